@@ -1,0 +1,256 @@
+"""Card database: load a game's card files into immutable records.
+
+Card files are JSON documents ``{"game": ..., "set": ..., "cards": [...]}`` under
+``data/<game>/``, plus the user's own files (the user data folder, or paths given
+with ``--cards``). Records are immutable :class:`Card` values; a :class:`CardDB`
+looks cards up by id or by name (case-insensitive) and suggests close matches.
+
+Validation against the JSON Schemas in ``data/schemas/`` lives in
+:mod:`companion.validation`; :func:`load_game` runs it on every file it loads.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+from . import GAMES
+from .errors import CompanionError, UnknownCardError, closest
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+#: The bundled data folder (``data/`` at the top of the repository).
+DATA_DIR = Path(os.environ.get("COMPANION_DATA", Path(__file__).resolve().parent.parent / "data"))
+
+
+def user_data_dir() -> Path:
+    """Where users keep their own card files: ``$COMPANION_USER_DATA`` or ``~/.companion``."""
+    return Path(os.environ.get("COMPANION_USER_DATA", Path.home() / ".companion"))
+
+
+class CardFileError(CompanionError):
+    """A card file that cannot be read or does not fit the schema."""
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """Back to plain JSON types (dicts and lists), e.g. for writing a card file."""
+    if isinstance(value, Mapping):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card (or record: a hero, a die face...) of one game, read-only.
+
+    ``data`` holds every field of the record as in the file (lists become tuples);
+    ``card["atk"]`` and ``card.get("atk")`` read it. ``file`` and ``index`` say where
+    the record came from, for error messages (``/cards/<index>``).
+    """
+
+    game: str
+    id: str
+    name: str
+    type: str
+    set: str
+    source: str
+    data: Mapping[str, Any] = field(repr=False, compare=False)
+    file: str | None = field(default=None, repr=False, compare=False)
+    index: int | None = field(default=None, repr=False, compare=False)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    @property
+    def is_demo(self) -> bool:
+        """Demo cards are made up to exercise the tools; never present them as official."""
+        return "demo" in self.set.lower() or "demo" in self.source.lower()
+
+    def to_json(self) -> dict[str, Any]:
+        return thaw(self.data)
+
+
+def card_from_record(game: str, set_name: str, record: Mapping[str, Any], *,
+                     file: str | None = None, index: int | None = None) -> Card:
+    """Build a :class:`Card` from a (validated) record of a card file."""
+    return Card(game=game, id=str(record["id"]), name=str(record["name"]),
+                type=str(record["type"]), set=str(record.get("set", set_name)),
+                source=str(record.get("source", "")), data=_freeze(dict(record)),
+                file=file, index=index)
+
+
+class CardDB:
+    """A game's cards with lookup by id or name (case-insensitive) and suggestions."""
+
+    def __init__(self, game: str, cards: Iterable[Card]) -> None:
+        self.game = game
+        self.cards: tuple[Card, ...] = tuple(cards)
+        self._by_id = {c.id.lower(): c for c in self.cards}
+        self._by_name: dict[str, list[Card]] = {}
+        for c in self.cards:
+            self._by_name.setdefault(c.name.lower(), []).append(c)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __contains__(self, key: object) -> bool:
+        return isinstance(key, str) and self.lookup(key) is not None
+
+    def by_id(self, card_id: str) -> Card:
+        try:
+            return self._by_id[card_id.lower()]
+        except KeyError:
+            raise UnknownCardError(card_id, self.game, self.suggest(card_id)) from None
+
+    def lookup(self, key: str) -> Card | None:
+        """The card with this id, else the first with this name; ``None`` if neither."""
+        k = key.strip().lower()
+        if k in self._by_id:
+            return self._by_id[k]
+        named = self._by_name.get(k)
+        return named[0] if named else None
+
+    def named(self, name: str) -> tuple[Card, ...]:
+        """Every printing that carries this name (a title may have several printings)."""
+        return tuple(self._by_name.get(name.strip().lower(), ()))
+
+    def find(self, key: str) -> Card:
+        """Like :meth:`lookup` but raises :class:`UnknownCardError` with close matches."""
+        card = self.lookup(key)
+        if card is None:
+            raise UnknownCardError(key.strip(), self.game, self.suggest(key))
+        return card
+
+    def suggest(self, text: str, n: int = 3) -> list[str]:
+        """Up to ``n`` card names close to ``text`` (ids matched too, names returned)."""
+        names = [c.name for c in self.cards]
+        hits = closest(text.strip(), names, n=n)
+        if len(hits) < n:
+            by_id = {c.id: c.name for c in self.cards}
+            hits += [by_id[i] for i in closest(text.strip(), list(by_id), n=n)
+                     if by_id[i] not in hits]
+        return hits[:n]
+
+    def of_type(self, *types: str) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.type in types)
+
+    def frame(self) -> pd.DataFrame:
+        """A pandas DataFrame, one row per card, one column per field (lists joined by '; ')."""
+        import pandas as pd
+
+        rows = []
+        for c in self.cards:
+            row: dict[str, Any] = {}
+            for k, v in c.data.items():
+                if isinstance(v, tuple):
+                    v = "; ".join(json.dumps(thaw(x)) if isinstance(x, Mapping) else str(x)
+                                  for x in v)
+                elif isinstance(v, Mapping):
+                    v = json.dumps(thaw(v))
+                row[k] = v
+            rows.append(row)
+        frame = pd.DataFrame(rows)
+        front = [c for c in ("id", "name", "type", "set") if c in frame.columns]
+        return frame[front + [c for c in frame.columns if c not in front]]
+
+
+def game_files(game: str, data_dir: Path | None = None) -> list[Path]:
+    """The bundled card files of a game, sorted."""
+    folder = (data_dir or DATA_DIR) / game
+    return sorted(folder.glob("*.json")) if folder.is_dir() else []
+
+
+def check_game(game: str) -> str:
+    if game not in GAMES:
+        raise CompanionError(f"unknown game {game!r}", expected=" or ".join(GAMES),
+                             suggestion=(f"Did you mean {closest(game, GAMES)[0]!r}?"
+                                         if closest(game, GAMES) else None))
+    return game
+
+
+def read_json_file(path: str | os.PathLike[str]) -> Any:
+    """Read a JSON file, turning every failure into a :class:`CardFileError` with line and column."""
+    p = Path(path)
+    if p.is_dir():
+        raise CardFileError("is a directory, not a JSON file", where=str(p))
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise CardFileError(f"cannot be read ({exc.strerror})", where=str(p)) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CardFileError("is not UTF-8 text", where=str(p), expected="UTF-8 encoded JSON",
+                            found=f"byte {raw[exc.start]:#04x} at offset {exc.start}") from None
+    if not text.strip():
+        raise CardFileError("is empty", where=str(p), expected="a JSON document")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CardFileError(f"is not valid JSON: {exc.msg}",
+                            where=f"{p}:{exc.lineno}:{exc.colno}") from None
+    except RecursionError:
+        raise CardFileError("is nested too deeply to be a card file", where=str(p)) from None
+
+
+def load_file(path: str | os.PathLike[str], game: str | None = None, *,
+              validate: bool = True) -> list[Card]:
+    """Load one card file (validated unless ``validate=False``) into cards."""
+    doc = read_json_file(path)
+    if validate:
+        from .validation import ensure_valid
+
+        ensure_valid(doc, file=str(path), game=game)
+    if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
+        raise CardFileError('expected an object with a "cards" list', where=str(path))
+    g = str(doc.get("game", game))
+    if game is not None and g != game:
+        raise CardFileError("holds cards of another game", where=str(path),
+                            expected=repr(game), found=repr(g))
+    set_name = str(doc.get("set", ""))
+    return [card_from_record(g, set_name, rec, file=str(path), index=i)
+            for i, rec in enumerate(doc["cards"])]
+
+
+def load_game(game: str, extra: Iterable[str | os.PathLike[str]] = (), *,
+              include_user: bool = True, validate: bool = True) -> CardDB:
+    """All cards of a game: bundled files, the user data folder, then ``extra`` files.
+
+    Raises :class:`CardFileError` naming the first bad file (``companion validate``
+    lists every error of every file).
+    """
+    check_game(game)
+    files: list[Path] = game_files(game)
+    if include_user:
+        files += game_files(game, user_data_dir())
+    files += [Path(p) for p in extra]
+    cards: list[Card] = []
+    for f in files:
+        cards += load_file(f, game, validate=validate)
+    if validate:
+        from .validation import ensure_unique
+
+        ensure_unique(cards)
+    return CardDB(game, cards)

@@ -1,0 +1,102 @@
+"""The ``companion`` command line: a thin layer over the library.
+
+Each area registers its own subcommands from a module of this package, so that
+``companion --help`` only imports argparse and the small modules below; heavy
+libraries are imported inside the command handlers.
+
+A handler returns an exit code. Any :class:`~companion.errors.CompanionError` is
+printed as one readable message (exit 2); no input ever shows a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .. import __version__
+from ..errors import CompanionError
+
+#: Modules that add subcommands; each defines ``register(sub, groups)``.
+#: ``sub`` adds top-level commands, ``groups[name]`` adds to a shared group
+#: (``odds``, ``print``, ``score``) so two areas can share one verb.
+MODULES: tuple[str, ...] = (
+    "cards",      # validate, cards list/import/export            (issue 2)
+    "deck",       # deck check/stats/odds                          (issue 3)
+    "mousecard",  # odds mousecard, mousecard deck                 (issue 4)
+    "table",      # tmnt attack, score monarchs, village ...       (issue 5)
+    "mystics",    # mystics replay, odds mystics                   (issue 6)
+    "printing",   # print cards/board/sheet/calibration            (issue 7)
+    "app",        # companion app (start the notebooks)            (issue 8)
+)
+
+GROUPS = {
+    "odds": "exact odds (mousecard task checks, mystics dice)",
+    "print": "print-and-play PDFs (cards, boards, score sheets, calibration)",
+    "score": "score calculators",
+}
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="Rules companion and card-data toolkit for Village TCG, the Mouse Card "
+                    "system, Of Mice and Monarchs, the TMNT TCG and Mice and Mystics.",
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    groups: dict[str, Any] = {}
+    for name, help_text in GROUPS.items():
+        gp = sub.add_parser(name, help=help_text, description=help_text)
+        groups[name] = gp.add_subparsers(dest=f"{name}_command", metavar="WHAT")
+        gp.set_defaults(_group_parser=gp)
+    for mod in MODULES:
+        try:
+            module = importlib.import_module(f"{__name__}.{mod}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{__name__}.{mod}":
+                continue  # an area not built yet
+            raise
+        module.register(sub, groups)
+    return parser
+
+
+def print_json(obj: Any) -> None:
+    """The one way commands print ``--json`` output: indented, UTF-8, stable key order."""
+    sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False) + "\n")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse's own usage errors (exit 2) and --help (0)
+        return int(exc.code or 0)
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        gp = getattr(args, "_group_parser", None)
+        (gp or parser).print_help()
+        return 0 if args.command is None else 2
+    try:
+        return handler(args)
+    except CompanionError as exc:
+        print(f"companion: {exc.render()}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("companion: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # a bug: still no traceback for the user, but say so plainly
+        print(f"companion: internal error: {type(exc).__name__}: {exc} "
+              "(this is a bug; please report it with the command you ran)", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

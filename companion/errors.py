@@ -1,0 +1,89 @@
+"""The project's error types.
+
+Every error a user can cause is a :class:`CompanionError` (a ``ValueError``), whose
+message names where the problem is, what was expected, what was found and, where
+one exists, a suggestion. The CLI and the notebooks show these messages instead of
+tracebacks; anything else escaping is a bug.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class CompanionError(ValueError):
+    """Base class for every error caused by user input or user files."""
+
+    exit_code: int = 2
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        where: str | None = None,
+        expected: str | None = None,
+        found: str | None = None,
+        suggestion: str | None = None,
+    ) -> None:
+        self.message = message
+        self.where = where
+        self.expected = expected
+        self.found = found
+        self.suggestion = suggestion
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        """One readable paragraph: ``where: message (expected ...; found ...). Did you mean ...?``"""
+        text = f"{self.where}: {self.message}" if self.where else self.message
+        details = []
+        if self.expected is not None:
+            details.append(f"expected {self.expected}")
+        if self.found is not None:
+            details.append(f"found {self.found}")
+        if details:
+            text += f" ({'; '.join(details)})"
+        if self.suggestion:
+            text += f". {self.suggestion}"
+        return text
+
+
+class RuleError(CompanionError):
+    """An action the rules do not allow (an illegal attack, a purchase you cannot afford)."""
+
+
+class UnknownCardError(CompanionError):
+    """A card name or id that is not in the card database; carries close matches."""
+
+    def __init__(self, name: str, game: str, suggestions: Iterable[str] = (), *,
+                 where: str | None = None) -> None:
+        self.name = name
+        self.game = game
+        self.suggestions = tuple(suggestions)
+        hint = did_you_mean(self.suggestions)
+        super().__init__(f"unknown {game} card {name!r}", where=where, suggestion=hint)
+
+
+class LogError(CompanionError):
+    """A malformed or unknown event in a tracker's event log."""
+
+
+def closest(word: str, choices: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+    """Up to ``n`` close matches for ``word`` among ``choices`` (case-insensitive), best first."""
+    pool = list(dict.fromkeys(choices))
+    lowered = {c.lower(): c for c in pool}
+    hits = difflib.get_close_matches(word.lower(), list(lowered), n=n, cutoff=cutoff)
+    if not hits:  # substring matches help with partial names ("Scout" -> "Acorn Scout")
+        w = word.lower()
+        hits = [c for c in lowered if w and w in c][:n]
+    return [lowered[h] for h in hits]
+
+
+def did_you_mean(suggestions: Iterable[str]) -> str | None:
+    """``"Did you mean 'A' or 'B'?"`` or ``None`` when there is nothing to suggest."""
+    s = [repr(x) for x in suggestions]
+    if not s:
+        return None
+    if len(s) == 1:
+        return f"Did you mean {s[0]}?"
+    return f"Did you mean {', '.join(s[:-1])} or {s[-1]}?"

@@ -1,0 +1,271 @@
+"""Trackers are event logs: every table action is one JSON line; the state is a fold.
+
+This is the one mechanism behind every tracker (Village MP, TMNT Block Zones, the
+Mouse Card live deck, the Mice and Mystics dashboard). It gives, for free:
+
+- **autosave**: each event is written with one ``write`` of a whole line to a file
+  opened for appending, then flushed and ``fsync``-ed, before the state changes;
+- **undo / redo**: ``{"event": "undo"}`` and ``{"event": "redo"}`` are events too, so
+  the log never loses anything and a redo survives a restart;
+- **resume after a crash**: reopening folds the log again; a last line cut mid-write
+  is moved to a ``.damaged`` side file (nothing is thrown away) and reported;
+- **exact replay**: randomness comes from :func:`event_rng`, seeded by the seed the
+  log records and the event's position, or is typed in by the user as event data.
+
+A tracker supplies ``initial`` state and a pure ``apply(state, event) -> state`` that
+raises :class:`~companion.errors.RuleError` for an action the rules forbid; the
+:class:`Tracker` checks an action against the current state *before* writing it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from .errors import CompanionError, LogError
+
+S = TypeVar("S")
+Event = dict[str, Any]
+
+UNDO = "undo"
+REDO = "redo"
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedEvent:
+    """An event with the 1-based line it came from (``None`` for events not yet written)."""
+
+    line: int | None
+    event: Event
+
+
+@dataclass(frozen=True, slots=True)
+class LogProblem:
+    """Something in a log file that could not be used; the line stays in the file."""
+
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: {self.message}"
+
+
+def parse_lines(text: str, *, source: str = "log") -> tuple[list[LoggedEvent], list[LogProblem]]:
+    """Parse JSONL text into events, collecting (not raising) a problem per bad line."""
+    events: list[LoggedEvent] = []
+    problems: list[LogProblem] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if not raw.strip():
+            continue
+        try:
+            obj = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            problems.append(LogProblem(number, f"not valid JSON ({exc.msg} at column {exc.colno})"))
+            continue
+        if not isinstance(obj, dict) or not isinstance(obj.get("event"), str):
+            problems.append(LogProblem(
+                number, 'expected an object with a string "event" field, found '
+                f"{json.dumps(obj)[:60]}"))
+            continue
+        events.append(LoggedEvent(number, obj))
+    return events, problems
+
+
+def effective(events: Iterable[LoggedEvent]) -> tuple[list[LoggedEvent], list[LoggedEvent]]:
+    """Resolve undo/redo: returns (the actions in force, the undone actions redo would restore).
+
+    An undo takes back the latest action in force; a redo restores the latest undone one;
+    any new action clears what could be redone (the usual editor semantics).
+    """
+    done: list[LoggedEvent] = []
+    undone: list[LoggedEvent] = []
+    for le in events:
+        kind = le.event["event"]
+        if kind == UNDO:
+            if done:
+                undone.append(done.pop())
+        elif kind == REDO:
+            if undone:
+                done.append(undone.pop())
+        else:
+            done.append(le)
+            undone.clear()
+    return done, undone
+
+
+def event_rng(seed: int | str, *key: object) -> random.Random:
+    """A deterministic RNG for one event: the same seed and key always give the same draws.
+
+    Folds call this with the log's recorded seed and something that identifies the
+    event (its line, or a running counter), so replaying a log reproduces every shuffle.
+    """
+    return random.Random(":".join(str(k) for k in (seed, *key)))
+
+
+class EventLog:
+    """An append-only JSONL file (or, with ``path=None``, an in-memory log for tests/demos)."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = Path(path) if path is not None else None
+        self.events: list[LoggedEvent] = []
+        self.problems: list[LogProblem] = []
+        self.recovered: str | None = None  # bytes moved aside after a crash, as text
+        self._lines = 0  # lines in the file so far, to number the next event
+        if self.path is not None and self.path.exists():
+            self._load()
+
+    # -- reading -----------------------------------------------------------------
+    def _load(self) -> None:
+        assert self.path is not None
+        if self.path.is_dir():
+            raise LogError("is a directory, not an event log", where=str(self.path))
+        data = self.path.read_bytes()
+        if data and not data.endswith(b"\n"):
+            # A crash mid-write leaves a partial last line. Keep it aside, cut it off.
+            cut = data.rfind(b"\n") + 1
+            tail = data[cut:]
+            try:
+                json.loads(tail)
+                complete = True  # a whole event that only lacks its newline
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                complete = False
+            if complete:
+                with open(self.path, "ab") as fh:
+                    fh.write(b"\n")
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                data += b"\n"
+            else:
+                damaged = self.path.with_name(self.path.name + ".damaged")
+                with open(damaged, "ab") as fh:
+                    fh.write(tail + b"\n")
+                with open(self.path, "r+b") as fh:
+                    fh.truncate(cut)
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                data = data[:cut]
+                self.recovered = tail.decode("utf-8", "replace")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise LogError("is not UTF-8 text", where=str(self.path),
+                           found=f"byte {data[exc.start]:#04x} at offset {exc.start}") from None
+        self.events, self.problems = parse_lines(text, source=str(self.path))
+        self._lines = text.count("\n")
+
+    # -- writing -----------------------------------------------------------------
+    def append(self, event: Event) -> LoggedEvent:
+        """Write one event durably (one write, flush, fsync) and remember it."""
+        if not isinstance(event, dict) or not isinstance(event.get("event"), str):
+            raise LogError('an event must be an object with a string "event" field',
+                           found=repr(event))
+        line = json.dumps(event, ensure_ascii=False, separators=(", ", ": ")) + "\n"
+        if self.path is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                os.write(fd, line.encode("utf-8"))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        self._lines += 1
+        logged = LoggedEvent(self._lines, dict(event))
+        self.events.append(logged)
+        return logged
+
+    def __iter__(self) -> Iterator[LoggedEvent]:
+        return iter(self.events)
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+
+class Tracker(Generic[S]):
+    """State as a fold of an :class:`EventLog`, with validated actions and undo/redo.
+
+    Subclasses define :meth:`initial` and :meth:`apply`. ``apply`` must be pure and
+    raise :class:`RuleError` (or another :class:`CompanionError`) for an illegal action;
+    for an unknown event kind it should raise :class:`LogError`.
+    """
+
+    def __init__(self, log: EventLog | str | os.PathLike[str] | None = None) -> None:
+        self.log = log if isinstance(log, EventLog) else EventLog(log)
+        self.problems: list[LogProblem] = list(self.log.problems)
+        self._rebuild()
+
+    # -- to implement --------------------------------------------------------------
+    def initial(self) -> S:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def apply(self, state: S, event: Event) -> S:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # -- folding -------------------------------------------------------------------
+    def fold(self, events: Iterable[LoggedEvent]) -> tuple[S, list[LogProblem]]:
+        """Fold events into a state; an event the rules reject is reported and skipped."""
+        state = self.initial()
+        problems: list[LogProblem] = []
+        for le in events:
+            try:
+                state = self.apply(state, le.event)
+            except CompanionError as exc:
+                problems.append(LogProblem(le.line or 0, exc.render()))
+        return state, problems
+
+    def _rebuild(self) -> None:
+        done, undone = effective(self.log.events)
+        self._done, self._undone = done, undone
+        self._state, fold_problems = self.fold(done)
+        self.problems = list(self.log.problems) + fold_problems
+
+    @property
+    def state(self) -> S:
+        return self._state
+
+    @property
+    def history(self) -> list[Event]:
+        """The actions in force, oldest first (undone ones excluded)."""
+        return [le.event for le in self._done]
+
+    # -- acting --------------------------------------------------------------------
+    def do(self, event: Event) -> S:
+        """Check ``event`` against the current state, then log it and make it current."""
+        new_state = self.apply(self._state, event)  # raises before anything is written
+        le = self.log.append(event)
+        self._done.append(le)
+        self._undone.clear()
+        self._state = new_state
+        return new_state
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    def undo(self) -> S:
+        if not self._done:
+            raise LogError("nothing to undo")
+        self.log.append({"event": UNDO})
+        self._rebuild()
+        return self._state
+
+    def redo(self) -> S:
+        if not self._undone:
+            raise LogError("nothing to redo")
+        self.log.append({"event": REDO})
+        self._rebuild()
+        return self._state
+
+
+def replay(tracker_factory: Callable[[EventLog], Tracker[S]],
+           path: str | os.PathLike[str]) -> Tracker[S]:
+    """Open a log file read-and-resume: the tracker is ready to take further actions."""
+    return tracker_factory(EventLog(path))

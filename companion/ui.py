@@ -1,0 +1,155 @@
+"""Shared view helpers for the notebooks: one look and one way of working everywhere.
+
+Views are thin: they read and write ``.value`` of widgets and call the pure rules
+in ``companion/<game>/``. They never ``print`` (outputs stay stable under nbval);
+errors become an error panel, never a traceback (see :func:`guarded`).
+
+Every notebook builds its page from these pieces: :func:`header`, :func:`panel`
+(verdicts, messages, errors), :func:`stepper` (tablet-sized +/- number input),
+:func:`big_button`, :func:`card_tile` and :func:`progress`.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import ipywidgets as w
+
+from .errors import CompanionError
+
+#: Palette shared by every view (and the printables' screen previews).
+COLOURS = {
+    "ok": "#1b7f3b", "warn": "#9a6700", "error": "#b3261e", "info": "#0b57d0",
+    "muted": "#5f6368", "paper": "#fffdf7", "ink": "#202124",
+}
+
+BUTTON_HEIGHT = "48px"  # tablet-sized touch targets
+CSS = """
+<style>
+.companion-page {font-family: system-ui, sans-serif; font-size: 16px; color: #202124}
+.companion-header h2 {margin: 4px 0}
+.companion-panel {border-left: 6px solid; padding: 6px 12px; margin: 6px 0; border-radius: 4px;
+                  background: #fafafa}
+.companion-tile {display:inline-block; border:1px solid #ccc; border-radius:8px; padding:6px 10px;
+                 margin:3px; min-width: 120px; background:#fffdf7; vertical-align: top}
+.companion-tile .t {font-weight:bold} .companion-tile .s {color:#5f6368; font-size: 13px}
+.widget-button, .jupyter-button {min-height: 40px; font-size: 15px}
+</style>
+"""
+
+
+def header(title: str, subtitle: str = "", *, game: str | None = None) -> w.HTML:
+    """The page title block (includes the shared CSS, so put it first)."""
+    tag = f"<span style='color:{COLOURS['muted']}'> · {html.escape(game)}</span>" if game else ""
+    sub = f"<div style='color:{COLOURS['muted']}'>{html.escape(subtitle)}</div>" if subtitle else ""
+    return w.HTML(f"{CSS}<div class='companion-page companion-header'>"
+                  f"<h2>{html.escape(title)}{tag}</h2>{sub}</div>")
+
+
+def panel_html(kind: str, title: str, lines: Iterable[str] = (), *, raw: bool = False) -> str:
+    """HTML for a message panel; ``kind`` is ``ok``, ``warn``, ``error`` or ``info``."""
+    colour = COLOURS.get(kind, COLOURS["info"])
+    items = "".join(f"<li>{line if raw else html.escape(line)}</li>" for line in lines)
+    body = f"<ul style='margin:4px 0'>{items}</ul>" if items else ""
+    return (f"<div class='companion-panel companion-{kind}' style='border-color:{colour}'>"
+            f"<b style='color:{colour}'>{html.escape(title)}</b>{body}</div>")
+
+
+def panel(kind: str = "info", title: str = "", lines: Iterable[str] = ()) -> w.HTML:
+    """A message panel widget; update it later with :func:`show`."""
+    return w.HTML(panel_html(kind, title, lines) if title else "")
+
+
+def show(target: w.HTML, kind: str, title: str, lines: Iterable[str] = ()) -> None:
+    """Replace a panel's content (views set ``.value``; they never print)."""
+    target.value = panel_html(kind, title, lines)
+
+
+def show_error(target: w.HTML, exc: BaseException) -> None:
+    """An error panel: the message the user needs, never a traceback."""
+    if isinstance(exc, CompanionError):
+        show(target, "error", "That did not work", [exc.render()])
+    else:
+        show(target, "error", "Something went wrong (this is a bug)",
+             [f"{type(exc).__name__}: {exc}"])
+
+
+def guarded(target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a widget callback so any error is shown in ``target`` instead of raised."""
+
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(fn)
+        def inner(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except Exception as exc:
+                show_error(target, exc)
+                return None
+
+        return inner
+
+    return wrap
+
+
+def big_button(description: str, *, style: str = "", icon: str = "",
+               tooltip: str = "") -> w.Button:
+    """A tablet-sized button; ``style`` is '', 'primary', 'success', 'info', 'warning' or 'danger'."""
+    return w.Button(description=description, button_style=style, icon=icon,
+                    tooltip=tooltip or description,
+                    layout=w.Layout(height=BUTTON_HEIGHT, min_width="120px"))
+
+
+def stepper(description: str, value: int = 0, *, min: int = 0, max: int = 99,
+            step: int = 1) -> w.BoundedIntText:
+    """A number with big - and + buttons around it; returns the number widget.
+
+    The returned widget is what callers observe; the composite row to display is
+    stored on it as ``.box``.
+    """
+    number = w.BoundedIntText(value=value, min=min, max=max, step=step,
+                              description=description,
+                              style={"description_width": "initial"},
+                              layout=w.Layout(width="220px", height=BUTTON_HEIGHT))
+    minus = w.Button(description="−", layout=w.Layout(width="48px", height=BUTTON_HEIGHT),
+                     tooltip=f"{description} −{step}")
+    plus = w.Button(description="+", layout=w.Layout(width="48px", height=BUTTON_HEIGHT),
+                    tooltip=f"{description} +{step}")
+
+    def bump(delta: int) -> None:
+        number.value = max_(min_(number.value + delta, number.max), number.min)
+
+    minus.on_click(lambda _b: bump(-step))
+    plus.on_click(lambda _b: bump(step))
+    number.box = w.HBox([minus, number, plus])  # type: ignore[attr-defined]
+    return number
+
+
+min_, max_ = min, max  # the builtins, shadowed by stepper's keyword names
+
+
+def card_tile(title: str, subtitle: str = "", body: str = "", *, colour: str | None = None) -> str:
+    """HTML for one card tile (used in card tables, hands, the initiative track)."""
+    border = f"border-left:6px solid {colour};" if colour else ""
+    return (f"<div class='companion-tile' style='{border}'><div class='t'>{html.escape(title)}</div>"
+            f"<div class='s'>{html.escape(subtitle)}</div><div>{html.escape(body)}</div></div>")
+
+
+def progress(total: int, description: str = "Working") -> w.IntProgress:
+    """A progress bar for long work (PDF runs); advance it by setting ``.value``."""
+    return w.IntProgress(value=0, min=0, max=max_(total, 1), description=description,
+                         layout=w.Layout(width="100%"))
+
+
+def figure_widget(fig: Any) -> w.Image:
+    """A matplotlib figure as a PNG image widget (stable output, no print)."""
+    import io
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+    return w.Image(value=buf.getvalue(), format="png")

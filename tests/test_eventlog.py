@@ -1,0 +1,148 @@
+"""The event log behind every tracker: autosave, undo/redo, crash recovery, exact replay."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import pytest
+
+from companion.errors import LogError, RuleError
+from companion.eventlog import EventLog, Tracker, effective, event_rng, parse_lines
+
+
+@dataclass(frozen=True)
+class Counter:
+    total: int = 0
+    seed: int | None = None
+    rolls: tuple[int, ...] = ()
+
+
+class CounterTracker(Tracker[Counter]):
+    """A toy tracker: add points (never below zero) and roll a seeded die."""
+
+    def initial(self) -> Counter:
+        return Counter()
+
+    def apply(self, state: Counter, event: dict) -> Counter:
+        kind = event["event"]
+        if kind == "start":
+            return Counter(seed=event["seed"])
+        if kind == "add":
+            if state.total + event["n"] < 0:
+                raise RuleError("total cannot go below zero")
+            return replace(state, total=state.total + event["n"])
+        if kind == "roll":
+            roll = event_rng(state.seed, len(state.rolls)).randint(1, 6)
+            return replace(state, rolls=(*state.rolls, roll))
+        raise LogError(f"unknown event {kind!r}")
+
+
+def test_actions_are_written_before_the_state_changes(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    t.do({"event": "add", "n": 3})
+    t.do({"event": "add", "n": 2})
+    assert t.state.total == 5
+    lines = path.read_text().splitlines()
+    assert [json.loads(x) for x in lines] == [{"event": "add", "n": 3}, {"event": "add", "n": 2}]
+
+
+def test_an_illegal_action_is_refused_and_not_logged(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    t.do({"event": "add", "n": 1})
+    with pytest.raises(RuleError):
+        t.do({"event": "add", "n": -2})
+    assert t.state.total == 1
+    assert len(path.read_text().splitlines()) == 1
+
+
+def test_undo_redo_and_resume_after_restart(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    for n in (1, 10, 100):
+        t.do({"event": "add", "n": n})
+    t.undo()
+    t.undo()
+    assert t.state.total == 1 and t.can_redo
+    t.redo()
+    assert t.state.total == 11
+    resumed = CounterTracker(path)  # a restart: the same state, redo still possible
+    assert resumed.state.total == 11 and resumed.can_redo
+    resumed.redo()
+    assert resumed.state.total == 111 and not resumed.can_redo
+
+
+def test_a_new_action_clears_redo() -> None:
+    t = CounterTracker()
+    t.do({"event": "add", "n": 1})
+    t.undo()
+    t.do({"event": "add", "n": 5})
+    assert not t.can_redo and t.state.total == 5
+    with pytest.raises(LogError):
+        t.redo()
+
+
+def test_undo_with_nothing_to_undo_is_an_error_not_a_crash() -> None:
+    with pytest.raises(LogError, match="nothing to undo"):
+        CounterTracker().undo()
+
+
+def test_a_line_cut_mid_write_is_kept_aside_and_play_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text('{"event": "add", "n": 4}\n{"event": "add", "n"')
+    t = CounterTracker(path)
+    assert t.state.total == 4
+    assert t.log.recovered == '{"event": "add", "n"'
+    assert (tmp_path / "game.jsonl.damaged").read_text() == '{"event": "add", "n"\n'
+    t.do({"event": "add", "n": 1})
+    assert CounterTracker(path).state.total == 5
+
+
+def test_a_complete_last_line_without_newline_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text('{"event": "add", "n": 4}')
+    t = CounterTracker(path)
+    t.do({"event": "add", "n": 1})
+    assert CounterTracker(path).state.total == 5
+
+
+def test_bad_lines_are_reported_with_their_numbers_and_left_in_place(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    text = '{"event": "add", "n": 1}\nnot json\n[1]\n{"event": "fly"}\n{"event": "add", "n": 2}\n'
+    path.write_text(text)
+    t = CounterTracker(path)
+    assert t.state.total == 3
+    assert [p.line for p in t.problems] == [2, 3, 4]
+    assert "unknown event 'fly'" in str(t.problems[2])
+    assert path.read_text() == text  # nothing lost
+    t.do({"event": "add", "n": 1})
+    assert t.log.events[-1].line == 6
+
+
+def test_seeded_rolls_replay_exactly(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    t.do({"event": "start", "seed": 3})
+    for _ in range(5):
+        t.do({"event": "roll"})
+    again = CounterTracker(path)
+    assert again.state.rolls == t.state.rolls
+    assert all(1 <= r <= 6 for r in t.state.rolls)
+    assert len(set(CounterTracker(path).state.rolls)) > 1
+
+
+def test_effective_resolves_undo_and_redo() -> None:
+    events, problems = parse_lines('{"event":"a"}\n{"event":"b"}\n{"event":"undo"}\n'
+                                   '{"event":"undo"}\n{"event":"redo"}\n{"event":"undo"}\n'
+                                   '{"event":"undo"}\n')
+    assert not problems
+    done, undone = effective(events)
+    assert done == [] and [e.event["event"] for e in undone] == ["b", "a"]
+
+
+def test_a_directory_is_not_a_log(tmp_path: Path) -> None:
+    with pytest.raises(LogError, match="directory"):
+        EventLog(tmp_path)
