@@ -88,11 +88,10 @@ def main(argv: list[str]) -> int:
     if verb == "test":
         ensure_chromium()
         return subprocess.call([str(PY), "-m", "pytest", *rest])
+    companion = str(BIN / "companion")
     if verb == "app":
-        return subprocess.call([str(BIN / "voila"), "--Voila.ip=127.0.0.1",
-                                "notebooks/start.ipynb", *rest])
-    return subprocess.call([str(BIN / "jupyter"), "lab", "--ServerApp.ip=127.0.0.1",
-                            "notebooks/start.ipynb", *rest])
+        return subprocess.call([companion, "app", "--voila", *rest])
+    return subprocess.call([companion, "app", *rest])
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1 @@
+"""Deck building: decklists, format-driven legality, statistics and exact opening-hand odds."""

@@ -1,0 +1,1 @@
+"""Of Mice and Monarchs: the game's model and rules as pure code (no widgets, files or printing)."""

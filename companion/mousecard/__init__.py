@@ -1,0 +1,1 @@
+"""The Mouse Card system: the game's model and rules as pure code (no widgets, files or printing)."""

@@ -1,0 +1,1 @@
+"""Mice and Mystics: the game's model and rules as pure code (no widgets, files or printing)."""

@@ -1,0 +1,1 @@
+"""Print and play: card sheets, boards, score sheets and a calibration page as PDFs."""

@@ -1,0 +1,1 @@
+"""Notebook views: thin ipywidgets layers over the pure rules, one module per area."""

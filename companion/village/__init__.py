@@ -1,0 +1,1 @@
+"""Village TCG: the game's model and rules as pure code (no widgets, files or printing)."""

@@ -1,0 +1,70 @@
+"""Project-wide checks: ruff clean, a fast --help, no machine paths, clean notebooks."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_ruff_is_clean() -> None:
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
+    if ruff is None:
+        pytest.skip("ruff is not installed")
+    result = subprocess.run([ruff, "check", "--output-format", "concise", "companion", "tests",
+                             "benchmarks", "run.py"], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_help_does_not_import_heavy_libraries() -> None:
+    """`companion --help` must start fast: pandas, reportlab and matplotlib load lazily."""
+    code = ("import sys, contextlib, io\n"
+            "from companion.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    main(['--help'])\n"
+            "heavy = [m for m in ('pandas', 'reportlab', 'matplotlib', 'ipywidgets', 'jsonschema', 'PIL')"
+            " if m in sys.modules]\n"
+            "print(','.join(heavy))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == ""
+
+
+def test_notebooks_are_saved_without_outputs_or_errors() -> None:
+    for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
+        nb = json.loads(path.read_text())
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "code":
+                assert cell.get("outputs", []) == [] or "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]), path.name
+        assert nb["metadata"]["kernelspec"]["name"] == "python3", path.name
+
+
+def test_every_listed_tool_has_its_notebook() -> None:
+    from companion.views.start import COMMON_TOOLS, TOOLS
+
+    names = {t[0] for tools in TOOLS.values() for t in tools} | {t[0] for t in COMMON_TOOLS}
+    missing = sorted(n for n in names if not (ROOT / "notebooks" / n).exists())
+    assert not missing, f"start page links to missing notebooks: {missing}"
+
+
+def test_no_machine_paths_in_tracked_text() -> None:
+    """The repo must not name where it happens to be checked out (this checkout's parent)."""
+    machine = str(ROOT.parent) + "/"
+    bad = []
+    for path in ROOT.rglob("*"):
+        if any(part in {".venv", ".git", "test-artifacts", "__pycache__", ".hypothesis"}
+               for part in path.parts) or not path.is_file() or path.suffix in {".pdf", ".png"}:
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        if machine in text or str(Path.home()) + "/" in text:
+            bad.append(str(path.relative_to(ROOT)))
+    assert not bad, bad
