@@ -191,28 +191,15 @@ def check_game(game: str) -> str:
 
 
 def read_json_file(path: str | os.PathLike[str]) -> Any:
-    """Read a JSON file, turning every failure into a :class:`CardFileError` with line and column."""
-    p = Path(path)
-    if p.is_dir():
-        raise CardFileError("is a directory, not a JSON file", where=str(p))
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise CardFileError(f"cannot be read ({exc.strerror})", where=str(p)) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CardFileError("is not UTF-8 text", where=str(p), expected="UTF-8 encoded JSON",
-                            found=f"byte {raw[exc.start]:#04x} at offset {exc.start}") from None
-    if not text.strip():
-        raise CardFileError("is empty", where=str(p), expected="a JSON document")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise CardFileError(f"is not valid JSON: {exc.msg}",
-                            where=f"{p}:{exc.lineno}:{exc.colno}") from None
-    except RecursionError:
-        raise CardFileError("is nested too deeply to be a card file", where=str(p)) from None
+    """Read a JSON file, turning every failure into a :class:`CardFileError` (with line and
+    column for malformed JSON)."""
+    from .validation import read_document
+
+    doc, problem = read_document(path)
+    if problem is not None:
+        raise CardFileError(problem.message, where=problem.where, expected=problem.expected,
+                            found=problem.found, suggestion=problem.suggestion)
+    return doc
 
 
 def load_file(path: str | os.PathLike[str], game: str | None = None, *,

@@ -1,22 +1,1191 @@
-"""Validation of card files against the JSON Schemas in ``data/schemas/``.
+"""Validation of card files: JSON Schema per game, then checks across records.
 
-PLACEHOLDER: issue 2 replaces this with the real validator (compiled fast path with
-fastjsonschema, detailed errors from jsonschema, cross-record checks). The two
-functions below are the API the loader calls.
+One set of schema files (``data/schemas/*.schema.json``, draft 2020-12, linked by
+``$id``/``$ref`` and resolved locally with :mod:`referencing`, never over the network)
+serves two validators:
+
+- a **fast path**: the schema is rewritten to draft 7 (refs inlined,
+  ``unevaluatedProperties: false`` turned into ``additionalProperties: false`` over the
+  exact set of known fields) and compiled once per game with :mod:`fastjsonschema`;
+  valid data costs a few microseconds per card;
+- the **explaining path**: only when the fast path rejects a document, :mod:`jsonschema`
+  lists every error, which becomes a :class:`ValidationIssue` with file, card id, JSON
+  pointer (``/cards/5/power``), a plain sentence of what was expected and found, and for
+  an unknown field the closest known field name. jsonschema is the authority: if it
+  finds nothing the document is valid.
+
+If a schema uses something the rewrite cannot reproduce exactly, that game simply has
+no fast path (same results, slower).
+
+Checks a schema cannot express run across every record of a game
+(:func:`check_collection`): duplicate ids, references that must resolve (a schema
+property annotated ``"x-refers-to": ["search"]`` must name a card of that type), and
+per-game counts registered with :func:`register_check` (the Mouse Card deck is exactly
+54 cards with a red and a black joker; each Monarchs player has 7 + 3 starting cards).
+A game package may add its own checks in ``companion/<game>/datachecks.py``: that module
+is imported on first use and calls :func:`register_check`.
+
+Schemas may carry ``"x-message"`` on a combinator (``not``, ``anyOf``, ``oneOf``) to
+replace jsonschema's wording with a plain sentence.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+import json
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from . import GAMES
+from .errors import CompanionError, closest, did_you_mean
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import Card
 
+#: Files larger than this are refused rather than read into memory.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+#: At most this many issues are kept per file (a garbage file would otherwise list millions).
+MAX_ISSUES_PER_FILE = 2000
+
+SCHEMA_BASE = "https://companion.local/schemas/"
+
+# ---------------------------------------------------------------------------------------
+# Issues and reports
+
+
+@dataclass(frozen=True, slots=True)
+class ValidationIssue:
+    """One problem in one file: where it is, what was expected, what was found.
+
+    ``kind`` is one of ``unreadable`` (the file cannot be read as text), ``json``
+    (malformed JSON; ``line``/``column`` set), ``schema``, ``unknown-field``,
+    ``duplicate-id``, ``reference``, ``count`` or ``data``. ``severity`` is ``error``
+    or ``warning`` (warnings do not make a file invalid).
+    """
+
+    file: str
+    message: str
+    pointer: str = ""
+    card_id: str | None = None
+    kind: str = "schema"
+    expected: str | None = None
+    found: str | None = None
+    suggestion: str | None = None
+    line: int | None = None
+    column: int | None = None
+    severity: str = "error"
+
+    @property
+    def where(self) -> str:
+        """``file:line:column`` for JSON syntax errors, else ``file`` + pointer + card id."""
+        if self.line is not None:
+            return f"{self.file}:{self.line}:{self.column}"
+        text = self.file + (f" {self.pointer}" if self.pointer else "")
+        return text + (f" (card {self.card_id!r})" if self.card_id else "")
+
+    def render(self) -> str:
+        """One readable line, the same shape as :meth:`CompanionError.render`."""
+        details = []
+        if self.expected is not None:
+            details.append(f"expected {self.expected}")
+        if self.found is not None:
+            details.append(f"found {self.found}")
+        text = f"{self.where}: {'warning: ' if self.severity == 'warning' else ''}{self.message}"
+        if details:
+            text += f" ({'; '.join(details)})"
+        if self.suggestion:
+            text += f". {self.suggestion}"
+        return text
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+
+@dataclass
+class Report:
+    """The result of validating some files: every issue, as data."""
+
+    files: list[str] = field(default_factory=list)
+    issues: list[ValidationIssue] = field(default_factory=list)
+    cards: int = 0
+
+    @property
+    def errors(self) -> list[ValidationIssue]:
+        return [i for i in self.issues if i.severity == "error"]
+
+    @property
+    def warnings(self) -> list[ValidationIssue]:
+        return [i for i in self.issues if i.severity == "warning"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    @property
+    def unreadable(self) -> bool:
+        return any(i.kind == "unreadable" for i in self.issues)
+
+    @property
+    def exit_code(self) -> int:
+        """0 valid, 1 invalid, 2 some file could not be read at all."""
+        return 2 if self.unreadable else (0 if self.ok else 1)
+
+    def summary(self) -> str:
+        n_err, n_warn = len(self.errors), len(self.warnings)
+        files = f"{len(self.files)} file{'s' * (len(self.files) != 1)}"
+        head = f"{files}, {self.cards} card{'s' * (self.cards != 1)}"
+        if self.ok:
+            return f"valid: {head}" + (f", {n_warn} warning{'s' * (n_warn != 1)}" if n_warn else "")
+        return (f"invalid: {head}, {n_err} error{'s' * (n_err != 1)}"
+                + (f", {n_warn} warning{'s' * (n_warn != 1)}" if n_warn else ""))
+
+    def lines(self) -> list[str]:
+        return [i.render() for i in self.issues] + [self.summary()]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"ok": self.ok, "exit_code": self.exit_code, "files": self.files, "cards": self.cards,
+                "issues": [i.to_json() for i in self.issues]}
+
+    def _repr_html_(self) -> str:  # pragma: no cover - notebook display
+        import html
+
+        items = "".join(f"<li>{html.escape(i.render())}</li>" for i in self.issues)
+        return f"<b>{html.escape(self.summary())}</b><ul>{items}</ul>"
+
+
+# ---------------------------------------------------------------------------------------
+# Schemas: local registry, per-game validators
+
+
+def schema_dir() -> Path:
+    from .cards import DATA_DIR
+
+    return DATA_DIR / "schemas"
+
+
+@cache
+def _registry_for(folder: str) -> Any:
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    resources = []
+    for p in sorted(Path(folder).glob("*.schema.json")):
+        contents = json.loads(p.read_text(encoding="utf-8"))
+        uri = contents.get("$id", SCHEMA_BASE + p.name)
+        resources.append((uri, Resource.from_contents(contents, default_specification=DRAFT202012)))
+
+    def retrieve(uri: str) -> Any:  # no network: anything not bundled is an error
+        from referencing.exceptions import NoSuchResource
+
+        raise NoSuchResource(ref=uri)
+
+    return Registry(retrieve=retrieve).with_resources(resources)  # type: ignore[call-arg]
+
+
+def registry() -> Any:
+    """The :class:`referencing.Registry` of every bundled schema (no network access)."""
+    return _registry_for(str(schema_dir()))
+
+
+def schema_uri(game: str) -> str:
+    return f"{SCHEMA_BASE}{game}.schema.json"
+
+
+def game_schema(game: str) -> dict[str, Any]:
+    """The JSON Schema of a game's card files (raises CompanionError if there is none)."""
+    from referencing.exceptions import NoSuchResource
+
+    try:
+        return registry().contents(schema_uri(game))  # type: ignore[no-any-return]
+    except (NoSuchResource, LookupError):
+        raise CompanionError(f"no schema for game {game!r}",
+                             expected=f"data/schemas/{game}.schema.json") from None
+
+
+@cache
+def _detailed_for(folder: str, game: str) -> Any:
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(game_schema(game), registry=_registry_for(folder))
+
+
+def detailed_validator(game: str) -> Any:
+    """A :class:`jsonschema.Draft202012Validator` for the game (explains every error)."""
+    return _detailed_for(str(schema_dir()), game)
+
+
+class FastPathUnsupported(Exception):
+    """The schema uses something the draft-7 rewrite cannot reproduce exactly."""
+
+
+_DROP = {"$schema", "$id", "$defs", "definitions", "title", "description", "$comment", "examples",
+         "default", "deprecated", "readOnly", "writeOnly"}
+_UNSUPPORTED = {"$dynamicRef", "$dynamicAnchor", "$recursiveRef", "prefixItems", "unevaluatedItems",
+                "dependentSchemas", "dependentRequired", "minContains", "maxContains", "$anchor"}
+_SUBSCHEMA_LISTS = ("allOf", "anyOf", "oneOf")
+_SUBSCHEMA_ONE = ("not", "if", "then", "else", "items", "contains", "additionalProperties",
+                  "propertyNames")
+
+
+def _draft7(node: Any, resolver: Any, depth: int = 0) -> Any:
+    """Rewrite a 2020-12 schema node as an equivalent draft-7 node with refs inlined."""
+    if depth > 60:
+        raise FastPathUnsupported("schema too deep or recursive")
+    if not isinstance(node, dict):
+        return node
+    bad = _UNSUPPORTED.intersection(node)
+    if bad:
+        raise FastPathUnsupported(f"keyword {sorted(bad)[0]}")
+    out: dict[str, Any] = {}
+    parts: list[Any] = []
+    if "$ref" in node:
+        resolved = resolver.lookup(node["$ref"])
+        parts.append(_draft7(resolved.contents, resolved.resolver, depth + 1))
+    for key, value in node.items():
+        if key in _DROP or key == "$ref" or key.startswith("x-"):
+            continue
+        if key in ("properties", "patternProperties"):
+            out[key] = {k: _draft7(v, resolver, depth + 1) for k, v in value.items()}
+        elif key in _SUBSCHEMA_LISTS:
+            out[key] = [_draft7(v, resolver, depth + 1) for v in value]
+        elif key in _SUBSCHEMA_ONE:
+            out[key] = _draft7(value, resolver, depth + 1)
+        elif key == "unevaluatedProperties":
+            if value is not False:
+                raise FastPathUnsupported("unevaluatedProperties other than false")
+        else:
+            out[key] = value
+    if node.get("unevaluatedProperties") is False:
+        sure, maybe = _names(node, resolver)
+        if not maybe <= set(sure) or _has_open_props(node, resolver):
+            raise FastPathUnsupported("conditional or pattern properties with unevaluatedProperties")
+        props = out.setdefault("properties", {})
+        for name in sure:
+            props.setdefault(name, {})
+        out["additionalProperties"] = False
+    if parts:
+        out = {"allOf": [*parts, out]} if out else parts[0]
+    return out
+
+
+def _names(node: Any, resolver: Any, depth: int = 0) -> tuple[list[str], set[str]]:
+    """Property names a schema node surely evaluates (properties, $ref, allOf) and those
+    only some branches evaluate (if/then/else, anyOf, oneOf, not)."""
+    sure: list[str] = []
+    maybe: set[str] = set()
+    if not isinstance(node, dict) or depth > 40:
+        return sure, maybe
+    if "$ref" in node:
+        resolved = resolver.lookup(node["$ref"])
+        s, m = _names(resolved.contents, resolved.resolver, depth + 1)
+        sure += s
+        maybe |= m
+    sure += list(node.get("properties", {}))
+    for sub in node.get("allOf", []):
+        s, m = _names(sub, resolver, depth + 1)
+        sure += s
+        maybe |= m
+    for key in ("if", "then", "else", "not"):
+        if key in node:
+            s, m = _names(node[key], resolver, depth + 1)
+            maybe |= set(s) | m
+    for key in ("anyOf", "oneOf"):
+        for sub in node.get(key, []):
+            s, m = _names(sub, resolver, depth + 1)
+            maybe |= set(s) | m
+    return list(dict.fromkeys(sure)), maybe
+
+
+def _has_open_props(node: Any, resolver: Any, depth: int = 0) -> bool:
+    if not isinstance(node, dict) or depth > 40:
+        return False
+    if "patternProperties" in node or "additionalProperties" in node:
+        return True
+    if "$ref" in node:
+        resolved = resolver.lookup(node["$ref"])
+        if _has_open_props(resolved.contents, resolved.resolver, depth + 1):
+            return True
+    return any(_has_open_props(s, resolver, depth + 1) for s in node.get("allOf", []))
+
+
+@cache
+def _fast_for(folder: str, game: str) -> Callable[[Any], Any] | None:
+    import fastjsonschema
+
+    reg = _registry_for(folder)
+    try:
+        try:
+            return _fast_by_type(reg, game)
+        except FastPathUnsupported:
+            pass
+        resolver = reg.resolver(base_uri=schema_uri(game))
+        return _compile7(_draft7(reg.contents(schema_uri(game)), resolver))
+    except (FastPathUnsupported, fastjsonschema.JsonSchemaDefinitionException):
+        return None
+    except Exception:  # a fastjsonschema limitation: jsonschema alone still gives the answer
+        return None
+
+
+def _compile7(schema: Any) -> Callable[[Any], Any]:
+    import fastjsonschema
+
+    return fastjsonschema.compile(  # type: ignore[no-any-return]
+        {"$schema": "http://json-schema.org/draft-07/schema#", **schema})
+
+
+def _only_type(cond: Any) -> bool:
+    """Whether an ``if`` schema looks at nothing but the card's ``type``."""
+    return (isinstance(cond, dict) and set(cond) <= {"properties", "required", "type"}
+            and set(cond.get("properties", {})) <= {"type"} and set(cond.get("required", [])) <= {"type"}
+            and cond.get("type", "object") == "object")
+
+
+def _fast_by_type(reg: Any, game: str) -> Callable[[Any], Any]:
+    """One compiled validator per card type, dispatched on ``card["type"]``.
+
+    Exactly equivalent to the whole schema when the card schema picks its variant with
+    ``if`` clauses on ``type`` alone (the convention of every game schema), and much
+    faster: compiled ``if`` clauses that fail cost an exception per card.
+    """
+    from jsonschema import Draft202012Validator
+
+    top = reg.contents(schema_uri(game))
+    cards = top.get("properties", {}).get("cards")
+    if not isinstance(cards, dict) or cards.get("items") != {"$ref": "#/$defs/card"}:
+        raise FastPathUnsupported("no cards: {items: {$ref: #/$defs/card}}")
+    resolver = reg.resolver(base_uri=schema_uri(game))
+    card = resolver.lookup("#/$defs/card")
+    node, card_resolver = card.contents, card.resolver
+    type_schema = node.get("properties", {}).get("type", {})
+    types = type_schema.get("enum", [type_schema["const"]] if "const" in type_schema else [])
+    if not types or not all(isinstance(t, str) for t in types):
+        raise FastPathUnsupported("card types are not a list of strings")
+    per_type: dict[str, Callable[[Any], Any]] = {}
+    for t in types:
+        parts = []
+        for entry in node.get("allOf", []):
+            if isinstance(entry, dict) and "if" in entry and set(entry) <= {"if", "then", "else"} \
+                    and _only_type(entry["if"]):
+                passes = Draft202012Validator(entry["if"]).is_valid({"type": t})
+                branch = entry.get("then" if passes else "else")
+                if branch is not None:
+                    parts.append(branch)
+            else:
+                parts.append(entry)
+        variant = {k: v for k, v in node.items() if k != "allOf"}
+        if parts:
+            variant["allOf"] = parts
+        per_type[t] = _compile7(_draft7(variant, card_resolver))
+    envelope = _compile7(_draft7({**top, "properties": {**top["properties"],
+                                                        "cards": {**cards, "items": {}}}}, resolver))
+
+    def validate(doc: Any) -> None:
+        envelope(doc)
+        for c in doc["cards"]:
+            per_type[c["type"]](c)
+
+    return validate
+
+
+def fast_validator(game: str) -> Callable[[Any], Any] | None:
+    """The compiled fast-path validator of a game, or ``None`` if its schema has none."""
+    game_schema(game)
+    return _fast_for(str(schema_dir()), game)
+
+
+def card_fields(game: str) -> dict[str, list[str]]:
+    """Card type -> the fields a card of that type may have, in a sensible column order.
+
+    Derived from the schema (``#/$defs/card`` of the game's schema), so CSV columns and
+    unknown-field suggestions always follow the schema files.
+    """
+    return {t: list(names) for t, names, _ in _card_fields(str(schema_dir()), game)}
+
+
+def _null_only_fields(game: str, card_type: str) -> frozenset[str]:
+    """Fields that are always null for a type (a joker's suit): null there is not 'unknown'."""
+    for t, _, nulls in _card_fields(str(schema_dir()), game):
+        if t == card_type:
+            return nulls
+    return frozenset()
+
+
+@cache
+def _card_fields(folder: str, game: str) -> tuple[tuple[str, tuple[str, ...], frozenset[str]], ...]:
+    from jsonschema import Draft202012Validator
+
+    reg = _registry_for(folder)
+    resolver = reg.resolver(base_uri=schema_uri(game))
+    card = resolver.lookup("#/$defs/card")
+    node, res = card.contents, card.resolver
+    type_schema = node.get("properties", {}).get("type", {})
+    types = list(type_schema.get("enum", [type_schema["const"]] if "const" in type_schema else []))
+    out = []
+    for t in types:
+        names: list[str] = []
+        nulls: set[str] = set()
+
+        def walk(n: Any, r: Any, depth: int = 0, _t: str = t, _names: list[str] = names,
+                 _nulls: set[str] = nulls) -> None:
+            if not isinstance(n, dict) or depth > 40:
+                return
+            if "$ref" in n:
+                got = r.lookup(n["$ref"])
+                walk(got.contents, got.resolver, depth + 1)
+            for pname, sub in n.get("properties", {}).items():
+                _names.append(pname)
+                if isinstance(sub, dict) and (sub.get("type") == "null" or
+                                              ("const" in sub and sub["const"] is None)):
+                    _nulls.add(pname)
+            for sub in n.get("allOf", []):
+                walk(sub, r, depth + 1)
+            if "if" in n:
+                passes = Draft202012Validator(n["if"], registry=reg).is_valid({"type": _t})
+                branch = n.get("then" if passes else "else")
+                if branch is not None:
+                    walk(branch, r, depth + 1)
+
+        walk(node, res)
+        uniq = list(dict.fromkeys(names))
+        head = [f for f in ("id", "name", "type") if f in uniq]
+        tail = [f for f in _TAIL if f in uniq]
+        cols = head + [f for f in uniq if f not in head and f not in tail] + tail
+        out.append((t, tuple(cols), frozenset(nulls)))
+    return tuple(out)
+
+
+_TAIL = ("text", "notes", "qty", "art", "back", "unknown", "source")
+
+
+def field_types(game: str) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
+    """Field -> (JSON types it may hold, JSON types of its list items), over every card type.
+
+    Types are JSON Schema names (``integer``, ``string``, ``null``, ...); ``any`` when the
+    schema does not say. Used by the spreadsheet import to read cells.
+    """
+    return dict(_field_types(str(schema_dir()), game))
+
+
+def _json_types(node: Any, resolver: Any, depth: int = 0) -> set[str]:
+    if not isinstance(node, dict) or depth > 40:
+        return {"any"}
+    found: set[str] = set()
+    if "$ref" in node:
+        got = resolver.lookup(node["$ref"])
+        found |= _json_types(got.contents, got.resolver, depth + 1) - {"any"}
+    t = node.get("type")
+    if isinstance(t, str):
+        found.add(t)
+    elif isinstance(t, list):
+        found |= {x for x in t if isinstance(x, str)}
+    values = [node["const"]] if "const" in node else list(node.get("enum", []))
+    for v in values:
+        found.add(_SCHEMA_TYPE[_json_type(v)])
+    for key in ("allOf", "anyOf", "oneOf"):
+        for sub in node.get(key, []):
+            found |= _json_types(sub, resolver, depth + 1) - {"any"}
+    if "integer" in found and "number" not in found and node.get("type") == "number":
+        found.add("number")
+    return found or {"any"}
+
+
+_SCHEMA_TYPE = {"null": "null", "a boolean": "boolean", "an integer": "integer", "a number": "number",
+                "text": "string", "a list": "array", "an object": "object"}
+
+
+@cache
+def _field_types(folder: str, game: str) -> tuple[tuple[str, tuple[frozenset[str], frozenset[str]]], ...]:
+    from jsonschema import Draft202012Validator
+
+    reg = _registry_for(folder)
+    card = reg.resolver(base_uri=schema_uri(game)).lookup("#/$defs/card")
+    out: dict[str, tuple[set[str], set[str]]] = {}
+    types = [t for t, _, _ in _card_fields(folder, game)]
+
+    def walk(n: Any, r: Any, t: str, depth: int = 0) -> None:
+        if not isinstance(n, dict) or depth > 40:
+            return
+        if "$ref" in n:
+            got = r.lookup(n["$ref"])
+            walk(got.contents, got.resolver, t, depth + 1)
+        for pname, sub in n.get("properties", {}).items():
+            kinds, items = out.setdefault(pname, (set(), set()))
+            kinds |= _json_types(sub, r)
+            sub_items = sub.get("items") if isinstance(sub, dict) else None
+            if sub_items is None and isinstance(sub, dict) and "$ref" in sub:
+                sub_items = r.lookup(sub["$ref"]).contents.get("items")
+            if sub_items is not None:
+                items |= _json_types(sub_items, r)
+        for sub in n.get("allOf", []):
+            walk(sub, r, t, depth + 1)
+        if "if" in n:
+            passes = Draft202012Validator(n["if"], registry=reg).is_valid({"type": t})
+            branch = n.get("then" if passes else "else")
+            if branch is not None:
+                walk(branch, r, t, depth + 1)
+
+    for t in types:
+        walk(card.contents, card.resolver, t)
+    result = []
+    for name, (kinds, items) in out.items():
+        if len(kinds) > 1:
+            kinds.discard("any")
+        if len(items) > 1:
+            items.discard("any")
+        result.append((name, (frozenset(kinds), frozenset(items))))
+    return tuple(result)
+
+
+def all_fields(game: str) -> list[str]:
+    """Every field any card of the game may have (the union over types, column order)."""
+    fields: list[str] = []
+    per_type = card_fields(game)
+    for names in per_type.values():
+        fields += names
+    uniq = list(dict.fromkeys(fields))
+    tail = [f for f in _TAIL if f in uniq]
+    return [f for f in uniq if f not in tail] + tail
+
+
+# ---------------------------------------------------------------------------------------
+# Reading files
+
+
+def read_document(path: str | os.PathLike[str]) -> tuple[Any, ValidationIssue | None]:
+    """Read and parse a JSON file; ``(doc, None)`` or ``(None, issue)``, never an exception."""
+    p = Path(path)
+    f = str(path)
+    try:
+        if p.is_dir():
+            return None, ValidationIssue(f, "is a directory, not a JSON file", kind="unreadable")
+        size = p.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, ValidationIssue(f, "is too large to be a card file", kind="unreadable",
+                                         expected=f"at most {MAX_FILE_BYTES // 2**20} MB",
+                                         found=f"{size / 2**20:.0f} MB")
+        raw = p.read_bytes()
+    except OSError as exc:
+        return None, ValidationIssue(f, f"cannot be read ({exc.strerror or exc})", kind="unreadable")
+    except ValueError as exc:  # e.g. embedded NUL in the path
+        return None, ValidationIssue(f, f"is not a usable path ({exc})", kind="unreadable")
+    return parse_document(raw, file=f)
+
+
+def parse_document(raw: bytes | str, *, file: str) -> tuple[Any, ValidationIssue | None]:
+    """Parse JSON text or bytes (UTF-8, BOM allowed); report errors with line and column."""
+    if isinstance(raw, bytes):
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            return None, ValidationIssue(file, "is not UTF-8 text", kind="unreadable",
+                                         expected="UTF-8 encoded JSON",
+                                         found=f"byte {raw[exc.start]:#04x} at offset {exc.start}",
+                                         suggestion="Save the file as UTF-8 (a spreadsheet's "
+                                                    "'CSV UTF-8' or an editor's 'UTF-8' encoding).")
+    else:
+        text = raw.removeprefix("\ufeff")
+    if "\x00" in text:
+        return None, ValidationIssue(file, "is binary data, not JSON text", kind="unreadable",
+                                     found=f"a NUL byte at offset {text.index(chr(0))}")
+    if not text.strip():
+        return None, ValidationIssue(file, "is empty", kind="json", expected="a JSON document",
+                                     line=1, column=1)
+    try:
+        return json.loads(text), None
+    except json.JSONDecodeError as exc:
+        return None, ValidationIssue(file, f"is not valid JSON: {exc.msg}", kind="json",
+                                     line=exc.lineno, column=exc.colno)
+    except RecursionError:
+        return None, ValidationIssue(file, "is nested too deeply to be a card file", kind="json")
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        return None, ValidationIssue(file, f"is not usable JSON: {exc}", kind="json")
+
+
+# ---------------------------------------------------------------------------------------
+# Schema validation of one document
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _show(value: Any, limit: int = 60) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _pointer(parts: Iterable[Any]) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text",
+               "boolean": "true or false", "null": "null (unknown)", "array": "a list", "object": "an object"}
+
+
+def _card_id(doc: Any, path: Sequence[Any]) -> str | None:
+    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int) and isinstance(doc, dict):
+        cards = doc.get("cards")
+        if isinstance(cards, list) and path[1] < len(cards) and isinstance(cards[path[1]], dict):
+            cid = cards[path[1]].get("id")
+            return cid if isinstance(cid, str) else None
+    return None
+
+
+def _issues_from_error(err: Any, doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
+    path = list(err.absolute_path)
+    ptr = _pointer(path)
+    cid = _card_id(doc, path)
+    v, vv, inst, schema = err.validator, err.validator_value, err.instance, err.schema
+    what = f"'{path[-1]}'" if path and isinstance(path[-1], str) else "the value"
+
+    def issue(message: str, **kw: Any) -> ValidationIssue:
+        base: dict[str, Any] = {"pointer": ptr, "card_id": cid}
+        base.update(kw)
+        return ValidationIssue(file, message, **base)
+
+    if v == "required":
+        for name in vv:
+            if isinstance(inst, dict) and name not in inst:
+                kind = f"a {inst.get('type')} card" if isinstance(inst.get("type"), str) and \
+                    path[:1] == ["cards"] and len(path) == 2 else "this object"
+                yield issue(f"the field '{name}' is missing", pointer=_pointer([*path, name]),
+                            expected=f"{kind} to have '{name}'")
+    elif v in ("unevaluatedProperties", "additionalProperties"):
+        known = (_known_names(schema, game) if v == "unevaluatedProperties"
+                 else list(schema.get("properties", {})))
+        extra = [k for k in inst if k not in known] if isinstance(inst, dict) else []
+        for name in extra:
+            hint = closest(str(name), known, n=1)
+            yield issue(f"unknown field '{name}'", kind="unknown-field", pointer=_pointer([*path, name]),
+                        expected="one of the fields " + ", ".join(known) if not hint else None,
+                        suggestion=did_you_mean(hint))
+    elif v == "type":
+        types = [vv] if isinstance(vv, str) else list(vv)
+        yield issue(f"{what} has the wrong type", expected=" or ".join(_TYPE_WORDS.get(t, t) for t in types),
+                    found=f"{_json_type(inst)} {_show(inst)}")
+    elif v == "enum":
+        hint = closest(inst, [str(x) for x in vv], n=1) if isinstance(inst, str) else []
+        yield issue(f"{what} is not an allowed value", expected="one of " + ", ".join(_show(x) for x in vv),
+                    found=_show(inst), suggestion=did_you_mean(hint))
+    elif v == "const":
+        yield issue(f"{what} must be {_show(vv)}", expected=_show(vv), found=_show(inst))
+    elif v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        words = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+                 "exclusiveMaximum": "less than"}[v]
+        yield issue(f"{what} is out of range", expected=f"{words} {vv}", found=_show(inst))
+    elif v in ("minLength", "maxLength"):
+        if v == "minLength" and vv == 1:
+            yield issue(f"{what} is empty", expected="some text", found='""')
+        else:
+            words = "at least" if v == "minLength" else "at most"
+            yield issue(f"{what} has the wrong length", expected=f"{words} {vv} characters",
+                        found=f"{len(inst)} characters")
+    elif v == "pattern":
+        desc = schema.get("x-expected")
+        yield issue(f"{what} is not in the required form", expected=desc or f"text matching {vv}",
+                    found=_show(inst))
+    elif v in ("minItems", "maxItems"):
+        words = "at least" if v == "minItems" else "at most"
+        yield issue(f"{what} has the wrong number of items", expected=f"{words} {vv}", found=str(len(inst)))
+    elif v == "uniqueItems":
+        yield issue(f"{what} repeats an item", expected="no repeated items", found=_show(inst))
+    elif v in ("not", "anyOf", "oneOf", "allOf") and schema.get("x-message"):
+        yield issue(str(schema["x-message"]), found=None if isinstance(inst, dict | list) else _show(inst))
+    else:
+        yield issue(err.message)
+
+
+def _known_names(schema: Any, game: str) -> list[str]:
+    try:
+        reg = registry()
+        sure, maybe = _names(schema, reg.resolver(base_uri=schema_uri(game)))
+        return list(dict.fromkeys([*sure, *sorted(maybe)]))
+    except Exception:  # an unusual schema: fall back to the node's own properties
+        return list(schema.get("properties", {})) if isinstance(schema, dict) else []
+
+
+def _document_game(doc: Any, file: str, game: str | None) -> tuple[str | None, list[ValidationIssue]]:
+    """Which game's schema applies; issues if the document does not say or says wrongly."""
+    if not isinstance(doc, dict):
+        return None, [ValidationIssue(file, "is not a card file", expected='an object {"game": ..., '
+                                      '"set": ..., "cards": [...]}', found=_json_type(doc))]
+    named = doc.get("game")
+    if isinstance(named, str) and named in GAMES:
+        if game is not None and named != game:
+            return None, [ValidationIssue(file, "holds cards of another game", pointer="/game",
+                                          expected=_show(game), found=_show(named))]
+        return named, []
+    if game is not None:  # the schema reports the missing or wrong "game" itself
+        return game, []
+    if named is None:
+        return None, [ValidationIssue(file, "the field 'game' is missing", pointer="/game",
+                                      expected="one of " + ", ".join(GAMES))]
+    hint = closest(named, list(GAMES), n=1) if isinstance(named, str) else []
+    return None, [ValidationIssue(file, "names an unknown game", pointer="/game",
+                                  expected="one of " + ", ".join(GAMES), found=_show(named),
+                                  suggestion=did_you_mean(hint))]
+
+
+def validate_document(doc: Any, *, file: str, game: str | None = None) -> list[ValidationIssue]:
+    """Every schema error of one parsed card file, plus per-card data checks.
+
+    ``game`` (if given) is the game the file must belong to; otherwise the file's own
+    ``"game"`` field picks the schema.
+    """
+    g, issues = _document_game(doc, file, game)
+    if g is None:
+        return issues
+    try:
+        fast = fast_validator(g)
+    except CompanionError as exc:
+        return [ValidationIssue(file, exc.message, pointer="/game", expected=exc.expected)]
+    if fast is not None:
+        try:
+            fast(doc)
+            return issues + list(_card_checks(doc, file, g))
+        except Exception:  # JsonSchemaException, or odd data the compiled code trips on
+            pass
+    found: list[ValidationIssue] = []
+    try:
+        errors = detailed_validator(g).iter_errors(doc)
+        for err in errors:
+            found.extend(_issues_from_error(err, doc, file, g))
+            if len(found) >= MAX_ISSUES_PER_FILE:
+                found.append(ValidationIssue(file, f"stopped after {MAX_ISSUES_PER_FILE} problems",
+                                             severity="warning"))
+                break
+    except RecursionError:
+        found.append(ValidationIssue(file, "is nested too deeply to be a card file"))
+    found = _merge_misspelt(found)
+    found.sort(key=_issue_order)
+    if not found:
+        found = list(_card_checks(doc, file, g))
+    return issues + found
+
+
+def _merge_misspelt(found: list[ValidationIssue]) -> list[ValidationIssue]:
+    """A misspelt required field gives two errors ('powr' unknown, 'power' missing): keep one."""
+    from dataclasses import replace
+
+    missing = {i.pointer: i for i in found if _is_missing(i)}
+    drop: set[str] = set()
+    out = []
+    for issue in found:
+        if issue.kind == "unknown-field" and issue.suggestion:
+            parent = issue.pointer.rsplit("/", 1)[0]
+            name = issue.suggestion.removeprefix("Did you mean '").removesuffix("'?")
+            miss = missing.get(f"{parent}/{name.replace('~', '~0').replace('/', '~1')}")
+            if miss is not None:
+                drop.add(miss.pointer)
+                issue = replace(issue, suggestion=f"{issue.suggestion} ('{name}' is required)")
+        out.append(issue)
+    return [i for i in out if not (i.pointer in drop and _is_missing(i))]
+
+
+def _is_missing(issue: ValidationIssue) -> bool:
+    return issue.kind == "schema" and issue.message.startswith("the field '") and "missing" in issue.message
+
+
+def _issue_order(issue: ValidationIssue) -> tuple[Any, ...]:
+    parts = issue.pointer.split("/")[1:]
+    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
+
+
+def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
+    """Checks on single cards the schema does not express: the ``unknown`` flags, demo labels."""
+    cards = doc.get("cards") if isinstance(doc, dict) else None
+    if not isinstance(cards, list):
+        return
+    fields = card_fields(game)
+    nulls = {t: _null_only_fields(game, t) for t in fields}
+    demo = "demo" in str(doc.get("set", "")).lower()
+    for i, card in enumerate(cards):
+        if not isinstance(card, dict):
+            continue
+        flagged = card.get("unknown", ())
+        has_null = None in card.values()
+        if not flagged and not has_null and not demo:
+            continue
+        cid = card.get("id") if isinstance(card.get("id"), str) else None
+        ctype = card.get("type")
+        ctype = ctype if isinstance(ctype, str) else ""
+        known = fields.get(ctype, list(card))
+        flagged = flagged if isinstance(flagged, list) else []
+        for j, name in enumerate(flagged):
+            if name not in known:
+                yield ValidationIssue(file, f"'unknown' names {name!r}, not a field of a {ctype} card",
+                                      pointer=f"/cards/{i}/unknown/{j}", card_id=cid, kind="data",
+                                      suggestion=did_you_mean(closest(str(name), known, n=1)))
+        if has_null:
+            for key, value in card.items():
+                if value is None and key not in flagged and key not in nulls.get(ctype, ()):
+                    yield ValidationIssue(file, f"'{key}' is null (unknown) but not listed in 'unknown'",
+                                          pointer=f"/cards/{i}/{key}", card_id=cid, kind="data",
+                                          severity="warning",
+                                          suggestion=f'Add "{key}" to the card\'s "unknown" list so '
+                                                     "the tools show it as unknown and ask for the value.")
+        source = card.get("source")
+        if demo and not (isinstance(source, str) and source.lower().startswith("demo")):
+            yield ValidationIssue(file, "a card of a demo set whose source does not say demo",
+                                  pointer=f"/cards/{i}/source", card_id=cid, kind="data", severity="warning",
+                                  expected='a source starting with "demo:"', found=_show(source))
+
+
+# ---------------------------------------------------------------------------------------
+# Checks across records
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One card record of a collection, with where it came from (for cross-record checks)."""
+
+    file: str
+    index: int
+    data: Mapping[str, Any]
+
+    @property
+    def id(self) -> str | None:
+        value = self.data.get("id")
+        return value if isinstance(value, str) else None
+
+    @property
+    def pointer(self) -> str:
+        return f"/cards/{self.index}"
+
+    def issue(self, message: str, *, field_: str | None = None, **kw: Any) -> ValidationIssue:
+        ptr = self.pointer + (f"/{field_}" if field_ else "")
+        return ValidationIssue(self.file, message, pointer=ptr, card_id=self.id, **kw)
+
+
+Check = Callable[[Sequence[Record]], Iterable[ValidationIssue]]
+_CHECKS: dict[str, list[Check]] = {}
+_PLUGINS_LOADED: set[str] = set()
+
+
+def register_check(game: str) -> Callable[[Check], Check]:
+    """Decorator: add a cross-record check for a game (``fn(records) -> issues``)."""
+
+    def add(fn: Check) -> Check:
+        _CHECKS.setdefault(game, [])
+        if fn not in _CHECKS[game]:
+            _CHECKS[game].append(fn)
+        return fn
+
+    return add
+
+
+def _checks_for(game: str) -> list[Check]:
+    if game not in _PLUGINS_LOADED:
+        _PLUGINS_LOADED.add(game)
+        try:
+            importlib.import_module(f"companion.{game}.datachecks")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"companion.{game}.datachecks":
+                raise
+    return list(_CHECKS.get(game, []))
+
+
+def reference_fields(game: str) -> dict[str, tuple[str, ...] | None]:
+    """Card fields whose values name other cards: field -> allowed target types (None: any).
+
+    Declared in the schema with ``"x-refers-to": ["type", ...]`` (or ``true``) on the
+    property, or on its ``items`` for a list of references.
+    """
+    out: dict[str, tuple[str, ...] | None] = {}
+
+    def walk(node: Any, depth: int = 0) -> None:
+        if depth > 60:
+            return
+        if isinstance(node, dict):
+            for name, sub in (node.get("properties") or {}).items():
+                for cand in (sub, sub.get("items") if isinstance(sub, dict) else None):
+                    if isinstance(cand, dict) and "x-refers-to" in cand:
+                        target = cand["x-refers-to"]
+                        out[name] = tuple(target) if isinstance(target, list) else None
+            for value in node.values():
+                walk(value, depth + 1)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, depth + 1)
+
+    try:
+        walk(game_schema(game))
+    except CompanionError:
+        return {}
+    return out
+
+
+def check_collection(game: str, records: Sequence[Record]) -> list[ValidationIssue]:
+    """Cross-record checks over every card of one game: ids, references, registered counts."""
+    issues: list[ValidationIssue] = []
+    first: dict[str, Record] = {}
+    for rec in records:
+        cid = rec.id
+        if cid is None:
+            continue
+        seen = first.get(cid.lower())
+        if seen is None:
+            first[cid.lower()] = rec
+        else:
+            where = f"{seen.file} {seen.pointer}" if seen.file != rec.file else seen.pointer
+            issues.append(rec.issue(f"duplicate id {cid!r}: already used at {where}", field_="id",
+                                    kind="duplicate-id", expected="ids unique within a game"))
+    refs = reference_fields(game)
+    if refs:
+        targets: dict[str, set[str]] = {}
+        for rec in records:
+            for key in ("id", "name"):
+                v = rec.data.get(key)
+                if isinstance(v, str):
+                    targets.setdefault(v.lower(), set()).add(str(rec.data.get("type")))
+        for rec in records:
+            for fname, types in refs.items():
+                value = rec.data.get(fname)
+                values = list(enumerate(value)) if isinstance(value, list) else [(None, value)]
+                for j, v in values:
+                    if not isinstance(v, str):
+                        continue
+                    hit = targets.get(v.lower())
+                    if hit and (types is None or hit & set(types)):
+                        continue
+                    ptr = fname if j is None else f"{fname}/{j}"
+                    pool = [str(r.data.get("name")) for r in records
+                            if types is None or r.data.get("type") in types]
+                    kind_words = " or ".join(types) if types else "card"
+                    issues.append(rec.issue(f"{v!r} does not name a {kind_words} card of this game",
+                                            field_=ptr, kind="reference",
+                                            expected=f"the id or name of a {kind_words} card",
+                                            found=_show(v), suggestion=did_you_mean(closest(v, pool, n=2))))
+    for check in _checks_for(game):
+        issues.extend(check(records))
+    return issues
+
+
+def _copies(rec: Record) -> int:
+    qty = rec.data.get("qty", 1)
+    return qty if isinstance(qty, int) and not isinstance(qty, bool) else 1
+
+
+@register_check("mousecard")
+def _mousecard_deck(records: Sequence[Record]) -> Iterator[ValidationIssue]:
+    """The deck is 54 cards: 52 standard plus a red and a black joker (rules README, The Mouse
+    Card system); order joker, 2..10, J, Q, K, A (mouse-card-system.txt, opening paragraph)."""
+    if not records:
+        return
+    last = records[-1]
+    total = sum(_copies(r) for r in records)
+    if total != 54:
+        yield ValidationIssue(last.file, "the Mouse Card deck has the wrong number of cards", kind="count",
+                              expected="54 cards (52 plus two jokers)", found=f"{total} cards")
+    jokers = [r for r in records if r.data.get("rank") == "joker" for _ in range(_copies(r))]
+    colours = sorted(str(r.data.get("colour")) for r in jokers)
+    if colours != ["black", "red"]:
+        yield ValidationIssue(last.file, "the Mouse Card deck needs two jokers, one red and one black",
+                              kind="count", expected="a red and a black joker",
+                              found=", ".join(colours) or "no jokers")
+    seen: dict[tuple[Any, Any], Record] = {}
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    values = {r: v for v, r in enumerate(ranks, 2)}
+    for rec in records:
+        rank, suit = rec.data.get("rank"), rec.data.get("suit")
+        if rank == "joker":
+            continue
+        if (rank, suit) in seen or _copies(rec) > 1:
+            yield rec.issue(f"the {rank} of {suit} appears more than once", field_="rank", kind="count",
+                            expected="each rank of each suit once")
+        seen[(rank, suit)] = rec
+        if rank in values and rec.data.get("value") not in (None, values[rank]):
+            yield rec.issue(f"the value of rank {rank} must be {values[rank]}", field_="value", kind="data",
+                            expected=str(values[rank]), found=_show(rec.data.get("value")))
+        colour = {"hearts": "red", "diamonds": "red", "clubs": "black", "spades": "black"}.get(str(suit))
+        if colour and rec.data.get("colour") != colour:
+            yield rec.issue(f"{suit} are {colour}", field_="colour", kind="data", expected=colour,
+                            found=_show(rec.data.get("colour")))
+
+
+@register_check("monarchs")
+def _monarchs_starting(records: Sequence[Record]) -> Iterator[ValidationIssue]:
+    """Each player's starting cards: seven +1 influence and three 0 influence
+    (of-mice-and-monarchs.md, Set-up)."""
+    per_player: dict[str, dict[int, int]] = {}
+    last: dict[str, Record] = {}
+    for rec in records:
+        if rec.data.get("type") != "starting":
+            continue
+        player = str(rec.data.get("player"))
+        infl = rec.data.get("influence")
+        if isinstance(infl, int):
+            per_player.setdefault(player, {}).setdefault(infl, 0)
+            per_player[player][infl] += _copies(rec)
+        last[player] = rec
+    for player, counts in sorted(per_player.items()):
+        got = (counts.get(1, 0), counts.get(0, 0))
+        if got != (7, 3):
+            yield last[player].issue(f"player {player}'s starting cards are not seven +1 and three 0",
+                                     kind="count", expected="7 cards with +1 influence and 3 with 0",
+                                     found=f"{got[0]} with +1 and {got[1]} with 0")
+
+
+# ---------------------------------------------------------------------------------------
+# Files and folders
+
+
+def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], list[ValidationIssue]]:
+    """Files to validate: files as given; a folder gives its ``*.json`` files (and those of
+    any game-named subfolder); schema files are skipped."""
+    files: list[Path] = []
+    issues: list[ValidationIssue] = []
+    for raw in paths:
+        p = Path(raw)
+        try:
+            is_dir = p.is_dir()
+            exists = p.exists()
+        except (OSError, ValueError) as exc:
+            issues.append(ValidationIssue(str(raw), f"is not a usable path ({exc})", kind="unreadable"))
+            continue
+        if not exists:
+            issues.append(ValidationIssue(str(raw), "does not exist", kind="unreadable"))
+        elif is_dir:
+            try:
+                found = sorted(f for f in p.glob("*.json") if not f.name.endswith(".schema.json"))
+                for g in GAMES:
+                    if (p / g).is_dir():
+                        found += sorted((p / g).glob("*.json"))
+            except OSError as exc:
+                issues.append(ValidationIssue(str(raw), f"cannot be listed ({exc.strerror})",
+                                              kind="unreadable"))
+                continue
+            if not found:
+                issues.append(ValidationIssue(str(raw), "is a folder with no JSON card files",
+                                              kind="unreadable", expected="*.json files"))
+            files += found
+        else:
+            files.append(p)
+    return list(dict.fromkeys(files)), issues
+
+
+def bundled_paths(*, include_user: bool = True) -> list[Path]:
+    """Every bundled card file of every game (and the user's own, by default)."""
+    from .cards import game_files, user_data_dir
+
+    files: list[Path] = []
+    for g in GAMES:
+        files += game_files(g)
+        if include_user:
+            files += game_files(g, user_data_dir())
+    return files
+
+
+def validate_paths(paths: Iterable[str | os.PathLike[str]] = (), *, context: bool = True) -> Report:
+    """Validate files and folders (no paths: every bundled file) and return every issue.
+
+    With ``context`` the cross-record checks of a game also see its bundled cards (and
+    the user's), as :func:`companion.cards.load_game` would load them, so an id that
+    clashes with a bundled card is reported; issues are reported only for given files.
+    """
+    paths = list(paths)
+    report = Report()
+    if paths:
+        files, report.issues = expand_paths(paths)
+    else:
+        files = bundled_paths()
+    docs: list[tuple[str, Any]] = []
+    for f in files:
+        report.files.append(str(f))
+        doc, problem = read_document(f)
+        if problem is not None:
+            report.issues.append(problem)
+        else:
+            docs.append((str(f), doc))
+    _validate_docs(report, docs, context=bool(paths) and context, skip=files)
+    return report
+
+
+def validate_bytes(raw: bytes | str, *, file: str, context: bool = True) -> Report:
+    """Validate one card file given as bytes or text (an upload in the notebook)."""
+    report = Report(files=[file])
+    doc, problem = parse_document(raw, file=file)
+    if problem is not None:
+        report.issues.append(problem)
+        return report
+    _validate_docs(report, [(file, doc)], context=context, skip=())
+    return report
+
+
+def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: bool,
+                   skip: Iterable[Path]) -> None:
+    records: dict[str, list[Record]] = {}
+    for f, doc in docs:
+        report.issues += validate_document(doc, file=f)
+        if isinstance(doc, dict) and isinstance(doc.get("cards"), list):
+            report.cards += len(doc["cards"])
+            game = doc.get("game")
+            if isinstance(game, str) and game in GAMES:
+                records.setdefault(game, []).extend(
+                    Record(f, i, c) for i, c in enumerate(doc["cards"]) if isinstance(c, dict))
+    given = {f for f, _ in docs}
+    resolved = {str(Path(f).resolve()) for f in skip}
+    for game, recs in records.items():
+        if context:
+            extra: list[Record] = []
+            for f in bundled_paths():
+                if str(f.resolve()) in resolved:
+                    continue
+                doc, problem = read_document(f)
+                if problem is None and isinstance(doc, dict) and doc.get("game") == game \
+                        and isinstance(doc.get("cards"), list):
+                    extra += [Record(str(f), i, c) for i, c in enumerate(doc["cards"]) if isinstance(c, dict)]
+            recs = extra + recs
+        report.issues += [i for i in check_collection(game, recs) if i.file in given]
+
+
+# ---------------------------------------------------------------------------------------
+# The loader's API
+
 
 def ensure_valid(doc: Any, *, file: str, game: str | None = None) -> None:
     """Raise :class:`companion.cards.CardFileError` if ``doc`` does not fit its schema."""
+    from .cards import CardFileError
+
+    errors = [i for i in validate_document(doc, file=file, game=game) if i.severity == "error"]
+    if errors:
+        more = f" (and {len(errors) - 1} more problem{'s' * (len(errors) > 2)}; run `companion validate " \
+               f"{file}` to list them all)" if len(errors) > 1 else ""
+        raise CardFileError(errors[0].render() + more)
 
 
 def ensure_unique(cards: Sequence[Card]) -> None:
     """Raise :class:`companion.cards.CardFileError` on duplicate ids within a game."""
+    from .cards import CardFileError
+
+    seen: dict[str, Card] = {}
+    for card in cards:
+        key = card.id.lower()
+        if key in seen:
+            other = seen[key]
+            raise CardFileError(f"duplicate {card.game} card id {card.id!r}",
+                                where=f"{card.file} /cards/{card.index}",
+                                found=f"also at {other.file} /cards/{other.index}",
+                                expected="ids unique within a game")
+        seen[key] = card

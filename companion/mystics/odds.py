@@ -25,10 +25,25 @@ from .. import cite
 from ..errors import CompanionError
 
 __all__ = [
-    "BOW", "CHECK", "CHEESE", "SWORD", "SWORD_SHIELD",
-    "AttackOdds", "Dist", "attack_odds", "at_least", "brodie_chase", "check_odds",
-    "expected", "face_count", "minion_move", "mouse_move", "mousetrap_odds",
-    "normalize_symbol", "search_odds", "surge_chance",
+    "BOW",
+    "CHECK",
+    "CHEESE",
+    "SWORD",
+    "SWORD_SHIELD",
+    "AttackOdds",
+    "Dist",
+    "at_least",
+    "attack_odds",
+    "brodie_chase",
+    "check_odds",
+    "expected",
+    "face_count",
+    "minion_move",
+    "mouse_move",
+    "mousetrap_odds",
+    "normalize_symbol",
+    "search_odds",
+    "surge_chance",
 ]
 
 SWORD = "sword"

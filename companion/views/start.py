@@ -11,8 +11,7 @@ import html
 
 import ipywidgets as w
 
-from .. import GAMES
-from .. import ui
+from .. import GAMES, ui
 
 #: (notebook, title, what it does), per game id; one notebook may serve several games.
 TOOLS: dict[str, list[tuple[str, str, str]]] = {

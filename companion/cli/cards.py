@@ -1,0 +1,185 @@
+"""``companion validate`` and ``companion cards list/import/export`` (issue 2).
+
+- ``companion validate [PATH ...]``: every error of every card file (no path: all
+  bundled data and the user's own files); exit 0 valid, 1 invalid, 2 unreadable.
+- ``companion cards list GAME [--type T] [--json]``: a table of a game's cards.
+- ``companion cards import GAME FILE.csv --out FILE.json [--set NAME]``: a sheet to a card file.
+- ``companion cards export GAME [--cards FILE] [--out FILE.csv]``: cards to a sheet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from .. import GAMES
+from ..errors import CompanionError, closest, did_you_mean
+
+#: The columns ``cards list`` shows per game, after id, name and type.
+LIST_COLUMNS: dict[str, tuple[str, ...]] = {
+    "village": ("atk", "def", "food", "abilities", "instant", "continuous"),
+    "tmnt": ("attribute", "power", "attack_kind", "timing"),
+    "monarchs": ("color", "player", "cost", "influence", "move_cover", "crowns", "qty"),
+    "mousecard": ("rank", "suit", "colour"),
+    "mystics": ("classes", "battle", "defense", "lore", "move", "life", "subtype"),
+}
+
+
+def register(sub: Any, groups: dict[str, Any]) -> None:
+    p = sub.add_parser("validate", help="check card files against the schemas (every error)",
+                       description="Check card files: schema, duplicate ids, references, counts. "
+                                   "No PATH checks all bundled data and your own card folder. "
+                                   "Exit 0 valid, 1 invalid, 2 unreadable.")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="card files or folders of card files")
+    p.add_argument("--json", action="store_true", help="the report as JSON")
+    p.add_argument("--no-warnings", action="store_true", help="show errors only")
+    p.set_defaults(handler=cmd_validate)
+
+    cards = sub.add_parser("cards", help="list, import and export card data",
+                           description="List a game's cards; import or export a spreadsheet (CSV).")
+    csub = cards.add_subparsers(dest="cards_command", metavar="WHAT")
+    cards.set_defaults(_group_parser=cards)
+    games = list(GAMES)
+
+    lp = csub.add_parser("list", help="a table of a game's cards",
+                         description="A table of a game's cards (bundled, your folder, --cards files).")
+    lp.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
+    lp.add_argument("--type", dest="card_type", metavar="T", help="only cards of this type")
+    lp.add_argument("--cards", action="append", metavar="FILE", help="also load this card file")
+    lp.add_argument("--json", action="store_true", help="the cards as JSON")
+    lp.set_defaults(handler=cmd_list)
+
+    ip = csub.add_parser("import", help="a CSV sheet to a JSON card file",
+                         description="Read a CSV sheet (columns = the schema's fields, 'qty' for copies, "
+                                     "lists as 'a; b' or JSON cells) and write a validated card file. "
+                                     "Every problem is reported by row and column; on any problem "
+                                     "nothing is written.")
+    ip.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
+    ip.add_argument("csv", metavar="FILE.csv")
+    ip.add_argument("--out", required=True, metavar="FILE.json", help="the card file to write")
+    ip.add_argument("--set", dest="set_name", metavar="NAME",
+                    help="set name (default: the sheet's 'set' column, else the file name)")
+    ip.add_argument("--source", metavar="TEXT", help="where the cards come from (file level)")
+    ip.set_defaults(handler=cmd_import)
+
+    ep = csub.add_parser("export", help="cards to a CSV sheet",
+                         description="Write a game's cards (or those of --cards files) as a CSV sheet "
+                                     "that `companion cards import` reads back unchanged.")
+    ep.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
+    ep.add_argument("--cards", action="append", metavar="FILE",
+                    help="export only the cards of this file (repeatable)")
+    ep.add_argument("--out", metavar="FILE.csv", help="write here (default: standard output)")
+    ep.set_defaults(handler=cmd_export)
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from ..validation import validate_paths
+
+    report = validate_paths(args.paths)
+    if args.no_warnings:
+        report.issues = report.errors
+    if args.json:
+        from . import print_json
+
+        print_json(report.to_json())
+        return report.exit_code
+    for issue in report.issues:
+        print(issue.render())
+    print(report.summary())
+    return report.exit_code
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return "unknown"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple | list):
+        return ", ".join(str(v.get("name", v)) if hasattr(v, "get") else str(v) for v in value)
+    return str(value)
+
+
+def table(rows: list[list[str]]) -> str:
+    """A plain text table with aligned columns."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from ..cards import load_game
+
+    db = load_game(args.game, extra=args.cards or ())
+    cards = list(db)
+    if args.card_type:
+        types = sorted({c.type for c in db})
+        if args.card_type not in types:
+            raise CompanionError(f"unknown {args.game} card type {args.card_type!r}",
+                                 expected="one of " + ", ".join(types),
+                                 suggestion=did_you_mean(closest(args.card_type, types, n=1)))
+        cards = [c for c in cards if c.type == args.card_type]
+    if args.json:
+        from . import print_json
+
+        print_json([c.to_json() for c in cards])
+        return 0
+    extra = [f for f in LIST_COLUMNS.get(args.game, ()) if any(f in c.data for c in cards)]
+    rows = [["id", "name", "type", *extra]]
+    for c in cards:
+        rows.append([c.id, c.name, c.type, *(_cell(c.get(f)) if f in c.data else "" for f in extra)])
+    print(table(rows))
+    demo = sum(c.is_demo for c in cards)
+    print(f"{len(cards)} card{'s' * (len(cards) != 1)}" + (f" ({demo} demo)" if demo else ""))
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from ..cardcsv import CsvImportError, card_file_text, import_csv, write_atomic
+
+    path = Path(args.csv)
+    try:
+        raw = path.read_bytes()
+    except IsADirectoryError:
+        raise CompanionError("is a directory, not a CSV file", where=str(path)) from None
+    except OSError as exc:
+        raise CompanionError(f"cannot be read ({exc.strerror})", where=str(path)) from None
+    try:
+        doc = import_csv(args.game, raw, file=str(path), set_name=args.set_name, source=args.source)
+    except CsvImportError as exc:
+        for problem in exc.problems:
+            print(f"{path}: {problem}", file=sys.stderr)
+        print(f"companion: {len(exc.problems)} problem{'s' * (len(exc.problems) != 1)}; "
+              f"{args.out} was not written", file=sys.stderr)
+        return 1
+    try:
+        write_atomic(args.out, card_file_text(doc))
+    except OSError as exc:
+        raise CompanionError(f"cannot be written ({exc.strerror})", where=str(args.out)) from None
+    n = len(doc["cards"])
+    print(f"wrote {n} card{'s' * (n != 1)} of set {doc['set']!r} to {args.out}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from ..cardcsv import export_csv, write_atomic
+    from ..cards import load_file, load_game
+
+    if args.cards:
+        cards = []
+        for f in args.cards:
+            cards += load_file(f, args.game)
+    else:
+        cards = list(load_game(args.game))
+    text = export_csv(args.game, [c.to_json() for c in cards], [c.set for c in cards])
+    if args.out:
+        try:
+            write_atomic(args.out, text, encoding="utf-8-sig")  # the BOM lets spreadsheets see UTF-8
+        except OSError as exc:
+            raise CompanionError(f"cannot be written ({exc.strerror})", where=str(args.out)) from None
+        print(f"wrote {len(cards)} card{'s' * (len(cards) != 1)} to {args.out}")
+    else:
+        sys.stdout.write(text)
+    return 0

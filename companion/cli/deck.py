@@ -1,0 +1,228 @@
+"""``companion deck``: check a decklist's legality, show its statistics and opening-hand odds.
+
+Exit codes (``check``): 0 legal, 1 not legal, 2 the list cannot be read (unknown
+cards, bad counts, a missing file). ``--json`` prints machine-readable output;
+on a list that cannot be read it prints ``{"game", "error", "issues": [...]}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import Any
+
+DECK_GAMES = ("village", "tmnt")
+
+
+def _load(args: argparse.Namespace) -> tuple[Any, Any]:
+    """The card database (bundled + ``--cards``) and the decklist (a file, or ``-`` for stdin)."""
+    from ..cards import load_game
+    from ..deck.decklist import parse, read_decklist
+
+    db = load_game(args.game, extra=args.cards or ())
+    if args.deckfile == "-":
+        return db, parse(sys.stdin.read(), db, where="<stdin>")
+    return db, read_decklist(args.deckfile, db)
+
+
+def _json_errors(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """With ``--json``, an unreadable list still prints JSON (and exits 2)."""
+
+    def inner(args: argparse.Namespace) -> int:
+        from ..errors import CompanionError
+
+        try:
+            return fn(args)
+        except CompanionError as exc:
+            if not getattr(args, "json", False):
+                raise
+            from . import print_json
+
+            out: dict[str, Any] = {"game": args.game, "error": exc.render()}
+            issues = getattr(exc, "issues", None)
+            if issues is not None:
+                out["issues"] = [i.to_json() for i in issues]
+            print_json(out)
+            return exc.exit_code
+
+    return inner
+
+
+def _title(deck: Any) -> str:
+    return f"{deck.name or 'deck'}: {deck.card_count} cards"
+
+
+@_json_errors
+def _check(args: argparse.Namespace) -> int:
+    from ..deck.formats import load_format
+    from ..deck.legality import check_deck
+    from . import print_json
+
+    _db, deck = _load(args)
+    fmt = load_format(args.game, args.format)
+    verdict = check_deck(deck, fmt)
+    if args.json:
+        body = verdict.to_json()
+        print_json({"game": deck.game, "legal": verdict.is_legal, "card_count": deck.card_count,
+                    "name": deck.name, "format": fmt.id, "problems": body["problems"],
+                    "notes": body["notes"]})
+    else:
+        print(f"{_title(deck)} ({fmt.name} format)")
+        print("\n".join(verdict.lines()))
+    return 0 if verdict.is_legal else 1
+
+
+@_json_errors
+def _stats(args: argparse.Namespace) -> int:
+    from ..deck.stats import composition
+    from . import print_json
+
+    _db, deck = _load(args)
+    comp = composition(deck)
+    if args.plot:
+        from ..deck.stats import composition_figure
+
+        composition_figure(deck).savefig(args.plot, dpi=120)
+    if args.json:
+        print_json({"game": deck.game, "name": deck.name, "card_count": deck.card_count,
+                    "composition": comp})
+        return 0
+    print(_title(deck))
+    n = deck.card_count or 1
+    for facet, tally in comp.items():
+        print(f"\n{facet}")
+        width = max(len(v) for v in tally)
+        for value, count in tally.items():
+            print(f"  {value:<{width}}  {count:>3}  {100 * count / n:5.1f}%  {'#' * count}")
+    if args.plot:
+        print(f"\nplot written to {args.plot}")
+    return 0
+
+
+@_json_errors
+def _odds(args: argparse.Namespace) -> int:
+    from ..deck.fields import parse_kind
+    from ..deck.formats import load_format
+    from ..deck.odds import chance, opening_odds
+    from . import print_json
+
+    _db, deck = _load(args)
+    if args.kind:
+        flt = parse_kind(args.kind)
+        draws = args.draws
+        if draws is None:
+            draws = load_format(args.game, args.format).hand_size or 7
+        if draws < 0 or args.at_least < 0:
+            from ..errors import CompanionError
+
+            raise CompanionError("--draws and --at-least must be 0 or more",
+                                 found=f"--draws {draws} --at-least {args.at_least}")
+        odds = [chance(deck, flt, args.at_least, draws)]
+    else:
+        odds = opening_odds(deck)
+    if args.json:
+        print_json({"game": deck.game, "name": deck.name, "card_count": deck.card_count,
+                    "odds": [o.to_json() for o in odds]})
+        return 0
+    print(_title(deck))
+    for o in odds:
+        print(o.line())
+        extra = "; ".join(x for x in (o.detail, o.cite) if x)
+        if extra:
+            print(f"{'':11}{extra}")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    import json
+
+    from ..deck.decklist import to_json, to_text
+
+    db, deck = _load(args)
+    text = (json.dumps(to_json(deck), indent=2, ensure_ascii=False) + "\n" if args.to == "json"
+            else to_text(deck, db))
+    if args.output:
+        from pathlib import Path
+
+        try:
+            Path(args.output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            from ..errors import CompanionError
+
+            raise CompanionError(f"cannot write ({exc.strerror})", where=args.output) from None
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _formats(args: argparse.Namespace) -> int:
+    from ..deck.formats import available_formats
+    from . import print_json
+
+    fmts = available_formats(args.game)
+    if args.json:
+        print_json([{"id": f.id, "game": f.game, "name": f.name, "deck_size": f.size_text,
+                     "copy_limit": f.limit, "house": f.house or None} for f in fmts])
+        return 0
+    for f in fmts:
+        house = f"  [{f.house}]" if f.house else ""
+        print(f"{f.id:<22} {f.name}: {f.size_text} cards, at most {f.limit} per group{house}")
+    return 0
+
+
+def _common(p: argparse.ArgumentParser, *, fmt: bool = True, json: bool = True) -> None:
+    p.add_argument("game", choices=DECK_GAMES, metavar="GAME", help=" or ".join(DECK_GAMES))
+    p.add_argument("deckfile", metavar="DECKFILE",
+                   help="decklist: text ('3 Card Name' per line) or JSON; '-' reads standard input")
+    p.add_argument("--cards", action="append", metavar="FILE", default=[],
+                   help="add your own card file to the bundled cards (repeatable)")
+    if fmt:
+        p.add_argument("--format", metavar="NAME|FILE", default=None,
+                       help="deck format: an id such as casual-50 or a format JSON file "
+                            "(default: the game's standard format)")
+    if json:
+        p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def register(sub: Any, groups: dict[str, Any]) -> None:
+    p = sub.add_parser("deck", help="decklists: legality with reasons, statistics, opening-hand odds",
+                       description="Check a Village TCG or TMNT TCG decklist, show its composition "
+                                   "and the exact odds of its opening hand.")
+    verbs = p.add_subparsers(dest="deck_command", metavar="WHAT")
+    p.set_defaults(_group_parser=p)
+
+    c = verbs.add_parser("check", help="is the deck legal? every problem, with the rule book's section",
+                         description="Exit code 0: legal; 1: not legal; 2: the list cannot be read.")
+    _common(c)
+    c.set_defaults(handler=_check)
+
+    s = verbs.add_parser("stats", help="composition by type, attribute, power, fruit cost")
+    _common(s, fmt=False)
+    s.add_argument("--plot", metavar="PNG", help="also write the composition plot to this file")
+    s.set_defaults(handler=_stats)
+
+    o = verbs.add_parser("odds", help="exact opening-hand odds",
+                         description="Without --kind: the game's opening questions (Village: a Basic "
+                                     "Mouse in the opening 7 and after the redraw; TMNT: Characters in "
+                                     "hand and Block Zones). With --kind: at least K cards of that kind "
+                                     "in the first N cards.")
+    _common(o)
+    o.add_argument("--kind", action="append", metavar="FIELD=VALUE", default=[],
+                   help="the kind of card: type=basic-mouse, attribute=fire, ability=Nibble, "
+                        "name=Leonardo, type=item,magic (any of); repeat to require several")
+    o.add_argument("--at-least", type=int, default=1, metavar="K", help="at least this many (default 1)")
+    o.add_argument("--draws", type=int, default=None, metavar="N",
+                   help="in the first N cards (default: the opening hand, 7 or 5)")
+    o.set_defaults(handler=_odds)
+
+    e = verbs.add_parser("export", help="write the list back as text (or JSON), normalised")
+    _common(e, fmt=False, json=False)
+    e.add_argument("--to", choices=("text", "json"), default="text", help="output form (default text)")
+    e.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    e.set_defaults(handler=_export)
+
+    f = verbs.add_parser("formats", help="list the deck formats (bundled and your own)")
+    f.add_argument("game", nargs="?", choices=DECK_GAMES, metavar="GAME", default=None)
+    f.add_argument("--json", action="store_true", help="print JSON")
+    f.set_defaults(handler=_formats)

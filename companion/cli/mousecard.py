@@ -1,0 +1,205 @@
+"""``companion odds mousecard`` (exact task-check odds) and ``companion mousecard ...`` (the live deck log)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from ..errors import CompanionError
+
+SITUATION_CHOICES = "calm, combat, unknown, combat-unknown, red-bad (alias ground)"
+
+
+def _add_check_args(p: argparse.ArgumentParser, *, odds: bool) -> None:
+    p.add_argument("--skill", type=int, required=True, help="cards to draw (the trait's skill level)")
+    p.add_argument("--target", required=True, help="lowest rank that succeeds: 2..10, J, Q, K, A")
+    p.add_argument("--need", type=int, default=1, help="successes needed (default 1)")
+    p.add_argument("--situation", default="calm", help=f"one of {SITUATION_CHOICES}")
+    p.add_argument("--aged", type=int, default=0, help="levels of Aged (physical tasks)")
+    p.add_argument("--disadvantage", type=int, default=0, help="levels of a disadvantage (e.g. Leader)")
+    p.add_argument("--mode", default="cautious", choices=("cautious", "broke"),
+                   help="cautious: one card at a time; broke: all at once")
+    p.add_argument("--red-bad", default="joker", choices=("joker", "all"),
+                   help="house interpretation for red-bad: the red joker (+ Aged ranks) or every red card")
+    if odds:
+        p.add_argument("--fate-chips", type=int, default=0, help="fate chips the player will spend")
+        p.add_argument("--kings", default="best", choices=("best", "always", "never"),
+                       help="take a king's extra card: best (when it can help), always, never")
+        p.add_argument("--bonus", default="best", choices=("best", "success", "cancel"),
+                       help="aces and chips: best (maximise success), success, cancel")
+        p.add_argument("--draw-all", action="store_true",
+                       help="keep drawing after success is sure (default: stop)")
+        p.add_argument("--deck-log", metavar="LOG",
+                       help="draw from a live deck log's remaining cards instead of a full deck")
+
+
+def register(sub: Any, groups: dict[str, Any]) -> None:
+    p = groups["odds"].add_parser(
+        "mousecard", help="exact odds of a Mouse Card task check",
+        description="Exact odds of a task check (mouse-card-system.txt, Task checks; How to draw cards).")
+    _add_check_args(p, odds=True)
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=_odds)
+
+    mc = sub.add_parser("mousecard", help="the Mouse Card live deck (an event log)",
+                        description="The game master's live deck: draws, reshuffles, fate chips. "
+                                    "Every action is appended to LOG (JSONL); undo/redo are events.")
+    msub = mc.add_subparsers(dest="mousecard_command", metavar="ACTION")
+    mc.set_defaults(_group_parser=mc)
+
+    r = msub.add_parser("replay", help="fold a log and show the session")
+    r.add_argument("log")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(handler=_replay)
+
+    n = msub.add_parser("new", help="start a session log with a shuffle seed")
+    n.add_argument("log")
+    n.add_argument("--seed", type=int, required=True)
+    n.add_argument("--title", default="")
+    n.set_defaults(handler=_act, action="start")
+
+    d = msub.add_parser("draw", help="draw for a character and task")
+    d.add_argument("log")
+    d.add_argument("--character", required=True)
+    d.add_argument("--task", default="task")
+    _add_check_args(d, odds=False)
+    d.add_argument("--cards", help="cards drawn from the physical deck, e.g. 'QH, 3S, red joker'")
+    d.set_defaults(handler=_act, action="draw")
+
+    for verb, what in (("award", "give a player fate chips"), ("spend", "a player spends fate chips")):
+        a = msub.add_parser(verb, help=what)
+        a.add_argument("log")
+        a.add_argument("player")
+        a.add_argument("--chips", type=int, default=1)
+        a.add_argument("--reason", default="")
+        a.set_defaults(handler=_act, action=verb)
+
+    b = msub.add_parser("bonus", help="spend an ace or a fate chip on a character's latest draw")
+    b.add_argument("log")
+    b.add_argument("character")
+    b.add_argument("--source", choices=("ace", "chip"), required=True)
+    b.add_argument("--use", choices=("success", "cancel"), required=True)
+    b.set_defaults(handler=_act, action="bonus")
+
+    s = msub.add_parser("reshuffle", help="reshuffle the deck (--chapter: end of a chapter)")
+    s.add_argument("log")
+    s.add_argument("--chapter", action="store_true")
+    s.set_defaults(handler=_act, action="reshuffle")
+
+    for verb in ("undo", "redo"):
+        u = msub.add_parser(verb, help=f"{verb} the last action")
+        u.add_argument("log")
+        u.set_defaults(handler=_act, action=verb)
+
+
+def _check(args: argparse.Namespace, *, odds: bool) -> Any:
+    from ..mousecard.odds import TaskCheck
+
+    extra: dict[str, Any] = {}
+    if odds:
+        extra = {"fate_chips": args.fate_chips, "kings": args.kings, "bonus": args.bonus,
+                 "stop_when_sure": not args.draw_all}
+    return TaskCheck(skill=args.skill, target=args.target, need=args.need, situation=args.situation,
+                     aged=args.aged, disadvantage=args.disadvantage, mode=args.mode,
+                     red_bad=args.red_bad, **extra)
+
+
+def _existing_log(path: str) -> Path:
+    p = Path(path)
+    if not p.exists():
+        raise CompanionError("no such log file", where=path,
+                             suggestion="Start one with 'companion mousecard new LOG --seed N'.")
+    return p
+
+
+def _odds(args: argparse.Namespace) -> int:
+    from . import print_json
+    from ..mousecard.odds import exact_odds
+
+    check = _check(args, odds=True)
+    deck = None
+    if args.deck_log:
+        from ..mousecard.live import open_live_deck
+
+        deck = open_live_deck(str(_existing_log(args.deck_log))).state.remaining
+    result = exact_odds(check, deck)
+    if args.json:
+        print_json(result.to_json())
+    else:
+        print("\n".join(result.lines()))
+    return 0
+
+
+def _state_json(tracker: Any) -> dict[str, Any]:
+    st = tracker.state
+    return {
+        "title": st.title, "seed": st.seed, "chapter": st.chapter, "shuffles": st.shuffles,
+        "cards_remaining": len(st.order), "fate_chips": dict(st.chips),
+        "draws": [{"number": d.number, "chapter": d.chapter, "character": d.character, "task": d.task,
+                   "cards": [c.short for c in d.cards], "marks": [m for _c, m in d.marks()],
+                   "successes": d.total_successes, "need": d.check.need, "succeeded": d.succeeded,
+                   "bad_in_effect": d.bad_in_effect, "cancelled": d.cancelled,
+                   "reshuffles": d.reshuffles, "stopped": d.stopped, "typed": d.typed}
+                  for d in st.draws],
+        "history": list(st.journal),
+        "can_undo": tracker.can_undo, "can_redo": tracker.can_redo,
+        "problems": [str(p) for p in tracker.problems],
+    }
+
+
+def _print_state(tracker: Any) -> None:
+    st = tracker.state
+    chips = ", ".join(f"{p}: {n}" for p, n in st.chips) or "none"
+    print(f"{st.title or 'Mouse Card session'} — chapter {st.chapter}, {len(st.order)} cards in the deck")
+    print(f"fate chips: {chips}")
+    for line in st.journal:
+        print(f"  {line}")
+    for p in tracker.problems:
+        print(f"  problem: {p}")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from . import print_json
+    from ..mousecard.live import open_live_deck
+
+    tracker = open_live_deck(str(_existing_log(args.log)))
+    if args.json:
+        print_json(_state_json(tracker))
+    else:
+        _print_state(tracker)
+    return 1 if tracker.problems else 0
+
+
+def _act(args: argparse.Namespace) -> int:
+    from ..mousecard.live import draw_event, open_live_deck
+
+    if args.action != "start":
+        _existing_log(args.log)
+    tracker = open_live_deck(args.log)
+    if args.action == "undo":
+        tracker.undo()
+    elif args.action == "redo":
+        tracker.redo()
+    elif args.action == "start":
+        tracker.do({"event": "start", "seed": args.seed, "title": args.title})
+    elif args.action == "draw":
+        from ..mousecard.deck import parse_cards
+
+        cards = None
+        if args.cards is not None:
+            cards = [c.id for c in parse_cards(args.cards)]
+        tracker.do(draw_event(args.character, args.task, _check(args, odds=False), cards))
+    elif args.action in ("award", "spend"):
+        ev: dict[str, Any] = {"event": args.action, "player": args.player, "chips": args.chips}
+        if args.reason:
+            ev["reason"] = args.reason
+        tracker.do(ev)
+    elif args.action == "bonus":
+        tracker.do({"event": "bonus", "character": args.character, "source": args.source,
+                    "use": args.use})
+    elif args.action == "reshuffle":
+        tracker.do({"event": "reshuffle", "reason": "chapter" if args.chapter else "gm"})
+    st = tracker.state
+    print(st.journal[-1] if st.journal else "nothing yet")
+    return 0

@@ -1,0 +1,292 @@
+"""``companion mystics replay|new|do`` and ``companion odds mystics ...`` (issue 6).
+
+Exit codes of ``replay``: 0 the log folds cleanly, 1 some lines were reported (bad JSON,
+unknown events, actions the rules refuse, a last line cut mid-write), 2 unreadable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from ..errors import CompanionError, LogError
+
+HOUSE_READINGS = (
+    "Ambush: minion cards roll one at a time from the top of the track down.",
+    "After a full re-shuffle of the track mid-round, the next turn is the top card's.",
+    "Wound markers on a shared minion card belong to the figure that took them.",
+    "Born to Lead is checked every time cards are placed on the track.",
+    "Cheese beyond the 6th is removed with the rest after a surge (book); 'carry' is a house variant.",
+)
+
+
+def _read_log(path: Path) -> Any:
+    """Fold a log without changing the file (a cut last line is reported, not moved aside)."""
+    from ..eventlog import EventLog, LogProblem, parse_lines
+    from ..mystics.tracker import MysticsTracker
+
+    if not path.exists():
+        raise LogError("no such log file", where=str(path))
+    if path.is_dir():
+        raise LogError("is a directory, not an event log", where=str(path))
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise LogError(f"cannot read the log ({exc.strerror})", where=str(path)) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise LogError("is not UTF-8 text", where=str(path), found=f"byte at offset {exc.start}") from None
+    tail_problem = None
+    if text and not text.endswith("\n"):
+        cut = text.rfind("\n") + 1
+        tail = text[cut:]
+        try:
+            json.loads(tail)
+        except json.JSONDecodeError:
+            tail_problem = LogProblem(text.count("\n") + 1, "the last line is cut mid-write (a crash?); "
+                                      "it is ignored here and kept in the file")
+            text = text[:cut]
+    log = EventLog(None)
+    log.events, log.problems = parse_lines(text, source=str(path))
+    if tail_problem is not None:
+        log.problems.append(tail_problem)
+    log._lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+    return MysticsTracker(log)
+
+
+def render_state(state: Any) -> list[str]:
+    """The dashboard as text lines."""
+    b = state.board
+    bar = "".join("⌛" if p == b.hourglass else "■" if p == b.chapter_end else "·"
+                  for p in range(1, max(b.chapter_end, b.hourglass) + 1))
+    lines = [f"Chapter {state.chapter or '?'}, round {state.round}",
+             f"Hourglass page {b.hourglass}, chapter end page {b.chapter_end} ({b.pages_left} left)  {bar}",
+             f"Minion cheese wheel: {b.wheel}/6  " + "●" * b.wheel + "○" * max(6 - b.wheel, 0),
+             f"Surges: {len(b.surges)}"
+             + ("" if b.overflow == "discard" else " (house variant: overflow carried)")]
+    if b.defeated:
+        lines.append("DEFEAT: the hourglass reached the chapter end marker")
+    if b.victory:
+        lines.append("VICTORY")
+    if b.encounter:
+        lines.append(f"Face-up encounter card: {b.encounter.name}")
+    if b.room:
+        lines.append(f"Room: {b.room.name}" + (" (special surge)" if b.room.has_special_surge else ""))
+    lines.append("Initiative track:")
+    groups = {g.id: g for g in state.minions}
+    for i, card in enumerate(state.track):
+        mark = "▶" if i == state.turn else " "
+        extra = ""
+        if card.id in groups:
+            g = groups[card.id]
+            extra = f" ×{len(g.figures)} wounds {list(g.figures)} life {g.life if g.life else '?'}"
+        elif card.kind == "boss":
+            extra = f" wounds {card.wounds}/{card.life if card.life else '?'}"
+        elif card.kind == "mouse" and state.mouse(card.id).captured:
+            extra = " (captured)"
+        lines.append(f" {mark}{i + 1:>2}. {card.name}{extra}")
+    lines.append("Party:")
+    for m in state.mice:
+        life = m.life if m.life is not None else "?"
+        conds = ", ".join(m.conditions)
+        lines.append(f"  {m.name}: wounds {m.wounds}+{m.poison} poison / life {life}, cheese {m.cheese}"
+                     + (", CAPTURED" if m.captured else "") + (f", {conds}" if conds else "")
+                     + f", pack {m.pack_load}/3")
+    lines.append("House readings: " + " ".join(HOUSE_READINGS))
+    return lines
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from . import print_json
+
+    tracker = _read_log(Path(args.log))
+    state = tracker.state
+    problems = [str(p) for p in tracker.problems]
+    if args.json:
+        out = state.to_json()
+        out["problems"] = problems
+        out["house_readings"] = list(HOUSE_READINGS)
+        print_json(out)
+    else:
+        print("\n".join(render_state(state)))
+        for p in problems:
+            print(f"problem: {p}")
+    return 1 if problems else 0
+
+
+def _split_counts(text: str | None) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for part in (text or "").split(","):
+        if not part.strip():
+            continue
+        name, _, n = part.partition("=")
+        try:
+            out[name.strip()] = int(n) if n else 1
+        except ValueError:
+            raise CompanionError(f"bad minion count {part!r}",
+                                 expected="type=number, e.g. rat_warriors=3") from None
+    return out
+
+
+def _new(args: argparse.Namespace) -> int:
+    from ..mystics.tracker import MysticsTracker
+
+    path = Path(args.log)
+    if path.exists() and path.stat().st_size:
+        raise LogError("the log already exists; use 'companion mystics do' to add to it", where=str(path))
+    t = MysticsTracker(path)
+    event: dict[str, Any] = {"event": "start", "chapter_end": args.chapter_end,
+                             "mice": [m.strip() for m in args.mice.split(",") if m.strip()],
+                             "minions": _split_counts(args.minions), "seed": args.seed}
+    if args.chapter is not None:
+        event["chapter"] = args.chapter
+    t.do(event)
+    print("\n".join(render_state(t.state)))
+    return 0
+
+
+def _do(args: argparse.Namespace) -> int:
+    from ..mystics.tracker import MysticsTracker
+
+    t = MysticsTracker(Path(args.log))
+    for raw in args.events:
+        try:
+            event = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise LogError(f"not valid JSON: {raw!r} ({exc.msg})") from None
+        if isinstance(event, dict) and event.get("event") == "undo":
+            t.undo()
+        elif isinstance(event, dict) and event.get("event") == "redo":
+            t.redo()
+        else:
+            if not isinstance(event, dict):
+                raise LogError(f"an event must be a JSON object, found {raw!r}")
+            t.do(event)
+    print("\n".join(render_state(t.state)))
+    return 0
+
+
+def _die(args: argparse.Namespace) -> Any:
+    from ..mystics.data import action_die, with_movement
+
+    die = action_die()
+    if getattr(args, "movement", None):
+        die = with_movement(die, _split_counts(args.movement))
+    if not die:
+        raise CompanionError("no action die data found", suggestion="add data/mystics/action-die.json")
+    return die
+
+
+def _fmt(dist: dict[int, Any]) -> list[str]:
+    from ..mystics.odds import at_least
+
+    return [f"  {k:>2}: {float(p):7.2%}   at least {k}: {float(at_least(dist, k)):7.2%}   ({p})"
+            for k, p in sorted(dist.items())]
+
+
+def _odds(args: argparse.Namespace) -> int:
+    from ..mystics import odds
+    from . import print_json
+
+    die = _die(args)
+    uncertain = [f.id for f in die if not getattr(f, "certain", True)]
+    note = (f"Die faces not confirmed by the rule book: {', '.join(uncertain)} (correct them in the data)"
+            if uncertain else "")
+    kind = args.kind
+    out: dict[str, Any]
+    if kind == "attack":
+        a = odds.attack_odds(die, args.battle, args.defense, ranged=args.ranged, attacker=args.attacker,
+                             battle_bonus=args.bonus, defense_bonus=args.defense_bonus,
+                             defense_dice_modifier=args.defense_dice, brodie=args.brodie)
+        out = a.to_json()
+        if args.life is not None:
+            out["p_defeat"] = float(a.p_defeat(args.life))
+        if args.wheel is not None:
+            out["p_surge"] = float(odds.surge_chance(a, args.wheel))
+        lines = [f"{args.attacker} attack, {a.attack_dice} dice vs {a.defense_dice} defense dice"
+                 f" ({'ranged' if args.ranged else 'melee'})", "Wounds:", *_fmt(a.wounds),
+                 f"Expected wounds: {float(a.expected_wounds):.3f}"]
+        if args.life is not None:
+            lines.append(f"P(defeat with {args.life} life left): {float(a.p_defeat(args.life)):.2%}")
+        if args.wheel is not None:
+            lines.append(f"P(surge from wheel {args.wheel}): {float(odds.surge_chance(a, args.wheel)):.2%}")
+        lines += list(a.notes)
+    elif kind in ("mousetrap", "search", "check"):
+        if kind == "mousetrap":
+            p = odds.mousetrap_odds(die, args.move, lore=args.lore)
+            label = f"pass a mousetrap with move {args.move}" + (f" / lore {args.lore}" if args.lore else "")
+            where = "Moving across mousetraps"
+        elif kind == "search":
+            p, label, where = odds.search_odds(die), "a search finds a card", "Search"
+        else:
+            p = odds.check_odds(die, args.dice or 1)
+            label, where = f"at least one check symbol on {args.dice or 1} dice", "Action Dice"
+        out = {"kind": kind, "p": str(p), "p_float": float(p)}
+        lines = [f"P({label}) = {float(p):.2%} ({p})", f"mice-and-mystics.txt, {where}"]
+    else:
+        if kind == "move":
+            dist = odds.mouse_move(die, args.move)
+            where = "Mouse Movement"
+        elif kind == "minion-move":
+            dist, where = odds.minion_move(die), "Moving Melee Minions"
+        else:
+            dist, where = odds.brodie_chase(die, args.dice or 2), "Brodie Chases"
+        out = {"kind": kind, "distribution": {str(k): str(v) for k, v in dist.items()}}
+        lines = [f"{kind} (spaces):", *_fmt(dist), f"mice-and-mystics.txt, {where}"]
+    if note:
+        out["note"] = note
+        lines.append(note)
+    if args.json:
+        print_json(out)
+    else:
+        print("\n".join(lines))
+    return 0
+
+
+def register(sub: Any, groups: dict[str, Any]) -> None:
+    p = sub.add_parser("mystics", help="Mice and Mystics dashboard log (replay, new, do)",
+                       description="The Mice and Mystics tracker's event log from the command line.")
+    msub = p.add_subparsers(dest="mystics_command", metavar="WHAT")
+    p.set_defaults(_group_parser=p)
+    r = msub.add_parser("replay", help="fold a log and print the dashboard",
+                        description="Fold LOG.jsonl and print the state. "
+                                    "Exit 0 ok, 1 problems, 2 unreadable.")
+    r.add_argument("log")
+    r.add_argument("--json", action="store_true", help="machine-readable state")
+    r.set_defaults(handler=_replay)
+    n = msub.add_parser("new", help="start a chapter in a new log")
+    n.add_argument("log")
+    n.add_argument("--mice", required=True, help="comma-separated mouse ids, e.g. collin,filch")
+    n.add_argument("--minions", default="", help="type=count,... e.g. rat_warriors=3")
+    n.add_argument("--chapter-end", type=int, default=6)
+    n.add_argument("--chapter", type=int, default=None)
+    n.add_argument("--seed", type=int, default=0)
+    n.set_defaults(handler=_new)
+    d = msub.add_parser("do", help="add events (JSON objects) to a log")
+    d.add_argument("log")
+    d.add_argument("events", nargs="+", help='e.g. \'{"event": "minion_cheese", "count": 2}\'')
+    d.set_defaults(handler=_do)
+
+    o = groups["odds"].add_parser("mystics", help="Mice and Mystics action-die odds",
+                                  description="Exact odds with the action die from the card data.")
+    o.add_argument("kind", choices=["attack", "mousetrap", "search", "check", "move", "minion-move", "chase"])
+    o.add_argument("--battle", type=int, default=2, help="attacker's battle value (dice)")
+    o.add_argument("--defense", type=int, default=1, help="defender's defense value (dice)")
+    o.add_argument("--bonus", type=int, default=0, help="battle bonus dice from weapons/items")
+    o.add_argument("--defense-bonus", type=int, default=0, help="defense bonus dice (armor)")
+    o.add_argument("--defense-dice", type=int, default=0, help="defense dice modifier (Filch's dagger: -1)")
+    o.add_argument("--ranged", action="store_true")
+    o.add_argument("--attacker", choices=["mouse", "minion"], default="mouse")
+    o.add_argument("--brodie", action="store_true", help="Brodie's cheese does not go to the wheel")
+    o.add_argument("--life", type=int, default=None, help="defender's life left: P(defeat/capture)")
+    o.add_argument("--wheel", type=int, default=None, help="cheese on the wheel now: P(surge)")
+    o.add_argument("--move", type=int, default=2, help="mouse move value")
+    o.add_argument("--lore", type=int, default=None, help="tinkerer's lore (mousetraps)")
+    o.add_argument("--dice", type=int, default=None, help="number of dice (check, chase)")
+    o.add_argument("--movement", default=None,
+                   help="movement numbers of the die faces, e.g. die-sword=1,die-bow=2,...")
+    o.add_argument("--json", action="store_true")
+    o.set_defaults(handler=_odds)

@@ -1,0 +1,172 @@
+"""``companion print``: card sheets, boards, score sheets and the calibration page as PDFs.
+
+    companion print cards GAME [--deck FILE] [--cards FILE ...] [--paper a4|letter]
+                          [--size NAME|WxH] [--bleed MM] [--crop-marks] [--corners]
+                          [--backs none|duplex|duplex-short] [--offset X,Y] [--art DIR]
+                          [--layout-json FILE] [--strict] [--progress] --out FILE.pdf
+    companion print board GAME --out FILE.pdf
+    companion print sheet NAME --out FILE.pdf
+    companion print calibration [--offset X,Y] --out FILE.pdf
+    companion print all --out printables/
+
+Every PDF is exact size (print at 100 %), byte-identical for the same input, and
+asks viewers not to scale it. Each command prints one line saying what it wrote
+(``--json`` for a machine-readable summary).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+SIZES = "poker (63x88, default), bridge (57x89), mini-euro (44x68), mini-american (41x63), tarot (70x120)"
+
+
+def _mm(text: str) -> float:
+    try:
+        v = float(text.strip().removesuffix("mm"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a length in mm: {text!r}") from None
+    if not math.isfinite(v) or v < 0:
+        raise argparse.ArgumentTypeError(f"not a length in mm: {text!r}")
+    return v
+
+
+def _out(path: str) -> Path:
+    p = Path(path)
+    if p.suffix.lower() != ".pdf":
+        from ..printing.geometry import PrintError
+
+        raise PrintError(f"output file {path!r} is not a .pdf", where="--out",
+                         expected="a path ending in .pdf")
+    if p.parent and not p.parent.exists():
+        p.parent.mkdir(parents=True, exist_ok=True)
+    return p
+
+
+def _report(args: argparse.Namespace, summary: dict[str, Any], line: str) -> int:
+    if getattr(args, "json", False):
+        from . import print_json
+
+        print_json(summary)
+    else:
+        print(line)
+    return 0
+
+
+def _cards(args: argparse.Namespace) -> int:
+    from ..cards import check_game
+    from ..printing.geometry import parse_offset
+    from ..printing.jobs import select_cards
+    from ..printing.render import CardOptions, print_cards
+
+    check_game(args.game)
+    out = _out(args.out)
+    sel = select_cards(args.game, deck=args.deck, cards_files=args.cards or (), strict=args.strict)
+    opts = CardOptions(size=args.size, paper=args.paper, bleed=args.bleed, crop_marks=args.crop_marks,
+                       corners=args.corners, backs=args.backs, offset=parse_offset(args.offset),
+                       art_dir=args.art)
+    res = print_cards(sel.copies, out, opts, game=args.game, title=sel.title,
+                      progress=True if args.progress else None)
+    if args.layout_json:
+        Path(args.layout_json).write_text(json.dumps(res.layout, indent=1) + "\n", encoding="utf-8")
+    g = res.grid
+    summary = {"out": str(out), "game": args.game, "cards": res.copies, "distinct": res.distinct,
+               "pages": len(res.pages), "per_page": g.per_page, "grid": [g.cols, g.rows],
+               "paper_mm": [round(v, 4) for v in g.paper], "card_mm": list(g.card), "images": res.images}
+    return _report(args, summary, f"wrote {out}: {res.copies} cards ({res.distinct} different), "
+                                  f"{g.cols}x{g.rows} per sheet, {len(res.pages)} pages")
+
+
+def _board(args: argparse.Namespace) -> int:
+    from ..printing.boards import find_board, print_board
+
+    out = _out(args.out)
+    summary = print_board(find_board(args.game), out, paper=args.paper)
+    return _report(args, {"out": str(out), **summary},
+                   f"wrote {out}: {summary['sheets']} sheet(s) ({summary['rows']}x{summary['cols']})")
+
+
+def _sheet(args: argparse.Namespace) -> int:
+    from ..printing.boards import find_sheet, print_board
+
+    out = _out(args.out)
+    summary = print_board(find_sheet(args.name), out, paper=args.paper)
+    return _report(args, {"out": str(out), **summary}, f"wrote {out}: {summary['sheets']} sheet(s)")
+
+
+def _calibration(args: argparse.Namespace) -> int:
+    from ..printing.boards import print_calibration
+    from ..printing.geometry import parse_offset
+
+    out = _out(args.out)
+    summary = print_calibration(out, paper=args.paper, offset=parse_offset(args.offset),
+                                flip="short" if args.short_edge else "long")
+    return _report(args, {"out": str(out), **summary},
+                   f"wrote {out}: print both pages double-sided at 100 %, then read the offset")
+
+
+def _all(args: argparse.Namespace) -> int:
+    from ..printing.jobs import make_all
+
+    made = make_all(args.out, progress=True if args.progress else None)
+    total = sum((Path(args.out) / m["file"]).stat().st_size for m in made)
+    return _report(args, {"out": args.out, "files": made, "bytes": total},
+                   f"wrote {len(made)} PDFs to {args.out} ({total / 1e6:.2f} MB)")
+
+
+def register(sub: Any, groups: dict[str, Any]) -> None:
+    """Add ``print cards|board|sheet|calibration|all`` to the shared ``print`` group."""
+    g = groups["print"]
+
+    def common(p: argparse.ArgumentParser, out_help: str = "the PDF to write") -> None:
+        p.add_argument("--out", required=True, metavar="FILE.pdf", help=out_help)
+        p.add_argument("--paper", default="a4", choices=("a4", "letter"), help="paper (default a4)")
+        p.add_argument("--json", action="store_true", help="print a JSON summary")
+
+    p = g.add_parser("cards", help="card sheets from a decklist or card files, exact size",
+                     description="Card sheets at exact size: as many cards per page as fit inside "
+                                 "a safe margin, optional bleed, crop marks and duplex backs.")
+    p.add_argument("game", help="village, mousecard, monarchs, tmnt or mystics")
+    p.add_argument("--deck", metavar="FILE", help="a decklist ('3 Card Name' lines): copies expanded")
+    p.add_argument("--cards", metavar="FILE", nargs="+", action="extend",
+                   help="extra card files; without --deck, print exactly these files")
+    p.add_argument("--size", default="poker", help=f"card size: {SIZES}, or WxH in mm")
+    p.add_argument("--bleed", type=_mm, default=0.0, metavar="MM", help="bleed around each card (mm)")
+    p.add_argument("--crop-marks", action="store_true", help="crop marks outside the cards")
+    p.add_argument("--corners", action="store_true", help="rounded-corner cutting guides")
+    p.add_argument("--backs", default="none", choices=("none", "duplex", "duplex-short"),
+                   help="none, or a back page after each front page (long- or short-edge flip)")
+    p.add_argument("--offset", metavar="X,Y", help="shift the backs by X,Y mm (from the calibration page)")
+    p.add_argument("--art", metavar="DIR", help="folder of art images named <card id>.png/.jpg/...")
+    p.add_argument("--strict", action="store_true",
+                   help="check the card files against their schema first (companion validate)")
+    p.add_argument("--layout-json", metavar="FILE", help="also write where every card is (mm)")
+    p.add_argument("--progress", action="store_true", help="show a progress bar (default: on a terminal)")
+    common(p)
+    p.set_defaults(handler=_cards)
+
+    p = g.add_parser("board", help="a game's board or mat at real size, tiled over sheets if needed")
+    p.add_argument("game", help="village, tmnt, monarchs or mystics")
+    common(p)
+    p.set_defaults(handler=_board)
+
+    p = g.add_parser("sheet", help="a score sheet: monarchs-score, village-mp")
+    p.add_argument("name", help="monarchs-score or village-mp")
+    common(p)
+    p.set_defaults(handler=_sheet)
+
+    p = g.add_parser("calibration", help="rulers and a duplex alignment grid to measure your printer")
+    p.add_argument("--offset", metavar="X,Y", help="print the back grid shifted (to check an offset)")
+    p.add_argument("--short-edge", action="store_true", help="for short-edge duplex")
+    common(p)
+    p.set_defaults(handler=_calibration)
+
+    p = g.add_parser("all", help="regenerate every bundled printable (the printables/ folder)")
+    p.add_argument("--out", required=True, metavar="DIR", help="folder to write (e.g. printables/)")
+    p.add_argument("--progress", action="store_true", help="show progress bars")
+    p.add_argument("--json", action="store_true", help="print a JSON summary")
+    p.set_defaults(handler=_all)

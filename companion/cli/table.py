@@ -1,0 +1,420 @@
+"""At-the-table commands for Village TCG and Of Mice and Monarchs.
+
+- ``companion score monarchs FILE [--variant standard|family] [--json]``
+- ``companion monarchs buy --influence N --front SPEC... --back SPEC... [--by crowns|influence|spent]``
+- ``companion monarchs end --players N --seat S --court-deck K``
+- ``companion monarchs solo --white W --black B [--front SPEC...] [--back SPEC...]``
+- ``companion monarchs highscores [--add SCORE [--name NAME]]``
+- ``companion village battle --attack 'ATTACKER:ATK[>DEFENDER:DEF]'... [--first-turn]``
+- ``companion village replay LOG [--json]`` and ``companion village do LOG EVENT``
+
+Heavy imports stay inside the handlers so ``companion --help`` starts fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..errors import CompanionError
+
+
+class CliInputError(CompanionError):
+    """A command-line value that cannot be read."""
+
+
+def _print_json(obj: Any) -> None:
+    from . import print_json
+
+    print_json(obj)
+
+
+def _read_text(path: str) -> str:
+    p = Path(path)
+    if path == "-":
+        return sys.stdin.read()
+    if not p.exists():
+        raise CliInputError("no such file", where=path)
+    if p.is_dir():
+        raise CliInputError("is a directory, not a file", where=path)
+    try:
+        return p.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CliInputError("is not UTF-8 text", where=path,
+                            found=f"byte {exc.object[exc.start]:#04x} at offset {exc.start}") from None
+    except OSError as exc:
+        raise CliInputError(f"cannot be read ({exc.strerror})", where=path) from None
+
+
+def _db(game: str, extra: list[str] | None = None) -> Any:
+    from ..cards import load_game
+
+    return load_game(game, extra or ())
+
+
+# -- Of Mice and Monarchs ----------------------------------------------------------------------
+
+def _score_monarchs(args: argparse.Namespace) -> int:
+    from ..monarchs.scoring import parse_score_input, score
+
+    text = _read_text(args.file)
+    stripped = text.strip()
+    db = None if stripped.startswith("{") and '"name"' not in stripped else _db("monarchs", args.cards)
+    cards = parse_score_input(text, db, source=args.file)
+    result = score(cards, args.variant)
+    if args.json:
+        _print_json(result.to_json())
+    else:
+        print("\n".join(result.lines()))
+    return 0
+
+
+def _court(front: list[str], back: list[str], cards: list[str] | None) -> Any:
+    from ..monarchs.court import needs_db, parse_court
+
+    db = _db("monarchs", cards) if needs_db([*front, *back]) else None
+    return parse_court(front, back, db)
+
+
+def _hand(args: argparse.Namespace) -> int:
+    from ..monarchs.court import hand_influence
+
+    if args.influence is not None:
+        return int(args.influence)
+    if not args.hand:
+        raise CliInputError("give --influence N or --hand CARD...", where="monarchs buy")
+    values: list[Any] = []
+    db = None
+    for h in args.hand:
+        if h.isdigit():
+            values.append(int(h))
+        else:
+            db = db or _db("monarchs", args.cards)
+            values.append(db.find(h))
+    return hand_influence(values)
+
+
+def _monarchs_buy(args: argparse.Namespace) -> int:
+    from ..monarchs.court import plan_purchases
+
+    influence = _hand(args)
+    court = _court(args.front, args.back, args.cards)
+    plan = plan_purchases(influence, court, by=args.by, maximal_only=not args.all)
+    shown = plan.purchases[: args.top] if args.top else plan.purchases
+    if args.json:
+        doc = plan.to_json()
+        doc["purchases"] = [p.to_json() for p in shown]
+        doc["count"] = len(plan.purchases)
+        _print_json(doc)
+        return 0
+    print(f"Influence: {influence}. {len(plan.purchases)} purchase(s), best by {args.by} first:")
+    for i, p in enumerate(shown, 1):
+        print(f"{i:>3}. {p.label()}")
+    for n in plan.notes:
+        print(f"note: {n}")
+    return 0
+
+
+def _monarchs_end(args: argparse.Namespace) -> int:
+    from ..monarchs.flow import end_status
+
+    s = end_status(args.players, args.seat, args.court_deck)
+    if args.json:
+        _print_json({"triggered": s.triggered, "turns_left": s.turns_left, "seats_left": list(s.seats_left),
+                     "message": s.message})
+    else:
+        print(s.message)
+    return 0
+
+
+def _monarchs_solo(args: argparse.Namespace) -> int:
+    from ..monarchs.flow import solo_removal
+
+    court = _court(args.front, args.back, args.cards) if (args.front or args.back) else None
+    r = solo_removal(args.white, args.black, court)
+    if args.json:
+        _print_json({"white": r.white, "black": r.black, "front": r.front, "back": r.back,
+                     "lines": list(r.lines)})
+    else:
+        print("\n".join(r.lines))
+    return 0
+
+
+def _monarchs_highscores(args: argparse.Namespace) -> int:
+    import datetime
+
+    from ..monarchs.flow import HighScore, load_high_scores, record_high_score
+
+    rank = None
+    if args.add is not None:
+        if args.add < 0:
+            raise CliInputError(f"a score is 0 or more, not {args.add}", where="--add")
+        table, rank = record_high_score(HighScore(args.add, args.name or "",
+                                                  datetime.date.today().isoformat()))
+    else:
+        table = load_high_scores()
+    if args.json:
+        doc = table.to_json()
+        if args.add is not None:
+            doc["rank"] = rank
+        _print_json(doc)
+        return 0
+    if args.add is not None:
+        print(f"Score {args.add}: " + (f"rank {rank}" if rank else "not in the top 10"))
+    if not table.entries:
+        print("No solo high scores yet.")
+    for i, e in enumerate(table.entries, 1):
+        print(f"{i:>3}. {e.score:>4} VP  {e.name}  {e.date}".rstrip())
+    return 0
+
+
+# -- Village TCG -----------------------------------------------------------------------------
+
+def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
+    """``LABEL:N`` (ATK for an attacker, DEF for a defender) or a card name (stats from the cards)."""
+    from ..village.battle import Fighter
+
+    label, sep, num = spec.rpartition(":")
+    if sep and num.strip().lstrip("-").isdigit():
+        n = int(num)
+        if n < 0 or not label.strip():
+            raise CliInputError("expected NAME:NUMBER with a name and a number 0 or more", where=where,
+                                found=repr(spec))
+        return Fighter(label.strip(), n if attacking else None, None if attacking else n)
+    name = spec.strip()
+    if not name:
+        raise CliInputError("empty mouse", where=where)
+    if db is None:
+        raise CliInputError("give NAME:NUMBER, or a card name from the Village card data", where=where,
+                            found=repr(spec))
+    try:
+        card = db.find(name)
+    except CompanionError as exc:
+        raise CliInputError(exc.message, where=where, suggestion=exc.suggestion) from None
+    if card.type not in ("basic-mouse", "mega-mouse"):
+        raise CliInputError(f"{card.name!r} is a {card.type} card, not a mouse", where=where)
+    return Fighter.from_card(card)
+
+
+def _village_battle(args: argparse.Namespace) -> int:
+    from ..village.battle import Attack, resolve_battle
+
+    needs_db = any(":" not in part for spec in args.attack for part in spec.split(">"))
+    db = _db("village", args.cards) if needs_db else None
+    attackers: dict[str, Any] = {}
+    defenders: dict[str, Any] = {}
+    attacks = []
+    for i, spec in enumerate(args.attack, 1):
+        where = f"--attack {i}"
+        left, sep, right = spec.partition(">")
+        a = _fighter(left, db, where, True)
+        d = _fighter(right, db, where, False) if sep and right.strip() not in ("", "-") else None
+        for side, f in ((attackers, a), (defenders, d)):
+            if f is None:
+                continue
+            old = side.get(f.label)
+            if old is not None and old != f:
+                raise CliInputError(f"{f.label!r} is given different numbers in two --attack options",
+                                    where=where)
+            side[f.label] = f
+        attacks.append(Attack(a.label, d.label if d else None))
+    result = resolve_battle(list(attackers.values()), list(defenders.values()), attacks,
+                            first_turn=args.first_turn, direct_damage=args.direct_damage,
+                            opponent_mp=args.mp)
+    if args.json:
+        _print_json(result.to_json())
+    else:
+        print("\n".join(result.lines()))
+    return 0 if result.is_legal else 1
+
+
+def _state_json(state: Any) -> dict[str, Any]:
+    from ..village.game import checklist
+
+    return {
+        "started": state.started, "turn": state.turn, "current": state.current,
+        "step": state.t.step, "winner": state.winner, "win_reason": state.win_reason,
+        "players": [{"name": p.name, "mp": p.mp, "deck": p.deck, "discard": p.discard,
+                     "field": [{"id": m.uid, "kind": m.kind, "atk": m.atk, "def": m.defense,
+                                "fruit": m.fruit, "items": list(m.items)} for m in p.field],
+                     "magic": list(p.magic), "redrawn": p.redrawn} for p in state.players],
+        "checklist": [{"step": c.step, "title": c.title, "status": c.status, "detail": c.detail}
+                      for c in checklist(state)],
+        "last": list(state.last),
+    }
+
+
+def _state_lines(state: Any) -> list[str]:
+    from ..village.game import checklist
+
+    if not state.started:
+        return ["No game started in this log."]
+    out = []
+    for i, p in enumerate(state.players):
+        mark = "*" if i == state.current and not state.over else " "
+        n = len(p.field)
+        out.append(f"{mark} {p.name}: {p.mp} MP, {p.deck} cards in deck, {n} "
+                   f"{'mouse' if n == 1 else 'mice'} on the field")
+        for m in p.field:
+            stats = f"ATK {m.atk if m.atk is not None else 'unknown'} / DEF " \
+                    f"{m.defense if m.defense is not None else 'unknown'}"
+            out.append(f"    {m.uid} ({m.kind}, {stats}, {m.fruit} Fruit"
+                       + (f", items: {', '.join(m.items)}" if m.items else "") + ")")
+    if state.over:
+        out.append(f"Game over: {state.win_reason}")
+    else:
+        out.append(f"Turn {state.turn}: {state.players[state.current].name}, Step {state.t.step}")
+        for c in checklist(state):
+            out.append(f"  [{c.status:^11}] {c.step}. {c.title}" + (f" — {c.detail}" if c.detail else ""))
+    return out
+
+
+def _open_log(path: str, must_exist: bool) -> Any:
+    from ..village.game import VillageTracker
+
+    p = Path(path)
+    if must_exist and not p.exists():
+        raise CliInputError("no such log file", where=path)
+    return VillageTracker(p)
+
+
+def _village_replay(args: argparse.Namespace) -> int:
+    t = _open_log(args.log, True)
+    problems = [str(p) for p in t.problems]
+    if args.json:
+        doc = _state_json(t.state)
+        doc["events"] = len(t.history)
+        doc["problems"] = problems
+        _print_json(doc)
+    else:
+        print("\n".join(_state_lines(t.state)))
+        for p in problems:
+            print(f"log problem: {p}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+def _village_do(args: argparse.Namespace) -> int:
+    t = _open_log(args.log, False)
+    said: list[str] = []
+    for i, raw in enumerate(args.event, 1):
+        if raw in ("undo", "redo"):
+            if raw == "undo":
+                t.undo()
+            else:
+                t.redo()
+            said = [f"{raw.capitalize()} done."]
+            continue
+        said = []
+        try:
+            event = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            raise CliInputError(f"event is not valid JSON: {exc.msg}", where=f"event {i}, column {exc.colno}",
+                                found=repr(raw[:60])) from None
+        if not isinstance(event, dict):
+            raise CliInputError('an event is a JSON object such as {"event": "draw"}', where=f"event {i}",
+                                found=repr(raw[:60]))
+        t.do(event)
+    if args.json:
+        _print_json(_state_json(t.state))
+    else:
+        print("\n".join([*(said or t.state.last), *_state_lines(t.state)]))
+    return 0
+
+
+# -- registration ----------------------------------------------------------------------------
+
+def _add_court_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--front", nargs="*", default=[], metavar="SPEC",
+                   help="front row positions 1-4: COST[:CROWNS[:INFLUENCE]], a card name, '-' for empty, "
+                        "or a stack A/B (top last)")
+    p.add_argument("--back", nargs="*", default=[], metavar="SPEC",
+                   help="back row positions 1-4 (cost +2), same forms as --front")
+    p.add_argument("--cards", action="append", default=[], metavar="FILE", help="extra card file")
+
+
+def register(sub: Any, groups: dict[str, Any]) -> None:
+    s = groups["score"].add_parser(
+        "monarchs", help="Of Mice and Monarchs end-game score (standard or family variant)",
+        description="Score a player's cards: a decklist ('3 Card Name' lines, names from the card "
+                    'data) or JSON {"cards": [{"color": "orange", "crowns": 1}, ...]}. '
+                    "(of-mice-and-monarchs.md, Game End and Scoring; Family Scoring Variant)")
+    s.add_argument("file", help="decklist or JSON file ('-' for standard input)")
+    s.add_argument("--variant", choices=("standard", "family"), default="standard")
+    s.add_argument("--json", action="store_true", help="print total and by_color as JSON")
+    s.add_argument("--cards", action="append", default=[], metavar="FILE", help="extra card file")
+    s.set_defaults(handler=_score_monarchs)
+
+    m = sub.add_parser("monarchs", help="Of Mice and Monarchs: buy planner, game end, solo dice, high scores",
+                       description="Of Mice and Monarchs table helpers (of-mice-and-monarchs.md).")
+    ms = m.add_subparsers(dest="monarchs_command", metavar="WHAT")
+    m.set_defaults(_group_parser=m)
+
+    b = ms.add_parser("buy", help="affordable purchases from the Court, best first",
+                      description="Every affordable purchase (back row costs 2 more; only the top of a "
+                                  "stack). (of-mice-and-monarchs.md, Game Play)")
+    b.add_argument("--influence", type=int, help="the hand's influence")
+    b.add_argument("--hand", nargs="*", metavar="CARD", help="or the hand: influence numbers or card names")
+    b.add_argument("--by", choices=("crowns", "influence", "spent"), default="crowns")
+    b.add_argument("--all", action="store_true", help="also list purchases that leave a buyable card")
+    b.add_argument("--top", type=int, default=10, help="show the best N (0 = all; default 10)")
+    b.add_argument("--json", action="store_true")
+    _add_court_options(b)
+    b.set_defaults(handler=_monarchs_buy)
+
+    e = ms.add_parser("end", help="is the end triggered, and how many turns are left",
+                      description="(of-mice-and-monarchs.md, Game End and Scoring)")
+    e.add_argument("--players", type=int, required=True)
+    e.add_argument("--seat", type=int, required=True, help="seat whose turn just ended (1 = Start player)")
+    e.add_argument("--court-deck", type=int, required=True, help="cards left in the Court deck")
+    e.add_argument("--json", action="store_true")
+    e.set_defaults(handler=_monarchs_end)
+
+    so = ms.add_parser("solo", help="read the solo dice: which Court cards leave the game",
+                       description="(of-mice-and-monarchs.md, Solo Mode)")
+    so.add_argument("--white", type=int, required=True, help="white die: front row")
+    so.add_argument("--black", type=int, required=True, help="black die: back row")
+    so.add_argument("--json", action="store_true")
+    _add_court_options(so)
+    so.set_defaults(handler=_monarchs_solo)
+
+    h = ms.add_parser("highscores", help="the kept solo high-score table",
+                      description="Solo high scores, kept in the user data folder.")
+    h.add_argument("--add", type=int, metavar="SCORE")
+    h.add_argument("--name", default="")
+    h.add_argument("--json", action="store_true")
+    h.set_defaults(handler=_monarchs_highscores)
+
+    v = sub.add_parser("village", help="Village TCG: battle resolver, game log replay and actions",
+                       description="Village TCG table helpers (village-tcg.txt).")
+    vs = v.add_subparsers(dest="village_command", metavar="WHAT")
+    v.set_defaults(_group_parser=v)
+
+    bt = vs.add_parser("battle", help="resolve attackers against defenders",
+                       description="Each --attack is ATTACKER:ATK>DEFENDER:DEF, or ATTACKER:ATK alone for an "
+                                   "undefended attack; card names from the Village cards work instead of "
+                                   "NAME:NUMBER. (village-tcg.txt, Attack / Defense Structure)")
+    bt.add_argument("--attack", action="append", default=[], metavar="SPEC", required=True)
+    bt.add_argument("--first-turn", action="store_true", help="the first turn of the game (no attacks)")
+    bt.add_argument("--direct-damage", type=int, default=None,
+                    help="MP per undefended attack (default: the attacker's ATK, a house interpretation)")
+    bt.add_argument("--mp", type=int, default=None, help="the defending player's Mouse Points")
+    bt.add_argument("--json", action="store_true")
+    bt.add_argument("--cards", action="append", default=[], metavar="FILE", help="extra card file")
+    bt.set_defaults(handler=_village_battle)
+
+    r = vs.add_parser("replay", help="fold a Village game log and show the table",
+                      description="Read a tracker log (JSONL) and show Mouse Points, decks, the field "
+                                  "and the turn guide. Exit 1 if the log has bad lines.")
+    r.add_argument("log")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(handler=_village_replay)
+
+    d = vs.add_parser("do", help="append events to a Village game log (checked against the rules)",
+                      description='Each EVENT is a JSON object such as \'{"event": "draw"}\', or undo/redo.')
+    d.add_argument("log")
+    d.add_argument("event", nargs="+")
+    d.add_argument("--json", action="store_true")
+    d.set_defaults(handler=_village_do)

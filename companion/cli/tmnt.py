@@ -1,0 +1,196 @@
+"""``companion tmnt attack`` (is this attack legal, and what does it do?), ``tmnt adjust``, ``tmnt replay``.
+
+Exit codes: 0 legal attack / clean log, 1 illegal attack (every reason printed) / a log
+with bad lines, 2 unreadable input (unknown card names with suggestions, bad ``ATTR:POWER``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ..errors import CompanionError, UnknownCardError
+
+KINDS_HELP = "KIND: normal, forceful (f), counter (c), forceful-counter (fc)"
+
+
+def register(sub: Any, groups: dict[str, Any]) -> None:
+    p = sub.add_parser("tmnt", help="TMNT TCG: attack calculator, game log replay",
+                       description="TMNT TCG table tools (tmnt-tcg.txt, Attack Phase).")
+    p.set_defaults(_group_parser=p)
+    tsub = p.add_subparsers(dest="tmnt_command", metavar="WHAT")
+    a = tsub.add_parser(
+        "attack", help="check an attack (Attack Step) and work out the Counter and Forward Steps",
+        description="Check a Character and up to 3 Attack cards against the Attack Step rules, then "
+                    "compute damage, Block cards flipped and cards sent from Deck to Trash. Cards are "
+                    f"written ATTR:POWER[:KIND] (fire:3:forceful) or by card name. {KINDS_HELP}.",
+        epilog="Example: companion tmnt attack --character wind:3 --attack fire:2 "
+               "--attack nature:1 --attack mountain:3:forceful --counter 2 --blocks 4")
+    a.add_argument("--character", required=True, metavar="ATTR:POWER|NAME",
+                   help="the face-up card on the attacker's 1st Block Zone (ATTR:POWER:attack for an "
+                        "Attack card there, which skips the Attack Step)")
+    a.add_argument("--attack", action="append", default=[], metavar="ATTR:POWER[:KIND]|NAME",
+                   help="an Attack card, in the order placed (repeat up to 3 times)")
+    a.add_argument("--counter", metavar="POWER|ATTR:POWER[:KIND]|NAME",
+                   help="the defender's Counter (a bare number is a Counter card of that Power)")
+    a.add_argument("--blocks", type=int, default=4, metavar="N",
+                   help="the defender's Block cards left, 0-4 (default 4)")
+    a.add_argument("--face-up", default="", metavar="POSITIONS",
+                   help="which of those Block cards are already face-up, e.g. 1 or 1,3 (they still "
+                        "count when flipping)")
+    a.add_argument("--defender-deck", type=int, metavar="N", help="cards in the defender's Deck")
+    a.add_argument("--attacker-deck", type=int, metavar="N", help="cards in the attacker's Deck")
+    a.add_argument("--cards", action="append", default=[], metavar="FILE",
+                   help="extra card file(s) for card names")
+    a.add_argument("--json", action="store_true", help="machine-readable result")
+    a.set_defaults(handler=attack_command)
+
+    d = tsub.add_parser("adjust", help="the Adjust Phase draw for a hand and empty Block Zones",
+                        description="tmnt-tcg.txt, Adjust Phase: (1) bring the hand to 5 (draw up or "
+                                    "discard down), then (2) draw 1 plus 1 per empty Block Zone.")
+    d.add_argument("--hand", type=int, required=True, metavar="N", help="cards in hand now")
+    d.add_argument("--empty", type=int, default=0, metavar="N", help="empty Block Zones, 0-4")
+    d.add_argument("--deck", type=int, default=40, metavar="N", help="cards left in the Deck")
+    d.add_argument("--json", action="store_true")
+    d.set_defaults(handler=adjust_command)
+
+    r = tsub.add_parser("replay", help="replay a TMNT game log and show the table",
+                        description="Fold a TMNT tracker log (JSONL) and print both players' Block "
+                                    "Zones, hand, Deck and Trash counts, the phase, and bad lines.")
+    r.add_argument("log", metavar="LOG")
+    r.add_argument("--json", action="store_true")
+    r.set_defaults(handler=replay_command)
+
+
+class _Resolver:
+    """Turns ``ATTR:POWER[:KIND]`` or a card name into a BattleCard, loading the card DB lazily."""
+
+    def __init__(self, extra: list[str]) -> None:
+        self.extra = extra
+        self._db: Any = None
+        self.unknown: list[UnknownCardError] = []
+        self.notes: list[Any] = []
+
+    def __call__(self, text: str, *, role: str, card_type: str, default_kind: str = "normal") -> Any:
+        from ..tmnt.attack import BattleCard, from_card, looks_like_spec, parse_power, parse_spec
+
+        if role == "counter" and text.strip().isdigit():
+            return BattleCard("attack", None, parse_power(text, where="--counter"), "counter")
+        if looks_like_spec(text):
+            return parse_spec(text, card_type=card_type, where=f"--{role} {text!r}",
+                              default_kind=default_kind)
+        if not text.strip():
+            raise CompanionError(f"--{role}: empty card", expected="ATTR:POWER[:KIND] or a card name")
+        if self._db is None:
+            from ..cards import load_game
+
+            self._db = load_game("tmnt", extra=self.extra)
+        try:
+            card = self._db.find(text)
+            printings = self._db.named(card.name)
+            if len(printings) > 1 and card.id != text.strip().lower():
+                from ..verdict import Note
+
+                self.notes.append(Note("printings", f"{card.name!r} has {len(printings)} printings ("
+                                       + ", ".join(c.id for c in printings) + f"): used {card.id}; give "
+                                       "the id to choose another"))
+            return from_card(card)
+        except UnknownCardError as exc:
+            if ":" in text and not self._db.suggest(text):  # a mistyped ATTR:POWER, not a name
+                parse_spec(text, card_type=card_type, where=f"--{role} {text!r}")
+            exc.where = f"--{role}"
+            self.unknown.append(exc)
+            return None
+
+
+def attack_command(args: argparse.Namespace) -> int:
+    from ..cli import print_json
+    from ..tmnt.attack import resolve_attack
+
+    resolve = _Resolver(args.cards)
+    first = resolve(args.character, role="character", card_type="character")
+    attacks = [resolve(t, role="attack", card_type="attack") for t in args.attack]
+    counter = (resolve(args.counter, role="counter", card_type="attack", default_kind="counter")
+               if args.counter is not None else None)
+    if resolve.unknown:
+        if len(resolve.unknown) == 1:
+            raise resolve.unknown[0]
+        raise CompanionError("unknown tmnt cards: " + "; ".join(e.render() for e in resolve.unknown))
+    face_up = _positions(args.face_up)
+    verdict = resolve_attack(first, attacks, counter, blocks=args.blocks, face_up=face_up,
+                             defender_deck=args.defender_deck, attacker_deck=args.attacker_deck)
+    if resolve.notes:
+        from ..verdict import Verdict
+
+        verdict = Verdict(verdict.problems, (*resolve.notes, *verdict.notes), verdict.extra)
+    if args.json:
+        print_json({**verdict.to_json(), "character": first.to_json(),
+                    "attacks": [c.to_json() for c in attacks],
+                    "counter": counter.to_json() if counter else None})
+    else:
+        total = verdict.extra.get("total_power")
+        line = " + ".join(c.label for c in (first, *attacks))
+        print(f"Attack: {line}" + (f" = total Power {total}" if total is not None else ""))
+        if counter is not None:
+            print(f"Counter: {counter.label}")
+        if verdict.extra.get("damage") is not None:
+            x = verdict.extra
+            print(f"Damage {x['damage']}: {x['blocks_flipped']} Block card(s) flipped, defender sends "
+                  f"{x['defender_trashed']} and attacker sends {x['attacker_trashed']} from Deck to Trash")
+        print("\n".join(verdict.lines()))
+    return 0 if verdict.is_legal else 1
+
+
+def _positions(text: str) -> list[int]:
+    out = []
+    for part in (p.strip() for p in str(text).split(",")):
+        if not part:
+            continue
+        if not part.isdigit():
+            raise CompanionError(f"cannot read face-up position {part!r}", where="--face-up",
+                                 expected="positions like 1 or 1,3")
+        out.append(int(part))
+    return out
+
+
+def adjust_command(args: argparse.Namespace) -> int:
+    from .. import cite
+    from ..cli import print_json
+    from ..tmnt.game import adjust_phase
+
+    a = adjust_phase(args.hand, args.deck, args.empty)
+    out = {"discard": a.discard, "refill": a.refill, "draw": a.draw, "drawn": a.drawn,
+           "hand_after": a.hand_after, "deck_after": a.deck_after, "deck_ran_out": a.deck_ran_out,
+           "cite": cite("tmnt", "Adjust Phase")}
+    if args.json:
+        print_json(out)
+    else:
+        first = (f"discard {a.discard}" if a.discard else f"draw {a.refill}" if a.refill else "already 5")
+        print(f"(1) hand to 5: {first}; (2) draw 1 + {args.empty} empty Block Zone(s) = {a.draw}")
+        print(f"hand {a.hand_after}, Deck {a.deck_after}" + (" — the Deck ran out: game over"
+                                                               if a.deck_ran_out else ""))
+        print(f"({out['cite']})")
+    return 0
+
+
+def replay_command(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ..cli import print_json
+    from ..eventlog import EventLog
+    from ..tmnt.game import TmntTracker, describe
+
+    path = Path(args.log)
+    if not path.is_file():
+        raise CompanionError("no such log file", where=str(path), expected="a TMNT tracker log (JSONL)")
+    tracker = TmntTracker(EventLog(path))
+    if args.json:
+        print_json({"state": tracker.state.to_json(), "events": len(tracker.history),
+                    "problems": [{"line": p.line, "message": p.message} for p in tracker.problems],
+                    "can_undo": tracker.can_undo, "can_redo": tracker.can_redo})
+    else:
+        print("\n".join(describe(tracker.state)))
+        print(f"{len(tracker.history)} action(s) in force")
+        for p in tracker.problems:
+            print(f"  problem: {p}")
+    return 1 if tracker.problems else 0

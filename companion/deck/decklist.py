@@ -1,0 +1,347 @@
+"""Decklists: the text form TCG players already write, a JSON form, and the way back.
+
+Text form, one entry a line::
+
+    Deck
+    # Mice first
+    3 Acorn Scout
+    2x Barley Runner      // comments after a space are fine too
+    20 fruit-apple        ← a card may be named by its id
+
+Counts are written ``3`` or ``3x``; names and ids are case-insensitive; blank lines
+and comments (``#``, ``//``) are skipped; one header line (``Deck``, ``Main``,
+``Main deck:``) is allowed, and ``Name: My deck`` names the list.
+
+JSON form: ``{"game": "village", "name": "...", "cards": [{"card": "Acorn Scout", "count": 3}]}``.
+
+A list that cannot be read raises one :class:`DecklistError` listing *every* bad
+line (line number, text, what is wrong, up to three close card names), never just
+the first.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..cards import Card, CardDB
+from ..errors import CompanionError, did_you_mean
+
+#: The largest count one line may hold; anything bigger is a typo, not a deck.
+MAX_COUNT = 999
+
+_HEADER = re.compile(r"^(deck|main|main\s*deck|maindeck|decklist|deck\s*list)\s*:?\s*(\(\d+\))?$",
+                     re.IGNORECASE)
+_NAME = re.compile(r"^name\s*:\s*(?P<name>.*)$", re.IGNORECASE)
+_INLINE_COMMENT = re.compile(r"\s+(#|//).*$")
+
+
+@dataclass(frozen=True, slots=True)
+class DeckEntry:
+    """``count`` copies of one card (one printing) in a list."""
+
+    card: Card
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decklist:
+    """A parsed list: each printing once, with its total count, in first-seen order."""
+
+    game: str
+    entries: tuple[DeckEntry, ...] = ()
+    name: str = ""
+
+    @property
+    def card_count(self) -> int:
+        return sum(e.count for e in self.entries)
+
+    def __len__(self) -> int:
+        return self.card_count
+
+    def count_of(self, card: Card | str) -> int:
+        """Copies of this printing (a :class:`Card` or its id)."""
+        cid = card.id if isinstance(card, Card) else card
+        return sum(e.count for e in self.entries if e.card.id == cid)
+
+    def cards(self) -> list[Card]:
+        """Every copy, expanded: a 60-card deck gives 60 items."""
+        return [e.card for e in self.entries for _ in range(e.count)]
+
+    def with_count(self, card: Card, count: int) -> Decklist:
+        """A copy of the list with this printing at ``count`` copies (0 removes it)."""
+        if count < 0 or count > MAX_COUNT:
+            raise CompanionError(f"bad count {count!r} for {card.name!r}",
+                                 expected=f"a whole number from 0 to {MAX_COUNT}")
+        entries: list[DeckEntry] = []
+        done = False
+        for e in self.entries:
+            if e.card.id == card.id:
+                if count and not done:
+                    entries.append(DeckEntry(card, count))
+                done = True
+            else:
+                entries.append(e)
+        if not done and count:
+            entries.append(DeckEntry(card, count))
+        return Decklist(self.game, tuple(entries), self.name)
+
+    def add(self, card: Card, delta: int = 1) -> Decklist:
+        """Add (or with a negative ``delta`` remove) copies; never below zero."""
+        return self.with_count(card, max(0, min(MAX_COUNT, self.count_of(card) + delta)))
+
+
+@dataclass(frozen=True, slots=True)
+class LineIssue:
+    """One unreadable line: where, the text as written, what is wrong, close card names."""
+
+    line: int
+    text: str
+    problem: str
+    suggestions: tuple[str, ...] = ()
+
+    def render(self) -> str:
+        hint = did_you_mean(self.suggestions)
+        return f"line {self.line}: {self.text!r}: {self.problem}" + (f". {hint}" if hint else "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"line": self.line, "text": self.text, "problem": self.problem,
+                "suggestions": list(self.suggestions)}
+
+
+class DecklistError(CompanionError):
+    """A decklist with unreadable lines; ``.issues`` lists every one of them."""
+
+    def __init__(self, issues: Iterable[LineIssue], *, where: str | None = None) -> None:
+        self.issues: tuple[LineIssue, ...] = tuple(issues)
+        n = len(self.issues)
+        head = f"the decklist has {n} line{'s' if n != 1 else ''} that cannot be read"
+        body = "".join(f"\n  {i.render()}" for i in self.issues)
+        super().__init__(head + (":" if body else "") + body, where=where)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": self.render(), "issues": [i.to_json() for i in self.issues]}
+
+
+def _parse_count(token: str) -> int | str:
+    """The count of a line, or the reason it is not one."""
+    t = token.rstrip("xX×")
+    if not re.fullmatch(r"[+-]?\d+", t):
+        return f"bad count {token!r}: write a whole number like '3' or '3x'"
+    n = int(t)
+    if n <= 0:
+        return f"bad count {token!r}: a count is at least 1 (leave the line out instead)"
+    if n > MAX_COUNT:
+        return f"bad count {token!r}: at most {MAX_COUNT} copies on one line"
+    return n
+
+
+def _resolve(db: CardDB, key: str, line: int, text: str, issues: list[LineIssue]) -> Card | None:
+    card = db.lookup(key)
+    if card is None:
+        issues.append(LineIssue(line, text, f"unknown {db.game} card {key!r}", tuple(db.suggest(key))))
+    return card
+
+
+def _merge(game: str, found: list[tuple[Card, int]], name: str) -> Decklist:
+    totals: dict[str, int] = {}
+    cards: dict[str, Card] = {}
+    for card, n in found:
+        totals[card.id] = totals.get(card.id, 0) + n
+        cards.setdefault(card.id, card)
+    return Decklist(game, tuple(DeckEntry(cards[i], totals[i]) for i in totals), name)
+
+
+def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
+    """Parse the text form against ``db``; raise :class:`DecklistError` listing every bad line."""
+    issues: list[LineIssue] = []
+    found: list[tuple[Card, int]] = []
+    seen_header = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#") or line.startswith("//"):
+            continue
+        line = _INLINE_COMMENT.sub("", line).strip()
+        shown = raw.strip()
+        if not found and not seen_header and _HEADER.match(line):
+            seen_header = True
+            continue
+        m = _NAME.match(line)
+        if m and not found:
+            name = m.group("name").strip() or name
+            continue
+        parts = line.split(None, 1)
+        first = parts[0]
+        if not any(ch.isdigit() for ch in first) and first.lower() not in {"x", "×"} \
+                and not re.fullmatch(r"[+-].*", first):
+            # no count at all: say how to write it, with the card if it is one
+            guess = db.lookup(line)
+            sugg = (guess.name,) if guess else tuple(db.suggest(line))
+            issues.append(LineIssue(number, shown, "no count: write the number of copies first, "
+                                    f"like '1 {guess.name if guess else line}'", sugg))
+            continue
+        count = _parse_count(first)
+        rest = parts[1].strip() if len(parts) > 1 else ""
+        if re.match(r"^[x×]\s+", rest, re.IGNORECASE) and db.lookup(rest) is None:
+            rest = rest[1:].strip()  # "3 x Card" (unless a card's name starts with "X ")
+        if not rest:
+            issues.append(LineIssue(number, shown, "no card name after the count"))
+            continue
+        card = _resolve(db, rest, number, shown, issues)
+        if isinstance(count, str):
+            issues.append(LineIssue(number, shown, count, ()))
+            continue
+        if card is not None:
+            found.append((card, count))
+    if issues:
+        issues.sort(key=lambda i: i.line)
+        raise DecklistError(issues, where=where)
+    return _merge(db.game, found, name)
+
+
+def edit_count(text: str, db: CardDB, card: Card, count: int) -> str:
+    """Set ``card`` (this printing) to ``count`` copies in a text decklist, keeping every other line.
+
+    Comments, headers and the order stay as written: the first line naming the card
+    gets the new count (or goes, at 0), later lines for it go, and a card not yet in
+    the list is appended. This is how the deck builder's + and - buttons edit a list.
+    """
+    lines = text.splitlines()
+    hits: list[tuple[int, str, str]] = []
+    for i, raw in enumerate(lines):
+        line = raw.strip()
+        if not line or line.startswith("#") or line.startswith("//"):
+            continue
+        parts = _INLINE_COMMENT.sub("", line).strip().split(None, 1)
+        if len(parts) < 2 or isinstance(_parse_count(parts[0]), str):
+            continue
+        rest = parts[1].strip()
+        if re.match(r"^[x×]\s+", rest, re.IGNORECASE) and db.lookup(rest) is None:
+            rest = rest[1:].strip()
+        hit = db.lookup(rest)
+        if hit is not None and hit.id == card.id:
+            hits.append((i, parts[0], rest))
+    if hits:
+        i, token, rest = hits[0]
+        raw = lines[i]
+        comment = _INLINE_COMMENT.search(raw.strip())
+        indent = raw[: len(raw) - len(raw.lstrip())]
+        suffix = "x" if token[-1:].lower() in {"x", "×"} else ""
+        drop = {j for j, _, _ in hits[1:]} | ({i} if count <= 0 else set())
+        lines[i] = f"{indent}{count}{suffix} {rest}{comment.group(0) if comment else ''}"
+        lines = [line for j, line in enumerate(lines) if j not in drop]
+    elif count > 0:
+        key, note = _key_for(DeckEntry(card, count), db)
+        lines.append(f"{count} {key}" + (f"  # {note}" if note else ""))
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
+    """Parse the JSON form (already decoded); entries are numbered from 1 as "lines"."""
+    if not isinstance(doc, Mapping) or not isinstance(doc.get("cards"), list):
+        raise DecklistError([LineIssue(1, _short(doc), 'expected an object with a "cards" list, '
+                                       'like {"game": "village", "cards": [{"card": "...", "count": 3}]}')],
+                            where=where)
+    game = doc.get("game", db.game)
+    if game != db.game:
+        raise CompanionError(f"this decklist is for {game!r}, not {db.game!r}", where=where,
+                             expected=repr(db.game), found=repr(game))
+    name = doc.get("name", "")
+    name = name if isinstance(name, str) else str(name)
+    issues: list[LineIssue] = []
+    found: list[tuple[Card, int]] = []
+    for number, item in enumerate(doc["cards"], start=1):
+        text = _short(item)
+        if not isinstance(item, Mapping) or not isinstance(item.get("card"), str) or not item["card"].strip():
+            issues.append(LineIssue(number, text, 'expected {"card": "<name or id>", "count": <number>}'))
+            continue
+        raw_count = item.get("count", 1)
+        if isinstance(raw_count, bool) or not isinstance(raw_count, int | str):
+            count: int | str = f"bad count {raw_count!r}: write a whole number"
+        else:
+            count = _parse_count(str(raw_count))
+        card = _resolve(db, item["card"], number, text, issues)
+        if isinstance(count, str):
+            issues.append(LineIssue(number, text, count))
+            continue
+        if card is not None:
+            found.append((card, count))
+    if issues:
+        raise DecklistError(issues, where=where)
+    return _merge(db.game, found, name)
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
+    """Either form: text starting with ``{`` is read as JSON, anything else as the text form."""
+    if text.lstrip().startswith("{"):
+        try:
+            doc = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise DecklistError([LineIssue(exc.lineno, text.splitlines()[exc.lineno - 1].strip()
+                                           if text.splitlines() else "", f"not valid JSON: {exc.msg}")],
+                                where=where) from None
+        except RecursionError:
+            raise DecklistError([LineIssue(1, text[:40], "nested too deeply")], where=where) from None
+        deck = parse_json(doc, db, where=where)
+        return deck if deck.name or not name else Decklist(deck.game, deck.entries, name)
+    return parse_text(text, db, name=name, where=where)
+
+
+def read_decklist(path: str | os.PathLike[str], db: CardDB) -> Decklist:
+    """Read a decklist file in either form; the file name (without suffix) names it by default."""
+    p = Path(path)
+    if p.is_dir():
+        raise CompanionError("is a directory, not a decklist", where=str(p))
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise CompanionError(f"cannot be read ({exc.strerror})", where=str(p)) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CompanionError("is not UTF-8 text", where=str(p), expected="a UTF-8 decklist",
+                             found=f"byte {raw[exc.start]:#04x} at offset {exc.start}") from None
+    return parse(text, db, name=p.stem, where=str(p))
+
+
+def _key_for(entry: DeckEntry, db: CardDB | None) -> tuple[str, str]:
+    """How to write a card so it reads back as the same printing: its name, else its id."""
+    card = entry.card
+    first = db.lookup(card.name) if db is not None else card
+    if first is not None and first.id == card.id:
+        return card.name, ""
+    return card.id, card.name
+
+
+def to_text(deck: Decklist, db: CardDB | None = None, *, header: bool = True) -> str:
+    """The text form: ``Name:`` line, then ``3 Card Name`` per entry (an id where a name is ambiguous).
+
+    With ``db``, a printing that is not the first of its name is written by id, with
+    the name as a comment, so the list reads back exactly (see :func:`parse_text`).
+    """
+    lines: list[str] = []
+    if header and deck.name:
+        lines.append(f"Name: {deck.name}")
+    for e in deck.entries:
+        key, comment = _key_for(e, db)
+        lines.append(f"{e.count} {key}" + (f"  # {comment}" if comment else ""))
+    return "\n".join(lines) + "\n"
+
+
+def to_json(deck: Decklist) -> dict[str, Any]:
+    """The JSON form, by card id (exact printing)."""
+    return {"game": deck.game, "name": deck.name,
+            "cards": [{"card": e.card.id, "count": e.count, "name": e.card.name} for e in deck.entries]}

@@ -1,0 +1,107 @@
+"""Card fields by path, and kind filters: the small language formats and odds share.
+
+A *path* names a field of a card record; ``[]`` walks every item of a list, so
+``abilities[].name`` gives each ability's name (a Village mouse with two abilities
+has two values). A *filter* maps paths to allowed values; a card matches when
+every path has at least one allowed value (case-insensitive). On the command line
+a kind is written ``type=basic-mouse`` or ``type=item,magic`` (any of those).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..cards import Card
+from ..errors import CompanionError
+
+Filter = Mapping[str, Sequence[Any]]
+
+#: Friendly names for paths, usable in ``--kind`` (``ability=Nibble``, ``cost=2``).
+ALIASES: dict[str, str] = {
+    "title": "name",
+    "ability": "abilities[].name",
+    "abilities": "abilities[].name",
+    "fruit_cost": "abilities[].fruit_cost",
+    "fruit-cost": "abilities[].fruit_cost",
+    "cost": "abilities[].fruit_cost",
+    "kind": "attack_kind",
+    "attack-kind": "attack_kind",
+}
+
+_PATH = re.compile(r"^[a-z_]+(\[\])?(\.[a-z_]+(\[\])?)*$")
+
+
+def resolve_path(path: str) -> str:
+    """An alias or a path, checked; raises :class:`CompanionError` on a malformed path."""
+    p = ALIASES.get(path.strip().lower(), path.strip())
+    if not _PATH.match(p):
+        raise CompanionError(f"bad card field {path!r}",
+                             expected="a field name like 'type', 'attribute' or 'abilities[].name'")
+    return p
+
+
+def values(card: Card, path: str) -> list[Any]:
+    """Every value at ``path`` in the card (``[]`` if the field is missing)."""
+    current: list[Any] = [card.data]
+    for step in path.split("."):
+        many = step.endswith("[]")
+        key = step[:-2] if many else step
+        nxt: list[Any] = []
+        for obj in current:
+            if not isinstance(obj, Mapping) or key not in obj:
+                continue
+            v = obj[key]
+            if many:
+                if isinstance(v, list | tuple):
+                    nxt.extend(v)
+            else:
+                nxt.append(v)
+        current = nxt
+    return current
+
+
+def norm(value: Any) -> str:
+    """Comparable form of a value: case-folded text; ``None`` as ``"unknown"``."""
+    if value is None:
+        return "unknown"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value).strip().casefold()
+
+
+def matches(card: Card, flt: Filter) -> bool:
+    """True when every path of the filter has an allowed value in this card."""
+    for path, allowed in flt.items():
+        want = {norm(a) for a in allowed}
+        if not any(norm(v) in want for v in values(card, path)):
+            return False
+    return True
+
+
+def parse_kind(specs: Iterable[str]) -> dict[str, list[str]]:
+    """``["type=item,magic", "food=lunch"]`` -> a filter (every spec must hold)."""
+    flt: dict[str, list[str]] = {}
+    for spec in specs:
+        if "=" not in spec:
+            raise CompanionError(f"bad kind {spec!r}", expected="FIELD=VALUE, like type=basic-mouse "
+                                 "or attribute=fire or ability=Nibble")
+        field, _, vals = spec.partition("=")
+        path = resolve_path(field)
+        items = [v.strip() for v in vals.split(",") if v.strip()]
+        if not items:
+            raise CompanionError(f"bad kind {spec!r}: no value after '='",
+                                 expected="FIELD=VALUE[,VALUE...]")
+        flt.setdefault(path, []).extend(items)
+    return flt
+
+
+def describe(flt: Filter) -> str:
+    """``{"type": ["item", "magic"]}`` -> ``"type item or magic"`` for messages and labels."""
+    parts = []
+    for path, allowed in flt.items():
+        label = {v: k for k, v in ALIASES.items() if k in {"title", "ability", "fruit_cost", "kind"}}.get(
+            path, path)
+        parts.append(f"{label.replace('_', ' ')} {' or '.join(str(a) for a in allowed)}")
+    return ", ".join(parts) if parts else "any card"

@@ -1,0 +1,225 @@
+"""Deck-building formats as data: one JSON file per format, validated by schema.
+
+A format says how big a deck is (``min``/``max``/``exact``), how many copies of a
+group of cards it may hold, which card types are exempt, how cards are grouped
+(Village: by name and by each shared ability; TMNT: by title whatever the
+printing), which cards are banned, and the advice the rule book gives. Bundled
+formats live in ``data/formats/`` (``village-standard``, ``tmnt-standard`` and the
+house variant ``village-casual-50``); users add their own in the ``formats`` folder
+of :func:`companion.cards.user_data_dir`, or name a file with ``--format``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import RULE_BOOKS, cite
+from ..cards import DATA_DIR, read_json_file, user_data_dir
+from ..errors import CompanionError, closest
+
+SCHEMA_PATH = DATA_DIR / "schemas" / "format.schema.json"
+
+
+class FormatError(CompanionError):
+    """A format file that cannot be read or does not fit ``format.schema.json``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Cards with the same value at ``key`` count together toward the copy limit."""
+
+    key: str
+    label: str
+    message: str = "{total} cards share the {label} {value}: {cards}; the limit is {limit}"
+    message_one: str = "{total} copies of {value}; the limit is {limit}"
+
+
+@dataclass(frozen=True, slots=True)
+class AdviceItem:
+    label: str
+    filter: dict[str, tuple[Any, ...]]
+    measure: str = "count"
+    by: str | None = None
+    of: dict[str, tuple[Any, ...]] | None = None
+    min: int | None = None
+    max: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """A rule-book tip that is never a reason for illegality; reported as a note."""
+
+    id: str
+    intro: str
+    section: str
+    items: tuple[AdviceItem, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DeckFormat:
+    """One format: the deck rules of a game, or a house variant of them."""
+
+    id: str
+    game: str
+    name: str
+    size_min: int | None
+    size_max: int | None
+    size_section: str
+    limit: int
+    exempt_types: tuple[str, ...]
+    groups: tuple[Group, ...]
+    limit_section: str
+    description: str = ""
+    house: str = ""
+    hand_size: int | None = None
+    banned: tuple[str, ...] = ()
+    advice: tuple[Advice, ...] = ()
+    path: str | None = None
+
+    def cite(self, section: str) -> str:
+        """The citation for a rule of this format; house formats say they are house rules."""
+        book = cite(self.game, section) if self.game in RULE_BOOKS else section
+        return f"house format {self.id}: {self.house}; based on {book}" if self.house else book
+
+    @property
+    def size_text(self) -> str:
+        """``"at least 60"``, ``"exactly 40"``, ``"from 40 to 50"``."""
+        lo, hi = self.size_min, self.size_max
+        if lo is not None and lo == hi:
+            return f"exactly {lo}"
+        if lo is not None and hi is not None:
+            return f"from {lo} to {hi}"
+        if lo is not None:
+            return f"at least {lo}"
+        return f"at most {hi}" if hi is not None else "any number of"
+
+
+_VALIDATOR: Any = None
+
+
+def _validator() -> Any:
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        import jsonschema
+
+        schema = read_json_file(SCHEMA_PATH)
+        _VALIDATOR = jsonschema.Draft202012Validator(schema)
+    return _VALIDATOR
+
+
+def validate_format(doc: Any, *, where: str = "format") -> list[str]:
+    """Every schema error of a format document, as ``/path: message`` lines (empty when valid)."""
+    errors = sorted(_validator().iter_errors(doc), key=lambda e: list(e.absolute_path))
+    out = []
+    for e in errors:
+        loc = "/" + "/".join(str(p) for p in e.absolute_path)
+        out.append(f"{loc}: {e.message}")
+    if not out and isinstance(doc, dict):
+        size = doc["deck_size"]
+        lo, hi, ex = size.get("min"), size.get("max"), size.get("exact")
+        if ex is not None and (lo is not None or hi is not None):
+            out.append("/deck_size: give either exact or min/max, not both")
+        if lo is not None and hi is not None and lo > hi:
+            out.append(f"/deck_size: min {lo} is more than max {hi}")
+    return out
+
+
+def _filter(raw: Any) -> dict[str, tuple[Any, ...]]:
+    return {k: tuple(v) for k, v in (raw or {}).items()}
+
+
+def format_from_doc(doc: Any, *, where: str = "format") -> DeckFormat:
+    """Build a :class:`DeckFormat` from a decoded format document (validated first)."""
+    errors = validate_format(doc, where=where)
+    if errors:
+        raise FormatError("is not a valid deck format:\n  " + "\n  ".join(errors), where=where,
+                          suggestion="See data/schemas/format.schema.json")
+    size = doc["deck_size"]
+    lo, hi = size.get("min"), size.get("max")
+    if size.get("exact") is not None:
+        lo = hi = size["exact"]
+    cl = doc["copy_limit"]
+    groups = tuple(Group(key=g["key"], label=g["label"],
+                         **{k: g[k] for k in ("message", "message_one") if k in g})
+                   for g in cl["groups"])
+    advice = tuple(
+        Advice(id=a["id"], intro=a["intro"], section=a["section"],
+               items=tuple(AdviceItem(label=i["label"], filter=_filter(i["filter"]),
+                                      measure=i.get("measure", "count"), by=i.get("by"),
+                                      of=_filter(i["of"]) if "of" in i else None,
+                                      min=i.get("min"), max=i.get("max")) for i in a["items"]))
+        for a in doc.get("advice", []))
+    return DeckFormat(id=doc["id"], game=doc["game"], name=doc["name"], size_min=lo, size_max=hi,
+                      size_section=size["section"], limit=cl["limit"],
+                      exempt_types=tuple(cl.get("exempt_types", ())), groups=groups,
+                      limit_section=cl["section"], description=doc.get("description", ""),
+                      house=doc.get("house", ""), hand_size=doc.get("hand_size"),
+                      banned=tuple(doc.get("banned", ())), advice=advice, path=where)
+
+
+def read_format(path: str | os.PathLike[str]) -> DeckFormat:
+    """Load and validate one format file."""
+    try:
+        doc = read_json_file(path)
+    except CompanionError as exc:
+        raise FormatError(exc.message, where=exc.where) from None
+    return format_from_doc(doc, where=str(path))
+
+
+def format_files() -> list[Path]:
+    """Bundled format files, then the user's own (``<user data>/formats/*.json``)."""
+    files = sorted((DATA_DIR / "formats").glob("*.json"))
+    user = user_data_dir() / "formats"
+    if user.is_dir():
+        files += sorted(user.glob("*.json"))
+    return files
+
+
+def available_formats(game: str | None = None, *,
+                      errors: list[FormatError] | None = None) -> list[DeckFormat]:
+    """Every readable format (of ``game`` if given), standard ones first.
+
+    A broken file raises :class:`FormatError`, unless ``errors`` is given: then it is
+    appended there and skipped (the deck builder shows it and carries on).
+    """
+    out = []
+    for f in format_files():
+        try:
+            fmt = read_format(f)
+        except FormatError as exc:
+            if errors is None:
+                raise
+            errors.append(exc)
+            continue
+        if game is None or fmt.game == game:
+            out.append(fmt)
+    return sorted(out, key=lambda f: (f.game, not f.id.endswith("-standard"), f.id))
+
+
+def load_format(game: str, name: str | os.PathLike[str] | None = None) -> DeckFormat:
+    """A format by id (``village-casual-50``), by short name (``casual-50``) or by file path.
+
+    ``None`` gives the game's standard format (``<game>-standard``).
+    """
+    if name is None:
+        name = f"{game}-standard"
+    text = str(name)
+    if text.endswith(".json") or os.sep in text or "/" in text:
+        fmt = read_format(text)
+    else:
+        wanted = {text.lower(), f"{game}-{text.lower()}"}
+        files = {p.stem: p for p in format_files()}
+        hit = next((files[s] for s in files if s.lower() in wanted), None)
+        if hit is None:
+            ids = [s for s in files if s.startswith(f"{game}-")]
+            raise FormatError(f"unknown deck format {text!r} for {game}", expected=" or ".join(ids) or
+                              "a format file", suggestion=(f"Did you mean {closest(text, ids)[0]!r}?"
+                                                           if closest(text, ids) else None))
+        fmt = read_format(hit)
+    if fmt.game != game:
+        raise FormatError(f"format {fmt.id!r} is for {fmt.game!r}, not {game!r}",
+                          where=fmt.path, expected=repr(game), found=repr(fmt.game))
+    return fmt

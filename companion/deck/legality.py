@@ -1,0 +1,169 @@
+"""Deck legality, generic over a :class:`~companion.deck.formats.DeckFormat`.
+
+:func:`check_deck` returns a :class:`~companion.verdict.Verdict` with *every*
+problem: ``deck-size`` (village-tcg.txt, Deck Mix; tmnt-tcg.txt, How to Build Your
+Own Deck (1)), ``copy-limit`` (one problem per group over the limit: a name, a
+shared ability, a title over several printings) and ``banned`` (house formats).
+The rule book's advice (Village's 10/10/20/20 mix, the TMNT deck-building tips)
+comes back as notes, never as problems.
+
+Grouping follows the format: a card belongs to one group per value at each group
+key, so a Village mouse with two abilities counts toward both; cards of an exempt
+type (Village Fruit) count toward nothing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from ..verdict import Note, Problem, Verdict
+from .decklist import DeckEntry, Decklist
+from .fields import matches, norm, values
+from .formats import AdviceItem, DeckFormat
+
+__all__ = ["check_deck", "measure", "plural"]
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``plural(1, "card")`` -> ``"1 card"``; ``plural(3, "card")`` -> ``"3 cards"``."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def _entry_text(entries: Iterable[DeckEntry]) -> str:
+    """``"2 Acorn Scout, 2 Barley Runner"``; printings that share a name also show their id."""
+    entries = list(entries)
+    names = Counter(e.card.name.casefold() for e in entries)
+    return ", ".join(f"{e.count} {e.card.name}" + (f" ({e.card.id})" if names[e.card.name.casefold()] > 1
+                                                   else "") for e in entries)
+
+
+def _unique_names(entries: Iterable[DeckEntry]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(e.card.name for e in entries))
+
+
+def _size_problem(deck: Decklist, fmt: DeckFormat) -> Problem | None:
+    n = deck.card_count
+    lo, hi = fmt.size_min, fmt.size_max
+    if lo is not None and n < lo:
+        gap = f"{plural(lo - n, 'card')} short"
+    elif hi is not None and n > hi:
+        gap = f"{plural(n - hi, 'card')} too many"
+    else:
+        return None
+    return Problem("deck-size", f"The deck has {plural(n, 'card')}; a {fmt.name} deck has "
+                   f"{fmt.size_text} cards ({gap}).", (), fmt.cite(fmt.size_section))
+
+
+def _copy_problems(deck: Decklist, fmt: DeckFormat) -> list[Problem]:
+    exempt = {t.casefold() for t in fmt.exempt_types}
+    problems: list[Problem] = []
+    reported: set[frozenset[tuple[str, int]]] = set()
+    for group in fmt.groups:
+        buckets: dict[str, tuple[str, list[DeckEntry]]] = {}
+        for e in deck.entries:
+            if e.card.type.casefold() in exempt:
+                continue  # e.g. Village Fruit: no limit at all (village-tcg.txt, Deck Mix)
+            seen: set[str] = set()
+            for v in values(e.card, group.key):
+                if v is None or (isinstance(v, str) and not v.strip()):
+                    continue
+                k = norm(v)
+                if k in seen:
+                    continue  # the same ability printed twice on one card counts once
+                seen.add(k)
+                buckets.setdefault(k, (str(v), []))[1].append(e)
+        for shown, entries in buckets.values():
+            total = sum(e.count for e in entries)
+            if total <= fmt.limit:
+                continue
+            members = frozenset((e.card.id, e.count) for e in entries)
+            if members in reported:
+                continue  # the same cards already reported under another group (name vs ability)
+            reported.add(members)
+            template = group.message_one if len(entries) == 1 else group.message
+            text = template.format(total=total, value=shown, cards=_entry_text(entries),
+                                   limit=fmt.limit, label=group.label)
+            problems.append(Problem("copy-limit", text[:1].upper() + text[1:] + ".",
+                                    _unique_names(entries), fmt.cite(fmt.limit_section)))
+    return problems
+
+
+def _banned_problems(deck: Decklist, fmt: DeckFormat) -> list[Problem]:
+    banned = {b.casefold() for b in fmt.banned}
+    out = []
+    for e in deck.entries:
+        if e.card.name.casefold() in banned or e.card.id.casefold() in banned:
+            out.append(Problem("banned", f"{e.card.name} is banned in {fmt.name} "
+                               f"(the deck has {plural(e.count, 'copy', 'copies')}).",
+                               (e.card.name,), fmt.cite(fmt.limit_section)))
+    return out
+
+
+def measure(deck: Decklist, item: AdviceItem) -> tuple[int, str]:
+    """The deck's figure for one advice item, and what it refers to (an Attribute, say)."""
+    chosen = [e for e in deck.entries if matches(e.card, item.filter)]
+    if item.measure == "largest-group" and item.by:
+        tally: Counter[str] = Counter()
+        for e in chosen:
+            for v in set(norm(x) for x in values(e.card, item.by)):
+                tally[v] += e.count
+        if not tally:
+            return 0, ""
+        value, n = tally.most_common(1)[0]
+        return n, value
+    if item.measure == "outside" and item.by and item.of is not None:
+        theirs = {norm(v) for e in deck.entries if matches(e.card, item.of)
+                  for v in values(e.card, item.by)}
+        n = sum(e.count for e in chosen if not {norm(v) for v in values(e.card, item.by)} & theirs)
+        return n, ""
+    return sum(e.count for e in chosen), ""
+
+
+def _range(item: AdviceItem) -> str:
+    lo, hi = item.min, item.max
+    if lo is not None and lo == hi:
+        return str(lo)
+    if lo is not None and hi is not None:
+        return f"{lo}-{hi}"
+    return f"at least {lo}" if lo is not None else f"at most {hi}"
+
+
+def _advice_notes(deck: Decklist, fmt: DeckFormat) -> list[Note]:
+    notes = []
+    for advice in fmt.advice:
+        wanted, have, off = [], [], []
+        single = len(advice.items) == 1
+        for item in advice.items:
+            n, about = measure(deck, item)
+            wanted.append(f"{_range(item)} {item.label}")
+            have.append(f"{n}" + ("" if single else f" {item.label}") + (f" ({about})" if about else ""))
+            if (item.min is not None and n < item.min) or (item.max is not None and n > item.max):
+                off.append(item.label)
+        verdict = "it follows the advice" if not off else (
+            "outside the advice" if single else f"it differs in {', '.join(off)}")
+        notes.append(Note(advice.id, f"{advice.intro} (advice, not a rule): {', '.join(wanted)}; this deck "
+                          f"has {', '.join(have)}: {verdict}.", fmt.cite(advice.section)))
+    if fmt.house:
+        notes.append(Note("house-format", f"{fmt.name} is a house format, not the rule book's: {fmt.house}.",
+                          fmt.cite(fmt.size_section)))
+    return notes
+
+
+def check_deck(deck: Decklist, fmt: DeckFormat) -> Verdict:
+    """Every problem of ``deck`` under ``fmt``, plus the advice as notes.
+
+    ``Verdict.extra`` carries ``game``, ``format`` and ``card_count`` for the JSON form.
+    """
+    if deck.game != fmt.game:
+        from ..errors import CompanionError
+
+        raise CompanionError(f"format {fmt.id!r} is for {fmt.game!r}, but the deck is for {deck.game!r}")
+    problems: list[Problem] = []
+    size = _size_problem(deck, fmt)
+    if size:
+        problems.append(size)
+    problems += _copy_problems(deck, fmt)
+    problems += _banned_problems(deck, fmt)
+    return Verdict(tuple(problems), tuple(_advice_notes(deck, fmt)),
+                   {"game": deck.game, "format": fmt.id, "card_count": deck.card_count})

@@ -1,0 +1,132 @@
+"""Exact opening-hand odds for a decklist (hypergeometric, as fractions and percentages).
+
+Generic: :func:`chance` gives the chance of at least ``k`` cards of a kind (a
+filter such as ``{"type": ["basic-mouse"]}``) in the first ``n`` cards. Per game,
+:func:`opening_odds` gives the questions players ask at the start of a game:
+
+- Village TCG: no Basic Mouse in the opening 7, and still none after the redraw.
+  The REDRAW RULE (village-tcg.txt, Gameplay, 2 Redraw Rule) shuffles the *whole*
+  hand back into the deck and draws 7 new cards, so the second hand is drawn from
+  the same full deck and is independent of the first: P(none twice) = p * p.
+- TMNT TCG: a Character in the opening 5-card hand; then the four Block Zones are
+  dealt from the top of the Deck, 1st to 4th (tmnt-tcg.txt, Getting Started (3)
+  and (4)), i.e. cards 6 to 9. The 1st Block Zone card is flipped in the first
+  Flip Phase and needs to be a Character (or Attack) for an Attack Phase.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .. import cite
+from ..probability import at_least, hypergeom_pmf, none_drawn, percent
+from .decklist import Decklist
+from .fields import Filter, describe, matches
+
+__all__ = ["Odds", "chance", "count_kind", "opening_odds"]
+
+
+@dataclass(frozen=True, slots=True)
+class Odds:
+    """One answer: a label, the exact probability (``None`` if the deck is too small), how, why."""
+
+    label: str
+    probability: Fraction | None
+    detail: str = ""
+    cite: str = ""
+
+    @property
+    def percent(self) -> str:
+        return percent(self.probability) if self.probability is not None else "n/a"
+
+    def to_json(self) -> dict[str, Any]:
+        p = self.probability
+        return {"label": self.label,
+                "fraction": None if p is None else f"{p.numerator}/{p.denominator}",
+                "probability": None if p is None else float(p),
+                "percent": self.percent, "detail": self.detail, "cite": self.cite}
+
+    def line(self) -> str:
+        p = self.probability
+        frac = "" if p is None else f"  ({p.numerator}/{p.denominator})"
+        return f"{self.percent:>9}  {self.label}{frac}"
+
+
+def count_kind(deck: Decklist, flt: Filter) -> int:
+    """How many cards of the deck match the filter."""
+    return sum(e.count for e in deck.entries if matches(e.card, flt))
+
+
+def _too_small(label: str, n: int, need: int, cite_: str = "") -> Odds:
+    return Odds(label, None, f"the deck has {n} cards; this needs at least {need}", cite_)
+
+
+def chance(deck: Decklist, flt: Filter, at_least_k: int = 1, draws: int = 7, *,
+           label: str | None = None) -> Odds:
+    """P(at least ``at_least_k`` cards matching ``flt`` among the first ``draws`` cards)."""
+    n, k = deck.card_count, count_kind(deck, flt)
+    label = label or (f"at least {at_least_k} card{'s' if at_least_k != 1 else ''} with {describe(flt)} "
+                      f"in the first {draws} cards")
+    if draws > n:
+        return _too_small(label, n, draws)
+    return Odds(label, at_least(n, k, draws, at_least_k),
+                f"{k} of {n} cards match; hypergeometric, exact")
+
+
+def _village(deck: Decklist) -> list[Odds]:
+    n = deck.card_count
+    flt = {"type": ["basic-mouse"]}
+    k = count_kind(deck, flt)
+    hand = 7  # village-tcg.txt, Gameplay: "Each player draws 7 cards"
+    opening = cite("village", "Gameplay")
+    redraw = cite("village", "Redraw Rule")
+    if n < hand:
+        return [_too_small("a Basic Mouse in the opening 7", n, hand, opening)]
+    p = none_drawn(n, k, hand)
+    base = f"{k} Basic Mice in {n} cards"
+    return [
+        Odds("a Basic Mouse in the opening 7", 1 - p, base, opening),
+        Odds("no Basic Mouse in the opening 7", p, f"{base}: C({n - k},7)/C({n},7)", opening),
+        Odds("still no Basic Mouse after the redraw", p * p,
+             "the redraw shuffles the whole hand back and draws 7 from the full deck again, "
+             "so the new hand is independent of the first: p × p", redraw),
+        Odds("a Basic Mouse to start with, using the redraw if needed", 1 - p * p,
+             "1 − p × p; the redraw is allowed once per game", redraw),
+    ]
+
+
+def _tmnt(deck: Decklist) -> list[Odds]:
+    n = deck.card_count
+    k = count_kind(deck, {"type": ["character"]})
+    hand_cite = cite("tmnt", "Getting Started (3)")
+    block_cite = cite("tmnt", "Getting Started (4)")
+    if n < 9:
+        return [_too_small("a Character in the opening 5-card hand", n, 9, hand_cite)]
+    base = f"{k} Characters in {n} cards"
+    in_hand = at_least(n, k, 5, 1)
+    in_blocks = at_least(n, k, 4, 1)  # cards 6-9: by symmetry, like any 4 cards
+    both = sum((hypergeom_pmf(n, k, 5, j) * at_least(n - 5, k - j, 4, 1)
+                for j in range(1, min(k, 5) + 1)), Fraction(0))
+    return [
+        Odds("a Character in the opening 5-card hand", in_hand, base, hand_cite),
+        Odds("a Character in the four Block Zones (dealt next from the top)", in_blocks,
+             f"{base}; Block Zones are cards 6 to 9", block_cite),
+        Odds("a Character on the 1st Block Zone (flipped in your first Flip Phase)", Fraction(k, n),
+             f"{base}; the 1st Block Zone is card 6: {k}/{n}", block_cite),
+        Odds("a Character both in hand and in the Block Zones", both,
+             "sum over j Characters in hand: P(j in 5) × P(at least 1 of the other k−j in the next 4)",
+             block_cite),
+        Odds("no Character in hand nor in the Block Zones", none_drawn(n, k, 9),
+             "none among the first 9 cards", block_cite),
+    ]
+
+
+def opening_odds(deck: Decklist) -> list[Odds]:
+    """The game's opening questions (Village: Basic Mouse and redraw; TMNT: Characters)."""
+    if deck.game == "village":
+        return _village(deck)
+    if deck.game == "tmnt":
+        return _tmnt(deck)
+    return []

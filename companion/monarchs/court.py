@@ -1,0 +1,277 @@
+"""The Court and the buy planner: which purchases can this hand afford, best first?
+
+Rules (of-mice-and-monarchs.md, Game Play): the hand's influence is the sum of the
+five played cards' influence; Court cards cost the number in their corner, back-row
+cards 2 more; several cards may be bought while their total cost fits; only the top
+card of a stack can be bought, which reveals the card below (that one can then be
+bought too). The planner enumerates every affordable purchase exactly (at most eight
+positions, pruned by the remaining influence) and sorts them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import cite
+from ..errors import CompanionError, RuleError
+
+CITE_BUY = cite("monarchs", "Game Play")
+BACK_ROW_EXTRA = 2  # of-mice-and-monarchs.md, Game Play: "cost an additional 2 influence"
+ROWS = ("front", "back")
+SORTS = ("crowns", "influence", "spent")
+#: Above this many ways of taking cards off the stacks, only the top cards are planned.
+MAX_COMBINATIONS = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class CourtCard:
+    """A Court card as the planner sees it."""
+
+    name: str
+    cost: int
+    crowns: int = 0
+    influence: int = 0
+    color: str = ""
+    move_cover: int = 0
+
+    @classmethod
+    def from_card(cls, card: Any) -> CourtCard:
+        """From a card database record (a ``court`` card of ``data/monarchs``)."""
+        cost = card.get("cost")
+        if cost is None:
+            raise RuleError(f"{card.name!r} has no cost: only Court cards can be bought",
+                            suggestion="Pick a Court card (coloured, with a cost)")
+        return cls(card.name, int(cost), int(card.get("crowns") or 0),
+                   int(card.get("influence") or 0), str(card.get("color") or ""),
+                   int(card.get("move_cover") or 0))
+
+
+Stack = tuple[CourtCard, ...]  # bottom first, top last
+
+
+@dataclass(frozen=True, slots=True)
+class Court:
+    """The two Court rows of four positions each; each position is a stack (top last)."""
+
+    front: tuple[Stack, Stack, Stack, Stack] = ((), (), (), ())
+    back: tuple[Stack, Stack, Stack, Stack] = ((), (), (), ())
+
+    @classmethod
+    def of(cls, front: Sequence[CourtCard | Sequence[CourtCard] | None],
+           back: Sequence[CourtCard | Sequence[CourtCard] | None] = ()) -> Court:
+        """Build a court from up to 4 entries per row: a card, a stack (top last) or None."""
+        def row(entries: Sequence[Any], name: str) -> tuple[Stack, Stack, Stack, Stack]:
+            if len(entries) > 4:
+                raise RuleError(f"the {name} Court row has 4 positions, not {len(entries)}",
+                                where=CITE_BUY)
+            stacks: list[Stack] = []
+            for e in entries:
+                if e is None:
+                    stacks.append(())
+                elif isinstance(e, CourtCard):
+                    stacks.append((e,))
+                else:
+                    stacks.append(tuple(e))
+            stacks += [()] * (4 - len(stacks))
+            return (stacks[0], stacks[1], stacks[2], stacks[3])
+
+        return cls(row(front, "front"), row(back, "back"))
+
+    def stack(self, row: str, position: int) -> Stack:
+        if row not in ROWS or not 1 <= position <= 4:
+            raise RuleError(f"no Court position {row} {position}", expected="front/back 1-4")
+        return (self.front if row == "front" else self.back)[position - 1]
+
+    def positions(self) -> list[tuple[str, int, Stack]]:
+        return [(r, i + 1, s) for r in ROWS for i, s in enumerate(self.front if r == "front" else self.back)]
+
+    def top(self, row: str, position: int) -> CourtCard | None:
+        s = self.stack(row, position)
+        return s[-1] if s else None
+
+
+def parse_court_entry(spec: str, db: Any = None, *, where: str = "court") -> Stack:
+    """One Court position typed by the user: ``-`` or empty, ``COST[:CROWNS[:INFLUENCE]]``,
+    a card name (needs ``db``), or a stack ``A/B`` with the top card last."""
+    spec = spec.strip()
+    if spec in ("", "-"):
+        return ()
+    stack: list[CourtCard] = []
+    for part in (p.strip() for p in spec.split("/")):
+        bits = part.split(":")
+        if bits[0].strip().isdigit():
+            try:
+                nums = [int(b) for b in bits]
+            except ValueError:
+                raise RuleError("a Court card is COST[:CROWNS[:INFLUENCE]] or a card name",
+                                where=where, found=repr(part)) from None
+            if len(nums) > 3 or any(n < 0 for n in nums):
+                raise RuleError("expected COST[:CROWNS[:INFLUENCE]], whole numbers 0 or more",
+                                where=where, found=repr(part))
+            cost, crowns, infl = [*nums, 0, 0][:3]
+            stack.append(CourtCard(f"cost {cost}" + (f", {crowns} crown(s)" if crowns else ""),
+                                   cost, crowns, infl))
+        elif not part:
+            raise RuleError("empty card in a stack", where=where, found=repr(spec))
+        else:
+            if db is None:
+                raise RuleError("card names need the card database; or type COST[:CROWNS]",
+                                where=where, found=repr(part))
+            try:
+                stack.append(CourtCard.from_card(db.find(part)))
+            except CompanionError as exc:
+                raise RuleError(exc.message, where=where, suggestion=exc.suggestion) from None
+    return tuple(stack)
+
+
+def needs_db(specs: Iterable[str]) -> bool:
+    """Whether any typed Court position names a card (so the card database is needed)."""
+    return any(part.strip() and not part.strip().split(":")[0].strip().isdigit() and part.strip() != "-"
+               for spec in specs for part in spec.split("/"))
+
+
+def parse_court(front: Sequence[str], back: Sequence[str] = (), db: Any = None) -> Court:
+    """A :class:`Court` from up to 4 typed positions per row (see :func:`parse_court_entry`)."""
+    rows = []
+    for name, specs in (("front", front), ("back", back)):
+        if len(specs) > 4:
+            raise RuleError(f"the {name} Court row has 4 positions, not {len(specs)}")
+        rows.append([parse_court_entry(s, db, where=f"{name} {i + 1}") for i, s in enumerate(specs)])
+    return Court.of(rows[0], rows[1])
+
+
+def price(card: CourtCard, row: str) -> int:
+    """What a card costs where it lies: its cost, plus 2 in the back row."""
+    return card.cost + (BACK_ROW_EXTRA if row == "back" else 0)
+
+
+def hand_influence(cards: Iterable[Any]) -> int:
+    """Influence of a played hand: ints, or card records with an ``influence`` field."""
+    total = 0
+    for c in cards:
+        value = c if isinstance(c, int) else (c.get("influence") if hasattr(c, "get") else None)
+        if value is None:
+            name = getattr(c, "name", repr(c))
+            raise RuleError(f"the influence of {name!r} is unknown", suggestion="Type the influence in")
+        total += int(value)
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    row: str
+    position: int
+    card: CourtCard
+    price: int
+
+    def label(self) -> str:
+        extra = " (+2 back row)" if self.row == "back" else ""
+        return f"{self.card.name} from {self.row} {self.position} for {self.price}{extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class Purchase:
+    """One affordable set of buys; ``maximal`` when nothing else left could still be bought."""
+
+    buys: tuple[Buy, ...]
+    spent: int
+    left: int
+    crowns: int
+    influence: int
+    maximal: bool
+
+    def label(self) -> str:
+        cards = "; ".join(b.label() for b in self.buys)
+        return (f"{cards} -> spend {self.spent}, {self.left} left; +{self.crowns} crowns, "
+                f"+{self.influence} influence")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cards": [{"name": b.card.name, "row": b.row, "position": b.position,
+                           "price": b.price, "crowns": b.card.crowns,
+                           "influence": b.card.influence} for b in self.buys],
+                "spent": self.spent, "left": self.left, "crowns": self.crowns,
+                "influence": self.influence, "maximal": self.maximal}
+
+
+@dataclass(frozen=True, slots=True)
+class BuyPlan:
+    influence: int
+    purchases: tuple[Purchase, ...]
+    notes: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"influence": self.influence, "purchases": [p.to_json() for p in self.purchases],
+                "notes": list(self.notes), "cite": CITE_BUY}
+
+
+def plan_purchases(influence: int, court: Court, *, by: str = "crowns", maximal_only: bool = False,
+                   dig: bool = True) -> BuyPlan:
+    """Every affordable non-empty purchase, best first by ``crowns``, ``influence`` or ``spent``.
+
+    ``dig``: buying a stack's top reveals the card below, which may then be bought too.
+    ``maximal_only`` drops purchases to which another affordable card could be added.
+    """
+    if isinstance(influence, bool) or not isinstance(influence, int) or influence < 0:
+        raise RuleError(f"influence must be a whole number 0 or more, not {influence!r}")
+    if by not in SORTS:
+        raise RuleError(f"cannot sort purchases by {by!r}", expected=" / ".join(SORTS))
+    positions = court.positions()
+    found: list[Purchase] = []
+    notes = ["Back-row cards cost 2 more; only the top card of a stack can be bought."]
+    combos = 1
+    for _row, _pos, stack in positions:
+        combos *= len(stack) + 1
+    if dig and combos > MAX_COMBINATIONS:
+        dig = False
+        notes.append("The stacks are too tall to try every way of digging into them: only the top "
+                     "cards are planned (buy a top card, then plan again).")
+
+    def next_price(i: int, depth: int) -> int | None:
+        row, _pos, stack = positions[i]
+        limit = len(stack) if dig else min(1, len(stack))
+        if depth >= limit:
+            return None
+        return price(stack[len(stack) - 1 - depth], row)
+
+    def walk(i: int, budget: int, chosen: list[Buy], depths: list[int]) -> None:
+        if i == len(positions):
+            if chosen:
+                left = budget
+                maximal = all((p := next_price(j, depths[j])) is None or p > left
+                              for j in range(len(positions)))
+                found.append(Purchase(tuple(chosen), influence - left, left,
+                                      sum(b.card.crowns for b in chosen),
+                                      sum(b.card.influence for b in chosen), maximal))
+            return
+        row, pos, stack = positions[i]
+        limit = len(stack) if dig else min(1, len(stack))
+        taken: list[Buy] = []
+        spent = 0
+        depths.append(0)
+        walk(i + 1, budget, chosen, depths)
+        for depth in range(1, limit + 1):
+            card = stack[len(stack) - depth]
+            spent += price(card, row)
+            if spent > budget:
+                break
+            taken.append(Buy(row, pos, card, price(card, row)))
+            depths[-1] = depth
+            walk(i + 1, budget - spent, chosen + taken, depths)
+        depths.pop()
+
+    walk(0, influence, [], [])
+    if maximal_only:
+        found = [p for p in found if p.maximal]
+    keys = {
+        "crowns": lambda p: (-p.crowns, -p.influence, p.spent, len(p.buys)),
+        "influence": lambda p: (-p.influence, -p.crowns, p.spent, len(p.buys)),
+        "spent": lambda p: (-p.spent, -p.crowns, -p.influence, len(p.buys)),
+    }
+    found.sort(key=keys[by])
+    if not found:
+        notes.append("Nothing here is affordable: you must reveal the top card of the Court deck, "
+                     "then buy it or cover a card in the front row.")
+    notes.append("Unused influence is wasted.")
+    return BuyPlan(influence, tuple(found), tuple(notes))

@@ -1,0 +1,205 @@
+"""Game flow for Of Mice and Monarchs: the end-of-game trigger, turns left, solo mode.
+
+- End (of-mice-and-monarchs.md, Game End and Scoring): placing the final Court-deck card
+  into the Court rows triggers the end; play continues until the player to the right of
+  the Start player (the last seat in clockwise order) finishes, so all play equally.
+- Solo (of-mice-and-monarchs.md, Solo Mode): after each turn roll a white and a black
+  die; the white removes the top card at that front-row position, the black at that
+  back-row position; a 5 or 6 lets the player choose. The game ends when the Court deck
+  is exhausted. Beat your high score: :class:`HighScores`, kept in the user data folder.
+
+This is the one module of the package that touches a file (the high-score table), and
+only in :func:`load_high_scores` / :func:`save_high_scores`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from .. import cite
+from ..errors import CompanionError, RuleError
+from .court import Court
+
+CITE_END = cite("monarchs", "Game End and Scoring")
+CITE_SOLO = cite("monarchs", "Solo Mode")
+
+
+@dataclass(frozen=True, slots=True)
+class EndStatus:
+    """Where the game stands: triggered?, the seats still to play, and a sentence."""
+
+    triggered: bool
+    seats_left: tuple[int, ...]
+    message: str
+
+    @property
+    def turns_left(self) -> int:
+        return len(self.seats_left)
+
+
+def end_status(players: int, seat: int, court_deck_left: int) -> EndStatus:
+    """After seat ``seat``'s turn (1 = Start player, clockwise), with this many Court-deck cards left.
+
+    The end is triggered once the final Court-deck card has been placed in the rows
+    (``court_deck_left == 0``); the seats after ``seat`` up to the last one still play.
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise RuleError(f"players must be 1 or more, not {players!r}")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= players:
+        raise RuleError(f"seat must be 1..{players} (1 = Start player), not {seat!r}")
+    if isinstance(court_deck_left, bool) or not isinstance(court_deck_left, int) or court_deck_left < 0:
+        raise RuleError(f"Court deck cards left must be 0 or more, not {court_deck_left!r}")
+    if court_deck_left > 0:
+        return EndStatus(False, (), f"{court_deck_left} card(s) left in the Court deck: play on.")
+    if players == 1:
+        return EndStatus(True, (), "Solo: the Court deck is exhausted, the game ends. "
+                                   f"Score now ({CITE_SOLO}).")
+    left = tuple(range(seat + 1, players + 1))
+    if not left:
+        msg = (f"End of the game: seat {seat} sits to the right of the Start player, "
+               f"so the game ends now. Score ({CITE_END}).")
+    else:
+        who = ", ".join(f"seat {s}" for s in left)
+        msg = (f"End of the game triggered: {len(left)} more turn(s) ({who}) so everyone plays "
+               f"equally; the game ends after seat {players} ({CITE_END}).")
+    return EndStatus(True, left, msg)
+
+
+@dataclass(frozen=True, slots=True)
+class SoloRemoval:
+    """What the solo dice remove: a position 1-4 per row, or ``None`` when the player chooses."""
+
+    white: int
+    black: int
+    front: int | None
+    back: int | None
+    lines: tuple[str, ...]
+
+
+def _die(value: object, colour: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise RuleError(f"the {colour} die shows 1-6, not {value!r}", where=CITE_SOLO)
+    return value
+
+
+def solo_removal(white: int, black: int, court: Court | None = None) -> SoloRemoval:
+    """Read the two solo dice; with a ``court``, name the top cards they remove."""
+    w, b = _die(white, "white"), _die(black, "black")
+    lines = []
+    for die, colour, row in ((w, "white", "front"), (b, "black", "back")):
+        if die >= 5:
+            lines.append(f"{colour} {die}: you choose which {row}-row card to remove")
+            continue
+        what = f"the top card at {row} {die}"
+        if court is not None:
+            top = court.top(row, die)
+            what = f"{top.name} ({row} {die}, top of its stack)" if top else f"nothing ({row} {die} is empty)"
+        lines.append(f"{colour} {die}: remove {what} from the game")
+    lines.append("Then slide cards down and refill the Court as usual.")
+    return SoloRemoval(w, b, w if w <= 4 else None, b if b <= 4 else None, tuple(lines))
+
+
+# -- high scores ---------------------------------------------------------------------------------
+
+MAX_ENTRIES = 10
+
+
+@dataclass(frozen=True, slots=True)
+class HighScore:
+    score: int
+    name: str = ""
+    date: str = ""
+    variant: str = "standard"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"score": self.score, "name": self.name, "date": self.date, "variant": self.variant}
+
+
+@dataclass(frozen=True, slots=True)
+class HighScores:
+    """The best solo scores, highest first (ties keep the earlier one first)."""
+
+    entries: tuple[HighScore, ...] = ()
+
+    def add(self, entry: HighScore) -> tuple[HighScores, int | None]:
+        """The table with ``entry`` added, and its 1-based rank (``None`` if it did not make it)."""
+        if isinstance(entry.score, bool) or not isinstance(entry.score, int) or entry.score < 0:
+            raise RuleError(f"a score is a whole number 0 or more, not {entry.score!r}")
+        rank = sum(1 for e in self.entries if e.score >= entry.score)
+        entries = list(self.entries)
+        entries.insert(rank, entry)
+        entries = entries[:MAX_ENTRIES]
+        return replace(self, entries=tuple(entries)), (rank + 1 if rank < MAX_ENTRIES else None)
+
+    @property
+    def best(self) -> int | None:
+        return self.entries[0].score if self.entries else None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": "monarchs", "solo_high_scores": [e.to_json() for e in self.entries]}
+
+    @classmethod
+    def from_json(cls, doc: Any, *, where: str = "high scores") -> HighScores:
+        if not isinstance(doc, dict) or not isinstance(doc.get("solo_high_scores"), list):
+            raise CompanionError('expected an object with a "solo_high_scores" list', where=where)
+        out = []
+        for i, e in enumerate(doc["solo_high_scores"]):
+            score = e.get("score") if isinstance(e, dict) else None
+            if isinstance(score, bool) or not isinstance(score, int):
+                raise CompanionError("each entry needs a whole-number score",
+                                     where=f"{where}: /solo_high_scores/{i}", found=repr(e)[:60])
+            out.append(HighScore(e["score"], str(e.get("name", "")), str(e.get("date", "")),
+                                 str(e.get("variant", "standard"))))
+        out.sort(key=lambda h: -h.score)
+        return cls(tuple(out[:MAX_ENTRIES]))
+
+
+def high_score_path() -> Path:
+    from ..cards import user_data_dir
+
+    return user_data_dir() / "monarchs" / "solo-high-scores.json"
+
+
+def load_high_scores(path: str | os.PathLike[str] | None = None) -> HighScores:
+    """The kept table (empty when there is none yet)."""
+    p = Path(path) if path is not None else high_score_path()
+    if not p.exists():
+        return HighScores()
+    try:
+        doc = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CompanionError(f"the high-score table cannot be read ({exc})", where=str(p),
+                             suggestion="Move the file aside to start a new table") from None
+    return HighScores.from_json(doc, where=str(p))
+
+
+def save_high_scores(table: HighScores, path: str | os.PathLike[str] | None = None) -> Path:
+    """Write the table atomically: a temporary file in the same folder, fsync, then rename."""
+    p = Path(path) if path is not None else high_score_path()
+    p.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=p.name + ".", suffix=".tmp", dir=p.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(table.to_json(), fh, indent=2, ensure_ascii=False)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, p)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return p
+
+
+def record_high_score(entry: HighScore,
+                      path: str | os.PathLike[str] | None = None) -> tuple[HighScores, int | None]:
+    """Load, add, save: the table after adding ``entry`` and its rank."""
+    table, rank = load_high_scores(path).add(entry)
+    save_high_scores(table, path)
+    return table, rank

@@ -1,0 +1,147 @@
+"""The 54-card Mouse Card deck: ranks, suits, colours, and a forgiving card-name parser.
+
+mouse-card-system.txt, opening paragraph: jokers and deuces are low, aces and kings high.
+Rules README, The Mouse Card system: 52 standard cards plus a red and a black joker,
+ordered joker < 2 < 3 < ... < 10 < J < Q < K < A.
+
+Ranks are plain integers so they compare the way the book ranks them: joker 1, 2..10,
+J 11, Q 12, K 13, A 14 (the same ``value`` the bundled ``data/mousecard`` file records).
+Card ids match that file (``"q-hearts"``, ``"10-spades"``, ``"joker-red"``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .. import cite
+from ..errors import CompanionError, closest
+
+JOKER, JACK, QUEEN, KING, ACE = 1, 11, 12, 13, 14
+
+#: Rank value -> short label, low to high.
+RANK_LABELS: dict[int, str] = {JOKER: "joker", **{n: str(n) for n in range(2, 11)},
+                               JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
+RANK_NAMES: dict[int, str] = {JOKER: "Joker", **{n: str(n) for n in range(2, 11)},
+                              JACK: "Jack", QUEEN: "Queen", KING: "King", ACE: "Ace"}
+
+SUITS: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
+SUIT_COLOUR: dict[str, str] = {"spades": "black", "clubs": "black", "hearts": "red", "diamonds": "red"}
+SUIT_SYMBOL: dict[str, str] = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+COLOURS: tuple[str, ...] = ("red", "black")
+
+DECK_CITE = cite("mousecard", "opening paragraph (jokers and deuces low, aces and kings high)")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class PlayingCard:
+    """One card of the deck. ``suit`` is ``None`` for the two jokers, which carry a colour only."""
+
+    rank: int
+    colour: str
+    suit: str | None = None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == JOKER
+
+    @property
+    def id(self) -> str:
+        """The id used by the bundled card file: ``"q-hearts"``, ``"joker-red"``."""
+        if self.is_joker:
+            return f"joker-{self.colour}"
+        return f"{RANK_LABELS[self.rank].lower()}-{self.suit}"
+
+    @property
+    def name(self) -> str:
+        if self.is_joker:
+            return f"{self.colour.capitalize()} Joker"
+        return f"{RANK_NAMES[self.rank]} of {str(self.suit).capitalize()}"
+
+    @property
+    def short(self) -> str:
+        """Compact label for tables and logs: ``"Q♥"``, ``"10♠"``, ``"red joker"``."""
+        if self.is_joker:
+            return f"{self.colour} joker"
+        return f"{RANK_LABELS[self.rank]}{SUIT_SYMBOL[str(self.suit)]}"
+
+    def __str__(self) -> str:
+        return self.short
+
+
+def _make_deck() -> tuple[PlayingCard, ...]:
+    cards = [PlayingCard(rank, SUIT_COLOUR[suit], suit) for suit in SUITS for rank in range(2, 15)]
+    cards += [PlayingCard(JOKER, "red"), PlayingCard(JOKER, "black")]
+    return tuple(cards)
+
+
+#: The full deck in a fixed canonical order (by suit, then rank; the jokers last).
+FULL_DECK: tuple[PlayingCard, ...] = _make_deck()
+BY_ID: dict[str, PlayingCard] = {c.id: c for c in FULL_DECK}
+
+
+def deck_counter(cards: Iterable[PlayingCard] = FULL_DECK) -> Counter[PlayingCard]:
+    """Cards as a multiset (a live deck's remaining cards, or the full deck)."""
+    return Counter(cards)
+
+
+_RANK_WORDS = {"joker": JOKER, "jack": JACK, "queen": QUEEN, "king": KING, "ace": ACE,
+               "j": JACK, "q": QUEEN, "k": KING, "a": ACE, "t": 10, "deuce": 2, "two": 2,
+               "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+               "ten": 10, **{str(n): n for n in range(2, 11)}}
+_SUIT_WORDS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs",
+               "♠": "spades", "♥": "hearts", "♦": "diamonds", "♣": "clubs", "♤": "spades",
+               "♡": "hearts", "♢": "diamonds", "♧": "clubs",
+               **{s: s for s in SUITS}, **{s[:-1]: s for s in SUITS}}
+
+
+def parse_rank(text: object, *, where: str = "target") -> int:
+    """A rank from ``"J"``, ``"jack"``, ``"10"``, ``"t"``, ``"2"`` or ``"ace"`` (jokers are never a target)."""
+    word = str(text).strip().lower()
+    value = _RANK_WORDS.get(word)
+    if value is None or value == JOKER:
+        raise CompanionError(f"not a rank: {text!r}", where=where,
+                             expected="one of 2, 3, ..., 10, J, Q, K, A",
+                             suggestion="A task names the lowest rank that succeeds, e.g. 'J' "
+                                        "for 'face cards or better'.")
+    return value
+
+
+def parse_card(text: object) -> PlayingCard:
+    """A card from what a game master types: ``"QH"``, ``"q♥"``, ``"10 of spades"``, ``"red joker"``, ``"rj"``.
+
+    Raises :class:`CompanionError` naming the text for anything else.
+    """
+    raw = str(text)
+    if raw.strip().lower() in BY_ID:  # the bundled file's ids: "q-hearts", "joker-red"
+        return BY_ID[raw.strip().lower()]
+    word = re.sub(r"\s+", " ", raw.strip().lower().replace("-", " ").replace("_", " "))
+    jokers = {"rj": "red", "bj": "black", "red joker": "red", "black joker": "black",
+              "joker red": "red", "joker black": "black", "joker r": "red", "joker b": "black"}
+    if word in jokers:
+        return PlayingCard(JOKER, jokers[word])
+    m = re.fullmatch(r"(.+?)\s*(?:of\s+)?([shdc♠♥♦♣♤♡♢♧]|spades?|hearts?|diamonds?|clubs?)", word)
+    if m:
+        rank = _RANK_WORDS.get(m.group(1).strip())
+        suit = _SUIT_WORDS.get(m.group(2))
+        if rank is not None and rank != JOKER and suit is not None:
+            return PlayingCard(rank, SUIT_COLOUR[suit], suit)
+    hints = closest(word, [c.short for c in FULL_DECK] + [c.name.lower() for c in FULL_DECK], n=2)
+    raise CompanionError(f"not a card of the Mouse Card deck: {raw!r}",
+                         expected="a rank and a suit such as 'QH', 'Q♥', '10 of spades', or "
+                                  "'red joker' / 'black joker'",
+                         suggestion=(f"Did you mean {' or '.join(repr(h) for h in hints)}?"
+                                     if hints else None))
+
+
+def parse_cards(text: str | Iterable[str]) -> tuple[PlayingCard, ...]:
+    """Several cards, comma- or space-separated (``"QH, 10S, red joker"``)."""
+    if isinstance(text, str):
+        parts = [p for p in re.split(r"\s*,\s*|\s*;\s*", text.strip()) if p]
+        if len(parts) == 1 and " " in parts[0] and not re.search(r"joker| of ", parts[0].lower()):
+            parts = parts[0].split()
+    else:
+        parts = [str(p) for p in text]
+    return tuple(parse_card(p) for p in parts)

@@ -1,0 +1,399 @@
+"""The live deck at the table: draws for a character and task, reshuffles, fate chips.
+
+An event log (see :mod:`companion.eventlog`): each action is one JSON line, the state
+is a pure fold, so the game master's screen autosaves after every action, undoes and
+redoes, and resumes after a restart exactly as it was. Cards come from a shuffle
+seeded by the ``start`` event (``event_rng(seed, "shuffle", n)``) or are typed in from
+the physical deck (``"cards": ["QH", "3S"]``).
+
+Events (``"event"`` field):
+
+- ``start`` ``{"seed": 7, "title": "..."}`` shuffles the deck (once, first);
+- ``draw`` ``{"character", "task", "skill", "target", "need", "situation", "aged",
+  "disadvantage", "mode", "red_bad", "cards"?}`` resolves one task check by the rules
+  (mouse-card-system.txt, Task checks; How to draw cards; special effects): cautious
+  draws stop at the first bad card; going for broke draws the skill cards as one hand
+  and every bad card takes effect; a king gives one more card; a joker reshuffles every
+  drawn card back. Seeded draws stop once the task has its successes (the player may
+  stop), and take a king's extra card only while it can still help;
+- ``bonus`` ``{"character", "source": "ace"|"chip", "use": "success"|"cancel"}`` spends an
+  unspent ace of the character's latest draw, or one of their fate chips, on it
+  (mouse-card-system.txt, special effects: Aces; Fate Chips). A cancelled bad card has
+  no effect; if the player may now draw on, the game master calls another draw;
+- ``award`` / ``spend`` ``{"player", "chips": n, "reason"?}``: fate chips (chips belong to
+  the name the draws use);
+- ``reshuffle`` ``{"reason": "chapter"|"gm"}``: every card back; a chapter end also
+  starts the next chapter (mouse-card-system.txt, special effects: Jokers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .. import cite
+from ..errors import CompanionError, LogError, RuleError
+from ..eventlog import Event, EventLog, Tracker, event_rng
+from .deck import FULL_DECK, PlayingCard, parse_card
+from .odds import TaskCheck
+
+LIVE_CITES = {
+    "draw": cite("mousecard", "How to draw cards"),
+    "joker": cite("mousecard", "special effects (Jokers)"),
+    "king": cite("mousecard", "special effects (Kings)"),
+    "ace": cite("mousecard", "special effects (Aces)"),
+    "chip": cite("mousecard", "Fate Chips"),
+}
+EVENTS = ("start", "draw", "bonus", "award", "spend", "reshuffle")
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRecord:
+    """One resolved task check at the table."""
+
+    number: int
+    chapter: int
+    character: str
+    task: str
+    check: TaskCheck
+    cards: tuple[PlayingCard, ...]
+    successes: int
+    bad: tuple[PlayingCard, ...]
+    reshuffles: int
+    stopped: str
+    typed: bool
+    aces: int
+    aces_spent: int = 0
+    bonus_successes: int = 0
+    cancelled: int = 0
+    chips_spent: int = 0
+
+    @property
+    def total_successes(self) -> int:
+        return self.successes + self.bonus_successes
+
+    @property
+    def succeeded(self) -> bool:
+        return self.total_successes >= self.check.need
+
+    @property
+    def bad_in_effect(self) -> int:
+        return len(self.bad) - self.cancelled
+
+    @property
+    def aces_unspent(self) -> int:
+        return self.aces - self.aces_spent
+
+    def marks(self) -> tuple[tuple[PlayingCard, str], ...]:
+        """Each card with its mark: ``success``, ``bad``, ``bad success``, ``joker`` or ``miss``."""
+        rule = self.check.bad_rule()
+        out = []
+        for c in self.cards:
+            _kind, succ, bad = self.check.category(c, rule)
+            mark = "bad success" if succ and bad else "success" if succ else "bad" if bad else (
+                "joker" if c.is_joker else "miss")
+            out.append((c, mark))
+        return tuple(out)
+
+    def summary(self) -> str:
+        cards = " ".join(c.short for c in self.cards) or "no cards"
+        verdict = "success" if self.succeeded else "not yet"
+        extra = []
+        if self.bad_in_effect:
+            extra.append(f"{self.bad_in_effect} bad card(s) in effect")
+        if self.cancelled:
+            extra.append(f"{self.cancelled} cancelled")
+        if self.reshuffles:
+            extra.append(f"{self.reshuffles} reshuffle(s)")
+        tail = f" ({'; '.join(extra)})" if extra else ""
+        return (f"#{self.number} {self.character} — {self.task}: {cards} → "
+                f"{self.total_successes}/{self.check.need} success(es), {verdict}{tail}")
+
+
+@dataclass(frozen=True, slots=True)
+class LiveDeck:
+    """The table's deck and fate chips. ``order`` is the remaining deck, top card first."""
+
+    seed: int | str | None = None
+    title: str = ""
+    order: tuple[PlayingCard, ...] = FULL_DECK
+    discards: tuple[PlayingCard, ...] = ()
+    shuffles: int = 0
+    chapter: int = 1
+    chips: tuple[tuple[str, int], ...] = ()
+    draws: tuple[DrawRecord, ...] = ()
+    journal: tuple[str, ...] = ()
+
+    @property
+    def started(self) -> bool:
+        return self.seed is not None
+
+    @property
+    def remaining(self) -> tuple[PlayingCard, ...]:
+        """The cards still in the deck (what the odds panel draws from)."""
+        return self.order
+
+    def chips_of(self, player: str) -> int:
+        return dict(self.chips).get(player, 0)
+
+    def last_draw(self, character: str) -> DrawRecord | None:
+        for d in reversed(self.draws):
+            if d.character == character:
+                return d
+        return None
+
+
+# -- helpers -----------------------------------------------------------------------------------
+
+
+def _text(event: Event, key: str, *, required: bool = True, default: str = "") -> str:
+    value = event.get(key, None)
+    if value is None:
+        if required:
+            raise LogError(f"{event.get('event')!r} event needs a {key!r}", found=repr(event)[:80])
+        return default
+    if not isinstance(value, str) or (required and not value.strip()):
+        raise LogError(f"{key!r} must be a non-empty text", found=repr(value))
+    return value.strip()
+
+
+def _int(event: Event, key: str, default: int | None = None) -> int:
+    value = event.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise LogError(f"{key!r} must be a whole number", found=repr(value))
+    return value
+
+
+def _reshuffle(state: LiveDeck) -> LiveDeck:
+    """Every card back, shuffled by the seed and the number of shuffles so far (replays exactly)."""
+    if state.seed is None:
+        order = FULL_DECK  # typed-in play only: the order is the physical deck's, not ours
+    else:
+        cards = list(FULL_DECK)
+        event_rng(state.seed, "shuffle", state.shuffles).shuffle(cards)
+        order = tuple(cards)
+    return replace(state, order=order, discards=(), shuffles=state.shuffles + 1)
+
+
+def _set_chips(state: LiveDeck, player: str, n: int) -> LiveDeck:
+    chips = dict(state.chips)
+    chips[player] = n
+    return replace(state, chips=tuple(sorted(chips.items())))
+
+
+def _check_from(event: Event) -> TaskCheck:
+    try:
+        return TaskCheck(
+            skill=_int(event, "skill"), target=event.get("target", "J"),
+            need=_int(event, "need", 1), situation=str(event.get("situation", "calm")),
+            aged=_int(event, "aged", 0), disadvantage=_int(event, "disadvantage", 0),
+            mode=str(event.get("mode", "cautious")), red_bad=str(event.get("red_bad", "joker")))
+    except LogError:
+        raise
+    except CompanionError as exc:
+        raise RuleError(exc.message, where=exc.where, expected=exc.expected, found=exc.found,
+                        suggestion=exc.suggestion) from None
+
+
+def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None
+             ) -> tuple[LiveDeck, dict[str, Any]]:
+    """Draw by the rules; ``typed`` cards replace the seeded deck's top cards."""
+    rule = check.bad_rule()
+    cards: list[PlayingCard] = []
+    bad: list[PlayingCard] = []
+    s = aces = reshuffles = 0
+    queue = list(typed) if typed is not None else None
+
+    def take() -> PlayingCard | None:
+        nonlocal state
+        if queue is not None:
+            if not queue:
+                return None
+            card = queue.pop(0)
+            if card not in state.order:
+                raise RuleError(f"{card.short} was already drawn since the last reshuffle",
+                                where="cards", suggestion="Check the card, or reshuffle first.")
+            order = tuple(c for c in state.order if c != card)
+        else:
+            if not state.order:
+                state = _reshuffle(state)
+            card, order = state.order[0], state.order[1:]
+        state = replace(state, order=order, discards=(*state.discards, card))
+        cards.append(card)
+        return card
+
+    def score(card: PlayingCard) -> tuple[bool, bool]:
+        nonlocal s, aces
+        kind, succ, isbad = check.category(card, rule)
+        s += succ
+        aces += kind == "ace"
+        if isbad:
+            bad.append(card)
+        return kind == "king", isbad
+
+    stopped = "skill"
+    if check.mode == "cautious":
+        budget = check.skill
+        while budget > 0:
+            if queue is None and s >= check.need:
+                stopped = "task done"
+                break
+            card = take()
+            if card is None:
+                stopped = "player stopped"
+                break
+            budget -= 1
+            is_king, isbad = score(card)
+            if is_king:
+                budget += 1
+            if card.is_joker:
+                state = _reshuffle(state)
+                reshuffles += 1
+            if isbad:
+                stopped = "bad card"
+                break
+    else:
+        if queue is None and len(state.order) < check.skill:
+            state = _reshuffle(state)
+            reshuffles += 1
+        hand = [c for c in (take() for _ in range(check.skill)) if c is not None]
+        extras = sum(score(c)[0] for c in hand)
+        if any(c.is_joker for c in hand):
+            state = _reshuffle(state)
+            reshuffles += 1
+        while extras > 0 and (queue is not None or s < check.need):
+            card = take()
+            if card is None:
+                break
+            extras -= 1
+            extras += score(card)[0]
+            if card.is_joker:
+                state = _reshuffle(state)
+                reshuffles += 1
+        stopped = "bad card(s)" if bad else "skill"
+    if queue:
+        why = ("a cautious draw stops at the first bad card" if stopped == "bad card" else
+               f"skill {check.skill} plus one card per king allows no more")
+        raise RuleError(f"{len(queue)} card(s) too many: {', '.join(c.short for c in queue)}",
+                        where="cards", expected=why,
+                        suggestion=f"See {LIVE_CITES['draw']}.")
+    return state, {"cards": tuple(cards), "successes": s, "bad": tuple(bad), "aces": aces,
+                   "reshuffles": reshuffles, "stopped": stopped}
+
+
+class LiveDeckTracker(Tracker[LiveDeck]):
+    """The game master's deck: ``do({"event": "draw", ...})``, ``undo()``, ``redo()``."""
+
+    def initial(self) -> LiveDeck:
+        return LiveDeck()
+
+    def apply(self, state: LiveDeck, event: Event) -> LiveDeck:
+        kind = event.get("event")
+        if kind == "start":
+            if state.started:
+                raise RuleError("the session has already started", where="start",
+                                suggestion="Use a reshuffle, or a new log for a new session.")
+            seed = event.get("seed")
+            if not isinstance(seed, int | str) or isinstance(seed, bool):
+                raise LogError("'seed' must be a number or a text", found=repr(seed))
+            state = replace(state, seed=seed, title=str(event.get("title", "")), shuffles=0)
+            state = _reshuffle(state)
+            return replace(state, journal=(*state.journal, f"Session started (seed {seed})."))
+        if kind == "draw":
+            return self._draw(state, event)
+        if kind == "bonus":
+            return self._bonus(state, event)
+        if kind in ("award", "spend"):
+            player = _text(event, "player")
+            n = _int(event, "chips", 1)
+            if n < 1:
+                raise RuleError(f"chips must be 1 or more, not {n}", where=kind)
+            have = state.chips_of(player)
+            if kind == "spend" and n > have:
+                raise RuleError(f"{player} has {have} fate chip(s), cannot spend {n}",
+                                where="spend", suggestion=f"See {LIVE_CITES['chip']}.")
+            new = have + n if kind == "award" else have - n
+            reason = _text(event, "reason", required=False)
+            line = (f"{player} {'receives' if kind == 'award' else 'spends'} {n} fate chip(s)"
+                    + (f" — {reason}" if reason else "") + f" (now {new}).")
+            state = _set_chips(state, player, new)
+            return replace(state, journal=(*state.journal, line))
+        if kind == "reshuffle":
+            reason = str(event.get("reason", "gm"))
+            if reason not in ("chapter", "gm"):
+                raise LogError("'reason' must be 'chapter' or 'gm'", found=repr(reason))
+            state = _reshuffle(state)
+            if reason == "chapter":
+                state = replace(state, chapter=state.chapter + 1)
+                line = f"End of chapter: deck reshuffled; chapter {state.chapter} begins."
+            else:
+                line = "Deck reshuffled by the game master."
+            return replace(state, journal=(*state.journal, line))
+        raise LogError(f"unknown event {kind!r}", expected=", ".join(EVENTS))
+
+    def _draw(self, state: LiveDeck, event: Event) -> LiveDeck:
+        character = _text(event, "character")
+        task = _text(event, "task", required=False, default="task")
+        check = _check_from(event)
+        raw = event.get("cards")
+        typed: list[PlayingCard] | None = None
+        if raw is not None:
+            if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+                raise LogError("'cards' must be a list of card names", found=repr(raw)[:80])
+            typed = [parse_card(x) for x in raw]
+        elif not state.started:
+            raise RuleError("no shuffled deck yet: start the session with a seed, or type in the "
+                            "cards drawn from the physical deck", where="draw")
+        state, r = _resolve(state, check, typed)
+        record = DrawRecord(number=len(state.draws) + 1, chapter=state.chapter, character=character,
+                            task=task, check=check, typed=typed is not None, **r)
+        return replace(state, draws=(*state.draws, record), journal=(*state.journal, record.summary()))
+
+    def _bonus(self, state: LiveDeck, event: Event) -> LiveDeck:
+        character = _text(event, "character")
+        source, use = event.get("source"), event.get("use")
+        if source not in ("ace", "chip") or use not in ("success", "cancel"):
+            raise LogError("a bonus needs 'source' ace|chip and 'use' success|cancel",
+                           found=repr({"source": source, "use": use}))
+        rec = state.last_draw(character)
+        if rec is None:
+            raise RuleError(f"{character} has not drawn yet", where="bonus")
+        if source == "ace" and rec.aces_unspent < 1:
+            raise RuleError(f"{character}'s draw #{rec.number} has no unspent ace", where="bonus",
+                            suggestion=f"See {LIVE_CITES['ace']}.")
+        if source == "chip" and state.chips_of(character) < 1:
+            raise RuleError(f"{character} has no fate chip to spend", where="bonus",
+                            suggestion=f"See {LIVE_CITES['chip']}.")
+        if use == "cancel" and rec.bad_in_effect < 1:
+            raise RuleError(f"{character}'s draw #{rec.number} has no bad card left to cancel",
+                            where="bonus")
+        new = replace(rec, aces_spent=rec.aces_spent + (source == "ace"),
+                      chips_spent=rec.chips_spent + (source == "chip"),
+                      bonus_successes=rec.bonus_successes + (use == "success"),
+                      cancelled=rec.cancelled + (use == "cancel"))
+        draws = tuple(new if d is rec else d for d in state.draws)
+        if source == "chip":
+            state = _set_chips(state, character, state.chips_of(character) - 1)
+        what = "adds a success" if use == "success" else "cancels a bad card"
+        line = (f"{character} spends {'an ace' if source == 'ace' else 'a fate chip'} on draw "
+                f"#{rec.number}: {what} → {new.total_successes}/{rec.check.need}, "
+                f"{'success' if new.succeeded else 'not yet'}.")
+        return replace(state, draws=draws, journal=(*state.journal, line))
+
+
+def open_live_deck(path: str | None = None) -> LiveDeckTracker:
+    """A live deck backed by a log file (``None``: in memory)."""
+    return LiveDeckTracker(EventLog(path) if path is not None else None)
+
+
+def draw_event(character: str, task: str, check: TaskCheck,
+               cards: Iterable[str] | None = None) -> Event:
+    """The ``draw`` event for a check (what the panel and the CLI log)."""
+    ev: Event = {"event": "draw", "character": character, "task": task, "skill": check.skill,
+                 "target": check.target_label, "need": check.need, "situation": check.situation,
+                 "aged": check.aged, "disadvantage": check.disadvantage, "mode": check.mode,
+                 "red_bad": check.red_bad}
+    if cards is not None:
+        ev["cards"] = list(cards)
+    return ev

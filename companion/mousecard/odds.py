@@ -1,0 +1,587 @@
+"""Exact odds of a Mouse Card task check, by dynamic programming over the deck's composition.
+
+The rules (mouse-card-system.txt, Task checks, How to draw cards, special effects, Fate
+Chips; rules README, The Mouse Card system):
+
+- draw up to *skill* cards; each card at or above the target rank is one success;
+- Bad cards depend on the situation (see :mod:`.situations`); a bad card never negates
+  successes. Drawing cautiously (one at a time) stops at the first bad card; going for
+  broke (all at once) every bad card takes effect and successes still count;
+- a joker reshuffles the deck (every drawn card goes back) each time it is drawn;
+- a king lets the player draw one more card;
+- an ace is a success and adds one more success or cancels one bad card; a fate chip
+  does the same.
+
+House interpretations (all reported with each result; the choices are parameters):
+
+1. A bad card that also reaches the target still counts as its success.
+2. A cancelled bad card has no effect at all: in cautious mode drawing may go on.
+3. Going for broke draws the *skill* cards as one hand (without replacement); a joker in
+   the hand reshuffles the deck after the hand is resolved, so it only affects the
+   kings' extra cards. Kings' extra cards come after the hand, one at a time (a joker
+   among them reshuffles at once); a bad extra card takes effect too.
+4. ``stop_when_sure`` (default on): a player who is already sure to succeed (counting
+   unspent aces and the fate chips they are willing to spend) draws no further card.
+5. An empty deck is reshuffled before the next draw; a deck smaller than a broke hand
+   is reshuffled before the hand.
+
+Policies (``kings``, ``bonus``) default to the choice that maximises the chance of
+success; ties are broken towards fewer bad cards in effect. ``bonus="best"`` is exactly
+optimal and myopic: stopping at a bad card settles the check (success iff successes +
+bonuses >= need), so cancelling is better iff stopping would fail, and a cancel that
+still leaves the check certain is always taken.
+
+Computation: the state is (deck composition by category, draws left, successes, unspent
+ace bonuses, chips left, ...). Categories are (ace/king/joker/plain, succeeds?, bad?), so
+a full deck has at most 8 counts. States after t cards share the denominator
+``L**t`` (L = lcm(1..54)), so probabilities are exact integers that merge by addition;
+they become :class:`~fractions.Fraction` at the end. Orderings are never enumerated.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from .. import cite
+from ..errors import CompanionError
+from .deck import ACE, FULL_DECK, JOKER, KING, RANK_LABELS, PlayingCard, parse_rank
+from .situations import BadRule, parse_situation
+
+MODES: tuple[str, ...] = ("cautious", "broke")
+KING_POLICIES: tuple[str, ...] = ("best", "always", "never")
+BONUS_POLICIES: tuple[str, ...] = ("best", "success", "cancel")
+MAX_SKILL = 20
+MAX_NEED = 20
+MAX_CHIPS = 20
+
+CITES: tuple[str, ...] = (
+    cite("mousecard", "Task checks"),
+    cite("mousecard", "How to draw cards"),
+    cite("mousecard", "special effects (Jokers, Kings, Aces)"),
+    cite("mousecard", "Fate Chips"),
+)
+HOUSE_NOTES: dict[str, str] = {
+    "bad-success": "house interpretation: a bad card at or above the target still counts as a success",
+    "cancel": "house interpretation: a cancelled bad card has no effect; in cautious mode drawing goes on",
+    "broke-joker": "house interpretation: going for broke, the skill cards are one hand; a joker in it "
+                   "reshuffles after the hand, before any king's extra card",
+    "broke-kings": "house interpretation: a king's extra card is drawn after the hand, one at a time",
+    "stop": "policy: a player already sure to succeed (aces and chips counted) draws no more cards",
+    "empty": "house interpretation: an empty deck (or one smaller than a broke hand) is reshuffled first",
+}
+
+_L = math.lcm(*range(1, len(FULL_DECK) + 1))  # every deck size divides it
+
+Category = tuple[str, bool, bool]  # (kind, succeeds, bad); kind in ace/king/joker/plain
+
+
+def _check_int(name: str, value: object, lo: int, hi: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise CompanionError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}",
+                             where=name, expected=f"{lo}..{hi}", found=repr(value))
+    return value
+
+
+def _check_choice(name: str, value: object, choices: tuple[str, ...]) -> str:
+    if value not in choices:
+        raise CompanionError(f"unknown {name} {value!r}", where=name, expected=" or ".join(choices))
+    return str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class TaskCheck:
+    """One task check as the game master calls it. ``target`` accepts ``"J"`` or 11."""
+
+    skill: int
+    target: int | str
+    need: int = 1
+    situation: str = "calm"
+    aged: int = 0
+    disadvantage: int = 0
+    mode: str = "cautious"
+    fate_chips: int = 0
+    kings: str = "best"
+    bonus: str = "best"
+    red_bad: str = "joker"
+    stop_when_sure: bool = True
+
+    def __post_init__(self) -> None:
+        _check_int("skill", self.skill, 1, MAX_SKILL)
+        target = self.target if isinstance(self.target, int) and not isinstance(self.target, bool) \
+            else parse_rank(self.target)
+        if not 2 <= target <= ACE:
+            raise CompanionError(f"not a rank: {self.target!r}", where="target",
+                                 expected="one of 2, 3, ..., 10, J, Q, K, A")
+        object.__setattr__(self, "target", target)
+        _check_int("need", self.need, 1, MAX_NEED)
+        object.__setattr__(self, "situation", parse_situation(self.situation))
+        _check_int("fate_chips", self.fate_chips, 0, MAX_CHIPS)
+        _check_choice("mode", self.mode, MODES)
+        _check_choice("kings", self.kings, KING_POLICIES)
+        _check_choice("bonus", self.bonus, BONUS_POLICIES)
+        self.bad_rule()  # validates aged, disadvantage, red_bad
+
+    def bad_rule(self) -> BadRule:
+        return BadRule(self.situation, self.aged, self.disadvantage, self.red_bad)
+
+    @property
+    def target_label(self) -> str:
+        return RANK_LABELS[int(self.target)]
+
+    def category(self, card: PlayingCard, rule: BadRule | None = None) -> Category:
+        rule = rule or self.bad_rule()
+        kind = {ACE: "ace", KING: "king", JOKER: "joker"}.get(card.rank, "plain")
+        return (kind, card.rank >= int(self.target), rule.is_bad(card))
+
+    def describe(self) -> str:
+        parts = [f"skill {self.skill}", f"{self.target_label} or better"]
+        if self.need > 1:
+            parts.append(f"{self.need} successes")
+        parts += [self.situation, self.mode]
+        if self.aged:
+            parts.append(f"Aged {self.aged}")
+        if self.disadvantage:
+            parts.append(f"disadvantage {self.disadvantage}")
+        if self.fate_chips:
+            parts.append(f"{self.fate_chips} fate chip(s)")
+        return ", ".join(parts)
+
+
+def _fmt(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+@dataclass(frozen=True)
+class CheckOdds:
+    """Exact outcome of a task check. Probabilities are Fractions; distributions are (value, P)."""
+
+    check: TaskCheck
+    p_success: Fraction
+    successes: tuple[tuple[int, Fraction], ...]
+    bad: tuple[tuple[int, Fraction], ...]
+    expected_cards: Fraction
+    expected_chips: Fraction
+    expected_cancelled: Fraction
+    deck_size: int
+    succeeding_cards: int
+    bad_cards: tuple[str, ...]
+    notes: tuple[str, ...] = ()
+    cites: tuple[str, ...] = field(default=CITES)
+
+    @property
+    def p_bad(self) -> Fraction:
+        """P(one or more bad cards in effect, i.e. not cancelled)."""
+        return sum((p for n, p in self.bad if n >= 1), Fraction(0))
+
+    @property
+    def p_several_bad(self) -> Fraction:
+        """P(two or more bad cards in effect at once: the book's magnified result)."""
+        return sum((p for n, p in self.bad if n >= 2), Fraction(0))
+
+    @property
+    def single_card_odds(self) -> str:
+        """Succeeding cards : the rest, in the starting deck (the book's "16:38" for J or better)."""
+        return f"{self.succeeding_cards}:{self.deck_size - self.succeeding_cards}"
+
+    def to_json(self) -> dict[str, Any]:
+        c = self.check
+        return {
+            "check": {"skill": c.skill, "target": c.target_label, "need": c.need,
+                      "situation": c.situation, "aged": c.aged, "disadvantage": c.disadvantage,
+                      "mode": c.mode, "fate_chips": c.fate_chips, "kings": c.kings,
+                      "bonus": c.bonus, "red_bad": c.red_bad, "stop_when_sure": c.stop_when_sure},
+            "p_success": float(self.p_success),
+            "p_success_exact": _fmt(self.p_success),
+            "p_bad": float(self.p_bad),
+            "p_bad_exact": _fmt(self.p_bad),
+            "p_several_bad": float(self.p_several_bad),
+            "p_several_bad_exact": _fmt(self.p_several_bad),
+            "successes": {str(n): {"p": float(p), "exact": _fmt(p)} for n, p in self.successes},
+            "bad_in_effect": {str(n): {"p": float(p), "exact": _fmt(p)} for n, p in self.bad},
+            "expected_cards": float(self.expected_cards),
+            "expected_cards_exact": _fmt(self.expected_cards),
+            "expected_chips_spent": float(self.expected_chips),
+            "expected_bad_cancelled": float(self.expected_cancelled),
+            "deck_size": self.deck_size,
+            "single_card_odds": self.single_card_odds,
+            "bad_cards": list(self.bad_cards),
+            "notes": list(self.notes),
+            "cites": list(self.cites),
+        }
+
+    def lines(self) -> list[str]:
+        """Plain-text report for the CLI and the notebook."""
+        pct = f"{float(self.p_success):.1%}"
+        out = [f"Task check: {self.check.describe()}",
+               f"  P(success)          {pct}  (exact {_fmt(self.p_success)})",
+               f"  one card succeeds   {self.single_card_odds} in a {self.deck_size}-card deck",
+               f"  P(a bad card)       {float(self.p_bad):.1%}",
+               f"  P(several bad)      {float(self.p_several_bad):.1%}",
+               f"  expected cards      {float(self.expected_cards):.2f}",
+               "  successes           " + "  ".join(f"{n}: {float(p):.1%}" for n, p in self.successes),
+               f"  bad cards           {', '.join(self.bad_cards) or 'none'}"]
+        if self.check.fate_chips:
+            out.append(f"  expected chips used {float(self.expected_chips):.2f}")
+        out += [f"  note: {n}" for n in self.notes]
+        out += [f"  ({c})" for c in self.cites]
+        return out
+
+
+# -- the engine ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Setup:
+    need: int
+    chips: int
+    bonus: str
+    kings: str
+    stop: bool
+    info: tuple[Category, ...]
+    full: tuple[int, ...]
+    king_idx: tuple[int, ...]
+
+
+@lru_cache(maxsize=4096)
+def _finalize(need: int, chips: int, bonus: str, s: int, ab: int, ch: int, bad: int, lone_ace: bool
+              ) -> tuple[tuple[int, int, int], int]:
+    """Spend what is left at the end of a check.
+
+    ``lone_ace``: the only ace is also the only bad card; an ace cancels *another* card
+    (mouse-card-system.txt, special effects: Aces), so it cannot cancel itself.
+    Returns ((successes, bad in effect, chips spent in the whole check), bad cards cancelled now).
+    """
+    spent, canc = chips - ch, 0
+
+    def cancel(bad: int, ab: int, ch: int, spent: int, canc: int) -> tuple[int, int, int, int, int]:
+        k = 0 if lone_ace else min(bad, ab)  # aces first: they cost nothing
+        bad, ab, canc = bad - k, ab - k, canc + k
+        k = min(bad, ch)
+        return bad - k, ab, ch - k, spent + k, canc + k
+
+    if bonus == "best":
+        gap = max(0, need - s)
+        if ab + ch >= gap:  # reach the need first (aces before chips), then cancel, then extra successes
+            use_ab = min(ab, gap)
+            s, ab, ch, spent = s + gap, ab - use_ab, ch - (gap - use_ab), spent + gap - use_ab
+        bad, ab, ch, spent, canc = cancel(bad, ab, ch, spent, canc)
+        s += ab
+    elif bonus == "cancel":
+        bad, ab, ch, spent, canc = cancel(bad, ab, ch, spent, canc)
+        s += ab
+        gap = need - s
+        if 0 < gap <= ch:
+            s, spent = s + gap, spent + gap
+    else:  # "success": never cancel; chips only when they make the check succeed
+        s += ab
+        gap = need - s
+        if 0 < gap <= ch:
+            s, spent = s + gap, spent + gap
+    return (s, bad, spent), canc
+
+
+def _take_king(st: _Setup, s: int, ab: int, ch: int) -> bool:
+    if st.kings == "never":
+        return False
+    return st.kings == "always" or s + ab + ch < st.need
+
+
+#: (deck, draws left, successes, ace bonuses, chips, bad cards, bad aces)
+State = tuple[tuple[int, ...], int, int, int, int, int, int]
+Mass = list[int]  # [numerator, e]: the probability numerator / (base * L**e)
+
+_POW: list[int] = [1]
+
+
+def _pow(e: int) -> int:
+    while len(_POW) <= e:
+        _POW.append(_POW[-1] * _L)
+    return _POW[e]
+
+
+def _add(d: dict[Any, Mass], key: Any, w: int, e: int) -> None:
+    """Add w / L**e to d[key], keeping one exponent per entry (the larger one)."""
+    cur = d.get(key)
+    if cur is None:
+        d[key] = [w, e]
+    elif cur[1] == e:
+        cur[0] += w
+    elif cur[1] < e:
+        cur[0] = cur[0] * _pow(e - cur[1]) + w
+        cur[1] = e
+    else:
+        cur[0] += w * _pow(cur[1] - e)
+
+
+@dataclass
+class _Acc:
+    """Exact outcome masses: integer numerators over ``base * L**e`` (see :func:`_sequential`)."""
+
+    out: dict[tuple[int, int, int], Mass] = field(default_factory=dict)
+    sums: dict[str, Mass] = field(default_factory=dict)  # "cards", "cancelled": linear totals
+
+    def end(self, st: _Setup, w: int, e: int, s: int, ab: int, ch: int, bad: int, bace: int = 0) -> None:
+        key, canc = _finalize(st.need, st.chips, st.bonus, s, ab, ch, bad, ab == bad == bace == 1)
+        _add(self.out, key, w, e)
+        if canc:
+            _add(self.sums, "cancelled", w * canc, e)
+
+
+def _phi(st: _Setup, comp: tuple[int, ...], left: int) -> int:
+    """A potential that every draw lowers (a king keeps ``left`` but leaves the deck; a joker costs a draw)."""
+    return 5 * left + sum(comp[i] for i in st.king_idx)
+
+
+def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> None:
+    """Draw one card at a time from every state until each check ends.
+
+    A draw of one of c cards from a deck of m multiplies the mass by c * (L // m) and
+    the denominator by L (L = lcm(1..54), so this is exact in integers). States are
+    expanded in decreasing :func:`_phi`, so a state reached by different paths (e.g.
+    the same reshuffle after 3 or after 5 cards) is merged and expanded once: this is
+    the dynamic programme over the deck's composition.
+    """
+    full, need, stop, bonus = st.full, st.need, st.stop, st.bonus
+    take_always, take_never = st.kings == "always", st.kings == "never"
+    king_idx = st.king_idx
+    full_kings = sum(full[k] for k in king_idx)
+    cats = [(i, int(k[1]), k[0] == "ace", bool(k[2]), k[0] == "king", k[0] == "joker")
+            for i, k in enumerate(st.info)]
+    ends: dict[tuple[int, int, int, int, int], Mass] = {}
+    cancelled: dict[str, Mass] = acc.sums
+    buckets: dict[int, dict[State, Mass]] = {}
+    heap: list[int] = []
+    for state, (mass, e0) in init.items():
+        ph = _phi(st, state[0], state[1])
+        if ph not in buckets:
+            buckets[ph] = {}
+            heapq.heappush(heap, -ph)
+        _add(buckets[ph], state, mass, e0)
+    while heap:
+        states = buckets.pop(-heapq.heappop(heap))
+        for (comp, left, s, ab, ch, bad0, bace0), (mass, e0) in states.items():
+            _add(acc.sums, "cards", mass, e0)  # this state draws exactly one card
+            e = e0 + 1
+            q = mass * (_L // sum(comp))
+            kings_here = sum([comp[k] for k in king_idx])
+            for i, succ, is_ace, isbad, is_king, is_joker in cats:
+                c = comp[i]
+                if not c:
+                    continue
+                w = q * c
+                ns, nab, nch, nbad, nbace, nleft = s + succ, ab + is_ace, ch, bad0, bace0, left - 1
+                if isbad:
+                    if broke:
+                        nbad += 1  # every bad card takes effect; bonuses are spent at the end
+                        nbace += is_ace
+                    else:
+                        own = nab - is_ace  # an ace cannot cancel itself
+                        b = own + nch
+                        if bonus == "success":
+                            cancel = False
+                        elif bonus == "cancel":
+                            cancel = b > 0
+                        elif b > 0 and ns + b - 1 >= need:
+                            cancel = True   # still certain after cancelling
+                        elif ns + b >= need:
+                            cancel = False  # stopping here succeeds for sure
+                        else:
+                            cancel = b > 0  # stopping would fail: cancel and draw on
+                        if not cancel:
+                            _add(ends, (ns, nab, nch, 1, int(is_ace)), w, e)
+                            continue
+                        if own:
+                            nab -= 1
+                        else:
+                            nch -= 1
+                        _add(cancelled, "cancelled", w, e)
+                if is_king and not take_never and (take_always or ns + nab + nch < need):
+                    nleft += 1
+                if nleft == 0 or (stop and ns + nab + nch >= need):
+                    _add(ends, (ns, nab, nch, nbad, nbace), w, e)
+                    continue
+                if is_joker:
+                    ncomp, nk = full, full_kings
+                else:
+                    ncomp = comp[:i] + (c - 1,) + comp[i + 1:]
+                    nk = kings_here - is_king
+                    if not any(ncomp):
+                        ncomp, nk = full, full_kings  # an empty deck is reshuffled before the next draw
+                nph = 5 * nleft + nk
+                bucket = buckets.get(nph)
+                if bucket is None:
+                    bucket = buckets[nph] = {}
+                    heapq.heappush(heap, -nph)
+                key = (ncomp, nleft, ns, nab, nch, nbad, nbace)
+                cur = bucket.get(key)
+                if cur is None:
+                    bucket[key] = [w, e]
+                else:
+                    _add(bucket, key, w, e)
+    for (s, ab, ch, bad, bace), (w, e) in ends.items():
+        acc.end(st, w, e, s, ab, ch, bad, bace)
+
+
+def _cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
+    """One card at a time, stopping at a bad card that is not cancelled. Returns the base denominator."""
+    if st.stop and st.chips >= st.need:  # sure before drawing: spend chips, draw nothing
+        acc.end(st, 1, 0, 0, 0, st.chips, 0)
+        return 1
+    comp = start if any(start) else st.full
+    _sequential(st, {(comp, skill, 0, 0, st.chips, 0, 0): [1, 0]}, acc, broke=False)
+    return 1
+
+
+def _broke(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
+    """The skill cards as one hand, then kings' extra cards one by one. Returns the base denominator.
+
+    The hand is a multivariate hypergeometric draw, built category by category (a
+    convolution of binomials, integer ways over C(m, skill)). Partial hands are merged by
+    (cards, successes, aces, bad, kings, joker); the hand's exact composition is kept only
+    while a king's extra card may still follow (not yet sure to succeed), because only
+    then does the rest of the deck matter.
+    """
+    full, info = st.full, st.info
+    comp = start if sum(start) >= skill else full  # a deck too small for the hand is reshuffled
+    n = len(info)
+    # successes first (once sure, the composition is dropped), then kings, then the rest
+    order = sorted(range(n), key=lambda i: (not info[i][1], info[i][0] != "king"))
+    last_king = max((pos for pos, i in enumerate(order) if info[i][0] == "king"), default=-1)
+    extras_possible = st.kings != "never" and bool(st.king_idx)
+    HandKey = tuple[int, int, int, int, int, int, bool, tuple[int, ...] | None]
+    layer: dict[HandKey, int] = {(0, 0, 0, 0, 0, 0, False, () if extras_possible else None): 1}
+    for pos, i in enumerate(order):
+        c = comp[i]
+        kind, succ, isbad = info[i]
+        nxt: dict[HandKey, int] = defaultdict(int)
+        for (k, s, ab, bad, bace, kings, joker, vec), ways in layer.items():
+            room = skill - k
+            if pos == n - 1:
+                values: range = range(room, room + 1) if room <= c else range(0)
+            else:
+                values = range(0, min(c, room) + 1)
+            for v in values:
+                ns = s + v * succ
+                nab = ab + v * (kind == "ace")
+                nk = kings + v * (kind == "king")
+                nvec = None if vec is None else (*vec, v)
+                if nvec is not None and (
+                        (st.stop and ns + nab + st.chips >= st.need)
+                        or (st.kings == "best" and ns + nab + st.chips >= st.need)
+                        or (pos >= last_king and nk == 0)):
+                    nvec = None  # no extra card can follow: the composition no longer matters
+                nxt[(k + v, ns, nab, bad + v * isbad, bace + v * (isbad and kind == "ace"), nk,
+                     joker or (kind == "joker" and v > 0), nvec)] += ways * math.comb(c, v)
+        layer = nxt
+    init: dict[State, Mass] = {}
+    for (_k, s, ab, bad, bace, kings, joker, vec), ways in layer.items():
+        if vec is None:
+            acc.end(st, ways, 0, s, ab, st.chips, bad, bace)
+            continue
+        drawn = [0] * n
+        for pos, i in enumerate(order):
+            drawn[i] = vec[pos]
+        ncomp = full if joker else tuple(a - b for a, b in zip(comp, drawn, strict=True))
+        if not any(ncomp):
+            ncomp = full
+        _add(init, (ncomp, kings, s, ab, st.chips, bad, bace), ways, 0)
+    den = math.comb(sum(comp), skill)
+    _add(acc.sums, "cards", den * skill, 0)  # the hand itself
+    _sequential(st, init, acc, broke=True)
+    return den
+
+
+def _composition(check: TaskCheck, cards: Iterable[PlayingCard],
+                 keys: list[Category], rule: BadRule) -> tuple[int, ...]:
+    counts = Counter(check.category(c, rule) for c in cards)
+    return tuple(counts[k] for k in keys)
+
+
+def _normalise_deck(deck: Iterable[PlayingCard | str] | None) -> frozenset[PlayingCard] | None:
+    if deck is None:
+        return None
+    from .deck import parse_card
+
+    cards: list[PlayingCard] = [c if isinstance(c, PlayingCard) else parse_card(c) for c in deck]
+    dupes = sorted({c.short for c in cards if cards.count(c) > 1})
+    if dupes:
+        raise CompanionError("a deck holds each card once", where="deck",
+                             found=f"repeated: {', '.join(dupes)}")
+    return frozenset(cards)
+
+
+def exact_odds(check: TaskCheck, deck: Iterable[PlayingCard | str] | None = None) -> CheckOdds:
+    """The exact odds of ``check`` drawn from ``deck`` (the remaining cards; ``None`` = the full deck).
+
+    A reshuffle (a joker, an empty deck) always brings back the full 54-card deck.
+    """
+    return _exact_odds(check, _normalise_deck(deck))
+
+
+@lru_cache(maxsize=512)
+def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckOdds:
+    rule = check.bad_rule()
+    keys = sorted({check.category(c, rule) for c in FULL_DECK})
+    full = _composition(check, FULL_DECK, keys, rule)
+    start_cards = FULL_DECK if deck is None else tuple(c for c in FULL_DECK if c in deck)
+    start = _composition(check, start_cards, keys, rule)
+    st = _Setup(check.need, check.fate_chips, check.bonus, check.kings, check.stop_when_sure,
+                tuple(keys), full, tuple(i for i, k in enumerate(keys) if k[0] == "king"))
+    acc = _Acc()
+    base = (_cautious if check.mode == "cautious" else _broke)(st, start, check.skill, acc)
+
+    def frac(m: Mass | None) -> Fraction:
+        return Fraction(0) if m is None else Fraction(m[0], base * _pow(m[1]))
+
+    p_success = Fraction(0)
+    succ: dict[int, Fraction] = defaultdict(Fraction)
+    bad: dict[int, Fraction] = defaultdict(Fraction)
+    e_chips = Fraction(0)
+    for (s, b, spent), m in acc.out.items():
+        p = frac(m)
+        if s >= check.need:
+            p_success += p
+        succ[s] += p
+        bad[b] += p
+        e_chips += p * spent
+    e_cards, e_canc = frac(acc.sums.get("cards")), frac(acc.sums.get("cancelled"))
+    assert sum(succ.values()) == 1, "probabilities must add up to 1"
+    notes = list(rule.notes())
+    if any(k[1] and k[2] for k in keys):
+        notes.append(HOUSE_NOTES["bad-success"])
+    if rule.colours:
+        notes.append(HOUSE_NOTES["cancel"])
+    if check.mode == "broke":
+        notes += [HOUSE_NOTES["broke-joker"], HOUSE_NOTES["broke-kings"]]
+    if check.stop_when_sure:
+        notes.append(HOUSE_NOTES["stop"])
+    if sum(start) < len(FULL_DECK):
+        notes.append(HOUSE_NOTES["empty"])
+    return CheckOdds(
+        check=check, p_success=p_success,
+        successes=tuple(sorted(succ.items())), bad=tuple(sorted(bad.items())),
+        expected_cards=e_cards, expected_chips=e_chips, expected_cancelled=e_canc,
+        deck_size=len(start_cards),
+        succeeding_cards=sum(1 for c in start_cards if c.rank >= int(check.target)),
+        bad_cards=tuple(c.short for c in rule.bad_cards()), notes=tuple(notes))
+
+
+def odds(skill: int, target: int | str, **kwargs: Any) -> CheckOdds:
+    """Shorthand: ``odds(3, "J", situation="combat")`` with the full deck (or ``deck=...``)."""
+    deck = kwargs.pop("deck", None)
+    return exact_odds(TaskCheck(skill, target, **kwargs), deck)
+
+
+def success_curve(targets: Iterable[int | str], skills: Iterable[int], **kwargs: Any
+                  ) -> dict[str, list[tuple[int, Fraction]]]:
+    """P(success) against skill for each target (the notebook's plot), exact."""
+    skills = list(skills)
+    return {RANK_LABELS[parse_rank(t) if isinstance(t, str) else t]:
+            [(k, odds(k, t, **kwargs).p_success) for k in skills] for t in targets}

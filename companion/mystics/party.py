@@ -1,0 +1,409 @@
+"""The party: each mouse's wounds, cheese, conditions, pack and equipment; the minions' wounds.
+
+Rules (mice-and-mystics.txt): "Mouse Hero Cards" (life: wounds before capture),
+"Captured Mouse" (card stays on the track; figure, cheese, equipped search cards other
+than starting equipment, wounds, poison wounds and negative markers go; the hourglass
+moves one page), "Rescuing a Mouse", "Negative Effects" (stunned, webbed, knocked down,
+charmed, poisoned), "Equip" (at most 3 non-trick cards in the pack; one card per slot
+except the two paw slots), "Level Up" (6 cheese for an ability card of the mouse's
+class), "Wounds on non-boss minions", "Wounds on boss minions", Filch's Prehensile Tail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..errors import RuleError, UnknownCardError, closest
+
+CONDITIONS = ("stunned", "webbed", "knocked_down", "charmed", "poisoned")
+SLOTS = ("paw", "armor", "accessory", "tail")
+PACK_LIMIT = 3
+LEVEL_UP_COST = 6
+PAW_SLOTS = 2
+
+
+def _get(obj: Any, key: str, default: Any = None) -> Any:
+    """Read a field from a dataclass, a mapping or a Card (``.data``)."""
+    if isinstance(obj, Mapping):
+        return obj.get(key, default)
+    if hasattr(obj, key):
+        return getattr(obj, key)
+    data = getattr(obj, "data", None)
+    if isinstance(data, Mapping):
+        return data.get(key, default)
+    return default
+
+
+def _seq(value: Any) -> tuple[Any, ...]:
+    """A list/tuple field as a tuple; anything else (a typo in a typed-in record) as empty."""
+    return tuple(value) if isinstance(value, list | tuple) else ()
+
+
+def _int_or_none(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+@dataclass(frozen=True)
+class HeroInfo:
+    """What the tracker needs to know about a mouse hero (from the card data or typed in)."""
+
+    id: str
+    name: str
+    life: int | None = None
+    classes: tuple[str, ...] = ()
+    battle: int | None = None
+    defense: int | None = None
+    lore: int | None = None
+    move: int | None = None
+    starting_equipment: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+
+    @property
+    def born_to_lead(self) -> bool:
+        return any("born to lead" in a.lower() for a in self.abilities) or self.id == "collin"
+
+    @property
+    def prehensile_tail(self) -> bool:
+        return any("prehensile tail" in a.lower() for a in self.abilities) or self.id == "filch"
+
+    @classmethod
+    def from_record(cls, rec: Any) -> HeroInfo:
+        abilities = _seq(_get(rec, "abilities"))
+        names = tuple(str(_get(a, "name", a)) for a in abilities)
+        return cls(id=str(_get(rec, "id")), name=str(_get(rec, "name", _get(rec, "id"))),
+                   life=_int_or_none(_get(rec, "life")),
+                   classes=tuple(str(c).lower() for c in _seq(_get(rec, "classes"))),
+                   battle=_int_or_none(_get(rec, "battle")), defense=_int_or_none(_get(rec, "defense")),
+                   lore=_int_or_none(_get(rec, "lore")), move=_int_or_none(_get(rec, "move")),
+                   starting_equipment=tuple(str(x) for x in _seq(_get(rec, "starting_equipment"))),
+                   abilities=names)
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """One of a boss's several initiative cards."""
+
+    id: str
+    name: str
+    life: int | None = None
+
+
+@dataclass(frozen=True)
+class MinionInfo:
+    """What the tracker needs to know about a minion type (from the card data or typed in)."""
+
+    id: str
+    name: str
+    life: int | None = None
+    battle: int | None = None
+    defense: int | None = None
+    boss: bool = False
+    aggressive: bool = False
+    cards: tuple[CardInfo, ...] = ()
+
+    @classmethod
+    def from_record(cls, rec: Any) -> MinionInfo:
+        mid = str(_get(rec, "id"))
+        ability = _get(rec, "ability")
+        ability_text = " ".join(str(_get(ability, k, "") or "") for k in ("name", "text")) if ability else ""
+        cards = []
+        for i, c in enumerate(_seq(_get(rec, "initiative_cards"))):
+            name = str(_get(c, "name", f"card {i + 1}"))
+            slug = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")
+            cards.append(CardInfo(f"{mid}:{slug or i + 1}", name, _int_or_none(_get(c, "life"))))
+        return cls(id=mid, name=str(_get(rec, "name", mid)), life=_int_or_none(_get(rec, "life")),
+                   battle=_int_or_none(_get(rec, "battle")), defense=_int_or_none(_get(rec, "defense")),
+                   boss=bool(_get(rec, "boss", False)) or len(cards) > 1,
+                   aggressive="aggressive" in ability_text.lower(), cards=tuple(cards))
+
+
+def hero_from_event(mid: str, spec: Mapping[str, Any]) -> HeroInfo:
+    """A hero typed into the start event: ``{"id": "lily", "life": 4, "classes": ["archer"]}``."""
+    return HeroInfo.from_record({"id": mid, **spec})
+
+
+def minion_from_event(mid: str, spec: Mapping[str, Any]) -> MinionInfo:
+    """A minion type typed into an event (``{"life": 2, "aggressive": true, "cards": [...]}``)."""
+    cards = tuple(CardInfo(f"{mid}:{i + 1}", str(_get(c, "name", f"{mid} card {i + 1}")),
+                           _int_or_none(_get(c, "life")))
+                  for i, c in enumerate(_seq(spec.get("cards"))))
+    return MinionInfo(id=mid, name=str(spec.get("name", mid.replace("_", " ").title())),
+                      life=_int_or_none(spec.get("life")), battle=_int_or_none(spec.get("battle")),
+                      defense=_int_or_none(spec.get("defense")),
+                      boss=bool(spec.get("boss", False)) or len(cards) > 1,
+                      aggressive=bool(spec.get("aggressive", False)), cards=cards)
+
+
+@dataclass(frozen=True)
+class Gear:
+    """A search card a mouse carries: in its pack, or equipped in a slot."""
+
+    name: str
+    trick: bool = False
+    slot: str | None = None  # None: in the pack
+    paws: int = 1
+    starting: bool = False
+
+
+@dataclass(frozen=True)
+class Mouse:
+    id: str
+    name: str
+    life: int | None
+    classes: tuple[str, ...] = ()
+    wounds: int = 0
+    poison: int = 0
+    cheese: int = 0
+    captured: bool = False
+    captures: int = 0
+    conditions: tuple[str, ...] = ()
+    abilities: tuple[str, ...] = ()
+    gear: tuple[Gear, ...] = ()
+    tail: bool = False
+
+    @property
+    def total_wounds(self) -> int:
+        return self.wounds + self.poison
+
+    @property
+    def pack(self) -> tuple[Gear, ...]:
+        return tuple(g for g in self.gear if g.slot is None)
+
+    @property
+    def equipped(self) -> tuple[Gear, ...]:
+        return tuple(g for g in self.gear if g.slot is not None)
+
+    @property
+    def pack_load(self) -> int:
+        return sum(1 for g in self.pack if not g.trick)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "life": self.life, "wounds": self.wounds,
+                "poison": self.poison, "cheese": self.cheese, "captured": self.captured,
+                "captures": self.captures, "conditions": list(self.conditions),
+                "abilities": list(self.abilities), "classes": list(self.classes),
+                "pack": [g.name for g in self.pack],
+                "equipped": {g.name: g.slot for g in self.equipped}}
+
+
+def new_mouse(info: HeroInfo, ability: str | None = None) -> Mouse:
+    armorish = ("breastplate", "armor", "cloak", "mail", "helm", "shield")
+    gear = tuple(Gear(name=e, slot="armor" if any(a in e.lower() for a in armorish) else "paw",
+                      starting=True) for e in info.starting_equipment)
+    return Mouse(id=info.id, name=info.name, life=info.life, classes=info.classes,
+                 abilities=(ability,) if ability else (), gear=_fit_starting(gear), tail=info.prehensile_tail)
+
+
+def _fit_starting(gear: tuple[Gear, ...]) -> tuple[Gear, ...]:
+    """Starting equipment is equipped; armor by name, the rest in paws, any overflow in the pack."""
+    out: list[Gear] = []
+    paws = 0
+    for g in gear:
+        if g.slot == "armor" and not any(x.slot == "armor" for x in out):
+            out.append(g)
+        elif paws < PAW_SLOTS:
+            out.append(replace(g, slot="paw"))
+            paws += 1
+        else:
+            out.append(replace(g, slot=None))
+    return tuple(out)
+
+
+def _key(name: Any) -> str:
+    return "".join(ch for ch in str(name).lower() if ch.isalnum())
+
+
+def find(mice: tuple[Mouse, ...], mid: Any) -> Mouse:
+    for m in mice:
+        if m.id == mid:
+            return m
+    for m in mice:  # "Filch", "filch" and "FILCH" are the same mouse
+        if _key(mid) and _key(mid) in (_key(m.id), _key(m.name)):
+            return m
+    names = [m.id for m in mice]
+    raise UnknownCardError(str(mid), "mystics", closest(str(mid), names) or names, where="mouse")
+
+
+def put(mice: tuple[Mouse, ...], mouse: Mouse) -> tuple[Mouse, ...]:
+    return tuple(mouse if m.id == mouse.id else m for m in mice)
+
+
+def add_condition(m: Mouse, condition: str) -> Mouse:
+    if condition not in CONDITIONS:
+        raise RuleError(f"unknown condition {condition!r}", expected=", ".join(CONDITIONS),
+                        suggestion=(f"Did you mean {closest(condition, CONDITIONS)[0]!r}?"
+                                    if closest(condition, CONDITIONS) else None))
+    return replace(m, conditions=tuple(sorted({*m.conditions, condition})))
+
+
+def drop_condition(m: Mouse, condition: str) -> Mouse:
+    if condition not in CONDITIONS:
+        raise RuleError(f"unknown condition {condition!r}", expected=", ".join(CONDITIONS))
+    return replace(m, conditions=tuple(c for c in m.conditions if c != condition))
+
+
+def wound(m: Mouse, count: int, poison: bool = False) -> Mouse:
+    """Add wounds (poison wounds also make the mouse poisoned)."""
+    if m.captured:
+        raise RuleError(f"{m.name} is captured and cannot be wounded",
+                        suggestion="rescue the mouse first (Rescuing a Mouse)")
+    if poison:
+        return add_condition(replace(m, poison=m.poison + count), "poisoned")
+    return replace(m, wounds=m.wounds + count)
+
+
+def heal(m: Mouse, count: int, poison: bool = False) -> Mouse:
+    """Remove wounds; poison wounds only with ``poison=True`` (an antidote or cure: Poisoned)."""
+    if poison:
+        if count > m.poison:
+            raise RuleError(f"{m.name} has {m.poison} poison wounds, cannot cure {count}")
+        m = replace(m, poison=m.poison - count)
+        return m if m.poison else drop_condition(m, "poisoned")
+    if count > m.wounds:
+        extra = " (poison wounds need an antidote or cure: Poisoned)" if m.poison else ""
+        raise RuleError(f"{m.name} has {m.wounds} normal wounds, cannot heal {count}{extra}")
+    return replace(m, wounds=m.wounds - count)
+
+
+def is_beaten(m: Mouse) -> bool:
+    """Wounds (normal + poison) equal to or greater than life: the mouse becomes captured."""
+    return m.life is not None and m.total_wounds >= m.life
+
+
+def capture(m: Mouse, keep_equipment: bool = False) -> Mouse:
+    """Captured Mouse: cheese, equipped non-starting cards, wounds and markers go; the pack stays."""
+    if m.captured:
+        raise RuleError(f"{m.name} is already captured")
+    gear = m.gear if keep_equipment else tuple(g for g in m.gear if g.slot is None or g.starting)
+    return replace(m, captured=True, captures=m.captures + 1, cheese=0, wounds=0, poison=0,
+                   conditions=(), gear=gear)
+
+
+def rescue(m: Mouse) -> Mouse:
+    if not m.captured:
+        raise RuleError(f"{m.name} is not captured")
+    return replace(m, captured=False)
+
+
+def change_cheese(m: Mouse, count: int) -> Mouse:
+    if m.cheese + count < 0:
+        raise RuleError(f"{m.name} has {m.cheese} cheese, cannot spend {-count}")
+    return replace(m, cheese=m.cheese + count)
+
+
+def level_up(m: Mouse, ability: str, ability_classes: Iterable[str] = (), cost: int = LEVEL_UP_COST) -> Mouse:
+    """Level Up: discard 6 cheese for an ability card that matches the mouse's class."""
+    if m.captured:
+        raise RuleError(f"{m.name} is captured")
+    if m.cheese < cost:
+        raise RuleError(f"{m.name} has {m.cheese} cheese; leveling up costs {cost}",
+                        expected=f"{cost} cheese", found=str(m.cheese))
+    need = {c.lower() for c in ability_classes} - {"any"}
+    if need and m.classes and not need & set(m.classes):
+        raise RuleError(f"ability {ability!r} needs class {' or '.join(sorted(need))}; "
+                        f"{m.name} is {' and '.join(m.classes)}")
+    if ability in m.abilities:
+        raise RuleError(f"{m.name} already has ability {ability!r}")
+    return replace(m, cheese=m.cheese - cost, abilities=(*m.abilities, ability))
+
+
+def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None) -> Mouse:
+    """Put a search card into the pack; a 4th non-trick card needs a discard (Equip)."""
+    if discard is not None:
+        m = drop(m, discard)
+    new = replace(m, gear=(*m.gear, Gear(name=card, trick=trick)))
+    if new.pack_load > PACK_LIMIT:
+        raise RuleError(f"{m.name}'s pack would hold {new.pack_load} non-trick cards; the limit is "
+                        f"{PACK_LIMIT}", suggestion="choose a card to discard (pack: "
+                        + ", ".join(g.name for g in m.pack if not g.trick) + ")")
+    return new
+
+
+def _find_gear(m: Mouse, card: str) -> int:
+    for i, g in enumerate(m.gear):
+        if g.name == card:
+            return i
+    names = [g.name for g in m.gear]
+    raise RuleError(f"{m.name} has no card {card!r}",
+                    suggestion=("Did you mean " + " or ".join(repr(x) for x in closest(card, names)) + "?")
+                    if closest(card, names) else None)
+
+
+def drop(m: Mouse, card: str) -> Mouse:
+    i = _find_gear(m, card)
+    return replace(m, gear=m.gear[:i] + m.gear[i + 1:])
+
+
+def equip(m: Mouse, card: str, slot: str, paws: int = 1) -> Mouse:
+    """Equip a card from the pack (or a new one) into a slot: two paws, one armor, one accessory.
+
+    ``slot="tail"``: Filch's Prehensile Tail holds one dagger as an extra paw.
+    """
+    if slot not in SLOTS:
+        raise RuleError(f"unknown equipment slot {slot!r}", expected=", ".join(SLOTS))
+    try:
+        i = _find_gear(m, card)
+        g = m.gear[i]
+        rest = m.gear[:i] + m.gear[i + 1:]
+    except RuleError:
+        g, rest = Gear(name=card), m.gear
+    if g.trick:
+        raise RuleError(f"{card!r} is a trick; tricks are not equipped (Search Cards)")
+    if slot == "tail":
+        if not m.tail:
+            raise RuleError(f"{m.name} has no Prehensile Tail; only Filch can hold a dagger in his tail")
+        if "dagger" not in card.lower():
+            raise RuleError(f"only a dagger fits Filch's tail, not {card!r} (Prehensile Tail)")
+        if any(x.slot == "tail" for x in rest):
+            raise RuleError(f"{m.name}'s tail already holds a dagger")
+    elif slot == "paw":
+        used = sum(x.paws for x in rest if x.slot == "paw")
+        if used + paws > PAW_SLOTS:
+            raise RuleError(f"{m.name} has {PAW_SLOTS - used} free paw(s); {card!r} needs {paws}",
+                            suggestion="unequip a paw card first (Equip)")
+    elif any(x.slot == slot for x in rest):
+        other = next(x.name for x in rest if x.slot == slot)
+        raise RuleError(f"{m.name} already has {other!r} in the {slot} slot",
+                        suggestion="unequip it first (Equip: one card per slot)")
+    return replace(m, gear=(*rest, replace(g, slot=slot, paws=paws if slot == "paw" else 1)))
+
+
+def unequip(m: Mouse, card: str, discard: str | None = None) -> Mouse:
+    """Move an equipped card into the pack (the pack limit applies)."""
+    i = _find_gear(m, card)
+    g = m.gear[i]
+    if g.slot is None:
+        raise RuleError(f"{card!r} is already in {m.name}'s pack")
+    if discard is not None:
+        m = drop(m, discard)
+        i = _find_gear(m, card)
+    new = replace(m, gear=(*m.gear[:i], *m.gear[i + 1:], replace(g, slot=None)))
+    if new.pack_load > PACK_LIMIT:
+        raise RuleError(f"{m.name}'s pack is full ({PACK_LIMIT} non-trick cards)",
+                        suggestion="name a card to discard")
+    return new
+
+
+@dataclass(frozen=True)
+class MinionGroup:
+    """The figures of one minion type on the board; ``figures`` holds each figure's wounds.
+
+    House reading: wound markers on a shared initiative card belong to the figure that
+    took them (the book places them on the card, Wounds on non-boss minions).
+    """
+
+    id: str
+    name: str
+    life: int | None
+    figures: tuple[int, ...] = ()
+    boss: bool = False
+    aggressive: bool = False
+    battle: int | None = None
+    defense: int | None = None
+    card_ids: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "life": self.life, "figures": len(self.figures),
+                "wounds": list(self.figures), "boss": self.boss, "cards": list(self.card_ids)}

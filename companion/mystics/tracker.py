@@ -1,0 +1,972 @@
+"""The Mice and Mystics dashboard as an event log: one :class:`MysticsTracker`, its state a fold.
+
+Every table action is one JSON line; undo/redo, autosave and crash recovery come from
+:mod:`companion.eventlog`. Shuffles, boss-card choices and ambush rolls are drawn from
+the seed the ``start`` event records (``event_rng(seed, step, purpose)``), or typed in
+from the table as event data (``order``, ``boss_cards``, ``rolls``).
+
+Events (fields in brackets are optional):
+
+- ``{"event": "start", "chapter_end": 6, "mice": ["collin", {"id": "lily", "life": 4}],
+  "minions": {"rat_warriors": 3}, "seed": 3, [chapter, order, overflow, abilities]}``:
+  a chapter begins; hourglass on page 1; initiative shuffled (Determining Initiative Order).
+  ``overflow``: ``"discard"`` (book) or ``"carry"`` (house variant). A mouse or minion
+  type missing from the card data may be typed in as an object with its stats.
+- ``{"event": "encounter", "card": "E7", "minions": {...}, [ambush, surge, surge_text,
+  order, rolls, boss_cards]}``: new minions arrive and the card becomes the face-up
+  encounter card (the old one is discarded). ``surge`` is the card's surge minions.
+- ``{"event": "add_minions", "minions": {...}, [ambush, order, rolls, boss_cards]}``:
+  minions placed by a chapter rule.
+- ``{"event": "room", "name": "Courtyard", [tile, special_surge, special_surge_text]}``:
+  the mice are in this room; its special surge replaces the encounter card's.
+- ``{"event": "minion_cheese", "count": 2}``: cheese on the minion wheel (surge at 6).
+- ``{"event": "wound_minion", "minion": "spider", "count": 2, [figure, card]}``;
+  ``{"event": "defeat_minion", "minion": "spider", [count, figure]}`` (figures leave).
+- ``{"event": "end_turn"}``: the card whose turn it is finishes; the pointer moves on
+  (Aggressive swap, charmed marker, Time is Short!, rescue of a captured mouse).
+- ``{"event": "wound", "mouse": "filch", "count": 1, [poison]}``, ``{"event": "heal", ...}``,
+  ``{"event": "capture", "mouse": "filch"}``, ``{"event": "rescue", "mouse": "filch"}``.
+- ``{"event": "mouse_cheese", "mouse": "filch", "count": 1}`` (negative spends),
+  ``{"event": "pilfer", "mouse": "filch"}`` (a cheese from the wheel, Pilfer),
+  ``{"event": "greedy_steal", "mouse": "nez"}`` (a greedy roach moves a cheese to the wheel),
+  ``{"event": "level_up", "mouse": "tilda", "ability": "First Aid", [classes]}``.
+- ``{"event": "condition", "mouse": "nez", "condition": "webbed", [on]}``.
+- ``{"event": "gain", "mouse": "nez", "card": "Grape", [trick, discard]}``,
+  ``{"event": "discard", "mouse": ..., "card": ...}``, ``{"event": "equip", "mouse": ...,
+  "card": ..., "slot": "paw"|"armor"|"accessory"|"tail", [paws]}``, ``{"event": "unequip", ...}``,
+  ``{"event": "share", "from": ..., "to": ..., [cheese, card]}``.
+- ``{"event": "achievement", "name": "cheesemaster", [mouse, move_end]}``,
+  ``{"event": "chapter_end", "move": 1}``, ``{"event": "hourglass", "move": 1}``,
+  ``{"event": "victory"}``, ``{"event": "defeat", [reason]}``.
+- ``{"event": "set_order", "order": [...]}``, ``{"event": "set_turn", "card": "collin"}``,
+  ``{"event": "set_stats", "mouse": "collin", "life": 5}``: corrections to match the table.
+- ``{"event": "note", "text": "..."}``; ``{"event": "undo"}`` and ``{"event": "redo"}``
+  (handled by :class:`companion.eventlog.Tracker`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .. import cite
+from ..errors import CompanionError, LogError, RuleError, UnknownCardError, closest
+from ..eventlog import Event, EventLog, Tracker, event_rng
+from . import chapter as ch
+from . import initiative as ini
+from . import party as pt
+from .chapter import Board, Encounter, Room, Surge
+from .initiative import InitCard
+from .party import HeroInfo, MinionGroup, MinionInfo, Mouse
+
+MESSAGES_KEPT = 40
+#: Reminders shown when a mouse with a marker starts its turn (Negative Effects; Recover).
+TURN_REMINDERS = {
+    "stunned": "it can move, but its only action is a recover action",
+    "webbed": "it cannot move or scurry until a recover action removes the web (a check symbol)",
+    "knocked_down": "it must spend its entire move to get back up",
+    "charmed": "it moves and attacks like a melee minion this turn, using only its initiative card",
+}
+DEFEAT = ("Defeat: the hourglass reached the chapter end marker "
+          "(mice-and-mystics.txt, Story Control Board)")
+
+
+def c(section: str) -> str:
+    return cite("mystics", section)
+
+
+@dataclass(frozen=True)
+class MysticsState:
+    """The whole dashboard: track, pointer, board, party and minions."""
+
+    started: bool = False
+    seed: int | str | None = None
+    chapter: int | None = None
+    board: Board = field(default_factory=Board)
+    track: ini.Track = ()
+    turn: int = -1  # index of the card taking its turn; -1: the next turn is the top card
+    acting: str | None = None  # id of the card taking its turn
+    round: int = 0
+    mice: tuple[Mouse, ...] = ()
+    minions: tuple[MinionGroup, ...] = ()
+    roster: tuple[tuple[str, MinionInfo], ...] = ()  # minion types typed in by events
+    messages: tuple[str, ...] = ()
+    alert: str | None = None  # the surge the latest action triggered, for the dashboard's alert
+    step: int = 0
+
+    # -- derived ----------------------------------------------------------------------
+    @property
+    def minions_on_board(self) -> int:
+        return sum(len(g.figures) for g in self.minions)
+
+    @property
+    def current(self) -> InitCard | None:
+        return self.track[self.turn] if 0 <= self.turn < len(self.track) else None
+
+    @property
+    def surge_alert(self) -> bool:
+        """True right after the latest action triggered a surge (for the dashboard)."""
+        return self.alert is not None
+
+    def mouse(self, mid: str) -> Mouse:
+        return pt.find(self.mice, mid)
+
+    def to_json(self) -> dict[str, Any]:
+        b = self.board
+        groups = {g.id: g for g in self.minions}
+        track = []
+        for i, card in enumerate(self.track):
+            entry: dict[str, Any] = {"slot": i + 1, "id": card.id, "kind": card.kind, "name": card.name,
+                                     "current": i == self.turn}
+            if card.kind == ini.BOSS:
+                entry.update(life=card.life, wounds=card.wounds)
+            elif card.kind == ini.MINION and card.id in groups:
+                entry.update(figures=len(groups[card.id].figures), wounds=list(groups[card.id].figures),
+                             life=groups[card.id].life)
+            elif card.kind == ini.MOUSE:
+                m = pt.find(self.mice, card.id)
+                entry.update(captured=m.captured, conditions=list(m.conditions))
+            track.append(entry)
+        return {
+            "chapter": self.chapter, "hourglass": b.hourglass, "chapter_end": b.chapter_end,
+            "pages_left": b.pages_left, "wheel": b.wheel, "overflow": b.overflow,
+            "surges": [s.to_json() for s in b.surges], "defeated": b.defeated, "victory": b.victory,
+            "encounter": None if b.encounter is None else {
+                "name": b.encounter.name, "surge": dict(b.encounter.surge),
+                "surge_text": b.encounter.surge_text},
+            "room": None if b.room is None else {
+                "name": b.room.name, "special_surge": dict(b.room.special_surge),
+                "special_surge_text": b.room.special_surge_text},
+            "achievements": [{"name": n, "mouse": m} for n, m in b.achievements],
+            "round": self.round, "turn": None if self.current is None else self.current.id,
+            "initiative": track, "mice": [m.to_json() for m in self.mice],
+            "minions": [g.to_json() for g in self.minions], "minions_on_board": self.minions_on_board,
+            "seed": self.seed, "messages": list(self.messages), "surge_alert": self.alert,
+        }
+
+
+# -- event field helpers ---------------------------------------------------------------------
+
+def _int(event: Event, key: str, default: int | None = None, *, minimum: int | None = None) -> int:
+    value = event.get(key, default)
+    if value is None:
+        raise LogError(f"{event['event']!r} event needs a {key!r} field", expected="a whole number")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise LogError(f"{event['event']!r} event: bad {key} {value!r}", expected="a whole number")
+    if minimum is not None and value < minimum:
+        raise LogError(f"{event['event']!r} event: bad {key} {value!r}", expected=f"{minimum} or more")
+    return value
+
+
+def _str(event: Event, key: str) -> str:
+    value = event.get(key)
+    if not isinstance(value, str) or not value:
+        raise LogError(f"{event['event']!r} event needs a {key!r} field", expected="a name",
+                       found=repr(value))
+    return value
+
+
+def _list(event: Event, key: str) -> list[Any] | None:
+    value = event.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise LogError(f"{event['event']!r} event: {key} must be a list", found=repr(value)[:60])
+    return value
+
+
+def _opt_str(event: Event, key: str) -> str | None:
+    value = event.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value:
+        raise LogError(f"{event['event']!r} event: bad {key} {value!r}", expected="a name")
+    return value
+
+
+def _str_list(event: Event, key: str) -> list[str] | None:
+    value = _list(event, key)
+    if value is not None and not all(isinstance(x, str) for x in value):
+        raise LogError(f"{event['event']!r} event: {key} must list names", found=repr(value)[:60])
+    return value
+
+
+def _slug(name: str) -> str:
+    return "_".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
+
+
+class MysticsTracker(Tracker[MysticsState]):
+    """The dashboard tracker. ``die``, ``heroes`` and ``minions`` default to the card data.
+
+    ``die``: action-die faces (their movement numbers draw seeded ambush rolls; without
+    them ambush rolls must be typed in). ``heroes``/``minions``: id -> info, for tests and
+    for users whose cards are not in the data.
+    """
+
+    def __init__(self, log: EventLog | str | Any | None = None, *, die: Sequence[Any] | None = None,
+                 heroes: Mapping[str, HeroInfo] | None = None,
+                 minions: Mapping[str, MinionInfo] | None = None,
+                 abilities: Mapping[str, tuple[str, ...]] | None = None,
+                 special_surge: Callable[[int, int], str | None] | None = None) -> None:
+        self._die = tuple(die) if die is not None else None
+        self._heroes = dict(heroes) if heroes is not None else None
+        self._minions = dict(minions) if minions is not None else None
+        self._abilities = dict(abilities) if abilities is not None else None
+        self._special_surge = special_surge
+        super().__init__(log)
+
+    # -- data (lazy, so a tracker with explicit rosters never touches the card files) ------
+    @property
+    def die(self) -> tuple[Any, ...]:
+        if self._die is None:
+            try:
+                from .data import action_die
+                self._die = action_die()
+            except CompanionError:
+                self._die = ()
+        return self._die
+
+    def hero_roster(self) -> dict[str, HeroInfo]:
+        if self._heroes is None:
+            try:
+                from .data import heroes
+                self._heroes = {h.id: HeroInfo.from_record(h) for h in heroes()}
+            except CompanionError:
+                self._heroes = {}
+        return self._heroes
+
+    def minion_roster(self) -> dict[str, MinionInfo]:
+        if self._minions is None:
+            try:
+                from .data import minions
+                self._minions = {m.id: MinionInfo.from_record(m) for m in minions()}
+            except CompanionError:
+                self._minions = {}
+        return self._minions
+
+    def ability_classes(self, name: str) -> tuple[str, ...]:
+        if self._abilities is None:
+            try:
+                from .data import ability_cards
+                self._abilities = {}
+                for a in ability_cards():
+                    self._abilities[a.name.lower()] = a.classes
+                    self._abilities[a.id] = a.classes
+            except CompanionError:
+                self._abilities = {}
+        return self._abilities.get(name.lower(), self._abilities.get(name, ()))
+
+    def room_surge_text(self, chapter: int | None, tile: int) -> str | None:
+        if self._special_surge is not None:
+            return self._special_surge(chapter or 0, tile)
+        if chapter is None:
+            return None
+        try:
+            from .data import chapter as chapter_data
+            rule = chapter_data(chapter).surge_for(tile)
+        except CompanionError:
+            return None
+        return None if rule is None else f"{rule.name}: {rule.text}"
+
+    # -- fold --------------------------------------------------------------------------
+    def initial(self) -> MysticsState:
+        return MysticsState()
+
+    def apply(self, state: MysticsState, event: Event) -> MysticsState:
+        kind = event.get("event")
+        handler = _HANDLERS.get(kind)  # type: ignore[arg-type]
+        if handler is None:
+            names = sorted(_HANDLERS)
+            hint = closest(str(kind), names)
+            raise LogError(f"unknown event {kind!r}", expected="one of " + ", ".join(names),
+                           suggestion=f"Did you mean {hint[0]!r}?" if hint else None)
+        if kind != "start" and not state.started:
+            raise RuleError(f"{kind!r} before the chapter started", suggestion='log a "start" event first')
+        new = handler(self, replace(state, alert=None), event)
+        return replace(new, step=state.step + 1)
+
+    # -- helpers used by the handlers ------------------------------------------------------
+    def rng(self, state: MysticsState, purpose: str) -> random.Random:
+        return event_rng(state.seed if state.seed is not None else 0, state.step, purpose)
+
+    def minion_info(self, state: MysticsState, mid: str, spec: Any) -> MinionInfo:
+        if isinstance(spec, Mapping) and any(k in spec for k in ("life", "cards", "name", "boss")):
+            return pt.minion_from_event(mid, spec)
+        typed = dict(state.roster)
+        if mid in typed:
+            return typed[mid]
+        roster = self.minion_roster()
+        if mid in roster:
+            return roster[mid]
+        by_name = {_slug(m.name): m for m in roster.values()} | {_slug(m.id): m for m in roster.values()}
+        if _slug(mid) in by_name:
+            return by_name[_slug(mid)]
+        choices = [*roster, *typed]
+        raise UnknownCardError(mid, "mystics", closest(mid, choices) or choices, where="minion type")
+
+    def roll_die(self, state: MysticsState, purpose: str, n: int) -> list[int]:
+        faces = self.die
+        if not faces or any(getattr(f, "movement", None) is None for f in faces):
+            raise RuleError(f"{purpose}: the action die data has no movement numbers, so the rolls must "
+                            "be typed in from the table", suggestion='add "rolls": [...] to the event')
+        rng = self.rng(state, purpose)
+        return [int(rng.choice(faces).movement) for _ in range(n)]
+
+
+# -- placement and removal -------------------------------------------------------------------
+
+def _say(state: MysticsState, *lines: str) -> MysticsState:
+    return replace(state, messages=(*state.messages, *lines)[-MESSAGES_KEPT:])
+
+
+def _refocus(state: MysticsState, track: ini.Track) -> MysticsState:
+    """A new order of the same round: the pointer stays on the card taking its turn."""
+    turn = state.turn
+    if state.acting is not None and state.turn >= 0:
+        try:
+            turn = ini.index_of(track, state.acting)
+        except RuleError:
+            turn = min(state.turn, len(track) - 1)
+    return replace(state, track=track, turn=turn)
+
+
+def _born_to_lead(t: MysticsTracker, state: MysticsState) -> MysticsState:
+    heroes = t.hero_roster()
+    for i, card in enumerate(state.track):
+        if card.kind != ini.MOUSE or i == 0:
+            continue
+        info = heroes.get(card.id)
+        if (info.born_to_lead if info is not None else card.id == "collin"):
+            m = pt.change_cheese(state.mouse(card.id), 1)
+            state = _say(replace(state, mice=pt.put(state.mice, m)),
+                         f"Born to Lead: {m.name} is not in the first initiative spot: +1 cheese "
+                         f"({c('Mouse Hero Cards')}, Collin)")
+    return state
+
+
+def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple[str, int]],
+                  specs: Mapping[str, Any], event: Event, *, ambush: bool = False,
+                  start: bool = False) -> MysticsState:
+    """Minions arrive: figures on the board, initiative cards placed (Determining Initiative Order)."""
+    had_minion_cards = ini.has_minion_cards(state.track)
+    groups = list(state.minions)
+    roster = dict(state.roster)
+    new_cards: list[InitCard] = []
+    boss_new: list[InitCard] = []
+    boss_choice = event.get("boss_cards") or {}
+    if not isinstance(boss_choice, Mapping):
+        raise LogError("boss_cards must be an object: boss -> list of card ids", found=repr(boss_choice)[:60])
+    for mid, n in counts:
+        if n == 0:
+            continue
+        info = t.minion_info(state, mid, specs.get(mid))
+        if isinstance(specs.get(mid), Mapping):
+            roster[info.id] = info
+        existing = next((g for g in groups if g.id == info.id), None)
+        if existing is not None:
+            groups = [replace(g, figures=g.figures + (0,) * n) if g.id == info.id else g for g in groups]
+            continue
+        if info.boss and len(info.cards) > 1:
+            all_cards = [InitCard(ci.id, ini.BOSS, ci.name, minion=info.id, life=ci.life)
+                         for ci in info.cards]
+            chosen_ids = boss_choice.get(info.id)
+            if chosen_ids is not None and (not isinstance(chosen_ids, list)
+                                           or not all(isinstance(x, str) for x in chosen_ids)):
+                raise LogError(f"boss_cards for {info.id!r} must list card ids", found=repr(chosen_ids)[:60])
+            chosen = ini.choose_boss_cards(all_cards, t.rng(state, f"boss:{info.id}"), chosen_ids)
+            cards = list(chosen)
+            boss_new.extend(cards)
+        else:
+            cards = [InitCard(info.id, ini.MINION, info.name, minion=info.id, life=info.life)]
+        new_cards.extend(cards)
+        groups.append(MinionGroup(info.id, info.name, info.life, (0,) * n, boss=info.boss,
+                                  aggressive=info.aggressive, battle=info.battle, defense=info.defense,
+                                  card_ids=tuple(x.id for x in cards)))
+    state = replace(state, minions=tuple(groups), roster=tuple(roster.items()))
+    order = _str_list(event, "order")
+    if not new_cards and not start:
+        return _say(state, "these minion types already have initiative cards on the track: no card added "
+                           f"({c('Determining Initiative Order')})")
+    rolls = _list(event, "rolls")
+    roll_iter = iter(rolls) if rolls is not None else None
+
+    def next_rolls(purpose: str, n: int) -> list[int]:
+        if roll_iter is None:
+            return t.roll_die(state, purpose, n)
+        got = [r for _, r in zip(range(n), roll_iter, strict=False)]
+        if len(got) != n or any(not isinstance(r, int) or isinstance(r, bool) or r < 0 for r in got):
+            raise RuleError(f"{purpose}: not enough die rolls typed in", expected=f"{n} more numbers",
+                            found=repr(rolls))
+        return got
+
+    if not had_minion_cards:
+        mice_cards = [x for x in state.track if x.kind == ini.MOUSE]
+        track = ini.full_order(mice_cards, new_cards, t.rng(state, "initiative"), order)
+        state = replace(state, track=track, turn=0 if start else -1, round=1 if start else state.round)
+        state = _say(state, ("Starting" if start else "New") + " initiative order: "
+                     + ", ".join(x.name for x in track) + f" ({c('Determining Initiative Order')})"
+                     + ("" if start else "; the next turn is the top card's (house reading)"))
+    else:
+        track = ini.add_at_bottom(state.track, new_cards, t.rng(state, "initiative"), order)
+        state = _say(_refocus(state, track), "New initiative cards at the bottom: "
+                     + ", ".join(x.name for x in new_cards) + f" ({c('Determining Initiative Order')})")
+        if boss_new:  # the first of the boss's cards ambushes (Boss initiative cards)
+            first = next(x for x in state.track if x.id in {b.id for b in boss_new})
+            (r,) = next_rolls("boss ambush", 1)
+            track = ini.ambush(state.track, [r], [first.id])
+            state = _say(_refocus(state, track), f"{first.name} ambushes: rolled {r}, moves up {r} "
+                                                 f"({c('Boss initiative cards')})")
+    if ambush:
+        who = [x.id for x in state.track if x.is_minion_card]
+        rs = next_rolls("ambush", len(who))
+        track = ini.ambush(state.track, rs, who)
+        state = _say(_refocus(state, track), "Ambush! " + ", ".join(
+            f"{x} rolled {r}" for x, r in zip(who, rs, strict=True)) + f" ({c('Ambushes')}; house reading: "
+            "cards roll top to bottom)")
+    if len(state.track) > ini.TRACK_SLOTS:
+        state = _say(state, f"{len(state.track)} cards: the track extends past its {ini.TRACK_SLOTS} slots "
+                            f"({c('Determining Initiative Order')}, Note)")
+    return _born_to_lead(t, state)
+
+
+def remove_card(state: MysticsState, card_id: str) -> MysticsState:
+    """Take a card off the track and close the gap; the pointer keeps its place in the round."""
+    try:
+        r = ini.index_of(state.track, card_id)
+    except RuleError:
+        return state
+    turn, acting = state.turn, state.acting
+    if r < turn:
+        turn -= 1
+    elif r == turn:
+        turn, acting = r - 1, None  # the next turn is the card that moved up into this slot
+    return replace(state, track=ini.remove(state.track, card_id), turn=turn, acting=acting)
+
+
+def _group(state: MysticsState, mid: str) -> MinionGroup:
+    for g in state.minions:
+        if g.id == mid:
+            return g
+    for g in state.minions:  # "rat_warriors", "Rat Warriors" and "rat-warriors" are one type
+        if _slug(mid) in (_slug(g.id), _slug(g.name)):
+            return g
+    names = [g.id for g in state.minions]
+    raise RuleError(f"no {mid!r} on the board", expected="one of " + ", ".join(names) if names else
+                    "minions on the board", suggestion=(f"Did you mean {closest(mid, names)[0]!r}?"
+                                                        if closest(mid, names) else None))
+
+
+def remove_figures(state: MysticsState, mid: str, figures: Sequence[int]) -> MysticsState:
+    """Figures leave the board; with the last one the type's card(s) leave the track (Game round)."""
+    g = _group(state, mid)
+    keep = tuple(w for i, w in enumerate(g.figures) if i not in set(figures))
+    if keep:
+        return replace(state, minions=tuple(replace(x, figures=keep) if x.id == mid else x
+                                            for x in state.minions))
+    state = replace(state, minions=tuple(x for x in state.minions if x.id != mid))
+    for cid in g.card_ids:
+        state = remove_card(state, cid)
+    return _say(state, f"The last {g.name} left the board: its initiative card is removed and the track "
+                       f"closes up ({c('Game round')})")
+
+
+def _resolve_surge(t: MysticsTracker, state: MysticsState, surge: Surge | None,
+                   event: Event | None = None) -> MysticsState:
+    if surge is None:
+        return state
+    state = _say(replace(state, alert=surge.describe()), surge.describe())
+    if surge.discarded:
+        state = _say(state, f"{surge.discarded} cheese beyond the 6th removed with the rest "
+                            f"({c('Surges')}, step 5)")
+    if surge.minions:
+        # typed-in "order"/"rolls"/"boss_cards" of the triggering event place the surge minions
+        carry = {k: v for k, v in (event or {}).items() if k in ("order", "rolls", "boss_cards")}
+        state = place_minions(t, state, surge.minions, {}, {"event": "surge", **carry})
+    if state.board.defeated:
+        state = _say(state, DEFEAT)
+    return state
+
+
+def _wheel(t: MysticsTracker, state: MysticsState, count: int, event: Event | None = None) -> MysticsState:
+    board, surge = ch.add_cheese(state.board, count)
+    return _resolve_surge(t, replace(state, board=board), surge, event)
+
+
+# -- handlers ---------------------------------------------------------------------------------
+
+def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    if state.started:
+        raise RuleError("the chapter has already started", suggestion="undo, or start a new log")
+    end = _int(e, "chapter_end", minimum=2)
+    overflow = e.get("overflow", "discard")
+    if overflow not in ch.OVERFLOW_MODES:
+        raise LogError(f"bad overflow {overflow!r}", expected=" or ".join(ch.OVERFLOW_MODES))
+    mice_spec = _list(e, "mice")
+    if not mice_spec:
+        raise LogError('"start" needs a non-empty "mice" list')
+    seed = e.get("seed", 0)
+    if not isinstance(seed, int | str) or isinstance(seed, bool):
+        raise LogError(f"bad seed {seed!r}", expected="a number or a string")
+    chapter = e.get("chapter")
+    if chapter is not None and (not isinstance(chapter, int) or isinstance(chapter, bool)):
+        raise LogError(f"bad chapter {chapter!r}", expected="a chapter number")
+    abilities = e.get("abilities") or {}
+    if not isinstance(abilities, Mapping) or not all(isinstance(v, str) for v in abilities.values()):
+        raise LogError("start: abilities must map a mouse to an ability card name",
+                       found=repr(abilities)[:60])
+    roster = t.hero_roster()
+    mice: list[Mouse] = []
+    for spec in mice_spec:
+        if isinstance(spec, Mapping):
+            mid = str(spec.get("id", ""))
+            base = roster.get(mid)
+            info = pt.hero_from_event(mid, {**(_hero_dict(base) if base else {}), **spec})
+        else:
+            mid = str(spec)
+            info = roster.get(mid) or next((h for h in roster.values() if _slug(h.name) == _slug(mid)), None)
+            if info is None:
+                raise UnknownCardError(mid, "mystics", closest(mid, roster) or list(roster), where="mouse")
+        if any(m.id == info.id for m in mice):
+            raise RuleError(f"mouse {info.id!r} is listed twice")
+        mice.append(pt.new_mouse(info, abilities.get(info.id) if isinstance(abilities, Mapping) else None))
+    board = Board(chapter_end=end, overflow=overflow)
+    state = replace(state, started=True, seed=seed, chapter=chapter, board=board, mice=tuple(mice),
+                    track=tuple(InitCard(m.id, ini.MOUSE, m.name) for m in mice))
+    state = _say(state, f"Chapter {chapter or ''} starts: hourglass on page 1, chapter end marker on page "
+                        f"{end} ({c('Game setup')})".replace("Chapter  ", "Chapter "))
+    if overflow == "carry":
+        state = _say(state, "House variant: cheese beyond the 6th stays on the wheel after a surge "
+                            "(the book removes all cheese)")
+    specs = e.get("minions") or {}
+    counts = ch.minion_counts(specs, "start")
+    state = place_minions(t, state, counts, specs if isinstance(specs, Mapping) else {}, e, start=True)
+    first = state.current
+    return replace(state, acting=first.id if first else None)
+
+
+def _hero_dict(h: HeroInfo) -> dict[str, Any]:
+    return {"name": h.name, "life": h.life, "classes": list(h.classes), "battle": h.battle,
+            "defense": h.defense, "lore": h.lore, "move": h.move,
+            "starting_equipment": list(h.starting_equipment), "abilities": [{"name": a} for a in h.abilities]}
+
+
+def _encounter(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    name = _str(e, "card")
+    specs = e.get("minions") or {}
+    counts = ch.minion_counts(specs, "encounter")
+    surge = ch.minion_counts(e.get("surge"), "encounter surge")
+    text = e.get("surge_text", "")
+    state = place_minions(t, state, counts, specs if isinstance(specs, Mapping) else {}, e,
+                          ambush=bool(e.get("ambush", False)))
+    old = state.board.encounter
+    board = replace(state.board, encounter=Encounter(name, surge, str(text)))
+    state = replace(state, board=board)
+    msg = f"Encounter card {name!r} is face up: it decides the next surge ({c('Encounters')})"
+    if old is not None:
+        msg += f"; the old card {old.name!r} is discarded"
+    if e.get("mousetraps"):
+        msg += f"; place mousetraps on every red X of this tile ({c('Mousetraps')})"
+    return _say(state, msg)
+
+
+def _add_minions(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    specs = e.get("minions") or {}
+    counts = ch.minion_counts(specs, "add_minions")
+    if not counts:
+        raise LogError('"add_minions" needs a "minions" object')
+    return place_minions(t, state, counts, specs if isinstance(specs, Mapping) else {}, e,
+                         ambush=bool(e.get("ambush", False)))
+
+
+def _room(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    name = e.get("name")
+    if name is None:
+        return replace(state, board=replace(state.board, room=None))
+    if not isinstance(name, str):
+        raise LogError(f"bad room name {name!r}")
+    surge = ch.minion_counts(e.get("special_surge"), "room special surge")
+    text = str(e.get("special_surge_text", "") or "")
+    tile = e.get("tile")
+    if isinstance(tile, int) and not surge and not text:
+        text = t.room_surge_text(state.chapter, tile) or ""
+    room = Room(name, surge, text)
+    state = replace(state, board=replace(state.board, room=room))
+    extra = (f"; its special surge replaces the encounter card's ({c('Surges')})"
+             if room.has_special_surge else "")
+    return _say(state, f"The mice are in {name}{extra}")
+
+
+def _minion_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    n = _int(e, "count", 1)
+    state = _say(state, f"{n:+d} cheese on the minion wheel")
+    return _wheel(t, state, n, e)
+
+
+def _pilfer(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    m = state.mouse(_str(e, "mouse"))
+    if state.board.wheel < 1:
+        raise RuleError("the minion cheese wheel is empty: nothing to take (Filch, Pilfer)")
+    state = replace(state, board=replace(state.board, wheel=state.board.wheel - 1),
+                    mice=pt.put(state.mice, pt.change_cheese(m, 1)))
+    return _say(state, f"{m.name} takes 1 cheese from the minion wheel (Pilfer)")
+
+
+def _greedy_steal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    m = state.mouse(_str(e, "mouse"))
+    state = replace(state, mice=pt.put(state.mice, pt.change_cheese(m, -1)))
+    state = _say(state, f"A greedy roach steals 1 cheese from {m.name}: it goes on the minion wheel "
+                        f"({c('Greedy Roaches')})")
+    return _wheel(t, state, 1, e)
+
+
+def _figure(e: Event, g: MinionGroup) -> int:
+    i = _int(e, "figure", 0, minimum=0)
+    if i >= len(g.figures):
+        raise RuleError(f"{g.name} has {len(g.figures)} figure(s) on the board; there is no figure {i}",
+                        expected=f"0 to {len(g.figures) - 1}")
+    return i
+
+
+def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    g = _group(state, _str(e, "minion"))
+    n = _int(e, "count", 1, minimum=0)
+    if g.boss and len(g.card_ids) >= 1 and any(x.kind == ini.BOSS for x in state.track if x.id in g.card_ids):
+        on_track = [x for x in state.track if x.id in g.card_ids]
+        cid = _opt_str(e, "card")
+        if cid is None:
+            if len(on_track) > 1:
+                raise RuleError(f"{g.name} has {len(on_track)} initiative cards: choose the card "
+                                "for the wound",
+                                expected="a card: " + ", ".join(x.id for x in on_track),
+                                suggestion=f"add \"card\" ({c('Wounds on boss minions')})")
+            cid = on_track[0].id
+        card = next((x for x in on_track if x.id == cid), None)
+        if card is None:
+            raise RuleError(f"no card {cid!r} of {g.name} on the track",
+                            expected=", ".join(x.id for x in on_track))
+        card = replace(card, wounds=card.wounds + n)
+        state = replace(state, track=ini.replace_card(state.track, card))
+        state = _say(state, f"{n} wound(s) on {card.name}")
+        if card.life is not None and card.wounds >= card.life:
+            state = _say(remove_card(state, card.id), f"{card.name} is removed from the track "
+                                                      f"({c('Wounds on boss minions')})")
+            left = [x for x in state.track if x.id in g.card_ids]
+            if not left:
+                state = replace(state, minions=tuple(x for x in state.minions if x.id != g.id))
+                state = _say(state, f"{g.name} is defeated: the figure leaves the board")
+        return state
+    i = _figure(e, g)
+    wounds = g.figures[i] + n
+    state = replace(state, minions=tuple(
+        replace(x, figures=(*x.figures[:i], wounds, *x.figures[i + 1:])) if x.id == g.id else x
+        for x in state.minions))
+    if g.life is not None and wounds >= g.life:
+        state = _say(state, f"{g.name} figure {i} takes {n} wound(s) and is defeated "
+                            f"({c('Wounds on non-boss minions')})")
+        return remove_figures(state, g.id, [i])
+    if g.life is None:
+        return _say(state, f"{g.name} figure {i}: {wounds} wound(s); life unknown in the data, "
+                           "log defeat_minion when it falls")
+    return _say(state, f"{g.name} figure {i}: {wounds} of {g.life} wounds")
+
+
+def _defeat_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    g = _group(state, _str(e, "minion"))
+    if "figure" in e:
+        figs = [_figure(e, g)]
+    else:
+        n = _int(e, "count", 1, minimum=1)
+        if n > len(g.figures):
+            raise RuleError(f"only {len(g.figures)} {g.name} on the board, cannot remove {n}")
+        figs = list(range(n))
+    state = _say(state, f"{len(figs)} {g.name} leave the board")
+    return remove_figures(state, g.id, figs)
+
+
+def _last_mouse_index(track: ini.Track) -> int:
+    return max((i for i, x in enumerate(track) if x.kind == ini.MOUSE), default=-1)
+
+
+def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    if not state.track:
+        raise RuleError("the initiative track is empty")
+    i = state.turn
+    card = next((x for x in state.track if x.id == state.acting), None) if state.acting else None
+    if card is not None and state.turn >= 0:
+        i = ini.index_of(state.track, card.id)
+        groups = {g.id: g for g in state.minions}
+        if card.kind == ini.MINION and card.id in groups and groups[card.id].aggressive and i > 0:
+            above = state.track[i - 1]
+            state = _say(replace(state, track=ini.swap_with_above(state.track, i)),
+                         f"Aggressive: {card.name} switches with {above.name} above it (Rat Warriors)")
+        if card.kind == ini.MOUSE:
+            m = state.mouse(card.id)
+            if "charmed" in m.conditions:
+                state = _say(replace(state, mice=pt.put(state.mice, pt.drop_condition(m, "charmed"))),
+                             f"{m.name}'s charmed marker is removed after its turn ({c('Charmed')})")
+            if i == _last_mouse_index(state.track) and state.minions_on_board == 0:
+                state = _say(state, f"Time is Short! No minions on the board after the last mouse's turn: "
+                                    f"1 cheese on the minion wheel ({c('Game round')})")
+                before = state.track
+                state = _wheel(t, state, 1, e)
+                if state.track is not before and state.turn == -1:
+                    i = -1
+    # advance the pointer
+    if state.turn == -1 or i == -1:
+        nxt, rnd = 0, state.round + 1
+    else:
+        nxt, rnd = i + 1, state.round
+        if nxt >= len(state.track):
+            nxt, rnd = 0, state.round + 1
+    if not state.track:
+        return replace(state, turn=-1, acting=None)
+    if rnd != state.round:
+        state = _say(state, f"Round {rnd} begins ({c('Game round')})")
+    nxt_card = state.track[nxt]
+    state = replace(state, turn=nxt, acting=nxt_card.id, round=rnd)
+    state = _say(state, f"{nxt_card.name}'s turn")
+    if nxt_card.kind == ini.MOUSE:
+        m = state.mouse(nxt_card.id)
+        if m.captured:
+            if state.minions_on_board == 0:
+                state = replace(state, mice=pt.put(state.mice, pt.rescue(m)))
+                state = _say(state, f"{m.name} is rescued: no minions on the board; rescue takes the whole "
+                                    f"turn ({c('Rescuing a Mouse')})")
+            else:
+                state = _say(state, f"{m.name} is captured and minions are on the board: skip this turn "
+                                    f"({c('Rescuing a Mouse')})")
+        for cond, reminder in TURN_REMINDERS.items():
+            if cond in m.conditions and not m.captured:
+                state = _say(state, f"{m.name} is {cond.replace('_', ' ')}: {reminder} "
+                                    f"({c('Negative Effects')})")
+    return state
+
+
+def _wound(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    m = state.mouse(_str(e, "mouse"))
+    n = _int(e, "count", 1, minimum=0)
+    poison = bool(e.get("poison", False))
+    if poison and ("poisonmaster", m.id) in state.board.achievements:
+        poison = False
+        state = _say(state, f"{m.name} is the Poisonmaster: the poison wound is a normal wound")
+    m2 = pt.wound(m, n, poison)
+    state = _say(replace(state, mice=pt.put(state.mice, m2)),
+                 f"{m.name}: {n} {'poison ' if poison else ''}wound(s), {m2.total_wounds} of "
+                 f"{m2.life if m2.life is not None else 'unknown'} life")
+    if pt.is_beaten(m2):
+        state = _capture(t, state, {"event": "capture", "mouse": m.id})
+    return state
+
+
+def _heal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    m = state.mouse(_str(e, "mouse"))
+    n = _int(e, "count", 1, minimum=0)
+    poison = bool(e.get("poison", False))
+    return _say(replace(state, mice=pt.put(state.mice, pt.heal(m, n, poison))),
+                f"{m.name}: {n} {'poison ' if poison else ''}wound(s) removed")
+
+
+def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    m = state.mouse(_str(e, "mouse"))
+    had_poison = m.poison > 0
+    scaper = ("scaper", m.id) in state.board.achievements and m.captures + 1 >= 3
+    m2 = pt.capture(m, keep_equipment=scaper)
+    state = replace(state, mice=pt.put(state.mice, m2))
+    state = _say(state, f"{m.name} is captured: cheese, equipped search cards (not starting equipment), "
+                        f"wounds and markers removed; the card stays on the track; hourglass +1 page "
+                        f"({c('Captured Mouse')})")
+    if scaper:
+        state = replace(state, mice=pt.put(state.mice, pt.rescue(m2)))
+        state = _say(state, f"{m.name} is the Scaper: captured a third time, rescued at once and keeps "
+                            "equipped cards (Individual Achievements)")
+    if had_poison and not any(n == "poisonmaster" for n, _ in state.board.achievements):
+        state = _say(state, f"{m.name} was captured with a poison wound: with individual achievements "
+                            "it earns Poisonmaster (Individual Achievements)")
+    board = ch.move_hourglass(state.board, 1)
+    state = replace(state, board=board)
+    if board.defeated:
+        state = _say(state, DEFEAT)
+    if all(x.captured for x in state.mice):
+        state = _say(state, "Every mouse is captured at the same time: in many chapters this is a defeat "
+                            "(see the chapter's Defeat section)")
+    return state
+
+
+def _rescue(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    m = state.mouse(_str(e, "mouse"))
+    if state.minions_on_board and not e.get("force"):
+        raise RuleError(f"{m.name} cannot be rescued while {state.minions_on_board} minion(s) are "
+                        "on the board "
+                        f"({c('Rescuing a Mouse')})", suggestion='add "force": true for a chapter rule')
+    return _say(replace(state, mice=pt.put(state.mice, pt.rescue(m))), f"{m.name} is rescued")
+
+
+def _mouse_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    m = state.mouse(_str(e, "mouse"))
+    n = _int(e, "count", 1)
+    return _say(replace(state, mice=pt.put(state.mice, pt.change_cheese(m, n))), f"{m.name}: {n:+d} cheese")
+
+
+def _level_up(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    m = state.mouse(_str(e, "mouse"))
+    ability = _str(e, "ability")
+    classes = _str_list(e, "classes")
+    if classes is None:
+        classes = list(t.ability_classes(ability))
+    m2 = pt.level_up(m, ability, classes)
+    return _say(replace(state, mice=pt.put(state.mice, m2)),
+                f"{m.name} levels up: 6 cheese for {ability!r} ({c('Level Up')})")
+
+
+def _condition(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    m = state.mouse(_str(e, "mouse"))
+    cond = _str(e, "condition").lower().replace(" ", "_")
+    on = e.get("on", True)
+    m2 = pt.add_condition(m, cond) if on else pt.drop_condition(m, cond)
+    return _say(replace(state, mice=pt.put(state.mice, m2)),
+                f"{m.name} is {'now' if on else 'no longer'} {cond.replace('_', ' ')} "
+                f"({c('Negative Effects')})")
+
+
+def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    m = state.mouse(_str(e, "mouse"))
+    card = _str(e, "card")
+    m2 = pt.gain(m, card, bool(e.get("trick", False)), _opt_str(e, "discard"))
+    return _say(replace(state, mice=pt.put(state.mice, m2)), f"{m.name} puts {card!r} in the pack")
+
+
+def _discard(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    m = state.mouse(_str(e, "mouse"))
+    card = _str(e, "card")
+    return _say(replace(state, mice=pt.put(state.mice, pt.drop(m, card))), f"{m.name} discards {card!r}")
+
+
+def _equip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    m = state.mouse(_str(e, "mouse"))
+    card = _str(e, "card")
+    slot = _str(e, "slot")
+    paws = _int(e, "paws", 1, minimum=1)
+    return _say(replace(state, mice=pt.put(state.mice, pt.equip(m, card, slot, paws))),
+                f"{m.name} equips {card!r} ({slot}) ({c('Equip')})")
+
+
+def _unequip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    m = state.mouse(_str(e, "mouse"))
+    card = _str(e, "card")
+    return _say(replace(state, mice=pt.put(state.mice, pt.unequip(m, card, _opt_str(e, "discard")))),
+                f"{m.name} puts {card!r} in the pack")
+
+
+def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    a, b = state.mouse(_str(e, "from")), state.mouse(_str(e, "to"))
+    n = _int(e, "cheese", 0, minimum=0)
+    a2, b2 = pt.change_cheese(a, -n), pt.change_cheese(b, n)
+    card = _opt_str(e, "card")
+    if card is not None:
+        i = next((k for k, g in enumerate(a2.gear) if g.name == card), None)
+        if i is None:
+            raise RuleError(f"{a.name} has no card {card!r}")
+        g = a2.gear[i]
+        a2 = pt.drop(a2, card)
+        b2 = pt.gain(b2, card, g.trick)
+    state = replace(state, mice=pt.put(pt.put(state.mice, a2), b2))
+    return _say(state, f"{a.name} shares with {b.name} ({c('Share')})")
+
+
+def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    name = _str(e, "name")
+    key = _slug(name)
+    mouse = e.get("mouse")
+    if mouse is not None:
+        mouse = state.mouse(str(mouse)).id
+    if key in ch.INDIVIDUAL_ACHIEVEMENTS:
+        if any(n == key for n, _ in state.board.achievements):
+            raise RuleError(f"{name!r} is already taken: only the first mouse earns an "
+                            "individual achievement")
+        move = ch.INDIVIDUAL_ACHIEVEMENTS[key]
+    else:
+        move = _int(e, "move_end", 0)
+    board = replace(state.board, achievements=(*state.board.achievements, (key, mouse)))
+    board = ch.move_chapter_end(board, move) if move else board
+    state = replace(state, board=board)
+    return _say(state, f"Achievement {name!r}" + (f" ({mouse})" if mouse else "")
+                + (f": chapter end marker {move:+d} page(s), now page {board.chapter_end}" if move else "")
+                + f" ({c('Achievements')})")
+
+
+def _chapter_end(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    if "page" in e:
+        board = ch.check_defeat(replace(state.board, chapter_end=_int(e, "page", minimum=1)))
+    else:
+        board = ch.move_chapter_end(state.board, _int(e, "move", 1))
+    return _say(replace(state, board=board), f"Chapter end marker on page {board.chapter_end}")
+
+
+def _hourglass(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    board = ch.move_hourglass(state.board, _int(e, "move", 1))
+    state = _say(replace(state, board=board), f"Hourglass on page {board.hourglass}")
+    if board.defeated:
+        state = _say(state, DEFEAT)
+    return state
+
+
+def _victory(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    if state.board.defeated:
+        raise RuleError("the chapter is already lost: the hourglass reached the chapter end marker")
+    return _say(replace(state, board=replace(state.board, victory=True)), "Victory! (Winning and Losing)")
+
+
+def _defeat(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    reason = str(e.get("reason", "a chapter defeat condition"))
+    return _say(replace(state, board=replace(state.board, defeated=True)), f"Defeat: {reason}")
+
+
+def _set_order(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    order = _str_list(e, "order")
+    if order is None:
+        raise LogError('"set_order" needs an "order" list')
+    return _say(_refocus(state, ini.reorder(state.track, order)),
+                "Initiative order corrected to match the table")
+
+
+def _set_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    cid = _str(e, "card")
+    i = ini.index_of(state.track, cid)
+    return _say(replace(state, turn=i, acting=cid), f"Turn pointer set to {state.track[i].name}")
+
+
+def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    if "mouse" in e:
+        m = state.mouse(_str(e, "mouse"))
+        life = _int(e, "life", minimum=1)
+        state = replace(state, mice=pt.put(state.mice, replace(m, life=life)))
+        state = _say(state, f"{m.name}'s life set to {life}")
+        m2 = state.mouse(m.id)
+        if pt.is_beaten(m2) and not m2.captured:
+            state = _capture(t, state, {"event": "capture", "mouse": m.id})
+        return state
+    g = _group(state, _str(e, "minion"))
+    life = _int(e, "life", minimum=1)
+    state = replace(state, minions=tuple(replace(x, life=life) if x.id == g.id else x for x in state.minions))
+    return _say(state, f"{g.name}'s life set to {life}")
+
+
+def _note(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    return _say(state, str(e.get("text", "")))
+
+
+_HANDLERS: dict[str, Callable[[MysticsTracker, MysticsState, Event], MysticsState]] = {
+    "start": _start, "encounter": _encounter, "add_minions": _add_minions, "room": _room,
+    "minion_cheese": _minion_cheese, "pilfer": _pilfer, "greedy_steal": _greedy_steal,
+    "wound_minion": _wound_minion,
+    "defeat_minion": _defeat_minion, "end_turn": _end_turn, "wound": _wound, "heal": _heal,
+    "capture": _capture, "rescue": _rescue, "mouse_cheese": _mouse_cheese, "level_up": _level_up,
+    "condition": _condition, "gain": _gain, "discard": _discard, "equip": _equip, "unequip": _unequip,
+    "share": _share, "achievement": _achievement, "chapter_end": _chapter_end, "hourglass": _hourglass,
+    "victory": _victory, "defeat": _defeat, "set_order": _set_order, "set_turn": _set_turn,
+    "set_stats": _set_stats, "note": _note,
+}
+
+EVENTS: tuple[str, ...] = (*sorted(_HANDLERS), "undo", "redo")

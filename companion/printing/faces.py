@@ -1,0 +1,565 @@
+"""Card faces and backs, one face builder per game, drawn from the card's data.
+
+A builder turns a card record into a :class:`FaceSpec` (title, corner badge, type line,
+stats, symbols, body text) reading every field with ``card.get`` so missing data never
+breaks a print run: a missing or unknown (null) stat prints as ``?``. One drawing
+routine lays every spec out proportionally to the card size, so all sizes work. The
+Mouse Card deck (playing cards) has its own drawing.
+
+Symbols follow the rule books' legends: Village's Instant, Food (%) and continuous (∞)
+(village-tcg.txt, LEGEND); TMNT's Forceful [F] and Counter [C] marks (tmnt-tcg.txt,
+Card Types); Monarchs' crowns, Move and Cover and the player letter
+(of-mice-and-monarchs.md, Starting Cards / Court Mice Cards).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab.lib.colors import Color, HexColor, white
+
+from .. import GAMES
+from .text import fit_line, fit_text
+
+MM = 72.0 / 25.4
+INK = HexColor("#202124")
+MUTED = HexColor("#5f6368")
+PAPER = HexColor("#fffdf7")
+
+#: Frame colours per game (type colours override where a game has them).
+GAME_COLOURS = {"village": "#5b8c2a", "mousecard": "#37474f", "monarchs": "#8d6e63",
+                "tmnt": "#2e7d32", "mystics": "#6d4c41"}
+VILLAGE_TYPES = {"basic-mouse": ("Basic Mouse", "#8d6e63"), "mega-mouse": ("Mega Mouse", "#6a1b9a"),
+                 "fruit": ("Fruit", "#e65100"), "item": ("Item", "#1565c0"),
+                 "magic": ("Magic", "#00838f")}
+MONARCHS_COLOURS = {"purple": "#7b3fa0", "yellow": "#c9a300", "green": "#2e8b3a", "blue": "#2f6fce",
+                    "red": "#c8322b", "orange": "#ee7f1a", "gray": "#808080", "grey": "#808080"}
+PALETTE = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#4e342e", "#ad1457"]
+
+
+def tint(colour: Color, amount: float, towards: float = 1.0) -> Color:
+    """``amount`` of ``colour`` mixed into white (or black with ``towards=0``): no transparency needed."""
+    mix = lambda v: v * amount + towards * (1 - amount)  # noqa: E731
+    return Color(mix(colour.red), mix(colour.green), mix(colour.blue))
+
+
+def _hash_colour(text: str) -> str:
+    """A stable palette colour for a value with no colour of its own (e.g. a TMNT Attribute)."""
+    return PALETTE[hashlib.md5(text.lower().encode()).digest()[0] % len(PALETTE)]
+
+
+def stat(value: Any) -> str:
+    """A printed stat: the value, or ``?`` when missing or unknown."""
+    if value is None or value == "":
+        return "?"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+@dataclass
+class FaceSpec:
+    """What one card face shows; built from data by a game's builder."""
+
+    title: str
+    colour: str
+    type_line: str = ""
+    corner: str | None = None  # badge in the top-right (cost, Power, player letter)
+    stats: list[tuple[str, str]] = field(default_factory=list)
+    symbols: list[str] = field(default_factory=list)  # instant food continuous forceful counter move crown
+    crowns: int = 0
+    body: str = ""
+    footer: str = ""
+    big: str | None = None  # a large word in the art area when there is no art
+
+
+def _footer(card: Any) -> str:
+    s = str(getattr(card, "set", "") or "")
+    demo = getattr(card, "is_demo", False)
+    return f"{s} · DEMO card" if demo and "demo" not in s.lower() else s
+
+
+def _text_of(card: Any) -> str:
+    t = card.get("text")
+    return str(t) if t else ""
+
+
+def village_face(card: Any) -> FaceSpec:
+    """Village TCG: ATK/DEF, abilities with fruit costs, Instant, Food, continuous.
+
+    Symbols from village-tcg.txt, LEGEND.
+    """
+    ctype = str(card.get("type") or "")
+    label, colour = VILLAGE_TYPES.get(ctype, (ctype.replace("-", " ").title() or "?",
+                                              GAME_COLOURS["village"]))
+    spec = FaceSpec(title=str(card.get("name") or "?"), colour=colour, type_line=label,
+                    footer=_footer(card))
+    if ctype in ("basic-mouse", "mega-mouse") or "atk" in card.data or "def" in card.data:
+        spec.stats = [("ATK", stat(card.get("atk"))), ("DEF", stat(card.get("def")))]
+    food = card.get("food")
+    if food:
+        spec.symbols.append("food")
+        if isinstance(food, str):
+            spec.type_line += f" · {food}"
+    if card.get("instant"):
+        spec.symbols.append("instant")
+    if card.get("continuous"):
+        spec.symbols.append("continuous")
+    parts = []
+    for ab in card.get("abilities") or ():
+        if not hasattr(ab, "get"):
+            continue
+        cost = ab.get("fruit_cost")
+        head = str(ab.get("name") or "Ability")
+        head += f" [{stat(cost)} fruit]" if "fruit_cost" in ab else ""
+        parts.append(f"{head}: {ab.get('text') or ''}".strip())
+    if _text_of(card):
+        parts.append(_text_of(card))
+    spec.body = "\n".join(parts)
+    spec.big = label
+    return spec
+
+
+def tmnt_face(card: Any) -> FaceSpec:
+    """TMNT: Attribute, Power, Forceful [F] and Counter [C] marks, timing (tmnt-tcg.txt, Card Types)."""
+    ctype = str(card.get("type") or "?")
+    attr = card.get("attribute")
+    colour = _hash_colour(str(attr)) if attr else GAME_COLOURS["tmnt"]
+    kind = str(card.get("attack_kind") or "").lower()
+    spec = FaceSpec(title=str(card.get("name") or "?"), colour=colour,
+                    type_line=f"{ctype.replace('-', ' ').title()} · {stat(attr)}",
+                    corner=stat(card.get("power")) if ("power" in card.data or ctype in (
+                        "character", "attack")) else None, footer=_footer(card))
+    if "forceful" in kind or kind in ("f", "fc"):
+        spec.symbols.append("forceful")
+    if "counter" in kind or kind in ("c", "fc"):
+        spec.symbols.append("counter")
+    spec.stats = [("Power", stat(card.get("power")))] if spec.corner is not None else []
+    timing = card.get("timing")
+    body = []
+    if timing:
+        tt = timing if isinstance(timing, str) else " ".join(str(t) for t in timing)
+        body.append(f"<{tt.strip('<>').title()}>")
+    if _text_of(card):
+        body.append(_text_of(card))
+    spec.body = "\n".join(body)
+    spec.big = str(attr) if attr else ctype.title()
+    return spec
+
+
+def monarchs_face(card: Any) -> FaceSpec:
+    """Monarchs: colour, cost or player letter, influence, crowns, Move and Cover.
+
+    From of-mice-and-monarchs.md, Starting Cards and Court Mice Cards.
+    """
+    ctype = str(card.get("type") or "?")
+    colour_name = str(card.get("color") or card.get("colour") or ("gray" if ctype == "starting" else ""))
+    colour = MONARCHS_COLOURS.get(colour_name.lower(), GAME_COLOURS["monarchs"])
+    if ctype == "starting":
+        corner = stat(card.get("player") or card.get("player_letter") or card.get("letter"))
+        tl = "Starting card (peasant)"
+    else:
+        corner = stat(card.get("cost"))
+        tl = f"Court · {colour_name.title() or '?'}"
+    spec = FaceSpec(title=str(card.get("name") or "?"), colour=colour, type_line=tl, corner=corner,
+                    footer=_footer(card))
+    infl = card.get("influence")
+    spec.stats = [("Influence", ("+" + str(infl)) if isinstance(infl, int) and infl > 0 else stat(infl))]
+    mc = card.get("move_cover")
+    if mc:
+        spec.symbols.append("move")
+    if card.get("crown_slash"):  # "+1 / crown": played for its left effect, scores as a crown
+        spec.symbols.append("crown")
+        spec.type_line += " · scores as a crown"
+    crowns = card.get("crowns")
+    if isinstance(crowns, int) and crowns > 0:
+        spec.crowns = min(crowns, 6)
+    spec.stats.append(("Crowns", stat(crowns)))
+    spec.body = _text_of(card)
+    spec.big = colour_name.title() or ctype.title()
+    return spec
+
+
+_MYSTICS_STATS = ("life", "battle", "defense", "defence", "lore", "move", "wounds", "cheese",
+                  "level", "value", "initiative")
+
+
+def mystics_face(card: Any) -> FaceSpec:
+    """Mice and Mystics: heroes and minions as initiative cards, search cards, die faces."""
+    ctype = str(card.get("type") or "?")
+    spec = FaceSpec(title=str(card.get("name") or "?"), colour=_hash_colour(ctype),
+                    type_line=ctype.replace("-", " ").title(), footer=_footer(card))
+    if ctype in ("hero", "minion", "boss"):
+        spec.type_line = f"Initiative card · {spec.type_line}"
+    elif "search" in ctype:
+        spec.type_line = "Search card"
+    for key in _MYSTICS_STATS:
+        if key in card.data and len(spec.stats) < 4:
+            spec.stats.append((key.title(), stat(card.get(key))))
+    sub = card.get("subtype")
+    if sub:
+        spec.type_line += f" · {str(sub).title()}"
+    parts = []
+    for key in ("ability", "abilities", "text"):
+        v = card.get(key)
+        items = v if isinstance(v, tuple) else (v,)
+        for item in items:
+            if hasattr(item, "get"):
+                head, text = item.get("name"), item.get("text")
+                parts.append(f"{head}: {text or ''}" if head else str(text or ""))
+            elif item:
+                parts.append(str(item))
+    spec.body = "\n".join(p for p in parts if p)
+    spec.big = ctype.title()
+    return spec
+
+
+def generic_face(card: Any) -> FaceSpec:
+    return FaceSpec(title=str(card.get("name") or "?"), colour=GAME_COLOURS.get(card.game, "#555555"),
+                    type_line=str(card.get("type") or ""), body=_text_of(card), footer=_footer(card))
+
+
+BUILDERS: dict[str, Callable[[Any], FaceSpec]] = {
+    "village": village_face, "tmnt": tmnt_face, "monarchs": monarchs_face, "mystics": mystics_face,
+}
+
+
+# --------------------------------------------------------------------------- symbols
+
+def _instant(c: Any, x: float, y: float, s: float) -> None:
+    """A lightning bolt (Instant)."""
+    p = c.beginPath()
+    pts = [(0.55, 1), (0.15, 0.45), (0.45, 0.45), (0.3, 0), (0.85, 0.6), (0.55, 0.6), (0.75, 1)]
+    p.moveTo(x + pts[0][0] * s, y + pts[0][1] * s)
+    for px, py in pts[1:]:
+        p.lineTo(x + px * s, y + py * s)
+    p.close()
+    c.setFillColor(HexColor("#f9a825"))
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def _continuous(c: Any, x: float, y: float, s: float) -> None:
+    """∞ drawn as two loops (continuous Magic)."""
+    c.setLineWidth(s * 0.1)
+    c.setStrokeColor(INK)
+    c.ellipse(x + 0.02 * s, y + 0.3 * s, x + 0.5 * s, y + 0.7 * s, stroke=1, fill=0)
+    c.ellipse(x + 0.5 * s, y + 0.3 * s, x + 0.98 * s, y + 0.7 * s, stroke=1, fill=0)
+
+
+def _letter_badge(c: Any, x: float, y: float, s: float, text: str, colour: str) -> None:
+    c.setFillColor(HexColor(colour))
+    c.roundRect(x, y + 0.1 * s, s, 0.8 * s, 0.15 * s, stroke=0, fill=1)
+    c.setFillColor(white)
+    c.setFont("Helvetica-Bold", 0.55 * s)
+    c.drawCentredString(x + s / 2, y + 0.3 * s, text)
+
+
+def _crown(c: Any, x: float, y: float, s: float) -> None:
+    p = c.beginPath()
+    p.moveTo(x, y + 0.2 * s)
+    for px, py in [(0, 0.8), (0.25, 0.5), (0.5, 0.9), (0.75, 0.5), (1, 0.8), (1, 0.2)]:
+        p.lineTo(x + px * s, y + py * s)
+    p.close()
+    c.setFillColor(HexColor("#f2b705"))
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.4)
+    c.drawPath(p, stroke=1, fill=1)
+
+
+def _move(c: Any, x: float, y: float, s: float) -> None:
+    """Move and Cover: an arrow onto a card."""
+    c.setStrokeColor(INK)
+    c.setFillColor(white)
+    c.setLineWidth(0.5)
+    c.rect(x + 0.45 * s, y + 0.1 * s, 0.45 * s, 0.6 * s, stroke=1, fill=1)
+    c.setLineWidth(s * 0.09)
+    c.line(x + 0.05 * s, y + 0.85 * s, x + 0.6 * s, y + 0.45 * s)
+    c.line(x + 0.6 * s, y + 0.45 * s, x + 0.42 * s, y + 0.47 * s)
+    c.line(x + 0.6 * s, y + 0.45 * s, x + 0.55 * s, y + 0.63 * s)
+
+
+def draw_symbol(c: Any, name: str, x: float, y: float, s: float) -> None:
+    if name == "instant":
+        _instant(c, x, y, s)
+    elif name == "continuous":
+        _continuous(c, x, y, s)
+    elif name == "food":
+        _letter_badge(c, x, y, s, "%", "#6d4c41")
+    elif name == "forceful":
+        _letter_badge(c, x, y, s, "F", "#b71c1c")
+    elif name == "counter":
+        _letter_badge(c, x, y, s, "C", "#0d47a1")
+    elif name == "move":
+        _move(c, x, y, s)
+    elif name == "crown":
+        _crown(c, x, y, s)
+
+
+# --------------------------------------------------------------------------- faces
+
+@dataclass(frozen=True)
+class Art:
+    """A placed image: the form's name and the image's aspect ratio (w / h)."""
+
+    form: str
+    aspect: float
+
+
+def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
+              art: Art | None = None, corners: float = 0.0) -> None:
+    """Draw a face in the current form: trim box (0, 0, w, h) in pt, background over the bleed."""
+    frame = HexColor(spec.colour)
+    c.setFillColor(frame)
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    pad = 0.045 * w
+    c.setFillColor(PAPER)
+    c.roundRect(pad, pad, w - 2 * pad, h - 2 * pad, 0.03 * w, stroke=0, fill=1)
+    ix, iw = pad * 1.8, w - 3.6 * pad
+    # title band
+    band_h = 0.105 * h
+    top = h - pad
+    c.setFillColor(frame)
+    c.rect(pad, top - band_h, w - 2 * pad, band_h, stroke=0, fill=1)
+    badge = band_h * 0.86 if spec.corner is not None else 0.0
+    title_w = iw - (badge + pad * 0.5 if badge else 0)
+    size, title = fit_line(spec.title, "Helvetica-Bold", band_h * 0.5, band_h * 0.26, title_w)
+    c.setFillColor(white)
+    c.setFont("Helvetica-Bold", size)
+    c.drawString(ix, top - band_h / 2 - size * 0.35, title)
+    if badge:
+        cx, cy = w - pad - badge * 0.62, top - band_h / 2
+        c.setFillColor(white)
+        c.circle(cx, cy, badge / 2, stroke=0, fill=1)
+        bs, btxt = fit_line(spec.corner or "?", "Helvetica-Bold", badge * 0.6, badge * 0.25, badge * 0.8)
+        c.setFillColor(INK)
+        c.setFont("Helvetica-Bold", bs)
+        c.drawCentredString(cx, cy - bs * 0.35, btxt)
+    # type line
+    tl_h = 0.06 * h
+    y = top - band_h - tl_h
+    sym = tl_h * 0.95
+    nsym = len(spec.symbols)
+    ts, ttxt = fit_line(spec.type_line, "Helvetica-Oblique", tl_h * 0.62, tl_h * 0.35,
+                        iw - nsym * (sym + 1))
+    c.setFillColor(MUTED)
+    c.setFont("Helvetica-Oblique", ts)
+    c.drawString(ix, y + tl_h * 0.3, ttxt)
+    for k, name in enumerate(spec.symbols):
+        draw_symbol(c, name, w - ix - (k + 1) * (sym + 1) + 1, y + tl_h * 0.02, sym)
+    # bottom: footer and stats
+    foot_h = 0.04 * h
+    stats_h = 0.085 * h if spec.stats else 0.0
+    bottom = pad + foot_h
+    fs, ftxt = fit_line(spec.footer, "Helvetica", foot_h * 0.62, foot_h * 0.4, iw)
+    c.setFillColor(MUTED)
+    c.setFont("Helvetica", fs)
+    c.drawString(ix, pad + foot_h * 0.3, ftxt)
+    if spec.stats:
+        n = len(spec.stats)
+        gap = pad * 0.5
+        cell = (iw - gap * (n - 1)) / n
+        for k, (label, value) in enumerate(spec.stats):
+            x = ix + k * (cell + gap)
+            c.setFillColor(frame)
+            c.roundRect(x, bottom, cell, stats_h * 0.9, stats_h * 0.2, stroke=0, fill=1)
+            text = f"{label} {value}"
+            ss, stxt = fit_line(text, "Helvetica-Bold", stats_h * 0.5, stats_h * 0.25, cell * 0.92)
+            c.setFillColor(white)
+            c.setFont("Helvetica-Bold", ss)
+            c.drawCentredString(x + cell / 2, bottom + stats_h * 0.45 - ss * 0.35, stxt)
+        bottom += stats_h
+    if spec.crowns:
+        cs = min(0.07 * h, iw / 7)
+        for k in range(spec.crowns):
+            _crown(c, ix + k * (cs * 1.1), bottom + 0.1 * cs, cs)
+        bottom += cs * 1.15
+    # art (if any) then the body text
+    area_top = y - pad * 0.3
+    area_h = area_top - bottom - pad * 0.3
+    if art is not None and area_h > 0:
+        art_h = area_h * (0.55 if spec.body else 1.0)
+        aw, ah = iw, art_h
+        if aw / ah > art.aspect:
+            aw = ah * art.aspect
+        else:
+            ah = aw / art.aspect
+        c.saveState()
+        c.translate(ix + (iw - aw) / 2, area_top - art_h + (art_h - ah) / 2)
+        c.scale(aw, ah)
+        c.doForm(art.form)
+        c.restoreState()
+        area_top -= art_h + pad * 0.3
+        area_h = area_top - bottom - pad * 0.3
+    if spec.body and area_h > 4:
+        bs, lines = fit_text(spec.body, "Helvetica", min(0.05 * h, 11.0), 4.0, iw, area_h)
+        c.setFillColor(INK)
+        t = c.beginText(ix, area_top - bs)
+        t.setFont("Helvetica", bs, bs * 1.18)
+        for line in lines:
+            t.textLine(line)
+        c.drawText(t)
+    elif art is None and spec.big and area_h > 12:
+        bs, big = fit_line(spec.big, "Helvetica-Bold", min(0.09 * h, 22.0), 5.0, iw * 0.9)
+        c.setFillColor(tint(frame, 0.2))
+        c.setFont("Helvetica-Bold", bs)
+        c.drawCentredString(w / 2, bottom + area_h / 2 - bs * 0.35, big)
+    if corners:
+        corner_guide(c, w, h, corners)
+
+
+def corner_guide(c: Any, w: float, h: float, radius: float) -> None:
+    """A thin rounded-corner cutting guide on the trim line."""
+    c.setStrokeColor(HexColor("#9e9e9e"))
+    c.setLineWidth(0.3)
+    c.setDash(1.5, 1.5)
+    c.roundRect(0, 0, w, h, radius, stroke=1, fill=0)
+    c.setDash()
+
+
+# --------------------------------------------------------------------------- the Mouse Card deck
+
+SUIT_NAMES = {"spades": "spade", "spade": "spade", "s": "spade", "♠": "spade",
+              "hearts": "heart", "heart": "heart", "h": "heart", "♥": "heart",
+              "diamonds": "diamond", "diamond": "diamond", "d": "diamond", "♦": "diamond",
+              "clubs": "club", "club": "club", "c": "club", "♣": "club"}
+RED = HexColor("#c62828")
+
+
+def draw_suit(c: Any, suit: str, cx: float, cy: float, s: float) -> None:
+    """A suit pip of height ``s`` centred on (cx, cy), drawn as vector shapes."""
+    p = c.beginPath()
+    if suit == "diamond":
+        p.moveTo(cx, cy + s / 2)
+        p.lineTo(cx + s * 0.36, cy)
+        p.lineTo(cx, cy - s / 2)
+        p.lineTo(cx - s * 0.36, cy)
+        p.close()
+        c.drawPath(p, stroke=0, fill=1)
+        return
+    if suit in ("heart", "spade"):
+        sign = 1 if suit == "heart" else -1
+        r = s * 0.25
+        ly = cy + sign * s * 0.18
+        c.circle(cx - r * 0.95, ly, r, stroke=0, fill=1)
+        c.circle(cx + r * 0.95, ly, r, stroke=0, fill=1)
+        p.moveTo(cx - r * 1.9, ly - sign * r * 0.25)
+        p.lineTo(cx + r * 1.9, ly - sign * r * 0.25)
+        p.lineTo(cx, cy - sign * s * 0.5)
+        p.close()
+        c.drawPath(p, stroke=0, fill=1)
+        if suit == "spade":
+            q = c.beginPath()
+            q.moveTo(cx, cy - s * 0.05)
+            q.lineTo(cx + s * 0.14, cy - s * 0.5)
+            q.lineTo(cx - s * 0.14, cy - s * 0.5)
+            q.close()
+            c.drawPath(q, stroke=0, fill=1)
+        return
+    if suit == "club":
+        r = s * 0.2
+        c.circle(cx, cy + s * 0.27, r, stroke=0, fill=1)
+        c.circle(cx - r * 1.15, cy + s * 0.02, r, stroke=0, fill=1)
+        c.circle(cx + r * 1.15, cy + s * 0.02, r, stroke=0, fill=1)
+        p.moveTo(cx, cy + s * 0.1)
+        p.lineTo(cx + s * 0.14, cy - s * 0.5)
+        p.lineTo(cx - s * 0.14, cy - s * 0.5)
+        p.close()
+        c.drawPath(p, stroke=0, fill=1)
+
+
+def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, corners: float = 0.0,
+                      art: Art | None = None) -> None:
+    """A Mouse Card deck card: rank and suit in two corners and a large centre pip (or JOKER)."""
+    c.setFillColor(white)
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    pad = 0.05 * w
+    c.setStrokeColor(HexColor("#b0bec5"))
+    c.setLineWidth(0.6)
+    c.roundRect(pad, pad, w - 2 * pad, h - 2 * pad, 0.04 * w, stroke=1, fill=0)
+    rank = str(card.get("rank") or "?")
+    suit = SUIT_NAMES.get(str(card.get("suit") or "").lower())
+    colour = str(card.get("colour") or card.get("color") or "").lower()
+    red = colour == "red" or suit in ("heart", "diamond")
+    ink = RED if red else INK
+    c.setFillColor(ink)
+    joker = rank.lower() == "joker" or "joker" in str(card.get("type") or "").lower()
+    label = "JKR" if joker else rank.upper()[:3]
+    s = 0.11 * h
+    fs, lab = fit_line(label, "Helvetica-Bold", s * 0.9, s * 0.4, w * 0.22)
+    for rot in (0, 180):
+        c.saveState()
+        if rot:
+            c.translate(w, h)
+            c.rotate(180)
+        c.setFont("Helvetica-Bold", fs)
+        c.drawCentredString(pad * 2 + w * 0.08, h - pad * 1.5 - fs * 0.8, lab)
+        if suit:
+            draw_suit(c, suit, pad * 2 + w * 0.08, h - pad * 2 - fs * 1.35, s * 0.5)
+        c.restoreState()
+    if art is not None:
+        aw, ah = w * 0.6, h * 0.5
+        if aw / ah > art.aspect:
+            aw = ah * art.aspect
+        else:
+            ah = aw / art.aspect
+        c.saveState()
+        c.translate((w - aw) / 2, (h - ah) / 2)
+        c.scale(aw, ah)
+        c.doForm(art.form)
+        c.restoreState()
+    elif joker:
+        c.setFont("Helvetica-Bold", 0.09 * h)
+        c.drawCentredString(w / 2, h / 2 + 0.02 * h, "JOKER")
+        c.setFont("Helvetica", 0.045 * h)
+        c.drawCentredString(w / 2, h / 2 - 0.06 * h, f"{colour or '?'} joker: reshuffle")
+    elif suit:
+        draw_suit(c, suit, w / 2, h / 2, 0.28 * h)
+    c.setFillColor(MUTED)
+    c.setFont("Helvetica", 0.025 * h)
+    c.drawCentredString(w / 2, pad * 1.4, _footer(card)[:60])
+    if corners:
+        corner_guide(c, w, h, corners)
+
+
+# --------------------------------------------------------------------------- backs
+
+def draw_back(c: Any, game: str, w: float, h: float, bleed: float, *, label: str | None = None,
+              art: Art | None = None, corners: float = 0.0) -> None:
+    """A card back: the game's colour, a border and its name (or the card's own back name/image).
+
+    The design is centred, so a back lands the same way after either flip.
+    """
+    colour = HexColor(GAME_COLOURS.get(game, "#455a64"))
+    c.setFillColor(colour)
+    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    if art is not None:
+        c.saveState()
+        c.translate(-bleed, -bleed)
+        c.scale(w + 2 * bleed, h + 2 * bleed)
+        c.doForm(art.form)
+        c.restoreState()
+    else:
+        pad = 0.07 * w
+        c.setStrokeColor(white)
+        c.setLineWidth(1.2)
+        c.roundRect(pad, pad, w - 2 * pad, h - 2 * pad, 0.05 * w, stroke=1, fill=0)
+        c.setLineWidth(0.5)
+        c.roundRect(pad * 1.6, pad * 1.6, w - 3.2 * pad, h - 3.2 * pad, 0.04 * w, stroke=1, fill=0)
+        c.setFillColor(tint(colour, 0.75, towards=0.0))
+        r = min(w, h) * 0.28
+        c.circle(w / 2, h / 2, r, stroke=0, fill=1)
+        text = label or GAMES.get(game, game)
+        c.setFillColor(white)
+        fs, line = fit_line(text, "Helvetica-Bold", 0.1 * w, 4.0, w - 5 * pad)
+        c.setFont("Helvetica-Bold", fs)
+        c.drawCentredString(w / 2, h / 2 - fs * 0.35, line)
+        for k in range(8):  # a ring of dots, symmetric under a half turn
+            a = math.pi * 2 * k / 8
+            c.circle(w / 2 + math.cos(a) * r * 1.25, h / 2 + math.sin(a) * r * 1.25, r * 0.06,
+                     stroke=0, fill=1)
+    if corners:
+        corner_guide(c, w, h, corners)

@@ -1,0 +1,393 @@
+"""Print geometry as pure code over data: units, sizes, card grids, duplex backs, tiling.
+
+Everything here works in millimetres with the origin at the page's LOWER-LEFT corner
+(PDF's convention), has no ReportLab import and no side effects, so the tests can
+check the arithmetic directly. The numbers themselves (card sizes, papers, margins)
+live in ``data/print/geometry.json``; :func:`load_geometry` reads them.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import CompanionError, did_you_mean
+
+#: The bundled print data folder (``data/print``).
+PRINT_DATA = Path(__file__).resolve().parent.parent.parent / "data" / "print"
+
+_UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+_LENGTH = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)?\s*$")
+_SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[x×X*]\s*([0-9]+(?:\.[0-9]+)?)\s*(mm)?\s*$")
+PT_PER_MM = 72.0 / 25.4
+
+
+class PrintError(CompanionError):
+    """A print option or print data value that cannot be used."""
+
+
+def to_mm(value: str | float | int, *, where: str = "length") -> float:
+    """A length in millimetres from ``"63mm"``, ``"8.5in"``, ``"9pt"`` or a plain number (mm)."""
+    if isinstance(value, bool):
+        raise PrintError(f"not a length: {value!r}", where=where, expected='a length like "63mm"')
+    if isinstance(value, int | float):
+        if not math.isfinite(value):
+            raise PrintError(f"not a finite length: {value!r}", where=where)
+        return float(value)
+    m = _LENGTH.match(str(value))
+    if not m:
+        raise PrintError(f"not a length: {value!r}", where=where,
+                         expected='a number with a unit: mm, cm, in or pt (e.g. "63mm")')
+    return float(m.group(1)) * _UNITS[m.group(2) or "mm"]
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A rectangle in mm: lower-left corner (x, y), width and height."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    def grow(self, d: float) -> Box:
+        return Box(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
+
+    def overlaps(self, other: Box, eps: float = 1e-6) -> bool:
+        return (self.x < other.right - eps and other.x < self.right - eps
+                and self.y < other.top - eps and other.y < self.top - eps)
+
+    def inside(self, outer: Box, eps: float = 1e-6) -> bool:
+        return (self.x >= outer.x - eps and self.y >= outer.y - eps
+                and self.right <= outer.right + eps and self.top <= outer.top + eps)
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The parsed ``geometry.json``: sizes and papers in mm, sheet settings in mm."""
+
+    card_sizes: dict[str, tuple[float, float]]
+    default_size: str
+    papers: dict[str, tuple[float, float]]
+    default_paper: str
+    sheet: dict[str, float]
+    tiling: dict[str, float]
+    calibration: dict[str, float]
+
+    def card_size(self, spec: str | None) -> tuple[float, float]:
+        """``poker``/``bridge``/... or ``WxH`` in mm, e.g. ``"63x88"``."""
+        name = (spec or self.default_size).strip().lower()
+        if name in self.card_sizes:
+            return self.card_sizes[name]
+        m = _SIZE.match(name)
+        if m:
+            w, h = float(m.group(1)), float(m.group(2))
+            if not (10 <= w <= 400 and 10 <= h <= 400):
+                raise PrintError(f"card size {spec!r} out of range", where="--size",
+                                 expected="each side between 10 and 400 mm")
+            return w, h
+        from ..errors import closest
+
+        raise PrintError(f"unknown card size {spec!r}", where="--size",
+                         expected=" or ".join([*self.card_sizes, "WxH in mm (e.g. 63x88)"]),
+                         suggestion=did_you_mean(closest(name, self.card_sizes)))
+
+    def paper(self, spec: str | None) -> tuple[float, float]:
+        name = (spec or self.default_paper).strip().lower()
+        if name not in self.papers:
+            raise PrintError(f"unknown paper {spec!r}", where="--paper",
+                             expected=" or ".join(self.papers))
+        return self.papers[name]
+
+
+def _lengths(d: dict[str, Any], where: str) -> dict[str, float]:
+    return {k: to_mm(v, where=f"{where}.{k}") for k, v in d.items()}
+
+
+def read_print_json(name: str, folder: Path | None = None) -> dict[str, Any]:
+    path = (folder or PRINT_DATA) / name
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise PrintError(f"print data cannot be read: {exc}", where=str(path.name)) from None
+
+
+@functools.cache
+def load_geometry() -> Geometry:
+    """The bundled sizes, papers and sheet layout (read once per process)."""
+    d = read_print_json("geometry.json")
+    pair = lambda s, w: (to_mm(s["w"], where=w), to_mm(s["h"], where=w))  # noqa: E731
+    return Geometry(
+        card_sizes={k: pair(v, f"card_sizes.{k}") for k, v in d["card_sizes"].items()},
+        default_size=d["default_size"],
+        papers={k: pair(v, f"papers.{k}") for k, v in d["papers"].items()},
+        default_paper=d["default_paper"],
+        sheet=_lengths(d["sheet"], "sheet"),
+        tiling=_lengths(d["tiling"], "tiling"),
+        calibration=_lengths(d["calibration"], "calibration"),
+    )
+
+
+def parse_offset(text: str | None) -> tuple[float, float]:
+    """``"X,Y"`` in mm (e.g. ``"0.5,-1"``) for the back-side shift; empty means no shift."""
+    if text is None or not str(text).strip():
+        return 0.0, 0.0
+    parts = str(text).replace(";", ",").split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = (float(p.strip().removesuffix("mm")) for p in parts)
+    except ValueError:
+        raise PrintError(f"bad offset {text!r}", where="--offset",
+                         expected="X,Y in mm, e.g. 0.5,-1") from None
+    lim = load_geometry().sheet["max_offset"]
+    if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > lim or abs(y) > lim:
+        raise PrintError(f"offset {text!r} out of range", where="--offset",
+                         expected=f"each value within ±{lim:g} mm")
+    return x, y
+
+
+# --------------------------------------------------------------------------- card sheets
+
+@dataclass(frozen=True)
+class SheetGrid:
+    """Where the cards of one sheet go: the paper, the trim boxes (row by row from the top)."""
+
+    paper: tuple[float, float]
+    card: tuple[float, float]
+    bleed: float
+    cols: int
+    rows: int
+    slots: tuple[Box, ...]
+    mark_length: float  # 0 when crop marks are off
+
+    @property
+    def per_page(self) -> int:
+        return len(self.slots)
+
+    @property
+    def page_box(self) -> Box:
+        return Box(0.0, 0.0, *self.paper)
+
+
+def _fit(avail: float, card: float, step: float) -> int:
+    return max(0, math.floor((avail - card) / step + 1e-9) + 1) if avail >= card else 0
+
+
+def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: float = 0.0,
+               crop_marks: bool = False, geometry: Geometry | None = None,
+               allow_landscape: bool = True) -> SheetGrid:
+    """As many cards as fit inside the safe margin, centred so a long-edge mirror maps the grid onto itself.
+
+    Neighbouring cards are ``2 * bleed + gutter`` apart so bleeds never overlap. With crop
+    marks the grid also keeps room for marks of at least ``crop_mark_min_length`` outside it;
+    marks grow up to ``crop_mark_length`` where the margin allows.
+    """
+    g = geometry or load_geometry()
+    s = g.sheet
+    if not (0 <= bleed <= s["max_bleed"]) or not math.isfinite(bleed):
+        raise PrintError(f"bleed {bleed!r} mm out of range", where="--bleed",
+                         expected=f"0 to {s['max_bleed']:g} mm")
+    margin, gutter = s["safe_margin"], s["gutter"]
+    room = (s["crop_mark_offset"] + s["crop_mark_min_length"]) if crop_marks else 0.0
+    cw, ch = card
+    step_x, step_y = cw + 2 * bleed + gutter, ch + 2 * bleed + gutter
+
+    def count(pw: float, ph: float) -> tuple[int, int]:
+        ax, ay = pw - 2 * (margin + room), ph - 2 * (margin + room)
+        return _fit(ax, cw + 2 * bleed, step_x), _fit(ay, ch + 2 * bleed, step_y)
+
+    pw, ph = paper
+    cols, rows = count(pw, ph)
+    if allow_landscape:
+        lc, lr = count(ph, pw)
+        if lc * lr > cols * rows:
+            pw, ph, cols, rows = ph, pw, lc, lr
+    if cols * rows == 0:
+        raise PrintError(f"a {cw:g}x{ch:g} mm card does not fit on a {paper[0]:g}x{paper[1]:g} mm page",
+                         where="--size", expected="a smaller card, less bleed or a larger paper")
+    grid_w = cols * step_x - gutter  # bleed boxes included
+    grid_h = rows * step_y - gutter
+    x0 = (pw - grid_w) / 2 + bleed
+    y_top = (ph + grid_h) / 2 - bleed  # top trim edge of the first row
+    slots = tuple(Box(x0 + c * step_x, y_top - ch - r * step_y, cw, ch)
+                  for r in range(rows) for c in range(cols))
+    mark = 0.0
+    if crop_marks:
+        free = min((pw - grid_w) / 2, (ph - grid_h) / 2) - margin - s["crop_mark_offset"]
+        mark = max(s["crop_mark_min_length"], min(s["crop_mark_length"], free))
+    return SheetGrid((pw, ph), card, bleed, cols, rows, slots, mark)
+
+
+def back_box(front: Box, paper: tuple[float, float], *, flip: str = "long",
+             offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+    """Where the back of a card printed at ``front`` goes on the back page.
+
+    The sheet turns over its long edge (``long``) or its short edge (``short``). On a
+    portrait page the long edges are left and right, so a long-edge flip mirrors x; on a
+    landscape page they are top and bottom, so it mirrors y (and a short-edge flip the
+    other way round). The user's offset (mm, right and up as seen on the back page) is
+    added last, to undo a printer's shift of the back side.
+    """
+    if flip not in ("long", "short"):
+        raise PrintError(f"unknown flip {flip!r}", where="--backs", expected="long or short")
+    pw, ph = paper
+    mirror_x = (flip == "long") == (ph >= pw)
+    if mirror_x:
+        x, y = pw - front.x - front.w, front.y
+    else:
+        x, y = front.x, ph - front.y - front.h
+    return Box(x + offset[0], y + offset[1], front.w, front.h)
+
+
+def crop_marks(grid: SheetGrid) -> list[tuple[float, float, float, float]]:
+    """Crop mark lines (x1, y1, x2, y2) in mm, every one outside the grid's bleed boxes.
+
+    One mark per cut line at each end of it: vertical cuts above and below the grid,
+    horizontal cuts left and right of it; never ReportLab's page-enlarging crop marks.
+    """
+    if not grid.mark_length or not grid.slots:
+        return []
+    g = load_geometry()
+    off = g.sheet["crop_mark_offset"]
+    b = grid.bleed
+    left = min(s.x for s in grid.slots) - b
+    right = max(s.right for s in grid.slots) + b
+    bottom = min(s.y for s in grid.slots) - b
+    top = max(s.top for s in grid.slots) + b
+    xs = sorted({round(v, 6) for s in grid.slots for v in (s.x, s.right)})
+    ys = sorted({round(v, 6) for s in grid.slots for v in (s.y, s.top)})
+    L = grid.mark_length
+    lines = []
+    for x in xs:
+        lines.append((x, top + off, x, top + off + L))
+        lines.append((x, bottom - off - L, x, bottom - off))
+    for y in ys:
+        lines.append((left - off - L, y, left - off, y))
+        lines.append((right + off, y, right + off + L, y))
+    return lines
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One card on one page: which copy (index into the print run), its id and trim box."""
+
+    index: int
+    card_id: str
+    box: Box
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    number: int  # 1-based page number in the PDF
+    side: str  # "front" or "back"
+    placements: tuple[Placement, ...]
+
+
+def plan_pages(ids: list[str], grid: SheetGrid, *, backs: str = "none",
+               offset: tuple[float, float] = (0.0, 0.0)) -> list[PagePlan]:
+    """Pages for a print run: fronts, each followed by its back page when duplex.
+
+    A partial last page keeps its slot positions (slot k stays slot k), and its backs are
+    mirrored from the FULL grid, so they still land behind their fronts.
+    """
+    if backs not in ("none", "duplex", "duplex-short"):
+        raise PrintError(f"unknown backs option {backs!r}", where="--backs",
+                         expected="none, duplex or duplex-short")
+    flip = "short" if backs == "duplex-short" else "long"
+    n = grid.per_page
+    pages: list[PagePlan] = []
+    for start in range(0, len(ids), n):
+        chunk = ids[start:start + n]
+        fronts = tuple(Placement(start + k, cid, grid.slots[k]) for k, cid in enumerate(chunk))
+        pages.append(PagePlan(len(pages) + 1, "front", fronts))
+        if backs != "none":
+            backs_ = tuple(Placement(p.index, p.card_id, back_box(p.box, grid.paper, flip=flip,
+                                                                   offset=offset))
+                           for p in fronts)
+            pages.append(PagePlan(len(pages) + 1, "back", backs_))
+    return pages
+
+
+def layout_json(grid: SheetGrid, pages: list[PagePlan], nd: int = 4) -> dict[str, Any]:
+    """The ``--layout-json`` document: every card's trim box from the page's lower-left corner."""
+    r = lambda v: round(v, nd)  # noqa: E731
+    return {
+        "paper_mm": [r(grid.paper[0]), r(grid.paper[1])],
+        "card_mm": [r(grid.card[0]), r(grid.card[1])],
+        "bleed_mm": r(grid.bleed),
+        "pages": [{"number": p.number, "side": p.side,
+                   "cards": [{"id": pl.card_id, "x_mm": r(pl.box.x), "y_mm": r(pl.box.y),
+                              "w_mm": r(pl.box.w), "h_mm": r(pl.box.h)} for pl in p.placements]}
+                  for p in pages],
+    }
+
+
+# --------------------------------------------------------------------------- tiling
+
+@dataclass(frozen=True)
+class Tile:
+    """One sheet of a tiled board: the board region it shows (board mm, lower-left origin)."""
+
+    col: int
+    row: int  # 0 = top row of the board
+    region: Box  # part of the board on this sheet
+    origin: tuple[float, float]  # where the region's lower-left corner goes on the page
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    paper: tuple[float, float]
+    cols: int
+    rows: int
+    tiles: tuple[Tile, ...]
+    overlap: float
+
+
+def tile_board(board: tuple[float, float], paper: tuple[float, float], *,
+               geometry: Geometry | None = None) -> TilePlan:
+    """Split a board over as few sheets as possible (portrait or landscape), overlapping by ``overlap``.
+
+    Each sheet shows at most the printable area (paper minus the safe margin); neighbours
+    share an ``overlap`` band that carries the alignment marks.
+    """
+    g = geometry or load_geometry()
+    margin, overlap = g.sheet["safe_margin"], g.tiling["overlap"]
+    bw, bh = board
+
+    def plan(pw: float, ph: float) -> tuple[int, int, float, float]:
+        aw, ah = pw - 2 * margin, ph - 2 * margin
+        nx = 1 if bw <= aw + 1e-6 else math.ceil((bw - overlap) / (aw - overlap) - 1e-9)
+        ny = 1 if bh <= ah + 1e-6 else math.ceil((bh - overlap) / (ah - overlap) - 1e-9)
+        return nx, ny, aw, ah
+
+    options = [(plan(*paper), paper), (plan(paper[1], paper[0]), (paper[1], paper[0]))]
+    (nx, ny, aw, ah), (pw, ph) = min(options, key=lambda o: (o[0][0] * o[0][1], o[1] != paper))
+    tiles = []
+    for row in range(ny):
+        for col in range(nx):
+            # even steps so every overlap is the same; the last tile ends at the board edge
+            sx = 0.0 if nx == 1 else (bw - aw) / (nx - 1)
+            sy = 0.0 if ny == 1 else (bh - ah) / (ny - 1)
+            w, h = min(aw, bw), min(ah, bh)
+            x = col * sx
+            top = bh - row * sy
+            region = Box(x, top - h, w, h)
+            origin = ((pw - w) / 2, (ph - h) / 2)
+            tiles.append(Tile(col, row, region, origin))
+    bands = ([aw - (bw - aw) / (nx - 1)] if nx > 1 else []) + ([ah - (bh - ah) / (ny - 1)] if ny > 1 else [])
+    real_overlap = min(bands) if bands else 0.0
+    return TilePlan((pw, ph), nx, ny, tuple(tiles), real_overlap)

@@ -1,0 +1,74 @@
+"""Art images: read with Pillow (any format it reads), embed each distinct image once per PDF.
+
+ReportLab's ``drawImage`` re-reads and re-hashes an image on every call (milliseconds
+at card size). Here every distinct image (by content hash) is drawn once into a form
+XObject of unit size; cards place the form, scaled, as often as they like.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from pathlib import Path
+from typing import Any
+
+from .faces import Art
+from .geometry import PrintError
+
+#: Longest side in pixels kept for embedded art (about 400 dpi on a poker card): small files.
+MAX_PIXELS = 1400
+
+
+class ImageCache:
+    """Images of one canvas: path -> :class:`Art` (a form drawn once)."""
+
+    def __init__(self, canvas: Any) -> None:
+        self.canvas = canvas
+        self._by_path: dict[str, Art] = {}
+        self._by_hash: dict[str, Art] = {}
+
+    def get(self, path: str | Path) -> Art:
+        key = str(path)
+        if key in self._by_path:
+            return self._by_path[key]
+        p = Path(path)
+        try:
+            raw = p.read_bytes()
+        except OSError as exc:
+            raise PrintError(f"art image cannot be read ({exc.strerror})", where=str(p)) from None
+        digest = hashlib.sha1(raw).hexdigest()[:16]
+        art = self._by_hash.get(digest)
+        if art is None:
+            art = self._embed(raw, digest, p)
+            self._by_hash[digest] = art
+        self._by_path[key] = art
+        return art
+
+    def _embed(self, raw: bytes, digest: str, where: Path) -> Art:
+        from PIL import Image, UnidentifiedImageError
+        from reportlab.lib.utils import ImageReader
+
+        try:
+            with Image.open(io.BytesIO(raw)) as im:
+                im.load()
+                has_alpha = im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info)
+                im = im.convert("RGBA" if has_alpha else "RGB")
+        except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
+            raise PrintError(f"not an image Pillow can read: {exc}", where=str(where)) from None
+        if max(im.size) > MAX_PIXELS:
+            im.thumbnail((MAX_PIXELS, MAX_PIXELS), Image.Resampling.LANCZOS)
+        if has_alpha:
+            reader = ImageReader(im)
+            mask: Any = "auto"
+        else:  # JPEG bytes pass straight into the PDF (DCTDecode): small files
+            buf = io.BytesIO()
+            im.save(buf, format="JPEG", quality=88, optimize=True)
+            buf.seek(0)
+            reader = ImageReader(buf)
+            mask = None
+        name = f"img{digest}"
+        c = self.canvas
+        c.beginForm(name, 0, 0, 1, 1)
+        c.drawImage(reader, 0, 0, 1, 1, mask=mask)
+        c.endForm()
+        return Art(name, im.size[0] / im.size[1])

@@ -1,0 +1,140 @@
+"""Print jobs: which cards a run prints (deck, card files or a whole game) and ``print all``.
+
+The CLI, the notebook view and the tests all go through these functions, so a PDF
+made in any of them is the same PDF.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .geometry import PrintError
+
+#: Record types that are printed as cards when a whole game is printed (others are
+#: data, not cards: a chapter, the action die's faces).
+PRINTABLE_TYPES: dict[str, tuple[str, ...] | None] = {
+    "village": None, "mousecard": None, "monarchs": None, "tmnt": None,
+    "mystics": ("hero", "minion", "search", "ability"),
+}
+
+
+@dataclass
+class Selection:
+    """The copies to print (one entry per printed card) and a title for the PDF."""
+
+    game: str
+    copies: list[Any]
+    title: str
+
+
+def _load(game: str, files: Sequence[str | os.PathLike[str]], include_user: bool, strict: bool) -> Any:
+    """The card database. Printing draws every field defensively (a missing stat prints
+    ``?``), so by default files are read without the schema check, which costs more than
+    the printing of a large run; any record that cannot even be read (no id, name or
+    type, not JSON) is reported by the full validator. ``strict`` validates first.
+    """
+    from ..cards import CardFileError, load_game
+
+    if strict:
+        return load_game(game, extra=files, include_user=include_user)
+    try:
+        return load_game(game, extra=files, include_user=include_user, validate=False)
+    except (CardFileError, KeyError, TypeError, AttributeError):
+        return load_game(game, extra=files, include_user=include_user)  # raises the detailed error
+
+
+def select_cards(game: str, *, deck: str | os.PathLike[str] | None = None,
+                 cards_files: Sequence[str | os.PathLike[str]] = (), include_user: bool = True,
+                 strict: bool = False) -> Selection:
+    """Copies for a run: a decklist (counts expanded), else the given card files, else the whole game.
+
+    Whole files and games print each card ``qty`` times (1 when the record has no ``qty``).
+    ``strict`` checks every card file against its schema before printing.
+    """
+    from .. import GAMES
+    from .render import expand_copies
+
+    db = _load(game, cards_files, include_user, strict)
+    if deck is not None:
+        from ..deck.decklist import read_decklist
+
+        dl = read_decklist(deck, db)
+        name = dl.name or Path(deck).stem
+        return Selection(game, dl.cards(), f"{GAMES[game]}: {name}")
+    if cards_files:
+        wanted = {str(Path(f).resolve()) for f in cards_files}
+        chosen = [c for c in db if c.file and str(Path(c.file).resolve()) in wanted]
+        title = f"{GAMES[game]}: " + ", ".join(Path(f).stem for f in cards_files)
+    else:
+        types = PRINTABLE_TYPES.get(game)
+        chosen = [c for c in db if types is None or c.type in types]
+        title = f"{GAMES[game]}: all cards"
+    if not chosen:
+        raise PrintError(f"no {game} cards to print", where="print cards",
+                         expected="a card file with cards, or a decklist (--deck)")
+    return Selection(game, expand_copies(chosen), title)
+
+
+def make_all(out_dir: str | os.PathLike[str], *, progress: bool | None = False) -> list[dict[str, Any]]:
+    """Regenerate every bundled printable into ``out_dir``; returns one summary per file.
+
+    Uses only the bundled card data (never the user's folder), so the output depends on
+    the repository alone and ``printables/`` can be checked for being current.
+    """
+    from .. import GAMES
+    from .boards import board_games, boards, print_board, print_calibration, sheets
+    from .geometry import load_geometry
+    from .render import CardOptions, print_cards
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    made: list[dict[str, Any]] = []
+    for paper in load_geometry().papers:
+        for game in GAMES:
+            try:
+                sel = select_cards(game, include_user=False)
+            except PrintError:
+                continue
+            path = out / f"cards-{game}-{paper}.pdf"
+            res = print_cards(sel.copies, path, CardOptions(paper=paper, backs="duplex", crop_marks=True,
+                                                            corners=True),
+                              game=game, title=sel.title, progress=progress)
+            made.append({"file": path.name, "pages": len(res.pages), "cards": res.copies})
+        for game in board_games():
+            path = out / f"board-{game}-{paper}.pdf"
+            made.append({"file": path.name, **print_board(boards()[game], path, paper=paper)})
+        for name, spec in sheets().items():
+            path = out / f"sheet-{name}-{paper}.pdf"
+            made.append({"file": path.name, **print_board(spec, path, paper=paper)})
+        path = out / f"calibration-{paper}.pdf"
+        made.append({"file": path.name, **print_calibration(path, paper=paper)})
+    (out / MANIFEST).write_text(json.dumps(manifest(out, made), indent=1) + "\n", encoding="utf-8")
+    return made
+
+
+MANIFEST = "manifest.json"
+
+
+def toolchain() -> dict[str, str]:
+    """What the bytes of a PDF depend on besides our inputs: ReportLab and zlib."""
+    import zlib
+
+    import reportlab
+
+    return {"reportlab": reportlab.Version, "zlib": zlib.ZLIB_RUNTIME_VERSION}
+
+
+def manifest(folder: Path, made: list[dict[str, Any]]) -> dict[str, Any]:
+    """``printables/manifest.json``: the toolchain and each file's size and SHA-256 (no dates)."""
+    files = {}
+    for m in sorted(made, key=lambda m: m["file"]):
+        raw = (folder / m["file"]).read_bytes()
+        files[m["file"]] = {"bytes": len(raw), "sha256": hashlib.sha256(raw).hexdigest(),
+                            "pages": m.get("pages", m.get("sheets"))}
+    return {"made_by": "companion print all --out printables/", **toolchain(), "files": files}

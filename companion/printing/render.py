@@ -1,0 +1,247 @@
+"""Card sheets as PDF: faces and backs as forms drawn once, placed on a grid at exact size.
+
+Each distinct face (and back, and image) becomes one form XObject the first time it is
+needed; every copy is just a placement. The PDF is written in ReportLab's invariant
+mode (same input, same bytes), asks viewers not to scale (PrintScaling None) and, for
+duplex runs, to print on both sides.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from .. import GAMES
+from .geometry import (
+    PagePlan,
+    PrintError,
+    SheetGrid,
+    crop_marks,
+    layout_json,
+    load_geometry,
+    plan_pages,
+    sheet_grid,
+)
+
+MM = 72.0 / 25.4
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff")
+
+
+@dataclass(frozen=True)
+class CardOptions:
+    """Everything that shapes a card sheet (all lengths in mm)."""
+
+    size: str = "poker"
+    paper: str = "a4"
+    bleed: float = 0.0
+    crop_marks: bool = False
+    corners: bool = False
+    backs: str = "none"  # none | duplex | duplex-short
+    offset: tuple[float, float] = (0.0, 0.0)
+    art_dir: str | None = None
+
+
+@dataclass
+class PrintResult:
+    """What a print run made: the grid, the page plans and the ``--layout-json`` document."""
+
+    grid: SheetGrid
+    pages: list[PagePlan]
+    copies: int
+    distinct: int
+    images: int = 0
+    layout: dict[str, Any] = field(default_factory=dict)
+
+
+def binary_streams(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Run ``fn`` with ReportLab's ASCII85 stream encoding off: smaller files, faster writing.
+
+    ReportLab reads the global ``rl_config.useA85`` while it builds pages, forms and
+    images, so it is switched off for the whole call and restored afterwards.
+    """
+
+    @functools.wraps(fn)
+    def inner(*args: Any, **kwargs: Any) -> Any:
+        from reportlab import rl_config
+
+        old = rl_config.useA85
+        rl_config.useA85 = 0
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            rl_config.useA85 = old
+
+    return inner
+
+
+def new_canvas(out: str | os.PathLike[str] | IO[bytes], paper: tuple[float, float], *, title: str,
+               duplex: str | None) -> Any:
+    """A ReportLab canvas in invariant mode with the viewer preferences every printable needs."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    target = os.fspath(out) if isinstance(out, str | os.PathLike) else out
+    c = Canvas(target, pagesize=(paper[0] * MM, paper[1] * MM), invariant=1, pageCompression=1)
+    c.setTitle(title)
+    c.setAuthor("companion")
+    c.setCreator("companion print")
+    c.setSubject("Print at 100 % (actual size); do not fit to page.")
+    c.setViewerPreference("PrintScaling", "None")
+    c.setViewerPreference("Duplex", {None: "Simplex", "long": "DuplexFlipLongEdge",
+                                     "short": "DuplexFlipShortEdge"}[duplex])
+    return c
+
+
+def expand_copies(cards: Iterable[Any], counts: Sequence[int] | None = None) -> list[Any]:
+    """One entry per printed copy: ``counts[i]`` copies of card i, else the card's ``qty`` (default 1)."""
+    out: list[Any] = []
+    for i, card in enumerate(cards):
+        n = counts[i] if counts is not None else card.get("qty", 1)
+        n = n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else 1
+        out.extend([card] * n)
+    return out
+
+
+def _progress(total: int, enabled: bool | None, desc: str) -> Any:
+    """A tqdm bar on stderr, only when asked or when stderr is a terminal."""
+    if enabled is None:
+        enabled = sys.stderr.isatty() and total >= 20
+    if not enabled:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, file=sys.stderr, unit="page", desc=desc, leave=False)
+
+
+class _Faces:
+    """Forms for faces, backs and images of one PDF, each drawn the first time it is used."""
+
+    def __init__(self, canvas: Any, game: str, card_pt: tuple[float, float], bleed_pt: float,
+                 options: CardOptions) -> None:
+        from .images import ImageCache
+
+        self.c = canvas
+        self.game = game
+        self.w, self.h = card_pt
+        self.bleed = bleed_pt
+        self.options = options
+        self.corners = load_geometry().sheet["corner_radius"] * MM if options.corners else 0.0
+        self.images = ImageCache(canvas)
+        self.faces: dict[str, str] = {}
+        self.backs: dict[tuple[str, str], str] = {}
+        self.art_dir = Path(options.art_dir) if options.art_dir else None
+
+    def _resolve(self, card: Any, value: Any) -> Path | None:
+        if not value:
+            return None
+        p = Path(str(value))
+        if not p.is_absolute() and card.file:
+            p = Path(card.file).parent / p
+        return p
+
+    def art_for(self, card: Any) -> Any:
+        path = self._resolve(card, card.get("art"))
+        if path is None and self.art_dir is not None:
+            for suffix in IMAGE_SUFFIXES:
+                cand = self.art_dir / f"{card.id}{suffix}"
+                if cand.is_file():
+                    path = cand
+                    break
+        return self.images.get(path) if path is not None else None
+
+    def face(self, card: Any) -> str:
+        name = self.faces.get(card.id)
+        if name is not None:
+            return name
+        from .faces import BUILDERS, draw_face, draw_playing_card, generic_face
+
+        name = f"f{len(self.faces)}"
+        art = self.art_for(card)
+        c = self.c
+        c.beginForm(name, -self.bleed, -self.bleed, self.w + self.bleed, self.h + self.bleed)
+        if self.game == "mousecard":
+            draw_playing_card(c, card, self.w, self.h, self.bleed, corners=self.corners, art=art)
+        else:
+            spec = BUILDERS.get(self.game, generic_face)(card)
+            draw_face(c, spec, self.w, self.h, self.bleed, art=art, corners=self.corners)
+        c.endForm()
+        self.faces[card.id] = name
+        return name
+
+    def back(self, card: Any) -> str:
+        from .faces import draw_back
+
+        value = card.get("back")
+        art = None
+        label: str | None = None
+        key: tuple[str, str] = ("game", self.game)
+        if value:
+            if str(value).lower().endswith(IMAGE_SUFFIXES):
+                art = self.images.get(self._resolve(card, value))  # type: ignore[arg-type]
+                key = ("img", art.form)
+            else:
+                label = str(value)
+                key = ("label", label)
+        name = self.backs.get(key)
+        if name is None:
+            name = f"b{len(self.backs)}"
+            c = self.c
+            c.beginForm(name, -self.bleed, -self.bleed, self.w + self.bleed, self.h + self.bleed)
+            draw_back(c, self.game, self.w, self.h, self.bleed, label=label, art=art,
+                      corners=self.corners)
+            c.endForm()
+            self.backs[key] = name
+        return name
+
+
+@binary_streams
+def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
+                options: CardOptions = CardOptions(), *, game: str | None = None,
+                title: str | None = None, progress: bool | None = False) -> PrintResult:
+    """Write a PDF with one placement per entry of ``cards`` (already expanded into copies)."""
+    if not cards:
+        raise PrintError("nothing to print: the deck or card file has no cards",
+                         expected="at least one card")
+    game = game or cards[0].game
+    geo = load_geometry()
+    grid = sheet_grid(geo.paper(options.paper), geo.card_size(options.size), bleed=options.bleed,
+                      crop_marks=options.crop_marks, geometry=geo)
+    pages = plan_pages([c.id for c in cards], grid, backs=options.backs, offset=options.offset)
+    flip = {"none": None, "duplex": "long", "duplex-short": "short"}[options.backs]
+    c = new_canvas(out, grid.paper, title=title or f"{GAMES.get(game, game)} cards", duplex=flip)
+    faces = _Faces(c, game, (grid.card[0] * MM, grid.card[1] * MM), grid.bleed * MM, options)
+    marks = crop_marks(grid) if options.crop_marks else []
+    width = geo.sheet["crop_mark_width"] * MM
+    fronts = sum(1 for p in pages if p.side == "front")
+    bar = _progress(len(pages), progress, "printing")
+    for page in pages:
+        for pl in page.placements:
+            card = cards[pl.index]
+            name = faces.face(card) if page.side == "front" else faces.back(card)
+            # placing a form: one 'q cm Do Q' (what doForm does, minus overhead). Re-read c._code
+            # each time: beginForm on an empty page takes over the page's code list.
+            c._code.append(f"q 1 0 0 1 {pl.box.x * MM:.4f} {pl.box.y * MM:.4f} cm "
+                        f"/{c._doc.getXObjectName(name)} Do Q")
+            c._formsinuse.append(name)
+        if marks and page.side == "front":
+            c.setLineWidth(width)
+            c.setStrokeColorRGB(0, 0, 0)
+            c.lines([(x1 * MM, y1 * MM, x2 * MM, y2 * MM) for x1, y1, x2, y2 in marks])
+        n_front = (page.number + 1) // 2 if options.backs != "none" else page.number
+        c.setFont("Helvetica", 6)
+        c.setFillColorRGB(0.45, 0.45, 0.45)
+        c.drawString(geo.sheet["safe_margin"] * MM, 2.2 * MM,
+                     f"{GAMES.get(game, game)} · sheet {n_front}/{fronts} {page.side}"
+                     f" · print at 100 % (actual size)")
+        c.showPage()
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    c.save()
+    return PrintResult(grid, pages, copies=len(cards), distinct=len(faces.faces),
+                       images=len(faces.images._by_hash), layout=layout_json(grid, pages))

@@ -1,0 +1,432 @@
+"""TMNT TCG attacks: the Attack Step checks, the Counter Step and the Forward Step arithmetic.
+
+Pure rules (tmnt-tcg.txt, Attack Phase; rules README, TMNT rulings):
+
+- Attack Step: the face-up card on the attacker's 1st Block Zone attacks. A Character
+  may take up to 3 Attack cards, each of an Attribute different from the Character's and
+  from each other; a Forceful [F] card only as the 3rd and last; a Forceful Counter
+  [F][C] never when attacking. An Attack card on the 1st Block Zone skips this step.
+- Counter Step: only if Attack cards were placed, the defender may place 1 Attack card
+  marked [C] (Counter) or [F][C] (Forceful Counter).
+- Forward Step: damage = total Power - Counter Power. That many Block cards flip from
+  the 1st (a face-up one still counts); damage beyond the Block cards sends that many
+  cards from the defender's Deck to the Trash; a Counter bigger than the total sends the
+  difference from the attacker's Deck to the Trash.
+- Result Step: a player who sent cards from Deck to Trash in the Forward Step cannot
+  leave a Character on the field.
+
+Every refusal is a :class:`~companion.verdict.Problem` with a rule id and a citation:
+``no-attacker``, ``attack-step-skipped``, ``not-an-attack``, ``too-many-attacks``,
+``forceful-counter``, ``forceful-position``, ``attack-attribute``,
+``attack-attribute-repeat``, ``counter-step-skipped``, ``counter-kind``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import cite
+from ..errors import CompanionError, did_you_mean
+from ..verdict import Note, Problem, Verdict
+
+ATTRIBUTES: tuple[str, ...] = ("wind", "nature", "fire", "mountain")  # book numbers 1-4
+KINDS: tuple[str, ...] = ("normal", "forceful", "counter", "forceful-counter")
+CARD_TYPES: tuple[str, ...] = ("character", "attack", "item", "event")
+BLOCK_ZONES = 4
+MAX_ATTACKS = 3
+HAND_SIZE = 5
+
+SEC_ATTACK = "Attack Phase (1) Attack Step"
+SEC_COUNTER = "Attack Phase (2) Counter Step"
+SEC_FORWARD = "Attack Phase (3) Forward Step"
+SEC_RESULT = "Attack Phase (4) Result Step"
+SEC_PHASE = "Attack Phase"
+SEC_CARDS = "Attack Cards"
+RULING = "rules README, our TMNT rulings"
+
+_KIND_ALIASES = {
+    "normal": "normal", "n": "normal", "": "normal",
+    "forceful": "forceful", "f": "forceful",
+    "counter": "counter", "c": "counter",
+    "forceful-counter": "forceful-counter", "forcefulcounter": "forceful-counter",
+    "forceful_counter": "forceful-counter", "fc": "forceful-counter", "f-c": "forceful-counter",
+}
+_ATTR_NUMBERS = {str(i): a for i, a in enumerate(ATTRIBUTES, start=1)}
+_INT = re.compile(r"^\s*\d{1,6}\s*$")
+
+
+class AttackSpecError(CompanionError):
+    """A written card (``ATTR:POWER[:KIND]``) that cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class BattleCard:
+    """A card as the attack rules see it: type, Attribute, Power and Attack kind.
+
+    ``attribute`` or ``power`` may be ``None``: an official value not known (never guessed).
+    """
+
+    type: str = "attack"
+    attribute: str | None = None
+    power: int | None = None
+    kind: str = "normal"
+    name: str = ""
+    play: bool = False  # the card text shows <Play>: resolve it as soon as the card is placed
+
+    @property
+    def label(self) -> str:
+        """``Leonardo (wind 3)`` or ``fire 2 forceful``: how messages name the card."""
+        power = "unknown Power" if self.power is None else str(self.power)
+        kind = "" if self.kind == "normal" or self.type != "attack" else f" {self.kind}"
+        stats = f"{self.attribute} {power}{kind}" if self.attribute else f"Power {power}{kind}"
+        return f"{self.name} ({stats})" if self.name else stats
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "attribute": self.attribute, "power": self.power,
+                               "kind": self.kind}
+        if self.name:
+            out["name"] = self.name
+        return out
+
+
+def parse_attribute(text: str, *, where: str = "attribute") -> str:
+    """``Fire`` -> ``fire``; also the book's numbers 1-4. Raises AttackSpecError otherwise."""
+    t = str(text).strip().lower()
+    if t in ATTRIBUTES:
+        return t
+    if t in _ATTR_NUMBERS:
+        return _ATTR_NUMBERS[t]
+    from ..errors import closest
+
+    raise AttackSpecError(f"unknown Attribute {text!r}", where=where,
+                          expected=", ".join(ATTRIBUTES) + " (or 1-4)",
+                          suggestion=did_you_mean(closest(t, ATTRIBUTES)))
+
+
+def parse_kind(text: str, *, where: str = "kind") -> str:
+    """``F`` / ``forceful`` / ``fc`` ... -> one of :data:`KINDS`."""
+    t = str(text).strip().lower().replace(" ", "-")
+    if t in _KIND_ALIASES:
+        return _KIND_ALIASES[t]
+    from ..errors import closest
+
+    raise AttackSpecError(f"unknown Attack kind {text!r}", where=where,
+                          expected=", ".join(KINDS),
+                          suggestion=did_you_mean(closest(t, KINDS)))
+
+
+def parse_power(text: str, *, where: str = "power") -> int:
+    if not _INT.match(str(text)):
+        raise AttackSpecError(f"Power must be a whole number, not {text!r}", where=where,
+                              expected="0, 1, 2, ...")
+    return int(str(text))
+
+
+def looks_like_spec(text: str) -> bool:
+    """True when ``text`` is written as ``ATTR:POWER...`` rather than a card name."""
+    head = str(text).split(":", 1)[0].strip().lower()
+    return ":" in str(text) and (head in ATTRIBUTES or head in _ATTR_NUMBERS)
+
+
+def parse_spec(text: str, *, card_type: str = "attack", where: str = "card",
+               default_kind: str = "normal") -> BattleCard:
+    """Read ``ATTR:POWER[:KIND]`` (``fire:3:forceful``). For the attacker, ``KIND`` may be
+    ``character`` (default) or ``attack`` (an Attack card flipped onto the 1st Block Zone).
+    A Counter written without a kind is a ``counter`` (``default_kind``)."""
+    parts = str(text).split(":")
+    if len(parts) not in (2, 3):
+        raise AttackSpecError(f"cannot read {text!r}", where=where,
+                              expected="ATTR:POWER or ATTR:POWER:KIND, e.g. fire:3:forceful")
+    attribute = parse_attribute(parts[0], where=where)
+    power = parse_power(parts[1], where=where)
+    kind_text = parts[2].strip().lower() if len(parts) == 3 else ""
+    if card_type == "character":
+        if kind_text in ("", "character", "ch"):
+            return BattleCard("character", attribute, power, "normal")
+        if kind_text == "attack":
+            return BattleCard("attack", attribute, power, "normal")
+        return BattleCard("attack", attribute, power, parse_kind(kind_text, where=where))
+    kind = parse_kind(kind_text, where=where) if kind_text else default_kind
+    return BattleCard(card_type, attribute, power, kind)
+
+
+def from_card(card: Any) -> BattleCard:
+    """A :class:`companion.cards.Card` (fields type, attribute, power, attack_kind) as a BattleCard."""
+    ctype = str(card.type).lower()
+    attribute = card.get("attribute")
+    power = card.get("power")
+    kind = card.get("attack_kind") or "normal"
+    keywords = card.get("keywords") or ()
+    text = str(card.get("text") or "")
+    play = (isinstance(keywords, tuple | list) and "play" in keywords) or "<Play" in text
+    return BattleCard(type=ctype, play=bool(play),
+                      attribute=str(attribute).lower() if attribute is not None else None,
+                      power=power if isinstance(power, int) and not isinstance(power, bool) else None,
+                      kind=str(kind).lower() if ctype == "attack" else "normal",
+                      name=str(card.name))
+
+
+def from_json(obj: Any, *, card_type: str = "attack", where: str = "card",
+              default_kind: str = "normal") -> BattleCard:
+    """A card from an event log: a spec string or ``{"attribute", "power", "kind", ...}``."""
+    if isinstance(obj, str):
+        return parse_spec(obj, card_type=card_type, where=where, default_kind=default_kind)
+    if not isinstance(obj, Mapping):
+        raise AttackSpecError(f"cannot read {obj!r}", where=where,
+                              expected='"ATTR:POWER[:KIND]" or an object with attribute and power')
+    ctype = str(obj.get("type", card_type)).lower()
+    if ctype not in CARD_TYPES:
+        raise AttackSpecError(f"unknown card type {obj.get('type')!r}", where=where,
+                              expected=", ".join(CARD_TYPES))
+    attr = obj.get("attribute")
+    power = obj.get("power")
+    if power is not None and (not isinstance(power, int) or isinstance(power, bool) or power < 0):
+        raise AttackSpecError(f"Power must be a whole number, not {power!r}", where=where)
+    return BattleCard(type=ctype,
+                      attribute=parse_attribute(attr, where=where) if attr is not None else None,
+                      power=power,
+                      kind=parse_kind(obj.get("kind", default_kind), where=where),
+                      name=str(obj.get("name", "")))
+
+
+# -- the Forward Step ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ForwardResult:
+    """The Forward Step's numbers (tmnt-tcg.txt, Attack Phase (3) Forward Step).
+
+    ``blocks_flipped`` counts every Block card the damage reaches, face-up ones included
+    (the book: "it still counts as 1 card"); ``newly_face_up`` lists the positions (1 =
+    the 1st Block card) that actually turn over.
+    """
+
+    total_power: int
+    counter_power: int
+    damage: int
+    blocks: int
+    blocks_flipped: int
+    newly_face_up: tuple[int, ...]
+    defender_trashed: int
+    attacker_trashed: int
+
+    @property
+    def attacker_may_keep_character(self) -> bool:
+        """Result Step: sending cards from Deck to Trash forbids leaving a Character."""
+        return self.attacker_trashed == 0
+
+    @property
+    def defender_may_keep_character(self) -> bool:
+        return self.defender_trashed == 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"total_power": self.total_power, "counter_power": self.counter_power,
+                "damage": self.damage, "blocks": self.blocks,
+                "blocks_flipped": self.blocks_flipped, "newly_face_up": list(self.newly_face_up),
+                "defender_trashed": self.defender_trashed, "attacker_trashed": self.attacker_trashed,
+                "attacker_may_keep_character": self.attacker_may_keep_character,
+                "defender_may_keep_character": self.defender_may_keep_character}
+
+
+def forward_step(total_power: int, counter_power: int = 0, blocks: int = BLOCK_ZONES,
+                 face_up: Iterable[int] = ()) -> ForwardResult:
+    """Damage and its consequences. ``blocks`` is the number of the defender's Block cards
+    (empty Block Zones hold none), ``face_up`` the positions (1-based, from the 1st) of those
+    already face-up."""
+    for label, value in (("total Power", total_power), ("Counter Power", counter_power)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise CompanionError(f"{label} must be a whole number 0 or more, not {value!r}")
+    if not isinstance(blocks, int) or isinstance(blocks, bool) or not 0 <= blocks <= BLOCK_ZONES:
+        raise CompanionError(f"the defender has 0 to {BLOCK_ZONES} Block cards, not {blocks!r}",
+                             where="blocks")
+    up = set(face_up)
+    bad = sorted(p for p in up if not isinstance(p, int) or not 1 <= p <= blocks)
+    if bad:
+        raise CompanionError(f"face-up positions {bad} are not among the {blocks} Block card(s)",
+                             where="face-up", expected=f"positions 1 to {blocks}")
+    damage = max(0, total_power - counter_power)
+    flipped = min(damage, blocks)
+    return ForwardResult(
+        total_power=total_power, counter_power=counter_power, damage=damage, blocks=blocks,
+        blocks_flipped=flipped,
+        newly_face_up=tuple(p for p in range(1, flipped + 1) if p not in up),
+        defender_trashed=max(0, damage - blocks),
+        attacker_trashed=max(0, counter_power - total_power))
+
+
+# -- the Attack and Counter Steps ------------------------------------------------------------
+
+
+def _p(rule: str, message: str, cards: Iterable[BattleCard], section: str) -> Problem:
+    return Problem(rule, message, tuple(c.label for c in cards), cite("tmnt", section))
+
+
+def check_attack_step(first: BattleCard, attacks: Sequence[BattleCard]) -> tuple[list[Problem], list[Note]]:
+    """Every Attack Step rule the placed cards break (tmnt-tcg.txt, Attack Phase (1) Attack Step)."""
+    problems: list[Problem] = []
+    notes: list[Note] = []
+    if first.type not in ("character", "attack"):
+        problems.append(_p(
+            "no-attacker", f"{first.label} is a {first.type} card: only a face-up Character or Attack "
+            "card on the 1st Block Zone attacks; the Attack Phase is skipped", [first], SEC_PHASE))
+        return problems, notes
+    if first.type == "attack" and attacks:
+        problems.append(_p(
+            "attack-step-skipped", f"the 1st Block Zone holds an Attack card ({first.label}), so the "
+            f"Attack Step is skipped: no Attack cards may be placed ({len(attacks)} given)",
+            attacks, SEC_ATTACK))
+        return problems, notes
+    for i, card in enumerate(attacks, start=1):
+        if card.type != "attack":
+            problems.append(_p("not-an-attack", f"Attack {i}: {card.label} is a {card.type} card, "
+                               "not an Attack card", [card], SEC_ATTACK))
+    if len(attacks) > MAX_ATTACKS:
+        extra = attacks[MAX_ATTACKS:]
+        problems.append(_p("too-many-attacks", f"{len(attacks)} Attack cards placed: at most "
+                           f"{MAX_ATTACKS} (the 4th and later: {', '.join(c.label for c in extra)})",
+                           extra, SEC_ATTACK))
+    seen: dict[str, int] = {}
+    for i, card in enumerate(attacks, start=1):
+        if card.type != "attack":
+            continue
+        if card.kind == "forceful-counter":
+            problems.append(_p("forceful-counter", f"Attack {i}: {card.label} is a Forceful Counter "
+                               "[F][C]: it can only be placed as a Counter, never when attacking",
+                               [card], SEC_ATTACK))
+        elif card.kind == "forceful" and i != MAX_ATTACKS:
+            problems.append(_p("forceful-position", f"Attack {i}: {card.label} is Forceful [F]: it can "
+                               f"only be placed as the 3rd and last Attack card, not as the {_nth(i)}",
+                               [card], SEC_ATTACK))
+        if card.attribute is None:
+            notes.append(Note("unknown-attribute", f"Attack {i}: {card.label} has an unknown "
+                              "Attribute, so the Attribute rules could not be checked for it",
+                              cite("tmnt", SEC_ATTACK)))
+            continue
+        if card.attribute == first.attribute:
+            problems.append(_p("attack-attribute", f"Attack {i}: {card.label} has the same Attribute "
+                               f"({card.attribute}) as the Character {first.label}; each Attack card's "
+                               "Attribute must differ from the Character's", [card, first], SEC_ATTACK))
+        if card.attribute in seen:
+            problems.append(_p("attack-attribute-repeat", f"Attack {i}: {card.label} repeats the "
+                               f"{card.attribute} Attribute of Attack {seen[card.attribute]}; only 1 "
+                               "Attack card of each Attribute may be placed", [card], SEC_ATTACK))
+        else:
+            seen[card.attribute] = i
+    for i, card in enumerate(attacks, start=1):
+        if card.play and card.type == "attack":
+            notes.append(Note("play-text", f"Attack {i}: {card.label} shows <Play>: resolve its text "
+                              "before placing the next Attack card", cite("tmnt", SEC_ATTACK)))
+    if first.attribute is None and attacks:
+        notes.append(Note("unknown-attribute", f"{first.label} has an unknown Attribute, so the "
+                          "Attacks could not be checked against it", cite("tmnt", SEC_ATTACK)))
+    return problems, notes
+
+
+def check_counter_step(attacks: Sequence[BattleCard], counter: BattleCard | None) -> list[Problem]:
+    """The defender's Counter (tmnt-tcg.txt, Attack Phase (2) Counter Step)."""
+    if counter is None:
+        return []
+    problems: list[Problem] = []
+    if not attacks:
+        problems.append(_p("counter-step-skipped", "no Attack cards were placed in the Attack Zone, so "
+                           f"the Counter Step is skipped: {counter.label} cannot be placed",
+                           [counter], SEC_COUNTER))
+    if counter.type != "attack" or counter.kind not in ("counter", "forceful-counter"):
+        what = f"a {counter.type} card" if counter.type != "attack" else f"a {counter.kind} Attack card"
+        problems.append(_p("counter-kind", f"the Counter {counter.label} is {what}: only an Attack card "
+                           "marked [C] (Counter) or [F][C] (Forceful Counter) may be placed",
+                           [counter], SEC_COUNTER))
+    return problems
+
+
+def _nth(i: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(i, f"{i}th")
+
+
+def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
+                   counter: BattleCard | None = None, *, blocks: int = BLOCK_ZONES,
+                   face_up: Iterable[int] = (), defender_deck: int | None = None,
+                   attacker_deck: int | None = None) -> Verdict:
+    """Check the Attack and Counter Steps, then work out the Forward Step.
+
+    The Verdict's ``extra`` holds ``total_power``, ``counter_power``, ``damage``,
+    ``blocks_flipped``, ``newly_face_up``, ``defender_trashed``, ``attacker_trashed`` (all
+    ``None`` when the attack is illegal or a Power is unknown) and, when deck sizes are
+    given, ``game_over`` / ``loser`` (a Deck that runs out ends the game).
+    """
+    attacks = tuple(attacks)
+    problems, notes = check_attack_step(first, attacks)
+    problems += check_counter_step(attacks, counter)
+    if counter is not None and counter.play and not problems:
+        notes.append(Note("play-text", f"the Counter {counter.label} shows <Play>: resolve its text",
+                          cite("tmnt", SEC_COUNTER)))
+    if first.type == "attack" and not problems:
+        notes.append(Note("house-reading", "house reading: the book skips the Attack Step for an Attack "
+                          "card on the 1st Block Zone and does not say its Power; we count it as the "
+                          "total Power", cite("tmnt", SEC_FORWARD)))
+    powers = [first.power, *(c.power for c in attacks)]
+    counter_power = 0 if counter is None else counter.power
+    extra: dict[str, Any] = dict.fromkeys(
+        ("total_power", "counter_power", "damage", "blocks_flipped", "newly_face_up",
+         "defender_trashed", "attacker_trashed"))
+    extra["blocks"] = blocks
+    unknown = [c.label for c in (first, *attacks, *((counter,) if counter else ())) if c.power is None]
+    if unknown:
+        notes.append(Note("unknown-power", f"unknown Power on {', '.join(unknown)}: type it in to get "
+                          "the damage", cite("tmnt", SEC_FORWARD)))
+    result: ForwardResult | None = None
+    if not problems and not unknown:
+        result = forward_step(sum(p for p in powers if p is not None), counter_power or 0, blocks,
+                              face_up)
+        extra.update(result.to_json())
+        notes += forward_notes(result)
+        over = _game_over(result, defender_deck, attacker_deck)
+        if over is not None:
+            extra.update(over)
+            notes.append(Note("game-over", f"the {over['loser']}'s Deck runs out: the game is over and "
+                              f"the {'attacker' if over['loser'] == 'defender' else 'defender'} wins",
+                              cite("tmnt", "Game Over")))
+    elif not unknown:
+        extra["total_power"] = sum(p for p in powers if p is not None)
+        extra["counter_power"] = counter_power
+    return Verdict(tuple(problems), tuple(notes), extra)
+
+
+def _game_over(result: ForwardResult, defender_deck: int | None,
+               attacker_deck: int | None) -> dict[str, Any] | None:
+    if defender_deck is not None and result.defender_trashed and result.defender_trashed >= defender_deck:
+        return {"game_over": True, "loser": "defender"}
+    if attacker_deck is not None and result.attacker_trashed and result.attacker_trashed >= attacker_deck:
+        return {"game_over": True, "loser": "attacker"}
+    return None
+
+
+def forward_notes(r: ForwardResult) -> list[Note]:
+    """Plain sentences for the Forward and Result Steps, each with its citation."""
+    fwd, res = cite("tmnt", SEC_FORWARD), cite("tmnt", SEC_RESULT)
+    out = [Note("damage", f"damage {r.damage} = total Power {r.total_power} − Counter Power "
+                f"{r.counter_power}" + (" (never below 0)" if r.total_power < r.counter_power else ""),
+                fwd)]
+    if r.blocks_flipped:
+        already = r.blocks_flipped - len(r.newly_face_up)
+        out.append(Note("blocks-flipped", f"the defender flips Block cards 1–{r.blocks_flipped} from the "
+                        f"1st ({r.blocks_flipped} card(s)"
+                        + (f", {already} already face-up and still counted" if already else "") + ")",
+                        fwd))
+    if r.defender_trashed:
+        out.append(Note("defender-trash", f"damage beyond the {r.blocks} Block card(s): the defender sends "
+                        f"{r.defender_trashed} card(s) from Deck to Trash", fwd))
+    if r.attacker_trashed:
+        out.append(Note("attacker-trash", f"the Counter is {r.attacker_trashed} bigger than the total "
+                        f"Power: the attacker sends {r.attacker_trashed} card(s) from Deck to Trash", fwd))
+    if r.blocks_flipped:
+        out.append(Note("flip-texts", "then resolve <Flip> texts on the defender's face-up Block cards, "
+                        "in order from the 1st", fwd))
+    for who, trashed in (("attacker", r.attacker_trashed), ("defender", r.defender_trashed)):
+        if trashed:
+            out.append(Note("no-character-kept", f"Result Step: the {who} sent cards from Deck to Trash "
+                            "and cannot leave a Character on the field", res))
+    return out

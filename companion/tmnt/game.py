@@ -1,0 +1,526 @@
+"""The TMNT TCG table tracker: Block Zones, hand and Deck counts, phases, the end of the game.
+
+State is a fold of events (:class:`companion.eventlog.Tracker`). The tracker keeps counts,
+not card identities: the players hold the real cards and tell it what was revealed.
+
+Game flow (tmnt-tcg.txt, Game Flow):
+
+- Getting Started: 5 cards to hand, then 4 cards face-down on the Block Zones.
+- A turn is the Adjust, Set, Event, Item, Flip and Attack Phases (the Attack Phase with
+  its Attack, Counter, Forward and Result Steps). The first player skips the Adjust Phase
+  on the first turn.
+- Adjust Phase: first bring the hand to 5 (draw up, or discard down), then draw 1 plus 1
+  per empty Block Zone. The book and our ruling agree; the issue's "1 plus 1 per empty
+  Block Zone" is the second part only (the book's example: 3 empty zones, draw 4).
+- Set Phase: Block cards slide toward the 1st Block Zone to close gaps (face-up ones stay
+  face-up), then every empty zone gets a face-down card from the hand.
+- Game Over: the game ends the moment a player's Deck has no cards; that player loses.
+
+Events (one JSON object a line): ``start``, ``next``, ``flip``, ``play_event``,
+``play_item``, ``attack``, ``result``, ``correct`` (see :meth:`TmntTracker.apply`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .. import cite
+from ..errors import CompanionError, LogError, RuleError
+from ..eventlog import Event, Tracker, event_rng
+from .attack import (
+    BLOCK_ZONES,
+    CARD_TYPES,
+    HAND_SIZE,
+    SEC_RESULT,
+    BattleCard,
+    ForwardResult,
+    forward_step,
+    from_json,
+    resolve_attack,
+)
+
+FACES: tuple[str, ...] = ("down", "up", "empty")
+PHASES: tuple[str, ...] = ("adjust", "set", "event", "item", "flip", "attack", "result")
+PHASE_LABELS: dict[str, str] = {
+    "adjust": "1 Adjust Phase", "set": "2 Set Phase", "event": "3 Event Phase",
+    "item": "4 Item Phase", "flip": "5 Flip Phase",
+    "attack": "6 Attack Phase: Attack, Counter, Forward Steps",
+    "result": "6 Attack Phase: Result Step",
+}
+PHASE_SECTIONS: dict[str, str] = {
+    "adjust": "Adjust Phase", "set": "Set Phase", "event": "Event Phase", "item": "Item Phase",
+    "flip": "Flip Phase", "attack": "Attack Phase", "result": SEC_RESULT,
+}
+DECK_SIZE = 40
+START_HAND = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """One Block Zone: ``face`` is down, up or empty; ``kind`` the card type once known."""
+
+    face: str = "down"
+    kind: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"face": self.face, "kind": self.kind}
+
+
+EMPTY = Zone("empty")
+DOWN = Zone("down")
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    zones: tuple[Zone, ...] = (DOWN,) * BLOCK_ZONES
+    hand: int = START_HAND
+    deck: int = DECK_SIZE - START_HAND - BLOCK_ZONES
+    trash: int = 0
+    items: int = 0
+
+    @property
+    def empty_zones(self) -> int:
+        return sum(z.face == "empty" for z in self.zones)
+
+    @property
+    def block_cards(self) -> int:
+        return BLOCK_ZONES - self.empty_zones
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "zones": [z.to_json() for z in self.zones], "hand": self.hand,
+                "deck": self.deck, "trash": self.trash, "items": self.items}
+
+
+@dataclass(frozen=True, slots=True)
+class Adjust:
+    """The Adjust Phase for a hand, a Deck and a number of empty Block Zones."""
+
+    discard: int      # step 1: cards discarded down to 5
+    refill: int       # step 1: cards drawn up to 5
+    draw: int         # step 2: 1 + 1 per empty Block Zone
+    drawn: int        # cards actually drawn (refill + draw, limited by the Deck)
+    hand_after: int
+    deck_after: int
+
+    @property
+    def deck_ran_out(self) -> bool:
+        return self.deck_after == 0
+
+
+def adjust_phase(hand: int, deck: int, empty_zones: int) -> Adjust:
+    """tmnt-tcg.txt, Adjust Phase: (1) hand to 5, then (2) draw 1 + 1 per empty Block Zone."""
+    if not 0 <= empty_zones <= BLOCK_ZONES:
+        raise CompanionError(f"empty Block Zones must be 0 to {BLOCK_ZONES}, not {empty_zones!r}")
+    if hand < 0 or deck < 0:
+        raise CompanionError(f"hand and Deck counts cannot be negative (hand {hand}, Deck {deck})")
+    discard = max(0, hand - HAND_SIZE)
+    refill = max(0, HAND_SIZE - hand)
+    draw = 1 + empty_zones
+    drawn = min(deck, refill + draw)
+    return Adjust(discard, refill, draw, drawn, hand - discard + drawn, deck - drawn)
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """The whole table. ``active`` and ``first`` are player indexes 0/1; ``turn`` counts from 1."""
+
+    players: tuple[Player, ...] = ()
+    first: int = 0
+    active: int = 0
+    turn: int = 0
+    phase: str = "set"
+    seed: int | str | None = None
+    event_played: bool = False
+    item_played: bool = False
+    attack: Mapping[str, Any] | None = None   # this turn's Forward Step numbers, once attacked
+    resolved: bool = False                    # Result Step done
+    adjusted: Mapping[str, int] | None = None  # this turn's Adjust Phase: discard, refill, draw, drawn
+    winner: int | None = None
+    over: bool = False
+    message: str = "Start a game."
+
+    @property
+    def started(self) -> bool:
+        return bool(self.players)
+
+    @property
+    def defending(self) -> int:
+        return 1 - self.active
+
+    @property
+    def adjust_skipped(self) -> bool:
+        """The first player skips the Adjust Phase on the first turn."""
+        return self.turn == 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"players": [p.to_json() for p in self.players], "first": self.first,
+                "active": self.active, "turn": self.turn, "phase": self.phase, "seed": self.seed,
+                "event_played": self.event_played, "item_played": self.item_played,
+                "attack": dict(self.attack) if self.attack else None, "resolved": self.resolved,
+                "adjusted": dict(self.adjusted) if self.adjusted else None,
+                "over": self.over, "winner": self.winner, "message": self.message}
+
+
+def _cite(phase: str) -> str:
+    return cite("tmnt", PHASE_SECTIONS.get(phase, phase))
+
+
+def _count(event: Event, key: str, *, low: int = 0, high: int = 10_000, default: int | None = None) -> int:
+    value = event.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise LogError(f"{event.get('event')}: {key!r} must be a whole number {low} to {high}, "
+                       f"not {value!r}")
+    return value
+
+
+def _player_index(event: Event, key: str = "player") -> int:
+    value = event.get(key)
+    if value not in (0, 1) or isinstance(value, bool):
+        raise LogError(f"{event.get('event')}: {key!r} must be 0 or 1, not {value!r}")
+    return int(value)
+
+
+def _set_player(state: Game, index: int, player: Player) -> Game:
+    players = list(state.players)
+    players[index] = player
+    return replace(state, players=tuple(players))
+
+
+def check_over(state: Game) -> Game:
+    """tmnt-tcg.txt, Game Over: a Deck with no cards ends the game; its owner loses."""
+    if state.over or not state.players:
+        return state
+    out = [i for i, p in enumerate(state.players) if p.deck == 0]
+    if not out:
+        return state
+    winner = None if len(out) == 2 else 1 - out[0]
+    who = ("both Decks ran out: a draw" if winner is None
+           else f"{state.players[out[0]].name}'s Deck ran out: {state.players[winner].name} wins")
+    return replace(state, over=True, winner=winner,
+                   message=f"Game over: {who} ({cite('tmnt', 'Game Over')}).")
+
+
+def slide_and_fill(player: Player) -> tuple[Player, int]:
+    """tmnt-tcg.txt, Set Phase: close the gaps toward the 1st Block Zone, then fill from the hand."""
+    kept = [z for z in player.zones if z.face != "empty"]
+    need = BLOCK_ZONES - len(kept)
+    if need > player.hand:
+        raise RuleError(f"Set Phase: {need} empty Block Zone(s) but only {player.hand} card(s) in "
+                        f"{player.name}'s hand; the Block Zones must all be filled",
+                        where=_cite("set"), suggestion="Correct the hand count first.")
+    return replace(player, zones=tuple(kept) + (DOWN,) * need, hand=player.hand - need), need
+
+
+class TmntTracker(Tracker[Game]):
+    """Two players' Block Zones and counts through the phases; undo/redo/resume from the log."""
+
+    def initial(self) -> Game:
+        return Game()
+
+    # -- the fold ---------------------------------------------------------------------------
+    def apply(self, state: Game, event: Event) -> Game:
+        kind = event.get("event")
+        if kind == "start":
+            return self._start(event)
+        if not state.started:
+            raise RuleError(f"{kind}: no game yet", suggestion="Start a game first.")
+        if kind == "correct":
+            return check_over(self._correct(state, event))
+        if state.over:
+            raise RuleError(f"{kind}: the game is over", suggestion="Undo, or start a new game.")
+        handler = {"next": self._next, "flip": self._flip, "play_event": self._play_event,
+                   "play_item": self._play_item, "attack": self._attack,
+                   "result": self._result}.get(str(kind))
+        if handler is None:
+            raise LogError(f"unknown TMNT event {kind!r}",
+                           expected="start, next, flip, play_event, play_item, attack, result, correct")
+        return check_over(handler(state, event))
+
+    def _start(self, event: Event) -> Game:
+        names = event.get("players", ["Player 1", "Player 2"])
+        if (not isinstance(names, list) or len(names) != 2
+                or not all(isinstance(n, str) and n.strip() for n in names)):
+            raise LogError(f"start: 'players' must be two names, not {names!r}")
+        deck = _count(event, "deck", low=START_HAND + BLOCK_ZONES + 1, high=1000, default=DECK_SIZE)
+        seed = event.get("seed")
+        if "first" in event:
+            first = _player_index(event, "first")
+            how = "chosen"
+        elif isinstance(seed, int | str) and not isinstance(seed, bool):
+            first = event_rng(seed, "coin").randrange(2)
+            how = "coin toss"
+        else:
+            raise LogError("start: give 'first' (0 or 1) or a 'seed' for the coin toss")
+        rest = deck - START_HAND - BLOCK_ZONES
+        players = tuple(Player(n.strip(), deck=rest) for n in names)
+        return Game(players=players, first=first, active=first, turn=1, phase="set", seed=seed,
+                    message=f"{players[first].name} goes first ({how}) and skips the Adjust Phase "
+                            f"on this turn ({_cite('adjust')}).")
+
+    def _next(self, state: Game, event: Event) -> Game:
+        i = PHASES.index(state.phase)
+        me = state.players[state.active]
+        if state.phase == "flip" and me.zones[0].face == "down":
+            raise RuleError("Flip Phase: the 1st Block card is still face-down",
+                            where=_cite("flip"), suggestion="Say what was revealed first.")
+        if state.phase == "attack" and state.attack is None and can_attack(me):
+            raise RuleError(f"Attack Phase: {me.name}'s 1st Block Zone holds a face-up "
+                            f"{me.zones[0].kind or 'Character or Attack'} card, so the attack "
+                            "must be made", where=_cite("attack"),
+                            suggestion="Record the attack (no Attack cards is allowed).")
+        if state.phase == "result" and not state.resolved:
+            raise RuleError("Result Step not done", where=cite("tmnt", SEC_RESULT),
+                            suggestion="Choose which Character (if any) each player leaves.")
+        if state.phase in ("attack", "result"):
+            return self._new_turn(state)
+        nxt = PHASES[i + 1]
+        if nxt == "set":
+            player, filled = slide_and_fill(me)
+            msg = (f"Set Phase: {me.name} fills {filled} empty Block Zone(s) from the hand."
+                   if filled else "Set Phase: every Block Zone is filled already.")
+            return replace(_set_player(state, state.active, player), phase="set", message=msg)
+        if nxt == "flip" and me.zones[0].face == "empty":  # only after a correction
+            raise RuleError("Flip Phase: the 1st Block Zone is empty", where=_cite("set"))
+        msg = {"event": "Event Phase: you may place 1 <Play> Event card.",
+               "item": "Item Phase: you may place 1 Item card (discard 1 card of its Attribute).",
+               "flip": "Flip Phase: turn over the 1st Block card and say what it is.",
+               "attack": "Attack Phase: place up to 3 Attack cards, then the Counter and Forward Steps."
+               }.get(nxt, "")
+        if nxt == "attack" and not can_attack(me):
+            msg = (f"Attack Phase skipped: no Character or Attack card face-up on {me.name}'s 1st "
+                   f"Block Zone ({_cite('attack')}). Next ends the turn.")
+        return replace(state, phase=nxt, message=msg)
+
+    def _new_turn(self, state: Game) -> Game:
+        active = state.defending
+        player = state.players[active]
+        adj = adjust_phase(player.hand, player.deck, player.empty_zones)
+        player = replace(player, hand=adj.hand_after, deck=adj.deck_after,
+                         trash=player.trash + adj.discard)
+        parts = []
+        if adj.discard:
+            parts.append(f"discard {adj.discard} down to 5")
+        if adj.refill:
+            parts.append(f"draw {adj.refill} up to 5")
+        parts.append(f"draw 1 + {player.empty_zones} for empty Block Zones = {adj.draw}")
+        short = "" if adj.drawn == adj.refill + adj.draw else f" (only {adj.drawn} left to draw)"
+        state = replace(_set_player(state, active, player), active=active, turn=state.turn + 1,
+                        phase="adjust", event_played=False, item_played=False, attack=None,
+                        resolved=False, adjusted={"discard": adj.discard, "refill": adj.refill,
+                                                  "draw": adj.draw, "drawn": adj.drawn},
+                        message=f"Turn {state.turn + 1}, {player.name}. Adjust Phase: "
+                                f"{', then '.join(parts)}{short} ({_cite('adjust')}).")
+        return state
+
+    def _flip(self, state: Game, event: Event) -> Game:
+        if state.phase != "flip":
+            raise RuleError(f"flip: not in the Flip Phase (now: {PHASE_LABELS[state.phase]})")
+        card = event.get("card")
+        if card not in CARD_TYPES:
+            raise LogError(f"flip: 'card' must be one of {', '.join(CARD_TYPES)}, not {card!r}")
+        me = state.players[state.active]
+        if me.zones[0].face != "down":
+            raise RuleError(f"Flip Phase: the 1st Block card is already {me.zones[0].face}",
+                            where=_cite("flip"))
+        if card in ("character", "attack"):
+            zone = Zone("up", card)
+            msg = (f"{me.name} flips a {card.title()} card: resolve any <Flip> text; it stays on the "
+                   "1st Block Zone.")
+            trash = me.trash
+        else:
+            zone, msg = EMPTY, (f"{me.name} flips a {card.title()} card: resolve any <Flip> text, then "
+                                "it goes to the Trash; no attack this turn.")
+            trash = me.trash + 1
+        me = replace(me, zones=(zone, *me.zones[1:]), trash=trash)
+        return replace(_set_player(state, state.active, me), message=msg)
+
+    def _play_event(self, state: Game, event: Event) -> Game:
+        if state.phase != "event":
+            raise RuleError(f"play_event: Event cards are placed in the Event Phase (now: "
+                            f"{PHASE_LABELS[state.phase]})", where=_cite("event"))
+        if state.event_played:
+            raise RuleError("only 1 Event card per turn in the Event Phase", where=_cite("event"))
+        me = state.players[state.active]
+        if me.hand < 1:
+            raise RuleError(f"{me.name} has no cards in hand", where=_cite("event"))
+        me = replace(me, hand=me.hand - 1, trash=me.trash + 1)
+        return replace(_set_player(state, state.active, me), event_played=True,
+                       message=f"{me.name} places an Event card; after its text it goes to the Trash.")
+
+    def _play_item(self, state: Game, event: Event) -> Game:
+        if state.phase != "item":
+            raise RuleError(f"play_item: Item cards are placed in the Item Phase (now: "
+                            f"{PHASE_LABELS[state.phase]})", where=_cite("item"))
+        if state.item_played:
+            raise RuleError("only 1 Item card per turn", where=_cite("item"))
+        me = state.players[state.active]
+        if me.hand < 2:
+            raise RuleError(f"placing an Item card needs 2 cards in hand (the Item and 1 card of the "
+                            f"same Attribute to discard); {me.name} has {me.hand}", where=_cite("item"))
+        me = replace(me, hand=me.hand - 2, trash=me.trash + 1, items=me.items + 1)
+        return replace(_set_player(state, state.active, me), item_played=True,
+                       message=f"{me.name} places an Item card and discards 1 card of its Attribute.")
+
+    def _attack(self, state: Game, event: Event) -> Game:
+        if state.phase != "attack":
+            raise RuleError(f"attack: not in the Attack Phase (now: {PHASE_LABELS[state.phase]})")
+        if state.attack is not None:
+            raise RuleError("this turn's attack is already recorded", suggestion="Undo it to change it.")
+        me, them = state.players[state.active], state.players[state.defending]
+        if not can_attack(me):
+            raise RuleError(f"{me.name} has no Character or Attack card face-up on the 1st Block Zone: "
+                            "the Attack Phase is skipped", where=_cite("attack"))
+        first = from_json(event.get("character", {}), card_type=me.zones[0].kind or "character",
+                          where="attack.character")
+        if me.zones[0].kind and first.type != me.zones[0].kind:
+            raise RuleError(f"the 1st Block card is a {me.zones[0].kind} card, not a {first.type} card")
+        raw_attacks = event.get("attacks", [])
+        if not isinstance(raw_attacks, list):
+            raise LogError(f"attack: 'attacks' must be a list, not {raw_attacks!r}")
+        attacks = tuple(from_json(a, where=f"attack.attacks[{k}]") for k, a in enumerate(raw_attacks))
+        raw_counter = event.get("counter")
+        counter = (None if raw_counter is None
+                   else from_json(raw_counter, where="attack.counter", default_kind="counter"))
+        verdict = resolve_attack(first, attacks, counter, blocks=them.block_cards)
+        if not verdict.is_legal:
+            raise RuleError("illegal attack: " + "; ".join(p.message for p in verdict.problems),
+                            where=verdict.problems[0].cite)
+        if verdict.extra.get("damage") is None:
+            raise RuleError("the attack needs every Power as a number", where="attack",
+                            suggestion="Type in the Power of each card.")
+        if len(attacks) > me.hand:
+            raise RuleError(f"{me.name} places {len(attacks)} Attack cards but holds {me.hand}")
+        if counter is not None and them.hand < 1:
+            raise RuleError(f"{them.name} has no cards in hand to Counter with")
+        face_up = [k for k, z in enumerate((z for z in them.zones if z.face != "empty"), start=1)
+                   if z.face == "up"]
+        fwd = forward_step(verdict.extra["total_power"], verdict.extra["counter_power"] or 0,
+                           them.block_cards, face_up)
+        them = _take_damage(replace(them, hand=them.hand - int(counter is not None)), fwd)
+        me = replace(me, hand=me.hand - len(attacks), deck=me.deck - min(me.deck, fwd.attacker_trashed),
+                     trash=me.trash + min(me.deck, fwd.attacker_trashed))
+        state = _set_player(_set_player(state, state.active, me), state.defending, them)
+        record = {**fwd.to_json(), "attacks": len(attacks), "counter": counter is not None}
+        notes = [f"damage {fwd.damage}"]
+        if fwd.blocks_flipped:
+            notes.append(f"{them.name} flips {fwd.blocks_flipped} Block card(s) from the 1st")
+        if fwd.defender_trashed:
+            notes.append(f"{them.name} sends {fwd.defender_trashed} from Deck to Trash")
+        if fwd.attacker_trashed:
+            notes.append(f"{me.name} sends {fwd.attacker_trashed} from Deck to Trash")
+        return replace(state, attack=record, phase="result",
+                       message="Forward Step: " + "; ".join(notes) + ". Now the Result Step.")
+
+    def _result(self, state: Game, event: Event) -> Game:
+        if state.phase != "result" or state.attack is None:
+            raise RuleError("result: the Result Step comes after the attack",
+                            where=cite("tmnt", SEC_RESULT))
+        if state.resolved:
+            raise RuleError("the Result Step is already done", suggestion="Press Next to end the turn.")
+        keeps = {state.active: event.get("attacker_keeps"), state.defending: event.get("defender_keeps")}
+        may = {state.active: state.attack["attacker_trashed"] == 0,
+               state.defending: state.attack["defender_trashed"] == 0}
+        for idx, keep in keeps.items():
+            p = state.players[idx]
+            if keep is None:
+                continue
+            if not isinstance(keep, int) or isinstance(keep, bool) or not 1 <= keep <= BLOCK_ZONES:
+                raise LogError(f"result: a kept Block Zone is 1 to {BLOCK_ZONES} or null, not {keep!r}")
+            if not may[idx]:
+                raise RuleError(f"{p.name} sent cards from Deck to Trash in the Forward Step and cannot "
+                                "leave a Character on the field", where=cite("tmnt", SEC_RESULT))
+            zone = p.zones[keep - 1]
+            if zone.face != "up" or zone.kind not in (None, "character"):
+                raise RuleError(f"{p.name}'s Block Zone {keep} holds no face-up Character "
+                                f"({zone.face}{', ' + zone.kind if zone.kind else ''})",
+                                where=cite("tmnt", SEC_RESULT))
+        for idx, keep in keeps.items():
+            p = state.players[idx]
+            zones, sent = [], 0
+            for k, z in enumerate(p.zones, start=1):
+                if z.face == "up" and k != keep:
+                    zones.append(EMPTY)
+                    sent += 1
+                else:
+                    zones.append(Zone("up", "character") if k == keep else z)
+            attack_zone = state.attack["attacks"] if idx == state.active else int(state.attack["counter"])
+            state = _set_player(state, idx, replace(p, zones=tuple(zones),
+                                                    trash=p.trash + sent + attack_zone))
+        return replace(state, resolved=True,
+                       message="Result Step done: face-up Block cards and the Attack Zone go to the "
+                               "Trash. Next ends the turn.")
+
+    def _correct(self, state: Game, event: Event) -> Game:
+        """Set counts or Block Zones by hand (card texts the tracker does not model)."""
+        idx = _player_index(event)
+        p = state.players[idx]
+        changes: dict[str, Any] = {}
+        for key in ("hand", "deck", "trash", "items"):
+            if key in event:
+                changes[key] = _count(event, key)
+        if "zones" in event:
+            zones = event["zones"]
+            if not isinstance(zones, list) or len(zones) != BLOCK_ZONES:
+                raise LogError(f"correct: 'zones' must list {BLOCK_ZONES} Block Zones, not {zones!r}")
+            parsed = []
+            for z in zones:
+                face, kind = (z, None) if isinstance(z, str) else (
+                    (z.get("face"), z.get("kind")) if isinstance(z, Mapping) else (None, None))
+                if face not in FACES or (kind is not None and kind not in CARD_TYPES) \
+                        or (face != "up" and kind is not None):
+                    raise LogError(f"correct: a Block Zone is down, up or empty (with an optional card "
+                                   f"type when up), not {z!r}")
+                parsed.append(Zone(face, kind))
+            changes["zones"] = tuple(parsed)
+        if not changes:
+            raise LogError("correct: nothing to change (give hand, deck, trash, items or zones)")
+        reason = str(event.get("reason", "")).strip()
+        why = f" ({reason})" if reason else ""
+        return replace(_set_player(state, idx, replace(p, **changes)),
+                       message=f"Corrected {p.name}: {', '.join(changes)}{why}")
+
+
+def can_attack(p: Player) -> bool:
+    z = p.zones[0]
+    return z.face == "up" and z.kind in (None, "character", "attack")
+
+
+def _take_damage(p: Player, fwd: ForwardResult) -> Player:
+    """Flip the first ``blocks_flipped`` Block cards (empty zones hold none) and trash from the Deck."""
+    zones, left = [], fwd.blocks_flipped
+    for z in p.zones:
+        if z.face != "empty" and left:
+            left -= 1
+            zones.append(z if z.face == "up" else Zone("up"))
+        else:
+            zones.append(z)
+    sent = min(p.deck, fwd.defender_trashed)
+    return replace(p, zones=tuple(zones), deck=p.deck - sent, trash=p.trash + sent)
+
+
+def describe(state: Game) -> list[str]:
+    """Plain lines for the CLI replay and the view's status: turn, phase, both boards."""
+    if not state.started:
+        return ["No game started."]
+    out = [f"Turn {state.turn}: {state.players[state.active].name} — {PHASE_LABELS[state.phase]}"
+           + (" (game over)" if state.over else "")]
+    for i, p in enumerate(state.players):
+        zones = " ".join(f"[{k}:{z.face}{'/' + z.kind if z.kind else ''}]"
+                         for k, z in enumerate(p.zones, start=1))
+        mark = "*" if i == state.active else " "
+        out.append(f"{mark} {p.name}: {zones}  hand {p.hand}, Deck {p.deck}, Trash {p.trash}, "
+                   f"Items {p.items}")
+    if state.over:
+        out.append("Winner: " + ("none (draw)" if state.winner is None else state.players[state.winner].name))
+    out.append(state.message)
+    return out
+
+
+def attack_event(first: BattleCard, attacks: list[BattleCard],
+                 counter: BattleCard | None) -> dict[str, Any]:
+    """The ``attack`` event for the log, from cards the attack builder holds."""
+    return {"event": "attack", "character": first.to_json(), "attacks": [a.to_json() for a in attacks],
+            "counter": counter.to_json() if counter else None}

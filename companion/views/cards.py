@@ -1,0 +1,283 @@
+"""The card browser: pick a game, filter its cards, and check a card file of your own.
+
+Filter by type, by text (name, id, card text, ability names) and by a range of any
+number on the cards (ATK, Power, cost...); the result shows as a table (a pandas
+DataFrame) or as card tiles. *Check your own file* validates an uploaded JSON card
+file (or CSV sheet) or a path on this computer, and lists every problem with its
+place in the file, what was expected and what was found.
+
+CSS classes for browser tests:
+``cmp-cards-page`` (the whole view), ``cmp-cards-game`` (game buttons),
+``cmp-cards-type`` (type menu), ``cmp-cards-search`` (text search),
+``cmp-cards-stat`` (number to filter by), ``cmp-cards-range`` (its range),
+``cmp-cards-count`` (how many cards match), ``cmp-cards-table`` (the table),
+``cmp-cards-tiles`` (the tiles), ``cmp-cards-upload`` (file upload),
+``cmp-cards-path`` (a path to check), ``cmp-cards-validate`` (check button),
+``cmp-cards-report`` (the validation report panel).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+import ipywidgets as w
+
+from .. import GAMES, ui
+from ..cards import CardDB, load_game
+from ..errors import CompanionError
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas as pd
+
+MAX_TILES = 60
+ALL = "(all)"
+NO_STAT = "(none)"
+
+#: A colour per card kind for the tiles (Monarchs cards use their own colour).
+TILE_COLOURS = {
+    "wind": "#5aa9e6", "nature": "#3a9d5d", "fire": "#d1495b", "mountain": "#8d6e63",
+    "purple": "#7e57c2", "yellow": "#f2c200", "green": "#43a047", "blue": "#1e88e5",
+    "red": "#e53935", "orange": "#fb8c00", "gray": "#9e9e9e", "black": "#202124",
+}
+
+
+def numeric_fields(frame: pd.DataFrame) -> list[str]:
+    """Columns holding numbers (unknown values allowed), e.g. atk, power, cost."""
+    import pandas as pd
+
+    out = []
+    for col in frame.columns:
+        if col in ("qty",):
+            continue
+        values = frame[col].dropna()
+        if len(values) and all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+            out.append(col)
+        elif len(values) and pd.api.types.is_numeric_dtype(frame[col]) and frame[col].dtype != bool:
+            out.append(col)
+    return out
+
+
+def filter_frame(frame: pd.DataFrame, *, card_type: str = ALL, text: str = "", stat: str = NO_STAT,
+                 low: float | None = None, high: float | None = None) -> pd.DataFrame:
+    """The rows matching every filter; a number filter drops cards whose value is unknown."""
+    rows = frame
+    if card_type != ALL and "type" in rows:
+        rows = rows[rows["type"] == card_type]
+    words = text.strip().lower().split()
+    if words:
+        cols = [c for c in ("id", "name", "text", "abilities", "ability", "notes") if c in rows]
+        blob = rows[cols].astype(str).agg(" ".join, axis=1).str.lower()
+        mask = blob.apply(lambda s: all(word in s for word in words))
+        rows = rows[mask]
+    if stat != NO_STAT and stat in rows:
+        values = rows[stat]
+        keep = values.notna()
+        if low is not None:
+            keep &= values.fillna(low) >= low
+        if high is not None:
+            keep &= values.fillna(high) <= high
+        rows = rows[keep]
+    return rows
+
+
+def tile_html(row: dict[str, Any], game: str) -> str:
+    """One card tile: name, type and the numbers that matter for the game."""
+    bits = [str(row.get("type", ""))]
+    for key in ("attribute", "color", "rank", "suit", "food"):
+        if _present(row.get(key)):
+            bits.append(str(row[key]))
+    for key, label in (("atk", "ATK"), ("def", "DEF"), ("power", "Power"), ("cost", "Cost"),
+                       ("influence", "Influence"), ("crowns", "Crowns"), ("battle", "Battle"),
+                       ("defense", "Defense"), ("life", "Life")):
+        if key in row and (row[key] is None or not _missing(row[key])):
+            value = row[key]
+            bits.append(f"{label} {'unknown' if _missing(value) else int(value)}")
+    body = str(row.get("text") or row.get("abilities") or "")
+    colour = TILE_COLOURS.get(str(row.get("attribute") or row.get("color") or row.get("colour") or ""))
+    if str(row.get("set", "")).lower().find("demo") >= 0:
+        bits.append("demo")
+    return ui.card_tile(str(row.get("name", "")), " · ".join(bits), body[:160], colour=colour)
+
+
+def _missing(value: Any) -> bool:
+    try:
+        return value is None or value != value  # NaN
+    except Exception:
+        return False
+
+
+def _present(value: Any) -> bool:
+    return not _missing(value) and value != ""
+
+
+class CardBrowserView:
+    """Browse and filter a game's cards; validate a card file of your own."""
+
+    def __init__(self, game: str = "village") -> None:
+        self.game = game
+        self.db: CardDB | None = None
+        self.frame: pd.DataFrame | None = None
+        self._quiet = False
+        self.game_buttons = w.ToggleButtons(options=[(name, gid) for gid, name in GAMES.items()],
+                                            value=game, style={"button_width": "auto"})
+        self.game_buttons.add_class("cmp-cards-game")
+        self.type_menu = w.Dropdown(description="Type", options=[ALL], value=ALL)
+        self.type_menu.add_class("cmp-cards-type")
+        self.search = w.Text(description="Search", placeholder="name, text, ability...",
+                             continuous_update=False)
+        self.search.add_class("cmp-cards-search")
+        self.stat_menu = w.Dropdown(description="Number", options=[NO_STAT], value=NO_STAT)
+        self.stat_menu.add_class("cmp-cards-stat")
+        self.range = w.IntRangeSlider(description="Range", value=(0, 10), min=0, max=10,
+                                      disabled=True, continuous_update=False)
+        self.range.add_class("cmp-cards-range")
+        self.count = w.HTML()
+        self.count.add_class("cmp-cards-count")
+        self.table = w.HTML()
+        self.table.add_class("cmp-cards-table")
+        self.tiles = w.HTML()
+        self.tiles.add_class("cmp-cards-tiles")
+        self.results = w.Tab(children=[self.table, self.tiles])
+        self.results.set_title(0, "Table")
+        self.results.set_title(1, "Tiles")
+        self.status = ui.panel()
+
+        self.upload = w.FileUpload(accept=".json,.csv", multiple=False, description="Upload a file")
+        self.upload.add_class("cmp-cards-upload")
+        self.path = w.Text(description="or a path", placeholder="my-cards.json",
+                           layout=w.Layout(width="420px"))
+        self.path.add_class("cmp-cards-path")
+        self.check_button = ui.big_button("Check file", style="primary", icon="check")
+        self.check_button.add_class("cmp-cards-validate")
+        self.report = ui.panel("info", "Check your own card file",
+                               ["Upload a JSON card file (or a CSV sheet for the chosen game), "
+                                "or type a path, then press Check file."])
+        self.report.add_class("cmp-cards-report")
+
+        self.game_buttons.observe(ui.guarded(self.status)(self._on_game), names="value")
+        for widget in (self.type_menu, self.search, self.range):
+            widget.observe(ui.guarded(self.status)(self._on_filter), names="value")
+        self.stat_menu.observe(ui.guarded(self.status)(self._on_stat), names="value")
+        self.upload.observe(ui.guarded(self.report)(self._on_upload), names="value")
+        self.check_button.on_click(ui.guarded(self.report)(lambda _b: self.check_path()))
+
+        self.widget = w.VBox([
+            ui.header("Card browser", "Filter a game's cards; check a card file of your own."),
+            self.game_buttons,
+            w.HBox([self.type_menu, self.search]),
+            w.HBox([self.stat_menu, self.range]),
+            self.status, self.count, self.results,
+            w.HTML("<h3>Check your own card file</h3>"),
+            w.HBox([self.upload, self.path, self.check_button]),
+            self.report,
+        ])
+        self.widget.add_class("cmp-cards-page")
+        ui.guarded(self.status)(self.load)(game)
+
+    # -- data and filters ------------------------------------------------------------
+
+    def load(self, game: str) -> None:
+        """Load a game's cards (bundled and your own) and reset the filters."""
+        self.game = game
+        self.db = load_game(game)
+        frame = self.db.frame()
+        if "set" not in frame:
+            frame.insert(min(3, len(frame.columns)), "set", [c.set for c in self.db])
+        self.frame = frame
+        types = sorted({c.type for c in self.db})
+        self.type_menu.options = [ALL, *types]
+        self.type_menu.value = ALL
+        self.search.value = ""
+        self.stat_menu.options = [NO_STAT, *numeric_fields(frame)]
+        self.stat_menu.value = NO_STAT
+        self.range.disabled = True
+        self.refresh()
+
+    def filtered(self) -> pd.DataFrame:
+        assert self.frame is not None
+        low, high = (None, None) if self.range.disabled else self.range.value
+        return filter_frame(self.frame, card_type=self.type_menu.value, text=self.search.value,
+                            stat=self.stat_menu.value, low=low, high=high)
+
+    def refresh(self) -> None:
+        rows = self.filtered()
+        total = len(self.frame) if self.frame is not None else 0
+        self.count.value = (f"<b>{len(rows)}</b> of {total} {html.escape(GAMES[self.game])} cards"
+                            + (" · demo cards are made up to exercise the tools" if
+                               self.db and any(c.is_demo for c in self.db) else ""))
+        shown = rows.drop(columns=[c for c in ("source",) if c in rows])
+        self.table.value = ("<div style='max-height:480px;overflow:auto'>"
+                            + shown.to_html(index=False, na_rep="", escape=True, border=0,
+                                            classes="cmp-cards-df") + "</div>")
+        tiles = [tile_html(r, self.game) for r in rows.head(MAX_TILES).to_dict("records")]
+        more = f"<div>… and {len(rows) - MAX_TILES} more (narrow the filters)</div>" \
+            if len(rows) > MAX_TILES else ""
+        self.tiles.value = "<div>" + "".join(tiles) + "</div>" + more
+        self.status.value = ""
+
+    def _on_game(self, change: dict[str, Any]) -> None:
+        self.load(change["new"])
+
+    def _on_filter(self, _change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self.refresh()
+
+    def _on_stat(self, change: dict[str, Any]) -> None:
+        stat = change["new"]
+        if stat == NO_STAT or self.frame is None:
+            self.range.disabled = True
+        else:
+            values = self.frame[stat].dropna()
+            lo, hi = (int(values.min()), int(values.max())) if len(values) else (0, 0)
+            self._quiet = True
+            try:
+                self.range.max = max(hi, lo + 1, self.range.max)
+                self.range.min = lo
+                self.range.max = max(hi, lo + 1)
+                self.range.value = (lo, hi)
+                self.range.disabled = False
+            finally:
+                self._quiet = False
+        self.refresh()
+
+    # -- checking a file of your own -------------------------------------------------
+
+    def check_bytes(self, raw: bytes, name: str) -> None:
+        """Validate an uploaded file (JSON card file, or CSV sheet for the chosen game)."""
+        from ..validation import validate_bytes
+
+        if name.lower().endswith(".csv"):
+            from ..cardcsv import CsvImportError, import_csv
+
+            try:
+                doc = import_csv(self.game, raw, file=name)
+            except CsvImportError as exc:
+                ui.show(self.report, "error", f"{name}: {len(exc.problems)} problem(s)", exc.problems)
+                return
+            ui.show(self.report, "ok", f"{name}: a valid {GAMES[self.game]} sheet",
+                    [f"{len(doc['cards'])} cards; `companion cards import {self.game} {name} "
+                     "--out FILE.json` turns it into a card file."])
+            return
+        self.show_report(validate_bytes(raw, file=name))
+
+    def check_path(self) -> None:
+        """Validate the file or folder typed in the path box."""
+        from ..validation import validate_paths
+
+        path = self.path.value.strip()
+        if not path:
+            raise CompanionError("no path given", expected="the path of a card file or folder")
+        self.show_report(validate_paths([path]))
+
+    def show_report(self, report: Any) -> None:
+        lines = [i.render() for i in report.issues]
+        kind = "ok" if report.ok and not report.warnings else ("warn" if report.ok else "error")
+        ui.show(self.report, kind, report.summary(), lines)
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        self.check_bytes(bytes(item["content"]), str(item["name"]))

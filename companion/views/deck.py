@@ -1,0 +1,404 @@
+"""The deck builder view: paste, upload or build a list; legality, statistics and odds follow it.
+
+Choose the game (Village TCG or TMNT TCG) and the format, then paste a decklist,
+upload a ``.txt``/``.json`` file, or build one from the searchable card table with
+the big − and + buttons. Every change re-checks the list: the legality panel lists
+every problem with its rule-book section, the composition plot and the exact
+opening-hand odds update, and *Save* keeps the list in ``<user data>/decks/``.
+
+CSS classes for browser tests:
+``cmp-deck-page`` (the whole view), ``cmp-deck-game`` (game buttons),
+``cmp-deck-format`` (format menu), ``cmp-deck-input`` (the decklist text),
+``cmp-deck-upload`` (file upload), ``cmp-deck-status`` (messages and parse errors),
+``cmp-deck-search`` (card search), ``cmp-deck-table`` (the card table),
+``cmp-deck-card-row`` (one row), ``cmp-deck-plus`` / ``cmp-deck-minus`` (its buttons),
+``cmp-deck-verdict`` (legality panel), ``cmp-deck-stats`` (composition table and plot),
+``cmp-deck-odds`` (odds panel), ``cmp-deck-kind`` (the kind for custom odds),
+``cmp-deck-save`` (save button), ``cmp-deck-name`` (deck name), ``cmp-deck-load`` (saved lists).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from .. import GAMES, ui
+from ..cards import DATA_DIR, Card, CardDB, load_game, user_data_dir
+from ..deck.decklist import MAX_COUNT, Decklist, DecklistError, edit_count, parse, to_text
+from ..deck.fields import parse_kind
+from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
+from ..deck.legality import check_deck
+from ..deck.odds import Odds, chance, opening_odds
+from ..deck.stats import composition, composition_figure
+from ..errors import CompanionError
+
+DECK_GAMES = ("village", "tmnt")
+EXAMPLES_DIR = DATA_DIR / "decks"
+MAX_ROWS = 40  # card-table rows shown at once; search narrows the rest
+
+
+def decks_dir() -> Path:
+    """Where the deck builder saves lists: ``<user data>/decks``."""
+    return user_data_dir() / "decks"
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "deck"
+
+
+def card_summary(card: Card) -> str:
+    """One line under a card's name: type and the numbers that matter for deck building."""
+    bits = [card.type]
+    if card.game == "village":
+        if "atk" in card.data:
+            bits.append(f"ATK {_num(card.get('atk'))} / DEF {_num(card.get('def'))}")
+        abilities = card.get("abilities") or ()
+        bits += [f"{a['name']} ({a['fruit_cost']} fruit)" for a in abilities]
+    else:
+        if card.get("attribute"):
+            bits.append(str(card.get("attribute")))
+        if "power" in card.data:
+            bits.append(f"Power {_num(card.get('power'))}")
+        if card.get("attack_kind") and card.get("attack_kind") != "normal":
+            bits.append(str(card.get("attack_kind")))
+    if card.is_demo:
+        bits.append("demo")
+    return " · ".join(bits) + f" · {card.id}"
+
+
+def _num(v: Any) -> str:
+    return "unknown" if v is None else str(v)
+
+
+def odds_html(odds: list[Odds]) -> str:
+    rows = "".join(
+        f"<tr><td style='text-align:right;padding-right:10px'><b>{html.escape(o.percent)}</b></td>"
+        f"<td>{html.escape(o.label)}<br><small style='color:#5f6368'>"
+        f"{html.escape('; '.join(x for x in (o.detail, o.cite) if x))}"
+        + (f" · exactly {o.probability.numerator}/{o.probability.denominator}" if o.probability is not None
+           and o.probability.denominator < 10**9 else "")
+        + "</small></td></tr>" for o in odds)
+    return f"<table style='border-collapse:collapse'>{rows}</table>"
+
+
+def composition_html(comp: dict[str, dict[str, int]], total: int) -> str:
+    blocks = []
+    for facet, tally in comp.items():
+        cells = "".join(f"<tr><td>{html.escape(v)}</td><td style='text-align:right'>{n}</td>"
+                        f"<td style='color:#5f6368;text-align:right'>{100 * n / max(total, 1):.0f}%</td></tr>"
+                        for v, n in tally.items())
+        blocks.append(f"<div style='display:inline-block;vertical-align:top;margin-right:18px'>"
+                      f"<b>{html.escape(facet)}</b><table>{cells}</table></div>")
+    return "".join(blocks) or "<i>No cards yet.</i>"
+
+
+class DeckBuilderView:
+    """The whole deck builder; display ``.widget``. Tests drive it through its widgets."""
+
+    def __init__(self, game: str = "village", text: str | None = None) -> None:
+        if game not in DECK_GAMES:
+            raise CompanionError(f"the deck builder serves {' and '.join(DECK_GAMES)}, not {game!r}")
+        self._dbs: dict[str, CardDB] = {}
+        self._texts: dict[str, str] = {}
+        self._rows: dict[str, dict[str, tuple[w.HBox, w.HTML]]] = {}
+        self.deck: Decklist | None = None
+        self._last_comp: dict[str, dict[str, int]] | None = None
+        self._busy = False
+
+        self.game = w.ToggleButtons(options=[(GAMES[g], g) for g in DECK_GAMES], value=game,
+                                    description="Game", style={"button_width": "140px"})
+        self.game.add_class("cmp-deck-game")
+        self.format = w.Dropdown(description="Format", layout=w.Layout(width="360px"))
+        self.format.add_class("cmp-deck-format")
+        self.input = w.Textarea(placeholder="3 Card Name\n3x Another Card\n# comments are fine",
+                                continuous_update=False, layout=w.Layout(width="100%", height="340px"))
+        self.input.add_class("cmp-deck-input")
+        self.upload = w.FileUpload(accept=".txt,.json,.dec", multiple=False, description="Upload list")
+        self.upload.add_class("cmp-deck-upload")
+        self.name = w.Text(description="Name", placeholder="my deck", layout=w.Layout(width="300px"))
+        self.name.add_class("cmp-deck-name")
+        self.save = ui.big_button("Save", style="success", icon="save",
+                                  tooltip="Save this list in your decks folder")
+        self.save.add_class("cmp-deck-save")
+        self.load = w.Dropdown(description="Open", layout=w.Layout(width="360px"))
+        self.load.add_class("cmp-deck-load")
+        self.status = ui.panel()
+        self.status.add_class("cmp-deck-status")
+
+        self.search = w.Text(placeholder="search cards: name, type, ability, attribute...",
+                             continuous_update=True, layout=w.Layout(width="100%"))
+        self.search.add_class("cmp-deck-search")
+        self.table = w.VBox(layout=w.Layout(max_height="420px", overflow="auto"))
+        self.table.add_class("cmp-deck-table")
+        self.table_note = w.HTML()
+
+        self.verdict = w.HTML()
+        self.verdict.add_class("cmp-deck-verdict")
+        self.summary = w.HTML()
+        self.stats_table = w.HTML()
+        self.plot = w.Image(format="png")
+        self.stats = w.VBox([self.stats_table, self.plot])
+        self.stats.add_class("cmp-deck-stats")
+
+        self.kind = w.Dropdown(description="Kind", layout=w.Layout(width="360px"))
+        self.kind.add_class("cmp-deck-kind")
+        self.at_least = ui.stepper("at least", 1, min=0, max=40)
+        self.draws = ui.stepper("in the first", 7, min=0, max=99)
+        self.odds_html = w.HTML()
+        self.odds = w.VBox([self.odds_html, w.HTML("<b>Your own question</b>"), self.kind,
+                            self.at_least.box, self.draws.box])  # type: ignore[attr-defined]
+        self.odds.add_class("cmp-deck-odds")
+
+        self._wire()
+        try:
+            self._switch_game(game, text)
+        except CompanionError as exc:  # a broken user card or format file: say so, keep the page
+            ui.show_error(self.status, exc)
+        editor = w.VBox([w.HTML("<b>Decklist</b> — paste, upload, or use the card table"),
+                         self.input, w.HBox([self.upload, self.load]), w.HBox([self.name, self.save]),
+                         self.status])
+        builder = w.VBox([w.HTML("<b>Cards</b>"), self.search, self.table_note, self.table])
+        results = w.Tab(children=[self.verdict, self.stats, self.odds])
+        for i, title in enumerate(("Legality", "Statistics", "Opening-hand odds")):
+            results.set_title(i, title)
+        self.widget = w.VBox([
+            ui.header("Deck builder", "Legality with reasons, statistics and exact opening-hand odds"),
+            w.HBox([self.game, self.format]),
+            w.HBox([w.Box([editor], layout=w.Layout(width="50%", padding="0 8px 0 0")),
+                    w.Box([builder], layout=w.Layout(width="50%"))]),
+            self.summary,
+            results,
+        ])
+        self.widget.add_class("cmp-deck-page")
+
+    def _ipython_display_(self) -> None:  # pragma: no cover - notebook only
+        from IPython.display import display
+
+        display(self.widget)
+
+    # --- wiring ---------------------------------------------------------------------------------
+
+    def _wire(self) -> None:
+        guard = ui.guarded(self.status)
+        self.game.observe(guard(lambda ch: self._switch_game(ch["new"])), names="value")
+        self.format.observe(guard(lambda _ch: self.refresh()), names="value")
+        self.input.observe(guard(lambda _ch: self.refresh()), names="value")
+        self.search.observe(guard(lambda _ch: self._fill_table()), names="value")
+        self.upload.observe(guard(self._on_upload), names="value")
+        self.load.observe(guard(self._on_load), names="value")
+        self.save.on_click(guard(lambda _b: self.save_list()))
+        for widget in (self.kind, self.at_least, self.draws):
+            widget.observe(guard(lambda _ch: self._update_odds()), names="value")
+
+    @property
+    def db(self) -> CardDB:
+        g = self.game.value
+        if g not in self._dbs:
+            self._dbs[g] = load_game(g)
+        return self._dbs[g]
+
+    @property
+    def fmt(self) -> DeckFormat:
+        return load_format(self.game.value, self.format.value)
+
+    def _switch_game(self, game: str, text: str | None = None) -> None:
+        old = getattr(self, "_current_game", None)
+        if old is not None:
+            self._texts[old] = self.input.value
+        self._current_game = game
+        self._busy = True
+        try:
+            problems: list[FormatError] = []
+            fmts = available_formats(game, errors=problems)
+            self.format.options = [(f"{f.name}" + (" (house)" if f.house else ""), f.id) for f in fmts]
+            self.format.value = f"{game}-standard" if any(f.id == f"{game}-standard" for f in fmts) else (
+                fmts[0].id if fmts else None)
+            self.draws.value = self.fmt.hand_size or 7
+            self._fill_kinds()
+            self._fill_load()
+            if text is None:
+                text = self._texts.get(game)
+            if text is None:
+                example = EXAMPLES_DIR / f"{game}-demo-legal.txt"
+                text = example.read_text(encoding="utf-8") if example.exists() else ""
+            self.input.value = text
+        finally:
+            self._busy = False
+        self.refresh()
+        if problems:
+            ui.show(self.status, "warn", "Some format files were skipped", [p.render() for p in problems])
+
+    def _fill_kinds(self) -> None:
+        seen: dict[str, str] = {}
+        paths = (("type", "type"), ("attribute", "attribute"), ("ability", "abilities[].name"),
+                 ("attack_kind", "attack_kind"), ("food", "food"))
+        from ..deck.fields import values
+
+        for label, path in paths:
+            vals = sorted({str(v) for c in self.db for v in values(c, path) if v is not None})
+            for v in vals:
+                seen[f"{label}={v}"] = f"{label.replace('_', ' ')}: {v}"
+        self.kind.options = [(text, key) for key, text in seen.items()]
+        default = "type=basic-mouse" if self.game.value == "village" else "type=character"
+        if default in seen:
+            self.kind.value = default
+
+    def _fill_load(self) -> None:
+        game = self.game.value
+        options: list[tuple[str, str]] = [("—", "")]
+        if EXAMPLES_DIR.is_dir():
+            options += [(f"example: {p.stem}", str(p)) for p in sorted(EXAMPLES_DIR.glob(f"{game}-*.txt"))]
+        if decks_dir().is_dir():
+            options += [(f"saved: {p.stem}", str(p)) for p in sorted(decks_dir().glob(f"{game}-*.*"))]
+        self.load.options = options
+        self.load.value = ""
+
+    # --- actions --------------------------------------------------------------------------------
+
+    def _on_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0] if isinstance(files, list | tuple) else next(iter(files.values()))
+        raw = bytes(item["content"])
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise CompanionError("is not UTF-8 text", where=str(item.get("name", "upload"))) from None
+        self.name.value = Path(str(item.get("name", "deck"))).stem
+        self.input.value = text
+
+    def _on_load(self, change: dict[str, Any]) -> None:
+        if change["new"]:
+            path = Path(change["new"])
+            self.name.value = path.stem
+            self.input.value = path.read_text(encoding="utf-8")
+
+    def save_list(self) -> Path:
+        """Write the text as typed (comments kept) to ``<user data>/decks/<game>-<name>.txt``."""
+        name = self.name.value.strip() or (self.deck.name if self.deck and self.deck.name else "deck")
+        folder = decks_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        stem = slug(name)
+        path = folder / f"{self.game.value}-{stem.removeprefix(self.game.value + '-')}.txt"
+        path.write_text(self.input.value if self.input.value.endswith("\n") else self.input.value + "\n",
+                        encoding="utf-8")
+        ui.show(self.status, "ok", "Saved", [f"{path.name} in your decks folder ({folder})"])
+        current = self.load.value
+        self._fill_load()
+        if current in [v for _, v in self.load.options]:
+            self._busy, self.load.value, self._busy = True, current, False
+        return path
+
+    def bump(self, card: Card, delta: int) -> None:
+        """The table's − and + buttons: change the count and rewrite the list from the deck."""
+        if self.deck is None:
+            raise CompanionError("fix the list first: the card table edits a list that reads cleanly")
+        count = max(0, min(MAX_COUNT, self.deck.count_of(card) + delta))
+        if self.input.value.lstrip().startswith("{"):  # a JSON list: rewrite it as text
+            self.input.value = to_text(self.deck.with_count(card, count), self.db)
+        else:  # edit the one line in place: comments and order stay as the player wrote them
+            self.input.value = edit_count(self.input.value, self.db, card, count)
+
+    # --- refresh --------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Re-read the list and update legality, table counts, statistics and odds."""
+        if self._busy:
+            return
+        try:
+            self.deck = parse(self.input.value, self.db, name=self.name.value.strip())
+        except DecklistError as exc:
+            self.deck = None
+            ui.show(self.status, "error", f"{len(exc.issues)} line(s) cannot be read",
+                    [i.render() for i in exc.issues])
+            self.verdict.value = ui.panel_html("error", "Fix the list to check it", [])
+            self.summary.value = ui.panel_html("error", "The list cannot be read", [])
+            return
+        except CompanionError as exc:
+            self.deck = None
+            ui.show_error(self.status, exc)
+            return
+        self.status.value = ""
+        verdict = check_deck(self.deck, self.fmt)
+        self.verdict.value = verdict._repr_html_()
+        n = self.deck.card_count
+        head = (f"Legal · {n} cards" if verdict.is_legal
+                else f"Not legal · {n} cards · {len(verdict.problems)} problem(s): see Legality")
+        self.summary.value = ui.panel_html("ok" if verdict.is_legal else "error", head, [])
+        self._fill_table()
+        self._update_stats()
+        self._update_odds()
+
+    def _row(self, card: Card) -> tuple[w.HBox, w.HTML]:
+        rows = self._rows.setdefault(self.game.value, {})
+        if card.id not in rows:
+            label = w.HTML(f"<b>{html.escape(card.name)}</b><br><small style='color:#5f6368'>"
+                           f"{html.escape(card_summary(card))}</small>", layout=w.Layout(width="100%"))
+            count = w.HTML(layout=w.Layout(width="44px"))
+            minus = w.Button(description="−", tooltip=f"one {card.name} less",
+                             layout=w.Layout(width="48px", height=ui.BUTTON_HEIGHT))
+            plus = w.Button(description="+", tooltip=f"one {card.name} more",
+                            layout=w.Layout(width="48px", height=ui.BUTTON_HEIGHT))
+            minus.add_class("cmp-deck-minus")
+            plus.add_class("cmp-deck-plus")
+            guard = ui.guarded(self.status)
+            minus.on_click(guard(lambda _b, c=card: self.bump(c, -1)))
+            plus.on_click(guard(lambda _b, c=card: self.bump(c, +1)))
+            box = w.HBox([minus, count, plus, label],
+                         layout=w.Layout(align_items="center", flex="0 0 auto", min_height="52px"))
+            box.add_class("cmp-deck-card-row")
+            rows[card.id] = (box, count)
+        return rows[card.id]
+
+    def matching_cards(self) -> list[Card]:
+        """Cards whose name, id, type or fields contain every search word; cards in the deck first."""
+        words = self.search.value.lower().split()
+        in_deck = {e.card.id for e in self.deck.entries} if self.deck else set()
+        out = []
+        for c in self.db:
+            hay = f"{c.name} {card_summary(c)} {c.get('food', '')}".lower()
+            if all(word in hay for word in words):
+                out.append(c)
+        return sorted(out, key=lambda c: c.id not in in_deck)
+
+    def _fill_table(self) -> None:
+        cards = self.matching_cards()
+        shown = cards[:MAX_ROWS]
+        for c in shown:
+            _box, count = self._row(c)
+            n = self.deck.count_of(c) if self.deck else 0
+            count.value = f"<b style='font-size:18px'>{n}</b>" if n else "<span style='color:#aaa'>0</span>"
+        self.table.children = [self._row(c)[0] for c in shown]
+        more = len(cards) - len(shown)
+        self.table_note.value = (f"<small>{len(cards)} card(s)" + (f"; {more} more: narrow the search"
+                                                                   if more > 0 else "") + "</small>")
+
+    def _update_stats(self) -> None:
+        assert self.deck is not None
+        comp = composition(self.deck)
+        self.stats_table.value = composition_html(comp, self.deck.card_count)
+        if comp != self._last_comp:  # redraw the plot only when the composition changed
+            self._last_comp = comp
+            fig = composition_figure(self.deck)
+            self.plot.value = ui.figure_widget(fig).value
+
+    def _update_odds(self) -> None:
+        if self._busy or self.deck is None:
+            return
+        odds = opening_odds(self.deck)
+        if self.kind.value:
+            flt = parse_kind([self.kind.value])
+            label = (f"at least {self.at_least.value} × {self.kind.value.replace('=', ' ')} "
+                     f"in the first {self.draws.value} cards")
+            odds = [*odds, chance(self.deck, flt, self.at_least.value, self.draws.value, label=label)]
+        self.odds_html.value = odds_html(odds) if odds else "<i>No odds for this game.</i>"
+
+
+def deck_builder(game: str = "village") -> w.VBox:
+    """The deck builder page as one widget (for notebooks and Voila)."""
+    return DeckBuilderView(game).widget

@@ -1,0 +1,380 @@
+"""Of Mice and Monarchs table companion: score pad, family variant, buy planner, solo helper.
+
+Build with ``MonarchsCompanion()`` and display ``.widget``. All rules come from
+:mod:`companion.monarchs`; this module only reads and writes widget values.
+
+CSS classes for browser tests:
+``cmp-monarchs-page`` (the whole page), ``cmp-monarchs-input`` (each score-pad stepper),
+``cmp-monarchs-total`` (the live total), ``cmp-monarchs-variant`` (standard/family toggle),
+``cmp-monarchs-family`` (per-colour crowns-per-card inputs), ``cmp-monarchs-list`` (paste a
+decklist or JSON), ``cmp-monarchs-score-list`` (its button), ``cmp-monarchs-table`` (the score
+table), ``cmp-monarchs-influence``, ``cmp-monarchs-court`` (the eight position inputs),
+``cmp-monarchs-plan`` (plan button), ``cmp-monarchs-purchases`` (the result), ``cmp-monarchs-roll``,
+``cmp-monarchs-solo`` (dice result), ``cmp-monarchs-highscores``, ``cmp-monarchs-end``,
+``cmp-monarchs-message`` (errors and notes).
+"""
+
+from __future__ import annotations
+
+import datetime
+import html
+import random
+from typing import Any
+
+import ipywidgets as w
+
+from .. import ui
+from ..errors import CompanionError
+from ..monarchs.court import needs_db, parse_court, plan_purchases
+from ..monarchs.flow import HighScore, end_status, load_high_scores, record_high_score, solo_removal
+from ..monarchs.scoring import (
+    CITE_FAMILY,
+    CITE_SCORING,
+    COURT_COLOURS,
+    Score,
+    ScoreCard,
+    ScoreInputError,
+    parse_score_input,
+    score,
+)
+
+SWATCH = {"purple": "#7e57c2", "yellow": "#f9a825", "green": "#2e7d32", "blue": "#1565c0",
+          "red": "#c62828", "orange": "#ef6c00", "gray": "#9e9e9e"}
+
+
+def score_table_html(result: Score) -> str:
+    """The book's score pad as an HTML table: colour, cards x crowns = VP (or family discards)."""
+    rows = []
+    for r in result.rows:
+        sw = f"<span style='display:inline-block;width:14px;height:14px;background:{SWATCH[r.color]};" \
+             "border-radius:3px;margin-right:6px'></span>"
+        if result.variant == "standard":
+            rows.append(f"<tr><td>{sw}{r.color}</td><td>{r.cards}</td><td>×</td><td>{r.crowns}</td>"
+                        f"<td>=</td><td><b>{r.vp}</b></td></tr>")
+        else:
+            gone = ", ".join(str(c.crowns) for c in r.discarded) or "—"
+            rows.append(f"<tr><td>{sw}{r.color}</td><td>{r.cards}</td><td colspan=2>discard crowns: "
+                        f"{html.escape(gone)}</td><td>=</td><td><b>{r.vp}</b></td></tr>")
+    head = ("<tr><th>colour</th><th>cards</th><th></th><th>crowns</th><th></th><th>VP</th></tr>"
+            if result.variant == "standard" else
+            "<tr><th>colour</th><th>cards</th><th colspan=2>best discards</th><th></th><th>VP</th></tr>")
+    cite = CITE_SCORING if result.variant == "standard" else CITE_FAMILY
+    notes = "".join(f"<div>{html.escape(n)}</div>" for n in result.notes)
+    gray = f"<div>{result.gray_cards} gray card(s) never score.</div>" if result.gray_cards else ""
+    return (f"<table style='font-size:18px;border-collapse:collapse' cellpadding=6>{head}{''.join(rows)}"
+            f"<tr><td colspan=5><b>Total</b></td><td><b>{result.total}</b></td></tr></table>"
+            f"{gray}{notes}<small><i>{html.escape(cite)}</i></small>")
+
+
+class MonarchsCompanion:
+    """The notebook page: four tabs (score pad, buy planner, solo, end of game)."""
+
+    def __init__(self, db: Any = None) -> None:
+        self._db = db
+        self.message = ui.panel()
+        self.message.add_class("cmp-monarchs-message")
+        self._build_score()
+        self._build_buy()
+        self._build_solo()
+        self._build_end()
+        tabs = w.Tab(children=[self.score_tab, self.buy_tab, self.solo_tab, self.end_tab])
+        for i, title in enumerate(("Score pad", "Buy planner", "Solo", "End of game")):
+            tabs.set_title(i, title)
+        self.widget = w.VBox([ui.header("Of Mice and Monarchs", "Score pad, buy planner and solo helper",
+                                        game="of-mice-and-monarchs.md"), tabs, self.message])
+        self.widget.add_class("cmp-monarchs-page")
+        self.refresh_score()
+
+    def db(self) -> Any:
+        if self._db is None:
+            from ..cards import load_game
+
+            self._db = load_game("monarchs")
+        return self._db
+
+    # -- score pad ---------------------------------------------------------------------------
+    def _build_score(self) -> None:
+        self.variant = w.ToggleButtons(options=[("Standard", "standard"), ("Family", "family")],
+                                       value="standard", description="Scoring")
+        self.variant.add_class("cmp-monarchs-variant")
+        self.cards: dict[str, w.BoundedIntText] = {}
+        self.crowns: dict[str, w.BoundedIntText] = {}
+        self.family: dict[str, w.Text] = {}
+        rows = []
+        for colour in COURT_COLOURS:
+            n = ui.stepper("cards", 0, min=0, max=99)
+            c = ui.stepper("crowns", 0, min=0, max=99)
+            f = w.Text(value="", placeholder="crowns on each card, e.g. 2 0 1",
+                       layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
+            for widget in (n, c):
+                widget.add_class("cmp-monarchs-input")
+                widget.add_class(f"cmp-monarchs-{colour}")
+                widget.observe(self._on_pad, names="value")
+            f.add_class("cmp-monarchs-family")
+            f.observe(self._on_family_text, names="value")
+            self.cards[colour], self.crowns[colour], self.family[colour] = n, c, f
+            label = w.HTML(f"<div style='width:100px;font-size:18px;padding-top:10px'>"
+                           f"<span style='color:{SWATCH[colour]}'>■</span> {colour}</div>")
+            rows.append(w.HBox([label, n.box, c.box, f]))  # type: ignore[attr-defined]
+        self.total = w.HTML()
+        self.total.add_class("cmp-monarchs-total")
+        self.table = w.HTML()
+        self.table.add_class("cmp-monarchs-table")
+        self.list_text = w.Textarea(placeholder="or paste a decklist ('3 Card Name' lines) or JSON "
+                                    '{"cards": [{"color": "orange", "crowns": 1}]}',
+                                    layout=w.Layout(width="100%", height="90px"))
+        self.list_text.add_class("cmp-monarchs-list")
+        load = ui.big_button("Score this list", style="primary")
+        load.layout.width = "auto"
+        load.add_class("cmp-monarchs-score-list")
+        load.on_click(ui.guarded(self.message)(lambda _b: self.score_list()))
+        example = ui.big_button("Book example (28 VP)")
+        example.layout.width = "auto"
+        example.on_click(ui.guarded(self.message)(lambda _b: self.load_book_example()))
+        clear = ui.big_button("Clear")
+        clear.on_click(ui.guarded(self.message)(lambda _b: self.clear_pad()))
+        self.variant.observe(lambda _c: self.refresh_score(), names="value")
+        help_ = w.HTML("<small>Standard: for each colour, cards × crowns. Family: type the crowns "
+                       "on each card of a colour; the two lowest are discarded.</small>")
+        self.score_tab = w.VBox([self.variant, help_, *rows, self.total, self.table,
+                                 self.list_text, w.HBox([load, example, clear])])
+
+    def _on_pad(self, _change: Any) -> None:
+        if not getattr(self, "_syncing", False):
+            self.refresh_score()
+
+    def _on_family_text(self, _change: Any) -> None:
+        if getattr(self, "_syncing", False):
+            return
+        try:
+            self._syncing = True
+            for colour, f in self.family.items():
+                if f.value.strip():
+                    crowns = self._crowns_list(colour)
+                    self.cards[colour].value = len(crowns)
+                    self.crowns[colour].value = sum(crowns)
+        except CompanionError as exc:
+            ui.show_error(self.message, exc)
+        finally:
+            self._syncing = False
+        self.refresh_score()
+
+    def _crowns_list(self, colour: str) -> list[int]:
+        text = self.family[colour].value.replace(",", " ").split()
+        if not all(t.isdigit() for t in text):
+            raise ScoreInputError(f"{colour}: crowns on each card are whole numbers separated by spaces",
+                                  found=repr(self.family[colour].value))
+        return [int(t) for t in text]
+
+    def pad_cards(self) -> list[ScoreCard]:
+        """The pad as cards: per-card crowns where typed, else the crowns on one card of the colour."""
+        out: list[ScoreCard] = []
+        for colour in COURT_COLOURS:
+            if self.family[colour].value.strip():
+                crowns = self._crowns_list(colour)
+            else:
+                n, c = self.cards[colour].value, self.crowns[colour].value
+                crowns = [c] + [0] * (n - 1) if n else []
+                if c and not n:
+                    raise ScoreInputError(f"{colour}: {c} crowns but no cards")
+            out += [ScoreCard(colour, x) for x in crowns]
+        return out
+
+    def refresh_score(self) -> Score | None:
+        self.message.value = ""
+        try:
+            if self.variant.value == "family":
+                missing = [c for c in COURT_COLOURS if self.cards[c].value > 2 and self.crowns[c].value
+                           and not self.family[c].value.strip()]
+                if missing:
+                    ui.show(self.message, "warn", "Family scoring needs the crowns on each card",
+                            [f"type them for: {', '.join(missing)}"])
+            result = score(self.pad_cards(), self.variant.value)
+        except CompanionError as exc:
+            ui.show_error(self.message, exc)
+            return None
+        self.total.value = (f"<div style='font-size:32px;font-weight:bold'>Total: {result.total} VP</div>")
+        self.table.value = score_table_html(result)
+        return result
+
+    def set_cards(self, cards: list[ScoreCard]) -> None:
+        """Fill the pad from cards (a pasted list, the book example)."""
+        self._syncing = True
+        try:
+            for colour in COURT_COLOURS:
+                mine = [c.crowns for c in cards if c.color == colour]
+                self.cards[colour].value = len(mine)
+                self.crowns[colour].value = sum(mine)
+                self.family[colour].value = " ".join(str(x) for x in mine)
+        finally:
+            self._syncing = False
+        self.refresh_score()
+
+    def score_list(self) -> None:
+        text = self.list_text.value
+        db = None if text.strip().startswith("{") and '"name"' not in text else self.db()
+        cards = parse_score_input(text, db, source="pasted list")
+        self.set_cards(cards)
+        ui.show(self.message, "ok", f"Scored {len(cards)} cards from the list")
+
+    def load_book_example(self) -> None:
+        """The book's Scoring Example (of-mice-and-monarchs.md): 28 VP."""
+        table = {"orange": (3, 2), "green": (4, 3), "blue": (2, 1), "red": (2, 0), "purple": (1, 2),
+                 "yellow": (2, 3)}
+        self._syncing = True
+        try:
+            for colour in COURT_COLOURS:
+                n, c = table[colour]
+                self.family[colour].value = ""
+                self.cards[colour].value = n
+                self.crowns[colour].value = c
+        finally:
+            self._syncing = False
+        self.refresh_score()
+
+    def clear_pad(self) -> None:
+        self._syncing = True
+        try:
+            for colour in COURT_COLOURS:
+                self.family[colour].value = ""
+                self.cards[colour].value = 0
+                self.crowns[colour].value = 0
+        finally:
+            self._syncing = False
+        self.refresh_score()
+
+    # -- buy planner -------------------------------------------------------------------------
+    def _build_buy(self) -> None:
+        self.influence = ui.stepper("Influence", 5, min=0, max=99)
+        self.influence.add_class("cmp-monarchs-influence")
+        self.front = [w.Text(placeholder="cost:crowns or name", description=f"Front {i}",
+                             layout=w.Layout(width="240px", height=ui.BUTTON_HEIGHT)) for i in range(1, 5)]
+        self.back = [w.Text(placeholder="cost:crowns or name", description=f"Back {i}",
+                            layout=w.Layout(width="240px", height=ui.BUTTON_HEIGHT)) for i in range(1, 5)]
+        for t in (*self.front, *self.back):
+            t.add_class("cmp-monarchs-court")
+        self.sort_by = w.ToggleButtons(options=[("Most crowns", "crowns"), ("Most influence", "influence"),
+                                                ("Spend most", "spent")], value="crowns")
+        self.show_all = w.Checkbox(value=False, description="also purchases that leave a buyable card")
+        plan = ui.big_button("Plan purchases", style="primary")
+        plan.layout.width = "auto"
+        plan.add_class("cmp-monarchs-plan")
+        plan.on_click(ui.guarded(self.message)(lambda _b: self.plan()))
+        self.purchases = w.HTML()
+        self.purchases.add_class("cmp-monarchs-purchases")
+        help_ = w.HTML("<small>Each position: <code>cost:crowns</code> (e.g. <code>3:1</code>), a card name, "
+                       "<code>-</code> for empty, or a stack <code>2:0/4:1</code> (top card last). "
+                       "Back-row cards cost 2 more (of-mice-and-monarchs.md, Game Play).</small>")
+        self.buy_tab = w.VBox([self.influence.box, help_,  # type: ignore[attr-defined]
+                               w.HTML("<b>Back row (cost +2)</b>"),
+                               w.HBox(self.back[:2]), w.HBox(self.back[2:]),
+                               w.HTML("<b>Front row</b>"), w.HBox(self.front[:2]), w.HBox(self.front[2:]),
+                               self.sort_by, self.show_all, plan, self.purchases])
+
+    def court(self) -> Any:
+        specs = [t.value for t in (*self.front, *self.back)]
+        db = self.db() if needs_db(specs) else None
+        return parse_court([t.value for t in self.front], [t.value for t in self.back], db)
+
+    def plan(self, limit: int = 12) -> Any:
+        result = plan_purchases(self.influence.value, self.court(), by=self.sort_by.value,
+                                maximal_only=not self.show_all.value)
+        items = [html.escape(p.label()) for p in result.purchases[:limit]]
+        more = len(result.purchases) - limit
+        if more > 0:
+            items.append(f"… and {more} more")
+        if not items:
+            items.append("Nothing affordable.")
+        notes = "".join(f"<div><small>{html.escape(n)}</small></div>" for n in result.notes)
+        self.purchases.value = (f"<div style='font-size:17px'><b>{self.influence.value} influence: "
+                                f"{len(result.purchases)} purchase(s)</b><ol>"
+                                + "".join(f"<li>{i}</li>" for i in items) + f"</ol>{notes}</div>")
+        return result
+
+    # -- solo ------------------------------------------------------------------------------
+    def _build_solo(self) -> None:
+        self.white = ui.stepper("White die (front)", 1, min=1, max=6)
+        self.black = ui.stepper("Black die (back)", 1, min=1, max=6)
+        roll = ui.big_button("Roll both dice", style="primary", icon="random")
+        roll.layout.width = "auto"
+        roll.add_class("cmp-monarchs-roll")
+        roll.on_click(ui.guarded(self.message)(lambda _b: self.roll()))
+        read = ui.big_button("Read these dice")
+        read.on_click(ui.guarded(self.message)(lambda _b: self.read_dice()))
+        self.solo_out = w.HTML()
+        self.solo_out.add_class("cmp-monarchs-solo")
+        self.hs_score = ui.stepper("Final score", 0, min=0, max=999)
+        self.hs_name = w.Text(placeholder="name (optional)", layout=w.Layout(width="200px",
+                                                                             height=ui.BUTTON_HEIGHT))
+        save = ui.big_button("Save score", style="success")
+        save.on_click(ui.guarded(self.message)(lambda _b: self.save_score()))
+        self.highscores = w.HTML()
+        self.highscores.add_class("cmp-monarchs-highscores")
+        self.solo_tab = w.VBox([
+            w.HTML("<small>After each turn roll both dice: white removes a front-row card, black a "
+                   "back-row card (top of a stack only); 5 or 6: you choose. The Court positions typed "
+                   "in the buy planner name the cards (of-mice-and-monarchs.md, Solo Mode).</small>"),
+            self.white.box, self.black.box, w.HBox([roll, read]), self.solo_out,  # type: ignore[attr-defined]
+            w.HTML("<b>High scores</b>"), w.HBox([self.hs_score.box, self.hs_name, save]),  # type: ignore
+            self.highscores])
+        self.show_high_scores()
+
+    def roll(self, rng: random.Random | None = None) -> None:
+        r = rng or random.SystemRandom()
+        self.white.value, self.black.value = r.randint(1, 6), r.randint(1, 6)
+        self.read_dice()
+
+    def read_dice(self) -> Any:
+        try:
+            court = self.court()
+        except CompanionError:
+            court = None
+        result = solo_removal(self.white.value, self.black.value, court)
+        self.solo_out.value = "<ul style='font-size:17px'>" + "".join(
+            f"<li>{html.escape(line)}</li>" for line in result.lines) + "</ul>"
+        return result
+
+    def show_high_scores(self) -> None:
+        try:
+            table = load_high_scores()
+        except CompanionError as exc:
+            ui.show_error(self.message, exc)
+            return
+        if not table.entries:
+            self.highscores.value = "<i>No solo scores yet: beat your high score!</i>"
+            return
+        self.highscores.value = "<ol style='font-size:17px'>" + "".join(
+            f"<li><b>{e.score}</b> VP {html.escape(e.name)} <small>{html.escape(e.date)}</small></li>"
+            for e in table.entries) + "</ol>"
+
+    def save_score(self) -> int | None:
+        _table, rank = record_high_score(HighScore(self.hs_score.value, self.hs_name.value.strip(),
+                                                   datetime.date.today().isoformat()))
+        self.show_high_scores()
+        ui.show(self.message, "ok", f"Saved {self.hs_score.value} VP: "
+                + (f"rank {rank}" if rank else "not in the top 10"))
+        return rank
+
+    # -- end of game -------------------------------------------------------------------------
+    def _build_end(self) -> None:
+        self.players = ui.stepper("Players", 2, min=1, max=6)
+        self.seat = ui.stepper("Seat that just played (1 = Start)", 1, min=1, max=6)
+        self.court_deck = ui.stepper("Cards left in the Court deck", 10, min=0, max=200)
+        self.end_out = w.HTML()
+        self.end_out.add_class("cmp-monarchs-end")
+        for s in (self.players, self.seat, self.court_deck):
+            s.observe(lambda _c: self.refresh_end(), names="value")
+        self.end_tab = w.VBox([self.players.box, self.seat.box, self.court_deck.box,  # type: ignore
+                               self.end_out])
+        self.refresh_end()
+
+    def refresh_end(self) -> None:
+        try:
+            if self.seat.value > self.players.value:
+                self.seat.value = self.players.value
+            s = end_status(self.players.value, self.seat.value, self.court_deck.value)
+        except CompanionError as exc:
+            ui.show_error(self.message, exc)
+            return
+        colour = ui.COLOURS["warn"] if s.triggered else ui.COLOURS["ok"]
+        self.end_out.value = f"<div style='font-size:18px;color:{colour}'>{html.escape(s.message)}</div>"

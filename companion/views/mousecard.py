@@ -1,0 +1,345 @@
+"""The Mouse Card system page: exact task-check odds and the game master's live deck.
+
+Build with ``MouseCardPage()`` (or :func:`mousecard_page`) and display ``.widget``. The
+check controls at the top are shared: the **Odds** tab computes the exact odds of that
+check (optionally from the live deck's remaining cards) and plots success against skill
+for each target; the **Live deck** tab draws the same check for a named character and
+task. The live deck is a :class:`~companion.mousecard.live.LiveDeckTracker` whose log
+autosaves under ``user_data_dir()/logs/mousecard.jsonl`` and is resumed on the next start.
+
+CSS classes for browser tests:
+``cmp-mousecard-page``, ``cmp-mousecard-message``, ``cmp-mousecard-skill``, ``cmp-mousecard-target``,
+``cmp-mousecard-need``, ``cmp-mousecard-situation``, ``cmp-mousecard-aged``,
+``cmp-mousecard-disadvantage``, ``cmp-mousecard-mode``, ``cmp-mousecard-chips-to-spend``,
+``cmp-mousecard-red-bad``, ``cmp-mousecard-use-live``, ``cmp-mousecard-odds`` (the result),
+``cmp-mousecard-plot-button``, ``cmp-mousecard-plot``, ``cmp-mousecard-character``,
+``cmp-mousecard-task``, ``cmp-mousecard-cards`` (typed-in cards), ``cmp-mousecard-draw``,
+``cmp-mousecard-last`` (the last draw, cards marked), ``cmp-mousecard-bonus`` (each ace/chip button),
+``cmp-mousecard-player``, ``cmp-mousecard-award``, ``cmp-mousecard-spend``, ``cmp-mousecard-chips``
+(the chips table), ``cmp-mousecard-chapter``, ``cmp-mousecard-undo``, ``cmp-mousecard-redo``,
+``cmp-mousecard-deck`` (deck status), ``cmp-mousecard-history``.
+"""
+
+from __future__ import annotations
+
+import html
+import secrets
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from .. import ui
+from ..mousecard.deck import RANK_LABELS
+from ..mousecard.live import DrawRecord, LiveDeckTracker, draw_event
+from ..mousecard.odds import CheckOdds, TaskCheck, exact_odds, success_curve
+from ..mousecard.situations import SITUATION_HELP
+
+MARK_COLOUR = {"success": ui.COLOURS["ok"], "bad": ui.COLOURS["error"],
+               "bad success": "#8e24aa", "joker": "#8e24aa", "miss": ui.COLOURS["muted"]}
+PLOT_TARGETS = ("6", "8", "10", "J", "Q", "K", "A")
+
+
+def default_log_path() -> Path:
+    from ..cards import user_data_dir
+
+    return user_data_dir() / "logs" / "mousecard.jsonl"
+
+
+def odds_html(result: CheckOdds) -> str:
+    """The result of a check as a panel body: big percentage, then the details."""
+    pct = f"{float(result.p_success):.1%}"
+    p = result.p_success
+    rows = [
+        ("Chance of success", f"<b style='font-size:26px'>{pct}</b> "
+                              f"<small>(exactly {p.numerator}/{p.denominator})</small>"),
+        ("One card succeeds", f"{result.single_card_odds} in a {result.deck_size}-card deck"),
+        ("A bad card", f"{float(result.p_bad):.1%}"),
+        ("Several bad cards at once", f"{float(result.p_several_bad):.1%}"),
+        ("Expected cards drawn", f"{float(result.expected_cards):.2f}"),
+        ("Successes", " · ".join(f"{n}: {float(q):.1%}" for n, q in result.successes)),
+        ("Bad cards here", html.escape(", ".join(result.bad_cards) or "none")),
+    ]
+    if result.check.fate_chips:
+        rows.append(("Expected fate chips used", f"{float(result.expected_chips):.2f}"))
+    table = "".join(f"<tr><td style='padding-right:12px;color:{ui.COLOURS['muted']}'>{k}</td>"
+                    f"<td>{v}</td></tr>" for k, v in rows)
+    notes = "".join(f"<li>{html.escape(n)}</li>" for n in result.notes)
+    cites = "; ".join(html.escape(c) for c in result.cites)
+    return (f"<div class='companion-panel' style='border-color:{ui.COLOURS['info']}'>"
+            f"<div>{html.escape(result.check.describe())}</div><table>{table}</table>"
+            + (f"<ul style='margin:4px 0'>{notes}</ul>" if notes else "")
+            + f"<small><i>{cites}</i></small></div>")
+
+
+def draw_html(rec: DrawRecord) -> str:
+    """A draw with each card marked: green success, red bad, purple joker, grey miss."""
+    tiles = []
+    for card, mark in rec.marks():
+        colour = MARK_COLOUR[mark]
+        tiles.append(f"<span style='display:inline-block;border:2px solid {colour};border-radius:8px;"
+                     f"padding:8px 10px;margin:3px;font-size:22px;min-width:44px;text-align:center;"
+                     f"color:{'#b3261e' if card.colour == 'red' else '#202124'}'>"
+                     f"{html.escape(card.short)}<div style='font-size:12px;color:{colour}'>"
+                     f"{html.escape(mark)}</div></span>")
+    verdict = "Success" if rec.succeeded else "Not (yet) a success"
+    colour = ui.COLOURS["ok"] if rec.succeeded else ui.COLOURS["warn"]
+    lines = [f"{rec.total_successes} of {rec.check.need} success(es); stopped: {rec.stopped}"]
+    if rec.bad_in_effect:
+        lines.append(f"{rec.bad_in_effect} bad card(s) in effect"
+                     + (" — several at once: a magnified result" if rec.bad_in_effect > 1 else ""))
+    if rec.reshuffles:
+        lines.append(f"a joker: the deck was reshuffled ({rec.reshuffles}×)")
+    if rec.aces_unspent:
+        lines.append(f"{rec.aces_unspent} ace(s) unspent: add a success or cancel a bad card")
+    items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
+    return (f"<div class='companion-panel' style='border-color:{colour}'>"
+            f"<b style='color:{colour}'>#{rec.number} {html.escape(rec.character)} — "
+            f"{html.escape(rec.task)}: {verdict}</b><div>{''.join(tiles)}</div>"
+            f"<ul style='margin:4px 0'>{items}</ul><small><i>mouse-card-system.txt, How to draw "
+            f"cards; special effects</i></small></div>")
+
+
+class MouseCardPage:
+    """The notebook page: shared check controls, the odds explorer and the live deck."""
+
+    def __init__(self, log_path: str | Path | None = None, *, plot: bool = True) -> None:
+        self.log_path = Path(log_path) if log_path is not None else default_log_path()
+        self.message = ui.panel()
+        self.message.add_class("cmp-mousecard-message")
+        self.tracker = LiveDeckTracker(self.log_path)
+        if not self.tracker.state.started and not self.tracker.history:
+            self.tracker.do({"event": "start", "seed": secrets.randbelow(10**9),
+                             "title": "Mouse Card session"})
+        self._build()
+        if self.tracker.problems:
+            ui.show(self.message, "warn", "Some lines of the saved session could not be used",
+                    [str(p) for p in self.tracker.problems])
+        self.refresh()
+        self.compute()
+        if plot:
+            self.plot()
+
+    # -- layout ------------------------------------------------------------------------------
+    def _build(self) -> None:
+        g = ui.guarded(self.message)
+        self.skill = ui.stepper("Skill (cards)", 3, min=1, max=20)
+        self.skill.add_class("cmp-mousecard-skill")
+        self.target = w.Dropdown(options=[RANK_LABELS[r] for r in range(2, 15)], value="J",
+                                 description="Target (or better)", style={"description_width": "initial"})
+        self.target.add_class("cmp-mousecard-target")
+        self.need = ui.stepper("Successes needed", 1, min=1, max=20)
+        self.need.add_class("cmp-mousecard-need")
+        self.situation = w.Dropdown(options=[(f"{k} — {v}", k) for k, v in SITUATION_HELP.items()],
+                                    value="calm", description="Situation",
+                                    layout=w.Layout(width="420px"))
+        self.situation.add_class("cmp-mousecard-situation")
+        self.aged = ui.stepper("Aged", 0, min=0, max=12)
+        self.aged.add_class("cmp-mousecard-aged")
+        self.disadvantage = ui.stepper("Disadvantage", 0, min=0, max=12)
+        self.disadvantage.add_class("cmp-mousecard-disadvantage")
+        self.mode = w.ToggleButtons(options=[("Cautious (one at a time)", "cautious"),
+                                             ("Go for broke (all at once)", "broke")],
+                                    value="cautious", style={"button_width": "210px"})
+        self.mode.add_class("cmp-mousecard-mode")
+        self.chips = ui.stepper("Fate chips to spend", 0, min=0, max=20)
+        self.chips.add_class("cmp-mousecard-chips-to-spend")
+        self.red_bad = w.Dropdown(options=[("red-bad: the red joker (+ Aged ranks)", "joker"),
+                                           ("red-bad: every red card", "all")], value="joker",
+                                  description="House reading", style={"description_width": "initial"},
+                                  layout=w.Layout(width="420px"))
+        self.red_bad.add_class("cmp-mousecard-red-bad")
+        self.use_live = w.Checkbox(value=False, description="Draw from the live deck's remaining cards")
+        self.use_live.add_class("cmp-mousecard-use-live")
+        controls = w.VBox([
+            w.HBox([self.skill.box, self.need.box]),  # type: ignore[attr-defined]
+            w.HBox([self.target, self.situation]),
+            w.HBox([self.aged.box, self.disadvantage.box]),  # type: ignore[attr-defined]
+            self.mode, w.HBox([self.chips.box, self.red_bad]),  # type: ignore[attr-defined]
+        ])
+        for widget in (self.skill, self.target, self.need, self.situation, self.aged,
+                       self.disadvantage, self.mode, self.chips, self.red_bad, self.use_live):
+            widget.observe(g(lambda _ch: self.compute()), names="value")
+
+        # odds tab
+        self.result = w.HTML()
+        self.result.add_class("cmp-mousecard-odds")
+        self.plot_button = ui.big_button("Plot success against skill", style="info", icon="line-chart")
+        self.plot_button.add_class("cmp-mousecard-plot-button")
+        self.plot_button.on_click(g(lambda _b: self.plot()))
+        self.plot_box = w.Box()
+        self.plot_box.add_class("cmp-mousecard-plot")
+        odds_tab = w.VBox([self.use_live, self.result, self.plot_button, self.plot_box])
+
+        # live deck tab
+        self.character = w.Text(description="Character", placeholder="e.g. Pip",
+                                layout=w.Layout(width="300px", height=ui.BUTTON_HEIGHT))
+        self.character.add_class("cmp-mousecard-character")
+        self.task = w.Text(description="Task", placeholder="e.g. climb the wall",
+                           layout=w.Layout(width="360px", height=ui.BUTTON_HEIGHT))
+        self.task.add_class("cmp-mousecard-task")
+        self.cards = w.Text(description="Cards typed in", placeholder="optional: QH, 3S, red joker",
+                            style={"description_width": "initial"},
+                            layout=w.Layout(width="420px", height=ui.BUTTON_HEIGHT))
+        self.cards.add_class("cmp-mousecard-cards")
+        self.draw_button = ui.big_button("Draw", style="primary", icon="hand-paper-o")
+        self.draw_button.add_class("cmp-mousecard-draw")
+        self.draw_button.on_click(g(lambda _b: self.draw()))
+        self.last = w.HTML()
+        self.last.add_class("cmp-mousecard-last")
+        self.bonus_buttons = []
+        for source, use, label in (("ace", "success", "Ace: +1 success"), ("ace", "cancel", "Ace: cancel bad"),
+                                   ("chip", "success", "Chip: +1 success"),
+                                   ("chip", "cancel", "Chip: cancel bad")):
+            b = ui.big_button(label, style="success" if use == "success" else "warning")
+            b.add_class("cmp-mousecard-bonus")
+            b.on_click(g(lambda _b, s=source, u=use: self.bonus(s, u)))
+            self.bonus_buttons.append(b)
+        self.player = w.Text(description="Player", placeholder="name",
+                             layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
+        self.player.add_class("cmp-mousecard-player")
+        self.award_button = ui.big_button("Award a fate chip", style="success", icon="plus")
+        self.award_button.add_class("cmp-mousecard-award")
+        self.award_button.on_click(g(lambda _b: self.chip("award")))
+        self.spend_button = ui.big_button("Spend a fate chip", icon="minus")
+        self.spend_button.add_class("cmp-mousecard-spend")
+        self.spend_button.on_click(g(lambda _b: self.chip("spend")))
+        self.chips_table = w.HTML()
+        self.chips_table.add_class("cmp-mousecard-chips")
+        self.chapter_button = ui.big_button("End of chapter: reshuffle", style="warning", icon="random")
+        self.chapter_button.add_class("cmp-mousecard-chapter")
+        self.chapter_button.on_click(g(lambda _b: self._act({"event": "reshuffle", "reason": "chapter"})))
+        self.undo_button = ui.big_button("Undo", icon="undo")
+        self.undo_button.add_class("cmp-mousecard-undo")
+        self.undo_button.on_click(g(lambda _b: self._undo_redo(True)))
+        self.redo_button = ui.big_button("Redo", icon="repeat")
+        self.redo_button.add_class("cmp-mousecard-redo")
+        self.redo_button.on_click(g(lambda _b: self._undo_redo(False)))
+        self.deck_status = w.HTML()
+        self.deck_status.add_class("cmp-mousecard-deck")
+        self.history = w.HTML()
+        self.history.add_class("cmp-mousecard-history")
+        live_tab = w.VBox([
+            self.deck_status,
+            w.HBox([self.character, self.task]), w.HBox([self.cards, self.draw_button]),
+            self.last, w.HBox(self.bonus_buttons),
+            w.HBox([self.player, self.award_button, self.spend_button]), self.chips_table,
+            w.HBox([self.chapter_button, self.undo_button, self.redo_button]),
+            self.history,
+        ])
+        self.tabs = w.Tab(children=[odds_tab, live_tab])
+        self.tabs.set_title(0, "Odds")
+        self.tabs.set_title(1, "Live deck")
+        self.widget = w.VBox([
+            ui.header("The Mouse Card system", "Task checks: exact odds and the live deck",
+                      game="mouse-card-system.txt"),
+            controls, self.message, self.tabs,
+        ])
+        self.widget.add_class("cmp-mousecard-page")
+
+    # -- actions -----------------------------------------------------------------------------
+    def check(self, *, fate_chips: bool = True) -> TaskCheck:
+        """The check the controls describe (a CompanionError for a bad combination)."""
+        return TaskCheck(skill=self.skill.value, target=self.target.value, need=self.need.value,
+                         situation=self.situation.value, aged=self.aged.value,
+                         disadvantage=self.disadvantage.value, mode=self.mode.value,
+                         fate_chips=self.chips.value if fate_chips else 0, red_bad=self.red_bad.value)
+
+    def compute(self) -> CheckOdds | None:
+        try:
+            deck = self.tracker.state.remaining if self.use_live.value else None
+            result = exact_odds(self.check(), deck)
+        except Exception as exc:
+            ui.show_error(self.message, exc)
+            return None
+        self.result.value = odds_html(result)
+        self.message.value = ""
+        return result
+
+    def plot(self) -> None:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        c = self.check()
+        skills = range(1, 11)
+        curves = success_curve(PLOT_TARGETS, skills, need=c.need, situation=c.situation, aged=c.aged,
+                               disadvantage=c.disadvantage, mode=c.mode, fate_chips=c.fate_chips,
+                               red_bad=c.red_bad)
+        fig, ax = plt.subplots(figsize=(7, 3.8))
+        for label, points in curves.items():
+            ax.plot([k for k, _ in points], [float(p) for _, p in points], marker="o", label=f"{label}+")
+        ax.set_xlabel("skill (cards drawn)")
+        ax.set_ylabel("P(success)")
+        ax.set_ylim(0, 1)
+        ax.set_xticks(list(skills))
+        ax.grid(alpha=0.3)
+        ax.set_title(f"{c.situation}, {c.mode}, need {c.need}"
+                     + (f", Aged {c.aged}" if c.aged else "") + (f", {c.fate_chips} chip(s)" if c.fate_chips else ""))
+        ax.legend(title="target", ncol=2, fontsize=8)
+        self.plot_box.children = [ui.figure_widget(fig)]
+
+    def _act(self, event: dict[str, Any]) -> None:
+        self.tracker.do(event)
+        self.message.value = ""
+        self.refresh()
+
+    def _undo_redo(self, undo: bool) -> None:
+        (self.tracker.undo if undo else self.tracker.redo)()
+        self.message.value = ""
+        self.refresh()
+
+    def draw(self) -> None:
+        from ..errors import CompanionError
+        from ..mousecard.deck import parse_cards
+
+        character = self.character.value.strip()
+        if not character:
+            raise CompanionError("name the character who draws", where="Character")
+        typed = self.cards.value.strip()
+        cards = [c.id for c in parse_cards(typed)] if typed else None
+        self._act(draw_event(character, self.task.value.strip() or "task", self.check(fate_chips=False),
+                             cards))
+        self.cards.value = ""
+
+    def bonus(self, source: str, use: str) -> None:
+        from ..errors import CompanionError
+
+        character = self.character.value.strip()
+        if not character:
+            raise CompanionError("name the character whose draw the bonus is for", where="Character")
+        self._act({"event": "bonus", "character": character, "source": source, "use": use})
+
+    def chip(self, verb: str) -> None:
+        from ..errors import CompanionError
+
+        player = self.player.value.strip() or self.character.value.strip()
+        if not player:
+            raise CompanionError("name the player", where="Player")
+        self._act({"event": verb, "player": player, "chips": 1})
+
+    # -- display -----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        st = self.tracker.state
+        self.deck_status.value = (
+            f"<div style='font-size:17px'><b>{len(st.order)}</b> cards in the deck · "
+            f"{len(st.discards)} drawn since the last reshuffle · chapter {st.chapter}</div>")
+        last = st.draws[-1] if st.draws else None
+        self.last.value = draw_html(last) if last else ""
+        rows = "".join(f"<tr><td style='padding-right:16px'>{html.escape(p)}</td>"
+                       f"<td><b>{n}</b> {'●' * min(n, 10)}</td></tr>" for p, n in st.chips)
+        self.chips_table.value = (f"<table><tr><th align='left'>Player</th><th align='left'>Fate chips"
+                                  f"</th></tr>{rows}</table>" if rows else
+                                  "<i>No fate chips awarded yet.</i>")
+        items = "".join(f"<li>{html.escape(x)}</li>" for x in reversed(st.journal[-30:]))
+        self.history.value = f"<b>Session history</b> (latest first)<ol reversed>{items}</ol>"
+        self.undo_button.disabled = not self.tracker.can_undo
+        self.redo_button.disabled = not self.tracker.can_redo
+        if self.use_live.value:
+            self.compute()
+
+
+def mousecard_page(log_path: str | Path | None = None) -> w.VBox:
+    """Build the page and return the widget to display."""
+    return MouseCardPage(log_path).widget

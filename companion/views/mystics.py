@@ -1,0 +1,764 @@
+"""Mice and Mystics chapter dashboard: initiative track, cheese wheel, chapter track, the party, odds.
+
+One screen for the table, with tablet-sized buttons. Every action is an event in
+``<user data>/logs/mystics.jsonl`` (autosave; Undo/Redo; reopening the notebook resumes
+the chapter). Starting a new chapter keeps the old log under a dated name. The rules
+live in :mod:`companion.mystics` (pure functions); this module only shows and clicks.
+
+CSS classes for browser tests:
+``cmp-mystics-dashboard`` (the page), ``cmp-mystics-start`` (start chapter button),
+``cmp-mystics-mice`` (hero picker), ``cmp-mystics-minions-input``, ``cmp-mystics-status``,
+``cmp-mystics-undo``, ``cmp-mystics-redo``, ``cmp-mystics-initiative`` (the track; the current
+card carries ``cmp-mystics-current`` in its HTML), ``cmp-mystics-next-turn``,
+``cmp-mystics-wheel`` (the cheese wheel), ``cmp-mystics-add-cheese`` (+1), ``cmp-mystics-add-cheese-2``,
+``cmp-mystics-remove-cheese``, ``cmp-mystics-surge-alert``, ``cmp-mystics-hourglass`` (the chapter
+track), ``cmp-mystics-achievement``, ``cmp-mystics-encounter`` (reveal button),
+``cmp-mystics-room``, ``cmp-mystics-party``, ``cmp-mystics-mouse-<id>`` (each mouse's box),
+``cmp-mystics-minions`` (minions on the board), ``cmp-mystics-wound-minion``,
+``cmp-mystics-defeat-minion``, ``cmp-mystics-messages``, ``cmp-mystics-odds`` (odds tab),
+``cmp-mystics-odds-result``.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from .. import cite, ui
+from ..errors import CompanionError
+from ..mystics import odds as od
+from ..mystics.chapter import WHEEL_SIZE
+from ..mystics.tracker import MysticsState, MysticsTracker
+
+ACCENT = "#d68910"
+CONDITION_LABELS = {
+    "stunned": "Stunned",
+    "webbed": "Webbed",
+    "knocked_down": "Knocked down",
+    "charmed": "Charmed",
+    "poisoned": "Poisoned",
+}
+
+
+def default_log() -> Path:
+    from ..cards import user_data_dir
+
+    return user_data_dir() / "logs" / "mystics.jsonl"
+
+
+def _btn(label: str, css: str, style: str = "", width: str = "") -> w.Button:
+    b = ui.big_button(label, style=style)
+    b.add_class(css)
+    if width:
+        b.layout.width = width
+    return b
+
+
+def parse_counts(text: str) -> dict[str, int]:
+    """``"rat_warriors=3, spider"`` -> ``{"rat_warriors": 3, "spider": 1}`` (a CompanionError if bad)."""
+    out: dict[str, int] = {}
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        name, _, n = part.partition("=")
+        try:
+            count = int(n) if n.strip() else 1
+        except ValueError:
+            raise CompanionError(
+                f"bad minion count {part!r}", expected="type=number, e.g. rat_warriors=3"
+            ) from None
+        out[name.strip().lower().replace(" ", "_")] = count
+    return out
+
+
+def parse_ints(text: str) -> list[int] | None:
+    """``"2 1 3"`` -> ``[2, 1, 3]``; empty -> ``None`` (draw from the seed)."""
+    parts = text.replace(",", " ").split()
+    if not parts:
+        return None
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        raise CompanionError(f"bad die rolls {text!r}", expected="numbers like 2 1 3") from None
+
+
+def wheel_html(state: MysticsState) -> str:
+    """The minion cheese wheel: six slots, filled ones yellow."""
+    n = state.board.wheel
+    slots = "".join(
+        f"<span style='display:inline-block;width:38px;height:38px;border-radius:50%;margin:3px;"
+        f"border:2px solid #b7950b;background:{'#f4d03f' if i < n else '#fdfefe'}'></span>"
+        for i in range(WHEEL_SIZE)
+    )
+    return (
+        f"<div><b>Minion cheese wheel</b> {n}/{WHEEL_SIZE}<br>{slots}<br><small>"
+        f"{len(state.board.surges)} surge(s) so far · {html.escape(cite('mystics', 'Surges'))}</small></div>"
+    )
+
+
+def chapter_html(state: MysticsState) -> str:
+    """The chapter track: pages 1..end with the hourglass and the chapter end marker."""
+    b = state.board
+    last = max(b.chapter_end, b.hourglass)
+    cells = []
+    for p in range(1, last + 1):
+        here = p == b.hourglass
+        end = p == b.chapter_end
+        bg = "#c0392b" if here and end else "#f5b041" if here else "#5d6d7e" if end else "#f2f3f4"
+        fg = "white" if end else "#202124"
+        mark = ("⌛" if here else "") + ("🏁" if end else "")
+        cells.append(
+            f"<span style='display:inline-block;width:46px;height:46px;line-height:20px;"
+            f"text-align:center;margin:2px;border-radius:6px;background:{bg};color:{fg}'>"
+            f"{p}<br>{mark}</span>"
+        )
+    verdict = (
+        "<b style='color:#b3261e'>Defeat: the hourglass reached the chapter end marker</b>"
+        if b.defeated
+        else "<b style='color:#1b7f3b'>Victory!</b>"
+        if b.victory
+        else f"{b.pages_left} page(s) before the chapter end marker"
+    )
+    enc = (
+        f"Face-up encounter card: <b>{html.escape(b.encounter.name)}</b>"
+        if b.encounter
+        else "No face-up encounter card"
+    )
+    room = (
+        (
+            f" · Room: <b>{html.escape(b.room.name)}</b>"
+            + (" (special surge)" if b.room.has_special_surge else "")
+        )
+        if b.room
+        else ""
+    )
+    return f"<div><b>Chapter track</b> {''.join(cells)}<br>{verdict}<br><small>{enc}{room}</small></div>"
+
+
+def track_html(state: MysticsState) -> str:
+    """The initiative track, top first, the card whose turn it is highlighted."""
+    groups = {g.id: g for g in state.minions}
+    tiles = []
+    for i, card in enumerate(state.track):
+        current = i == state.turn
+        if card.kind == "mouse":
+            m = state.mouse(card.id)
+            sub = (
+                "captured" if m.captured else ", ".join(CONDITION_LABELS[c] for c in m.conditions) or "mouse"
+            )
+            colour = "#2e86c1"
+        elif card.kind == "boss":
+            sub = f"boss · wounds {card.wounds}/{card.life if card.life is not None else '?'}"
+            colour = "#7d3c98"
+        else:
+            g = groups.get(card.id)
+            n = len(g.figures) if g else 0
+            sub = f"{n} figure(s)" + (f" · wounds {list(g.figures)}" if g and any(g.figures) else "")
+            colour = "#922b21"
+        border = "4px solid #f39c12" if current else "1px solid #ccc"
+        cls = "cmp-mystics-card cmp-mystics-current" if current else "cmp-mystics-card"
+        arrow = "▶ " if current else ""
+        tiles.append(
+            f"<div class='{cls}' style='display:inline-block;vertical-align:top;min-width:110px;"
+            f"margin:3px;padding:6px 8px;border-radius:8px;border:{border};"
+            f"border-left:8px solid {colour};background:{'#fef9e7' if current else '#fffdf7'}'>"
+            f"<small>{i + 1}</small> <b>{arrow}{html.escape(card.name)}</b><br>"
+            f"<small>{html.escape(sub)}</small></div>"
+        )
+    head = f"<b>Initiative track</b> · round {state.round}" + (
+        " · <i>new order: the next turn is the top card's</i>" if state.turn == -1 and state.track else ""
+    )
+    return f"<div>{head}<br>{''.join(tiles) or '<i>empty</i>'}</div>"
+
+
+def mouse_html(state: MysticsState, mid: str) -> str:
+    m = state.mouse(mid)
+    life = m.life if m.life is not None else "?"
+    hearts = ""
+    if m.life is not None:
+        hearts = (
+            "🟥" * min(m.wounds, m.life)
+            + "🟩" * min(m.poison, max(m.life - m.wounds, 0))
+            + "⬜" * max(m.life - m.total_wounds, 0)
+        )
+    conds = ", ".join(CONDITION_LABELS[c] for c in m.conditions)
+    equip = ", ".join(f"{g.name} ({g.slot})" for g in m.equipped) or "nothing"
+    pack = ", ".join(g.name + (" (trick)" if g.trick else "") for g in m.pack) or "empty"
+    status = "<b style='color:#b3261e'>CAPTURED</b> · " if m.captured else ""
+    return (
+        f"<div style='font-size:17px'><b>{html.escape(m.name)}</b> {status}"
+        f"wounds {m.wounds} + poison {m.poison} / life {life} {hearts} · 🧀 <b>{m.cheese}</b></div>"
+        f"<small>{html.escape(conds) or 'no conditions'} · equipped: {html.escape(equip)} · pack "
+        f"{m.pack_load}/3: {html.escape(pack)} · abilities: "
+        f"{html.escape(', '.join(m.abilities)) or 'none'}</small>"
+    )
+
+
+class MouseBox:
+    """One mouse's row: its state and tablet-sized buttons for the common actions."""
+
+    def __init__(self, dash: MysticsDashboard, mid: str) -> None:
+        self.mid = mid
+        self.info = w.HTML()
+        do = dash.guard
+
+        def act(label: str, event: dict[str, Any], style: str = "") -> w.Button:
+            b = ui.big_button(label, style=style)
+            b.layout.min_width = "96px"
+            b.on_click(do(lambda _b: dash.do({**event, "mouse": mid})))
+            return b
+
+        row1 = [
+            act("Wound", {"event": "wound", "count": 1}, "danger"),
+            act("Poison", {"event": "wound", "count": 1, "poison": True}, "warning"),
+            act("Heal", {"event": "heal", "count": 1}, "success"),
+            act("Cure poison", {"event": "heal", "count": 1, "poison": True}),
+            act("+1 🧀", {"event": "mouse_cheese", "count": 1}),
+            act("−1 🧀", {"event": "mouse_cheese", "count": -1}),
+        ]
+        self.capture = act("Capture", {"event": "capture"}, "danger")
+        self.rescue = act("Rescue", {"event": "rescue"}, "success")
+        self.conditions: dict[str, w.ToggleButton] = {}
+        for cond, label in CONDITION_LABELS.items():
+            tb = w.ToggleButton(
+                description=label, layout=w.Layout(height=ui.BUTTON_HEIGHT, min_width="110px")
+            )
+            tb.observe(lambda ch, cond=cond: dash.on_condition(mid, cond, ch), "value")
+            self.conditions[cond] = tb
+        self.ability = w.Text(placeholder="ability card", layout=w.Layout(width="200px", height="40px"))
+        self.level = ui.big_button("Level up (6 🧀)")
+        self.level.on_click(
+            do(lambda _b: dash.do({"event": "level_up", "mouse": mid, "ability": self.ability.value.strip()}))
+        )
+        self.box = w.VBox(
+            [
+                self.info,
+                w.HBox(row1, layout=w.Layout(flex_flow="row wrap")),
+                w.HBox(
+                    [self.capture, self.rescue, *self.conditions.values()],
+                    layout=w.Layout(flex_flow="row wrap"),
+                ),
+                w.HBox([self.ability, self.level]),
+            ],
+            layout=w.Layout(border="1px solid #ddd", padding="6px", margin="4px 0"),
+        )
+        self.box.add_class(f"cmp-mystics-mouse-{mid}")
+
+    def refresh(self, state: MysticsState, dash: MysticsDashboard) -> None:
+        m = state.mouse(self.mid)
+        self.info.value = mouse_html(state, self.mid)
+        self.capture.disabled = m.captured
+        self.rescue.disabled = not m.captured
+        dash._syncing = True
+        try:
+            for cond, tb in self.conditions.items():
+                tb.value = cond in m.conditions
+                tb.button_style = "warning" if tb.value else ""
+        finally:
+            dash._syncing = False
+
+
+class MysticsDashboard:
+    """The whole chapter on one screen; ``path=None`` uses the autosave log in the user folder."""
+
+    def __init__(
+        self, path: str | Path | None = None, *, tracker_kwargs: dict[str, Any] | None = None
+    ) -> None:
+        self.path = Path(path) if path is not None else default_log()
+        self._tk = dict(tracker_kwargs or {})
+        self.tracker = MysticsTracker(self.path, **self._tk)
+        self._syncing = False
+        self.status = ui.panel()
+        self.status.add_class("cmp-mystics-status")
+        self.guard = ui.guarded(self.status)
+        g = self.guard
+
+        # -- new chapter ---------------------------------------------------------------------
+        heroes = sorted(self.tracker.hero_roster().values(), key=lambda h: h.name)
+        self.mice_pick = w.SelectMultiple(
+            options=[(h.name, h.id) for h in heroes],
+            value=tuple(h.id for h in heroes[:4]),
+            rows=min(len(heroes), 6) or 3,
+            description="Mice",
+            layout=w.Layout(width="300px"),
+        )
+        self.mice_pick.add_class("cmp-mystics-mice")
+        self.extra_mice = w.Text(
+            placeholder="other mice, e.g. lily", description="Also", layout=w.Layout(width="300px")
+        )
+        self.chapter_no = w.BoundedIntText(
+            value=1, min=0, max=99, description="Chapter", layout=w.Layout(width="180px")
+        )
+        self.chapter_end = ui.stepper("Chapter end page", 6, min=2, max=30)
+        self.start_minions = w.Text(
+            placeholder="rat_warriors=3", description="Minions", layout=w.Layout(width="300px")
+        )
+        self.start_minions.add_class("cmp-mystics-minions-input")
+        self.seed = w.Text(placeholder="blank: random", description="Seed", layout=w.Layout(width="220px"))
+        self.start_btn = _btn("Start chapter", "cmp-mystics-start", "success")
+        self.start_btn.on_click(g(lambda _b: self.start_chapter()))
+        setup = w.VBox(
+            [
+                w.HBox(
+                    [
+                        self.mice_pick,
+                        w.VBox([self.extra_mice, self.chapter_no, self.start_minions, self.seed]),
+                    ]
+                ),
+                self.chapter_end.box,
+                self.start_btn,
+                w.HTML(
+                    "<small>Shuffles mice and minion initiative cards; hourglass on page 1 "
+                    f"({html.escape(cite('mystics', 'Game setup'))}). Starting a new chapter "
+                    "keeps the old log under a dated name.</small>"
+                ),
+            ]
+        )
+        self.setup = w.Accordion(
+            [setup], titles=("New chapter",), selected_index=None if self.state.started else 0
+        )
+
+        # -- top bar --------------------------------------------------------------------------
+        self.undo_btn = _btn("Undo", "cmp-mystics-undo")
+        self.redo_btn = _btn("Redo", "cmp-mystics-redo")
+        self.undo_btn.on_click(g(lambda _b: self._after(self.tracker.undo())))
+        self.redo_btn.on_click(g(lambda _b: self._after(self.tracker.redo())))
+
+        # -- initiative -----------------------------------------------------------------------
+        self.track = w.HTML()
+        self.track.add_class("cmp-mystics-initiative")
+        self.next_btn = _btn("Next turn ▸", "cmp-mystics-next-turn", "primary", "200px")
+        self.next_btn.on_click(g(lambda _b: self.do({"event": "end_turn"})))
+
+        # -- wheel and chapter track ----------------------------------------------------------
+        self.wheel = w.HTML()
+        self.wheel.add_class("cmp-mystics-wheel")
+        self.add1 = _btn("+1 cheese", "cmp-mystics-add-cheese", "warning", "150px")
+        self.add2 = _btn("+2 cheese", "cmp-mystics-add-cheese-2", "warning", "150px")
+        self.sub1 = _btn("−1", "cmp-mystics-remove-cheese", "", "80px")
+        self.add1.on_click(g(lambda _b: self.add_cheese(1)))
+        self.add2.on_click(g(lambda _b: self.add_cheese(2)))
+        self.sub1.on_click(g(lambda _b: self.add_cheese(-1)))
+        self.surge_alert = w.HTML()
+        self.surge_alert.add_class("cmp-mystics-surge-alert")
+        self.hourglass = w.HTML()
+        self.hourglass.add_class("cmp-mystics-hourglass")
+        self.achievement = w.Combobox(
+            placeholder="achievement",
+            options=["Cheesemaster", "Roachmaster", "Poisonmaster", "Scaper", "Cat Tamer"],
+            layout=w.Layout(width="200px", height="40px"),
+        )
+        self.ach_mouse = w.Dropdown(options=[], layout=w.Layout(width="150px", height="40px"))
+        self.ach_move = w.BoundedIntText(
+            value=1, min=-5, max=5, description="end +", layout=w.Layout(width="130px", height="40px")
+        )
+        self.ach_btn = _btn("Achievement", "cmp-mystics-achievement")
+        self.ach_btn.on_click(g(lambda _b: self.do(self._achievement_event())))
+        self.glass_btn = ui.big_button("Hourglass +1 (chapter rule)")
+        self.glass_btn.on_click(g(lambda _b: self.do({"event": "hourglass", "move": 1})))
+
+        # -- encounter and room --------------------------------------------------------------
+        self.enc_name = w.Text(
+            placeholder="card name", description="Encounter", layout=w.Layout(width="260px")
+        )
+        self.enc_minions = w.Text(
+            placeholder="spider=1, roach=2", description="Minions", layout=w.Layout(width="260px")
+        )
+        self.enc_surge = w.Text(
+            placeholder="its surge: centipede=1", description="Surge", layout=w.Layout(width="260px")
+        )
+        self.enc_ambush = w.Checkbox(description="Ambush")
+        self.enc_rolls = w.Text(
+            placeholder="ambush rolls from the table, e.g. 2 1",
+            description="Rolls",
+            layout=w.Layout(width="300px"),
+        )
+        self.enc_btn = _btn("Reveal encounter", "cmp-mystics-encounter", "danger", "200px")
+        self.enc_btn.on_click(g(lambda _b: self.reveal_encounter()))
+        self.room_name = w.Text(placeholder="room name", description="Room", layout=w.Layout(width="260px"))
+        self.room_surge = w.Text(
+            placeholder="special surge: rat_warriors=2 or text",
+            description="Surge",
+            layout=w.Layout(width="300px"),
+        )
+        self.room_btn = _btn("Enter room", "cmp-mystics-room")
+        self.room_btn.on_click(g(lambda _b: self.enter_room()))
+        encounter = w.VBox(
+            [
+                w.HBox([self.enc_name, self.enc_minions, self.enc_surge]),
+                w.HBox([self.enc_ambush, self.enc_rolls, self.enc_btn]),
+                w.HBox([self.room_name, self.room_surge, self.room_btn]),
+            ]
+        )
+
+        # -- minions on the board ------------------------------------------------------------
+        self.minions = w.HTML()
+        self.minion_pick = w.Dropdown(
+            options=[], description="Minion", layout=w.Layout(width="260px", height="40px")
+        )
+        self.minion_fig = w.BoundedIntText(
+            value=1, min=1, max=20, description="Figure", layout=w.Layout(width="140px", height="40px")
+        )
+        self.minion_card = w.Dropdown(
+            options=[], description="Boss card", layout=w.Layout(width="240px", height="40px")
+        )
+        self.wound_minion = _btn("Wound minion", "cmp-mystics-wound-minion", "danger")
+        self.defeat_minion = _btn("Remove figure", "cmp-mystics-defeat-minion")
+        self.wound_minion.on_click(g(lambda _b: self.do(self._minion_event("wound_minion"))))
+        self.defeat_minion.on_click(g(lambda _b: self.do(self._minion_event("defeat_minion"))))
+        self.minion_pick.observe(lambda _c: self._boss_cards(), "value")
+        minion_box = w.VBox(
+            [
+                self.minions,
+                w.HBox([self.minion_pick, self.minion_fig, self.minion_card]),
+                w.HBox([self.wound_minion, self.defeat_minion]),
+            ]
+        )
+        minion_box.add_class("cmp-mystics-minions")
+
+        # -- the party -----------------------------------------------------------------------
+        self.party = w.VBox()
+        self.party.add_class("cmp-mystics-party")
+        self._mouse_boxes: dict[str, MouseBox] = {}
+
+        self.messages = w.HTML()
+        self.messages.add_class("cmp-mystics-messages")
+
+        board = w.HBox(
+            [
+                w.VBox(
+                    [self.wheel, w.HBox([self.add1, self.add2, self.sub1])],
+                    layout=w.Layout(margin="0 24px 0 0"),
+                ),
+                w.VBox(
+                    [
+                        self.hourglass,
+                        w.HBox([self.achievement, self.ach_mouse, self.ach_move, self.ach_btn]),
+                        self.glass_btn,
+                    ]
+                ),
+            ],
+            layout=w.Layout(flex_flow="row wrap"),
+        )
+        more = w.Accordion(
+            [encounter, minion_box],
+            titles=("Encounter and room", "Minions on the board"),
+            selected_index=None,
+        )
+        dashboard = w.VBox(
+            [
+                self.setup,
+                w.HBox([self.undo_btn, self.redo_btn]),
+                self.status,
+                self.surge_alert,
+                self.track,
+                self.next_btn,
+                board,
+                more,
+                w.HTML("<b>The party</b>"),
+                self.party,
+                self.messages,
+            ]
+        )
+        self.odds = OddsPanel(self.tracker)
+        tabs = w.Tab([dashboard, self.odds.widget], titles=("Dashboard", "Battle odds"))
+        self.widget = w.VBox(
+            [
+                ui.header(
+                    "Mice and Mystics",
+                    "Initiative, cheese wheel, hourglass and the party. Saved after every action.",
+                    game="mystics",
+                ),
+                tabs,
+            ]
+        )
+        self.widget.add_class("cmp-mystics-dashboard")
+        self.refresh()
+        if self.tracker.problems:
+            ui.show(
+                self.status,
+                "warn",
+                f"Resumed {self.path.name}; {len(self.tracker.problems)} line(s) "
+                "could not be used (kept in the file)",
+                [str(p) for p in self.tracker.problems[:5]],
+            )
+        elif self.tracker.log.recovered is not None:
+            ui.show(
+                self.status,
+                "warn",
+                "Resumed after a crash: the last, half-written line was set aside",
+                [f"{self.path.name}.damaged"],
+            )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    @property
+    def state(self) -> MysticsState:
+        return self.tracker.state
+
+    # -- actions ---------------------------------------------------------------------------------
+    def do(self, event: dict[str, Any]) -> None:
+        self._after(self.tracker.do(event))
+
+    def _after(self, _state: Any) -> None:
+        self.refresh()
+
+    def add_cheese(self, n: int) -> None:
+        self.do({"event": "minion_cheese", "count": n})
+
+    def start_chapter(self) -> None:
+        mice = list(self.mice_pick.value) + [m.strip() for m in self.extra_mice.value.split(",") if m.strip()]
+        if not mice:
+            raise CompanionError("choose the mice of the party first")
+        seed_text = self.seed.value.strip()
+        seed: int | str = (
+            (int(seed_text) if seed_text.isdigit() else seed_text)
+            if seed_text
+            else random.SystemRandom().randrange(2**31)
+        )
+        event = {
+            "event": "start",
+            "chapter_end": int(self.chapter_end.value),
+            "mice": mice,
+            "minions": parse_counts(self.start_minions.value),
+            "seed": seed,
+        }
+        if self.chapter_no.value:
+            event["chapter"] = int(self.chapter_no.value)
+        if self.state.started:  # keep the old chapter's log, start a fresh one
+            probe = MysticsTracker(None, **self._tk)  # check the event before moving the old log
+            probe.apply(probe.initial(), event)
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            self.path.rename(self.path.with_name(f"{self.path.stem}-{stamp}{self.path.suffix}"))
+            self.tracker = MysticsTracker(self.path, **self._tk)
+            self.odds.tracker = self.tracker
+        self.do(event)
+        self.setup.selected_index = None
+
+    def reveal_encounter(self) -> None:
+        name = self.enc_name.value.strip() or f"encounter {len(self.state.board.surges) + 1}"
+        event: dict[str, Any] = {
+            "event": "encounter",
+            "card": name,
+            "minions": parse_counts(self.enc_minions.value),
+            "ambush": bool(self.enc_ambush.value),
+        }
+        surge = self.enc_surge.value.strip()
+        if surge:
+            try:
+                event["surge"] = parse_counts(surge)
+            except CompanionError:
+                event["surge_text"] = surge
+        rolls = parse_ints(self.enc_rolls.value)
+        if rolls is not None:
+            event["rolls"] = rolls
+        self.do(event)
+        self.enc_rolls.value = ""
+
+    def enter_room(self) -> None:
+        name = self.room_name.value.strip()
+        event: dict[str, Any] = {"event": "room", "name": name or None}
+        text = self.room_surge.value.strip()
+        if text:
+            try:
+                event["special_surge"] = parse_counts(text)
+            except CompanionError:
+                event["special_surge_text"] = text
+        self.do(event)
+
+    def on_condition(self, mid: str, cond: str, change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        self.guard(
+            lambda: self.do(
+                {"event": "condition", "mouse": mid, "condition": cond, "on": bool(change["new"])}
+            )
+        )()
+
+    def _achievement_event(self) -> dict[str, Any]:
+        name = self.achievement.value.strip()
+        if not name:
+            raise CompanionError("type or choose an achievement")
+        ev: dict[str, Any] = {"event": "achievement", "name": name, "move_end": int(self.ach_move.value)}
+        if self.ach_mouse.value:
+            ev["mouse"] = self.ach_mouse.value
+        return ev
+
+    def _minion_event(self, kind: str) -> dict[str, Any]:
+        if not self.minion_pick.value:
+            raise CompanionError("no minion chosen (are there minions on the board?)")
+        ev: dict[str, Any] = {"event": kind, "minion": self.minion_pick.value}
+        group = next(x for x in self.state.minions if x.id == self.minion_pick.value)
+        if kind == "wound_minion":
+            ev["count"] = 1
+            if self.minion_card.value:
+                ev["card"] = self.minion_card.value
+        if not (group.boss and kind == "wound_minion" and self.minion_card.value):
+            ev["figure"] = int(self.minion_fig.value) - 1
+        return ev
+
+    def _boss_cards(self) -> None:
+        group = next((x for x in self.state.minions if x.id == self.minion_pick.value), None)
+        cards = [
+            (c.name, c.id)
+            for c in self.state.track
+            if group is not None and c.id in group.card_ids and c.kind == "boss"
+        ]
+        self.minion_card.options = [("—", ""), *cards]
+        self.minion_card.value = cards[0][1] if cards else ""
+
+    # -- display ---------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        s = self.state
+        self.undo_btn.disabled = not self.tracker.can_undo
+        self.redo_btn.disabled = not self.tracker.can_redo
+        for b in (
+            self.next_btn,
+            self.add1,
+            self.add2,
+            self.sub1,
+            self.ach_btn,
+            self.glass_btn,
+            self.enc_btn,
+            self.room_btn,
+            self.wound_minion,
+            self.defeat_minion,
+        ):
+            b.disabled = not s.started
+        if not s.started:
+            ui.show(self.status, "info", "No chapter yet", ["Open “New chapter”, choose the mice, Start."])
+            self.track.value = self.wheel.value = self.hourglass.value = self.minions.value = ""
+            self.surge_alert.value = self.messages.value = ""
+            self.party.children = ()
+            return
+        self.track.value = track_html(s)
+        self.wheel.value = wheel_html(s)
+        self.hourglass.value = chapter_html(s)
+        if s.alert:
+            self.surge_alert.value = ui.panel_html("warn", "SURGE!", [s.alert])
+        else:
+            self.surge_alert.value = ""
+        cur = s.current
+        title = (f"{cur.name}'s turn" if cur else "Next: the top card") + f" · round {s.round}"
+        kind = "error" if s.board.defeated else "ok" if s.board.victory else "info"
+        ui.show(self.status, kind, title, [s.messages[-1]] if s.messages else [])
+        self.messages.value = (
+            "<details><summary>What happened (latest last)</summary><ul>"
+            + "".join(f"<li>{html.escape(m)}</li>" for m in s.messages[-12:])
+            + "</ul></details>"
+        )
+        # minions
+        rows = [
+            f"<li><b>{html.escape(g.name)}</b>: {len(g.figures)} figure(s), wounds {list(g.figures)} / life "
+            f"{g.life if g.life is not None else '?'}</li>"
+            for g in s.minions
+        ]
+        self.minions.value = f"<ul>{''.join(rows)}</ul>" if rows else "<i>No minions on the board.</i>"
+        opts = [(g.name, g.id) for g in s.minions]
+        if list(self.minion_pick.options) != opts:
+            self.minion_pick.options = opts
+        self._boss_cards()
+        # party
+        ids = tuple(m.id for m in s.mice)
+        if tuple(self._mouse_boxes) != ids:
+            self._mouse_boxes = {mid: MouseBox(self, mid) for mid in ids}
+            self.party.children = tuple(b.box for b in self._mouse_boxes.values())
+            self.ach_mouse.options = [("(no mouse)", "")] + [(m.name, m.id) for m in s.mice]
+        for box in self._mouse_boxes.values():
+            box.refresh(s, self)
+
+
+class OddsPanel:
+    """Exact attack odds with the action die from the card data (or corrected by the user)."""
+
+    def __init__(self, tracker: MysticsTracker) -> None:
+        self.tracker = tracker
+        self.attacker = w.ToggleButtons(
+            options=[("Mouse attacks", "mouse"), ("Minion attacks", "minion")], value="mouse"
+        )
+        self.ranged = w.ToggleButtons(options=[("Melee", False), ("Ranged", True)], value=False)
+        self.battle = ui.stepper("Battle dice", 2, min=0, max=10)
+        self.defense = ui.stepper("Defense dice", 1, min=0, max=10)
+        self.bonus = ui.stepper("Battle bonus", 0, min=-3, max=5)
+        self.dbonus = ui.stepper("Defense bonus", 0, min=-3, max=5)
+        self.life = ui.stepper("Defender life left", 1, min=1, max=10)
+        self.wheel = ui.stepper("Cheese on wheel", 0, min=0, max=5)
+        self.move = ui.stepper("Move / lore (traps)", 2, min=0, max=6)
+        self.result = w.HTML()
+        self.result.add_class("cmp-mystics-odds-result")
+        out = ui.guarded(self.result)
+        for x in (
+            self.attacker,
+            self.ranged,
+            self.battle,
+            self.defense,
+            self.bonus,
+            self.dbonus,
+            self.life,
+            self.wheel,
+            self.move,
+        ):
+            x.observe(out(lambda _c: self.update()), "value")
+        self.widget = w.VBox(
+            [
+                w.HBox([self.attacker, self.ranged]),
+                w.HBox([self.battle.box, self.defense.box]),
+                w.HBox([self.bonus.box, self.dbonus.box]),
+                w.HBox([self.life.box, self.wheel.box]),
+                self.move.box,
+                self.result,
+            ]
+        )
+        self.widget.add_class("cmp-mystics-odds")
+        out(self.update)()
+
+    def update(self) -> None:
+        die = self.tracker.die
+        if not die:
+            ui.show(self.result, "warn", "No action die data", ["Add data/mystics/action-die.json"])
+            return
+        a = od.attack_odds(
+            die,
+            int(self.battle.value),
+            int(self.defense.value),
+            ranged=bool(self.ranged.value),
+            attacker=str(self.attacker.value),
+            battle_bonus=int(self.bonus.value),
+            defense_bonus=int(self.dbonus.value),
+        )
+        rows = "".join(
+            f"<tr><td>{k}</td><td>{float(p):.1%}</td><td>{float(od.at_least(a.wounds, k)):.1%}</td></tr>"
+            for k, p in a.wounds.items()
+        )
+        uncertain = [f.id for f in die if not getattr(f, "certain", True)]
+        warn = (
+            f"<div style='color:#9a6700'>The die faces are not confirmed by the rule book "
+            f"({html.escape(', '.join(uncertain))}): check them against your dice.</div>"
+            if uncertain
+            else ""
+        )
+        trap = od.mousetrap_odds(die, int(self.move.value))
+        self.result.value = (
+            f"<div style='font-size:16px'><b>{a.attack_dice} dice vs {a.defense_dice}</b>: "
+            f"P(at least 1 wound) <b>{float(a.p_wounds_at_least(1)):.1%}</b>, P(defeat/capture) "
+            f"<b>{float(a.p_defeat(int(self.life.value))):.1%}</b>, expected wounds "
+            f"{float(a.expected_wounds):.2f}, P(surge from this roll) "
+            f"{float(od.surge_chance(a, int(self.wheel.value))):.1%}</div>"
+            "<table style='font-size:15px'><tr><th>wounds</th><th>exactly</th><th>at least</th></tr>"
+            f"{rows}</table>"
+            f"<div>Mousetrap with {int(self.move.value)} dice: pass {float(trap):.1%} · Search finds a card "
+            f"{float(od.search_odds(die)):.1%}</div>{warn}"
+            f"<small>{html.escape('; '.join(a.notes))}</small>"
+        )
+
+
+def mystics_page(path: str | Path | None = None) -> MysticsDashboard:
+    """The dashboard, autosaving to the user's log (or ``path``)."""
+    return MysticsDashboard(path)

@@ -1,0 +1,217 @@
+"""Print and play in a notebook: pick what to print and how, see a sheet, get the PDF.
+
+The view makes the same PDFs as ``companion print`` (same functions, same bytes): card
+sheets from a bundled or pasted decklist or a whole game, boards, score sheets and the
+calibration page. The PDF is rendered in memory (pypdfium2) for the preview, written
+to the user data folder (``printables/``) and offered as a download link.
+
+CSS classes for browser tests: ``cmp-print-game`` (game), ``cmp-print-what`` (cards,
+board, sheet, calibration), ``cmp-print-deck`` (deck choice), ``cmp-print-make`` (make
+button), ``cmp-print-preview`` (sheet preview image), ``cmp-print-download`` (download
+link), ``cmp-print-status`` (messages), ``cmp-print-page`` (preview page number).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from .. import GAMES, ui
+from ..cards import DATA_DIR, user_data_dir
+
+WHAT = (("Card sheets", "cards"), ("Board", "board"), ("Score sheet", "sheet"),
+        ("Calibration page", "calibration"))
+ALL_CARDS = "(all cards of the game)"
+PASTED = "(the list typed below)"
+
+
+def bundled_decks(game: str) -> list[Path]:
+    """Decklists shipped for a game: ``data/decks/<game>-*.txt``."""
+    folder = DATA_DIR / "decks"
+    return sorted(folder.glob(f"{game}-*.txt")) if folder.is_dir() else []
+
+
+class PrintView:
+    """The print-and-play page; ``.widget`` is what the notebook displays."""
+
+    def __init__(self, game: str = "village") -> None:
+        from ..printing.boards import board_games, sheets
+        from ..printing.geometry import load_geometry
+
+        geo = load_geometry()
+        self.pdf: bytes = b""
+        self.filename = ""
+        self.status = ui.panel()
+        self.status.add_class("cmp-print-status")
+        self.game = w.Dropdown(options=[(name, gid) for gid, name in GAMES.items()], value=game,
+                               description="Game")
+        self.game.add_class("cmp-print-game")
+        self.what = w.ToggleButtons(options=WHAT, value="cards", description="Print")
+        self.what.add_class("cmp-print-what")
+        self.deck = w.Dropdown(description="Cards", layout=w.Layout(width="420px"))
+        self.deck.add_class("cmp-print-deck")
+        self.pasted = w.Textarea(placeholder="3 Acorn Scout\n2 Barley Runner\n...", description="Decklist",
+                                 layout=w.Layout(width="420px", height="90px"))
+        self.sheet = w.Dropdown(options=list(sheets()), description="Sheet")
+        self.board_games = board_games()
+        self.size = w.Dropdown(options=[*geo.card_sizes, "custom"], value=geo.default_size,
+                               description="Size")
+        self.custom = w.Text(value="63x88", description="W x H mm", layout=w.Layout(width="200px"))
+        self.paper = w.ToggleButtons(options=list(geo.papers), value=geo.default_paper, description="Paper")
+        self.bleed = w.BoundedFloatText(value=0.0, min=0.0, max=geo.sheet["max_bleed"], step=0.5,
+                                        description="Bleed mm")
+        self.crop = w.Checkbox(value=True, description="Crop marks")
+        self.corners = w.Checkbox(value=False, description="Rounded-corner guides")
+        self.backs = w.Dropdown(options=[("No backs", "none"), ("Duplex, long-edge flip", "duplex"),
+                                         ("Duplex, short-edge flip", "duplex-short")], value="duplex",
+                                description="Backs")
+        lim = geo.sheet["max_offset"]
+        self.off_x = w.BoundedFloatText(value=0.0, min=-lim, max=lim, step=0.25, description="Offset X mm")
+        self.off_y = w.BoundedFloatText(value=0.0, min=-lim, max=lim, step=0.25, description="Offset Y mm")
+        self.make_button = ui.big_button("Make PDF", style="primary", icon="print")
+        self.make_button.add_class("cmp-print-make")
+        self.page = w.BoundedIntText(value=1, min=1, max=1, description="Page",
+                                     layout=w.Layout(width="160px"))
+        self.page.add_class("cmp-print-page")
+        self.preview = w.Image(format="png", layout=w.Layout(max_width="520px", border="1px solid #ccc"))
+        self.preview.add_class("cmp-print-preview")
+        self.download = w.HTML()
+        self.download.add_class("cmp-print-download")
+        self.card_box = w.VBox([self.deck, self.pasted, w.HBox([self.size, self.custom]), self.bleed,
+                                w.HBox([self.crop, self.corners]), self.backs,
+                                w.HBox([self.off_x, self.off_y])])
+        self.options = w.VBox()
+        self.widget = w.VBox([
+            ui.header("Print and play",
+                      "Exact-size PDFs: print at 100 % (actual size), never 'fit to page'."),
+            w.HBox([self.game, self.paper]), self.what, self.options, self.make_button, self.status,
+            w.HBox([self.page, self.download]), self.preview,
+        ])
+        self.widget.add_class("companion-page")
+        guard = ui.guarded(self.status)
+        self.game.observe(guard(lambda _c: self._refresh()), names="value")
+        self.what.observe(guard(lambda _c: self._refresh()), names="value")
+        self.size.observe(guard(lambda _c: self._show_custom()), names="value")
+        self.make_button.on_click(guard(lambda _b: self.make()))
+        self.page.observe(guard(lambda _c: self._show_page()), names="value")
+        self._refresh()
+
+    # ------------------------------------------------------------------ state
+    def _refresh(self) -> None:
+        game = self.game.value
+        decks = [(p.stem, str(p)) for p in bundled_decks(game)]
+        self.deck.options = [(ALL_CARDS, ""), *decks, (PASTED, "-")]
+        self.deck.value = ""
+        self._show_custom()
+        what = self.what.value
+        if what == "cards":
+            self.options.children = [self.card_box]
+        elif what == "sheet":
+            self.options.children = [self.sheet]
+        elif what == "board":
+            have = game in self.board_games
+            self.options.children = [w.HTML(
+                f"The {html.escape(GAMES[game])} board at real size, tiled over sheets with overlap and "
+                "registration crosses." if have else
+                f"No board for {html.escape(GAMES[game])}. Boards: "
+                + ", ".join(GAMES[g] for g in self.board_games) + ".")]
+        else:
+            self.options.children = [w.HTML(
+                "Two pages: 100 mm rulers (check the scale) and a back grid (read the duplex offset, then "
+                "enter it in <i>Offset X/Y</i> of the card sheets).")]
+
+    def _show_custom(self) -> None:
+        self.custom.layout.display = None if self.size.value == "custom" else "none"
+
+    def _card_copies(self) -> tuple[list[Any], str]:
+        from ..printing.jobs import select_cards
+
+        game = self.game.value
+        if self.deck.value == "-":
+            from ..cards import load_game
+            from ..deck.decklist import parse
+
+            if not self.pasted.value.strip():
+                from ..printing.geometry import PrintError
+
+                raise PrintError("the decklist is empty", where="Decklist",
+                                 expected="lines like '3 Card Name'")
+            dl = parse(self.pasted.value, load_game(game), where="Decklist")
+            return dl.cards(), f"{GAMES[game]}: {dl.name or 'my deck'}"
+        sel = select_cards(game, deck=self.deck.value or None)
+        return sel.copies, sel.title
+
+    def make(self) -> bytes:
+        """Make the chosen PDF: preview, file in the user data folder, download link."""
+        from ..printing.boards import find_board, find_sheet, print_board, print_calibration
+        from ..printing.render import CardOptions, print_cards
+
+        buf = io.BytesIO()
+        game, what, paper = self.game.value, self.what.value, self.paper.value
+        if what == "cards":
+            copies, title = self._card_copies()
+            size = self.custom.value if self.size.value == "custom" else self.size.value
+            opts = CardOptions(size=size, paper=paper, bleed=float(self.bleed.value),
+                               crop_marks=self.crop.value,
+                               corners=self.corners.value, backs=self.backs.value,
+                               offset=(float(self.off_x.value), float(self.off_y.value)))
+            res = print_cards(copies, buf, opts, game=game, title=title)
+            name = f"cards-{game}-{_slug(title.split(': ', 1)[-1])}-{paper}.pdf"
+            summary = [f"{res.copies} cards ({res.distinct} different), "
+                       f"{res.grid.cols}x{res.grid.rows} per sheet, "
+                       f"{len(res.pages)} pages", f"card {res.grid.card[0]:g} x {res.grid.card[1]:g} mm"]
+        elif what == "board":
+            info = print_board(find_board(game), buf, paper=paper)
+            name = f"board-{game}-{paper}.pdf"
+            summary = [f"{info['sheets']} sheet(s); overlap {info['overlap_mm']:g} mm, crosses on crosses"]
+        elif what == "sheet":
+            info = print_board(find_sheet(self.sheet.value), buf, paper=paper)
+            name = f"sheet-{self.sheet.value}-{paper}.pdf"
+            summary = [f"{info['sheets']} sheet(s)"]
+        else:
+            print_calibration(buf, paper=paper, offset=(float(self.off_x.value), float(self.off_y.value)))
+            name = f"calibration-{paper}.pdf"
+            summary = ["print double-sided at 100 %, then read the offset on the back grid"]
+        self.pdf, self.filename = buf.getvalue(), name
+        folder = user_data_dir() / "printables"
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(self.pdf)
+        pages = _page_count(self.pdf)
+        self.page.max = max(pages, 1)
+        self.page.value = 1
+        self._show_page()
+        data = base64.b64encode(self.pdf).decode("ascii")
+        self.download.value = (f"<a class='cmp-print-download-link' download='{html.escape(name)}' "
+                               f"href='data:application/pdf;base64,{data}' "
+                               "style='font-size:16px;padding:8px'>"
+                               f"⬇ Download {html.escape(name)} ({len(self.pdf) / 1024:.0f} KB)</a>")
+        ui.show(self.status, "ok", f"Made {name}", [*summary, f"saved as {folder / name}",
+                                                     "Print at 100 % / actual size."])
+        return self.pdf
+
+    def _show_page(self) -> None:
+        if not self.pdf:
+            return
+        from ..printing.preview import page_png
+
+        self.preview.value = page_png(self.pdf, self.page.value - 1, dpi=50)
+
+
+def _page_count(pdf: bytes) -> int:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        return len(doc)
+    finally:
+        doc.close()
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "cards"

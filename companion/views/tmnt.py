@@ -1,0 +1,506 @@
+"""TMNT TCG views: the attack builder and the game tracker, sized for a tablet beside the table.
+
+:class:`AttackBuilder` checks a Character and up to 3 Attack cards (from the card database
+or typed in as Attribute and Power) and shows the verdict with reasons and the Forward
+Step result. :class:`GameTracker` keeps both players' Block Zones, hand, Deck and Trash
+counts through the phases, computes the Adjust Phase draw, and autosaves every action to
+``<user data>/logs/tmnt.jsonl`` (undo, redo, resume after a restart). :func:`tmnt_page`
+puts both on one page.
+
+CSS classes for browser tests:
+``cmp-tmnt-character``, ``cmp-tmnt-attack-1`` .. ``cmp-tmnt-attack-3``, ``cmp-tmnt-counter``
+(card pickers), ``cmp-tmnt-blocks``, ``cmp-tmnt-face-up-1`` .. ``-4`` (the defender's Block
+cards), ``cmp-tmnt-resolve`` (button), ``cmp-tmnt-result`` (verdict and damage);
+tracker: ``cmp-tmnt-tracker``, ``cmp-tmnt-new-game``, ``cmp-tmnt-phase``, ``cmp-tmnt-next``,
+``cmp-tmnt-undo``, ``cmp-tmnt-redo``, ``cmp-tmnt-status``, ``cmp-tmnt-adjust``,
+``cmp-tmnt-zone-P-Z`` (player P = 1/2, Block Zone Z = 1-4; click to correct),
+``cmp-tmnt-flip-character`` / ``-attack`` / ``-item`` / ``-event``, ``cmp-tmnt-play-event``,
+``cmp-tmnt-play-item``, ``cmp-tmnt-record-attack``, ``cmp-tmnt-keep-attacker``,
+``cmp-tmnt-keep-defender``, ``cmp-tmnt-result-step``, ``cmp-tmnt-correct``.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as w
+
+from .. import cite, ui
+from ..errors import CompanionError
+from ..tmnt.attack import ATTRIBUTES, KINDS, BattleCard, from_card, resolve_attack
+from ..tmnt.game import PHASE_LABELS, PHASES, Game, TmntTracker, adjust_phase, attack_event, can_attack
+
+ATTR_COLOURS = {"wind": "#4a90c2", "nature": "#3f8f3f", "fire": "#c8432b", "mountain": "#8a6d3b"}
+KIND_MARK = {"normal": "", "forceful": " [F]", "counter": " [C]", "forceful-counter": " [F][C]"}
+NONE, CUSTOM = "none", "custom"
+ZONE_W, ZONE_H = "150px", "64px"
+NO_KEEP = 0  # the "no Character" choice (a Dropdown shows a None value as blank)
+
+
+def _load_cards() -> tuple[list[Any], str]:
+    """The TMNT card database as a list, or no cards and a message (the builder still works)."""
+    from ..cards import load_game
+
+    try:
+        return list(load_game("tmnt")), ""
+    except CompanionError as exc:
+        return [], exc.render()
+
+
+def _card_label(card: Any) -> str:
+    b = from_card(card)
+    power = "?" if b.power is None else b.power
+    mark = KIND_MARK.get(b.kind, "") if b.type == "attack" else ""
+    demo = " (demo)" if card.is_demo else ""
+    return f"{card.name} — {b.attribute or '?'} {power}{mark}{demo}"
+
+
+class CardSlot:
+    """One card place: a picker (cards, Custom…, or none) and, for Custom, Attribute/Power/kind."""
+
+    def __init__(self, label: str, cards: list[Any], role: str, css: str) -> None:
+        self.role = role
+        self.cards = {c.id: c for c in cards}
+        if role == "character":
+            pool = [c for c in cards if c.type == "character"] + [c for c in cards if c.type == "attack"]
+        elif role == "counter":
+            pool = [c for c in cards if c.type == "attack"
+                    and c.get("attack_kind") in ("counter", "forceful-counter")]
+        else:
+            pool = [c for c in cards if c.type == "attack"]
+        options = ([] if role == "character" else [("— none —", NONE)]) + [("Custom…", CUSTOM)]
+        options += [(_card_label(c), c.id) for c in pool]
+        self.pick = w.Dropdown(options=options, description=label, style={"description_width": "110px"},
+                               layout=w.Layout(width="380px", height="40px"))
+        self.pick.add_class(css)
+        self.attr = w.Dropdown(options=[a.title() for a in ATTRIBUTES], layout=w.Layout(width="120px"))
+        self.power = w.BoundedIntText(value=3 if role == "character" else 2, min=0, max=99,
+                                      description="Power", layout=w.Layout(width="140px"),
+                                      style={"description_width": "50px"})
+        kinds = (["character", "attack"] if role == "character"
+                 else list(KINDS) if role == "attack" else ["counter", "forceful-counter"])
+        self.kind = w.Dropdown(options=kinds, layout=w.Layout(width="170px"))
+        self.custom = w.HBox([self.attr, self.power, self.kind], layout=w.Layout(margin="0 0 0 110px"))
+        self.box = w.VBox([self.pick, self.custom])
+        self.pick.observe(lambda _c: self._show_custom(), "value")
+        self.pick.value = (pool[0].id if role == "character" and pool else
+                           CUSTOM if role == "character" else NONE)
+        self._show_custom()
+
+    def _show_custom(self) -> None:
+        self.custom.layout.display = "flex" if self.pick.value == CUSTOM else "none"
+
+    def observe(self, fn: Callable[[Any], None]) -> None:
+        for widget in (self.pick, self.attr, self.power, self.kind):
+            widget.observe(fn, "value")
+
+    def card(self) -> BattleCard | None:
+        if self.pick.value == NONE:
+            return None
+        if self.pick.value == CUSTOM:
+            attr = str(self.attr.value).lower()
+            if self.role == "character":
+                return BattleCard(str(self.kind.value), attr, int(self.power.value))
+            return BattleCard("attack", attr, int(self.power.value), str(self.kind.value))
+        return from_card(self.cards[self.pick.value])
+
+
+class AttackBuilder:
+    """Attack Step check, Counter Step and Forward Step for one attack, recomputed on every change."""
+
+    def __init__(self, cards: list[Any] | None = None, *, in_tracker: bool = False) -> None:
+        message = ""
+        if cards is None:
+            cards, message = _load_cards()
+        self.character = CardSlot("1st Block card", cards, "character", "cmp-tmnt-character")
+        self.attacks = [CardSlot(f"Attack {i}", cards, "attack", f"cmp-tmnt-attack-{i}") for i in (1, 2, 3)]
+        self.counter = CardSlot("Counter", cards, "counter", "cmp-tmnt-counter")
+        self.blocks = ui.stepper("Defender's Block cards", 4, min=0, max=4)
+        self.blocks.add_class("cmp-tmnt-blocks")
+        self.face_up = [w.ToggleButton(description=f"{i} face-up", value=False,
+                                       layout=w.Layout(width="110px", height=ui.BUTTON_HEIGHT))
+                        for i in (1, 2, 3, 4)]
+        for i, b in enumerate(self.face_up, start=1):
+            b.add_class(f"cmp-tmnt-face-up-{i}")
+        self.resolve = ui.big_button("Resolve attack", style="primary", icon="bolt")
+        self.resolve.add_class("cmp-tmnt-resolve")
+        self.result = w.HTML()
+        self.result.add_class("cmp-tmnt-result")
+        self.cards_note = ui.panel("warn", "Card database not loaded; use Custom…", [message]) if message \
+            else w.HTML()
+        defender = w.VBox([self.blocks.box, w.HBox(self.face_up)])
+        if in_tracker:
+            defender.layout.display = "none"
+        self.widget = w.VBox([
+            self.cards_note,
+            w.HTML("<b>Attacker</b>"), self.character.box, *(s.box for s in self.attacks),
+            w.HTML("<b>Defender</b>"), self.counter.box, defender,
+            self.resolve, self.result])
+        self.widget.add_class("cmp-tmnt-builder")
+        for slot in (self.character, *self.attacks, self.counter):
+            slot.observe(lambda _c: self.update())
+        self.blocks.observe(lambda _c: self.update(), "value")
+        for b in self.face_up:
+            b.observe(lambda _c: self.update(), "value")
+        self.resolve.on_click(lambda _b: self.update())
+        self.update()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def chosen(self) -> tuple[BattleCard, list[BattleCard], BattleCard | None]:
+        first = self.character.card()
+        assert first is not None  # the character slot has no "none"
+        return first, [c for c in (s.card() for s in self.attacks) if c is not None], self.counter.card()
+
+    def set_defender(self, blocks: int, face_up: list[int]) -> None:
+        """Used by the tracker: the defender's Block cards come from the table state."""
+        self.blocks.value = blocks
+        for i, b in enumerate(self.face_up, start=1):
+            b.value = i in face_up
+
+    def update(self) -> None:
+        try:
+            first, attacks, counter = self.chosen()
+            blocks = int(self.blocks.value)
+            for i, b in enumerate(self.face_up, start=1):
+                b.disabled = i > blocks
+            face_up = [i for i, b in enumerate(self.face_up, start=1) if b.value and i <= blocks]
+            verdict = resolve_attack(first, attacks, counter, blocks=blocks, face_up=face_up)
+            self.verdict = verdict
+            self.result.value = _result_html(verdict, blocks, face_up)
+        except Exception as exc:  # shown, never raised into the widget callback
+            ui.show_error(self.result, exc)
+
+
+def _result_html(verdict: Any, blocks: int, face_up: list[int]) -> str:
+    x = verdict.extra
+    parts = []
+    if x.get("damage") is not None:
+        newly = set(x["newly_face_up"])
+        tiles = []
+        for pos in range(1, blocks + 1):
+            if pos in newly:
+                tiles.append(ui.card_tile(f"Block {pos}", "flipped face-up", "", colour="#b3261e"))
+            elif pos <= x["blocks_flipped"]:
+                tiles.append(ui.card_tile(f"Block {pos}", "already face-up (counts)", "", colour="#9a6700"))
+            else:
+                tiles.append(ui.card_tile(f"Block {pos}", "untouched", "", colour="#5f6368"))
+        parts.append(
+            f"<div style='font-size:22px;margin:6px 0'><b>Damage {x['damage']}</b> = "
+            f"{x['total_power']} − {x['counter_power']}</div>"
+            f"<div>Block cards flipped: <b>{x['blocks_flipped']}</b> · defender Deck → Trash: "
+            f"<b>{x['defender_trashed']}</b> · attacker Deck → Trash: <b>{x['attacker_trashed']}</b></div>"
+            f"<div>{''.join(tiles)}</div>")
+    return "".join(parts) + verdict._repr_html_()
+
+
+# -- the game tracker ----------------------------------------------------------------------------------
+
+def default_log() -> Path:
+    from ..cards import user_data_dir
+
+    return user_data_dir() / "logs" / "tmnt.jsonl"
+
+
+ZONE_STYLE = {"down": ("#37474f", "white"), "up": ("#fff3c4", "#202124"), "empty": ("#f1f3f4", "#9aa0a6")}
+CYCLE = {"down": "up", "up": "empty", "empty": "down"}
+
+
+class GameTracker:
+    """Both players' Block Zones and counts, the phase stepper and the actions of each phase."""
+
+    def __init__(self, path: str | Path | None = None, cards: list[Any] | None = None) -> None:
+        self.path = Path(path) if path is not None else default_log()
+        self.tracker = TmntTracker(self.path)
+        self.status = ui.panel()
+        self.status.add_class("cmp-tmnt-status")
+        guard = ui.guarded(self.status)
+
+        # new game
+        self.names = [w.Text(value=f"Player {i}", description=f"Player {i}",
+                             layout=w.Layout(width="260px")) for i in (1, 2)]
+        self.first = w.ToggleButtons(options=[("Player 1 first", 0), ("Player 2 first", 1),
+                                              ("Coin toss", -1)], value=-1)
+        self.deck_size = w.BoundedIntText(value=40, min=10, max=200, description="Deck",
+                                          layout=w.Layout(width="150px"))
+        self.new_game = ui.big_button("New game", style="success", icon="play")
+        self.new_game.add_class("cmp-tmnt-new-game")
+        self.new_game.on_click(guard(lambda _b: self._start()))
+        setup = w.VBox([w.HBox(self.names), w.HBox([self.first, self.deck_size]), self.new_game])
+
+        # phase stepper
+        self.phase = w.HTML()
+        self.phase.add_class("cmp-tmnt-phase")
+        self.next = ui.big_button("Next phase ▸", style="primary")
+        self.next.add_class("cmp-tmnt-next")
+        self.undo = ui.big_button("Undo", icon="undo")
+        self.undo.add_class("cmp-tmnt-undo")
+        self.redo = ui.big_button("Redo", icon="repeat")
+        self.redo.add_class("cmp-tmnt-redo")
+        self.next.on_click(guard(lambda _b: self._do({"event": "next"})))
+        self.undo.on_click(guard(lambda _b: self._after(self.tracker.undo())))
+        self.redo.on_click(guard(lambda _b: self._after(self.tracker.redo())))
+        self.adjust = w.HTML()
+        self.adjust.add_class("cmp-tmnt-adjust")
+
+        # boards
+        self.zones: list[list[w.Button]] = []
+        self.counts: list[w.HTML] = []
+        self.headers: list[w.HTML] = []
+        boards = []
+        for p in (0, 1):
+            row = []
+            for z in range(4):
+                b = w.Button(layout=w.Layout(width=ZONE_W, height=ZONE_H),
+                             tooltip="Click to correct: face-down → face-up → empty")
+                b.add_class(f"cmp-tmnt-zone-{p + 1}-{z + 1}")
+                b.on_click(guard(lambda _b, p=p, z=z: self._cycle_zone(p, z)))
+                row.append(b)
+            self.zones.append(row)
+            self.headers.append(w.HTML())
+            self.counts.append(w.HTML())
+            boards.append(w.VBox([self.headers[p], w.HBox(row), self.counts[p]],
+                                 layout=w.Layout(border="1px solid #ddd", padding="6px", margin="4px")))
+
+        # corrections
+        self.fix_player = w.ToggleButtons(options=[("Player 1", 0), ("Player 2", 1)], value=0)
+        self.fix_hand = w.BoundedIntText(min=0, max=200, description="Hand", layout=w.Layout(width="150px"))
+        self.fix_deck = w.BoundedIntText(min=0, max=200, description="Deck", layout=w.Layout(width="150px"))
+        self.fix_trash = w.BoundedIntText(min=0, max=200, description="Trash", layout=w.Layout(width="150px"))
+        self.fix_apply = ui.big_button("Apply correction")
+        self.fix_apply.add_class("cmp-tmnt-correct")
+        self.fix_apply.on_click(guard(lambda _b: self._correct()))
+        self.fix_player.observe(lambda _c: self._load_fix(), "value")
+        corrections = w.Accordion([w.VBox([
+            w.HTML("For card texts the tracker does not know (draws, discards): set the counts."),
+            self.fix_player, w.HBox([self.fix_hand, self.fix_deck, self.fix_trash]), self.fix_apply])])
+        corrections.set_title(0, "Correct counts")
+        corrections.selected_index = None
+
+        # phase actions
+        self.flip_buttons = []
+        for kind in ("character", "attack", "item", "event"):
+            b = ui.big_button(f"Flipped: {kind.title()}")
+            b.layout.width = "200px"
+            b.add_class(f"cmp-tmnt-flip-{kind}")
+            b.on_click(guard(lambda _b, kind=kind: self._do({"event": "flip", "card": kind})))
+            self.flip_buttons.append(b)
+        self.play_event = ui.big_button("Place an Event card")
+        self.play_event.layout.width = "240px"
+        self.play_event.add_class("cmp-tmnt-play-event")
+        self.play_event.on_click(guard(lambda _b: self._do({"event": "play_event"})))
+        self.play_item = ui.big_button("Place an Item card (+1 discard)")
+        self.play_item.layout.width = "280px"
+        self.play_item.add_class("cmp-tmnt-play-item")
+        self.play_item.on_click(guard(lambda _b: self._do({"event": "play_item"})))
+        self.builder = AttackBuilder(cards, in_tracker=True)
+        self.builder.resolve.layout.display = "none"
+        self.record = ui.big_button("Record attack", style="danger", icon="bolt")
+        self.record.layout.width = "240px"
+        self.record.add_class("cmp-tmnt-record-attack")
+        self.record.on_click(guard(lambda _b: self._do(attack_event(*self.builder.chosen()))))
+        self.keep = [w.Dropdown(description=d, style={"description_width": "120px"},
+                                layout=w.Layout(width="320px", height="40px"))
+                     for d in ("Attacker keeps", "Defender keeps")]
+        self.keep[0].add_class("cmp-tmnt-keep-attacker")
+        self.keep[1].add_class("cmp-tmnt-keep-defender")
+        self.result_step = ui.big_button("Apply Result Step", style="warning")
+        self.result_step.layout.width = "240px"
+        self.result_step.add_class("cmp-tmnt-result-step")
+        self.result_step.on_click(guard(lambda _b: self._do({
+            "event": "result", "attacker_keeps": self.keep[0].value or None,
+            "defender_keeps": self.keep[1].value or None})))
+        self.actions = w.VBox()
+
+        self.widget = w.VBox([
+            ui.header("TMNT game tracker", "Block Zones, hand and Deck counts, phases. Saved after "
+                      "every action.", game="tmnt"),
+            w.Accordion([setup], titles=("New game",), selected_index=None if
+                        self.tracker.state.started else 0),
+            self.phase, w.HBox([self.next, self.undo, self.redo]), self.status, self.adjust,
+            self.actions, *boards, corrections])
+        self.setup_box = self.widget.children[1]
+        self.widget.add_class("cmp-tmnt-tracker")
+        self.refresh()
+        if self.tracker.problems:
+            ui.show(self.status, "warn", f"Resumed {self.path.name} with {len(self.tracker.problems)} "
+                    "unreadable line(s), skipped", [str(p) for p in self.tracker.problems[:5]])
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    @property
+    def state(self) -> Game:
+        return self.tracker.state
+
+    # -- actions ------------------------------------------------------------------------------
+    def _start(self) -> None:
+        event: dict[str, Any] = {"event": "start", "players": [n.value.strip() or f"Player {i}"
+                                                               for i, n in enumerate(self.names, 1)],
+                                 "deck": int(self.deck_size.value)}
+        if self.first.value == -1:
+            event["seed"] = random.SystemRandom().randrange(2**31)
+        else:
+            event["first"] = int(self.first.value)
+        self._do(event)
+        self.setup_box.selected_index = None
+
+    def _do(self, event: dict[str, Any]) -> None:
+        self._after(self.tracker.do(event))
+
+    def _after(self, _state: Any) -> None:
+        self.refresh()
+
+    def _cycle_zone(self, p: int, z: int) -> None:
+        if not self.state.started:
+            raise CompanionError("start a game first")
+        zones = [zz.to_json() for zz in self.state.players[p].zones]
+        face = CYCLE[zones[z]["face"]]
+        zones[z] = {"face": face, "kind": None}
+        self._do({"event": "correct", "player": p, "zones": zones,
+                  "reason": f"Block Zone {z + 1} set {face}"})
+
+    def _load_fix(self) -> None:
+        if self.state.started:
+            p = self.state.players[self.fix_player.value]
+            self.fix_hand.value, self.fix_deck.value, self.fix_trash.value = p.hand, p.deck, p.trash
+
+    def _correct(self) -> None:
+        if not self.state.started:
+            raise CompanionError("start a game first")
+        self._do({"event": "correct", "player": int(self.fix_player.value), "hand": int(self.fix_hand.value),
+                  "deck": int(self.fix_deck.value), "trash": int(self.fix_trash.value),
+                  "reason": "set by hand"})
+
+    # -- display ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        s = self.state
+        self.undo.disabled = not self.tracker.can_undo
+        self.redo.disabled = not self.tracker.can_redo
+        self.next.disabled = not s.started or s.over
+        if not s.started:
+            self.phase.value = "<i>No game yet: open “New game”.</i>"
+            ui.show(self.status, "info", "Start a game", ["Names, who goes first, then New game."])
+            self.actions.children = ()
+            self.adjust.value = ""
+            for p in (0, 1):
+                self.headers[p].value = f"<b>Player {p + 1}</b>"
+                self.counts[p].value = ""
+                for b in self.zones[p]:
+                    b.description = "—"
+            return
+        chips = []
+        for ph in PHASES:
+            on = ph == s.phase
+            style = ("background:#16a085;color:white;font-weight:bold" if on
+                     else "background:#eef2f1;color:#5f6368")
+            chips.append(f"<span style='{style};padding:6px 10px;border-radius:14px;margin:2px;"
+                         f"display:inline-block'>{html.escape(PHASE_LABELS[ph])}</span>")
+        active = s.players[s.active].name
+        self.phase.value = (f"<div style='font-size:18px'><b>Turn {s.turn}: {html.escape(active)}</b>"
+                            + (" — game over" if s.over else "") + f"</div><div>{''.join(chips)}</div>")
+        kind = "ok" if s.over else "info"
+        title = "Game over" if s.over else PHASE_LABELS[s.phase]
+        ui.show(self.status, kind, title, [s.message, cite("tmnt", _section(s.phase))])
+        for p, player in enumerate(s.players):
+            mark = " ◀ to play" if p == s.active and not s.over else ""
+            win = " 🏆 winner" if s.over and s.winner == p else ""
+            self.headers[p].value = f"<b style='font-size:17px'>{html.escape(player.name)}</b>{mark}{win}"
+            self.counts[p].value = (f"Hand <b>{player.hand}</b> · Deck <b>{player.deck}</b> · Trash "
+                                    f"<b>{player.trash}</b> · Items <b>{player.items}</b> · empty Block "
+                                    f"Zones <b>{player.empty_zones}</b>")
+            for z, (b, zone) in enumerate(zip(self.zones[p], player.zones, strict=True), start=1):
+                face = {"down": "face-down", "up": f"up {zone.kind or ''}".strip(), "empty": "empty"}
+                b.tooltip = f"{_nth(z)} Block Zone: {face[zone.face]}. Click to correct."
+                b.description = f"{_nth(z)}: {face[zone.face]}"
+                bg, fg = ZONE_STYLE[zone.face]
+                b.style.button_color = bg
+                b.style.text_color = fg
+        self.adjust.value = self._adjust_html(s)
+        self.actions.children = self._actions(s)
+        self._load_fix()
+
+    def _adjust_html(self, s: Game) -> str:
+        """This turn's Adjust Phase as done, or the next one as it stands now."""
+        if s.phase == "adjust" and s.adjusted:
+            a, p = dict(s.adjusted), s.players[s.active]
+            head = f"{html.escape(p.name)}, this turn"
+        elif s.phase == "adjust":  # a first turn never enters the Adjust Phase; shown for safety
+            return ""
+        else:
+            ending = ((s.phase == "result" and s.resolved)
+                      or (s.phase == "attack" and not can_attack(s.players[s.active])))
+            if not ending:
+                return ""  # damage and the Result Step still change the counts
+            p = s.players[s.defending]
+            nxt = adjust_phase(p.hand, p.deck, p.empty_zones)
+            a = {"discard": nxt.discard, "refill": nxt.refill, "draw": nxt.draw, "drawn": nxt.drawn}
+            head = f"{html.escape(p.name)}, next turn"
+        first = (f"discard {a['discard']}" if a["discard"] else
+                 f"draw {a['refill']}" if a["refill"] else "hand already 5")
+        short = "" if a["drawn"] == a["refill"] + a["draw"] else f" (only {a['drawn']} left in the Deck)"
+        return (f"<div class='companion-panel' style='border-color:#16a085'><b>Adjust Phase</b> — {head}: "
+                f"(1) hand to 5: {first}; (2) draw 1 + {a['draw'] - 1} empty Block Zone(s) = "
+                f"<b>{a['draw']}</b>{short} <small><i>{cite('tmnt', 'Adjust Phase')}</i></small></div>")
+
+    def _actions(self, s: Game) -> tuple[w.Widget, ...]:
+        if s.over:
+            return ()
+        me, them = s.players[s.active], s.players[s.defending]
+        if s.phase == "flip" and me.zones[0].face == "down":
+            return (w.HTML("Turn over the 1st Block card. What is it?"), w.HBox(self.flip_buttons))
+        if s.phase == "event":
+            self.play_event.disabled = s.event_played
+            return (self.play_event,)
+        if s.phase == "item":
+            self.play_item.disabled = s.item_played
+            return (self.play_item,)
+        if s.phase == "attack" and s.attack is None and me.zones[0].face == "up":
+            cards = [z for z in them.zones if z.face != "empty"]
+            self.builder.set_defender(len(cards), [i for i, z in enumerate(cards, 1) if z.face == "up"])
+            first = self.builder.character.card()
+            if me.zones[0].kind and first is not None and first.type != me.zones[0].kind:
+                self.builder.character.pick.value = CUSTOM  # an Attack card on the 1st Block Zone
+                self.builder.character.kind.value = me.zones[0].kind
+            return (w.HTML(f"<b>{html.escape(me.name)} attacks {html.escape(them.name)}</b>"),
+                    self.builder.widget, self.record)
+        if s.phase == "result" and not s.resolved and s.attack is not None:
+            for k, (idx, may) in enumerate(((s.active, s.attack["attacker_may_keep_character"]),
+                                            (s.defending, s.attack["defender_may_keep_character"]))):
+                ups = [(f"Block Zone {z} (face-up)", z) for z, zone in enumerate(s.players[idx].zones, 1)
+                       if zone.face == "up" and zone.kind in (None, "character")]
+                self.keep[k].options = [("no Character", NO_KEEP)] + (ups if may else [])
+                self.keep[k].value = NO_KEEP
+                self.keep[k].disabled = not may
+            return (w.HTML("Each player may leave 1 face-up Character; the rest go to the Trash. "
+                           "A player who sent cards from Deck to Trash keeps none."),
+                    *self.keep, self.result_step)
+        return ()
+
+
+def _section(phase: str) -> str:
+    from ..tmnt.game import PHASE_SECTIONS
+
+    return PHASE_SECTIONS[phase]
+
+
+def _nth(i: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(i, f"{i}th")
+
+
+def tmnt_page(path: str | Path | None = None) -> w.Tab:
+    """The notebook page: the attack builder and the game tracker as two tabs."""
+    cards, _msg = _load_cards()
+    builder = AttackBuilder(None if not cards else cards)
+    tracker = GameTracker(path, cards)
+    tab = w.Tab(children=[tracker.widget, w.VBox([
+        ui.header("TMNT attack builder", "Is this attack legal, and what does it do?", game="tmnt"),
+        builder.widget])], titles=("Game tracker", "Attack builder"))
+    tab.add_class("cmp-tmnt-page")
+    tab.builder, tab.tracker = builder, tracker  # type: ignore[attr-defined]
+    return tab

@@ -1,0 +1,226 @@
+"""Village TCG battle resolver: attackers against the defenders the defending player chose.
+
+village-tcg.txt, Attack / Defense Structure: each attacking Mouse attacks once and each
+defending Mouse defends one attack; attack against defense: higher attack destroys the
+defender, higher defense blocks and destroys the attacker, equal destroys both. With no
+defender the attack goes to the opponent's Mouse Points; the amount is not printed, so
+the house reading (rules README) is the attacker's ATK, a parameter here. The player
+who goes first cannot attack on the first turn (village-tcg.txt, First Turn).
+
+Pure: :func:`resolve_battle` takes the two fields and the assignments and returns a
+:class:`BattleResult` with every outcome, its citation, and a :class:`Verdict` listing
+every illegal assignment (nothing is resolved when there is one).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .. import cite
+from ..errors import RuleError, closest, did_you_mean
+from ..verdict import Note, Problem, Verdict
+
+CITE_BATTLE = cite("village", "Attack / Defense Structure")
+CITE_FIRST_TURN = cite("village", "First Turn")
+CITE_ABILITY_FAQ = cite("village", "Ability FAQ's")
+HOUSE_DIRECT = ("house interpretation: an undefended attack hits the opponent's Mouse Points for "
+                "the attacker's ATK (the rule book does not give the amount)")
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """A mouse on the field: a label unique on its side, ATK and DEF (``None`` = unknown)."""
+
+    label: str
+    atk: int | None
+    defense: int | None
+    kind: str = "basic"
+
+    @classmethod
+    def from_card(cls, card: Any, label: str | None = None) -> Fighter:
+        kind = "mega" if card.type == "mega-mouse" else "basic"
+        return cls(label or card.name, card.get("atk"), card.get("def"), kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """One assignment: ``attacker`` (label) against ``defender`` (label) or ``None`` (undefended)."""
+
+    attacker: str
+    defender: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    attacker: str
+    defender: str | None
+    atk: int
+    defense: int | None
+    result: str  # attacker-wins | blocked | both-destroyed | direct
+    destroyed: tuple[str, ...]
+    mp_damage: int
+    message: str
+    cite: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"attacker": self.attacker, "defender": self.defender, "atk": self.atk,
+                "def": self.defense, "result": self.result, "destroyed": list(self.destroyed),
+                "mp_damage": self.mp_damage, "message": self.message, "cite": self.cite}
+
+
+@dataclass(frozen=True, slots=True)
+class BattleResult:
+    outcomes: tuple[Outcome, ...]
+    verdict: Verdict
+    attackers_destroyed: tuple[str, ...] = ()
+    defenders_destroyed: tuple[str, ...] = ()
+    mp_damage: int = 0
+    mp_after: int | None = None
+
+    @property
+    def is_legal(self) -> bool:
+        return self.verdict.is_legal
+
+    def to_json(self) -> dict[str, Any]:
+        return {"legal": self.is_legal, "outcomes": [o.to_json() for o in self.outcomes],
+                "attackers_destroyed": list(self.attackers_destroyed),
+                "defenders_destroyed": list(self.defenders_destroyed),
+                "mp_damage": self.mp_damage, "mp_after": self.mp_after,
+                "problems": [p.to_json() for p in self.verdict.problems],
+                "notes": [n.to_json() for n in self.verdict.notes]}
+
+    def lines(self) -> list[str]:
+        if not self.is_legal:
+            return self.verdict.lines()
+        out = [o.message + f" ({o.cite})" for o in self.outcomes]
+        if not self.outcomes:
+            out.append("No attacks declared.")
+        out.append(f"Mouse Points damage: {self.mp_damage}"
+                   + (f" -> {self.mp_after} MP left" if self.mp_after is not None else ""))
+        out += [f"note: {n.message}" for n in self.verdict.notes]
+        return out
+
+
+def duel(atk: int, defense: int) -> str:
+    """The book's three outcomes of one attack against one defender."""
+    if atk > defense:
+        return "attacker-wins"
+    if defense > atk:
+        return "blocked"
+    return "both-destroyed"
+
+
+def _lookup(label: str, side: dict[str, Fighter], role: str, problems: list[Problem]) -> Fighter | None:
+    if label in side:
+        return side[label]
+    hint = did_you_mean(closest(label, list(side)))
+    problems.append(Problem(
+        f"unknown-{role}", f"no {role} mouse {label!r} on the field" + (f". {hint}" if hint else ""),
+        (label,), CITE_BATTLE))
+    return None
+
+
+def resolve_battle(attackers: Sequence[Fighter], defenders: Sequence[Fighter], attacks: Sequence[Attack],
+                   *, first_turn: bool = False, direct_damage: int | None = None,
+                   opponent_mp: int | None = None) -> BattleResult:
+    """Resolve a declared attack.
+
+    ``first_turn``: this is the first turn of the game (the first player cannot attack).
+    ``direct_damage``: MP lost per undefended attack; ``None`` = the attacker's ATK (house
+    interpretation, see module docstring). ``opponent_mp``: to report MP left (floored at 0).
+    """
+    if direct_damage is not None and (isinstance(direct_damage, bool) or not isinstance(direct_damage, int)
+                                      or direct_damage < 0):
+        raise RuleError(f"direct damage must be a whole number 0 or more, not {direct_damage!r}")
+    problems: list[Problem] = []
+    notes: list[Note] = []
+    att_side: dict[str, Fighter] = {}
+    def_side: dict[str, Fighter] = {}
+    for side, fighters, role in ((att_side, attackers, "attacking"), (def_side, defenders, "defending")):
+        for f in fighters:
+            if f.label in side:
+                problems.append(Problem("duplicate-label", f"two {role} mice are labelled {f.label!r}; "
+                                        "give each mouse on the field its own label", (f.label,),
+                                        CITE_BATTLE))
+            side[f.label] = f
+    if first_turn and attacks:
+        problems.append(Problem("no-first-turn-attack", "the player who moves first cannot attack on the "
+                                "first turn of the game", tuple(a.attacker for a in attacks),
+                                CITE_FIRST_TURN))
+    for label, n in Counter(a.attacker for a in attacks).items():
+        if n > 1:
+            problems.append(Problem("attacks-once", f"{label!r} is assigned {n} attacks; each attacking "
+                                    "Mouse may only attack once", (label,), CITE_BATTLE))
+    for label, n in Counter(a.defender for a in attacks if a.defender is not None).items():
+        if n > 1:
+            problems.append(Problem("defends-once", f"{label!r} is chosen to defend {n} attacks; each "
+                                    "defending Mouse may only defend one Mouse attack", (label,),
+                                    CITE_BATTLE))
+    pairs: list[tuple[Fighter, Fighter | None]] = []
+    for a in attacks:
+        att = _lookup(a.attacker, att_side, "attacking", problems)
+        dfd = _lookup(a.defender, def_side, "defending", problems) if a.defender is not None else None
+        if att is not None and att.atk is None:
+            problems.append(Problem("unknown-atk", f"the ATK of {att.label!r} is unknown; type it in",
+                                    (att.label,), CITE_BATTLE))
+        if dfd is not None and dfd.defense is None:
+            problems.append(Problem("unknown-def", f"the DEF of {dfd.label!r} is unknown; type it in",
+                                    (dfd.label,), CITE_BATTLE))
+        if att is not None:
+            pairs.append((att, dfd))
+    if any(d is None for _a, d in pairs) or any(a.defender is None for a in attacks):
+        notes.append(Note("direct-damage", HOUSE_DIRECT if direct_damage is None else
+                          f"undefended attacks hit Mouse Points for {direct_damage} each (chosen amount)",
+                          CITE_BATTLE))
+    notes.append(Note("no-abilities", "no Mouse abilities may be used after declaring an attack",
+                      cite("village", "Order of Turn, Step 4")))
+    if problems:
+        return BattleResult((), Verdict(tuple(problems), tuple(notes)))
+    outcomes: list[Outcome] = []
+    lost_att: list[str] = []
+    lost_def: list[str] = []
+    mp = 0
+    for att, dfd in pairs:
+        atk = int(att.atk)  # type: ignore[arg-type]  # checked above
+        if dfd is None:
+            dmg = atk if direct_damage is None else direct_damage
+            mp += dmg
+            outcomes.append(Outcome(att.label, None, atk, None, "direct", (), dmg,
+                                    f"{att.label} (ATK {atk}) is undefended: {dmg} damage to Mouse Points",
+                                    CITE_BATTLE))
+            continue
+        d = int(dfd.defense)  # type: ignore[arg-type]
+        result = duel(atk, d)
+        if result == "attacker-wins":
+            destroyed = (dfd.label,)
+            msg = f"{att.label} (ATK {atk}) beats {dfd.label} (DEF {d}): {dfd.label} destroyed"
+            lost_def.append(dfd.label)
+        elif result == "blocked":
+            destroyed, msg = (att.label,), (f"{dfd.label} (DEF {d}) blocks {att.label} (ATK {atk}): "
+                                           f"{att.label} destroyed")
+            lost_att.append(att.label)
+        else:
+            destroyed, msg = (att.label, dfd.label), (f"{att.label} (ATK {atk}) ties {dfd.label} (DEF {d}): "
+                                                     "both destroyed")
+            lost_att.append(att.label)
+            lost_def.append(dfd.label)
+        outcomes.append(Outcome(att.label, dfd.label, atk, d, result, destroyed, 0, msg, CITE_BATTLE))
+    after = None if opponent_mp is None else max(0, opponent_mp - mp)
+    return BattleResult(tuple(outcomes), Verdict((), tuple(notes)), tuple(lost_att), tuple(lost_def),
+                        mp, after)
+
+
+def coin_flip_order(cards: Sequence[tuple[str, int]]) -> list[str]:
+    """The order to flip coins for cards in play: single-function cards first.
+
+    village-tcg.txt, Coin Flips: with two flips at once (Quicksand and Super Confused),
+    the card with one function goes first; the second flip decides the other. Stable
+    for cards with the same number of functions. Input: ``(name, functions)`` pairs.
+    """
+    for name, n in cards:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise RuleError(f"{name!r}: the number of functions must be 1 or more, not {n!r}")
+    return [name for name, _n in sorted(cards, key=lambda c: 0 if c[1] == 1 else 1)]

@@ -1,0 +1,622 @@
+"""Village TCG table tracker: Mouse Points, turns, decks, the field and the turn guide, in one log.
+
+Everything that happens at the table is one event of a :class:`VillageTracker` (an
+:class:`~companion.eventlog.Tracker`): autosave, undo/redo and resume come with it.
+The fold enforces the rule book:
+
+- Gameplay / You Win If (village-tcg.txt): 30 Mouse Points and 7 cards each; a player
+  loses at 0 MP or when their deck has no cards (rules README).
+- Order of Turn (village-tcg.txt): the seven steps as a checklist. Step 1 draw (moving on
+  without drawing forfeits it); Step 2 one Basic Mouse, or a Mega Mouse by sacrificing a
+  Basic Mouse that has been on the field a full turn (Summoning MegaMice); Step 3 one
+  Fruit; Step 4 abilities, once per mouse, with enough Fruit, never after an attack;
+  Step 5 Items (one per turn, one per mouse) and one Magic card; Step 6 attack (never on
+  the first turn of the game); Step 7 end turn. By default the steps must be taken in
+  order (``strict_order``); instant Magic may be played at any time by either player.
+- Redraw Rule: once per player, only at the very start, only without a Basic Mouse.
+- Coin Flips: with two flips at once the single-function card's flip goes first.
+
+Events (JSON objects, ``"event"`` plus fields) are listed in :data:`EVENTS`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .. import cite
+from ..errors import LogError, RuleError, closest, did_you_mean
+from ..eventlog import Event, Tracker, event_rng
+from .battle import Attack, BattleResult, Fighter, resolve_battle
+
+START_MP = 30
+HAND = 7
+DEFAULT_DECK = 60
+
+CITE_TURN = cite("village", "Order of Turn")
+CITE_WIN = cite("village", "You Win If")
+CITE_REDRAW = cite("village", "Redraw Rule")
+CITE_MEGA = cite("village", "Summoning MegaMice")
+CITE_ITEM = cite("village", "Card Descriptions 4 Item Cards")
+CITE_MAGIC = cite("village", "Card Descriptions 5 Magic Cards")
+CITE_ABILITY = cite("village", "Card Descriptions 6 Abilities")
+CITE_FLIPS = cite("village", "Coin Flips")
+CITE_FIRST = cite("village", "First Turn")
+
+#: The seven steps of "Order of Turn" (village-tcg.txt), paraphrased.
+STEPS: tuple[tuple[int, str], ...] = (
+    (1, "Draw a card"),
+    (2, "Play a Basic Mouse, or sacrifice one for a Mega Mouse"),
+    (3, "Add a Fruit to a Mouse (1 per turn)"),
+    (4, "Use Mouse abilities (enough Fruit; not after an attack)"),
+    (5, "Add an Item or a Magic card"),
+    (6, "Declare an attack"),
+    (7, "End turn"),
+)
+
+#: Event kind -> (step it belongs to or None for any time, what it records).
+EVENTS: dict[str, tuple[int | None, str]] = {
+    "start": (None, "players, first (0/1), decks (cards incl. the 7 drawn), mp, seed, strict_order, "
+                    "direct_damage"),
+    "redraw": (None, "player, basic_in_hand (must be false): the Redraw Rule"),
+    "draw": (1, "the turn player draws their card"),
+    "step": (None, "to: move the checklist on to a step (skipping the ones between)"),
+    "play_basic": (2, "name, atk, def: play a Basic Mouse"),
+    "summon_mega": (2, "sacrifice (mouse id), name, atk, def: sacrifice a Basic Mouse for a Mega Mouse"),
+    "fruit": (3, "mouse: equip a Fruit"),
+    "ability": (4, "mouse, cost (Fruit needed): use a Mouse's ability"),
+    "item": (5, "mouse, name, extra (card allows a 2nd item): equip an Item"),
+    "magic": (5, "name, player, instant, continuous: play a Magic card"),
+    "flip": (6, "card, functions, result (heads/tails; omitted = seeded coin): a coin flip"),
+    "attack": (6, "attacks [{attacker, defender|null}], direct_damage: declare and resolve an attack"),
+    "stats": (None, "mouse, atk, def: change a mouse's numbers (card effects)"),
+    "destroy": (None, "mouse: a card effect destroys a mouse"),
+    "destroy_magic": (None, "player, name: a continuous Magic card leaves the field"),
+    "mp": (None, "player, delta: change Mouse Points (card effects)"),
+    "deck": (None, "player, delta: change deck count (searches, card effects)"),
+    "end_turn": (7, "end the turn; the other player's turn begins"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class FieldMouse:
+    """A mouse in a Mouse Zone. ``uid`` is unique in the game (``"Acorn Scout #3"``)."""
+
+    uid: str
+    name: str
+    kind: str  # basic | mega
+    atk: int | None
+    defense: int | None
+    since_turn: int
+    fruit: int = 0
+    items: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    name: str
+    mp: int = START_MP
+    deck: int = DEFAULT_DECK - HAND
+    redrawn: bool = False
+    field: tuple[FieldMouse, ...] = ()
+    magic: tuple[str, ...] = ()  # continuous Magic cards on the field
+    discard: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """What has happened in the current turn (reset by ``end_turn``)."""
+
+    step: int = 1
+    drew: bool = False
+    mouse_played: str = ""  # "basic" or "mega" once Step 2 is used
+    fruit: bool = False
+    abilities: tuple[str, ...] = ()
+    items: int = 0
+    magic: tuple[int, ...] = ()  # players who played a Magic card this turn
+    attacked: bool = False
+    flips: tuple[tuple[str, int, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class VillageState:
+    started: bool = False
+    players: tuple[Player, Player] = (Player("Player 1"), Player("Player 2"))
+    first: int = 0
+    turn: int = 0  # 1 = the first player's first turn
+    current: int = 0
+    t: TurnState = field(default_factory=TurnState)
+    opened: bool = False  # any turn action yet (closes the Redraw Rule)
+    winner: int | None = None
+    win_reason: str = ""
+    seed: int | str = 0
+    strict_order: bool = True
+    direct_damage: int | None = None
+    next_uid: int = 1
+    last: tuple[str, ...] = ()  # what the latest action did, for the screen
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def first_turn(self) -> bool:
+        """The first turn of the game: the player who moves first cannot attack."""
+        return self.turn == 1
+
+    def mouse(self, uid: str) -> tuple[int, FieldMouse]:
+        for p, pl in enumerate(self.players):
+            for m in pl.field:
+                if m.uid == uid:
+                    return p, m
+        ids = [m.uid for pl in self.players for m in pl.field]
+        hint = did_you_mean(closest(str(uid), ids))
+        raise RuleError(f"no mouse {uid!r} on the field", suggestion=hint)
+
+
+def _int(event: Event, key: str, default: Any = ..., *, minimum: int | None = None) -> Any:
+    value = event.get(key, default)
+    if value is ...:
+        raise LogError(f"event {event.get('event')!r} needs {key!r}")
+    if value is None and default is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError(f"{key} must be a whole number, not {value!r}")
+    if minimum is not None and value < minimum:
+        raise RuleError(f"{key} must be {minimum} or more, not {value!r}")
+    return value
+
+
+def _player(state: VillageState, event: Event, default: int | None = None) -> int:
+    p = event.get("player", default)
+    if p not in (0, 1) or isinstance(p, bool):
+        raise RuleError(f"player must be 0 or 1, not {p!r}")
+    return int(p)
+
+
+def _set_player(state: VillageState, p: int, pl: Player) -> VillageState:
+    ps = list(state.players)
+    ps[p] = pl
+    return replace(state, players=(ps[0], ps[1]))
+
+
+def _check_winner(state: VillageState) -> VillageState:
+    if state.winner is not None:
+        return state
+    for p, pl in enumerate(state.players):
+        other = state.players[1 - p].name
+        if pl.mp <= 0:
+            return replace(state, winner=1 - p, win_reason=f"{pl.name} has 0 Mouse Points: {other} wins "
+                                                           f"({CITE_WIN})")
+        if pl.deck <= 0:
+            return replace(state, winner=1 - p, win_reason=f"{pl.name}'s deck has no cards: {other} wins "
+                                                           f"({CITE_WIN})")
+    return state
+
+
+def step_title(step: int) -> str:
+    return dict(STEPS)[step]
+
+
+def why_not(state: VillageState, kind: str, player: int | None = None, *,
+            instant: bool = False) -> str | None:
+    """Why an action is not allowed now (a sentence with its citation), or ``None`` if it is.
+
+    Covers the turn-level limits; :meth:`VillageTracker.apply` checks the details
+    (which mouse, how much Fruit) on top. ``instant``: an Instant Magic card, playable
+    at any time during either player's turn (village-tcg.txt, Legend).
+    """
+    if kind == "start":
+        return None
+    if not state.started:
+        return "the game has not started"
+    if state.over:
+        return f"the game is over: {state.win_reason}"
+    t = state.t
+    if kind == "redraw":
+        if state.opened:
+            return f"the redraw is only allowed at the very start of the match ({CITE_REDRAW})"
+        return None
+    step = EVENTS.get(kind, (None, ""))[0]
+    if kind == "ability" and t.attacked:
+        return f"no abilities after declaring an attack ({CITE_TURN}, Step 4)"
+    if kind == "draw":
+        if t.drew:
+            return ("the turn's card is already drawn; you may only draw at the start of your turn "
+                    f"({CITE_TURN})")
+        if t.step > 1:
+            return f"this turn's draw was forfeited by moving on to Step {t.step} ({CITE_TURN}, Step 1)"
+    if step is not None and state.strict_order and step < t.step and kind != "draw" and not instant:
+        return (f"Step {step} ({step_title(step)}) comes before the current Step {t.step} "
+                f"({step_title(t.step)}); undo to go back ({CITE_TURN})")
+    if kind in ("play_basic", "summon_mega") and t.mouse_played:
+        return (f"one Basic Mouse or one Mega Mouse per turn: a {t.mouse_played} mouse was already played "
+                f"this turn ({CITE_TURN}, Step 2)")
+    if kind == "fruit" and t.fruit:
+        return f"one Fruit per turn, already equipped this turn ({CITE_TURN}, Step 3)"
+    if kind == "item" and t.items >= 1:
+        return f"Item cards are played once per turn ({CITE_ITEM})"
+    if kind == "magic":
+        p = state.current if player is None else player
+        if p in t.magic:
+            return (f"Magic cards are playable once per turn; {state.players[p].name} already played one "
+                    f"({CITE_MAGIC})")
+    if kind == "attack":
+        if state.first_turn:
+            return f"the player who moves first cannot attack on the first turn ({CITE_FIRST})"
+        if t.attacked:
+            return f"the attack for this turn is already declared ({CITE_TURN}, Step 6)"
+    return None
+
+
+def sacrificable(state: VillageState) -> list[str]:
+    """The turn player's Basic Mice that may be sacrificed for a Mega Mouse now.
+
+    A Basic Mouse must have been on the field for at least one full turn (village-tcg.txt,
+    Summoning MegaMice): it came onto the field in an earlier turn than this one.
+    """
+    if not state.started:
+        return []
+    return [m.uid for m in state.players[state.current].field
+            if m.kind == "basic" and m.since_turn < state.turn]
+
+
+@dataclass(frozen=True, slots=True)
+class CheckItem:
+    step: int
+    title: str
+    status: str  # done | current | todo | skipped | unavailable
+    detail: str = ""
+
+
+def checklist(state: VillageState) -> list[CheckItem]:
+    """The turn guide: the seven steps with what is done, current, skipped or not possible."""
+    t = state.t
+    out = []
+    for step, title in STEPS:
+        detail = ""
+        if step == 1:
+            done = t.drew
+            detail = "drawn" if t.drew else ("forfeited" if t.step > 1 else "draw your card first")
+        elif step == 2:
+            done = bool(t.mouse_played)
+            ready = sacrificable(state)
+            detail = (f"{t.mouse_played} mouse played" if done else
+                      f"may be sacrificed for a Mega Mouse: {', '.join(ready)}" if ready else
+                      "no Basic Mouse has had a full turn on the field yet")
+        elif step == 3:
+            done = t.fruit
+        elif step == 4:
+            done = bool(t.abilities)
+            detail = ", ".join(t.abilities)
+        elif step == 5:
+            done = t.items > 0 or state.current in t.magic
+        elif step == 6:
+            done = t.attacked
+            if state.first_turn:
+                detail = "no attack on the first turn of the game"
+        else:
+            done = False
+        reason = None
+        if step == 6:
+            reason = why_not(state, "attack")
+        if done:
+            status = "done"
+        elif step == t.step:
+            status = "current"
+        elif step < t.step:
+            status = "skipped"
+        elif reason:
+            status = "unavailable"
+        else:
+            status = "todo"
+        if status == "unavailable" and not detail:
+            detail = reason or ""
+        out.append(CheckItem(step, title, status, detail))
+    return out
+
+
+class VillageTracker(Tracker[VillageState]):
+    """Two players' Mouse Points, decks, field and turn guide as an event log."""
+
+    def initial(self) -> VillageState:
+        return VillageState()
+
+    # -- helpers ---------------------------------------------------------------------------
+    def _refuse(self, state: VillageState, kind: str, event: Event) -> None:
+        player = event.get("player") if kind == "magic" else None
+        reason = why_not(state, kind, player if player in (0, 1) else None,
+                         instant=kind == "magic" and bool(event.get("instant")))
+        if reason:
+            raise RuleError(f"{kind.replace('_', ' ')} not allowed: {reason}")
+
+    def _advance(self, state: VillageState, kind: str) -> VillageState:
+        step = EVENTS[kind][0]
+        if step is None or step <= state.t.step:
+            return replace(state, opened=True)
+        return replace(state, t=replace(state.t, step=step), opened=True)
+
+    def _own_mouse(self, state: VillageState, uid: object) -> FieldMouse:
+        if not isinstance(uid, str):
+            raise RuleError(f"mouse must be a mouse id such as 'Acorn Scout #1', not {uid!r}")
+        p, m = state.mouse(uid)
+        if p != state.current:
+            raise RuleError(f"{uid!r} belongs to {state.players[p].name}, not to "
+                            f"{state.players[state.current].name} whose turn it is")
+        return m
+
+    def _replace_mouse(self, state: VillageState, new: FieldMouse) -> VillageState:
+        p, _old = state.mouse(new.uid)
+        pl = state.players[p]
+        fld = tuple(new if m.uid == new.uid else m for m in pl.field)
+        return _set_player(state, p, replace(pl, field=fld))
+
+    def _remove_mouse(self, state: VillageState, uid: str) -> VillageState:
+        p, m = state.mouse(uid)
+        pl = state.players[p]
+        gone = 1 + m.fruit + len(m.items)  # the mouse with its fruit and items (Item Cards)
+        return _set_player(state, p, replace(pl, field=tuple(x for x in pl.field if x.uid != uid),
+                                             discard=pl.discard + gone))
+
+    def _new_mouse(self, state: VillageState, event: Event, kind: str) -> tuple[VillageState, FieldMouse]:
+        name = event.get("name") or ("Mega Mouse" if kind == "mega" else "Basic Mouse")
+        if not isinstance(name, str):
+            raise RuleError(f"name must be text, not {name!r}")
+        atk = _int(event, "atk", None, minimum=0)
+        dfn = _int(event, "def", None, minimum=0)
+        m = FieldMouse(f"{name} #{state.next_uid}", name, kind, atk, dfn, state.turn)
+        return replace(state, next_uid=state.next_uid + 1), m
+
+    # -- the fold --------------------------------------------------------------------------
+    def apply(self, state: VillageState, event: Event) -> VillageState:
+        kind = event.get("event")
+        if kind not in EVENTS:
+            raise LogError(f"unknown Village TCG event {kind!r}",
+                           suggestion=did_you_mean(closest(str(kind), EVENTS)))
+        state = replace(state, last=())
+        handler = getattr(self, f"_on_{kind}")
+        if kind != "start":
+            self._refuse(state, kind, event)
+        new = handler(state, event)
+        return _check_winner(new)
+
+    def _on_start(self, state: VillageState, e: Event) -> VillageState:
+        if state.started:
+            raise RuleError("the game has already started; start a new log for a new game")
+        names = e.get("players", ["Player 1", "Player 2"])
+        if (not isinstance(names, list | tuple) or len(names) != 2
+                or not all(isinstance(n, str) and n.strip() for n in names)):
+            raise RuleError(f"players must be two names, not {names!r}")
+        decks = e.get("decks", [e.get("deck", DEFAULT_DECK)] * 2)
+        if not isinstance(decks, list | tuple) or len(decks) != 2:
+            raise RuleError(f"decks must be two card counts, not {decks!r}")
+        for d in decks:
+            if isinstance(d, bool) or not isinstance(d, int) or d <= HAND:
+                raise RuleError(f"a deck needs more than {HAND} cards to start (7 are drawn), not {d!r}")
+        first = e.get("first", 0)
+        if first not in (0, 1) or isinstance(first, bool):
+            raise RuleError(f"first must be 0 or 1, not {first!r}")
+        mp = _int(e, "mp", START_MP, minimum=1)
+        direct = _int(e, "direct_damage", None, minimum=0)
+        players = (Player(names[0].strip(), mp, decks[0] - HAND),
+                   Player(names[1].strip(), mp, decks[1] - HAND))
+        return VillageState(True, players, first, 1, first, TurnState(), False, None, "",
+                            e.get("seed", 0), bool(e.get("strict_order", True)), direct,
+                            last=(f"{players[first].name} goes first; each player draws 7 cards and has "
+                                  f"{mp} Mouse Points ({cite('village', 'Gameplay')})",))
+
+    def _on_redraw(self, state: VillageState, e: Event) -> VillageState:
+        p = _player(state, e)
+        pl = state.players[p]
+        if pl.redrawn:
+            raise RuleError(f"redraw not allowed: {pl.name} already redrew; only once per game, per player "
+                            f"({CITE_REDRAW})")
+        if e.get("basic_in_hand", True) is not False:
+            raise RuleError(f"redraw not allowed: only when the opening 7 cards hold no Basic Mouse "
+                            f"(reveal the hand to your opponent) ({CITE_REDRAW})")
+        return replace(_set_player(state, p, replace(pl, redrawn=True)),
+                       last=(f"{pl.name} reveals a hand without a Basic Mouse, shuffles it in and draws 7 "
+                             "new cards",))
+
+    def _on_draw(self, state: VillageState, e: Event) -> VillageState:
+        pl = state.players[state.current]
+        state = _set_player(state, state.current, replace(pl, deck=pl.deck - 1))
+        state = replace(state, t=replace(state.t, drew=True))
+        return replace(self._advance(state, "draw"), last=(f"{pl.name} draws ({pl.deck - 1} left in deck)",))
+
+    def _on_step(self, state: VillageState, e: Event) -> VillageState:
+        to = _int(e, "to", minimum=1)
+        if to > 7:
+            raise RuleError(f"there are 7 steps, not {to}")
+        if to < state.t.step:
+            raise RuleError(f"the turn is already at Step {state.t.step}; undo to go back ({CITE_TURN})")
+        if to == 7:
+            raise RuleError("use end_turn to end the turn (Step 7)")
+        last = ()
+        if to > 1 and not state.t.drew and state.t.step == 1:
+            last = (f"moving on without drawing: this round's draw is forfeited ({CITE_TURN}, Step 1)",)
+        return replace(state, t=replace(state.t, step=to), opened=True, last=last)
+
+    def _on_play_basic(self, state: VillageState, e: Event) -> VillageState:
+        state, m = self._new_mouse(state, e, "basic")
+        pl = state.players[state.current]
+        state = _set_player(state, state.current, replace(pl, field=(*pl.field, m)))
+        state = replace(state, t=replace(state.t, mouse_played="basic"))
+        return replace(self._advance(state, "play_basic"), last=(f"{pl.name} plays {m.uid}",))
+
+    def _on_summon_mega(self, state: VillageState, e: Event) -> VillageState:
+        sac = self._own_mouse(state, e.get("sacrifice"))
+        if sac.kind != "basic":
+            raise RuleError(f"{sac.uid!r} is a Mega Mouse: Mega Mice cannot be sacrificed unless a card says "
+                            f"so ({CITE_MEGA})")
+        if sac.since_turn >= state.turn:
+            raise RuleError(f"{sac.uid!r} came onto the field this turn: a Basic Mouse must be on the field "
+                            f"for at least one full turn before it can be sacrificed ({CITE_MEGA})")
+        gone = 1 + sac.fruit + len(sac.items)
+        state = self._remove_mouse(state, sac.uid)
+        state, m = self._new_mouse(state, e, "mega")
+        pl = state.players[state.current]
+        state = _set_player(state, state.current, replace(pl, field=(*pl.field, m)))
+        state = replace(state, t=replace(state.t, mouse_played="mega"))
+        return replace(self._advance(state, "summon_mega"),
+                       last=(f"{pl.name} sacrifices {sac.uid} ({gone} card(s) to the discard pile) and plays "
+                             f"{m.uid}; it may use its ability and attack this turn ({CITE_MEGA})",))
+
+    def _on_fruit(self, state: VillageState, e: Event) -> VillageState:
+        m = self._own_mouse(state, e.get("mouse"))
+        state = self._replace_mouse(state, replace(m, fruit=m.fruit + 1))
+        state = replace(state, t=replace(state.t, fruit=True))
+        return replace(self._advance(state, "fruit"), last=(f"{m.uid} now has {m.fruit + 1} Fruit",))
+
+    def _on_ability(self, state: VillageState, e: Event) -> VillageState:
+        m = self._own_mouse(state, e.get("mouse"))
+        cost = _int(e, "cost", 0, minimum=0)
+        if m.uid in state.t.abilities:
+            raise RuleError(f"{m.uid!r} already used its ability this turn: once per turn ({CITE_ABILITY})")
+        if m.fruit < cost:
+            raise RuleError(f"{m.uid!r} has {m.fruit} Fruit equipped but the ability costs {cost} "
+                            f"({CITE_ABILITY})")
+        state = replace(state, t=replace(state.t, abilities=(*state.t.abilities, m.uid)))
+        return replace(self._advance(state, "ability"), last=(f"{m.uid} uses its ability",))
+
+    def _on_item(self, state: VillageState, e: Event) -> VillageState:
+        uid = e.get("mouse")
+        if not isinstance(uid, str):
+            raise RuleError(f"mouse must be a mouse id, not {uid!r}")
+        p, m = state.mouse(uid)
+        if p != state.current and not e.get("opponent_allowed"):
+            raise RuleError(f"{uid!r} is an opponent's mouse: equip an Item to an opponent's Mouse only "
+                            f"when the card says so (opponent_allowed) ({CITE_ITEM})")
+        if m.items and not e.get("extra"):
+            raise RuleError(f"{uid!r} already has an Item ({m.items[0]}): one equipped Item per Mouse "
+                            f"unless a card's ability says otherwise (extra) ({CITE_ITEM})")
+        name = str(e.get("name") or "Item")
+        state = self._replace_mouse(state, replace(m, items=(*m.items, name)))
+        state = replace(state, t=replace(state.t, items=state.t.items + 1))
+        return replace(self._advance(state, "item"), last=(f"{uid} equips {name}",))
+
+    def _on_magic(self, state: VillageState, e: Event) -> VillageState:
+        p = _player(state, e, state.current)
+        instant = bool(e.get("instant"))
+        continuous = bool(e.get("continuous"))
+        if instant and continuous:
+            raise RuleError("a Magic card is either instant or continuous, not both")
+        name = str(e.get("name") or "Magic card")
+        if p != state.current and not instant:
+            raise RuleError(f"{name!r} is not instant: on the opponent's turn only Instant Magic Cards "
+                            f"may be played ({CITE_MAGIC})")
+        pl = state.players[p]
+        if continuous:
+            state = _set_player(state, p, replace(pl, magic=(*pl.magic, name)))
+        else:
+            state = _set_player(state, p, replace(pl, discard=pl.discard + 1))
+        state = replace(state, t=replace(state.t, magic=(*state.t.magic, p)))
+        if not instant:
+            state = self._advance(state, "magic")
+        stays = "stays on the field" if continuous else "goes to the discard pile once used"
+        return replace(state, opened=True, last=(f"{pl.name} plays {name}; it {stays}",))
+
+    def _on_flip(self, state: VillageState, e: Event) -> VillageState:
+        card = str(e.get("card") or "coin flip")
+        functions = _int(e, "functions", 1, minimum=1)
+        if functions == 1 and any(f[1] > 1 for f in state.t.flips):
+            raise RuleError(f"{card!r} has one function, so its flip goes before the flips of cards with "
+                            f"more functions ({CITE_FLIPS})")
+        result = e.get("result")
+        if result is None:
+            result = "heads" if event_rng(state.seed, "flip", state.turn, len(state.t.flips)).random() < 0.5 \
+                else "tails"
+        if result not in ("heads", "tails"):
+            raise RuleError(f"a coin shows heads or tails, not {result!r}")
+        state = replace(state, t=replace(state.t, flips=(*state.t.flips, (card, functions, result))))
+        return replace(self._advance(state, "flip"), last=(f"coin flip for {card}: {result}",))
+
+    def battle(self, state: VillageState, attacks: list[Attack],
+               direct_damage: int | None = None) -> BattleResult:
+        """Resolve ``attacks`` on ``state``'s field without logging anything (a preview)."""
+        me, them = state.players[state.current], state.players[1 - state.current]
+        return resolve_battle([Fighter(m.uid, m.atk, m.defense, m.kind) for m in me.field],
+                              [Fighter(m.uid, m.atk, m.defense, m.kind) for m in them.field],
+                              attacks, first_turn=state.first_turn,
+                              direct_damage=state.direct_damage if direct_damage is None else direct_damage,
+                              opponent_mp=them.mp)
+
+    def _on_attack(self, state: VillageState, e: Event) -> VillageState:
+        raw = e.get("attacks")
+        if not isinstance(raw, list):
+            raise RuleError(f"attacks must be a list of {{attacker, defender}}, not {raw!r}")
+        attacks = []
+        for i, a in enumerate(raw):
+            if not isinstance(a, dict) or not isinstance(a.get("attacker"), str) or not (
+                    a.get("defender") is None or isinstance(a.get("defender"), str)):
+                raise RuleError(f"attack {i + 1} must name an attacker (and a defender or null), not {a!r}")
+            attacks.append(Attack(a["attacker"], a.get("defender")))
+        direct = _int(e, "direct_damage", None, minimum=0)
+        result = self.battle(state, attacks, direct)
+        if not result.is_legal:
+            raise RuleError("illegal attack: " + "; ".join(f"{p.message} ({p.cite})"
+                                                            for p in result.verdict.problems))
+        for uid in (*result.attackers_destroyed, *result.defenders_destroyed):
+            state = self._remove_mouse(state, uid)
+        opp = state.players[1 - state.current]
+        state = _set_player(state, 1 - state.current, replace(opp, mp=max(0, opp.mp - result.mp_damage)))
+        state = replace(state, t=replace(state.t, attacked=True))
+        return replace(self._advance(state, "attack"), last=tuple(result.lines()))
+
+    def _on_stats(self, state: VillageState, e: Event) -> VillageState:
+        uid = e.get("mouse")
+        if not isinstance(uid, str):
+            raise RuleError(f"mouse must be a mouse id, not {uid!r}")
+        _p, m = state.mouse(uid)
+        atk = _int(e, "atk", m.atk, minimum=0) if "atk" in e else m.atk
+        dfn = _int(e, "def", m.defense, minimum=0) if "def" in e else m.defense
+        return replace(self._replace_mouse(state, replace(m, atk=atk, defense=dfn)),
+                       last=(f"{uid}: ATK {atk}, DEF {dfn}",))
+
+    def _on_destroy(self, state: VillageState, e: Event) -> VillageState:
+        uid = e.get("mouse")
+        if not isinstance(uid, str):
+            raise RuleError(f"mouse must be a mouse id, not {uid!r}")
+        return replace(self._remove_mouse(state, uid), last=(f"{uid} is destroyed",))
+
+    def _on_destroy_magic(self, state: VillageState, e: Event) -> VillageState:
+        p = _player(state, e)
+        pl = state.players[p]
+        name = e.get("name")
+        if name not in pl.magic:
+            raise RuleError(f"{pl.name} has no continuous Magic card {name!r} on the field",
+                            suggestion=did_you_mean(closest(str(name), pl.magic)))
+        left = list(pl.magic)
+        left.remove(name)
+        return replace(_set_player(state, p, replace(pl, magic=tuple(left), discard=pl.discard + 1)),
+                       last=(f"{name} goes to the discard pile",))
+
+    def _on_mp(self, state: VillageState, e: Event) -> VillageState:
+        p = _player(state, e)
+        delta = _int(e, "delta")
+        pl = state.players[p]
+        mp = max(0, pl.mp + delta)
+        return replace(_set_player(state, p, replace(pl, mp=mp)), last=(f"{pl.name}: {pl.mp} -> {mp} MP",))
+
+    def _on_deck(self, state: VillageState, e: Event) -> VillageState:
+        p = _player(state, e)
+        delta = _int(e, "delta")
+        pl = state.players[p]
+        deck = max(0, pl.deck + delta)
+        return replace(_set_player(state, p, replace(pl, deck=deck)),
+                       last=(f"{pl.name}: {pl.deck} -> {deck} cards in deck",))
+
+    def _on_end_turn(self, state: VillageState, e: Event) -> VillageState:
+        ended = state.players[state.current].name
+        nxt = 1 - state.current
+        return replace(state, current=nxt, turn=state.turn + 1, t=TurnState(), opened=True,
+                       last=(f"{ended} ends the turn; turn {state.turn + 1}: {state.players[nxt].name} "
+                             "draws a card (Step 1)",))
+
+
+def new_game(tracker: VillageTracker, players: tuple[str, str] = ("Player 1", "Player 2"), *, first: int = 0,
+             decks: tuple[int, int] = (DEFAULT_DECK, DEFAULT_DECK), mp: int = START_MP, seed: int | str = 0,
+             strict_order: bool = True, direct_damage: int | None = None) -> VillageState:
+    """Log the start event of a game (convenience for views and tests)."""
+    return tracker.do({"event": "start", "players": list(players), "first": first, "decks": list(decks),
+                       "mp": mp, "seed": seed, "strict_order": strict_order, "direct_damage": direct_damage})

@@ -1,0 +1,115 @@
+"""The bundled card data and the loader: honest demo sets that exercise every rule."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from companion import GAMES
+from companion.cards import load_game
+from companion.errors import CompanionError, UnknownCardError
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_loads(game: str) -> None:
+    db = load_game(game)
+    assert len(db) > 0
+    assert len({c.id for c in db}) == len(db)
+    frame = db.frame()
+    assert list(frame.columns[:3]) == ["id", "name", "type"] and len(frame) == len(db)
+
+
+@pytest.mark.parametrize("game", ["village", "tmnt", "monarchs"])
+def test_demo_sets_are_labelled_demo(game: str) -> None:
+    db = load_game(game)
+    demo = [c for c in db if "demo" in c.set.lower()]
+    assert demo
+    for card in demo:
+        assert card.source.startswith("demo:") and card.is_demo
+
+
+def test_village_demo_exercises_every_rule() -> None:
+    db = load_game("village")
+    assert len(db) >= 30
+    assert {c.type for c in db} == {"basic-mouse", "mega-mouse", "fruit", "item", "magic"}
+    assert {c.get("food") for c in db} >= {"breakfast", "lunch", "dinner", "dessert"}
+    magic = db.of_type("magic")
+    assert any(c.get("instant") for c in magic) and any(c.get("continuous") for c in magic)
+    assert any(not c.get("instant") and not c.get("continuous") for c in magic)
+    costs = {a["fruit_cost"] for c in db for a in c.get("abilities", ())}
+    assert costs >= {0, 1, 2, 3}
+    # village-tcg.txt, Deck Mix: cards sharing an ability count together
+    scout, runner = db.find("Acorn Scout"), db.find("barley runner")
+    assert scout.type == runner.type == "basic-mouse"
+    assert {a["name"] for a in scout["abilities"]} & {a["name"] for a in runner["abilities"]} == {"Nibble"}
+    # village-tcg.txt, Card Descriptions 1: similar powers, different illustrations
+    assert len(db.named("Clover Forager")) == 2
+    # most basic mice start at 1 ATK / 1 DEF
+    basics = db.of_type("basic-mouse")
+    assert sum(c["atk"] == 1 and c["def"] == 1 for c in basics) > len(basics) / 2
+
+
+def test_tmnt_demo_exercises_every_rule() -> None:
+    db = load_game("tmnt")
+    assert len(db) >= 30
+    assert {c.type for c in db} == {"character", "attack", "item", "event"}
+    assert {c.get("attribute") for c in db if c.type != "event"} == {"wind", "nature", "fire", "mountain"}
+    assert all("attribute" not in c.data for c in db.of_type("event"))
+    assert {c["attack_kind"] for c in db.of_type("attack")} == {"normal", "forceful", "counter",
+                                                                  "forceful-counter"}
+    assert {c["timing"] for c in db.of_type("event")} == {"play", "flip", "play-and-flip"}
+    leo = db.named("leonardo")
+    assert len(leo) == 2 and len({c.id for c in leo}) == 2
+    for attr in ("wind", "nature", "fire", "mountain"):
+        assert any(c["attribute"] == attr for c in db.of_type("attack"))
+
+
+def test_monarchs_starting_cards_follow_the_rule_book() -> None:
+    db = load_game("monarchs")
+    for player in "ABCD":
+        mine = [c for c in db.of_type("starting") if c["player"] == player]
+        counts = Counter()
+        for c in mine:
+            counts[c["influence"]] += c.get("qty", 1)
+        assert counts == {1: 7, 0: 3}
+        assert all(c["color"] == "gray" and c["crowns"] == 0 for c in mine)
+        assert all(c.set == "Starting cards" and c.source.startswith("of-mice-and-monarchs.md") for c in mine)
+
+
+def test_monarchs_demo_court_covers_colours_crowns_and_slashes() -> None:
+    court = load_game("monarchs").of_type("court")
+    assert {c["color"] for c in court} == {"purple", "yellow", "green", "blue", "red", "orange"}
+    assert {c["crowns"] for c in court} == {0, 1, 2, 3}
+    assert any(c["move_cover"] > 0 for c in court)
+    slash = [c for c in court if c.get("crown_slash")]
+    assert any(c["influence"] > 0 for c in slash) and any(c["move_cover"] > 0 for c in slash)
+    assert any(c.get("qty", 1) > 1 for c in court)
+
+
+def test_mousecard_deck_is_the_54_card_deck() -> None:
+    db = load_game("mousecard")
+    assert len(db) == 54
+    jokers = db.of_type("joker")
+    assert sorted(c["colour"] for c in jokers) == ["black", "red"]
+    assert all(c["suit"] is None and c["value"] == 1 for c in jokers)
+    assert not any(c.is_demo for c in db)
+    faces = [c for c in db if c["rank"] in ("J", "Q", "K", "A")]
+    assert len(faces) == 16  # the text's "16:38"
+    assert db.find("Queen of Hearts")["colour"] == "red"
+    assert sorted({c["value"] for c in db}) == list(range(1, 15)[:1]) + list(range(2, 15))
+
+
+def test_lookup_by_id_and_name_with_suggestions() -> None:
+    db = load_game("tmnt")
+    assert db.find("LEONARDO-2").id == "leonardo-2"
+    assert db.find("  raphael ").name == "Raphael"
+    with pytest.raises(UnknownCardError) as info:
+        db.find("Raphel")
+    assert "Raphael" in info.value.suggestions
+    assert "Did you mean 'Raphael'" in str(info.value)
+
+
+def test_unknown_game() -> None:
+    with pytest.raises(CompanionError, match="unknown game 'tmtn'"):
+        load_game("tmtn")

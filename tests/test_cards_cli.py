@@ -1,0 +1,109 @@
+"""``companion validate`` and ``companion cards ...``: exit codes and no tracebacks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion import cards as cards_module
+from companion.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_validate_bundled_data(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "validate")
+    assert code == 0 and out.startswith("valid: ")
+
+
+def test_validate_reports_every_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = json.loads((cards_module.DATA_DIR / "tmnt" / "demo.json").read_text(encoding="utf-8"))
+    for card in doc["cards"]:
+        card["id"] = "mine-" + card["id"]
+    doc["cards"][5]["power"] = "x"
+    doc["cards"][6]["powr"] = 1
+    bad = tmp_path / "mine.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(bad))
+    assert code == 1
+    assert f"{bad} /cards/5/power (card 'mine-splinter'): 'power' has the wrong type" in out
+    assert "/cards/6/powr" in out and "Did you mean 'power'?" in out
+    assert out.rstrip().endswith("invalid: 1 file, 36 cards, 2 errors")
+    code, out, _ = run(capsys, "validate", "--json", str(bad))
+    report = json.loads(out)
+    assert code == 1 and not report["ok"] and len(report["issues"]) == 2
+    assert report["issues"][0]["pointer"] == "/cards/5/power"
+
+
+@pytest.mark.parametrize(("content", "code"), [
+    (b"", 1), (b"{", 1), (b"\xff\xfe\x00\x00", 2), (b"\x00\x01\x02", 2), (b"[]", 1), (b"null", 1),
+    ("{\"game\": \"tmnt\", \"set\": \"é\", \"cards\": []}".encode("latin-1"), 2),
+])
+def test_validate_hostile_files(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                content: bytes, code: int) -> None:
+    f = tmp_path / "x.json"
+    f.write_bytes(content)
+    got, out, err = run(capsys, "validate", str(f))
+    assert got == code
+    assert "Traceback" not in out + err and "internal error" not in err
+
+
+def test_validate_malformed_json_line_and_column(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "x.json"
+    f.write_text('{\n  "game": "tmnt",\n  "set": "x"\n  "cards": []\n}', encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(f))
+    assert code == 1 and f"{f}:4:3: is not valid JSON: Expecting ',' delimiter" in out
+
+
+def test_validate_paths_that_are_not_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "validate", str(tmp_path / "nope.json"))[0] == 2
+    assert run(capsys, "validate", str(tmp_path))[0] == 2  # an empty folder
+    code, out, _ = run(capsys, "validate", str(cards_module.DATA_DIR / "village"))
+    assert code == 0 and "valid: 1 file" in out
+
+
+def test_cards_list(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "cards", "list", "tmnt", "--type", "event")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].split() == ["id", "name", "type", "timing"]
+    assert any(line.startswith("training-montage") and "play-and-flip" in line for line in lines)
+    assert lines[-1] == "5 cards (5 demo)"
+    code, out, _ = run(capsys, "cards", "list", "mousecard", "--json")
+    assert code == 0 and len(json.loads(out)) == 54
+    code, _, err = run(capsys, "cards", "list", "village", "--type", "mega")
+    assert code == 2 and "unknown village card type 'mega'" in err and "mega-mouse" in err
+
+
+def test_cards_import_export_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet, out = tmp_path / "v.csv", tmp_path / "v.json"
+    src = cards_module.DATA_DIR / "village" / "demo.json"
+    code, _, _ = run(capsys, "cards", "export", "village", "--cards", str(src), "--out", str(sheet))
+    assert code == 0 and sheet.read_bytes().startswith(b"\xef\xbb\xbfid,name,type,")
+    code, stdout, _ = run(capsys, "cards", "import", "village", str(sheet), "--out", str(out))
+    assert code == 0 and "wrote 36 cards of set 'Village TCG Demo Set'" in stdout
+    original = json.loads(src.read_text(encoding="utf-8"))
+    assert json.loads(out.read_text(encoding="utf-8"))["cards"] == original["cards"]
+    code, text, _ = run(capsys, "cards", "export", "monarchs")
+    assert code == 0 and text.splitlines()[0].startswith("id,name,type,color")
+
+
+def test_cards_import_errors_never_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet, out = tmp_path / "t.csv", tmp_path / "t.json"
+    out.write_text("keep me", encoding="utf-8")
+    sheet.write_text("name,type,attribute,power,source\nMy Turtle,character,fyre,x,me\n", encoding="utf-8")
+    code, _, err = run(capsys, "cards", "import", "tmnt", str(sheet), "--out", str(out))
+    assert code == 1
+    assert "row 2, column C 'attribute'" in err and "Did you mean 'fire'?" in err
+    assert "row 2, column D 'power'" in err
+    assert out.read_text(encoding="utf-8") == "keep me"
+    code, _, err = run(capsys, "cards", "import", "tmnt", str(tmp_path), "--out", str(out))
+    assert code == 2 and "is a directory" in err
+    code, _, err = run(capsys, "cards", "import", "tmnt", str(tmp_path / "none.csv"), "--out", str(out))
+    assert code == 2 and "cannot be read" in err
+    assert out.read_text(encoding="utf-8") == "keep me"

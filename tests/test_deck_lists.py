@@ -1,0 +1,238 @@
+"""Decklist parsing (text and JSON), every parse error, export round trips, hostile input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.cards import CardDB
+from companion.deck.decklist import (
+    MAX_COUNT,
+    Decklist,
+    DecklistError,
+    edit_count,
+    parse,
+    parse_json,
+    parse_text,
+    read_decklist,
+    to_json,
+    to_text,
+)
+from companion.errors import CompanionError
+
+from .test_deck import make, tmnt_db, village_db
+
+VDB = village_db()
+TDB = tmnt_db()
+
+
+def counts(deck: Decklist) -> dict[str, int]:
+    return {e.card.id: e.count for e in deck.entries}
+
+
+def test_every_accepted_syntax() -> None:
+    text = """Main deck:
+# a comment
+// another comment
+
+3 Acorn Scout
+2x barley runner
+1 X Needle Sword
+1× Quicksand
+NEEDLE-SWORD has no count? no: this line is below
+"""
+    with pytest.raises(DecklistError):
+        parse_text(text, VDB)
+    text = text.replace("NEEDLE-SWORD has no count? no: this line is below", "2 NEEDLE-SWORD   # by id")
+    deck = parse_text(text, VDB)
+    assert counts(deck) == {"acorn-scout": 3, "barley-runner": 2, "needle-sword": 3, "quicksand": 1}
+    assert deck.card_count == 9
+
+
+@pytest.mark.parametrize("header", ["Deck", "Main", "main deck:", "Deck:", "Decklist", "MAIN DECK (60)"])
+def test_header_lines(header: str) -> None:
+    assert parse_text(f"{header}\n3 Apple\n", VDB).card_count == 3
+
+
+def test_name_line_and_inline_comments() -> None:
+    deck = parse_text("Name: Nibblers\nDeck\n3 Apple // fruit\n2 Pear  # more fruit\n", VDB)
+    assert deck.name == "Nibblers"
+    assert counts(deck) == {"apple": 3, "pear": 2}
+
+
+def test_repeated_lines_add_up_in_first_seen_order() -> None:
+    deck = parse_text("2 Apple\n1 Pear\n3 apple\n", VDB)
+    assert [(e.card.name, e.count) for e in deck.entries] == [("Apple", 5), ("Pear", 1)]
+
+
+def test_every_bad_line_is_reported_at_once() -> None:
+    text = ("3 Acorn Scot\n\n0 Apple\n-2 Pear\nx Quicksand\n3\nApple\n4 Needle Sword\n1000 Apple\n"
+            "3x\n2 Zzzzqq\n")
+    with pytest.raises(DecklistError) as err:
+        parse_text(text, VDB, where="my.txt")
+    issues = err.value.issues
+    assert [i.line for i in issues] == [1, 3, 4, 5, 6, 7, 9, 10, 11]
+    by_line = {i.line: i for i in issues}
+    assert by_line[1].problem == "unknown village card 'Acorn Scot'"
+    assert by_line[1].suggestions[0] == "Acorn Scout" and len(by_line[1].suggestions) <= 3
+    assert by_line[1].text == "3 Acorn Scot"
+    assert "bad count '0'" in by_line[3].problem
+    assert "bad count '-2'" in by_line[4].problem
+    assert "bad count 'x'" in by_line[5].problem
+    assert by_line[6].problem == "no card name after the count"
+    assert by_line[7].problem.startswith("no count") and "'1 Apple'" in by_line[7].problem
+    assert f"at most {MAX_COUNT}" in by_line[9].problem
+    assert by_line[10].problem == "no card name after the count"
+    assert by_line[11].suggestions == ()
+    rendered = err.value.render()
+    assert rendered.startswith("my.txt: the decklist has 9 lines that cannot be read")
+    assert "line 1: '3 Acorn Scot': unknown village card 'Acorn Scot'. Did you mean 'Acorn Scout'" in rendered
+    assert isinstance(err.value, CompanionError) and err.value.exit_code == 2
+    assert err.value.to_json()["issues"][0]["line"] == 1
+
+
+def test_unknown_card_and_bad_count_on_one_line() -> None:
+    with pytest.raises(DecklistError) as err:
+        parse_text("0 Acorn Scot\n", VDB)
+    assert len(err.value.issues) == 2
+
+
+def test_by_id_picks_the_printing_and_by_name_the_first() -> None:
+    deck = parse_text("2 Leonardo\n1 LEO-2\n", TDB)
+    assert counts(deck) == {"leo-1": 2, "leo-2": 1}
+
+
+def test_json_form() -> None:
+    doc = {"game": "village", "name": "J", "cards": [{"card": "Acorn Scout", "count": 3},
+                                                     {"card": "pear", "count": "2x"}, {"card": "Apple"}]}
+    deck = parse_json(doc, VDB)
+    assert (deck.name, counts(deck)) == ("J", {"acorn-scout": 3, "pear": 2, "apple": 1})
+    assert parse(json.dumps(doc), VDB) == deck
+
+
+@pytest.mark.parametrize(("doc", "problem"), [
+    ([], "expected an object"),
+    ({"cards": {}}, "expected an object"),
+    ({"cards": [3]}, 'expected {"card"'),
+    ({"cards": [{"count": 3}]}, 'expected {"card"'),
+    ({"cards": [{"card": "  ", "count": 3}]}, 'expected {"card"'),
+    ({"cards": [{"card": "Apple", "count": 0}]}, "bad count '0'"),
+    ({"cards": [{"card": "Apple", "count": True}]}, "bad count True"),
+    ({"cards": [{"card": "Apple", "count": 2.5}]}, "bad count 2.5"),
+    ({"cards": [{"card": "Apple", "count": "many"}]}, "bad count 'many'"),
+    ({"cards": [{"card": "Appel", "count": 1}]}, "unknown village card 'Appel'"),
+])
+def test_json_errors(doc: object, problem: str) -> None:
+    with pytest.raises(DecklistError) as err:
+        parse_json(doc, VDB)
+    assert problem in err.value.issues[0].problem
+
+
+def test_json_for_another_game_and_broken_json() -> None:
+    with pytest.raises(CompanionError, match="for 'tmnt', not 'village'"):
+        parse('{"game": "tmnt", "cards": []}', VDB)
+    with pytest.raises(DecklistError) as err:
+        parse('{"game": "village",\n "cards": [}', VDB)
+    assert err.value.issues[0].line == 2 and "not valid JSON" in err.value.issues[0].problem
+
+
+def test_export_text_reads_back_and_keeps_printings() -> None:
+    deck = make(TDB, {"leo-1": 2, "leo-2": 1, "raph": 3}, name="Turtles")
+    text = to_text(deck, TDB)
+    assert text == "Name: Turtles\n2 Leonardo\n1 leo-2  # Leonardo\n3 Raphael\n"
+    assert parse_text(text, TDB) == deck
+    assert parse(json.dumps(to_json(deck)), TDB) == deck
+
+
+def test_read_decklist_file_errors(tmp_path: Path) -> None:
+    good = tmp_path / "nibble.txt"
+    good.write_text("3 Apple\n", encoding="utf-8")
+    assert read_decklist(good, VDB).name == "nibble"
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes(b"3 Caf\xe9\n")
+    with pytest.raises(CompanionError, match="not UTF-8"):
+        read_decklist(bad, VDB)
+    with pytest.raises(CompanionError, match="cannot be read"):
+        read_decklist(tmp_path / "missing.txt", VDB)
+    with pytest.raises(CompanionError, match="directory"):
+        read_decklist(tmp_path, VDB)
+
+
+def test_with_count_and_add() -> None:
+    deck = Decklist("village")
+    apple = VDB.find("Apple")
+    deck = deck.add(apple).add(apple, 2)
+    assert deck.count_of(apple) == 3
+    assert deck.add(apple, -5).entries == ()
+    with pytest.raises(CompanionError):
+        deck.with_count(apple, -1)
+
+
+ids = [c.id for c in VDB] + [c.id for c in TDB]
+
+
+@st.composite
+def decks(draw: st.DrawFn) -> tuple[CardDB, Decklist]:
+    db = draw(st.sampled_from([VDB, TDB]))
+    chosen = draw(st.lists(st.sampled_from([c.id for c in db]), unique=True, max_size=12))
+    name = draw(st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20)
+                .map(str.strip).filter(lambda s: "#" not in s and "//" not in s))
+    return db, make(db, {i: draw(st.integers(1, MAX_COUNT)) for i in chosen}, name=name)
+
+
+@given(decks())
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+def test_round_trip_text_and_json(pair: tuple[CardDB, Decklist]) -> None:
+    db, deck = pair
+    assert parse_text(to_text(deck, db), db, name=deck.name) == deck
+    assert parse(json.dumps(to_json(deck)), db) == deck
+
+
+hostile = st.one_of(
+    st.text(max_size=300),
+    st.lists(st.sampled_from(["3", "x", "3x", "-1", "0", "#", "//", "Apple", "Deck", "Name:", " ", "\n",
+                              "acorn-scout", "{", "}", '"cards"', ":", "[", "]", "1e9", "99999"]),
+             max_size=40).map("".join),
+    st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                 lambda kids: st.lists(kids, max_size=4)
+                 | st.dictionaries(st.sampled_from(["game", "cards", "card", "count", "name"]), kids,
+                                   max_size=4), max_leaves=12).map(json.dumps),
+)
+
+
+@given(hostile)
+@settings(max_examples=300)
+def test_hostile_input_only_ever_raises_companion_errors(text: str) -> None:
+    try:
+        deck = parse(text, VDB)
+    except CompanionError:
+        return
+    assert all(1 <= e.count for e in deck.entries)
+
+
+def test_edit_count_keeps_comments_and_order() -> None:
+    text = "Deck\n# mice\n2x Acorn Scout   # two\n1 Pear\n1 acorn-scout\n"
+    scout = VDB.find("Acorn Scout")
+    out = edit_count(text, VDB, scout, 3)
+    assert out == "Deck\n# mice\n3x Acorn Scout   # two\n1 Pear\n"
+    assert edit_count(out, VDB, scout, 0) == "Deck\n# mice\n1 Pear\n"
+    assert edit_count("1 Pear\n", VDB, VDB.find("Apple"), 2) == "1 Pear\n2 Apple\n"
+    assert edit_count("", TDB, TDB.find("leo-2"), 1) == "1 leo-2  # Leonardo\n"
+    assert edit_count("2 Leonardo\n", TDB, TDB.find("leo-2"), 1) == "2 Leonardo\n1 leo-2  # Leonardo\n"
+    assert edit_count("1 Pear\n", VDB, VDB.find("Apple"), 0) == "1 Pear\n"
+
+
+@given(decks(), st.data())
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+def test_edit_count_sets_exactly_that_card(pair: tuple[CardDB, Decklist], data: st.DataObject) -> None:
+    db, deck = pair
+    card = data.draw(st.sampled_from(list(db)))
+    n = data.draw(st.integers(0, 9))
+    after = parse_text(edit_count(to_text(deck, db), db, card, n), db)
+    assert after.count_of(card) == n
+    assert {e.card.id: e.count for e in after.entries if e.card.id != card.id} == {
+        e.card.id: e.count for e in deck.entries if e.card.id != card.id}

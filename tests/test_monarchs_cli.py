@@ -1,0 +1,144 @@
+"""``companion score monarchs`` and ``companion monarchs ...``: output, JSON and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cards import DATA_DIR
+from companion.cli import main
+
+BOOK_JSON = {"cards": [
+    {"color": "orange", "crowns": 2}, {"color": "orange", "crowns": 0, "count": 2},
+    {"color": "green", "crowns": 3}, {"color": "green", "crowns": 0, "count": 3},
+    {"color": "blue", "crowns": 1}, {"color": "blue", "crowns": 0},
+    {"color": "red", "crowns": 0, "count": 2}, {"color": "purple", "crowns": 2},
+    {"color": "yellow", "crowns": 3}, {"color": "yellow", "crowns": 0},
+    {"color": "gray", "crowns": 0, "count": 10}]}
+
+HAS_DATA = (DATA_DIR / "monarchs" / "demo.json").exists()
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_score_json_book_example_is_28(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "score.json"
+    f.write_text(json.dumps(BOOK_JSON))
+    code, out, _ = run(capsys, "score", "monarchs", str(f), "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["total"] == 28
+    assert doc["by_color"]["green"] == {"cards": 4, "crowns": 3, "vp": 12}
+    assert doc["gray_cards"] == 10
+    code, out, _ = run(capsys, "score", "monarchs", str(f))
+    assert code == 0 and "= 28 VP" in out
+
+
+def test_score_family_json_has_discards(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "score.json"
+    f.write_text(json.dumps({"cards": [{"color": "green", "crowns": c} for c in (3, 0, 2, 1)]}))
+    code, out, _ = run(capsys, "score", "monarchs", str(f), "--variant", "family", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["total"] == 5
+    assert doc["by_color"]["green"]["discard"] == [0, 1]
+    assert "green" in doc["discards"]
+
+
+@pytest.mark.parametrize("content, needle", [
+    ('{"cards": [{"color": "pink", "crowns": 1}]}', "/cards/0"),
+    ('{"cards": [{"color": "red"}]}', "crowns"),
+    ('{"cards": [', ":1:"),
+    ("", "empty"),
+])
+def test_score_bad_input_exit_2_with_pointer(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                             content: str, needle: str) -> None:
+    f = tmp_path / "bad.json"
+    f.write_text(content)
+    code, out, err = run(capsys, "score", "monarchs", str(f))
+    assert code == 2 and out == "" and needle in err and "Traceback" not in err
+
+
+def test_score_missing_file_and_bad_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "score", "monarchs", "no-such-file.txt")
+    assert code == 2 and "no such file" in err
+    code, _, _ = run(capsys, "score", "monarchs", "x", "--variant", "odd")
+    assert code == 2
+
+
+def test_score_decklist_from_user_card_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cards = tmp_path / "mine.json"
+    cards.write_text(json.dumps({"game": "monarchs", "set": "Test demo", "cards": [
+        {"id": "t-duke", "name": "Test Duke", "type": "court", "color": "red", "cost": 4,
+         "influence": 0, "move_cover": 0, "crowns": 2, "source": "demo: test"}]}))
+    deck = tmp_path / "deck.txt"
+    deck.write_text("# end of game\n3 Test Duke\n")
+    code, out, _ = run(capsys, "score", "monarchs", str(deck), "--cards", str(cards), "--json")
+    assert code == 0 and json.loads(out)["by_color"]["red"]["vp"] == 3 * 6
+    deck.write_text("3 Test Duke\n2 Test Dukke\n")
+    code, _, err = run(capsys, "score", "monarchs", str(deck), "--cards", str(cards))
+    assert code == 2 and "deck.txt:2" in err and "Test Duke" in err
+
+
+@pytest.mark.skipif(not HAS_DATA, reason="bundled monarchs card data not present")
+def test_score_decklist_against_bundled_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = tmp_path / "deck.txt"
+    deck.write_text("2 Sun King\n1 Purple Page\n7 Peasant Mouse (A, +1)\n3 Peasant Mouse (A, 0)\n")
+    code, out, _ = run(capsys, "score", "monarchs", str(deck), "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["by_color"]["yellow"]["vp"] == 2 * 6 and doc["by_color"]["purple"]["vp"] == 1
+    assert doc["gray_cards"] == 10 and doc["total"] == 13
+
+
+def test_buy_the_books_example(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "monarchs", "buy", "--influence", "6", "--front", "2:1", "3:1", "2:1",
+                       "--json", "--all", "--top", "0")
+    doc = json.loads(out)
+    sets = [sorted(c["price"] for c in p["cards"]) for p in doc["purchases"]]
+    assert code == 0 and [2, 3] in sets and [2, 2, 3] not in sets
+    assert all(p["spent"] <= 6 for p in doc["purchases"])
+
+
+def test_buy_back_row_and_bad_specs(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "monarchs", "buy", "--influence", "4", "--front", "-", "--back", "3:2",
+                       "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["purchases"] == [] and any("Court deck" in n for n in doc["notes"])
+    code, _, err = run(capsys, "monarchs", "buy", "--influence", "4", "--front", "3:x")
+    assert code == 2 and "front 1" in err
+    code, _, err = run(capsys, "monarchs", "buy", "--influence", "4", "--front", "1", "2", "3", "4", "5")
+    assert code == 2 and "4 positions" in err
+    code, _, err = run(capsys, "monarchs", "buy", "--front", "1")
+    assert code == 2 and "--influence" in err
+
+
+def test_hand_influence_from_numbers(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "monarchs", "buy", "--hand", "1", "1", "1", "0", "1", "--front", "4:1",
+                       "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["influence"] == 4 and len(doc["purchases"]) == 1
+
+
+def test_end_and_solo(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "monarchs", "end", "--players", "3", "--seat", "1", "--court-deck", "0",
+                       "--json")
+    assert code == 0 and json.loads(out)["seats_left"] == [2, 3]
+    code, out, _ = run(capsys, "monarchs", "solo", "--white", "2", "--black", "5", "--front", "1", "3:1",
+                       "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["front"] == 2 and doc["back"] is None
+    code, _, err = run(capsys, "monarchs", "solo", "--white", "7", "--black", "1")
+    assert code == 2 and "1-6" in err
+
+
+def test_highscores_kept_between_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "monarchs", "highscores", "--json")
+    assert code == 0 and json.loads(out)["solo_high_scores"] == []
+    run(capsys, "monarchs", "highscores", "--add", "20", "--name", "Ann")
+    code, out, _ = run(capsys, "monarchs", "highscores", "--add", "25", "--json")
+    doc = json.loads(out)
+    assert doc["rank"] == 1 and [e["score"] for e in doc["solo_high_scores"]] == [25, 20]

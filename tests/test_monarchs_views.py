@@ -1,0 +1,78 @@
+"""The Of Mice and Monarchs notebook view: live score pad, family variant, buy planner, solo."""
+
+from __future__ import annotations
+
+import random
+
+from companion.cards import CardDB, card_from_record
+from companion.views.monarchs import MonarchsCompanion
+
+
+def db() -> CardDB:
+    recs = [{"id": "duke", "name": "Duke", "type": "court", "color": "red", "cost": 4, "influence": 0,
+             "move_cover": 0, "crowns": 2, "source": "demo"}]
+    return CardDB("monarchs", [card_from_record("monarchs", "demo", r) for r in recs])
+
+
+def test_live_total_and_book_example() -> None:
+    v = MonarchsCompanion(db())
+    assert "Total: 0 VP" in v.total.value
+    v.cards["green"].value = 4
+    v.crowns["green"].value = 3
+    assert "Total: 12 VP" in v.total.value
+    v.load_book_example()
+    assert "Total: 28 VP" in v.total.value
+    assert v.cards["orange"].value == 3 and v.crowns["yellow"].value == 3
+
+
+def test_family_variant_from_crowns_per_card() -> None:
+    v = MonarchsCompanion(db())
+    v.variant.value = "family"
+    v.family["blue"].value = "1 4 2"
+    assert v.cards["blue"].value == 3 and v.crowns["blue"].value == 7
+    assert "Total: 4 VP" in v.total.value and "discard crowns: 1, 2" in v.table.value
+    v.family["blue"].value = "1 x"
+    assert "whole numbers" in v.message.value
+
+
+def test_paste_a_list_and_bad_list() -> None:
+    v = MonarchsCompanion(db())
+    v.list_text.value = "3 Duke"
+    v.score_list()
+    assert "Total: 18 VP" in v.total.value
+    v.list_text.value = "3 Dukke"
+    button = v.score_tab.children[-1].children[0]
+    button.click()
+    assert "Did you mean &#x27;Duke&#x27;" in v.message.value
+
+
+def test_buy_planner_books_example() -> None:
+    v = MonarchsCompanion(db())
+    v.influence.value = 6
+    v.front[0].value, v.front[1].value, v.front[2].value = "2:1", "3:1", "2:1"
+    plan = v.plan()
+    assert all(p.spent <= 6 for p in plan.purchases)
+    assert {frozenset(b.card.cost for b in p.buys) for p in plan.purchases} >= {frozenset({2, 3})}
+    assert not any(len(p.buys) == 3 for p in plan.purchases)
+    v.back[0].value = "Duke"
+    v.influence.value = 6
+    assert any(b.card.name == "Duke" and b.price == 6 for p in v.plan().purchases for b in p.buys)
+
+
+def test_solo_dice_and_high_scores() -> None:
+    v = MonarchsCompanion(db())
+    v.front[1].value = "3:1"
+    v.white.value, v.black.value = 2, 6
+    r = v.read_dice()
+    assert r.front == 2 and r.back is None and "cost 3" in v.solo_out.value
+    v.roll(random.Random(1))
+    assert 1 <= v.white.value <= 6
+    v.hs_score.value = 22
+    assert v.save_score() == 1 and "22" in v.highscores.value
+    assert "22" in MonarchsCompanion(db()).highscores.value  # kept between sessions
+
+
+def test_end_of_game_panel() -> None:
+    v = MonarchsCompanion(db())
+    v.players.value, v.seat.value, v.court_deck.value = 3, 1, 0
+    assert "2 more turn(s)" in v.end_out.value

@@ -1,0 +1,69 @@
+"""Shared test fixtures for the Mice and Mystics tests: a die, heroes and minions of our own.
+
+The tests never depend on the bundled card data: faces and stats are made up here so
+that each rule is checked at its boundaries with known numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.eventlog import EventLog
+from companion.mystics.data import DieFace
+from companion.mystics.party import CardInfo, HeroInfo, MinionInfo
+from companion.mystics.tracker import MysticsTracker
+
+
+def face(fid: str, symbols: tuple[str, ...], movement: int | None = 1) -> DieFace:
+    return DieFace(id=fid, symbols=symbols, movement=movement, source="test", certain=True)
+
+
+#: A six-sided test die: melee hits on 3 faces, blocks on 2, bows on 1, cheese on 1, checks on 2.
+DIE = (
+    face("a", ("sword",), 1),
+    face("b", ("sword-shield",), 2),
+    face("c", ("sword-shield", "star"), 3),
+    face("d", ("bow",), 1),
+    face("e", ("cheese",), 2),
+    face("f", ("sword", "star"), 3),
+)
+
+HEROES = {
+    "collin": HeroInfo("collin", "Collin", life=3, classes=("leader", "warrior"),
+                       starting_equipment=("Collin's Sword", "Leather Breastplate"),
+                       abilities=("Born to Lead",)),
+    "filch": HeroInfo("filch", "Filch", life=3, classes=("scamp",), starting_equipment=("Dagger",),
+                      abilities=("Pilfer", "Prehensile Tail")),
+    "tilda": HeroInfo("tilda", "Tilda", life=4, classes=("healer",)),
+    "maginos": HeroInfo("maginos", "Maginos", life=2, classes=("mystic",)),
+    "nez": HeroInfo("nez", "Nez", life=5, classes=("warrior", "tinkerer")),
+}
+
+MINIONS = {
+    "rat_warriors": MinionInfo("rat_warriors", "Rat Warriors", life=1, aggressive=True),
+    "spider": MinionInfo("spider", "Spider", life=2),
+    "roach": MinionInfo("roach", "Roach", life=1),
+    "centipede": MinionInfo("centipede", "Cave Centipede", life=3),
+    "vurst": MinionInfo("vurst", "Captain Vurst", boss=True,
+                        cards=(CardInfo("vurst:1", "Vurst I", 2), CardInfo("vurst:2", "Vurst II", 2),
+                               CardInfo("vurst:3", "Vurst III", 2))),
+    "brodie": MinionInfo("brodie", "Brodie", boss=True,
+                         cards=(CardInfo("brodie:pounces", "Brodie Pounces", 3),
+                                CardInfo("brodie:chases", "Brodie Chases", 3))),
+}
+
+
+def tracker(log: Any = None, **kw: Any) -> MysticsTracker:
+    return MysticsTracker(log if log is not None else EventLog(None), die=DIE, heroes=HEROES,
+                          minions=MINIONS, abilities={"inspire": ("leader",), "first aid": ("any",),
+                                                      "chain lightning": ("mystic",)}, **kw)
+
+
+def start(mice: list[Any] | None = None, minions: dict[str, Any] | None = None,
+          **extra: Any) -> dict[str, Any]:
+    return {"event": "start", "chapter_end": 6, "mice": mice or ["collin", "filch", "tilda", "maginos"],
+            "minions": minions if minions is not None else {}, "seed": 3, **extra}
+
+
+def order(t: MysticsTracker) -> list[str]:
+    return [c.id for c in t.state.track]

@@ -1,0 +1,325 @@
+"""The initiative track: starting order, new minions, ambushes, bosses, Aggressive, removal, turns."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.errors import RuleError
+from companion.mystics import initiative as ini
+from companion.mystics.initiative import InitCard
+from tests.test_mystics_helpers import order, start, tracker
+
+
+def card(cid: str, kind: str = ini.MINION) -> InitCard:
+    return InitCard(cid, kind, cid.title(), minion=cid if kind != ini.MOUSE else None)
+
+
+# -- pure track functions ---------------------------------------------------------------------
+
+def test_ambush_moves_each_minion_card_up_by_its_roll_and_scoots_the_rest_down() -> None:
+    track = (card("a", ini.MOUSE), card("b", ini.MOUSE), card("r"), card("s"))
+    out = ini.ambush(track, [1, 3], ["r", "s"])
+    # r moves from slot 3 to slot 2; then s from slot 4 up 3 to the top
+    assert ini.ids(out) == ["s", "a", "r", "b"]
+
+
+def test_ambush_never_moves_a_card_past_the_top() -> None:
+    track = (card("a", ini.MOUSE), card("r"))
+    assert ini.ids(ini.ambush(track, [3])) == ["r", "a"]
+
+
+def test_ambush_needs_one_roll_per_minion_card() -> None:
+    track = (card("a", ini.MOUSE), card("r"), card("s"))
+    with pytest.raises(RuleError, match="one die roll per minion card"):
+        ini.ambush(track, [1])
+
+
+def test_add_at_bottom_skips_types_already_on_the_track() -> None:
+    track = (card("a", ini.MOUSE), card("r"))
+    out = ini.add_at_bottom(track, [card("r"), card("s")], None)
+    assert ini.ids(out) == ["a", "r", "s"]
+
+
+def test_swap_with_above_and_at_the_top() -> None:
+    track = (card("a", ini.MOUSE), card("r"))
+    assert ini.ids(ini.swap_with_above(track, 1)) == ["r", "a"]
+    assert ini.swap_with_above(track, 0) == track
+
+
+def test_typed_in_order_must_list_every_card_once() -> None:
+    cards = [card("a", ini.MOUSE), card("r")]
+    assert ini.ids(ini.shuffled(cards, None, ["r", "a"])) == ["r", "a"]
+    with pytest.raises(RuleError, match="exactly once"):
+        ini.shuffled(cards, None, ["r", "r"])
+
+
+# -- the tracker ------------------------------------------------------------------------------
+
+def test_starting_order_is_a_seeded_shuffle_of_mice_and_minion_cards() -> None:
+    a, b = tracker(), tracker()
+    a.do(start(minions={"rat_warriors": 3, "spider": 1}))
+    b.do(start(minions={"rat_warriors": 3, "spider": 1}))
+    assert order(a) == order(b)  # same seed, same order
+    assert sorted(order(a)) == sorted(["collin", "filch", "tilda", "maginos", "rat_warriors", "spider"])
+    c = tracker()
+    c.do({**start(minions={"rat_warriors": 3, "spider": 1}), "seed": 99})
+    orders = {tuple(order(c))}
+    for seed in range(10):
+        d = tracker()
+        d.do({**start(minions={"rat_warriors": 3, "spider": 1}), "seed": seed})
+        orders.add(tuple(order(d)))
+    assert len(orders) > 1  # seeds really shuffle
+    assert a.state.turn == 0 and a.state.round == 1
+
+
+def test_typed_in_starting_order() -> None:
+    t = tracker()
+    typed = ["rat_warriors", "filch", "collin", "tilda", "maginos"]
+    t.do(start(minions={"rat_warriors": 2}, order=typed))
+    assert order(t) == typed
+
+
+def test_born_to_lead_gives_collin_a_cheese_when_he_is_not_first() -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 2}, order=["rat_warriors", "collin", "filch", "tilda", "maginos"]))
+    assert t.state.mouse("collin").cheese == 1
+    t2 = tracker()
+    t2.do(start(minions={"rat_warriors": 2}, order=["collin", "rat_warriors", "filch", "tilda", "maginos"]))
+    assert t2.state.mouse("collin").cheese == 0
+
+
+def test_new_minions_go_to_the_bottom_only_if_their_type_has_no_card() -> None:
+    t = tracker()
+    first = ["collin", "rat_warriors", "filch", "tilda", "maginos"]
+    t.do(start(minions={"rat_warriors": 2}, order=first))
+    t.do({"event": "encounter", "card": "E1", "minions": {"rat_warriors": 1, "spider": 1, "roach": 2},
+          "order": ["roach", "spider"]})
+    assert order(t) == [*first, "roach", "spider"]
+    rats = next(g for g in t.state.minions if g.id == "rat_warriors")
+    assert len(rats.figures) == 3  # the extra rat joins the card already on the track
+    assert t.state.board.encounter.name == "E1"
+
+
+def test_new_encounter_with_no_minion_cards_reshuffles_everything() -> None:
+    t = tracker()
+    t.do(start(order=["collin", "filch", "tilda", "maginos"]))
+    t.do({"event": "end_turn"})  # filch's turn
+    t.do({"event": "encounter", "card": "E2", "minions": {"spider": 1},
+          "order": ["tilda", "spider", "maginos", "collin", "filch"]})
+    assert order(t) == ["tilda", "spider", "maginos", "collin", "filch"]
+    assert t.state.turn == -1  # house reading: the next turn is the top card's
+    round_before = t.state.round
+    t.do({"event": "end_turn"})
+    assert t.state.current.id == "tilda" and t.state.round == round_before + 1
+
+
+def test_ambush_encounter_with_typed_rolls() -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}, order=["collin", "filch", "tilda", "maginos", "rat_warriors"]))
+    t.do({"event": "encounter", "card": "E3", "minions": {"spider": 1}, "ambush": True, "order": ["spider"],
+          "rolls": [2, 3]})
+    # rat (slot 5) up 2 -> slot 3; then spider (slot 6) up 3 -> slot 3, rat scoots to slot 4
+    assert order(t) == ["collin", "filch", "spider", "rat_warriors", "tilda", "maginos"]
+
+
+def test_ambush_rolls_drawn_from_the_seed_replay_identically() -> None:
+    ev = {"event": "encounter", "card": "E3", "minions": {"spider": 1}, "ambush": True}
+    a, b = tracker(), tracker()
+    for t in (a, b):
+        t.do(start(minions={"rat_warriors": 1}))
+        t.do(ev)
+    assert order(a) == order(b)
+    assert any("Ambush!" in m for m in a.state.messages)
+
+
+def test_ambush_without_movement_numbers_asks_for_typed_rolls() -> None:
+    from companion.eventlog import EventLog
+    from companion.mystics.party import HeroInfo  # noqa: F401 (roster already set)
+    from companion.mystics.tracker import MysticsTracker
+    from tests.test_mystics_helpers import DIE, HEROES, MINIONS
+
+    blank = tuple(type(f)(f.id, f.symbols, None, f.source, f.certain) for f in DIE)
+    t = MysticsTracker(EventLog(None), die=blank, heroes=HEROES, minions=MINIONS)
+    t.do(start(minions={"rat_warriors": 1}))
+    with pytest.raises(RuleError, match="typed in"):
+        t.do({"event": "encounter", "card": "E3", "minions": {"spider": 1}, "ambush": True})
+
+
+def test_boss_with_three_cards_puts_two_on_the_track() -> None:
+    t = tracker()
+    t.do(start(minions={"vurst": 1}))
+    boss = [c for c in t.state.track if c.kind == ini.BOSS]
+    assert len(boss) == 2 and len({c.id for c in boss}) == 2
+    t2 = tracker()
+    t2.do(start(minions={"vurst": 1}, boss_cards={"vurst": ["vurst:3", "vurst:1"]}))
+    assert {c.id for c in t2.state.track if c.kind == ini.BOSS} == {"vurst:3", "vurst:1"}
+
+
+def test_boss_added_to_a_track_with_minions_goes_to_the_bottom_and_its_first_card_ambushes() -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}, order=["collin", "filch", "tilda", "maginos", "rat_warriors"]))
+    t.do({"event": "add_minions", "minions": {"brodie": 1}, "order": ["brodie:chases", "brodie:pounces"],
+          "rolls": [2]})
+    assert order(t) == ["collin", "filch", "tilda", "brodie:chases", "maginos", "rat_warriors",
+                        "brodie:pounces"]
+
+
+def test_boss_takes_wounds_per_card_and_leaves_with_its_last_card() -> None:
+    t = tracker()
+    t.do(start(minions={"brodie": 1}, order=["collin", "brodie:pounces", "filch", "tilda", "maginos",
+                                             "brodie:chases"]))
+    with pytest.raises(RuleError, match="choose the card"):
+        t.do({"event": "wound_minion", "minion": "brodie", "count": 1})
+    t.do({"event": "wound_minion", "minion": "brodie", "count": 3, "card": "brodie:pounces"})
+    assert "brodie:pounces" not in order(t) and "brodie:chases" in order(t)
+    assert t.state.minions_on_board == 1
+    t.do({"event": "wound_minion", "minion": "brodie", "count": 3})
+    assert t.state.minions_on_board == 0 and not any(c.kind == ini.BOSS for c in t.state.track)
+
+
+def test_rat_warriors_aggressive_swap_after_their_turn() -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}, order=["collin", "filch", "rat_warriors", "tilda", "maginos"]))
+    t.do({"event": "end_turn"})  # filch
+    t.do({"event": "end_turn"})  # rats
+    assert t.state.current.id == "rat_warriors"
+    t.do({"event": "end_turn"})  # rats finish: swap with filch; tilda is next, filch does not go again
+    assert order(t) == ["collin", "rat_warriors", "filch", "tilda", "maginos"]
+    assert t.state.current.id == "tilda"
+
+
+def test_aggressive_card_at_the_top_stays() -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}, order=["rat_warriors", "collin", "filch", "tilda", "maginos"]))
+    t.do({"event": "end_turn"})
+    assert order(t)[0] == "rat_warriors" and t.state.current.id == "collin"
+
+
+def test_card_removed_with_its_last_figure_and_the_track_closes_up() -> None:
+    t = tracker()
+    t.do(start(minions={"spider": 2, "roach": 1}, order=["spider", "collin", "roach", "filch", "tilda",
+                                                          "maginos"]))
+    t.do({"event": "end_turn"})  # collin's turn (slot 2)
+    t.do({"event": "wound_minion", "minion": "spider", "count": 2})  # one spider of two defeated
+    assert "spider" in order(t)
+    t.do({"event": "defeat_minion", "minion": "spider"})
+    assert order(t) == ["collin", "roach", "filch", "tilda", "maginos"]
+    assert t.state.current.id == "collin"  # the pointer stays on the card taking its turn
+    t.do({"event": "end_turn"})
+    assert t.state.current.id == "roach"
+
+
+def test_removing_the_card_whose_turn_it_is_moves_on_to_the_card_below() -> None:
+    t = tracker()
+    t.do(start(minions={"roach": 1}, order=["collin", "roach", "filch", "tilda", "maginos"]))
+    t.do({"event": "end_turn"})  # roach's turn
+    t.do({"event": "defeat_minion", "minion": "roach"})
+    t.do({"event": "end_turn"})
+    assert t.state.current.id == "filch"
+
+
+def test_captured_mouse_keeps_its_card() -> None:
+    t = tracker()
+    t.do(start(minions={"roach": 1}))
+    t.do({"event": "capture", "mouse": "filch"})
+    assert "filch" in order(t) and t.state.mouse("filch").captured
+
+
+def test_track_may_grow_past_its_slots() -> None:
+    t = tracker()
+    t.do(start(mice=["collin", "filch", "tilda", "maginos", "nez"],
+               minions={"rat_warriors": 1, "spider": 1, "roach": 1, "centipede": 1}))
+    assert len(t.state.track) == 9 > ini.TRACK_SLOTS
+    assert any("extends past" in m for m in t.state.messages)
+
+
+def test_turn_pointer_moves_through_the_round_and_wraps() -> None:
+    t = tracker()
+    t.do(start(minions={"roach": 1}, order=["collin", "filch", "roach", "tilda", "maginos"]))
+    seen = [t.state.current.id]
+    for _ in range(5):
+        t.do({"event": "end_turn"})
+        seen.append(t.state.current.id)
+    assert seen == ["collin", "filch", "roach", "tilda", "maginos", "collin"]
+    assert t.state.round == 2
+
+
+def test_time_is_short_cheese_only_after_the_last_mouse_with_no_minions() -> None:
+    t = tracker()
+    t.do(start(order=["collin", "filch", "tilda", "maginos"]))
+    for _ in range(3):
+        t.do({"event": "end_turn"})
+    assert t.state.board.wheel == 0  # collin, filch, tilda ended: not the last mouse
+    t.do({"event": "end_turn"})  # maginos, the last mouse
+    assert t.state.board.wheel == 1
+    for _ in range(4):
+        t.do({"event": "end_turn"})
+    assert t.state.board.wheel == 2  # again every time the last mouse ends
+
+
+def test_time_is_short_not_while_minions_are_on_the_board() -> None:
+    t = tracker()
+    t.do(start(minions={"roach": 1}, order=["roach", "collin", "filch", "tilda", "maginos"]))
+    for _ in range(5):
+        t.do({"event": "end_turn"})
+    assert t.state.board.wheel == 0
+
+
+def test_time_is_short_when_the_last_mouse_is_captured() -> None:
+    t = tracker()
+    t.do(start(order=["collin", "filch", "tilda", "maginos"]))
+    t.do({"event": "capture", "mouse": "maginos"})
+    for _ in range(3):
+        t.do({"event": "end_turn"})
+    assert t.state.current.id == "maginos"
+    assert not t.state.mouse("maginos").captured  # rescued at the start of its turn: no minions
+    t.do({"event": "end_turn"})
+    assert t.state.board.wheel == 1
+
+
+def test_captured_mouse_skips_its_turn_while_minions_remain() -> None:
+    t = tracker()
+    t.do(start(minions={"roach": 1}, order=["collin", "filch", "roach", "tilda", "maginos"]))
+    t.do({"event": "capture", "mouse": "filch"})
+    t.do({"event": "end_turn"})
+    assert t.state.mouse("filch").captured
+    assert "skip this turn" in t.state.messages[-1]
+
+
+def test_charmed_marker_goes_after_the_mouse_turn() -> None:
+    t = tracker()
+    t.do(start(order=["collin", "filch", "tilda", "maginos"]))
+    t.do({"event": "condition", "mouse": "collin", "condition": "charmed"})
+    t.do({"event": "end_turn"})
+    assert "charmed" not in t.state.mouse("collin").conditions
+
+
+def test_set_order_corrects_the_track_and_keeps_the_pointer() -> None:
+    t = tracker()
+    t.do(start(order=["collin", "filch", "tilda", "maginos"]))
+    t.do({"event": "end_turn"})
+    t.do({"event": "set_order", "order": ["maginos", "tilda", "filch", "collin"]})
+    assert t.state.current.id == "filch"
+
+
+def test_turn_start_reminds_of_markers() -> None:
+    t = tracker()
+    t.do(start(order=["collin", "filch", "tilda", "maginos"]))
+    t.do({"event": "condition", "mouse": "filch", "condition": "stunned"})
+    t.do({"event": "end_turn"})
+    assert "only action is a recover action" in t.state.messages[-1]
+
+
+def test_surge_placement_uses_typed_in_rolls_for_a_boss_ambush() -> None:
+    from companion.eventlog import EventLog
+    from companion.mystics.tracker import MysticsTracker
+    from tests.test_mystics_helpers import DIE, HEROES, MINIONS
+
+    blank = tuple(type(f)(f.id, f.symbols, None, f.source, f.certain) for f in DIE)
+    t = MysticsTracker(EventLog(None), die=blank, heroes=HEROES, minions=MINIONS)
+    t.do(start(minions={"roach": 1}, order=["collin", "filch", "tilda", "maginos", "roach"]))
+    t.do({"event": "room", "name": "Hall", "special_surge": {"brodie": 1}})
+    with pytest.raises(RuleError, match="typed in"):
+        t.do({"event": "minion_cheese", "count": 6})
+    t.do({"event": "minion_cheese", "count": 6, "rolls": [1], "order": ["brodie:pounces", "brodie:chases"]})
+    assert order(t) == ["collin", "filch", "tilda", "maginos", "brodie:pounces", "roach", "brodie:chases"]

@@ -1,0 +1,629 @@
+"""Print and play (issue 7): exact sizes, grids, duplex backs, crop marks, determinism, boards.
+
+PDFs are inspected with pypdf: every card is a form XObject placed with one ``cm``, so
+a card's trim box is the placement's translation plus the form's box less the bleed.
+"""
+
+from __future__ import annotations
+
+import collections
+import io
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from companion.cli import main
+from companion.printing.geometry import (
+    Box,
+    PrintError,
+    back_box,
+    crop_marks,
+    load_geometry,
+    parse_offset,
+    plan_pages,
+    sheet_grid,
+    tile_board,
+    to_mm,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+CARDS = DATA / "print_cards.json"
+MM = 72.0 / 25.4
+TOL = 0.01  # mm
+
+
+# --------------------------------------------------------------------------- helpers
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["print", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def placements(pdf: Path | bytes) -> list[list[dict[str, Any]]]:
+    """Per page: every form placed with its trim box in mm (from the placement and the form's BBox)."""
+    reader = PdfReader(io.BytesIO(pdf) if isinstance(pdf, bytes) else pdf)
+    pages = []
+    for page in reader.pages:
+        xobjs = page["/Resources"].get("/XObject", {})
+        cm = None
+        found = []
+        for operands, op in ContentStream(page.get_contents(), reader).operations:
+            if op == b"cm":
+                cm = [float(v) for v in operands]
+            elif op == b"Do":
+                name = str(operands[0])
+                bbox = [float(v) for v in xobjs[name]["/BBox"]]
+                bleed = -bbox[0] / MM
+                found.append({"form": name, "x": cm[4] / MM, "y": cm[5] / MM,
+                              "w": (bbox[2] + bbox[0]) / MM, "h": (bbox[3] + bbox[1]) / MM, "bleed": bleed})
+        pages.append(found)
+    return pages
+
+
+def page_lines(pdf: Path) -> list[list[tuple[float, float, float, float]]]:
+    """Straight segments (m ... l) drawn directly on each page, in mm."""
+    reader = PdfReader(pdf)
+    out = []
+    for page in reader.pages:
+        segs, start = [], None
+        for operands, op in ContentStream(page.get_contents(), reader).operations:
+            if op == b"m":
+                start = [float(v) / MM for v in operands]
+            elif op == b"l" and start is not None:
+                end = [float(v) / MM for v in operands]
+                segs.append((start[0], start[1], end[0], end[1]))
+                start = end
+        out.append(segs)
+    return out
+
+
+def layout(path: Path) -> dict[str, Any]:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def deck_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    p = tmp_path_factory.mktemp("deck") / "deck.txt"
+    p.write_text("# a print test deck\n4 Print Test Acorn\n"
+                 "3x Print Test Mega Mouse With A Remarkably Long Name\n"
+                 "2 ptest-spell\n2 Print Test Apple\n", encoding="utf-8")
+    return p  # 11 cards: one full 3x3 sheet and a partial one of 2
+
+
+@pytest.fixture(scope="module")
+def duplex_run(tmp_path_factory: pytest.TempPathFactory, deck_file: Path) -> dict[str, Path]:
+    """One duplex run with bleed, crop marks and an offset, made once for several tests."""
+    d = tmp_path_factory.mktemp("duplex")
+    pdf, lay = d / "deck.pdf", d / "deck.json"
+    code = main(["print", "cards", "village", "--cards", str(CARDS), "--deck", str(deck_file),
+                 "--backs", "duplex", "--offset", "1.5,-0.75", "--bleed", "1", "--crop-marks",
+                 "--corners", "--layout-json", str(lay), "--out", str(pdf)])
+    assert code == 0
+    return {"pdf": pdf, "layout": lay}
+
+
+# --------------------------------------------------------------------------- geometry (pure)
+
+def test_units_and_named_sizes() -> None:
+    g = load_geometry()
+    assert to_mm("63mm") == 63 and to_mm("8.5in") == pytest.approx(215.9)
+    assert to_mm("72pt") == pytest.approx(25.4)
+    assert to_mm("1.5cm") == 15
+    assert g.card_size("poker") == (63, 88) and g.card_size(None) == (63, 88)
+    assert g.card_size("bridge") == (57, 89) and g.card_size("mini-euro") == (44, 68)
+    assert g.card_size("mini-american") == (41, 63) and g.card_size("tarot") == (70, 120)
+    assert g.card_size("70x70") == (70, 70) and g.card_size("59.5 x 91") == (59.5, 91)
+    assert g.paper("a4") == (210, 297) and g.paper("letter") == pytest.approx((215.9, 279.4))
+    for bad in ("tarrot", "5x5", "63x", "x", ""):
+        with pytest.raises(PrintError):
+            g.card_size(bad or "  ")
+    with pytest.raises(PrintError, match="Did you mean 'tarot'"):
+        g.card_size("tarrot")
+    with pytest.raises(PrintError):
+        to_mm("12 furlongs")
+
+
+@pytest.mark.parametrize(("size", "paper", "marks", "expected"), [
+    ("poker", "a4", False, (3, 3)), ("poker", "letter", False, (3, 3)), ("poker", "letter", True, (3, 3)),
+    ("bridge", "a4", True, (3, 3)), ("mini-euro", "a4", False, (4, 4)), ("tarot", "a4", False, (2, 2)),
+    ("mini-american", "a4", False, (7, 3)),  # landscape holds more: 21 against 16
+])
+def test_as_many_cards_as_fit_inside_the_safe_margin(size: str, paper: str, marks: bool,
+                                                    expected: tuple[int, int]) -> None:
+    g = load_geometry()
+    grid = sheet_grid(g.paper(paper), g.card_size(size), crop_marks=marks)
+    assert (grid.cols, grid.rows) == expected
+    margin = g.sheet["safe_margin"]
+    safe = Box(margin, margin, grid.paper[0] - 2 * margin, grid.paper[1] - 2 * margin)
+    for s in grid.slots:
+        assert s.inside(safe)
+    # one more column or row would not fit
+    cw, ch = g.card_size(size)
+    assert grid.cols * cw <= safe.w + 1e-9 and grid.rows * ch <= safe.h + 1e-9
+    assert (grid.cols + 1) * cw > safe.w and (grid.rows + 1) * ch > safe.h
+
+
+def test_bleed_keeps_cards_apart_and_a_huge_card_is_refused() -> None:
+    g = load_geometry()
+    grid = sheet_grid(g.paper("a4"), g.card_size("poker"), bleed=3)
+    assert (grid.cols, grid.rows) == (4, 2)  # portrait: 3 x (63 + 6) > 200 mm, so 2x3; landscape holds 8
+    assert grid.paper == (297, 210)
+    for a in grid.slots:
+        for b in grid.slots:
+            if a is not b:
+                assert not a.grow(3).overlaps(b.grow(3))
+    with pytest.raises(PrintError, match="does not fit"):
+        sheet_grid(g.paper("a4"), (250.0, 250.0))
+    with pytest.raises(PrintError, match="bleed"):
+        sheet_grid(g.paper("a4"), (63.0, 88.0), bleed=50)
+
+
+def test_long_edge_mirror_maps_the_full_grid_onto_itself() -> None:
+    g = load_geometry()
+    grid = sheet_grid(g.paper("a4"), (63.0, 88.0))
+    for k, s in enumerate(grid.slots):
+        r, c = divmod(k, grid.cols)
+        m = grid.slots[r * grid.cols + (grid.cols - 1 - c)]
+        b = back_box(s, grid.paper, flip="long")
+        assert (b.x, b.y) == pytest.approx((m.x, m.y), abs=1e-9)
+        b = back_box(s, grid.paper, flip="short")
+        m = grid.slots[(grid.rows - 1 - r) * grid.cols + c]
+        assert (b.x, b.y) == pytest.approx((m.x, m.y), abs=1e-9)
+    land = sheet_grid(g.paper("a4"), (41.0, 63.0))  # landscape: the long edges are top and bottom
+    assert land.paper == (297, 210)
+    for k, s in enumerate(land.slots):
+        r, c = divmod(k, land.cols)
+        b = back_box(s, land.paper, flip="long")
+        m = land.slots[(land.rows - 1 - r) * land.cols + c]
+        assert (b.x, b.y) == pytest.approx((m.x, m.y), abs=1e-9)
+        b = back_box(s, land.paper, flip="short")
+        m = land.slots[r * land.cols + (land.cols - 1 - c)]
+        assert (b.x, b.y) == pytest.approx((m.x, m.y), abs=1e-9)
+    b = back_box(grid.slots[0], grid.paper, offset=(1.0, -2.0))
+    assert (b.x, b.y) == pytest.approx((grid.slots[2].x + 1, grid.slots[2].y - 2))
+
+
+def test_partial_last_sheet_keeps_positions_and_mirrors_from_the_full_grid() -> None:
+    g = load_geometry()
+    grid = sheet_grid(g.paper("a4"), (63.0, 88.0))
+    pages = plan_pages([f"c{i}" for i in range(11)], grid, backs="duplex")
+    assert [(p.number, p.side, len(p.placements)) for p in pages] == [
+        (1, "front", 9), (2, "back", 9), (3, "front", 2), (4, "back", 2)]
+    last_front, last_back = pages[2].placements, pages[3].placements
+    assert [p.box for p in last_front] == list(grid.slots[:2])
+    assert [v for p in last_back for v in (p.box.x, p.box.y)] == pytest.approx(
+        [grid.slots[2].x, grid.slots[2].y, grid.slots[1].x, grid.slots[1].y])
+    assert [p.card_id for p in last_back] == ["c9", "c10"]
+
+
+def test_offsets_parse_and_refuse_nonsense() -> None:
+    assert parse_offset("1.5,-0.75") == (1.5, -0.75) and parse_offset(None) == (0, 0)
+    assert parse_offset(" 2mm , 1 ") == (2, 1)
+    for bad in ("1", "a,b", "1,2,3", "99,0", "nan,0", "inf,1"):
+        with pytest.raises(PrintError):
+            parse_offset(bad)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=30))
+def test_size_and_offset_parsers_only_raise_print_errors(text: str) -> None:
+    g = load_geometry()
+    for fn in (g.card_size, parse_offset, g.paper, to_mm):
+        try:
+            fn(text)
+        except PrintError:
+            pass
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=255), max_size=400),
+       st.floats(20, 200), st.floats(10, 200))
+def test_fitted_text_stays_inside_its_box(text: str, width: float, height: float) -> None:
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from companion.printing.text import fit_text
+
+    size, lines = fit_text(text, "Helvetica", 11.0, 4.0, width, height)
+    assert 4.0 <= size <= 11.0
+    for line in lines:
+        assert stringWidth(line, "Helvetica", size) <= width + 0.01
+    assert len(lines) * size * 1.18 <= height + 1e-6 or len(lines) == 1
+
+
+def test_crop_marks_lie_outside_every_card() -> None:
+    g = load_geometry()
+    grid = sheet_grid(g.paper("letter"), (63.0, 88.0), bleed=1.0, crop_marks=True)
+    marks = crop_marks(grid)
+    assert marks and grid.mark_length >= g.sheet["crop_mark_min_length"]
+    for x1, y1, x2, y2 in marks:
+        seg = Box(min(x1, x2), min(y1, y2), abs(x2 - x1) + 1e-9, abs(y2 - y1) + 1e-9)
+        assert seg.inside(grid.page_box)
+        for s in grid.slots:
+            assert not seg.overlaps(s.grow(grid.bleed))
+
+
+def test_tiling_covers_the_board_with_overlap() -> None:
+    g = load_geometry()
+    for board, paper, n in [((378.0, 228.0), "a4", 2), ((265.0, 190.0), "a4", 1),
+                            ((600.0, 400.0), "letter", 8)]:
+        plan = tile_board(board, g.paper(paper))
+        assert len(plan.tiles) == n
+        margin = g.sheet["safe_margin"]
+        for t in plan.tiles:
+            assert t.region.inside(Box(0, 0, *board))
+            assert t.region.w <= plan.paper[0] - 2 * margin + 1e-9
+            assert t.region.h <= plan.paper[1] - 2 * margin + 1e-9
+            assert Box(*t.origin, t.region.w, t.region.h).inside(Box(0, 0, *plan.paper))
+        if n > 1:
+            assert plan.overlap >= g.tiling["overlap"] - 1e-9
+        # every point of the board is on some sheet (checked on a grid of sample points)
+        for i in range(21):
+            for j in range(21):
+                px, py = board[0] * i / 20, board[1] * j / 20
+                assert any(t.region.x - 1e-9 <= px <= t.region.right + 1e-9
+                           and t.region.y - 1e-9 <= py <= t.region.top + 1e-9 for t in plan.tiles)
+
+
+def test_print_data_fits_its_schema() -> None:
+    import jsonschema
+
+    folder = ROOT / "data" / "print"
+    schema = json.loads((folder / "print.schema.json").read_text(encoding="utf-8"))
+    for name in ("geometry.json", "boards.json"):
+        jsonschema.validate(json.loads((folder / name).read_text(encoding="utf-8")), schema)
+    bad = {"kind": "geometry", "card_sizes": {"x": {"w": "63", "h": "88mm"}}, "default_size": "x",
+           "papers": {}, "default_paper": "a4", "sheet": {}, "tiling": {}, "calibration": {}}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, schema)
+
+
+# --------------------------------------------------------------------------- card PDFs
+
+def test_page_size_and_viewer_preferences(duplex_run: dict[str, Path]) -> None:
+    reader = PdfReader(duplex_run["pdf"])
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(210 * MM, abs=1e-3)
+        assert float(page.mediabox.height) == pytest.approx(297 * MM, abs=1e-3)
+        assert "/CropBox" not in page or page.cropbox == page.mediabox
+    prefs = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
+
+
+def test_every_trim_box_is_exact_inside_the_page_and_apart(duplex_run: dict[str, Path]) -> None:
+    pages = placements(duplex_run["pdf"])
+    lay = layout(duplex_run["layout"])
+    assert set(lay) == {"paper_mm", "card_mm", "bleed_mm", "pages"}
+    assert lay["paper_mm"] == [210, 297] and lay["card_mm"] == [63, 88] and lay["bleed_mm"] == 1
+    assert len(pages) == len(lay["pages"]) == 4
+    page_box = Box(0, 0, 210, 297)
+    for placed, lp in zip(pages, lay["pages"], strict=True):
+        assert len(placed) == len(lp["cards"])
+        boxes = []
+        for p, entry in zip(placed, lp["cards"], strict=True):
+            assert set(entry) == {"id", "x_mm", "y_mm", "w_mm", "h_mm"}
+            assert abs(p["w"] - 63) < TOL and abs(p["h"] - 88) < TOL and abs(p["bleed"] - 1) < TOL
+            assert abs(p["x"] - entry["x_mm"]) < TOL and abs(p["y"] - entry["y_mm"]) < TOL
+            box = Box(p["x"], p["y"], p["w"], p["h"])
+            assert box.grow(p["bleed"]).inside(page_box)
+            boxes.append(box)
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert not a.grow(1).overlaps(b.grow(1), eps=1e-3)  # bleeds may touch, never overlap
+
+
+def test_backs_are_mirrored_and_offset_also_on_the_partial_sheet(duplex_run: dict[str, Path]) -> None:
+    pages = placements(duplex_run["pdf"])
+    lay = layout(duplex_run["layout"])
+    assert [p["side"] for p in lay["pages"]] == ["front", "back", "front", "back"]
+    for f in (0, 2):
+        front, back = pages[f], pages[f + 1]
+        assert [c["id"] for c in lay["pages"][f]["cards"]] == [c["id"] for c in lay["pages"][f + 1]["cards"]]
+        for a, b in zip(front, back, strict=True):
+            assert abs(b["x"] - (210 - a["x"] - 63 + 1.5)) < TOL
+            assert abs(b["y"] - (a["y"] - 0.75)) < TOL
+    # the partial sheet keeps slots 0 and 1, its backs sit behind them, i.e. at slots 2 and 1
+    assert [(round(p["x"], 3), round(p["y"], 3)) for p in pages[2]] == \
+           [(round(p["x"], 3), round(p["y"], 3)) for p in pages[0][:2]]
+    assert abs(pages[3][0]["x"] - (pages[1][0]["x"])) < TOL  # = where slot 0's back goes on a full sheet
+
+
+def test_short_edge_backs_mirror_vertically(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                            deck_file: Path) -> None:
+    pdf, lay = tmp_path / "s.pdf", tmp_path / "s.json"
+    code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--deck", str(deck_file),
+                       "--backs", "duplex-short", "--paper", "letter", "--layout-json", str(lay),
+                       "--out", str(pdf))
+    assert code == 0, err
+    pages = placements(pdf)
+    ph = 279.4
+    for f in (0, 2):
+        for a, b in zip(pages[f], pages[f + 1], strict=True):
+            assert abs(b["x"] - a["x"]) < TOL and abs(b["y"] - (ph - a["y"] - 88)) < TOL
+    assert PdfReader(pdf).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
+    assert layout(lay)["paper_mm"] == [215.9, 279.4]
+
+
+def test_every_card_of_the_deck_is_printed_once_per_copy(duplex_run: dict[str, Path]) -> None:
+    lay = layout(duplex_run["layout"])
+    fronts = collections.Counter(c["id"] for p in lay["pages"] if p["side"] == "front" for c in p["cards"])
+    assert fronts == {"ptest-acorn": 4, "ptest-mega": 3, "ptest-spell": 2, "ptest-apple": 2}
+    pages = placements(duplex_run["pdf"])
+    assert sum(len(pages[i]) for i in (0, 2)) == 11
+    # each distinct face is one form, drawn once and placed per copy
+    forms = {p["form"] for i in (0, 2) for p in pages[i]}
+    assert len(forms) == 4
+
+
+def test_whole_card_file_prints_qty_copies(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lay = tmp_path / "l.json"
+    code, out, _ = run(capsys, "cards", "village", "--cards", str(CARDS), "--size", "mini-euro",
+                       "--layout-json", str(lay), "--out", str(tmp_path / "f.pdf"))
+    assert code == 0 and "7 cards (5 different)" in out
+    ids = collections.Counter(c["id"] for p in layout(lay)["pages"] for c in p["cards"])
+    assert ids["ptest-apple"] == 3 and sum(ids.values()) == 7
+    assert layout(lay)["card_mm"] == [44, 68]
+
+
+def test_same_input_gives_the_same_bytes(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                         deck_file: Path) -> None:
+    outs = []
+    for name in ("one.pdf", "two.pdf"):
+        code, _, _ = run(capsys, "cards", "village", "--cards", str(CARDS), "--deck", str(deck_file),
+                         "--backs", "duplex", "--crop-marks", "--out", str(tmp_path / name))
+        assert code == 0
+        outs.append((tmp_path / name).read_bytes())
+    assert outs[0] == outs[1]
+
+
+def test_crop_marks_are_ours_outside_the_trim(duplex_run: dict[str, Path]) -> None:
+    pages = placements(duplex_run["pdf"])
+    lines = page_lines(duplex_run["pdf"])
+    assert len(lines[0]) == (2 * 3 + 2 * 3) * 2  # both ends of every cut line (6 across, 6 down)
+    for segs, placed in zip(lines, pages, strict=True):
+        for x1, y1, x2, y2 in segs:
+            seg = Box(min(x1, x2), min(y1, y2), abs(x2 - x1) + 1e-9, abs(y2 - y1) + 1e-9)
+            assert seg.inside(Box(0, 0, 210, 297))
+            for p in placed:
+                assert not seg.overlaps(Box(p["x"], p["y"], p["w"], p["h"]).grow(p["bleed"]))
+    # never ReportLab's page-enlarging crop marks: the page is the paper, no other boxes
+    reader = PdfReader(duplex_run["pdf"])
+    assert all(float(p.mediabox.width) == pytest.approx(210 * MM, abs=1e-3) for p in reader.pages)
+    assert not any("/TrimBox" in p or "/BleedBox" in p for p in reader.pages)
+
+
+def test_each_distinct_image_is_embedded_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    shutil.copy(DATA / "print_art_a.png", tmp_path / "a.png")
+    shutil.copy(DATA / "print_art_a.png", tmp_path / "a-again.png")  # same picture, another name
+    shutil.copy(DATA / "print_art_b.bmp", tmp_path / "b.bmp")
+    cards = {"game": "village", "set": "Print Art Demo", "source": "demo: print tests", "cards": [
+        {"id": "part-1", "name": "Art One", "type": "item", "text": "x", "art": "a.png", "qty": 8,
+         "source": "demo: print tests"},
+        {"id": "part-2", "name": "Art Two", "type": "item", "text": "y", "art": "b.bmp", "qty": 8,
+         "source": "demo: print tests"},
+        {"id": "part-3", "name": "Art Three", "type": "item", "art": "a-again.png", "qty": 8,
+         "back": "b.bmp", "source": "demo: print tests"},
+    ]}
+    f = tmp_path / "art.json"
+    f.write_text(json.dumps(cards), encoding="utf-8")
+    pdf = tmp_path / "art.pdf"
+    code, _, err = run(capsys, "cards", "village", "--cards", str(f), "--backs", "duplex", "--json",
+                       "--out", str(pdf))
+    assert code == 0, err
+    raw = pdf.read_bytes()
+    assert len(re.findall(rb"/Subtype\s*/Image", raw)) == 2
+    assert len(PdfReader(pdf).pages) == 6
+
+
+def test_art_that_is_not_an_image_is_a_clear_error(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "x.png").write_text("not a picture", encoding="utf-8")
+    f = tmp_path / "c.json"
+    f.write_text(json.dumps({"game": "village", "set": "Demo", "source": "demo: t", "cards": [
+        {"id": "pbad-1", "name": "Bad Art", "type": "item", "art": "x.png", "source": "demo: t"},
+        {"id": "pbad-2", "name": "No Art", "type": "item", "art": "missing.png", "source": "demo: t"}]}))
+    code, _, err = run(capsys, "cards", "village", "--cards", str(f), "--out", str(tmp_path / "c.pdf"))
+    assert code == 2 and "x.png" in err and "Traceback" not in err
+
+
+def test_a_rendered_sheet_matches_the_stored_image(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from PIL import Image, ImageChops
+
+    from companion.printing.preview import page_image
+
+    pdf = tmp_path / "ref.pdf"
+    code, _, _ = run(capsys, "cards", "village", "--cards", str(CARDS), "--crop-marks", "--out", str(pdf))
+    assert code == 0
+    got = page_image(pdf.read_bytes(), 0, dpi=30)
+    ref_path = DATA / "print_reference_page1.png"
+    if os.environ.get("COMPANION_UPDATE_REFERENCE"):
+        got.save(ref_path, optimize=True)
+    ref = Image.open(ref_path).convert("RGB")
+    assert got.size == ref.size
+    diff = ImageChops.difference(got, ref).convert("L")
+    hist = diff.histogram()
+    total = got.size[0] * got.size[1]
+    mean = sum(i * n for i, n in enumerate(hist)) / total
+    far = sum(hist[48:]) / total
+    assert mean < 2.0 and far < 0.01, (f"page differs from {ref_path.name}: mean {mean:.2f}, "
+                                       f"{far:.1%} far off; "
+                                       "if the change is intended, rerun with COMPANION_UPDATE_REFERENCE=1")
+
+
+def test_every_game_prints_its_bundled_cards(tmp_path: Path) -> None:
+    from companion import GAMES
+    from companion.printing.jobs import select_cards
+    from companion.printing.render import CardOptions, print_cards
+
+    for game in GAMES:
+        sel = select_cards(game, include_user=False)
+        buf = io.BytesIO()
+        res = print_cards(sel.copies, buf, CardOptions(size="bridge"), game=game)
+        assert res.copies == len(sel.copies) > 0
+        assert sum(len(p) for p in placements(buf.getvalue())) == res.copies
+
+
+def test_progress_bar_goes_to_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--progress",
+                         "--out", str(tmp_path / "p.pdf"))
+    assert code == 0 and "wrote" in out and "page" in err
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["cards", "village", "--offset", "1;2;3"], "--offset"),
+    (["cards", "village", "--size", "tarrot"], "tarot"),
+    (["cards", "village", "--bleed", "40"], "bleed"),
+    (["cards", "village", "--deck", "no-such-deck.txt"], "no-such-deck.txt"),
+    (["cards", "villag"], "village"),
+    (["sheet", "monarch-score"], "monarchs-score"),
+    (["board", "mousecard"], "no board"),
+])
+def test_bad_input_is_a_message_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                args: list[str], needle: str) -> None:
+    code, _, err = run(capsys, *args, "--out", str(tmp_path / "x.pdf"))
+    assert code == 2 and needle in err and "Traceback" not in err and "internal error" not in err
+
+
+def test_unknown_card_in_a_deck_suggests_names(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = tmp_path / "d.txt"
+    deck.write_text("2 Print Test Acron\n", encoding="utf-8")
+    code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--deck", str(deck),
+                       "--out", str(tmp_path / "x.pdf"))
+    assert code == 2 and "Print Test Acorn" in err
+
+
+def test_out_must_be_a_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "calibration", "--out", str(tmp_path / "x.png"))
+    assert code == 2 and ".pdf" in err
+
+
+# --------------------------------------------------------------------------- boards, sheets, calibration
+
+@pytest.mark.parametrize(("kind", "name", "paper", "sheets"), [
+    ("board", "tmnt", "a4", 2), ("board", "village", "letter", 2), ("board", "monarchs", "a4", 2),
+    ("board", "mystics", "a4", 1), ("sheet", "monarchs-score", "a4", 1), ("sheet", "village-mp", "letter", 1),
+])
+def test_boards_and_sheets_print_at_real_size(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str,
+                                              name: str, paper: str, sheets: int) -> None:
+    pdf = tmp_path / "b.pdf"
+    code, out, err = run(capsys, kind, name, "--paper", paper, "--json", "--out", str(pdf))
+    assert code == 0, err
+    summary = json.loads(out)
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == summary["sheets"] == sheets
+    pw, ph = load_geometry().paper(paper)
+    for page in reader.pages:
+        size = sorted([float(page.mediabox.width) / MM, float(page.mediabox.height) / MM])
+        assert size == pytest.approx(sorted([pw, ph]), abs=1e-3)
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    if sheets > 1:
+        assert summary["overlap_mm"] >= load_geometry().tiling["overlap"]
+
+
+def test_board_texts_name_the_rule_book_zones() -> None:
+    from companion.printing.boards import boards, sheets
+
+    labels = {g: " ".join(str(e.get("label", "")) + " " + str(e.get("badge", "")) for e in b["elements"])
+              for g, b in {**boards(), **sheets()}.items()}
+    for zone in ("Magic Card Zone", "Mouse Zone", "Discard Pile", "Deck", "Hand"):
+        assert zone in labels["village"]
+    for zone in ("1st Block Zone", "4th Block Zone", "Item Zone", "Attack Zone", "Deck Zone", "Trash Zone"):
+        assert zone in labels["tmnt"]
+    assert labels["monarchs"].count("+2") == 4 and "Court deck" in labels["monarchs"]
+    assert "Chapter track" in labels["mystics"] and "cheese wheel" in labels["mystics"]
+    assert "Initiative track" in labels["mystics"] and "Chapter end" in labels["mystics"]
+    score = sheets()["monarchs-score"]["elements"][0]
+    assert score["rows"][:6] == ["Purple", "Yellow", "Green", "Blue", "Red", "Orange"]
+
+
+def test_calibration_has_100mm_rulers_and_a_back_grid(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    pdf = tmp_path / "cal.pdf"
+    code, out, _ = run(capsys, "calibration", "--offset", "1,-2", "--json", "--out", str(pdf))
+    assert code == 0
+    assert json.loads(out)["back_centre_mm"] == [105 + 1, 148.5 - 2]
+    reader = PdfReader(pdf)
+    assert len(reader.pages) == 2
+    assert reader.trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipLongEdge"
+    segs = page_lines(pdf)[0]
+    horizontal = [s for s in segs if abs(s[1] - s[3]) < 1e-6 and abs(abs(s[2] - s[0]) - 100) < 1e-3]
+    vertical = [s for s in segs if abs(s[0] - s[2]) < 1e-6 and abs(abs(s[3] - s[1]) - 100) < 1e-3]
+    assert horizontal and vertical
+    text = reader.pages[0].extract_text()
+    assert "--offset" in text and "100 mm" in text
+
+
+# --------------------------------------------------------------------------- printables/
+
+def test_printables_are_current(tmp_path: Path) -> None:
+    """Regenerate every printable and compare bytes (text and pages on another ReportLab or zlib)."""
+    from companion.printing.jobs import MANIFEST, make_all, toolchain
+
+    made = make_all(tmp_path)
+    folder = ROOT / "printables"
+    fresh = {m["file"] for m in made}
+    stored = {p.name for p in folder.glob("*.pdf")}
+    hint = "printables/ is out of date: run `companion print all --out printables/` and commit the result"
+    assert stored == fresh, f"{hint} (files differ: {sorted(stored ^ fresh)})"
+    assert sum((folder / n).stat().st_size for n in fresh) < 5_000_000
+    recorded = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    if all(recorded.get(k) == v for k, v in toolchain().items()):
+        stale = [n for n in sorted(fresh) if (tmp_path / n).read_bytes() != (folder / n).read_bytes()]
+        assert not stale, f"{hint} (changed: {stale})"
+        assert (tmp_path / MANIFEST).read_bytes() == (folder / MANIFEST).read_bytes(), hint
+        return
+    # another ReportLab or zlib writes other bytes for the same drawing: compare what is drawn
+    for n in sorted(fresh):
+        a, b = PdfReader(tmp_path / n), PdfReader(folder / n)
+        assert len(a.pages) == len(b.pages), f"{hint} ({n}: page count)"
+        for pa, pb in zip(a.pages, b.pages, strict=True):
+            assert pa.extract_text() == pb.extract_text(), f"{hint} ({n}: text)"
+            assert pa.mediabox == pb.mediabox, f"{hint} ({n}: page size)"
+
+
+def test_art_folder_by_card_id(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import shutil
+
+    art = tmp_path / "art"
+    art.mkdir()
+    shutil.copy(DATA / "print_art_a.png", art / "ptest-acorn.png")
+    pdf = tmp_path / "a.pdf"
+    code, out, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--art", str(art), "--json",
+                         "--backs", "duplex", "--out", str(pdf))
+    assert code == 0, err
+    assert json.loads(out)["images"] == 1
+    assert len(re.findall(rb"/Subtype\s*/Image", pdf.read_bytes())) == 1
+
+
+def test_faces_print_unknown_stats_as_question_marks() -> None:
+    from companion.cards import card_from_record
+    from companion.printing.faces import BUILDERS
+
+    mouse = card_from_record("village", "Demo", {"id": "x", "name": "X", "type": "mega-mouse", "atk": None,
+                                                 "source": "demo: t"})
+    assert BUILDERS["village"](mouse).stats == [("ATK", "?"), ("DEF", "?")]
+    attack = card_from_record("tmnt", "Demo", {"id": "y", "name": "Y", "type": "attack",
+                                               "attack_kind": "forceful-counter", "source": "demo: t"})
+    spec = BUILDERS["tmnt"](attack)
+    assert spec.corner == "?" and spec.symbols == ["forceful", "counter"]
+    court = card_from_record("monarchs", "Demo", {"id": "z", "name": "Z", "type": "court", "color": "green",
+                                                  "cost": 4, "influence": 1, "crowns": 2, "move_cover": 1,
+                                                  "source": "demo: t"})
+    spec = BUILDERS["monarchs"](court)
+    assert spec.corner == "4" and spec.crowns == 2 and "move" in spec.symbols
+    assert ("Influence", "+1") in spec.stats
+    peasant = card_from_record("monarchs", "Demo", {"id": "p", "name": "P", "type": "starting",
+                                                    "player": "B", "influence": 0, "source": "demo: t"})
+    assert BUILDERS["monarchs"](peasant).corner == "B"

@@ -1,0 +1,55 @@
+"""The print-and-play view: every kind of printable made from widgets, errors shown in a panel."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+
+from companion.views.printing import PrintView
+
+
+@pytest.fixture(scope="module")
+def view() -> PrintView:
+    return PrintView("village")
+
+
+def test_cards_from_a_pasted_list_preview_and_download(view: PrintView) -> None:
+    view.game.value = "village"
+    view.what.value = "cards"
+    view.deck.value = "-"
+    view.pasted.value = "3 Acorn Scout\n2 Barley Runner\n"
+    view.size.value = "custom"
+    view.custom.value = "50x70"
+    view.backs.value = "duplex"
+    view.make_button.click()
+    assert "Made" in view.status.value and "5 cards (2 different)" in view.status.value
+    assert view.pdf.startswith(b"%PDF") and view.page.max == 2
+    assert view.preview.value[:8] == b"\x89PNG\r\n\x1a\n"
+    href = view.download.value.split("base64,", 1)[1].split("'", 1)[0]
+    assert base64.b64decode(href) == view.pdf
+    assert "cmp-print-make" in view.make_button._dom_classes
+    view.page.value = 2  # the back page previews too
+    assert view.preview.value[:4] == b"\x89PNG"
+
+
+def test_bad_list_and_missing_board_are_shown_not_raised(view: PrintView) -> None:
+    view.game.value = "village"
+    view.what.value = "cards"
+    view.deck.value = "-"
+    view.pasted.value = "2 Nope Card"
+    view.make_button.click()
+    assert "did not work" in view.status.value and "Nope Card" in view.status.value
+    view.game.value = "mousecard"
+    view.what.value = "board"
+    view.make_button.click()
+    assert "no board" in view.status.value
+
+
+@pytest.mark.parametrize(("what", "game"),
+                         [("board", "tmnt"), ("sheet", "village"), ("calibration", "village")])
+def test_boards_sheets_and_calibration(view: PrintView, what: str, game: str) -> None:
+    view.game.value = game
+    view.what.value = what
+    view.make_button.click()
+    assert "Made" in view.status.value and view.filename.startswith(what if what != "sheet" else "sheet-")

@@ -1,0 +1,158 @@
+"""The TMNT notebook views, driven through their widgets as a player would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ipywidgets as w
+
+from companion.cards import card_from_record
+from companion.views.tmnt import AttackBuilder, GameTracker, tmnt_page
+
+CARDS = [card_from_record("tmnt", "Test demo", rec) for rec in (
+    {"id": "hero", "name": "Hero", "type": "character", "attribute": "wind", "power": 3, "source": "demo"},
+    {"id": "kick", "name": "Kick", "type": "attack", "attribute": "fire", "power": 2,
+     "attack_kind": "normal", "source": "demo"},
+    {"id": "slam", "name": "Slam", "type": "attack", "attribute": "mountain", "power": 4,
+     "attack_kind": "forceful", "source": "demo"},
+    {"id": "parry", "name": "Parry", "type": "attack", "attribute": "nature", "power": 1,
+     "attack_kind": "counter", "source": "demo"},
+    {"id": "wall", "name": "Wall", "type": "attack", "attribute": "fire", "power": 5,
+     "attack_kind": "forceful-counter", "source": "demo"},
+)]
+
+
+def classes(widget: w.Widget) -> set[str]:
+    found = set(getattr(widget, "_dom_classes", ()))
+    for child in getattr(widget, "children", ()):
+        found |= classes(child)
+    return found
+
+
+def test_builder_shows_verdict_and_damage_as_cards_are_picked() -> None:
+    b = AttackBuilder(CARDS)
+    assert b.character.pick.value == "hero" and "Damage 3" in b.result.value
+    b.attacks[0].pick.value = "kick"
+    b.attacks[1].pick.value = "slam"  # Forceful as the 2nd: refused with its reason
+    assert not b.verdict.is_legal and "forceful-position" in b.result.value
+    b.attacks[1].pick.value = "none"
+    b.attacks[2].pick.value = "slam"  # the 3rd place (the empty 2nd is skipped: still the 2nd card)
+    assert [p.rule for p in b.verdict.problems] == ["forceful-position"]
+    b.attacks[1].pick.value = "custom"
+    b.attacks[1].attr.value = "Nature"
+    b.attacks[1].power.value = 1
+    b.counter.pick.value = "parry"
+    assert b.verdict.is_legal and b.verdict.extra["damage"] == 3 + 2 + 1 + 4 - 1
+    assert "Damage 9" in b.result.value
+    b.blocks.value = 2
+    b.face_up[0].value = True
+    assert b.verdict.extra["defender_trashed"] == 7 and b.verdict.extra["newly_face_up"] == [2]
+    assert b.face_up[3].disabled
+    assert {"cmp-tmnt-character", "cmp-tmnt-attack-1", "cmp-tmnt-attack-3", "cmp-tmnt-counter",
+            "cmp-tmnt-resolve", "cmp-tmnt-result", "cmp-tmnt-blocks"} <= classes(b.widget)
+
+
+def test_builder_counter_menu_offers_only_counters_and_custom_attackers() -> None:
+    b = AttackBuilder(CARDS)
+    values = [v for _label, v in b.counter.pick.options]
+    assert values == ["none", "custom", "parry", "wall"]
+    b.character.pick.value = "custom"
+    b.character.kind.value = "attack"
+    b.attacks[0].pick.value = "kick"
+    assert [p.rule for p in b.verdict.problems] == ["attack-step-skipped"]
+
+
+def test_builder_without_cards_still_works() -> None:
+    b = AttackBuilder([])
+    assert b.character.pick.value == "custom" and "Damage 3" in b.result.value
+
+
+def play_to_attack(g: GameTracker, revealed: str = "character") -> None:
+    while g.state.phase != "flip":
+        g.next.click()
+    {"character": g.flip_buttons[0], "attack": g.flip_buttons[1], "item": g.flip_buttons[2],
+     "event": g.flip_buttons[3]}[revealed].click()
+    g.next.click()
+
+
+def test_tracker_plays_a_turn_with_clicks_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "tmnt.jsonl"
+    g = GameTracker(path, CARDS)
+    assert not g.state.started and g.next.disabled
+    g.names[0].value, g.names[1].value = "Ann", "Bob"
+    g.first.value = 0
+    g.new_game.click()
+    assert g.state.started and g.state.players[0].name == "Ann" and "Ann" in g.phase.value
+    play_to_attack(g)
+    assert g.record in g.actions.children
+    g.builder.attacks[0].pick.value = "kick"
+    g.record.click()
+    assert g.state.phase == "result" and g.state.attack["damage"] == 5
+    assert [b.description for b in g.zones[1]] == ["1st: up", "2nd: up", "3rd: up", "4th: up"]
+    assert g.keep[1].disabled  # Bob sent a card from Deck to Trash: keeps no Character
+    g.keep[0].value = 1
+    g.result_step.click()
+    assert g.state.resolved and "Adjust Phase" in g.adjust.value and "= <b>5</b>" in g.adjust.value
+    g.next.click()
+    assert g.state.active == 1 and g.state.players[1].hand == 10
+    g.undo.click()
+    assert g.state.phase == "result" and g.redo.disabled is False
+    resumed = GameTracker(path, CARDS)
+    assert resumed.state == g.state and resumed.tracker.can_redo
+    assert {"cmp-tmnt-tracker", "cmp-tmnt-next", "cmp-tmnt-undo", "cmp-tmnt-redo", "cmp-tmnt-zone-1-1",
+            "cmp-tmnt-zone-2-4", "cmp-tmnt-status", "cmp-tmnt-phase", "cmp-tmnt-adjust",
+            "cmp-tmnt-new-game"} <= classes(resumed.widget)
+
+
+def test_tracker_shows_errors_instead_of_raising(tmp_path: Path) -> None:
+    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+    g.zones[0][0].click()  # before a game: an error panel, not an exception
+    assert "start a game first" in g.status.value
+    g.first.value = -1
+    g.new_game.click()
+    assert isinstance(g.state.seed, int) and "coin toss" in g.state.message
+    play_to_attack(g)
+    g.builder.attacks[0].pick.value = "custom"  # wind, like the Character: refused
+    g.builder.attacks[0].attr.value = "Wind"
+    g.record.click()
+    assert "same Attribute" in g.status.value and g.state.attack is None
+
+
+def test_tracker_zone_tiles_and_corrections(tmp_path: Path) -> None:
+    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+    g.first.value = 1
+    g.new_game.click()
+    g.zones[0][2].click()
+    g.zones[0][2].click()
+    assert g.state.players[0].zones[2].face == "empty" and g.zones[0][2].description == "3rd: empty"
+    g.fix_player.value = 0
+    g.fix_deck.value = 12
+    g.fix_apply.click()
+    assert g.state.players[0].deck == 12 and "Deck <b>12</b>" in g.counts[0].value
+
+
+def test_tracker_game_over_is_shown(tmp_path: Path) -> None:
+    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+    g.first.value = 0
+    g.new_game.click()
+    g.fix_player.value = 1
+    g.fix_deck.value = 0
+    g.fix_apply.click()
+    assert g.state.over and g.next.disabled and "Game over" in g.status.value
+    assert "winner" in g.headers[0].value
+
+
+def test_page_has_both_tabs(tmp_path: Path) -> None:
+    page = tmnt_page(tmp_path / "t.jsonl")
+    assert isinstance(page, w.Tab) and len(page.children) == 2
+    assert "cmp-tmnt-tracker" in classes(page) and "cmp-tmnt-resolve" in classes(page)
+
+
+def test_tracker_builder_follows_an_attack_card_on_the_first_zone(tmp_path: Path) -> None:
+    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+    g.first.value = 0
+    g.new_game.click()
+    play_to_attack(g, "attack")
+    assert g.builder.character.card().type == "attack"
+    g.record.click()
+    assert g.state.attack["damage"] == 3 and g.state.phase == "result"

@@ -1,0 +1,476 @@
+"""Schemas and the validator: bundled data passes, each kind of bad record is explained."""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import GAMES, cards, validation
+from companion.cards import CardFileError, game_files, load_file, load_game
+from companion.errors import CompanionError
+from companion.validation import (
+    ValidationIssue,
+    card_fields,
+    check_collection,
+    detailed_validator,
+    fast_validator,
+    parse_document,
+    validate_bytes,
+    validate_document,
+    validate_paths,
+)
+
+
+def bundled(game: str) -> dict[str, Any]:
+    """The first bundled card file of a game, as a fresh document."""
+    return json.loads(game_files(game)[0].read_text(encoding="utf-8"))
+
+
+def doc_of(game: str, file_name: str) -> dict[str, Any]:
+    return json.loads((cards.DATA_DIR / game / file_name).read_text(encoding="utf-8"))
+
+
+def errors(doc: Any, game: str | None = None) -> list[ValidationIssue]:
+    return [i for i in validate_document(doc, file="t.json", game=game) if i.severity == "error"]
+
+
+def index_of(doc: dict[str, Any], card_id: str) -> int:
+    return next(i for i, c in enumerate(doc["cards"]) if c["id"] == card_id)
+
+
+# -- bundled data ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_schema_accepts_the_bundled_data(game: str) -> None:
+    files = game_files(game)
+    assert files, f"no bundled data for {game}"
+    for f in files:
+        doc = json.loads(f.read_text(encoding="utf-8"))
+        assert errors(doc) == [], f
+        assert list(detailed_validator(game).iter_errors(doc)) == []
+
+
+def test_all_bundled_data_is_valid_with_cross_checks() -> None:
+    report = validate_paths()
+    assert report.ok, report.lines()
+    assert report.exit_code == 0
+    assert report.cards >= 160
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_game_has_a_compiled_fast_path(game: str) -> None:
+    assert fast_validator(game) is not None
+
+
+def test_schemas_have_ids_and_refer_to_the_shared_definitions() -> None:
+    folder = cards.DATA_DIR / "schemas"
+    for game in ("village", "tmnt", "monarchs", "mousecard"):
+        schema = json.loads((folder / f"{game}.schema.json").read_text(encoding="utf-8"))
+        assert schema["$id"] == f"https://companion.local/schemas/{game}.schema.json"
+        assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+        assert "defs.schema.json" in json.dumps(schema)
+    defs = json.loads((folder / "defs.schema.json").read_text(encoding="utf-8"))
+    for name in ("id", "name", "text", "source", "stat", "qty", "art", "back", "unknown",
+                 "cardBase", "cardFile"):
+        assert name in defs["$defs"]
+
+
+def test_card_fields_follow_the_schema() -> None:
+    village = card_fields("village")
+    assert set(village) == {"basic-mouse", "mega-mouse", "fruit", "item", "magic"}
+    assert village["basic-mouse"][:5] == ["id", "name", "type", "atk", "def"]
+    assert "instant" in village["magic"] and "instant" not in village["fruit"]
+    assert "attack_kind" in card_fields("tmnt")["attack"]
+    assert "timing" in card_fields("tmnt")["event"] and "attribute" not in card_fields("tmnt")["event"]
+    assert "crown_slash" in card_fields("monarchs")["court"]
+
+
+# -- hand-made bad records, one of each kind ----------------------------------------------
+
+def test_unknown_field_names_the_closest_field() -> None:
+    doc = bundled("tmnt")
+    doc["cards"][0]["powr"] = 3
+    (issue,) = errors(doc)
+    assert issue.kind == "unknown-field"
+    assert issue.pointer == "/cards/0/powr"
+    assert issue.card_id == doc["cards"][0]["id"]
+    assert "unknown field 'powr'" in issue.message
+    assert issue.suggestion == "Did you mean 'power'?"
+
+
+def test_unknown_field_at_file_level() -> None:
+    doc = bundled("village")
+    doc["crads"] = []
+    (issue,) = errors(doc)
+    assert issue.pointer == "/crads" and "Did you mean 'cards'?" in issue.render()
+
+
+def test_wrong_type_says_expected_and_found() -> None:
+    doc = doc_of("tmnt", "demo.json")
+    i = index_of(doc, "raphael")
+    doc["cards"][i]["power"] = "high"
+    (issue,) = errors(doc)
+    assert issue.pointer == f"/cards/{i}/power"
+    assert issue.render() == (f"t.json /cards/{i}/power (card 'raphael'): 'power' has the wrong type "
+                              '(expected a whole number or null (unknown); found text "high")')
+
+
+def test_enum_value_suggests_the_closest() -> None:
+    doc = doc_of("tmnt", "demo.json")
+    i = index_of(doc, "raphael")
+    doc["cards"][i]["attribute"] = "fyre"
+    (issue,) = errors(doc)
+    assert "'attribute' is not an allowed value" in issue.message
+    assert 'expected one of "wind", "nature", "fire", "mountain"' in issue.render()
+    assert issue.found == '"fyre"' and issue.suggestion == "Did you mean 'fire'?"
+
+
+def test_missing_required_field_points_where_it_belongs() -> None:
+    doc = doc_of("village", "demo.json")
+    i = index_of(doc, "acorn-scout")
+    del doc["cards"][i]["atk"]
+    (issue,) = errors(doc)
+    assert issue.pointer == f"/cards/{i}/atk"
+    assert issue.message == "the field 'atk' is missing"
+    assert issue.expected == "a basic-mouse card to have 'atk'"
+
+
+def test_unknown_card_type() -> None:
+    doc = doc_of("village", "demo.json")
+    doc["cards"][0]["type"] = "basic-mice"
+    (issue,) = errors(doc)
+    assert issue.pointer == "/cards/0/type" and issue.suggestion == "Did you mean 'basic-mouse'?"
+
+
+def test_bad_id_form() -> None:
+    doc = bundled("monarchs")
+    doc["cards"][0]["id"] = "Bad Id"
+    (issue,) = errors(doc)
+    assert issue.message == "'id' is not in the required form"
+    assert "lower-case id" in (issue.expected or "")
+
+
+def test_ability_fruit_cost_range_and_unknown_ability_field() -> None:
+    doc = doc_of("village", "demo.json")
+    i = index_of(doc, "acorn-scout")
+    doc["cards"][i]["abilities"][0]["fruit_cost"] = -1
+    doc["cards"][i]["abilities"][0]["cost"] = 1
+    found = {e.pointer: e for e in errors(doc)}
+    assert found[f"/cards/{i}/abilities/0/fruit_cost"].expected == "at least 0"
+    assert found[f"/cards/{i}/abilities/0/cost"].suggestion == "Did you mean 'fruit_cost'?"
+
+
+def test_magic_cannot_be_instant_and_continuous() -> None:
+    doc = doc_of("village", "demo.json")
+    i = index_of(doc, "super-confused")
+    doc["cards"][i]["continuous"] = True
+    (issue,) = errors(doc)
+    assert issue.message == "a Magic card is either instant or continuous, not both"
+    assert issue.pointer == f"/cards/{i}"
+
+
+def test_magic_fields_only_on_magic_cards() -> None:
+    doc = doc_of("village", "demo.json")
+    i = index_of(doc, "thimble-helmet")
+    doc["cards"][i]["instant"] = True
+    (issue,) = errors(doc)
+    assert issue.kind == "unknown-field" and issue.pointer == f"/cards/{i}/instant"
+
+
+def test_event_has_no_attribute_and_needs_a_timing() -> None:
+    doc = doc_of("tmnt", "demo.json")
+    i = index_of(doc, "pizza-party")
+    doc["cards"][i]["attribute"] = "fire"
+    del doc["cards"][i]["timing"]
+    messages = sorted(e.message for e in errors(doc))
+    assert messages == ["the field 'timing' is missing", "unknown field 'attribute'"]
+
+
+def test_attack_kind_typo() -> None:
+    doc = doc_of("tmnt", "demo.json")
+    i = index_of(doc, "storm-wall")
+    doc["cards"][i]["attack_kind"] = "forcefull-counter"
+    (issue,) = errors(doc)
+    assert issue.suggestion == "Did you mean 'forceful-counter'?"
+
+
+def test_slash_crown_needs_a_crown_and_a_left_effect() -> None:
+    doc = doc_of("monarchs", "demo.json")
+    i = index_of(doc, "purple-page")
+    doc["cards"][i]["influence"] = 0
+    found = errors(doc)
+    assert [e.message for e in found] == [
+        "a slash-crown card needs at least 1 crown and a left effect (influence or move and cover)"]
+    doc["cards"][i]["influence"] = 1
+    doc["cards"][i]["crowns"] = 0
+    (issue,) = errors(doc)
+    assert issue.pointer == f"/cards/{i}/crowns" and issue.expected == "at least 1"
+
+
+def test_starting_cards_are_gray_without_crowns() -> None:
+    doc = doc_of("monarchs", "starting.json")
+    doc["cards"][0]["crowns"] = 1
+    doc["cards"][1]["color"] = "red"
+    found = errors(doc)
+    assert [(e.pointer, e.expected) for e in found] == [("/cards/0/crowns", "0"),
+                                                        ("/cards/1/color", '"gray"')]
+
+
+def test_court_colour_and_player_letter() -> None:
+    doc = doc_of("monarchs", "demo.json")
+    doc["cards"][0]["color"] = "pink"
+    start = doc_of("monarchs", "starting.json")
+    start["cards"][0]["player"] = "a"
+    assert errors(doc)[0].pointer == "/cards/0/color"
+    assert errors(start)[0].pointer == "/cards/0/player"
+
+
+def test_mousecard_joker_has_no_suit_and_value_one() -> None:
+    doc = bundled("mousecard")
+    i = index_of(doc, "joker-red")
+    doc["cards"][i]["suit"] = "hearts"
+    doc["cards"][i]["value"] = 0
+    assert {e.pointer for e in errors(doc)} == {f"/cards/{i}/suit", f"/cards/{i}/value"}
+
+
+def test_every_error_is_reported_not_only_the_first() -> None:
+    doc = doc_of("tmnt", "demo.json")
+    for card in doc["cards"][:10]:
+        card["extra"] = 1
+    assert len(errors(doc)) == 10
+
+
+def test_file_of_another_game_and_unknown_game() -> None:
+    doc = bundled("tmnt")
+    (issue,) = errors(doc, game="village")
+    assert issue.message == "holds cards of another game"
+    doc["game"] = "tmtn"
+    (issue,) = errors(doc)
+    assert issue.suggestion == "Did you mean 'tmnt'?"
+    assert errors([1, 2])[0].message == "is not a card file"
+
+
+def test_unknown_flags_must_name_fields_and_nulls_should_be_flagged() -> None:
+    doc = doc_of("tmnt", "demo.json")
+    i = index_of(doc, "raphael")
+    doc["cards"][i]["power"] = None
+    issues = validate_document(doc, file="t.json")
+    assert [(x.severity, x.pointer) for x in issues] == [("warning", f"/cards/{i}/power")]
+    doc["cards"][i]["unknown"] = ["powr"]
+    issues = validate_document(doc, file="t.json")
+    assert any(x.severity == "error" and x.suggestion == "Did you mean 'power'?" for x in issues)
+    doc["cards"][i]["unknown"] = ["power"]
+    assert validate_document(doc, file="t.json") == []
+
+
+def test_demo_set_cards_must_say_demo() -> None:
+    doc = doc_of("village", "demo.json")
+    doc["cards"][0]["source"] = "village-tcg.txt"
+    (issue,) = validate_document(doc, file="t.json")
+    assert issue.severity == "warning" and issue.pointer == "/cards/0/source"
+
+
+# -- checks across records ---------------------------------------------------------------
+
+def records(doc: dict[str, Any], file: str = "t.json") -> list[validation.Record]:
+    return [validation.Record(file, i, c) for i, c in enumerate(doc["cards"])]
+
+
+def test_duplicate_ids_across_files() -> None:
+    doc = doc_of("tmnt", "demo.json")
+    issues = check_collection("tmnt", records(doc, "a.json") + records(doc, "b.json")[:2])
+    assert [i.kind for i in issues] == ["duplicate-id", "duplicate-id"]
+    assert issues[0].file == "b.json" and "already used at a.json /cards/0" in issues[0].message
+
+
+def test_duplicate_id_against_bundled_cards(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.json"
+    doc = doc_of("tmnt", "demo.json")
+    doc["cards"] = doc["cards"][:1]
+    mine.write_text(json.dumps(doc), encoding="utf-8")
+    report = validate_paths([mine])
+    assert report.exit_code == 1
+    (issue,) = report.errors
+    assert issue.kind == "duplicate-id" and issue.file == str(mine)
+    assert validate_paths([mine], context=False).ok
+
+
+def test_mousecard_deck_counts() -> None:
+    doc = bundled("mousecard")
+    assert check_collection("mousecard", records(doc)) == []
+    no_joker = [c for c in doc["cards"] if c["id"] != "joker-black"]
+    found = check_collection("mousecard", records({"cards": no_joker}))
+    assert {i.message for i in found} == {"the Mouse Card deck has the wrong number of cards",
+                                          "the Mouse Card deck needs two jokers, one red and one black"}
+    assert found[0].found == "53 cards"
+    twice = copy.deepcopy(doc["cards"])
+    twice[1]["rank"] = "2"
+    twice[1]["value"] = 2
+    found = check_collection("mousecard", records({"cards": twice}))
+    assert any("appears more than once" in i.message for i in found)
+
+
+def test_monarchs_starting_counts() -> None:
+    doc = doc_of("monarchs", "starting.json")
+    assert check_collection("monarchs", records(doc)) == []
+    doc["cards"][0]["qty"] = 6
+    (issue,) = check_collection("monarchs", records(doc))
+    assert issue.kind == "count" and issue.found == "6 with +1 and 3 with 0"
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private copy of data/ whose schemas a test may change."""
+    target = tmp_path / "data"
+    shutil.copytree(cards.DATA_DIR, target)
+    monkeypatch.setattr(cards, "DATA_DIR", target)
+    return target
+
+
+def test_references_declared_in_the_schema_must_resolve(data_copy: Path) -> None:
+    schema_file = data_copy / "schemas" / "tmnt.schema.json"
+    schema = json.loads(schema_file.read_text(encoding="utf-8"))
+    schema["$defs"]["character"]["properties"]["partner"] = {"type": "string", "x-refers-to": ["item"]}
+    schema_file.write_text(json.dumps(schema), encoding="utf-8")
+    assert validation.reference_fields("tmnt") == {"partner": ("item",)}
+    doc = json.loads((data_copy / "tmnt" / "demo.json").read_text(encoding="utf-8"))
+    doc["cards"][0]["partner"] = "Katana"
+    doc["cards"][2]["partner"] = "Katanna"
+    doc["cards"][3]["partner"] = "Raphael"  # a character, not an item
+    (data_copy / "tmnt" / "demo.json").write_text(json.dumps(doc), encoding="utf-8")
+    report = validate_paths()
+    assert [(i.pointer, i.kind) for i in report.errors] == [("/cards/2/partner", "reference"),
+                                                            ("/cards/3/partner", "reference")]
+    assert report.errors[0].suggestion == "Did you mean 'Katana'?"
+
+
+def test_a_schema_without_fast_path_support_still_validates(data_copy: Path) -> None:
+    schema_file = data_copy / "schemas" / "tmnt.schema.json"
+    schema = json.loads(schema_file.read_text(encoding="utf-8"))
+    schema["$defs"]["item"]["patternProperties"] = {"^x-": {}}
+    schema_file.write_text(json.dumps(schema), encoding="utf-8")
+    assert fast_validator("tmnt") is None  # jsonschema alone gives the same answers
+    doc = json.loads((data_copy / "tmnt" / "demo.json").read_text(encoding="utf-8"))
+    assert errors(doc) == []
+    doc["cards"][0]["powr"] = 1
+    assert errors(doc)[0].suggestion == "Did you mean 'power'?"
+
+
+# -- unreadable and malformed files -------------------------------------------------------
+
+def test_malformed_json_gives_line_and_column() -> None:
+    _, issue = parse_document(b'{"game": "tmnt",\n  "set": }', file="bad.json")
+    assert issue is not None and (issue.line, issue.column) == (2, 10)
+    assert issue.render() == "bad.json:2:10: is not valid JSON: Expecting value"
+
+
+@pytest.mark.parametrize(("raw", "kind", "message"), [
+    (b"", "json", "is empty"),
+    (b"  \n ", "json", "is empty"),
+    (b"\xff\xfe{}", "unreadable", "is not UTF-8 text"),
+    (b"{\x00}", "unreadable", "is binary data, not JSON text"),
+    (b"[" * 100_000, "json", "is nested too deeply to be a card file"),
+    (b'{"n": ' + b"9" * 5000 + b"}", "json", "is not usable JSON"),
+])
+def test_hostile_files_become_issues(raw: bytes, kind: str, message: str) -> None:
+    doc, issue = parse_document(raw, file="x.json")
+    assert doc is None and issue is not None
+    assert issue.kind == kind and issue.message.startswith(message)
+
+
+def test_paths_that_cannot_be_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert validate_paths([tmp_path / "missing.json"]).exit_code == 2
+    assert validate_paths([tmp_path]).exit_code == 2  # a folder without card files
+    big = tmp_path / "big.json"
+    big.write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(validation, "MAX_FILE_BYTES", 1)
+    report = validate_paths([big])
+    assert report.exit_code == 2 and "too large" in report.issues[0].message
+
+
+def test_a_folder_validates_its_json_files(tmp_path: Path) -> None:
+    (tmp_path / "a.json").write_text("{", encoding="utf-8")
+    empty = {"game": "tmnt", "set": "Mine", "cards": []}
+    (tmp_path / "b.json").write_text(json.dumps(empty), encoding="utf-8")
+    report = validate_paths([tmp_path])
+    assert len(report.files) == 2 and report.exit_code == 1
+    assert validate_paths([cards.DATA_DIR]).ok
+
+
+def test_loader_refuses_an_invalid_user_file(tmp_path: Path) -> None:
+    from companion.cards import user_data_dir
+
+    folder = user_data_dir() / "tmnt"
+    folder.mkdir(parents=True)
+    doc = {"game": "tmnt", "set": "Mine", "cards": [
+        {"id": "my-turtle", "name": "My Turtle", "type": "character", "attribute": "fire", "powr": 2,
+         "source": "my own"}]}
+    (folder / "mine.json").write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(CardFileError) as info:
+        load_game("tmnt")
+    assert "unknown field 'powr'. Did you mean 'power'? ('power' is required)" in str(info.value)
+    doc["cards"][0]["power"] = doc["cards"][0].pop("powr")
+    (folder / "mine.json").write_text(json.dumps(doc), encoding="utf-8")
+    assert load_game("tmnt").find("my turtle").get("power") == 2
+    with pytest.raises(CardFileError, match="duplicate tmnt card id 'my-turtle'"):
+        load_game("tmnt", extra=[folder / "mine.json"])
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\xff")
+    with pytest.raises(CardFileError, match="is not UTF-8 text"):
+        load_file(bad)
+
+
+# -- hypothesis: hostile inputs, and the fast path agrees with jsonschema ---------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 10**6) | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=200))
+def test_random_bytes_never_raise(raw: bytes) -> None:
+    report = validate_bytes(raw, file="x.json", context=False)
+    assert report.exit_code in (1, 2)
+
+
+@settings(max_examples=150, deadline=None)
+@given(json_values, st.sampled_from(list(GAMES)))
+def test_random_documents_never_raise(value: Any, game: str) -> None:
+    for doc in (value, {"game": game, "set": "x", "cards": [value]}, {"game": game, "cards": value}):
+        try:
+            validate_document(doc, file="x.json")
+        except CompanionError:
+            pass
+
+
+FIELDS = st.sampled_from(["id", "name", "type", "atk", "def", "power", "attribute", "attack_kind", "timing",
+                          "food", "instant", "cost", "crowns", "crown_slash", "color", "player", "rank",
+                          "suit", "colour", "value", "qty", "abilities", "keywords", "source", "zzz"])
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["village", "tmnt", "monarchs", "mousecard", "mystics"]), st.integers(0, 400),
+       FIELDS, json_values | st.sampled_from(["fire", "court", "event", "joker", "red", "gray", "A"]))
+def test_fast_path_agrees_with_jsonschema(game: str, n: int, field: str, value: Any) -> None:
+    files = game_files(game)
+    doc = json.loads(files[n % len(files)].read_text(encoding="utf-8"))
+    card = doc["cards"][n % len(doc["cards"])]
+    card[field] = value
+    slow_ok = not list(detailed_validator(game).iter_errors(doc))
+    fast = fast_validator(game)
+    assert fast is not None
+    try:
+        fast(doc)
+        fast_ok = True
+    except Exception:
+        fast_ok = False
+    assert fast_ok == slow_ok

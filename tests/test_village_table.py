@@ -1,0 +1,436 @@
+"""Village TCG at the table: the battle resolver, the tracker and its turn guide."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.errors import CompanionError, LogError, RuleError
+from companion.village.battle import Attack, Fighter, coin_flip_order, duel, resolve_battle
+from companion.village.game import VillageTracker, checklist, new_game, why_not
+
+# -- battle resolver ---------------------------------------------------------------------------
+
+
+def test_the_three_outcomes_at_their_boundaries() -> None:
+    assert duel(3, 2) == "attacker-wins"
+    assert duel(2, 3) == "blocked"
+    assert duel(2, 2) == "both-destroyed"
+    assert duel(0, 0) == "both-destroyed"
+
+
+def test_resolve_every_outcome_with_citations() -> None:
+    att = [Fighter("A", 3, 1), Fighter("B", 1, 1), Fighter("C", 2, 2), Fighter("D", 4, 1)]
+    dfd = [Fighter("x", 1, 2), Fighter("y", 1, 3), Fighter("z", 0, 2)]
+    r = resolve_battle(att, dfd, [Attack("A", "x"), Attack("B", "y"), Attack("C", "z"), Attack("D")],
+                       opponent_mp=30)
+    assert r.is_legal
+    assert [o.result for o in r.outcomes] == ["attacker-wins", "blocked", "both-destroyed", "direct"]
+    assert r.defenders_destroyed == ("x", "z") and r.attackers_destroyed == ("B", "C")
+    assert r.mp_damage == 4 and r.mp_after == 26
+    assert all("village-tcg.txt" in o.cite for o in r.outcomes)
+    assert any("house interpretation" in n.message for n in r.verdict.notes)
+
+
+def test_direct_damage_amount_is_a_parameter_and_mp_floors_at_zero() -> None:
+    r = resolve_battle([Fighter("A", 9, 1)], [], [Attack("A")], direct_damage=1, opponent_mp=5)
+    assert r.mp_damage == 1 and r.mp_after == 4
+    assert not any("house interpretation" in n.message for n in r.verdict.notes)
+    r = resolve_battle([Fighter("A", 9, 1)], [], [Attack("A")], opponent_mp=5)
+    assert r.mp_after == 0
+    with pytest.raises(RuleError):
+        resolve_battle([], [], [], direct_damage=-1)
+
+
+def test_illegal_assignments_are_all_reported_and_nothing_resolves() -> None:
+    att = [Fighter("A", 3, 1), Fighter("B", 1, 1)]
+    dfd = [Fighter("x", 1, 2)]
+    r = resolve_battle(att, dfd, [Attack("A", "x"), Attack("A", "x"), Attack("B", "x"), Attack("Q")],
+                       first_turn=True)
+    rules = {p.rule for p in r.verdict.problems}
+    assert rules == {"no-first-turn-attack", "attacks-once", "defends-once", "unknown-attacking"}
+    assert r.outcomes == () and not r.is_legal
+    assert all(p.cite for p in r.verdict.problems)
+
+
+def test_unknown_stats_and_labels_are_problems_with_suggestions() -> None:
+    r = resolve_battle([Fighter("Acorn", None, 1)], [Fighter("Berry", 1, None)],
+                       [Attack("Acorn", "Berry"), Attack("Acorm", "Bery")])
+    rules = [p.rule for p in r.verdict.problems]
+    assert "unknown-atk" in rules and "unknown-def" in rules
+    assert any("Did you mean 'Acorn'" in p.message for p in r.verdict.problems)
+
+
+def test_first_turn_without_attacks_is_fine() -> None:
+    assert resolve_battle([Fighter("A", 1, 1)], [], [], first_turn=True).is_legal
+
+
+def test_coin_flip_order_single_function_first() -> None:
+    assert coin_flip_order([("Super Confused", 2), ("Quicksand", 1)]) == ["Quicksand", "Super Confused"]
+    assert coin_flip_order([("a", 1), ("b", 1)]) == ["a", "b"]
+    with pytest.raises(RuleError):
+        coin_flip_order([("x", 0)])
+
+
+# -- tracker -----------------------------------------------------------------------------------
+
+def game(**kw: object) -> VillageTracker:
+    t = VillageTracker()
+    new_game(t, ("Ann", "Bob"), **kw)  # type: ignore[arg-type]
+    return t
+
+
+def mouse(t: VillageTracker, player: int, n: int = -1) -> str:
+    return t.state.players[player].field[n].uid
+
+
+def through_turn_one(t: VillageTracker) -> str:
+    t.do({"event": "draw"})
+    t.do({"event": "play_basic", "name": "Acorn Scout", "atk": 1, "def": 1})
+    uid = mouse(t, 0)
+    t.do({"event": "end_turn"})
+    return uid
+
+
+def test_start_state_mp_decks_and_turn() -> None:
+    t = game()
+    s = t.state
+    assert s.players[0].mp == 30 and s.players[1].mp == 30
+    assert s.players[0].deck == 53  # 60 minus the 7 drawn
+    assert s.turn == 1 and s.current == 0
+    t.do({"event": "draw"})
+    assert t.state.players[0].deck == 52
+    with pytest.raises(RuleError, match="already drawn"):
+        t.do({"event": "draw"})
+    with pytest.raises(RuleError, match="more than 7"):
+        new_game(VillageTracker(), decks=(7, 60))
+
+
+def test_second_player_first_and_turn_passing() -> None:
+    t = game(first=1)
+    assert t.state.current == 1
+    t.do({"event": "end_turn"})
+    assert t.state.current == 0 and t.state.turn == 2
+
+
+def test_winner_at_zero_mp_and_empty_deck() -> None:
+    t = game()
+    t.do({"event": "mp", "player": 1, "delta": -29})
+    assert t.state.winner is None
+    t.do({"event": "mp", "player": 1, "delta": -5})
+    assert t.state.players[1].mp == 0 and t.state.winner == 0
+    with pytest.raises(RuleError, match="game is over"):
+        t.do({"event": "draw"})
+    t.undo()
+    assert t.state.winner is None
+    t = game(decks=(9, 60))  # 2 cards left after the opening 7
+    t.do({"event": "draw"})
+    assert t.state.winner is None
+    t.do({"event": "end_turn"})
+    t.do({"event": "end_turn"})
+    t.do({"event": "draw"})
+    assert t.state.winner == 1 and "deck has no cards" in t.state.win_reason
+
+
+def test_no_attack_on_the_first_turn_then_allowed() -> None:
+    t = game()
+    a = through_turn_one(t)
+    assert t.state.turn == 2
+    t2 = game()
+    t2.do({"event": "draw"})
+    with pytest.raises(RuleError, match="first turn"):
+        t2.do({"event": "attack", "attacks": []})
+    # turn 2: Bob may attack Ann's mouse
+    t.do({"event": "draw"})
+    t.do({"event": "play_basic", "name": "Berry Guard", "atk": 2, "def": 2})
+    b = mouse(t, 1)
+    t.do({"event": "end_turn"})
+    t.do({"event": "draw"})
+    t.do({"event": "attack", "attacks": [{"attacker": a, "defender": b}]})
+    assert t.state.players[0].field == ()  # Acorn 1 vs DEF 2: blocked, attacker destroyed
+    assert t.state.players[0].discard == 1
+    with pytest.raises(RuleError, match="already declared"):
+        t.do({"event": "attack", "attacks": []})
+
+
+def test_undefended_attack_hits_mp_and_double_assignment_is_refused() -> None:
+    t = game()
+    a = through_turn_one(t)
+    t.do({"event": "end_turn"})
+    t.do({"event": "draw"})
+    with pytest.raises(RuleError, match="only attack once"):
+        t.do({"event": "attack", "attacks": [{"attacker": a}, {"attacker": a}]})
+    t.do({"event": "attack", "attacks": [{"attacker": a, "defender": None}]})
+    assert t.state.players[1].mp == 29
+    assert any("house interpretation" in line for line in t.state.last)
+
+
+def test_direct_damage_parameter_from_start_event() -> None:
+    t = game(direct_damage=5)
+    a = through_turn_one(t)
+    t.do({"event": "end_turn"})
+    t.do({"event": "attack", "attacks": [{"attacker": a}]})
+    assert t.state.players[1].mp == 25
+
+
+def test_one_basic_mouse_per_turn() -> None:
+    t = game()
+    t.do({"event": "play_basic", "name": "A"})
+    with pytest.raises(RuleError, match="one Basic Mouse or one Mega Mouse per turn"):
+        t.do({"event": "play_basic", "name": "B"})
+
+
+def test_mega_mouse_needs_a_full_turn_on_the_field() -> None:
+    t = game()
+    t.do({"event": "draw"})
+    t.do({"event": "play_basic", "name": "A"})
+    a = mouse(t, 0)
+    t.do({"event": "end_turn"})
+    t.do({"event": "end_turn"})  # Bob's turn passes: A has had a full turn on the field
+    t.do({"event": "draw"})
+    t.do({"event": "play_basic", "name": "Fresh"})
+    fresh = mouse(t, 0)
+    t.do({"event": "end_turn"})
+    t.do({"event": "end_turn"})
+    t.do({"event": "summon_mega", "sacrifice": a, "name": "Mega A", "atk": 5, "def": 5})
+    names = [m.name for m in t.state.players[0].field]
+    assert names == ["Fresh", "Mega A"]
+    assert fresh  # played a turn later, also eligible now, but only one summon per turn:
+    with pytest.raises(RuleError, match="per turn"):
+        t.do({"event": "summon_mega", "sacrifice": fresh, "name": "Mega B"})
+
+
+def test_mega_mouse_refused_for_a_mouse_played_this_turn() -> None:
+    from dataclasses import replace
+
+    from companion.village.game import TurnState
+
+    t = game(strict_order=False)
+    t.do({"event": "play_basic", "name": "A"})
+    a = mouse(t, 0)
+    fresh_turn = replace(t.state, t=TurnState())  # Step 2 unused, same turn number
+    with pytest.raises(RuleError, match="full turn"):
+        t.apply(fresh_turn, {"event": "summon_mega", "sacrifice": a, "name": "M"})
+    t.do({"event": "end_turn"})  # on the opponent's turn it is not Ann's mouse to sacrifice
+    with pytest.raises(RuleError, match="belongs to Ann"):
+        t.do({"event": "summon_mega", "sacrifice": a, "name": "M"})
+
+
+def test_mega_cannot_be_sacrificed() -> None:
+    t = game()
+    t.do({"event": "play_basic", "name": "A"})
+    a = mouse(t, 0)
+    for _ in range(2):
+        t.do({"event": "end_turn"})
+    t.do({"event": "summon_mega", "sacrifice": a, "name": "M"})
+    m = mouse(t, 0)
+    for _ in range(2):
+        t.do({"event": "end_turn"})
+    with pytest.raises(RuleError, match="Mega Mice cannot be sacrificed"):
+        t.do({"event": "summon_mega", "sacrifice": m, "name": "M2"})
+
+
+def test_fruit_ability_item_limits() -> None:
+    t = game()
+    t.do({"event": "play_basic", "name": "A"})
+    a = mouse(t, 0)
+    t.do({"event": "fruit", "mouse": a})
+    with pytest.raises(RuleError, match="one Fruit per turn"):
+        t.do({"event": "fruit", "mouse": a})
+    with pytest.raises(RuleError, match="costs 2"):
+        t.do({"event": "ability", "mouse": a, "cost": 2})
+    t.do({"event": "ability", "mouse": a, "cost": 1})
+    with pytest.raises(RuleError, match="once per turn"):
+        t.do({"event": "ability", "mouse": a, "cost": 0})
+    t.do({"event": "item", "mouse": a, "name": "Twig Sword"})
+    with pytest.raises(RuleError, match="once per turn"):
+        t.do({"event": "item", "mouse": a, "name": "Shield"})
+    t.do({"event": "end_turn"})
+    t.do({"event": "end_turn"})
+    with pytest.raises(RuleError, match="one equipped Item per Mouse"):
+        t.do({"event": "item", "mouse": a, "name": "Shield"})
+    t.do({"event": "item", "mouse": a, "name": "Shield", "extra": True})
+    assert t.state.players[0].field[0].items == ("Twig Sword", "Shield")
+
+
+def test_steps_in_order_and_abilities_never_after_attack() -> None:
+    t = game()
+    a = through_turn_one(t)
+    t.do({"event": "end_turn"})
+    t.do({"event": "draw"})
+    t.do({"event": "item", "mouse": a, "name": "Hat"})  # Step 5
+    with pytest.raises(RuleError, match="comes before"):
+        t.do({"event": "fruit", "mouse": a})
+    t.do({"event": "attack", "attacks": []})
+    with pytest.raises(RuleError, match="no abilities after declaring an attack"):
+        t.do({"event": "ability", "mouse": a})
+    loose = game(strict_order=False)
+    b = through_turn_one(loose)
+    loose.do({"event": "end_turn"})
+    loose.do({"event": "item", "mouse": b, "name": "Hat"})
+    loose.do({"event": "fruit", "mouse": b})  # allowed when the order is not enforced
+    loose.do({"event": "attack", "attacks": []})
+    with pytest.raises(RuleError, match="no abilities after"):
+        loose.do({"event": "ability", "mouse": b})
+
+
+def test_draw_is_forfeited_when_moving_on() -> None:
+    t = game()
+    t.do({"event": "step", "to": 2})
+    assert "forfeited" in t.state.last[0]
+    with pytest.raises(RuleError, match="forfeited"):
+        t.do({"event": "draw"})
+    assert checklist(t.state)[0].detail == "forfeited"
+
+
+def test_magic_once_per_turn_and_instants_on_the_opponents_turn() -> None:
+    t = game()
+    t.do({"event": "magic", "name": "Rain"})
+    with pytest.raises(RuleError, match="once per turn"):
+        t.do({"event": "magic", "name": "Sun", "instant": True})
+    with pytest.raises(RuleError, match="not instant"):
+        t.do({"event": "magic", "name": "Fog", "player": 1})
+    t.do({"event": "magic", "name": "Quick", "player": 1, "instant": True})
+    t.do({"event": "end_turn"})
+    t.do({"event": "draw"})
+    t.do({"event": "step", "to": 6})
+    t.do({"event": "magic", "name": "Snap", "player": 0, "instant": True})  # Ann, on Bob's turn, Step 6
+    with pytest.raises(RuleError, match="comes before"):
+        t.do({"event": "magic", "name": "Wall", "continuous": True})  # Bob's own Step 5 is past
+    assert (t.state.players[0].discard, t.state.players[1].discard) == (2, 1)  # Rain+Snap; Quick
+
+
+def test_continuous_magic_stays_until_destroyed() -> None:
+    t = game()
+    t.do({"event": "magic", "name": "Wall", "continuous": True})
+    assert t.state.players[0].magic == ("Wall",)
+    t.do({"event": "destroy_magic", "player": 0, "name": "Wall"})
+    assert t.state.players[0].magic == () and t.state.players[0].discard == 1
+    with pytest.raises(RuleError):
+        t.do({"event": "destroy_magic", "player": 0, "name": "Wall"})
+
+
+def test_redraw_rule_once_only_at_the_start_only_without_basic() -> None:
+    t = game()
+    with pytest.raises(RuleError, match="no Basic Mouse"):
+        t.do({"event": "redraw", "player": 0, "basic_in_hand": True})
+    t.do({"event": "redraw", "player": 0, "basic_in_hand": False})
+    t.do({"event": "redraw", "player": 1, "basic_in_hand": False})
+    with pytest.raises(RuleError, match="only once"):
+        t.do({"event": "redraw", "player": 0, "basic_in_hand": False})
+    t2 = game()
+    t2.do({"event": "draw"})
+    with pytest.raises(RuleError, match="very start"):
+        t2.do({"event": "redraw", "player": 1, "basic_in_hand": False})
+
+
+def test_coin_flips_in_the_books_order_and_seeded() -> None:
+    t = game(seed=7)
+    t.do({"event": "flip", "card": "Super Confused", "functions": 2, "result": "heads"})
+    with pytest.raises(RuleError, match="goes before"):
+        t.do({"event": "flip", "card": "Quicksand", "functions": 1})
+    t = game(seed=7)
+    t.do({"event": "flip", "card": "Quicksand", "functions": 1})
+    t.do({"event": "flip", "card": "Super Confused", "functions": 2})
+    first = t.state.t.flips
+    again = game(seed=7)
+    for e in t.history[1:]:
+        again.do(e)
+    assert again.state.t.flips == first  # exact replay
+
+
+def test_stats_destroy_and_deck_events() -> None:
+    t = game()
+    t.do({"event": "play_basic", "name": "A", "atk": 1, "def": 1})
+    a = mouse(t, 0)
+    t.do({"event": "stats", "mouse": a, "atk": 4})
+    assert t.state.players[0].field[0].atk == 4 and t.state.players[0].field[0].defense == 1
+    t.do({"event": "deck", "player": 1, "delta": -3})
+    assert t.state.players[1].deck == 50
+    t.do({"event": "destroy", "mouse": a})
+    assert t.state.players[0].field == ()
+    with pytest.raises(RuleError, match="no mouse"):
+        t.do({"event": "destroy", "mouse": a})
+
+
+def test_unknown_events_and_bad_fields_are_clear_errors() -> None:
+    t = game()
+    with pytest.raises(LogError, match="unknown Village TCG event"):
+        t.do({"event": "draww"})
+    with pytest.raises(RuleError):
+        t.do({"event": "mp", "player": 3, "delta": 1})
+    with pytest.raises(RuleError):
+        t.do({"event": "attack", "attacks": "all"})
+    with pytest.raises(RuleError, match="not started"):
+        VillageTracker().do({"event": "draw"})
+
+
+def test_checklist_statuses() -> None:
+    t = game()
+    items = checklist(t.state)
+    assert [i.step for i in items] == list(range(1, 8))
+    assert items[0].status == "current" and items[5].status == "unavailable"
+    t.do({"event": "draw"})
+    t.do({"event": "step", "to": 3})
+    items = checklist(t.state)
+    assert items[0].status == "done" and items[1].status == "skipped" and items[2].status == "current"
+    assert why_not(t.state, "attack") is not None
+
+
+def test_autosave_undo_redo_and_resume(tmp_path: Path) -> None:
+    path = tmp_path / "village.jsonl"
+    t = VillageTracker(path)
+    new_game(t, ("Ann", "Bob"))
+    t.do({"event": "draw"})
+    t.do({"event": "mp", "player": 1, "delta": -4})
+    t.undo()
+    assert t.state.players[1].mp == 30
+    t.redo()
+    resumed = VillageTracker(path)
+    assert resumed.state == t.state and resumed.state.players[1].mp == 26
+    assert json.loads(path.read_text().splitlines()[0])["event"] == "start"
+
+
+def test_checklist_names_the_mice_that_may_be_sacrificed() -> None:
+    from companion.village.game import sacrificable
+
+    t = game()
+    t.do({"event": "play_basic", "name": "A"})
+    assert sacrificable(t.state) == []
+    assert "no Basic Mouse has had a full turn" in checklist(game().state)[1].detail
+    a = mouse(t, 0)
+    t.do({"event": "end_turn"})
+    assert sacrificable(t.state) == []  # Bob's turn: Bob has no mice
+    t.do({"event": "end_turn"})
+    assert sacrificable(t.state) == [a]
+    assert a in checklist(t.state)[1].detail
+
+
+EVENT_KINDS = st.sampled_from(["start", "redraw", "draw", "step", "play_basic", "summon_mega", "fruit",
+                               "ability", "item", "magic", "flip", "attack", "stats", "destroy",
+                               "destroy_magic", "mp", "deck", "end_turn", "bogus"])
+JSONISH = st.recursive(st.none() | st.booleans() | st.integers(-5, 70) | st.text(max_size=8),
+                       lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8),
+                                                                                    inner, max_size=3),
+                       max_leaves=6)
+FIELDS = st.dictionaries(st.sampled_from(["player", "delta", "name", "atk", "def", "mouse", "sacrifice",
+                                          "cost", "to", "attacks", "instant", "continuous", "result",
+                                          "functions", "basic_in_hand", "players", "decks", "first"]),
+                         JSONISH, max_size=4)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(EVENT_KINDS, FIELDS), max_size=12))
+def test_hostile_events_only_raise_companion_errors(events: list) -> None:
+    t = game()
+    t.do({"event": "play_basic", "name": "Pip", "atk": 1, "def": 1})
+    for kind, fields in events:
+        try:
+            t.do({**fields, "event": kind})
+        except CompanionError:
+            pass
+    assert 0 <= t.state.players[0].mp and 0 <= t.state.players[1].mp
