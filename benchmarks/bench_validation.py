@@ -16,8 +16,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion import validation  # noqa: E402
-from companion.cards import game_files  # noqa: E402
+from companion import validation
+from companion.cards import game_files
 
 BUDGET_US = 20.0
 

@@ -140,7 +140,8 @@ class Report:
         head = f"{files}, {self.cards} card{'s' * (self.cards != 1)}"
         if self.ok:
             return f"valid: {head}" + (f", {n_warn} warning{'s' * (n_warn != 1)}" if n_warn else "")
-        return (f"invalid: {head}, {n_err} error{'s' * (n_err != 1)}"
+        word = "unreadable" if self.unreadable else "invalid"
+        return (f"{word}: {head}, {n_err} error{'s' * (n_err != 1)}"
                 + (f", {n_warn} warning{'s' * (n_warn != 1)}" if n_warn else ""))
 
     def lines(self) -> list[str]:
@@ -562,6 +563,9 @@ def read_document(path: str | os.PathLike[str]) -> tuple[Any, ValidationIssue | 
     try:
         if p.is_dir():
             return None, ValidationIssue(f, "is a directory, not a JSON file", kind="unreadable")
+        if not p.is_file():
+            what = "does not exist" if not p.exists() else "is not a regular file"
+            return None, ValidationIssue(f, what, kind="unreadable")
         size = p.stat().st_size
         if size > MAX_FILE_BYTES:
             return None, ValidationIssue(f, "is too large to be a card file", kind="unreadable",

@@ -107,3 +107,12 @@ def test_cards_import_errors_never_overwrite(tmp_path: Path, capsys: pytest.Capt
     code, _, err = run(capsys, "cards", "import", "tmnt", str(tmp_path / "none.csv"), "--out", str(out))
     assert code == 2 and "cannot be read" in err
     assert out.read_text(encoding="utf-8") == "keep me"
+
+
+def test_special_files_are_refused_not_read(capsys: pytest.CaptureFixture[str]) -> None:
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    code, out, _ = run(capsys, "validate", "/dev/zero")
+    assert code == 2 and "is not a regular file" in out
+    code, _, err = run(capsys, "cards", "import", "tmnt", "/dev/zero", "--out", "never.json")
+    assert code == 2 and "is not a regular file" in err and not Path("never.json").exists()

@@ -217,16 +217,32 @@ def test_a_fate_chip_is_an_extra_success() -> None:
 def test_a_fate_chip_cancels_a_bad_card_so_drawing_goes_on() -> None:
     # Deck {red joker, Q♠}, combat, need 2, one chip, skill 2, cautious:
     #   Q first (1/2): 1 success + the chip = 2: sure, stop (chip spent).
-    #   RJ first (1/2): bad; stopping fails (0 + 1 < 2), so the chip cancels it (spent). The joker
-    #   reshuffles the full deck; one draw left and no chip: only an ace (a success + 1) reaches 2: 4/54.
-    #   P = 1/2 + 1/2 * 4/54 = 29/54; chips spent = 1 always; a bad card cancelled half the time.
+    #   RJ first (1/2): bad; stopping fails (0 + 1 < 2), so the chip cancels it (spent) and the
+    #   draw goes on. The joker reshuffled the full deck; one draw left and no chip:
+    #     an ace (4/54): a success + 1 = 2;
+    #     a king (4/54): a success, and one more card from 53: J or better (15/53) makes 2;
+    #     the red joker again (1/54), or a king then the red joker (4/54 * 1/53): bad, stop.
+    #   P = 1/2 + 1/2 * (4/54 + 4/54 * 15/53) = 1567/2862;
+    #   P(bad) = 1/2 * (1/54 + 4/54 * 1/53) = 57/5724; chips spent: always 1; cancelled: 1/2.
     r = odds(2, "J", need=2, situation="combat", fate_chips=1, deck=[RJ, QS])
-    assert r.p_success == Fraction(29, 54)
+    assert r.p_success == Fraction(1, 2) + Fraction(1, 2) * (Fraction(4, 54) + Fraction(4 * 15, 54 * 53))
+    assert r.p_success == Fraction(1567, 2862)
+    assert r.p_bad == Fraction(57, 5724)
     assert (r.expected_chips, r.expected_cancelled) == (1, Fraction(1, 2))
-    assert r.p_bad == 0  # the cancelled joker was the only bad card drawn before a stop... or a 2nd card
     # Policy "success": never cancel; the RJ stops the draw and one chip cannot make 2.
     assert odds(2, "J", need=2, situation="combat", fate_chips=1, deck=[RJ, QS],
                 bonus="success").p_success == Fraction(1, 2)
+
+
+def test_an_ace_cannot_cancel_itself() -> None:
+    # Every red card bad; deck {A♥}: the ace is a success (and +1) but stays bad in effect.
+    ah = parse_card("AH")
+    for mode in ("cautious", "broke"):
+        r = odds(1, "J", situation="red-bad", red_bad="all", mode=mode, deck=[ah])
+        assert (r.p_success, r.p_bad) == (1, 1)
+    # With a second ace beside it, the other ace cancels it: hand {A♥, A♠}, all at once.
+    r = odds(2, "J", situation="red-bad", red_bad="all", mode="broke", deck=[ah, AS])
+    assert (r.p_success, r.p_bad) == (1, 0)
 
 
 def test_aged_adds_bad_cards_to_a_single_draw() -> None:
@@ -322,7 +338,7 @@ def simulate(check: TaskCheck, rng: random.Random, deck: list[PlayingCard] | Non
     def info(c: PlayingCard) -> tuple[bool, bool]:
         return c.rank >= int(check.target), rule.is_bad(c)
 
-    s = ab = bad = drawn = 0
+    s = ab = bad = drawn = bad_aces = 0
     ch = chips
 
     def sure() -> bool:
@@ -342,7 +358,8 @@ def simulate(check: TaskCheck, rng: random.Random, deck: list[PlayingCard] | Non
             if c.is_joker:
                 reshuffle()
             if isbad:
-                b = ab + ch
+                own = ab - (c.rank == ACE)  # an ace cannot cancel itself
+                b = own + ch
                 if b > 0 and s + b - 1 >= need:
                     cancel = True
                 elif s + b >= need:
@@ -352,7 +369,7 @@ def simulate(check: TaskCheck, rng: random.Random, deck: list[PlayingCard] | Non
                 if not cancel:
                     bad = 1
                     break
-                if ab:
+                if own:
                     ab -= 1
                 else:
                     ch -= 1
@@ -371,6 +388,7 @@ def simulate(check: TaskCheck, rng: random.Random, deck: list[PlayingCard] | Non
             s += succ
             ab += c.rank == ACE
             bad += isbad
+            bad_aces += isbad and c.rank == ACE
             kings += c.rank == KING
         if any(c.is_joker for c in hand):
             reshuffle()
@@ -383,6 +401,7 @@ def simulate(check: TaskCheck, rng: random.Random, deck: list[PlayingCard] | Non
             s += succ
             ab += c.rank == ACE
             bad += isbad
+            bad_aces += isbad and c.rank == ACE
             if c.is_joker:
                 reshuffle()
             if c.rank == KING and not sure():
@@ -394,7 +413,8 @@ def simulate(check: TaskCheck, rng: random.Random, deck: list[PlayingCard] | Non
     if ab + ch >= gap:
         use = min(ab, gap)
         s, ab, ch = s + gap, ab - use, ch - (gap - use)
-    k = min(bad, ab)
+    lone_bad_ace = check.mode == "broke" and ab == bad == bad_aces == 1
+    k = 0 if lone_bad_ace else min(bad, ab)
     bad, ab = bad - k, ab - k
     bad -= min(bad, ch)
     return s >= need, bad, drawn
@@ -406,6 +426,8 @@ def simulate(check: TaskCheck, rng: random.Random, deck: list[PlayingCard] | Non
     TaskCheck(10, "A", need=2, situation="unknown", disadvantage=2),
     TaskCheck(7, "9", need=3, situation="combat-unknown", aged=2, mode="broke"),
     TaskCheck(10, "A", situation="red-bad", aged=1, mode="broke", fate_chips=1, need=2),
+    TaskCheck(5, "K", need=2, situation="red-bad", red_bad="all", mode="broke"),
+    TaskCheck(6, "10", need=2, situation="red-bad", red_bad="all", fate_chips=1),
 ], ids=lambda c: c.describe())
 def test_exact_odds_agree_with_a_simulation(check: TaskCheck) -> None:
     # 20 000 checks per case: the standard error of a probability is at most

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.errors import CompanionError
 from companion.views.mystics import MysticsDashboard, parse_counts, parse_ints
 from tests.test_mystics_helpers import DIE, HEROES, MINIONS
 
@@ -31,7 +32,7 @@ def test_start_shows_track_wheel_hourglass_and_party(tmp_path: Path) -> None:
     d = started(tmp_path / "m.jsonl")
     assert "cmp-mystics-current" in d.track.value
     assert "Rat Warriors" in d.track.value
-    assert "0/6" in d.wheel.value and "⌛" in d.hourglass.value
+    assert "0/6" in d.wheel.value and "glass" in d.hourglass.value
     assert len(d.party.children) == 4
     assert "cmp-mystics-mouse-filch" in d.party.children[1]._dom_classes
 
@@ -125,3 +126,22 @@ def test_parse_counts(text: str, expected: dict[str, int]) -> None:
 
 def test_parse_ints() -> None:
     assert parse_ints("2, 1 3") == [2, 1, 3] and parse_ints(" ") is None
+
+
+def test_pack_equipment_and_life_controls(tmp_path: Path) -> None:
+    d = started(tmp_path / "m.jsonl")
+    box = d._mouse_boxes["tilda"]
+    box.card.value = "Grape"
+    box.trick.value = False
+    d.do(box._gain())
+    assert [g.name for g in d.state.mouse("tilda").pack] == ["Grape"]
+    box.card.value = "Longbow"
+    box.slot.value = "paw2"
+    d.do(box._equip())
+    assert [(g.name, g.slot, g.paws) for g in d.state.mouse("tilda").equipped] == [("Longbow", "paw", 2)]
+    box.life.value = 1
+    box.set_life.click()
+    assert d.state.mouse("tilda").life == 1
+    box.card.value = ""
+    with pytest.raises(CompanionError):
+        box._gain()

@@ -137,13 +137,18 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from ..cardcsv import CsvImportError, card_file_text, import_csv, write_atomic
+    from ..cardcsv import MAX_CSV_BYTES, CsvImportError, card_file_text, import_csv, write_atomic
 
     path = Path(args.csv)
     try:
+        if path.is_dir():
+            raise CompanionError("is a directory, not a CSV file", where=str(path))
+        if path.exists() and not path.is_file():
+            raise CompanionError("is not a regular file", where=str(path))
+        if path.exists() and path.stat().st_size > MAX_CSV_BYTES:
+            raise CompanionError("is too large for a card sheet", where=str(path),
+                                 expected=f"at most {MAX_CSV_BYTES // 2**20} MB")
         raw = path.read_bytes()
-    except IsADirectoryError:
-        raise CompanionError("is a directory, not a CSV file", where=str(path)) from None
     except OSError as exc:
         raise CompanionError(f"cannot be read ({exc.strerror})", where=str(path)) from None
     try:

@@ -1,4 +1,4 @@
-"""``companion odds mousecard`` (exact task-check odds) and ``companion mousecard ...`` (the live deck log)."""
+"""``companion odds mousecard`` (exact task-check odds) and ``companion mousecard ...`` (live deck)."""
 
 from __future__ import annotations
 
@@ -114,8 +114,8 @@ def _existing_log(path: str) -> Path:
 
 
 def _odds(args: argparse.Namespace) -> int:
-    from . import print_json
     from ..mousecard.odds import exact_odds
+    from . import print_json
 
     check = _check(args, odds=True)
     deck = None
@@ -160,8 +160,8 @@ def _print_state(tracker: Any) -> None:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from . import print_json
     from ..mousecard.live import open_live_deck
+    from . import print_json
 
     tracker = open_live_deck(str(_existing_log(args.log)))
     if args.json:

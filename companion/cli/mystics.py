@@ -13,14 +13,6 @@ from typing import Any
 
 from ..errors import CompanionError, LogError
 
-HOUSE_READINGS = (
-    "Ambush: minion cards roll one at a time from the top of the track down.",
-    "After a full re-shuffle of the track mid-round, the next turn is the top card's.",
-    "Wound markers on a shared minion card belong to the figure that took them.",
-    "Born to Lead is checked every time cards are placed on the track.",
-    "Cheese beyond the 6th is removed with the rest after a surge (book); 'carry' is a house variant.",
-)
-
 
 def _read_log(path: Path) -> Any:
     """Fold a log without changing the file (a cut last line is reported, not moved aside)."""
@@ -60,7 +52,7 @@ def _read_log(path: Path) -> Any:
 def render_state(state: Any) -> list[str]:
     """The dashboard as text lines."""
     b = state.board
-    bar = "".join("⌛" if p == b.hourglass else "■" if p == b.chapter_end else "·"
+    bar = "".join("H" if p == b.hourglass else "E" if p == b.chapter_end else "·"
                   for p in range(1, max(b.chapter_end, b.hourglass) + 1))
     lines = [f"Chapter {state.chapter or '?'}, round {state.round}",
              f"Hourglass page {b.hourglass}, chapter end page {b.chapter_end} ({b.pages_left} left)  {bar}",
@@ -95,11 +87,14 @@ def render_state(state: Any) -> list[str]:
         lines.append(f"  {m.name}: wounds {m.wounds}+{m.poison} poison / life {life}, cheese {m.cheese}"
                      + (", CAPTURED" if m.captured else "") + (f", {conds}" if conds else "")
                      + f", pack {m.pack_load}/3")
+    from ..mystics.tracker import HOUSE_READINGS
+
     lines.append("House readings: " + " ".join(HOUSE_READINGS))
     return lines
 
 
 def _replay(args: argparse.Namespace) -> int:
+    from ..mystics.tracker import HOUSE_READINGS
     from . import print_json
 
     tracker = _read_log(Path(args.log))

@@ -11,9 +11,9 @@ Pure rules only: plain functions and frozen dataclasses (no widgets, files or pr
 from __future__ import annotations
 
 from .deck import FULL_DECK, PlayingCard, parse_card, parse_cards, parse_rank
-from .odds import CheckOdds, TaskCheck, exact_odds, odds, success_curve
+from .odds import CheckOdds, TaskCheck, exact_odds, success_curve
 from .situations import SITUATIONS, BadRule, parse_situation
 
 __all__ = ["FULL_DECK", "SITUATIONS", "BadRule", "CheckOdds", "PlayingCard", "TaskCheck",
-           "exact_odds", "odds", "parse_card", "parse_cards", "parse_rank", "parse_situation",
+           "exact_odds", "parse_card", "parse_cards", "parse_rank", "parse_situation",
            "success_curve"]

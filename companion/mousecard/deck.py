@@ -98,7 +98,7 @@ _SUIT_WORDS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs",
 
 
 def parse_rank(text: object, *, where: str = "target") -> int:
-    """A rank from ``"J"``, ``"jack"``, ``"10"``, ``"t"``, ``"2"`` or ``"ace"`` (jokers are never a target)."""
+    """A rank from ``"J"``, ``"jack"``, ``"10"``, ``"t"`` or ``"ace"`` (jokers are never a target)."""
     word = str(text).strip().lower()
     value = _RANK_WORDS.get(word)
     if value is None or value == JOKER:
@@ -110,7 +110,7 @@ def parse_rank(text: object, *, where: str = "target") -> int:
 
 
 def parse_card(text: object) -> PlayingCard:
-    """A card from what a game master types: ``"QH"``, ``"q♥"``, ``"10 of spades"``, ``"red joker"``, ``"rj"``.
+    """A card as a game master types it: ``"QH"``, ``"q♥"``, ``"10 of spades"``, ``"red joker"``.
 
     Raises :class:`CompanionError` naming the text for anything else.
     """

@@ -43,7 +43,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -335,8 +335,12 @@ class _Acc:
 
 
 def _phi(st: _Setup, comp: tuple[int, ...], left: int) -> int:
-    """A potential that every draw lowers (a king keeps ``left`` but leaves the deck; a joker costs a draw)."""
+    """A potential every draw lowers (a king keeps ``left`` but leaves the deck; a joker costs a draw)."""
     return 5 * left + sum(comp[i] for i in st.king_idx)
+
+
+_B = 8  # bits per small field of a packed state key (every field stays below 256)
+_CB = 6  # bits per category count in a packed deck (a count is at most 54)
 
 
 def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> None:
@@ -346,32 +350,58 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
     the denominator by L (L = lcm(1..54), so this is exact in integers). States are
     expanded in decreasing :func:`_phi`, so a state reached by different paths (e.g.
     the same reshuffle after 3 or after 5 cards) is merged and expanded once: this is
-    the dynamic programme over the deck's composition.
+    the dynamic programme over the deck's composition. For speed a state is packed into
+    one integer: the deck's counts (6 bits each) then draws left, successes, ace
+    bonuses, chips, bad cards and bad aces (8 bits each).
     """
-    full, need, stop, bonus = st.full, st.need, st.stop, st.bonus
+    need, stop, bonus = st.need, st.stop, st.bonus
     take_always, take_never = st.kings == "always", st.kings == "never"
     king_idx = st.king_idx
-    full_kings = sum(full[k] for k in king_idx)
-    cats = [(i, int(k[1]), k[0] == "ace", bool(k[2]), k[0] == "king", k[0] == "joker")
-            for i, k in enumerate(st.info)]
-    ends: dict[tuple[int, int, int, int, int], Mass] = {}
-    cancelled: dict[str, Mass] = acc.sums
-    buckets: dict[int, dict[State, Mass]] = {}
+    ncat = len(st.info)
+    shifts = [_CB * i for i in range(ncat)]
+    mask = (1 << _CB) - 1
+    full_code = sum(c << sh for c, sh in zip(st.full, shifts, strict=True))
+    full_kings = sum(st.full[k] for k in king_idx)
+    cats = [(i, 1 << shifts[i], int(k[1]), int(k[0] == "ace"), bool(k[2]), k[0] == "king",
+             k[0] == "joker") for i, k in enumerate(st.info)]
+    small = 6 * _B
+
+    def pack(code: int, left: int, s: int, ab: int, ch: int, bad: int, bace: int) -> int:
+        return (code << small) | (left << 5 * _B) | (s << 4 * _B) | (ab << 3 * _B) | (ch << 2 * _B) \
+            | (bad << _B) | bace
+
+    # exits are summed per exponent (no rescaling of big sums inside the loop)
+    ends: dict[tuple[int, int, int, int, int, int], int] = defaultdict(int)
+    drawn: dict[int, int] = defaultdict(int)
+    cancelled: dict[int, int] = defaultdict(int)
+    buckets: dict[int, dict[int, Mass]] = {}
     heap: list[int] = []
-    for state, (mass, e0) in init.items():
-        ph = _phi(st, state[0], state[1])
+    for (comp, left, s0, ab0, ch0, bad0, bace0), (mass, e0) in init.items():
+        if max(left, s0, ab0, ch0, bad0, bace0) >= 1 << _B:  # pragma: no cover - inputs are capped
+            raise CompanionError("check too large to compute")
+        ph = _phi(st, comp, left)
         if ph not in buckets:
             buckets[ph] = {}
             heapq.heappush(heap, -ph)
-        _add(buckets[ph], state, mass, e0)
+        code = sum(c << sh for c, sh in zip(comp, shifts, strict=True))
+        _add(buckets[ph], pack(code, left, s0, ab0, ch0, bad0, bace0), mass, e0)
+    fmask = (1 << _B) - 1
     while heap:
         states = buckets.pop(-heapq.heappop(heap))
-        for (comp, left, s, ab, ch, bad0, bace0), (mass, e0) in states.items():
-            _add(acc.sums, "cards", mass, e0)  # this state draws exactly one card
+        for key, (mass, e0) in states.items():
+            code = key >> small
+            left = (key >> 5 * _B) & fmask
+            s = (key >> 4 * _B) & fmask
+            ab = (key >> 3 * _B) & fmask
+            ch = (key >> 2 * _B) & fmask
+            bad0 = (key >> _B) & fmask
+            bace0 = key & fmask
+            comp = [(code >> sh) & mask for sh in shifts]
+            drawn[e0] += mass  # this state draws exactly one card
             e = e0 + 1
             q = mass * (_L // sum(comp))
             kings_here = sum([comp[k] for k in king_idx])
-            for i, succ, is_ace, isbad, is_king, is_joker in cats:
+            for i, unit, succ, is_ace, isbad, is_king, is_joker in cats:
                 c = comp[i]
                 if not c:
                     continue
@@ -395,38 +425,45 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
                         else:
                             cancel = b > 0  # stopping would fail: cancel and draw on
                         if not cancel:
-                            _add(ends, (ns, nab, nch, 1, int(is_ace)), w, e)
+                            ends[(ns, nab, nch, 1, is_ace, e)] += w
                             continue
                         if own:
                             nab -= 1
                         else:
                             nch -= 1
-                        _add(cancelled, "cancelled", w, e)
+                        cancelled[e] += w
                 if is_king and not take_never and (take_always or ns + nab + nch < need):
                     nleft += 1
                 if nleft == 0 or (stop and ns + nab + nch >= need):
-                    _add(ends, (ns, nab, nch, nbad, nbace), w, e)
+                    ends[(ns, nab, nch, nbad, nbace, e)] += w
                     continue
                 if is_joker:
-                    ncomp, nk = full, full_kings
+                    ncode, nk = full_code, full_kings
                 else:
-                    ncomp = comp[:i] + (c - 1,) + comp[i + 1:]
+                    ncode = code - unit
                     nk = kings_here - is_king
-                    if not any(ncomp):
-                        ncomp, nk = full, full_kings  # an empty deck is reshuffled before the next draw
+                    if not ncode:
+                        ncode, nk = full_code, full_kings  # an empty deck is reshuffled first
                 nph = 5 * nleft + nk
                 bucket = buckets.get(nph)
                 if bucket is None:
                     bucket = buckets[nph] = {}
                     heapq.heappush(heap, -nph)
-                key = (ncomp, nleft, ns, nab, nch, nbad, nbace)
-                cur = bucket.get(key)
+                nkey = (ncode << small) | (nleft << 5 * _B) | (ns << 4 * _B) | (nab << 3 * _B) \
+                    | (nch << 2 * _B) | (nbad << _B) | nbace
+                cur = bucket.get(nkey)
                 if cur is None:
-                    bucket[key] = [w, e]
+                    bucket[nkey] = [w, e]
+                elif cur[1] == e:
+                    cur[0] += w
                 else:
-                    _add(bucket, key, w, e)
-    for (s, ab, ch, bad, bace), (w, e) in ends.items():
+                    _add(bucket, nkey, w, e)
+    for (s, ab, ch, bad, bace, e), w in ends.items():
         acc.end(st, w, e, s, ab, ch, bad, bace)
+    for e, w in drawn.items():
+        _add(acc.sums, "cards", w, e)
+    for e, w in cancelled.items():
+        _add(acc.sums, "cancelled", w, e)
 
 
 def _cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:

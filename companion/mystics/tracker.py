@@ -62,6 +62,14 @@ from .initiative import InitCard
 from .party import HeroInfo, MinionGroup, MinionInfo, Mouse
 
 MESSAGES_KEPT = 40
+#: Where the book is silent, the tracker follows these readings (shown to users with the state).
+HOUSE_READINGS = (
+    "Ambush: minion cards roll one at a time from the top of the track down.",
+    "After a full re-shuffle of the track mid-round, the next turn is the top card's.",
+    "Wound markers on a shared minion card belong to the figure that took them.",
+    "Born to Lead is checked every time cards are placed on the track.",
+    "Cheese beyond the 6th is removed with the rest after a surge (book); 'carry' is a house variant.",
+)
 #: Reminders shown when a mouse with a marker starts its turn (Negative Effects; Recover).
 TURN_REMINDERS = {
     "stunned": "it can move, but its only action is a recover action",
@@ -727,6 +735,11 @@ def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     nxt_card = state.track[nxt]
     state = replace(state, turn=nxt, acting=nxt_card.id, round=rnd)
     state = _say(state, f"{nxt_card.name}'s turn")
+    if nxt_card.kind != ini.MOUSE:
+        last = _last_mouse_index(state.track)
+        if last >= 0:
+            state = _say(state, f"The player of {state.track[last].name} (lowest mouse on the track) moves "
+                                f"and battles for the minions ({c('Taking a Turn with a Minion')})")
     if nxt_card.kind == ini.MOUSE:
         m = state.mouse(nxt_card.id)
         if m.captured:

@@ -23,7 +23,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor, white
 
 from .. import GAMES
-from .text import fit_line, fit_text
+from .text import _width1, fit_line, fit_text
 
 MM = 72.0 / 25.4
 INK = HexColor("#202124")
@@ -309,35 +309,103 @@ class Art:
     aspect: float
 
 
+_K = 0.5523  # Bézier handle length for a quarter circle
+
+
+class Pen:
+    """Writes PDF operators straight into the canvas's current stream (a form while a face is drawn).
+
+    Card faces are the hot path of a print run; ReportLab's ``setFillColor``,
+    ``roundRect`` and ``drawString`` each cost tens of microseconds in bookkeeping. Every
+    text this pen writes sets its own font, so ReportLab calls after it stay correct as
+    long as they set a font first (they do: ``setFont``/``beginText``).
+    """
+
+    def __init__(self, c: Any) -> None:
+        from reportlab.pdfbase.pdfmetrics import getFont
+
+        self.c = c
+        self.code: list[str] = []  # joined into one stream entry by flush(): far fewer encode calls
+        self._fonts: dict[str, tuple[Any, list[Any]]] = {}
+        self._get_font = getFont
+
+    def fill(self, colour: Color) -> None:
+        self.code.append(f"{colour.red:.3f} {colour.green:.3f} {colour.blue:.3f} rg")
+
+    def rect(self, x: float, y: float, w: float, h: float) -> None:
+        self.code.append(f"{x:.2f} {y:.2f} {w:.2f} {h:.2f} re f")
+
+    def rrect(self, x: float, y: float, w: float, h: float, r: float) -> None:
+        """A filled rounded rectangle."""
+        r = min(r, w / 2, h / 2)
+        k = r * _K
+        x2, y2 = x + w, y + h
+        self.code.append(
+            f"{x + r:.2f} {y:.2f} m {x2 - r:.2f} {y:.2f} l "
+            f"{x2 - r + k:.2f} {y:.2f} {x2:.2f} {y + r - k:.2f} {x2:.2f} {y + r:.2f} c "
+            f"{x2:.2f} {y2 - r:.2f} l "
+            f"{x2:.2f} {y2 - r + k:.2f} {x2 - r + k:.2f} {y2:.2f} {x2 - r:.2f} {y2:.2f} c "
+            f"{x + r:.2f} {y2:.2f} l "
+            f"{x + r - k:.2f} {y2:.2f} {x:.2f} {y2 - r + k:.2f} {x:.2f} {y2 - r:.2f} c "
+            f"{x:.2f} {y + r:.2f} l {x:.2f} {y + r - k:.2f} {x + r - k:.2f} {y:.2f} {x + r:.2f} {y:.2f} c f")
+
+    def text(self, font: str, size: float, x: float, y: float, text: str, *, centre: bool = False) -> None:
+        """One line of text at (x, y); ``centre`` centres it on x."""
+        if not text:
+            return
+        from reportlab.lib.rl_accel import escapePDF
+        from reportlab.pdfbase.pdfmetrics import unicode2T1
+
+        if centre:
+            x -= _width1(text, font) * size / 2
+        entry = self._fonts.get(font)
+        if entry is None:
+            f = self._get_font(font)
+            entry = self._fonts[font] = (f, [f, *f.substitutionFonts])
+        doc = self.c._doc
+        parts = [f"BT 1 0 0 1 {x:.2f} {y:.2f} Tm"]
+        for f, chunk in unicode2T1(text, entry[1]):
+            parts.append(f"{doc.getInternalFontName(f.fontName)} {size:.2f} Tf ({escapePDF(chunk)}) Tj")
+        parts.append("ET")
+        self.code.append(" ".join(parts))
+
+    def raw(self, op: str) -> None:
+        self.code.append(op)
+
+    def flush(self) -> None:
+        """Hand the buffered operators to the canvas (before any ReportLab drawing call)."""
+        if self.code:
+            self.c._code.append("\n".join(self.code))
+            self.code = []
+
+
 def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
               art: Art | None = None, corners: float = 0.0) -> None:
     """Draw a face in the current form: trim box (0, 0, w, h) in pt, background over the bleed."""
+    pen = Pen(c)
     frame = HexColor(spec.colour)
-    c.setFillColor(frame)
-    c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
+    pen.fill(frame)
+    pen.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
     pad = 0.045 * w
-    c.setFillColor(PAPER)
-    c.roundRect(pad, pad, w - 2 * pad, h - 2 * pad, 0.03 * w, stroke=0, fill=1)
+    pen.fill(PAPER)
+    pen.rrect(pad, pad, w - 2 * pad, h - 2 * pad, 0.03 * w)
     ix, iw = pad * 1.8, w - 3.6 * pad
     # title band
     band_h = 0.105 * h
     top = h - pad
-    c.setFillColor(frame)
-    c.rect(pad, top - band_h, w - 2 * pad, band_h, stroke=0, fill=1)
+    pen.fill(frame)
+    pen.rect(pad, top - band_h, w - 2 * pad, band_h)
     badge = band_h * 0.86 if spec.corner is not None else 0.0
     title_w = iw - (badge + pad * 0.5 if badge else 0)
     size, title = fit_line(spec.title, "Helvetica-Bold", band_h * 0.5, band_h * 0.26, title_w)
-    c.setFillColor(white)
-    c.setFont("Helvetica-Bold", size)
-    c.drawString(ix, top - band_h / 2 - size * 0.35, title)
+    pen.fill(white)
+    pen.text("Helvetica-Bold", size, ix, top - band_h / 2 - size * 0.35, title)
     if badge:
         cx, cy = w - pad - badge * 0.62, top - band_h / 2
-        c.setFillColor(white)
-        c.circle(cx, cy, badge / 2, stroke=0, fill=1)
+        pen.rrect(cx - badge / 2, cy - badge / 2, badge, badge, badge / 2)
         bs, btxt = fit_line(spec.corner or "?", "Helvetica-Bold", badge * 0.6, badge * 0.25, badge * 0.8)
-        c.setFillColor(INK)
-        c.setFont("Helvetica-Bold", bs)
-        c.drawCentredString(cx, cy - bs * 0.35, btxt)
+        pen.fill(INK)
+        pen.text("Helvetica-Bold", bs, cx, cy - bs * 0.35, btxt, centre=True)
     # type line
     tl_h = 0.06 * h
     y = top - band_h - tl_h
@@ -345,68 +413,68 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
     nsym = len(spec.symbols)
     ts, ttxt = fit_line(spec.type_line, "Helvetica-Oblique", tl_h * 0.62, tl_h * 0.35,
                         iw - nsym * (sym + 1))
-    c.setFillColor(MUTED)
-    c.setFont("Helvetica-Oblique", ts)
-    c.drawString(ix, y + tl_h * 0.3, ttxt)
-    for k, name in enumerate(spec.symbols):
-        draw_symbol(c, name, w - ix - (k + 1) * (sym + 1) + 1, y + tl_h * 0.02, sym)
+    pen.fill(MUTED)
+    pen.text("Helvetica-Oblique", ts, ix, y + tl_h * 0.3, ttxt)
     # bottom: footer and stats
     foot_h = 0.04 * h
     stats_h = 0.085 * h if spec.stats else 0.0
     bottom = pad + foot_h
     fs, ftxt = fit_line(spec.footer, "Helvetica", foot_h * 0.62, foot_h * 0.4, iw)
-    c.setFillColor(MUTED)
-    c.setFont("Helvetica", fs)
-    c.drawString(ix, pad + foot_h * 0.3, ftxt)
+    pen.text("Helvetica", fs, ix, pad + foot_h * 0.3, ftxt)
     if spec.stats:
         n = len(spec.stats)
         gap = pad * 0.5
         cell = (iw - gap * (n - 1)) / n
         for k, (label, value) in enumerate(spec.stats):
             x = ix + k * (cell + gap)
-            c.setFillColor(frame)
-            c.roundRect(x, bottom, cell, stats_h * 0.9, stats_h * 0.2, stroke=0, fill=1)
-            text = f"{label} {value}"
-            ss, stxt = fit_line(text, "Helvetica-Bold", stats_h * 0.5, stats_h * 0.25, cell * 0.92)
-            c.setFillColor(white)
-            c.setFont("Helvetica-Bold", ss)
-            c.drawCentredString(x + cell / 2, bottom + stats_h * 0.45 - ss * 0.35, stxt)
+            pen.fill(frame)
+            pen.rrect(x, bottom, cell, stats_h * 0.9, stats_h * 0.2)
+            ss, stxt = fit_line(f"{label} {value}", "Helvetica-Bold", stats_h * 0.5, stats_h * 0.25,
+                                cell * 0.92)
+            pen.fill(white)
+            pen.text("Helvetica-Bold", ss, x + cell / 2, bottom + stats_h * 0.45 - ss * 0.35, stxt,
+                     centre=True)
         bottom += stats_h
-    if spec.crowns:
-        cs = min(0.07 * h, iw / 7)
-        for k in range(spec.crowns):
-            _crown(c, ix + k * (cs * 1.1), bottom + 0.1 * cs, cs)
-        bottom += cs * 1.15
     # art (if any) then the body text
     area_top = y - pad * 0.3
+    body = spec.body
+    cs = crowns_at = 0.0
+    if spec.crowns:
+        cs = min(0.07 * h, iw / 7)
+        crowns_at = bottom + 0.1 * cs
+        bottom += cs * 1.15
     area_h = area_top - bottom - pad * 0.3
     if art is not None and area_h > 0:
-        art_h = area_h * (0.55 if spec.body else 1.0)
+        art_h = area_h * (0.55 if body else 1.0)
         aw, ah = iw, art_h
         if aw / ah > art.aspect:
             aw = ah * art.aspect
         else:
             ah = aw / art.aspect
-        c.saveState()
-        c.translate(ix + (iw - aw) / 2, area_top - art_h + (art_h - ah) / 2)
-        c.scale(aw, ah)
-        c.doForm(art.form)
-        c.restoreState()
+        pen.raw(f"q {aw:.4f} 0 0 {ah:.4f} {ix + (iw - aw) / 2:.4f} "
+                f"{area_top - art_h + (art_h - ah) / 2:.4f} cm /{c._doc.getXObjectName(art.form)} Do Q")
+        c._formsinuse.append(art.form)
         area_top -= art_h + pad * 0.3
         area_h = area_top - bottom - pad * 0.3
-    if spec.body and area_h > 4:
-        bs, lines = fit_text(spec.body, "Helvetica", min(0.05 * h, 11.0), 4.0, iw, area_h)
-        c.setFillColor(INK)
-        t = c.beginText(ix, area_top - bs)
-        t.setFont("Helvetica", bs, bs * 1.18)
+    if body and area_h > 4:
+        bs, lines = fit_text(body, "Helvetica", min(0.05 * h, 11.0), 4.0, iw, area_h)
+        pen.fill(INK)
+        lead = bs * 1.18
+        yy = area_top - bs
         for line in lines:
-            t.textLine(line)
-        c.drawText(t)
+            pen.text("Helvetica", bs, ix, yy, line)
+            yy -= lead
     elif art is None and spec.big and area_h > 12:
         bs, big = fit_line(spec.big, "Helvetica-Bold", min(0.09 * h, 22.0), 5.0, iw * 0.9)
-        c.setFillColor(tint(frame, 0.2))
-        c.setFont("Helvetica-Bold", bs)
-        c.drawCentredString(w / 2, bottom + area_h / 2 - bs * 0.35, big)
+        pen.fill(tint(frame, 0.2))
+        pen.text("Helvetica-Bold", bs, w / 2, bottom + area_h / 2 - bs * 0.35, big, centre=True)
+    pen.flush()
+    # symbols and crowns use ReportLab's path API (rare, a few per card)
+    for k, name in enumerate(spec.symbols):
+        draw_symbol(c, name, w - ix - (k + 1) * (sym + 1) + 1, y + tl_h * 0.02, sym)
+    if spec.crowns:
+        for k in range(spec.crowns):
+            _crown(c, ix + k * (cs * 1.1), crowns_at, cs)
     if corners:
         corner_guide(c, w, h, corners)
 

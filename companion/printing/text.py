@@ -56,18 +56,40 @@ def _wrap(paragraphs: tuple[str, ...], font: str, size: float, width: float) -> 
 @functools.lru_cache(maxsize=16384)
 def fit_text(text: str, font: str, max_size: float, min_size: float, width: float, height: float,
              leading: float = 1.18) -> tuple[float, tuple[str, ...]]:
-    """The largest font size (step 0.5 pt) at which ``text`` wraps into ``width`` x ``height`` (pt).
+    """The largest font size (0.5 pt steps) at which ``text`` wraps into ``width`` x ``height`` (pt).
 
     Returns ``(size, lines)``. Paragraphs are separated by newlines. If even ``min_size``
     overflows, the lines that fit are kept and the last one ends with an ellipsis.
     """
     paragraphs = tuple(p.strip() for p in text.split("\n"))
-    size = max_size
-    while True:
-        lines = _wrap(paragraphs, font, size, width)
-        if len(lines) * size * leading <= height + 1e-6 or size <= min_size:
-            break
-        size = max(min_size, size - 0.5)
+
+    def fits(sz: float) -> list[str] | None:
+        lines = _wrap(paragraphs, font, sz, width)
+        return lines if len(lines) * sz * leading <= height + 1e-6 else None
+
+    # sizes max, max - 0.5, ..., min: binary search for the largest that fits (fewer lines
+    # at a smaller size, so "fits" is monotonic)
+    steps = max(0, int((max_size - min_size) / 0.5 + 1e-9))
+    sizes = [max_size - 0.5 * k for k in range(steps + 1)]
+    if sizes[-1] > min_size + 1e-9:
+        sizes.append(min_size)
+    lines = fits(sizes[0])
+    size = sizes[0]
+    if lines is None:
+        lo, hi = 1, len(sizes) - 1  # the answer is in sizes[lo..hi], or none fits
+        best: tuple[float, list[str]] | None = None
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            got = fits(sizes[mid])
+            if got is not None:
+                best = (sizes[mid], got)
+                hi = mid - 1
+            else:
+                lo = mid + 1
+        if best is None:
+            size, lines = sizes[-1], _wrap(paragraphs, font, sizes[-1], width)
+        else:
+            size, lines = best
     max_lines = max(1, int((height + 1e-6) // (size * leading)))
     if len(lines) > max_lines:
         lines = lines[:max_lines]

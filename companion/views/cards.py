@@ -67,9 +67,9 @@ def filter_frame(frame: pd.DataFrame, *, card_type: str = ALL, text: str = "", s
     words = text.strip().lower().split()
     if words:
         cols = [c for c in ("id", "name", "text", "abilities", "ability", "notes") if c in rows]
-        blob = rows[cols].astype(str).agg(" ".join, axis=1).str.lower()
-        mask = blob.apply(lambda s: all(word in s for word in words))
-        rows = rows[mask]
+        blobs = [" ".join(str(v) for v in values if not _missing(v)).lower()
+                 for values in rows[cols].itertuples(index=False)]
+        rows = rows[[all(word in blob for word in words) for blob in blobs]]
     if stat != NO_STAT and stat in rows:
         values = rows[stat]
         keep = values.notna()

@@ -163,7 +163,7 @@ class DeckBuilderView:
                          self.status])
         builder = w.VBox([w.HTML("<b>Cards</b>"), self.search, self.table_note, self.table])
         results = w.Tab(children=[self.verdict, self.stats, self.odds])
-        for i, title in enumerate(("Legality", "Statistics", "Opening-hand odds")):
+        for i, title in enumerate(("Legality", "Statistics", "Odds")):
             results.set_title(i, title)
         self.widget = w.VBox([
             ui.header("Deck builder", "Legality with reasons, statistics and exact opening-hand odds"),

@@ -188,7 +188,8 @@ class MouseCardPage:
         self.last = w.HTML()
         self.last.add_class("cmp-mousecard-last")
         self.bonus_buttons = []
-        for source, use, label in (("ace", "success", "Ace: +1 success"), ("ace", "cancel", "Ace: cancel bad"),
+        for source, use, label in (("ace", "success", "Ace: +1 success"),
+                                   ("ace", "cancel", "Ace: cancel bad"),
                                    ("chip", "success", "Chip: +1 success"),
                                    ("chip", "cancel", "Chip: cancel bad")):
             b = ui.big_button(label, style="success" if use == "success" else "warning")
@@ -276,7 +277,8 @@ class MouseCardPage:
         ax.set_xticks(list(skills))
         ax.grid(alpha=0.3)
         ax.set_title(f"{c.situation}, {c.mode}, need {c.need}"
-                     + (f", Aged {c.aged}" if c.aged else "") + (f", {c.fate_chips} chip(s)" if c.fate_chips else ""))
+                     + (f", Aged {c.aged}" if c.aged else "")
+                     + (f", {c.fate_chips} chip(s)" if c.fate_chips else ""))
         ax.legend(title="target", ncol=2, fontsize=8)
         self.plot_box.children = [ui.figure_widget(fig)]
 

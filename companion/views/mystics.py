@@ -33,7 +33,7 @@ from .. import cite, ui
 from ..errors import CompanionError
 from ..mystics import odds as od
 from ..mystics.chapter import WHEEL_SIZE
-from ..mystics.tracker import MysticsState, MysticsTracker
+from ..mystics.tracker import HOUSE_READINGS, MysticsState, MysticsTracker
 
 ACCENT = "#d68910"
 CONDITION_LABELS = {
@@ -88,6 +88,14 @@ def parse_ints(text: str) -> list[int] | None:
         raise CompanionError(f"bad die rolls {text!r}", expected="numbers like 2 1 3") from None
 
 
+def _pips(colour: str, n: int) -> str:
+    return "".join(
+        f"<span style='display:inline-block;width:14px;height:14px;margin:1px;border-radius:3px;"
+        f"border:1px solid #999;background:{colour}'></span>"
+        for _ in range(n)
+    )
+
+
 def wheel_html(state: MysticsState) -> str:
     """The minion cheese wheel: six slots, filled ones yellow."""
     n = state.board.wheel
@@ -112,7 +120,7 @@ def chapter_html(state: MysticsState) -> str:
         end = p == b.chapter_end
         bg = "#c0392b" if here and end else "#f5b041" if here else "#5d6d7e" if end else "#f2f3f4"
         fg = "white" if end else "#202124"
-        mark = ("⌛" if here else "") + ("🏁" if end else "")
+        mark = ("<small>glass</small>" if here else "") + ("<small>END</small>" if end and not here else "")
         cells.append(
             f"<span style='display:inline-block;width:46px;height:46px;line-height:20px;"
             f"text-align:center;margin:2px;border-radius:6px;background:{bg};color:{fg}'>"
@@ -183,9 +191,9 @@ def mouse_html(state: MysticsState, mid: str) -> str:
     hearts = ""
     if m.life is not None:
         hearts = (
-            "🟥" * min(m.wounds, m.life)
-            + "🟩" * min(m.poison, max(m.life - m.wounds, 0))
-            + "⬜" * max(m.life - m.total_wounds, 0)
+            _pips("#c0392b", min(m.wounds, m.life))
+            + _pips("#27ae60", min(m.poison, max(m.life - m.wounds, 0)))
+            + _pips("#ecf0f1", max(m.life - m.total_wounds, 0))
         )
     conds = ", ".join(CONDITION_LABELS[c] for c in m.conditions)
     equip = ", ".join(f"{g.name} ({g.slot})" for g in m.equipped) or "nothing"
@@ -193,7 +201,7 @@ def mouse_html(state: MysticsState, mid: str) -> str:
     status = "<b style='color:#b3261e'>CAPTURED</b> · " if m.captured else ""
     return (
         f"<div style='font-size:17px'><b>{html.escape(m.name)}</b> {status}"
-        f"wounds {m.wounds} + poison {m.poison} / life {life} {hearts} · 🧀 <b>{m.cheese}</b></div>"
+        f"wounds {m.wounds} + poison {m.poison} / life {life} {hearts} · cheese <b>{m.cheese}</b></div>"
         f"<small>{html.escape(conds) or 'no conditions'} · equipped: {html.escape(equip)} · pack "
         f"{m.pack_load}/3: {html.escape(pack)} · abilities: "
         f"{html.escape(', '.join(m.abilities)) or 'none'}</small>"
@@ -219,8 +227,8 @@ class MouseBox:
             act("Poison", {"event": "wound", "count": 1, "poison": True}, "warning"),
             act("Heal", {"event": "heal", "count": 1}, "success"),
             act("Cure poison", {"event": "heal", "count": 1, "poison": True}),
-            act("+1 🧀", {"event": "mouse_cheese", "count": 1}),
-            act("−1 🧀", {"event": "mouse_cheese", "count": -1}),
+            act("+1 cheese", {"event": "mouse_cheese", "count": 1}),
+            act("−1 cheese", {"event": "mouse_cheese", "count": -1}),
         ]
         self.capture = act("Capture", {"event": "capture"}, "danger")
         self.rescue = act("Rescue", {"event": "rescue"}, "success")
@@ -232,9 +240,53 @@ class MouseBox:
             tb.observe(lambda ch, cond=cond: dash.on_condition(mid, cond, ch), "value")
             self.conditions[cond] = tb
         self.ability = w.Text(placeholder="ability card", layout=w.Layout(width="200px", height="40px"))
-        self.level = ui.big_button("Level up (6 🧀)")
+        self.level = ui.big_button("Level up (6 cheese)")
+        self.level.layout.width = "200px"
         self.level.on_click(
             do(lambda _b: dash.do({"event": "level_up", "mouse": mid, "ability": self.ability.value.strip()}))
+        )
+        # pack, equipment and life (corrections the card data may need)
+        self.card = w.Text(placeholder="search card", layout=w.Layout(width="200px", height="40px"))
+        self.slot = w.Dropdown(
+            options=[
+                ("paw", "paw"),
+                ("two paws", "paw2"),
+                ("armor", "armor"),
+                ("accessory", "accessory"),
+                ("tail (Filch)", "tail"),
+            ],
+            layout=w.Layout(width="140px", height="40px"),
+        )
+        self.trick = w.Checkbox(description="trick", layout=w.Layout(width="90px"))
+        gear_buttons = []
+        for label, fn in (
+            ("To pack", self._gain),
+            ("Equip", self._equip),
+            ("Unequip", self._unequip),
+            ("Discard", self._discard),
+        ):
+            b = ui.big_button(label)
+            b.on_click(do(lambda _b, fn=fn: dash.do(fn())))
+            gear_buttons.append(b)
+        self.life = w.BoundedIntText(
+            value=4, min=1, max=20, description="Life", layout=w.Layout(width="140px", height="40px")
+        )
+        self.set_life = ui.big_button("Set life")
+        self.set_life.on_click(
+            do(lambda _b: dash.do({"event": "set_stats", "mouse": mid, "life": int(self.life.value)}))
+        )
+        extra = w.Accordion(
+            [
+                w.VBox(
+                    [
+                        w.HBox([self.card, self.slot, self.trick]),
+                        w.HBox(gear_buttons, layout=w.Layout(flex_flow="row wrap")),
+                        w.HBox([self.life, self.set_life]),
+                    ]
+                )
+            ],
+            titles=("Pack, equipment, life",),
+            selected_index=None,
         )
         self.box = w.VBox(
             [
@@ -245,13 +297,41 @@ class MouseBox:
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
                 w.HBox([self.ability, self.level]),
+                extra,
             ],
             layout=w.Layout(border="1px solid #ddd", padding="6px", margin="4px 0"),
         )
         self.box.add_class(f"cmp-mystics-mouse-{mid}")
 
+    def _name(self) -> str:
+        name = self.card.value.strip()
+        if not name:
+            raise CompanionError("type the search card's name first")
+        return name
+
+    def _gain(self) -> dict[str, Any]:
+        return {"event": "gain", "mouse": self.mid, "card": self._name(), "trick": bool(self.trick.value)}
+
+    def _equip(self) -> dict[str, Any]:
+        slot = str(self.slot.value)
+        return {
+            "event": "equip",
+            "mouse": self.mid,
+            "card": self._name(),
+            "slot": "paw" if slot == "paw2" else slot,
+            "paws": 2 if slot == "paw2" else 1,
+        }
+
+    def _unequip(self) -> dict[str, Any]:
+        return {"event": "unequip", "mouse": self.mid, "card": self._name()}
+
+    def _discard(self) -> dict[str, Any]:
+        return {"event": "discard", "mouse": self.mid, "card": self._name()}
+
     def refresh(self, state: MysticsState, dash: MysticsDashboard) -> None:
         m = state.mouse(self.mid)
+        if m.life is not None:
+            self.life.value = m.life
         self.info.value = mouse_html(state, self.mid)
         self.capture.disabled = m.captured
         self.rescue.disabled = not m.captured
@@ -280,7 +360,7 @@ class MysticsDashboard:
         g = self.guard
 
         # -- new chapter ---------------------------------------------------------------------
-        heroes = sorted(self.tracker.hero_roster().values(), key=lambda h: h.name)
+        heroes = list(self.tracker.hero_roster().values())  # the card data's order
         self.mice_pick = w.SelectMultiple(
             options=[(h.name, h.id) for h in heroes],
             value=tuple(h.id for h in heroes[:4]),
@@ -361,6 +441,7 @@ class MysticsDashboard:
         self.ach_btn = _btn("Achievement", "cmp-mystics-achievement")
         self.ach_btn.on_click(g(lambda _b: self.do(self._achievement_event())))
         self.glass_btn = ui.big_button("Hourglass +1 (chapter rule)")
+        self.glass_btn.layout.width = "260px"
         self.glass_btn.on_click(g(lambda _b: self.do({"event": "hourglass", "move": 1})))
 
         # -- encounter and room --------------------------------------------------------------
@@ -464,6 +545,11 @@ class MysticsDashboard:
                 w.HTML("<b>The party</b>"),
                 self.party,
                 self.messages,
+                w.HTML(
+                    "<details><summary>House readings (where the rule book is silent)</summary><ul>"
+                    + "".join(f"<li>{html.escape(r)}</li>" for r in HOUSE_READINGS)
+                    + "</ul></details>"
+                ),
             ]
         )
         self.odds = OddsPanel(self.tracker)
@@ -642,13 +728,17 @@ class MysticsDashboard:
         self.wheel.value = wheel_html(s)
         self.hourglass.value = chapter_html(s)
         if s.alert:
-            self.surge_alert.value = ui.panel_html("warn", "SURGE!", [s.alert])
+            self.surge_alert.value = (
+                "<div style='font-size:20px'>"
+                + ui.panel_html("error", "SURGE! Resolve it before play goes on", [s.alert])
+                + "</div>"
+            )
         else:
             self.surge_alert.value = ""
         cur = s.current
         title = (f"{cur.name}'s turn" if cur else "Next: the top card") + f" · round {s.round}"
         kind = "error" if s.board.defeated else "ok" if s.board.victory else "info"
-        ui.show(self.status, kind, title, [s.messages[-1]] if s.messages else [])
+        ui.show(self.status, kind, title, list(s.messages[-2:]))
         self.messages.value = (
             "<details><summary>What happened (latest last)</summary><ul>"
             + "".join(f"<li>{html.escape(m)}</li>" for m in s.messages[-12:])

@@ -1,0 +1,245 @@
+"""The Mouse Card live deck: seeded and typed-in draws, reshuffles, fate chips, replay, undo, CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.cli import main
+from companion.errors import CompanionError, LogError, RuleError
+from companion.mousecard.deck import FULL_DECK, parse_card
+from companion.mousecard.live import LiveDeckTracker, draw_event, open_live_deck
+from companion.mousecard.odds import TaskCheck, exact_odds
+
+
+def typed(t: LiveDeckTracker, character: str, cards: str, **check: object) -> None:
+    c = TaskCheck(**{"skill": 3, "target": "J", **check})  # type: ignore[arg-type]
+    t.do(draw_event(character, "task", c, [x.strip() for x in cards.split(",")]))
+
+
+def started(path: Path | None = None, seed: int = 11) -> LiveDeckTracker:
+    t = LiveDeckTracker(path)
+    t.do({"event": "start", "seed": seed})
+    return t
+
+
+def test_a_seeded_session_replays_exactly_after_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "session.jsonl"
+    t = started(path)
+    for i in range(6):
+        t.do(draw_event("Pip", "climb", TaskCheck(4, "J", situation="combat",
+                                                  mode="broke" if i % 2 else "cautious")))
+    again = open_live_deck(str(path))
+    assert again.state == t.state
+    assert len(t.state.order) + len(t.state.discards) == 54
+    assert set(t.state.order).isdisjoint(t.state.discards)
+
+
+def test_typed_cards_are_marked_and_leave_the_deck() -> None:
+    t = started()
+    typed(t, "Pip", "QH, 3S, 2H", skill=3, situation="combat", aged=1)
+    rec = t.state.draws[-1]
+    # combat with Aged 1: 2♥ is bad, so the cautious draw stops there
+    assert [m for _c, m in rec.marks()] == ["success", "miss", "bad"]
+    assert rec.successes == 1 and rec.bad_in_effect == 1 and rec.stopped == "bad card"
+    assert parse_card("QH") not in t.state.order and len(t.state.order) == 51
+
+
+def test_a_cautious_draw_cannot_go_on_after_a_bad_card() -> None:
+    t = started()
+    with pytest.raises(RuleError, match="too many"):
+        typed(t, "Pip", "red joker, QH", skill=3, situation="combat")
+    assert not t.state.draws  # refused before anything was logged
+
+
+def test_going_for_broke_draws_past_bad_cards() -> None:
+    t = started()
+    typed(t, "Pip", "red joker, QH, 2S", skill=3, situation="combat", mode="broke")
+    rec = t.state.draws[-1]
+    assert rec.successes == 1 and rec.bad_in_effect == 1 and rec.succeeded
+    assert rec.reshuffles == 1 and len(t.state.order) == 54  # the joker sent every card back
+
+
+def test_a_joker_reshuffles_mid_draw_so_a_card_can_come_again() -> None:
+    t = started()
+    typed(t, "Pip", "QH, black joker, QH", skill=3, need=3)
+    rec = t.state.draws[-1]
+    assert rec.reshuffles == 1 and rec.successes == 2
+    assert len(t.state.order) == 53
+
+
+def test_a_card_already_drawn_is_refused() -> None:
+    t = started()
+    typed(t, "Pip", "QH", skill=1)
+    with pytest.raises(RuleError, match="already drawn"):
+        typed(t, "Tam", "QH", skill=1)
+
+
+def test_a_king_allows_one_more_card_but_not_two() -> None:
+    t = started()
+    typed(t, "Pip", "KS, 3S", skill=1, target="A")
+    assert len(t.state.draws[-1].cards) == 2
+    with pytest.raises(RuleError, match="too many"):
+        typed(t, "Pip", "KH, 4S, 5S", skill=1, target="A")
+
+
+def test_aces_and_fate_chips_add_a_success_or_cancel_a_bad_card() -> None:
+    t = started()
+    t.do({"event": "award", "player": "Pip", "chips": 2})
+    typed(t, "Pip", "AS, 2H", skill=2, need=3, situation="combat", aged=1)
+    rec = t.state.draws[-1]
+    assert rec.total_successes == 1 and rec.aces_unspent == 1 and rec.bad_in_effect == 1
+    t.do({"event": "bonus", "character": "Pip", "source": "ace", "use": "success"})
+    t.do({"event": "bonus", "character": "Pip", "source": "chip", "use": "cancel"})
+    t.do({"event": "bonus", "character": "Pip", "source": "chip", "use": "success"})
+    rec = t.state.draws[-1]
+    assert (rec.total_successes, rec.bad_in_effect, rec.succeeded) == (3, 0, True)
+    assert t.state.chips_of("Pip") == 0
+    with pytest.raises(RuleError, match="no unspent ace"):
+        t.do({"event": "bonus", "character": "Pip", "source": "ace", "use": "success"})
+    with pytest.raises(RuleError, match="no fate chip"):
+        t.do({"event": "bonus", "character": "Pip", "source": "chip", "use": "success"})
+
+
+def test_fate_chips_per_player_award_and_spend() -> None:
+    t = started()
+    t.do({"event": "award", "player": "Pip", "chips": 2, "reason": "great role-play"})
+    t.do({"event": "award", "player": "Tam"})
+    t.do({"event": "spend", "player": "Pip", "reason": "deus ex machina"})
+    assert dict(t.state.chips) == {"Pip": 1, "Tam": 1}
+    with pytest.raises(RuleError, match="cannot spend 2"):
+        t.do({"event": "spend", "player": "Tam", "chips": 2})
+    assert "great role-play" in t.state.journal[1]
+
+
+def test_end_of_chapter_reshuffles_and_undo_redo_survive_a_restart(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    t = started(path)
+    typed(t, "Pip", "QH, 3S", skill=2)
+    t.do({"event": "reshuffle", "reason": "chapter"})
+    assert t.state.chapter == 2 and len(t.state.order) == 54
+    t.undo()
+    assert t.state.chapter == 1 and len(t.state.order) == 52
+    resumed = open_live_deck(str(path))
+    assert resumed.state == t.state and resumed.can_redo
+    resumed.redo()
+    assert resumed.state.chapter == 2
+    resumed.undo()
+    resumed.undo()
+    assert resumed.state.draws == () and len(resumed.state.order) == 54
+
+
+def test_seeded_draws_need_a_start_but_typed_ones_do_not() -> None:
+    t = LiveDeckTracker()
+    with pytest.raises(RuleError, match="no shuffled deck"):
+        t.do(draw_event("Pip", "x", TaskCheck(2, "J")))
+    typed(t, "Pip", "QH", skill=1)
+    assert t.state.draws[-1].succeeded
+
+
+def test_bad_lines_in_a_log_are_reported_not_fatal(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    path.write_text('{"event": "start", "seed": 1}\n{"event": "fly"}\n'
+                    '{"event": "draw", "character": "Pip", "skill": 0, "target": "J"}\n'
+                    '{"event": "award", "player": "Pip"}\n')
+    t = open_live_deck(str(path))
+    assert [p.line for p in t.problems] == [2, 3]
+    assert t.state.chips_of("Pip") == 1
+
+
+def test_unknown_events_and_malformed_fields_are_log_errors() -> None:
+    t = started()
+    with pytest.raises(LogError):
+        t.do({"event": "teleport"})
+    with pytest.raises(LogError):
+        t.do({"event": "draw", "character": "Pip", "skill": "three", "target": "J"})
+    with pytest.raises(CompanionError):
+        t.do({"event": "draw", "character": "Pip", "skill": 2, "target": "J", "cards": ["ZZ"]})
+
+
+def test_the_odds_can_use_the_live_decks_remaining_cards() -> None:
+    t = started()
+    typed(t, "Pip", "QH, QS, QD, QC", skill=4, need=4)
+    live = exact_odds(TaskCheck(1, "Q"), t.state.remaining)
+    # 50 cards left; Q or better: 4 K + 4 A = 8
+    assert live.single_card_odds == "8:42"
+    assert live.p_success == pytest.approx(8 / 50)
+
+
+# -- CLI ------------------------------------------------------------------------------------------
+
+def test_cli_odds_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "mousecard", "--skill", "1", "--target", "J", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["p_success_exact"] == "8/27" and out["p_success"] == pytest.approx(8 / 27)
+    assert out["single_card_odds"] == "16:38"
+    assert {"p_bad", "p_several_bad", "successes", "expected_cards"} <= set(out)
+
+
+def test_cli_odds_text_names_the_rule_book(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "mousecard", "--skill", "3", "--target", "Q", "--situation", "combat",
+                 "--aged", "1", "--mode", "broke", "--fate-chips", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "P(success)" in out and "mouse-card-system.txt" in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["--skill", "0", "--target", "J"], ["--skill", "2", "--target", "1"],
+    ["--skill", "2", "--target", "J", "--situation", "war"], ["--skill", "x", "--target", "J"],
+    ["--skill", "2", "--target", "J", "--aged", "13"], ["--skill", "2", "--target", "J", "--need", "0"],
+    ["--skill", "2", "--target", "J", "--mode", "reckless"],
+])
+def test_cli_bad_input_exits_2_with_a_message(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "mousecard", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() and "Traceback" not in err
+
+
+def test_cli_live_deck_session(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "s.jsonl")
+    assert main(["mousecard", "new", log, "--seed", "5"]) == 0
+    assert main(["mousecard", "draw", log, "--character", "Pip", "--task", "climb", "--skill", "3",
+                 "--target", "J", "--situation", "combat"]) == 0
+    assert main(["mousecard", "draw", log, "--character", "Tam", "--skill", "2", "--target", "Q",
+                 "--cards", "QH 3s"]) == 0
+    assert main(["mousecard", "award", log, "Pip", "--chips", "2"]) == 0
+    assert main(["mousecard", "undo", log]) == 0
+    assert main(["mousecard", "reshuffle", log, "--chapter"]) == 0
+    capsys.readouterr()
+    assert main(["mousecard", "replay", log, "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert state["chapter"] == 2 and state["fate_chips"] == {}
+    assert [d["character"] for d in state["draws"]] == ["Pip", "Tam"]
+    assert state["draws"][1]["cards"] == ["Q♥", "3♠"]
+    assert main(["odds", "mousecard", "--skill", "1", "--target", "J", "--deck-log", log, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["deck_size"] == 54
+    assert main(["mousecard", "spend", log, "Nobody"]) == 2
+    assert main(["mousecard", "replay", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_full_deck_is_what_a_fresh_session_holds() -> None:
+    assert sorted(started().state.order) == sorted(FULL_DECK)
+
+
+_values = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.text(max_size=8),
+                    st.lists(st.text(max_size=4), max_size=3), st.sampled_from(["J", "QH", "combat", "ace"]))
+_events = st.fixed_dictionaries(
+    {"event": st.sampled_from(["start", "draw", "bonus", "award", "spend", "reshuffle", "x"])},
+    optional={k: _values for k in ("seed", "character", "task", "skill", "target", "need", "situation",
+                                   "aged", "mode", "cards", "source", "use", "player", "chips", "reason")})
+
+
+@given(st.lists(_events, max_size=6))
+@settings(max_examples=200, deadline=None)
+def test_hostile_log_lines_never_raise_anything_but_companion_error(events: list[dict]) -> None:
+    t = LiveDeckTracker()
+    t.do({"event": "start", "seed": 1})
+    for ev in events:
+        try:
+            t.do(ev)
+        except CompanionError:
+            pass

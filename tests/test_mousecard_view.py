@@ -1,0 +1,51 @@
+"""The Mouse Card notebook page: controls drive the odds; buttons drive the live deck log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.views.mousecard import MouseCardPage
+
+
+def test_page_computes_odds_draws_and_resumes(tmp_path: Path) -> None:
+    log = tmp_path / "mc.jsonl"
+    page = MouseCardPage(log, plot=False)
+    assert "29.6%" not in page.result.value  # skill 3 by default
+    page.skill.value = 1
+    assert "29.6%" in page.result.value and "16:38" in page.result.value
+    page.character.value, page.task.value = "Pip", "climb"
+    page.cards.value = "QH, 3S"
+    page.draw_button.click()
+    assert "Q♥" in page.last.value and page.message.value == ""
+    assert "53" not in page.deck_status.value and "52" in page.deck_status.value
+    page.use_live.value = True
+    assert "in a 52-card deck" in page.result.value
+    page.cards.value = "QH"
+    page.draw_button.click()  # already drawn: an error panel, nothing logged
+    assert "already drawn" in page.message.value
+    page.player.value = "Pip"
+    page.award_button.click()
+    assert "Pip" in page.chips_table.value
+    page.undo_button.click()
+    assert "No fate chips" in page.chips_table.value and not page.redo_button.disabled
+    again = MouseCardPage(log, plot=False)
+    assert again.tracker.state == page.tracker.state and again.tracker.can_redo
+
+
+def test_plot_and_bad_input_show_in_the_page(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False)
+    page.plot_button.click()
+    assert len(page.plot_box.children) == 1
+    page.need.value = 1
+    page.character.value = ""
+    page.draw_button.click()
+    assert "name the character" in page.message.value
+    for cls in ("cmp-mousecard-page", "cmp-mousecard-draw", "cmp-mousecard-odds"):
+        assert any(cls in getattr(wd, "_dom_classes", ()) for wd in _walk(page.widget))
+
+
+def _walk(widget: object) -> list[object]:
+    out = [widget]
+    for child in getattr(widget, "children", ()):
+        out += _walk(child)
+    return out
