@@ -32,7 +32,8 @@ def big_document(game: str, n: int) -> dict:
         card = copy.deepcopy(pool[i % len(pool)])
         card["id"] = f"{card['id']}-{i}"
         cards.append(card)
-    return {"game": game, "set": "Benchmark Demo", "cards": cards}
+    demo = all(str(c.get("source", "")).startswith("demo") for c in cards)
+    return {"game": game, "set": "Benchmark Demo" if demo else "Benchmark", "cards": cards}
 
 
 def best_of(fn, repeat: int) -> float:
@@ -56,11 +57,13 @@ def main(n: int = 10_000) -> int:
         validation.validate_document(doc, file="bench.json")  # compile and warm the caches
         issues = validation.validate_document(doc, file="bench.json")
         assert not [i for i in issues if i.severity == "error"], issues[:3]
+        assert not [i for i in issues if "demo" in i.message], issues[:3]
         fast = best_of(lambda d=doc: validation.validate_document(d, file="bench.json"), 5) / n * 1e6
         slow_validator = validation.detailed_validator(game)
         slow = best_of(lambda d=doc, v=slow_validator: v.validate(d), 2) / n * 1e6
         worst = max(worst, fast)
         print(f"{game:10} {fast:10.2f} {slow:11.1f} {slow / fast:6.1f}x")
+    print("(the issue measured plain jsonschema at about 110 us/card; the ratio carries over)")
     verdict = "within" if worst <= BUDGET_US else "OVER"
     print(f"slowest fast path {worst:.2f} us/card: {verdict} the {BUDGET_US:.0f} us budget")
     return 0 if worst <= BUDGET_US else 1

@@ -31,9 +31,11 @@ replace jsonschema's wording with a plain sentence.
 
 from __future__ import annotations
 
+import bisect
 import importlib
 import json
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cache
@@ -82,9 +84,10 @@ class ValidationIssue:
     @property
     def where(self) -> str:
         """``file:line:column`` for JSON syntax errors, else ``file`` + pointer + card id."""
-        if self.line is not None:
+        if self.line is not None and self.column is not None:
             return f"{self.file}:{self.line}:{self.column}"
-        text = self.file + (f" {self.pointer}" if self.pointer else "")
+        text = self.file + (f":{self.line}" if self.line is not None else "")
+        text += f" {self.pointer}" if self.pointer else ""
         return text + (f" (card {self.card_id!r})" if self.card_id else "")
 
     def render(self) -> str:
@@ -258,6 +261,8 @@ def _draft7(node: Any, resolver: Any, depth: int = 0) -> Any:
         elif key == "unevaluatedProperties":
             if value is not False:
                 raise FastPathUnsupported("unevaluatedProperties other than false")
+        elif key == "const" and "enum" not in node:
+            out["enum"] = [value]  # same test; fastjsonschema's terse mode mishandles "const"
         else:
             out[key] = value
     if node.get("unevaluatedProperties") is False:
@@ -334,8 +339,9 @@ def _fast_for(folder: str, game: str) -> Callable[[Any], Any] | None:
 def _compile7(schema: Any) -> Callable[[Any], Any]:
     import fastjsonschema
 
+    # Terse exceptions: the fast path only needs yes/no; jsonschema explains failures.
     return fastjsonschema.compile(  # type: ignore[no-any-return]
-        {"$schema": "http://json-schema.org/draft-07/schema#", **schema})
+        {"$schema": "http://json-schema.org/draft-07/schema#", **schema}, detailed_exceptions=False)
 
 
 def _only_type(cond: Any) -> bool:
@@ -634,8 +640,8 @@ def _json_type(value: Any) -> str:
 def _show(value: Any, limit: int = 60) -> str:
     try:
         text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
+    except (TypeError, ValueError, RecursionError):
+        text = f"{_json_type(value)} nested too deeply to show"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -781,7 +787,9 @@ def validate_document(doc: Any, *, file: str, game: str | None = None) -> list[V
                 break
     except RecursionError:
         found.append(ValidationIssue(file, "is nested too deeply to be a card file"))
-    found = _merge_misspelt(found)
+    found = list(dict.fromkeys(_merge_misspelt(found)))  # one report per distinct problem
+    not_objects = {i.pointer for i in found if i.expected == "an object" and "wrong type" in i.message}
+    found = [i for i in found if i.pointer not in not_objects or i.expected == "an object"]
     found.sort(key=_issue_order)
     if not found:
         found = list(_card_checks(doc, file, g))
@@ -825,12 +833,16 @@ def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
     nulls = {t: _null_only_fields(game, t) for t in fields}
     demo = "demo" in str(doc.get("set", "")).lower()
     for i, card in enumerate(cards):
-        if not isinstance(card, dict):
+        if type(card) is not dict:
             continue
-        flagged = card.get("unknown", ())
         has_null = None in card.values()
-        if not flagged and not has_null and not demo:
-            continue
+        if not has_null and "unknown" not in card:  # the common case, kept cheap
+            if not demo:
+                continue
+            src = card.get("source")
+            if type(src) is str and src[:4].lower() == "demo":
+                continue
+        flagged = card.get("unknown", ())
         cid = card.get("id") if isinstance(card.get("id"), str) else None
         ctype = card.get("type")
         ctype = ctype if isinstance(ctype, str) else ""
@@ -1133,12 +1145,13 @@ def validate_bytes(raw: bytes | str, *, file: str, context: bool = True) -> Repo
     if problem is not None:
         report.issues.append(problem)
         return report
-    _validate_docs(report, [(file, doc)], context=context, skip=())
+    _validate_docs(report, [(file, doc)], context=context, skip=(),
+                   texts={file: raw if isinstance(raw, str) else raw.decode("utf-8-sig")})
     return report
 
 
 def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: bool,
-                   skip: Iterable[Path]) -> None:
+                   skip: Iterable[Path], texts: Mapping[str, str] | None = None) -> None:
     records: dict[str, list[Record]] = {}
     for f, doc in docs:
         report.issues += validate_document(doc, file=f)
@@ -1162,6 +1175,111 @@ def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: 
                     extra += [Record(str(f), i, c) for i, c in enumerate(doc["cards"]) if isinstance(c, dict)]
             recs = extra + recs
         report.issues += [i for i in check_collection(game, recs) if i.file in given]
+    _add_lines(report, texts or {})
+
+
+def _add_lines(report: Report, texts: Mapping[str, str]) -> None:
+    """Give issues with a JSON pointer the line of the file where that value starts."""
+    from dataclasses import replace
+
+    wanted: dict[str, set[str]] = {}
+    for issue in report.issues:
+        if issue.pointer and issue.line is None:
+            wanted.setdefault(issue.file, set()).add(issue.pointer)
+    for file, pointers in wanted.items():
+        text = texts.get(file)
+        if text is None:
+            try:
+                text = Path(file).read_text(encoding="utf-8-sig")
+            except (OSError, ValueError):
+                continue
+        lines = pointer_lines(text, pointers)
+        report.issues = [replace(i, line=_line_of(i.pointer, lines)) if i.file == file and i.pointer
+                         and i.line is None else i for i in report.issues]
+
+
+def _line_of(pointer: str, lines: Mapping[str, int]) -> int | None:
+    """The line of a pointer, or of its nearest ancestor that exists (a missing field)."""
+    while pointer:
+        if pointer in lines:
+            return lines[pointer]
+        pointer = pointer.rsplit("/", 1)[0]
+    return lines.get("")
+
+
+_WS = re.compile(r"[ \t\n\r]*")
+_SCALAR = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null|NaN|-?Infinity")
+
+
+def pointer_lines(text: str, pointers: Iterable[str]) -> dict[str, int]:
+    """Line numbers (1-based) where the values at some JSON pointers start in ``text``.
+
+    A small scanner over valid JSON (strings are read with :mod:`json`'s own scanner);
+    the ancestors of every wanted pointer are recorded too. Returns what it found (an
+    empty dict if the text is not what it expects).
+    """
+    from json.decoder import scanstring
+
+    want: set[str] = set()
+    for p in pointers:
+        while True:
+            want.add(p)
+            if not p:
+                break
+            p = p.rsplit("/", 1)[0]
+    found: dict[str, int] = {}
+    newlines = [i for i, ch in enumerate(text) if ch == "\n"]
+
+    def line_at(pos: int) -> int:
+        return bisect.bisect_left(newlines, pos) + 1
+
+    def value(pos: int, path: str, depth: int) -> int:
+        if depth > 200:
+            raise ValueError("too deep")
+        pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+        if path in want:
+            found[path] = line_at(pos)
+        ch = text[pos:pos + 1]
+        if ch == "{":
+            pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+            if text[pos:pos + 1] == "}":
+                return pos + 1
+            while True:
+                pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+                key, pos = scanstring(text, pos + 1)
+                sub = path + "/" + key.replace("~", "~0").replace("/", "~1")
+                pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+                pos = value(pos + 1, sub, depth + 1)  # skip ':'
+                pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+                if text[pos:pos + 1] == ",":
+                    pos += 1
+                    continue
+                return pos + 1
+        if ch == "[":
+            pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+            if text[pos:pos + 1] == "]":
+                return pos + 1
+            i = 0
+            while True:
+                pos = value(pos, f"{path}/{i}", depth + 1)
+                pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+                i += 1
+                if text[pos:pos + 1] == ",":
+                    pos += 1
+                    continue
+                return pos + 1
+        if ch == '"':
+            return scanstring(text, pos + 1)[1]
+        m = _SCALAR.match(text, pos)
+        if not m:
+            raise ValueError(f"unexpected {ch!r}")
+        return m.end()
+
+    try:
+        value(0, "", 0)
+    except (ValueError, IndexError, RecursionError):
+        pass
+    return found
 
 
 # ---------------------------------------------------------------------------------------

@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion import cards as cards_module
 from companion.cli import main
@@ -116,3 +118,13 @@ def test_special_files_are_refused_not_read(capsys: pytest.CaptureFixture[str]) 
     assert code == 2 and "is not a regular file" in out
     code, _, err = run(capsys, "cards", "import", "tmnt", "/dev/zero", "--out", "never.json")
     assert code == 2 and "is not a regular file" in err and not Path("never.json").exists()
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=120) | st.text(max_size=80).map(str.encode))
+def test_validate_any_bytes_without_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                              raw: bytes) -> None:
+    f = tmp_path / "any.json"
+    f.write_bytes(raw)
+    code, out, err = run(capsys, "validate", str(f))
+    assert code in (1, 2) and "internal error" not in err and "Traceback" not in out + err

@@ -13,10 +13,14 @@ def test_page_computes_odds_draws_and_resumes(tmp_path: Path) -> None:
     assert "29.6%" not in page.result.value  # skill 3 by default
     page.skill.value = 1
     assert "29.6%" in page.result.value and "16:38" in page.result.value
+    page.skill.value = 1
     page.character.value, page.task.value = "Pip", "climb"
-    page.cards.value = "QH, 3S"
+    page.cards.value = "QH, 3S"  # two cards for skill 1 (no king): refused
     page.draw_button.click()
-    assert "Q♥" in page.last.value and page.message.value == ""
+    assert "too many" in page.message.value and not page.tracker.state.draws
+    page.skill.value = 2
+    page.draw_button.click()
+    assert "Q♥" in page.last.value and "success" in page.last.value and page.message.value == ""
     assert "53" not in page.deck_status.value and "52" in page.deck_status.value
     page.use_live.value = True
     assert "in a 52-card deck" in page.result.value

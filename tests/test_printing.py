@@ -504,9 +504,12 @@ def test_unknown_card_in_a_deck_suggests_names(tmp_path: Path, capsys: pytest.Ca
     assert code == 2 and "Print Test Acorn" in err
 
 
-def test_out_must_be_a_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_out_must_be_a_writable_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "calibration", "--out", str(tmp_path / "x.png"))
     assert code == 2 and ".pdf" in err
+    (tmp_path / "taken.pdf").mkdir()
+    code, _, err = run(capsys, "board", "tmnt", "--out", str(tmp_path / "taken.pdf"))
+    assert code == 2 and "cannot write" in err
 
 
 # --------------------------------------------------------------------------- boards, sheets, calibration

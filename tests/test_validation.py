@@ -474,3 +474,23 @@ def test_fast_path_agrees_with_jsonschema(game: str, n: int, field: str, value: 
     except Exception:
         fast_ok = False
     assert fast_ok == slow_ok
+
+
+@pytest.mark.parametrize(("file_name", "field", "value"), [
+    ("monarchs/starting.json", "move_cover", False),   # const 0: false is not 0
+    ("monarchs/starting.json", "influence", True),     # an integer, not a boolean
+    ("mousecard/deck.json", "value", 1.5),
+    ("tmnt/demo.json", "keywords", ["flip", "flip"]),  # uniqueItems
+    ("tmnt/demo.json", "power", -1),
+    ("village/demo.json", "abilities", [{"name": "X", "fruit_cost": True, "text": ""}]),
+])
+def test_fast_path_rejects_what_jsonschema_rejects(file_name: str, field: str, value: Any) -> None:
+    game = file_name.split("/")[0]
+    doc = json.loads((cards.DATA_DIR / file_name).read_text(encoding="utf-8"))
+    doc["cards"][0][field] = value
+    assert list(detailed_validator(game).iter_errors(doc))
+    fast = fast_validator(game)
+    assert fast is not None
+    with pytest.raises(Exception):  # noqa: B017 - fastjsonschema's own exception type
+        fast(doc)
+    assert errors(doc)

@@ -72,7 +72,13 @@ def _cards(args: argparse.Namespace) -> int:
     res = print_cards(sel.copies, out, opts, game=args.game, title=sel.title,
                       progress=True if args.progress else None)
     if args.layout_json:
-        Path(args.layout_json).write_text(json.dumps(res.layout, indent=1) + "\n", encoding="utf-8")
+        try:
+            Path(args.layout_json).write_text(json.dumps(res.layout, indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            from ..printing.geometry import PrintError
+
+            raise PrintError(f"cannot write the layout ({exc.strerror or exc})", where=args.layout_json,
+                             expected="a writable file path") from None
     g = res.grid
     summary = {"out": str(out), "game": args.game, "cards": res.copies, "distinct": res.distinct,
                "pages": len(res.pages), "per_page": g.per_page, "grid": [g.cols, g.rows],

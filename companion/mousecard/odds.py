@@ -31,11 +31,14 @@ optimal and myopic: stopping at a bad card settles the check (success iff succes
 bonuses >= need), so cancelling is better iff stopping would fail, and a cancel that
 still leaves the check certain is always taken.
 
-Computation: the state is (deck composition by category, draws left, successes, unspent
-ace bonuses, chips left, ...). Categories are (ace/king/joker/plain, succeeds?, bad?), so
-a full deck has at most 8 counts. States after t cards share the denominator
-``L**t`` (L = lcm(1..54)), so probabilities are exact integers that merge by addition;
-they become :class:`~fractions.Fraction` at the end. Orderings are never enumerated.
+Computation: dynamic programming over the state (deck composition by category, draws
+left, successes, unspent ace bonuses, chips left, bad cards). Categories are
+(ace/king/joker/plain, succeeds?, bad?), so a deck is at most 8 counts. A broke hand is a
+multivariate hypergeometric (products of binomials). Probabilities are exact rationals
+kept as integer numerators over ``L**e`` (L = lcm(1..54), so each draw's c/m is exact),
+which makes merging states one integer addition; they become
+:class:`~fractions.Fraction` at the end, and results are memoised (``lru_cache``).
+Orderings are never enumerated and nothing is sampled.
 """
 
 from __future__ import annotations
@@ -597,6 +600,9 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
         notes.append(HOUSE_NOTES["cancel"])
     if check.mode == "broke":
         notes += [HOUSE_NOTES["broke-joker"], HOUSE_NOTES["broke-kings"]]
+    elif rule.colours:
+        notes.append("drawing cautiously, a bad card ends the draw: several bad cards at once "
+                     "only happen when going for broke")
     if check.stop_when_sure:
         notes.append(HOUSE_NOTES["stop"])
     if sum(start) < len(FULL_DECK):

@@ -19,7 +19,7 @@ from .. import GAMES
 from ..errors import closest, did_you_mean
 from .faces import INK, MUTED
 from .geometry import Box, PrintError, load_geometry, read_print_json, tile_board, to_mm
-from .render import MM, binary_streams, new_canvas
+from .render import MM, binary_streams, new_canvas, save
 from .text import fit_line, fit_text
 
 LINE = HexColor("#455a64")
@@ -345,7 +345,7 @@ def print_board(spec: dict[str, Any], out: str | os.PathLike[str] | IO[bytes], *
         c.drawString(geo.sheet["safe_margin"] * MM, 2.2 * MM,
                      f"{spec['title']} · {where} · print at 100 % (actual size)")
         c.showPage()
-    c.save()
+    save(c)
     return {"sheets": len(plan.tiles), "cols": plan.cols, "rows": plan.rows,
             "paper_mm": [round(plan.paper[0], 4), round(plan.paper[1], 4)],
             "overlap_mm": round(plan.overlap, 3)}
@@ -428,7 +428,7 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
     c.setFont("Helvetica", 6)
     c.drawString(geo.sheet["safe_margin"] * MM, 2.2 * MM, "calibration page 2 (back)")
     c.showPage()
-    c.save()
+    save(c)
     return {"pages": 2, "paper_mm": [round(pw, 4), round(ph, 4)],
             "back_centre_mm": [round(bx, 4), round(by, 4)]}
 

@@ -96,6 +96,15 @@ def new_canvas(out: str | os.PathLike[str] | IO[bytes], paper: tuple[float, floa
     return c
 
 
+def save(c: Any) -> None:
+    """Write the PDF; a folder that cannot be written is the user's error, not a crash."""
+    try:
+        c.save()
+    except OSError as exc:
+        raise PrintError(f"cannot write the PDF ({exc.strerror or exc})", where=str(c._filename),
+                         expected="a writable file path") from None
+
+
 def expand_copies(cards: Iterable[Any], counts: Sequence[int] | None = None) -> list[Any]:
     """One entry per printed copy: ``counts[i]`` copies of card i, else the card's ``qty`` (default 1)."""
     out: list[Any] = []
@@ -242,6 +251,6 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
             bar.update(1)
     if bar is not None:
         bar.close()
-    c.save()
+    save(c)
     return PrintResult(grid, pages, copies=len(cards), distinct=len(faces.faces),
                        images=len(faces.images._by_hash), layout=layout_json(grid, pages))

@@ -133,6 +133,7 @@ def chapter_html(state: MysticsState) -> str:
         if b.victory
         else f"{b.pages_left} page(s) before the chapter end marker"
     )
+    verdict = f"Hourglass on page {b.hourglass}, chapter end marker on page {b.chapter_end}. " + verdict
     enc = (
         f"Face-up encounter card: <b>{html.escape(b.encounter.name)}</b>"
         if b.encounter

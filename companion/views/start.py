@@ -17,10 +17,12 @@ from .. import GAMES, ui
 TOOLS: dict[str, list[tuple[str, str, str]]] = {
     "village": [
         ("village.ipynb", "Table companion", "Mouse Points, turn guide, battle resolver"),
-        ("deck_builder.ipynb", "Deck builder", "Legality with reasons, statistics, opening-hand odds"),
+        ("deck_builder.ipynb", "Deck builder",
+         "Legality with reasons, statistics, opening-hand odds"),
     ],
     "mousecard": [
-        ("mousecard.ipynb", "Task checks and live deck", "Exact odds of a task; the GM's deck and fate chips"),
+        ("mousecard.ipynb", "Task checks and live deck",
+         "Exact odds of a task; the GM's deck and fate chips"),
     ],
     "monarchs": [
         ("monarchs.ipynb", "Score pad and Court", "Standard and family scoring, buy planner, solo dice"),
@@ -30,7 +32,8 @@ TOOLS: dict[str, list[tuple[str, str, str]]] = {
         ("deck_builder.ipynb", "Deck builder", "40-card legality, statistics, opening-hand odds"),
     ],
     "mystics": [
-        ("mystics.ipynb", "Chapter dashboard", "Initiative track, cheese wheel, hourglass, the party, battle odds"),
+        ("mystics.ipynb", "Chapter dashboard",
+         "Initiative track, cheese wheel, hourglass, the party, battle odds"),
     ],
 }
 
