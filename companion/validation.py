@@ -344,6 +344,21 @@ def _compile7(schema: Any) -> Callable[[Any], Any]:
         {"$schema": "http://json-schema.org/draft-07/schema#", **schema}, detailed_exceptions=False)
 
 
+def _passes(cond: Any, value: Any, resolver: Any) -> bool:
+    """Whether ``value`` fits the schema node ``cond`` (an ``if`` clause), via fastjsonschema.
+
+    Not jsonschema: importing it costs about a second (its format checkers), and loading
+    valid cards must not pay that; jsonschema is imported only to explain invalid data.
+    """
+    import fastjsonschema
+
+    try:
+        _compile7(_draft7(cond, resolver))(value)
+    except fastjsonschema.JsonSchemaValueException:
+        return False
+    return True
+
+
 def _only_type(cond: Any) -> bool:
     """Whether an ``if`` schema looks at nothing but the card's ``type``."""
     return (isinstance(cond, dict) and set(cond) <= {"properties", "required", "type"}
@@ -358,8 +373,6 @@ def _fast_by_type(reg: Any, game: str) -> Callable[[Any], Any]:
     ``if`` clauses on ``type`` alone (the convention of every game schema), and much
     faster: compiled ``if`` clauses that fail cost an exception per card.
     """
-    from jsonschema import Draft202012Validator
-
     top = reg.contents(schema_uri(game))
     cards = top.get("properties", {}).get("cards")
     if not isinstance(cards, dict) or cards.get("items") != {"$ref": "#/$defs/card"}:
@@ -377,8 +390,7 @@ def _fast_by_type(reg: Any, game: str) -> Callable[[Any], Any]:
         for entry in node.get("allOf", []):
             if isinstance(entry, dict) and "if" in entry and set(entry) <= {"if", "then", "else"} \
                     and _only_type(entry["if"]):
-                passes = Draft202012Validator(entry["if"]).is_valid({"type": t})
-                branch = entry.get("then" if passes else "else")
+                branch = entry.get("then" if _passes(entry["if"], {"type": t}, card_resolver) else "else")
                 if branch is not None:
                     parts.append(branch)
             else:
@@ -423,8 +435,6 @@ def _null_only_fields(game: str, card_type: str) -> frozenset[str]:
 
 @cache
 def _card_fields(folder: str, game: str) -> tuple[tuple[str, tuple[str, ...], frozenset[str]], ...]:
-    from jsonschema import Draft202012Validator
-
     reg = _registry_for(folder)
     resolver = reg.resolver(base_uri=schema_uri(game))
     card = resolver.lookup("#/$defs/card")
@@ -451,8 +461,7 @@ def _card_fields(folder: str, game: str) -> tuple[tuple[str, tuple[str, ...], fr
             for sub in n.get("allOf", []):
                 walk(sub, r, depth + 1)
             if "if" in n:
-                passes = Draft202012Validator(n["if"], registry=reg).is_valid({"type": _t})
-                branch = n.get("then" if passes else "else")
+                branch = n.get("then" if _passes(n["if"], {"type": _t}, r) else "else")
                 if branch is not None:
                     walk(branch, r, depth + 1)
 

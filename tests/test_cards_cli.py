@@ -31,10 +31,11 @@ def test_validate_reports_every_error(tmp_path: Path, capsys: pytest.CaptureFixt
     doc["cards"][5]["power"] = "x"
     doc["cards"][6]["powr"] = 1
     bad = tmp_path / "mine.json"
-    bad.write_text(json.dumps(doc), encoding="utf-8")
+    bad.write_text(json.dumps(doc, indent=2), encoding="utf-8")
     code, out, _ = run(capsys, "validate", str(bad))
     assert code == 1
-    assert f"{bad} /cards/5/power (card 'mine-splinter'): 'power' has the wrong type" in out
+    line = bad.read_text(encoding="utf-8").splitlines().index('      "power": "x",') + 1
+    assert f"{bad}:{line} /cards/5/power (card 'mine-splinter'): 'power' has the wrong type" in out
     assert "/cards/6/powr" in out and "Did you mean 'power'?" in out
     assert out.rstrip().endswith("invalid: 1 file, 36 cards, 2 errors")
     code, out, _ = run(capsys, "validate", "--json", str(bad))

@@ -22,6 +22,7 @@ from companion.validation import (
     detailed_validator,
     fast_validator,
     parse_document,
+    pointer_lines,
     validate_bytes,
     validate_document,
     validate_paths,
@@ -494,3 +495,26 @@ def test_fast_path_rejects_what_jsonschema_rejects(file_name: str, field: str, v
     with pytest.raises(Exception):  # noqa: B017 - fastjsonschema's own exception type
         fast(doc)
     assert errors(doc)
+
+
+def test_pointer_lines() -> None:
+    text = '{\n  "game": "tmnt",\n  "cards": [\n    {"id": "a"},\n    {\n      "id": "b\\"/~",\n' \
+           '      "a/b": [1, 2.5e3, null]\n    }\n  ]\n}'
+    assert json.loads(text)["cards"][1]["a/b"] == [1, 2500.0, None]
+    found = pointer_lines(text, ["/cards/1/id", "/cards/1/a~1b/2", "/cards/0/id"])
+    assert found == {"": 1, "/cards": 3, "/cards/0": 4, "/cards/0/id": 4, "/cards/1": 5,
+                     "/cards/1/id": 6, "/cards/1/a~1b": 7, "/cards/1/a~1b/2": 7}
+    assert pointer_lines("{oops", ["/x"]) == {"": 1}
+
+
+def test_issues_carry_the_line_of_their_value(tmp_path: Path) -> None:
+    doc = doc_of("village", "demo.json")
+    for card in doc["cards"]:
+        card["id"] = "mine-" + card["id"]
+    del doc["cards"][2]["atk"]
+    f = tmp_path / "mine.json"
+    f.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    (issue,) = validate_paths([f]).errors
+    lines = f.read_text(encoding="utf-8").splitlines()
+    assert lines[issue.line - 1].strip() == "{" and '"id": "mine-clover-forager"' in lines[issue.line]
+    assert issue.render().startswith(f"{f}:{issue.line} /cards/2/atk (card 'mine-clover-forager'): ")

@@ -3,7 +3,7 @@
     companion print cards GAME [--deck FILE] [--cards FILE ...] [--paper a4|letter]
                           [--size NAME|WxH] [--bleed MM] [--crop-marks] [--corners]
                           [--backs none|duplex|duplex-short] [--offset X,Y] [--art DIR]
-                          [--layout-json FILE] [--strict] [--progress] --out FILE.pdf
+                          [--layout-json FILE] [--progress] --out FILE.pdf
     companion print board GAME --out FILE.pdf
     companion print sheet NAME --out FILE.pdf
     companion print calibration [--offset X,Y] --out FILE.pdf
@@ -65,7 +65,7 @@ def _cards(args: argparse.Namespace) -> int:
 
     check_game(args.game)
     out = _out(args.out)
-    sel = select_cards(args.game, deck=args.deck, cards_files=args.cards or (), strict=args.strict)
+    sel = select_cards(args.game, deck=args.deck, cards_files=args.cards or ())
     opts = CardOptions(size=args.size, paper=args.paper, bleed=args.bleed, crop_marks=args.crop_marks,
                        corners=args.corners, backs=args.backs, offset=parse_offset(args.offset),
                        art_dir=args.art)
@@ -148,8 +148,6 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="none, or a back page after each front page (long- or short-edge flip)")
     p.add_argument("--offset", metavar="X,Y", help="shift the backs by X,Y mm (from the calibration page)")
     p.add_argument("--art", metavar="DIR", help="folder of art images named <card id>.png/.jpg/...")
-    p.add_argument("--strict", action="store_true",
-                   help="check the card files against their schema first (companion validate)")
     p.add_argument("--layout-json", metavar="FILE", help="also write where every card is (mm)")
     p.add_argument("--progress", action="store_true", help="show a progress bar (default: on a terminal)")
     common(p)

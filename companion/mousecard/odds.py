@@ -344,6 +344,79 @@ def _phi(st: _Setup, comp: tuple[int, ...], left: int) -> int:
 
 _B = 8  # bits per small field of a packed state key (every field stays below 256)
 _CB = 6  # bits per category count in a packed deck (a count is at most 54)
+_EB = 16  # bits for the exponent in a packed end key
+
+#: One player state's moves, one entry per kind of outcome (see :func:`_moves`):
+#: (ends: ((end code, category indices), ...), draws on: ((category, key delta, potential drop), ...),
+#:  jokers: ((category, new player bits, new potential), ...), categories that cancel a bad card)
+Moves = tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, int, int], ...],
+              tuple[tuple[int, int, int], ...], tuple[int, ...]]
+
+
+def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
+    """What drawing each category does to the player part ``pl`` of a packed state.
+
+    The player's choices (cancel or not, take a king's card or not, stop when sure) depend
+    only on draws left, successes, ace bonuses, chips and bad cards, never on the deck, so
+    they are worked out once per player state and shared by every deck composition.
+    """
+    fmask = (1 << _B) - 1
+    left, s, ab = (pl >> 5 * _B) & fmask, (pl >> 4 * _B) & fmask, (pl >> 3 * _B) & fmask
+    ch, bad0, bace0 = (pl >> 2 * _B) & fmask, (pl >> _B) & fmask, pl & fmask
+    need, bonus = st.need, st.bonus
+    take_always, take_never = st.kings == "always", st.kings == "never"
+    full_kings = sum(st.full[k] for k in st.king_idx)
+    small = 6 * _B
+    ends: dict[int, list[int]] = {}
+    conts: list[tuple[int, int, int]] = []
+    jokers: list[tuple[int, int, int]] = []
+    canc: list[int] = []
+    for i, (kind, succeeds, isbad) in enumerate(st.info):
+        succ, is_ace = int(succeeds), int(kind == "ace")
+        ns, nab, nch, nbad, nbace, nleft = s + succ, ab + is_ace, ch, bad0, bace0, left - 1
+        ended = False
+        if isbad:
+            if broke:
+                nbad += 1  # every bad card takes effect; bonuses are spent at the end
+                nbace += is_ace
+            else:
+                own = nab - is_ace  # an ace cannot cancel itself
+                b = own + nch
+                if bonus == "success":
+                    cancel = False
+                elif bonus == "cancel":
+                    cancel = b > 0
+                elif b > 0 and ns + b - 1 >= need:
+                    cancel = True   # still certain after cancelling
+                elif ns + b >= need:
+                    cancel = False  # stopping here succeeds for sure
+                else:
+                    cancel = b > 0  # stopping would fail: cancel and draw on
+                if not cancel:
+                    ended, nbad, nbace = True, 1, is_ace
+                else:
+                    if own:
+                        nab -= 1
+                    else:
+                        nch -= 1
+                    canc.append(i)
+        if not ended:
+            if kind == "king" and not take_never and (take_always or ns + nab + nch < need):
+                nleft += 1
+            ended = nleft == 0 or (st.stop and ns + nab + nch >= need)
+        if ended:
+            code = (ns << 4 * _B) | (nab << 3 * _B) | (nch << 2 * _B) | (nbad << _B) | nbace
+            ends.setdefault(code, []).append(i)
+            continue
+        if max(nleft, ns, nab, nch, nbad, nbace) > fmask:  # pragma: no cover - inputs are capped
+            raise CompanionError("check too large to compute")
+        npl = (nleft << 5 * _B) | (ns << 4 * _B) | (nab << 3 * _B) | (nch << 2 * _B) | (nbad << _B) | nbace
+        if kind == "joker":
+            jokers.append((i, npl, 5 * nleft + full_kings))
+        else:
+            conts.append((i, npl - pl - (1 << (_CB * i + small)), 5 * (left - nleft) + (kind == "king")))
+    return (tuple((code, tuple(idx)) for code, idx in ends.items()), tuple(conts), tuple(jokers),
+            tuple(canc))
 
 
 def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> None:
@@ -355,114 +428,121 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
     the same reshuffle after 3 or after 5 cards) is merged and expanded once: this is
     the dynamic programme over the deck's composition. For speed a state is packed into
     one integer: the deck's counts (6 bits each) then draws left, successes, ace
-    bonuses, chips, bad cards and bad aces (8 bits each).
+    bonuses, chips, bad cards and bad aces (8 bits each); the player's moves for each
+    player part (:func:`_moves`) and the counts and L // m for each deck are worked out
+    once and looked up. Exits are summed per outcome and exponent, with the categories
+    that lead to the same outcome added up before the one big multiplication.
     """
-    need, stop, bonus = st.need, st.stop, st.bonus
-    take_always, take_never = st.kings == "always", st.kings == "never"
-    king_idx = st.king_idx
     ncat = len(st.info)
     shifts = [_CB * i for i in range(ncat)]
-    mask = (1 << _CB) - 1
-    full_code = sum(c << sh for c, sh in zip(st.full, shifts, strict=True))
-    full_kings = sum(st.full[k] for k in king_idx)
-    cats = [(i, 1 << shifts[i], int(k[1]), int(k[0] == "ace"), bool(k[2]), k[0] == "king",
-             k[0] == "joker") for i, k in enumerate(st.info)]
+    cmask = (1 << _CB) - 1
     small = 6 * _B
+    pmask = (1 << small) - 1
+    full_key = sum(c << sh for c, sh in zip(st.full, shifts, strict=True)) << small
+    full_kings = sum(st.full[k] for k in st.king_idx)
+    emask = (1 << _EB) - 1
 
-    def pack(code: int, left: int, s: int, ab: int, ch: int, bad: int, bace: int) -> int:
-        return (code << small) | (left << 5 * _B) | (s << 4 * _B) | (ab << 3 * _B) | (ch << 2 * _B) \
-            | (bad << _B) | bace
-
-    # exits are summed per exponent (no rescaling of big sums inside the loop)
-    ends: dict[tuple[int, int, int, int, int, int], int] = defaultdict(int)
-    drawn: dict[int, int] = defaultdict(int)
-    cancelled: dict[int, int] = defaultdict(int)
     buckets: dict[int, dict[int, Mass]] = {}
-    heap: list[int] = []
+    heap: list[int] = []  # potentials still to expand, negated (the largest first)
     for (comp, left, s0, ab0, ch0, bad0, bace0), (mass, e0) in init.items():
-        if max(left, s0, ab0, ch0, bad0, bace0) >= 1 << _B:  # pragma: no cover - inputs are capped
+        if max(left, s0, ab0, ch0, bad0, bace0) > (1 << _B) - 1:  # pragma: no cover - inputs are capped
             raise CompanionError("check too large to compute")
         ph = _phi(st, comp, left)
         if ph not in buckets:
             buckets[ph] = {}
             heapq.heappush(heap, -ph)
         code = sum(c << sh for c, sh in zip(comp, shifts, strict=True))
-        _add(buckets[ph], pack(code, left, s0, ab0, ch0, bad0, bace0), mass, e0)
-    fmask = (1 << _B) - 1
+        pl = (left << 5 * _B) | (s0 << 4 * _B) | (ab0 << 3 * _B) | (ch0 << 2 * _B) | (bad0 << _B) | bace0
+        _add(buckets[ph], (code << small) | pl, mass, e0)
+
+    ends: dict[int, int] = defaultdict(int)  # (end code << _EB) | e -> numerator over L**e
+    drawn: dict[int, int] = defaultdict(int)
+    cancelled: dict[int, int] = defaultdict(int)
+    decks: dict[int, tuple[tuple[int, ...], int, int]] = {}  # deck code -> (counts, L // m, m)
+    rows: dict[int, Moves] = {}
+    pw = _POW
     while heap:
-        states = buckets.pop(-heapq.heappop(heap))
+        ph = -heapq.heappop(heap)
+        states = buckets.pop(ph)
         for key, (mass, e0) in states.items():
             code = key >> small
-            left = (key >> 5 * _B) & fmask
-            s = (key >> 4 * _B) & fmask
-            ab = (key >> 3 * _B) & fmask
-            ch = (key >> 2 * _B) & fmask
-            bad0 = (key >> _B) & fmask
-            bace0 = key & fmask
-            comp = [(code >> sh) & mask for sh in shifts]
+            deck = decks.get(code)
+            if deck is None:
+                counts = tuple([(code >> sh) & cmask for sh in shifts])
+                deck = decks[code] = (counts, _L // sum(counts), sum(counts))
+            counts, q, m = deck
+            pl = key & pmask
+            row = rows.get(pl)
+            if row is None:
+                row = rows[pl] = _moves(st, pl, broke)
+            r_ends, r_conts, r_jokers, r_canc = row
             drawn[e0] += mass  # this state draws exactly one card
             e = e0 + 1
-            q = mass * (_L // sum(comp))
-            kings_here = sum([comp[k] for k in king_idx])
-            for i, unit, succ, is_ace, isbad, is_king, is_joker in cats:
-                c = comp[i]
+            qm = mass * q
+            for endcode, idx in r_ends:
+                c = 0
+                for i in idx:
+                    c += counts[i]
+                if c:
+                    ends[(endcode << _EB) | e] += qm * c
+            if r_canc:
+                c = 0
+                for i in r_canc:
+                    c += counts[i]
+                if c:
+                    cancelled[e] += qm * c
+            for i, delta, drop in r_conts:
+                c = counts[i]
                 if not c:
                     continue
-                w = q * c
-                ns, nab, nch, nbad, nbace, nleft = s + succ, ab + is_ace, ch, bad0, bace0, left - 1
-                if isbad:
-                    if broke:
-                        nbad += 1  # every bad card takes effect; bonuses are spent at the end
-                        nbace += is_ace
-                    else:
-                        own = nab - is_ace  # an ace cannot cancel itself
-                        b = own + nch
-                        if bonus == "success":
-                            cancel = False
-                        elif bonus == "cancel":
-                            cancel = b > 0
-                        elif b > 0 and ns + b - 1 >= need:
-                            cancel = True   # still certain after cancelling
-                        elif ns + b >= need:
-                            cancel = False  # stopping here succeeds for sure
-                        else:
-                            cancel = b > 0  # stopping would fail: cancel and draw on
-                        if not cancel:
-                            ends[(ns, nab, nch, 1, is_ace, e)] += w
-                            continue
-                        if own:
-                            nab -= 1
-                        else:
-                            nch -= 1
-                        cancelled[e] += w
-                if is_king and not take_never and (take_always or ns + nab + nch < need):
-                    nleft += 1
-                if nleft == 0 or (stop and ns + nab + nch >= need):
-                    ends[(ns, nab, nch, nbad, nbace, e)] += w
-                    continue
-                if is_joker:
-                    ncode, nk = full_code, full_kings
+                nkey = key + delta
+                if m == 1:  # the last card: an empty deck is reshuffled before the next draw
+                    nkey = full_key | (nkey & pmask)
+                    nph = 5 * ((nkey >> 5 * _B) & ((1 << _B) - 1)) + full_kings
                 else:
-                    ncode = code - unit
-                    nk = kings_here - is_king
-                    if not ncode:
-                        ncode, nk = full_code, full_kings  # an empty deck is reshuffled first
-                nph = 5 * nleft + nk
+                    nph = ph - drop
                 bucket = buckets.get(nph)
                 if bucket is None:
                     bucket = buckets[nph] = {}
                     heapq.heappush(heap, -nph)
-                nkey = (ncode << small) | (nleft << 5 * _B) | (ns << 4 * _B) | (nab << 3 * _B) \
-                    | (nch << 2 * _B) | (nbad << _B) | nbace
                 cur = bucket.get(nkey)
                 if cur is None:
-                    bucket[nkey] = [w, e]
+                    bucket[nkey] = [qm * c, e]
                 elif cur[1] == e:
-                    cur[0] += w
+                    cur[0] += qm * c
+                elif cur[1] < e:  # keep the larger exponent (see :func:`_add`)
+                    d = e - cur[1]
+                    cur[0] = cur[0] * (pw[d] if d < len(pw) else _pow(d)) + qm * c
+                    cur[1] = e
                 else:
-                    _add(bucket, nkey, w, e)
-    for (s, ab, ch, bad, bace, e), w in ends.items():
-        acc.end(st, w, e, s, ab, ch, bad, bace)
+                    d = cur[1] - e
+                    cur[0] += qm * c * (pw[d] if d < len(pw) else _pow(d))
+            for i, npl, nph in r_jokers:
+                c = counts[i]
+                if not c:
+                    continue
+                nkey = full_key | npl
+                bucket = buckets.get(nph)
+                if bucket is None:
+                    bucket = buckets[nph] = {}
+                    heapq.heappush(heap, -nph)
+                cur = bucket.get(nkey)
+                if cur is None:
+                    bucket[nkey] = [qm * c, e]
+                elif cur[1] == e:
+                    cur[0] += qm * c
+                elif cur[1] < e:  # keep the larger exponent (see :func:`_add`)
+                    d = e - cur[1]
+                    cur[0] = cur[0] * (pw[d] if d < len(pw) else _pow(d)) + qm * c
+                    cur[1] = e
+                else:
+                    d = cur[1] - e
+                    cur[0] += qm * c * (pw[d] if d < len(pw) else _pow(d))
+    fmask = (1 << _B) - 1
+    for k, w in ends.items():
+        e, endcode = k & emask, k >> _EB
+        acc.end(st, w, e, (endcode >> 4 * _B) & fmask, (endcode >> 3 * _B) & fmask,
+                (endcode >> 2 * _B) & fmask, (endcode >> _B) & fmask, endcode & fmask)
     for e, w in drawn.items():
         _add(acc.sums, "cards", w, e)
     for e, w in cancelled.items():
