@@ -175,12 +175,10 @@ def read_csv_text(raw: bytes | str, *, file: str) -> str:
         raise CompanionError("is too large for a card sheet", where=file,
                              expected=f"at most {MAX_CSV_BYTES // 2**20} MB",
                              found=f"{len(raw) / 2**20:.0f} MB")
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CompanionError("is not UTF-8 text", where=file, expected="a CSV saved as UTF-8",
-                             found=f"byte {raw[exc.start]:#04x} at offset {exc.start}",
-                             suggestion="In a spreadsheet choose 'CSV UTF-8' when saving.") from None
+    from .textio import decode_text
+
+    return decode_text(raw, where=file, what="CSV sheet",
+                       suggestion="In a spreadsheet choose 'CSV UTF-8' when saving.")
 
 
 def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: str | None = None,

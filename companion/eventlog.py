@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from .errors import CompanionError, LogError
+from .textio import decode_text, read_bytes
 
 S = TypeVar("S")
 Event = dict[str, Any]
@@ -76,6 +77,14 @@ def parse_lines(text: str, *, source: str = "log") -> tuple[list[LoggedEvent], l
     return events, problems
 
 
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        return False
+    return True
+
+
 def effective(events: Iterable[LoggedEvent]) -> tuple[list[LoggedEvent], list[LoggedEvent]]:
     """Resolve undo/redo: returns (the actions in force, the undone actions redo would restore).
 
@@ -110,37 +119,36 @@ def event_rng(seed: int | str, *key: object) -> random.Random:
 class EventLog:
     """An append-only JSONL file (or, with ``path=None``, an in-memory log for tests/demos)."""
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, read_only: bool = False) -> None:
         self.path = Path(path) if path is not None else None
+        self.read_only = read_only  # replay commands look without touching the file
         self.events: list[LoggedEvent] = []
         self.problems: list[LogProblem] = []
         self.recovered: str | None = None  # bytes moved aside after a crash, as text
         self._lines = 0  # lines in the file so far, to number the next event
-        if self.path is not None and self.path.exists():
-            self._load()
+        if self.path is not None and (self.path.exists() or read_only):
+            self._load()  # a replay of a missing file is an error, not an empty game
 
     # -- reading -----------------------------------------------------------------
     def _load(self) -> None:
         assert self.path is not None
-        if self.path.is_dir():
-            raise LogError("is a directory, not an event log", where=str(self.path))
-        data = self.path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            # A crash mid-write leaves a partial last line. Keep it aside, cut it off.
-            cut = data.rfind(b"\n") + 1
-            tail = data[cut:]
-            try:
-                json.loads(tail)
-                complete = True  # a whole event that only lacks its newline
-            except (json.JSONDecodeError, UnicodeDecodeError):
-                complete = False
-            if complete:
-                with open(self.path, "ab") as fh:
-                    fh.write(b"\n")
-                    fh.flush()
-                    os.fsync(fh.fileno())
-                data += b"\n"
+        data = read_bytes(self.path, what="event log", error=LogError)
+        cut = data.rfind(b"\n") + 1
+        head, tail = data[:cut], data[cut:]
+        text = decode_text(head, where=str(self.path), what="event log", error=LogError)
+        tail_problem: LogProblem | None = None
+        if tail:
+            tail_text = self._tail_text(tail, offset=cut)
+            if tail_text is not None and _is_json(tail_text):
+                # A whole event that only lacks its newline: keep it (and mend the file).
+                text += tail_text + "\n"
+                if not self.read_only:
+                    self._write_raw(b"\n")
+            elif self.read_only:
+                tail_problem = LogProblem(text.count("\n") + 1, "the last line is cut mid-write "
+                                          "(a crash?); it is ignored here and kept in the file")
             else:
+                # A crash mid-write left a partial last line: keep it aside, cut it off.
                 damaged = self.path.with_name(self.path.name + ".damaged")
                 with open(damaged, "ab") as fh:
                     fh.write(tail + b"\n")
@@ -148,31 +156,46 @@ class EventLog:
                     fh.truncate(cut)
                     fh.flush()
                     os.fsync(fh.fileno())
-                data = data[:cut]
                 self.recovered = tail.decode("utf-8", "replace")
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise LogError("is not UTF-8 text", where=str(self.path),
-                           found=f"byte {data[exc.start]:#04x} at offset {exc.start}") from None
         self.events, self.problems = parse_lines(text, source=str(self.path))
+        if tail_problem is not None:
+            self.problems.append(tail_problem)
         self._lines = text.count("\n")
+
+    def _tail_text(self, tail: bytes, *, offset: int) -> str | None:
+        """The unterminated last line as text; ``None`` if it was cut inside a character.
+
+        Bytes that are not UTF-8 anywhere else mean this is no event log at all.
+        """
+        try:
+            return tail.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            if exc.reason == "unexpected end of data":
+                return None
+            raise LogError("is not UTF-8 text", where=str(self.path), expected="a UTF-8 event log",
+                           found=f"byte {tail[exc.start]:#04x} at offset {offset + exc.start}") from None
+
+    def _write_raw(self, data: bytes) -> None:
+        assert self.path is not None
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
     # -- writing -----------------------------------------------------------------
     def append(self, event: Event) -> LoggedEvent:
         """Write one event durably (one write, flush, fsync) and remember it."""
+        if self.read_only:
+            raise LogError("this log was opened read-only (for a replay)", where=str(self.path))
         if not isinstance(event, dict) or not isinstance(event.get("event"), str):
             raise LogError('an event must be an object with a string "event" field',
                            found=repr(event))
         line = json.dumps(event, ensure_ascii=False, separators=(", ", ": ")) + "\n"
         if self.path is not None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-            try:
-                os.write(fd, line.encode("utf-8"))
-                os.fsync(fd)
-            finally:
-                os.close(fd)
+            self._write_raw(line.encode("utf-8"))
         self._lines += 1
         logged = LoggedEvent(self._lines, dict(event))
         self.events.append(logged)

@@ -86,7 +86,7 @@ def test_check_unreadable_exit_2(tmp_path: Path, cards: Path, capsys: pytest.Cap
     assert [i["line"] for i in data["issues"]] == [1, 2]
     assert data["issues"][0]["suggestions"][0] == "T Acorn"
     code, _, err = run(capsys, "deck", "check", "village", str(tmp_path / "missing.txt"))
-    assert code == 2 and "cannot be read" in err
+    assert code == 2 and "no such file" in err
     code, _, err = run(capsys, "deck", "check", "village", deck, "--format", "nope")
     assert code == 2
 

@@ -156,7 +156,7 @@ def test_read_decklist_file_errors(tmp_path: Path) -> None:
     bad.write_bytes(b"3 Caf\xe9\n")
     with pytest.raises(CompanionError, match="not UTF-8"):
         read_decklist(bad, VDB)
-    with pytest.raises(CompanionError, match="cannot be read"):
+    with pytest.raises(CompanionError, match="no such file"):
         read_decklist(tmp_path / "missing.txt", VDB)
     with pytest.raises(CompanionError, match="directory"):
         read_decklist(tmp_path, VDB)

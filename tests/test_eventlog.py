@@ -146,3 +146,32 @@ def test_effective_resolves_undo_and_redo() -> None:
 def test_a_directory_is_not_a_log(tmp_path: Path) -> None:
     with pytest.raises(LogError, match="directory"):
         EventLog(tmp_path)
+
+
+def test_a_read_only_replay_reports_a_cut_line_and_leaves_the_file_alone(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    text = '{"event": "add", "n": 4}\n{"event": "add", "n"'
+    path.write_text(text)
+    t = CounterTracker(EventLog(path, read_only=True))
+    assert t.state.total == 4
+    assert [p.line for p in t.problems] == [2] and "cut mid-write" in t.problems[0].message
+    assert path.read_text() == text and not (tmp_path / "game.jsonl.damaged").exists()
+    with pytest.raises(LogError, match="read-only"):
+        t.do({"event": "add", "n": 1})
+    assert path.read_text() == text
+
+
+def test_unreadable_logs_are_clear_errors(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(b'{"event": "add", "n": 1}\n\xff\xfe\n')
+    with pytest.raises(LogError, match="not UTF-8"):
+        EventLog(path)
+
+
+def test_a_line_cut_inside_a_character_is_a_crash_not_an_unreadable_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    cut = '{"event": "add", "n": 2}\n{"event": "note", "text": "é'.encode()[:-1]
+    path.write_bytes(cut)
+    t = CounterTracker(path)
+    assert t.state.total == 2 and t.log.recovered is not None
+    assert path.read_bytes() == b'{"event": "add", "n": 2}\n'

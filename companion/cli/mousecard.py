@@ -122,7 +122,7 @@ def _odds(args: argparse.Namespace) -> int:
     if args.deck_log:
         from ..mousecard.live import open_live_deck
 
-        deck = open_live_deck(str(_existing_log(args.deck_log))).state.remaining
+        deck = open_live_deck(str(_existing_log(args.deck_log)), read_only=True).state.remaining
     result = exact_odds(check, deck)
     if args.json:
         print_json(result.to_json())
@@ -163,7 +163,7 @@ def _replay(args: argparse.Namespace) -> int:
     from ..mousecard.live import open_live_deck
     from . import print_json
 
-    tracker = open_live_deck(str(_existing_log(args.log)))
+    tracker = open_live_deck(str(_existing_log(args.log)), read_only=True)
     if args.json:
         print_json(_state_json(tracker))
     else:

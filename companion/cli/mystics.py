@@ -16,37 +16,10 @@ from ..errors import CompanionError, LogError
 
 def _read_log(path: Path) -> Any:
     """Fold a log without changing the file (a cut last line is reported, not moved aside)."""
-    from ..eventlog import EventLog, LogProblem, parse_lines
+    from ..eventlog import EventLog
     from ..mystics.tracker import MysticsTracker
 
-    if not path.exists():
-        raise LogError("no such log file", where=str(path))
-    if path.is_dir():
-        raise LogError("is a directory, not an event log", where=str(path))
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise LogError(f"cannot read the log ({exc.strerror})", where=str(path)) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise LogError("is not UTF-8 text", where=str(path), found=f"byte at offset {exc.start}") from None
-    tail_problem = None
-    if text and not text.endswith("\n"):
-        cut = text.rfind("\n") + 1
-        tail = text[cut:]
-        try:
-            json.loads(tail)
-        except json.JSONDecodeError:
-            tail_problem = LogProblem(text.count("\n") + 1, "the last line is cut mid-write (a crash?); "
-                                      "it is ignored here and kept in the file")
-            text = text[:cut]
-    log = EventLog(None)
-    log.events, log.problems = parse_lines(text, source=str(path))
-    if tail_problem is not None:
-        log.problems.append(tail_problem)
-    log._lines = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
-    return MysticsTracker(log)
+    return MysticsTracker(EventLog(path, read_only=True))
 
 
 def render_state(state: Any) -> list[str]:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError
+from ..textio import read_text
 
 
 class CliInputError(CompanionError):
@@ -33,20 +34,7 @@ def _print_json(obj: Any) -> None:
 
 
 def _read_text(path: str) -> str:
-    p = Path(path)
-    if path == "-":
-        return sys.stdin.read()
-    if not p.exists():
-        raise CliInputError("no such file", where=path)
-    if p.is_dir():
-        raise CliInputError("is a directory, not a file", where=path)
-    try:
-        return p.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CliInputError("is not UTF-8 text", where=path,
-                            found=f"byte {exc.object[exc.start]:#04x} at offset {exc.start}") from None
-    except OSError as exc:
-        raise CliInputError(f"cannot be read ({exc.strerror})", where=path) from None
+    return read_text(path, what="file", error=CliInputError, allow_stdin=True)
 
 
 def _db(game: str, extra: list[str] | None = None) -> Any:
@@ -273,12 +261,14 @@ def _state_lines(state: Any) -> list[str]:
 
 
 def _open_log(path: str, must_exist: bool) -> Any:
+    """``must_exist`` is a replay: the log is read without touching the file."""
+    from ..eventlog import EventLog
     from ..village.game import VillageTracker
 
     p = Path(path)
     if must_exist and not p.exists():
         raise CliInputError("no such log file", where=path)
-    return VillageTracker(p)
+    return VillageTracker(EventLog(p, read_only=must_exist))
 
 
 def _village_replay(args: argparse.Namespace) -> int:

@@ -183,7 +183,7 @@ def replay_command(args: argparse.Namespace) -> int:
     path = Path(args.log)
     if not path.is_file():
         raise CompanionError("no such log file", where=str(path), expected="a TMNT tracker log (JSONL)")
-    tracker = TmntTracker(EventLog(path))
+    tracker = TmntTracker(EventLog(path, read_only=True))
     if args.json:
         print_json({"state": tracker.state.to_json(), "events": len(tracker.history),
                     "problems": [{"line": p.line, "message": p.message} for p in tracker.problems],

@@ -31,6 +31,7 @@ from typing import Any
 
 from ..cards import Card, CardDB
 from ..errors import CompanionError, did_you_mean
+from ..textio import read_text
 
 #: The largest count one line may hold; anything bigger is a typo, not a deck.
 MAX_COUNT = 999
@@ -303,17 +304,7 @@ def parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) ->
 def read_decklist(path: str | os.PathLike[str], db: CardDB) -> Decklist:
     """Read a decklist file in either form; the file name (without suffix) names it by default."""
     p = Path(path)
-    if p.is_dir():
-        raise CompanionError("is a directory, not a decklist", where=str(p))
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise CompanionError(f"cannot be read ({exc.strerror})", where=str(p)) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise CompanionError("is not UTF-8 text", where=str(p), expected="a UTF-8 decklist",
-                             found=f"byte {raw[exc.start]:#04x} at offset {exc.start}") from None
+    text = read_text(p, what="decklist")
     return parse(text, db, name=p.stem, where=str(p))
 
 

@@ -382,9 +382,9 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         return replace(state, draws=draws, journal=(*state.journal, line))
 
 
-def open_live_deck(path: str | None = None) -> LiveDeckTracker:
-    """A live deck backed by a log file (``None``: in memory)."""
-    return LiveDeckTracker(EventLog(path) if path is not None else None)
+def open_live_deck(path: str | None = None, *, read_only: bool = False) -> LiveDeckTracker:
+    """A live deck backed by a log file (``None``: in memory); ``read_only`` for a replay."""
+    return LiveDeckTracker(EventLog(path, read_only=read_only) if path is not None else None)
 
 
 def draw_event(character: str, task: str, check: TaskCheck,

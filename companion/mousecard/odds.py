@@ -347,8 +347,8 @@ _CB = 6  # bits per category count in a packed deck (a count is at most 54)
 _EB = 16  # bits for the exponent in a packed end key
 
 #: One player state's moves, one entry per kind of outcome (see :func:`_moves`):
-#: (ends: ((end code, category indices), ...), draws on: ((category, key delta, potential drop), ...),
-#:  jokers: ((category, new player bits, new potential), ...), categories that cancel a bad card)
+#: (ends: ((end code << _EB, category indices), ...), draws on: ((category, key delta, potential drop),
+#:  ...), jokers: ((category, new key with a full deck, new potential), ...), categories that cancel)
 Moves = tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, int, int], ...],
               tuple[tuple[int, int, int], ...], tuple[int, ...]]
 
@@ -412,10 +412,11 @@ def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
             raise CompanionError("check too large to compute")
         npl = (nleft << 5 * _B) | (ns << 4 * _B) | (nab << 3 * _B) | (nch << 2 * _B) | (nbad << _B) | nbace
         if kind == "joker":
-            jokers.append((i, npl, 5 * nleft + full_kings))
+            jokers.append((i, (sum(c << (_CB * j) for j, c in enumerate(st.full)) << small) | npl,
+                           5 * nleft + full_kings))
         else:
             conts.append((i, npl - pl - (1 << (_CB * i + small)), 5 * (left - nleft) + (kind == "king")))
-    return (tuple((code, tuple(idx)) for code, idx in ends.items()), tuple(conts), tuple(jokers),
+    return (tuple((code << _EB, tuple(idx)) for code, idx in ends.items()), tuple(conts), tuple(jokers),
             tuple(canc))
 
 
@@ -461,6 +462,7 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
     decks: dict[int, tuple[tuple[int, ...], int, int]] = {}  # deck code -> (counts, L // m, m)
     rows: dict[int, Moves] = {}
     pw = _POW
+    push = heapq.heappush
     while heap:
         ph = -heapq.heappop(heap)
         states = buckets.pop(ph)
@@ -479,65 +481,57 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
             drawn[e0] += mass  # this state draws exactly one card
             e = e0 + 1
             qm = mass * q
-            for endcode, idx in r_ends:
+            for endshift, idx in r_ends:
                 c = 0
                 for i in idx:
                     c += counts[i]
                 if c:
-                    ends[(endcode << _EB) | e] += qm * c
+                    ends[endshift | e] += qm * c
             if r_canc:
                 c = 0
                 for i in r_canc:
                     c += counts[i]
                 if c:
                     cancelled[e] += qm * c
-            for i, delta, drop in r_conts:
-                c = counts[i]
-                if not c:
-                    continue
-                nkey = key + delta
-                if m == 1:  # the last card: an empty deck is reshuffled before the next draw
-                    nkey = full_key | (nkey & pmask)
-                    nph = 5 * ((nkey >> 5 * _B) & ((1 << _B) - 1)) + full_kings
-                else:
+            if m == 1:  # the last card: an empty deck is reshuffled before the next draw
+                moves = [(i, full_key | ((key + delta) & pmask),
+                          5 * (((key + delta) >> 5 * _B) & ((1 << _B) - 1)) + full_kings)
+                         for i, delta, _drop in r_conts]
+                moves += r_jokers
+            else:
+                moves = r_jokers
+                for i, delta, drop in r_conts:
+                    c = counts[i]
+                    if not c:
+                        continue
+                    w = qm * c
+                    nkey = key + delta
                     nph = ph - drop
-                bucket = buckets.get(nph)
-                if bucket is None:
-                    bucket = buckets[nph] = {}
-                    heapq.heappush(heap, -nph)
-                cur = bucket.get(nkey)
-                if cur is None:
-                    bucket[nkey] = [qm * c, e]
-                elif cur[1] == e:
-                    cur[0] += qm * c
-                elif cur[1] < e:  # keep the larger exponent (see :func:`_add`)
-                    d = e - cur[1]
-                    cur[0] = cur[0] * (pw[d] if d < len(pw) else _pow(d)) + qm * c
-                    cur[1] = e
-                else:
-                    d = cur[1] - e
-                    cur[0] += qm * c * (pw[d] if d < len(pw) else _pow(d))
-            for i, npl, nph in r_jokers:
+                    bucket = buckets.get(nph)
+                    if bucket is None:
+                        bucket = buckets[nph] = {}
+                        push(heap, -nph)
+                    cur = bucket.get(nkey)
+                    if cur is None:
+                        bucket[nkey] = [w, e]
+                    elif cur[1] == e:
+                        cur[0] += w
+                    elif cur[1] < e:  # keep the larger exponent (see :func:`_add`)
+                        d = e - cur[1]
+                        cur[0] = cur[0] * (pw[d] if d < len(pw) else _pow(d)) + w
+                        cur[1] = e
+                    else:
+                        d = cur[1] - e
+                        cur[0] += w * (pw[d] if d < len(pw) else _pow(d))
+            for i, nkey, nph in moves:  # jokers (and the cards of a one-card deck): a full deck again
                 c = counts[i]
                 if not c:
                     continue
-                nkey = full_key | npl
                 bucket = buckets.get(nph)
                 if bucket is None:
                     bucket = buckets[nph] = {}
-                    heapq.heappush(heap, -nph)
-                cur = bucket.get(nkey)
-                if cur is None:
-                    bucket[nkey] = [qm * c, e]
-                elif cur[1] == e:
-                    cur[0] += qm * c
-                elif cur[1] < e:  # keep the larger exponent (see :func:`_add`)
-                    d = e - cur[1]
-                    cur[0] = cur[0] * (pw[d] if d < len(pw) else _pow(d)) + qm * c
-                    cur[1] = e
-                else:
-                    d = cur[1] - e
-                    cur[0] += qm * c * (pw[d] if d < len(pw) else _pow(d))
+                    push(heap, -nph)
+                _add(bucket, nkey, qm * c, e)
     fmask = (1 << _B) - 1
     for k, w in ends.items():
         e, endcode = k & emask, k >> _EB

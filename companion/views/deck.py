@@ -35,6 +35,7 @@ from ..deck.legality import check_deck
 from ..deck.odds import Odds, chance, opening_odds
 from ..deck.stats import composition, composition_figure
 from ..errors import CompanionError
+from ..textio import decode_text
 
 DECK_GAMES = ("village", "tmnt")
 EXAMPLES_DIR = DATA_DIR / "decks"
@@ -265,10 +266,7 @@ class DeckBuilderView:
             return
         item = files[0] if isinstance(files, list | tuple) else next(iter(files.values()))
         raw = bytes(item["content"])
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise CompanionError("is not UTF-8 text", where=str(item.get("name", "upload"))) from None
+        text = decode_text(raw, where=str(item.get("name", "upload")), what="decklist")
         self.name.value = Path(str(item.get("name", "deck"))).stem
         self.input.value = text
 
