@@ -11,7 +11,6 @@ Validation against the JSON Schemas in ``data/schemas/`` lives in
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -157,7 +156,13 @@ class CardDB:
         return tuple(c for c in self.cards if c.type in types)
 
     def frame(self) -> pd.DataFrame:
-        """A pandas DataFrame, one row per card, one column per field (lists joined by '; ')."""
+        """A pandas DataFrame, one row per card, one column per field.
+
+        Numbers stay integers (nullable, so a missing or unknown value is ``<NA>``, never
+        a float); lists are joined by '; ' and nested records (abilities) read as
+        ``Nibble (fruit_cost 1): text``. :meth:`unknown_cells` says which cells are
+        unknown official values rather than fields a card does not have.
+        """
         import pandas as pd
 
         rows = []
@@ -165,15 +170,32 @@ class CardDB:
             row: dict[str, Any] = {}
             for k, v in c.data.items():
                 if isinstance(v, tuple):
-                    v = "; ".join(json.dumps(thaw(x)) if isinstance(x, Mapping) else str(x)
-                                  for x in v)
+                    v = "; ".join(_record_text(x) if isinstance(x, Mapping) else str(x) for x in v)
                 elif isinstance(v, Mapping):
-                    v = json.dumps(thaw(v))
+                    v = _record_text(v)
                 row[k] = v
             rows.append(row)
         frame = pd.DataFrame(rows)
+        for col in frame.columns:
+            values = [c.data[col] for c in self.cards if c.data.get(col) is not None]
+            if values and all(type(v) is int for v in values):
+                frame[col] = frame[col].astype("Int64")
         front = [c for c in ("id", "name", "type", "set") if c in frame.columns]
         return frame[front + [c for c in frame.columns if c not in front]]
+
+    def unknown_cells(self) -> set[tuple[str, str]]:
+        """``(card id, field)`` pairs whose official value is unknown (null in the data)."""
+        return {(c.id, k) for c in self.cards for k, v in c.data.items() if v is None}
+
+
+def _record_text(record: Mapping[str, Any]) -> str:
+    """A nested record as one readable phrase: ``Nibble (fruit_cost 1): Look at ...``."""
+    rest = {k: v for k, v in record.items() if k not in ("name", "text")}
+    head = str(record.get("name", ""))
+    if rest:
+        inner = ", ".join(f"{k} {'unknown' if v is None else thaw(v)}" for k, v in rest.items())
+        head = f"{head} ({inner})" if head else inner
+    return f"{head}: {record['text']}" if record.get("text") else head
 
 
 def game_files(game: str, data_dir: Path | None = None) -> list[Path]:

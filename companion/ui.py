@@ -18,6 +18,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from . import RULE_BOOKS
 from .errors import CompanionError
 
 #: Palette shared by every view (and the printables' screen previews).
@@ -42,8 +43,12 @@ CSS = """
 
 
 def header(title: str, subtitle: str = "", *, game: str | None = None) -> w.HTML:
-    """The page title block (includes the shared CSS, so put it first)."""
-    tag = f"<span style='color:{COLOURS['muted']}'> · {html.escape(game)}</span>" if game else ""
+    """The page title block (includes the shared CSS, so put it first).
+
+    ``game`` (a game id) adds the rule book the page follows, e.g. "· tmnt-tcg.txt".
+    """
+    book = RULE_BOOKS.get(game, game) if game else None
+    tag = f"<span style='color:{COLOURS['muted']}'> · {html.escape(book)}</span>" if book else ""
     sub = f"<div style='color:{COLOURS['muted']}'>{html.escape(subtitle)}</div>" if subtitle else ""
     return w.HTML(f"{CSS}<div class='companion-page companion-header'>"
                   f"<h2>{html.escape(title)}{tag}</h2>{sub}</div>")

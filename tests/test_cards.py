@@ -113,3 +113,18 @@ def test_lookup_by_id_and_name_with_suggestions() -> None:
 def test_unknown_game() -> None:
     with pytest.raises(CompanionError, match="unknown game 'tmtn'"):
         load_game("tmtn")
+
+
+def test_frame_keeps_whole_numbers_and_reads_abilities_as_text() -> None:
+    frame = load_game("village").frame()
+    assert str(frame["atk"].dtype) == "Int64"
+    scout = frame[frame["id"] == "acorn-scout"].iloc[0]
+    assert scout["atk"] == 1 and not isinstance(scout["atk"], float)
+    assert scout["abilities"].startswith("Nibble (fruit_cost 1): ")
+
+
+def test_unknown_official_values_are_known_as_unknown() -> None:
+    db = load_game("mystics")
+    unknown = db.unknown_cells()
+    assert ("brodie", "life") in unknown
+    assert all(db.by_id(cid).get(field) is None for cid, field in unknown)

@@ -455,3 +455,57 @@ def test_result_json_has_float_and_exact_fraction() -> None:
     assert j["p_success_exact"] == "8/27"
     assert j["single_card_odds"] == "16:38"
     assert set(j) >= {"p_bad", "p_several_bad", "successes", "expected_cards", "notes", "cites"}
+
+
+# -- regression: exact values recorded before the engine was made faster ----------------------
+
+# Each line: the check, then P(success), E[cards], P(bad in effect), P(several bad), the
+# successes distribution. Any change to the dynamic programme must leave them identical.
+SLOW_CORNER_P = Fraction(
+    62661836295099604596834719819509462922095134678023,
+    109328081620908020959489455400348341168563942208000)
+REGRESSION: list[tuple[TaskCheck, Fraction, Fraction, Fraction, Fraction, dict[int, Fraction]]] = [
+    (TaskCheck(4, "Q", need=2, situation="combat-unknown", aged=1, fate_chips=1),
+     Fraction(26177834, 44368155), Fraction(1304502266, 452555181), Fraction(7499899, 150851727),
+     Fraction(0), {0: Fraction(54740141, 150851727), 1: Fraction(35534752, 754258635),
+                   2: Fraction(1321923598, 2262775905), 3: Fraction(13145936, 2262775905)}),
+    (TaskCheck(5, "9", need=3, situation="red-bad", red_bad="all", mode="broke", fate_chips=1),
+     Fraction(8829334, 11068785), Fraction(58971, 11713), Fraction(57682, 72345), Fraction(719504, 1352295),
+     {0: Fraction(203, 4505), 1: Fraction(348136, 2213757), 3: Fraction(331739, 491946),
+      4: Fraction(66463, 632502), 5: Fraction(27232, 1581255), 6: Fraction(2, 2067),
+      7: Fraction(22, 316251)}),
+    (TaskCheck(3, "A", need=2, situation="unknown", disadvantage=2, fate_chips=2, kings="always",
+               bonus="cancel", stop_when_sure=False),
+     Fraction(288521, 375000), Fraction(55, 17), Fraction(2, 3125), Fraction(0),
+     {0: Fraction(86479, 375000), 2: Fraction(13874129, 18375000), 3: Fraction(257, 245000),
+      4: Fraction(641, 49000), 6: Fraction(1, 4900)}),
+    (TaskCheck(6, "10", need=3, situation="combat", aged=2, mode="broke", kings="never", bonus="success"),
+     Fraction(785413, 1519245), Fraction(6), Fraction(80567, 175695), Fraction(15707, 175695),
+     {0: Fraction(79112, 1519245), 1: Fraction(87296, 506415), 2: Fraction(43648, 168805),
+      3: Fraction(123904, 506415), 4: Fraction(6292, 38955), 5: Fraction(38816, 506415),
+      6: Fraction(52568, 1986705), 7: Fraction(18624, 2869685), 8: Fraction(3089, 2869685),
+      9: Fraction(928, 8609055), 10: Fraction(8, 1721811)}),
+]
+
+
+@pytest.mark.parametrize("case", REGRESSION, ids=lambda c: c[0].describe())
+def test_exact_values_are_unchanged(case: tuple) -> None:
+    check, p, cards, p_bad, p_several, successes = case
+    r = exact_odds(check)
+    assert (r.p_success, r.expected_cards, r.p_bad, r.p_several_bad) == (p, cards, p_bad, p_several)
+    assert dict(r.successes) == successes
+
+
+def test_exact_values_are_unchanged_for_the_slow_corner_and_a_live_deck() -> None:
+    # skill 10, need 5, Aged 3, 2 chips, cautious: the case the engine was made faster for
+    r = odds(10, "J", need=5, situation="combat", aged=3, fate_chips=2)
+    assert r.p_success == SLOW_CORNER_P
+    assert r.p_several_bad == 0  # cautious: a bad card ends the draw
+    assert r.expected_chips == Fraction(375512277218558220803775962593075375820979497,
+                                        224607359848358139174547727385502969003854000)
+    live = odds(3, "J", need=2, situation="combat", aged=1, fate_chips=1,
+                deck=parse_cards("QH, KS, AS, 2H, 3S, red joker, black joker, 7D, 9C, JC"))
+    assert (live.p_success, live.expected_cards, live.p_bad) == (
+        Fraction(48492917, 70319340), Fraction(627227, 309096), Fraction(113765, 2884896))
+    assert dict(live.successes) == {0: Fraction(998, 4293), 1: Fraction(5479183, 70319340),
+                                    2: Fraction(47876603, 70319340), 3: Fraction(102719, 11719890)}

@@ -206,7 +206,13 @@ class CardBrowserView:
         self.count.value = (f"<b>{len(rows)}</b> of {total} {html.escape(GAMES[self.game])} cards"
                             + (" · demo cards are made up to exercise the tools" if
                                self.db and any(c.is_demo for c in self.db) else ""))
-        shown = rows.drop(columns=[c for c in ("source",) if c in rows])
+        shown = rows.drop(columns=[c for c in ("source",) if c in rows]).astype(object)
+        if self.db is not None:  # an unknown official value reads "unknown", not blank
+            unknown = self.db.unknown_cells()
+            for i, card_id in zip(shown.index, shown["id"], strict=True):
+                for col in shown.columns:
+                    if (card_id, col) in unknown:
+                        shown.at[i, col] = "unknown"
         self.table.value = ("<div style='max-height:480px;overflow:auto'>"
                             + shown.to_html(index=False, na_rep="", escape=True, border=0,
                                             classes="cmp-cards-df") + "</div>")

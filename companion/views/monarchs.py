@@ -81,7 +81,7 @@ class MonarchsCompanion:
         for i, title in enumerate(("Score pad", "Buy planner", "Solo", "End of game")):
             tabs.set_title(i, title)
         self.widget = w.VBox([ui.header("Of Mice and Monarchs", "Score pad, buy planner and solo helper",
-                                        game="of-mice-and-monarchs.md"), tabs, self.message])
+                                        game="monarchs"), tabs, self.message])
         self.widget.add_class("cmp-monarchs-page")
         self.refresh_score()
 

@@ -233,7 +233,7 @@ class MouseCardPage:
         self.tabs.set_title(1, "Live deck")
         self.widget = w.VBox([
             ui.header("The Mouse Card system", "Task checks: exact odds and the live deck",
-                      game="mouse-card-system.txt"),
+                      game="mousecard"),
             controls, self.message, self.tabs,
         ])
         self.widget.add_class("cmp-mousecard-page")

@@ -79,7 +79,8 @@ class PrintView:
         self.page = w.BoundedIntText(value=1, min=1, max=1, description="Page",
                                      layout=w.Layout(width="160px"))
         self.page.add_class("cmp-print-page")
-        self.preview = w.Image(format="png", layout=w.Layout(max_width="520px", border="1px solid #ccc"))
+        self.preview = w.Image(format="png", layout=w.Layout(max_width="520px", border="1px solid #ccc",
+                                                             display="none"))  # until there is a sheet
         self.preview.add_class("cmp-print-preview")
         self.download = w.HTML()
         self.download.add_class("cmp-print-download")
@@ -201,6 +202,7 @@ class PrintView:
         from ..printing.preview import page_png
 
         self.preview.value = page_png(self.pdf, self.page.value - 1, dpi=50)
+        self.preview.layout.display = ""
 
 
 def _page_count(pdf: bytes) -> int:

@@ -226,7 +226,7 @@ class VillageCompanion:
         self.setup = acc
 
         self.widget = w.VBox([
-            ui.header("Village TCG", "Mouse Points, turn guide and battle resolver", game="village-tcg.txt"),
+            ui.header("Village TCG", "Mouse Points, turn guide and battle resolver", game="village"),
             self.winner, w.HBox(self.player_boxes), self.message, turn_box, battle, flip_box, acc])
         self.widget.add_class("cmp-village-page")
 
