@@ -247,6 +247,9 @@ def load_game(game: str, extra: Iterable[str | os.PathLike[str]] = (), *,
               include_user: bool = True, validate: bool = True) -> CardDB:
     """All cards of a game: bundled files, the user data folder, then ``extra`` files.
 
+    A record with ``"replaces": "<id>"`` (a user's correction) takes the place of the
+    earlier record with that id.
+
     Raises :class:`CardFileError` naming the first bad file (``companion validate``
     lists every error of every file).
     """
@@ -258,8 +261,9 @@ def load_game(game: str, extra: Iterable[str | os.PathLike[str]] = (), *,
     cards: list[Card] = []
     for f in files:
         cards += load_file(f, game, validate=validate)
-    if validate:
-        from .validation import ensure_unique
+    from .validation import ensure_unique, resolve_replacements
 
+    if validate:
         ensure_unique(cards)
+    cards, _orphans = resolve_replacements(cards, lambda c: (c.id, c.get("replaces")))
     return CardDB(game, cards)

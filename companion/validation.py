@@ -40,10 +40,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import GAMES
 from .errors import CompanionError, closest, did_you_mean
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import Card
@@ -474,7 +476,7 @@ def _card_fields(folder: str, game: str) -> tuple[tuple[str, tuple[str, ...], fr
     return tuple(out)
 
 
-_TAIL = ("text", "notes", "qty", "art", "back", "unknown", "source")
+_TAIL = ("replaces", "text", "notes", "qty", "art", "back", "unknown", "source")
 
 
 def field_types(game: str) -> dict[str, tuple[frozenset[str], frozenset[str]]]:
@@ -961,9 +963,39 @@ def reference_fields(game: str) -> dict[str, tuple[str, ...] | None]:
     return out
 
 
+def resolve_replacements(items: Sequence[T], key: Callable[[T], tuple[Any, Any]]) -> tuple[list[T], list[T]]:
+    """Apply ``replaces``: a record naming an earlier record's id takes its place.
+
+    ``key(item)`` gives ``(id, replaces)``. Returns the records in force (a replacement
+    stands where the record it replaces stood) and the records whose ``replaces``
+    names no earlier record. Used both when loading cards and by ``companion validate``.
+    """
+    kept: list[T] = []
+    where: dict[str, int] = {}
+    missing: list[T] = []
+    for item in items:
+        cid, target = key(item)
+        pos = where.pop(target.lower(), None) if isinstance(target, str) else None
+        if isinstance(target, str) and pos is None:
+            missing.append(item)
+        if pos is not None:
+            kept[pos] = item
+        else:
+            pos = len(kept)
+            kept.append(item)
+        if isinstance(cid, str):
+            where.setdefault(cid.lower(), pos)
+    return kept, missing
+
+
 def check_collection(game: str, records: Sequence[Record]) -> list[ValidationIssue]:
     """Cross-record checks over every card of one game: ids, references, registered counts."""
     issues: list[ValidationIssue] = []
+    records, orphans = resolve_replacements(records, lambda r: (r.id, r.data.get("replaces")))
+    for rec in orphans:
+        issues.append(rec.issue(f"replaces {rec.data.get('replaces')!r}, which no card loaded before "
+                                "this file holds", field_="replaces", kind="reference",
+                                expected="the id of a bundled card"))
     first: dict[str, Record] = {}
     for rec in records:
         cid = rec.id
@@ -1311,6 +1343,11 @@ def ensure_unique(cards: Sequence[Card]) -> None:
     from .cards import CardFileError
 
     seen: dict[str, Card] = {}
+    cards, orphans = resolve_replacements(cards, lambda c: (c.id, c.get("replaces")))
+    for card in orphans:
+        raise CardFileError(f"replaces {card.get('replaces')!r}, which no card loaded before this "
+                            "file holds", where=f"{card.file} /cards/{card.index}/replaces",
+                            expected="the id of a bundled card")
     for card in cards:
         key = card.id.lower()
         if key in seen:

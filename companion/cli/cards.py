@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,34 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                     help="export only the cards of this file (repeatable)")
     ep.add_argument("--out", metavar="FILE.csv", help="write here (default: standard output)")
     ep.set_defaults(handler=cmd_export)
+
+    fp = csub.add_parser("correct", help="fill in an unknown value (or fix one) for a bundled card",
+                         description="Record your own value for a card's field, e.g. a stat the rule "
+                                     "book does not show. It goes to <user data>/GAME/corrections.json "
+                                     "as a record that replaces the bundled one and says so in its "
+                                     "source; the bundled data is never changed. Nothing is written "
+                                     "unless the result validates.")
+    fp.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
+    fp.add_argument("card", metavar="CARD", help="card name or id")
+    fp.add_argument("values", nargs="+", metavar="FIELD=VALUE", help="e.g. life=5 battle=2")
+    fp.add_argument("--note", default="", help="where the value comes from (e.g. 'read off my copy')")
+    fp.add_argument("--json", action="store_true", help="print the record written")
+    fp.set_defaults(handler=cmd_correct)
+
+
+def cmd_correct(args: argparse.Namespace) -> int:
+    from ..corrections import correct_card, corrections_path, parse_assignment
+
+    values = dict(parse_assignment(v) for v in args.values)
+    record = correct_card(args.game, args.card, values, note=args.note)
+    if args.json:
+        from . import print_json
+
+        print_json(record)
+    else:
+        fields = ", ".join(f"{k}={json.dumps(v)}" for k, v in values.items())
+        print(f"{record['name']}: {fields} (saved in {corrections_path(args.game)})")
+    return 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:

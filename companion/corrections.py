@@ -1,0 +1,109 @@
+"""Filling in what the rule books do not show: the user's corrections to bundled cards.
+
+An unknown official value is ``null`` in the data and listed in the card's ``unknown``.
+A player who owns the game can read the real number off the card and record it:
+:func:`correct_card` writes a record that ``replaces`` the bundled one into the user's
+``corrections.json`` for that game. The record says it is a user correction in its
+``source``; the bundled file is never changed, and nothing is written unless the new
+file validates.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from .cards import CardFileError, load_game, read_json_file, thaw, user_data_dir
+from .errors import CompanionError, closest, did_you_mean
+
+FILE_NAME = "corrections.json"
+
+
+def corrections_path(game: str) -> Path:
+    return user_data_dir() / game / FILE_NAME
+
+
+def parse_assignment(text: str) -> tuple[str, Any]:
+    """``life=5`` -> ("life", 5); values are JSON when they parse (numbers, null, lists), else text."""
+    field, sep, raw = text.partition("=")
+    if not sep or not field.strip():
+        raise CompanionError(f"cannot read {text!r}", expected="FIELD=VALUE, e.g. life=5")
+    raw = raw.strip()
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return field.strip(), value
+
+
+def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str = "") -> dict[str, Any]:
+    """Record the user's values for one card; returns the record written.
+
+    Fields set here are dropped from the card's ``unknown`` (and ``uncertain``) lists.
+    """
+    db = load_game(game)
+    target = db.find(card)
+    known = set(target.data) | _schema_fields(game, target.type)
+    for field in values:
+        if field in {"id", "type", "replaces"}:
+            raise CompanionError(f"{field!r} cannot be corrected", where=target.id,
+                                 suggestion="Add a card file of your own for a different card.")
+        if field not in known:
+            raise CompanionError(f"{target.type} cards have no field {field!r}", where=target.id,
+                                 suggestion=did_you_mean(closest(field, sorted(known), n=1)))
+    record = thaw(target.data)
+    record.update(values)
+    for flag in ("unknown", "uncertain"):
+        if isinstance(record.get(flag), list):
+            record[flag] = [f for f in record[flag] if f not in values]
+            if not record[flag]:
+                del record[flag]
+    names = ", ".join(sorted(values))
+    base = str(record.get("source", ""))
+    if "user correction" not in base:
+        base = f"{base} | user correction"
+    record["source"] = f"{base}: {names}" + (f" ({note})" if note else "")
+    path = corrections_path(game)
+    doc = read_json_file(path) if path.exists() else {"game": game, "set": "User corrections",
+                                                      "cards": []}
+    if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
+        raise CardFileError('expected an object with a "cards" list', where=str(path))
+    mine = [c for c in doc["cards"] if isinstance(c, dict) and c.get("id") == target.id]
+    if mine:  # correcting a correction: update it in place, keep what replaces
+        record["replaces"] = mine[0].get("replaces", target.id)
+        doc["cards"] = [record if c is mine[0] else c for c in doc["cards"]]
+    else:
+        record["replaces"] = target.id
+        doc["cards"].append(record)
+    _write_validated(path, doc, game)
+    return record
+
+
+def _schema_fields(game: str, card_type: str) -> set[str]:
+    from .validation import card_fields
+
+    return set(card_fields(game).get(card_type, ()))
+
+
+def _write_validated(path: Path, doc: dict[str, Any], game: str) -> None:
+    """Validate, then replace the file atomically; on any problem the old file stays."""
+    from .validation import ensure_valid
+
+    ensure_valid(doc, file=str(path), game=game)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".corrections-", suffix=".json", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(doc, fh, indent=2, ensure_ascii=False)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    load_game(game)  # the whole game still loads (ids, references) with the correction in place

@@ -1,0 +1,71 @@
+"""Users fill in what the rule book does not show: corrections replace bundled records."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cards import load_game
+from companion.cli import main
+from companion.corrections import correct_card, corrections_path, parse_assignment
+from companion.errors import CompanionError
+
+
+def test_filling_in_an_unknown_stat(_isolated_user_data: Path) -> None:
+    before = load_game("mystics").find("brodie")
+    assert before.get("life") is None and "life" in before.get("unknown", ())
+    correct_card("mystics", "Brodie", {"life": 5}, note="read off my copy")
+    db = load_game("mystics")
+    brodie = db.find("brodie")
+    assert brodie["life"] == 5
+    assert "life" not in brodie.get("unknown", ())
+    assert "user correction: life (read off my copy)" in brodie.source
+    assert [c.id for c in db].count("brodie") == 1  # replaced, not duplicated
+    assert ("brodie", "life") not in db.unknown_cells()
+    # A second correction updates the same record.
+    correct_card("mystics", "brodie", {"battle": 3})
+    doc = json.loads(corrections_path("mystics").read_text())
+    assert len(doc["cards"]) == 1 and doc["cards"][0]["replaces"] == "brodie"
+    assert load_game("mystics").find("brodie")["life"] == 5
+
+
+def test_a_bad_value_writes_nothing(_isolated_user_data: Path) -> None:
+    correct_card("mystics", "brodie", {"life": 5})
+    saved = corrections_path("mystics").read_text()
+    with pytest.raises(CompanionError):
+        correct_card("mystics", "brodie", {"life": "lots"})
+    with pytest.raises(CompanionError, match=r"no field 'lief'.*Did you mean 'life'"):
+        correct_card("mystics", "brodie", {"lief": 4})
+    assert corrections_path("mystics").read_text() == saved
+
+
+def test_unknown_card_gets_a_suggestion() -> None:
+    with pytest.raises(CompanionError, match="Did you mean 'Brodie'"):
+        correct_card("mystics", "Brody", {"life": 5})
+
+
+def test_replacing_a_card_that_is_not_there_is_an_error(tmp_path: Path) -> None:
+    f = tmp_path / "mine.json"
+    f.write_text(json.dumps({"game": "tmnt", "set": "Mine", "cards": [
+        {"id": "ghost", "name": "Ghost", "type": "event", "timing": "play", "source": "mine",
+         "replaces": "no-such-card"}]}))
+    with pytest.raises(CompanionError, match="replaces 'no-such-card'"):
+        load_game("tmnt", extra=[f])
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("life=5", ("life", 5)), ("name=Big Cat", ("name", "Big Cat")), ("battle=null", ("battle", None)),
+    ("classes=[\"warrior\"]", ("classes", ["warrior"])),
+])
+def test_assignments(text: str, expected: tuple[str, object]) -> None:
+    assert parse_assignment(text) == expected
+
+
+def test_cli_correct(capsys: pytest.CaptureFixture[str], _isolated_user_data: Path) -> None:
+    assert main(["cards", "correct", "mystics", "brodie", "life=5", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["life"] == 5
+    assert main(["cards", "correct", "mystics", "brodie", "life"]) == 2
+    assert "FIELD=VALUE" in capsys.readouterr().err
+    assert main(["validate"]) == 0  # the corrections file validates with the bundled data
