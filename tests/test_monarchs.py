@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cards import CardDB, card_from_record
-from companion.errors import CompanionError, RuleError, UnknownCardError
+from companion.deck.decklist import DecklistError
+from companion.errors import CompanionError, RuleError
 from companion.monarchs.court import Court, CourtCard, hand_influence, plan_purchases, price
 from companion.monarchs.flow import (
     HighScore,
@@ -132,10 +133,12 @@ def test_decklist_by_name_with_slash_crown_and_errors() -> None:
     text = "# my deck\n2 Gold Baker\n1x Leaf Knight\nPeasant A\n"
     s = score(parse_score_input(text, db()))
     assert s.by_color["orange"].vp == 2 * 2 and s.by_color["green"].vp == 2 and s.gray_cards == 1
-    with pytest.raises(UnknownCardError) as e:
-        parse_score_input("2 Gold Baker\n1 Gold Bakr\n", db(), source="deck.txt")
-    assert "deck.txt:2" in str(e.value) and "Gold Baker" in str(e.value)
-    with pytest.raises(ScoreInputError, match="unknown"):
+    with pytest.raises(DecklistError) as e:  # every bad line at once, with close names
+        parse_score_input("2 Gold Baker\n1 Gold Bakr\nTwo Leaf Knights\n", db(), source="deck.txt")
+    assert [i.line for i in e.value.issues] == [2, 3]
+    assert e.value.issues[0].suggestions[0] == "Gold Baker"
+    assert str(e.value).startswith("deck.txt: ")
+    with pytest.raises(CompanionError, match="unknown"):
         parse_score_input("1 Mystery Mouse", db())
     with pytest.raises(ScoreInputError, match="empty"):
         parse_score_input("  \n", db())

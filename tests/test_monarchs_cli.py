@@ -81,7 +81,7 @@ def test_score_decklist_from_user_card_file(tmp_path: Path, capsys: pytest.Captu
     assert code == 0 and json.loads(out)["by_color"]["red"]["vp"] == 3 * 6
     deck.write_text("3 Test Duke\n2 Test Dukke\n")
     code, _, err = run(capsys, "score", "monarchs", str(deck), "--cards", str(cards))
-    assert code == 2 and "deck.txt:2" in err and "Test Duke" in err
+    assert code == 2 and "deck.txt" in err and "line 2: '2 Test Dukke'" in err and "Test Duke" in err
 
 
 @pytest.mark.skipif(not HAS_DATA, reason="bundled monarchs card data not present")

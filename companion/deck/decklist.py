@@ -158,8 +158,13 @@ def _merge(game: str, found: list[tuple[Card, int]], name: str) -> Decklist:
     return Decklist(game, tuple(DeckEntry(cards[i], totals[i]) for i in totals), name)
 
 
-def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
-    """Parse the text form against ``db``; raise :class:`DecklistError` listing every bad line."""
+def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = None,
+               bare_count: int | None = None) -> Decklist:
+    """Parse the text form against ``db``; raise :class:`DecklistError` listing every bad line.
+
+    A line without a count is an error for a deck; lists where a bare card name is
+    natural (a Monarchs score list) pass ``bare_count=1``.
+    """
     issues: list[LineIssue] = []
     found: list[tuple[Card, int]] = []
     seen_header = False
@@ -178,8 +183,14 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
             continue
         parts = line.split(None, 1)
         first = parts[0]
-        if not any(ch.isdigit() for ch in first) and first.lower() not in {"x", "×"} \
-                and not re.fullmatch(r"[+-].*", first):
+        no_count = not any(ch.isdigit() for ch in first) and first.lower() not in {"x", "×"} \
+            and not re.fullmatch(r"[+-].*", first)
+        if no_count and bare_count is not None:
+            card = _resolve(db, line, number, shown, issues)
+            if card is not None:
+                found.append((card, bare_count))
+            continue
+        if no_count:
             # no count at all: say how to write it, with the card if it is one
             guess = db.lookup(line)
             sugg = (guess.name,) if guess else tuple(db.suggest(line))

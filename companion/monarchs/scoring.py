@@ -14,7 +14,6 @@ JSON form ``{"cards": [{"color": "orange", "crowns": 1}, ...]}`` (:func:`parse_s
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -228,33 +227,23 @@ def score_table(table: Mapping[str, tuple[int, int]]) -> Score:
 
 # -- reading score files ---------------------------------------------------------------------
 
-_LINE = re.compile(r"^\s*(?:(\d+)\s*[xX]?\s+)?(.+?)\s*$")
-
-
 def parse_decklist(text: str, db: Any, *, source: str = "decklist") -> list[ScoreCard]:
-    """``3 Card Name`` lines (``3x`` and a bare name = 1 also accepted, ``#`` comments)."""
+    """``3 Card Name`` lines (``3x``, ``#``/``//`` comments; a bare name counts once).
+
+    The deck builder's parser reads the list, so every bad line is reported at once,
+    each with close card names.
+    """
+    from ..deck.decklist import parse_text
+
+    deck = parse_text(text, db, where=source, bare_count=1)
     out: list[ScoreCard] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        m = _LINE.match(line)
-        assert m is not None  # the pattern matches any non-empty line
-        count = int(m.group(1)) if m.group(1) else 1
-        name = m.group(2)
-        where = f"{source}:{number}"
-        if count < 1 or count > MAX_COUNT:
-            raise ScoreInputError(f"count must be 1..{MAX_COUNT}, not {count}", where=where,
-                                  found=repr(raw.strip()))
+    for entry in deck.entries:
         try:
-            card = db.find(name)
-        except UnknownCardError as exc:
-            raise UnknownCardError(name, "monarchs", exc.suggestions, where=where) from None
-        try:
-            sc = score_card_from_card(card)
+            sc = score_card_from_card(entry.card)
         except ScoreInputError as exc:
-            raise ScoreInputError(exc.message, where=where, suggestion=exc.suggestion) from None
-        out.extend([sc] * count)
+            raise ScoreInputError(exc.message, where=f"{source}: {entry.card.name}",
+                                  suggestion=exc.suggestion) from None
+        out.extend([sc] * entry.count)
     return out
 
 

@@ -342,15 +342,119 @@ def _phi(st: _Setup, comp: tuple[int, ...], left: int) -> int:
     return 5 * left + sum(comp[i] for i in st.king_idx)
 
 
+_PRIMES: tuple[int, ...] = tuple(p for p in range(2, len(FULL_DECK) + 1) if all(p % q for q in range(2, p)))
+
+
+def _valuation(n: int) -> tuple[int, ...]:
+    """Exponents of each prime up to 54 in n."""
+    out = []
+    for p in _PRIMES:
+        k = 0
+        while n % p == 0:
+            n, k = n // p, k + 1
+        out.append(k)
+    return tuple(out)
+
+
+_VAL: dict[int, tuple[int, ...]] = {m: _valuation(m) for m in range(1, len(FULL_DECK) + 1)}
+_VAL_L = _valuation(_L)
+
+
+def _from_valuation(v: Iterable[int]) -> int:
+    out = 1
+    for p, k in zip(_PRIMES, v, strict=True):
+        if k < 0:  # pragma: no cover - the tables below are built so that this cannot happen
+            raise ArithmeticError("not a common denominator")
+        if k:
+            out *= p ** k
+    return out
+
+
+class _Denominators:
+    """Common denominators D(e, m) for every way of making e draws that leaves m cards.
+
+    A draw from m cards divides by m; a joker (or an empty deck) brings back the full deck.
+    D(e, m) is the lcm, over every such sequence of deck sizes from the starting sizes, of
+    the product of the sizes, then made non-decreasing in e (the lcm over e' <= e), so that
+    a mass over D(e, m) drawn from m cards is exactly a whole number over D(e + 1, m') and
+    masses of one state reached after different numbers of draws can be brought together.
+    They are far smaller than L**e (about 15 bits a draw instead of 75), which keeps the
+    integers of the dynamic programme short. Built from prime exponents, once per set of
+    starting deck sizes and shared by every check.
+    """
+
+    def __init__(self, starts: tuple[int, ...]) -> None:
+        zero = (0,) * len(_PRIMES)
+        self._exact: dict[int, tuple[int, ...]] = {m: zero for m in starts}  # this e only
+        self._running: dict[int, tuple[int, ...]] = dict(self._exact)  # lcm over e' <= e
+        self.rows: list[dict[int, tuple[int, ...]]] = [dict(self._exact)]
+        self._ints: dict[tuple[int, int], int] = {}
+        self.steps: dict[int, tuple[int, int]] = {}  # (e << 6) | m -> draw factors (to m - 1, to full)
+        self.ratios: dict[tuple[int, int, int], int] = {}  # (m, e1, e2) -> D(e2, m) // D(e1, m)
+        self.to_l: dict[int, int] = {}  # (e << 6) | m -> L**e // D(e, m)
+
+    def _row(self, e: int) -> dict[int, tuple[int, ...]]:
+        full = len(FULL_DECK)
+        while len(self.rows) <= e:
+            nxt: dict[int, tuple[int, ...]] = {}
+            for m, v in self._exact.items():
+                vm = tuple(a + b for a, b in zip(v, _VAL[m], strict=True))
+                for m2 in {m - 1 if m > 1 else full, full}:
+                    cur = nxt.get(m2)
+                    nxt[m2] = vm if cur is None else tuple(map(max, cur, vm))
+            self._exact = nxt
+            for m, v in nxt.items():
+                cur = self._running.get(m)
+                self._running[m] = v if cur is None else tuple(map(max, cur, v))
+            self.rows.append({m: self._running[m] for m in nxt})
+        return self.rows[e]
+
+    def value(self, e: int, m: int) -> int:
+        key = (e, m)
+        out = self._ints.get(key)
+        if out is None:
+            out = self._ints[key] = _from_valuation(self._row(e)[m])
+        return out
+
+    def step(self, e: int, m: int) -> tuple[int, int]:
+        """(D(e+1, m-1) / (m D(e, m)), D(e+1, full) / (m D(e, m))): a draw's factors, exact."""
+        full = len(FULL_DECK)
+        here, nxt = self._row(e)[m], self._row(e + 1)
+        out = tuple(_from_valuation(a - b - c for a, b, c in zip(nxt[m2], _VAL[m], here, strict=True))
+                    for m2 in (m - 1 if m > 1 else full, full))
+        self.steps[(e << 6) | m] = out  # type: ignore[assignment]
+        return out  # type: ignore[return-value]
+
+    def ratio(self, m: int, e1: int, e2: int) -> int:
+        out = self.ratios[(m, e1, e2)] = _from_valuation(
+            a - b for a, b in zip(self._row(e2)[m], self._row(e1)[m], strict=True))
+        return out
+
+    def over_l(self, e: int, m: int) -> int:
+        """L**e // D(e, m): turns a mass over D(e, m) into one over L**e (see :class:`_Acc`)."""
+        out = self.to_l.get((e << 6) | m)
+        if out is None:
+            out = self.to_l[(e << 6) | m] = _from_valuation(
+                e * a - b for a, b in zip(_VAL_L, self._row(e)[m], strict=True))
+        return out
+
+
+@lru_cache(maxsize=64)
+def _denominators(starts: tuple[int, ...]) -> _Denominators:
+    return _Denominators(starts)
+
+
 _B = 8  # bits per small field of a packed state key (every field stays below 256)
 _CB = 6  # bits per category count in a packed deck (a count is at most 54)
 _EB = 16  # bits for the exponent in a packed end key
 
-#: One player state's moves, one entry per kind of outcome (see :func:`_moves`):
-#: (ends: ((end code << _EB, category indices), ...), draws on: ((category, key delta, potential drop),
-#:  ...), jokers: ((category, new key with a full deck, new potential), ...), categories that cancel)
-Moves = tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, int, int], ...],
-              tuple[tuple[int, int, int], ...], tuple[int, ...]]
+#: One player state's moves (see :func:`_moves`): (ends by a card that is not a joker: ((end code
+#: << _EB, category indices), ...), ends by a joker (same), draws on: ((category, key delta,
+#: potential drop), ...), jokers drawing on: ((category, new key with a full deck, new potential),
+#: ...), categories that cancel a bad card (not jokers), jokers that cancel)
+Moves = tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, tuple[int, ...]], ...],
+              tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...], tuple[int, ...],
+              tuple[int, ...]]
 
 
 def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
@@ -368,9 +472,11 @@ def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
     full_kings = sum(st.full[k] for k in st.king_idx)
     small = 6 * _B
     ends: dict[int, list[int]] = {}
+    jends: dict[int, list[int]] = {}
     conts: list[tuple[int, int, int]] = []
     jokers: list[tuple[int, int, int]] = []
     canc: list[int] = []
+    jcanc: list[int] = []
     for i, (kind, succeeds, isbad) in enumerate(st.info):
         succ, is_ace = int(succeeds), int(kind == "ace")
         ns, nab, nch, nbad, nbace, nleft = s + succ, ab + is_ace, ch, bad0, bace0, left - 1
@@ -399,14 +505,14 @@ def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
                         nab -= 1
                     else:
                         nch -= 1
-                    canc.append(i)
+                    (jcanc if kind == "joker" else canc).append(i)
         if not ended:
             if kind == "king" and not take_never and (take_always or ns + nab + nch < need):
                 nleft += 1
             ended = nleft == 0 or (st.stop and ns + nab + nch >= need)
         if ended:
             code = (ns << 4 * _B) | (nab << 3 * _B) | (nch << 2 * _B) | (nbad << _B) | nbace
-            ends.setdefault(code, []).append(i)
+            (jends if kind == "joker" else ends).setdefault(code, []).append(i)
             continue
         if max(nleft, ns, nab, nch, nbad, nbace) > fmask:  # pragma: no cover - inputs are capped
             raise CompanionError("check too large to compute")
@@ -416,23 +522,25 @@ def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
                            5 * nleft + full_kings))
         else:
             conts.append((i, npl - pl - (1 << (_CB * i + small)), 5 * (left - nleft) + (kind == "king")))
-    return (tuple((code << _EB, tuple(idx)) for code, idx in ends.items()), tuple(conts), tuple(jokers),
-            tuple(canc))
+    return (tuple((code << _EB, tuple(idx)) for code, idx in ends.items()),
+            tuple((code << _EB, tuple(idx)) for code, idx in jends.items()),
+            tuple(conts), tuple(jokers), tuple(canc), tuple(jcanc))
 
 
 def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> None:
     """Draw one card at a time from every state until each check ends.
 
-    A draw of one of c cards from a deck of m multiplies the mass by c * (L // m) and
-    the denominator by L (L = lcm(1..54), so this is exact in integers). States are
-    expanded in decreasing :func:`_phi`, so a state reached by different paths (e.g.
-    the same reshuffle after 3 or after 5 cards) is merged and expanded once: this is
-    the dynamic programme over the deck's composition. For speed a state is packed into
-    one integer: the deck's counts (6 bits each) then draws left, successes, ace
-    bonuses, chips, bad cards and bad aces (8 bits each); the player's moves for each
-    player part (:func:`_moves`) and the counts and L // m for each deck are worked out
-    once and looked up. Exits are summed per outcome and exponent, with the categories
-    that lead to the same outcome added up before the one big multiplication.
+    A state's mass is a whole number over D(e, m) (:class:`_Denominators`: e draws made,
+    m cards in the deck); a draw of one of c cards multiplies it by c and by a precomputed
+    whole factor, which makes it exact over D(e + 1, m'). States are expanded in
+    decreasing :func:`_phi`, so a state reached by different paths (e.g. the same
+    reshuffle after 3 or after 5 cards) is merged and expanded once: this is the dynamic
+    programme over the deck's composition. For speed a state is packed into one integer:
+    the deck's counts (6 bits each) then draws left, successes, ace bonuses, chips, bad
+    cards and bad aces (8 bits each); the player's moves for each player part
+    (:func:`_moves`) and the counts for each deck are worked out once and looked up. Exits
+    are summed per outcome, draws and deck size, with the categories that lead to the same
+    outcome added up before the one big multiplication, and put over ``L**e`` at the end.
     """
     ncat = len(st.info)
     shifts = [_CB * i for i in range(ncat)]
@@ -441,12 +549,13 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
     pmask = (1 << small) - 1
     full_key = sum(c << sh for c, sh in zip(st.full, shifts, strict=True)) << small
     full_kings = sum(st.full[k] for k in st.king_idx)
+    full_m = len(FULL_DECK)
     emask = (1 << _EB) - 1
 
     buckets: dict[int, dict[int, Mass]] = {}
     heap: list[int] = []  # potentials still to expand, negated (the largest first)
     for (comp, left, s0, ab0, ch0, bad0, bace0), (mass, e0) in init.items():
-        if max(left, s0, ab0, ch0, bad0, bace0) > (1 << _B) - 1:  # pragma: no cover - inputs are capped
+        if max(left, s0, ab0, ch0, bad0, bace0) > (1 << _B) - 1 or e0:  # pragma: no cover - capped
             raise CompanionError("check too large to compute")
         ph = _phi(st, comp, left)
         if ph not in buckets:
@@ -454,14 +563,17 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
             heapq.heappush(heap, -ph)
         code = sum(c << sh for c, sh in zip(comp, shifts, strict=True))
         pl = (left << 5 * _B) | (s0 << 4 * _B) | (ab0 << 3 * _B) | (ch0 << 2 * _B) | (bad0 << _B) | bace0
-        _add(buckets[ph], (code << small) | pl, mass, e0)
+        cur = buckets[ph].setdefault((code << small) | pl, [0, 0])
+        cur[0] += mass
+    den = _denominators(tuple(sorted({sum(comp) for comp, *_rest in init})))
+    steps, ratios = den.steps, den.ratios
 
-    ends: dict[int, int] = defaultdict(int)  # (end code << _EB) | e -> numerator over L**e
-    drawn: dict[int, int] = defaultdict(int)
+    # exits: (((end code << _EB) | e) << 6) | m -> numerator over D(e, m)
+    ends: dict[int, int] = defaultdict(int)
+    drawn: dict[int, int] = defaultdict(int)  # (e << 6) | m -> numerator over D(e, m)
     cancelled: dict[int, int] = defaultdict(int)
-    decks: dict[int, tuple[tuple[int, ...], int, int]] = {}  # deck code -> (counts, L // m, m)
+    decks: dict[int, tuple[tuple[int, ...], int]] = {}  # deck code -> (counts, m)
     rows: dict[int, Moves] = {}
-    pw = _POW
     push = heapq.heappush
     while heap:
         ph = -heapq.heappop(heap)
@@ -471,28 +583,32 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
             deck = decks.get(code)
             if deck is None:
                 counts = tuple([(code >> sh) & cmask for sh in shifts])
-                deck = decks[code] = (counts, _L // sum(counts), sum(counts))
-            counts, q, m = deck
+                deck = decks[code] = (counts, sum(counts))
+            counts, m = deck
             pl = key & pmask
             row = rows.get(pl)
             if row is None:
                 row = rows[pl] = _moves(st, pl, broke)
-            r_ends, r_conts, r_jokers, r_canc = row
-            drawn[e0] += mass  # this state draws exactly one card
+            r_ends, r_jends, r_conts, r_jokers, r_canc, r_jcanc = row
+            step = steps.get((e0 << 6) | m)
+            if step is None:
+                step = den.step(e0, m)
+            drawn[(e0 << 6) | m] += mass  # this state draws exactly one card
             e = e0 + 1
-            qm = mass * q
+            md = mass * step[0]  # a card that is not a joker: m - 1 cards left (or a full deck again)
+            mdec = m - 1 if m > 1 else full_m
             for endshift, idx in r_ends:
                 c = 0
                 for i in idx:
                     c += counts[i]
                 if c:
-                    ends[endshift | e] += qm * c
+                    ends[((endshift | e) << 6) | mdec] += md * c
             if r_canc:
                 c = 0
                 for i in r_canc:
                     c += counts[i]
                 if c:
-                    cancelled[e] += qm * c
+                    cancelled[(e << 6) | mdec] += md * c
             if m == 1:  # the last card: an empty deck is reshuffled before the next draw
                 moves = [(i, full_key | ((key + delta) & pmask),
                           5 * (((key + delta) >> 5 * _B) & ((1 << _B) - 1)) + full_kings)
@@ -504,7 +620,7 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
                     c = counts[i]
                     if not c:
                         continue
-                    w = qm * c
+                    w = md * c
                     nkey = key + delta
                     nph = ph - drop
                     bucket = buckets.get(nph)
@@ -516,31 +632,64 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
                         bucket[nkey] = [w, e]
                     elif cur[1] == e:
                         cur[0] += w
-                    elif cur[1] < e:  # keep the larger exponent (see :func:`_add`)
-                        d = e - cur[1]
-                        cur[0] = cur[0] * (pw[d] if d < len(pw) else _pow(d)) + w
+                    elif cur[1] < e:  # bring both over the later (larger) denominator
+                        rk = (((cur[1] << 10) | e) << 6) | mdec
+                        r = ratios.get(rk)
+                        cur[0] = cur[0] * (den.ratio(mdec, cur[1], e) if r is None else r) + w
                         cur[1] = e
                     else:
-                        d = cur[1] - e
-                        cur[0] += w * (pw[d] if d < len(pw) else _pow(d))
-            for i, nkey, nph in moves:  # jokers (and the cards of a one-card deck): a full deck again
+                        rk = (((e << 10) | cur[1]) << 6) | mdec
+                        r = ratios.get(rk)
+                        cur[0] += w * (den.ratio(mdec, e, cur[1]) if r is None else r)
+            if not (moves or r_jends or r_jcanc):
+                continue
+            mf = mass * step[1]  # a joker (or the last card): a full deck again
+            for endshift, idx in r_jends:
+                c = 0
+                for i in idx:
+                    c += counts[i]
+                if c:
+                    ends[((endshift | e) << 6) | full_m] += mf * c
+            if r_jcanc:
+                c = 0
+                for i in r_jcanc:
+                    c += counts[i]
+                if c:
+                    cancelled[(e << 6) | full_m] += mf * c
+            for i, nkey, nph in moves:
                 c = counts[i]
                 if not c:
                     continue
+                w = mf * c
                 bucket = buckets.get(nph)
                 if bucket is None:
                     bucket = buckets[nph] = {}
                     push(heap, -nph)
-                _add(bucket, nkey, qm * c, e)
+                cur = bucket.get(nkey)
+                if cur is None:
+                    bucket[nkey] = [w, e]
+                elif cur[1] == e:
+                    cur[0] += w
+                elif cur[1] < e:
+                    cur[0] = cur[0] * den.ratio(full_m, cur[1], e) + w
+                    cur[1] = e
+                else:
+                    cur[0] += w * den.ratio(full_m, e, cur[1])
     fmask = (1 << _B) - 1
+    over_l = den.over_l
+    exits: dict[int, int] = defaultdict(int)  # (end code << _EB) | e -> numerator over L**e
     for k, w in ends.items():
+        exits[k >> 6] += w * over_l((k >> 6) & emask, k & 63)
+    for k, w in exits.items():
         e, endcode = k & emask, k >> _EB
         acc.end(st, w, e, (endcode >> 4 * _B) & fmask, (endcode >> 3 * _B) & fmask,
                 (endcode >> 2 * _B) & fmask, (endcode >> _B) & fmask, endcode & fmask)
-    for e, w in drawn.items():
-        _add(acc.sums, "cards", w, e)
-    for e, w in cancelled.items():
-        _add(acc.sums, "cancelled", w, e)
+    for name, sums in (("cards", drawn), ("cancelled", cancelled)):
+        per_e: dict[int, int] = defaultdict(int)
+        for k, w in sums.items():
+            per_e[k >> 6] += w * over_l(k >> 6, k & 63)
+        for e, w in per_e.items():
+            _add(acc.sums, name, w, e)
 
 
 def _cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
