@@ -390,7 +390,7 @@ class _Denominators:
         self.rows: list[dict[int, tuple[int, ...]]] = [dict(self._exact)]
         self._ints: dict[tuple[int, int], int] = {}
         self.steps: dict[int, tuple[int, int]] = {}  # (e << 6) | m -> draw factors (to m - 1, to full)
-        self.ratios: dict[tuple[int, int, int], int] = {}  # (m, e1, e2) -> D(e2, m) // D(e1, m)
+        self.ratios: dict[int, int] = {}  # see :meth:`ratio`
         self.to_l: dict[int, int] = {}  # (e << 6) | m -> L**e // D(e, m)
 
     def _row(self, e: int) -> dict[int, tuple[int, ...]]:
@@ -426,8 +426,12 @@ class _Denominators:
         return out  # type: ignore[return-value]
 
     def ratio(self, m: int, e1: int, e2: int) -> int:
-        out = self.ratios[(m, e1, e2)] = _from_valuation(
-            a - b for a, b in zip(self._row(e2)[m], self._row(e1)[m], strict=True))
+        """D(e2, m) // D(e1, m) for e1 < e2, cached under (((e1 << 10) | e2) << 6) | m."""
+        key = (((e1 << 10) | e2) << 6) | m
+        out = self.ratios.get(key)
+        if out is None:
+            out = self.ratios[key] = _from_valuation(
+                a - b for a, b in zip(self._row(e2)[m], self._row(e1)[m], strict=True))
         return out
 
     def over_l(self, e: int, m: int) -> int:
