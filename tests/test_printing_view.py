@@ -22,8 +22,11 @@ def test_cards_from_a_pasted_list_preview_and_download(view: PrintView) -> None:
     view.size.value = "custom"
     view.custom.value = "50x70"
     view.backs.value = "duplex"
+    assert view.preview.layout.display == "none"  # no broken image before the first sheet
     view.make_button.click()
     assert "Made" in view.status.value and "5 cards (2 different)" in view.status.value
+    assert view.progress.value == view.progress.max == 2  # moved page by page, front and back
+    assert view.progress.layout.display == "none" and view.preview.layout.display == ""
     assert view.pdf.startswith(b"%PDF") and view.page.max == 2
     assert view.preview.value[:8] == b"\x89PNG\r\n\x1a\n"
     href = view.download.value.split("base64,", 1)[1].split("'", 1)[0]

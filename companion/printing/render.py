@@ -210,8 +210,13 @@ class _Faces:
 @binary_streams
 def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
                 options: CardOptions = CardOptions(), *, game: str | None = None,
-                title: str | None = None, progress: bool | None = False) -> PrintResult:
-    """Write a PDF with one placement per entry of ``cards`` (already expanded into copies)."""
+                title: str | None = None, progress: bool | None = False,
+                on_page: Callable[[int, int], None] | None = None) -> PrintResult:
+    """Write a PDF with one placement per entry of ``cards`` (already expanded into copies).
+
+    ``progress`` shows a tqdm bar on stderr (``None``: when stderr is a terminal);
+    ``on_page(done, total)`` is called after each page, e.g. to move a notebook's bar.
+    """
     if not cards:
         raise PrintError("nothing to print: the deck or card file has no cards",
                          expected="at least one card")
@@ -249,6 +254,8 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
         c.showPage()
         if bar is not None:
             bar.update(1)
+        if on_page is not None:
+            on_page(page.number, len(pages))
     if bar is not None:
         bar.close()
     save(c)

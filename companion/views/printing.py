@@ -82,6 +82,9 @@ class PrintView:
         self.preview = w.Image(format="png", layout=w.Layout(max_width="520px", border="1px solid #ccc",
                                                              display="none"))  # until there is a sheet
         self.preview.add_class("cmp-print-preview")
+        self.progress = ui.progress(1, "Printing")  # shown while a card run is being drawn
+        self.progress.layout.display = "none"
+        self.progress.add_class("cmp-print-progress")
         self.download = w.HTML()
         self.download.add_class("cmp-print-download")
         self.card_box = w.VBox([self.deck, self.pasted, w.HBox([self.size, self.custom]), self.bleed,
@@ -92,7 +95,7 @@ class PrintView:
             ui.header("Print and play",
                       "Exact-size PDFs: print at 100 % (actual size), never 'fit to page'."),
             w.HBox([self.game, self.paper]), self.what, self.options, self.make_button, self.status,
-            w.HBox([self.page, self.download]), self.preview,
+            self.progress, w.HBox([self.page, self.download]), self.preview,
         ])
         self.widget.add_class("companion-page")
         guard = ui.guarded(self.status)
@@ -162,7 +165,17 @@ class PrintView:
                                crop_marks=self.crop.value,
                                corners=self.corners.value, backs=self.backs.value,
                                offset=(float(self.off_x.value), float(self.off_y.value)))
-            res = print_cards(copies, buf, opts, game=game, title=title)
+            self.progress.max = max(len(copies), 1)
+            self.progress.value = 0
+            self.progress.layout.display = ""
+
+            def moved(done: int, total: int) -> None:
+                self.progress.max, self.progress.value = total, done
+
+            try:
+                res = print_cards(copies, buf, opts, game=game, title=title, on_page=moved)
+            finally:
+                self.progress.layout.display = "none"
             name = f"cards-{game}-{_slug(title.split(': ', 1)[-1])}-{paper}.pdf"
             summary = [f"{res.copies} cards ({res.distinct} different), "
                        f"{res.grid.cols}x{res.grid.rows} per sheet, "
