@@ -14,27 +14,16 @@ from __future__ import annotations
 
 import random
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _timing import per_call
 
 from companion.cards import CardDB, card_from_record
 from companion.deck import check_deck, composition, load_format, opening_odds, parse
 from companion.deck.stats import composition_figure
 from companion.probability import at_least
-
-
-def per_call(fn: Callable[[], object], repeat: int) -> float:
-    """Best of three runs, seconds per call."""
-    best = float("inf")
-    for _ in range(3):
-        t = time.perf_counter()
-        for _ in range(repeat):
-            fn()
-        best = min(best, (time.perf_counter() - t) / repeat)
-    return best
 
 
 def database(n: int) -> CardDB:

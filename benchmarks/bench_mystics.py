@@ -15,12 +15,12 @@ import itertools
 import json
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from _timing import per_call
 
 from companion.eventlog import EventLog, parse_lines
 from companion.mystics import odds
@@ -34,16 +34,6 @@ DIE = tuple(DieFace(str(i), s, m, "bench", True) for i, (s, m) in enumerate([
 HEROES = {h: HeroInfo(h, h.title(), life=4) for h in ("collin", "filch", "tilda", "maginos")}
 MINIONS = {"rat_warriors": MinionInfo("rat_warriors", "Rat Warriors", life=1, aggressive=True),
            "roach": MinionInfo("roach", "Roach", life=1)}
-
-
-def per_call(fn: Callable[[], object], repeat: int) -> float:
-    best = float("inf")
-    for _ in range(3):
-        t = time.perf_counter()
-        for _ in range(repeat):
-            fn()
-        best = min(best, (time.perf_counter() - t) / repeat)
-    return best
 
 
 def brute(n_att: int, n_def: int) -> dict[int, Fraction]:
