@@ -509,3 +509,23 @@ def test_exact_values_are_unchanged_for_the_slow_corner_and_a_live_deck() -> Non
         Fraction(48492917, 70319340), Fraction(627227, 309096), Fraction(113765, 2884896))
     assert dict(live.successes) == {0: Fraction(998, 4293), 1: Fraction(5479183, 70319340),
                                     2: Fraction(47876603, 70319340), 3: Fraction(102719, 11719890)}
+
+
+def test_exact_values_are_unchanged_when_the_deck_runs_out_mid_check() -> None:
+    # The last card of a live deck is a king: its extra draw comes from a reshuffled full deck.
+    r = odds(3, "A", deck=["KS"])
+    assert (r.p_success, r.expected_cards) == (Fraction(1034813, 4593750), Fraction(73166, 18375))
+    r = odds(4, "J", need=2, situation="combat", aged=1, deck=["3S", "KS"])
+    assert (r.p_success, r.expected_cards, r.p_bad) == (
+        Fraction(8403130, 13561587), Fraction(628093, 154548), Fraction(4201565, 36164232))
+
+
+def test_a_too_small_per_draw_denominator_falls_back_to_the_full_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The engine picks L = lcm of the deck sizes it expects to draw from; if a deck size
+    # were missed it must start again with lcm(1..54), never round.
+    import companion.mousecard.odds as engine
+
+    check = TaskCheck(6, "J", need=3, situation="combat", aged=2, fate_chips=1)
+    right = engine._exact_odds.__wrapped__(check, None)
+    monkeypatch.setattr(engine, "_per_draw", lambda first, reach: math.lcm(*range(52, 55)))
+    assert engine._exact_odds.__wrapped__(check, None) == right

@@ -34,7 +34,9 @@ still leaves the check certain is always taken.
 Computation: dynamic programming over the state (deck composition by category, draws
 left, successes, unspent ace bonuses, chips left, bad cards). Categories are
 (ace/king/joker/plain, succeeds?, bad?), so a deck is at most 8 counts. A broke hand is a
-multivariate hypergeometric (products of binomials). Probabilities are exact rationals
+multivariate hypergeometric (products of binomials). The player's moves depend on the
+player's state only (never on the deck), so they are tabulated once per player state and
+shared by every deck composition. Probabilities are exact rationals
 kept as integer numerators over ``L**e`` (L = lcm(1..54), so each draw's c/m is exact),
 which makes merging states one integer addition; they become
 :class:`~fractions.Fraction` at the end, and results are memoised (``lru_cache``).
@@ -300,16 +302,19 @@ def _take_king(st: _Setup, s: int, ab: int, ch: int) -> bool:
 State = tuple[tuple[int, ...], int, int, int, int, int, int]
 Mass = list[int]  # [numerator, e]: the probability numerator / (base * L**e)
 
-_POW: list[int] = [1]
+_POWS: dict[int, list[int]] = {}  # L -> [1, L, L**2, ...]
 
 
-def _pow(e: int) -> int:
-    while len(_POW) <= e:
-        _POW.append(_POW[-1] * _L)
-    return _POW[e]
+def _pow(e: int, per_draw: int = _L) -> int:
+    pw = _POWS.get(per_draw)
+    if pw is None:
+        pw = _POWS[per_draw] = [1]
+    while len(pw) <= e:
+        pw.append(pw[-1] * per_draw)
+    return pw[e]
 
 
-def _add(d: dict[Any, Mass], key: Any, w: int, e: int) -> None:
+def _add(d: dict[Any, Mass], key: Any, w: int, e: int, per_draw: int = _L) -> None:
     """Add w / L**e to d[key], keeping one exponent per entry (the larger one)."""
     cur = d.get(key)
     if cur is None:
@@ -317,24 +322,41 @@ def _add(d: dict[Any, Mass], key: Any, w: int, e: int) -> None:
     elif cur[1] == e:
         cur[0] += w
     elif cur[1] < e:
-        cur[0] = cur[0] * _pow(e - cur[1]) + w
+        cur[0] = cur[0] * _pow(e - cur[1], per_draw) + w
         cur[1] = e
     else:
-        cur[0] += w * _pow(cur[1] - e)
+        cur[0] += w * _pow(cur[1] - e, per_draw)
+
+
+class _WiderBase(Exception):
+    """A deck size met does not divide the per-draw denominator chosen (see :func:`_per_draw`)."""
+
+
+def _per_draw(first: int, reach: int) -> int:
+    """The per-draw denominator L: the lcm of every deck size a card can be drawn from one at a time.
+
+    ``first``: the size of the deck the first card comes from; ``reach``: the most cards
+    drawn between two reshuffles. A full-deck check of skill 10 only draws from 41 to 54
+    cards, so L = lcm(41..54) (57 bits) instead of lcm(1..54) (75 bits): shorter integers.
+    """
+    full = len(FULL_DECK)
+    lo = min(first, full) - reach + 1
+    return math.lcm(*range(lo, full + 1)) if lo >= 2 else _L
 
 
 @dataclass
 class _Acc:
     """Exact outcome masses: integer numerators over ``base * L**e`` (see :func:`_sequential`)."""
 
+    per_draw: int = _L  # L: a multiple of every deck size a card is drawn from (see :func:`_per_draw`)
     out: dict[tuple[int, int, int], Mass] = field(default_factory=dict)
     sums: dict[str, Mass] = field(default_factory=dict)  # "cards", "cancelled": linear totals
 
     def end(self, st: _Setup, w: int, e: int, s: int, ab: int, ch: int, bad: int, bace: int = 0) -> None:
         key, canc = _finalize(st.need, st.chips, st.bonus, s, ab, ch, bad, ab == bad == bace == 1)
-        _add(self.out, key, w, e)
+        _add(self.out, key, w, e, self.per_draw)
         if canc:
-            _add(self.sums, "cancelled", w * canc, e)
+            _add(self.sums, "cancelled", w * canc, e, self.per_draw)
 
 
 def _phi(st: _Setup, comp: tuple[int, ...], left: int) -> int:
@@ -342,123 +364,16 @@ def _phi(st: _Setup, comp: tuple[int, ...], left: int) -> int:
     return 5 * left + sum(comp[i] for i in st.king_idx)
 
 
-_PRIMES: tuple[int, ...] = tuple(p for p in range(2, len(FULL_DECK) + 1) if all(p % q for q in range(2, p)))
-
-
-def _valuation(n: int) -> tuple[int, ...]:
-    """Exponents of each prime up to 54 in n."""
-    out = []
-    for p in _PRIMES:
-        k = 0
-        while n % p == 0:
-            n, k = n // p, k + 1
-        out.append(k)
-    return tuple(out)
-
-
-_VAL: dict[int, tuple[int, ...]] = {m: _valuation(m) for m in range(1, len(FULL_DECK) + 1)}
-_VAL_L = _valuation(_L)
-
-
-def _from_valuation(v: Iterable[int]) -> int:
-    out = 1
-    for p, k in zip(_PRIMES, v, strict=True):
-        if k < 0:  # pragma: no cover - the tables below are built so that this cannot happen
-            raise ArithmeticError("not a common denominator")
-        if k:
-            out *= p ** k
-    return out
-
-
-class _Denominators:
-    """Common denominators D(e, m) for every way of making e draws that leaves m cards.
-
-    A draw from m cards divides by m; a joker (or an empty deck) brings back the full deck.
-    D(e, m) is the lcm, over every such sequence of deck sizes from the starting sizes, of
-    the product of the sizes, then made non-decreasing in e (the lcm over e' <= e), so that
-    a mass over D(e, m) drawn from m cards is exactly a whole number over D(e + 1, m') and
-    masses of one state reached after different numbers of draws can be brought together.
-    They are far smaller than L**e (about 15 bits a draw instead of 75), which keeps the
-    integers of the dynamic programme short. Built from prime exponents, once per set of
-    starting deck sizes and shared by every check.
-    """
-
-    def __init__(self, starts: tuple[int, ...]) -> None:
-        zero = (0,) * len(_PRIMES)
-        self._exact: dict[int, tuple[int, ...]] = {m: zero for m in starts}  # this e only
-        self._running: dict[int, tuple[int, ...]] = dict(self._exact)  # lcm over e' <= e
-        self.rows: list[dict[int, tuple[int, ...]]] = [dict(self._exact)]
-        self._ints: dict[tuple[int, int], int] = {}
-        self.steps: dict[int, tuple[int, int]] = {}  # (e << 6) | m -> draw factors (to m - 1, to full)
-        self.ratios: dict[int, int] = {}  # see :meth:`ratio`
-        self.to_l: dict[int, int] = {}  # (e << 6) | m -> L**e // D(e, m)
-
-    def _row(self, e: int) -> dict[int, tuple[int, ...]]:
-        full = len(FULL_DECK)
-        while len(self.rows) <= e:
-            nxt: dict[int, tuple[int, ...]] = {}
-            for m, v in self._exact.items():
-                vm = tuple(a + b for a, b in zip(v, _VAL[m], strict=True))
-                for m2 in {m - 1 if m > 1 else full, full}:
-                    cur = nxt.get(m2)
-                    nxt[m2] = vm if cur is None else tuple(map(max, cur, vm))
-            self._exact = nxt
-            for m, v in nxt.items():
-                cur = self._running.get(m)
-                self._running[m] = v if cur is None else tuple(map(max, cur, v))
-            self.rows.append({m: self._running[m] for m in nxt})
-        return self.rows[e]
-
-    def value(self, e: int, m: int) -> int:
-        key = (e, m)
-        out = self._ints.get(key)
-        if out is None:
-            out = self._ints[key] = _from_valuation(self._row(e)[m])
-        return out
-
-    def step(self, e: int, m: int) -> tuple[int, int]:
-        """(D(e+1, m-1) / (m D(e, m)), D(e+1, full) / (m D(e, m))): a draw's factors, exact."""
-        full = len(FULL_DECK)
-        here, nxt = self._row(e)[m], self._row(e + 1)
-        out = tuple(_from_valuation(a - b - c for a, b, c in zip(nxt[m2], _VAL[m], here, strict=True))
-                    for m2 in (m - 1 if m > 1 else full, full))
-        self.steps[(e << 6) | m] = out  # type: ignore[assignment]
-        return out  # type: ignore[return-value]
-
-    def ratio(self, m: int, e1: int, e2: int) -> int:
-        """D(e2, m) // D(e1, m) for e1 < e2, cached under (((e1 << 10) | e2) << 6) | m."""
-        key = (((e1 << 10) | e2) << 6) | m
-        out = self.ratios.get(key)
-        if out is None:
-            out = self.ratios[key] = _from_valuation(
-                a - b for a, b in zip(self._row(e2)[m], self._row(e1)[m], strict=True))
-        return out
-
-    def over_l(self, e: int, m: int) -> int:
-        """L**e // D(e, m): turns a mass over D(e, m) into one over L**e (see :class:`_Acc`)."""
-        out = self.to_l.get((e << 6) | m)
-        if out is None:
-            out = self.to_l[(e << 6) | m] = _from_valuation(
-                e * a - b for a, b in zip(_VAL_L, self._row(e)[m], strict=True))
-        return out
-
-
-@lru_cache(maxsize=64)
-def _denominators(starts: tuple[int, ...]) -> _Denominators:
-    return _Denominators(starts)
-
-
 _B = 8  # bits per small field of a packed state key (every field stays below 256)
 _CB = 6  # bits per category count in a packed deck (a count is at most 54)
 _EB = 16  # bits for the exponent in a packed end key
 
-#: One player state's moves (see :func:`_moves`): (ends by a card that is not a joker: ((end code
-#: << _EB, category indices), ...), ends by a joker (same), draws on: ((category, key delta,
-#: potential drop), ...), jokers drawing on: ((category, new key with a full deck, new potential),
-#: ...), categories that cancel a bad card (not jokers), jokers that cancel)
-Moves = tuple[tuple[tuple[int, tuple[int, ...]], ...], tuple[tuple[int, tuple[int, ...]], ...],
-              tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...], tuple[int, ...],
-              tuple[int, ...]]
+#: One player state's moves, one entry per kind of outcome (see :func:`_moves`): (ends by one
+#: category: ((end code << _EB, category), ...), ends by several: ((end code << _EB, categories),
+#: ...), draws on: ((category, key delta, potential drop), ...), jokers: ((category, new key with a
+#: full deck, new potential), ...), categories that cancel a bad card)
+Moves = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, tuple[int, ...]], ...],
+              tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...], tuple[int, ...]]
 
 
 def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
@@ -476,11 +391,9 @@ def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
     full_kings = sum(st.full[k] for k in st.king_idx)
     small = 6 * _B
     ends: dict[int, list[int]] = {}
-    jends: dict[int, list[int]] = {}
     conts: list[tuple[int, int, int]] = []
     jokers: list[tuple[int, int, int]] = []
     canc: list[int] = []
-    jcanc: list[int] = []
     for i, (kind, succeeds, isbad) in enumerate(st.info):
         succ, is_ace = int(succeeds), int(kind == "ace")
         ns, nab, nch, nbad, nbace, nleft = s + succ, ab + is_ace, ch, bad0, bace0, left - 1
@@ -509,14 +422,14 @@ def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
                         nab -= 1
                     else:
                         nch -= 1
-                    (jcanc if kind == "joker" else canc).append(i)
+                    canc.append(i)
         if not ended:
             if kind == "king" and not take_never and (take_always or ns + nab + nch < need):
                 nleft += 1
             ended = nleft == 0 or (st.stop and ns + nab + nch >= need)
         if ended:
             code = (ns << 4 * _B) | (nab << 3 * _B) | (nch << 2 * _B) | (nbad << _B) | nbace
-            (jends if kind == "joker" else ends).setdefault(code, []).append(i)
+            ends.setdefault(code, []).append(i)
             continue
         if max(nleft, ns, nab, nch, nbad, nbace) > fmask:  # pragma: no cover - inputs are capped
             raise CompanionError("check too large to compute")
@@ -526,25 +439,24 @@ def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
                            5 * nleft + full_kings))
         else:
             conts.append((i, npl - pl - (1 << (_CB * i + small)), 5 * (left - nleft) + (kind == "king")))
-    return (tuple((code << _EB, tuple(idx)) for code, idx in ends.items()),
-            tuple((code << _EB, tuple(idx)) for code, idx in jends.items()),
-            tuple(conts), tuple(jokers), tuple(canc), tuple(jcanc))
+    return (tuple((code << _EB, idx[0]) for code, idx in ends.items() if len(idx) == 1),
+            tuple((code << _EB, tuple(idx)) for code, idx in ends.items() if len(idx) > 1),
+            tuple(conts), tuple(jokers), tuple(canc))
 
 
 def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> None:
     """Draw one card at a time from every state until each check ends.
 
-    A state's mass is a whole number over D(e, m) (:class:`_Denominators`: e draws made,
-    m cards in the deck); a draw of one of c cards multiplies it by c and by a precomputed
-    whole factor, which makes it exact over D(e + 1, m'). States are expanded in
-    decreasing :func:`_phi`, so a state reached by different paths (e.g. the same
-    reshuffle after 3 or after 5 cards) is merged and expanded once: this is the dynamic
-    programme over the deck's composition. For speed a state is packed into one integer:
-    the deck's counts (6 bits each) then draws left, successes, ace bonuses, chips, bad
-    cards and bad aces (8 bits each); the player's moves for each player part
-    (:func:`_moves`) and the counts for each deck are worked out once and looked up. Exits
-    are summed per outcome, draws and deck size, with the categories that lead to the same
-    outcome added up before the one big multiplication, and put over ``L**e`` at the end.
+    A draw of one of c cards from a deck of m multiplies the mass by c * (L // m) and
+    the denominator by L (L = lcm(1..54), so this is exact in integers). States are
+    expanded in decreasing :func:`_phi`, so a state reached by different paths (e.g.
+    the same reshuffle after 3 or after 5 cards) is merged and expanded once: this is
+    the dynamic programme over the deck's composition. For speed a state is packed into
+    one integer: the deck's counts (6 bits each) then draws left, successes, ace
+    bonuses, chips, bad cards and bad aces (8 bits each); the player's moves for each
+    player part (:func:`_moves`) and the counts and L // m for each deck are worked out
+    once and looked up. Exits are summed per outcome and exponent, with the categories
+    that lead to the same outcome added up before the one big multiplication.
     """
     ncat = len(st.info)
     shifts = [_CB * i for i in range(ncat)]
@@ -553,13 +465,13 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
     pmask = (1 << small) - 1
     full_key = sum(c << sh for c, sh in zip(st.full, shifts, strict=True)) << small
     full_kings = sum(st.full[k] for k in st.king_idx)
-    full_m = len(FULL_DECK)
     emask = (1 << _EB) - 1
+    per_draw = acc.per_draw
 
     buckets: dict[int, dict[int, Mass]] = {}
     heap: list[int] = []  # potentials still to expand, negated (the largest first)
     for (comp, left, s0, ab0, ch0, bad0, bace0), (mass, e0) in init.items():
-        if max(left, s0, ab0, ch0, bad0, bace0) > (1 << _B) - 1 or e0:  # pragma: no cover - capped
+        if max(left, s0, ab0, ch0, bad0, bace0) > (1 << _B) - 1:  # pragma: no cover - inputs are capped
             raise CompanionError("check too large to compute")
         ph = _phi(st, comp, left)
         if ph not in buckets:
@@ -567,17 +479,15 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
             heapq.heappush(heap, -ph)
         code = sum(c << sh for c, sh in zip(comp, shifts, strict=True))
         pl = (left << 5 * _B) | (s0 << 4 * _B) | (ab0 << 3 * _B) | (ch0 << 2 * _B) | (bad0 << _B) | bace0
-        cur = buckets[ph].setdefault((code << small) | pl, [0, 0])
-        cur[0] += mass
-    den = _denominators(tuple(sorted({sum(comp) for comp, *_rest in init})))
-    steps, ratios = den.steps, den.ratios
+        _add(buckets[ph], (code << small) | pl, mass, e0, per_draw)
 
-    # exits: (((end code << _EB) | e) << 6) | m -> numerator over D(e, m)
-    ends: dict[int, int] = defaultdict(int)
-    drawn: dict[int, int] = defaultdict(int)  # (e << 6) | m -> numerator over D(e, m)
+    ends: dict[int, int] = defaultdict(int)  # (end code << _EB) | e -> numerator over L**e
+    drawn: dict[int, int] = defaultdict(int)
     cancelled: dict[int, int] = defaultdict(int)
-    decks: dict[int, tuple[tuple[int, ...], int]] = {}  # deck code -> (counts, m)
+    decks: dict[int, tuple[tuple[int, ...], int, int]] = {}  # deck code -> (counts, L // m, m)
     rows: dict[int, Moves] = {}
+    _pow(1, per_draw)
+    pw = _POWS[per_draw]
     push = heapq.heappush
     while heap:
         ph = -heapq.heappop(heap)
@@ -587,32 +497,35 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
             deck = decks.get(code)
             if deck is None:
                 counts = tuple([(code >> sh) & cmask for sh in shifts])
-                deck = decks[code] = (counts, sum(counts))
-            counts, m = deck
+                q, rest = divmod(per_draw, sum(counts))
+                if rest:  # a deck size _per_draw did not foresee: start again with lcm(1..54)
+                    raise _WiderBase
+                deck = decks[code] = (counts, q, sum(counts))
+            counts, q, m = deck
             pl = key & pmask
             row = rows.get(pl)
             if row is None:
                 row = rows[pl] = _moves(st, pl, broke)
-            r_ends, r_jends, r_conts, r_jokers, r_canc, r_jcanc = row
-            step = steps.get((e0 << 6) | m)
-            if step is None:
-                step = den.step(e0, m)
-            drawn[(e0 << 6) | m] += mass  # this state draws exactly one card
+            r_ends1, r_ends, r_conts, r_jokers, r_canc = row
+            drawn[e0] += mass  # this state draws exactly one card
             e = e0 + 1
-            md = mass * step[0]  # a card that is not a joker: m - 1 cards left (or a full deck again)
-            mdec = m - 1 if m > 1 else full_m
+            qm = mass * q
+            for endshift, i in r_ends1:
+                c = counts[i]
+                if c:
+                    ends[endshift | e] += qm * c
             for endshift, idx in r_ends:
                 c = 0
                 for i in idx:
                     c += counts[i]
                 if c:
-                    ends[((endshift | e) << 6) | mdec] += md * c
+                    ends[endshift | e] += qm * c
             if r_canc:
                 c = 0
                 for i in r_canc:
                     c += counts[i]
                 if c:
-                    cancelled[(e << 6) | mdec] += md * c
+                    cancelled[e] += qm * c
             if m == 1:  # the last card: an empty deck is reshuffled before the next draw
                 moves = [(i, full_key | ((key + delta) & pmask),
                           5 * (((key + delta) >> 5 * _B) & ((1 << _B) - 1)) + full_kings)
@@ -624,7 +537,7 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
                     c = counts[i]
                     if not c:
                         continue
-                    w = md * c
+                    w = qm * c
                     nkey = key + delta
                     nph = ph - drop
                     bucket = buckets.get(nph)
@@ -636,35 +549,18 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
                         bucket[nkey] = [w, e]
                     elif cur[1] == e:
                         cur[0] += w
-                    elif cur[1] < e:  # bring both over the later (larger) denominator
-                        rk = (((cur[1] << 10) | e) << 6) | mdec
-                        r = ratios.get(rk)
-                        cur[0] = cur[0] * (den.ratio(mdec, cur[1], e) if r is None else r) + w
+                    elif cur[1] < e:  # keep the larger exponent (see :func:`_add`)
+                        d = e - cur[1]
+                        cur[0] = cur[0] * (pw[d] if d < len(pw) else _pow(d, per_draw)) + w
                         cur[1] = e
                     else:
-                        rk = (((e << 10) | cur[1]) << 6) | mdec
-                        r = ratios.get(rk)
-                        cur[0] += w * (den.ratio(mdec, e, cur[1]) if r is None else r)
-            if not (moves or r_jends or r_jcanc):
-                continue
-            mf = mass * step[1]  # a joker (or the last card): a full deck again
-            for endshift, idx in r_jends:
-                c = 0
-                for i in idx:
-                    c += counts[i]
-                if c:
-                    ends[((endshift | e) << 6) | full_m] += mf * c
-            if r_jcanc:
-                c = 0
-                for i in r_jcanc:
-                    c += counts[i]
-                if c:
-                    cancelled[(e << 6) | full_m] += mf * c
-            for i, nkey, nph in moves:
+                        d = cur[1] - e
+                        cur[0] += w * (pw[d] if d < len(pw) else _pow(d, per_draw))
+            for i, nkey, nph in moves:  # jokers (and the cards of a one-card deck): a full deck again
                 c = counts[i]
                 if not c:
                     continue
-                w = mf * c
+                w = qm * c
                 bucket = buckets.get(nph)
                 if bucket is None:
                     bucket = buckets[nph] = {}
@@ -675,25 +571,21 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
                 elif cur[1] == e:
                     cur[0] += w
                 elif cur[1] < e:
-                    cur[0] = cur[0] * den.ratio(full_m, cur[1], e) + w
+                    d = e - cur[1]
+                    cur[0] = cur[0] * (pw[d] if d < len(pw) else _pow(d, per_draw)) + w
                     cur[1] = e
                 else:
-                    cur[0] += w * den.ratio(full_m, e, cur[1])
+                    d = cur[1] - e
+                    cur[0] += w * (pw[d] if d < len(pw) else _pow(d, per_draw))
     fmask = (1 << _B) - 1
-    over_l = den.over_l
-    exits: dict[int, int] = defaultdict(int)  # (end code << _EB) | e -> numerator over L**e
     for k, w in ends.items():
-        exits[k >> 6] += w * over_l((k >> 6) & emask, k & 63)
-    for k, w in exits.items():
         e, endcode = k & emask, k >> _EB
         acc.end(st, w, e, (endcode >> 4 * _B) & fmask, (endcode >> 3 * _B) & fmask,
                 (endcode >> 2 * _B) & fmask, (endcode >> _B) & fmask, endcode & fmask)
-    for name, sums in (("cards", drawn), ("cancelled", cancelled)):
-        per_e: dict[int, int] = defaultdict(int)
-        for k, w in sums.items():
-            per_e[k >> 6] += w * over_l(k >> 6, k & 63)
-        for e, w in per_e.items():
-            _add(acc.sums, name, w, e)
+    for e, w in drawn.items():
+        _add(acc.sums, "cards", w, e, per_draw)
+    for e, w in cancelled.items():
+        _add(acc.sums, "cancelled", w, e, per_draw)
 
 
 def _cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
@@ -758,9 +650,9 @@ def _broke(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
         ncomp = full if joker else tuple(a - b for a, b in zip(comp, drawn, strict=True))
         if not any(ncomp):
             ncomp = full
-        _add(init, (ncomp, kings, s, ab, st.chips, bad, bace), ways, 0)
+        _add(init, (ncomp, kings, s, ab, st.chips, bad, bace), ways, 0, acc.per_draw)
     den = math.comb(sum(comp), skill)
-    _add(acc.sums, "cards", den * skill, 0)  # the hand itself
+    _add(acc.sums, "cards", den * skill, 0, acc.per_draw)  # the hand itself
     _sequential(st, init, acc, broke=True)
     return den
 
@@ -801,11 +693,21 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
     start = _composition(check, start_cards, keys, rule)
     st = _Setup(check.need, check.fate_chips, check.bonus, check.kings, check.stop_when_sure,
                 tuple(keys), full, tuple(i for i, k in enumerate(keys) if k[0] == "king"))
-    acc = _Acc()
-    base = (_cautious if check.mode == "cautious" else _broke)(st, start, check.skill, acc)
+    run = _cautious if check.mode == "cautious" else _broke
+    if check.mode == "cautious":
+        first = sum(start) or len(FULL_DECK)
+    else:  # a broke hand's extra cards come after it (a deck smaller than the hand is reshuffled first)
+        first = (sum(start) if sum(start) >= check.skill else len(FULL_DECK)) - check.skill or len(FULL_DECK)
+    # between reshuffles: the draws left (the skill, or a broke hand's kings) plus up to 4 kings
+    acc = _Acc(per_draw=_per_draw(first, check.skill + 4))
+    try:
+        base = run(st, start, check.skill, acc)
+    except _WiderBase:  # the bound is conservative, but the full L always works
+        acc = _Acc()
+        base = run(st, start, check.skill, acc)
 
     def frac(m: Mass | None) -> Fraction:
-        return Fraction(0) if m is None else Fraction(m[0], base * _pow(m[1]))
+        return Fraction(0) if m is None else Fraction(m[0], base * _pow(m[1], acc.per_draw))
 
     p_success = Fraction(0)
     succ: dict[int, Fraction] = defaultdict(Fraction)
