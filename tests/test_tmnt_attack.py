@@ -305,6 +305,18 @@ def test_play_texts_and_the_house_reading_are_noted() -> None:
     assert rules_noted.count("play-text") == 2 and "Zap" in v.notes[0].message
     v = resolve_attack(BattleCard("attack", "fire", 4))
     assert any(n.rule == "house-reading" and "house reading" in n.message for n in v.notes)
+    assert v.extra["damage"] == 4
+
+
+def test_the_lone_attack_card_reading_is_a_parameter() -> None:
+    lone = BattleCard("attack", "fire", 4)  # alone: no Attack cards may join it
+    assert resolve_attack(lone).extra["damage"] == 4
+    v = resolve_attack(lone, attack_card_power=False)
+    assert v.is_legal and v.extra["total_power"] == 0 and v.extra["damage"] == 0
+    assert any("leave it out of" in n.message for n in v.notes)
+    # A Character always counts: the reading only concerns an Attack card on the 1st Block Zone.
+    assert resolve_attack(ch(), [BattleCard("attack", "fire", 2)],
+                          attack_card_power=False).extra["total_power"] == 5
 
 
 @demo

@@ -38,6 +38,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     a.add_argument("--face-up", default="", metavar="POSITIONS",
                    help="which of those Block cards are already face-up, e.g. 1 or 1,3 (they still "
                         "count when flipping)")
+    a.add_argument("--attack-card-power", choices=("count", "ignore"), default="count",
+                   help="house reading: an Attack card on the 1st Block Zone counts its own Power "
+                        "(default) or not; the book is silent")
     a.add_argument("--defender-deck", type=int, metavar="N", help="cards in the defender's Deck")
     a.add_argument("--attacker-deck", type=int, metavar="N", help="cards in the attacker's Deck")
     a.add_argument("--cards", action="append", default=[], metavar="FILE",
@@ -118,6 +121,7 @@ def attack_command(args: argparse.Namespace) -> int:
         raise CompanionError("unknown tmnt cards: " + "; ".join(e.render() for e in resolve.unknown))
     face_up = _positions(args.face_up)
     verdict = resolve_attack(first, attacks, counter, blocks=args.blocks, face_up=face_up,
+                             attack_card_power=args.attack_card_power == "count",
                              defender_deck=args.defender_deck, attacker_deck=args.attacker_deck)
     if resolve.notes:
         from ..verdict import Verdict

@@ -349,8 +349,12 @@ def _nth(i: int) -> str:
 def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
                    counter: BattleCard | None = None, *, blocks: int = BLOCK_ZONES,
                    face_up: Iterable[int] = (), defender_deck: int | None = None,
-                   attacker_deck: int | None = None) -> Verdict:
+                   attacker_deck: int | None = None, attack_card_power: bool = True) -> Verdict:
     """Check the Attack and Counter Steps, then work out the Forward Step.
+
+    ``attack_card_power`` is a house reading (the book is silent): when the card on the
+    1st Block Zone is itself an Attack card, its Power counts toward the total (``True``,
+    the default) or not (``False``).
 
     The Verdict's ``extra`` holds ``total_power``, ``counter_power``, ``damage``,
     ``blocks_flipped``, ``newly_face_up``, ``defender_trashed``, ``attacker_trashed`` (all
@@ -364,10 +368,12 @@ def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
         notes.append(Note("play-text", f"the Counter {counter.label} shows <Play>: resolve its text",
                           cite("tmnt", SEC_COUNTER)))
     if first.type == "attack" and not problems:
+        counted = "count it in" if attack_card_power else "leave it out of"
         notes.append(Note("house-reading", "house reading: the book skips the Attack Step for an Attack "
-                          "card on the 1st Block Zone and does not say its Power; we count it as the "
-                          "total Power", cite("tmnt", SEC_FORWARD)))
-    powers = [first.power, *(c.power for c in attacks)]
+                          f"card on the 1st Block Zone and does not say its Power; we {counted} the "
+                          "total Power (a parameter)", cite("tmnt", SEC_FORWARD)))
+    lone = first.type == "attack" and not attack_card_power
+    powers = [0 if lone else first.power, *(c.power for c in attacks)]
     counter_power = 0 if counter is None else counter.power
     extra: dict[str, Any] = dict.fromkeys(
         ("total_power", "counter_power", "damage", "blocks_flipped", "newly_face_up",
