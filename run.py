@@ -75,8 +75,9 @@ def ensure_chromium() -> None:
 
 
 def main(argv: list[str]) -> int:
-    verb = argv[0] if argv else "start"
-    rest = argv[1:]
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv = ["start", *argv]  # options alone: start with them
+    verb, rest = argv[0], argv[1:]
     if verb in ("-h", "--help", "help"):
         print(__doc__)
         return 0

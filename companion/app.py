@@ -58,10 +58,10 @@ def wait_until_up(url: str, timeout: float = 60.0, proc: subprocess.Popen[bytes]
     raise TimeoutError(f"no answer from {url} after {timeout:.0f} s")
 
 
-def run_voila(port: int | None = None, *, open_browser: bool = True) -> int:
+def run_voila(port: int | None = None, *, open_browser: bool = True, extra: list[str] | None = None) -> int:
     """Serve the app until interrupted; opens the browser at the start page."""
     port = port or free_port()
-    proc = subprocess.Popen(voila_command(port))
+    proc = subprocess.Popen([*voila_command(port), *(extra or [])])
     try:
         wait_until_up(start_url(port), proc=proc)
         print(f"The companion is at {start_url(port)} (Ctrl+C to stop)", flush=True)
@@ -79,6 +79,8 @@ def run_lab(extra: list[str] | None = None) -> int:
     """JupyterLab on localhost, opened at the start page."""
     cmd = [_tool("jupyter"), "lab", "--ServerApp.ip=127.0.0.1",
            f"--ServerApp.root_dir={NOTEBOOKS}", START, *(extra or [])]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # containers and lab machines often run as root
     try:
         return subprocess.call(cmd, cwd=NOTEBOOKS)
     except KeyboardInterrupt:

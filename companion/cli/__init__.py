@@ -75,7 +75,10 @@ def print_json(obj: Any) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
+        args, extra = parser.parse_known_args(argv)
+        if extra and not getattr(args, "passes_on_options", False):
+            parser.parse_args(argv)  # the usual "unrecognized arguments" error, exit 2
+        args.extra_args = extra  # for commands that pass options on (companion app)
     except SystemExit as exc:  # argparse's own usage errors (exit 2) and --help (0)
         return int(exc.code or 0)
     handler: Handler | None = getattr(args, "handler", None)

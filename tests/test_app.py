@@ -1,0 +1,28 @@
+"""`companion app` passes JupyterLab/Voila options on; other commands still refuse unknown options."""
+
+from __future__ import annotations
+
+import pytest
+
+import companion.app as app
+from companion.cli import main
+
+
+def test_app_passes_server_options_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(app, "run_lab", lambda extra=None: seen.setdefault("lab", extra) and 0)
+    monkeypatch.setattr(app, "run_voila", lambda port=None, **kw: seen.setdefault("voila", (port, kw)) and 0)
+    assert main(["app", "--no-browser", "--ServerApp.port=8899"]) == 0
+    assert seen["lab"] == ["--no-browser", "--ServerApp.port=8899"]
+    assert main(["app", "--voila", "--port", "9000", "--no-browser", "--Voila.x=1"]) == 0
+    assert seen["voila"] == (9000, {"open_browser": False, "extra": ["--Voila.x=1"]})
+
+
+def test_other_commands_refuse_unknown_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deck", "check", "village", "deck.txt", "--bogus"]) == 2
+    assert "unrecognized arguments: --bogus" in capsys.readouterr().err
+
+
+def test_voila_serves_only_localhost() -> None:
+    cmd = app.voila_command(8123)
+    assert "--Voila.ip=127.0.0.1" in cmd and "--port=8123" in cmd and "--no-browser" in cmd
