@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 
 @pytest.fixture(autouse=True)
@@ -14,3 +15,10 @@ def _isolated_user_data(tmp_path_factory: pytest.TempPathFactory,
     folder = tmp_path_factory.mktemp("user-data")
     monkeypatch.setenv("COMPANION_USER_DATA", str(folder))
     return folder
+
+
+# Property tests judge behaviour, not speed: no per-example deadline (CI machines are shared
+# and noisy; speed is measured in benchmarks/), and a fixed example budget per test.
+settings.register_profile("companion", deadline=None, max_examples=100,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("companion")
