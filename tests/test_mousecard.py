@@ -529,3 +529,62 @@ def test_a_too_small_per_draw_denominator_falls_back_to_the_full_one(monkeypatch
     right = engine._exact_odds.__wrapped__(check, None)
     monkeypatch.setattr(engine, "_per_draw", lambda first, reach: math.lcm(*range(52, 55)))
     assert engine._exact_odds.__wrapped__(check, None) == right
+
+
+# Large needs (6-10), recorded before the engine's large-need work: exact literals, so any
+# change to the dynamic programme must leave them identical.
+CORNER = {"situation": "combat", "aged": 3, "disadvantage": 3, "fate_chips": 3}
+
+
+def test_exact_values_are_unchanged_for_need_6_with_every_bad_rank_and_three_chips() -> None:
+    r = odds(10, 7, need=6, **CORNER)
+    assert r.p_success == Fraction(850371381328034675249356081225185455063364058704847,
+                                   1015189329337003051766687800146091739422379463360000)
+    assert r.expected_chips == Fraction(26445074088141573426519961470982652660490344652641,
+                                        9110673468409001746624121283362361764046995184000)
+    assert r.expected_cards == Fraction(6175939003575274258487140794701471919063802009217,
+                                        1066615430447883131312092247808276499205501875200)
+    assert r.p_bad == Fraction(119372565908236235700099589167463929208904495452673,
+                               789591700595446818040757177891404686217406249280000)
+
+
+def test_exact_values_are_unchanged_for_need_10_at_skill_10_the_slowest_check() -> None:
+    r = odds(10, 7, need=10, **CORNER)
+    assert r.p_success == Fraction(
+        167424596602849117195771435713183246412711042874398232864754997,
+        584185643383529989991988571423062510335952087498367402960800000)
+    assert r.expected_cards == Fraction(
+        12201770701330938296785568365448490598983279050147304362613589,
+        1238993941428483541870601424014978813013684172849135531200000)
+    assert r.p_bad == Fraction(
+        2589423582798184532906807725877865931145841638736851228716363,
+        14696494173170565785961976639573899631093134276688488124800000)
+
+
+def test_exact_values_are_unchanged_when_every_card_drawn_must_succeed() -> None:
+    # need = skill: only kings (one more card) and aces (one more success) leave room for a miss
+    assert odds(8, "J", need=8).p_success == Fraction(107809606052143066538183683673037001362443,
+                                                      7862341662120548589710073879419374365882000)
+    assert odds(10, 2, need=10).p_success == Fraction(2853394012323212507618061525064250761558719394,
+                                                      3156039519041076589954804251922712692198993125)
+
+
+def test_exact_values_are_unchanged_for_large_needs_going_for_broke() -> None:
+    r = odds(9, 9, need=7, situation="red-bad", red_bad="all", mode="broke", fate_chips=2)
+    assert (r.p_success, r.expected_cards, r.p_several_bad) == (
+        Fraction(38795097150273453491, 65674038113349861195), Fraction(674097075116448248, 72890164387735695),
+        Fraction(1048668377063135784824857, 1276703300923521301630800))
+    assert dict(r.successes) == {
+        0: Fraction(1595, 592858), 1: Fraction(828272, 34089335), 2: Fraction(22319330647, 243909191925),
+        3: Fraction(1973839439257061, 11043964301172075),
+        4: Fraction(73593160458207546691, 656740381133498611950),
+        7: Fraction(153964398636845258237, 262696152453399444780), 8: Fraction(1536771, 354529084),
+        9: Fraction(384893, 1329484065), 10: Fraction(31, 6817867), 11: Fraction(66, 443161355)}
+    r = odds(10, "Q", need=6, situation="combat-unknown", aged=1, mode="broke", fate_chips=1, kings="never")
+    assert (r.p_success, r.expected_cards, r.p_bad, r.p_several_bad) == (
+        Fraction(48560573, 262974870), Fraction(10), Fraction(2012016431, 7976904390),
+        Fraction(775843028, 11965356585))
+    assert dict(r.bad) == {
+        0: Fraction(5964887959, 7976904390), 1: Fraction(4484363237, 23930713170),
+        2: Fraction(95494532, 1709336655), 3: Fraction(200485009, 23930713170),
+        4: Fraction(6954712, 11965356585), 5: Fraction(28171, 1840824090), 6: Fraction(976, 11965356585)}
