@@ -557,6 +557,9 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
                         d = cur[1] - e
                         cur[0] += w * (pw[d] if d < len(pw) else _pow(d, per_draw))
             for i, nkey, nph in moves:  # jokers (and the cards of a one-card deck): a full deck again
+                # The same accumulation as the loop above, inlined on purpose: this is the hot
+                # loop (one pass per DP state) and a call per state costs measurably;
+                # :func:`_add` is the readable form of it.
                 c = counts[i]
                 if not c:
                     continue
