@@ -22,9 +22,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
 import re
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -303,20 +301,6 @@ def _locate(issue: Any, cols: Sequence[str | None], rows: Sequence[int]) -> str:
                 where += f", field {field!r} (no such column)"
         return f"{where}: {text}"
     return text
-
-
-def write_atomic(path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8") -> None:
-    """Write a whole file or nothing (a temporary file renamed into place)."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding=encoding, newline="") as fh:
-            fh.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def card_file_text(doc: Mapping[str, Any]) -> str:

@@ -11,14 +11,13 @@ file validates.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from .cards import CardFileError, load_game, read_json_file, thaw, user_data_dir
 from .errors import CompanionError, closest, did_you_mean
+from .textio import write_text_atomic
 
 FILE_NAME = "corrections.json"
 
@@ -94,16 +93,5 @@ def _write_validated(path: Path, doc: dict[str, Any], game: str) -> None:
     from .validation import ensure_valid
 
     ensure_valid(doc, file=str(path), game=game)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".corrections-", suffix=".json", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(doc, fh, indent=2, ensure_ascii=False)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(path, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     load_game(game)  # the whole game still loads (ids, references) with the correction in place

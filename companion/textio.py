@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 from .errors import CompanionError
@@ -60,3 +61,26 @@ def read_text(path: str | os.PathLike[str], *, what: str = "file",
     if allow_stdin and str(path) == "-":
         return sys.stdin.read()
     return decode_text(read_bytes(path, what=what, error=error), where=str(path), what=what, error=error)
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8") -> Path:
+    """Write a whole file or nothing, so a crash or a full disk never leaves half a save.
+
+    The text goes to a temporary file in the same folder, is flushed and fsync-ed, then
+    renamed over the target; on any error the old file stays as it was. Line endings are
+    written as given.
+    """
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text.encode(encoding))
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return target

@@ -12,15 +12,9 @@ from hypothesis import strategies as st
 from companion.cards import CardDB, card_from_record
 from companion.deck.decklist import DecklistError
 from companion.errors import CompanionError, RuleError
+from companion.highscores import load_high_scores, record_high_score
 from companion.monarchs.court import Court, CourtCard, hand_influence, plan_purchases, price
-from companion.monarchs.flow import (
-    HighScore,
-    HighScores,
-    end_status,
-    load_high_scores,
-    record_high_score,
-    solo_removal,
-)
+from companion.monarchs.flow import HighScore, HighScores, end_status, solo_removal
 from companion.monarchs.scoring import (
     ScoreCard,
     ScoreInputError,

@@ -166,7 +166,8 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from ..cardcsv import MAX_CSV_BYTES, CsvImportError, card_file_text, import_csv, write_atomic
+    from ..cardcsv import MAX_CSV_BYTES, CsvImportError, card_file_text, import_csv
+    from ..textio import write_text_atomic
 
     path = Path(args.csv)
     try:
@@ -189,7 +190,7 @@ def cmd_import(args: argparse.Namespace) -> int:
               f"{args.out} was not written", file=sys.stderr)
         return 1
     try:
-        write_atomic(args.out, card_file_text(doc))
+        write_text_atomic(args.out, card_file_text(doc))
     except OSError as exc:
         raise CompanionError(f"cannot be written ({exc.strerror})", where=str(args.out)) from None
     n = len(doc["cards"])
@@ -198,8 +199,9 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from ..cardcsv import export_csv, write_atomic
+    from ..cardcsv import export_csv
     from ..cards import load_file, load_game
+    from ..textio import write_text_atomic
 
     if args.cards:
         cards = []
@@ -210,7 +212,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     text = export_csv(args.game, [c.to_json() for c in cards], [c.set for c in cards])
     if args.out:
         try:
-            write_atomic(args.out, text, encoding="utf-8-sig")  # the BOM lets spreadsheets see UTF-8
+            write_text_atomic(args.out, text, encoding="utf-8-sig")  # the BOM lets spreadsheets see UTF-8
         except OSError as exc:
             raise CompanionError(f"cannot be written ({exc.strerror})", where=str(args.out)) from None
         print(f"wrote {len(cards)} card{'s' * (len(cards) != 1)} to {args.out}")

@@ -134,7 +134,8 @@ def _monarchs_solo(args: argparse.Namespace) -> int:
 def _monarchs_highscores(args: argparse.Namespace) -> int:
     import datetime
 
-    from ..monarchs.flow import HighScore, load_high_scores, record_high_score
+    from ..highscores import load_high_scores, record_high_score
+    from ..monarchs.flow import HighScore
 
     rank = None
     if args.add is not None:

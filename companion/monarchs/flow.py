@@ -6,19 +6,13 @@
 - Solo (of-mice-and-monarchs.md, Solo Mode): after each turn roll a white and a black
   die; the white removes the top card at that front-row position, the black at that
   back-row position; a 5 or 6 lets the player choose. The game ends when the Court deck
-  is exhausted. Beat your high score: :class:`HighScores`, kept in the user data folder.
-
-This is the one module of the package that touches a file (the high-score table), and
-only in :func:`load_high_scores` / :func:`save_high_scores`.
+  is exhausted. Beat your high score: :class:`HighScores` (a value; :mod:`companion.highscores`
+keeps it in the user data folder, so this module touches no file).
 """
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any
 
 from .. import cite
@@ -157,49 +151,3 @@ class HighScores:
                                  str(e.get("variant", "standard"))))
         out.sort(key=lambda h: -h.score)
         return cls(tuple(out[:MAX_ENTRIES]))
-
-
-def high_score_path() -> Path:
-    from ..cards import user_data_dir
-
-    return user_data_dir() / "monarchs" / "solo-high-scores.json"
-
-
-def load_high_scores(path: str | os.PathLike[str] | None = None) -> HighScores:
-    """The kept table (empty when there is none yet)."""
-    p = Path(path) if path is not None else high_score_path()
-    if not p.exists():
-        return HighScores()
-    try:
-        doc = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CompanionError(f"the high-score table cannot be read ({exc})", where=str(p),
-                             suggestion="Move the file aside to start a new table") from None
-    return HighScores.from_json(doc, where=str(p))
-
-
-def save_high_scores(table: HighScores, path: str | os.PathLike[str] | None = None) -> Path:
-    """Write the table atomically: a temporary file in the same folder, fsync, then rename."""
-    p = Path(path) if path is not None else high_score_path()
-    p.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=p.name + ".", suffix=".tmp", dir=p.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(table.to_json(), fh, indent=2, ensure_ascii=False)
-            fh.write("\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, p)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return p
-
-
-def record_high_score(entry: HighScore,
-                      path: str | os.PathLike[str] | None = None) -> tuple[HighScores, int | None]:
-    """Load, add, save: the table after adding ``entry`` and its rank."""
-    table, rank = load_high_scores(path).add(entry)
-    save_high_scores(table, path)
-    return table, rank

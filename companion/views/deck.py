@@ -35,7 +35,7 @@ from ..deck.legality import check_deck
 from ..deck.odds import Odds, chance, opening_odds
 from ..deck.stats import composition, composition_figure
 from ..errors import CompanionError
-from ..textio import decode_text
+from ..textio import decode_text, write_text_atomic
 
 DECK_GAMES = ("village", "tmnt")
 EXAMPLES_DIR = DATA_DIR / "decks"
@@ -283,8 +283,8 @@ class DeckBuilderView:
         folder.mkdir(parents=True, exist_ok=True)
         stem = slug(name)
         path = folder / f"{self.game.value}-{stem.removeprefix(self.game.value + '-')}.txt"
-        path.write_text(self.input.value if self.input.value.endswith("\n") else self.input.value + "\n",
-                        encoding="utf-8")
+        write_text_atomic(path, self.input.value if self.input.value.endswith("\n")
+                          else self.input.value + "\n")
         ui.show(self.status, "ok", "Saved", [f"{path.name} in your decks folder ({folder})"])
         current = self.load.value
         self._fill_load()

@@ -25,8 +25,9 @@ import ipywidgets as w
 
 from .. import ui
 from ..errors import CompanionError
+from ..highscores import load_high_scores, record_high_score
 from ..monarchs.court import needs_db, parse_court, plan_purchases
-from ..monarchs.flow import HighScore, end_status, load_high_scores, record_high_score, solo_removal
+from ..monarchs.flow import HighScore, end_status, solo_removal
 from ..monarchs.scoring import (
     CITE_FAMILY,
     CITE_SCORING,

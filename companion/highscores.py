@@ -1,0 +1,47 @@
+"""The Of Mice and Monarchs solo high-score table, kept in the user data folder.
+
+The table itself is a value (:class:`companion.monarchs.flow.HighScores`, pure rules);
+this module is the file side: read it, and write it whole or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from .cards import user_data_dir
+from .errors import CompanionError
+from .monarchs.flow import HighScore, HighScores
+from .textio import write_text_atomic
+
+
+def high_score_path() -> Path:
+    return user_data_dir() / "monarchs" / "solo-high-scores.json"
+
+
+def load_high_scores(path: str | os.PathLike[str] | None = None) -> HighScores:
+    """The kept table (empty when there is none yet)."""
+    p = Path(path) if path is not None else high_score_path()
+    if not p.exists():
+        return HighScores()
+    try:
+        doc = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise CompanionError(f"the high-score table cannot be read ({exc})", where=str(p),
+                             suggestion="Move the file aside to start a new table") from None
+    return HighScores.from_json(doc, where=str(p))
+
+
+def save_high_scores(table: HighScores, path: str | os.PathLike[str] | None = None) -> Path:
+    """Write the table atomically (whole or not at all: see :func:`write_text_atomic`)."""
+    p = Path(path) if path is not None else high_score_path()
+    return write_text_atomic(p, json.dumps(table.to_json(), indent=2, ensure_ascii=False) + "\n")
+
+
+def record_high_score(entry: HighScore,
+                      path: str | os.PathLike[str] | None = None) -> tuple[HighScores, int | None]:
+    """Load, add, save: the table after adding ``entry`` and its rank."""
+    table, rank = load_high_scores(path).add(entry)
+    save_high_scores(table, path)
+    return table, rank
