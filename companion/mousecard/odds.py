@@ -82,6 +82,9 @@ HOUSE_NOTES: dict[str, str] = {
     "empty": "house interpretation: an empty deck (or one smaller than a broke hand) is reshuffled first",
 }
 
+#: Use the numpy engine (:mod:`.passes`) for cautious checks; the plain one is the reference.
+VECTORISED = True
+
 _L = math.lcm(*range(1, len(FULL_DECK) + 1))  # every deck size divides it
 
 Category = tuple[str, bool, bool]  # (kind, succeeds, bad); kind in ace/king/joker/plain
@@ -596,6 +599,14 @@ def _cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     if st.stop and st.chips >= st.need:  # sure before drawing: spend chips, draw nothing
         acc.end(st, 1, 0, 0, 0, st.chips, 0)
         return 1
+    if VECTORISED:
+        from . import passes
+
+        try:
+            return passes.cautious(st, start, skill, acc)
+        except passes.Unsupported:
+            acc.out.clear()
+            acc.sums.clear()
     comp = start if any(start) else st.full
     _sequential(st, {(comp, skill, 0, 0, st.chips, 0, 0): [1, 0]}, acc, broke=False)
     return 1

@@ -1,0 +1,325 @@
+"""The cautious task check, vectorised: the same exact odds as :func:`.odds._sequential`, with numpy.
+
+Why a second engine: a cautious check with a high need (6 to 10 successes from skill 10,
+many bad ranks, fate chips) keeps about 150,000 distinct (deck, player) states, and pure
+Python spends about 5 µs on each. Here numpy handles a whole layer of states at once.
+
+How it stays exact:
+
+- A *pass* is the run of draws between two reshuffles. Every pass after the first starts
+  from the full deck, and a joker costs a draw that no king gives back, so a pass that
+  starts with *L* draws left only starts passes with fewer than *L*. Passes are processed
+  in batches, by draws left at their start, from the most to the fewest; a batch is one
+  sweep over layers (cards drawn in the pass), every pass in it starting with mass 1.
+- Within a pass every state of layer *n* has drawn *n* cards from a deck of *m*, so its
+  mass is an integer over the falling factorial ``m (m-1) ... (m-n+1)``, below 2**80
+  for skill 10. numpy keeps each such integer as a pair: its value modulo 2**64 (``uint64``
+  arithmetic wraps exactly) and its value as a float64. Every term is positive, so the
+  float's relative error only adds up, to far less than 2**-40; the pair therefore gives
+  the integer back exactly (:func:`_exact`).
+- A batch's outcomes (the check ends, or a joker starts a pass) are exact integers per
+  pass start; Python integers combine them with the exact probabilities of the starts.
+
+States that meet again (the same cards in another order, the same player state) are
+merged every layer: a dynamic programme over the deck's composition, never an
+enumeration of orderings. The player's moves are those of :func:`.odds._moves`, worked
+out for every player state at once (:func:`_automaton`); the tests check that both
+engines agree exactly, field by field.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from .odds import _Acc, _Setup
+
+_TWO64 = 1 << 64
+_MAX_KEY_BITS = 62  # a merge key and the position packed under it must fit in an int64
+_MAX_BOX = 40_000  # player states tabulated at once; larger checks use the plain engine
+_MAX_DEPTH_BITS = 84  # masses must stay far below 2**(64 + 40) for :func:`_exact`
+
+
+class Unsupported(Exception):
+    """The check is outside what this engine is sized for; the caller uses the plain engine."""
+
+
+def _falling(m: int, lo: int, hi: int) -> int:
+    """(m-lo) (m-lo-1) ... (m-hi+1): draws lo..hi-1 of a pass from a deck of m cards."""
+    return math.prod(range(m - hi + 1, m - lo + 1))
+
+
+class _Automaton:
+    """Every live player state of a check, and what drawing each category does to it.
+
+    A live state is (draws left, successes, ace bonuses, chips) with draws left >= 1 and,
+    since a player who is sure stops (``stop_when_sure``), successes + aces + chips < need.
+    States are numbered densely (mixed radix), so a move is a table look-up:
+
+    - ``table[state, category]`` >= 0: the state the draw leads to within the pass;
+    - otherwise ``-1 - column``: column < ``len(end_codes)`` is the end (packed as in
+      :func:`.odds._moves`), and ``len(end_codes) + s`` is a joker reshuffling into a new
+      pass that starts in state s;
+    - ``cancels[state, category]``: the draw's bad card is cancelled.
+    """
+
+    def __init__(self, st: _Setup, skill: int) -> None:
+        import numpy as np
+
+        from .odds import _B
+
+        need, chips = st.need, st.chips
+        self.radix = (skill + 1, need, need, chips + 1)  # left, successes, aces, chips
+        size = math.prod(self.radix)
+        if size > _MAX_BOX:
+            raise Unsupported(f"{size} player states")
+        idx = np.arange(size, dtype=np.int64)
+        ch = idx % (chips + 1)
+        ab = (idx // (chips + 1)) % need
+        s = (idx // ((chips + 1) * need)) % need
+        left = idx // ((chips + 1) * need * need)
+        self.size = size
+        self.left = left
+        ncat = len(st.info)
+        cancels = np.zeros((size, len(st.info)), dtype=bool)
+        per_cat: list[tuple[np.ndarray, np.ndarray, np.ndarray, bool]] = []
+        for i, (kind, succeeds, isbad) in enumerate(st.info):
+            is_ace = int(kind == "ace")
+            ns, nab, nch, nleft = s + int(succeeds), ab + is_ace, ch, left - 1
+            ended = np.zeros(size, dtype=bool)
+            nbad = np.zeros(size, dtype=np.int64)
+            if isbad:  # as in :func:`.odds._moves`; an ace cannot cancel itself
+                own = nab - is_ace
+                b = own + nch
+                if st.bonus == "success":
+                    cancel = np.zeros(size, dtype=bool)
+                elif st.bonus == "cancel":
+                    cancel = b > 0
+                else:  # cancel if still certain after it, or if stopping here would fail
+                    cancel = np.where((b > 0) & (ns + b - 1 >= need), True,
+                                      np.where(ns + b >= need, False, b > 0))
+                ended = ~cancel
+                nbad = ended.astype(np.int64)
+                nab = np.where(cancel & (own > 0), nab - 1, nab)
+                nch = np.where(cancel & (own <= 0), nch - 1, nch)
+                cancels[:, i] = cancel
+            if kind == "king" and st.kings != "never":
+                take = np.ones(size, dtype=bool) if st.kings == "always" else ns + nab + nch < need
+                nleft = np.where(~ended & take, nleft + 1, nleft)
+            ended = ended | (nleft == 0) | (ns + nab + nch >= need)  # stop_when_sure is on
+            code = (ns << 4 * _B) | (nab << 3 * _B) | (nch << 2 * _B) | (nbad << _B) | nbad * is_ace
+            # where the check goes on, the new state is live, so inside the box; clipping
+            # only keeps the ended entries' (unused) numbers in range
+            target = ((np.clip(nleft, 0, skill) * need + np.clip(ns, 0, need - 1)) * need
+                      + np.clip(nab, 0, need - 1)) * (chips + 1) + np.clip(nch, 0, chips)
+            per_cat.append((ended, code, target, kind == "joker"))
+        codes = np.stack([np.where(e, c, -1) for e, c, _t, _j in per_cat], axis=1)
+        found = codes >= 0
+        end_codes, end_ids = np.unique(codes[found], return_inverse=True)
+        self.end_codes: list[int] = end_codes.tolist()
+        self.nend = nend = len(self.end_codes)
+        table = np.stack([np.where(j, -1 - nend - t, t) for _e, _c, t, j in per_cat], axis=1)
+        table[found] = -1 - end_ids.ravel()
+        self.table = table
+        self.cancels = cancels
+
+    def index(self, left: int, s: int, ab: int, ch: int) -> int:
+        _l, need, _n, cr = self.radix
+        return ((left * need + s) * need + ab) * cr + ch
+
+    def fields(self, state: int) -> tuple[int, int, int, int]:
+        """(draws left, successes, ace bonuses, chips) of a state number."""
+        _l, need, _n, cr = self.radix
+        rest, ch = divmod(state, cr)
+        rest, ab = divmod(rest, need)
+        left, s = divmod(rest, need)
+        return left, s, ab, ch
+
+
+def _exact(lo: np.ndarray, fl: np.ndarray | None) -> np.ndarray:
+    """Exact integers (an object array) from values mod 2**64 and, when they may be larger,
+    the same values as float64s."""
+    import numpy as np
+
+    if fl is None:
+        return lo.astype(object)
+    hi = np.rint((fl - lo.astype(np.float64)) * (1.0 / _TWO64)).astype(np.int64)
+    return hi.astype(object) * _TWO64 + lo.astype(object)
+
+
+def _group(keys: np.ndarray, *values: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Sum ``values`` over equal ``keys`` (unsigned sums wrap, exactly mod 2**64).
+
+    Returns (the distinct keys, sorted, then the sums). The positions are packed under the
+    keys so that one plain sort (much faster than an argsort) groups them.
+    """
+    import numpy as np
+
+    n = len(keys)
+    pbits = max(1, (n - 1).bit_length())
+    if int(keys.max()).bit_length() + pbits > 63:
+        raise Unsupported("merge keys too wide")
+    packed = np.sort((keys << pbits) | np.arange(n, dtype=np.int64))
+    order = packed & ((1 << pbits) - 1)
+    skeys = packed >> pbits
+    starts = np.flatnonzero(np.concatenate(([True], skeys[1:] != skeys[:-1])))
+    return (skeys[starts], *(np.add.reduceat(v[order], starts) for v in values))
+
+
+def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
+    """Fill ``acc`` for a cautious check of ``skill`` cards from the deck ``start``; returns the base.
+
+    Masses end up as integers over ``base * B**e``, B the falling factorial of a whole pass
+    from the full deck (set as ``acc.per_draw``), as :func:`.odds._exact_odds` expects.
+    Raises :class:`Unsupported` for a check this engine is not sized for.
+    """
+    if not st.stop:
+        raise Unsupported("without stop_when_sure the player states are not bounded")
+    import numpy as np
+
+    from .odds import _B, _add
+
+    auto = _Automaton(st, skill)
+    full = st.full
+    ncat = len(full)
+    first = start if any(start) else full
+    kings = sum(full[k] for k in st.king_idx)  # a king taken gives its draw back
+    depth_full = min(sum(full), skill + kings)  # the most cards a pass can draw
+    big = _falling(sum(full), 0, depth_full)  # B: a whole pass from the full deck
+    base = _falling(sum(first), 0, min(sum(first), skill + kings))
+    if max(big, base).bit_length() > _MAX_DEPTH_BITS:
+        raise Unsupported("passes too long for exact uint64/float64 pairs")
+    acc.per_draw = big
+    widths = [max(1, c.bit_length()) for c in full]
+    offs = np.array([sum(widths[:i]) for i in range(ncat)], dtype=np.int64)
+    wmask = np.array([(1 << w) - 1 for w in widths], dtype=np.int64)
+    step = np.array([1 << int(o) for o in offs], dtype=np.int64)
+    kbits = sum(widths)
+    kmask = (1 << kbits) - 1
+    fmask = (1 << _B) - 1
+    table, cancels, nend = auto.table, auto.cancels, auto.nend
+    ncol = nend + auto.size
+
+    ends: dict[int, list[int]] = {}  # end code -> exact mass (numerator over base * B**e, e)
+    sums: dict[str, list[int]] = {}  # "cards", "cancelled": expected values, the same way
+    pending: dict[int, dict[int, list[int]]] = {}  # draws left -> {pass start state: mass}
+    per_left = auto.size // (skill + 1)  # state numbers of one number of draws left
+    batch = {auto.index(skill, 0, 0, st.chips): [1, 0]}
+    deck, first_pass = first, True
+    while True:
+        nsid = len(batch)
+        if (nsid * auto.size).bit_length() + kbits + 18 > _MAX_KEY_BITS:
+            raise Unsupported("too many states for one merge key")
+        m = sum(deck)
+        depth = min(m, max(batch) // per_left + kings)  # the most cards these passes can draw
+        # below 2**64 the uint64 values alone are exact; above, the float64 twin is kept too
+        # (the expected cards drawn, up to depth times the rest, is the largest sum)
+        dual = (depth * _falling(m, 0, depth)).bit_length() > 64
+        comp = np.array(deck, dtype=np.int64)
+        sid = np.arange(nsid, dtype=np.int64)
+        kc = np.zeros(nsid, dtype=np.int64)
+        pid = np.array(list(batch), dtype=np.int64)
+        mu = np.ones(nsid, dtype=np.uint64)
+        mf = np.ones(nsid, dtype=np.float64)
+        out_keys: list[np.ndarray] = []  # column * nsid + pass start, masses over m^(depth)
+        out_u: list[np.ndarray] = []
+        out_f: list[np.ndarray] = []
+        side_u = np.zeros((2, nsid), dtype=np.uint64)  # cards drawn, bad cards cancelled
+        side_f = np.zeros((2, nsid), dtype=np.float64)
+        n = 0
+        while len(sid):
+            if n == m:  # the deck is empty: the next draw comes after a reshuffle (depth == m)
+                out_keys.append((nend + pid) * nsid + sid)
+                out_u.append(mu)
+                out_f.append(mf)
+                break
+            if n >= depth:  # pragma: no cover - the depth bounds every pass
+                raise Unsupported("a pass longer than foreseen")
+            f_now = _falling(m, n, depth)  # layer n's masses are over m^(n): this scales to m^(depth)
+            f_next = f_now // (m - n)
+            rest = comp - ((kc[:, None] >> offs) & wmask)  # N x categories
+            wu = mu[:, None] * rest.astype(np.uint64)
+            wf = mf[:, None] * rest if dual else wu
+            # States come sorted by (pass start, player state, cards drawn): the states of one
+            # (pass start, player state) make the same moves, so their ends and reshuffles are
+            # summed first.
+            g = sid * auto.size + pid
+            first_of = np.flatnonzero(np.concatenate(([True], g[1:] != g[:-1])))
+            if len(first_of) < len(g):
+                gu, gmu = np.add.reduceat(wu, first_of, axis=0), np.add.reduceat(mu, first_of)
+                gf, gmf = (np.add.reduceat(wf, first_of, axis=0), np.add.reduceat(mf, first_of)) \
+                    if dual else (gu, gmu)
+            else:
+                gu, gf, gmu, gmf = wu, wf, mu, mf
+            gsid, gpid = sid[first_of], pid[first_of]
+            fu, ff = np.uint64(f_now % _TWO64), float(f_now)
+            np.add.at(side_u[0], gsid, gmu * fu)
+            if dual:
+                np.add.at(side_f[0], gsid, gmf * ff)
+            fu, ff = np.uint64(f_next % _TWO64), float(f_next)
+            gcanc = cancels[gpid]
+            if gcanc.any():
+                np.add.at(side_u[1], gsid, (gu * gcanc).sum(axis=1) * fu)
+                if dual:
+                    np.add.at(side_f[1], gsid, (gf * gcanc).sum(axis=1) * ff)
+            gmoves = table[gpid]
+            flat = np.flatnonzero(((gmoves < 0) & (gu > 0 if not dual else gf > 0)).ravel())
+            if len(flat):
+                out_keys.append((-1 - gmoves.ravel()[flat]) * nsid + gsid[flat // ncat])
+                out_u.append(gu.ravel()[flat] * fu)
+                if dual:
+                    out_f.append(gf.ravel()[flat] * ff)
+            moves = table[pid]
+            flat = np.flatnonzero(((moves >= 0) & (rest > 0)).ravel())
+            if not len(flat):
+                break
+            rows = flat // ncat
+            keys = ((sid[rows] * auto.size + moves.ravel()[flat]) << kbits) | (kc[rows] + step[flat - rows * ncat])
+            if dual:
+                uk, mu, mf = _group(keys, wu.ravel()[flat], wf.ravel()[flat])
+            else:
+                uk, mu = _group(keys, wu.ravel()[flat])
+            kc = uk & kmask
+            sid, pid = np.divmod(uk >> kbits, auto.size)
+            n += 1
+        # the batch's exact outcomes, combined with the exact probabilities of its pass starts;
+        # a later pass's outcomes are over m^(depth): the factor brings them over B
+        top = max(e for _w, e in batch.values())
+        scale = 1 if first_pass else _falling(m, depth, depth_full)
+        weights = np.array([w * big ** (top - e) * scale for w, e in batch.values()], dtype=object)
+        e_out = top + (0 if first_pass else 1)  # the first pass is over base, the others over B
+        for k, name in enumerate(("cards", "cancelled")):
+            total = int((weights * _exact(side_u[k], side_f[k] if dual else None)).sum())
+            if total:
+                _add(sums, name, total, e_out, big)
+        if out_keys:  # exact sums per (column, pass start), sorted by column
+            if dual:
+                keys, su, sf = _group(np.concatenate(out_keys), np.concatenate(out_u), np.concatenate(out_f))
+            else:
+                (keys, su), sf = _group(np.concatenate(out_keys), np.concatenate(out_u)), None
+            cols = keys // nsid
+            first_of = np.flatnonzero(np.concatenate(([True], cols[1:] != cols[:-1])))
+            totals = np.add.reduceat(weights[keys % nsid] * _exact(su, sf), first_of)
+            for c, total in zip(cols[first_of].tolist(), totals.tolist(), strict=True):
+                target = ends if c < nend else pending.setdefault((c - nend) // per_left, {})
+                key = auto.end_codes[c] if c < nend else c - nend
+                cur = target.get(key)
+                if cur is None:
+                    target[key] = [total, e_out]
+                elif cur[1] == e_out:
+                    cur[0] += total
+                else:
+                    _add(target, key, total, e_out, big)
+        if not pending:
+            break
+        batch = pending.pop(max(pending))
+        deck, first_pass = full, False
+    for code, (w, e) in ends.items():
+        acc.end(st, w, e, (code >> 4 * _B) & fmask, (code >> 3 * _B) & fmask,
+                (code >> 2 * _B) & fmask, (code >> _B) & fmask, code & fmask)
+    for name, (w, e) in sums.items():
+        _add(acc.sums, name, w, e, big)
+    return base
