@@ -30,6 +30,7 @@ engines agree exactly, field by field.
 from __future__ import annotations
 
 import math
+import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -153,7 +154,7 @@ def _exact(lo: np.ndarray, fl: np.ndarray | None) -> np.ndarray:
 def _group(keys: np.ndarray, *values: np.ndarray) -> tuple[np.ndarray, ...]:
     """Sum ``values`` over equal ``keys`` (unsigned sums wrap, exactly mod 2**64).
 
-    Returns (the distinct keys, sorted, then the sums). The positions are packed under the
+    Returns (the distinct keys, sorted; the position of each one's first occurrence; the sums). The positions are packed under the
     keys so that one plain sort (much faster than an argsort) groups them.
     """
     import numpy as np
@@ -166,7 +167,7 @@ def _group(keys: np.ndarray, *values: np.ndarray) -> tuple[np.ndarray, ...]:
     order = packed & ((1 << pbits) - 1)
     skeys = packed >> pbits
     starts = np.flatnonzero(np.concatenate(([True], skeys[1:] != skeys[:-1])))
-    return (skeys[starts], *(np.add.reduceat(v[order], starts) for v in values))
+    return (skeys[starts], order[starts], *(np.add.reduceat(v[order], starts) for v in values))
 
 
 def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
@@ -193,14 +194,24 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     if max(big, base).bit_length() > _MAX_DEPTH_BITS:
         raise Unsupported("passes too long for exact uint64/float64 pairs")
     acc.per_draw = big
-    widths = [max(1, c.bit_length()) for c in full]
-    offs = np.array([sum(widths[:i]) for i in range(ncat)], dtype=np.int64)
-    wmask = np.array([(1 << w) - 1 for w in widths], dtype=np.int64)
-    step = np.array([1 << int(o) for o in offs], dtype=np.int64)
+    # A joker always leaves the pass (it ends the check or reshuffles), so within a pass no
+    # joker has been drawn: the DP follows the other categories, and jokers only make outcomes.
+    jokers = [i for i, info in enumerate(st.info) if info[0] == "joker"]
+    cats = [i for i in range(ncat) if i not in jokers]
+    if len(cats) > 8 or sys.byteorder != "little":
+        raise Unsupported("the remaining counts must pack into the bytes of one uint64")
+    table, cancels, nend = auto.table, auto.cancels, auto.nend
+    if jokers and (table[:, jokers] >= 0).any():  # pragma: no cover - see :class:`_Automaton`
+        raise Unsupported("a joker that stays in the pass")
+    table_c, cancels_c = table[:, cats], cancels[:, cats]
+    table_j, cancels_j = table[:, jokers], cancels[:, jokers]
+    ncat = len(cats)
+    widths = [max(1, full[i].bit_length()) for i in cats]
+    step = np.array([1 << sum(widths[:i]) for i in range(ncat)], dtype=np.int64)
+    byte = np.array([1 << 8 * i for i in range(ncat)], dtype=np.uint64)
     kbits = sum(widths)
     kmask = (1 << kbits) - 1
     fmask = (1 << _B) - 1
-    table, cancels, nend = auto.table, auto.cancels, auto.nend
     ncol = nend + auto.size
 
     ends: dict[int, list[int]] = {}  # end code -> exact mass (numerator over base * B**e, e)
@@ -218,9 +229,10 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
         # below 2**64 the uint64 values alone are exact; above, the float64 twin is kept too
         # (the expected cards drawn, up to depth times the rest, is the largest sum)
         dual = (depth * _falling(m, 0, depth)).bit_length() > 64
-        comp = np.array(deck, dtype=np.int64)
+        joker_counts = [deck[j] for j in jokers]
         sid = np.arange(nsid, dtype=np.int64)
-        kc = np.zeros(nsid, dtype=np.int64)
+        kc = np.zeros(nsid, dtype=np.int64)  # cards drawn per category, packed: the merge key
+        restp = np.full(nsid, sum(deck[c] << 8 * i for i, c in enumerate(cats)), dtype=np.uint64)
         pid = np.array(list(batch), dtype=np.int64)
         mu = np.ones(nsid, dtype=np.uint64)
         mf = np.ones(nsid, dtype=np.float64)
@@ -240,8 +252,8 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
                 raise Unsupported("a pass longer than foreseen")
             f_now = _falling(m, n, depth)  # layer n's masses are over m^(n): this scales to m^(depth)
             f_next = f_now // (m - n)
-            rest = comp - ((kc[:, None] >> offs) & wmask)  # N x categories
-            wu = mu[:, None] * rest.astype(np.uint64)
+            rest = restp.view(np.uint8).reshape(-1, 8)[:, :ncat]  # remaining cards per category
+            wu = mu[:, None] * rest
             wf = mf[:, None] * rest if dual else wu
             # States come sorted by (pass start, player state, cards drawn): the states of one
             # (pass start, player state) make the same moves, so their ends and reshuffles are
@@ -260,28 +272,41 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
             if dual:
                 np.add.at(side_f[0], gsid, gmf * ff)
             fu, ff = np.uint64(f_next % _TWO64), float(f_next)
-            gcanc = cancels[gpid]
-            if gcanc.any():
-                np.add.at(side_u[1], gsid, (gu * gcanc).sum(axis=1) * fu)
+            canc_u = (gu * cancels_c[gpid]).sum(axis=1)
+            canc_f = (gf * cancels_c[gpid]).sum(axis=1) if dual else canc_u
+            for jj, count in enumerate(joker_counts):  # every state may draw a joker next
+                if not count:
+                    continue
+                ju, jf = gmu * np.uint64(count), gmf * float(count)
+                out_keys.append((-1 - table_j[gpid, jj]) * nsid + gsid)
+                out_u.append(ju * fu)
                 if dual:
-                    np.add.at(side_f[1], gsid, (gf * gcanc).sum(axis=1) * ff)
-            gmoves = table[gpid]
+                    out_f.append(jf * ff)
+                canc_u = canc_u + ju * cancels_j[gpid, jj]
+                if dual:
+                    canc_f = canc_f + jf * cancels_j[gpid, jj]
+            np.add.at(side_u[1], gsid, canc_u * fu)
+            if dual:
+                np.add.at(side_f[1], gsid, canc_f * ff)
+            gmoves = table_c[gpid]
             flat = np.flatnonzero(((gmoves < 0) & (gu > 0 if not dual else gf > 0)).ravel())
             if len(flat):
                 out_keys.append((-1 - gmoves.ravel()[flat]) * nsid + gsid[flat // ncat])
                 out_u.append(gu.ravel()[flat] * fu)
                 if dual:
                     out_f.append(gf.ravel()[flat] * ff)
-            moves = table[pid]
+            moves = table_c[pid]
             flat = np.flatnonzero(((moves >= 0) & (rest > 0)).ravel())
             if not len(flat):
                 break
             rows = flat // ncat
-            keys = ((sid[rows] * auto.size + moves.ravel()[flat]) << kbits) | (kc[rows] + step[flat - rows * ncat])
+            cols = flat - rows * ncat
+            keys = ((sid[rows] * auto.size + moves.ravel()[flat]) << kbits) | (kc[rows] + step[cols])
             if dual:
-                uk, mu, mf = _group(keys, wu.ravel()[flat], wf.ravel()[flat])
+                uk, firsts, mu, mf = _group(keys, wu.ravel()[flat], wf.ravel()[flat])
             else:
-                uk, mu = _group(keys, wu.ravel()[flat])
+                uk, firsts, mu = _group(keys, wu.ravel()[flat])
+            restp = restp[rows[firsts]] - byte[cols[firsts]]
             kc = uk & kmask
             sid, pid = np.divmod(uk >> kbits, auto.size)
             n += 1
@@ -297,9 +322,10 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
                 _add(sums, name, total, e_out, big)
         if out_keys:  # exact sums per (column, pass start), sorted by column
             if dual:
-                keys, su, sf = _group(np.concatenate(out_keys), np.concatenate(out_u), np.concatenate(out_f))
+                keys, _first, su, sf = _group(np.concatenate(out_keys), np.concatenate(out_u),
+                                              np.concatenate(out_f))
             else:
-                (keys, su), sf = _group(np.concatenate(out_keys), np.concatenate(out_u)), None
+                (keys, _first, su), sf = _group(np.concatenate(out_keys), np.concatenate(out_u)), None
             cols = keys // nsid
             first_of = np.flatnonzero(np.concatenate(([True], cols[1:] != cols[:-1])))
             totals = np.add.reduceat(weights[keys % nsid] * _exact(su, sf), first_of)
