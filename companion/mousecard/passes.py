@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 _TWO64 = 1 << 64
 _MAX_KEY_BITS = 62  # a merge key and the position packed under it must fit in an int64
-_MAX_BOX = 40_000  # player states tabulated at once; larger checks use the plain engine
+_MAX_STATES = 20_000  # player states tabulated at once; larger checks use the plain engine
 _MAX_DEPTH_BITS = 84  # masses must stay far below 2**(64 + 40) for :func:`_exact`
 
 
@@ -54,90 +54,130 @@ def _falling(m: int, lo: int, hi: int) -> int:
 
 
 class _Automaton:
-    """Every live player state of a check, and what drawing each category does to it.
+    """Every player state a check can reach, and what drawing each category does to it.
 
-    A live state is (draws left, successes, ace bonuses, chips) with draws left >= 1 and,
-    since a player who is sure stops (``stop_when_sure``), successes + aces + chips < need.
-    States are numbered densely (mixed radix), so a move is a table look-up:
+    A player state is (draws left, successes, ace bonuses, chips) between draws; states are
+    numbered 0, 1, ... (0 is the start), so a move is a table look-up:
 
     - ``table[state, category]`` >= 0: the state the draw leads to within the pass;
-    - otherwise ``-1 - column``: column < ``len(end_codes)`` is the end (packed as in
-      :func:`.odds._moves`), and ``len(end_codes) + s`` is a joker reshuffling into a new
-      pass that starts in state s;
+    - otherwise ``-1 - column``: column < ``nend`` is the end ``end_codes[column]`` (packed
+      as in :func:`.odds._moves`), and ``nend + t`` is a joker reshuffling the deck into a
+      new pass that starts in state t;
     - ``cancels[state, category]``: the draw's bad card is cancelled.
+
+    The moves follow :func:`.odds._moves` (the tests check that both engines agree exactly);
+    here they are worked out for a whole frontier of states at once. The search counts the
+    kings drawn in the current pass, since a pass cannot draw more kings than its deck has
+    (without that, "always take a king's card" would never end).
     """
 
-    def __init__(self, st: _Setup, skill: int) -> None:
+    def __init__(self, st: _Setup, skill: int, first_kings: int) -> None:
         import numpy as np
 
         from .odds import _B
 
-        need, chips = st.need, st.chips
-        self.radix = (skill + 1, need, need, chips + 1)  # left, successes, aces, chips
-        size = math.prod(self.radix)
-        if size > _MAX_BOX:
-            raise Unsupported(f"{size} player states")
-        idx = np.arange(size, dtype=np.int64)
-        ch = idx % (chips + 1)
-        ab = (idx // (chips + 1)) % need
-        s = (idx // ((chips + 1) * need)) % need
-        left = idx // ((chips + 1) * need * need)
-        self.size = size
+        self.st = st
+        info = st.info
+        self.succ = np.array([int(i[1]) for i in info], dtype=np.int64)
+        self.ace = np.array([int(i[0] == "ace") for i in info], dtype=np.int64)
+        self.bad = np.array([bool(i[2]) for i in info])
+        self.king = np.array([i[0] == "king" for i in info])
+        self.joker = np.array([i[0] == "joker" for i in info])
+        full_kings = sum(st.full[k] for k in st.king_idx)
+        fb = _B
+        # the search: states are packed (left, s, ab, ch) << 8 | kings drawn in this pass
+        start = ((skill << 3 * fb) | (st.chips)) << fb
+        seen = {start}
+        frontier = np.array([start], dtype=np.int64)
+        limit = max(first_kings, full_kings)  # more than a pass can draw is never reached
+        while len(frontier):
+            player, kings = frontier >> fb, frontier & 0xFF
+            left, s, ab, ch = self._fields(player)
+            nxt, ended = self._step(left, s, ab, ch)[:2]
+            valid = ~self.king[None, :] | (kings < limit)[:, None]
+            goes = valid & ~ended
+            nk = kings[:, None] + self.king[None, :]
+            within = goes & ~self.joker[None, :]
+            cand = np.concatenate([((nxt << fb) | nk)[within], (nxt << fb)[goes & self.joker[None, :]]])
+            cand = np.unique(cand)
+            new = [int(c) for c in cand.tolist() if c not in seen]
+            seen.update(new)
+            frontier = np.array(new, dtype=np.int64)
+            if len(seen) > _MAX_STATES:
+                raise Unsupported(f"more than {_MAX_STATES} player states")
+        players = np.unique(np.array(sorted(seen), dtype=np.int64) >> fb)
+        self.size = len(players)
+        left, s, ab, ch = self._fields(players)
         self.left = left
-        ncat = len(st.info)
-        cancels = np.zeros((size, len(st.info)), dtype=bool)
-        per_cat: list[tuple[np.ndarray, np.ndarray, np.ndarray, bool]] = []
-        for i, (kind, succeeds, isbad) in enumerate(st.info):
-            is_ace = int(kind == "ace")
-            ns, nab, nch, nleft = s + int(succeeds), ab + is_ace, ch, left - 1
-            ended = np.zeros(size, dtype=bool)
-            nbad = np.zeros(size, dtype=np.int64)
-            if isbad:  # as in :func:`.odds._moves`; an ace cannot cancel itself
-                own = nab - is_ace
-                b = own + nch
-                if st.bonus == "success":
-                    cancel = np.zeros(size, dtype=bool)
-                elif st.bonus == "cancel":
-                    cancel = b > 0
-                else:  # cancel if still certain after it, or if stopping here would fail
-                    cancel = np.where((b > 0) & (ns + b - 1 >= need), True,
-                                      np.where(ns + b >= need, False, b > 0))
-                ended = ~cancel
-                nbad = ended.astype(np.int64)
-                nab = np.where(cancel & (own > 0), nab - 1, nab)
-                nch = np.where(cancel & (own <= 0), nch - 1, nch)
-                cancels[:, i] = cancel
-            if kind == "king" and st.kings != "never":
-                take = np.ones(size, dtype=bool) if st.kings == "always" else ns + nab + nch < need
-                nleft = np.where(~ended & take, nleft + 1, nleft)
-            ended = ended | (nleft == 0) | (ns + nab + nch >= need)  # stop_when_sure is on
-            code = (ns << 4 * _B) | (nab << 3 * _B) | (nch << 2 * _B) | (nbad << _B) | nbad * is_ace
-            # where the check goes on, the new state is live, so inside the box; clipping
-            # only keeps the ended entries' (unused) numbers in range
-            target = ((np.clip(nleft, 0, skill) * need + np.clip(ns, 0, need - 1)) * need
-                      + np.clip(nab, 0, need - 1)) * (chips + 1) + np.clip(nch, 0, chips)
-            per_cat.append((ended, code, target, kind == "joker"))
-        codes = np.stack([np.where(e, c, -1) for e, c, _t, _j in per_cat], axis=1)
-        found = codes >= 0
-        end_codes, end_ids = np.unique(codes[found], return_inverse=True)
+        nxt, ended, code, cancels = self._step(left, s, ab, ch)
+        end_codes, end_ids = np.unique(code[ended], return_inverse=True)
         self.end_codes: list[int] = end_codes.tolist()
         self.nend = nend = len(self.end_codes)
-        table = np.stack([np.where(j, -1 - nend - t, t) for _e, _c, t, j in per_cat], axis=1)
-        table[found] = -1 - end_ids.ravel()
+        pos = np.searchsorted(players, nxt)
+        known = (pos < len(players)) & (players[np.minimum(pos, len(players) - 1)] == nxt)
+        # a move to a state the search never met (a king beyond the deck's) is never taken:
+        # its weight is 0; it is pointed at the first end so that the table stays in range
+        table = np.where(known, pos, 0)
+        table = np.where(self.joker[None, :], -1 - nend - table, table)
+        table = np.where(~known & ~ended, -1, table)
+        table[ended] = -1 - end_ids.ravel()
         self.table = table
         self.cancels = cancels
+        self.players = players
+
+    def _fields(self, player: np.ndarray) -> tuple[np.ndarray, ...]:
+        from .odds import _B
+
+        m = (1 << _B) - 1
+        return (player >> 3 * _B) & m, (player >> 2 * _B) & m, (player >> _B) & m, player & m
+
+    def _step(self, left: np.ndarray, s: np.ndarray, ab: np.ndarray, ch: np.ndarray
+              ) -> tuple[np.ndarray, ...]:
+        """Every (state, category) move at once: (next packed state, ended, end code, cancelled),
+        each states x categories. As :func:`.odds._moves`, cautious mode."""
+        import numpy as np
+
+        from .odds import _B
+
+        st, need = self.st, self.st.need
+        shape = (len(left), len(self.succ))
+        ns = s[:, None] + self.succ[None, :]
+        nab = ab[:, None] + self.ace[None, :]
+        nch = np.broadcast_to(ch[:, None], shape)
+        nleft = np.broadcast_to(left[:, None] - 1, shape)
+        own = nab - self.ace[None, :]  # an ace cannot cancel itself
+        b = own + nch
+        if st.bonus == "success":
+            cancel = np.zeros(shape, dtype=bool)
+        elif st.bonus == "cancel":
+            cancel = b > 0
+        else:  # cancel if still certain after it, or if stopping here would fail
+            cancel = np.where((b > 0) & (ns + b - 1 >= need), True, np.where(ns + b >= need, False, b > 0))
+        cancel &= self.bad[None, :]
+        stopped = self.bad[None, :] & ~cancel  # a bad card in effect ends a cautious draw
+        nab = np.where(cancel & (own > 0), nab - 1, nab)
+        nch = np.where(cancel & (own <= 0), nch - 1, nch)
+        if st.kings != "never":
+            took = self.king[None, :] & ~stopped
+            if st.kings == "best":
+                took &= ns + nab + nch < need
+            nleft = np.where(took, nleft + 1, nleft)
+        ended = stopped | (nleft == 0)
+        if st.stop:
+            ended |= ns + nab + nch >= need
+        nbad = stopped.astype(np.int64)
+        code = (ns << 4 * _B) | (nab << 3 * _B) | (nch << 2 * _B) | (nbad << _B) | nbad * self.ace[None, :]
+        nxt = (np.maximum(nleft, 0) << 3 * _B) | (ns << 2 * _B) | (nab << _B) | nch
+        return nxt, ended, code, cancel
 
     def index(self, left: int, s: int, ab: int, ch: int) -> int:
-        _l, need, _n, cr = self.radix
-        return ((left * need + s) * need + ab) * cr + ch
+        """The number of a state the search met."""
+        import numpy as np
 
-    def fields(self, state: int) -> tuple[int, int, int, int]:
-        """(draws left, successes, ace bonuses, chips) of a state number."""
-        _l, need, _n, cr = self.radix
-        rest, ch = divmod(state, cr)
-        rest, ab = divmod(rest, need)
-        left, s = divmod(rest, need)
-        return left, s, ab, ch
+        from .odds import _B
+
+        packed = (left << 3 * _B) | (s << 2 * _B) | (ab << _B) | ch
+        return int(np.searchsorted(self.players, packed))
 
 
 def _exact(lo: np.ndarray, fl: np.ndarray | None) -> np.ndarray:
@@ -177,17 +217,15 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     from the full deck (set as ``acc.per_draw``), as :func:`.odds._exact_odds` expects.
     Raises :class:`Unsupported` for a check this engine is not sized for.
     """
-    if not st.stop:
-        raise Unsupported("without stop_when_sure the player states are not bounded")
     import numpy as np
 
     from .odds import _B, _add
 
-    auto = _Automaton(st, skill)
     full = st.full
     ncat = len(full)
     first = start if any(start) else full
     kings = sum(full[k] for k in st.king_idx)  # a king taken gives its draw back
+    auto = _Automaton(st, skill, sum(first[k] for k in st.king_idx))
     depth_full = min(sum(full), skill + kings)  # the most cards a pass can draw
     big = _falling(sum(full), 0, depth_full)  # B: a whole pass from the full deck
     base = _falling(sum(first), 0, min(sum(first), skill + kings))
@@ -217,7 +255,7 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     ends: dict[int, list[int]] = {}  # end code -> exact mass (numerator over base * B**e, e)
     sums: dict[str, list[int]] = {}  # "cards", "cancelled": expected values, the same way
     pending: dict[int, dict[int, list[int]]] = {}  # draws left -> {pass start state: mass}
-    per_left = auto.size // (skill + 1)  # state numbers of one number of draws left
+    left_of = auto.left.tolist()
     batch = {auto.index(skill, 0, 0, st.chips): [1, 0]}
     deck, first_pass = first, True
     while True:
@@ -225,7 +263,7 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
         if (nsid * auto.size).bit_length() + kbits + 18 > _MAX_KEY_BITS:
             raise Unsupported("too many states for one merge key")
         m = sum(deck)
-        depth = min(m, max(batch) // per_left + kings)  # the most cards these passes can draw
+        depth = min(m, max(left_of[k] for k in batch) + kings)  # the most cards these passes can draw
         # below 2**64 the uint64 values alone are exact; above, the float64 twin is kept too
         # (the expected cards drawn, up to depth times the rest, is the largest sum)
         dual = (depth * _falling(m, 0, depth)).bit_length() > 64
@@ -330,7 +368,7 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
             first_of = np.flatnonzero(np.concatenate(([True], cols[1:] != cols[:-1])))
             totals = np.add.reduceat(weights[keys % nsid] * _exact(su, sf), first_of)
             for c, total in zip(cols[first_of].tolist(), totals.tolist(), strict=True):
-                target = ends if c < nend else pending.setdefault((c - nend) // per_left, {})
+                target = ends if c < nend else pending.setdefault(left_of[c - nend], {})
                 key = auto.end_codes[c] if c < nend else c - nend
                 cur = target.get(key)
                 if cur is None:
