@@ -82,8 +82,11 @@ HOUSE_NOTES: dict[str, str] = {
     "empty": "house interpretation: an empty deck (or one smaller than a broke hand) is reshuffled first",
 }
 
-#: Use the numpy engine (:mod:`.passes`) for cautious checks; the plain one is the reference.
+#: Use the numpy engine (:mod:`.passes`) for large cautious checks; the plain one is the reference.
 VECTORISED = True
+#: States the plain engine may expand in a cautious check before the numpy engine takes over
+#: (about 5 µs each: a few ms; measured crossover in benchmarks/bench_mousecard.py).
+PLAIN_BUDGET = 400
 
 _L = math.lcm(*range(1, len(FULL_DECK) + 1))  # every deck size divides it
 
@@ -447,8 +450,14 @@ def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
             tuple(conts), tuple(jokers), tuple(canc))
 
 
-def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> None:
+class _OverBudget(Exception):
+    """The plain engine met more states than it was allowed (see :func:`_cautious`)."""
+
+
+def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool, budget: int = 0) -> None:
     """Draw one card at a time from every state until each check ends.
+
+    ``budget``: give up (:class:`_OverBudget`) after expanding that many states (0: never).
 
     A draw of one of c cards from a deck of m multiplies the mass by c * (L // m) and
     the denominator by L (L = lcm(1..54), so this is exact in integers). States are
@@ -492,9 +501,13 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool) -> 
     _pow(1, per_draw)
     pw = _POWS[per_draw]
     push = heapq.heappush
+    expanded = 0
     while heap:
         ph = -heapq.heappop(heap)
         states = buckets.pop(ph)
+        expanded += len(states)
+        if budget and expanded > budget:
+            raise _OverBudget
         for key, (mass, e0) in states.items():
             code = key >> small
             deck = decks.get(code)
@@ -599,16 +612,28 @@ def _cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     if st.stop and st.chips >= st.need:  # sure before drawing: spend chips, draw nothing
         acc.end(st, 1, 0, 0, 0, st.chips, 0)
         return 1
+    comp = start if any(start) else st.full
+    init: dict[State, Mass] = {(comp, skill, 0, 0, st.chips, 0, 0): [1, 0]}
     if VECTORISED:
+        # A small check is quickest in plain Python (numpy's per-call cost dominates); a
+        # large one is many times quicker layer by layer in numpy (:mod:`.passes`). The plain
+        # engine gets a small budget of states first, then numpy takes over.
         from . import passes
 
+        per_draw = acc.per_draw
+        try:
+            _sequential(st, init, acc, broke=False, budget=PLAIN_BUDGET)
+            return 1
+        except _OverBudget:
+            acc.out.clear()
+            acc.sums.clear()
         try:
             return passes.cautious(st, start, skill, acc)
         except passes.Unsupported:
             acc.out.clear()
             acc.sums.clear()
-    comp = start if any(start) else st.full
-    _sequential(st, {(comp, skill, 0, 0, st.chips, 0, 0): [1, 0]}, acc, broke=False)
+            acc.per_draw = per_draw
+    _sequential(st, init, acc, broke=False)
     return 1
 
 

@@ -23,8 +23,10 @@ How it stays exact:
 States that meet again (the same cards in another order, the same player state) are
 merged every layer: a dynamic programme over the deck's composition, never an
 enumeration of orderings. The player's moves are those of :func:`.odds._moves`, worked
-out for every player state at once (:func:`_automaton`); the tests check that both
-engines agree exactly, field by field.
+out for every reachable player state at once (:class:`_Automaton`). Drawing on when sure,
+pass starts that differ only in successes above the need share one run (their moves
+no longer depend on successes). The tests check that both engines agree exactly, field
+by field, for every policy, from full and partial decks.
 """
 
 from __future__ import annotations
@@ -170,6 +172,32 @@ class _Automaton:
         nxt = (np.maximum(nleft, 0) << 3 * _B) | (ns << 2 * _B) | (nab << _B) | nch
         return nxt, ended, code, cancel
 
+    def saturation(self, level: int) -> tuple[list[int], list[int]]:
+        """For each state: how many successes it has above ``level`` if the search also met
+        the state with exactly ``level`` (and all else alike), else 0; and that state."""
+        import numpy as np
+
+        from .odds import _B
+
+        s = (self.players >> 2 * _B) & ((1 << _B) - 1)
+        base = self.players - (np.maximum(s - level, 0) << 2 * _B)
+        pos = np.searchsorted(self.players, base)
+        found = self.players[np.minimum(pos, len(self.players) - 1)] == base
+        extra = np.where(found & (s > level), s - level, 0)
+        return extra.tolist(), np.where(extra > 0, pos, np.arange(len(self.players))).tolist()
+
+    def shifted(self, states: np.ndarray, shift: np.ndarray) -> np.ndarray:
+        """The numbers of ``states`` with ``shift`` more successes (each must have been met)."""
+        import numpy as np
+
+        from .odds import _B
+
+        packed = self.players[states] + (shift << 2 * _B)
+        pos = np.searchsorted(self.players, packed)
+        if not (self.players[np.minimum(pos, len(self.players) - 1)] == packed).all():
+            raise Unsupported("a shifted state the search did not meet")
+        return pos
+
     def index(self, left: int, s: int, ab: int, ch: int) -> int:
         """The number of a state the search met."""
         import numpy as np
@@ -191,11 +219,45 @@ def _exact(lo: np.ndarray, fl: np.ndarray | None) -> np.ndarray:
     return hi.astype(object) * _TWO64 + lo.astype(object)
 
 
+def _shifted(auto: _Automaton, members: dict[int, list[tuple[int, int]]], runs: list[int],
+             run_of: np.ndarray, cols: np.ndarray, values: np.ndarray, scale: int
+             ) -> tuple[list[int], list[tuple[int, int]]]:
+    """Outcomes of shared pass runs, read by each member with its shift in successes.
+
+    Returns the exact totals and, for each, (end code, -1) or (-1, the new pass's start state).
+    """
+    import numpy as np
+
+    from .odds import _B
+
+    counts = np.array([len(members[r]) for r in runs], dtype=np.int64)
+    shift_of = np.array([sh for r in runs for sh, _w in members[r]], dtype=np.int64)
+    weight_of = np.array([w * scale for r in runs for _sh, w in members[r]], dtype=object)
+    first_member = np.cumsum(counts) - counts
+    rep = np.repeat(np.arange(len(cols)), counts[run_of])
+    member = first_member[run_of[rep]] + np.arange(len(rep)) - np.repeat(
+        np.cumsum(counts[run_of]) - counts[run_of], counts[run_of])
+    col, shift = cols[rep], shift_of[member]
+    nend = auto.nend
+    is_end = col < nend
+    end_codes = np.array(auto.end_codes, dtype=np.int64)
+    key = np.empty(len(rep), dtype=np.int64)
+    key[is_end] = end_codes[col[is_end]] + (shift[is_end] << 4 * _B)
+    key[~is_end] = (1 << 62) + auto.shifted(col[~is_end] - nend, shift[~is_end])
+    order = np.argsort(key, kind="stable")
+    key = key[order]
+    first_of = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
+    totals = np.add.reduceat((weight_of[member] * values[rep])[order], first_of).tolist()
+    outcomes = [(k, -1) if k < (1 << 62) else (-1, k - (1 << 62)) for k in key[first_of].tolist()]
+    return totals, outcomes
+
+
 def _group(keys: np.ndarray, *values: np.ndarray) -> tuple[np.ndarray, ...]:
     """Sum ``values`` over equal ``keys`` (unsigned sums wrap, exactly mod 2**64).
 
-    Returns (the distinct keys, sorted; the position of each one's first occurrence; the sums). The positions are packed under the
-    keys so that one plain sort (much faster than an argsort) groups them.
+    Returns (the distinct keys, sorted; the position of each one's first occurrence; the
+    sums). The positions are packed under the keys so that one plain sort (much faster than
+    an argsort) groups them.
     """
     import numpy as np
 
@@ -250,20 +312,33 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     kbits = sum(widths)
     kmask = (1 << kbits) - 1
     fmask = (1 << _B) - 1
-    ncol = nend + auto.size
 
     ends: dict[int, list[int]] = {}  # end code -> exact mass (numerator over base * B**e, e)
     sums: dict[str, list[int]] = {}  # "cards", "cancelled": expected values, the same way
     pending: dict[int, dict[int, list[int]]] = {}  # draws left -> {pass start state: mass}
     left_of = auto.left.tolist()
+    end_codes = auto.end_codes
+    # per state: successes above need + 1 (see the batch loop), and the state with need + 1
+    saturated, base_of = auto.saturation(st.need + 1)
     batch = {auto.index(skill, 0, 0, st.chips): [1, 0]}
     deck, first_pass = first, True
     while True:
-        nsid = len(batch)
+        # Drawing on when sure (no stop rule), a player with need + 1 successes or more makes
+        # the same moves whatever the successes (every choice is then fixed): such pass starts
+        # share one pass, run from need + 1 successes, and read its outcomes shifted.
+        top = max(e for _w, e in batch.values())
+        members: dict[int, list[tuple[int, int]]] = {}  # pass run -> [(shift, weight)]
+        for k, (w, e) in batch.items():
+            run, shift = k, 0
+            if not st.stop and saturated[k] > 0:
+                run, shift = base_of[k], saturated[k]
+            members.setdefault(run, []).append((shift, w * big ** (top - e)))
+        runs = list(members)
+        nsid = len(runs)
         if (nsid * auto.size).bit_length() + kbits + 18 > _MAX_KEY_BITS:
             raise Unsupported("too many states for one merge key")
         m = sum(deck)
-        depth = min(m, max(left_of[k] for k in batch) + kings)  # the most cards these passes can draw
+        depth = min(m, max(left_of[k] for k in runs) + kings)  # the most cards these passes can draw
         # below 2**64 the uint64 values alone are exact; above, the float64 twin is kept too
         # (the expected cards drawn, up to depth times the rest, is the largest sum)
         dual = (depth * _falling(m, 0, depth)).bit_length() > 64
@@ -271,7 +346,7 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
         sid = np.arange(nsid, dtype=np.int64)
         kc = np.zeros(nsid, dtype=np.int64)  # cards drawn per category, packed: the merge key
         restp = np.full(nsid, sum(deck[c] << 8 * i for i, c in enumerate(cats)), dtype=np.uint64)
-        pid = np.array(list(batch), dtype=np.int64)
+        pid = np.array(runs, dtype=np.int64)
         mu = np.ones(nsid, dtype=np.uint64)
         mf = np.ones(nsid, dtype=np.float64)
         out_keys: list[np.ndarray] = []  # column * nsid + pass start, masses over m^(depth)
@@ -350,26 +425,31 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
             n += 1
         # the batch's exact outcomes, combined with the exact probabilities of its pass starts;
         # a later pass's outcomes are over m^(depth): the factor brings them over B
-        top = max(e for _w, e in batch.values())
         scale = 1 if first_pass else _falling(m, depth, depth_full)
-        weights = np.array([w * big ** (top - e) * scale for w, e in batch.values()], dtype=object)
         e_out = top + (0 if first_pass else 1)  # the first pass is over base, the others over B
+        per_run = np.array([sum(w for _s, w in members[r]) * scale for r in runs], dtype=object)
         for k, name in enumerate(("cards", "cancelled")):
-            total = int((weights * _exact(side_u[k], side_f[k] if dual else None)).sum())
+            total = int((per_run * _exact(side_u[k], side_f[k] if dual else None)).sum())
             if total:
                 _add(sums, name, total, e_out, big)
-        if out_keys:  # exact sums per (column, pass start), sorted by column
+        if out_keys:  # exact sums per (column, pass run), sorted by column
             if dual:
                 keys, _first, su, sf = _group(np.concatenate(out_keys), np.concatenate(out_u),
                                               np.concatenate(out_f))
             else:
                 (keys, _first, su), sf = _group(np.concatenate(out_keys), np.concatenate(out_u)), None
-            cols = keys // nsid
-            first_of = np.flatnonzero(np.concatenate(([True], cols[1:] != cols[:-1])))
-            totals = np.add.reduceat(weights[keys % nsid] * _exact(su, sf), first_of)
-            for c, total in zip(cols[first_of].tolist(), totals.tolist(), strict=True):
-                target = ends if c < nend else pending.setdefault(left_of[c - nend], {})
-                key = auto.end_codes[c] if c < nend else c - nend
+            values = _exact(su, sf)
+            cols, run_of = keys // nsid, keys % nsid
+            if all(len(v) == 1 and v[0][0] == 0 for v in members.values()):
+                first_of = np.flatnonzero(np.concatenate(([True], cols[1:] != cols[:-1])))
+                totals = np.add.reduceat(per_run[run_of] * values, first_of).tolist()
+                outcomes = [(end_codes[c], -1) if c < nend else (-1, c - nend)
+                            for c in cols[first_of].tolist()]
+            else:  # every member of a shared run reads the run's outcomes shifted
+                totals, outcomes = _shifted(auto, members, runs, run_of, cols, values, scale)
+            for (code, state), total in zip(outcomes, totals, strict=True):
+                target = ends if state < 0 else pending.setdefault(left_of[state], {})
+                key = code if state < 0 else state
                 cur = target.get(key)
                 if cur is None:
                     target[key] = [total, e_out]

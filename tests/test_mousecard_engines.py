@@ -1,0 +1,148 @@
+"""The two exact engines for cautious Mouse Card checks must agree to the last digit.
+
+The plain engine (:func:`companion.mousecard.odds._sequential`) is the reference; the
+numpy engine (:mod:`companion.mousecard.passes`) takes over large cautious checks. Every
+field of the result (exact Fractions) is compared, over every policy, situation and
+reading, from full and partial decks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import companion.mousecard.odds as engine
+from companion.mousecard import passes
+from companion.mousecard.deck import FULL_DECK, parse_cards
+from companion.mousecard.odds import TaskCheck
+
+SITUATIONS = ("calm", "combat", "unknown", "combat-unknown", "red-bad")
+
+
+def plain(check: TaskCheck, deck: frozenset | None = None) -> engine.CheckOdds:
+    engine.VECTORISED = False
+    try:
+        return engine._exact_odds.__wrapped__(check, deck)
+    finally:
+        engine.VECTORISED = True
+
+
+def numpy_engine(check: TaskCheck, deck: frozenset | None = None) -> engine.CheckOdds:
+    """The numpy engine on every cautious check (no plain-Python budget first); fails if it
+    declined the check, so that agreement is never the plain engine agreeing with itself."""
+    budget, real, ran = engine.PLAIN_BUDGET, passes.cautious, []
+
+    def spy(*args: object) -> int:
+        result = real(*args)  # type: ignore[arg-type]
+        ran.append(True)
+        return result
+
+    engine.PLAIN_BUDGET, passes.cautious = -1, spy  # -1: over budget at once
+    try:
+        result = engine._exact_odds.__wrapped__(check, deck)
+    finally:
+        engine.PLAIN_BUDGET, passes.cautious = budget, real
+    sure_at_once = check.stop_when_sure and check.fate_chips >= check.need
+    assert ran or sure_at_once, f"the numpy engine declined {check}"
+    return result
+
+
+def random_check(rng: random.Random, max_skill: int) -> TaskCheck:
+    skill = rng.randint(1, max_skill)
+    return TaskCheck(skill, rng.randint(2, 14), need=rng.randint(1, skill),
+                     situation=rng.choice(SITUATIONS), aged=rng.randint(0, 3),
+                     disadvantage=rng.randint(0, 3), fate_chips=rng.randint(0, 3),
+                     kings=rng.choice(engine.KING_POLICIES), bonus=rng.choice(engine.BONUS_POLICIES),
+                     red_bad=rng.choice(("joker", "all")), stop_when_sure=rng.random() < 0.6)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_both_engines_agree_exactly_on_a_fixed_sample_of_every_policy(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(10):
+        check = random_check(rng, 7)
+        assert numpy_engine(check) == plain(check), check
+
+
+@pytest.mark.parametrize("check", [
+    TaskCheck(10, 7, need=6, situation="combat", aged=3, disadvantage=3, fate_chips=3),
+    TaskCheck(10, "J", need=4, situation="combat-unknown", aged=2, fate_chips=2),
+    TaskCheck(9, "Q", need=3, situation="red-bad", red_bad="all", fate_chips=1, stop_when_sure=False),
+    TaskCheck(8, 5, need=2, situation="unknown", disadvantage=2, kings="always", stop_when_sure=False),
+    TaskCheck(10, "K", need=5, situation="combat", aged=1, bonus="cancel", fate_chips=2),
+], ids=lambda c: c.describe())
+def test_both_engines_agree_exactly_on_large_checks(check: TaskCheck) -> None:
+    assert numpy_engine(check) == plain(check)
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 10**6), keep=st.integers(1, 54))
+def test_both_engines_agree_from_a_partial_deck_even_when_it_runs_out(seed: int, keep: int) -> None:
+    # A live deck with few cards left is emptied mid-check and reshuffled: both engines.
+    rng = random.Random(seed)
+    check = random_check(rng, 6)
+    deck = frozenset(rng.sample(FULL_DECK, keep))
+    assert numpy_engine(check, deck) == plain(check, deck)
+
+
+def test_both_engines_agree_when_a_three_card_deck_runs_out_twice() -> None:
+    deck = frozenset(parse_cards("KH AS 2H"))
+    for check in (TaskCheck(6, "J", need=3, situation="combat", aged=1, fate_chips=1),
+                  TaskCheck(6, "Q", need=2, kings="always", stop_when_sure=False)):
+        assert numpy_engine(check, deck) == plain(check, deck)
+
+
+def test_a_check_the_numpy_engine_declines_still_gets_the_exact_answer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    check = TaskCheck(7, "J", need=3, situation="combat", aged=2, fate_chips=1)
+    right = plain(check)
+
+    def decline(*_args: object) -> int:
+        raise passes.Unsupported("for the test")
+
+    monkeypatch.setattr(passes, "cautious", decline)
+    monkeypatch.setattr(engine, "PLAIN_BUDGET", -1)
+    assert engine._exact_odds.__wrapped__(check, None) == right
+
+
+def test_small_checks_stay_in_plain_python_and_large_ones_go_to_numpy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    real = passes.cautious
+
+    def spy(*args: object) -> int:
+        calls.append(1)
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(passes, "cautious", spy)
+    engine._exact_odds.__wrapped__(TaskCheck(3, "J", situation="combat"), None)
+    assert calls == []
+    engine._exact_odds.__wrapped__(TaskCheck(10, 7, need=6, situation="combat", aged=3, fate_chips=2), None)
+    assert calls == [1]
+
+
+@settings(max_examples=200)
+@given(st.lists(st.integers(0, 2**100), min_size=1, max_size=50))
+def test_integers_come_back_exactly_from_their_uint64_and_float64_twins(values: list[int]) -> None:
+    lo = np.array([v % 2**64 for v in values], dtype=np.uint64)
+    fl = np.array([float(v) for v in values])
+    assert passes._exact(lo, fl).tolist() == values
+
+
+@settings(max_examples=100)
+@given(st.lists(st.tuples(st.integers(0, 2**40), st.integers(0, 2**63)), min_size=1, max_size=60))
+def test_grouping_sums_equal_keys_exactly(pairs: list[tuple[int, int]]) -> None:
+    keys = np.array([k for k, _v in pairs], dtype=np.int64)
+    values = np.array([v for _k, v in pairs], dtype=np.uint64)
+    uk, first, sums = passes._group(keys, values)
+    expected: Counter[int] = Counter()
+    for k, v in pairs:
+        expected[k] = (expected[k] + v) % 2**64
+    assert uk.tolist() == sorted(expected)
+    assert sums.tolist() == [expected[k] for k in sorted(expected)]
+    assert [pairs[i][0] for i in first.tolist()] == sorted(expected)
