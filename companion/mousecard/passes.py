@@ -73,7 +73,7 @@ class _Automaton:
     (without that, "always take a king's card" would never end).
     """
 
-    def __init__(self, st: _Setup, skill: int, first_kings: int) -> None:
+    def __init__(self, st: _Setup, skill: int, first_kings: int, first_size: int) -> None:
         import numpy as np
 
         from .odds import _B
@@ -86,28 +86,33 @@ class _Automaton:
         self.king = np.array([i[0] == "king" for i in info])
         self.joker = np.array([i[0] == "joker" for i in info])
         full_kings = sum(st.full[k] for k in st.king_idx)
-        fb = _B
-        # the search: states are packed (left, s, ab, ch) << 8 | kings drawn in this pass
-        start = ((skill << 3 * fb) | (st.chips)) << fb
+        fb, later = _B, 0xFF
+        # The search: states are packed (left, s, ab, ch) << 16 | cards drawn so far if still
+        # in the first pass (else 0xFF) << 8 | kings drawn in this pass. The first deck can
+        # run out (then the full deck comes back, kings and all); a later pass never does.
+        start = ((skill << 3 * fb) | st.chips) << 2 * fb
         seen = {start}
         frontier = np.array([start], dtype=np.int64)
-        limit = max(first_kings, full_kings)  # more than a pass can draw is never reached
         while len(frontier):
-            player, kings = frontier >> fb, frontier & 0xFF
+            player, drawn, kings = frontier >> 2 * fb, (frontier >> fb) & 0xFF, frontier & 0xFF
+            in_first = drawn != later
             left, s, ab, ch = self._fields(player)
             nxt, ended = self._step(left, s, ab, ch)[:2]
-            valid = ~self.king[None, :] | (kings < limit)[:, None]
-            goes = valid & ~ended
+            limit = np.where(in_first, first_kings, full_kings)
+            goes = (~self.king[None, :] | (kings < limit)[:, None]) & ~ended
             nk = kings[:, None] + self.king[None, :]
+            nd = np.where(in_first, drawn + 1, later)[:, None]
+            emptied = nd == first_size  # the first deck's last card: a reshuffle follows
+            nd, nk = np.where(emptied, later, nd), np.where(emptied, 0, nk)
             within = goes & ~self.joker[None, :]
-            cand = np.concatenate([((nxt << fb) | nk)[within], (nxt << fb)[goes & self.joker[None, :]]])
-            cand = np.unique(cand)
-            new = [int(c) for c in cand.tolist() if c not in seen]
+            cand = np.concatenate([((nxt << 2 * fb) | (nd << fb) | nk)[within],
+                                   ((nxt << 2 * fb) | (later << fb))[goes & self.joker[None, :]]])
+            new = [c for c in np.unique(cand).tolist() if c not in seen]
             seen.update(new)
             frontier = np.array(new, dtype=np.int64)
             if len(seen) > _MAX_STATES:
                 raise Unsupported(f"more than {_MAX_STATES} player states")
-        players = np.unique(np.array(sorted(seen), dtype=np.int64) >> fb)
+        players = np.unique(np.array(sorted(seen), dtype=np.int64) >> 2 * fb)
         self.size = len(players)
         left, s, ab, ch = self._fields(players)
         self.left = left
@@ -117,11 +122,13 @@ class _Automaton:
         self.nend = nend = len(self.end_codes)
         pos = np.searchsorted(players, nxt)
         known = (pos < len(players)) & (players[np.minimum(pos, len(players) - 1)] == nxt)
-        # a move to a state the search never met (a king beyond the deck's) is never taken:
-        # its weight is 0; it is pointed at the first end so that the table stays in range
+        # A move to a state the search never met (a king beyond the deck's) is never taken:
+        # its weight is 0. It points at a column past every real one, so that a mistake in
+        # that reasoning is caught (in :func:`cautious`) and never counted as an outcome.
+        self.unforeseen = nend + len(players)
         table = np.where(known, pos, 0)
         table = np.where(self.joker[None, :], -1 - nend - table, table)
-        table = np.where(~known & ~ended, -1, table)
+        table = np.where(~known & ~ended, -1 - self.unforeseen, table)
         table[ended] = -1 - end_ids.ravel()
         self.table = table
         self.cancels = cancels
@@ -287,7 +294,7 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     ncat = len(full)
     first = start if any(start) else full
     kings = sum(full[k] for k in st.king_idx)  # a king taken gives its draw back
-    auto = _Automaton(st, skill, sum(first[k] for k in st.king_idx))
+    auto = _Automaton(st, skill, sum(first[k] for k in st.king_idx), sum(first))
     depth_full = min(sum(full), skill + kings)  # the most cards a pass can draw
     big = _falling(sum(full), 0, depth_full)  # B: a whole pass from the full deck
     base = _falling(sum(first), 0, min(sum(first), skill + kings))
@@ -440,6 +447,8 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
                 (keys, _first, su), sf = _group(np.concatenate(out_keys), np.concatenate(out_u)), None
             values = _exact(su, sf)
             cols, run_of = keys // nsid, keys % nsid
+            if len(cols) and int(cols[-1]) >= auto.unforeseen:  # sorted: the last is the largest
+                raise Unsupported("a move the search of player states did not foresee")
             if all(len(v) == 1 and v[0][0] == 0 for v in members.values()):
                 first_of = np.flatnonzero(np.concatenate(([True], cols[1:] != cols[:-1])))
                 totals = np.add.reduceat(per_run[run_of] * values, first_of).tolist()
