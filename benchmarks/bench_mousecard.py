@@ -19,9 +19,13 @@ is), so the figures stay comparable between machines.
    x 0-3 fate chips x both modes x 5 situations x 13 targets x every policy. A fixed sample
    (150 checks, 3 in 4 of them with need 6-10 at skill 8-10, where the time goes) plus
    section 4's corner; each check timed once, the 8 slowest again (best of 2). Reports the
-   worst check and the worst per need, so a regression anywhere in need 1-10 shows. Need 6-10
-   is not yet within the 50 ms target (hundreds of ms at worst: the exact programme keeps
-   about 145,000 distinct (deck, player) states there); this section keeps that visible.
+   worst check and the worst per need, so a regression anywhere in need 1-10 shows.
+6. The two exact engines on the slowest checks known: plain Python (the reference) against
+   the numpy engine that takes over large cautious checks (companion/mousecard/passes.py),
+   with the ratio. Need 10 with every bad rank, and drawing on when sure with kings always
+   taken, are still above the 50 ms target; this section keeps that visible.
+
+numpy is imported once before timing (as in a session: the first large check pays ~0.1 s).
 
     .venv/bin/python benchmarks/bench_mousecard.py [--quick]
 """
@@ -41,6 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from _timing import per_call
 
+import companion.mousecard.odds as engine
 from companion.mousecard.odds import BONUS_POLICIES, KING_POLICIES, TaskCheck, _exact_odds
 
 BUDGET_MS = 50.0
@@ -112,8 +117,29 @@ def report(label: str, times: list[float], base: float) -> None:
           f"worst {ms[-1]:.2f} ms ({ms[-1] / (base * 1000):,.0f}x baseline)  over {BUDGET_MS:.0f} ms: {over}")
 
 
+SLOWEST = (
+    TaskCheck(10, 7, need=6, situation="combat", aged=3, disadvantage=3, fate_chips=3),
+    TaskCheck(10, 7, need=8, situation="combat", aged=3, disadvantage=3, fate_chips=3),
+    TaskCheck(10, 5, need=10, situation="combat", aged=3, disadvantage=3, fate_chips=3),
+    TaskCheck(10, 7, need=3, situation="unknown", disadvantage=1, fate_chips=1, kings="always",
+              bonus="cancel", stop_when_sure=False),
+    TaskCheck(9, 9, need=1, situation="red-bad", aged=3, disadvantage=3, fate_chips=3, kings="always",
+              red_bad="all", stop_when_sure=False),
+)
+
+
+def plain(check: TaskCheck) -> float:
+    """CPU seconds for the plain-Python engine alone (best of 2)."""
+    engine.VECTORISED = False
+    try:
+        return cold(check, 2)
+    finally:
+        engine.VECTORISED = True
+
+
 def main(argv: list[str]) -> None:
     quick = "--quick" in argv
+    _exact_odds.__wrapped__(TaskCheck(10, 7, need=6, situation="combat", aged=3), None)  # imports numpy
     base = per_call(baseline, 2000, clock=time.process_time)
     print(f"baseline: one exact hypergeometric (Fraction) {base * 1e6:.1f} us")
     print()
@@ -175,6 +201,11 @@ def main(argv: list[str]) -> None:
     for t, check in timed[1:5]:
         print(f"   next: {t * 1000:.2f} ms  {label(check)}")
     print("   worst by need: " + "  ".join(f"{n}: {t * 1000:.0f} ms" for n, t in sorted(by_need.items())))
+    print()
+    print("6. the slowest checks known: plain Python engine -> numpy engine (ratio)")
+    for check in SLOWEST[:2] if quick else SLOWEST:
+        fast, slow = cold(check, 3), plain(check)
+        print(f"   {slow * 1000:8.1f} ms -> {fast * 1000:6.1f} ms  {slow / fast:5.1f}x  {label(check)}")
 
 
 if __name__ == "__main__":
