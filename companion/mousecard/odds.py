@@ -364,6 +364,18 @@ class _Acc:
         if canc:
             _add(self.sums, "cancelled", w * canc, e, self.per_draw)
 
+    def end_code(self, st: _Setup, w: int, e: int, code: int) -> None:
+        """:meth:`end` for an end packed as in :func:`_moves` (successes, aces, chips, bad, bad aces)."""
+        m = (1 << _B) - 1
+        self.end(st, w, e, (code >> 4 * _B) & m, (code >> 3 * _B) & m, (code >> 2 * _B) & m,
+                 (code >> _B) & m, code & m)
+
+    def reset(self, per_draw: int) -> None:
+        """Forget every outcome (an engine gave up part way) and use ``per_draw`` again."""
+        self.out.clear()
+        self.sums.clear()
+        self.per_draw = per_draw
+
 
 def _phi(st: _Setup, comp: tuple[int, ...], left: int) -> int:
     """A potential every draw lowers (a king keeps ``left`` but leaves the deck; a joker costs a draw)."""
@@ -457,7 +469,8 @@ class _OverBudget(Exception):
 def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool, budget: int = 0) -> None:
     """Draw one card at a time from every state until each check ends.
 
-    ``budget``: give up (:class:`_OverBudget`) after expanding that many states (0: never).
+    ``budget``: give up (:class:`_OverBudget`) after expanding that many states (0: never;
+    a negative budget gives up at once, which the tests use to reach the numpy engine).
 
     A draw of one of c cards from a deck of m multiplies the mass by c * (L // m) and
     the denominator by L (L = lcm(1..54), so this is exact in integers). States are
@@ -596,11 +609,8 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool, bud
                 else:
                     d = cur[1] - e
                     cur[0] += w * (pw[d] if d < len(pw) else _pow(d, per_draw))
-    fmask = (1 << _B) - 1
     for k, w in ends.items():
-        e, endcode = k & emask, k >> _EB
-        acc.end(st, w, e, (endcode >> 4 * _B) & fmask, (endcode >> 3 * _B) & fmask,
-                (endcode >> 2 * _B) & fmask, (endcode >> _B) & fmask, endcode & fmask)
+        acc.end_code(st, w, k & emask, k >> _EB)
     for e, w in drawn.items():
         _add(acc.sums, "cards", w, e, per_draw)
     for e, w in cancelled.items():
@@ -618,21 +628,18 @@ def _cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
         # A small check is quickest in plain Python (numpy's per-call cost dominates); a
         # large one is many times quicker layer by layer in numpy (:mod:`.passes`). The plain
         # engine gets a small budget of states first, then numpy takes over.
-        from . import passes
-
         per_draw = acc.per_draw
         try:
             _sequential(st, init, acc, broke=False, budget=PLAIN_BUDGET)
             return 1
         except _OverBudget:
-            acc.out.clear()
-            acc.sums.clear()
+            acc.reset(per_draw)
+        from . import passes
+
         try:
             return passes.cautious(st, start, skill, acc)
         except passes.Unsupported:
-            acc.out.clear()
-            acc.sums.clear()
-            acc.per_draw = per_draw
+            acc.reset(per_draw)
     _sequential(st, init, acc, broke=False)
     return 1
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import math
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import numpy as np
@@ -41,13 +41,20 @@ if TYPE_CHECKING:
     from .odds import _Acc, _Setup
 
 _TWO64 = 1 << 64
-_MAX_KEY_BITS = 62  # a merge key and the position packed under it must fit in an int64
+_MAX_KEY_BITS = 62  # a merge key (pass run, player state, cards drawn) must fit in an int64
 _MAX_STATES = 20_000  # player states tabulated at once; larger checks use the plain engine
 _MAX_DEPTH_BITS = 84  # masses must stay far below 2**(64 + 40) for :func:`_exact`
 
 
 class Unsupported(Exception):
     """The check is outside what this engine is sized for; the caller uses the plain engine."""
+
+
+def _pack(left: Any, s: Any, ab: Any, ch: Any) -> Any:
+    """A player state (numbers or arrays) packed into one integer, fields as in :func:`.odds._moves`."""
+    from .odds import _B
+
+    return (left << 3 * _B) | (s << 2 * _B) | (ab << _B) | ch
 
 
 def _falling(m: int, lo: int, hi: int) -> int:
@@ -58,8 +65,9 @@ def _falling(m: int, lo: int, hi: int) -> int:
 class _Automaton:
     """Every player state a check can reach, and what drawing each category does to it.
 
-    A player state is (draws left, successes, ace bonuses, chips) between draws; states are
-    numbered 0, 1, ... (0 is the start), so a move is a table look-up:
+    A player state is (draws left, successes, ace bonuses, chips) between draws, packed as
+    in :func:`.odds._moves` (:func:`_pack`); states are numbered by their place in the sorted
+    ``players``, so a move is a table look-up:
 
     - ``table[state, category]`` >= 0: the state the draw leads to within the pass;
     - otherwise ``-1 - column``: column < ``nend`` is the end ``end_codes[column]`` (packed
@@ -90,7 +98,7 @@ class _Automaton:
         # The search: states are packed (left, s, ab, ch) << 16 | cards drawn so far if still
         # in the first pass (else 0xFF) << 8 | kings drawn in this pass. The first deck can
         # run out (then the full deck comes back, kings and all); a later pass never does.
-        start = ((skill << 3 * fb) | st.chips) << 2 * fb
+        start = _pack(skill, 0, 0, st.chips) << 2 * fb
         seen = {start}
         frontier = np.array([start], dtype=np.int64)
         while len(frontier):
@@ -120,8 +128,8 @@ class _Automaton:
         end_codes, end_ids = np.unique(code[ended], return_inverse=True)
         self.end_codes: list[int] = end_codes.tolist()
         self.nend = nend = len(self.end_codes)
-        pos = np.searchsorted(players, nxt)
-        known = (pos < len(players)) & (players[np.minimum(pos, len(players) - 1)] == nxt)
+        self.players = players
+        pos, known = self._find(nxt)
         # A move to a state the search never met (a king beyond the deck's) is never taken:
         # its weight is 0. It points at a column past every real one, so that a mistake in
         # that reasoning is caught (in :func:`cautious`) and never counted as an outcome.
@@ -132,7 +140,14 @@ class _Automaton:
         table[ended] = -1 - end_ids.ravel()
         self.table = table
         self.cancels = cancels
-        self.players = players
+
+    def _find(self, packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The numbers of packed states, and whether the search met each one."""
+        import numpy as np
+
+        pos = np.searchsorted(self.players, packed)
+        found = self.players[np.minimum(pos, len(self.players) - 1)] == packed
+        return pos, found
 
     def _fields(self, player: np.ndarray) -> tuple[np.ndarray, ...]:
         from .odds import _B
@@ -176,8 +191,7 @@ class _Automaton:
             ended |= ns + nab + nch >= need
         nbad = stopped.astype(np.int64)
         code = (ns << 4 * _B) | (nab << 3 * _B) | (nch << 2 * _B) | (nbad << _B) | nbad * self.ace[None, :]
-        nxt = (np.maximum(nleft, 0) << 3 * _B) | (ns << 2 * _B) | (nab << _B) | nch
-        return nxt, ended, code, cancel
+        return _pack(np.maximum(nleft, 0), ns, nab, nch), ended, code, cancel
 
     def saturation(self, level: int) -> tuple[list[int], list[int]]:
         """For each state: how many successes it has above ``level`` if the search also met
@@ -187,21 +201,17 @@ class _Automaton:
         from .odds import _B
 
         s = (self.players >> 2 * _B) & ((1 << _B) - 1)
-        base = self.players - (np.maximum(s - level, 0) << 2 * _B)
-        pos = np.searchsorted(self.players, base)
-        found = self.players[np.minimum(pos, len(self.players) - 1)] == base
+        pos, found = self._find(self.players - (np.maximum(s - level, 0) << 2 * _B))
         extra = np.where(found & (s > level), s - level, 0)
         return extra.tolist(), np.where(extra > 0, pos, np.arange(len(self.players))).tolist()
 
     def shifted(self, states: np.ndarray, shift: np.ndarray) -> np.ndarray:
         """The numbers of ``states`` with ``shift`` more successes (each must have been met)."""
-        import numpy as np
 
         from .odds import _B
 
-        packed = self.players[states] + (shift << 2 * _B)
-        pos = np.searchsorted(self.players, packed)
-        if not (self.players[np.minimum(pos, len(self.players) - 1)] == packed).all():
+        pos, found = self._find(self.players[states] + (shift << 2 * _B))
+        if not found.all():
             raise Unsupported("a shifted state the search did not meet")
         return pos
 
@@ -209,10 +219,9 @@ class _Automaton:
         """The number of a state the search met."""
         import numpy as np
 
-        from .odds import _B
-
-        packed = (left << 3 * _B) | (s << 2 * _B) | (ab << _B) | ch
-        return int(np.searchsorted(self.players, packed))
+        pos, found = self._find(np.array([_pack(left, s, ab, ch)], dtype=np.int64))
+        assert found[0], "the search starts from this state"
+        return int(pos[0])
 
 
 def _exact(lo: np.ndarray, fl: np.ndarray | None) -> np.ndarray:
@@ -288,7 +297,7 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     """
     import numpy as np
 
-    from .odds import _B, _add
+    from .odds import _add
 
     full = st.full
     ncat = len(full)
@@ -318,7 +327,6 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     byte = np.array([1 << 8 * i for i in range(ncat)], dtype=np.uint64)
     kbits = sum(widths)
     kmask = (1 << kbits) - 1
-    fmask = (1 << _B) - 1
 
     ends: dict[int, list[int]] = {}  # end code -> exact mass (numerator over base * B**e, e)
     sums: dict[str, list[int]] = {}  # "cards", "cancelled": expected values, the same way
@@ -342,7 +350,7 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
             members.setdefault(run, []).append((shift, w * big ** (top - e)))
         runs = list(members)
         nsid = len(runs)
-        if (nsid * auto.size).bit_length() + kbits + 18 > _MAX_KEY_BITS:
+        if (nsid * auto.size).bit_length() + kbits > _MAX_KEY_BITS:  # _group checks the rest
             raise Unsupported("too many states for one merge key")
         m = sum(deck)
         depth = min(m, max(left_of[k] for k in runs) + kings)  # the most cards these passes can draw
@@ -397,13 +405,13 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
             for jj, count in enumerate(joker_counts):  # every state may draw a joker next
                 if not count:
                     continue
-                ju, jf = gmu * np.uint64(count), gmf * float(count)
+                ju = gmu * np.uint64(count)
                 out_keys.append((-1 - table_j[gpid, jj]) * nsid + gsid)
                 out_u.append(ju * fu)
-                if dual:
-                    out_f.append(jf * ff)
                 canc_u = canc_u + ju * cancels_j[gpid, jj]
                 if dual:
+                    jf = gmf * float(count)
+                    out_f.append(jf * ff)
                     canc_f = canc_f + jf * cancels_j[gpid, jj]
             np.add.at(side_u[1], gsid, canc_u * fu)
             if dual:
@@ -422,10 +430,8 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
             rows = flat // ncat
             cols = flat - rows * ncat
             keys = ((sid[rows] * auto.size + moves.ravel()[flat]) << kbits) | (kc[rows] + step[cols])
-            if dual:
-                uk, firsts, mu, mf = _group(keys, wu.ravel()[flat], wf.ravel()[flat])
-            else:
-                uk, firsts, mu = _group(keys, wu.ravel()[flat])
+            uk, firsts, mu, *floats = _group(keys, wu.ravel()[flat], *([wf.ravel()[flat]] if dual else []))
+            mf = floats[0] if dual else mf  # without the float twin mf is never read
             restp = restp[rows[firsts]] - byte[cols[firsts]]
             kc = uk & kmask
             sid, pid = np.divmod(uk >> kbits, auto.size)
@@ -440,12 +446,9 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
             if total:
                 _add(sums, name, total, e_out, big)
         if out_keys:  # exact sums per (column, pass run), sorted by column
-            if dual:
-                keys, _first, su, sf = _group(np.concatenate(out_keys), np.concatenate(out_u),
-                                              np.concatenate(out_f))
-            else:
-                (keys, _first, su), sf = _group(np.concatenate(out_keys), np.concatenate(out_u)), None
-            values = _exact(su, sf)
+            keys, _first, su, *floats = _group(np.concatenate(out_keys), np.concatenate(out_u),
+                                               *([np.concatenate(out_f)] if dual else []))
+            values = _exact(su, floats[0] if dual else None)
             cols, run_of = keys // nsid, keys % nsid
             if len(cols) and int(cols[-1]) >= auto.unforeseen:  # sorted: the last is the largest
                 raise Unsupported("a move the search of player states did not foresee")
@@ -457,22 +460,16 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
             else:  # every member of a shared run reads the run's outcomes shifted
                 totals, outcomes = _shifted(auto, members, runs, run_of, cols, values, scale)
             for (code, state), total in zip(outcomes, totals, strict=True):
-                target = ends if state < 0 else pending.setdefault(left_of[state], {})
-                key = code if state < 0 else state
-                cur = target.get(key)
-                if cur is None:
-                    target[key] = [total, e_out]
-                elif cur[1] == e_out:
-                    cur[0] += total
+                if state < 0:
+                    _add(ends, code, total, e_out, big)
                 else:
-                    _add(target, key, total, e_out, big)
+                    _add(pending.setdefault(left_of[state], {}), state, total, e_out, big)
         if not pending:
             break
         batch = pending.pop(max(pending))
         deck, first_pass = full, False
     for code, (w, e) in ends.items():
-        acc.end(st, w, e, (code >> 4 * _B) & fmask, (code >> 3 * _B) & fmask,
-                (code >> 2 * _B) & fmask, (code >> _B) & fmask, code & fmask)
+        acc.end_code(st, w, e, code)
     for name, (w, e) in sums.items():
         _add(acc.sums, name, w, e, big)
     return base
