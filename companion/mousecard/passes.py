@@ -1,8 +1,10 @@
-"""The cautious task check, vectorised: the same exact odds as :func:`.odds._sequential`, with numpy.
+"""The cautious task check, compiled: the same exact odds as :func:`.odds._sequential`, faster.
 
 Why a second engine: a cautious check with a high need (6 to 10 successes from skill 10,
 many bad ranks, fate chips) keeps about 150,000 distinct (deck, player) states, and pure
-Python spends about 5 µs on each. Here numpy handles a whole layer of states at once.
+Python spends about 5 µs on each. Here numpy works out the player's moves for every
+reachable player state at once, and a numba-compiled sweep (:mod:`._sweep`) draws a whole
+batch of passes, layer by layer, in one call.
 
 How it stays exact:
 
@@ -13,7 +15,7 @@ How it stays exact:
   sweep over layers (cards drawn in the pass), every pass in it starting with mass 1.
 - Within a pass every state of layer *n* has drawn *n* cards from a deck of *m*, so its
   mass is an integer over the falling factorial ``m (m-1) ... (m-n+1)``, below 2**80
-  for skill 10. numpy keeps each such integer as a pair: its value modulo 2**64 (``uint64``
+  for skill 10. The sweep keeps each such integer as a pair: its value modulo 2**64 (``uint64``
   arithmetic wraps exactly) and its value as a float64. Every term is positive, so the
   float's relative error only adds up, to far less than 2**-40; the pair therefore gives
   the integer back exactly (:func:`_exact`).
@@ -21,8 +23,8 @@ How it stays exact:
   pass start; Python integers combine them with the exact probabilities of the starts.
 
 States that meet again (the same cards in another order, the same player state) are
-merged every layer: a dynamic programme over the deck's composition, never an
-enumeration of orderings. The player's moves are those of :func:`.odds._moves`, worked
+merged every layer (a hash table in :mod:`._sweep`): a dynamic programme over the deck's
+composition, never an enumeration of orderings. The player's moves are those of :func:`.odds._moves`, worked
 out for every reachable player state at once (:class:`_Automaton`). Drawing on when sure,
 pass starts that differ only in successes above the need share one run (their moves
 no longer depend on successes). The tests check that both engines agree exactly, field
@@ -44,6 +46,9 @@ _TWO64 = 1 << 64
 _MAX_KEY_BITS = 62  # a merge key (pass run, player state, cards drawn) must fit in an int64
 _MAX_STATES = 20_000  # player states tabulated at once; larger checks use the plain engine
 _MAX_DEPTH_BITS = 84  # masses must stay far below 2**(64 + 40) for :func:`_exact`
+
+
+_WORK: tuple[Any, ...] | None = None  # buffers the compiled sweep reuses (see :func:`._sweep.workspace`)
 
 
 class Unsupported(Exception):
@@ -224,6 +229,18 @@ class _Automaton:
         return int(pos[0])
 
 
+def _factors(m: int, depth: int) -> tuple[np.ndarray, ...]:
+    """Per layer n of a pass from m cards: the factors that bring its masses (over m (m-1) ...
+    (m-n+1)) and its draws' masses (one more card) over the whole pass's falling factorial,
+    modulo 2**64 and as float64s."""
+    import numpy as np
+
+    now = [_falling(m, n, depth) for n in range(depth + 1)]
+    nxt = [f // (m - n) if n < m else 0 for n, f in enumerate(now)]
+    return (np.array([f % _TWO64 for f in now], dtype=np.uint64), np.array(now, dtype=np.float64),
+            np.array([f % _TWO64 for f in nxt], dtype=np.uint64), np.array(nxt, dtype=np.float64))
+
+
 def _exact(lo: np.ndarray, fl: np.ndarray | None) -> np.ndarray:
     """Exact integers (an object array) from values mod 2**64 and, when they may be larger,
     the same values as float64s."""
@@ -268,26 +285,6 @@ def _shifted(auto: _Automaton, members: dict[int, list[tuple[int, int]]], runs: 
     return totals, outcomes
 
 
-def _group(keys: np.ndarray, *values: np.ndarray) -> tuple[np.ndarray, ...]:
-    """Sum ``values`` over equal ``keys`` (unsigned sums wrap, exactly mod 2**64).
-
-    Returns (the distinct keys, sorted; the position of each one's first occurrence; the
-    sums). The positions are packed under the keys so that one plain sort (much faster than
-    an argsort) groups them.
-    """
-    import numpy as np
-
-    n = len(keys)
-    pbits = max(1, (n - 1).bit_length())
-    if int(keys.max()).bit_length() + pbits > 63:
-        raise Unsupported("merge keys too wide")
-    packed = np.sort((keys << pbits) | np.arange(n, dtype=np.int64))
-    order = packed & ((1 << pbits) - 1)
-    skeys = packed >> pbits
-    starts = np.flatnonzero(np.concatenate(([True], skeys[1:] != skeys[:-1])))
-    return (skeys[starts], order[starts], *(np.add.reduceat(v[order], starts) for v in values))
-
-
 def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     """Fill ``acc`` for a cautious check of ``skill`` cards from the deck ``start``; returns the base.
 
@@ -299,6 +296,10 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
 
     from .odds import _add
 
+    try:
+        from . import _sweep
+    except ImportError as exc:  # pragma: no cover - numba is a dependency
+        raise Unsupported("numba is not installed") from exc
     full = st.full
     ncat = len(full)
     first = start if any(start) else full
@@ -319,14 +320,13 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     table, cancels, nend = auto.table, auto.cancels, auto.nend
     if jokers and (table[:, jokers] >= 0).any():  # pragma: no cover - see :class:`_Automaton`
         raise Unsupported("a joker that stays in the pass")
-    table_c, cancels_c = table[:, cats], cancels[:, cats]
-    table_j, cancels_j = table[:, jokers], cancels[:, jokers]
+    # the kernel's tables: the non-joker categories first, then the jokers
+    table_cj = np.ascontiguousarray(table[:, cats + jokers])
+    cancels_cj = np.ascontiguousarray(cancels[:, cats + jokers])
     ncat = len(cats)
     widths = [max(1, full[i].bit_length()) for i in cats]
     step = np.array([1 << sum(widths[:i]) for i in range(ncat)], dtype=np.int64)
-    byte = np.array([1 << 8 * i for i in range(ncat)], dtype=np.uint64)
     kbits = sum(widths)
-    kmask = (1 << kbits) - 1
 
     ends: dict[int, list[int]] = {}  # end code -> exact mass (numerator over base * B**e, e)
     sums: dict[str, list[int]] = {}  # "cards", "cancelled": expected values, the same way
@@ -350,92 +350,24 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
             members.setdefault(run, []).append((shift, w * big ** (top - e)))
         runs = list(members)
         nsid = len(runs)
-        if (nsid * auto.size).bit_length() + kbits > _MAX_KEY_BITS:  # _group checks the rest
+        if (nsid * auto.size).bit_length() + kbits > _MAX_KEY_BITS:
             raise Unsupported("too many states for one merge key")
         m = sum(deck)
         depth = min(m, max(left_of[k] for k in runs) + kings)  # the most cards these passes can draw
         # below 2**64 the uint64 values alone are exact; above, the float64 twin is kept too
         # (the expected cards drawn, up to depth times the rest, is the largest sum)
         dual = (depth * _falling(m, 0, depth)).bit_length() > 64
-        joker_counts = [deck[j] for j in jokers]
-        sid = np.arange(nsid, dtype=np.int64)
-        kc = np.zeros(nsid, dtype=np.int64)  # cards drawn per category, packed: the merge key
-        restp = np.full(nsid, sum(deck[c] << 8 * i for i, c in enumerate(cats)), dtype=np.uint64)
-        pid = np.array(runs, dtype=np.int64)
-        mu = np.ones(nsid, dtype=np.uint64)
-        mf = np.ones(nsid, dtype=np.float64)
-        out_keys: list[np.ndarray] = []  # column * nsid + pass start, masses over m^(depth)
-        out_u: list[np.ndarray] = []
-        out_f: list[np.ndarray] = []
-        side_u = np.zeros((2, nsid), dtype=np.uint64)  # cards drawn, bad cards cancelled
-        side_f = np.zeros((2, nsid), dtype=np.float64)
-        n = 0
-        while len(sid):
-            if n == m:  # the deck is empty: the next draw comes after a reshuffle (depth == m)
-                out_keys.append((nend + pid) * nsid + sid)
-                out_u.append(mu)
-                out_f.append(mf)
-                break
-            if n >= depth:  # pragma: no cover - the depth bounds every pass
-                raise Unsupported("a pass longer than foreseen")
-            f_now = _falling(m, n, depth)  # layer n's masses are over m^(n): this scales to m^(depth)
-            f_next = f_now // (m - n)
-            rest = restp.view(np.uint8).reshape(-1, 8)[:, :ncat]  # remaining cards per category
-            wu = mu[:, None] * rest
-            wf = mf[:, None] * rest if dual else wu
-            # States come sorted by (pass start, player state, cards drawn): the states of one
-            # (pass start, player state) make the same moves, so their ends and reshuffles are
-            # summed first.
-            g = sid * auto.size + pid
-            first_of = np.flatnonzero(np.concatenate(([True], g[1:] != g[:-1])))
-            if len(first_of) < len(g):
-                gu, gmu = np.add.reduceat(wu, first_of, axis=0), np.add.reduceat(mu, first_of)
-                gf, gmf = (np.add.reduceat(wf, first_of, axis=0), np.add.reduceat(mf, first_of)) \
-                    if dual else (gu, gmu)
-            else:
-                gu, gf, gmu, gmf = wu, wf, mu, mf
-            gsid, gpid = sid[first_of], pid[first_of]
-            fu, ff = np.uint64(f_now % _TWO64), float(f_now)
-            np.add.at(side_u[0], gsid, gmu * fu)
-            if dual:
-                np.add.at(side_f[0], gsid, gmf * ff)
-            fu, ff = np.uint64(f_next % _TWO64), float(f_next)
-            canc_u = (gu * cancels_c[gpid]).sum(axis=1)
-            canc_f = (gf * cancels_c[gpid]).sum(axis=1) if dual else canc_u
-            for jj, count in enumerate(joker_counts):  # every state may draw a joker next
-                if not count:
-                    continue
-                ju = gmu * np.uint64(count)
-                out_keys.append((-1 - table_j[gpid, jj]) * nsid + gsid)
-                out_u.append(ju * fu)
-                canc_u = canc_u + ju * cancels_j[gpid, jj]
-                if dual:
-                    jf = gmf * float(count)
-                    out_f.append(jf * ff)
-                    canc_f = canc_f + jf * cancels_j[gpid, jj]
-            np.add.at(side_u[1], gsid, canc_u * fu)
-            if dual:
-                np.add.at(side_f[1], gsid, canc_f * ff)
-            gmoves = table_c[gpid]
-            flat = np.flatnonzero(((gmoves < 0) & (gu > 0 if not dual else gf > 0)).ravel())
-            if len(flat):
-                out_keys.append((-1 - gmoves.ravel()[flat]) * nsid + gsid[flat // ncat])
-                out_u.append(gu.ravel()[flat] * fu)
-                if dual:
-                    out_f.append(gf.ravel()[flat] * ff)
-            moves = table_c[pid]
-            flat = np.flatnonzero(((moves >= 0) & (rest > 0)).ravel())
-            if not len(flat):
-                break
-            rows = flat // ncat
-            cols = flat - rows * ncat
-            keys = ((sid[rows] * auto.size + moves.ravel()[flat]) << kbits) | (kc[rows] + step[cols])
-            uk, firsts, mu, *floats = _group(keys, wu.ravel()[flat], *([wf.ravel()[flat]] if dual else []))
-            mf = floats[0] if dual else mf  # without the float twin mf is never read
-            restp = restp[rows[firsts]] - byte[cols[firsts]]
-            kc = uk & kmask
-            sid, pid = np.divmod(uk >> kbits, auto.size)
-            n += 1
+        global _WORK
+        if _WORK is None:
+            _WORK = _sweep.workspace()
+        okeys, ou, of, side_u, side_f, status, _WORK = _sweep.sweep(
+            table_cj, cancels_cj, len(cats), nend, np.array([deck[j] for j in jokers], dtype=np.int64),
+            np.array(runs, dtype=np.int64),
+            np.full(nsid, sum(deck[c] << 8 * i for i, c in enumerate(cats)), dtype=np.uint64),
+            np.ones(nsid, dtype=np.uint64), np.ones(nsid, dtype=np.float64), m, depth,
+            *_factors(m, depth), step, kbits, _WORK)
+        if status:  # pragma: no cover - the depth bounds every pass
+            raise Unsupported("a pass longer than foreseen")
         # the batch's exact outcomes, combined with the exact probabilities of its pass starts;
         # a later pass's outcomes are over m^(depth): the factor brings them over B
         scale = 1 if first_pass else _falling(m, depth, depth_full)
@@ -445,10 +377,10 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
             total = int((per_run * _exact(side_u[k], side_f[k] if dual else None)).sum())
             if total:
                 _add(sums, name, total, e_out, big)
-        if out_keys:  # exact sums per (column, pass run), sorted by column
-            keys, _first, su, *floats = _group(np.concatenate(out_keys), np.concatenate(out_u),
-                                               *([np.concatenate(out_f)] if dual else []))
-            values = _exact(su, floats[0] if dual else None)
+        if len(okeys):  # exact sums per (column, pass run), sorted by column
+            order = np.argsort(okeys)
+            keys = okeys[order]
+            values = _exact(ou[order], of[order] if dual else None)
             cols, run_of = keys // nsid, keys % nsid
             if len(cols) and int(cols[-1]) >= auto.unforeseen:  # sorted: the last is the largest
                 raise Unsupported("a move the search of player states did not foresee")

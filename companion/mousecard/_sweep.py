@@ -1,0 +1,271 @@
+"""The inner loop of the numpy engine (:mod:`.passes`), compiled with numba.
+
+One *batch* of passes is swept layer by layer (layer n: n cards drawn in the pass). A state
+is (pass run, player state, cards drawn per category); states that meet again are merged
+in an open-addressing hash table, so every layer costs one visit per state and category.
+Masses are kept exactly as in :mod:`.passes`: the value modulo 2**64 (``uint64`` wraps
+exactly) and the same value as a float64.
+
+Why compiled: a layer is a few thousand to a hundred thousand states, each drawing one of
+up to 8 categories. numpy needs some 25 calls per layer (and a sort to merge), and their
+fixed costs dominated checks with a high need; here the whole batch is one call. numba
+compiles this module once and caches the machine code beside it (``cache=True``).
+
+Everything here is plain arithmetic over arrays; the rules live in :mod:`.passes` (the
+move tables) and :mod:`.odds`.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: multiply, keep the top bits
+
+
+@numba.njit(cache=True, inline="always")
+def _slot(table: np.ndarray, key: np.int64, bits: int) -> int:
+    """The slot of ``key`` in an open-addressing table of 2**bits (key, row) pairs (key -1: empty)."""
+    mask = (1 << bits) - 1
+    h = np.int64((np.uint64(key) * _GOLDEN) >> np.uint64(64 - bits))
+    while table[h, 0] != -1 and table[h, 0] != key:
+        h = (h + 1) & mask
+    return h
+
+
+@numba.njit(cache=True, inline="always")
+def _log2(n: int) -> int:
+    """log2 of a power of two."""
+    bits = 0
+    while (1 << bits) < n:
+        bits += 1
+    return bits
+
+
+@numba.njit(cache=True)
+def _bits_for(n: int) -> int:
+    """Table bits for n entries at most half full."""
+    bits = 4
+    while (1 << bits) < 2 * n:
+        bits += 1
+    return bits
+
+
+@numba.njit(cache=True)
+def _grown(a: np.ndarray, n: int, cap: int) -> np.ndarray:
+    """``a`` (its first n rows kept) with room for ``cap`` rows."""
+    if len(a) >= cap:
+        return a
+    b = np.empty((max(cap, 2 * len(a)),) + a.shape[1:], dtype=a.dtype)  # noqa: RUF005 - numba
+    b[:n] = a[:n]
+    return b
+
+
+@numba.njit(cache=True)
+def _table(n: int, table: np.ndarray) -> np.ndarray:
+    """An empty hash table for n entries (``table`` itself when it is big enough)."""
+    if len(table) >= 2 * n:
+        return table
+    return np.full((1 << _bits_for(n), 2), -1, dtype=np.int64)
+
+
+def workspace() -> tuple[np.ndarray, ...]:
+    """Buffers for :func:`sweep`, reused from call to call (it returns them, grown as needed):
+    fresh memory costs page faults that took a third of the time."""
+    tab = np.full((16, 2), -1, dtype=np.int64)
+    i64, u64, f64 = np.empty(0, dtype=np.int64), np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.float64)
+    return (tab, i64, np.empty((0, 1), dtype=np.uint64), np.empty((0, 1), dtype=np.float64), tab.copy(),
+            i64, i64.copy(), u64, u64.copy(), u64.copy(), u64.copy(), f64, f64.copy(), i64.copy())
+
+
+@numba.njit(cache=True)
+def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_counts: np.ndarray,
+          start_player: np.ndarray, start_rest: np.ndarray, start_u: np.ndarray, start_f: np.ndarray,
+          m: int, depth: int, fnow_u: np.ndarray, fnow_f: np.ndarray, fnext_u: np.ndarray,
+          fnext_f: np.ndarray, step: np.ndarray, kbits: int, work: tuple
+          ) -> tuple:
+    """Sweep one batch of passes (one per start); return their outcomes, summed.
+
+    ``table[player, c]``: the move of drawing category c, the ``ncat`` non-joker ones first,
+    then the jokers (>= 0: the next player state within the pass; < 0: ``-1 - column``, the
+    pass ends: column < ``nend`` is an end, ``nend + t`` a new pass from player state t);
+    ``cancels[player, c]``: that draw's bad card is cancelled. ``start_*``: per pass run,
+    its player state, remaining cards per category (one byte each, packed) and mass.
+    ``fnow_*[n]`` / ``fnext_*[n]`` bring layer n's masses, and the masses of its draws,
+    over the falling factorial of the whole pass (m (m-1) ... (m-depth+1)).
+    ``work``: buffers from :func:`workspace` or the last call.
+
+    Returns the outcomes as keys ``column * runs + run`` (unsorted) with their masses as
+    uint64 and float64; per run, the expected cards drawn and bad cards cancelled (rows
+    0 and 1), the same two ways; a status (0 fine, 1: a pass went beyond ``depth``); and
+    the buffers for the next call.
+
+    Buffers only grow between layers, never inside the loop over states (which keeps
+    that loop tight), and the hash tables are cleared slot by slot, not reallocated.
+    """
+    gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots = work
+    size = table.shape[0]
+    nruns = len(start_player)
+    nj = len(joker_counts)
+    width = ncat + nj + 2  # the categories, the jokers, an empty deck, and "drew a card"
+    kmask = (np.int64(1) << kbits) - 1
+    n_states = len(start_player)
+    if gu.shape[1] != width:
+        gu = np.empty((0, width), dtype=np.uint64)
+        gf = np.empty((0, width), dtype=np.float64)
+    keys = _grown(keys, 0, n_states)
+    rests = _grown(rests, 0, n_states)
+    mus = _grown(mus, 0, n_states)
+    mfs = _grown(mfs, 0, n_states)
+    for i in range(n_states):
+        keys[i] = (i * size + start_player[i]) << kbits
+        rests[i] = start_rest[i]
+        mus[i] = start_u[i]
+        mfs[i] = start_f[i]
+    ng = 0
+    status = 0
+    n = 0
+    while n_states:
+        last = n == m  # the deck is empty: every state reshuffles before its next draw
+        if n >= depth and not last:
+            status = 1
+            break
+        # room for every (run, player) of this layer and every child state
+        gk = _grown(gk, ng, ng + n_states)
+        gu = _grown(gu, ng, ng + n_states)
+        gf = _grown(gf, ng, ng + n_states)
+        if len(gtab) < 2 * (ng + n_states):
+            gtab = _table(ng + n_states, gtab)
+            for r in range(ng):
+                h = _slot(gtab, gk[r], _log2(len(gtab)))
+                gtab[h, 0] = gk[r]
+                gtab[h, 1] = r
+        gbits = _log2(len(gtab))
+        bound = n_states * ncat
+        nkeys = _grown(nkeys, 0, bound)
+        nrests = _grown(nrests, 0, bound)
+        nmus = _grown(nmus, 0, bound)
+        nmfs = _grown(nmfs, 0, bound)
+        nslots = _grown(nslots, 0, bound)
+        ttab = _table(bound, ttab)
+        tbits = _log2(len(ttab))
+        nn = 0
+        fu_now, ff_now = fnow_u[n], fnow_f[n]
+        fu, ff = fnext_u[n], fnext_f[n]
+        for i in range(n_states):
+            key = keys[i]
+            g = key >> kbits
+            h = _slot(gtab, g, gbits)
+            if gtab[h, 0] == -1:
+                gtab[h, 0] = g
+                gtab[h, 1] = ng
+                gk[ng] = g
+                for c in range(width):
+                    gu[ng, c] = 0
+                    gf[ng, c] = 0.0
+                ng += 1
+            r = gtab[h, 1]
+            mu, mf = mus[i], mfs[i]
+            if last:
+                gu[r, width - 2] += mu
+                gf[r, width - 2] += mf
+                continue
+            gu[r, width - 1] += mu * fu_now
+            gf[r, width - 1] += mf * ff_now
+            for j in range(nj):
+                c = joker_counts[j]
+                if c:
+                    gu[r, ncat + j] += mu * np.uint64(c) * fu
+                    gf[r, ncat + j] += mf * c * ff
+            player = g % size
+            run_key = (g - player) << kbits  # (run * size) << kbits
+            rest = rests[i]
+            for c in range(ncat):
+                cnt = (rest >> np.uint64(8 * c)) & np.uint64(0xFF)
+                if cnt == 0:
+                    continue
+                wu = mu * cnt
+                wf = mf * float(cnt)
+                gu[r, c] += wu * fu
+                gf[r, c] += wf * ff
+                move = table[player, c]
+                if move < 0:
+                    continue
+                nkey = run_key + (move << kbits) + (key & kmask) + step[c]
+                h2 = _slot(ttab, nkey, tbits)
+                if ttab[h2, 0] == -1:
+                    ttab[h2, 0] = nkey
+                    ttab[h2, 1] = nn
+                    nkeys[nn] = nkey
+                    nrests[nn] = rest - (np.uint64(1) << np.uint64(8 * c))
+                    nmus[nn] = 0
+                    nmfs[nn] = 0.0
+                    nslots[nn] = h2
+                    nn += 1
+                t = ttab[h2, 1]
+                nmus[t] += wu
+                nmfs[t] += wf
+        for t in range(nn):  # clear the table for the next layer
+            ttab[nslots[t], 0] = -1
+        if last:
+            break
+        keys, nkeys = nkeys, keys
+        rests, nrests = nrests, rests
+        mus, nmus = nmus, mus
+        mfs, nmfs = nmfs, mfs
+        n_states = nn
+        n += 1
+    # clear the (run, player) table for the next call: find every slot first (a cleared
+    # slot would cut the probe sequence of a key placed after it), then clear them
+    gbits = _log2(len(gtab))
+    nslots = _grown(nslots, 0, ng)
+    for r in range(ng):
+        nslots[r] = _slot(gtab, gk[r], gbits)
+    for r in range(ng):
+        gtab[nslots[r], 0] = -1
+    # every (run, player)'s draws that leave the pass, summed per (column, run); cards
+    # drawn and bad cards cancelled, summed per run
+    side_u = np.zeros((2, nruns), dtype=np.uint64)
+    side_f = np.zeros((2, nruns), dtype=np.float64)
+    bound = ng * (width - 1)
+    nkeys = _grown(nkeys, 0, bound)
+    nmus = _grown(nmus, 0, bound)
+    nmfs = _grown(nmfs, 0, bound)
+    nslots = _grown(nslots, 0, bound)
+    ttab = _table(bound, ttab)
+    tbits = _log2(len(ttab))
+    nn = 0
+    for r in range(ng):
+        player = gk[r] % size
+        run = gk[r] // size
+        side_u[0, run] += gu[r, width - 1]
+        side_f[0, run] += gf[r, width - 1]
+        for c in range(width - 1):
+            if gf[r, c] == 0.0:
+                continue
+            if c < width - 2:
+                move = table[player, c]
+                if cancels[player, c]:
+                    side_u[1, run] += gu[r, c]
+                    side_f[1, run] += gf[r, c]
+            else:  # an empty deck: the next draw starts a new pass
+                move = -1 - nend - player
+            if move >= 0:
+                continue
+            okey = (-1 - move) * nruns + run
+            h = _slot(ttab, okey, tbits)
+            if ttab[h, 0] == -1:
+                ttab[h, 0] = okey
+                ttab[h, 1] = nn
+                nkeys[nn] = okey
+                nmus[nn] = 0
+                nmfs[nn] = 0.0
+                nslots[nn] = h
+                nn += 1
+            t = ttab[h, 1]
+            nmus[t] += gu[r, c]
+            nmfs[t] += gf[r, c]
+    for t in range(nn):
+        ttab[nslots[t], 0] = -1
+    return (nkeys[:nn].copy(), nmus[:nn].copy(), nmfs[:nn].copy(), side_u, side_f, status,
+            (gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots))
