@@ -47,6 +47,9 @@ def ensure_venv() -> None:
     pip = [str(PY), "-m", "pip", "--disable-pip-version-check", "install", "-q"]
     subprocess.run([*pip, "-U", "pip"], check=True)
     subprocess.run([*pip, "-e", ".[dev]"], check=True, cwd=ROOT)
+    say("compiling the Mouse Card odds kernel (once, about 10 s)")
+    warm = "from companion.mousecard.passes import warm; warm()"
+    subprocess.run([str(PY), "-c", warm], check=True, cwd=ROOT)
     STAMP.write_text(want)
 
 

@@ -23,7 +23,7 @@ import numpy as np
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: multiply, keep the top bits
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _slot(table: np.ndarray, key: np.int64, bits: int) -> int:
     """The slot of ``key`` in an open-addressing table of 2**bits (key, row) pairs (key -1: empty)."""
     mask = (1 << bits) - 1
@@ -33,7 +33,7 @@ def _slot(table: np.ndarray, key: np.int64, bits: int) -> int:
     return h
 
 
-@numba.njit(cache=True, inline="always")
+@numba.njit(cache=True)
 def _log2(n: int) -> int:
     """log2 of a power of two."""
     bits = 0
@@ -53,10 +53,20 @@ def _bits_for(n: int) -> int:
 
 @numba.njit(cache=True)
 def _grown(a: np.ndarray, n: int, cap: int) -> np.ndarray:
-    """``a`` (its first n rows kept) with room for ``cap`` rows."""
+    """``a`` (its first n entries kept) with room for ``cap`` entries."""
     if len(a) >= cap:
         return a
-    b = np.empty((max(cap, 2 * len(a)),) + a.shape[1:], dtype=a.dtype)  # noqa: RUF005 - numba
+    b = np.empty(max(cap, 2 * len(a)), dtype=a.dtype)
+    b[:n] = a[:n]
+    return b
+
+
+@numba.njit(cache=True)
+def _grown_rows(a: np.ndarray, n: int, cap: int) -> np.ndarray:
+    """:func:`_grown` for a table: room for ``cap`` rows."""
+    if len(a) >= cap:
+        return a
+    b = np.empty((max(cap, 2 * len(a)), a.shape[1]), dtype=a.dtype)
     b[:n] = a[:n]
     return b
 
@@ -132,8 +142,8 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
             break
         # room for every (run, player) of this layer and every child state
         gk = _grown(gk, ng, ng + n_states)
-        gu = _grown(gu, ng, ng + n_states)
-        gf = _grown(gf, ng, ng + n_states)
+        gu = _grown_rows(gu, ng, ng + n_states)
+        gf = _grown_rows(gf, ng, ng + n_states)
         if len(gtab) < 2 * (ng + n_states):
             gtab = _table(ng + n_states, gtab)
             for r in range(ng):

@@ -285,6 +285,15 @@ def _shifted(auto: _Automaton, members: dict[int, list[tuple[int, int]]], runs: 
     return totals, outcomes
 
 
+def warm() -> None:
+    """Compile the sweep now (numba caches the machine code beside :mod:`._sweep`), so that
+    the first large check a user asks for is not the one that waits ~10 s for it. ``run.py``
+    calls this after installing."""
+    from .odds import TaskCheck, exact_odds
+
+    exact_odds(TaskCheck(10, 7, need=6, situation="combat", aged=3, fate_chips=2))
+
+
 def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     """Fill ``acc`` for a cautious check of ``skill`` cards from the deck ``start``; returns the base.
 
@@ -298,8 +307,8 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
 
     try:
         from . import _sweep
-    except ImportError as exc:  # pragma: no cover - numba is a dependency
-        raise Unsupported("numba is not installed") from exc
+    except (ImportError, RuntimeError) as exc:  # pragma: no cover - numba is a dependency
+        raise Unsupported(f"the compiled sweep is not available: {exc}") from exc
     full = st.full
     ncat = len(full)
     first = start if any(start) else full
