@@ -262,6 +262,8 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
                 move = -1 - nend - player
             if move >= 0:
                 continue
+            # The insertion below is the layer loop's, written out again on purpose: as a
+            # shared numba function (even inlined) the layer loop ran 4x slower (measured).
             okey = (-1 - move) * nruns + run
             h = _slot(ttab, okey, tbits)
             if ttab[h, 0] == -1:
