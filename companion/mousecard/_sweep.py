@@ -146,8 +146,9 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
         gf = _grown_rows(gf, ng, ng + n_states)
         if len(gtab) < 2 * (ng + n_states):
             gtab = _table(ng + n_states, gtab)
+            gbits = _log2(len(gtab))
             for r in range(ng):
-                h = _slot(gtab, gk[r], _log2(len(gtab)))
+                h = _slot(gtab, gk[r], gbits)
                 gtab[h, 0] = gk[r]
                 gtab[h, 1] = r
         gbits = _log2(len(gtab))
