@@ -9,6 +9,8 @@ reading, from full and partial decks.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -32,28 +34,39 @@ def plain(check: TaskCheck, deck: frozenset | None = None) -> engine.CheckOdds:
 
 
 def numpy_engine(check: TaskCheck, deck: frozenset | None = None) -> engine.CheckOdds:
-    """The numpy engine on every cautious check (no plain-Python budget first); fails if it
-    declined the check, so that agreement is never the plain engine agreeing with itself."""
-    budget, real, ran = engine.PLAIN_BUDGET, passes.cautious, []
+    """The compiled engine on every cautious check and every broke hand's extra cards (no
+    plain-Python budget first); fails if it declined, so that agreement is never the plain
+    engine agreeing with itself."""
+    budget, real = engine.PLAIN_BUDGET, (passes.cautious, passes.broke, engine._extra_cards)
+    ran: list[str] = []
+    needed: list[str] = []
 
-    def spy(*args: object) -> int:
-        result = real(*args)  # type: ignore[arg-type]
-        ran.append(True)
-        return result
+    def spy(name: str, fn: Callable[..., int], into: list[str]) -> Callable[..., int]:
+        def wrapped(*args: object) -> int:
+            result = fn(*args)
+            into.append(name)
+            return result
+        return wrapped
 
-    engine.PLAIN_BUDGET, passes.cautious = -1, spy  # -1: over budget at once
+    engine.PLAIN_BUDGET = -1  # over budget at once
+    passes.cautious, passes.broke = spy("cautious", real[0], ran), spy("broke", real[1], ran)
+    engine._extra_cards = spy("broke", real[2], needed)
     try:
         result = engine._exact_odds.__wrapped__(check, deck)
     finally:
-        engine.PLAIN_BUDGET, passes.cautious = budget, real
-    sure_at_once = check.stop_when_sure and check.fate_chips >= check.need
-    assert ran or sure_at_once, f"the numpy engine declined {check}"
+        engine.PLAIN_BUDGET = budget
+        passes.cautious, passes.broke, engine._extra_cards = real
+    if check.mode == "cautious":
+        sure_at_once = check.stop_when_sure and check.fate_chips >= check.need
+        assert ran or sure_at_once, f"the compiled engine declined {check}"
+    else:
+        assert ran == needed, f"the compiled engine declined {check}"
     return result
 
 
-def random_check(rng: random.Random, max_skill: int) -> TaskCheck:
+def random_check(rng: random.Random, max_skill: int, mode: str = "cautious") -> TaskCheck:
     skill = rng.randint(1, max_skill)
-    return TaskCheck(skill, rng.randint(2, 14), need=rng.randint(1, skill),
+    return TaskCheck(skill, rng.randint(2, 14), need=rng.randint(1, skill), mode=mode,
                      situation=rng.choice(SITUATIONS), aged=rng.randint(0, 3),
                      disadvantage=rng.randint(0, 3), fate_chips=rng.randint(0, 3),
                      kings=rng.choice(engine.KING_POLICIES), bonus=rng.choice(engine.BONUS_POLICIES),
@@ -68,12 +81,25 @@ def test_both_engines_agree_exactly_on_a_fixed_sample_of_every_policy(seed: int)
         assert numpy_engine(check) == plain(check), check
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_both_engines_agree_exactly_on_broke_hands_and_their_extra_cards(seed: int) -> None:
+    rng = random.Random(100 + seed)
+    for _ in range(12):
+        check = random_check(rng, 10, mode="broke")
+        assert numpy_engine(check) == plain(check), check
+
+
 @pytest.mark.parametrize("check", [
     TaskCheck(10, 7, need=6, situation="combat", aged=3, disadvantage=3, fate_chips=3),
     TaskCheck(10, "J", need=4, situation="combat-unknown", aged=2, fate_chips=2),
     TaskCheck(9, "Q", need=3, situation="red-bad", red_bad="all", fate_chips=1, stop_when_sure=False),
     TaskCheck(8, 5, need=2, situation="unknown", disadvantage=2, kings="always", stop_when_sure=False),
     TaskCheck(10, "K", need=5, situation="combat", aged=1, bonus="cancel", fate_chips=2),
+    # broke, with many hands that kings' extra cards follow (the slowest broke checks known)
+    TaskCheck(10, 2, need=10, situation="red-bad", mode="broke", aged=3, fate_chips=1, kings="always",
+              red_bad="all", stop_when_sure=False),
+    TaskCheck(10, 10, need=9, situation="red-bad", mode="broke", aged=2, disadvantage=2, fate_chips=1,
+              kings="always", bonus="cancel", red_bad="all"),
 ], ids=lambda c: c.describe())
 def test_both_engines_agree_exactly_on_large_checks(check: TaskCheck) -> None:
     assert numpy_engine(check) == plain(check)
@@ -84,7 +110,7 @@ def test_both_engines_agree_exactly_on_large_checks(check: TaskCheck) -> None:
 def test_both_engines_agree_from_a_partial_deck_even_when_it_runs_out(seed: int, keep: int) -> None:
     # A live deck with few cards left is emptied mid-check and reshuffled: both engines.
     rng = random.Random(seed)
-    check = random_check(rng, 6)
+    check = random_check(rng, 6, mode=rng.choice(engine.MODES))
     deck = frozenset(rng.sample(FULL_DECK, keep))
     assert numpy_engine(check, deck) == plain(check, deck)
 
@@ -96,6 +122,17 @@ def test_both_engines_agree_when_a_three_card_deck_runs_out_twice() -> None:
         assert numpy_engine(check, deck) == plain(check, deck)
 
 
+@pytest.mark.parametrize("keep", [10, 11, 12, 14])
+def test_broke_extra_cards_agree_when_the_rest_of_the_deck_is_short_or_empty(keep: int) -> None:
+    # 10 cards for a hand of 10: every extra card comes from the full deck again; 11 or 12:
+    # the rest runs out among the kings' extra cards. The deck keeps all four kings.
+    rest = [c for c in FULL_DECK if c.rank != 13]
+    deck = frozenset([c for c in FULL_DECK if c.rank == 13] + random.Random(keep).sample(rest, keep - 4))
+    check = TaskCheck(10, "Q", need=6, situation="combat", mode="broke", aged=1, fate_chips=1,
+                      kings="always", stop_when_sure=False)
+    assert numpy_engine(check, deck) == plain(check, deck)
+
+
 def test_a_check_the_numpy_engine_declines_still_gets_the_exact_answer(
         monkeypatch: pytest.MonkeyPatch) -> None:
     check = TaskCheck(7, "J", need=3, situation="combat", aged=2, fate_chips=1)
@@ -105,8 +142,11 @@ def test_a_check_the_numpy_engine_declines_still_gets_the_exact_answer(
         raise passes.Unsupported("for the test")
 
     monkeypatch.setattr(passes, "cautious", decline)
+    monkeypatch.setattr(passes, "broke", decline)
     monkeypatch.setattr(engine, "PLAIN_BUDGET", -1)
     assert engine._exact_odds.__wrapped__(check, None) == right
+    broke = replace(check, mode="broke", kings="always")
+    assert engine._exact_odds.__wrapped__(broke, None) == plain(broke)
 
 
 def test_small_checks_stay_in_plain_python_and_large_ones_go_to_numpy(

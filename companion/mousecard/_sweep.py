@@ -1,4 +1,4 @@
-"""The inner loop of the numpy engine (:mod:`.passes`), compiled with numba.
+"""The inner loop of the compiled engine (:mod:`.passes`), compiled with numba.
 
 One *batch* of passes is swept layer by layer (layer n: n cards drawn in the pass). A state
 is (pass run, player state, cards drawn per category); states that meet again are merged
@@ -90,7 +90,8 @@ def workspace() -> tuple[np.ndarray, ...]:
 
 @numba.njit(cache=True)
 def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_counts: np.ndarray,
-          start_player: np.ndarray, start_rest: np.ndarray, start_u: np.ndarray, start_f: np.ndarray,
+          nruns: int, start_run: np.ndarray, start_player: np.ndarray, start_low: np.ndarray,
+          start_rest: np.ndarray, start_u: np.ndarray, start_f: np.ndarray,
           m: int, depth: int, fnow_u: np.ndarray, fnow_f: np.ndarray, fnext_u: np.ndarray,
           fnext_f: np.ndarray, step: np.ndarray, kbits: int, work: tuple
           ) -> tuple:
@@ -99,8 +100,10 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
     ``table[player, c]``: the move of drawing category c, the ``ncat`` non-joker ones first,
     then the jokers (>= 0: the next player state within the pass; < 0: ``-1 - column``, the
     pass ends: column < ``nend`` is an end, ``nend + t`` a new pass from player state t);
-    ``cancels[player, c]``: that draw's bad card is cancelled. ``start_*``: per pass run,
-    its player state, remaining cards per category (one byte each, packed) and mass.
+    ``cancels[player, c]``: that draw's bad card is cancelled. ``start_*``: per start state,
+    its pass run (< ``nruns``: the label its outcomes are summed under), player state, cards
+    already drawn (packed as ``step``: a broke hand), remaining cards per category (one byte
+    each, packed) and mass.
     ``fnow_*[n]`` / ``fnext_*[n]`` bring layer n's masses, and the masses of its draws,
     over the falling factorial of the whole pass (m (m-1) ... (m-depth+1)).
     ``work``: buffers from :func:`workspace` or the last call.
@@ -115,7 +118,6 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
     """
     gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots = work
     size = table.shape[0]
-    nruns = len(start_player)
     nj = len(joker_counts)
     width = ncat + nj + 2  # the categories, the jokers, an empty deck, and "drew a card"
     kmask = (np.int64(1) << kbits) - 1
@@ -128,7 +130,7 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
     mus = _grown(mus, 0, n_states)
     mfs = _grown(mfs, 0, n_states)
     for i in range(n_states):
-        keys[i] = (i * size + start_player[i]) << kbits
+        keys[i] = ((start_run[i] * size + start_player[i]) << kbits) | start_low[i]
         rests[i] = start_rest[i]
         mus[i] = start_u[i]
         mfs[i] = start_f[i]

@@ -82,10 +82,11 @@ HOUSE_NOTES: dict[str, str] = {
     "empty": "house interpretation: an empty deck (or one smaller than a broke hand) is reshuffled first",
 }
 
-#: Use the numpy engine (:mod:`.passes`) for large cautious checks; the plain one is the reference.
+#: Use the compiled engine (:mod:`.passes`) for large checks; the plain one is the reference.
 VECTORISED = True
-#: States the plain engine may expand in a cautious check before the numpy engine takes over
-#: (about 5 µs each: a few ms; measured crossover in benchmarks/bench_mousecard.py).
+#: States the plain engine may expand (a cautious check, or a broke hand's extra cards) before
+#: the compiled engine takes over (about 5 µs each: a few ms; measured crossover in
+#: benchmarks/bench_mousecard.py).
 PLAIN_BUDGET = 400
 
 _L = math.lcm(*range(1, len(FULL_DECK) + 1))  # every deck size divides it
@@ -470,7 +471,7 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool, bud
     """Draw one card at a time from every state until each check ends.
 
     ``budget``: give up (:class:`_OverBudget`) after expanding that many states (0: never;
-    a negative budget gives up at once, which the tests use to reach the numpy engine).
+    a negative budget gives up at once, which the tests use to reach the compiled engine).
 
     A draw of one of c cards from a deck of m multiplies the mass by c * (L // m) and
     the denominator by L (L = lcm(1..54), so this is exact in integers). States are
@@ -686,9 +687,10 @@ def _broke(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
                      joker or (kind == "joker" and v > 0), nvec)] += ways * math.comb(c, v)
         layer = nxt
     init: dict[State, Mass] = {}
+    done: list[tuple[int, int, int, int, int]] = []  # hands no extra card follows
     for (_k, s, ab, bad, bace, kings, joker, vec), ways in layer.items():
         if vec is None:
-            acc.end(st, ways, 0, s, ab, st.chips, bad, bace)
+            done.append((ways, s, ab, bad, bace))
             continue
         drawn = [0] * n
         for pos, i in enumerate(order):
@@ -698,9 +700,35 @@ def _broke(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
             ncomp = full
         _add(init, (ncomp, kings, s, ab, st.chips, bad, bace), ways, 0, acc.per_draw)
     den = math.comb(sum(comp), skill)
-    _add(acc.sums, "cards", den * skill, 0, acc.per_draw)  # the hand itself
+    # the kings' extra cards: over den * factor (see :func:`.passes.broke`)
+    factor = _extra_cards(st, comp, init, acc) if init else 1
+    for ways, s, ab, bad, bace in done:
+        acc.end(st, ways * factor, 0, s, ab, st.chips, bad, bace)
+    _add(acc.sums, "cards", den * factor * skill, 0, acc.per_draw)  # the hand itself
+    return den * factor
+
+
+def _extra_cards(st: _Setup, comp: tuple[int, ...], init: dict[State, Mass], acc: _Acc) -> int:
+    """The kings' extra cards after broke hands (``init``: states after the hand, ways over
+    C(deck, skill)); returns the factor their masses are over, besides the hand's ways.
+
+    As :func:`_cautious`: a few states in plain Python, many with the compiled engine.
+    """
+    if VECTORISED:
+        per_draw = acc.per_draw
+        try:
+            _sequential(st, init, acc, broke=True, budget=PLAIN_BUDGET)
+            return 1
+        except _OverBudget:
+            acc.reset(per_draw)
+        from . import passes
+
+        try:
+            return passes.broke(st, comp, init, acc)
+        except passes.Unsupported:
+            acc.reset(per_draw)
     _sequential(st, init, acc, broke=True)
-    return den
+    return 1
 
 
 def _composition(check: TaskCheck, cards: Iterable[PlayingCard],

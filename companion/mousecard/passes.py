@@ -1,7 +1,8 @@
-"""The cautious task check, compiled: the same exact odds as :func:`.odds._sequential`, faster.
+"""Large task checks, compiled: the same exact odds as :func:`.odds._sequential`, faster.
 
 Why a second engine: a cautious check with a high need (6 to 10 successes from skill 10,
-many bad ranks, fate chips) keeps about 150,000 distinct (deck, player) states, and pure
+many bad ranks, fate chips) keeps about 150,000 distinct (deck, player) states, and so do
+the kings' extra cards after the thousands of different hands of a broke check; pure
 Python spends about 5 µs on each. Here numpy works out the player's moves for every
 reachable player state at once, and a numba-compiled sweep (:mod:`._sweep`) draws a whole
 batch of passes, layer by layer, in one call.
@@ -13,22 +14,26 @@ How it stays exact:
   starts with *L* draws left only starts passes with fewer than *L*. Passes are processed
   in batches, by draws left at their start, from the most to the fewest; a batch is one
   sweep over layers (cards drawn in the pass), every pass in it starting with mass 1.
+  The first pass of a broke check's extra cards is one batch of every hand that a king's
+  card follows, each from its own rest of the deck, with the hand's ways as its mass.
 - Within a pass every state of layer *n* has drawn *n* cards from a deck of *m*, so its
-  mass is an integer over the falling factorial ``m (m-1) ... (m-n+1)``, below 2**80
-  for skill 10. The sweep keeps each such integer as a pair: its value modulo 2**64 (``uint64``
-  arithmetic wraps exactly) and its value as a float64. Every term is positive, so the
-  float's relative error only adds up, to far less than 2**-40; the pair therefore gives
-  the integer back exactly (:func:`_exact`).
+  mass is an integer over the falling factorial ``m (m-1) ... (m-n+1)``, below 2**84
+  (:data:`_MAX_DEPTH_BITS`). The sweep keeps each such integer as a pair: its value modulo
+  2**64 (``uint64`` arithmetic wraps exactly) and its value as a float64. Every term is
+  positive, so the float's relative error only adds up, to far less than 2**-40; the pair
+  therefore gives the integer back exactly (:func:`_exact`).
 - A batch's outcomes (the check ends, or a joker starts a pass) are exact integers per
   pass start; Python integers combine them with the exact probabilities of the starts.
 
 States that meet again (the same cards in another order, the same player state) are
 merged every layer (a hash table in :mod:`._sweep`): a dynamic programme over the deck's
-composition, never an enumeration of orderings. The player's moves are those of :func:`.odds._moves`, worked
-out for every reachable player state at once (:class:`_Automaton`). Drawing on when sure,
-pass starts that differ only in successes above the need share one run (their moves
-no longer depend on successes). The tests check that both engines agree exactly, field
-by field, for every policy, from full and partial decks.
+composition, never an enumeration of orderings. The player's moves are those of
+:func:`.odds._moves`, worked out for every reachable player state at once
+(:class:`_Automaton`), and an end is kept as its outcome once the bonuses left are spent
+(:func:`_final`, as :func:`.odds._finalize`). Drawing on when sure, pass starts that differ
+only in successes above the need share one run (their moves no longer depend on
+successes). The tests check that both engines agree exactly, field by field, for every
+policy and both modes, from full and partial decks.
 """
 
 from __future__ import annotations
@@ -37,14 +42,16 @@ import math
 import sys
 from typing import TYPE_CHECKING, Any
 
+from .odds import _B, _add
+
 if TYPE_CHECKING:
     import numpy as np
 
-    from .odds import _Acc, _Setup
+    from .odds import State, _Acc, _Setup
 
 _TWO64 = 1 << 64
 _MAX_KEY_BITS = 62  # a merge key (pass run, player state, cards drawn) must fit in an int64
-_MAX_STATES = 20_000  # player states tabulated at once; larger checks use the plain engine
+_MAX_STATES = 200_000  # player states tabulated at once; larger checks use the plain engine
 _MAX_DEPTH_BITS = 84  # masses must stay far below 2**(64 + 40) for :func:`_exact`
 
 
@@ -55,11 +62,59 @@ class Unsupported(Exception):
     """The check is outside what this engine is sized for; the caller uses the plain engine."""
 
 
-def _pack(left: Any, s: Any, ab: Any, ch: Any) -> Any:
+def _pack(left: Any, s: Any, ab: Any, ch: Any, bad: Any = 0, bace: Any = 0) -> Any:
     """A player state (numbers or arrays) packed into one integer, fields as in :func:`.odds._moves`."""
-    from .odds import _B
+    return (left << 5 * _B) | (s << 4 * _B) | (ab << 3 * _B) | (ch << 2 * _B) | (bad << _B) | bace
 
-    return (left << 3 * _B) | (s << 2 * _B) | (ab << _B) | ch
+
+_FINAL_S = 3 * _B  # the place of the successes in an outcome packed by :func:`_final`
+
+
+def _final(st: _Setup, code: np.ndarray) -> np.ndarray:
+    """The outcomes of checks that end as ``code`` (packed as in :func:`.odds._moves`) once the
+    bonuses left are spent, as :func:`.odds._finalize` (for every code at once), packed as
+    (successes, bad cards in effect, chips spent, bad cards cancelled at the end), a byte each.
+
+    With more successes than the need, adding k successes to the end adds k to the outcome's
+    successes and changes nothing else: what the shared pass runs rely on (:func:`_shifted`).
+    """
+    import numpy as np
+
+    m = (1 << _B) - 1
+    s, ab, ch, bad, bace = ((code >> k * _B) & m for k in range(4, -1, -1))
+    need = st.need
+    spent = st.chips - ch
+    canc = np.zeros_like(s)
+    lone = (ab == 1) & (bad == 1) & (bace == 1)  # the only ace is the only bad card: it cannot cancel itself
+
+    def cancel() -> None:  # aces first (they cost nothing), then chips
+        nonlocal bad, ab, ch, spent, canc
+        k = np.where(lone, 0, np.minimum(bad, ab))
+        bad, ab, canc = bad - k, ab - k, canc + k
+        k = np.minimum(bad, ch)
+        bad, ch, spent, canc = bad - k, ch - k, spent + k, canc + k
+
+    def chips_to_succeed() -> None:
+        nonlocal s, spent
+        gap = need - s
+        k = np.where((gap > 0) & (gap <= ch), gap, 0)
+        s, spent = s + k, spent + k
+
+    if st.bonus == "best":  # reach the need first (aces before chips), then cancel, then extra successes
+        gap = np.maximum(0, need - s)
+        gap = np.where(ab + ch >= gap, gap, 0)
+        use_ab = np.minimum(ab, gap)
+        s, ab, ch, spent = s + gap, ab - use_ab, ch - (gap - use_ab), spent + gap - use_ab
+        cancel()
+        s = s + ab
+    elif st.bonus == "cancel":
+        cancel()
+        s = s + ab
+        chips_to_succeed()
+    else:  # "success": never cancel; chips only when they make the check succeed
+        s = s + ab
+        chips_to_succeed()
+    return (s << _FINAL_S) | (bad << 2 * _B) | (spent << _B) | canc
 
 
 def _falling(m: int, lo: int, hi: int) -> int:
@@ -70,28 +125,32 @@ def _falling(m: int, lo: int, hi: int) -> int:
 class _Automaton:
     """Every player state a check can reach, and what drawing each category does to it.
 
-    A player state is (draws left, successes, ace bonuses, chips) between draws, packed as
-    in :func:`.odds._moves` (:func:`_pack`); states are numbered by their place in the sorted
-    ``players``, so a move is a table look-up:
+    A player state is (draws left, successes, ace bonuses, chips, bad cards, bad aces)
+    between draws, packed as in :func:`.odds._moves` (:func:`_pack`); states are numbered by
+    their place in the sorted ``players``, so a move is a table look-up:
 
     - ``table[state, category]`` >= 0: the state the draw leads to within the pass;
-    - otherwise ``-1 - column``: column < ``nend`` is the end ``end_codes[column]`` (packed
-      as in :func:`.odds._moves`), and ``nend + t`` is a joker reshuffling the deck into a
+    - otherwise ``-1 - column``: column < ``nend`` is the outcome ``end_codes[column]``
+      (packed by :func:`_final`), and ``nend + t`` is a joker reshuffling the deck into a
       new pass that starts in state t;
     - ``cancels[state, category]``: the draw's bad card is cancelled.
 
-    The moves follow :func:`.odds._moves` (the tests check that both engines agree exactly);
-    here they are worked out for a whole frontier of states at once. The search counts the
-    kings drawn in the current pass, since a pass cannot draw more kings than its deck has
-    (without that, "always take a king's card" would never end).
+    The moves follow :func:`.odds._moves` (the tests check that both engines agree exactly),
+    cautious or broke (a broke hand's kings' extra cards); here they are worked out for a
+    whole frontier of states at once. The search counts the kings left in the current
+    pass's deck, since a pass cannot draw more kings than its deck has (without that,
+    "always take a king's card" would never end).
+
+    ``starts``: (packed player state, kings in its deck, whether it is in the first pass)
+    for every state a check starts from; ``first_size``: the first pass's deck size (the
+    first deck can run out; then the full deck comes back, kings and all).
     """
 
-    def __init__(self, st: _Setup, skill: int, first_kings: int, first_size: int) -> None:
+    def __init__(self, st: _Setup, starts: list[tuple[int, int, bool]], first_size: int,
+                 broke: bool) -> None:
         import numpy as np
 
-        from .odds import _B
-
-        self.st = st
+        self.st, self.broke = st, broke
         info = st.info
         self.succ = np.array([int(i[1]) for i in info], dtype=np.int64)
         self.ace = np.array([int(i[0] == "ace") for i in info], dtype=np.int64)
@@ -100,44 +159,50 @@ class _Automaton:
         self.joker = np.array([i[0] == "joker" for i in info])
         full_kings = sum(st.full[k] for k in st.king_idx)
         fb, later = _B, 0xFF
-        # The search: states are packed (left, s, ab, ch) << 16 | cards drawn so far if still
-        # in the first pass (else 0xFF) << 8 | kings drawn in this pass. The first deck can
-        # run out (then the full deck comes back, kings and all); a later pass never does.
-        start = _pack(skill, 0, 0, st.chips) << 2 * fb
-        seen = {start}
-        frontier = np.array([start], dtype=np.int64)
+        # The search: states are packed (player) << 16 | cards drawn so far if still in the
+        # first pass (else 0xFF) << 8 | kings left in this pass's deck. A later pass never
+        # runs out (it starts from the full deck and draws at most the skill plus 4), and
+        # neither does a first pass longer than its draws left plus its kings.
+        # Cards drawn in the first pass are only counted when they can empty its deck.
+        longest = max((p >> 5 * _B) + kings for p, kings, _first in starts)
+        counted = first_size <= longest
+        seen = {(p << 2 * fb) | ((0 if first and counted else later) << fb) | kings
+                for p, kings, first in starts}
+        frontier = np.array(sorted(seen), dtype=np.int64)
         while len(frontier):
             player, drawn, kings = frontier >> 2 * fb, (frontier >> fb) & 0xFF, frontier & 0xFF
-            in_first = drawn != later
-            left, s, ab, ch = self._fields(player)
-            nxt, ended = self._step(left, s, ab, ch)[:2]
-            limit = np.where(in_first, first_kings, full_kings)
-            goes = (~self.king[None, :] | (kings < limit)[:, None]) & ~ended
-            nk = kings[:, None] + self.king[None, :]
-            nd = np.where(in_first, drawn + 1, later)[:, None]
+            nxt, ended = self._step(*self._fields(player))[:2]
+            goes = (~self.king[None, :] | (kings > 0)[:, None]) & ~ended
+            nk = kings[:, None] - self.king[None, :]
+            nd = np.where(drawn != later, drawn + 1, later)[:, None]
             emptied = nd == first_size  # the first deck's last card: a reshuffle follows
-            nd, nk = np.where(emptied, later, nd), np.where(emptied, 0, nk)
+            nd, nk = np.where(emptied, later, nd), np.where(emptied, full_kings, nk)
             within = goes & ~self.joker[None, :]
+            reshuffled = (nxt << 2 * fb) | (later << fb) | full_kings
             cand = np.concatenate([((nxt << 2 * fb) | (nd << fb) | nk)[within],
-                                   ((nxt << 2 * fb) | (later << fb))[goes & self.joker[None, :]]])
+                                   reshuffled[goes & self.joker[None, :]]])
             new = [c for c in np.unique(cand).tolist() if c not in seen]
             seen.update(new)
             frontier = np.array(new, dtype=np.int64)
             if len(seen) > _MAX_STATES:
                 raise Unsupported(f"more than {_MAX_STATES} player states")
-        players = np.unique(np.array(sorted(seen), dtype=np.int64) >> 2 * fb)
+        players = np.unique(np.fromiter(seen, dtype=np.int64, count=len(seen)) >> 2 * fb)
         self.size = len(players)
-        left, s, ab, ch = self._fields(players)
-        self.left = left
-        nxt, ended, code, cancels = self._step(left, s, ab, ch)
-        end_codes, end_ids = np.unique(code[ended], return_inverse=True)
+        fields = self._fields(players)
+        self.left = fields[0]
+        nxt, ended, code, cancels = self._step(*fields)
+        # An end is kept as its outcome once the bonuses left are spent (:func:`.odds._finalize`):
+        # far fewer columns than the player states that end.
+        codes, code_ids = np.unique(code[ended], return_inverse=True)
+        end_codes, final_ids = np.unique(_final(st, codes), return_inverse=True)
+        end_ids = final_ids[code_ids.ravel()]
         self.end_codes: list[int] = end_codes.tolist()
         self.nend = nend = len(self.end_codes)
         self.players = players
         pos, known = self._find(nxt)
         # A move to a state the search never met (a king beyond the deck's) is never taken:
         # its weight is 0. It points at a column past every real one, so that a mistake in
-        # that reasoning is caught (in :func:`cautious`) and never counted as an outcome.
+        # that reasoning is caught (in :meth:`_Passes.batch`) and never counted as an outcome.
         self.unforeseen = nend + len(players)
         table = np.where(known, pos, 0)
         table = np.where(self.joker[None, :], -1 - nend - table, table)
@@ -155,37 +220,42 @@ class _Automaton:
         return pos, found
 
     def _fields(self, player: np.ndarray) -> tuple[np.ndarray, ...]:
-        from .odds import _B
-
         m = (1 << _B) - 1
-        return (player >> 3 * _B) & m, (player >> 2 * _B) & m, (player >> _B) & m, player & m
+        return tuple((player >> k * _B) & m for k in range(5, -1, -1))
 
-    def _step(self, left: np.ndarray, s: np.ndarray, ab: np.ndarray, ch: np.ndarray
-              ) -> tuple[np.ndarray, ...]:
+    def _step(self, left: np.ndarray, s: np.ndarray, ab: np.ndarray, ch: np.ndarray, bad: np.ndarray,
+              bace: np.ndarray) -> tuple[np.ndarray, ...]:
         """Every (state, category) move at once: (next packed state, ended, end code, cancelled),
-        each states x categories. As :func:`.odds._moves`, cautious mode."""
+        each states x categories. As :func:`.odds._moves`."""
         import numpy as np
-
-        from .odds import _B
 
         st, need = self.st, self.st.need
         shape = (len(left), len(self.succ))
+        isbad, ace = self.bad[None, :], self.ace[None, :]
         ns = s[:, None] + self.succ[None, :]
-        nab = ab[:, None] + self.ace[None, :]
+        nab = ab[:, None] + ace
         nch = np.broadcast_to(ch[:, None], shape)
         nleft = np.broadcast_to(left[:, None] - 1, shape)
-        own = nab - self.ace[None, :]  # an ace cannot cancel itself
-        b = own + nch
-        if st.bonus == "success":
+        if self.broke:  # every bad card takes effect; bonuses are spent at the end
             cancel = np.zeros(shape, dtype=bool)
-        elif st.bonus == "cancel":
-            cancel = b > 0
-        else:  # cancel if still certain after it, or if stopping here would fail
-            cancel = np.where((b > 0) & (ns + b - 1 >= need), True, np.where(ns + b >= need, False, b > 0))
-        cancel &= self.bad[None, :]
-        stopped = self.bad[None, :] & ~cancel  # a bad card in effect ends a cautious draw
-        nab = np.where(cancel & (own > 0), nab - 1, nab)
-        nch = np.where(cancel & (own <= 0), nch - 1, nch)
+            stopped = cancel
+            added = np.broadcast_to(isbad, shape)
+        else:
+            own = nab - ace  # an ace cannot cancel itself
+            b = own + nch
+            if st.bonus == "success":
+                cancel = np.zeros(shape, dtype=bool)
+            elif st.bonus == "cancel":
+                cancel = b > 0
+            else:  # cancel if still certain after it, or if stopping here would fail
+                sure = (b > 0) & (ns + b - 1 >= need)
+                cancel = np.where(sure, True, np.where(ns + b >= need, False, b > 0))
+            cancel &= isbad
+            stopped = added = isbad & ~cancel  # a bad card in effect ends a cautious draw
+            nab = np.where(cancel & (own > 0), nab - 1, nab)
+            nch = np.where(cancel & (own <= 0), nch - 1, nch)
+        nbad = bad[:, None] + added
+        nbace = bace[:, None] + added * ace
         if st.kings != "never":
             took = self.king[None, :] & ~stopped
             if st.kings == "best":
@@ -194,39 +264,34 @@ class _Automaton:
         ended = stopped | (nleft == 0)
         if st.stop:
             ended |= ns + nab + nch >= need
-        nbad = stopped.astype(np.int64)
-        code = (ns << 4 * _B) | (nab << 3 * _B) | (nch << 2 * _B) | (nbad << _B) | nbad * self.ace[None, :]
-        return _pack(np.maximum(nleft, 0), ns, nab, nch), ended, code, cancel
+        code = _pack(0, ns, nab, nch, nbad, nbace)
+        return _pack(np.maximum(nleft, 0), ns, nab, nch, nbad, nbace), ended, code, cancel
 
     def saturation(self, level: int) -> tuple[list[int], list[int]]:
         """For each state: how many successes it has above ``level`` if the search also met
         the state with exactly ``level`` (and all else alike), else 0; and that state."""
         import numpy as np
 
-        from .odds import _B
-
-        s = (self.players >> 2 * _B) & ((1 << _B) - 1)
-        pos, found = self._find(self.players - (np.maximum(s - level, 0) << 2 * _B))
+        s = (self.players >> 4 * _B) & ((1 << _B) - 1)
+        pos, found = self._find(self.players - (np.maximum(s - level, 0) << 4 * _B))
         extra = np.where(found & (s > level), s - level, 0)
         return extra.tolist(), np.where(extra > 0, pos, np.arange(len(self.players))).tolist()
 
     def shifted(self, states: np.ndarray, shift: np.ndarray) -> np.ndarray:
         """The numbers of ``states`` with ``shift`` more successes (each must have been met)."""
 
-        from .odds import _B
-
-        pos, found = self._find(self.players[states] + (shift << 2 * _B))
+        pos, found = self._find(self.players[states] + (shift << 4 * _B))  # successes: see _pack
         if not found.all():
             raise Unsupported("a shifted state the search did not meet")
         return pos
 
-    def index(self, left: int, s: int, ab: int, ch: int) -> int:
-        """The number of a state the search met."""
+    def index(self, packed: list[int]) -> list[int]:
+        """The numbers of states the search met (they must have been met)."""
         import numpy as np
 
-        pos, found = self._find(np.array([_pack(left, s, ab, ch)], dtype=np.int64))
-        assert found[0], "the search starts from this state"
-        return int(pos[0])
+        pos, found = self._find(np.array(packed, dtype=np.int64))
+        assert found.all(), "the search starts from these states"
+        return pos.tolist()
 
 
 def _factors(m: int, depth: int) -> tuple[np.ndarray, ...]:
@@ -261,8 +326,6 @@ def _shifted(auto: _Automaton, members: dict[int, list[tuple[int, int]]], runs: 
     """
     import numpy as np
 
-    from .odds import _B
-
     counts = np.array([len(members[r]) for r in runs], dtype=np.int64)
     shift_of = np.array([sh for r in runs for sh, _w in members[r]], dtype=np.int64)
     weight_of = np.array([w * scale for r in runs for _sh, w in members[r]], dtype=object)
@@ -275,7 +338,7 @@ def _shifted(auto: _Automaton, members: dict[int, list[tuple[int, int]]], runs: 
     is_end = col < nend
     end_codes = np.array(auto.end_codes, dtype=np.int64)
     key = np.empty(len(rep), dtype=np.int64)
-    key[is_end] = end_codes[col[is_end]] + (shift[is_end] << 4 * _B)
+    key[is_end] = end_codes[col[is_end]] + (shift[is_end] << _FINAL_S)
     key[~is_end] = (1 << 62) + auto.shifted(col[~is_end] - nend, shift[~is_end])
     order = np.argsort(key, kind="stable")
     key = key[order]
@@ -294,6 +357,165 @@ def warm() -> None:
     exact_odds(TaskCheck(10, 7, need=6, situation="combat", aged=3, fate_chips=2))
 
 
+def _kernel() -> Any:
+    try:
+        from . import _sweep
+    except (ImportError, RuntimeError) as exc:  # pragma: no cover - numba is a dependency
+        raise Unsupported(f"the compiled sweep is not available: {exc}") from exc
+    return _sweep
+
+
+class _Passes:
+    """The batches of passes of one check, their exact outcomes, and what is still pending.
+
+    Masses end up as integers over ``base * B**e``, B the falling factorial of a whole pass
+    from the full deck (``big``), as :func:`.odds._exact_odds` expects; ``base`` is the
+    caller's (the first pass's falling factorial, times the ways of a broke hand).
+    """
+
+    def __init__(self, st: _Setup, auto: _Automaton) -> None:
+        import numpy as np
+
+        self.sweep = _kernel().sweep
+        self.st, self.auto = st, auto
+        full = st.full
+        self.kings = sum(full[k] for k in st.king_idx)  # a king taken gives its draw back
+        self.depth_full = min(sum(full), int(auto.left.max()) + self.kings)  # the longest pass
+        self.big = _falling(sum(full), 0, self.depth_full)  # B: a whole pass from the full deck
+        if self.big.bit_length() > _MAX_DEPTH_BITS:
+            raise Unsupported("passes too long for exact uint64/float64 pairs")
+        # A joker always leaves the pass (it ends the check or reshuffles), so within a pass no
+        # joker has been drawn: the DP follows the other categories, and jokers only make outcomes.
+        self.jokers = [i for i, info in enumerate(st.info) if info[0] == "joker"]
+        self.cats = cats = [i for i in range(len(full)) if i not in self.jokers]
+        if len(cats) > 8 or sys.byteorder != "little":
+            raise Unsupported("the remaining counts must pack into the bytes of one uint64")
+        table = auto.table
+        if self.jokers and (table[:, self.jokers] >= 0).any():  # pragma: no cover - see :class:`_Automaton`
+            raise Unsupported("a joker that stays in the pass")
+        # the kernel's tables: the non-joker categories first, then the jokers
+        self.table = np.ascontiguousarray(table[:, cats + self.jokers])
+        self.cancels = np.ascontiguousarray(auto.cancels[:, cats + self.jokers])
+        widths = [max(1, full[i].bit_length()) for i in cats]
+        self.step = [1 << sum(widths[:i]) for i in range(len(cats))]
+        self.kbits = sum(widths)
+        self.ends: dict[int, list[int]] = {}  # end code -> exact mass (numerator over base * B**e, e)
+        self.sums: dict[str, list[int]] = {}  # "cards", "cancelled": expected values, the same way
+        self.pending: dict[int, dict[int, list[int]]] = {}  # draws left -> {pass start state: mass}
+        self.left_of: list[int] = auto.left.tolist()
+        # per state: successes above need + 1 (see :meth:`drain`), and the state with need + 1
+        self.saturated, self.base_of = auto.saturation(st.need + 1)
+
+    def packed(self, deck: tuple[int, ...]) -> int:
+        """The remaining non-joker cards of ``deck``, one byte per category, as the kernel keeps them."""
+        return sum(deck[c] << 8 * i for i, c in enumerate(self.cats))
+
+    def low(self, drawn: tuple[int, ...]) -> int:
+        """Cards already drawn per non-joker category, packed as the kernel's merge key."""
+        return sum(drawn[c] * k for c, k in zip(self.cats, self.step, strict=True))
+
+    def batch(self, deck: tuple[int, ...], depth: int, runs: list[int], start_run: list[int],
+              start_player: list[int], start_low: list[int], start_rest: list[int], start_mass: list[int],
+              members: dict[int, list[tuple[int, int]]], scale: int, e_out: int) -> None:
+        """Sweep one batch of passes from decks of ``sum(deck)`` cards (jokers as in ``deck``)
+        and add its exact outcomes: each run's are multiplied by its members' weights and
+        ``scale`` (which brings them over ``base * B**e_out``)."""
+        import numpy as np
+
+        global _WORK
+        auto = self.auto
+        nsid = len(runs)
+        if (nsid * auto.size).bit_length() + self.kbits > _MAX_KEY_BITS:
+            raise Unsupported("too many states for one merge key")
+        m = sum(deck)
+        # below 2**64 the uint64 values alone are exact; above, the float64 twin is kept too
+        # (the expected cards drawn, up to depth times a run's mass, is the largest sum)
+        top_mass = sum(start_mass) * _falling(m, 0, depth)  # a bound on any run's total
+        if top_mass.bit_length() > _MAX_DEPTH_BITS:
+            raise Unsupported("passes too long for exact uint64/float64 pairs")
+        dual = (depth * top_mass).bit_length() > 64
+        if _WORK is None:
+            _WORK = _kernel().workspace()
+        okeys, ou, of, side_u, side_f, status, _WORK = self.sweep(
+            self.table, self.cancels, len(self.cats), auto.nend,
+            np.array([deck[j] for j in self.jokers], dtype=np.int64), nsid,
+            np.array(start_run, dtype=np.int64), np.array(start_player, dtype=np.int64),
+            np.array(start_low, dtype=np.int64), np.array(start_rest, dtype=np.uint64),
+            np.array(start_mass, dtype=np.uint64), np.array(start_mass, dtype=np.float64), m, depth,
+            *_factors(m, depth), np.array(self.step, dtype=np.int64), self.kbits, _WORK)
+        if status:  # pragma: no cover - the depth bounds every pass
+            raise Unsupported("a pass longer than foreseen")
+        big = self.big
+        per_run = np.array([sum(w for _s, w in members[r]) * scale for r in runs], dtype=object)
+        for k, name in enumerate(("cards", "cancelled")):
+            total = int((per_run * _exact(side_u[k], side_f[k] if dual else None)).sum())
+            if total:
+                _add(self.sums, name, total, e_out, big)
+        if not len(okeys):
+            return
+        # exact sums per (column, pass run), sorted by column
+        order = np.argsort(okeys)
+        keys = okeys[order]
+        values = _exact(ou[order], of[order] if dual else None)
+        cols, run_of = keys // nsid, keys % nsid
+        if int(cols[-1]) >= auto.unforeseen:  # sorted: the last is the largest
+            raise Unsupported("a move the search of player states did not foresee")
+        nend = auto.nend
+        if all(len(v) == 1 and v[0][0] == 0 for v in members.values()):
+            first_of = np.flatnonzero(np.concatenate(([True], cols[1:] != cols[:-1])))
+            totals = np.add.reduceat(per_run[run_of] * values, first_of).tolist()
+            end_codes = auto.end_codes
+            outcomes = [(end_codes[c], -1) if c < nend else (-1, c - nend) for c in cols[first_of].tolist()]
+        else:  # every member of a shared run reads the run's outcomes shifted
+            totals, outcomes = _shifted(auto, members, runs, run_of, cols, values, scale)
+        for (code, state), total in zip(outcomes, totals, strict=True):
+            if state < 0:
+                _add(self.ends, code, total, e_out, big)
+            else:
+                _add(self.pending.setdefault(self.left_of[state], {}), state, total, e_out, big)
+
+    def drain(self, first: tuple[int, ...] | None) -> None:
+        """Sweep every pending pass start, batch by batch, from the most draws left to the
+        fewest (a pass only starts passes with fewer). ``first``: the deck of the first batch
+        (a partial live deck; its outcomes are over ``base``); every other pass starts
+        from the full deck."""
+        st, full = self.st, self.st.full
+        first_pass = first is not None
+        while self.pending:
+            deck = first if first is not None and first_pass else full
+            batch = self.pending.pop(max(self.pending))
+            # Drawing on when sure (no stop rule), a player with need + 1 successes or more makes
+            # the same moves whatever the successes (every choice is then fixed): such pass starts
+            # share one pass, run from need + 1 successes, and read its outcomes shifted.
+            top = max(e for _w, e in batch.values())
+            members: dict[int, list[tuple[int, int]]] = {}  # pass run -> [(shift, weight)]
+            for k, (w, e) in batch.items():
+                run, shift = k, 0
+                if not st.stop and self.saturated[k] > 0:
+                    run, shift = self.base_of[k], self.saturated[k]
+                members.setdefault(run, []).append((shift, w * self.big ** (top - e)))
+            runs = list(members)
+            m = sum(deck)
+            depth = min(m, max(self.left_of[k] for k in runs) + self.kings)  # the most cards drawn
+            # a later pass's outcomes are over m^(depth): the factor brings them over B
+            scale = 1 if first_pass else _falling(m, depth, self.depth_full)
+            n = len(runs)
+            self.batch(deck, depth, runs, list(range(n)), runs, [0] * n, [self.packed(deck)] * n, [1] * n,
+                       members, scale, top + (0 if first_pass else 1))
+            first_pass = False
+
+    def finish(self, acc: _Acc) -> None:
+        """Hand the outcomes to ``acc`` (whose ``per_draw`` becomes B)."""
+        acc.per_draw = self.big
+        m = (1 << _B) - 1
+        for code, (w, e) in self.ends.items():
+            _add(acc.out, ((code >> _FINAL_S) & m, (code >> 2 * _B) & m, (code >> _B) & m), w, e, self.big)
+            if code & m:
+                _add(acc.sums, "cancelled", w * (code & m), e, self.big)
+        for name, (w, e) in self.sums.items():
+            _add(acc.sums, name, w, e, self.big)
+
+
 def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     """Fill ``acc`` for a cautious check of ``skill`` cards from the deck ``start``; returns the base.
 
@@ -301,116 +523,53 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     from the full deck (set as ``acc.per_draw``), as :func:`.odds._exact_odds` expects.
     Raises :class:`Unsupported` for a check this engine is not sized for.
     """
-    import numpy as np
-
-    from .odds import _add
-
-    try:
-        from . import _sweep
-    except (ImportError, RuntimeError) as exc:  # pragma: no cover - numba is a dependency
-        raise Unsupported(f"the compiled sweep is not available: {exc}") from exc
     full = st.full
-    ncat = len(full)
     first = start if any(start) else full
-    kings = sum(full[k] for k in st.king_idx)  # a king taken gives its draw back
-    auto = _Automaton(st, skill, sum(first[k] for k in st.king_idx), sum(first))
-    depth_full = min(sum(full), skill + kings)  # the most cards a pass can draw
-    big = _falling(sum(full), 0, depth_full)  # B: a whole pass from the full deck
-    base = _falling(sum(first), 0, min(sum(first), skill + kings))
-    if max(big, base).bit_length() > _MAX_DEPTH_BITS:
+    begin = _pack(skill, 0, 0, st.chips)
+    auto = _Automaton(st, [(begin, sum(first[k] for k in st.king_idx), True)], sum(first), broke=False)
+    passes = _Passes(st, auto)
+    base = _falling(sum(first), 0, min(sum(first), skill + passes.kings))
+    if base.bit_length() > _MAX_DEPTH_BITS:
         raise Unsupported("passes too long for exact uint64/float64 pairs")
-    acc.per_draw = big
-    # A joker always leaves the pass (it ends the check or reshuffles), so within a pass no
-    # joker has been drawn: the DP follows the other categories, and jokers only make outcomes.
-    jokers = [i for i, info in enumerate(st.info) if info[0] == "joker"]
-    cats = [i for i in range(ncat) if i not in jokers]
-    if len(cats) > 8 or sys.byteorder != "little":
-        raise Unsupported("the remaining counts must pack into the bytes of one uint64")
-    table, cancels, nend = auto.table, auto.cancels, auto.nend
-    if jokers and (table[:, jokers] >= 0).any():  # pragma: no cover - see :class:`_Automaton`
-        raise Unsupported("a joker that stays in the pass")
-    # the kernel's tables: the non-joker categories first, then the jokers
-    table_cj = np.ascontiguousarray(table[:, cats + jokers])
-    cancels_cj = np.ascontiguousarray(cancels[:, cats + jokers])
-    ncat = len(cats)
-    widths = [max(1, full[i].bit_length()) for i in cats]
-    step = np.array([1 << sum(widths[:i]) for i in range(ncat)], dtype=np.int64)
-    kbits = sum(widths)
-
-    ends: dict[int, list[int]] = {}  # end code -> exact mass (numerator over base * B**e, e)
-    sums: dict[str, list[int]] = {}  # "cards", "cancelled": expected values, the same way
-    pending: dict[int, dict[int, list[int]]] = {}  # draws left -> {pass start state: mass}
-    left_of = auto.left.tolist()
-    end_codes = auto.end_codes
-    # per state: successes above need + 1 (see the batch loop), and the state with need + 1
-    saturated, base_of = auto.saturation(st.need + 1)
-    batch = {auto.index(skill, 0, 0, st.chips): [1, 0]}
-    deck, first_pass = first, True
-    while True:
-        # Drawing on when sure (no stop rule), a player with need + 1 successes or more makes
-        # the same moves whatever the successes (every choice is then fixed): such pass starts
-        # share one pass, run from need + 1 successes, and read its outcomes shifted.
-        top = max(e for _w, e in batch.values())
-        members: dict[int, list[tuple[int, int]]] = {}  # pass run -> [(shift, weight)]
-        for k, (w, e) in batch.items():
-            run, shift = k, 0
-            if not st.stop and saturated[k] > 0:
-                run, shift = base_of[k], saturated[k]
-            members.setdefault(run, []).append((shift, w * big ** (top - e)))
-        runs = list(members)
-        nsid = len(runs)
-        if (nsid * auto.size).bit_length() + kbits > _MAX_KEY_BITS:
-            raise Unsupported("too many states for one merge key")
-        m = sum(deck)
-        depth = min(m, max(left_of[k] for k in runs) + kings)  # the most cards these passes can draw
-        # below 2**64 the uint64 values alone are exact; above, the float64 twin is kept too
-        # (the expected cards drawn, up to depth times the rest, is the largest sum)
-        dual = (depth * _falling(m, 0, depth)).bit_length() > 64
-        global _WORK
-        if _WORK is None:
-            _WORK = _sweep.workspace()
-        okeys, ou, of, side_u, side_f, status, _WORK = _sweep.sweep(
-            table_cj, cancels_cj, len(cats), nend, np.array([deck[j] for j in jokers], dtype=np.int64),
-            np.array(runs, dtype=np.int64),
-            np.full(nsid, sum(deck[c] << 8 * i for i, c in enumerate(cats)), dtype=np.uint64),
-            np.ones(nsid, dtype=np.uint64), np.ones(nsid, dtype=np.float64), m, depth,
-            *_factors(m, depth), step, kbits, _WORK)
-        if status:  # pragma: no cover - the depth bounds every pass
-            raise Unsupported("a pass longer than foreseen")
-        # the batch's exact outcomes, combined with the exact probabilities of its pass starts;
-        # a later pass's outcomes are over m^(depth): the factor brings them over B
-        scale = 1 if first_pass else _falling(m, depth, depth_full)
-        e_out = top + (0 if first_pass else 1)  # the first pass is over base, the others over B
-        per_run = np.array([sum(w for _s, w in members[r]) * scale for r in runs], dtype=object)
-        for k, name in enumerate(("cards", "cancelled")):
-            total = int((per_run * _exact(side_u[k], side_f[k] if dual else None)).sum())
-            if total:
-                _add(sums, name, total, e_out, big)
-        if len(okeys):  # exact sums per (column, pass run), sorted by column
-            order = np.argsort(okeys)
-            keys = okeys[order]
-            values = _exact(ou[order], of[order] if dual else None)
-            cols, run_of = keys // nsid, keys % nsid
-            if len(cols) and int(cols[-1]) >= auto.unforeseen:  # sorted: the last is the largest
-                raise Unsupported("a move the search of player states did not foresee")
-            if all(len(v) == 1 and v[0][0] == 0 for v in members.values()):
-                first_of = np.flatnonzero(np.concatenate(([True], cols[1:] != cols[:-1])))
-                totals = np.add.reduceat(per_run[run_of] * values, first_of).tolist()
-                outcomes = [(end_codes[c], -1) if c < nend else (-1, c - nend)
-                            for c in cols[first_of].tolist()]
-            else:  # every member of a shared run reads the run's outcomes shifted
-                totals, outcomes = _shifted(auto, members, runs, run_of, cols, values, scale)
-            for (code, state), total in zip(outcomes, totals, strict=True):
-                if state < 0:
-                    _add(ends, code, total, e_out, big)
-                else:
-                    _add(pending.setdefault(left_of[state], {}), state, total, e_out, big)
-        if not pending:
-            break
-        batch = pending.pop(max(pending))
-        deck, first_pass = full, False
-    for code, (w, e) in ends.items():
-        acc.end_code(st, w, e, code)
-    for name, (w, e) in sums.items():
-        _add(acc.sums, name, w, e, big)
+    passes.pending[skill] = {auto.index([begin])[0]: [1, 0]}
+    passes.drain(first)
+    passes.finish(acc)
     return base
+
+
+def broke(st: _Setup, start: tuple[int, ...], init: dict[State, list[int]], acc: _Acc) -> int:
+    """Fill ``acc`` with the kings' extra cards after broke hands; returns the factor F.
+
+    ``init``: for each hand that a king's extra card may follow, the state after it (as
+    :func:`.odds._broke` builds it: remaining deck, or the full deck after a joker, then the
+    player) with its ways over ``den`` = C(deck, skill). Masses end up over ``den * F * B**e``
+    (F: the falling factorial of the extra cards' first pass), B set as ``acc.per_draw``;
+    the caller brings its own outcomes (ways over ``den``) over ``den * F``.
+
+    The hands that keep the deck make one batch: each start has its own remaining deck and,
+    as the start of its merge key, the cards its hand drew, so that hands whose extra cards
+    make the same draw meet. The hands with a joker start from the full deck and wait, with
+    every reshuffle, in the pending passes.
+    """
+    full = st.full
+    kept = {k: v for k, v in init.items() if k[0] != full}
+    first = next(iter(kept))[0] if kept else full  # a kept deck: the jokers are the same in all
+    starts = [(_pack(*k[1:]), sum(k[0][i] for i in st.king_idx), k[0] != full) for k in init]
+    auto = _Automaton(st, starts, sum(first) if kept else 0, broke=True)
+    passes = _Passes(st, auto)
+    state_of = dict(zip(init, auto.index([p for p, _k, _f in starts]), strict=True))
+    factor = 1
+    if kept:
+        m1 = sum(first)
+        depth = min(m1, max(k[1] for k in kept) + max(kings for _p, kings, kept_deck in starts if kept_deck))
+        factor = _falling(m1, 0, depth)
+        passes.batch(first, depth, [0], [0] * len(kept), [state_of[k] for k in kept],
+                     [passes.low(tuple(a - b for a, b in zip(start, k[0], strict=True))) for k in kept],
+                     [passes.packed(k[0]) for k in kept], [w for w, _e in kept.values()],
+                     {0: [(0, 1)]}, 1, 0)
+    for k, (w, e) in init.items():
+        if k[0] == full:  # after a joker in the hand: the full deck, a pass like any later one
+            _add(passes.pending.setdefault(k[1], {}), state_of[k], w * factor, e, passes.big)
+    passes.drain(None)
+    passes.finish(acc)
+    return factor
