@@ -627,10 +627,14 @@ def _cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     init: dict[State, Mass] = {(comp, skill, 0, 0, st.chips, 0, 0): [1, 0]}
     if VECTORISED:
         # A small check is quickest in plain Python (numpy's per-call cost dominates); a
-        # large one is many times quicker layer by layer in numpy (:mod:`.passes`). The plain
-        # engine gets a small budget of states first, then numpy takes over.
+        # large one is many times quicker compiled (:mod:`.passes`). The plain engine gets a
+        # small budget of states first, then the compiled engine takes over; a need of 4 or
+        # more from skill 7 or more goes straight to it (4 in 5 of those were over the budget
+        # in a sample of 1,500 checks, and trying first costs the slowest checks 2 ms).
         per_draw = acc.per_draw
         try:
+            if st.need >= 4 and skill >= 7:
+                raise _OverBudget
             _sequential(st, init, acc, broke=False, budget=PLAIN_BUDGET)
             return 1
         except _OverBudget:
@@ -648,62 +652,67 @@ def _cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
 def _broke(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     """The skill cards as one hand, then kings' extra cards one by one. Returns the base denominator.
 
-    The hand is a multivariate hypergeometric draw, built category by category (a
-    convolution of binomials, integer ways over C(m, skill)). Partial hands are merged by
-    (cards, successes, aces, bad, kings, joker); the hand's exact composition is kept only
-    while a king's extra card may still follow (not yet sure to succeed), because only
-    then does the rest of the deck matter.
+    The hand is a multivariate hypergeometric draw: every composition of the hand by
+    category (at most C(skill + 7, 7), 19,448 for skill 10), with its ways, a product of
+    binomials over C(m, skill), worked out for all of them at once in numpy. A hand that
+    no king's extra card can follow (no king, or already sure) ends there, merged with the
+    others of the same outcome; the others keep their exact composition, because the rest
+    of the deck is what the extra cards come from.
     """
+    import numpy as np
+
     full, info = st.full, st.info
     comp = start if sum(start) >= skill else full  # a deck too small for the hand is reshuffled
     n = len(info)
-    # successes first (once sure, the composition is dropped), then kings, then the rest
-    order = sorted(range(n), key=lambda i: (not info[i][1], info[i][0] != "king"))
-    last_king = max((pos for pos, i in enumerate(order) if info[i][0] == "king"), default=-1)
-    extras_possible = st.kings != "never" and bool(st.king_idx)
-    HandKey = tuple[int, int, int, int, int, int, bool, tuple[int, ...] | None]
-    layer: dict[HandKey, int] = {(0, 0, 0, 0, 0, 0, False, () if extras_possible else None): 1}
-    for pos, i in enumerate(order):
-        c = comp[i]
-        kind, succ, isbad = info[i]
-        nxt: dict[HandKey, int] = defaultdict(int)
-        for (k, s, ab, bad, bace, kings, joker, vec), ways in layer.items():
-            room = skill - k
-            if pos == n - 1:
-                values: range = range(room, room + 1) if room <= c else range(0)
-            else:
-                values = range(0, min(c, room) + 1)
-            for v in values:
-                ns = s + v * succ
-                nab = ab + v * (kind == "ace")
-                nk = kings + v * (kind == "king")
-                nvec = None if vec is None else (*vec, v)
-                if nvec is not None and (
-                        (st.stop and ns + nab + st.chips >= st.need)
-                        or (st.kings == "best" and ns + nab + st.chips >= st.need)
-                        or (pos >= last_king and nk == 0)):
-                    nvec = None  # no extra card can follow: the composition no longer matters
-                nxt[(k + v, ns, nab, bad + v * isbad, bace + v * (isbad and kind == "ace"), nk,
-                     joker or (kind == "joker" and v > 0), nvec)] += ways * math.comb(c, v)
-        layer = nxt
+    hands = np.zeros((1, 0), dtype=np.int64)
+    room = np.array([skill], dtype=np.int64)
+    for i, c in enumerate(comp):  # every composition: category by category, what room is left
+        if i == n - 1:
+            fits = room <= c
+            hands, v, room = hands[fits], room[fits], room[fits] * 0
+        else:
+            options = np.minimum(c, room) + 1
+            row = np.repeat(np.arange(len(hands)), options)
+            v = np.arange(len(row)) - np.repeat(np.cumsum(options) - options, options)
+            hands, room = hands[row], room[row] - v
+        hands = np.column_stack([hands, v])
+    binom = [np.array([math.comb(c, v) for v in range(c + 1)], dtype=np.int64) for c in comp]
+    ways = np.ones(len(hands), dtype=np.int64)  # each partial product is at most C(54, 10) < 2**35
+    for i in range(n):
+        ways *= binom[i][hands[:, i]]
+
+    def count(pick: Iterable[bool]) -> Any:
+        return hands @ np.array([int(p) for p in pick], dtype=np.int64)
+
+    s, ab = count(i[1] for i in info), count(i[0] == "ace" for i in info)
+    bad, bace = count(i[2] for i in info), count(i[2] and i[0] == "ace" for i in info)
+    kings, joker = count(i[0] == "king" for i in info), count(i[0] == "joker" for i in info) > 0
+    follows = kings > 0  # a king's extra card may follow: not yet sure (see :func:`_take_king`)
+    if st.kings == "never":
+        follows &= False
+    elif st.stop or st.kings == "best":
+        follows &= s + ab + st.chips < st.need
+    done: list[tuple[int, int, int, int, int]] = []  # hands no extra card follows, by outcome
+    if not follows.all():
+        ends = np.column_stack([s, ab, bad, bace])[~follows]
+        keys, where = np.unique(ends, axis=0, return_inverse=True)
+        totals = np.zeros(len(keys), dtype=np.int64)
+        np.add.at(totals, where.ravel(), ways[~follows])  # at most C(54, 10): exact in int64
+        done = [(w, *k) for w, k in zip(totals.tolist(), keys.tolist(), strict=True)]
     init: dict[State, Mass] = {}
-    done: list[tuple[int, int, int, int, int]] = []  # hands no extra card follows
-    for (_k, s, ab, bad, bace, kings, joker, vec), ways in layer.items():
-        if vec is None:
-            done.append((ways, s, ab, bad, bace))
-            continue
-        drawn = [0] * n
-        for pos, i in enumerate(order):
-            drawn[i] = vec[pos]
-        ncomp = full if joker else tuple(a - b for a, b in zip(comp, drawn, strict=True))
+    for h, w, k, si, ai, bi, ci, j in zip(hands[follows].tolist(), ways[follows].tolist(),
+                                          kings[follows].tolist(), s[follows].tolist(), ab[follows].tolist(),
+                                          bad[follows].tolist(), bace[follows].tolist(),
+                                          joker[follows].tolist(), strict=True):
+        ncomp = full if j else tuple([a - b for a, b in zip(comp, h, strict=True)])
         if not any(ncomp):
             ncomp = full
-        _add(init, (ncomp, kings, s, ab, st.chips, bad, bace), ways, 0, acc.per_draw)
+        _add(init, (ncomp, k, si, ai, st.chips, bi, ci), w, 0, acc.per_draw)
     den = math.comb(sum(comp), skill)
     # the kings' extra cards: over den * factor (see :func:`.passes.broke`)
     factor = _extra_cards(st, comp, init, acc) if init else 1
-    for ways, s, ab, bad, bace in done:
-        acc.end(st, ways * factor, 0, s, ab, st.chips, bad, bace)
+    for w, hs, hab, hbad, hbace in done:
+        acc.end(st, w * factor, 0, hs, hab, st.chips, hbad, hbace)
     _add(acc.sums, "cards", den * factor * skill, 0, acc.per_draw)  # the hand itself
     return den * factor
 
@@ -717,6 +726,8 @@ def _extra_cards(st: _Setup, comp: tuple[int, ...], init: dict[State, Mass], acc
     if VECTORISED:
         per_draw = acc.per_draw
         try:
+            if len(init) > PLAIN_BUDGET:  # every one of them is expanded: surely over the budget
+                raise _OverBudget
             _sequential(st, init, acc, broke=True, budget=PLAIN_BUDGET)
             return 1
         except _OverBudget:

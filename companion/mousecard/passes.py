@@ -42,7 +42,7 @@ import math
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .odds import _B, _add
+from .odds import _B, _add, _pow
 
 if TYPE_CHECKING:
     import numpy as np
@@ -166,19 +166,28 @@ class _Automaton:
         # Cards drawn in the first pass are only counted when they can empty its deck.
         longest = max((p >> 5 * _B) + kings for p, kings, _first in starts)
         counted = first_size <= longest
-        seen = {(p << 2 * fb) | ((0 if first and counted else later) << fb) | kings
+        # Kings left are only counted where an endless run of kings would otherwise keep
+        # making new states: a king always taken (successes grow), or going for broke (bad
+        # kings add up). Cautious, a king is taken only while not sure, so successes stop
+        # growing, and a bad one ends the draw or spends a bonus.
+        bounded = broke or st.kings == "always"
+        refill = full_kings if bounded else 0
+        seen = {(p << 2 * fb) | ((0 if first and counted else later) << fb) | (kings if bounded else 0)
                 for p, kings, first in starts}
         frontier = np.array(sorted(seen), dtype=np.int64)
         while len(frontier):
             player, drawn, kings = frontier >> 2 * fb, (frontier >> fb) & 0xFF, frontier & 0xFF
             nxt, ended = self._step(*self._fields(player))[:2]
-            goes = (~self.king[None, :] | (kings > 0)[:, None]) & ~ended
-            nk = kings[:, None] - self.king[None, :]
+            goes = ~ended
+            nk = np.zeros_like(nxt)
+            if bounded:
+                goes &= ~self.king[None, :] | (kings > 0)[:, None]
+                nk = kings[:, None] - self.king[None, :]
             nd = np.where(drawn != later, drawn + 1, later)[:, None]
             emptied = nd == first_size  # the first deck's last card: a reshuffle follows
-            nd, nk = np.where(emptied, later, nd), np.where(emptied, full_kings, nk)
+            nd, nk = np.where(emptied, later, nd), np.where(emptied, refill, nk)
             within = goes & ~self.joker[None, :]
-            reshuffled = (nxt << 2 * fb) | (later << fb) | full_kings
+            reshuffled = (nxt << 2 * fb) | (later << fb) | refill
             cand = np.concatenate([((nxt << 2 * fb) | (nd << fb) | nk)[within],
                                    reshuffled[goes & self.joker[None, :]]])
             new = [c for c in np.unique(cand).tolist() if c not in seen]
@@ -357,6 +366,19 @@ def warm() -> None:
     exact_odds(TaskCheck(10, 7, need=6, situation="combat", aged=3, fate_chips=2))
 
 
+def _put(masses: dict[Any, dict[int, int]], key: Any, e: int, w: int) -> None:
+    """Add w / (base * B**e) to ``masses[key]``."""
+    mass = masses.get(key)
+    if mass is None:
+        masses[key] = {e: w}
+    else:
+        mass[e] = mass.get(e, 0) + w
+
+
+def _power(big: int, e: int) -> int:
+    return _pow(e, big) if e else 1
+
+
 def _kernel() -> Any:
     try:
         from . import _sweep
@@ -399,9 +421,11 @@ class _Passes:
         widths = [max(1, full[i].bit_length()) for i in cats]
         self.step = [1 << sum(widths[:i]) for i in range(len(cats))]
         self.kbits = sum(widths)
-        self.ends: dict[int, list[int]] = {}  # end code -> exact mass (numerator over base * B**e, e)
-        self.sums: dict[str, list[int]] = {}  # "cards", "cancelled": expected values, the same way
-        self.pending: dict[int, dict[int, list[int]]] = {}  # draws left -> {pass start state: mass}
+        # Exact masses as {e: numerator over base * B**e}: adding one is a dict update, and
+        # bringing them over one power of B is left to the few places that need it.
+        self.ends: dict[int, dict[int, int]] = {}  # outcome (packed by :func:`_final`) -> mass
+        self.sums: dict[str, dict[int, int]] = {}  # "cards": expected cards drawn, the same way
+        self.pending: dict[int, dict[int, dict[int, int]]] = {}  # draws left -> {pass start state: mass}
         self.left_of: list[int] = auto.left.tolist()
         # per state: successes above need + 1 (see :meth:`drain`), and the state with need + 1
         self.saturated, self.base_of = auto.saturation(st.need + 1)
@@ -445,12 +469,11 @@ class _Passes:
             *_factors(m, depth), np.array(self.step, dtype=np.int64), self.kbits, _WORK)
         if status:  # pragma: no cover - the depth bounds every pass
             raise Unsupported("a pass longer than foreseen")
-        big = self.big
         per_run = np.array([sum(w for _s, w in members[r]) * scale for r in runs], dtype=object)
         for k, name in enumerate(("cards", "cancelled")):
             total = int((per_run * _exact(side_u[k], side_f[k] if dual else None)).sum())
             if total:
-                _add(self.sums, name, total, e_out, big)
+                _put(self.sums, name, e_out, total)
         if not len(okeys):
             return
         # exact sums per (column, pass run), sorted by column
@@ -468,11 +491,12 @@ class _Passes:
             outcomes = [(end_codes[c], -1) if c < nend else (-1, c - nend) for c in cols[first_of].tolist()]
         else:  # every member of a shared run reads the run's outcomes shifted
             totals, outcomes = _shifted(auto, members, runs, run_of, cols, values, scale)
+        pending, left_of = self.pending, self.left_of
         for (code, state), total in zip(outcomes, totals, strict=True):
             if state < 0:
-                _add(self.ends, code, total, e_out, big)
+                _put(self.ends, code, e_out, total)
             else:
-                _add(self.pending.setdefault(self.left_of[state], {}), state, total, e_out, big)
+                _put(pending.setdefault(left_of[state], {}), state, e_out, total)
 
     def drain(self, first: tuple[int, ...] | None) -> None:
         """Sweep every pending pass start, batch by batch, from the most draws left to the
@@ -487,13 +511,14 @@ class _Passes:
             # Drawing on when sure (no stop rule), a player with need + 1 successes or more makes
             # the same moves whatever the successes (every choice is then fixed): such pass starts
             # share one pass, run from need + 1 successes, and read its outcomes shifted.
-            top = max(e for _w, e in batch.values())
+            top = max(max(mass) for mass in batch.values())
             members: dict[int, list[tuple[int, int]]] = {}  # pass run -> [(shift, weight)]
-            for k, (w, e) in batch.items():
+            for k, mass in batch.items():
                 run, shift = k, 0
                 if not st.stop and self.saturated[k] > 0:
                     run, shift = self.base_of[k], self.saturated[k]
-                members.setdefault(run, []).append((shift, w * self.big ** (top - e)))
+                w = sum(v * _power(self.big, top - e) for e, v in mass.items())
+                members.setdefault(run, []).append((shift, w))
             runs = list(members)
             m = sum(deck)
             depth = min(m, max(self.left_of[k] for k in runs) + self.kings)  # the most cards drawn
@@ -508,12 +533,15 @@ class _Passes:
         """Hand the outcomes to ``acc`` (whose ``per_draw`` becomes B)."""
         acc.per_draw = self.big
         m = (1 << _B) - 1
-        for code, (w, e) in self.ends.items():
-            _add(acc.out, ((code >> _FINAL_S) & m, (code >> 2 * _B) & m, (code >> _B) & m), w, e, self.big)
-            if code & m:
-                _add(acc.sums, "cancelled", w * (code & m), e, self.big)
-        for name, (w, e) in self.sums.items():
-            _add(acc.sums, name, w, e, self.big)
+        for code, mass in self.ends.items():
+            outcome = ((code >> _FINAL_S) & m, (code >> 2 * _B) & m, (code >> _B) & m)
+            for e, w in mass.items():
+                _add(acc.out, outcome, w, e, self.big)
+                if code & m:
+                    _add(acc.sums, "cancelled", w * (code & m), e, self.big)
+        for name, mass in self.sums.items():
+            for e, w in mass.items():
+                _add(acc.sums, name, w, e, self.big)
 
 
 def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
@@ -531,7 +559,7 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     base = _falling(sum(first), 0, min(sum(first), skill + passes.kings))
     if base.bit_length() > _MAX_DEPTH_BITS:
         raise Unsupported("passes too long for exact uint64/float64 pairs")
-    passes.pending[skill] = {auto.index([begin])[0]: [1, 0]}
+    passes.pending[skill] = {auto.index([begin])[0]: {0: 1}}
     passes.drain(first)
     passes.finish(acc)
     return base
@@ -569,7 +597,7 @@ def broke(st: _Setup, start: tuple[int, ...], init: dict[State, list[int]], acc:
                      {0: [(0, 1)]}, 1, 0)
     for k, (w, e) in init.items():
         if k[0] == full:  # after a joker in the hand: the full deck, a pass like any later one
-            _add(passes.pending.setdefault(k[1], {}), state_of[k], w * factor, e, passes.big)
+            _put(passes.pending.setdefault(k[1], {}), state_of[k], e, w * factor)
     passes.drain(None)
     passes.finish(acc)
     return factor
