@@ -694,51 +694,75 @@ def _broke(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
         follows &= s + ab + st.chips < st.need
     done: list[tuple[int, int, int, int, int]] = []  # hands no extra card follows, by outcome
     if not follows.all():
-        ends = np.column_stack([s, ab, bad, bace])[~follows]
-        keys, where = np.unique(ends, axis=0, return_inverse=True)
+        ends = ((s << 3 * _B) | (ab << 2 * _B) | (bad << _B) | bace)[~follows]
+        keys, where = np.unique(ends, return_inverse=True)
         totals = np.zeros(len(keys), dtype=np.int64)
         np.add.at(totals, where.ravel(), ways[~follows])  # at most C(54, 10): exact in int64
-        done = [(w, *k) for w, k in zip(totals.tolist(), keys.tolist(), strict=True)]
-    init: dict[State, Mass] = {}
-    for h, w, k, si, ai, bi, ci, j in zip(hands[follows].tolist(), ways[follows].tolist(),
-                                          kings[follows].tolist(), s[follows].tolist(), ab[follows].tolist(),
-                                          bad[follows].tolist(), bace[follows].tolist(),
-                                          joker[follows].tolist(), strict=True):
-        ncomp = full if j else tuple([a - b for a, b in zip(comp, h, strict=True)])
-        if not any(ncomp):
-            ncomp = full
-        _add(init, (ncomp, k, si, ai, st.chips, bi, ci), w, 0, acc.per_draw)
+        m = (1 << _B) - 1
+        done = [(w, k >> 3 * _B, (k >> 2 * _B) & m, (k >> _B) & m, k & m)
+                for w, k in zip(totals.tolist(), keys.tolist(), strict=True)]
     den = math.comb(sum(comp), skill)
     # the kings' extra cards: over den * factor (see :func:`.passes.broke`)
-    factor = _extra_cards(st, comp, init, acc) if init else 1
+    extra = _Hands(comp, hands[follows], ways[follows], kings[follows], s[follows], ab[follows],
+                   bad[follows], bace[follows], joker[follows])
+    factor = _extra_cards(st, extra, acc) if len(extra.ways) else 1
     for w, hs, hab, hbad, hbace in done:
         acc.end(st, w * factor, 0, hs, hab, st.chips, hbad, hbace)
     _add(acc.sums, "cards", den * factor * skill, 0, acc.per_draw)  # the hand itself
     return den * factor
 
 
-def _extra_cards(st: _Setup, comp: tuple[int, ...], init: dict[State, Mass], acc: _Acc) -> int:
-    """The kings' extra cards after broke hands (``init``: states after the hand, ways over
-    C(deck, skill)); returns the factor their masses are over, besides the hand's ways.
+@dataclass(frozen=True)
+class _Hands:
+    """Broke hands that a king's extra card may follow, one row each (numpy arrays): the cards
+    drawn per category from ``deck``, their ways over C(deck, skill), then the player after
+    the hand: kings (the extra cards to draw), successes, ace bonuses, bad cards, bad aces,
+    and whether a joker was among them (the extra cards then come from the full deck)."""
 
-    As :func:`_cautious`: a few states in plain Python, many with the compiled engine.
+    deck: tuple[int, ...]
+    drawn: Any
+    ways: Any
+    kings: Any
+    s: Any
+    ab: Any
+    bad: Any
+    bace: Any
+    joker: Any
+
+    def states(self, st: _Setup, per_draw: int) -> dict[State, Mass]:
+        """The states after the hands, as :func:`_sequential` starts from them."""
+        init: dict[State, Mass] = {}
+        full, deck = st.full, self.deck
+        for h, w, k, s, ab, bad, bace, joker in zip(
+                self.drawn.tolist(), self.ways.tolist(), self.kings.tolist(), self.s.tolist(),
+                self.ab.tolist(), self.bad.tolist(), self.bace.tolist(), self.joker.tolist(), strict=True):
+            rest = full if joker else tuple([a - b for a, b in zip(deck, h, strict=True)])
+            _add(init, (rest if any(rest) else full, k, s, ab, st.chips, bad, bace), w, 0, per_draw)
+        return init
+
+
+def _extra_cards(st: _Setup, hands: _Hands, acc: _Acc) -> int:
+    """The kings' extra cards after broke ``hands``; returns the factor their masses are over,
+    besides the hand's ways (over C(deck, skill)).
+
+    As :func:`_cautious`: a few hands in plain Python, many with the compiled engine.
     """
+    per_draw = acc.per_draw
     if VECTORISED:
-        per_draw = acc.per_draw
         try:
-            if len(init) > PLAIN_BUDGET:  # every one of them is expanded: surely over the budget
+            if len(hands.ways) > PLAIN_BUDGET:  # every one of them is expanded: surely over the budget
                 raise _OverBudget
-            _sequential(st, init, acc, broke=True, budget=PLAIN_BUDGET)
+            _sequential(st, hands.states(st, per_draw), acc, broke=True, budget=PLAIN_BUDGET)
             return 1
         except _OverBudget:
             acc.reset(per_draw)
         from . import passes
 
         try:
-            return passes.broke(st, comp, init, acc)
+            return passes.broke(st, hands, acc)
         except passes.Unsupported:
             acc.reset(per_draw)
-    _sequential(st, init, acc, broke=True)
+    _sequential(st, hands.states(st, per_draw), acc, broke=True)
     return 1
 
 

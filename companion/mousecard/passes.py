@@ -47,8 +47,9 @@ from .odds import _B, _add, _pow
 if TYPE_CHECKING:
     import numpy as np
 
-    from .odds import State, _Acc, _Setup
+    from .odds import _Acc, _Hands, _Setup
 
+Ints = Any  # a list of ints or a numpy array of them: one value per start state
 _TWO64 = 1 << 64
 _MAX_KEY_BITS = 62  # a merge key (pass run, player state, cards drawn) must fit in an int64
 _MAX_STATES = 200_000  # player states tabulated at once; larger checks use the plain engine
@@ -294,11 +295,11 @@ class _Automaton:
             raise Unsupported("a shifted state the search did not meet")
         return pos
 
-    def index(self, packed: list[int]) -> list[int]:
+    def index(self, packed: list[int] | np.ndarray) -> list[int]:
         """The numbers of states the search met (they must have been met)."""
         import numpy as np
 
-        pos, found = self._find(np.array(packed, dtype=np.int64))
+        pos, found = self._find(np.asarray(packed, dtype=np.int64))
         assert found.all(), "the search starts from these states"
         return pos.tolist()
 
@@ -438,8 +439,8 @@ class _Passes:
         """Cards already drawn per non-joker category, packed as the kernel's merge key."""
         return sum(drawn[c] * k for c, k in zip(self.cats, self.step, strict=True))
 
-    def batch(self, deck: tuple[int, ...], depth: int, runs: list[int], start_run: list[int],
-              start_player: list[int], start_low: list[int], start_rest: list[int], start_mass: list[int],
+    def batch(self, deck: tuple[int, ...], depth: int, runs: list[int], start_run: Ints, start_player: Ints,
+              start_low: Ints, start_rest: Ints, start_mass: Ints,
               members: dict[int, list[tuple[int, int]]], scale: int, e_out: int) -> None:
         """Sweep one batch of passes from decks of ``sum(deck)`` cards (jokers as in ``deck``)
         and add its exact outcomes: each run's are multiplied by its members' weights and
@@ -454,7 +455,7 @@ class _Passes:
         m = sum(deck)
         # below 2**64 the uint64 values alone are exact; above, the float64 twin is kept too
         # (the expected cards drawn, up to depth times a run's mass, is the largest sum)
-        top_mass = sum(start_mass) * _falling(m, 0, depth)  # a bound on any run's total
+        top_mass = sum(int(w) for w in start_mass) * _falling(m, 0, depth)  # a bound on any run's total
         if top_mass.bit_length() > _MAX_DEPTH_BITS:
             raise Unsupported("passes too long for exact uint64/float64 pairs")
         dual = (depth * top_mass).bit_length() > 64
@@ -565,39 +566,49 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     return base
 
 
-def broke(st: _Setup, start: tuple[int, ...], init: dict[State, list[int]], acc: _Acc) -> int:
-    """Fill ``acc`` with the kings' extra cards after broke hands; returns the factor F.
+def broke(st: _Setup, hands: _Hands, acc: _Acc) -> int:
+    """Fill ``acc`` with the kings' extra cards after broke ``hands``; returns the factor F.
 
-    ``init``: for each hand that a king's extra card may follow, the state after it (as
-    :func:`.odds._broke` builds it: remaining deck, or the full deck after a joker, then the
-    player) with its ways over ``den`` = C(deck, skill). Masses end up over ``den * F * B**e``
-    (F: the falling factorial of the extra cards' first pass), B set as ``acc.per_draw``;
+    Masses end up over ``den * F * B**e`` (den = C(deck, skill), over which the hands' ways
+    are; F: the falling factorial of the extra cards' first pass), B set as ``acc.per_draw``;
     the caller brings its own outcomes (ways over ``den``) over ``den * F``.
 
     The hands that keep the deck make one batch: each start has its own remaining deck and,
     as the start of its merge key, the cards its hand drew, so that hands whose extra cards
-    make the same draw meet. The hands with a joker start from the full deck and wait, with
-    every reshuffle, in the pending passes.
+    make the same draw meet. The hands with a joker (or that emptied the deck) start from
+    the full deck and wait, with every reshuffle, in the pending passes.
     """
+    import numpy as np
+
     full = st.full
-    kept = {k: v for k, v in init.items() if k[0] != full}
-    first = next(iter(kept))[0] if kept else full  # a kept deck: the jokers are the same in all
-    starts = [(_pack(*k[1:]), sum(k[0][i] for i in st.king_idx), k[0] != full) for k in init]
-    auto = _Automaton(st, starts, sum(first) if kept else 0, broke=True)
+    rest = np.array(hands.deck, dtype=np.int64)[None, :] - hands.drawn
+    reshuffled = hands.joker | (rest.sum(axis=1) == 0)
+    kept = ~reshuffled
+    player = _pack(hands.kings, hands.s, hands.ab, st.chips, hands.bad, hands.bace)
+    kings = np.where(reshuffled, sum(full[k] for k in st.king_idx), rest[:, list(st.king_idx)].sum(axis=1))
+    # the first pass's deck, as far as the kernel needs it (its size and jokers: the same in every kept deck)
+    first = tuple(rest[kept][0].tolist()) if kept.any() else full
+    starts = {(p, k, f) for p, k, f in zip(player.tolist(), kings.tolist(), kept.tolist(), strict=True)}
+    auto = _Automaton(st, sorted(starts), sum(first) if kept.any() else 0, broke=True)
     passes = _Passes(st, auto)
-    state_of = dict(zip(init, auto.index([p for p, _k, _f in starts]), strict=True))
+    state = np.array(auto.index(player), dtype=np.int64)
     factor = 1
-    if kept:
+    if kept.any():
         m1 = sum(first)
-        depth = min(m1, max(k[1] for k in kept) + max(kings for _p, kings, kept_deck in starts if kept_deck))
+        depth = min(m1, int(hands.kings[kept].max()) + int(kings[kept].max()))
         factor = _falling(m1, 0, depth)
-        passes.batch(first, depth, [0], [0] * len(kept), [state_of[k] for k in kept],
-                     [passes.low(tuple(a - b for a, b in zip(start, k[0], strict=True))) for k in kept],
-                     [passes.packed(k[0]) for k in kept], [w for w, _e in kept.values()],
-                     {0: [(0, 1)]}, 1, 0)
-    for k, (w, e) in init.items():
-        if k[0] == full:  # after a joker in the hand: the full deck, a pass like any later one
-            _put(passes.pending.setdefault(k[1], {}), state_of[k], e, w * factor)
+        cats = passes.cats
+        low = hands.drawn[kept][:, cats] @ np.array(passes.step, dtype=np.int64)
+        packed = rest[kept][:, cats] @ np.array([1 << 8 * i for i in range(len(cats))], dtype=np.int64)
+        passes.batch(first, depth, [0], np.zeros(int(kept.sum()), dtype=np.int64), state[kept], low, packed,
+                     hands.ways[kept], {0: [(0, 1)]}, 1, 0)
+    if reshuffled.any():  # a pass from the full deck, like any later one
+        starts_at, where = np.unique(state[reshuffled], return_inverse=True)
+        ways = np.zeros(len(starts_at), dtype=np.int64)
+        np.add.at(ways, where.ravel(), hands.ways[reshuffled])  # at most C(54, 10): exact in int64
+        left_of = passes.left_of
+        for t, w in zip(starts_at.tolist(), ways.tolist(), strict=True):
+            _put(passes.pending.setdefault(left_of[t], {}), t, 0, w * factor)
     passes.drain(None)
     passes.finish(acc)
     return factor
