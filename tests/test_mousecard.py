@@ -588,3 +588,16 @@ def test_exact_values_are_unchanged_for_large_needs_going_for_broke() -> None:
         0: Fraction(5964887959, 7976904390), 1: Fraction(4484363237, 23930713170),
         2: Fraction(95494532, 1709336655), 3: Fraction(200485009, 23930713170),
         4: Fraction(6954712, 11965356585), 5: Fraction(28171, 1840824090), 6: Fraction(976, 11965356585)}
+
+
+def test_a_long_tail_of_tiny_success_counts_is_shown_as_one_entry() -> None:
+    # Drawing on past the need with every king taken reaches 26 successes, each beyond 11
+    # under 0.05% in all: the report lists up to 11, then "12+".
+    result = odds(6, 2, stop_when_sure=False, kings="always")
+    line = next(x for x in result.lines() if x.strip().startswith("successes"))
+    assert line.endswith("11: 0.1%  12+: <0.1%")
+    assert max(n for n, _p in result.successes) == 26
+    tail = sum(p for n, p in result.successes if n >= 12)
+    assert 0 < tail < Fraction(1, 2000) <= tail + dict(result.successes)[11]
+    plain = odds(3, "J").lines()
+    assert "+:" not in next(x for x in plain if x.strip().startswith("successes"))

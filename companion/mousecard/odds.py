@@ -228,6 +228,18 @@ class CheckOdds:
             "cites": list(self.cites),
         }
 
+    def _successes_text(self) -> str:
+        """The distribution of successes; a long tail too small to show (under 0.05% in all)
+        is one entry, "n+", so that drawing on past the need does not print twenty 0.0%."""
+        shown = list(self.successes)
+        tail: Fraction = Fraction(0)
+        while len(shown) > 1 and tail + shown[-1][1] < Fraction(1, 2000):
+            tail += shown.pop()[1]
+        parts = [f"{n}: {float(p):.1%}" for n, p in shown]
+        if tail:
+            parts.append(f"{self.successes[len(shown)][0]}+: <0.1%")
+        return "  ".join(parts)
+
     def lines(self) -> list[str]:
         """Plain-text report for the CLI and the notebook."""
         pct = f"{float(self.p_success):.1%}"
@@ -237,7 +249,7 @@ class CheckOdds:
                f"  P(a bad card)       {float(self.p_bad):.1%}",
                f"  P(several bad)      {float(self.p_several_bad):.1%}",
                f"  expected cards      {float(self.expected_cards):.2f}",
-               "  successes           " + "  ".join(f"{n}: {float(p):.1%}" for n, p in self.successes),
+               "  successes           " + self._successes_text(),
                f"  bad cards           {', '.join(self.bad_cards) or 'none'}"]
         if self.check.fate_chips:
             out.append(f"  expected chips used {float(self.expected_chips):.2f}")
