@@ -160,8 +160,8 @@ class _Automaton:
         self.joker = np.array([i[0] == "joker" for i in info])
         full_kings = sum(st.full[k] for k in st.king_idx)
         fb, later = _B, 0xFF
-        # The search: states are packed (player) << 16 | cards drawn so far if still in the
-        # first pass (else 0xFF) << 8 | kings left in this pass's deck. A later pass never
+        # The search: states are packed (player) << 8 | cards drawn so far if still in the
+        # first pass (else 0xFF), each with the kings left in its pass's deck. A later pass never
         # runs out (it starts from the full deck and draws at most the skill plus 4), and
         # neither does a first pass longer than its draws left plus its kings.
         # Cards drawn in the first pass are only counted when they can empty its deck.
@@ -173,11 +173,18 @@ class _Automaton:
         # growing, and a bad one ends the draw or spends a bonus.
         bounded = broke or st.kings == "always"
         refill = full_kings if bounded else 0
-        seen = {(p << 2 * fb) | ((0 if first and counted else later) << fb) | (kings if bounded else 0)
-                for p, kings, first in starts}
-        frontier = np.array(sorted(seen), dtype=np.int64)
+        # A state met with more kings left can make every move it could with fewer, so each
+        # (player, cards drawn) keeps only the most kings left it was met with, and is searched
+        # again only when met with more (a third of the states the pairs would be).
+        best: dict[int, int] = {}
+        for p, kings, first in starts:
+            key = (p << fb) | (0 if first and counted else later)
+            best[key] = max(best.get(key, -1), kings if bounded else 0)
+        known = np.array(sorted(best), dtype=np.int64)  # every state met, sorted, with its kings left
+        known_kings = np.array([best[k] for k in known.tolist()], dtype=np.int64)
+        frontier, left_kings = known, known_kings
         while len(frontier):
-            player, drawn, kings = frontier >> 2 * fb, (frontier >> fb) & 0xFF, frontier & 0xFF
+            player, drawn, kings = frontier >> fb, frontier & 0xFF, left_kings
             nxt, ended = self._step(*self._fields(player))[:2]
             goes = ~ended
             nk = np.zeros_like(nxt)
@@ -188,15 +195,25 @@ class _Automaton:
             emptied = nd == first_size  # the first deck's last card: a reshuffle follows
             nd, nk = np.where(emptied, later, nd), np.where(emptied, refill, nk)
             within = goes & ~self.joker[None, :]
-            reshuffled = (nxt << 2 * fb) | (later << fb) | refill
-            cand = np.concatenate([((nxt << 2 * fb) | (nd << fb) | nk)[within],
-                                   reshuffled[goes & self.joker[None, :]]])
-            new = [c for c in np.unique(cand).tolist() if c not in seen]
-            seen.update(new)
-            frontier = np.array(new, dtype=np.int64)
-            if len(seen) > _MAX_STATES:
+            jokers = goes & self.joker[None, :]
+            cand = np.concatenate([((nxt << fb) | nd)[within], ((nxt << fb) | later)[jokers]])
+            cand_kings = np.concatenate([nk[within], np.full(int(jokers.sum()), refill, dtype=np.int64)])
+            if not len(cand):
+                break
+            order = np.lexsort((cand_kings, cand))  # by state, the most kings left last
+            cand, cand_kings = cand[order], cand_kings[order]
+            last = np.flatnonzero(np.append(cand[1:] != cand[:-1], True))
+            cand, cand_kings = cand[last], cand_kings[last]
+            pos = np.searchsorted(known, cand)
+            met = known[np.minimum(pos, len(known) - 1)] == cand
+            more = met & (cand_kings > known_kings[np.minimum(pos, len(known) - 1)])
+            known_kings[pos[more]] = cand_kings[more]
+            known = np.insert(known, pos[~met], cand[~met])  # cand is sorted: known stays sorted
+            known_kings = np.insert(known_kings, pos[~met], cand_kings[~met])
+            frontier, left_kings = cand[more | ~met], cand_kings[more | ~met]
+            if len(known) > _MAX_STATES:
                 raise Unsupported(f"more than {_MAX_STATES} player states")
-        players = np.unique(np.fromiter(seen, dtype=np.int64, count=len(seen)) >> 2 * fb)
+        players = np.unique(known >> fb)
         self.size = len(players)
         fields = self._fields(players)
         self.left = fields[0]
