@@ -93,7 +93,7 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
           nruns: int, start_run: np.ndarray, start_player: np.ndarray, start_low: np.ndarray,
           start_rest: np.ndarray, start_u: np.ndarray, start_f: np.ndarray,
           m: int, depth: int, fnow_u: np.ndarray, fnow_f: np.ndarray, fnext_u: np.ndarray,
-          fnext_f: np.ndarray, step: np.ndarray, kbits: int, work: tuple
+          fnext_f: np.ndarray, step: np.ndarray, kbits: int, ends: np.ndarray, starts_at: int, work: tuple
           ) -> tuple:
     """Sweep one batch of passes (one per start); return their outcomes, summed.
 
@@ -106,12 +106,16 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
     each, packed) and mass.
     ``fnow_*[n]`` / ``fnext_*[n]`` bring layer n's masses, and the masses of its draws,
     over the falling factorial of the whole pass (m (m-1) ... (m-depth+1)).
-    ``work``: buffers from :func:`workspace` or the last call.
+    ``ends[column]``: what an end leads to: (its column among the successes' columns, its
+    column among the bad cards' columns, chips spent, bad cards cancelled at the end); a new
+    pass from player state t is column ``starts_at + t``. ``work``: buffers from
+    :func:`workspace` or the last call.
 
     Returns the outcomes as keys ``column * runs + run`` (unsorted) with their masses as
-    uint64 and float64; per run, the expected cards drawn and bad cards cancelled (rows
-    0 and 1), the same two ways; a status (0 fine, 1: a pass went beyond ``depth``); and
-    the buffers for the next call.
+    uint64 and float64 (each end's mass in two columns: its successes and its bad cards);
+    per run, the expected cards drawn, bad cards cancelled and chips spent (rows 0, 1 and
+    2), the same two ways; a status (0 fine, 1: a pass went beyond ``depth``); and the
+    buffers for the next call.
 
     Buffers only grow between layers, never inside the loop over states (which keeps
     that loop tight), and the hash tables are cleared slot by slot, not reallocated.
@@ -237,10 +241,10 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
     for r in range(ng):
         gtab[nslots[r], 0] = -1
     # every (run, player)'s draws that leave the pass, summed per (column, run); cards
-    # drawn and bad cards cancelled, summed per run
-    side_u = np.zeros((2, nruns), dtype=np.uint64)
-    side_f = np.zeros((2, nruns), dtype=np.float64)
-    bound = ng * (width - 1)
+    # drawn, bad cards cancelled and chips spent, summed per run
+    side_u = np.zeros((3, nruns), dtype=np.uint64)
+    side_f = np.zeros((3, nruns), dtype=np.float64)
+    bound = 2 * ng * (width - 1)
     nkeys = _grown(nkeys, 0, bound)
     nmus = _grown(nmus, 0, bound)
     nmfs = _grown(nmfs, 0, bound)
@@ -265,21 +269,32 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
                 move = -1 - nend - player
             if move >= 0:
                 continue
-            # The insertion below is the layer loop's, written out again on purpose: as a
-            # shared numba function (even inlined) the layer loop ran 4x slower (measured).
-            okey = (-1 - move) * nruns + run
-            h = _slot(ttab, okey, tbits)
-            if ttab[h, 0] == -1:
-                ttab[h, 0] = okey
-                ttab[h, 1] = nn
-                nkeys[nn] = okey
-                nmus[nn] = 0
-                nmfs[nn] = 0.0
-                nslots[nn] = h
-                nn += 1
-            t = ttab[h, 1]
-            nmus[t] += gu[r, c]
-            nmfs[t] += gf[r, c]
+            col = -1 - move
+            targets = 1
+            target, other = col - nend + starts_at, 0
+            if col < nend:  # an end: its successes and its bad cards, each a column
+                targets = 2
+                target, other = ends[col, 0], ends[col, 1]
+                side_u[1, run] += gu[r, c] * np.uint64(ends[col, 3])
+                side_f[1, run] += gf[r, c] * ends[col, 3]
+                side_u[2, run] += gu[r, c] * np.uint64(ends[col, 2])
+                side_f[2, run] += gf[r, c] * ends[col, 2]
+            for k in range(targets):
+                # The insertion below is the layer loop's, written out again on purpose: as a
+                # shared numba function (even inlined) the layer loop ran 4x slower (measured).
+                okey = (target if k == 0 else other) * nruns + run
+                h = _slot(ttab, okey, tbits)
+                if ttab[h, 0] == -1:
+                    ttab[h, 0] = okey
+                    ttab[h, 1] = nn
+                    nkeys[nn] = okey
+                    nmus[nn] = 0
+                    nmfs[nn] = 0.0
+                    nslots[nn] = h
+                    nn += 1
+                t = ttab[h, 1]
+                nmus[t] += gu[r, c]
+                nmfs[t] += gf[r, c]
     for t in range(nn):
         ttab[nslots[t], 0] = -1
     return (nkeys[:nn].copy(), nmus[:nn].copy(), nmfs[:nn].copy(), side_u, side_f, status,

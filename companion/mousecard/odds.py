@@ -365,17 +365,32 @@ def _per_draw(first: int, reach: int) -> int:
 
 @dataclass
 class _Acc:
-    """Exact outcome masses: integer numerators over ``base * L**e`` (see :func:`_sequential`)."""
+    """Exact outcome masses: integer numerators over ``base * L**e`` (see :func:`_sequential`).
+
+    Only what a result reports is kept: the distribution of successes, the distribution of
+    bad cards in effect, and linear totals. The joint outcome is never needed, and keeping
+    the two distributions apart lets the compiled engine sum far fewer products.
+    """
 
     per_draw: int = _L  # L: a multiple of every deck size a card is drawn from (see :func:`_per_draw`)
-    out: dict[tuple[int, int, int], Mass] = field(default_factory=dict)
-    sums: dict[str, Mass] = field(default_factory=dict)  # "cards", "cancelled": linear totals
+    successes: dict[int, Mass] = field(default_factory=dict)  # successes at the end -> mass
+    bad: dict[int, Mass] = field(default_factory=dict)  # bad cards in effect at the end -> mass
+    sums: dict[str, Mass] = field(default_factory=dict)  # "cards", "cancelled", "chips": linear totals
 
     def end(self, st: _Setup, w: int, e: int, s: int, ab: int, ch: int, bad: int, bace: int = 0) -> None:
-        key, canc = _finalize(st.need, st.chips, st.bonus, s, ab, ch, bad, ab == bad == bace == 1)
-        _add(self.out, key, w, e, self.per_draw)
-        if canc:
-            _add(self.sums, "cancelled", w * canc, e, self.per_draw)
+        lone_ace = ab == bad == bace == 1
+        (fs, fbad, spent), canc = _finalize(st.need, st.chips, st.bonus, s, ab, ch, bad, lone_ace)
+        self.outcome(w, e, fs, fbad, spent, canc)
+
+    def outcome(self, w: int, e: int, s: int, bad: int, spent: int, cancelled: int) -> None:
+        """Add mass w / (base * L**e) that ends with s successes, ``bad`` bad cards in effect,
+        ``spent`` chips spent and ``cancelled`` bad cards cancelled at the end."""
+        _add(self.successes, s, w, e, self.per_draw)
+        _add(self.bad, bad, w, e, self.per_draw)
+        if spent:
+            _add(self.sums, "chips", w * spent, e, self.per_draw)
+        if cancelled:
+            _add(self.sums, "cancelled", w * cancelled, e, self.per_draw)
 
     def end_code(self, st: _Setup, w: int, e: int, code: int) -> None:
         """:meth:`end` for an end packed as in :func:`_moves` (successes, aces, chips, bad, bad aces)."""
@@ -385,7 +400,8 @@ class _Acc:
 
     def reset(self, per_draw: int) -> None:
         """Forget every outcome (an engine gave up part way) and use ``per_draw`` again."""
-        self.out.clear()
+        self.successes.clear()
+        self.bad.clear()
         self.sums.clear()
         self.per_draw = per_draw
 
@@ -830,19 +846,12 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
     def frac(m: Mass | None) -> Fraction:
         return Fraction(0) if m is None else Fraction(m[0], base * _pow(m[1], acc.per_draw))
 
-    p_success = Fraction(0)
-    succ: dict[int, Fraction] = defaultdict(Fraction)
-    bad: dict[int, Fraction] = defaultdict(Fraction)
-    e_chips = Fraction(0)
-    for (s, b, spent), m in acc.out.items():
-        p = frac(m)
-        if s >= check.need:
-            p_success += p
-        succ[s] += p
-        bad[b] += p
-        e_chips += p * spent
+    succ = {s: frac(m) for s, m in acc.successes.items()}
+    bad = {b: frac(m) for b, m in acc.bad.items()}
+    p_success = sum((p for s, p in succ.items() if s >= check.need), Fraction(0))
     e_cards, e_canc = frac(acc.sums.get("cards")), frac(acc.sums.get("cancelled"))
-    assert sum(succ.values()) == 1, "probabilities must add up to 1"
+    e_chips = frac(acc.sums.get("chips"))
+    assert sum(succ.values()) == 1 == sum(bad.values()), "probabilities must add up to 1"
     notes = list(rule.notes())
     if any(k[1] and k[2] for k in keys):
         notes.append(HOUSE_NOTES["bad-success"])

@@ -132,8 +132,8 @@ class _Automaton:
 
     - ``table[state, category]`` >= 0: the state the draw leads to within the pass;
     - otherwise ``-1 - column``: column < ``nend`` is the outcome ``end_codes[column]``
-      (packed by :func:`_final`), and ``nend + t`` is a joker reshuffling the deck into a
-      new pass that starts in state t;
+      (packed by :func:`_final`; ``ends`` unpacks it for the kernel), and ``nend + t`` is
+      a joker reshuffling the deck into a new pass that starts in state t;
     - ``cancels[state, category]``: the draw's bad card is cancelled.
 
     The moves follow :func:`.odds._moves` (the tests check that both engines agree exactly),
@@ -225,6 +225,15 @@ class _Automaton:
         end_ids = final_ids[code_ids.ravel()]
         self.end_codes: list[int] = end_codes.tolist()
         self.nend = nend = len(self.end_codes)
+        # The kernel's output columns: an end adds its mass to the column of its successes
+        # (0 .. nsucc-1) and to that of its bad cards (nsucc ..); a new pass from state t is
+        # column ``starts_at + t``. A result reports the two distributions, never the joint.
+        m = (1 << _B) - 1
+        fs, fbad = (end_codes >> _FINAL_S) & m, (end_codes >> 2 * _B) & m
+        self.nsucc = int(fs.max()) + 1 if nend else 0
+        self.starts_at = self.nsucc + (int(fbad.max()) + 1 if nend else 0)
+        self.ends = np.ascontiguousarray(np.column_stack(
+            [fs, self.nsucc + fbad, (end_codes >> _B) & m, end_codes & m]).reshape(nend, 4), dtype=np.int64)
         self.players = players
         pos, known = self._find(nxt)
         # A move to a state the search never met (a king beyond the deck's) is never taken:
@@ -346,10 +355,12 @@ def _exact(lo: np.ndarray, fl: np.ndarray | None) -> np.ndarray:
 
 def _shifted(auto: _Automaton, members: dict[int, list[tuple[int, int]]], runs: list[int],
              run_of: np.ndarray, cols: np.ndarray, values: np.ndarray, scale: int
-             ) -> tuple[list[int], list[tuple[int, int]]]:
-    """Outcomes of shared pass runs, read by each member with its shift in successes.
+             ) -> tuple[list[int], list[int]]:
+    """Outcomes of shared pass runs that depend on the successes (a successes column, or a new
+    pass), read by each member with its shift in successes.
 
-    Returns the exact totals and, for each, (end code, -1) or (-1, the new pass's start state).
+    Returns the exact totals and, for each, its key: the successes (< 2**62), or 2**62 plus
+    the new pass's start state.
     """
     import numpy as np
 
@@ -361,18 +372,15 @@ def _shifted(auto: _Automaton, members: dict[int, list[tuple[int, int]]], runs: 
     member = first_member[run_of[rep]] + np.arange(len(rep)) - np.repeat(
         np.cumsum(counts[run_of]) - counts[run_of], counts[run_of])
     col, shift = cols[rep], shift_of[member]
-    nend = auto.nend
-    is_end = col < nend
-    end_codes = np.array(auto.end_codes, dtype=np.int64)
+    is_succ = col < auto.nsucc
     key = np.empty(len(rep), dtype=np.int64)
-    key[is_end] = end_codes[col[is_end]] + (shift[is_end] << _FINAL_S)
-    key[~is_end] = (1 << 62) + auto.shifted(col[~is_end] - nend, shift[~is_end])
+    key[is_succ] = col[is_succ] + shift[is_succ]
+    key[~is_succ] = (1 << 62) + auto.shifted(col[~is_succ] - auto.starts_at, shift[~is_succ])
     order = np.argsort(key, kind="stable")
     key = key[order]
     first_of = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
     totals = np.add.reduceat((weight_of[member] * values[rep])[order], first_of).tolist()
-    outcomes = [(k, -1) if k < (1 << 62) else (-1, k - (1 << 62)) for k in key[first_of].tolist()]
-    return totals, outcomes
+    return totals, key[first_of].tolist()
 
 
 def warm() -> None:
@@ -441,8 +449,9 @@ class _Passes:
         self.kbits = sum(widths)
         # Exact masses as {e: numerator over base * B**e}: adding one is a dict update, and
         # bringing them over one power of B is left to the few places that need it.
-        self.ends: dict[int, dict[int, int]] = {}  # outcome (packed by :func:`_final`) -> mass
-        self.sums: dict[str, dict[int, int]] = {}  # "cards": expected cards drawn, the same way
+        self.succ: dict[int, dict[int, int]] = {}  # successes at the end -> mass
+        self.bad: dict[int, dict[int, int]] = {}  # bad cards in effect at the end -> mass
+        self.sums: dict[str, dict[int, int]] = {}  # "cards", "cancelled", "chips": linear totals
         self.pending: dict[int, dict[int, dict[int, int]]] = {}  # draws left -> {pass start state: mass}
         self.left_of: list[int] = auto.left.tolist()
         # per state: successes above need + 1 (see :meth:`drain`), and the state with need + 1
@@ -484,11 +493,12 @@ class _Passes:
             np.array(start_run, dtype=np.int64), np.array(start_player, dtype=np.int64),
             np.array(start_low, dtype=np.int64), np.array(start_rest, dtype=np.uint64),
             np.array(start_mass, dtype=np.uint64), np.array(start_mass, dtype=np.float64), m, depth,
-            *_factors(m, depth), np.array(self.step, dtype=np.int64), self.kbits, _WORK)
+            *_factors(m, depth), np.array(self.step, dtype=np.int64), self.kbits, auto.ends, auto.starts_at,
+            _WORK)
         if status:  # pragma: no cover - the depth bounds every pass
             raise Unsupported("a pass longer than foreseen")
         per_run = np.array([sum(w for _s, w in members[r]) * scale for r in runs], dtype=object)
-        for k, name in enumerate(("cards", "cancelled")):
+        for k, name in enumerate(("cards", "cancelled", "chips")):
             total = int((per_run * _exact(side_u[k], side_f[k] if dual else None)).sum())
             if total:
                 _put(self.sums, name, e_out, total)
@@ -499,22 +509,34 @@ class _Passes:
         keys = okeys[order]
         values = _exact(ou[order], of[order] if dual else None)
         cols, run_of = keys // nsid, keys % nsid
-        if int(cols[-1]) >= auto.unforeseen:  # sorted: the last is the largest
+        if int(cols[-1]) >= auto.starts_at + auto.size:  # sorted: the last is the largest
             raise Unsupported("a move the search of player states did not foresee")
-        nend = auto.nend
-        if all(len(v) == 1 and v[0][0] == 0 for v in members.values()):
-            first_of = np.flatnonzero(np.concatenate(([True], cols[1:] != cols[:-1])))
-            totals = np.add.reduceat(per_run[run_of] * values, first_of).tolist()
-            end_codes = auto.end_codes
-            outcomes = [(end_codes[c], -1) if c < nend else (-1, c - nend) for c in cols[first_of].tolist()]
-        else:  # every member of a shared run reads the run's outcomes shifted
-            totals, outcomes = _shifted(auto, members, runs, run_of, cols, values, scale)
-        pending, left_of = self.pending, self.left_of
-        for (code, state), total in zip(outcomes, totals, strict=True):
-            if state < 0:
-                _put(self.ends, code, e_out, total)
-            else:
-                _put(pending.setdefault(left_of[state], {}), state, e_out, total)
+        nsucc, starts_at = auto.nsucc, auto.starts_at
+        shared = not all(len(v) == 1 and v[0][0] == 0 for v in members.values())
+        # Columns every member reads alike (all of them, unless runs are shared; the bad
+        # cards' columns always): one product per (column, run), with the run's total weight.
+        alike = (cols >= nsucc) & (cols < starts_at) if shared else np.ones(len(cols), dtype=bool)
+        if alike.any():
+            c = cols[alike]
+            first_of = np.flatnonzero(np.concatenate(([True], c[1:] != c[:-1])))
+            totals = np.add.reduceat(per_run[run_of[alike]] * values[alike], first_of).tolist()
+            for col, total in zip(c[first_of].tolist(), totals, strict=True):
+                if col < nsucc:
+                    _put(self.succ, col, e_out, total)
+                elif col < starts_at:
+                    _put(self.bad, col - nsucc, e_out, total)
+                else:
+                    state = col - starts_at
+                    _put(self.pending.setdefault(self.left_of[state], {}), state, e_out, total)
+        if shared and not alike.all():  # every member of a shared run reads the rest shifted
+            totals, outcomes = _shifted(auto, members, runs, run_of[~alike], cols[~alike], values[~alike],
+                                        scale)
+            for key, total in zip(outcomes, totals, strict=True):
+                if key < (1 << 62):
+                    _put(self.succ, key, e_out, total)
+                else:
+                    state = key - (1 << 62)
+                    _put(self.pending.setdefault(self.left_of[state], {}), state, e_out, total)
 
     def drain(self, first: tuple[int, ...] | None) -> None:
         """Sweep every pending pass start, batch by batch, from the most draws left to the
@@ -550,13 +572,10 @@ class _Passes:
     def finish(self, acc: _Acc) -> None:
         """Hand the outcomes to ``acc`` (whose ``per_draw`` becomes B)."""
         acc.per_draw = self.big
-        m = (1 << _B) - 1
-        for code, mass in self.ends.items():
-            outcome = ((code >> _FINAL_S) & m, (code >> 2 * _B) & m, (code >> _B) & m)
-            for e, w in mass.items():
-                _add(acc.out, outcome, w, e, self.big)
-                if code & m:
-                    _add(acc.sums, "cancelled", w * (code & m), e, self.big)
+        for mine, theirs in ((self.succ, acc.successes), (self.bad, acc.bad)):
+            for value, mass in mine.items():
+                for e, w in mass.items():
+                    _add(theirs, value, w, e, self.big)
         for name, mass in self.sums.items():
             for e, w in mass.items():
                 _add(acc.sums, name, w, e, self.big)
