@@ -21,6 +21,9 @@ import numba
 import numpy as np
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: multiply, keep the top bits
+#: (run, player) pairs up to which a batch finds its rows by direct index, not by hashing
+#: (an int32 each: 16 MB at most; the probe and its cache misses were a third of the sweep)
+DENSE_ROWS = 1 << 22
 
 
 @numba.njit(cache=True)
@@ -31,15 +34,6 @@ def _slot(table: np.ndarray, key: np.int64, bits: int) -> int:
     while table[h, 0] != -1 and table[h, 0] != key:
         h = (h + 1) & mask
     return h
-
-
-@numba.njit(cache=True)
-def _log2(n: int) -> int:
-    """log2 of a power of two."""
-    bits = 0
-    while (1 << bits) < n:
-        bits += 1
-    return bits
 
 
 @numba.njit(cache=True)
@@ -85,7 +79,8 @@ def workspace() -> tuple[np.ndarray, ...]:
     tab = np.full((16, 2), -1, dtype=np.int64)
     i64, u64, f64 = np.empty(0, dtype=np.int64), np.empty(0, dtype=np.uint64), np.empty(0, dtype=np.float64)
     return (tab, i64, np.empty((0, 1), dtype=np.uint64), np.empty((0, 1), dtype=np.float64), tab.copy(),
-            i64, i64.copy(), u64, u64.copy(), u64.copy(), u64.copy(), f64, f64.copy(), i64.copy())
+            i64, i64.copy(), u64, u64.copy(), u64.copy(), u64.copy(), f64, f64.copy(), i64.copy(),
+            np.empty(0, dtype=np.int32))
 
 
 @numba.njit(cache=True)
@@ -120,8 +115,11 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
     Buffers only grow between layers, never inside the loop over states (which keeps
     that loop tight), and the hash tables are cleared slot by slot, not reallocated.
     """
-    gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots = work
+    gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots, rowid = work
     size = table.shape[0]
+    dense = nruns * size <= DENSE_ROWS  # a (run, player)'s row: rowid[run * size + player]
+    if dense and len(rowid) < nruns * size:
+        rowid = np.full(max(nruns * size, 2 * len(rowid)), -1, dtype=np.int32)
     nj = len(joker_counts)
     width = ncat + nj + 2  # the categories, the jokers, an empty deck, and "drew a card"
     kmask = (np.int64(1) << kbits) - 1
@@ -141,6 +139,12 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
     ng = 0
     status = 0
     n = 0
+    # A hash table uses only the first 2**bits slots of its buffer, as many as this call
+    # needs: the buffers are kept from call to call, and keys spread over a table sized for
+    # the largest check ever swept miss the cache (measured: twice the time).
+    gbits = _bits_for(n_states)
+    if not dense:
+        gtab = _table(n_states, gtab)
     while n_states:
         last = n == m  # the deck is empty: every state reshuffles before its next draw
         if n >= depth and not last:
@@ -150,14 +154,18 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
         gk = _grown(gk, ng, ng + n_states)
         gu = _grown_rows(gu, ng, ng + n_states)
         gf = _grown_rows(gf, ng, ng + n_states)
-        if len(gtab) < 2 * (ng + n_states):
+        if not dense and (1 << gbits) < 2 * (ng + n_states):  # more slots: every row placed again
+            nslots = _grown(nslots, 0, ng)
+            for r in range(ng):
+                nslots[r] = _slot(gtab, gk[r], gbits)
+            for r in range(ng):
+                gtab[nslots[r], 0] = -1
             gtab = _table(ng + n_states, gtab)
-            gbits = _log2(len(gtab))
+            gbits = _bits_for(ng + n_states)
             for r in range(ng):
                 h = _slot(gtab, gk[r], gbits)
                 gtab[h, 0] = gk[r]
                 gtab[h, 1] = r
-        gbits = _log2(len(gtab))
         bound = n_states * ncat
         nkeys = _grown(nkeys, 0, bound)
         nrests = _grown(nrests, 0, bound)
@@ -165,23 +173,32 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
         nmfs = _grown(nmfs, 0, bound)
         nslots = _grown(nslots, 0, bound)
         ttab = _table(bound, ttab)
-        tbits = _log2(len(ttab))
+        tbits = _bits_for(bound)
         nn = 0
         fu_now, ff_now = fnow_u[n], fnow_f[n]
         fu, ff = fnext_u[n], fnext_f[n]
         for i in range(n_states):
             key = keys[i]
             g = key >> kbits
-            h = _slot(gtab, g, gbits)
-            if gtab[h, 0] == -1:
-                gtab[h, 0] = g
-                gtab[h, 1] = ng
+            if dense:
+                r = np.int64(rowid[g])
+                fresh = r == -1
+                if fresh:
+                    r = ng
+                    rowid[g] = ng
+            else:
+                h = _slot(gtab, g, gbits)
+                fresh = gtab[h, 0] == -1
+                if fresh:
+                    gtab[h, 0] = g
+                    gtab[h, 1] = ng
+                r = gtab[h, 1]
+            if fresh:
                 gk[ng] = g
                 for c in range(width):
                     gu[ng, c] = 0
                     gf[ng, c] = 0.0
                 ng += 1
-            r = gtab[h, 1]
             mu, mf = mus[i], mfs[i]
             if last:
                 gu[r, width - 2] += mu
@@ -232,14 +249,17 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
         mfs, nmfs = nmfs, mfs
         n_states = nn
         n += 1
-    # clear the (run, player) table for the next call: find every slot first (a cleared
-    # slot would cut the probe sequence of a key placed after it), then clear them
-    gbits = _log2(len(gtab))
-    nslots = _grown(nslots, 0, ng)
-    for r in range(ng):
-        nslots[r] = _slot(gtab, gk[r], gbits)
-    for r in range(ng):
-        gtab[nslots[r], 0] = -1
+    # clear the (run, player) rows for the next call: by index, or in the hash table (find
+    # every slot first: a cleared slot would cut the probe sequence of a key placed after it)
+    if dense:
+        for r in range(ng):
+            rowid[gk[r]] = -1
+    else:
+        nslots = _grown(nslots, 0, ng)
+        for r in range(ng):
+            nslots[r] = _slot(gtab, gk[r], gbits)
+        for r in range(ng):
+            gtab[nslots[r], 0] = -1
     # every (run, player)'s draws that leave the pass, summed per (column, run); cards
     # drawn, bad cards cancelled and chips spent, summed per run
     side_u = np.zeros((3, nruns), dtype=np.uint64)
@@ -250,7 +270,7 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
     nmfs = _grown(nmfs, 0, bound)
     nslots = _grown(nslots, 0, bound)
     ttab = _table(bound, ttab)
-    tbits = _log2(len(ttab))
+    tbits = _bits_for(bound)
     nn = 0
     for r in range(ng):
         player = gk[r] % size
@@ -298,4 +318,4 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
     for t in range(nn):
         ttab[nslots[t], 0] = -1
     return (nkeys[:nn].copy(), nmus[:nn].copy(), nmfs[:nn].copy(), side_u, side_f, status,
-            (gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots))
+            (gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots, rowid))
