@@ -557,7 +557,12 @@ class _Passes:
                 run, shift = k, 0
                 if not st.stop and self.saturated[k] > 0:
                     run, shift = self.base_of[k], self.saturated[k]
-                w = sum(v * _power(self.big, top - e) for e, v in mass.items())
+                if len(mass) == 1:  # the common case, without a generator
+                    [(e, w)] = mass.items()
+                    if e != top:
+                        w *= _power(self.big, top - e)
+                else:
+                    w = sum(v * _power(self.big, top - e) for e, v in mass.items())
                 members.setdefault(run, []).append((shift, w))
             runs = list(members)
             m = sum(deck)
