@@ -184,3 +184,20 @@ def test_the_compiled_sweep_reuses_its_buffers_without_carrying_anything_over() 
     for check in (other, small, other):
         numpy_engine(check)
     assert numpy_engine(big) == first == plain(big)
+
+
+@settings(max_examples=300)
+@given(need=st.integers(1, 12), chips=st.integers(0, 4), bonus=st.sampled_from(engine.BONUS_POLICIES),
+       s=st.integers(0, 14), ab=st.integers(0, 4), spent=st.integers(0, 4), bad=st.integers(0, 9),
+       bace=st.integers(0, 2))
+def test_the_compiled_engines_outcomes_are_the_plain_engines(
+        need: int, chips: int, bonus: str, s: int, ab: int, spent: int, bad: int, bace: int) -> None:
+    # passes._final spends the bonuses left for every end at once; odds._finalize is the reference
+    ch = max(0, chips - spent)
+    setup = engine._Setup(need, chips, bonus, "best", True, (), (), ())
+    code = (s << 4 * engine._B) | (ab << 3 * engine._B) | (ch << 2 * engine._B) | (bad << engine._B) | bace
+    final = int(passes._final(setup, np.array([code], dtype=np.int64))[0])
+    (fs, fbad, fspent), canc = engine._finalize(need, chips, bonus, s, ab, ch, bad, ab == bad == bace == 1)
+    m = (1 << engine._B) - 1
+    assert (final >> passes._FINAL_S, (final >> 2 * engine._B) & m, (final >> engine._B) & m, final & m) \
+        == (fs, fbad, fspent, canc)
