@@ -355,12 +355,12 @@ def _exact(lo: np.ndarray, fl: np.ndarray | None) -> np.ndarray:
 
 def _shifted(auto: _Automaton, members: dict[int, list[tuple[int, int]]], runs: list[int],
              run_of: np.ndarray, cols: np.ndarray, values: np.ndarray, scale: int
-             ) -> tuple[list[int], list[int]]:
+             ) -> tuple[np.ndarray, np.ndarray]:
     """Outcomes of shared pass runs that depend on the successes (a successes column, or a new
     pass), read by each member with its shift in successes.
 
-    Returns the exact totals and, for each, its key: the successes (< 2**62), or 2**62 plus
-    the new pass's start state.
+    Returns the exact totals (an object array) and, for each, its key: the successes
+    (< 2**62), or 2**62 plus the new pass's start state.
     """
     import numpy as np
 
@@ -379,8 +379,8 @@ def _shifted(auto: _Automaton, members: dict[int, list[tuple[int, int]]], runs: 
     order = np.argsort(key, kind="stable")
     key = key[order]
     first_of = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
-    totals = np.add.reduceat((weight_of[member] * values[rep])[order], first_of).tolist()
-    return totals, key[first_of].tolist()
+    totals = np.add.reduceat((weight_of[member] * values[rep])[order], first_of)
+    return totals, key[first_of]
 
 
 def warm() -> None:
@@ -452,8 +452,10 @@ class _Passes:
         self.succ: dict[int, dict[int, int]] = {}  # successes at the end -> mass
         self.bad: dict[int, dict[int, int]] = {}  # bad cards in effect at the end -> mass
         self.sums: dict[str, dict[int, int]] = {}  # "cards", "cancelled", "chips": linear totals
-        self.pending: dict[int, dict[int, dict[int, int]]] = {}  # draws left -> {pass start state: mass}
+        # draws left -> chunks of pass starts: (states, exact masses as an object array, e)
+        self.pending: dict[int, list[tuple[np.ndarray, np.ndarray, int]]] = {}
         self.left_of: list[int] = auto.left.tolist()
+        self.left_arr = auto.left
         # per state: successes above need + 1 (see :meth:`drain`), and the state with need + 1
         self.saturated, self.base_of = auto.saturation(st.need + 1)
 
@@ -519,50 +521,63 @@ class _Passes:
         if alike.any():
             c = cols[alike]
             first_of = np.flatnonzero(np.concatenate(([True], c[1:] != c[:-1])))
-            totals = np.add.reduceat(per_run[run_of[alike]] * values[alike], first_of).tolist()
-            for col, total in zip(c[first_of].tolist(), totals, strict=True):
+            totals = np.add.reduceat(per_run[run_of[alike]] * values[alike], first_of)
+            c = c[first_of]
+            ends = c < starts_at
+            for col, total in zip(c[ends].tolist(), totals[ends].tolist(), strict=True):
                 if col < nsucc:
                     _put(self.succ, col, e_out, total)
-                elif col < starts_at:
-                    _put(self.bad, col - nsucc, e_out, total)
                 else:
-                    state = col - starts_at
-                    _put(self.pending.setdefault(self.left_of[state], {}), state, e_out, total)
+                    _put(self.bad, col - nsucc, e_out, total)
+            self.wait(c[~ends] - starts_at, totals[~ends], e_out)
         if shared and not alike.all():  # every member of a shared run reads the rest shifted
             totals, outcomes = _shifted(auto, members, runs, run_of[~alike], cols[~alike], values[~alike],
                                         scale)
-            for key, total in zip(outcomes, totals, strict=True):
-                if key < (1 << 62):
-                    _put(self.succ, key, e_out, total)
-                else:
-                    state = key - (1 << 62)
-                    _put(self.pending.setdefault(self.left_of[state], {}), state, e_out, total)
+            ends = outcomes < (1 << 62)
+            for key, total in zip(outcomes[ends].tolist(), totals[ends].tolist(), strict=True):
+                _put(self.succ, key, e_out, total)
+            self.wait(outcomes[~ends] - (1 << 62), totals[~ends], e_out)
+
+    def wait(self, states: np.ndarray, masses: np.ndarray, e: int) -> None:
+        """Pass starts (numbers, distinct) with exact masses over ``base * B**e`` (an object
+        array), pending by draws left."""
+        import numpy as np
+
+        if not len(states):
+            return
+        lefts = self.left_arr[states]
+        for left in np.unique(lefts).tolist():
+            pick = lefts == left
+            self.pending.setdefault(left, []).append((states[pick], masses[pick], e))
 
     def drain(self, first: tuple[int, ...] | None) -> None:
         """Sweep every pending pass start, batch by batch, from the most draws left to the
         fewest (a pass only starts passes with fewer). ``first``: the deck of the first batch
         (a partial live deck; its outcomes are over ``base``); every other pass starts
         from the full deck."""
+        import numpy as np
+
         st, full = self.st, self.st.full
         first_pass = first is not None
         while self.pending:
             deck = first if first is not None and first_pass else full
-            batch = self.pending.pop(max(self.pending))
+            chunks = self.pending.pop(max(self.pending))
+            # every pass start's mass over base * B**top, summed per pass start
+            top = max(e for _s, _w, e in chunks)
+            states = np.concatenate([s for s, _w, _e in chunks])
+            masses = np.concatenate([w * _power(self.big, top - e) if e != top else w for _s, w, e in chunks])
+            order = np.argsort(states, kind="stable")
+            states = states[order]
+            first_of = np.flatnonzero(np.concatenate(([True], states[1:] != states[:-1])))
+            masses = np.add.reduceat(masses[order], first_of)
             # Drawing on when sure (no stop rule), a player with need + 1 successes or more makes
             # the same moves whatever the successes (every choice is then fixed): such pass starts
             # share one pass, run from need + 1 successes, and read its outcomes shifted.
-            top = max(max(mass) for mass in batch.values())
             members: dict[int, list[tuple[int, int]]] = {}  # pass run -> [(shift, weight)]
-            for k, mass in batch.items():
+            for k, w in zip(states[first_of].tolist(), masses.tolist(), strict=True):
                 run, shift = k, 0
                 if not st.stop and self.saturated[k] > 0:
                     run, shift = self.base_of[k], self.saturated[k]
-                if len(mass) == 1:  # the common case, without a generator
-                    [(e, w)] = mass.items()
-                    if e != top:
-                        w *= _power(self.big, top - e)
-                else:
-                    w = sum(v * _power(self.big, top - e) for e, v in mass.items())
                 members.setdefault(run, []).append((shift, w))
             runs = list(members)
             m = sum(deck)
@@ -593,6 +608,8 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     from the full deck (set as ``acc.per_draw``), as :func:`.odds._exact_odds` expects.
     Raises :class:`Unsupported` for a check this engine is not sized for.
     """
+    import numpy as np
+
     full = st.full
     first = start if any(start) else full
     begin = _pack(skill, 0, 0, st.chips)
@@ -601,7 +618,7 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     base = _falling(sum(first), 0, min(sum(first), skill + passes.kings))
     if base.bit_length() > _MAX_DEPTH_BITS:
         raise Unsupported("passes too long for exact uint64/float64 pairs")
-    passes.pending[skill] = {auto.index([begin])[0]: {0: 1}}
+    passes.wait(np.array(auto.index([begin]), dtype=np.int64), np.array([1], dtype=object), 0)
     passes.drain(first)
     passes.finish(acc)
     return base
@@ -647,9 +664,7 @@ def broke(st: _Setup, hands: _Hands, acc: _Acc) -> int:
         starts_at, where = np.unique(state[reshuffled], return_inverse=True)
         ways = np.zeros(len(starts_at), dtype=np.int64)
         np.add.at(ways, where.ravel(), hands.ways[reshuffled])  # at most C(54, 10): exact in int64
-        left_of = passes.left_of
-        for t, w in zip(starts_at.tolist(), ways.tolist(), strict=True):
-            _put(passes.pending.setdefault(left_of[t], {}), t, 0, w * factor)
+        passes.wait(starts_at, ways.astype(object) * factor, 0)
     passes.drain(None)
     passes.finish(acc)
     return factor
