@@ -705,7 +705,7 @@ def _broke(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
             hands, room = hands[row], room[row] - v
         hands = np.column_stack([hands, v])
     binom = [np.array([math.comb(c, v) for v in range(c + 1)], dtype=np.int64) for c in comp]
-    ways = np.ones(len(hands), dtype=np.int64)  # each partial product is at most C(54, 10) < 2**35
+    ways = np.ones(len(hands), dtype=np.int64)  # every partial product is at most C(54, skill) < 2**51
     for i in range(n):
         ways *= binom[i][hands[:, i]]
 
@@ -725,7 +725,7 @@ def _broke(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
         ends = ((s << 3 * _B) | (ab << 2 * _B) | (bad << _B) | bace)[~follows]
         keys, where = np.unique(ends, return_inverse=True)
         totals = np.zeros(len(keys), dtype=np.int64)
-        np.add.at(totals, where.ravel(), ways[~follows])  # at most C(54, 10): exact in int64
+        np.add.at(totals, where.ravel(), ways[~follows])  # at most C(54, skill) < 2**51: exact in int64
         m = (1 << _B) - 1
         done = [(w, k >> 3 * _B, (k >> 2 * _B) & m, (k >> _B) & m, k & m)
                 for w, k in zip(totals.tolist(), keys.tolist(), strict=True)]

@@ -663,7 +663,7 @@ def broke(st: _Setup, hands: _Hands, acc: _Acc) -> int:
     if reshuffled.any():  # a pass from the full deck, like any later one
         starts_at, where = np.unique(state[reshuffled], return_inverse=True)
         ways = np.zeros(len(starts_at), dtype=np.int64)
-        np.add.at(ways, where.ravel(), hands.ways[reshuffled])  # at most C(54, 10): exact in int64
+        np.add.at(ways, where.ravel(), hands.ways[reshuffled])  # at most C(54, skill) < 2**51: exact in int64
         passes.wait(starts_at, ways.astype(object) * factor, 0)
     passes.drain(None)
     passes.finish(acc)
