@@ -264,7 +264,11 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
     # drawn, bad cards cancelled and chips spent, summed per run
     side_u = np.zeros((3, nruns), dtype=np.uint64)
     side_f = np.zeros((3, nruns), dtype=np.float64)
-    bound = 2 * ng * (width - 1)
+    # ends add up in dense (column, run) sums (few columns); a new pass goes through a hash
+    # table (as many columns as player states)
+    eu = np.zeros((starts_at, nruns), dtype=np.uint64)
+    ef = np.zeros((starts_at, nruns), dtype=np.float64)
+    bound = ng * (width - 1)
     nkeys = _grown(nkeys, 0, bound)
     nmus = _grown(nmus, 0, bound)
     nmfs = _grown(nmfs, 0, bound)
@@ -290,32 +294,44 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
             if move >= 0:
                 continue
             col = -1 - move
-            targets = 1
-            target, other = col - nend + starts_at, 0
             if col < nend:  # an end: its successes and its bad cards, each a column
-                targets = 2
-                target, other = ends[col, 0], ends[col, 1]
+                eu[ends[col, 0], run] += gu[r, c]
+                ef[ends[col, 0], run] += gf[r, c]
+                if ends[col, 1] >= 0:
+                    eu[ends[col, 1], run] += gu[r, c]
+                    ef[ends[col, 1], run] += gf[r, c]
                 side_u[1, run] += gu[r, c] * np.uint64(ends[col, 3])
                 side_f[1, run] += gf[r, c] * ends[col, 3]
                 side_u[2, run] += gu[r, c] * np.uint64(ends[col, 2])
                 side_f[2, run] += gf[r, c] * ends[col, 2]
-            for k in range(targets):
-                # The insertion below is the layer loop's, written out again on purpose: as a
-                # shared numba function (even inlined) the layer loop ran 4x slower (measured).
-                okey = (target if k == 0 else other) * nruns + run
-                h = _slot(ttab, okey, tbits)
-                if ttab[h, 0] == -1:
-                    ttab[h, 0] = okey
-                    ttab[h, 1] = nn
-                    nkeys[nn] = okey
-                    nmus[nn] = 0
-                    nmfs[nn] = 0.0
-                    nslots[nn] = h
-                    nn += 1
-                t = ttab[h, 1]
-                nmus[t] += gu[r, c]
-                nmfs[t] += gf[r, c]
+                continue
+            # a new pass: the insertion below is the layer loop's, written out again on
+            # purpose: as a shared numba function (even inlined) the layer loop ran 4x slower
+            okey = (col - nend + starts_at) * nruns + run
+            h = _slot(ttab, okey, tbits)
+            if ttab[h, 0] == -1:
+                ttab[h, 0] = okey
+                ttab[h, 1] = nn
+                nkeys[nn] = okey
+                nmus[nn] = 0
+                nmfs[nn] = 0.0
+                nslots[nn] = h
+                nn += 1
+            t = ttab[h, 1]
+            nmus[t] += gu[r, c]
+            nmfs[t] += gf[r, c]
     for t in range(nn):
         ttab[nslots[t], 0] = -1
+    # the ends' columns, read off their dense sums
+    nkeys = _grown(nkeys, nn, nn + starts_at * nruns)
+    nmus = _grown(nmus, nn, nn + starts_at * nruns)
+    nmfs = _grown(nmfs, nn, nn + starts_at * nruns)
+    for col in range(starts_at):
+        for run in range(nruns):
+            if ef[col, run] != 0.0:
+                nkeys[nn] = col * nruns + run
+                nmus[nn] = eu[col, run]
+                nmfs[nn] = ef[col, run]
+                nn += 1
     return (nkeys[:nn].copy(), nmus[:nn].copy(), nmfs[:nn].copy(), side_u, side_f, status,
             (gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots, rowid))
