@@ -173,7 +173,10 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
         nmfs = _grown(nmfs, 0, bound)
         nslots = _grown(nslots, 0, bound)
         ttab = _table(bound, ttab)
-        tbits = _bits_for(bound)
+        # Slots for twice this layer's states (the next layer is rarely larger), grown below
+        # if it is: a table sized for every state's every draw is mostly empty, and its
+        # scattered slots miss the cache.
+        tbits = min(_bits_for(2 * n_states + 64), _bits_for(bound))
         nn = 0
         fu_now, ff_now = fnow_u[n], fnow_f[n]
         fu, ff = fnext_u[n], fnext_f[n]
@@ -228,6 +231,16 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
                 nkey = run_key + (move << kbits) + (key & kmask) + step[c]
                 h2 = _slot(ttab, nkey, tbits)
                 if ttab[h2, 0] == -1:
+                    if 2 * nn >= (1 << tbits):  # half full: twice the slots, every key placed again
+                        for t in range(nn):
+                            ttab[nslots[t], 0] = -1
+                        tbits += 1
+                        for t in range(nn):
+                            h3 = _slot(ttab, nkeys[t], tbits)
+                            ttab[h3, 0] = nkeys[t]
+                            ttab[h3, 1] = t
+                            nslots[t] = h3
+                        h2 = _slot(ttab, nkey, tbits)
                     ttab[h2, 0] = nkey
                     ttab[h2, 1] = nn
                     nkeys[nn] = nkey
