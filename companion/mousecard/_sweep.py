@@ -287,7 +287,7 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
     nmfs = _grown(nmfs, 0, bound)
     nslots = _grown(nslots, 0, bound)
     ttab = _table(bound, ttab)
-    tbits = _bits_for(bound)
+    tbits = min(_bits_for(ng + 64), _bits_for(bound))  # grown below when half full, as in the layers
     nn = 0
     for r in range(ng):
         player = gk[r] % size
@@ -323,6 +323,16 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
             okey = (col - nend + starts_at) * nruns + run
             h = _slot(ttab, okey, tbits)
             if ttab[h, 0] == -1:
+                if 2 * nn >= (1 << tbits):
+                    for t in range(nn):
+                        ttab[nslots[t], 0] = -1
+                    tbits += 1
+                    for t in range(nn):
+                        h3 = _slot(ttab, nkeys[t], tbits)
+                        ttab[h3, 0] = nkeys[t]
+                        ttab[h3, 1] = t
+                        nslots[t] = h3
+                    h = _slot(ttab, okey, tbits)
                 ttab[h, 0] = okey
                 ttab[h, 1] = nn
                 nkeys[nn] = okey
