@@ -656,12 +656,13 @@ def _cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     if VECTORISED:
         # A small check is quickest in plain Python (numpy's per-call cost dominates); a
         # large one is many times quicker compiled (:mod:`.passes`). The plain engine gets a
-        # small budget of states first, then the compiled engine takes over; a need of 4 or
-        # more from skill 7 or more goes straight to it (4 in 5 of those were over the budget
-        # in a sample of 1,500 checks, and trying first costs the slowest checks 2 ms).
+        # small budget of states first, then the compiled engine takes over. From skill 7 or
+        # more, a need of 4 or more, or a policy that keeps drawing, goes straight to it (4 in
+        # 5 of those were over the budget in a sample of 1,500 checks, and trying first costs
+        # the slowest checks 2-4 ms).
         per_draw = acc.per_draw
         try:
-            if st.need >= 4 and skill >= 7:
+            if skill >= 7 and (st.need >= 4 or not st.stop or st.kings == "always"):
                 raise _OverBudget
             _sequential(st, init, acc, broke=False, budget=PLAIN_BUDGET)
             return 1
