@@ -183,9 +183,12 @@ class _Automaton:
         known = np.array(sorted(best), dtype=np.int64)  # every state met, sorted, with its kings left
         known_kings = np.array([best[k] for k in known.tolist()], dtype=np.int64)
         frontier, left_kings = known, known_kings
+        stepped: list[tuple[np.ndarray, ...]] = []  # every (player, its moves) worked out, kept for the table
         while len(frontier):
             player, drawn, kings = frontier >> fb, frontier & 0xFF, left_kings
-            nxt, ended = self._step(*self._fields(player))[:2]
+            moves = self._step(*self._fields(player))
+            stepped.append((player, *moves))
+            nxt, ended = moves[:2]
             goes = ~ended
             nk = np.zeros_like(nxt)
             if bounded:
@@ -213,11 +216,11 @@ class _Automaton:
             frontier, left_kings = cand[more | ~met], cand_kings[more | ~met]
             if len(known) > _MAX_STATES:
                 raise Unsupported(f"more than {_MAX_STATES} player states")
-        players = np.unique(known >> fb)
+        # each player's moves, from the search (a player met again has the same moves)
+        players, first = np.unique(np.concatenate([p for p, *_m in stepped]), return_index=True)
+        nxt, ended, code, cancels = (np.concatenate([m[k] for m in stepped])[first] for k in range(1, 5))
         self.size = len(players)
-        fields = self._fields(players)
-        self.left = fields[0]
-        nxt, ended, code, cancels = self._step(*fields)
+        self.left = self._fields(players)[0]
         # An end is kept as its outcome once the bonuses left are spent (:func:`.odds._finalize`):
         # far fewer columns than the player states that end.
         codes, code_ids = np.unique(code[ended], return_inverse=True)
