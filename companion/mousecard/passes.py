@@ -142,13 +142,13 @@ class _Automaton:
     pass's deck, since a pass cannot draw more kings than its deck has (without that,
     "always take a king's card" would never end).
 
-    ``starts``: (packed player state, kings in its deck, whether it is in the first pass)
-    for every state a check starts from; ``first_size``: the first pass's deck size (the
-    first deck can run out; then the full deck comes back, kings and all).
+    ``starts``: (packed player states, kings in their decks, whether each is in the first
+    pass), three arrays, for every state a check starts from; ``first_size``: the first
+    pass's deck size (the first deck can run out; then the full deck comes back, kings and
+    all).
     """
 
-    def __init__(self, st: _Setup, starts: list[tuple[int, int, bool]], first_size: int,
-                 broke: bool) -> None:
+    def __init__(self, st: _Setup, starts: tuple[Ints, Ints, Ints], first_size: int, broke: bool) -> None:
         import numpy as np
 
         self.st, self.broke = st, broke
@@ -165,7 +165,8 @@ class _Automaton:
         # runs out (it starts from the full deck and draws at most the skill plus 4), and
         # neither does a first pass longer than its draws left plus its kings.
         # Cards drawn in the first pass are only counted when they can empty its deck.
-        longest = max((p >> 5 * _B) + kings for p, kings, _first in starts)
+        start_player, start_kings, start_first = (np.asarray(a, dtype=np.int64) for a in starts)
+        longest = int(((start_player >> 5 * _B) + start_kings).max())
         counted = first_size <= longest
         # Kings left are only counted where an endless run of kings would otherwise keep
         # making new states: a king always taken (successes grow), or going for broke (bad
@@ -176,12 +177,12 @@ class _Automaton:
         # A state met with more kings left can make every move it could with fewer, so each
         # (player, cards drawn) keeps only the most kings left it was met with, and is searched
         # again only when met with more (a third of the states the pairs would be).
-        best: dict[int, int] = {}
-        for p, kings, first in starts:
-            key = (p << fb) | (0 if first and counted else later)
-            best[key] = max(best.get(key, -1), kings if bounded else 0)
-        known = np.array(sorted(best), dtype=np.int64)  # every state met, sorted, with its kings left
-        known_kings = np.array([best[k] for k in known.tolist()], dtype=np.int64)
+        known = (start_player << fb) | np.where((start_first != 0) & counted, 0, later)
+        known_kings = start_kings if bounded else np.zeros_like(start_kings)
+        order = np.lexsort((known_kings, known))  # every state met, sorted, with the most kings left
+        known, known_kings = known[order], known_kings[order]
+        last = np.flatnonzero(np.append(known[1:] != known[:-1], True))
+        known, known_kings = known[last], known_kings[last]
         frontier, left_kings = known, known_kings
         stepped: list[tuple[np.ndarray, ...]] = []  # every (player, its moves) worked out, kept for the table
         while len(frontier):
@@ -616,7 +617,7 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     full = st.full
     first = start if any(start) else full
     begin = _pack(skill, 0, 0, st.chips)
-    auto = _Automaton(st, [(begin, sum(first[k] for k in st.king_idx), True)], sum(first), broke=False)
+    auto = _Automaton(st, ([begin], [sum(first[k] for k in st.king_idx)], [1]), sum(first), broke=False)
     passes = _Passes(st, auto)
     base = _falling(sum(first), 0, min(sum(first), skill + passes.kings))
     if base.bit_length() > _MAX_DEPTH_BITS:
@@ -649,8 +650,7 @@ def broke(st: _Setup, hands: _Hands, acc: _Acc) -> int:
     kings = np.where(reshuffled, sum(full[k] for k in st.king_idx), rest[:, list(st.king_idx)].sum(axis=1))
     # the first pass's deck, as far as the kernel needs it (its size and jokers: the same in every kept deck)
     first = tuple(rest[kept][0].tolist()) if kept.any() else full
-    starts = {(p, k, f) for p, k, f in zip(player.tolist(), kings.tolist(), kept.tolist(), strict=True)}
-    auto = _Automaton(st, sorted(starts), sum(first) if kept.any() else 0, broke=True)
+    auto = _Automaton(st, (player, kings, kept), sum(first) if kept.any() else 0, broke=True)
     passes = _Passes(st, auto)
     state = np.array(auto.index(player), dtype=np.int64)
     factor = 1
