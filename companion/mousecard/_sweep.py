@@ -84,7 +84,7 @@ def workspace() -> tuple[np.ndarray, ...]:
 
 
 @numba.njit(cache=True)
-def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_counts: np.ndarray,
+def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: int, joker_counts: np.ndarray,
           nruns: int, start_run: np.ndarray, start_player: np.ndarray, start_low: np.ndarray,
           start_rest: np.ndarray, start_u: np.ndarray, start_f: np.ndarray,
           m: int, depth: int, fnow_u: np.ndarray, fnow_f: np.ndarray, fnext_u: np.ndarray,
@@ -92,6 +92,9 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
           ) -> tuple:
     """Sweep one batch of passes (one per start); return their outcomes, summed.
 
+    ``size``: player states 0 .. size-1 are the only ones this batch can meet (every pass
+    keeps or lowers its draws left, and states are numbered in order of draws left), so a
+    (run, player) is ``run * size + player``: a smaller batch gets smaller indices.
     ``table[player, c]``: the move of drawing category c, the ``ncat`` non-joker ones first,
     then the jokers (>= 0: the next player state within the pass; < 0: ``-1 - column``, the
     pass ends: column < ``nend`` is an end, ``nend + t`` a new pass from player state t);
@@ -116,7 +119,6 @@ def sweep(table: np.ndarray, cancels: np.ndarray, ncat: int, nend: int, joker_co
     that loop tight), and the hash tables are cleared slot by slot, not reallocated.
     """
     gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots, rowid = work
-    size = table.shape[0]
     dense = nruns * size <= DENSE_ROWS  # a (run, player)'s row: rowid[run * size + player]
     if dense and len(rowid) < nruns * size:
         rowid = np.full(max(nruns * size, 2 * len(rowid)), -1, dtype=np.int32)

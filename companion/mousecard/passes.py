@@ -482,7 +482,11 @@ class _Passes:
         global _WORK
         auto = self.auto
         nsid = len(runs)
-        if (nsid * auto.size).bit_length() + self.kbits > _MAX_KEY_BITS:
+        # the player states this batch can meet: those with no more draws left than its starts
+        # (the sorted packing puts draws left first)
+        most_left = int(auto.left[np.asarray(start_player, dtype=np.int64)].max())
+        size = int(np.searchsorted(auto.players, (most_left + 1) << 5 * _B))
+        if (nsid * size).bit_length() + self.kbits > _MAX_KEY_BITS:
             raise Unsupported("too many states for one merge key")
         m = sum(deck)
         # below 2**64 the uint64 values alone are exact; above, the float64 twin is kept too
@@ -494,7 +498,7 @@ class _Passes:
         if _WORK is None:
             _WORK = _kernel().workspace()
         okeys, ou, of, side_u, side_f, status, _WORK = self.sweep(
-            self.table, self.cancels, len(self.cats), auto.nend,
+            self.table, self.cancels, size, len(self.cats), auto.nend,
             np.array([deck[j] for j in self.jokers], dtype=np.int64), nsid,
             np.array(start_run, dtype=np.int64), np.array(start_player, dtype=np.int64),
             np.array(start_low, dtype=np.int64), np.array(start_rest, dtype=np.uint64),
