@@ -76,7 +76,7 @@ def _final(st: _Setup, code: np.ndarray) -> np.ndarray:
     bonuses left are spent, as :func:`.odds._finalize` (for every code at once), packed as
     (successes, bad cards in effect, chips spent, bad cards cancelled at the end), a byte each.
 
-    With more successes than the need, adding k successes to the end adds k to the outcome's
+    With at least the successes needed, adding k successes to the end adds k to the outcome's
     successes and changes nothing else: what the shared pass runs rely on (:func:`_shifted`).
     """
     import numpy as np
@@ -460,8 +460,8 @@ class _Passes:
         self.pending: dict[int, list[tuple[np.ndarray, np.ndarray, int]]] = {}
         self.left_of: list[int] = auto.left.tolist()
         self.left_arr = auto.left
-        # per state: successes above need + 1 (see :meth:`drain`), and the state with need + 1
-        self.saturated, self.base_of = auto.saturation(st.need + 1)
+        # per state: successes above the need (see :meth:`drain`), and the state with the need
+        self.saturated, self.base_of = auto.saturation(st.need)
 
     def packed(self, deck: tuple[int, ...]) -> int:
         """The remaining non-joker cards of ``deck``, one byte per category, as the kernel keeps them."""
@@ -578,9 +578,11 @@ class _Passes:
             states = states[order]
             first_of = np.flatnonzero(np.concatenate(([True], states[1:] != states[:-1])))
             masses = np.add.reduceat(masses[order], first_of)
-            # Drawing on when sure (no stop rule), a player with need + 1 successes or more makes
-            # the same moves whatever the successes (every choice is then fixed): such pass starts
-            # share one pass, run from need + 1 successes, and read its outcomes shifted.
+            # Drawing on when sure (no stop rule), a player with the successes needed or more makes
+            # the same moves whatever the successes (every choice is then fixed: a bad card is
+            # cancelled while anything can cancel it, no king's card helps, and the end spends
+            # nothing on successes): such pass starts share one pass, run from the need, and
+            # read its outcomes shifted.
             members: dict[int, list[tuple[int, int]]] = {}  # pass run -> [(shift, weight)]
             for k, w in zip(states[first_of].tolist(), masses.tolist(), strict=True):
                 run, shift = k, 0
