@@ -201,3 +201,13 @@ def test_the_compiled_engines_outcomes_are_the_plain_engines(
     m = (1 << engine._B) - 1
     assert (final >> passes._FINAL_S, (final >> 2 * engine._B) & m, (final >> engine._B) & m, final & m) \
         == (fs, fbad, fspent, canc)
+
+
+@pytest.mark.parametrize("bonus", engine.BONUS_POLICIES)
+@pytest.mark.parametrize("mode", engine.MODES)
+def test_drawing_on_when_sure_shares_runs_from_the_need_itself(bonus: str, mode: str) -> None:
+    # need 1, drawing on: every pass start with a success already shares one run (its moves
+    # no longer depend on successes), and reads the run's outcomes shifted
+    check = TaskCheck(7, "Q", need=1, situation="combat", aged=2, mode=mode, fate_chips=1, bonus=bonus,
+                      kings="always", stop_when_sure=False)
+    assert numpy_engine(check) == plain(check)
