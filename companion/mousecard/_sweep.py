@@ -22,8 +22,9 @@ import numpy as np
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing: multiply, keep the top bits
 #: (run, player) pairs up to which a batch finds its rows by direct index, not by hashing
-#: (an int32 each: 16 MB at most; the probe and its cache misses were a third of the sweep)
-DENSE_ROWS = 1 << 22
+#: (an int32 each: 64 MB at most, for the largest checks only; the probe and its cache
+#: misses were a third of the sweep, and half of it on broke checks with thousands of runs)
+DENSE_ROWS = 1 << 24
 
 
 @numba.njit(cache=True)
