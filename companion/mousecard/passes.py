@@ -491,7 +491,9 @@ class _Passes:
         m = sum(deck)
         # below 2**64 the uint64 values alone are exact; above, the float64 twin is kept too
         # (the expected cards drawn, up to depth times a run's mass, is the largest sum)
-        top_mass = sum(int(w) for w in start_mass) * _falling(m, 0, depth)  # a bound on any run's total
+        # a bound on any run's total (the float sum errs by far less than the margin)
+        top_mass = (math.ceil(float(np.sum(np.asarray(start_mass, dtype=np.float64))) * 1.001) + 1) \
+            * _falling(m, 0, depth)
         if top_mass.bit_length() > _MAX_DEPTH_BITS:
             raise Unsupported("passes too long for exact uint64/float64 pairs")
         dual = (depth * top_mass).bit_length() > 64
@@ -507,7 +509,10 @@ class _Passes:
             _WORK)
         if status:  # pragma: no cover - the depth bounds every pass
             raise Unsupported("a pass longer than foreseen")
-        per_run = np.array([sum(w for _s, w in members[r]) * scale for r in runs], dtype=object)
+        per_run = np.array([ms[0][1] if len(ms) == 1 else sum(w for _s, w in ms)
+                            for ms in (members[r] for r in runs)], dtype=object)
+        if scale != 1:
+            per_run *= scale
         for k, name in enumerate(("cards", "cancelled", "chips")):
             total = int((per_run * _exact(side_u[k], side_f[k] if dual else None)).sum())
             if total:
