@@ -106,7 +106,8 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
     ``fnow_*[n]`` / ``fnext_*[n]`` bring layer n's masses, and the masses of its draws,
     over the falling factorial of the whole pass (m (m-1) ... (m-depth+1)).
     ``ends[column]``: what an end leads to: (its column among the successes' columns, its
-    column among the bad cards' columns, chips spent, bad cards cancelled at the end); a new
+    column among the bad cards' columns or -1 for none, chips spent, bad cards cancelled at
+    the end); a new
     pass from player state t is column ``starts_at + t``. ``work``: buffers from
     :func:`workspace` or the last call.
 
@@ -117,12 +118,13 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
     buffers for the next call.
 
     Buffers only grow between layers, never inside the loop over states (which keeps
-    that loop tight), and the hash tables are cleared slot by slot, not reallocated.
+    that loop tight); a hash table uses the first slots of its buffer, as many as it needs
+    (twice as many when half full), and is cleared slot by slot, not reallocated.
     """
     gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots, rowid = work
     dense = nruns * size <= DENSE_ROWS  # a (run, player)'s row: rowid[run * size + player]
     if dense and len(rowid) < nruns * size:
-        rowid = np.full(max(nruns * size, 2 * len(rowid)), -1, dtype=np.int32)
+        rowid = np.full(min(max(nruns * size, 2 * len(rowid)), DENSE_ROWS), -1, dtype=np.int32)
     nj = len(joker_counts)
     width = ncat + nj + 2  # the categories, the jokers, an empty deck, and "drew a card"
     kmask = (np.int64(1) << kbits) - 1
