@@ -30,10 +30,11 @@ merged every layer (a hash table in :mod:`._sweep`): a dynamic programme over th
 composition, never an enumeration of orderings. The player's moves are those of
 :func:`.odds._moves`, worked out for every reachable player state at once
 (:class:`_Automaton`), and an end is kept as its outcome once the bonuses left are spent
-(:func:`_final`, as :func:`.odds._finalize`). Drawing on when sure, pass starts that differ
-only in successes above the need share one run (their moves no longer depend on
-successes). The tests check that both engines agree exactly, field by field, for every
-policy and both modes, from full and partial decks.
+(:func:`_final`, as :func:`.odds._finalize`), counted in the distribution of successes and
+in that of bad cards (a result reports the two, never the joint). Drawing on when sure,
+pass starts that differ only in successes at or above the need share one run (their
+moves no longer depend on successes). The tests check that both engines agree exactly,
+field by field, for every policy and both modes, from full and partial decks.
 """
 
 from __future__ import annotations
