@@ -48,7 +48,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -653,28 +653,40 @@ def _cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
         return 1
     comp = start if any(start) else st.full
     init: dict[State, Mass] = {(comp, skill, 0, 0, st.chips, 0, 0): [1, 0]}
+    # From skill 7 or more, a need of 4 or more, or a policy that keeps drawing, is large (4 in
+    # 5 of those were over the plain engine's budget in a sample of 1,500 checks, and trying
+    # it first costs the slowest checks 2-4 ms).
+    large = skill >= 7 and (st.need >= 4 or not st.stop or st.kings == "always")
+    return _engines(st, acc, lambda: init, False, large,
+                    lambda passes: passes.cautious(st, start, skill, acc))
+
+
+def _engines(st: _Setup, acc: _Acc, init: Callable[[], dict[State, Mass]], broke: bool, large: bool,
+             compiled: Callable[[Any], int]) -> int:
+    """Run the states ``init()`` to their ends with the engine that suits them; returns the
+    factor the outcomes' masses are over (1 for the plain engine).
+
+    A small computation is quickest in plain Python (:func:`_sequential`; the compiled
+    engine's per-call cost dominates); a large one is many times quicker compiled
+    (``compiled(passes)``, :mod:`.passes`). The plain engine gets a small budget of states
+    first unless the caller knows the computation is ``large``; a computation the compiled
+    engine declines (:class:`.passes.Unsupported`) runs in plain Python in full.
+    """
+    per_draw = acc.per_draw
     if VECTORISED:
-        # A small check is quickest in plain Python (numpy's per-call cost dominates); a
-        # large one is many times quicker compiled (:mod:`.passes`). The plain engine gets a
-        # small budget of states first, then the compiled engine takes over. From skill 7 or
-        # more, a need of 4 or more, or a policy that keeps drawing, goes straight to it (4 in
-        # 5 of those were over the budget in a sample of 1,500 checks, and trying first costs
-        # the slowest checks 2-4 ms).
-        per_draw = acc.per_draw
-        try:
-            if skill >= 7 and (st.need >= 4 or not st.stop or st.kings == "always"):
-                raise _OverBudget
-            _sequential(st, init, acc, broke=False, budget=PLAIN_BUDGET)
-            return 1
-        except _OverBudget:
-            acc.reset(per_draw)
+        if not large:
+            try:
+                _sequential(st, init(), acc, broke=broke, budget=PLAIN_BUDGET)
+                return 1
+            except _OverBudget:
+                acc.reset(per_draw)
         from . import passes
 
         try:
-            return passes.cautious(st, start, skill, acc)
+            return compiled(passes)
         except passes.Unsupported:
             acc.reset(per_draw)
-    _sequential(st, init, acc, broke=False)
+    _sequential(st, init(), acc, broke=broke)
     return 1
 
 
@@ -772,27 +784,10 @@ class _Hands:
 
 def _extra_cards(st: _Setup, hands: _Hands, acc: _Acc) -> int:
     """The kings' extra cards after broke ``hands``; returns the factor their masses are over,
-    besides the hand's ways (over C(deck, skill)).
-
-    As :func:`_cautious`: a few hands in plain Python, many with the compiled engine.
-    """
-    per_draw = acc.per_draw
-    if VECTORISED:
-        try:
-            if len(hands.ways) > PLAIN_BUDGET:  # every one of them is expanded: surely over the budget
-                raise _OverBudget
-            _sequential(st, hands.states(st, per_draw), acc, broke=True, budget=PLAIN_BUDGET)
-            return 1
-        except _OverBudget:
-            acc.reset(per_draw)
-        from . import passes
-
-        try:
-            return passes.broke(st, hands, acc)
-        except passes.Unsupported:
-            acc.reset(per_draw)
-    _sequential(st, hands.states(st, per_draw), acc, broke=True)
-    return 1
+    besides the hand's ways (over C(deck, skill)). Every hand is expanded, so more hands
+    than the plain engine's budget is large."""
+    return _engines(st, acc, lambda: hands.states(st, acc.per_draw), True, len(hands.ways) > PLAIN_BUDGET,
+                    lambda passes: passes.broke(st, hands, acc))
 
 
 def _composition(check: TaskCheck, cards: Iterable[PlayingCard],
