@@ -406,10 +406,6 @@ def _put(masses: dict[Any, dict[int, int]], key: Any, e: int, w: int) -> None:
         mass[e] = mass.get(e, 0) + w
 
 
-def _power(big: int, e: int) -> int:
-    return _pow(e, big) if e else 1
-
-
 def _kernel() -> Any:
     try:
         from . import _sweep
@@ -459,18 +455,12 @@ class _Passes:
         self.sums: dict[str, dict[int, int]] = {}  # "cards", "cancelled", "chips": linear totals
         # draws left -> chunks of pass starts: (states, exact masses as an object array, e)
         self.pending: dict[int, list[tuple[np.ndarray, np.ndarray, int]]] = {}
-        self.left_of: list[int] = auto.left.tolist()
-        self.left_arr = auto.left
         # per state: successes above the need (see :meth:`drain`), and the state with the need
         self.saturated, self.base_of = auto.saturation(st.need)
 
     def packed(self, deck: tuple[int, ...]) -> int:
         """The remaining non-joker cards of ``deck``, one byte per category, as the kernel keeps them."""
         return sum(deck[c] << 8 * i for i, c in enumerate(self.cats))
-
-    def low(self, drawn: tuple[int, ...]) -> int:
-        """Cards already drawn per non-joker category, packed as the kernel's merge key."""
-        return sum(drawn[c] * k for c, k in zip(self.cats, self.step, strict=True))
 
     def batch(self, deck: tuple[int, ...], depth: int, runs: list[int], start_run: Ints, start_player: Ints,
               start_low: Ints, start_rest: Ints, start_mass: Ints,
@@ -559,7 +549,7 @@ class _Passes:
 
         if not len(states):
             return
-        lefts = self.left_arr[states]
+        lefts = self.auto.left[states]
         for left in np.unique(lefts).tolist():
             pick = lefts == left
             self.pending.setdefault(left, []).append((states[pick], masses[pick], e))
@@ -579,7 +569,7 @@ class _Passes:
             # every pass start's mass over base * B**top, summed per pass start
             top = max(e for _s, _w, e in chunks)
             states = np.concatenate([s for s, _w, _e in chunks])
-            masses = np.concatenate([w * _power(self.big, top - e) if e != top else w for _s, w, e in chunks])
+            masses = np.concatenate([w * _pow(top - e, self.big) if e != top else w for _s, w, e in chunks])
             order = np.argsort(states, kind="stable")
             states = states[order]
             first_of = np.flatnonzero(np.concatenate(([True], states[1:] != states[:-1])))
@@ -597,7 +587,7 @@ class _Passes:
                 members.setdefault(run, []).append((shift, w))
             runs = list(members)
             m = sum(deck)
-            depth = min(m, max(self.left_of[k] for k in runs) + self.kings)  # the most cards drawn
+            depth = min(m, int(self.auto.left[runs].max()) + self.kings)  # the most cards drawn
             # a later pass's outcomes are over m^(depth): the factor brings them over B
             scale = 1 if first_pass else _falling(m, depth, self.depth_full)
             n = len(runs)
