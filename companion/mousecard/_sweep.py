@@ -38,6 +38,22 @@ def _slot(table: np.ndarray, key: np.int64, bits: int) -> int:
 
 
 @numba.njit(cache=True)
+def _doubled(table: np.ndarray, keys: np.ndarray, slots: np.ndarray, n: int, bits: int) -> int:
+    """Twice the slots for a hash table's n keys (``keys[t]`` at row t, in slot ``slots[t]``):
+    every key placed again in the first 2**(bits+1) slots of its buffer; returns bits + 1.
+    Called only when the table is half full, so it stays out of the loops' way."""
+    for t in range(n):
+        table[slots[t], 0] = -1
+    bits += 1
+    for t in range(n):
+        h = _slot(table, keys[t], bits)
+        table[h, 0] = keys[t]
+        table[h, 1] = t
+        slots[t] = h
+    return bits
+
+
+@numba.njit(cache=True)
 def _bits_for(n: int) -> int:
     """Table bits for n entries at most half full."""
     bits = 4
@@ -236,15 +252,8 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
                 nkey = run_key + (move << kbits) + (key & kmask) + step[c]
                 h2 = _slot(ttab, nkey, tbits)
                 if ttab[h2, 0] == -1:
-                    if 2 * nn >= (1 << tbits):  # half full: twice the slots, every key placed again
-                        for t in range(nn):
-                            ttab[nslots[t], 0] = -1
-                        tbits += 1
-                        for t in range(nn):
-                            h3 = _slot(ttab, nkeys[t], tbits)
-                            ttab[h3, 0] = nkeys[t]
-                            ttab[h3, 1] = t
-                            nslots[t] = h3
+                    if 2 * nn >= (1 << tbits):  # half full: twice the slots
+                        tbits = _doubled(ttab, nkeys, nslots, nn, tbits)
                         h2 = _slot(ttab, nkey, tbits)
                     ttab[h2, 0] = nkey
                     ttab[h2, 1] = nn
@@ -329,14 +338,7 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
             h = _slot(ttab, okey, tbits)
             if ttab[h, 0] == -1:
                 if 2 * nn >= (1 << tbits):
-                    for t in range(nn):
-                        ttab[nslots[t], 0] = -1
-                    tbits += 1
-                    for t in range(nn):
-                        h3 = _slot(ttab, nkeys[t], tbits)
-                        ttab[h3, 0] = nkeys[t]
-                        ttab[h3, 1] = t
-                        nslots[t] = h3
+                    tbits = _doubled(ttab, nkeys, nslots, nn, tbits)
                     h = _slot(ttab, okey, tbits)
                 ttab[h, 0] = okey
                 ttab[h, 1] = nn
