@@ -244,10 +244,10 @@ class _Automaton:
         # A move to a state the search never met (a king beyond the deck's) is never taken:
         # its weight is 0. It points at a column past every real one, so that a mistake in
         # that reasoning is caught (in :meth:`_Passes.batch`) and never counted as an outcome.
-        self.unforeseen = nend + len(players)
+        unforeseen = nend + len(players)
         table = np.where(known, pos, 0)
         table = np.where(self.joker[None, :], -1 - nend - table, table)
-        table = np.where(~known & ~ended, -1 - self.unforeseen, table)
+        table = np.where(~known & ~ended, -1 - unforeseen, table)
         table[ended] = -1 - end_ids.ravel()
         self.table = table
         self.cancels = cancels
