@@ -180,6 +180,12 @@ class _Automaton:
         # again only when met with more (a third of the states the pairs would be).
         known = (start_player << fb) | np.where((start_first != 0) & counted, 0, later)
         known_kings = start_kings if bounded else np.zeros_like(start_kings)
+        # Drawing on when sure, a pass start with more successes than needed runs as the start
+        # with exactly the need (see :meth:`_Passes.drain`): that start is searched too, as a
+        # pass from the full deck (without it, its kings' cards might never be searched).
+        later_start = start_first == 0
+        known = np.concatenate([known, self._need_base(known[later_start] >> fb) << fb | later])
+        known_kings = np.concatenate([known_kings, np.full(int(later_start.sum()), refill, dtype=np.int64)])
         order = np.lexsort((known_kings, known))  # every state met, sorted, with the most kings left
         known, known_kings = known[order], known_kings[order]
         last = np.flatnonzero(np.append(known[1:] != known[:-1], True))
@@ -201,8 +207,10 @@ class _Automaton:
             nd, nk = np.where(emptied, later, nd), np.where(emptied, refill, nk)
             within = goes & ~self.joker[None, :]
             jokers = goes & self.joker[None, :]
-            cand = np.concatenate([((nxt << fb) | nd)[within], ((nxt << fb) | later)[jokers]])
-            cand_kings = np.concatenate([nk[within], np.full(int(jokers.sum()), refill, dtype=np.int64)])
+            reshuffled = nxt[jokers]
+            cand = np.concatenate([((nxt << fb) | nd)[within], (reshuffled << fb) | later,
+                                   (self._need_base(reshuffled) << fb) | later])
+            cand_kings = np.concatenate([nk[within], np.full(2 * len(reshuffled), refill, dtype=np.int64)])
             if not len(cand):
                 break
             order = np.lexsort((cand_kings, cand))  # by state, the most kings left last
@@ -251,6 +259,16 @@ class _Automaton:
         table[ended] = -1 - end_ids.ravel()
         self.table = table
         self.cancels = cancels
+
+    def _need_base(self, player: np.ndarray) -> np.ndarray:
+        """Packed player states with their successes above the need lowered to the need
+        (drawing on when sure, what a pass start shares its run with), else as they are."""
+        import numpy as np
+
+        if self.st.stop:
+            return player
+        s = (player >> 4 * _B) & ((1 << _B) - 1)
+        return player - (np.maximum(s - self.st.need, 0) << 4 * _B)
 
     def _find(self, packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The numbers of packed states, and whether the search met each one."""
