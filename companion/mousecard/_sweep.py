@@ -90,6 +90,19 @@ def _table(n: int, table: np.ndarray) -> np.ndarray:
     return np.full((1 << _bits_for(n), 2), -1, dtype=np.int64)
 
 
+@numba.njit(cache=True)
+def _row(code: np.int64, extent: np.ndarray) -> int:
+    """The row of a code (five fields of 8 bits) in a mixed-radix table of the fields below
+    ``extent``; -1 if a field is beyond it."""
+    row = 0
+    for k in range(5):
+        v = (code >> (8 * (4 - k))) & 0xFF
+        if v >= extent[k]:
+            return -1
+        row = row * extent[k] + v
+    return row
+
+
 def workspace() -> tuple[np.ndarray, ...]:
     """Buffers for :func:`sweep`, reused from call to call (it returns them, grown as needed):
     fresh memory costs page faults that took a third of the time."""
@@ -105,7 +118,8 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
           nruns: int, start_run: np.ndarray, start_player: np.ndarray, start_low: np.ndarray,
           start_rest: np.ndarray, start_u: np.ndarray, start_f: np.ndarray,
           m: int, depth: int, fnow_u: np.ndarray, fnow_f: np.ndarray, fnext_u: np.ndarray,
-          fnext_f: np.ndarray, step: np.ndarray, kbits: int, ends: np.ndarray, starts_at: int, work: tuple
+          fnext_f: np.ndarray, step: np.ndarray, kbits: int, ends: np.ndarray, final: np.ndarray,
+          extent: np.ndarray, starts_at: int, first_member: np.ndarray, member_delta: np.ndarray, work: tuple
           ) -> tuple:
     """Sweep one batch of passes (one per start); return their outcomes, summed.
 
@@ -121,17 +135,21 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
     each, packed) and mass.
     ``fnow_*[n]`` / ``fnext_*[n]`` bring layer n's masses, and the masses of its draws,
     over the falling factorial of the whole pass (m (m-1) ... (m-depth+1)).
-    ``ends[column]``: what an end leads to: (its column among the successes' columns, its
-    column among the bad cards' columns or -1 for none, chips spent, bad cards cancelled at
-    the end); a new
-    pass from player state t is column ``starts_at + t``. ``work``: buffers from
-    :func:`workspace` or the last call.
+    ``ends[column]``: the end's code (five fields of 8 bits: successes, ace bonuses, chips,
+    bad cards, bad aces); a new pass from player state t is column ``starts_at + t``. The
+    runs are shared: run r's members are ``first_member[r]`` .. ``first_member[r+1] - 1``;
+    member i reads the run's end with code c as the code c + ``member_delta[i]`` (packed
+    alike), whose row of ``final`` (indexed in mixed radix, the fields below ``extent``)
+    is (its column among the successes' columns, its column among the bad cards' columns,
+    chips spent, bad cards cancelled at the end), and a new pass from t as one from t plus
+    its own difference (the caller works that out).
+    ``work``: buffers from :func:`workspace` or the last call.
 
-    Returns the outcomes as keys ``column * runs + run`` (unsorted) with their masses as
-    uint64 and float64 (each end's mass in two columns: its successes and its bad cards);
-    per run, the expected cards drawn, bad cards cancelled and chips spent (rows 0, 1 and
-    2), the same two ways; a status (0 fine, 1: a pass went beyond ``depth``); and the
-    buffers for the next call.
+    Returns the outcomes as keys ``column * members + member`` (unsorted) with their masses
+    as uint64 and float64 (each end's mass in two columns: its successes and its bad
+    cards); per member, the expected cards drawn, bad cards cancelled and chips spent (rows
+    0, 1 and 2), the same two ways; a status (0 fine, 1: a pass went beyond ``depth``, 2: a
+    member's end beyond ``extent``); and the buffers for the next call.
 
     Buffers only grow between layers, never inside the loop over states (which keeps
     that loop tight); a hash table uses the first slots of its buffer, as many as it needs
@@ -287,15 +305,20 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
             nslots[r] = _slot(gtab, gk[r], gbits)
         for r in range(ng):
             gtab[nslots[r], 0] = -1
-    # every (run, player)'s draws that leave the pass, summed per (column, run); cards
-    # drawn, bad cards cancelled and chips spent, summed per run
-    side_u = np.zeros((3, nruns), dtype=np.uint64)
-    side_f = np.zeros((3, nruns), dtype=np.float64)
-    # ends add up in dense (column, run) sums (few columns); a new pass goes through a hash
+    # every (run, player)'s draws that leave the pass, summed per (column, member); cards
+    # drawn, bad cards cancelled and chips spent, summed per member
+    nmem = len(member_delta)
+    side_u = np.zeros((3, nmem), dtype=np.uint64)
+    side_f = np.zeros((3, nmem), dtype=np.float64)
+    # ends add up in dense (column, member) sums (few columns); a new pass goes through a hash
     # table (as many columns as player states)
-    eu = np.zeros((starts_at, nruns), dtype=np.uint64)
-    ef = np.zeros((starts_at, nruns), dtype=np.float64)
-    bound = ng * (width - 1)
+    eu = np.zeros((starts_at, nmem), dtype=np.uint64)
+    ef = np.zeros((starts_at, nmem), dtype=np.float64)
+    bound = 0  # at most every row's every draw, for each member of its run
+    for r in range(ng):
+        run = gk[r] // size
+        bound += (width - 1) * (first_member[run + 1] - first_member[run])
+    bound = min(bound, size * nmem)
     nkeys = _grown(nkeys, 0, bound)
     nmus = _grown(nmus, 0, bound)
     nmfs = _grown(nmfs, 0, bound)
@@ -306,62 +329,71 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
     for r in range(ng):
         player = gk[r] % size
         run = gk[r] // size
-        side_u[0, run] += gu[r, width - 1]
-        side_f[0, run] += gf[r, width - 1]
+        lo, hi = first_member[run], first_member[run + 1]
+        for i in range(lo, hi):
+            side_u[0, i] += gu[r, width - 1]
+            side_f[0, i] += gf[r, width - 1]
         for c in range(width - 1):
             if gf[r, c] == 0.0:
                 continue
+            vu, vf = gu[r, c], gf[r, c]
             if c < width - 2:
                 move = table[player, c]
                 if cancels[player, c]:
-                    side_u[1, run] += gu[r, c]
-                    side_f[1, run] += gf[r, c]
+                    for i in range(lo, hi):
+                        side_u[1, i] += vu
+                        side_f[1, i] += vf
             else:  # an empty deck: the next draw starts a new pass
                 move = -1 - nend - player
             if move >= 0:
                 continue
             col = -1 - move
-            if col < nend:  # an end: its successes and its bad cards, each a column
-                eu[ends[col, 0], run] += gu[r, c]
-                ef[ends[col, 0], run] += gf[r, c]
-                if ends[col, 1] >= 0:
-                    eu[ends[col, 1], run] += gu[r, c]
-                    ef[ends[col, 1], run] += gf[r, c]
-                side_u[1, run] += gu[r, c] * np.uint64(ends[col, 3])
-                side_f[1, run] += gf[r, c] * ends[col, 3]
-                side_u[2, run] += gu[r, c] * np.uint64(ends[col, 2])
-                side_f[2, run] += gf[r, c] * ends[col, 2]
+            if col < nend:  # an end: each member's successes and bad cards, each a column
+                for i in range(lo, hi):
+                    f = _row(ends[col] + member_delta[i], extent)
+                    if f < 0:
+                        status = 2
+                        continue
+                    eu[final[f, 0], i] += vu
+                    ef[final[f, 0], i] += vf
+                    eu[final[f, 1], i] += vu
+                    ef[final[f, 1], i] += vf
+                    side_u[1, i] += vu * np.uint64(final[f, 3])
+                    side_f[1, i] += vf * final[f, 3]
+                    side_u[2, i] += vu * np.uint64(final[f, 2])
+                    side_f[2, i] += vf * final[f, 2]
                 continue
             # a new pass: the insertion below is the layer loop's, written out again on
             # purpose: as a shared numba function (even inlined) the layer loop ran 4x slower
-            okey = (col - nend + starts_at) * nruns + run
-            h = _slot(ttab, okey, tbits)
-            if ttab[h, 0] == -1:
-                if 2 * nn >= (1 << tbits):
-                    tbits = _doubled(ttab, nkeys, nslots, nn, tbits)
-                    h = _slot(ttab, okey, tbits)
-                ttab[h, 0] = okey
-                ttab[h, 1] = nn
-                nkeys[nn] = okey
-                nmus[nn] = 0
-                nmfs[nn] = 0.0
-                nslots[nn] = h
-                nn += 1
-            t = ttab[h, 1]
-            nmus[t] += gu[r, c]
-            nmfs[t] += gf[r, c]
+            for i in range(lo, hi):
+                okey = (col - nend + starts_at) * nmem + i
+                h = _slot(ttab, okey, tbits)
+                if ttab[h, 0] == -1:
+                    if 2 * nn >= (1 << tbits):
+                        tbits = _doubled(ttab, nkeys, nslots, nn, tbits)
+                        h = _slot(ttab, okey, tbits)
+                    ttab[h, 0] = okey
+                    ttab[h, 1] = nn
+                    nkeys[nn] = okey
+                    nmus[nn] = 0
+                    nmfs[nn] = 0.0
+                    nslots[nn] = h
+                    nn += 1
+                t = ttab[h, 1]
+                nmus[t] += vu
+                nmfs[t] += vf
     for t in range(nn):
         ttab[nslots[t], 0] = -1
     # the ends' columns, read off their dense sums
-    nkeys = _grown(nkeys, nn, nn + starts_at * nruns)
-    nmus = _grown(nmus, nn, nn + starts_at * nruns)
-    nmfs = _grown(nmfs, nn, nn + starts_at * nruns)
+    nkeys = _grown(nkeys, nn, nn + starts_at * nmem)
+    nmus = _grown(nmus, nn, nn + starts_at * nmem)
+    nmfs = _grown(nmfs, nn, nn + starts_at * nmem)
     for col in range(starts_at):
-        for run in range(nruns):
-            if ef[col, run] != 0.0:
-                nkeys[nn] = col * nruns + run
-                nmus[nn] = eu[col, run]
-                nmfs[nn] = ef[col, run]
+        for i in range(nmem):
+            if ef[col, i] != 0.0:
+                nkeys[nn] = col * nmem + i
+                nmus[nn] = eu[col, i]
+                nmfs[nn] = ef[col, i]
                 nn += 1
     return (nkeys[:nn].copy(), nmus[:nn].copy(), nmfs[:nn].copy(), side_u, side_f, status,
             (gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots, rowid))

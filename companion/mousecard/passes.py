@@ -76,9 +76,6 @@ def _final(st: _Setup, code: np.ndarray) -> np.ndarray:
     """The outcomes of checks that end as ``code`` (packed as in :func:`.odds._moves`) once the
     bonuses left are spent, as :func:`.odds._finalize` (for every code at once), packed as
     (successes, bad cards in effect, chips spent, bad cards cancelled at the end), a byte each.
-
-    With at least the successes needed, adding k successes to the end adds k to the outcome's
-    successes and changes nothing else: what the shared pass runs rely on (:func:`_shifted`).
     """
     import numpy as np
 
@@ -180,11 +177,10 @@ class _Automaton:
         # again only when met with more (a third of the states the pairs would be).
         known = (start_player << fb) | np.where((start_first != 0) & counted, 0, later)
         known_kings = start_kings if bounded else np.zeros_like(start_kings)
-        # Drawing on when sure, a pass start with more successes than needed runs as the start
-        # with exactly the need (see :meth:`_Passes.drain`): that start is searched too, as a
-        # pass from the full deck (without it, its kings' cards might never be searched).
+        # A pass start runs as its base (see :meth:`_base`), which is searched too, as a pass
+        # from the full deck (without it, its kings' cards might never be searched).
         later_start = start_first == 0
-        known = np.concatenate([known, self._need_base(known[later_start] >> fb) << fb | later])
+        known = np.concatenate([known, self._base(known[later_start] >> fb) << fb | later])
         known_kings = np.concatenate([known_kings, np.full(int(later_start.sum()), refill, dtype=np.int64)])
         order = np.lexsort((known_kings, known))  # every state met, sorted, with the most kings left
         known, known_kings = known[order], known_kings[order]
@@ -209,7 +205,7 @@ class _Automaton:
             jokers = goes & self.joker[None, :]
             reshuffled = nxt[jokers]
             cand = np.concatenate([((nxt << fb) | nd)[within], (reshuffled << fb) | later,
-                                   (self._need_base(reshuffled) << fb) | later])
+                                   (self._base(reshuffled) << fb) | later])
             cand_kings = np.concatenate([nk[within], np.full(2 * len(reshuffled), refill, dtype=np.int64)])
             if not len(cand):
                 break
@@ -231,23 +227,31 @@ class _Automaton:
         nxt, ended, code, cancels = (np.concatenate([m[k] for m in stepped])[first] for k in range(1, 5))
         self.size = len(players)
         self.left = self._fields(players)[0]
-        # An end is kept as its outcome once the bonuses left are spent (:func:`.odds._finalize`):
-        # far fewer columns than the player states that end.
-        codes, code_ids = np.unique(code[ended], return_inverse=True)
-        end_codes, final_ids = np.unique(_final(st, codes), return_inverse=True)
-        end_ids = final_ids[code_ids.ravel()]
-        self.end_codes: list[int] = end_codes.tolist()
-        self.nend = nend = len(self.end_codes)
-        # The kernel's output columns: an end adds its mass to the column of its successes
-        # (0 .. nsucc-1) and to that of its bad cards (nsucc ..); a new pass from state t is
-        # column ``starts_at + t``. A result reports the two distributions, never the joint.
-        m = (1 << _B) - 1
-        fs, fbad = (end_codes >> _FINAL_S) & m, (end_codes >> 2 * _B) & m
-        self.nsucc = int(fs.max()) + 1 if nend else 0
-        self.starts_at = self.nsucc + (int(fbad.max()) + 1 if nend else 0)
-        self.ends = np.ascontiguousarray(np.column_stack(
-            [fs, self.nsucc + fbad, (end_codes >> _B) & m, end_codes & m]).reshape(nend, 4), dtype=np.int64)
         self.players = players
+        # Each state's base (the pass start it shares a run with) and its difference from it
+        base = self._base(players)
+        pos, found = self._find(base)
+        self.base_of = np.where(found, pos, np.arange(self.size))
+        self.delta = players - players[self.base_of]
+        # The end columns are the codes a draw ends with; a member of a shared run reads one
+        # as the code plus its difference (the code its own pass ends with, which the search
+        # met), once the bonuses left are spent (:func:`_final`): a table over the codes'
+        # ranges, indexed in mixed radix.
+        m = (1 << _B) - 1
+        codes, code_ids = np.unique(code[ended], return_inverse=True)
+        end_ids = code_ids.ravel()
+        self.nend = nend = len(codes)
+        self.ends = codes
+        self.extent = np.array([int(((codes >> k * _B) & m).max(initial=0)) + 1 for k in range(4, -1, -1)],
+                               dtype=np.int64)
+        grid = np.indices(self.extent.tolist()).reshape(5, -1)
+        final = _final(st, sum(grid[k] << (4 - k) * _B for k in range(5)))
+        fs, fbad = final >> _FINAL_S, (final >> 2 * _B) & m
+        self.nsucc = int(fs.max()) + 1
+        self.starts_at = self.nsucc + int(fbad.max()) + 1
+        # per code: (its successes' column, its bad cards' column, chips spent, cancelled at the end)
+        self.final = np.ascontiguousarray(
+            np.column_stack([fs, self.nsucc + fbad, (final >> _B) & m, final & m]), dtype=np.int64)
         pos, known = self._find(nxt)
         # A move to a state the search never met (a king beyond the deck's) is never taken:
         # its weight is 0. It points at a column past every real one, so that a mistake in
@@ -260,15 +264,38 @@ class _Automaton:
         self.table = table
         self.cancels = cancels
 
-    def _need_base(self, player: np.ndarray) -> np.ndarray:
-        """Packed player states with their successes above the need lowered to the need
-        (drawing on when sure, what a pass start shares its run with), else as they are."""
+    def _base(self, player: np.ndarray) -> np.ndarray:
+        """The pass start each packed player state shares a run with: the state with the
+        fields its moves never read set aside (see :meth:`_Passes.drain`).
+
+        Drawing on when sure (never with the stop rule, which reads every field):
+
+        - going for broke, a king's card taken always (or never) reads only the draws left,
+          so successes, ace bonuses, bad cards and bad aces are set aside;
+        - drawing cautiously, kings' cards taken always (or never) and bonuses spent without
+          the "best" reasoning read no successes, so they are set aside;
+        - otherwise successes above the need read nothing more than the need (and going for
+          broke, with the need met no king's card is taken, so bonuses and bad cards read
+          nothing either).
+        """
         import numpy as np
 
-        if self.st.stop:
+        st = self.st
+        if st.stop:
             return player
-        s = (player >> 4 * _B) & ((1 << _B) - 1)
-        return player - (np.maximum(s - self.st.need, 0) << 4 * _B)
+        m = (1 << _B) - 1
+        s_field = m << 4 * _B
+        rest = (m << 3 * _B) | (m << _B) | m  # ace bonuses, bad cards, bad aces
+        if self.broke and st.kings != "best":
+            return player & ~(s_field | rest)
+        if not self.broke and st.kings != "best" and st.bonus != "best":
+            return player & ~s_field
+        s = (player >> 4 * _B) & m
+        over = s >= st.need
+        lowered = player - (np.maximum(s - st.need, 0) << 4 * _B)
+        if self.broke:
+            lowered = np.where(over, lowered & ~rest, lowered)
+        return lowered
 
     def _find(self, packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The numbers of packed states, and whether the search met each one."""
@@ -326,24 +353,6 @@ class _Automaton:
         code = _pack(0, ns, nab, nch, nbad, nbace)
         return _pack(np.maximum(nleft, 0), ns, nab, nch, nbad, nbace), ended, code, cancel
 
-    def saturation(self, level: int) -> tuple[list[int], list[int]]:
-        """For each state: how many successes it has above ``level`` if the search also met
-        the state with exactly ``level`` (and all else alike), else 0; and that state."""
-        import numpy as np
-
-        s = (self.players >> 4 * _B) & ((1 << _B) - 1)
-        pos, found = self._find(self.players - (np.maximum(s - level, 0) << 4 * _B))
-        extra = np.where(found & (s > level), s - level, 0)
-        return extra.tolist(), np.where(extra > 0, pos, np.arange(len(self.players))).tolist()
-
-    def shifted(self, states: np.ndarray, shift: np.ndarray) -> np.ndarray:
-        """The numbers of ``states`` with ``shift`` more successes (each must have been met)."""
-
-        pos, found = self._find(self.players[states] + (shift << 4 * _B))  # successes: see _pack
-        if not found.all():
-            raise Unsupported("a shifted state the search did not meet")
-        return pos
-
     def index(self, packed: list[int] | np.ndarray) -> list[int]:
         """The numbers of states the search met (they must have been met)."""
         import numpy as np
@@ -374,36 +383,6 @@ def _exact(lo: np.ndarray, fl: np.ndarray | None) -> np.ndarray:
         return lo.astype(object)
     hi = np.rint((fl - lo.astype(np.float64)) * (1.0 / _TWO64)).astype(np.int64)
     return hi.astype(object) * _TWO64 + lo.astype(object)
-
-
-def _shifted(auto: _Automaton, members: dict[int, list[tuple[int, int]]], runs: list[int],
-             run_of: np.ndarray, cols: np.ndarray, values: np.ndarray, scale: int
-             ) -> tuple[np.ndarray, np.ndarray]:
-    """Outcomes of shared pass runs that depend on the successes (a successes column, or a new
-    pass), read by each member with its shift in successes.
-
-    Returns the exact totals (an object array) and, for each, its key: the successes
-    (< 2**62), or 2**62 plus the new pass's start state.
-    """
-    import numpy as np
-
-    counts = np.array([len(members[r]) for r in runs], dtype=np.int64)
-    shift_of = np.array([sh for r in runs for sh, _w in members[r]], dtype=np.int64)
-    weight_of = np.array([w * scale for r in runs for _sh, w in members[r]], dtype=object)
-    first_member = np.cumsum(counts) - counts
-    rep = np.repeat(np.arange(len(cols)), counts[run_of])
-    member = first_member[run_of[rep]] + np.arange(len(rep)) - np.repeat(
-        np.cumsum(counts[run_of]) - counts[run_of], counts[run_of])
-    col, shift = cols[rep], shift_of[member]
-    is_succ = col < auto.nsucc
-    key = np.empty(len(rep), dtype=np.int64)
-    key[is_succ] = col[is_succ] + shift[is_succ]
-    key[~is_succ] = (1 << 62) + auto.shifted(col[~is_succ] - auto.starts_at, shift[~is_succ])
-    order = np.argsort(key, kind="stable")
-    key = key[order]
-    first_of = np.flatnonzero(np.concatenate(([True], key[1:] != key[:-1])))
-    totals = np.add.reduceat((weight_of[member] * values[rep])[order], first_of)
-    return totals, key[first_of]
 
 
 def warm() -> None:
@@ -473,29 +452,27 @@ class _Passes:
         self.sums: dict[str, dict[int, int]] = {}  # "cards", "cancelled", "chips": linear totals
         # draws left -> chunks of pass starts: (states, exact masses as an object array, e)
         self.pending: dict[int, list[tuple[np.ndarray, np.ndarray, int]]] = {}
-        # per state: successes above the need (see :meth:`drain`), and the state with the need
-        self.saturated, self.base_of = auto.saturation(st.need)
 
     def packed(self, deck: tuple[int, ...]) -> int:
         """The remaining non-joker cards of ``deck``, one byte per category, as the kernel keeps them."""
         return sum(deck[c] << 8 * i for i, c in enumerate(self.cats))
 
-    def batch(self, deck: tuple[int, ...], depth: int, runs: list[int], start_run: Ints, start_player: Ints,
+    def batch(self, deck: tuple[int, ...], depth: int, nruns: int, start_run: Ints, start_player: Ints,
               start_low: Ints, start_rest: Ints, start_mass: Ints,
-              members: dict[int, list[tuple[int, int]]], scale: int, e_out: int) -> None:
-        """Sweep one batch of passes from decks of ``sum(deck)`` cards (jokers as in ``deck``)
-        and add its exact outcomes: each run's are multiplied by its members' weights and
-        ``scale`` (which brings them over ``base * B**e_out``)."""
+              first_member: Ints, member_delta: np.ndarray, weight: np.ndarray, e_out: int) -> None:
+        """Sweep one batch of ``nruns`` pass runs from decks of ``sum(deck)`` cards (jokers as in
+        ``deck``) and add its exact outcomes: run r's members are ``first_member[r]`` ..
+        ``first_member[r+1] - 1``, each the run's start plus its ``member_delta`` (see
+        :meth:`_Automaton._base`), with its ``weight`` (over ``base * B**e_out``)."""
         import numpy as np
 
         global _WORK
         auto = self.auto
-        nsid = len(runs)
         # the player states this batch can meet: those with no more draws left than its starts
         # (the sorted packing puts draws left first)
         most_left = int(auto.left[np.asarray(start_player, dtype=np.int64)].max())
         size = int(np.searchsorted(auto.players, (most_left + 1) << 5 * _B))
-        if (nsid * size).bit_length() + self.kbits > _MAX_KEY_BITS:
+        if (nruns * size).bit_length() + self.kbits > _MAX_KEY_BITS:
             raise Unsupported("too many states for one merge key")
         m = sum(deck)
         # below 2**64 the uint64 values alone are exact; above, the float64 twin is kept too
@@ -510,55 +487,49 @@ class _Passes:
             _WORK = _kernel().workspace()
         okeys, ou, of, side_u, side_f, status, _WORK = self.sweep(
             self.table, self.cancels, size, len(self.cats), auto.nend,
-            np.array([deck[j] for j in self.jokers], dtype=np.int64), nsid,
+            np.array([deck[j] for j in self.jokers], dtype=np.int64), nruns,
             np.array(start_run, dtype=np.int64), np.array(start_player, dtype=np.int64),
             np.array(start_low, dtype=np.int64), np.array(start_rest, dtype=np.uint64),
             np.array(start_mass, dtype=np.uint64), np.array(start_mass, dtype=np.float64), m, depth,
-            *_factors(m, depth), np.array(self.step, dtype=np.int64), self.kbits, auto.ends, auto.starts_at,
-            _WORK)
-        if status:  # pragma: no cover - the depth bounds every pass
+            *_factors(m, depth), np.array(self.step, dtype=np.int64), self.kbits, auto.ends, auto.final,
+            auto.extent, auto.starts_at, np.asarray(first_member, dtype=np.int64), member_delta, _WORK)
+        if status == 1:  # pragma: no cover - the depth bounds every pass
             raise Unsupported("a pass longer than foreseen")
-        per_run = np.array([ms[0][1] if len(ms) == 1 else sum(w for _s, w in ms)
-                            for ms in (members[r] for r in runs)], dtype=object)
-        if scale != 1:
-            per_run *= scale
+        if status == 2:  # pragma: no cover - a member's pass is one the search met
+            raise Unsupported("an end the search of player states did not meet")
         for k, name in enumerate(("cards", "cancelled", "chips")):
-            total = int((per_run * _exact(side_u[k], side_f[k] if dual else None)).sum())
+            total = int((weight * _exact(side_u[k], side_f[k] if dual else None)).sum())
             if total:
                 _put(self.sums, name, e_out, total)
         if not len(okeys):
             return
-        # exact sums per (column, pass run), sorted by column
-        order = np.argsort(okeys)
-        keys = okeys[order]
-        values = _exact(ou[order], of[order] if dual else None)
-        cols, run_of = keys // nsid, keys % nsid
-        if int(cols[-1]) >= auto.starts_at + auto.size:  # sorted: the last is the largest
-            raise Unsupported("a move the search of player states did not foresee")
-        nsucc, starts_at = auto.nsucc, auto.starts_at
-        shared = not all(len(v) == 1 and v[0][0] == 0 for v in members.values())
-        # Columns every member reads alike (all of them, unless runs are shared; the bad
-        # cards' columns always): one product per (column, run), with the run's total weight.
-        alike = (cols >= nsucc) & (cols < starts_at) if shared else np.ones(len(cols), dtype=bool)
-        if alike.any():
-            c = cols[alike]
-            first_of = np.flatnonzero(np.concatenate(([True], c[1:] != c[:-1])))
-            totals = np.add.reduceat(per_run[run_of[alike]] * values[alike], first_of)
-            c = c[first_of]
-            ends = c < starts_at
-            for col, total in zip(c[ends].tolist(), totals[ends].tolist(), strict=True):
-                if col < nsucc:
-                    _put(self.succ, col, e_out, total)
-                else:
-                    _put(self.bad, col - nsucc, e_out, total)
-            self.wait(c[~ends] - starts_at, totals[~ends], e_out)
-        if shared and not alike.all():  # every member of a shared run reads the rest shifted
-            totals, outcomes = _shifted(auto, members, runs, run_of[~alike], cols[~alike], values[~alike],
-                                        scale)
-            ends = outcomes < (1 << 62)
-            for key, total in zip(outcomes[ends].tolist(), totals[ends].tolist(), strict=True):
-                _put(self.succ, key, e_out, total)
-            self.wait(outcomes[~ends] - (1 << 62), totals[~ends], e_out)
+        nmem = len(member_delta)
+        cols, member = okeys // nmem, okeys % nmem
+        starts_at = auto.starts_at
+        new = cols >= starts_at
+        if new.any():  # a new pass from t, for a member: from t plus the member's difference
+            t = cols[new] - starts_at
+            if int(t.max()) >= auto.size:
+                raise Unsupported("a move the search of player states did not foresee")
+            pos, found = auto._find(auto.players[t] + member_delta[member[new]])
+            if not found.all():  # pragma: no cover - a member's pass is one the search met
+                raise Unsupported("a new pass the search of player states did not meet")
+            cols[new] = starts_at + pos
+        # exact sums per column
+        order = np.argsort(cols, kind="stable")
+        cols = cols[order]
+        first_of = np.flatnonzero(np.concatenate(([True], cols[1:] != cols[:-1])))
+        values = _exact(ou[order], of[order] if dual else None) * weight[member[order]]
+        totals = np.add.reduceat(values, first_of)
+        c = cols[first_of]
+        ends = c < starts_at
+        nsucc = auto.nsucc
+        for col, total in zip(c[ends].tolist(), totals[ends].tolist(), strict=True):
+            if col < nsucc:
+                _put(self.succ, col, e_out, total)
+            else:
+                _put(self.bad, col - nsucc, e_out, total)
+        self.wait(c[~ends] - starts_at, totals[~ends], e_out)
 
     def wait(self, states: np.ndarray, masses: np.ndarray, e: int) -> None:
         """Pass starts (numbers, distinct) with exact masses over ``base * B**e`` (an object
@@ -579,7 +550,7 @@ class _Passes:
         from the full deck."""
         import numpy as np
 
-        st, full = self.st, self.st.full
+        full = self.st.full
         first_pass = first is not None
         while self.pending:
             deck = first if first is not None and first_pass else full
@@ -592,25 +563,23 @@ class _Passes:
             states = states[order]
             first_of = np.flatnonzero(np.concatenate(([True], states[1:] != states[:-1])))
             masses = np.add.reduceat(masses[order], first_of)
-            # Drawing on when sure (no stop rule), a player with the successes needed or more makes
-            # the same moves whatever the successes (every choice is then fixed: a bad card is
-            # cancelled while anything can cancel it, no king's card helps, and the end spends
-            # nothing on successes): such pass starts share one pass, run from the need, and
-            # read its outcomes shifted.
-            members: dict[int, list[tuple[int, int]]] = {}  # pass run -> [(shift, weight)]
-            for k, w in zip(states[first_of].tolist(), masses.tolist(), strict=True):
-                run, shift = k, 0
-                if not st.stop and self.saturated[k] > 0:
-                    run, shift = self.base_of[k], self.saturated[k]
-                members.setdefault(run, []).append((shift, w))
-            runs = list(members)
+            # Pass starts that differ only in fields their moves never read share one run,
+            # from their base (see :meth:`_Automaton._base`), and read its outcomes shifted.
+            states = states[first_of]
+            base = self.auto.base_of[states]
+            order = np.argsort(base, kind="stable")
+            states, masses, base = states[order], masses[order], base[order]
+            runs, first_member = np.unique(base, return_index=True)
             m = sum(deck)
             depth = min(m, int(self.auto.left[runs].max()) + self.kings)  # the most cards drawn
             # a later pass's outcomes are over m^(depth): the factor brings them over B
-            scale = 1 if first_pass else _falling(m, depth, self.depth_full)
+            if not first_pass:
+                masses = masses * _falling(m, depth, self.depth_full)
             n = len(runs)
-            self.batch(deck, depth, runs, list(range(n)), runs, [0] * n, [self.packed(deck)] * n, [1] * n,
-                       members, scale, top + (0 if first_pass else 1))
+            self.batch(deck, depth, n, np.arange(n), runs, np.zeros(n, dtype=np.int64),
+                       [self.packed(deck)] * n, np.ones(n, dtype=np.int64),
+                       np.append(first_member, len(states)), self.auto.delta[states], masses,
+                       top + (0 if first_pass else 1))
             first_pass = False
 
     def finish(self, acc: _Acc) -> None:
@@ -681,8 +650,8 @@ def broke(st: _Setup, hands: _Hands, acc: _Acc) -> int:
         cats = passes.cats
         low = hands.drawn[kept][:, cats] @ np.array(passes.step, dtype=np.int64)
         packed = rest[kept][:, cats] @ np.array([1 << 8 * i for i in range(len(cats))], dtype=np.int64)
-        passes.batch(first, depth, [0], np.zeros(int(kept.sum()), dtype=np.int64), state[kept], low, packed,
-                     hands.ways[kept], {0: [(0, 1)]}, 1, 0)
+        passes.batch(first, depth, 1, np.zeros(int(kept.sum()), dtype=np.int64), state[kept], low, packed,
+                     hands.ways[kept], [0, 1], np.zeros(1, dtype=np.int64), np.ones(1, dtype=object), 0)
     if reshuffled.any():  # a pass from the full deck, like any later one
         starts_at, where = np.unique(state[reshuffled], return_inverse=True)
         ways = np.zeros(len(starts_at), dtype=np.int64)
