@@ -90,17 +90,35 @@ def _table(n: int, table: np.ndarray) -> np.ndarray:
     return np.full((1 << _bits_for(n), 2), -1, dtype=np.int64)
 
 
+BONUSES = ("best", "cancel", "success")  #: the bonus policies, numbered for :func:`outcome`
+
+
 @numba.njit(cache=True)
-def _row(code: np.int64, extent: np.ndarray) -> int:
-    """The row of a code (five fields of 8 bits) in a mixed-radix table of the fields below
-    ``extent``; -1 if a field is beyond it."""
-    row = 0
-    for k in range(5):
-        v = (code >> (8 * (4 - k))) & 0xFF
-        if v >= extent[k]:
-            return -1
-        row = row * extent[k] + v
-    return row
+def outcome(code: np.int64, need: int, chips: int, bonus: int) -> tuple[int, int, int, int]:
+    """The outcome of a check that ends as ``code`` (successes, ace bonuses, chips, bad cards,
+    bad aces, 8 bits each) once the bonuses left are spent, as :func:`.odds._finalize`:
+    (successes, bad cards in effect, chips spent, bad cards cancelled at the end).
+    ``bonus``: the policy's place in :data:`BONUSES`."""
+    s, ab, ch = (code >> 32) & 0xFF, (code >> 24) & 0xFF, (code >> 16) & 0xFF
+    bad, bace = (code >> 8) & 0xFF, code & 0xFF
+    spent, canc = chips - ch, 0
+    lone = ab == 1 and bad == 1 and bace == 1  # the only ace is the only bad card: it cannot cancel itself
+    if bonus == 0:  # "best": reach the need first (aces before chips), then cancel, then extra successes
+        gap = max(0, need - s)
+        if ab + ch >= gap:
+            use = min(ab, gap)
+            s, ab, ch, spent = s + gap, ab - use, ch - (gap - use), spent + gap - use
+    if bonus != 2:  # cancel: aces first (they cost nothing), then chips
+        k = 0 if lone else min(bad, ab)
+        bad, ab, canc = bad - k, ab - k, canc + k
+        k = min(bad, ch)
+        bad, ch, spent, canc = bad - k, ch - k, spent + k, canc + k
+    s += ab
+    if bonus != 0:  # chips only when they make the check succeed
+        gap = need - s
+        if 0 < gap <= ch:
+            s, spent = s + gap, spent + gap
+    return s, bad, spent, canc
 
 
 def workspace() -> tuple[np.ndarray, ...]:
@@ -118,9 +136,9 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
           nruns: int, start_run: np.ndarray, start_player: np.ndarray, start_low: np.ndarray,
           start_rest: np.ndarray, start_u: np.ndarray, start_f: np.ndarray,
           m: int, depth: int, fnow_u: np.ndarray, fnow_f: np.ndarray, fnext_u: np.ndarray,
-          fnext_f: np.ndarray, step: np.ndarray, kbits: int, ends: np.ndarray, final: np.ndarray,
-          extent: np.ndarray, starts_at: int, first_member: np.ndarray, member_delta: np.ndarray, work: tuple
-          ) -> tuple:
+          fnext_f: np.ndarray, step: np.ndarray, kbits: int, ends: np.ndarray, need: int, chips: int,
+          bonus: int, nsucc: int, starts_at: int, first_member: np.ndarray, member_delta: np.ndarray,
+          work: tuple) -> tuple:
     """Sweep one batch of passes (one per start); return their outcomes, summed.
 
     ``size``: player states 0 .. size-1 are the only ones this batch can meet (every pass
@@ -139,17 +157,16 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
     bad cards, bad aces); a new pass from player state t is column ``starts_at + t``. The
     runs are shared: run r's members are ``first_member[r]`` .. ``first_member[r+1] - 1``;
     member i reads the run's end with code c as the code c + ``member_delta[i]`` (packed
-    alike), whose row of ``final`` (indexed in mixed radix, the fields below ``extent``)
-    is (its column among the successes' columns, its column among the bad cards' columns,
-    chips spent, bad cards cancelled at the end), and a new pass from t as one from t plus
-    its own difference (the caller works that out).
+    alike), whose :func:`outcome` adds to the successes' column (below ``nsucc``) and the
+    bad cards' column (``nsucc`` on, below ``starts_at``), and a new pass from t as one from
+    t plus its own difference (the caller works that out).
     ``work``: buffers from :func:`workspace` or the last call.
 
     Returns the outcomes as keys ``column * members + member`` (unsorted) with their masses
     as uint64 and float64 (each end's mass in two columns: its successes and its bad
     cards); per member, the expected cards drawn, bad cards cancelled and chips spent (rows
-    0, 1 and 2), the same two ways; a status (0 fine, 1: a pass went beyond ``depth``, 2: a
-    member's end beyond ``extent``); and the buffers for the next call.
+    0, 1 and 2), the same two ways; a status (0 fine, 1: a pass went beyond ``depth``, 2: an
+    outcome beyond its columns); and the buffers for the next call.
 
     Buffers only grow between layers, never inside the loop over states (which keeps
     that loop tight); a hash table uses the first slots of its buffer, as many as it needs
@@ -350,18 +367,18 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
             col = -1 - move
             if col < nend:  # an end: each member's successes and bad cards, each a column
                 for i in range(lo, hi):
-                    f = _row(ends[col] + member_delta[i], extent)
-                    if f < 0:
+                    fs, fbad, spent, canc = outcome(ends[col] + member_delta[i], need, chips, bonus)
+                    if fs >= nsucc or nsucc + fbad >= starts_at:
                         status = 2
                         continue
-                    eu[final[f, 0], i] += vu
-                    ef[final[f, 0], i] += vf
-                    eu[final[f, 1], i] += vu
-                    ef[final[f, 1], i] += vf
-                    side_u[1, i] += vu * np.uint64(final[f, 3])
-                    side_f[1, i] += vf * final[f, 3]
-                    side_u[2, i] += vu * np.uint64(final[f, 2])
-                    side_f[2, i] += vf * final[f, 2]
+                    eu[fs, i] += vu
+                    ef[fs, i] += vf
+                    eu[nsucc + fbad, i] += vu
+                    ef[nsucc + fbad, i] += vf
+                    side_u[1, i] += vu * np.uint64(canc)
+                    side_f[1, i] += vf * canc
+                    side_u[2, i] += vu * np.uint64(spent)
+                    side_f[2, i] += vf * spent
                 continue
             # a new pass: the insertion below is the layer loop's, written out again on
             # purpose: as a shared numba function (even inlined) the layer loop ran 4x slower

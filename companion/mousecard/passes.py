@@ -30,11 +30,14 @@ merged every layer (a hash table in :mod:`._sweep`): a dynamic programme over th
 composition, never an enumeration of orderings. The player's moves are those of
 :func:`.odds._moves`, worked out for every reachable player state at once
 (:class:`_Automaton`), and an end is kept as its outcome once the bonuses left are spent
-(:func:`_final`, as :func:`.odds._finalize`), counted in the distribution of successes and
-in that of bad cards (a result reports the two, never the joint). Drawing on when sure,
-pass starts that differ only in successes at or above the need share one run (their
-moves no longer depend on successes). The tests check that both engines agree exactly,
-field by field, for every policy and both modes, from full and partial decks.
+(:func:`._sweep.outcome`, as :func:`.odds._finalize`), counted in the distribution of
+successes and in that of bad cards (a result reports the two, never the joint).
+
+Drawing on when sure, pass starts that differ only in fields their moves never read (see
+:meth:`_Automaton._base`) share one run: the kernel sweeps it once and reads its ends for
+each member as the end's code plus the member's difference. The tests check that both
+engines agree exactly, field by field, for every policy and both modes, from full and
+partial decks.
 """
 
 from __future__ import annotations
@@ -69,53 +72,6 @@ def _pack(left: Any, s: Any, ab: Any, ch: Any, bad: Any = 0, bace: Any = 0) -> A
     return (left << 5 * _B) | (s << 4 * _B) | (ab << 3 * _B) | (ch << 2 * _B) | (bad << _B) | bace
 
 
-_FINAL_S = 3 * _B  # the place of the successes in an outcome packed by :func:`_final`
-
-
-def _final(st: _Setup, code: np.ndarray) -> np.ndarray:
-    """The outcomes of checks that end as ``code`` (packed as in :func:`.odds._moves`) once the
-    bonuses left are spent, as :func:`.odds._finalize` (for every code at once), packed as
-    (successes, bad cards in effect, chips spent, bad cards cancelled at the end), a byte each.
-    """
-    import numpy as np
-
-    m = (1 << _B) - 1
-    s, ab, ch, bad, bace = ((code >> k * _B) & m for k in range(4, -1, -1))
-    need = st.need
-    spent = st.chips - ch
-    canc = np.zeros_like(s)
-    lone = (ab == 1) & (bad == 1) & (bace == 1)  # the only ace is the only bad card: it cannot cancel itself
-
-    def cancel() -> None:  # aces first (they cost nothing), then chips
-        nonlocal bad, ab, ch, spent, canc
-        k = np.where(lone, 0, np.minimum(bad, ab))
-        bad, ab, canc = bad - k, ab - k, canc + k
-        k = np.minimum(bad, ch)
-        bad, ch, spent, canc = bad - k, ch - k, spent + k, canc + k
-
-    def chips_to_succeed() -> None:
-        nonlocal s, spent
-        gap = need - s
-        k = np.where((gap > 0) & (gap <= ch), gap, 0)
-        s, spent = s + k, spent + k
-
-    if st.bonus == "best":  # reach the need first (aces before chips), then cancel, then extra successes
-        gap = np.maximum(0, need - s)
-        gap = np.where(ab + ch >= gap, gap, 0)
-        use_ab = np.minimum(ab, gap)
-        s, ab, ch, spent = s + gap, ab - use_ab, ch - (gap - use_ab), spent + gap - use_ab
-        cancel()
-        s = s + ab
-    elif st.bonus == "cancel":
-        cancel()
-        s = s + ab
-        chips_to_succeed()
-    else:  # "success": never cancel; chips only when they make the check succeed
-        s = s + ab
-        chips_to_succeed()
-    return (s << _FINAL_S) | (bad << 2 * _B) | (spent << _B) | canc
-
-
 def _falling(m: int, lo: int, hi: int) -> int:
     """(m-lo) (m-lo-1) ... (m-hi+1): draws lo..hi-1 of a pass from a deck of m cards."""
     return math.prod(range(m - hi + 1, m - lo + 1))
@@ -129,9 +85,10 @@ class _Automaton:
     their place in the sorted ``players``, so a move is a table look-up:
 
     - ``table[state, category]`` >= 0: the state the draw leads to within the pass;
-    - otherwise ``-1 - column``: column < ``nend`` is the outcome ``end_codes[column]``
-      (packed by :func:`_final`; ``ends`` unpacks it for the kernel), and ``nend + t`` is
-      a joker reshuffling the deck into a new pass that starts in state t;
+    - otherwise ``-1 - column``: column < ``nend`` is an end with code ``ends[column]``
+      (as :func:`.odds._moves` packs it, before the bonuses left are spent); ``nend + t``
+      is a new pass from player state t (the first deck ran out) and ``nend + size + j``
+      one from ``targets[j]`` (a joker reshuffled the deck);
     - ``cancels[state, category]``: the draw's bad card is cancelled.
 
     The moves follow :func:`.odds._moves` (the tests check that both engines agree exactly),
@@ -175,13 +132,13 @@ class _Automaton:
         # A state met with more kings left can make every move it could with fewer, so each
         # (player, cards drawn) keeps only the most kings left it was met with, and is searched
         # again only when met with more (a third of the states the pairs would be).
-        known = (start_player << fb) | np.where((start_first != 0) & counted, 0, later)
-        known_kings = start_kings if bounded else np.zeros_like(start_kings)
-        # A pass start runs as its base (see :meth:`_base`), which is searched too, as a pass
-        # from the full deck (without it, its kings' cards might never be searched).
-        later_start = start_first == 0
-        known = np.concatenate([known, self._base(known[later_start] >> fb) << fb | later])
-        known_kings = np.concatenate([known_kings, np.full(int(later_start.sum()), refill, dtype=np.int64)])
+        # A pass from the full deck runs from its start's base (see :meth:`_base`): the
+        # search meets bases only, each as a pass from the full deck (kings and all).
+        in_first = start_first != 0
+        known = np.concatenate([(start_player[in_first] << fb) | (0 if counted else later),
+                                (self._base(start_player[~in_first]) << fb) | later])
+        known_kings = np.concatenate([start_kings[in_first] * bounded,
+                                      np.full(int((~in_first).sum()), refill, dtype=np.int64)])
         order = np.lexsort((known_kings, known))  # every state met, sorted, with the most kings left
         known, known_kings = known[order], known_kings[order]
         last = np.flatnonzero(np.append(known[1:] != known[:-1], True))
@@ -203,10 +160,9 @@ class _Automaton:
             nd, nk = np.where(emptied, later, nd), np.where(emptied, refill, nk)
             within = goes & ~self.joker[None, :]
             jokers = goes & self.joker[None, :]
-            reshuffled = nxt[jokers]
-            cand = np.concatenate([((nxt << fb) | nd)[within], (reshuffled << fb) | later,
-                                   (self._base(reshuffled) << fb) | later])
-            cand_kings = np.concatenate([nk[within], np.full(2 * len(reshuffled), refill, dtype=np.int64)])
+            reshuffled = self._base(nxt[jokers])
+            cand = np.concatenate([((nxt << fb) | nd)[within], (reshuffled << fb) | later])
+            cand_kings = np.concatenate([nk[within], np.full(len(reshuffled), refill, dtype=np.int64)])
             if not len(cand):
                 break
             order = np.lexsort((cand_kings, cand))  # by state, the most kings left last
@@ -228,39 +184,26 @@ class _Automaton:
         self.size = len(players)
         self.left = self._fields(players)[0]
         self.players = players
-        # Each state's base (the pass start it shares a run with) and its difference from it
-        base = self._base(players)
-        pos, found = self._find(base)
-        self.base_of = np.where(found, pos, np.arange(self.size))
-        self.delta = players - players[self.base_of]
         # The end columns are the codes a draw ends with; a member of a shared run reads one
-        # as the code plus its difference (the code its own pass ends with, which the search
-        # met), once the bonuses left are spent (:func:`_final`): a table over the codes'
-        # ranges, indexed in mixed radix.
-        m = (1 << _B) - 1
+        # as the code plus its difference, once the bonuses left are spent (:func:`._sweep.outcome`).
         codes, code_ids = np.unique(code[ended], return_inverse=True)
-        end_ids = code_ids.ravel()
         self.nend = nend = len(codes)
         self.ends = codes
-        self.extent = np.array([int(((codes >> k * _B) & m).max(initial=0)) + 1 for k in range(4, -1, -1)],
-                               dtype=np.int64)
-        grid = np.indices(self.extent.tolist()).reshape(5, -1)
-        final = _final(st, sum(grid[k] << (4 - k) * _B for k in range(5)))
-        fs, fbad = final >> _FINAL_S, (final >> 2 * _B) & m
-        self.nsucc = int(fs.max()) + 1
-        self.starts_at = self.nsucc + int(fbad.max()) + 1
-        # per code: (its successes' column, its bad cards' column, chips spent, cancelled at the end)
-        self.final = np.ascontiguousarray(
-            np.column_stack([fs, self.nsucc + fbad, (final >> _B) & m, final & m]), dtype=np.int64)
+        self.code_max = [int(f.max(initial=0)) for f in self._fields(codes)]  # per field, as a player's
+        # A new pass starts from a player state (its first deck ran out) or, after a joker,
+        # from one of ``targets`` (which the search met only as their bases): column
+        # ``nend + t`` for player state t, ``nend + size + j`` for target j.
+        self.targets = np.unique(nxt[~ended & self.joker[None, :]])
         pos, known = self._find(nxt)
         # A move to a state the search never met (a king beyond the deck's) is never taken:
         # its weight is 0. It points at a column past every real one, so that a mistake in
         # that reasoning is caught (in :meth:`_Passes.batch`) and never counted as an outcome.
-        unforeseen = nend + len(players)
+        unforeseen = nend + len(players) + len(self.targets)
         table = np.where(known, pos, 0)
-        table = np.where(self.joker[None, :], -1 - nend - table, table)
-        table = np.where(~known & ~ended, -1 - unforeseen, table)
-        table[ended] = -1 - end_ids.ravel()
+        target = len(players) + np.searchsorted(self.targets, nxt)
+        table = np.where(self.joker[None, :], -1 - nend - target, table)
+        table = np.where(~known & ~ended & ~self.joker[None, :], -1 - unforeseen, table)
+        table[ended] = -1 - code_ids.ravel()
         self.table = table
         self.cancels = cancels
 
@@ -485,14 +428,21 @@ class _Passes:
         dual = (depth * top_mass).bit_length() > 64
         if _WORK is None:
             _WORK = _kernel().workspace()
+        # the outcome columns: successes (at most those drawn, the ace bonuses and the chips),
+        # then bad cards in effect
+        most = [a + int(f.max(initial=0))
+                for a, f in zip(auto.code_max, auto._fields(member_delta), strict=True)]
+        nsucc = most[1] + most[2] + self.st.chips + 1
+        starts_at = nsucc + most[4] + 1
         okeys, ou, of, side_u, side_f, status, _WORK = self.sweep(
             self.table, self.cancels, size, len(self.cats), auto.nend,
             np.array([deck[j] for j in self.jokers], dtype=np.int64), nruns,
             np.array(start_run, dtype=np.int64), np.array(start_player, dtype=np.int64),
             np.array(start_low, dtype=np.int64), np.array(start_rest, dtype=np.uint64),
             np.array(start_mass, dtype=np.uint64), np.array(start_mass, dtype=np.float64), m, depth,
-            *_factors(m, depth), np.array(self.step, dtype=np.int64), self.kbits, auto.ends, auto.final,
-            auto.extent, auto.starts_at, np.asarray(first_member, dtype=np.int64), member_delta, _WORK)
+            *_factors(m, depth), np.array(self.step, dtype=np.int64), self.kbits, auto.ends, self.st.need,
+            self.st.chips, _kernel().BONUSES.index(self.st.bonus), nsucc, starts_at,
+            np.asarray(first_member, dtype=np.int64), member_delta, _WORK)
         if status == 1:  # pragma: no cover - the depth bounds every pass
             raise Unsupported("a pass longer than foreseen")
         if status == 2:  # pragma: no cover - a member's pass is one the search met
@@ -505,43 +455,39 @@ class _Passes:
             return
         nmem = len(member_delta)
         cols, member = okeys // nmem, okeys % nmem
-        starts_at = auto.starts_at
-        new = cols >= starts_at
-        if new.any():  # a new pass from t, for a member: from t plus the member's difference
-            t = cols[new] - starts_at
-            if int(t.max()) >= auto.size:
-                raise Unsupported("a move the search of player states did not foresee")
-            pos, found = auto._find(auto.players[t] + member_delta[member[new]])
-            if not found.all():  # pragma: no cover - a member's pass is one the search met
-                raise Unsupported("a new pass the search of player states did not meet")
-            cols[new] = starts_at + pos
-        # exact sums per column
-        order = np.argsort(cols, kind="stable")
-        cols = cols[order]
-        first_of = np.flatnonzero(np.concatenate(([True], cols[1:] != cols[:-1])))
-        values = _exact(ou[order], of[order] if dual else None) * weight[member[order]]
-        totals = np.add.reduceat(values, first_of)
-        c = cols[first_of]
-        ends = c < starts_at
-        nsucc = auto.nsucc
-        for col, total in zip(c[ends].tolist(), totals[ends].tolist(), strict=True):
-            if col < nsucc:
-                _put(self.succ, col, e_out, total)
-            else:
-                _put(self.bad, col - nsucc, e_out, total)
-        self.wait(c[~ends] - starts_at, totals[~ends], e_out)
+        ends = cols < starts_at
+        if ends.any():  # exact sums per column
+            order = np.argsort(cols[ends], kind="stable")
+            c = cols[ends][order]
+            first_of = np.flatnonzero(np.concatenate(([True], c[1:] != c[:-1])))
+            totals = np.add.reduceat(_exact(ou[ends][order], of[ends][order] if dual else None)
+                                     * weight[member[ends][order]], first_of)
+            for col, total in zip(c[first_of].tolist(), totals.tolist(), strict=True):
+                if col < nsucc:
+                    _put(self.succ, col, e_out, total)
+                else:
+                    _put(self.bad, col - nsucc, e_out, total)
+        if ends.all():
+            return
+        # a new pass from player state or target t, for a member: from it plus the member's difference
+        t, member = cols[~ends] - starts_at, member[~ends]
+        if int(t.max()) >= auto.size + len(auto.targets):
+            raise Unsupported("a move the search of player states did not foresee")
+        start = np.where(t < auto.size, auto.players[np.minimum(t, auto.size - 1)],
+                         auto.targets[np.maximum(t - auto.size, 0)]) + member_delta[member]
+        self.wait(start, _exact(ou[~ends], of[~ends] if dual else None) * weight[member], e_out)
 
-    def wait(self, states: np.ndarray, masses: np.ndarray, e: int) -> None:
-        """Pass starts (numbers, distinct) with exact masses over ``base * B**e`` (an object
-        array), pending by draws left."""
+    def wait(self, starts: np.ndarray, masses: np.ndarray, e: int) -> None:
+        """Pass starts (packed player states) with exact masses over ``base * B**e`` (an
+        object array), pending by draws left."""
         import numpy as np
 
-        if not len(states):
+        if not len(starts):
             return
-        lefts = self.auto.left[states]
+        lefts = starts >> 5 * _B
         for left in np.unique(lefts).tolist():
             pick = lefts == left
-            self.pending.setdefault(left, []).append((states[pick], masses[pick], e))
+            self.pending.setdefault(left, []).append((starts[pick], masses[pick], e))
 
     def drain(self, first: tuple[int, ...] | None) -> None:
         """Sweep every pending pass start, batch by batch, from the most draws left to the
@@ -550,7 +496,7 @@ class _Passes:
         from the full deck."""
         import numpy as np
 
-        full = self.st.full
+        full, auto = self.st.full, self.auto
         first_pass = first is not None
         while self.pending:
             deck = first if first is not None and first_pass else full
@@ -559,26 +505,28 @@ class _Passes:
             top = max(e for _s, _w, e in chunks)
             states = np.concatenate([s for s, _w, _e in chunks])
             masses = np.concatenate([w * _pow(top - e, self.big) if e != top else w for _s, w, e in chunks])
-            order = np.argsort(states, kind="stable")
-            states = states[order]
+            # Pass starts that differ only in fields their moves never read share one run,
+            # from their base (see :meth:`_Automaton._base`), and read its outcomes shifted;
+            # the same start met twice is one member.
+            base = auto._base(states)
+            order = np.lexsort((states, base))
+            states, base = states[order], base[order]
             first_of = np.flatnonzero(np.concatenate(([True], states[1:] != states[:-1])))
             masses = np.add.reduceat(masses[order], first_of)
-            # Pass starts that differ only in fields their moves never read share one run,
-            # from their base (see :meth:`_Automaton._base`), and read its outcomes shifted.
-            states = states[first_of]
-            base = self.auto.base_of[states]
-            order = np.argsort(base, kind="stable")
-            states, masses, base = states[order], masses[order], base[order]
-            runs, first_member = np.unique(base, return_index=True)
+            states, base = states[first_of], base[first_of]
+            bases, first_member = np.unique(base, return_index=True)
+            runs, found = auto._find(bases)
+            if not found.all():  # pragma: no cover - the search meets every base
+                raise Unsupported("a pass start the search of player states did not meet")
             m = sum(deck)
-            depth = min(m, int(self.auto.left[runs].max()) + self.kings)  # the most cards drawn
+            depth = min(m, int(auto.left[runs].max()) + self.kings)  # the most cards drawn
             # a later pass's outcomes are over m^(depth): the factor brings them over B
             if not first_pass:
                 masses = masses * _falling(m, depth, self.depth_full)
             n = len(runs)
             self.batch(deck, depth, n, np.arange(n), runs, np.zeros(n, dtype=np.int64),
                        [self.packed(deck)] * n, np.ones(n, dtype=np.int64),
-                       np.append(first_member, len(states)), self.auto.delta[states], masses,
+                       np.append(first_member, len(states)), states - base, masses,
                        top + (0 if first_pass else 1))
             first_pass = False
 
@@ -611,7 +559,7 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     base = _falling(sum(first), 0, min(sum(first), skill + passes.kings))
     if base.bit_length() > _MAX_DEPTH_BITS:
         raise Unsupported("passes too long for exact uint64/float64 pairs")
-    passes.wait(np.array(auto.index([begin]), dtype=np.int64), np.array([1], dtype=object), 0)
+    passes.wait(np.array([begin], dtype=np.int64), np.array([1], dtype=object), 0)
     passes.drain(first)
     passes.finish(acc)
     return base
@@ -641,7 +589,6 @@ def broke(st: _Setup, hands: _Hands, acc: _Acc) -> int:
     first = tuple(rest[kept][0].tolist()) if kept.any() else full
     auto = _Automaton(st, (player, kings, kept), sum(first) if kept.any() else 0, broke=True)
     passes = _Passes(st, auto)
-    state = np.array(auto.index(player), dtype=np.int64)
     factor = 1
     if kept.any():
         m1 = sum(first)
@@ -650,13 +597,11 @@ def broke(st: _Setup, hands: _Hands, acc: _Acc) -> int:
         cats = passes.cats
         low = hands.drawn[kept][:, cats] @ np.array(passes.step, dtype=np.int64)
         packed = rest[kept][:, cats] @ np.array([1 << 8 * i for i in range(len(cats))], dtype=np.int64)
-        passes.batch(first, depth, 1, np.zeros(int(kept.sum()), dtype=np.int64), state[kept], low, packed,
+        state = np.array(auto.index(player[kept]), dtype=np.int64)
+        passes.batch(first, depth, 1, np.zeros(int(kept.sum()), dtype=np.int64), state, low, packed,
                      hands.ways[kept], [0, 1], np.zeros(1, dtype=np.int64), np.ones(1, dtype=object), 0)
     if reshuffled.any():  # a pass from the full deck, like any later one
-        starts_at, where = np.unique(state[reshuffled], return_inverse=True)
-        ways = np.zeros(len(starts_at), dtype=np.int64)
-        np.add.at(ways, where.ravel(), hands.ways[reshuffled])  # at most C(54, skill) < 2**51: exact in int64
-        passes.wait(starts_at, ways.astype(object) * factor, 0)
+        passes.wait(player[reshuffled], hands.ways[reshuffled].astype(object) * factor, 0)
     passes.drain(None)
     passes.finish(acc)
     return factor
