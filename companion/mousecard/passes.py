@@ -194,6 +194,7 @@ class _Automaton:
         # from one of ``targets`` (which the search met only as their bases): column
         # ``nend + t`` for player state t, ``nend + size + j`` for target j.
         self.targets = np.unique(nxt[~ended & self.joker[None, :]])
+        self.new_passes = np.concatenate([players, self.targets])  # the start of column nend + t
         pos, known = self._find(nxt)
         # A move to a state the search never met (a king beyond the deck's) is never taken:
         # its weight is 0. It points at a column past every real one, so that a mistake in
@@ -471,11 +472,14 @@ class _Passes:
             return
         # a new pass from player state or target t, for a member: from it plus the member's difference
         t, member = cols[~ends] - starts_at, member[~ends]
-        if int(t.max()) >= auto.size + len(auto.targets):
+        if int(t.max()) >= len(auto.new_passes):
             raise Unsupported("a move the search of player states did not foresee")
-        start = np.where(t < auto.size, auto.players[np.minimum(t, auto.size - 1)],
-                         auto.targets[np.maximum(t - auto.size, 0)]) + member_delta[member]
-        self.wait(start, _exact(ou[~ends], of[~ends] if dual else None) * weight[member], e_out)
+        start = auto.new_passes[t] + member_delta[member]
+        masses = _exact(ou[~ends], of[~ends] if dual else None) * weight[member]
+        order = np.argsort(start, kind="stable")  # members often meet in one start: one entry each
+        start = start[order]
+        first_of = np.flatnonzero(np.concatenate(([True], start[1:] != start[:-1])))
+        self.wait(start[first_of], np.add.reduceat(masses[order], first_of), e_out)
 
     def wait(self, starts: np.ndarray, masses: np.ndarray, e: int) -> None:
         """Pass starts (packed player states) with exact masses over ``base * B**e`` (an
