@@ -179,138 +179,149 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
     nj = len(joker_counts)
     width = ncat + nj + 2  # the categories, the jokers, an empty deck, and "drew a card"
     kmask = (np.int64(1) << kbits) - 1
-    n_states = len(start_player)
+    n_starts = len(start_player)
     if gu.shape[1] != width:
         gu = np.empty((0, width), dtype=np.uint64)
         gf = np.empty((0, width), dtype=np.float64)
-    keys = _grown(keys, 0, n_states)
-    rests = _grown(rests, 0, n_states)
-    mus = _grown(mus, 0, n_states)
-    mfs = _grown(mfs, 0, n_states)
-    for i in range(n_states):
-        keys[i] = ((start_run[i] * size + start_player[i]) << kbits) | start_low[i]
-        rests[i] = start_rest[i]
-        mus[i] = start_u[i]
-        mfs[i] = start_f[i]
     ng = 0
     status = 0
-    n = 0
     # A hash table uses only the first 2**bits slots of its buffer, as many as this call
     # needs: the buffers are kept from call to call, and keys spread over a table sized for
     # the largest check ever swept miss the cache (measured: twice the time).
-    gbits = _bits_for(n_states)
+    gbits = _bits_for(n_starts)
     if not dense:
-        gtab = _table(n_states, gtab)
-    while n_states:
-        last = n == m  # the deck is empty: every state reshuffles before its next draw
-        if n >= depth and not last:
-            status = 1
-            break
-        # room for every (run, player) of this layer and every child state
-        gk = _grown(gk, ng, ng + n_states)
-        gu = _grown_rows(gu, ng, ng + n_states)
-        gf = _grown_rows(gf, ng, ng + n_states)
-        if not dense and (1 << gbits) < 2 * (ng + n_states):  # more slots: every row placed again
-            nslots = _grown(nslots, 0, ng)
-            for r in range(ng):
-                nslots[r] = _slot(gtab, gk[r], gbits)
-            for r in range(ng):
-                gtab[nslots[r], 0] = -1
-            gtab = _table(ng + n_states, gtab)
-            gbits = _bits_for(ng + n_states)
-            for r in range(ng):
-                h = _slot(gtab, gk[r], gbits)
-                gtab[h, 0] = gk[r]
-                gtab[h, 1] = r
-        bound = n_states * ncat
-        nkeys = _grown(nkeys, 0, bound)
-        nrests = _grown(nrests, 0, bound)
-        nmus = _grown(nmus, 0, bound)
-        nmfs = _grown(nmfs, 0, bound)
-        nslots = _grown(nslots, 0, bound)
-        ttab = _table(bound, ttab)
-        # Slots for twice this layer's states (the next layer is rarely larger), grown below
-        # if it is: a table sized for every state's every draw is mostly empty, and its
-        # scattered slots miss the cache.
-        tbits = min(_bits_for(2 * n_states + 64), _bits_for(bound))
-        nn = 0
-        fu_now, ff_now = fnow_u[n], fnow_f[n]
-        fu, ff = fnext_u[n], fnext_f[n]
+        gtab = _table(n_starts, gtab)
+    # One run at a time (its starts are consecutive): states of different runs never meet,
+    # and one run's layers keep their hash tables small enough to stay in the cache.
+    i0 = 0
+    while i0 < n_starts:
+        i1 = i0 + 1
+        while i1 < n_starts and start_run[i1] == start_run[i0]:
+            i1 += 1
+        n_states = i1 - i0
+        keys = _grown(keys, 0, n_states)
+        rests = _grown(rests, 0, n_states)
+        mus = _grown(mus, 0, n_states)
+        mfs = _grown(mfs, 0, n_states)
         for i in range(n_states):
-            key = keys[i]
-            g = key >> kbits
-            if dense:
-                r = np.int64(rowid[g])
-                fresh = r == -1
+            keys[i] = ((start_run[i0 + i] * size + start_player[i0 + i]) << kbits) | start_low[i0 + i]
+            rests[i] = start_rest[i0 + i]
+            mus[i] = start_u[i0 + i]
+            mfs[i] = start_f[i0 + i]
+        i0 = i1
+        n = 0
+        while n_states:
+            last = n == m  # the deck is empty: every state reshuffles before its next draw
+            if n >= depth and not last:
+                status = 1
+                break
+            # room for every (run, player) of this layer and every child state
+            gk = _grown(gk, ng, ng + n_states)
+            gu = _grown_rows(gu, ng, ng + n_states)
+            gf = _grown_rows(gf, ng, ng + n_states)
+            if not dense and (1 << gbits) < 2 * (ng + n_states):  # more slots: every row placed again
+                nslots = _grown(nslots, 0, ng)
+                for r in range(ng):
+                    nslots[r] = _slot(gtab, gk[r], gbits)
+                for r in range(ng):
+                    gtab[nslots[r], 0] = -1
+                gtab = _table(ng + n_states, gtab)
+                gbits = _bits_for(ng + n_states)
+                for r in range(ng):
+                    h = _slot(gtab, gk[r], gbits)
+                    gtab[h, 0] = gk[r]
+                    gtab[h, 1] = r
+            bound = n_states * ncat
+            nkeys = _grown(nkeys, 0, bound)
+            nrests = _grown(nrests, 0, bound)
+            nmus = _grown(nmus, 0, bound)
+            nmfs = _grown(nmfs, 0, bound)
+            nslots = _grown(nslots, 0, bound)
+            ttab = _table(bound, ttab)
+            # Slots for twice this layer's states (the next layer is rarely larger), grown below
+            # if it is: a table sized for every state's every draw is mostly empty, and its
+            # scattered slots miss the cache.
+            tbits = min(_bits_for(2 * n_states + 64), _bits_for(bound))
+            nn = 0
+            fu_now, ff_now = fnow_u[n], fnow_f[n]
+            fu, ff = fnext_u[n], fnext_f[n]
+            for i in range(n_states):
+                key = keys[i]
+                g = key >> kbits
+                if dense:
+                    r = np.int64(rowid[g])
+                    fresh = r == -1
+                    if fresh:
+                        r = ng
+                        rowid[g] = ng
+                else:
+                    h = _slot(gtab, g, gbits)
+                    fresh = gtab[h, 0] == -1
+                    if fresh:
+                        gtab[h, 0] = g
+                        gtab[h, 1] = ng
+                    r = gtab[h, 1]
                 if fresh:
-                    r = ng
-                    rowid[g] = ng
-            else:
-                h = _slot(gtab, g, gbits)
-                fresh = gtab[h, 0] == -1
-                if fresh:
-                    gtab[h, 0] = g
-                    gtab[h, 1] = ng
-                r = gtab[h, 1]
-            if fresh:
-                gk[ng] = g
-                for c in range(width):
-                    gu[ng, c] = 0
-                    gf[ng, c] = 0.0
-                ng += 1
-            mu, mf = mus[i], mfs[i]
+                    gk[ng] = g
+                    for c in range(width):
+                        gu[ng, c] = 0
+                        gf[ng, c] = 0.0
+                    ng += 1
+                mu, mf = mus[i], mfs[i]
+                if last:
+                    gu[r, width - 2] += mu
+                    gf[r, width - 2] += mf
+                    continue
+                gu[r, width - 1] += mu * fu_now
+                gf[r, width - 1] += mf * ff_now
+                for j in range(nj):
+                    c = joker_counts[j]
+                    if c:
+                        gu[r, ncat + j] += mu * np.uint64(c) * fu
+                        gf[r, ncat + j] += mf * c * ff
+                player = g % size
+                run_key = (g - player) << kbits  # (run * size) << kbits
+                rest = rests[i]
+                for c in range(ncat):
+                    cnt = (rest >> np.uint64(8 * c)) & np.uint64(0xFF)
+                    if cnt == 0:
+                        continue
+                    wu = mu * cnt
+                    wf = mf * float(cnt)
+                    gu[r, c] += wu * fu
+                    gf[r, c] += wf * ff
+                    move = table[player, c]
+                    if move < 0:
+                        continue
+                    nkey = run_key + (move << kbits) + (key & kmask) + step[c]
+                    h2 = _slot(ttab, nkey, tbits)
+                    if ttab[h2, 0] == -1:
+                        if 2 * nn >= (1 << tbits):  # half full: twice the slots
+                            tbits = _doubled(ttab, nkeys, nslots, nn, tbits)
+                            h2 = _slot(ttab, nkey, tbits)
+                        ttab[h2, 0] = nkey
+                        ttab[h2, 1] = nn
+                        nkeys[nn] = nkey
+                        nrests[nn] = rest - (np.uint64(1) << np.uint64(8 * c))
+                        nmus[nn] = 0
+                        nmfs[nn] = 0.0
+                        nslots[nn] = h2
+                        nn += 1
+                    t = ttab[h2, 1]
+                    nmus[t] += wu
+                    nmfs[t] += wf
+            for t in range(nn):  # clear the table for the next layer
+                ttab[nslots[t], 0] = -1
             if last:
-                gu[r, width - 2] += mu
-                gf[r, width - 2] += mf
-                continue
-            gu[r, width - 1] += mu * fu_now
-            gf[r, width - 1] += mf * ff_now
-            for j in range(nj):
-                c = joker_counts[j]
-                if c:
-                    gu[r, ncat + j] += mu * np.uint64(c) * fu
-                    gf[r, ncat + j] += mf * c * ff
-            player = g % size
-            run_key = (g - player) << kbits  # (run * size) << kbits
-            rest = rests[i]
-            for c in range(ncat):
-                cnt = (rest >> np.uint64(8 * c)) & np.uint64(0xFF)
-                if cnt == 0:
-                    continue
-                wu = mu * cnt
-                wf = mf * float(cnt)
-                gu[r, c] += wu * fu
-                gf[r, c] += wf * ff
-                move = table[player, c]
-                if move < 0:
-                    continue
-                nkey = run_key + (move << kbits) + (key & kmask) + step[c]
-                h2 = _slot(ttab, nkey, tbits)
-                if ttab[h2, 0] == -1:
-                    if 2 * nn >= (1 << tbits):  # half full: twice the slots
-                        tbits = _doubled(ttab, nkeys, nslots, nn, tbits)
-                        h2 = _slot(ttab, nkey, tbits)
-                    ttab[h2, 0] = nkey
-                    ttab[h2, 1] = nn
-                    nkeys[nn] = nkey
-                    nrests[nn] = rest - (np.uint64(1) << np.uint64(8 * c))
-                    nmus[nn] = 0
-                    nmfs[nn] = 0.0
-                    nslots[nn] = h2
-                    nn += 1
-                t = ttab[h2, 1]
-                nmus[t] += wu
-                nmfs[t] += wf
-        for t in range(nn):  # clear the table for the next layer
-            ttab[nslots[t], 0] = -1
-        if last:
+                break
+            keys, nkeys = nkeys, keys
+            rests, nrests = nrests, rests
+            mus, nmus = nmus, mus
+            mfs, nmfs = nmfs, mfs
+            n_states = nn
+            n += 1
+        if status:
             break
-        keys, nkeys = nkeys, keys
-        rests, nrests = nrests, rests
-        mus, nmus = nmus, mus
-        mfs, nmfs = nmfs, mfs
-        n_states = nn
-        n += 1
     # clear the (run, player) rows for the next call: by index, or in the hash table (find
     # every slot first: a cleared slot would cut the probe sequence of a key placed after it)
     if dense:
