@@ -219,3 +219,25 @@ def test_a_shared_run_from_the_need_is_searched_with_a_full_decks_kings(mode: st
     check = TaskCheck(5, 8, need=5, situation="red-bad", mode=mode, kings="always", bonus="cancel",
                       red_bad="all", stop_when_sure=False)
     assert numpy_engine(check) == plain(check)
+
+
+@pytest.mark.parametrize(("mode", "bonus"), [("broke", "best"), ("cautious", "cancel")])
+def test_pass_starts_that_differ_only_in_fields_their_moves_never_read_share_one_run(
+        monkeypatch: pytest.MonkeyPatch, mode: str, bonus: str) -> None:
+    # Drawing on with kings' cards always taken: going for broke, a pass reads only the draws
+    # left (one run per batch, whatever the successes, bonuses and bad cards so far);
+    # cautious with bonuses spent on cancelling, it never reads the successes
+    check = TaskCheck(6, "Q", need=3, situation="red-bad", red_bad="all", mode=mode, kings="always",
+                      bonus=bonus, fate_chips=1, stop_when_sure=False)
+    seen: list[tuple[int, int]] = []
+    real = passes._Passes.batch
+
+    def spy(self: passes._Passes, deck: tuple[int, ...], depth: int, nruns: int, *args: object) -> None:
+        seen.append((nruns, len(args[6])))  # type: ignore[arg-type]  # args[6]: the members' differences
+        real(self, deck, depth, nruns, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(passes._Passes, "batch", spy)
+    assert numpy_engine(check) == plain(check)
+    assert max(members - runs for runs, members in seen) > 0
+    if mode == "broke":
+        assert all(runs == 1 for runs, _members in seen)
