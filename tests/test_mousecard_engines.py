@@ -241,3 +241,13 @@ def test_pass_starts_that_differ_only_in_fields_their_moves_never_read_share_one
     assert max(members - runs for runs, members in seen) > 0
     if mode == "broke":
         assert all(runs == 1 for runs, _members in seen)
+
+
+def test_a_new_pass_after_a_partial_deck_runs_out_runs_from_its_base() -> None:
+    # drawing on cautiously with bonuses spent on cancelling, a pass never reads the successes;
+    # the first deck (one ace, a success) runs out, and the new pass shares the run of its
+    # base, which the search must have met (the compiled engine declined this check)
+    check = TaskCheck(7, 9, need=6, situation="combat-unknown", aged=2, disadvantage=1, kings="always",
+                      bonus="cancel", red_bad="all", stop_when_sure=False)
+    deck = frozenset(parse_cards("AH"))
+    assert numpy_engine(check, deck) == plain(check, deck)

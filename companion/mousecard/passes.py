@@ -160,7 +160,9 @@ class _Automaton:
             nd, nk = np.where(emptied, later, nd), np.where(emptied, refill, nk)
             within = goes & ~self.joker[None, :]
             jokers = goes & self.joker[None, :]
-            reshuffled = self._base(nxt[jokers])
+            # a new pass (a joker, or the first deck ran out) runs from its start's base; a
+            # state that empties the first deck is met itself too (the kernel reads it there)
+            reshuffled = self._base(np.concatenate([nxt[jokers], nxt[within & emptied]]))
             cand = np.concatenate([((nxt << fb) | nd)[within], (reshuffled << fb) | later])
             cand_kings = np.concatenate([nk[within], np.full(len(reshuffled), refill, dtype=np.int64)])
             if not len(cand):
