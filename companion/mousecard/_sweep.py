@@ -1,10 +1,12 @@
 """The inner loop of the compiled engine (:mod:`.passes`), compiled with numba.
 
-One *batch* of passes is swept layer by layer (layer n: n cards drawn in the pass). A state
-is (pass run, player state, cards drawn per category); states that meet again are merged
-in an open-addressing hash table, so every layer costs one visit per state and category.
-Masses are kept exactly as in :mod:`.passes`: the value modulo 2**64 (``uint64`` wraps
-exactly) and the same value as a float64.
+One *batch* of passes is swept in one call, run by run, each layer by layer (layer n: n
+cards drawn in the pass). A state is (pass run, player state, cards drawn per category);
+states that meet again are merged in an open-addressing hash table, so every layer costs
+one visit per state and category. Masses are kept exactly as in :mod:`.passes`: the value
+modulo 2**64 (``uint64`` wraps exactly) and the same value as a float64. At the end each
+member of a run reads the run's ends shifted by its own difference, once the bonuses left
+are spent (:func:`outcome`).
 
 Why compiled: a layer is a few thousand to a hundred thousand states, each drawing one of
 up to 8 categories. numpy needs some 25 calls per layer (and a sort to merge), and their
@@ -12,7 +14,8 @@ fixed costs dominated checks with a high need; here the whole batch is one call.
 compiles this module once and caches the machine code beside it (``cache=True``).
 
 Everything here is plain arithmetic over arrays; the rules live in :mod:`.passes` (the
-move tables) and :mod:`.odds`.
+move tables) and :mod:`.odds` (:func:`outcome` is :func:`.odds._finalize` for one code,
+and a property test holds the two together).
 """
 
 from __future__ import annotations

@@ -191,7 +191,8 @@ class _Automaton:
         codes, code_ids = np.unique(code[ended], return_inverse=True)
         self.nend = nend = len(codes)
         self.ends = codes
-        self.code_max = [int(f.max(initial=0)) for f in self._fields(codes)]  # per field, as a player's
+        # the most of each field (as :meth:`_fields` lists them) among the end codes
+        self.code_max = [int(f.max(initial=0)) for f in self._fields(codes)]
         # A new pass starts from a player state (its first deck ran out) or, after a joker,
         # from one of ``targets`` (which the search met only as their bases): column
         # ``nend + t`` for player state t, ``nend + size + j`` for target j.
