@@ -26,7 +26,15 @@ from companion.mousecard.deck import (
     parse_cards,
     parse_rank,
 )
-from companion.mousecard.odds import TaskCheck, exact_odds, odds, success_curve
+from companion.mousecard.odds import (
+    BONUS_POLICIES,
+    KING_POLICIES,
+    POLICY_NOTES,
+    TaskCheck,
+    exact_odds,
+    odds,
+    success_curve,
+)
 from companion.mousecard.situations import BadRule
 
 QH, QS, KS, AS, S2, S3, H2 = (parse_card(x) for x in ("QH", "QS", "KS", "AS", "2S", "3S", "2H"))
@@ -601,3 +609,14 @@ def test_a_long_tail_of_tiny_success_counts_is_shown_as_one_entry() -> None:
     assert 0 < tail < Fraction(1, 2000) <= tail + dict(result.successes)[11]
     plain = odds(3, "J").lines()
     assert "+:" not in next(x for x in plain if x.strip().startswith("successes"))
+
+
+@pytest.mark.parametrize("kings", KING_POLICIES)
+@pytest.mark.parametrize("bonus", BONUS_POLICIES)
+@pytest.mark.parametrize("stop", [True, False])
+def test_every_result_states_the_players_choices_it_assumed(kings: str, bonus: str, stop: bool) -> None:
+    notes = odds(3, "J", situation="combat", kings=kings, bonus=bonus, stop_when_sure=stop).notes
+    policies = [n for n in notes if n.startswith("policy:")]
+    assert len(policies) == 3
+    assert POLICY_NOTES["kings", kings] in policies and POLICY_NOTES["bonus", bonus] in policies
+    assert ("sure to succeed" in policies[2]) and (("draws every card" in policies[2]) is not stop)
