@@ -36,6 +36,20 @@ def test_page_computes_odds_draws_and_resumes(tmp_path: Path) -> None:
     assert again.tracker.state == page.tracker.state and again.tracker.can_redo
 
 
+def test_the_players_choices_drive_the_odds_and_are_stated(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False)
+    page.situation.value = "combat"
+    assert "while it can still help" in page.result.value and "draws no more cards" in page.result.value
+    before = page.result.value
+    page.kings.value = "always"
+    page.stop.value = False
+    assert page.result.value != before
+    assert "every king&#x27;s extra card is taken" in page.result.value
+    assert "draws every card" in page.result.value
+    page.bonus.value = "success"
+    assert "never cancel a bad card" in page.result.value and page.message.value == ""
+
+
 def test_plot_and_bad_input_show_in_the_page(tmp_path: Path) -> None:
     page = MouseCardPage(tmp_path / "mc.jsonl", plot=False)
     page.plot_button.click()

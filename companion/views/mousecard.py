@@ -2,8 +2,9 @@
 
 Build with ``MouseCardPage()`` (or :func:`mousecard_page`) and display ``.widget``. The
 check controls at the top are shared: the **Odds** tab computes the exact odds of that
-check (optionally from the live deck's remaining cards) and plots success against skill
-for each target; the **Live deck** tab draws the same check for a named character and
+check (optionally from the live deck's remaining cards), under the player's choices
+the book leaves open (kings' cards, aces and fate chips, stopping once sure), and plots
+success against skill for each target; the **Live deck** tab draws the same check for a named character and
 task. The live deck is a :class:`~companion.mousecard.live.LiveDeckTracker` whose log
 autosaves under ``user_data_dir()/logs/mousecard.jsonl`` and is resumed on the next start.
 
@@ -11,7 +12,9 @@ CSS classes for browser tests:
 ``cmp-mousecard-page``, ``cmp-mousecard-message``, ``cmp-mousecard-skill``, ``cmp-mousecard-target``,
 ``cmp-mousecard-need``, ``cmp-mousecard-situation``, ``cmp-mousecard-aged``,
 ``cmp-mousecard-disadvantage``, ``cmp-mousecard-mode``, ``cmp-mousecard-chips-to-spend``,
-``cmp-mousecard-red-bad``, ``cmp-mousecard-use-live``, ``cmp-mousecard-odds`` (the result),
+``cmp-mousecard-red-bad``, ``cmp-mousecard-use-live``, ``cmp-mousecard-kings``,
+``cmp-mousecard-bonus-policy``, ``cmp-mousecard-stop`` (the player's choices),
+``cmp-mousecard-odds`` (the result),
 ``cmp-mousecard-plot-button``, ``cmp-mousecard-plot``, ``cmp-mousecard-character``,
 ``cmp-mousecard-task``, ``cmp-mousecard-cards`` (typed-in cards), ``cmp-mousecard-draw``,
 ``cmp-mousecard-last`` (the last draw, cards marked), ``cmp-mousecard-bonus`` (each ace/chip button),
@@ -151,6 +154,18 @@ class MouseCardPage:
         self.red_bad.add_class("cmp-mousecard-red-bad")
         self.use_live = w.Checkbox(value=False, description="Draw from the live deck's remaining cards")
         self.use_live.add_class("cmp-mousecard-use-live")
+        # the player's choices the book leaves open (each result states the ones it assumed)
+        wide = {"description_width": "initial"}
+        self.kings = w.Dropdown(options=[("while it can help (best)", "best"), ("always", "always"),
+                                         ("never", "never")],
+                                value="best", description="King's extra card", style=wide)
+        self.kings.add_class("cmp-mousecard-kings")
+        self.bonus = w.Dropdown(options=[("where they help most (best)", "best"),
+                                         ("cancel bad cards first", "cancel"), ("successes only", "success")],
+                                value="best", description="Aces and fate chips", style=wide)
+        self.bonus.add_class("cmp-mousecard-bonus-policy")
+        self.stop = w.Checkbox(value=True, description="Stop drawing once sure to succeed")
+        self.stop.add_class("cmp-mousecard-stop")
         controls = w.VBox([
             w.HBox([self.skill.box, self.need.box]),  # type: ignore[attr-defined]
             w.HBox([self.target, self.situation]),
@@ -158,7 +173,8 @@ class MouseCardPage:
             self.mode, w.HBox([self.chips.box, self.red_bad]),  # type: ignore[attr-defined]
         ])
         for widget in (self.skill, self.target, self.need, self.situation, self.aged,
-                       self.disadvantage, self.mode, self.chips, self.red_bad, self.use_live):
+                       self.disadvantage, self.mode, self.chips, self.red_bad, self.use_live,
+                       self.kings, self.bonus, self.stop):
             widget.observe(g(lambda _ch: self.compute()), names="value")
 
         # odds tab
@@ -169,7 +185,8 @@ class MouseCardPage:
         self.plot_button.on_click(g(lambda _b: self.plot()))
         self.plot_box = w.Box()
         self.plot_box.add_class("cmp-mousecard-plot")
-        odds_tab = w.VBox([self.use_live, self.result, self.plot_button, self.plot_box])
+        odds_tab = w.VBox([self.use_live, w.HBox([self.kings, self.bonus, self.stop]), self.result,
+                           self.plot_button, self.plot_box])
 
         # live deck tab
         self.character = w.Text(description="Character", placeholder="e.g. Pip",
@@ -244,7 +261,8 @@ class MouseCardPage:
         return TaskCheck(skill=self.skill.value, target=self.target.value, need=self.need.value,
                          situation=self.situation.value, aged=self.aged.value,
                          disadvantage=self.disadvantage.value, mode=self.mode.value,
-                         fate_chips=self.chips.value if fate_chips else 0, red_bad=self.red_bad.value)
+                         fate_chips=self.chips.value if fate_chips else 0, red_bad=self.red_bad.value,
+                         kings=self.kings.value, bonus=self.bonus.value, stop_when_sure=self.stop.value)
 
     def compute(self) -> CheckOdds | None:
         try:
@@ -267,7 +285,8 @@ class MouseCardPage:
         skills = range(1, 11)
         curves = success_curve(PLOT_TARGETS, skills, need=c.need, situation=c.situation, aged=c.aged,
                                disadvantage=c.disadvantage, mode=c.mode, fate_chips=c.fate_chips,
-                               red_bad=c.red_bad)
+                               red_bad=c.red_bad, kings=c.kings, bonus=c.bonus,
+                               stop_when_sure=c.stop_when_sure)
         fig, ax = plt.subplots(figsize=(7, 3.8))
         for label, points in curves.items():
             ax.plot([k for k, _ in points], [float(p) for _, p in points], marker="o", label=f"{label}+")
