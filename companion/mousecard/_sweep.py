@@ -161,8 +161,9 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
     runs are shared: run r's members are ``first_member[r]`` .. ``first_member[r+1] - 1``;
     member i reads the run's end with code c as the code c + ``member_delta[i]`` (packed
     alike), whose :func:`outcome` adds to the successes' column (below ``nsucc``) and the
-    bad cards' column (``nsucc`` on, below ``starts_at``), and a new pass from t as one from
-    t plus its own difference (the caller works that out).
+    bad cards' column (``nsucc`` on, below ``starts_at``); a new pass from t is the same
+    for every member (each reads it as one from t plus its own difference), so it is kept
+    once per run, under the run's first member.
     ``work``: buffers from :func:`workspace` or the last call.
 
     Returns the outcomes as keys ``column * members + member`` (unsorted) with their masses
@@ -345,11 +346,7 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
     # table (as many columns as player states)
     eu = np.zeros((starts_at, nmem), dtype=np.uint64)
     ef = np.zeros((starts_at, nmem), dtype=np.float64)
-    bound = 0  # at most every row's every draw, for each member of its run
-    for r in range(ng):
-        run = gk[r] // size
-        bound += (width - 1) * (first_member[run + 1] - first_member[run])
-    bound = min(bound, size * nmem)
+    bound = ng * (width - 1)  # at most every row's every draw
     nkeys = _grown(nkeys, 0, bound)
     nmus = _grown(nmus, 0, bound)
     nmfs = _grown(nmfs, 0, bound)
@@ -394,25 +391,26 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
                     side_u[2, i] += vu * np.uint64(spent)
                     side_f[2, i] += vf * spent
                 continue
-            # a new pass: the insertion below is the layer loop's, written out again on
-            # purpose: as a shared numba function (even inlined) the layer loop ran 4x slower
-            for i in range(lo, hi):
-                okey = (col - nend + starts_at) * nmem + i
-                h = _slot(ttab, okey, tbits)
-                if ttab[h, 0] == -1:
-                    if 2 * nn >= (1 << tbits):
-                        tbits = _doubled(ttab, nkeys, nslots, nn, tbits)
-                        h = _slot(ttab, okey, tbits)
-                    ttab[h, 0] = okey
-                    ttab[h, 1] = nn
-                    nkeys[nn] = okey
-                    nmus[nn] = 0
-                    nmfs[nn] = 0.0
-                    nslots[nn] = h
-                    nn += 1
-                t = ttab[h, 1]
-                nmus[t] += vu
-                nmfs[t] += vf
+            # a new pass, the same for every member (the caller shifts it for each): keyed
+            # by the run's first member. The insertion below is the layer loop's, written out
+            # again on purpose: as a shared numba function (even inlined) the layer loop ran
+            # 4x slower
+            okey = (col - nend + starts_at) * nmem + lo
+            h = _slot(ttab, okey, tbits)
+            if ttab[h, 0] == -1:
+                if 2 * nn >= (1 << tbits):
+                    tbits = _doubled(ttab, nkeys, nslots, nn, tbits)
+                    h = _slot(ttab, okey, tbits)
+                ttab[h, 0] = okey
+                ttab[h, 1] = nn
+                nkeys[nn] = okey
+                nmus[nn] = 0
+                nmfs[nn] = 0.0
+                nslots[nn] = h
+                nn += 1
+            t = ttab[h, 1]
+            nmus[t] += vu
+            nmfs[t] += vf
     for t in range(nn):
         ttab[nslots[t], 0] = -1
     # the ends' columns, read off their dense sums

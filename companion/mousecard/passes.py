@@ -473,13 +473,18 @@ class _Passes:
                     _put(self.bad, col - nsucc, e_out, total)
         if ends.all():
             return
-        # a new pass from player state or target t, for a member: from it plus the member's difference
-        t, member = cols[~ends] - starts_at, member[~ends]
+        # a new pass from player state or target t, kept once per run (under its first
+        # member): for each member of the run, from t plus the member's difference
+        t, first = cols[~ends] - starts_at, member[~ends]
         if int(t.max()) >= len(auto.new_passes):
             raise Unsupported("a move the search of player states did not foresee")
-        start = auto.new_passes[t] + member_delta[member]
-        masses = _exact(ou[~ends], of[~ends] if dual else None) * weight[member]
-        order = np.argsort(start, kind="stable")  # members often meet in one start: one entry each
+        first_member = np.asarray(first_member, dtype=np.int64)
+        count = first_member[np.searchsorted(first_member, first, side="right")] - first
+        each = np.repeat(np.arange(len(t)), count)
+        member = first[each] + np.arange(len(each)) - np.repeat(np.cumsum(count) - count, count)
+        start = auto.new_passes[t[each]] + member_delta[member]
+        masses = _exact(ou[~ends], of[~ends] if dual else None)[each] * weight[member]
+        order = np.argsort(start)  # members often meet in one start: one entry each
         start = start[order]
         first_of = np.flatnonzero(np.concatenate(([True], start[1:] != start[:-1])))
         self.wait(start[first_of], np.add.reduceat(masses[order], first_of), e_out)
