@@ -31,9 +31,9 @@ is), so the figures stay comparable between machines.
    checks at skill 8-10, every need, Aged and disadvantage 0-3, 0-3 chips, both modes.
 9. The house reading "draws on when sure" (stop_when_sure=False) with every choice: a
    fixed sample of 300 checks at skill 8-10. A player who keeps drawing past certainty
-   (most of all taking every king's card) makes the largest checks there are; 1 to 6 of
+   (most of all taking every king's card) makes the largest checks there are; up to 6 of
    the 300 (with the machine's load), at skill 9-10 with many bad cards, are still above
-   the 50 ms target, and this section keeps that visible.
+   the 50 ms target, and this section and section 7 keep that visible.
 
 numpy and numba are loaded once before timing, as in a session. numba compiles the sweep
 the first time it is ever used (about 10 s, which run.py does right after installing) and
