@@ -77,6 +77,16 @@ def _falling(m: int, lo: int, hi: int) -> int:
     return math.prod(range(m - hi + 1, m - lo + 1))
 
 
+def _most_kings(states: np.ndarray, kings: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct ``states``, sorted, each with the most kings left it was met with."""
+    import numpy as np
+
+    order = np.lexsort((kings, states))  # by state, the most kings left last
+    states, kings = states[order], kings[order]
+    last = np.flatnonzero(np.append(states[1:] != states[:-1], True))
+    return states[last], kings[last]
+
+
 class _Automaton:
     """Every player state a check can reach, and what drawing each category does to it.
 
@@ -139,10 +149,7 @@ class _Automaton:
                                 (self._base(start_player[~in_first]) << fb) | later])
         known_kings = np.concatenate([start_kings[in_first] * bounded,
                                       np.full(int((~in_first).sum()), refill, dtype=np.int64)])
-        order = np.lexsort((known_kings, known))  # every state met, sorted, with the most kings left
-        known, known_kings = known[order], known_kings[order]
-        last = np.flatnonzero(np.append(known[1:] != known[:-1], True))
-        known, known_kings = known[last], known_kings[last]
+        known, known_kings = _most_kings(known, known_kings)  # every state met, sorted
         frontier, left_kings = known, known_kings
         stepped: list[tuple[np.ndarray, ...]] = []  # every (player, its moves) worked out, kept for the table
         while len(frontier):
@@ -167,10 +174,7 @@ class _Automaton:
             cand_kings = np.concatenate([nk[within], np.full(len(reshuffled), refill, dtype=np.int64)])
             if not len(cand):
                 break
-            order = np.lexsort((cand_kings, cand))  # by state, the most kings left last
-            cand, cand_kings = cand[order], cand_kings[order]
-            last = np.flatnonzero(np.append(cand[1:] != cand[:-1], True))
-            cand, cand_kings = cand[last], cand_kings[last]
+            cand, cand_kings = _most_kings(cand, cand_kings)
             pos = np.searchsorted(known, cand)
             met = known[np.minimum(pos, len(known) - 1)] == cand
             more = met & (cand_kings > known_kings[np.minimum(pos, len(known) - 1)])
@@ -332,6 +336,17 @@ def _exact(lo: np.ndarray, fl: np.ndarray | None) -> np.ndarray:
     return hi.astype(object) * _TWO64 + lo.astype(object)
 
 
+def _sum_by(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct ``keys``, sorted, and the sum of ``values`` (exact integers in an object
+    array) for each."""
+    import numpy as np
+
+    order = np.argsort(keys)
+    keys = keys[order]
+    first_of = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+    return keys[first_of], np.add.reduceat(values[order], first_of)
+
+
 def warm() -> None:
     """Compile the sweep now (numba caches the machine code beside :mod:`._sweep`), so that
     the first large check a user asks for is not the one that waits ~10 s for it. ``run.py``
@@ -415,6 +430,7 @@ class _Passes:
 
         global _WORK
         auto = self.auto
+        first_member = np.asarray(first_member, dtype=np.int64)
         # the player states this batch can meet: those with no more draws left than its starts
         # (the sorted packing puts draws left first)
         most_left = int(auto.left[np.asarray(start_player, dtype=np.int64)].max())
@@ -446,7 +462,7 @@ class _Passes:
             np.array(start_mass, dtype=np.uint64), np.array(start_mass, dtype=np.float64), m, depth,
             *_factors(m, depth), np.array(self.step, dtype=np.int64), self.kbits, auto.ends, self.st.need,
             self.st.chips, _kernel().BONUSES.index(self.st.bonus), nsucc, starts_at,
-            np.asarray(first_member, dtype=np.int64), member_delta, _WORK)
+            first_member, member_delta, _WORK)
         if status == 1:  # pragma: no cover - the depth bounds every pass
             raise Unsupported("a pass longer than foreseen")
         if status == 2:  # pragma: no cover - a member's pass is one the search met
@@ -461,12 +477,9 @@ class _Passes:
         cols, member = okeys // nmem, okeys % nmem
         ends = cols < starts_at
         if ends.any():  # exact sums per column
-            order = np.argsort(cols[ends], kind="stable")
-            c = cols[ends][order]
-            first_of = np.flatnonzero(np.concatenate(([True], c[1:] != c[:-1])))
-            totals = np.add.reduceat(_exact(ou[ends][order], of[ends][order] if dual else None)
-                                     * weight[member[ends][order]], first_of)
-            for col, total in zip(c[first_of].tolist(), totals.tolist(), strict=True):
+            c, totals = _sum_by(cols[ends],
+                                _exact(ou[ends], of[ends] if dual else None) * weight[member[ends]])
+            for col, total in zip(c.tolist(), totals.tolist(), strict=True):
                 if col < nsucc:
                     _put(self.succ, col, e_out, total)
                 else:
@@ -478,16 +491,12 @@ class _Passes:
         t, first = cols[~ends] - starts_at, member[~ends]
         if int(t.max()) >= len(auto.new_passes):
             raise Unsupported("a move the search of player states did not foresee")
-        first_member = np.asarray(first_member, dtype=np.int64)
         count = first_member[np.searchsorted(first_member, first, side="right")] - first
         each = np.repeat(np.arange(len(t)), count)
         member = first[each] + np.arange(len(each)) - np.repeat(np.cumsum(count) - count, count)
         start = auto.new_passes[t[each]] + member_delta[member]
         masses = _exact(ou[~ends], of[~ends] if dual else None)[each] * weight[member]
-        order = np.argsort(start)  # members often meet in one start: one entry each
-        start = start[order]
-        first_of = np.flatnonzero(np.concatenate(([True], start[1:] != start[:-1])))
-        self.wait(start[first_of], np.add.reduceat(masses[order], first_of), e_out)
+        self.wait(*_sum_by(start, masses), e_out)  # members often meet in one start: one entry each
 
     def wait(self, starts: np.ndarray, masses: np.ndarray, e: int) -> None:
         """Pass starts (packed player states) with exact masses over ``base * B**e`` (an
@@ -520,12 +529,10 @@ class _Passes:
             # Pass starts that differ only in fields their moves never read share one run,
             # from their base (see :meth:`_Automaton._base`), and read its outcomes shifted;
             # the same start met twice is one member.
+            states, masses = _sum_by(states, masses)
             base = auto._base(states)
-            order = np.lexsort((states, base))
-            states, base = states[order], base[order]
-            first_of = np.flatnonzero(np.concatenate(([True], states[1:] != states[:-1])))
-            masses = np.add.reduceat(masses[order], first_of)
-            states, base = states[first_of], base[first_of]
+            order = np.argsort(base, kind="stable")
+            states, masses, base = states[order], masses[order], base[order]
             bases, first_member = np.unique(base, return_index=True)
             runs, found = auto._find(bases)
             if not found.all():  # pragma: no cover - the search meets every base
