@@ -619,4 +619,5 @@ def test_every_result_states_the_players_choices_it_assumed(kings: str, bonus: s
     policies = [n for n in notes if n.startswith("policy:")]
     assert len(policies) == 3
     assert POLICY_NOTES["kings", kings] in policies and POLICY_NOTES["bonus", bonus] in policies
+    assert POLICY_NOTES["stop_when_sure", stop] in policies
     assert ("sure to succeed" in policies[2]) and (("draws every card" in policies[2]) is not stop)

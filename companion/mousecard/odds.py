@@ -78,18 +78,19 @@ HOUSE_NOTES: dict[str, str] = {
     "broke-joker": "house interpretation: going for broke, the skill cards are one hand; a joker in it "
                    "reshuffles after the hand, before any king's extra card",
     "broke-kings": "house interpretation: a king's extra card is drawn after the hand, one at a time",
-    "stop": "policy: a player already sure to succeed (aces and chips counted) draws no more cards",
-    "draw-on": "policy: the player draws every card, even when already sure to succeed",
     "empty": "house interpretation: an empty deck (or one smaller than a broke hand) is reshuffled first",
 }
 #: The player's choices (the book leaves them open), stated with every result.
-POLICY_NOTES: dict[tuple[str, str], str] = {
+POLICY_NOTES: dict[tuple[str, str | bool], str] = {
     ("kings", "best"): "policy: a king's extra card is taken while it can still help",
     ("kings", "always"): "policy: every king's extra card is taken",
     ("kings", "never"): "policy: no king's extra card is taken",
     ("bonus", "best"): "policy: aces and fate chips go where they most raise the chance of success",
     ("bonus", "cancel"): "policy: aces and fate chips cancel bad cards first, then make up a missing success",
     ("bonus", "success"): "policy: aces and fate chips only add successes, never cancel a bad card",
+    ("stop_when_sure", True): "policy: a player already sure to succeed (aces and chips counted) draws no "
+                              "more cards",
+    ("stop_when_sure", False): "policy: the player draws every card, even when already sure to succeed",
 }
 
 #: Use the compiled engine (:mod:`.passes`) for large checks; the plain one is the reference.
@@ -868,8 +869,7 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
     elif rule.colours:
         notes.append("drawing cautiously, a bad card ends the draw: several bad cards at once "
                      "only happen when going for broke")
-    notes += [POLICY_NOTES["kings", check.kings], POLICY_NOTES["bonus", check.bonus],
-              HOUSE_NOTES["stop" if check.stop_when_sure else "draw-on"]]
+    notes += [POLICY_NOTES[name, getattr(check, name)] for name in ("kings", "bonus", "stop_when_sure")]
     if sum(start) < len(FULL_DECK):
         notes.append(HOUSE_NOTES["empty"])
     return CheckOdds(
