@@ -4,8 +4,8 @@ Build with ``MouseCardPage()`` (or :func:`mousecard_page`) and display ``.widget
 check controls at the top are shared: the **Odds** tab computes the exact odds of that
 check (optionally from the live deck's remaining cards), under the player's choices
 the book leaves open (kings' cards, aces and fate chips, stopping once sure), and plots
-success against skill for each target; the **Live deck** tab draws the same check for a named character and
-task. The live deck is a :class:`~companion.mousecard.live.LiveDeckTracker` whose log
+success against skill for each target; the **Live deck** tab draws the same check for a
+named character and task. The live deck is a :class:`~companion.mousecard.live.LiveDeckTracker` whose log
 autosaves under ``user_data_dir()/logs/mousecard.jsonl`` and is resumed on the next start.
 
 CSS classes for browser tests:
