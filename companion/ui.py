@@ -99,6 +99,105 @@ def guarded(target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]
     return wrap
 
 
+class Latest:
+    """Runs one computation at a time off the caller's thread; a newer request cancels the older.
+
+    A large exact computation can take seconds (a Mouse Card check that keeps drawing,
+    skills above 10); run in the notebook's thread it would freeze every control. Here
+    :meth:`submit` starts ``work()`` in a daemon thread under a fresh cancellation token
+    (:mod:`companion.interrupt`) and cancels the one before. If the work ends within
+    ``settle`` seconds, ``done(result)`` (or ``failed(exc)``) runs before :meth:`submit`
+    returns, so a quick result shows at once, exactly as without a thread; otherwise
+    ``pending()`` runs first and ``done`` later from the worker thread, unless a newer
+    request came in meanwhile (its result is then dropped). ``settle=None`` waits for every
+    result (what a script or a test wants).
+    """
+
+    def __init__(self, settle: float | None = 0.3) -> None:
+        import threading
+
+        self.settle = settle
+        self._lock = threading.Lock()
+        self._generation = 0
+        self._token: Any = None
+        self._thread: Any = None
+
+    @property
+    def busy(self) -> bool:
+        """A computation is still running (and wanted)."""
+        thread = self._thread
+        return thread is not None and thread.is_alive() and not self._token.cancelled
+
+    def submit(self, work: Callable[[], Any], done: Callable[[Any], None],
+               failed: Callable[[BaseException], None], pending: Callable[[], None] = lambda: None) -> None:
+        import threading
+
+        from . import interrupt
+
+        with self._lock:
+            if self._token is not None:
+                self._token.cancel()
+            self._generation += 1
+            generation, token = self._generation, interrupt.Token()
+            self._token = token
+        box: dict[str, Any] = {}
+        wake = threading.Event()
+
+        def run() -> None:
+            try:
+                with interrupt.cancellable(token):
+                    box["result"] = work()
+            except interrupt.Cancelled:
+                box["cancelled"] = True
+            except Exception as exc:
+                box["error"] = exc
+            with self._lock:  # deliver from here only if submit() stopped waiting first
+                box["ready"] = True
+                late = box.get("late", False) and self._wanted(box, generation)
+            wake.set()
+            if late:
+                self._deliver(box, done, failed)
+
+        thread = threading.Thread(target=run, name="companion-compute", daemon=True)
+        self._thread = thread
+        thread.start()
+        wake.wait(self.settle)
+        with self._lock:
+            ready = box.get("ready", False)
+            if not ready:  # under the lock, so that a result cannot arrive before "pending"
+                box["late"] = True
+                pending()
+        if ready and self._wanted(box, generation):
+            self._deliver(box, done, failed)
+
+    def _wanted(self, box: dict[str, Any], generation: int) -> bool:
+        return "cancelled" not in box and generation == self._generation
+
+    @staticmethod
+    def _deliver(box: dict[str, Any], done: Callable[[Any], None],
+                 failed: Callable[[BaseException], None]) -> None:
+        if "error" in box:
+            failed(box["error"])
+            return
+        try:
+            done(box["result"])
+        except Exception as exc:
+            failed(exc)
+
+    def cancel(self) -> None:
+        """Drop the computation under way (its result is never delivered)."""
+        with self._lock:
+            if self._token is not None:
+                self._token.cancel()
+            self._generation += 1
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until the current computation has ended (and delivered its result)."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+
+
 def big_button(description: str, *, style: str = "", icon: str = "",
                tooltip: str = "") -> w.Button:
     """A tablet-sized button; ``style`` is '', 'primary', 'success', 'info', 'warning' or 'danger'."""
@@ -154,7 +253,8 @@ def figure_widget(fig: Any) -> w.Image:
 
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
-    import matplotlib.pyplot as plt
+    if getattr(fig.canvas, "manager", None) is not None:  # made by pyplot, which keeps it until closed
+        import matplotlib.pyplot as plt
 
-    plt.close(fig)
+        plt.close(fig)
     return w.Image(value=buf.getvalue(), format="png")

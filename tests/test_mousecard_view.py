@@ -9,7 +9,7 @@ from companion.views.mousecard import MouseCardPage
 
 def test_page_computes_odds_draws_and_resumes(tmp_path: Path) -> None:
     log = tmp_path / "mc.jsonl"
-    page = MouseCardPage(log, plot=False)
+    page = MouseCardPage(log, plot=False, settle=None)
     assert "29.6%" not in page.result.value  # skill 3 by default
     page.skill.value = 1
     assert "29.6%" in page.result.value and "16:38" in page.result.value
@@ -32,12 +32,12 @@ def test_page_computes_odds_draws_and_resumes(tmp_path: Path) -> None:
     assert "Pip" in page.chips_table.value
     page.undo_button.click()
     assert "No fate chips" in page.chips_table.value and not page.redo_button.disabled
-    again = MouseCardPage(log, plot=False)
+    again = MouseCardPage(log, plot=False, settle=None)
     assert again.tracker.state == page.tracker.state and again.tracker.can_redo
 
 
 def test_the_players_choices_drive_the_odds_and_are_stated(tmp_path: Path) -> None:
-    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False)
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
     page.situation.value = "combat"
     assert "while it can still help" in page.result.value and "draws no more cards" in page.result.value
     before = page.result.value
@@ -51,7 +51,7 @@ def test_the_players_choices_drive_the_odds_and_are_stated(tmp_path: Path) -> No
 
 
 def test_plot_and_bad_input_show_in_the_page(tmp_path: Path) -> None:
-    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False)
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
     page.plot_button.click()
     assert len(page.plot_box.children) == 1
     page.need.value = 1
@@ -67,3 +67,46 @@ def _walk(widget: object) -> list[object]:
     for child in getattr(widget, "children", ()):
         out += _walk(child)
     return out
+
+
+def test_a_slow_check_computes_in_the_background_and_a_change_cancels_it(tmp_path: Path, monkeypatch) -> None:
+    """A large check shows "Computing…" at once (the page stays usable) and its result when
+    ready; a control changed meanwhile cancels it, so a stale result never shows."""
+    import threading
+
+    from companion import interrupt
+    from companion.mousecard.odds import exact_odds
+    from companion.views import mousecard as view
+
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.odds_worker.settle = 0.01
+    release, started = threading.Event(), []
+
+    def slow(check, deck=None):  # as a long exact computation: checks for cancellation
+        started.append(check.skill)
+        while check.skill == 9 and not release.wait(0.005):
+            interrupt.check()
+        return exact_odds(check, deck)
+
+    monkeypatch.setattr(view, "exact_odds", slow)
+    page.skill.value = 9
+    assert "Computing the exact odds" in page.result.value and "skill 9" in page.result.value
+    page.skill.value = 4  # the skill-9 computation is stale: cancelled, never shown
+    page.wait()
+    assert "skill 4" in page.result.value and page.odds is not None and page.odds.check.skill == 4
+    release.set()
+    page.wait()
+    assert "skill 4" in page.result.value and started == [9, 4]
+    page.skill.value = 9
+    release.set()
+    page.wait()
+    assert "skill 9" in page.result.value and "Computing" not in page.result.value
+
+
+def test_the_plot_is_computed_in_the_background_too(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.plot_worker.settle = 0.0
+    page.plot_button.click()
+    page.wait()
+    (image,) = page.plot_box.children
+    assert image.value[:4] == b"\x89PNG"

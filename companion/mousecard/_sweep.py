@@ -134,7 +134,9 @@ def workspace() -> tuple[np.ndarray, ...]:
             np.empty(0, dtype=np.int32))
 
 
-@numba.njit(cache=True)
+# nogil: a page computes in a background thread, and the notebook's own thread stays free
+# to handle the controls while a long sweep runs
+@numba.njit(cache=True, nogil=True)
 def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: int, joker_counts: np.ndarray,
           nruns: int, start_run: np.ndarray, start_player: np.ndarray, start_low: np.ndarray,
           start_rest: np.ndarray, start_u: np.ndarray, start_f: np.ndarray,

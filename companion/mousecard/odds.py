@@ -54,7 +54,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from .. import cite
+from .. import cite, interrupt
 from ..errors import CompanionError
 from .deck import ACE, FULL_DECK, JOKER, KING, RANK_LABELS, PlayingCard, parse_rank
 from .situations import BadRule, parse_situation
@@ -561,6 +561,7 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool, bud
         expanded += len(states)
         if budget and expanded > budget:
             raise _OverBudget
+        interrupt.check()  # a page that no longer wants the result stops it here
         for key, (mass, e0) in states.items():
             code = key >> small
             deck = decks.get(code)
@@ -891,5 +892,10 @@ def success_curve(targets: Iterable[int | str], skills: Iterable[int], **kwargs:
                   ) -> dict[str, list[tuple[int, Fraction]]]:
     """P(success) against skill for each target (the notebook's plot), exact."""
     skills = list(skills)
-    return {RANK_LABELS[parse_rank(t) if isinstance(t, str) else t]:
-            [(k, odds(k, t, **kwargs).p_success) for k in skills] for t in targets}
+    curves: dict[str, list[tuple[int, Fraction]]] = {}
+    for t in targets:
+        points = curves[RANK_LABELS[parse_rank(t) if isinstance(t, str) else t]] = []
+        for k in skills:
+            interrupt.check()
+            points.append((k, odds(k, t, **kwargs).p_success))
+    return curves

@@ -46,6 +46,7 @@ import math
 import sys
 from typing import TYPE_CHECKING, Any
 
+from .. import interrupt
 from .odds import _B, _add, _pow
 
 if TYPE_CHECKING:
@@ -60,7 +61,10 @@ _MAX_STATES = 200_000  # player states tabulated at once; larger checks use the 
 _MAX_DEPTH_BITS = 84  # masses must stay far below 2**(64 + 40) for :func:`_exact`
 
 
-_WORK: tuple[Any, ...] | None = None  # buffers the compiled sweep reuses (see :func:`._sweep.workspace`)
+#: Buffers the compiled sweep reuses (see :func:`._sweep.workspace`), one set per sweep running
+#: at once: a page computes in a background thread, and a cancelled computation may still be
+#: finishing its last sweep while the next one starts (``list.pop``/``append`` are atomic).
+_WORK: list[tuple[Any, ...]] = []
 
 
 class Unsupported(Exception):
@@ -428,7 +432,6 @@ class _Passes:
         :meth:`_Automaton._base`), with its ``weight`` (over ``base * B**e_out``)."""
         import numpy as np
 
-        global _WORK
         auto = self.auto
         first_member = np.asarray(first_member, dtype=np.int64)
         # the player states this batch can meet: those with no more draws left than its starts
@@ -446,15 +449,14 @@ class _Passes:
         if top_mass.bit_length() > _MAX_DEPTH_BITS:
             raise Unsupported("passes too long for exact uint64/float64 pairs")
         dual = (depth * top_mass).bit_length() > 64
-        if _WORK is None:
-            _WORK = _kernel().workspace()
+        work = _WORK.pop() if _WORK else _kernel().workspace()
         # the outcome columns: successes (at most those drawn, the ace bonuses and the chips),
         # then bad cards in effect
         most = [a + int(f.max(initial=0))
                 for a, f in zip(auto.code_max, auto._fields(member_delta), strict=True)]
         nsucc = most[1] + most[2] + self.st.chips + 1
         starts_at = nsucc + most[4] + 1
-        okeys, ou, of, side_u, side_f, status, _WORK = self.sweep(
+        okeys, ou, of, side_u, side_f, status, work = self.sweep(
             self.table, self.cancels, size, len(self.cats), auto.nend,
             np.array([deck[j] for j in self.jokers], dtype=np.int64), nruns,
             np.array(start_run, dtype=np.int64), np.array(start_player, dtype=np.int64),
@@ -462,7 +464,8 @@ class _Passes:
             np.array(start_mass, dtype=np.uint64), np.array(start_mass, dtype=np.float64), m, depth,
             *_factors(m, depth), np.array(self.step, dtype=np.int64), self.kbits, auto.ends, self.st.need,
             self.st.chips, _kernel().BONUSES.index(self.st.bonus), nsucc, starts_at,
-            first_member, member_delta, _WORK)
+            first_member, member_delta, work)
+        _WORK.append(work)
         if status == 1:  # pragma: no cover - the depth bounds every pass
             raise Unsupported("a pass longer than foreseen")
         if status == 2:  # pragma: no cover - a member's pass is one the search met
@@ -520,6 +523,7 @@ class _Passes:
         full, auto = self.st.full, self.auto
         first_pass = first is not None
         while self.pending:
+            interrupt.check()  # a page that no longer wants the result stops it here
             deck = first if first is not None and first_pass else full
             chunks = self.pending.pop(max(self.pending))
             # every pass start's mass over base * B**top, summed per pass start

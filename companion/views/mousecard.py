@@ -106,8 +106,17 @@ def draw_html(rec: DrawRecord) -> str:
 class MouseCardPage:
     """The notebook page: shared check controls, the odds explorer and the live deck."""
 
-    def __init__(self, log_path: str | Path | None = None, *, plot: bool = True) -> None:
+    def __init__(self, log_path: str | Path | None = None, *, plot: bool = True,
+                 settle: float | None = 0.3) -> None:
+        """``settle``: seconds to wait for a result before showing "computing" and letting it
+        arrive from the background (None: always wait, as a script or a test wants)."""
         self.log_path = Path(log_path) if log_path is not None else default_log_path()
+        # Odds and the plot are worked out off the notebook's thread: a large check (drawing on
+        # when sure, many fate chips, skill above 10) takes seconds, and a changed control
+        # cancels the computation it makes stale instead of queueing behind it.
+        self.odds_worker = ui.Latest(settle)
+        self.plot_worker = ui.Latest(settle)
+        self.odds: CheckOdds | None = None  # the result on show
         self.message = ui.panel()
         self.message.add_class("cmp-mousecard-message")
         self.tracker = LiveDeckTracker(self.log_path)
@@ -264,30 +273,59 @@ class MouseCardPage:
                          fate_chips=self.chips.value if fate_chips else 0, red_bad=self.red_bad.value,
                          kings=self.kings.value, bonus=self.bonus.value, stop_when_sure=self.stop.value)
 
-    def compute(self) -> CheckOdds | None:
+    def compute(self) -> None:
+        """Work out the odds of the check the controls describe (see :class:`~companion.ui.Latest`)."""
         try:
-            deck = self.tracker.state.remaining if self.use_live.value else None
-            result = exact_odds(self.check(), deck)
+            check = self.check()
         except Exception as exc:
+            self.odds_worker.cancel()  # a result for the controls as they were is stale
             ui.show_error(self.message, exc)
-            return None
+            return
+        deck = self.tracker.state.remaining if self.use_live.value else None
+        self.odds_worker.submit(lambda: exact_odds(check, deck), self._show_odds,
+                                lambda exc: ui.show_error(self.message, exc),
+                                lambda: self._computing(self.result, check))
+
+    def _show_odds(self, result: CheckOdds) -> None:
+        self.odds = result
         self.result.value = odds_html(result)
         self.message.value = ""
-        return result
+
+    @staticmethod
+    def _computing(target: w.HTML, check: TaskCheck, what: str = "the exact odds") -> None:
+        target.value = (
+            f"<div class='companion-panel' style='border-color:{ui.COLOURS['muted']}'>"
+            f"<b>Computing {what}…</b><div>{html.escape(check.describe())}</div><small>A large "
+            "check (drawing on when sure, many fate chips, a skill above 10) can take seconds; "
+            "changing a control cancels it.</small></div>")
+
+    def wait(self) -> None:
+        """Block until the odds and the plot under way have been worked out and shown."""
+        self.odds_worker.wait()
+        self.plot_worker.wait()
 
     def plot(self) -> None:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-
+        """Plot success against skill for each target, under the controls' choices (in the background)."""
         c = self.check()
+        self.plot_worker.submit(
+            lambda: success_curve(PLOT_TARGETS, range(1, 11), need=c.need, situation=c.situation,
+                                  aged=c.aged, disadvantage=c.disadvantage, mode=c.mode,
+                                  fate_chips=c.fate_chips, red_bad=c.red_bad, kings=c.kings,
+                                  bonus=c.bonus, stop_when_sure=c.stop_when_sure),
+            lambda curves: self._show_plot(c, curves), lambda exc: ui.show_error(self.message, exc),
+            lambda: self._plot_pending(c))
+
+    def _plot_pending(self, c: TaskCheck) -> None:
+        holder = w.HTML()
+        self._computing(holder, c, "the plot")
+        self.plot_box.children = [holder]
+
+    def _show_plot(self, c: TaskCheck, curves: dict[str, list[tuple[int, Any]]]) -> None:
+        from matplotlib.figure import Figure  # not pyplot: this may run in the worker thread
+
         skills = range(1, 11)
-        curves = success_curve(PLOT_TARGETS, skills, need=c.need, situation=c.situation, aged=c.aged,
-                               disadvantage=c.disadvantage, mode=c.mode, fate_chips=c.fate_chips,
-                               red_bad=c.red_bad, kings=c.kings, bonus=c.bonus,
-                               stop_when_sure=c.stop_when_sure)
-        fig, ax = plt.subplots(figsize=(7, 3.8))
+        fig = Figure(figsize=(7, 3.8))
+        ax = fig.subplots()
         for label, points in curves.items():
             ax.plot([k for k, _ in points], [float(p) for _, p in points], marker="o", label=f"{label}+")
         ax.set_xlabel("skill (cards drawn)")
