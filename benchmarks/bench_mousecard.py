@@ -34,6 +34,11 @@ is), so the figures stay comparable between machines.
    (most of all taking every king's card) makes the largest checks there are; up to 6 of
    the 300 (with the machine's load), at skill 9-10 with many bad cards, are still above
    the 50 ms target, and this section and section 7 keep that visible.
+10. Many fate chips (4-20; the book sets no limit, the tools allow 20), a fixed sample of 150
+   checks at skill 8-10 with every choice, (a) stopping when sure and (b) drawing on, then
+   the slowest draw-on checks known. Stopping when sure stays far under the target; drawing
+   on, a player who cancels every bad card while still sure keeps drawing through long
+   passes, and those checks take up to about a second.
 
 numpy and numba are loaded once before timing, as in a session. numba compiles the sweep
 the first time it is ever used (about 10 s, which run.py does right after installing) and
@@ -179,9 +184,24 @@ SLOWEST = (
 )
 
 
-def policies(seed: int, n: int, stop: bool) -> list[TaskCheck]:
-    """Sections 8 and 9: a fixed sample at skill 8-10 over every need, situation, bonus and
-    choice, stopping when sure (``stop``) or drawing on."""
+#: Section 10: drawing on when sure with many fate chips, the largest checks there are (a
+#: player sure from the start who cancels every bad card while still sure, taking every king's
+#: card, keeps drawing through long passes; about 5 million (deck, player) states for the first).
+MANY_CHIPS = (
+    TaskCheck(10, 6, need=7, situation="red-bad", aged=2, disadvantage=3, fate_chips=12, kings="always",
+              red_bad="all", stop_when_sure=False),
+    TaskCheck(10, 6, need=7, situation="red-bad", aged=2, disadvantage=3, fate_chips=20, kings="always",
+              red_bad="all", stop_when_sure=False),
+    TaskCheck(10, 4, need=2, situation="red-bad", disadvantage=2, fate_chips=8, kings="always",
+              bonus="cancel", red_bad="all", stop_when_sure=False),
+    TaskCheck(10, 6, need=7, situation="red-bad", aged=2, disadvantage=3, fate_chips=8, kings="always",
+              red_bad="all", stop_when_sure=False, mode="broke"),
+)
+
+
+def policies(seed: int, n: int, stop: bool, chips: tuple[int, int] = (0, 3)) -> list[TaskCheck]:
+    """Sections 8-10: a fixed sample at skill 8-10 over every need, situation, bonus and
+    choice, stopping when sure (``stop``) or drawing on, with ``chips`` (lowest, highest) fate chips."""
     rng = random.Random(seed)
     out = []
     for _ in range(n):
@@ -189,7 +209,7 @@ def policies(seed: int, n: int, stop: bool) -> list[TaskCheck]:
         out.append(TaskCheck(skill, rng.choice(TARGETS), need=rng.randint(1, skill),
                              situation=rng.choice(SITUATIONS), aged=rng.randint(0, 3),
                              disadvantage=rng.randint(0, 3), mode=rng.choice(("cautious", "broke")),
-                             fate_chips=rng.randint(0, 3), kings=rng.choice(KING_POLICIES),
+                             fate_chips=rng.randint(*chips), kings=rng.choice(KING_POLICIES),
                              bonus=rng.choice(BONUS_POLICIES), red_bad=rng.choice(("joker", "all")),
                              stop_when_sure=stop))
     return out
@@ -281,6 +301,18 @@ def main(argv: list[str]) -> None:
                    policies(13, n, stop=False), base, again=10, runs=3)
     for t, check in timed[1:4]:
         print(f"   next: {t * 1000:.2f} ms  {label(check)}")
+    print()
+    n = 40 if quick else 150
+    sample("10a. many fate chips (4-20), stopping when sure (skill 8-10, every need and choice)",
+           policies(14, n, stop=True, chips=(4, 20)), base, again=8, runs=3)
+    timed = sample("10b. many fate chips (4-20), drawing on when sure (skill 8-10, every need and choice)",
+                   policies(15, n, stop=False, chips=(4, 20)), base, again=8, runs=2)
+    for t, check in timed[1:6]:
+        print(f"   next: {t * 1000:.2f} ms  {label(check)}")
+    print("   the slowest known (drawing on with many chips):")
+    for check in MANY_CHIPS[:1] if quick else MANY_CHIPS:
+        t = cold(check, 2)
+        print(f"   {t * 1000:7.1f} ms  {t / base:8,.0f}x  {label(check)}")
 
 
 if __name__ == "__main__":

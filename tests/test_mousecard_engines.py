@@ -251,3 +251,60 @@ def test_a_new_pass_after_a_partial_deck_runs_out_runs_from_its_base() -> None:
                       bonus="cancel", red_bad="all", stop_when_sure=False)
     deck = frozenset(parse_cards("AH"))
     assert numpy_engine(check, deck) == plain(check, deck)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_both_engines_agree_with_many_fate_chips_drawing_on(seed: int) -> None:
+    # many chips: a sure player cancels bad cards while still sure and keeps drawing, and
+    # pass starts with plenty of chips share runs whatever their successes and chips
+    rng = random.Random(100 + seed)
+    for _ in range(4):
+        check = replace(random_check(rng, 6), fate_chips=rng.randint(4, 20), stop_when_sure=False)
+        assert numpy_engine(check) == plain(check), check
+
+
+@pytest.mark.parametrize("bonus", engine.BONUS_POLICIES)
+def test_pass_starts_with_more_chips_than_their_pass_can_spend_share_one_run(
+        monkeypatch: pytest.MonkeyPatch, bonus: str) -> None:
+    # 15 chips for need 2: every later pass starts with more chips than it has draws, so its
+    # chips (and, with the "best" bonuses, its successes) are never read within the pass
+    check = TaskCheck(6, 9, need=2, situation="red-bad", red_bad="all", aged=1, kings="always",
+                      bonus=bonus, fate_chips=15, stop_when_sure=False)
+    seen: list[tuple[int, np.ndarray]] = []
+    real = passes._Passes.batch
+
+    def spy(self: passes._Passes, deck: tuple[int, ...], depth: int, nruns: int, *args: object) -> None:
+        seen.append((nruns, args[6]))  # type: ignore[arg-type]  # args[6]: the members' differences
+        real(self, deck, depth, nruns, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(passes._Passes, "batch", spy)
+    assert numpy_engine(check) == plain(check)
+    assert max(len(deltas) - runs for runs, deltas in seen) > 0
+    chips = np.concatenate([passes._Automaton.signed_fields(d)[3] for _r, d in seen])
+    assert chips.max() > 0  # members with more chips than their run's start
+
+
+@given(st.lists(st.integers(-128, 127), min_size=6, max_size=6))
+def test_signed_differences_of_packed_states_unpack_field_by_field(fields: list[int]) -> None:
+    packed = sum(f << (8 * (5 - k)) for k, f in enumerate(fields))
+    got = passes._Automaton.signed_fields(np.array([packed], dtype=np.int64))
+    assert [int(g[0]) for g in got] == fields
+
+
+def test_a_members_new_pass_with_a_base_of_its_own_is_searched_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    # 5 chips for need 3, no king's card: a run of players with chips to spare shares its
+    # passes; one member's new pass (the run's, with one chip more) no longer has chips to
+    # spare, and its base is a start the first search never met (the compiled engine
+    # declined this check until the automaton could be searched again)
+    check = TaskCheck(4, 6, need=3, situation="combat", kings="never", fate_chips=5, red_bad="all",
+                      stop_when_sure=False)
+    calls: list[int] = []
+    real = passes._Automaton.more
+
+    def more(self: passes._Automaton, bases: np.ndarray) -> passes._Automaton:
+        calls.append(len(bases))
+        return real(self, bases)
+
+    monkeypatch.setattr(passes._Automaton, "more", more)
+    assert numpy_engine(check) == plain(check)
+    assert calls

@@ -121,7 +121,14 @@ class _Automaton:
         import numpy as np
 
         self.st, self.broke = st, broke
+        self.starts, self.first_size = starts, first_size  # to search again with more starts (:meth:`more`)
         info = st.info
+        # what bounds a pass from the full deck (see :meth:`_base`): kings that give a draw
+        # back, and the bad cards that do not succeed (the only ones that lower a sure
+        # player's margin when cancelled)
+        self.horizon_kings = 0 if st.kings == "never" else sum(st.full[k] for k in st.king_idx)
+        self.bad_failing = sum(n for n, (_kind, succeeds, bad) in zip(st.full, info, strict=True)
+                               if bad and not succeeds)
         self.succ = np.array([int(i[1]) for i in info], dtype=np.int64)
         self.ace = np.array([int(i[0] == "ace") for i in info], dtype=np.int64)
         self.bad = np.array([bool(i[2]) for i in info])
@@ -223,15 +230,31 @@ class _Automaton:
         """The pass start each packed player state shares a run with: the state with the
         fields its moves never read set aside (see :meth:`_Passes.drain`).
 
+        A run only has to behave alike for its members until its pass ends (a new pass
+        is a start of its own, with a base of its own), and a pass from the full deck draws
+        at most its draws left plus the kings that give a draw back (``horizon``).
         Drawing on when sure (never with the stop rule, which reads every field):
 
         - going for broke, a king's card taken always (or never) reads only the draws left,
           so successes, ace bonuses, bad cards and bad aces are set aside;
         - drawing cautiously, kings' cards taken always (or never) and bonuses spent without
-          the "best" reasoning read no successes, so they are set aside;
+          the "best" reasoning read no successes, so they are set aside; spent only on
+          successes, bonuses are never read either; spent on cancelling, chips are read only
+          as "any left", so at least ``horizon`` of them (more than the pass can cancel)
+          read alike;
+        - drawing cautiously with the "best" bonuses, a player with at least ``horizon``
+          chips and a margin of sureness (successes, bonuses and chips beyond the need) of
+          at least the bad cards that do not succeed (up to ``horizon``) cancels every bad
+          card and takes every king's card (or, kings "best", none) until the pass ends,
+          whatever the successes and chips: the run starts from ``horizon`` chips and the
+          successes that keep that margin (a member may then have fewer successes than its
+          base: differences are signed, see :meth:`signed_fields`);
         - otherwise successes above the need read nothing more than the need (and going for
           broke, with the need met no king's card is taken, so bonuses and bad cards read
           nothing either).
+
+        A member's new pass (its run's, shifted) may have a base that the search has not
+        met; :meth:`more` then searches again (see :meth:`_Passes.drain`).
         """
         import numpy as np
 
@@ -243,14 +266,48 @@ class _Automaton:
         rest = (m << 3 * _B) | (m << _B) | m  # ace bonuses, bad cards, bad aces
         if self.broke and st.kings != "best":
             return player & ~(s_field | rest)
-        if not self.broke and st.kings != "best" and st.bonus != "best":
-            return player & ~s_field
-        s = (player >> 4 * _B) & m
+        left, s, ab, ch = (player >> 5 * _B) & m, (player >> 4 * _B) & m, (player >> 3 * _B) & m, \
+            (player >> 2 * _B) & m
+        horizon = left + self.horizon_kings
+        if not self.broke and st.kings != "best" and st.bonus == "success":
+            return player & ~(s_field | (m << 3 * _B) | (m << 2 * _B))
+        if not self.broke and st.kings != "best" and st.bonus == "cancel":
+            plenty = ch >= horizon
+            return (player & ~s_field) - (np.where(plenty, ch - horizon, 0) << 2 * _B)
         over = s >= st.need
         lowered = player - (np.maximum(s - st.need, 0) << 4 * _B)
         if self.broke:
-            lowered = np.where(over, lowered & ~rest, lowered)
+            return np.where(over, lowered & ~rest, lowered)
+        if st.bonus == "best":
+            margin = np.minimum(horizon, self.bad_failing)
+            free = (ch >= horizon) & (s + ab + ch - st.need >= margin)
+            s_free = np.maximum(margin + st.need - ab - horizon, 0)
+            return np.where(free, _pack(left, s_free, ab, horizon, 0, 0), lowered)
         return lowered
+
+    def more(self, bases: np.ndarray) -> _Automaton:
+        """The automaton searched again with ``bases`` as more starts of later passes (from the
+        full deck): a member of a shared run may start a new pass whose base its run's
+        search never met."""
+        import numpy as np
+
+        players, kings, first = (np.asarray(a, dtype=np.int64) for a in self.starts)
+        refill = sum(self.st.full[k] for k in self.st.king_idx)
+        starts = (np.concatenate([players, bases]), np.concatenate([kings, np.full(len(bases), refill)]),
+                  np.concatenate([first, np.zeros(len(bases), dtype=np.int64)]))
+        return _Automaton(self.st, starts, self.first_size, self.broke)
+
+    @staticmethod
+    def signed_fields(delta: np.ndarray) -> tuple[np.ndarray, ...]:
+        """The fields of packed differences between states (each from -128 to 127), as
+        :meth:`_fields` lists them: a member of a shared run may have fewer successes or
+        chips than its base."""
+        out = []
+        for _ in range(6):  # the lowest field first
+            f = ((delta + (1 << _B - 1)) & ((1 << _B) - 1)) - (1 << _B - 1)
+            out.append(f)
+            delta = (delta - f) >> _B
+        return tuple(reversed(out))
 
     def _find(self, packed: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The numbers of packed states, and whether the search met each one."""
@@ -386,7 +443,6 @@ class _Passes:
     """
 
     def __init__(self, st: _Setup, auto: _Automaton) -> None:
-        import numpy as np
 
         self.sweep = _kernel().sweep
         self.st, self.auto = st, auto
@@ -402,12 +458,7 @@ class _Passes:
         self.cats = cats = [i for i in range(len(full)) if i not in self.jokers]
         if len(cats) > 8 or sys.byteorder != "little":
             raise Unsupported("the remaining counts must pack into the bytes of one uint64")
-        table = auto.table
-        if self.jokers and (table[:, self.jokers] >= 0).any():  # pragma: no cover - see :class:`_Automaton`
-            raise Unsupported("a joker that stays in the pass")
-        # the kernel's tables: the non-joker categories first, then the jokers
-        self.table = np.ascontiguousarray(table[:, cats + self.jokers])
-        self.cancels = np.ascontiguousarray(auto.cancels[:, cats + self.jokers])
+        self.adopt(auto)
         widths = [max(1, full[i].bit_length()) for i in cats]
         self.step = [1 << sum(widths[:i]) for i in range(len(cats))]
         self.kbits = sum(widths)
@@ -418,6 +469,17 @@ class _Passes:
         self.sums: dict[str, dict[int, int]] = {}  # "cards", "cancelled", "chips": linear totals
         # draws left -> chunks of pass starts: (states, exact masses as an object array, e)
         self.pending: dict[int, list[tuple[np.ndarray, np.ndarray, int]]] = {}
+
+    def adopt(self, auto: _Automaton) -> None:
+        """Use ``auto``'s moves (the kernel's tables: the non-joker categories first, then the jokers)."""
+        import numpy as np
+
+        table = auto.table
+        if self.jokers and (table[:, self.jokers] >= 0).any():  # pragma: no cover - see :class:`_Automaton`
+            raise Unsupported("a joker that stays in the pass")
+        self.auto = auto
+        self.table = np.ascontiguousarray(table[:, self.cats + self.jokers])
+        self.cancels = np.ascontiguousarray(auto.cancels[:, self.cats + self.jokers])
 
     def packed(self, deck: tuple[int, ...]) -> int:
         """The remaining non-joker cards of ``deck``, one byte per category, as the kernel keeps them."""
@@ -453,7 +515,7 @@ class _Passes:
         # the outcome columns: successes (at most those drawn, the ace bonuses and the chips),
         # then bad cards in effect
         most = [a + int(f.max(initial=0))
-                for a, f in zip(auto.code_max, auto._fields(member_delta), strict=True)]
+                for a, f in zip(auto.code_max, auto.signed_fields(member_delta), strict=True)]
         nsucc = most[1] + most[2] + self.st.chips + 1
         starts_at = nsucc + most[4] + 1
         okeys, ou, of, side_u, side_f, status, work = self.sweep(
@@ -520,10 +582,11 @@ class _Passes:
         from the full deck."""
         import numpy as np
 
-        full, auto = self.st.full, self.auto
+        full = self.st.full
         first_pass = first is not None
         while self.pending:
             interrupt.check()  # a page that no longer wants the result stops it here
+            auto = self.auto
             deck = first if first is not None and first_pass else full
             chunks = self.pending.pop(max(self.pending))
             # every pass start's mass over base * B**top, summed per pass start
@@ -532,15 +595,19 @@ class _Passes:
             masses = np.concatenate([w * _pow(top - e, self.big) if e != top else w for _s, w, e in chunks])
             # Pass starts that differ only in fields their moves never read share one run,
             # from their base (see :meth:`_Automaton._base`), and read its outcomes shifted;
-            # the same start met twice is one member.
+            # the same start met twice is one member. The first pass (one start, from the
+            # search's own start state) runs as it is.
             states, masses = _sum_by(states, masses)
-            base = auto._base(states)
+            base = states if first_pass else auto._base(states)
             order = np.argsort(base, kind="stable")
             states, masses, base = states[order], masses[order], base[order]
             bases, first_member = np.unique(base, return_index=True)
             runs, found = auto._find(bases)
-            if not found.all():  # pragma: no cover - the search meets every base
-                raise Unsupported("a pass start the search of player states did not meet")
+            if not found.all():  # a member's new pass, with a base of its own: search again
+                self.adopt(auto := auto.more(bases[~found]))
+                runs, found = auto._find(bases)
+                if not found.all():  # pragma: no cover - the search starts from them
+                    raise Unsupported("a pass start the search of player states did not meet")
             m = sum(deck)
             depth = min(m, int(auto.left[runs].max()) + self.kings)  # the most cards drawn
             # a later pass's outcomes are over m^(depth): the factor brings them over B
