@@ -33,7 +33,7 @@ is), so the figures stay comparable between machines.
    fixed sample of 300 checks at skill 8-10. A player who keeps drawing past certainty
    (most of all taking every king's card) makes the largest checks there are; up to 6 of
    the 300 (with the machine's load), at skill 9-10 with many bad cards, are still above
-   the 50 ms target, and this section and section 7 keep that visible.
+   the 50 ms target, and this section, section 7 and section 10 keep that visible.
 10. Many fate chips (4-20; the book sets no limit, the tools allow 20), a fixed sample of 150
    checks at skill 8-10 with every choice, (a) stopping when sure and (b) drawing on, then
    the slowest draw-on checks known. Stopping when sure stays far under the target; drawing

@@ -6,7 +6,8 @@ errors become an error panel, never a traceback (see :func:`guarded`).
 
 Every notebook builds its page from these pieces: :func:`header`, :func:`panel`
 (verdicts, messages, errors), :func:`stepper` (tablet-sized +/- number input),
-:func:`big_button`, :func:`card_tile` and :func:`progress`.
+:func:`big_button`, :func:`card_tile` and :func:`progress`; a computation that may take
+seconds runs through :class:`Latest` (off the notebook's thread, cancelled when stale).
 """
 
 from __future__ import annotations

@@ -443,7 +443,6 @@ class _Passes:
     """
 
     def __init__(self, st: _Setup, auto: _Automaton) -> None:
-
         self.sweep = _kernel().sweep
         self.st, self.auto = st, auto
         full = st.full
