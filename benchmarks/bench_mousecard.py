@@ -39,6 +39,9 @@ is), so the figures stay comparable between machines.
    the slowest draw-on checks known. Stopping when sure stays far under the target; drawing
    on, a player who cancels every bad card while still sure keeps drawing through long
    passes, and those checks take up to about a second.
+11. Above skill 10 (outside the target), for the record: a pass longer than the kernel's
+   exact uint64/float64 pairs allow is cut, and its states go on in further sweeps
+   (passes.py, _Passes._exact_sweep); before, plain Python took 1-80 s for these.
 
 numpy and numba are loaded once before timing, as in a session. numba compiles the sweep
 the first time it is ever used (about 10 s, which run.py does right after installing) and
@@ -199,6 +202,17 @@ MANY_CHIPS = (
 )
 
 
+#: Section 11: skills above 10 (outside the target; the tools allow 20).
+ABOVE_10 = (
+    *(TaskCheck(skill, 6, need=7, situation="red-bad", red_bad="all", fate_chips=3)
+      for skill in (12, 16, 20)),
+    TaskCheck(14, 6, need=7, situation="red-bad", red_bad="all", fate_chips=3, kings="always",
+              stop_when_sure=False),
+    TaskCheck(20, 6, need=7, situation="red-bad", red_bad="all", fate_chips=3, kings="always",
+              stop_when_sure=False),
+)
+
+
 def policies(seed: int, n: int, stop: bool, chips: tuple[int, int] = (0, 3)) -> list[TaskCheck]:
     """Sections 8-10: a fixed sample at skill 8-10 over every need, situation, bonus and
     choice, stopping when sure (``stop``) or drawing on, with ``chips`` (lowest, highest) fate chips."""
@@ -313,6 +327,11 @@ def main(argv: list[str]) -> None:
     for check in MANY_CHIPS[:1] if quick else MANY_CHIPS:
         t = cold(check, 2)
         print(f"   {t * 1000:7.1f} ms  {t / base:8,.0f}x  {label(check)}")
+    print()
+    print("11. above skill 10, for the record (passes cut where they outgrow exact uint64/float64 pairs)")
+    for check in ABOVE_10[:2] if quick else ABOVE_10:
+        t = cold(check)
+        print(f"   {t * 1000:8.1f} ms  {t / base:9,.0f}x  {label(check)}")
 
 
 if __name__ == "__main__":

@@ -308,3 +308,38 @@ def test_a_members_new_pass_with_a_base_of_its_own_is_searched_again(monkeypatch
     monkeypatch.setattr(passes._Automaton, "more", more)
     assert numpy_engine(check) == plain(check)
     assert calls
+
+
+@pytest.mark.parametrize("check", [
+    TaskCheck(6, 9, need=3, situation="combat", aged=1, fate_chips=2),
+    TaskCheck(7, "J", need=4, situation="red-bad", red_bad="all", fate_chips=1, kings="always",
+              stop_when_sure=False),
+    TaskCheck(6, 8, need=5, situation="unknown", mode="broke", kings="always", fate_chips=1, bonus="cancel",
+              stop_when_sure=False),
+], ids=["cautious", "drawing-on", "broke"])
+def test_passes_too_long_for_exact_pairs_are_cut_and_stay_exact(
+        monkeypatch: pytest.MonkeyPatch, check: TaskCheck) -> None:
+    # above skill 10 a pass outgrows the kernel's exact uint64/float64 pairs (2**84): the sweep
+    # stops partway and its states go on, their exact masses split into limbs, in sweeps of
+    # the rest. A lower limit cuts these smaller checks the same way, several times over.
+    right = plain(check)
+    cuts: list[int] = []
+    real = passes._Passes._exact_sweep
+
+    def spy(self: passes._Passes, *args: object) -> object:
+        cuts.append(args[4])  # type: ignore[arg-type]  # the depth swept
+        return real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(passes._Passes, "_exact_sweep", spy)
+    for bits in (30, 42):
+        monkeypatch.setattr(passes, "_MAX_DEPTH_BITS", bits)
+        cuts.clear()
+        assert numpy_engine(check) == right
+        assert len(cuts) > len(set(cuts)) or len(set(cuts)) > 1  # the passes were cut
+
+
+def test_a_check_above_skill_10_is_compiled_and_exact() -> None:
+    # skill 11: its first pass (up to 15 cards) is too long for exact pairs; this took the
+    # plain engine a second (skill 14 drawing on: 80 s, now 1.5 s)
+    check = TaskCheck(11, 6, need=7, situation="red-bad", red_bad="all", fate_chips=3)
+    assert numpy_engine(check) == plain(check)

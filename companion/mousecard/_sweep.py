@@ -143,7 +143,7 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
           m: int, depth: int, fnow_u: np.ndarray, fnow_f: np.ndarray, fnext_u: np.ndarray,
           fnext_f: np.ndarray, step: np.ndarray, kbits: int, ends: np.ndarray, need: int, chips: int,
           bonus: int, nsucc: int, starts_at: int, first_member: np.ndarray, member_delta: np.ndarray,
-          work: tuple) -> tuple:
+          stop_at: int, work: tuple) -> tuple:
     """Sweep one batch of passes (one per start); return their outcomes, summed.
 
     ``size``: player states 0 .. size-1 are the only ones this batch can meet (every pass
@@ -172,7 +172,9 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
     as uint64 and float64 (each end's mass in two columns: its successes and its bad
     cards); per member, the expected cards drawn, bad cards cancelled and chips spent (rows
     0, 1 and 2), the same two ways; a status (0 fine, 1: a pass went beyond ``depth``, 2: an
-    outcome beyond its columns); and the buffers for the next call.
+    outcome beyond its columns); the states of layer ``stop_at`` (-1: none), which the sweep
+    hands over instead of drawing on (keys, remaining cards, masses as uint64 and float64);
+    and the buffers for the next call.
 
     Buffers only grow between layers, never inside the loop over states (which keeps
     that loop tight); a hash table uses the first slots of its buffer, as many as it needs
@@ -191,6 +193,13 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
         gf = np.empty((0, width), dtype=np.float64)
     ng = 0
     status = 0
+    # a pass too long for exact uint64/float64 pairs goes on in another sweep: the states of
+    # layer ``stop_at`` are handed over (key, remaining cards, mass)
+    fkeys = np.empty(0, dtype=np.int64)
+    frests = np.empty(0, dtype=np.uint64)
+    fmus = np.empty(0, dtype=np.uint64)
+    fmfs = np.empty(0, dtype=np.float64)
+    nf = 0
     # A hash table uses only the first 2**bits slots of its buffer, as many as this call
     # needs: the buffers are kept from call to call, and keys spread over a table sized for
     # the largest check ever swept miss the cache (measured: twice the time).
@@ -218,6 +227,18 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
         n = 0
         while n_states:
             last = n == m  # the deck is empty: every state reshuffles before its next draw
+            if n == stop_at:
+                fkeys = _grown(fkeys, nf, nf + n_states)
+                frests = _grown(frests, nf, nf + n_states)
+                fmus = _grown(fmus, nf, nf + n_states)
+                fmfs = _grown(fmfs, nf, nf + n_states)
+                for i in range(n_states):
+                    fkeys[nf] = keys[i]
+                    frests[nf] = rests[i]
+                    fmus[nf] = mus[i]
+                    fmfs[nf] = mfs[i]
+                    nf += 1
+                break
             if n >= depth and not last:
                 status = 1
                 break
@@ -427,4 +448,5 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
                 nmfs[nn] = ef[col, i]
                 nn += 1
     return (nkeys[:nn].copy(), nmus[:nn].copy(), nmfs[:nn].copy(), side_u, side_f, status,
+            (fkeys[:nf].copy(), frests[:nf].copy(), fmus[:nf].copy(), fmfs[:nf].copy()),
             (gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots, rowid))

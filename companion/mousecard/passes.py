@@ -21,7 +21,10 @@ How it stays exact:
   (:data:`_MAX_DEPTH_BITS`). The sweep keeps each such integer as a pair: its value modulo
   2**64 (``uint64`` arithmetic wraps exactly) and its value as a float64. Every term is
   positive, so the float's relative error only adds up, to far less than 2**-40; the pair
-  therefore gives the integer back exactly (:func:`_exact`).
+  therefore gives the integer back exactly (:func:`_exact`). A longer pass (above skill
+  10) is cut in two: the sweep hands over the states after its first draws, and their
+  exact masses, split into limbs of a few dozen bits, go on in sweeps of the rest of the
+  pass (:meth:`_Passes._exact_sweep`).
 - A batch's outcomes (the check ends, or a joker starts a pass) are exact integers per
   pass start; Python integers combine them with the exact probabilities of the starts.
 
@@ -449,8 +452,6 @@ class _Passes:
         self.kings = sum(full[k] for k in st.king_idx)  # a king taken gives its draw back
         self.depth_full = min(sum(full), int(auto.left.max()) + self.kings)  # the longest pass
         self.big = _falling(sum(full), 0, self.depth_full)  # B: a whole pass from the full deck
-        if self.big.bit_length() > _MAX_DEPTH_BITS:
-            raise Unsupported("passes too long for exact uint64/float64 pairs")
         # A joker always leaves the pass (it ends the check or reshuffles), so within a pass no
         # joker has been drawn: the DP follows the other categories, and jokers only make outcomes.
         self.jokers = [i for i, info in enumerate(st.info) if info[0] == "joker"]
@@ -502,37 +503,22 @@ class _Passes:
         if (nruns * size).bit_length() + self.kbits > _MAX_KEY_BITS:
             raise Unsupported("too many states for one merge key")
         m = sum(deck)
-        # below 2**64 the uint64 values alone are exact; above, the float64 twin is kept too
-        # (the expected cards drawn, up to depth times a run's mass, is the largest sum)
-        # a bound on any run's total (the float sum errs by far less than the margin)
-        top_mass = (math.ceil(float(np.sum(np.asarray(start_mass, dtype=np.float64))) * 1.001) + 1) \
-            * _falling(m, 0, depth)
-        if top_mass.bit_length() > _MAX_DEPTH_BITS:
-            raise Unsupported("passes too long for exact uint64/float64 pairs")
-        dual = (depth * top_mass).bit_length() > 64
-        work = _WORK.pop() if _WORK else _kernel().workspace()
         # the outcome columns: successes (at most those drawn, the ace bonuses and the chips),
         # then bad cards in effect
         most = [a + int(f.max(initial=0))
                 for a, f in zip(auto.code_max, auto.signed_fields(member_delta), strict=True)]
         nsucc = most[1] + most[2] + self.st.chips + 1
         starts_at = nsucc + most[4] + 1
-        okeys, ou, of, side_u, side_f, status, work = self.sweep(
-            self.table, self.cancels, size, len(self.cats), auto.nend,
-            np.array([deck[j] for j in self.jokers], dtype=np.int64), nruns,
-            np.array(start_run, dtype=np.int64), np.array(start_player, dtype=np.int64),
-            np.array(start_low, dtype=np.int64), np.array(start_rest, dtype=np.uint64),
-            np.array(start_mass, dtype=np.uint64), np.array(start_mass, dtype=np.float64), m, depth,
-            *_factors(m, depth), np.array(self.step, dtype=np.int64), self.kbits, auto.ends, self.st.need,
-            self.st.chips, _kernel().BONUSES.index(self.st.bonus), nsucc, starts_at,
-            first_member, member_delta, work)
-        _WORK.append(work)
-        if status == 1:  # pragma: no cover - the depth bounds every pass
-            raise Unsupported("a pass longer than foreseen")
-        if status == 2:  # pragma: no cover - a member's pass is one the search met
-            raise Unsupported("an end the search of player states did not meet")
+        fixed = (self.table, self.cancels, size, len(self.cats), auto.nend,
+                 np.array([deck[j] for j in self.jokers], dtype=np.int64), nruns)
+        rest = (np.array(self.step, dtype=np.int64), self.kbits, auto.ends, self.st.need, self.st.chips,
+                _kernel().BONUSES.index(self.st.bonus), nsucc, starts_at, first_member, member_delta)
+        okeys, values, side = self._exact_sweep(
+            fixed, rest, size, m, depth, np.asarray(start_run, dtype=np.int64),
+            np.asarray(start_player, dtype=np.int64), np.asarray(start_low, dtype=np.int64),
+            np.asarray(start_rest, dtype=np.uint64), np.asarray(start_mass, dtype=object))
         for k, name in enumerate(("cards", "cancelled", "chips")):
-            total = int((weight * _exact(side_u[k], side_f[k] if dual else None)).sum())
+            total = int((weight * side[k]).sum())
             if total:
                 _put(self.sums, name, e_out, total)
         if not len(okeys):
@@ -541,8 +527,7 @@ class _Passes:
         cols, member = okeys // nmem, okeys % nmem
         ends = cols < starts_at
         if ends.any():  # exact sums per column
-            c, totals = _sum_by(cols[ends],
-                                _exact(ou[ends], of[ends] if dual else None) * weight[member[ends]])
+            c, totals = _sum_by(cols[ends], values[ends] * weight[member[ends]])
             for col, total in zip(c.tolist(), totals.tolist(), strict=True):
                 if col < nsucc:
                     _put(self.succ, col, e_out, total)
@@ -559,8 +544,73 @@ class _Passes:
         each = np.repeat(np.arange(len(t)), count)
         member = first[each] + np.arange(len(each)) - np.repeat(np.cumsum(count) - count, count)
         start = auto.new_passes[t[each]] + member_delta[member]
-        masses = _exact(ou[~ends], of[~ends] if dual else None)[each] * weight[member]
+        masses = values[~ends][each] * weight[member]
         self.wait(*_sum_by(start, masses), e_out)  # members often meet in one start: one entry each
+
+    def _exact_sweep(self, fixed: tuple[Any, ...], rest: tuple[Any, ...], size: int, m: int, depth: int,
+                     run: np.ndarray, player: np.ndarray, low: np.ndarray, cards: np.ndarray,
+                     mass: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Sweep starts (``mass``: exact integers) through up to ``depth`` draws from ``m`` cards:
+        the outcome keys, their exact masses and the per-member sums (cards, cancelled,
+        chips), all over the pass's falling factorial m (m-1) ... (m-depth+1).
+
+        The kernel keeps a mass as a uint64 and a float64 twin, exact while every sum stays
+        below 2**84 (:data:`_MAX_DEPTH_BITS`; a run's sums never mix with another run's, so
+        the bound is per run). A longer pass (above skill 10) is cut: the sweep stops after
+        the first ``k`` draws and hands over that layer's states, whose exact masses go on,
+        split into limbs of ``w`` bits, in sweeps of the rest of the pass; limb j's outcomes
+        count 2**(w j) times. All of it is exact integer arithmetic.
+        """
+        import numpy as np
+
+        per_run = int(_sum_by(run, mass)[1].max())
+
+        def bound(k: int) -> int:  # the largest sum (the cards drawn: k times a run's whole mass)
+            return per_run * _falling(m, 0, k) * max(k, 1)
+
+        k = depth
+        while k > 1 and bound(k).bit_length() > _MAX_DEPTH_BITS:
+            k -= 1
+        if bound(k).bit_length() > _MAX_DEPTH_BITS or max(mass.max(), 1).bit_length() > 64:
+            raise Unsupported("passes too long for exact uint64/float64 pairs")
+        dual = bound(k).bit_length() > 64
+        work = _WORK.pop() if _WORK else _kernel().workspace()
+        okeys, ou, of, side_u, side_f, status, (fk, fc, fu, ff), work = self.sweep(
+            *fixed, run, player, low, cards, mass.astype(np.uint64), mass.astype(np.float64), m, k,
+            *_factors(m, k), *rest, k if k < depth else -1, work)
+        _WORK.append(work)
+        if status == 1:  # pragma: no cover - the depth bounds every pass
+            raise Unsupported("a pass longer than foreseen")
+        if status == 2:  # pragma: no cover - a member's pass is one the search met
+            raise Unsupported("an end the search of player states did not meet")
+        values = _exact(ou, of if dual else None)
+        side = np.array([_exact(side_u[i], side_f[i] if dual else None) for i in range(3)])
+        if k == depth:
+            return okeys, values, side
+        # the rest of the pass, from the states after k draws (their masses are over m^(k))
+        later = _falling(m, k, depth)
+        values, side = values * later, side * later
+        if not len(fk):
+            return okeys, values, side
+        fmass = _exact(fu, ff if dual else None)
+        g = fk >> self.kbits
+        frun, fplayer, flow = g // size, g % size, fk & ((1 << self.kbits) - 1)
+        crowd = int(np.bincount(frun).max())  # the most states of one run
+        unit = _falling(m - k, 0, depth - k) * (depth - k)
+        w = max(8, min(60, _MAX_DEPTH_BITS - 2 - unit.bit_length() - crowd.bit_length()))
+        keys_all, values_all = [okeys], [values]
+        for j in range(-(-max(int(fmass.max()), 1).bit_length() // w)):
+            limb = (fmass >> (w * j)) & ((1 << w) - 1)
+            keep = limb != 0
+            if not keep.any():
+                continue
+            k2, v2, s2 = self._exact_sweep(fixed, rest, size, m - k, depth - k, frun[keep], fplayer[keep],
+                                           flow[keep], fc[keep], limb[keep])
+            keys_all.append(k2)
+            values_all.append(v2 * (1 << (w * j)))
+            side = side + s2 * (1 << (w * j))
+        okeys, values = _sum_by(np.concatenate(keys_all), np.concatenate(values_all))
+        return okeys, values, side
 
     def wait(self, starts: np.ndarray, masses: np.ndarray, e: int) -> None:
         """Pass starts (packed player states) with exact masses over ``base * B**e`` (an
@@ -646,8 +696,6 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     auto = _Automaton(st, ([begin], [sum(first[k] for k in st.king_idx)], [1]), sum(first), broke=False)
     passes = _Passes(st, auto)
     base = _falling(sum(first), 0, min(sum(first), skill + passes.kings))
-    if base.bit_length() > _MAX_DEPTH_BITS:
-        raise Unsupported("passes too long for exact uint64/float64 pairs")
     passes.wait(np.array([begin], dtype=np.int64), np.array([1], dtype=object), 0)
     passes.drain(first)
     passes.finish(acc)
