@@ -25,14 +25,17 @@ def test_one_card_face_cards_or_better_is_the_books_16_to_38(page) -> None:
 
 
 def test_a_large_check_computes_in_the_background_while_the_page_stays_live(page) -> None:
-    """Skill 16, seven successes at 6 or better, every red card bad, 3 fate chips takes seconds:
-    the panel says it is computing, the notebook still answers, and the result arrives by itself."""
+    """Skill 16, seven successes at 6 or better, every red card bad, 3 fate chips, taking every
+    king's card and drawing on when sure takes seconds: the panel says it is computing, the
+    notebook still answers, and the result arrives by itself."""
     open_tool(page, "mousecard.ipynb")
     page.wait_for_selector(".cmp-mousecard-page")
     page.locator(".cmp-mousecard-target select").select_option(label="6")
     situation = page.locator(".cmp-mousecard-situation select")
     situation.select_option(label=situation.locator("option", has_text="red-bad").first.inner_text())
     page.locator(".cmp-mousecard-red-bad select").select_option(label="red-bad: every red card")
+    page.locator(".cmp-mousecard-kings select").select_option(label="always")
+    page.locator(".cmp-mousecard-stop input").uncheck()
     for cls, value in (("chips-to-spend", "3"), ("need", "7"), ("skill", "16")):
         box = page.locator(f".cmp-mousecard-{cls} input")
         box.fill(value)
@@ -51,4 +54,4 @@ def test_a_large_check_computes_in_the_background_while_the_page_stays_live(page
         "() => /Chance of success/.test(document.querySelector('.cmp-mousecard-odds').innerText)",
         timeout=60_000)
     text = page.locator(".cmp-mousecard-odds").inner_text()
-    assert "skill 16" in text and "7 successes" in text and "3 fate chip" in text
+    assert "skill 16" in text and "7 successes" in text and "draws every card" in text
