@@ -110,3 +110,33 @@ def test_the_plot_is_computed_in_the_background_too(tmp_path: Path) -> None:
     page.wait()
     (image,) = page.plot_box.children
     assert image.value[:4] == b"\x89PNG"
+
+
+def test_stop_computing_cancels_a_long_check_and_its_result_never_shows(tmp_path: Path, monkeypatch) -> None:
+    import threading
+
+    from companion import interrupt
+    from companion.mousecard.odds import exact_odds
+    from companion.views import mousecard as view
+
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    assert page.halt_button.layout.display == "none"  # nothing to stop
+    page.odds_worker.settle = 0.01
+    release = threading.Event()
+
+    def slow(check, deck=None):
+        while not release.wait(0.005):
+            interrupt.check()
+        return exact_odds(check, deck)
+
+    monkeypatch.setattr(view, "exact_odds", slow)
+    page.need.value = 2
+    assert "Computing" in page.result.value and page.halt_button.layout.display is None
+    page.halt_button.click()
+    assert "Stopped" in page.result.value and page.halt_button.layout.display == "none"
+    release.set()
+    page.wait()
+    assert "Stopped" in page.result.value  # the cancelled computation's result is dropped
+    page.need.value = 1  # a change computes again
+    page.wait()
+    assert "Chance of success" in page.result.value and page.odds is not None and page.odds.check.need == 1

@@ -14,7 +14,7 @@ CSS classes for browser tests:
 ``cmp-mousecard-disadvantage``, ``cmp-mousecard-mode``, ``cmp-mousecard-chips-to-spend``,
 ``cmp-mousecard-red-bad``, ``cmp-mousecard-use-live``, ``cmp-mousecard-kings``,
 ``cmp-mousecard-bonus-policy``, ``cmp-mousecard-stop`` (the player's choices),
-``cmp-mousecard-odds`` (the result),
+``cmp-mousecard-odds`` (the result), ``cmp-mousecard-halt`` (stop a long computation),
 ``cmp-mousecard-plot-button``, ``cmp-mousecard-plot``, ``cmp-mousecard-character``,
 ``cmp-mousecard-task``, ``cmp-mousecard-cards`` (typed-in cards), ``cmp-mousecard-draw``,
 ``cmp-mousecard-last`` (the last draw, cards marked), ``cmp-mousecard-bonus`` (each ace/chip button),
@@ -117,6 +117,7 @@ class MouseCardPage:
         self.odds_worker = ui.Latest(settle)
         self.plot_worker = ui.Latest(settle)
         self.odds: CheckOdds | None = None  # the result on show
+        self._waiting: set[str] = set()  # "odds" and/or "plot" while they show "Computing…"
         self.message = ui.panel()
         self.message.add_class("cmp-mousecard-message")
         self.tracker = LiveDeckTracker(self.log_path)
@@ -194,8 +195,13 @@ class MouseCardPage:
         self.plot_button.on_click(g(lambda _b: self.plot()))
         self.plot_box = w.Box()
         self.plot_box.add_class("cmp-mousecard-plot")
+        # shown while a computation takes long: stops it (changing a control also does)
+        self.halt_button = ui.big_button("Stop computing", style="danger", icon="stop")
+        self.halt_button.add_class("cmp-mousecard-halt")
+        self.halt_button.layout.display = "none"
+        self.halt_button.on_click(g(lambda _b: self.halt()))
         odds_tab = w.VBox([self.use_live, w.HBox([self.kings, self.bonus, self.stop]), self.result,
-                           self.plot_button, self.plot_box])
+                           self.halt_button, self.plot_button, self.plot_box])
 
         # live deck tab
         self.character = w.Text(description="Character", placeholder="e.g. Pip",
@@ -279,17 +285,42 @@ class MouseCardPage:
             check = self.check()
         except Exception as exc:
             self.odds_worker.cancel()  # a result for the controls as they were is stale
+            self._waiting_for("odds", False)
             ui.show_error(self.message, exc)
             return
         deck = self.tracker.state.remaining if self.use_live.value else None
-        self.odds_worker.submit(lambda: exact_odds(check, deck), self._show_odds,
-                                lambda exc: ui.show_error(self.message, exc),
-                                lambda: self._computing(self.result, check))
+        self.odds_worker.submit(lambda: exact_odds(check, deck), self._show_odds, self._odds_failed,
+                                lambda: self._odds_pending(check))
+
+    def _odds_pending(self, check: TaskCheck) -> None:
+        self._computing(self.result, check)
+        self._waiting_for("odds", True)
 
     def _show_odds(self, result: CheckOdds) -> None:
         self.odds = result
         self.result.value = odds_html(result)
         self.message.value = ""
+        self._waiting_for("odds", False)
+
+    def _odds_failed(self, exc: BaseException) -> None:
+        ui.show_error(self.message, exc)
+        self._waiting_for("odds", False)
+
+    def _waiting_for(self, what: str, waiting: bool) -> None:
+        (self._waiting.add if waiting else self._waiting.discard)(what)
+        self.halt_button.layout.display = None if self._waiting else "none"
+
+    def halt(self) -> None:
+        """Stop the computations under way (the "Stop computing" button); their results are
+        never shown. Changing a control starts a new one."""
+        if "odds" in self._waiting:
+            self.odds_worker.cancel()
+            self.result.value = ui.panel_html("warn", "Stopped: change a control to compute the odds again")
+        if "plot" in self._waiting:
+            self.plot_worker.cancel()
+            self.plot_box.children = []
+        self._waiting_for("odds", False)
+        self._waiting_for("plot", False)
 
     @staticmethod
     def _computing(target: w.HTML, check: TaskCheck, what: str = "the exact odds") -> None:
@@ -297,7 +328,7 @@ class MouseCardPage:
             f"<div class='companion-panel' style='border-color:{ui.COLOURS['muted']}'>"
             f"<b>Computing {what}…</b><div>{html.escape(check.describe())}</div><small>A large "
             "check (drawing on when sure, many fate chips, a skill above 10) can take seconds; "
-            "changing a control cancels it.</small></div>")
+            "“Stop computing” or changing a control cancels it.</small></div>")
 
     def wait(self) -> None:
         """Block until the odds and the plot under way have been worked out and shown."""
@@ -312,13 +343,17 @@ class MouseCardPage:
                                   aged=c.aged, disadvantage=c.disadvantage, mode=c.mode,
                                   fate_chips=c.fate_chips, red_bad=c.red_bad, kings=c.kings,
                                   bonus=c.bonus, stop_when_sure=c.stop_when_sure),
-            lambda curves: self._show_plot(c, curves), lambda exc: ui.show_error(self.message, exc),
-            lambda: self._plot_pending(c))
+            lambda curves: self._show_plot(c, curves), self._plot_failed, lambda: self._plot_pending(c))
 
     def _plot_pending(self, c: TaskCheck) -> None:
         holder = w.HTML()
         self._computing(holder, c, "the plot")
         self.plot_box.children = [holder]
+        self._waiting_for("plot", True)
+
+    def _plot_failed(self, exc: BaseException) -> None:
+        ui.show_error(self.message, exc)
+        self._waiting_for("plot", False)
 
     def _show_plot(self, c: TaskCheck, curves: dict[str, list[tuple[int, Any]]]) -> None:
         from matplotlib.figure import Figure  # not pyplot: this may run in the worker thread
@@ -338,6 +373,7 @@ class MouseCardPage:
                      + (f", {c.fate_chips} chip(s)" if c.fate_chips else ""))
         ax.legend(title="target", ncol=2, fontsize=8)
         self.plot_box.children = [ui.figure_widget(fig)]
+        self._waiting_for("plot", False)
 
     def _act(self, event: dict[str, Any]) -> None:
         self.tracker.do(event)
