@@ -24,10 +24,9 @@ def test_one_card_face_cards_or_better_is_the_books_16_to_38(page) -> None:
         "() => /1\\.9%/.test(document.querySelector('.cmp-mousecard-odds').innerText)")
 
 
-def test_a_large_check_computes_in_the_background_while_the_page_stays_live(page) -> None:
+def _set_up_a_large_check(page) -> None:
     """Skill 16, seven successes at 6 or better, every red card bad, 3 fate chips, taking every
-    king's card and drawing on when sure takes seconds: the panel says it is computing, the
-    notebook still answers, and the result arrives by itself."""
+    king's card and drawing on when sure: seconds to compute."""
     open_tool(page, "mousecard.ipynb")
     page.wait_for_selector(".cmp-mousecard-page")
     page.locator(".cmp-mousecard-target select").select_option(label="6")
@@ -42,6 +41,19 @@ def test_a_large_check_computes_in_the_background_while_the_page_stays_live(page
         box.press("Enter")
     page.wait_for_function("() => /Computing the exact odds[\\s\\S]*skill 16/.test("
                            "document.querySelector('.cmp-mousecard-odds').innerText)")
+
+
+def test_stop_computing_cancels_a_large_check(page) -> None:
+    _set_up_a_large_check(page)
+    page.locator(".cmp-mousecard-halt").click()
+    page.wait_for_function("() => /Stopped/.test(document.querySelector('.cmp-mousecard-odds').innerText)")
+    page.wait_for_selector(".cmp-mousecard-halt", state="hidden")
+
+
+def test_a_large_check_computes_in_the_background_while_the_page_stays_live(page) -> None:
+    """A large check: the panel says it is computing, the notebook still answers, and the
+    result arrives by itself."""
+    _set_up_a_large_check(page)
     # the notebook's thread is free: the live deck answers while the odds are computed
     tabs = page.locator(".lm-TabBar-tab, .p-TabBar-tab")
     tabs.filter(has_text="Live deck").click()
