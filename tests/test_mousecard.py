@@ -316,6 +316,33 @@ def test_distributions_add_up_and_policies_are_never_beaten(check: TaskCheck) ->
         assert exact_odds(other).p_success <= r.p_success
 
 
+@given(checks, st.sampled_from(KING_POLICIES), st.sampled_from(["best", "success"]), st.integers(0, 12),
+       st.sampled_from(["joker", "all"]))
+@settings(max_examples=80, deadline=None)
+def test_drawing_on_when_sure_never_changes_the_chance_of_success(
+        check: TaskCheck, kings: str, bonus: str, chips: int, red_bad: str) -> None:
+    # what lets the plot compute a draw-on curve with the stop rule (success_curve): a sure
+    # player only gains successes, aces and chips, and "best" bonuses cancel a bad card only
+    # while the check stays certain
+    from dataclasses import replace
+
+    stop = replace(check, kings=kings, bonus=bonus, fate_chips=chips, red_bad=red_bad)
+    draw_on = replace(stop, stop_when_sure=False)
+    assert exact_odds(draw_on).p_success == exact_odds(stop).p_success
+
+
+def test_bonuses_on_cancelling_first_can_make_drawing_on_fail() -> None:
+    # the exception: spending a chip to cancel a bad card can leave a sure player short, so
+    # the plot computes these curves drawing on
+    stop = TaskCheck(6, "Q", need=2, situation="combat", aged=2, fate_chips=2, bonus="cancel")
+    draw_on = TaskCheck(6, "Q", need=2, situation="combat", aged=2, fate_chips=2, bonus="cancel",
+                        stop_when_sure=False)
+    assert exact_odds(draw_on).p_success < exact_odds(stop).p_success
+    curve = success_curve(["Q"], [6], need=2, situation="combat", aged=2, fate_chips=2, bonus="cancel",
+                          stop_when_sure=False)
+    assert curve["Q"][0][1] == exact_odds(draw_on).p_success
+
+
 def test_more_skill_never_hurts_and_higher_targets_are_harder() -> None:
     curves = success_curve(["8", "J", "A"], range(1, 7), situation="combat")
     for points in curves.values():

@@ -890,8 +890,16 @@ def odds(skill: int, target: int | str, **kwargs: Any) -> CheckOdds:
 
 def success_curve(targets: Iterable[int | str], skills: Iterable[int], **kwargs: Any
                   ) -> dict[str, list[tuple[int, Fraction]]]:
-    """P(success) against skill for each target (the notebook's plot), exact."""
+    """P(success) against skill for each target (the notebook's plot), exact.
+
+    Drawing on when sure never changes the chance of success unless bonuses go to cancelling
+    first (``bonus="cancel"``): a sure player's successes, aces and chips only grow, and the
+    "best" bonuses cancel a bad card only while the check stays certain. The curve is then
+    computed with the stop rule, whose checks are far smaller (the tests check the equality).
+    """
     skills = list(skills)
+    if not kwargs.get("stop_when_sure", True) and kwargs.get("bonus", "best") != "cancel":
+        kwargs = {**kwargs, "stop_when_sure": True}
     curves: dict[str, list[tuple[int, Fraction]]] = {}
     for t in targets:
         points = curves[RANK_LABELS[parse_rank(t) if isinstance(t, str) else t]] = []
