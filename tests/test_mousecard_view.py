@@ -140,3 +140,39 @@ def test_stop_computing_cancels_a_long_check_and_its_result_never_shows(tmp_path
     page.need.value = 1  # a change computes again
     page.wait()
     assert "Chance of success" in page.result.value and page.odds is not None and page.odds.check.need == 1
+
+
+def test_drawing_on_the_chance_of_success_shows_while_the_rest_is_computed(
+        tmp_path: Path, monkeypatch) -> None:
+    # drawing on with the "best" bonuses the chance of success is that of stopping once sure
+    # (quick): the panel shows it at once, and the full result (spread of successes...) follows
+    import threading
+
+    from companion import interrupt
+    from companion.mousecard.odds import exact_odds
+    from companion.views import mousecard as view
+
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.skill.value, page.need.value, page.kings.value = 6, 2, "always"
+    page.odds_worker.settle = 0.01
+    release = threading.Event()
+
+    def slow(check, deck=None):  # only the draw-on check is slow
+        while not check.stop_when_sure and not release.wait(0.005):
+            interrupt.check()
+        return exact_odds(check, deck)
+
+    monkeypatch.setattr(view, "exact_odds", slow)
+    stopping = exact_odds(page.check()).p_success
+    page.stop.value = False
+    assert "Computing the exact odds" in page.result.value
+    assert f"exactly {stopping.numerator}/{stopping.denominator}" in page.result.value
+    release.set()
+    page.wait()
+    assert page.odds is not None and not page.odds.check.stop_when_sure
+    assert page.odds.p_success == stopping and "Computing" not in page.result.value
+    release.clear()
+    page.bonus.value = "cancel"  # bonuses cancel first: drawing on may change the chance
+    assert "Computing" in page.result.value and "Chance of success" not in page.result.value
+    release.set()
+    page.wait()

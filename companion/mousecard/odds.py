@@ -888,22 +888,34 @@ def odds(skill: int, target: int | str, **kwargs: Any) -> CheckOdds:
     return exact_odds(TaskCheck(skill, target, **kwargs), deck)
 
 
-def success_curve(targets: Iterable[int | str], skills: Iterable[int], **kwargs: Any
-                  ) -> dict[str, list[tuple[int, Fraction]]]:
-    """P(success) against skill for each target (the notebook's plot), exact.
+def same_chance_stopping(check: TaskCheck) -> TaskCheck | None:
+    """The check with the stop rule, when that has exactly the same chance of success (and is
+    far smaller to compute); None when it may not.
 
     Drawing on when sure never changes the chance of success unless bonuses go to cancelling
     first (``bonus="cancel"``): a sure player's successes, aces and chips only grow, and the
-    "best" bonuses cancel a bad card only while the check stays certain. The curve is then
-    computed with the stop rule, whose checks are far smaller (the tests check the equality).
+    "best" bonuses cancel a bad card only while the check stays certain. Only the spread of
+    successes and bad cards, and the cards drawn, differ (the tests check the equality).
     """
+    if check.stop_when_sure or check.bonus == "cancel":
+        return None
+    from dataclasses import replace
+
+    return replace(check, stop_when_sure=True)
+
+
+def success_curve(targets: Iterable[int | str], skills: Iterable[int], **kwargs: Any
+                  ) -> dict[str, list[tuple[int, Fraction]]]:
+    """P(success) against skill for each target (the notebook's plot), exact; a curve that
+    draws on when sure is computed with the stop rule where that has the same chance of
+    success (:func:`same_chance_stopping`)."""
     skills = list(skills)
-    if not kwargs.get("stop_when_sure", True) and kwargs.get("bonus", "best") != "cancel":
-        kwargs = {**kwargs, "stop_when_sure": True}
+    deck = kwargs.pop("deck", None)
     curves: dict[str, list[tuple[int, Fraction]]] = {}
     for t in targets:
         points = curves[RANK_LABELS[parse_rank(t) if isinstance(t, str) else t]] = []
         for k in skills:
             interrupt.check()
-            points.append((k, odds(k, t, **kwargs).p_success))
+            check = TaskCheck(k, t, **kwargs)
+            points.append((k, exact_odds(same_chance_stopping(check) or check, deck).p_success))
     return curves

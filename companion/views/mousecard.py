@@ -35,7 +35,7 @@ import ipywidgets as w
 from .. import ui
 from ..mousecard.deck import RANK_LABELS
 from ..mousecard.live import DrawRecord, LiveDeckTracker, draw_event
-from ..mousecard.odds import CheckOdds, TaskCheck, exact_odds, success_curve
+from ..mousecard.odds import CheckOdds, TaskCheck, exact_odds, same_chance_stopping, success_curve
 from ..mousecard.situations import SITUATION_HELP
 
 MARK_COLOUR = {"success": ui.COLOURS["ok"], "bad": ui.COLOURS["error"],
@@ -290,10 +290,14 @@ class MouseCardPage:
             return
         deck = self.tracker.state.remaining if self.use_live.value else None
         self.odds_worker.submit(lambda: exact_odds(check, deck), self._show_odds, self._odds_failed,
-                                lambda: self._odds_pending(check))
+                                lambda: self._odds_pending(check, deck))
 
-    def _odds_pending(self, check: TaskCheck) -> None:
-        self._computing(self.result, check)
+    def _odds_pending(self, check: TaskCheck, deck: Any) -> None:
+        # drawing on, the chance of success is often that of stopping once sure, which is
+        # quick: it shows at once, and the rest of the result follows
+        twin = same_chance_stopping(check)
+        chance = exact_odds(twin, deck).p_success if twin is not None else None
+        self._computing(self.result, check, chance=chance)
         self._waiting_for("odds", True)
 
     def _show_odds(self, result: CheckOdds) -> None:
@@ -323,10 +327,17 @@ class MouseCardPage:
         self._waiting_for("plot", False)
 
     @staticmethod
-    def _computing(target: w.HTML, check: TaskCheck, what: str = "the exact odds") -> None:
+    def _computing(target: w.HTML, check: TaskCheck, what: str = "the exact odds",
+                   chance: Any = None) -> None:
+        known = ""
+        if chance is not None:
+            known = (f"<div>Chance of success <b style='font-size:26px'>{float(chance):.1%}</b> "
+                     f"<small>(exactly {chance.numerator}/{chance.denominator}: drawing on does not "
+                     "change it with these choices, so it is the chance when stopping once sure)"
+                     "</small></div>")
         target.value = (
             f"<div class='companion-panel' style='border-color:{ui.COLOURS['muted']}'>"
-            f"<b>Computing {what}…</b><div>{html.escape(check.describe())}</div><small>A large "
+            f"<b>Computing {what}…</b><div>{html.escape(check.describe())}</div>{known}<small>A large "
             "check (drawing on when sure, many fate chips, a skill above 10) can take seconds; "
             "“Stop computing” or changing a control cancels it.</small></div>")
 
