@@ -49,7 +49,7 @@ import heapq
 import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -283,6 +283,11 @@ class _Setup:
     full: tuple[int, ...]
     king_idx: tuple[int, ...]
 
+    @property
+    def full_kings(self) -> int:
+        """The kings in the full deck (each one taken gives its draw back)."""
+        return sum(self.full[k] for k in self.king_idx)
+
 
 @lru_cache(maxsize=4096)
 def _finalize(need: int, chips: int, bonus: str, s: int, ab: int, ch: int, bad: int, lone_ace: bool
@@ -446,7 +451,7 @@ def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
     ch, bad0, bace0 = (pl >> 2 * _B) & fmask, (pl >> _B) & fmask, pl & fmask
     need, bonus = st.need, st.bonus
     take_always, take_never = st.kings == "always", st.kings == "never"
-    full_kings = sum(st.full[k] for k in st.king_idx)
+    full_kings = st.full_kings
     small = 6 * _B
     ends: dict[int, list[int]] = {}
     conts: list[tuple[int, int, int]] = []
@@ -529,7 +534,7 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool, bud
     small = 6 * _B
     pmask = (1 << small) - 1
     full_key = sum(c << sh for c, sh in zip(st.full, shifts, strict=True)) << small
-    full_kings = sum(st.full[k] for k in st.king_idx)
+    full_kings = st.full_kings
     emask = (1 << _EB) - 1
     per_draw = acc.per_draw
 
@@ -899,8 +904,6 @@ def same_chance_stopping(check: TaskCheck) -> TaskCheck | None:
     """
     if check.stop_when_sure or check.bonus == "cancel":
         return None
-    from dataclasses import replace
-
     return replace(check, stop_when_sure=True)
 
 

@@ -129,7 +129,7 @@ class _Automaton:
         # what bounds a pass from the full deck (see :meth:`_base`): kings that give a draw
         # back, and the bad cards that do not succeed (the only ones that lower a sure
         # player's margin when cancelled)
-        self.horizon_kings = 0 if st.kings == "never" else sum(st.full[k] for k in st.king_idx)
+        self.horizon_kings = 0 if st.kings == "never" else st.full_kings
         self.bad_failing = sum(n for n, (_kind, succeeds, bad) in zip(st.full, info, strict=True)
                                if bad and not succeeds)
         self.succ = np.array([int(i[1]) for i in info], dtype=np.int64)
@@ -137,7 +137,6 @@ class _Automaton:
         self.bad = np.array([bool(i[2]) for i in info])
         self.king = np.array([i[0] == "king" for i in info])
         self.joker = np.array([i[0] == "joker" for i in info])
-        full_kings = sum(st.full[k] for k in st.king_idx)
         fb, later = _B, 0xFF
         # The search: states are packed (player) << 8 | cards drawn so far if still in the
         # first pass (else 0xFF), each with the kings left in its pass's deck. A later pass never
@@ -152,7 +151,7 @@ class _Automaton:
         # kings add up). Cautious, a king is taken only while not sure, so successes stop
         # growing, and a bad one ends the draw or spends a bonus.
         bounded = broke or st.kings == "always"
-        refill = full_kings if bounded else 0
+        refill = st.full_kings if bounded else 0
         # A state met with more kings left can make every move it could with fewer, so each
         # (player, cards drawn) keeps only the most kings left it was met with, and is searched
         # again only when met with more (a third of the states the pairs would be).
@@ -269,8 +268,7 @@ class _Automaton:
         rest = (m << 3 * _B) | (m << _B) | m  # ace bonuses, bad cards, bad aces
         if self.broke and st.kings != "best":
             return player & ~(s_field | rest)
-        left, s, ab, ch = (player >> 5 * _B) & m, (player >> 4 * _B) & m, (player >> 3 * _B) & m, \
-            (player >> 2 * _B) & m
+        left, s, ab, ch = self._fields(player)[:4]
         horizon = left + self.horizon_kings
         if not self.broke and st.kings != "best" and st.bonus == "success":
             return player & ~(s_field | (m << 3 * _B) | (m << 2 * _B))
@@ -295,8 +293,8 @@ class _Automaton:
         import numpy as np
 
         players, kings, first = (np.asarray(a, dtype=np.int64) for a in self.starts)
-        refill = sum(self.st.full[k] for k in self.st.king_idx)
-        starts = (np.concatenate([players, bases]), np.concatenate([kings, np.full(len(bases), refill)]),
+        starts = (np.concatenate([players, bases]),
+                  np.concatenate([kings, np.full(len(bases), self.st.full_kings)]),
                   np.concatenate([first, np.zeros(len(bases), dtype=np.int64)]))
         return _Automaton(self.st, starts, self.first_size, self.broke)
 
@@ -449,7 +447,7 @@ class _Passes:
         self.sweep = _kernel().sweep
         self.st, self.auto = st, auto
         full = st.full
-        self.kings = sum(full[k] for k in st.king_idx)  # a king taken gives its draw back
+        self.kings = st.full_kings  # a king taken gives its draw back
         self.depth_full = min(sum(full), int(auto.left.max()) + self.kings)  # the longest pass
         self.big = _falling(sum(full), 0, self.depth_full)  # B: a whole pass from the full deck
         # A joker always leaves the pass (it ends the check or reshuffles), so within a pass no
@@ -721,7 +719,7 @@ def broke(st: _Setup, hands: _Hands, acc: _Acc) -> int:
     reshuffled = hands.joker | (rest.sum(axis=1) == 0)
     kept = ~reshuffled
     player = _pack(hands.kings, hands.s, hands.ab, st.chips, hands.bad, hands.bace)
-    kings = np.where(reshuffled, sum(full[k] for k in st.king_idx), rest[:, list(st.king_idx)].sum(axis=1))
+    kings = np.where(reshuffled, st.full_kings, rest[:, list(st.king_idx)].sum(axis=1))
     # the first pass's deck, as far as the kernel needs it (its size and jokers: the same in every kept deck)
     first = tuple(rest[kept][0].tolist()) if kept.any() else full
     auto = _Automaton(st, (player, kings, kept), sum(first) if kept.any() else 0, broke=True)

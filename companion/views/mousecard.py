@@ -41,6 +41,7 @@ from ..mousecard.situations import SITUATION_HELP
 MARK_COLOUR = {"success": ui.COLOURS["ok"], "bad": ui.COLOURS["error"],
                "bad success": "#8e24aa", "joker": "#8e24aa", "miss": ui.COLOURS["muted"]}
 PLOT_TARGETS = ("6", "8", "10", "J", "Q", "K", "A")
+PLOT_SKILLS = range(1, 11)
 
 
 def default_log_path() -> Path:
@@ -350,7 +351,7 @@ class MouseCardPage:
         """Plot success against skill for each target, under the controls' choices (in the background)."""
         c = self.check()
         self.plot_worker.submit(
-            lambda: success_curve(PLOT_TARGETS, range(1, 11), need=c.need, situation=c.situation,
+            lambda: success_curve(PLOT_TARGETS, PLOT_SKILLS, need=c.need, situation=c.situation,
                                   aged=c.aged, disadvantage=c.disadvantage, mode=c.mode,
                                   fate_chips=c.fate_chips, red_bad=c.red_bad, kings=c.kings,
                                   bonus=c.bonus, stop_when_sure=c.stop_when_sure),
@@ -369,7 +370,6 @@ class MouseCardPage:
     def _show_plot(self, c: TaskCheck, curves: dict[str, list[tuple[int, Any]]]) -> None:
         from matplotlib.figure import Figure  # not pyplot: this may run in the worker thread
 
-        skills = range(1, 11)
         fig = Figure(figsize=(7, 3.8))
         ax = fig.subplots()
         for label, points in curves.items():
@@ -377,7 +377,7 @@ class MouseCardPage:
         ax.set_xlabel("skill (cards drawn)")
         ax.set_ylabel("P(success)")
         ax.set_ylim(0, 1)
-        ax.set_xticks(list(skills))
+        ax.set_xticks(list(PLOT_SKILLS))
         ax.grid(alpha=0.3)
         ax.set_title(f"{c.situation}, {c.mode}, need {c.need}"
                      + (f", Aged {c.aged}" if c.aged else "")
