@@ -343,3 +343,30 @@ def test_a_check_above_skill_10_is_compiled_and_exact() -> None:
     # plain engine a second (skill 14 drawing on: 80 s, now 1.5 s)
     check = TaskCheck(11, 6, need=7, situation="red-bad", red_bad="all", fate_chips=3)
     assert numpy_engine(check) == plain(check)
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_a_batch_of_runs_split_among_threads_gives_the_same_exact_answer(
+        monkeypatch: pytest.MonkeyPatch, threads: int) -> None:
+    # runs never meet, so a batch's runs may be swept in parallel parts; the parts' outcomes
+    # put together must be the one-call answer to the last digit
+    check = TaskCheck(8, 7, need=5, situation="red-bad", red_bad="all", aged=1, fate_chips=3,
+                      kings="always", stop_when_sure=False)
+    parts: list[int] = []
+    real = passes._Passes._sweep_part
+
+    def spy(self: passes._Passes, *args: object) -> object:
+        parts.append(len(args[2]))  # type: ignore[arg-type]  # args[2]: the starts' runs
+        return real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(passes._Passes, "_sweep_part", spy)
+    monkeypatch.setattr(passes, "THREADS", threads)
+    assert numpy_engine(check) == plain(check)
+    deep_batches = len(parts)
+    monkeypatch.setattr(passes, "THREADS", 1)
+    parts.clear()
+    numpy_engine(check)
+    if threads == 1:
+        assert deep_batches == len(parts)
+    else:  # some batches went out in several parts
+        assert deep_batches > len(parts)
