@@ -42,6 +42,9 @@ is), so the figures stay comparable between machines.
 11. Above skill 10 (outside the target), for the record: a pass longer than the kernel's
    exact uint64/float64 pairs allow is cut, and its states go on in further sweeps
    (passes.py, _Passes._exact_sweep); before, plain Python took 1-80 s for these.
+12. The answer's wall-clock time on one core and on all of the machine's cores: a batch of
+   several long runs is split among threads (passes.THREADS), which only the slowest checks
+   (drawing on) need. Sections 1-11 time one core (passes.THREADS = 1), in CPU time.
 
 numpy and numba are loaded once before timing, as in a session. numba compiles the sweep
 the first time it is ever used (about 10 s, which run.py does right after installing) and
@@ -54,6 +57,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 import random
 import statistics
 import sys
@@ -67,6 +71,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _timing import per_call
 
 import companion.mousecard.odds as engine
+import companion.mousecard.passes as passes
 from companion.mousecard.odds import BONUS_POLICIES, KING_POLICIES, TaskCheck, _exact_odds
 
 BUDGET_MS = 50.0
@@ -86,6 +91,16 @@ def cold(check: TaskCheck, runs: int = 1) -> float:
         t = time.process_time()
         _exact_odds.__wrapped__(check, None)
         best = min(best, time.process_time() - t)
+    return best
+
+
+def wall(check: TaskCheck, runs: int) -> float:
+    """Wall-clock seconds for one check computed from scratch (best of ``runs``)."""
+    best = float("inf")
+    for _ in range(runs):
+        t = time.perf_counter()
+        _exact_odds.__wrapped__(check, None)
+        best = min(best, time.perf_counter() - t)
     return best
 
 
@@ -240,6 +255,7 @@ def plain(check: TaskCheck) -> float:
 
 def main(argv: list[str]) -> None:
     quick = "--quick" in argv
+    passes.THREADS = 1  # sections 1-11: one core (section 12 compares)
     # loads numpy and numba (and compiles the sweep if numba has not cached it yet)
     _exact_odds.__wrapped__(TaskCheck(10, 7, need=6, situation="combat", aged=3), None)
     base = per_call(baseline, 2000, clock=time.process_time)
@@ -332,6 +348,16 @@ def main(argv: list[str]) -> None:
     for check in ABOVE_10[:2] if quick else ABOVE_10:
         t = cold(check)
         print(f"   {t * 1000:8.1f} ms  {t / base:9,.0f}x  {label(check)}")
+    print()
+    cores = os.cpu_count() or 1
+    print(f"12. answer time (wall clock, best of 3): one core -> all {cores} cores (ratio)")
+    for check in (MANY_CHIPS[:1] if quick else MANY_CHIPS[:3]) + SLOWEST[-3:]:
+        passes.THREADS = 1
+        one = wall(check, 3)
+        passes.THREADS = None
+        every = wall(check, 3)
+        print(f"   {one * 1000:7.1f} ms -> {every * 1000:7.1f} ms  {one / every:4.2f}x  {label(check)}")
+    passes.THREADS = None
 
 
 if __name__ == "__main__":

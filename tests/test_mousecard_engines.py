@@ -230,13 +230,13 @@ def test_pass_starts_that_differ_only_in_fields_their_moves_never_read_share_one
     check = TaskCheck(6, "Q", need=3, situation="red-bad", red_bad="all", mode=mode, kings="always",
                       bonus=bonus, fate_chips=1, stop_when_sure=False)
     seen: list[tuple[int, int]] = []
-    real = passes._Passes.batch
+    real = passes._Passes.read
 
-    def spy(self: passes._Passes, deck: tuple[int, ...], depth: int, nruns: int, *args: object) -> None:
-        seen.append((nruns, len(args[6])))  # type: ignore[arg-type]  # args[6]: the members' differences
-        real(self, deck, depth, nruns, *args)  # type: ignore[arg-type]
+    def spy(self: passes._Passes, member_run: np.ndarray, *args: object) -> None:
+        seen.append((len(np.unique(member_run)), len(member_run)))
+        real(self, member_run, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(passes._Passes, "batch", spy)
+    monkeypatch.setattr(passes._Passes, "read", spy)
     assert numpy_engine(check) == plain(check)
     assert max(members - runs for runs, members in seen) > 0
     if mode == "broke":
@@ -271,13 +271,14 @@ def test_pass_starts_with_more_chips_than_their_pass_can_spend_share_one_run(
     check = TaskCheck(6, 9, need=2, situation="red-bad", red_bad="all", aged=1, kings="always",
                       bonus=bonus, fate_chips=15, stop_when_sure=False)
     seen: list[tuple[int, np.ndarray]] = []
-    real = passes._Passes.batch
+    real = passes._Passes.read
 
-    def spy(self: passes._Passes, deck: tuple[int, ...], depth: int, nruns: int, *args: object) -> None:
-        seen.append((nruns, args[6]))  # type: ignore[arg-type]  # args[6]: the members' differences
-        real(self, deck, depth, nruns, *args)  # type: ignore[arg-type]
+    def spy(self: passes._Passes, member_run: np.ndarray, short: np.ndarray, delta: np.ndarray,
+            *args: object) -> None:
+        seen.append((len(np.unique(member_run)), delta))
+        real(self, member_run, short, delta, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(passes._Passes, "batch", spy)
+    monkeypatch.setattr(passes._Passes, "read", spy)
     assert numpy_engine(check) == plain(check)
     assert max(len(deltas) - runs for runs, deltas in seen) > 0
     chips = np.concatenate([passes._Automaton.signed_fields(d)[3] for _r, d in seen])
@@ -361,6 +362,7 @@ def test_a_batch_of_runs_split_among_threads_gives_the_same_exact_answer(
 
     monkeypatch.setattr(passes._Passes, "_sweep_part", spy)
     monkeypatch.setattr(passes, "THREADS", threads)
+    monkeypatch.setattr(passes, "PARALLEL_AFTER", 0.0)  # however quick the last sweep
     assert numpy_engine(check) == plain(check)
     deep_batches = len(parts)
     monkeypatch.setattr(passes, "THREADS", 1)
@@ -370,3 +372,31 @@ def test_a_batch_of_runs_split_among_threads_gives_the_same_exact_answer(
         assert deep_batches == len(parts)
     else:  # some batches went out in several parts
         assert deep_batches > len(parts)
+
+
+@pytest.mark.parametrize("stop_when_sure", [True, False])
+def test_a_run_from_the_full_deck_serves_later_starts_with_fewer_draws_left(
+        monkeypatch: pytest.MonkeyPatch, stop_when_sure: bool) -> None:
+    # a pass's moves read its draws left only when they run out: a start with fewer draws left
+    # reads the run of an earlier batch (the same other fields) from as many draws short,
+    # its pass ending with a draw that leaves the run that many (or a joker drawn then)
+    check = TaskCheck(9, 8, need=4, situation="combat-unknown", aged=2, fate_chips=2, kings="always",
+                      stop_when_sure=stop_when_sure)
+    shorts: list[int] = []
+    swept: list[int] = []
+    read, respond = passes._Passes.read, passes._Passes.respond
+
+    def spy_read(self: passes._Passes, member_run: np.ndarray, short: np.ndarray, *args: object) -> None:
+        shorts.extend(np.asarray(short).tolist())
+        read(self, member_run, short, *args)  # type: ignore[arg-type]
+
+    def spy_respond(self: passes._Passes, deck: tuple[int, ...], depth: int, nruns: int,
+                    *args: object) -> list[int]:
+        swept.append(nruns)
+        return respond(self, deck, depth, nruns, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(passes._Passes, "read", spy_read)
+    monkeypatch.setattr(passes._Passes, "respond", spy_respond)
+    assert numpy_engine(check) == plain(check)
+    assert max(shorts) > 0  # some start read a run from draws short
+    assert sum(swept) < len(shorts)  # fewer runs swept than starts read

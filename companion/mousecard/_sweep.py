@@ -4,9 +4,10 @@ One *batch* of passes is swept in one call, run by run, each layer by layer (lay
 cards drawn in the pass). A state is (pass run, player state, cards drawn per category);
 states that meet again are merged in an open-addressing hash table, so every layer costs
 one visit per state and category. Masses are kept exactly as in :mod:`.passes`: the value
-modulo 2**64 (``uint64`` wraps exactly) and the same value as a float64. At the end each
-member of a run reads the run's ends shifted by its own difference, once the bonuses left
-are spent (:func:`outcome`).
+modulo 2**64 (``uint64`` wraps exactly) and the same value as a float64. A sweep returns
+each run's outcomes by draws left (:func:`sweep`); each member of a run then reads them
+from its own draws left and shifted by its own difference, once the bonuses left are spent
+(:func:`read`, :func:`outcome`).
 
 Why compiled: a layer is a few thousand to a hundred thousand states, each drawing one of
 up to 8 categories. numpy needs some 25 calls per layer (and a sort to merge), and their
@@ -124,6 +125,80 @@ def outcome(code: np.int64, need: int, chips: int, bonus: int) -> tuple[int, int
     return s, bad, spent, canc
 
 
+@numba.njit(cache=True)
+def _first_above(key: np.ndarray, lo: int, hi: int, value: int) -> int:
+    """The first index in ``lo`` .. ``hi`` (sorted keys) whose key is above ``value``."""
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if key[mid] <= value:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+@numba.njit(cache=True)
+def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, bounds: np.ndarray,
+         mem_run: np.ndarray, mem_short: np.ndarray, mem_delta: np.ndarray,
+         need: int, chips: int, bonus: int, nsucc: int, ncols: int) -> tuple:
+    """What each member reads off its run's outcomes (from :func:`sweep`, kept sorted by
+    ``key`` = (run * 4 + kind) * 256 + a; run r's entries of kind k are ``bounds[r, k]`` ..
+    ``bounds[r, k + 1] - 1``, each with its packed ``code`` and its mass as uint64 and float64).
+
+    A member starts ``mem_short[i]`` draws short of its run (whose moves never read the
+    draws left, only whether they ran out) and differs from it by ``mem_delta[i]`` in the
+    other fields (packed, signed): it is in the pass while its run has more than that many
+    draws left (kinds 0 and 3: ``a`` above it), and its pass ends with a draw that leaves its
+    run exactly that many (kind 1, ``a`` equal to it) or with a joker drawn then (kind 2, a
+    new pass with that many draws left). An end's code plus the member's difference gives,
+    once the bonuses left are spent (:func:`outcome`), its column of successes (below
+    ``nsucc``) and of bad cards (from ``nsucc``, below ``ncols``).
+
+    Returns per (column, member) the masses, and per member the cards drawn, the bad
+    cards cancelled and the chips spent (rows 0-2), as uint64 and float64, and a status
+    (2: an outcome beyond its columns). New passes are left to the caller.
+    """
+    nmem = len(mem_run)
+    eu = np.zeros((ncols, nmem), dtype=np.uint64)
+    ef = np.zeros((ncols, nmem), dtype=np.float64)
+    side_u = np.zeros((3, nmem), dtype=np.uint64)
+    side_f = np.zeros((3, nmem), dtype=np.float64)
+    fields = (np.int64(1) << 40) - 1
+    status = 0
+    for i in range(nmem):
+        r, short, delta = mem_run[i], mem_short[i], mem_delta[i]
+        for k in range(4):
+            lo, hi = bounds[r, k], bounds[r, k + 1]
+            base = (r * 4 + k) * 256 + short
+            if k == 1 or k == 2:  # a draws left equal to the member's shortfall
+                if short == 0:
+                    continue
+                lo = _first_above(key, lo, hi, base - 1)
+                hi = _first_above(key, lo, hi, base)
+            else:  # more draws left than the member's shortfall
+                lo = _first_above(key, lo, hi, base)
+            for e in range(lo, hi):
+                u, f = vu[e], vf[e]
+                if k == 3:
+                    c = code[e]  # 0: cards drawn, 1: bad cards cancelled
+                    side_u[c, i] += u
+                    side_f[c, i] += f
+                    continue
+                fs, fbad, spent, canc = outcome((code[e] & fields) + delta, need, chips, bonus)
+                if fs >= nsucc or nsucc + fbad >= ncols:
+                    status = 2
+                    continue
+                eu[fs, i] += u
+                ef[fs, i] += f
+                eu[nsucc + fbad, i] += u
+                ef[nsucc + fbad, i] += f
+                side_u[1, i] += u * np.uint64(canc)
+                side_f[1, i] += f * canc
+                side_u[2, i] += u * np.uint64(spent)
+                side_f[2, i] += f * spent
+    return eu, ef, side_u, side_f, status
+
+
 def workspace() -> tuple[np.ndarray, ...]:
     """Buffers for :func:`sweep`, reused from call to call (it returns them, grown as needed):
     fresh memory costs page faults that took a third of the time."""
@@ -141,10 +216,9 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
           nruns: int, start_run: np.ndarray, start_player: np.ndarray, start_low: np.ndarray,
           start_rest: np.ndarray, start_u: np.ndarray, start_f: np.ndarray,
           m: int, depth: int, fnow_u: np.ndarray, fnow_f: np.ndarray, fnext_u: np.ndarray,
-          fnext_f: np.ndarray, step: np.ndarray, kbits: int, ends: np.ndarray, need: int, chips: int,
-          bonus: int, nsucc: int, starts_at: int, first_member: np.ndarray, member_delta: np.ndarray,
-          stop_at: int, work: tuple) -> tuple:
-    """Sweep one batch of passes (one per start); return their outcomes, summed.
+          fnext_f: np.ndarray, step: np.ndarray, kbits: int, lefts: np.ndarray, stop_at: int,
+          work: tuple) -> tuple:
+    """Sweep one batch of pass runs; return their outcomes, summed per run.
 
     ``size``: player states 0 .. size-1 are the only ones this batch can meet (every pass
     keeps or lowers its draws left, and states are numbered in order of draws left), so a
@@ -158,23 +232,18 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
     each, packed) and mass.
     ``fnow_*[n]`` / ``fnext_*[n]`` bring layer n's masses, and the masses of its draws,
     over the falling factorial of the whole pass (m (m-1) ... (m-depth+1)).
-    ``ends[column]``: the end's code (five fields of 8 bits: successes, ace bonuses, chips,
-    bad cards, bad aces); a new pass from player state t is column ``starts_at + t``. The
-    runs are shared: run r's members are ``first_member[r]`` .. ``first_member[r+1] - 1``;
-    member i reads the run's end with code c as the code c + ``member_delta[i]`` (packed
-    alike), whose :func:`outcome` adds to the successes' column (below ``nsucc``) and the
-    bad cards' column (``nsucc`` on, below ``starts_at``); a new pass from t is the same
-    for every member (each reads it as one from t plus its own difference), so it is kept
-    once per run, under the run's first member.
+    ``lefts[player]``: its draws left.
     ``work``: buffers from :func:`workspace` or the last call.
 
-    Returns the outcomes as keys ``column * members + member`` (unsorted) with their masses
-    as uint64 and float64 (each end's mass in two columns: its successes and its bad
-    cards); per member, the expected cards drawn, bad cards cancelled and chips spent (rows
-    0, 1 and 2), the same two ways; a status (0 fine, 1: a pass went beyond ``depth``, 2: an
-    outcome beyond its columns); the states of layer ``stop_at`` (-1: none), which the sweep
-    hands over instead of drawing on (keys, remaining cards, masses as uint64 and float64);
-    and the buffers for the next call.
+    Returns each run's outcomes, not yet read by its members (see :func:`read`), as keys
+    ``((run * 4 + kind) * 256 + a) * 2**32 + b`` (unsorted) with their masses as uint64
+    and float64: kind 0, an end (``a``: the draws left of the state it came from, ``b``:
+    its column); 1, a draw within the pass that leaves ``a`` draws (``b``: the player state
+    it leads to); 2, a new pass (``b``: its column past the ends); 3, the cards drawn
+    (``b`` = 0) and the bad cards cancelled (``b`` = 1) from states with ``a`` draws left.
+    Then a status (0 fine, 1: a pass went beyond ``depth``); the states of layer
+    ``stop_at`` (-1: none), which the sweep hands over instead of drawing on (keys,
+    remaining cards, masses as uint64 and float64); and the buffers for the next call.
 
     Buffers only grow between layers, never inside the loop over states (which keeps
     that loop tight); a hash table uses the first slots of its buffer, as many as it needs
@@ -360,16 +429,12 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
             nslots[r] = _slot(gtab, gk[r], gbits)
         for r in range(ng):
             gtab[nslots[r], 0] = -1
-    # every (run, player)'s draws that leave the pass, summed per (column, member); cards
-    # drawn, bad cards cancelled and chips spent, summed per member
-    nmem = len(member_delta)
-    side_u = np.zeros((3, nmem), dtype=np.uint64)
-    side_f = np.zeros((3, nmem), dtype=np.float64)
-    # ends add up in dense (column, member) sums (few columns); a new pass goes through a hash
-    # table (as many columns as player states)
-    eu = np.zeros((starts_at, nmem), dtype=np.uint64)
-    ef = np.zeros((starts_at, nmem), dtype=np.float64)
-    bound = ng * (width - 1)  # at most every row's every draw
+    # The run's outcomes, by what a member of the run reads off them (see :func:`read`), each
+    # key (run, kind, a, b) summed in a hash table: kind 0, an end (a: the draws left of the
+    # state it came from, b: its column); 1, a draw within the pass that leaves ``a`` draws
+    # (b: the player state it leads to); 2, a new pass (b: its column past the ends); 3, the
+    # cards drawn (b = 0) and the bad cards cancelled (b = 1) from states with ``a`` draws left.
+    bound = ng * (width + 1)  # at most every row's every draw, its cards and its cancels
     nkeys = _grown(nkeys, 0, bound)
     nmus = _grown(nmus, 0, bound)
     nmfs = _grown(nmfs, 0, bound)
@@ -379,46 +444,38 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
     nn = 0
     for r in range(ng):
         player = gk[r] % size
-        run = gk[r] // size
-        lo, hi = first_member[run], first_member[run + 1]
-        for i in range(lo, hi):
-            side_u[0, i] += gu[r, width - 1]
-            side_f[0, i] += gf[r, width - 1]
-        for c in range(width - 1):
-            if gf[r, c] == 0.0:
-                continue
-            vu, vf = gu[r, c], gf[r, c]
-            if c < width - 2:
+        run = np.int64(gk[r] // size)
+        ell = np.int64(lefts[player])
+        for c in range(width + 1):
+            if c < width - 2:  # a draw of a category (the jokers: a new pass, or an end)
+                vu, vf = gu[r, c], gf[r, c]
                 move = table[player, c]
-                if cancels[player, c]:
-                    for i in range(lo, hi):
-                        side_u[1, i] += vu
-                        side_f[1, i] += vf
-            else:  # an empty deck: the next draw starts a new pass
+            elif c == width - 2:  # an empty deck: the next draw starts a new pass
+                vu, vf = gu[r, c], gf[r, c]
                 move = -1 - nend - player
-            if move >= 0:
+            elif c == width - 1:  # the cards drawn
+                vu, vf = gu[r, c], gf[r, c]
+                move = 0
+            else:  # the bad cards cancelled: every cancelled draw's mass
+                vu, vf = np.uint64(0), 0.0
+                for c2 in range(width - 2):
+                    if cancels[player, c2]:
+                        vu += gu[r, c2]
+                        vf += gf[r, c2]
+                move = 0
+            if vf == 0.0:
                 continue
-            col = -1 - move
-            if col < nend:  # an end: each member's successes and bad cards, each a column
-                for i in range(lo, hi):
-                    fs, fbad, spent, canc = outcome(ends[col] + member_delta[i], need, chips, bonus)
-                    if fs >= nsucc or nsucc + fbad >= starts_at:
-                        status = 2
-                        continue
-                    eu[fs, i] += vu
-                    ef[fs, i] += vf
-                    eu[nsucc + fbad, i] += vu
-                    ef[nsucc + fbad, i] += vf
-                    side_u[1, i] += vu * np.uint64(canc)
-                    side_f[1, i] += vf * canc
-                    side_u[2, i] += vu * np.uint64(spent)
-                    side_f[2, i] += vf * spent
-                continue
-            # a new pass, the same for every member (the caller shifts it for each): keyed
-            # by the run's first member. The insertion below is the layer loop's, written out
-            # again on purpose: as a shared numba function (even inlined) the layer loop ran
-            # 4x slower
-            okey = (col - nend + starts_at) * nmem + lo
+            if c >= width - 1:
+                kind, a, b = 3, ell, np.int64(c - width + 1)
+            elif move >= 0:
+                if lefts[move] == ell:  # a king's card gave the draw back: no member's pass ends
+                    continue
+                kind, a, b = 1, np.int64(lefts[move]), np.int64(move)
+            elif -1 - move < nend:
+                kind, a, b = 0, ell, np.int64(-1 - move)
+            else:
+                kind, a, b = 2, np.int64(0), np.int64(-1 - move - nend)
+            okey = ((((run << 2) | kind) << 8 | a) << 32) | b
             h = _slot(ttab, okey, tbits)
             if ttab[h, 0] == -1:
                 if 2 * nn >= (1 << tbits):
@@ -436,17 +493,6 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
             nmfs[t] += vf
     for t in range(nn):
         ttab[nslots[t], 0] = -1
-    # the ends' columns, read off their dense sums
-    nkeys = _grown(nkeys, nn, nn + starts_at * nmem)
-    nmus = _grown(nmus, nn, nn + starts_at * nmem)
-    nmfs = _grown(nmfs, nn, nn + starts_at * nmem)
-    for col in range(starts_at):
-        for i in range(nmem):
-            if ef[col, i] != 0.0:
-                nkeys[nn] = col * nmem + i
-                nmus[nn] = eu[col, i]
-                nmfs[nn] = ef[col, i]
-                nn += 1
-    return (nkeys[:nn].copy(), nmus[:nn].copy(), nmfs[:nn].copy(), side_u, side_f, status,
+    return (nkeys[:nn].copy(), nmus[:nn].copy(), nmfs[:nn].copy(), status,
             (fkeys[:nf].copy(), frests[:nf].copy(), fmus[:nf].copy(), fmfs[:nf].copy()),
             (gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots, rowid))

@@ -38,9 +38,14 @@ successes and in that of bad cards (a result reports the two, never the joint).
 
 Drawing on when sure, pass starts that differ only in fields their moves never read (see
 :meth:`_Automaton._base`) share one run: the kernel sweeps it once and reads its ends for
-each member as the end's code plus the member's difference. The tests check that both
-engines agree exactly, field by field, for every policy and both modes, from full and
-partial decks.
+each member as the end's code plus the member's difference. A pass's moves never read its
+draws left either, only whether they ran out, so a run from the full deck also serves
+every later start with the same other fields and fewer draws left: such a start reads the
+run's outcomes from as many draws short (a draw that leaves the run that many ends its
+pass). Its sweep's outcomes are therefore kept by draws left (:class:`_Swept`). A batch of
+several long runs is split among the machine's cores. The tests check that both engines
+agree exactly, field by field, for every policy and both modes, from full and partial
+decks.
 """
 
 from __future__ import annotations
@@ -48,6 +53,7 @@ from __future__ import annotations
 import math
 import os
 import sys
+import time
 from typing import TYPE_CHECKING, Any
 
 from .. import interrupt
@@ -63,6 +69,7 @@ _TWO64 = 1 << 64
 _MAX_KEY_BITS = 62  # a merge key (pass run, player state, cards drawn) must fit in an int64
 _MAX_STATES = 200_000  # player states tabulated at once; larger checks use the plain engine
 _MAX_DEPTH_BITS = 84  # masses must stay far below 2**(64 + 40) for :func:`_exact`
+_FIELDS = (1 << 5 * _B) - 1  # a packed player state's fields but its draws left
 
 
 #: Buffers the compiled sweep reuses (see :func:`._sweep.workspace`), one set per sweep running
@@ -209,8 +216,10 @@ class _Automaton:
         codes, code_ids = np.unique(code[ended], return_inverse=True)
         self.nend = nend = len(codes)
         self.ends = codes
-        # the most of each field (as :meth:`_fields` lists them) among the end codes
-        self.code_max = [int(f.max(initial=0)) for f in self._fields(codes)]
+        # the most of each field (as :meth:`_fields` lists them) a pass can end with: an end's
+        # code, or (a member whose draws run out first) any player state's
+        self.code_max = [max(int(f.max(initial=0)), int(g.max(initial=0)))
+                         for f, g in zip(self._fields(codes), self._fields(players), strict=True)]
         # A new pass starts from a player state (its first deck ran out) or, after a joker,
         # from one of ``targets`` (which the search met only as their bases): column
         # ``nend + t`` for player state t, ``nend + size + j`` for target j.
@@ -379,8 +388,11 @@ class _Automaton:
 #: Threads a batch of runs is split among (None: one per core; 1: never split). Runs are
 #: independent, and the compiled sweep releases the GIL.
 THREADS: int | None = None
-#: Batches whose passes draw fewer cards than this are swept in one call (quick anyway).
-_PARALLEL_DEPTH = 7
+#: A batch is split among threads only when the check's last sweep took at least this long
+#: (seconds): a split costs about 0.3 ms, and the batches of a check shrink from the first
+#: (the longest passes) on, so the last sweep foretells the next one. The answer is exact
+#: either way.
+PARALLEL_AFTER = 0.002
 _POOL: list[Any] = []  # the thread pool, made on first use
 
 
@@ -417,6 +429,25 @@ def _exact(lo: np.ndarray, fl: np.ndarray | None) -> np.ndarray:
         return lo.astype(object)
     hi = np.rint((fl - lo.astype(np.float64)) * (1.0 / _TWO64)).astype(np.int64)
     return hi.astype(object) * _TWO64 + lo.astype(object)
+
+
+def _whole(parts: list[tuple[int, np.ndarray, np.ndarray]]) -> np.ndarray:
+    """Exact integers (an object array) from their parts (see :class:`_Swept`)."""
+    return sum(_exact(u, f) * (1 << shift) for shift, u, f in parts)
+
+
+def _parts(values: np.ndarray) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    """Exact integers (an object array) as parts (shift, uint64, float64) that the kernel's
+    reader sums exactly: 64-bit limbs (the sweep's own sums, below 2**84, are one part)."""
+    import numpy as np
+
+    parts, shift = [], 0
+    while True:
+        low = values % _TWO64
+        parts.append((shift, low.astype(np.uint64), low.astype(np.float64)))
+        values, shift = values >> 64, shift + 64
+        if not values.any():
+            return parts
 
 
 def _sum_by(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -456,6 +487,79 @@ def _kernel() -> Any:
     return _sweep
 
 
+class _Swept:
+    """Every swept pass run's outcomes, before its members read them (see :func:`._sweep.read`),
+    in flat arrays sorted by ``key``: (run * 4 + kind) * 256 + ``a`` (for a new pass, ``a``
+    is its draws left). Run r's entries of kind k are ``bounds[r, k]`` ..
+    ``bounds[r, k + 1] - 1``, each with its packed ``code`` (an end's code, a player state or
+    a new pass's start) and its mass over the run's pass's falling factorial (to
+    ``depth[r]`` draws) in parts, by shift: a uint64 and a float64 per entry, the exact
+    mass being the sum of each part's integer shifted left by its shift. A new pass's exact
+    mass is kept as such too (``value``; 0 for the other entries). ``left[r]``: the run's
+    draws left at its start (the most, if it has several starts: a broke check's first
+    batch, only read as it is); a member reads it from that many draws minus its own.
+    """
+
+    def __init__(self) -> None:
+        import numpy as np
+
+        self.depth: list[int] = []
+        self.left: list[int] = []
+        self.n = 0
+        # buffers, twice as long as needed when they grow (a batch appends; every batch reads all)
+        self.key = np.zeros(0, dtype=np.int64)
+        self.code = np.zeros(0, dtype=np.int64)
+        self.value = np.zeros(0, dtype=object)
+        self.parts: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+    def add(self, run: np.ndarray, kind: np.ndarray, a: np.ndarray, code: np.ndarray,
+            parts: list[tuple[int, np.ndarray, np.ndarray]], nruns: int, depth: int, left: int) -> list[int]:
+        """Keep one sweep's ``nruns`` runs (entries labelled by ``run``); returns their numbers."""
+        import numpy as np
+
+        first = len(self.depth)
+        a = np.where(kind == 2, code >> 5 * _B, a)
+        key = ((run + first) * 4 + kind) * 256 + a  # above every key so far: the buffers stay sorted
+        order = np.argsort(key, kind="stable")
+        news = kind[order] == 2
+        n0, n1 = self.n, self.n + len(key)
+        if n1 > len(self.key):
+            size = max(2 * n1, 1024)
+
+            def grown(old: np.ndarray) -> np.ndarray:
+                new = np.zeros(size, dtype=old.dtype)
+                new[:n0] = old[:n0]
+                return new
+
+            self.key, self.code, self.value = grown(self.key), grown(self.code), grown(self.value)
+            self.parts = {shift: (grown(u), grown(f)) for shift, (u, f) in self.parts.items()}
+        self.key[n0:n1] = key[order]
+        self.code[n0:n1] = code[order]
+        for shift, u, f in parts:
+            if shift not in self.parts:  # a part no earlier run has: zeros there
+                self.parts[shift] = (np.zeros(len(self.key), dtype=np.uint64), np.zeros(len(self.key)))
+            self.parts[shift][0][n0:n1] = u[order]
+            self.parts[shift][1][n0:n1] = f[order]
+        picked = order[news]  # a new pass's exact mass, kept as such
+        exact = _whole([(shift, u[picked], f[picked]) for shift, u, f in parts])
+        self.value[n0 + np.flatnonzero(news)] = exact
+        self.n = n1
+        self.depth += [depth] * nruns
+        self.left += [left] * nruns
+        return list(range(first, first + nruns))
+
+    def flat(self) -> tuple[Any, ...]:
+        """Every run's entries so far: key, code, {shift: (uint64, float64)}, new passes' exact
+        masses, and the bounds (runs x 5)."""
+        import numpy as np
+
+        n = self.n
+        edges = np.arange(len(self.depth))[:, None] * 4 + np.arange(5)[None, :]
+        key = self.key[:n]
+        return (key, self.code[:n], {shift: (u[:n], f[:n]) for shift, (u, f) in self.parts.items()},
+                self.value[:n], np.searchsorted(key, edges * 256))
+
+
 class _Passes:
     """The batches of passes of one check, their exact outcomes, and what is still pending.
 
@@ -488,6 +592,10 @@ class _Passes:
         self.sums: dict[str, dict[int, int]] = {}  # "cards", "cancelled", "chips": linear totals
         # draws left -> chunks of pass starts: (states, exact masses as an object array, e)
         self.pending: dict[int, list[tuple[np.ndarray, np.ndarray, int]]] = {}
+        self.swept = _Swept()  # every run's outcomes
+        self.last_sweep = 0.0  # seconds (see :data:`PARALLEL_AFTER`)
+        # runs of passes from the full deck, by their start's fields but the draws left
+        self.shared: dict[int, int] = {}
 
     def adopt(self, auto: _Automaton) -> None:
         """Use ``auto``'s moves (the kernel's tables: the non-joker categories first, then the jokers)."""
@@ -504,74 +612,108 @@ class _Passes:
         """The remaining non-joker cards of ``deck``, one byte per category, as the kernel keeps them."""
         return sum(deck[c] << 8 * i for i, c in enumerate(self.cats))
 
-    def batch(self, deck: tuple[int, ...], depth: int, nruns: int, start_run: Ints, start_player: Ints,
-              start_low: Ints, start_rest: Ints, start_mass: Ints,
-              first_member: Ints, member_delta: np.ndarray, weight: np.ndarray, e_out: int) -> None:
-        """Sweep one batch of ``nruns`` pass runs from decks of ``sum(deck)`` cards (jokers as in
-        ``deck``) and add its exact outcomes: run r's members are ``first_member[r]`` ..
-        ``first_member[r+1] - 1``, each the run's start plus its ``member_delta`` (see
-        :meth:`_Automaton._base`), with its ``weight`` (over ``base * B**e_out``)."""
+    def respond(self, deck: tuple[int, ...], depth: int, nruns: int, start_run: Ints, start_player: Ints,
+                start_low: Ints, start_rest: Ints, start_mass: Ints) -> list[int]:
+        """Sweep ``nruns`` pass runs (their starts: run, player state, cards drawn, remaining
+        cards and mass) from decks of ``sum(deck)`` cards (jokers as in ``deck``), up to
+        ``depth`` draws: the numbers their outcomes are kept under (in :attr:`swept`), for their
+        members to read (:meth:`read`)."""
         import numpy as np
 
         auto = self.auto
-        first_member = np.asarray(first_member, dtype=np.int64)
         # the player states this batch can meet: those with no more draws left than its starts
         # (the sorted packing puts draws left first)
-        most_left = int(auto.left[np.asarray(start_player, dtype=np.int64)].max())
+        start_player = np.asarray(start_player, dtype=np.int64)
+        most_left = int(auto.left[start_player].max())
         size = int(np.searchsorted(auto.players, (most_left + 1) << 5 * _B))
-        if (nruns * size).bit_length() + self.kbits > _MAX_KEY_BITS:
+        if (nruns * size).bit_length() + self.kbits > _MAX_KEY_BITS or nruns >= 1 << 21:
             raise Unsupported("too many states for one merge key")
         m = sum(deck)
-        # the outcome columns: successes (at most those drawn, the ace bonuses and the chips),
-        # then bad cards in effect
-        most = [a + int(f.max(initial=0))
-                for a, f in zip(auto.code_max, auto.signed_fields(member_delta), strict=True)]
-        nsucc = most[1] + most[2] + self.st.chips + 1
-        starts_at = nsucc + most[4] + 1
         fixed = (self.table, self.cancels, size, len(self.cats), auto.nend,
                  np.array([deck[j] for j in self.jokers], dtype=np.int64), nruns)
-        rest = (np.array(self.step, dtype=np.int64), self.kbits, auto.ends, self.st.need, self.st.chips,
-                _kernel().BONUSES.index(self.st.bonus), nsucc, starts_at, first_member, member_delta)
-        okeys, values, side = self._exact_sweep(
-            fixed, rest, size, m, depth, np.asarray(start_run, dtype=np.int64),
-            np.asarray(start_player, dtype=np.int64), np.asarray(start_low, dtype=np.int64),
-            np.asarray(start_rest, dtype=np.uint64), np.asarray(start_mass, dtype=object))
+        lefts = np.ascontiguousarray(auto.left, dtype=np.int64)
+        rest = (np.array(self.step, dtype=np.int64), self.kbits, lefts)
+        keys, parts = self._exact_sweep(
+            fixed, rest, size, m, depth, np.asarray(start_run, dtype=np.int64), start_player,
+            np.asarray(start_low, dtype=np.int64), np.asarray(start_rest, dtype=np.uint64),
+            np.asarray(start_mass, dtype=object))
+        b, a = keys & 0xFFFFFFFF, (keys >> 32) & 0xFF
+        kind, run = (keys >> 40) & 3, keys >> 42
+        if (b[kind == 2] >= len(auto.new_passes)).any():
+            raise Unsupported("a move the search of player states did not foresee")
+        code = b.copy()
+        for k, codes in ((0, auto.ends), (1, auto.players), (2, auto.new_passes)):
+            pick = kind == k
+            code[pick] = codes[b[pick]]
+        return self.swept.add(run, kind, a, code, parts, nruns, depth, most_left)
+
+    def read(self, member_run: Ints, short: Ints, delta: Ints, weight: np.ndarray, e_out: int) -> None:
+        """Add the exact outcomes of members of swept runs: member i reads run ``member_run[i]``
+        (see :attr:`swept`), starts ``short[i]`` draws short of it and differs from its start
+        by ``delta[i]`` in the other fields (see :meth:`_Automaton._base`), with its
+        ``weight`` (over ``base * B**e_out``, the run's masses being over its pass)."""
+        import numpy as np
+
+        auto = self.auto
+        member_run, short, delta = (np.asarray(x, dtype=np.int64) for x in (member_run, short, delta))
+        key, code, parts, values, bounds = self.swept.flat()
+        # The weights share a large factor (the deck's falling factorials): taken out, the
+        # products and sums below are of numbers half as long, and each total is multiplied
+        # by it once.
+        common = math.gcd(*weight.tolist()) or 1
+        if common > 1:
+            weight = weight // common
+        # the outcome columns: successes (at most those drawn, the ace bonuses and the chips),
+        # then bad cards in effect
+        most = [f + int(g.max(initial=0))
+                for f, g in zip(auto.code_max, auto.signed_fields(delta), strict=True)]
+        nsucc = most[1] + most[2] + self.st.chips + 1
+        ncols = nsucc + most[4] + 1
+        need, chips, bonus = self.st.need, self.st.chips, _kernel().BONUSES.index(self.st.bonus)
+        cols, mems, vals, side = [], [], [], 0
+        for shift, (u, f) in parts.items():
+            eu, ef, side_u, side_f, status = _kernel().read(key, code, u, f, bounds, member_run, short, delta,
+                                                            need, chips, bonus, nsucc, ncols)
+            if status == 2:  # pragma: no cover - a member's pass is one the search met
+                raise Unsupported("an end the search of player states did not meet")
+            col, mem = np.nonzero(ef)  # most (column, member) pairs are empty
+            cols.append(col)
+            mems.append(mem)
+            vals.append(_exact(eu[col, mem], ef[col, mem]) * (1 << shift))
+            side = side + _exact(side_u.ravel(), side_f.ravel()).reshape(side_u.shape) * (1 << shift)
         for k, name in enumerate(("cards", "cancelled", "chips")):
-            total = int((weight * side[k]).sum())
+            total = int((weight * side[k]).sum()) * common
             if total:
                 _put(self.sums, name, e_out, total)
-        if not len(okeys):
-            return
-        nmem = len(member_delta)
-        cols, member = okeys // nmem, okeys % nmem
-        ends = cols < starts_at
-        if ends.any():  # exact sums per column
-            c, totals = _sum_by(cols[ends], values[ends] * weight[member[ends]])
-            for col, total in zip(c.tolist(), totals.tolist(), strict=True):
-                if col < nsucc:
-                    _put(self.succ, col, e_out, total)
+        cat = np.concatenate
+        col = cat(cols)
+        if len(col):
+            col_sums = _sum_by(col, cat(vals) * weight[cat(mems)])
+            for c, total in zip(*(x.tolist() for x in col_sums), strict=True):
+                if c < nsucc:
+                    _put(self.succ, c, e_out, total * common)
                 else:
-                    _put(self.bad, col - nsucc, e_out, total)
-        if ends.all():
-            return
-        # a new pass from player state or target t, kept once per run (under its first
-        # member): for each member of the run, from t plus the member's difference
-        t, first = cols[~ends] - starts_at, member[~ends]
-        if int(t.max()) >= len(auto.new_passes):
-            raise Unsupported("a move the search of player states did not foresee")
-        count = first_member[np.searchsorted(first_member, first, side="right")] - first
-        each = np.repeat(np.arange(len(t)), count)
-        member = first[each] + np.arange(len(each)) - np.repeat(np.cumsum(count) - count, count)
-        start = auto.new_passes[t[each]] + member_delta[member]
-        masses = values[~ends][each] * weight[member]
-        self.wait(*_sum_by(start, masses), e_out)  # members often meet in one start: one entry each
+                    _put(self.bad, c - nsucc, e_out, total * common)
+        # a new pass (a joker, or the first deck ran out) from state t: for each member still
+        # in the pass, from t plus its difference (its draws left: its own)
+        # (a run's new passes are sorted by draws left: a member's are the last ones, from the
+        # first with more draws left than it is short)
+        first = np.searchsorted(key, (member_run * 4 + 2) * 256 + short + 1)
+        per = bounds[member_run, 3] - first
+        member = np.repeat(np.arange(len(member_run)), per)
+        entry = np.repeat(first, per) + np.arange(len(member)) - np.repeat(np.cumsum(per) - per, per)
+        if len(member):
+            start = code[entry] - (short[member] << 5 * _B) + delta[member]
+            # members often meet in one start: one entry each
+            starts, masses = _sum_by(start, values[entry] * weight[member])
+            self.wait(starts, masses * common, e_out)
 
     def _exact_sweep(self, fixed: tuple[Any, ...], rest: tuple[Any, ...], size: int, m: int, depth: int,
                      run: np.ndarray, player: np.ndarray, low: np.ndarray, cards: np.ndarray,
-                     mass: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                     mass: np.ndarray) -> tuple[np.ndarray, list[tuple[int, np.ndarray, np.ndarray]]]:
         """Sweep starts (``mass``: exact integers) through up to ``depth`` draws from ``m`` cards:
-        the outcome keys, their exact masses and the per-member sums (cards, cancelled,
-        chips), all over the pass's falling factorial m (m-1) ... (m-depth+1).
+        the runs' outcome keys (see :func:`._sweep.sweep`) and their masses over the pass's
+        falling factorial m (m-1) ... (m-depth+1), in parts (see :class:`_Swept`).
 
         The kernel keeps a mass as a uint64 and a float64 twin, exact while every sum stays
         below 2**84 (:data:`_MAX_DEPTH_BITS`; a run's sums never mix with another run's, so
@@ -592,69 +734,66 @@ class _Passes:
             k -= 1
         if bound(k).bit_length() > _MAX_DEPTH_BITS or max(mass.max(), 1).bit_length() > 64:
             raise Unsupported("passes too long for exact uint64/float64 pairs")
-        dual = bound(k).bit_length() > 64
-        okeys, ou, of, side_u, side_f, status, (fk, fc, fu, ff) = self._swept(
+        okeys, ou, of, status, (fk, fc, fu, ff) = self._swept(
             fixed, (m, k, *_factors(m, k), *rest, k if k < depth else -1), run, player, low, cards, mass)
         if status == 1:  # pragma: no cover - the depth bounds every pass
             raise Unsupported("a pass longer than foreseen")
-        if status == 2:  # pragma: no cover - a member's pass is one the search met
-            raise Unsupported("an end the search of player states did not meet")
-        values = _exact(ou, of if dual else None)
-        side = np.array([_exact(side_u[i], side_f[i] if dual else None) for i in range(3)])
         if k == depth:
-            return okeys, values, side
+            return okeys, [(0, ou, of)]
         # the rest of the pass, from the states after k draws (their masses are over m^(k))
-        later = _falling(m, k, depth)
-        values, side = values * later, side * later
-        if not len(fk):
-            return okeys, values, side
-        fmass = _exact(fu, ff if dual else None)
+        values = _exact(ou, of) * _falling(m, k, depth)
+        fmass = _exact(fu, ff)
         g = fk >> self.kbits
         frun, fplayer, flow = g // size, g % size, fk & ((1 << self.kbits) - 1)
-        crowd = int(np.bincount(frun).max())  # the most states of one run
+        crowd = int(np.bincount(frun).max()) if len(frun) else 1  # the most states of one run
         unit = _falling(m - k, 0, depth - k) * (depth - k)
         w = max(8, min(60, _MAX_DEPTH_BITS - 2 - unit.bit_length() - crowd.bit_length()))
         keys_all, values_all = [okeys], [values]
-        for j in range(-(-max(int(fmass.max()), 1).bit_length() // w)):
+        for j in range(-(-max(int(fmass.max(initial=0)), 1).bit_length() // w)):
             limb = (fmass >> (w * j)) & ((1 << w) - 1)
             keep = limb != 0
             if not keep.any():
                 continue
-            k2, v2, s2 = self._exact_sweep(fixed, rest, size, m - k, depth - k, frun[keep], fplayer[keep],
-                                           flow[keep], fc[keep], limb[keep])
+            k2, p2 = self._exact_sweep(fixed, rest, size, m - k, depth - k, frun[keep], fplayer[keep],
+                                       flow[keep], fc[keep], limb[keep])
             keys_all.append(k2)
-            values_all.append(v2 * (1 << (w * j)))
-            side = side + s2 * (1 << (w * j))
+            values_all.append(_whole(p2) * (1 << (w * j)))
         okeys, values = _sum_by(np.concatenate(keys_all), np.concatenate(values_all))
-        return okeys, values, side
+        return okeys, _parts(values)
 
     def _swept(self, fixed: tuple[Any, ...], after: tuple[Any, ...], run: np.ndarray, player: np.ndarray,
                low: np.ndarray, cards: np.ndarray, mass: np.ndarray) -> tuple[Any, ...]:
         """The kernel's sweep of these starts (its arguments: ``fixed``, the starts, ``after``),
         its outputs as :func:`._sweep.sweep` gives them (the buffers kept for the next call).
 
-        Runs never meet, so a batch of several long runs is split among the machine's cores
-        (:data:`THREADS`), runs dealt out in turn, each part swept in a thread of its own (the
-        sweep releases the GIL) and the parts' outputs put together: their outcome keys are
-        the run's own (a run is in one part only), the per-member sums add up. A check's
-        answer comes sooner (the CPU time stays the same); the benchmark shows both."""
+        Runs never meet, so a batch of several runs is split among the machine's cores
+        (:data:`THREADS`; only after a long sweep: :data:`PARALLEL_AFTER`), runs dealt out in
+        turn, one part swept here and each other one in a thread of its own (the sweep
+        releases the GIL), and the parts' outputs put together: their outcome keys are the
+        run's own (a run is in one part only). A check's answer comes sooner; the CPU time
+        stays about the same.
+        """
         import numpy as np
 
         parts = min(_threads(), int((run[1:] != run[:-1]).sum()) + 1)  # a run's starts are consecutive
-        if parts < 2 or after[1] < _PARALLEL_DEPTH:
-            return self._sweep_part(fixed, after, run, player, low, cards, mass)
+        began = time.perf_counter()
+        if parts < 2 or self.last_sweep < PARALLEL_AFTER:
+            out = self._sweep_part(fixed, after, run, player, low, cards, mass)
+            self.last_sweep = time.perf_counter() - began
+            return out
         share = run % parts
         picks = [np.flatnonzero(share == j) for j in range(parts)]
         pool = _pool()
         futures = [pool.submit(self._sweep_part, fixed, after, run[i], player[i], low[i], cards[i], mass[i])
-                   for i in picks if len(i)]
-        outs = [f.result() for f in futures]
+                   for i in picks[1:]]
+        i = picks[0]
+        outs = [self._sweep_part(fixed, after, run[i], player[i], low[i], cards[i], mass[i])]
+        outs += [f.result() for f in futures]
+        self.last_sweep = time.perf_counter() - began
         if len(outs) == 1:
             return outs[0]
-        frontier = tuple(np.concatenate([o[6][j] for o in outs]) for j in range(4))
-        return (np.concatenate([o[0] for o in outs]), np.concatenate([o[1] for o in outs]),
-                np.concatenate([o[2] for o in outs]), sum(o[3] for o in outs), sum(o[4] for o in outs),
-                max(o[5] for o in outs), frontier)
+        frontier = tuple(np.concatenate([o[4][j] for o in outs]) for j in range(4))
+        return (*(np.concatenate([o[j] for o in outs]) for j in range(3)), max(o[3] for o in outs), frontier)
 
     def _sweep_part(self, fixed: tuple[Any, ...], after: tuple[Any, ...], run: np.ndarray, player: np.ndarray,
                     low: np.ndarray, cards: np.ndarray, mass: np.ndarray) -> tuple[Any, ...]:
@@ -699,29 +838,42 @@ class _Passes:
             masses = np.concatenate([w * _pow(top - e, self.big) if e != top else w for _s, w, e in chunks])
             # Pass starts that differ only in fields their moves never read share one run,
             # from their base (see :meth:`_Automaton._base`), and read its outcomes shifted;
-            # the same start met twice is one member. The first pass (one start, from the
-            # search's own start state) runs as it is.
+            # the same start met twice is one member. A run's moves never read its draws left
+            # either (only whether they ran out), so a run swept in an earlier batch, from the
+            # same base with more draws left, serves this batch's starts too: they read it from
+            # that many draws short (see :func:`._sweep.read`). The first pass (one start, from
+            # the search's own start state) runs as it is.
             states, masses = _sum_by(states, masses)
+            left = int(states[0]) >> 5 * _B  # every start of a batch has as many draws left
             base = states if first_pass else auto._base(states)
-            order = np.argsort(base, kind="stable")
-            states, masses, base = states[order], masses[order], base[order]
-            bases, first_member = np.unique(base, return_index=True)
-            runs, found = auto._find(bases)
-            if not found.all():  # a member's new pass, with a base of its own: search again
-                self.adopt(auto := auto.more(bases[~found]))
-                runs, found = auto._find(bases)
-                if not found.all():  # pragma: no cover - the search starts from them
-                    raise Unsupported("a pass start the search of player states did not meet")
+            shape = base if first_pass else base & _FIELDS
+            shapes, member_run = np.unique(shape, return_inverse=True)
+            runs = [-1 if first_pass else self.shared.get(x, -1) for x in shapes.tolist()]
+            fresh = [i for i, r in enumerate(runs) if r < 0]
             m = sum(deck)
-            depth = min(m, int(auto.left[runs].max()) + self.kings)  # the most cards drawn
-            # a later pass's outcomes are over m^(depth): the factor brings them over B
-            if not first_pass:
-                masses = masses * _falling(m, depth, self.depth_full)
-            n = len(runs)
-            self.batch(deck, depth, n, np.arange(n), runs, np.zeros(n, dtype=np.int64),
-                       [self.packed(deck)] * n, np.ones(n, dtype=np.int64),
-                       np.append(first_member, len(states)), states - base, masses,
-                       top + (0 if first_pass else 1))
+            if fresh:
+                bases = shapes[fresh] | (0 if first_pass else left << 5 * _B)
+                starts, found = auto._find(bases)
+                if not found.all():  # a member's new pass, with a base of its own: search again
+                    self.adopt(auto := auto.more(bases[~found]))
+                    starts, found = auto._find(bases)
+                    if not found.all():  # pragma: no cover - the search starts from them
+                        raise Unsupported("a pass start the search of player states did not meet")
+                depth = min(m, left + self.kings)  # the most cards drawn
+                n = len(starts)
+                swept = self.respond(deck, depth, n, np.arange(n), starts, np.zeros(n, dtype=np.int64),
+                                     [self.packed(deck)] * n, np.ones(n, dtype=np.int64))
+                for i, run in zip(fresh, swept, strict=True):
+                    runs[i] = run
+                    if not first_pass:
+                        self.shared[int(shapes[i])] = run
+            short = np.array([self.swept.left[r] - left for r in runs], dtype=np.int64)[member_run]
+            if not first_pass:  # a later pass's outcomes are over m^(depth): the factor brings them over B
+                factor = np.array([_falling(m, self.swept.depth[r], self.depth_full) for r in runs],
+                                  dtype=object)
+                masses = masses * factor[member_run]
+            self.read(np.array(runs, dtype=np.int64)[member_run], short, states - base, masses,
+                      top + (0 if first_pass else 1))
             first_pass = False
 
     def finish(self, acc: _Acc) -> None:
@@ -790,8 +942,9 @@ def broke(st: _Setup, hands: _Hands, acc: _Acc) -> int:
         low = hands.drawn[kept][:, cats] @ np.array(passes.step, dtype=np.int64)
         packed = rest[kept][:, cats] @ np.array([1 << 8 * i for i in range(len(cats))], dtype=np.int64)
         state = np.array(auto.index(player[kept]), dtype=np.int64)
-        passes.batch(first, depth, 1, np.zeros(int(kept.sum()), dtype=np.int64), state, low, packed,
-                     hands.ways[kept], [0, 1], np.zeros(1, dtype=np.int64), np.ones(1, dtype=object), 0)
+        run = passes.respond(first, depth, 1, np.zeros(int(kept.sum()), dtype=np.int64), state, low, packed,
+                             hands.ways[kept])
+        passes.read(run, [0], [0], np.ones(1, dtype=object), 0)
     if reshuffled.any():  # a pass from the full deck, like any later one
         passes.wait(player[reshuffled], hands.ways[reshuffled].astype(object) * factor, 0)
     passes.drain(None)
