@@ -420,13 +420,11 @@ def _factors(m: int, depth: int) -> tuple[np.ndarray, ...]:
             np.array([f % _TWO64 for f in nxt], dtype=np.uint64), np.array(nxt, dtype=np.float64))
 
 
-def _exact(lo: np.ndarray, fl: np.ndarray | None) -> np.ndarray:
-    """Exact integers (an object array) from values mod 2**64 and, when they may be larger,
-    the same values as float64s."""
+def _exact(lo: np.ndarray, fl: np.ndarray) -> np.ndarray:
+    """Exact integers (an object array) from their values mod 2**64 and the same values as
+    float64s (sums of positive terms, far below 2**104: see :data:`_MAX_DEPTH_BITS`)."""
     import numpy as np
 
-    if fl is None:
-        return lo.astype(object)
     hi = np.rint((fl - lo.astype(np.float64)) * (1.0 / _TWO64)).astype(np.int64)
     return hi.astype(object) * _TWO64 + lo.astype(object)
 
@@ -695,9 +693,9 @@ class _Passes:
                 else:
                     _put(self.bad, c - nsucc, e_out, total * common)
         # a new pass (a joker, or the first deck ran out) from state t: for each member still
-        # in the pass, from t plus its difference (its draws left: its own)
-        # (a run's new passes are sorted by draws left: a member's are the last ones, from the
-        # first with more draws left than it is short)
+        # in the pass, from t plus its difference (its draws left: its own). A run's new passes
+        # are sorted by draws left, so a member's are its run's last ones, from the first with
+        # more draws left than the member is short.
         first = np.searchsorted(key, (member_run * 4 + 2) * 256 + short + 1)
         per = bounds[member_run, 3] - first
         member = np.repeat(np.arange(len(member_run)), per)
