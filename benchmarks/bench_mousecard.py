@@ -83,24 +83,15 @@ def baseline() -> Fraction:
     return 1 - Fraction(math.comb(38, 10), math.comb(54, 10))
 
 
-def cold(check: TaskCheck, runs: int = 1) -> float:
-    """CPU seconds for one check computed from scratch (best of ``runs``; CPU time, so that
-    other processes on a busy machine count as little as possible)."""
+def cold(check: TaskCheck, runs: int = 1, clock: Any = time.process_time) -> float:
+    """Seconds for one check computed from scratch (best of ``runs``): CPU time by default,
+    so that other processes on a busy machine count as little as possible; section 12 passes
+    the wall clock."""
     best = float("inf")
     for _ in range(runs):
-        t = time.process_time()
+        t = clock()
         _exact_odds.__wrapped__(check, None)
-        best = min(best, time.process_time() - t)
-    return best
-
-
-def wall(check: TaskCheck, runs: int) -> float:
-    """Wall-clock seconds for one check computed from scratch (best of ``runs``)."""
-    best = float("inf")
-    for _ in range(runs):
-        t = time.perf_counter()
-        _exact_odds.__wrapped__(check, None)
-        best = min(best, time.perf_counter() - t)
+        best = min(best, clock() - t)
     return best
 
 
@@ -353,9 +344,9 @@ def main(argv: list[str]) -> None:
     print(f"12. answer time (wall clock, best of 3): one core -> all {cores} cores (ratio)")
     for check in (MANY_CHIPS[:1] if quick else MANY_CHIPS[:3]) + SLOWEST[-3:]:
         passes.THREADS = 1
-        one = wall(check, 3)
+        one = cold(check, 3, time.perf_counter)
         passes.THREADS = None
-        every = wall(check, 3)
+        every = cold(check, 3, time.perf_counter)
         print(f"   {one * 1000:7.1f} ms -> {every * 1000:7.1f} ms  {one / every:4.2f}x  {label(check)}")
     passes.THREADS = None
 
