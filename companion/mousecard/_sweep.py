@@ -447,34 +447,33 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
         run = np.int64(gk[r] // size)
         ell = np.int64(lefts[player])
         for c in range(width + 1):
-            if c < width - 2:  # a draw of a category (the jokers: a new pass, or an end)
+            # the row's columns: each category's draws (a joker's: a new pass or an end), an empty
+            # deck and the cards drawn; past them, the bad cards cancelled
+            if c < width:
                 vu, vf = gu[r, c], gf[r, c]
-                move = table[player, c]
-            elif c == width - 2:  # an empty deck: the next draw starts a new pass
-                vu, vf = gu[r, c], gf[r, c]
-                move = -1 - nend - player
-            elif c == width - 1:  # the cards drawn
-                vu, vf = gu[r, c], gf[r, c]
-                move = 0
-            else:  # the bad cards cancelled: every cancelled draw's mass
+            else:  # every cancelled draw's mass
                 vu, vf = np.uint64(0), 0.0
                 for c2 in range(width - 2):
                     if cancels[player, c2]:
                         vu += gu[r, c2]
                         vf += gf[r, c2]
-                move = 0
             if vf == 0.0:
                 continue
             if c >= width - 1:
                 kind, a, b = 3, ell, np.int64(c - width + 1)
-            elif move >= 0:
-                if lefts[move] == ell:  # a king's card gave the draw back: no member's pass ends
-                    continue
-                kind, a, b = 1, np.int64(lefts[move]), np.int64(move)
-            elif -1 - move < nend:
-                kind, a, b = 0, ell, np.int64(-1 - move)
             else:
-                kind, a, b = 2, np.int64(0), np.int64(-1 - move - nend)
+                # an empty deck: the next draw starts a new pass from this very state
+                move = table[player, c] if c < width - 2 else -1 - nend - player
+                if move >= 0:
+                    if lefts[move] == ell:  # a king's card gave the draw back: no member's pass ends
+                        continue
+                    kind, a, b = 1, np.int64(lefts[move]), np.int64(move)
+                elif -1 - move < nend:
+                    kind, a, b = 0, ell, np.int64(-1 - move)
+                else:
+                    kind, a, b = 2, np.int64(0), np.int64(-1 - move - nend)
+            # the insertion below is the layer loop's, written out again on purpose: as a shared
+            # numba function (even inlined) the layer loop ran 4x slower
             okey = ((((run << 2) | kind) << 8 | a) << 32) | b
             h = _slot(ttab, okey, tbits)
             if ttab[h, 0] == -1:

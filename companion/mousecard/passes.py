@@ -228,7 +228,7 @@ class _Automaton:
         pos, known = self._find(nxt)
         # A move to a state the search never met (a king beyond the deck's) is never taken:
         # its weight is 0. It points at a column past every real one, so that a mistake in
-        # that reasoning is caught (in :meth:`_Passes.batch`) and never counted as an outcome.
+        # that reasoning is caught (in :meth:`_Passes.respond`) and never counted as an outcome.
         unforeseen = nend + len(players) + len(self.targets)
         table = np.where(known, pos, 0)
         target = len(players) + np.searchsorted(self.targets, nxt)
@@ -779,8 +779,8 @@ class _Passes:
             out = self._sweep_part(fixed, after, run, player, low, cards, mass)
             self.last_sweep = time.perf_counter() - began
             return out
-        share = run % parts
-        picks = [np.flatnonzero(share == j) for j in range(parts)]
+        ordinal = np.cumsum(np.append(0, run[1:] != run[:-1]))  # runs numbered 0, 1, ... in order
+        picks = [np.flatnonzero(ordinal % parts == j) for j in range(parts)]  # none empty
         pool = _pool()
         futures = [pool.submit(self._sweep_part, fixed, after, run[i], player[i], low[i], cards[i], mass[i])
                    for i in picks[1:]]
@@ -788,8 +788,6 @@ class _Passes:
         outs = [self._sweep_part(fixed, after, run[i], player[i], low[i], cards[i], mass[i])]
         outs += [f.result() for f in futures]
         self.last_sweep = time.perf_counter() - began
-        if len(outs) == 1:
-            return outs[0]
         frontier = tuple(np.concatenate([o[4][j] for o in outs]) for j in range(4))
         return (*(np.concatenate([o[j] for o in outs]) for j in range(3)), max(o[3] for o in outs), frontier)
 
