@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import html
 import secrets
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -286,11 +287,11 @@ class MouseCardPage:
             check = self.check()
         except Exception as exc:
             self.odds_worker.cancel()  # a result for the controls as they were is stale
-            self._waiting_for("odds", False)
-            ui.show_error(self.message, exc)
+            self._failed("odds", exc)
             return
         deck = self.tracker.state.remaining if self.use_live.value else None
-        self.odds_worker.submit(lambda: exact_odds(check, deck), self._show_odds, self._odds_failed,
+        self.odds_worker.submit(lambda: exact_odds(check, deck), self._show_odds,
+                                lambda exc: self._failed("odds", exc),
                                 lambda: self._odds_pending(check, deck))
 
     def _odds_pending(self, check: TaskCheck, deck: Any) -> None:
@@ -307,9 +308,10 @@ class MouseCardPage:
         self.message.value = ""
         self._waiting_for("odds", False)
 
-    def _odds_failed(self, exc: BaseException) -> None:
+    def _failed(self, what: str, exc: BaseException) -> None:
+        """The odds or the plot (``what``) could not be worked out: the error shows, nothing waits."""
         ui.show_error(self.message, exc)
-        self._waiting_for("odds", False)
+        self._waiting_for(what, False)
 
     def _waiting_for(self, what: str, waiting: bool) -> None:
         (self._waiting.add if waiting else self._waiting.discard)(what)
@@ -350,22 +352,18 @@ class MouseCardPage:
     def plot(self) -> None:
         """Plot success against skill for each target, under the controls' choices (in the background)."""
         c = self.check()
+        # every choice of the check but its skill and target, which the plot varies
+        rest = {f.name: getattr(c, f.name) for f in fields(c) if f.name not in ("skill", "target")}
         self.plot_worker.submit(
-            lambda: success_curve(PLOT_TARGETS, PLOT_SKILLS, need=c.need, situation=c.situation,
-                                  aged=c.aged, disadvantage=c.disadvantage, mode=c.mode,
-                                  fate_chips=c.fate_chips, red_bad=c.red_bad, kings=c.kings,
-                                  bonus=c.bonus, stop_when_sure=c.stop_when_sure),
-            lambda curves: self._show_plot(c, curves), self._plot_failed, lambda: self._plot_pending(c))
+            lambda: success_curve(PLOT_TARGETS, PLOT_SKILLS, **rest),
+            lambda curves: self._show_plot(c, curves),
+            lambda exc: self._failed("plot", exc), lambda: self._plot_pending(c))
 
     def _plot_pending(self, c: TaskCheck) -> None:
         holder = w.HTML()
         self._computing(holder, c, "the plot")
         self.plot_box.children = [holder]
         self._waiting_for("plot", True)
-
-    def _plot_failed(self, exc: BaseException) -> None:
-        ui.show_error(self.message, exc)
-        self._waiting_for("plot", False)
 
     def _show_plot(self, c: TaskCheck, curves: dict[str, list[tuple[int, Any]]]) -> None:
         from matplotlib.figure import Figure  # not pyplot: this may run in the worker thread
