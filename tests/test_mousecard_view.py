@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
+from companion import interrupt
+from companion.mousecard.odds import TaskCheck, exact_odds
 from companion.views.mousecard import MouseCardPage
 
 
@@ -69,26 +72,30 @@ def _walk(widget: object) -> list[object]:
     return out
 
 
-def test_a_slow_check_computes_in_the_background_and_a_change_cancels_it(tmp_path: Path, monkeypatch) -> None:
-    """A large check shows "Computing…" at once (the page stays usable) and its result when
-    ready; a control changed meanwhile cancels it, so a stale result never shows."""
-    import threading
-
-    from companion import interrupt
-    from companion.mousecard.odds import exact_odds
+def _slow_odds(monkeypatch, slow_if) -> tuple[threading.Event, list[TaskCheck]]:
+    """Make the page's exact odds a long computation for the checks ``slow_if`` picks: it waits
+    for the returned event, checking for cancellation as the engines do; every check asked
+    for is recorded."""
     from companion.views import mousecard as view
 
-    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
-    page.odds_worker.settle = 0.01
     release, started = threading.Event(), []
 
-    def slow(check, deck=None):  # as a long exact computation: checks for cancellation
-        started.append(check.skill)
-        while check.skill == 9 and not release.wait(0.005):
+    def slow(check, deck=None):
+        started.append(check)
+        while slow_if(check) and not release.wait(0.005):
             interrupt.check()
         return exact_odds(check, deck)
 
     monkeypatch.setattr(view, "exact_odds", slow)
+    return release, started
+
+
+def test_a_slow_check_computes_in_the_background_and_a_change_cancels_it(tmp_path: Path, monkeypatch) -> None:
+    """A large check shows "Computing…" at once (the page stays usable) and its result when
+    ready; a control changed meanwhile cancels it, so a stale result never shows."""
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.odds_worker.settle = 0.01
+    release, started = _slow_odds(monkeypatch, lambda check: check.skill == 9)
     page.skill.value = 9
     assert "Computing the exact odds" in page.result.value and "skill 9" in page.result.value
     page.skill.value = 4  # the skill-9 computation is stale: cancelled, never shown
@@ -96,7 +103,7 @@ def test_a_slow_check_computes_in_the_background_and_a_change_cancels_it(tmp_pat
     assert "skill 4" in page.result.value and page.odds is not None and page.odds.check.skill == 4
     release.set()
     page.wait()
-    assert "skill 4" in page.result.value and started == [9, 4]
+    assert "skill 4" in page.result.value and [c.skill for c in started] == [9, 4]
     page.skill.value = 9
     release.set()
     page.wait()
@@ -113,23 +120,10 @@ def test_the_plot_is_computed_in_the_background_too(tmp_path: Path) -> None:
 
 
 def test_stop_computing_cancels_a_long_check_and_its_result_never_shows(tmp_path: Path, monkeypatch) -> None:
-    import threading
-
-    from companion import interrupt
-    from companion.mousecard.odds import exact_odds
-    from companion.views import mousecard as view
-
     page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
     assert page.halt_button.layout.display == "none"  # nothing to stop
     page.odds_worker.settle = 0.01
-    release = threading.Event()
-
-    def slow(check, deck=None):
-        while not release.wait(0.005):
-            interrupt.check()
-        return exact_odds(check, deck)
-
-    monkeypatch.setattr(view, "exact_odds", slow)
+    release, _started = _slow_odds(monkeypatch, lambda _check: True)
     page.need.value = 2
     assert "Computing" in page.result.value and page.halt_button.layout.display is None
     page.halt_button.click()
@@ -146,23 +140,10 @@ def test_drawing_on_the_chance_of_success_shows_while_the_rest_is_computed(
         tmp_path: Path, monkeypatch) -> None:
     # drawing on with the "best" bonuses the chance of success is that of stopping once sure
     # (quick): the panel shows it at once, and the full result (spread of successes...) follows
-    import threading
-
-    from companion import interrupt
-    from companion.mousecard.odds import exact_odds
-    from companion.views import mousecard as view
-
     page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
     page.skill.value, page.need.value, page.kings.value = 6, 2, "always"
     page.odds_worker.settle = 0.01
-    release = threading.Event()
-
-    def slow(check, deck=None):  # only the draw-on check is slow
-        while not check.stop_when_sure and not release.wait(0.005):
-            interrupt.check()
-        return exact_odds(check, deck)
-
-    monkeypatch.setattr(view, "exact_odds", slow)
+    release, _started = _slow_odds(monkeypatch, lambda check: not check.stop_when_sure)  # only drawing on
     stopping = exact_odds(page.check()).p_success
     page.stop.value = False
     assert "Computing the exact odds" in page.result.value
