@@ -291,7 +291,7 @@ def _locate(issue: Any, cols: Sequence[str | None], rows: Sequence[int]) -> str:
     """``row R, column C 'field': message`` for an issue found in the built document."""
     parts = issue.pointer.split("/")[1:]
     text = issue.render().split(": ", 1)[1] if ": " in issue.render() else issue.message
-    if len(parts) >= 2 and parts[0] == "cards" and parts[1].isdigit() and int(parts[1]) < len(rows):
+    if len(parts) >= 2 and parts[0] == "cards" and parts[1].isdecimal() and int(parts[1]) < len(rows):
         where = f"row {rows[int(parts[1])]}"
         if len(parts) >= 3:
             field = parts[2]

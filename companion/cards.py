@@ -204,6 +204,13 @@ def game_files(game: str, data_dir: Path | None = None) -> list[Path]:
     return sorted(folder.glob("*.json")) if folder.is_dir() else []
 
 
+def user_game_files(game: str) -> list[Path]:
+    """The user's own card files of a game (in :func:`user_data_dir`), sorted."""
+    # an earlier version kept the Monarchs solo high scores among them (see
+    # companion.highscores.LEGACY_NAME): not a card file, so never read as one
+    return [f for f in game_files(game, user_data_dir()) if f.name != "solo-high-scores.json"]
+
+
 def check_game(game: str) -> str:
     if game not in GAMES:
         raise CompanionError(f"unknown game {game!r}", expected=" or ".join(GAMES),
@@ -256,7 +263,7 @@ def load_game(game: str, extra: Iterable[str | os.PathLike[str]] = (), *,
     check_game(game)
     files: list[Path] = game_files(game)
     if include_user:
-        files += game_files(game, user_data_dir())
+        files += user_game_files(game)
     files += [Path(p) for p in extra]
     cards: list[Card] = []
     for f in files:

@@ -15,14 +15,25 @@ from .errors import CompanionError
 from .monarchs.flow import HighScore, HighScores
 from .textio import write_text_atomic
 
+#: Where earlier versions kept the table: among the user's own Monarchs card files, where
+#: the card loader read it as a (broken) card file. It is moved on the first load or save.
+LEGACY_NAME = "solo-high-scores.json"
+
 
 def high_score_path() -> Path:
-    return user_data_dir() / "monarchs" / "solo-high-scores.json"
+    """The table's file, in its own folder: never among the user's card files."""
+    return user_data_dir() / "highscores" / "monarchs-solo.json"
+
+
+def _legacy_path() -> Path:
+    return user_data_dir() / "monarchs" / LEGACY_NAME
 
 
 def load_high_scores(path: str | os.PathLike[str] | None = None) -> HighScores:
     """The kept table (empty when there is none yet)."""
     p = Path(path) if path is not None else high_score_path()
+    if path is None and not p.exists() and _legacy_path().exists():
+        p = _legacy_path()
     if not p.exists():
         return HighScores()
     try:
@@ -34,9 +45,18 @@ def load_high_scores(path: str | os.PathLike[str] | None = None) -> HighScores:
 
 
 def save_high_scores(table: HighScores, path: str | os.PathLike[str] | None = None) -> Path:
-    """Write the table atomically (whole or not at all: see :func:`write_text_atomic`)."""
+    """Write the table atomically (whole or not at all: see :func:`write_text_atomic`); a
+    table kept where earlier versions put it is removed once the new file is written."""
     p = Path(path) if path is not None else high_score_path()
-    return write_text_atomic(p, json.dumps(table.to_json(), indent=2, ensure_ascii=False) + "\n")
+    try:
+        written = write_text_atomic(p, json.dumps(table.to_json(), indent=2, ensure_ascii=False) + "\n")
+    except OSError as exc:
+        raise CompanionError(f"the high-score table cannot be saved ({exc.strerror or exc})", where=str(p),
+                             suggestion="Check that the folder can be written (COMPANION_USER_DATA "
+                                        "sets where the companion keeps its files)") from None
+    if path is None:
+        _legacy_path().unlink(missing_ok=True)
+    return written
 
 
 def record_high_score(entry: HighScore,

@@ -832,7 +832,7 @@ def _is_missing(issue: ValidationIssue) -> bool:
 
 def _issue_order(issue: ValidationIssue) -> tuple[Any, ...]:
     parts = issue.pointer.split("/")[1:]
-    return tuple((0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts)
+    return tuple((0, int(p), "") if p.isdecimal() else (1, 0, p) for p in parts)
 
 
 def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
@@ -1144,13 +1144,13 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], l
 
 def bundled_paths(*, include_user: bool = True) -> list[Path]:
     """Every bundled card file of every game (and the user's own, by default)."""
-    from .cards import game_files, user_data_dir
+    from .cards import game_files, user_game_files
 
     files: list[Path] = []
     for g in GAMES:
         files += game_files(g)
         if include_user:
-            files += game_files(g, user_data_dir())
+            files += user_game_files(g)
     return files
 
 

@@ -253,6 +253,37 @@ def test_default_high_score_file_lives_in_user_data(tmp_path: Path) -> None:
     assert load_high_scores().best == 9
 
 
+def test_a_saved_high_score_is_never_read_as_a_card_file() -> None:
+    from companion.cards import load_game, user_data_dir
+    from companion.validation import validate_paths
+
+    record_high_score(HighScore(20))
+    assert not (user_data_dir() / "monarchs").exists()  # not among the user's card files
+    assert "Sun King" in load_game("monarchs")
+    assert validate_paths().ok
+
+
+def test_a_table_where_earlier_versions_kept_it_is_read_then_moved() -> None:
+    from companion.cards import load_game, user_data_dir
+
+    legacy = user_data_dir() / "monarchs" / "solo-high-scores.json"
+    legacy.parent.mkdir(parents=True)
+    legacy.write_text('{"game": "monarchs", "solo_high_scores": [{"score": 31}]}')
+    assert "Sun King" in load_game("monarchs")  # the loader skips it meanwhile
+    assert load_high_scores().best == 31
+    table, rank = record_high_score(HighScore(40))
+    assert rank == 1 and [e.score for e in table.entries] == [40, 31]
+    assert not legacy.exists() and load_high_scores().best == 40
+
+
+def test_an_unwritable_high_score_folder_is_a_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    with pytest.raises(CompanionError, match="cannot be saved") as err:
+        record_high_score(HighScore(5), blocker / "hs.json")
+    assert "a-file" in str(err.value)
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.text(alphabet="0123456789:/- abcDuke", max_size=12), max_size=5))
 def test_hostile_court_specs_only_raise_companion_errors(specs: list[str]) -> None:

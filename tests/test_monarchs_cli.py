@@ -63,6 +63,17 @@ def test_score_bad_input_exit_2_with_pointer(tmp_path: Path, capsys: pytest.Capt
     assert code == 2 and out == "" and needle in err and "Traceback" not in err
 
 
+def test_score_says_what_is_wrong_with_cards_and_opens_extra_card_files(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "s.json"
+    f.write_text('{"cards": 5}')
+    code, _, err = run(capsys, "score", "monarchs", str(f))
+    assert code == 2 and '/cards: "cards" must be a list' in err and "int 5" in err
+    f.write_text(json.dumps(BOOK_JSON))
+    code, _, err = run(capsys, "score", "monarchs", str(f), "--cards", str(tmp_path / "missing.json"))
+    assert code == 2 and "missing.json" in err
+
+
 def test_score_missing_file_and_bad_variant(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "score", "monarchs", "no-such-file.txt")
     assert code == 2 and "no such file" in err
@@ -116,6 +127,29 @@ def test_buy_back_row_and_bad_specs(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "--influence" in err
 
 
+@pytest.mark.parametrize(("argv", "needle"), [
+    (["--influence", "5", "--front", "2", "--top", "-1"], "--top"),
+    (["--influence", "5", "--hand", "1", "1", "--front", "2"], "not both"),
+    (["--hand", "1", "-1", "--front", "2"], "--hand 2: a card's influence is 0 or more"),
+    (["--influence", "-3", "--front", "2"], "--influence"),
+    (["--influence", "5"], "give the Court's cards with --front"),
+    (["--hand", "²", "--front", "2"], "unknown monarchs card"),  # a digit int() cannot read
+])
+def test_buy_refuses_what_it_cannot_use(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                        needle: str) -> None:
+    code, out, err = run(capsys, "monarchs", "buy", *argv)
+    assert code == 2 and out == "" and needle in err and "internal error" not in err
+
+
+def test_buy_and_solo_cite_the_book(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "monarchs", "buy", "--influence", "6", "--front", "2", "3", "2")
+    assert code == 0 and out.rstrip().endswith("(of-mice-and-monarchs.md, Game Play)")
+    code, out, _ = run(capsys, "monarchs", "solo", "--white", "3", "--black", "5")
+    assert code == 0 and "(of-mice-and-monarchs.md, Solo Mode)" in out
+    code, out, _ = run(capsys, "monarchs", "solo", "--white", "3", "--black", "5", "--json")
+    assert json.loads(out)["cite"] == "of-mice-and-monarchs.md, Solo Mode"
+
+
 def test_hand_influence_from_numbers(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "monarchs", "buy", "--hand", "1", "1", "1", "0", "1", "--front", "4:1",
                        "--json")
@@ -132,7 +166,12 @@ def test_end_and_solo(capsys: pytest.CaptureFixture[str]) -> None:
     doc = json.loads(out)
     assert code == 0 and doc["front"] == 2 and doc["back"] is None
     code, _, err = run(capsys, "monarchs", "solo", "--white", "7", "--black", "1")
-    assert code == 2 and "1-6" in err
+    assert code == 2 and "--white: a die shows 1-6, not 7" in err
+
+
+def test_highscores_name_needs_a_score(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "monarchs", "highscores", "--name", "Ann")
+    assert code == 2 and "--add" in err
 
 
 def test_highscores_kept_between_runs(capsys: pytest.CaptureFixture[str]) -> None:

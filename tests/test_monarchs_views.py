@@ -35,6 +35,19 @@ def test_family_variant_from_crowns_per_card() -> None:
     assert "whole numbers" in v.message.value
 
 
+def test_counters_set_after_per_card_crowns_count_and_say_so() -> None:
+    v = MonarchsCompanion(db())
+    v.family["green"].value = "2 0 1"
+    assert "Total: 9 VP" in v.total.value  # 3 cards x 3 crowns
+    v.cards["green"].value = 5  # the per-card crowns no longer describe the colour: cleared, said
+    assert v.family["green"].value == "" and "(2 0 1) no longer matched" in v.message.value
+    v.crowns["green"].value = 10
+    assert "Total: 50 VP" in v.total.value
+    v.family["green"].value = "2 x"  # unreadable per-card crowns are kept, with their error
+    v.cards["green"].value = 6
+    assert v.family["green"].value == "2 x" and "whole numbers" in v.message.value
+
+
 def test_paste_a_list_and_bad_list() -> None:
     v = MonarchsCompanion(db())
     v.list_text.value = "3 Duke"
@@ -51,6 +64,7 @@ def test_buy_planner_books_example() -> None:
     v.influence.value = 6
     v.front[0].value, v.front[1].value, v.front[2].value = "2:1", "3:1", "2:1"
     plan = v.plan()
+    assert "of-mice-and-monarchs.md, Game Play" in v.purchases.value
     assert all(p.spent <= 6 for p in plan.purchases)
     assert {frozenset(b.card.cost for b in p.buys) for p in plan.purchases} >= {frozenset({2, 3})}
     assert not any(len(p.buys) == 3 for p in plan.purchases)
@@ -65,6 +79,10 @@ def test_solo_dice_and_high_scores() -> None:
     v.white.value, v.black.value = 2, 6
     r = v.read_dice()
     assert r.front == 2 and r.back is None and "cost 3" in v.solo_out.value
+    assert "Solo Mode" in v.solo_out.value and v.message.value == ""
+    v.front[0].value = "Duk"  # a Court that cannot be read is said; the dice still name positions
+    assert v.read_dice().front == 2 and "Did you mean &#x27;Duke&#x27;" in v.message.value
+    assert "top card at front 2" in v.solo_out.value
     v.roll(random.Random(1))
     assert 1 <= v.white.value <= 6
     v.hs_score.value = 22

@@ -50,7 +50,9 @@ def _score_monarchs(args: argparse.Namespace) -> int:
 
     text = _read_text(args.file)
     stripped = text.strip()
-    db = None if stripped.startswith("{") and '"name"' not in stripped else _db("monarchs", args.cards)
+    # a JSON list of colours and crowns needs no card data, unless extra card files are named
+    plain = stripped.startswith("{") and '"name"' not in stripped and not args.cards
+    db = None if plain else _db("monarchs", args.cards)
     cards = parse_score_input(text, db, source=args.file)
     result = score(cards, args.variant)
     if args.json:
@@ -70,25 +72,40 @@ def _court(front: list[str], back: list[str], cards: list[str] | None) -> Any:
 def _hand(args: argparse.Namespace) -> int:
     from ..monarchs.court import hand_influence
 
+    if args.influence is not None and args.hand is not None:
+        raise CliInputError("give --influence N or --hand CARD..., not both", where="monarchs buy")
     if args.influence is not None:
+        if args.influence < 0:
+            raise CliInputError(f"influence is 0 or more, not {args.influence}", where="--influence")
         return int(args.influence)
     if not args.hand:
         raise CliInputError("give --influence N or --hand CARD...", where="monarchs buy")
     values: list[Any] = []
     db = None
-    for h in args.hand:
-        if h.isdigit():
+    for i, h in enumerate(args.hand, 1):
+        where = f"--hand {i}"
+        if h.lstrip("-").isdecimal():
+            if h.startswith("-"):
+                raise CliInputError(f"a card's influence is 0 or more, not {h}", where=where)
             values.append(int(h))
-        else:
-            db = db or _db("monarchs", args.cards)
+            continue
+        db = db or _db("monarchs", args.cards)
+        try:
             values.append(db.find(h))
+        except CompanionError as exc:
+            raise CliInputError(exc.message, where=where, suggestion=exc.suggestion) from None
     return hand_influence(values)
 
 
 def _monarchs_buy(args: argparse.Namespace) -> int:
-    from ..monarchs.court import plan_purchases
+    from ..monarchs.court import CITE_BUY, plan_purchases
 
+    if args.top < 0:
+        raise CliInputError(f"a count: 0 (all) or more, not {args.top}", where="--top")
     influence = _hand(args)
+    if not args.front and not args.back:
+        raise CliInputError("give the Court's cards with --front (and --back)", where="monarchs buy",
+                            suggestion="e.g. --front 2 3 'Sun King' 4 --back 5")
     court = _court(args.front, args.back, args.cards)
     plan = plan_purchases(influence, court, by=args.by, maximal_only=not args.all)
     shown = plan.purchases[: args.top] if args.top else plan.purchases
@@ -103,6 +120,7 @@ def _monarchs_buy(args: argparse.Namespace) -> int:
         print(f"{i:>3}. {p.label()}")
     for n in plan.notes:
         print(f"note: {n}")
+    print(f"({CITE_BUY})")
     return 0
 
 
@@ -119,13 +137,16 @@ def _monarchs_end(args: argparse.Namespace) -> int:
 
 
 def _monarchs_solo(args: argparse.Namespace) -> int:
-    from ..monarchs.flow import solo_removal
+    from ..monarchs.flow import CITE_SOLO, solo_removal
 
+    for die in ("white", "black"):
+        if not 1 <= getattr(args, die) <= 6:
+            raise CliInputError(f"a die shows 1-6, not {getattr(args, die)}", where=f"--{die}")
     court = _court(args.front, args.back, args.cards) if (args.front or args.back) else None
     r = solo_removal(args.white, args.black, court)
     if args.json:
         _print_json({"white": r.white, "black": r.black, "front": r.front, "back": r.back,
-                     "lines": list(r.lines)})
+                     "lines": list(r.lines), "cite": CITE_SOLO})
     else:
         print("\n".join(r.lines))
     return 0
@@ -138,6 +159,8 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
     from ..monarchs.flow import HighScore
 
     rank = None
+    if args.name and args.add is None:
+        raise CliInputError("a name goes with --add SCORE", where="--name")
     if args.add is not None:
         if args.add < 0:
             raise CliInputError(f"a score is 0 or more, not {args.add}", where="--add")
@@ -167,7 +190,7 @@ def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
     from ..village.battle import Fighter
 
     label, sep, num = spec.rpartition(":")
-    if sep and num.strip().lstrip("-").isdigit():
+    if sep and num.strip().lstrip("-").isdecimal():
         n = int(num)
         if n < 0 or not label.strip():
             raise CliInputError("expected NAME:NUMBER with a name and a number 0 or more", where=where,

@@ -77,7 +77,7 @@ class _Resolver:
     def __call__(self, text: str, *, role: str, card_type: str, default_kind: str = "normal") -> Any:
         from ..tmnt.attack import BattleCard, from_card, looks_like_spec, parse_power, parse_spec
 
-        if role == "counter" and text.strip().isdigit():
+        if role == "counter" and text.strip().isdecimal():
             return BattleCard("attack", None, parse_power(text, where="--counter"), "counter")
         if looks_like_spec(text):
             return parse_spec(text, card_type=card_type, where=f"--{role} {text!r}",
@@ -150,7 +150,7 @@ def _positions(text: str) -> list[int]:
     for part in (p.strip() for p in str(text).split(",")):
         if not part:
             continue
-        if not part.isdigit():
+        if not part.isdecimal():
             raise CompanionError(f"cannot read face-up position {part!r}", where="--face-up",
                                  expected="positions like 1 or 1,3")
         out.append(int(part))

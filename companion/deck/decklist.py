@@ -183,7 +183,7 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
             continue
         parts = line.split(None, 1)
         first = parts[0]
-        no_count = not any(ch.isdigit() for ch in first) and first.lower() not in {"x", "×"} \
+        no_count = not any(ch.isdecimal() for ch in first) and first.lower() not in {"x", "×"} \
             and not re.fullmatch(r"[+-].*", first)
         if no_count and bare_count is not None:
             card = _resolve(db, line, number, shown, issues)

@@ -41,7 +41,7 @@ def _label(v: Any) -> str:
 def _sort_key(path: str, label: str) -> tuple[int, float, str]:
     if label == "unknown":
         return (2, 0, label)
-    if label.lstrip("-").isdigit():
+    if label.lstrip("-").isdecimal():
         return (0, int(label), label)
     if path == "type":
         return (1, TYPE_ORDER.get(label, 99), label)

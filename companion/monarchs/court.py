@@ -101,7 +101,7 @@ def parse_court_entry(spec: str, db: Any = None, *, where: str = "court") -> Sta
     stack: list[CourtCard] = []
     for part in (p.strip() for p in spec.split("/")):
         bits = part.split(":")
-        if bits[0].strip().isdigit():
+        if bits[0].strip().isdecimal():
             try:
                 nums = [int(b) for b in bits]
             except ValueError:
@@ -128,7 +128,7 @@ def parse_court_entry(spec: str, db: Any = None, *, where: str = "court") -> Sta
 
 def needs_db(specs: Iterable[str]) -> bool:
     """Whether any typed Court position names a card (so the card database is needed)."""
-    return any(part.strip() and not part.strip().split(":")[0].strip().isdigit() and part.strip() != "-"
+    return any(part.strip() and not part.strip().split(":")[0].strip().isdecimal() and part.strip() != "-"
                for spec in specs for part in spec.split("/"))
 
 

@@ -94,7 +94,7 @@ def solo_removal(white: int, black: int, court: Court | None = None) -> SoloRemo
             top = court.top(row, die)
             what = f"{top.name} ({row} {die}, top of its stack)" if top else f"nothing ({row} {die} is empty)"
         lines.append(f"{colour} {die}: remove {what} from the game")
-    lines.append("Then slide cards down and refill the Court as usual.")
+    lines.append(f"Then slide cards down and refill the Court as usual ({CITE_SOLO}).")
     return SoloRemoval(w, b, w if w <= 4 else None, b if b <= 4 else None, tuple(lines))
 
 

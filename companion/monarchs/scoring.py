@@ -249,10 +249,13 @@ def parse_decklist(text: str, db: Any, *, source: str = "decklist") -> list[Scor
 
 def parse_json_cards(doc: Any, db: Any = None, *, source: str = "json") -> list[ScoreCard]:
     """``{"cards": [{"color": ..., "crowns": ..., "count"?: n} | {"name": ..., "count"?: n}]}``."""
-    if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
+    if not isinstance(doc, dict) or "cards" not in doc:
         raise ScoreInputError('expected an object with a "cards" list', where=f"{source}: /",
                               found=type(doc).__name__ if not isinstance(doc, dict)
                               else f"keys {sorted(doc)!r}")
+    if not isinstance(doc["cards"], list):
+        raise ScoreInputError('"cards" must be a list of cards', where=f"{source}: /cards",
+                              found=f"{type(doc['cards']).__name__} {doc['cards']!r}"[:60])
     out: list[ScoreCard] = []
     for i, entry in enumerate(doc["cards"]):
         where = f"{source}: /cards/{i}"

@@ -26,7 +26,7 @@ import ipywidgets as w
 from .. import ui
 from ..errors import CompanionError
 from ..highscores import load_high_scores, record_high_score
-from ..monarchs.court import needs_db, parse_court, plan_purchases
+from ..monarchs.court import CITE_BUY, needs_db, parse_court, plan_purchases
 from ..monarchs.flow import HighScore, end_status, solo_removal
 from ..monarchs.scoring import (
     CITE_FAMILY,
@@ -140,9 +140,33 @@ class MonarchsCompanion:
         self.score_tab = w.VBox([self.variant, help_, *rows, self.total, self.table,
                                  self.list_text, w.HBox([load, example, clear])])
 
-    def _on_pad(self, _change: Any) -> None:
-        if not getattr(self, "_syncing", False):
-            self.refresh_score()
+    def _on_pad(self, change: Any) -> None:
+        if getattr(self, "_syncing", False):
+            return
+        colour = next(c for c in COURT_COLOURS if change["owner"] in (self.cards[c], self.crowns[c]))
+        dropped = self._drop_stale_family(colour)
+        self.refresh_score()
+        if dropped and not self.message.value:
+            ui.show(self.message, "info", f"{colour}: the counters now count",
+                    [f"the crowns typed per card ({dropped}) no longer matched them and were cleared"])
+
+    def _drop_stale_family(self, colour: str) -> str:
+        """Clear a colour's per-card crowns once its counters are set to something else (the
+        per-card crowns would otherwise override them unseen); returns the cleared text."""
+        text = self.family[colour].value
+        try:
+            crowns = self._crowns_list(colour) if text.strip() else None
+        except CompanionError:
+            return ""  # unreadable: kept, and its error is shown
+        if crowns is None or (len(crowns), sum(crowns)) == (self.cards[colour].value,
+                                                            self.crowns[colour].value):
+            return ""
+        self._syncing = True
+        try:
+            self.family[colour].value = ""
+        finally:
+            self._syncing = False
+        return text.strip()
 
     def _on_family_text(self, _change: Any) -> None:
         if getattr(self, "_syncing", False):
@@ -162,7 +186,7 @@ class MonarchsCompanion:
 
     def _crowns_list(self, colour: str) -> list[int]:
         text = self.family[colour].value.replace(",", " ").split()
-        if not all(t.isdigit() for t in text):
+        if not all(t.isdecimal() for t in text):
             raise ScoreInputError(f"{colour}: crowns on each card are whole numbers separated by spaces",
                                   found=repr(self.family[colour].value))
         return [int(t) for t in text]
@@ -289,7 +313,8 @@ class MonarchsCompanion:
         notes = "".join(f"<div><small>{html.escape(n)}</small></div>" for n in result.notes)
         self.purchases.value = (f"<div style='font-size:17px'><b>{self.influence.value} influence: "
                                 f"{len(result.purchases)} purchase(s)</b><ol>"
-                                + "".join(f"<li>{i}</li>" for i in items) + f"</ol>{notes}</div>")
+                                + "".join(f"<li>{i}</li>" for i in items) + f"</ol>{notes}"
+                                f"<small><i>{html.escape(CITE_BUY)}</i></small></div>")
         return result
 
     # -- solo ------------------------------------------------------------------------------
@@ -326,10 +351,15 @@ class MonarchsCompanion:
         self.read_dice()
 
     def read_dice(self) -> Any:
+        """What the solo dice remove; with the Court typed in the buy planner, the cards by name
+        (a Court that cannot be read is said, and the dice still read by position)."""
+        self.message.value = ""
         try:
             court = self.court()
-        except CompanionError:
+        except CompanionError as exc:
             court = None
+            ui.show(self.message, "warn", "The Court in the buy planner cannot be read, so the dice "
+                    "name positions only", [exc.render()])
         result = solo_removal(self.white.value, self.black.value, court)
         self.solo_out.value = "<ul style='font-size:17px'>" + "".join(
             f"<li>{html.escape(line)}</li>" for line in result.lines) + "</ul>"

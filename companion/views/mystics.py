@@ -606,7 +606,7 @@ class MysticsDashboard:
             raise CompanionError("choose the mice of the party first")
         seed_text = self.seed.value.strip()
         seed: int | str = (
-            (int(seed_text) if seed_text.isdigit() else seed_text)
+            (int(seed_text) if seed_text.isdecimal() else seed_text)
             if seed_text
             else random.SystemRandom().randrange(2**31)
         )
