@@ -38,7 +38,7 @@ from companion.mousecard.odds import (
 from companion.mousecard.situations import BadRule
 
 QH, QS, KS, AS, S2, S3, H2 = (parse_card(x) for x in ("QH", "QS", "KS", "AS", "2S", "3S", "2H"))
-RJ, BJ = parse_card("red joker"), parse_card("black joker")
+RJ, BJ, KH = parse_card("red joker"), parse_card("black joker"), parse_card("KH")
 
 
 # -- the deck -------------------------------------------------------------------------------------
@@ -192,6 +192,25 @@ def test_a_king_draws_one_more_card() -> None:
     r = odds(1, "A", deck=[KS, AS, S3])
     assert (r.p_success, r.expected_cards) == (Fraction(1, 2), Fraction(4, 3))
     assert odds(1, "A", deck=[KS, AS, S3], kings="never").p_success == Fraction(1, 3)
+
+
+def test_going_for_broke_no_kings_card_follows_a_bad_card() -> None:
+    # Deck {K♥, red joker, Q♠}, combat (the red joker is bad), skill 2, J or better, need 2,
+    # every king's card taken, all at once: hands {K,RJ}, {K,Q}, {RJ,Q}, each 1/3.
+    #   {K,Q}: 2 successes. {K,RJ}: the bad joker ends the drawing (mouse-card-system.txt, Task
+    #   checks: no more cards this round), so the king's card is not drawn: 1 success.
+    #   P = 1/3, always 2 cards. (Were the king's card drawn, from the reshuffled 54-card deck,
+    #   P would be 1/3 + 1/3 * 16/54.)
+    r = odds(2, "J", need=2, situation="combat", mode="broke", kings="always", deck=[KH, RJ, QS])
+    assert (r.p_success, r.expected_cards, r.p_bad) == (Fraction(1, 3), 2, Fraction(2, 3))
+    # A bad king's card ends it too. Deck {K♠, 3♠, K♥, A♠}, every red card bad, A or better,
+    # skill 2: of the 6 hands, {K♠,3♠} draws K♠'s card: K♥ (1/2) is bad, so no card follows
+    # it (fail), A♠ (1/2) succeeds; {K♠,K♥} and {3♠,K♥} hold a bad card: no card, fail; the
+    # three hands with A♠ succeed. P = (1/2 + 3) / 6 = 7/12; E[cards] = (3 + 5 * 2) / 6 = 13/6.
+    # (Before the rule, every hand reached the ace: P = 1.)
+    r = odds(2, "A", situation="red-bad", red_bad="all", mode="broke", kings="always",
+             deck=[KS, S3, KH, AS])
+    assert (r.p_success, r.expected_cards) == (Fraction(7, 12), Fraction(13, 6))
 
 
 def test_an_ace_is_a_success_and_adds_one_more() -> None:
@@ -427,7 +446,7 @@ def simulate(check: TaskCheck, rng: random.Random, deck: list[PlayingCard] | Non
             kings += c.rank == KING
         if any(c.is_joker for c in hand):
             reshuffle()
-        extra = kings if not sure() else 0
+        extra = kings if not sure() and not bad else 0  # no card after a bad one (Task checks)
         while extra > 0:
             c = draw()
             drawn += 1
@@ -439,6 +458,8 @@ def simulate(check: TaskCheck, rng: random.Random, deck: list[PlayingCard] | Non
             bad_aces += isbad and c.rank == ACE
             if c.is_joker:
                 reshuffle()
+            if isbad:
+                break
             if c.rank == KING and not sure():
                 extra += 1
             if sure():
@@ -504,9 +525,12 @@ REGRESSION: list[tuple[TaskCheck, Fraction, Fraction, Fraction, Fraction, dict[i
      Fraction(26177834, 44368155), Fraction(1304502266, 452555181), Fraction(7499899, 150851727),
      Fraction(0), {0: Fraction(54740141, 150851727), 1: Fraction(35534752, 754258635),
                    2: Fraction(1321923598, 2262775905), 3: Fraction(13145936, 2262775905)}),
+    # going for broke with kings: recorded again when a king's extra card stopped following a bad
+    # card (the book's "no more cards this round"); both engines and the simulation agree
     (TaskCheck(5, "9", need=3, situation="red-bad", red_bad="all", mode="broke", fate_chips=1),
-     Fraction(8829334, 11068785), Fraction(58971, 11713), Fraction(57682, 72345), Fraction(719504, 1352295),
-     {0: Fraction(203, 4505), 1: Fraction(348136, 2213757), 3: Fraction(331739, 491946),
+     Fraction(77904769, 99619065), Fraction(40552, 8109), Fraction(94874537, 119542878),
+     Fraction(19465, 37206),
+     {0: Fraction(203, 4505), 1: Fraction(17225357, 99619065), 3: Fraction(131235821, 199238130),
       4: Fraction(66463, 632502), 5: Fraction(27232, 1581255), 6: Fraction(2, 2067),
       7: Fraction(22, 316251)}),
     (TaskCheck(3, "A", need=2, situation="unknown", disadvantage=2, fate_chips=2, kings="always",
@@ -605,15 +629,15 @@ def test_exact_values_are_unchanged_when_every_card_drawn_must_succeed() -> None
 
 
 def test_exact_values_are_unchanged_for_large_needs_going_for_broke() -> None:
+    # recorded again when a king's extra card stopped following a bad card (see REGRESSION)
     r = odds(9, 9, need=7, situation="red-bad", red_bad="all", mode="broke", fate_chips=2)
     assert (r.p_success, r.expected_cards, r.p_several_bad) == (
-        Fraction(38795097150273453491, 65674038113349861195), Fraction(674097075116448248, 72890164387735695),
-        Fraction(1048668377063135784824857, 1276703300923521301630800))
+        Fraction(215290607458677371, 411394804562523600), Fraction(36985298514905941, 4109382065552400),
+        Fraction(1396684021, 1772645420))
     assert dict(r.successes) == {
-        0: Fraction(1595, 592858), 1: Fraction(828272, 34089335), 2: Fraction(22319330647, 243909191925),
-        3: Fraction(1973839439257061, 11043964301172075),
-        4: Fraction(73593160458207546691, 656740381133498611950),
-        7: Fraction(153964398636845258237, 262696152453399444780), 8: Fraction(1536771, 354529084),
+        0: Fraction(1595, 592858), 1: Fraction(1588669, 60157650), 2: Fraction(927127528541, 8780730909300),
+        3: Fraction(6915165939281, 32614143377400), 4: Fraction(53467425567465307, 411394804562523600),
+        7: Fraction(213386308712692631, 411394804562523600), 8: Fraction(1536771, 354529084),
         9: Fraction(384893, 1329484065), 10: Fraction(31, 6817867), 11: Fraction(66, 443161355)}
     r = odds(10, "Q", need=6, situation="combat-unknown", aged=1, mode="broke", fate_chips=1, kings="never")
     assert (r.p_success, r.expected_cards, r.p_bad, r.p_several_bad) == (

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.errors import CompanionError, LogError, RuleError
-from companion.mousecard.deck import FULL_DECK, parse_card
+from companion.mousecard.deck import ACE, FULL_DECK, KING, parse_card
 from companion.mousecard.live import LiveDeckTracker, draw_event, open_live_deck
 from companion.mousecard.odds import TaskCheck, exact_odds
 
@@ -103,6 +103,98 @@ def test_aces_and_fate_chips_add_a_success_or_cancel_a_bad_card() -> None:
         t.do({"event": "bonus", "character": "Pip", "source": "ace", "use": "success"})
     with pytest.raises(RuleError, match="no fate chip"):
         t.do({"event": "bonus", "character": "Pip", "source": "chip", "use": "success"})
+
+
+def test_going_for_broke_no_kings_card_follows_a_bad_card() -> None:
+    # mouse-card-system.txt, Task checks: after a bad card no more cards this round
+    t = started()
+    with pytest.raises(RuleError, match="no card follows a bad card"):
+        typed(t, "Pip", "KS, red joker, QH", skill=2, situation="combat", mode="broke")
+    typed(t, "Pip", "KS, red joker", skill=2, situation="combat", mode="broke")
+    assert len(t.state.draws[-1].cards) == 2
+    typed(t, "Tam", "KH, 3S, QH", skill=2, mode="broke", need=2)  # no bad card: the king's card comes
+    assert t.state.draws[-1].total_successes == 2
+    for seed in range(40):  # seeded: never an extra card after a bad one
+        s = started(seed=seed)
+        s.do(draw_event("Pip", "t", TaskCheck(6, "A", need=4, situation="red-bad", red_bad="all",
+                                              mode="broke")))
+        rec = s.state.draws[-1]
+        hand_bad = any(rec.check.category(c)[2] for c in rec.cards[:6])
+        assert not (hand_bad and len(rec.cards) > 6)
+        assert all(not rec.check.category(c)[2] for c in rec.cards[6:-1])  # extras end at a bad one
+
+
+def test_a_seeded_draw_stops_once_an_unspent_ace_makes_it_sure() -> None:
+    seed = next(n for n in range(500) if started(seed=n).state.order[0].rank == ACE)
+    t = started(seed=seed)
+    t.do(draw_event("Pip", "leap", TaskCheck(5, "J", need=2)))
+    rec = t.state.draws[-1]
+    # the ace is one success and one more to spend: the player is sure and stops
+    assert len(rec.cards) == 1 and rec.stopped == "task done" and rec.sure and not rec.succeeded
+    assert "1 ace(s) unspent" in rec.summary()
+    t.do({"event": "bonus", "character": "Pip", "source": "ace", "use": "success"})
+    assert t.state.draws[-1].succeeded
+
+
+def test_a_cautious_draw_goes_on_after_its_bad_card_is_cancelled() -> None:
+    t = started()
+    t.do({"event": "award", "player": "Pip"})
+    typed(t, "Pip", "QH, red joker", skill=3, need=2, situation="combat")
+    with pytest.raises(RuleError, match="cancel it with an ace or a fate chip first"):
+        t.do({"event": "draw_on", "character": "Pip", "cards": ["KS"]})
+    t.do({"event": "bonus", "character": "Pip", "source": "chip", "use": "cancel"})
+    assert t.state.draws[-1].can_draw_on and t.state.draws[-1].draws_left == 1
+    with pytest.raises(RuleError, match="too many"):
+        t.do({"event": "draw_on", "character": "Pip", "cards": ["3S", "4S"]})
+    t.do({"event": "draw_on", "character": "Pip", "cards": ["KS"]})  # a success, and a king's card
+    rec = t.state.draws[-1]
+    assert len(t.state.draws) == 1 and len(rec.cards) == 3
+    assert (rec.total_successes, rec.succeeded, rec.cancelled, rec.chips_spent) == (2, True, 1, 1)
+    assert "draws on" in t.state.journal[-1]
+    with pytest.raises(RuleError, match="has succeeded"):
+        t.do({"event": "draw_on", "character": "Pip"})
+    t.undo()
+    assert len(t.state.draws[-1].cards) == 2 and t.state.draws[-1].can_draw_on
+
+
+def test_an_ace_never_cancels_itself() -> None:
+    # mouse-card-system.txt, special effects: an ace cancels *another* card
+    t = started()
+    typed(t, "Pip", "AH, 5S", skill=2, situation="red-bad", red_bad="all", mode="broke")
+    with pytest.raises(RuleError, match="not itself"):
+        t.do({"event": "bonus", "character": "Pip", "source": "ace", "use": "cancel"})
+    typed(t, "Tam", "AS, AD", skill=2, situation="red-bad", red_bad="all", mode="broke")
+    t.do({"event": "bonus", "character": "Tam", "source": "ace", "use": "cancel"})  # the other ace
+    assert t.state.draws[-1].bad_in_effect == 0
+
+
+def test_an_empty_list_of_typed_cards_is_refused() -> None:
+    t = started()
+    with pytest.raises(RuleError, match="no cards typed in"):
+        t.do({"event": "draw", "character": "Pip", "skill": 2, "target": "J", "cards": []})
+    assert not t.state.draws
+
+
+def test_names_match_ignoring_case() -> None:
+    t = started()
+    t.do({"event": "award", "player": "Pip"})
+    typed(t, "pip", "3S", skill=1)
+    t.do({"event": "bonus", "character": "PIP", "source": "chip", "use": "success"})
+    assert t.state.chips == (("Pip", 0),) and t.state.draws[-1].character == "Pip"
+
+
+def test_a_reshuffle_for_an_empty_deck_is_not_a_joker() -> None:
+    t = started()
+    rest = [c for c in FULL_DECK if not c.is_joker and c.rank != KING]
+    for i in range(0, 40, 10):  # 40 plain cards out by typed hands: 14 left, both jokers among them
+        typed(t, "Pip", ", ".join(c.id for c in rest[i:i + 10]), skill=10, mode="broke")
+    leftover = [c for c in rest[40:]]
+    typed(t, "Pip", ", ".join(c.id for c in leftover), skill=len(leftover), mode="broke")
+    assert len(t.state.order) == 6  # 2 jokers and 4 kings
+    t.do(draw_event("Tam", "t", TaskCheck(8, "2", mode="broke")))  # 8 > 6 cards: reshuffled first
+    rec = t.state.draws[-1]
+    assert rec.empty_reshuffles == 1
+    assert rec.reshuffles - rec.empty_reshuffles == (1 if rec.jokers_drawn else 0)
 
 
 def test_fate_chips_per_player_award_and_spend() -> None:
@@ -221,6 +313,50 @@ def test_cli_live_deck_session(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(["mousecard", "replay", str(tmp_path / "missing.jsonl")]) == 2
 
 
+def test_cli_draw_on_undo_says_what_it_undid_and_a_cut_line_is_reported(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "s.jsonl"
+    assert main(["mousecard", "new", str(log)]) == 0  # a random seed, recorded
+    seed = json.loads(log.read_text().splitlines()[0])["seed"]
+    assert isinstance(seed, int)
+    assert main(["mousecard", "award", str(log), "Pip"]) == 0
+    assert main(["mousecard", "draw", str(log), "--character", "Pip", "--skill", "3", "--target", "J",
+                 "--need", "2", "--situation", "combat", "--cards", "QH, red joker"]) == 0
+    assert main(["mousecard", "draw-on", str(log), "--character", "Pip", "--cards", "KS"]) == 2
+    assert main(["mousecard", "bonus", str(log), "Pip", "--source", "chip", "--use", "cancel"]) == 0
+    capsys.readouterr()
+    assert main(["mousecard", "draw-on", str(log), "--character", "Pip", "--cards", "KS"]) == 0
+    assert "draws on" in capsys.readouterr().out
+    assert main(["mousecard", "undo", str(log)]) == 0
+    assert capsys.readouterr().out.startswith("Undone: Pip draws on")
+    assert main(["mousecard", "redo", str(log)]) == 0
+    assert capsys.readouterr().out.startswith("Redone: Pip draws on")
+    with log.open("a", encoding="utf-8") as fh:
+        fh.write('{"event": "award", "pla')
+    assert main(["mousecard", "award", str(log), "Tam"]) == 0
+    err = capsys.readouterr().err
+    assert "cut off by a crash" in err and "s.jsonl.damaged" in err
+
+
+def test_cli_odds_refuse_a_deck_log_that_does_not_describe_a_deck(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "other.jsonl"
+    bad.write_text('{"event": "wound", "mouse": "collin"}\nnot json\n')
+    assert main(["odds", "mousecard", "--skill", "1", "--target", "J", "--deck-log", str(bad)]) == 2
+    assert "cannot be used" in capsys.readouterr().err
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert main(["odds", "mousecard", "--skill", "1", "--target", "J", "--deck-log", str(empty)]) == 2
+    assert "no Mouse Card session" in capsys.readouterr().err
+    good = tmp_path / "s.jsonl"
+    main(["mousecard", "new", str(good), "--seed", "3"])
+    main(["mousecard", "draw", str(good), "--character", "Pip", "--skill", "1", "--target", "J",
+          "--cards", "QH"])
+    capsys.readouterr()
+    assert main(["odds", "mousecard", "--skill", "1", "--target", "J", "--deck-log", str(good)]) == 0
+    assert "53 cards remaining" in capsys.readouterr().out
+
+
 def test_full_deck_is_what_a_fresh_session_holds() -> None:
     assert sorted(started().state.order) == sorted(FULL_DECK)
 
@@ -228,7 +364,7 @@ def test_full_deck_is_what_a_fresh_session_holds() -> None:
 _values = st.one_of(st.none(), st.booleans(), st.integers(-3, 30), st.text(max_size=8),
                     st.lists(st.text(max_size=4), max_size=3), st.sampled_from(["J", "QH", "combat", "ace"]))
 _events = st.fixed_dictionaries(
-    {"event": st.sampled_from(["start", "draw", "bonus", "award", "spend", "reshuffle", "x"])},
+    {"event": st.sampled_from(["start", "draw", "draw_on", "bonus", "award", "spend", "reshuffle", "x"])},
     optional={k: _values for k in ("seed", "character", "task", "skill", "target", "need", "situation",
                                    "aged", "mode", "cards", "source", "use", "player", "chips", "reason")})
 

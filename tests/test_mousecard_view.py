@@ -53,6 +53,48 @@ def test_the_players_choices_drive_the_odds_and_are_stated(tmp_path: Path) -> No
     assert "never cancel a bad card" in page.result.value and page.message.value == ""
 
 
+def test_the_ace_and_chip_buttons_spend_on_the_latest_draw_and_a_draw_goes_on(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.skill.value, page.need.value, page.situation.value = 3, 2, "combat"
+    page.character.value = "Pip"
+    page.cards.value = "AS, red joker"  # an ace, then the bad joker stops the cautious draw
+    page.draw_button.click()
+    assert page.draw_on_button.disabled  # the bad card is still in effect
+    ace_success, ace_cancel, _chip_success, chip_cancel = page.bonus_buttons
+    chip_cancel.click()  # no chip yet
+    assert "no fate chip" in page.message.value
+    page.player.value = "Pip"
+    page.award_button.click()
+    chip_cancel.click()
+    rec = page.tracker.state.draws[-1]
+    assert page.message.value == "" and rec.cancelled == 1 and rec.chips_spent == 1
+    assert not page.draw_on_button.disabled and "may go on" in page.last.value
+    page.cards.value = "3S"
+    page.draw_on_button.click()
+    rec = page.tracker.state.draws[-1]
+    assert len(page.tracker.state.draws) == 1 and len(rec.cards) == 3 and page.message.value == ""
+    ace_success.click()  # the ace's extra success makes two
+    assert page.tracker.state.draws[-1].succeeded and "Success" in page.last.value
+    ace_cancel.click()
+    assert "no unspent ace" in page.message.value
+
+
+def test_a_line_cut_by_a_crash_is_reported_and_stays_on_show(tmp_path: Path) -> None:
+    log = tmp_path / "mc.jsonl"
+    page = MouseCardPage(log, plot=False, settle=None)
+    page.character.value, page.cards.value = "Pip", "QH"
+    page.draw_button.click()
+    with log.open("a", encoding="utf-8") as fh:
+        fh.write('{"event": "award", "player": "Pi')  # the machine died mid-write
+    again = MouseCardPage(log, plot=False, settle=None)
+    assert "cut off by a crash" in again.notice.value and "mc.jsonl.damaged" in again.notice.value
+    again.skill.value = 1  # the odds are computed again: the notice stays
+    assert "cut off by a crash" in again.notice.value
+    again.player.value = "Pip"
+    again.award_button.click()  # the next action clears it
+    assert again.notice.value == ""
+
+
 def test_plot_and_bad_input_show_in_the_page(tmp_path: Path) -> None:
     page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
     page.plot_button.click()

@@ -55,7 +55,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
 
     n = msub.add_parser("new", help="start a session log with a shuffle seed")
     n.add_argument("log")
-    n.add_argument("--seed", type=int, required=True)
+    n.add_argument("--seed", type=int, default=None,
+                   help="the shuffle's seed, recorded in the log (default: a random one)")
     n.add_argument("--title", default="")
     n.set_defaults(handler=_act, action="start")
 
@@ -66,6 +67,15 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     _add_check_args(d, odds=False)
     d.add_argument("--cards", help="cards drawn from the physical deck, e.g. 'QH, 3S, red joker'")
     d.set_defaults(handler=_act, action="draw")
+
+    o = msub.add_parser("draw-on", help="go on with a cautious draw once its bad card is cancelled",
+                        description="After a cautious draw stopped at a bad card and the bad card was "
+                                    "cancelled (bonus --use cancel), the same draw goes on with the cards "
+                                    "it has left (house interpretation: a cancelled bad card has no effect).")
+    o.add_argument("log")
+    o.add_argument("--character", required=True)
+    o.add_argument("--cards", help="cards drawn from the physical deck (default: the shuffled deck)")
+    o.set_defaults(handler=_act, action="draw_on")
 
     for verb, what in (("award", "give a player fate chips"), ("spend", "a player spends fate chips")):
         a = msub.add_parser(verb, help=what)
@@ -105,6 +115,18 @@ def _check(args: argparse.Namespace, *, odds: bool) -> Any:
                      red_bad=args.red_bad, **extra)
 
 
+def _report_log(tracker: Any) -> None:
+    """Say on stderr what reading the log set aside (a line cut by a crash, unusable lines)."""
+    import sys
+
+    cut = tracker.log.recovered
+    if cut:
+        print(f"companion: warning: a last line cut off by a crash was moved to {tracker.log.path}.damaged: "
+              f"{cut.strip()[:80]!r}", file=sys.stderr)
+    for problem in tracker.problems:
+        print(f"companion: warning: {problem}", file=sys.stderr)
+
+
 def _existing_log(path: str) -> Path:
     p = Path(path)
     if not p.exists():
@@ -122,11 +144,25 @@ def _odds(args: argparse.Namespace) -> int:
     if args.deck_log:
         from ..mousecard.live import open_live_deck
 
-        deck = open_live_deck(str(_existing_log(args.deck_log)), read_only=True).state.remaining
+        tracker = open_live_deck(str(_existing_log(args.deck_log)), read_only=True)
+        if tracker.problems:  # odds from a deck the log does not describe would mislead the table
+            raise CompanionError(f"the live deck log has {len(tracker.problems)} line(s) that cannot be "
+                                 f"used, so its remaining cards are not known: {tracker.problems[0]}",
+                                 where=args.deck_log,
+                                 suggestion="See 'companion mousecard replay LOG' for every problem.")
+        if not tracker.state.started and not tracker.state.draws:
+            raise CompanionError("the log holds no Mouse Card session", where=args.deck_log,
+                                 suggestion="Start one with 'companion mousecard new LOG'.")
+        deck = tracker.state.remaining
     result = exact_odds(check, deck)
     if args.json:
-        print_json(result.to_json())
+        doc = result.to_json()
+        if deck is not None:
+            doc["deck_log"] = args.deck_log
+        print_json(doc)
     else:
+        if deck is not None:
+            print(f"From the live deck ({args.deck_log}): {len(deck)} cards remaining.")
         print("\n".join(result.lines()))
     return 0
 
@@ -177,12 +213,20 @@ def _act(args: argparse.Namespace) -> int:
     if args.action != "start":
         _existing_log(args.log)
     tracker = open_live_deck(args.log)
-    if args.action == "undo":
-        tracker.undo()
-    elif args.action == "redo":
-        tracker.redo()
-    elif args.action == "start":
-        tracker.do({"event": "start", "seed": args.seed, "title": args.title})
+    _report_log(tracker)
+    if args.action in ("undo", "redo"):
+        before = tracker.state.journal
+        tracker.undo() if args.action == "undo" else tracker.redo()
+        after = tracker.state.journal
+        # the journal line the undo took away, or the one the redo brought back
+        line = before[-1] if args.action == "undo" and before else after[-1] if after else "the session"
+        print(f"{'Undone' if args.action == 'undo' else 'Redone'}: {line}")
+        return 0
+    if args.action == "start":
+        import secrets
+
+        seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
+        tracker.do({"event": "start", "seed": seed, "title": args.title})
     elif args.action == "draw":
         from ..mousecard.deck import parse_cards
 
@@ -194,6 +238,13 @@ def _act(args: argparse.Namespace) -> int:
         ev: dict[str, Any] = {"event": args.action, "player": args.player, "chips": args.chips}
         if args.reason:
             ev["reason"] = args.reason
+        tracker.do(ev)
+    elif args.action == "draw_on":
+        ev = {"event": "draw_on", "character": args.character}
+        if args.cards is not None:
+            from ..mousecard.deck import parse_cards
+
+            ev["cards"] = [c.id for c in parse_cards(args.cards)]
         tracker.do(ev)
     elif args.action == "bonus":
         tracker.do({"event": "bonus", "character": args.character, "source": args.source,

@@ -13,13 +13,18 @@ Events (``"event"`` field):
   "disadvantage", "mode", "red_bad", "cards"?}`` resolves one task check by the rules
   (mouse-card-system.txt, Task checks; How to draw cards; special effects): cautious
   draws stop at the first bad card; going for broke draws the skill cards as one hand
-  and every bad card takes effect; a king gives one more card; a joker reshuffles every
-  drawn card back. Seeded draws stop once the task has its successes (the player may
-  stop), and take a king's extra card only while it can still help;
+  and every bad card takes effect; a king gives one more card, but no card follows a bad
+  one (Task checks: no more cards this round); a joker reshuffles every drawn card back.
+  Seeded draws stop once the player is sure to succeed, counting the unspent aces' extra
+  successes (the player draws *up to* the skill; the odds engine's default), and take a
+  king's extra card only while it can still help;
 - ``bonus`` ``{"character", "source": "ace"|"chip", "use": "success"|"cancel"}`` spends an
   unspent ace of the character's latest draw, or one of their fate chips, on it
-  (mouse-card-system.txt, special effects: Aces; Fate Chips). A cancelled bad card has
-  no effect; if the player may now draw on, the game master calls another draw;
+  (mouse-card-system.txt, special effects: Aces; Fate Chips). An ace cancels another
+  card, never itself. A cancelled bad card has no effect;
+- ``draw_on`` ``{"character", "cards"?}``: after a cautious draw's bad card was cancelled,
+  the same draw goes on with the draws it has left (house interpretation, as the odds:
+  a cancelled bad card has no effect, so drawing may go on);
 - ``award`` / ``spend`` ``{"player", "chips": n, "reason"?}``: fate chips (chips belong to
   the name the draws use);
 - ``reshuffle`` ``{"reason": "chapter"|"gm"}``: every card back; a chapter end also
@@ -35,7 +40,7 @@ from typing import Any
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError
 from ..eventlog import Event, EventLog, Tracker, event_rng
-from .deck import FULL_DECK, PlayingCard, parse_card
+from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
 from .odds import TaskCheck
 
 LIVE_CITES = {
@@ -45,7 +50,7 @@ LIVE_CITES = {
     "ace": cite("mousecard", "special effects (Aces)"),
     "chip": cite("mousecard", "Fate Chips"),
 }
-EVENTS = ("start", "draw", "bonus", "award", "spend", "reshuffle")
+EVENTS = ("start", "draw", "draw_on", "bonus", "award", "spend", "reshuffle")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +69,7 @@ class DrawRecord:
     stopped: str
     typed: bool
     aces: int
+    empty_reshuffles: int = 0  # of ``reshuffles``: the deck ran out or was smaller than the hand
     aces_spent: int = 0
     bonus_successes: int = 0
     cancelled: int = 0
@@ -85,6 +91,27 @@ class DrawRecord:
     def aces_unspent(self) -> int:
         return self.aces - self.aces_spent
 
+    @property
+    def jokers_drawn(self) -> int:
+        return sum(c.is_joker for c in self.cards)
+
+    @property
+    def draws_left(self) -> int:
+        """Cards a cautious draw may still take: the skill, one more per king, less those drawn."""
+        kings = sum(c.rank == KING for c in self.cards)
+        return max(0, self.check.skill + kings - len(self.cards))
+
+    @property
+    def can_draw_on(self) -> bool:
+        """A cautious draw stopped by a bad card that has since been cancelled, with draws left."""
+        return (self.check.mode == "cautious" and self.stopped == "bad card" and self.bad_in_effect == 0
+                and self.draws_left > 0 and not self.succeeded)
+
+    @property
+    def sure(self) -> bool:
+        """Sure to succeed once the unspent aces' extra successes are added."""
+        return self.total_successes + self.aces_unspent >= self.check.need
+
     def marks(self) -> tuple[tuple[PlayingCard, str], ...]:
         """Each card with its mark: ``success``, ``bad``, ``bad success``, ``joker`` or ``miss``."""
         rule = self.check.bad_rule()
@@ -104,6 +131,8 @@ class DrawRecord:
             extra.append(f"{self.bad_in_effect} bad card(s) in effect")
         if self.cancelled:
             extra.append(f"{self.cancelled} cancelled")
+        if self.aces_unspent and not self.succeeded:
+            extra.append(f"{self.aces_unspent} ace(s) unspent")
         if self.reshuffles:
             extra.append(f"{self.reshuffles} reshuffle(s)")
         tail = f" ({'; '.join(extra)})" if extra else ""
@@ -135,9 +164,19 @@ class LiveDeck:
         return self.order
 
     def chips_of(self, player: str) -> int:
-        return dict(self.chips).get(player, 0)
+        return dict(self.chips).get(self.name_of(player), 0)
+
+    def name_of(self, name: str) -> str:
+        """The spelling this session already uses for ``name`` (names match ignoring case), so
+        "pip" and "Pip" share their fate chips and draws."""
+        key = name.casefold()
+        for known in (*(p for p, _n in self.chips), *(d.character for d in self.draws)):
+            if known.casefold() == key:
+                return known
+        return name
 
     def last_draw(self, character: str) -> DrawRecord | None:
+        character = self.name_of(character)
         for d in reversed(self.draws):
             if d.character == character:
                 return d
@@ -178,7 +217,7 @@ def _reshuffle(state: LiveDeck) -> LiveDeck:
 
 def _set_chips(state: LiveDeck, player: str, n: int) -> LiveDeck:
     chips = dict(state.chips)
-    chips[player] = n
+    chips[state.name_of(player)] = n
     return replace(state, chips=tuple(sorted(chips.items())))
 
 
@@ -196,17 +235,27 @@ def _check_from(event: Event) -> TaskCheck:
                         suggestion=exc.suggestion) from None
 
 
-def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None
-             ) -> tuple[LiveDeck, dict[str, Any]]:
-    """Draw by the rules; ``typed`` cards replace the seeded deck's top cards."""
+def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
+             before: DrawRecord | None = None) -> tuple[LiveDeck, dict[str, Any]]:
+    """Draw by the rules; ``typed`` cards replace the seeded deck's top cards. ``before``: a
+    cautious draw that goes on (see :attr:`DrawRecord.can_draw_on`), its cards kept."""
     rule = check.bad_rule()
-    cards: list[PlayingCard] = []
-    bad: list[PlayingCard] = []
-    s = aces = reshuffles = 0
+    cards: list[PlayingCard] = list(before.cards) if before else []
+    bad: list[PlayingCard] = list(before.bad) if before else []
+    s = before.successes if before else 0
+    aces = before.aces if before else 0
+    reshuffles = before.reshuffles if before else 0
+    empty = before.empty_reshuffles if before else 0
+    # what counts towards being sure besides the cards' successes: bonuses already spent as
+    # successes, less aces already spent (each unspent ace is one more success to come)
+    offset = (before.bonus_successes - before.aces_spent) if before else 0
     queue = list(typed) if typed is not None else None
 
+    def sure() -> bool:
+        return s + aces + offset >= check.need
+
     def take() -> PlayingCard | None:
-        nonlocal state
+        nonlocal state, reshuffles, empty
         if queue is not None:
             if not queue:
                 return None
@@ -218,6 +267,7 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None
         else:
             if not state.order:
                 state = _reshuffle(state)
+                reshuffles, empty = reshuffles + 1, empty + 1
             card, order = state.order[0], state.order[1:]
         state = replace(state, order=order, discards=(*state.discards, card))
         cards.append(card)
@@ -234,9 +284,9 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None
 
     stopped = "skill"
     if check.mode == "cautious":
-        budget = check.skill
+        budget = before.draws_left if before else check.skill
         while budget > 0:
-            if queue is None and s >= check.need:
+            if queue is None and sure():
                 stopped = "task done"
                 break
             card = take()
@@ -256,13 +306,15 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None
     else:
         if queue is None and len(state.order) < check.skill:
             state = _reshuffle(state)
-            reshuffles += 1
+            reshuffles, empty = reshuffles + 1, empty + 1
         hand = [c for c in (take() for _ in range(check.skill)) if c is not None]
         extras = sum(score(c)[0] for c in hand)
         if any(c.is_joker for c in hand):
             state = _reshuffle(state)
             reshuffles += 1
-        while extras > 0 and (queue is not None or s < check.need):
+        # a king's extra card comes after the hand, one at a time, and never after a bad card
+        # (mouse-card-system.txt, Task checks: no more cards this round)
+        while extras > 0 and not bad and (queue is not None or not sure()):
             card = take()
             if card is None:
                 break
@@ -274,12 +326,13 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None
         stopped = "bad card(s)" if bad else "skill"
     if queue:
         why = ("a cautious draw stops at the first bad card" if stopped == "bad card" else
+               "no card follows a bad card (Task checks: no more cards this round)" if bad else
                f"skill {check.skill} plus one card per king allows no more")
         raise RuleError(f"{len(queue)} card(s) too many: {', '.join(c.short for c in queue)}",
                         where="cards", expected=why,
                         suggestion=f"See {LIVE_CITES['draw']}.")
     return state, {"cards": tuple(cards), "successes": s, "bad": tuple(bad), "aces": aces,
-                   "reshuffles": reshuffles, "stopped": stopped}
+                   "reshuffles": reshuffles, "empty_reshuffles": empty, "stopped": stopped}
 
 
 class LiveDeckTracker(Tracker[LiveDeck]):
@@ -302,10 +355,12 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             return replace(state, journal=(*state.journal, f"Session started (seed {seed})."))
         if kind == "draw":
             return self._draw(state, event)
+        if kind == "draw_on":
+            return self._draw_on(state, event)
         if kind == "bonus":
             return self._bonus(state, event)
         if kind in ("award", "spend"):
-            player = _text(event, "player")
+            player = state.name_of(_text(event, "player"))
             n = _int(event, "chips", 1)
             if n < 1:
                 raise RuleError(f"chips must be 1 or more, not {n}", where=kind)
@@ -333,25 +388,37 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         raise LogError(f"unknown event {kind!r}", expected=", ".join(EVENTS))
 
     def _draw(self, state: LiveDeck, event: Event) -> LiveDeck:
-        character = _text(event, "character")
+        character = state.name_of(_text(event, "character"))
         task = _text(event, "task", required=False, default="task")
         check = _check_from(event)
-        raw = event.get("cards")
-        typed: list[PlayingCard] | None = None
-        if raw is not None:
-            if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-                raise LogError("'cards' must be a list of card names", found=repr(raw)[:80])
-            typed = [parse_card(x) for x in raw]
-        elif not state.started:
-            raise RuleError("no shuffled deck yet: start the session with a seed, or type in the "
-                            "cards drawn from the physical deck", where="draw")
+        typed = _typed(state, event)
         state, r = _resolve(state, check, typed)
         record = DrawRecord(number=len(state.draws) + 1, chapter=state.chapter, character=character,
                             task=task, check=check, typed=typed is not None, **r)
         return replace(state, draws=(*state.draws, record), journal=(*state.journal, record.summary()))
 
+    def _draw_on(self, state: LiveDeck, event: Event) -> LiveDeck:
+        character = state.name_of(_text(event, "character"))
+        rec = state.last_draw(character)
+        if rec is None:
+            raise RuleError(f"{character} has not drawn yet", where="draw_on")
+        if not rec.can_draw_on:
+            why = ("it is not a cautious draw" if rec.check.mode != "cautious" else
+                   "it has succeeded" if rec.succeeded else
+                   "it did not stop at a bad card" if rec.stopped != "bad card" else
+                   "its bad card is still in effect: cancel it with an ace or a fate chip first"
+                   if rec.bad_in_effect else "it has no draws left")
+            raise RuleError(f"{character}'s draw #{rec.number} cannot go on: {why}", where="draw_on",
+                            suggestion=f"See {LIVE_CITES['draw']}.")
+        typed = _typed(state, event)
+        state, r = _resolve(state, rec.check, typed, rec)
+        new = replace(rec, typed=rec.typed or typed is not None, **r)
+        line = f"{rec.character} draws on: " + new.summary()
+        return replace(state, draws=tuple(new if d is rec else d for d in state.draws),
+                       journal=(*state.journal, line))
+
     def _bonus(self, state: LiveDeck, event: Event) -> LiveDeck:
-        character = _text(event, "character")
+        character = state.name_of(_text(event, "character"))
         source, use = event.get("source"), event.get("use")
         if source not in ("ace", "chip") or use not in ("success", "cancel"):
             raise LogError("a bonus needs 'source' ace|chip and 'use' success|cancel",
@@ -368,6 +435,9 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         if use == "cancel" and rec.bad_in_effect < 1:
             raise RuleError(f"{character}'s draw #{rec.number} has no bad card left to cancel",
                             where="bonus")
+        if source == "ace" and use == "cancel" and rec.aces == 1 and [c.rank for c in rec.bad] == [ACE]:
+            raise RuleError(f"{character}'s only ace is the bad card: an ace cancels another card, "
+                            "not itself", where="bonus", suggestion=f"See {LIVE_CITES['ace']}.")
         new = replace(rec, aces_spent=rec.aces_spent + (source == "ace"),
                       chips_spent=rec.chips_spent + (source == "chip"),
                       bonus_successes=rec.bonus_successes + (use == "success"),
@@ -380,6 +450,23 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                 f"#{rec.number}: {what} → {new.total_successes}/{rec.check.need}, "
                 f"{'success' if new.succeeded else 'not yet'}.")
         return replace(state, draws=draws, journal=(*state.journal, line))
+
+
+def _typed(state: LiveDeck, event: Event) -> list[PlayingCard] | None:
+    """The cards typed in from the physical deck (``None``: draw from the seeded deck)."""
+    raw = event.get("cards")
+    if raw is None:
+        if not state.started:
+            raise RuleError("no shuffled deck yet: start the session with a seed, or type in the "
+                            "cards drawn from the physical deck", where=str(event.get("event")))
+        return None
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise LogError("'cards' must be a list of card names", found=repr(raw)[:80])
+    if not raw:
+        raise RuleError("no cards typed in", where="cards",
+                        suggestion="Type the cards drawn, e.g. 'QH, 3S', or leave the field empty "
+                                   "to draw from the shuffled deck.")
+    return [parse_card(x) for x in raw]
 
 
 def open_live_deck(path: str | None = None, *, read_only: bool = False) -> LiveDeckTracker:

@@ -19,7 +19,9 @@ House interpretations (all reported with each result; the choices are parameters
 3. Going for broke draws the *skill* cards as one hand (without replacement); a joker in
    the hand reshuffles the deck after the hand is resolved, so it only affects the
    kings' extra cards. Kings' extra cards come after the hand, one at a time (a joker
-   among them reshuffles at once); a bad extra card takes effect too.
+   among them reshuffles at once); a bad extra card takes effect too. None is drawn
+   after a bad card, in the hand or among them: the book's "no more cards this round"
+   (Task checks; bonuses are spent at the end, so the bad card is still in effect).
 4. ``stop_when_sure`` (default on): a player who is already sure to succeed (counting
    unspent aces and the fate chips they are willing to spend) draws no further card.
 5. An empty deck is reshuffled before the next draw; a deck smaller than a broke hand
@@ -77,7 +79,8 @@ HOUSE_NOTES: dict[str, str] = {
     "cancel": "house interpretation: a cancelled bad card has no effect; in cautious mode drawing goes on",
     "broke-joker": "house interpretation: going for broke, the skill cards are one hand; a joker in it "
                    "reshuffles after the hand, before any king's extra card",
-    "broke-kings": "house interpretation: a king's extra card is drawn after the hand, one at a time",
+    "broke-kings": "house interpretation: a king's extra card is drawn after the hand, one at a time; "
+                   "none follows a bad card (the book: no more cards this round)",
     "empty": "house interpretation: an empty deck (or one smaller than a broke hand) is reshuffled first",
 }
 #: The player's choices (the book leaves them open), stated with every result.
@@ -463,8 +466,12 @@ def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
         ended = False
         if isbad:
             if broke:
-                nbad += 1  # every bad card takes effect; bonuses are spent at the end
+                # a king's extra card that is bad takes effect (bonuses are spent at the end),
+                # and no card follows it (mouse-card-system.txt, Task checks: after a bad card
+                # the player may not draw any more cards this round)
+                nbad += 1
                 nbace += is_ace
+                ended = True
             else:
                 own = nab - is_ace  # an ace cannot cancel itself
                 b = own + nch
@@ -745,7 +752,9 @@ def _broke(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     s, ab = count(i[1] for i in info), count(i[0] == "ace" for i in info)
     bad, bace = count(i[2] for i in info), count(i[2] and i[0] == "ace" for i in info)
     kings, joker = count(i[0] == "king" for i in info), count(i[0] == "joker" for i in info) > 0
-    follows = kings > 0  # a king's extra card may follow: not yet sure (see :func:`_take_king`)
+    # a king's extra card may follow: not after a bad card (mouse-card-system.txt, Task checks:
+    # no more cards this round), and not once sure (see :func:`_take_king`)
+    follows = (kings > 0) & (bad == 0)
     if st.kings == "never":
         follows &= False
     elif st.stop or st.kings == "best":

@@ -345,10 +345,9 @@ class _Automaton:
         nab = ab[:, None] + ace
         nch = np.broadcast_to(ch[:, None], shape)
         nleft = np.broadcast_to(left[:, None] - 1, shape)
-        if self.broke:  # every bad card takes effect; bonuses are spent at the end
+        if self.broke:  # a bad extra card takes effect (bonuses are spent at the end) and ends the draw
             cancel = np.zeros(shape, dtype=bool)
-            stopped = cancel
-            added = np.broadcast_to(isbad, shape)
+            stopped = added = np.broadcast_to(isbad, shape)
         else:
             own = nab - ace  # an ace cannot cancel itself
             b = own + nch

@@ -9,7 +9,8 @@ named character and task. The live deck is a :class:`~companion.mousecard.live.L
 autosaves under ``user_data_dir()/logs/mousecard.jsonl`` and is resumed on the next start.
 
 CSS classes for browser tests:
-``cmp-mousecard-page``, ``cmp-mousecard-message``, ``cmp-mousecard-skill``, ``cmp-mousecard-target``,
+``cmp-mousecard-page``, ``cmp-mousecard-message``, ``cmp-mousecard-notice`` (what resuming the
+saved session set aside), ``cmp-mousecard-skill``, ``cmp-mousecard-target``,
 ``cmp-mousecard-need``, ``cmp-mousecard-situation``, ``cmp-mousecard-aged``,
 ``cmp-mousecard-disadvantage``, ``cmp-mousecard-mode``, ``cmp-mousecard-chips-to-spend``,
 ``cmp-mousecard-red-bad``, ``cmp-mousecard-use-live``, ``cmp-mousecard-kings``,
@@ -17,6 +18,7 @@ CSS classes for browser tests:
 ``cmp-mousecard-odds`` (the result), ``cmp-mousecard-halt`` (stop a long computation),
 ``cmp-mousecard-plot-button``, ``cmp-mousecard-plot``, ``cmp-mousecard-character``,
 ``cmp-mousecard-task``, ``cmp-mousecard-cards`` (typed-in cards), ``cmp-mousecard-draw``,
+``cmp-mousecard-draw-on`` (go on after a cancelled bad card),
 ``cmp-mousecard-last`` (the last draw, cards marked), ``cmp-mousecard-bonus`` (each ace/chip button),
 ``cmp-mousecard-player``, ``cmp-mousecard-award``, ``cmp-mousecard-spend``, ``cmp-mousecard-chips``
 (the chips table), ``cmp-mousecard-chapter``, ``cmp-mousecard-undo``, ``cmp-mousecard-redo``,
@@ -93,8 +95,13 @@ def draw_html(rec: DrawRecord) -> str:
     if rec.bad_in_effect:
         lines.append(f"{rec.bad_in_effect} bad card(s) in effect"
                      + (" — several at once: a magnified result" if rec.bad_in_effect > 1 else ""))
-    if rec.reshuffles:
-        lines.append(f"a joker: the deck was reshuffled ({rec.reshuffles}×)")
+    if rec.reshuffles - rec.empty_reshuffles:
+        lines.append(f"a joker: the deck was reshuffled ({rec.reshuffles - rec.empty_reshuffles}×)")
+    if rec.empty_reshuffles:
+        lines.append(f"the deck ran out (or was smaller than the hand): reshuffled first "
+                     f"({rec.empty_reshuffles}×)")
+    if rec.can_draw_on:
+        lines.append(f"the bad card is cancelled: the draw may go on ({rec.draws_left} card(s) left)")
     if rec.aces_unspent:
         lines.append(f"{rec.aces_unspent} ace(s) unspent: add a success or cancel a bad card")
     items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
@@ -122,14 +129,14 @@ class MouseCardPage:
         self._waiting: set[str] = set()  # "odds" and/or "plot" while they show "Computing…"
         self.message = ui.panel()
         self.message.add_class("cmp-mousecard-message")
+        self.notice = ui.panel()  # what resuming the saved session set aside
+        self.notice.add_class("cmp-mousecard-notice")
         self.tracker = LiveDeckTracker(self.log_path)
         if not self.tracker.state.started and not self.tracker.history:
             self.tracker.do({"event": "start", "seed": secrets.randbelow(10**9),
                              "title": "Mouse Card session"})
         self._build()
-        if self.tracker.problems:
-            ui.show(self.message, "warn", "Some lines of the saved session could not be used",
-                    [str(p) for p in self.tracker.problems])
+        self._show_notice()
         self.refresh()
         self.compute()
         if plot:
@@ -219,6 +226,12 @@ class MouseCardPage:
         self.draw_button = ui.big_button("Draw", style="primary", icon="hand-paper-o")
         self.draw_button.add_class("cmp-mousecard-draw")
         self.draw_button.on_click(g(lambda _b: self.draw()))
+        self.draw_on_button = ui.big_button("Draw on", icon="forward")
+        self.draw_on_button.add_class("cmp-mousecard-draw-on")
+        self.draw_on_button.tooltip = ("After a cautious draw's bad card is cancelled, the same draw goes "
+                                       "on with the cards it has left")
+        self.draw_on_button.on_click(g(lambda _b: self.draw_on()))
+        self.character.observe(lambda _c: self._refresh_draw_on(), names="value")
         self.last = w.HTML()
         self.last.add_class("cmp-mousecard-last")
         self.bonus_buttons = []
@@ -228,7 +241,7 @@ class MouseCardPage:
                                    ("chip", "cancel", "Chip: cancel bad")):
             b = ui.big_button(label, style="success" if use == "success" else "warning")
             b.add_class("cmp-mousecard-bonus")
-            b.on_click(g(lambda _b, s=source, u=use: self.bonus(s, u)))
+            b.on_click(g(lambda _b, s=source, u=use: self.spend_bonus(s, u)))
             self.bonus_buttons.append(b)
         self.player = w.Text(description="Player", placeholder="name",
                              layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
@@ -256,7 +269,8 @@ class MouseCardPage:
         self.history.add_class("cmp-mousecard-history")
         live_tab = w.VBox([
             self.deck_status,
-            w.HBox([self.character, self.task]), w.HBox([self.cards, self.draw_button]),
+            w.HBox([self.character, self.task]),
+            w.HBox([self.cards, self.draw_button, self.draw_on_button]),
             self.last, w.HBox(self.bonus_buttons),
             w.HBox([self.player, self.award_button, self.spend_button]), self.chips_table,
             w.HBox([self.chapter_button, self.undo_button, self.redo_button]),
@@ -268,7 +282,7 @@ class MouseCardPage:
         self.widget = w.VBox([
             ui.header("The Mouse Card system", "Task checks: exact odds and the live deck",
                       game="mousecard"),
-            controls, self.message, self.tabs,
+            controls, self.notice, self.message, self.tabs,
         ])
         self.widget.add_class("cmp-mousecard-page")
 
@@ -384,9 +398,21 @@ class MouseCardPage:
         self.plot_box.children = [ui.figure_widget(fig)]
         self._waiting_for("plot", False)
 
+    def _show_notice(self) -> None:
+        """What resuming the saved session set aside (a line cut by a crash, lines that could
+        not be used): kept on show, apart from the odds' messages, until the next action."""
+        lines = [str(p) for p in self.tracker.problems]
+        cut = self.tracker.log.recovered
+        if cut:
+            lines.insert(0, f"a last line cut off by a crash was set aside in "
+                            f"{self.log_path.name}.damaged: {cut.strip()[:80]!r}")
+        if lines:
+            ui.show(self.notice, "warn", "Some of the saved session could not be used", lines)
+
     def _act(self, event: dict[str, Any]) -> None:
         self.tracker.do(event)
         self.message.value = ""
+        self.notice.value = ""
         self.refresh()
 
     def _undo_redo(self, undo: bool) -> None:
@@ -407,7 +433,25 @@ class MouseCardPage:
                              cards))
         self.cards.value = ""
 
-    def bonus(self, source: str, use: str) -> None:
+    def draw_on(self) -> None:
+        """Go on with the character's latest draw once its bad card is cancelled (typed cards
+        from the "Cards typed in" field, or the shuffled deck's)."""
+        from ..errors import CompanionError
+        from ..mousecard.deck import parse_cards
+
+        character = self.character.value.strip()
+        if not character:
+            raise CompanionError("name the character who draws on", where="Character")
+        typed = self.cards.value.strip()
+        event: dict[str, Any] = {"event": "draw_on", "character": character}
+        if typed:
+            event["cards"] = [c.id for c in parse_cards(typed)]
+        self._act(event)
+        self.cards.value = ""
+
+    def spend_bonus(self, source: str, use: str) -> None:
+        """Spend an ace of the character's latest draw, or one of their fate chips, on it.
+        (``self.bonus`` is the bonus policy's control.)"""
         from ..errors import CompanionError
 
         character = self.character.value.strip()
@@ -440,8 +484,14 @@ class MouseCardPage:
         self.history.value = f"<b>Session history</b> (latest first)<ol reversed>{items}</ol>"
         self.undo_button.disabled = not self.tracker.can_undo
         self.redo_button.disabled = not self.tracker.can_redo
+        self._refresh_draw_on()
         if self.use_live.value:
             self.compute()
+
+
+    def _refresh_draw_on(self) -> None:
+        rec = self.tracker.state.last_draw(self.character.value.strip())
+        self.draw_on_button.disabled = rec is None or not rec.can_draw_on
 
 
 def mousecard_page(log_path: str | Path | None = None) -> w.VBox:
