@@ -56,6 +56,22 @@ class LogProblem:
         return f"line {self.line}: {self.message}"
 
 
+#: No event nests its values deeper than a few levels; a deeper line is damaged or hand-made.
+MAX_DEPTH = 64
+
+
+def _too_deep(obj: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether lists/objects nest deeper than ``limit`` (checked without recursion)."""
+    stack = [(obj, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > limit:
+                return True
+            stack.extend((v, depth + 1) for v in (value.values() if isinstance(value, dict) else value))
+    return False
+
+
 def parse_lines(text: str, *, source: str = "log") -> tuple[list[LoggedEvent], list[LogProblem]]:
     """Parse JSONL text into events, collecting (not raising) a problem per bad line."""
     events: list[LoggedEvent] = []
@@ -67,6 +83,17 @@ def parse_lines(text: str, *, source: str = "log") -> tuple[list[LoggedEvent], l
             obj = json.loads(raw)
         except json.JSONDecodeError as exc:
             problems.append(LogProblem(number, f"not valid JSON ({exc.msg} at column {exc.colno})"))
+            continue
+        except RecursionError:
+            problems.append(LogProblem(number, "cannot be read: nested too deeply "
+                                               "(expected one event object per line)"))
+            continue
+        except ValueError as exc:  # e.g. a number with more digits than Python converts
+            problems.append(LogProblem(number, f"cannot be read ({str(exc).split(';')[0]})"))
+            continue
+        if _too_deep(obj):
+            problems.append(LogProblem(number, f"cannot be read: nested more than {MAX_DEPTH} levels deep "
+                                               "(expected one event object per line)"))
             continue
         if not isinstance(obj, dict) or not isinstance(obj.get("event"), str):
             problems.append(LogProblem(
@@ -80,7 +107,7 @@ def parse_lines(text: str, *, source: str = "log") -> tuple[list[LoggedEvent], l
 def _is_json(text: str) -> bool:
     try:
         json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError; so are over-long numbers
         return False
     return True
 

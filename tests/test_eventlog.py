@@ -175,3 +175,37 @@ def test_a_line_cut_inside_a_character_is_a_crash_not_an_unreadable_file(tmp_pat
     t = CounterTracker(path)
     assert t.state.total == 2 and t.log.recovered is not None
     assert path.read_bytes() == b'{"event": "add", "n": 2}\n'
+
+
+@pytest.mark.parametrize(("line", "why"), [
+    ("[" * 100_000, "nested too deeply"),  # the JSON parser gives up (RecursionError)
+    ("[" * 200 + "]" * 200, "nested more than 64 levels"),  # parses, but no event nests like that
+    ('{"event": "add", "n": ' + "7" * 5000 + "}", "digits"),  # more digits than Python converts
+])
+def test_hand_corrupted_lines_are_line_problems_not_crashes(tmp_path: Path, line: str, why: str) -> None:
+    path = tmp_path / "game.jsonl"
+    text = '{"event": "add", "n": 1}\n' + line + '\n{"event": "add", "n": 2}\n'
+    path.write_text(text)
+    for log in (EventLog(path), EventLog(path, read_only=True)):
+        t = CounterTracker(log)
+        assert t.state.total == 3
+        assert [p.line for p in t.problems] == [2] and why in t.problems[0].message
+    assert path.read_text() == text
+
+
+def test_parse_lines_keeps_a_deep_but_sane_event() -> None:
+    nested: object = 1
+    for _ in range(63):
+        nested = [nested]
+    events, problems = parse_lines(json.dumps({"event": "note", "x": nested}))  # 64 levels with the object
+    assert len(events) == 1 and problems == []
+    events, problems = parse_lines(json.dumps({"event": "note", "x": [nested]}))
+    assert events == [] and len(problems) == 1
+
+
+def test_an_unterminated_last_line_with_an_overlong_number_is_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text('{"event": "add", "n": 1}\n{"event": "add", "n": ' + "7" * 5000 + "}")
+    t = CounterTracker(path)
+    assert t.state.total == 1 and t.log.recovered is not None
+    assert (tmp_path / "game.jsonl.damaged").exists()

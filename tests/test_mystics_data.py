@@ -407,3 +407,38 @@ def test_users_own_die_file_replaces_the_bundled_die(tmp_path: Path, db: CardDB)
     assert [f.id for f in faces] == [m["id"] for m in mine]
     assert d.movement_known(faces) and all(f.certain for f in faces)
     assert d.action_die(db)[0].id == "die-sword"  # bundled data alone: the bundled die
+
+
+def test_a_corrected_face_is_merged_into_the_bundled_die() -> None:
+    from companion.corrections import correct_card
+    from companion.mystics import odds
+
+    before = d.action_die()
+    correct_card("mystics", "die-sword", {"movement": 2, "certain": True})
+    faces = d.action_die()  # the user data folder now holds the correction
+    assert [f.id for f in faces] == [f.id for f in before] and len(faces) == 6
+    assert faces[0].movement == 2 and faces[0].certain
+    assert faces[1:] == before[1:]  # the other five faces are the bundled ones
+    # the odds use all six faces: 3 dice against 2 cannot be sure of 3 wounds
+    assert odds.attack_odds(faces, 3, 2).wounds == odds.attack_odds(before, 3, 2).wounds
+    assert odds.attack_odds(faces, 3, 2).wounds[3] < 1
+
+
+def test_a_correction_does_not_stop_a_die_of_ones_own(tmp_path: Path) -> None:
+    from companion.corrections import correct_card
+
+    correct_card("mystics", "die-bow", {"movement": 1})
+    mine = [{"id": f"my-{i}", "name": f"Face {i}", "type": "die-face", "symbols": ["sword"], "movement": 1,
+             "certain": True, "source": "mice-and-mystics.txt, Action Dice (my dice)"} for i in range(3)]
+    path = tmp_path / "my-die.json"
+    path.write_text(json.dumps({"game": "mystics", "set": "my dice", "cards": mine}), encoding="utf-8")
+    assert [f.id for f in d.action_die(load_game("mystics", extra=[path]))] == ["my-0", "my-1", "my-2"]
+    assert len(d.action_die(load_game("mystics"))) == 6  # without the file: bundled die, corrected
+
+
+def test_tracker_rolls_with_the_merged_die() -> None:
+    from companion.corrections import correct_card
+    from companion.mystics.tracker import MysticsTracker
+
+    correct_card("mystics", "die-sword", {"movement": 2})
+    assert len(MysticsTracker(None).die) == 6

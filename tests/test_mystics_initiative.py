@@ -323,3 +323,126 @@ def test_surge_placement_uses_typed_in_rolls_for_a_boss_ambush() -> None:
         t.do({"event": "minion_cheese", "count": 6})
     t.do({"event": "minion_cheese", "count": 6, "rolls": [1], "order": ["brodie:pounces", "brodie:chases"]})
     assert order(t) == ["collin", "filch", "tilda", "maginos", "brodie:pounces", "roach", "brodie:chases"]
+
+
+# -- a card leaving the track on its own turn (roaches eating the grape) -------------------------
+
+def test_card_at_the_top_removed_on_its_own_turn_keeps_the_round() -> None:
+    t = tracker()
+    t.do(start(minions={"roach": 2}, order=["roach", "collin", "filch", "tilda", "maginos"]))
+    assert t.state.current.id == "roach" and t.state.round == 1
+    t.do({"event": "defeat_minion", "minion": "roach", "count": 2})
+    assert t.state.current is None  # no card is taking its turn: the roaches' turn ended with them
+    assert t.state.next_card.id == "collin"
+    assert t.state.to_json()["turn"] is None and t.state.to_json()["next"] == "collin"
+    assert not any(c["current"] for c in t.state.to_json()["initiative"])
+    t.do({"event": "end_turn"})
+    assert t.state.current.id == "collin" and t.state.round == 1  # not round 2: nobody else has played
+    assert not any("Round 2" in m for m in t.state.messages)
+
+
+def test_card_lower_down_removed_on_its_own_turn_does_not_make_the_card_above_current() -> None:
+    t = tracker()
+    t.do(start(minions={"roach": 1}, order=["collin", "filch", "roach", "tilda", "maginos"]))
+    t.do({"event": "end_turn"})
+    t.do({"event": "end_turn"})
+    assert t.state.current.id == "roach"
+    t.do({"event": "defeat_minion", "minion": "roach"})
+    assert t.state.current is None and t.state.next_card.id == "tilda"  # not filch, who has played
+    t.do({"event": "end_turn"})
+    assert t.state.current.id == "tilda" and t.state.round == 1
+
+
+def test_last_card_removed_on_its_own_turn_ends_the_round() -> None:
+    t = tracker()
+    t.do(start(minions={"roach": 1}, order=["collin", "filch", "tilda", "maginos", "roach"]))
+    for _ in range(4):
+        t.do({"event": "end_turn"})
+    assert t.state.current.id == "roach"
+    t.do({"event": "defeat_minion", "minion": "roach"})
+    assert t.state.current is None and t.state.next_card.id == "collin"
+    t.do({"event": "end_turn"})
+    assert t.state.current.id == "collin" and t.state.round == 2
+
+
+def test_between_turns_new_cards_and_corrections_keep_the_next_card() -> None:
+    t = tracker()
+    t.do(start(minions={"roach": 1, "spider": 1}, order=["roach", "collin", "spider", "filch", "tilda",
+                                                          "maginos"]))
+    t.do({"event": "defeat_minion", "minion": "roach"})
+    t.do({"event": "set_order", "order": ["spider", "filch", "tilda", "collin", "maginos"]})
+    assert t.state.next_card.id == "collin"
+    t.do({"event": "set_turn", "card": "Tilda"})  # a name, not only the id
+    assert t.state.current.id == "tilda"
+
+
+# -- ambushes -------------------------------------------------------------------------------------
+
+def test_ambush_rolls_even_when_the_minion_type_already_has_a_card() -> None:
+    t = tracker()
+    t.do(start(mice=["collin", "filch", "tilda"], minions={"rat_warriors": 1},
+               order=["collin", "filch", "tilda", "rat_warriors"]))
+    t.do({"event": "encounter", "card": "Ambush!", "minions": {"rat_warriors": 2}, "ambush": True,
+          "rolls": [3]})
+    assert order(t) == ["rat_warriors", "collin", "filch", "tilda"]
+    rats = next(g for g in t.state.minions if g.id == "rat_warriors")
+    assert len(rats.figures) == 3
+    assert any("Ambush! rat_warriors rolled 3" in m for m in t.state.messages)
+
+
+@pytest.mark.parametrize("roll", [0, 4, 9, 22, -1, True, 2.0, "2"])
+def test_ambush_rolls_must_be_numbers_on_the_die(roll: object) -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}, order=["collin", "filch", "tilda", "maginos", "rat_warriors"]))
+    with pytest.raises(RuleError, match="1, 2 or 3"):
+        t.do({"event": "encounter", "card": "E", "minions": {"spider": 1}, "ambush": True,
+              "rolls": [roll, 1]})
+    assert order(t) == ["collin", "filch", "tilda", "maginos", "rat_warriors"]
+
+
+@pytest.mark.parametrize("roll", [1, 3])
+def test_ambush_rolls_at_the_ends_of_the_die(roll: int) -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}, order=["collin", "filch", "tilda", "maginos", "rat_warriors"]))
+    t.do({"event": "add_minions", "minions": {"spider": 1}, "ambush": True, "order": ["spider"],
+          "rolls": [roll, 1]})
+    assert order(t).index("rat_warriors") == 4 - roll
+
+
+def test_typed_rolls_that_nothing_uses_are_refused() -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}, order=["collin", "filch", "tilda", "maginos", "rat_warriors"]))
+    with pytest.raises(RuleError, match="is it an ambush"):
+        t.do({"event": "encounter", "card": "E", "minions": {"spider": 1}, "rolls": [2]})
+    with pytest.raises(RuleError, match="3 die roll"):  # 2 minion cards, 3 rolls
+        t.do({"event": "encounter", "card": "E", "minions": {"spider": 1}, "ambush": True,
+              "rolls": [2, 1, 1]})
+    with pytest.raises(RuleError, match="not enough"):
+        t.do({"event": "encounter", "card": "E", "minions": {"spider": 1}, "ambush": True, "rolls": [2]})
+
+
+# -- a typed-in order accepts the names used everywhere else ---------------------------------------
+
+@pytest.mark.parametrize("rats", ["rat_warriors", "Rat Warriors", "rat-warriors", "rat warrior"])
+def test_typed_order_accepts_names_and_aliases(rats: str) -> None:
+    from companion.eventlog import EventLog
+    from companion.mystics.party import MinionInfo
+    from companion.mystics.tracker import MysticsTracker
+    from tests.test_mystics_helpers import DIE, HEROES
+
+    rat = MinionInfo("rat-warriors", "Rat Warriors", life=1, aggressive=True)
+    t = MysticsTracker(EventLog(None), die=DIE, heroes=HEROES, minions={"rat-warriors": rat})
+    t.do(start(minions={"rat_warriors": 1}, order=["Collin", "filch", rats, "tilda", "maginos"]))
+    assert order(t) == ["collin", "filch", "rat-warriors", "tilda", "maginos"]
+    t.do({"event": "set_order", "order": [rats, "maginos", "tilda", "filch", "collin"]})
+    assert order(t)[0] == "rat-warriors"
+
+
+def test_typed_order_errors_name_the_problem() -> None:
+    cards = [card("collin", ini.MOUSE), card("rat-warriors")]
+    with pytest.raises(RuleError, match="Did you mean 'rat-warriors'"):
+        ini.shuffled(cards, None, ["collin", "rat-wariors"])
+    with pytest.raises(RuleError, match="twice"):
+        ini.shuffled(cards, None, ["rat_warriors", "Rat Warriors"])
+    with pytest.raises(RuleError, match="leaves out collin"):
+        ini.shuffled(cards, None, ["rat_warriors"])

@@ -117,3 +117,44 @@ def test_any_die_sums_to_one_and_matches_brute_force(faces: list[list[str]], n_a
     a = odds.attack_odds(die, n_att, n_def, ranged=ranged)
     assert sum(a.wounds.values()) == 1 and sum(a.wheel_cheese.values()) == 1
     assert a.wounds == {k: v for k, v in sorted(brute_attack(die, n_att, n_def, ranged).items())}
+
+
+def test_life_left_and_wheel_are_checked() -> None:
+    a = odds.attack_odds(DIE, 2, 1)
+    for bad in (0, -1):
+        with pytest.raises(CompanionError, match="1 or more"):
+            a.p_defeat(bad)
+    assert a.p_defeat(1) == a.p_wounds_at_least(1)
+    assert a.p_defeat(3) == 0  # 2 dice cannot inflict 3 wounds
+    for bad in (6, 7, -1, -2):
+        with pytest.raises(CompanionError, match="0 to 5"):
+            odds.surge_chance(a, bad)
+    assert odds.surge_chance(a, 0) == 0  # 2 dice show at most 2 cheese
+    assert odds.surge_chance(a, 5) > 0
+
+
+def test_missing_movement_numbers_are_named() -> None:
+    die = (face("a", ("sword",), 1), face("b", ("bow",), None), face("c", ("cheese",), None))
+    for call in (lambda: odds.mouse_move(die, 2), lambda: odds.minion_move(die),
+                 lambda: odds.brodie_chase(die)):
+        with pytest.raises(CompanionError, match="2 of the 3 action die faces have no movement number: b, c"):
+            call()
+
+
+def test_dice_are_capped_so_answers_stay_fast() -> None:
+    import time
+
+    assert odds.MAX_DICE == 50
+    start = time.perf_counter()
+    a = odds.attack_odds(DIE, odds.MAX_DICE, odds.MAX_DICE)
+    assert sum(a.wounds.values()) == 1 and time.perf_counter() - start < 10
+    with pytest.raises(CompanionError, match="from 0 to 50"):
+        odds.attack_odds(DIE, 51, 1)
+    with pytest.raises(CompanionError, match="from 0 to 50"):
+        odds.attack_odds(DIE, 50, 1, battle_bonus=1)
+    with pytest.raises(CompanionError, match="from 0 to 50"):
+        odds.attack_odds(DIE, 1, 200)
+    with pytest.raises(CompanionError, match="from 1 to 50"):
+        odds.brodie_chase(DIE, 0)
+    with pytest.raises(CompanionError, match="from 0 to 50"):
+        odds.check_odds(DIE, 10**6)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from companion.errors import LogError, RuleError, UnknownCardError
+from companion.eventlog import EventLog
 from companion.mystics import party as pt
 from companion.mystics.party import HeroInfo
-from tests.test_mystics_helpers import start, tracker
+from companion.mystics.tracker import MysticsTracker
+from tests.test_mystics_helpers import DIE, HEROES, MINIONS, start, tracker
 
 
 def mouse(**kw: object) -> pt.Mouse:
@@ -225,3 +230,93 @@ def test_names_are_matched_loosely() -> None:
     t.do({"event": "defeat_minion", "minion": "Rat Warriors"})
     t.do({"event": "wound", "mouse": "FILCH"})
     assert t.state.minions_on_board == 1 and t.state.mouse("filch").wounds == 1
+
+
+# -- the start event checks the party (Game setup; the chapter's Party Setup) -------------------------
+
+def test_start_refuses_an_ability_of_another_class() -> None:
+    t = tracker()
+    with pytest.raises(RuleError, match="needs class leader; Filch is scamp") as exc:
+        t.do(start(abilities={"filch": "Inspire"}))
+    assert "Game setup" in str(exc.value)
+    assert not t.state.started
+    t.do(start(abilities={"Collin": "Inspire", "tilda": "First Aid"}))  # names work; class ANY fits all
+    assert t.state.mouse("collin").abilities == ("Inspire",)
+    assert t.state.mouse("tilda").abilities == ("First Aid",)
+
+
+def test_start_refuses_abilities_for_mice_not_in_the_party() -> None:
+    t = tracker()
+    with pytest.raises(UnknownCardError, match="'bob'"):
+        t.do(start(abilities={"bob": "First Aid"}))
+    with pytest.raises(UnknownCardError, match="Did you mean 'filch'"):
+        t.do(start(abilities={"filsh": "First Aid"}))
+    with pytest.raises(RuleError, match="two ability cards"):
+        t.do(start(abilities={"filch": "First Aid", "Filch": "Knife Strike"}))
+
+
+def test_start_refuses_mice_the_chapter_excludes() -> None:
+    from companion.mystics.data import Chapter
+
+    ch1 = Chapter(id="chapter-1", number=1, name="Flight", objective="", victory="", defeat="", chapter_end=6,
+                  source="test", party_size=4, excluded_mice=("lily",))
+    heroes = {**HEROES, "lily": HeroInfo("lily", "Lily", life=3, classes=("archer",))}
+    t = MysticsTracker(EventLog(None), die=DIE, heroes=heroes, minions=MINIONS, chapters={1: ch1})
+    with pytest.raises(RuleError, match="excludes Lily") as exc:
+        t.do(start(mice=["collin", "filch", "tilda", "Lily"], chapter=1))
+    assert "Chapter setup" in str(exc.value)
+    t.do(start(mice=["collin", "filch", "lily"], chapter=2))  # no data for chapter 2: nothing to check
+    assert t.state.mouse("lily").name == "Lily"
+    t2 = MysticsTracker(EventLog(None), die=DIE, heroes=heroes, minions=MINIONS, chapters={1: ch1})
+    t2.do(start(mice=["collin", "filch"], chapter=1))
+    assert any("Party Setup has 4 mice" in m for m in t2.state.messages)  # a note, not a refusal
+
+
+def test_bundled_chapter_1_excludes_lily() -> None:
+    t = MysticsTracker(None)
+    with pytest.raises(RuleError, match="excludes Lily"):
+        t.do({"event": "start", "chapter": 1, "chapter_end": 6, "mice": ["collin", "filch", "tilda", "lily"],
+              "minions": {}, "seed": 1})
+    t.do({"event": "start", "chapter": 1, "chapter_end": 6, "mice": ["collin", "filch", "tilda", "nez"],
+          "minions": {}, "seed": 1})
+    assert t.state.started
+
+
+# -- share -------------------------------------------------------------------------------------------
+
+def test_a_mouse_cannot_share_with_itself() -> None:
+    t = tracker()
+    t.do(start())
+    t.do({"event": "gain", "mouse": "collin", "card": "Grape"})
+    t.do({"event": "mouse_cheese", "mouse": "collin", "count": 2})
+    before = t.state.mouse("collin")
+    for ev in ({"card": "Grape"}, {"cheese": 1}, {}):
+        with pytest.raises(RuleError, match="cannot share with itself"):
+            t.do({"event": "share", "from": "collin", "to": "Collin", **ev})
+    assert t.state.mouse("collin") == before
+    assert [g.name for g in before.gear].count("Grape") == 1
+    t.do({"event": "share", "from": "collin", "to": "filch", "card": "Grape", "cheese": 1})
+    assert "Grape" in [g.name for g in t.state.mouse("filch").gear]
+
+
+def test_condition_on_must_be_true_or_false() -> None:
+    t = tracker()
+    t.do(start())
+    t.do({"event": "condition", "mouse": "filch", "condition": "stunned"})
+    with pytest.raises(LogError, match="true or false"):
+        t.do({"event": "condition", "mouse": "filch", "condition": "stunned", "on": "false"})
+    t.do({"event": "condition", "mouse": "filch", "condition": "stunned", "on": False})
+    assert t.state.mouse("filch").conditions == ()
+
+
+def test_a_logged_start_from_before_the_party_checks_still_replays(tmp_path: Path) -> None:
+    path = tmp_path / "old.jsonl"
+    old = [start(abilities={"filch": "Inspire", "bob": "First Aid"}), {"event": "minion_cheese", "count": 2}]
+    path.write_text("".join(json.dumps(e) + "\n" for e in old))
+    t = tracker(str(path))
+    assert t.state.started and t.state.board.wheel == 2 and t.problems == []  # the chapter is not lost
+    assert t.state.mouse("filch").abilities == ("Inspire",)
+    notes = [m for m in t.state.messages if m.startswith("Kept as logged")]
+    assert len(notes) == 2 and "needs class leader" in notes[0] and "'bob'" in notes[1]
+    with pytest.raises(RuleError, match="needs class leader"):  # a new start is still refused
+        tracker().do(start(abilities={"filch": "Inspire"}))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
 from companion.cli import main
-from companion.errors import LogError, RuleError
+from companion.errors import LogError, RuleError, UnknownCardError
 from companion.mystics.tracker import EVENTS, MysticsTracker
 from tests.test_mystics_helpers import DIE, HEROES, MINIONS, order, start, tracker
 
@@ -276,10 +277,11 @@ VALID = st.one_of(
               st.sampled_from(MICE), st.integers(1, 2), st.booleans()),
     st.builds(lambda m: {"event": "capture", "mouse": m}, st.sampled_from(MICE)),
     st.builds(lambda m: {"event": "rescue", "mouse": m, "force": True}, st.sampled_from(MICE)),
+    # rolls drawn from the seed, or typed in (refused unless exactly one per minion card on the track)
     st.builds(lambda k, n, a, r: {"event": "encounter", "card": "E", "minions": {k: n}, "ambush": a,
-                                  "rolls": r, "surge": {"roach": 1}},
+                                  "surge": {"roach": 1}, **({"rolls": r} if r else {})},
               st.sampled_from(KINDS), st.integers(1, 2), st.booleans(),
-              st.lists(st.integers(1, 3), min_size=8, max_size=8)),
+              st.lists(st.integers(1, 3), max_size=3)),
     st.builds(lambda k, f, n: {"event": "wound_minion", "minion": k, "figure": f, "count": n},
               st.sampled_from(KINDS), st.integers(0, 1), st.integers(1, 3)),
     st.builds(lambda k: {"event": "defeat_minion", "minion": k}, st.sampled_from(KINDS)),
@@ -310,5 +312,196 @@ def test_invariants_hold_through_any_game(events: list[dict]) -> None:
             if c.kind != "mouse":
                 assert any(c.id in g.card_ids for g in s.minions)
         assert -1 <= s.turn < len(ids) and 0 <= s.board.wheel < 6
+        assert s.current is None or s.current.id == s.acting  # the card shown is the one acting
+        assert s.next_card is not None and s.next_card.id in ids
         assert s.board.hourglass >= 1
         json.dumps(s.to_json())
+
+
+# -- surges typed in: names checked when typed, free text kept as text (Surges) ----------------------
+
+def test_encounter_surge_names_are_checked_when_typed() -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}))
+    before = t.state
+    with pytest.raises(UnknownCardError, match=r"'2_rat_warriors'.*Did you mean 'rat_warriors'"):
+        t.do({"event": "encounter", "card": "E1", "minions": {}, "surge": {"2_rat_warriors": 1}})
+    with pytest.raises(UnknownCardError, match="Did you mean 'spider'"):
+        t.do({"event": "room", "name": "Hall", "special_surge": {"spidr": 2}})
+    assert t.state == before
+
+
+def test_a_surge_typed_by_name_places_its_minions_at_6_cheese() -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}))
+    t.do({"event": "encounter", "card": "E1", "minions": {}, "surge": {"Cave Centipede": 1}})
+    assert t.state.board.encounter.surge == (("centipede", 1),)  # stored by id
+    t.do({"event": "minion_cheese", "count": 6})
+    b = t.state.board
+    assert b.wheel == 0 and b.hourglass == 2 and len(b.surges) == 1 and b.encounter is None
+    assert any(g.id == "centipede" for g in t.state.minions)
+
+
+def test_a_surge_of_free_text_still_surges() -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}))
+    text = "Tinkerer's Treasure: look through the search deck"
+    t.do({"event": "room", "name": "The Courtyard", "special_surge_text": text})
+    t.do({"event": "minion_cheese", "count": 5})
+    assert t.state.board.wheel == 5 and t.state.board.hourglass == 1
+    t.do({"event": "minion_cheese", "count": 1})
+    b = t.state.board
+    assert b.wheel == 0 and b.hourglass == 2 and b.surges[-1].text == text
+    assert text in t.state.alert and "Surges" in t.state.alert
+    with pytest.raises(LogError, match="must be text"):
+        t.do({"event": "room", "name": "Hall", "special_surge_text": {"spider": 1}})
+
+
+def test_a_surge_minion_typed_with_its_stats_is_placed_with_them() -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}))
+    t.do({"event": "encounter", "card": "E1", "minions": {}, "surge": {"moth": {"count": 2, "life": 2}}})
+    t.do({"event": "minion_cheese", "count": 6})
+    moths = next(g for g in t.state.minions if g.id == "moth")
+    assert len(moths.figures) == 2 and moths.life == 2
+
+
+def test_a_surge_type_the_data_no_longer_knows_does_not_block_the_surge() -> None:
+    class Shrinking(MysticsTracker):
+        gone: ClassVar[set[str]] = set()
+
+        def minion_roster(self) -> dict:
+            return {k: v for k, v in super().minion_roster().items() if k not in self.gone}
+
+    t = Shrinking(None, die=DIE, heroes=HEROES, minions=MINIONS)
+    t.do(start(minions={"rat_warriors": 1}))
+    t.do({"event": "encounter", "card": "E1", "minions": {}, "surge": {"centipede": 1, "spider": 1}})
+    Shrinking.gone = {"centipede"}
+    try:
+        t.do({"event": "minion_cheese", "count": 6})
+    finally:
+        Shrinking.gone = set()
+    assert t.state.board.hourglass == 2 and t.state.board.wheel == 0
+    assert {g.id for g in t.state.minions} == {"rat_warriors", "spider"}
+    assert any("place 1 centipede by hand" in m for m in t.state.messages)
+
+
+# -- a broken card file shows its own error, never "unknown card" ------------------------------------
+
+def test_a_broken_user_card_file_shows_its_real_error(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cards import DATA_DIR, user_data_dir
+
+    folder = user_data_dir() / "mystics"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "action-die.json").write_text((DATA_DIR / "mystics" / "action-die.json").read_text())
+    t = MysticsTracker(None)
+    with pytest.raises(CompanionError, match="duplicate mystics card id 'die-sword'") as exc:
+        t.do({"event": "start", "chapter_end": 6, "mice": ["collin"], "minions": {}, "seed": 1})
+    assert "unknown" not in str(exc.value) and "/cards/0" in str(exc.value)
+    with pytest.raises(CompanionError, match="duplicate"):
+        _ = t.die
+    assert main(["mystics", "new", str(tmp_path / "g.jsonl"), "--mice", "collin"]) == 2
+    err = capsys.readouterr().err
+    assert "duplicate mystics card id" in err and "unknown mystics card" not in err
+    assert not (tmp_path / "g.jsonl").exists()
+
+
+# -- the CLI: a random recorded seed, all-or-nothing do, reports, --json -----------------------------
+
+def test_cli_new_draws_a_random_seed_and_records_it(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    seeds = []
+    for name in ("a", "b"):
+        path = tmp_path / f"{name}.jsonl"
+        assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        logged = json.loads(path.read_text().splitlines()[0])["seed"]
+        assert isinstance(logged, int) and out["seed"] == logged
+        seeds.append(logged)
+    assert seeds[0] != seeds[1]
+    assert main(["mystics", "new", str(tmp_path / "c.jsonl"), "--mice", "collin", "--seed", "moon"]) == 0
+    assert "Seed 'moon'" in capsys.readouterr().out
+    assert json.loads((tmp_path / "c.jsonl").read_text())["seed"] == "moon"
+    assert main(["mystics", "new", str(tmp_path / "d.jsonl"), "--mice", "collin", "--seed", "7"]) == 0
+    assert json.loads((tmp_path / "d.jsonl").read_text())["seed"] == 7
+
+
+def test_cli_new_help_explains_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["mystics", "new", "--help"]) == 0
+    assert "random" in capsys.readouterr().out
+
+
+def test_cli_do_is_all_or_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.jsonl"
+    assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--seed", "2"]) == 0
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 1}',
+                 '{"event": "wound", "mouse": "filsh"}']) == 2
+    err = capsys.readouterr().err
+    assert "event 2 of 2 (wound)" in err and "Did you mean 'filch'" in err and "Nothing was written" in err
+    assert path.read_bytes() == before
+    assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 1}', "[1]"]) == 2
+    err = capsys.readouterr().err
+    assert "event 2 must be a JSON object" in err and "Nothing was written" in err
+    assert path.read_bytes() == before
+    undo = '{"event": "undo"}'
+    assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 1}', undo, undo,
+                 undo]) == 2  # the third undo has nothing left to undo
+    assert "event 4 of 4 (undo)" in capsys.readouterr().err
+    assert path.read_bytes() == before
+    assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 1}',
+                 '{"event": "minion_cheese", "count": 2}', "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["wheel"] == 3 and out["added"] == 2 and out["warnings"] == []
+    assert main(["mystics", "do", str(tmp_path / "missing.jsonl"), '{"event": "note"}']) == 2
+
+
+def test_cli_do_reports_what_it_set_aside_and_could_not_use(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.jsonl"
+    assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--seed", "2"]) == 0
+    with open(path, "a") as fh:
+        fh.write("{not json\n")
+        fh.write('{"event": "minion_ch')
+    capsys.readouterr()
+    assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 1}', "--json"]) == 0
+    captured = capsys.readouterr()
+    assert "g.jsonl.damaged" in captured.err and "line 2: not valid JSON" in captured.err
+    out = json.loads(captured.out)
+    assert len(out["warnings"]) == 2 and out["wheel"] == 1
+    assert (tmp_path / "g.jsonl.damaged").read_text().startswith('{"event": "minion_ch')
+
+
+@pytest.mark.parametrize(("argv", "needle"), [
+    (["check", "--dice", "0"], "bad --dice 0"),
+    (["chase", "--dice", "0"], "bad --dice 0"),
+    (["attack", "--wheel", "6"], "0 to 5"),
+    (["attack", "--wheel", "-2"], "0 to 5"),
+    (["attack", "--life", "0"], "bad --life 0"),
+    (["move", "--movement", "die-sword=one"], "bad die-face movement 'die-sword=one'"),
+    (["move", "--movement", "die-sword=1"], "die-sword-shield, die-sword-shield-star, die-bow, die-bow-star, "
+                                            "die-cheese"),
+    (["attack", "--battle", "200", "--defense", "200"], "from 0 to 50"),
+])
+def test_cli_odds_options_are_checked(argv: list[str], needle: str,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "mystics", *argv]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "minion count" not in err and "internal error" not in err
+
+
+def test_cli_odds_boundaries_that_work(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "mystics", "check", "--dice", "1"]) == 0
+    assert "on 1 die)" in capsys.readouterr().out
+    assert main(["odds", "mystics", "check", "--dice", "3", "--json"]) == 0
+    p3 = json.loads(capsys.readouterr().out)["p_float"]
+    assert main(["odds", "mystics", "check", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["p_float"] < p3
+    assert main(["odds", "mystics", "attack", "--wheel", "0", "--life", "1", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["p_surge"] == 0 and 0 < out["p_defeat"] < 1
+    faces = "die-sword=1,die-sword-shield=2,die-sword-shield-star=3,die-bow=1,die-bow-star=2,die-cheese=3"
+    assert main(["odds", "mystics", "chase", "--dice", "1", "--movement", faces, "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["distribution"]) == {"1", "2", "3"}

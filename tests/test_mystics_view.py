@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -145,3 +146,116 @@ def test_pack_equipment_and_life_controls(tmp_path: Path) -> None:
     box.card.value = ""
     with pytest.raises(CompanionError):
         box._gain()
+
+
+@pytest.mark.parametrize("text,expected", [("2 rat warriors", {"rat_warriors": 2}),
+                                           ("2 rat warriors.", {"rat_warriors": 2}),
+                                           ("roaches=0; 3 spider", {"roaches": 0, "spider": 3}),
+                                           ("Rat-Warriors = 2", {"rat_warriors": 2})])
+def test_parse_counts_reads_the_books_way_too(text: str, expected: dict[str, int]) -> None:
+    assert parse_counts(text) == expected
+
+
+@pytest.mark.parametrize("text", ["Tinkerer's Treasure: look through the search deck", "rat_warriors=lots",
+                                  "spider=-1", "2_rat_warriors", "spider=1, spider=2", "=2"])
+def test_parse_counts_refuses_what_is_not_a_minion_list(text: str) -> None:
+    with pytest.raises(CompanionError, match=r"bad minion count|twice"):
+        parse_counts(text)
+
+
+def test_free_text_surge_is_kept_as_text_and_the_wheel_surges(tmp_path: Path) -> None:
+    d = started(tmp_path / "m.jsonl")
+    text = "Tinkerer's Treasure: look through the search deck for any one weapon"
+    d.room_name.value = "The Courtyard"
+    d.room_surge.value = text
+    d.room_btn.click()
+    assert d.state.board.room.special_surge_text == text and d.state.board.room.special_surge == ()
+    for _ in range(6):
+        d.add1.click()
+    assert d.state.board.wheel == 0 and d.state.board.hourglass == 2
+    assert "SURGE" in d.surge_alert.value and "Tinkerer" in d.surge_alert.value
+
+
+@pytest.mark.parametrize("typed,kind", [("2 rat warriors", "rat_warriors"), ("centipede=1", "centipede"),
+                                        ("Cave Centipede", "centipede"), ("roaches=2", "roach")])
+def test_surge_minion_lists_are_checked_and_placed(tmp_path: Path, typed: str, kind: str) -> None:
+    d = started(tmp_path / "m.jsonl")
+    d.enc_name.value = "E1"
+    d.enc_minions.value = "spider=1"
+    d.enc_surge.value = typed
+    d.enc_btn.click()
+    assert d.state.board.encounter.surge[0][0] == kind, d.status.value
+    for _ in range(3):
+        d.add2.click()
+    assert d.state.board.hourglass == 2 and any(g.id == kind for g in d.state.minions)
+
+
+@pytest.mark.parametrize("typed,hint", [("spidr=1", "Did you mean 'spider'"),
+                                        ("2 rats warriors", "rat_warriors"),
+                                        ("spidr", "Did you mean 'spider'")])
+def test_a_mistyped_surge_minion_is_refused_with_a_suggestion(tmp_path: Path, typed: str, hint: str) -> None:
+    d = started(tmp_path / "m.jsonl")
+    d.enc_name.value = "E1"
+    d.enc_surge.value = typed
+    d.enc_btn.click()
+    assert d.state.board.encounter is None
+    assert "unknown" in d.status.value and hint in html.unescape(d.status.value)
+
+
+def test_placeholders_show_input_that_works_with_the_bundled_data(tmp_path: Path) -> None:
+    from companion.views import mystics as vm
+
+    d = MysticsDashboard(tmp_path / "m.jsonl")  # the bundled card data
+    d.mice_pick.value = ("collin", "filch", "tilda", "nez")
+    d.seed.value = "3"
+    d.start_btn.click()
+    assert d.state.started, d.status.value
+    d.enc_minions.value = d.enc_minions.placeholder
+    d.enc_surge.value = d.enc_surge.placeholder.split(":", 1)[1].split(", or")[0]
+    d.enc_btn.click()
+    assert {g.id for g in d.state.minions} == {"spider", "roaches"}, d.status.value
+    assert d.state.board.encounter.surge == (("cave-centipede", 1),)
+    d.room_name.value = "Hall"
+    d.room_surge.value = vm.ROOM_SURGE_EXAMPLE.split(":", 1)[1].split(", or")[0]
+    d.room_btn.click()
+    assert d.state.board.room.special_surge == (("rat-warriors", 2),), d.status.value
+
+
+def test_party_comes_back_after_undoing_and_redoing_the_start(tmp_path: Path) -> None:
+    d = started(tmp_path / "m.jsonl")
+    assert len(d.party.children) == 4
+    d.undo_btn.click()
+    assert not d.state.started and d.party.children == ()
+    d.redo_btn.click()
+    assert d.state.started and len(d.party.children) == 4
+    d.undo_btn.click()
+    d.start_btn.click()  # the same mice again
+    assert d.state.started and len(d.party.children) == 4
+    assert "Filch" in d._mouse_boxes["filch"].info.value
+
+
+def test_track_shows_the_next_card_after_the_acting_card_leaves(tmp_path: Path) -> None:
+    d = dash(tmp_path / "m.jsonl")
+    d.do({"event": "start", "chapter_end": 6, "mice": ["collin", "filch"], "minions": {"roach": 1},
+          "seed": 1, "order": ["roach", "collin", "filch"]})
+    d.do({"event": "defeat_minion", "minion": "roach"})
+    assert "cmp-mystics-current" not in d.track.value and "next: Collin" in d.track.value
+    assert "Next: Collin" in d.status.value and "round 1" in d.status.value
+    d.next_btn.click()
+    assert d.state.current.id == "collin" and d.state.round == 1
+
+
+def test_a_broken_card_file_is_shown_not_taken_for_missing_cards(tmp_path: Path) -> None:
+    from companion.cards import DATA_DIR, user_data_dir
+
+    folder = user_data_dir() / "mystics"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "action-die.json").write_text((DATA_DIR / "mystics" / "action-die.json").read_text())
+    d = MysticsDashboard(tmp_path / "m.jsonl")
+    status = html.unescape(d.status.value)
+    assert "cannot be loaded" in status and "duplicate mystics card id" in status
+    assert "duplicate" in html.unescape(d.odds.result.value)
+    d.extra_mice.value = "collin"
+    d.start_btn.click()
+    status = html.unescape(d.status.value)
+    assert "duplicate mystics card id" in status and "unknown mystics card" not in status

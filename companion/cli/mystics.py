@@ -2,12 +2,15 @@
 
 Exit codes of ``replay``: 0 the log folds cleanly, 1 some lines were reported (bad JSON,
 unknown events, actions the rules refuse, a last line cut mid-write), 2 unreadable.
+``do`` adds all of its events or none: every event is checked first.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +30,9 @@ def render_state(state: Any) -> list[str]:
     b = state.board
     bar = "".join("H" if p == b.hourglass else "E" if p == b.chapter_end else "·"
                   for p in range(1, max(b.chapter_end, b.hourglass) + 1))
-    lines = [f"Chapter {state.chapter or '?'}, round {state.round}",
+    nxt = state.next_card
+    lines = [f"Chapter {state.chapter or '?'}, round {state.round}"
+             + ("" if state.current is not None or nxt is None else f"; next: {nxt.name}"),
              f"Hourglass page {b.hourglass}, chapter end page {b.chapter_end} ({b.pages_left} left)  {bar}",
              f"Minion cheese wheel: {b.wheel}/6  " + "●" * b.wheel + "○" * max(6 - b.wheel, 0),
              f"Surges: {len(b.surges)}"
@@ -43,7 +48,7 @@ def render_state(state: Any) -> list[str]:
     lines.append("Initiative track:")
     groups = {g.id: g for g in state.minions}
     for i, card in enumerate(state.track):
-        mark = "▶" if i == state.turn else " "
+        mark = "▶" if i == state.current_index else " "
         extra = ""
         if card.id in groups:
             g = groups[card.id]
@@ -85,18 +90,52 @@ def _replay(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-def _split_counts(text: str | None) -> dict[str, int]:
+def _split_counts(text: str | None, *, what: str = "minion count",
+                  example: str = "rat_warriors=3") -> dict[str, int]:
     out: dict[str, int] = {}
     for part in (text or "").split(","):
         if not part.strip():
             continue
         name, _, n = part.partition("=")
         try:
-            out[name.strip()] = int(n) if n else 1
+            out[name.strip()] = int(n) if n.strip() else 1
         except ValueError:
-            raise CompanionError(f"bad minion count {part!r}",
-                                 expected="type=number, e.g. rat_warriors=3") from None
+            raise CompanionError(f"bad {what} {part.strip()!r}", expected=f"name=number, e.g. {example}",
+                                 found=repr(n.strip())) from None
     return out
+
+
+def _seed(text: str | None) -> int | str:
+    """The shuffle seed: as typed (a number or a word), or a random one; the log records it."""
+    if text is None or not text.strip():
+        return random.SystemRandom().randrange(2**31)
+    text = text.strip()
+    return int(text) if text.isdecimal() else text
+
+
+def _report_log(tracker: Any, path: Path) -> list[str]:
+    """What opening a log set aside or could not use, as lines (also printed to stderr)."""
+    notes = []
+    if tracker.log.recovered is not None:
+        notes.append(f"the last line of {path.name} was cut mid-write (a crash?): it was moved to "
+                     f"{path.name}.damaged, nothing is lost")
+    notes += [f"{path.name} {p} (the line stays in the file)" for p in tracker.problems]
+    for n in notes:
+        print(f"companion: warning: {n}", file=sys.stderr)
+    return notes
+
+
+def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None:
+    from ..mystics.tracker import HOUSE_READINGS
+    from . import print_json
+
+    if getattr(args, "json", False):
+        out = tracker.state.to_json()
+        out.update(extra)
+        out["house_readings"] = list(HOUSE_READINGS)
+        print_json(out)
+    else:
+        print("\n".join(render_state(tracker.state)))
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -105,35 +144,73 @@ def _new(args: argparse.Namespace) -> int:
     path = Path(args.log)
     if path.exists() and path.stat().st_size:
         raise LogError("the log already exists; use 'companion mystics do' to add to it", where=str(path))
-    t = MysticsTracker(path)
     event: dict[str, Any] = {"event": "start", "chapter_end": args.chapter_end,
                              "mice": [m.strip() for m in args.mice.split(",") if m.strip()],
-                             "minions": _split_counts(args.minions), "seed": args.seed}
+                             "minions": _split_counts(args.minions), "seed": _seed(args.seed)}
     if args.chapter is not None:
         event["chapter"] = args.chapter
-    t.do(event)
-    print("\n".join(render_state(t.state)))
+    t = MysticsTracker(path)
+    t.do(event)  # checked before anything is written: a refused start makes no file
+    if not args.json:
+        print(f"Seed {event['seed']!r} (recorded in the log: a replay shuffles the same way)")
+    _show(args, t, {"log": str(path)})
     return 0
 
 
-def _do(args: argparse.Namespace) -> int:
-    from ..mystics.tracker import MysticsTracker
-
-    t = MysticsTracker(Path(args.log))
-    for raw in args.events:
+def _parse_events(raws: list[str]) -> list[dict[str, Any]]:
+    events = []
+    for k, raw in enumerate(raws, start=1):
         try:
             event = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise LogError(f"not valid JSON: {raw!r} ({exc.msg})") from None
-        if isinstance(event, dict) and event.get("event") == "undo":
-            t.undo()
-        elif isinstance(event, dict) and event.get("event") == "redo":
-            t.redo()
-        else:
-            if not isinstance(event, dict):
-                raise LogError(f"an event must be a JSON object, found {raw!r}")
-            t.do(event)
-    print("\n".join(render_state(t.state)))
+        except (json.JSONDecodeError, RecursionError, ValueError) as exc:
+            msg = exc.msg if isinstance(exc, json.JSONDecodeError) else "it cannot be read"
+            raise LogError(f"event {k} is not valid JSON ({msg})", found=repr(raw)[:80],
+                           suggestion="Nothing was written") from None
+        if not isinstance(event, dict) or not isinstance(event.get("event"), str):
+            raise LogError(f'event {k} must be a JSON object with a string "event" field',
+                           found=repr(raw)[:80], suggestion="Nothing was written")
+        events.append(event)
+    return events
+
+
+def _step(t: Any, event: dict[str, Any]) -> None:
+    if event["event"] == "undo":
+        t.undo()
+    elif event["event"] == "redo":
+        t.redo()
+    else:
+        t.do(event)
+
+
+def _do(args: argparse.Namespace) -> int:
+    from ..eventlog import EventLog
+    from ..mystics.tracker import MysticsTracker
+
+    path = Path(args.log)
+    if not path.exists():
+        raise LogError("no such log", where=str(path), suggestion="start one with 'companion mystics new'")
+    events = _parse_events(args.events)
+    t = MysticsTracker(path)
+    notes = _report_log(t, path)
+    # all or nothing: the events are tried, in order, on a copy kept in memory
+    copy = EventLog(None)
+    copy.events = list(t.log.events)
+    probe = MysticsTracker(copy)
+    for k, event in enumerate(events, start=1):
+        try:
+            _step(probe, event)
+        except CompanionError as exc:
+            raise CompanionError(exc.render(), where=f"{path}, event {k} of {len(events)} ({event['event']})",
+                                 suggestion="Nothing was written: the events are written only when every "
+                                            "one of them is allowed") from None
+    for k, event in enumerate(events, start=1):
+        try:
+            _step(t, event)
+        except CompanionError as exc:  # not expected after the check; say exactly what was saved
+            saved = f"events 1 to {k - 1} were written" if k > 1 else "nothing was written"
+            raise CompanionError(exc.render(), where=f"{path}, event {k} of {len(events)}",
+                                 suggestion=f"Only {saved}") from None
+    _show(args, t, {"log": str(path), "added": len(events), "warnings": notes})
     return 0
 
 
@@ -142,7 +219,8 @@ def _die(args: argparse.Namespace) -> Any:
 
     die = action_die()
     if getattr(args, "movement", None):
-        die = with_movement(die, _split_counts(args.movement))
+        die = with_movement(die, _split_counts(args.movement, what="die-face movement",
+                                               example="die-sword=2 (1, 2 or 3)"))
     if not die:
         raise CompanionError("no action die data found", suggestion="add data/mystics/action-die.json")
     return die
@@ -159,6 +237,9 @@ def _odds(args: argparse.Namespace) -> int:
     from ..mystics import odds
     from . import print_json
 
+    for name, value in (("--dice", args.dice), ("--life", args.life)):
+        if value is not None and value < 1:
+            raise CompanionError(f"bad {name} {value}", expected="1 or more", found=str(value))
     die = _die(args)
     uncertain = [f.id for f in die if not getattr(f, "certain", True)]
     note = (f"Die faces not confirmed by the rule book: {', '.join(uncertain)} (correct them in the data)"
@@ -170,17 +251,19 @@ def _odds(args: argparse.Namespace) -> int:
                              battle_bonus=args.bonus, defense_bonus=args.defense_bonus,
                              defense_dice_modifier=args.defense_dice, brodie=args.brodie)
         out = a.to_json()
-        if args.life is not None:
-            out["p_defeat"] = float(a.p_defeat(args.life))
-        if args.wheel is not None:
-            out["p_surge"] = float(odds.surge_chance(a, args.wheel))
+        p_defeat = None if args.life is None else a.p_defeat(args.life)
+        p_surge = None if args.wheel is None else odds.surge_chance(a, args.wheel)
+        if p_defeat is not None:
+            out["p_defeat"] = float(p_defeat)
+        if p_surge is not None:
+            out["p_surge"] = float(p_surge)
         lines = [f"{args.attacker} attack, {a.attack_dice} dice vs {a.defense_dice} defense dice"
                  f" ({'ranged' if args.ranged else 'melee'})", "Wounds:", *_fmt(a.wounds),
                  f"Expected wounds: {float(a.expected_wounds):.3f}"]
-        if args.life is not None:
-            lines.append(f"P(defeat with {args.life} life left): {float(a.p_defeat(args.life)):.2%}")
-        if args.wheel is not None:
-            lines.append(f"P(surge from wheel {args.wheel}): {float(odds.surge_chance(a, args.wheel)):.2%}")
+        if p_defeat is not None:
+            lines.append(f"P(defeat with {args.life} life left): {float(p_defeat):.2%}")
+        if p_surge is not None:
+            lines.append(f"P(surge from wheel {args.wheel}): {float(p_surge):.2%}")
         lines += list(a.notes)
     elif kind in ("mousetrap", "search", "check"):
         if kind == "mousetrap":
@@ -190,8 +273,9 @@ def _odds(args: argparse.Namespace) -> int:
         elif kind == "search":
             p, label, where = odds.search_odds(die), "a search finds a card", "Search"
         else:
-            p = odds.check_odds(die, args.dice or 1)
-            label, where = f"at least one check symbol on {args.dice or 1} dice", "Action Dice"
+            n = 1 if args.dice is None else args.dice
+            p = odds.check_odds(die, n)
+            label, where = f"at least one check symbol on {n} {'die' if n == 1 else 'dice'}", "Action Dice"
         out = {"kind": kind, "p": str(p), "p_float": float(p)}
         lines = [f"P({label}) = {float(p):.2%} ({p})", f"mice-and-mystics.txt, {where}"]
     else:
@@ -201,7 +285,7 @@ def _odds(args: argparse.Namespace) -> int:
         elif kind == "minion-move":
             dist, where = odds.minion_move(die), "Moving Melee Minions"
         else:
-            dist, where = odds.brodie_chase(die, args.dice or 2), "Brodie Chases"
+            dist, where = odds.brodie_chase(die, 2 if args.dice is None else args.dice), "Brodie Chases"
         out = {"kind": kind, "distribution": {str(k): str(v) for k, v in dist.items()}}
         lines = [f"{kind} (spaces):", *_fmt(dist), f"mice-and-mystics.txt, {where}"]
     if note:
@@ -229,31 +313,39 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     n.add_argument("log")
     n.add_argument("--mice", required=True, help="comma-separated mouse ids, e.g. collin,filch")
     n.add_argument("--minions", default="", help="type=count,... e.g. rat_warriors=3")
-    n.add_argument("--chapter-end", type=int, default=6)
-    n.add_argument("--chapter", type=int, default=None)
-    n.add_argument("--seed", type=int, default=0)
+    n.add_argument("--chapter-end", type=int, default=6, help="page of the chapter end marker (default 6)")
+    n.add_argument("--chapter", type=int, default=None,
+                   help="chapter number (its Party Setup is checked when the data has the chapter)")
+    n.add_argument("--seed", default=None,
+                   help="seed of the initiative shuffle and seeded rolls, a number or a word; default: "
+                        "a random one. The log records it, so a replay shuffles the same way")
+    n.add_argument("--json", action="store_true", help="machine-readable state")
     n.set_defaults(handler=_new)
-    d = msub.add_parser("do", help="add events (JSON objects) to a log")
+    d = msub.add_parser("do", help="add events (JSON objects) to a log",
+                        description="Add events to LOG.jsonl: all of them or, if one is refused, none.")
     d.add_argument("log")
     d.add_argument("events", nargs="+", help='e.g. \'{"event": "minion_cheese", "count": 2}\'')
+    d.add_argument("--json", action="store_true", help="machine-readable state")
     d.set_defaults(handler=_do)
 
     o = groups["odds"].add_parser("mystics", help="Mice and Mystics action-die odds",
                                   description="Exact odds with the action die from the card data.")
     o.add_argument("kind", choices=["attack", "mousetrap", "search", "check", "move", "minion-move", "chase"])
-    o.add_argument("--battle", type=int, default=2, help="attacker's battle value (dice)")
-    o.add_argument("--defense", type=int, default=1, help="defender's defense value (dice)")
+    o.add_argument("--battle", type=int, default=2, help="attacker's battle value (dice, at most 50)")
+    o.add_argument("--defense", type=int, default=1, help="defender's defense value (dice, at most 50)")
     o.add_argument("--bonus", type=int, default=0, help="battle bonus dice from weapons/items")
     o.add_argument("--defense-bonus", type=int, default=0, help="defense bonus dice (armor)")
     o.add_argument("--defense-dice", type=int, default=0, help="defense dice modifier (Filch's dagger: -1)")
     o.add_argument("--ranged", action="store_true")
     o.add_argument("--attacker", choices=["mouse", "minion"], default="mouse")
     o.add_argument("--brodie", action="store_true", help="Brodie's cheese does not go to the wheel")
-    o.add_argument("--life", type=int, default=None, help="defender's life left: P(defeat/capture)")
-    o.add_argument("--wheel", type=int, default=None, help="cheese on the wheel now: P(surge)")
+    o.add_argument("--life", type=int, default=None,
+                   help="defender's life left (1 or more): P(defeat/capture)")
+    o.add_argument("--wheel", type=int, default=None, help="cheese on the wheel now (0-5): P(surge)")
     o.add_argument("--move", type=int, default=2, help="mouse move value")
     o.add_argument("--lore", type=int, default=None, help="tinkerer's lore (mousetraps)")
-    o.add_argument("--dice", type=int, default=None, help="number of dice (check, chase)")
+    o.add_argument("--dice", type=int, default=None,
+                   help="number of dice, 1 or more (check: default 1; chase: default 2)")
     o.add_argument("--movement", default=None,
                    help="movement numbers of the die faces, e.g. die-sword=1,die-bow=2,...")
     o.add_argument("--json", action="store_true")

@@ -166,15 +166,33 @@ def _bundled(card: Card) -> bool:
         return True
 
 
+def _bundled_face_ids() -> frozenset[str]:
+    """Ids (lower case) of the die faces in the bundled card files."""
+    from ..cards import game_files, load_file
+
+    return frozenset(c.id.lower() for f in game_files(GAME) for c in load_file(f, GAME, validate=False)
+                     if c.type == "die-face")
+
+
+def _corrects_bundled(card: Card, bundled_ids: frozenset[str]) -> bool:
+    target = card.get("replaces")
+    return isinstance(target, str) and target.lower() in bundled_ids
+
+
 def action_die(db: CardDB | None = None) -> tuple[DieFace, ...]:
     """The action die's faces in file order (mice-and-mystics.txt, Action Dice).
 
-    A user's own card file of ``die-face`` records (the user data folder or ``--cards``)
-    replaces the bundled die: the faces of the last such file are used, so players can
-    record their own dice (with movement numbers) without editing the bundled data.
+    A user's correction of one face (a record with ``"replaces": "<face id>"``, as
+    ``companion cards correct`` writes) takes that face's place among the bundled faces.
+    A user's card file of ``die-face`` records of their own (new ids; the user data folder
+    or ``--cards``) is a whole die: the faces of the last such file replace the bundled die,
+    so players can record their own dice without editing the bundled data.
     """
     faces = _db(db).of_type("die-face")
     own = [c for c in faces if not _bundled(c)]
+    if own:
+        bundled_ids = _bundled_face_ids()
+        own = [c for c in own if not _corrects_bundled(c, bundled_ids)]
     if own:
         last = own[-1].file
         faces = tuple(c for c in own if c.file == last)

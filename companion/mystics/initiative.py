@@ -18,7 +18,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..errors import RuleError
+from ..errors import RuleError, did_you_mean
+from . import names
 
 MOUSE = "mouse"
 MINION = "minion"
@@ -69,20 +70,58 @@ def index_of(track: Track, card_id: str) -> int:
                     expected="one of " + ", ".join(ids(track)) if track else "a card on the track")
 
 
+def _options(cards: Iterable[InitCard]) -> list[names.Option]:
+    return [(c.id, (c.name,)) for c in cards]
+
+
+def resolve(cards: Sequence[InitCard], text: str) -> InitCard:
+    """The card ``text`` names: its id, or its name or id written another way (``rat_warriors``,
+    ``Rat Warriors``); a :class:`RuleError` with close matches if none or several match."""
+    opts = _options(cards)
+    hits = names.matches(str(text), opts)
+    if len(hits) == 1:
+        return next(c for c in cards if c.id == hits[0])
+    if hits:
+        raise RuleError(f"{text!r} could be several initiative cards", expected="one of " + ", ".join(hits))
+    raise RuleError(f"no initiative card {text!r} on the track",
+                    expected="one of " + ", ".join(ids(cards)) if cards else "a card on the track",
+                    suggestion=did_you_mean(names.suggestions(str(text), opts)))
+
+
+def find(track: Track, text: str) -> int:
+    """The index of the card ``text`` names (aliases as in :func:`resolve`)."""
+    return index_of(track, resolve(track, text).id)
+
+
 def has_minion_cards(track: Track) -> bool:
     return any(c.is_minion_card for c in track)
 
 
 def shuffled(cards: Sequence[InitCard], rng: random.Random | None,
              order: Sequence[str] | None = None) -> Track:
-    """The cards in a random order from ``rng``, or in the typed-in ``order`` (ids)."""
+    """The cards in a random order from ``rng``, or in the typed-in ``order``.
+
+    ``order`` names each card once, by id or by name (``rat_warriors``, ``Rat Warriors``).
+    """
     if order is not None:
-        by_id = {c.id: c for c in cards}
-        if sorted(order) != sorted(by_id):
-            raise RuleError(f"typed-in initiative order {list(order)!r} does not list the cards "
-                            "being placed exactly once",
-                            expected=", ".join(sorted(by_id)) or "no cards")
-        return tuple(by_id[i] for i in order)
+        expected = ", ".join(c.id for c in cards) or "no cards"
+        picked: list[InitCard] = []
+        for text in order:
+            try:
+                card = resolve(cards, text)
+            except RuleError as exc:
+                raise RuleError(f"typed-in initiative order {list(order)!r}: {exc.message}",
+                                expected=f"each of {expected} exactly once",
+                                suggestion=exc.suggestion) from None
+            if any(x.id == card.id for x in picked):
+                raise RuleError(f"typed-in initiative order {list(order)!r} names {card.id!r} twice",
+                                expected=f"each of {expected} exactly once")
+            picked.append(card)
+        missing = [c.id for c in cards if all(x.id != c.id for x in picked)]
+        if missing:
+            raise RuleError(f"typed-in initiative order {list(order)!r} leaves out " + ", ".join(missing),
+                            expected=f"each of {expected} exactly once")
+        return tuple(picked)
     out = list(cards)
     if rng is not None:
         rng.shuffle(out)

@@ -68,6 +68,10 @@ _ALIASES: dict[str, str] = {
 
 Dist = dict[int, Fraction]
 
+#: The most action dice one roll may use here. No value in the game comes close (battle and
+#: defense values are single digits); the cap keeps every answer under a second.
+MAX_DICE = 50
+
 
 class Face(Protocol):
     """What the odds need from a die face (``DieFace`` in the data module fits)."""
@@ -96,9 +100,10 @@ def _check_die(die: Sequence[Face]) -> None:
         raise CompanionError("the action die has no faces", expected="at least one face")
 
 
-def _count(name: str, value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise CompanionError(f"bad {name} {value!r}", expected="a whole number, 0 or more")
+def _count(name: str, value: Any, minimum: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not minimum <= value <= MAX_DICE:
+        raise CompanionError(f"bad {name} {value!r}", expected=f"a whole number from {minimum} to {MAX_DICE}",
+                             found=repr(value))
     return value
 
 
@@ -180,8 +185,12 @@ class AttackOdds:
         return at_least(self.wounds, k)
 
     def p_defeat(self, life_left: int) -> Fraction:
-        """P(the defender is defeated/captured: at least ``life_left`` wounds)."""
-        return at_least(self.wounds, max(life_left, 1))
+        """P(the defender is defeated/captured: at least ``life_left`` wounds); ``life_left`` >= 1."""
+        if not isinstance(life_left, int) or isinstance(life_left, bool) or life_left < 1:
+            raise CompanionError(f"bad life left {life_left!r}", expected="1 or more (a figure with no life "
+                                 "left is already defeated or captured)", found=repr(life_left),
+                                 where=cite("mystics", "Captured Mouse"))
+        return at_least(self.wounds, life_left)
 
     @property
     def expected_wounds(self) -> Fraction:
@@ -215,6 +224,8 @@ def attack_odds(die: Sequence[Face], battle: int, defense: int, *, ranged: bool 
     n_att = _count("battle value", battle) + battle_bonus
     n_def = _count("defense value", defense) + defense_bonus + defense_dice_modifier
     n_att, n_def = max(n_att, 0), max(n_def, 0)
+    _count("attack dice (battle + bonus)", n_att)
+    _count("defense dice (defense + bonus + modifier)", n_def)
     weights = {SWORD: 1, SWORD_SHIELD: 1} if not ranged else {BOW: 1}
     if hit_weights:
         weights.update({normalize_symbol(k): int(v) for k, v in hit_weights.items()})
@@ -266,12 +277,19 @@ def attack_odds(die: Sequence[Face], battle: int, defense: int, *, ranged: bool 
 
 
 def surge_chance(odds: AttackOdds, wheel: int, surge_at: int = 6) -> Fraction:
-    """P(this attack fills the minion cheese wheel from ``wheel`` cheese to ``surge_at``)."""
+    """P(this attack fills the minion cheese wheel from ``wheel`` cheese to ``surge_at``).
+
+    The wheel holds 0 to ``surge_at - 1`` cheese: at ``surge_at`` it surges and is emptied (Surges).
+    """
+    if not isinstance(wheel, int) or isinstance(wheel, bool) or not 0 <= wheel < surge_at:
+        raise CompanionError(f"bad number of cheese on the minion wheel {wheel!r}",
+                             expected=f"0 to {surge_at - 1} (it surges at {surge_at} and is emptied)",
+                             found=repr(wheel), where=cite("mystics", "Surges"))
     return at_least(odds.wheel_cheese, surge_at - wheel)
 
 
 def check_odds(die: Sequence[Face], dice: int, symbol: str = CHECK, k: int = 1) -> Fraction:
-    """P(at least ``k`` of ``symbol`` among ``dice`` action dice)."""
+    """P(at least ``k`` of ``symbol`` among ``dice`` action dice (no dice: no symbol)."""
     dist = _roll(die, _count("number of dice", dice), lambda f: face_count(f, symbol))
     return at_least(dist, k)
 
@@ -301,20 +319,37 @@ def _movement(face: Face) -> int:
     return int(face.movement)
 
 
+def _check_movement(die: Sequence[Face]) -> None:
+    """Every face needs its movement number (Mouse Movement: 1-3); name the faces without one."""
+    _check_die(die)
+    missing = [str(getattr(f, "id", f"face {i + 1}")) for i, f in enumerate(die) if f.movement is None]
+    if missing:
+        raise CompanionError(
+            f"{len(missing)} of the {len(die)} action die faces have no movement number: "
+            + ", ".join(missing),
+            expected="1, 2 or 3 on every face", where=cite("mystics", "Mouse Movement"),
+            suggestion="Give them from your own dice (companion cards correct mystics FACE movement=N, "
+                       "or FACE=N for each of them in the movement option)")
+
+
 def mouse_move(die: Sequence[Face], move_value: int) -> Dist:
     """Spaces a mouse may move: move value + the die's number (Mouse Movement)."""
     base = _count("move value", move_value)
+    _check_movement(die)
     return {base + k: p for k, p in _roll(die, 1, _movement).items()}
 
 
 def minion_move(die: Sequence[Face]) -> Dist:
     """Spaces a melee minion may move: the die's number, 1-3 (Moving Melee Minions)."""
+    _check_movement(die)
     return _roll(die, 1, _movement)
 
 
 def brodie_chase(die: Sequence[Face], dice: int = 2) -> Dist:
     """Spaces Brodie chases: the total of 2 action dice (Brodie Chases)."""
-    return _roll(die, _count("number of dice", dice), _movement)
+    n = _count("number of dice", dice, 1)
+    _check_movement(die)
+    return _roll(die, n, _movement)
 
 
 def describe(dist: Mapping[int, Fraction]) -> list[str]:

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .. import cite
 from ..errors import RuleError, UnknownCardError, closest
 
 CONDITIONS = ("stunned", "webbed", "knocked_down", "charmed", "poisoned")
@@ -300,13 +301,21 @@ def level_up(m: Mouse, ability: str, ability_classes: Iterable[str] = (), cost: 
     if m.cheese < cost:
         raise RuleError(f"{m.name} has {m.cheese} cheese; leveling up costs {cost}",
                         expected=f"{cost} cheese", found=str(m.cheese))
-    need = {c.lower() for c in ability_classes} - {"any"}
-    if need and m.classes and not need & set(m.classes):
-        raise RuleError(f"ability {ability!r} needs class {' or '.join(sorted(need))}; "
-                        f"{m.name} is {' and '.join(m.classes)}")
+    check_ability_class(m, ability, ability_classes, "Level Up")
     if ability in m.abilities:
         raise RuleError(f"{m.name} already has ability {ability!r}")
     return replace(m, cheese=m.cheese - cost, abilities=(*m.abilities, ability))
+
+
+def check_ability_class(m: Mouse, ability: str, ability_classes: Iterable[str], section: str) -> None:
+    """The ability card must match the mouse's class (Game setup; Level Up); ``any`` cards fit all.
+
+    A mouse or card whose classes are not known is not checked.
+    """
+    need = {c.lower() for c in ability_classes} - {"any"}
+    if need and m.classes and not need & set(m.classes):
+        raise RuleError(f"ability {ability!r} needs class {' or '.join(sorted(need))}; "
+                        f"{m.name} is {' and '.join(m.classes)}", where=cite("mystics", section))
 
 
 def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None) -> Mouse:

@@ -3,18 +3,24 @@
 Every table action is one JSON line; undo/redo, autosave and crash recovery come from
 :mod:`companion.eventlog`. Shuffles, boss-card choices and ambush rolls are drawn from
 the seed the ``start`` event records (``event_rng(seed, step, purpose)``), or typed in
-from the table as event data (``order``, ``boss_cards``, ``rolls``).
+from the table as event data (``order``, ``boss_cards``, ``rolls``). Typed ``rolls`` are
+numbers on the action die (1-3, Mouse Movement) and are all used, one per card that
+rolls; an ``order`` names cards by id or name. Mice and minion types may be named by id
+or name, in any case, singular or plural (:mod:`companion.mystics.names`).
 
 Events (fields in brackets are optional):
 
 - ``{"event": "start", "chapter_end": 6, "mice": ["collin", {"id": "lily", "life": 4}],
   "minions": {"rat_warriors": 3}, "seed": 3, [chapter, order, overflow, abilities]}``:
   a chapter begins; hourglass on page 1; initiative shuffled (Determining Initiative Order).
+  ``abilities`` maps a mouse of the party to its ability card, which must fit its class
+  (Game setup); with ``chapter``, mice the chapter's Party Setup excludes are refused.
   ``overflow``: ``"discard"`` (book) or ``"carry"`` (house variant). A mouse or minion
   type missing from the card data may be typed in as an object with its stats.
 - ``{"event": "encounter", "card": "E7", "minions": {...}, [ambush, surge, surge_text,
   order, rolls, boss_cards]}``: new minions arrive and the card becomes the face-up
-  encounter card (the old one is discarded). ``surge`` is the card's surge minions.
+  encounter card (the old one is discarded). ``surge`` is the card's surge minions (their
+  types are checked now), ``surge_text`` its surge in words when it is no minion list.
 - ``{"event": "add_minions", "minions": {...}, [ambush, order, rolls, boss_cards]}``:
   minions placed by a chapter rule.
 - ``{"event": "room", "name": "Courtyard", [tile, special_surge, special_surge_text]}``:
@@ -47,17 +53,19 @@ Events (fields in brackets are optional):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import cite
-from ..errors import CompanionError, LogError, RuleError, UnknownCardError, closest
-from ..eventlog import Event, EventLog, Tracker, event_rng
+from ..errors import CompanionError, LogError, RuleError, UnknownCardError, closest, did_you_mean
+from ..eventlog import Event, EventLog, LoggedEvent, LogProblem, Tracker, event_rng
 from . import chapter as ch
 from . import initiative as ini
+from . import names
 from . import party as pt
 from .chapter import Board, Encounter, Room, Surge
+from .data import MOVEMENT_RANGE
 from .initiative import InitCard
 from .party import HeroInfo, MinionGroup, MinionInfo, Mouse
 
@@ -66,6 +74,8 @@ MESSAGES_KEPT = 40
 HOUSE_READINGS = (
     "Ambush: minion cards roll one at a time from the top of the track down.",
     "After a full re-shuffle of the track mid-round, the next turn is the top card's.",
+    "A card removed on its own turn ends that turn; the card that moves up into its slot goes next, "
+    "in the same round.",
     "Wound markers on a shared minion card belong to the figure that took them.",
     "Born to Lead is checked every time cards are placed on the track.",
     "Cheese beyond the 6th is removed with the rest after a surge (book); 'carry' is a house variant.",
@@ -94,7 +104,10 @@ class MysticsState:
     chapter: int | None = None
     board: Board = field(default_factory=Board)
     track: ini.Track = ()
-    turn: int = -1  # index of the card taking its turn; -1: the next turn is the top card
+    # index of the card taking its turn; -1: the next turn is the top card's (a new round).
+    # With ``acting`` None and ``turn`` >= 0, the card whose turn it was has left the track
+    # mid-turn and ``turn`` is the card that moved up into its slot: its turn is next.
+    turn: int = -1
     acting: str | None = None  # id of the card taking its turn
     round: int = 0
     mice: tuple[Mouse, ...] = ()
@@ -110,8 +123,25 @@ class MysticsState:
         return sum(len(g.figures) for g in self.minions)
 
     @property
+    def current_index(self) -> int:
+        """The slot of the card taking its turn; -1 when none is (between turns)."""
+        return self.turn if self.acting is not None and 0 <= self.turn < len(self.track) else -1
+
+    @property
     def current(self) -> InitCard | None:
-        return self.track[self.turn] if 0 <= self.turn < len(self.track) else None
+        """The card taking its turn, if any."""
+        i = self.current_index
+        return self.track[i] if i >= 0 else None
+
+    @property
+    def next_card(self) -> InitCard | None:
+        """The card whose turn comes after the current one (or after the gap a removed card left)."""
+        if not self.track:
+            return None
+        if self.acting is None and 0 <= self.turn < len(self.track):
+            return self.track[self.turn]
+        i = self.current_index
+        return self.track[i + 1] if 0 <= i < len(self.track) - 1 else self.track[0]
 
     @property
     def surge_alert(self) -> bool:
@@ -127,7 +157,7 @@ class MysticsState:
         track = []
         for i, card in enumerate(self.track):
             entry: dict[str, Any] = {"slot": i + 1, "id": card.id, "kind": card.kind, "name": card.name,
-                                     "current": i == self.turn}
+                                     "current": i == self.current_index}
             if card.kind == ini.BOSS:
                 entry.update(life=card.life, wounds=card.wounds)
             elif card.kind == ini.MINION and card.id in groups:
@@ -149,6 +179,7 @@ class MysticsState:
                 "special_surge_text": b.room.special_surge_text},
             "achievements": [{"name": n, "mouse": m} for n, m in b.achievements],
             "round": self.round, "turn": None if self.current is None else self.current.id,
+            "next": None if self.next_card is None else self.next_card.id,
             "initiative": track, "mice": [m.to_json() for m in self.mice],
             "minions": [g.to_json() for g in self.minions], "minions_on_board": self.minions_on_board,
             "seed": self.seed, "messages": list(self.messages), "surge_alert": self.alert,
@@ -210,15 +241,20 @@ class MysticsTracker(Tracker[MysticsState]):
 
     ``die``: action-die faces (their movement numbers draw seeded ambush rolls; without
     them ambush rolls must be typed in). ``heroes``/``minions``: id -> info, for tests and
-    for users whose cards are not in the data.
+    for users whose cards are not in the data. ``chapters``: number -> chapter record
+    (its Party Setup's excluded mice are checked at the start).
     """
 
     def __init__(self, log: EventLog | str | Any | None = None, *, die: Sequence[Any] | None = None,
                  heroes: Mapping[str, HeroInfo] | None = None,
                  minions: Mapping[str, MinionInfo] | None = None,
                  abilities: Mapping[str, tuple[str, ...]] | None = None,
-                 special_surge: Callable[[int, int], str | None] | None = None) -> None:
+                 special_surge: Callable[[int, int], str | None] | None = None,
+                 chapters: Mapping[int, Any] | None = None) -> None:
         self._die = tuple(die) if die is not None else None
+        self._chapters = dict(chapters) if chapters is not None else None
+        self._data_errors: dict[str, CompanionError] = {}
+        self.replaying = False  # True while the log is folded: see _party_check
         self._heroes = dict(heroes) if heroes is not None else None
         self._minions = dict(minions) if minions is not None else None
         self._abilities = dict(abilities) if abilities is not None else None
@@ -226,59 +262,75 @@ class MysticsTracker(Tracker[MysticsState]):
         super().__init__(log)
 
     # -- data (lazy, so a tracker with explicit rosters never touches the card files) ------
+    # A card file that cannot be loaded raises its own error (file, JSON pointer, why) each
+    # time the data is needed: it is never taken for "no such card".
+    def _load(self, kind: str, loader: Callable[[], Any]) -> Any:
+        if kind in self._data_errors:
+            raise self._data_errors[kind]
+        try:
+            return loader()
+        except CompanionError as exc:
+            self._data_errors[kind] = exc
+            raise
+
     @property
     def die(self) -> tuple[Any, ...]:
         if self._die is None:
-            try:
-                from .data import action_die
-                self._die = action_die()
-            except CompanionError:
-                self._die = ()
+            from .data import action_die
+            self._die = self._load("die", action_die)
         return self._die
 
     def hero_roster(self) -> dict[str, HeroInfo]:
         if self._heroes is None:
-            try:
-                from .data import heroes
-                self._heroes = {h.id: HeroInfo.from_record(h) for h in heroes()}
-            except CompanionError:
-                self._heroes = {}
+            from .data import heroes
+            self._heroes = self._load("heroes", lambda: {h.id: HeroInfo.from_record(h) for h in heroes()})
         return self._heroes
 
     def minion_roster(self) -> dict[str, MinionInfo]:
         if self._minions is None:
-            try:
-                from .data import minions
-                self._minions = {m.id: MinionInfo.from_record(m) for m in minions()}
-            except CompanionError:
-                self._minions = {}
+            from .data import minions
+            self._minions = self._load("minions",
+                                       lambda: {m.id: MinionInfo.from_record(m) for m in minions()})
         return self._minions
 
     def ability_classes(self, name: str) -> tuple[str, ...]:
         if self._abilities is None:
-            try:
-                from .data import ability_cards
-                self._abilities = {}
+            from .data import ability_cards
+
+            def load() -> dict[str, tuple[str, ...]]:
+                out: dict[str, tuple[str, ...]] = {}
                 for a in ability_cards():
-                    self._abilities[a.name.lower()] = a.classes
-                    self._abilities[a.id] = a.classes
-            except CompanionError:
-                self._abilities = {}
+                    out[a.name.lower()] = a.classes
+                    out[a.id] = a.classes
+                return out
+
+            self._abilities = self._load("abilities", load)
         return self._abilities.get(name.lower(), self._abilities.get(name, ()))
+
+    def chapter_info(self, number: int | None) -> Any | None:
+        """The chapter's record (:class:`companion.mystics.data.Chapter`), ``None`` if the data has none."""
+        if number is None:
+            return None
+        if self._chapters is None:
+            from .data import chapters
+            self._chapters = self._load("chapters", lambda: {c.number: c for c in chapters()})
+        return self._chapters.get(number)
 
     def room_surge_text(self, chapter: int | None, tile: int) -> str | None:
         if self._special_surge is not None:
             return self._special_surge(chapter or 0, tile)
-        if chapter is None:
-            return None
-        try:
-            from .data import chapter as chapter_data
-            rule = chapter_data(chapter).surge_for(tile)
-        except CompanionError:
-            return None
+        info = self.chapter_info(chapter)
+        rule = None if info is None else info.surge_for(tile)
         return None if rule is None else f"{rule.name}: {rule.text}"
 
     # -- fold --------------------------------------------------------------------------
+    def fold(self, events: Iterable[LoggedEvent]) -> tuple[MysticsState, list[LogProblem]]:
+        self.replaying = True
+        try:
+            return super().fold(events)
+        finally:
+            self.replaying = False
+
     def initial(self) -> MysticsState:
         return MysticsState()
 
@@ -308,11 +360,13 @@ class MysticsTracker(Tracker[MysticsState]):
         roster = self.minion_roster()
         if mid in roster:
             return roster[mid]
-        by_name = {_slug(m.name): m for m in roster.values()} | {_slug(m.id): m for m in roster.values()}
-        if _slug(mid) in by_name:
-            return by_name[_slug(mid)]
-        choices = [*roster, *typed]
-        raise UnknownCardError(mid, "mystics", closest(mid, choices) or choices, where="minion type")
+        pool = {**roster, **typed}
+        options = [(k, (m.name,)) for k, m in pool.items()]
+        hits = names.matches(mid, options)
+        if len(hits) == 1:
+            return pool[hits[0]]
+        raise UnknownCardError(mid, "mystics", hits or names.suggestions(mid, options) or list(pool),
+                               where="minion type")
 
     def roll_die(self, state: MysticsState, purpose: str, n: int) -> list[int]:
         faces = self.die
@@ -330,11 +384,15 @@ def _say(state: MysticsState, *lines: str) -> MysticsState:
 
 
 def _refocus(state: MysticsState, track: ini.Track) -> MysticsState:
-    """A new order of the same round: the pointer stays on the card taking its turn."""
+    """A new order of the same round: the pointer stays on the card taking its turn (or, between
+    turns, on the card whose turn is next)."""
     turn = state.turn
-    if state.acting is not None and state.turn >= 0:
+    anchor = state.acting
+    if anchor is None and 0 <= state.turn < len(state.track):
+        anchor = state.track[state.turn].id
+    if anchor is not None and state.turn >= 0:
         try:
-            turn = ini.index_of(track, state.acting)
+            turn = ini.index_of(track, anchor)
         except RuleError:
             turn = min(state.turn, len(track) - 1)
     return replace(state, track=track, turn=turn)
@@ -394,29 +452,37 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
                                   card_ids=tuple(x.id for x in cards)))
     state = replace(state, minions=tuple(groups), roster=tuple(roster.items()))
     order = _str_list(event, "order")
-    if not new_cards and not start:
-        return _say(state, "these minion types already have initiative cards on the track: no card added "
-                           f"({c('Determining Initiative Order')})")
     rolls = _list(event, "rolls")
-    roll_iter = iter(rolls) if rolls is not None else None
+    used = 0
 
     def next_rolls(purpose: str, n: int) -> list[int]:
-        if roll_iter is None:
+        nonlocal used
+        if rolls is None:
             return t.roll_die(state, purpose, n)
-        got = [r for _, r in zip(range(n), roll_iter, strict=False)]
-        if len(got) != n or any(not isinstance(r, int) or isinstance(r, bool) or r < 0 for r in got):
+        got = rolls[used:used + n]
+        if len(got) != n:
             raise RuleError(f"{purpose}: not enough die rolls typed in", expected=f"{n} more numbers",
                             found=repr(rolls))
-        return got
+        for r in got:
+            if not isinstance(r, int) or isinstance(r, bool) or r not in MOVEMENT_RANGE:
+                raise RuleError(f"{purpose}: {r!r} is not a number the action die shows",
+                                expected="1, 2 or 3", found=repr(rolls),
+                                where=c("Mouse Movement") + "; " + c("Ambushes"))
+        used += n
+        return list(got)
 
-    if not had_minion_cards:
+    placed = bool(new_cards) or start
+    if not placed and any(n for _, n in counts):
+        state = _say(state, "these minion types already have initiative cards on the track: no card added "
+                            f"({c('Determining Initiative Order')})")
+    elif not had_minion_cards and placed:
         mice_cards = [x for x in state.track if x.kind == ini.MOUSE]
         track = ini.full_order(mice_cards, new_cards, t.rng(state, "initiative"), order)
         state = replace(state, track=track, turn=0 if start else -1, round=1 if start else state.round)
         state = _say(state, ("Starting" if start else "New") + " initiative order: "
                      + ", ".join(x.name for x in track) + f" ({c('Determining Initiative Order')})"
                      + ("" if start else "; the next turn is the top card's (house reading)"))
-    else:
+    elif placed:
         track = ini.add_at_bottom(state.track, new_cards, t.rng(state, "initiative"), order)
         state = _say(_refocus(state, track), "New initiative cards at the bottom: "
                      + ", ".join(x.name for x in new_cards) + f" ({c('Determining Initiative Order')})")
@@ -428,42 +494,57 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
                                                  f"({c('Boss initiative cards')})")
     if ambush:
         who = [x.id for x in state.track if x.is_minion_card]
-        rs = next_rolls("ambush", len(who))
-        track = ini.ambush(state.track, rs, who)
-        state = _say(_refocus(state, track), "Ambush! " + ", ".join(
-            f"{x} rolled {r}" for x, r in zip(who, rs, strict=True)) + f" ({c('Ambushes')}; house reading: "
-            "cards roll top to bottom)")
+        if who:
+            rs = next_rolls("ambush", len(who))
+            track = ini.ambush(state.track, rs, who)
+            state = _say(_refocus(state, track), "Ambush! " + ", ".join(
+                f"{x} rolled {r}" for x, r in zip(who, rs, strict=True)) + f" ({c('Ambushes')}; house "
+                "reading: cards roll top to bottom)")
+        else:
+            state = _say(state, "Ambush, but no minion cards are on the track: nothing rolls "
+                                f"({c('Ambushes')})")
+    if rolls is not None and used != len(rolls):
+        raise RuleError(f"{len(rolls)} die roll(s) typed in, {used} used", found=repr(rolls),
+                        expected=("one roll per minion initiative card on the track for an ambush"
+                                  if ambush else "no rolls: nothing ambushes (is it an ambush?)"),
+                        where=c("Ambushes"))
     if len(state.track) > ini.TRACK_SLOTS:
         state = _say(state, f"{len(state.track)} cards: the track extends past its {ini.TRACK_SLOTS} slots "
                             f"({c('Determining Initiative Order')}, Note)")
-    return _born_to_lead(t, state)
+    return _born_to_lead(t, state) if placed or ambush else state
 
 
 def remove_card(state: MysticsState, card_id: str) -> MysticsState:
-    """Take a card off the track and close the gap; the pointer keeps its place in the round."""
+    """Take a card off the track and close the gap; the pointer keeps its place in the round.
+
+    When the card whose turn it is leaves (roaches eating the grape on their own turn), its
+    turn is over and no card is acting: the next turn is the card that moved up into its
+    slot, in the same round, or, if it was the last card, the top card's in a new round.
+    """
     try:
         r = ini.index_of(state.track, card_id)
     except RuleError:
         return state
+    track = ini.remove(state.track, card_id)
     turn, acting = state.turn, state.acting
     if r < turn:
         turn -= 1
     elif r == turn:
-        turn, acting = r - 1, None  # the next turn is the card that moved up into this slot
-    return replace(state, track=ini.remove(state.track, card_id), turn=turn, acting=acting)
+        acting = None
+        if r >= len(track):
+            turn = -1
+    return replace(state, track=track, turn=turn, acting=acting)
 
 
 def _group(state: MysticsState, mid: str) -> MinionGroup:
-    for g in state.minions:
-        if g.id == mid:
-            return g
-    for g in state.minions:  # "rat_warriors", "Rat Warriors" and "rat-warriors" are one type
-        if _slug(mid) in (_slug(g.id), _slug(g.name)):
-            return g
-    names = [g.id for g in state.minions]
-    raise RuleError(f"no {mid!r} on the board", expected="one of " + ", ".join(names) if names else
-                    "minions on the board", suggestion=(f"Did you mean {closest(mid, names)[0]!r}?"
-                                                        if closest(mid, names) else None))
+    """The minions of a type on the board; "rat_warriors", "Rat Warriors", "rat-warriors" are one type."""
+    options = [(g.id, (g.name,)) for g in state.minions]
+    hits = names.matches(mid, options)
+    if len(hits) == 1:
+        return next(g for g in state.minions if g.id == hits[0])
+    ids = [g.id for g in state.minions]
+    raise RuleError(f"no {mid!r} on the board", expected="one of " + ", ".join(ids) if ids else
+                    "minions on the board", suggestion=did_you_mean(hits or names.suggestions(mid, options)))
 
 
 def remove_figures(state: MysticsState, mid: str, figures: Sequence[int]) -> MysticsState:
@@ -491,7 +572,17 @@ def _resolve_surge(t: MysticsTracker, state: MysticsState, surge: Surge | None,
     if surge.minions:
         # typed-in "order"/"rolls"/"boss_cards" of the triggering event place the surge minions
         carry = {k: v for k, v in (event or {}).items() if k in ("order", "rolls", "boss_cards")}
-        state = place_minions(t, state, surge.minions, {}, {"event": "surge", **carry})
+        known: list[tuple[str, int]] = []
+        for mid, n in surge.minions:
+            try:
+                t.minion_info(state, mid, None)
+            except UnknownCardError as exc:  # e.g. a card file of the user's was removed since
+                state = _say(state, f"Surge: {exc.render()}; place {n} {mid} by hand (add_minions with its "
+                                    f"stats) ({c('Surges')})")
+            else:
+                known.append((mid, n))
+        if known:
+            state = place_minions(t, state, known, {}, {"event": "surge", **carry})
     if state.board.defeated:
         state = _say(state, DEFEAT)
     return state
@@ -525,7 +616,8 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         raise LogError("start: abilities must map a mouse to an ability card name",
                        found=repr(abilities)[:60])
     roster = t.hero_roster()
-    mice: list[Mouse] = []
+    options = [(k, (h.name,)) for k, h in roster.items()]
+    infos: list[HeroInfo] = []
     for spec in mice_spec:
         if isinstance(spec, Mapping):
             mid = str(spec.get("id", ""))
@@ -533,25 +625,72 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             info = pt.hero_from_event(mid, {**(_hero_dict(base) if base else {}), **spec})
         else:
             mid = str(spec)
-            info = roster.get(mid) or next((h for h in roster.values() if _slug(h.name) == _slug(mid)), None)
-            if info is None:
-                raise UnknownCardError(mid, "mystics", closest(mid, roster) or list(roster), where="mouse")
-        if any(m.id == info.id for m in mice):
+            hits = names.matches(mid, options)
+            if len(hits) != 1:
+                raise UnknownCardError(mid, "mystics",
+                                       hits or names.suggestions(mid, options) or list(roster), where="mouse")
+            info = roster[hits[0]]
+        if any(h.id == info.id for h in infos):
             raise RuleError(f"mouse {info.id!r} is listed twice")
-        mice.append(pt.new_mouse(info, abilities.get(info.id) if isinstance(abilities, Mapping) else None))
+        infos.append(info)
+    mice = [pt.new_mouse(info) for info in infos]
+    kept: list[str] = []  # party checks a replayed start fails: noted, not refused (see _party_check)
+    info_ch = t.chapter_info(chapter)
+    if info_ch is not None:
+        excluded = [m for m in mice if m.id in info_ch.excluded_mice]
+        if excluded:
+            _party_check(t, kept, RuleError(
+                f"chapter {chapter}'s Party Setup excludes " + ", ".join(m.name for m in excluded)
+                + " from the party", where=c("Chapter setup"),
+                expected="mice other than " + ", ".join(info_ch.excluded_mice),
+                suggestion="choose another mouse (the story book's Party Setup section)"))
+    # Game setup, step 3: one ability card per mouse, matching the mouse's class
+    party_options = [(m.id, (m.name,)) for m in mice]
+    for who, ability in abilities.items():
+        hits = names.matches(str(who), party_options)
+        if len(hits) != 1:
+            _party_check(t, kept, UnknownCardError(
+                str(who), "mystics", hits or names.suggestions(str(who), party_options),
+                where="start: abilities (a mouse of the party)"))
+            continue
+        i = next(k for k, m in enumerate(mice) if m.id == hits[0])
+        if mice[i].abilities:
+            _party_check(t, kept, RuleError(f"start: two ability cards for {mice[i].name}",
+                                            where=c("Game setup"), expected="one ability card per mouse"))
+            continue
+        try:
+            pt.check_ability_class(mice[i], ability, t.ability_classes(ability), "Game setup")
+        except RuleError as exc:
+            _party_check(t, kept, exc)
+        mice[i] = replace(mice[i], abilities=(ability,))
     board = Board(chapter_end=end, overflow=overflow)
     state = replace(state, started=True, seed=seed, chapter=chapter, board=board, mice=tuple(mice),
                     track=tuple(InitCard(m.id, ini.MOUSE, m.name) for m in mice))
     state = _say(state, f"Chapter {chapter or ''} starts: hourglass on page 1, chapter end marker on page "
                         f"{end} ({c('Game setup')})".replace("Chapter  ", "Chapter "))
+    for note in kept:
+        state = _say(state, f"Kept as logged, though the rules refuse it now: {note}")
     if overflow == "carry":
         state = _say(state, "House variant: cheese beyond the 6th stays on the wheel after a surge "
                             "(the book removes all cheese)")
     specs = e.get("minions") or {}
     counts = ch.minion_counts(specs, "start")
     state = place_minions(t, state, counts, specs if isinstance(specs, Mapping) else {}, e, start=True)
-    first = state.current
+    if info_ch is not None and info_ch.party_size and len(mice) != info_ch.party_size:
+        state = _say(state, f"Note: chapter {chapter}'s Party Setup has {info_ch.party_size} mice in the "
+                            f"party, here {len(mice)} ({c('Game setup')}, step 1)")
+    first = state.track[state.turn] if 0 <= state.turn < len(state.track) else None
     return replace(state, acting=first.id if first else None)
+
+
+def _party_check(t: MysticsTracker, kept: list[str], error: CompanionError) -> None:
+    """A new start breaking a party rule is refused; a start already in the log is kept, with a note.
+
+    Earlier versions did not check the party, so refusing a logged start would lose the whole chapter.
+    """
+    if not t.replaying:
+        raise error
+    kept.append(error.render())
 
 
 def _hero_dict(h: HeroInfo) -> dict[str, Any]:
@@ -560,16 +699,44 @@ def _hero_dict(h: HeroInfo) -> dict[str, Any]:
             "starting_equipment": list(h.starting_equipment), "abilities": [{"name": a} for a in h.abilities]}
 
 
+def _surge_minions(t: MysticsTracker, state: MysticsState, e: Event, key: str,
+                   where: str) -> tuple[MysticsState, tuple[tuple[str, int], ...]]:
+    """A typed surge's minions, each type checked now (not when the surge comes) and stored by its id.
+
+    A type typed in with its stats (``{"moth": {"count": 1, "life": 2}}``) joins the roster.
+    """
+    value = e.get(key)
+    counts = ch.minion_counts(value, where)
+    out: list[tuple[str, int]] = []
+    roster = dict(state.roster)
+    for mid, n in counts:
+        spec = value.get(mid) if isinstance(value, Mapping) else None
+        info = t.minion_info(state, mid, spec)
+        if isinstance(spec, Mapping) and info.id not in roster:
+            roster[info.id] = info
+        out.append((info.id, n))
+    return replace(state, roster=tuple(roster.items())), tuple(out)
+
+
+def _surge_text(e: Event, key: str) -> str:
+    value = e.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise LogError(f"{e['event']!r} event: {key} must be text", found=repr(value)[:60])
+    return value.strip()
+
+
 def _encounter(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     name = _str(e, "card")
     specs = e.get("minions") or {}
     counts = ch.minion_counts(specs, "encounter")
-    surge = ch.minion_counts(e.get("surge"), "encounter surge")
-    text = e.get("surge_text", "")
+    state, surge = _surge_minions(t, state, e, "surge", "encounter surge")
+    text = _surge_text(e, "surge_text")
     state = place_minions(t, state, counts, specs if isinstance(specs, Mapping) else {}, e,
                           ambush=bool(e.get("ambush", False)))
     old = state.board.encounter
-    board = replace(state.board, encounter=Encounter(name, surge, str(text)))
+    board = replace(state.board, encounter=Encounter(name, surge, text))
     state = replace(state, board=board)
     msg = f"Encounter card {name!r} is face up: it decides the next surge ({c('Encounters')})"
     if old is not None:
@@ -594,8 +761,8 @@ def _room(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         return replace(state, board=replace(state.board, room=None))
     if not isinstance(name, str):
         raise LogError(f"bad room name {name!r}")
-    surge = ch.minion_counts(e.get("special_surge"), "room special surge")
-    text = str(e.get("special_surge_text", "") or "")
+    state, surge = _surge_minions(t, state, e, "special_surge", "room special surge")
+    text = _surge_text(e, "special_surge_text")
     tile = e.get("tile")
     if isinstance(tile, int) and not surge and not text:
         text = t.room_surge_text(state.chapter, tile) or ""
@@ -608,17 +775,19 @@ def _room(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 def _minion_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     n = _int(e, "count", 1)
-    state = _say(state, f"{n:+d} cheese on the minion wheel")
+    state = _say(state, f"{n:+d} cheese on the minion wheel ({c('Surges')})")
     return _wheel(t, state, n, e)
 
 
 def _pilfer(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     if state.board.wheel < 1:
-        raise RuleError("the minion cheese wheel is empty: nothing to take (Filch, Pilfer)")
+        raise RuleError("the minion cheese wheel is empty: nothing to take",
+                        where=f"{c('Mouse Hero Cards')}, Filch: Pilfer")
     state = replace(state, board=replace(state.board, wheel=state.board.wheel - 1),
                     mice=pt.put(state.mice, pt.change_cheese(m, 1)))
-    return _say(state, f"{m.name} takes 1 cheese from the minion wheel (Pilfer)")
+    return _say(state, f"{m.name} takes 1 cheese from the minion wheel ({c('Mouse Hero Cards')}, "
+                       "Filch: Pilfer)")
 
 
 def _greedy_steal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -656,14 +825,15 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
                             expected=", ".join(x.id for x in on_track))
         card = replace(card, wounds=card.wounds + n)
         state = replace(state, track=ini.replace_card(state.track, card))
-        state = _say(state, f"{n} wound(s) on {card.name}")
+        state = _say(state, f"{n} wound(s) on {card.name} ({c('Wounds on boss minions')})")
         if card.life is not None and card.wounds >= card.life:
             state = _say(remove_card(state, card.id), f"{card.name} is removed from the track "
                                                       f"({c('Wounds on boss minions')})")
             left = [x for x in state.track if x.id in g.card_ids]
             if not left:
                 state = replace(state, minions=tuple(x for x in state.minions if x.id != g.id))
-                state = _say(state, f"{g.name} is defeated: the figure leaves the board")
+                state = _say(state, f"{g.name} is defeated: the figure leaves the board "
+                                    f"({c('Wounds on boss minions')})")
         return state
     i = _figure(e, g)
     wounds = g.figures[i] + n
@@ -677,7 +847,8 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
     if g.life is None:
         return _say(state, f"{g.name} figure {i}: {wounds} wound(s); life unknown in the data, "
                            "log defeat_minion when it falls")
-    return _say(state, f"{g.name} figure {i}: {wounds} of {g.life} wounds")
+    return _say(state, f"{g.name} figure {i}: {wounds} of {g.life} wounds "
+                       f"({c('Wounds on non-boss minions')})")
 
 
 def _defeat_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -689,7 +860,7 @@ def _defeat_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsS
         if n > len(g.figures):
             raise RuleError(f"only {len(g.figures)} {g.name} on the board, cannot remove {n}")
         figs = list(range(n))
-    state = _say(state, f"{len(figs)} {g.name} leave the board")
+    state = _say(state, f"{len(figs)} {g.name} leave the board ({c('Wounds on non-boss minions')})")
     return remove_figures(state, g.id, figs)
 
 
@@ -700,6 +871,9 @@ def _last_mouse_index(track: ini.Track) -> int:
 def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if not state.track:
         raise RuleError("the initiative track is empty")
+    if state.acting is None and 0 <= state.turn < len(state.track):
+        # the card whose turn it was left the track mid-turn: the card that moved up is next
+        return _begin_turn(state, state.turn, state.round)
     i = state.turn
     card = next((x for x in state.track if x.id == state.acting), None) if state.acting else None
     if card is not None and state.turn >= 0:
@@ -708,7 +882,8 @@ def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         if card.kind == ini.MINION and card.id in groups and groups[card.id].aggressive and i > 0:
             above = state.track[i - 1]
             state = _say(replace(state, track=ini.swap_with_above(state.track, i)),
-                         f"Aggressive: {card.name} switches with {above.name} above it (Rat Warriors)")
+                         f"Aggressive: {card.name} switches with {above.name} above it "
+                         f"({c('Initiative Cards')}, Rat Warriors)")
         if card.kind == ini.MOUSE:
             m = state.mouse(card.id)
             if "charmed" in m.conditions:
@@ -730,6 +905,11 @@ def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             nxt, rnd = 0, state.round + 1
     if not state.track:
         return replace(state, turn=-1, acting=None)
+    return _begin_turn(state, nxt, rnd)
+
+
+def _begin_turn(state: MysticsState, nxt: int, rnd: int) -> MysticsState:
+    """The card in slot ``nxt`` starts its turn in round ``rnd``: reminders, rescue."""
     if rnd != state.round:
         state = _say(state, f"Round {rnd} begins ({c('Game round')})")
     nxt_card = state.track[nxt]
@@ -767,7 +947,8 @@ def _wound(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m2 = pt.wound(m, n, poison)
     state = _say(replace(state, mice=pt.put(state.mice, m2)),
                  f"{m.name}: {n} {'poison ' if poison else ''}wound(s), {m2.total_wounds} of "
-                 f"{m2.life if m2.life is not None else 'unknown'} life")
+                 f"{m2.life if m2.life is not None else 'unknown'} life "
+                 f"({c('Poisoned') if poison else c('Captured Mouse')})")
     if pt.is_beaten(m2):
         state = _capture(t, state, {"event": "capture", "mouse": m.id})
     return state
@@ -778,7 +959,8 @@ def _heal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     n = _int(e, "count", 1, minimum=0)
     poison = bool(e.get("poison", False))
     return _say(replace(state, mice=pt.put(state.mice, pt.heal(m, n, poison))),
-                f"{m.name}: {n} {'poison ' if poison else ''}wound(s) removed")
+                f"{m.name}: {n} {'poison ' if poison else ''}wound(s) removed "
+                f"({c('Poisoned') + ': an antidote or cure' if poison else c('Mouse Hero Cards')})")
 
 
 def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -793,10 +975,10 @@ def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if scaper:
         state = replace(state, mice=pt.put(state.mice, pt.rescue(m2)))
         state = _say(state, f"{m.name} is the Scaper: captured a third time, rescued at once and keeps "
-                            "equipped cards (Individual Achievements)")
+                            f"equipped cards ({c('Achievements')}, Individual Achievements)")
     if had_poison and not any(n == "poisonmaster" for n, _ in state.board.achievements):
         state = _say(state, f"{m.name} was captured with a poison wound: with individual achievements "
-                            "it earns Poisonmaster (Individual Achievements)")
+                            f"it earns Poisonmaster ({c('Achievements')}, Individual Achievements)")
     board = ch.move_hourglass(state.board, 1)
     state = replace(state, board=board)
     if board.defeated:
@@ -813,13 +995,15 @@ def _rescue(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         raise RuleError(f"{m.name} cannot be rescued while {state.minions_on_board} minion(s) are "
                         "on the board "
                         f"({c('Rescuing a Mouse')})", suggestion='add "force": true for a chapter rule')
-    return _say(replace(state, mice=pt.put(state.mice, pt.rescue(m))), f"{m.name} is rescued")
+    return _say(replace(state, mice=pt.put(state.mice, pt.rescue(m))),
+                f"{m.name} is rescued ({c('Rescuing a Mouse')})")
 
 
 def _mouse_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     n = _int(e, "count", 1)
-    return _say(replace(state, mice=pt.put(state.mice, pt.change_cheese(m, n))), f"{m.name}: {n:+d} cheese")
+    return _say(replace(state, mice=pt.put(state.mice, pt.change_cheese(m, n))),
+                f"{m.name}: {n:+d} cheese ({c('Battle')})")
 
 
 def _level_up(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -837,6 +1021,8 @@ def _condition(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
     m = state.mouse(_str(e, "mouse"))
     cond = _str(e, "condition").lower().replace(" ", "_")
     on = e.get("on", True)
+    if not isinstance(on, bool):
+        raise LogError(f"'condition' event: bad on {on!r}", expected="true or false", found=repr(on)[:40])
     m2 = pt.add_condition(m, cond) if on else pt.drop_condition(m, cond)
     return _say(replace(state, mice=pt.put(state.mice, m2)),
                 f"{m.name} is {'now' if on else 'no longer'} {cond.replace('_', ' ')} "
@@ -847,13 +1033,15 @@ def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     card = _str(e, "card")
     m2 = pt.gain(m, card, bool(e.get("trick", False)), _opt_str(e, "discard"))
-    return _say(replace(state, mice=pt.put(state.mice, m2)), f"{m.name} puts {card!r} in the pack")
+    return _say(replace(state, mice=pt.put(state.mice, m2)),
+                f"{m.name} puts {card!r} in the pack ({c('Equip')})")
 
 
 def _discard(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     card = _str(e, "card")
-    return _say(replace(state, mice=pt.put(state.mice, pt.drop(m, card))), f"{m.name} discards {card!r}")
+    return _say(replace(state, mice=pt.put(state.mice, pt.drop(m, card))),
+                f"{m.name} discards {card!r} ({c('Equip')})")
 
 
 def _equip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -869,11 +1057,14 @@ def _unequip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     card = _str(e, "card")
     return _say(replace(state, mice=pt.put(state.mice, pt.unequip(m, card, _opt_str(e, "discard")))),
-                f"{m.name} puts {card!r} in the pack")
+                f"{m.name} puts {card!r} in the pack ({c('Equip')})")
 
 
 def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     a, b = state.mouse(_str(e, "from")), state.mouse(_str(e, "to"))
+    if a.id == b.id:
+        raise RuleError(f"{a.name} cannot share with itself", where=c("Share"),
+                        expected="another mouse on the same or an adjacent space")
     n = _int(e, "cheese", 0, minimum=0)
     a2, b2 = pt.change_cheese(a, -n), pt.change_cheese(b, n)
     card = _opt_str(e, "card")
@@ -914,12 +1105,14 @@ def _chapter_end(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
         board = ch.check_defeat(replace(state.board, chapter_end=_int(e, "page", minimum=1)))
     else:
         board = ch.move_chapter_end(state.board, _int(e, "move", 1))
-    return _say(replace(state, board=board), f"Chapter end marker on page {board.chapter_end}")
+    return _say(replace(state, board=board),
+                f"Chapter end marker on page {board.chapter_end} ({c('Story Control Board')})")
 
 
 def _hourglass(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     board = ch.move_hourglass(state.board, _int(e, "move", 1))
-    state = _say(replace(state, board=board), f"Hourglass on page {board.hourglass}")
+    state = _say(replace(state, board=board),
+                 f"Hourglass on page {board.hourglass} ({c('Story Control Board')})")
     if board.defeated:
         state = _say(state, DEFEAT)
     return state
@@ -927,13 +1120,16 @@ def _hourglass(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
 
 def _victory(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if state.board.defeated:
-        raise RuleError("the chapter is already lost: the hourglass reached the chapter end marker")
-    return _say(replace(state, board=replace(state.board, victory=True)), "Victory! (Winning and Losing)")
+        raise RuleError("the chapter is already lost: the hourglass reached the chapter end marker",
+                        where=c("Story Control Board"))
+    return _say(replace(state, board=replace(state.board, victory=True)),
+                f"Victory! The chapter's victory conditions are met ({c('Victory')}; Winning and Losing)")
 
 
 def _defeat(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     reason = str(e.get("reason", "a chapter defeat condition"))
-    return _say(replace(state, board=replace(state.board, defeated=True)), f"Defeat: {reason}")
+    return _say(replace(state, board=replace(state.board, defeated=True)),
+                f"Defeat: {reason} ({c('Defeat')})")
 
 
 def _set_order(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -945,9 +1141,9 @@ def _set_order(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
 
 
 def _set_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
-    cid = _str(e, "card")
-    i = ini.index_of(state.track, cid)
-    return _say(replace(state, turn=i, acting=cid), f"Turn pointer set to {state.track[i].name}")
+    i = ini.find(state.track, _str(e, "card"))
+    card = state.track[i]
+    return _say(replace(state, turn=i, acting=card.id), f"Turn pointer set to {card.name}")
 
 
 def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:

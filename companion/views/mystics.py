@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import html
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -30,12 +31,17 @@ from typing import Any
 import ipywidgets as w
 
 from .. import cite, ui
-from ..errors import CompanionError
+from ..errors import CompanionError, UnknownCardError
+from ..mystics import names as nm
 from ..mystics import odds as od
 from ..mystics.chapter import WHEEL_SIZE
 from ..mystics.tracker import HOUSE_READINGS, MysticsState, MysticsTracker
 
 ACCENT = "#d68910"
+#: The placeholders show input that works: minion types by id or name (see companion.mystics.names).
+ENCOUNTER_MINIONS_EXAMPLE = "spider=1, roaches=2"
+ENCOUNTER_SURGE_EXAMPLE = "its surge: centipede=1, or its text"
+ROOM_SURGE_EXAMPLE = "special surge: 2 rat warriors, or its text"
 CONDITION_LABELS = {
     "stunned": "Stunned",
     "webbed": "Webbed",
@@ -59,21 +65,47 @@ def _btn(label: str, css: str, style: str = "", width: str = "") -> w.Button:
     return b
 
 
-def parse_counts(text: str) -> dict[str, int]:
-    """``"rat_warriors=3, spider"`` -> ``{"rat_warriors": 3, "spider": 1}`` (a CompanionError if bad)."""
+_NAME = re.compile(r"[^\W\d][\w -]*")  # a minion type: words (letters first), spaces, _ and -
+_COUNT_FIRST = re.compile(r"(\d+)\s+(.+)")  # "2 rat warriors", as the books print it
+
+
+def _parse_part(part: str) -> tuple[str, int, bool]:
+    """One ``name=N``, ``N name`` or ``name`` -> (name, count, whether the count was written)."""
+    if "=" in part:
+        name, _, n = part.partition("=")
+        name, n = name.strip(), n.strip()
+        explicit = True
+    elif m := _COUNT_FIRST.fullmatch(part):
+        n, name = m.group(1), m.group(2).strip()
+        explicit = True
+    else:
+        name, n, explicit = part, "1", False
+    if not n.isdecimal() or not _NAME.fullmatch(name):
+        raise CompanionError(
+            f"bad minion count {part!r}",
+            expected="type=number or number type, e.g. rat_warriors=3 or 2 roaches",
+        )
+    return "_".join(name.lower().replace("-", " ").split()), int(n), explicit
+
+
+def parse_counts(text: str, *, explicit: list[bool] | None = None) -> dict[str, int]:
+    """``"rat_warriors=3, 2 roaches, spider"`` -> ``{"rat_warriors": 3, "roaches": 2, "spider": 1}``.
+
+    Raises :class:`CompanionError` for anything else. ``explicit`` (a list) receives, per
+    part, whether it wrote its count.
+    """
     out: dict[str, int] = {}
-    for part in text.replace(";", ",").split(","):
+    body = text.strip().rstrip(".")
+    for part in body.replace(";", ",").split(","):
         part = part.strip()
         if not part:
             continue
-        name, _, n = part.partition("=")
-        try:
-            count = int(n) if n.strip() else 1
-        except ValueError:
-            raise CompanionError(
-                f"bad minion count {part!r}", expected="type=number, e.g. rat_warriors=3"
-            ) from None
-        out[name.strip().lower().replace(" ", "_")] = count
+        name, count, written = _parse_part(part)
+        if name in out:
+            raise CompanionError(f"minion type {name!r} is listed twice", found=repr(text))
+        out[name] = count
+        if explicit is not None:
+            explicit.append(written)
     return out
 
 
@@ -154,8 +186,10 @@ def track_html(state: MysticsState) -> str:
     """The initiative track, top first, the card whose turn it is highlighted."""
     groups = {g.id: g for g in state.minions}
     tiles = []
+    nxt = state.next_card if state.current is None else None
     for i, card in enumerate(state.track):
-        current = i == state.turn
+        current = i == state.current_index
+        upcoming = nxt is not None and card.id == nxt.id
         if card.kind == "mouse":
             m = state.mouse(card.id)
             sub = (
@@ -170,9 +204,9 @@ def track_html(state: MysticsState) -> str:
             n = len(g.figures) if g else 0
             sub = f"{n} figure(s)" + (f" · wounds {list(g.figures)}" if g and any(g.figures) else "")
             colour = "#922b21"
-        border = "4px solid #f39c12" if current else "1px solid #ccc"
+        border = "4px solid #f39c12" if current else "3px dashed #f39c12" if upcoming else "1px solid #ccc"
         cls = "cmp-mystics-card cmp-mystics-current" if current else "cmp-mystics-card"
-        arrow = "▶ " if current else ""
+        arrow = "▶ " if current else "next: " if upcoming else ""
         tiles.append(
             f"<div class='{cls}' style='display:inline-block;vertical-align:top;min-width:110px;"
             f"margin:3px;padding:6px 8px;border-radius:8px;border:{border};"
@@ -181,7 +215,11 @@ def track_html(state: MysticsState) -> str:
             f"<small>{html.escape(sub)}</small></div>"
         )
     head = f"<b>Initiative track</b> · round {state.round}" + (
-        " · <i>new order: the next turn is the top card's</i>" if state.turn == -1 and state.track else ""
+        " · <i>new order: the next turn is the top card's</i>"
+        if state.turn == -1 and state.track
+        else " · <i>the card whose turn it was has left the track</i>"
+        if state.current is None and state.track
+        else ""
     )
     return f"<div>{head}<br>{''.join(tiles) or '<i>empty</i>'}</div>"
 
@@ -361,7 +399,11 @@ class MysticsDashboard:
         g = self.guard
 
         # -- new chapter ---------------------------------------------------------------------
-        heroes = list(self.tracker.hero_roster().values())  # the card data's order
+        self._data_error: CompanionError | None = None
+        try:
+            heroes = list(self.tracker.hero_roster().values())  # the card data's order
+        except CompanionError as exc:
+            heroes, self._data_error = [], exc
         self.mice_pick = w.SelectMultiple(
             options=[(h.name, h.id) for h in heroes],
             value=tuple(h.id for h in heroes[:4]),
@@ -450,10 +492,10 @@ class MysticsDashboard:
             placeholder="card name", description="Encounter", layout=w.Layout(width="260px")
         )
         self.enc_minions = w.Text(
-            placeholder="spider=1, roach=2", description="Minions", layout=w.Layout(width="260px")
+            placeholder=ENCOUNTER_MINIONS_EXAMPLE, description="Minions", layout=w.Layout(width="260px")
         )
         self.enc_surge = w.Text(
-            placeholder="its surge: centipede=1", description="Surge", layout=w.Layout(width="260px")
+            placeholder=ENCOUNTER_SURGE_EXAMPLE, description="Surge", layout=w.Layout(width="260px")
         )
         self.enc_ambush = w.Checkbox(description="Ambush")
         self.enc_rolls = w.Text(
@@ -465,7 +507,7 @@ class MysticsDashboard:
         self.enc_btn.on_click(g(lambda _b: self.reveal_encounter()))
         self.room_name = w.Text(placeholder="room name", description="Room", layout=w.Layout(width="260px"))
         self.room_surge = w.Text(
-            placeholder="special surge: rat_warriors=2 or text",
+            placeholder=ROOM_SURGE_EXAMPLE,
             description="Surge",
             layout=w.Layout(width="300px"),
         )
@@ -567,7 +609,10 @@ class MysticsDashboard:
         )
         self.widget.add_class("cmp-mystics-dashboard")
         self.refresh()
-        if self.tracker.problems:
+        if self._data_error is not None:
+            ui.show(self.status, "error", "The Mice and Mystics card data cannot be loaded",
+                    [self._data_error.render(), "Fix or remove that file, then reopen this page."])
+        elif self.tracker.problems:
             ui.show(
                 self.status,
                 "warn",
@@ -637,12 +682,7 @@ class MysticsDashboard:
             "minions": parse_counts(self.enc_minions.value),
             "ambush": bool(self.enc_ambush.value),
         }
-        surge = self.enc_surge.value.strip()
-        if surge:
-            try:
-                event["surge"] = parse_counts(surge)
-            except CompanionError:
-                event["surge_text"] = surge
+        event.update(self.surge_fields(self.enc_surge.value, "surge", "surge_text"))
         rolls = parse_ints(self.enc_rolls.value)
         if rolls is not None:
             event["rolls"] = rolls
@@ -652,13 +692,40 @@ class MysticsDashboard:
     def enter_room(self) -> None:
         name = self.room_name.value.strip()
         event: dict[str, Any] = {"event": "room", "name": name or None}
-        text = self.room_surge.value.strip()
-        if text:
-            try:
-                event["special_surge"] = parse_counts(text)
-            except CompanionError:
-                event["special_surge_text"] = text
+        event.update(self.surge_fields(self.room_surge.value, "special_surge", "special_surge_text"))
         self.do(event)
+
+    def surge_fields(self, text: str, counts_key: str, text_key: str) -> dict[str, Any]:
+        """A surge field as event data: a minion list (``centipede=1``, ``2 rat warriors``), whose types
+        the tracker checks now, with close names suggested; or, for anything else, the surge's text
+        (``Tinkerer's Treasure: ...``), shown when the surge comes (Surges)."""
+        text = text.strip()
+        if not text:
+            return {}
+        written: list[bool] = []
+        try:
+            counts = parse_counts(text, explicit=written)
+        except CompanionError:
+            return {text_key: text}
+        if not all(written):  # bare words: a minion list only if they name minion types
+            unknown = [n for n in counts if not self._names_minion(n)]
+            typo = len(counts) == 1 and len(text.split()) == 1 and any(
+                nm.suggestions(n, self._minion_options()) for n in unknown
+            )
+            if unknown and not typo:
+                return {text_key: text}
+        return {counts_key: counts}
+
+    def _minion_options(self) -> list[nm.Option]:
+        pool = {**self.tracker.minion_roster(), **dict(self.state.roster)}
+        return [(k, (m.name,)) for k, m in pool.items()]
+
+    def _names_minion(self, name: str) -> bool:
+        try:
+            self.tracker.minion_info(self.state, name, None)
+        except UnknownCardError:
+            return False
+        return True
 
     def on_condition(self, mid: str, cond: str, change: dict[str, Any]) -> None:
         if self._syncing:
@@ -724,6 +791,7 @@ class MysticsDashboard:
             self.track.value = self.wheel.value = self.hourglass.value = self.minions.value = ""
             self.surge_alert.value = self.messages.value = ""
             self.party.children = ()
+            self._mouse_boxes = {}
             return
         self.track.value = track_html(s)
         self.wheel.value = wheel_html(s)
@@ -737,7 +805,10 @@ class MysticsDashboard:
         else:
             self.surge_alert.value = ""
         cur = s.current
-        title = (f"{cur.name}'s turn" if cur else "Next: the top card") + f" · round {s.round}"
+        nxt = s.next_card
+        title = (f"{cur.name}'s turn" if cur else f"Next: {nxt.name}" if nxt else "Next: the top card") + (
+            f" · round {s.round}"
+        )
         kind = "error" if s.board.defeated else "ok" if s.board.victory else "info"
         ui.show(self.status, kind, title, list(s.messages[-2:]))
         self.messages.value = (
