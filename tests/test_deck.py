@@ -392,3 +392,61 @@ def test_village_legality_matches_brute_force(counts: dict[str, int], pears: int
     assert ("deck-size" in rules(v)) == (deck.card_count < 60)
     assert (len([p for p in v.problems if p.rule == "copy-limit"]) > 0) == bool(over)
     assert len([p for p in v.problems if p.rule == "copy-limit"]) <= len(over)
+
+
+# --- titles and abilities compare as printed, not byte for byte (How to Build Your Own Deck (2)) ---------
+
+def _with(db: CardDB, *recs: dict[str, Any]) -> CardDB:
+    """``db`` plus user cards (a printing of a title typed with other punctuation, say)."""
+    extra = [card_from_record(db.game, "My cards", {**r, "source": SRC}) for r in recs]
+    return CardDB(db.game, [*db.cards, *extra])
+
+
+@pytest.mark.parametrize(("plain", "typed"), [
+    ("April O'Neil", "April O\u2019Neil"),       # curly apostrophe
+    ("April O'Neil", "April O\u02bcNeil"),       # modifier-letter apostrophe
+    ("April O'Neil", "  april  o'neil "),         # case and repeated spaces
+    ("Shell-Shock", "Shell\u2013Shock"),          # en dash
+    ("Shell-Shock", "Shell\u2011Shock"),          # non-breaking hyphen
+    ('The "Shredder"', "The \u201cShredder\u201d"),  # curly quotes
+    ("Ninja Turtle", "Ninja\u00a0Turtle"),        # no-break space (NFKC)
+    ("Ninja Turtle", "\uff2einja Turtle"),        # fullwidth letter (NFKC)
+])
+def test_norm_treats_typographic_lookalikes_as_the_same_text(plain: str, typed: str) -> None:
+    from companion.deck.fields import norm
+
+    assert norm(typed) == norm(plain)
+    assert norm("April O'Neil") != norm("April ONeil")  # a missing apostrophe is another title
+
+
+@pytest.mark.parametrize(("plain", "curly", "legal"), [(3, 1, False), (2, 1, True), (1, 2, True)])
+def test_tmnt_title_with_a_curly_apostrophe_counts_with_the_plain_one(
+        tdb: CardDB, tfmt, plain: int, curly: int, legal: bool) -> None:  # type: ignore[no-untyped-def]
+    db = _with(tdb, {"id": "april", "name": "April O'Neil", "type": "character", "attribute": "wind",
+                     "power": 2},
+               {"id": "april-promo", "name": "April O\u2019Neil", "type": "character", "attribute": "wind",
+                "power": 3})
+    v = check_deck(make(db, tmnt_fill(40, april=plain, april_promo=curly)), tfmt)
+    assert v.is_legal is legal
+    if not legal:
+        (p,) = v.problems
+        assert p.rule == "copy-limit" and p.cite == "tmnt-tcg.txt, How to Build Your Own Deck (2)"
+        assert p.message.startswith("4 cards have the title April O'Neil: 3 April O'Neil (april), "
+                                    "1 April O\u2019Neil (april-promo)")
+
+
+def test_village_shared_ability_with_a_curly_apostrophe_counts_together(vdb: CardDB, vfmt) -> None:  # type: ignore[no-untyped-def]
+    # the same fix applies to Village's "same ability" groups
+    db = _with(vdb, _mouse("rat-a", "Rat A", "basic-mouse", [("Cat's Eye", 1)]),
+               _mouse("rat-b", "Rat B", "basic-mouse", [("Cat\u2019s  Eye", 1)]))
+    assert check_deck(make(db, village_fill(60, rat_a=2, rat_b=1)), vfmt).is_legal
+    v = check_deck(make(db, village_fill(60, rat_a=2, rat_b=2)), vfmt)
+    assert rules(v) == ["copy-limit"] and "2 Rat A, 2 Rat B" in v.problems[0].message
+
+
+def test_a_ban_matches_the_title_however_it_is_punctuated(tmp_path: Path, vdb: CardDB) -> None:
+    db = _with(vdb, {"id": "cats-cradle", "name": "Cat\u2019s Cradle", "type": "magic"})
+    path = tmp_path / "village-bans.json"
+    path.write_text(json.dumps(_doc(id="village-bans", house="a test format", banned=["Cat's Cradle"])))
+    v = check_deck(make(db, village_fill(60, cats_cradle=1)), load_format("village", str(path)))
+    assert rules(v) == ["banned"]

@@ -6,10 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from companion.cards import CardDB
+from companion.cards import CardDB, card_from_record
 from companion.deck.decklist import (
     MAX_COUNT,
     Decklist,
@@ -114,22 +114,77 @@ def test_json_form() -> None:
     assert parse(json.dumps(doc), VDB) == deck
 
 
-@pytest.mark.parametrize(("doc", "problem"), [
-    ([], "expected an object"),
-    ({"cards": {}}, "expected an object"),
-    ({"cards": [3]}, 'expected {"card"'),
-    ({"cards": [{"count": 3}]}, 'expected {"card"'),
-    ({"cards": [{"card": "  ", "count": 3}]}, 'expected {"card"'),
-    ({"cards": [{"card": "Apple", "count": 0}]}, "bad count '0'"),
-    ({"cards": [{"card": "Apple", "count": True}]}, "bad count True"),
-    ({"cards": [{"card": "Apple", "count": 2.5}]}, "bad count 2.5"),
-    ({"cards": [{"card": "Apple", "count": "many"}]}, "bad count 'many'"),
-    ({"cards": [{"card": "Appel", "count": 1}]}, "unknown village card 'Appel'"),
+@pytest.mark.parametrize(("doc", "problem", "pointer"), [
+    ([], "expected an object", ""),
+    ({"cards": {}}, 'expected a "cards" list, found an object', "/cards"),
+    ({"cards": 5}, 'expected a "cards" list, found the number 5', "/cards"),
+    ({"game": "village"}, 'expected a "cards" list, found nothing', "/cards"),
+    ({"cards": [3]}, 'expected {"card"', "/cards/0"),
+    ({"cards": [{"count": 3}]}, 'expected {"card"', "/cards/0/card"),
+    ({"cards": [{"name": "Apple", "count": 3}]}, 'goes in "card"', "/cards/0/card"),
+    ({"cards": [{"card": "  ", "count": 3}]}, 'expected {"card"', "/cards/0/card"),
+    ({"cards": [{"card": "Apple", "count": 0}]}, "bad count '0'", "/cards/0/count"),
+    ({"cards": [{"card": "Apple", "count": True}]}, "bad count True", "/cards/0/count"),
+    ({"cards": [{"card": "Apple", "count": 2.5}]}, "bad count 2.5", "/cards/0/count"),
+    ({"cards": [{"card": "Apple", "count": "many"}]}, "bad count 'many'", "/cards/0/count"),
+    ({"cards": [{"card": "Appel", "count": 1}]}, "unknown village card 'Appel'", "/cards/0/card"),
 ])
-def test_json_errors(doc: object, problem: str) -> None:
+def test_json_errors(doc: object, problem: str, pointer: str) -> None:
     with pytest.raises(DecklistError) as err:
         parse_json(doc, VDB)
-    assert problem in err.value.issues[0].problem
+    (issue,) = err.value.issues
+    assert problem in issue.problem
+    assert issue.pointer == pointer and issue.line is None
+    assert issue.to_json()["pointer"] == pointer
+
+
+def test_json_errors_name_the_json_pointer_not_a_line() -> None:
+    doc = {"game": "village", "cards": [{"card": "Acorn Scout", "count": 3}, {"card": "Pear", "count": 2},
+                                        {"card": "Acorn Scot", "count": 2}, {"card": "Apple", "count": "2"},
+                                        {"card": "Apple", "count": -1}]}
+    with pytest.raises(DecklistError) as err:
+        parse(json.dumps(doc, indent=2), VDB, where="my.json")
+    assert [i.pointer for i in err.value.issues] == ["/cards/2/card", "/cards/4/count"]
+    rendered = err.value.render()
+    assert rendered.startswith("my.json: the decklist has 2 entries that cannot be read:")
+    assert "\n  /cards/2/card: " in rendered and "Did you mean 'Acorn Scout'" in rendered
+    assert "line " not in rendered
+
+
+def test_a_top_level_json_array_is_read_as_json_and_explained() -> None:
+    with pytest.raises(DecklistError) as err:
+        parse('[{"card": "Apple", "count": 3}]', VDB)
+    (issue,) = err.value.issues
+    assert issue.pointer == "" and "found an array" in issue.problem and '"cards": [...]' in issue.problem
+    assert "no count" not in err.value.render()
+    assert err.value.render().startswith("the decklist cannot be read:\n  the top level: ")
+
+
+@pytest.mark.parametrize("game", ["TMNT", "Tmnt", " tmnt "])
+def test_json_game_is_matched_case_insensitively(game: str) -> None:
+    deck = parse(json.dumps({"game": game, "cards": [{"card": "Raphael", "count": 2}]}), TDB)
+    assert deck.game == "tmnt" and counts(deck) == {"raph": 2}
+
+
+@pytest.mark.parametrize("game", ["village", "tmnt tcg", 5, None])
+def test_json_for_another_game_names_the_game_field(game: object) -> None:
+    with pytest.raises(CompanionError) as err:
+        parse_json({"game": game, "cards": []}, TDB, where="d.json")
+    assert err.value.where == "d.json: /game" and "not 'tmnt'" in err.value.render()
+
+
+def test_names_typed_with_curly_apostrophes_or_dashes_find_the_card() -> None:
+    mine = [card_from_record("tmnt", "Mine", {**r, "source": "demo: test"}) for r in (
+        {"id": "april", "name": "April O'Neil", "type": "character", "attribute": "wind", "power": 2},
+        {"id": "shell-shock", "name": "Shell-Shock", "type": "event", "timing": "play"})]
+    db = CardDB("tmnt", [*TDB.cards, *mine])
+    deck = parse_text("2 April O\u2019Neil\n1 shell\u2013shock\n1 SHELL\u2011SHOCK\n", db)
+    assert counts(deck) == {"april": 2, "shell-shock": 2}
+    json_deck = parse_json({"game": "tmnt", "cards": [{"card": "April  O\u2019Neil", "count": 3}]}, db)
+    assert counts(json_deck) == {"april": 3}
+    assert edit_count("2 April O\u2019Neil\n", db, db.by_id("april"), 3) == "3 April O\u2019Neil\n"
+    with pytest.raises(DecklistError):
+        parse_text("1 April ONeil\n", db)  # no apostrophe at all is not the same title
 
 
 def test_json_for_another_game_and_broken_json() -> None:
@@ -205,6 +260,7 @@ hostile = st.one_of(
 
 
 @given(hostile)
+@example("{\n")  # the JSON error points past the last line
 @settings(max_examples=300)
 def test_hostile_input_only_ever_raises_companion_errors(text: str) -> None:
     try:

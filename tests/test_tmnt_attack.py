@@ -325,3 +325,42 @@ def test_play_keyword_is_read_from_card_data() -> None:
     plays = [c for c in db.of_type("attack") if "play" in (c.get("keywords") or ())]
     assert plays and all(from_card(c).play for c in plays)
     assert not from_card(db.find("Flame Fist")).play
+
+
+# -- wording and bad numbers ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("first", "said"), [
+    (BattleCard("item", None, None, name="Sai"), ") is an item card: only"),
+    (BattleCard("event", None, None, name="Pizza"), ") is an event card: only"),
+])
+def test_refusals_use_a_or_an(first: BattleCard, said: str) -> None:
+    assert said in resolve_attack(first).problems[0].message
+
+
+def test_attack_and_counter_refusals_use_a_or_an() -> None:
+    v = resolve_attack(ch(), [BattleCard("item", "fire", 1)], BattleCard("event", None, 1))
+    text = " | ".join(p.message for p in v.problems)
+    assert "is an item card, not an Attack card" in text and "is an event card" in text
+    v = resolve_attack(ch(), [at("fire", 2)], at("nature", 1, "normal"))
+    assert "is a normal Attack card" in v.problems[0].message
+
+
+@pytest.mark.parametrize("text", ["fire:-2", "fire:2.5", "fire:+1"])
+def test_a_power_below_zero_or_not_whole_says_so(text: str) -> None:
+    with pytest.raises(CompanionError, match="whole number 0 or more"):
+        parse_spec(text)
+    with pytest.raises(CompanionError, match="whole number 0 or more"):
+        from_json({"attribute": "fire", "power": -2})
+
+
+@pytest.mark.parametrize("deck", [{"defender_deck": -1}, {"attacker_deck": -3}, {"defender_deck": True},
+                                  {"attacker_deck": 2.0}])
+def test_negative_or_non_whole_deck_sizes_are_refused(deck: dict) -> None:
+    with pytest.raises(CompanionError, match="0 or more cards") as info:
+        resolve_attack(ch(), [at("fire", 2)], **deck)
+    assert info.value.where == next(iter(deck))
+
+
+def test_a_deck_of_zero_is_a_real_size() -> None:
+    v = resolve_attack(ch(), [at("fire", 2)], defender_deck=0, attacker_deck=0)
+    assert v.is_legal and v.extra["game_over"] is True and v.extra["loser"] == "defender"

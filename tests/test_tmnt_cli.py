@@ -192,3 +192,68 @@ def test_a_title_with_several_printings_says_which_was_used(capsys: pytest.Captu
     assert code == 0 and out["notes"][0]["rule"] == "printings" and "leonardo-2" in out["notes"][0]["message"]
     code, out = run_json(capsys, "attack", "--character", "leonardo-2")
     assert out["total_power"] == 4 and all(n["rule"] != "printings" for n in out["notes"])
+
+
+# -- bad numbers and card files are refused with a clear message ----------------------------------
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["--defender-deck", "-1"], "--defender-deck: a Deck holds 0 or more cards, not -1"),
+    (["--attacker-deck", "-5"], "--attacker-deck: a Deck holds 0 or more cards, not -5"),
+    (["--blocks", "-1"], "--blocks: the defender has 0 to 4 Block cards, not -1"),
+    (["--face-up", "\u00b2"], "--face-up: cannot read face-up position '\u00b2'"),
+    (["--counter", "-2"], "--counter: Power must be a whole number 0 or more, not '-2'"),
+    (["--counter", "2.5"], "--counter: Power must be a whole number 0 or more, not '2.5'"),
+])
+def test_bad_numbers_exit_2_with_a_clear_message(argv: list[str], said: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["tmnt", "attack", "--character", "wind:3", "--attack", "fire:2", *argv])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and said in err
+    assert "Traceback" not in err and "internal error" not in err.lower() and "Did you mean" not in err
+
+
+def test_face_up_positions_in_other_decimal_digits_are_read(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_json(capsys, "attack", "--character", "wind:3", "--face-up", "1,\u0662")  # Arabic-Indic 2
+    assert code == 0 and out["newly_face_up"] == [3]
+
+
+def test_deck_sizes_of_zero_are_accepted(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run_json(capsys, "attack", "--character", "wind:3", "--attack", "fire:2",
+                         "--defender-deck", "0", "--attacker-deck", "0")
+    assert code == 0 and out["game_over"] is True
+
+
+@pytest.mark.parametrize("content", [None, "{not json", '{"game": "village", "set": "x", "cards": []}'])
+def test_a_named_card_file_is_checked_even_when_no_name_needs_it(
+        tmp_path: Path, content: str | None, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mine.json"
+    if content is not None:
+        path.write_text(content)
+    code = main(["tmnt", "attack", "--character", "wind:3", "--cards", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and str(path) in err and "Traceback" not in err
+
+
+def test_a_title_used_twice_is_noted_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "mine.json"
+    f.write_text(json.dumps({"game": "tmnt", "set": "My demo", "cards": [
+        {"id": "zz-parry-1", "name": "Zz Parry", "type": "attack", "attribute": "fire", "power": 1,
+         "attack_kind": "counter", "source": "demo: test"},
+        {"id": "zz-parry-2", "name": "Zz Parry", "type": "attack", "attribute": "fire", "power": 2,
+         "attack_kind": "counter", "source": "demo: test"}]}))
+    code, out = run_json(capsys, "attack", "--character", "wind:3", "--attack", "Zz Parry",
+                         "--counter", "zz parry", "--cards", str(f))
+    assert code == 0
+    notes = [n for n in out["notes"] if n["rule"] == "printings"]
+    assert len(notes) == 1 and notes[0]["cite"] == "tmnt-tcg.txt, How to Build Your Own Deck (2)"
+    assert "zz-parry-1, zz-parry-2" in notes[0]["message"]
+
+
+def test_a_name_typed_with_a_curly_apostrophe_finds_the_card(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "mine.json"
+    f.write_text(json.dumps({"game": "tmnt", "set": "My demo", "cards": [
+        {"id": "zz-oneil", "name": "Zz O'Neil", "type": "character", "attribute": "wind", "power": 2,
+         "source": "demo: test"}]}))
+    code, out = run_json(capsys, "attack", "--character", "Zz O\u2019Neil", "--cards", str(f))
+    assert code == 0 and out["character"]["name"] == "Zz O'Neil" and out["damage"] == 2

@@ -402,3 +402,165 @@ def test_hostile_events_raise_only_companion_errors(events: list[dict]) -> None:
             continue
         t.do(event)
     assert all(p.deck >= 0 and p.hand >= 0 and p.trash >= 0 for p in t.state.players)
+
+
+# -- review fixes: Game Over after a correction, event-kind order, citations, the house reading ----
+
+def test_a_correction_that_refills_an_empty_deck_takes_the_game_up_again() -> None:
+    t = started()
+    t.do({"event": "correct", "player": 1, "deck": 0, "reason": "typo"})
+    assert t.state.over and t.state.winner == 0
+    t.do({"event": "correct", "player": 1, "deck": 25, "reason": "fix typo"})
+    s = t.state
+    assert not s.over and s.winner is None and s.players[1].deck == 25
+    assert "(game over)" not in describe(s)[0] and not any(line.startswith("Winner") for line in describe(s))
+    assert "fix typo" in s.message and "the game goes on" in s.message and "Game Over" in s.message
+    t.do({"event": "next"})  # play resumes where it stopped
+    assert t.state.phase == "event"
+
+
+@pytest.mark.parametrize(("change", "winner"), [
+    ({"player": 0, "hand": 3}, 0),          # another count: Bob's Deck is still empty
+    ({"player": 1, "trash": 5}, 0),
+    ({"player": 0, "deck": 0}, None),       # now both Decks are empty: a draw
+])
+def test_a_correction_after_game_over_keeps_it_over_while_a_deck_is_empty(change: dict, winner: int | None
+                                                                          ) -> None:
+    t = started()
+    t.do({"event": "correct", "player": 1, "deck": 0})
+    t.do({"event": "correct", **change})
+    assert t.state.over and t.state.winner == winner and "Game over" in t.state.message
+    with pytest.raises(RuleError, match="game is over") as info:
+        t.do({"event": "next"})
+    assert info.value.where == "tmnt-tcg.txt, Game Over"
+
+
+def test_a_game_ended_by_an_attack_resumes_after_the_deck_is_corrected() -> None:
+    t = started()
+    t.do({"event": "correct", "player": 1, "deck": 2})
+    to_attack(t)
+    t.do({"event": "attack", "character": "wind:5", "attacks": ["fire:1"]})  # 2 from Bob's Deck
+    assert t.state.over
+    t.do({"event": "correct", "player": 1, "deck": 4})
+    assert not t.state.over and t.state.phase == "result"
+    t.do({"event": "result"})
+    assert t.state.resolved
+
+
+@pytest.mark.parametrize("kind", ["bogus", "undo", "Next", "", None, 3])
+def test_unknown_event_kinds_are_unknown_before_a_game_during_it_and_after_it(kind: object) -> None:
+    with pytest.raises(LogError, match="unknown TMNT event"):
+        TmntTracker().do({"event": kind})
+    t = started()
+    with pytest.raises(LogError, match="unknown TMNT event"):
+        t.do({"event": kind})
+    t.do({"event": "correct", "player": 1, "deck": 0})
+    assert t.state.over
+    with pytest.raises(LogError, match="unknown TMNT event") as info:
+        t.apply(t.state, {"event": kind})
+    assert "game is over" not in str(info.value)
+
+
+def test_known_kinds_still_say_no_game_yet_and_game_over() -> None:
+    with pytest.raises(RuleError, match="next: no game yet"):
+        TmntTracker().do({"event": "next"})
+    t = started()
+    t.do({"event": "correct", "player": 1, "deck": 0})
+    with pytest.raises(RuleError, match="flip: the game is over"):
+        t.do({"event": "flip", "card": "character"})
+
+
+def _refusal(t: TmntTracker, event: dict) -> RuleError:
+    with pytest.raises(RuleError) as info:
+        t.do(event)
+    return info.value
+
+
+def test_tracker_refusals_cite_the_rule_book() -> None:
+    t = started()
+    assert _refusal(t, {"event": "flip", "card": "character"}).where == "tmnt-tcg.txt, Flip Phase"
+    assert _refusal(t, {"event": "attack", "character": "wind:3"}).where == "tmnt-tcg.txt, Attack Phase"
+    t.do({"event": "correct", "player": 0, "hand": 1})
+    t.do({"event": "correct", "player": 1, "hand": 0})
+    to_attack(t)
+    e = _refusal(t, {"event": "attack", "character": "wind:3", "attacks": ["fire:1", "nature:1"]})
+    assert "places 2 Attack cards but holds 1" in e.message
+    assert e.where == "tmnt-tcg.txt, Attack Phase (1) Attack Step"
+    e = _refusal(t, {"event": "attack", "character": "wind:3", "attacks": ["fire:1"], "counter": "fire:2"})
+    assert "no cards in hand to Counter with" in e.message
+    assert e.where == "tmnt-tcg.txt, Attack Phase (2) Counter Step"
+    t2 = started()
+    to_attack(t2, "character")
+    e = _refusal(t2, {"event": "attack", "character": {"type": "attack", "attribute": "fire", "power": 2}})
+    assert e.message == "the 1st Block card is a character card, not an attack card"
+    assert e.where == "tmnt-tcg.txt, Attack Phase"
+    t2.do({"event": "attack", "character": "wind:3"})
+    e = _refusal(t2, {"event": "attack", "character": "wind:3"})
+    assert "already recorded" in e.message and e.where == "tmnt-tcg.txt, Attack Phase"
+    t2.do({"event": "result"})
+    assert _refusal(t2, {"event": "result"}).where == "tmnt-tcg.txt, Attack Phase (4) Result Step"
+
+
+def test_an_illegal_attack_with_reasons_from_two_steps_cites_each() -> None:
+    t = started()
+    to_attack(t)
+    e = _refusal(t, {"event": "attack", "character": "wind:3", "attacks": ["wind:1"],
+                     "counter": "fire:2:normal"})
+    assert e.where == "tmnt-tcg.txt, Attack Phase"
+    assert "same Attribute" in e.message and "(tmnt-tcg.txt, Attack Phase (1) Attack Step)" in e.message
+    assert "Counter" in e.message and "(tmnt-tcg.txt, Attack Phase (2) Counter Step)" in e.message
+    # reasons from one Step only: that Step is the citation, as before
+    e = _refusal(t, {"event": "attack", "character": "wind:3", "attacks": ["wind:1"]})
+    assert e.where == "tmnt-tcg.txt, Attack Phase (1) Attack Step" and "(tmnt-tcg.txt" not in e.message
+
+
+@pytest.mark.parametrize(("card", "said"), [
+    ("attack", "flips an Attack card"), ("item", "flips an Item card"), ("event", "flips an Event card"),
+    ("character", "flips a Character card")])
+def test_flip_messages_use_a_or_an(card: str, said: str) -> None:
+    t = started()
+    while t.state.phase != "flip":
+        t.do({"event": "next"})
+    t.do({"event": "flip", "card": card})
+    assert said in t.state.message
+
+
+@pytest.mark.parametrize(("reading", "damage"), [(None, 3), ("count", 3), ("ignore", 0)])
+def test_the_attack_card_power_reading_is_a_start_option(reading: str | None, damage: int) -> None:
+    t = TmntTracker()
+    start = {"event": "start", "players": ["Ann", "Bob"], "first": 0}
+    if reading is not None:
+        start["attack_card_power"] = reading
+    t.do(start)
+    assert t.state.attack_card_power is (reading != "ignore")
+    assert ("House reading" in t.state.message) is (reading == "ignore")
+    to_attack(t, "attack")
+    t.do({"event": "attack", "character": "fire:3"})
+    assert t.state.attack["damage"] == damage and t.state.attack["total_power"] == damage
+    assert "house reading" in t.state.message
+    assert t.state.to_json()["attack_card_power"] == (reading or "count")
+
+
+def test_the_attack_card_power_reading_is_replayed_from_the_log(tmp_path: Path) -> None:
+    path = tmp_path / "tmnt.jsonl"
+    t = TmntTracker(path)
+    t.do({"event": "start", "players": ["Ann", "Bob"], "first": 0, "attack_card_power": "ignore"})
+    to_attack(t, "attack")
+    t.do({"event": "attack", "character": "fire:3"})
+    assert TmntTracker(path).state == t.state and TmntTracker(path).state.attack["damage"] == 0
+    assert any(line.startswith("House reading for this game") for line in describe(t.state))
+    assert not any("House reading" in line for line in describe(started().state))
+
+
+def test_the_attack_card_power_reading_leaves_characters_alone() -> None:
+    t = TmntTracker()
+    t.do({"event": "start", "players": ["Ann", "Bob"], "first": 0, "attack_card_power": "ignore"})
+    to_attack(t)
+    t.do({"event": "attack", "character": "wind:3", "attacks": ["fire:1"]})
+    assert t.state.attack["damage"] == 4 and "house reading" not in t.state.message
+
+
+@pytest.mark.parametrize("bad", ["Count", "no", True, 0, None])
+def test_a_bad_attack_card_power_reading_is_refused(bad: object) -> None:
+    with pytest.raises(LogError, match="attack_card_power"):
+        TmntTracker().do({"event": "start", "players": ["A", "B"], "first": 0, "attack_card_power": bad})

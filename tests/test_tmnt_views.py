@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import ipywidgets as w
+import pytest
 
 from companion.cards import card_from_record
 from companion.views.tmnt import AttackBuilder, GameTracker, tmnt_page
@@ -156,3 +158,74 @@ def test_tracker_builder_follows_an_attack_card_on_the_first_zone(tmp_path: Path
     assert g.builder.character.card().type == "attack"
     g.record.click()
     assert g.state.attack["damage"] == 3 and g.state.phase == "result"
+
+
+def test_tracker_reports_a_half_written_last_line_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "tmnt.jsonl"
+    path.write_text('{"event": "start", "players": ["Ann", "Bob"], "first": 0}\n{"event": "next", "x')
+    g = GameTracker(path, CARDS)
+    assert (tmp_path / "tmnt.jsonl.damaged").exists()
+    assert "half-written line was set aside" in g.status.value and "tmnt.jsonl.damaged" in g.status.value
+    assert g.state.started and g.state.phase == "set"
+    clean = GameTracker(path, CARDS)  # the file is whole again: nothing more to report
+    assert "set aside" not in clean.status.value
+
+
+def test_builder_attack_card_power_is_a_house_reading_control() -> None:
+    b = AttackBuilder(CARDS)
+    assert b.power_reading.layout.display == "none"  # a Character attacks: the reading does not apply
+    b.character.pick.value = "custom"
+    b.character.kind.value = "attack"
+    b.character.attr.value = "Fire"
+    b.character.power.value = 4
+    assert b.power_reading.layout.display == "flex" and b.attack_card_power.value == "count"
+    assert b.verdict.extra["damage"] == 4 and "house reading" in b.result.value
+    b.attack_card_power.value = "ignore"
+    assert b.verdict.extra["total_power"] == 0 and b.verdict.extra["damage"] == 0
+    assert "leave it out of" in b.result.value
+    assert "cmp-tmnt-attack-card-power" in classes(b.widget)
+
+
+@pytest.mark.parametrize(("reading", "damage"), [("count", 3), ("ignore", 0)])
+def test_tracker_attack_card_power_is_chosen_at_new_game_and_logged(tmp_path: Path, reading: str,
+                                                                   damage: int) -> None:
+    path = tmp_path / "t.jsonl"
+    g = GameTracker(path, CARDS)
+    assert "cmp-tmnt-new-attack-card-power" in classes(g.widget)
+    g.first.value = 0
+    g.power_rule.value = reading
+    g.new_game.click()
+    assert json.loads(path.read_text().splitlines()[0])["attack_card_power"] == reading
+    play_to_attack(g, "attack")
+    assert g.builder.attack_card_power.value == reading and g.builder.attack_card_power.disabled
+    assert g.builder.verdict.extra["damage"] == damage  # the preview agrees with what will be recorded
+    g.record.click()
+    assert g.state.attack["damage"] == damage
+    assert GameTracker(path, CARDS).state.attack["damage"] == damage
+
+
+def test_builder_shows_a_face_up_block_card_beyond_the_damage_as_face_up() -> None:
+    b = AttackBuilder(CARDS)  # Hero, wind 3: damage 3
+    b.face_up[3].value = True
+    assert b.verdict.extra["blocks_flipped"] == 3
+    tiles = b.result.value
+    assert "face-up, not reached" in tiles and "untouched" not in tiles
+    b.face_up[3].value = False
+    assert "untouched" in b.result.value
+
+
+def test_tracker_game_over_is_lifted_by_a_correction(tmp_path: Path) -> None:
+    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+    g.first.value = 0
+    g.new_game.click()
+    g.fix_player.value = 1
+    g.fix_deck.value = 0
+    g.fix_apply.click()
+    assert g.state.over and g.next.disabled
+    g.fix_player.value = 1
+    g.fix_deck.value = 25
+    g.fix_apply.click()
+    assert not g.state.over and not g.next.disabled and "game goes on" in g.status.value
+    assert "winner" not in g.headers[0].value
+    g.next.click()
+    assert g.state.phase == "event"

@@ -7,11 +7,13 @@ with bad lines, 2 unreadable input (unknown card names with suggestions, bad ``A
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 from ..errors import CompanionError, UnknownCardError
 
 KINDS_HELP = "KIND: normal, forceful (f), counter (c), forceful-counter (fc)"
+_NUMBER = re.compile(r"^\s*[+-]?[\d.,]*\d[\d.,]*\s*$")  # a bare number, even a bad one ("-2", "2.5")
 
 
 def register(sub: Any, groups: dict[str, Any]) -> None:
@@ -66,37 +68,38 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
 
 
 class _Resolver:
-    """Turns ``ATTR:POWER[:KIND]`` or a card name into a BattleCard, loading the card DB lazily."""
+    """Turns ``ATTR:POWER[:KIND]`` or a card name into a BattleCard, loading the card DB lazily
+    (at once with :meth:`load` when card files are named, so a bad file is never passed over)."""
 
     def __init__(self, extra: list[str]) -> None:
         self.extra = extra
         self._db: Any = None
         self.unknown: list[UnknownCardError] = []
         self.notes: list[Any] = []
+        self._noted: set[str] = set()
+
+    def load(self) -> Any:
+        """The card database: bundled, the user's and the ``--cards`` files (raises on a bad file)."""
+        if self._db is None:
+            from ..cards import load_game
+
+            self._db = load_game("tmnt", extra=self.extra)
+        return self._db
 
     def __call__(self, text: str, *, role: str, card_type: str, default_kind: str = "normal") -> Any:
         from ..tmnt.attack import BattleCard, from_card, looks_like_spec, parse_power, parse_spec
 
-        if role == "counter" and text.strip().isdecimal():
+        if role == "counter" and _NUMBER.match(text):
             return BattleCard("attack", None, parse_power(text, where="--counter"), "counter")
         if looks_like_spec(text):
             return parse_spec(text, card_type=card_type, where=f"--{role} {text!r}",
                               default_kind=default_kind)
         if not text.strip():
             raise CompanionError(f"--{role}: empty card", expected="ATTR:POWER[:KIND] or a card name")
-        if self._db is None:
-            from ..cards import load_game
-
-            self._db = load_game("tmnt", extra=self.extra)
+        db = self.load()
         try:
-            card = self._db.find(text)
-            printings = self._db.named(card.name)
-            if len(printings) > 1 and card.id != text.strip().lower():
-                from ..verdict import Note
-
-                self.notes.append(Note("printings", f"{card.name!r} has {len(printings)} printings ("
-                                       + ", ".join(c.id for c in printings) + f"): used {card.id}; give "
-                                       "the id to choose another"))
+            card = self._find(db, text)
+            self._note_printings(db, card, text)
             return from_card(card)
         except UnknownCardError as exc:
             if ":" in text and not self._db.suggest(text):  # a mistyped ATTR:POWER, not a name
@@ -105,12 +108,46 @@ class _Resolver:
             self.unknown.append(exc)
             return None
 
+    @staticmethod
+    def _find(db: Any, text: str) -> Any:
+        """The card by id or name; a title typed with plain or curly apostrophes is the same title."""
+        from ..deck.decklist import lookup
+
+        card = lookup(db, text)
+        return card if card is not None else db.find(text)
+
+    def _note_printings(self, db: Any, card: Any, text: str) -> None:
+        """Say once per title which printing a name chose, when the title has several."""
+        from .. import cite
+        from ..deck.fields import norm
+        from ..verdict import Note
+
+        title = norm(card.name)
+        printings = [c for c in db.cards if norm(c.name) == title]
+        if len(printings) < 2 or norm(card.id) == norm(text) or title in self._noted:
+            return
+        self._noted.add(title)
+        self.notes.append(Note("printings", f"{card.name!r} has {len(printings)} printings ("
+                               + ", ".join(c.id for c in printings) + f"): used {card.id}; give "
+                               "the id to choose another",
+                               cite("tmnt", "How to Build Your Own Deck (2)")))
+
 
 def attack_command(args: argparse.Namespace) -> int:
     from ..cli import print_json
     from ..tmnt.attack import resolve_attack
 
+    for option in ("defender_deck", "attacker_deck"):
+        value = getattr(args, option)
+        if value is not None and value < 0:
+            raise CompanionError(f"a Deck holds 0 or more cards, not {value}",
+                                 where=f"--{option.replace('_', '-')}", expected="a whole number 0 or more")
+    if not 0 <= args.blocks <= 4:
+        raise CompanionError(f"the defender has 0 to 4 Block cards, not {args.blocks}", where="--blocks",
+                             expected="a whole number 0 to 4")
     resolve = _Resolver(args.cards)
+    if args.cards:
+        resolve.load()  # a card file that is missing or broken is an error even when no name needs it
     first = resolve(args.character, role="character", card_type="character")
     attacks = [resolve(t, role="attack", card_type="attack") for t in args.attack]
     counter = (resolve(args.counter, role="counter", card_type="attack", default_kind="counter")

@@ -8,15 +8,17 @@ Text form, one entry a line::
     2x Barley Runner      // comments after a space are fine too
     20 fruit-apple        ← a card may be named by its id
 
-Counts are written ``3`` or ``3x``; names and ids are case-insensitive; blank lines
+Counts are written ``3`` or ``3x``; names and ids are case-insensitive (and curly
+apostrophes, quotes, dashes and repeated spaces match the plain ones); blank lines
 and comments (``#``, ``//``) are skipped; one header line (``Deck``, ``Main``,
 ``Main deck:``) is allowed, and ``Name: My deck`` names the list.
 
-JSON form: ``{"game": "village", "name": "...", "cards": [{"card": "Acorn Scout", "count": 3}]}``.
+JSON form: ``{"game": "village", "name": "...", "cards": [{"card": "Acorn Scout", "count": 3}]}``
+(``game`` in any case).
 
 A list that cannot be read raises one :class:`DecklistError` listing *every* bad
-line (line number, text, what is wrong, up to three close card names), never just
-the first.
+line (line number, or for JSON the JSON pointer such as ``/cards/2/card``; the text; what
+is wrong; up to three close card names), never just the first.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from typing import Any
 from ..cards import Card, CardDB
 from ..errors import CompanionError, did_you_mean
 from ..textio import read_text
+from .fields import norm
 
 #: The largest count one line may hold; anything bigger is a typo, not a deck.
 MAX_COUNT = 999
@@ -99,19 +102,31 @@ class Decklist:
 
 @dataclass(frozen=True, slots=True)
 class LineIssue:
-    """One unreadable line: where, the text as written, what is wrong, close card names."""
+    """One unreadable line: where, the text as written, what is wrong, close card names.
 
-    line: int
+    A text list names its ``line``; a JSON list names a JSON ``pointer`` (``/cards/2/card``,
+    ``""`` for the whole document) and has no line (``None``).
+    """
+
+    line: int | None
     text: str
     problem: str
     suggestions: tuple[str, ...] = ()
+    pointer: str | None = None
+
+    @property
+    def place(self) -> str:
+        """``line 3``, ``/cards/2/card`` or ``the top level``: where the problem is."""
+        if self.pointer is not None:
+            return self.pointer or "the top level"
+        return f"line {self.line}"
 
     def render(self) -> str:
         hint = did_you_mean(self.suggestions)
-        return f"line {self.line}: {self.text!r}: {self.problem}" + (f". {hint}" if hint else "")
+        return f"{self.place}: {self.text!r}: {self.problem}" + (f". {hint}" if hint else "")
 
     def to_json(self) -> dict[str, Any]:
-        return {"line": self.line, "text": self.text, "problem": self.problem,
+        return {"line": self.line, "pointer": self.pointer, "text": self.text, "problem": self.problem,
                 "suggestions": list(self.suggestions)}
 
 
@@ -121,7 +136,12 @@ class DecklistError(CompanionError):
     def __init__(self, issues: Iterable[LineIssue], *, where: str | None = None) -> None:
         self.issues: tuple[LineIssue, ...] = tuple(issues)
         n = len(self.issues)
-        head = f"the decklist has {n} line{'s' if n != 1 else ''} that cannot be read"
+        pointers = [i.pointer for i in self.issues if i.pointer is not None]
+        if any(not p.startswith("/cards/") for p in pointers):
+            head = "the decklist cannot be read"  # the JSON document's shape, not one entry
+        else:
+            what = ("entry", "entries") if pointers else ("line", "lines")
+            head = f"the decklist has {n} {what[n != 1]} that cannot be read"
         body = "".join(f"\n  {i.render()}" for i in self.issues)
         super().__init__(head + (":" if body else "") + body, where=where)
 
@@ -129,23 +149,42 @@ class DecklistError(CompanionError):
         return {"error": self.render(), "issues": [i.to_json() for i in self.issues]}
 
 
-def _parse_count(token: str) -> int | str:
-    """The count of a line, or the reason it is not one."""
+def _parse_count(token: str, unit: str = "line") -> int | str:
+    """The count of a line (or JSON entry: ``unit``), or the reason it is not one."""
     t = token.rstrip("xX×")
     if not re.fullmatch(r"[+-]?\d+", t):
         return f"bad count {token!r}: write a whole number like '3' or '3x'"
     n = int(t)
     if n <= 0:
-        return f"bad count {token!r}: a count is at least 1 (leave the line out instead)"
+        return f"bad count {token!r}: a count is at least 1 (leave the {unit} out instead)"
     if n > MAX_COUNT:
-        return f"bad count {token!r}: at most {MAX_COUNT} copies on one line"
+        return f"bad count {token!r}: at most {MAX_COUNT} copies in one {unit}"
     return n
 
 
-def _resolve(db: CardDB, key: str, line: int, text: str, issues: list[LineIssue]) -> Card | None:
+def lookup(db: CardDB, key: str) -> Card | None:
+    """Like ``db.lookup`` (an id, else the first card of that name), but a name or id also
+    matches when it differs only as :func:`~companion.deck.fields.norm` forgives (curly
+    apostrophes and quotes, dashes, Unicode form, repeated spaces)."""
     card = db.lookup(key)
+    if card is not None:
+        return card
+    k = norm(key)
+    if not k:
+        return None
+    for field in ("id", "name"):
+        for c in db.cards:
+            if norm(getattr(c, field)) == k:
+                return c
+    return None
+
+
+def _resolve(db: CardDB, key: str, line: int | None, text: str, issues: list[LineIssue],
+             pointer: str | None = None) -> Card | None:
+    card = lookup(db, key)
     if card is None:
-        issues.append(LineIssue(line, text, f"unknown {db.game} card {key!r}", tuple(db.suggest(key))))
+        issues.append(LineIssue(line, text, f"unknown {db.game} card {key!r}", tuple(db.suggest(key)),
+                                pointer))
     return card
 
 
@@ -192,14 +231,14 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
             continue
         if no_count:
             # no count at all: say how to write it, with the card if it is one
-            guess = db.lookup(line)
+            guess = lookup(db, line)
             sugg = (guess.name,) if guess else tuple(db.suggest(line))
             issues.append(LineIssue(number, shown, "no count: write the number of copies first, "
                                     f"like '1 {guess.name if guess else line}'", sugg))
             continue
         count = _parse_count(first)
         rest = parts[1].strip() if len(parts) > 1 else ""
-        if re.match(r"^[x×]\s+", rest, re.IGNORECASE) and db.lookup(rest) is None:
+        if re.match(r"^[x×]\s+", rest, re.IGNORECASE) and lookup(db, rest) is None:
             rest = rest[1:].strip()  # "3 x Card" (unless a card's name starts with "X ")
         if not rest:
             issues.append(LineIssue(number, shown, "no card name after the count"))
@@ -233,9 +272,9 @@ def edit_count(text: str, db: CardDB, card: Card, count: int) -> str:
         if len(parts) < 2 or isinstance(_parse_count(parts[0]), str):
             continue
         rest = parts[1].strip()
-        if re.match(r"^[x×]\s+", rest, re.IGNORECASE) and db.lookup(rest) is None:
+        if re.match(r"^[x×]\s+", rest, re.IGNORECASE) and lookup(db, rest) is None:
             rest = rest[1:].strip()
-        hit = db.lookup(rest)
+        hit = lookup(db, rest)
         if hit is not None and hit.id == card.id:
             hits.append((i, parts[0], rest))
     if hits:
@@ -253,33 +292,57 @@ def edit_count(text: str, db: CardDB, card: Card, count: int) -> str:
     return "\n".join(lines) + "\n" if lines else ""
 
 
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in JSON's words: ``an array``, ``the number 5``, ``null``."""
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, Mapping):
+        return "an object"
+    if value is None or isinstance(value, bool):
+        return _short(value)
+    what = "number" if isinstance(value, int | float) else "text"
+    return f"the {what} {_short(value, 30)}"
+
+
 def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
-    """Parse the JSON form (already decoded); entries are numbered from 1 as "lines"."""
-    if not isinstance(doc, Mapping) or not isinstance(doc.get("cards"), list):
-        raise DecklistError([LineIssue(1, _short(doc), 'expected an object with a "cards" list, '
-                                       'like {"game": "village", "cards": [{"card": "...", "count": 3}]}')],
-                            where=where)
+    """Parse the JSON form (already decoded); a problem names its JSON pointer (``/cards/2/card``)."""
+    example = f'{{"game": "{db.game}", "cards": [{{"card": "...", "count": 3}}]}}'
+    if not isinstance(doc, Mapping):
+        wrap = (f"; put the list in an object: {{\"game\": \"{db.game}\", \"cards\": [...]}}"
+                if isinstance(doc, list) else f", like {example}")
+        raise DecklistError([LineIssue(None, _short(doc), 'expected an object with a "cards" list, found '
+                                       f"{_json_kind(doc)}{wrap}", pointer="")], where=where)
+    if not isinstance(doc.get("cards"), list):
+        found = "nothing" if "cards" not in doc else _json_kind(doc["cards"])
+        raise DecklistError([LineIssue(None, _short(doc.get("cards")), 'expected a "cards" list, found '
+                                       f"{found}, like {example}", pointer="/cards")], where=where)
     game = doc.get("game", db.game)
-    if game != db.game:
-        raise CompanionError(f"this decklist is for {game!r}, not {db.game!r}", where=where,
+    if not isinstance(game, str) or norm(game) != norm(db.game):
+        raise CompanionError(f"this decklist is for {game!r}, not {db.game!r}",
+                             where=f"{where}: /game" if where else "/game",
                              expected=repr(db.game), found=repr(game))
     name = doc.get("name", "")
     name = name if isinstance(name, str) else str(name)
     issues: list[LineIssue] = []
     found: list[tuple[Card, int]] = []
-    for number, item in enumerate(doc["cards"], start=1):
+    for index, item in enumerate(doc["cards"]):
         text = _short(item)
+        here = f"/cards/{index}"
         if not isinstance(item, Mapping) or not isinstance(item.get("card"), str) or not item["card"].strip():
-            issues.append(LineIssue(number, text, 'expected {"card": "<name or id>", "count": <number>}'))
+            hint = ""
+            if isinstance(item, Mapping) and "card" not in item and "name" in item:
+                hint = ': the card\'s name or id goes in "card"'
+            issues.append(LineIssue(None, text, 'expected {"card": "<name or id>", "count": <number>}'
+                                    + hint, pointer=f"{here}/card" if isinstance(item, Mapping) else here))
             continue
         raw_count = item.get("count", 1)
         if isinstance(raw_count, bool) or not isinstance(raw_count, int | str):
             count: int | str = f"bad count {raw_count!r}: write a whole number"
         else:
-            count = _parse_count(str(raw_count))
-        card = _resolve(db, item["card"], number, text, issues)
+            count = _parse_count(str(raw_count), "entry")
+        card = _resolve(db, item["card"], None, text, issues, pointer=f"{here}/card")
         if isinstance(count, str):
-            issues.append(LineIssue(number, text, count))
+            issues.append(LineIssue(None, text, count, pointer=f"{here}/count"))
             continue
         if card is not None:
             found.append((card, count))
@@ -297,13 +360,15 @@ def _short(value: Any, limit: int = 80) -> str:
 
 
 def parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
-    """Either form: text starting with ``{`` is read as JSON, anything else as the text form."""
-    if text.lstrip().startswith("{"):
+    """Either form: text starting with ``{`` (or ``[``, never a text line) is read as JSON,
+    anything else as the text form."""
+    if text.lstrip().startswith(("{", "[")):
         try:
             doc = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise DecklistError([LineIssue(exc.lineno, text.splitlines()[exc.lineno - 1].strip()
-                                           if text.splitlines() else "", f"not valid JSON: {exc.msg}")],
+            lines = text.splitlines()  # the error may point past the last line ("{\n")
+            shown = lines[exc.lineno - 1].strip() if exc.lineno <= len(lines) else ""
+            raise DecklistError([LineIssue(exc.lineno, shown, f"not valid JSON: {exc.msg}")],
                                 where=where) from None
         except RecursionError:
             raise DecklistError([LineIssue(1, text[:40], "nested too deeply")], where=where) from None
@@ -322,7 +387,7 @@ def read_decklist(path: str | os.PathLike[str], db: CardDB) -> Decklist:
 def _key_for(entry: DeckEntry, db: CardDB | None) -> tuple[str, str]:
     """How to write a card so it reads back as the same printing: its name, else its id."""
     card = entry.card
-    first = db.lookup(card.name) if db is not None else card
+    first = lookup(db, card.name) if db is not None else card
     if first is not None and first.id == card.id:
         return card.name, ""
     return card.id, card.name

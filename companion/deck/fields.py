@@ -10,6 +10,7 @@ a kind is written ``type=basic-mouse`` or ``type=item,magic`` (any of those).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -62,13 +63,29 @@ def values(card: Card, path: str) -> list[Any]:
     return current
 
 
+#: Typographic look-alikes written the plain way before comparing: curly and other apostrophes,
+#: quotation marks, and dashes/hyphens/minus signs ("April O’Neil" is "April O'Neil").
+_LOOKALIKES = str.maketrans({
+    **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u02bc\u02b9\u00b4`", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb", '"'),
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d", "-"),
+})
+
+
+def norm_text(text: str) -> str:
+    """Text as it compares: Unicode NFKC, typographic quotes and dashes made plain, runs of
+    spaces made one, case-folded. Two titles that print alike compare equal."""
+    t = unicodedata.normalize("NFKC", str(text).translate(_LOOKALIKES)).translate(_LOOKALIKES)
+    return " ".join(t.split()).casefold()
+
+
 def norm(value: Any) -> str:
-    """Comparable form of a value: case-folded text; ``None`` as ``"unknown"``."""
+    """Comparable form of a value: normalised text (:func:`norm_text`); ``None`` as ``"unknown"``."""
     if value is None:
         return "unknown"
     if isinstance(value, bool):
         return "true" if value else "false"
-    return str(value).strip().casefold()
+    return norm_text(str(value))
 
 
 def matches(card: Card, flt: Filter) -> bool:
@@ -80,8 +97,15 @@ def matches(card: Card, flt: Filter) -> bool:
     return True
 
 
-def parse_kind(specs: Iterable[str]) -> dict[str, list[str]]:
-    """``["type=item,magic", "food=lunch"]`` -> a filter (every spec must hold)."""
+def parse_kind(specs: Iterable[str], cards: Iterable[Card] | None = None) -> dict[str, list[str]]:
+    """``["type=item,magic", "food=lunch"]`` -> a filter (every spec must hold).
+
+    With ``cards`` (the game's card data), a field that no card has, or a value that no card
+    has in that field, is refused with the closest field or value.
+    """
+    from ..errors import closest, did_you_mean
+
+    pool = list(cards or ())
     flt: dict[str, list[str]] = {}
     for spec in specs:
         if "=" not in spec:
@@ -93,6 +117,19 @@ def parse_kind(specs: Iterable[str]) -> dict[str, list[str]]:
         if not items:
             raise CompanionError(f"bad kind {spec!r}: no value after '='",
                                  expected="FIELD=VALUE[,VALUE...]")
+        found = [v for card in pool for v in values(card, path)]
+        if pool and not found:
+            names = sorted({k for card in pool for k in card.data} | set(ALIASES))
+            raise CompanionError(f"bad kind {spec!r}: no card has the field {field.strip()!r}",
+                                 suggestion=did_you_mean(closest(field.strip(), names)))
+        have = {norm(v): "unknown" if v is None else str(v) for v in found
+                if not isinstance(v, Mapping | list | tuple)}
+        for item in items if pool else ():
+            if norm(item) not in have:
+                known = sorted(have.values())
+                raise CompanionError(f"bad kind {spec!r}: no card has {field.strip()} {item!r}",
+                                     expected="one of " + ", ".join(known) if len(known) <= 12 else None,
+                                     suggestion=did_you_mean(closest(item, known)))
         flt.setdefault(path, []).extend(items)
     return flt
 

@@ -7,7 +7,9 @@ shared ability, a title over several printings) and ``banned`` (house formats).
 The rule book's advice (Village's 10/10/20/20 mix, the TMNT deck-building tips)
 comes back as notes, never as problems.
 
-Grouping follows the format: a card belongs to one group per value at each group
+Grouping follows the format: values compare as :func:`~companion.deck.fields.norm` makes them
+(case, Unicode form, curly apostrophes and quotes, dashes and repeated spaces do not matter:
+"April O’Neil" and "April O'Neil" are one title). A card belongs to one group per value at each group
 key, so a Village mouse with two abilities counts toward both; cards of an exempt
 type (Village Fruit) count toward nothing.
 """
@@ -33,8 +35,8 @@ def plural(n: int, word: str, words: str | None = None) -> str:
 def _entry_text(entries: Iterable[DeckEntry]) -> str:
     """``"2 Acorn Scout, 2 Barley Runner"``; printings that share a name also show their id."""
     entries = list(entries)
-    names = Counter(e.card.name.casefold() for e in entries)
-    return ", ".join(f"{e.count} {e.card.name}" + (f" ({e.card.id})" if names[e.card.name.casefold()] > 1
+    names = Counter(norm(e.card.name) for e in entries)
+    return ", ".join(f"{e.count} {e.card.name}" + (f" ({e.card.id})" if names[norm(e.card.name)] > 1
                                                    else "") for e in entries)
 
 
@@ -90,10 +92,10 @@ def _copy_problems(deck: Decklist, fmt: DeckFormat) -> list[Problem]:
 
 
 def _banned_problems(deck: Decklist, fmt: DeckFormat) -> list[Problem]:
-    banned = {b.casefold() for b in fmt.banned}
+    banned = {norm(b) for b in fmt.banned}
     out = []
     for e in deck.entries:
-        if e.card.name.casefold() in banned or e.card.id.casefold() in banned:
+        if norm(e.card.name) in banned or norm(e.card.id) in banned:
             out.append(Problem("banned", f"{e.card.name} is banned in {fmt.name} "
                                f"(the deck has {plural(e.count, 'copy', 'copies')}).",
                                (e.card.name,), fmt.cite(fmt.limit_section)))

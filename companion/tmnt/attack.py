@@ -58,6 +58,11 @@ _ATTR_NUMBERS = {str(i): a for i, a in enumerate(ATTRIBUTES, start=1)}
 _INT = re.compile(r"^\s*\d{1,6}\s*$")
 
 
+def a_an(word: str) -> str:
+    """``"an item"``, ``"a character"``: the word with its indefinite article."""
+    return f"{'an' if str(word)[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 class AttackSpecError(CompanionError):
     """A written card (``ATTR:POWER[:KIND]``) that cannot be read."""
 
@@ -119,8 +124,9 @@ def parse_kind(text: str, *, where: str = "kind") -> str:
 
 
 def parse_power(text: str, *, where: str = "power") -> int:
+    """``"3"`` -> 3; anything but a whole number 0 or more raises :class:`AttackSpecError`."""
     if not _INT.match(str(text)):
-        raise AttackSpecError(f"Power must be a whole number, not {text!r}", where=where,
+        raise AttackSpecError(f"Power must be a whole number 0 or more, not {text!r}", where=where,
                               expected="0, 1, 2, ...")
     return int(str(text))
 
@@ -184,7 +190,7 @@ def from_json(obj: Any, *, card_type: str = "attack", where: str = "card",
     attr = obj.get("attribute")
     power = obj.get("power")
     if power is not None and (not isinstance(power, int) or isinstance(power, bool) or power < 0):
-        raise AttackSpecError(f"Power must be a whole number, not {power!r}", where=where)
+        raise AttackSpecError(f"Power must be a whole number 0 or more, not {power!r}", where=where)
     return BattleCard(type=ctype,
                       attribute=parse_attribute(attr, where=where) if attr is not None else None,
                       power=power,
@@ -270,7 +276,7 @@ def check_attack_step(first: BattleCard, attacks: Sequence[BattleCard]) -> tuple
     notes: list[Note] = []
     if first.type not in ("character", "attack"):
         problems.append(_p(
-            "no-attacker", f"{first.label} is a {first.type} card: only a face-up Character or Attack "
+            "no-attacker", f"{first.label} is {a_an(first.type)} card: only a face-up Character or Attack "
             "card on the 1st Block Zone attacks; the Attack Phase is skipped", [first], SEC_PHASE))
         return problems, notes
     if first.type == "attack" and attacks:
@@ -281,7 +287,7 @@ def check_attack_step(first: BattleCard, attacks: Sequence[BattleCard]) -> tuple
         return problems, notes
     for i, card in enumerate(attacks, start=1):
         if card.type != "attack":
-            problems.append(_p("not-an-attack", f"Attack {i}: {card.label} is a {card.type} card, "
+            problems.append(_p("not-an-attack", f"Attack {i}: {card.label} is {a_an(card.type)} card, "
                                "not an Attack card", [card], SEC_ATTACK))
     if len(attacks) > MAX_ATTACKS:
         extra = attacks[MAX_ATTACKS:]
@@ -335,7 +341,8 @@ def check_counter_step(attacks: Sequence[BattleCard], counter: BattleCard | None
                            f"the Counter Step is skipped: {counter.label} cannot be placed",
                            [counter], SEC_COUNTER))
     if counter.type != "attack" or counter.kind not in ("counter", "forceful-counter"):
-        what = f"a {counter.type} card" if counter.type != "attack" else f"a {counter.kind} Attack card"
+        what = (f"{a_an(counter.type)} card" if counter.type != "attack"
+                else f"{a_an(counter.kind)} Attack card")
         problems.append(_p("counter-kind", f"the Counter {counter.label} is {what}: only an Attack card "
                            "marked [C] (Counter) or [F][C] (Forceful Counter) may be placed",
                            [counter], SEC_COUNTER))
@@ -361,6 +368,10 @@ def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
     ``None`` when the attack is illegal or a Power is unknown) and, when deck sizes are
     given, ``game_over`` / ``loser`` (a Deck that runs out ends the game).
     """
+    for label, deck in (("defender_deck", defender_deck), ("attacker_deck", attacker_deck)):
+        if deck is not None and (not isinstance(deck, int) or isinstance(deck, bool) or deck < 0):
+            raise CompanionError(f"a Deck holds 0 or more cards, not {deck!r}", where=label,
+                                 expected="a whole number 0 or more")
     attacks = tuple(attacks)
     problems, notes = check_attack_step(first, attacks)
     problems += check_counter_step(attacks, counter)

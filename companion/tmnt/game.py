@@ -15,9 +15,14 @@ Game flow (tmnt-tcg.txt, Game Flow):
 - Set Phase: Block cards slide toward the 1st Block Zone to close gaps (face-up ones stay
   face-up), then every empty zone gets a face-down card from the hand.
 - Game Over: the game ends the moment a player's Deck has no cards; that player loses.
+  Only then: a correction that leaves both Decks with cards takes the game up again.
 
 Events (one JSON object a line): ``start``, ``next``, ``flip``, ``play_event``,
 ``play_item``, ``attack``, ``result``, ``correct`` (see :meth:`TmntTracker.apply`).
+
+``start`` may carry ``"attack_card_power": "count"`` (the default) or ``"ignore"``: the
+house reading (the book is silent) of whether an Attack card flipped onto the 1st Block
+Zone adds its own Power to the total. It holds for the whole game.
 """
 
 from __future__ import annotations
@@ -33,9 +38,14 @@ from .attack import (
     BLOCK_ZONES,
     CARD_TYPES,
     HAND_SIZE,
+    SEC_ATTACK,
+    SEC_COUNTER,
+    SEC_FORWARD,
+    SEC_PHASE,
     SEC_RESULT,
     BattleCard,
     ForwardResult,
+    a_an,
     forward_step,
     from_json,
     resolve_attack,
@@ -55,6 +65,9 @@ PHASE_SECTIONS: dict[str, str] = {
 }
 DECK_SIZE = 40
 START_HAND = 5
+EVENTS: tuple[str, ...] = ("start", "next", "flip", "play_event", "play_item", "attack", "result", "correct")
+#: The house reading for an Attack card on the 1st Block Zone: its Power counts, or not.
+ATTACK_CARD_POWER: dict[str, bool] = {"count": True, "ignore": False}
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +154,7 @@ class Game:
     winner: int | None = None
     over: bool = False
     message: str = "Start a game."
+    attack_card_power: bool = True            # house reading, set at the start (see the module doc)
 
     @property
     def started(self) -> bool:
@@ -161,7 +175,8 @@ class Game:
                 "event_played": self.event_played, "item_played": self.item_played,
                 "attack": dict(self.attack) if self.attack else None, "resolved": self.resolved,
                 "adjusted": dict(self.adjusted) if self.adjusted else None,
-                "over": self.over, "winner": self.winner, "message": self.message}
+                "over": self.over, "winner": self.winner, "message": self.message,
+                "attack_card_power": "count" if self.attack_card_power else "ignore"}
 
 
 def _cite(phase: str) -> str:
@@ -223,21 +238,32 @@ class TmntTracker(Tracker[Game]):
     # -- the fold ---------------------------------------------------------------------------
     def apply(self, state: Game, event: Event) -> Game:
         kind = event.get("event")
+        if kind not in EVENTS:  # before "no game yet" / "the game is over": those are about known kinds
+            raise LogError(f"unknown TMNT event {kind!r}", expected=", ".join(EVENTS))
         if kind == "start":
             return self._start(event)
         if not state.started:
             raise RuleError(f"{kind}: no game yet", suggestion="Start a game first.")
         if kind == "correct":
-            return check_over(self._correct(state, event))
+            return self._corrected(state, self._correct(state, event))
         if state.over:
-            raise RuleError(f"{kind}: the game is over", suggestion="Undo, or start a new game.")
+            raise RuleError(f"{kind}: the game is over", where=cite("tmnt", "Game Over"),
+                            suggestion="Undo, correct a Deck count, or start a new game.")
         handler = {"next": self._next, "flip": self._flip, "play_event": self._play_event,
                    "play_item": self._play_item, "attack": self._attack,
-                   "result": self._result}.get(str(kind))
-        if handler is None:
-            raise LogError(f"unknown TMNT event {kind!r}",
-                           expected="start, next, flip, play_event, play_item, attack, result, correct")
+                   "result": self._result}[str(kind)]
         return check_over(handler(state, event))
+
+    @staticmethod
+    def _corrected(before: Game, after: Game) -> Game:
+        """Game Over again on corrected counts: the game ends only while a Deck is empty."""
+        if not before.over:
+            return check_over(after)
+        again = check_over(replace(after, over=False, winner=None))
+        if again.over:
+            return again
+        return replace(again, message=f"{after.message}. Both Decks hold cards again, so the game goes "
+                                      f"on ({cite('tmnt', 'Game Over')}).")
 
     def _start(self, event: Event) -> Game:
         names = event.get("players", ["Player 1", "Player 2"])
@@ -254,11 +280,19 @@ class TmntTracker(Tracker[Game]):
             how = "coin toss"
         else:
             raise LogError("start: give 'first' (0 or 1) or a 'seed' for the coin toss")
+        reading = event.get("attack_card_power", "count")
+        if reading not in ATTACK_CARD_POWER:
+            raise LogError(f"start: 'attack_card_power' must be {' or '.join(ATTACK_CARD_POWER)}, "
+                           f"not {reading!r}")
         rest = deck - START_HAND - BLOCK_ZONES
         players = tuple(Player(n.strip(), deck=rest) for n in names)
+        house = ("" if reading == "count" else
+                 " House reading for this game: an Attack card on the 1st Block Zone adds no Power of "
+                 f"its own ({cite('tmnt', SEC_FORWARD)}; the book is silent).")
         return Game(players=players, first=first, active=first, turn=1, phase="set", seed=seed,
+                    attack_card_power=ATTACK_CARD_POWER[reading],
                     message=f"{players[first].name} goes first ({how}) and skips the Adjust Phase "
-                            f"on this turn ({_cite('adjust')}).")
+                            f"on this turn ({_cite('adjust')}).{house}")
 
     def _next(self, state: Game, event: Event) -> Game:
         i = PHASES.index(state.phase)
@@ -317,7 +351,8 @@ class TmntTracker(Tracker[Game]):
 
     def _flip(self, state: Game, event: Event) -> Game:
         if state.phase != "flip":
-            raise RuleError(f"flip: not in the Flip Phase (now: {PHASE_LABELS[state.phase]})")
+            raise RuleError(f"flip: the 1st Block card is flipped in the Flip Phase (now: "
+                            f"{PHASE_LABELS[state.phase]})", where=_cite("flip"))
         card = event.get("card")
         if card not in CARD_TYPES:
             raise LogError(f"flip: 'card' must be one of {', '.join(CARD_TYPES)}, not {card!r}")
@@ -327,12 +362,12 @@ class TmntTracker(Tracker[Game]):
                             where=_cite("flip"))
         if card in ("character", "attack"):
             zone = Zone("up", card)
-            msg = (f"{me.name} flips a {card.title()} card: resolve any <Flip> text; it stays on the "
-                   "1st Block Zone.")
+            msg = (f"{me.name} flips {a_an(card.title())} card: resolve any <Flip> text; it stays on "
+                   "the 1st Block Zone.")
             trash = me.trash
         else:
-            zone, msg = EMPTY, (f"{me.name} flips a {card.title()} card: resolve any <Flip> text, then "
-                                "it goes to the Trash; no attack this turn.")
+            zone, msg = EMPTY, (f"{me.name} flips {a_an(card.title())} card: resolve any <Flip> text, "
+                                "then it goes to the Trash; no attack this turn.")
             trash = me.trash + 1
         me = replace(me, zones=(zone, *me.zones[1:]), trash=trash)
         return replace(_set_player(state, state.active, me), message=msg)
@@ -365,10 +400,12 @@ class TmntTracker(Tracker[Game]):
                        message=f"{me.name} places an Item card and discards 1 card of its Attribute.")
 
     def _attack(self, state: Game, event: Event) -> Game:
-        if state.phase != "attack":
-            raise RuleError(f"attack: not in the Attack Phase (now: {PHASE_LABELS[state.phase]})")
+        if state.phase != "attack" and state.attack is None:
+            raise RuleError(f"attack: attacks are made in the Attack Phase (now: "
+                            f"{PHASE_LABELS[state.phase]})", where=_cite("attack"))
         if state.attack is not None:
-            raise RuleError("this turn's attack is already recorded", suggestion="Undo it to change it.")
+            raise RuleError("this turn's attack is already recorded", where=_cite("attack"),
+                            suggestion="Undo it to change it.")
         me, them = state.players[state.active], state.players[state.defending]
         if not can_attack(me):
             raise RuleError(f"{me.name} has no Character or Attack card face-up on the 1st Block Zone: "
@@ -376,7 +413,9 @@ class TmntTracker(Tracker[Game]):
         first = from_json(event.get("character", {}), card_type=me.zones[0].kind or "character",
                           where="attack.character")
         if me.zones[0].kind and first.type != me.zones[0].kind:
-            raise RuleError(f"the 1st Block card is a {me.zones[0].kind} card, not a {first.type} card")
+            raise RuleError(f"the 1st Block card is {a_an(me.zones[0].kind)} card, not "
+                            f"{a_an(first.type)} card", where=cite("tmnt", SEC_PHASE),
+                            suggestion=f"Record the attack with the {me.zones[0].kind} card flipped.")
         raw_attacks = event.get("attacks", [])
         if not isinstance(raw_attacks, list):
             raise LogError(f"attack: 'attacks' must be a list, not {raw_attacks!r}")
@@ -384,17 +423,27 @@ class TmntTracker(Tracker[Game]):
         raw_counter = event.get("counter")
         counter = (None if raw_counter is None
                    else from_json(raw_counter, where="attack.counter", default_kind="counter"))
-        verdict = resolve_attack(first, attacks, counter, blocks=them.block_cards)
+        verdict = resolve_attack(first, attacks, counter, blocks=them.block_cards,
+                                 attack_card_power=state.attack_card_power)
         if not verdict.is_legal:
-            raise RuleError("illegal attack: " + "; ".join(p.message for p in verdict.problems),
-                            where=verdict.problems[0].cite)
+            sections = list(dict.fromkeys(p.cite for p in verdict.problems))
+            if len(sections) == 1:
+                raise RuleError("illegal attack: " + "; ".join(p.message for p in verdict.problems),
+                                where=sections[0])
+            # reasons from several Steps: each with its own section
+            reasons = "; ".join(f"{p.message} ({p.cite})" for p in verdict.problems)
+            raise RuleError("illegal attack: " + reasons, where=cite("tmnt", SEC_PHASE))
         if verdict.extra.get("damage") is None:
-            raise RuleError("the attack needs every Power as a number", where="attack",
+            raise RuleError("the attack needs every Power as a number", where=cite("tmnt", SEC_FORWARD),
                             suggestion="Type in the Power of each card.")
         if len(attacks) > me.hand:
-            raise RuleError(f"{me.name} places {len(attacks)} Attack cards but holds {me.hand}")
+            raise RuleError(f"{me.name} places {len(attacks)} Attack cards but holds {me.hand}; they are "
+                            "placed from the hand", where=cite("tmnt", SEC_ATTACK),
+                            suggestion="Correct the hand count if it is wrong.")
         if counter is not None and them.hand < 1:
-            raise RuleError(f"{them.name} has no cards in hand to Counter with")
+            raise RuleError(f"{them.name} has no cards in hand to Counter with; a Counter is placed from "
+                            "the hand", where=cite("tmnt", SEC_COUNTER),
+                            suggestion="Correct the hand count if it is wrong.")
         face_up = [k for k, z in enumerate((z for z in them.zones if z.face != "empty"), start=1)
                    if z.face == "up"]
         fwd = forward_step(verdict.extra["total_power"], verdict.extra["counter_power"] or 0,
@@ -405,6 +454,10 @@ class TmntTracker(Tracker[Game]):
         state = _set_player(_set_player(state, state.active, me), state.defending, them)
         record = {**fwd.to_json(), "attacks": len(attacks), "counter": counter is not None}
         notes = [f"damage {fwd.damage}"]
+        if first.type == "attack":
+            notes.append("house reading: the Attack card's own Power is "
+                         + ("counted" if state.attack_card_power else "left out")
+                         + f" ({cite('tmnt', SEC_FORWARD)}; set for this game)")
         if fwd.blocks_flipped:
             notes.append(f"{them.name} flips {fwd.blocks_flipped} Block card(s) from the 1st")
         if fwd.defender_trashed:
@@ -419,7 +472,8 @@ class TmntTracker(Tracker[Game]):
             raise RuleError("result: the Result Step comes after the attack",
                             where=cite("tmnt", SEC_RESULT))
         if state.resolved:
-            raise RuleError("the Result Step is already done", suggestion="Press Next to end the turn.")
+            raise RuleError("the Result Step is already done", where=cite("tmnt", SEC_RESULT),
+                            suggestion="Press Next to end the turn.")
         keeps = {state.active: event.get("attacker_keeps"), state.defending: event.get("defender_keeps")}
         may = {state.active: state.attack["attacker_trashed"] == 0,
                state.defending: state.attack["defender_trashed"] == 0}
@@ -515,6 +569,9 @@ def describe(state: Game) -> list[str]:
                    f"Items {p.items}")
     if state.over:
         out.append("Winner: " + ("none (draw)" if state.winner is None else state.players[state.winner].name))
+    if not state.attack_card_power:
+        out.append("House reading for this game: an Attack card on the 1st Block Zone adds no Power of its "
+                   f"own ({cite('tmnt', SEC_FORWARD)}).")
     out.append(state.message)
     return out
 

@@ -9,9 +9,11 @@ puts both on one page.
 
 CSS classes for browser tests:
 ``cmp-tmnt-character``, ``cmp-tmnt-attack-1`` .. ``cmp-tmnt-attack-3``, ``cmp-tmnt-counter``
-(card pickers), ``cmp-tmnt-blocks``, ``cmp-tmnt-face-up-1`` .. ``-4`` (the defender's Block
-cards), ``cmp-tmnt-resolve`` (button), ``cmp-tmnt-result`` (verdict and damage);
-tracker: ``cmp-tmnt-tracker``, ``cmp-tmnt-new-game``, ``cmp-tmnt-phase``, ``cmp-tmnt-next``,
+(card pickers), ``cmp-tmnt-attack-card-power`` (house reading: does an Attack card on the 1st
+Block Zone count its own Power?), ``cmp-tmnt-blocks``, ``cmp-tmnt-face-up-1`` .. ``-4`` (the
+defender's Block cards), ``cmp-tmnt-resolve`` (button), ``cmp-tmnt-result`` (verdict and damage);
+tracker: ``cmp-tmnt-tracker``, ``cmp-tmnt-new-game``, ``cmp-tmnt-new-attack-card-power`` (the
+same house reading, chosen for the whole game), ``cmp-tmnt-phase``, ``cmp-tmnt-next``,
 ``cmp-tmnt-undo``, ``cmp-tmnt-redo``, ``cmp-tmnt-status``, ``cmp-tmnt-adjust``,
 ``cmp-tmnt-zone-P-Z`` (player P = 1/2, Block Zone Z = 1-4; click to correct),
 ``cmp-tmnt-flip-character`` / ``-attack`` / ``-item`` / ``-event``, ``cmp-tmnt-play-event``,
@@ -31,7 +33,7 @@ import ipywidgets as w
 
 from .. import cite, ui
 from ..errors import CompanionError
-from ..tmnt.attack import ATTRIBUTES, KINDS, BattleCard, from_card, resolve_attack
+from ..tmnt.attack import ATTRIBUTES, KINDS, SEC_FORWARD, BattleCard, from_card, resolve_attack
 from ..tmnt.game import PHASE_LABELS, PHASES, Game, TmntTracker, adjust_phase, attack_event, can_attack
 
 ATTR_COLOURS = {"wind": "#4a90c2", "nature": "#3f8f3f", "fire": "#c8432b", "mountain": "#8a6d3b"}
@@ -39,6 +41,19 @@ KIND_MARK = {"normal": "", "forceful": " [F]", "counter": " [C]", "forceful-coun
 NONE, CUSTOM = "none", "custom"
 ZONE_W, ZONE_H = "150px", "64px"
 NO_KEEP = 0  # the "no Character" choice (a Dropdown shows a None value as blank)
+#: The house reading for an Attack card on the 1st Block Zone (the book is silent): the values
+#: are those of the ``start`` event and of ``companion tmnt attack --attack-card-power``.
+POWER_READINGS = (("counts its Power", "count"), ("adds no Power", "ignore"))
+
+
+def attack_card_power_toggle(css: str) -> w.ToggleButtons:
+    """The house-reading choice: does an Attack card on the 1st Block Zone count its own Power?"""
+    toggle = w.ToggleButtons(options=POWER_READINGS, value="count",
+                             description="Attack card on the 1st Block Zone",
+                             style={"description_width": "230px"},
+                             tooltip=f"House reading, the book is silent ({cite('tmnt', SEC_FORWARD)})")
+    toggle.add_class(css)
+    return toggle
 
 
 def _load_cards() -> tuple[list[Any], str]:
@@ -119,6 +134,10 @@ class AttackBuilder:
         self.character = CardSlot("1st Block card", cards, "character", "cmp-tmnt-character")
         self.attacks = [CardSlot(f"Attack {i}", cards, "attack", f"cmp-tmnt-attack-{i}") for i in (1, 2, 3)]
         self.counter = CardSlot("Counter", cards, "counter", "cmp-tmnt-counter")
+        self.attack_card_power = attack_card_power_toggle("cmp-tmnt-attack-card-power")
+        self.power_reading = w.VBox([self.attack_card_power, w.HTML(
+            "<small><i>House reading: the book skips the Attack Step for an Attack card on the 1st Block "
+            f"Zone and does not say whether its Power counts ({cite('tmnt', SEC_FORWARD)}).</i></small>")])
         self.blocks = ui.stepper("Defender's Block cards", 4, min=0, max=4)
         self.blocks.add_class("cmp-tmnt-blocks")
         self.face_up = [w.ToggleButton(description=f"{i} face-up", value=False,
@@ -137,13 +156,14 @@ class AttackBuilder:
             defender.layout.display = "none"
         self.widget = w.VBox([
             self.cards_note,
-            w.HTML("<b>Attacker</b>"), self.character.box, *(s.box for s in self.attacks),
+            w.HTML("<b>Attacker</b>"), self.character.box, self.power_reading, *(s.box for s in self.attacks),
             w.HTML("<b>Defender</b>"), self.counter.box, defender,
             self.resolve, self.result])
         self.widget.add_class("cmp-tmnt-builder")
         for slot in (self.character, *self.attacks, self.counter):
             slot.observe(lambda _c: self.update())
         self.blocks.observe(lambda _c: self.update(), "value")
+        self.attack_card_power.observe(lambda _c: self.update(), "value")
         for b in self.face_up:
             b.observe(lambda _c: self.update(), "value")
         self.resolve.on_click(lambda _b: self.update())
@@ -170,7 +190,9 @@ class AttackBuilder:
             for i, b in enumerate(self.face_up, start=1):
                 b.disabled = i > blocks
             face_up = [i for i, b in enumerate(self.face_up, start=1) if b.value and i <= blocks]
-            verdict = resolve_attack(first, attacks, counter, blocks=blocks, face_up=face_up)
+            self.power_reading.layout.display = "flex" if first.type == "attack" else "none"
+            verdict = resolve_attack(first, attacks, counter, blocks=blocks, face_up=face_up,
+                                     attack_card_power=self.attack_card_power.value == "count")
             self.verdict = verdict
             self.result.value = _result_html(verdict, blocks, face_up)
         except Exception as exc:  # shown, never raised into the widget callback
@@ -188,6 +210,8 @@ def _result_html(verdict: Any, blocks: int, face_up: list[int]) -> str:
                 tiles.append(ui.card_tile(f"Block {pos}", "flipped face-up", "", colour="#b3261e"))
             elif pos <= x["blocks_flipped"]:
                 tiles.append(ui.card_tile(f"Block {pos}", "already face-up (counts)", "", colour="#9a6700"))
+            elif pos in face_up:
+                tiles.append(ui.card_tile(f"Block {pos}", "face-up, not reached", "", colour="#9a6700"))
             else:
                 tiles.append(ui.card_tile(f"Block {pos}", "untouched", "", colour="#5f6368"))
         parts.append(
@@ -228,10 +252,14 @@ class GameTracker:
                                               ("Coin toss", -1)], value=-1)
         self.deck_size = w.BoundedIntText(value=40, min=10, max=200, description="Deck",
                                           layout=w.Layout(width="150px"))
+        self.power_rule = attack_card_power_toggle("cmp-tmnt-new-attack-card-power")
         self.new_game = ui.big_button("New game", style="success", icon="play")
         self.new_game.add_class("cmp-tmnt-new-game")
         self.new_game.on_click(guard(lambda _b: self._start()))
-        setup = w.VBox([w.HBox(self.names), w.HBox([self.first, self.deck_size]), self.new_game])
+        setup = w.VBox([w.HBox(self.names), w.HBox([self.first, self.deck_size]), self.power_rule,
+                        w.HTML("<small><i>House reading for the whole game: the book does not say whether "
+                               "an Attack card flipped onto the 1st Block Zone adds its own Power "
+                               f"({cite('tmnt', SEC_FORWARD)}).</i></small>"), self.new_game])
 
         # phase stepper
         self.phase = w.HTML()
@@ -330,9 +358,16 @@ class GameTracker:
         if self.tracker.problems:
             ui.show(self.status, "warn", f"Resumed {self.path.name} with {len(self.tracker.problems)} "
                     "unreadable line(s), skipped", [str(p) for p in self.tracker.problems[:5]])
+        elif self.tracker.log.recovered is not None:
+            ui.show(self.status, "warn", "Resumed after a crash: the last, half-written line was set aside",
+                    [f"{self.path.name}.damaged", *self._state_line()])
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+    def _state_line(self) -> list[str]:
+        s = self.state
+        return [f"Turn {s.turn}, {PHASE_LABELS[s.phase]}: {s.message}"] if s.started else []
 
     @property
     def state(self) -> Game:
@@ -342,7 +377,8 @@ class GameTracker:
     def _start(self) -> None:
         event: dict[str, Any] = {"event": "start", "players": [n.value.strip() or f"Player {i}"
                                                                for i, n in enumerate(self.names, 1)],
-                                 "deck": int(self.deck_size.value)}
+                                 "deck": int(self.deck_size.value),
+                                 "attack_card_power": str(self.power_rule.value)}
         if self.first.value == -1:
             event["seed"] = random.SystemRandom().randrange(2**31)
         else:
@@ -461,6 +497,8 @@ class GameTracker:
             self.play_item.disabled = s.item_played
             return (self.play_item,)
         if s.phase == "attack" and s.attack is None and me.zones[0].face == "up":
+            self.builder.attack_card_power.value = "count" if s.attack_card_power else "ignore"
+            self.builder.attack_card_power.disabled = True  # chosen for the whole game at its start
             cards = [z for z in them.zones if z.face != "empty"]
             self.builder.set_defender(len(cards), [i for i, z in enumerate(cards, 1) if z.face == "up"])
             first = self.builder.character.card()
