@@ -10,7 +10,9 @@ Mouse Card live deck, the Mice and Mystics dashboard). It gives, for free:
 - **resume after a crash**: reopening folds the log again; a last line cut mid-write
   is moved to a ``.damaged`` side file (nothing is thrown away) and reported;
 - **exact replay**: randomness comes from :func:`event_rng`, seeded by the seed the
-  log records and the event's position, or is typed in by the user as event data.
+  log records and the event's position, or is typed in by the user as event data;
+- **one log, two windows**: before each action a tracker reads its file again if another
+  window (or a command) wrote it meanwhile, so no action is checked against a stale state.
 
 A tracker supplies ``initial`` state and a pure ``apply(state, event) -> state`` that
 raises :class:`~companion.errors.RuleError` for an action the rules forbid; the
@@ -112,28 +114,6 @@ def _is_json(text: str) -> bool:
     return True
 
 
-def effective(events: Iterable[LoggedEvent]) -> tuple[list[LoggedEvent], list[LoggedEvent]]:
-    """Resolve undo/redo: returns (the actions in force, the undone actions redo would restore).
-
-    An undo takes back the latest action in force; a redo restores the latest undone one;
-    any new action clears what could be redone (the usual editor semantics).
-    """
-    done: list[LoggedEvent] = []
-    undone: list[LoggedEvent] = []
-    for le in events:
-        kind = le.event["event"]
-        if kind == UNDO:
-            if done:
-                undone.append(done.pop())
-        elif kind == REDO:
-            if undone:
-                done.append(undone.pop())
-        else:
-            done.append(le)
-            undone.clear()
-    return done, undone
-
-
 def event_rng(seed: int | str, *key: object) -> random.Random:
     """A deterministic RNG for one event: the same seed and key always give the same draws.
 
@@ -153,8 +133,26 @@ class EventLog:
         self.problems: list[LogProblem] = []
         self.recovered: str | None = None  # bytes moved aside after a crash, as text
         self._lines = 0  # lines in the file so far, to number the next event
+        self._size: int | None = None  # the file's size as last read or written (None: no file)
         if self.path is not None and (self.path.exists() or read_only):
             self._load()  # a replay of a missing file is an error, not an empty game
+
+    def _disk_size(self) -> int | None:
+        try:
+            return self.path.stat().st_size if self.path is not None else None
+        except FileNotFoundError:
+            return None
+
+    def changed_on_disk(self) -> bool:
+        """Whether someone else wrote the file since this log last read or wrote it (the same
+        tracker open in two windows, or a command run meanwhile)."""
+        return self.path is not None and not self.read_only and self._disk_size() != self._size
+
+    def reload(self) -> None:
+        """Read the file again, as a fresh :class:`EventLog` would."""
+        self.events, self.problems, self._lines, self._size = [], [], 0, None
+        if self.path is not None and self.path.exists():
+            self._load()
 
     # -- reading -----------------------------------------------------------------
     def _load(self) -> None:
@@ -188,6 +186,7 @@ class EventLog:
         if tail_problem is not None:
             self.problems.append(tail_problem)
         self._lines = text.count("\n")
+        self._size = self._disk_size()
 
     def _tail_text(self, tail: bytes, *, offset: int) -> str | None:
         """The unterminated last line as text; ``None`` if it was cut inside a character.
@@ -209,6 +208,7 @@ class EventLog:
         try:
             os.write(fd, data)
             os.fsync(fd)
+            self._size = os.fstat(fd).st_size
         finally:
             os.close(fd)
 
@@ -241,11 +241,21 @@ class Tracker(Generic[S]):
     Subclasses define :meth:`initial` and :meth:`apply`. ``apply`` must be pure and
     raise :class:`RuleError` (or another :class:`CompanionError`) for an illegal action;
     for an unknown event kind it should raise :class:`LogError`.
+
+    A line the rules reject is reported (:attr:`problems`) and is not an action: an undo
+    takes back the latest action in force, never a rejected line. Before each action the
+    tracker reads its file again if someone else wrote it meanwhile (:attr:`reloads` counts
+    it), so two windows on one log never act on a stale state.
     """
+
+    #: States kept every this many actions, so an undo folds at most this many again.
+    CHECKPOINT = 16
 
     def __init__(self, log: EventLog | str | os.PathLike[str] | None = None) -> None:
         self.log = log if isinstance(log, EventLog) else EventLog(log)
         self.problems: list[LogProblem] = list(self.log.problems)
+        self.replaying = False  # True while the log's lines are folded (see :meth:`_rebuild`)
+        self.reloads = 0
         self._rebuild()
 
     # -- to implement --------------------------------------------------------------
@@ -268,10 +278,69 @@ class Tracker(Generic[S]):
         return state, problems
 
     def _rebuild(self) -> None:
-        done, undone = effective(self.log.events)
-        self._done, self._undone = done, undone
-        self._state, fold_problems = self.fold(done)
-        self.problems = list(self.log.problems) + fold_problems
+        """Fold the whole log: actions, undos and redos in their order. An undo takes back the
+        latest action in force, a redo restores the latest undone one, and a new action clears
+        what could be redone (the usual editor semantics); a rejected line is no action."""
+        self._done: list[LoggedEvent] = []
+        self._undone: list[LoggedEvent] = []
+        self._marks: dict[int, S] = {0: self.initial()}  # the state after the first k actions
+        self._state = self._marks[0]
+        problems: list[LogProblem] = []
+        self.replaying = True
+        try:
+            for le in self.log.events:
+                kind = le.event["event"]
+                if kind == UNDO:
+                    if self._done:
+                        self._step_back()
+                elif kind == REDO:
+                    if self._undone:
+                        self._step_forward(problems)
+                else:
+                    try:
+                        state = self.apply(self._state, le.event)
+                    except CompanionError as exc:
+                        problems.append(LogProblem(le.line or 0, exc.render()))
+                        continue
+                    self._push(le, state)
+                    self._undone.clear()
+        finally:
+            self.replaying = False
+        self.problems = list(self.log.problems) + problems
+
+    def _push(self, le: LoggedEvent, state: S) -> None:
+        self._done.append(le)
+        self._state = state
+        if len(self._done) % self.CHECKPOINT == 0:
+            self._marks[len(self._done)] = state
+
+    def _step_back(self) -> None:
+        """Take back the latest action: fold again from the nearest kept state."""
+        self._undone.append(self._done.pop())
+        n = len(self._done)
+        for k in [k for k in self._marks if k > n]:
+            del self._marks[k]
+        base = max(self._marks)
+        state = self._marks[base]
+        for le in self._done[base:]:
+            state = self.apply(state, le.event)  # applied before to this very state: it holds
+        self._state = state
+
+    def _step_forward(self, problems: list[LogProblem]) -> None:
+        le = self._undone.pop()
+        try:
+            state = self.apply(self._state, le.event)
+        except CompanionError as exc:  # pragma: no cover - it held on this very state before
+            problems.append(LogProblem(le.line or 0, exc.render()))
+            return
+        self._push(le, state)
+
+    def _sync(self) -> None:
+        """Read the log again if someone else wrote it since (another window, a command)."""
+        if self.log.changed_on_disk():
+            self.log.reload()
+            self._rebuild()
+            self.reloads += 1
 
     @property
     def state(self) -> S:
@@ -285,11 +354,11 @@ class Tracker(Generic[S]):
     # -- acting --------------------------------------------------------------------
     def do(self, event: Event) -> S:
         """Check ``event`` against the current state, then log it and make it current."""
+        self._sync()
         new_state = self.apply(self._state, event)  # raises before anything is written
         le = self.log.append(event)
-        self._done.append(le)
+        self._push(le, new_state)
         self._undone.clear()
-        self._state = new_state
         return new_state
 
     @property
@@ -301,17 +370,19 @@ class Tracker(Generic[S]):
         return bool(self._undone)
 
     def undo(self) -> S:
+        self._sync()
         if not self._done:
             raise LogError("nothing to undo")
         self.log.append({"event": UNDO})
-        self._rebuild()
+        self._step_back()
         return self._state
 
     def redo(self) -> S:
+        self._sync()
         if not self._undone:
             raise LogError("nothing to redo")
         self.log.append({"event": REDO})
-        self._rebuild()
+        self._step_forward(self.problems)
         return self._state
 
 

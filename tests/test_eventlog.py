@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.errors import LogError, RuleError
-from companion.eventlog import EventLog, Tracker, effective, event_rng, parse_lines
+from companion.eventlog import EventLog, Tracker, event_rng, parse_lines
 
 
 @dataclass(frozen=True)
@@ -134,13 +134,56 @@ def test_seeded_rolls_replay_exactly(tmp_path: Path) -> None:
     assert len(set(CounterTracker(path).state.rolls)) > 1
 
 
-def test_effective_resolves_undo_and_redo() -> None:
-    events, problems = parse_lines('{"event":"a"}\n{"event":"b"}\n{"event":"undo"}\n'
-                                   '{"event":"undo"}\n{"event":"redo"}\n{"event":"undo"}\n'
-                                   '{"event":"undo"}\n')
-    assert not problems
-    done, undone = effective(events)
-    assert done == [] and [e.event["event"] for e in undone] == ["b", "a"]
+def test_undo_and_redo_lines_resolve_in_order(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in (
+        {"event": "add", "n": 1}, {"event": "add", "n": 2}, {"event": "undo"}, {"event": "undo"},
+        {"event": "redo"}, {"event": "undo"}, {"event": "undo"})))  # the last undo has nothing left
+    t = CounterTracker(path)
+    assert t.state.total == 0 and t.history == [] and not t.problems
+    t.redo()
+    t.redo()
+    assert t.state.total == 3 and not t.can_redo
+
+
+def test_an_undo_takes_back_the_latest_action_never_a_rejected_line(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_text('{"event": "add", "n": 5}\n{"event": "add", "n": -9}\n{"event": "undo"}\n')
+    t = CounterTracker(path)
+    # line 2 would take the total below zero: reported, and no action, so the undo takes back line 1
+    assert [p.line for p in t.problems] == [2]
+    assert t.state.total == 0 and t.history == [] and t.can_redo
+    t.redo()
+    assert t.state.total == 5
+
+
+def test_undo_far_back_folds_from_the_kept_states(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    for n in range(1, 41):  # more actions than two checkpoints
+        t.do({"event": "add", "n": n})
+    for k in range(40, 0, -1):
+        t.undo()
+        assert t.state.total == sum(range(1, k))
+    for k in range(1, 41):
+        t.redo()
+        assert t.state.total == sum(range(1, k + 1))
+    again = CounterTracker(path)
+    assert again.state == t.state and again.history == t.history
+
+
+def test_two_windows_on_one_log_never_act_on_a_stale_state(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    a = CounterTracker(path)
+    a.do({"event": "add", "n": 3})
+    b = CounterTracker(path)
+    b.do({"event": "add", "n": -3})  # b takes the total to 0 behind a's back
+    with pytest.raises(RuleError, match="below zero"):
+        a.do({"event": "add", "n": -1})  # a reads the log again first: 0 - 1 is refused
+    assert a.reloads == 1 and a.state.total == 0
+    a.undo()  # takes back b's action, the latest in the log
+    assert a.state.total == 3
+    assert CounterTracker(path).state.total == 3 and not CounterTracker(path).problems
 
 
 def test_a_directory_is_not_a_log(tmp_path: Path) -> None:
