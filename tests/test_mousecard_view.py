@@ -95,6 +95,19 @@ def test_a_line_cut_by_a_crash_is_reported_and_stays_on_show(tmp_path: Path) -> 
     assert again.notice.value == ""
 
 
+def test_two_windows_on_one_session_stay_in_step(tmp_path: Path) -> None:
+    log = tmp_path / "mc.jsonl"
+    one = MouseCardPage(log, plot=False, settle=None)
+    two = MouseCardPage(log, plot=False, settle=None)
+    one.player.value = two.player.value = "Pip"
+    one.award_button.click()
+    two.spend_button.click()  # two reads the log again first: Pip has the chip one awarded
+    assert two.message.value == "" and "another window" in two.notice.value
+    assert two.tracker.state.chips_of("Pip") == 0
+    one.spend_button.click()  # and one sees that it is spent
+    assert "has 0 fate chip" in one.message.value and "0" in one.chips_table.value
+
+
 def test_plot_and_bad_input_show_in_the_page(tmp_path: Path) -> None:
     page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
     page.plot_button.click()

@@ -410,15 +410,25 @@ class MouseCardPage:
             ui.show(self.notice, "warn", "Some of the saved session could not be used", lines)
 
     def _act(self, event: dict[str, Any]) -> None:
-        self.tracker.do(event)
-        self.message.value = ""
-        self.notice.value = ""
-        self.refresh()
+        self._acting(lambda: self.tracker.do(event))
 
     def _undo_redo(self, undo: bool) -> None:
-        (self.tracker.undo if undo else self.tracker.redo)()
-        self.message.value = ""
-        self.refresh()
+        self._acting(self.tracker.undo if undo else self.tracker.redo)
+
+    def _acting(self, action: Any) -> None:
+        """Run a tracker action; say so if the saved session was changed elsewhere first (the
+        tracker then read it again, and the action applies to what it holds now)."""
+        reloads = self.tracker.reloads
+        try:
+            action()  # a refusal propagates to the button's error panel, after the finally
+            self.message.value = ""
+        finally:
+            if self.tracker.reloads != reloads:
+                ui.show(self.notice, "info", "The saved session was changed in another window",
+                        ["it was read again first: the page shows it as it is now"])
+            else:
+                self.notice.value = ""
+            self.refresh()
 
     def draw(self) -> None:
         from ..errors import CompanionError
