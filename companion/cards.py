@@ -255,7 +255,8 @@ def load_game(game: str, extra: Iterable[str | os.PathLike[str]] = (), *,
     """All cards of a game: bundled files, the user data folder, then ``extra`` files.
 
     A record with ``"replaces": "<id>"`` (a user's correction) takes the place of the
-    earlier record with that id.
+    earlier record with that id. A file named twice (an ``extra`` file that is bundled or
+    in the user's folder, or given twice) is read once, where it first appears.
 
     Raises :class:`CardFileError` naming the first bad file (``companion validate``
     lists every error of every file).
@@ -265,8 +266,16 @@ def load_game(game: str, extra: Iterable[str | os.PathLike[str]] = (), *,
     if include_user:
         files += user_game_files(game)
     files += [Path(p) for p in extra]
+    seen: set[str] = set()
     cards: list[Card] = []
     for f in files:
+        try:
+            key = os.path.normcase(str(f.resolve()))
+        except (OSError, ValueError, RuntimeError):  # an odd path: load_file reports it
+            key = str(f)
+        if key in seen:
+            continue
+        seen.add(key)
         cards += load_file(f, game, validate=validate)
     from .validation import ensure_unique, resolve_replacements
 

@@ -42,7 +42,9 @@ def parse_assignment(text: str) -> tuple[str, Any]:
 def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str = "") -> dict[str, Any]:
     """Record the user's values for one card; returns the record written.
 
-    Fields set here are dropped from the card's ``unknown`` (and ``uncertain``) lists.
+    Fields set to a value here are dropped from the card's ``unknown`` (and ``uncertain``)
+    lists; a field set to null (unknown after all) is added to ``unknown``, unless the
+    schema makes it null for every card of that type (a joker's suit).
     """
     db = load_game(game)
     target = db.find(card)
@@ -61,6 +63,10 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
             record[flag] = [f for f in record[flag] if f not in values]
             if not record[flag]:
                 del record[flag]
+    now_unknown = [f for f, v in values.items() if v is None and f not in _null_only(game, target.type)]
+    if now_unknown:
+        flagged = record.get("unknown")
+        record["unknown"] = [*(flagged if isinstance(flagged, list) else []), *now_unknown]
     names = ", ".join(sorted(values))
     base = str(record.get("source", ""))
     if "user correction" not in base:
@@ -80,6 +86,13 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
         doc["cards"].append(record)
     _write_validated(path, doc, game)
     return record
+
+
+def _null_only(game: str, card_type: str) -> frozenset[str]:
+    """Fields the schema makes null for every card of the type: null there is not 'unknown'."""
+    from .validation import _null_only_fields
+
+    return _null_only_fields(game, card_type)
 
 
 def _schema_fields(game: str, card_type: str) -> set[str]:

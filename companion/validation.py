@@ -25,6 +25,10 @@ per-game counts registered with :func:`register_check` (the Mouse Card deck is e
 A game package may add its own checks in ``companion/<game>/datachecks.py``: that module
 is imported on first use and calls :func:`register_check`.
 
+Deck-format files (``data/formats/*.json``, the user's ``formats`` folder, or any file
+without ``cards`` that has ``deck_size``/``copy_limit``) are checked against
+``format.schema.json`` instead (:func:`validate_format_document`).
+
 Schemas may carry ``"x-message"`` on a combinator (``not``, ``anyOf``, ``oneOf``) to
 replace jsonschema's wording with a plain sentence.
 """
@@ -807,6 +811,48 @@ def validate_document(doc: Any, *, file: str, game: str | None = None) -> list[V
     return issues + found
 
 
+FORMAT_SCHEMA = "format"  # data/schemas/format.schema.json, looked up like a game's schema
+
+
+def is_format_document(doc: Any, file: str | os.PathLike[str]) -> bool:
+    """A deck-format file rather than a card file: no ``cards``, and in a ``formats`` folder or
+    with a format's own fields."""
+    return isinstance(doc, dict) and "cards" not in doc and (
+        Path(file).parent.name == "formats" or "deck_size" in doc or "copy_limit" in doc)
+
+
+def validate_format_document(doc: Any, *, file: str) -> list[ValidationIssue]:
+    """Every problem of one deck-format document: ``format.schema.json``, then the deck size's
+    consistency (``exact`` or ``min``/``max``, and ``min`` not above ``max``)."""
+    if not isinstance(doc, dict):
+        return [ValidationIssue(file, "is not a deck format", expected='an object {"id", "game", "name", '
+                                '"deck_size", "copy_limit"}', found=_json_type(doc))]
+    found: list[ValidationIssue] = []
+    try:
+        for err in detailed_validator(FORMAT_SCHEMA).iter_errors(doc):
+            found.extend(_issues_from_error(err, doc, file, FORMAT_SCHEMA))
+    except RecursionError:
+        found.append(ValidationIssue(file, "is nested too deeply to be a deck format"))
+    found = list(dict.fromkeys(_merge_misspelt(found)))
+    found.sort(key=_issue_order)
+    if not found:
+        size = doc["deck_size"]
+        lo, hi, ex = size.get("min"), size.get("max"), size.get("exact")
+        if ex is not None and (lo is not None or hi is not None):
+            found.append(ValidationIssue(file, "give either exact or min/max, not both",
+                                         pointer="/deck_size"))
+        if lo is not None and hi is not None and lo > hi:
+            found.append(ValidationIssue(file, f"min {lo} is more than max {hi}", pointer="/deck_size"))
+    return found
+
+
+def format_paths() -> list[Path]:
+    """The bundled deck-format files and the user's own."""
+    from .deck.formats import format_files
+
+    return format_files()
+
+
 def _merge_misspelt(found: list[ValidationIssue]) -> list[ValidationIssue]:
     """A misspelt required field gives two errors ('powr' unknown, 'power' missing): keep one."""
     from dataclasses import replace
@@ -836,16 +882,26 @@ def _issue_order(issue: ValidationIssue) -> tuple[Any, ...]:
 
 
 def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
-    """Checks on single cards the schema does not express: the ``unknown`` flags, demo labels."""
+    """Checks on single cards the schema does not express: the ``unknown`` flags, demo labels,
+    text that cannot be written as UTF-8 (lone surrogates)."""
     cards = doc.get("cards") if isinstance(doc, dict) else None
     if not isinstance(cards, list):
         return
+    for key in ("set", "source", "notes"):
+        bad = _broken_text(doc.get(key), f"/{key}")
+        if bad is not None:
+            yield _broken_text_issue(file, bad, None)
     fields = card_fields(game)
     nulls = {t: _null_only_fields(game, t) for t in fields}
     demo = "demo" in str(doc.get("set", "")).lower()
     for i, card in enumerate(cards):
         if type(card) is not dict:
             continue
+        broken = _surrogate_path(card)
+        if broken is not None:
+            cid = card.get("id")
+            yield _broken_text_issue(file, (f"/cards/{i}{_pointer(broken[0])}", broken[1]),
+                                     cid if isinstance(cid, str) else None)
         has_null = None in card.values()
         if not has_null and "unknown" not in card:  # the common case, kept cheap
             if not demo:
@@ -859,11 +915,26 @@ def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
         ctype = ctype if isinstance(ctype, str) else ""
         known = fields.get(ctype, list(card))
         flagged = flagged if isinstance(flagged, list) else []
+        listed: set[Any] = set()
         for j, name in enumerate(flagged):
             if name not in known:
                 yield ValidationIssue(file, f"'unknown' names {name!r}, not a field of a {ctype} card",
                                       pointer=f"/cards/{i}/unknown/{j}", card_id=cid, kind="data",
                                       suggestion=did_you_mean(closest(str(name), known, n=1)))
+            elif name in listed:
+                yield ValidationIssue(file, f"'unknown' lists {name!r} twice",
+                                      pointer=f"/cards/{i}/unknown/{j}", card_id=cid, kind="data",
+                                      severity="warning",
+                                      suggestion=f'Keep one "{name}" in the list.')
+            elif card.get(name) is not None:
+                yield ValidationIssue(file, f"'unknown' lists {name!r}, but the card gives its value",
+                                      pointer=f"/cards/{i}/unknown/{j}", card_id=cid, kind="data",
+                                      severity="warning", expected=f"'{name}' null when it is unknown",
+                                      found=_show(card.get(name)),
+                                      suggestion=f'If the value is right, take "{name}" out of "unknown"; '
+                                                 f'if it is a guess, make "{name}" null.')
+            if isinstance(name, str):
+                listed.add(name)
         if has_null:
             for key, value in card.items():
                 if value is None and key not in flagged and key not in nulls.get(ctype, ()):
@@ -877,6 +948,59 @@ def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
             yield ValidationIssue(file, "a card of a demo set whose source does not say demo",
                                   pointer=f"/cards/{i}/source", card_id=cid, kind="data", severity="warning",
                                   expected='a source starting with "demo:"', found=_show(source))
+
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def _broken_text(value: Any, pointer: str) -> tuple[str, str] | None:
+    """The pointer and text of the first string under ``value`` holding a lone surrogate, if any.
+
+    A lone surrogate (from a JSON escape such as ``\\ud800`` without its other half) is not
+    a character: no file, terminal or PDF can hold it as UTF-8. Cheap for plain ASCII text.
+    """
+    found = _surrogate_path(value)
+    if found is None:
+        return None
+    path, text = found
+    return pointer + _pointer(path), text
+
+
+def _surrogate_path(value: Any) -> tuple[list[Any], str] | None:
+    t = type(value)
+    if t is str:
+        return ([], value) if not value.isascii() and _SURROGATE.search(value) else None
+    if t is dict:
+        items: Iterable[tuple[Any, Any]] = value.items()
+    elif t is list:
+        items = enumerate(value)
+    else:
+        return None
+    for key, item in items:
+        ti = type(item)
+        if ti is str:
+            if item.isascii() or not _SURROGATE.search(item):
+                continue
+            return [key], item
+        if ti is dict or ti is list:
+            found = _surrogate_path(item)
+            if found is not None:
+                return [key, *found[0]], found[1]
+    return None
+
+
+def _broken_text_issue(file: str, bad: tuple[str, str], card_id: str | None) -> ValidationIssue:
+    pointer, text = bad
+    char = _SURROGATE.search(text)
+    code = f"U+{ord(char.group()):04X}" if char else "a surrogate"
+    field_ = pointer.rsplit("/", 1)[-1]
+    what = f"'{field_}'" if not field_.isdecimal() else "the text"
+    return ValidationIssue(file, f"{what} holds a lone surrogate ({code}): half of a character, which "
+                           "cannot be saved, shown or printed", pointer=pointer, card_id=card_id,
+                           kind="data", expected="text of whole characters",
+                           found=json.dumps(text[:40] + ("..." if len(text) > 40 else "")),
+                           suggestion="Fix the \\u escape in the file: a character beyond U+FFFF needs "
+                                      "both halves (e.g. \\ud83d\\ude00), or type the character itself.")
 
 
 # ---------------------------------------------------------------------------------------
@@ -1126,7 +1250,7 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], l
         elif is_dir:
             try:
                 found = sorted(f for f in p.glob("*.json") if not f.name.endswith(".schema.json"))
-                for g in GAMES:
+                for g in (*GAMES, "formats"):
                     if (p / g).is_dir():
                         found += sorted((p / g).glob("*.json"))
             except OSError as exc:
@@ -1155,7 +1279,8 @@ def bundled_paths(*, include_user: bool = True) -> list[Path]:
 
 
 def validate_paths(paths: Iterable[str | os.PathLike[str]] = (), *, context: bool = True) -> Report:
-    """Validate files and folders (no paths: every bundled file) and return every issue.
+    """Validate files and folders (no paths: every bundled file, deck formats included) and
+    return every issue.
 
     With ``context`` the cross-record checks of a game also see its bundled cards (and
     the user's), as :func:`companion.cards.load_game` would load them, so an id that
@@ -1166,7 +1291,7 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]] = (), *, context: boo
     if paths:
         files, report.issues = expand_paths(paths)
     else:
-        files = bundled_paths()
+        files = bundled_paths() + format_paths()
     docs: list[tuple[str, Any]] = []
     for f in files:
         report.files.append(str(f))
@@ -1195,6 +1320,9 @@ def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: 
                    skip: Iterable[Path], texts: Mapping[str, str] | None = None) -> None:
     records: dict[str, list[Record]] = {}
     for f, doc in docs:
+        if is_format_document(doc, f):
+            report.issues += validate_format_document(doc, file=f)
+            continue
         report.issues += validate_document(doc, file=f)
         if isinstance(doc, dict) and isinstance(doc.get("cards"), list):
             report.cards += len(doc["cards"])

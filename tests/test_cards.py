@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -128,3 +130,24 @@ def test_unknown_official_values_are_known_as_unknown() -> None:
     unknown = db.unknown_cells()
     assert ("brodie", "life") in unknown
     assert all(db.by_id(cid).get(field) is None for cid, field in unknown)
+
+
+def test_a_file_that_is_already_loaded_is_read_once(tmp_path: Path, _isolated_user_data: Path) -> None:
+    from companion.cards import DATA_DIR
+
+    n = len(load_game("village"))
+    bundled = DATA_DIR / "village" / "demo.json"
+    again = tmp_path / "link" / ".." / "demo.json"  # the same file by another spelling
+    (tmp_path / "link").mkdir()
+    (tmp_path / "demo.json").symlink_to(bundled)
+    assert len(load_game("village", extra=[bundled, str(bundled), again])) == n
+    mine = _isolated_user_data / "village" / "mine.json"
+    mine.parent.mkdir(parents=True)
+    mine.write_text(json.dumps({"game": "village", "set": "Mine", "cards": [
+        {"id": "mine-1", "name": "Mine One", "type": "fruit", "source": "mine"}]}), encoding="utf-8")
+    db = load_game("village", extra=[mine])
+    assert len(db) == n + 1 and [c.id for c in db].count("mine-1") == 1
+    other = tmp_path / "other.json"
+    other.write_text(mine.read_text(encoding="utf-8"), encoding="utf-8")  # a different file, same id
+    with pytest.raises(CompanionError, match="duplicate village card id 'mine-1'"):
+        load_game("village", extra=[other])

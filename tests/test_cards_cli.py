@@ -129,3 +129,16 @@ def test_validate_any_bytes_without_traceback(tmp_path: Path, capsys: pytest.Cap
     f.write_bytes(raw)
     code, out, err = run(capsys, "validate", str(f))
     assert code in (1, 2) and "internal error" not in err and "Traceback" not in out + err
+
+
+@pytest.mark.parametrize("command", [["validate"], ["cards", "list", "village", "--cards"],
+                                     ["cards", "export", "village", "--cards"]])
+def test_a_lone_surrogate_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           command: list[str]) -> None:
+    bad = tmp_path / "s.json"
+    bad.write_text('{"game": "village", "set": "x", "cards": [{"id": "a", "name": "A\\ud800", '
+                   '"type": "fruit", "source": "s"}]}', encoding="utf-8")
+    code, out, err = run(capsys, *command, str(bad))
+    assert code == (1 if command == ["validate"] else 2)
+    text = out + err
+    assert "/cards/0/name" in text and "lone surrogate (U+D800)" in text and "internal error" not in text

@@ -69,3 +69,32 @@ def test_cli_correct(capsys: pytest.CaptureFixture[str], _isolated_user_data: Pa
     assert main(["cards", "correct", "mystics", "brodie", "life"]) == 2
     assert "FIELD=VALUE" in capsys.readouterr().err
     assert main(["validate"]) == 0  # the corrections file validates with the bundled data
+
+
+def test_a_correction_to_null_lists_the_field_as_unknown(_isolated_user_data: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.validation import validate_paths
+
+    assert load_game("mystics").find("collin")["move"] == 2
+    record = correct_card("mystics", "collin", {"move": None}, note="not sure after all")
+    assert record["move"] is None and record["unknown"].count("move") == 1
+    collin = load_game("mystics").find("collin")
+    assert collin["move"] is None and "move" in collin["unknown"]
+    assert ("collin", "move") in load_game("mystics").unknown_cells()
+    report = validate_paths([corrections_path("mystics")])
+    assert report.ok and not report.warnings, report.lines()
+    assert main(["cards", "correct", "mystics", "collin", "move=2"]) == 0  # and back to a value
+    capsys.readouterr()
+    collin = load_game("mystics").find("collin")
+    assert collin["move"] == 2 and "move" not in collin["unknown"]
+    assert "life" in collin["unknown"]  # the other unknown fields stay listed
+    assert main(["validate"]) == 0 and "warning" not in capsys.readouterr().out
+
+
+def test_a_null_that_is_not_unknown_stays_off_the_list(_isolated_user_data: Path) -> None:
+    from companion.validation import _null_only_fields
+
+    joker = next(c for c in load_game("mousecard") if c.get("suit", "x") is None)
+    assert "suit" in _null_only_fields("mousecard", joker.type)
+    record = correct_card("mousecard", joker.id, {"suit": None})
+    assert "suit" not in record.get("unknown", [])

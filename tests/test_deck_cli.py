@@ -180,3 +180,102 @@ def test_demo_illegal_village_names_nibble(capsys: pytest.CaptureFixture[str]) -
 def test_demo_tmnt_title_over_two_printings(capsys: pytest.CaptureFixture[str]) -> None:
     _, data = run_json(capsys, "deck", "check", "tmnt", str(DECKS / "tmnt-demo-illegal.txt"))
     assert any("title Leonardo" in p["message"] for p in data["problems"])
+
+
+TMNT_CARDS = {"game": "tmnt", "set": "CLI Test Set", "cards": [
+    {"id": "zz-ohara", "name": "Zz O'Hara", "type": "character", "attribute": "wind", "power": 2,
+     "source": "demo: test"},
+    {"id": "zz-ohara-promo", "name": "Zz O\u2019Hara", "type": "character", "attribute": "wind", "power": 3,
+     "source": "demo: test"},
+]}
+
+
+def test_check_counts_a_title_typed_with_a_curly_apostrophe_with_the_plain_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "tmnt-mine.json"
+    mine.write_text(json.dumps(TMNT_CARDS, ensure_ascii=False))
+    deck = deckfile(tmp_path, "3 Zz O'Hara\n2 zz-ohara-promo\n")
+    code, data = run_json(capsys, "deck", "check", "tmnt", deck, "--cards", str(mine))
+    assert code == 1 and not data["legal"]
+    (limit,) = [p for p in data["problems"] if p["rule"] == "copy-limit"]
+    assert limit["message"].startswith("5 cards have the title Zz O'Hara")
+    assert limit["cite"] == "tmnt-tcg.txt, How to Build Your Own Deck (2)"
+
+
+def test_check_json_decklist_errors_give_json_pointers(tmp_path: Path, cards: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deck.json"
+    path.write_text(json.dumps({"game": "Village", "cards": [{"card": "T Acorn", "count": 3},
+                                                             {"card": "T Acorm", "count": 2}]}, indent=2))
+    code, data = run_json(capsys, "deck", "check", "village", str(path), "--cards", str(cards))
+    assert code == 2
+    assert [(i["pointer"], i["line"]) for i in data["issues"]] == [("/cards/1/card", None)]
+    code, _, err = run(capsys, "deck", "check", "village", str(path), "--cards", str(cards))
+    assert code == 2 and "/cards/1/card: " in err and "line 2" not in err and "Traceback" not in err
+    path.write_text(json.dumps([{"card": "T Acorn", "count": 3}]))
+    code, _, err = run(capsys, "deck", "check", "village", str(path), "--cards", str(cards))
+    assert code == 2 and "found an array" in err and "no count" not in err
+
+
+def test_plot_file_errors_and_the_real_file_name(tmp_path: Path, cards: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    deck = deckfile(tmp_path, "3 T Acorn\n5 T Fig\n")
+    missing = tmp_path / "no-such-folder" / "x.png"
+    code, out, err = run(capsys, "deck", "stats", "village", deck, "--cards", str(cards),
+                         "--plot", str(missing))
+    assert code == 2 and str(missing) in err and "does not exist" in err and "internal" not in err
+    assert not missing.parent.exists()
+    code, _, err = run(capsys, "deck", "stats", "village", deck, "--cards", str(cards),
+                       "--plot", str(tmp_path / "x.foo"))
+    assert code == 2 and "x.foo" in err and ".png" in err and "'.foo'" in err
+    code, out, _ = run(capsys, "deck", "stats", "village", deck, "--cards", str(cards), "--json",
+                       "--plot", str(tmp_path))
+    assert code == 2 and "is a folder" in json.loads(out)["error"]
+    code, out, _ = run(capsys, "deck", "stats", "village", deck, "--cards", str(cards),
+                       "--plot", str(tmp_path / "myplot"))
+    real = tmp_path / "myplot.png"
+    assert code == 0 and out.rstrip().endswith(f"plot written to {real}")
+    assert real.read_bytes()[:4] == b"\x89PNG" and not (tmp_path / "myplot").exists()
+    code, data = run_json(capsys, "deck", "stats", "village", deck, "--cards", str(cards),
+                          "--plot", str(tmp_path / "p.svg"))
+    assert code == 0 and data["plot"] == str(tmp_path / "p.svg") and (tmp_path / "p.svg").exists()
+
+
+def test_odds_unknown_kind_is_refused_with_the_closest_name(tmp_path: Path, cards: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    deck = deckfile(tmp_path, "3 T Acorn\n1 T Barley\n56 T Fig\n")
+    code, out, err = run(capsys, "deck", "odds", "village", deck, "--cards", str(cards),
+                         "--kind", "type=basic-mose")
+    assert code == 2 and out == "" and "no card has type 'basic-mose'" in err and "'basic-mouse'" in err
+    code, _, err = run(capsys, "deck", "odds", "village", deck, "--cards", str(cards),
+                       "--kind", "tipe=basic-mouse")
+    assert code == 2 and "no card has the field 'tipe'" in err and "Did you mean 'type'" in err
+    code, data = run_json(capsys, "deck", "odds", "village", deck, "--cards", str(cards),
+                          "--kind", "type=magic")  # a type the deck lacks but the cards have: 0%, no error
+    assert code == 0 and data["odds"][0]["percent"] == "0.000%"
+
+
+def test_odds_draws_and_at_least_need_a_kind(tmp_path: Path, cards: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    deck = deckfile(tmp_path, "3 T Acorn\n1 T Barley\n56 T Fig\n")
+    for extra in (["--draws", "8"], ["--at-least", "2"], ["--draws", "8", "--at-least", "2"]):
+        code, out, err = run(capsys, "deck", "odds", "village", deck, "--cards", str(cards), *extra)
+        assert code == 2 and out == "" and "--kind" in err and extra[0] in err
+    code, data = run_json(capsys, "deck", "odds", "village", deck, "--cards", str(cards),
+                          "--kind", "type=basic-mouse", "--draws", "8", "--at-least", "2")
+    assert code == 0
+    assert data["odds"][0]["label"] == "at least 2 cards with type basic-mouse in the first 8 cards"
+
+
+def test_formats_skips_and_reports_a_broken_user_format(capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    folder = Path(os.environ["COMPANION_USER_DATA"]) / "formats"
+    folder.mkdir(parents=True)
+    bad = folder / "village-x.json"
+    bad.write_text('{"id": "village-x",\n "game": "village"}\n')
+    code, out, err = run(capsys, "deck", "formats", "village")
+    assert code == 1 and "village-standard" in out and "village-casual-50" in out
+    assert str(bad) in err and "line 1" in err and "'deck_size' is missing" in err
+    code, out, _ = run(capsys, "deck", "formats", "--json")
+    assert code == 1 and "tmnt-standard" in [f["id"] for f in json.loads(out)]

@@ -142,3 +142,22 @@ def test_tmnt_by_hand_and_small_decks() -> None:
     small = opening_odds(make(TDB, {"leo-1": 3, "raph": 3, "pizza": 2}))
     assert len(small) == 1 and small[0].probability is None
     assert opening_odds(make(VDB, {"apple": 6}))[0].probability is None
+
+
+def test_kinds_checked_against_the_card_data() -> None:
+    cards = VDB.cards
+    assert parse_kind(["type=Basic-Mouse", "ability=nibble", "atk=4"], cards) == {
+        "type": ["Basic-Mouse"], "abilities[].name": ["nibble"], "atk": ["4"]}
+    with pytest.raises(CompanionError, match="no card has type 'basic-mose'") as err:
+        parse_kind(["type=basic-mose"], cards)
+    assert "Did you mean 'basic-mouse'" in str(err.value)
+    with pytest.raises(CompanionError, match="no card has the field 'tipe'") as err:
+        parse_kind(["tipe=basic-mouse"], cards)
+    assert "Did you mean 'type'" in str(err.value)
+    with pytest.raises(CompanionError, match="no card has type 'bogus'") as err:
+        parse_kind(["type=magic,bogus"], cards)  # every value of a list is checked
+    assert "expected one of basic-mouse, fruit, item, magic, mega-mouse" in str(err.value)
+    with pytest.raises(CompanionError, match="no card has ability 'nible'") as err:
+        parse_kind(["ability=nible"], cards)
+    assert "Did you mean 'Nibble'" in str(err.value)
+    assert parse_kind(["type=basic-mose"]) == {"type": ["basic-mose"]}  # no card data: not checked

@@ -630,3 +630,309 @@ def test_faces_print_unknown_stats_as_question_marks() -> None:
     peasant = card_from_record("monarchs", "Demo", {"id": "p", "name": "P", "type": "starting",
                                                     "player": "B", "influence": 0, "source": "demo: t"})
     assert BUILDERS["monarchs"](peasant).corner == "B"
+
+
+# --------------------------------------------------------------------------- review fixes
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def _on_paper(pt: tuple[float, float], page: tuple[float, float]) -> tuple[float, float]:
+    """A page point on the portrait paper, as seen from the side it is printed on.
+
+    A landscape page goes onto the paper a quarter turn anticlockwise (its top at the
+    paper's left long edge), the same way on the front and on the back.
+    """
+    x, y = pt
+    pw, ph = page
+    return (ph - y, x) if pw > ph else (x, y)
+
+
+def _behind(pt: tuple[float, float], paper: tuple[float, float], flip: str) -> tuple[float, float]:
+    """The point on the other side of the sheet (as seen from that side) after the flip."""
+    u, v = pt
+    return (paper[0] - u, v) if flip == "long" else (u, paper[1] - v)
+
+
+def _calibrate(paper: str, flip: str, error: tuple[float, float], printed_with: tuple[float, float]
+               ) -> tuple[float, float]:
+    """Print the calibration page on a printer that shifts the back side by ``error`` and read it
+    the way the page says: the offset to enter is the offset it was printed with plus the reading."""
+    from companion.printing.boards import print_calibration
+
+    info = print_calibration(io.BytesIO(), paper=paper, offset=printed_with, flip=flip)
+    pw, ph = info["paper_mm"]
+    grid = (info["back_centre_mm"][0] + error[0], info["back_centre_mm"][1] + error[1])  # as printed
+    cross = _behind((pw / 2, ph / 2), (pw, ph), flip)  # the front cross seen through from the back
+    reading = (cross[0] - grid[0], cross[1] - grid[1])
+    return printed_with[0] + reading[0], printed_with[1] + reading[1]
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize(("size", "bleed", "paper", "landscape"), [
+    ("poker", 0.0, "a4", False), ("poker", 3.0, "a4", True), ("poker", 2.0, "letter", True),
+    ("mini-american", 0.0, "a4", True), ("bridge", 0.0, "letter", False),
+])
+def test_backs_land_behind_their_fronts_on_a_shifting_printer(size: str, bleed: float, paper: str,
+                                                              landscape: bool, flip: str) -> None:
+    """The calibration page's offset, used on a card sheet of either orientation and flip, puts
+    every back exactly behind its front on a printer that shifts the back side."""
+    g = load_geometry()
+    error = (1.5, -0.7)
+    offset = _calibrate(paper, flip, error, (0.0, 0.0))
+    assert offset == pytest.approx((-1.5, 0.7))
+    assert _calibrate(paper, flip, error, (1.0, 0.5)) == pytest.approx(offset)  # printed with an offset
+    grid = sheet_grid(g.paper(paper), g.card_size(size), bleed=bleed)
+    assert (grid.paper[0] > grid.paper[1]) == landscape
+    backs = "duplex" if flip == "long" else "duplex-short"
+    pages = plan_pages([f"c{i}" for i in range(grid.per_page + 2)], grid, backs=backs, offset=offset)
+    sheet = PAPERS[paper]
+    checked = 0
+    for front, back in zip(pages[::2], pages[1::2], strict=True):
+        for f, b in zip(front.placements, back.placements, strict=True):
+            assert f.card_id == b.card_id
+            fc = _on_paper((f.box.x + f.box.w / 2, f.box.y + f.box.h / 2), grid.paper)
+            bc = _on_paper((b.box.x + b.box.w / 2, b.box.y + b.box.h / 2), grid.paper)
+            landed = (bc[0] + error[0], bc[1] + error[1])
+            assert _behind(landed, sheet, flip) == pytest.approx(fc, abs=1e-9)
+            checked += 1
+    assert checked == grid.per_page + 2
+
+
+def test_the_offset_turns_with_a_landscape_sheet() -> None:
+    from companion.printing.geometry import page_offset
+
+    g = load_geometry()
+    land = sheet_grid(g.paper("a4"), g.card_size("poker"), bleed=3)
+    port = sheet_grid(g.paper("a4"), g.card_size("poker"))
+    assert land.paper == (297, 210) and port.paper == (210, 297)
+    assert page_offset((2.0, 1.0), port.paper) == (2.0, 1.0)
+    assert page_offset((2.0, 1.0), land.paper) == (1.0, -2.0)  # paper's X points down the page
+    for flip in ("long", "short"):
+        for grid in (land, port):
+            s = grid.slots[0]
+            plain = back_box(s, grid.paper, flip=flip)
+            moved = back_box(s, grid.paper, flip=flip, offset=(2.0, 1.0))
+            dx, dy = page_offset((2.0, 1.0), grid.paper)
+            assert (moved.x - plain.x, moved.y - plain.y) == pytest.approx((dx, dy))
+
+
+def test_the_reviewed_landscape_run_shifts_backs_along_the_short_side(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lay = tmp_path / "off.json"
+    code, _, err = run(capsys, "cards", "village", "--bleed", "3", "--crop-marks", "--backs", "duplex",
+                       "--offset", "2,0", "--out", str(tmp_path / "off.pdf"), "--layout-json", str(lay))
+    assert code == 0, err
+    doc = layout(lay)
+    assert doc["paper_mm"] == [297, 210]
+    front, back = doc["pages"][0]["cards"][0], doc["pages"][1]["cards"][0]
+    assert (front["x_mm"], front["y_mm"]) == (13.5, 108)
+    # long-edge flip of a landscape page mirrors y (210 - 108 - 88 = 14); X = +2 along the
+    # paper's short side is -2 in the page's y; nothing moves along x
+    assert (back["x_mm"], back["y_mm"]) == (13.5, 12)
+
+
+def test_calibration_back_says_to_add_the_offset_it_was_printed_with(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pdf = tmp_path / "cal.pdf"
+    assert run(capsys, "calibration", "--offset", "1,0.5", "--out", str(pdf))[0] == 0
+    back = " ".join(PdfReader(pdf).pages[1].extract_text().split())
+    assert "1 + X, 0.5 + Y" in back and "plus the numbers under the cross" in back
+    assert "The numbers under the cross are the offset to enter" not in back
+    assert run(capsys, "calibration", "--out", str(pdf))[0] == 0
+    back = " ".join(PdfReader(pdf).pages[1].extract_text().split())
+    assert "no offset: the numbers under the cross are the offset to enter" in back
+    front = " ".join(PdfReader(pdf).pages[0].extract_text().split())
+    assert "short side" in front and "landscape" in front
+
+
+@pytest.mark.parametrize("args", [
+    ["cards", "village", "--out", "afile/sub/b.pdf"],
+    ["board", "tmnt", "--out", "afile/sub/b.pdf"],
+    ["sheet", "village-mp", "--out", "afile/sub/b.pdf"],
+    ["calibration", "--out", "afile/sub/b.pdf"],
+    ["sheet", "village-mp", "--out", "afile/b.pdf"],
+    ["all", "--out", "afile"],
+    ["all", "--out", "afile/x"],
+])
+def test_an_output_folder_that_cannot_be_made_is_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch,
+                                                           args: list[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("mine", encoding="utf-8")
+    code, _, err = run(capsys, *args)
+    assert code == 2 and "--out" in err and "afile" in err
+    assert "internal error" not in err and "Traceback" not in err
+    assert (tmp_path / "afile").read_text(encoding="utf-8") == "mine"  # nothing of the user's is lost
+
+
+@pytest.mark.parametrize("qty", [100000000000000000000000, 200000, 1000])
+def test_a_huge_qty_is_refused_before_printing(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                               qty: int) -> None:
+    f = tmp_path / "q.json"
+    f.write_text(json.dumps({"game": "village", "set": "Mine", "cards": [
+        {"id": "q", "name": "Q", "type": "fruit", "source": "mine", "qty": qty}]}), encoding="utf-8")
+    code, out, _ = run(capsys, "cards", "village", "--cards", str(f), "--out", str(tmp_path / "q.pdf"))
+    assert code == 2 and not (tmp_path / "q.pdf").exists()
+    assert main(["validate", str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "/cards/0/qty" in out and "at most 999" in out
+    f.write_text(json.dumps({"game": "village", "set": "Mine", "cards": [
+        {"id": "q", "name": "Q", "type": "fruit", "source": "mine", "qty": 999}]}), encoding="utf-8")
+    assert main(["validate", str(f)]) == 0
+
+
+def test_a_lone_surrogate_is_refused_before_printing(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "s.json"
+    f.write_text('{"game":"village","set":"x","cards":[{"id":"a","name":"A\\ud800","type":"fruit",'
+                 '"source":"s"}]}', encoding="utf-8")
+    code, _, err = run(capsys, "cards", "village", "--cards", str(f), "--out", str(tmp_path / "s.pdf"))
+    assert code == 2 and "/cards/0/name" in err and "lone surrogate" in err
+    assert "internal error" not in err
+
+
+def test_cards_files_that_are_already_loaded_print(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   _isolated_user_data: Path) -> None:
+    bundled = ROOT / "data" / "village" / "demo.json"
+    lay = tmp_path / "l.json"
+    code, _, err = run(capsys, "cards", "village", "--cards", str(bundled), "--cards", str(bundled),
+                         "--layout-json", str(lay), "--out", str(tmp_path / "b.pdf"))
+    assert code == 0, err
+    n = len(json.loads(bundled.read_text(encoding="utf-8"))["cards"])
+    assert sum(len(p["cards"]) for p in layout(lay)["pages"]) == n
+    mine = _isolated_user_data / "village" / "mine.json"
+    mine.parent.mkdir(parents=True)
+    mine.write_bytes(CARDS.read_bytes())
+    code, _, err = run(capsys, "cards", "village", "--cards", str(mine), "--layout-json", str(lay),
+                         "--out", str(tmp_path / "m.pdf"))
+    assert code == 0, err
+    assert {c["id"] for p in layout(lay)["pages"] for c in p["cards"]} == {
+        c["id"] for c in json.loads(CARDS.read_text(encoding="utf-8"))["cards"]}
+
+
+def _mystics(record: dict[str, Any]) -> Any:
+    from companion.cards import card_from_record
+
+    return card_from_record("mystics", "Test", {"source": "test", **record})
+
+
+def test_mystics_faces_print_every_known_value_first() -> None:
+    from companion.cards import load_game
+    from companion.printing.faces import BUILDERS
+
+    face = BUILDERS["mystics"]
+    db = load_game("mystics", include_user=False)
+    collin = face(db.find("collin"))
+    assert collin.stats == [("Move", "2"), ("Life", "?"), ("Battle", "?"), ("Defense", "?"), ("Lore", "?")]
+    assert "Leader, Warrior" in collin.type_line
+    sword = face(db.find("collins-sword"))  # the book prints "+1 SHARP", "Requires WARRIOR"
+    assert sword.stats == [("", "+1"), ("", "Melee"), ("", "SHARP"), ("Paws", "?")]
+    assert sword.type_line == "Search card · Weapon" and sword.body.startswith("Requires WARRIOR")
+    mace = face(db.find("tildas-mace"))
+    assert mace.stats == [("", "Melee"), ("", "BLUNT"), ("Bonus", "?"), ("Paws", "?")]
+    assert mace.body.startswith("Requires Tilda")
+    assert face(db.find("dagger")).stats[-1] == ("Paws", "1")
+    assert face(db.find("ring-of-cat-strength")).stats == [("", "+1"), ("Bonus to", "Battle")]
+    assert face(db.find("inspire")).stats == [("Cost", "?")]  # an unknown cost shows as unknown
+    assert face(_mystics({"id": "x", "name": "X", "type": "ability", "classes": ["any"], "cost": 2,
+                          "text": "t"})).stats == [("Cost", "2")]
+    rats = face(db.find("rat-warriors"))
+    assert "Small" in rats.type_line and "Melee" in rats.type_line
+    assert "Ability: ?" in face(db.find("elite-rat-warriors")).body
+
+
+def test_a_hero_face_shows_all_five_stats_in_the_pdf(tmp_path: Path) -> None:
+    from companion.cards import load_game
+    from companion.printing.render import CardOptions, print_cards
+
+    db = load_game("mystics", include_user=False)
+    buf = io.BytesIO()
+    res = print_cards([db.find("collin"), db.find("collins-sword")], buf, CardOptions(), game="mystics")
+    assert not res.truncated
+    text = " ".join(PdfReader(buf).pages[0].extract_text().split())
+    for word in ("Move 2", "Life ?", "Battle ?", "Defense ?", "Lore ?", "+1", "SHARP", "Melee",
+                 "Paws ?", "Requires WARRIOR"):
+        assert word in text, word
+
+
+def test_tmnt_events_have_no_attribute_and_the_books_timing_labels() -> None:
+    from companion.cards import card_from_record, load_game
+    from companion.printing.faces import BUILDERS
+
+    face = BUILDERS["tmnt"]
+    db = load_game("tmnt", include_user=False)
+    montage = face(db.find("training-montage"))
+    assert montage.type_line == "Event" and "?" not in montage.type_line
+    assert montage.body.startswith("<Play & Flip> Put 1") and montage.body.count("<Play & Flip>") == 1
+    bare = {"id": "e", "name": "E", "type": "event", "source": "demo: t", "text": "Draw 1 card."}
+    for timing, label in (("play", "<Play>"), ("flip", "<Flip>"), ("play-and-flip", "<Play & Flip>")):
+        spec = face(card_from_record("tmnt", "Demo", {**bare, "timing": timing}))
+        assert spec.body == f"{label}\nDraw 1 card."
+    assert face(db.find("leonardo-1")).type_line == "Character · wind"
+
+
+def test_cut_off_text_is_a_warning_naming_the_card(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.printing.text import fit_text_checked
+
+    assert fit_text_checked("a few words", "Helvetica", 11.0, 4.0, 200.0, 100.0)[2] is False
+    assert fit_text_checked("word " * 2000, "Helvetica", 11.0, 4.0, 100.0, 30.0)[2] is True
+    f = tmp_path / "long.json"
+    f.write_text(json.dumps({"game": "village", "set": "My set", "cards": [
+        {"id": "long-one", "name": "Long One", "type": "magic", "source": "my design",
+         "text": "When this mouse attacks, your opponent discards a card. " * 35},
+        {"id": "short-one", "name": "Short One", "type": "magic", "source": "my design", "text": "Draw."}]}),
+        encoding="utf-8")
+    code, out, err = run(capsys, "cards", "village", "--cards", str(f), "--size", "mini-american", "--json",
+                         "--out", str(tmp_path / "l.pdf"))
+    assert code == 0 and "warning" in err and "Long One (long-one): text" in err and "Short One" not in err
+    assert json.loads(out)["truncated"] == [{"id": "long-one", "name": "Long One", "parts": ["text"]}]
+    code, out, err = run(capsys, "cards", "village", "--cards", str(f), "--size", "tarot",
+                         "--out", str(tmp_path / "t.pdf"))
+    assert code == 0 and "warning" not in err  # tarot holds it
+
+
+def test_bad_art_and_back_settings_are_errors_that_name_the_card(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    out = str(tmp_path / "x.pdf")
+    code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--art", str(tmp_path / "nope"),
+                       "--out", out)
+    assert code == 2 and "--art" in err and "does not exist" in err
+    code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--art", str(CARDS), "--out", out)
+    assert code == 2 and "--art" in err and "not a folder" in err
+    f = tmp_path / "c.json"
+
+    def cards_with(**extra: str) -> None:
+        f.write_text(json.dumps({"game": "village", "set": "Mine", "cards": [
+            {"id": "ok", "name": "Ok", "type": "fruit", "source": "mine", "back": "Special Back"},
+            {"id": "bad", "name": "Bad", "type": "fruit", "source": "mine", **extra}]}), encoding="utf-8")
+
+    cards_with(back="art/back.svg")
+    code, _, err = run(capsys, "cards", "village", "--cards", str(f), "--backs", "duplex", "--out", out)
+    assert code == 2 and f"{f} /cards/1/back (card 'bad')" in err and ".svg" in err
+    cards_with(back="art/missing.png")
+    code, _, err = run(capsys, "cards", "village", "--cards", str(f), "--backs", "duplex", "--out", out)
+    assert code == 2 and f"{f} /cards/1/back (card 'bad')" in err and "missing.png" in err
+    cards_with(art="art/missing.png")
+    code, _, err = run(capsys, "cards", "village", "--cards", str(f), "--out", out)
+    assert code == 2 and f"{f} /cards/1/art (card 'bad')" in err and "missing.png" in err
+    assert "internal error" not in err
+    cards_with(back="Another Back")  # a back's name is still printed on the back
+    code, _, err = run(capsys, "cards", "village", "--cards", str(f), "--backs", "duplex", "--out", out)
+    assert code == 0, err
+    assert "Another Back" in PdfReader(out).pages[1].extract_text()
+
+
+def test_a_bundled_file_prints_with_the_users_corrections(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.corrections import correct_card
+    from companion.printing.jobs import select_cards
+
+    heroes = ROOT / "data" / "mystics" / "heroes.json"
+    n = len(json.loads(heroes.read_text(encoding="utf-8"))["cards"])
+    correct_card("mystics", "collin", {"life": 5})
+    sel = select_cards("mystics", cards_files=[heroes])
+    assert len(sel.copies) == n  # the corrected record is still one of this file's cards
+    collin = next(c for c in sel.copies if c.id == "collin")
+    assert collin["life"] == 5 and "user correction" in collin.source

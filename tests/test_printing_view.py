@@ -56,3 +56,38 @@ def test_boards_sheets_and_calibration(view: PrintView, what: str, game: str) ->
     view.what.value = what
     view.make_button.click()
     assert "Made" in view.status.value and view.filename.startswith(what if what != "sheet" else "sheet-")
+
+
+def test_calibration_uses_the_chosen_flip(view: PrintView) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    view.game.value = "village"
+    view.what.value = "calibration"
+    assert view.backs in view.options.children  # the flip is chosen where the page is made
+    view.backs.value = "duplex-short"
+    view.make_button.click()
+    assert "Made" in view.status.value and "short-edge" in view.status.value
+    prefs = PdfReader(io.BytesIO(view.pdf)).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/DuplexFlipShortEdge"
+    view.backs.value = "duplex"
+    view.make_button.click()
+    prefs = PdfReader(io.BytesIO(view.pdf)).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/Duplex"] == "/DuplexFlipLongEdge"
+
+
+def test_cut_off_text_is_named_in_the_message(view: PrintView, monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.cards import card_from_record
+
+    long = card_from_record("village", "Mine", {"id": "long-one", "name": "Long One", "type": "magic",
+                                                "source": "mine", "text": "Every mouse draws a card. " * 60})
+    monkeypatch.setattr(PrintView, "_card_copies", lambda self: ([long], "Village TCG: mine"))
+    view.what.value = "cards"
+    view.size.value = "mini-american"
+    view.make_button.click()
+    assert "Made" in view.status.value and "did not fit" in view.status.value
+    assert "Long One (long-one): text" in view.status.value and "companion-warn" in view.status.value
+    view.size.value = "tarot"
+    view.make_button.click()
+    assert "did not fit" not in view.status.value and "companion-ok" in view.status.value

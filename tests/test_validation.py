@@ -420,8 +420,11 @@ def test_loader_refuses_an_invalid_user_file(tmp_path: Path) -> None:
     doc["cards"][0]["power"] = doc["cards"][0].pop("powr")
     (folder / "mine.json").write_text(json.dumps(doc), encoding="utf-8")
     assert load_game("tmnt").find("my turtle").get("power") == 2
+    # the same file named again (--cards) is read once; a copy elsewhere is a duplicate
+    assert len(load_game("tmnt", extra=[folder / "mine.json"])) == len(load_game("tmnt"))
+    (tmp_path / "copy.json").write_text(json.dumps(doc), encoding="utf-8")
     with pytest.raises(CardFileError, match="duplicate tmnt card id 'my-turtle'"):
-        load_game("tmnt", extra=[folder / "mine.json"])
+        load_game("tmnt", extra=[tmp_path / "copy.json"])
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"\xff")
     with pytest.raises(CardFileError, match="is not UTF-8 text"):
@@ -518,3 +521,99 @@ def test_issues_carry_the_line_of_their_value(tmp_path: Path) -> None:
     lines = f.read_text(encoding="utf-8").splitlines()
     assert lines[issue.line - 1].strip() == "{" and '"id": "mine-clover-forager"' in lines[issue.line]
     assert issue.render().startswith(f"{f}:{issue.line} /cards/2/atk (card 'mine-clover-forager'): ")
+
+
+# -- deck-format files ------------------------------------------------------------------------
+
+FORMAT_DIR = cards.DATA_DIR / "formats"
+
+
+def test_validate_without_paths_checks_the_formats_too() -> None:
+    from companion.cards import user_data_dir
+
+    report = validate_paths()
+    assert {str(f) for f in FORMAT_DIR.glob("*.json")} <= set(report.files) and report.ok
+    folder = user_data_dir() / "formats"
+    folder.mkdir(parents=True)
+    (folder / "village-x.json").write_text('{"id": "village-x",\n "game": "village"}\n', encoding="utf-8")
+    report = validate_paths()
+    bad = [i for i in report.issues if i.file.endswith("village-x.json")]
+    assert report.exit_code == 1 and {i.pointer for i in bad} == {"/name", "/deck_size", "/copy_limit"}
+    assert all(i.line == 1 and "is missing" in i.message for i in bad)
+
+
+def test_a_format_file_is_checked_against_the_format_schema(tmp_path: Path) -> None:
+    assert validate_paths([FORMAT_DIR]).ok and validate_paths([FORMAT_DIR]).cards == 0
+    doc = json.loads((FORMAT_DIR / "village-standard.json").read_text(encoding="utf-8"))
+    doc["copy_limit"]["limt"] = doc["copy_limit"].pop("limit")
+    doc["deck_size"] = {"min": 61, "max": 60, "section": "Deck Mix"}
+    path = tmp_path / "mine.json"  # not in a formats folder: known by its fields
+    path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    report = validate_paths([path])
+    [issue] = report.issues
+    assert issue.pointer == "/copy_limit/limt" and "Did you mean 'limit'" in (issue.suggestion or "")
+    assert issue.line is not None and "limt" in path.read_text().splitlines()[issue.line - 1]
+    doc["copy_limit"]["limit"] = doc["copy_limit"].pop("limt")
+    path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    [issue] = validate_paths([path]).issues
+    assert issue.pointer == "/deck_size" and "min 61 is more than max 60" in issue.message
+    assert not any("card" in i.message for i in validate_paths([path]).issues)
+
+
+def test_a_folder_with_a_formats_subfolder(tmp_path: Path) -> None:
+    (tmp_path / "formats").mkdir()
+    (tmp_path / "formats" / "village-x.json").write_text('{"id": "village-x", "game": "village"}')
+    report = validate_paths([tmp_path])
+    assert report.files == [str(tmp_path / "formats" / "village-x.json")] and report.exit_code == 1
+    assert {i.pointer for i in report.issues} == {"/name", "/deck_size", "/copy_limit"}
+
+
+def test_validate_format_document_directly() -> None:
+    from companion.validation import is_format_document, validate_format_document
+
+    assert not is_format_document({"game": "village", "set": "x", "cards": []}, "formats/x.json")
+    assert is_format_document({"id": "x"}, "formats/x.json")
+    assert is_format_document({"deck_size": {}}, "a.json")
+    assert not is_format_document({"id": "x"}, "a.json")
+    [issue] = validate_format_document([1], file="f.json")
+    assert "is not a deck format" in issue.message and issue.found == "a list"
+    doc = json.loads((FORMAT_DIR / "tmnt-standard.json").read_text(encoding="utf-8"))
+    assert validate_format_document(doc, file="f.json") == []
+    doc["deck_size"] = {"exact": 40, "min": 40, "section": "x"}
+    [issue] = validate_format_document(doc, file="f.json")
+    assert "either exact or min/max" in issue.message
+
+
+# -- the 'unknown' list agrees with the data; text is whole characters (print review) ---------
+
+def _one_card(game: str, card: dict[str, Any]) -> dict[str, Any]:
+    return {"game": game, "set": "Mine", "cards": [{"source": "mine", **card}]}
+
+
+def test_unknown_must_not_list_a_known_value_or_a_field_twice() -> None:
+    doc = _one_card("village", {"id": "u1", "name": "U1", "type": "basic-mouse", "atk": 3, "def": None,
+                                "unknown": ["atk", "def", "def"]})
+    issues = validate_document(doc, file="u.json")
+    assert [(i.pointer, i.severity) for i in issues] == [("/cards/0/unknown/0", "warning"),
+                                                         ("/cards/0/unknown/2", "warning")]
+    assert "gives its value" in issues[0].message and issues[0].found == "3"
+    assert "twice" in issues[1].message
+    doc["cards"][0]["unknown"] = ["def"]
+    assert validate_document(doc, file="u.json") == []
+
+
+def test_lone_surrogates_are_errors_with_their_pointer() -> None:
+    doc = _one_card("village", {"id": "s1", "name": "S1", "type": "basic-mouse", "atk": 1, "def": 1,
+                                "abilities": [{"name": "Ok", "fruit_cost": 1, "text": "fine"},
+                                              {"name": "Bad", "fruit_cost": 1, "text": "x\udc00y"}]})
+    [issue] = validate_document(doc, file="s.json")
+    assert issue.severity == "error" and issue.pointer == "/cards/0/abilities/1/text"
+    assert "U+DC00" in issue.message and issue.card_id == "s1"
+    issue.render().encode("utf-8")  # the message itself can be printed
+    doc["cards"][0]["abilities"][1]["text"] = "x\U0001f600y"  # a whole character beyond U+FFFF is fine
+    doc["set"] = "Mine \u00e9"
+    assert validate_document(doc, file="s.json") == []
+    doc["set"] = "Mine \ud800"
+    assert [i.pointer for i in validate_document(doc, file="s.json")] == ["/set"]
+    with pytest.raises(CardFileError, match="lone surrogate"):
+        validation.ensure_valid(doc, file="s.json")

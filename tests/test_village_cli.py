@@ -85,3 +85,102 @@ def test_replay_and_do_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert code == 2 and "JSON object" in err
     code, _, err = run(capsys, "village", "do", str(tmp_path / "g.jsonl"), '{"event": "draw"}')
     assert code == 2 and "not started" in err
+
+
+def test_do_is_all_or_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "game.jsonl"
+    start, draw = '{"event": "start", "seed": 5}', '{"event": "draw"}'
+    code, _, err = run(capsys, "village", "do", str(log), start, draw, '{"event": "attack", "attacks": []}')
+    assert code == 2 and "event 3 of 3" in err and "first turn" in err and "Nothing was written" in err
+    assert not log.exists()
+    assert run(capsys, "village", "do", str(log), start, draw)[0] == 0
+    before = log.read_text()
+    code, _, err = run(capsys, "village", "do", str(log), '{"event": "mp", "player": 0, "delta": -1}',
+                       '{"event": "draw"}')
+    assert code == 2 and "event 2 of 2" in err and "already drawn" in err
+    assert log.read_text() == before
+    code, _, err = run(capsys, "village", "do", str(log), "undo", "undo", "undo")  # past the start
+    assert code == 2 and "event 3 of 3: nothing to undo" in err and log.read_text() == before
+    code, out, _ = run(capsys, "village", "do", str(log), "undo", "redo", '{"event": "step", "to": 3}')
+    assert code == 0 and "Undo done." in out and "Redo done." in out and "Step 3" in out
+    assert log.read_text().count("\n") == before.count("\n") + 3
+
+
+def test_do_start_records_a_fresh_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    seeds = []
+    for n in range(3):
+        log = tmp_path / f"g{n}.jsonl"
+        code, out, _ = run(capsys, "village", "do", str(log), '{"event": "start"}')
+        seed = json.loads(log.read_text().splitlines()[0])["seed"]
+        assert code == 0 and isinstance(seed, int) and f"seed {seed}" in out
+        seeds.append(seed)
+    assert len(set(seeds)) == 3
+    log = tmp_path / "typed.jsonl"
+    run(capsys, "village", "do", str(log), '{"event": "start", "seed": 42}')
+    assert json.loads(log.read_text())["seed"] == 42
+
+
+def test_do_warns_when_the_draw_is_forfeited(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "game.jsonl"
+    code, out, _ = run(capsys, "village", "do", str(log), '{"event": "start"}',
+                       '{"event": "play_basic", "name": "A"}')
+    assert code == 0 and "draw is forfeited" in out and "Order of Turn, Step 1" in out
+
+
+def test_do_reports_a_line_cut_by_a_crash(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "game.jsonl"
+    run(capsys, "village", "do", str(log), '{"event": "start"}')
+    with log.open("a") as fh:
+        fh.write('{"event": "dr')
+    code, out, err = run(capsys, "village", "do", str(log), '{"event": "draw"}', "--json")
+    doc = json.loads(out)
+    assert code == 0 and "game.jsonl.damaged" in err and "cut mid-write" in err
+    assert any("game.jsonl.damaged" in w for w in doc["warnings"]) and doc["players"][0]["deck"] == 52
+    assert (tmp_path / "game.jsonl.damaged").read_text().startswith('{"event": "dr')
+    code, out, err = run(capsys, "village", "do", str(log), '{"event": "step", "to": 2}', "--json")
+    assert code == 0 and err == "" and json.loads(out)["warnings"] == []
+    with log.open("a") as fh:
+        fh.write('{"event": "en')
+    code, _, err = run(capsys, "village", "do", str(log), '{"event": "draw"}')  # refused: still reported
+    assert code == 2 and "already drawn" in err and "cut mid-write" in err
+
+
+def test_battle_refuses_two_defenders_and_negative_mp(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "village", "battle", "--attack", "A:3>B:2>C:1")
+    assert code == 2 and out == "" and "--attack 1" in err and "'A:3>B:2>C:1'" in err
+    code, _, err = run(capsys, "village", "battle", "--attack", "A:3", "--mp", "-5")
+    assert code == 2 and "--mp" in err and "-5" in err
+    code, _, err = run(capsys, "village", "battle", "--attack", "A:3", "--direct-damage", "-1")
+    assert code == 2 and "--direct-damage" in err
+    code, out, _ = run(capsys, "village", "battle", "--attack", "A:3", "--mp", "0", "--json")
+    assert code == 0 and json.loads(out)["mp_after"] == 0
+
+
+def test_battle_errors_are_json_with_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "village", "battle", "--attack", "A:3>B:2>C:1", "--json")
+    doc = json.loads(out)
+    assert code == 2 and err == "" and doc["game"] == "village" and "--attack 1" in doc["error"]
+    code, out, _ = run(capsys, "village", "replay", str(tmp_path / "none.jsonl"), "--json")
+    assert code == 2 and "no such log" in json.loads(out)["error"]
+    code, out, _ = run(capsys, "village", "do", str(tmp_path / "g.jsonl"), '{"event": "draw"}', "--json")
+    assert code == 2 and "not started" in json.loads(out)["error"] and not (tmp_path / "g.jsonl").exists()
+
+
+CARDS = {"game": "village", "set": "CLI battle test", "cards": [
+    {"id": "t-scout", "name": "T Scout", "type": "basic-mouse", "atk": 2, "def": 1, "source": "demo: test"},
+    {"id": "t-wall", "name": "T Wall", "type": "basic-mouse", "atk": 0, "def": 3, "source": "demo: test"}]}
+
+
+def test_battle_labels_two_copies_of_one_card(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps(CARDS))
+    code, out, _ = run(capsys, "village", "battle", "--cards", str(cards), "--attack", "T Scout",
+                       "--attack", "T Scout")
+    assert code == 1 and "assigned 2 attacks" in out and "'T Scout#1' and 'T Scout#2'" in out
+    code, out, _ = run(capsys, "village", "battle", "--cards", str(cards), "--attack", "T Scout#1>T Wall",
+                       "--attack", "T Scout #2", "--mp", "10", "--json")
+    doc = json.loads(out)
+    assert code == 0 and [o["attacker"] for o in doc["outcomes"]] == ["T Scout#1", "T Scout#2"]
+    assert [o["result"] for o in doc["outcomes"]] == ["blocked", "direct"] and doc["mp_after"] == 8
+    code, _, err = run(capsys, "village", "battle", "--cards", str(cards), "--attack", "T Scot#2")
+    assert code == 2 and "Did you mean 'T Scout'" in err

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from companion.errors import CompanionError, LogError, RuleError
 from companion.village.battle import Attack, Fighter, coin_flip_order, duel, resolve_battle
-from companion.village.game import VillageTracker, checklist, new_game, why_not
+from companion.village.game import FORFEIT_NOTE, VillageTracker, checklist, new_game, new_seed, why_not
 
 # -- battle resolver ---------------------------------------------------------------------------
 
@@ -232,6 +232,27 @@ def test_mega_cannot_be_sacrificed() -> None:
         t.do({"event": "end_turn"})
     with pytest.raises(RuleError, match="Mega Mice cannot be sacrificed"):
         t.do({"event": "summon_mega", "sacrifice": m, "name": "M2"})
+    for not_said in (False, "yes", 1):
+        with pytest.raises(RuleError, match="sacrifice_allowed"):
+            t.do({"event": "summon_mega", "sacrifice": m, "name": "M2", "sacrifice_allowed": not_said})
+
+
+def test_a_mega_mouse_whose_card_says_so_can_be_sacrificed() -> None:
+    t = game()
+    t.do({"event": "play_basic", "name": "A"})
+    a = mouse(t, 0)
+    t.do({"event": "end_turn"})
+    t.do({"event": "end_turn"})
+    t.do({"event": "summon_mega", "sacrifice": a, "name": "Storm Whisker", "atk": 5, "def": 3})
+    storm = mouse(t, 0)
+    t.do({"event": "fruit", "mouse": storm})
+    t.do({"event": "end_turn"})
+    t.do({"event": "end_turn"})
+    t.do({"event": "summon_mega", "sacrifice": storm, "name": "Cheddar Knight", "sacrifice_allowed": True})
+    field = t.state.players[0].field
+    assert [m.name for m in field] == ["Cheddar Knight"] and field[0].kind == "mega"
+    assert t.state.players[0].discard == 1 + 2  # A; then Storm Whisker with its Fruit
+    assert "Summoning MegaMice" in t.state.last[0]
 
 
 def test_fruit_ability_item_limits() -> None:
@@ -243,7 +264,12 @@ def test_fruit_ability_item_limits() -> None:
         t.do({"event": "fruit", "mouse": a})
     with pytest.raises(RuleError, match="costs 2"):
         t.do({"event": "ability", "mouse": a, "cost": 2})
-    t.do({"event": "ability", "mouse": a, "cost": 1})
+    with pytest.raises(RuleError, match=r"'Early Warning' costs 3 .*Abilities.*Step 4"):
+        t.do({"event": "ability", "mouse": a, "cost": 3, "name": "Early Warning"})
+    with pytest.raises(RuleError, match="name"):
+        t.do({"event": "ability", "mouse": a, "cost": 1, "name": 7})
+    t.do({"event": "ability", "mouse": a, "cost": 1, "name": "Nibble"})
+    assert t.state.last == ("A #1 uses Nibble (1 Fruit needed, 1 equipped)",)
     with pytest.raises(RuleError, match="once per turn"):
         t.do({"event": "ability", "mouse": a, "cost": 0})
     t.do({"event": "item", "mouse": a, "name": "Twig Sword"})
@@ -266,6 +292,9 @@ def test_steps_in_order_and_abilities_never_after_attack() -> None:
     with pytest.raises(RuleError, match="comes before"):
         t.do({"event": "fruit", "mouse": a})
     t.do({"event": "attack", "attacks": []})
+    with pytest.raises(RuleError, match="comes before"):  # strict order: Step 6 is after Step 4
+        t.do({"event": "ability", "mouse": a})
+    t.do({"event": "attack", "attacks": [{"attacker": a, "defender": None}]})
     with pytest.raises(RuleError, match="no abilities after declaring an attack"):
         t.do({"event": "ability", "mouse": a})
     loose = game(strict_order=False)
@@ -273,7 +302,12 @@ def test_steps_in_order_and_abilities_never_after_attack() -> None:
     loose.do({"event": "end_turn"})
     loose.do({"event": "item", "mouse": b, "name": "Hat"})
     loose.do({"event": "fruit", "mouse": b})  # allowed when the order is not enforced
-    loose.do({"event": "attack", "attacks": []})
+    loose.do({"event": "attack", "attacks": []})  # declaring no attack is not declaring an attack
+    assert "declares no attack" in loose.state.last[0] and not loose.state.t.attacked
+    loose.do({"event": "ability", "mouse": b, "cost": 1})
+    loose.do({"event": "end_turn"})
+    loose.do({"event": "end_turn"})
+    loose.do({"event": "attack", "attacks": [{"attacker": b, "defender": None}]})
     with pytest.raises(RuleError, match="no abilities after"):
         loose.do({"event": "ability", "mouse": b})
 
@@ -281,10 +315,36 @@ def test_steps_in_order_and_abilities_never_after_attack() -> None:
 def test_draw_is_forfeited_when_moving_on() -> None:
     t = game()
     t.do({"event": "step", "to": 2})
-    assert "forfeited" in t.state.last[0]
+    assert t.state.last[-1] == FORFEIT_NOTE and "Step 1" in FORFEIT_NOTE and "Order of Turn" in FORFEIT_NOTE
     with pytest.raises(RuleError, match="forfeited"):
         t.do({"event": "draw"})
     assert checklist(t.state)[0].detail == "forfeited"
+
+
+@pytest.mark.parametrize("event", [
+    {"event": "play_basic", "name": "A"},
+    {"event": "magic", "name": "Rain"},
+    {"event": "end_turn"},
+])
+def test_any_action_past_step_one_without_drawing_warns(event: dict) -> None:
+    t = game()
+    t.do(event)
+    assert FORFEIT_NOTE in t.state.last
+    drawn = game()
+    drawn.do({"event": "draw"})
+    drawn.do(event)
+    assert FORFEIT_NOTE not in drawn.state.last
+
+
+def test_actions_that_stay_at_step_one_do_not_warn() -> None:
+    t = game()
+    for event in ({"event": "mp", "player": 1, "delta": -1},
+                  {"event": "magic", "name": "Quick", "player": 1, "instant": True},  # the opponent's instant
+                  {"event": "step", "to": 1}):
+        t.do(event)
+        assert FORFEIT_NOTE not in t.state.last, event
+    t.do({"event": "draw"})  # still allowed: nothing moved the turn on
+    assert t.state.t.drew
 
 
 def test_magic_once_per_turn_and_instants_on_the_opponents_turn() -> None:
@@ -294,6 +354,8 @@ def test_magic_once_per_turn_and_instants_on_the_opponents_turn() -> None:
         t.do({"event": "magic", "name": "Sun", "instant": True})
     with pytest.raises(RuleError, match="not instant"):
         t.do({"event": "magic", "name": "Fog", "player": 1})
+    assert "not instant" in (why_not(t.state, "magic", 1) or "")
+    assert why_not(t.state, "magic", 1, instant=True) is None
     t.do({"event": "magic", "name": "Quick", "player": 1, "instant": True})
     t.do({"event": "end_turn"})
     t.do({"event": "draw"})
@@ -326,6 +388,53 @@ def test_redraw_rule_once_only_at_the_start_only_without_basic() -> None:
     t2.do({"event": "draw"})
     with pytest.raises(RuleError, match="very start"):
         t2.do({"event": "redraw", "player": 1, "basic_in_hand": False})
+
+
+def test_each_new_game_gets_a_fresh_seed_recorded_in_its_start_event() -> None:
+    seeds = set()
+    for _ in range(5):
+        t = VillageTracker()
+        new_game(t)
+        seed = t.history[0]["seed"]
+        assert isinstance(seed, int) and t.state.seed == seed
+        seeds.add(seed)
+    assert len(seeds) == 5
+    assert isinstance(new_seed(), int) and 0 <= new_seed() < 2**31
+
+
+def test_start_without_a_seed_replays_as_seed_0_and_bad_seeds_are_refused() -> None:
+    t = VillageTracker()
+    t.do({"event": "start"})  # logs written before seeds were recorded
+    assert t.state.seed == 0
+    for bad in (True, [1], {"a": 1}, 1.5):
+        with pytest.raises(RuleError, match="seed"):
+            VillageTracker().do({"event": "start", "seed": bad})
+    assert VillageTracker().do({"event": "start", "seed": "table-3"}).seed == "table-3"
+
+
+def test_coin_flip_seeded_results_differ_between_seeds() -> None:
+    results = set()
+    for seed in range(12):
+        t = game(seed=seed)
+        for _ in range(4):
+            t.do({"event": "flip", "card": "Super Confused", "functions": 2})
+        results.add(tuple(f[2] for f in t.state.t.flips))
+    assert len(results) > 1
+
+
+def test_no_coin_flip_after_the_attack_is_resolved() -> None:
+    t = game()
+    a = through_turn_one(t)
+    t.do({"event": "draw"})
+    t.do({"event": "play_basic", "name": "B", "atk": 0, "def": 3})
+    t.do({"event": "end_turn"})
+    t.do({"event": "draw"})
+    t.do({"event": "flip", "card": "Super Confused", "functions": 2, "result": "tails"})  # start of Step 6
+    t.do({"event": "attack", "attacks": [{"attacker": a, "defender": None}]})
+    with pytest.raises(RuleError, match="beginning of the Attack Phase") as err:
+        t.do({"event": "flip", "card": "Super Confused", "functions": 2, "result": "heads"})
+    assert "Coin Flips" in str(err.value)
+    assert len(t.state.t.flips) == 1
 
 
 def test_coin_flips_in_the_books_order_and_seeded() -> None:

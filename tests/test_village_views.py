@@ -10,8 +10,26 @@ from companion.views.village import VillageCompanion, checklist_html
 
 def db() -> CardDB:
     recs = [{"id": "pip", "name": "Pip", "type": "basic-mouse", "atk": 1, "def": 2, "source": "demo"},
-            {"id": "big", "name": "Big Pip", "type": "mega-mouse", "atk": 5, "def": 4, "source": "demo"}]
+            {"id": "big", "name": "Big Pip", "type": "mega-mouse", "atk": 5, "def": 4, "source": "demo",
+             "abilities": [{"name": "Stomp", "fruit_cost": 1, "text": "."},
+                           {"name": "Roar", "fruit_cost": 2, "text": "."}]},
+            {"id": "dew", "name": "Dew", "type": "basic-mouse", "atk": 2, "def": 1, "source": "demo",
+             "abilities": [{"name": "Early Warning", "fruit_cost": 3, "text": "."}]}]
     return CardDB("village", [card_from_record("village", "demo", r) for r in recs])
+
+
+def to_turn_three(v: VillageCompanion, name: str = "Pip") -> str:
+    """Ann plays ``name`` on turn 1; Bob plays Pip on turn 2; back to Ann (drawn). Ann's mouse id."""
+    v.act({"event": "draw"})
+    v.mouse_name.value = name
+    v.play_basic()
+    v.act({"event": "end_turn"})
+    v.act({"event": "draw"})
+    v.mouse_name.value = "Pip"
+    v.play_basic()
+    v.act({"event": "end_turn"})
+    v.act({"event": "draw"})
+    return v.state.players[0].field[0].uid
 
 
 def started(tmp_path: Path) -> VillageCompanion:
@@ -104,3 +122,161 @@ def test_redraw_buttons_only_at_the_very_start(tmp_path: Path) -> None:
     assert v.state.players[1].redrawn and v.redraw_buttons[1].layout.display == "none"
     v.buttons["draw"].click()
     assert v.redraw_buttons[0].layout.display == "none"
+
+
+def test_each_new_game_gets_a_fresh_seed_in_its_log(tmp_path: Path) -> None:
+    import json
+
+    v = started(tmp_path)
+    seeds = [v.tracker.history[0]["seed"]]
+    for _ in range(3):
+        v.new_game()
+        seeds.append(v.tracker.history[0]["seed"])
+    assert all(isinstance(x, int) for x in seeds) and len(set(seeds)) == 4
+    first = json.loads((tmp_path / "v.jsonl").read_text().splitlines()[0])
+    assert first["seed"] == seeds[-1] == v.state.seed
+
+
+def test_instant_magic_button_follows_the_kind_and_player_chosen(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.act({"event": "draw"})
+    v.card_name.value = "Midnight Snack"
+    v.buttons["magic"].click()  # the turn player's Magic card for this turn
+    assert v.buttons["magic"].disabled and "once per turn" in v.buttons["magic"].tooltip
+    v.magic_kind.value = "instant"
+    v.magic_player.value = "other"  # the toggles alone re-enable the button
+    assert not v.buttons["magic"].disabled
+    v.magic_kind.value = "normal"
+    assert v.buttons["magic"].disabled and "not instant" in v.buttons["magic"].tooltip
+    v.magic_kind.value = "instant"
+    v.act({"event": "step", "to": 6})
+    assert not v.buttons["magic"].disabled  # an Instant may be played at Step 6 too
+    v.card_name.value = "Super Confused"
+    v.buttons["magic"].click()
+    assert v.state.players[1].discard == 1 and "Bob plays Super Confused" in v.message.value
+    assert v.buttons["magic"].disabled  # Bob's one Magic card this turn is played
+
+
+def test_ability_cost_comes_from_the_card_and_is_enforced(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.act({"event": "draw"})
+    v.mouse_name.value = "Dew"
+    v.buttons["play_basic"].click()
+    assert v.target.value == "Dew #1"
+    assert v.ability.value == "Early Warning" and v.cost.value == 3
+    v.buttons["ability"].click()
+    assert "costs 3" in v.message.value and v.state.t.abilities == ()
+    v.buttons["fruit"].click()
+    v.buttons["ability"].click()
+    assert "costs 3" in v.message.value and v.state.t.abilities == ()
+
+
+def test_ability_picker_offers_each_ability_with_its_cost(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    pip = to_turn_three(v)
+    v.act({"event": "fruit", "mouse": pip})
+    v.act({"event": "end_turn"})
+    v.act({"event": "end_turn"})
+    v.act({"event": "draw"})
+    v.target.value = pip
+    v.mouse_name.value = "Big Pip"
+    v.buttons["summon_mega"].click()
+    big = v.state.players[0].field[-1].uid
+    assert v.target.value == big
+    assert [label for label, _ in v.ability.options] == ["Stomp (1 Fruit)", "Roar (2 Fruit)"]
+    v.ability.value = "Roar"
+    assert v.cost.value == 2
+    v.target.value = v.state.players[1].field[0].uid  # Bob's Pip: its card has no ability
+    assert [label for label, _ in v.ability.options] == ["no ability on its card"]
+    v.target.value = big
+    v.act({"event": "fruit", "mouse": big})
+    v.ability.value = "Stomp"
+    v.buttons["ability"].click()
+    assert "uses Stomp (1 Fruit needed, 1 equipped)" in v.message.value
+
+
+def test_mouse_without_an_ability_on_its_card(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.act({"event": "draw"})
+    v.mouse_name.value = "Pip"
+    v.play_basic()
+    assert v.ability.options[0][0] == "no ability on its card"
+    v.buttons["ability"].click()
+    assert "has no ability on its card" in v.message.value and v.state.t.abilities == ()
+
+
+def test_item_on_an_opponents_mouse_and_a_second_item(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    ann = to_turn_three(v)
+    bob = v.state.players[1].field[0].uid
+    v.target.value, v.card_name.value = bob, "Sticky Honey"
+    v.buttons["item"].click()
+    assert "opponent" in v.message.value and v.state.players[1].field[0].items == ()
+    v.target.value, v.item_opponent.value = bob, True
+    v.buttons["item"].click()
+    assert v.state.players[1].field[0].items == ("Sticky Honey",) and not v.item_opponent.value
+    v.act({"event": "end_turn"})
+    v.act({"event": "end_turn"})
+    v.act({"event": "draw"})
+    v.target.value, v.card_name.value = bob, "Acorn Cap"
+    v.item_opponent.value = True
+    v.buttons["item"].click()
+    assert "already has an Item" in v.message.value
+    v.target.value, v.item_opponent.value, v.item_extra.value = bob, True, True
+    v.buttons["item"].click()
+    assert v.state.players[1].field[0].items == ("Sticky Honey", "Acorn Cap")
+    assert v.state.players[0].field[0].uid == ann
+
+
+def test_mega_mouse_sacrificed_when_its_card_says_so(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    pip = to_turn_three(v)
+    v.target.value, v.mouse_name.value = pip, "Big Pip"
+    v.summon_mega()
+    big = v.state.players[0].field[-1].uid
+    v.act({"event": "end_turn"})
+    v.act({"event": "end_turn"})
+    v.act({"event": "draw"})
+    v.target.value, v.mouse_name.value = big, "Big Pip"
+    v.buttons["summon_mega"].click()
+    assert "cannot be sacrificed" in v.message.value and v.state.players[0].field[-1].uid == big
+    v.target.value, v.sacrifice_allowed.value = big, True
+    v.buttons["summon_mega"].click()
+    assert [m.uid for m in v.state.players[0].field] == ["Big Pip #4"] and not v.sacrifice_allowed.value
+
+
+def test_forfeited_draw_is_a_warning(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.mouse_name.value = "Pip"
+    v.buttons["play_basic"].click()
+    assert "companion-warn" in v.message.value and "draw is forfeited" in v.message.value
+    v.act({"event": "end_turn"})
+    v.act({"event": "draw"})
+    v.play_basic()
+    assert "companion-ok" in v.message.value and "forfeited" not in v.message.value
+
+
+def test_a_line_cut_by_a_crash_is_reported_on_resume(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.act({"event": "mp", "player": 0, "delta": -2})
+    with (tmp_path / "v.jsonl").open("a") as fh:
+        fh.write('{"event": "mp", "pla')
+    again = VillageCompanion(tmp_path / "v.jsonl", db=db())
+    assert "Resumed after a crash" in again.message.value and "v.jsonl.damaged" in again.message.value
+    assert again.state.players[0].mp == 28 and (tmp_path / "v.jsonl.damaged").exists()
+    quiet = VillageCompanion(tmp_path / "v.jsonl", db=db())
+    assert "crash" not in quiet.message.value
+
+
+def test_a_mouse_not_in_the_card_data_takes_a_typed_cost(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.act({"event": "draw"})
+    v.mouse_name.value = "Homemade Mouse"
+    v.play_basic()
+    assert [label for label, _ in v.ability.options] == ["type its Fruit cost"]
+    v.cost.value = 1
+    v.buttons["ability"].click()
+    assert "costs 1" in v.message.value
+    v.cost.value = 0
+    v.buttons["ability"].click()
+    assert v.state.t.abilities == ("Homemade Mouse #1",)

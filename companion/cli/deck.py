@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 DECK_GAMES = ("village", "tmnt")
@@ -73,20 +74,51 @@ def _check(args: argparse.Namespace) -> int:
     return 0 if verdict.is_legal else 1
 
 
+def _plot_path(raw: str) -> Path:
+    """The file ``--plot`` writes: a name without an extension gets ``.png`` (as matplotlib does);
+    an extension matplotlib cannot write, or a folder that does not exist, is an error."""
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    from ..errors import CompanionError
+
+    path = Path(raw)
+    if not path.name or raw.endswith(("/", "\\")) or path.is_dir():
+        raise CompanionError("is a folder, not a file name", where=f"--plot {raw}",
+                             suggestion=f"Give a file name such as {str(path / 'deck.png')!r}")
+    if not path.suffix:
+        path = path.with_name(path.name + ".png")
+    kinds = sorted(FigureCanvasBase.get_supported_filetypes())
+    if path.suffix[1:].lower() not in kinds:
+        raise CompanionError("cannot write a plot of this kind", where=f"--plot {raw}",
+                             expected="a .png file (or ." + ", .".join(k for k in kinds if k != "png") + ")",
+                             found=repr(path.suffix))
+    if not path.parent.is_dir():
+        raise CompanionError(f"the folder {str(path.parent)!r} does not exist", where=f"--plot {raw}",
+                             suggestion="Create the folder first, or write the plot elsewhere")
+    return path
+
+
 @_json_errors
 def _stats(args: argparse.Namespace) -> int:
     from ..deck.stats import composition
     from . import print_json
 
+    plot = _plot_path(args.plot) if args.plot else None
     _db, deck = _load(args)
     comp = composition(deck)
-    if args.plot:
+    if plot is not None:
         from ..deck.stats import composition_figure
+        from ..errors import CompanionError
 
-        composition_figure(deck).savefig(args.plot, dpi=120)
+        try:
+            composition_figure(deck).savefig(plot, dpi=120)
+        except OSError as exc:
+            raise CompanionError(f"cannot write the plot ({exc.strerror or exc})", where=str(plot)) from None
     if args.json:
-        print_json({"game": deck.game, "name": deck.name, "card_count": deck.card_count,
-                    "composition": comp})
+        doc = {"game": deck.game, "name": deck.name, "card_count": deck.card_count, "composition": comp}
+        if plot is not None:
+            doc["plot"] = str(plot)
+        print_json(doc)
         return 0
     print(_title(deck))
     n = deck.card_count or 1
@@ -95,8 +127,8 @@ def _stats(args: argparse.Namespace) -> int:
         width = max(len(v) for v in tally)
         for value, count in tally.items():
             print(f"  {value:<{width}}  {count:>3}  {100 * count / n:5.1f}%  {'#' * count}")
-    if args.plot:
-        print(f"\nplot written to {args.plot}")
+    if plot is not None:
+        print(f"\nplot written to {plot}")
     return 0
 
 
@@ -105,20 +137,27 @@ def _odds(args: argparse.Namespace) -> int:
     from ..deck.fields import parse_kind
     from ..deck.formats import load_format
     from ..deck.odds import chance, opening_odds
+    from ..errors import CompanionError
     from . import print_json
 
-    _db, deck = _load(args)
+    if not args.kind and (args.draws is not None or args.at_least is not None):
+        given = " and ".join(o for o, v in (("--draws", args.draws), ("--at-least", args.at_least))
+                             if v is not None)
+        verb = "apply" if " and " in given else "applies"
+        raise CompanionError(f"{given} only {verb} to a --kind of card", where="deck odds",
+                             suggestion="Add e.g. --kind type=basic-mouse, or leave them out for the "
+                                        "game's opening-hand questions")
+    db, deck = _load(args)
     if args.kind:
-        flt = parse_kind(args.kind)
+        flt = parse_kind(args.kind, db.cards)
         draws = args.draws
         if draws is None:
             draws = load_format(args.game, args.format).hand_size or 7
-        if draws < 0 or args.at_least < 0:
-            from ..errors import CompanionError
-
+        at_least = 1 if args.at_least is None else args.at_least
+        if draws < 0 or at_least < 0:
             raise CompanionError("--draws and --at-least must be 0 or more",
-                                 found=f"--draws {draws} --at-least {args.at_least}")
-        odds = [chance(deck, flt, args.at_least, draws)]
+                                 found=f"--draws {draws} --at-least {at_least}")
+        odds = [chance(deck, flt, at_least, draws)]
     else:
         odds = opening_odds(deck)
     if args.json:
@@ -157,18 +196,22 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _formats(args: argparse.Namespace) -> int:
-    from ..deck.formats import available_formats
+    from ..deck.formats import FormatError, available_formats
     from . import print_json
 
-    fmts = available_formats(args.game)
+    broken: list[FormatError] = []
+    fmts = available_formats(args.game, errors=broken)
+    for exc in broken:  # one bad file of your own does not hide the others
+        print(f"companion: skipped a format file: {exc.render()}", file=sys.stderr)
+    code = 1 if broken else 0
     if args.json:
         print_json([{"id": f.id, "game": f.game, "name": f.name, "deck_size": f.size_text,
                      "copy_limit": f.limit, "house": f.house or None} for f in fmts])
-        return 0
+        return code
     for f in fmts:
         house = f"  [{f.house}]" if f.house else ""
         print(f"{f.id:<22} {f.name}: {f.size_text} cards, at most {f.limit} per group{house}")
-    return 0
+    return code
 
 
 def _common(p: argparse.ArgumentParser, *, fmt: bool = True, json: bool = True) -> None:
@@ -199,7 +242,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
 
     s = verbs.add_parser("stats", help="composition by type, attribute, power, fruit cost")
     _common(s, fmt=False)
-    s.add_argument("--plot", metavar="PNG", help="also write the composition plot to this file")
+    s.add_argument("--plot", metavar="PNG", help="also write the composition plot to this file (.png is "
+                   "added to a name without an extension; .svg and .pdf work too); the folder must exist")
     s.set_defaults(handler=_stats)
 
     o = verbs.add_parser("odds", help="exact opening-hand odds",
@@ -211,9 +255,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     o.add_argument("--kind", action="append", metavar="FIELD=VALUE", default=[],
                    help="the kind of card: type=basic-mouse, attribute=fire, ability=Nibble, "
                         "name=Leonardo, type=item,magic (any of); repeat to require several")
-    o.add_argument("--at-least", type=int, default=1, metavar="K", help="at least this many (default 1)")
+    o.add_argument("--at-least", type=int, default=None, metavar="K",
+                   help="with --kind: at least this many (default 1)")
     o.add_argument("--draws", type=int, default=None, metavar="N",
-                   help="in the first N cards (default: the opening hand, 7 or 5)")
+                   help="with --kind: in the first N cards (default: the opening hand, 7 or 5)")
     o.set_defaults(handler=_odds)
 
     e = verbs.add_parser("export", help="write the list back as text (or JSON), normalised")
@@ -222,7 +267,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     e.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
     e.set_defaults(handler=_export)
 
-    f = verbs.add_parser("formats", help="list the deck formats (bundled and your own)")
+    f = verbs.add_parser("formats", help="list the deck formats (bundled and your own)",
+                         description="Every readable format. A format file that cannot be read is "
+                                     "skipped and named on standard error (exit 1).")
     f.add_argument("game", nargs="?", choices=DECK_GAMES, metavar="GAME", default=None)
     f.add_argument("--json", action="store_true", help="print JSON")
     f.set_defaults(handler=_formats)

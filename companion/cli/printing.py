@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -36,14 +37,15 @@ def _mm(text: str) -> float:
 
 
 def _out(path: str) -> Path:
+    """The ``--out`` PDF path, its folder created; a folder that cannot be made is the user's error."""
+    from ..printing.geometry import PrintError
+    from ..printing.jobs import make_folder
+
     p = Path(path)
     if p.suffix.lower() != ".pdf":
-        from ..printing.geometry import PrintError
-
         raise PrintError(f"output file {path!r} is not a .pdf", where="--out",
                          expected="a path ending in .pdf")
-    if p.parent and not p.parent.exists():
-        p.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(p.parent, where="--out")
     return p
 
 
@@ -82,7 +84,12 @@ def _cards(args: argparse.Namespace) -> int:
     g = res.grid
     summary = {"out": str(out), "game": args.game, "cards": res.copies, "distinct": res.distinct,
                "pages": len(res.pages), "per_page": g.per_page, "grid": [g.cols, g.rows],
-               "paper_mm": [round(v, 4) for v in g.paper], "card_mm": list(g.card), "images": res.images}
+               "paper_mm": [round(v, 4) for v in g.paper], "card_mm": list(g.card), "images": res.images,
+               "truncated": [{"id": cid, "name": name, "parts": list(parts)}
+                             for cid, name, parts in res.truncated]}
+    note = res.truncation_note()
+    if note:  # the PDF is made (exit 0), but say which faces lost text
+        print(f"companion: warning: {note}", file=sys.stderr)
     return _report(args, summary, f"wrote {out}: {res.copies} cards ({res.distinct} different), "
                                   f"{g.cols}x{g.rows} per sheet, {len(res.pages)} pages")
 
@@ -146,8 +153,12 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p.add_argument("--corners", action="store_true", help="rounded-corner cutting guides")
     p.add_argument("--backs", default="none", choices=("none", "duplex", "duplex-short"),
                    help="none, or a back page after each front page (long- or short-edge flip)")
-    p.add_argument("--offset", metavar="X,Y", help="shift the backs by X,Y mm (from the calibration page)")
-    p.add_argument("--art", metavar="DIR", help="folder of art images named <card id>.png/.jpg/...")
+    p.add_argument("--offset", metavar="X,Y",
+                   help="shift the backs by X,Y mm as read on the calibration page (X along the paper's "
+                        "short side, Y along its long side, as seen on the back; turned to match a "
+                        "sheet that comes out landscape)")
+    p.add_argument("--art", metavar="DIR", help="folder of art images named <card id>.png/.jpg/... "
+                                                "(must exist)")
     p.add_argument("--layout-json", metavar="FILE", help="also write where every card is (mm)")
     p.add_argument("--progress", action="store_true", help="show a progress bar (default: on a terminal)")
     common(p)
@@ -164,7 +175,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p.set_defaults(handler=_sheet)
 
     p = g.add_parser("calibration", help="rulers and a duplex alignment grid to measure your printer")
-    p.add_argument("--offset", metavar="X,Y", help="print the back grid shifted (to check an offset)")
+    p.add_argument("--offset", metavar="X,Y",
+                   help="print the back grid shifted by this offset (to check it); the offset to enter "
+                        "is then this one plus the reading")
     p.add_argument("--short-edge", action="store_true", help="for short-edge duplex")
     common(p)
     p.set_defaults(handler=_calibration)

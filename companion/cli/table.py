@@ -6,7 +6,7 @@
 - ``companion monarchs solo --white W --black B [--front SPEC...] [--back SPEC...]``
 - ``companion monarchs highscores [--add SCORE [--name NAME]]``
 - ``companion village battle --attack 'ATTACKER:ATK[>DEFENDER:DEF]'... [--first-turn]``
-- ``companion village replay LOG [--json]`` and ``companion village do LOG EVENT``
+- ``companion village replay LOG [--json]`` and ``companion village do LOG EVENT...`` (all or nothing)
 
 Heavy imports stay inside the handlers so ``companion --help`` starts fast.
 """
@@ -14,8 +14,10 @@ Heavy imports stay inside the handlers so ``companion --help`` starts fast.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -185,8 +187,33 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
 
 # -- Village TCG -----------------------------------------------------------------------------
 
+def _village_json_errors(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """With ``--json``, an error still prints JSON (``{"game", "error"}``, as the deck commands do)."""
+
+    @functools.wraps(fn)
+    def inner(args: argparse.Namespace) -> int:
+        try:
+            return fn(args)
+        except CompanionError as exc:
+            if not getattr(args, "json", False):
+                raise
+            _print_json({"game": "village", "error": exc.render()})
+            return exc.exit_code
+
+    return inner
+
+
+def _card_label(spec: str, db: Any) -> tuple[Any, str | None]:
+    """A card name with an optional copy label (``Acorn Scout#2``): the card and the label."""
+    name, sep, tag = spec.rpartition("#")
+    if sep and tag.strip().isdecimal() and name.strip() and db.lookup(spec) is None:
+        return db.find(name.strip()), f"{name.strip()}#{tag.strip()}"
+    return db.find(spec), None
+
+
 def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
-    """``LABEL:N`` (ATK for an attacker, DEF for a defender) or a card name (stats from the cards)."""
+    """``LABEL:N`` (ATK for an attacker, DEF for a defender) or a card name (stats from the cards);
+    a card name may carry a copy label, ``Acorn Scout#2``, to tell two copies apart."""
     from ..village.battle import Fighter
 
     label, sep, num = spec.rpartition(":")
@@ -203,22 +230,34 @@ def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
         raise CliInputError("give NAME:NUMBER, or a card name from the Village card data", where=where,
                             found=repr(spec))
     try:
-        card = db.find(name)
+        card, label = _card_label(name, db)
     except CompanionError as exc:
         raise CliInputError(exc.message, where=where, suggestion=exc.suggestion) from None
     if card.type not in ("basic-mouse", "mega-mouse"):
         raise CliInputError(f"{card.name!r} is a {card.type} card, not a mouse", where=where)
-    return Fighter.from_card(card)
+    return Fighter.from_card(card, label)
 
 
+@_village_json_errors
 def _village_battle(args: argparse.Namespace) -> int:
     from ..village.battle import Attack, resolve_battle
 
+    if args.mp is not None and args.mp < 0:
+        raise CliInputError("Mouse Points are 0 or more", where="--mp", found=str(args.mp))
+    if args.direct_damage is not None and args.direct_damage < 0:
+        raise CliInputError("damage is 0 or more", where="--direct-damage", found=str(args.direct_damage))
+    for i, spec in enumerate(args.attack, 1):
+        if spec.count(">") > 1:
+            raise CliInputError("one attacking Mouse against at most one defending Mouse "
+                                "(village-tcg.txt, Attack / Defense Structure)", where=f"--attack {i}",
+                                expected="ATTACKER:ATK or ATTACKER:ATK>DEFENDER:DEF", found=repr(spec),
+                                suggestion="Give each attack its own --attack")
     needs_db = any(":" not in part for spec in args.attack for part in spec.split(">"))
     db = _db("village", args.cards) if needs_db else None
     attackers: dict[str, Any] = {}
     defenders: dict[str, Any] = {}
     attacks = []
+    plain_cards: set[str] = set()  # attackers named by a bare card name (no copy label)
     for i, spec in enumerate(args.attack, 1):
         where = f"--attack {i}"
         left, sep, right = spec.partition(">")
@@ -232,14 +271,21 @@ def _village_battle(args: argparse.Namespace) -> int:
                 raise CliInputError(f"{f.label!r} is given different numbers in two --attack options",
                                     where=where)
             side[f.label] = f
+        if ":" not in left and "#" not in left:
+            plain_cards.add(a.label)
         attacks.append(Attack(a.label, d.label if d else None))
     result = resolve_battle(list(attackers.values()), list(defenders.values()), attacks,
                             first_turn=args.first_turn, direct_damage=args.direct_damage,
                             opponent_mp=args.mp)
+    hints = [f"two copies of {p.cards[0]!r}? label them {p.cards[0] + '#1'!r} and {p.cards[0] + '#2'!r}"
+             for p in result.verdict.problems if p.rule == "attacks-once" and p.cards[0] in plain_cards]
     if args.json:
-        _print_json(result.to_json())
+        doc = result.to_json()
+        if hints:
+            doc["hints"] = hints
+        _print_json(doc)
     else:
-        print("\n".join(result.lines()))
+        print("\n".join([*result.lines(), *(f"hint: {h}" for h in hints)]))
     return 0 if result.is_legal else 1
 
 
@@ -295,6 +341,7 @@ def _open_log(path: str, must_exist: bool) -> Any:
     return VillageTracker(EventLog(p, read_only=must_exist))
 
 
+@_village_json_errors
 def _village_replay(args: argparse.Namespace) -> int:
     t = _open_log(args.log, True)
     problems = [str(p) for p in t.problems]
@@ -310,18 +357,16 @@ def _village_replay(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-def _village_do(args: argparse.Namespace) -> int:
-    t = _open_log(args.log, False)
-    said: list[str] = []
-    for i, raw in enumerate(args.event, 1):
+def _parse_events(raws: list[str]) -> list[Any]:
+    """Each command-line EVENT as ``"undo"``, ``"redo"`` or a JSON object; a start event without a
+    seed gets a fresh one, recorded in the log (so its coin flips differ from game to game)."""
+    from ..village.game import new_seed
+
+    out: list[Any] = []
+    for i, raw in enumerate(raws, 1):
         if raw in ("undo", "redo"):
-            if raw == "undo":
-                t.undo()
-            else:
-                t.redo()
-            said = [f"{raw.capitalize()} done."]
+            out.append(raw)
             continue
-        said = []
         try:
             event = json.loads(raw)
         except json.JSONDecodeError as exc:
@@ -330,11 +375,62 @@ def _village_do(args: argparse.Namespace) -> int:
         if not isinstance(event, dict):
             raise CliInputError('an event is a JSON object such as {"event": "draw"}', where=f"event {i}",
                                 found=repr(raw[:60]))
-        t.do(event)
+        if event.get("event") == "start" and "seed" not in event:
+            event["seed"] = new_seed()
+        out.append(event)
+    return out
+
+
+def _apply(t: Any, event: Any) -> list[str]:
+    """Do one parsed event on tracker ``t``; what it did, for the screen."""
+    if event == "undo":
+        t.undo()
+        return ["Undo done."]
+    if event == "redo":
+        t.redo()
+        return ["Redo done."]
+    t.do(event)
+    return list(t.state.last)
+
+
+@_village_json_errors
+def _village_do(args: argparse.Namespace) -> int:
+    from ..eventlog import EventLog
+    from ..village.game import VillageTracker
+
+    events = _parse_events(args.event)
+    t = _open_log(args.log, False)
+    warnings = [f"log problem: {p}" for p in t.problems]
+    if t.log.recovered is not None:
+        warnings.append(f"the log's last line was cut mid-write (a crash?); it was moved to "
+                        f"{args.log}.damaged")
+    for w in warnings:  # said first: the batch may still be refused
+        print(f"companion: warning: {w}", file=sys.stderr)
+    # All or nothing: try the whole batch on a copy in memory before writing any of it.
+    trial_log = EventLog(None)
+    trial_log.events = list(t.log.events)
+    trial = VillageTracker(trial_log)
+    for i, event in enumerate(events, 1):
+        try:
+            _apply(trial, event)
+        except CompanionError as exc:
+            where = f"{args.log}, event {i} of {len(events)}" if len(events) > 1 else args.log
+            raise CliInputError(exc.render(), where=where,
+                                suggestion="Nothing was written: the events are written only when every "
+                                           "one of them is allowed" if len(events) > 1 else
+                                "Nothing was written") from None
+    said: list[str] = []
+    for event in events:
+        said += _apply(t, event)
+        if isinstance(event, dict) and event.get("event") == "start":
+            said.append(f"coin flips use seed {t.state.seed!r}, recorded in the log")
     if args.json:
-        _print_json(_state_json(t.state))
+        doc = _state_json(t.state)
+        doc["said"] = said
+        doc["warnings"] = warnings
+        _print_json(doc)
     else:
-        print("\n".join([*(said or t.state.last), *_state_lines(t.state)]))
+        print("\n".join([*said, *_state_lines(t.state)]))
     return 0
 
 
@@ -409,8 +505,13 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     bt = vs.add_parser("battle", help="resolve attackers against defenders",
                        description="Each --attack is ATTACKER:ATK>DEFENDER:DEF, or ATTACKER:ATK alone for an "
                                    "undefended attack; card names from the Village cards work instead of "
-                                   "NAME:NUMBER. (village-tcg.txt, Attack / Defense Structure)")
-    bt.add_argument("--attack", action="append", default=[], metavar="SPEC", required=True)
+                                   "NAME:NUMBER. Two copies of one card get labels: 'Acorn Scout#1', "
+                                   "'Acorn Scout#2'. Exit 0 legal, 1 not allowed, 2 unreadable input "
+                                   "(with --json, {\"game\", \"error\"}). "
+                                   "(village-tcg.txt, Attack / Defense Structure)")
+    bt.add_argument("--attack", action="append", default=[], metavar="SPEC", required=True,
+                    help="ATTACKER[:ATK][>DEFENDER[:DEF]]: NAME:NUMBER, or a card name with an optional "
+                         "copy label such as 'Acorn Scout#2'; one defender per attack")
     bt.add_argument("--first-turn", action="store_true", help="the first turn of the game (no attacks)")
     bt.add_argument("--direct-damage", type=int, default=None,
                     help="MP per undefended attack (default: the attacker's ATK, a house interpretation)")
@@ -427,7 +528,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     r.set_defaults(handler=_village_replay)
 
     d = vs.add_parser("do", help="append events to a Village game log (checked against the rules)",
-                      description='Each EVENT is a JSON object such as \'{"event": "draw"}\', or undo/redo.')
+                      description='Each EVENT is a JSON object such as \'{"event": "draw"}\', or undo/redo. '
+                                  "All or nothing: the events are checked together first, and nothing is "
+                                  "written unless every one is allowed. A start event without a seed gets a "
+                                  "fresh random one, recorded in the log.")
     d.add_argument("log")
     d.add_argument("event", nargs="+")
     d.add_argument("--json", action="store_true")

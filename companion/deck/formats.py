@@ -12,7 +12,7 @@ of :func:`companion.cards.user_data_dir`, or name a file with ``--format``.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -97,33 +97,28 @@ class DeckFormat:
         return f"at most {hi}" if hi is not None else "any number of"
 
 
-_VALIDATOR: Any = None
+def validate_format(doc: Any, *, where: str = "format", text: str | None = None) -> list[str]:
+    """Every problem of a format document, one line each (``line 3 /deck_size: ...``; the line
+    when the file's ``text`` is given), empty when valid. The checks are
+    :func:`companion.validation.validate_format_document` (``format.schema.json``)."""
+    from ..validation import pointer_lines, validate_format_document
 
-
-def _validator() -> Any:
-    global _VALIDATOR
-    if _VALIDATOR is None:
-        import jsonschema
-
-        schema = read_json_file(SCHEMA_PATH)
-        _VALIDATOR = jsonschema.Draft202012Validator(schema)
-    return _VALIDATOR
-
-
-def validate_format(doc: Any, *, where: str = "format") -> list[str]:
-    """Every schema error of a format document, as ``/path: message`` lines (empty when valid)."""
-    errors = sorted(_validator().iter_errors(doc), key=lambda e: list(e.absolute_path))
+    issues = validate_format_document(doc, file=where)
+    lines = pointer_lines(text, [i.pointer for i in issues]) if text and issues else {}
     out = []
-    for e in errors:
-        loc = "/" + "/".join(str(p) for p in e.absolute_path)
-        out.append(f"{loc}: {e.message}")
-    if not out and isinstance(doc, dict):
-        size = doc["deck_size"]
-        lo, hi, ex = size.get("min"), size.get("max"), size.get("exact")
-        if ex is not None and (lo is not None or hi is not None):
-            out.append("/deck_size: give either exact or min/max, not both")
-        if lo is not None and hi is not None and lo > hi:
-            out.append(f"/deck_size: min {lo} is more than max {hi}")
+    for issue in issues:
+        ptr = issue.pointer
+        line = next((lines[p] for p in (ptr, *_ancestors(ptr)) if p in lines), None)
+        head = (f"line {line} " if line else "") + (ptr or "/")
+        out.append(replace(issue, file=head, pointer="", line=None, card_id=None).render())
+    return out
+
+
+def _ancestors(pointer: str) -> list[str]:
+    out = []
+    while pointer:
+        pointer = pointer.rsplit("/", 1)[0]
+        out.append(pointer)
     return out
 
 
@@ -131,9 +126,10 @@ def _filter(raw: Any) -> dict[str, tuple[Any, ...]]:
     return {k: tuple(v) for k, v in (raw or {}).items()}
 
 
-def format_from_doc(doc: Any, *, where: str = "format") -> DeckFormat:
-    """Build a :class:`DeckFormat` from a decoded format document (validated first)."""
-    errors = validate_format(doc, where=where)
+def format_from_doc(doc: Any, *, where: str = "format", text: str | None = None) -> DeckFormat:
+    """Build a :class:`DeckFormat` from a decoded format document (validated first; ``text``, the
+    file's text, gives the problems their line numbers)."""
+    errors = validate_format(doc, where=where, text=text)
     if errors:
         raise FormatError("is not a valid deck format:\n  " + "\n  ".join(errors), where=where,
                           suggestion="See data/schemas/format.schema.json")
@@ -166,7 +162,11 @@ def read_format(path: str | os.PathLike[str]) -> DeckFormat:
         doc = read_json_file(path)
     except CompanionError as exc:
         raise FormatError(exc.message, where=exc.where) from None
-    return format_from_doc(doc, where=str(path))
+    try:
+        text: str | None = Path(path).read_text(encoding="utf-8-sig")
+    except (OSError, ValueError):
+        text = None
+    return format_from_doc(doc, where=str(path), text=text)
 
 
 def format_files() -> list[Path]:

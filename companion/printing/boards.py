@@ -359,8 +359,12 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
     """Two pages: 100 mm rulers and a front cross, then a back grid to read the duplex offset.
 
     Reading: hold the printed sheet against the light, find where the front cross falls
-    on the back grid and read its two numbers: that is the ``--offset X,Y`` to enter.
-    Printing the page again with that offset should put the cross on 0,0.
+    on the back grid and read its two numbers. The grid is drawn moved by ``offset`` (as
+    card backs printed with it would be), so the offset to enter is ``offset`` plus the
+    reading: with no offset, the reading itself. Printing the page again with that
+    offset should put the cross on 0,0. X runs along the paper's short side and Y along
+    its long side, as seen on the back; card sheets that come out landscape turn the
+    offset to match (:func:`companion.printing.geometry.page_offset`).
     """
     geo = load_geometry()
     pw, ph = geo.paper(paper)
@@ -380,8 +384,10 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
         "3. Hold the sheet against a light. The front cross shows through onto the grid on the back.",
         "   Read the grid numbers under the cross centre: X (across) and Y (up), in mm.",
         "4. Enter them as the offset: companion print cards GAME --backs duplex --offset X,Y",
-        "   (or in the notebook's 'offset' fields). Positive X moves backs right, Y up, as seen on the back.",
-        "5. Check: print this page with the same --offset; the cross should now sit on 0,0.",
+        "   (or in the notebook's 'offset' fields). If this page was printed with an offset, add it:",
+        "   the back page says so. Positive X moves backs right (along the paper's short side), Y up,",
+        "   as seen on the back; card sheets printed landscape turn the offset to match.",
+        "5. Check: print this page with that --offset; the cross should now sit on 0,0.",
     ]
     c.setFont("Helvetica", 9)
     for i, line in enumerate(steps):
@@ -422,15 +428,23 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
     c.setFont("Helvetica-Bold", 12)
     c.drawCentredString(pw / 2 * MM, (ph - 20) * MM, "Back: read the front cross on this grid")
     c.setFont("Helvetica", 9)
-    c.drawCentredString(pw / 2 * MM, (ph - 27) * MM,
-                        f"This grid was printed with offset {offset[0]:g},{offset[1]:g} mm. "
-                        "The numbers under the cross are the offset to enter.")
+    for i, line in enumerate(_reading_note(offset)):
+        c.drawCentredString(pw / 2 * MM, (ph - 27 - i * 4.5) * MM, line)
     c.setFont("Helvetica", 6)
     c.drawString(geo.sheet["safe_margin"] * MM, 2.2 * MM, "calibration page 2 (back)")
     c.showPage()
     save(c)
     return {"pages": 2, "paper_mm": [round(pw, 4), round(ph, 4)],
             "back_centre_mm": [round(bx, 4), round(by, 4)]}
+
+
+def _reading_note(offset: tuple[float, float]) -> list[str]:
+    """What the back page says about its reading: the grid is moved with the offset it was printed with."""
+    ox, oy = offset
+    if not (ox or oy):
+        return ["This grid was printed with no offset: the numbers under the cross are the offset to enter."]
+    return [f"This grid was printed with offset {ox:g},{oy:g} mm and moved with it: the offset to enter is",
+            f"{ox:g} + X, {oy:g} + Y (this offset plus the numbers under the cross). On 0,0 it is right."]
 
 
 def _ruler(c: Any, x: float, y: float, length: float, *, horizontal: bool) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor, white
 
 from .. import GAMES
-from .text import _width1, fit_line, fit_text
+from .text import _width1, fit_line, fit_text_checked
 
 MM = 72.0 / 25.4
 INK = HexColor("#202124")
@@ -124,14 +124,31 @@ def village_face(card: Any) -> FaceSpec:
     return spec
 
 
+#: Event timings as the book prints them (tmnt-tcg.txt, Event Cards: <Play>, <Flip>, <Play & Flip>).
+TMNT_TIMINGS = {"play": "<Play>", "flip": "<Flip>", "play-and-flip": "<Play & Flip>"}
+
+
+def _timing_label(timing: Any) -> str:
+    """``play-and-flip`` -> ``<Play & Flip>``; an unlisted value is shown as written, in brackets."""
+    key = str(timing).strip().strip("<>").strip().lower()
+    label = TMNT_TIMINGS.get(key) or TMNT_TIMINGS.get(key.replace(" & ", "-and-").replace(" ", "-"))
+    return label or f"<{str(timing).strip().strip('<>')}>"
+
+
 def tmnt_face(card: Any) -> FaceSpec:
-    """TMNT: Attribute, Power, Forceful [F] and Counter [C] marks, timing (tmnt-tcg.txt, Card Types)."""
+    """TMNT: Attribute, Power, Forceful [F] and Counter [C] marks, timing (tmnt-tcg.txt, Card Types).
+
+    Event cards have no Attribute ("All cards except Event Cards belong to one of the 4
+    different Attributes", Card Attributes), so their type line names none.
+    """
     ctype = str(card.get("type") or "?")
     attr = card.get("attribute")
     colour = _hash_colour(str(attr)) if attr else GAME_COLOURS["tmnt"]
     kind = str(card.get("attack_kind") or "").lower()
-    spec = FaceSpec(title=str(card.get("name") or "?"), colour=colour,
-                    type_line=f"{ctype.replace('-', ' ').title()} · {stat(attr)}",
+    type_line = ctype.replace("-", " ").title()
+    if ctype != "event":
+        type_line += f" · {stat(attr)}"
+    spec = FaceSpec(title=str(card.get("name") or "?"), colour=colour, type_line=type_line,
                     corner=stat(card.get("power")) if ("power" in card.data or ctype in (
                         "character", "attack")) else None, footer=_footer(card))
     if "forceful" in kind or kind in ("f", "fc"):
@@ -141,11 +158,14 @@ def tmnt_face(card: Any) -> FaceSpec:
     spec.stats = [("Power", stat(card.get("power")))] if spec.corner is not None else []
     timing = card.get("timing")
     body = []
+    text = _text_of(card)
     if timing:
-        tt = timing if isinstance(timing, str) else " ".join(str(t) for t in timing)
-        body.append(f"<{tt.strip('<>').title()}>")
-    if _text_of(card):
-        body.append(_text_of(card))
+        labels = [_timing_label(t) for t in ((timing,) if isinstance(timing, str) else timing)]
+        head = " ".join(labels)
+        if not text.lstrip().lower().startswith(head.lower()):  # the text often opens with it
+            body.append(head)
+    if text:
+        body.append(text)
     spec.body = "\n".join(body)
     spec.big = str(attr) if attr else ctype.title()
     return spec
@@ -185,11 +205,77 @@ def monarchs_face(card: Any) -> FaceSpec:
 
 
 _MYSTICS_STATS = ("life", "battle", "defense", "defence", "lore", "move", "wounds", "cheese",
-                  "level", "value", "initiative")
+                  "level", "value", "initiative", "cost")
+
+
+def _known_first(cells: list[tuple[str, str, bool]]) -> list[tuple[str, str]]:
+    """Stat cells ``(label, value, known)`` with the known ones first, each group in its order."""
+    return [(label, value) for label, value, known in sorted(cells, key=lambda c: not c[2])]
+
+
+def _title(value: Any) -> str:
+    return str(value).replace("-", " ").title()
+
+
+def _requirements(req: Any) -> str:
+    """A search card's 'Other requirements' as the book prints them ('Requires WARRIOR')."""
+    if req is None:
+        return "Requires ?"
+    if not hasattr(req, "get"):
+        return f"Requires {req}"
+    if req.get("none"):
+        return "No requirements"
+    who = [str(c).upper() for c in req.get("classes") or ()]
+    if req.get("mouse"):
+        who.append(_title(req["mouse"]))
+    parts = [f"Requires {' or '.join(who)}"] if who else []
+    if req.get("text"):
+        parts.append(str(req["text"]))
+    return ". ".join(parts) or "Requires ?"
+
+
+def _mystics_cells(card: Any, ctype: str) -> list[tuple[str, str, bool]]:
+    """Every value a Mice and Mystics card prints in its stat row: ``(label, value, known)``.
+
+    Search cards (Search Cards; Weapons): the bonus, range or melee, attack type, paws
+    required; armor and accessories their bonus, what it adds to and the slot. Others:
+    the numbers the card has (a hero's life, battle, defense, lore and move; an ability's
+    cost). A field the card has but whose value is null prints as ``?``.
+    """
+    data = card.data
+    cells: list[tuple[str, str, bool]] = []
+
+    def add(key: str, label: str, show: Callable[[Any], str] = str) -> None:
+        if key in data:
+            v = data[key]
+            cells.append((label, "?", False) if v is None else (label, show(v), True))
+
+    if ctype == "search":
+        if "bonus" in data:  # printed beside the symbol, "+1"
+            v = data["bonus"]
+            plus = isinstance(v, int) and not isinstance(v, bool) and v >= 0
+            cells.append(("Bonus", "?", False) if v is None else ("", f"+{v}" if plus else str(v), True))
+        add("bonus_to", "Bonus to", _title)
+        if "range" in data:  # the range or melee symbol: the word alone when known
+            v = data["range"]
+            cells.append(("Range", "?", False) if v is None else ("", _title(v), True))
+        if "attack_type" in data:  # the book prints the type in capitals: "+1 SHARP"
+            v = data["attack_type"]
+            cells.append(("Type", "?", False) if v is None else ("", str(v).upper(), True))
+        add("paws", "Paws")
+        add("slot", "Slot", _title)
+    else:
+        for key in _MYSTICS_STATS:
+            add(key, key.title(), stat)
+    return cells
 
 
 def mystics_face(card: Any) -> FaceSpec:
-    """Mice and Mystics: heroes and minions as initiative cards, search cards, die faces."""
+    """Mice and Mystics: heroes and minions as initiative cards, search cards, ability cards, die faces.
+
+    Every value the data knows is printed and every unknown one as ``?``, known values
+    first (mice-and-mystics.txt, Mouse Hero Cards, Search Cards, Ability Cards).
+    """
     ctype = str(card.get("type") or "?")
     spec = FaceSpec(title=str(card.get("name") or "?"), colour=_hash_colour(ctype),
                     type_line=ctype.replace("-", " ").title(), footer=_footer(card))
@@ -197,15 +283,29 @@ def mystics_face(card: Any) -> FaceSpec:
         spec.type_line = f"Initiative card · {spec.type_line}"
     elif "search" in ctype:
         spec.type_line = "Search card"
-    for key in _MYSTICS_STATS:
-        if key in card.data and len(spec.stats) < 4:
-            spec.stats.append((key.title(), stat(card.get(key))))
-    sub = card.get("subtype")
-    if sub:
-        spec.type_line += f" · {str(sub).title()}"
+    spec.stats = _known_first(_mystics_cells(card, ctype))
+    if "subtype" in card.data:
+        sub = card.get("subtype")
+        spec.type_line += f" · {_title(sub) if sub else '?'}"
+    if "classes" in card.data and ctype in ("hero", "ability"):
+        classes = card.get("classes")
+        names = ", ".join("Any class" if c == "any" else _title(c) for c in classes or ())
+        spec.type_line += f" · {names or '?'}"
+    if ctype == "minion":
+        for key, unknown in (("size", "Size ?"), ("attack", "Melee/Ranged ?")):
+            if key in card.data:
+                v = card.get(key)
+                spec.type_line += f" · {_title(v) if v else unknown}"
+        if card.get("boss"):
+            spec.type_line += " · Boss"
     parts = []
+    if "requirements" in card.data:
+        parts.append(_requirements(card.get("requirements")))
     for key in ("ability", "abilities", "text"):
         v = card.get(key)
+        if v is None and key in card.data and key != "text":  # unknown, not absent
+            parts.append(f"{key.title()}: ?")
+            continue
         items = v if isinstance(v, tuple) else (v,)
         for item in items:
             if hasattr(item, "get"):
@@ -380,8 +480,13 @@ class Pen:
 
 
 def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
-              art: Art | None = None, corners: float = 0.0) -> None:
-    """Draw a face in the current form: trim box (0, 0, w, h) in pt, background over the bleed."""
+              art: Art | None = None, corners: float = 0.0) -> list[str]:
+    """Draw a face in the current form: trim box (0, 0, w, h) in pt, background over the bleed.
+
+    Returns the parts that did not fit even at the smallest font and were cut off with an
+    ellipsis (``name``, ``type line``, ``stats``, ``text``, ``footer``; empty when all fit).
+    """
+    cut: list[str] = []
     pen = Pen(c)
     frame = HexColor(spec.colour)
     pen.fill(frame)
@@ -398,6 +503,8 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
     badge = band_h * 0.86 if spec.corner is not None else 0.0
     title_w = iw - (badge + pad * 0.5 if badge else 0)
     size, title = fit_line(spec.title, "Helvetica-Bold", band_h * 0.5, band_h * 0.26, title_w)
+    if title != spec.title:
+        cut.append("name")
     pen.fill(white)
     pen.text("Helvetica-Bold", size, ix, top - band_h / 2 - size * 0.35, title)
     if badge:
@@ -413,28 +520,38 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
     nsym = len(spec.symbols)
     ts, ttxt = fit_line(spec.type_line, "Helvetica-Oblique", tl_h * 0.62, tl_h * 0.35,
                         iw - nsym * (sym + 1))
+    if ttxt != spec.type_line:
+        cut.append("type line")
     pen.fill(MUTED)
     pen.text("Helvetica-Oblique", ts, ix, y + tl_h * 0.3, ttxt)
     # bottom: footer and stats
     foot_h = 0.04 * h
-    stats_h = 0.085 * h if spec.stats else 0.0
+    # up to 4 stats in one row; more in two rows (a Mice and Mystics hero has 5)
+    stat_rows = [spec.stats] if len(spec.stats) <= 4 else [
+        spec.stats[:math.ceil(len(spec.stats) / 2)], spec.stats[math.ceil(len(spec.stats) / 2):]]
+    stats_h = (0.085 if len(stat_rows) == 1 else 0.068) * h if spec.stats else 0.0
     bottom = pad + foot_h
     fs, ftxt = fit_line(spec.footer, "Helvetica", foot_h * 0.62, foot_h * 0.4, iw)
+    if ftxt != spec.footer:
+        cut.append("footer")
     pen.text("Helvetica", fs, ix, pad + foot_h * 0.3, ftxt)
     if spec.stats:
-        n = len(spec.stats)
         gap = pad * 0.5
-        cell = (iw - gap * (n - 1)) / n
-        for k, (label, value) in enumerate(spec.stats):
-            x = ix + k * (cell + gap)
-            pen.fill(frame)
-            pen.rrect(x, bottom, cell, stats_h * 0.9, stats_h * 0.2)
-            ss, stxt = fit_line(f"{label} {value}", "Helvetica-Bold", stats_h * 0.5, stats_h * 0.25,
-                                cell * 0.92)
-            pen.fill(white)
-            pen.text("Helvetica-Bold", ss, x + cell / 2, bottom + stats_h * 0.45 - ss * 0.35, stxt,
-                     centre=True)
-        bottom += stats_h
+        for row in reversed(stat_rows):  # the first row on top
+            n = len(row)
+            cell = (iw - gap * (n - 1)) / n
+            for k, (label, value) in enumerate(row):
+                x = ix + k * (cell + gap)
+                pen.fill(frame)
+                pen.rrect(x, bottom, cell, stats_h * 0.9, stats_h * 0.2)
+                full = f"{label} {value}" if label else value
+                ss, stxt = fit_line(full, "Helvetica-Bold", stats_h * 0.5, stats_h * 0.25, cell * 0.92)
+                if stxt != full and "stats" not in cut:
+                    cut.append("stats")
+                pen.fill(white)
+                pen.text("Helvetica-Bold", ss, x + cell / 2, bottom + stats_h * 0.45 - ss * 0.35, stxt,
+                         centre=True)
+            bottom += stats_h
     # art (if any) then the body text
     area_top = y - pad * 0.3
     body = spec.body
@@ -456,8 +573,12 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
         c._formsinuse.append(art.form)
         area_top -= art_h + pad * 0.3
         area_h = area_top - bottom - pad * 0.3
+    if body and area_h <= 4:
+        cut.append("text")  # no room at all: the art and stats took it
     if body and area_h > 4:
-        bs, lines = fit_text(body, "Helvetica", min(0.05 * h, 11.0), 4.0, iw, area_h)
+        bs, lines, body_cut = fit_text_checked(body, "Helvetica", min(0.05 * h, 11.0), 4.0, iw, area_h)
+        if body_cut:
+            cut.append("text")
         pen.fill(INK)
         lead = bs * 1.18
         yy = area_top - bs
@@ -477,6 +598,7 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
             _crown(c, ix + k * (cs * 1.1), crowns_at, cs)
     if corners:
         corner_guide(c, w, h, corners)
+    return cut
 
 
 def corner_guide(c: Any, w: float, h: float, radius: float) -> None:

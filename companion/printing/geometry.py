@@ -232,6 +232,26 @@ def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: 
     return SheetGrid((pw, ph), card, bleed, cols, rows, slots, mark)
 
 
+def page_offset(offset: tuple[float, float], paper: tuple[float, float]) -> tuple[float, float]:
+    """The user's back-side offset in the coordinates of a page of size ``paper``.
+
+    The offset is read off the calibration page, which is always portrait: X runs along
+    the paper's short side (right as seen on the back), Y along its long side (up). A
+    portrait page uses it as it is. A landscape page goes onto the paper a quarter turn
+    anticlockwise, the usual 'landscape' of viewers and printers (IPP orientation 4: the
+    page's top at the paper's left long edge, as seen from the side printed on). Every
+    page, front or back, is turned the same way as seen from its own side, whichever edge
+    the sheet flips on (the flip only decides the mirror, see :func:`back_box`), so on
+    the back page of a landscape sheet the paper's X points down (-y) and its Y right
+    (+x): the page offset is ``(Y, -X)``.
+    """
+    ox, oy = offset
+    pw, ph = paper
+    if pw > ph:  # landscape
+        return oy, -ox
+    return ox, oy
+
+
 def back_box(front: Box, paper: tuple[float, float], *, flip: str = "long",
              offset: tuple[float, float] = (0.0, 0.0)) -> Box:
     """Where the back of a card printed at ``front`` goes on the back page.
@@ -239,8 +259,10 @@ def back_box(front: Box, paper: tuple[float, float], *, flip: str = "long",
     The sheet turns over its long edge (``long``) or its short edge (``short``). On a
     portrait page the long edges are left and right, so a long-edge flip mirrors x; on a
     landscape page they are top and bottom, so it mirrors y (and a short-edge flip the
-    other way round). The user's offset (mm, right and up as seen on the back page) is
-    added last, to undo a printer's shift of the back side.
+    other way round). The user's offset (mm, from the calibration page: X along the
+    paper's short side, Y along its long side, as seen on the back) is added last, turned
+    to the page's orientation by :func:`page_offset`, to undo a printer's shift of the
+    back side.
     """
     if flip not in ("long", "short"):
         raise PrintError(f"unknown flip {flip!r}", where="--backs", expected="long or short")
@@ -250,7 +272,8 @@ def back_box(front: Box, paper: tuple[float, float], *, flip: str = "long",
         x, y = pw - front.x - front.w, front.y
     else:
         x, y = front.x, ph - front.y - front.h
-    return Box(x + offset[0], y + offset[1], front.w, front.h)
+    dx, dy = page_offset(offset, paper)
+    return Box(x + dx, y + dy, front.w, front.h)
 
 
 def crop_marks(grid: SheetGrid) -> list[tuple[float, float, float, float]]:
@@ -302,7 +325,9 @@ def plan_pages(ids: list[str], grid: SheetGrid, *, backs: str = "none",
     """Pages for a print run: fronts, each followed by its back page when duplex.
 
     A partial last page keeps its slot positions (slot k stays slot k), and its backs are
-    mirrored from the FULL grid, so they still land behind their fronts.
+    mirrored from the FULL grid, so they still land behind their fronts. ``offset`` is
+    the calibration page's X,Y (paper's short side, long side); :func:`back_box` turns it
+    for a landscape sheet.
     """
     if backs not in ("none", "duplex", "duplex-short"):
         raise PrintError(f"unknown backs option {backs!r}", where="--backs",

@@ -34,8 +34,9 @@ class ImageCache:
         p = Path(path)
         try:
             raw = p.read_bytes()
-        except OSError as exc:
-            raise PrintError(f"art image cannot be read ({exc.strerror})", where=str(p)) from None
+        except (OSError, ValueError) as exc:  # ValueError: a path with a NUL in it
+            reason = getattr(exc, "strerror", None) or exc
+            raise PrintError(f"cannot be read ({reason})", where=str(p)) from None
         digest = hashlib.sha1(raw).hexdigest()[:16]
         art = self._by_hash.get(digest)
         if art is None:
@@ -53,8 +54,10 @@ class ImageCache:
                 im.load()
                 has_alpha = im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info)
                 im = im.convert("RGBA" if has_alpha else "RGB")
-        except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
-            raise PrintError(f"not an image Pillow can read: {exc}", where=str(where)) from None
+        except UnidentifiedImageError:
+            raise PrintError("not an image Pillow can read", where=str(where)) from None
+        except (OSError, ValueError, Image.DecompressionBombError) as exc:
+            raise PrintError(f"not an image Pillow can read ({exc})", where=str(where)) from None
         if max(im.size) > MAX_PIXELS:
             im.thumbnail((MAX_PIXELS, MAX_PIXELS), Image.Resampling.LANCZOS)
         if has_alpha:

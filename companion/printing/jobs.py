@@ -54,8 +54,13 @@ def select_cards(game: str, *, deck: str | os.PathLike[str] | None = None,
         name = dl.name or Path(deck).stem
         return Selection(game, dl.cards(), f"{GAMES[game]}: {name}")
     if cards_files:
+        from ..cards import load_file
+
         wanted = {str(Path(f).resolve()) for f in cards_files}
-        chosen = [c for c in db if c.file and str(Path(c.file).resolve()) in wanted]
+        # a record of these files that a correction replaced prints as corrected
+        ids = {c.id.lower() for f in cards_files for c in load_file(f, game, validate=False)}
+        chosen = [c for c in db if (c.file and str(Path(c.file).resolve()) in wanted) or c.id.lower() in ids
+                  or str(c.get("replaces") or "").lower() in ids]
         title = f"{GAMES[game]}: " + ", ".join(Path(f).stem for f in cards_files)
     else:
         types = PRINTABLE_TYPES.get(game)
@@ -79,7 +84,7 @@ def make_all(out_dir: str | os.PathLike[str], *, progress: bool | None = False) 
     from .render import CardOptions, print_cards
 
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out, where="--out")
     made: list[dict[str, Any]] = []
     for paper in load_geometry().papers:
         for game in GAMES:
@@ -102,6 +107,28 @@ def make_all(out_dir: str | os.PathLike[str], *, progress: bool | None = False) 
         made.append({"file": path.name, **print_calibration(path, paper=paper)})
     (out / MANIFEST).write_text(json.dumps(manifest(out, made), indent=1) + "\n", encoding="utf-8")
     return made
+
+
+def make_folder(folder: Path, *, where: str) -> None:
+    """Create ``folder`` and its parents unless it is there; a :class:`PrintError` when it cannot be.
+
+    A path through a file (``afile/sub``), a file where the folder should be, or a folder
+    without write permission is the user's error, said plainly, never a traceback.
+    """
+    if folder.is_dir():
+        return
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise PrintError(f"cannot create the folder {str(folder)!r}: a file of that name is in the way",
+                         where=where, expected="a folder, or a path where one can be made") from None
+    except NotADirectoryError:
+        raise PrintError(f"cannot create the folder {str(folder)!r}: part of the path is a file, "
+                         "not a folder", where=where, expected="a path whose parents are folders") from None
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise PrintError(f"cannot create the folder {str(folder)!r} ({reason})", where=where,
+                         expected="a folder you can write to") from None
 
 
 MANIFEST = "manifest.json"

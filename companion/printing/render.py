@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -30,6 +31,9 @@ from .geometry import (
 
 MM = 72.0 / 25.4
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff")
+#: A ``back`` value that names a file (a folder separator, or a suffix such as ``.svg``)
+#: rather than a back's name ("Turtle Back").
+_FILE_LIKE = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{1,4}$")
 
 
 @dataclass(frozen=True)
@@ -42,8 +46,8 @@ class CardOptions:
     crop_marks: bool = False
     corners: bool = False
     backs: str = "none"  # none | duplex | duplex-short
-    offset: tuple[float, float] = (0.0, 0.0)
-    art_dir: str | None = None
+    offset: tuple[float, float] = (0.0, 0.0)  # from the calibration page; see geometry.page_offset
+    art_dir: str | None = None  # a folder of images named <card id>.<suffix>; must exist
 
 
 @dataclass
@@ -56,6 +60,19 @@ class PrintResult:
     distinct: int
     images: int = 0
     layout: dict[str, Any] = field(default_factory=dict)
+    #: Cards whose face did not fit and was cut off with an ellipsis: (id, name, parts cut).
+    truncated: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
+
+    def truncation_note(self, limit: int = 8) -> str | None:
+        """One sentence naming the cards cut off (at most ``limit`` by name), or ``None``."""
+        if not self.truncated:
+            return None
+        named = [f"{name} ({cid}): {', '.join(parts)}" for cid, name, parts in self.truncated[:limit]]
+        more = len(self.truncated) - len(named)
+        n = len(self.truncated)
+        return (f"{n} card{'s' * (n != 1)} did not fit and {'were' if n != 1 else 'was'} cut off with '…': "
+                + "; ".join(named) + (f"; and {more} more" if more else "")
+                + ". Try a larger card size, or shorten the text.")
 
 
 def binary_streams(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -142,7 +159,8 @@ class _Faces:
         self.images = ImageCache(canvas)
         self.faces: dict[str, str] = {}
         self.backs: dict[tuple[str, str], str] = {}
-        self.art_dir = Path(options.art_dir) if options.art_dir else None
+        self.art_dir = art_folder(options.art_dir)
+        self.truncated: list[tuple[str, str, tuple[str, ...]]] = []
 
     def _resolve(self, card: Any, value: Any) -> Path | None:
         if not value:
@@ -152,15 +170,30 @@ class _Faces:
             p = Path(card.file).parent / p
         return p
 
+    def _image(self, card: Any, path: Path, field_: str) -> Any:
+        """The image at ``path`` for a card's ``art`` or ``back`` (``field_``, or ``--art`` for the
+        art folder); a problem names the card file, the JSON pointer and the image."""
+        try:
+            return self.images.get(path)
+        except PrintError as exc:
+            where = (f"--art {self.art_dir} (card {card.id!r})" if field_ == "--art"
+                     else card_where(card, field_))
+            raise PrintError(f"{'art' if field_ != 'back' else 'back'} image {str(path)!r}: {exc.message}",
+                             where=where, expected=exc.expected or "an image file Pillow can read "
+                             f"({', '.join(IMAGE_SUFFIXES)})",
+                             suggestion=None if field_ == "--art" else
+                             "A relative path is read from the card file's folder.") from None
+
     def art_for(self, card: Any) -> Any:
         path = self._resolve(card, card.get("art"))
-        if path is None and self.art_dir is not None:
+        if path is not None:
+            return self._image(card, path, "art")
+        if self.art_dir is not None:
             for suffix in IMAGE_SUFFIXES:
                 cand = self.art_dir / f"{card.id}{suffix}"
                 if cand.is_file():
-                    path = cand
-                    break
-        return self.images.get(path) if path is not None else None
+                    return self._image(card, cand, "--art")
+        return None
 
     def face(self, card: Any) -> str:
         name = self.faces.get(card.id)
@@ -176,7 +209,9 @@ class _Faces:
             draw_playing_card(c, card, self.w, self.h, self.bleed, corners=self.corners, art=art)
         else:
             spec = BUILDERS.get(self.game, generic_face)(card)
-            draw_face(c, spec, self.w, self.h, self.bleed, art=art, corners=self.corners)
+            cut = draw_face(c, spec, self.w, self.h, self.bleed, art=art, corners=self.corners)
+            if cut:
+                self.truncated.append((card.id, card.name, tuple(cut)))
         c.endForm()
         self.faces[card.id] = name
         return name
@@ -189,11 +224,18 @@ class _Faces:
         label: str | None = None
         key: tuple[str, str] = ("game", self.game)
         if value:
-            if str(value).lower().endswith(IMAGE_SUFFIXES):
-                art = self.images.get(self._resolve(card, value))  # type: ignore[arg-type]
+            text = str(value).strip()
+            if text.lower().endswith(IMAGE_SUFFIXES):
+                art = self._image(card, self._resolve(card, text), "back")  # type: ignore[arg-type]
                 key = ("img", art.form)
+            elif _FILE_LIKE.search(text):
+                raise PrintError(f"back {text!r} names a file that is not an image this can print",
+                                 where=card_where(card, "back"),
+                                 expected=f"an image ({', '.join(IMAGE_SUFFIXES)}) or a back's name "
+                                          "without a file suffix (printed on the back)",
+                                 found=Path(text).suffix or "a path")
             else:
-                label = str(value)
+                label = text
                 key = ("label", label)
         name = self.backs.get(key)
         if name is None:
@@ -205,6 +247,30 @@ class _Faces:
             c.endForm()
             self.backs[key] = name
         return name
+
+
+def card_where(card: Any, field_: str) -> str:
+    """``file /cards/<index>/<field> (card 'id')``: where a card's field is, as validation says it."""
+    if getattr(card, "file", None) is None or getattr(card, "index", None) is None:
+        return f"card {card.id!r} /{field_}"
+    return f"{card.file} /cards/{card.index}/{field_} (card {card.id!r})"
+
+
+def art_folder(art_dir: str | os.PathLike[str] | None) -> Path | None:
+    """The ``--art`` folder as a path; a :class:`PrintError` when it is not an existing folder."""
+    if art_dir is None or not str(art_dir).strip():
+        return None
+    folder = Path(art_dir)
+    try:
+        ok = folder.is_dir()
+        exists = ok or folder.exists()
+    except (OSError, ValueError):
+        ok = exists = False
+    if not ok:
+        raise PrintError(f"art folder {str(art_dir)!r} {'is not a folder' if exists else 'does not exist'}",
+                         where="--art", expected="a folder of images named after card ids, "
+                                                 "such as acorn-scout.png")
+    return folder
 
 
 @binary_streams
@@ -221,6 +287,7 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
         raise PrintError("nothing to print: the deck or card file has no cards",
                          expected="at least one card")
     game = game or cards[0].game
+    art_folder(options.art_dir)  # before any page is drawn
     geo = load_geometry()
     grid = sheet_grid(geo.paper(options.paper), geo.card_size(options.size), bleed=options.bleed,
                       crop_marks=options.crop_marks, geometry=geo)
@@ -260,4 +327,5 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
         bar.close()
     save(c)
     return PrintResult(grid, pages, copies=len(cards), distinct=len(faces.faces),
-                       images=len(faces.images._by_hash), layout=layout_json(grid, pages))
+                       images=len(faces.images._by_hash), layout=layout_json(grid, pages),
+                       truncated=faces.truncated)

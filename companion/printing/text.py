@@ -53,14 +53,22 @@ def _wrap(paragraphs: tuple[str, ...], font: str, size: float, width: float) -> 
     return lines
 
 
-@functools.lru_cache(maxsize=16384)
 def fit_text(text: str, font: str, max_size: float, min_size: float, width: float, height: float,
              leading: float = 1.18) -> tuple[float, tuple[str, ...]]:
     """The largest font size (0.5 pt steps) at which ``text`` wraps into ``width`` x ``height`` (pt).
 
     Returns ``(size, lines)``. Paragraphs are separated by newlines. If even ``min_size``
-    overflows, the lines that fit are kept and the last one ends with an ellipsis.
+    overflows, the lines that fit are kept and the last one ends with an ellipsis
+    (:func:`fit_text_checked` also says whether that happened).
     """
+    size, lines, _cut = fit_text_checked(text, font, max_size, min_size, width, height, leading)
+    return size, lines
+
+
+@functools.lru_cache(maxsize=16384)
+def fit_text_checked(text: str, font: str, max_size: float, min_size: float, width: float, height: float,
+                     leading: float = 1.18) -> tuple[float, tuple[str, ...], bool]:
+    """:func:`fit_text` plus whether the text was cut off (``(size, lines, cut)``)."""
     paragraphs = tuple(p.strip() for p in text.split("\n"))
 
     def fits(sz: float) -> list[str] | None:
@@ -91,18 +99,20 @@ def fit_text(text: str, font: str, max_size: float, min_size: float, width: floa
         else:
             size, lines = best
     max_lines = max(1, int((height + 1e-6) // (size * leading)))
-    if len(lines) > max_lines:
+    cut = len(lines) > max_lines
+    if cut:
         lines = lines[:max_lines]
         last = lines[-1]
         while last and _width1(last + ELLIPSIS, font) * size > width:
             last = last[:-1]
         lines[-1] = last.rstrip() + ELLIPSIS
-    return size, tuple(lines)
+    return size, tuple(lines), cut
 
 
 @functools.lru_cache(maxsize=16384)
 def fit_line(text: str, font: str, max_size: float, min_size: float, width: float) -> tuple[float, str]:
-    """One line: shrink to fit ``width``; below ``min_size`` cut with an ellipsis."""
+    """One line: shrink to fit ``width``; below ``min_size`` cut with an ellipsis (the line returned
+    then differs from ``text``)."""
     w1 = _width1(text, font)
     if w1 * max_size <= width or not text:
         return max_size, text

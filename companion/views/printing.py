@@ -128,7 +128,10 @@ class PrintView:
         else:
             self.options.children = [w.HTML(
                 "Two pages: 100 mm rulers (check the scale) and a back grid (read the duplex offset, then "
-                "enter it in <i>Offset X/Y</i> of the card sheets).")]
+                "enter it in <i>Offset X/Y</i> of the card sheets: X along the paper's short side, Y along "
+                "its long side, as seen on the back). Printed with an offset, the grid moves with it: the "
+                "offset to enter is then that offset plus the reading. The flip is the one chosen in "
+                "<i>Backs</i>."), self.backs, w.HBox([self.off_x, self.off_y])]
 
     def _show_custom(self) -> None:
         self.custom.layout.display = None if self.size.value == "custom" else "none"
@@ -158,6 +161,7 @@ class PrintView:
 
         buf = io.BytesIO()
         game, what, paper = self.game.value, self.what.value, self.paper.value
+        warning: str | None = None
         if what == "cards":
             copies, title = self._card_copies()
             size = self.custom.value if self.size.value == "custom" else self.size.value
@@ -180,6 +184,7 @@ class PrintView:
             summary = [f"{res.copies} cards ({res.distinct} different), "
                        f"{res.grid.cols}x{res.grid.rows} per sheet, "
                        f"{len(res.pages)} pages", f"card {res.grid.card[0]:g} x {res.grid.card[1]:g} mm"]
+            warning = res.truncation_note()
         elif what == "board":
             info = print_board(find_board(game), buf, paper=paper)
             name = f"board-{game}-{paper}.pdf"
@@ -189,9 +194,12 @@ class PrintView:
             name = f"sheet-{self.sheet.value}-{paper}.pdf"
             summary = [f"{info['sheets']} sheet(s)"]
         else:
-            print_calibration(buf, paper=paper, offset=(float(self.off_x.value), float(self.off_y.value)))
-            name = f"calibration-{paper}.pdf"
-            summary = ["print double-sided at 100 %, then read the offset on the back grid"]
+            flip = "short" if self.backs.value == "duplex-short" else "long"
+            print_calibration(buf, paper=paper, offset=(float(self.off_x.value), float(self.off_y.value)),
+                              flip=flip)
+            name = f"calibration-{paper}.pdf" if flip == "long" else f"calibration-short-edge-{paper}.pdf"
+            summary = [f"print double-sided ({flip}-edge flip) at 100 %, then read the offset on the "
+                       "back grid"]
         self.pdf, self.filename = buf.getvalue(), name
         folder = user_data_dir() / "printables"
         folder.mkdir(parents=True, exist_ok=True)
@@ -205,8 +213,11 @@ class PrintView:
                                f"href='data:application/pdf;base64,{data}' "
                                "style='font-size:16px;padding:8px'>"
                                f"⬇ Download {html.escape(name)} ({len(self.pdf) / 1024:.0f} KB)</a>")
-        ui.show(self.status, "ok", f"Made {name}", [*summary, f"saved as {folder / name}",
-                                                     "Print at 100 % / actual size."])
+        lines = [*summary, f"saved as {folder / name}", "Print at 100 % / actual size."]
+        if warning:
+            ui.show(self.status, "warn", f"Made {name}, but some text did not fit", [warning, *lines])
+        else:
+            ui.show(self.status, "ok", f"Made {name}", lines)
         return self.pdf
 
     def _show_page(self) -> None:

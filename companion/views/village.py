@@ -14,7 +14,10 @@ MP number), ``cmp-village-mp-minus`` / ``cmp-village-mp-plus`` (the big -1/+1 bu
 ``cmp-village-new`` (new game), ``cmp-village-battle`` (the resolver box), ``cmp-village-assign``
 (each attacker's defender choice), ``cmp-village-preview``, ``cmp-village-resolve``,
 ``cmp-village-battle-result``, ``cmp-village-flip``, ``cmp-village-redraw`` (shown only at the very
-start), ``cmp-village-message``, ``cmp-village-winner``.
+start), ``cmp-village-message``, ``cmp-village-winner``, ``cmp-village-ability`` (the selected mouse's
+ability, which fills in its Fruit cost), ``cmp-village-item-opponent`` / ``cmp-village-item-extra``
+(the Item card says to equip an opponent's Mouse / allows a second Item), ``cmp-village-sacrifice-allowed``
+(the Mega Mouse to sacrifice says it may be sacrificed).
 """
 
 from __future__ import annotations
@@ -28,9 +31,10 @@ import ipywidgets as w
 from .. import ui
 from ..errors import CompanionError, RuleError
 from ..village.battle import Attack
-from ..village.game import VillageState, VillageTracker, checklist, new_game, why_not
+from ..village.game import FORFEIT_NOTE, VillageState, VillageTracker, checklist, new_game, why_not
 
 NO_ATTACK = "— does not attack —"
+UNKNOWN_ABILITY = ""  # the ability picker's value when the mouse's card is not in the card data
 UNDEFENDED = "undefended (to Mouse Points)"
 STATUS_ICON = {"done": "✔", "current": "▶", "todo": "○", "skipped": "–", "unavailable": "✖"}
 STATUS_COLOUR = {"done": ui.COLOURS["ok"], "current": ui.COLOURS["info"], "todo": ui.COLOURS["ink"],
@@ -73,6 +77,9 @@ class VillageCompanion:
         if self.tracker.problems:
             ui.show(self.message, "warn", "Some lines of the saved game could not be used",
                     [str(p) for p in self.tracker.problems])
+        elif self.tracker.log.recovered is not None:
+            ui.show(self.message, "warn", "Resumed after a crash: the last, half-written line was set aside",
+                    [f"kept in {self.log_path.name}.damaged"])
         self.refresh()
 
     # -- layout ------------------------------------------------------------------------------
@@ -126,7 +133,24 @@ class VillageCompanion:
         self.target = w.Dropdown(description="Mouse", options=[],
                                  layout=w.Layout(width="320px", height=ui.BUTTON_HEIGHT))
         self.cost = w.BoundedIntText(value=0, min=0, max=20, description="Fruit cost",
+                                     tooltip="filled in from the card's ability; change it only when a "
+                                             "card effect changes the cost",
                                      layout=w.Layout(width="160px", height=ui.BUTTON_HEIGHT))
+        self.ability = w.Dropdown(description="Ability", options=[], style={"description_width": "initial"},
+                                  layout=w.Layout(width="300px", height=ui.BUTTON_HEIGHT))
+        self.ability.add_class("cmp-village-ability")
+        self._ability_costs: dict[str, int | None] = {}
+        self.target.observe(lambda _c: self._fill_abilities(), names="value")
+        self.ability.observe(lambda _c: self._fill_cost(), names="value")
+        self.sacrifice_allowed = w.Checkbox(
+            value=False, indent=False, description="the Mega Mouse to sacrifice says it may be sacrificed")
+        self.sacrifice_allowed.add_class("cmp-village-sacrifice-allowed")
+        self.item_opponent = w.Checkbox(value=False, indent=False,
+                                        description="the Item says to equip an opponent's Mouse")
+        self.item_opponent.add_class("cmp-village-item-opponent")
+        self.item_extra = w.Checkbox(value=False, indent=False,
+                                     description="a card allows this Mouse a second Item")
+        self.item_extra.add_class("cmp-village-item-extra")
         self.card_name = w.Text(placeholder="Item / Magic card name",
                                 layout=w.Layout(width="220px", height=ui.BUTTON_HEIGHT))
         self.magic_kind = w.ToggleButtons(options=["normal", "instant", "continuous"], value="normal")
@@ -145,10 +169,8 @@ class VillageCompanion:
             "summon_mega": action("2 Mega Mouse (sacrifice selected)", self.summon_mega),
             "fruit": action("3 Fruit on selected", lambda: self.act({"event": "fruit",
                                                                       "mouse": self.target.value})),
-            "ability": action("4 Use ability of selected", lambda: self.act(
-                {"event": "ability", "mouse": self.target.value, "cost": self.cost.value})),
-            "item": action("5 Item on selected", lambda: self.act(
-                {"event": "item", "mouse": self.target.value, "name": self.card_name.value or "Item"})),
+            "ability": action("4 Use ability of selected", self.use_ability),
+            "item": action("5 Item on selected", self.equip_item),
             "magic": action("5 Magic card", self.play_magic),
             "end_turn": action("7 End turn", lambda: self.act({"event": "end_turn"}), "warning"),
         }
@@ -159,14 +181,19 @@ class VillageCompanion:
         redo.add_class("cmp-village-redo")
         redo.on_click(g(lambda _b: self.redo()))
         self.undo_button, self.redo_button = undo, redo
+        # who plays the Magic card, and whether it is instant, decide whether it may be played now
+        self.magic_kind.observe(lambda _c: self._refresh_buttons(), names="value")
+        self.magic_player.observe(lambda _c: self._refresh_buttons(), names="value")
         b = self.buttons
         turn_box = w.VBox([
             self.turn, self.checklist,
             w.HBox([b["draw"], b["end_turn"], undo, redo]),
             w.HBox([self.mouse_name, self.mouse_atk, self.mouse_def, b["play_basic"]]),
-            w.HBox([self.target, self.cost]),
-            w.HBox([b["summon_mega"], b["fruit"], b["ability"]]),
+            w.HBox([self.target, self.ability, self.cost]),
+            w.HBox([b["summon_mega"], self.sacrifice_allowed]),
+            w.HBox([b["fruit"], b["ability"]]),
             w.HBox([self.card_name, b["item"]]),
+            w.HBox([self.item_opponent, self.item_extra]),
             w.HBox([self.magic_kind, self.magic_player, b["magic"]]),
         ])
 
@@ -254,6 +281,44 @@ class VillageCompanion:
             if card.get("def") is not None:
                 self.mouse_def.value = card["def"]
 
+    def _target_card(self) -> Any:
+        """The card data of the selected mouse on the field (``None`` if not a known mouse card)."""
+        uid = self.target.value
+        if not uid or not self.state.started:
+            return None
+        try:
+            _p, m = self.state.mouse(uid)
+        except RuleError:
+            return None
+        card = self.db().lookup(m.name)
+        return card if card is not None and card.type in ("basic-mouse", "mega-mouse") else None
+
+    def _fill_abilities(self) -> None:
+        """Offer the selected mouse's abilities (card data) and fill in the chosen one's Fruit cost."""
+        card = self._target_card()
+        if card is None:
+            options: list[tuple[str, str]] = [("type its Fruit cost", UNKNOWN_ABILITY)]
+            costs: dict[str, int | None] = {UNKNOWN_ABILITY: None}
+        else:
+            options, costs = [], {}
+            for a in card.get("abilities") or ():
+                cost = a.get("fruit_cost")
+                name = str(a.get("name") or "ability")
+                options.append((f"{name} ({cost if cost is not None else 'unknown'} Fruit)", name))
+                costs[name] = cost
+            if not options:
+                options, costs = [("no ability on its card", UNKNOWN_ABILITY)], {UNKNOWN_ABILITY: None}
+        keep = self.ability.value
+        self._ability_costs = costs
+        self.ability.options = options
+        self.ability.value = keep if keep in costs else options[0][1]
+        self._fill_cost()
+
+    def _fill_cost(self) -> None:
+        cost = self._ability_costs.get(self.ability.value or UNKNOWN_ABILITY)
+        if cost is not None:
+            self.cost.value = cost
+
     @property
     def state(self) -> VillageState:
         return self.tracker.state
@@ -263,7 +328,8 @@ class VillageCompanion:
         self.tracker.do(event)
         self.refresh()
         lines = list(self.state.last)
-        ui.show(self.message, "ok", lines[0] if lines else "Done", lines[1:])
+        kind = "warn" if FORFEIT_NOTE in lines else "ok"
+        ui.show(self.message, kind, lines[0] if lines else "Done", lines[1:])
         return self.state
 
     def undo(self) -> None:
@@ -308,12 +374,41 @@ class VillageCompanion:
 
     def summon_mega(self) -> None:
         self._check_kind("mega-mouse")
-        self.act({"event": "summon_mega", "sacrifice": self.target.value,
-                  "name": self.mouse_name.value or "Mega Mouse", "atk": self.mouse_atk.value,
-                  "def": self.mouse_def.value})
+        event: dict[str, Any] = {"event": "summon_mega", "sacrifice": self.target.value,
+                                 "name": self.mouse_name.value or "Mega Mouse", "atk": self.mouse_atk.value,
+                                 "def": self.mouse_def.value}
+        if self.sacrifice_allowed.value:
+            event["sacrifice_allowed"] = True
+        self.act(event)
+        self.sacrifice_allowed.value = False
+
+    def use_ability(self) -> None:
+        """Use the selected mouse's ability; its Fruit cost comes from the card (Order of Turn, Step 4)."""
+        card = self._target_card()
+        if card is not None and not card.get("abilities"):
+            raise RuleError(f"{card.name!r} has no ability on its card (village-tcg.txt, Card Descriptions "
+                            "6 Abilities)")
+        event: dict[str, Any] = {"event": "ability", "mouse": self.target.value, "cost": self.cost.value}
+        if self.ability.value:
+            event["name"] = self.ability.value
+        self.act(event)
+
+    def equip_item(self) -> None:
+        """Equip an Item to the selected mouse (Card Descriptions 4 Item Cards)."""
+        event: dict[str, Any] = {"event": "item", "mouse": self.target.value,
+                                 "name": self.card_name.value or "Item"}
+        if self.item_opponent.value:
+            event["opponent_allowed"] = True
+        if self.item_extra.value:
+            event["extra"] = True
+        self.act(event)
+        self.item_opponent.value = self.item_extra.value = False
+
+    def _magic_player(self) -> int:
+        return self.state.current if self.magic_player.value == "turn" else 1 - self.state.current
 
     def play_magic(self) -> None:
-        player = self.state.current if self.magic_player.value == "turn" else 1 - self.state.current
+        player = self._magic_player()
         kind = self.magic_kind.value
         self.act({"event": "magic", "name": self.card_name.value or "Magic card", "player": player,
                   "instant": kind == "instant", "continuous": kind == "continuous"})
@@ -350,6 +445,18 @@ class VillageCompanion:
         self.battle_result.value = ui.panel_html("ok", "Attack resolved", self.state.last)
 
     # -- redraw ------------------------------------------------------------------------------
+    def _refresh_buttons(self) -> None:
+        """Enable each action the rules allow now; a disabled one says why in its tooltip."""
+        s = self.state
+        for kind, button in self.buttons.items():
+            if kind == "magic":  # an Instant Magic card may be played at any time, by either player
+                reason = why_not(s, kind, self._magic_player() if s.started else None,
+                                 instant=self.magic_kind.value == "instant")
+            else:
+                reason = why_not(s, kind)
+            button.disabled = bool(reason)
+            button.tooltip = reason or button.description
+
     def refresh(self) -> None:
         s = self.state
         self.undo_button.disabled = not self.tracker.can_undo
@@ -383,14 +490,13 @@ class VillageCompanion:
             self.checklist.value = checklist_html(s)
         else:
             self.checklist.value = ""
-        for kind, button in self.buttons.items():
-            button.disabled = bool(why_not(s, kind))
-            button.tooltip = why_not(s, kind) or button.description
+        self._refresh_buttons()
         mine = [m.uid for m in s.players[s.current].field] if s.started else []
         theirs = [m.uid for m in s.players[1 - s.current].field] if s.started else []
         self.target.options = [m.uid for pl in s.players for m in pl.field] if s.started else []
         if mine:
             self.target.value = mine[-1]
+        self._fill_abilities()
         old = {uid: dd.value for uid, dd in self.assign.items()}
         self.assign = {}
         for uid in mine:

@@ -14,13 +14,17 @@ The fold enforces the rule book:
   the first turn of the game); Step 7 end turn. By default the steps must be taken in
   order (``strict_order``); instant Magic may be played at any time by either player.
 - Redraw Rule: once per player, only at the very start, only without a Basic Mouse.
-- Coin Flips: with two flips at once the single-function card's flip goes first.
+- Coin Flips: with two flips at once the single-function card's flip goes first; the
+  flips go at the beginning of the Attack Phase, so none after the attack is resolved.
+- Randomness: a coin flip without a typed-in result is drawn from the seed the start
+  event records (:func:`new_seed` gives each new game a fresh one), so a replay is exact.
 
 Events (JSON objects, ``"event"`` plus fields) are listed in :data:`EVENTS`.
 """
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -62,13 +66,16 @@ EVENTS: dict[str, tuple[int | None, str]] = {
     "draw": (1, "the turn player draws their card"),
     "step": (None, "to: move the checklist on to a step (skipping the ones between)"),
     "play_basic": (2, "name, atk, def: play a Basic Mouse"),
-    "summon_mega": (2, "sacrifice (mouse id), name, atk, def: sacrifice a Basic Mouse for a Mega Mouse"),
+    "summon_mega": (2, "sacrifice (mouse id), name, atk, def, sacrifice_allowed (the sacrificed Mega "
+                       "Mouse's card says it may be sacrificed): sacrifice a Basic Mouse for a Mega Mouse"),
     "fruit": (3, "mouse: equip a Fruit"),
-    "ability": (4, "mouse, cost (Fruit needed): use a Mouse's ability"),
-    "item": (5, "mouse, name, extra (card allows a 2nd item): equip an Item"),
+    "ability": (4, "mouse, cost (Fruit needed), name (the ability's): use a Mouse's ability"),
+    "item": (5, "mouse, name, extra (card allows a 2nd item), opponent_allowed (the card says to equip "
+                "an opponent's Mouse): equip an Item"),
     "magic": (5, "name, player, instant, continuous: play a Magic card"),
     "flip": (6, "card, functions, result (heads/tails; omitted = seeded coin): a coin flip"),
-    "attack": (6, "attacks [{attacker, defender|null}], direct_damage: declare and resolve an attack"),
+    "attack": (6, "attacks [{attacker, defender|null}], direct_damage: declare and resolve an attack "
+                  "(an empty list: no attack this turn)"),
     "stats": (None, "mouse, atk, def: change a mouse's numbers (card effects)"),
     "destroy": (None, "mouse: a card effect destroys a mouse"),
     "destroy_magic": (None, "player, name: a continuous Magic card leaves the field"),
@@ -76,6 +83,15 @@ EVENTS: dict[str, tuple[int | None, str]] = {
     "deck": (None, "player, delta: change deck count (searches, card effects)"),
     "end_turn": (7, "end the turn; the other player's turn begins"),
 }
+
+#: Added to what an action did when it moved the turn past Step 1 without the draw.
+FORFEIT_NOTE = (f"warning: the turn moved on without drawing, so this round's draw is forfeited "
+                f"({CITE_TURN}, Step 1)")
+
+
+def new_seed() -> int:
+    """A fresh random seed for a new game's start event (the log records it; replays stay exact)."""
+    return secrets.randbelow(2**31)
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +254,9 @@ def why_not(state: VillageState, kind: str, player: int | None = None, *,
         return f"Item cards are played once per turn ({CITE_ITEM})"
     if kind == "magic":
         p = state.current if player is None else player
+        if p != state.current and not instant:
+            return (f"a Magic card that is not instant: on the opponent's turn only Instant Magic Cards "
+                    f"may be played ({CITE_MAGIC})")
         if p in t.magic:
             return (f"Magic cards are playable once per turn; {state.players[p].name} already played one "
                     f"({CITE_MAGIC})")
@@ -246,6 +265,9 @@ def why_not(state: VillageState, kind: str, player: int | None = None, *,
             return f"the player who moves first cannot attack on the first turn ({CITE_FIRST})"
         if t.attacked:
             return f"the attack for this turn is already declared ({CITE_TURN}, Step 6)"
+    if kind == "flip" and t.attacked:
+        return (f"coin flips for cards in play go at the beginning of the Attack Phase, and this turn's "
+                f"attack is already resolved ({CITE_FLIPS})")
     return None
 
 
@@ -378,6 +400,9 @@ class VillageTracker(Tracker[VillageState]):
         if kind != "start":
             self._refuse(state, kind, event)
         new = handler(state, event)
+        t = state.t
+        if state.started and not t.drew and t.step == 1 and (new.turn != state.turn or new.t.step > 1):
+            new = replace(new, last=(*new.last, FORFEIT_NOTE))
         return _check_winner(new)
 
     def _on_start(self, state: VillageState, e: Event) -> VillageState:
@@ -398,10 +423,13 @@ class VillageTracker(Tracker[VillageState]):
             raise RuleError(f"first must be 0 or 1, not {first!r}")
         mp = _int(e, "mp", START_MP, minimum=1)
         direct = _int(e, "direct_damage", None, minimum=0)
+        seed = e.get("seed", 0)  # logs written before seeds were recorded flipped with seed 0
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise RuleError(f"seed must be a whole number or text, not {seed!r}")
         players = (Player(names[0].strip(), mp, decks[0] - HAND),
                    Player(names[1].strip(), mp, decks[1] - HAND))
         return VillageState(True, players, first, 1, first, TurnState(), False, None, "",
-                            e.get("seed", 0), bool(e.get("strict_order", True)), direct,
+                            seed, bool(e.get("strict_order", True)), direct,
                             last=(f"{players[first].name} goes first; each player draws 7 cards and has "
                                   f"{mp} Mouse Points ({cite('village', 'Gameplay')})",))
 
@@ -432,10 +460,8 @@ class VillageTracker(Tracker[VillageState]):
             raise RuleError(f"the turn is already at Step {state.t.step}; undo to go back ({CITE_TURN})")
         if to == 7:
             raise RuleError("use end_turn to end the turn (Step 7)")
-        last = ()
-        if to > 1 and not state.t.drew and state.t.step == 1:
-            last = (f"moving on without drawing: this round's draw is forfeited ({CITE_TURN}, Step 1)",)
-        return replace(state, t=replace(state.t, step=to), opened=True, last=last)
+        return replace(state, t=replace(state.t, step=to), opened=True,
+                       last=(f"Step {to}: {step_title(to)}",))
 
     def _on_play_basic(self, state: VillageState, e: Event) -> VillageState:
         state, m = self._new_mouse(state, e, "basic")
@@ -446,10 +472,10 @@ class VillageTracker(Tracker[VillageState]):
 
     def _on_summon_mega(self, state: VillageState, e: Event) -> VillageState:
         sac = self._own_mouse(state, e.get("sacrifice"))
-        if sac.kind != "basic":
+        if sac.kind != "basic" and e.get("sacrifice_allowed") is not True:
             raise RuleError(f"{sac.uid!r} is a Mega Mouse: Mega Mice cannot be sacrificed unless a card says "
-                            f"so ({CITE_MEGA})")
-        if sac.since_turn >= state.turn:
+                            f"so (sacrifice_allowed) ({CITE_MEGA})")
+        if sac.kind == "basic" and sac.since_turn >= state.turn:
             raise RuleError(f"{sac.uid!r} came onto the field this turn: a Basic Mouse must be on the field "
                             f"for at least one full turn before it can be sacrificed ({CITE_MEGA})")
         gone = 1 + sac.fruit + len(sac.items)
@@ -471,13 +497,19 @@ class VillageTracker(Tracker[VillageState]):
     def _on_ability(self, state: VillageState, e: Event) -> VillageState:
         m = self._own_mouse(state, e.get("mouse"))
         cost = _int(e, "cost", 0, minimum=0)
+        ability = e.get("name")
+        if ability is not None and not (isinstance(ability, str) and ability.strip()):
+            raise RuleError(f"name (the ability's) must be text, not {ability!r}")
         if m.uid in state.t.abilities:
             raise RuleError(f"{m.uid!r} already used its ability this turn: once per turn ({CITE_ABILITY})")
+        what = repr(ability.strip()) if ability else "the ability"
         if m.fruit < cost:
-            raise RuleError(f"{m.uid!r} has {m.fruit} Fruit equipped but the ability costs {cost} "
-                            f"({CITE_ABILITY})")
+            raise RuleError(f"{m.uid!r} has {m.fruit} Fruit equipped but {what} costs {cost} "
+                            f"({CITE_ABILITY}; {CITE_TURN}, Step 4)")
         state = replace(state, t=replace(state.t, abilities=(*state.t.abilities, m.uid)))
-        return replace(self._advance(state, "ability"), last=(f"{m.uid} uses its ability",))
+        used = f"uses {ability.strip()}" if ability else "uses its ability"
+        return replace(self._advance(state, "ability"),
+                       last=(f"{m.uid} {used} ({cost} Fruit needed, {m.fruit} equipped)",))
 
     def _on_item(self, state: VillageState, e: Event) -> VillageState:
         uid = e.get("mouse")
@@ -502,9 +534,6 @@ class VillageTracker(Tracker[VillageState]):
         if instant and continuous:
             raise RuleError("a Magic card is either instant or continuous, not both")
         name = str(e.get("name") or "Magic card")
-        if p != state.current and not instant:
-            raise RuleError(f"{name!r} is not instant: on the opponent's turn only Instant Magic Cards "
-                            f"may be played ({CITE_MAGIC})")
         pl = state.players[p]
         if continuous:
             state = _set_player(state, p, replace(pl, magic=(*pl.magic, name)))
@@ -552,6 +581,9 @@ class VillageTracker(Tracker[VillageState]):
                 raise RuleError(f"attack {i + 1} must name an attacker (and a defender or null), not {a!r}")
             attacks.append(Attack(a["attacker"], a.get("defender")))
         direct = _int(e, "direct_damage", None, minimum=0)
+        if not attacks:  # declaring no attack is not declaring an attack: abilities stay allowed
+            return replace(self._advance(state, "attack"),
+                           last=(f"{state.players[state.current].name} declares no attack this turn",))
         result = self.battle(state, attacks, direct)
         if not result.is_legal:
             raise RuleError("illegal attack: " + "; ".join(f"{p.message} ({p.cite})"
@@ -615,8 +647,14 @@ class VillageTracker(Tracker[VillageState]):
 
 
 def new_game(tracker: VillageTracker, players: tuple[str, str] = ("Player 1", "Player 2"), *, first: int = 0,
-             decks: tuple[int, int] = (DEFAULT_DECK, DEFAULT_DECK), mp: int = START_MP, seed: int | str = 0,
-             strict_order: bool = True, direct_damage: int | None = None) -> VillageState:
-    """Log the start event of a game (convenience for views and tests)."""
+             decks: tuple[int, int] = (DEFAULT_DECK, DEFAULT_DECK), mp: int = START_MP,
+             seed: int | str | None = None, strict_order: bool = True,
+             direct_damage: int | None = None) -> VillageState:
+    """Log the start event of a game (convenience for views and tests).
+
+    ``seed``: for the coin flips; ``None`` draws a fresh one (:func:`new_seed`), recorded in the log.
+    """
+    if seed is None:
+        seed = new_seed()
     return tracker.do({"event": "start", "players": list(players), "first": first, "decks": list(decks),
                        "mp": mp, "seed": seed, "strict_order": strict_order, "direct_damage": direct_damage})
