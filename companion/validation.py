@@ -657,6 +657,7 @@ def _show(value: Any, limit: int = 60) -> str:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError, RecursionError):
         text = f"{_json_type(value)} nested too deeply to show"
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")  # a lone surrogate, escaped
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

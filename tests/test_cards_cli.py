@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -142,3 +143,17 @@ def test_a_lone_surrogate_is_a_clear_error(tmp_path: Path, capsys: pytest.Captur
     assert code == (1 if command == ["validate"] else 2)
     text = out + err
     assert "/cards/0/name" in text and "lone surrogate (U+D800)" in text and "internal error" not in text
+
+
+def test_a_lone_surrogate_in_a_wrong_value_is_printed_escaped_by_the_real_command(tmp_path: Path) -> None:
+    # The real stdout encodes UTF-8 strictly (capsys does not): the value must not crash it.
+    import subprocess
+    import sys
+
+    bad = tmp_path / "s.json"
+    bad.write_text('{"game": "village", "set": "x", "cards": [{"id": "a", "name": "A", '
+                   '"type": "basic-mouse", "atk": "\\ud800", "def": 1, "source": "s"}]}', encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "companion", "validate", str(bad)], capture_output=True,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"}, check=False)
+    out = done.stdout.decode("utf-8") + done.stderr.decode("utf-8")
+    assert done.returncode == 1 and "/cards/0/atk" in out and "\\ud800" in out and "internal error" not in out

@@ -72,7 +72,17 @@ def print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False) + "\n")
 
 
+def _tolerant_streams() -> None:
+    """Text from a user's file may hold what the terminal cannot encode (a lone surrogate from
+    JSON's "\\ud800", or any non-ASCII on a C locale): print it escaped, never crash on it."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)  # pytest's capture has none
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    _tolerant_streams()
     parser = build_parser()
     try:
         args, extra = parser.parse_known_args(argv)
