@@ -133,13 +133,19 @@ def test_tracker_zone_tiles_and_corrections(tmp_path: Path) -> None:
     assert g.state.players[0].deck == 12 and "Deck <b>12</b>" in g.counts[0].value
 
 
-def test_tracker_game_over_is_shown(tmp_path: Path) -> None:
+def _game_over(tmp_path: Path) -> GameTracker:
+    """A new game whose second player's Deck is corrected to 0: the game is over."""
     g = GameTracker(tmp_path / "t.jsonl", CARDS)
     g.first.value = 0
     g.new_game.click()
     g.fix_player.value = 1
     g.fix_deck.value = 0
     g.fix_apply.click()
+    return g
+
+
+def test_tracker_game_over_is_shown(tmp_path: Path) -> None:
+    g = _game_over(tmp_path)
     assert g.state.over and g.next.disabled and "Game over" in g.status.value
     assert "winner" in g.headers[0].value
 
@@ -215,12 +221,7 @@ def test_builder_shows_a_face_up_block_card_beyond_the_damage_as_face_up() -> No
 
 
 def test_tracker_game_over_is_lifted_by_a_correction(tmp_path: Path) -> None:
-    g = GameTracker(tmp_path / "t.jsonl", CARDS)
-    g.first.value = 0
-    g.new_game.click()
-    g.fix_player.value = 1
-    g.fix_deck.value = 0
-    g.fix_apply.click()
+    g = _game_over(tmp_path)
     assert g.state.over and g.next.disabled
     g.fix_player.value = 1
     g.fix_deck.value = 25

@@ -11,6 +11,7 @@ printed as one readable message (exit 2); no input ever shows a traceback.
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import json
 import sys
@@ -70,6 +71,31 @@ def build_parser() -> argparse.ArgumentParser:
 def print_json(obj: Any) -> None:
     """The one way commands print ``--json`` output: indented, UTF-8, stable key order."""
     sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False) + "\n")
+
+
+def json_errors(game: str | None = None) -> Callable[[Handler], Handler]:
+    """A handler whose ``--json`` output stays JSON on error: ``{"game", "error"}`` (and the
+    decklist ``issues`` an error carries), with the error's exit code. ``game``: the game's
+    name, or ``None`` to take it from ``args.game``."""
+
+    def wrap(fn: Handler) -> Handler:
+        @functools.wraps(fn)
+        def inner(args: argparse.Namespace) -> int:
+            try:
+                return fn(args)
+            except CompanionError as exc:
+                if not getattr(args, "json", False):
+                    raise
+                out: dict[str, Any] = {"game": game or args.game, "error": exc.render()}
+                issues = getattr(exc, "issues", None)
+                if issues is not None:
+                    out["issues"] = [i.to_json() for i in issues]
+                print_json(out)
+                return exc.exit_code
+
+        return inner
+
+    return wrap
 
 
 def _tolerant_streams() -> None:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from . import json_errors
 
 DECK_GAMES = ("village", "tmnt")
 
@@ -27,34 +28,11 @@ def _load(args: argparse.Namespace) -> tuple[Any, Any]:
     return db, read_decklist(args.deckfile, db)
 
 
-def _json_errors(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """With ``--json``, an unreadable list still prints JSON (and exits 2)."""
-
-    def inner(args: argparse.Namespace) -> int:
-        from ..errors import CompanionError
-
-        try:
-            return fn(args)
-        except CompanionError as exc:
-            if not getattr(args, "json", False):
-                raise
-            from . import print_json
-
-            out: dict[str, Any] = {"game": args.game, "error": exc.render()}
-            issues = getattr(exc, "issues", None)
-            if issues is not None:
-                out["issues"] = [i.to_json() for i in issues]
-            print_json(out)
-            return exc.exit_code
-
-    return inner
-
-
 def _title(deck: Any) -> str:
     return f"{deck.name or 'deck'}: {deck.card_count} cards"
 
 
-@_json_errors
+@json_errors()
 def _check(args: argparse.Namespace) -> int:
     from ..deck.formats import load_format
     from ..deck.legality import check_deck
@@ -98,7 +76,7 @@ def _plot_path(raw: str) -> Path:
     return path
 
 
-@_json_errors
+@json_errors()
 def _stats(args: argparse.Namespace) -> int:
     from ..deck.stats import composition
     from . import print_json
@@ -132,7 +110,7 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
-@_json_errors
+@json_errors()
 def _odds(args: argparse.Namespace) -> int:
     from ..deck.fields import parse_kind
     from ..deck.formats import load_format

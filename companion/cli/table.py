@@ -14,15 +14,14 @@ Heavy imports stay inside the handlers so ``companion --help`` starts fast.
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError
 from ..textio import read_text
+from . import json_errors
 
 
 class CliInputError(CompanionError):
@@ -187,22 +186,6 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
 
 # -- Village TCG -----------------------------------------------------------------------------
 
-def _village_json_errors(fn: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-    """With ``--json``, an error still prints JSON (``{"game", "error"}``, as the deck commands do)."""
-
-    @functools.wraps(fn)
-    def inner(args: argparse.Namespace) -> int:
-        try:
-            return fn(args)
-        except CompanionError as exc:
-            if not getattr(args, "json", False):
-                raise
-            _print_json({"game": "village", "error": exc.render()})
-            return exc.exit_code
-
-    return inner
-
-
 def _card_label(spec: str, db: Any) -> tuple[Any, str | None]:
     """A card name with an optional copy label (``Acorn Scout#2``): the card and the label."""
     name, sep, tag = spec.rpartition("#")
@@ -238,7 +221,7 @@ def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
     return Fighter.from_card(card, label)
 
 
-@_village_json_errors
+@json_errors("village")
 def _village_battle(args: argparse.Namespace) -> int:
     from ..village.battle import Attack, resolve_battle
 
@@ -341,7 +324,7 @@ def _open_log(path: str, must_exist: bool) -> Any:
     return VillageTracker(EventLog(p, read_only=must_exist))
 
 
-@_village_json_errors
+@json_errors("village")
 def _village_replay(args: argparse.Namespace) -> int:
     t = _open_log(args.log, True)
     problems = [str(p) for p in t.problems]
@@ -393,7 +376,7 @@ def _apply(t: Any, event: Any) -> list[str]:
     return list(t.state.last)
 
 
-@_village_json_errors
+@json_errors("village")
 def _village_do(args: argparse.Namespace) -> int:
     from ..eventlog import EventLog
     from ..village.game import VillageTracker
