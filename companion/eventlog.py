@@ -21,6 +21,9 @@ raises :class:`~companion.errors.RuleError` for an action the rules forbid; the
 
 from __future__ import annotations
 
+import codecs
+import contextlib
+import errno
 import json
 import os
 import random
@@ -30,7 +33,12 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from .errors import CompanionError, LogError
-from .textio import decode_text, read_bytes
+from .textio import read_bytes
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no advisory locks
+    fcntl = None  # type: ignore[assignment]
 
 S = TypeVar("S")
 Event = dict[str, Any]
@@ -78,7 +86,9 @@ def parse_lines(text: str, *, source: str = "log") -> tuple[list[LoggedEvent], l
     """Parse JSONL text into events, collecting (not raising) a problem per bad line."""
     events: list[LoggedEvent] = []
     problems: list[LogProblem] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    # lines end at "\n" only: an event's text may hold U+2028 and the like, which
+    # str.splitlines would also split at
+    for number, raw in enumerate(text.split("\n"), start=1):
         if not raw.strip():
             continue
         try:
@@ -156,22 +166,48 @@ class EventLog:
 
     # -- reading -----------------------------------------------------------------
     def _load(self) -> None:
+        """Read the file: every line that is an event, a problem for every other line.
+
+        A last line without its newline is a write cut by a crash (it is moved to a
+        ``.damaged`` side file), unless it is a whole event (the file is mended). A file
+        in which no line is an event is not an event log: it is refused, untouched.
+        """
         assert self.path is not None
         data = read_bytes(self.path, what="event log", error=LogError)
+        size = len(data)
         cut = data.rfind(b"\n") + 1
         head, tail = data[:cut], data[cut:]
-        text = decode_text(head, where=str(self.path), what="event log", error=LogError)
-        tail_problem: LogProblem | None = None
+        lines: list[str] = []
+        unreadable: list[LogProblem] = []
+        for number, raw in enumerate(head.split(b"\n")[:-1], start=1):
+            if number == 1 and raw.startswith(codecs.BOM_UTF8):
+                raw = raw[len(codecs.BOM_UTF8):]
+            try:
+                lines.append(raw.decode("utf-8"))
+            except UnicodeDecodeError as exc:
+                lines.append("")  # keeps the numbering; reported instead
+                unreadable.append(LogProblem(number, f"not UTF-8 text (byte {raw[exc.start]:#04x} at "
+                                                     f"column {exc.start + 1})"))
+        text = "".join(line + "\n" for line in lines)
+        events, problems = parse_lines(text, source=str(self.path))
+        problems = sorted(unreadable + problems, key=lambda pr: pr.line)
+        tail_text = self._tail_text(tail) if tail else None
+        if not events and not (tail_text is not None and _is_json(tail_text)):
+            self._refuse_if_not_a_log(lines, unreadable, tail)
         if tail:
-            tail_text = self._tail_text(tail, offset=cut)
             if tail_text is not None and _is_json(tail_text):
                 # A whole event that only lacks its newline: keep it (and mend the file).
-                text += tail_text + "\n"
+                more, more_problems = parse_lines(tail_text, source=str(self.path))
+                number = len(lines) + 1
+                events += [LoggedEvent(number, le.event) for le in more]
+                problems += [LogProblem(number, pr.message) for pr in more_problems]
+                lines.append(tail_text)
                 if not self.read_only:
                     self._write_raw(b"\n")
+                    size += 1
             elif self.read_only:
-                tail_problem = LogProblem(text.count("\n") + 1, "the last line is cut mid-write "
-                                          "(a crash?); it is ignored here and kept in the file")
+                problems.append(LogProblem(len(lines) + 1, "the last line is cut mid-write (a crash?); "
+                                                            "it is ignored here and kept in the file"))
             else:
                 # A crash mid-write left a partial last line: keep it aside, cut it off.
                 damaged = self.path.with_name(self.path.name + ".damaged")
@@ -182,35 +218,78 @@ class EventLog:
                     fh.flush()
                     os.fsync(fh.fileno())
                 self.recovered = tail.decode("utf-8", "replace")
-        self.events, self.problems = parse_lines(text, source=str(self.path))
-        if tail_problem is not None:
-            self.problems.append(tail_problem)
-        self._lines = text.count("\n")
-        self._size = self._disk_size()
+                size = cut
+        self.events, self.problems = events, problems
+        self._lines = len(lines)
+        self._size = size  # what was read (and mended): a write by anyone else changes it
 
-    def _tail_text(self, tail: bytes, *, offset: int) -> str | None:
-        """The unterminated last line as text; ``None`` if it was cut inside a character.
+    def _refuse_if_not_a_log(self, lines: list[str], unreadable: list[LogProblem], tail: bytes) -> None:
+        """No line is an event: an empty file is an empty log; a file whose only line is a cut
+        event is a log whose first write was cut; anything else is not an event log."""
+        if not any(line.strip() for line in lines) and not unreadable:
+            if not tail or tail.lstrip().startswith(b"{"):
+                return
+        if unreadable and not any(line.strip() for line in lines):
+            raise LogError("is not UTF-8 text", where=str(self.path), expected="a UTF-8 event log",
+                           found=unreadable[0].message.removeprefix("not UTF-8 text ").strip("()"))
+        first = next((line for line in lines if line.strip()), tail.decode("utf-8", "replace"))
+        raise LogError("is not an event log: no line in it is an event (nothing was changed)",
+                       where=str(self.path), expected='one JSON event per line, e.g. {"event": "start"}',
+                       found=repr(first.strip()[:60]))
 
-        Bytes that are not UTF-8 anywhere else mean this is no event log at all.
-        """
+    @staticmethod
+    def _tail_text(tail: bytes) -> str | None:
+        """The unterminated last line as text; ``None`` if it is not UTF-8 (cut inside a
+        character, or garbage: either way not an event to keep)."""
         try:
             return tail.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            if exc.reason == "unexpected end of data":
-                return None
-            raise LogError("is not UTF-8 text", where=str(self.path), expected="a UTF-8 event log",
-                           found=f"byte {tail[exc.start]:#04x} at offset {offset + exc.start}") from None
+        except UnicodeDecodeError:
+            return None
 
     def _write_raw(self, data: bytes) -> None:
+        """Append ``data`` whole or not at all: a short write (a full disk) is undone, and said."""
         assert self.path is not None
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
-            os.write(fd, data)
-            os.fsync(fd)
-            self._size = os.fstat(fd).st_size
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise LogError(f"cannot be written ({exc.strerror or exc}); the action was not saved",
+                           where=str(self.path)) from None
+        try:
+            before = os.fstat(fd).st_size
+            try:
+                view = memoryview(data)
+                while view:
+                    n = os.write(fd, view)
+                    if n <= 0:  # pragma: no cover - os.write raises rather than writing nothing
+                        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                    view = view[n:]
+                os.fsync(fd)
+            except OSError as exc:
+                with contextlib.suppress(OSError):
+                    os.ftruncate(fd, before)  # no half line left behind
+                    os.fsync(fd)
+                raise LogError(f"could not be saved ({exc.strerror or exc}); the action was not recorded",
+                               where=str(self.path),
+                               suggestion="Free some disk space, then try again.") from None
+            self._size = before + len(data)
         finally:
             os.close(fd)
+
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[None]:
+        """Hold the log's folder lock: one tracker at a time reads-then-appends (two windows or
+        a command on the same log never interleave a check and a write). Advisory, POSIX only."""
+        if self.path is None or self.read_only or fcntl is None:
+            yield
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path.parent, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            yield
+        finally:
+            os.close(fd)  # closing releases the lock
 
     # -- writing -----------------------------------------------------------------
     def append(self, event: Event) -> LoggedEvent:
@@ -270,12 +349,24 @@ class Tracker(Generic[S]):
         """Fold events into a state; an event the rules reject is reported and skipped."""
         state = self.initial()
         problems: list[LogProblem] = []
-        for le in events:
-            try:
-                state = self.apply(state, le.event)
-            except CompanionError as exc:
-                problems.append(LogProblem(le.line or 0, exc.render()))
+        with self._replaying():
+            for le in events:
+                try:
+                    state = self.apply(state, le.event)
+                except CompanionError as exc:
+                    problems.append(LogProblem(le.line or 0, exc.render()))
         return state, problems
+
+    @contextlib.contextmanager
+    def _replaying(self) -> Iterator[None]:
+        """While logged lines are applied again (a fold, an undo, a redo), ``replaying`` is
+        True: a tracker may then keep a line its rules refuse today (see the Mice and Mystics
+        start)."""
+        before, self.replaying = self.replaying, True
+        try:
+            yield
+        finally:
+            self.replaying = before
 
     def _rebuild(self) -> None:
         """Fold the whole log: actions, undos and redos in their order. An undo takes back the
@@ -286,8 +377,7 @@ class Tracker(Generic[S]):
         self._marks: dict[int, S] = {0: self.initial()}  # the state after the first k actions
         self._state = self._marks[0]
         problems: list[LogProblem] = []
-        self.replaying = True
-        try:
+        with self._replaying():
             for le in self.log.events:
                 kind = le.event["event"]
                 if kind == UNDO:
@@ -304,8 +394,6 @@ class Tracker(Generic[S]):
                         continue
                     self._push(le, state)
                     self._undone.clear()
-        finally:
-            self.replaying = False
         self.problems = list(self.log.problems) + problems
 
     def _push(self, le: LoggedEvent, state: S) -> None:
@@ -322,25 +410,30 @@ class Tracker(Generic[S]):
             del self._marks[k]
         base = max(self._marks)
         state = self._marks[base]
-        for le in self._done[base:]:
-            state = self.apply(state, le.event)  # applied before to this very state: it holds
+        with self._replaying():
+            for le in self._done[base:]:
+                state = self.apply(state, le.event)  # applied before to this very state: it holds
         self._state = state
 
     def _step_forward(self, problems: list[LogProblem]) -> None:
         le = self._undone.pop()
         try:
-            state = self.apply(self._state, le.event)
+            with self._replaying():
+                state = self.apply(self._state, le.event)
         except CompanionError as exc:  # pragma: no cover - it held on this very state before
             problems.append(LogProblem(le.line or 0, exc.render()))
             return
         self._push(le, state)
 
-    def _sync(self) -> None:
-        """Read the log again if someone else wrote it since (another window, a command)."""
-        if self.log.changed_on_disk():
-            self.log.reload()
-            self._rebuild()
-            self.reloads += 1
+    def sync(self) -> bool:
+        """Read the log again if someone else wrote it since (another window, a command);
+        whether it did. A view calls it before building an event from the state it shows."""
+        if not self.log.changed_on_disk():
+            return False
+        self.log.reload()
+        self._rebuild()
+        self.reloads += 1
+        return True
 
     @property
     def state(self) -> S:
@@ -354,9 +447,10 @@ class Tracker(Generic[S]):
     # -- acting --------------------------------------------------------------------
     def do(self, event: Event) -> S:
         """Check ``event`` against the current state, then log it and make it current."""
-        self._sync()
-        new_state = self.apply(self._state, event)  # raises before anything is written
-        le = self.log.append(event)
+        with self.log.locked():
+            self.sync()
+            new_state = self.apply(self._state, event)  # raises before anything is written
+            le = self.log.append(event)
         self._push(le, new_state)
         self._undone.clear()
         return new_state
@@ -370,18 +464,20 @@ class Tracker(Generic[S]):
         return bool(self._undone)
 
     def undo(self) -> S:
-        self._sync()
-        if not self._done:
-            raise LogError("nothing to undo")
-        self.log.append({"event": UNDO})
+        with self.log.locked():
+            self.sync()
+            if not self._done:
+                raise LogError("nothing to undo")
+            self.log.append({"event": UNDO})
         self._step_back()
         return self._state
 
     def redo(self) -> S:
-        self._sync()
-        if not self._undone:
-            raise LogError("nothing to redo")
-        self.log.append({"event": REDO})
+        with self.log.locked():
+            self.sync()
+            if not self._undone:
+                raise LogError("nothing to redo")
+            self.log.append({"event": REDO})
         self._step_forward(self.problems)
         return self._state
 

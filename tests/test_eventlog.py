@@ -204,11 +204,81 @@ def test_a_read_only_replay_reports_a_cut_line_and_leaves_the_file_alone(tmp_pat
     assert path.read_text() == text
 
 
-def test_unreadable_logs_are_clear_errors(tmp_path: Path) -> None:
+def test_a_line_that_is_not_utf8_is_a_line_problem_and_a_file_of_them_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
-    path.write_bytes(b'{"event": "add", "n": 1}\n\xff\xfe\n')
+    path.write_bytes(b'{"event": "add", "n": 1}\n\xff\xfe\n{"event": "add", "n": 2}\n')
+    t = CounterTracker(path)  # one bad line no longer blocks the whole log
+    assert t.state.total == 3 and [(p.line, "not UTF-8" in p.message) for p in t.problems] == [(2, True)]
+    path.write_bytes(b"\xff\xfe\n\x80\n")
     with pytest.raises(LogError, match="not UTF-8"):
         EventLog(path)
+
+
+@pytest.mark.parametrize("content", [b"3 Acorn Scout\n2 Berry Guard\n1 Bee Rider", b"hello", b"# notes\n\n"])
+def test_a_file_that_is_not_a_log_is_refused_untouched(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "deck.txt"
+    path.write_bytes(content)
+    with pytest.raises(LogError, match="not an event log"):
+        CounterTracker(path)
+    assert path.read_bytes() == content and not (tmp_path / "deck.txt.damaged").exists()
+
+
+def test_a_first_write_cut_by_a_crash_is_still_a_log(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(b'{"event": "add", "n"')
+    t = CounterTracker(path)
+    assert t.state.total == 0 and t.log.recovered is not None and path.read_bytes() == b""
+
+
+def test_text_with_unicode_line_separators_stays_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    t.do({"event": "add", "n": 4, "why": "saved the\u2028baker\u2029and\x85more"})
+    again = CounterTracker(path)
+    assert again.state.total == 4 and not again.problems and again.history == t.history
+
+
+def test_a_write_cut_short_by_a_full_disk_is_undone_and_said(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.eventlog as ev
+
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    t.do({"event": "add", "n": 1})
+    real_write = ev.os.write
+
+    def half_then_full(fd: int, data: bytes) -> int:
+        if len(data) > 4:
+            return real_write(fd, bytes(data[:4]))  # a short write...
+        raise OSError(28, "No space left on device")  # ...then the disk is full
+
+    monkeypatch.setattr(ev.os, "write", half_then_full)
+    with pytest.raises(LogError, match=r"No space left.*not recorded"):
+        t.do({"event": "add", "n": 2})
+    monkeypatch.undo()
+    assert t.state.total == 1 and path.read_text() == '{"event": "add", "n": 1}\n'
+    t.do({"event": "add", "n": 5})
+    assert CounterTracker(path).state.total == 6
+
+
+def test_an_undo_reapplies_logged_lines_as_a_replay(tmp_path: Path) -> None:
+    class Strict(CounterTracker):
+        """Refuses odd additions now, but keeps logged ones (as a tracker whose rules changed)."""
+
+        def apply(self, state: Counter, event: dict) -> Counter:
+            if event["event"] == "add" and event["n"] % 2 and not self.replaying:
+                raise RuleError("odd additions are refused now")
+            return super().apply(state, event)
+
+    path = tmp_path / "game.jsonl"
+    path.write_text('{"event": "add", "n": 3}\n{"event": "add", "n": 2}\n')
+    t = Strict(path)
+    assert t.state.total == 5 and not t.problems
+    t.undo()  # folds again from the start: line 1 is re-applied as logged, not refused
+    assert t.state.total == 3
+    t.undo()
+    t.redo()
+    assert t.state.total == 3 and Strict(path).state.total == 3
 
 
 def test_a_line_cut_inside_a_character_is_a_crash_not_an_unreadable_file(tmp_path: Path) -> None:

@@ -53,13 +53,13 @@ Events (fields in brackets are optional):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError, UnknownCardError, closest, did_you_mean
-from ..eventlog import Event, EventLog, LoggedEvent, LogProblem, Tracker, event_rng
+from ..eventlog import Event, EventLog, Tracker, event_rng
 from . import chapter as ch
 from . import initiative as ini
 from . import names
@@ -254,7 +254,6 @@ class MysticsTracker(Tracker[MysticsState]):
         self._die = tuple(die) if die is not None else None
         self._chapters = dict(chapters) if chapters is not None else None
         self._data_errors: dict[str, CompanionError] = {}
-        self.replaying = False  # True while the log is folded: see _party_check
         self._heroes = dict(heroes) if heroes is not None else None
         self._minions = dict(minions) if minions is not None else None
         self._abilities = dict(abilities) if abilities is not None else None
@@ -322,14 +321,6 @@ class MysticsTracker(Tracker[MysticsState]):
         info = self.chapter_info(chapter)
         rule = None if info is None else info.surge_for(tile)
         return None if rule is None else f"{rule.name}: {rule.text}"
-
-    # -- fold --------------------------------------------------------------------------
-    def fold(self, events: Iterable[LoggedEvent]) -> tuple[MysticsState, list[LogProblem]]:
-        self.replaying = True
-        try:
-            return super().fold(events)
-        finally:
-            self.replaying = False
 
     def initial(self) -> MysticsState:
         return MysticsState()
