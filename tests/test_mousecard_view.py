@@ -108,6 +108,22 @@ def test_two_windows_on_one_session_stay_in_step(tmp_path: Path) -> None:
     assert "has 0 fate chip" in one.message.value and "0" in one.chips_table.value
 
 
+def test_opening_a_session_whose_start_was_undone_keeps_it_redoable(tmp_path: Path) -> None:
+    log = tmp_path / "mc.jsonl"
+    page = MouseCardPage(log, plot=False, settle=None)
+    page.character.value, page.cards.value = "Pip", "QH"
+    page.draw_button.click()
+    seed = page.tracker.state.seed
+    page.undo_button.click()
+    page.undo_button.click()  # the start too
+    lines = log.read_text()
+    again = MouseCardPage(log, plot=False, settle=None)
+    assert log.read_text() == lines and not again.redo_button.disabled  # nothing written over it
+    again.redo_button.click()
+    again.redo_button.click()
+    assert again.tracker.state.seed == seed and len(again.tracker.state.draws) == 1
+
+
 def test_plot_and_bad_input_show_in_the_page(tmp_path: Path) -> None:
     page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
     page.plot_button.click()

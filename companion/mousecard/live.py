@@ -153,6 +153,7 @@ class LiveDeck:
     chips: tuple[tuple[str, int], ...] = ()
     draws: tuple[DrawRecord, ...] = ()
     journal: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()  # every player and character named so far, as first spelled
 
     @property
     def started(self) -> bool:
@@ -170,10 +171,11 @@ class LiveDeck:
         """The spelling this session already uses for ``name`` (names match ignoring case), so
         "pip" and "Pip" share their fate chips and draws."""
         key = name.casefold()
-        for known in (*(p for p, _n in self.chips), *(d.character for d in self.draws)):
-            if known.casefold() == key:
-                return known
-        return name
+        return next((known for known in self.names if known.casefold() == key), name)
+
+    def naming(self, name: str) -> LiveDeck:
+        """The state with ``name`` known (see :meth:`name_of`)."""
+        return self if self.name_of(name) in self.names else replace(self, names=(*self.names, name))
 
     def last_draw(self, character: str) -> DrawRecord | None:
         character = self.name_of(character)
@@ -216,6 +218,7 @@ def _reshuffle(state: LiveDeck) -> LiveDeck:
 
 
 def _set_chips(state: LiveDeck, player: str, n: int) -> LiveDeck:
+    state = state.naming(player)
     chips = dict(state.chips)
     chips[state.name_of(player)] = n
     return replace(state, chips=tuple(sorted(chips.items())))
@@ -395,7 +398,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         state, r = _resolve(state, check, typed)
         record = DrawRecord(number=len(state.draws) + 1, chapter=state.chapter, character=character,
                             task=task, check=check, typed=typed is not None, **r)
-        return replace(state, draws=(*state.draws, record), journal=(*state.journal, record.summary()))
+        return replace(state.naming(character), draws=(*state.draws, record),
+                       journal=(*state.journal, record.summary()))
 
     def _draw_on(self, state: LiveDeck, event: Event) -> LiveDeck:
         character = state.name_of(_text(event, "character"))
