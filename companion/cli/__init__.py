@@ -11,14 +11,13 @@ printed as one readable message (exit 2); no input ever shows a traceback.
 from __future__ import annotations
 
 import argparse
-import functools
 import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .. import __version__
+from .. import GAMES, __version__
 from ..errors import CompanionError
 
 #: Modules that add subcommands; each defines ``register(sub, groups)``.
@@ -73,29 +72,15 @@ def print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False) + "\n")
 
 
-def json_errors(game: str | None = None) -> Callable[[Handler], Handler]:
-    """A handler whose ``--json`` output stays JSON on error: ``{"game", "error"}`` (and the
-    decklist ``issues`` an error carries), with the error's exit code. ``game``: the game's
-    name, or ``None`` to take it from ``args.game``."""
-
-    def wrap(fn: Handler) -> Handler:
-        @functools.wraps(fn)
-        def inner(args: argparse.Namespace) -> int:
-            try:
-                return fn(args)
-            except CompanionError as exc:
-                if not getattr(args, "json", False):
-                    raise
-                out: dict[str, Any] = {"game": game or args.game, "error": exc.render()}
-                issues = getattr(exc, "issues", None)
-                if issues is not None:
-                    out["issues"] = [i.to_json() for i in issues]
-                print_json(out)
-                return exc.exit_code
-
-        return inner
-
-    return wrap
+def _json_error(args: argparse.Namespace, argv: Sequence[str], exc: CompanionError) -> None:
+    """With ``--json``, an error is JSON too: ``{"game", "error"}`` (and the decklist ``issues``
+    an error carries), so a script reading stdout always gets JSON."""
+    game = getattr(args, "game", None) or next((a for a in argv if a in GAMES), None)
+    out: dict[str, Any] = {"game": game, "error": exc.render()}
+    issues = getattr(exc, "issues", None)
+    if issues is not None:
+        out["issues"] = [i.to_json() for i in issues]
+    print_json(out)
 
 
 def _tolerant_streams() -> None:
@@ -125,7 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except CompanionError as exc:
-        print(f"companion: {exc.render()}", file=sys.stderr)
+        if getattr(args, "json", False):
+            _json_error(args, list(argv) if argv is not None else sys.argv[1:], exc)
+        else:
+            print(f"companion: {exc.render()}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("companion: interrupted", file=sys.stderr)

@@ -12,8 +12,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import json_errors
-
 DECK_GAMES = ("village", "tmnt")
 
 
@@ -32,7 +30,6 @@ def _title(deck: Any) -> str:
     return f"{deck.name or 'deck'}: {deck.card_count} cards"
 
 
-@json_errors()
 def _check(args: argparse.Namespace) -> int:
     from ..deck.formats import load_format
     from ..deck.legality import check_deck
@@ -76,7 +73,6 @@ def _plot_path(raw: str) -> Path:
     return path
 
 
-@json_errors()
 def _stats(args: argparse.Namespace) -> int:
     from ..deck.stats import composition
     from . import print_json
@@ -110,7 +106,6 @@ def _stats(args: argparse.Namespace) -> int:
     return 0
 
 
-@json_errors()
 def _odds(args: argparse.Namespace) -> int:
     from ..deck.fields import parse_kind
     from ..deck.formats import load_format

@@ -21,7 +21,6 @@ from typing import Any
 
 from ..errors import CompanionError
 from ..textio import read_text
-from . import json_errors
 
 
 class CliInputError(CompanionError):
@@ -221,7 +220,6 @@ def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
     return Fighter.from_card(card, label)
 
 
-@json_errors("village")
 def _village_battle(args: argparse.Namespace) -> int:
     from ..village.battle import Attack, resolve_battle
 
@@ -324,7 +322,6 @@ def _open_log(path: str, must_exist: bool) -> Any:
     return VillageTracker(EventLog(p, read_only=must_exist))
 
 
-@json_errors("village")
 def _village_replay(args: argparse.Namespace) -> int:
     t = _open_log(args.log, True)
     problems = [str(p) for p in t.problems]
@@ -376,7 +373,6 @@ def _apply(t: Any, event: Any) -> list[str]:
     return list(t.state.last)
 
 
-@json_errors("village")
 def _village_do(args: argparse.Namespace) -> int:
     from ..eventlog import EventLog
     from ..village.game import VillageTracker

@@ -1,0 +1,31 @@
+"""``--json`` means JSON on stdout, for errors too: a script never has to parse a message."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+
+@pytest.mark.parametrize(("argv", "game"), [
+    (["odds", "mousecard", "--skill", "3", "--target", "Z"], "mousecard"),
+    (["mousecard", "replay", "{missing}"], "mousecard"),
+    (["tmnt", "replay", "{missing}"], "tmnt"),
+    (["mystics", "replay", "{missing}"], "mystics"),
+    (["tmnt", "attack", "--character", "fire"], "tmnt"),
+    (["score", "monarchs", "{missing}"], "monarchs"),
+    (["deck", "check", "village", "{missing}"], "village"),
+    (["village", "battle", "--attack", "A:3>B:2>C:1"], "village"),
+    (["cards", "list", "village", "--cards", "{missing}"], "village"),
+    (["print", "cards", "village", "--deck", "{missing}", "--out", "{tmp}/x.pdf"], "village"),
+])
+def test_an_error_with_json_is_json(argv: list[str], game: str, tmp_path: Path,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    args = [a.format(missing=tmp_path / "nothere.txt", tmp=tmp_path) for a in argv]
+    assert main([*args, "--json"]) == 2
+    out, err = capsys.readouterr()
+    doc = json.loads(out)
+    assert doc["game"] == game and doc["error"] and err == ""
