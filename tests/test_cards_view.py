@@ -37,6 +37,14 @@ def test_view_switches_games_and_filters() -> None:
         assert view.count.value.startswith(f"<b>{len(load_game(game))}</b>")
 
 
+def test_tiles_of_cards_without_text_show_no_nan() -> None:
+    import re
+
+    for game in GAMES:
+        tiles = CardBrowserView(game).tiles.value
+        assert not re.search(r">\s*nan\s*<", tiles), game  # pandas' empty value is never shown
+
+
 def test_view_checks_uploaded_files() -> None:
     view = CardBrowserView("village")
     good = (DATA_DIR / "tmnt" / "demo.json").read_bytes()

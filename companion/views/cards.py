@@ -93,8 +93,10 @@ def tile_html(row: dict[str, Any], game: str) -> str:
         if key in row and (row[key] is None or not _missing(row[key])):
             value = row[key]
             bits.append(f"{label} {'unknown' if _missing(value) else int(value)}")
-    body = str(row.get("text") or row.get("abilities") or "")
-    colour = TILE_COLOURS.get(str(row.get("attribute") or row.get("color") or row.get("colour") or ""))
+    # a card without text has NaN there in a table's row (pandas), which is truthy: never shown
+    body = next((str(row[k]) for k in ("text", "abilities") if _present(row.get(k))), "")
+    colour = TILE_COLOURS.get(next((str(row[k]) for k in ("attribute", "color", "colour")
+                                    if _present(row.get(k))), ""))
     if str(row.get("set", "")).lower().find("demo") >= 0:
         bits.append("demo")
     return ui.card_tile(str(row.get("name", "")), " · ".join(bits), body[:160], colour=colour)
