@@ -213,6 +213,19 @@ def test_going_for_broke_no_kings_card_follows_a_bad_card() -> None:
     assert (r.p_success, r.expected_cards) == (Fraction(7, 12), Fraction(13, 6))
 
 
+def test_a_bad_ace_still_brings_its_extra_success() -> None:
+    # Every red card bad, A or better, need 3, one chip: the only card, A♥, is bad. Stopping
+    # there succeeds (the ace, its extra success, the chip: 3), so "best" stops: P = 1. (The
+    # chip was spent cancelling the ace, because the ace's own bonus was left out: P = 0.)
+    r = odds(1, "A", need=3, situation="red-bad", red_bad="all", fate_chips=1, deck=["AH"])
+    assert (r.p_success, r.p_bad, r.expected_chips) == (1, 1, 1)
+    # From a full deck, against an independent enumeration of every ordering (a reviewer's
+    # brute-force solver, outside this project): 20703294091/101824915725 and 1/13.
+    kw = {"situation": "red-bad", "red_bad": "all", "fate_chips": 1}
+    assert odds(3, "J", need=3, **kw).p_success == Fraction(20703294091, 101824915725)
+    assert odds(1, "A", need=3, **kw).p_success == Fraction(1, 13)
+
+
 def test_an_ace_is_a_success_and_adds_one_more() -> None:
     # Deck {A♠, 3♠}, need 2, skill 1: the ace gives 2 successes (1/2), the 3 none.
     r = odds(1, "J", need=2, deck=[AS, S3])
@@ -412,11 +425,11 @@ def simulate(check: TaskCheck, rng: random.Random, deck: list[PlayingCard] | Non
             if c.is_joker:
                 reshuffle()
             if isbad:
-                own = ab - (c.rank == ACE)  # an ace cannot cancel itself
+                own = ab - (c.rank == ACE)  # an ace cannot cancel itself, but its bonus counts
                 b = own + ch
-                if b > 0 and s + b - 1 >= need:
+                if b > 0 and s + ab + ch - 1 >= need:
                     cancel = True
-                elif s + b >= need:
+                elif s + ab + ch >= need:
                     cancel = False
                 else:
                     cancel = b > 0

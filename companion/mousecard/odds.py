@@ -473,15 +473,16 @@ def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
                 nbace += is_ace
                 ended = True
             else:
-                own = nab - is_ace  # an ace cannot cancel itself
+                own = nab - is_ace  # an ace cannot cancel itself...
                 b = own + nch
+                total = nab + nch  # ...but its extra success still counts (special effects: Aces)
                 if bonus == "success":
                     cancel = False
                 elif bonus == "cancel":
                     cancel = b > 0
-                elif b > 0 and ns + b - 1 >= need:
+                elif b > 0 and ns + total - 1 >= need:
                     cancel = True   # still certain after cancelling
-                elif ns + b >= need:
+                elif ns + total >= need:
                     cancel = False  # stopping here succeeds for sure
                 else:
                     cancel = b > 0  # stopping would fail: cancel and draw on

@@ -349,15 +349,16 @@ class _Automaton:
             cancel = np.zeros(shape, dtype=bool)
             stopped = added = np.broadcast_to(isbad, shape)
         else:
-            own = nab - ace  # an ace cannot cancel itself
+            own = nab - ace  # an ace cannot cancel itself, but its extra success still counts
             b = own + nch
+            total = nab + nch
             if st.bonus == "success":
                 cancel = np.zeros(shape, dtype=bool)
             elif st.bonus == "cancel":
                 cancel = b > 0
             else:  # cancel if still certain after it, or if stopping here would fail
-                sure = (b > 0) & (ns + b - 1 >= need)
-                cancel = np.where(sure, True, np.where(ns + b >= need, False, b > 0))
+                sure = (b > 0) & (ns + total - 1 >= need)
+                cancel = np.where(sure, True, np.where(ns + total >= need, False, b > 0))
             cancel &= isbad
             stopped = added = isbad & ~cancel  # a bad card in effect ends a cautious draw
             nab = np.where(cancel & (own > 0), nab - 1, nab)
