@@ -226,6 +226,16 @@ def test_a_bad_ace_still_brings_its_extra_success() -> None:
     assert odds(1, "A", need=3, **kw).p_success == Fraction(1, 13)
 
 
+def test_a_player_sure_before_drawing_draws_nothing_in_either_mode() -> None:
+    # one chip for a need of 1: stopping once sure, neither mode draws a card (the broke hand
+    # was drawn anyway: E[cards] 3 and a 7.8% chance of a bad card for a check already won)
+    for mode in ("cautious", "broke"):
+        r = odds(3, "J", situation="combat", aged=1, mode=mode, fate_chips=1)
+        assert (r.p_success, r.expected_cards, r.p_bad, r.expected_chips) == (1, 0, 0, 1)
+        drawn = odds(3, "J", situation="combat", aged=1, mode=mode, fate_chips=1, stop_when_sure=False)
+        assert drawn.expected_cards > 0
+
+
 def test_an_ace_is_a_success_and_adds_one_more() -> None:
     # Deck {A♠, 3♠}, need 2, skill 1: the ace gives 2 successes (1/2), the 3 none.
     r = odds(1, "J", need=2, deck=[AS, S3])

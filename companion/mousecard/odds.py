@@ -671,10 +671,18 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool, bud
         _add(acc.sums, "cancelled", w, e, per_draw)
 
 
+def _sure_before_drawing(st: _Setup, acc: _Acc) -> bool:
+    """A player whose chips already make the need draws nothing when stopping once sure (in
+    either mode): the chips are spent and the check ends."""
+    if st.stop and st.chips >= st.need:
+        acc.end(st, 1, 0, 0, 0, st.chips, 0)
+        return True
+    return False
+
+
 def _cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     """One card at a time, stopping at a bad card that is not cancelled. Returns the base denominator."""
-    if st.stop and st.chips >= st.need:  # sure before drawing: spend chips, draw nothing
-        acc.end(st, 1, 0, 0, 0, st.chips, 0)
+    if _sure_before_drawing(st, acc):
         return 1
     comp = start if any(start) else st.full
     init: dict[State, Mass] = {(comp, skill, 0, 0, st.chips, 0, 0): [1, 0]}
@@ -727,6 +735,8 @@ def _broke(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     """
     import numpy as np
 
+    if _sure_before_drawing(st, acc):
+        return 1
     full, info = st.full, st.info
     comp = start if sum(start) >= skill else full  # a deck too small for the hand is reshuffled
     n = len(info)
