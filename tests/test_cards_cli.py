@@ -97,6 +97,58 @@ def test_cards_import_export_round_trip(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 0 and text.splitlines()[0].startswith("id,name,type,color")
 
 
+def test_cards_import_and_export_json_summaries(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet, out = tmp_path / "v.csv", tmp_path / "v.json"
+    src = cards_module.DATA_DIR / "village" / "demo.json"
+    code, stdout, _ = run(capsys, "cards", "export", "village", "--cards", str(src), "--out", str(sheet),
+                          "--json")
+    assert code == 0 and json.loads(stdout) == {"game": "village", "wrote": str(sheet), "cards": 36}
+    assert sheet.read_bytes().startswith(b"\xef\xbb\xbfid,name,type,")
+    code, stdout, _ = run(capsys, "cards", "import", "village", str(sheet), "--out", str(out), "--json")
+    assert code == 0 and json.loads(stdout) == {"game": "village", "wrote": str(out), "cards": 36,
+                                                "set": "Village TCG Demo Set"}
+    assert len(json.loads(out.read_text(encoding="utf-8"))["cards"]) == 36
+    # without --out the sheet itself is the output: --json is refused (as JSON), nothing else printed
+    code, stdout, err = run(capsys, "cards", "export", "village", "--json")
+    assert code == 2 and err == ""
+    assert json.loads(stdout) == {"game": "village", "error": "cards export: --json needs --out FILE.csv. "
+                                  "Without --out the CSV sheet itself goes to standard output"}
+
+
+def test_cards_import_json_lists_the_problems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet, out = tmp_path / "mine.csv", tmp_path / "mine.json"
+    sheet.write_text("name,type,atk,def\nPip the Brave,basic-mouse,2,1\n", encoding="utf-8")
+    code, stdout, err = run(capsys, "cards", "import", "village", str(sheet), "--out", str(out),
+                            "--source", "my design", "--json")
+    doc = json.loads(stdout)
+    assert code == 1 and err == "" and not out.exists()
+    assert doc["wrote"] is None and doc["file"] == str(sheet)
+    assert doc["problems"] == ["row 2, field 'source' (no such column): the field 'source' is missing "
+                               "(expected a basic-mouse card to have 'source')"]
+
+
+def test_the_readme_example_card_file_validates_and_round_trips(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's minimal card file (each card with its own source) passes the CSV round trip."""
+    import re
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    example = re.search(r"```json\n(.*?)```", readme, re.S)
+    assert example is not None and '"source"' in example.group(1)
+    mine, sheet = tmp_path / "my-village.json", tmp_path / "village.csv"
+    mine.write_text(example.group(1), encoding="utf-8")
+    assert run(capsys, "validate", str(mine))[:2] == (0, "valid: 1 file, 2 cards\n")
+    assert run(capsys, "cards", "export", "village", "--cards", str(mine), "--out", str(sheet))[0] == 0
+    assert run(capsys, "cards", "import", "village", str(sheet), "--out", str(mine))[0] == 0
+    assert run(capsys, "validate", str(mine))[:2] == (0, "valid: 1 file, 2 cards\n")
+    doc = json.loads(mine.read_text(encoding="utf-8"))
+    for card in doc["cards"]:
+        del card["source"]
+    mine.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(mine))
+    assert code == 1 and out.count("the field 'source' is missing") == 2
+
+
 def test_cards_import_errors_never_overwrite(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sheet, out = tmp_path / "t.csv", tmp_path / "t.json"
     out.write_text("keep me", encoding="utf-8")

@@ -143,6 +143,20 @@ def test_export_and_stdin(tmp_path: Path, cards: Path, capsys: pytest.CaptureFix
     assert code == 0 and data["card_count"] == 4
 
 
+def test_export_json_summary_needs_an_output_file(tmp_path: Path, cards: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    deck = deckfile(tmp_path, "Name: Mine\n2x t-acorn\n1 T FIG\n")
+    target = tmp_path / "out.txt"
+    code, data = run_json(capsys, "deck", "export", "village", deck, "--cards", str(cards), "-o", str(target))
+    assert code == 0 and data == {"game": "village", "wrote": str(target), "to": "text", "name": "Mine",
+                                  "card_count": 3}
+    assert target.read_text() == "Name: Mine\n2 T Acorn\n1 T Fig\n"
+    code, data = run_json(capsys, "deck", "export", "village", deck, "--cards", str(cards))
+    assert code == 2 and data["game"] == "village" and "--json needs -o FILE" in data["error"]
+    code, data = run_json(capsys, "deck", "export", "village", str(tmp_path / "none.txt"), "-o", str(target))
+    assert code == 2 and data["game"] == "village" and "error" in data
+
+
 def test_formats_list(capsys: pytest.CaptureFixture[str]) -> None:
     code, data = run_json(capsys, "deck", "formats", "village")
     assert code == 0

@@ -338,6 +338,69 @@ def test_cli_draw_on_undo_says_what_it_undid_and_a_cut_line_is_reported(
     assert "cut off by a crash" in err and "s.jsonl.damaged" in err
 
 
+_CANCEL = ["bonus", "Pip", "--source", "chip", "--use", "cancel"]
+
+
+@pytest.mark.parametrize(("prep", "argv", "line"), [
+    ([], ["new", "--seed", "8", "--title", "Night"], "Session started (seed 8)."),
+    ([], ["draw", "--character", "Tam", "--skill", "1", "--target", "J", "--cards", "QS"], "#2 Tam"),
+    ([_CANCEL], ["draw-on", "--character", "Pip", "--cards", "KS"], "Pip draws on:"),
+    ([], ["award", "Tam", "--chips", "2", "--reason", "a fine song"],
+     "Tam receives 2 fate chip(s) — a fine song (now 2)."),
+    ([], ["spend", "Pip"], "Pip spends 1 fate chip(s) (now 0)."),
+    ([], _CANCEL, "Pip spends a fate chip on draw #1: cancels a bad card"),
+    ([], ["reshuffle", "--chapter"], "End of chapter: deck reshuffled; chapter 2 begins."),
+    ([_CANCEL], ["undo"], "Undone: Pip spends a fate chip on draw #1"),
+    ([_CANCEL, ["undo"]], ["redo"], "Redone: Pip spends a fate chip on draw #1"),
+])
+def test_cli_live_deck_actions_print_the_state_as_json(prep: list[list[str]], argv: list[str], line: str,
+                                                       tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Each action's --json is the state 'replay --json' prints after it, plus its journal line."""
+    log = str(tmp_path / "s.jsonl")
+    if argv[0] != "new":
+        assert main(["mousecard", "new", log, "--seed", "8"]) == 0
+        assert main(["mousecard", "award", log, "Pip"]) == 0
+        assert main(["mousecard", "draw", log, "--character", "Pip", "--skill", "3", "--target", "J",
+                     "--need", "2", "--situation", "combat", "--cards", "QH, red joker"]) == 0
+    for words in prep:
+        assert main(["mousecard", words[0], log, *words[1:]]) == 0
+    capsys.readouterr()
+    assert main(["mousecard", argv[0], log, *argv[1:], "--json"]) == 0
+    out, err = capsys.readouterr()
+    doc = json.loads(out)
+    said = doc.pop("line")
+    assert said.startswith(line) and doc.pop("log") == log and doc.pop("warnings") == [] and err == ""
+    if argv[0] not in ("undo", "redo"):
+        assert said == doc["history"][-1]
+    assert main(["mousecard", "replay", log, "--json"]) == 0
+    assert doc == json.loads(capsys.readouterr().out)
+
+
+def test_cli_live_deck_action_json_shows_the_result_and_errors_as_json(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "s.jsonl"
+    assert main(["mousecard", "new", str(log), "--seed", "3"]) == 0
+    capsys.readouterr()
+    assert main(["mousecard", "draw", str(log), "--character", "Pip", "--skill", "2", "--target", "Q",
+                 "--cards", "QH 3s", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["line"] == doc["history"][-1] and doc["cards_remaining"] == 52
+    assert doc["draws"] == [{**doc["draws"][0], "character": "Pip", "cards": ["Q♥", "3♠"],
+                             "marks": ["success", "miss"], "successes": 1, "succeeded": True}]
+    assert main(["mousecard", "spend", str(log), "Pip", "--json"]) == 2
+    assert json.loads(capsys.readouterr().out) == {
+        "game": "mousecard", "error": "spend: Pip has 0 fate chip(s), cannot spend 1. "
+                                      "See mouse-card-system.txt, Fate Chips."}
+    with log.open("a", encoding="utf-8") as fh:
+        fh.write('{"event": "award", "pla')
+    assert main(["mousecard", "award", str(log), "Pip", "--json"]) == 0
+    out, err = capsys.readouterr()
+    doc = json.loads(out)
+    assert doc["fate_chips"] == {"Pip": 1} and "cut off by a crash" in doc["warnings"][0]
+    assert "cut off by a crash" in err
+
+
 def test_cli_odds_refuse_a_deck_log_that_does_not_describe_a_deck(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "other.jsonl"

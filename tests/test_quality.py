@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import shutil
 import subprocess
@@ -69,3 +70,51 @@ def test_no_machine_paths_in_tracked_text() -> None:
         if machine in text or str(Path.home()) + "/" in text:
             bad.append(str(path.relative_to(ROOT)))
     assert not bad, bad
+
+
+def _leaf_parsers() -> list[tuple[str, argparse.ArgumentParser]]:
+    """Every parser of the ``companion`` command with its command words, the top one included."""
+    from companion.cli import build_parser
+
+    found: list[tuple[str, argparse.ArgumentParser]] = []
+
+    def walk(parser: argparse.ArgumentParser, words: str) -> None:
+        found.append((words, parser))
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, child in action.choices.items():
+                    walk(child, f"{words} {name}")
+
+    walk(build_parser(), "companion")
+    return found
+
+
+def test_every_argument_has_help_text() -> None:
+    """The README promises that `companion COMMAND --help` documents every option."""
+    own = (argparse._HelpAction, argparse._VersionAction)
+    missing = []
+    for words, parser in _leaf_parsers():
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):  # its commands: each one's help line
+                missing += [f"{words} {c.dest}" for c in action._choices_actions
+                            if not (c.help or "").strip()]
+            elif not isinstance(action, own) and not (action.help or "").strip():
+                missing.append(f"{words} {'/'.join(action.option_strings) or action.dest}")
+    assert not missing, f"arguments without help text: {missing}"
+
+
+def test_every_command_but_app_has_json() -> None:
+    """The README: `--json` prints machine-readable output from every command but `companion app`."""
+    leaves = [(words, parser) for words, parser in _leaf_parsers()
+              if not any(isinstance(a, argparse._SubParsersAction) for a in parser._actions)]
+    assert len(leaves) > 30
+    without = [words for words, parser in leaves
+               if not any("--json" in a.option_strings for a in parser._actions)]
+    assert without == ["companion app"]
+
+
+def test_village_do_help_names_every_event_kind() -> None:
+    from companion.cli.table import VILLAGE_EVENTS
+    from companion.village.game import EVENTS
+
+    assert VILLAGE_EVENTS == tuple(EVENTS)

@@ -3,8 +3,8 @@
 - ``companion validate [PATH ...]``: every error of every card file (no path: all
   bundled data and the user's own files); exit 0 valid, 1 invalid, 2 unreadable.
 - ``companion cards list GAME [--type T] [--json]``: a table of a game's cards.
-- ``companion cards import GAME FILE.csv --out FILE.json [--set NAME]``: a sheet to a card file.
-- ``companion cards export GAME [--cards FILE] [--out FILE.csv]``: cards to a sheet.
+- ``companion cards import GAME FILE.csv --out FILE.json [--set NAME] [--json]``: a sheet to a card file.
+- ``companion cards export GAME [--cards FILE] [--out FILE.csv [--json]]``: cards to a sheet.
 """
 
 from __future__ import annotations
@@ -58,11 +58,18 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                      "Every problem is reported by row and column; on any problem "
                                      "nothing is written.")
     ip.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
-    ip.add_argument("csv", metavar="FILE.csv")
+    ip.add_argument("csv", metavar="FILE.csv",
+                    help="the sheet: a header row of the game's field names (every card needs name, "
+                         "type and source), one card per row")
     ip.add_argument("--out", required=True, metavar="FILE.json", help="the card file to write")
     ip.add_argument("--set", dest="set_name", metavar="NAME",
                     help="set name (default: the sheet's 'set' column, else the file name)")
-    ip.add_argument("--source", metavar="TEXT", help="where the cards come from (file level)")
+    ip.add_argument("--source", metavar="TEXT",
+                    help="where the cards come from, for the file as a whole; each card still needs "
+                         "its own 'source' column")
+    ip.add_argument("--json", action="store_true",
+                    help='a summary as JSON: {"game", "wrote", "cards", "set"}; on problems "wrote" is '
+                         'null and "problems" lists them')
     ip.set_defaults(handler=cmd_import)
 
     ep = csub.add_parser("export", help="cards to a CSV sheet",
@@ -72,6 +79,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     ep.add_argument("--cards", action="append", metavar="FILE",
                     help="export only the cards of this file (repeatable)")
     ep.add_argument("--out", metavar="FILE.csv", help="write here (default: standard output)")
+    ep.add_argument("--json", action="store_true",
+                    help='with --out: a summary as JSON, {"game", "wrote", "cards"} (without --out the '
+                         "sheet itself is the output)")
     ep.set_defaults(handler=cmd_export)
 
     fp = csub.add_parser("correct", help="fill in an unknown value (or fix one) for a bundled card",
@@ -184,6 +194,11 @@ def cmd_import(args: argparse.Namespace) -> int:
     try:
         doc = import_csv(args.game, raw, file=str(path), set_name=args.set_name, source=args.source)
     except CsvImportError as exc:
+        if args.json:
+            from . import print_json
+
+            print_json({"game": args.game, "wrote": None, "file": str(path), "problems": exc.problems})
+            return 1
         for problem in exc.problems:
             print(f"{path}: {problem}", file=sys.stderr)
         print(f"companion: {len(exc.problems)} problem{'s' * (len(exc.problems) != 1)}; "
@@ -194,7 +209,12 @@ def cmd_import(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CompanionError(f"cannot be written ({exc.strerror})", where=str(args.out)) from None
     n = len(doc["cards"])
-    print(f"wrote {n} card{'s' * (n != 1)} of set {doc['set']!r} to {args.out}")
+    if args.json:
+        from . import print_json
+
+        print_json({"game": args.game, "wrote": args.out, "cards": n, "set": doc["set"]})
+    else:
+        print(f"wrote {n} card{'s' * (n != 1)} of set {doc['set']!r} to {args.out}")
     return 0
 
 
@@ -203,6 +223,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     from ..cards import load_file, load_game
     from ..textio import write_text_atomic
 
+    if args.json and not args.out:
+        raise CompanionError("--json needs --out FILE.csv", where="cards export",
+                             suggestion="Without --out the CSV sheet itself goes to standard output")
     if args.cards:
         cards = []
         for f in args.cards:
@@ -215,7 +238,12 @@ def cmd_export(args: argparse.Namespace) -> int:
             write_text_atomic(args.out, text, encoding="utf-8-sig")  # the BOM lets spreadsheets see UTF-8
         except OSError as exc:
             raise CompanionError(f"cannot be written ({exc.strerror})", where=str(args.out)) from None
-        print(f"wrote {len(cards)} card{'s' * (len(cards) != 1)} to {args.out}")
+        if args.json:
+            from . import print_json
+
+            print_json({"game": args.game, "wrote": args.out, "cards": len(cards)})
+        else:
+            print(f"wrote {len(cards)} card{'s' * (len(cards) != 1)} to {args.out}")
     else:
         sys.stdout.write(text)
     return 0

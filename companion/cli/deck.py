@@ -151,6 +151,12 @@ def _export(args: argparse.Namespace) -> int:
 
     from ..deck.decklist import to_json, to_text
 
+    if args.json and not args.output:
+        from ..errors import CompanionError
+
+        raise CompanionError("--json needs -o FILE", where="deck export",
+                             suggestion="Without -o the list itself goes to standard output "
+                                        "(--to json writes it as JSON)")
     db, deck = _load(args)
     text = (json.dumps(to_json(deck), indent=2, ensure_ascii=False) + "\n" if args.to == "json"
             else to_text(deck, db))
@@ -163,6 +169,11 @@ def _export(args: argparse.Namespace) -> int:
             from ..errors import CompanionError
 
             raise CompanionError(f"cannot write ({exc.strerror})", where=args.output) from None
+        if args.json:
+            from . import print_json
+
+            print_json({"game": deck.game, "wrote": args.output, "to": args.to, "name": deck.name,
+                        "card_count": deck.card_count})
     else:
         sys.stdout.write(text)
     return 0
@@ -238,11 +249,15 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     _common(e, fmt=False, json=False)
     e.add_argument("--to", choices=("text", "json"), default="text", help="output form (default text)")
     e.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    e.add_argument("--json", action="store_true",
+                   help='with -o: a summary as JSON, {"game", "wrote", "to", "name", "card_count"} '
+                        "(without -o the list itself is the output; --to json writes it as JSON)")
     e.set_defaults(handler=_export)
 
     f = verbs.add_parser("formats", help="list the deck formats (bundled and your own)",
                          description="Every readable format. A format file that cannot be read is "
                                      "skipped and named on standard error (exit 1).")
-    f.add_argument("game", nargs="?", choices=DECK_GAMES, metavar="GAME", default=None)
+    f.add_argument("game", nargs="?", choices=DECK_GAMES, metavar="GAME", default=None,
+                   help="village or tmnt (default: both games)")
     f.add_argument("--json", action="store_true", help="print JSON")
     f.set_defaults(handler=_formats)

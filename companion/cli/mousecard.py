@@ -10,6 +10,15 @@ from ..errors import CompanionError
 
 SITUATION_CHOICES = "calm, combat, unknown, combat-unknown, red-bad (alias ground)"
 
+_LOG_HELP = ("the session log (JSONL), which must exist ('mousecard new' starts one; the notebook's is "
+             "~/.companion/logs/mousecard.jsonl); the action is appended to it")
+
+
+def _add_json(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true",
+                   help="print the session's state after the action as JSON (as 'replay --json'), "
+                        "with the journal line in 'line'")
+
 
 def _add_check_args(p: argparse.ArgumentParser, *, odds: bool) -> None:
     p.add_argument("--skill", type=int, required=True, help="cards to draw (the trait's skill level)")
@@ -44,62 +53,89 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
 
     mc = sub.add_parser("mousecard", help="the Mouse Card live deck (an event log)",
                         description="The game master's live deck: draws, reshuffles, fate chips. "
-                                    "Every action is appended to LOG (JSONL); undo/redo are events.")
+                                    "Every action is appended to LOG (JSONL); undo/redo are events. "
+                                    "The notebook's log is ~/.companion/logs/mousecard.jsonl. "
+                                    "(mouse-card-system.txt, How to draw cards; special effects; Fate Chips)")
     msub = mc.add_subparsers(dest="mousecard_command", metavar="ACTION")
     mc.set_defaults(_group_parser=mc)
 
     r = msub.add_parser("replay", help="fold a log and show the session")
-    r.add_argument("log")
-    r.add_argument("--json", action="store_true")
+    r.add_argument("log", metavar="LOG", help="the session log (JSONL) to read; the file is not changed")
+    r.add_argument("--json", action="store_true", help="the session's state as JSON")
     r.set_defaults(handler=_replay)
 
     n = msub.add_parser("new", help="start a session log with a shuffle seed")
-    n.add_argument("log")
+    n.add_argument("log", metavar="LOG", help="the session log (JSONL) to start: a new or empty file")
     n.add_argument("--seed", type=int, default=None,
                    help="the shuffle's seed, recorded in the log (default: a random one)")
-    n.add_argument("--title", default="")
+    n.add_argument("--title", default="", help="a name for the session, shown by replay (default: none)")
+    _add_json(n)
     n.set_defaults(handler=_act, action="start")
 
-    d = msub.add_parser("draw", help="draw for a character and task")
-    d.add_argument("log")
-    d.add_argument("--character", required=True)
-    d.add_argument("--task", default="task")
+    d = msub.add_parser("draw", help="draw for a character and task",
+                        description="Resolve one task check for a character: from the session's shuffled "
+                                    "deck, or with --cards as drawn from a physical deck. "
+                                    "(mouse-card-system.txt, Task checks; How to draw cards)")
+    d.add_argument("log", metavar="LOG", help=_LOG_HELP)
+    d.add_argument("--character", required=True,
+                   help="who draws (names match ignoring case; fate chips belong to this name)")
+    d.add_argument("--task", default="task",
+                   help="what the check is for, shown in the journal (default 'task')")
     _add_check_args(d, odds=False)
     d.add_argument("--cards", help="cards drawn from the physical deck, e.g. 'QH, 3S, red joker'")
+    _add_json(d)
     d.set_defaults(handler=_act, action="draw")
 
     o = msub.add_parser("draw-on", help="go on with a cautious draw once its bad card is cancelled",
                         description="After a cautious draw stopped at a bad card and the bad card was "
                                     "cancelled (bonus --use cancel), the same draw goes on with the cards "
                                     "it has left (house interpretation: a cancelled bad card has no effect).")
-    o.add_argument("log")
-    o.add_argument("--character", required=True)
+    o.add_argument("log", metavar="LOG", help=_LOG_HELP)
+    o.add_argument("--character", required=True, help="the character whose latest draw goes on")
     o.add_argument("--cards", help="cards drawn from the physical deck (default: the shuffled deck)")
+    _add_json(o)
     o.set_defaults(handler=_act, action="draw_on")
 
     for verb, what in (("award", "give a player fate chips"), ("spend", "a player spends fate chips")):
-        a = msub.add_parser(verb, help=what)
-        a.add_argument("log")
-        a.add_argument("player")
-        a.add_argument("--chips", type=int, default=1)
-        a.add_argument("--reason", default="")
+        a = msub.add_parser(verb, help=what, description=f"{what[0].upper()}{what[1:]} "
+                                                         "(mouse-card-system.txt, Fate Chips).")
+        a.add_argument("log", metavar="LOG", help=_LOG_HELP)
+        a.add_argument("player", metavar="PLAYER",
+                       help="whose chips: the name the character draws under (case is ignored)")
+        a.add_argument("--chips", type=int, default=1, metavar="N", help="how many fate chips, 1 or more "
+                       "(default 1)" + ("; at most as many as the player has" if verb == "spend" else ""))
+        a.add_argument("--reason", default="", help="why, shown in the journal (optional)")
+        _add_json(a)
         a.set_defaults(handler=_act, action=verb)
 
-    b = msub.add_parser("bonus", help="spend an ace or a fate chip on a character's latest draw")
-    b.add_argument("log")
-    b.add_argument("character")
-    b.add_argument("--source", choices=("ace", "chip"), required=True)
-    b.add_argument("--use", choices=("success", "cancel"), required=True)
+    b = msub.add_parser("bonus", help="spend an ace or a fate chip on a character's latest draw",
+                        description="Spend an unspent ace of a character's latest draw, or one of their "
+                                    "fate chips, on that draw: one more success, or one bad card "
+                                    "cancelled. An ace cancels another card, never itself. "
+                                    "(mouse-card-system.txt, special effects: Aces; Fate Chips)")
+    b.add_argument("log", metavar="LOG", help=_LOG_HELP)
+    b.add_argument("character", metavar="CHARACTER", help="the character whose latest draw gets the bonus")
+    b.add_argument("--source", choices=("ace", "chip"), required=True,
+                   help="ace: an unspent ace drawn in that draw; chip: one of the character's fate chips")
+    b.add_argument("--use", choices=("success", "cancel"), required=True,
+                   help="success: count one more success; cancel: a bad card in effect has no effect")
+    _add_json(b)
     b.set_defaults(handler=_act, action="bonus")
 
-    s = msub.add_parser("reshuffle", help="reshuffle the deck (--chapter: end of a chapter)")
-    s.add_argument("log")
-    s.add_argument("--chapter", action="store_true")
+    s = msub.add_parser("reshuffle", help="reshuffle the deck (--chapter: end of a chapter)",
+                        description="Every drawn card goes back and the deck is shuffled "
+                                    "(mouse-card-system.txt, special effects: Jokers).")
+    s.add_argument("log", metavar="LOG", help=_LOG_HELP)
+    s.add_argument("--chapter", action="store_true",
+                   help="the chapter ends: reshuffle and begin the next chapter (default: the game "
+                        "master reshuffles within the chapter)")
+    _add_json(s)
     s.set_defaults(handler=_act, action="reshuffle")
 
     for verb in ("undo", "redo"):
         u = msub.add_parser(verb, help=f"{verb} the last action")
-        u.add_argument("log")
+        u.add_argument("log", metavar="LOG", help=_LOG_HELP)
+        _add_json(u)
         u.set_defaults(handler=_act, action=verb)
 
 
@@ -115,16 +151,19 @@ def _check(args: argparse.Namespace, *, odds: bool) -> Any:
                      red_bad=args.red_bad, **extra)
 
 
-def _report_log(tracker: Any) -> None:
-    """Say on stderr what reading the log set aside (a line cut by a crash, unusable lines)."""
+def _report_log(tracker: Any) -> list[str]:
+    """Say on stderr what reading the log set aside (a line cut by a crash, unusable lines);
+    the same warnings are returned."""
     import sys
 
+    warnings = [str(problem) for problem in tracker.problems]
     cut = tracker.log.recovered
     if cut:
-        print(f"companion: warning: a last line cut off by a crash was moved to {tracker.log.path}.damaged: "
-              f"{cut.strip()[:80]!r}", file=sys.stderr)
-    for problem in tracker.problems:
-        print(f"companion: warning: {problem}", file=sys.stderr)
+        warnings.insert(0, f"a last line cut off by a crash was moved to {tracker.log.path}.damaged: "
+                           f"{cut.strip()[:80]!r}")
+    for w in warnings:
+        print(f"companion: warning: {w}", file=sys.stderr)
+    return warnings
 
 
 def _existing_log(path: str) -> Path:
@@ -213,15 +252,14 @@ def _act(args: argparse.Namespace) -> int:
     if args.action != "start":
         _existing_log(args.log)
     tracker = open_live_deck(args.log)
-    _report_log(tracker)
+    warnings = _report_log(tracker)
     if args.action in ("undo", "redo"):
         before = tracker.state.journal
         tracker.undo() if args.action == "undo" else tracker.redo()
         after = tracker.state.journal
         # the journal line the undo took away, or the one the redo brought back
         line = before[-1] if args.action == "undo" and before else after[-1] if after else "the session"
-        print(f"{'Undone' if args.action == 'undo' else 'Redone'}: {line}")
-        return 0
+        return _said(args, tracker, f"{'Undone' if args.action == 'undo' else 'Redone'}: {line}", warnings)
     if args.action == "start":
         import secrets
 
@@ -252,5 +290,16 @@ def _act(args: argparse.Namespace) -> int:
     elif args.action == "reshuffle":
         tracker.do({"event": "reshuffle", "reason": "chapter" if args.chapter else "gm"})
     st = tracker.state
-    print(st.journal[-1] if st.journal else "nothing yet")
+    return _said(args, tracker, st.journal[-1] if st.journal else "nothing yet", warnings)
+
+
+def _said(args: argparse.Namespace, tracker: Any, line: str, warnings: list[str]) -> int:
+    """Print what an action did: its journal line, or with ``--json`` the state after it as
+    ``replay --json`` prints it, plus ``line``, ``log`` and the ``warnings`` reading the log gave."""
+    if args.json:
+        from . import print_json
+
+        print_json({"line": line, "log": args.log, **_state_json(tracker), "warnings": warnings})
+    else:
+        print(line)
     return 0

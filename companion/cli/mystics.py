@@ -306,11 +306,17 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     r = msub.add_parser("replay", help="fold a log and print the dashboard",
                         description="Fold LOG.jsonl and print the state. "
                                     "Exit 0 ok, 1 problems, 2 unreadable.")
-    r.add_argument("log")
+    r.add_argument("log", metavar="LOG",
+                   help="the tracker log (JSONL; the notebook's is ~/.companion/logs/mystics.jsonl); "
+                        "read, never changed")
     r.add_argument("--json", action="store_true", help="machine-readable state")
     r.set_defaults(handler=_replay)
-    n = msub.add_parser("new", help="start a chapter in a new log")
-    n.add_argument("log")
+    n = msub.add_parser("new", help="start a chapter in a new log",
+                        description="Start a chapter: the party, the minions on the board, the chapter "
+                                    "end marker and the initiative shuffle (mice-and-mystics.txt, "
+                                    "Determining Initiative Order).")
+    n.add_argument("log", metavar="LOG", help="the log file (JSONL) to create; refused if it already "
+                   "holds events")
     n.add_argument("--mice", required=True, help="comma-separated mouse ids, e.g. collin,filch")
     n.add_argument("--minions", default="", help="type=count,... e.g. rat_warriors=3")
     n.add_argument("--chapter-end", type=int, default=6, help="page of the chapter end marker (default 6)")
@@ -323,21 +329,34 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     n.set_defaults(handler=_new)
     d = msub.add_parser("do", help="add events (JSON objects) to a log",
                         description="Add events to LOG.jsonl: all of them or, if one is refused, none.")
-    d.add_argument("log")
+    d.add_argument("log", metavar="LOG", help="the existing tracker log (JSONL) to add the events to")
     d.add_argument("events", nargs="+", help='e.g. \'{"event": "minion_cheese", "count": 2}\'')
     d.add_argument("--json", action="store_true", help="machine-readable state")
     d.set_defaults(handler=_do)
 
     o = groups["odds"].add_parser("mystics", help="Mice and Mystics action-die odds",
-                                  description="Exact odds with the action die from the card data.")
-    o.add_argument("kind", choices=["attack", "mousetrap", "search", "check", "move", "minion-move", "chase"])
+                                  description="Exact odds with the action die from the card data "
+                                              "(mice-and-mystics.txt: Melee attack, Ranged attack, Moving "
+                                              "across mousetraps, Search, Action Dice, Mouse Movement, "
+                                              "Moving Melee Minions, Brodie Chases).")
+    o.add_argument("kind", choices=["attack", "mousetrap", "search", "check", "move", "minion-move", "chase"],
+                   metavar="KIND",
+                   help="attack: wounds (and cheese) of one attack, --battle dice against --defense dice; "
+                        "mousetrap: P(passing one, with --move or a tinkerer's --lore); search: P(a "
+                        "search finds a card); check: P(at least one check symbol on --dice dice, "
+                        "default 1); move: spaces a mouse moves, --move plus one die; minion-move: "
+                        "spaces a melee minion moves, one die; chase: spaces Brodie chases, the total "
+                        "of --dice dice (default 2)")
     o.add_argument("--battle", type=int, default=2, help="attacker's battle value (dice, at most 50)")
     o.add_argument("--defense", type=int, default=1, help="defender's defense value (dice, at most 50)")
     o.add_argument("--bonus", type=int, default=0, help="battle bonus dice from weapons/items")
     o.add_argument("--defense-bonus", type=int, default=0, help="defense bonus dice (armor)")
     o.add_argument("--defense-dice", type=int, default=0, help="defense dice modifier (Filch's dagger: -1)")
-    o.add_argument("--ranged", action="store_true")
-    o.add_argument("--attacker", choices=["mouse", "minion"], default="mouse")
+    o.add_argument("--ranged", action="store_true",
+                   help="a ranged attack: bows hit (default: melee, swords hit)")
+    o.add_argument("--attacker", choices=["mouse", "minion"], default="mouse",
+                   help="who attacks (default mouse): cheese a minion rolls goes to the minion cheese "
+                        "wheel (--wheel, --brodie), cheese a mouse rolls to its stash")
     o.add_argument("--brodie", action="store_true", help="Brodie's cheese does not go to the wheel")
     o.add_argument("--life", type=int, default=None,
                    help="defender's life left (1 or more): P(defeat/capture)")
@@ -348,5 +367,5 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="number of dice, 1 or more (check: default 1; chase: default 2)")
     o.add_argument("--movement", default=None,
                    help="movement numbers of the die faces, e.g. die-sword=1,die-bow=2,...")
-    o.add_argument("--json", action="store_true")
+    o.add_argument("--json", action="store_true", help="machine-readable output (exact fractions as text)")
     o.set_defaults(handler=_odds)

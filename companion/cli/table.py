@@ -415,6 +415,10 @@ def _village_do(args: argparse.Namespace) -> int:
 
 # -- registration ----------------------------------------------------------------------------
 
+#: The event kinds of ``companion.village.game.EVENTS``, named here so that --help stays light.
+VILLAGE_EVENTS = ("start", "redraw", "draw", "step", "play_basic", "summon_mega", "fruit", "ability", "item",
+                  "magic", "flip", "attack", "stats", "destroy", "destroy_magic", "mp", "deck", "end_turn")
+
 def _add_court_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--front", nargs="*", default=[], metavar="SPEC",
                    help="front row positions 1-4: COST[:CROWNS[:INFLUENCE]], a card name, '-' for empty, "
@@ -431,7 +435,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                     'data) or JSON {"cards": [{"color": "orange", "crowns": 1}, ...]}. '
                     "(of-mice-and-monarchs.md, Game End and Scoring; Family Scoring Variant)")
     s.add_argument("file", help="decklist or JSON file ('-' for standard input)")
-    s.add_argument("--variant", choices=("standard", "family"), default="standard")
+    s.add_argument("--variant", choices=("standard", "family"), default="standard",
+                   help="standard (default): crowns x cards per colour; family: in each colour the two "
+                        "lowest-crown cards are discarded and the crowns left count")
     s.add_argument("--json", action="store_true", help="print total and by_color as JSON")
     s.add_argument("--cards", action="append", default=[], metavar="FILE", help="extra card file")
     s.set_defaults(handler=_score_monarchs)
@@ -446,34 +452,37 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                   "stack). (of-mice-and-monarchs.md, Game Play)")
     b.add_argument("--influence", type=int, help="the hand's influence")
     b.add_argument("--hand", nargs="*", metavar="CARD", help="or the hand: influence numbers or card names")
-    b.add_argument("--by", choices=("crowns", "influence", "spent"), default="crowns")
+    b.add_argument("--by", choices=("crowns", "influence", "spent"), default="crowns",
+                   help="best first by: crowns gained (default), influence of the cards bought, or "
+                        "influence spent (most first)")
     b.add_argument("--all", action="store_true", help="also list purchases that leave a buyable card")
     b.add_argument("--top", type=int, default=10, help="show the best N (0 = all; default 10)")
-    b.add_argument("--json", action="store_true")
+    b.add_argument("--json", action="store_true", help="the purchases as JSON")
     _add_court_options(b)
     b.set_defaults(handler=_monarchs_buy)
 
     e = ms.add_parser("end", help="is the end triggered, and how many turns are left",
                       description="(of-mice-and-monarchs.md, Game End and Scoring)")
-    e.add_argument("--players", type=int, required=True)
+    e.add_argument("--players", type=int, required=True, help="number of players (1 = solo)")
     e.add_argument("--seat", type=int, required=True, help="seat whose turn just ended (1 = Start player)")
     e.add_argument("--court-deck", type=int, required=True, help="cards left in the Court deck")
-    e.add_argument("--json", action="store_true")
+    e.add_argument("--json", action="store_true", help="triggered, turns_left, seats_left as JSON")
     e.set_defaults(handler=_monarchs_end)
 
     so = ms.add_parser("solo", help="read the solo dice: which Court cards leave the game",
                        description="(of-mice-and-monarchs.md, Solo Mode)")
     so.add_argument("--white", type=int, required=True, help="white die: front row")
     so.add_argument("--black", type=int, required=True, help="black die: back row")
-    so.add_argument("--json", action="store_true")
+    so.add_argument("--json", action="store_true", help="the dice and the cards removed as JSON")
     _add_court_options(so)
     so.set_defaults(handler=_monarchs_solo)
 
     h = ms.add_parser("highscores", help="the kept solo high-score table",
                       description="Solo high scores, kept in the user data folder.")
-    h.add_argument("--add", type=int, metavar="SCORE")
-    h.add_argument("--name", default="")
-    h.add_argument("--json", action="store_true")
+    h.add_argument("--add", type=int, metavar="SCORE",
+                   help="record a solo score (victory points, 0 or more) with today's date; says its rank")
+    h.add_argument("--name", default="", help="the player's name for the score --add records (optional)")
+    h.add_argument("--json", action="store_true", help="the table (and the new score's rank) as JSON")
     h.set_defaults(handler=_monarchs_highscores)
 
     v = sub.add_parser("village", help="Village TCG: battle resolver, game log replay and actions",
@@ -495,15 +504,17 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     bt.add_argument("--direct-damage", type=int, default=None,
                     help="MP per undefended attack (default: the attacker's ATK, a house interpretation)")
     bt.add_argument("--mp", type=int, default=None, help="the defending player's Mouse Points")
-    bt.add_argument("--json", action="store_true")
+    bt.add_argument("--json", action="store_true", help="the battle's result as JSON")
     bt.add_argument("--cards", action="append", default=[], metavar="FILE", help="extra card file")
     bt.set_defaults(handler=_village_battle)
 
     r = vs.add_parser("replay", help="fold a Village game log and show the table",
                       description="Read a tracker log (JSONL) and show Mouse Points, decks, the field "
                                   "and the turn guide. Exit 1 if the log has bad lines.")
-    r.add_argument("log")
-    r.add_argument("--json", action="store_true")
+    r.add_argument("log", metavar="LOG",
+                   help="the tracker log (JSONL; the notebook's is ~/.companion/logs/village.jsonl); "
+                        "read, never changed")
+    r.add_argument("--json", action="store_true", help="the table's state, event count and problems as JSON")
     r.set_defaults(handler=_village_replay)
 
     d = vs.add_parser("do", help="append events to a Village game log (checked against the rules)",
@@ -511,7 +522,12 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                   "All or nothing: the events are checked together first, and nothing is "
                                   "written unless every one is allowed. A start event without a seed gets a "
                                   "fresh random one, recorded in the log.")
-    d.add_argument("log")
-    d.add_argument("event", nargs="+")
-    d.add_argument("--json", action="store_true")
+    d.add_argument("log", metavar="LOG",
+                   help="the tracker log (JSONL) to append to; a missing file is created (start with a "
+                        "start event)")
+    d.add_argument("event", nargs="+", metavar="EVENT",
+                   help="undo, redo, or a JSON object {\"event\": KIND, ...}; KIND is one of "
+                        + ", ".join(VILLAGE_EVENTS) + " (fields: companion/village/game.py, EVENTS)")
+    d.add_argument("--json", action="store_true",
+                   help="the table's state after the events, what they did (said) and warnings as JSON")
     d.set_defaults(handler=_village_do)

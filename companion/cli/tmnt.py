@@ -56,14 +56,18 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     d.add_argument("--hand", type=int, required=True, metavar="N", help="cards in hand now")
     d.add_argument("--empty", type=int, default=0, metavar="N", help="empty Block Zones, 0-4")
     d.add_argument("--deck", type=int, default=40, metavar="N", help="cards left in the Deck")
-    d.add_argument("--json", action="store_true")
+    d.add_argument("--json", action="store_true",
+                   help="discard, refill, draw, hand and Deck after, and the rule's section as JSON")
     d.set_defaults(handler=adjust_command)
 
     r = tsub.add_parser("replay", help="replay a TMNT game log and show the table",
                         description="Fold a TMNT tracker log (JSONL) and print both players' Block "
                                     "Zones, hand, Deck and Trash counts, the phase, and bad lines.")
-    r.add_argument("log", metavar="LOG")
-    r.add_argument("--json", action="store_true")
+    r.add_argument("log", metavar="LOG",
+                   help="the tracker log (JSONL; the notebook's is ~/.companion/logs/tmnt.jsonl); "
+                        "read, never changed")
+    r.add_argument("--json", action="store_true",
+                   help="the state, event count, problems and undo/redo availability as JSON")
     r.set_defaults(handler=replay_command)
 
 
