@@ -10,7 +10,8 @@ Mouse Card live deck, the Mice and Mystics dashboard). It gives, for free:
 - **resume after a crash**: reopening folds the log again; a last line cut mid-write
   is moved to a ``.damaged`` side file (nothing is thrown away) and reported;
 - **exact replay**: randomness comes from :func:`event_rng`, seeded by the seed the
-  log records and the event's position, or is typed in by the user as event data;
+  log records and the event's position, or is typed in by the user as event data (a tracker
+  whose draws depend on data that may change records them in the event: :meth:`Tracker.complete`);
 - **one log, two windows**: before each action a tracker reads its file again if another
   window (or a command) wrote it meanwhile, so no action is checked against a stale state.
 
@@ -344,6 +345,13 @@ class Tracker(Generic[S]):
     def apply(self, state: S, event: Event) -> S:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def complete(self, state: S, event: Event) -> Event:
+        """The event as it will be logged: :meth:`do` calls this before checking and writing a new
+        action (never on replay). A tracker may return a copy with what the action decided filled
+        in (e.g. the die rolls it drew from the seed), so a replay reads it instead of working it
+        out again from data that may change. Default: ``event`` unchanged."""
+        return event
+
     # -- folding -------------------------------------------------------------------
     def fold(self, events: Iterable[LoggedEvent]) -> tuple[S, list[LogProblem]]:
         """Fold events into a state; an event the rules reject is reported and skipped."""
@@ -446,9 +454,11 @@ class Tracker(Generic[S]):
 
     # -- acting --------------------------------------------------------------------
     def do(self, event: Event) -> S:
-        """Check ``event`` against the current state, then log it and make it current."""
+        """Complete ``event`` (:meth:`complete`), check it against the current state, then log it
+        and make it current."""
         with self.log.locked():
             self.sync()
+            event = self.complete(self._state, event)
             new_state = self.apply(self._state, event)  # raises before anything is written
             le = self.log.append(event)
         self._push(le, new_state)

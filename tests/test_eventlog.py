@@ -322,3 +322,52 @@ def test_an_unterminated_last_line_with_an_overlong_number_is_set_aside(tmp_path
     t = CounterTracker(path)
     assert t.state.total == 1 and t.log.recovered is not None
     assert (tmp_path / "game.jsonl.damaged").exists()
+
+
+class RecordingTracker(CounterTracker):
+    """Records each live roll in its event (``complete``); a logged roll is used as it is."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        self.completed = 0
+        super().__init__(*args, **kwargs)
+
+    def complete(self, state: Counter, event: dict) -> dict:
+        self.completed += 1
+        if event["event"] == "roll" and "roll" not in event:
+            return {**event, "roll": event_rng(state.seed, len(state.rolls)).randint(1, 6)}
+        if event["event"] == "add" and event.get("all"):
+            return {"event": "add", "n": -state.total - 1}  # completed into an action the rules refuse
+        return event
+
+    def apply(self, state: Counter, event: dict) -> Counter:
+        if event["event"] == "roll" and "roll" in event:
+            return replace(state, rolls=(*state.rolls, event["roll"]))
+        return super().apply(state, event)
+
+
+def test_complete_records_what_a_live_action_decided_and_replay_reads_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = RecordingTracker(path)
+    t.do({"event": "start", "seed": 5})
+    asked = {"event": "roll"}
+    t.do(asked)
+    assert asked == {"event": "roll"}  # the caller's event is not changed
+    logged = json.loads(path.read_text().splitlines()[-1])
+    assert logged == {"event": "roll", "roll": t.state.rolls[0]}
+    with open(path, "a") as fh:  # a roll typed in (or logged) is used as it is
+        fh.write('{"event": "roll", "roll": 6}\n')
+    again = RecordingTracker(path)
+    assert again.state.rolls == (t.state.rolls[0], 6)
+    again.undo()
+    again.redo()
+    assert again.completed == 0  # never called on replay, undo or redo
+    assert CounterTracker().complete(Counter(), asked) is asked  # the default: the event as it is
+
+
+def test_the_completed_event_is_what_is_checked_before_writing(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = RecordingTracker(path)
+    t.do({"event": "add", "n": 2})
+    with pytest.raises(RuleError, match="below zero"):
+        t.do({"event": "add", "n": 0, "all": True})
+    assert t.state.total == 2 and len(path.read_text().splitlines()) == 1

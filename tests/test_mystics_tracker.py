@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 
 from companion.cli import main
 from companion.errors import LogError, RuleError, UnknownCardError
+from companion.eventlog import EventLog
 from companion.mystics.tracker import EVENTS, MysticsTracker
 from tests.test_mystics_helpers import DIE, HEROES, MINIONS, order, start, tracker
 
@@ -318,6 +320,36 @@ def test_invariants_hold_through_any_game(events: list[dict]) -> None:
         json.dumps(s.to_json())
 
 
+#: The test die after a correction: every face moves a different number than before.
+SHIFTED = tuple(replace(f, movement=f.movement % 3 + 1) for f in DIE)
+
+
+def replayed(t: MysticsTracker, **data: Any) -> MysticsTracker:
+    """``t``'s log folded again by a tracker with other card data (``die``, ``minions``)."""
+    log = EventLog(None)
+    log.events = list(t.log.events)
+    return MysticsTracker(log, **{"die": DIE, "heroes": HEROES, "minions": MINIONS, **data})
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(VALID | st.sampled_from([{"event": "undo"}, {"event": "redo"}]), max_size=14))
+def test_a_game_replays_exactly_after_the_die_data_is_corrected(events: list[dict]) -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 2}))
+    for ev in events:
+        try:
+            if ev["event"] == "undo":
+                t.undo()
+            elif ev["event"] == "redo":
+                t.redo()
+            else:
+                t.do(ev)
+        except CompanionError:
+            continue
+    again = replayed(t, die=SHIFTED)
+    assert again.state == t.state and not again.problems
+
+
 # -- surges typed in: names checked when typed, free text kept as text (Surges) ----------------------
 
 def test_encounter_surge_names_are_checked_when_typed() -> None:
@@ -505,3 +537,96 @@ def test_cli_odds_boundaries_that_work(capsys: pytest.CaptureFixture[str]) -> No
     faces = "die-sword=1,die-sword-shield=2,die-sword-shield-star=3,die-bow=1,die-bow-star=2,die-cheese=3"
     assert main(["odds", "mystics", "chase", "--dice", "1", "--movement", faces, "--json"]) == 0
     assert set(json.loads(capsys.readouterr().out)["distribution"]) == {"1", "2", "3"}
+
+
+# -- what a live action draws from the seed is logged (a later data correction changes no past turn) --
+
+def test_seeded_ambush_rolls_are_logged_and_replayed_as_drawn(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    t = tracker(EventLog(path))
+    t.do(start(minions={"rat_warriors": 1}))
+    ev = {"event": "encounter", "card": "E3", "minions": {"spider": 1}, "ambush": True}
+    t.do(ev)
+    assert "rolls" not in ev  # the caller's event is left as it was
+    rolls = json.loads(path.read_text().splitlines()[-1])["rolls"]
+    assert len(rolls) == 2 and set(rolls) <= {1, 2, 3}
+    assert f"rat_warriors rolled {rolls[0]}, spider rolled {rolls[1]}" in "".join(t.state.messages)
+    again = MysticsTracker(EventLog(path), die=SHIFTED, heroes=HEROES, minions=MINIONS)
+    assert again.state == t.state and not again.problems
+
+
+def test_typed_rolls_are_logged_as_typed() -> None:
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}))
+    ev = {"event": "add_minions", "minions": {"spider": 1}, "ambush": True, "rolls": [3, 1]}
+    t.do(ev)
+    assert t.history[-1] == ev
+
+
+def test_an_old_log_without_logged_rolls_still_draws_them_from_the_seed(tmp_path: Path) -> None:
+    path = tmp_path / "old.jsonl"
+    events = [start(minions={"rat_warriors": 1}),
+              {"event": "encounter", "card": "E3", "minions": {"spider": 1}, "ambush": True}]
+    write(path, events)
+    before = path.read_bytes()
+    old = tracker(EventLog(path))
+    live = tracker()
+    for ev in events:
+        live.do(ev)
+    assert old.state == live.state and not old.problems and "Ambush!" in "".join(old.state.messages)
+    assert "rolls" in live.history[-1] and "rolls" not in old.history[-1]
+    assert path.read_bytes() == before  # read as it is, never rewritten
+
+
+def test_a_boss_ambush_in_a_surge_logs_its_roll() -> None:
+    t = tracker()
+    t.do(start(minions={"roach": 1}, order=["collin", "filch", "tilda", "maginos", "roach"]))
+    t.do({"event": "room", "name": "Hall", "special_surge": {"brodie": 1}})
+    t.do({"event": "minion_cheese", "count": 6})
+    (roll,) = t.history[-1]["rolls"]
+    assert f"rolled {roll}" in "".join(t.state.messages)
+    assert replayed(t, die=SHIFTED).state == t.state
+
+
+def test_boss_cards_drawn_from_the_seed_are_logged_and_replayed_as_drawn() -> None:
+    t = tracker()
+    t.do(start(minions={"vurst": 1}))
+    chosen = [c.id for c in t.state.track if c.kind == "boss"]
+    assert sorted(t.history[0]["boss_cards"]["vurst"]) == sorted(chosen)
+    # the boss's cards corrected in the data: listed in another order, one more card
+    vurst = MINIONS["vurst"]
+    fourth = replace(vurst.cards[0], id="vurst:4", name="Vurst IV")
+    more = replace(vurst, cards=(*reversed(vurst.cards), fourth))
+    again = replayed(t, minions={**MINIONS, "vurst": more})
+    assert again.state == t.state and not again.problems
+    typed = tracker()
+    typed.do(start(minions={"vurst": 1}, boss_cards={"vurst": ["vurst:3", "vurst:1"]}))
+    assert typed.history[0]["boss_cards"] == {"vurst": ["vurst:3", "vurst:1"]}
+
+
+def test_cli_replay_is_exact_after_the_die_faces_are_corrected(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.mystics.data import action_die
+
+    faces = [f.id for f in action_die()]
+
+    def correct(movement: int) -> None:
+        for face in faces:
+            assert main(["cards", "correct", "mystics", face, f"movement={movement}"]) == 0
+
+    def replay() -> dict:
+        capsys.readouterr()
+        assert main(["mystics", "replay", str(log), "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        return {"track": [c["id"] for c in out["initiative"]], "messages": out["messages"]}
+
+    log = tmp_path / "amb.jsonl"
+    correct(1)
+    assert main(["mystics", "new", str(log), "--mice", "collin,tilda,filch", "--minions", "rat_warriors=2",
+                 "--chapter-end", "8", "--seed", "4"]) == 0
+    assert main(["mystics", "do", str(log), json.dumps(
+        {"event": "encounter", "card": "E1", "minions": {"roaches": 2, "spiders": 1}, "ambush": True})]) == 0
+    played = replay()
+    assert any("rat-warriors rolled 1" in m for m in played["messages"])
+    correct(3)
+    assert replay() == played

@@ -259,3 +259,55 @@ def test_a_broken_card_file_is_shown_not_taken_for_missing_cards(tmp_path: Path)
     d.start_btn.click()
     status = html.unescape(d.status.value)
     assert "duplicate mystics card id" in status and "unknown mystics card" not in status
+
+
+def test_chapters_started_within_one_second_keep_every_old_log(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.views.mystics as vm
+
+    monkeypatch.setattr(vm.time, "strftime", lambda _fmt: "20260101-120000")  # all in one second
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    for _ in range(5):
+        d.add1.click()
+    chapter = path.read_text()
+    d.start_btn.click()  # the next chapter...
+    d.start_btn.click()  # ...and a double click
+    assert (tmp_path / "m-20260101-120000.jsonl").read_text() == chapter
+    assert len((tmp_path / "m-20260101-120000-2.jsonl").read_text().splitlines()) == 1
+    assert len(path.read_text().splitlines()) == 1 and d.state.board.wheel == 0
+
+
+def test_a_minion_removed_in_another_window_is_said_so(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    other = dash(path)
+    other.do({"event": "defeat_minion", "minion": "rat_warriors", "count": 2})
+    d.minion_pick.value = "rat_warriors"  # d still shows the rats
+    d.wound_minion.click()
+    assert "no rat_warriors on the board any more" in d.status.value
+    assert d.minion_pick.options == () and "No minions on the board" in d.minions.value
+
+
+def test_wounding_a_boss_card_keeps_the_card_chosen_when_another_window_wrote(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = dash(path)
+    d.do({"event": "start", "chapter_end": 6, "mice": ["collin", "filch"], "minions": {"vurst": 1},
+          "seed": 1, "boss_cards": {"vurst": ["vurst:1", "vurst:2"]}})
+    d.minion_pick.value = "vurst"
+    d.minion_card.value = "vurst:2"
+    dash(path).do({"event": "minion_cheese", "count": 1})  # another window: the page is stale
+    d.wound_minion.click()
+    track = {c.id: c.wounds for c in d.state.track if c.kind == "boss"}
+    assert track == {"vurst:1": 0, "vurst:2": 1}, d.status.value
+
+
+def test_an_ambush_drawn_from_the_seed_is_logged_with_its_rolls(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    d.enc_name.value = "E1"
+    d.enc_minions.value = "spider=1"
+    d.enc_ambush.value = True
+    d.enc_btn.click()
+    logged = json.loads(path.read_text().splitlines()[-1])
+    assert logged["event"] == "encounter" and len(logged["rolls"]) == 2, d.status.value

@@ -230,3 +230,58 @@ def test_tracker_game_over_is_lifted_by_a_correction(tmp_path: Path) -> None:
     assert "winner" not in g.headers[0].value
     g.next.click()
     assert g.state.phase == "event"
+
+
+# -- two windows on one log: an action built from the page's state uses the log as it is now -----------
+
+def two_windows_at_the_flip(tmp_path: Path) -> tuple[GameTracker, GameTracker]:
+    """Window A at Player 1's Flip Phase, then window B on the same log."""
+    a = GameTracker(tmp_path / "t.jsonl", CARDS)
+    a.first.value = 0
+    a.new_game.click()
+    for _ in range(3):  # set -> event -> item -> flip
+        a.next.click()
+    assert a.state.phase == "flip"
+    return a, GameTracker(tmp_path / "t.jsonl", CARDS)
+
+
+def test_tapping_a_block_zone_keeps_a_change_made_in_another_window(tmp_path: Path) -> None:
+    a, b = two_windows_at_the_flip(tmp_path)
+    b.flip_buttons[0].click()  # B: the 1st Block card is a Character
+    a.zones[0][3].click()  # A, not refreshed, marks the 4th zone face-up
+    zones = GameTracker(tmp_path / "t.jsonl", CARDS).state.players[0].zones
+    assert (zones[0].face, zones[0].kind) == ("up", "character") and zones[3].face == "up"
+    assert a.zones[0][0].description == "1st: up character" and a.zones[0][3].description == "4th: up"
+
+
+def test_a_tap_sets_the_face_after_the_one_on_show(tmp_path: Path) -> None:
+    a, b = two_windows_at_the_flip(tmp_path)
+    b.zones[0][3].click()  # B: the 4th zone face-up
+    a.zones[0][3].click()  # A still shows it face-down: the tap means face-up, not empty
+    assert a.state.players[0].zones[3].face == "up"
+
+
+def test_a_count_correction_keeps_counts_changed_in_another_window(tmp_path: Path) -> None:
+    a, b = two_windows_at_the_flip(tmp_path)
+    b.fix_hand.value = 2
+    b.fix_apply.click()
+    a.fix_deck.value = 12  # A's boxes were filled before B's correction
+    a.fix_apply.click()
+    p = GameTracker(tmp_path / "t.jsonl", CARDS).state.players[0]
+    assert (p.hand, p.deck) == (2, 12)
+    assert (a.fix_hand.value, a.fix_deck.value) == (2, 12)
+
+
+def test_applying_unchanged_counts_says_there_is_nothing_to_correct(tmp_path: Path) -> None:
+    a, _b = two_windows_at_the_flip(tmp_path)
+    lines = (tmp_path / "t.jsonl").read_text()
+    a.fix_apply.click()
+    assert "nothing to correct" in a.status.value and (tmp_path / "t.jsonl").read_text() == lines
+
+
+def test_an_action_refused_after_another_window_wrote_shows_the_game_as_it_is(tmp_path: Path) -> None:
+    a, b = two_windows_at_the_flip(tmp_path)
+    b.flip_buttons[0].click()
+    a.flip_buttons[1].click()  # A still shows a face-down 1st Block card
+    assert "already up" in a.status.value
+    assert a.zones[0][0].description == "1st: up character"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from companion.cards import CardDB, card_from_record
 from companion.views.village import VillageCompanion, checklist_html
@@ -280,3 +281,43 @@ def test_a_mouse_not_in_the_card_data_takes_a_typed_cost(tmp_path: Path) -> None
     v.cost.value = 0
     v.buttons["ability"].click()
     assert v.state.t.abilities == ("Homemade Mouse #1",)
+
+
+def button(widget: Any, css: str) -> Any:
+    """The first widget inside ``widget`` carrying the CSS class ``css``."""
+    if css in getattr(widget, "_dom_classes", ()):
+        return widget
+    for child in getattr(widget, "children", ()):
+        if (found := button(child, css)) is not None:
+            return found
+    return None
+
+
+def test_a_refused_new_game_keeps_the_game_and_its_log(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.act({"event": "draw"})
+    v.act({"event": "mp", "player": 1, "delta": -7})
+    log = (tmp_path / "v.jsonl").read_text()
+    v.names[1].value = " "  # a stray space in the second name box
+    button(v.widget, "cmp-village-new").click()
+    assert "two names" in v.message.value
+    assert v.state.started and [p.mp for p in v.state.players] == [30, 23]
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["v.jsonl"]
+    assert (tmp_path / "v.jsonl").read_text() == log
+    again = VillageCompanion(tmp_path / "v.jsonl", db=db())
+    assert again.state.players[1].mp == 23
+    v.names[1].value = "Bob"
+    v.new_game()  # a start the rules take: the old game is kept beside it
+    assert v.state.players[1].mp == 30 and (tmp_path / "v-1.jsonl").read_text() == log
+
+
+def test_a_magic_card_for_the_turn_player_follows_a_turn_ended_in_another_window(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    other = VillageCompanion(tmp_path / "v.jsonl", db=db())
+    other.act({"event": "draw"})
+    other.act({"event": "end_turn"})
+    other.act({"event": "draw"})
+    v.card_name.value = "Sun"  # v still shows Ann's turn; it is Bob's in the log
+    v.play_magic()
+    assert v.tracker.history[-1]["player"] == 1 and "Bob plays Sun" in v.message.value
+    assert "Bob" in v.turn.value

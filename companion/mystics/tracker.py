@@ -3,7 +3,11 @@
 Every table action is one JSON line; undo/redo, autosave and crash recovery come from
 :mod:`companion.eventlog`. Shuffles, boss-card choices and ambush rolls are drawn from
 the seed the ``start`` event records (``event_rng(seed, step, purpose)``), or typed in
-from the table as event data (``order``, ``boss_cards``, ``rolls``). Typed ``rolls`` are
+from the table as event data (``order``, ``boss_cards``, ``rolls``). Die rolls and boss cards
+drawn from the seed depend on the card data (the die's movement numbers, a boss's cards),
+which a correction may change later: a live action records them in its event as ``rolls``
+and ``boss_cards`` (:meth:`MysticsTracker.complete`), so a replay does not draw them again.
+A log written before they were recorded draws them from the seed. Typed ``rolls`` are
 numbers on the action die (1-3, Mouse Movement) and are all used, one per card that
 rolls; an ``order`` names cards by id or name. Mice and minion types may be named by id
 or name, in any case, singular or plural (:mod:`companion.mystics.names`).
@@ -258,6 +262,7 @@ class MysticsTracker(Tracker[MysticsState]):
         self._minions = dict(minions) if minions is not None else None
         self._abilities = dict(abilities) if abilities is not None else None
         self._special_surge = special_surge
+        self._draws: Draws | None = None  # set while :meth:`complete` records a live action's draws
         super().__init__(log)
 
     # -- data (lazy, so a tracker with explicit rosters never touches the card files) ------
@@ -338,6 +343,25 @@ class MysticsTracker(Tracker[MysticsState]):
         new = handler(self, replace(state, alert=None), event)
         return replace(new, step=state.step + 1)
 
+    def complete(self, state: MysticsState, event: Event) -> Event:
+        """A live action with what it draws from the seed filled in: the die rolls (``rolls``) and
+        the boss cards (``boss_cards``), drawn from the die and minion data as they are now. A
+        replay uses them as logged, so a later correction of the data never changes a past turn."""
+        draws = Draws()
+        self._draws = draws
+        try:
+            self.apply(state, event)  # a refused action raises here, before anything is written
+        finally:
+            self._draws = None
+        if not draws.rolls and not draws.boss_cards:
+            return event
+        out = dict(event)
+        if draws.rolls:
+            out["rolls"] = draws.rolls
+        if draws.boss_cards:
+            out["boss_cards"] = {**(event.get("boss_cards") or {}), **draws.boss_cards}
+        return out
+
     # -- helpers used by the handlers ------------------------------------------------------
     def rng(self, state: MysticsState, purpose: str) -> random.Random:
         return event_rng(state.seed if state.seed is not None else 0, state.step, purpose)
@@ -365,7 +389,26 @@ class MysticsTracker(Tracker[MysticsState]):
             raise RuleError(f"{purpose}: the action die data has no movement numbers, so the rolls must "
                             "be typed in from the table", suggestion='add "rolls": [...] to the event')
         rng = self.rng(state, purpose)
-        return [int(rng.choice(faces).movement) for _ in range(n)]
+        rolls = [int(rng.choice(faces).movement) for _ in range(n)]
+        if self._draws is not None:
+            self._draws.rolls.extend(rolls)
+        return rolls
+
+    def choose_boss_cards(self, state: MysticsState, boss: str, cards: Sequence[InitCard],
+                          chosen: Sequence[str] | None) -> tuple[InitCard, ...]:
+        """The boss's cards for the track: ``chosen`` (typed in or logged), else drawn from the seed."""
+        picks = ini.choose_boss_cards(cards, self.rng(state, f"boss:{boss}"), chosen)
+        if chosen is None and len(cards) > len(picks) and self._draws is not None:
+            self._draws.boss_cards[boss] = [x.id for x in picks]
+        return picks
+
+
+@dataclass
+class Draws:
+    """What one live action drew from the seed, in order (see :meth:`MysticsTracker.complete`)."""
+
+    rolls: list[int] = field(default_factory=list)
+    boss_cards: dict[str, list[str]] = field(default_factory=dict)
 
 
 # -- placement and removal -------------------------------------------------------------------
@@ -432,7 +475,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
             if chosen_ids is not None and (not isinstance(chosen_ids, list)
                                            or not all(isinstance(x, str) for x in chosen_ids)):
                 raise LogError(f"boss_cards for {info.id!r} must list card ids", found=repr(chosen_ids)[:60])
-            chosen = ini.choose_boss_cards(all_cards, t.rng(state, f"boss:{info.id}"), chosen_ids)
+            chosen = t.choose_boss_cards(state, info.id, all_cards, chosen_ids)
             cards = list(chosen)
             boss_new.extend(cards)
         else:

@@ -25,6 +25,7 @@ import html
 import random
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +56,18 @@ def default_log() -> Path:
     from ..cards import user_data_dir
 
     return user_data_dir() / "logs" / "mystics.jsonl"
+
+
+def archive_name(path: Path) -> Path:
+    """A name for a finished chapter's log beside ``path``: dated, and not the name of any file
+    already there (two chapters started within a second get ``-2``, ``-3``...)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    n = 1
+    while True:
+        target = path.with_name(f"{path.stem}-{stamp}{f'-{n}' if n > 1 else ''}{path.suffix}")
+        if not target.exists():
+            return target
+        n += 1
 
 
 def _btn(label: str, css: str, style: str = "", width: str = "") -> w.Button:
@@ -450,8 +463,8 @@ class MysticsDashboard:
         # -- top bar --------------------------------------------------------------------------
         self.undo_btn = _btn("Undo", "cmp-mystics-undo")
         self.redo_btn = _btn("Redo", "cmp-mystics-redo")
-        self.undo_btn.on_click(g(lambda _b: self._after(self.tracker.undo())))
-        self.redo_btn.on_click(g(lambda _b: self._after(self.tracker.redo())))
+        self.undo_btn.on_click(g(lambda _b: self._run(self.tracker.undo)))
+        self.redo_btn.on_click(g(lambda _b: self._run(self.tracker.redo)))
 
         # -- initiative -----------------------------------------------------------------------
         self.track = w.HTML()
@@ -637,10 +650,25 @@ class MysticsDashboard:
 
     # -- actions ---------------------------------------------------------------------------------
     def do(self, event: dict[str, Any]) -> None:
-        self._after(self.tracker.do(event))
+        self._run(lambda: self.tracker.do(event))
 
-    def _after(self, _state: Any) -> None:
+    def _run(self, action: Callable[[], Any]) -> None:
+        """Run a tracker action, then show the chapter. The tracker reads the log again first if
+        another window wrote it; then even a refused action shows the chapter as the log holds it."""
+        reloads = self.tracker.reloads
+        try:
+            action()
+        except Exception:
+            if self.tracker.reloads != reloads:
+                self.refresh()
+            raise
         self.refresh()
+
+    def _sync(self) -> None:
+        """Read the log again if another window wrote it (and show it): called before an event is
+        built from the state on show."""
+        if self.tracker.sync():
+            self.refresh()
 
     def add_cheese(self, n: int) -> None:
         self.do({"event": "minion_cheese", "count": n})
@@ -664,17 +692,19 @@ class MysticsDashboard:
         }
         if self.chapter_no.value:
             event["chapter"] = int(self.chapter_no.value)
+        self._sync()
         if self.state.started:  # keep the old chapter's log, start a fresh one
             probe = MysticsTracker(None, **self._tk)  # check the event before moving the old log
             probe.apply(probe.initial(), event)
-            stamp = time.strftime("%Y%m%d-%H%M%S")
-            self.path.rename(self.path.with_name(f"{self.path.stem}-{stamp}{self.path.suffix}"))
+            with self.tracker.log.locked():  # no other window appends while the log is moved aside
+                self.path.rename(archive_name(self.path))
             self.tracker = MysticsTracker(self.path, **self._tk)
             self.odds.tracker = self.tracker
         self.do(event)
         self.setup.selected_index = None
 
     def reveal_encounter(self) -> None:
+        self._sync()  # the default name counts the surges in the log now
         name = self.enc_name.value.strip() or f"encounter {len(self.state.board.surges) + 1}"
         event: dict[str, Any] = {
             "event": "encounter",
@@ -746,16 +776,23 @@ class MysticsDashboard:
         return ev
 
     def _minion_event(self, kind: str) -> dict[str, Any]:
-        if not self.minion_pick.value:
+        """The chosen minion's event; whether it names a figure or a boss card follows the minions
+        in the log now (read again if another window changed them)."""
+        mid, card, figure = self.minion_pick.value, self.minion_card.value, int(self.minion_fig.value)
+        if not mid:
             raise CompanionError("no minion chosen (are there minions on the board?)")
-        ev: dict[str, Any] = {"event": kind, "minion": self.minion_pick.value}
-        group = next(x for x in self.state.minions if x.id == self.minion_pick.value)
+        self._sync()  # may reset the choices on show: the ones made are kept above
+        group = next((x for x in self.state.minions if x.id == mid), None)
+        if group is None:
+            raise CompanionError(f"no {mid} on the board any more (changed in another window?)",
+                                 suggestion="The page shows the minions as they are now.")
+        ev: dict[str, Any] = {"event": kind, "minion": mid}
         if kind == "wound_minion":
             ev["count"] = 1
-            if self.minion_card.value:
-                ev["card"] = self.minion_card.value
-        if not (group.boss and kind == "wound_minion" and self.minion_card.value):
-            ev["figure"] = int(self.minion_fig.value) - 1
+            if card:
+                ev["card"] = card
+        if not (group.boss and kind == "wound_minion" and card):
+            ev["figure"] = figure - 1
         return ev
 
     def _boss_cards(self) -> None:

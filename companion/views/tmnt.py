@@ -241,6 +241,7 @@ class GameTracker:
     def __init__(self, path: str | Path | None = None, cards: list[Any] | None = None) -> None:
         self.path = Path(path) if path is not None else default_log()
         self.tracker = TmntTracker(self.path)
+        self._fix_loaded: tuple[int, dict[str, int]] = (-1, {})  # the player and counts the boxes show
         self.status = ui.panel()
         self.status.add_class("cmp-tmnt-status")
         guard = ui.guarded(self.status)
@@ -271,8 +272,8 @@ class GameTracker:
         self.redo = ui.big_button("Redo", icon="repeat")
         self.redo.add_class("cmp-tmnt-redo")
         self.next.on_click(guard(lambda _b: self._do({"event": "next"})))
-        self.undo.on_click(guard(lambda _b: self._after(self.tracker.undo())))
-        self.redo.on_click(guard(lambda _b: self._after(self.tracker.redo())))
+        self.undo.on_click(guard(lambda _b: self._run(self.tracker.undo)))
+        self.redo.on_click(guard(lambda _b: self._run(self.tracker.redo)))
         self.adjust = w.HTML()
         self.adjust.add_class("cmp-tmnt-adjust")
 
@@ -387,31 +388,70 @@ class GameTracker:
         self.setup_box.selected_index = None
 
     def _do(self, event: dict[str, Any]) -> None:
-        self._after(self.tracker.do(event))
+        self._run(lambda: self.tracker.do(event))
 
-    def _after(self, _state: Any) -> None:
+    def _run(self, action: Callable[[], Any]) -> None:
+        """Run a tracker action, then show the game. The tracker reads the log again first if another
+        window wrote it; then even a refused action shows the game as the log now holds it."""
+        reloads = self.tracker.reloads
+        try:
+            action()
+        except Exception:
+            if self.tracker.reloads != reloads:
+                self.refresh()
+            raise
         self.refresh()
 
+    def _sync(self) -> bool:
+        """Read the log again if another window wrote it, and show it; whether it did. Called before
+        an event is built from the state on show."""
+        if not self.tracker.sync():
+            return False
+        self.refresh()
+        return True
+
     def _cycle_zone(self, p: int, z: int) -> None:
+        """The tapped zone takes the face after the one its tile shows; the other zones are sent as
+        the log holds them now, so a change another window made is not undone."""
+        if not self.state.started:
+            raise CompanionError("start a game first")
+        face = CYCLE[self.state.players[p].zones[z].face]  # the face on show (the page is current)
+        self._sync()
         if not self.state.started:
             raise CompanionError("start a game first")
         zones = [zz.to_json() for zz in self.state.players[p].zones]
-        face = CYCLE[zones[z]["face"]]
         zones[z] = {"face": face, "kind": None}
         self._do({"event": "correct", "player": p, "zones": zones,
                   "reason": f"Block Zone {z + 1} set {face}"})
 
+    def _fix_boxes(self) -> dict[str, w.BoundedIntText]:
+        return {"hand": self.fix_hand, "deck": self.fix_deck, "trash": self.fix_trash}
+
     def _load_fix(self) -> None:
         if self.state.started:
-            p = self.state.players[self.fix_player.value]
+            player = int(self.fix_player.value)
+            p = self.state.players[player]
             self.fix_hand.value, self.fix_deck.value, self.fix_trash.value = p.hand, p.deck, p.trash
+            self._fix_loaded = (player, {"hand": p.hand, "deck": p.deck, "trash": p.trash})
 
     def _correct(self) -> None:
+        """Set the counts changed in the boxes; the others are left as the log holds them (another
+        window may have changed them since the boxes were filled)."""
         if not self.state.started:
             raise CompanionError("start a game first")
-        self._do({"event": "correct", "player": int(self.fix_player.value), "hand": int(self.fix_hand.value),
-                  "deck": int(self.fix_deck.value), "trash": int(self.fix_trash.value),
-                  "reason": "set by hand"})
+        player = int(self.fix_player.value)
+        boxes = self._fix_boxes()
+        loaded_for, loaded = self._fix_loaded
+        changed = {k: int(b.value) for k, b in boxes.items() if loaded_for != player or loaded[k] != b.value}
+        if self._sync():  # the boxes now show the counts as they are, but for those typed in
+            for k, v in changed.items():
+                boxes[k].value = v
+        if not self.state.started:
+            raise CompanionError("start a game first")
+        if not changed:
+            raise CompanionError("nothing to correct: Hand, Deck and Trash are as the game has them",
+                                 suggestion="Change a count first, then apply.")
+        self._do({"event": "correct", "player": player, **changed, "reason": "set by hand"})
 
     # -- display ------------------------------------------------------------------------------
     def refresh(self) -> None:

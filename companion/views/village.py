@@ -23,6 +23,7 @@ ability, which fills in its Fruit cost), ``cmp-village-item-opponent`` / ``cmp-v
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -325,33 +326,54 @@ class VillageCompanion:
 
     def act(self, event: dict[str, Any]) -> VillageState:
         """Log one event (checked against the rules first) and redraw the page."""
-        self.tracker.do(event)
-        self.refresh()
+        self._run(lambda: self.tracker.do(event))
         lines = list(self.state.last)
         kind = "warn" if FORFEIT_NOTE in lines else "ok"
         ui.show(self.message, kind, lines[0] if lines else "Done", lines[1:])
         return self.state
 
-    def undo(self) -> None:
-        self.tracker.undo()
+    def _run(self, action: Callable[[], Any]) -> None:
+        """Run a tracker action and redraw the page. The tracker reads the log again first if another
+        window wrote it; then even a refused action redraws the page as the log now holds it."""
+        reloads = self.tracker.reloads
+        try:
+            action()
+        except Exception:
+            if self.tracker.reloads != reloads:
+                self.refresh()
+            raise
         self.refresh()
+
+    def _sync(self) -> None:
+        """Read the log again if another window wrote it (and redraw): called before an event or a
+        preview is built from the state on show."""
+        if self.tracker.sync():
+            self.refresh()
+
+    def undo(self) -> None:
+        self._run(self.tracker.undo)
         ui.show(self.message, "info", "Undone")
 
     def redo(self) -> None:
-        self.tracker.redo()
-        self.refresh()
+        self._run(self.tracker.redo)
         ui.show(self.message, "info", "Redone")
 
     def new_game(self) -> None:
-        if self.tracker.log.events:  # keep the old game's log beside the new one
-            n = 1
-            while self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}").exists():
-                n += 1
-            self.log_path.rename(self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}"))
-        self.tracker = VillageTracker(self.log_path)
-        new_game(self.tracker, (self.names[0].value or "Player 1", self.names[1].value or "Player 2"),
+        """Start a new game; the old game's log is kept beside the new one, renamed with a number.
+        The start is checked first: a refused one leaves the old game and its log as they were."""
+        probe = VillageTracker(None)  # in memory: the start checked against a fresh game
+        new_game(probe, (self.names[0].value or "Player 1", self.names[1].value or "Player 2"),
                  first=self.first.value, decks=(self.decks[0].value, self.decks[1].value),
                  strict_order=self.strict.value)
+        start = probe.history[0]  # with the seed drawn for it
+        with self.tracker.log.locked():  # no other window appends while the log is moved aside
+            if self.log_path.exists() and self.log_path.stat().st_size:
+                n = 1
+                while self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}").exists():
+                    n += 1
+                self.log_path.rename(self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}"))
+        self.tracker = VillageTracker(self.log_path)
+        self.tracker.do(start)
         self.setup.selected_index = None
         self.refresh()
         ui.show(self.message, "ok", self.state.last[0] if self.state.last else "New game")
@@ -408,6 +430,7 @@ class VillageCompanion:
         return self.state.current if self.magic_player.value == "turn" else 1 - self.state.current
 
     def play_magic(self) -> None:
+        self._sync()  # "turn player" is the player whose turn it is in the log now
         player = self._magic_player()
         kind = self.magic_kind.value
         self.act({"event": "magic", "name": self.card_name.value or "Magic card", "player": player,
@@ -429,6 +452,7 @@ class VillageCompanion:
         return out
 
     def preview(self) -> Any:
+        self._sync()
         result = self.tracker.battle(self.state, self.attacks(), self.direct.value or None)
         kind = "ok" if result.is_legal else "error"
         title = "Battle preview" if result.is_legal else "This attack is not allowed"
