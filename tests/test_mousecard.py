@@ -236,6 +236,21 @@ def test_a_player_sure_before_drawing_draws_nothing_in_either_mode() -> None:
         assert drawn.expected_cards > 0
 
 
+def test_the_one_card_odds_name_the_deck_the_first_card_comes_from() -> None:
+    # an empty live deck, or one smaller than a broke hand, is reshuffled first
+    assert odds(3, "J", deck=[]).single_card_odds == "16:38"
+    assert odds(3, "J", deck=["QH"], mode="broke").single_card_odds == "16:38"
+    assert odds(3, "J", deck=["QH", "2S"]).single_card_odds == "1:1"
+
+
+def test_choices_are_checked_and_every_expectation_is_exact_in_json() -> None:
+    with pytest.raises(CompanionError, match="true or false"):
+        TaskCheck(3, "J", stop_when_sure="False")  # type: ignore[arg-type]
+    j = odds(3, "J", situation="combat", fate_chips=2).to_json()
+    assert Fraction(j["expected_chips_spent_exact"]) == pytest.approx(j["expected_chips_spent"])
+    assert Fraction(j["expected_bad_cancelled_exact"]) == pytest.approx(j["expected_bad_cancelled"])
+
+
 def test_an_ace_is_a_success_and_adds_one_more() -> None:
     # Deck {A♠, 3♠}, need 2, skill 1: the ace gives 2 successes (1/2), the 3 none.
     r = odds(1, "J", need=2, deck=[AS, S3])

@@ -48,7 +48,14 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
         "mousecard", help="exact odds of a Mouse Card task check",
         description="Exact odds of a task check (mouse-card-system.txt, Task checks; How to draw cards).")
     _add_check_args(p, odds=True)
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--json", action="store_true",
+                   help="machine-readable output: 'check' (the inputs), p_success, p_bad (one or more bad "
+                        "cards in effect), p_several_bad, expected_cards, expected_chips_spent, "
+                        "expected_bad_cancelled (each a float, with an exact fraction as text in the "
+                        "same name + '_exact'), 'successes' and 'bad_in_effect' (count -> {p, exact}), "
+                        "deck_size and single_card_odds (the deck the first card comes from), "
+                        "bad_cards, notes (house readings and policies used), cites; with --deck-log, "
+                        "deck_log")
     p.set_defaults(handler=_odds)
 
     mc = sub.add_parser("mousecard", help="the Mouse Card live deck (an event log)",

@@ -28,10 +28,14 @@ House interpretations (all reported with each result; the choices are parameters
    is reshuffled before the hand.
 
 Policies (``kings``, ``bonus``) default to the choice that maximises the chance of
-success; ties are broken towards fewer bad cards in effect. ``bonus="best"`` is exactly
-optimal and myopic: stopping at a bad card settles the check (success iff successes +
-bonuses >= need), so cancelling is better iff stopping would fail, and a cancel that
-still leaves the check certain is always taken.
+success. ``bonus="best"`` is exactly optimal and myopic: stopping at a bad card settles
+the check (success iff successes + bonuses >= need, a bad ace's own extra success
+included), so cancelling is better iff stopping would fail, and a cancel that still
+leaves the check certain is always taken (fewer bad cards in effect for the same
+chance). The choices see the player's state only, never the deck: ``kings="best"`` takes
+a king's card while the player is not yet sure (even where no card left could make the
+need), and a player whose stop succeeds stops even where cancelling and drawing on would
+also be certain (which only the deck could tell).
 
 Computation: dynamic programming over the state (deck composition by category, draws
 left, successes, unspent ace bonuses, chips left, bad cards). Categories are
@@ -85,7 +89,7 @@ HOUSE_NOTES: dict[str, str] = {
 }
 #: The player's choices (the book leaves them open), stated with every result.
 POLICY_NOTES: dict[tuple[str, str | bool], str] = {
-    ("kings", "best"): "policy: a king's extra card is taken while it can still help",
+    ("kings", "best"): "policy: a king's extra card is taken while the player is not yet sure to succeed",
     ("kings", "always"): "policy: every king's extra card is taken",
     ("kings", "never"): "policy: no king's extra card is taken",
     ("bonus", "best"): "policy: aces and fate chips go where they most raise the chance of success",
@@ -152,6 +156,9 @@ class TaskCheck:
         _check_choice("mode", self.mode, MODES)
         _check_choice("kings", self.kings, KING_POLICIES)
         _check_choice("bonus", self.bonus, BONUS_POLICIES)
+        if not isinstance(self.stop_when_sure, bool):
+            raise CompanionError(f"stop_when_sure must be true or false, not {self.stop_when_sure!r}",
+                                 where="stop_when_sure", expected="True or False")
         self.bad_rule()  # validates aged, disadvantage, red_bad
 
     def bad_rule(self) -> BadRule:
@@ -213,7 +220,8 @@ class CheckOdds:
 
     @property
     def single_card_odds(self) -> str:
-        """Succeeding cards : the rest, in the starting deck (the book's "16:38" for J or better)."""
+        """Succeeding cards : the rest, in the deck the first card comes from (the book's "16:38"
+        for J or better; an empty deck, or one smaller than a broke hand, is reshuffled first)."""
         return f"{self.succeeding_cards}:{self.deck_size - self.succeeding_cards}"
 
     def to_json(self) -> dict[str, Any]:
@@ -234,7 +242,9 @@ class CheckOdds:
             "expected_cards": float(self.expected_cards),
             "expected_cards_exact": _fmt(self.expected_cards),
             "expected_chips_spent": float(self.expected_chips),
+            "expected_chips_spent_exact": _fmt(self.expected_chips),
             "expected_bad_cancelled": float(self.expected_cancelled),
+            "expected_bad_cancelled_exact": _fmt(self.expected_cancelled),
             "deck_size": self.deck_size,
             "single_card_odds": self.single_card_odds,
             "bad_cards": list(self.bad_cards),
@@ -861,6 +871,10 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
     full = _composition(check, FULL_DECK, keys, rule)
     start_cards = FULL_DECK if deck is None else tuple(c for c in FULL_DECK if c in deck)
     start = _composition(check, start_cards, keys, rule)
+    # the deck the first card comes from: an empty one, or one smaller than a broke hand, is
+    # reshuffled first (house interpretation "empty")
+    reshuffled = not start_cards or (check.mode == "broke" and len(start_cards) < check.skill)
+    first_cards = FULL_DECK if reshuffled else start_cards
     st = _Setup(check.need, check.fate_chips, check.bonus, check.kings, check.stop_when_sure,
                 tuple(keys), full, tuple(i for i, k in enumerate(keys) if k[0] == "king"))
     run = _cautious if check.mode == "cautious" else _broke
@@ -902,8 +916,8 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
         check=check, p_success=p_success,
         successes=tuple(sorted(succ.items())), bad=tuple(sorted(bad.items())),
         expected_cards=e_cards, expected_chips=e_chips, expected_cancelled=e_canc,
-        deck_size=len(start_cards),
-        succeeding_cards=sum(1 for c in start_cards if c.rank >= int(check.target)),
+        deck_size=len(first_cards),
+        succeeding_cards=sum(1 for c in first_cards if c.rank >= int(check.target)),
         bad_cards=tuple(c.short for c in rule.bad_cards()), notes=tuple(notes))
 
 
