@@ -251,6 +251,23 @@ def test_choices_are_checked_and_every_expectation_is_exact_in_json() -> None:
     assert Fraction(j["expected_bad_cancelled_exact"]) == pytest.approx(j["expected_bad_cancelled"])
 
 
+def test_house_readings_are_parameters() -> None:
+    # bad_succeeds: Q♥ is bad (every red card) and reaches J: a success, or not
+    kw = {"situation": "red-bad", "red_bad": "all", "deck": ["QH"]}
+    assert odds(1, "J", **kw).p_success == 1
+    off = odds(1, "J", bad_succeeds=False, **kw)
+    assert off.p_success == 0 and any("bad_succeeds off" in n for n in off.notes)
+    # cancel_draws_on: deck {2♥, Q♥, Q♠}, combat with Aged 1 (2♥ bad), J or better, need 2, one
+    # chip, skill 3. Drawing on after a cancel: 2♥ first (1/3) is cancelled and both queens
+    # follow: P = 1. A cancelled bad card ending the draw: 2♥ first leaves the chip alone,
+    # 1 of 2: P = 2/3 (a queen first, then 2♥: the queen and the chip make 2).
+    kw = {"need": 2, "situation": "combat", "aged": 1, "fate_chips": 1, "deck": ["2H", "QH", "QS"]}
+    assert odds(3, "J", **kw).p_success == 1
+    ends = odds(3, "J", cancel_draws_on=False, **kw)
+    assert ends.p_success == Fraction(2, 3) and any("cancel_draws_on off" in n for n in ends.notes)
+    assert "a cancelled bad card ends the draw" in ends.check.describe()
+
+
 def test_an_ace_is_a_success_and_adds_one_more() -> None:
     # Deck {A♠, 3♠}, need 2, skill 1: the ace gives 2 successes (1/2), the 3 none.
     r = odds(1, "J", need=2, deck=[AS, S3])
@@ -428,7 +445,8 @@ def simulate(check: TaskCheck, rng: random.Random, deck: list[PlayingCard] | Non
         return pile.pop()
 
     def info(c: PlayingCard) -> tuple[bool, bool]:
-        return c.rank >= int(check.target), rule.is_bad(c)
+        bad = rule.is_bad(c)
+        return c.rank >= int(check.target) and (check.bad_succeeds or not bad), bad
 
     s = ab = bad = drawn = bad_aces = 0
     ch = chips
@@ -452,7 +470,9 @@ def simulate(check: TaskCheck, rng: random.Random, deck: list[PlayingCard] | Non
             if isbad:
                 own = ab - (c.rank == ACE)  # an ace cannot cancel itself, but its bonus counts
                 b = own + ch
-                if b > 0 and s + ab + ch - 1 >= need:
+                if not check.cancel_draws_on:
+                    cancel = False  # the bad card ends the draw; bonuses are spent below
+                elif b > 0 and s + ab + ch - 1 >= need:
                     cancel = True
                 elif s + ab + ch >= need:
                     cancel = False
@@ -522,6 +542,9 @@ def simulate(check: TaskCheck, rng: random.Random, deck: list[PlayingCard] | Non
     TaskCheck(10, "A", situation="red-bad", aged=1, mode="broke", fate_chips=1, need=2),
     TaskCheck(5, "K", need=2, situation="red-bad", red_bad="all", mode="broke"),
     TaskCheck(6, "10", need=2, situation="red-bad", red_bad="all", fate_chips=1),
+    TaskCheck(7, "Q", need=3, situation="red-bad", red_bad="all", fate_chips=2, bad_succeeds=False,
+              cancel_draws_on=False),
+    TaskCheck(6, "9", need=2, situation="combat-unknown", aged=2, fate_chips=1, cancel_draws_on=False),
 ], ids=lambda c: c.describe())
 def test_exact_odds_agree_with_a_simulation(check: TaskCheck) -> None:
     # 20 000 checks per case: the standard error of a probability is at most

@@ -82,6 +82,15 @@ def test_both_engines_agree_exactly_on_a_fixed_sample_of_every_policy(seed: int)
 
 
 @pytest.mark.parametrize("seed", range(4))
+def test_both_engines_agree_under_the_other_house_readings(seed: int) -> None:
+    rng = random.Random(300 + seed)
+    for _ in range(10):
+        check = replace(random_check(rng, 7, mode=rng.choice(engine.MODES)),
+                        bad_succeeds=rng.random() < 0.5, cancel_draws_on=rng.random() < 0.5)
+        assert numpy_engine(check) == plain(check), check
+
+
+@pytest.mark.parametrize("seed", range(4))
 def test_both_engines_agree_exactly_on_broke_hands_and_their_extra_cards(seed: int) -> None:
     rng = random.Random(100 + seed)
     for _ in range(12):

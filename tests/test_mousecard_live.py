@@ -272,6 +272,18 @@ def test_cli_odds_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert {"p_bad", "p_several_bad", "successes", "expected_cards"} <= set(out)
 
 
+def test_cli_odds_house_readings_are_options(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["odds", "mousecard", "--skill", "3", "--target", "J", "--need", "2", "--situation", "red-bad",
+            "--red-bad", "all", "--fate-chips", "1", "--json"]
+    assert main(argv) == 0
+    default = json.loads(capsys.readouterr().out)
+    assert main([*argv, "--bad-not-success", "--cancel-ends-draw"]) == 0
+    house = json.loads(capsys.readouterr().out)
+    assert house["check"]["bad_succeeds"] is False and house["check"]["cancel_draws_on"] is False
+    assert default["check"]["bad_succeeds"] is True and house["p_success"] < default["p_success"]
+    assert any("cancel_draws_on off" in n for n in house["notes"])
+
+
 def test_cli_odds_text_names_the_rule_book(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "mousecard", "--skill", "3", "--target", "Q", "--situation", "combat",
                  "--aged", "1", "--mode", "broke", "--fate-chips", "1"]) == 0

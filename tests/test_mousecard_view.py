@@ -42,7 +42,8 @@ def test_page_computes_odds_draws_and_resumes(tmp_path: Path) -> None:
 def test_the_players_choices_drive_the_odds_and_are_stated(tmp_path: Path) -> None:
     page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
     page.situation.value = "combat"
-    assert "while it can still help" in page.result.value and "draws no more cards" in page.result.value
+    assert "while the player is not yet sure" in page.result.value
+    assert "draws no more cards" in page.result.value
     before = page.result.value
     page.kings.value = "always"
     page.stop.value = False
@@ -122,6 +123,18 @@ def test_opening_a_session_whose_start_was_undone_keeps_it_redoable(tmp_path: Pa
     again.redo_button.click()
     again.redo_button.click()
     assert again.tracker.state.seed == seed and len(again.tracker.state.draws) == 1
+
+
+def test_the_house_readings_are_controls_too(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.skill.value, page.need.value, page.chips.value = 3, 2, 1
+    page.situation.value, page.red_bad.value = "red-bad", "all"
+    before = page.odds
+    page.bad_succeeds.value = False
+    assert page.odds is not None and page.odds.p_success < before.p_success
+    assert "bad_succeeds off" in page.result.value and not page.odds.check.bad_succeeds
+    page.cancel_draws_on.value = False
+    assert "cancel_draws_on off" in page.result.value and not page.odds.check.cancel_draws_on
 
 
 def test_plot_and_bad_input_show_in_the_page(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ Events (``"event"`` field):
   one (Task checks: no more cards this round); a joker reshuffles every drawn card back.
   Seeded draws stop once the player is sure to succeed, counting the unspent aces' extra
   successes (the player draws *up to* the skill; the odds engine's default), and take a
-  king's extra card only while it can still help;
+  king's extra card only while the player is not yet sure;
 - ``bonus`` ``{"character", "source": "ace"|"chip", "use": "success"|"cancel"}`` spends an
   unspent ace of the character's latest draw, or one of their fate chips, on it
   (mouse-card-system.txt, special effects: Aces; Fate Chips). An ace cancels another

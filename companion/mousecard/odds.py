@@ -12,10 +12,14 @@ Chips; rules README, The Mouse Card system):
 - an ace is a success and adds one more success or cancels one bad card; a fate chip
   does the same.
 
-House interpretations (all reported with each result; the choices are parameters):
+House interpretations (all reported with each result; the choices are parameters, as
+the rules README asks of a house interpretation):
 
-1. A bad card that also reaches the target still counts as its success.
-2. A cancelled bad card has no effect at all: in cautious mode drawing may go on.
+1. ``bad_succeeds`` (default on): a bad card that also reaches the target still counts as
+   its success (off: a bad card is never a success).
+2. ``cancel_draws_on`` (default on): a cancelled bad card has no effect at all, so in
+   cautious mode drawing may go on (off: a bad card ends a cautious draw even when
+   cancelled; the aces and chips are then spent at the end, as going for broke).
 3. Going for broke draws the *skill* cards as one hand (without replacement); a joker in
    the hand reshuffles the deck after the hand is resolved, so it only affects the
    kings' extra cards. Kings' extra cards come after the hand, one at a time (a joker
@@ -79,8 +83,13 @@ CITES: tuple[str, ...] = (
     cite("mousecard", "Fate Chips"),
 )
 HOUSE_NOTES: dict[str, str] = {
-    "bad-success": "house interpretation: a bad card at or above the target still counts as a success",
-    "cancel": "house interpretation: a cancelled bad card has no effect; in cautious mode drawing goes on",
+    "bad-success": "house interpretation (bad_succeeds): a bad card at or above the target still counts "
+                   "as a success",
+    "bad-no-success": "house interpretation (bad_succeeds off): a bad card never counts as a success",
+    "cancel": "house interpretation (cancel_draws_on): a cancelled bad card has no effect; in cautious "
+              "mode drawing goes on",
+    "cancel-ends": "house interpretation (cancel_draws_on off): a bad card ends a cautious draw even "
+                   "when cancelled; aces and chips are spent at the end",
     "broke-joker": "house interpretation: going for broke, the skill cards are one hand; a joker in it "
                    "reshuffles after the hand, before any king's extra card",
     "broke-kings": "house interpretation: a king's extra card is drawn after the hand, one at a time; "
@@ -141,6 +150,8 @@ class TaskCheck:
     bonus: str = "best"
     red_bad: str = "joker"
     stop_when_sure: bool = True
+    bad_succeeds: bool = True
+    cancel_draws_on: bool = True
 
     def __post_init__(self) -> None:
         _check_int("skill", self.skill, 1, MAX_SKILL)
@@ -156,9 +167,11 @@ class TaskCheck:
         _check_choice("mode", self.mode, MODES)
         _check_choice("kings", self.kings, KING_POLICIES)
         _check_choice("bonus", self.bonus, BONUS_POLICIES)
-        if not isinstance(self.stop_when_sure, bool):
-            raise CompanionError(f"stop_when_sure must be true or false, not {self.stop_when_sure!r}",
-                                 where="stop_when_sure", expected="True or False")
+        for name in ("stop_when_sure", "bad_succeeds", "cancel_draws_on"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise CompanionError(f"{name} must be true or false, not {value!r}", where=name,
+                                     expected="True or False")
         self.bad_rule()  # validates aged, disadvantage, red_bad
 
     def bad_rule(self) -> BadRule:
@@ -171,7 +184,8 @@ class TaskCheck:
     def category(self, card: PlayingCard, rule: BadRule | None = None) -> Category:
         rule = rule or self.bad_rule()
         kind = {ACE: "ace", KING: "king", JOKER: "joker"}.get(card.rank, "plain")
-        return (kind, card.rank >= int(self.target), rule.is_bad(card))
+        bad = rule.is_bad(card)
+        return (kind, card.rank >= int(self.target) and (self.bad_succeeds or not bad), bad)
 
     def describe(self) -> str:
         parts = [f"skill {self.skill}", f"{self.target_label} or better"]
@@ -184,6 +198,10 @@ class TaskCheck:
             parts.append(f"disadvantage {self.disadvantage}")
         if self.fate_chips:
             parts.append(f"{self.fate_chips} fate chip(s)")
+        if not self.bad_succeeds:
+            parts.append("a bad card is no success")
+        if not self.cancel_draws_on:
+            parts.append("a cancelled bad card ends the draw")
         return ", ".join(parts)
 
 
@@ -230,7 +248,8 @@ class CheckOdds:
             "check": {"skill": c.skill, "target": c.target_label, "need": c.need,
                       "situation": c.situation, "aged": c.aged, "disadvantage": c.disadvantage,
                       "mode": c.mode, "fate_chips": c.fate_chips, "kings": c.kings,
-                      "bonus": c.bonus, "red_bad": c.red_bad, "stop_when_sure": c.stop_when_sure},
+                      "bonus": c.bonus, "red_bad": c.red_bad, "stop_when_sure": c.stop_when_sure,
+                      "bad_succeeds": c.bad_succeeds, "cancel_draws_on": c.cancel_draws_on},
             "p_success": float(self.p_success),
             "p_success_exact": _fmt(self.p_success),
             "p_bad": float(self.p_bad),
@@ -292,6 +311,7 @@ class _Setup:
     bonus: str
     kings: str
     stop: bool
+    draw_on: bool  # a cancelled bad card lets a cautious draw go on (``cancel_draws_on``)
     info: tuple[Category, ...]
     full: tuple[int, ...]
     king_idx: tuple[int, ...]
@@ -486,8 +506,8 @@ def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
                 own = nab - is_ace  # an ace cannot cancel itself...
                 b = own + nch
                 total = nab + nch  # ...but its extra success still counts (special effects: Aces)
-                if bonus == "success":
-                    cancel = False
+                if bonus == "success" or not st.draw_on:
+                    cancel = False  # (a bad card ends the draw anyway: bonuses are spent at the end)
                 elif bonus == "cancel":
                     cancel = b > 0
                 elif b > 0 and ns + total - 1 >= need:
@@ -876,6 +896,7 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
     reshuffled = not start_cards or (check.mode == "broke" and len(start_cards) < check.skill)
     first_cards = FULL_DECK if reshuffled else start_cards
     st = _Setup(check.need, check.fate_chips, check.bonus, check.kings, check.stop_when_sure,
+                check.cancel_draws_on,
                 tuple(keys), full, tuple(i for i, k in enumerate(keys) if k[0] == "king"))
     run = _cautious if check.mode == "cautious" else _broke
     if check.mode == "cautious":
@@ -900,10 +921,11 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
     e_chips = frac(acc.sums.get("chips"))
     assert sum(succ.values()) == 1 == sum(bad.values()), "probabilities must add up to 1"
     notes = list(rule.notes())
-    if any(k[1] and k[2] for k in keys):
-        notes.append(HOUSE_NOTES["bad-success"])
+    if any(c.rank >= int(check.target) for c in rule.bad_cards()):
+        notes.append(HOUSE_NOTES["bad-success" if check.bad_succeeds else "bad-no-success"])
     if rule.colours:
-        notes.append(HOUSE_NOTES["cancel"])
+        draws_on = check.cancel_draws_on or check.mode == "broke"
+        notes.append(HOUSE_NOTES["cancel" if draws_on else "cancel-ends"])
     if check.mode == "broke":
         notes += [HOUSE_NOTES["broke-joker"], HOUSE_NOTES["broke-kings"]]
     elif rule.colours:

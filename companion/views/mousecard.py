@@ -15,6 +15,7 @@ saved session set aside), ``cmp-mousecard-skill``, ``cmp-mousecard-target``,
 ``cmp-mousecard-disadvantage``, ``cmp-mousecard-mode``, ``cmp-mousecard-chips-to-spend``,
 ``cmp-mousecard-red-bad``, ``cmp-mousecard-use-live``, ``cmp-mousecard-kings``,
 ``cmp-mousecard-bonus-policy``, ``cmp-mousecard-stop`` (the player's choices),
+``cmp-mousecard-bad-succeeds``, ``cmp-mousecard-cancel-draws-on`` (the house readings),
 ``cmp-mousecard-odds`` (the result), ``cmp-mousecard-halt`` (stop a long computation),
 ``cmp-mousecard-plot-button``, ``cmp-mousecard-plot``, ``cmp-mousecard-character``,
 ``cmp-mousecard-task``, ``cmp-mousecard-cards`` (typed-in cards), ``cmp-mousecard-draw``,
@@ -175,7 +176,7 @@ class MouseCardPage:
         self.use_live.add_class("cmp-mousecard-use-live")
         # the player's choices the book leaves open (each result states the ones it assumed)
         wide = {"description_width": "initial"}
-        self.kings = w.Dropdown(options=[("while it can help (best)", "best"), ("always", "always"),
+        self.kings = w.Dropdown(options=[("while not yet sure (best)", "best"), ("always", "always"),
                                          ("never", "never")],
                                 value="best", description="King's extra card", style=wide)
         self.kings.add_class("cmp-mousecard-kings")
@@ -185,6 +186,11 @@ class MouseCardPage:
         self.bonus.add_class("cmp-mousecard-bonus-policy")
         self.stop = w.Checkbox(value=True, description="Stop drawing once sure to succeed")
         self.stop.add_class("cmp-mousecard-stop")
+        # the house readings (rules README: a house interpretation is a parameter)
+        self.bad_succeeds = w.Checkbox(value=True, description="A bad card can still be a success")
+        self.bad_succeeds.add_class("cmp-mousecard-bad-succeeds")
+        self.cancel_draws_on = w.Checkbox(value=True, description="A cancelled bad card lets the draw go on")
+        self.cancel_draws_on.add_class("cmp-mousecard-cancel-draws-on")
         controls = w.VBox([
             w.HBox([self.skill.box, self.need.box]),  # type: ignore[attr-defined]
             w.HBox([self.target, self.situation]),
@@ -193,7 +199,7 @@ class MouseCardPage:
         ])
         for widget in (self.skill, self.target, self.need, self.situation, self.aged,
                        self.disadvantage, self.mode, self.chips, self.red_bad, self.use_live,
-                       self.kings, self.bonus, self.stop):
+                       self.kings, self.bonus, self.stop, self.bad_succeeds, self.cancel_draws_on):
             widget.observe(g(lambda _ch: self.compute()), names="value")
 
         # odds tab
@@ -209,7 +215,8 @@ class MouseCardPage:
         self.halt_button.add_class("cmp-mousecard-halt")
         self.halt_button.layout.display = "none"
         self.halt_button.on_click(g(lambda _b: self.halt()))
-        odds_tab = w.VBox([self.use_live, w.HBox([self.kings, self.bonus, self.stop]), self.result,
+        odds_tab = w.VBox([self.use_live, w.HBox([self.kings, self.bonus, self.stop]),
+                           w.HBox([self.bad_succeeds, self.cancel_draws_on]), self.result,
                            self.halt_button, self.plot_button, self.plot_box])
 
         # live deck tab
@@ -293,7 +300,8 @@ class MouseCardPage:
                          situation=self.situation.value, aged=self.aged.value,
                          disadvantage=self.disadvantage.value, mode=self.mode.value,
                          fate_chips=self.chips.value if fate_chips else 0, red_bad=self.red_bad.value,
-                         kings=self.kings.value, bonus=self.bonus.value, stop_when_sure=self.stop.value)
+                         kings=self.kings.value, bonus=self.bonus.value, stop_when_sure=self.stop.value,
+                         bad_succeeds=self.bad_succeeds.value, cancel_draws_on=self.cancel_draws_on.value)
 
     def compute(self) -> None:
         """Work out the odds of the check the controls describe (see :class:`~companion.ui.Latest`)."""
