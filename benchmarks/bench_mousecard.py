@@ -133,15 +133,6 @@ def whole_range(quick: bool, policies: bool = True) -> list[TaskCheck]:
     return out
 
 
-def label(check: TaskCheck) -> str:
-    """``describe()`` plus any policy that is not the default (section 5 varies them)."""
-    extra = [f"kings {check.kings}" if check.kings != "best" else "",
-             f"bonus {check.bonus}" if check.bonus != "best" else "",
-             "all red cards bad" if check.red_bad == "all" and "red-bad" in check.situation else "",
-             "" if check.stop_when_sure else "draws on when sure"]
-    return ", ".join([check.describe(), *(x for x in extra if x)])
-
-
 def report(label: str, times: list[float], base: float) -> None:
     ms = sorted(t * 1000 for t in times)
     p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
@@ -159,7 +150,7 @@ def sample(title: str, checks: list[TaskCheck], base: float, again: int, runs: i
                    key=lambda x: x[0], reverse=True)
     report(title, [t for t, _c in timed], base)
     worst_t, worst_c = timed[0]
-    print(f"   worst: {worst_t * 1000:.2f} ms = {worst_t / base:,.0f}x baseline: {label(worst_c)}"
+    print(f"   worst: {worst_t * 1000:.2f} ms = {worst_t / base:,.0f}x baseline: {worst_c.describe()}"
           f"  [{time.perf_counter() - start:.0f} s wall]")
     return timed
 
@@ -300,19 +291,19 @@ def main(argv: list[str]) -> None:
     for t, check in timed:
         by_need[check.need] = max(by_need.get(check.need, 0.0), t)
     for t, check in timed[1:5]:
-        print(f"   next: {t * 1000:.2f} ms  {label(check)}")
+        print(f"   next: {t * 1000:.2f} ms  {check.describe()}")
     print("   worst by need: " + "  ".join(f"{n}: {t * 1000:.0f} ms" for n, t in sorted(by_need.items())))
     print()
     timed = sample("6. whole range, default policies (skill 1-10, need 1-10, Aged and disadvantage 0-3, "
                    "chips 0-3, both modes, all situations and targets)", whole_range(quick, policies=False),
                    base, again=10, runs=3)
     for t, check in timed[1:3]:
-        print(f"   next: {t * 1000:.2f} ms  {label(check)}")
+        print(f"   next: {t * 1000:.2f} ms  {check.describe()}")
     print()
     print("7. the slowest checks known: plain Python engine -> compiled engine (ratio)")
     for check in SLOWEST[:2] if quick else SLOWEST:
         fast, slow = cold(check, 3), plain(check)
-        print(f"   {slow * 1000:8.1f} ms -> {fast * 1000:6.1f} ms  {slow / fast:5.1f}x  {label(check)}")
+        print(f"   {slow * 1000:8.1f} ms -> {fast * 1000:6.1f} ms  {slow / fast:5.1f}x  {check.describe()}")
     print()
     n = 75 if quick else 300
     sample("8. the book's choices, stopping when sure (skill 8-10, every need, kings and bonus policy)",
@@ -321,7 +312,7 @@ def main(argv: list[str]) -> None:
     timed = sample("9. drawing on when sure (skill 8-10, every need, kings and bonus policy)",
                    policies(13, n, stop=False), base, again=10, runs=3)
     for t, check in timed[1:4]:
-        print(f"   next: {t * 1000:.2f} ms  {label(check)}")
+        print(f"   next: {t * 1000:.2f} ms  {check.describe()}")
     print()
     n = 40 if quick else 150
     sample("10a. many fate chips (4-20), stopping when sure (skill 8-10, every need and choice)",
@@ -329,16 +320,16 @@ def main(argv: list[str]) -> None:
     timed = sample("10b. many fate chips (4-20), drawing on when sure (skill 8-10, every need and choice)",
                    policies(15, n, stop=False, chips=(4, 20)), base, again=8, runs=2)
     for t, check in timed[1:6]:
-        print(f"   next: {t * 1000:.2f} ms  {label(check)}")
+        print(f"   next: {t * 1000:.2f} ms  {check.describe()}")
     print("   the slowest known (drawing on with many chips):")
     for check in MANY_CHIPS[:1] if quick else MANY_CHIPS:
         t = cold(check, 2)
-        print(f"   {t * 1000:7.1f} ms  {t / base:8,.0f}x  {label(check)}")
+        print(f"   {t * 1000:7.1f} ms  {t / base:8,.0f}x  {check.describe()}")
     print()
     print("11. above skill 10, for the record (passes cut where they outgrow exact uint64/float64 pairs)")
     for check in ABOVE_10[:2] if quick else ABOVE_10:
         t = cold(check)
-        print(f"   {t * 1000:8.1f} ms  {t / base:9,.0f}x  {label(check)}")
+        print(f"   {t * 1000:8.1f} ms  {t / base:9,.0f}x  {check.describe()}")
     print()
     cores = os.cpu_count() or 1
     print(f"12. answer time (wall clock, best of 3): one core -> all {cores} cores (ratio)")
@@ -347,7 +338,7 @@ def main(argv: list[str]) -> None:
         one = cold(check, 3, time.perf_counter)
         passes.THREADS = None
         every = cold(check, 3, time.perf_counter)
-        print(f"   {one * 1000:7.1f} ms -> {every * 1000:7.1f} ms  {one / every:4.2f}x  {label(check)}")
+        print(f"   {one * 1000:7.1f} ms -> {every * 1000:7.1f} ms  {one / every:4.2f}x  {check.describe()}")
     passes.THREADS = None
 
 

@@ -125,6 +125,47 @@ def test_opening_a_session_whose_start_was_undone_keeps_it_redoable(tmp_path: Pa
     assert again.tracker.state.seed == seed and len(again.tracker.state.draws) == 1
 
 
+def test_the_plot_follows_the_live_deck_and_names_every_choice(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.character.value, page.cards.value = "Pip", "AS, AH, AD, AC, KS, KH, KD, KC, QS, QH, QD"
+    page.skill.value = 10
+    page.draw_button.click()  # the live deck has lost 11 of its 16 cards at Q or better
+    page.kings.value, page.stop.value = "always", False
+    page.use_live.value = True
+    page.plot_button.click()
+    assert page.message.value == "" and len(page.plot_box.children) == 1
+    assert "kings always" in page.plot_title and "draws on when sure" in page.plot_title
+    assert "live deck, 43 cards" in page.plot_title
+
+
+def test_two_pages_opening_a_new_log_at_once_share_one_session(tmp_path: Path, monkeypatch) -> None:
+    from companion.mousecard.live import LiveDeckTracker
+    from companion.views import mousecard as view
+
+    log = tmp_path / "mc.jsonl"
+
+    def opened_as_another_page_starts(path: Path) -> LiveDeckTracker:
+        tracker = LiveDeckTracker(path)  # reads the empty log...
+        LiveDeckTracker(path).do({"event": "start", "seed": 42})  # ...as another page starts it
+        return tracker
+
+    monkeypatch.setattr(view, "LiveDeckTracker", opened_as_another_page_starts)
+    page = MouseCardPage(log, plot=False, settle=None)  # its own start is refused: it reads the log
+    assert page.tracker.state.seed == 42 and len(log.read_text().splitlines()) == 1
+
+
+def test_the_odds_from_the_live_deck_follow_a_draw_in_another_window(tmp_path: Path) -> None:
+    log = tmp_path / "mc.jsonl"
+    page = MouseCardPage(log, plot=False, settle=None)
+    page.use_live.value = True
+    other = MouseCardPage(log, plot=False, settle=None)
+    other.character.value, other.cards.value = "Pip", "QH, QS"
+    other.skill.value = 2
+    other.draw_button.click()
+    page.need.value = 2  # any change computes again: from the deck as it is now
+    assert page.odds is not None and page.odds.deck_size == 52
+
+
 def test_the_house_readings_are_controls_too(tmp_path: Path) -> None:
     page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
     page.skill.value, page.need.value, page.chips.value = 3, 2, 1

@@ -198,6 +198,12 @@ class TaskCheck:
             parts.append(f"disadvantage {self.disadvantage}")
         if self.fate_chips:
             parts.append(f"{self.fate_chips} fate chip(s)")
+        # the choices, where not the default
+        parts += [x for x in (f"kings {self.kings}" if self.kings != "best" else "",
+                              f"bonus {self.bonus}" if self.bonus != "best" else "",
+                              "all red cards bad" if self.red_bad == "all" and self.situation == "red-bad"
+                              else "",
+                              "" if self.stop_when_sure else "draws on when sure") if x]
         if not self.bad_succeeds:
             parts.append("a bad card is no success")
         if not self.cancel_draws_on:
@@ -271,7 +277,7 @@ class CheckOdds:
             "cites": list(self.cites),
         }
 
-    def _successes_text(self) -> str:
+    def successes_text(self, sep: str = "  ") -> str:
         """The distribution of successes; a long tail too small to show (under 0.05% in all)
         is one entry, "n+", so that drawing on past the need does not print twenty 0.0%."""
         shown = list(self.successes)
@@ -281,7 +287,7 @@ class CheckOdds:
         parts = [f"{n}: {float(p):.1%}" for n, p in shown]
         if tail:
             parts.append(f"{self.successes[len(shown)][0]}+: <0.1%")
-        return "  ".join(parts)
+        return sep.join(parts)
 
     def lines(self) -> list[str]:
         """Plain-text report for the CLI and the notebook."""
@@ -292,7 +298,7 @@ class CheckOdds:
                f"  P(a bad card)       {float(self.p_bad):.1%}",
                f"  P(several bad)      {float(self.p_several_bad):.1%}",
                f"  expected cards      {float(self.expected_cards):.2f}",
-               "  successes           " + self._successes_text(),
+               "  successes           " + self.successes_text(),
                f"  bad cards           {', '.join(self.bad_cards) or 'none'}"]
         if self.check.fate_chips:
             out.append(f"  expected chips used {float(self.expected_chips):.2f}")

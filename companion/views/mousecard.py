@@ -37,6 +37,7 @@ from typing import Any
 import ipywidgets as w
 
 from .. import ui
+from ..errors import RuleError
 from ..mousecard.deck import RANK_LABELS
 from ..mousecard.live import DrawRecord, LiveDeckTracker, draw_event
 from ..mousecard.odds import CheckOdds, TaskCheck, exact_odds, same_chance_stopping, success_curve
@@ -65,7 +66,7 @@ def odds_html(result: CheckOdds) -> str:
         ("A bad card", f"{float(result.p_bad):.1%}"),
         ("Several bad cards at once", f"{float(result.p_several_bad):.1%}"),
         ("Expected cards drawn", f"{float(result.expected_cards):.2f}"),
-        ("Successes", " · ".join(f"{n}: {float(q):.1%}" for n, q in result.successes)),
+        ("Successes", result.successes_text(" · ")),
         ("Bad cards here", html.escape(", ".join(result.bad_cards) or "none")),
     ]
     if result.check.fate_chips:
@@ -127,6 +128,7 @@ class MouseCardPage:
         self.odds_worker = ui.Latest(settle)
         self.plot_worker = ui.Latest(settle)
         self.odds: CheckOdds | None = None  # the result on show
+        self.plot_title = ""  # the plot's title, once drawn (what it shows, in words)
         self._waiting: set[str] = set()  # "odds" and/or "plot" while they show "Computing…"
         self.message = ui.panel()
         self.message.add_class("cmp-mousecard-message")
@@ -134,8 +136,11 @@ class MouseCardPage:
         self.notice.add_class("cmp-mousecard-notice")
         self.tracker = LiveDeckTracker(self.log_path)
         if not self.tracker.log.events:  # a new log (never one whose start was undone: redo keeps it)
-            self.tracker.do({"event": "start", "seed": secrets.randbelow(10**9),
-                             "title": "Mouse Card session"})
+            try:
+                self.tracker.do({"event": "start", "seed": secrets.randbelow(10**9),
+                                 "title": "Mouse Card session"})
+            except RuleError:
+                pass  # another page on the same log started it a moment ago: do() read it first
         self._build()
         self._show_notice()
         self.refresh()
@@ -311,6 +316,9 @@ class MouseCardPage:
             self.odds_worker.cancel()  # a result for the controls as they were is stale
             self._failed("odds", exc)
             return
+        if self.use_live.value and self.tracker.sync():  # another window drew meanwhile
+            self.refresh()
+            return  # refresh() computes again, from the deck as it is now
         deck = self.tracker.state.remaining if self.use_live.value else None
         self.odds_worker.submit(lambda: exact_odds(check, deck), self._show_odds,
                                 lambda exc: self._failed("odds", exc),
@@ -376,8 +384,9 @@ class MouseCardPage:
         c = self.check()
         # every choice of the check but its skill and target, which the plot varies
         rest = {f.name: getattr(c, f.name) for f in fields(c) if f.name not in ("skill", "target")}
+        deck = self.tracker.state.remaining if self.use_live.value else None
         self.plot_worker.submit(
-            lambda: success_curve(PLOT_TARGETS, PLOT_SKILLS, **rest),
+            lambda: success_curve(PLOT_TARGETS, PLOT_SKILLS, deck=deck, **rest),
             lambda curves: self._show_plot(c, curves),
             lambda exc: self._failed("plot", exc), lambda: self._plot_pending(c))
 
@@ -399,9 +408,11 @@ class MouseCardPage:
         ax.set_ylim(0, 1)
         ax.set_xticks(list(PLOT_SKILLS))
         ax.grid(alpha=0.3)
-        ax.set_title(f"{c.situation}, {c.mode}, need {c.need}"
-                     + (f", Aged {c.aged}" if c.aged else "")
-                     + (f", {c.fate_chips} chip(s)" if c.fate_chips else ""))
+        # the check without its skill and target (the axes), and the deck when it is the live one
+        self.plot_title = (", ".join(c.describe().split(", ")[2:])
+                           + (f" (live deck, {len(self.tracker.state.remaining)} cards)"
+                              if self.use_live.value else ""))
+        ax.set_title(self.plot_title, fontsize=9, wrap=True)
         ax.legend(title="target", ncol=2, fontsize=8)
         self.plot_box.children = [ui.figure_widget(fig)]
         self._waiting_for("plot", False)
