@@ -31,6 +31,14 @@ def _tool(name: str) -> str:
     return str(here) if here.exists() else (shutil.which(name) or name)
 
 
+def server_env() -> dict[str, str]:
+    """The servers' environment: this environment's scripts first on PATH, so ``companion``
+    works as typed in JupyterLab's terminal (and the notebooks' kernels find the same tools)."""
+    env = dict(os.environ)
+    env["PATH"] = os.pathsep.join([str(Path(sys.executable).parent), env.get("PATH", "")])
+    return env
+
+
 def voila_command(port: int, *, open_browser: bool = False) -> list[str]:
     """Voila over the notebooks folder, so the start page's links to the other tools work."""
     return [_tool("voila"), str(NOTEBOOKS), "--Voila.ip=127.0.0.1", f"--port={port}",
@@ -61,7 +69,7 @@ def wait_until_up(url: str, timeout: float = 60.0, proc: subprocess.Popen[bytes]
 def run_voila(port: int | None = None, *, open_browser: bool = True, extra: list[str] | None = None) -> int:
     """Serve the app until interrupted; opens the browser at the start page."""
     port = port or free_port()
-    proc = subprocess.Popen([*voila_command(port), *(extra or [])])
+    proc = subprocess.Popen([*voila_command(port), *(extra or [])], env=server_env())
     try:
         wait_until_up(start_url(port), proc=proc)
         print(f"The companion is at {start_url(port)} (Ctrl+C to stop)", flush=True)
@@ -82,6 +90,6 @@ def run_lab(extra: list[str] | None = None) -> int:
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # containers and lab machines often run as root
     try:
-        return subprocess.call(cmd, cwd=NOTEBOOKS)
+        return subprocess.call(cmd, cwd=NOTEBOOKS, env=server_env())
     except KeyboardInterrupt:
         return 0

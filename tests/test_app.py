@@ -26,3 +26,17 @@ def test_other_commands_refuse_unknown_options(capsys: pytest.CaptureFixture[str
 def test_voila_serves_only_localhost() -> None:
     cmd = app.voila_command(8123)
     assert "--Voila.ip=127.0.0.1" in cmd and "--port=8123" in cmd and "--no-browser" in cmd
+
+
+def test_the_servers_find_this_environments_companion_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import sys
+    from pathlib import Path
+
+    monkeypatch.setenv("PATH", "/usr/bin")
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(app.subprocess, "call",
+                        lambda cmd, cwd=None, env=None: seen.setdefault("env", env) and 0)
+    app.run_lab()
+    path = str(seen["env"]["PATH"])  # type: ignore[index]
+    assert path.split(os.pathsep)[0] == str(Path(sys.executable).parent) and path.endswith("/usr/bin")
