@@ -100,6 +100,38 @@ def guarded(target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]
     return wrap
 
 
+class TrackerPage:
+    """A page over an event-log tracker (:class:`~companion.eventlog.Tracker`): it has
+    ``self.tracker`` and redraws with ``self.refresh()``. Another window may write the same
+    log; the tracker then reads it again before acting, and the page follows."""
+
+    tracker: Any
+
+    def refresh(self) -> None:  # pragma: no cover - every page defines it
+        raise NotImplementedError
+
+    def _run(self, action: Callable[[], Any]) -> Any:
+        """Run a tracker action, then redraw; if the tracker read the log again first, even a
+        refused action redraws, so the page shows the log as it now holds (the error follows)."""
+        reloads = self.tracker.reloads
+        try:
+            result = action()
+        except Exception:
+            if self.tracker.reloads != reloads:
+                self.refresh()
+            raise
+        self.refresh()
+        return result
+
+    def _sync(self) -> bool:
+        """Read the log again if another window wrote it, and redraw; whether it did. Called
+        before an event (or a preview) is built from the state on show."""
+        if not self.tracker.sync():
+            return False
+        self.refresh()
+        return True
+
+
 class Latest:
     """Runs one computation at a time off the caller's thread; a newer request cancels the older.
 

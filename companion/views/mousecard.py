@@ -114,7 +114,7 @@ def draw_html(rec: DrawRecord) -> str:
             f"cards; special effects</i></small></div>")
 
 
-class MouseCardPage:
+class MouseCardPage(ui.TrackerPage):
     """The notebook page: shared check controls, the odds explorer and the live deck."""
 
     def __init__(self, log_path: str | Path | None = None, *, plot: bool = True,
@@ -316,9 +316,8 @@ class MouseCardPage:
             self.odds_worker.cancel()  # a result for the controls as they were is stale
             self._failed("odds", exc)
             return
-        if self.use_live.value and self.tracker.sync():  # another window drew meanwhile
-            self.refresh()
-            return  # refresh() computes again, from the deck as it is now
+        if self.use_live.value and self._sync():  # another window drew meanwhile: refresh()
+            return  # computed again, from the deck as it is now
         deck = self.tracker.state.remaining if self.use_live.value else None
         self.odds_worker.submit(lambda: exact_odds(check, deck), self._show_odds,
                                 lambda exc: self._failed("odds", exc),
@@ -439,7 +438,7 @@ class MouseCardPage:
         tracker then read it again, and the action applies to what it holds now)."""
         reloads = self.tracker.reloads
         try:
-            action()  # a refusal propagates to the button's error panel, after the finally
+            self._run(action)  # a refusal propagates to the button's error panel, after the finally
             self.message.value = ""
         finally:
             if self.tracker.reloads != reloads:
@@ -447,7 +446,6 @@ class MouseCardPage:
                         ["it was read again first: the page shows it as it is now"])
             else:
                 self.notice.value = ""
-            self.refresh()
 
     def draw(self) -> None:
         from ..errors import CompanionError

@@ -25,7 +25,6 @@ import html
 import random
 import re
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -396,7 +395,7 @@ class MouseBox:
             dash._syncing = False
 
 
-class MysticsDashboard:
+class MysticsDashboard(ui.TrackerPage):
     """The whole chapter on one screen; ``path=None`` uses the autosave log in the user folder."""
 
     def __init__(
@@ -651,24 +650,6 @@ class MysticsDashboard:
     # -- actions ---------------------------------------------------------------------------------
     def do(self, event: dict[str, Any]) -> None:
         self._run(lambda: self.tracker.do(event))
-
-    def _run(self, action: Callable[[], Any]) -> None:
-        """Run a tracker action, then show the chapter. The tracker reads the log again first if
-        another window wrote it; then even a refused action shows the chapter as the log holds it."""
-        reloads = self.tracker.reloads
-        try:
-            action()
-        except Exception:
-            if self.tracker.reloads != reloads:
-                self.refresh()
-            raise
-        self.refresh()
-
-    def _sync(self) -> None:
-        """Read the log again if another window wrote it (and show it): called before an event is
-        built from the state on show."""
-        if self.tracker.sync():
-            self.refresh()
 
     def add_cheese(self, n: int) -> None:
         self.do({"event": "minion_cheese", "count": n})

@@ -235,7 +235,7 @@ ZONE_STYLE = {"down": ("#37474f", "white"), "up": ("#fff3c4", "#202124"), "empty
 CYCLE = {"down": "up", "up": "empty", "empty": "down"}
 
 
-class GameTracker:
+class GameTracker(ui.TrackerPage):
     """Both players' Block Zones and counts, the phase stepper and the actions of each phase."""
 
     def __init__(self, path: str | Path | None = None, cards: list[Any] | None = None) -> None:
@@ -389,26 +389,6 @@ class GameTracker:
 
     def _do(self, event: dict[str, Any]) -> None:
         self._run(lambda: self.tracker.do(event))
-
-    def _run(self, action: Callable[[], Any]) -> None:
-        """Run a tracker action, then show the game. The tracker reads the log again first if another
-        window wrote it; then even a refused action shows the game as the log now holds it."""
-        reloads = self.tracker.reloads
-        try:
-            action()
-        except Exception:
-            if self.tracker.reloads != reloads:
-                self.refresh()
-            raise
-        self.refresh()
-
-    def _sync(self) -> bool:
-        """Read the log again if another window wrote it, and show it; whether it did. Called before
-        an event is built from the state on show."""
-        if not self.tracker.sync():
-            return False
-        self.refresh()
-        return True
 
     def _cycle_zone(self, p: int, z: int) -> None:
         """The tapped zone takes the face after the one its tile shows; the other zones are sent as

@@ -23,7 +23,6 @@ ability, which fills in its Fruit cost), ``cmp-village-item-opponent`` / ``cmp-v
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +64,7 @@ def checklist_html(state: VillageState) -> str:
     return "".join(rows) + "<small><i>village-tcg.txt, Order of Turn</i></small>"
 
 
-class VillageCompanion:
+class VillageCompanion(ui.TrackerPage):
     """The notebook page: both players, the turn guide with its actions, the battle resolver."""
 
     def __init__(self, log_path: str | Path | None = None, *, db: Any = None) -> None:
@@ -331,24 +330,6 @@ class VillageCompanion:
         kind = "warn" if FORFEIT_NOTE in lines else "ok"
         ui.show(self.message, kind, lines[0] if lines else "Done", lines[1:])
         return self.state
-
-    def _run(self, action: Callable[[], Any]) -> None:
-        """Run a tracker action and redraw the page. The tracker reads the log again first if another
-        window wrote it; then even a refused action redraws the page as the log now holds it."""
-        reloads = self.tracker.reloads
-        try:
-            action()
-        except Exception:
-            if self.tracker.reloads != reloads:
-                self.refresh()
-            raise
-        self.refresh()
-
-    def _sync(self) -> None:
-        """Read the log again if another window wrote it (and redraw): called before an event or a
-        preview is built from the state on show."""
-        if self.tracker.sync():
-            self.refresh()
 
     def undo(self) -> None:
         self._run(self.tracker.undo)
