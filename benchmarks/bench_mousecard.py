@@ -45,6 +45,9 @@ is), so the figures stay comparable between machines.
 12. The answer's wall-clock time on one core and on all of the machine's cores: a batch of
    several long runs is split among threads (passes.THREADS), which only the slowest checks
    (drawing on) need. Sections 1-11 time one core (passes.THREADS = 1), in CPU time.
+13. The other house readings (``bad_succeeds``, ``cancel_draws_on``), each on or off at
+   random, with every choice and stopping when sure: a fixed sample of 150 checks at skill
+   8-10 (printed before section 11, with the other one-core samples).
 
 numpy and numba are loaded once before timing, as in a session. numba compiles the sweep
 the first time it is ever used (about 10 s, which run.py does right after installing) and
@@ -210,9 +213,11 @@ ABOVE_10 = (
 )
 
 
-def policies(seed: int, n: int, stop: bool, chips: tuple[int, int] = (0, 3)) -> list[TaskCheck]:
-    """Sections 8-10: a fixed sample at skill 8-10 over every need, situation, bonus and
-    choice, stopping when sure (``stop``) or drawing on, with ``chips`` (lowest, highest) fate chips."""
+def policies(seed: int, n: int, stop: bool, chips: tuple[int, int] = (0, 3),
+             readings: bool = False) -> list[TaskCheck]:
+    """Sections 8-10 and 13: a fixed sample at skill 8-10 over every need, situation, bonus
+    and choice, stopping when sure (``stop``) or drawing on, with ``chips`` (lowest, highest)
+    fate chips; with ``readings``, the other house readings varied too."""
     rng = random.Random(seed)
     out = []
     for _ in range(n):
@@ -222,7 +227,8 @@ def policies(seed: int, n: int, stop: bool, chips: tuple[int, int] = (0, 3)) -> 
                              disadvantage=rng.randint(0, 3), mode=rng.choice(("cautious", "broke")),
                              fate_chips=rng.randint(*chips), kings=rng.choice(KING_POLICIES),
                              bonus=rng.choice(BONUS_POLICIES), red_bad=rng.choice(("joker", "all")),
-                             stop_when_sure=stop))
+                             stop_when_sure=stop, bad_succeeds=not readings or rng.random() < 0.5,
+                             cancel_draws_on=not readings or rng.random() < 0.5))
     return out
 
 
@@ -325,6 +331,10 @@ def main(argv: list[str]) -> None:
     for check in MANY_CHIPS[:1] if quick else MANY_CHIPS:
         t = cold(check, 2)
         print(f"   {t * 1000:7.1f} ms  {t / base:8,.0f}x  {check.describe()}")
+    print()
+    sample("13. the other house readings (a bad card no success; a cancelled bad card ends the draw), "
+           "each on or off, stopping when sure (skill 8-10, every need and choice)",
+           policies(16, 40 if quick else 150, stop=True, readings=True), base, again=8, runs=3)
     print()
     print("11. above skill 10, for the record (passes cut where they outgrow exact uint64/float64 pairs)")
     for check in ABOVE_10[:2] if quick else ABOVE_10:
