@@ -157,6 +157,22 @@ def test_a_cautious_draw_goes_on_after_its_bad_card_is_cancelled() -> None:
     assert len(t.state.draws[-1].cards) == 2 and t.state.draws[-1].can_draw_on
 
 
+def test_the_house_readings_travel_with_a_draw() -> None:
+    t = started()
+    t.do({"event": "award", "player": "Pip"})
+    check = TaskCheck(3, "J", need=2, situation="red-bad", red_bad="all", bad_succeeds=False,
+                      cancel_draws_on=False)
+    t.do(draw_event("Pip", "climb", check, ["QH"]))  # bad, and (this reading) no success
+    rec = t.state.draws[-1]
+    assert rec.successes == 0 and [m for _c, m in rec.marks()] == ["bad"]
+    t.do({"event": "bonus", "character": "Pip", "source": "chip", "use": "cancel"})
+    with pytest.raises(RuleError, match="cancel_draws_on off"):
+        t.do({"event": "draw_on", "character": "Pip", "cards": ["KS"]})
+    ev = draw_event("Pip", "climb", check)  # the event carries the readings: a replay marks alike
+    assert ev["bad_succeeds"] is False and ev["cancel_draws_on"] is False
+    assert "bad_succeeds" not in draw_event("Pip", "climb", TaskCheck(3, "J"))
+
+
 def test_an_ace_never_cancels_itself() -> None:
     # mouse-card-system.txt, special effects: an ace cancels *another* card
     t = started()

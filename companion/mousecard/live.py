@@ -104,8 +104,8 @@ class DrawRecord:
     @property
     def can_draw_on(self) -> bool:
         """A cautious draw stopped by a bad card that has since been cancelled, with draws left."""
-        return (self.check.mode == "cautious" and self.stopped == "bad card" and self.bad_in_effect == 0
-                and self.draws_left > 0 and not self.succeeded)
+        return (self.check.mode == "cautious" and self.check.cancel_draws_on and self.stopped == "bad card"
+                and self.bad_in_effect == 0 and self.draws_left > 0 and not self.succeeded)
 
     @property
     def sure(self) -> bool:
@@ -230,7 +230,8 @@ def _check_from(event: Event) -> TaskCheck:
             skill=_int(event, "skill"), target=event.get("target", "J"),
             need=_int(event, "need", 1), situation=str(event.get("situation", "calm")),
             aged=_int(event, "aged", 0), disadvantage=_int(event, "disadvantage", 0),
-            mode=str(event.get("mode", "cautious")), red_bad=str(event.get("red_bad", "joker")))
+            mode=str(event.get("mode", "cautious")), red_bad=str(event.get("red_bad", "joker")),
+            bad_succeeds=event.get("bad_succeeds", True), cancel_draws_on=event.get("cancel_draws_on", True))
     except LogError:
         raise
     except CompanionError as exc:
@@ -408,6 +409,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             raise RuleError(f"{character} has not drawn yet", where="draw_on")
         if not rec.can_draw_on:
             why = ("it is not a cautious draw" if rec.check.mode != "cautious" else
+                   "a cancelled bad card ends the draw (house reading cancel_draws_on off)"
+                   if not rec.check.cancel_draws_on else
                    "it has succeeded" if rec.succeeded else
                    "it did not stop at a bad card" if rec.stopped != "bad card" else
                    "its bad card is still in effect: cancel it with an ace or a fate chip first"
@@ -485,6 +488,9 @@ def draw_event(character: str, task: str, check: TaskCheck,
                  "target": check.target_label, "need": check.need, "situation": check.situation,
                  "aged": check.aged, "disadvantage": check.disadvantage, "mode": check.mode,
                  "red_bad": check.red_bad}
+    for reading in ("bad_succeeds", "cancel_draws_on"):  # the house readings, when not the default
+        if not getattr(check, reading):
+            ev[reading] = False
     if cards is not None:
         ev["cards"] = list(cards)
     return ev
