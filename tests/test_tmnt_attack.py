@@ -364,3 +364,21 @@ def test_negative_or_non_whole_deck_sizes_are_refused(deck: dict) -> None:
 def test_a_deck_of_zero_is_a_real_size() -> None:
     v = resolve_attack(ch(), [at("fire", 2)], defender_deck=0, attacker_deck=0)
     assert v.is_legal and v.extra["game_over"] is True and v.extra["loser"] == "defender"
+
+
+@pytest.mark.parametrize("text", ["9999999", "1000000", "  12345678  "])
+def test_a_power_above_six_digits_says_the_limit(text: str) -> None:
+    with pytest.raises(CompanionError, match=r"Power must be at most 999999 \(6 digits\), not") as info:
+        parse_spec(f"fire:{text}")
+    assert "whole number 0 or more" not in str(info.value)
+
+
+def test_a_power_of_six_digits_or_with_leading_zeros_is_read() -> None:
+    assert parse_spec("fire:999999").power == 999999
+    assert parse_spec("fire:0000003").power == 3
+
+
+def test_a_power_of_thousands_of_digits_is_refused_briefly() -> None:
+    with pytest.raises(CompanionError, match="a number of 5000 digits") as info:
+        parse_spec("fire:" + "9" * 5000)
+    assert len(info.value.message) < 100

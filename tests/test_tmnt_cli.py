@@ -203,6 +203,7 @@ def test_a_title_with_several_printings_says_which_was_used(capsys: pytest.Captu
     (["--face-up", "\u00b2"], "--face-up: cannot read face-up position '\u00b2'"),
     (["--counter", "-2"], "--counter: Power must be a whole number 0 or more, not '-2'"),
     (["--counter", "2.5"], "--counter: Power must be a whole number 0 or more, not '2.5'"),
+    (["--counter", "9999999"], "--counter: Power must be at most 999999 (6 digits), not '9999999'"),
 ])
 def test_bad_numbers_exit_2_with_a_clear_message(argv: list[str], said: str,
                                                  capsys: pytest.CaptureFixture[str]) -> None:

@@ -285,3 +285,64 @@ def test_an_action_refused_after_another_window_wrote_shows_the_game_as_it_is(tm
     a.flip_buttons[1].click()  # A still shows a face-down 1st Block card
     assert "already up" in a.status.value
     assert a.zones[0][0].description == "1st: up character"
+
+
+# -- count corrections send only what was changed; boxes take every count the tracker does -----------
+
+def test_count_boxes_take_every_count_the_tracker_accepts(tmp_path: Path) -> None:
+    from companion.errors import CompanionError
+    from companion.tmnt.game import TmntTracker
+    from companion.views.tmnt import COUNT_MAX, START_DECK_MAX, START_DECK_MIN
+
+    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+    assert (g.deck_size.min, g.deck_size.max) == (START_DECK_MIN, START_DECK_MAX)
+    assert all(box.max == COUNT_MAX for box in (g.fix_hand, g.fix_deck, g.fix_trash))
+    t = TmntTracker(None)  # the limits are the tracker's own
+    for deck in (START_DECK_MIN - 1, START_DECK_MAX + 1):
+        with pytest.raises(CompanionError):
+            t.do({"event": "start", "players": ["A", "B"], "first": 0, "deck": deck})
+    t.do({"event": "start", "players": ["A", "B"], "first": 0, "deck": START_DECK_MAX})
+    with pytest.raises(CompanionError):
+        t.do({"event": "correct", "player": 0, "deck": COUNT_MAX + 1})
+    t.do({"event": "correct", "player": 0, "deck": COUNT_MAX})
+
+
+def test_correcting_the_hand_leaves_a_deck_above_200_alone(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_text('{"event":"start","players":["A","B"],"first":0,"deck":500}\n')
+    g = GameTracker(path, CARDS)
+    assert g.fix_deck.value == 491  # 500 less the hand of 5 and the 4 Block cards
+    g.fix_hand.value = 6
+    g.fix_apply.click()
+    assert g.tracker.history[-1] == {"event": "correct", "player": 0, "hand": 6, "reason": "set by hand"}
+    assert (g.state.players[0].hand, g.state.players[0].deck) == (6, 491)
+
+
+def test_a_count_a_box_cannot_show_is_never_sent(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_text('{"event":"start","players":["A","B"],"first":0,"deck":500}\n')
+    g = GameTracker(path, CARDS)
+    g.fix_deck.max = 200  # were a box ever narrower than the count, it clamps what it shows
+    g.fix_player.value = 1
+    g.fix_player.value = 0
+    assert g.fix_deck.value == 200
+    g.fix_trash.value = 3
+    g.fix_apply.click()
+    assert g.tracker.history[-1] == {"event": "correct", "player": 0, "trash": 3, "reason": "set by hand"}
+    assert g.state.players[0].deck == 491
+
+
+def test_a_result_step_choice_survives_a_correction(tmp_path: Path) -> None:
+    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+    g.first.value = 0
+    g.new_game.click()
+    play_to_attack(g)
+    g.builder.attacks[0].pick.value = "kick"
+    g.record.click()
+    g.keep[0].value = 1  # Ann leaves the Character on her 1st Block Zone
+    g.fix_player.value = 1
+    g.fix_trash.value = g.fix_trash.value + 1  # a card text the tracker does not know
+    g.fix_apply.click()
+    assert g.keep[0].value == 1
+    g.result_step.click()
+    assert g.tracker.history[-1]["attacker_keeps"] == 1

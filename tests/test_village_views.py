@@ -63,7 +63,7 @@ def test_turn_buttons_enforce_rules_and_show_reasons(tmp_path: Path) -> None:
     v.buttons["draw"].click()
     assert v.buttons["draw"].disabled and "already drawn" in v.buttons["draw"].tooltip
     v.mouse_name.value = "Pip"
-    assert (v.mouse_atk.value, v.mouse_def.value) == (1, 2)  # filled from the card data
+    assert (v.mouse_atk.value, v.mouse_def.value) == ("1", "2")  # filled from the card data
     v.buttons["play_basic"].click()
     assert v.buttons["play_basic"].disabled
     assert v.buttons["summon_mega"].disabled
@@ -273,6 +273,7 @@ def test_a_mouse_not_in_the_card_data_takes_a_typed_cost(tmp_path: Path) -> None
     v = started(tmp_path)
     v.act({"event": "draw"})
     v.mouse_name.value = "Homemade Mouse"
+    v.mouse_atk.value, v.mouse_def.value = "2", "3"  # a mouse of your own: its stats typed after its name
     v.play_basic()
     assert [label for label, _ in v.ability.options] == ["type its Fruit cost"]
     v.cost.value = 1
@@ -321,3 +322,143 @@ def test_a_magic_card_for_the_turn_player_follows_a_turn_ended_in_another_window
     v.play_magic()
     assert v.tracker.history[-1]["player"] == 1 and "Bob plays Sun" in v.message.value
     assert "Bob" in v.turn.value
+
+
+# -- the selected mouse stays selected ----------------------------------------------------------------
+
+def test_the_selected_mouse_stays_selected_after_each_action(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    dew = to_turn_three(v, "Dew")  # Ann's Dew #1 (Early Warning, 3 Fruit)
+    v.mouse_name.value = "Pip"
+    v.buttons["play_basic"].click()
+    assert v.target.value == dew  # chosen when turn 3 began, kept when a mouse comes
+    v.target.value = "Pip #3"
+    v.target.value = dew
+    v.cost.value = 1  # a card effect makes Early Warning cheaper: the typed cost stays too
+    v.buttons["fruit"].click()
+    assert v.state.players[0].field[0].fruit == 1
+    assert (v.target.value, v.ability.value, v.cost.value) == (dew, "Early Warning", 1)
+    v.buttons["ability"].click()
+    assert v.tracker.history[-1] == {"event": "ability", "mouse": dew, "cost": 1, "name": "Early Warning"}
+    assert v.target.value == dew
+    v.card_name.value = "Acorn Cap"
+    v.buttons["item"].click()
+    assert v.target.value == dew and v.state.players[0].field[0].items == ("Acorn Cap",)
+    v.act({"event": "end_turn"})  # a new turn: the turn player's newest mouse
+    assert v.target.value == v.state.players[1].field[-1].uid
+
+
+def test_the_mega_mouse_sacrifices_the_mouse_selected_before_an_action(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    pip = to_turn_three(v)
+    v.mouse_name.value = "Dew"
+    v.play_basic()  # Dew #3, now the newest mouse
+    v.act({"event": "end_turn"})
+    v.act({"event": "end_turn"})
+    v.act({"event": "draw"})
+    v.target.value = pip
+    v.player_boxes[1].children[1].children[1].click()  # -1 MP for Bob: an action before Step 2
+    assert v.target.value == pip
+    v.mouse_name.value = "Big Pip"
+    v.buttons["summon_mega"].click()
+    assert v.tracker.history[-1]["sacrifice"] == pip
+    assert [m.uid for m in v.state.players[0].field] == ["Dew #3", "Big Pip #4"]
+    assert v.target.value == "Big Pip #4"  # the selection is gone: the newest mouse
+
+
+# -- a name that is not a card ------------------------------------------------------------------------
+
+def test_a_misspelt_name_does_not_keep_another_cards_stats(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.act({"event": "draw"})
+    v.mouse_name.value = "Big Pip"
+    assert (v.mouse_atk.value, v.mouse_def.value) == ("5", "4")
+    v.mouse_name.value = "Pipp"
+    assert (v.mouse_atk.value, v.mouse_def.value) == ("", "")  # a card's stats go with its name
+    v.buttons["play_basic"].click()
+    assert "&#x27;Pipp&#x27; is not a card in the data: did you mean &#x27;Pip&#x27;" in v.message.value
+    assert "type its ATK and DEF after its name" in v.message.value
+    assert v.state.players[0].field == () and v.tracker.history[-1] == {"event": "draw"}
+    v.mouse_name.value = "Pip"
+    v.buttons["play_basic"].click()
+    assert v.tracker.history[-1] == {"event": "play_basic", "name": "Pip", "atk": 1, "def": 2}
+
+
+def test_a_mouse_of_your_own_plays_with_the_stats_typed_after_its_name(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.act({"event": "draw"})
+    v.mouse_name.value = "Big Pip"
+    v.mouse_name.value = "Pipp"
+    v.mouse_atk.value, v.mouse_def.value = "3", "0"
+    v.mouse_name.value = "Pippa"  # stats typed by hand stay whatever the name becomes
+    assert (v.mouse_atk.value, v.mouse_def.value) == ("3", "0")
+    v.buttons["play_basic"].click()
+    assert v.tracker.history[-1] == {"event": "play_basic", "name": "Pippa", "atk": 3, "def": 0}
+    assert "companion-warn" in v.message.value and "did you mean &#x27;Pip" in v.message.value
+
+
+def test_a_half_typed_or_unreadable_stat_is_refused(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.act({"event": "draw"})
+    v.mouse_name.value = "Stranger"
+    v.mouse_atk.value = "2"
+    v.buttons["play_basic"].click()
+    assert "is not a card in the data. For a mouse of your own" in v.message.value
+    v.mouse_def.value = "x"
+    v.buttons["play_basic"].click()
+    assert "DEF must be a whole number 0 to 99, not &#x27;x&#x27;" in v.message.value
+    assert v.state.players[0].field == ()
+
+
+def test_a_misspelt_mega_mouse_is_refused(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    pip = to_turn_three(v)
+    v.target.value = pip
+    v.mouse_name.value = "Pip"
+    v.mouse_name.value = "Big Pp"
+    v.buttons["summon_mega"].click()
+    assert "did you mean &#x27;Big Pip&#x27;" in v.message.value
+    assert v.state.players[0].field[0].uid == pip
+
+
+# -- the battle panel follows undo and redo -----------------------------------------------------------
+
+def test_undo_of_an_attack_clears_the_battle_panel_and_redo_brings_it_back(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    pip = to_turn_three(v)
+    bob = v.state.players[1].field[0].uid
+    v.assign[pip].value = bob
+    v.resolve()
+    resolved = v.battle_result.value
+    assert "Attack resolved" in resolved and v.state.players[0].field == ()
+    v.undo_button.click()
+    assert v.state.players[0].field[0].uid == pip
+    assert v.battle_result.value == ""
+    assert "Undone: " in v.message.value and f"blocks {pip}" in v.message.value
+    v.redo_button.click()
+    assert v.battle_result.value == resolved and v.state.players[0].field == ()
+    assert "Redone: " in v.message.value and f"blocks {pip}" in v.message.value
+
+
+def test_undo_clears_a_preview_and_a_new_game_clears_the_panel(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    pip = to_turn_three(v)
+    v.assign[pip].value = "undefended (to Mouse Points)"
+    v.preview()
+    assert "Battle preview" in v.battle_result.value
+    v.act({"event": "mp", "player": 1, "delta": -1})
+    v.undo()
+    assert v.battle_result.value == "" and "Undone: Bob: 30 -&gt; 29 MP" in v.message.value
+    v.resolve()
+    v.new_game()
+    assert v.battle_result.value == ""
+
+
+def test_an_attack_undone_in_another_window_leaves_the_panel(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    pip = to_turn_three(v)
+    v.assign[pip].value = "undefended (to Mouse Points)"
+    v.resolve()
+    VillageCompanion(tmp_path / "v.jsonl", db=db()).undo()
+    v.act({"event": "mp", "player": 0, "delta": 1})
+    assert v.battle_result.value == "" and v.state.players[1].mp == 30

@@ -55,7 +55,9 @@ _KIND_ALIASES = {
     "forceful_counter": "forceful-counter", "fc": "forceful-counter", "f-c": "forceful-counter",
 }
 _ATTR_NUMBERS = {str(i): a for i, a in enumerate(ATTRIBUTES, start=1)}
-_INT = re.compile(r"^\s*\d{1,6}\s*$")
+_INT = re.compile(r"^\s*\d+\s*$")
+POWER_DIGITS = 6  # a Power typed in has at most this many digits
+POWER_MAX = 10**POWER_DIGITS - 1
 
 
 def a_an(word: str) -> str:
@@ -124,11 +126,17 @@ def parse_kind(text: str, *, where: str = "kind") -> str:
 
 
 def parse_power(text: str, *, where: str = "power") -> int:
-    """``"3"`` -> 3; anything but a whole number 0 or more raises :class:`AttackSpecError`."""
-    if not _INT.match(str(text)):
+    """``"3"`` -> 3; anything but a whole number 0 to :data:`POWER_MAX` raises :class:`AttackSpecError`."""
+    text = str(text)
+    if not _INT.match(text):
         raise AttackSpecError(f"Power must be a whole number 0 or more, not {text!r}", where=where,
-                              expected="0, 1, 2, ...")
-    return int(str(text))
+                              expected=f"0, 1, 2, ... up to {POWER_MAX}")
+    digits = text.strip().lstrip("0") or "0"  # leading zeros do not make a Power larger
+    if len(digits) > POWER_DIGITS:
+        shown = repr(text) if len(text) <= 20 else f"a number of {len(digits)} digits"
+        raise AttackSpecError(f"Power must be at most {POWER_MAX} ({POWER_DIGITS} digits), not {shown}",
+                              where=where, expected=f"a whole number 0 to {POWER_MAX}")
+    return int(digits)
 
 
 def looks_like_spec(text: str) -> bool:

@@ -183,7 +183,12 @@ def _cite(phase: str) -> str:
     return cite("tmnt", PHASE_SECTIONS.get(phase, phase))
 
 
-def _count(event: Event, key: str, *, low: int = 0, high: int = 10_000, default: int | None = None) -> int:
+#: The largest count of cards a correction takes, and the largest Deck a game starts with.
+COUNT_MAX = 10_000
+START_DECK_MAX = 1000
+
+
+def _count(event: Event, key: str, *, low: int = 0, high: int = COUNT_MAX, default: int | None = None) -> int:
     value = event.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise LogError(f"{event.get('event')}: {key!r} must be a whole number {low} to {high}, "
@@ -270,7 +275,7 @@ class TmntTracker(Tracker[Game]):
         if (not isinstance(names, list) or len(names) != 2
                 or not all(isinstance(n, str) and n.strip() for n in names)):
             raise LogError(f"start: 'players' must be two names, not {names!r}")
-        deck = _count(event, "deck", low=START_HAND + BLOCK_ZONES + 1, high=1000, default=DECK_SIZE)
+        deck = _count(event, "deck", low=START_HAND + BLOCK_ZONES + 1, high=START_DECK_MAX, default=DECK_SIZE)
         seed = event.get("seed")
         if "first" in event:
             first = _player_index(event, "first")

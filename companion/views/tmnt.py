@@ -34,7 +34,19 @@ import ipywidgets as w
 from .. import cite, ui
 from ..errors import CompanionError
 from ..tmnt.attack import ATTRIBUTES, KINDS, SEC_FORWARD, BattleCard, from_card, resolve_attack
-from ..tmnt.game import PHASE_LABELS, PHASES, Game, TmntTracker, adjust_phase, attack_event, can_attack
+from ..tmnt.game import (
+    BLOCK_ZONES,
+    COUNT_MAX,
+    PHASE_LABELS,
+    PHASES,
+    START_DECK_MAX,
+    START_HAND,
+    Game,
+    TmntTracker,
+    adjust_phase,
+    attack_event,
+    can_attack,
+)
 
 ATTR_COLOURS = {"wind": "#4a90c2", "nature": "#3f8f3f", "fire": "#c8432b", "mountain": "#8a6d3b"}
 KIND_MARK = {"normal": "", "forceful": " [F]", "counter": " [C]", "forceful-counter": " [F][C]"}
@@ -44,6 +56,9 @@ NO_KEEP = 0  # the "no Character" choice (a Dropdown shows a None value as blank
 #: The house reading for an Attack card on the 1st Block Zone (the book is silent): the values
 #: are those of the ``start`` event and of ``companion tmnt attack --attack-card-power``.
 POWER_READINGS = (("counts its Power", "count"), ("adds no Power", "ignore"))
+#: The tracker's limits, which the number boxes share so that a box never clamps a count the log
+#: holds: a Deck at the start (START_DECK_MAX), and a count set by a correction (COUNT_MAX).
+START_DECK_MIN = START_HAND + BLOCK_ZONES + 1
 
 
 def attack_card_power_toggle(css: str) -> w.ToggleButtons:
@@ -242,6 +257,7 @@ class GameTracker(ui.TrackerPage):
         self.path = Path(path) if path is not None else default_log()
         self.tracker = TmntTracker(self.path)
         self._fix_loaded: tuple[int, dict[str, int]] = (-1, {})  # the player and counts the boxes show
+        self._keep_turn: int | None = None  # the turn whose Result Step choices the keep boxes hold
         self.status = ui.panel()
         self.status.add_class("cmp-tmnt-status")
         guard = ui.guarded(self.status)
@@ -251,8 +267,8 @@ class GameTracker(ui.TrackerPage):
                              layout=w.Layout(width="260px")) for i in (1, 2)]
         self.first = w.ToggleButtons(options=[("Player 1 first", 0), ("Player 2 first", 1),
                                               ("Coin toss", -1)], value=-1)
-        self.deck_size = w.BoundedIntText(value=40, min=10, max=200, description="Deck",
-                                          layout=w.Layout(width="150px"))
+        self.deck_size = w.BoundedIntText(value=40, min=START_DECK_MIN, max=START_DECK_MAX,
+                                          description="Deck", layout=w.Layout(width="150px"))
         self.power_rule = attack_card_power_toggle("cmp-tmnt-new-attack-card-power")
         self.new_game = ui.big_button("New game", style="success", icon="play")
         self.new_game.add_class("cmp-tmnt-new-game")
@@ -298,9 +314,9 @@ class GameTracker(ui.TrackerPage):
 
         # corrections
         self.fix_player = w.ToggleButtons(options=[("Player 1", 0), ("Player 2", 1)], value=0)
-        self.fix_hand = w.BoundedIntText(min=0, max=200, description="Hand", layout=w.Layout(width="150px"))
-        self.fix_deck = w.BoundedIntText(min=0, max=200, description="Deck", layout=w.Layout(width="150px"))
-        self.fix_trash = w.BoundedIntText(min=0, max=200, description="Trash", layout=w.Layout(width="150px"))
+        self.fix_hand, self.fix_deck, self.fix_trash = (
+            w.BoundedIntText(min=0, max=COUNT_MAX, description=label, layout=w.Layout(width="150px"))
+            for label in ("Hand", "Deck", "Trash"))
         self.fix_apply = ui.big_button("Apply correction")
         self.fix_apply.add_class("cmp-tmnt-correct")
         self.fix_apply.on_click(guard(lambda _b: self._correct()))
@@ -385,6 +401,7 @@ class GameTracker(ui.TrackerPage):
         else:
             event["first"] = int(self.first.value)
         self._do(event)
+        self._keep_turn = None  # a new game: no Result Step choice carries over
         self.setup_box.selected_index = None
 
     def _do(self, event: dict[str, Any]) -> None:
@@ -408,11 +425,16 @@ class GameTracker(ui.TrackerPage):
         return {"hand": self.fix_hand, "deck": self.fix_deck, "trash": self.fix_trash}
 
     def _load_fix(self) -> None:
+        """Fill the boxes with the player's counts and remember what they show: only a box the
+        user then changes is sent (were a count ever out of a box's range, the clamped value shown
+        is not a change)."""
         if self.state.started:
             player = int(self.fix_player.value)
             p = self.state.players[player]
-            self.fix_hand.value, self.fix_deck.value, self.fix_trash.value = p.hand, p.deck, p.trash
-            self._fix_loaded = (player, {"hand": p.hand, "deck": p.deck, "trash": p.trash})
+            boxes = self._fix_boxes()
+            for key, box in boxes.items():
+                box.value = getattr(p, key)
+            self._fix_loaded = (player, {key: int(box.value) for key, box in boxes.items()})
 
     def _correct(self) -> None:
         """Set the counts changed in the boxes; the others are left as the log holds them (another
@@ -422,7 +444,10 @@ class GameTracker(ui.TrackerPage):
         player = int(self.fix_player.value)
         boxes = self._fix_boxes()
         loaded_for, loaded = self._fix_loaded
-        changed = {k: int(b.value) for k, b in boxes.items() if loaded_for != player or loaded[k] != b.value}
+        if loaded_for != player:  # choosing the player fills the boxes: not expected
+            raise CompanionError("the boxes do not show this player's counts",
+                                 suggestion="Choose the player again, then change a count.")
+        changed = {k: int(b.value) for k, b in boxes.items() if loaded[k] != b.value}
         if self._sync():  # the boxes now show the counts as they are, but for those typed in
             for k, v in changed.items():
                 boxes[k].value = v
@@ -532,9 +557,13 @@ class GameTracker(ui.TrackerPage):
                                             (s.defending, s.attack["defender_may_keep_character"]))):
                 ups = [(f"Block Zone {z} (face-up)", z) for z, zone in enumerate(s.players[idx].zones, 1)
                        if zone.face == "up" and zone.kind in (None, "character")]
-                self.keep[k].options = [("no Character", NO_KEEP)] + (ups if may else [])
-                self.keep[k].value = NO_KEEP
+                options = [("no Character", NO_KEEP)] + (ups if may else [])
+                chosen = self.keep[k].value if self._keep_turn == s.turn else NO_KEEP
+                self.keep[k].options = options
+                # a choice made this turn stays while it is offered (a correction redraws the page)
+                self.keep[k].value = chosen if chosen in [v for _label, v in options] else NO_KEEP
                 self.keep[k].disabled = not may
+            self._keep_turn = s.turn
             return (w.HTML("Each player may leave 1 face-up Character; the rest go to the Trash. "
                            "A player who sent cards from Deck to Trash keeps none."),
                     *self.keep, self.result_step)

@@ -18,24 +18,33 @@ start), ``cmp-village-message``, ``cmp-village-winner``, ``cmp-village-ability``
 ability, which fills in its Fruit cost), ``cmp-village-item-opponent`` / ``cmp-village-item-extra``
 (the Item card says to equip an opponent's Mouse / allows a second Item), ``cmp-village-sacrifice-allowed``
 (the Mega Mouse to sacrifice says it may be sacrificed).
+
+The selected mouse stays selected after an action while it is on the field; the turn player's
+newest mouse is chosen only when it is gone or a new turn begins. A mouse's name fills in its
+ATK and DEF from its card; a name that is not a card clears the stats a card filled in, and
+plays only with ATK and DEF typed by hand (a mouse of your own), so a misspelt card name is
+refused with the card it may mean instead of keeping another card's stats.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
 
 from .. import ui
-from ..errors import CompanionError, RuleError
+from ..errors import CompanionError, RuleError, closest
 from ..village.battle import Attack
 from ..village.game import FORFEIT_NOTE, VillageState, VillageTracker, checklist, new_game, why_not
 
 NO_ATTACK = "— does not attack —"
 UNKNOWN_ABILITY = ""  # the ability picker's value when the mouse's card is not in the card data
 UNDEFENDED = "undefended (to Mouse Points)"
+STAT_MAX = 99  # the largest ATK or DEF the boxes take
+OWN_MOUSE_HINT = "For a mouse of your own, type its ATK and DEF after its name"
 STATUS_ICON = {"done": "✔", "current": "▶", "todo": "○", "skipped": "–", "unavailable": "✖"}
 STATUS_COLOUR = {"done": ui.COLOURS["ok"], "current": ui.COLOURS["info"], "todo": ui.COLOURS["ink"],
                  "skipped": ui.COLOURS["muted"], "unavailable": ui.COLOURS["error"]}
@@ -125,13 +134,23 @@ class VillageCompanion(ui.TrackerPage):
         self.checklist.add_class("cmp-village-checklist")
         self.mouse_name = w.Combobox(placeholder="mouse name", options=self._mouse_names(),
                                      layout=w.Layout(width="220px", height=ui.BUTTON_HEIGHT))
-        self.mouse_atk = w.BoundedIntText(value=1, min=0, max=99, description="ATK",
-                                          layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
-        self.mouse_def = w.BoundedIntText(value=1, min=0, max=99, description="DEF",
-                                          layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
+        # ATK and DEF are text so that they can be blank: filled in from the named card, or typed
+        stat_tip = ("filled in from the card named; for a mouse of your own (not in the card data) "
+                    "type it after the name")
+        self.mouse_atk = w.Text(value="", placeholder="0-99", description="ATK", tooltip=stat_tip,
+                                layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
+        self.mouse_def = w.Text(value="", placeholder="0-99", description="DEF", tooltip=stat_tip,
+                                layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
+        self._stats_from_card: set[str] = set()  # the stat boxes ("atk", "def") that a card filled in
+        self._filling_stats = False
         self.mouse_name.observe(self._fill_stats, names="value")
+        for key, box in (("atk", self.mouse_atk), ("def", self.mouse_def)):
+            box.observe(lambda _c, key=key: self._stat_typed(key), names="value")
         self.target = w.Dropdown(description="Mouse", options=[],
                                  layout=w.Layout(width="320px", height=ui.BUTTON_HEIGHT))
+        self._refreshing_target = False
+        self._target_turn: int | None = None  # the turn the selection was made or kept in
+        self._abilities_for: tuple[str | None, int] | None = None  # (mouse, turn) the ability box shows
         self.cost = w.BoundedIntText(value=0, min=0, max=20, description="Fruit cost",
                                      tooltip="filled in from the card's ability; change it only when a "
                                              "card effect changes the cost",
@@ -140,7 +159,8 @@ class VillageCompanion(ui.TrackerPage):
                                   layout=w.Layout(width="300px", height=ui.BUTTON_HEIGHT))
         self.ability.add_class("cmp-village-ability")
         self._ability_costs: dict[str, int | None] = {}
-        self.target.observe(lambda _c: self._fill_abilities(), names="value")
+        self.target.observe(lambda _c: None if self._refreshing_target else self._fill_abilities(),
+                            names="value")
         self.ability.observe(lambda _c: self._fill_cost(), names="value")
         self.sacrifice_allowed = w.Checkbox(
             value=False, indent=False, description="the Mega Mouse to sacrifice says it may be sacrificed")
@@ -189,6 +209,8 @@ class VillageCompanion(ui.TrackerPage):
             self.turn, self.checklist,
             w.HBox([b["draw"], b["end_turn"], undo, redo]),
             w.HBox([self.mouse_name, self.mouse_atk, self.mouse_def, b["play_basic"]]),
+            w.HTML("<small>A card's name fills in its ATK and DEF. A mouse of your own (not in the card "
+                   "data): type its ATK and DEF after its name.</small>"),
             w.HBox([self.target, self.ability, self.cost]),
             w.HBox([b["summon_mega"], self.sacrifice_allowed]),
             w.HBox([b["fruit"], b["ability"]]),
@@ -211,6 +233,8 @@ class VillageCompanion(ui.TrackerPage):
         resolve.on_click(g(lambda _b: self.resolve()))
         self.battle_result = w.HTML()
         self.battle_result.add_class("cmp-village-battle-result")
+        # the attack the panel shows as resolved: (its place in the history, the event, the panel)
+        self._resolved: tuple[int, dict[str, Any], str] | None = None
         self.assign: dict[str, w.Dropdown] = {}
         battle = w.VBox([w.HTML("<b>Battle: choose a defender for each attacking mouse</b> "
                                 "<small>(village-tcg.txt, Attack / Defense Structure)</small>"),
@@ -273,13 +297,41 @@ class VillageCompanion(ui.TrackerPage):
     def _mouse_names(self) -> list[str]:
         return sorted({c.name for c in self.db().of_type("basic-mouse", "mega-mouse")})
 
+    def _stat_boxes(self) -> dict[str, w.Text]:
+        return {"atk": self.mouse_atk, "def": self.mouse_def}
+
+    def _stat_typed(self, key: str) -> None:
+        """A stat box changed by hand: its value is the user's, kept whatever the name becomes."""
+        if not self._filling_stats:
+            self._stats_from_card.discard(key)
+
     def _fill_stats(self, change: Any) -> None:
+        """A mouse card's name fills in its ATK and DEF; any other name clears the stats a card filled
+        in (never those typed by hand), so a misspelt name cannot keep another card's stats."""
         card = self.db().lookup(change["new"] or "")
-        if card is not None and card.type in ("basic-mouse", "mega-mouse"):
-            if card.get("atk") is not None:
-                self.mouse_atk.value = card["atk"]
-            if card.get("def") is not None:
-                self.mouse_def.value = card["def"]
+        mouse = card is not None and card.type in ("basic-mouse", "mega-mouse")
+        self._filling_stats = True
+        try:
+            for key, box in self._stat_boxes().items():
+                if mouse:
+                    value = card.get(key)
+                    box.value = "" if value is None else str(value)
+                    self._stats_from_card.add(key)
+                elif key in self._stats_from_card:
+                    box.value = ""
+                    self._stats_from_card.discard(key)
+        finally:
+            self._filling_stats = False
+
+    @staticmethod
+    def _stat(box: w.Text) -> int | None:
+        """The number in a stat box; ``None`` when it is blank."""
+        text = str(box.value).strip()
+        if not text:
+            return None
+        if not re.fullmatch(r"[0-9]{1,2}", text):
+            raise CompanionError(f"{box.description} must be a whole number 0 to {STAT_MAX}, not {text!r}")
+        return int(text)
 
     def _target_card(self) -> Any:
         """The card data of the selected mouse on the field (``None`` if not a known mouse card)."""
@@ -294,7 +346,12 @@ class VillageCompanion(ui.TrackerPage):
         return card if card is not None and card.type in ("basic-mouse", "mega-mouse") else None
 
     def _fill_abilities(self) -> None:
-        """Offer the selected mouse's abilities (card data) and fill in the chosen one's Fruit cost."""
+        """Offer the selected mouse's abilities (card data) and fill in the chosen one's Fruit cost.
+        Done again only for another mouse or a new turn: the ability and a cost typed by hand stay."""
+        key = (self.target.value, self.state.turn)
+        if key == self._abilities_for:
+            return
+        self._abilities_for = key
         card = self._target_card()
         if card is None:
             options: list[tuple[str, str]] = [("type its Fruit cost", UNKNOWN_ABILITY)]
@@ -323,21 +380,44 @@ class VillageCompanion(ui.TrackerPage):
     def state(self) -> VillageState:
         return self.tracker.state
 
-    def act(self, event: dict[str, Any]) -> VillageState:
-        """Log one event (checked against the rules first) and redraw the page."""
+    def act(self, event: dict[str, Any], notes: tuple[str, ...] = ()) -> VillageState:
+        """Log one event (checked against the rules first) and redraw the page; ``notes`` are
+        warnings shown below what the event did."""
         self._run(lambda: self.tracker.do(event))
-        lines = list(self.state.last)
-        kind = "warn" if FORFEIT_NOTE in lines else "ok"
+        lines = [*self.state.last, *notes]
+        kind = "warn" if FORFEIT_NOTE in lines or notes else "ok"
         ui.show(self.message, kind, lines[0] if lines else "Done", lines[1:])
         return self.state
 
     def undo(self) -> None:
+        """Take back the latest action; the message says what it did, the battle panel follows."""
+        self._sync()
+        taken, reloads = self.state.last, self.tracker.reloads
         self._run(self.tracker.undo)
-        ui.show(self.message, "info", "Undone")
+        if self.tracker.reloads != reloads:  # another window wrote the log meanwhile
+            taken = ()
+        self._show_resolved_attack()
+        ui.show(self.message, "info", f"Undone: {taken[0]}" if taken else "Undone", taken[1:])
 
     def redo(self) -> None:
+        """Do again the latest action undone; the message says what it did, the battle panel follows."""
         self._run(self.tracker.redo)
-        ui.show(self.message, "info", "Redone")
+        self._show_resolved_attack()
+        done = self.state.last
+        ui.show(self.message, "info", f"Redone: {done[0]}" if done else "Redone", done[1:])
+
+    def _attack_in_force(self) -> bool:
+        """Whether the attack the battle panel last showed as resolved is still in the history."""
+        if self._resolved is None:
+            return False
+        at, event, _panel = self._resolved
+        history = self.tracker.history
+        return len(history) > at and history[at] == event
+
+    def _show_resolved_attack(self) -> None:
+        """After an undo or redo the battle panel shows the attack resolved last if it is in force
+        (a redo brings it back), else nothing: never an attack taken back, nor a stale preview."""
+        self.battle_result.value = self._resolved[2] if self._resolved and self._attack_in_force() else ""
 
     def new_game(self) -> None:
         """Start a new game; the old game's log is kept beside the new one, renamed with a number.
@@ -355,12 +435,12 @@ class VillageCompanion(ui.TrackerPage):
                 self.log_path.rename(self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}"))
         self.tracker = VillageTracker(self.log_path)
         self.tracker.do(start)
+        self._resolved, self.battle_result.value = None, ""
         self.setup.selected_index = None
         self.refresh()
         ui.show(self.message, "ok", self.state.last[0] if self.state.last else "New game")
 
-    def _check_kind(self, kind: str) -> None:
-        card = self.db().lookup(self.mouse_name.value or "")
+    def _check_kind(self, card: Any, kind: str) -> None:
         if card is None or card.type == kind:
             return
         if kind == "basic-mouse" and card.type == "mega-mouse":
@@ -370,19 +450,41 @@ class VillageCompanion(ui.TrackerPage):
             raise RuleError(f"{card.name!r} is a {card.type} card, not a Mega Mouse")
         raise RuleError(f"{card.name!r} is a {card.type} card, not a Basic Mouse")
 
+    def _mouse_to_play(self, kind: str) -> tuple[dict[str, Any], tuple[str, ...]]:
+        """Name, ATK and DEF of the mouse to play, and warnings. A mouse card gives its stats (a box
+        typed by hand overrides its card); a name that is not a card plays only with ATK and DEF
+        typed, as a mouse of your own, and is refused otherwise with the card it may mean."""
+        name = str(self.mouse_name.value or "").strip()
+        card = self.db().lookup(name) if name else None
+        self._check_kind(card, kind)
+        atk, dfn = self._stat(self.mouse_atk), self._stat(self.mouse_def)
+        if card is not None:
+            stats = {"atk": card.get("atk") if atk is None else atk,
+                     "def": card.get("def") if dfn is None else dfn}
+            return {"name": card.name, **stats}, ()
+        meant = [repr(n) for n in closest(name, self._mouse_names())] if name else []
+        missing = f"{name!r} is not a card in the data" + (f": did you mean {' or '.join(meant)}?" if meant
+                                                           else ".")
+        if atk is None or dfn is None:
+            if not name:
+                raise CompanionError("type the mouse's name (its card fills in ATK and DEF), or ATK and DEF "
+                                     "for a mouse of your own")
+            raise CompanionError(f"{missing} {OWN_MOUSE_HINT}.")
+        notes = (f"{missing} Played as a mouse of your own with the ATK and DEF typed; Undo if the name "
+                 "is misspelt.",) if meant else ()
+        return {"name": name or ("Mega Mouse" if kind == "mega-mouse" else "Basic Mouse"),
+                "atk": atk, "def": dfn}, notes
+
     def play_basic(self) -> None:
-        self._check_kind("basic-mouse")
-        self.act({"event": "play_basic", "name": self.mouse_name.value or "Basic Mouse",
-                  "atk": self.mouse_atk.value, "def": self.mouse_def.value})
+        mouse, notes = self._mouse_to_play("basic-mouse")
+        self.act({"event": "play_basic", **mouse}, notes)
 
     def summon_mega(self) -> None:
-        self._check_kind("mega-mouse")
-        event: dict[str, Any] = {"event": "summon_mega", "sacrifice": self.target.value,
-                                 "name": self.mouse_name.value or "Mega Mouse", "atk": self.mouse_atk.value,
-                                 "def": self.mouse_def.value}
+        mouse, notes = self._mouse_to_play("mega-mouse")
+        event: dict[str, Any] = {"event": "summon_mega", "sacrifice": self.target.value, **mouse}
         if self.sacrifice_allowed.value:
             event["sacrifice_allowed"] = True
-        self.act(event)
+        self.act(event, notes)
         self.sacrifice_allowed.value = False
 
     def use_ability(self) -> None:
@@ -447,7 +549,10 @@ class VillageCompanion(ui.TrackerPage):
         if self.direct.value:
             event["direct_damage"] = self.direct.value
         self.act(event)
-        self.battle_result.value = ui.panel_html("ok", "Attack resolved", self.state.last)
+        panel = ui.panel_html("ok", "Attack resolved", self.state.last)
+        history = self.tracker.history
+        self._resolved = (len(history) - 1, history[-1], panel)
+        self.battle_result.value = panel
 
     # -- redraw ------------------------------------------------------------------------------
     def _refresh_buttons(self) -> None:
@@ -498,10 +603,11 @@ class VillageCompanion(ui.TrackerPage):
         self._refresh_buttons()
         mine = [m.uid for m in s.players[s.current].field] if s.started else []
         theirs = [m.uid for m in s.players[1 - s.current].field] if s.started else []
-        self.target.options = [m.uid for pl in s.players for m in pl.field] if s.started else []
-        if mine:
-            self.target.value = mine[-1]
+        self._refresh_target([m.uid for pl in s.players for m in pl.field] if s.started else [], mine)
         self._fill_abilities()
+        if self._resolved is not None and not self._attack_in_force():  # taken back (another window)
+            if self.battle_result.value == self._resolved[2]:
+                self.battle_result.value = ""
         old = {uid: dd.value for uid, dd in self.assign.items()}
         self.assign = {}
         for uid in mine:
@@ -514,3 +620,20 @@ class VillageCompanion(ui.TrackerPage):
             self.assign[uid] = dd
         self.assign_box.children = list(self.assign.values()) or [
             w.HTML("<i>The turn player has no mice on the field.</i>")]
+
+    def _refresh_target(self, options: list[str], mine: list[str]) -> None:
+        """Offer every mouse on the field and keep the one selected while it is there; the turn
+        player's newest mouse is chosen only when it is gone or a new turn begins."""
+        keep, turn = self.target.value, self.state.turn
+        if keep in options and self._target_turn == turn:
+            value = keep
+        else:
+            value = mine[-1] if mine else (options[0] if options else None)
+        self._refreshing_target = True  # no ability refill for a passing value
+        try:
+            if list(self.target.options) != options:
+                self.target.options = options
+            self.target.value = value
+        finally:
+            self._refreshing_target = False
+        self._target_turn = turn
