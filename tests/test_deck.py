@@ -337,6 +337,41 @@ def test_user_formats_folder_is_read(vdb: CardDB) -> None:
     assert load_format("village", "mine").id == "village-mine"
 
 
+def test_a_user_format_is_found_by_its_id_whatever_its_file_is_called() -> None:
+    import os
+
+    folder = Path(os.environ["COMPANION_USER_DATA"]) / "formats"
+    folder.mkdir(parents=True)
+    (folder / "my-house.json").write_text(json.dumps(_doc(id="village-house-40", house="40 cards",
+                                                          deck_size={"min": 40, "section": "Deck Mix"})))
+    assert "village-house-40" in [f.id for f in available_formats("village")]
+    fmt = load_format("village", "village-house-40")
+    assert fmt.id == "village-house-40" and fmt.size_min == 40 and fmt.path == str(folder / "my-house.json")
+    assert load_format("village", "HOUSE-40").id == "village-house-40"  # the short name, any case
+    with pytest.raises(FormatError, match="unknown deck format 'my-house'") as err:
+        load_format("village", "my-house")  # the file's name is not its id: said, with the id to use
+    assert "my-house.json holds the format 'village-house-40'" in str(err.value)
+    assert "village-house-40" in str(err.value.expected)
+
+
+def test_format_ids_user_over_bundled_and_duplicates_refused() -> None:
+    import os
+
+    folder = Path(os.environ["COMPANION_USER_DATA"]) / "formats"
+    folder.mkdir(parents=True)
+    (folder / "strict.json").write_text(json.dumps(_doc(id="village-standard", house="mine",
+                                                        deck_size={"exact": 30, "section": "Deck Mix"})))
+    assert load_format("village").size_min == 30  # the user's own format takes the bundled one's place
+    (folder / "strict-2.json").write_text(json.dumps(_doc(id="village-standard")))
+    with pytest.raises(FormatError, match="2 format files have the id 'village-standard'") as err:
+        load_format("village", "standard")
+    assert "strict.json" in str(err.value) and "strict-2.json" in str(err.value)
+    (folder / "village-broken.json").write_text("{nope")  # named like the id asked for: its own error
+    with pytest.raises(FormatError, match="not valid JSON"):
+        load_format("village", "broken")
+    assert load_format("village", "casual-50").id == "village-casual-50"  # other files still read
+
+
 @pytest.mark.parametrize("change", [
     {"deck_size": {"min": 0, "section": "x"}},
     {"deck_size": {"section": "Deck Mix"}},

@@ -293,3 +293,24 @@ def test_formats_skips_and_reports_a_broken_user_format(capsys: pytest.CaptureFi
     assert str(bad) in err and "line 1" in err and "'deck_size' is missing" in err
     code, out, _ = run(capsys, "deck", "formats", "--json")
     assert code == 1 and "tmnt-standard" in [f["id"] for f in json.loads(out)]
+
+
+def test_check_with_a_user_format_named_by_its_id(tmp_path: Path, cards: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    folder = Path(os.environ["COMPANION_USER_DATA"]) / "formats"
+    folder.mkdir(parents=True)
+    doc = json.loads((ROOT / "data" / "formats" / "village-standard.json").read_text())
+    doc.update(id="village-house-40", name="House 40", house="40 cards",
+               deck_size={"min": 40, "section": "Deck Mix"})
+    (folder / "my-house.json").write_text(json.dumps(doc))
+    code, data = run_json(capsys, "deck", "formats", "village")
+    assert "village-house-40" in [f["id"] for f in data]
+    deck = deckfile(tmp_path, "3 T Acorn\n40 T Fig\n")
+    code, data = run_json(capsys, "deck", "check", "village", deck, "--cards", str(cards),
+                          "--format", "village-house-40")
+    assert code == 0 and data["format"] == "village-house-40" and data["legal"]
+    code, _, err = run(capsys, "deck", "check", "village", deck, "--cards", str(cards),
+                       "--format", "my-house")
+    assert code == 2 and "use --format village-house-40" in err

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from companion.views.deck import DeckBuilderView, card_summary, slug
+from companion.views.deck import DeckBuilderView, DeckSaveError, card_summary, slug
 
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -144,3 +145,123 @@ def test_broken_user_files_do_not_break_the_page() -> None:
     (folder / "village" / "mine.json").write_text("[]")
     view = DeckBuilderView("village")
     assert "That did not work" in view.status.value
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "decks"
+
+
+def test_save_keeps_the_edited_list_and_shows_the_saved_deck() -> None:
+    view = DeckBuilderView("village")
+    view.load.value = str(EXAMPLES / "village-demo-illegal.txt")
+    assert view.name.value == "village-demo-illegal" and "4 Needle Sword" in view.input.value
+    edited = view.input.value.replace("4 Needle Sword", "3 Needle Sword")
+    view.input.value = edited
+    summary, verdict = view.summary.value, view.verdict.value
+    assert "one too many" not in verdict
+    view.name.value = "fixed"
+    view.save.click()
+    path = Path(os.environ["COMPANION_USER_DATA"]) / "decks" / "village-fixed.txt"
+    assert path.read_text() == edited and "Saved" in view.status.value
+    # the editor keeps the user's list and name; the Open menu shows the deck just saved
+    assert view.input.value == edited and view.name.value == "fixed"
+    assert view.load.options[0] == ("— editing: village-fixed (saved)", "") and view.load.value == ""
+    assert ("saved: village-fixed", str(path)) in view.load.options
+    assert (view.summary.value, view.verdict.value) == (summary, verdict)
+    # a saved deck saved under a new name: the same
+    view.input.value = edited + "1 Apple\n"
+    view.name.value = "fixed two"
+    view.save.click()
+    two = path.with_name("village-fixed-two.txt")
+    assert two.read_text() == edited + "1 Apple\n" and path.read_text() == edited
+    assert view.input.value == edited + "1 Apple\n" and view.name.value == "fixed two"
+    assert view.load.options[0] == ("— editing: village-fixed-two (saved)", "")
+    # picking a list in the Open menu still opens it
+    view.load.value = str(path)
+    assert view.input.value == edited and view.name.value == "village-fixed"
+
+
+def test_deck_names_in_any_script_get_their_own_files() -> None:
+    assert slug("Дракон") == "дракон" and slug("龍の群れ") == "龍の群れ"
+    assert slug("Crème Brûlée") == "crème-brûlée" and slug("  ") == "deck"
+    view = DeckBuilderView("village")
+    view.name.value, view.input.value = "Дракон", "3 Acorn Scout\n"
+    first = view.save_list()
+    view.name.value, view.input.value = "龍の群れ", "3 Cheddar Knight\n"
+    second = view.save_list()
+    assert first != second
+    assert first.read_text() == "3 Acorn Scout\n" and second.read_text() == "3 Cheddar Knight\n"
+    assert {"saved: village-дракон", "saved: village-龍の群れ"} <= {label for label, _ in view.load.options}
+
+
+def test_saving_never_replaces_another_deck_unasked() -> None:
+    view = DeckBuilderView("village")
+    view.name.value, view.input.value = "Mice & Fruit", "3 Apple\n"
+    path = view.save_list()
+    assert path.name == "village-mice-fruit.txt"
+    view.input.value = "4 Apple\n"  # the same name saved again is an update
+    assert view.save_list() == path and path.read_text() == "4 Apple\n"
+    view.name.value, view.input.value = "Mice Fruit", "5 Pear\n"  # another deck, the same file name
+    view.save.click()
+    assert path.read_text() == "4 Apple\n"
+    assert "village-mice-fruit.txt already holds another saved deck" in view.status.value
+    assert "Overwrite" in view.status.value
+    assert view.input.value == "5 Pear\n" and view.name.value == "Mice Fruit"  # nothing typed is lost
+    with pytest.raises(DeckSaveError):
+        view.save_list()
+    view.overwrite.value = True  # the explicit choice
+    view.save.click()
+    assert path.read_text() == "5 Pear\n" and "Saved" in view.status.value
+    assert view.overwrite.value is False  # asked again next time
+    # another page (a new session) does not hold the file: it asks too, unless the text is the same
+    other = DeckBuilderView("village")
+    other.name.value, other.input.value = "mice fruit", "6 Pear\n"
+    with pytest.raises(DeckSaveError):
+        other.save_list()
+    other.input.value = "5 Pear\n"
+    assert other.save_list() == path
+    # a saved deck opened from the menu is updated under its own name
+    other.load.value = str(path)
+    other.input.value = "7 Pear\n"
+    assert other.name.value == "village-mice-fruit" and other.save_list() == path
+    assert path.read_text() == "7 Pear\n"
+    # an uploaded list is not the saved deck of the same name
+    other.upload.value = ({"name": "mice-fruit.txt", "type": "text/plain", "size": 7,
+                           "content": memoryview(b"8 Pear\n"), "last_modified": STAMP},)
+    other.save.click()
+    assert path.read_text() == "7 Pear\n" and "already holds another saved deck" in other.status.value
+
+
+def _house_format(path: Path, fmt_id: str) -> None:
+    doc = json.loads((EXAMPLES.parent / "formats" / "village-standard.json").read_text())
+    doc.update(id=fmt_id, name="House 40", house="40 cards", deck_size={"min": 40, "section": "Deck Mix"})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc))
+
+
+def test_a_user_format_whose_file_name_is_not_its_id_can_be_chosen() -> None:
+    _house_format(Path(os.environ["COMPANION_USER_DATA"]) / "formats" / "my-house.json", "village-house-40")
+    view = DeckBuilderView("village")
+    assert "village-house-40" in [v for _, v in view.format.options]
+    view.input.value = "3 Acorn Scout\n40 Apple\n"
+    assert "Not legal · 43 cards" in view.summary.value
+    view.format.value = "village-house-40"
+    assert "Legal · 43 cards" in view.summary.value and view.status.value == ""
+    assert "house format village-house-40" in view.verdict.value
+
+
+def test_a_format_that_fails_leaves_no_stale_verdict() -> None:
+    path = Path(os.environ["COMPANION_USER_DATA"]) / "formats" / "village-house-40.json"
+    _house_format(path, "village-house-40")
+    view = DeckBuilderView("village")
+    view.input.value = "3 Acorn Scout\n40 Apple\n"
+    view.format.value = "village-house-40"
+    assert "Legal · 43 cards" in view.summary.value
+    view.format.value = "village-standard"
+    path.write_text("{nope")  # the file breaks while the page is open
+    view.format.value = "village-house-40"
+    assert "not valid JSON" in view.status.value
+    assert "Legal" not in view.summary.value and "no verdict" in view.summary.value
+    assert "Deck Mix" not in view.verdict.value and "No verdict" in view.verdict.value
+    assert view.deck is not None and "basic-mouse" in view.stats_table.value  # the list still reads
+    view.format.value = "village-standard"
+    assert "Not legal · 43 cards" in view.summary.value and view.status.value == ""

@@ -318,3 +318,28 @@ def test_very_tall_stacks_fall_back_to_top_cards() -> None:
     plan = plan_purchases(99, court)
     assert any("too tall" in n for n in plan.notes)
     assert max(len(p.buys) for p in plan.purchases) == 8  # one top card per position
+
+
+def test_high_scores_are_bounded_on_add_and_on_load(tmp_path: Path) -> None:
+    from companion.monarchs.flow import MAX_SCORE
+
+    assert MAX_SCORE == 999
+    table, rank = HighScores().add(HighScore(MAX_SCORE))
+    assert rank == 1 and table.best == MAX_SCORE
+    for bad in (MAX_SCORE + 1, 10**26, -1, True, 2.5):
+        with pytest.raises(RuleError, match=r"0\.\.999 VP"):
+            HighScore(bad)  # type: ignore[arg-type]
+    path = tmp_path / "hs.json"
+    record_high_score(HighScore(45, "bob"), path)
+    kept = path.read_text()
+    for bad in (10**26, -5, 1000):
+        doc = json.loads(kept)
+        doc["solo_high_scores"].insert(0, {"score": bad, "name": "", "date": "2026-01-01"})
+        path.write_text(json.dumps(doc))
+        with pytest.raises(CompanionError) as err:
+            load_high_scores(path)
+        assert "/solo_high_scores/0/score" in str(err.value) and "0..999 VP" in str(err.value)
+        assert len(str(err.value)) < 300  # a huge number is cut short in the message
+        with pytest.raises(CompanionError):  # nor is anything added to (or saved over) that table
+            record_high_score(HighScore(50), path)
+        assert json.loads(path.read_text()) == doc

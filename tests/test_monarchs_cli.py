@@ -181,3 +181,26 @@ def test_highscores_kept_between_runs(capsys: pytest.CaptureFixture[str]) -> Non
     code, out, _ = run(capsys, "monarchs", "highscores", "--add", "25", "--json")
     doc = json.loads(out)
     assert doc["rank"] == 1 and [e["score"] for e in doc["solo_high_scores"]] == [25, 20]
+
+
+def test_highscores_refuse_an_absurd_score(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "monarchs", "highscores", "--add", "20")
+    for bad in ("99999999999999999999999999", "1000", "-5"):
+        code, _, err = run(capsys, "monarchs", "highscores", "--add", bad)
+        assert code == 2 and "a solo score is 0..999 VP" in err and "Traceback" not in err
+    code, out, _ = run(capsys, "monarchs", "highscores", "--json")
+    assert [e["score"] for e in json.loads(out)["solo_high_scores"]] == [20]  # nothing was added
+    code, out, _ = run(capsys, "monarchs", "highscores", "--add", "999", "--json")
+    assert code == 0 and json.loads(out)["rank"] == 1
+    code, out, _ = run(capsys, "monarchs", "highscores", "--help")
+    assert "0 to 999" in " ".join(out.split())
+
+
+def test_highscores_refuse_an_absurd_score_in_the_file(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.highscores import high_score_path
+
+    path = high_score_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps({"game": "monarchs", "solo_high_scores": [{"score": -5, "name": "x"}]}))
+    code, _, err = run(capsys, "monarchs", "highscores")
+    assert code == 2 and "/solo_high_scores/0/score" in err and "0..999 VP" in err and "-5" in err

@@ -94,3 +94,53 @@ def test_end_of_game_panel() -> None:
     v = MonarchsCompanion(db())
     v.players.value, v.seat.value, v.court_deck.value = 3, 1, 0
     assert "2 more turn(s)" in v.end_out.value
+
+
+def test_buy_planner_clears_an_old_error_and_old_purchases() -> None:
+    v = MonarchsCompanion(db())
+    v.influence.value = 8
+    plan_button = next(b for b in v.buy_tab.children if getattr(b, "description", "") == "Plan purchases")
+    v.front[0].value = "2:1:1:1"
+    plan_button.click()
+    assert "COST[:CROWNS[:INFLUENCE]]" in v.message.value and v.purchases.value == ""
+    v.front[0].value = ""  # now valid: the plan shows, the old error goes
+    plan_button.click()
+    assert "purchase(s)" in v.purchases.value and v.message.value == ""
+    v.front[0].value, v.back[0].value = "2:1", "Duke"
+    plan_button.click()
+    assert "Duke" in v.purchases.value
+    v.front[2].value = "Duk"  # an error: the old purchases go
+    plan_button.click()
+    assert "Did you mean &#x27;Duke&#x27;" in v.message.value and v.purchases.value == ""
+
+
+def test_per_card_crowns_are_bounded_like_scoring() -> None:
+    from companion.monarchs.scoring import MAX_CROWNS
+    from companion.views.monarchs import MAX_PAD_CARDS
+
+    v = MonarchsCompanion(db())
+    v.family["red"].value = "1" * 5000  # no ValueError from int(): refused with a message
+    assert f"red: a card shows 0..{MAX_CROWNS} crowns" in v.message.value
+    assert len(v.message.value) < 1000 and (v.cards["red"].value, v.crowns["red"].value) == (0, 0)
+    v.family["red"].value = ""
+    v.family["purple"].value = " ".join(["5"] * 200)
+    assert f"purple: 200 cards; the score pad counts at most {MAX_PAD_CARDS}" in v.message.value
+    assert (v.cards["purple"].value, v.crowns["purple"].value) == (0, 0)
+    v.family["purple"].value = " ".join(["999"] * MAX_PAD_CARDS)  # the limits themselves: counted exactly
+    assert (v.cards["purple"].value, v.crowns["purple"].value) == (MAX_PAD_CARDS, MAX_PAD_CARDS * 999)
+    assert f"Total: {MAX_PAD_CARDS * MAX_PAD_CARDS * 999} VP" in v.total.value and v.message.value == ""
+    v.family["purple"].value = "0001 1000"
+    assert "not &#x27;1000&#x27;" in v.message.value
+    v.family["purple"].value = "0001 0999"
+    assert (v.cards["purple"].value, v.crowns["purple"].value) == (2, 1000)
+
+
+def test_a_pasted_list_too_long_for_the_pad_is_refused() -> None:
+    v = MonarchsCompanion(db())
+    v.list_text.value = "3 Duke"
+    v.score_list()
+    v.list_text.value = "150 Duke"
+    button = v.score_tab.children[-1].children[0]
+    button.click()
+    assert "red: 150 cards; the score pad counts at most 99" in v.message.value
+    assert v.cards["red"].value == 3 and v.family["red"].value == "2 2 2"  # the pad is unchanged

@@ -156,14 +156,15 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
     import datetime
 
     from ..highscores import load_high_scores, record_high_score
-    from ..monarchs.flow import HighScore
+    from ..monarchs.flow import MAX_SCORE, HighScore
 
     rank = None
     if args.name and args.add is None:
         raise CliInputError("a name goes with --add SCORE", where="--name")
     if args.add is not None:
-        if args.add < 0:
-            raise CliInputError(f"a score is 0 or more, not {args.add}", where="--add")
+        if not 0 <= args.add <= MAX_SCORE:
+            shown = str(args.add) if len(str(args.add)) <= 24 else str(args.add)[:24] + "…"
+            raise CliInputError(f"a solo score is 0..{MAX_SCORE} VP, not {shown}", where="--add")
         table, rank = record_high_score(HighScore(args.add, args.name or "",
                                                   datetime.date.today().isoformat()))
     else:
@@ -480,7 +481,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     h = ms.add_parser("highscores", help="the kept solo high-score table",
                       description="Solo high scores, kept in the user data folder.")
     h.add_argument("--add", type=int, metavar="SCORE",
-                   help="record a solo score (victory points, 0 or more) with today's date; says its rank")
+                   help="record a solo score (victory points, 0 to 999) with today's date; says its rank")
     h.add_argument("--name", default="", help="the player's name for the score --add records (optional)")
     h.add_argument("--json", action="store_true", help="the table (and the new score's rank) as JSON")
     h.set_defaults(handler=_monarchs_highscores)

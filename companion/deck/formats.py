@@ -202,7 +202,9 @@ def available_formats(game: str | None = None, *,
 def load_format(game: str, name: str | os.PathLike[str] | None = None) -> DeckFormat:
     """A format by id (``village-casual-50``), by short name (``casual-50``) or by file path.
 
-    ``None`` gives the game's standard format (``<game>-standard``).
+    ``None`` gives the game's standard format (``<game>-standard``). A format is found by the
+    ``id`` inside its file (the schema: "the name used with --format"), whatever the file is
+    called; a user's format with the id of a bundled one takes its place.
     """
     if name is None:
         name = f"{game}-standard"
@@ -210,16 +212,53 @@ def load_format(game: str, name: str | os.PathLike[str] | None = None) -> DeckFo
     if text.endswith(".json") or os.sep in text or "/" in text:
         fmt = read_format(text)
     else:
-        wanted = {text.lower(), f"{game}-{text.lower()}"}
-        files = {p.stem: p for p in format_files()}
-        hit = next((files[s] for s in files if s.lower() in wanted), None)
-        if hit is None:
-            ids = [s for s in files if s.startswith(f"{game}-")]
-            raise FormatError(f"unknown deck format {text!r} for {game}", expected=" or ".join(ids) or
-                              "a format file", suggestion=(f"Did you mean {closest(text, ids)[0]!r}?"
-                                                           if closest(text, ids) else None))
-        fmt = read_format(hit)
+        fmt = _find_format(game, text)
     if fmt.game != game:
         raise FormatError(f"format {fmt.id!r} is for {fmt.game!r}, not {game!r}",
                           where=fmt.path, expected=repr(game), found=repr(fmt.game))
     return fmt
+
+
+def _find_format(game: str, text: str) -> DeckFormat:
+    """The readable format whose id is ``text`` or ``<game>-<text>`` (any case).
+
+    A file named like that which cannot be read raises its own error (it is most likely the
+    one meant); two user files (or two bundled ones) with the same id are refused as ambiguous.
+    """
+    wanted = {text.lower(), f"{game}-{text.lower()}"}
+    bundled = DATA_DIR / "formats"
+    hits: dict[bool, list[DeckFormat]] = {True: [], False: []}  # by "is a user file"
+    broken: list[FormatError] = []
+    named: list[DeckFormat] = []  # files named like the wanted id that hold another id
+    ids: list[str] = []
+    for path in format_files():
+        try:
+            fmt = read_format(path)
+        except FormatError as exc:
+            if path.stem.lower() in wanted:
+                broken.append(exc)
+            continue
+        if fmt.game == game:
+            ids.append(fmt.id)
+        if fmt.id.lower() in wanted:
+            hits[path.parent != bundled].append(fmt)
+        elif path.stem.lower() in wanted:
+            named.append(fmt)
+    found = hits[True] or hits[False]
+    if len(found) > 1:
+        raise FormatError(f"{len(found)} format files have the id {found[0].id!r}: "
+                          + ", ".join(str(f.path) for f in found),
+                          suggestion="Give each format file its own id")
+    if found:
+        return found[0]
+    if broken:
+        raise broken[0]
+    ids = sorted(set(ids))
+    if named:
+        hint: str | None = (f"{Path(str(named[0].path)).name} holds the format {named[0].id!r}: "
+                            f"use --format {named[0].id}")
+    else:
+        near = closest(text, ids)
+        hint = f"Did you mean {near[0]!r}?" if near else None
+    raise FormatError(f"unknown deck format {text!r} for {game}",
+                      expected=" or ".join(ids) or "a format file", suggestion=hint)

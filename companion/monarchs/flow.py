@@ -101,14 +101,37 @@ def solo_removal(white: int, black: int, court: Court | None = None) -> SoloRemo
 # -- high scores ---------------------------------------------------------------------------------
 
 MAX_ENTRIES = 10
+#: Highest solo score kept. A game scores cards x crowns per colour: taking every card of the demo
+#: Court scores 92, so 999 (the page's score box goes no higher either) leaves room for a bigger
+#: real Court and still refuses typing slips such as 99999999999.
+MAX_SCORE = 999
+
+
+def _short_repr(value: object, limit: int = 24) -> str:
+    """``repr(value)`` cut to ``limit`` characters (a mistyped score may have hundreds of digits)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def check_score(value: object, *, where: str | None = None) -> int:
+    """``value`` if it is a whole number 0..:data:`MAX_SCORE`; else a :class:`RuleError` saying so."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_SCORE:
+        raise RuleError(f"a solo score is a whole number 0..{MAX_SCORE} VP, not {_short_repr(value)}",
+                        where=where)
+    return value
 
 
 @dataclass(frozen=True, slots=True)
 class HighScore:
+    """One solo score (0..:data:`MAX_SCORE` VP, else :class:`RuleError`), who made it and when."""
+
     score: int
     name: str = ""
     date: str = ""
     variant: str = "standard"
+
+    def __post_init__(self) -> None:
+        check_score(self.score)
 
     def to_json(self) -> dict[str, Any]:
         return {"score": self.score, "name": self.name, "date": self.date, "variant": self.variant}
@@ -122,8 +145,7 @@ class HighScores:
 
     def add(self, entry: HighScore) -> tuple[HighScores, int | None]:
         """The table with ``entry`` added, and its 1-based rank (``None`` if it did not make it)."""
-        if isinstance(entry.score, bool) or not isinstance(entry.score, int) or entry.score < 0:
-            raise RuleError(f"a score is a whole number 0 or more, not {entry.score!r}")
+        check_score(entry.score)
         rank = sum(1 for e in self.entries if e.score >= entry.score)
         entries = list(self.entries)
         entries.insert(rank, entry)
@@ -147,6 +169,11 @@ class HighScores:
             if isinstance(score, bool) or not isinstance(score, int):
                 raise CompanionError("each entry needs a whole-number score",
                                      where=f"{where}: /solo_high_scores/{i}", found=repr(e)[:60])
+            if not 0 <= score <= MAX_SCORE:
+                raise CompanionError(f"a solo score is 0..{MAX_SCORE} VP", where=f"{where}: "
+                                     f"/solo_high_scores/{i}/score", found=_short_repr(score),
+                                     suggestion="Correct or remove that entry (or move the file aside "
+                                                "to start a new table)")
             out.append(HighScore(e["score"], str(e.get("name", "")), str(e.get("date", "")),
                                  str(e.get("variant", "standard"))))
         out.sort(key=lambda h: -h.score)

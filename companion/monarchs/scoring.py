@@ -32,6 +32,8 @@ CITE_FAMILY = cite("monarchs", "Family Scoring Variant")
 
 #: Largest count accepted from user files (guards against typos such as ``30000 Card``).
 MAX_COUNT = 999
+#: Most crowns one card may show (:func:`make_card`); the demo cards show 0 to 3.
+MAX_CROWNS = 999
 
 
 class ScoreInputError(CompanionError):
@@ -70,8 +72,8 @@ class ScoreCard:
 def make_card(color: object, crowns: object, name: str = "", *, where: str | None = None) -> ScoreCard:
     """A validated :class:`ScoreCard`; gray cards must have no crowns (the book: they have none)."""
     c = normalise_colour(color, where=where)
-    if isinstance(crowns, bool) or not isinstance(crowns, int) or crowns < 0 or crowns > MAX_COUNT:
-        raise ScoreInputError(f"crowns must be a whole number 0..{MAX_COUNT}, not {crowns!r}",
+    if isinstance(crowns, bool) or not isinstance(crowns, int) or crowns < 0 or crowns > MAX_CROWNS:
+        raise ScoreInputError(f"crowns must be a whole number 0..{MAX_CROWNS}, not {crowns!r}",
                               where=where)
     return ScoreCard(c, crowns, name)
 

@@ -14,13 +14,15 @@ CSS classes for browser tests:
 ``cmp-deck-card-row`` (one row), ``cmp-deck-plus`` / ``cmp-deck-minus`` (its buttons),
 ``cmp-deck-verdict`` (legality panel), ``cmp-deck-stats`` (composition table and plot),
 ``cmp-deck-odds`` (odds panel), ``cmp-deck-kind`` (the kind for custom odds),
-``cmp-deck-save`` (save button), ``cmp-deck-name`` (deck name), ``cmp-deck-load`` (saved lists).
+``cmp-deck-save`` (save button), ``cmp-deck-name`` (deck name), ``cmp-deck-overwrite`` (the
+explicit choice to replace another saved deck of the same file name), ``cmp-deck-load`` (saved lists).
 """
 
 from __future__ import annotations
 
 import html
 import re
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +42,11 @@ from ..textio import decode_text, write_text_atomic
 DECK_GAMES = ("village", "tmnt")
 EXAMPLES_DIR = DATA_DIR / "decks"
 MAX_ROWS = 40  # card-table rows shown at once; search narrows the rest
+MAX_SLUG = 80  # characters of a deck name kept in its file name (up to 4 bytes each in UTF-8)
+
+
+class DeckSaveError(CompanionError):
+    """A save that would replace another saved deck (nothing is written)."""
 
 
 def decks_dir() -> Path:
@@ -48,7 +55,21 @@ def decks_dir() -> Path:
 
 
 def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "deck"
+    """A deck name as a file name: lower case, letters, marks and digits of any script kept
+    (``Дракон`` -> ``дракон``), every other run of characters one hyphen; ``deck`` when empty.
+    Names that differ only in punctuation or case share a file: :meth:`DeckBuilderView.save_list`
+    never replaces another deck's file unasked."""
+    text = unicodedata.normalize("NFKC", name).lower()
+    kept = "".join(ch if unicodedata.category(ch)[0] in "LMN" else "-" for ch in text)
+    return re.sub(r"-+", "-", kept).strip("-")[:MAX_SLUG].strip("-") or "deck"
+
+
+def deck_key(name: str, game: str) -> str:
+    """What makes two deck names one deck: case, spacing, hyphens and the ``<game>-`` of a saved
+    file's stem aside (``village-my-deck`` and ``My Deck`` are one deck; ``Mice & Fruit`` and
+    ``Mice Fruit`` are two, though :func:`slug` gives them one file name)."""
+    text = unicodedata.normalize("NFKC", name).casefold().replace("-", " ").replace("_", " ")
+    return " ".join(text.split()).removeprefix(f"{game} ")
 
 
 def card_summary(card: Card) -> str:
@@ -109,6 +130,8 @@ class DeckBuilderView:
         self.deck: Decklist | None = None
         self._last_comp: dict[str, dict[str, int]] | None = None
         self._busy = False
+        #: per game, the file the editor holds (opened or saved) and its deck name (:func:`deck_key`)
+        self._held: dict[str, tuple[Path, str]] = {}
 
         self.game = w.ToggleButtons(options=[(GAMES[g], g) for g in DECK_GAMES], value=game,
                                     description="Game", style={"button_width": "140px"})
@@ -125,6 +148,10 @@ class DeckBuilderView:
         self.save = ui.big_button("Save", style="success", icon="save",
                                   tooltip="Save this list in your decks folder")
         self.save.add_class("cmp-deck-save")
+        self.overwrite = w.Checkbox(value=False, description="Overwrite", indent=False,
+                                    tooltip="Save over another saved deck with the same file name",
+                                    layout=w.Layout(width="120px"))
+        self.overwrite.add_class("cmp-deck-overwrite")
         self.load = w.Dropdown(description="Open", layout=w.Layout(width="360px"))
         self.load.add_class("cmp-deck-load")
         self.status = ui.panel()
@@ -160,7 +187,8 @@ class DeckBuilderView:
         except CompanionError as exc:  # a broken user card or format file: say so, keep the page
             ui.show_error(self.status, exc)
         editor = w.VBox([w.HTML("<b>Decklist</b> — paste, upload, or use the card table"),
-                         self.input, w.HBox([self.upload, self.load]), w.HBox([self.name, self.save]),
+                         self.input, w.HBox([self.upload, self.load]),
+                         w.HBox([self.name, self.save, self.overwrite]),
                          self.status])
         builder = w.VBox([w.HTML("<b>Cards</b>"), self.search, self.table_note, self.table])
         results = w.Tab(children=[self.verdict, self.stats, self.odds])
@@ -218,7 +246,10 @@ class DeckBuilderView:
             self.format.options = [(f"{f.name}" + (" (house)" if f.house else ""), f.id) for f in fmts]
             self.format.value = f"{game}-standard" if any(f.id == f"{game}-standard" for f in fmts) else (
                 fmts[0].id if fmts else None)
-            self.draws.value = self.fmt.hand_size or 7
+            try:
+                self.draws.value = self.fmt.hand_size or 7
+            except CompanionError:  # refresh() below says why the format cannot be used
+                self.draws.value = 7
             self._fill_kinds()
             self._fill_load()
             if text is None:
@@ -248,15 +279,22 @@ class DeckBuilderView:
         if default in seen:
             self.kind.value = default
 
-    def _fill_load(self) -> None:
+    def _fill_load(self, editing: Path | None = None) -> None:
+        """List the examples and saved lists of the game, none picked. The empty entry names the
+        saved list ``editing`` (the one just saved, now in the editor), so every entry, that one
+        too, opens when picked."""
         game = self.game.value
-        options: list[tuple[str, str]] = [("—", "")]
+        options: list[tuple[str, str]] = [(f"— editing: {editing.stem} (saved)" if editing else "—", "")]
         if EXAMPLES_DIR.is_dir():
             options += [(f"example: {p.stem}", str(p)) for p in sorted(EXAMPLES_DIR.glob(f"{game}-*.txt"))]
         if decks_dir().is_dir():
             options += [(f"saved: {p.stem}", str(p)) for p in sorted(decks_dir().glob(f"{game}-*.*"))]
-        self.load.options = options
-        self.load.value = ""
+        busy, self._busy = self._busy, True  # filling the menu never opens a list
+        try:
+            self.load.options = options
+            self.load.value = ""
+        finally:
+            self._busy = busy
 
     # --- actions --------------------------------------------------------------------------------
 
@@ -268,28 +306,59 @@ class DeckBuilderView:
         raw = bytes(item["content"])
         text = decode_text(raw, where=str(item.get("name", "upload")), what="decklist")
         self.name.value = Path(str(item.get("name", "deck"))).stem
+        self._held.pop(self.game.value, None)
         self.input.value = text
 
     def _on_load(self, change: dict[str, Any]) -> None:
-        if change["new"]:
-            path = Path(change["new"])
-            self.name.value = path.stem
-            self.input.value = path.read_text(encoding="utf-8")
+        """Open the list picked in the Open menu (not when the page itself sets the menu)."""
+        if self._busy or not change["new"]:
+            return
+        path = Path(change["new"])
+        text = path.read_text(encoding="utf-8")
+        self.name.value = path.stem
+        self._held[self.game.value] = (path, deck_key(path.stem, self.game.value))
+        self.input.value = text
+
+    def save_name(self) -> str:
+        """The name a save uses: the Name box, else the list's own ``Name:`` line, else ``deck``."""
+        return self.name.value.strip() or (self.deck.name if self.deck and self.deck.name else "deck")
+
+    def save_path(self, name: str | None = None) -> Path:
+        """Where :meth:`save_list` writes the list named ``name`` (default: :meth:`save_name`)."""
+        game = self.game.value
+        stem = slug(self.save_name() if name is None else name).removeprefix(game + "-") or "deck"
+        return decks_dir() / f"{game}-{stem}.txt"
 
     def save_list(self) -> Path:
-        """Write the text as typed (comments kept) to ``<user data>/decks/<game>-<name>.txt``."""
-        name = self.name.value.strip() or (self.deck.name if self.deck and self.deck.name else "deck")
-        folder = decks_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        stem = slug(name)
-        path = folder / f"{self.game.value}-{stem.removeprefix(self.game.value + '-')}.txt"
-        write_text_atomic(path, self.input.value if self.input.value.endswith("\n")
-                          else self.input.value + "\n")
-        ui.show(self.status, "ok", "Saved", [f"{path.name} in your decks folder ({folder})"])
-        current = self.load.value
-        self._fill_load()
-        if current in [v for _, v in self.load.options]:
-            self._busy, self.load.value, self._busy = True, current, False
+        """Write the text as typed (comments kept) to ``<user data>/decks/<game>-<name>.txt``.
+
+        The editor keeps the text and the name; the Open menu says which saved list it now holds
+        (and opens any list picked, that one too, as it was saved). A file that holds another
+        deck (one not opened or saved here under this name, with other text) is never replaced
+        unless *Overwrite* is ticked: :class:`DeckSaveError` says so instead.
+        """
+        game = self.game.value
+        name = self.save_name()
+        path = self.save_path(name)
+        text = self.input.value if self.input.value.endswith("\n") else self.input.value + "\n"
+        held = self._held.get(game) == (path, deck_key(name, game))  # this deck, opened or saved here
+        if path.exists() and not self.overwrite.value and not held:
+            try:
+                same = path.read_text(encoding="utf-8") == text
+            except (OSError, ValueError):
+                same = False
+            if not same:
+                raise DeckSaveError(
+                    f"{path.name} already holds another saved deck; nothing was saved",
+                    where=str(path.parent),
+                    suggestion="Choose another name, or tick Overwrite and Save again to replace it "
+                               f"(open 'saved: {path.stem}' first to see what it holds)")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_text_atomic(path, text)
+        self._held[game] = (path, deck_key(name, game))
+        self.overwrite.value = False
+        ui.show(self.status, "ok", "Saved", [f"{path.name} in your decks folder ({path.parent})"])
+        self._fill_load(editing=path)
         return path
 
     def bump(self, card: Card, delta: int) -> None:
@@ -322,15 +391,23 @@ class DeckBuilderView:
             ui.show_error(self.status, exc)
             return
         self.status.value = ""
-        verdict = check_deck(self.deck, self.fmt)
-        self.verdict.value = verdict._repr_html_()
-        n = self.deck.card_count
-        head = (f"Legal · {n} cards" if verdict.is_legal
-                else f"Not legal · {n} cards · {len(verdict.problems)} problem(s): see Legality")
-        self.summary.value = ui.panel_html("ok" if verdict.is_legal else "error", head, [])
         self._fill_table()
         self._update_stats()
         self._update_odds()
+        n = self.deck.card_count
+        try:
+            verdict = check_deck(self.deck, self.fmt)
+        except CompanionError as exc:  # the format cannot be used: no verdict rather than an old one
+            ui.show_error(self.status, exc)
+            self.verdict.value = ui.panel_html("error", "No verdict: the format cannot be used",
+                                               [exc.render()])
+            self.summary.value = ui.panel_html("error", f"{n} cards · no verdict: the format cannot "
+                                               "be used (see the message above)", [])
+            return
+        self.verdict.value = verdict._repr_html_()
+        head = (f"Legal · {n} cards" if verdict.is_legal
+                else f"Not legal · {n} cards · {len(verdict.problems)} problem(s): see Legality")
+        self.summary.value = ui.panel_html("ok" if verdict.is_legal else "error", head, [])
 
     def _row(self, card: Card) -> tuple[w.HBox, w.HTML]:
         rows = self._rows.setdefault(self.game.value, {})

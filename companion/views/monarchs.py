@@ -27,11 +27,12 @@ from .. import ui
 from ..errors import CompanionError
 from ..highscores import load_high_scores, record_high_score
 from ..monarchs.court import CITE_BUY, needs_db, parse_court, plan_purchases
-from ..monarchs.flow import HighScore, end_status, solo_removal
+from ..monarchs.flow import MAX_SCORE, HighScore, end_status, solo_removal
 from ..monarchs.scoring import (
     CITE_FAMILY,
     CITE_SCORING,
     COURT_COLOURS,
+    MAX_CROWNS,
     Score,
     ScoreCard,
     ScoreInputError,
@@ -39,8 +40,17 @@ from ..monarchs.scoring import (
     score,
 )
 
+#: Most cards of one colour the score pad counts (its cards counter); a colour's crowns counter
+#: goes up to this many cards of :data:`~companion.monarchs.scoring.MAX_CROWNS` crowns each.
+MAX_PAD_CARDS = 99
+
 SWATCH = {"purple": "#7e57c2", "yellow": "#f9a825", "green": "#2e7d32", "blue": "#1565c0",
           "red": "#c62828", "orange": "#ef6c00", "gray": "#9e9e9e"}
+
+
+def _short(text: str, limit: int = 24) -> str:
+    """``text`` for a message: quoted, cut to ``limit`` characters."""
+    return repr(text if len(text) <= limit else text[:limit] + "…")
 
 
 def score_table_html(result: Score) -> str:
@@ -103,8 +113,8 @@ class MonarchsCompanion:
         self.family: dict[str, w.Text] = {}
         rows = []
         for colour in COURT_COLOURS:
-            n = ui.stepper("cards", 0, min=0, max=99)
-            c = ui.stepper("crowns", 0, min=0, max=99)
+            n = ui.stepper("cards", 0, min=0, max=MAX_PAD_CARDS)
+            c = ui.stepper("crowns", 0, min=0, max=MAX_PAD_CARDS * MAX_CROWNS)
             f = w.Text(value="", placeholder="crowns on each card, e.g. 2 0 1",
                        layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
             for widget in (n, c):
@@ -185,11 +195,24 @@ class MonarchsCompanion:
         self.refresh_score()
 
     def _crowns_list(self, colour: str) -> list[int]:
-        text = self.family[colour].value.replace(",", " ").split()
+        """The crowns typed for each card of ``colour``: at most :data:`MAX_PAD_CARDS` cards of
+        0..:data:`~companion.monarchs.scoring.MAX_CROWNS` crowns (the limits scoring uses)."""
+        raw = self.family[colour].value
+        text = raw.replace(",", " ").split()
         if not all(t.isdecimal() for t in text):
             raise ScoreInputError(f"{colour}: crowns on each card are whole numbers separated by spaces",
-                                  found=repr(self.family[colour].value))
-        return [int(t) for t in text]
+                                  found=_short(raw))
+        if len(text) > MAX_PAD_CARDS:
+            raise ScoreInputError(f"{colour}: {len(text)} cards; the score pad counts at most "
+                                  f"{MAX_PAD_CARDS} cards of a colour", found=_short(raw))
+        out = []
+        for t in text:
+            digits = t.lstrip("0") or "0"
+            # the length first: int() refuses thousands of digits with a ValueError
+            if len(digits) > len(str(MAX_CROWNS)) or int(digits) > MAX_CROWNS:
+                raise ScoreInputError(f"{colour}: a card shows 0..{MAX_CROWNS} crowns, not {_short(t)}")
+            out.append(int(digits))
+        return out
 
     def pad_cards(self) -> list[ScoreCard]:
         """The pad as cards: per-card crowns where typed, else the crowns on one card of the colour."""
@@ -223,7 +246,14 @@ class MonarchsCompanion:
         return result
 
     def set_cards(self, cards: list[ScoreCard]) -> None:
-        """Fill the pad from cards (a pasted list, the book example)."""
+        """Fill the pad from cards (a pasted list, the book example); a colour with more cards
+        than the pad counts is refused before anything changes."""
+        for colour in COURT_COLOURS:
+            n = sum(1 for c in cards if c.color == colour)
+            if n > MAX_PAD_CARDS:
+                raise ScoreInputError(f"{colour}: {n} cards; the score pad counts at most {MAX_PAD_CARDS} "
+                                      "cards of a colour", suggestion="companion score monarchs FILE "
+                                      "scores a list of any length")
         self._syncing = True
         try:
             for colour in COURT_COLOURS:
@@ -302,8 +332,15 @@ class MonarchsCompanion:
         return parse_court([t.value for t in self.front], [t.value for t in self.back], db)
 
     def plan(self, limit: int = 12) -> Any:
-        result = plan_purchases(self.influence.value, self.court(), by=self.sort_by.value,
-                                maximal_only=not self.show_all.value)
+        """Plan the purchases for the Court typed; a Court that cannot be read clears the old plan
+        (the error is raised for the page to show), a new plan clears the old message."""
+        try:
+            result = plan_purchases(self.influence.value, self.court(), by=self.sort_by.value,
+                                    maximal_only=not self.show_all.value)
+        except CompanionError:
+            self.purchases.value = ""
+            raise
+        self.message.value = ""
         items = [html.escape(p.label()) for p in result.purchases[:limit]]
         more = len(result.purchases) - limit
         if more > 0:
@@ -329,7 +366,7 @@ class MonarchsCompanion:
         read.on_click(ui.guarded(self.message)(lambda _b: self.read_dice()))
         self.solo_out = w.HTML()
         self.solo_out.add_class("cmp-monarchs-solo")
-        self.hs_score = ui.stepper("Final score", 0, min=0, max=999)
+        self.hs_score = ui.stepper("Final score", 0, min=0, max=MAX_SCORE)
         self.hs_name = w.Text(placeholder="name (optional)", layout=w.Layout(width="200px",
                                                                              height=ui.BUTTON_HEIGHT))
         save = ui.big_button("Save score", style="success")
