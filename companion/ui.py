@@ -283,9 +283,12 @@ def progress(total: int, description: str = "Working") -> w.IntProgress:
 def figure_widget(fig: Any) -> w.Image:
     """A matplotlib figure as a PNG image widget (stable output, no print)."""
     import io
+    import warnings
 
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
+    with warnings.catch_warnings():  # a name in a script the font lacks draws as boxes; no stderr
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font", category=UserWarning)
+        fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
     if getattr(fig.canvas, "manager", None) is not None:  # made by pyplot, which keeps it until closed
         import matplotlib.pyplot as plt
 

@@ -44,6 +44,7 @@ def test_counters_set_after_per_card_crowns_count_and_say_so() -> None:
     v.crowns["green"].value = 10
     assert "Total: 50 VP" in v.total.value
     v.family["green"].value = "2 x"  # unreadable per-card crowns are kept, with their error
+    assert "Total: — VP" in v.total.value and v.table.value == ""  # no stale total
     v.cards["green"].value = 6
     assert v.family["green"].value == "2 x" and "whole numbers" in v.message.value
 

@@ -240,6 +240,9 @@ class MonarchsCompanion:
             result = score(self.pad_cards(), self.variant.value)
         except CompanionError as exc:
             ui.show_error(self.message, exc)
+            # no total for a pad that cannot be read (the last one would look current)
+            self.total.value = "<div style='font-size:32px;font-weight:bold'>Total: — VP</div>"
+            self.table.value = ""
             return None
         self.total.value = (f"<div style='font-size:32px;font-weight:bold'>Total: {result.total} VP</div>")
         self.table.value = score_table_html(result)
