@@ -12,7 +12,9 @@ plus a ``set`` column; ``qty`` is the number of copies. How a cell is read:
   Village ``abilities`` are written that way, and so is any text that would otherwise
   be misread (a name that is literally ``null``, text starting with a quote).
 
-Export writes exactly this form, so export then import gives back the same cards.
+Export writes exactly this form, so export then import gives back the same cards. A sheet
+whose ``set`` column names several sets is imported one set at a time: ``set_name`` (the
+CLI's ``--set``) then picks that set's rows; for a sheet of one set it names the set.
 Import checks every cell and the schema and reports every problem by row and column
 (``row 4, column F 'power'``); it never writes a file when something is wrong.
 """
@@ -182,7 +184,12 @@ def read_csv_text(raw: bytes | str, *, file: str) -> str:
 def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: str | None = None,
                source: str | None = None) -> dict[str, Any]:
     """Turn a sheet into a validated card file document, or raise :class:`CsvImportError`
-    listing every problem by row and column."""
+    listing every problem by row and column.
+
+    ``set_name``: for a sheet whose ``set`` column names several sets, the set whose rows to
+    import (the other rows, and rows with no set, are left out); otherwise the set's name
+    (default: the sheet's one set, else the file name).
+    """
     from .cards import check_game
     from .validation import field_types, validate_document
 
@@ -224,9 +231,22 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
 
     cards: list[dict[str, Any]] = []
     rows: list[int] = []
-    sets: set[str] = set()
+    set_col = cols.index("set") if "set" in cols else None
+
+    def set_of(row: list[str]) -> str:
+        return row[set_col] if set_col is not None and set_col < len(row) else ""
+
+    sets = {set_of(row) for row in table[1:] if any(cell.strip() for cell in row)} - {""}
+    pick = set_name is not None and len(sets) > 1  # several sets: --set chooses one
+    if pick and set_name not in sets:
+        raise CsvImportError(file, [f"--set {set_name!r} is not one of the sheet's sets "
+                                    f"({', '.join(sorted(sets))})"
+                                    + (f" ({did_you_mean(closest(str(set_name), sorted(sets), n=1))})"
+                                       if closest(str(set_name), sorted(sets), n=1) else "")])
     for r, row in enumerate(table[1:], start=2):
         if not any(cell.strip() for cell in row):
+            continue
+        if pick and set_of(row) != set_name:
             continue
         if len(row) > len(cols) and any(cell.strip() for cell in row[len(cols):]):
             problems.append(f"row {r}, column {column_letter(len(cols))}: "
@@ -239,8 +259,6 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
                     problems.append(f"row {r}, column {column_letter(j)}: a value in a column with no name")
                 continue
             if name == "set":
-                if cell != "":
-                    sets.add(cell)
                 continue
             kinds, items = types.get(name, (frozenset({"any"}), frozenset()))
             try:
@@ -257,7 +275,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     if set_name is None:
         if len(sets) > 1:
             problems.append(f"the 'set' column names several sets ({', '.join(sorted(sets))}); "
-                            "import each set into its own file or give --set")
+                            "import one set at a time, with --set NAME")
         set_name = next(iter(sets)) if sets else Path(file).stem or "My cards"
     doc: dict[str, Any] = {"game": game, "set": set_name}
     if source:

@@ -184,8 +184,24 @@ class CardDB:
         return frame[front + [c for c in frame.columns if c not in front]]
 
     def unknown_cells(self) -> set[tuple[str, str]]:
-        """``(card id, field)`` pairs whose official value is unknown (null in the data)."""
-        return {(c.id, k) for c in self.cards for k, v in c.data.items() if v is None}
+        """``(card id, field)`` pairs whose official value is unknown (null in the data), leaving
+        out fields that are null because they do not apply (:func:`not_applicable`)."""
+        return {(c.id, k) for c in self.cards for k, v in c.data.items()
+                if v is None and not not_applicable(c, k)}
+
+    def not_applicable_cells(self) -> set[tuple[str, str]]:
+        """``(card id, field)`` pairs that are null because the field does not apply to the card's
+        type (a joker's suit): shown as "—", never as unknown."""
+        return {(c.id, k) for c in self.cards for k, v in c.data.items()
+                if v is None and not_applicable(c, k)}
+
+
+def not_applicable(card: Card, field_: str) -> bool:
+    """Whether ``card``'s ``field_`` is null because the schema makes it null for every card of
+    that type (a joker has no suit), rather than because the official value is unknown."""
+    from .validation import null_only_fields
+
+    return card.get(field_, 0) is None and field_ in null_only_fields(card.game, card.type)
 
 
 def _record_text(record: Mapping[str, Any]) -> str:

@@ -5,7 +5,8 @@ A player who owns the game can read the real number off the card and record it:
 :func:`correct_card` writes a record that ``replaces`` the bundled one into the user's
 ``corrections.json`` for that game. The record says it is a user correction in its
 ``source``; the bundled file is never changed, and nothing is written unless the new
-file validates.
+file validates and the game's cards with it in place pass the checks across records (a
+Mouse Card deck keeps one of each card and the suits' colours).
 """
 
 from __future__ import annotations
@@ -90,9 +91,9 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
 
 def _null_only(game: str, card_type: str) -> frozenset[str]:
     """Fields the schema makes null for every card of the type: null there is not 'unknown'."""
-    from .validation import _null_only_fields
+    from .validation import null_only_fields
 
-    return _null_only_fields(game, card_type)
+    return null_only_fields(game, card_type)
 
 
 def _schema_fields(game: str, card_type: str) -> set[str]:
@@ -102,9 +103,27 @@ def _schema_fields(game: str, card_type: str) -> set[str]:
 
 
 def _write_validated(path: Path, doc: dict[str, Any], game: str) -> None:
-    """Validate, then replace the file atomically; on any problem the old file stays."""
-    from .validation import ensure_valid
+    """Validate the file and the whole game with it in place, then replace the file atomically;
+    on any problem (the file's schema, or a check across the game's cards such as a Mouse Card
+    deck's colours and duplicates) nothing is written and the issues are listed."""
+    from .validation import collection_issues, ensure_valid
 
     ensure_valid(doc, file=str(path), game=game)
+    before = set(collection_issues(game))
+    new = [i for i in collection_issues(game, {str(path): doc}) if i.severity == "error" and i not in before]
+    if new:
+        more = f" (and {len(new) - 3} more)" if len(new) > 3 else ""
+        raise CompanionError(f"not saved: with this correction the {game} cards would not validate: "
+                             + "; ".join(i.render() for i in new[:3]) + more, where=str(path),
+                             suggestion="Correct the other fields too in the same command, or use "
+                                        "values that fit the rest of the cards.")
+    old = path.read_text(encoding="utf-8") if path.exists() else None
     write_text_atomic(path, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-    load_game(game)  # the whole game still loads (ids, references) with the correction in place
+    try:
+        load_game(game)  # the whole game still loads (ids, references) with the correction in place
+    except CompanionError:
+        if old is None:
+            path.unlink(missing_ok=True)
+        else:
+            write_text_atomic(path, old)
+        raise

@@ -23,7 +23,11 @@ property annotated ``"x-refers-to": ["search"]`` must name a card of that type),
 per-game counts registered with :func:`register_check` (the Mouse Card deck is exactly
 54 cards with a red and a black joker; each Monarchs player has 7 + 3 starting cards).
 A game package may add its own checks in ``companion/<game>/datachecks.py``: that module
-is imported on first use and calls :func:`register_check`.
+is imported on first use and calls :func:`register_check`. Registered checks see only the
+records that passed the schema (a malformed record is reported by the schema, never trips a
+check), and their counts wait until every record of the game does.
+:func:`collection_issues` runs these checks over a game's whole collection with an edited
+document in place (``cards correct`` refuses a correction that would break them).
 
 Deck-format files (``data/formats/*.json``, the user's ``formats`` folder, or any file
 without ``cards`` that has ``deck_size``/``copy_limit``) are checked against
@@ -437,6 +441,15 @@ def _null_only_fields(game: str, card_type: str) -> frozenset[str]:
         if t == card_type:
             return nulls
     return frozenset()
+
+
+def null_only_fields(game: str, card_type: str) -> frozenset[str]:
+    """Fields the schema makes null for every card of a type (a joker's suit): such a null means
+    "not applicable", not an unknown official value. Empty for an unknown game or type."""
+    try:
+        return _null_only_fields(game, card_type)
+    except CompanionError:
+        return frozenset()
 
 
 @cache
@@ -1015,6 +1028,8 @@ class Record:
     file: str
     index: int
     data: Mapping[str, Any]
+    #: False when the record fails its schema: registered checks do not see it.
+    valid: bool = True
 
     @property
     def id(self) -> str | None:
@@ -1036,7 +1051,12 @@ _PLUGINS_LOADED: set[str] = set()
 
 
 def register_check(game: str) -> Callable[[Check], Check]:
-    """Decorator: add a cross-record check for a game (``fn(records) -> issues``)."""
+    """Decorator: add a cross-record check for a game (``fn(records) -> issues``).
+
+    A check sees only the records that passed the schema (:attr:`Record.valid`), so it may
+    rely on the schema's types; its ``count`` issues are dropped while any record of the
+    game fails the schema (a count over a partial collection would mislead).
+    """
 
     def add(fn: Check) -> Check:
         _CHECKS.setdefault(game, [])
@@ -1159,9 +1179,34 @@ def check_collection(game: str, records: Sequence[Record]) -> list[ValidationIss
                                             field_=ptr, kind="reference",
                                             expected=f"the id or name of a {kind_words} card",
                                             found=_show(v), suggestion=did_you_mean(closest(v, pool, n=2))))
+    checked = [rec for rec in records if rec.valid]
+    partial = len(checked) < len(records)
     for check in _checks_for(game):
-        issues.extend(check(records))
+        issues.extend(i for i in check(checked) if not (partial and i.kind == "count"))
     return issues
+
+
+_CARD_POINTER = re.compile(r"/cards/(\d+)(?:/|$)")
+
+
+def records_of(file: str, doc: Any, issues: Iterable[ValidationIssue] = ()) -> list[Record]:
+    """The card records of a parsed card file, each marked valid unless ``issues`` (the file's
+    :func:`validate_document` issues) hold an error inside it. If the issues were cut short
+    (``MAX_ISSUES_PER_FILE``), no record of the file counts as valid."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
+        return []
+    bad: set[int] = set()
+    every = False
+    for issue in issues:
+        if issue.file != file:
+            continue
+        if issue.message.startswith("stopped after"):
+            every = True
+        m = _CARD_POINTER.match(issue.pointer)
+        if m and issue.severity == "error":
+            bad.add(int(m.group(1)))
+    return [Record(file, i, c, valid=not every and i not in bad)
+            for i, c in enumerate(doc["cards"]) if isinstance(c, dict)]
 
 
 def _copies(rec: Record) -> int:
@@ -1305,6 +1350,33 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]] = (), *, context: boo
     return report
 
 
+def collection_issues(game: str, docs: Mapping[str, Any] | None = None) -> list[ValidationIssue]:
+    """The cross-record issues of one game's whole collection (bundled files, then the user's,
+    as :func:`companion.cards.load_game` loads them).
+
+    Each document in ``docs`` (path -> parsed document) stands in for the file at that path, or
+    comes after the others if no such file is loaded: the collection as it would be once saved.
+    """
+    from .cards import game_files, user_game_files
+
+    pending = {str(Path(p).resolve()): (str(p), d) for p, d in (docs or {}).items()}
+    chosen: list[tuple[str, Any]] = []
+    for f in [*game_files(game), *user_game_files(game)]:
+        stand_in = pending.pop(str(f.resolve()), None)
+        if stand_in is not None:
+            chosen.append(stand_in)
+            continue
+        doc, problem = read_document(f)
+        if problem is None:
+            chosen.append((str(f), doc))
+    chosen += pending.values()
+    records: list[Record] = []
+    for name, doc in chosen:
+        if isinstance(doc, dict) and doc.get("game") == game:
+            records += records_of(name, doc, validate_document(doc, file=name, game=game))
+    return check_collection(game, records)
+
+
 def validate_bytes(raw: bytes | str, *, file: str, context: bool = True) -> Report:
     """Validate one card file given as bytes or text (an upload in the notebook)."""
     report = Report(files=[file])
@@ -1324,13 +1396,13 @@ def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: 
         if is_format_document(doc, f):
             report.issues += validate_format_document(doc, file=f)
             continue
-        report.issues += validate_document(doc, file=f)
+        found = validate_document(doc, file=f)
+        report.issues += found
         if isinstance(doc, dict) and isinstance(doc.get("cards"), list):
             report.cards += len(doc["cards"])
             game = doc.get("game")
             if isinstance(game, str) and game in GAMES:
-                records.setdefault(game, []).extend(
-                    Record(f, i, c) for i, c in enumerate(doc["cards"]) if isinstance(c, dict))
+                records.setdefault(game, []).extend(records_of(f, doc, found))
     given = {f for f, _ in docs}
     resolved = {str(Path(f).resolve()) for f in skip}
     for game, recs in records.items():
@@ -1342,7 +1414,7 @@ def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: 
                 doc, problem = read_document(f)
                 if problem is None and isinstance(doc, dict) and doc.get("game") == game \
                         and isinstance(doc.get("cards"), list):
-                    extra += [Record(str(f), i, c) for i, c in enumerate(doc["cards"]) if isinstance(c, dict)]
+                    extra += records_of(str(f), doc, validate_document(doc, file=str(f)))
             recs = extra + recs
         report.issues += [i for i in check_collection(game, recs) if i.file in given]
     _add_lines(report, texts or {})

@@ -151,3 +151,14 @@ def test_a_file_that_is_already_loaded_is_read_once(tmp_path: Path, _isolated_us
     other.write_text(mine.read_text(encoding="utf-8"), encoding="utf-8")  # a different file, same id
     with pytest.raises(CompanionError, match="duplicate village card id 'mine-1'"):
         load_game("village", extra=[other])
+
+
+def test_a_null_the_schema_requires_is_not_applicable_not_unknown() -> None:
+    from companion.cards import not_applicable
+
+    db = load_game("mousecard")
+    joker = db.by_id("joker-red")
+    assert joker.get("suit", "x") is None and not_applicable(joker, "suit")
+    assert ("joker-red", "suit") not in db.unknown_cells()
+    assert db.not_applicable_cells() == {("joker-red", "suit"), ("joker-black", "suit")}
+    assert not not_applicable(load_game("mystics").by_id("brodie"), "life")

@@ -209,3 +209,66 @@ def test_a_lone_surrogate_in_a_wrong_value_is_printed_escaped_by_the_real_comman
                           env={**os.environ, "PYTHONIOENCODING": "utf-8"}, check=False)
     out = done.stdout.decode("utf-8") + done.stderr.decode("utf-8")
     assert done.returncode == 1 and "/cards/0/atk" in out and "\\ud800" in out and "internal error" not in out
+
+
+def test_import_and_export_refuse_to_overwrite_their_input_or_write_the_wrong_format(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mine, sheet = tmp_path / "my.json", tmp_path / "s.csv"
+    src = cards_module.DATA_DIR / "village" / "demo.json"
+    mine.write_bytes(src.read_bytes())
+    assert run(capsys, "cards", "export", "village", "--cards", str(mine), "--out", str(sheet))[0] == 0
+    card_file, sheet_text = mine.read_bytes(), sheet.read_bytes()
+    code, _, err = run(capsys, "cards", "import", "village", str(sheet), "--out", str(sheet))
+    assert code == 2 and "does not end in .json" in err and "Traceback" not in err
+    code, _, err = run(capsys, "cards", "export", "village", "--cards", str(mine), "--out", str(mine))
+    assert code == 2 and "does not end in .csv" in err
+    code, _, err = run(capsys, "cards", "export", "village", "--out", str(tmp_path / "sheet.json"))
+    assert code == 2 and "does not end in .csv" in err and not (tmp_path / "sheet.json").exists()
+    # the right suffix, but the very file being read (another spelling of its path)
+    odd_sheet = tmp_path / "sheet.json"
+    odd_sheet.write_bytes(sheet_text)
+    code, _, err = run(capsys, "cards", "import", "village", str(odd_sheet),
+                       "--out", str(tmp_path / "." / "sheet.json"))
+    assert code == 2 and "is the file being read" in err
+    assert odd_sheet.read_bytes() == sheet_text
+    odd_cards = tmp_path / "cards.csv"
+    odd_cards.write_bytes(card_file)
+    code, _, err = run(capsys, "cards", "export", "village", "--cards", str(odd_cards),
+                       "--out", str(odd_cards))
+    assert code == 2 and "is the file being read" in err
+    assert odd_cards.read_bytes() == card_file
+    assert mine.read_bytes() == card_file and sheet.read_bytes() == sheet_text  # nothing lost
+    code, stdout, _ = run(capsys, "cards", "import", "village", str(sheet), "--out", str(sheet), "--json")
+    assert code == 2 and "does not end in .json" in json.loads(stdout)["error"]
+
+
+def test_set_picks_one_set_of_a_sheet_of_several(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """README: a sheet of several sets imports one set at a time (--set NAME takes its rows)."""
+    sheet, out = tmp_path / "mixed.csv", tmp_path / "two.json"
+    sheet.write_text("name,type,timing,source,set\nA,event,play,me,One\nB,event,play,me,Two\n"
+                     "C,event,flip,me,Two\nD,event,zzz,me,One\n", encoding="utf-8")
+    code, _, err = run(capsys, "cards", "import", "tmnt", str(sheet), "--out", str(out))
+    assert code == 1 and "several sets (One, Two)" in err and "--set" in err and not out.exists()
+    code, _, err = run(capsys, "cards", "import", "tmnt", str(sheet), "--out", str(out), "--set", "Two")
+    assert code == 0, err  # row 5's bad timing belongs to set One: not this import's problem
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    assert doc["set"] == "Two" and [c["name"] for c in doc["cards"]] == ["B", "C"]
+    code, _, err = run(capsys, "cards", "import", "tmnt", str(sheet), "--out", str(tmp_path / "x.json"),
+                       "--set", "two")
+    assert code == 1 and "--set 'two' is not one of the sheet's sets" in err and "Did you mean 'Two'?" in err
+    code, _, err = run(capsys, "cards", "import", "tmnt", str(sheet), "--out", str(tmp_path / "one.json"),
+                       "--set", "One")
+    assert code == 1 and "row 5, column C 'timing'" in err  # rows keep their numbers
+    one = tmp_path / "single.csv"  # a sheet of one set: --set names it
+    one.write_text("name,type,timing,source,set\nA,event,play,me,One\n", encoding="utf-8")
+    assert run(capsys, "cards", "import", "tmnt", str(one), "--out", str(out), "--set", "Renamed")[0] == 0
+    assert json.loads(out.read_text(encoding="utf-8"))["set"] == "Renamed"
+
+
+def test_a_jokers_suit_does_not_apply_and_is_not_unknown(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "cards", "list", "mousecard")
+    jokers = [line for line in out.splitlines() if line.startswith("joker-")]
+    assert code == 0 and len(jokers) == 2
+    assert all("—" in line.split() and "unknown" not in line for line in jokers)
+    code, out, _ = run(capsys, "cards", "list", "mystics", "--type", "hero")
+    assert "unknown" in out  # a real unknown official value still reads unknown

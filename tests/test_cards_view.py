@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from companion import GAMES
 from companion.cards import DATA_DIR, load_game
 from companion.views.cards import ALL, CardBrowserView, filter_frame, numeric_fields
@@ -72,3 +74,91 @@ def test_view_checks_a_path(tmp_path: Path) -> None:
     view.path.value = str(DATA_DIR / "mousecard" / "deck.json")
     view.check_button.click()
     assert "companion-ok" in view.report.value and "valid: 1 file, 54 cards" in view.report.value
+
+
+def test_a_broken_card_file_of_your_own_is_listed_and_the_rest_stay_browsable(
+        _isolated_user_data: Path) -> None:
+    folder = _isolated_user_data / "village"
+    folder.mkdir(parents=True)
+    bad = folder / "bad.json"
+    bad.write_text('{"game": "village", "set": "x", "cards": [{"id": "Bad"}]}', encoding="utf-8")
+    (folder / "good.json").write_text(json.dumps({"game": "village", "set": "Mine", "cards": [
+        {"id": "pip-the-brave", "name": "Pip the Brave", "type": "basic-mouse", "atk": 2, "def": 1,
+         "source": "my design"}]}), encoding="utf-8")
+    view = CardBrowserView("village")
+    assert view.status.value == ""  # no error instead of the cards
+    assert view.frame is not None and "pip-the-brave" in set(view.frame["id"])
+    assert len(view.frame) == len(load_game("village", include_user=False)) + 1
+    assert str(bad) in view.skipped and str(bad) in view.load_problems.value
+    assert "the field &#x27;type&#x27; is missing" in view.load_problems.value
+    assert "companion-warn" in view.load_problems.value
+    assert view.frame[["id", "name", "type"]].head() is not None  # what the notebook's last cell does
+    view.game_buttons.value = "tmnt"  # another game: nothing of yours is broken there
+    assert view.load_problems.value == "" and view.skipped == {}
+    view.game_buttons.value = "village"
+    assert str(bad) in view.load_problems.value
+    bad.unlink()
+    view.game_buttons.value = "tmnt"
+    view.game_buttons.value = "village"
+    assert view.load_problems.value == ""
+
+
+def test_a_file_that_clashes_with_another_of_yours_is_left_out(_isolated_user_data: Path) -> None:
+    folder = _isolated_user_data / "village"
+    folder.mkdir(parents=True)
+    card = {"id": "pip", "name": "Pip", "type": "fruit", "source": "me"}
+    for name in ("a.json", "b.json"):
+        (folder / name).write_text(json.dumps({"game": "village", "set": "Mine", "cards": [card]}),
+                                   encoding="utf-8")
+    view = CardBrowserView("village")
+    assert list(view.frame["id"]).count("pip") == 1
+    assert list(view.skipped) == [str(folder / "b.json")] and "duplicate" in view.load_problems.value
+
+
+def test_a_corrected_demo_card_is_still_labelled_demo_and_a_jokers_suit_is_not_unknown(
+        _isolated_user_data: Path) -> None:
+    from companion.corrections import correct_card
+
+    correct_card("village", "acorn-scout", {"atk": 3})
+    scout = load_game("village").find("acorn-scout")
+    assert scout.is_demo and "demo" not in scout.set.lower()  # the corrections file's set
+    view = CardBrowserView("village")
+    tile = view.tiles.value.split("Acorn Scout</div>", 1)[1].split("</div>", 1)[0]
+    assert "ATK 3" in tile and tile.rstrip().endswith("demo")
+    view.game_buttons.value = "mousecard"
+    assert "<td>unknown</td>" not in view.table.value
+    row = view.table.value.split("joker-red</td>", 1)[1].split("</tr>", 1)[0]
+    assert "<td>—</td>" in row
+
+
+def test_the_cards_notebook_runs_with_a_broken_file_of_yours(_isolated_user_data: Path) -> None:
+    """notebooks/cards.ipynb, cell by cell (nbval runs it with an empty user folder)."""
+    folder = _isolated_user_data / "village"
+    folder.mkdir(parents=True)
+    (folder / "bad.json").write_text('{"game": "village", "set": "x", "cards": [{"id": "Bad"}]}',
+                                     encoding="utf-8")
+    notebook = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "cards.ipynb")
+                          .read_text(encoding="utf-8"))
+    namespace: dict[str, object] = {}
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            exec("".join(cell["source"]), namespace)  # the project's own notebook
+    browser = namespace["browser"]
+    assert isinstance(browser, CardBrowserView) and "bad.json" in browser.load_problems.value
+    assert len(namespace["frame"]) == len(load_game("village", include_user=False))  # type: ignore[arg-type]
+
+
+def test_when_nothing_loads_the_page_says_so_and_the_frame_is_empty(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.cards import CardFileError
+    from companion.views import cards as view_module
+
+    def broken(*_a: object, **_k: object) -> None:
+        raise CardFileError("the bundled file is broken", where="data/village/demo.json")
+
+    monkeypatch.setattr(view_module, "load_game", broken)
+    view = CardBrowserView("village")
+    assert "companion-error" in view.load_problems.value
+    assert "the bundled file is broken" in view.load_problems.value
+    assert view.frame is not None and view.frame.empty
+    assert list(view.frame.columns[:3]) == ["id", "name", "type"]
+    assert view.count.value.startswith("<b>0</b> of 0")

@@ -98,3 +98,26 @@ def test_a_null_that_is_not_unknown_stays_off_the_list(_isolated_user_data: Path
     assert "suit" in _null_only_fields("mousecard", joker.type)
     record = correct_card("mousecard", joker.id, {"suit": None})
     assert "suit" not in record.get("unknown", [])
+
+
+def test_a_correction_that_breaks_the_game_s_cards_is_refused(_isolated_user_data: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """The whole game's checks run with the correction in place: a red 2 of spades, and a second
+    2 of spades, are refused and nothing is written."""
+    assert main(["cards", "correct", "mousecard", "2-hearts", "suit=spades"]) == 2
+    err = capsys.readouterr().err
+    assert "not saved" in err and "spades are black" in err
+    assert "the 2 of spades appears more than once" in err
+    assert not corrections_path("mousecard").exists()
+    assert main(["validate"]) == 0
+    capsys.readouterr()
+    # a correction already saved stays as it was when a later one is refused
+    correct_card("mousecard", "2-hearts", {"value": 2}, note="checked")
+    saved = corrections_path("mousecard").read_text()
+    with pytest.raises(CompanionError, match="appears more than once"):
+        correct_card("mousecard", "2-hearts", {"suit": "diamonds"})
+    assert corrections_path("mousecard").read_text() == saved
+    # a correction that keeps the deck whole is saved
+    correct_card("mousecard", "2-hearts", {"colour": "red"})
+    assert load_game("mousecard").find("2-hearts")["colour"] == "red"
+    assert main(["validate"]) == 0

@@ -827,12 +827,12 @@ def test_mystics_faces_print_every_known_value_first() -> None:
     assert collin.stats == [("Move", "2"), ("Life", "?"), ("Battle", "?"), ("Defense", "?"), ("Lore", "?")]
     assert "Leader, Warrior" in collin.type_line
     sword = face(db.find("collins-sword"))  # the book prints "+1 SHARP", "Requires WARRIOR"
-    assert sword.stats == [("", "+1"), ("", "Melee"), ("", "SHARP"), ("Paws", "?")]
+    assert sword.stats == [("", "+1"), ("", "Melee?"), ("", "SHARP"), ("Paws", "?")]  # range uncertain
     assert sword.type_line == "Search card · Weapon" and sword.body.startswith("Requires WARRIOR")
     mace = face(db.find("tildas-mace"))
-    assert mace.stats == [("", "Melee"), ("", "BLUNT"), ("Bonus", "?"), ("Paws", "?")]
+    assert mace.stats == [("", "Melee?"), ("", "BLUNT"), ("Bonus", "?"), ("Paws", "?")]
     assert mace.body.startswith("Requires Tilda")
-    assert face(db.find("dagger")).stats[-1] == ("Paws", "1")
+    assert face(db.find("dagger")).stats[-1] == ("Paws", "1?")
     assert face(db.find("ring-of-cat-strength")).stats == [("", "+1"), ("Bonus to", "Battle")]
     assert face(db.find("inspire")).stats == [("Cost", "?")]  # an unknown cost shows as unknown
     assert face(_mystics({"id": "x", "name": "X", "type": "ability", "classes": ["any"], "cost": 2,
@@ -840,6 +840,39 @@ def test_mystics_faces_print_every_known_value_first() -> None:
     rats = face(db.find("rat-warriors"))
     assert "Small" in rats.type_line and "Melee" in rats.type_line
     assert "Ability: ?" in face(db.find("elite-rat-warriors")).body
+
+
+def test_uncertain_readings_are_marked_on_mystics_faces(tmp_path: Path) -> None:
+    """A value listed in ``uncertain`` prints with a trailing '?' (text with '(?)'), and a legend
+    line says what the mark means; a card with nothing uncertain has no legend."""
+    from companion.cards import load_game
+    from companion.printing.faces import BUILDERS, UNCERTAIN_LEGEND
+    from companion.printing.render import CardOptions, print_cards
+
+    face = BUILDERS["mystics"]
+    db = load_game("mystics", include_user=False)
+    dagger = face(db.find("dagger"))  # range, bonus, attack_type and paws all uncertain
+    assert dagger.stats == [("", "+1?"), ("", "Melee?"), ("", "SHARP?"), ("Paws", "1?")]
+    assert dagger.legend == UNCERTAIN_LEGEND
+    rats = face(db.find("rat-warriors"))
+    assert rats.type_line.endswith("Minion · Small? · Melee?") and rats.legend
+    assert face(db.find("tilda")).type_line.endswith("Hero · Healer?")
+    assert face(db.find("filch")).type_line.endswith("Hero · Scamp?")
+    tilda = face(db.find("tilda"))
+    assert tilda.body.startswith("Empathetic Power: ") and tilda.body.endswith(" (?)")
+    assert face(db.find("accurate-bow")).body.endswith("instead of 1. (?)")
+    collin = face(db.find("collin"))  # nothing uncertain: no mark, no legend
+    assert collin.legend == "" and not collin.body.endswith("(?)") and "?" not in collin.type_line
+    assert face(_mystics({"id": "x", "name": "X", "type": "search", "range": "melee", "paws": None,
+                          "uncertain": ["paws"]})).legend == ""  # an unknown value: "?" alone
+    buf = io.BytesIO()
+    res = print_cards([db.find("dagger"), db.find("rat-warriors"), db.find("collin")], buf, CardOptions(),
+                      game="mystics")
+    assert not res.truncated
+    text = " ".join(PdfReader(buf).pages[0].extract_text().split())
+    for word in ("+1?", "Melee?", "SHARP?", "Paws 1?", "Small? · Melee?", UNCERTAIN_LEGEND):
+        assert word in text, word
+    assert text.count(UNCERTAIN_LEGEND) == 2
 
 
 def test_a_hero_face_shows_all_five_stats_in_the_pdf(tmp_path: Path) -> None:
@@ -936,3 +969,51 @@ def test_a_bundled_file_prints_with_the_users_corrections(tmp_path: Path,
     assert len(sel.copies) == n  # the corrected record is still one of this file's cards
     collin = next(c for c in sel.copies if c.id == "collin")
     assert collin["life"] == 5 and "user correction" in collin.source
+
+
+def test_a_bad_layout_path_leaves_the_pdf_as_it_was(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    pdf = tmp_path / "keep.pdf"
+    pdf.write_bytes(b"my earlier PDF")
+    bad = tmp_path / "no-such-folder" / "layout.json"
+    code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--layout-json", str(bad),
+                       "--out", str(pdf))
+    assert code == 2 and "cannot write the layout" in err and str(bad) in err and "Traceback" not in err
+    assert pdf.read_bytes() == b"my earlier PDF" and not bad.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.pdf"]  # no temporary file left behind
+    good = tmp_path / "layout.json"
+    code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--layout-json", str(good),
+                       "--out", str(pdf))
+    assert code == 0, err
+    assert pdf.read_bytes().startswith(b"%PDF") and json.loads(good.read_text(encoding="utf-8"))["pages"]
+
+
+def test_characters_the_font_cannot_draw_are_a_warning_naming_the_card(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.printing.text import undrawable
+
+    assert undrawable("Mäuschen 🐭 ネズミ") == "🐭ネズミ"
+    assert undrawable("naïve – “q” € œ · … α") == ""  # Latin-1, WinAnsi extras, Symbol's Greek
+    f = tmp_path / "uni.json"
+    f.write_text(json.dumps({"game": "village", "set": "Mine", "cards": [
+        {"id": "mouse-1", "name": "Mäuschen 🐭 ネズミ", "type": "fruit", "source": "me"},
+        {"id": "plain", "name": "Plain Über", "type": "fruit", "source": "me", "back": "Rücken ✈"},
+        {"id": "backed", "name": "Backed", "type": "fruit", "source": "me", "back": "Zurück 🂠"}]},
+        ensure_ascii=False), encoding="utf-8")
+    pdf = tmp_path / "uni.pdf"
+    code, out, err = run(capsys, "cards", "village", "--cards", str(f), "--backs", "duplex", "--json",
+                         "--out", str(pdf))
+    assert code == 0 and pdf.exists()
+    assert json.loads(out)["missing_glyphs"] == [
+        {"id": "mouse-1", "name": "Mäuschen 🐭 ネズミ", "characters": "🐭ネズミ"},
+        {"id": "backed", "name": "Backed", "characters": "🂠"}]
+    assert "warning" in err and "Mäuschen 🐭 ネズミ (mouse-1): 🐭 ネ ズ ミ" in err and "Plain" not in err
+    code, out, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--json", "--out", str(pdf))
+    assert code == 0 and json.loads(out)["missing_glyphs"] == [] and "cannot draw" not in err
+    deck = tmp_path / "m.json"  # the Mouse Card deck draws its own faces: its texts are checked too
+    deck.write_text(json.dumps({"game": "mousecard", "set": "Deck ♠ 🃏", "cards": [
+        {"id": "x-ace", "name": "Ace", "type": "standard", "rank": "A", "suit": "spades", "colour": "black",
+         "value": 14, "source": "me"}]}, ensure_ascii=False), encoding="utf-8")
+    code, out, err = run(capsys, "cards", "mousecard", "--cards", str(deck), "--json", "--out", str(pdf))
+    assert code == 0
+    assert json.loads(out)["missing_glyphs"] == [{"id": "x-ace", "name": "Ace", "characters": "🃏"}]

@@ -91,3 +91,37 @@ def test_cut_off_text_is_named_in_the_message(view: PrintView, monkeypatch: pyte
     view.size.value = "tarot"
     view.make_button.click()
     assert "did not fit" not in view.status.value and "companion-ok" in view.status.value
+
+
+def test_a_failed_make_does_not_keep_offering_the_previous_pdf() -> None:
+    view = PrintView("village")
+    view.deck.value = "-"
+    view.pasted.value = "3 Acorn Scout\n2 Barley Runner\n"
+    view.make_button.click()
+    assert view.pdf and "Download" in view.download.value and view.preview.layout.display == ""
+    view.size.value = "custom"
+    view.custom.value = "abc"
+    view.make_button.click()
+    assert "did not work" in view.status.value
+    assert view.pdf == b"" and view.filename == "" and view.download.value == ""
+    assert view.preview.layout.display == "none" and view.page.max == 1
+    view.custom.value = "50x70"  # and a good run offers its own PDF again
+    view.make_button.click()
+    assert view.pdf.startswith(b"%PDF") and view.filename in view.download.value
+
+
+def test_characters_the_font_cannot_draw_are_named_in_the_message(view: PrintView,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.cards import card_from_record
+
+    odd = card_from_record("village", "Mine", {"id": "mouse-1", "name": "Mäuschen 🐭 ネズミ", "type": "fruit",
+                                               "source": "mine"})
+    monkeypatch.setattr(PrintView, "_card_copies", lambda self: ([odd], "Village TCG: mine"))
+    view.game.value = "village"
+    view.what.value = "cards"
+    view.size.value = "poker"
+    view.make_button.click()
+    assert "Made" in view.status.value and "companion-warn" in view.status.value
+    assert "some characters print as ■" in view.status.value and "did not fit" not in view.status.value
+    assert "Mäuschen 🐭 ネズミ (mouse-1): 🐭 ネ ズ ミ" in view.status.value
+    assert view.pdf.startswith(b"%PDF")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from companion import GAMES, cards, validation
@@ -617,3 +617,103 @@ def test_lone_surrogates_are_errors_with_their_pointer() -> None:
     assert [i.pointer for i in validate_document(doc, file="s.json")] == ["/set"]
     with pytest.raises(CardFileError, match="lone surrogate"):
         validation.ensure_valid(doc, file="s.json")
+
+
+# -- malformed records never reach the cross-record checks as a crash ------------------------
+
+def _bundled_records() -> dict[str, list[dict[str, Any]]]:
+    """Every bundled card of each game, by game."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for game in GAMES:
+        for f in game_files(game):
+            out.setdefault(game, []).extend(json.loads(f.read_text(encoding="utf-8"))["cards"])
+    return out
+
+
+BUNDLED_RECORDS = _bundled_records()
+ODD_VALUES = json_values | st.sampled_from([3, "3", 2.5, 1e308, ["A"], {"a": 1}, [{"number": 1}], [[1]]])
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into a JSON value (not the empty one)."""
+    out: list[tuple[Any, ...]] = [prefix] if prefix else []
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, sub in items:
+        out += _paths(sub, (*prefix, key))
+    return out
+
+
+def _malformed(game: str, which: int, where: int, value: Any) -> dict[str, Any]:
+    """A one-card file of ``game``: a bundled card (picked by type first, so rare types such as a
+    chapter come up) with one value anywhere inside it replaced by ``value``."""
+    pool = BUNDLED_RECORDS[game]
+    types = sorted({c["type"] for c in pool})
+    of_type = [c for c in pool if c["type"] == types[which % len(types)]]
+    card = copy.deepcopy(of_type[(which // len(types)) % len(of_type)])
+    card["id"] = "zz-" + card["id"]
+    card.pop("replaces", None)
+    paths = _paths(card)
+    path = paths[where % len(paths)]
+    parent: Any = card
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = value
+    return {"game": game, "set": "Mine", "cards": [card]}
+
+
+def _all_issues(report: validation.Report) -> bool:
+    return all(isinstance(i, ValidationIssue) for i in report.issues)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                   HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(list(GAMES)), st.integers(0, 10**4), st.integers(0, 10**4), ODD_VALUES)
+@example("mystics", 1, 29, 3)           # a chapter's setup_tiles a number, not a list
+@example("mystics", 1, 15, {"a": 1})    # a tile's number an object
+@example("mystics", 1, 62, 2.5)         # special_searches not a list
+@example("mousecard", 0, 3, ["A"])      # a rank that is a list
+def test_malformed_records_of_every_game_give_issues_not_exceptions(
+        tmp_path: Path, game: str, which: int, where: int, value: Any) -> None:
+    doc = _malformed(game, which, where, value)
+    assert all(isinstance(i, ValidationIssue) for i in validate_document(doc, file="x.json"))
+    path = tmp_path / f"{game}-mine.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    report = validate_paths([path])  # with the bundled cards as context: the collection checks run
+    assert _all_issues(report) and report.exit_code in (0, 1)
+    assert _all_issues(validate_bytes(json.dumps(doc), file="x.json"))
+
+
+@pytest.mark.parametrize(("game", "card"), [
+    ("mystics", {"id": "my-chapter", "name": "My Chapter", "type": "chapter", "source": "me",
+                 "tiles": [{"number": 3}], "setup_tiles": 3}),
+    ("mystics", {"id": "my-chapter", "name": "My Chapter", "type": "chapter", "source": "me",
+                 "tiles": [{"number": {"a": 1}}], "setup_minions": 2.5, "special_searches": 1}),
+    ("mousecard", {"id": "x-ace", "name": "Ace of spades", "type": "standard", "rank": ["A"],
+                   "suit": "spades", "colour": "black", "value": 14, "source": "me"}),
+])
+def test_a_broken_record_in_the_user_folder_is_reported_by_bare_validate(
+        game: str, card: dict[str, Any]) -> None:
+    from companion.cards import user_data_dir
+
+    folder = user_data_dir() / game
+    folder.mkdir(parents=True)
+    mine = folder / "mine.json"
+    mine.write_text(json.dumps({"game": game, "set": "S", "cards": [card]}), encoding="utf-8")
+    for report in (validate_paths(), validate_paths([mine]),
+                   validate_bytes(mine.read_text(encoding="utf-8"), file="up.json")):
+        assert report.exit_code == 1 and _all_issues(report)
+        assert any(i.kind == "schema" for i in report.errors)
+    # no count issue about the whole deck while one of its cards fails the schema
+    assert not any(i.kind == "count" for i in validate_paths().issues)
+
+
+def test_cross_record_checks_see_only_schema_valid_records() -> None:
+    doc = bundled("mousecard")
+    recs = records(doc)
+    broken = [validation.Record(r.file, r.index, {**r.data, "rank": ["A"]}, valid=False) if r.index == 5
+              else r for r in recs]
+    assert check_collection("mousecard", broken) == []  # no crash, and no count over a partial deck
+    twice = [validation.Record(r.file, r.index, {**r.data, "suit": "spades", "colour": "red"})
+             if r.id == "2-hearts" else r for r in recs]
+    assert {i.message for i in check_collection("mousecard", twice)} >= {
+        "spades are black", "the 2 of spades appears more than once"}

@@ -63,7 +63,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                          "type and source), one card per row")
     ip.add_argument("--out", required=True, metavar="FILE.json", help="the card file to write")
     ip.add_argument("--set", dest="set_name", metavar="NAME",
-                    help="set name (default: the sheet's 'set' column, else the file name)")
+                    help="a sheet whose 'set' column names several sets: import only the rows of set "
+                         "NAME; otherwise the set's name (default: the sheet's 'set' column, else the "
+                         "file name)")
     ip.add_argument("--source", metavar="TEXT",
                     help="where the cards come from, for the file as a whole; each card still needs "
                          "its own 'source' column")
@@ -130,9 +132,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return report.exit_code
 
 
-def _cell(value: Any) -> str:
+def _cell(value: Any, *, applies: bool = True) -> str:
+    """A table cell: a null is "unknown", or "—" where the field does not apply (``applies``
+    false: the schema makes it null for every card of the type, such as a joker's suit)."""
     if value is None:
-        return "unknown"
+        return "unknown" if applies else "—"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, tuple | list):
@@ -149,7 +153,7 @@ def table(rows: list[list[str]]) -> str:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from ..cards import load_game
+    from ..cards import load_game, not_applicable
 
     db = load_game(args.game, extra=args.cards or ())
     cards = list(db)
@@ -168,11 +172,38 @@ def cmd_list(args: argparse.Namespace) -> int:
     extra = [f for f in LIST_COLUMNS.get(args.game, ()) if any(f in c.data for c in cards)]
     rows = [["id", "name", "type", *extra]]
     for c in cards:
-        rows.append([c.id, c.name, c.type, *(_cell(c.get(f)) if f in c.data else "" for f in extra)])
+        rows.append([c.id, c.name, c.type, *(_cell(c.get(f), applies=not not_applicable(c, f))
+                                             if f in c.data else "" for f in extra)])
     print(table(rows))
     demo = sum(c.is_demo for c in cards)
     print(f"{len(cards)} card{'s' * (len(cards) != 1)}" + (f" ({demo} demo)" if demo else ""))
     return 0
+
+
+def _same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether two paths name the same file (an existing file by identity, else by resolved path)."""
+    try:
+        pa, pb = Path(a), Path(b)
+        if pa.exists() and pb.exists():
+            return pa.samefile(pb)
+        return pa.resolve() == pb.resolve()
+    except (OSError, ValueError, RuntimeError):
+        return False
+
+
+def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> None:
+    """Refuse an ``--out`` that would overwrite one of the inputs, or does not end in ``suffix``
+    (a card file written over a sheet, or a sheet over a card file, would lose the user's work)."""
+    if Path(out).suffix.lower() != suffix:
+        raise CompanionError(f"{out!r} does not end in {suffix}", where="--out",
+                             expected=f"a {what} path ending in {suffix}",
+                             found=Path(out).suffix or "no suffix",
+                             suggestion=f"Name the file {Path(out).stem or 'cards'}{suffix}.")
+    for src in inputs:
+        if _same_file(out, src):
+            raise CompanionError(f"{out!r} is the file being read; writing it would replace it",
+                                 where="--out", expected=f"a new {what} path, not {src!r}",
+                                 suggestion="Choose another --out; nothing was written.")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -180,6 +211,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from ..textio import write_text_atomic
 
     path = Path(args.csv)
+    _check_output(args.out, ".json", [args.csv], what="JSON card file")
     try:
         if path.is_dir():
             raise CompanionError("is a directory, not a CSV file", where=str(path))
@@ -226,6 +258,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     if args.json and not args.out:
         raise CompanionError("--json needs --out FILE.csv", where="cards export",
                              suggestion="Without --out the CSV sheet itself goes to standard output")
+    if args.out:
+        _check_output(args.out, ".csv", list(args.cards or ()), what="CSV sheet")
     if args.cards:
         cards = []
         for f in args.cards:

@@ -59,7 +59,42 @@ def _report(args: argparse.Namespace, summary: dict[str, Any], line: str) -> int
     return 0
 
 
+def _write_pdf_and_layout(out: Path, pdf: bytes, layout_path: str | None, layout: dict[str, Any]) -> None:
+    """Write the layout (if asked for), then the PDF, each whole or not at all: a layout that
+    cannot be written leaves ``out`` as it was (the PDF goes to a temporary file first)."""
+    import os
+    import tempfile
+
+    from ..printing.geometry import PrintError
+
+    try:
+        fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(pdf)
+    except OSError as exc:
+        raise PrintError(f"cannot write the PDF ({exc.strerror or exc})", where=str(out),
+                         expected="a writable file path") from None
+    try:
+        if layout_path:
+            try:
+                Path(layout_path).write_text(json.dumps(layout, indent=1) + "\n", encoding="utf-8")
+            except OSError as exc:
+                raise PrintError(f"cannot write the layout ({exc.strerror or exc}); the PDF was not "
+                                 "written either", where=layout_path,
+                                 expected="a writable file path") from None
+        try:
+            os.chmod(tmp, 0o644)
+            os.replace(tmp, out)
+        except OSError as exc:
+            raise PrintError(f"cannot write the PDF ({exc.strerror or exc})", where=str(out),
+                             expected="a writable file path") from None
+    finally:
+        Path(tmp).unlink(missing_ok=True)
+
+
 def _cards(args: argparse.Namespace) -> int:
+    import io
+
     from ..cards import check_game
     from ..printing.geometry import parse_offset
     from ..printing.jobs import select_cards
@@ -71,25 +106,21 @@ def _cards(args: argparse.Namespace) -> int:
     opts = CardOptions(size=args.size, paper=args.paper, bleed=args.bleed, crop_marks=args.crop_marks,
                        corners=args.corners, backs=args.backs, offset=parse_offset(args.offset),
                        art_dir=args.art)
-    res = print_cards(sel.copies, out, opts, game=args.game, title=sel.title,
+    buf = io.BytesIO()  # nothing is written until the whole run (and its layout) succeeds
+    res = print_cards(sel.copies, buf, opts, game=args.game, title=sel.title,
                       progress=True if args.progress else None)
-    if args.layout_json:
-        try:
-            Path(args.layout_json).write_text(json.dumps(res.layout, indent=1) + "\n", encoding="utf-8")
-        except OSError as exc:
-            from ..printing.geometry import PrintError
-
-            raise PrintError(f"cannot write the layout ({exc.strerror or exc})", where=args.layout_json,
-                             expected="a writable file path") from None
+    _write_pdf_and_layout(out, buf.getvalue(), args.layout_json, res.layout)
     g = res.grid
     summary = {"out": str(out), "game": args.game, "cards": res.copies, "distinct": res.distinct,
                "pages": len(res.pages), "per_page": g.per_page, "grid": [g.cols, g.rows],
                "paper_mm": [round(v, 4) for v in g.paper], "card_mm": list(g.card), "images": res.images,
                "truncated": [{"id": cid, "name": name, "parts": list(parts)}
-                             for cid, name, parts in res.truncated]}
-    note = res.truncation_note()
-    if note:  # the PDF is made (exit 0), but say which faces lost text
-        print(f"companion: warning: {note}", file=sys.stderr)
+                             for cid, name, parts in res.truncated],
+               "missing_glyphs": [{"id": cid, "name": name, "characters": chars}
+                                  for cid, name, chars in res.missing_glyphs]}
+    for note in (res.truncation_note(), res.glyph_note()):
+        if note:  # the PDF is made (exit 0), but say which faces lost text or show boxes
+            print(f"companion: warning: {note}", file=sys.stderr)
     return _report(args, summary, f"wrote {out}: {res.copies} cards ({res.distinct} different), "
                                   f"{g.cols}x{g.rows} per sheet, {len(res.pages)} pages")
 

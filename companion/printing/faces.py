@@ -6,6 +6,10 @@ breaks a print run: a missing or unknown (null) stat prints as ``?``. One drawin
 routine lays every spec out proportionally to the card size, so all sizes work. The
 Mouse Card deck (playing cards) has its own drawing.
 
+A Mice and Mystics value whose reading of the rule book is not sure (listed in the record's
+``uncertain``) prints with a trailing ``?`` (``Melee?``, ``Paws 1?``; text and abilities end in
+``(?)``), and a legend line above the footer explains the mark (:data:`UNCERTAIN_LEGEND`).
+
 Symbols follow the rule books' legends: Village's Instant, Food (%) and continuous (∞)
 (village-tcg.txt, LEGEND); TMNT's Forceful [F] and Counter [C] marks (tmnt-tcg.txt,
 Card Types); Monarchs' crowns, Move and Cover and the player letter
@@ -74,7 +78,21 @@ class FaceSpec:
     crowns: int = 0
     body: str = ""
     footer: str = ""
+    legend: str = ""  # a line above the footer explaining a mark on this face (uncertain values)
     big: str | None = None  # a large word in the art area when there is no art
+
+
+def face_texts(spec: FaceSpec) -> list[str]:
+    """Every text :func:`draw_face` may draw for ``spec`` (to find characters the font lacks)."""
+    stats = [f"{label} {value}" for label, value in spec.stats]
+    return [spec.title, spec.type_line, spec.corner or "", *stats, spec.body, spec.footer, spec.legend,
+            spec.big or ""]
+
+
+def playing_card_texts(card: Any) -> list[str]:
+    """Every text :func:`draw_playing_card` may draw for a Mouse Card deck card."""
+    colour = str(card.get("colour") or card.get("color") or "").lower()
+    return [str(card.get("rank") or "?").upper()[:3], f"{colour or '?'} joker: reshuffle", _footer(card)[:60]]
 
 
 def _footer(card: Any) -> str:
@@ -208,9 +226,30 @@ _MYSTICS_STATS = ("life", "battle", "defense", "defence", "lore", "move", "wound
                   "level", "value", "initiative", "cost")
 
 
-def _known_first(cells: list[tuple[str, str, bool]]) -> list[tuple[str, str]]:
-    """Stat cells ``(label, value, known)`` with the known ones first, each group in its order."""
-    return [(label, value) for label, value, known in sorted(cells, key=lambda c: not c[2])]
+#: The legend line (above the footer) of a Mice and Mystics card that prints an uncertain value.
+UNCERTAIN_LEGEND = "value? = reading uncertain"
+
+
+def _uncertain(card: Any) -> frozenset[str]:
+    """The fields the record lists in ``uncertain`` (read from the book, reading not sure)."""
+    flagged = card.get("uncertain")
+    return frozenset(f for f in flagged if isinstance(f, str)) if isinstance(flagged, tuple | list) \
+        else frozenset()
+
+
+#: A stat cell: label, printed value, whether the value is known, whether its reading is uncertain.
+Cell = tuple[str, str, bool, bool]
+
+
+def _cell(label: str, value: str, field_: str, unsure: frozenset[str]) -> Cell:
+    """A known value's cell, marked with a trailing ``?`` if ``field_`` is uncertain."""
+    doubt = field_ in unsure
+    return (label, f"{value}?" if doubt else value, True, doubt)
+
+
+def _known_first(cells: list[Cell]) -> list[tuple[str, str]]:
+    """Stat cells with the known ones first, each group in its order, as ``(label, value)``."""
+    return [(c[0], c[1]) for c in sorted(cells, key=lambda c: not c[2])]
 
 
 def _title(value: Any) -> str:
@@ -234,34 +273,38 @@ def _requirements(req: Any) -> str:
     return ". ".join(parts) or "Requires ?"
 
 
-def _mystics_cells(card: Any, ctype: str) -> list[tuple[str, str, bool]]:
-    """Every value a Mice and Mystics card prints in its stat row: ``(label, value, known)``.
+def _mystics_cells(card: Any, ctype: str) -> list[Cell]:
+    """Every value a Mice and Mystics card prints in its stat row: ``(label, value, known, uncertain)``.
 
     Search cards (Search Cards; Weapons): the bonus, range or melee, attack type, paws
     required; armor and accessories their bonus, what it adds to and the slot. Others:
     the numbers the card has (a hero's life, battle, defense, lore and move; an ability's
-    cost). A field the card has but whose value is null prints as ``?``.
+    cost). A field the card has but whose value is null prints as ``?``; a value listed in
+    ``uncertain`` prints with a trailing ``?`` (``Paws 1?``).
     """
     data = card.data
-    cells: list[tuple[str, str, bool]] = []
+    unsure = _uncertain(card)
+    cells: list[Cell] = []
 
     def add(key: str, label: str, show: Callable[[Any], str] = str) -> None:
         if key in data:
             v = data[key]
-            cells.append((label, "?", False) if v is None else (label, show(v), True))
+            cells.append((label, "?", False, False) if v is None else _cell(label, show(v), key, unsure))
 
     if ctype == "search":
         if "bonus" in data:  # printed beside the symbol, "+1"
             v = data["bonus"]
             plus = isinstance(v, int) and not isinstance(v, bool) and v >= 0
-            cells.append(("Bonus", "?", False) if v is None else ("", f"+{v}" if plus else str(v), True))
+            cells.append(("Bonus", "?", False, False) if v is None else
+                         _cell("", f"+{v}" if plus else str(v), "bonus", unsure))
         add("bonus_to", "Bonus to", _title)
         if "range" in data:  # the range or melee symbol: the word alone when known
             v = data["range"]
-            cells.append(("Range", "?", False) if v is None else ("", _title(v), True))
+            cells.append(("Range", "?", False, False) if v is None else _cell("", _title(v), "range", unsure))
         if "attack_type" in data:  # the book prints the type in capitals: "+1 SHARP"
             v = data["attack_type"]
-            cells.append(("Type", "?", False) if v is None else ("", str(v).upper(), True))
+            cells.append(("Type", "?", False, False) if v is None else
+                         _cell("", str(v).upper(), "attack_type", unsure))
         add("paws", "Paws")
         add("slot", "Slot", _title)
     else:
@@ -274,33 +317,47 @@ def mystics_face(card: Any) -> FaceSpec:
     """Mice and Mystics: heroes and minions as initiative cards, search cards, ability cards, die faces.
 
     Every value the data knows is printed and every unknown one as ``?``, known values
-    first (mice-and-mystics.txt, Mouse Hero Cards, Search Cards, Ability Cards).
+    first (mice-and-mystics.txt, Mouse Hero Cards, Search Cards, Ability Cards). A value
+    whose reading is uncertain (the record's ``uncertain``) is marked with a trailing ``?``
+    (``(?)`` after text), and a legend line above the footer then says what the mark means.
     """
     ctype = str(card.get("type") or "?")
+    unsure = _uncertain(card)
+    marked: list[str] = []  # the uncertain fields this face prints
+
+    def mark(text: str, key: str, end: str = "?") -> str:
+        if key in unsure:
+            marked.append(key)
+            return f"{text}{end}"
+        return text
+
     spec = FaceSpec(title=str(card.get("name") or "?"), colour=_hash_colour(ctype),
                     type_line=ctype.replace("-", " ").title(), footer=_footer(card))
     if ctype in ("hero", "minion", "boss"):
         spec.type_line = f"Initiative card · {spec.type_line}"
     elif "search" in ctype:
         spec.type_line = "Search card"
-    spec.stats = _known_first(_mystics_cells(card, ctype))
+    cells = _mystics_cells(card, ctype)
+    marked += [c[0] for c in cells if c[3]]
+    spec.stats = _known_first(cells)
     if "subtype" in card.data:
         sub = card.get("subtype")
-        spec.type_line += f" · {_title(sub) if sub else '?'}"
+        spec.type_line += f" · {mark(_title(sub), 'subtype') if sub else '?'}"
     if "classes" in card.data and ctype in ("hero", "ability"):
         classes = card.get("classes")
         names = ", ".join("Any class" if c == "any" else _title(c) for c in classes or ())
-        spec.type_line += f" · {names or '?'}"
+        spec.type_line += f" · {mark(names, 'classes') if names else '?'}"
     if ctype == "minion":
         for key, unknown in (("size", "Size ?"), ("attack", "Melee/Ranged ?")):
             if key in card.data:
                 v = card.get(key)
-                spec.type_line += f" · {_title(v) if v else unknown}"
+                spec.type_line += f" · {mark(_title(v), key) if v else unknown}"
         if card.get("boss"):
             spec.type_line += " · Boss"
     parts = []
     if "requirements" in card.data:
-        parts.append(_requirements(card.get("requirements")))
+        parts.append(mark(_requirements(card.get("requirements")), "requirements", " (?)")
+                     if card.get("requirements") is not None else _requirements(None))
     for key in ("ability", "abilities", "text"):
         v = card.get(key)
         if v is None and key in card.data and key != "text":  # unknown, not absent
@@ -310,11 +367,16 @@ def mystics_face(card: Any) -> FaceSpec:
         for item in items:
             if hasattr(item, "get"):
                 head, text = item.get("name"), item.get("text")
-                parts.append(f"{head}: {text or ''}" if head else str(text or ""))
+                line = f"{head}: {text or ''}" if head else str(text or "")
             elif item:
-                parts.append(str(item))
+                line = str(item)
+            else:
+                continue
+            parts.append(mark(line.rstrip(), key, " (?)") if line.strip() else line)
     spec.body = "\n".join(p for p in parts if p)
     spec.big = ctype.title()
+    if marked:
+        spec.legend = UNCERTAIN_LEGEND
     return spec
 
 
@@ -484,7 +546,7 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
     """Draw a face in the current form: trim box (0, 0, w, h) in pt, background over the bleed.
 
     Returns the parts that did not fit even at the smallest font and were cut off with an
-    ellipsis (``name``, ``type line``, ``stats``, ``text``, ``footer``; empty when all fit).
+    ellipsis (``name``, ``type line``, ``stats``, ``text``, ``legend``, ``footer``; empty when all fit).
     """
     cut: list[str] = []
     pen = Pen(c)
@@ -535,6 +597,12 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
     if ftxt != spec.footer:
         cut.append("footer")
     pen.text("Helvetica", fs, ix, pad + foot_h * 0.3, ftxt)
+    if spec.legend:
+        ls, ltxt = fit_line(spec.legend, "Helvetica-Oblique", foot_h * 0.62, foot_h * 0.4, iw)
+        if ltxt != spec.legend:
+            cut.append("legend")
+        pen.text("Helvetica-Oblique", ls, ix, bottom + foot_h * 0.3, ltxt)
+        bottom += foot_h
     if spec.stats:
         gap = pad * 0.5
         for row in reversed(stat_rows):  # the first row on top

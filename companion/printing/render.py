@@ -62,6 +62,22 @@ class PrintResult:
     layout: dict[str, Any] = field(default_factory=dict)
     #: Cards whose face did not fit and was cut off with an ellipsis: (id, name, parts cut).
     truncated: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
+    #: Cards with characters the font cannot draw (printed as black boxes): (id, name, characters).
+    missing_glyphs: list[tuple[str, str, str]] = field(default_factory=list)
+
+    def glyph_note(self, limit: int = 8) -> str | None:
+        """One sentence naming the cards with characters the font cannot draw, or ``None``."""
+        if not self.missing_glyphs:
+            return None
+        from .text import show_chars
+
+        named = [f"{name} ({cid}): {show_chars(chars)}" for cid, name, chars in self.missing_glyphs[:limit]]
+        more = len(self.missing_glyphs) - len(named)
+        n = len(self.missing_glyphs)
+        return (f"{n} card{'s' * (n != 1)} {'have' if n != 1 else 'has'} characters the PDF's font cannot "
+                "draw, printed as '■': " + "; ".join(named) + (f"; and {more} more" if more else "")
+                + ". The font (Helvetica) covers Western European letters and common symbols: "
+                "spell those characters out or leave them out.")
 
     def truncation_note(self, limit: int = 8) -> str | None:
         """One sentence naming the cards cut off (at most ``limit`` by name), or ``None``."""
@@ -161,6 +177,16 @@ class _Faces:
         self.backs: dict[tuple[str, str], str] = {}
         self.art_dir = art_folder(options.art_dir)
         self.truncated: list[tuple[str, str, tuple[str, ...]]] = []
+        self.missing: dict[str, tuple[str, str, str]] = {}  # card id -> (id, name, characters)
+
+    def _check_glyphs(self, card: Any, texts: Iterable[str]) -> None:
+        """Note the characters of ``texts`` the font cannot draw, against ``card``."""
+        from .text import undrawable
+
+        chars = undrawable("\n".join(texts))
+        if chars:
+            _cid, _name, had = self.missing.get(card.id, (card.id, card.name, ""))
+            self.missing[card.id] = (card.id, card.name, had + "".join(c for c in chars if c not in had))
 
     def _resolve(self, card: Any, value: Any) -> Path | None:
         if not value:
@@ -199,7 +225,14 @@ class _Faces:
         name = self.faces.get(card.id)
         if name is not None:
             return name
-        from .faces import BUILDERS, draw_face, draw_playing_card, generic_face
+        from .faces import (
+            BUILDERS,
+            draw_face,
+            draw_playing_card,
+            face_texts,
+            generic_face,
+            playing_card_texts,
+        )
 
         name = f"f{len(self.faces)}"
         art = self.art_for(card)
@@ -207,9 +240,11 @@ class _Faces:
         c.beginForm(name, -self.bleed, -self.bleed, self.w + self.bleed, self.h + self.bleed)
         if self.game == "mousecard":
             draw_playing_card(c, card, self.w, self.h, self.bleed, corners=self.corners, art=art)
+            self._check_glyphs(card, playing_card_texts(card))
         else:
             spec = BUILDERS.get(self.game, generic_face)(card)
             cut = draw_face(c, spec, self.w, self.h, self.bleed, art=art, corners=self.corners)
+            self._check_glyphs(card, face_texts(spec))
             if cut:
                 self.truncated.append((card.id, card.name, tuple(cut)))
         c.endForm()
@@ -245,6 +280,8 @@ class _Faces:
             draw_back(c, self.game, self.w, self.h, self.bleed, label=label, art=art,
                       corners=self.corners)
             c.endForm()
+            if label is not None and art is None:
+                self._check_glyphs(card, [label])
             self.backs[key] = name
         return name
 
@@ -328,4 +365,4 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
     save(c)
     return PrintResult(grid, pages, copies=len(cards), distinct=len(faces.faces),
                        images=len(faces.images._by_hash), layout=layout_json(grid, pages),
-                       truncated=faces.truncated)
+                       truncated=faces.truncated, missing_glyphs=list(faces.missing.values()))

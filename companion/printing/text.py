@@ -2,15 +2,51 @@
 
 Word widths are measured once per (text, font) at 1 pt and scaled, and whole fits are
 cached, so a print run of thousands of cards measures each distinct text once.
+:func:`undrawable` finds the characters a font cannot draw (ReportLab prints them as ■).
 """
 
 from __future__ import annotations
 
 import functools
+import unicodedata
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 ELLIPSIS = "\u2026"
+
+
+@functools.lru_cache(maxsize=4096)
+def _drawable(ch: str, font: str) -> bool:
+    """Whether ``font`` or one of its substitution fonts (Symbol, ZapfDingbats for the standard
+    fonts) has a glyph for ``ch``; ReportLab draws any other character as a black box."""
+    f = getFont(font)
+    for cand in (f, *getattr(f, "substitutionFonts", ())):
+        enc = cand.encName
+        try:
+            ch.encode("UTF16" if "UCS-2" in enc else enc)
+            return True
+        except (UnicodeEncodeError, LookupError):
+            continue
+    return False
+
+
+@functools.lru_cache(maxsize=16384)
+def undrawable(text: str, font: str = "Helvetica") -> str:
+    """The distinct characters of ``text`` (in order) that ``font`` cannot draw; ``""`` if none.
+
+    Whitespace is not counted (a line break is never drawn as a character).
+    """
+    out: dict[str, None] = {}
+    for ch in text:
+        if ch not in out and not ch.isspace() and not _drawable(ch, font):
+            out[ch] = None
+    return "".join(out)
+
+
+def show_chars(chars: str) -> str:
+    """Characters for a message: each as itself, or ``U+XXXX`` when it is invisible (a joiner,
+    a variation selector, a control character)."""
+    return " ".join(ch if unicodedata.category(ch)[0] in "LNPS" else f"U+{ord(ch):04X}" for ch in chars)
 
 
 @functools.lru_cache(maxsize=65536)

@@ -13,12 +13,18 @@ CSS classes for browser tests:
 ``cmp-cards-count`` (how many cards match), ``cmp-cards-table`` (the table),
 ``cmp-cards-tiles`` (the tiles), ``cmp-cards-upload`` (file upload),
 ``cmp-cards-path`` (a path to check), ``cmp-cards-validate`` (check button),
-``cmp-cards-report`` (the validation report panel).
+``cmp-cards-report`` (the validation report panel), ``cmp-cards-load-problems`` (card files of
+your own that could not be loaded, with their errors).
+
+A card file of your own that does not validate never hides the others: the browser shows
+every card that loads and lists the broken file's errors above the table.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Collection
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -32,6 +38,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 MAX_TILES = 60
 ALL = "(all)"
+#: The key of :func:`load_what_loads`'s problems when even the bundled cards do not load.
+BUNDLED = "bundled data"
 NO_STAT = "(none)"
 
 #: A colour per card kind for the tiles (Monarchs cards use their own colour).
@@ -81,8 +89,14 @@ def filter_frame(frame: pd.DataFrame, *, card_type: str = ALL, text: str = "", s
     return rows
 
 
-def tile_html(row: dict[str, Any], game: str) -> str:
-    """One card tile: name, type and the numbers that matter for the game."""
+def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
+              not_applicable: Collection[str] = ()) -> str:
+    """One card tile: name, type and the numbers that matter for the game.
+
+    ``demo`` is the card's demo status (:attr:`Card.is_demo`; without it, read from the row's
+    ``set`` and ``source`` the same way); ``not_applicable`` names fields that are null because
+    they do not apply to the card's type (shown as "—", not as unknown).
+    """
     bits = [str(row.get("type", ""))]
     for key in ("attribute", "color", "rank", "suit", "food"):
         if _present(row.get(key)):
@@ -92,14 +106,49 @@ def tile_html(row: dict[str, Any], game: str) -> str:
                        ("defense", "Defense"), ("life", "Life")):
         if key in row and (row[key] is None or not _missing(row[key])):
             value = row[key]
-            bits.append(f"{label} {'unknown' if _missing(value) else int(value)}")
+            shown = ("—" if key in not_applicable else "unknown") if _missing(value) else int(value)
+            bits.append(f"{label} {shown}")
     # a card without text has NaN there in a table's row (pandas), which is truthy: never shown
     body = next((str(row[k]) for k in ("text", "abilities") if _present(row.get(k))), "")
     colour = TILE_COLOURS.get(next((str(row[k]) for k in ("attribute", "color", "colour")
                                     if _present(row.get(k))), ""))
-    if str(row.get("set", "")).lower().find("demo") >= 0:
+    if demo is None:
+        demo = any("demo" in str(row.get(k, "")).lower() for k in ("set", "source") if _present(row.get(k)))
+    if demo:
         bits.append("demo")
     return ui.card_tile(str(row.get("name", "")), " · ".join(bits), body[:160], colour=colour)
+
+
+def load_what_loads(game: str) -> tuple[CardDB, dict[str, list[str]]]:
+    """A game's cards as :func:`load_game` loads them, leaving out any card file of your own that
+    does not load; returns the cards and, per file left out, its errors (as ``companion validate``
+    words them). If even the bundled cards do not load, the database is empty and the error is
+    listed under :data:`BUNDLED`."""
+    from ..cards import user_game_files
+    from ..validation import validate_paths
+
+    try:
+        return load_game(game), {}
+    except CompanionError as first:
+        failure = first
+    skipped: dict[str, list[str]] = {}
+    good: list[Path] = []
+    for f in user_game_files(game):
+        errors = [i.render() for i in validate_paths([f], context=False).errors]  # the file on its own
+        if errors:
+            skipped[str(f)] = errors
+            continue
+        try:
+            load_game(game, include_user=False, extra=[*good, f])
+        except CompanionError as exc:  # e.g. an id another of your files already uses
+            skipped[str(f)] = [exc.render()]
+            continue
+        good.append(f)
+    try:
+        return load_game(game, include_user=False, extra=good), skipped
+    except CompanionError as exc:
+        skipped.setdefault(BUNDLED, []).append(exc.render() if skipped else failure.render())
+        return CardDB(game, ()), skipped
 
 
 def _missing(value: Any) -> bool:
@@ -136,6 +185,10 @@ class CardBrowserView:
         self.range.add_class("cmp-cards-range")
         self.count = w.HTML()
         self.count.add_class("cmp-cards-count")
+        self.load_problems = w.HTML()
+        self.load_problems.add_class("cmp-cards-load-problems")
+        #: Card files of your own left out of the browser because they do not load: path -> errors.
+        self.skipped: dict[str, list[str]] = {}
         self.table = w.HTML()
         self.table.add_class("cmp-cards-table")
         self.tiles = w.HTML()
@@ -169,21 +222,34 @@ class CardBrowserView:
             self.game_buttons,
             w.HBox([self.type_menu, self.search]),
             w.HBox([self.stat_menu, self.range]),
-            self.status, self.count, self.results,
+            self.status, self.load_problems, self.count, self.results,
             w.HTML("<h3>Check your own card file</h3>"),
             w.HBox([self.upload, self.path, self.check_button]),
             self.report,
         ])
         self.widget.add_class("cmp-cards-page")
         ui.guarded(self.status)(self.load)(game)
+        if self.frame is None:  # nothing loaded at all: the status says why; the frame is empty
+            import pandas as pd
+
+            self.frame = pd.DataFrame(columns=["id", "name", "type", "set"])
 
     # -- data and filters ------------------------------------------------------------
 
     def load(self, game: str) -> None:
-        """Load a game's cards (bundled and your own) and reset the filters."""
+        """Load a game's cards (bundled and your own) and reset the filters.
+
+        A file of your own that does not load is left out and its errors are listed
+        (``load_problems``); the other cards stay browsable.
+        """
         self.game = game
-        self.db = load_game(game)
+        self.db, self.skipped = load_what_loads(game)
+        self._show_load_problems()
         frame = self.db.frame()
+        if frame.empty:
+            import pandas as pd
+
+            frame = pd.DataFrame(columns=["id", "name", "type", "set"])
         if "set" not in frame:
             frame.insert(min(3, len(frame.columns)), "set", [c.set for c in self.db])
         self.frame = frame
@@ -211,14 +277,23 @@ class CardBrowserView:
         shown = rows.drop(columns=[c for c in ("source",) if c in rows]).astype(object)
         if self.db is not None:  # an unknown official value reads "unknown", not blank
             unknown = self.db.unknown_cells()
+            inapplicable = self.db.not_applicable_cells()  # a joker's suit: "—", not unknown
             for i, card_id in zip(shown.index, shown["id"], strict=True):
                 for col in shown.columns:
                     if (card_id, col) in unknown:
                         shown.at[i, col] = "unknown"
+                    elif (card_id, col) in inapplicable:
+                        shown.at[i, col] = "—"
         self.table.value = ("<div style='max-height:480px;overflow:auto'>"
                             + shown.to_html(index=False, na_rep="", escape=True, border=0,
                                             classes="cmp-cards-df") + "</div>")
-        tiles = [tile_html(r, self.game) for r in rows.head(MAX_TILES).to_dict("records")]
+        demo = {c.id for c in self.db if c.is_demo} if self.db is not None else set()
+        na: dict[str, set[str]] = {}
+        for card_id, col in self.db.not_applicable_cells() if self.db is not None else ():
+            na.setdefault(card_id, set()).add(col)
+        tiles = [tile_html(r, self.game, demo=r.get("id") in demo,
+                           not_applicable=na.get(str(r.get("id")), ()))
+                 for r in rows.head(MAX_TILES).to_dict("records")]
         more = f"<div>… and {len(rows) - MAX_TILES} more (narrow the filters)</div>" \
             if len(rows) > MAX_TILES else ""
         self.tiles.value = "<div>" + "".join(tiles) + "</div>" + more
@@ -248,6 +323,24 @@ class CardBrowserView:
             finally:
                 self._quiet = False
         self.refresh()
+
+    def _show_load_problems(self) -> None:
+        """Say which card files were left out, and why (empty when everything loaded)."""
+        skipped = dict(self.skipped)
+        bundled = skipped.pop(BUNDLED, None)
+        lines = [line for path, problems in skipped.items()
+                 for line in (f"{path}: left out", *(f"  {p}" for p in problems))]
+        name = GAMES[self.game]
+        if bundled is not None:
+            ui.show(self.load_problems, "error", f"The {name} cards could not be loaded", [*bundled, *lines])
+        elif skipped:
+            n = len(skipped)
+            it = "them" if n != 1 else "it"
+            ui.show(self.load_problems, "warn",
+                    f"{n} of your {name} card files could not be loaded and {'are' if n != 1 else 'is'} "
+                    f"left out; the other cards are shown. Fix {it} (or check {it} below).", lines)
+        else:
+            self.load_problems.value = ""
 
     # -- checking a file of your own -------------------------------------------------
 

@@ -154,14 +154,27 @@ class PrintView:
         sel = select_cards(game, deck=self.deck.value or None)
         return sel.copies, sel.title
 
+    def _clear(self) -> None:
+        """Forget the last PDF: no download link or preview that a failed run could leave stale."""
+        self.pdf, self.filename = b"", ""
+        self.download.value = ""
+        self.preview.layout.display = "none"
+        self.page.value, self.page.max = 1, 1
+
     def make(self) -> bytes:
-        """Make the chosen PDF: preview, file in the user data folder, download link."""
+        """Make the chosen PDF: preview, file in the user data folder, download link.
+
+        The previous PDF's link and preview go first, so an error never leaves them offered
+        as if they were the PDF just asked for (the file saved before stays in the folder).
+        """
         from ..printing.boards import find_board, find_sheet, print_board, print_calibration
         from ..printing.render import CardOptions, print_cards
 
+        self._clear()
         buf = io.BytesIO()
         game, what, paper = self.game.value, self.what.value, self.paper.value
-        warning: str | None = None
+        warnings: list[str] = []
+        problems: list[str] = []  # what the warnings are about, for the status line
         if what == "cards":
             copies, title = self._card_copies()
             size = self.custom.value if self.size.value == "custom" else self.size.value
@@ -184,7 +197,11 @@ class PrintView:
             summary = [f"{res.copies} cards ({res.distinct} different), "
                        f"{res.grid.cols}x{res.grid.rows} per sheet, "
                        f"{len(res.pages)} pages", f"card {res.grid.card[0]:g} x {res.grid.card[1]:g} mm"]
-            warning = res.truncation_note()
+            for note, what_went_wrong in ((res.truncation_note(), "some text did not fit"),
+                                          (res.glyph_note(), "some characters print as ■")):
+                if note:
+                    warnings.append(note)
+                    problems.append(what_went_wrong)
         elif what == "board":
             info = print_board(find_board(game), buf, paper=paper)
             name = f"board-{game}-{paper}.pdf"
@@ -214,8 +231,8 @@ class PrintView:
                                "style='font-size:16px;padding:8px'>"
                                f"⬇ Download {html.escape(name)} ({len(self.pdf) / 1024:.0f} KB)</a>")
         lines = [*summary, f"saved as {folder / name}", "Print at 100 % / actual size."]
-        if warning:
-            ui.show(self.status, "warn", f"Made {name}, but some text did not fit", [warning, *lines])
+        if warnings:
+            ui.show(self.status, "warn", f"Made {name}, but {' and '.join(problems)}", [*warnings, *lines])
         else:
             ui.show(self.status, "ok", f"Made {name}", lines)
         return self.pdf
