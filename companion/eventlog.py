@@ -281,16 +281,29 @@ class EventLog:
     def locked(self) -> Iterator[None]:
         """Hold the log's folder lock: one tracker at a time reads-then-appends (two windows or
         a command on the same log never interleave a check and a write). Advisory, POSIX only."""
-        if self.path is None or self.read_only or fcntl is None:
-            yield
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path.parent, os.O_RDONLY)
+        fd = self._lock_folder() if self.path is not None and not self.read_only else None
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
             yield
         finally:
-            os.close(fd)  # closing releases the lock
+            if fd is not None:
+                os.close(fd)  # closing releases the lock
+
+    def _lock_folder(self) -> int | None:
+        """The log folder, opened and locked; ``None`` where no lock can be had (no fcntl, a
+        file system without locks): the action then goes on unlocked, as before locks existed."""
+        if fcntl is None or self.path is None:
+            return None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.path.parent, os.O_RDONLY)
+        except OSError:
+            return None  # the write that follows reports a folder it cannot use
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:  # e.g. ENOLCK on some network file systems
+            os.close(fd)
+            return None
+        return fd
 
     # -- writing -----------------------------------------------------------------
     def append(self, event: Event) -> LoggedEvent:

@@ -371,3 +371,21 @@ def test_the_completed_event_is_what_is_checked_before_writing(tmp_path: Path) -
     with pytest.raises(RuleError, match="below zero"):
         t.do({"event": "add", "n": 0, "all": True})
     assert t.state.total == 2 and len(path.read_text().splitlines()) == 1
+
+
+def test_a_folder_that_cannot_be_locked_still_takes_actions(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.eventlog as ev
+
+    if ev.fcntl is None:  # pragma: no cover - no locks where there is no fcntl
+        pytest.skip("no fcntl here")
+
+    def no_locks(fd: int, op: int) -> None:
+        raise OSError(37, "No locks available")  # as on some network file systems
+
+    monkeypatch.setattr(ev.fcntl, "flock", no_locks)
+    t = CounterTracker(tmp_path / "game.jsonl")
+    t.do({"event": "add", "n": 2})
+    t.undo()
+    t.redo()
+    assert CounterTracker(tmp_path / "game.jsonl").state.total == 2
