@@ -28,7 +28,7 @@ import errno
 import json
 import os
 import random
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -281,7 +281,7 @@ class EventLog:
     def locked(self) -> Iterator[None]:
         """Hold the log's folder lock: one tracker at a time reads-then-appends (two windows or
         a command on the same log never interleave a check and a write). Advisory, POSIX only."""
-        fd = self._lock_folder() if self.path is not None and not self.read_only else None
+        fd = None if self.read_only else self._lock_folder()
         try:
             yield
         finally:
@@ -366,22 +366,10 @@ class Tracker(Generic[S]):
         return event
 
     # -- folding -------------------------------------------------------------------
-    def fold(self, events: Iterable[LoggedEvent]) -> tuple[S, list[LogProblem]]:
-        """Fold events into a state; an event the rules reject is reported and skipped."""
-        state = self.initial()
-        problems: list[LogProblem] = []
-        with self._replaying():
-            for le in events:
-                try:
-                    state = self.apply(state, le.event)
-                except CompanionError as exc:
-                    problems.append(LogProblem(le.line or 0, exc.render()))
-        return state, problems
-
     @contextlib.contextmanager
     def _replaying(self) -> Iterator[None]:
-        """While logged lines are applied again (a fold, an undo, a redo), ``replaying`` is
-        True: a tracker may then keep a line its rules refuse today (see the Mice and Mystics
+        """While logged lines are applied again (reading the log, an undo, a redo), ``replaying``
+        is True: a tracker may then keep a line its rules refuse today (see the Mice and Mystics
         start)."""
         before, self.replaying = self.replaying, True
         try:
