@@ -317,7 +317,7 @@ class _Setup:
     bonus: str
     kings: str
     stop: bool
-    draw_on: bool  # a cancelled bad card lets a cautious draw go on (``cancel_draws_on``)
+    cancel_draws_on: bool  # a cancelled bad card lets a cautious draw go on (as TaskCheck)
     info: tuple[Category, ...]
     full: tuple[int, ...]
     king_idx: tuple[int, ...]
@@ -512,7 +512,7 @@ def _moves(st: _Setup, pl: int, broke: bool) -> Moves:
                 own = nab - is_ace  # an ace cannot cancel itself...
                 b = own + nch
                 total = nab + nch  # ...but its extra success still counts (special effects: Aces)
-                if bonus == "success" or not st.draw_on:
+                if bonus == "success" or not st.cancel_draws_on:
                     cancel = False  # (a bad card ends the draw anyway: bonuses are spent at the end)
                 elif bonus == "cancel":
                     cancel = b > 0

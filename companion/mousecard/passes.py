@@ -352,7 +352,7 @@ class _Automaton:
             own = nab - ace  # an ace cannot cancel itself, but its extra success still counts
             b = own + nch
             total = nab + nch
-            if st.bonus == "success" or not st.draw_on:  # (then bonuses are spent at the end)
+            if st.bonus == "success" or not st.cancel_draws_on:  # (then bonuses are spent at the end)
                 cancel = np.zeros(shape, dtype=bool)
             elif st.bonus == "cancel":
                 cancel = b > 0
