@@ -67,3 +67,13 @@ def start(mice: list[Any] | None = None, minions: dict[str, Any] | None = None,
 
 def order(t: MysticsTracker) -> list[str]:
     return [c.id for c in t.state.track]
+
+
+def break_user_die() -> None:
+    """Put a copy of the bundled die into the user data folder: a card file whose ids repeat the
+    bundled ones, so the Mice and Mystics card data cannot be loaded."""
+    from companion.cards import DATA_DIR, user_data_dir
+
+    folder = user_data_dir() / "mystics"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "action-die.json").write_text((DATA_DIR / "mystics" / "action-die.json").read_text())

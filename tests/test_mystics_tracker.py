@@ -13,7 +13,7 @@ from companion.cli import main
 from companion.errors import LogError, RuleError, UnknownCardError
 from companion.eventlog import EventLog
 from companion.mystics.tracker import EVENTS, MysticsTracker
-from tests.test_mystics_helpers import DIE, HEROES, MINIONS, order, start, tracker
+from tests.test_mystics_helpers import DIE, HEROES, MINIONS, break_user_die, order, start, tracker
 
 GAME = [
     start(minions={"rat_warriors": 2}),
@@ -422,11 +422,7 @@ def test_a_surge_type_the_data_no_longer_knows_does_not_block_the_surge() -> Non
 
 def test_a_broken_user_card_file_shows_its_real_error(tmp_path: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.cards import DATA_DIR, user_data_dir
-
-    folder = user_data_dir() / "mystics"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "action-die.json").write_text((DATA_DIR / "mystics" / "action-die.json").read_text())
+    break_user_die()
     t = MysticsTracker(None)
     with pytest.raises(CompanionError, match="duplicate mystics card id 'die-sword'") as exc:
         t.do({"event": "start", "chapter_end": 6, "mice": ["collin"], "minions": {}, "seed": 1})

@@ -10,7 +10,7 @@ import pytest
 
 from companion.errors import CompanionError
 from companion.views.mystics import MysticsDashboard, parse_counts, parse_ints
-from tests.test_mystics_helpers import DIE, HEROES, MINIONS
+from tests.test_mystics_helpers import DIE, HEROES, MINIONS, break_user_die
 
 KW = {"die": DIE, "heroes": HEROES, "minions": MINIONS}
 
@@ -246,11 +246,7 @@ def test_track_shows_the_next_card_after_the_acting_card_leaves(tmp_path: Path) 
 
 
 def test_a_broken_card_file_is_shown_not_taken_for_missing_cards(tmp_path: Path) -> None:
-    from companion.cards import DATA_DIR, user_data_dir
-
-    folder = user_data_dir() / "mystics"
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "action-die.json").write_text((DATA_DIR / "mystics" / "action-die.json").read_text())
+    break_user_die()
     d = MysticsDashboard(tmp_path / "m.jsonl")
     status = html.unescape(d.status.value)
     assert "cannot be loaded" in status and "duplicate mystics card id" in status

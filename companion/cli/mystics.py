@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from pathlib import Path
 from typing import Any
@@ -72,19 +71,10 @@ def render_state(state: Any) -> list[str]:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from ..mystics.tracker import HOUSE_READINGS
-    from . import print_json
-
     tracker = _read_log(Path(args.log))
-    state = tracker.state
     problems = [str(p) for p in tracker.problems]
-    if args.json:
-        out = state.to_json()
-        out["problems"] = problems
-        out["house_readings"] = list(HOUSE_READINGS)
-        print_json(out)
-    else:
-        print("\n".join(render_state(state)))
+    _show(args, tracker, {"problems": problems})
+    if not args.json:
         for p in problems:
             print(f"problem: {p}")
     return 1 if problems else 0
@@ -103,14 +93,6 @@ def _split_counts(text: str | None, *, what: str = "minion count",
             raise CompanionError(f"bad {what} {part.strip()!r}", expected=f"name=number, e.g. {example}",
                                  found=repr(n.strip())) from None
     return out
-
-
-def _seed(text: str | None) -> int | str:
-    """The shuffle seed: as typed (a number or a word), or a random one; the log records it."""
-    if text is None or not text.strip():
-        return random.SystemRandom().randrange(2**31)
-    text = text.strip()
-    return int(text) if text.isdecimal() else text
 
 
 def _report_log(tracker: Any, path: Path) -> list[str]:
@@ -139,14 +121,14 @@ def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None
 
 
 def _new(args: argparse.Namespace) -> int:
-    from ..mystics.tracker import MysticsTracker
+    from ..mystics.tracker import MysticsTracker, seed_from_text
 
     path = Path(args.log)
     if path.exists() and path.stat().st_size:
         raise LogError("the log already exists; use 'companion mystics do' to add to it", where=str(path))
     event: dict[str, Any] = {"event": "start", "chapter_end": args.chapter_end,
                              "mice": [m.strip() for m in args.mice.split(",") if m.strip()],
-                             "minions": _split_counts(args.minions), "seed": _seed(args.seed)}
+                             "minions": _split_counts(args.minions), "seed": seed_from_text(args.seed)}
     if args.chapter is not None:
         event["chapter"] = args.chapter
     t = MysticsTracker(path)

@@ -99,6 +99,15 @@ def c(section: str) -> str:
     return cite("mystics", section)
 
 
+def seed_from_text(text: str | None) -> int | str:
+    """The seed a ``start`` event records, from what the player typed: a number, a word, or (blank)
+    a random one. The log records it, so a replay shuffles the same way."""
+    text = (text or "").strip()
+    if not text:
+        return random.SystemRandom().randrange(2**31)
+    return int(text) if text.isdecimal() else text
+
+
 @dataclass(frozen=True)
 class MysticsState:
     """The whole dashboard: track, pointer, board, party and minions."""
@@ -236,10 +245,6 @@ def _str_list(event: Event, key: str) -> list[str] | None:
     return value
 
 
-def _slug(name: str) -> str:
-    return "_".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
-
-
 class MysticsTracker(Tracker[MysticsState]):
     """The dashboard tracker. ``die``, ``heroes`` and ``minions`` default to the card data.
 
@@ -334,9 +339,9 @@ class MysticsTracker(Tracker[MysticsState]):
         kind = event.get("event")
         handler = _HANDLERS.get(kind)  # type: ignore[arg-type]
         if handler is None:
-            names = sorted(_HANDLERS)
-            hint = closest(str(kind), names)
-            raise LogError(f"unknown event {kind!r}", expected="one of " + ", ".join(names),
+            kinds = sorted(_HANDLERS)
+            hint = closest(str(kind), kinds)
+            raise LogError(f"unknown event {kind!r}", expected="one of " + ", ".join(kinds),
                            suggestion=f"Did you mean {hint[0]!r}?" if hint else None)
         if kind != "start" and not state.started:
             raise RuleError(f"{kind!r} before the chapter started", suggestion='log a "start" event first')
@@ -1115,7 +1120,7 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     name = _str(e, "name")
-    key = _slug(name)
+    key = names.slug(name)
     mouse = e.get("mouse")
     if mouse is not None:
         mouse = state.mouse(str(mouse)).id

@@ -22,7 +22,6 @@ track), ``cmp-mystics-achievement``, ``cmp-mystics-encounter`` (reveal button),
 from __future__ import annotations
 
 import html
-import random
 import re
 import time
 from pathlib import Path
@@ -35,7 +34,7 @@ from ..errors import CompanionError, UnknownCardError
 from ..mystics import names as nm
 from ..mystics import odds as od
 from ..mystics.chapter import WHEEL_SIZE
-from ..mystics.tracker import HOUSE_READINGS, MysticsState, MysticsTracker
+from ..mystics.tracker import HOUSE_READINGS, MysticsState, MysticsTracker, seed_from_text
 
 ACCENT = "#d68910"
 #: The placeholders show input that works: minion types by id or name (see companion.mystics.names).
@@ -658,18 +657,12 @@ class MysticsDashboard(ui.TrackerPage):
         mice = list(self.mice_pick.value) + [m.strip() for m in self.extra_mice.value.split(",") if m.strip()]
         if not mice:
             raise CompanionError("choose the mice of the party first")
-        seed_text = self.seed.value.strip()
-        seed: int | str = (
-            (int(seed_text) if seed_text.isdecimal() else seed_text)
-            if seed_text
-            else random.SystemRandom().randrange(2**31)
-        )
         event = {
             "event": "start",
             "chapter_end": int(self.chapter_end.value),
             "mice": mice,
             "minions": parse_counts(self.start_minions.value),
-            "seed": seed,
+            "seed": seed_from_text(self.seed.value),
         }
         if self.chapter_no.value:
             event["chapter"] = int(self.chapter_no.value)
