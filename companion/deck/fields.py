@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ..cards import Card
-from ..errors import CompanionError
+from ..errors import CompanionError, closest, did_you_mean
 
 Filter = Mapping[str, Sequence[Any]]
 
@@ -103,8 +103,6 @@ def parse_kind(specs: Iterable[str], cards: Iterable[Card] | None = None) -> dic
     With ``cards`` (the game's card data), a field that no card has, or a value that no card
     has in that field, is refused with the closest field or value.
     """
-    from ..errors import closest, did_you_mean
-
     pool = list(cards or ())
     flt: dict[str, list[str]] = {}
     for spec in specs:

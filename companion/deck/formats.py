@@ -101,24 +101,15 @@ def validate_format(doc: Any, *, where: str = "format", text: str | None = None)
     """Every problem of a format document, one line each (``line 3 /deck_size: ...``; the line
     when the file's ``text`` is given), empty when valid. The checks are
     :func:`companion.validation.validate_format_document` (``format.schema.json``)."""
-    from ..validation import pointer_lines, validate_format_document
+    from ..validation import _line_of, pointer_lines, validate_format_document
 
     issues = validate_format_document(doc, file=where)
     lines = pointer_lines(text, [i.pointer for i in issues]) if text and issues else {}
     out = []
     for issue in issues:
-        ptr = issue.pointer
-        line = next((lines[p] for p in (ptr, *_ancestors(ptr)) if p in lines), None)
-        head = (f"line {line} " if line else "") + (ptr or "/")
+        line = _line_of(issue.pointer, lines)  # a missing field: the line of its parent
+        head = (f"line {line} " if line else "") + (issue.pointer or "/")
         out.append(replace(issue, file=head, pointer="", line=None, card_id=None).render())
-    return out
-
-
-def _ancestors(pointer: str) -> list[str]:
-    out = []
-    while pointer:
-        pointer = pointer.rsplit("/", 1)[0]
-        out.append(pointer)
     return out
 
 
