@@ -300,11 +300,17 @@ def test_a_kept_character_attacks_again_without_a_flip() -> None:
 
 # -- Game Over, corrections, the log ---------------------------------------------------------------
 
-def test_the_game_ends_when_a_deck_runs_out() -> None:
+def ended_by_an_attack() -> TmntTracker:
+    """Ann's first attack runs Bob's Deck (corrected to 2) out: 6 damage, 4 Block cards + 2 from Deck."""
     t = started()
     t.do({"event": "correct", "player": 1, "deck": 2})
     to_attack(t)
-    t.do({"event": "attack", "character": "wind:5", "attacks": ["fire:1"]})  # 6 damage: 4 + 2 from Deck
+    t.do({"event": "attack", "character": "wind:5", "attacks": ["fire:1"]})
+    return t
+
+
+def test_the_game_ends_when_a_deck_runs_out() -> None:
+    t = ended_by_an_attack()
     s = t.state
     assert s.over and s.winner == 0 and s.players[1].deck == 0 and "Bob's Deck ran out" in s.message
     with pytest.raises(RuleError, match="game is over"):
@@ -436,10 +442,7 @@ def test_a_correction_after_game_over_keeps_it_over_while_a_deck_is_empty(change
 
 
 def test_a_game_ended_by_an_attack_resumes_after_the_deck_is_corrected() -> None:
-    t = started()
-    t.do({"event": "correct", "player": 1, "deck": 2})
-    to_attack(t)
-    t.do({"event": "attack", "character": "wind:5", "attacks": ["fire:1"]})  # 2 from Bob's Deck
+    t = ended_by_an_attack()
     assert t.state.over
     t.do({"event": "correct", "player": 1, "deck": 4})
     assert not t.state.over and t.state.phase == "result"

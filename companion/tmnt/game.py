@@ -183,8 +183,10 @@ def _cite(phase: str) -> str:
     return cite("tmnt", PHASE_SECTIONS.get(phase, phase))
 
 
-#: The largest count of cards a correction takes, and the largest Deck a game starts with.
+#: The largest count of cards a correction takes, and the smallest and largest Deck a game starts
+#: with (the smallest leaves a card in the Deck after the hand and the Block cards are dealt).
 COUNT_MAX = 10_000
+START_DECK_MIN = START_HAND + BLOCK_ZONES + 1
 START_DECK_MAX = 1000
 
 
@@ -275,7 +277,7 @@ class TmntTracker(Tracker[Game]):
         if (not isinstance(names, list) or len(names) != 2
                 or not all(isinstance(n, str) and n.strip() for n in names)):
             raise LogError(f"start: 'players' must be two names, not {names!r}")
-        deck = _count(event, "deck", low=START_HAND + BLOCK_ZONES + 1, high=START_DECK_MAX, default=DECK_SIZE)
+        deck = _count(event, "deck", low=START_DECK_MIN, high=START_DECK_MAX, default=DECK_SIZE)
         seed = event.get("seed")
         if "first" in event:
             first = _player_index(event, "first")

@@ -35,12 +35,11 @@ from .. import cite, ui
 from ..errors import CompanionError
 from ..tmnt.attack import ATTRIBUTES, KINDS, SEC_FORWARD, BattleCard, from_card, resolve_attack
 from ..tmnt.game import (
-    BLOCK_ZONES,
     COUNT_MAX,
     PHASE_LABELS,
     PHASES,
     START_DECK_MAX,
-    START_HAND,
+    START_DECK_MIN,
     Game,
     TmntTracker,
     adjust_phase,
@@ -56,9 +55,6 @@ NO_KEEP = 0  # the "no Character" choice (a Dropdown shows a None value as blank
 #: The house reading for an Attack card on the 1st Block Zone (the book is silent): the values
 #: are those of the ``start`` event and of ``companion tmnt attack --attack-card-power``.
 POWER_READINGS = (("counts its Power", "count"), ("adds no Power", "ignore"))
-#: The tracker's limits, which the number boxes share so that a box never clamps a count the log
-#: holds: a Deck at the start (START_DECK_MAX), and a count set by a correction (COUNT_MAX).
-START_DECK_MIN = START_HAND + BLOCK_ZONES + 1
 
 
 def attack_card_power_toggle(css: str) -> w.ToggleButtons:
@@ -267,6 +263,7 @@ class GameTracker(ui.TrackerPage):
                              layout=w.Layout(width="260px")) for i in (1, 2)]
         self.first = w.ToggleButtons(options=[("Player 1 first", 0), ("Player 2 first", 1),
                                               ("Coin toss", -1)], value=-1)
+        # the number boxes take the tracker's own limits, so a box never clamps a count the log holds
         self.deck_size = w.BoundedIntText(value=40, min=START_DECK_MIN, max=START_DECK_MAX,
                                           description="Deck", layout=w.Layout(width="150px"))
         self.power_rule = attack_card_power_toggle("cmp-tmnt-new-attack-card-power")
