@@ -24,11 +24,12 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import copy
 import errno
 import json
 import os
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
@@ -473,6 +474,31 @@ class Tracker(Generic[S]):
     @property
     def can_redo(self) -> bool:
         return bool(self._undone)
+
+    def act(self, event: Event) -> S:
+        """One action as a log line writes it: ``{"event": "undo"}`` and ``{"event": "redo"}``
+        undo and redo; any other event is done (:meth:`do`)."""
+        kind = event.get("event")
+        if kind == UNDO:
+            return self.undo()
+        if kind == REDO:
+            return self.redo()
+        return self.do(event)
+
+    def first_refused(self, events: Iterable[Event]) -> tuple[int, CompanionError] | None:
+        """The first of ``events`` the rules refuse, tried in turn (:meth:`act`) on a copy of
+        this tracker kept in memory, as (its 1-based place, the error); ``None`` when every one
+        is allowed. Nothing is written: a batch command writes all of its events or none."""
+        trial = copy.copy(self)  # shares the tracker's data; its log and fold are its own
+        trial.log = EventLog(None)
+        trial.log.events = list(self.log.events)
+        trial._done, trial._undone, trial._marks = list(self._done), list(self._undone), dict(self._marks)
+        for k, event in enumerate(events, start=1):
+            try:
+                trial.act(event)
+            except CompanionError as exc:
+                return k, exc
+        return None
 
     def undo(self) -> S:
         with self.log.locked():

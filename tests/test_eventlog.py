@@ -389,3 +389,19 @@ def test_a_folder_that_cannot_be_locked_still_takes_actions(tmp_path: Path,
     t.undo()
     t.redo()
     assert CounterTracker(tmp_path / "game.jsonl").state.total == 2
+
+
+def test_first_refused_tries_a_batch_in_memory_and_act_takes_undo_and_redo(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    t.do({"event": "add", "n": 3})
+    batch = [{"event": "add", "n": 2}, {"event": "undo"}, {"event": "undo"}, {"event": "add", "n": -1}]
+    refused = t.first_refused(batch)
+    assert refused is not None and refused[0] == 4 and "below zero" in refused[1].message
+    assert t.state.total == 3 and len(path.read_text().splitlines()) == 1  # nothing written
+    assert t.first_refused(batch[:3]) is None and t.state.total == 3
+    for event in batch[:3]:
+        t.act(event)
+    assert t.state.total == 0 and t.can_redo
+    t.act({"event": "redo"})
+    assert CounterTracker(path).state.total == 3

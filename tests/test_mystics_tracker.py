@@ -338,12 +338,7 @@ def test_a_game_replays_exactly_after_the_die_data_is_corrected(events: list[dic
     t.do(start(minions={"rat_warriors": 2}))
     for ev in events:
         try:
-            if ev["event"] == "undo":
-                t.undo()
-            elif ev["event"] == "redo":
-                t.redo()
-            else:
-                t.do(ev)
+            t.act(ev)
         except CompanionError:
             continue
     again = replayed(t, die=SHIFTED)

@@ -155,17 +155,7 @@ def _parse_events(raws: list[str]) -> list[dict[str, Any]]:
     return events
 
 
-def _step(t: Any, event: dict[str, Any]) -> None:
-    if event["event"] == "undo":
-        t.undo()
-    elif event["event"] == "redo":
-        t.redo()
-    else:
-        t.do(event)
-
-
 def _do(args: argparse.Namespace) -> int:
-    from ..eventlog import EventLog
     from ..mystics.tracker import MysticsTracker
 
     path = Path(args.log)
@@ -174,20 +164,16 @@ def _do(args: argparse.Namespace) -> int:
     events = _parse_events(args.events)
     t = MysticsTracker(path)
     notes = _report_log(t, path)
-    # all or nothing: the events are tried, in order, on a copy kept in memory
-    copy = EventLog(None)
-    copy.events = list(t.log.events)
-    probe = MysticsTracker(copy)
+    refused = t.first_refused(events)  # all or nothing: tried in memory first
+    if refused is not None:
+        k, exc = refused
+        where = f"{path}, event {k} of {len(events)} ({events[k - 1]['event']})"
+        raise CompanionError(exc.render(), where=where,
+                             suggestion="Nothing was written: the events are written only when every "
+                                        "one of them is allowed") from None
     for k, event in enumerate(events, start=1):
         try:
-            _step(probe, event)
-        except CompanionError as exc:
-            raise CompanionError(exc.render(), where=f"{path}, event {k} of {len(events)} ({event['event']})",
-                                 suggestion="Nothing was written: the events are written only when every "
-                                            "one of them is allowed") from None
-    for k, event in enumerate(events, start=1):
-        try:
-            _step(t, event)
+            t.act(event)
         except CompanionError as exc:  # not expected after the check; say exactly what was saved
             saved = f"events 1 to {k - 1} were written" if k > 1 else "nothing was written"
             raise CompanionError(exc.render(), where=f"{path}, event {k} of {len(events)}",

@@ -346,7 +346,7 @@ def _parse_events(raws: list[str]) -> list[Any]:
     out: list[Any] = []
     for i, raw in enumerate(raws, 1):
         if raw in ("undo", "redo"):
-            out.append(raw)
+            out.append({"event": raw})
             continue
         try:
             event = json.loads(raw)
@@ -364,20 +364,12 @@ def _parse_events(raws: list[str]) -> list[Any]:
 
 def _apply(t: Any, event: Any) -> list[str]:
     """Do one parsed event on tracker ``t``; what it did, for the screen."""
-    if event == "undo":
-        t.undo()
-        return ["Undo done."]
-    if event == "redo":
-        t.redo()
-        return ["Redo done."]
-    t.do(event)
-    return list(t.state.last)
+    t.act(event)
+    kind = event["event"]
+    return [f"{kind.capitalize()} done."] if kind in ("undo", "redo") else list(t.state.last)
 
 
 def _village_do(args: argparse.Namespace) -> int:
-    from ..eventlog import EventLog
-    from ..village.game import VillageTracker
-
     events = _parse_events(args.event)
     t = _open_log(args.log, False)
     warnings = [f"log problem: {p}" for p in t.problems]
@@ -386,19 +378,14 @@ def _village_do(args: argparse.Namespace) -> int:
                         f"{args.log}.damaged")
     for w in warnings:  # said first: the batch may still be refused
         print(f"companion: warning: {w}", file=sys.stderr)
-    # All or nothing: try the whole batch on a copy in memory before writing any of it.
-    trial_log = EventLog(None)
-    trial_log.events = list(t.log.events)
-    trial = VillageTracker(trial_log)
-    for i, event in enumerate(events, 1):
-        try:
-            _apply(trial, event)
-        except CompanionError as exc:
-            where = f"{args.log}, event {i} of {len(events)}" if len(events) > 1 else args.log
-            raise CliInputError(exc.render(), where=where,
-                                suggestion="Nothing was written: the events are written only when every "
-                                           "one of them is allowed" if len(events) > 1 else
-                                "Nothing was written") from None
+    refused = t.first_refused(events)  # all or nothing: tried in memory before writing any
+    if refused is not None:
+        i, exc = refused
+        where = f"{args.log}, event {i} of {len(events)}" if len(events) > 1 else args.log
+        raise CliInputError(exc.render(), where=where,
+                            suggestion="Nothing was written: the events are written only when every "
+                                       "one of them is allowed" if len(events) > 1 else
+                            "Nothing was written") from None
     said: list[str] = []
     for event in events:
         said += _apply(t, event)
