@@ -475,6 +475,17 @@ class Tracker(Generic[S]):
     def can_redo(self) -> bool:
         return bool(self._undone)
 
+    def set_aside(self) -> list[str]:
+        """What reading the log set aside, in words: a last line cut by a crash (moved to the
+        ``.damaged`` side file) first, then each line that could not be used (kept in the file).
+        Every command and page that opens a log says these."""
+        lines = [str(p) for p in self.problems]
+        cut, path = self.log.recovered, self.log.path
+        if cut is not None and path is not None:
+            lines.insert(0, f"the last line was cut mid-write (cut off by a crash?): the half-written "
+                            f"line was set aside in {path.name}.damaged: {cut.strip()[:80]!r}")
+        return lines
+
     def act(self, event: Event) -> S:
         """One action as a log line writes it: ``{"event": "undo"}`` and ``{"event": "redo"}``
         undo and redo; any other event is done (:meth:`do`)."""

@@ -123,6 +123,21 @@ class TrackerPage:
         self.refresh()
         return result
 
+    def _show_set_aside(self, panel: w.HTML, extra: Iterable[str] = ()) -> bool:
+        """Say in ``panel`` what resuming the saved log set aside (a line cut by a crash,
+        lines that could not be used: :meth:`~companion.eventlog.Tracker.set_aside`), with
+        ``extra`` lines after; whether there was anything."""
+        lines = self.tracker.set_aside()
+        if not lines:
+            return False
+        if len(lines) > 6:  # a log of many bad lines: the first few, and how many more
+            lines = [*lines[:5], f"… and {len(lines) - 5} more (companion's replay command lists them all)"]
+        title = ("Resumed after a crash: the last, half-written line was set aside"
+                 if self.tracker.log.recovered is not None else
+                 "Resumed: some lines of the saved log could not be used (they stay in the file)")
+        show(panel, "warn", title, [*lines, *extra])
+        return True
+
     def _sync(self) -> bool:
         """Read the log again if another window wrote it, and redraw; whether it did. Called
         before an event (or a preview) is built from the state on show."""

@@ -72,6 +72,15 @@ def print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False) + "\n")
 
 
+def warn_set_aside(tracker: Any) -> list[str]:
+    """Say on stderr what opening a tracker's log set aside (:meth:`Tracker.set_aside`), before
+    the action (which may still be refused); the same lines are returned, for ``--json``."""
+    lines = tracker.set_aside()
+    for line in lines:
+        print(f"companion: warning: {line}", file=sys.stderr)
+    return lines
+
+
 def _json_error(args: argparse.Namespace, argv: Sequence[str], exc: CompanionError) -> None:
     """With ``--json``, an error is JSON too: ``{"game", "error"}`` (and the decklist ``issues``
     an error carries), so a script reading stdout always gets JSON."""

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError
+from . import warn_set_aside
 
 SITUATION_CHOICES = "calm, combat, unknown, combat-unknown, red-bad (alias ground)"
 
@@ -166,21 +167,6 @@ def _check(args: argparse.Namespace, *, odds: bool) -> Any:
                      red_bad=args.red_bad, **extra)
 
 
-def _report_log(tracker: Any) -> list[str]:
-    """Say on stderr what reading the log set aside (a line cut by a crash, unusable lines);
-    the same warnings are returned."""
-    import sys
-
-    warnings = [str(problem) for problem in tracker.problems]
-    cut = tracker.log.recovered
-    if cut:
-        warnings.insert(0, f"a last line cut off by a crash was moved to {tracker.log.path}.damaged: "
-                           f"{cut.strip()[:80]!r}")
-    for w in warnings:
-        print(f"companion: warning: {w}", file=sys.stderr)
-    return warnings
-
-
 def _existing_log(path: str) -> Path:
     p = Path(path)
     if not p.exists():
@@ -267,7 +253,7 @@ def _act(args: argparse.Namespace) -> int:
     if args.action != "start":
         _existing_log(args.log)
     tracker = open_live_deck(args.log)
-    warnings = _report_log(tracker)
+    warnings = warn_set_aside(tracker)
     if args.action in ("undo", "redo"):
         before = tracker.state.journal
         tracker.undo() if args.action == "undo" else tracker.redo()

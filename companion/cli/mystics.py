@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError, LogError
+from . import warn_set_aside
 
 
 def _read_log(path: Path) -> Any:
@@ -95,18 +95,6 @@ def _split_counts(text: str | None, *, what: str = "minion count",
     return out
 
 
-def _report_log(tracker: Any, path: Path) -> list[str]:
-    """What opening a log set aside or could not use, as lines (also printed to stderr)."""
-    notes = []
-    if tracker.log.recovered is not None:
-        notes.append(f"the last line of {path.name} was cut mid-write (a crash?): it was moved to "
-                     f"{path.name}.damaged, nothing is lost")
-    notes += [f"{path.name} {p} (the line stays in the file)" for p in tracker.problems]
-    for n in notes:
-        print(f"companion: warning: {n}", file=sys.stderr)
-    return notes
-
-
 def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None:
     from ..mystics.tracker import HOUSE_READINGS
     from . import print_json
@@ -163,7 +151,7 @@ def _do(args: argparse.Namespace) -> int:
         raise LogError("no such log", where=str(path), suggestion="start one with 'companion mystics new'")
     events = _parse_events(args.events)
     t = MysticsTracker(path)
-    notes = _report_log(t, path)
+    notes = warn_set_aside(t)
     refused = t.first_refused(events)  # all or nothing: tried in memory first
     if refused is not None:
         k, exc = refused

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..errors import CompanionError
 from ..textio import read_text
+from . import warn_set_aside
 
 
 class CliInputError(CompanionError):
@@ -372,12 +373,7 @@ def _apply(t: Any, event: Any) -> list[str]:
 def _village_do(args: argparse.Namespace) -> int:
     events = _parse_events(args.event)
     t = _open_log(args.log, False)
-    warnings = [f"log problem: {p}" for p in t.problems]
-    if t.log.recovered is not None:
-        warnings.append(f"the log's last line was cut mid-write (a crash?); it was moved to "
-                        f"{args.log}.damaged")
-    for w in warnings:  # said first: the batch may still be refused
-        print(f"companion: warning: {w}", file=sys.stderr)
+    warnings = warn_set_aside(t)  # said first: the batch may still be refused
     refused = t.first_refused(events)  # all or nothing: tried in memory before writing any
     if refused is not None:
         i, exc = refused

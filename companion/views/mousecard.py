@@ -142,7 +142,7 @@ class MouseCardPage(ui.TrackerPage):
             except RuleError:
                 pass  # another page on the same log started it a moment ago: do() read it first
         self._build()
-        self._show_notice()
+        self._show_set_aside(self.notice)  # kept on show, apart from the odds' messages
         self.refresh()
         self.compute()
         if plot:
@@ -415,17 +415,6 @@ class MouseCardPage(ui.TrackerPage):
         ax.legend(title="target", ncol=2, fontsize=8)
         self.plot_box.children = [ui.figure_widget(fig)]
         self._waiting_for("plot", False)
-
-    def _show_notice(self) -> None:
-        """What resuming the saved session set aside (a line cut by a crash, lines that could
-        not be used): kept on show, apart from the odds' messages, until the next action."""
-        lines = [str(p) for p in self.tracker.problems]
-        cut = self.tracker.log.recovered
-        if cut:
-            lines.insert(0, f"a last line cut off by a crash was set aside in "
-                            f"{self.log_path.name}.damaged: {cut.strip()[:80]!r}")
-        if lines:
-            ui.show(self.notice, "warn", "Some of the saved session could not be used", lines)
 
     def _act(self, event: dict[str, Any]) -> None:
         self._acting(lambda: self.tracker.do(event))

@@ -623,21 +623,8 @@ class MysticsDashboard(ui.TrackerPage):
         if self._data_error is not None:
             ui.show(self.status, "error", "The Mice and Mystics card data cannot be loaded",
                     [self._data_error.render(), "Fix or remove that file, then reopen this page."])
-        elif self.tracker.problems:
-            ui.show(
-                self.status,
-                "warn",
-                f"Resumed {self.path.name}; {len(self.tracker.problems)} line(s) "
-                "could not be used (kept in the file)",
-                [str(p) for p in self.tracker.problems[:5]],
-            )
-        elif self.tracker.log.recovered is not None:
-            ui.show(
-                self.status,
-                "warn",
-                "Resumed after a crash: the last, half-written line was set aside",
-                [f"{self.path.name}.damaged"],
-            )
+        else:
+            self._show_set_aside(self.status)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -369,12 +369,7 @@ class GameTracker(ui.TrackerPage):
         self.setup_box = self.widget.children[1]
         self.widget.add_class("cmp-tmnt-tracker")
         self.refresh()
-        if self.tracker.problems:
-            ui.show(self.status, "warn", f"Resumed {self.path.name} with {len(self.tracker.problems)} "
-                    "unreadable line(s), skipped", [str(p) for p in self.tracker.problems[:5]])
-        elif self.tracker.log.recovered is not None:
-            ui.show(self.status, "warn", "Resumed after a crash: the last, half-written line was set aside",
-                    [f"{self.path.name}.damaged", *self._state_line()])
+        self._show_set_aside(self.status, self._state_line())
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

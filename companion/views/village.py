@@ -83,12 +83,7 @@ class VillageCompanion(ui.TrackerPage):
         self.message.add_class("cmp-village-message")
         self.tracker = VillageTracker(self.log_path)
         self._build()
-        if self.tracker.problems:
-            ui.show(self.message, "warn", "Some lines of the saved game could not be used",
-                    [str(p) for p in self.tracker.problems])
-        elif self.tracker.log.recovered is not None:
-            ui.show(self.message, "warn", "Resumed after a crash: the last, half-written line was set aside",
-                    [f"kept in {self.log_path.name}.damaged"])
+        self._show_set_aside(self.message)
         self.refresh()
 
     # -- layout ------------------------------------------------------------------------------
