@@ -64,7 +64,10 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
             record[flag] = [f for f in record[flag] if f not in values]
             if not record[flag]:
                 del record[flag]
-    now_unknown = [f for f, v in values.items() if v is None and f not in _null_only(game, target.type)]
+    from .validation import null_only_fields
+
+    not_applicable = null_only_fields(game, target.type)
+    now_unknown = [f for f, v in values.items() if v is None and f not in not_applicable]
     if now_unknown:
         flagged = record.get("unknown")
         record["unknown"] = [*(flagged if isinstance(flagged, list) else []), *now_unknown]
@@ -87,13 +90,6 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
         doc["cards"].append(record)
     _write_validated(path, doc, game)
     return record
-
-
-def _null_only(game: str, card_type: str) -> frozenset[str]:
-    """Fields the schema makes null for every card of the type: null there is not 'unknown'."""
-    from .validation import null_only_fields
-
-    return null_only_fields(game, card_type)
 
 
 def _schema_fields(game: str, card_type: str) -> set[str]:

@@ -860,13 +860,6 @@ def validate_format_document(doc: Any, *, file: str) -> list[ValidationIssue]:
     return found
 
 
-def format_paths() -> list[Path]:
-    """The bundled deck-format files and the user's own."""
-    from .deck.formats import format_files
-
-    return format_files()
-
-
 def _merge_misspelt(found: list[ValidationIssue]) -> list[ValidationIssue]:
     """A misspelt required field gives two errors ('powr' unknown, 'power' missing): keep one."""
     from dataclasses import replace
@@ -1337,7 +1330,9 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]] = (), *, context: boo
     if paths:
         files, report.issues = expand_paths(paths)
     else:
-        files = bundled_paths() + format_paths()
+        from .deck.formats import format_files
+
+        files = bundled_paths() + format_files()
     docs: list[tuple[str, Any]] = []
     for f in files:
         report.files.append(str(f))

@@ -256,6 +256,12 @@ def _title(value: Any) -> str:
     return str(value).replace("-", " ").title()
 
 
+def _plus(value: Any) -> str:
+    """A bonus as printed beside its symbol: ``+1`` (anything but a number of 0 or more as written)."""
+    plus = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    return f"+{value}" if plus else str(value)
+
+
 def _requirements(req: Any) -> str:
     """A search card's 'Other requirements' as the book prints them ('Requires WARRIOR')."""
     if req is None:
@@ -286,25 +292,18 @@ def _mystics_cells(card: Any, ctype: str) -> list[Cell]:
     unsure = _uncertain(card)
     cells: list[Cell] = []
 
-    def add(key: str, label: str, show: Callable[[Any], str] = str) -> None:
+    def add(key: str, label: str, show: Callable[[Any], str] = str, *, bare: bool = False) -> None:
+        """The cell of ``key`` if the card has it; ``bare``: a known value is printed without its label."""
         if key in data:
             v = data[key]
-            cells.append((label, "?", False, False) if v is None else _cell(label, show(v), key, unsure))
+            cells.append((label, "?", False, False) if v is None else
+                         _cell("" if bare else label, show(v), key, unsure))
 
     if ctype == "search":
-        if "bonus" in data:  # printed beside the symbol, "+1"
-            v = data["bonus"]
-            plus = isinstance(v, int) and not isinstance(v, bool) and v >= 0
-            cells.append(("Bonus", "?", False, False) if v is None else
-                         _cell("", f"+{v}" if plus else str(v), "bonus", unsure))
+        add("bonus", "Bonus", _plus, bare=True)  # printed beside the symbol, "+1"
         add("bonus_to", "Bonus to", _title)
-        if "range" in data:  # the range or melee symbol: the word alone when known
-            v = data["range"]
-            cells.append(("Range", "?", False, False) if v is None else _cell("", _title(v), "range", unsure))
-        if "attack_type" in data:  # the book prints the type in capitals: "+1 SHARP"
-            v = data["attack_type"]
-            cells.append(("Type", "?", False, False) if v is None else
-                         _cell("", str(v).upper(), "attack_type", unsure))
+        add("range", "Range", _title, bare=True)  # the range or melee symbol: the word alone when known
+        add("attack_type", "Type", lambda v: str(v).upper(), bare=True)  # in capitals: "+1 SHARP"
         add("paws", "Paws")
         add("slot", "Slot", _title)
     else:

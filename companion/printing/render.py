@@ -71,24 +71,28 @@ class PrintResult:
             return None
         from .text import show_chars
 
-        named = [f"{name} ({cid}): {show_chars(chars)}" for cid, name, chars in self.missing_glyphs[:limit]]
-        more = len(self.missing_glyphs) - len(named)
         n = len(self.missing_glyphs)
+        named = _first_named([f"{name} ({cid}): {show_chars(chars)}"
+                              for cid, name, chars in self.missing_glyphs[:limit]], n)
         return (f"{n} card{'s' * (n != 1)} {'have' if n != 1 else 'has'} characters the PDF's font cannot "
-                "draw, printed as '■': " + "; ".join(named) + (f"; and {more} more" if more else "")
-                + ". The font (Helvetica) covers Western European letters and common symbols: "
-                "spell those characters out or leave them out.")
+                f"draw, printed as '■': {named}. The font (Helvetica) covers Western European letters "
+                "and common symbols: spell those characters out or leave them out.")
 
     def truncation_note(self, limit: int = 8) -> str | None:
         """One sentence naming the cards cut off (at most ``limit`` by name), or ``None``."""
         if not self.truncated:
             return None
-        named = [f"{name} ({cid}): {', '.join(parts)}" for cid, name, parts in self.truncated[:limit]]
-        more = len(self.truncated) - len(named)
         n = len(self.truncated)
+        named = _first_named([f"{name} ({cid}): {', '.join(parts)}"
+                              for cid, name, parts in self.truncated[:limit]], n)
         return (f"{n} card{'s' * (n != 1)} did not fit and {'were' if n != 1 else 'was'} cut off with '…': "
-                + "; ".join(named) + (f"; and {more} more" if more else "")
-                + ". Try a larger card size, or shorten the text.")
+                f"{named}. Try a larger card size, or shorten the text.")
+
+
+def _first_named(named: list[str], total: int) -> str:
+    """``a; b; and 3 more``: the cards named in a note, then how many of ``total`` were not."""
+    more = total - len(named)
+    return "; ".join(named) + (f"; and {more} more" if more else "")
 
 
 def binary_streams(fn: Callable[..., Any]) -> Callable[..., Any]:

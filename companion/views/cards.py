@@ -271,13 +271,14 @@ class CardBrowserView:
     def refresh(self) -> None:
         rows = self.filtered()
         total = len(self.frame) if self.frame is not None else 0
+        demo = {c.id for c in self.db if c.is_demo} if self.db is not None else set()
+        # a joker's suit: "—", not unknown
+        inapplicable = self.db.not_applicable_cells() if self.db is not None else set()
         self.count.value = (f"<b>{len(rows)}</b> of {total} {html.escape(GAMES[self.game])} cards"
-                            + (" · demo cards are made up to exercise the tools" if
-                               self.db and any(c.is_demo for c in self.db) else ""))
+                            + (" · demo cards are made up to exercise the tools" if demo else ""))
         shown = rows.drop(columns=[c for c in ("source",) if c in rows]).astype(object)
         if self.db is not None:  # an unknown official value reads "unknown", not blank
             unknown = self.db.unknown_cells()
-            inapplicable = self.db.not_applicable_cells()  # a joker's suit: "—", not unknown
             for i, card_id in zip(shown.index, shown["id"], strict=True):
                 for col in shown.columns:
                     if (card_id, col) in unknown:
@@ -287,9 +288,8 @@ class CardBrowserView:
         self.table.value = ("<div style='max-height:480px;overflow:auto'>"
                             + shown.to_html(index=False, na_rep="", escape=True, border=0,
                                             classes="cmp-cards-df") + "</div>")
-        demo = {c.id for c in self.db if c.is_demo} if self.db is not None else set()
         na: dict[str, set[str]] = {}
-        for card_id, col in self.db.not_applicable_cells() if self.db is not None else ():
+        for card_id, col in inapplicable:
             na.setdefault(card_id, set()).add(col)
         tiles = [tile_html(r, self.game, demo=r.get("id") in demo,
                            not_applicable=na.get(str(r.get("id")), ()))
