@@ -182,6 +182,61 @@ def test_integers_come_back_exactly_from_their_uint64_and_float64_twins(values: 
     assert passes._exact(lo, fl).tolist() == values
 
 
+@settings(max_examples=100)
+@given(st.lists(st.integers(0, 2**700), min_size=1, max_size=30))
+def test_integers_come_back_exactly_from_32_bit_limbs(values: list[int]) -> None:
+    limbs = passes._to_limbs(np.array(values, dtype=object))
+    assert limbs.dtype == np.uint64 and int(limbs.max()) < 2**32
+    assert passes._from_limbs(limbs).tolist() == values
+
+
+@settings(max_examples=100)
+@given(st.lists(st.tuples(st.integers(0, 2**200), st.integers(0, 2**100), st.integers(0, 3)),
+                min_size=1, max_size=40))
+def test_limbs_of_uint64_and_float64_parts_are_the_exact_integers(rows: list[tuple[int, int, int]]) -> None:
+    # two parts, the second 64 bits up (as a pass cut in two gives them)
+    low = [v % 2**100 for v, _w, _k in rows]
+    high = [v >> 100 for v, _w, _k in rows]
+    parts = [(0, np.array([v % 2**64 for v in low], dtype=np.uint64), np.array([float(v) for v in low])),
+             (128, np.array([v % 2**64 for v in high], dtype=np.uint64), np.array([float(v) for v in high]))]
+    got = passes._from_limbs(passes._limbs_of(parts)).tolist()
+    assert got == [lo + (hi << 128) for lo, hi in zip(low, high, strict=True)]
+
+
+@settings(max_examples=100)
+@given(st.lists(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 2**90)), max_size=6), min_size=1,
+                max_size=8),
+       st.data())
+def test_members_new_passes_are_weighed_and_summed_exactly_as_limbs(
+        members: list[list[tuple[int, int]]], data: st.DataObject) -> None:
+    """:func:`._sweep.spread` against Python integers: member i reads its own entries
+    (start, exact mass), moved by its difference and draws short, times its weight."""
+    weights = [data.draw(st.integers(1, 2**600)) for _ in members]
+    short = [data.draw(st.integers(0, 2)) for _ in members]
+    delta = [data.draw(st.integers(0, 3)) for _ in members]
+    codes, masses, first, count = [], [], [], []
+    for entries in members:
+        first.append(len(codes))
+        count.append(len(entries))
+        for start, mass in entries:
+            codes.append((start + 3) << 40)
+            masses.append(mass)
+    expected: dict[int, int] = {}
+    for i, entries in enumerate(members):
+        for start, mass in entries:
+            key = ((start + 3 - short[i]) << 40) + delta[i]
+            expected[key] = expected.get(key, 0) + mass * weights[i]
+    def ints(xs: list[int]) -> np.ndarray:
+        return np.array(xs, dtype=np.int64)
+
+    limbs = passes._to_limbs(np.array(masses or [0], dtype=object))
+    weight_limbs = passes._to_limbs(np.array(weights, dtype=object))
+    starts, sums = _sweep.spread(ints(first), ints(count), ints(codes or [0]), limbs, ints(short),
+                                 ints(delta), weight_limbs, 40)
+    got = dict(zip(starts.tolist(), passes._from_limbs(sums).tolist(), strict=True))
+    assert got == expected
+
+
 def test_the_compiled_sweep_reuses_its_buffers_without_carrying_anything_over() -> None:
     """The kernel keeps its buffers and hash tables from one call to the next (fresh memory
     was a third of the time): a check computed again after others must come out the same."""

@@ -7,7 +7,8 @@ one visit per state and category. Masses are kept exactly as in :mod:`.passes`: 
 modulo 2**64 (``uint64`` wraps exactly) and the same value as a float64. A sweep returns
 each run's outcomes by draws left (:func:`sweep`); each member of a run then reads them
 from its own draws left and shifted by its own difference, once the bonuses left are spent
-(:func:`read`, :func:`outcome`).
+(:func:`read`, :func:`outcome`), and the members' exact weights multiply and sum what they
+read as 32-bit limbs (:func:`spread`).
 
 Why compiled: a layer is a few thousand to a hundred thousand states, each drawing one of
 up to 8 categories. numpy needs some 25 calls per layer (and a sort to merge), and their
@@ -495,3 +496,65 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
     return (nkeys[:nn].copy(), nmus[:nn].copy(), nmfs[:nn].copy(), status,
             (fkeys[:nf].copy(), frests[:nf].copy(), fmus[:nf].copy(), fmfs[:nf].copy()),
             (gtab, gk, gu, gf, ttab, keys, nkeys, rests, nrests, mus, nmus, mfs, nmfs, nslots, rowid))
+
+
+@numba.njit(cache=True, nogil=True)
+def spread(first: np.ndarray, count: np.ndarray, code: np.ndarray, limbs: np.ndarray, short: np.ndarray,
+           delta: np.ndarray, weight: np.ndarray, left_shift: int) -> tuple:
+    """The new passes that members start, each with its exact mass: member i reads entries
+    ``first[i]`` .. ``first[i] + count[i] - 1`` (new passes of its run, each a packed start
+    ``code`` and an exact mass in 32-bit ``limbs``, lowest first), starts each one ``short[i]``
+    draws short (draws left are the field at ``left_shift``) and ``delta[i]`` apart, and
+    weighs it by its own exact ``weight`` (32-bit limbs). Returns the distinct starts, in
+    order of first meeting, and their masses as 32-bit limbs (carried, lowest first).
+
+    Why here: the products of Python integers (a few hundred bits by a few dozen) and their
+    sums per start took half of a long check drawing on when sure; as limbs they are
+    plain 64-bit multiplications, each split in two 32-bit halves so that no sum overflows.
+    """
+    nmem = len(first)
+    width_v, width_w = limbs.shape[1], weight.shape[1]
+    width = width_v + width_w + 1
+    total = 0
+    for i in range(nmem):
+        total += count[i]
+    bits = _bits_for(total)
+    table = np.full((1 << bits, 2), -1, dtype=np.int64)
+    row_of = np.empty(total, dtype=np.int64)  # each (member, entry) pair's start, numbered
+    starts = np.empty(total, dtype=np.int64)
+    n = 0
+    p = 0
+    for i in range(nmem):
+        moved = delta[i] - (short[i] << left_shift)
+        for e in range(first[i], first[i] + count[i]):
+            key = code[e] + moved
+            h = _slot(table, key, bits)
+            if table[h, 0] == -1:
+                table[h, 0] = key
+                table[h, 1] = n
+                starts[n] = key
+                n += 1
+            row_of[p] = table[h, 1]
+            p += 1
+    acc = np.zeros((n, width), dtype=np.uint64)
+    low = np.uint64(0xFFFFFFFF)
+    p = 0
+    for i in range(nmem):
+        for e in range(first[i], first[i] + count[i]):
+            r = row_of[p]
+            p += 1
+            for a in range(width_v):
+                va = limbs[e, a]
+                if va == 0:
+                    continue
+                for b in range(width_w):
+                    prod = va * weight[i, b]
+                    acc[r, a + b] += prod & low
+                    acc[r, a + b + 1] += prod >> np.uint64(32)
+    for r in range(n):  # carry: every limb below 2**32
+        carry = np.uint64(0)
+        for k in range(width):
+            v = acc[r, k] + carry
+            acc[r, k] = v & low
+            carry = v >> np.uint64(32)
+    return starts[:n].copy(), acc

@@ -26,7 +26,10 @@ How it stays exact:
   exact masses, split into limbs of a few dozen bits, go on in sweeps of the rest of the
   pass (:meth:`_Passes._exact_sweep`).
 - A batch's outcomes (the check ends, or a joker starts a pass) are exact integers per
-  pass start; Python integers combine them with the exact probabilities of the starts.
+  pass start. Weighing them by the starts' exact probabilities (hundreds of bits) and
+  summing them per outcome and per new pass is done on 32-bit limbs in the compiled
+  :func:`._sweep.spread` (as Python integers it was half the time of a long check drawing
+  on when sure); Python integers only at a batch's edges.
 
 States that meet again (the same cards in another order, the same player state) are
 merged every layer (a hash table in :mod:`._sweep`): a dynamic programme over the deck's
@@ -448,6 +451,46 @@ def _parts(values: np.ndarray) -> list[tuple[int, np.ndarray, np.ndarray]]:
             return parts
 
 
+def _limbs_of(parts: list[tuple[int, np.ndarray, np.ndarray]]) -> np.ndarray:
+    """Exact integers from their parts (as :func:`_whole`) as 32-bit limbs, lowest first, one
+    row each (uint64 holding values below 2**32), without making Python integers."""
+    import numpy as np
+
+    width = max(shift // 32 for shift, _u, _f in parts) + 4  # a part is below 2**(shift + 104)
+    n = len(parts[0][1])
+    out = np.zeros((n, width), dtype=np.uint64)
+    low = np.uint64(0xFFFFFFFF)
+    for shift, u, f in parts:
+        hi = np.rint((f - u.astype(np.float64)) * (1.0 / _TWO64)).astype(np.uint64)
+        o = shift // 32
+        for k, limb in enumerate((u & low, u >> np.uint64(32), hi & low, hi >> np.uint64(32))):
+            out[:, o + k] += limb
+    for k in range(width - 1):  # carry
+        out[:, k + 1] += out[:, k] >> np.uint64(32)
+        out[:, k] &= low
+    return out
+
+
+def _to_limbs(values: np.ndarray) -> np.ndarray:
+    """Non-negative Python integers (an object array) as 32-bit limbs, lowest first."""
+    import numpy as np
+
+    width = max(1, -(-max(int(v).bit_length() for v in values.tolist()) // 32))
+    data = b"".join(int(v).to_bytes(4 * width, "little") for v in values.tolist())
+    return np.frombuffer(data, dtype="<u4").reshape(len(values), width).astype(np.uint64)
+
+
+def _from_limbs(limbs: np.ndarray) -> np.ndarray:
+    """Rows of 32-bit limbs (each below 2**32, lowest first) as Python integers (an object array)."""
+    import numpy as np
+
+    size = 4 * limbs.shape[1]
+    data = limbs.astype("<u4").tobytes()
+    out = np.empty(len(limbs), dtype=object)
+    out[:] = [int.from_bytes(data[i:i + size], "little") for i in range(0, len(data), size)]
+    return out
+
+
 def _sum_by(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The distinct ``keys``, sorted, and the sum of ``values`` (exact integers in an object
     array) for each."""
@@ -493,7 +536,8 @@ class _Swept:
     a new pass's start) and its mass over the run's pass's falling factorial (to
     ``depth[r]`` draws) in parts, by shift: a uint64 and a float64 per entry, the exact
     mass being the sum of each part's integer shifted left by its shift. A new pass's exact
-    mass is kept as such too (``value``; 0 for the other entries). ``left[r]``: the run's
+    mass is kept whole too, as 32-bit limbs (``limbs``, lowest first; zeros for the other
+    entries), for :func:`._sweep.spread`. ``left[r]``: the run's
     draws left at its start (the most, if it has several starts: a broke check's first
     batch, only read as it is); a member reads it from that many draws minus its own.
     """
@@ -507,7 +551,7 @@ class _Swept:
         # buffers, twice as long as needed when they grow (a batch appends; every batch reads all)
         self.key = np.zeros(0, dtype=np.int64)
         self.code = np.zeros(0, dtype=np.int64)
-        self.value = np.zeros(0, dtype=object)
+        self.limbs = np.zeros((0, 4), dtype=np.uint64)
         self.parts: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     def add(self, run: np.ndarray, kind: np.ndarray, a: np.ndarray, code: np.ndarray,
@@ -525,11 +569,11 @@ class _Swept:
             size = max(2 * n1, 1024)
 
             def grown(old: np.ndarray) -> np.ndarray:
-                new = np.zeros(size, dtype=old.dtype)
+                new = np.zeros((size, *old.shape[1:]), dtype=old.dtype)
                 new[:n0] = old[:n0]
                 return new
 
-            self.key, self.code, self.value = grown(self.key), grown(self.code), grown(self.value)
+            self.key, self.code, self.limbs = grown(self.key), grown(self.code), grown(self.limbs)
             self.parts = {shift: (grown(u), grown(f)) for shift, (u, f) in self.parts.items()}
         self.key[n0:n1] = key[order]
         self.code[n0:n1] = code[order]
@@ -538,9 +582,13 @@ class _Swept:
                 self.parts[shift] = (np.zeros(len(self.key), dtype=np.uint64), np.zeros(len(self.key)))
             self.parts[shift][0][n0:n1] = u[order]
             self.parts[shift][1][n0:n1] = f[order]
-        picked = order[news]  # a new pass's exact mass, kept as such
-        exact = _whole([(shift, u[picked], f[picked]) for shift, u, f in parts])
-        self.value[n0 + np.flatnonzero(news)] = exact
+        picked = order[news]  # a new pass's exact mass, kept whole as limbs
+        limbs = _limbs_of([(shift, u[picked], f[picked]) for shift, u, f in parts])
+        if limbs.shape[1] > self.limbs.shape[1]:  # wider masses (a pass cut in parts): wider rows
+            wider = np.zeros((len(self.limbs), limbs.shape[1]), dtype=np.uint64)
+            wider[:, :self.limbs.shape[1]] = self.limbs
+            self.limbs = wider
+        self.limbs[n0 + np.flatnonzero(news), :limbs.shape[1]] = limbs
         self.n = n1
         self.depth += [depth] * nruns
         self.left += [left] * nruns
@@ -548,14 +596,14 @@ class _Swept:
 
     def flat(self) -> tuple[Any, ...]:
         """Every run's entries so far: key, code, {shift: (uint64, float64)}, new passes' exact
-        masses, and the bounds (runs x 5)."""
+        masses (32-bit limbs), and the bounds (runs x 5)."""
         import numpy as np
 
         n = self.n
         edges = np.arange(len(self.depth))[:, None] * 4 + np.arange(5)[None, :]
         key = self.key[:n]
         return (key, self.code[:n], {shift: (u[:n], f[:n]) for shift, (u, f) in self.parts.items()},
-                self.value[:n], np.searchsorted(key, edges * 256))
+                self.limbs[:n], np.searchsorted(key, edges * 256))
 
 
 class _Passes:
@@ -668,43 +716,41 @@ class _Passes:
         nsucc = most[1] + most[2] + self.st.chips + 1
         ncols = nsucc + most[4] + 1
         need, chips, bonus = self.st.need, self.st.chips, _kernel().BONUSES.index(self.st.bonus)
-        cols, mems, vals, side = [], [], [], 0
+        mats = []  # per part: every member's outcome columns, then its three sums (uint64, float64)
         for shift, (u, f) in parts.items():
             eu, ef, side_u, side_f, status = _kernel().read(key, code, u, f, bounds, member_run, short, delta,
                                                             need, chips, bonus, nsucc, ncols)
             if status == 2:  # pragma: no cover - a member's pass is one the search met
                 raise Unsupported("an end the search of player states did not meet")
-            col, mem = np.nonzero(ef)  # most (column, member) pairs are empty
-            cols.append(col)
-            mems.append(mem)
-            vals.append(_exact(eu[col, mem], ef[col, mem]) * (1 << shift))
-            side = side + _exact(side_u.ravel(), side_f.ravel()).reshape(side_u.shape) * (1 << shift)
-        for k, name in enumerate(("cards", "cancelled", "chips")):
-            total = int((weight * side[k]).sum()) * common
-            if total:
-                _put(self.sums, name, e_out, total)
-        cat = np.concatenate
-        col = cat(cols)
-        if len(col):
-            col_sums = _sum_by(col, cat(vals) * weight[cat(mems)])
-            for c, total in zip(*(x.tolist() for x in col_sums), strict=True):
+            mats.append((shift, np.vstack([eu, side_u]).T, np.vstack([ef, side_f]).T))
+        weights = _to_limbs(weight)
+        # most (member, column) pairs are empty; the rest are weighed and summed per column as
+        # limbs (:func:`._sweep.spread`, each column a "start" of its own)
+        mem, col = np.nonzero(sum(f != 0 for _shift, _u, f in mats))
+        if len(mem):
+            count = np.bincount(mem, minlength=len(member_run))
+            nothing = np.zeros(len(member_run), dtype=np.int64)
+            columns, sums = _kernel().spread(
+                np.cumsum(count) - count, count, col.astype(np.int64),
+                _limbs_of([(shift, u[mem, col], f[mem, col]) for shift, u, f in mats]), nothing, nothing,
+                weights, 5 * _B)
+            for c, total in zip(columns.tolist(), (_from_limbs(sums) * common).tolist(), strict=True):
                 if c < nsucc:
-                    _put(self.succ, c, e_out, total * common)
+                    _put(self.succ, c, e_out, total)
+                elif c < ncols:
+                    _put(self.bad, c - nsucc, e_out, total)
                 else:
-                    _put(self.bad, c - nsucc, e_out, total * common)
+                    _put(self.sums, ("cards", "cancelled", "chips")[c - ncols], e_out, total)
         # a new pass (a joker, or the first deck ran out) from state t: for each member still
         # in the pass, from t plus its difference (its draws left: its own). A run's new passes
         # are sorted by draws left, so a member's are its run's last ones, from the first with
         # more draws left than the member is short.
         first = np.searchsorted(key, (member_run * 4 + 2) * 256 + short + 1)
         per = bounds[member_run, 3] - first
-        member = np.repeat(np.arange(len(member_run)), per)
-        entry = np.repeat(first, per) + np.arange(len(member)) - np.repeat(np.cumsum(per) - per, per)
-        if len(member):
-            start = code[entry] - (short[member] << 5 * _B) + delta[member]
-            # members often meet in one start: one entry each
-            starts, masses = _sum_by(start, values[entry] * weight[member])
-            self.wait(starts, masses * common, e_out)
+        if per.sum():
+            # members often meet in one start: summed there, exactly, as limbs (see :func:`._sweep.spread`)
+            starts, sums = _kernel().spread(first, per, code, values, short, delta, weights, 5 * _B)
+            self.wait(starts, _from_limbs(sums) * common, e_out)
 
     def _exact_sweep(self, fixed: tuple[Any, ...], rest: tuple[Any, ...], size: int, m: int, depth: int,
                      run: np.ndarray, player: np.ndarray, low: np.ndarray, cards: np.ndarray,
