@@ -31,14 +31,14 @@ is), so the figures stay comparable between machines.
    checks at skill 8-10, every need, Aged and disadvantage 0-3, 0-3 chips, both modes.
 9. The house reading "draws on when sure" (stop_when_sure=False) with every choice: a
    fixed sample of 300 checks at skill 8-10. A player who keeps drawing past certainty
-   (most of all taking every king's card) makes the largest checks there are; up to 8 of
-   the 300 (with the machine's load), at skill 9-10 with many bad cards, are still above
-   the 50 ms target, and this section, section 7 and section 10 keep that visible.
+   (most of all taking every king's card) makes the largest checks there are; 1-3 of the
+   300 (with the machine's load), at skill 9-10 with many bad cards, are still above the
+   50 ms target, and this section, section 7 and section 10 keep that visible.
 10. Many fate chips (4-20; the book sets no limit, the tools allow 20), a fixed sample of 150
    checks at skill 8-10 with every choice, (a) stopping when sure and (b) drawing on, then
    the slowest draw-on checks known. Stopping when sure stays far under the target; drawing
    on, a player who cancels every bad card while still sure keeps drawing through long
-   passes, and those checks take up to about half a second.
+   passes, and those checks take up to about 0.4 s.
 11. Above skill 10 (outside the target), for the record: a pass longer than the kernel's
    exact uint64/float64 pairs allow is cut, and its states go on in further sweeps
    (passes.py, _Passes._exact_sweep); before, plain Python took 1-80 s for these.
