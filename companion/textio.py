@@ -63,24 +63,43 @@ def read_text(path: str | os.PathLike[str], *, what: str = "file",
     return decode_text(read_bytes(path, what=what, error=error), where=str(path), what=what, error=error)
 
 
-def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8") -> Path:
-    """Write a whole file or nothing, so a crash or a full disk never leaves half a save.
-
-    The text goes to a temporary file in the same folder, is flushed and fsync-ed, then
-    renamed over the target; on any error the old file stays as it was. Line endings are
-    written as given.
-    """
+def stage_bytes(path: str | os.PathLike[str], data: bytes, *, parents: bool = True) -> Path:
+    """Write ``data`` to a new temporary file beside ``path``, flushed and fsync-ed, and return
+    it: the caller renames it over ``path`` (``os.replace``) once everything else it saves
+    with it is written, or deletes it. ``path`` itself is not touched. ``parents``: make
+    missing folders (the command line does not: a mistyped folder is an error there)."""
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
+    if parents:
+        target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(text.encode(encoding))
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, 0o644)
-        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
-    return target
+    return Path(tmp)
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes, *, parents: bool = True) -> Path:
+    """Write a whole file or nothing, so a crash or a full disk never leaves half a save.
+
+    The bytes go to a temporary file in the same folder, are flushed and fsync-ed, then the
+    file is renamed over the target; on any error the old file stays as it was.
+    """
+    tmp = stage_bytes(path, data, parents=parents)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return Path(path)
+
+
+def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8",
+                      parents: bool = True) -> Path:
+    """:func:`write_bytes_atomic` for text; line endings are written as given."""
+    return write_bytes_atomic(path, text.encode(encoding), parents=parents)

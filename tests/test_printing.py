@@ -988,6 +988,24 @@ def test_a_bad_layout_path_leaves_the_pdf_as_it_was(tmp_path: Path,
     assert pdf.read_bytes().startswith(b"%PDF") and json.loads(good.read_text(encoding="utf-8"))["pages"]
 
 
+def test_a_pdf_is_flushed_to_disk_before_it_replaces_the_old_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A full disk (here: fsync failing) is an error that keeps the earlier PDF, never half a PDF."""
+    import os
+
+    pdf = tmp_path / "keep.pdf"
+    pdf.write_bytes(b"my earlier PDF")
+
+    def full_disk(_fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--out", str(pdf))
+    assert code == 2 and "cannot write the PDF" in err and "No space left" in err and "Traceback" not in err
+    assert pdf.read_bytes() == b"my earlier PDF"
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.pdf"]
+
+
 def test_characters_the_font_cannot_draw_are_a_warning_naming_the_card(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from companion.printing.text import undrawable

@@ -60,36 +60,34 @@ def _report(args: argparse.Namespace, summary: dict[str, Any], line: str) -> int
 
 
 def _write_pdf_and_layout(out: Path, pdf: bytes, layout_path: str | None, layout: dict[str, Any]) -> None:
-    """Write the layout (if asked for), then the PDF, each whole or not at all: a layout that
-    cannot be written leaves ``out`` as it was (the PDF goes to a temporary file first)."""
+    """Write the layout (if asked for), then the PDF, each whole or not at all (flushed to
+    disk, then renamed into place): a layout that cannot be written leaves ``out`` as it was
+    (the PDF is staged in a temporary file first)."""
     import os
-    import tempfile
 
     from ..printing.geometry import PrintError
+    from ..textio import stage_bytes, write_text_atomic
 
     try:
-        fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.", suffix=".tmp")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(pdf)
+        tmp = stage_bytes(out, pdf, parents=False)
     except OSError as exc:
         raise PrintError(f"cannot write the PDF ({exc.strerror or exc})", where=str(out),
                          expected="a writable file path") from None
     try:
         if layout_path:
             try:
-                Path(layout_path).write_text(json.dumps(layout, indent=1) + "\n", encoding="utf-8")
+                write_text_atomic(layout_path, json.dumps(layout, indent=1) + "\n", parents=False)
             except OSError as exc:
                 raise PrintError(f"cannot write the layout ({exc.strerror or exc}); the PDF was not "
                                  "written either", where=layout_path,
                                  expected="a writable file path") from None
         try:
-            os.chmod(tmp, 0o644)
             os.replace(tmp, out)
         except OSError as exc:
             raise PrintError(f"cannot write the PDF ({exc.strerror or exc})", where=str(out),
                              expected="a writable file path") from None
     finally:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
 
 
 def _cards(args: argparse.Namespace) -> int:

@@ -24,6 +24,7 @@ import ipywidgets as w
 
 from .. import GAMES, ui
 from ..cards import DATA_DIR, user_data_dir
+from ..textio import write_bytes_atomic
 
 WHAT = (("Card sheets", "cards"), ("Board", "board"), ("Score sheet", "sheet"),
         ("Calibration page", "calibration"))
@@ -219,8 +220,7 @@ class PrintView:
                        "back grid"]
         self.pdf, self.filename = buf.getvalue(), name
         folder = user_data_dir() / "printables"
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_bytes(self.pdf)
+        write_bytes_atomic(folder / name, self.pdf)  # whole or not at all, like every save
         pages = _page_count(self.pdf)
         self.page.max = max(pages, 1)
         self.page.value = 1

@@ -1,0 +1,43 @@
+"""Saving a file is all or nothing: a crash or a full disk never leaves half a save."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from companion import textio
+
+
+def test_a_save_replaces_the_file_whole(tmp_path: Path) -> None:
+    target = tmp_path / "deeper" / "table.json"
+    textio.write_text_atomic(target, "first\n")
+    textio.write_bytes_atomic(target, b"second")
+    assert target.read_bytes() == b"second"
+    assert [p.name for p in target.parent.iterdir()] == ["table.json"]  # no temporary file left
+
+
+@pytest.mark.parametrize("failing", ["fsync", "replace"])
+def test_a_save_that_fails_leaves_the_old_file_and_no_temporary_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str) -> None:
+    target = tmp_path / "sheet.pdf"
+    target.write_bytes(b"the earlier PDF")
+
+    def full_disk(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, failing, full_disk)
+    with pytest.raises(OSError, match="No space left"):
+        textio.write_bytes_atomic(target, b"%PDF half")
+    assert target.read_bytes() == b"the earlier PDF"
+    assert [p.name for p in tmp_path.iterdir()] == ["sheet.pdf"]
+
+
+def test_a_staged_file_is_flushed_beside_its_target_and_leaves_the_target_alone(tmp_path: Path) -> None:
+    target = tmp_path / "out.pdf"
+    target.write_bytes(b"old")
+    staged = textio.stage_bytes(target, b"new")
+    assert staged.parent == tmp_path and staged.read_bytes() == b"new" and target.read_bytes() == b"old"
+    with pytest.raises(FileNotFoundError):  # the command line does not make missing folders
+        textio.stage_bytes(tmp_path / "no-such-folder" / "x.pdf", b"x", parents=False)
