@@ -12,6 +12,7 @@ Validation against the JSON Schemas in ``data/schemas/`` lives in
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,6 +98,22 @@ def card_from_record(game: str, set_name: str, record: Mapping[str, Any], *,
                 file=file, index=index)
 
 
+#: Typographic look-alikes written the plain way before comparing: curly and other apostrophes,
+#: quotation marks, and dashes/hyphens/minus signs ("April O’Neil" is "April O'Neil").
+_LOOKALIKES = str.maketrans({
+    **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u02bc\u02b9\u00b4`", "'"),
+    **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb", '"'),
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d", "-"),
+})
+
+
+def norm_text(text: str) -> str:
+    """Text as it compares: Unicode NFKC, typographic quotes and dashes made plain, runs of
+    spaces made one, case-folded. Two titles that print alike compare equal."""
+    t = unicodedata.normalize("NFKC", str(text).translate(_LOOKALIKES)).translate(_LOOKALIKES)
+    return " ".join(t.split()).casefold()
+
+
 class CardDB:
     """A game's cards with lookup by id or name (case-insensitive) and suggestions."""
 
@@ -107,6 +124,20 @@ class CardDB:
         self._by_name: dict[str, list[Card]] = {}
         for c in self.cards:
             self._by_name.setdefault(c.name.lower(), []).append(c)
+        # ids and names as :func:`norm_text` compares them ("April O’Neil" is "April O'Neil"),
+        # made on the first look-up that needs them (a few µs a card, which validating a
+        # big file does not spend)
+        self._by_norm: tuple[dict[str, Card], dict[str, list[Card]]] | None = None
+
+    def _normalised(self) -> tuple[dict[str, Card], dict[str, list[Card]]]:
+        if self._by_norm is None:
+            ids: dict[str, Card] = {}
+            names: dict[str, list[Card]] = {}
+            for c in self.cards:
+                ids.setdefault(norm_text(c.id), c)
+                names.setdefault(norm_text(c.name), []).append(c)
+            self._by_norm = (ids, names)
+        return self._by_norm
 
     def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
@@ -124,16 +155,26 @@ class CardDB:
             raise UnknownCardError(card_id, self.game, self.suggest(card_id)) from None
 
     def lookup(self, key: str) -> Card | None:
-        """The card with this id, else the first with this name; ``None`` if neither."""
+        """The card with this id, else the first with this name; ``None`` if neither. Case
+        does not matter, nor what :func:`norm_text` forgives (curly apostrophes and quotes,
+        dashes, Unicode form, repeated spaces)."""
         k = key.strip().lower()
         if k in self._by_id:
             return self._by_id[k]
         named = self._by_name.get(k)
-        return named[0] if named else None
+        if named:
+            return named[0]
+        k = norm_text(key)
+        if not k:
+            return None
+        ids, names = self._normalised()
+        return ids.get(k) or (names[k][0] if k in names else None)
 
     def named(self, name: str) -> tuple[Card, ...]:
-        """Every printing that carries this name (a title may have several printings)."""
-        return tuple(self._by_name.get(name.strip().lower(), ()))
+        """Every printing that carries this name (a title may have several printings), the
+        name compared as in :meth:`lookup`."""
+        exact = self._by_name.get(name.strip().lower())
+        return tuple(exact if exact else self._normalised()[1].get(norm_text(name), ()))
 
     def find(self, key: str) -> Card:
         """Like :meth:`lookup` but raises :class:`UnknownCardError` with close matches."""

@@ -112,6 +112,16 @@ def test_lookup_by_id_and_name_with_suggestions() -> None:
     assert "Did you mean 'Raphael'" in str(info.value)
 
 
+def test_a_name_typed_with_curly_apostrophes_dashes_or_extra_spaces_is_the_same_card() -> None:
+    db = load_game("tmnt")
+    april = db.find("April O'Neil")
+    for typed in ("April O\u2019Neil", "april  o\u2019neil", " APRIL O\u02bcNEIL ", "april-o\u2010neil"):
+        assert db.lookup(typed) is april, typed
+        assert typed in db
+    assert db.named("April O\u2019Neil") == (april,)
+    assert db.lookup("April O\u2019Neill") is None and db.lookup("\u2019") is None
+
+
 def test_unknown_game() -> None:
     with pytest.raises(CompanionError, match="unknown game 'tmtn'"):
         load_game("tmtn")

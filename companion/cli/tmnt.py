@@ -114,11 +114,9 @@ class _Resolver:
 
     @staticmethod
     def _find(db: Any, text: str) -> Any:
-        """The card by id or name; a title typed with plain or curly apostrophes is the same title."""
-        from ..deck.decklist import lookup
-
-        card = lookup(db, text)
-        return card if card is not None else db.find(text)
+        """The card by id or name; a title typed with plain or curly apostrophes is the same title
+        (:meth:`companion.cards.CardDB.lookup`)."""
+        return db.find(text)
 
     def _note_printings(self, db: Any, card: Any, text: str) -> None:
         """Say once per title which printing a name chose, when the title has several."""

@@ -162,26 +162,9 @@ def _parse_count(token: str, unit: str = "line") -> int | str:
     return n
 
 
-def lookup(db: CardDB, key: str) -> Card | None:
-    """Like ``db.lookup`` (an id, else the first card of that name), but a name or id also
-    matches when it differs only as :func:`~companion.deck.fields.norm` forgives (curly
-    apostrophes and quotes, dashes, Unicode form, repeated spaces)."""
-    card = db.lookup(key)
-    if card is not None:
-        return card
-    k = norm(key)
-    if not k:
-        return None
-    for field in ("id", "name"):
-        for c in db.cards:
-            if norm(getattr(c, field)) == k:
-                return c
-    return None
-
-
 def _resolve(db: CardDB, key: str, line: int | None, text: str, issues: list[LineIssue],
              pointer: str | None = None) -> Card | None:
-    card = lookup(db, key)
+    card = db.lookup(key)
     if card is None:
         issues.append(LineIssue(line, text, f"unknown {db.game} card {key!r}", tuple(db.suggest(key)),
                                 pointer))
@@ -231,14 +214,14 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
             continue
         if no_count:
             # no count at all: say how to write it, with the card if it is one
-            guess = lookup(db, line)
+            guess = db.lookup(line)
             sugg = (guess.name,) if guess else tuple(db.suggest(line))
             issues.append(LineIssue(number, shown, "no count: write the number of copies first, "
                                     f"like '1 {guess.name if guess else line}'", sugg))
             continue
         count = _parse_count(first)
         rest = parts[1].strip() if len(parts) > 1 else ""
-        if re.match(r"^[x×]\s+", rest, re.IGNORECASE) and lookup(db, rest) is None:
+        if re.match(r"^[x×]\s+", rest, re.IGNORECASE) and db.lookup(rest) is None:
             rest = rest[1:].strip()  # "3 x Card" (unless a card's name starts with "X ")
         if not rest:
             issues.append(LineIssue(number, shown, "no card name after the count"))
@@ -272,9 +255,9 @@ def edit_count(text: str, db: CardDB, card: Card, count: int) -> str:
         if len(parts) < 2 or isinstance(_parse_count(parts[0]), str):
             continue
         rest = parts[1].strip()
-        if re.match(r"^[x×]\s+", rest, re.IGNORECASE) and lookup(db, rest) is None:
+        if re.match(r"^[x×]\s+", rest, re.IGNORECASE) and db.lookup(rest) is None:
             rest = rest[1:].strip()
-        hit = lookup(db, rest)
+        hit = db.lookup(rest)
         if hit is not None and hit.id == card.id:
             hits.append((i, parts[0], rest))
     if hits:
@@ -387,7 +370,7 @@ def read_decklist(path: str | os.PathLike[str], db: CardDB) -> Decklist:
 def _key_for(entry: DeckEntry, db: CardDB | None) -> tuple[str, str]:
     """How to write a card so it reads back as the same printing: its name, else its id."""
     card = entry.card
-    first = lookup(db, card.name) if db is not None else card
+    first = db.lookup(card.name) if db is not None else card
     if first is not None and first.id == card.id:
         return card.name, ""
     return card.id, card.name

@@ -10,11 +10,10 @@ a kind is written ``type=basic-mouse`` or ``type=item,magic`` (any of those).
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from ..cards import Card
+from ..cards import Card, norm_text
 from ..errors import CompanionError, closest, did_you_mean
 
 Filter = Mapping[str, Sequence[Any]]
@@ -61,22 +60,6 @@ def values(card: Card, path: str) -> list[Any]:
                 nxt.append(v)
         current = nxt
     return current
-
-
-#: Typographic look-alikes written the plain way before comparing: curly and other apostrophes,
-#: quotation marks, and dashes/hyphens/minus signs ("April O’Neil" is "April O'Neil").
-_LOOKALIKES = str.maketrans({
-    **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u02bc\u02b9\u00b4`", "'"),
-    **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb", '"'),
-    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d", "-"),
-})
-
-
-def norm_text(text: str) -> str:
-    """Text as it compares: Unicode NFKC, typographic quotes and dashes made plain, runs of
-    spaces made one, case-folded. Two titles that print alike compare equal."""
-    t = unicodedata.normalize("NFKC", str(text).translate(_LOOKALIKES)).translate(_LOOKALIKES)
-    return " ".join(t.split()).casefold()
 
 
 def norm(value: Any) -> str:
