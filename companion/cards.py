@@ -171,10 +171,10 @@ class CardDB:
         return ids.get(k) or (names[k][0] if k in names else None)
 
     def named(self, name: str) -> tuple[Card, ...]:
-        """Every printing that carries this name (a title may have several printings), the
-        name compared as in :meth:`lookup`."""
-        exact = self._by_name.get(name.strip().lower())
-        return tuple(exact if exact else self._normalised()[1].get(norm_text(name), ()))
+        """Every printing that carries this name (a title may have several printings), names
+        compared as :func:`norm_text` compares them (a title spelt with a plain apostrophe on one
+        card and a curly one on another is one title), in the order of the cards."""
+        return tuple(self._normalised()[1].get(norm_text(name), ()))
 
     def find(self, key: str) -> Card:
         """Like :meth:`lookup` but raises :class:`UnknownCardError` with close matches."""

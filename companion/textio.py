@@ -8,8 +8,9 @@ the file, what was expected and what was found; never a traceback.
 from __future__ import annotations
 
 import os
+import secrets
+import stat
 import sys
-import tempfile
 from pathlib import Path
 
 from .errors import CompanionError
@@ -64,39 +65,89 @@ def read_text(path: str | os.PathLike[str], *, what: str = "file",
 
 
 def stage_bytes(path: str | os.PathLike[str], data: bytes, *, parents: bool = True) -> Path:
-    """Write ``data`` to a new temporary file beside ``path``, flushed and fsync-ed, and return
-    it: the caller renames it over ``path`` (``os.replace``) once everything else it saves
-    with it is written, or deletes it. ``path`` itself is not touched. ``parents``: make
-    missing folders (the command line does not: a mistyped folder is an error there)."""
-    target = Path(path)
+    """Write ``data`` to a new temporary file beside ``path`` (beside the file a symbolic link
+    points to), flushed and fsync-ed, with the permissions the save will have, and return it:
+    the caller renames it over that file (``os.replace``) once everything else it saves with
+    it is written, or deletes it. ``path`` itself is not touched. ``parents``: make missing
+    folders (``companion print --layout-json`` does not: a mistyped folder is an error)."""
+    target = Path(os.path.realpath(path))
     if parents:
         target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    try:
+        mode: int | None = stat.S_IMODE(target.stat().st_mode)  # a save keeps the file's permissions
+    except OSError:
+        mode = None  # a new file: what the user's umask allows (os.open applies it)
+    for _ in range(100):
+        tmp = target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+            break
+        except FileExistsError:
+            continue
+    else:  # pragma: no cover - 100 names of 32 random bits all taken
+        raise FileExistsError(f"no free temporary name beside {target}")
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        os.chmod(tmp, 0o644)
+        if mode is not None:
+            os.chmod(tmp, mode)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
-    return Path(tmp)
+    return tmp
+
+
+def commit_staged(tmp: Path, path: str | os.PathLike[str]) -> Path:
+    """Rename a file from :func:`stage_bytes` over ``path`` (the file a symbolic link points
+    to: the link stays), then flush the folder so the rename is on disk too."""
+    target = Path(os.path.realpath(path))
+    os.replace(tmp, target)
+    try:  # the folder's entry (not possible everywhere, e.g. on Windows: best effort)
+        fd = os.open(target.parent, os.O_RDONLY)
+    except OSError:
+        return target
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+    return target
+
+
+def _special(path: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` is a device or a pipe (``/dev/stdout``, ``/dev/fd/3``, a named pipe, a
+    terminal): such a file is written straight through, as there is nothing to replace (and
+    standard output sent to a file must not be swapped for another file)."""
+    text = os.fspath(path)
+    if os.name == "posix" and text.startswith(("/dev/", "/proc/")):
+        return True
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def write_bytes_atomic(path: str | os.PathLike[str], data: bytes, *, parents: bool = True) -> Path:
     """Write a whole file or nothing, so a crash or a full disk never leaves half a save.
 
     The bytes go to a temporary file in the same folder, are flushed and fsync-ed, then the
-    file is renamed over the target; on any error the old file stays as it was.
+    file is renamed over the target (keeping its permissions; a symbolic link keeps pointing
+    at it); on any error the old file stays as it was. A pipe or a device (``/dev/stdout``)
+    is written straight through.
     """
+    if _special(path):
+        with open(path, "wb") as fh:
+            fh.write(data)
+        return Path(path)
     tmp = stage_bytes(path, data, parents=parents)
     try:
-        os.replace(tmp, path)
+        return commit_staged(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    return Path(path)
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8",

@@ -122,6 +122,19 @@ def test_a_name_typed_with_curly_apostrophes_dashes_or_extra_spaces_is_the_same_
     assert db.lookup("April O\u2019Neill") is None and db.lookup("\u2019") is None
 
 
+def test_a_title_spelt_two_ways_in_one_file_is_one_title_however_it_is_typed() -> None:
+    from companion.cards import Card, CardDB
+
+    def card(cid: str, name: str) -> Card:
+        return Card(game="tmnt", id=cid, name=name, type="character", set="Mine", source="me", data={})
+
+    a1, a2 = card("a1", "April O'Neil"), card("a2", "April O\u2019Neil")
+    db = CardDB("tmnt", [a1, a2, card("b", "Bebop")])
+    for typed in ("April O'Neil", "April O\u2019Neil", "april o\u02bcneil"):
+        assert db.named(typed) == (a1, a2), typed
+    assert db.lookup("April O\u2019Neil") is a2  # the exact spelling first
+
+
 def test_unknown_game() -> None:
     with pytest.raises(CompanionError, match="unknown game 'tmtn'"):
         load_game("tmtn")

@@ -11,6 +11,7 @@ import io
 import json
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -1004,6 +1005,40 @@ def test_a_pdf_is_flushed_to_disk_before_it_replaces_the_old_one(
     assert code == 2 and "cannot write the PDF" in err and "No space left" in err and "Traceback" not in err
     assert pdf.read_bytes() == b"my earlier PDF"
     assert [p.name for p in tmp_path.iterdir()] == ["keep.pdf"]
+
+
+def test_boards_sheets_and_the_calibration_page_keep_the_earlier_pdf_on_a_full_disk(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """ReportLab empties its file before drawing: the PDF is drawn in memory and saved whole."""
+    import os
+
+    def full_disk(_fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    for args in (["board", "village"], ["sheet", "monarchs-score"], ["calibration"]):
+        pdf = tmp_path / "keep.pdf"
+        pdf.write_bytes(b"my earlier PDF")
+        code, _, err = run(capsys, *args, "--out", str(pdf))
+        assert code == 2 and "cannot write the PDF" in err and "Traceback" not in err, (args, err)
+        assert pdf.read_bytes() == b"my earlier PDF", args
+        assert [p.name for p in tmp_path.iterdir()] == ["keep.pdf"], args
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pipe as /dev/stdout")
+def test_the_layout_can_go_down_a_pipe(tmp_path: Path) -> None:
+    """``--layout-json /dev/stdout | jq`` writes into the pipe (a device is written straight
+    through, never replaced by a file)."""
+    import subprocess
+
+    pdf = tmp_path / "c.pdf"
+    command = [sys.executable, "-m", "companion", "print", "cards", "village", "--cards", str(CARDS),
+               "--layout-json", "/dev/stdout", "--out", str(pdf)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    layout, _end = json.JSONDecoder().raw_decode(done.stdout[done.stdout.index("{"):])
+    assert layout["pages"] and pdf.read_bytes().startswith(b"%PDF")
+    assert Path("/dev/stdout").is_symlink() or not Path("/dev/stdout").is_file()
 
 
 def test_characters_the_font_cannot_draw_are_a_warning_naming_the_card(

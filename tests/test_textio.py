@@ -41,3 +41,26 @@ def test_a_staged_file_is_flushed_beside_its_target_and_leaves_the_target_alone(
     assert staged.parent == tmp_path and staged.read_bytes() == b"new" and target.read_bytes() == b"old"
     with pytest.raises(FileNotFoundError):  # the command line does not make missing folders
         textio.stage_bytes(tmp_path / "no-such-folder" / "x.pdf", b"x", parents=False)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="permissions, links and devices as on POSIX")
+def test_a_save_keeps_permissions_links_and_writes_devices_straight(tmp_path: Path) -> None:
+    private = tmp_path / "private.json"
+    private.write_text("old")
+    private.chmod(0o600)
+    textio.write_text_atomic(private, "new")
+    assert private.read_text() == "new" and (private.stat().st_mode & 0o777) == 0o600
+    before = os.umask(0o077)
+    try:
+        fresh = textio.write_bytes_atomic(tmp_path / "fresh.pdf", b"%PDF")
+    finally:
+        os.umask(before)
+    assert (fresh.stat().st_mode & 0o777) == 0o600  # a new file as the umask allows
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    textio.write_text_atomic(link, "through the link")
+    assert link.is_symlink() and real.read_text() == "through the link"
+    assert textio.write_bytes_atomic(os.devnull, b"discarded") == Path(os.devnull)
+    assert not Path(os.devnull).is_file()  # still the device

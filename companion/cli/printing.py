@@ -62,11 +62,9 @@ def _report(args: argparse.Namespace, summary: dict[str, Any], line: str) -> int
 def _write_pdf_and_layout(out: Path, pdf: bytes, layout_path: str | None, layout: dict[str, Any]) -> None:
     """Write the layout (if asked for), then the PDF, each whole or not at all (flushed to
     disk, then renamed into place): a layout that cannot be written leaves ``out`` as it was
-    (the PDF is staged in a temporary file first)."""
-    import os
-
+    (the PDF is staged in a temporary file first). The layout may be a pipe (``/dev/stdout``)."""
     from ..printing.geometry import PrintError
-    from ..textio import stage_bytes, write_text_atomic
+    from ..textio import commit_staged, stage_bytes, write_text_atomic
 
     try:
         tmp = stage_bytes(out, pdf, parents=False)
@@ -82,7 +80,7 @@ def _write_pdf_and_layout(out: Path, pdf: bytes, layout_path: str | None, layout
                                  "written either", where=layout_path,
                                  expected="a writable file path") from None
         try:
-            os.replace(tmp, out)
+            commit_staged(tmp, out)
         except OSError as exc:
             raise PrintError(f"cannot write the PDF ({exc.strerror or exc})", where=str(out),
                              expected="a writable file path") from None

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..textio import write_text_atomic
 from .geometry import PrintError
 
 #: Record types that are printed as cards when a whole game is printed (others are
@@ -105,7 +106,7 @@ def make_all(out_dir: str | os.PathLike[str], *, progress: bool | None = False) 
             made.append({"file": path.name, **print_board(spec, path, paper=paper)})
         path = out / f"calibration-{paper}.pdf"
         made.append({"file": path.name, **print_calibration(path, paper=paper)})
-    (out / MANIFEST).write_text(json.dumps(manifest(out, made), indent=1) + "\n", encoding="utf-8")
+    write_text_atomic(out / MANIFEST, json.dumps(manifest(out, made), indent=1) + "\n")
     return made
 
 

@@ -118,11 +118,16 @@ def binary_streams(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 def new_canvas(out: str | os.PathLike[str] | IO[bytes], paper: tuple[float, float], *, title: str,
                duplex: str | None) -> Any:
-    """A ReportLab canvas in invariant mode with the viewer preferences every printable needs."""
+    """A ReportLab canvas in invariant mode with the viewer preferences every printable needs.
+    A path is written by :func:`save`, whole or not at all: the canvas draws into memory
+    (ReportLab itself would empty the file before drawing a page)."""
+    import io
+
     from reportlab.pdfgen.canvas import Canvas
 
-    target = os.fspath(out) if isinstance(out, str | os.PathLike) else out
-    c = Canvas(target, pagesize=(paper[0] * MM, paper[1] * MM), invariant=1, pageCompression=1)
+    path = os.fspath(out) if isinstance(out, str | os.PathLike) else None
+    buffer = io.BytesIO() if path is not None else out
+    c = Canvas(buffer, pagesize=(paper[0] * MM, paper[1] * MM), invariant=1, pageCompression=1)
     c.setTitle(title)
     c.setAuthor("companion")
     c.setCreator("companion print")
@@ -130,15 +135,22 @@ def new_canvas(out: str | os.PathLike[str] | IO[bytes], paper: tuple[float, floa
     c.setViewerPreference("PrintScaling", "None")
     c.setViewerPreference("Duplex", {None: "Simplex", "long": "DuplexFlipLongEdge",
                                      "short": "DuplexFlipShortEdge"}[duplex])
+    c.companion_out = (path, buffer)
     return c
 
 
 def save(c: Any) -> None:
-    """Write the PDF; a folder that cannot be written is the user's error, not a crash."""
+    """Write the PDF (to a path: whole or not at all, see :func:`~companion.textio.write_bytes_atomic`);
+    a folder that cannot be written is the user's error, not a crash."""
+    from ..textio import write_bytes_atomic
+
+    path, buffer = getattr(c, "companion_out", (None, None))
     try:
         c.save()
+        if path is not None:
+            write_bytes_atomic(path, buffer.getvalue(), parents=False)
     except OSError as exc:
-        raise PrintError(f"cannot write the PDF ({exc.strerror or exc})", where=str(c._filename),
+        raise PrintError(f"cannot write the PDF ({exc.strerror or exc})", where=str(path or c._filename),
                          expected="a writable file path") from None
 
 
