@@ -32,7 +32,7 @@ import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import CompanionError, LogError
 from .textio import read_bytes
@@ -47,6 +47,9 @@ Event = dict[str, Any]
 
 UNDO = "undo"
 REDO = "redo"
+#: The first line of a log a tracker starts: ``{"event": "log", "tracker": "village"}``, so that
+#: one game's log is never taken for another's (see :meth:`Tracker._check_owner`).
+HEADER = "log"
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +347,16 @@ class Tracker(Generic[S]):
 
     #: States kept every this many actions, so an undo folds at most this many again.
     CHECKPOINT = 16
+    #: Which tool's logs these are (``"village"``, ``"mousecard"``...), written in a new log's
+    #: first line; and the event kinds it knows. Set by each tracker.
+    KIND: ClassVar[str] = ""
+    EVENT_KINDS: ClassVar[frozenset[str]] = frozenset()
+    _TRACKERS: ClassVar[dict[str, type[Tracker[Any]]]] = {}  # every tracker by its KIND
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.KIND:
+            Tracker._TRACKERS[cls.KIND] = cls
 
     def __init__(self, log: EventLog | str | os.PathLike[str] | None = None) -> None:
         self.log = log if isinstance(log, EventLog) else EventLog(log)
@@ -351,6 +364,41 @@ class Tracker(Generic[S]):
         self.replaying = False  # True while the log's lines are folded (see :meth:`_rebuild`)
         self.reloads = 0
         self._rebuild()
+        self._check_owner()
+
+    def _check_owner(self) -> None:
+        """Refuse another tool's log, before anything is appended to it: its first line names
+        its tracker; a log from before those lines is another tool's when most of its events
+        are that tool's kinds and not this one's."""
+        if not self.KIND:
+            return
+        events = [le.event for le in self.log.events if le.event["event"] not in (UNDO, REDO)]
+        owner = None
+        if events and events[0]["event"] == HEADER:
+            owner = str(events[0].get("tracker", ""))
+            if owner == self.KIND:
+                return
+        elif events:
+            kinds = [str(e["event"]) for e in events]
+            others = {kind: other.EVENT_KINDS for kind, other in self._TRACKERS.items() if kind != self.KIND}
+            # a kind no tracker knows (a typo, a hand-edited line) is reported line by line
+            elsewhere = sum(k not in self.EVENT_KINDS and any(k in known for known in others.values())
+                            for k in kinds)
+            if not elsewhere or elsewhere < sum(k in self.EVENT_KINDS for k in kinds):
+                return
+            owner = max(others, key=lambda kind: sum(k in others[kind] for k in kinds))
+        if owner is None:
+            return
+        where = str(self.log.path) if self.log.path is not None else "the log"
+        raise LogError(f"{where} is a {owner or 'different'} log, not a {self.KIND} one",
+                       where=where, expected=f"a log made by 'companion {self.KIND}'",
+                       suggestion=(f"Open it with 'companion {owner}', " if owner else "")
+                       + "or give a new file name for a new log.")
+
+    @property
+    def is_new(self) -> bool:
+        """Whether the log holds no action yet (at most its first line, naming its tracker)."""
+        return all(le.event["event"] == HEADER for le in self.log.events)
 
     # -- to implement --------------------------------------------------------------
     def initial(self) -> S:  # pragma: no cover - abstract
@@ -390,6 +438,8 @@ class Tracker(Generic[S]):
         with self._replaying():
             for le in self.log.events:
                 kind = le.event["event"]
+                if kind == HEADER:
+                    continue  # (which tool's log this is: checked once, see :meth:`_check_owner`)
                 if kind == UNDO:
                     if self._done:
                         self._step_back()
@@ -462,6 +512,8 @@ class Tracker(Generic[S]):
             self.sync()
             event = self.complete(self._state, event)
             new_state = self.apply(self._state, event)  # raises before anything is written
+            if self.KIND and not self.log.events and not self.log.problems:
+                self.log.append({"event": HEADER, "tracker": self.KIND})  # a new log says whose it is
             le = self.log.append(event)
         self._push(le, new_state)
         self._undone.clear()

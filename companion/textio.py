@@ -25,16 +25,17 @@ def read_bytes(path: str | os.PathLike[str], *, what: str = "file",
     """The bytes of a user file; ``what`` names the expected kind ("decklist", "event log")."""
     p = Path(path)
     where = str(p)
+    a_what = f"{'an' if what[:1].lower() in 'aeiou' else 'a'} {what}"
     try:
         if p.is_dir():
-            raise error(f"is a directory, not a {what}", where=where)
+            raise error(f"is a directory, not {a_what}", where=where)
         if not p.exists():
-            raise error("no such file", where=where, expected=f"a {what}")
+            raise error("no such file", where=where, expected=a_what)
         if not p.is_file():
-            raise error("is not a regular file", where=where, expected=f"a {what}")
+            raise error("is not a regular file", where=where, expected=a_what)
         size = p.stat().st_size
         if size > max_bytes:
-            raise error(f"is too large for a {what}", where=where,
+            raise error(f"is too large for {a_what}", where=where,
                         expected=f"at most {max_bytes // 2**20} MB", found=f"{size / 2**20:.0f} MB")
         return p.read_bytes()
     except CompanionError:

@@ -405,3 +405,55 @@ def test_first_refused_tries_a_batch_in_memory_and_act_takes_undo_and_redo(tmp_p
     assert t.state.total == 0 and t.can_redo
     t.act({"event": "redo"})
     assert CounterTracker(path).state.total == 3
+
+
+# --------------------------------------------------------------------- whose log it is
+def test_a_new_log_names_its_tracker_and_another_tool_refuses_it_untouched(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+    from companion.mousecard.live import LiveDeckTracker
+    from companion.village.game import VillageTracker
+
+    log = tmp_path / "v.jsonl"
+    assert main(["village", "do", str(log), '{"event": "start", "seed": 1}']) == 0
+    assert json.loads(log.read_text().splitlines()[0]) == {"event": "log", "tracker": "village"}
+    before = log.read_bytes()
+    capsys.readouterr()
+    assert main(["mousecard", "draw", str(log), "--character", "a", "--skill", "2", "--target", "J"]) == 2
+    err = capsys.readouterr().err
+    assert "is a village log, not a mousecard one" in err and "companion village" in err
+    assert log.read_bytes() == before
+    with pytest.raises(LogError, match="village log"):
+        LiveDeckTracker(log)
+    village = VillageTracker(log)  # its own tool reads it, the first line no action
+    assert village.state.started and len(village.history) == 1 and not village.problems
+    village.undo()
+    assert not village.state.started and not village.is_new
+
+
+def test_an_older_log_without_that_line_is_known_by_its_events_and_a_typo_is_no_other_tool(
+        tmp_path: Path) -> None:
+    from companion.mousecard.live import LiveDeckTracker
+    from companion.village.game import VillageTracker
+
+    old = tmp_path / "old-village.jsonl"
+    old.write_text('{"event": "start", "seed": 1}\n{"event": "mp", "player": 1, "delta": -5}\n'
+                   '{"event": "mp", "player": 0, "delta": -2}\n')
+    with pytest.raises(LogError, match="is a village log, not a mousecard one"):
+        LiveDeckTracker(old)
+    assert VillageTracker(old).state.players[1].mp == 25
+    typo = tmp_path / "old-deck.jsonl"
+    typo.write_text('{"event": "start", "seed": 5}\n{"event": "drwa", "character": "Pip"}\n')
+    deck = LiveDeckTracker(typo)  # one line nobody knows: reported, the log still the deck's
+    assert deck.state.started and [p.line for p in deck.problems] == [2]
+
+
+def test_a_log_holding_only_its_first_line_is_new(tmp_path: Path) -> None:
+    from companion.mousecard.live import LiveDeckTracker
+
+    log = tmp_path / "s.jsonl"
+    log.write_text('{"event": "log", "tracker": "mousecard"}\n')
+    deck = LiveDeckTracker(log)
+    assert deck.is_new and not deck.problems and not deck.history
+    deck.do({"event": "start", "seed": 3})
+    assert [json.loads(line)["event"] for line in log.read_text().splitlines()] == ["log", "start"]

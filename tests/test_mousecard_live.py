@@ -345,7 +345,7 @@ def test_cli_draw_on_undo_says_what_it_undid_and_a_cut_line_is_reported(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "s.jsonl"
     assert main(["mousecard", "new", str(log)]) == 0  # a random seed, recorded
-    seed = json.loads(log.read_text().splitlines()[0])["seed"]
+    seed = json.loads(log.read_text().splitlines()[1])["seed"]  # (line 1 names the tracker)
     assert isinstance(seed, int)
     assert main(["mousecard", "award", str(log), "Pip"]) == 0
     assert main(["mousecard", "draw", str(log), "--character", "Pip", "--skill", "3", "--target", "J",
@@ -433,6 +433,9 @@ def test_cli_odds_refuse_a_deck_log_that_does_not_describe_a_deck(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "other.jsonl"
     bad.write_text('{"event": "wound", "mouse": "collin"}\nnot json\n')
+    assert main(["odds", "mousecard", "--skill", "1", "--target", "J", "--deck-log", str(bad)]) == 2
+    assert "is a mystics log, not a mousecard one" in capsys.readouterr().err
+    bad.write_text('{"event": "bogus"}\nnot json\n')
     assert main(["odds", "mousecard", "--skill", "1", "--target", "J", "--deck-log", str(bad)]) == 2
     assert "cannot be used" in capsys.readouterr().err
     empty = tmp_path / "empty.jsonl"

@@ -151,7 +151,7 @@ def test_two_pages_opening_a_new_log_at_once_share_one_session(tmp_path: Path, m
 
     monkeypatch.setattr(view, "LiveDeckTracker", opened_as_another_page_starts)
     page = MouseCardPage(log, plot=False, settle=None)  # its own start is refused: it reads the log
-    assert page.tracker.state.seed == 42 and len(log.read_text().splitlines()) == 1
+    assert page.tracker.state.seed == 42 and len(log.read_text().splitlines()) == 2  # its tracker, the start
 
 
 def test_the_odds_from_the_live_deck_follow_a_draw_in_another_window(tmp_path: Path) -> None:

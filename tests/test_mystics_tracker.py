@@ -72,7 +72,7 @@ def test_an_illegal_action_is_refused_and_not_logged(tmp_path: Path) -> None:
     t.do(start())
     with pytest.raises(RuleError):
         t.do({"event": "heal", "mouse": "filch", "count": 1})
-    assert len(path.read_text().splitlines()) == 1
+    assert len(path.read_text().splitlines()) == 2  # its tracker and the start only
 
 
 def test_crash_mid_line_is_recovered(tmp_path: Path) -> None:
@@ -439,15 +439,15 @@ def test_cli_new_draws_a_random_seed_and_records_it(tmp_path: Path,
         path = tmp_path / f"{name}.jsonl"
         assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--json"]) == 0
         out = json.loads(capsys.readouterr().out)
-        logged = json.loads(path.read_text().splitlines()[0])["seed"]
+        logged = json.loads(path.read_text().splitlines()[1])["seed"]  # (line 1 names the tracker)
         assert isinstance(logged, int) and out["seed"] == logged
         seeds.append(logged)
     assert seeds[0] != seeds[1]
     assert main(["mystics", "new", str(tmp_path / "c.jsonl"), "--mice", "collin", "--seed", "moon"]) == 0
     assert "Seed 'moon'" in capsys.readouterr().out
-    assert json.loads((tmp_path / "c.jsonl").read_text())["seed"] == "moon"
+    assert json.loads((tmp_path / "c.jsonl").read_text().splitlines()[1])["seed"] == "moon"
     assert main(["mystics", "new", str(tmp_path / "d.jsonl"), "--mice", "collin", "--seed", "7"]) == 0
-    assert json.loads((tmp_path / "d.jsonl").read_text())["seed"] == 7
+    assert json.loads((tmp_path / "d.jsonl").read_text().splitlines()[1])["seed"] == 7
 
 
 def test_cli_new_help_explains_the_seed(capsys: pytest.CaptureFixture[str]) -> None:
@@ -491,7 +491,7 @@ def test_cli_do_reports_what_it_set_aside_and_could_not_use(tmp_path: Path,
     capsys.readouterr()
     assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 1}', "--json"]) == 0
     captured = capsys.readouterr()
-    assert "g.jsonl.damaged" in captured.err and "line 2: not valid JSON" in captured.err
+    assert "g.jsonl.damaged" in captured.err and "line 3: not valid JSON" in captured.err  # (tracker, start)
     out = json.loads(captured.out)
     assert len(out["warnings"]) == 2 and out["wheel"] == 1
     assert (tmp_path / "g.jsonl.damaged").read_text().startswith('{"event": "minion_ch')

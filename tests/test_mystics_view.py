@@ -270,8 +270,8 @@ def test_chapters_started_within_one_second_keep_every_old_log(tmp_path: Path,
     d.start_btn.click()  # the next chapter...
     d.start_btn.click()  # ...and a double click
     assert (tmp_path / "m-20260101-120000.jsonl").read_text() == chapter
-    assert len((tmp_path / "m-20260101-120000-2.jsonl").read_text().splitlines()) == 1
-    assert len(path.read_text().splitlines()) == 1 and d.state.board.wheel == 0
+    assert len((tmp_path / "m-20260101-120000-2.jsonl").read_text().splitlines()) == 2  # tracker, start
+    assert len(path.read_text().splitlines()) == 2 and d.state.board.wheel == 0
 
 
 def test_a_minion_removed_in_another_window_is_said_so(tmp_path: Path) -> None:

@@ -201,7 +201,7 @@ def test_tracker_attack_card_power_is_chosen_at_new_game_and_logged(tmp_path: Pa
     g.first.value = 0
     g.power_rule.value = reading
     g.new_game.click()
-    assert json.loads(path.read_text().splitlines()[0])["attack_card_power"] == reading
+    assert json.loads(path.read_text().splitlines()[1])["attack_card_power"] == reading  # after its tracker
     play_to_attack(g, "attack")
     assert g.builder.attack_card_power.value == reading and g.builder.attack_card_power.disabled
     assert g.builder.verdict.extra["damage"] == damage  # the preview agrees with what will be recorded

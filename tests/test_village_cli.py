@@ -111,13 +111,13 @@ def test_do_start_records_a_fresh_seed(tmp_path: Path, capsys: pytest.CaptureFix
     for n in range(3):
         log = tmp_path / f"g{n}.jsonl"
         code, out, _ = run(capsys, "village", "do", str(log), '{"event": "start"}')
-        seed = json.loads(log.read_text().splitlines()[0])["seed"]
+        seed = json.loads(log.read_text().splitlines()[1])["seed"]  # (line 1 names the tracker)
         assert code == 0 and isinstance(seed, int) and f"seed {seed}" in out
         seeds.append(seed)
     assert len(set(seeds)) == 3
     log = tmp_path / "typed.jsonl"
     run(capsys, "village", "do", str(log), '{"event": "start", "seed": 42}')
-    assert json.loads(log.read_text())["seed"] == 42
+    assert json.loads(log.read_text().splitlines()[1])["seed"] == 42
 
 
 def test_do_warns_when_the_draw_is_forfeited(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,6 +21,10 @@ def _read_log(path: Path) -> Any:
     from ..eventlog import EventLog
     from ..mystics.tracker import MysticsTracker
 
+    if not path.exists():
+        raise LogError("no such log file", where=str(path),
+                       suggestion="Start one with 'companion mystics new LOG --mice collin,filch' "
+                                  "(or from the Mice and Mystics notebook).")
     return MysticsTracker(EventLog(path, read_only=True))
 
 

@@ -342,6 +342,9 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
 class LiveDeckTracker(Tracker[LiveDeck]):
     """The game master's deck: ``do({"event": "draw", ...})``, ``undo()``, ``redo()``."""
 
+    KIND = "mousecard"
+    EVENT_KINDS = frozenset(EVENTS)
+
     def initial(self) -> LiveDeck:
         return LiveDeck()
 

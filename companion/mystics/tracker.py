@@ -254,6 +254,8 @@ class MysticsTracker(Tracker[MysticsState]):
     (its Party Setup's excluded mice are checked at the start).
     """
 
+    KIND = "mystics"
+
     def __init__(self, log: EventLog | str | Any | None = None, *, die: Sequence[Any] | None = None,
                  heroes: Mapping[str, HeroInfo] | None = None,
                  minions: Mapping[str, MinionInfo] | None = None,
@@ -1218,3 +1220,4 @@ _HANDLERS: dict[str, Callable[[MysticsTracker, MysticsState, Event], MysticsStat
 }
 
 EVENTS: tuple[str, ...] = (*sorted(_HANDLERS), "undo", "redo")
+MysticsTracker.EVENT_KINDS = frozenset(_HANDLERS)

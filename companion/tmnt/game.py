@@ -239,6 +239,9 @@ def slide_and_fill(player: Player) -> tuple[Player, int]:
 class TmntTracker(Tracker[Game]):
     """Two players' Block Zones and counts through the phases; undo/redo/resume from the log."""
 
+    KIND = "tmnt"
+    EVENT_KINDS = frozenset(EVENTS)
+
     def initial(self) -> Game:
         return Game()
 

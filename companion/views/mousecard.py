@@ -135,7 +135,7 @@ class MouseCardPage(ui.TrackerPage):
         self.notice = ui.panel()  # what resuming the saved session set aside
         self.notice.add_class("cmp-mousecard-notice")
         self.tracker = LiveDeckTracker(self.log_path)
-        if not self.tracker.log.events:  # a new log (never one whose start was undone: redo keeps it)
+        if self.tracker.is_new:  # a new log (never one whose start was undone: redo keeps it)
             try:
                 self.tracker.do({"event": "start", "seed": secrets.randbelow(10**9),
                                  "title": "Mouse Card session"})

@@ -341,6 +341,9 @@ def checklist(state: VillageState) -> list[CheckItem]:
 class VillageTracker(Tracker[VillageState]):
     """Two players' Mouse Points, decks, field and turn guide as an event log."""
 
+    KIND = "village"
+    EVENT_KINDS = frozenset(EVENTS)
+
     def initial(self) -> VillageState:
         return VillageState()
 
