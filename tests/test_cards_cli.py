@@ -272,3 +272,14 @@ def test_a_jokers_suit_does_not_apply_and_is_not_unknown(capsys: pytest.CaptureF
     assert all("—" in line.split() and "unknown" not in line for line in jokers)
     code, out, _ = run(capsys, "cards", "list", "mystics", "--type", "hero")
     assert "unknown" in out  # a real unknown official value still reads unknown
+
+
+def test_export_and_import_take_o_as_out_and_deck_export_takes_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "v.csv"
+    code, _, err = run(capsys, "cards", "export", "village", "-o", str(sheet))
+    assert code == 0 and sheet.read_text(encoding="utf-8-sig").startswith("id,name"), err
+    listed = tmp_path / "d.txt"
+    deck = cards_module.DATA_DIR / "decks" / "village-demo-legal.txt"
+    code, _, err = run(capsys, "deck", "export", "village", str(deck), "--out", str(listed))
+    assert code == 0 and "Acorn Scout" in listed.read_text(encoding="utf-8"), err

@@ -204,3 +204,10 @@ def test_highscores_refuse_an_absurd_score_in_the_file(capsys: pytest.CaptureFix
     path.write_text(json.dumps({"game": "monarchs", "solo_high_scores": [{"score": -5, "name": "x"}]}))
     code, _, err = run(capsys, "monarchs", "highscores")
     assert code == 2 and "/solo_high_scores/0/score" in err and "0..999 VP" in err and "-5" in err
+
+
+def test_the_readme_example_hand_is_the_books_and_scores_28(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = DATA_DIR / "decks" / "monarchs-book-example.json"
+    assert "Game End and Scoring" in json.loads(hand.read_text(encoding="utf-8"))["source"]
+    code, out, _ = run(capsys, "score", "monarchs", str(hand), "--json")
+    assert code == 0 and json.loads(out)["total"] == 28

@@ -61,7 +61,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     ip.add_argument("csv", metavar="FILE.csv",
                     help="the sheet: a header row of the game's field names (every card needs name, "
                          "type and source), one card per row")
-    ip.add_argument("--out", required=True, metavar="FILE.json", help="the card file to write")
+    ip.add_argument("-o", "--out", required=True, metavar="FILE.json", help="the card file to write")
     ip.add_argument("--set", dest="set_name", metavar="NAME",
                     help="a sheet whose 'set' column names several sets: import only the rows of set "
                          "NAME; otherwise the set's name (default: the sheet's 'set' column, else the "
@@ -80,7 +80,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     ep.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
     ep.add_argument("--cards", action="append", metavar="FILE",
                     help="export only the cards of this file (repeatable)")
-    ep.add_argument("--out", metavar="FILE.csv", help="write here (default: standard output)")
+    ep.add_argument("-o", "--out", metavar="FILE.csv", help="write here (default: standard output)")
     ep.add_argument("--json", action="store_true",
                     help='with --out: a summary as JSON, {"game", "wrote", "cards"} (without --out the '
                          "sheet itself is the output)")

@@ -248,7 +248,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     e = verbs.add_parser("export", help="write the list back as text (or JSON), normalised")
     _common(e, fmt=False, json=False)
     e.add_argument("--to", choices=("text", "json"), default="text", help="output form (default text)")
-    e.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
+    e.add_argument("-o", "--out", "--output", dest="output", metavar="FILE",
+                   help="write to FILE instead of standard output")
     e.add_argument("--json", action="store_true",
                    help='with -o: a summary as JSON, {"game", "wrote", "to", "name", "card_count"} '
                         "(without -o the list itself is the output; --to json writes it as JSON)")
