@@ -1131,9 +1131,11 @@ def check_collection(game: str, records: Sequence[Record]) -> list[ValidationIss
     issues: list[ValidationIssue] = []
     records, orphans = resolve_replacements(records, lambda r: (r.id, r.data.get("replaces")))
     for rec in orphans:
+        ids = [r.id for r in records if isinstance(r.id, str)]
         issues.append(rec.issue(f"replaces {rec.data.get('replaces')!r}, which no card loaded before "
                                 "this file holds", field_="replaces", kind="reference",
-                                expected="the id of a bundled card"))
+                                expected="the id of a bundled card",
+                                suggestion=did_you_mean(closest(str(rec.data.get("replaces")), ids))))
     first: dict[str, Record] = {}
     for rec in records:
         cid = rec.id
@@ -1543,7 +1545,9 @@ def ensure_unique(cards: Sequence[Card]) -> None:
     for card in orphans:
         raise CardFileError(f"replaces {card.get('replaces')!r}, which no card loaded before this "
                             "file holds", where=f"{card.file} /cards/{card.index}/replaces",
-                            expected="the id of a bundled card")
+                            expected="the id of a bundled card",
+                            suggestion=did_you_mean(closest(str(card.get("replaces")),
+                                                            [c.id for c in cards])))
     for card in cards:
         key = card.id.lower()
         if key in seen:

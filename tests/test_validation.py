@@ -291,6 +291,17 @@ def test_duplicate_ids_across_files() -> None:
     assert issues[0].file == "b.json" and "already used at a.json /cards/0" in issues[0].message
 
 
+def test_a_replaces_id_that_no_card_holds_suggests_the_closest_ids(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps({"game": "village", "set": "Mine", "cards": [
+        {"id": "my-scout", "name": "My Scout", "type": "basic-mouse", "atk": 2, "def": 2, "source": "me",
+         "replaces": "acorn-scot"}]}), encoding="utf-8")
+    (issue,) = validate_paths([mine]).errors
+    assert issue.kind == "reference" and issue.suggestion and "'acorn-scout'" in issue.suggestion
+    with pytest.raises(cards.CardFileError, match="Did you mean 'acorn-scout'"):
+        cards.load_game("village", [mine])
+
+
 def test_duplicate_id_against_bundled_cards(tmp_path: Path) -> None:
     mine = tmp_path / "mine.json"
     doc = doc_of("tmnt", "demo.json")

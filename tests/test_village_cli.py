@@ -184,3 +184,19 @@ def test_battle_labels_two_copies_of_one_card(tmp_path: Path, capsys: pytest.Cap
     assert [o["result"] for o in doc["outcomes"]] == ["blocked", "direct"] and doc["mp_after"] == 8
     code, _, err = run(capsys, "village", "battle", "--cards", str(cards), "--attack", "T Scot#2")
     assert code == 2 and "Did you mean 'T Scout'" in err
+
+
+def test_do_warns_of_a_field_the_rules_never_read_and_of_a_card_name_the_data_does_not_know(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "g.jsonl"
+    run(capsys, "village", "do", str(log), '{"event": "start", "seed": 1}', '{"event": "draw"}')
+    code, out, err = run(capsys, "village", "do", str(log),
+                         '{"event": "play_basic", "nmae": "Acorn Scout", "name": "Acorn Scot"}', "--json")
+    warnings = json.loads(out)["warnings"]
+    assert code == 0 and len(warnings) == 2 and all(w in err for w in warnings)
+    assert "'nmae' is not one the rules read" in warnings[0] and "Did you mean 'name'?" in warnings[0]
+    assert "'Acorn Scot' is not a Village card" in warnings[1] and "'Acorn Scout'" in warnings[1]
+    run(capsys, "village", "do", str(log), "undo")
+    code, out, err = run(capsys, "village", "do", str(log),
+                         '{"event": "play_basic", "name": "acorn scout", "atk": 1, "def": 1}', "--json")
+    assert code == 0 and json.loads(out)["warnings"] == [] and "warning" not in err

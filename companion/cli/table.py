@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -370,8 +371,64 @@ def _apply(t: Any, event: Any) -> list[str]:
     return [f"{kind.capitalize()} done."] if kind in ("undo", "redo") else list(t.state.last)
 
 
+class _Read(dict):  # type: ignore[type-arg]
+    """An event that remembers which of its fields the rules read (see :func:`_unread`)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self.read.add(str(key))
+        return super().__contains__(key)
+
+
+#: Event fields that name a Village card (checked against the card data, for a typo).
+_CARD_FIELDS = {"play_basic": "name", "summon_mega": "name", "item": "name", "magic": "name"}
+
+
+def _unread(events: list[Any]) -> list[str]:
+    """Warnings for fields the rules never read (a misspelt field is otherwise silently ignored)
+    and for card names the Village data does not know, with the closest ones: the rules take
+    any name (a card of your own, its ATK and DEF typed in), but a typo should not pass unseen."""
+    from ..cards import load_game
+    from ..errors import closest, did_you_mean
+    from ..village.game import EVENTS
+
+    warnings: list[str] = []
+    db = None
+    for i, event in enumerate(events, 1):
+        if not isinstance(event, _Read) or event.get("event") in ("undo", "redo"):
+            continue
+        kind = str(event.get("event"))
+        where = f"event {i} ({kind})" if len(events) > 1 else kind
+        words = sorted(set(re.findall(r"[a-z_]+", EVENTS.get(kind, (None, ""))[1])))
+        for key in sorted(set(event) - event.read - {"event"}):
+            hint = did_you_mean(closest(key, words))
+            warnings.append(f"{where}: the field {key!r} is not one the rules read, so it was ignored"
+                            + (f". {hint}" if hint else "")
+                            + (f" ({kind}: {EVENTS[kind][1]})" if kind in EVENTS else ""))
+        field = _CARD_FIELDS.get(kind)
+        name = event.get(field) if field else None
+        if isinstance(name, str) and name.strip():
+            db = db or load_game("village")
+            if db.lookup(name) is None:
+                hint = did_you_mean(db.suggest(name))
+                warnings.append(f"{where}: {name!r} is not a Village card in the card data; it was "
+                                "recorded as typed" + (f". {hint}" if hint else ""))
+    return warnings
+
+
 def _village_do(args: argparse.Namespace) -> int:
-    events = _parse_events(args.event)
+    events = [_Read(e) if isinstance(e, dict) else e for e in _parse_events(args.event)]
     t = _open_log(args.log, False)
     warnings = warn_set_aside(t)  # said first: the batch may still be refused
     refused = t.first_refused(events)  # all or nothing: tried in memory before writing any
@@ -387,6 +444,9 @@ def _village_do(args: argparse.Namespace) -> int:
         said += _apply(t, event)
         if isinstance(event, dict) and event.get("event") == "start":
             said.append(f"coin flips use seed {t.state.seed!r}, recorded in the log")
+    for line in _unread(events):
+        print(f"companion: warning: {line}", file=sys.stderr)
+        warnings.append(line)
     if args.json:
         doc = _state_json(t.state)
         doc["said"] = said
