@@ -29,3 +29,19 @@ def test_an_error_with_json_is_json(argv: list[str], game: str, tmp_path: Path,
     out, err = capsys.readouterr()
     doc = json.loads(out)
     assert doc["game"] == game and doc["error"] and err == ""
+
+
+def test_usage_errors_name_the_command_suggest_the_option_and_are_json_with_json(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    assert main(["deck", "check", "village", "x.txt", "--formt", "casual-50"]) == 2
+    err = capsys.readouterr().err
+    assert "usage: companion deck check" in err and "Did you mean '--format'?" in err
+    assert main(["odds", "mousecard", "--skill", "x", "--target", "J", "--json"]) == 2
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["game"] == "mousecard" and "invalid int value: 'x'" in doc["error"]
+    assert doc["usage"].startswith("usage: companion odds mousecard")
+    assert main(["odds", "mousecard", "--skill", "3", "--target", "J", "--mode", "brok"]) == 2
+    assert "Did you mean 'broke'?" in capsys.readouterr().err
+    assert main(["dekc"]) == 2 and "Did you mean 'deck'?" in capsys.readouterr().err

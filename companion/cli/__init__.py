@@ -13,12 +13,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from .. import GAMES, __version__
-from ..errors import CompanionError
+from ..errors import CompanionError, closest, did_you_mean
 
 #: Modules that add subcommands; each defines ``register(sub, groups)``.
 #: ``sub`` adds top-level commands, ``groups[name]`` adds to a shared group
@@ -43,8 +44,62 @@ GROUPS = {
 Handler = Callable[[argparse.Namespace], int]
 
 
+class UsageError(Exception):
+    """An argparse usage error, raised instead of printed, so that :func:`main` can say it as
+    JSON with ``--json`` and suggest the closest option of the command that was typed."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.parser, self.message = parser, message
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(self, message)
+
+
+def _command_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The (sub)parser of the command typed in ``argv`` (``companion deck check`` -> its parser)."""
+    current = parser
+    for token in argv:
+        subs = [a for a in current._actions if isinstance(a, argparse._SubParsersAction)]
+        if not subs or token not in subs[0].choices:
+            if token.startswith("-"):
+                continue
+            if subs:
+                break
+            continue
+        current = subs[0].choices[token]
+    return current
+
+
+def _usage_error(parser: argparse.ArgumentParser, argv: Sequence[str], exc: UsageError) -> int:
+    """Say a usage error (exit 2) with the usage of the command that was typed and, for an
+    unknown option, the closest ones it has; as JSON with ``--json``."""
+    target = exc.parser if exc.parser is not parser else _command_parser(parser, argv)
+    message = exc.message
+    if message.startswith("unrecognized arguments"):
+        options = [o for a in target._actions for o in a.option_strings]
+        typed = [t.split("=", 1)[0] for t in argv if t.startswith("-") and t not in options]
+        hints = [h for t in typed for h in closest(t, options, n=1)]
+        if hints:
+            message += ". " + (did_you_mean(dict.fromkeys(hints)) or "")
+    choice = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
+    if choice:
+        hint = did_you_mean(closest(choice[1], re.findall(r"'([^']*)'", choice[2]), n=1))
+        message += f". {hint}" if hint else ""
+    if "--json" in argv:
+        game = next((a for a in argv if a in GAMES), None)
+        print_json({"game": game, "error": f"{target.prog}: {message}",
+                    "usage": target.format_usage().strip()})
+    else:
+        sys.stderr.write(target.format_usage())
+        sys.stderr.write(f"{target.prog}: error: {message}\n")
+    return 2
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="companion",
         description="Rules companion and card-data toolkit for Village TCG, the Mouse Card "
                     "system, Of Mice and Monarchs, the TMNT TCG and Mice and Mystics.",
@@ -104,12 +159,15 @@ def _tolerant_streams() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_streams()
     parser = build_parser()
+    argv = list(argv) if argv is not None else sys.argv[1:]
     try:
         args, extra = parser.parse_known_args(argv)
         if extra and not getattr(args, "passes_on_options", False):
             parser.parse_args(argv)  # the usual "unrecognized arguments" error, exit 2
         args.extra_args = extra  # for commands that pass options on (companion app)
-    except SystemExit as exc:  # argparse's own usage errors (exit 2) and --help (0)
+    except UsageError as exc:
+        return _usage_error(parser, argv, exc)
+    except SystemExit as exc:  # --help and --version (0)
         return int(exc.code or 0)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
@@ -120,7 +178,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return handler(args)
     except CompanionError as exc:
         if getattr(args, "json", False):
-            _json_error(args, list(argv) if argv is not None else sys.argv[1:], exc)
+            _json_error(args, argv, exc)
         else:
             print(f"companion: {exc.render()}", file=sys.stderr)
         return exc.exit_code
