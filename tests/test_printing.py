@@ -1041,6 +1041,22 @@ def test_the_layout_can_go_down_a_pipe(tmp_path: Path) -> None:
     assert Path("/dev/stdout").is_symlink() or not Path("/dev/stdout").is_file()
 
 
+def test_a_layout_to_standard_output_and_an_offset_without_backs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pdf = tmp_path / "c.pdf"
+    code, out, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--layout-json", "-",
+                         "--offset", "1,1", "--out", str(pdf))
+    assert code == 0 and json.loads(out)["pages"]  # the layout alone on standard output
+    assert f"wrote {pdf}" in err and "--offset 1,1 moves the backs, and there are none" in err
+    code, out, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--layout-json", "-", "--json",
+                         "--out", str(tmp_path / "d.pdf"))
+    assert code == 2 and "would both print to standard output" in json.loads(out)["error"]
+    assert not (tmp_path / "d.pdf").exists()
+    code, out, _ = run(capsys, "cards", "village", "--cards", str(CARDS), "--backs", "duplex",
+                       "--offset", "1,1", "--json", "--out", str(pdf))
+    assert code == 0 and not any("--offset" in w for w in json.loads(out)["warnings"])
+
+
 def test_characters_the_font_cannot_draw_are_a_warning_naming_the_card(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from companion.printing.text import undrawable

@@ -54,8 +54,8 @@ def _report(args: argparse.Namespace, summary: dict[str, Any], line: str) -> int
         from . import print_json
 
         print_json(summary)
-    else:
-        print(line)
+    else:  # (on stderr when the layout went to standard output, so a pipe gets the layout alone)
+        print(line, file=sys.stderr if getattr(args, "layout_json", None) == "-" else sys.stdout)
     return 0
 
 
@@ -72,7 +72,10 @@ def _write_pdf_and_layout(out: Path, pdf: bytes, layout_path: str | None, layout
         raise PrintError(f"cannot write the PDF ({exc.strerror or exc})", where=str(out),
                          expected="a writable file path") from None
     try:
-        if layout_path:
+        if layout_path == "-":  # standard output, as '-' is for a decklist
+            sys.stdout.write(json.dumps(layout, indent=1) + "\n")
+            sys.stdout.flush()
+        elif layout_path:
             try:
                 write_text_atomic(layout_path, json.dumps(layout, indent=1) + "\n", parents=False)
             except OSError as exc:
@@ -92,11 +95,14 @@ def _cards(args: argparse.Namespace) -> int:
     import io
 
     from ..cards import check_game
-    from ..printing.geometry import parse_offset
+    from ..printing.geometry import PrintError, parse_offset
     from ..printing.jobs import select_cards
     from ..printing.render import CardOptions, print_cards
 
     check_game(args.game)
+    if args.layout_json == "-" and args.json:
+        raise PrintError("--layout-json - and --json would both print to standard output",
+                         where="--layout-json", suggestion="Write the layout to a file, or leave out --json.")
     out = _out(args.out)
     sel = select_cards(args.game, deck=args.deck, cards_files=args.cards or ())
     opts = CardOptions(size=args.size, paper=args.paper, bleed=args.bleed, crop_marks=args.crop_marks,
@@ -114,9 +120,14 @@ def _cards(args: argparse.Namespace) -> int:
                              for cid, name, parts in res.truncated],
                "missing_glyphs": [{"id": cid, "name": name, "characters": chars}
                                   for cid, name, chars in res.missing_glyphs]}
-    for note in (res.truncation_note(), res.glyph_note()):
+    notes = [res.truncation_note(), res.glyph_note()]
+    if args.offset and args.backs == "none":  # an offset only moves back pages
+        notes.append(f"--offset {args.offset} moves the backs, and there are none: add --backs duplex "
+                     "(or duplex-short)")
+    for note in notes:
         if note:  # the PDF is made (exit 0), but say which faces lost text or show boxes
             print(f"companion: warning: {note}", file=sys.stderr)
+    summary["warnings"] = [n for n in notes if n]
     return _report(args, summary, f"wrote {out}: {res.copies} cards ({res.distinct} different), "
                                   f"{g.cols}x{g.rows} per sheet, {len(res.pages)} pages")
 
@@ -186,7 +197,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "sheet that comes out landscape)")
     p.add_argument("--art", metavar="DIR", help="folder of art images named <card id>.png/.jpg/... "
                                                 "(must exist)")
-    p.add_argument("--layout-json", metavar="FILE", help="also write where every card is (mm)")
+    p.add_argument("--layout-json", metavar="FILE",
+                   help="also write where every card is (mm); '-' for standard output")
     p.add_argument("--progress", action="store_true", help="show a progress bar (default: on a terminal)")
     common(p)
     p.set_defaults(handler=_cards)
