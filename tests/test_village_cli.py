@@ -200,3 +200,22 @@ def test_do_warns_of_a_field_the_rules_never_read_and_of_a_card_name_the_data_do
     code, out, err = run(capsys, "village", "do", str(log),
                          '{"event": "play_basic", "name": "acorn scout", "atk": 1, "def": 1}', "--json")
     assert code == 0 and json.loads(out)["warnings"] == [] and "warning" not in err
+
+
+def test_events_lists_every_event_with_its_fields_and_says_how_players_are_numbered(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.village.game import EVENTS
+
+    code, out, _ = run(capsys, "village", "events")
+    assert code == 0 and all(line.split()[0] in EVENTS for line in out.splitlines()[:-1])
+    assert "0 (Player 1) and 1 (Player 2)" in out
+    code, out, _ = run(capsys, "village", "events", "--json")
+    assert code == 0 and set(json.loads(out)) == set(EVENTS)
+
+
+def test_a_player_number_out_of_range_says_how_players_are_numbered(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "g.jsonl")
+    code, _, err = run(capsys, "village", "do", log, '{"event": "start", "seed": 1}',
+                       '{"event": "mp", "player": 2, "delta": 1}')
+    assert code == 2 and "0 (Player 1) or 1 (Player 2)" in err

@@ -307,8 +307,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "default 1); move: spaces a mouse moves, --move plus one die; minion-move: "
                         "spaces a melee minion moves, one die; chase: spaces Brodie chases, the total "
                         "of --dice dice (default 2)")
-    o.add_argument("--battle", type=int, default=2, help="attacker's battle value (dice, at most 50)")
-    o.add_argument("--defense", type=int, default=1, help="defender's defense value (dice, at most 50)")
+    o.add_argument("--battle", type=int, default=2,
+                   help="attacker's battle value (dice, at most 50; default 2)")
+    o.add_argument("--defense", type=int, default=1,
+                   help="defender's defense value (dice, at most 50; default 1)")
     o.add_argument("--bonus", type=int, default=0, help="battle bonus dice from weapons/items")
     o.add_argument("--defense-bonus", type=int, default=0, help="defense bonus dice (armor)")
     o.add_argument("--defense-dice", type=int, default=0, help="defense dice modifier (Filch's dagger: -1)")
@@ -321,7 +323,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     o.add_argument("--life", type=int, default=None,
                    help="defender's life left (1 or more): P(defeat/capture)")
     o.add_argument("--wheel", type=int, default=None, help="cheese on the wheel now (0-5): P(surge)")
-    o.add_argument("--move", type=int, default=2, help="mouse move value")
+    o.add_argument("--move", type=int, default=2, help="mouse move value (default 2)")
     o.add_argument("--lore", type=int, default=None, help="tinkerer's lore (mousetraps)")
     o.add_argument("--dice", type=int, default=None,
                    help="number of dice, 1 or more (check: default 1; chase: default 2)")

@@ -457,6 +457,19 @@ def _village_do(args: argparse.Namespace) -> int:
     return 0
 
 
+def _village_events(args: argparse.Namespace) -> int:
+    from ..village.game import EVENTS
+
+    if args.json:
+        _print_json({kind: {"step": step, "fields": text} for kind, (step, text) in EVENTS.items()})
+    else:
+        for kind, (step, text) in EVENTS.items():
+            print(f"{kind:<14} {'step ' + str(step) if step else 'any time':<9} {text}")
+        print("Players are 0 (Player 1) and 1 (Player 2). Example: companion village do game.jsonl "
+              "'{\"event\": \"mp\", \"player\": 1, \"delta\": -3}'")
+    return 0
+
+
 # -- registration ----------------------------------------------------------------------------
 
 #: The event kinds of ``companion.village.game.EVENTS``, named here so that --help stays light.
@@ -571,7 +584,14 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "start event)")
     d.add_argument("event", nargs="+", metavar="EVENT",
                    help="undo, redo, or a JSON object {\"event\": KIND, ...}; KIND is one of "
-                        + ", ".join(VILLAGE_EVENTS) + " (fields: companion/village/game.py, EVENTS)")
+                        + ", ".join(VILLAGE_EVENTS) + " (each one's fields: 'companion village events'; "
+                        "players are 0 for Player 1 and 1 for Player 2)")
     d.add_argument("--json", action="store_true",
                    help="the table's state after the events, what they did (said) and warnings as JSON")
     d.set_defaults(handler=_village_do)
+    ev = vs.add_parser("events", help="every event 'village do' takes, with its fields and turn step",
+                       description="Every event 'companion village do' takes: its turn step (Order of "
+                                   "Turn, village-tcg.txt) and its fields. Players are 0 (Player 1) and "
+                                   "1 (Player 2).")
+    ev.add_argument("--json", action="store_true", help="the events as JSON: {kind: {step, fields}}")
+    ev.set_defaults(handler=_village_events)

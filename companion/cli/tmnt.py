@@ -55,7 +55,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                     "discard down), then (2) draw 1 plus 1 per empty Block Zone.")
     d.add_argument("--hand", type=int, required=True, metavar="N", help="cards in hand now")
     d.add_argument("--empty", type=int, default=0, metavar="N", help="empty Block Zones, 0-4")
-    d.add_argument("--deck", type=int, default=40, metavar="N", help="cards left in the Deck")
+    d.add_argument("--deck", type=int, default=40, metavar="N",
+                   help="cards left in the Deck (default 40: a full Deck)")
     d.add_argument("--json", action="store_true",
                    help="discard, refill, draw, hand and Deck after, and the rule's section as JSON")
     d.set_defaults(handler=adjust_command)

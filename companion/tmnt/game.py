@@ -201,7 +201,8 @@ def _count(event: Event, key: str, *, low: int = 0, high: int = COUNT_MAX, defau
 def _player_index(event: Event, key: str = "player") -> int:
     value = event.get(key)
     if value not in (0, 1) or isinstance(value, bool):
-        raise LogError(f"{event.get('event')}: {key!r} must be 0 or 1, not {value!r}")
+        raise LogError(f"{event.get('event')}: {key!r} must be 0 (the first player) or 1 (the second), "
+                       f"not {value!r}")
     return int(value)
 
 

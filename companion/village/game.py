@@ -186,7 +186,7 @@ def _int(event: Event, key: str, default: Any = ..., *, minimum: int | None = No
 def _player(state: VillageState, event: Event, default: int | None = None) -> int:
     p = event.get("player", default)
     if p not in (0, 1) or isinstance(p, bool):
-        raise RuleError(f"player must be 0 or 1, not {p!r}")
+        raise RuleError(f"player must be 0 (Player 1) or 1 (Player 2), not {p!r}")
     return int(p)
 
 
@@ -423,7 +423,7 @@ class VillageTracker(Tracker[VillageState]):
                 raise RuleError(f"a deck needs more than {HAND} cards to start (7 are drawn), not {d!r}")
         first = e.get("first", 0)
         if first not in (0, 1) or isinstance(first, bool):
-            raise RuleError(f"first must be 0 or 1, not {first!r}")
+            raise RuleError(f"first must be 0 (Player 1) or 1 (Player 2), not {first!r}")
         mp = _int(e, "mp", START_MP, minimum=1)
         direct = _int(e, "direct_damage", None, minimum=0)
         seed = e.get("seed", 0)  # logs written before seeds were recorded flipped with seed 0
