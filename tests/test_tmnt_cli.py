@@ -258,3 +258,12 @@ def test_a_name_typed_with_a_curly_apostrophe_finds_the_card(tmp_path: Path,
          "source": "demo: test"}]}))
     code, out = run_json(capsys, "attack", "--character", "Zz O\u2019Neil", "--cards", str(f))
     assert code == 0 and out["character"]["name"] == "Zz O'Neil" and out["damage"] == 2
+
+
+def test_an_attribute_without_its_power_and_a_misspelt_character_get_plain_hints(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tmnt", "attack", "--character", "wind", "--attack", "fire:2"]) == 2
+    err = capsys.readouterr().err
+    assert "'wind' is an Attribute without a power" in err and "wind:3" in err
+    assert main(["tmnt", "attack", "--character", "Leonardoo", "--attack", "fire:2"]) == 2
+    assert "Did you mean 'Leonardo'?" in capsys.readouterr().err  # a Character, for --character

@@ -92,7 +92,8 @@ class _Resolver:
         return self._db
 
     def __call__(self, text: str, *, role: str, card_type: str, default_kind: str = "normal") -> Any:
-        from ..tmnt.attack import BattleCard, from_card, looks_like_spec, parse_power, parse_spec
+        from ..errors import closest
+        from ..tmnt.attack import ATTRIBUTES, BattleCard, from_card, looks_like_spec, parse_power, parse_spec
 
         if role == "counter" and _NUMBER.match(text):
             return BattleCard("attack", None, parse_power(text, where="--counter"), "counter")
@@ -109,8 +110,14 @@ class _Resolver:
         except UnknownCardError as exc:
             if ":" in text and not self._db.suggest(text):  # a mistyped ATTR:POWER, not a name
                 parse_spec(text, card_type=card_type, where=f"--{role} {text!r}")
-            exc.where = f"--{role}"
-            self.unknown.append(exc)
+            if text.strip().lower() in ATTRIBUTES:  # an Attribute without its power
+                raise CompanionError(f"--{role} {text!r} is an Attribute without a power",
+                                     expected=f"ATTR:POWER (e.g. {text.strip().lower()}:3) or a card name",
+                                     suggestion="Add the card's power after a colon.") from None
+            # the closest cards of the kind this option takes (a Character for --character)
+            of_type = [c.name for c in db.of_type(card_type)]
+            self.unknown.append(UnknownCardError(text.strip(), "tmnt", closest(text.strip(), of_type) or
+                                                 exc.suggestions, where=f"--{role}"))
             return None
 
     @staticmethod
