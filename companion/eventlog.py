@@ -26,6 +26,7 @@ import codecs
 import contextlib
 import copy
 import errno
+import importlib
 import json
 import os
 import random
@@ -50,6 +51,9 @@ REDO = "redo"
 #: The first line of a log a tracker starts: ``{"event": "log", "tracker": "village"}``, so that
 #: one game's log is never taken for another's (see :meth:`Tracker._check_owner`).
 HEADER = "log"
+#: The modules that define the trackers (imported to tell an older log's tool by its events).
+TRACKER_MODULES = ("companion.village.game", "companion.mousecard.live", "companion.tmnt.game",
+                   "companion.mystics.tracker")
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,6 +384,8 @@ class Tracker(Generic[S]):
                 return
         elif events:
             kinds = [str(e["event"]) for e in events]
+            for module in TRACKER_MODULES:  # every tool's kinds, not only the ones imported so far
+                importlib.import_module(module)
             others = {kind: other.EVENT_KINDS for kind, other in self._TRACKERS.items() if kind != self.KIND}
             # a kind no tracker knows (a typo, a hand-edited line) is reported line by line
             elsewhere = sum(k not in self.EVENT_KINDS and any(k in known for known in others.values())
@@ -492,6 +498,7 @@ class Tracker(Generic[S]):
             return False
         self.log.reload()
         self._rebuild()
+        self._check_owner()  # another tool may have started the file meanwhile
         self.reloads += 1
         return True
 

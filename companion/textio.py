@@ -118,12 +118,12 @@ def commit_staged(tmp: Path, path: str | os.PathLike[str]) -> Path:
     return target
 
 
-def _special(path: str | os.PathLike[str]) -> bool:
+def is_special(path: str | os.PathLike[str]) -> bool:
     """Whether ``path`` is a device or a pipe (``/dev/stdout``, ``/dev/fd/3``, a named pipe, a
     terminal): such a file is written straight through, as there is nothing to replace (and
     standard output sent to a file must not be swapped for another file)."""
     text = os.fspath(path)
-    if os.name == "posix" and text.startswith(("/dev/", "/proc/")):
+    if os.name == "posix" and text.startswith(("/dev/std", "/dev/fd/", "/proc/")):
         return True
     try:
         return not stat.S_ISREG(os.stat(path).st_mode)
@@ -139,7 +139,7 @@ def write_bytes_atomic(path: str | os.PathLike[str], data: bytes, *, parents: bo
     at it); on any error the old file stays as it was. A pipe or a device (``/dev/stdout``)
     is written straight through.
     """
-    if _special(path):
+    if is_special(path):
         with open(path, "wb") as fh:
             fh.write(data)
         return Path(path)

@@ -45,3 +45,20 @@ def test_usage_errors_name_the_command_suggest_the_option_and_are_json_with_json
     assert main(["odds", "mousecard", "--skill", "3", "--target", "J", "--mode", "brok"]) == 2
     assert "Did you mean 'broke'?" in capsys.readouterr().err
     assert main(["dekc"]) == 2 and "Did you mean 'deck'?" in capsys.readouterr().err
+
+
+def test_usage_hints_only_for_the_unknown_option_and_for_unquoted_choices(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+
+    from companion.cli import UsageError, _usage_error, build_parser
+
+    assert main(["deck", "check", "village", "x.txt", "--format=casual-50", "--bogus"]) == 2
+    assert "Did you mean" not in capsys.readouterr().err  # nothing close to --bogus; --format was right
+    parser = build_parser()
+    message = "argument COMMAND: invalid choice: 'dekc' (choose from odds, print, deck)"  # Python 3.12.8+
+    assert _usage_error(parser, ["dekc"], UsageError(parser, message)) == 2
+    assert "Did you mean 'deck'?" in capsys.readouterr().err
+    assert main(["odds", "mousecard", "--skill", "x", "--target", "J", "--js"]) == 2
+    assert json.loads(capsys.readouterr().out)["game"] == "mousecard"  # --js is --json to argparse
+    assert isinstance(parser, argparse.ArgumentParser)

@@ -457,3 +457,36 @@ def test_a_log_holding_only_its_first_line_is_new(tmp_path: Path) -> None:
     assert deck.is_new and not deck.problems and not deck.history
     deck.do({"event": "start", "seed": 3})
     assert [json.loads(line)["event"] for line in log.read_text().splitlines()] == ["log", "start"]
+
+
+def test_an_older_log_is_known_in_a_fresh_process_and_an_open_tracker_rechecks_after_a_reload(
+        tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from companion.mousecard.live import LiveDeckTracker
+    from companion.village.game import VillageTracker
+
+    old = tmp_path / "old.jsonl"  # a Village log from before the first line, opened by the Mouse Card tool
+    old.write_text('{"event": "start", "seed": 1}\n{"event": "mp", "player": 1, "delta": -5}\n'
+                   '{"event": "mp", "player": 0, "delta": -2}\n')
+    before = old.read_bytes()
+    command = [sys.executable, "-m", "companion", "mousecard", "draw", str(old), "--character", "a",
+               "--skill", "2", "--target", "J"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2 and "is a village log" in done.stderr and old.read_bytes() == before
+    shared = tmp_path / "b.jsonl"
+    village = VillageTracker(shared)  # opened before the file exists...
+    LiveDeckTracker(shared).do({"event": "start", "seed": 3})  # ...which another tool then starts
+    with pytest.raises(LogError, match="is a mousecard log, not a village one"):
+        village.do({"event": "start", "seed": 1})
+    assert len(shared.read_text().splitlines()) == 2
+
+
+def test_mystics_new_takes_a_log_holding_only_its_first_line(tmp_path: Path) -> None:
+    from companion.cli import main
+
+    log = tmp_path / "m.jsonl"
+    log.write_text('{"event": "log", "tracker": "mystics"}\n')
+    assert main(["mystics", "new", str(log), "--mice", "collin", "--seed", "1"]) == 0
+    assert [json.loads(line)["event"] for line in log.read_text().splitlines()] == ["log", "start"]

@@ -11,6 +11,7 @@ import io
 import json
 import os
 import re
+import stat
 import sys
 from pathlib import Path
 from typing import Any
@@ -1055,6 +1056,27 @@ def test_a_layout_to_standard_output_and_an_offset_without_backs(
     code, out, _ = run(capsys, "cards", "village", "--cards", str(CARDS), "--backs", "duplex",
                        "--offset", "1,1", "--json", "--out", str(pdf))
     assert code == 0 and not any("--offset" in w for w in json.loads(out)["warnings"])
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_pdf_sent_to_a_named_pipe_goes_through_it_and_a_closed_layout_pipe_keeps_the_pdf(
+        tmp_path: Path) -> None:
+    import subprocess
+    import threading
+
+    fifo = tmp_path / "f.pdf"
+    os.mkfifo(fifo)
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    assert main(["print", "cards", "village", "--cards", str(CARDS), "--out", str(fifo)]) == 0
+    reader.join(timeout=60)
+    assert got and got[0].startswith(b"%PDF") and stat.S_ISFIFO(fifo.lstat().st_mode)  # still the pipe
+    pdf = tmp_path / "kept.pdf"
+    shell = (f"{sys.executable} -m companion print cards village --cards {CARDS} --out {pdf} "
+             "--layout-json - | head -c 1 > /dev/null")
+    subprocess.run(shell, shell=True, timeout=120, check=False)
+    assert pdf.read_bytes().startswith(b"%PDF")  # the reader closed the pipe early; the PDF is there
 
 
 def test_characters_the_font_cannot_draw_are_a_warning_naming_the_card(

@@ -194,7 +194,7 @@ def test_do_warns_of_a_field_the_rules_never_read_and_of_a_card_name_the_data_do
                          '{"event": "play_basic", "nmae": "Acorn Scout", "name": "Acorn Scot"}', "--json")
     warnings = json.loads(out)["warnings"]
     assert code == 0 and len(warnings) == 2 and all(w in err for w in warnings)
-    assert "'nmae' is not one the rules read" in warnings[0] and "Did you mean 'name'?" in warnings[0]
+    assert "'nmae' is not a field this event takes" in warnings[0] and "Did you mean 'name'?" in warnings[0]
     assert "'Acorn Scot' is not a Village card" in warnings[1] and "'Acorn Scout'" in warnings[1]
     run(capsys, "village", "do", str(log), "undo")
     code, out, err = run(capsys, "village", "do", str(log),
@@ -219,3 +219,32 @@ def test_a_player_number_out_of_range_says_how_players_are_numbered(
     code, _, err = run(capsys, "village", "do", log, '{"event": "start", "seed": 1}',
                        '{"event": "mp", "player": 2, "delta": 1}')
     assert code == 2 and "0 (Player 1) or 1 (Player 2)" in err
+
+
+def test_do_checks_fields_inside_attacks_skips_fields_not_needed_and_survives_a_broken_card_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    log = str(tmp_path / "g.jsonl")
+    setup = ['{"event": "start", "seed": 1}', '{"event": "draw"}',
+             '{"event": "play_basic", "name": "Acorn Scout", "atk": 1, "def": 1}', '{"event": "end_turn"}',
+             '{"event": "draw"}', '{"event": "play_basic", "name": "Acorn Scout", "atk": 1, "def": 1}']
+    code, out, _ = run(capsys, "village", "do", log, *setup, "--json")
+    assert code == 0 and json.loads(out)["warnings"] == []
+    code, out, err = run(capsys, "village", "do", log, '{"event": "fruit", "mouse": "Acorn Scout #2"}',
+                         '{"event": "item", "mouse": "Acorn Scout #2", "name": "Acorn Cap", "extra": false}',
+                         "--json")
+    assert code == 0 and json.loads(out)["warnings"] == [], err  # 'extra' is a field item takes
+    code, out, err = run(capsys, "village", "do", log, '{"event": "step", "to": 6}',
+                         '{"event": "attack", "attacks": [{"attacker": "Acorn Scout #2", '
+                         '"defendr": "Acorn Scout #1"}]}', "--json")
+    (warning,) = json.loads(out)["warnings"]
+    assert code == 0 and "attacks[0].'defendr'" in warning and "Did you mean 'defender'?" in warning
+    mine = tmp_path / "user" / "village"
+    mine.mkdir(parents=True)
+    (mine / "broken.json").write_text('{"cards": [ {"id": 1')
+    monkeypatch.setenv("COMPANION_USER_DATA", str(tmp_path / "user"))
+    before = len(Path(log).read_text().splitlines())
+    code, out, err = run(capsys, "village", "do", log, '{"event": "end_turn"}', '{"event": "draw"}',
+                         '{"event": "play_basic", "name": "Acorn Scout", "atk": 1, "def": 1}', "--json")
+    doc = json.loads(out)
+    assert code == 0 and any("card names were not checked" in w for w in doc["warnings"]), out
+    assert len(Path(log).read_text().splitlines()) == before + 3  # written once, and said so

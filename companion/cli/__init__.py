@@ -73,22 +73,35 @@ def _command_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> arg
     return current
 
 
+def _wants_json(argv: Sequence[str]) -> bool:
+    """Whether ``--json`` (or an abbreviation argparse accepts, from ``--js``) was given as an
+    option (not after ``--``)."""
+    for token in argv:
+        if token == "--":
+            return False
+        if len(token) >= 4 and "--json".startswith(token):
+            return True
+    return False
+
+
 def _usage_error(parser: argparse.ArgumentParser, argv: Sequence[str], exc: UsageError) -> int:
     """Say a usage error (exit 2) with the usage of the command that was typed and, for an
-    unknown option, the closest ones it has; as JSON with ``--json``."""
+    unknown option or choice, the closest ones it has; as JSON with ``--json``."""
     target = exc.parser if exc.parser is not parser else _command_parser(parser, argv)
     message = exc.message
-    if message.startswith("unrecognized arguments"):
+    if message.startswith("unrecognized arguments: "):
         options = [o for a in target._actions for o in a.option_strings]
-        typed = [t.split("=", 1)[0] for t in argv if t.startswith("-") and t not in options]
+        typed = [t.split("=", 1)[0] for t in message.split(": ", 1)[1].split() if t.startswith("-")]
         hints = [h for t in typed for h in closest(t, options, n=1)]
-        if hints:
-            message += ". " + (did_you_mean(dict.fromkeys(hints)) or "")
-    choice = re.search(r"invalid choice: '([^']*)' \(choose from (.*)\)", message)
-    if choice:
-        hint = did_you_mean(closest(choice[1], re.findall(r"'([^']*)'", choice[2]), n=1))
+        hint = did_you_mean(dict.fromkeys(hints))
         message += f". {hint}" if hint else ""
-    if "--json" in argv:
+    # 'invalid choice: 'dekc' (choose from 'odds', 'deck')' (newer Pythons leave the choices unquoted)
+    choice = re.search(r"invalid choice: '?([^'(]*?)'? \(choose from (.*)\)", message)
+    if choice:
+        choices = [c.strip().strip("'") for c in choice[2].split(",")]
+        hint = did_you_mean(closest(choice[1], choices, n=1))
+        message += f". {hint}" if hint else ""
+    if _wants_json(argv):
         game = next((a for a in argv if a in GAMES), None)
         print_json({"game": game, "error": f"{target.prog}: {message}",
                     "usage": target.format_usage().strip()})

@@ -116,7 +116,7 @@ def _new(args: argparse.Namespace) -> int:
     from ..mystics.tracker import MysticsTracker, seed_from_text
 
     path = Path(args.log)
-    if path.exists() and path.stat().st_size:
+    if path.exists() and path.stat().st_size and not _read_log(path).is_new:  # (a first line alone is new)
         raise LogError("the log already exists; use 'companion mystics do' to add to it", where=str(path))
     event: dict[str, Any] = {"event": "start", "chapter_end": args.chapter_end,
                              "mice": [m.strip() for m in args.mice.split(",") if m.strip()],

@@ -372,7 +372,8 @@ def _apply(t: Any, event: Any) -> list[str]:
 
 
 class _Read(dict):  # type: ignore[type-arg]
-    """An event that remembers which of its fields the rules read (see :func:`_unread`)."""
+    """An event (or an object inside it) that remembers which of its fields the rules read
+    (see :func:`_unread`)."""
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
@@ -391,36 +392,70 @@ class _Read(dict):  # type: ignore[type-arg]
         return super().__contains__(key)
 
 
+def _watched(value: Any) -> Any:
+    """``value`` with every object in it a :class:`_Read` (the attacks of an attack event too)."""
+    if isinstance(value, dict):
+        return _Read({k: _watched(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return [_watched(v) for v in value]
+    return value
+
+
+def _unread_keys(obj: Any, path: str) -> list[tuple[str, str]]:
+    """(where, field) for every field of ``obj`` (and the objects in it) the rules did not read."""
+    out: list[tuple[str, str]] = []
+    if isinstance(obj, list):
+        for j, item in enumerate(obj):
+            out += _unread_keys(item, f"{path}[{j}]")
+    if isinstance(obj, _Read):
+        out += [(path, key) for key in sorted(set(obj) - obj.read - {"event"})]
+        for key, value in obj.items():
+            out += _unread_keys(value, f"{path + '.' if path else ''}{key}")
+    return out
+
+
 #: Event fields that name a Village card (checked against the card data, for a typo).
 _CARD_FIELDS = {"play_basic": "name", "summon_mega": "name", "item": "name", "magic": "name"}
 
 
 def _unread(events: list[Any]) -> list[str]:
-    """Warnings for fields the rules never read (a misspelt field is otherwise silently ignored)
-    and for card names the Village data does not know, with the closest ones: the rules take
-    any name (a card of your own, its ATK and DEF typed in), but a typo should not pass unseen."""
+    """Warnings for fields the rules did not read and that the event does not take (a misspelt
+    field is otherwise silently ignored: a 'defendr' would make an undefended attack) and for
+    card names the Village data does not know, with the closest ones: the rules take any
+    name (a card of your own, its ATK and DEF typed in), but a typo should not pass unseen.
+    Called after the events were tried (:meth:`Tracker.first_refused`), before any is written."""
     from ..cards import load_game
     from ..errors import closest, did_you_mean
     from ..village.game import EVENTS
 
     warnings: list[str] = []
-    db = None
+    db: Any = None
     for i, event in enumerate(events, 1):
         if not isinstance(event, _Read) or event.get("event") in ("undo", "redo"):
             continue
         kind = str(event.get("event"))
         where = f"event {i} ({kind})" if len(events) > 1 else kind
-        words = sorted(set(re.findall(r"[a-z_]+", EVENTS.get(kind, (None, ""))[1])))
-        for key in sorted(set(event) - event.read - {"event"}):
-            hint = did_you_mean(closest(key, words))
-            warnings.append(f"{where}: the field {key!r} is not one the rules read, so it was ignored"
-                            + (f". {hint}" if hint else "")
-                            + (f" ({kind}: {EVENTS[kind][1]})" if kind in EVENTS else ""))
+        text = EVENTS.get(kind, (None, ""))[1]
+        words = set(re.findall(r"[a-z_]+", text))  # the fields the event takes, as its help says
+
+        for path, key in _unread_keys(event, ""):
+            if key in words:  # a field the event takes, not needed this time (e.g. 'extra')
+                continue
+            hint = did_you_mean(closest(key, sorted(words)))
+            warnings.append(f"{where}: {path + '.' if path else ''}{key!r} is not a field this event "
+                            "takes, so it was ignored" + (f". {hint}" if hint else "")
+                            + (f" ({kind}: {text})" if text else ""))
         field = _CARD_FIELDS.get(kind)
         name = event.get(field) if field else None
         if isinstance(name, str) and name.strip():
-            db = db or load_game("village")
-            if db.lookup(name) is None:
+            if db is None:
+                try:
+                    db = load_game("village")
+                except CompanionError as exc:  # a broken card file of one's own: say so, check no name
+                    warnings.append(f"card names were not checked: the Village card data could not be "
+                                    f"read ({exc.render()})")
+                    db = False
+            if db and db.lookup(name) is None:
                 hint = did_you_mean(db.suggest(name))
                 warnings.append(f"{where}: {name!r} is not a Village card in the card data; it was "
                                 "recorded as typed" + (f". {hint}" if hint else ""))
@@ -428,7 +463,7 @@ def _unread(events: list[Any]) -> list[str]:
 
 
 def _village_do(args: argparse.Namespace) -> int:
-    events = [_Read(e) if isinstance(e, dict) else e for e in _parse_events(args.event)]
+    events = [_watched(e) for e in _parse_events(args.event)]
     t = _open_log(args.log, False)
     warnings = warn_set_aside(t)  # said first: the batch may still be refused
     refused = t.first_refused(events)  # all or nothing: tried in memory before writing any
@@ -439,14 +474,14 @@ def _village_do(args: argparse.Namespace) -> int:
                             suggestion="Nothing was written: the events are written only when every "
                                        "one of them is allowed" if len(events) > 1 else
                             "Nothing was written") from None
+    for line in _unread(events):  # (the events were read by the trial above)
+        print(f"companion: warning: {line}", file=sys.stderr)
+        warnings.append(line)
     said: list[str] = []
     for event in events:
         said += _apply(t, event)
         if isinstance(event, dict) and event.get("event") == "start":
             said.append(f"coin flips use seed {t.state.seed!r}, recorded in the log")
-    for line in _unread(events):
-        print(f"companion: warning: {line}", file=sys.stderr)
-        warnings.append(line)
     if args.json:
         doc = _state_json(t.state)
         doc["said"] = said

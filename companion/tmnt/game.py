@@ -201,8 +201,7 @@ def _count(event: Event, key: str, *, low: int = 0, high: int = COUNT_MAX, defau
 def _player_index(event: Event, key: str = "player") -> int:
     value = event.get(key)
     if value not in (0, 1) or isinstance(value, bool):
-        raise LogError(f"{event.get('event')}: {key!r} must be 0 (the first player) or 1 (the second), "
-                       f"not {value!r}")
+        raise LogError(f"{event.get('event')}: {key!r} must be 0 (Player 1) or 1 (Player 2), not {value!r}")
     return int(value)
 
 
