@@ -13,7 +13,9 @@ Mouse Card live deck, the Mice and Mystics dashboard). It gives, for free:
   log records and the event's position, or is typed in by the user as event data (a tracker
   whose draws depend on data that may change records them in the event: :meth:`Tracker.complete`);
 - **one log, two windows**: before each action a tracker reads its file again if another
-  window (or a command) wrote it meanwhile, so no action is checked against a stale state.
+  window (or a command) wrote it meanwhile, so no action is checked against a stale state;
+- **one game per log**: a new log's first line names its tracker
+  (``{"event": "log", "tracker": "village"}``) and another game's tool refuses the file.
 
 A tracker supplies ``initial`` state and a pure ``apply(state, event) -> state`` that
 raises :class:`~companion.errors.RuleError` for an action the rules forbid; the
@@ -372,8 +374,9 @@ class Tracker(Generic[S]):
 
     def _check_owner(self) -> None:
         """Refuse another tool's log, before anything is appended to it: its first line names
-        its tracker; a log from before those lines is another tool's when most of its events
-        are that tool's kinds and not this one's."""
+        its tracker; a log from before those lines is another tool's when at least as many of
+        its events are kinds only other tools know as kinds this one knows (a kind no tool
+        knows, a typo, does not count)."""
         if not self.KIND:
             return
         events = [le.event for le in self.log.events if le.event["event"] not in (UNDO, REDO)]
