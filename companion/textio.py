@@ -7,10 +7,12 @@ the file, what was expected and what was found; never a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import stat
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from .errors import CompanionError
@@ -65,12 +67,9 @@ def read_text(path: str | os.PathLike[str], *, what: str = "file",
     return decode_text(read_bytes(path, what=what, error=error), where=str(path), what=what, error=error)
 
 
-def stage_bytes(path: str | os.PathLike[str], data: bytes, *, parents: bool = True) -> Path:
-    """Write ``data`` to a new temporary file beside ``path`` (beside the file a symbolic link
-    points to), flushed and fsync-ed, with the permissions the save will have, and return it:
-    the caller renames it over that file (``os.replace``) once everything else it saves with
-    it is written, or deletes it. ``path`` itself is not touched. ``parents``: make missing
-    folders (``companion print --layout-json`` does not: a mistyped folder is an error)."""
+def _stage(path: str | os.PathLike[str], data: bytes, *, parents: bool) -> Path:
+    """``data`` in a new temporary file beside ``path`` (beside the file a symbolic link points
+    to), flushed and fsync-ed, with the permissions the save will have."""
     target = Path(os.path.realpath(path))
     if parents:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -100,22 +99,21 @@ def stage_bytes(path: str | os.PathLike[str], data: bytes, *, parents: bool = Tr
     return tmp
 
 
-def commit_staged(tmp: Path, path: str | os.PathLike[str]) -> Path:
-    """Rename a file from :func:`stage_bytes` over ``path`` (the file a symbolic link points
-    to: the link stays), then flush the folder so the rename is on disk too."""
+def _commit(tmp: Path, path: str | os.PathLike[str]) -> None:
+    """Rename a staged file over ``path`` (the file a symbolic link points to: the link stays),
+    then flush the folder so the rename is on disk too."""
     target = Path(os.path.realpath(path))
     os.replace(tmp, target)
     try:  # the folder's entry (not possible everywhere, e.g. on Windows: best effort)
         fd = os.open(target.parent, os.O_RDONLY)
     except OSError:
-        return target
+        return
     try:
         os.fsync(fd)
     except OSError:
         pass
     finally:
         os.close(fd)
-    return target
 
 
 def is_special(path: str | os.PathLike[str]) -> bool:
@@ -131,24 +129,37 @@ def is_special(path: str | os.PathLike[str]) -> bool:
         return False
 
 
-def write_bytes_atomic(path: str | os.PathLike[str], data: bytes, *, parents: bool = True) -> Path:
-    """Write a whole file or nothing, so a crash or a full disk never leaves half a save.
+@contextlib.contextmanager
+def staged_bytes(path: str | os.PathLike[str], data: bytes, *, parents: bool = True) -> Iterator[None]:
+    """Save ``data`` to ``path`` whole or not at all, once the ``with`` body (what is saved with
+    it, e.g. a PDF's layout file) has run without an error.
 
-    The bytes go to a temporary file in the same folder, are flushed and fsync-ed, then the
-    file is renamed over the target (keeping its permissions; a symbolic link keeps pointing
-    at it); on any error the old file stays as it was. A pipe or a device (``/dev/stdout``)
-    is written straight through.
+    The bytes go to a temporary file in the same folder, flushed and fsync-ed, before the body;
+    after it the file is renamed over the target (keeping its permissions; a symbolic link
+    keeps pointing at it). On any error, in the body too, the old file stays as it was and no
+    temporary file is left. A pipe or a device (``/dev/stdout``) is written straight through
+    after the body. ``parents``: make missing folders (``companion print --layout-json`` does
+    not: a mistyped folder is an error there).
     """
     if is_special(path):
+        yield
         with open(path, "wb") as fh:
             fh.write(data)
-        return Path(path)
-    tmp = stage_bytes(path, data, parents=parents)
+        return
+    tmp = _stage(path, data, parents=parents)
     try:
-        return commit_staged(tmp, path)
-    except BaseException:
+        yield
+        _commit(tmp, path)
+    finally:
         tmp.unlink(missing_ok=True)
-        raise
+
+
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes, *, parents: bool = True) -> Path:
+    """Write a whole file or nothing, so a crash or a full disk never leaves half a save (see
+    :func:`staged_bytes`)."""
+    with staged_bytes(path, data, parents=parents):
+        pass
+    return Path(path)
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8",

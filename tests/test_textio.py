@@ -37,10 +37,16 @@ def test_a_save_that_fails_leaves_the_old_file_and_no_temporary_file(
 def test_a_staged_file_is_flushed_beside_its_target_and_leaves_the_target_alone(tmp_path: Path) -> None:
     target = tmp_path / "out.pdf"
     target.write_bytes(b"old")
-    staged = textio.stage_bytes(target, b"new")
-    assert staged.parent == tmp_path and staged.read_bytes() == b"new" and target.read_bytes() == b"old"
-    with pytest.raises(FileNotFoundError):  # the command line does not make missing folders
-        textio.stage_bytes(tmp_path / "no-such-folder" / "x.pdf", b"x", parents=False)
+    with textio.staged_bytes(target, b"new"):
+        (staged,) = [p for p in tmp_path.iterdir() if p != target]
+        assert staged.read_bytes() == b"new" and target.read_bytes() == b"old"
+    assert target.read_bytes() == b"new" and list(tmp_path.iterdir()) == [target]
+    with pytest.raises(ValueError, match="the layout failed"), textio.staged_bytes(target, b"newer"):
+        raise ValueError("the layout failed")  # what is saved with it fails: nothing changes
+    assert target.read_bytes() == b"new" and list(tmp_path.iterdir()) == [target]
+    with pytest.raises(FileNotFoundError), \
+            textio.staged_bytes(tmp_path / "no-such-folder" / "x.pdf", b"x", parents=False):
+        pass  # the command line does not make missing folders
 
 
 @pytest.mark.skipif(os.name != "posix", reason="permissions, links and devices as on POSIX")

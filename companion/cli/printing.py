@@ -60,42 +60,25 @@ def _report(args: argparse.Namespace, summary: dict[str, Any], line: str) -> int
 
 
 def _write_pdf_and_layout(out: Path, pdf: bytes, layout_path: str | None, layout: dict[str, Any]) -> None:
-    """Write the layout (if asked for), then the PDF, each whole or not at all (flushed to
-    disk, then renamed into place): a layout that cannot be written leaves ``out`` as it was
-    (the PDF is staged in a temporary file first). The layout may go to standard output
-    ('-', after the PDF: a reader that closes the pipe early loses no PDF) or down a pipe;
-    a PDF sent to a pipe or device is written straight through."""
+    """Write the layout (if asked for), then the PDF, each whole or not at all: a layout that
+    cannot be written leaves ``out`` as it was (the PDF is staged first, see
+    :func:`~companion.textio.staged_bytes`). The layout may go to standard output ('-', after
+    the PDF: a reader that closes the pipe early loses no PDF) or down a pipe."""
     from ..printing.geometry import PrintError
-    from ..textio import commit_staged, is_special, stage_bytes, write_text_atomic
+    from ..textio import staged_bytes, write_text_atomic
 
-    def failed(what: str, where: str, exc: OSError) -> PrintError:
-        return PrintError(f"cannot write the {what} ({exc.strerror or exc})", where=where,
-                          expected="a writable file path")
-
-    special = is_special(out)
     try:
-        tmp = None if special else stage_bytes(out, pdf, parents=False)
+        with staged_bytes(out, pdf, parents=False):
+            if layout_path and layout_path != "-":
+                try:
+                    write_text_atomic(layout_path, json.dumps(layout, indent=1) + "\n", parents=False)
+                except OSError as exc:
+                    raise PrintError(f"cannot write the layout ({exc.strerror or exc}); the PDF was not "
+                                     "written either", where=layout_path,
+                                     expected="a writable file path") from None
     except OSError as exc:
-        raise failed("PDF", str(out), exc) from None
-    try:
-        if layout_path and layout_path != "-":
-            try:
-                write_text_atomic(layout_path, json.dumps(layout, indent=1) + "\n", parents=False)
-            except OSError as exc:
-                raise PrintError(f"cannot write the layout ({exc.strerror or exc}); the PDF was not "
-                                 "written either", where=layout_path,
-                                 expected="a writable file path") from None
-        try:
-            if tmp is not None:
-                commit_staged(tmp, out)
-            else:
-                with open(out, "wb") as fh:
-                    fh.write(pdf)
-        except OSError as exc:
-            raise failed("PDF", str(out), exc) from None
-    finally:
-        if tmp is not None:
-            tmp.unlink(missing_ok=True)
+        raise PrintError(f"cannot write the PDF ({exc.strerror or exc})", where=str(out),
+                         expected="a writable file path") from None
     if layout_path == "-":  # standard output, as '-' is for a decklist
         sys.stdout.write(json.dumps(layout, indent=1) + "\n")
         sys.stdout.flush()
