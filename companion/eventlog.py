@@ -377,32 +377,32 @@ class Tracker(Generic[S]):
         its tracker; a log from before those lines is another tool's when at least as many of
         its events are kinds only other tools know as kinds this one knows (a kind no tool
         knows, a typo, does not count)."""
-        if not self.KIND:
-            return
         events = [le.event for le in self.log.events if le.event["event"] not in (UNDO, REDO)]
-        owner = None
-        if events and events[0]["event"] == HEADER:
+        if not self.KIND or not events:
+            return
+        if events[0]["event"] == HEADER:
             owner = str(events[0].get("tracker", ""))
-            if owner == self.KIND:
-                return
-        elif events:
-            kinds = [str(e["event"]) for e in events]
-            for module in TRACKER_MODULES:  # every tool's kinds, not only the ones imported so far
-                importlib.import_module(module)
-            others = {kind: other.EVENT_KINDS for kind, other in self._TRACKERS.items() if kind != self.KIND}
-            # a kind no tracker knows (a typo, a hand-edited line) is reported line by line
-            elsewhere = sum(k not in self.EVENT_KINDS and any(k in known for known in others.values())
-                            for k in kinds)
-            if not elsewhere or elsewhere < sum(k in self.EVENT_KINDS for k in kinds):
-                return
-            owner = max(others, key=lambda kind: sum(k in others[kind] for k in kinds))
-        if owner is None:
+        else:
+            owner = self._owner_by_kinds([str(e["event"]) for e in events])
+        if owner is None or owner == self.KIND:
             return
         where = str(self.log.path) if self.log.path is not None else "the log"
         raise LogError(f"{where} is a {owner or 'different'} log, not a {self.KIND} one",
                        where=where, expected=f"a log made by 'companion {self.KIND}'",
                        suggestion=(f"Open it with 'companion {owner}', " if owner else "")
                        + "or give a new file name for a new log.")
+
+    def _owner_by_kinds(self, kinds: list[str]) -> str | None:
+        """The other tool whose log events of these ``kinds`` most look like, or ``None`` when
+        they look like this tool's (see :meth:`_check_owner`)."""
+        for module in TRACKER_MODULES:  # every tool's kinds, not only the ones imported so far
+            importlib.import_module(module)
+        others = {kind: other.EVENT_KINDS for kind, other in self._TRACKERS.items() if kind != self.KIND}
+        elsewhere = sum(k not in self.EVENT_KINDS and any(k in known for known in others.values())
+                        for k in kinds)
+        if not elsewhere or elsewhere < sum(k in self.EVENT_KINDS for k in kinds):
+            return None
+        return max(others, key=lambda kind: sum(k in others[kind] for k in kinds))
 
     @property
     def is_new(self) -> bool:

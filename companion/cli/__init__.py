@@ -63,13 +63,10 @@ def _command_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> arg
     current = parser
     for token in argv:
         subs = [a for a in current._actions if isinstance(a, argparse._SubParsersAction)]
-        if not subs or token not in subs[0].choices:
-            if token.startswith("-"):
-                continue
-            if subs:
-                break
-            continue
-        current = subs[0].choices[token]
+        if subs and token in subs[0].choices:
+            current = subs[0].choices[token]
+        elif subs and not token.startswith("-"):
+            break  # not one of its commands: the usage of the command typed so far
     return current
 
 
