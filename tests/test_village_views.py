@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,15 @@ def test_resume_after_restart_and_new_game_keeps_old_log(tmp_path: Path) -> None
     assert again.state.players[0].mp == 27 and "Ann" in again.mp_labels[0].value
     again.new_game()
     assert again.state.players[0].mp == 30 and (tmp_path / "v-1.jsonl").exists()
+
+
+def test_a_new_game_over_a_log_holding_only_its_first_line_keeps_no_empty_old_log(tmp_path: Path) -> None:
+    log = tmp_path / "v.jsonl"
+    log.write_text('{"event": "log", "tracker": "village"}\n')  # a crash right after a new log began
+    v = VillageCompanion(log, db=db())
+    v.new_game()
+    assert v.state.started and not (tmp_path / "v-1.jsonl").exists()
+    assert [json.loads(line)["event"] for line in log.read_text().splitlines()] == ["log", "start"]
 
 
 def test_coin_flip_buttons(tmp_path: Path) -> None:

@@ -423,7 +423,8 @@ class VillageCompanion(ui.TrackerPage):
                  strict_order=self.strict.value)
         start = probe.history[0]  # with the seed drawn for it
         with self.tracker.log.locked():  # no other window appends while the log is moved aside
-            if self.log_path.exists() and self.log_path.stat().st_size:
+            self.tracker.sync()
+            if self.log_path.exists() and not self.tracker.is_new:  # (a first line alone is no game)
                 n = 1
                 while self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}").exists():
                     n += 1
