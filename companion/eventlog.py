@@ -376,7 +376,8 @@ class Tracker(Generic[S]):
         """Refuse another tool's log, before anything is appended to it: its first line names
         its tracker; a log from before those lines is another tool's when at least as many of
         its events are kinds only other tools know as kinds this one knows (a kind no tool
-        knows, a typo, does not count)."""
+        knows, a typo, does not count), and another program's when no tool knows any of them
+        (a JSONL file of page views has "event" fields too)."""
         events = [le.event for le in self.log.events if le.event["event"] not in (UNDO, REDO)]
         if not self.KIND or not events:
             return
@@ -387,20 +388,30 @@ class Tracker(Generic[S]):
         if owner is None or owner == self.KIND:
             return
         where = str(self.log.path) if self.log.path is not None else "the log"
-        raise LogError(f"{where} is a {owner or 'different'} log, not a {self.KIND} one",
+        if owner == "" and events[0]["event"] != HEADER:  # e.g. another program's JSONL with "event" fields
+            kinds = sorted({str(e["event"]) for e in events})
+            shown = ", ".join(repr(k) for k in kinds[:5]) + (", ..." if kinds[5:] else "")
+            raise LogError(f"not a companion log: none of its events is a {self.KIND} event",
+                           where=where, expected=f"a log made by 'companion {self.KIND}'",
+                           found=f"events {shown}",
+                           suggestion="Give a new file name for a new log; this file was left untouched.")
+        raise LogError(f"this is a {owner or 'different'} log, not a {self.KIND} one",
                        where=where, expected=f"a log made by 'companion {self.KIND}'",
                        suggestion=(f"Open it with 'companion {owner}', " if owner else "")
                        + "or give a new file name for a new log.")
 
     def _owner_by_kinds(self, kinds: list[str]) -> str | None:
-        """The other tool whose log events of these ``kinds`` most look like, or ``None`` when
-        they look like this tool's (see :meth:`_check_owner`)."""
+        """The other tool whose log events of these ``kinds`` most look like, ``None`` when they
+        look like this tool's, ``""`` when no tool knows any of them (see :meth:`_check_owner`)."""
         for module in TRACKER_MODULES:  # every tool's kinds, not only the ones imported so far
             importlib.import_module(module)
         others = {kind: other.EVENT_KINDS for kind, other in self._TRACKERS.items() if kind != self.KIND}
         elsewhere = sum(k not in self.EVENT_KINDS and any(k in known for known in others.values())
                         for k in kinds)
-        if not elsewhere or elsewhere < sum(k in self.EVENT_KINDS for k in kinds):
+        mine = sum(k in self.EVENT_KINDS for k in kinds)
+        if not elsewhere and not mine:
+            return ""  # no tool's events at all: another program's file
+        if not elsewhere or elsewhere < mine:
             return None
         return max(others, key=lambda kind: sum(k in others[kind] for k in kinds))
 

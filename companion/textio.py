@@ -48,9 +48,28 @@ def read_bytes(path: str | os.PathLike[str], *, what: str = "file",
         raise error(f"is not a usable path ({exc})", where=where) from None
 
 
+def _looks_like_utf16(raw: bytes) -> bool:
+    """A UTF-16 file (what Windows Notepad and PowerShell's ``>`` save): a UTF-16 byte-order mark,
+    or NUL bytes in every other place of its start (ASCII text in UTF-16)."""
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return True
+    head = raw[:512]
+    if len(head) < 4:
+        return False
+    for parity in (0, 1):
+        half = head[parity::2]
+        if half.count(0) >= 0.8 * len(half) and head[1 - parity::2].count(0) <= 0.1 * len(half):
+            return True
+    return False
+
+
 def decode_text(raw: bytes, *, where: str, what: str = "file",
                 error: type[CompanionError] = CompanionError, suggestion: str | None = None) -> str:
-    """UTF-8 text (a byte-order mark is allowed and dropped)."""
+    """UTF-8 text (a byte-order mark is allowed and dropped); UTF-16 is named as such."""
+    if _looks_like_utf16(raw):
+        raise error("is not UTF-8 text (it looks like UTF-16)", where=where, expected=f"a UTF-8 {what}",
+                    found="UTF-16 text", suggestion=suggestion or "Save it again as UTF-8 (in Notepad: "
+                    "Save as, Encoding UTF-8).")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -59,12 +78,40 @@ def decode_text(raw: bytes, *, where: str, what: str = "file",
                     suggestion=suggestion) from None
 
 
+def read_stdin(*, what: str = "file", error: type[CompanionError] = CompanionError,
+               max_bytes: int = MAX_TEXT_BYTES) -> str:
+    """Standard input as text, with the same checks as a file (size, UTF-8, a byte-order mark)."""
+    where = "<stdin>"
+    buffer = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # a text stream put in its place (a notebook, a test): already decoded
+        return sys.stdin.read().removeprefix("\ufeff")
+    try:
+        raw = buffer.read(max_bytes + 1)
+    except OSError as exc:
+        raise error(f"cannot be read ({exc.strerror or exc})", where=where) from None
+    if len(raw) > max_bytes:
+        raise error(f"is too large for {what}", where=where, expected=f"at most {max_bytes // 2**20} MB")
+    return decode_text(raw, where=where, what=what, error=error)
+
+
 def read_text(path: str | os.PathLike[str], *, what: str = "file",
               error: type[CompanionError] = CompanionError, allow_stdin: bool = False) -> str:
     """A user's text file as a string; ``-`` reads standard input when ``allow_stdin``."""
     if allow_stdin and str(path) == "-":
-        return sys.stdin.read()
+        return read_stdin(what=what, error=error)
     return decode_text(read_bytes(path, what=what, error=error), where=str(path), what=what, error=error)
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether two paths name the same file (existing files by identity, else by resolved path):
+    an output that is one of the inputs would replace what is being read."""
+    try:
+        pa, pb = Path(a), Path(b)
+        if pa.exists() and pb.exists():
+            return pa.samefile(pb)
+        return pa.resolve() == pb.resolve()
+    except (OSError, ValueError, RuntimeError):
+        return False
 
 
 def _stage(path: str | os.PathLike[str], data: bytes, *, parents: bool) -> Path:

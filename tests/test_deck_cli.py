@@ -314,3 +314,67 @@ def test_check_with_a_user_format_named_by_its_id(tmp_path: Path, cards: Path,
     code, _, err = run(capsys, "deck", "check", "village", deck, "--cards", str(cards),
                        "--format", "my-house")
     assert code == 2 and "use --format village-house-40" in err
+
+
+def test_export_refuses_to_write_over_the_list_or_a_card_file_it_reads(
+        tmp_path: Path, cards: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = "# my notes\nName: Mine\n2x t-acorn  # the best\n1 T FIG\n"
+    deck = deckfile(tmp_path, text)
+    for target in (deck, str(cards)):
+        before = Path(target).read_bytes()
+        code, _out, err = run(capsys, "deck", "export", "village", deck, "--cards", str(cards), "-o", target)
+        assert code == 2 and "is the file being read" in err and "nothing was written" in err
+        assert Path(target).read_bytes() == before
+    other = tmp_path / "copy.txt"
+    assert run(capsys, "deck", "export", "village", deck, "--cards", str(cards), "-o", str(other))[0] == 0
+    assert other.read_text() == "Name: Mine\n2 T Acorn\n1 T Fig\n" and Path(deck).read_text() == text
+
+
+@pytest.mark.parametrize(("raw", "says"), [
+    ("\ufeff3 T Acorn\r\n57 T Fig\r\n".encode(), None),  # a BOM and CRLF, as from a file
+    ("3 T Acorn\n57 Äpple\n".encode("latin-1"), "is not UTF-8 text"),
+    ("3 T Acorn\n57 T Fig\n".encode("utf-16-le"), "looks like UTF-16"),
+    ("3 T Acorn\n57 T Fig\n".encode("utf-16"), "looks like UTF-16"),
+])
+def test_a_list_on_standard_input_is_read_as_a_file_is(tmp_path: Path, cards: Path, raw: bytes,
+                                                        says: str | None, capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "list.txt"
+    path.write_bytes(raw)
+    for source in (str(path), "-"):
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(raw)))
+        code, out, err = run(capsys, "deck", "check", "village", source, "--cards", str(cards))
+        if says is None:
+            assert code == 0 and "LEGAL" in out, err
+        else:
+            assert code == 2 and says in err and "unknown" not in err, err
+
+
+def test_hostile_counts_and_floods_get_short_answers(tmp_path: Path, cards: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    big = "9" * 5000
+    code, _out, err = run(capsys, "deck", "check", "village", deckfile(tmp_path, f"{big} T Fig\n"),
+                          "--cards", str(cards))
+    assert code == 2 and "at most 999 copies" in err and len(err) < 500 and "internal" not in err
+    code, _out, err = run(capsys, "deck", "check", "village",
+                          deckfile(tmp_path, f'{{"cards": [{{"card": "T Fig", "count": {big}}}]}}'))
+    assert code == 2 and "thousands of digits" in err and len(err) < 500
+    code, _out, err = run(capsys, "deck", "check", "village", deckfile(tmp_path, "1 Nope\n" * 300),
+                          "--cards", str(cards))
+    assert code == 2 and "... and 250 more" in err and err.count("Nope") == 2 * 50
+    code, data = run_json(capsys, "deck", "check", "village", deckfile(tmp_path, "1 Nope\n" * 300))
+    assert len(data["issues"]) == 300  # the JSON form keeps every one
+    code, out, _ = run(capsys, "deck", "stats", "village", deckfile(tmp_path, "3 T Acorn\n997 T Fig\n"),
+                       "--cards", str(cards))
+    bars = [line.rsplit(None, 1)[-1] for line in out.splitlines() if line.endswith("#")]
+    assert code == 0 and max(map(len, bars)) == 40 and "#" in bars  # 3 of 1000 still shows
+
+
+def test_a_count_written_after_the_name_is_moved_to_the_front_in_the_advice(
+        tmp_path: Path, cards: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, err = run(capsys, "deck", "check", "village", deckfile(tmp_path, "T Acorn x3\nT Fig 20\n"),
+                          "--cards", str(cards))
+    assert code == 2 and "like '3 T Acorn'" in err and "like '20 T Fig'" in err
+    code, _out, err = run(capsys, "deck", "check", "village", deckfile(tmp_path, "Nothing 3\n"),
+                          "--cards", str(cards))
+    assert "like '1 Nothing 3'" in err  # no card by that name: the line as written

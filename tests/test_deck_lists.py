@@ -292,3 +292,20 @@ def test_edit_count_sets_exactly_that_card(pair: tuple[CardDB, Decklist], data: 
     assert after.count_of(card) == n
     assert {e.card.id: e.count for e in after.entries if e.card.id != card.id} == {
         e.card.id: e.count for e in deck.entries if e.card.id != card.id}
+
+
+def test_a_card_named_with_a_comment_mark_reads_written_and_edited_and_comments_still_go() -> None:
+    src = "demo: test"
+    db = CardDB("village", [card_from_record("village", "Test Set", r) for r in [
+        {"id": "sword-shield", "name": "Sword // Shield", "type": "item", "source": src},
+        {"id": "mouse-1", "name": "Mouse #1", "type": "fruit", "source": src},
+        {"id": "mouse", "name": "Mouse", "type": "fruit", "source": src},
+    ]])
+    text = "3 Sword // Shield\n2 Mouse #1  # the numbered one\n1 Mouse # 1 is a comment // here\n"
+    deck = parse_text(text, db)
+    assert counts(deck) == {"sword-shield": 3, "mouse-1": 2, "mouse": 1}
+    written = to_text(deck, db, header=False)
+    assert "3 sword-shield  # Sword // Shield" in written and parse_text(written, db) == deck
+    edited = edit_count(text, db, db.by_id("mouse-1"), 4)
+    assert edited.splitlines()[1] == "4 Mouse #1  # the numbered one"
+    assert edit_count(text, db, db.by_id("mouse"), 2).splitlines()[2] == "2 Mouse # 1 is a comment // here"

@@ -437,7 +437,7 @@ def test_cli_odds_refuse_a_deck_log_that_does_not_describe_a_deck(
     assert "is a mystics log, not a mousecard one" in capsys.readouterr().err
     bad.write_text('{"event": "bogus"}\nnot json\n')
     assert main(["odds", "mousecard", "--skill", "1", "--target", "J", "--deck-log", str(bad)]) == 2
-    assert "cannot be used" in capsys.readouterr().err
+    assert "not a companion log" in capsys.readouterr().err
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
     assert main(["odds", "mousecard", "--skill", "1", "--target", "J", "--deck-log", str(empty)]) == 2

@@ -246,5 +246,57 @@ def test_do_checks_fields_inside_attacks_skips_fields_not_needed_and_survives_a_
     code, out, err = run(capsys, "village", "do", log, '{"event": "end_turn"}', '{"event": "draw"}',
                          '{"event": "play_basic", "name": "Acorn Scout", "atk": 1, "def": 1}', "--json")
     doc = json.loads(out)
-    assert code == 0 and any("card names were not checked" in w for w in doc["warnings"]), out
+    assert code == 0 and any("card data not used" in w for w in doc["warnings"]), out
     assert len(Path(log).read_text().splitlines()) == before + 3  # written once, and said so
+
+
+@pytest.mark.skipif(not HAS_DATA, reason="bundled Village demo cards missing")
+def test_do_takes_what_an_event_leaves_out_from_the_card_and_refuses_the_wrong_kind_of_mouse(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "g.jsonl")
+    run(capsys, "village", "do", log, '{"event": "start", "seed": 1}', '{"event": "draw"}')
+    code, _out, err = run(capsys, "village", "do", log, '{"event": "play_basic", "name": "Cheddar Knight"}')
+    assert code == 2 and "'Cheddar Knight' is a Mega Mouse" in err and "Summoning MegaMice" in err
+    code, out, err = run(capsys, "village", "do", log, '{"event": "play_basic", "name": "dewdrop sentry"}',
+                         "--json")
+    (mouse,) = json.loads(out)["players"][0]["field"]
+    assert code == 0 and mouse == {"id": "Dewdrop Sentry #1", "kind": "basic", "atk": 2, "def": 1,
+                                   "fruit": 0, "items": []}, err
+    code, _out, err = run(capsys, "village", "do", log,  # Early Warning costs 3 Fruit on its card
+                          '{"event": "ability", "mouse": "Dewdrop Sentry #1"}')
+    assert code == 2 and "has 0 Fruit equipped but 'Early Warning' costs 3" in err
+    code, _out, err = run(capsys, "village", "do", log, '{"event": "ability", "mouse": "Dewdrop Sentry #1", '
+                          '"name": "Early Warnin"}')
+    assert code == 2 and "has no ability 'Early Warnin'" in err and "'Early Warning' (3 Fruit)" in err
+    code, out, err = run(capsys, "village", "do", log,  # a cost typed in stands (a card may change it)
+                         '{"event": "ability", "mouse": "Dewdrop Sentry #1", "cost": 0}')
+    assert code == 0 and "uses Early Warning (0 Fruit needed" in out, err
+    last = json.loads(Path(log).read_text().splitlines()[-1])
+    assert last == {"event": "ability", "mouse": "Dewdrop Sentry #1", "cost": 0, "name": "Early Warning"}
+
+
+def test_do_and_battle_refuse_numbers_of_thousands_of_digits(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    big = "9" * 5000
+    code, _out, err = run(capsys, "village", "battle", "--attack", f"A:{big}")
+    assert code == 2 and "a number from 0 to 9999" in err and "internal" not in err and len(err) < 300
+    log = str(tmp_path / "g.jsonl")
+    run(capsys, "village", "do", log, '{"event": "start", "seed": 1}')
+    before = Path(log).read_bytes()
+    code, _out, err = run(capsys, "village", "do", log, f'{{"event": "mp", "player": 1, "delta": {big}}}')
+    assert code == 2 and "cannot be read" in err and "internal" not in err
+    assert Path(log).read_bytes() == before
+
+
+def test_do_leaves_another_programs_jsonl_file_untouched(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    other = tmp_path / "analytics.jsonl"
+    other.write_text('{"event": "pageview", "url": "/x"}\n' * 3)
+    before = other.read_bytes()
+    code, _out, err = run(capsys, "village", "do", str(other), '{"event": "start", "seed": 1}')
+    assert code == 2 and "not a companion log" in err and "'pageview'" in err
+    assert other.read_bytes() == before
+    typo = tmp_path / "typo.jsonl"  # a typo among known events is still this tool's log
+    typo.write_text('{"event": "start", "seed": 1}\n{"event": "drwa"}\n')
+    code, _out, err = run(capsys, "village", "do", str(typo), '{"event": "draw"}')
+    assert code == 0 and "unknown Village TCG event 'drwa'" in err

@@ -17,6 +17,7 @@ from typing import Any
 
 from .. import GAMES
 from ..errors import CompanionError, closest, did_you_mean
+from ..textio import same_file
 
 #: The columns ``cards list`` shows per game, after id, name and type.
 LIST_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -180,17 +181,6 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _same_file(a: str | Path, b: str | Path) -> bool:
-    """Whether two paths name the same file (an existing file by identity, else by resolved path)."""
-    try:
-        pa, pb = Path(a), Path(b)
-        if pa.exists() and pb.exists():
-            return pa.samefile(pb)
-        return pa.resolve() == pb.resolve()
-    except (OSError, ValueError, RuntimeError):
-        return False
-
-
 def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> None:
     """Refuse an ``--out`` that would overwrite one of the inputs, or does not end in ``suffix``
     (a card file written over a sheet, or a sheet over a card file, would lose the user's work)."""
@@ -200,7 +190,7 @@ def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> Non
                              found=Path(out).suffix or "no suffix",
                              suggestion=f"Name the file {Path(out).stem or 'cards'}{suffix}.")
     for src in inputs:
-        if _same_file(out, src):
+        if same_file(out, src):
             raise CompanionError(f"{out!r} is the file being read; writing it would replace it",
                                  where="--out", expected=f"a new {what} path, not {src!r}",
                                  suggestion="Choose another --out; nothing was written.")

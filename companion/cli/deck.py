@@ -13,16 +13,18 @@ from pathlib import Path
 from typing import Any
 
 DECK_GAMES = ("village", "tmnt")
+_BAR = 40  # the longest bar 'deck stats' prints, in characters
 
 
 def _load(args: argparse.Namespace) -> tuple[Any, Any]:
     """The card database (bundled + ``--cards``) and the decklist (a file, or ``-`` for stdin)."""
     from ..cards import load_game
     from ..deck.decklist import parse, read_decklist
+    from ..textio import read_stdin
 
     db = load_game(args.game, extra=args.cards or ())
     if args.deckfile == "-":
-        return db, parse(sys.stdin.read(), db, where="<stdin>")
+        return db, parse(read_stdin(what="decklist"), db, where="<stdin>")
     return db, read_decklist(args.deckfile, db)
 
 
@@ -99,8 +101,10 @@ def _stats(args: argparse.Namespace) -> int:
     for facet, tally in comp.items():
         print(f"\n{facet}")
         width = max(len(v) for v in tally)
+        scale = min(1.0, _BAR / max(tally.values(), default=1))  # a 1,000-card facet still fits a line
         for value, count in tally.items():
-            print(f"  {value:<{width}}  {count:>3}  {100 * count / n:5.1f}%  {'#' * count}")
+            bar = "#" * max(1 if count else 0, round(count * scale))
+            print(f"  {value:<{width}}  {count:>3}  {100 * count / n:5.1f}%  {bar}")
     if plot is not None:
         print(f"\nplot written to {plot}")
     return 0
@@ -157,18 +161,25 @@ def _export(args: argparse.Namespace) -> int:
         raise CompanionError("--json needs -o FILE", where="deck export",
                              suggestion="Without -o the list itself goes to standard output "
                                         "(--to json writes it as JSON)")
+    if args.output:
+        from ..errors import CompanionError
+        from ..textio import same_file
+
+        for src in [args.deckfile, *(args.cards or ())]:
+            if src != "-" and same_file(args.output, src):  # its comments and layout would be lost
+                raise CompanionError(f"{args.output!r} is the file being read; writing it would replace it",
+                                     where="-o", expected=f"a new path, not {src!r}",
+                                     suggestion="Choose another -o; nothing was written.")
     db, deck = _load(args)
     text = (json.dumps(to_json(deck), indent=2, ensure_ascii=False) + "\n" if args.to == "json"
             else to_text(deck, db))
     if args.output:
-        from pathlib import Path
+        from ..textio import write_text_atomic
 
         try:
-            Path(args.output).write_text(text, encoding="utf-8")
+            write_text_atomic(args.output, text)
         except OSError as exc:
-            from ..errors import CompanionError
-
-            raise CompanionError(f"cannot write ({exc.strerror})", where=args.output) from None
+            raise CompanionError(f"cannot write ({exc.strerror or exc})", where=args.output) from None
         if args.json:
             from . import print_json
 

@@ -196,6 +196,9 @@ def _card_label(spec: str, db: Any) -> tuple[Any, str | None]:
     return db.find(spec), None
 
 
+_MAX_STAT = 9999  # an ATK or DEF typed as NAME:NUMBER
+
+
 def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
     """``LABEL:N`` (ATK for an attacker, DEF for a defender) or a card name (stats from the cards);
     a card name may carry a copy label, ``Acorn Scout#2``, to tell two copies apart."""
@@ -203,10 +206,10 @@ def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
 
     label, sep, num = spec.rpartition(":")
     if sep and num.strip().lstrip("-").isdecimal():
-        n = int(num)
-        if n < 0 or not label.strip():
-            raise CliInputError("expected NAME:NUMBER with a name and a number 0 or more", where=where,
-                                found=repr(spec))
+        n = int(num) if len(num.strip()) <= 5 else _MAX_STAT + 1  # never int() a 5,000-digit number
+        if n < 0 or n > _MAX_STAT or not label.strip():
+            raise CliInputError(f"expected NAME:NUMBER with a name and a number from 0 to {_MAX_STAT}",
+                                where=where, found=repr(spec[:60]))
         return Fighter(label.strip(), n if attacking else None, None if attacking else n)
     name = spec.strip()
     if not name:
@@ -355,6 +358,9 @@ def _parse_events(raws: list[str]) -> list[Any]:
         except json.JSONDecodeError as exc:
             raise CliInputError(f"event is not valid JSON: {exc.msg}", where=f"event {i}, column {exc.colno}",
                                 found=repr(raw[:60])) from None
+        except (RecursionError, ValueError):  # nested thousands deep, or a number of thousands of digits
+            raise CliInputError("event cannot be read (nested too deeply, or a number too long)",
+                                where=f"event {i}", found=repr(raw[:60])) from None
         if not isinstance(event, dict):
             raise CliInputError('an event is a JSON object such as {"event": "draw"}', where=f"event {i}",
                                 found=repr(raw[:60]))
@@ -418,18 +424,17 @@ def _unread_keys(obj: Any, path: str) -> list[tuple[str, str]]:
 _CARD_FIELDS = {"play_basic": "name", "summon_mega": "name", "item": "name", "magic": "name"}
 
 
-def _unread(events: list[Any]) -> list[str]:
+def _unread(events: list[Any], db: Any) -> list[str]:
     """Warnings for fields the rules did not read and that the event does not take (a misspelt
     field is otherwise silently ignored: a 'defendr' would make an undefended attack) and for
     card names the Village data does not know, with the closest ones: the rules take any
     name (a card of your own, its ATK and DEF typed in), but a typo should not pass unseen.
-    Called after the events were tried (:meth:`Tracker.first_refused`), before any is written."""
-    from ..cards import load_game
+    Called after the events were tried (:meth:`Tracker.first_refused`), before any is written;
+    ``db``: the card data, or ``None`` when it could not be read (names are not checked)."""
     from ..errors import closest, did_you_mean
     from ..village.game import EVENTS
 
     warnings: list[str] = []
-    db: Any = None
     for i, event in enumerate(events, 1):
         if not isinstance(event, _Read) or event.get("event") in ("undo", "redo"):
             continue
@@ -448,14 +453,7 @@ def _unread(events: list[Any]) -> list[str]:
         field = _CARD_FIELDS.get(kind)
         name = event.get(field) if field else None
         if isinstance(name, str) and name.strip():
-            if db is None:
-                try:
-                    db = load_game("village")
-                except CompanionError as exc:  # a broken card file of one's own: say so, check no name
-                    warnings.append(f"card names were not checked: the Village card data could not be "
-                                    f"read ({exc.render()})")
-                    db = False
-            if db and db.lookup(name) is None:
+            if db is not None and db.lookup(name) is None:
                 hint = did_you_mean(db.suggest(name))
                 warnings.append(f"{where}: {name!r} is not a Village card in the card data; it was "
                                 "recorded as typed" + (f". {hint}" if hint else ""))
@@ -463,9 +461,17 @@ def _unread(events: list[Any]) -> list[str]:
 
 
 def _village_do(args: argparse.Namespace) -> int:
+    from ..cards import load_game
+
     events = [_watched(e) for e in _parse_events(args.event)]
     t = _open_log(args.log, False)
     warnings = warn_set_aside(t)  # said first: the batch may still be refused
+    try:  # the card data fills in what an event leaves out: ATK, DEF, an ability's Fruit cost
+        t.cards = load_game("village")
+    except CompanionError as exc:  # a broken card file of one's own: say so, and go on without it
+        line = f"card data not used: the Village card data could not be read ({exc.render()})"
+        print(f"companion: warning: {line}", file=sys.stderr)
+        warnings.append(line)
     refused = t.first_refused(events)  # all or nothing: tried in memory before writing any
     if refused is not None:
         i, exc = refused
@@ -474,7 +480,7 @@ def _village_do(args: argparse.Namespace) -> int:
                             suggestion="Nothing was written: the events are written only when every "
                                        "one of them is allowed" if len(events) > 1 else
                             "Nothing was written") from None
-    for line in _unread(events):  # (the events were read by the trial above)
+    for line in _unread(events, t.cards):  # (the events were read by the trial above)
         print(f"companion: warning: {line}", file=sys.stderr)
         warnings.append(line)
     said: list[str] = []

@@ -42,7 +42,12 @@ MAX_COUNT = 999
 _HEADER = re.compile(r"^(deck|main|main\s*deck|maindeck|decklist|deck\s*list)\s*:?\s*(\(\d+\))?$",
                      re.IGNORECASE)
 _NAME = re.compile(r"^name\s*:\s*(?P<name>.*)$", re.IGNORECASE)
-_INLINE_COMMENT = re.compile(r"\s+(#|//).*$")
+_COMMENT_MARK = re.compile(r"\s+(#|//)")  # an inline comment starts here (unless a card's name goes on)
+_TRAILING_COUNT = re.compile(r"(?P<name>.+?)\s+[x×]?(?P<count>\d+)[x×]?", re.IGNORECASE)  # "Acorn Scout x3"
+#: Lines that get close card names in an error; later ones only their problem (each look-up
+#: compares with every card, and a file of 200,000 unknown lines took half a minute).
+_SUGGEST_LINES = 100
+_SHOWN_ISSUES = 50  # problems a message lists before "... and N more"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +128,8 @@ class LineIssue:
 
     def render(self) -> str:
         hint = did_you_mean(self.suggestions)
-        return f"{self.place}: {self.text!r}: {self.problem}" + (f". {hint}" if hint else "")
+        text = self.text if len(self.text) <= 80 else self.text[:79] + "…"
+        return f"{self.place}: {text!r}: {self.problem}" + (f". {hint}" if hint else "")
 
     def to_json(self) -> dict[str, Any]:
         return {"line": self.line, "pointer": self.pointer, "text": self.text, "problem": self.problem,
@@ -142,11 +148,34 @@ class DecklistError(CompanionError):
         else:
             what = ("entry", "entries") if pointers else ("line", "lines")
             head = f"the decklist has {n} {what[n != 1]} that cannot be read"
-        body = "".join(f"\n  {i.render()}" for i in self.issues)
+        body = "".join(f"\n  {line}" for line in self.rendered_issues())
         super().__init__(head + (":" if body else "") + body, where=where)
+
+    def rendered_issues(self) -> list[str]:
+        """The problems as lines, the first :data:`_SHOWN_ISSUES` then "... and N more" (the JSON
+        form, :meth:`to_json`, keeps them all)."""
+        shown = [i.render() for i in self.issues[:_SHOWN_ISSUES]]
+        more = len(self.issues) - _SHOWN_ISSUES
+        return [*shown, f"... and {more} more"] if more > 0 else shown
 
     def to_json(self) -> dict[str, Any]:
         return {"error": self.render(), "issues": [i.to_json() for i in self.issues]}
+
+
+def _content(line: str, db: CardDB) -> tuple[str, str]:
+    """A stripped line cut into what it says and its inline comment (``  # ...`` or ``  // ...``
+    with the spaces before it, ``""`` when none). A card may have " #" or " //" in its name
+    ("Sword // Shield"), so the cut is the latest one before which the line still names a
+    card; else the first."""
+    cuts = [m.start() for m in _COMMENT_MARK.finditer(line)]
+    if not cuts:
+        return line, ""
+    for cut in reversed([*cuts[1:], len(line)]):
+        head = line[:cut].strip()
+        rest = head.split(None, 1)[-1]
+        if db.lookup(head) is not None or db.lookup(re.sub(r"^[x×]\s+", "", rest, flags=re.I)) is not None:
+            return head, line[cut:]
+    return line[:cuts[0]].strip(), line[cuts[0]:]
 
 
 def _parse_count(token: str, unit: str = "line") -> int | str:
@@ -154,6 +183,9 @@ def _parse_count(token: str, unit: str = "line") -> int | str:
     t = token.rstrip("xX×")
     if not re.fullmatch(r"[+-]?\d+", t):
         return f"bad count {token!r}: write a whole number like '3' or '3x'"
+    if len(t.lstrip("+-").lstrip("0")) > len(str(MAX_COUNT)):  # never int() a 5,000-digit number
+        return (f"bad count {_short(token, 20)}: a count is at least 1" if t.startswith("-")
+                else f"bad count {_short(token, 20)}: at most {MAX_COUNT} copies in one {unit}")
     n = int(t)
     if n <= 0:
         return f"bad count {token!r}: a count is at least 1 (leave the {unit} out instead)"
@@ -165,9 +197,9 @@ def _parse_count(token: str, unit: str = "line") -> int | str:
 def _resolve(db: CardDB, key: str, line: int | None, text: str, issues: list[LineIssue],
              pointer: str | None = None) -> Card | None:
     card = db.lookup(key)
-    if card is None:
-        issues.append(LineIssue(line, text, f"unknown {db.game} card {key!r}", tuple(db.suggest(key)),
-                                pointer))
+    if card is None:  # close names for the first lines only: a list of 200,000 strangers is not a deck
+        close = tuple(db.suggest(key)) if len(issues) < _SUGGEST_LINES else ()
+        issues.append(LineIssue(line, text, f"unknown {db.game} card {key!r}", close, pointer))
     return card
 
 
@@ -194,7 +226,7 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
         line = raw.strip()
         if not line or line.startswith("#") or line.startswith("//"):
             continue
-        line = _INLINE_COMMENT.sub("", line).strip()
+        line = _content(line, db)[0]
         shown = raw.strip()
         if not found and not seen_header and _HEADER.match(line):
             seen_header = True
@@ -213,11 +245,16 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
                 found.append((card, bare_count))
             continue
         if no_count:
-            # no count at all: say how to write it, with the card if it is one
-            guess = db.lookup(line)
-            sugg = (guess.name,) if guess else tuple(db.suggest(line))
+            # no count first: say how to write it, with the card if it is one ("Acorn Scout x3"
+            # and "Pear 20" have theirs at the end: move it to the front)
+            n, guess = 1, db.lookup(line)
+            tail = _TRAILING_COUNT.fullmatch(line)
+            if guess is None and tail and isinstance(_parse_count(tail.group("count")), int):
+                guess = db.lookup(tail.group("name"))
+                n = int(tail.group("count")) if guess else 1
+            sugg = (guess.name,) if guess else tuple(db.suggest(line)) if len(issues) < _SUGGEST_LINES else ()
             issues.append(LineIssue(number, shown, "no count: write the number of copies first, "
-                                    f"like '1 {guess.name if guess else line}'", sugg))
+                                    f"like '{n} {guess.name if guess else line}'", sugg))
             continue
         count = _parse_count(first)
         rest = parts[1].strip() if len(parts) > 1 else ""
@@ -251,7 +288,7 @@ def edit_count(text: str, db: CardDB, card: Card, count: int) -> str:
         line = raw.strip()
         if not line or line.startswith("#") or line.startswith("//"):
             continue
-        parts = _INLINE_COMMENT.sub("", line).strip().split(None, 1)
+        parts = _content(line, db)[0].split(None, 1)
         if len(parts) < 2 or isinstance(_parse_count(parts[0]), str):
             continue
         rest = parts[1].strip()
@@ -263,11 +300,11 @@ def edit_count(text: str, db: CardDB, card: Card, count: int) -> str:
     if hits:
         i, token, rest = hits[0]
         raw = lines[i]
-        comment = _INLINE_COMMENT.search(raw.strip())
+        comment = _content(raw.strip(), db)[1]
         indent = raw[: len(raw) - len(raw.lstrip())]
         suffix = "x" if token[-1:].lower() in {"x", "×"} else ""
         drop = {j for j, _, _ in hits[1:]} | ({i} if count <= 0 else set())
-        lines[i] = f"{indent}{count}{suffix} {rest}{comment.group(0) if comment else ''}"
+        lines[i] = f"{indent}{count}{suffix} {rest}{comment}"
         lines = [line for j, line in enumerate(lines) if j not in drop]
     elif count > 0:
         key, note = _key_for(DeckEntry(card, count), db)
@@ -320,9 +357,11 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
             continue
         raw_count = item.get("count", 1)
         if isinstance(raw_count, bool) or not isinstance(raw_count, int | str):
-            count: int | str = f"bad count {raw_count!r}: write a whole number"
+            count: int | str = f"bad count {repr(raw_count)[:40]}: write a whole number"
+        elif isinstance(raw_count, int):
+            count = _parse_count(str(max(-1, min(raw_count, MAX_COUNT + 1))), "entry")
         else:
-            count = _parse_count(str(raw_count), "entry")
+            count = _parse_count(raw_count, "entry")
         card = _resolve(db, item["card"], None, text, issues, pointer=f"{here}/card")
         if isinstance(count, str):
             issues.append(LineIssue(None, text, count, pointer=f"{here}/count"))
@@ -353,6 +392,9 @@ def parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) ->
             shown = lines[exc.lineno - 1].strip() if exc.lineno <= len(lines) else ""
             raise DecklistError([LineIssue(exc.lineno, shown, f"not valid JSON: {exc.msg}")],
                                 where=where) from None
+        except ValueError:  # a number of thousands of digits (Python's int limit)
+            raise DecklistError([LineIssue(None, _short(text, 40), "a number in it has thousands of digits",
+                                           pointer="")], where=where) from None
         except RecursionError:
             raise DecklistError([LineIssue(1, text[:40], "nested too deeply")], where=where) from None
         deck = parse_json(doc, db, where=where)
@@ -371,8 +413,8 @@ def _key_for(entry: DeckEntry, db: CardDB | None) -> tuple[str, str]:
     """How to write a card so it reads back as the same printing: its name, else its id."""
     card = entry.card
     first = db.lookup(card.name) if db is not None else card
-    if first is not None and first.id == card.id:
-        return card.name, ""
+    if first is not None and first.id == card.id and not _COMMENT_MARK.search(card.name):
+        return card.name, ""  # (a name holding " #" or " //" would read as a comment: the id then)
     return card.id, card.name
 
 

@@ -382,7 +382,7 @@ class DeckBuilderView:
         except DecklistError as exc:
             self.deck = None
             ui.show(self.status, "error", f"{len(exc.issues)} line(s) cannot be read",
-                    [i.render() for i in exc.issues])
+                    exc.rendered_issues())
             self.verdict.value = ui.panel_html("error", "Fix the list to check it", [])
             self.summary.value = ui.panel_html("error", "The list cannot be read", [])
             return

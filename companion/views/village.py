@@ -38,7 +38,15 @@ import ipywidgets as w
 from .. import ui
 from ..errors import CompanionError, RuleError, closest
 from ..village.battle import Attack
-from ..village.game import FORFEIT_NOTE, VillageState, VillageTracker, checklist, new_game, why_not
+from ..village.game import (
+    FORFEIT_NOTE,
+    VillageState,
+    VillageTracker,
+    check_mouse_card,
+    checklist,
+    new_game,
+    why_not,
+)
 
 NO_ATTACK = "— does not attack —"
 UNKNOWN_ABILITY = ""  # the ability picker's value when the mouse's card is not in the card data
@@ -437,14 +445,13 @@ class VillageCompanion(ui.TrackerPage):
         ui.show(self.message, "ok", self.state.last[0] if self.state.last else "New game")
 
     def _check_kind(self, card: Any, kind: str) -> None:
-        if card is None or card.type == kind:
-            return
-        if kind == "basic-mouse" and card.type == "mega-mouse":
-            raise RuleError(f"{card.name!r} is a Mega Mouse: select the Basic Mouse to sacrifice and use "
-                            "'Mega Mouse (sacrifice selected)' (village-tcg.txt, Summoning MegaMice)")
-        if kind == "mega-mouse":
-            raise RuleError(f"{card.name!r} is a {card.type} card, not a Mega Mouse")
-        raise RuleError(f"{card.name!r} is a {card.type} card, not a Basic Mouse")
+        try:
+            check_mouse_card(card, kind)
+        except RuleError as exc:
+            if card.type == "mega-mouse":  # say which buttons do it here
+                raise RuleError(f"{exc.message} Select the Basic Mouse to sacrifice and use 'Mega Mouse "
+                                "(sacrifice selected)'.") from None
+            raise
 
     def _mouse_to_play(self, kind: str) -> tuple[dict[str, Any], tuple[str, ...]]:
         """Name, ATK and DEF of the mouse to play, and warnings. A mouse card gives its stats (a box

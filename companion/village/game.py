@@ -24,7 +24,9 @@ Events (JSON objects, ``"event"`` plus fields) are listed in :data:`EVENTS`.
 
 from __future__ import annotations
 
+import copy
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -338,14 +340,100 @@ def checklist(state: VillageState) -> list[CheckItem]:
     return out
 
 
+#: A mouse card's ``type`` for each way of playing a mouse.
+MOUSE_TYPES = {"play_basic": "basic-mouse", "summon_mega": "mega-mouse"}
+
+
+def check_mouse_card(card: Any, kind: str) -> None:
+    """Refuse a card played as the wrong kind of mouse: ``kind`` is ``basic-mouse`` (Order of
+    Turn, Step 2) or ``mega-mouse`` (Summoning MegaMice); a Mega Mouse is never played as a
+    Basic Mouse, and a Fruit, Item or Magic card is no mouse at all."""
+    if card is None or card.type == kind:
+        return
+    if kind == "basic-mouse" and card.type == "mega-mouse":
+        raise RuleError(f"{card.name!r} is a Mega Mouse: it is summoned by sacrificing a Basic Mouse "
+                        f"({CITE_MEGA})")
+    what = "Mega Mouse" if kind == "mega-mouse" else "Basic Mouse"
+    raise RuleError(f"{card.name!r} is a {card.type} card, not a {what}")
+
+
+def card_ability(card: Any, name: object) -> tuple[str, int | None]:
+    """The ability of a mouse ``card`` named ``name`` (any spelling of it; ``None``: the card's only
+    one), as (its name, its Fruit cost or ``None`` when the data does not know it). A card with
+    no ability, or without one of that name, is refused (Card Descriptions 6 Abilities)."""
+    from ..cards import norm_text
+
+    abilities = [a for a in card.get("abilities") or () if isinstance(a, Mapping)]
+    if not abilities:
+        raise RuleError(f"{card.name!r} has no ability on its card ({CITE_ABILITY})")
+    names = [str(a.get("name") or "ability") for a in abilities]
+    costs = [a.get("fruit_cost") for a in abilities]
+    listed = ", ".join(f"{n!r} ({'unknown' if c is None else c} Fruit)"
+                       for n, c in zip(names, costs, strict=True))
+    if name is None:
+        if len(abilities) > 1:
+            raise RuleError(f"{card.name!r} has {len(abilities)} abilities: name the one used "
+                            f'("name": ...): {listed}')
+        return names[0], costs[0]
+    for n, c in zip(names, costs, strict=True):
+        if isinstance(name, str) and norm_text(n) == norm_text(name):
+            return n, c
+    raise RuleError(f"{card.name!r} has no ability {name!r}: its card has {listed}",
+                    suggestion=did_you_mean(closest(str(name), names)))
+
+
 class VillageTracker(Tracker[VillageState]):
-    """Two players' Mouse Points, decks, field and turn guide as an event log."""
+    """Two players' Mouse Points, decks, field and turn guide as an event log.
+
+    ``cards``: the Village card data (a :class:`~companion.cards.CardDB`), or ``None``. With it,
+    a new action names a card and the data fills in what the event leaves out, as the
+    notebook's boxes do (:meth:`complete`): a mouse's ATK and DEF, an ability's Fruit cost;
+    and a card played as the wrong kind of mouse is refused. The log records the filled-in
+    event, so a replay never needs the data.
+    """
 
     KIND = "village"
     EVENT_KINDS = frozenset(EVENTS)
+    cards: Any = None
 
     def initial(self) -> VillageState:
         return VillageState()
+
+    def complete(self, state: VillageState, event: Event) -> Event:
+        """``event`` with what its card gives filled in (see the class); unchanged without card
+        data, for a name that is no card (a card of one's own: ATK and DEF typed in), or for a
+        mouse the fold will refuse anyway."""
+        kind = event.get("event")
+        db = self.cards
+        if db is None or kind not in ("play_basic", "summon_mega", "ability"):
+            return event
+        out = copy.copy(event)  # (a copy of the same type: the CLI's events note what was read)
+        if kind in MOUSE_TYPES:
+            name = event.get("name")
+            card = db.lookup(name) if isinstance(name, str) and name.strip() else None
+            if card is None:
+                return event
+            check_mouse_card(card, MOUSE_TYPES[kind])
+            out["name"] = card.name
+            for stat in ("atk", "def"):
+                if event.get(stat) is None:
+                    out[stat] = card.get(stat)
+            return out
+        try:
+            _p, mouse = state.mouse(event.get("mouse"))  # type: ignore[arg-type]
+        except (RuleError, TypeError):
+            return event
+        card = db.lookup(mouse.name)
+        if card is None or card.type not in MOUSE_TYPES.values():
+            return event
+        ability, cost = card_ability(card, event.get("name"))
+        out["name"] = ability
+        if event.get("cost") is None:
+            if cost is None:
+                raise RuleError(f"the card data does not give the Fruit cost of {ability!r} "
+                                f'({card.name}): add "cost": N as printed on the card')
+            out["cost"] = cost
+        return out
 
     # -- helpers ---------------------------------------------------------------------------
     def _refuse(self, state: VillageState, kind: str, event: Event) -> None:
