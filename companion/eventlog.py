@@ -357,6 +357,9 @@ class Tracker(Generic[S]):
     #: first line; and the event kinds it knows. Set by each tracker.
     KIND: ClassVar[str] = ""
     EVENT_KINDS: ClassVar[frozenset[str]] = frozenset()
+    #: The fields a "start" event of this tool may have (``None``: not said). Tools share kinds
+    #: ("start", "draw"), so a log from before first lines is told apart by them too.
+    START_FIELDS: ClassVar[frozenset[str] | None] = None
     _TRACKERS: ClassVar[dict[str, type[Tracker[Any]]]] = {}  # every tracker by its KIND
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -374,17 +377,15 @@ class Tracker(Generic[S]):
 
     def _check_owner(self) -> None:
         """Refuse another tool's log, before anything is appended to it: its first line names
-        its tracker; a log from before those lines is another tool's when at least as many of
-        its events are kinds only other tools know as kinds this one knows (a kind no tool
-        knows, a typo, does not count), and another program's when no tool knows any of them
-        (a JSONL file of page views has "event" fields too)."""
+        its tracker. A log from before those lines is told by its events
+        (:meth:`_owner_by_events`)."""
         events = [le.event for le in self.log.events if le.event["event"] not in (UNDO, REDO)]
         if not self.KIND or not events:
             return
         if events[0]["event"] == HEADER:
             owner = str(events[0].get("tracker", ""))
         else:
-            owner = self._owner_by_kinds([str(e["event"]) for e in events])
+            owner = self._owner_by_events(events)
         if owner is None or owner == self.KIND:
             return
         where = str(self.log.path) if self.log.path is not None else "the log"
@@ -400,17 +401,43 @@ class Tracker(Generic[S]):
                        suggestion=(f"Open it with 'companion {owner}', " if owner else "")
                        + "or give a new file name for a new log.")
 
-    def _owner_by_kinds(self, kinds: list[str]) -> str | None:
-        """The other tool whose log events of these ``kinds`` most look like, ``None`` when they
-        look like this tool's, ``""`` when no tool knows any of them (see :meth:`_check_owner`)."""
+    @classmethod
+    def _fits(cls, events: list[Event], known: frozenset[str]) -> bool:
+        """Whether this tool could have written ``events``: it knows every kind some tool knows
+        (a kind none knows is a typo), and a "start" has only fields its own may have."""
+        for e in events:
+            kind = e["event"]
+            if kind not in cls.EVENT_KINDS and kind in known:
+                return False
+            fields = cls.START_FIELDS
+            if kind == "start" and fields is not None and not set(e) - {"event"} <= fields:
+                return False
+        return True
+
+    def _owner_by_events(self, events: list[Event]) -> str | None:
+        """Whose log ``events`` (no first line naming it) are: ``None`` this tool's, ``""``
+        another program's (no tool knows any of their kinds: a JSONL file of page views has
+        "event" fields too), else the other tool's kind.
+
+        A tool that could have written them all (:meth:`_fits`) owns them, this one first:
+        tools share kinds, so a Village log of start, draw, end_turn is not a Mouse Card one.
+        When none fits (a hand-edited log), the kinds are counted: another tool's when at
+        least as many are kinds only other tools know as kinds this one knows."""
         for module in TRACKER_MODULES:  # every tool's kinds, not only the ones imported so far
             importlib.import_module(module)
+        known = frozenset().union(*(t.EVENT_KINDS for t in self._TRACKERS.values()))
+        kinds = [str(e["event"]) for e in events]
+        if not any(k in known for k in kinds):
+            return ""
+        if self._fits(events, known):
+            return None
+        fitting = [kind for kind, other in self._TRACKERS.items() if other._fits(events, known)]
+        if fitting:
+            return fitting[0]
         others = {kind: other.EVENT_KINDS for kind, other in self._TRACKERS.items() if kind != self.KIND}
         elsewhere = sum(k not in self.EVENT_KINDS and any(k in known for known in others.values())
                         for k in kinds)
         mine = sum(k in self.EVENT_KINDS for k in kinds)
-        if not elsewhere and not mine:
-            return ""  # no tool's events at all: another program's file
         if not elsewhere or elsewhere < mine:
             return None
         return max(others, key=lambda kind: sum(k in others[kind] for k in kinds))
@@ -474,7 +501,7 @@ class Tracker(Generic[S]):
                         continue
                     self._push(le, state)
                     self._undone.clear()
-        self.problems = list(self.log.problems) + problems
+        self.problems = sorted(self.log.problems + problems, key=lambda pr: pr.line)  # in the file's order
 
     def _push(self, le: LoggedEvent, state: S) -> None:
         self._done.append(le)

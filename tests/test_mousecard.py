@@ -733,3 +733,29 @@ def test_every_result_states_the_players_choices_it_assumed(kings: str, bonus: s
     assert POLICY_NOTES["kings", kings] in policies and POLICY_NOTES["bonus", bonus] in policies
     assert POLICY_NOTES["stop_when_sure", stop] in policies
     assert ("sure to succeed" in policies[2]) and (("draws every card" in policies[2]) is not stop)
+
+
+def test_chips_that_alone_make_the_need_show_the_draws_own_chance_too() -> None:
+    with_chips = odds(3, "J", need=2, situation="combat", fate_chips=2)
+    no_chips = odds(3, "J", need=2, situation="combat")
+    assert with_chips.p_success == 1 and with_chips.expected_cards == 0
+    assert with_chips.p_cards_alone == no_chips.p_success and no_chips.p_cards_alone is None
+    assert any("alone make the 2 success(es) needed" in n for n in with_chips.notes)
+    doc = with_chips.to_json()
+    p = no_chips.p_success
+    assert doc["p_success_cards_alone_exact"] == f"{p.numerator}/{p.denominator}"
+    assert "from the cards" in "\n".join(with_chips.lines())
+    assert odds(3, "J", need=2, fate_chips=1).p_cards_alone is None  # one chip short: the draw counts
+    assert odds(3, "J", need=2, fate_chips=2, stop_when_sure=False).p_cards_alone is None
+
+
+def test_red_bad_all_outside_the_red_bad_situation_says_it_does_nothing() -> None:
+    combat = odds(2, "J", situation="combat", red_bad="all")
+    assert combat.p_success == odds(2, "J", situation="combat").p_success
+    assert any("red_bad 'all' has no effect here" in n for n in combat.notes)
+    assert not any("has no effect here" in n for n in odds(2, "J", situation="red-bad", red_bad="all").notes)
+
+
+def test_a_deck_given_as_one_string_is_read_as_cards() -> None:
+    assert exact_odds(TaskCheck(1, "Q"), "QH, 2S") == exact_odds(TaskCheck(1, "Q"), ["QH", "2S"])
+    assert exact_odds(TaskCheck(1, "Q"), "QH 2S").p_success == Fraction(1, 2)

@@ -131,7 +131,7 @@ def test_a_seeded_draw_stops_once_an_unspent_ace_makes_it_sure() -> None:
     rec = t.state.draws[-1]
     # the ace is one success and one more to spend: the player is sure and stops
     assert len(rec.cards) == 1 and rec.stopped == "task done" and rec.sure and not rec.succeeded
-    assert "1 ace(s) unspent" in rec.summary()
+    assert rec.summary().endswith("1/2 success(es), sure: spend 1 ace(s) as success(es)")
     t.do({"event": "bonus", "character": "Pip", "source": "ace", "use": "success"})
     assert t.state.draws[-1].succeeded
 
@@ -473,3 +473,65 @@ def test_hostile_log_lines_never_raise_anything_but_companion_error(events: list
             t.do(ev)
         except CompanionError:
             pass
+
+
+def test_a_typed_broke_hand_is_the_whole_skill_and_a_short_deck_is_reshuffled_first() -> None:
+    t = LiveDeckTracker(None)
+    t.do({"event": "start", "seed": 5})
+    with pytest.raises(RuleError, match="going for broke draws 3 cards at once, but 1 were typed"):
+        typed(t, "Mo", "AH", skill=3, mode="broke")
+    suits = ("S", "H", "D", "C")
+    ranks = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+    for s in suits:  # 52 cards drawn: two left (the jokers), fewer than the hand
+        typed(t, "Mo", ", ".join(f"{r}{s}" for r in ranks[:10]), skill=10, mode="broke", target="A")
+        typed(t, "Mo", ", ".join(f"{r}{s}" for r in ranks[10:]), skill=3, mode="broke", target="2")
+    assert len(t.state.order) == 2
+    typed(t, "Pip", "QH, 2S, 3S", skill=3, mode="broke")  # Q♥ drawn before: back after the reshuffle
+    rec = t.state.draws[-1]
+    assert (rec.reshuffles, rec.empty_reshuffles, rec.successes) == (1, 1, 1)
+    assert len(t.state.order) == 51
+
+
+def test_fate_chips_move_1_to_99_at_a_time() -> None:
+    t = started()
+    t.do({"event": "award", "player": "Pip", "chips": 99})
+    for n in (0, 100, 10**23):
+        with pytest.raises(RuleError, match=f"chips must be 1 to 99 at a time, not {n}"):
+            t.do({"event": "award", "player": "Pip", "chips": n})
+    assert t.state.chips_of("Pip") == 99
+
+
+def test_cards_typed_with_spaces_may_include_jokers_and_words() -> None:
+    from companion.mousecard.deck import parse_cards
+
+    assert [c.short for c in parse_cards("2H 3H red joker")] == ["2♥", "3♥", "red joker"]
+    assert [c.short for c in parse_cards("10 of spades QH black joker")] == ["10♠", "Q♥", "black joker"]
+    with pytest.raises(CompanionError, match=r"'3X' \(in '2H 3X'\)"):
+        parse_cards("2H 3X")
+
+
+def test_the_mouse_card_tools_refuse_an_older_log_of_another_game_that_shares_event_kinds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    village = tmp_path / "village.jsonl"  # no first line; start and draw are Mouse Card kinds too
+    village.write_text('{"event":"start","players":["A","B"],"first":0,"seed":1}\n{"event":"draw"}\n'
+                       '{"event":"end_turn"}\n{"event":"draw"}\n')
+    only_start = tmp_path / "v1.jsonl"
+    only_start.write_text('{"event":"start","players":["A","B"],"first":0,"seed":1}\n')
+    for log in (village, only_start):
+        before = log.read_bytes()
+        assert main(["mousecard", "award", str(log), "Pip"]) == 2
+        assert "this is a village log, not a mousecard one" in capsys.readouterr().err
+        assert log.read_bytes() == before
+    mine = tmp_path / "mine.jsonl"  # an older Mouse Card log is still this tool's
+    mine.write_text('{"event":"start","seed":3,"title":""}\n{"event":"award","player":"Pip","chips":1}\n')
+    assert main(["mousecard", "award", str(mine), "Pip"]) == 0 and "(now 2)" in capsys.readouterr().out
+    assert main(["village", "replay", str(mine)]) == 2
+    assert "this is a mousecard log, not a village one" in capsys.readouterr().err
+
+
+def test_replay_lists_problems_in_the_files_order(tmp_path: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    log.write_text('{"event":"start","seed":3}\n{"event":"award","player":"Pip","chips":0}\n'
+                   'not json\n{"event":"award","player":"Pip","chips":-1}\n')
+    t = LiveDeckTracker(log)
+    assert [p.line for p in t.problems] == [2, 3, 4]

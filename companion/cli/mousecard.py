@@ -40,13 +40,14 @@ def _add_check_args(p: argparse.ArgumentParser, *, odds: bool) -> None:
                        help="aces and chips: best (maximise success), success, cancel")
         p.add_argument("--draw-all", action="store_true",
                        help="keep drawing after success is sure (default: stop)")
-        p.add_argument("--bad-not-success", action="store_true",
-                       help="house reading: a bad card never counts as a success (default: a bad card "
-                            "at or above the target still does)")
-        p.add_argument("--cancel-ends-draw", action="store_true",
-                       help="house reading: a bad card ends a cautious draw even when cancelled, aces "
-                            "and chips being spent at the end (default: a cancelled bad card has no "
-                            "effect, so drawing goes on)")
+    p.add_argument("--bad-not-success", action="store_true",
+                   help="house reading: a bad card never counts as a success (default: a bad card "
+                        "at or above the target still does)")
+    p.add_argument("--cancel-ends-draw", action="store_true",
+                   help="house reading: a bad card ends a cautious draw even when cancelled, aces "
+                        "and chips being spent at the end (default: a cancelled bad card has no "
+                        "effect, so drawing goes on)")
+    if odds:
         p.add_argument("--deck-log", metavar="LOG",
                        help="draw from a live deck log's remaining cards instead of a full deck")
 
@@ -157,11 +158,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
 def _check(args: argparse.Namespace, *, odds: bool) -> Any:
     from ..mousecard.odds import TaskCheck
 
-    extra: dict[str, Any] = {}
+    extra: dict[str, Any] = {"bad_succeeds": not args.bad_not_success,
+                             "cancel_draws_on": not args.cancel_ends_draw}
     if odds:
-        extra = {"fate_chips": args.fate_chips, "kings": args.kings, "bonus": args.bonus,
-                 "stop_when_sure": not args.draw_all, "bad_succeeds": not args.bad_not_success,
-                 "cancel_draws_on": not args.cancel_ends_draw}
+        extra |= {"fate_chips": args.fate_chips, "kings": args.kings, "bonus": args.bonus,
+                  "stop_when_sure": not args.draw_all}
     return TaskCheck(skill=args.skill, target=args.target, need=args.need, situation=args.situation,
                      aged=args.aged, disadvantage=args.disadvantage, mode=args.mode,
                      red_bad=args.red_bad, **extra)

@@ -137,11 +137,27 @@ def parse_card(text: object) -> PlayingCard:
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[PlayingCard, ...]:
-    """Several cards, comma- or space-separated (``"QH, 10S, red joker"``)."""
-    if isinstance(text, str):
-        parts = [p for p in re.split(r"\s*,\s*|\s*;\s*", text.strip()) if p]
-        if len(parts) == 1 and " " in parts[0] and not re.search(r"joker| of ", parts[0].lower()):
-            parts = parts[0].split()
-    else:
-        parts = [str(p) for p in text]
-    return tuple(parse_card(p) for p in parts)
+    """Several cards, comma- or space-separated (``"QH, 10S, red joker"``, ``"2H 3H red joker"``);
+    without commas, the words are read left to right, each card the longest run of words
+    that names one ("10 of spades", "red joker")."""
+    if not isinstance(text, str):
+        return tuple(parse_card(str(p)) for p in text)
+    out: list[PlayingCard] = []
+    for part in (p for p in re.split(r"\s*[,;]\s*", text.strip()) if p):
+        words = part.split()
+        i = 0
+        while i < len(words):
+            for n in range(min(3, len(words) - i), 0, -1):
+                try:
+                    card = parse_card(" ".join(words[i:i + n]))
+                except CompanionError as exc:
+                    if n > 1:
+                        continue
+                    if len(words) == 1:
+                        raise
+                    raise CompanionError(f"{exc.message} (in {part!r})", expected=exc.expected,
+                                         suggestion=exc.suggestion) from None
+                out.append(card)
+                i += n
+                break
+    return tuple(out)

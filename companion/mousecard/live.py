@@ -51,6 +51,8 @@ LIVE_CITES = {
     "chip": cite("mousecard", "Fate Chips"),
 }
 EVENTS = ("start", "draw", "draw_on", "bonus", "award", "spend", "reshuffle")
+#: Fate chips one award or spend may move (a typo of 10**23 chips would otherwise stay in the log).
+MAX_CHIPS_AT_ONCE = 99
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,13 +127,15 @@ class DrawRecord:
 
     def summary(self) -> str:
         cards = " ".join(c.short for c in self.cards) or "no cards"
-        verdict = "success" if self.succeeded else "not yet"
+        verdict = ("success" if self.succeeded else
+                   f"sure: spend {self.check.need - self.total_successes} ace(s) as success(es)" if self.sure
+                   else "not yet")
         extra = []
         if self.bad_in_effect:
             extra.append(f"{self.bad_in_effect} bad card(s) in effect")
         if self.cancelled:
             extra.append(f"{self.cancelled} cancelled")
-        if self.aces_unspent and not self.succeeded:
+        if self.aces_unspent and not self.succeeded and not self.sure:
             extra.append(f"{self.aces_unspent} ace(s) unspent")
         if self.reshuffles:
             extra.append(f"{self.reshuffles} reshuffle(s)")
@@ -308,7 +312,12 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
                 stopped = "bad card"
                 break
     else:
-        if queue is None and len(state.order) < check.skill:
+        if queue is not None and len(queue) < check.skill:
+            raise RuleError(f"going for broke draws {check.skill} cards at once, but {len(queue)} were "
+                            "typed", where="cards",
+                            expected=f"the {check.skill} cards of the hand (then any king's card)",
+                            suggestion=f"See {LIVE_CITES['draw']}.")
+        if len(state.order) < check.skill:  # a deck smaller than the hand is reshuffled first (as the odds)
             state = _reshuffle(state)
             reshuffles, empty = reshuffles + 1, empty + 1
         hand = [c for c in (take() for _ in range(check.skill)) if c is not None]
@@ -344,6 +353,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
 
     KIND = "mousecard"
     EVENT_KINDS = frozenset(EVENTS)
+    START_FIELDS = frozenset({"seed", "title"})
 
     def initial(self) -> LiveDeck:
         return LiveDeck()
@@ -369,8 +379,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         if kind in ("award", "spend"):
             player = state.name_of(_text(event, "player"))
             n = _int(event, "chips", 1)
-            if n < 1:
-                raise RuleError(f"chips must be 1 or more, not {n}", where=kind)
+            if not 1 <= n <= MAX_CHIPS_AT_ONCE:
+                raise RuleError(f"chips must be 1 to {MAX_CHIPS_AT_ONCE} at a time, not {n}", where=kind)
             have = state.chips_of(player)
             if kind == "spend" and n > have:
                 raise RuleError(f"{player} has {have} fate chip(s), cannot spend {n}",

@@ -231,6 +231,9 @@ class CheckOdds:
     bad_cards: tuple[str, ...]
     notes: tuple[str, ...] = ()
     cites: tuple[str, ...] = field(default=CITES)
+    #: P(success) of the same check with no fate chips, given when the chips alone make the need
+    #: (then the player draws no card, and the draw's own chance would not show otherwise)
+    p_cards_alone: Fraction | None = None
 
     @property
     def p_bad(self) -> Fraction:
@@ -258,6 +261,9 @@ class CheckOdds:
                       "bad_succeeds": c.bad_succeeds, "cancel_draws_on": c.cancel_draws_on},
             "p_success": float(self.p_success),
             "p_success_exact": _fmt(self.p_success),
+            **({} if self.p_cards_alone is None else
+               {"p_success_cards_alone": float(self.p_cards_alone),
+                "p_success_cards_alone_exact": _fmt(self.p_cards_alone)}),
             "p_bad": float(self.p_bad),
             "p_bad_exact": _fmt(self.p_bad),
             "p_several_bad": float(self.p_several_bad),
@@ -294,6 +300,9 @@ class CheckOdds:
         pct = f"{float(self.p_success):.1%}"
         out = [f"Task check: {self.check.describe()}",
                f"  P(success)          {pct}  (exact {_fmt(self.p_success)})",
+               *([] if self.p_cards_alone is None else
+                 [f"  from the cards      {float(self.p_cards_alone):.1%}  (the draw's own chance: "
+                  "the same check with no fate chips)"]),
                f"  one card succeeds   {self.single_card_odds} in a {self.deck_size}-card deck",
                f"  P(a bad card)       {float(self.p_bad):.1%}",
                f"  P(several bad)      {float(self.p_several_bad):.1%}",
@@ -872,8 +881,10 @@ def _composition(check: TaskCheck, cards: Iterable[PlayingCard],
 def _normalise_deck(deck: Iterable[PlayingCard | str] | None) -> frozenset[PlayingCard] | None:
     if deck is None:
         return None
-    from .deck import parse_card
+    from .deck import parse_card, parse_cards
 
+    if isinstance(deck, str):  # "QH, 10S, red joker": the cards, not the letters
+        deck = parse_cards(deck)
     cards: list[PlayingCard] = [c if isinstance(c, PlayingCard) else parse_card(c) for c in deck]
     dupes = sorted({c.short for c in cards if cards.count(c) > 1})
     if dupes:
@@ -940,13 +951,22 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
     notes += [POLICY_NOTES[name, getattr(check, name)] for name in ("kings", "bonus", "stop_when_sure")]
     if sum(start) < len(FULL_DECK):
         notes.append(HOUSE_NOTES["empty"])
+    if check.red_bad == "all" and check.situation != "red-bad":
+        notes.append("red_bad 'all' has no effect here: it only applies to the red-bad situation")
+    if check.stop_when_sure and check.fate_chips >= check.need:
+        notes.append(f"the {check.fate_chips} fate chip(s) alone make the {check.need} success(es) needed, "
+                     "so a player sure to succeed draws no card and spends them (the policy above); "
+                     "'from the cards' is the chance of the draw itself, with no fate chips")
+        cards_alone: Fraction | None = _exact_odds(replace(check, fate_chips=0), deck).p_success
+    else:
+        cards_alone = None
     return CheckOdds(
         check=check, p_success=p_success,
         successes=tuple(sorted(succ.items())), bad=tuple(sorted(bad.items())),
         expected_cards=e_cards, expected_chips=e_chips, expected_cancelled=e_canc,
         deck_size=len(first_cards),
         succeeding_cards=sum(1 for c in first_cards if c.rank >= int(check.target)),
-        bad_cards=tuple(c.short for c in rule.bad_cards()), notes=tuple(notes))
+        bad_cards=tuple(c.short for c in rule.bad_cards()), notes=tuple(notes), p_cards_alone=cards_alone)
 
 
 def odds(skill: int, target: int | str, **kwargs: Any) -> CheckOdds:

@@ -241,6 +241,7 @@ class TmntTracker(Tracker[Game]):
 
     KIND = "tmnt"
     EVENT_KINDS = frozenset(EVENTS)
+    START_FIELDS = frozenset({"players", "deck", "first", "seed", "attack_card_power"})
 
     def initial(self) -> Game:
         return Game()

@@ -62,6 +62,9 @@ def odds_html(result: CheckOdds) -> str:
     rows = [
         ("Chance of success", f"<b style='font-size:26px'>{pct}</b> "
                               f"<small>(exactly {p.numerator}/{p.denominator})</small>"),
+        *([] if result.p_cards_alone is None else
+          [("From the cards alone", f"{float(result.p_cards_alone):.1%} <small>(the draw's own chance, "
+                                    "no fate chips spent)</small>")]),
         ("One card succeeds", f"{result.single_card_odds} in a {result.deck_size}-card deck"),
         ("A bad card", f"{float(result.p_bad):.1%}"),
         ("Several bad cards at once", f"{float(result.p_several_bad):.1%}"),

@@ -394,6 +394,8 @@ class VillageTracker(Tracker[VillageState]):
 
     KIND = "village"
     EVENT_KINDS = frozenset(EVENTS)
+    START_FIELDS = frozenset({"players", "first", "decks", "deck", "mp", "seed", "strict_order",
+                              "direct_damage"})
     cards: Any = None
 
     def initial(self) -> VillageState:
