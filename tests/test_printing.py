@@ -1108,3 +1108,231 @@ def test_characters_the_font_cannot_draw_are_a_warning_naming_the_card(
     code, out, err = run(capsys, "cards", "mousecard", "--cards", str(deck), "--json", "--out", str(pdf))
     assert code == 0
     assert json.loads(out)["missing_glyphs"] == [{"id": "x-ace", "name": "Ace", "characters": "🃏"}]
+
+
+# --------------------------------------------------------------------------- outputs never replace inputs
+
+def test_the_layout_and_the_pdf_never_replace_an_input_or_each_other(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], deck_file: Path) -> None:
+    """--layout-json over the decklist destroyed it (exit 0), and over the PDF lost the layout."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text(deck_file.read_text(encoding="utf-8"), encoding="utf-8")
+    cards = tmp_path / "cards.json"
+    cards.write_text(CARDS.read_text(encoding="utf-8"), encoding="utf-8")
+    before = deck.read_bytes(), cards.read_bytes()
+    link = tmp_path / "link.txt"
+    link.symlink_to(deck)
+    pdf = tmp_path / "d.pdf"
+    base = ["cards", "village", "--cards", str(cards), "--deck", str(deck)]
+    for args, where, names in [
+        ([*base, "--layout-json", str(deck), "--out", str(pdf)], "--layout-json", "--deck"),
+        ([*base, "--layout-json", str(link), "--out", str(pdf)], "--layout-json", "--deck"),  # the same file
+        ([*base, "--layout-json", str(cards), "--out", str(pdf)], "--layout-json", "--cards"),
+        ([*base, "--layout-json", str(pdf), "--out", str(pdf)], "--layout-json", "--out"),
+        ([*base, "--layout-json", str(tmp_path / "x" / ".." / "d.pdf"), "--out", str(pdf)], "--layout-json",
+         "--out"),
+        (["cards", "village", "--cards", str(tmp_path / "c.pdf"), "--out", str(tmp_path / "c.pdf")], "--out",
+         "--cards"),
+    ]:
+        code, _, err = run(capsys, *args)
+        assert code == 2, args
+        assert err.startswith(f"companion: {where}: ") and f"the {names} file" in err, err
+        assert "nothing was written" in err and "Traceback" not in err
+        assert (deck.read_bytes(), cards.read_bytes()) == before and not pdf.exists()
+    code, out, _ = run(capsys, *base, "--layout-json", str(pdf), "--json", "--out", str(pdf))
+    assert code == 2 and "cannot share one file" in json.loads(out)["error"]
+    code, _, err = run(capsys, *base, "--layout-json", str(tmp_path / "d.json"), "--out", str(pdf))
+    assert code == 0, err
+    assert layout(tmp_path / "d.json")["pages"] and pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_print_all_refuses_a_card_folder_and_a_manifest_it_did_not_write(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], _isolated_user_data: Path) -> None:
+    """'print all' writes a manifest.json: in a card folder every later command would read it as a
+    card file, and another program's manifest.json would be lost. Boards, sheets and the
+    calibration page read only the bundled print data, never a .pdf, so their --out cannot be
+    an input."""
+    cards_dir = _isolated_user_data / "village"
+    cards_dir.mkdir()
+    foreign = tmp_path / "site"
+    foreign.mkdir()
+    (foreign / "manifest.json").write_text('{"name": "my web app"}', encoding="utf-8")
+    for folder, needle in [(cards_dir, "reads card or format files from"), (foreign, "was not written by")]:
+        code, _, err = run(capsys, "all", "--out", str(folder))
+        assert code == 2 and needle in err and "nothing was written" in err
+        assert not list(folder.glob("*.pdf"))
+    assert (foreign / "manifest.json").read_text(encoding="utf-8") == '{"name": "my web app"}'
+    assert not (cards_dir / "manifest.json").exists()
+
+
+# --------------------------------------------------------------------------- duplex offsets and the margin
+
+def _safe(paper: tuple[float, float]) -> Box:
+    margin = load_geometry().sheet["safe_margin"]
+    return Box(margin, margin, paper[0] - 2 * margin, paper[1] - 2 * margin)
+
+
+@pytest.mark.parametrize("backs", ["duplex", "duplex-short"])
+@pytest.mark.parametrize(("size", "bleed", "paper", "marks"), [
+    ("poker", 0.0, "a4", False), ("poker", 3.0, "a4", True), ("poker", 3.0, "letter", False),
+    ("mini-american", 1.0, "a4", True), ("tarot", 0.0, "letter", True), ("bridge", 2.0, "a4", False),
+])
+def test_the_grid_makes_room_for_the_offset_and_backs_stay_behind_their_fronts(
+        size: str, bleed: float, paper: str, marks: bool, backs: str) -> None:
+    from companion.printing.geometry import back_overflow, room_for_offset
+
+    g = load_geometry()
+    flip = "short" if backs == "duplex-short" else "long"
+    centred = sheet_grid(g.paper(paper), g.card_size(size), bleed=bleed, crop_marks=marks)
+    safe = _safe(centred.paper)
+    lim = g.sheet["max_offset"]
+    for offset in [(0.0, 0.0), (1.5, -0.75), (0.0, 12.0), (-12.0, 0.0), (lim, lim), (-lim, lim), (7.0, -9.0)]:
+        grid = room_for_offset(centred, offset, flip=flip)
+        pages = plan_pages([f"c{i}" for i in range(grid.per_page)], grid, backs=backs, offset=offset)
+        front, back = pages[0].placements, pages[1].placements
+        for f, b in zip(front, back, strict=True):  # behind its front on a printer that shifts by -offset
+            fc = _on_paper((f.box.x + f.box.w / 2, f.box.y + f.box.h / 2), grid.paper)
+            bc = _on_paper((b.box.x + b.box.w / 2, b.box.y + b.box.h / 2), grid.paper)
+            assert _behind((bc[0] - offset[0], bc[1] - offset[1]), PAPERS[paper], flip) == pytest.approx(fc)
+            assert f.box.grow(bleed).inside(safe)  # the fronts never leave the safe area
+        for x1, y1, x2, y2 in crop_marks(grid):
+            assert Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)).inside(safe)
+        overflow = back_overflow(pages, grid.paper, bleed)
+        fits = all(b.box.inside(safe) for b in back) and all(b.box.grow(bleed).inside(grid.page_box)
+                                                             for b in back)
+        assert fits == (not overflow), (offset, overflow)
+        if all(back_box(s, centred.paper, flip=flip, offset=offset).grow(bleed).inside(safe)
+               for s in centred.slots):
+            assert grid == centred  # the grid moves only when the backs need it
+
+
+def test_an_offset_the_sheet_has_no_room_for_is_a_warning_naming_side_and_distance(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--offset 0,12 with 3 mm bleed put the backs' trim 3.5 mm into the margin, and 20,20 the backs
+    at y = -6 mm, both without a word."""
+    lay = tmp_path / "o2.json"
+    code, out, err = run(capsys, "cards", "monarchs", "--backs", "duplex", "--bleed", "3", "--offset", "0,12",
+                         "--layout-json", str(lay), "--json", "--out", str(tmp_path / "o2.pdf"))
+    assert code == 0 and json.loads(out)["warnings"] == [] and "warning" not in err
+    doc = layout(lay)
+    paper = tuple(doc["paper_mm"])
+    assert paper == (297, 210) and json.loads(out)["grid_moved_mm"] == [-5.5, 0]  # room made on the left
+    for page in doc["pages"]:
+        for c in page["cards"]:
+            box = Box(c["x_mm"], c["y_mm"], c["w_mm"], c["h_mm"])
+            assert box.inside(_safe(paper)) and box.grow(3).inside(Box(0, 0, *paper))
+    front, back = doc["pages"][0]["cards"][0], doc["pages"][1]["cards"][0]
+    assert back["x_mm"] - front["x_mm"] == pytest.approx(12)  # Y = 12 is the page's x on a landscape sheet
+    code, out, err = run(capsys, "cards", "monarchs", "--backs", "duplex", "--bleed", "3",
+                         "--offset", "20,20", "--json", "--out", str(tmp_path / "o.pdf"))
+    assert code == 0 and (tmp_path / "o.pdf").exists()  # made as asked: the offset is the user's printer's
+    [warning] = json.loads(out)["warnings"]
+    assert f"companion: warning: {warning}" in err
+    assert warning.startswith("the offset 20,20 mm pushes the back cards past the printer's 5 mm safe margin")
+    assert ("at the right, the cards reach 6 mm into it, 1 mm of them off the sheet, 3 mm of their bleed "
+            "off the sheet; at the bottom, the cards reach 5 mm into it, 3 mm of their bleed off the sheet"
+            ) in warning
+    assert "moved as far as the fronts allow" in warning and "less bleed" in warning
+
+
+def test_the_calibration_grid_reads_every_offset_cards_accept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The back grid read ±10 mm while --offset took ±20 mm: an offset beyond 10 could not be read."""
+    g = load_geometry()
+    lim = g.sheet["max_offset"]
+    assert g.calibration["grid_range"] >= lim
+    pdf = tmp_path / "cal.pdf"
+    assert run(capsys, "calibration", "--out", str(pdf))[0] == 0
+    numbers = PdfReader(pdf).pages[1].extract_text().split()
+    assert f"{-lim:g}" in numbers and f"{lim:g}" in numbers
+    vertical = [s for s in page_lines(pdf)[1] if abs(s[0] - s[2]) < 1e-6]
+    assert min(s[0] for s in vertical) == pytest.approx(105 - lim)
+    assert max(s[0] for s in vertical) == pytest.approx(105 + lim)
+    for command in ("cards", "calibration"):  # both say the range
+        code, out, _ = run(capsys, command, "--help")
+        assert code == 0 and f"±{lim:g} mm" in " ".join(out.split())
+
+
+# --------------------------------------------------------------------------- text on larger cards
+
+def _cut_on(spec: Any, size: str) -> set[str]:
+    """The parts of ``spec`` cut off when drawn on a card of ``size``."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from companion.printing.faces import draw_face
+
+    w, h = (v * MM for v in load_geometry().card_size(size))
+    c = Canvas(io.BytesIO())
+    c.beginForm("f", 0, 0, w, h)
+    cut = draw_face(c, spec, w, h, 0.0)
+    c.endForm()
+    return set(cut)
+
+
+def test_a_larger_card_never_cuts_off_what_a_smaller_one_holds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Text scaled with the card's height: a tarot card cut off 'Boss' in Captain Vurst's type line,
+    which a poker card held."""
+    from companion.printing.faces import FaceSpec, text_height
+
+    code, out, err = run(capsys, "cards", "mystics", "--size", "tarot", "--json",
+                         "--out", str(tmp_path / "t.pdf"))
+    assert code == 0 and json.loads(out)["truncated"] == [] and "warning" not in err
+    assert text_height(63 * MM, 88 * MM) == 88 * MM  # a poker card is drawn as before
+    assert text_height(70.0, 120.0) == pytest.approx(70 * 88 / 63)
+    g = load_geometry()
+    sizes = [*g.card_sizes, "50x80", "63x100", "80x140", "90x126"]  # a poker card's proportion or taller
+    specs = []
+    for n in range(1, 16):
+        words = " · ".join(["Initiative card", "Minion", "Size ?", "Melee/Ranged ?", "Boss"] * 3)[:n * 9]
+        specs.append(FaceSpec(title="Captain " + "Vurst " * n, colour="#6d4c41", type_line=words,
+                              corner=str(10 ** n), symbols=["instant", "food"][: n % 3],
+                              stats=[("Defense", "?" * n)] * (1 + n % 5), footer="Mice and Mystics " * n,
+                              legend="value? = reading uncertain " * (n // 3), body="Ability: ? " * (n * 12)))
+    cuts = {size: [_cut_on(spec, size) for spec in specs] for size in sizes}
+    assert any(cuts["mini-american"]) and not all(cuts["tarot"])  # the texts do test the limits
+    for a in sizes:
+        for b in sizes:
+            (wa, ha), (wb, hb) = g.card_size(a), g.card_size(b)
+            if wa <= wb and ha <= hb:
+                for k, spec in enumerate(specs):
+                    assert cuts[b][k] <= cuts[a][k], (f"{b} cuts {cuts[b][k] - cuts[a][k]} of the spec {k} "
+                                                      f"that {a} holds: {spec.type_line!r}")
+
+
+# --------------------------------------------------------------------------- sheets inside their frame
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("name", ["monarchs-score", "village-mp"])
+def test_score_sheets_sit_inside_their_frame(name: str, paper: str) -> None:
+    """The right-hand table's 'Family' column stuck out past the frame line, and 'Player:' and the
+    note started on or left of it: every cell and every text lies inside the frame (1 mm in)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from companion.printing.boards import print_board, sheets
+
+    buf = io.BytesIO()
+    print_board(sheets()[name], buf, paper=paper)
+    reader = PdfReader(buf)
+    page = reader.pages[0]
+    form = page["/Resources"]["/XObject"]["/FormXob.board"].get_object()
+    bw, bh = (float(v) / MM for v in form["/BBox"][2:])
+    inner = Box(1.2, 1.2, bw - 2.4, bh - 2.4)  # inside the frame line (1 mm in, 0.8 pt wide)
+    rects = [[float(v) / MM for v in operands] for operands, op in ContentStream(form, reader).operations
+             if op == b"re"]
+    assert rects[:2] == [pytest.approx([0, 0, bw, bh]), pytest.approx([1, 1, bw - 2, bh - 2])]  # paper, frame
+    assert len(rects) > 20
+    for x, y, w, h in rects[2:]:
+        assert Box(x, y, w, h).inside(inner), (x, y, w, h)
+    texts: list[tuple[str, float, float]] = []
+
+    def seen(text: str, cm: Any, tm: Any, font: Any, size: float) -> None:
+        if text.strip() and font:
+            x = tm[4] / MM
+            texts.append((text.strip(), x, x + stringWidth(text.strip(), font["/BaseFont"][1:], size) / MM))
+
+    page.extract_text(visitor_text=seen)
+    spec = sheets()[name]["elements"][0]
+    assert {t for t, _, _ in texts} >= {spec["title"], spec["columns"][-1], spec["note"]}
+    for text, left, right in texts:
+        assert inner.x + 0.5 <= left and right <= inner.right - 0.5, (text, left, right)

@@ -125,3 +125,22 @@ def test_characters_the_font_cannot_draw_are_named_in_the_message(view: PrintVie
     assert "some characters print as ■" in view.status.value and "did not fit" not in view.status.value
     assert "Mäuschen 🐭 ネズミ (mouse-1): 🐭 ネ ズ ミ" in view.status.value
     assert view.pdf.startswith(b"%PDF")
+
+
+def test_an_offset_past_the_margin_is_named_in_the_message() -> None:
+    """The notebook says what the command line says when the offset pushes backs off the page."""
+    view = PrintView("monarchs")
+    view.what.value = "cards"
+    view.size.value = "poker"
+    view.backs.value = "duplex"
+    view.bleed.value = 3.0
+    view.crop.value = False  # the run the command-line test warns about
+    view.off_x.value, view.off_y.value = 20.0, 20.0
+    view.make_button.click()
+    assert "Made" in view.status.value and "companion-warn" in view.status.value
+    assert "the offset pushes backs past the margin" in view.status.value
+    assert "at the right, the cards reach 6 mm into it" in view.status.value
+    assert view.pdf.startswith(b"%PDF")
+    view.off_x.value, view.off_y.value = 0.0, 12.0  # room is made for it: no warning
+    view.make_button.click()
+    assert "companion-ok" in view.status.value and "safe margin" not in view.status.value

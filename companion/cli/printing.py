@@ -49,6 +49,42 @@ def _out(path: str) -> Path:
     return p
 
 
+#: What each output option writes, for messages.
+_WRITES = {"--out": "the PDF", "--layout-json": "the layout"}
+
+
+def _check_outputs(outputs: list[tuple[str, str | None]], inputs: list[tuple[str, str | None]]) -> None:
+    """Refuse, before anything is written, an output that names an input or another output.
+
+    ``outputs`` and ``inputs`` are ``(option, path)`` pairs (a ``None`` or ``-`` path is
+    skipped). A layout written over its decklist or card file destroys what was read, and a
+    PDF written over the layout loses it. A pipe or device read from (``/dev/stdin``) is
+    never replaced, so it is not an input here; two outputs on one device are refused only
+    when they are the same path.
+    """
+    from ..printing.geometry import PrintError
+    from ..textio import is_special, same_file
+
+    given = [(opt, path) for opt, path in outputs if path and path != "-"]
+    for k, (opt, path) in enumerate(given):
+        clashes = [(o, p) for o, p in inputs if p and p != "-" and not is_special(p)]
+        clashes += given[:k]
+        for other_opt, other in clashes:
+            if is_special(path) or is_special(other):
+                same = Path(path).absolute() == Path(other).absolute()
+            else:
+                same = same_file(path, other)
+            if same:
+                written = _WRITES.get(opt, "the output")
+                if any(other_opt == o for o, _ in given):
+                    message = (f"{path!r} is also the {other_opt} file: {written} and "
+                               f"{_WRITES.get(other_opt, 'the other output')} cannot share one file")
+                else:
+                    message = f"{path!r} is the {other_opt} file being read: {written} would replace it"
+                raise PrintError(message, where=opt, expected=f"a path of its own, not the {other_opt} file",
+                                 suggestion=f"Choose another {opt}; nothing was written.")
+
+
 def _report(args: argparse.Namespace, summary: dict[str, Any], line: str) -> int:
     if getattr(args, "json", False):
         from . import print_json
@@ -96,6 +132,8 @@ def _cards(args: argparse.Namespace) -> int:
     if args.layout_json == "-" and args.json:
         raise PrintError("--layout-json - and --json would both print to standard output",
                          where="--layout-json", suggestion="Write the layout to a file, or leave out --json.")
+    _check_outputs([("--out", args.out), ("--layout-json", args.layout_json)],
+                   [("--deck", args.deck), *(("--cards", f) for f in args.cards or ())])
     out = _out(args.out)
     sel = select_cards(args.game, deck=args.deck, cards_files=args.cards or ())
     opts = CardOptions(size=args.size, paper=args.paper, bleed=args.bleed, crop_marks=args.crop_marks,
@@ -112,8 +150,9 @@ def _cards(args: argparse.Namespace) -> int:
                "truncated": [{"id": cid, "name": name, "parts": list(parts)}
                              for cid, name, parts in res.truncated],
                "missing_glyphs": [{"id": cid, "name": name, "characters": chars}
-                                  for cid, name, chars in res.missing_glyphs]}
-    notes = [res.truncation_note(), res.glyph_note()]
+                                  for cid, name, chars in res.missing_glyphs],
+               "grid_moved_mm": [round(v, 4) for v in res.moved]}
+    notes = [res.truncation_note(), res.glyph_note(), res.offset_note()]
     if args.offset and args.backs == "none":  # an offset only moves back pages
         notes.append(f"--offset {args.offset} moves the backs, and there are none: add --backs duplex "
                      "(or duplex-short)")
@@ -187,7 +226,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p.add_argument("--offset", metavar="X,Y",
                    help="shift the backs by X,Y mm as read on the calibration page (X along the paper's "
                         "short side, Y along its long side, as seen on the back; turned to match a "
-                        "sheet that comes out landscape)")
+                        "sheet that comes out landscape), each within ±20 mm, what the calibration grid "
+                        "reads. Where the backs would go past the 5 mm safe margin, the whole card grid "
+                        "moves to make room (as far as the fronts allow; backs stay behind their "
+                        "fronts); what still goes past it is a warning, and the PDF is made anyway")
     p.add_argument("--art", metavar="DIR", help="folder of art images named <card id>.png/.jpg/... "
                                                 "(must exist)")
     p.add_argument("--layout-json", metavar="FILE",
@@ -209,7 +251,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p = g.add_parser("calibration", help="rulers and a duplex alignment grid to measure your printer")
     p.add_argument("--offset", metavar="X,Y",
                    help="print the back grid shifted by this offset (to check it); the offset to enter "
-                        "is then this one plus the reading")
+                        "is then this one plus the reading. The grid reads ±20 mm, the range "
+                        "'print cards --offset' takes")
     p.add_argument("--short-edge", action="store_true", help="for short-edge duplex")
     common(p)
     p.set_defaults(handler=_calibration)

@@ -358,6 +358,9 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
                       offset: tuple[float, float] = (0.0, 0.0), flip: str = "long") -> dict[str, Any]:
     """Two pages: 100 mm rulers and a front cross, then a back grid to read the duplex offset.
 
+    The grid reads as far as ``--offset`` goes (``calibration.grid_range`` is at least the
+    sheet's ``max_offset``, checked by the tests), so every offset it shows can be entered.
+
     Reading: hold the printed sheet against the light, find where the front cross falls
     on the back grid and read its two numbers. The grid is drawn moved by ``offset`` (as
     card backs printed with it would be), so the offset to enter is ``offset`` plus the
@@ -418,10 +421,11 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
         c.setStrokeColor(HexColor("#c62828") if k == 0 else (INK if major else MUTED))
         c.line((bx + v) * MM, (by - rng) * MM, (bx + v) * MM, (by + rng) * MM)
         c.line((bx - rng) * MM, (by + v) * MM, (bx + rng) * MM, (by + v) * MM)
-        c.setFillColor(INK)
-        c.setFont("Helvetica", 4.5)
-        c.drawCentredString((bx + v) * MM, (by - rng - 3) * MM, f"{v:g}")
-        c.drawRightString((bx - rng - 1) * MM, (by + v) * MM - 1.5, f"{v:g}")
+        if major:  # numbers on the major lines only: one a millimetre would overlap
+            c.setFillColor(INK)
+            c.setFont("Helvetica", 4.5)
+            c.drawCentredString((bx + v) * MM, (by - rng - 3) * MM, f"{v:g}")
+            c.drawRightString((bx - rng - 1) * MM, (by + v) * MM - 1.5, f"{v:g}")
     c.setFont("Helvetica", 8)
     c.drawCentredString(bx * MM, (by - rng - 8) * MM, "X (mm) →")
     c.drawString((bx + rng + 2) * MM, by * MM, "← Y (mm)")

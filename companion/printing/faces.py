@@ -540,14 +540,36 @@ class Pen:
             self.code = []
 
 
+#: The card text is sized for: a poker card (63 x 88 mm), the default size.
+REFERENCE_CARD = (63.0, 88.0)
+
+
+def text_height(w: float, h: float) -> float:
+    """The height text on a ``w`` x ``h`` card is sized by: ``h`` scaled by the smaller of the width and
+    height ratios to a poker card (so ``h`` itself for a poker card, or one wider in proportion).
+
+    Text sized by the height alone grew faster than the room across a card taller than a
+    poker card, so a tarot card cut off a type line a poker card held. Sized by the smaller
+    ratio, text and the width it has grow together: a card larger in both directions never
+    cuts off what a smaller one of at least a poker card's proportion holds.
+    """
+    rw, rh = REFERENCE_CARD
+    if h * rw <= w * rh * (1 + 1e-9):  # as wide as a poker card in proportion, or wider (exact for poker)
+        return h
+    return w * rh / rw
+
+
 def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
               art: Art | None = None, corners: float = 0.0) -> list[str]:
     """Draw a face in the current form: trim box (0, 0, w, h) in pt, background over the bleed.
 
+    Bands take their share of the card's height; the text in them and the symbols are
+    sized by :func:`text_height`, so they never outgrow the card's width.
     Returns the parts that did not fit even at the smallest font and were cut off with an
     ellipsis (``name``, ``type line``, ``stats``, ``text``, ``legend``, ``footer``; empty when all fit).
     """
     cut: list[str] = []
+    th = text_height(w, h)
     pen = Pen(c)
     frame = HexColor(spec.colour)
     pen.fill(frame)
@@ -561,9 +583,10 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
     top = h - pad
     pen.fill(frame)
     pen.rect(pad, top - band_h, w - 2 * pad, band_h)
-    badge = band_h * 0.86 if spec.corner is not None else 0.0
+    band_t = 0.105 * th  # the band's height for its text and badge
+    badge = band_t * 0.86 if spec.corner is not None else 0.0
     title_w = iw - (badge + pad * 0.5 if badge else 0)
-    size, title = fit_line(spec.title, "Helvetica-Bold", band_h * 0.5, band_h * 0.26, title_w)
+    size, title = fit_line(spec.title, "Helvetica-Bold", band_t * 0.5, band_t * 0.26, title_w)
     if title != spec.title:
         cut.append("name")
     pen.fill(white)
@@ -576,10 +599,11 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
         pen.text("Helvetica-Bold", bs, cx, cy - bs * 0.35, btxt, centre=True)
     # type line
     tl_h = 0.06 * h
+    tl_t = 0.06 * th
     y = top - band_h - tl_h
-    sym = tl_h * 0.95
+    sym = tl_t * 0.95
     nsym = len(spec.symbols)
-    ts, ttxt = fit_line(spec.type_line, "Helvetica-Oblique", tl_h * 0.62, tl_h * 0.35,
+    ts, ttxt = fit_line(spec.type_line, "Helvetica-Oblique", tl_t * 0.62, tl_t * 0.35,
                         iw - nsym * (sym + 1))
     if ttxt != spec.type_line:
         cut.append("type line")
@@ -587,17 +611,19 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
     pen.text("Helvetica-Oblique", ts, ix, y + tl_h * 0.3, ttxt)
     # bottom: footer and stats
     foot_h = 0.04 * h
+    foot_t = 0.04 * th
     # up to 4 stats in one row; more in two rows (a Mice and Mystics hero has 5)
     stat_rows = [spec.stats] if len(spec.stats) <= 4 else [
         spec.stats[:math.ceil(len(spec.stats) / 2)], spec.stats[math.ceil(len(spec.stats) / 2):]]
-    stats_h = (0.085 if len(stat_rows) == 1 else 0.068) * h if spec.stats else 0.0
+    stats_share = 0.085 if len(stat_rows) == 1 else 0.068
+    stats_h = stats_share * h if spec.stats else 0.0
     bottom = pad + foot_h
-    fs, ftxt = fit_line(spec.footer, "Helvetica", foot_h * 0.62, foot_h * 0.4, iw)
+    fs, ftxt = fit_line(spec.footer, "Helvetica", foot_t * 0.62, foot_t * 0.4, iw)
     if ftxt != spec.footer:
         cut.append("footer")
     pen.text("Helvetica", fs, ix, pad + foot_h * 0.3, ftxt)
     if spec.legend:
-        ls, ltxt = fit_line(spec.legend, "Helvetica-Oblique", foot_h * 0.62, foot_h * 0.4, iw)
+        ls, ltxt = fit_line(spec.legend, "Helvetica-Oblique", foot_t * 0.62, foot_t * 0.4, iw)
         if ltxt != spec.legend:
             cut.append("legend")
         pen.text("Helvetica-Oblique", ls, ix, bottom + foot_h * 0.3, ltxt)
@@ -612,7 +638,8 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
                 pen.fill(frame)
                 pen.rrect(x, bottom, cell, stats_h * 0.9, stats_h * 0.2)
                 full = f"{label} {value}" if label else value
-                ss, stxt = fit_line(full, "Helvetica-Bold", stats_h * 0.5, stats_h * 0.25, cell * 0.92)
+                ss, stxt = fit_line(full, "Helvetica-Bold", stats_share * th * 0.5, stats_share * th * 0.25,
+                                    cell * 0.92)
                 if stxt != full and "stats" not in cut:
                     cut.append("stats")
                 pen.fill(white)
@@ -624,7 +651,7 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
     body = spec.body
     cs = crowns_at = 0.0
     if spec.crowns:
-        cs = min(0.07 * h, iw / 7)
+        cs = min(0.07 * th, iw / 7)
         crowns_at = bottom + 0.1 * cs
         bottom += cs * 1.15
     area_h = area_top - bottom - pad * 0.3
@@ -643,7 +670,7 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
     if body and area_h <= 4:
         cut.append("text")  # no room at all: the art and stats took it
     if body and area_h > 4:
-        bs, lines, body_cut = fit_text_checked(body, "Helvetica", min(0.05 * h, 11.0), 4.0, iw, area_h)
+        bs, lines, body_cut = fit_text_checked(body, "Helvetica", min(0.05 * th, 11.0), 4.0, iw, area_h)
         if body_cut:
             cut.append("text")
         pen.fill(INK)
@@ -653,7 +680,7 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
             pen.text("Helvetica", bs, ix, yy, line)
             yy -= lead
     elif art is None and spec.big and area_h > 12:
-        bs, big = fit_line(spec.big, "Helvetica-Bold", min(0.09 * h, 22.0), 5.0, iw * 0.9)
+        bs, big = fit_line(spec.big, "Helvetica-Bold", min(0.09 * th, 22.0), 5.0, iw * 0.9)
         pen.fill(tint(frame, 0.2))
         pen.text("Helvetica-Bold", bs, w / 2, bottom + area_h / 2 - bs * 0.35, big, centre=True)
     pen.flush()
@@ -745,7 +772,8 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
     c.setFillColor(ink)
     joker = rank.lower() == "joker" or "joker" in str(card.get("type") or "").lower()
     label = "JKR" if joker else rank.upper()[:3]
-    s = 0.11 * h
+    th = text_height(w, h)  # text and pips never outgrow the card's width (see draw_face)
+    s = 0.11 * th
     fs, lab = fit_line(label, "Helvetica-Bold", s * 0.9, s * 0.4, w * 0.22)
     for rot in (0, 180):
         c.saveState()
@@ -769,14 +797,14 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
         c.doForm(art.form)
         c.restoreState()
     elif joker:
-        c.setFont("Helvetica-Bold", 0.09 * h)
+        c.setFont("Helvetica-Bold", 0.09 * th)
         c.drawCentredString(w / 2, h / 2 + 0.02 * h, "JOKER")
-        c.setFont("Helvetica", 0.045 * h)
+        c.setFont("Helvetica", 0.045 * th)
         c.drawCentredString(w / 2, h / 2 - 0.06 * h, f"{colour or '?'} joker: reshuffle")
     elif suit:
-        draw_suit(c, suit, w / 2, h / 2, 0.28 * h)
+        draw_suit(c, suit, w / 2, h / 2, 0.28 * th)
     c.setFillColor(MUTED)
-    c.setFont("Helvetica", 0.025 * h)
+    c.setFont("Helvetica", 0.025 * th)
     c.drawCentredString(w / 2, pad * 1.4, _footer(card)[:60])
     if corners:
         corner_guide(c, w, h, corners)

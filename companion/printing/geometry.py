@@ -225,11 +225,98 @@ def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: 
     y_top = (ph + grid_h) / 2 - bleed  # top trim edge of the first row
     slots = tuple(Box(x0 + c * step_x, y_top - ch - r * step_y, cw, ch)
                   for r in range(rows) for c in range(cols))
-    mark = 0.0
-    if crop_marks:
-        free = min((pw - grid_w) / 2, (ph - grid_h) / 2) - margin - s["crop_mark_offset"]
-        mark = max(s["crop_mark_min_length"], min(s["crop_mark_length"], free))
+    mark = _mark_length((pw, ph), slots, bleed, g) if crop_marks else 0.0
     return SheetGrid((pw, ph), card, bleed, cols, rows, slots, mark)
+
+
+def _room(paper: tuple[float, float], slots: tuple[Box, ...], bleed: float
+          ) -> tuple[float, float, float, float]:
+    """The paper left around the bleed boxes of ``slots``: (left, right, bottom, top) in mm."""
+    pw, ph = paper
+    return (min(s.x for s in slots) - bleed, pw - max(s.right for s in slots) - bleed,
+            min(s.y for s in slots) - bleed, ph - max(s.top for s in slots) - bleed)
+
+
+def _mark_length(paper: tuple[float, float], slots: tuple[Box, ...], bleed: float, g: Geometry) -> float:
+    """Crop marks as long as the narrowest side's room allows (between the minimum and full length)."""
+    s = g.sheet
+    free = min(_room(paper, slots, bleed)) - s["safe_margin"] - s["crop_mark_offset"]
+    return max(s["crop_mark_min_length"], min(s["crop_mark_length"], free))
+
+
+def _mirrors_x(paper: tuple[float, float], flip: str) -> bool:
+    """Whether turning the sheet over mirrors the page's x (else its y); see :func:`back_box`."""
+    pw, ph = paper
+    return (flip == "long") == (ph >= pw)
+
+
+def room_for_offset(grid: SheetGrid, offset: tuple[float, float], *, flip: str = "long",
+                    geometry: Geometry | None = None) -> SheetGrid:
+    """The grid moved so backs shifted by ``offset`` stay inside the safe margin, as far as the fronts
+    have room; the grid itself when they fit already (or there is no offset).
+
+    A duplex offset moves every back, so on a grid centred for its fronts a large offset
+    pushes the backs into the printer's margin or off the sheet. Moving the whole front
+    grid by ``d`` moves the backs by ``d`` too on the axis the flip keeps, by ``-d`` on the
+    axis it mirrors, and backs stay behind their fronts whatever ``d`` is. The grid moves as
+    little as gets every back's bleed box inside the safe margin, and never so far that a
+    front's bleed box (or its shortest crop marks) would leave it; what still does not fit
+    is reported by :func:`back_overflow`.
+    """
+    ox, oy = page_offset(offset, grid.paper)
+    if not (ox or oy) or not grid.slots:
+        return grid
+    g = geometry or load_geometry()
+    margin = g.sheet["safe_margin"]
+    marks = (g.sheet["crop_mark_offset"] + g.sheet["crop_mark_min_length"]) if grid.mark_length else 0.0
+    left, right, bottom, top = _room(grid.paper, grid.slots, grid.bleed)
+    mirror_x = _mirrors_x(grid.paper, flip)
+
+    def move(low: float, high: float, o: float, mirrored: bool) -> float:
+        # fronts: low + d and high - d stay >= margin + marks; backs: with the flip's mirror the
+        # back's low side is the front's high side, so its room is high - d + o and low + d - o,
+        # else low + d + o and high - d - o; each stays >= margin where it can
+        if mirrored:
+            lo_b, hi_b = margin + o - low, high + o - margin
+        else:
+            lo_b, hi_b = margin - o - low, high - o - margin
+        d = min(max(0.0, lo_b), hi_b) if lo_b <= hi_b else (lo_b + hi_b) / 2
+        return min(max(d, margin + marks - low), high - margin - marks)
+
+    dx = move(left, right, ox, mirror_x)
+    dy = move(bottom, top, oy, not mirror_x)
+    if abs(dx) < 1e-9 and abs(dy) < 1e-9:
+        return grid
+    slots = tuple(Box(s.x + dx, s.y + dy, s.w, s.h) for s in grid.slots)
+    mark = _mark_length(grid.paper, slots, grid.bleed, g) if grid.mark_length else 0.0
+    return SheetGrid(grid.paper, grid.card, grid.bleed, grid.cols, grid.rows, slots, mark)
+
+
+@dataclass(frozen=True)
+class Overflow:
+    """How far the backs go past one side of their page: into the safe margin (trim boxes) and
+    off the sheet (bleed boxes), in mm; ``side`` is ``left``/``right``/``bottom``/``top`` of the page."""
+
+    side: str
+    into_margin: float
+    off_sheet: float
+
+
+def back_overflow(pages: list[PagePlan], paper: tuple[float, float], bleed: float, *,
+                  geometry: Geometry | None = None) -> list[Overflow]:
+    """Each side of the back pages where a card's trim box reaches into the safe margin or its bleed
+    off the sheet (an offset larger than the sheet has room for); empty when every back fits."""
+    g = geometry or load_geometry()
+    margin = g.sheet["safe_margin"]
+    boxes = tuple(pl.box for p in pages if p.side == "back" for pl in p.placements)
+    if not boxes:
+        return []
+    found = []
+    for side, room in zip(("left", "right", "bottom", "top"), _room(paper, boxes, 0.0), strict=True):
+        into, off = round(margin - room, 2), round(bleed - room, 2)  # trim: room; bleed: room - bleed
+        if into > 0 or off > 0:
+            found.append(Overflow(side, max(into, 0.0), max(off, 0.0)))
+    return found
 
 
 def page_offset(offset: tuple[float, float], paper: tuple[float, float]) -> tuple[float, float]:
@@ -267,8 +354,7 @@ def back_box(front: Box, paper: tuple[float, float], *, flip: str = "long",
     if flip not in ("long", "short"):
         raise PrintError(f"unknown flip {flip!r}", where="--backs", expected="long or short")
     pw, ph = paper
-    mirror_x = (flip == "long") == (ph >= pw)
-    if mirror_x:
+    if _mirrors_x(paper, flip):
         x, y = pw - front.x - front.w, front.y
     else:
         x, y = front.x, ph - front.y - front.h

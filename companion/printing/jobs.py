@@ -85,6 +85,7 @@ def make_all(out_dir: str | os.PathLike[str], *, progress: bool | None = False) 
     from .render import CardOptions, print_cards
 
     out = Path(out_dir)
+    check_all_folder(out)
     make_folder(out, where="--out")
     made: list[dict[str, Any]] = []
     for paper in load_geometry().papers:
@@ -108,6 +109,39 @@ def make_all(out_dir: str | os.PathLike[str], *, progress: bool | None = False) 
         made.append({"file": path.name, **print_calibration(path, paper=paper)})
     write_text_atomic(out / MANIFEST, json.dumps(manifest(out, made), indent=1) + "\n")
     return made
+
+
+def check_all_folder(out: Path) -> None:
+    """Refuse, before anything is written, a ``print all`` folder whose ``manifest.json`` would do harm.
+
+    The manifest would be read as a card or format file in a folder the companion reads
+    JSON files from (``data/<game>``, ``~/.companion/<game>``, the formats folders), breaking
+    every later command, and a ``manifest.json`` that ``print all`` did not write belongs
+    to something else: it would be replaced.
+    """
+    from .. import GAMES
+    from ..cards import DATA_DIR, user_data_dir
+    from ..textio import same_file
+
+    read = [base / name for base in (DATA_DIR, user_data_dir()) for name in (*GAMES, "formats")]
+    for folder in read:
+        if same_file(out, folder):
+            raise PrintError(f"{str(out)!r} is a folder the companion reads card or format files from: "
+                             f"its {MANIFEST} would be read as one", where="--out",
+                             expected="a folder of its own for the printables, e.g. printables/",
+                             suggestion="Choose another --out; nothing was written.")
+    manifest_path = out / MANIFEST
+    if manifest_path.is_file():
+        try:
+            ours = str(json.loads(manifest_path.read_text(encoding="utf-8")).get("made_by", "")
+                       ).startswith("companion print all")
+        except (OSError, ValueError, AttributeError):
+            ours = False
+        if not ours:
+            raise PrintError(f"{str(manifest_path)!r} was not written by 'companion print all': it would "
+                             "be replaced", where="--out",
+                             expected="an empty folder, or one 'print all' made before",
+                             suggestion="Choose another --out; nothing was written.")
 
 
 def make_folder(folder: Path, *, where: str) -> None:

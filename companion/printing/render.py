@@ -19,13 +19,16 @@ from typing import IO, Any
 
 from .. import GAMES
 from .geometry import (
+    Overflow,
     PagePlan,
     PrintError,
     SheetGrid,
+    back_overflow,
     crop_marks,
     layout_json,
     load_geometry,
     plan_pages,
+    room_for_offset,
     sheet_grid,
 )
 
@@ -64,6 +67,40 @@ class PrintResult:
     truncated: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
     #: Cards with characters the font cannot draw (printed as black boxes): (id, name, characters).
     missing_glyphs: list[tuple[str, str, str]] = field(default_factory=list)
+    #: The duplex offset (calibration X,Y) and how far the grid was moved (page x, y in mm) to
+    #: leave room for it; see :func:`~companion.printing.geometry.room_for_offset`.
+    offset: tuple[float, float] = (0.0, 0.0)
+    moved: tuple[float, float] = (0.0, 0.0)
+    #: Sides of the back pages where the offset still pushes cards into the margin or off the sheet.
+    overflow: list[Overflow] = field(default_factory=list)
+
+    def offset_note(self) -> str | None:
+        """Where the offset pushes backs into the safe margin or off the sheet (one sentence), or ``None``.
+
+        The PDF is still made as asked (the offset corrects the user's printer); the note
+        says how far and on which side of the back pages, and what gives the backs room.
+        """
+        if not self.overflow:
+            return None
+        margin = load_geometry().sheet["safe_margin"]
+        bleed = self.grid.bleed
+        sides = []
+        for o in self.overflow:
+            said = []
+            if o.into_margin > 0:
+                said.append(f"the cards reach {o.into_margin:g} mm into it")
+            if o.into_margin > margin:
+                said.append(f"{o.into_margin - margin:g} mm of them off the sheet")
+            if o.off_sheet > 0 and bleed:
+                said.append(f"{min(o.off_sheet, bleed):g} mm of their bleed off the sheet")
+            sides.append(f"at the {o.side}, " + ", ".join(said))
+        ox, oy = self.offset
+        moved = ("the card grid was moved as far as the fronts allow" if any(self.moved)
+                 else "the fronts leave the card grid no room to move")
+        return (f"the offset {ox:g},{oy:g} mm pushes the back cards past the printer's {margin:g} mm safe "
+                f"margin on the back pages: {'; '.join(sides)}. The PDF is made with that offset, but "
+                f"{moved}, and a printer leaves its margin white: less bleed, no crop marks or a "
+                "smaller card size gives the backs room.")
 
     def glyph_note(self, limit: int = 8) -> str | None:
         """One sentence naming the cards with characters the font cannot draw, or ``None``."""
@@ -344,8 +381,11 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
     geo = load_geometry()
     grid = sheet_grid(geo.paper(options.paper), geo.card_size(options.size), bleed=options.bleed,
                       crop_marks=options.crop_marks, geometry=geo)
+    flip = {"none": None, "duplex": "long", "duplex-short": "short"}.get(options.backs)
+    centred = grid
+    if flip is not None:  # leave room on the sheet for the backs' offset (see room_for_offset)
+        grid = room_for_offset(grid, options.offset, flip=flip, geometry=geo)
     pages = plan_pages([c.id for c in cards], grid, backs=options.backs, offset=options.offset)
-    flip = {"none": None, "duplex": "long", "duplex-short": "short"}[options.backs]
     c = new_canvas(out, grid.paper, title=title or f"{GAMES.get(game, game)} cards", duplex=flip)
     faces = _Faces(c, game, (grid.card[0] * MM, grid.card[1] * MM), grid.bleed * MM, options)
     marks = crop_marks(grid) if options.crop_marks else []
@@ -379,6 +419,9 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
     if bar is not None:
         bar.close()
     save(c)
+    moved = (grid.slots[0].x - centred.slots[0].x, grid.slots[0].y - centred.slots[0].y)
     return PrintResult(grid, pages, copies=len(cards), distinct=len(faces.faces),
                        images=len(faces.images._by_hash), layout=layout_json(grid, pages),
-                       truncated=faces.truncated, missing_glyphs=list(faces.missing.values()))
+                       truncated=faces.truncated, missing_glyphs=list(faces.missing.values()),
+                       offset=options.offset if flip else (0.0, 0.0), moved=moved,
+                       overflow=back_overflow(pages, grid.paper, grid.bleed, geometry=geo))

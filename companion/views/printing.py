@@ -199,7 +199,8 @@ class PrintView:
                        f"{res.grid.cols}x{res.grid.rows} per sheet, "
                        f"{len(res.pages)} pages", f"card {res.grid.card[0]:g} x {res.grid.card[1]:g} mm"]
             for note, what_went_wrong in ((res.truncation_note(), "some text did not fit"),
-                                          (res.glyph_note(), "some characters print as ■")):
+                                          (res.glyph_note(), "some characters print as ■"),
+                                          (res.offset_note(), "the offset pushes backs past the margin")):
                 if note:
                     warnings.append(note)
                     problems.append(what_went_wrong)
