@@ -265,3 +265,53 @@ def test_a_format_that_fails_leaves_no_stale_verdict() -> None:
     assert view.deck is not None and "basic-mouse" in view.stats_table.value  # the list still reads
     view.format.value = "village-standard"
     assert "Not legal · 43 cards" in view.summary.value and view.status.value == ""
+
+
+def _text(html: str) -> str:
+    import re
+
+    return re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", html)).strip()
+
+
+@pytest.mark.parametrize("bad", ['{"game": "tmnt", "cards": []}', "3 Acorn Scout\n3 Nonexistent Card\n"])
+def test_a_list_that_cannot_be_read_leaves_nothing_of_the_last_one_on_show(bad: str) -> None:
+    b = DeckBuilderView("village")
+    b.input.value = "3 Acorn Scout\n57 Apple\n"
+    assert "Legal · 60 cards" in b.summary.value and "74." not in b.odds_html.value
+    b.input.value = bad
+    for panel in (b.summary, b.verdict, b.stats_table, b.odds_html):
+        assert "Legal" not in _text(panel.value) and "60 cards" not in _text(panel.value)
+    assert "cannot be read" in _text(b.summary.value) and b.plot.layout.display == "none"
+    assert all("color:#aaa'>0<" in row.children[1].value for row in b.table.children)
+    b.input.value = "3 Acorn Scout\n57 Apple\n"
+    assert "Legal · 60 cards" in b.summary.value and b.plot.layout.display is None
+
+
+def test_taps_on_minus_keep_the_rows_in_place_so_the_same_card_goes_down() -> None:
+    b = DeckBuilderView("village")
+    b.input.value = "2 Acorn Scout\n1 Barley Runner\n57 Apple\n"
+
+    def top() -> str:  # the card's name, the label's first line
+        return b.table.children[0].children[3].value.split("</b>")[0].removeprefix("<b>")
+
+    first = top()
+    for _ in range(4):
+        assert top() == first
+        b.table.children[0].children[0].click()
+    assert b.deck is not None and b.deck.count_of(b.db.lookup(first)) == 0
+    assert b.deck.card_count == 60 - {"Acorn Scout": 2, "Barley Runner": 1, "Apple": 57}[first]
+    b.search.value = "a"  # a new search sorts again: cards in the deck first
+    assert b.deck.count_of(b.db.lookup(top())) > 0
+
+
+def test_opening_a_saved_list_that_is_not_utf8_says_so_and_the_menu_goes_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COMPANION_USER_DATA", str(tmp_path))
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "village-notepad.txt").write_bytes("3 Acorn Scout\n".encode("utf-16"))
+    b = DeckBuilderView("village")
+    before = b.input.value
+    b.load.value = str(decks / "village-notepad.txt")
+    assert "looks like UTF-16" in b.status.value and "this is a bug" not in b.status.value
+    assert b.load.value == "" and b.input.value == before

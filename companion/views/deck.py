@@ -37,7 +37,7 @@ from ..deck.legality import check_deck
 from ..deck.odds import Odds, chance, opening_odds
 from ..deck.stats import composition, composition_figure
 from ..errors import CompanionError
-from ..textio import decode_text, write_text_atomic
+from ..textio import decode_text, read_text, write_text_atomic
 
 DECK_GAMES = ("village", "tmnt")
 EXAMPLES_DIR = DATA_DIR / "decks"
@@ -129,6 +129,8 @@ class DeckBuilderView:
         self._rows: dict[str, dict[str, tuple[w.HBox, w.HTML]]] = {}
         self.deck: Decklist | None = None
         self._last_comp: dict[str, dict[str, int]] | None = None
+        self._keep_rows = False  # set while a + or − tap edits the list (see :meth:`bump`)
+        self._row_order: list[str] = []  # the card ids in the table, top first
         self._busy = False
         #: per game, the file the editor holds (opened or saved) and its deck name (:func:`deck_key`)
         self._held: dict[str, tuple[Path, str]] = {}
@@ -314,7 +316,11 @@ class DeckBuilderView:
         if self._busy or not change["new"]:
             return
         path = Path(change["new"])
-        text = path.read_text(encoding="utf-8")
+        try:
+            text = read_text(path, what="decklist")
+        except CompanionError:
+            self._fill_load()  # the menu goes back to "—": the editor still holds the list it did
+            raise
         self.name.value = path.stem
         self._held[self.game.value] = (path, deck_key(path.stem, self.game.value))
         self.input.value = text
@@ -366,10 +372,14 @@ class DeckBuilderView:
         if self.deck is None:
             raise CompanionError("fix the list first: the card table edits a list that reads cleanly")
         count = max(0, min(MAX_COUNT, self.deck.count_of(card) + delta))
-        if self.input.value.lstrip().startswith("{"):  # a JSON list: rewrite it as text
-            self.input.value = to_text(self.deck.with_count(card, count), self.db)
-        else:  # edit the one line in place: comments and order stay as the player wrote them
-            self.input.value = edit_count(self.input.value, self.db, card, count)
+        self._keep_rows = True  # every row stays where it is: the next tap lands on the same card
+        try:
+            if self.input.value.lstrip().startswith("{"):  # a JSON list: rewrite it as text
+                self.input.value = to_text(self.deck.with_count(card, count), self.db)
+            else:  # edit the one line in place: comments and order stay as the player wrote them
+                self.input.value = edit_count(self.input.value, self.db, card, count)
+        finally:
+            self._keep_rows = False
 
     # --- refresh --------------------------------------------------------------------------------
 
@@ -380,14 +390,12 @@ class DeckBuilderView:
         try:
             self.deck = parse(self.input.value, self.db, name=self.name.value.strip())
         except DecklistError as exc:
-            self.deck = None
+            self._cannot_read()
             ui.show(self.status, "error", f"{len(exc.issues)} line(s) cannot be read",
                     exc.rendered_issues())
-            self.verdict.value = ui.panel_html("error", "Fix the list to check it", [])
-            self.summary.value = ui.panel_html("error", "The list cannot be read", [])
             return
-        except CompanionError as exc:
-            self.deck = None
+        except CompanionError as exc:  # e.g. a JSON list for the other game
+            self._cannot_read()
             ui.show_error(self.status, exc)
             return
         self.status.value = ""
@@ -408,6 +416,17 @@ class DeckBuilderView:
         head = (f"Legal · {n} cards" if verdict.is_legal
                 else f"Not legal · {n} cards · {len(verdict.problems)} problem(s): see Legality")
         self.summary.value = ui.panel_html("ok" if verdict.is_legal else "error", head, [])
+
+    def _cannot_read(self) -> None:
+        """A list that cannot be read: no verdict, statistics, odds or counts of an older list stay
+        on show (they would read as this list's)."""
+        self.deck = None
+        self.verdict.value = ui.panel_html("error", "Fix the list to check it", [])
+        self.summary.value = ui.panel_html("error", "The list cannot be read", [])
+        self.stats_table.value = self.odds_html.value = ui.panel_html("error", "Fix the list to see this", [])
+        self.plot.layout.display = "none"
+        self._last_comp = None
+        self._fill_table()
 
     def _row(self, card: Card) -> tuple[w.HBox, w.HTML]:
         rows = self._rows.setdefault(self.game.value, {})
@@ -443,6 +462,10 @@ class DeckBuilderView:
 
     def _fill_table(self) -> None:
         cards = self.matching_cards()
+        if self._keep_rows:  # a + or − tap: the rows keep their places (sorted again on a search)
+            place = {cid: i for i, cid in enumerate(self._row_order)}
+            cards.sort(key=lambda c: place.get(c.id, len(place)))
+        self._row_order = [c.id for c in cards]
         shown = cards[:MAX_ROWS]
         for c in shown:
             _box, count = self._row(c)
@@ -457,6 +480,7 @@ class DeckBuilderView:
         assert self.deck is not None
         comp = composition(self.deck)
         self.stats_table.value = composition_html(comp, self.deck.card_count)
+        self.plot.layout.display = None
         if comp != self._last_comp:  # redraw the plot only when the composition changed
             self._last_comp = comp
             fig = composition_figure(self.deck)
