@@ -208,6 +208,12 @@ def test_highscores_refuse_an_absurd_score_in_the_file(capsys: pytest.CaptureFix
 
 def test_the_readme_example_hand_is_the_books_and_scores_28(capsys: pytest.CaptureFixture[str]) -> None:
     hand = DATA_DIR / "decks" / "monarchs-book-example.json"
-    assert "Game End and Scoring" in json.loads(hand.read_text(encoding="utf-8"))["source"]
+    doc = json.loads(hand.read_text(encoding="utf-8"))
+    assert "Game End and Scoring" in doc["source"] and "assumed" in doc["notes"]
+    by_colour: dict[str, list[int]] = {}
+    for card in doc["cards"]:  # the book's counts and crown totals per colour, no card more
+        by_colour.setdefault(card["color"], []).append(card["crowns"])
+    assert {c: (len(v), sum(v)) for c, v in by_colour.items()} == {
+        "orange": (3, 2), "green": (4, 3), "blue": (2, 1), "red": (2, 0), "purple": (1, 2), "yellow": (2, 3)}
     code, out, _ = run(capsys, "score", "monarchs", str(hand), "--json")
     assert code == 0 and json.loads(out)["total"] == 28
