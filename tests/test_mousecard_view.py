@@ -6,7 +6,9 @@ import threading
 from pathlib import Path
 
 from companion import interrupt
+from companion.errors import CompanionError
 from companion.mousecard.odds import TaskCheck, exact_odds
+from companion.views import mousecard as page_module
 from companion.views.mousecard import MouseCardPage
 
 
@@ -270,9 +272,19 @@ def test_drawing_on_the_chance_of_success_shows_while_the_rest_is_computed(
     page.odds_worker.settle = 0.01
     release, _started = _slow_odds(monkeypatch, lambda check: not check.stop_when_sure)  # only drawing on
     stopping = exact_odds(page.check()).p_success
+    threads: list[str] = []
+    real = page_module.exact_odds
+
+    def spy(check: TaskCheck, deck: object = None) -> object:
+        threads.append(threading.current_thread().name)
+        return real(check, deck)
+
+    monkeypatch.setattr(page_module, "exact_odds", spy)
     page.stop.value = False
     assert "Computing the exact odds" in page.result.value
+    page.twin_worker.wait()  # the quick chance is worked out in the background too
     assert f"exactly {stopping.numerator}/{stopping.denominator}" in page.result.value
+    assert threads and threading.main_thread().name not in threads  # never on the notebook's thread
     release.set()
     page.wait()
     assert page.odds is not None and not page.odds.check.stop_when_sure
@@ -282,3 +294,45 @@ def test_drawing_on_the_chance_of_success_shows_while_the_rest_is_computed(
     assert "Computing" in page.result.value and "Chance of success" not in page.result.value
     release.set()
     page.wait()
+
+
+def test_controls_that_describe_no_check_clear_the_odds_and_the_steppers_keep_the_levels_legal(
+        tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    assert "Chance of success" in page.result.value
+    page.aged.value = 12
+    assert page.disadvantage.max == 0 and page.disadvantage.value == 0
+    page.aged.value = 5
+    page.disadvantage.value = 12  # clamped by the stepper: 5 + 7 = 12 levels at most
+    assert page.disadvantage.value == 7 and page.aged.max == 5
+    assert "Chance of success" in page.result.value  # 12 levels: a check
+
+    def refused() -> TaskCheck:  # whatever a control may still let through that the core refuses
+        raise CompanionError("too many levels of Aged and disadvantage: 24", where="aged + disadvantage")
+
+    page.check = refused  # type: ignore[method-assign]
+    page.compute()
+    assert "No odds" in page.result.value and "Chance of success" not in page.result.value
+    assert page.odds is None and "too many levels" in page.message.value
+
+
+def test_the_plot_says_when_it_no_longer_matches_the_controls(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=True, settle=None)
+    page.wait()
+    assert page.plot_note.value == ""
+    page.skill.value = 5  # the plot varies skill and target: still the same plot
+    page.target.value = "Q"
+    assert page.plot_note.value == ""
+    page.need.value = 2
+    assert "press Plot" in page.plot_note.value
+    page.plot()
+    page.wait()
+    assert page.plot_note.value == "" and "2 successes" in page.plot_title
+
+
+def test_a_card_typed_twice_is_named_as_such(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.character.value, page.cards.value = "Pip", "QH, QH, 2S"
+    page.draw_button.click()
+    assert "Q♥ is typed twice" in page.message.value and "reshuffle first" not in page.message.value
+    assert not page.tracker.state.draws

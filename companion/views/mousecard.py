@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import html
 import secrets
-from dataclasses import fields
+import threading
+from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ from ..errors import RuleError
 from ..mousecard.deck import RANK_LABELS
 from ..mousecard.live import DrawRecord, LiveDeckTracker, draw_event
 from ..mousecard.odds import CheckOdds, TaskCheck, exact_odds, same_chance_stopping, success_curve
-from ..mousecard.situations import SITUATION_HELP
+from ..mousecard.situations import MAX_LEVELS, SITUATION_HELP
 
 MARK_COLOUR = {"success": ui.COLOURS["ok"], "bad": ui.COLOURS["error"],
                "bad success": "#8e24aa", "joker": "#8e24aa", "miss": ui.COLOURS["muted"]}
@@ -130,6 +131,12 @@ class MouseCardPage(ui.TrackerPage):
         # cancels the computation it makes stale instead of queueing behind it.
         self.odds_worker = ui.Latest(settle)
         self.plot_worker = ui.Latest(settle)
+        # the quick chance shown while a drawing-on check computes (see :meth:`_odds_pending`):
+        # in the background too, as it can itself take a second
+        self.twin_worker = ui.Latest(0.0)
+        self._show_lock = threading.Lock()  # a result and a late preview never cross
+        self._plotted: TaskCheck | None = None  # the check the plot was drawn for
+        self._pending: TaskCheck | None = None  # the check whose odds are being worked out
         self.odds: CheckOdds | None = None  # the result on show
         self.plot_title = ""  # the plot's title, once drawn (what it shows, in words)
         self._waiting: set[str] = set()  # "odds" and/or "plot" while they show "Computing…"
@@ -205,10 +212,15 @@ class MouseCardPage(ui.TrackerPage):
             w.HBox([self.aged.box, self.disadvantage.box]),  # type: ignore[attr-defined]
             self.mode, w.HBox([self.chips.box, self.red_bad]),  # type: ignore[attr-defined]
         ])
+        # Aged and a disadvantage add up to at most MAX_LEVELS levels (situations): each stepper
+        # stops where the other leaves off, so the controls never describe a check the rules refuse
+        self.aged.observe(lambda ch: setattr(self.disadvantage, "max", MAX_LEVELS - ch["new"]), names="value")
+        self.disadvantage.observe(lambda ch: setattr(self.aged, "max", MAX_LEVELS - ch["new"]), names="value")
         for widget in (self.skill, self.target, self.need, self.situation, self.aged,
                        self.disadvantage, self.mode, self.chips, self.red_bad, self.use_live,
                        self.kings, self.bonus, self.stop, self.bad_succeeds, self.cancel_draws_on):
             widget.observe(g(lambda _ch: self.compute()), names="value")
+            widget.observe(lambda _ch: self._plot_stale(), names="value")
 
         # odds tab
         self.result = w.HTML()
@@ -218,6 +230,8 @@ class MouseCardPage(ui.TrackerPage):
         self.plot_button.on_click(g(lambda _b: self.plot()))
         self.plot_box = w.Box()
         self.plot_box.add_class("cmp-mousecard-plot")
+        self.plot_note = w.HTML()  # says when the plot no longer matches the controls
+        self.plot_note.add_class("cmp-mousecard-plot-note")
         # shown while a computation takes long: stops it (changing a control also does)
         self.halt_button = ui.big_button("Stop computing", style="danger", icon="stop")
         self.halt_button.add_class("cmp-mousecard-halt")
@@ -225,7 +239,7 @@ class MouseCardPage(ui.TrackerPage):
         self.halt_button.on_click(g(lambda _b: self.halt()))
         odds_tab = w.VBox([self.use_live, w.HBox([self.kings, self.bonus, self.stop]),
                            w.HBox([self.bad_succeeds, self.cancel_draws_on]), self.result,
-                           self.halt_button, self.plot_button, self.plot_box])
+                           self.halt_button, self.plot_button, self.plot_note, self.plot_box])
 
         # live deck tab
         self.character = w.Text(description="Character", placeholder="e.g. Pip",
@@ -317,28 +331,43 @@ class MouseCardPage(ui.TrackerPage):
             check = self.check()
         except Exception as exc:
             self.odds_worker.cancel()  # a result for the controls as they were is stale
+            self.twin_worker.cancel()
+            self.odds = None
+            self.result.value = ui.panel_html("error", "No odds: the controls describe no check (see the "
+                                              "message above)")
             self._failed("odds", exc)
             return
         if self.use_live.value and self._sync():  # another window drew meanwhile: refresh()
             return  # computed again, from the deck as it is now
         deck = self.tracker.state.remaining if self.use_live.value else None
+        self._pending = check
         self.odds_worker.submit(lambda: exact_odds(check, deck), self._show_odds,
                                 lambda exc: self._failed("odds", exc),
                                 lambda: self._odds_pending(check, deck))
 
     def _odds_pending(self, check: TaskCheck, deck: Any) -> None:
         # drawing on, the chance of success is often that of stopping once sure, which is
-        # quick: it shows at once, and the rest of the result follows
-        twin = same_chance_stopping(check)
-        chance = exact_odds(twin, deck).p_success if twin is not None else None
-        self._computing(self.result, check, chance=chance)
+        # quicker: it shows when known, and the rest of the result follows. It is worked out in
+        # the background too (it can take a second, and the page must stay usable meanwhile)
+        self._computing(self.result, check)
         self._waiting_for("odds", True)
+        twin = same_chance_stopping(check)
+        if twin is not None:
+            self.twin_worker.submit(lambda: exact_odds(twin, deck).p_success,
+                                    lambda chance: self._show_chance(check, chance), lambda _exc: None)
+
+    def _show_chance(self, check: TaskCheck, chance: Any) -> None:
+        with self._show_lock:  # only while that check's result is still being worked out
+            if "odds" in self._waiting and self._pending == check:
+                self._computing(self.result, check, chance=chance)
 
     def _show_odds(self, result: CheckOdds) -> None:
-        self.odds = result
-        self.result.value = odds_html(result)
-        self.message.value = ""
-        self._waiting_for("odds", False)
+        with self._show_lock:
+            self.twin_worker.cancel()
+            self.odds = result
+            self.result.value = odds_html(result)
+            self.message.value = ""
+            self._waiting_for("odds", False)
 
     def _failed(self, what: str, exc: BaseException) -> None:
         """The odds or the plot (``what``) could not be worked out: the error shows, nothing waits."""
@@ -354,6 +383,7 @@ class MouseCardPage(ui.TrackerPage):
         never shown. Changing a control starts a new one."""
         if "odds" in self._waiting:
             self.odds_worker.cancel()
+            self.twin_worker.cancel()
             self.result.value = ui.panel_html("warn", "Stopped: change a control to compute the odds again")
         if "plot" in self._waiting:
             self.plot_worker.cancel()
@@ -417,7 +447,23 @@ class MouseCardPage(ui.TrackerPage):
         ax.set_title(self.plot_title, fontsize=9, wrap=True)
         ax.legend(title="target", ncol=2, fontsize=8)
         self.plot_box.children = [ui.figure_widget(fig)]
+        self._plotted = c
+        self.plot_note.value = ""
         self._waiting_for("plot", False)
+
+    def _plot_stale(self) -> None:
+        """Say when the plot no longer shows the controls' check (it is drawn on request only:
+        a plot computes a check per skill and target)."""
+        try:
+            now = self.check()
+        except Exception:
+            now = None
+        shown = self._plotted
+        same = shown is not None and now is not None and replace(now, skill=shown.skill,
+                                                                 target=shown.target) == shown
+        self.plot_note.value = "" if same or shown is None else ui.panel_html(
+            "warn", "The plot shows the controls as they were when it was drawn: press Plot to draw it "
+                    "for these")
 
     def _act(self, event: dict[str, Any]) -> None:
         self._acting(lambda: self.tracker.do(event))
