@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import secrets
 import stat
 import sys
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -100,6 +102,16 @@ def read_text(path: str | os.PathLike[str], *, what: str = "file",
     if allow_stdin and str(path) == "-":
         return read_stdin(what=what, error=error)
     return decode_text(read_bytes(path, what=what, error=error), where=str(path), what=what, error=error)
+
+
+def slug(name: str, *, default: str = "deck", limit: int = 60) -> str:
+    """A name as a file name: lower case, letters, marks and digits of any script kept
+    (``Дракон`` -> ``дракон``), every other run of characters one hyphen, at most ``limit``
+    characters; ``default`` when nothing is left. Names that differ only in punctuation or
+    case share a file, so a caller that saves must not replace another's file unasked."""
+    text = unicodedata.normalize("NFKC", name).lower()
+    kept = "".join(ch if unicodedata.category(ch)[0] in "LMN" else "-" for ch in text)
+    return re.sub(r"-+", "-", kept).strip("-")[:limit].strip("-") or default
 
 
 def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:

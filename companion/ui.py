@@ -254,6 +254,23 @@ def big_button(description: str, *, style: str = "", icon: str = "",
                     layout=w.Layout(height=BUTTON_HEIGHT, min_width="120px"))
 
 
+#: The longest player name a page takes: it shows in every turn line and message.
+MAX_PLAYER_NAME = 40
+
+
+def player_names(boxes: list[Any]) -> list[str]:
+    """The names typed in ``boxes`` (text widgets), spaces trimmed, ``Player N`` for an empty one;
+    a name longer than :data:`MAX_PLAYER_NAME` is refused here, at the page's boundary."""
+    names = []
+    for i, box in enumerate(boxes, 1):
+        name = " ".join(str(box.value).split()) or f"Player {i}"
+        if len(name) > MAX_PLAYER_NAME:
+            raise CompanionError(f"player {i}'s name is {len(name)} characters long",
+                                 expected=f"at most {MAX_PLAYER_NAME}", suggestion="Shorten it.")
+        names.append(name)
+    return names
+
+
 def stepper(description: str, value: int = 0, *, min: int = 0, max: int = 99,
             step: int = 1) -> w.BoundedIntText:
     """A number with big - and + buttons around it; returns the number widget.

@@ -144,3 +144,19 @@ def test_an_offset_past_the_margin_is_named_in_the_message() -> None:
     view.off_x.value, view.off_y.value = 0.0, 12.0  # room is made for it: no warning
     view.make_button.click()
     assert "companion-ok" in view.status.value and "safe margin" not in view.status.value
+
+
+def test_errors_name_the_pages_controls_and_each_deck_name_its_own_file() -> None:
+    v = PrintView("village")
+    v.size.value = "custom"
+    v.custom.value = "5x5"
+    v.make_button.click()
+    assert "W x H mm: card size" in v.status.value and "--size" not in v.status.value
+    v.size.value = "poker"
+    v.deck.value = "-"
+    names = []
+    for title, card in (("Дракон", "Acorn Scout"), ("Кошка", "Barley Runner")):
+        v.pasted.value = f"Name: {title}\n3 {card}\n"
+        v.make_button.click()
+        names.append(v.filename)
+    assert names == ["cards-village-дракон-a4.pdf", "cards-village-кошка-a4.pdf"]

@@ -309,9 +309,9 @@ def test_a_refused_new_game_keeps_the_game_and_its_log(tmp_path: Path) -> None:
     v.act({"event": "draw"})
     v.act({"event": "mp", "player": 1, "delta": -7})
     log = (tmp_path / "v.jsonl").read_text()
-    v.names[1].value = " "  # a stray space in the second name box
+    v.names[1].value = "B" * 41  # a name the page refuses
     button(v.widget, "cmp-village-new").click()
-    assert "two names" in v.message.value
+    assert "name is 41 characters long" in v.message.value
     assert v.state.started and [p.mp for p in v.state.players] == [30, 23]
     assert sorted(f.name for f in tmp_path.iterdir()) == ["v.jsonl"]
     assert (tmp_path / "v.jsonl").read_text() == log
@@ -472,3 +472,15 @@ def test_an_attack_undone_in_another_window_leaves_the_panel(tmp_path: Path) -> 
     VillageCompanion(tmp_path / "v.jsonl", db=db()).undo()
     v.act({"event": "mp", "player": 0, "delta": 1})
     assert v.battle_result.value == "" and v.state.players[1].mp == 30
+
+
+def test_player_names_are_trimmed_fall_back_and_stay_short(tmp_path: Path) -> None:
+    v = VillageCompanion(tmp_path / "v.jsonl", db=db())
+    v.names[0].value, v.names[1].value = "   ", "  Ann   Lee "
+    v.new_game()
+    assert [p.name for p in v.state.players] == ["Player 1", "Ann Lee"]
+    v.names[0].value = "x" * 41
+    v.new_game_button.click()
+    assert "name is 41 characters long" in v.message.value
+    assert "expected at most 40" in v.message.value
+    assert [p.name for p in v.state.players] == ["Player 1", "Ann Lee"]  # the game as it was

@@ -21,7 +21,6 @@ explicit choice to replace another saved deck of the same file name), ``cmp-deck
 from __future__ import annotations
 
 import html
-import re
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ from ..deck.odds import Odds, chance, opening_odds
 from ..deck.stats import composition, composition_figure
 from ..errors import CompanionError
 from ..textio import decode_text, read_text, write_text_atomic
+from ..textio import slug as text_slug
 
 DECK_GAMES = ("village", "tmnt")
 EXAMPLES_DIR = DATA_DIR / "decks"
@@ -55,13 +55,9 @@ def decks_dir() -> Path:
 
 
 def slug(name: str) -> str:
-    """A deck name as a file name: lower case, letters, marks and digits of any script kept
-    (``Дракон`` -> ``дракон``), every other run of characters one hyphen; ``deck`` when empty.
-    Names that differ only in punctuation or case share a file: :meth:`DeckBuilderView.save_list`
-    never replaces another deck's file unasked."""
-    text = unicodedata.normalize("NFKC", name).lower()
-    kept = "".join(ch if unicodedata.category(ch)[0] in "LMN" else "-" for ch in text)
-    return re.sub(r"-+", "-", kept).strip("-")[:MAX_SLUG].strip("-") or "deck"
+    """A deck name as a file name (:func:`companion.textio.slug`, at most :data:`MAX_SLUG` characters):
+    :meth:`DeckBuilderView.save_list` never replaces another deck's file unasked."""
+    return text_slug(name, limit=MAX_SLUG)
 
 
 def deck_key(name: str, game: str) -> str:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import base64
 import html
 import io
-import re
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +23,7 @@ import ipywidgets as w
 
 from .. import GAMES, ui
 from ..cards import DATA_DIR, user_data_dir
-from ..textio import write_bytes_atomic
+from ..textio import slug, write_bytes_atomic
 
 WHAT = (("Card sheets", "cards"), ("Board", "board"), ("Score sheet", "sheet"),
         ("Calibration page", "calibration"))
@@ -167,7 +166,22 @@ class PrintView:
 
         The previous PDF's link and preview go first, so an error never leaves them offered
         as if they were the PDF just asked for (the file saved before stays in the folder).
+        An error names the control on this page, not the command line's option.
         """
+        from ..printing.geometry import PrintError
+
+        try:
+            return self._make()
+        except PrintError as exc:
+            labels = {"--size": "W x H mm" if self.size.value == "custom" else self.size.description,
+                      "--paper": self.paper.description, "--bleed": self.bleed.description,
+                      "--offset": "Offset X/Y mm", "--backs": self.backs.description}
+            if exc.where not in labels:
+                raise
+            raise PrintError(exc.message, where=labels[exc.where], expected=exc.expected, found=exc.found,
+                             suggestion=exc.suggestion) from None
+
+    def _make(self) -> bytes:
         from ..printing.boards import find_board, find_sheet, print_board, print_calibration
         from ..printing.render import CardOptions, print_cards
 
@@ -194,7 +208,7 @@ class PrintView:
                 res = print_cards(copies, buf, opts, game=game, title=title, on_page=moved)
             finally:
                 self.progress.layout.display = "none"
-            name = f"cards-{game}-{_slug(title.split(': ', 1)[-1])}-{paper}.pdf"
+            name = f"cards-{game}-{slug(title.split(': ', 1)[-1], default='cards', limit=40)}-{paper}.pdf"
             summary = [f"{res.copies} cards ({res.distinct} different), "
                        f"{res.grid.cols}x{res.grid.rows} per sheet, "
                        f"{len(res.pages)} pages", f"card {res.grid.card[0]:g} x {res.grid.card[1]:g} mm"]
@@ -256,6 +270,3 @@ def _page_count(pdf: bytes) -> int:
     finally:
         doc.close()
 
-
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:40] or "cards"

@@ -384,8 +384,7 @@ class GameTracker(ui.TrackerPage):
 
     # -- actions ------------------------------------------------------------------------------
     def _start(self) -> None:
-        event: dict[str, Any] = {"event": "start", "players": [n.value.strip() or f"Player {i}"
-                                                               for i, n in enumerate(self.names, 1)],
+        event: dict[str, Any] = {"event": "start", "players": ui.player_names(self.names),
                                  "deck": int(self.deck_size.value),
                                  "attack_card_power": str(self.power_rule.value)}
         if self.first.value == -1:

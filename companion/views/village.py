@@ -270,6 +270,7 @@ class VillageCompanion(ui.TrackerPage):
         new = ui.big_button("New game", style="primary")
         new.add_class("cmp-village-new")
         new.on_click(g(lambda _b: self.new_game()))
+        self.new_game_button = new
         setup = w.VBox([w.HBox([self.names[0], self.decks[0], self.names[1], self.decks[1]]),
                         w.HBox([self.first, self.strict, new]),
                         w.HTML("<small>Starting a new game keeps the old log beside it "
@@ -426,7 +427,8 @@ class VillageCompanion(ui.TrackerPage):
         """Start a new game; the old game's log is kept beside the new one, renamed with a number.
         The start is checked first: a refused one leaves the old game and its log as they were."""
         probe = VillageTracker(None)  # in memory: the start checked against a fresh game
-        new_game(probe, (self.names[0].value or "Player 1", self.names[1].value or "Player 2"),
+        one, two = ui.player_names(self.names)
+        new_game(probe, (one, two),
                  first=self.first.value, decks=(self.decks[0].value, self.decks[1].value),
                  strict_order=self.strict.value)
         start = probe.history[0]  # with the seed drawn for it
