@@ -47,7 +47,8 @@ MINIONS = {
     "vurst": MinionInfo("vurst", "Captain Vurst", boss=True,
                         cards=(CardInfo("vurst:1", "Vurst I", 2), CardInfo("vurst:2", "Vurst II", 2),
                                CardInfo("vurst:3", "Vurst III", 2))),
-    "brodie": MinionInfo("brodie", "Brodie", boss=True,
+    # no boss, as in the card data: 2 initiative cards, a turn for each (mice-and-mystics.txt, Brodie)
+    "brodie": MinionInfo("brodie", "Brodie",
                          cards=(CardInfo("brodie:pounces", "Brodie Pounces", 3),
                                 CardInfo("brodie:chases", "Brodie Chases", 3))),
 }

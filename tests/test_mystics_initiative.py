@@ -158,23 +158,90 @@ def test_boss_with_three_cards_puts_two_on_the_track() -> None:
 def test_boss_added_to_a_track_with_minions_goes_to_the_bottom_and_its_first_card_ambushes() -> None:
     t = tracker()
     t.do(start(minions={"rat_warriors": 1}, order=["collin", "filch", "tilda", "maginos", "rat_warriors"]))
-    t.do({"event": "add_minions", "minions": {"brodie": 1}, "order": ["brodie:chases", "brodie:pounces"],
-          "rolls": [2]})
-    assert order(t) == ["collin", "filch", "tilda", "brodie:chases", "maginos", "rat_warriors",
-                        "brodie:pounces"]
+    t.do({"event": "add_minions", "minions": {"vurst": 1}, "boss_cards": {"vurst": ["vurst:3", "vurst:1"]},
+          "order": ["vurst:3", "vurst:1"], "rolls": [2]})
+    assert order(t) == ["collin", "filch", "tilda", "vurst:3", "maginos", "rat_warriors", "vurst:1"]
 
 
 def test_boss_takes_wounds_per_card_and_leaves_with_its_last_card() -> None:
     t = tracker()
+    t.do(start(minions={"vurst": 1}, boss_cards={"vurst": ["vurst:1", "vurst:2"]},
+               order=["collin", "vurst:1", "filch", "tilda", "maginos", "vurst:2"]))
+    with pytest.raises(RuleError, match="choose the card"):
+        t.do({"event": "wound_minion", "minion": "vurst", "count": 1})
+    t.do({"event": "wound_minion", "minion": "vurst", "count": 2, "card": "vurst:1"})
+    assert "vurst:1" not in order(t) and "vurst:2" in order(t)
+    assert t.state.minions_on_board == 1
+    t.do({"event": "wound_minion", "minion": "vurst", "count": 2})
+    assert t.state.minions_on_board == 0 and not any(c.kind == ini.BOSS for c in t.state.track)
+
+
+# -- Brodie: 2 initiative cards, no boss (mice-and-mystics.txt, Brodie) -------------------------
+
+def test_brodie_joins_a_track_with_minions_without_an_ambush() -> None:
+    """Only a boss's first card ambushes (Boss initiative cards); Brodie's two cards go on the next
+    available slots like any new minion cards (Determining Initiative Order), so nothing is rolled."""
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}, order=["collin", "filch", "tilda", "maginos", "rat_warriors"]))
+    t.do({"event": "add_minions", "minions": {"brodie": 1}, "order": ["brodie:chases", "brodie:pounces"]})
+    assert order(t) == ["collin", "filch", "tilda", "maginos", "rat_warriors", "brodie:chases",
+                        "brodie:pounces"]
+    assert "rolls" not in t.history[-1] and not any("ambushes:" in m for m in t.state.messages)
+    assert "Brodie is no boss: 2 initiative cards, a turn for each, placed as usual with no boss ambush " \
+           "(mice-and-mystics.txt, Brodie; mice-and-mystics.txt, Boss initiative cards)" in t.state.messages
+    assert [c.kind for c in t.state.track[-2:]] == [ini.MINION, ini.MINION]
+    group = next(g for g in t.state.minions if g.id == "brodie")
+    assert not group.boss and group.card_ids == ("brodie:pounces", "brodie:chases")
+    t.undo()
+    with pytest.raises(RuleError, match="nothing ambushes"):  # a roll typed in for him is not used
+        t.do({"event": "add_minions", "minions": {"brodie": 1}, "rolls": [2]})
+
+
+def test_brodie_joins_without_rolls_when_the_die_has_no_movement_numbers() -> None:
+    from companion.eventlog import EventLog
+    from companion.mystics.tracker import MysticsTracker
+    from tests.test_mystics_helpers import DIE, HEROES, MINIONS
+
+    blank = tuple(type(f)(f.id, f.symbols, None, f.source, f.certain) for f in DIE)
+    t = MysticsTracker(EventLog(None), die=blank, heroes=HEROES, minions=MINIONS)
+    t.do(start(minions={"roach": 1}, order=["collin", "filch", "tilda", "maginos", "roach"]))
+    t.do({"event": "add_minions", "minions": {"brodie": 1}})  # was "boss ambush: ... typed in"
+    assert set(order(t)[-2:]) == {"brodie:pounces", "brodie:chases"}
+
+
+def test_brodie_cards_each_roll_in_an_ambush_encounter() -> None:
+    """An ambush rolls for each minion initiative card on the track (Ambushes): both of Brodie's."""
+    t = tracker()
+    t.do(start(minions={"brodie": 1}, order=["collin", "filch", "tilda", "maginos", "brodie:pounces",
+                                             "brodie:chases"]))
+    with pytest.raises(RuleError, match="2 more numbers"):
+        t.do({"event": "encounter", "card": "E", "minions": {}, "ambush": True, "rolls": [1]})
+    t.do({"event": "encounter", "card": "E", "minions": {}, "ambush": True, "rolls": [1, 3]})
+    assert order(t) == ["collin", "filch", "brodie:chases", "tilda", "brodie:pounces", "maginos"]
+
+
+def test_brodie_wounds_are_his_figure_s_and_his_cards_leave_together() -> None:
+    """No boss: wounds go on the figure (Wounds on non-boss minions), whose life both cards show."""
+    t = tracker()
     t.do(start(minions={"brodie": 1}, order=["collin", "brodie:pounces", "filch", "tilda", "maginos",
                                              "brodie:chases"]))
-    with pytest.raises(RuleError, match="choose the card"):
-        t.do({"event": "wound_minion", "minion": "brodie", "count": 1})
-    t.do({"event": "wound_minion", "minion": "brodie", "count": 3, "card": "brodie:pounces"})
-    assert "brodie:pounces" not in order(t) and "brodie:chases" in order(t)
-    assert t.state.minions_on_board == 1
-    t.do({"event": "wound_minion", "minion": "brodie", "count": 3})
-    assert t.state.minions_on_board == 0 and not any(c.kind == ini.BOSS for c in t.state.track)
+    t.do({"event": "wound_minion", "minion": "brodie", "count": 2})  # no card to choose
+    assert next(g for g in t.state.minions if g.id == "brodie").figures == (2,)
+    assert {c["id"]: c.get("wounds") for c in t.state.to_json()["initiative"]}["brodie:chases"] == [2]
+    t.do({"event": "wound_minion", "minion": "brodie", "count": 1})
+    assert t.state.minions_on_board == 0 and order(t) == ["collin", "filch", "tilda", "maginos"]
+
+
+def test_a_typed_in_minion_is_a_boss_only_when_it_says_so() -> None:
+    cards = [{"name": "Moth I", "life": 2}, {"name": "Moth II", "life": 2}]
+    t = tracker()
+    t.do(start(minions={"rat_warriors": 1}, order=["collin", "filch", "tilda", "maginos", "rat_warriors"]))
+    t.do({"event": "add_minions", "minions": {"moth": {"count": 1, "cards": cards}}})
+    assert "rolls" not in t.history[-1] and order(t)[-2:] in (["moth:1", "moth:2"], ["moth:2", "moth:1"])
+    t.undo()
+    t.do({"event": "add_minions", "minions": {"moth": {"count": 1, "cards": cards, "boss": True}},
+          "rolls": [1]})
+    assert "ambushes" in " ".join(t.state.messages)
 
 
 def test_rat_warriors_aggressive_swap_after_their_turn() -> None:
@@ -318,11 +385,12 @@ def test_surge_placement_uses_typed_in_rolls_for_a_boss_ambush() -> None:
     blank = tuple(type(f)(f.id, f.symbols, None, f.source, f.certain) for f in DIE)
     t = MysticsTracker(EventLog(None), die=blank, heroes=HEROES, minions=MINIONS)
     t.do(start(minions={"roach": 1}, order=["collin", "filch", "tilda", "maginos", "roach"]))
-    t.do({"event": "room", "name": "Hall", "special_surge": {"brodie": 1}})
+    t.do({"event": "room", "name": "Hall", "special_surge": {"vurst": 1}})
     with pytest.raises(RuleError, match="typed in"):
         t.do({"event": "minion_cheese", "count": 6})
-    t.do({"event": "minion_cheese", "count": 6, "rolls": [1], "order": ["brodie:pounces", "brodie:chases"]})
-    assert order(t) == ["collin", "filch", "tilda", "maginos", "brodie:pounces", "roach", "brodie:chases"]
+    t.do({"event": "minion_cheese", "count": 6, "rolls": [1], "order": ["vurst:2", "vurst:3"],
+          "boss_cards": {"vurst": ["vurst:2", "vurst:3"]}})
+    assert order(t) == ["collin", "filch", "tilda", "maginos", "vurst:2", "roach", "vurst:3"]
 
 
 # -- a card leaving the track on its own turn (roaches eating the grape) -------------------------

@@ -570,10 +570,12 @@ def test_an_old_log_without_logged_rolls_still_draws_them_from_the_seed(tmp_path
 
 
 def test_a_boss_ambush_in_a_surge_logs_its_roll() -> None:
+    """Captain Vurst: a boss in the card data ("boss": true), here with 3 cards (Boss initiative cards)."""
     t = tracker()
     t.do(start(minions={"roach": 1}, order=["collin", "filch", "tilda", "maginos", "roach"]))
-    t.do({"event": "room", "name": "Hall", "special_surge": {"brodie": 1}})
+    t.do({"event": "room", "name": "Hall", "special_surge": {"vurst": 1}})
     t.do({"event": "minion_cheese", "count": 6})
+    assert len(t.history[-1]["boss_cards"]["vurst"]) == 2
     (roll,) = t.history[-1]["rolls"]
     assert f"rolled {roll}" in "".join(t.state.messages)
     assert replayed(t, die=SHIFTED).state == t.state
@@ -621,3 +623,36 @@ def test_cli_replay_is_exact_after_the_die_faces_are_corrected(tmp_path: Path,
     assert any("rat-warriors rolled 1" in m for m in played["messages"])
     correct(3)
     assert replay() == played
+
+
+# -- Brodie is no boss (mice-and-mystics.txt, Brodie; Boss initiative cards) ----------------------
+
+def test_the_card_data_makes_brodie_no_boss_and_captain_vurst_a_boss() -> None:
+    from companion.mystics.data import minions
+    from companion.mystics.party import MinionInfo
+
+    info = {m.id: MinionInfo.from_record(m) for m in minions()}
+    assert not info["brodie"].boss and len(info["brodie"].cards) == 2
+    assert info["captain-vurst"].boss
+    assert not any(i.boss for k, i in info.items() if k != "captain-vurst")
+
+
+def test_cli_brodie_joins_a_chapter_without_a_boss_ambush(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """The audit's steps with the bundled data, whose die has no movement numbers: Brodie's two cards
+    are placed on the next available slots, and no ambush roll is asked for."""
+    log = tmp_path / "b.jsonl"
+    assert main(["mystics", "new", str(log), "--mice", "collin,filch,tilda", "--minions", "rat-warriors=2",
+                 "--seed", "1"]) == 0
+    capsys.readouterr()
+    assert main(["mystics", "do", str(log), '{"event":"add_minions","minions":{"brodie":1}}', "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    track = [c["id"] for c in out["initiative"]]
+    assert sorted(track[-2:]) == ["brodie:brodie-chases", "brodie:brodie-pounces"]
+    assert [c["kind"] for c in out["initiative"][-2:]] == ["minion", "minion"]
+    assert all(c["figures"] == 1 for c in out["initiative"][-2:])
+    assert not any("ambushes:" in m or "Ambush!" in m for m in out["messages"])
+    assert any(m.startswith("Brodie is no boss") for m in out["messages"])
+    assert main(["mystics", "replay", str(log)]) == 0
+    text = capsys.readouterr().out
+    assert "Brodie Pounces ×1" in text and "Brodie Chases ×1" in text

@@ -28,16 +28,33 @@ def _read_log(path: Path) -> Any:
     return MysticsTracker(EventLog(path, read_only=True))
 
 
+def chapter_bar(hourglass: int, chapter_end: int) -> str:
+    """The chapter track as text: ``H`` the hourglass, ``E`` the chapter end marker, ``·`` a page.
+
+    At most :data:`~companion.mystics.limits.DRAWN_PAGES` pages are drawn one by one; a longer
+    track (an older log's) shows ``…``, the markers' pages past it and the number of pages.
+    """
+    from ..mystics.limits import drawn_pages
+
+    pages, total = drawn_pages(hourglass, chapter_end)
+    bar = "".join("…" if p is None else "H" if p == hourglass else "E" if p == chapter_end else "·"
+                  for p in pages)
+    return bar if None not in pages else f"{bar} ({total} pages)"
+
+
 def render_state(state: Any) -> list[str]:
-    """The dashboard as text lines."""
+    """The dashboard as text lines; what a huge number would draw unit by unit is cut short."""
+    from ..mystics.chapter import WHEEL_SIZE
+    from ..mystics.limits import drawn_figures, show
+
     b = state.board
-    bar = "".join("H" if p == b.hourglass else "E" if p == b.chapter_end else "·"
-                  for p in range(1, max(b.chapter_end, b.hourglass) + 1))
     nxt = state.next_card
+    wheel = min(max(b.wheel, 0), WHEEL_SIZE)
     lines = [f"Chapter {state.chapter or '?'}, round {state.round}"
              + ("" if state.current is not None or nxt is None else f"; next: {nxt.name}"),
-             f"Hourglass page {b.hourglass}, chapter end page {b.chapter_end} ({b.pages_left} left)  {bar}",
-             f"Minion cheese wheel: {b.wheel}/6  " + "●" * b.wheel + "○" * max(6 - b.wheel, 0),
+             f"Hourglass page {show(b.hourglass)}, chapter end page {show(b.chapter_end)} "
+             f"({show(b.pages_left)} left)  {chapter_bar(b.hourglass, b.chapter_end)}",
+             f"Minion cheese wheel: {b.wheel}/{WHEEL_SIZE}  " + "●" * wheel + "○" * (WHEEL_SIZE - wheel),
              f"Surges: {len(b.surges)}"
              + ("" if b.overflow == "discard" else " (house variant: overflow carried)")]
     if b.defeated:
@@ -53,9 +70,9 @@ def render_state(state: Any) -> list[str]:
     for i, card in enumerate(state.track):
         mark = "▶" if i == state.current_index else " "
         extra = ""
-        if card.id in groups:
-            g = groups[card.id]
-            extra = f" ×{len(g.figures)} wounds {list(g.figures)} life {g.life if g.life else '?'}"
+        if card.kind == "minion" and (card.minion or card.id) in groups:  # Brodie: 2 cards, 1 figure
+            g = groups[card.minion or card.id]
+            extra = f" ×{len(g.figures)} wounds {drawn_figures(g.figures)} life {g.life if g.life else '?'}"
         elif card.kind == "boss":
             extra = f" wounds {card.wounds}/{card.life if card.life else '?'}"
         elif card.kind == "mouse" and state.mouse(card.id).captured:
@@ -84,19 +101,42 @@ def _replay(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def _cut(text: str, size: int) -> str:
+    """``text``, or its start and its length when longer than ``size`` (a typo of thousands of digits)."""
+    return text if len(text) <= size else f"{text[:size - 20]}... ({len(text)} characters)"
+
+
 def _split_counts(text: str | None, *, what: str = "minion count",
-                  example: str = "rat_warriors=3") -> dict[str, int]:
+                  example: str = "rat_warriors=3", maximum: int | None = None, why: str = "",
+                  option: str = "") -> dict[str, int]:
+    """``a=1,b=2`` -> ``{"a": 1, "b": 2}``; with ``maximum``, a number out of 0..maximum is refused,
+    naming ``option``, the value and the range (a number of thousands of digits too)."""
+    from ..mystics.limits import show
+
     out: dict[str, int] = {}
     for part in (text or "").split(","):
         if not part.strip():
             continue
         name, _, n = part.partition("=")
         try:
-            out[name.strip()] = int(n) if n.strip() else 1
-        except ValueError:
-            raise CompanionError(f"bad {what} {part.strip()!r}", expected=f"name=number, e.g. {example}",
-                                 found=repr(n.strip())) from None
+            value = int(n) if n.strip() else 1
+        except ValueError:  # not a number, or one of thousands of digits: shown cut short
+            raise CompanionError(f"bad {what} {_cut(part.strip(), 60)!r}",
+                                 expected=f"name=number, e.g. {example}",
+                                 found=repr(_cut(n.strip(), 40))) from None
+        if maximum is not None and not 0 <= value <= maximum:
+            raise CompanionError(f"{option}: {what} {name.strip()[:40]}={show(value)} is out of range",
+                                 expected=f"0 to {maximum}: {why}")
+        out[name.strip()] = value
     return out
+
+
+def _check_option(name: str, value: int | None, low: int, high: int, why: str) -> None:
+    """An integer option out of ``low``..``high`` is refused before anything is written."""
+    from ..mystics.limits import show
+
+    if value is not None and not low <= value <= high:
+        raise CompanionError(f"{name} {show(value)} is out of range", expected=f"{low} to {high}: {why}")
 
 
 def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None:
@@ -113,14 +153,18 @@ def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None
 
 
 def _new(args: argparse.Namespace) -> int:
+    from ..mystics import limits as lim
     from ..mystics.tracker import MysticsTracker, seed_from_text
 
     path = Path(args.log)
     if path.exists() and path.stat().st_size and not _read_log(path).is_new:  # (a first line alone is new)
         raise LogError("the log already exists; use 'companion mystics do' to add to it", where=str(path))
+    _check_option("--chapter-end", args.chapter_end, 2, lim.MAX_PAGE, lim.PAGE_WHY)
+    _check_option("--chapter", args.chapter, 1, lim.MAX_CHAPTER, lim.CHAPTER_WHY)
+    minions = _split_counts(args.minions, maximum=lim.MAX_FIGURES, why=lim.FIGURES_WHY, option="--minions")
     event: dict[str, Any] = {"event": "start", "chapter_end": args.chapter_end,
                              "mice": [m.strip() for m in args.mice.split(",") if m.strip()],
-                             "minions": _split_counts(args.minions), "seed": seed_from_text(args.seed)}
+                             "minions": minions, "seed": seed_from_text(args.seed)}
     if args.chapter is not None:
         event["chapter"] = args.chapter
     t = MysticsTracker(path)
@@ -278,10 +322,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     n.add_argument("log", metavar="LOG", help="the log file (JSONL) to create; refused if it already "
                    "holds events")
     n.add_argument("--mice", required=True, help="comma-separated mouse ids, e.g. collin,filch")
-    n.add_argument("--minions", default="", help="type=count,... e.g. rat_warriors=3")
-    n.add_argument("--chapter-end", type=int, default=6, help="page of the chapter end marker (default 6)")
+    n.add_argument("--minions", default="", help="type=count,... e.g. rat_warriors=3 (at most 20 of a type)")
+    n.add_argument("--chapter-end", type=int, default=6,
+                   help="page of the chapter end marker, 2 to 30 (default 6)")
     n.add_argument("--chapter", type=int, default=None,
-                   help="chapter number (its Party Setup is checked when the data has the chapter)")
+                   help="chapter number, 1 to 99 (its Party Setup is checked when the data has the chapter)")
     n.add_argument("--seed", default=None,
                    help="seed of the initiative shuffle and seeded rolls, a number or a word; default: "
                         "a random one. The log records it, so a replay shuffles the same way")

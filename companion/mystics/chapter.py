@@ -23,6 +23,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import RuleError
+from .limits import FIGURES_WHY, MAX_FIGURES, check
 
 WHEEL_SIZE = 6
 OVERFLOW_MODES = ("discard", "carry")
@@ -101,8 +102,14 @@ class Board:
         return max(self.chapter_end - self.hourglass, 0)
 
 
-def minion_counts(value: Any, where: str) -> tuple[tuple[str, int], ...]:
-    """``{"rat_warriors": 2}`` -> ``(("rat_warriors", 2),)`` with every count checked."""
+def minion_counts(value: Any, where: str, *,
+                  limit: int | None = MAX_FIGURES) -> tuple[tuple[str, int], ...]:
+    """``{"rat_warriors": 2}`` -> ``(("rat_warriors", 2),)`` with every count checked.
+
+    A count above ``limit`` is refused (:data:`~companion.mystics.limits.MAX_FIGURES`): the
+    fold keeps one entry per figure, so a huge count would fill the memory. ``limit=None``
+    leaves that check to the caller (a logged start, which is kept: see the tracker).
+    """
     if value is None:
         return ()
     if not isinstance(value, Mapping):
@@ -112,7 +119,10 @@ def minion_counts(value: Any, where: str) -> tuple[tuple[str, int], ...]:
     for k, v in value.items():
         n = v.get("count", 1) if isinstance(v, Mapping) else v
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise RuleError(f"{where}: bad number of {k!r} figures {n!r}", expected="a whole number")
+            raise RuleError(f"{where}: bad number of {str(k)[:40]!r} figures {repr(n)[:40]}",
+                            expected="a whole number")
+        if limit is not None:
+            check(n, f"number of {str(k)[:40]!r} figures", 0, limit, where=where, why=FIGURES_WHY)
         out.append((str(k), n))
     return tuple(out)
 

@@ -93,7 +93,10 @@ class CardInfo:
 
 @dataclass(frozen=True)
 class MinionInfo:
-    """What the tracker needs to know about a minion type (from the card data or typed in)."""
+    """What the tracker needs to know about a minion type (from the card data or typed in).
+
+    ``cards``: its initiative cards when it has several (a boss's; Brodie's, who is no boss).
+    """
 
     id: str
     name: str
@@ -114,9 +117,11 @@ class MinionInfo:
             name = str(_get(c, "name", f"card {i + 1}"))
             slug = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")
             cards.append(CardInfo(f"{mid}:{slug or i + 1}", name, _int_or_none(_get(c, "life"))))
+        # a boss only when the data says so: Brodie has 2 initiative cards and is no boss (Brodie;
+        # Boss initiative cards gives the ambush to a boss minion with more than one card)
         return cls(id=mid, name=str(_get(rec, "name", mid)), life=_int_or_none(_get(rec, "life")),
                    battle=_int_or_none(_get(rec, "battle")), defense=_int_or_none(_get(rec, "defense")),
-                   boss=bool(_get(rec, "boss", False)) or len(cards) > 1,
+                   boss=bool(_get(rec, "boss", False)),
                    aggressive="aggressive" in ability_text.lower(), cards=tuple(cards))
 
 
@@ -126,14 +131,17 @@ def hero_from_event(mid: str, spec: Mapping[str, Any]) -> HeroInfo:
 
 
 def minion_from_event(mid: str, spec: Mapping[str, Any]) -> MinionInfo:
-    """A minion type typed into an event (``{"life": 2, "aggressive": true, "cards": [...]}``)."""
+    """A minion type typed into an event (``{"life": 2, "aggressive": true, "cards": [...]}``).
+
+    It is a boss only with ``"boss": true``: several cards alone do not make one (Brodie).
+    """
     cards = tuple(CardInfo(f"{mid}:{i + 1}", str(_get(c, "name", f"{mid} card {i + 1}")),
                            _int_or_none(_get(c, "life")))
                   for i, c in enumerate(_seq(spec.get("cards"))))
     return MinionInfo(id=mid, name=str(spec.get("name", mid.replace("_", " ").title())),
                       life=_int_or_none(spec.get("life")), battle=_int_or_none(spec.get("battle")),
                       defense=_int_or_none(spec.get("defense")),
-                      boss=bool(spec.get("boss", False)) or len(cards) > 1,
+                      boss=bool(spec.get("boss", False)),
                       aggressive=bool(spec.get("aggressive", False)), cards=cards)
 
 

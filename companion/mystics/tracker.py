@@ -52,6 +52,16 @@ Events (fields in brackets are optional):
   ``{"event": "set_stats", "mouse": "collin", "life": 5}``: corrections to match the table.
 - ``{"event": "note", "text": "..."}``; ``{"event": "undo"}`` and ``{"event": "redo"}``
   (handled by :class:`companion.eventlog.Tracker`).
+
+Numbers are bounded where they enter (:mod:`companion.mystics.limits`: pages of the chapter
+track, figures of a minion type, life, counts per event): a new event beyond a limit is refused,
+naming the field, the value and the range. A logged ``start`` beyond one is kept with a note
+(refusing it would lose the chapter), with at most the limit of figures placed; the screens
+draw at most a few pages of a huge chapter track it may hold.
+
+Only a minion whose data says ``"boss": true`` is a boss (Boss initiative cards: two of its cards
+on the track, the first ambushes). Brodie is no boss: his two cards (Brodie) are placed on the next
+available slots like any new minion cards (Determining Initiative Order).
 """
 
 from __future__ import annotations
@@ -66,6 +76,7 @@ from ..errors import CompanionError, LogError, RuleError, UnknownCardError, clos
 from ..eventlog import Event, EventLog, Tracker, event_rng
 from . import chapter as ch
 from . import initiative as ini
+from . import limits as lim
 from . import names
 from . import party as pt
 from .chapter import Board, Encounter, Room, Surge
@@ -81,6 +92,8 @@ HOUSE_READINGS = (
     "A card removed on its own turn ends that turn; the card that moves up into its slot goes next, "
     "in the same round.",
     "Wound markers on a shared minion card belong to the figure that took them.",
+    "Brodie's two initiative cards share his figure: its wounds are the figure's, and both cards leave "
+    "the track when he is defeated.",
     "Born to Lead is checked every time cards are placed on the track.",
     "Cheese beyond the 6th is removed with the rest after a surge (book); 'carry' is a house variant.",
 )
@@ -101,11 +114,17 @@ def c(section: str) -> str:
 
 def seed_from_text(text: str | None) -> int | str:
     """The seed a ``start`` event records, from what the player typed: a number, a word, or (blank)
-    a random one. The log records it, so a replay shuffles the same way."""
+    a random one. The log records it, so a replay shuffles the same way. A number of thousands
+    of digits (more than ``int`` reads) is kept as a word: any text is a seed."""
     text = (text or "").strip()
     if not text:
         return random.SystemRandom().randrange(2**31)
-    return int(text) if text.isdecimal() else text
+    if text.isdecimal():
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    return text
 
 
 @dataclass(frozen=True)
@@ -173,9 +192,9 @@ class MysticsState:
                                      "current": i == self.current_index}
             if card.kind == ini.BOSS:
                 entry.update(life=card.life, wounds=card.wounds)
-            elif card.kind == ini.MINION and card.id in groups:
-                entry.update(figures=len(groups[card.id].figures), wounds=list(groups[card.id].figures),
-                             life=groups[card.id].life)
+            elif card.kind == ini.MINION and (card.minion or card.id) in groups:
+                g = groups[card.minion or card.id]  # Brodie's two cards share his figure
+                entry.update(figures=len(g.figures), wounds=list(g.figures), life=g.life)
             elif card.kind == ini.MOUSE:
                 m = pt.find(self.mice, card.id)
                 entry.update(captured=m.captured, conditions=list(m.conditions))
@@ -201,14 +220,23 @@ class MysticsState:
 
 # -- event field helpers ---------------------------------------------------------------------
 
-def _int(event: Event, key: str, default: int | None = None, *, minimum: int | None = None) -> int:
+def _int(event: Event, key: str, default: int | None = None, *, minimum: int | None = None,
+         maximum: int | None = None, why: str = "") -> int:
+    """A whole-number field; with ``maximum``, one out of ``minimum``..``maximum`` is refused naming
+    the field, the value and the range (``why``: the game's reason, see :mod:`.limits`)."""
     value = event.get(key, default)
     if value is None:
         raise LogError(f"{event['event']!r} event needs a {key!r} field", expected="a whole number")
     if not isinstance(value, int) or isinstance(value, bool):
-        raise LogError(f"{event['event']!r} event: bad {key} {value!r}", expected="a whole number")
-    if minimum is not None and value < minimum:
-        raise LogError(f"{event['event']!r} event: bad {key} {value!r}", expected=f"{minimum} or more")
+        raise LogError(f"{event['event']!r} event: bad {key} {repr(value)[:40]}", expected="a whole number")
+    if maximum is not None:
+        low = -maximum if minimum is None else minimum
+        if not low <= value <= maximum:
+            raise LogError(f"{event['event']!r} event: {key} {lim.show(value)} is out of range",
+                           expected=f"{low} to {maximum}: {why}")
+    elif minimum is not None and value < minimum:
+        raise LogError(f"{event['event']!r} event: bad {key} {lim.show(value)}",
+                       expected=f"{minimum} or more")
     return value
 
 
@@ -455,13 +483,18 @@ def _born_to_lead(t: MysticsTracker, state: MysticsState) -> MysticsState:
 
 def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple[str, int]],
                   specs: Mapping[str, Any], event: Event, *, ambush: bool = False,
-                  start: bool = False) -> MysticsState:
-    """Minions arrive: figures on the board, initiative cards placed (Determining Initiative Order)."""
+                  start: bool = False, surge: bool = False) -> MysticsState:
+    """Minions arrive: figures on the board, initiative cards placed (Determining Initiative Order).
+
+    At most :data:`~.limits.MAX_FIGURES` figures of a type are on the board: more are refused,
+    but a surge (and a logged start) places as many as fit and ignores the rest (Surges).
+    """
     had_minion_cards = ini.has_minion_cards(state.track)
     groups = list(state.minions)
     roster = dict(state.roster)
     new_cards: list[InitCard] = []
     boss_new: list[InitCard] = []
+    several: list[str] = []  # no boss, several cards: Brodie
     boss_choice = event.get("boss_cards") or {}
     if not isinstance(boss_choice, Mapping):
         raise LogError("boss_cards must be an object: boss -> list of card ids", found=repr(boss_choice)[:60])
@@ -472,9 +505,20 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
         if isinstance(specs.get(mid), Mapping):
             roster[info.id] = info
         existing = next((g for g in groups if g.id == info.id), None)
+        room = lim.MAX_FIGURES - (len(existing.figures) if existing is not None else 0)
+        if n > room:
+            if not (surge or (start and t.replaying)):
+                raise RuleError(f"{n} more {info.name} would make {lim.MAX_FIGURES - room + n} on the board; "
+                                f"at most {lim.MAX_FIGURES}", expected=f"0 to {room} more: {lim.FIGURES_WHY}")
+            state = _say(state, f"Only {room} more {info.name} fit on the board (at most {lim.MAX_FIGURES}): "
+                                f"{n - room} are ignored ({c('Surges')}: place as many as possible)")
+            n = room
+            if n == 0:
+                continue
         if existing is not None:
             groups = [replace(g, figures=g.figures + (0,) * n) if g.id == info.id else g for g in groups]
             continue
+        life = info.life
         if info.boss and len(info.cards) > 1:
             all_cards = [InitCard(ci.id, ini.BOSS, ci.name, minion=info.id, life=ci.life)
                          for ci in info.cards]
@@ -485,10 +529,20 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
             chosen = t.choose_boss_cards(state, info.id, all_cards, chosen_ids)
             cards = list(chosen)
             boss_new.extend(cards)
+        elif len(info.cards) > 1:
+            # Brodie: no boss, but 2 initiative cards, one turn for each (Brodie); placed on the next
+            # available slots like any new minion card, no ambush (Determining Initiative Order).
+            # His wounds are the figure's (Wounds on non-boss minions): the life both cards show.
+            cards = [InitCard(ci.id, ini.MINION, ci.name, minion=info.id, life=ci.life) for ci in info.cards]
+            lives = {ci.life for ci in info.cards}
+            if life is None and len(lives) == 1:
+                life = lives.pop()
+            several.append(f"{info.name} is no boss: {len(cards)} initiative cards, a turn for each, placed "
+                           f"as usual with no boss ambush ({c('Brodie')}; {c('Boss initiative cards')})")
         else:
             cards = [InitCard(info.id, ini.MINION, info.name, minion=info.id, life=info.life)]
         new_cards.extend(cards)
-        groups.append(MinionGroup(info.id, info.name, info.life, (0,) * n, boss=info.boss,
+        groups.append(MinionGroup(info.id, info.name, life, (0,) * n, boss=info.boss,
                                   aggressive=info.aggressive, battle=info.battle, defense=info.defense,
                                   card_ids=tuple(x.id for x in cards)))
     state = replace(state, minions=tuple(groups), roster=tuple(roster.items()))
@@ -533,6 +587,8 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
             track = ini.ambush(state.track, [r], [first.id])
             state = _say(_refocus(state, track), f"{first.name} ambushes: rolled {r}, moves up {r} "
                                                  f"({c('Boss initiative cards')})")
+    if placed and several:
+        state = _say(state, *several)
     if ambush:
         who = [x.id for x in state.track if x.is_minion_card]
         if who:
@@ -623,7 +679,7 @@ def _resolve_surge(t: MysticsTracker, state: MysticsState, surge: Surge | None,
             else:
                 known.append((mid, n))
         if known:
-            state = place_minions(t, state, known, {}, {"event": "surge", **carry})
+            state = place_minions(t, state, known, {}, {"event": "surge", **carry}, surge=True)
     if state.board.defeated:
         state = _say(state, DEFEAT)
     return state
@@ -639,7 +695,9 @@ def _wheel(t: MysticsTracker, state: MysticsState, count: int, event: Event | No
 def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if state.started:
         raise RuleError("the chapter has already started", suggestion="undo, or start a new log")
+    kept: list[str] = []  # checks a replayed start fails: noted, not refused (see _start_check)
     end = _int(e, "chapter_end", minimum=2)
+    _start_limit(t, kept, end, "chapter_end", 2, lim.MAX_PAGE, lim.PAGE_WHY)
     overflow = e.get("overflow", "discard")
     if overflow not in ch.OVERFLOW_MODES:
         raise LogError(f"bad overflow {overflow!r}", expected=" or ".join(ch.OVERFLOW_MODES))
@@ -651,7 +709,9 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         raise LogError(f"bad seed {seed!r}", expected="a number or a string")
     chapter = e.get("chapter")
     if chapter is not None and (not isinstance(chapter, int) or isinstance(chapter, bool)):
-        raise LogError(f"bad chapter {chapter!r}", expected="a chapter number")
+        raise LogError(f"bad chapter {repr(chapter)[:40]}", expected="a chapter number")
+    if chapter is not None:
+        _start_limit(t, kept, chapter, "chapter", 1, lim.MAX_CHAPTER, lim.CHAPTER_WHY)
     abilities = e.get("abilities") or {}
     if not isinstance(abilities, Mapping) or not all(isinstance(v, str) for v in abilities.values()):
         raise LogError("start: abilities must map a mouse to an ability card name",
@@ -673,14 +733,15 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             info = roster[hits[0]]
         if any(h.id == info.id for h in infos):
             raise RuleError(f"mouse {info.id!r} is listed twice")
+        if info.life is not None:
+            _start_limit(t, kept, info.life, f"{info.name}'s life", 1, lim.MAX_LIFE, lim.LIFE_WHY)
         infos.append(info)
     mice = [pt.new_mouse(info) for info in infos]
-    kept: list[str] = []  # party checks a replayed start fails: noted, not refused (see _party_check)
     info_ch = t.chapter_info(chapter)
     if info_ch is not None:
         excluded = [m for m in mice if m.id in info_ch.excluded_mice]
         if excluded:
-            _party_check(t, kept, RuleError(
+            _start_check(t, kept, RuleError(
                 f"chapter {chapter}'s Party Setup excludes " + ", ".join(m.name for m in excluded)
                 + " from the party", where=c("Chapter setup"),
                 expected="mice other than " + ", ".join(info_ch.excluded_mice),
@@ -690,32 +751,40 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     for who, ability in abilities.items():
         hits = names.matches(str(who), party_options)
         if len(hits) != 1:
-            _party_check(t, kept, UnknownCardError(
+            _start_check(t, kept, UnknownCardError(
                 str(who), "mystics", hits or names.suggestions(str(who), party_options),
                 where="start: abilities (a mouse of the party)"))
             continue
         i = next(k for k, m in enumerate(mice) if m.id == hits[0])
         if mice[i].abilities:
-            _party_check(t, kept, RuleError(f"start: two ability cards for {mice[i].name}",
+            _start_check(t, kept, RuleError(f"start: two ability cards for {mice[i].name}",
                                             where=c("Game setup"), expected="one ability card per mouse"))
             continue
         try:
             pt.check_ability_class(mice[i], ability, t.ability_classes(ability), "Game setup")
         except RuleError as exc:
-            _party_check(t, kept, exc)
+            _start_check(t, kept, exc)
         mice[i] = replace(mice[i], abilities=(ability,))
+    specs = e.get("minions") or {}
+    counts = []
+    for mid, n in ch.minion_counts(specs, "start", limit=None):  # a logged start places as many as fit
+        if not _start_limit(t, kept, n, f"number of {mid[:40]!r} figures", 0, lim.MAX_FIGURES,
+                            lim.FIGURES_WHY):
+            kept[-1] += f"; {lim.MAX_FIGURES} placed"
+            n = lim.MAX_FIGURES
+        counts.append((mid, n))
+    for exc in _typed_minion_limits(specs, "start"):
+        _start_check(t, kept, exc)
     board = Board(chapter_end=end, overflow=overflow)
     state = replace(state, started=True, seed=seed, chapter=chapter, board=board, mice=tuple(mice),
                     track=tuple(InitCard(m.id, ini.MOUSE, m.name) for m in mice))
     state = _say(state, f"Chapter {chapter or ''} starts: hourglass on page 1, chapter end marker on page "
-                        f"{end} ({c('Game setup')})".replace("Chapter  ", "Chapter "))
+                        f"{lim.show(end)} ({c('Game setup')})".replace("Chapter  ", "Chapter "))
     for note in kept:
         state = _say(state, f"Kept as logged, though the rules refuse it now: {note}")
     if overflow == "carry":
         state = _say(state, "House variant: cheese beyond the 6th stays on the wheel after a surge "
                             "(the book removes all cheese)")
-    specs = e.get("minions") or {}
-    counts = ch.minion_counts(specs, "start")
     state = place_minions(t, state, counts, specs if isinstance(specs, Mapping) else {}, e, start=True)
     if info_ch is not None and info_ch.party_size and len(mice) != info_ch.party_size:
         state = _say(state, f"Note: chapter {chapter}'s Party Setup has {info_ch.party_size} mice in the "
@@ -724,14 +793,56 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     return replace(state, acting=first.id if first else None)
 
 
-def _party_check(t: MysticsTracker, kept: list[str], error: CompanionError) -> None:
-    """A new start breaking a party rule is refused; a start already in the log is kept, with a note.
+def _start_check(t: MysticsTracker, kept: list[str], error: CompanionError) -> None:
+    """A new start breaking a party rule or a limit is refused; a start already in the log is kept,
+    with a note.
 
-    Earlier versions did not check the party, so refusing a logged start would lose the whole chapter.
+    Earlier versions did not check the party or the limits, so refusing a logged start would lose
+    the whole chapter. Its numbers stay as logged (the screens draw at most a few pages of a huge
+    chapter track), but for its figures, of which at most the limit is placed.
     """
     if not t.replaying:
         raise error
     kept.append(error.render())
+
+
+def _start_limit(t: MysticsTracker, kept: list[str], value: int, field: str, low: int, high: int,
+                 why: str) -> bool:
+    """Whether a number of the start is in ``low``..``high`` (see :func:`_start_check` if not)."""
+    try:
+        lim.check(value, field, low, high, where="start", why=why)
+    except RuleError as exc:
+        _start_check(t, kept, exc)
+        return False
+    return True
+
+
+def _refuse_typed_minion_limits(specs: Any, where: str) -> None:
+    """A new event's typed-in minion life out of range is refused (see :func:`_typed_minion_limits`)."""
+    errors = _typed_minion_limits(specs, where)
+    if errors:
+        raise errors[0]
+
+
+def _typed_minion_limits(specs: Any, where: str) -> list[RuleError]:
+    """A life typed in for a minion type or one of its cards (``{"moth": {"life": 2}}``) out of range."""
+    out: list[RuleError] = []
+    if not isinstance(specs, Mapping):
+        return out
+    for mid, spec in specs.items():
+        if not isinstance(spec, Mapping):
+            continue
+        cards = spec.get("cards") if isinstance(spec.get("cards"), list) else []
+        lives = [("life", spec.get("life"))] + [(f"card {i + 1} life", card.get("life"))
+                                                for i, card in enumerate(cards) if isinstance(card, Mapping)]
+        for name, value in lives:
+            if isinstance(value, int) and not isinstance(value, bool):
+                try:
+                    lim.check(value, f"{str(mid)[:40]!r} {name}", 1, lim.MAX_LIFE, where=where,
+                              why=lim.LIFE_WHY)
+                except RuleError as exc:
+                    out.append(exc)
+    return out
 
 
 def _hero_dict(h: HeroInfo) -> dict[str, Any]:
@@ -748,6 +859,7 @@ def _surge_minions(t: MysticsTracker, state: MysticsState, e: Event, key: str,
     """
     value = e.get(key)
     counts = ch.minion_counts(value, where)
+    _refuse_typed_minion_limits(value, where)
     out: list[tuple[str, int]] = []
     roster = dict(state.roster)
     for mid, n in counts:
@@ -772,6 +884,7 @@ def _encounter(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
     name = _str(e, "card")
     specs = e.get("minions") or {}
     counts = ch.minion_counts(specs, "encounter")
+    _refuse_typed_minion_limits(specs, "encounter")
     state, surge = _surge_minions(t, state, e, "surge", "encounter surge")
     text = _surge_text(e, "surge_text")
     state = place_minions(t, state, counts, specs if isinstance(specs, Mapping) else {}, e,
@@ -792,6 +905,7 @@ def _add_minions(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
     counts = ch.minion_counts(specs, "add_minions")
     if not counts:
         raise LogError('"add_minions" needs a "minions" object')
+    _refuse_typed_minion_limits(specs, "add_minions")
     return place_minions(t, state, counts, specs if isinstance(specs, Mapping) else {}, e,
                          ambush=bool(e.get("ambush", False)))
 
@@ -815,7 +929,7 @@ def _room(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 
 def _minion_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
-    n = _int(e, "count", 1)
+    n = _int(e, "count", 1, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     state = _say(state, f"{n:+d} cheese on the minion wheel ({c('Surges')})")
     return _wheel(t, state, n, e)
 
@@ -849,7 +963,7 @@ def _figure(e: Event, g: MinionGroup) -> int:
 
 def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     g = _group(state, _str(e, "minion"))
-    n = _int(e, "count", 1, minimum=0)
+    n = _int(e, "count", 1, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     if g.boss and len(g.card_ids) >= 1 and any(x.kind == ini.BOSS for x in state.track if x.id in g.card_ids):
         on_track = [x for x in state.track if x.id in g.card_ids]
         cid = _opt_str(e, "card")
@@ -920,7 +1034,8 @@ def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if card is not None and state.turn >= 0:
         i = ini.index_of(state.track, card.id)
         groups = {g.id: g for g in state.minions}
-        if card.kind == ini.MINION and card.id in groups and groups[card.id].aggressive and i > 0:
+        group = groups.get(card.minion or card.id)
+        if card.kind == ini.MINION and group is not None and group.aggressive and i > 0:
             above = state.track[i - 1]
             state = _say(replace(state, track=ini.swap_with_above(state.track, i)),
                          f"Aggressive: {card.name} switches with {above.name} above it "
@@ -980,7 +1095,7 @@ def _begin_turn(state: MysticsState, nxt: int, rnd: int) -> MysticsState:
 
 def _wound(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
-    n = _int(e, "count", 1, minimum=0)
+    n = _int(e, "count", 1, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     poison = bool(e.get("poison", False))
     if poison and ("poisonmaster", m.id) in state.board.achievements:
         poison = False
@@ -997,7 +1112,7 @@ def _wound(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 def _heal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
-    n = _int(e, "count", 1, minimum=0)
+    n = _int(e, "count", 1, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     poison = bool(e.get("poison", False))
     return _say(replace(state, mice=pt.put(state.mice, pt.heal(m, n, poison))),
                 f"{m.name}: {n} {'poison ' if poison else ''}wound(s) removed "
@@ -1042,7 +1157,7 @@ def _rescue(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 def _mouse_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
-    n = _int(e, "count", 1)
+    n = _int(e, "count", 1, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     return _say(replace(state, mice=pt.put(state.mice, pt.change_cheese(m, n))),
                 f"{m.name}: {n:+d} cheese ({c('Battle')})")
 
@@ -1089,7 +1204,8 @@ def _equip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     card = _str(e, "card")
     slot = _str(e, "slot")
-    paws = _int(e, "paws", 1, minimum=1)
+    paws = _int(e, "paws", 1, minimum=1, maximum=pt.PAW_SLOTS,
+                why=f"a mouse has {pt.PAW_SLOTS} paw slots ({c('Equip')})")
     return _say(replace(state, mice=pt.put(state.mice, pt.equip(m, card, slot, paws))),
                 f"{m.name} equips {card!r} ({slot}) ({c('Equip')})")
 
@@ -1106,7 +1222,7 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if a.id == b.id:
         raise RuleError(f"{a.name} cannot share with itself", where=c("Share"),
                         expected="another mouse on the same or an adjacent space")
-    n = _int(e, "cheese", 0, minimum=0)
+    n = _int(e, "cheese", 0, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     a2, b2 = pt.change_cheese(a, -n), pt.change_cheese(b, n)
     card = _opt_str(e, "card")
     if card is not None:
@@ -1132,26 +1248,41 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
                             "individual achievement")
         move = ch.INDIVIDUAL_ACHIEVEMENTS[key]
     else:
-        move = _int(e, "move_end", 0)
+        move = _int(e, "move_end", 0, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
     board = replace(state.board, achievements=(*state.board.achievements, (key, mouse)))
     board = ch.move_chapter_end(board, move) if move else board
+    _check_move(board.chapter_end, move, "the chapter end marker")
     state = replace(state, board=board)
-    return _say(state, f"Achievement {name!r}" + (f" ({mouse})" if mouse else "")
-                + (f": chapter end marker {move:+d} page(s), now page {board.chapter_end}" if move else "")
+    moved = f": chapter end marker {move:+d} page(s), now page {lim.show(board.chapter_end)}" if move else ""
+    return _say(state, f"Achievement {name!r}" + (f" ({mouse})" if mouse else "") + moved
                 + f" ({c('Achievements')})")
+
+
+def _check_move(page: int, move: int, what: str) -> None:
+    """A move forward that would take ``what`` past the chapter track's last page
+    (:data:`~.limits.MAX_PAGE`) is refused; moves back are always allowed."""
+    if move > 0 and page > lim.MAX_PAGE:
+        raise RuleError(f"{what} would move to page {lim.show(page)}; the chapter track ends on page "
+                        f"{lim.MAX_PAGE}", expected=f"pages 1 to {lim.MAX_PAGE}: {lim.PAGE_WHY}",
+                        suggestion='correct the chapter end marker with {"event": "chapter_end", "page": N}')
 
 
 def _chapter_end(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if "page" in e:
-        board = ch.check_defeat(replace(state.board, chapter_end=_int(e, "page", minimum=1)))
+        page = _int(e, "page", minimum=1, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
+        board = ch.check_defeat(replace(state.board, chapter_end=page))
     else:
-        board = ch.move_chapter_end(state.board, _int(e, "move", 1))
+        move = _int(e, "move", 1, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
+        board = ch.move_chapter_end(state.board, move)
+        _check_move(board.chapter_end, move, "the chapter end marker")
     return _say(replace(state, board=board),
-                f"Chapter end marker on page {board.chapter_end} ({c('Story Control Board')})")
+                f"Chapter end marker on page {lim.show(board.chapter_end)} ({c('Story Control Board')})")
 
 
 def _hourglass(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
-    board = ch.move_hourglass(state.board, _int(e, "move", 1))
+    move = _int(e, "move", 1, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
+    board = ch.move_hourglass(state.board, move)
+    _check_move(board.hourglass, move, "the hourglass")
     state = _say(replace(state, board=board),
                  f"Hourglass on page {board.hourglass} ({c('Story Control Board')})")
     if board.defeated:
@@ -1190,7 +1321,7 @@ def _set_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if "mouse" in e:
         m = state.mouse(_str(e, "mouse"))
-        life = _int(e, "life", minimum=1)
+        life = _int(e, "life", minimum=1, maximum=lim.MAX_LIFE, why=lim.LIFE_WHY)
         state = replace(state, mice=pt.put(state.mice, replace(m, life=life)))
         state = _say(state, f"{m.name}'s life set to {life}")
         m2 = state.mouse(m.id)
@@ -1198,7 +1329,7 @@ def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
             state = _capture(t, state, {"event": "capture", "mouse": m.id})
         return state
     g = _group(state, _str(e, "minion"))
-    life = _int(e, "life", minimum=1)
+    life = _int(e, "life", minimum=1, maximum=lim.MAX_LIFE, why=lim.LIFE_WHY)
     state = replace(state, minions=tuple(replace(x, life=life) if x.id == g.id else x for x in state.minions))
     return _say(state, f"{g.name}'s life set to {life}")
 

@@ -31,6 +31,7 @@ import ipywidgets as w
 
 from .. import cite, ui
 from ..errors import CompanionError, UnknownCardError
+from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
 from ..mystics.chapter import WHEEL_SIZE
@@ -91,12 +92,17 @@ def _parse_part(part: str) -> tuple[str, int, bool]:
         explicit = True
     else:
         name, n, explicit = part, "1", False
+    bad = CompanionError(
+        f"bad minion count {part if len(part) <= 60 else part[:40] + '...'!r}",
+        expected="type=number or number type, e.g. rat_warriors=3 or 2 roaches",
+    )
     if not n.isdecimal() or not _NAME.fullmatch(name):
-        raise CompanionError(
-            f"bad minion count {part!r}",
-            expected="type=number or number type, e.g. rat_warriors=3 or 2 roaches",
-        )
-    return "_".join(name.lower().replace("-", " ").split()), int(n), explicit
+        raise bad
+    try:
+        count = int(n)
+    except ValueError:  # thousands of digits: more than int() reads
+        raise bad from None
+    return "_".join(name.lower().replace("-", " ").split()), count, explicit
 
 
 def parse_counts(text: str, *, explicit: list[bool] | None = None) -> dict[str, int]:
@@ -132,11 +138,13 @@ def parse_ints(text: str) -> list[int] | None:
 
 
 def _pips(colour: str, n: int) -> str:
+    """``n`` small squares, at most :data:`~companion.mystics.limits.DRAWN_LIFE` of them (then "…")."""
+    more = "…" if n > lim.DRAWN_LIFE else ""
     return "".join(
         f"<span style='display:inline-block;width:14px;height:14px;margin:1px;border-radius:3px;"
         f"border:1px solid #999;background:{colour}'></span>"
-        for _ in range(n)
-    )
+        for _ in range(min(n, lim.DRAWN_LIFE))
+    ) + more
 
 
 def wheel_html(state: MysticsState) -> str:
@@ -154,11 +162,18 @@ def wheel_html(state: MysticsState) -> str:
 
 
 def chapter_html(state: MysticsState) -> str:
-    """The chapter track: pages 1..end with the hourglass and the chapter end marker."""
+    """The chapter track: pages 1..end with the hourglass and the chapter end marker.
+
+    At most :data:`~companion.mystics.limits.DRAWN_PAGES` pages are drawn one by one; a longer track
+    (an older log's) shows "…", the markers' pages past it and the number of pages.
+    """
     b = state.board
-    last = max(b.chapter_end, b.hourglass)
+    pages, total = lim.drawn_pages(b.hourglass, b.chapter_end)
     cells = []
-    for p in range(1, last + 1):
+    for p in pages:
+        if p is None:
+            cells.append(f"<span style='display:inline-block;margin:2px'>… ({total} pages)</span>")
+            continue
         here = p == b.hourglass
         end = p == b.chapter_end
         bg = "#c0392b" if here and end else "#f5b041" if here else "#5d6d7e" if end else "#f2f3f4"
@@ -174,9 +189,10 @@ def chapter_html(state: MysticsState) -> str:
         if b.defeated
         else "<b style='color:#1b7f3b'>Victory!</b>"
         if b.victory
-        else f"{b.pages_left} page(s) before the chapter end marker"
+        else f"{lim.show(b.pages_left)} page(s) before the chapter end marker"
     )
-    verdict = f"Hourglass on page {b.hourglass}, chapter end marker on page {b.chapter_end}. " + verdict
+    verdict = (f"Hourglass on page {lim.show(b.hourglass)}, chapter end marker on page "
+               f"{lim.show(b.chapter_end)}. " + verdict)
     enc = (
         f"Face-up encounter card: <b>{html.escape(b.encounter.name)}</b>"
         if b.encounter
@@ -211,9 +227,10 @@ def track_html(state: MysticsState) -> str:
             sub = f"boss · wounds {card.wounds}/{card.life if card.life is not None else '?'}"
             colour = "#7d3c98"
         else:
-            g = groups.get(card.id)
+            g = groups.get(card.minion or card.id)  # Brodie's two cards share his figure
             n = len(g.figures) if g else 0
-            sub = f"{n} figure(s)" + (f" · wounds {list(g.figures)}" if g and any(g.figures) else "")
+            wounds = f" · wounds {lim.drawn_figures(g.figures)}" if g and any(g.figures) else ""
+            sub = f"{n} figure(s){wounds}"
             colour = "#922b21"
         border = "4px solid #f39c12" if current else "3px dashed #f39c12" if upcoming else "1px solid #ccc"
         cls = "cmp-mystics-card cmp-mystics-current" if current else "cmp-mystics-card"
@@ -319,7 +336,11 @@ class MouseBox:
             b.on_click(do(lambda _b, fn=fn: dash.do(fn())))
             gear_buttons.append(b)
         self.life = w.BoundedIntText(
-            value=4, min=1, max=20, description="Life", layout=w.Layout(width="140px", height="40px")
+            value=4,
+            min=1,
+            max=lim.MAX_LIFE,
+            description="Life",
+            layout=w.Layout(width="140px", height="40px"),
         )
         self.set_life = ui.big_button("Set life")
         self.set_life.on_click(
@@ -427,9 +448,9 @@ class MysticsDashboard(ui.TrackerPage):
             placeholder="other mice, e.g. lily", description="Also", layout=w.Layout(width="300px")
         )
         self.chapter_no = w.BoundedIntText(
-            value=1, min=0, max=99, description="Chapter", layout=w.Layout(width="180px")
+            value=1, min=0, max=lim.MAX_CHAPTER, description="Chapter", layout=w.Layout(width="180px")
         )
-        self.chapter_end = ui.stepper("Chapter end page", 6, min=2, max=30)
+        self.chapter_end = ui.stepper("Chapter end page", 6, min=2, max=lim.MAX_PAGE)
         self.start_minions = w.Text(
             placeholder="rat_warriors=3", description="Minions", layout=w.Layout(width="300px")
         )
@@ -538,7 +559,11 @@ class MysticsDashboard(ui.TrackerPage):
             options=[], description="Minion", layout=w.Layout(width="260px", height="40px")
         )
         self.minion_fig = w.BoundedIntText(
-            value=1, min=1, max=20, description="Figure", layout=w.Layout(width="140px", height="40px")
+            value=1,
+            min=1,
+            max=lim.MAX_FIGURES,
+            description="Figure",
+            layout=w.Layout(width="140px", height="40px"),
         )
         self.minion_card = w.Dropdown(
             options=[], description="Boss card", layout=w.Layout(width="240px", height="40px")
@@ -816,8 +841,8 @@ class MysticsDashboard(ui.TrackerPage):
         )
         # minions
         rows = [
-            f"<li><b>{html.escape(g.name)}</b>: {len(g.figures)} figure(s), wounds {list(g.figures)} / life "
-            f"{g.life if g.life is not None else '?'}</li>"
+            f"<li><b>{html.escape(g.name)}</b>: {len(g.figures)} figure(s), wounds "
+            f"{lim.drawn_figures(g.figures)} / life {g.life if g.life is not None else '?'}</li>"
             for g in s.minions
         ]
         self.minions.value = f"<ul>{''.join(rows)}</ul>" if rows else "<i>No minions on the board.</i>"
