@@ -490,3 +490,20 @@ def test_mystics_new_takes_a_log_holding_only_its_first_line(tmp_path: Path) -> 
     log.write_text('{"event": "log", "tracker": "mystics"}\n')
     assert main(["mystics", "new", str(log), "--mice", "collin", "--seed", "1"]) == 0
     assert [json.loads(line)["event"] for line in log.read_text().splitlines()] == ["log", "start"]
+
+
+def test_an_older_log_with_only_a_start_is_known_by_the_start_fields(tmp_path: Path) -> None:
+    from companion.mousecard.live import LiveDeckTracker
+    from companion.mystics.tracker import MysticsTracker
+    from companion.village.game import VillageTracker
+
+    mystics = tmp_path / "m.jsonl"  # no first line; "start" is a kind of every tool
+    mystics.write_text('{"event": "start", "chapter_end": 6, "mice": ["collin"], "seed": 1}\n')
+    before = mystics.read_bytes()
+    for tool in (LiveDeckTracker, VillageTracker):
+        with pytest.raises(LogError, match="this is a mystics log"):
+            tool(mystics)
+    assert mystics.read_bytes() == before and MysticsTracker(mystics).state.started
+    typo = tmp_path / "typo.jsonl"  # a start no tool could have written: counted by kinds, as before
+    typo.write_text('{"event": "start", "seed": 3, "titel": "x"}\n{"event": "award", "player": "P"}\n')
+    assert LiveDeckTracker(typo).state.started

@@ -183,8 +183,11 @@ def test_minion_wounds_against_life_per_figure() -> None:
     assert g.figures == (0, 2)
     t.do({"event": "wound_minion", "minion": "centipede", "count": 1, "figure": 1})
     assert t.state.minions[0].figures == (0,)
-    with pytest.raises(RuleError, match="no figure 1"):
+    with pytest.raises(RuleError, match=r'no figure 2 \("figure": 1 counts from 0\)') as refused:
         t.do({"event": "wound_minion", "minion": "centipede", "figure": 1})
+    assert refused.value.expected == 'figure 1 to 1 ("figure": 0 to 0)'
+    t.do({"event": "wound_minion", "minion": "centipede", "count": 1, "figure": 0})
+    assert t.state.messages[-1].startswith("Cave Centipede figure 1: 1 of 3")  # counted from 1
 
 
 def test_unknown_mouse_and_minion_names_suggest() -> None:

@@ -307,3 +307,19 @@ def test_an_ambush_drawn_from_the_seed_is_logged_with_its_rolls(tmp_path: Path) 
     d.enc_btn.click()
     logged = json.loads(path.read_text().splitlines()[-1])
     assert logged["event"] == "encounter" and len(logged["rolls"]) == 2, d.status.value
+
+
+def test_the_minion_picker_shows_a_minion_and_figures_count_from_1(tmp_path: Path) -> None:
+    from companion.views.mystics import mystics_page
+
+    d = mystics_page(tmp_path / "m.jsonl")
+    d.start_minions.value = "rat_warriors=3, 2 roaches"
+    d.start_btn.click()
+    assert d.minion_pick.value is not None  # the first group, not a blank choice
+    d.minion_pick.value = "roaches"
+    d.minion_fig.value = 2
+    d.wound_minion.click()
+    assert "Roaches figure 2: 1" in d.status.value
+    d.minion_fig.value = 5
+    d.wound_minion.click()
+    assert "there is no figure 5" in d.status.value and "figure 1 to 2" in d.status.value

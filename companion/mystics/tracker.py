@@ -954,10 +954,14 @@ def _greedy_steal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
 
 
 def _figure(e: Event, g: MinionGroup) -> int:
+    """The figure an event names: ``"figure"`` counts from 0 in the log (0 is the first figure);
+    messages count from 1, as the table does and the notebook's Figure box."""
     i = _int(e, "figure", 0, minimum=0)
     if i >= len(g.figures):
-        raise RuleError(f"{g.name} has {len(g.figures)} figure(s) on the board; there is no figure {i}",
-                        expected=f"0 to {len(g.figures) - 1}")
+        n = len(g.figures)
+        raise RuleError(f"{g.name} has {n} figure(s) on the board; there is no figure {i + 1} "
+                        f'("figure": {i} counts from 0)',
+                        expected=f"figure 1 to {n} (\"figure\": 0 to {n - 1})")
     return i
 
 
@@ -996,13 +1000,13 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
         replace(x, figures=(*x.figures[:i], wounds, *x.figures[i + 1:])) if x.id == g.id else x
         for x in state.minions))
     if g.life is not None and wounds >= g.life:
-        state = _say(state, f"{g.name} figure {i} takes {n} wound(s) and is defeated "
+        state = _say(state, f"{g.name} figure {i + 1} takes {n} wound(s) and is defeated "
                             f"({c('Wounds on non-boss minions')})")
         return remove_figures(state, g.id, [i])
     if g.life is None:
-        return _say(state, f"{g.name} figure {i}: {wounds} wound(s); life unknown in the data, "
+        return _say(state, f"{g.name} figure {i + 1}: {wounds} wound(s); life unknown in the data, "
                            "log defeat_minion when it falls")
-    return _say(state, f"{g.name} figure {i}: {wounds} of {g.life} wounds "
+    return _say(state, f"{g.name} figure {i + 1}: {wounds} of {g.life} wounds "
                        f"({c('Wounds on non-boss minions')})")
 
 
@@ -1352,3 +1356,5 @@ _HANDLERS: dict[str, Callable[[MysticsTracker, MysticsState, Event], MysticsStat
 
 EVENTS: tuple[str, ...] = (*sorted(_HANDLERS), "undo", "redo")
 MysticsTracker.EVENT_KINDS = frozenset(_HANDLERS)
+MysticsTracker.START_FIELDS = frozenset({"chapter_end", "overflow", "mice", "seed", "chapter", "abilities",
+                                          "minions", "boss_cards", "rolls"})

@@ -766,7 +766,7 @@ class MysticsDashboard(ui.TrackerPage):
         in the log now (read again if another window changed them)."""
         mid, card, figure = self.minion_pick.value, self.minion_card.value, int(self.minion_fig.value)
         if not mid:
-            raise CompanionError("no minion chosen (are there minions on the board?)")
+            raise CompanionError("no minion on the board" if not self.state.minions else "choose a minion")
         self._sync()  # may reset the choices on show: the ones made are kept above
         group = next((x for x in self.state.minions if x.id == mid), None)
         if group is None:
@@ -848,7 +848,10 @@ class MysticsDashboard(ui.TrackerPage):
         self.minions.value = f"<ul>{''.join(rows)}</ul>" if rows else "<i>No minions on the board.</i>"
         opts = [(g.name, g.id) for g in s.minions]
         if list(self.minion_pick.options) != opts:
-            self.minion_pick.options = opts
+            kept = self.minion_pick.value
+            self.minion_pick.options = opts  # (ipywidgets then shows no choice at all)
+            ids = [mid for _name, mid in opts]
+            self.minion_pick.value = kept if kept in ids else (ids[0] if ids else None)
         self._boss_cards()
         # party
         ids = tuple(m.id for m in s.mice)
