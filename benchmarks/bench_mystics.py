@@ -49,12 +49,16 @@ def brute(n_att: int, n_def: int) -> dict[int, Fraction]:
 
 
 def game(n: int) -> list[dict]:
-    events: list[dict] = [{"event": "start", "chapter_end": 10**6, "mice": list(HEROES),
+    """A long chapter within the tracker's limits (companion.mystics.limits): every 6 cheese on the
+    wheel surge and move the hourglass a page, which the cycle moves back; a roach comes and goes."""
+    events: list[dict] = [{"event": "start", "chapter_end": 30, "mice": list(HEROES),
                            "minions": {"rat_warriors": 2}, "seed": 1}]
-    cycle = [{"event": "end_turn"}, {"event": "minion_cheese", "count": 1},
-             {"event": "wound", "mouse": "filch", "count": 1},
-             {"event": "heal", "mouse": "filch", "count": 1},
-             {"event": "encounter", "card": "E", "minions": {"roach": 1}}]
+    turn = [{"event": "end_turn"}, {"event": "minion_cheese", "count": 1},
+            {"event": "wound", "mouse": "filch", "count": 1},
+            {"event": "heal", "mouse": "filch", "count": 1},
+            {"event": "encounter", "card": "E", "minions": {"roach": 1}},
+            {"event": "defeat_minion", "minion": "roach"}]
+    cycle = [*turn * 6, {"event": "hourglass", "move": -1}]
     while len(events) < n:
         events.extend(cycle)
     return events[:n]

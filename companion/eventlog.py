@@ -396,9 +396,10 @@ class Tracker(Generic[S]):
                            where=where, expected=f"a log made by 'companion {self.KIND}'",
                            found=f"events {shown}",
                            suggestion="Give a new file name for a new log; this file was left untouched.")
+        tools = " or ".join(f"'companion {o}'" for o in owner.split(" or "))
         raise LogError(f"this is a {owner or 'different'} log, not a {self.KIND} one",
                        where=where, expected=f"a log made by 'companion {self.KIND}'",
-                       suggestion=(f"Open it with 'companion {owner}', " if owner else "")
+                       suggestion=(f"Open it with {tools}, " if owner else "")
                        + "or give a new file name for a new log.")
 
     @classmethod
@@ -431,9 +432,9 @@ class Tracker(Generic[S]):
             return ""
         if self._fits(events, known):
             return None
-        fitting = [kind for kind, other in self._TRACKERS.items() if other._fits(events, known)]
-        if fitting:
-            return fitting[0]
+        fitting = sorted(kind for kind, other in self._TRACKERS.items() if other._fits(events, known))
+        if fitting:  # (a lone Village start would fit TMNT's too: both are named)
+            return " or ".join(fitting)
         others = {kind: other.EVENT_KINDS for kind, other in self._TRACKERS.items() if kind != self.KIND}
         elsewhere = sum(k not in self.EVENT_KINDS and any(k in known for known in others.values())
                         for k in kinds)

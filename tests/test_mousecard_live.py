@@ -174,7 +174,7 @@ def test_the_house_readings_travel_with_a_draw() -> None:
 
 
 def test_an_ace_never_cancels_itself() -> None:
-    # mouse-card-system.txt, special effects: an ace cancels *another* card
+    # mouse-card-system.txt, How to draw cards, special effects: an ace cancels *another* card
     t = started()
     typed(t, "Pip", "AH, 5S", skill=2, situation="red-bad", red_bad="all", mode="broke")
     with pytest.raises(RuleError, match="not itself"):
@@ -517,10 +517,11 @@ def test_the_mouse_card_tools_refuse_an_older_log_of_another_game_that_shares_ev
                        '{"event":"end_turn"}\n{"event":"draw"}\n')
     only_start = tmp_path / "v1.jsonl"
     only_start.write_text('{"event":"start","players":["A","B"],"first":0,"seed":1}\n')
-    for log in (village, only_start):
-        before = log.read_bytes()
+    for log, whose in ((village, "a village log"), (only_start, "a tmnt or village log")):
+        before = log.read_bytes()  # (a lone start with players and first would fit TMNT's too)
         assert main(["mousecard", "award", str(log), "Pip"]) == 2
-        assert "this is a village log, not a mousecard one" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert f"this is {whose}, not a mousecard one" in err and "'companion village'" in err
         assert log.read_bytes() == before
     mine = tmp_path / "mine.jsonl"  # an older Mouse Card log is still this tool's
     mine.write_text('{"event":"start","seed":3,"title":""}\n{"event":"award","player":"Pip","chips":1}\n')

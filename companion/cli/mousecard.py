@@ -128,7 +128,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         description="Spend an unspent ace of a character's latest draw, or one of their "
                                     "fate chips, on that draw: one more success, or one bad card "
                                     "cancelled. An ace cancels another card, never itself. "
-                                    "(mouse-card-system.txt, special effects: Aces; Fate Chips)")
+                                    "(mouse-card-system.txt, How to draw cards, special effects: Aces; Fate Chips)")
     b.add_argument("log", metavar="LOG", help=_LOG_HELP)
     b.add_argument("character", metavar="CHARACTER", help="the character whose latest draw gets the bonus")
     b.add_argument("--source", choices=("ace", "chip"), required=True,
@@ -140,7 +140,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
 
     s = msub.add_parser("reshuffle", help="reshuffle the deck (--chapter: end of a chapter)",
                         description="Every drawn card goes back and the deck is shuffled "
-                                    "(mouse-card-system.txt, special effects: Jokers).")
+                                    "(mouse-card-system.txt, How to draw cards, special effects: Jokers).")
     s.add_argument("log", metavar="LOG", help=_LOG_HELP)
     s.add_argument("--chapter", action="store_true",
                    help="the chapter ends: reshuffle and begin the next chapter (default: the game "

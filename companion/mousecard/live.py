@@ -20,7 +20,7 @@ Events (``"event"`` field):
   king's extra card only while the player is not yet sure;
 - ``bonus`` ``{"character", "source": "ace"|"chip", "use": "success"|"cancel"}`` spends an
   unspent ace of the character's latest draw, or one of their fate chips, on it
-  (mouse-card-system.txt, special effects: Aces; Fate Chips). An ace cancels another
+  (mouse-card-system.txt, How to draw cards, special effects: Aces; Fate Chips). An ace cancels another
   card, never itself. A cancelled bad card has no effect;
 - ``draw_on`` ``{"character", "cards"?}``: after a cautious draw's bad card was cancelled,
   the same draw goes on with the draws it has left (house interpretation, as the odds:
@@ -28,7 +28,7 @@ Events (``"event"`` field):
 - ``award`` / ``spend`` ``{"player", "chips": n, "reason"?}``: fate chips (chips belong to
   the name the draws use);
 - ``reshuffle`` ``{"reason": "chapter"|"gm"}``: every card back; a chapter end also
-  starts the next chapter (mouse-card-system.txt, special effects: Jokers).
+  starts the next chapter (mouse-card-system.txt, How to draw cards, special effects: Jokers).
 """
 
 from __future__ import annotations
@@ -45,9 +45,9 @@ from .odds import TaskCheck
 
 LIVE_CITES = {
     "draw": cite("mousecard", "How to draw cards"),
-    "joker": cite("mousecard", "special effects (Jokers)"),
-    "king": cite("mousecard", "special effects (Kings)"),
-    "ace": cite("mousecard", "special effects (Aces)"),
+    "joker": cite("mousecard", "How to draw cards, special effects (Jokers)"),
+    "king": cite("mousecard", "How to draw cards, special effects (Kings)"),
+    "ace": cite("mousecard", "How to draw cards, special effects (Aces)"),
     "chip": cite("mousecard", "Fate Chips"),
 }
 EVENTS = ("start", "draw", "draw_on", "bonus", "award", "spend", "reshuffle")

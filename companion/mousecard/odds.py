@@ -79,7 +79,7 @@ MAX_CHIPS = 20
 CITES: tuple[str, ...] = (
     cite("mousecard", "Task checks"),
     cite("mousecard", "How to draw cards"),
-    cite("mousecard", "special effects (Jokers, Kings, Aces)"),
+    cite("mousecard", "How to draw cards, special effects (Jokers, Kings, Aces)"),
     cite("mousecard", "Fate Chips"),
 )
 HOUSE_NOTES: dict[str, str] = {
@@ -343,7 +343,7 @@ def _finalize(need: int, chips: int, bonus: str, s: int, ab: int, ch: int, bad: 
     """Spend what is left at the end of a check.
 
     ``lone_ace``: the only ace is also the only bad card; an ace cancels *another* card
-    (mouse-card-system.txt, special effects: Aces), so it cannot cancel itself.
+    (mouse-card-system.txt, How to draw cards, special effects: Aces), so it cannot cancel itself.
     Returns ((successes, bad in effect, chips spent in the whole check), bad cards cancelled now).
     """
     spent, canc = chips - ch, 0
