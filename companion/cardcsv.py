@@ -4,19 +4,32 @@ Print-and-play designers keep their cards in a sheet. The columns are the fields
 the game's schema (:func:`companion.validation.all_fields`), in the schema's order,
 plus a ``set`` column; ``qty`` is the number of copies. How a cell is read:
 
-- empty: the card does not have that field;
-- ``null``: the value is unknown (shown as unknown by the tools);
-- a whole number, ``true``/``false``: for fields that hold numbers or flags;
+- empty, or only spaces: the card does not have that field;
+- ``null``: the value is unknown (shown as unknown by the tools), in a field that may be null;
+- a whole number, ``true``/``false``: for fields that hold numbers or flags (``2.0`` is not a
+  whole number as a card prints it, and a formula such as ``=1+1`` is not a value: both are
+  refused with the reason);
 - ``a; b; c``: a list (``keywords``, ``classes``, ``unknown``...);
-- a cell starting with ``[``, ``{`` or ``"`` is JSON: lists of objects such as
-  Village ``abilities`` are written that way, and so is any text that would otherwise
-  be misread (a name that is literally ``null``, text starting with a quote).
+- in a text field (``name``, ``text``, ``source``...) the cell is the text as it stands, even
+  when it starts with ``[`` (TMNT's ``[F] forceful``), ``{`` or a quotation mark; only a cell
+  that is one whole JSON string (``"..."``) is read as JSON: that is how text that is empty,
+  only spaces, or the word ``null`` in a field that may be null is written;
+- in other fields a cell starting with ``[`` or ``{`` is JSON: lists of objects such as
+  Village ``abilities`` are written that way.
+
+A text cell that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return would be
+run as a formula by a spreadsheet (a sheet of someone else's cards could hold
+``=HYPERLINK(...)``), so export writes it after an apostrophe, ``'=1+1``, as spreadsheets
+themselves do; import takes off one apostrophe before such a character. Numbers are never
+protected (``-1`` in a number column is a number, not a formula).
 
 Export writes exactly this form, so export then import gives back the same cards. A sheet
 whose ``set`` column names several sets is imported one set at a time: ``set_name`` (the
-CLI's ``--set``) then picks that set's rows; for a sheet of one set it names the set.
-Import checks every cell and the schema and reports every problem by row and column
-(``row 4, column F 'power'``); it never writes a file when something is wrong.
+CLI's ``--set``) then picks that set's rows; for a sheet of one set it names the set. A first
+line ``sep=;`` (Excel's way of stating the separator) is honoured. Import checks every cell,
+the schema and the ids against the game's loaded cards (bundled and the user's) and reports
+every problem by row and column (``row 4, column F 'power'``) in one run; it never writes a
+file when something is wrong.
 """
 
 from __future__ import annotations
@@ -24,17 +37,23 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from .errors import CompanionError, closest, did_you_mean
 
-_INT = re.compile(r"^[+-]?\d{1,18}$")
+_INT = re.compile(r"^[+-]?\d+$")
 _NUMBER = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$")
 _BOOLS = {"true": True, "false": False, "yes": True, "no": False}
+#: A cell starting with one of these is a formula to a spreadsheet (OWASP's CSV injection list).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: More digits than this is no card's number (and Python's int() refuses above 4300).
+MAX_DIGITS = 100
 MAX_CSV_BYTES = 32 * 1024 * 1024
+_SEP_LINE = re.compile(r"^sep=(.)\s*$", re.IGNORECASE)
 
 
 class CsvImportError(CompanionError):
@@ -74,23 +93,84 @@ def _same(a: Any, b: Any) -> bool:
     return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
+def _is_text(kinds: frozenset[str]) -> bool:
+    """A field that holds text (and perhaps null), nothing else: its cells are read as text."""
+    return "string" in kinds and kinds <= {"string", "null"}
+
+
+def _looks_like_formula(cell: str) -> bool:
+    """Whether a cell would be run as a formula by a spreadsheet (``=``, ``@``, ``+``/``-``...)."""
+    return cell.lstrip("'")[:1] in FORMULA_START
+
+
+def protect(cell: str) -> str:
+    """A text cell as export writes it: after an apostrophe if a spreadsheet would run it as a
+    formula (also if it starts with apostrophes before such a character, so that import, which
+    takes off one apostrophe, gives it back exactly)."""
+    return "'" + cell if _looks_like_formula(cell) else cell
+
+
+def unprotect(cell: str) -> str:
+    """The cell without the apostrophe :func:`protect` put before a formula character."""
+    return cell[1:] if cell.startswith("'") and _looks_like_formula(cell) else cell
+
+
+def _whole_number(stripped: str, kinds: frozenset[str]) -> tuple[bool, Any]:
+    """Read a number cell: ``(True, value)``, ``(False, None)`` if it is not a number; raises
+    ValueError for a number the field cannot hold as written (2.0 where a whole number belongs)."""
+    if _INT.match(stripped):
+        if len(stripped.lstrip("+-")) > MAX_DIGITS:
+            raise ValueError(f"a number of {len(stripped.lstrip('+-'))} digits is more than any card "
+                             "holds (expected a whole number from the schema's range)")
+        return True, int(stripped)
+    if _NUMBER.match(stripped):
+        value = float(stripped)
+        if "number" in kinds:
+            return True, value
+        if "string" in kinds:  # a field that also takes text: "2.0" is that text
+            return False, None
+        hint = f" (write {int(value)})" if value.is_integer() and abs(value) < 1e15 else ""
+        raise ValueError(f"expected a whole number, found the number {stripped}{hint}")
+    return False, None
+
+
 def decode_cell(text: str, kinds: frozenset[str], items: frozenset[str]) -> tuple[bool, Any]:
     """Read one cell: ``(present, value)``; raises ValueError with a plain reason."""
-    if text == "":
+    if text == "" or text.isspace():
         return False, None
+    text = unprotect(text)
     stripped = text.strip()
+    if _is_text(kinds):
+        if stripped == "null" and "null" in kinds:
+            return True, None
+        if len(stripped) >= 2 and stripped[0] == stripped[-1] == '"':
+            try:
+                value = json.loads(stripped)
+            except (json.JSONDecodeError, RecursionError, ValueError):
+                value = None
+            if isinstance(value, str):
+                return True, value
+        return True, text
     if stripped == "null":
         return True, None
-    if stripped[:1] in ('[', '{', '"'):
+    if stripped[:1] in ("[", "{", '"'):  # a list or an object (or a value that needs JSON's form)
         try:
             return True, json.loads(stripped)
-        except (json.JSONDecodeError, RecursionError, ValueError) as exc:
+        except RecursionError:
+            raise ValueError(f"a cell starting with {stripped[0]!r} must be JSON (it is nested too "
+                             "deeply to read)") from None
+        except (json.JSONDecodeError, ValueError) as exc:
             reason = getattr(exc, "msg", None) or "not readable"
             raise ValueError(f"a cell starting with {stripped[0]!r} must be JSON ({reason})") from None
-    if kinds & {"integer", "number"} and _INT.match(stripped):
-        return True, int(stripped)
-    if "number" in kinds and _NUMBER.match(stripped):
-        return True, float(stripped)
+    if kinds & {"integer", "number"}:
+        is_number, value = _whole_number(stripped, kinds)
+        if is_number:
+            return True, value
+        if "string" not in kinds and (stripped[:1] in ("=", "@") or (
+                stripped[:1] in ("+", "-") and len(stripped) > 1)):
+            raise ValueError(f"the cell holds a spreadsheet formula ({stripped[:40]}), not a number: type "
+                             "the number itself (a sheet saved as CSV keeps a formula's result, not the "
+                             "formula)")
     if "boolean" in kinds and stripped.lower() in _BOOLS:
         return True, _BOOLS[stripped.lower()]
     if "array" in kinds and "string" not in kinds:
@@ -100,10 +180,11 @@ def decode_cell(text: str, kinds: frozenset[str], items: frozenset[str]) -> tupl
 
 
 def encode_cell(value: Any, kinds: frozenset[str], items: frozenset[str]) -> str:
-    """Write one value so that :func:`decode_cell` reads back exactly the same value."""
+    """Write one value so that :func:`decode_cell` reads back exactly the same value (text that
+    a spreadsheet would run as a formula after an apostrophe: :func:`protect`)."""
     if value is None:
-        return "null"
-    if isinstance(value, bool):
+        natural = "null"
+    elif isinstance(value, bool):
         natural = "true" if value else "false"
     elif isinstance(value, int | float):
         natural = json.dumps(value)
@@ -114,13 +195,18 @@ def encode_cell(value: Any, kinds: frozenset[str], items: frozenset[str]) -> str
         natural = "; ".join(str(x) for x in value)
     else:
         natural = json.dumps(value, ensure_ascii=False)
-    try:
-        present, back = decode_cell(natural, kinds, items)
-    except ValueError:
-        present, back = False, None
-    if present and _same(back, value):
-        return natural
-    return json.dumps(value, ensure_ascii=False)
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    cells = [natural, json.dumps(value, ensure_ascii=False)]
+    if not number:
+        cells = [protect(c) for c in cells]
+    for cell in cells:
+        try:
+            present, back = decode_cell(cell, kinds, items)
+        except ValueError:
+            continue
+        if present and _same(back, value):
+            return cell
+    return cells[-1]
 
 
 # ---------------------------------------------------------------------------------------
@@ -140,7 +226,7 @@ def rows_for(game: str, cards: Iterable[Mapping[str, Any]],
         row = []
         for c in cols:
             if c == "set":
-                row.append(sets[i] if len(sets) > 1 else (sets[0] if sets else ""))
+                row.append(protect(sets[i] if len(sets) > 1 else (sets[0] if sets else "")))
             elif c in card:
                 kinds, items = types.get(c, (frozenset({"any"}), frozenset()))
                 row.append(encode_cell(card[c], kinds, items))
@@ -161,13 +247,6 @@ def export_csv(game: str, cards: Iterable[Mapping[str, Any]], set_name: str | It
 # Import
 
 
-def _delimiter(header_line: str) -> str:
-    for d in (",", "\t", ";"):
-        if d in header_line:
-            return d
-    return ","
-
-
 def read_csv_text(raw: bytes | str, *, file: str) -> str:
     if isinstance(raw, str):
         return raw.removeprefix("\ufeff")
@@ -181,14 +260,34 @@ def read_csv_text(raw: bytes | str, *, file: str) -> str:
                        suggestion="In a spreadsheet choose 'CSV UTF-8' when saving.")
 
 
+def _header(text: str) -> tuple[str, str]:
+    """The sheet's text without a ``sep=`` line, and its separator.
+
+    Excel writes ``sep=;`` as a first line to state the separator; otherwise the separator is
+    the first of ``,``, tab or ``;`` the header line holds."""
+    head, _, rest = text.partition("\n")
+    m = _SEP_LINE.match(head.strip("\r"))
+    if m:
+        return rest, m.group(1)
+    for d in (",", "\t", ";"):
+        if d in head:
+            return text, d
+    return text, ","
+
+
 def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: str | None = None,
-               source: str | None = None) -> dict[str, Any]:
+               source: str | None = None, out: str | os.PathLike[str] | None = None,
+               check_loaded: bool = True) -> dict[str, Any]:
     """Turn a sheet into a validated card file document, or raise :class:`CsvImportError`
-    listing every problem by row and column.
+    listing every problem by row and column (header, cells, schema and ids, in one run).
 
     ``set_name``: for a sheet whose ``set`` column names several sets, the set whose rows to
     import (the other rows, and rows with no set, are left out); otherwise the set's name
-    (default: the sheet's one set, else the file name).
+    (default: the sheet's one set, else the file name). ``check_loaded``: check the cards
+    against the game's loaded cards (bundled, then the user's folder) as ``validate`` and every
+    reader do: an id already there is refused (the ``replaces`` column changes such a card);
+    ``out`` is the file to be written, which stands in for the file of that path if the user's
+    folder holds it.
     """
     from .cards import check_game
     from .validation import field_types, validate_document
@@ -199,16 +298,29 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         raise CompanionError("is binary data, not a CSV sheet", where=file)
     if not text.strip():
         raise CsvImportError(file, ["the sheet is empty (expected a header row of field names)"])
-    first = text.splitlines()[0] if text.splitlines() else ""
-    try:
-        table = list(csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(first)))
-    except csv.Error as exc:
-        raise CsvImportError(file, [f"not a readable CSV sheet ({exc})"]) from None
-    header = [h.strip() for h in table[0]]
+    if text.lstrip()[:1] in ("{", "["):
+        name = Path(file).name
+        raise CsvImportError(file, [
+            "this is JSON (a card file?), not a CSV sheet: a sheet's first row names the columns. A card "
+            f"file needs no import: `companion validate {name}` checks it, and `companion cards export "
+            f"{game} --cards {name} -o {Path(name).with_suffix('.csv').name}` makes a sheet of it"])
+    text, delimiter = _header(text)
+    problems: list[str] = []
+
+    def rows_of() -> Iterator[list[str]]:
+        """The sheet's rows, read as they are needed (a large sheet is never held as a table)."""
+        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        try:
+            yield from reader
+        except csv.Error as exc:
+            raise CsvImportError(file, [*problems, f"row {reader.line_num}: not a readable CSV sheet "
+                                                   f"({exc})"]) from None
+
+    header = [h.strip() for h in next(rows_of(), [])]
     known = columns(game)
     types = field_types(game)
-    problems: list[str] = []
-    cols: list[str | None] = []
+    cols: list[str | None] = []  # the field each column holds (None: no name, unknown, repeated)
+    ignored: set[int] = set()    # columns already reported in the header: their cells are not read
     for j, h in enumerate(header):
         where = f"row 1, column {column_letter(j)}"
         if h == "":
@@ -217,33 +329,46 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         norm = h.lower().replace(" ", "_")
         name = h if h in known else norm if norm in known else None
         if name is None:
-            problems.append(f"{where}: unknown column {h!r}" +
-                            (f" ({did_you_mean(closest(h, known, n=1))})" if closest(h, known, n=1)
-                             else f" (expected one of {', '.join(known)})"))
+            hint = closest(h, known, n=1)
+            problems.append(f"{where}: unknown column {h!r} " + (f"({did_you_mean(hint)})" if hint else
+                                                                 f"(expected one of {', '.join(known)})"))
+            ignored.add(j)
         elif name in cols:
             problems.append(f"{where}: the column {name!r} appears twice")
+            ignored.add(j)
+            name = None
         cols.append(name)
-    for required in ("name", "type"):
-        if required not in cols:
-            problems.append(f"row 1: the column {required!r} is missing (every card needs it)")
-    if problems:
-        raise CsvImportError(file, problems)
+    missing_cols = [c for c in ("name", "type", "source") if c not in cols]
+    for required in missing_cols:
+        misspelt = [k for k, p in enumerate(problems) if p.endswith(f"(Did you mean {required!r}?)")]
+        if misspelt:  # 'sauce' for 'source': one problem, not two
+            problems[misspelt[0]] = problems[misspelt[0]][:-1] + f" The column {required!r} is required)"
+        else:
+            problems.append(f"row 1: the column {required!r} is missing "
+                            f"(every card needs its own {required})")
 
-    cards: list[dict[str, Any]] = []
-    rows: list[int] = []
+    bad: set[tuple[int, str]] = set()  # (card index, field) with a cell problem already reported
     set_col = cols.index("set") if "set" in cols else None
 
     def set_of(row: list[str]) -> str:
-        return row[set_col] if set_col is not None and set_col < len(row) else ""
+        return unprotect(row[set_col]) if set_col is not None and set_col < len(row) else ""
 
-    sets = {set_of(row) for row in table[1:] if any(cell.strip() for cell in row)} - {""}
+    sets: set[str] = set()
+    if set_col is not None:  # a first pass for the set names alone
+        rows = rows_of()
+        next(rows, None)
+        sets = {name for row in rows for name in [set_of(row)] if name.strip()}
     pick = set_name is not None and len(sets) > 1  # several sets: --set chooses one
     if pick and set_name not in sets:
-        raise CsvImportError(file, [f"--set {set_name!r} is not one of the sheet's sets "
-                                    f"({', '.join(sorted(sets))})"
-                                    + (f" ({did_you_mean(closest(str(set_name), sorted(sets), n=1))})"
-                                       if closest(str(set_name), sorted(sets), n=1) else "")])
-    for r, row in enumerate(table[1:], start=2):
+        hint = closest(str(set_name), sorted(sets), n=1)
+        raise CsvImportError(file, [*problems, f"--set {set_name!r} is not one of the sheet's sets "
+                                    f"({', '.join(sorted(sets))})" + (f" ({did_you_mean(hint)})"
+                                                                      if hint else "")])
+    cards: list[dict[str, Any]] = []
+    rows: list[int] = []
+    reader = rows_of()
+    next(reader, None)
+    for r, row in enumerate(reader, start=2):
         if not any(cell.strip() for cell in row):
             continue
         if pick and set_of(row) != set_name:
@@ -255,7 +380,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         for j, name in enumerate(cols):
             cell = row[j] if j < len(row) else ""
             if name is None:
-                if cell.strip():
+                if cell.strip() and j not in ignored:
                     problems.append(f"row {r}, column {column_letter(j)}: a value in a column with no name")
                 continue
             if name == "set":
@@ -265,10 +390,11 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
                 present, value = decode_cell(cell, kinds, items)
             except ValueError as exc:
                 problems.append(f"row {r}, column {column_letter(j)} {name!r}: {exc}")
+                bad.add((len(cards), name))
                 continue
             if present:
                 card[name] = value
-        if "id" not in card and isinstance(card.get("name"), str):
+        if "id" not in card and isinstance(card.get("name"), str) and (len(cards), "id") not in bad:
             card = {"id": _slug(card["name"]), **card}
         cards.append(card)
         rows.append(r)
@@ -281,23 +407,64 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     if source:
         doc["source"] = source
     doc["cards"] = cards
-    if problems:
-        raise CsvImportError(file, problems)
-    first_row: dict[str, int] = {}
-    for card, r in zip(cards, rows, strict=True):
-        cid = card.get("id")
-        if isinstance(cid, str):
-            if cid.lower() in first_row:
-                col = f", column {column_letter(cols.index('id'))} 'id'" if "id" in cols else ""
-                problems.append(f"row {r}{col}: duplicate id {cid!r} (first on row {first_row[cid.lower()]})")
-            first_row.setdefault(cid.lower(), r)
-    for issue in validate_document(doc, file=file):
-        if issue.severity != "error":
+    quiet = set(missing_cols) | ({"id"} if "name" in missing_cols else set())
+    issues = [i for i in validate_document(doc, file=file) if i.severity == "error"]
+    if check_loaded:
+        issues += _loaded_issues(game, doc, file, out, issues)
+    for issue in issues:
+        index, field = _card_field(issue.pointer)
+        if index is not None and ((index, field) in bad or (field in quiet and _is_missing(issue))):
+            continue  # said already: the cell's own problem, or the missing column
+        same = _SAME_FILE.search(issue.message) if issue.kind == "duplicate-id" else None
+        if same and index is not None and int(same.group(1)) < len(rows):  # twice in this sheet
+            col = f", column {column_letter(cols.index('id'))} 'id'" if "id" in cols else ""
+            problems.append(f"row {rows[index]}{col}: duplicate id {issue.card_id!r} "
+                            f"(first on row {rows[int(same.group(1))]})")
             continue
         problems.append(_locate(issue, cols, rows))
     if problems:
-        raise CsvImportError(file, problems)
+        raise CsvImportError(file, sorted(problems, key=_row_of))
     return doc
+
+
+def _row_of(problem: str) -> int:
+    """The row a problem names (``row 4, ...``), for listing problems in the sheet's order; 0 for a
+    problem of the whole sheet."""
+    m = re.match(r"row (\d+)", problem)
+    return int(m.group(1)) if m else 0
+
+
+def _is_missing(issue: Any) -> bool:
+    return str(issue.message).startswith("the field '") and str(issue.message).endswith("' is missing")
+
+
+_CARD_FIELD = re.compile(r"^/cards/(\d+)(?:/([^/]+))?")
+
+
+def _card_field(pointer: str) -> tuple[int | None, str | None]:
+    """``(card index, field)`` of a pointer into the cards (``/cards/3/atk/0`` -> (3, "atk"))."""
+    m = _CARD_FIELD.match(pointer)
+    if not m:
+        return None, None
+    return int(m.group(1)), (m.group(2).replace("~1", "/").replace("~0", "~") if m.group(2) else None)
+
+
+def _loaded_issues(game: str, doc: dict[str, Any], file: str, out: str | os.PathLike[str] | None,
+                   schema_issues: Sequence[Any]) -> list[Any]:
+    """The cross-record errors of the sheet's cards among the game's loaded cards (bundled, then
+    the user's folder, this file last or in place of ``out``): ids already used, a ``replaces``
+    that names no card, references, counts: what ``validate`` and every reader would refuse."""
+    from dataclasses import replace
+
+    from .validation import collection_issues
+
+    key = str(out) if out is not None else file
+    known = {key: [replace(i, file=key) for i in schema_issues]}  # the sheet is validated once
+    return [replace(issue, file=file) for issue in collection_issues(game, {key: doc}, issues=known)
+            if issue.file == key and issue.severity == "error"]
+
+
+_SAME_FILE = re.compile(r"already used at /cards/(\d+)$")
 
 
 def _slug(name: str) -> str:
@@ -322,5 +489,17 @@ def _locate(issue: Any, cols: Sequence[str | None], rows: Sequence[int]) -> str:
 
 
 def card_file_text(doc: Mapping[str, Any]) -> str:
-    """A card file as the project writes them: 2-space indented UTF-8 JSON."""
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    """A card file as the project writes them: 2-space indented UTF-8 JSON.
+
+    The same text as ``json.dumps(doc, indent=2)``, made a thousand cards at a time: the
+    indenting encoder would otherwise hold a small string for every token of a large file at
+    once (about 400 MB for 400,000 cards)."""
+    cards = doc.get("cards")
+    if not isinstance(cards, list) or not cards or list(doc)[-1] != "cards":
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    head = json.dumps({**doc, "cards": []}, indent=2, ensure_ascii=False)
+    step = 1000
+    # a list of cards at one level deeper, without its brackets (JSON strings hold no newline)
+    body = ",\n".join("  " + json.dumps(cards[i:i + step], indent=2, ensure_ascii=False)[2:-2]
+                      .replace("\n", "\n  ") for i in range(0, len(cards), step))
+    return head[:-4] + "[\n" + body + "\n  ]\n}\n"

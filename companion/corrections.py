@@ -4,9 +4,12 @@ An unknown official value is ``null`` in the data and listed in the card's ``unk
 A player who owns the game can read the real number off the card and record it:
 :func:`correct_card` writes a record that ``replaces`` the bundled one into the user's
 ``corrections.json`` for that game. The record says it is a user correction in its
-``source``; the bundled file is never changed, and nothing is written unless the new
-file validates and the game's cards with it in place pass the checks across records (a
-Mouse Card deck keeps one of each card and the suits' colours).
+``source``, after the book's citation, with each correction's fields and note (the source
+itself cannot be corrected: the book's facts the record still holds keep their citation);
+a name that several printings carry must be given as an id. The bundled file is never
+changed, and nothing is written unless the new file validates and the game's cards with it
+in place pass the checks across records (a Mouse Card deck keeps one of each card and the
+suits' colours).
 """
 
 from __future__ import annotations
@@ -48,15 +51,24 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
     schema makes it null for every card of that type (a joker's suit).
     """
     db = load_game(game)
-    target = db.find(card)
+    target = _one_card(db, card)
     known = set(target.data) | _schema_fields(game, target.type)
     for field in values:
+        if field == "source":
+            # The source is the record's provenance: the book's section for the facts it still
+            # holds, then each correction with its note. Replacing it would label the book's
+            # facts with the new source and lose the earlier notes, so it is kept and appended to.
+            raise CompanionError("'source' cannot be corrected: it keeps the book's citation and the "
+                                 "note of each correction", where=target.id,
+                                 suggestion="Say where your value comes from with --note; it is added "
+                                            "to the source.")
         if field in {"id", "type", "replaces"}:
             raise CompanionError(f"{field!r} cannot be corrected", where=target.id,
                                  suggestion="Add a card file of your own for a different card.")
         if field not in known:
             raise CompanionError(f"{target.type} cards have no field {field!r}", where=target.id,
                                  suggestion=did_you_mean(closest(field, sorted(known), n=1)))
+    _check_shapes(game, target.id, values)
     record = thaw(target.data)
     record.update(values)
     for flag in ("unknown", "uncertain"):
@@ -71,11 +83,10 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
     if now_unknown:
         flagged = record.get("unknown")
         record["unknown"] = [*(flagged if isinstance(flagged, list) else []), *now_unknown]
-    names = ", ".join(sorted(values))
+    names = ", ".join(sorted(values)) + (f" ({note})" if note else "")
     base = str(record.get("source", ""))
-    if "user correction" not in base:
-        base = f"{base} | user correction"
-    record["source"] = f"{base}: {names}" + (f" ({note})" if note else "")
+    record["source"] = (f"{base}; {names}" if "user correction" in base  # earlier notes stay
+                        else f"{base} | user correction: {names}")
     path = corrections_path(game)
     doc = read_json_file(path) if path.exists() else {"game": game, "set": "User corrections",
                                                       "cards": []}
@@ -90,6 +101,44 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
         doc["cards"].append(record)
     _write_validated(path, doc, game)
     return record
+
+
+def _one_card(db: Any, key: str) -> Any:
+    """The card an id or name names; a name that several printings carry is refused with their
+    ids (correcting one of them silently would leave the user unsure which)."""
+    target = db.find(key)
+    if target.id.lower() == key.strip().lower():
+        return target
+    same = db.named(key) or db.named(target.name)
+    if len(same) > 1:
+        ids = ", ".join(c.id for c in same)
+        raise CompanionError(f"{key.strip()!r} names {len(same)} {db.game} cards", where=db.game,
+                             expected="one card", found=ids,
+                             suggestion=f"Give the id of the one to correct, e.g. `companion cards "
+                                        f"correct {db.game} {same[0].id} ...`.")
+    return target
+
+
+def _check_shapes(game: str, card_id: str, values: Mapping[str, Any]) -> None:
+    """Refuse text where a list or an object belongs, showing how to write one (the shell takes
+    ``classes=healer`` as the text "healer")."""
+    from .validation import field_types
+
+    types = field_types(game)
+    for field, value in values.items():
+        kinds = types.get(field, (frozenset(), frozenset()))[0]
+        if not isinstance(value, str) or "string" in kinds:
+            continue
+        if "array" in kinds:
+            items = ", ".join(json.dumps(v.strip()) for v in value.split(";") if v.strip()) or '"..."'
+            raise CompanionError(f"'{field}' is a list", where=card_id, expected="a JSON list",
+                                 found=f"text {json.dumps(value)}",
+                                 suggestion=f"Write it as JSON, quoted for the shell: {field}='[{items}]'.")
+        if "object" in kinds:
+            raise CompanionError(f"'{field}' is an object", where=card_id, expected="a JSON object",
+                                 found=f"text {json.dumps(value)}",
+                                 suggestion=f"Write it as JSON, quoted for the shell: "
+                                            f"{field}='{{\"name\": ...}}'.")
 
 
 def _schema_fields(game: str, card_type: str) -> set[str]:

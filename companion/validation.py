@@ -221,14 +221,50 @@ def game_schema(game: str) -> dict[str, Any]:
 
 
 @cache
-def _detailed_for(folder: str, game: str) -> Any:
-    from jsonschema import Draft202012Validator
+def whole_value_regex(pattern: str) -> re.Pattern[str]:
+    """A schema ``pattern`` compiled with JSON Schema's (ECMA-262's) meaning of ``$``: the end of
+    the value. Python's ``$`` also matches before a final newline, so ``^[a-z]+$`` would take
+    ``"x\\n"`` as an id; an unescaped ``$`` outside a character class becomes ``\\Z`` (what
+    fastjsonschema, the fast path, does too)."""
+    out: list[str] = []
+    i, in_class = 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            out.append(pattern[i:i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "$":
+            ch = r"\Z"
+        out.append(ch)
+        i += 1
+    return re.compile("".join(out))
 
-    return Draft202012Validator(game_schema(game), registry=_registry_for(folder))
+
+@cache
+def _validator_class() -> Any:
+    """Draft 2020-12 with ``pattern`` matched against the whole value (:func:`whole_value_regex`)."""
+    from jsonschema import Draft202012Validator, ValidationError, validators
+
+    def pattern(validator: Any, patrn: str, instance: Any, schema: Any) -> Iterator[Any]:
+        if validator.is_type(instance, "string") and not whole_value_regex(patrn).search(instance):
+            yield ValidationError(f"{instance!r} does not match {patrn!r}")
+
+    return validators.extend(Draft202012Validator, {"pattern": pattern})
+
+
+@cache
+def _detailed_for(folder: str, game: str) -> Any:
+    return _validator_class()(game_schema(game), registry=_registry_for(folder))
 
 
 def detailed_validator(game: str) -> Any:
-    """A :class:`jsonschema.Draft202012Validator` for the game (explains every error)."""
+    """A :class:`jsonschema.Draft202012Validator` for the game (explains every error), with
+    patterns matched against the whole value as JSON Schema means them."""
     return _detailed_for(str(schema_dir()), game)
 
 
@@ -616,14 +652,14 @@ def read_document(path: str | os.PathLike[str]) -> tuple[Any, ValidationIssue | 
 def parse_document(raw: bytes | str, *, file: str) -> tuple[Any, ValidationIssue | None]:
     """Parse JSON text or bytes (UTF-8, BOM allowed); report errors with line and column."""
     if isinstance(raw, bytes):
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError as exc:
-            return None, ValidationIssue(file, "is not UTF-8 text", kind="unreadable",
-                                         expected="UTF-8 encoded JSON",
-                                         found=f"byte {raw[exc.start]:#04x} at offset {exc.start}",
-                                         suggestion="Save the file as UTF-8 (a spreadsheet's "
-                                                    "'CSV UTF-8' or an editor's 'UTF-8' encoding).")
+        from .textio import decode_text
+
+        try:  # names UTF-16 (Notepad's "Unicode", PowerShell's >) as such
+            text = decode_text(raw, where=file, what="JSON file",
+                               suggestion="Save the file as UTF-8 (an editor's 'UTF-8' encoding).")
+        except CompanionError as exc:
+            return None, ValidationIssue(file, exc.message, kind="unreadable", expected=exc.expected,
+                                         found=exc.found, suggestion=exc.suggestion)
     else:
         text = raw.removeprefix("\ufeff")
     if "\x00" in text:
@@ -635,12 +671,20 @@ def parse_document(raw: bytes | str, *, file: str) -> tuple[Any, ValidationIssue
     try:
         return json.loads(text), None
     except json.JSONDecodeError as exc:
+        sheet = Path(file).suffix.lower() in (".csv", ".tsv")
         return None, ValidationIssue(file, f"is not valid JSON: {exc.msg}", kind="json",
-                                     line=exc.lineno, column=exc.colno)
+                                     line=exc.lineno, column=exc.colno,
+                                     suggestion=_sheet_hint(file) if sheet else None)
     except RecursionError:
         return None, ValidationIssue(file, "is nested too deeply to be a card file", kind="json")
     except ValueError as exc:  # e.g. an integer with more digits than Python converts
         return None, ValidationIssue(file, f"is not usable JSON: {exc}", kind="json")
+
+
+def _sheet_hint(file: str) -> str:
+    """What to do with a CSV sheet given where a JSON card file belongs."""
+    return (f"A CSV sheet is not a card file: make one of it with `companion cards import GAME {file} -o "
+            f"{Path(file).with_suffix('.json').name}`.")
 
 
 # ---------------------------------------------------------------------------------------
@@ -672,6 +716,11 @@ def _show(value: Any, limit: int = 60) -> str:
         text = f"{_json_type(value)} nested too deeply to show"
     text = text.encode("utf-8", "backslashreplace").decode("utf-8")  # a lone surrogate, escaped
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _show_typed(value: Any) -> str:
+    """A found value with its kind: ``text "x"``, ``an integer 7``; null is just ``null``."""
+    return "null" if value is None else f"{_json_type(value)} {_show(value)}"
 
 
 def _pointer(parts: Iterable[Any]) -> str:
@@ -706,8 +755,9 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str) -> Iterator[Val
     if v == "required":
         for name in vv:
             if isinstance(inst, dict) and name not in inst:
-                kind = f"a {inst.get('type')} card" if isinstance(inst.get("type"), str) and \
-                    path[:1] == ["cards"] and len(path) == 2 else "this object"
+                is_card = path[:1] == ["cards"] and len(path) == 2
+                kind = (f"a {inst.get('type')} card" if is_card and isinstance(inst.get("type"), str)
+                        else "every card" if is_card else "this object")
                 yield issue(f"the field '{name}' is missing", pointer=_pointer([*path, name]),
                             expected=f"{kind} to have '{name}'")
     elif v in ("unevaluatedProperties", "additionalProperties"):
@@ -722,7 +772,7 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str) -> Iterator[Val
     elif v == "type":
         types = [vv] if isinstance(vv, str) else list(vv)
         yield issue(f"{what} has the wrong type", expected=" or ".join(_TYPE_WORDS.get(t, t) for t in types),
-                    found=f"{_json_type(inst)} {_show(inst)}")
+                    found=_show_typed(inst))
     elif v == "enum":
         hint = closest(inst, [str(x) for x in vv], n=1) if isinstance(inst, str) else []
         yield issue(f"{what} is not an allowed value", expected="one of " + ", ".join(_show(x) for x in vv),
@@ -741,9 +791,11 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str) -> Iterator[Val
             yield issue(f"{what} has the wrong length", expected=f"{words} {vv} characters",
                         found=f"{len(inst)} characters")
     elif v == "pattern":
+        if inst == "" and schema.get("minLength", 0) >= 1:
+            return  # the minLength error already says "is empty"
         desc = schema.get("x-expected")
-        yield issue(f"{what} is not in the required form", expected=desc or f"text matching {vv}",
-                    found=_show(inst))
+        problem = schema.get("x-problem", "is not in the required form")
+        yield issue(f"{what} {problem}", expected=desc or f"text matching {vv}", found=_show(inst))
     elif v in ("minItems", "maxItems"):
         words = "at least" if v == "minItems" else "at most"
         yield issue(f"{what} has the wrong number of items", expected=f"{words} {vv}", found=str(len(inst)))
@@ -802,7 +854,7 @@ def validate_document(doc: Any, *, file: str, game: str | None = None) -> list[V
     if fast is not None:
         try:
             fast(doc)
-            return issues + list(_card_checks(doc, file, g))
+            return issues + list(_card_checks(doc, file, g)) + list(_decimal_integers(doc, file, g))
         except Exception:  # JsonSchemaException, or odd data the compiled code trips on
             pass
     found: list[ValidationIssue] = []
@@ -819,10 +871,63 @@ def validate_document(doc: Any, *, file: str, game: str | None = None) -> list[V
     found = list(dict.fromkeys(_merge_misspelt(found)))  # one report per distinct problem
     not_objects = {i.pointer for i in found if i.expected == "an object" and "wrong type" in i.message}
     found = [i for i in found if i.pointer not in not_objects or i.expected == "an object"]
+    found += _decimal_integers(doc, file, g)
     found.sort(key=_issue_order)
     if not found:
         found = list(_card_checks(doc, file, g))
     return issues + found
+
+
+def _decimal_integers(doc: Any, file: str, game: str) -> list[ValidationIssue]:
+    """Whole numbers written with a decimal part or an exponent (``2.0``, ``1e0``) in cards.
+
+    JSON Schema's ``integer`` takes them, but every number on a card is a whole number: ``2.0``
+    would reach the trackers and printed cards as "2.0", and a sheet cell ``2.0`` is refused on
+    import; refusing it here too keeps ``validate`` and ``cards import`` in agreement. Fields the
+    schema types as ``number`` (none yet) may hold them. Values beyond 2**53 are left to the
+    schema's range (a float there is not exact anyway).
+    """
+    cards = doc.get("cards") if isinstance(doc, dict) else None
+    if not isinstance(cards, list):
+        return []
+    types = field_types(game)
+    out = []
+    for i, card in enumerate(cards):
+        if type(card) is not dict:
+            continue
+        for key, value in card.items():
+            if type(value) in (str, int, bool) or value is None or "number" in types.get(key, ((),))[0]:
+                continue
+            found = _whole_float(value)
+            if found is None:
+                continue
+            path, number = found
+            cid = card.get("id") if isinstance(card.get("id"), str) else None
+            what = f"'{[k for k in (key, *path) if isinstance(k, str)][-1]}'"
+            out.append(ValidationIssue(file, f"{what} is a whole number written with a decimal part",
+                                       pointer=_pointer(["cards", i, key, *path]), card_id=cid,
+                                       expected=f"a whole number, such as {int(number)}",
+                                       found=json.dumps(number),
+                                       suggestion=f"Write {int(number)} (no '.0' or exponent)."))
+    return out
+
+
+def _first_leaf(value: Any, hit: Callable[[Any], bool]) -> tuple[list[Any], Any] | None:
+    """The path and value of the first leaf under ``value`` (through dicts and lists) that ``hit``."""
+    t = type(value)
+    if t is not dict and t is not list:
+        return ([], value) if hit(value) else None
+    items: Iterable[tuple[Any, Any]] = value.items() if t is dict else enumerate(value)
+    for key, item in items:
+        found = _first_leaf(item, hit)
+        if found is not None:
+            return [key, *found[0]], found[1]
+    return None
+
+
+def _whole_float(value: Any) -> tuple[list[Any], float] | None:
+    """The path and value of the first float with no fractional part under ``value``, if any."""
+    return _first_leaf(value, lambda v: type(v) is float and v.is_integer() and abs(v) <= 2**53)
 
 
 FORMAT_SCHEMA = "format"  # data/schemas/format.schema.json, looked up like a game's schema
@@ -974,26 +1079,9 @@ def _broken_text(value: Any, pointer: str) -> tuple[str, str] | None:
 
 
 def _surrogate_path(value: Any) -> tuple[list[Any], str] | None:
-    t = type(value)
-    if t is str:
-        return ([], value) if not value.isascii() and _SURROGATE.search(value) else None
-    if t is dict:
-        items: Iterable[tuple[Any, Any]] = value.items()
-    elif t is list:
-        items = enumerate(value)
-    else:
-        return None
-    for key, item in items:
-        ti = type(item)
-        if ti is str:
-            if item.isascii() or not _SURROGATE.search(item):
-                continue
-            return [key], item
-        if ti is dict or ti is list:
-            found = _surrogate_path(item)
-            if found is not None:
-                return [key, *found[0]], found[1]
-    return None
+    """The path and text of the first string under ``value`` holding a lone surrogate, if any."""
+    return _first_leaf(value, lambda v: type(v) is str and not v.isascii()
+                       and _SURROGATE.search(v) is not None)
 
 
 def _broken_text_issue(file: str, bad: tuple[str, str], card_id: str | None) -> ValidationIssue:
@@ -1126,16 +1214,74 @@ def resolve_replacements(items: Sequence[T], key: Callable[[T], tuple[Any, Any]]
     return kept, missing
 
 
+def replaces_hint(card_id: str) -> str:
+    """The suggestion for a card whose id is already a bundled (earlier) card's."""
+    return (f'To change that card rather than add another, give this record "replaces": "{card_id}" '
+            "(in a sheet: the replaces column), or choose a new id.")
+
+
+def replaces_problems(items: Sequence[T], orphans: Sequence[T], key: Callable[[T], tuple[Any, Any]],
+                      where: Callable[[T], str]) -> list[tuple[str, str, str | None]]:
+    """Why each orphan's ``replaces`` takes the place of no card: ``(message, expected,
+    suggestion)`` per orphan. ``items`` are every record in load order (``key`` gives id and
+    replaces).
+
+    Three cases: another record replaced that card already (with a new id, so the card is gone);
+    the card is loaded only after this record; or no card has that id (closest ids suggested,
+    never the typed one; for the first 50 orphans, as each search reads every id).
+    """
+    if not orphans:
+        return []
+    pos = {id(item): i for i, item in enumerate(items)}
+    lost = {id(o) for o in orphans}
+    first_replacer: dict[str, int] = {}  # the first record that did take a card's place
+    last_with_id: dict[str, int] = {}
+    for i, item in enumerate(items):
+        cid, replaced = key(item)
+        if isinstance(replaced, str) and id(item) not in lost:
+            first_replacer.setdefault(replaced.lower(), i)
+        if isinstance(cid, str):
+            last_with_id[cid.lower()] = i
+    ids: list[str] | None = None
+    out = []
+    for n, orphan in enumerate(orphans):
+        target = str(key(orphan)[1])
+        low, here = target.lower(), pos[id(orphan)]
+        before, after = first_replacer.get(low, here), last_with_id.get(low, here)
+        if before < here:
+            earlier = items[before]
+            cid = key(earlier)[0]
+            out.append((f"replaces {target!r}, which {where(earlier)} (card {cid!r}) already replaces",
+                        "one record replacing each card",
+                        f"Replace {cid!r}, the record now in its place, or merge the two records into one."))
+        elif after > here:
+            out.append((f"replaces {target!r}, a card loaded only after this record "
+                        f"(at {where(items[after])})",
+                        "the id of a card loaded before it: bundled files, then your folder, then --cards "
+                        "files, each in order",
+                        "Load the file holding that card first, or leave out 'replaces' to add a new card."))
+        else:
+            hint = None
+            if n < 50:
+                if ids is None:
+                    kept, _ = resolve_replacements(items, key)
+                    ids = [c for c in (key(item)[0] for item in kept) if isinstance(c, str)]
+                hint = did_you_mean(closest(target, [c for c in ids if c.lower() != low]))
+            out.append((f"replaces {target!r}, which no card loaded before this file holds",
+                        "the id of a bundled card", hint))
+    return out
+
+
 def check_collection(game: str, records: Sequence[Record]) -> list[ValidationIssue]:
     """Cross-record checks over every card of one game: ids, references, registered counts."""
     issues: list[ValidationIssue] = []
-    records, orphans = resolve_replacements(records, lambda r: (r.id, r.data.get("replaces")))
-    for rec in orphans:
-        ids = [r.id for r in records if isinstance(r.id, str)]
-        issues.append(rec.issue(f"replaces {rec.data.get('replaces')!r}, which no card loaded before "
-                                "this file holds", field_="replaces", kind="reference",
-                                expected="the id of a bundled card",
-                                suggestion=did_you_mean(closest(str(rec.data.get("replaces")), ids))))
+    every = list(records)
+    records, orphans = resolve_replacements(every, lambda r: (r.id, r.data.get("replaces")))
+    reasons = replaces_problems(every, orphans, lambda r: (r.id, r.data.get("replaces")),
+                                lambda r: f"{r.file} {r.pointer}")
+    for rec, (message, expected, suggestion) in zip(orphans, reasons, strict=True):
+        issues.append(rec.issue(message, field_="replaces", kind="reference", expected=expected,
+                                suggestion=suggestion))
     first: dict[str, Record] = {}
     for rec in records:
         cid = rec.id
@@ -1147,7 +1293,8 @@ def check_collection(game: str, records: Sequence[Record]) -> list[ValidationIss
         else:
             where = f"{seen.file} {seen.pointer}" if seen.file != rec.file else seen.pointer
             issues.append(rec.issue(f"duplicate id {cid!r}: already used at {where}", field_="id",
-                                    kind="duplicate-id", expected="ids unique within a game"))
+                                    kind="duplicate-id", expected="ids unique within a game",
+                                    suggestion=replaces_hint(cid) if seen.file != rec.file else None))
     refs = reference_fields(game)
     if refs:
         targets: dict[str, set[str]] = {}
@@ -1335,7 +1482,9 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]] = (), *, context: boo
         from .deck.formats import format_files
 
         files = bundled_paths() + format_files()
+    roots = _game_roots(paths)
     docs: list[tuple[str, Any]] = []
+    expected: dict[str, str] = {}
     for f in files:
         report.files.append(str(f))
         doc, problem = read_document(f)
@@ -1343,16 +1492,50 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]] = (), *, context: boo
             report.issues.append(problem)
         else:
             docs.append((str(f), doc))
-    _validate_docs(report, docs, context=bool(paths) and context, skip=files)
+            game = folder_game(f, roots)
+            if game is not None:
+                expected[str(f)] = game
+    _validate_docs(report, docs, context=bool(paths) and context, skip=files, expected=expected)
     return report
 
 
-def collection_issues(game: str, docs: Mapping[str, Any] | None = None) -> list[ValidationIssue]:
+def _game_roots(paths: Iterable[str | os.PathLike[str]] = ()) -> list[Path]:
+    """Folders whose game-named subfolders hold that game's cards: the bundled data, the user's
+    folder, and folders given to ``validate``."""
+    from .cards import DATA_DIR, user_data_dir
+
+    roots = []
+    for p in [DATA_DIR, user_data_dir(), *map(Path, paths)]:
+        try:
+            if p.is_dir():
+                roots.append(p.resolve())
+        except (OSError, ValueError, RuntimeError):
+            continue
+    return roots
+
+
+def folder_game(path: str | os.PathLike[str], roots: Iterable[Path]) -> str | None:
+    """The game a card file must hold because of where it lies: ``<root>/<game>/*.json`` (the
+    loaders read the bundled and the user's game folders as that game's cards and refuse a file
+    of another game there), or ``None``."""
+    parent = Path(path).parent
+    if parent.name not in GAMES:
+        return None
+    try:
+        up = parent.parent.resolve()
+    except (OSError, ValueError, RuntimeError):
+        return None
+    return parent.name if up in set(roots) else None
+
+
+def collection_issues(game: str, docs: Mapping[str, Any] | None = None, *,
+                      issues: Mapping[str, Sequence[ValidationIssue]] | None = None) -> list[ValidationIssue]:
     """The cross-record issues of one game's whole collection (bundled files, then the user's,
     as :func:`companion.cards.load_game` loads them).
 
     Each document in ``docs`` (path -> parsed document) stands in for the file at that path, or
     comes after the others if no such file is loaded: the collection as it would be once saved.
+    ``issues`` (path -> its :func:`validate_document` issues) spares validating a document again.
     """
     from .cards import game_files, user_game_files
 
@@ -1370,7 +1553,9 @@ def collection_issues(game: str, docs: Mapping[str, Any] | None = None) -> list[
     records: list[Record] = []
     for name, doc in chosen:
         if isinstance(doc, dict) and doc.get("game") == game:
-            records += records_of(name, doc, validate_document(doc, file=name, game=game))
+            found = (issues or {}).get(name)
+            records += records_of(name, doc, validate_document(doc, file=name, game=game)
+                                  if found is None else found)
     return check_collection(game, records)
 
 
@@ -1387,18 +1572,32 @@ def validate_bytes(raw: bytes | str, *, file: str, context: bool = True) -> Repo
 
 
 def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: bool,
-                   skip: Iterable[Path], texts: Mapping[str, str] | None = None) -> None:
+                   skip: Iterable[Path], texts: Mapping[str, str] | None = None,
+                   expected: Mapping[str, str] | None = None) -> None:
+    """Validate parsed documents into ``report``; ``expected`` maps a file to the game its folder
+    makes it (:func:`folder_game`): a file of another game there is an error, as the loaders
+    refuse it, and its cards join no game's cross-record checks."""
+    from dataclasses import replace
+
     records: dict[str, list[Record]] = {}
+    expected = expected or {}
     for f, doc in docs:
         if is_format_document(doc, f):
             report.issues += validate_format_document(doc, file=f)
             continue
-        found = validate_document(doc, file=f)
+        must = expected.get(f)
+        found = validate_document(doc, file=f, game=must)
+        if must is not None:
+            found = [replace(i, suggestion=f"The {must} commands read every file in {Path(f).parent} "
+                                           "and refuse this one: move it to the folder of the game it "
+                                           "names.")
+                     if i.pointer == "/game" and i.message == "holds cards of another game" else i
+                     for i in found]
         report.issues += found
         if isinstance(doc, dict) and isinstance(doc.get("cards"), list):
             report.cards += len(doc["cards"])
             game = doc.get("game")
-            if isinstance(game, str) and game in GAMES:
+            if isinstance(game, str) and game in GAMES and must in (None, game):
                 records.setdefault(game, []).extend(records_of(f, doc, found))
     given = {f for f, _ in docs}
     resolved = {str(Path(f).resolve()) for f in skip}
@@ -1410,7 +1609,7 @@ def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: 
                     continue
                 doc, problem = read_document(f)
                 if problem is None and isinstance(doc, dict) and doc.get("game") == game \
-                        and isinstance(doc.get("cards"), list):
+                        and f.parent.name == game and isinstance(doc.get("cards"), list):
                     extra += records_of(str(f), doc, validate_document(doc, file=str(f)))
             recs = extra + recs
         report.issues += [i for i in check_collection(game, recs) if i.file in given]
@@ -1541,13 +1740,14 @@ def ensure_unique(cards: Sequence[Card]) -> None:
     from .cards import CardFileError
 
     seen: dict[str, Card] = {}
-    cards, orphans = resolve_replacements(cards, lambda c: (c.id, c.get("replaces")))
-    for card in orphans:
-        raise CardFileError(f"replaces {card.get('replaces')!r}, which no card loaded before this "
-                            "file holds", where=f"{card.file} /cards/{card.index}/replaces",
-                            expected="the id of a bundled card",
-                            suggestion=did_you_mean(closest(str(card.get("replaces")),
-                                                            [c.id for c in cards])))
+    every = list(cards)
+    cards, orphans = resolve_replacements(every, lambda c: (c.id, c.get("replaces")))
+    if orphans:
+        card = orphans[0]
+        message, expected, suggestion = replaces_problems(
+            every, orphans, lambda c: (c.id, c.get("replaces")), lambda c: f"{c.file} /cards/{c.index}")[0]
+        raise CardFileError(message, where=f"{card.file} /cards/{card.index}/replaces",
+                            expected=expected, suggestion=suggestion)
     for card in cards:
         key = card.id.lower()
         if key in seen:
@@ -1555,5 +1755,6 @@ def ensure_unique(cards: Sequence[Card]) -> None:
             raise CardFileError(f"duplicate {card.game} card id {card.id!r}",
                                 where=f"{card.file} /cards/{card.index}",
                                 found=f"also at {other.file} /cards/{other.index}",
-                                expected="ids unique within a game")
+                                expected="ids unique within a game",
+                                suggestion=replaces_hint(card.id) if other.file != card.file else None)
         seen[key] = card

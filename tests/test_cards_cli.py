@@ -84,9 +84,19 @@ def test_cards_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "unknown village card type 'mega'" in err and "mega-mouse" in err
 
 
+def own_copy(tmp_path: Path, game: str = "village") -> Path:
+    """The bundled demo set as a user's own file: the same cards under ids of their own."""
+    doc = json.loads((cards_module.DATA_DIR / game / "demo.json").read_text(encoding="utf-8"))
+    for card in doc["cards"]:
+        card["id"] = "my-" + card["id"]
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(doc), encoding="utf-8")
+    return mine
+
+
 def test_cards_import_export_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sheet, out = tmp_path / "v.csv", tmp_path / "v.json"
-    src = cards_module.DATA_DIR / "village" / "demo.json"
+    src = own_copy(tmp_path)
     code, _, _ = run(capsys, "cards", "export", "village", "--cards", str(src), "--out", str(sheet))
     assert code == 0 and sheet.read_bytes().startswith(b"\xef\xbb\xbfid,name,type,")
     code, stdout, _ = run(capsys, "cards", "import", "village", str(sheet), "--out", str(out))
@@ -99,7 +109,7 @@ def test_cards_import_export_round_trip(tmp_path: Path, capsys: pytest.CaptureFi
 
 def test_cards_import_and_export_json_summaries(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     sheet, out = tmp_path / "v.csv", tmp_path / "v.json"
-    src = cards_module.DATA_DIR / "village" / "demo.json"
+    src = own_copy(tmp_path)
     code, stdout, _ = run(capsys, "cards", "export", "village", "--cards", str(src), "--out", str(sheet),
                           "--json")
     assert code == 0 and json.loads(stdout) == {"game": "village", "wrote": str(sheet), "cards": 36}
@@ -123,8 +133,7 @@ def test_cards_import_json_lists_the_problems(tmp_path: Path, capsys: pytest.Cap
     doc = json.loads(stdout)
     assert code == 1 and err == "" and not out.exists()
     assert doc["wrote"] is None and doc["file"] == str(sheet)
-    assert doc["problems"] == ["row 2, field 'source' (no such column): the field 'source' is missing "
-                               "(expected a basic-mouse card to have 'source')"]
+    assert doc["problems"] == ["row 1: the column 'source' is missing (every card needs its own source)"]
 
 
 def test_the_readme_example_card_file_validates_and_round_trips(tmp_path: Path,
@@ -283,3 +292,50 @@ def test_export_and_import_take_o_as_out_and_deck_export_takes_out(
     deck = cards_module.DATA_DIR / "decks" / "village-demo-legal.txt"
     code, _, err = run(capsys, "deck", "export", "village", str(deck), "--out", str(listed))
     assert code == 0 and "Acorn Scout" in listed.read_text(encoding="utf-8"), err
+
+
+def test_importing_a_sheet_of_the_bundled_cards_is_refused(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """F4: such a sheet was written (exit 0) though validate and every reader refuse the file."""
+    sheet, out = tmp_path / "v.csv", tmp_path / "v.json"
+    assert run(capsys, "cards", "export", "village", "--out", str(sheet))[0] == 0
+    code, _, err = run(capsys, "cards", "import", "village", str(sheet), "--out", str(out))
+    assert code == 1 and not out.exists()
+    assert "row 2, column A 'id': duplicate id 'acorn-scout'" in err and "the replaces column" in err
+    assert "36 problems" in err
+
+
+def test_cards_list_marks_uncertain_values(capsys: pytest.CaptureFixture[str]) -> None:
+    """F12: Tilda's class is read from the book but not surely: "healer?", as printed cards mark it."""
+    code, out, _ = run(capsys, "cards", "list", "mystics", "--type", "hero")
+    tilda = next(line for line in out.splitlines() if line.startswith("tilda "))
+    collin = next(line for line in out.splitlines() if line.startswith("collin "))
+    assert code == 0 and "healer?" in tilda.split() and "?" not in collin
+    assert out.rstrip().endswith("value? = reading uncertain (listed in the record's 'uncertain')")
+    code, out, _ = run(capsys, "cards", "list", "village")
+    assert "uncertain" not in out
+
+
+def test_a_sheet_and_a_card_file_given_to_the_wrong_command(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """F11: each points to the other command."""
+    sheet = tmp_path / "x.csv"
+    sheet.write_text("id,name,type,source\npip,Pip,fruit,me\n", encoding="utf-8")
+    code, _, err = run(capsys, "cards", "list", "village", "--cards", str(sheet))
+    assert code == 2 and "`companion cards import GAME" in err
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps({"game": "village", "set": "S", "cards": []}), encoding="utf-8")
+    code, _, err = run(capsys, "cards", "import", "village", str(mine), "--out", str(tmp_path / "o.json"))
+    assert code == 1 and "not a CSV sheet" in err and "companion validate mine.json" in err
+
+
+def test_bare_validate_reports_a_misplaced_user_file(capsys: pytest.CaptureFixture[str]) -> None:
+    """F3: `validate` said valid while every TMNT command refused the file."""
+    folder = cards_module.user_data_dir() / "tmnt"
+    folder.mkdir(parents=True)
+    (folder / "misplaced.json").write_text((cards_module.DATA_DIR / "village" / "demo.json").read_text(
+        encoding="utf-8"), encoding="utf-8")
+    code, out, _ = run(capsys, "validate")
+    assert code == 1 and 'misplaced.json:2 /game: holds cards of another game (expected "tmnt"; ' \
+                         'found "village")' in out
+    assert run(capsys, "cards", "list", "tmnt")[0] == 2

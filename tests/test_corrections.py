@@ -121,3 +121,41 @@ def test_a_correction_that_breaks_the_game_s_cards_is_refused(_isolated_user_dat
     correct_card("mousecard", "2-hearts", {"colour": "red"})
     assert load_game("mousecard").find("2-hearts")["colour"] == "red"
     assert main(["validate"]) == 0
+
+
+def test_the_source_is_kept_and_appended_to_never_replaced(_isolated_user_data: Path) -> None:
+    """F2: `source=...` overwrote the book's citation and the earlier corrections' notes. The source
+    is the record's provenance: each correction adds its fields and note, and it is not correctable."""
+    book = load_game("mystics").find("spider").source
+    correct_card("mystics", "spider", {"life": 2}, note="note A")
+    correct_card("mystics", "spider", {"battle": 3}, note="note B")
+    saved = corrections_path("mystics").read_text()
+    with pytest.raises(CompanionError, match="'source' cannot be corrected") as info:
+        correct_card("mystics", "spider", {"source": "a blog"}, note="x")
+    assert "--note" in str(info.value)
+    assert corrections_path("mystics").read_text() == saved
+    source = load_game("mystics").find("spider").source
+    assert source == f"{book} | user correction: life (note A); battle (note B)"
+
+
+def test_a_name_two_printings_share_asks_for_the_id(_isolated_user_data: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """F2: 'Clover Forager' silently corrected the first of two printings."""
+    with pytest.raises(CompanionError, match="names 2 village cards") as info:
+        correct_card("village", "Clover Forager", {"atk": 2})
+    assert info.value.found == "clover-forager, clover-forager-alt"
+    assert not corrections_path("village").exists()
+    assert main(["cards", "correct", "village", "clover-forager-alt", "atk=2"]) == 0
+    assert capsys.readouterr().out.startswith("Clover Forager (clover-forager-alt): atk=2")
+    assert load_game("village").find("clover-forager-alt")["atk"] == 2
+    doc = json.loads(corrections_path("village").read_text())
+    assert [c["replaces"] for c in doc["cards"]] == ["clover-forager-alt"]  # the other printing untouched
+
+
+def test_a_list_field_given_as_text_hints_the_syntax(capsys: pytest.CaptureFixture[str]) -> None:
+    """F11: `classes=healer` got "expected a list" with no hint of how to write one."""
+    assert main(["cards", "correct", "mystics", "tilda", "classes=healer; warrior"]) == 2
+    err = capsys.readouterr().err
+    assert "'classes' is a list" in err and """classes='["healer", "warrior"]'""" in err
+    assert not corrections_path("mystics").exists()
+    assert main(["cards", "correct", "mystics", "tilda", 'classes=["healer"]']) == 0

@@ -728,3 +728,178 @@ def test_cross_record_checks_see_only_schema_valid_records() -> None:
              if r.id == "2-hearts" else r for r in recs]
     assert {i.message for i in check_collection("mousecard", twice)} >= {
         "spades are black", "the 2 of spades appears more than once"}
+
+
+# -- the card-data audit: whole-value patterns, blank text, whole numbers, every problem -----
+
+def test_an_id_with_a_trailing_newline_is_not_an_id() -> None:
+    """F7: JSON Schema's ``$`` is the end of the value; Python's also matches before a final
+    newline, so "x\\n" passed the id pattern (and Monarchs' player letter "A\\n" its own)."""
+    doc = {"game": "village", "set": "I", "cards": [
+        {"id": "x\n", "name": "G", "type": "fruit", "source": "me"},
+        {"id": "x", "name": "G2", "type": "fruit", "source": "me"}]}
+    (issue,) = errors(doc)
+    assert issue.pointer == "/cards/0/id" and issue.message == "'id' is not in the required form"
+    monarchs = doc_of("monarchs", "starting.json")
+    monarchs["cards"][0]["player"] += "\n"
+    (issue,) = errors(monarchs)
+    assert issue.pointer == "/cards/0/player"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet="ab-0\n\r \t$", max_size=6))
+def test_the_id_pattern_matches_the_whole_value(text: str) -> None:
+    import re
+
+    doc = {"game": "village", "set": "I", "cards": [{"id": text, "name": "G", "type": "fruit",
+                                                     "source": "me"}]}
+    accepted = not any(i.pointer == "/cards/0/id" for i in errors(doc))
+    assert accepted == bool(re.fullmatch(r"[a-z0-9][a-z0-9-]*", text))
+
+
+def test_whole_value_regex_changes_only_a_pattern_s_end_anchors() -> None:
+    wv = validation.whole_value_regex
+    assert wv(r"^[A-Z]$").search("A") and not wv(r"^[A-Z]$").search("A\n")
+    assert wv(r"^a[$]b$").search("a$b") and wv(r"^\$x$").search("$x")  # a literal $ stays literal
+
+
+@pytest.mark.parametrize("field", ["name", "source"])
+def test_a_name_or_source_of_only_spaces_is_blank(field: str) -> None:
+    """F8: "   " is no more a name or a source than "" is."""
+    doc = {"game": "village", "set": "S", "cards": [{"id": "ws", "name": "N", "type": "fruit",
+                                                     "source": "me"}]}
+    doc["cards"][0][field] = " \t "
+    (issue,) = errors(doc)
+    assert issue.pointer == f"/cards/0/{field}" and issue.message == f"'{field}' is blank"
+    assert issue.expected == "some text, not only spaces"
+    doc["cards"][0][field] = ""
+    (issue,) = errors(doc)  # the empty text is reported once, as empty
+    assert issue.message == f"'{field}' is empty"
+    doc["cards"][0][field] = "x"
+    doc["set"] = "  "
+    (issue,) = errors(doc)
+    assert issue.pointer == "/set" and issue.message == "'set' is blank"
+
+
+@pytest.mark.parametrize(("field", "value", "pointer"), [
+    ("atk", 2.0, "/cards/0/atk"), ("qty", 3.0, "/cards/0/qty"), ("def", 1e0, "/cards/0/def"),
+    ("abilities", [{"name": "N", "fruit_cost": 1.0, "text": "t"}], "/cards/0/abilities/0/fruit_cost"),
+])
+def test_a_whole_number_written_with_a_decimal_part_is_refused(field: str, value: Any, pointer: str) -> None:
+    """F6: JSON Schema's integer takes 2.0, but a card's numbers are whole numbers (and a sheet
+    cell 2.0 is refused on import: validate and import agree)."""
+    card = {"id": "f1", "name": "F1", "type": "basic-mouse", "atk": 2, "def": 1, "source": "me"}
+    card[field] = value
+    (issue,) = errors({"game": "village", "set": "F", "cards": [card]})
+    assert issue.pointer == pointer and "whole number written with a decimal part" in issue.message
+    assert issue.found is not None and "." in issue.found and "text" not in issue.render()
+
+
+@pytest.mark.parametrize(("value", "ok"), [(999, True), (1000, False), (10**29, False), (0, True)])
+def test_card_numbers_are_bounded(value: int, ok: bool) -> None:
+    """F6: a stat holds at most 999 (the schemas had no upper bound: ATK 10**29 was valid)."""
+    doc = {"game": "village", "set": "S", "cards": [
+        {"id": "a", "name": "A", "type": "basic-mouse", "atk": value, "def": 1, "source": "x"}]}
+    found = errors(doc)
+    assert (found == []) == ok
+    if not ok:
+        assert found[0].message == "'atk' is out of range" and found[0].expected == "at most 999"
+
+
+def test_a_card_missing_type_name_and_source_gets_all_three() -> None:
+    """F10: every card needs id, name, type and source, whatever its type (or none)."""
+    doc = {"game": "village", "set": "S", "cards": [{"id": "x"}, {"type": "fruit"}]}
+    missing = {(i.pointer, i.message) for i in errors(doc)}
+    assert missing == {
+        ("/cards/0/type", "the field 'type' is missing"), ("/cards/0/name", "the field 'name' is missing"),
+        ("/cards/0/source", "the field 'source' is missing"),
+        ("/cards/1/id", "the field 'id' is missing"), ("/cards/1/name", "the field 'name' is missing"),
+        ("/cards/1/source", "the field 'source' is missing")}
+    assert any(i.expected == "every card to have 'type'" for i in errors(doc))
+
+
+def test_null_is_found_null_not_null_null() -> None:
+    """F11: "found null null" read like a stutter."""
+    doc = {"game": "village", "set": "S", "cards": [None, {
+        "id": "a", "name": "A", "type": "basic-mouse", "atk": 1, "def": 1, "source": "x",
+        "abilities": [{"name": "N", "fruit_cost": None, "text": "t"}]}]}
+    rendered = [i.render() for i in errors(doc)]
+    assert rendered and all("null null" not in r for r in rendered)
+    assert any(r.endswith("(expected an object; found null)") for r in rendered)
+
+
+def _replacing(tmp_path: Path, name: str, *cards_: dict[str, Any]) -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps({"game": "village", "set": name, "cards": list(cards_)}), encoding="utf-8")
+    return path
+
+
+def test_replacing_a_card_twice_or_before_it_is_loaded_says_so(tmp_path: Path) -> None:
+    """F11: the second file replacing a bundled card was told no card held it; a card defined in
+    a later file got "Did you mean" the very id typed."""
+    r1 = _replacing(tmp_path, "r1.json", {"id": "acorn-x", "replaces": "acorn-scout", "name": "A",
+                                          "type": "fruit", "source": "me"})
+    r2 = _replacing(tmp_path, "r2.json", {"id": "acorn-y", "replaces": "acorn-scout", "name": "B",
+                                          "type": "fruit", "source": "me"},
+                    {"id": "chain", "replaces": "acorn-x", "name": "C", "type": "fruit", "source": "me"})
+    (issue,) = validate_paths([r1, r2]).errors
+    assert issue.pointer == "/cards/0/replaces" and issue.file == str(r2)
+    assert f"which {r1} /cards/0 (card 'acorn-x') already replaces" in issue.message
+    assert issue.suggestion and "Replace 'acorn-x'" in issue.suggestion
+    later = [i for i in validate_paths([r2, r1]).errors if i.card_id == "chain"]
+    assert len(later) == 1 and "a card loaded only after this record" in later[0].message
+    assert "Did you mean 'acorn-x'" not in later[0].render()
+    with pytest.raises(CardFileError, match="already replaces"):
+        load_game("village", [r1, r2])
+    typo = _replacing(tmp_path, "t.json", {"id": "acorn-scot", "replaces": "acorn-scot", "name": "T",
+                                           "type": "fruit", "source": "me"})
+    (issue,) = validate_paths([typo]).errors
+    assert issue.suggestion and "'acorn-scout'" in issue.suggestion and "'acorn-scot'" not in issue.suggestion
+
+
+def test_a_clash_with_a_bundled_id_suggests_replaces(tmp_path: Path) -> None:
+    """F4: validate (and the loader) say how to change the bundled card instead."""
+    clash = _replacing(tmp_path, "clash.json", {"id": "acorn-scout", "name": "Acorn Scout",
+                                                "type": "basic-mouse", "atk": 9, "def": 9, "source": "me"})
+    (issue,) = validate_paths([clash]).errors
+    assert issue.kind == "duplicate-id" and '"replaces": "acorn-scout"' in (issue.suggestion or "")
+    with pytest.raises(CardFileError, match='"replaces": "acorn-scout"'):
+        load_game("village", [clash])
+
+
+def test_a_file_of_another_game_in_a_game_folder_is_reported_by_bare_validate() -> None:
+    """F3: every TMNT command refuses a Village file in the user's tmnt folder, so validate
+    must not call it valid."""
+    from companion.cards import user_data_dir
+
+    folder = user_data_dir() / "tmnt"
+    folder.mkdir(parents=True)
+    misplaced = folder / "misplaced.json"
+    misplaced.write_text(json.dumps({"game": "village", "set": "S", "cards": [
+        {"id": "pip", "name": "Pip", "type": "fruit", "source": "me"}]}), encoding="utf-8")
+    for report in (validate_paths(), validate_paths([misplaced]), validate_paths([user_data_dir()])):
+        (issue,) = report.errors
+        assert report.exit_code == 1 and issue.file == str(misplaced) and issue.pointer == "/game"
+        assert (issue.message, issue.expected, issue.found) == (
+            "holds cards of another game", '"tmnt"', '"village"')
+    with pytest.raises(CardFileError, match="another game"):
+        load_game("tmnt")
+
+
+def test_a_utf16_card_file_is_named_utf16_and_a_sheet_points_to_import(tmp_path: Path) -> None:
+    """F11: UTF-16 (Notepad's "Unicode") was reported as "byte 0xff"; a CSV sheet given where a
+    card file belongs says how to make one."""
+    text = json.dumps({"game": "village", "set": "S", "cards": []})
+    _, issue = parse_document(text.encode("utf-16"), file="u16.json")
+    assert issue is not None and issue.kind == "unreadable" and "UTF-16" in issue.render()
+    _, issue = parse_document(b"id,name,type\n", file="mine.csv")
+    assert issue is not None
+    assert "companion cards import GAME mine.csv -o mine.json" in (issue.suggestion or "")
+    with pytest.raises(CardFileError, match="cards import"):
+        load_file(_sheet(tmp_path), "village")
+
+
+def _sheet(tmp_path: Path) -> Path:
+    sheet = tmp_path / "x.csv"
+    sheet.write_text("sep=;\nid;name;type;source\npip;Pip;fruit;me\n", encoding="utf-8")
+    return sheet

@@ -25,8 +25,11 @@ LIST_COLUMNS: dict[str, tuple[str, ...]] = {
     "tmnt": ("attribute", "power", "attack_kind", "timing"),
     "monarchs": ("color", "player", "cost", "influence", "move_cover", "crowns", "qty"),
     "mousecard": ("rank", "suit", "colour"),
-    "mystics": ("classes", "battle", "defense", "lore", "move", "life", "subtype"),
+    "mystics": ("classes", "battle", "defense", "lore", "move", "life", "subtype", "cost", "movement",
+                "bonus", "paws", "slot"),
 }
+#: The line under a table that marks a value whose reading is uncertain (as printed cards do).
+UNCERTAIN_NOTE = "value? = reading uncertain (listed in the record's 'uncertain')"
 
 
 def register(sub: Any, groups: dict[str, Any]) -> None:
@@ -56,8 +59,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     ip = csub.add_parser("import", help="a CSV sheet to a JSON card file",
                          description="Read a CSV sheet (columns = the schema's fields, 'qty' for copies, "
                                      "lists as 'a; b' or JSON cells) and write a validated card file. "
-                                     "Every problem is reported by row and column; on any problem "
-                                     "nothing is written.")
+                                     "Its ids are checked against the game's loaded cards (bundled and "
+                                     "your folder): to change one of those, fill the row's 'replaces' "
+                                     "column. Every problem is reported by row and column, in one run; "
+                                     "on any problem nothing is written.")
     ip.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
     ip.add_argument("csv", metavar="FILE.csv",
                     help="the sheet: a header row of the game's field names (every card needs name, "
@@ -95,7 +100,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                      "unless the result validates.")
     fp.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
     fp.add_argument("card", metavar="CARD", help="card name or id")
-    fp.add_argument("values", nargs="+", metavar="FIELD=VALUE", help="e.g. life=5 battle=2")
+    fp.add_argument("values", nargs="+", metavar="FIELD=VALUE",
+                    help="e.g. life=5 battle=2 classes='[\"healer\"]' (a list or object as JSON); "
+                         "'source' is not correctable: it keeps the book's citation and adds --note")
     fp.add_argument("--note", default="", help="where the value comes from (e.g. 'read off my copy')")
     fp.add_argument("--json", action="store_true", help="print the record written")
     fp.set_defaults(handler=cmd_correct)
@@ -112,7 +119,7 @@ def cmd_correct(args: argparse.Namespace) -> int:
         print_json(record)
     else:
         fields = ", ".join(f"{k}={json.dumps(v)}" for k, v in values.items())
-        print(f"{record['name']}: {fields} (saved in {corrections_path(args.game)})")
+        print(f"{record['name']} ({record['id']}): {fields} (saved in {corrections_path(args.game)})")
     return 0
 
 
@@ -172,13 +179,30 @@ def cmd_list(args: argparse.Namespace) -> int:
         return 0
     extra = [f for f in LIST_COLUMNS.get(args.game, ()) if any(f in c.data for c in cards)]
     rows = [["id", "name", "type", *extra]]
+    marked = False
     for c in cards:
-        rows.append([c.id, c.name, c.type, *(_cell(c.get(f), applies=not not_applicable(c, f))
-                                             if f in c.data else "" for f in extra)])
+        unsure = _uncertain(c)
+        row = [c.id, c.name, c.type]
+        for f in extra:
+            text = _cell(c.get(f), applies=not not_applicable(c, f)) if f in c.data else ""
+            if f in unsure and c.get(f) is not None:
+                text += "?"
+                marked = True
+            row.append(text)
+        rows.append(row)
     print(table(rows))
     demo = sum(c.is_demo for c in cards)
     print(f"{len(cards)} card{'s' * (len(cards) != 1)}" + (f" ({demo} demo)" if demo else ""))
+    if marked:
+        print(UNCERTAIN_NOTE)
     return 0
+
+
+def _uncertain(card: Any) -> frozenset[str]:
+    """The fields a record lists in ``uncertain``: read from the book, but the reading is not sure."""
+    flagged = card.get("uncertain")
+    return frozenset(f for f in flagged if isinstance(f, str)) if isinstance(flagged, tuple | list) \
+        else frozenset()
 
 
 def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> None:
@@ -214,7 +238,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CompanionError(f"cannot be read ({exc.strerror})", where=str(path)) from None
     try:
-        doc = import_csv(args.game, raw, file=str(path), set_name=args.set_name, source=args.source)
+        doc = import_csv(args.game, raw, file=str(path), set_name=args.set_name, source=args.source,
+                         out=args.out)
     except CsvImportError as exc:
         if args.json:
             from . import print_json

@@ -128,7 +128,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         description="Spend an unspent ace of a character's latest draw, or one of their "
                                     "fate chips, on that draw: one more success, or one bad card "
                                     "cancelled. An ace cancels another card, never itself. "
-                                    "(mouse-card-system.txt, How to draw cards, special effects: Aces; Fate Chips)")
+                                    "(mouse-card-system.txt, How to draw cards, special effects: Aces; "
+                                    "Fate Chips)")
     b.add_argument("log", metavar="LOG", help=_LOG_HELP)
     b.add_argument("character", metavar="CHARACTER", help="the character whose latest draw gets the bonus")
     b.add_argument("--source", choices=("ace", "chip"), required=True,
