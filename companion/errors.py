@@ -61,7 +61,8 @@ class UnknownCardError(CompanionError):
         self.game = game
         self.suggestions = tuple(suggestions)
         hint = did_you_mean(self.suggestions)
-        super().__init__(f"unknown {game} card {name!r}", where=where, suggestion=hint)
+        shown = name if len(name) <= 60 else name[:59] + "…"  # (a pasted page is not a card name)
+        super().__init__(f"unknown {game} card {shown!r}", where=where, suggestion=hint)
 
 
 class LogError(CompanionError):

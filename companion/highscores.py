@@ -38,8 +38,9 @@ def load_high_scores(path: str | os.PathLike[str] | None = None) -> HighScores:
         return HighScores()
     try:
         doc = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise CompanionError(f"the high-score table cannot be read ({exc})", where=str(p),
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:  # (a number of thousands
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:120]  # of digits too)
+        raise CompanionError(f"the high-score table cannot be read ({reason})", where=str(p),
                              suggestion="Move the file aside to start a new table") from None
     return HighScores.from_json(doc, where=str(p))
 

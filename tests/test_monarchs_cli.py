@@ -130,7 +130,7 @@ def test_buy_back_row_and_bad_specs(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(("argv", "needle"), [
     (["--influence", "5", "--front", "2", "--top", "-1"], "--top"),
     (["--influence", "5", "--hand", "1", "1", "--front", "2"], "not both"),
-    (["--hand", "1", "-1", "--front", "2"], "--hand 2: a card's influence is 0 or more"),
+    (["--hand", "1", "-1", "--front", "2"], "--hand 2: a card's influence is 0 to 999"),
     (["--influence", "-3", "--front", "2"], "--influence"),
     (["--influence", "5"], "give the Court's cards with --front"),
     (["--hand", "²", "--front", "2"], "unknown monarchs card"),  # a digit int() cannot read
@@ -217,3 +217,43 @@ def test_the_readme_example_hand_is_the_books_and_scores_28(capsys: pytest.Captu
         "orange": (3, 2), "green": (4, 3), "blue": (2, 1), "red": (2, 0), "purple": (1, 2), "yellow": (2, 3)}
     code, out, _ = run(capsys, "score", "monarchs", str(hand), "--json")
     assert code == 0 and json.loads(out)["total"] == 28
+
+
+def test_solo_dice_never_say_to_skip_a_spot_that_was_not_typed_in(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "monarchs", "solo", "--white", "2", "--black", "3",
+                       "--front", "2", "3", "4", "5")
+    assert code == 0 and "white 2: remove cost 3" in out
+    assert "black 3: remove the top card at back 3 (no card was typed in there)" in out
+    assert "nothing" not in out
+
+
+def test_end_caps_the_players_and_buy_says_what_the_plan_leaves_out(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "monarchs", "end", "--players", "100000000", "--seat", "1",
+                       "--court-deck", "0")
+    assert code == 2 and "players must be 1 to 6" in err and "internal" not in err
+    code, out, _ = run(capsys, "monarchs", "buy", "--hand", "Court Jester", "1", "1", "1", "0",
+                       "--front", "5", "5", "5", "5", "--back", "3", "5", "5", "5")
+    assert code == 0 and "1 Move and Cover icon(s)" in out and "a hand is 5 cards" not in out
+    code, out, _ = run(capsys, "monarchs", "buy", "--hand", *["1"] * 7, "--front", "3", "--json")
+    notes = json.loads(out)["notes"]
+    assert code == 0 and "a hand is 5 cards (of-mice-and-monarchs.md, Game Play); 7 were given" in notes
+    code, _, err = run(capsys, "monarchs", "buy", "--hand", "9" * 5000, "--front", "3")
+    assert code == 2 and "0 to 999" in err and len(err) < 300
+    code, _, err = run(capsys, "monarchs", "buy", "--influence", "5", "--front", "x" * 100_000)
+    assert code == 2 and len(err) < 400
+    code, _, err = run(capsys, "monarchs", "buy", "--influence", "5", "--front", "-3")
+    assert code == 2 and "whole numbers from 0" in err
+
+
+def test_a_damaged_high_score_file_is_named_not_a_crash(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.highscores import high_score_path
+
+    path = high_score_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for text in ("[" * 100_000, '{"solo_high_scores": [{"score": ' + "9" * 5000 + "}]}"):
+        path.write_text(text)
+        code, _, err = run(capsys, "monarchs", "highscores")
+        assert code == 2 and "the high-score table cannot be read" in err and "internal" not in err
+        assert path.read_text() == text  # left for the user to move aside

@@ -145,3 +145,12 @@ def test_a_pasted_list_too_long_for_the_pad_is_refused() -> None:
     button.click()
     assert "red: 150 cards; the score pad counts at most 99" in v.message.value
     assert v.cards["red"].value == 3 and v.family["red"].value == "2 2 2"  # the pad is unchanged
+
+
+def test_a_final_score_past_the_table_is_refused_not_saved_as_999() -> None:
+    v = MonarchsCompanion(db())
+    v.hs_score.value = 1500
+    assert v.hs_score.value == 1500  # the box does not clamp it to 999 unseen
+    v.save_button.click()
+    assert "a solo score is a whole number 0..999 VP, not 1500" in v.message.value
+    assert "1500" not in v.highscores.value and "999" not in v.highscores.value

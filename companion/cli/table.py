@@ -71,7 +71,8 @@ def _court(front: list[str], back: list[str], cards: list[str] | None) -> Any:
     return parse_court(front, back, db)
 
 
-def _hand(args: argparse.Namespace) -> int:
+def _hand(args: argparse.Namespace) -> tuple[int, list[Any]]:
+    """The hand's influence, and the card records it names (for their Move and Cover icons)."""
     from ..monarchs.court import hand_influence
 
     if args.influence is not None and args.hand is not None:
@@ -79,7 +80,7 @@ def _hand(args: argparse.Namespace) -> int:
     if args.influence is not None:
         if args.influence < 0:
             raise CliInputError(f"influence is 0 or more, not {args.influence}", where="--influence")
-        return int(args.influence)
+        return int(args.influence), []
     if not args.hand:
         raise CliInputError("give --influence N or --hand CARD...", where="monarchs buy")
     values: list[Any] = []
@@ -87,8 +88,9 @@ def _hand(args: argparse.Namespace) -> int:
     for i, h in enumerate(args.hand, 1):
         where = f"--hand {i}"
         if h.lstrip("-").isdecimal():
-            if h.startswith("-"):
-                raise CliInputError(f"a card's influence is 0 or more, not {h}", where=where)
+            if h.startswith("-") or len(h) > 3:
+                raise CliInputError(f"a card's influence is 0 to 999, not {h[:12]}{'…' * (len(h) > 12)}",
+                                    where=where)
             values.append(int(h))
             continue
         db = db or _db("monarchs", args.cards)
@@ -96,31 +98,40 @@ def _hand(args: argparse.Namespace) -> int:
             values.append(db.find(h))
         except CompanionError as exc:
             raise CliInputError(exc.message, where=where, suggestion=exc.suggestion) from None
-    return hand_influence(values)
+    return hand_influence(values), [v for v in values if not isinstance(v, int)]
 
 
 def _monarchs_buy(args: argparse.Namespace) -> int:
-    from ..monarchs.court import CITE_BUY, plan_purchases
+    from ..monarchs.court import CITE_BUY, HAND_SIZE, plan_purchases
 
     if args.top < 0:
         raise CliInputError(f"a count: 0 (all) or more, not {args.top}", where="--top")
-    influence = _hand(args)
+    influence, hand_cards = _hand(args)
     if not args.front and not args.back:
         raise CliInputError("give the Court's cards with --front (and --back)", where="monarchs buy",
                             suggestion="e.g. --front 2 3 'Sun King' 4 --back 5")
     court = _court(args.front, args.back, args.cards)
     plan = plan_purchases(influence, court, by=args.by, maximal_only=not args.all)
     shown = plan.purchases[: args.top] if args.top else plan.purchases
+    notes = list(plan.notes)
+    if args.hand and len(args.hand) != HAND_SIZE:
+        notes.append(f"a hand is {HAND_SIZE} cards ({CITE_BUY}); {len(args.hand)} were given")
+    icons = sum(int(c.get("move_cover") or 0) for c in hand_cards)
+    if icons:  # (Game Play: buying and Move and Cover in any order)
+        notes.append(f"the hand has {icons} Move and Cover icon(s): moving a Court card first may bring a "
+                     "back-row card to the front (2 influence less) or uncover a card; this plan does not "
+                     "move cards, so move them, then type the Court as it is")
     if args.json:
         doc = plan.to_json()
         doc["purchases"] = [p.to_json() for p in shown]
         doc["count"] = len(plan.purchases)
+        doc["notes"] = notes
         _print_json(doc)
         return 0
     print(f"Influence: {influence}. {len(plan.purchases)} purchase(s), best by {args.by} first:")
     for i, p in enumerate(shown, 1):
         print(f"{i:>3}. {p.label()}")
-    for n in plan.notes:
+    for n in notes:
         print(f"note: {n}")
     print(f"({CITE_BUY})")
     return 0

@@ -92,6 +92,10 @@ class Court:
         return s[-1] if s else None
 
 
+#: Cards in a hand: the turn plays all five (of-mice-and-monarchs.md, Game Play).
+HAND_SIZE = 5
+
+
 def parse_court_entry(spec: str, db: Any = None, *, where: str = "court") -> Stack:
     """One Court position typed by the user: ``-`` or empty, ``COST[:CROWNS[:INFLUENCE]]``,
     a card name (needs ``db``), or a stack ``A/B`` with the top card last."""
@@ -101,15 +105,16 @@ def parse_court_entry(spec: str, db: Any = None, *, where: str = "court") -> Sta
     stack: list[CourtCard] = []
     for part in (p.strip() for p in spec.split("/")):
         bits = part.split(":")
-        if bits[0].strip().isdecimal():
+        shown = repr(part) if len(part) <= 40 else repr(part[:39] + "…")
+        if bits[0].strip().lstrip("-").isdecimal():
             try:
-                nums = [int(b) for b in bits]
+                nums = [int(b) if len(b.strip()) <= 6 else 10**6 for b in bits]
             except ValueError:
                 raise RuleError("a Court card is COST[:CROWNS[:INFLUENCE]] or a card name",
-                                where=where, found=repr(part)) from None
-            if len(nums) > 3 or any(n < 0 for n in nums):
-                raise RuleError("expected COST[:CROWNS[:INFLUENCE]], whole numbers 0 or more",
-                                where=where, found=repr(part))
+                                where=where, found=shown) from None
+            if len(nums) > 3 or any(not 0 <= n < 10**6 for n in nums):
+                raise RuleError("expected COST[:CROWNS[:INFLUENCE]], whole numbers from 0 to 999999",
+                                where=where, found=shown)
             cost, crowns, infl = [*nums, 0, 0][:3]
             stack.append(CourtCard(f"cost {cost}" + (f", {crowns} crown(s)" if crowns else ""),
                                    cost, crowns, infl))
@@ -118,7 +123,7 @@ def parse_court_entry(spec: str, db: Any = None, *, where: str = "court") -> Sta
         else:
             if db is None:
                 raise RuleError("card names need the card database; or type COST[:CROWNS]",
-                                where=where, found=repr(part))
+                                where=where, found=shown)
             try:
                 stack.append(CourtCard.from_card(db.find(part)))
             except CompanionError as exc:

@@ -36,14 +36,20 @@ class EndStatus:
         return len(self.seats_left)
 
 
+#: Players at one table: the book sets no number; the page's Players box stops here, and a
+#: typing slip of 100,000,000 seats would otherwise list every one of them.
+MAX_PLAYERS = 6
+
+
 def end_status(players: int, seat: int, court_deck_left: int) -> EndStatus:
     """After seat ``seat``'s turn (1 = Start player, clockwise), with this many Court-deck cards left.
 
     The end is triggered once the final Court-deck card has been placed in the rows
     (``court_deck_left == 0``); the seats after ``seat`` up to the last one still play.
     """
-    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-        raise RuleError(f"players must be 1 or more, not {players!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
+        raise RuleError(f"players must be 1 to {MAX_PLAYERS}, not {_short_repr(players)}",
+                        suggestion="the page's Players box goes to the same number")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= players:
         raise RuleError(f"seat must be 1..{players} (1 = Start player), not {seat!r}")
     if isinstance(court_deck_left, bool) or not isinstance(court_deck_left, int) or court_deck_left < 0:
@@ -92,7 +98,10 @@ def solo_removal(white: int, black: int, court: Court | None = None) -> SoloRemo
         what = f"the top card at {row} {die}"
         if court is not None:
             top = court.top(row, die)
-            what = f"{top.name} ({row} {die}, top of its stack)" if top else f"nothing ({row} {die} is empty)"
+            # the Court is kept full (Game Play: cards in all eight spots), so an empty spot is one
+            # the player did not type in, never a spot to skip
+            what = (f"{top.name} ({row} {die}, top of its stack)" if top
+                    else f"the top card at {row} {die} (no card was typed in there)")
         lines.append(f"{colour} {die}: remove {what} from the game")
     lines.append(f"Then slide cards down and refill the Court as usual ({CITE_SOLO}).")
     return SoloRemoval(w, b, w if w <= 4 else None, b if b <= 4 else None, tuple(lines))

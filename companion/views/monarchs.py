@@ -369,11 +369,14 @@ class MonarchsCompanion:
         read.on_click(ui.guarded(self.message)(lambda _b: self.read_dice()))
         self.solo_out = w.HTML()
         self.solo_out.add_class("cmp-monarchs-solo")
-        self.hs_score = ui.stepper("Final score", 0, min=0, max=MAX_SCORE)
+        # wider than a kept score: a box clamps silently, so a score past MAX_SCORE reaches the
+        # table's own check and is refused with a message, never saved as 999
+        self.hs_score = ui.stepper("Final score", 0, min=0, max=100 * MAX_SCORE)
         self.hs_name = w.Text(placeholder="name (optional)", layout=w.Layout(width="200px",
                                                                              height=ui.BUTTON_HEIGHT))
         save = ui.big_button("Save score", style="success")
         save.on_click(ui.guarded(self.message)(lambda _b: self.save_score()))
+        self.save_button = save
         self.highscores = w.HTML()
         self.highscores.add_class("cmp-monarchs-highscores")
         self.solo_tab = w.VBox([
