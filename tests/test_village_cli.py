@@ -62,7 +62,8 @@ def test_do_and_replay_a_log(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     code, out, _ = run(capsys, "village", "do", str(log), '{"event": "start", "players": ["Ann", "Bob"]}',
                        '{"event": "draw"}', '{"event": "play_basic", "name": "Acorn", "atk": 1, "def": 1}')
     assert code == 0 and "Ann plays Acorn #1" in out
-    code, _, err = run(capsys, "village", "do", str(log), '{"event": "attack", "attacks": []}')
+    code, _, err = run(capsys, "village", "do", str(log),
+                       '{"event": "attack", "attacks": [{"attacker": "Acorn #1", "defender": null}]}')
     assert code == 2 and "first turn" in err
     code, out, _ = run(capsys, "village", "do", str(log), "undo")
     assert code == 0 and "Undo done." in out
@@ -90,7 +91,8 @@ def test_replay_and_do_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_do_is_all_or_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "game.jsonl"
     start, draw = '{"event": "start", "seed": 5}', '{"event": "draw"}'
-    code, _, err = run(capsys, "village", "do", str(log), start, draw, '{"event": "attack", "attacks": []}')
+    code, _, err = run(capsys, "village", "do", str(log), start, draw,
+                       '{"event": "attack", "attacks": [{"attacker": "A #1", "defender": null}]}')
     assert code == 2 and "event 3 of 3" in err and "first turn" in err and "Nothing was written" in err
     assert not log.exists()
     assert run(capsys, "village", "do", str(log), start, draw)[0] == 0
@@ -300,3 +302,22 @@ def test_do_leaves_another_programs_jsonl_file_untouched(tmp_path: Path,
     typo.write_text('{"event": "start", "seed": 1}\n{"event": "drwa"}\n')
     code, _out, err = run(capsys, "village", "do", str(typo), '{"event": "draw"}')
     assert code == 0 and "unknown Village TCG event 'drwa'" in err
+
+
+@pytest.mark.skipif(not HAS_DATA, reason="bundled Village demo cards missing")
+def test_do_takes_magic_cards_as_their_data_says_and_refuses_a_card_of_another_type(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "g.jsonl")
+    run(capsys, "village", "do", log, '{"event": "start", "seed": 1}', '{"event": "draw"}',
+        '{"event": "play_basic", "name": "Acorn Scout"}')
+    code, out, err = run(capsys, "village", "do", log, '{"event": "magic", "name": "Quicksand"}')
+    assert code == 0 and "plays Quicksand; it stays on the field" in out, err  # continuous in the data
+    code, out, err = run(capsys, "village", "do", log,  # the opponent's instant, as its card says
+                         '{"event": "magic", "player": 1, "name": "Super Confused"}')
+    assert code == 0 and "Super Confused" in out, err
+    code, _, err = run(capsys, "village", "do", log, '{"event": "item", "mouse": "Acorn Scout #1", '
+                       '"name": "Quicksand"}')
+    assert code == 2 and "'Quicksand' is a magic card, not an Item card" in err
+    code, _, err = run(capsys, "village", "do", log, '{"event": "magic", "player": 1, "name": "Acorn Scout", '
+                       '"instant": true}')
+    assert code == 2 and "'Acorn Scout' is a basic-mouse card, not a Magic card" in err

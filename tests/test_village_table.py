@@ -143,7 +143,9 @@ def test_no_attack_on_the_first_turn_then_allowed() -> None:
     t2 = game()
     t2.do({"event": "draw"})
     with pytest.raises(RuleError, match="first turn"):
-        t2.do({"event": "attack", "attacks": []})
+        t2.do({"event": "attack", "attacks": [{"attacker": "A #1", "defender": None}]})
+    t2.do({"event": "attack", "attacks": []})  # declaring none is no attack: allowed (Step 6)
+    assert not t2.state.t.attacked
     # turn 2: Bob may attack Ann's mouse
     t.do({"event": "draw"})
     t.do({"event": "play_basic", "name": "Berry Guard", "atk": 2, "def": 2})
@@ -429,12 +431,27 @@ def test_no_coin_flip_after_the_attack_is_resolved() -> None:
     t.do({"event": "play_basic", "name": "B", "atk": 0, "def": 3})
     t.do({"event": "end_turn"})
     t.do({"event": "draw"})
-    t.do({"event": "flip", "card": "Super Confused", "functions": 2, "result": "tails"})  # start of Step 6
+    t.do({"event": "flip", "card": "Super Confused", "functions": 2, "result": "tails", "attack": True})
+    assert t.state.t.step == 6  # an attack-negating flip opens the Attack Phase
     t.do({"event": "attack", "attacks": [{"attacker": a, "defender": None}]})
     with pytest.raises(RuleError, match="beginning of the Attack Phase") as err:
-        t.do({"event": "flip", "card": "Super Confused", "functions": 2, "result": "heads"})
+        t.do({"event": "flip", "card": "Super Confused", "functions": 2, "result": "heads", "attack": True})
     assert "Coin Flips" in str(err.value)
     assert len(t.state.t.flips) == 1
+    t.do({"event": "magic", "player": 0, "name": "Lucky Coin", "instant": True})  # the defender's instant
+    t.do({"event": "flip", "card": "Lucky Coin", "result": "heads"})  # its flip: any time
+    assert len(t.state.t.flips) == 2
+
+
+def test_a_flip_moves_no_step_and_the_order_rule_is_for_flips_in_play_at_once() -> None:
+    t = game()
+    t.do({"event": "magic", "player": 1, "name": "Coin Spell", "instant": True})  # before the draw
+    t.do({"event": "flip", "card": "Coin Spell", "functions": 2, "result": "heads"})
+    assert t.state.t.step == 1 and FORFEIT_NOTE not in t.state.last
+    t.do({"event": "draw"})  # the draw is still the turn player's
+    t.do({"event": "play_basic", "name": "A", "atk": 1, "def": 1})
+    t.do({"event": "flip", "card": "Quicksand", "functions": 1, "result": "tails"})  # another moment
+    assert t.state.t.step == 2
 
 
 def test_coin_flips_in_the_books_order_and_seeded() -> None:

@@ -14,8 +14,11 @@ The fold enforces the rule book:
   the first turn of the game); Step 7 end turn. By default the steps must be taken in
   order (``strict_order``); instant Magic may be played at any time by either player.
 - Redraw Rule: once per player, only at the very start, only without a Basic Mouse.
-- Coin Flips: with two flips at once the single-function card's flip goes first; the
-  flips go at the beginning of the Attack Phase, so none after the attack is resolved.
+- Coin Flips: a card's flip may come whenever its ability or effect does (an Instant Magic
+  card's at any time) and moves no step; a flip that can negate an attack (``attack``, as
+  Super Confused) goes at the beginning of the Attack Phase, so never after the attack is
+  resolved; of two flips in play at once (flips logged one after another), the
+  single-function card's goes first.
 - Randomness: a coin flip without a typed-in result is drawn from the seed the start
   event records (:func:`new_seed` gives each new game a fresh one), so a replay is exact.
 
@@ -75,7 +78,8 @@ EVENTS: dict[str, tuple[int | None, str]] = {
     "item": (5, "mouse, name, extra (card allows a 2nd item), opponent_allowed (the card says to equip "
                 "an opponent's Mouse): equip an Item"),
     "magic": (5, "name, player, instant, continuous: play a Magic card"),
-    "flip": (6, "card, functions, result (heads/tails; omitted = seeded coin): a coin flip"),
+    "flip": (None, "card, functions, result (heads/tails; omitted = seeded coin), attack (true: the flip "
+                   "can negate an attack, so it goes at the beginning of the Attack Phase): a coin flip"),
     "attack": (6, "attacks [{attacker, defender|null}], direct_damage: declare and resolve an attack "
                   "(an empty list: no attack this turn)"),
     "stats": (None, "mouse, atk, def: change a mouse's numbers (card effects)"),
@@ -134,6 +138,7 @@ class TurnState:
     magic: tuple[int, ...] = ()  # players who played a Magic card this turn
     attacked: bool = False
     flips: tuple[tuple[str, int, str], ...] = ()
+    flips_from: int = 0  # flips[flips_from:] are in play at once: logged one after another
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,12 +222,14 @@ def step_title(step: int) -> str:
 
 
 def why_not(state: VillageState, kind: str, player: int | None = None, *,
-            instant: bool = False) -> str | None:
+            instant: bool = False, attack_flip: bool = False, no_attack: bool = False) -> str | None:
     """Why an action is not allowed now (a sentence with its citation), or ``None`` if it is.
 
     Covers the turn-level limits; :meth:`VillageTracker.apply` checks the details
     (which mouse, how much Fruit) on top. ``instant``: an Instant Magic card, playable
-    at any time during either player's turn (village-tcg.txt, Legend).
+    at any time during either player's turn (village-tcg.txt, Legend); ``attack_flip``: a
+    coin flip that can negate an attack (Coin Flips); ``no_attack``: an attack event that
+    declares none (Step 6: attack or end the turn).
     """
     if kind == "start":
         return None
@@ -263,13 +270,13 @@ def why_not(state: VillageState, kind: str, player: int | None = None, *,
             return (f"Magic cards are playable once per turn; {state.players[p].name} already played one "
                     f"({CITE_MAGIC})")
     if kind == "attack":
-        if state.first_turn:
+        if state.first_turn and not no_attack:
             return f"the player who moves first cannot attack on the first turn ({CITE_FIRST})"
         if t.attacked:
             return f"the attack for this turn is already declared ({CITE_TURN}, Step 6)"
-    if kind == "flip" and t.attacked:
-        return (f"coin flips for cards in play go at the beginning of the Attack Phase, and this turn's "
-                f"attack is already resolved ({CITE_FLIPS})")
+    if kind == "flip" and attack_flip and t.attacked:
+        return (f"a coin flip that can negate an attack goes at the beginning of the Attack Phase, and this "
+                f"turn's attack is already resolved ({CITE_FLIPS})")
     return None
 
 
@@ -387,8 +394,9 @@ class VillageTracker(Tracker[VillageState]):
 
     ``cards``: the Village card data (a :class:`~companion.cards.CardDB`), or ``None``. With it,
     a new action names a card and the data fills in what the event leaves out, as the
-    notebook's boxes do (:meth:`complete`): a mouse's ATK and DEF, an ability's Fruit cost;
-    and a card played as the wrong kind of mouse is refused. The log records the filled-in
+    notebook's boxes do (:meth:`complete`): a mouse's ATK and DEF, an ability's Fruit cost,
+    whether a Magic card is instant or continuous; and a card played as the wrong kind of
+    mouse, or as a Magic or Item card it is not, is refused. The log records the filled-in
     event, so a replay never needs the data.
     """
 
@@ -407,9 +415,23 @@ class VillageTracker(Tracker[VillageState]):
         mouse the fold will refuse anyway."""
         kind = event.get("event")
         db = self.cards
-        if db is None or kind not in ("play_basic", "summon_mega", "ability"):
+        if db is None or kind not in ("play_basic", "summon_mega", "ability", "magic", "item"):
             return event
         out = copy.copy(event)  # (a copy of the same type: the CLI's events note what was read)
+        if kind in ("magic", "item"):  # a Magic card stays or goes as its card says (Card Descriptions 5)
+            name = event.get("name")
+            card = db.lookup(name) if isinstance(name, str) and name.strip() else None
+            if card is None:
+                return event
+            if card.type != kind:
+                what = "a Magic card" if kind == "magic" else "an Item card"
+                raise RuleError(f"{card.name!r} is a {card.type} card, not {what}",
+                                where=CITE_MAGIC if kind == "magic" else CITE_ITEM)
+            out["name"] = card.name
+            for flag in ("instant", "continuous") if kind == "magic" else ():
+                if event.get(flag) is None and card.get(flag) is not None:
+                    out[flag] = bool(card.get(flag))
+            return out
         if kind in MOUSE_TYPES:
             name = event.get("name")
             card = db.lookup(name) if isinstance(name, str) and name.strip() else None
@@ -441,7 +463,9 @@ class VillageTracker(Tracker[VillageState]):
     def _refuse(self, state: VillageState, kind: str, event: Event) -> None:
         player = event.get("player") if kind == "magic" else None
         reason = why_not(state, kind, player if player in (0, 1) else None,
-                         instant=kind == "magic" and bool(event.get("instant")))
+                         instant=kind == "magic" and bool(event.get("instant")),
+                         attack_flip=kind == "flip" and event.get("attack") is True,
+                         no_attack=kind == "attack" and event.get("attacks") == [])
         if reason:
             raise RuleError(f"{kind.replace('_', ' ')} not allowed: {reason}")
 
@@ -493,6 +517,8 @@ class VillageTracker(Tracker[VillageState]):
         if kind != "start":
             self._refuse(state, kind, event)
         new = handler(state, event)
+        if kind != "flip":  # the next flips are of another moment (Coin Flips: "in play at once")
+            new = replace(new, t=replace(new.t, flips_from=len(new.t.flips)))
         t = state.t
         if state.started and not t.drew and t.step == 1 and (new.turn != state.turn or new.t.step > 1):
             new = replace(new, last=(*new.last, FORFEIT_NOTE))
@@ -641,9 +667,10 @@ class VillageTracker(Tracker[VillageState]):
     def _on_flip(self, state: VillageState, e: Event) -> VillageState:
         card = str(e.get("card") or "coin flip")
         functions = _int(e, "functions", 1, minimum=1)
-        if functions == 1 and any(f[1] > 1 for f in state.t.flips):
-            raise RuleError(f"{card!r} has one function, so its flip goes before the flips of cards with "
-                            f"more functions ({CITE_FLIPS})")
+        if functions == 1 and any(f[1] > 1 for f in state.t.flips[state.t.flips_from:]):
+            raise RuleError(f"{card!r} has one function, so of the flips in play at once its flip goes "
+                            "before "
+                            f"those of cards with more functions ({CITE_FLIPS})")
         result = e.get("result")
         if result is None:
             result = "heads" if event_rng(state.seed, "flip", state.turn, len(state.t.flips)).random() < 0.5 \
@@ -651,7 +678,9 @@ class VillageTracker(Tracker[VillageState]):
         if result not in ("heads", "tails"):
             raise RuleError(f"a coin shows heads or tails, not {result!r}")
         state = replace(state, t=replace(state.t, flips=(*state.t.flips, (card, functions, result))))
-        return replace(self._advance(state, "flip"), last=(f"coin flip for {card}: {result}",))
+        # an attack-negating flip opens the Attack Phase; any other moves no step (Coin Flips)
+        state = self._advance(state, "attack" if e.get("attack") is True else "flip")
+        return replace(state, last=(f"coin flip for {card}: {result}",))
 
     def battle(self, state: VillageState, attacks: list[Attack],
                direct_damage: int | None = None) -> BattleResult:
