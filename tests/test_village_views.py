@@ -484,3 +484,16 @@ def test_player_names_are_trimmed_fall_back_and_stay_short(tmp_path: Path) -> No
     assert "name is 41 characters long" in v.message.value
     assert "expected at most 40" in v.message.value
     assert [p.name for p in v.state.players] == ["Player 1", "Ann Lee"]  # the game as it was
+
+
+def test_a_flip_that_can_negate_an_attack_opens_the_attack_phase_and_others_move_no_step(
+        tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.act({"event": "draw"})
+    v.flip_card.value = "Lucky Coin"
+    v.flip("heads")
+    assert v.state.t.step == 1 and v.tracker.history[-1] == {"event": "flip", "card": "Lucky Coin",
+                                                              "functions": 1, "result": "heads"}
+    v.flip_card.value, v.flip_functions.value, v.flip_attack.value = "Super Confused", 2, True
+    v.flip("tails")
+    assert v.state.t.step == 6 and v.tracker.history[-1]["attack"] is True

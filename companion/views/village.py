@@ -248,6 +248,8 @@ class VillageCompanion(ui.TrackerPage):
         self.flip_card = w.Text(placeholder="card calling for the flip",
                                 layout=w.Layout(width="240px", height=ui.BUTTON_HEIGHT))
         self.flip_functions = w.ToggleButtons(options=[("one function", 1), ("two or more", 2)], value=1)
+        self.flip_attack = w.Checkbox(value=False, description="can negate an attack (Attack Phase)",
+                                      indent=False)
         flips = []
         for result in ("heads", "tails", None):
             fb = wide(ui.big_button(result.capitalize() if result else "Flip for me"))
@@ -257,7 +259,7 @@ class VillageCompanion(ui.TrackerPage):
         self.flip_buttons = flips
         flip_box = w.VBox([w.HTML("<b>Coin flips</b> <small>the single-function card flips first "
                                   "(village-tcg.txt, Coin Flips)</small>"),
-                           w.HBox([self.flip_card, self.flip_functions]), w.HBox(flips)])
+                           w.HBox([self.flip_card, self.flip_functions, self.flip_attack]), w.HBox(flips)])
 
         # new game
         self.names = [w.Text(value=f"Player {i + 1}", layout=w.Layout(width="160px", height=ui.BUTTON_HEIGHT))
@@ -527,6 +529,8 @@ class VillageCompanion(ui.TrackerPage):
     def flip(self, result: str | None) -> None:
         event: dict[str, Any] = {"event": "flip", "card": self.flip_card.value or "coin flip",
                                  "functions": self.flip_functions.value}
+        if self.flip_attack.value:  # goes at the beginning of the Attack Phase (Coin Flips)
+            event["attack"] = True
         if result:
             event["result"] = result
         self.act(event)
