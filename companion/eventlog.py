@@ -155,6 +155,7 @@ class EventLog:
         self.recovered: str | None = None  # bytes moved aside after a crash, as text
         self._lines = 0  # lines in the file so far, to number the next event
         self._size: int | None = None  # the file's size as last read or written (None: no file)
+        self._held = 0  # how deep this log's lock is held (see :meth:`locked`)
         if self.path is not None and (self.path.exists() or read_only):
             self._load()  # a replay of a missing file is an error, not an empty game
 
@@ -185,6 +186,13 @@ class EventLog:
         """
         assert self.path is not None
         data = read_bytes(self.path, what="event log", error=LogError)
+        if data and not data.endswith(b"\n") and not self.read_only and not self._held:
+            # a last line to mend: read again under the lock, so that no one appends between the
+            # read and the cut (a window saving an action meanwhile would lose it), and no two
+            # openers set the same line aside twice
+            with self.locked():
+                self._load()
+            return
         size = len(data)
         cut = data.rfind(b"\n") + 1
         head, tail = data[:cut], data[cut:]
@@ -222,12 +230,18 @@ class EventLog:
             else:
                 # A crash mid-write left a partial last line: keep it aside, cut it off.
                 damaged = self.path.with_name(self.path.name + ".damaged")
-                with open(damaged, "ab") as fh:
-                    fh.write(tail + b"\n")
-                with open(self.path, "r+b") as fh:
-                    fh.truncate(cut)
-                    fh.flush()
-                    os.fsync(fh.fileno())
+                try:
+                    with open(damaged, "ab") as fh:
+                        fh.write(tail + b"\n")
+                    with open(self.path, "r+b") as fh:
+                        fh.truncate(cut)
+                        fh.flush()
+                        os.fsync(fh.fileno())
+                except OSError as exc:
+                    raise LogError(f"its last line was cut by a crash and cannot be set aside "
+                                   f"({exc.strerror or exc}); nothing was changed", where=str(self.path),
+                                   suggestion="Make the file and its folder writable, or look at it "
+                                              "with 'replay' (read-only).") from None
                 self.recovered = tail.decode("utf-8", "replace")
                 size = cut
         self.events, self.problems = events, problems
@@ -291,10 +305,19 @@ class EventLog:
     def locked(self) -> Iterator[None]:
         """Hold the log's folder lock: one tracker at a time reads-then-appends (two windows or
         a command on the same log never interleave a check and a write). Advisory, POSIX only."""
+        if self._held:  # already held by this log (an action re-reading the file): no second lock
+            self._held += 1
+            try:
+                yield
+            finally:
+                self._held -= 1
+            return
         fd = None if self.read_only else self._lock_folder()
+        self._held = 1
         try:
             yield
         finally:
+            self._held = 0
             if fd is not None:
                 os.close(fd)  # closing releases the lock
 
@@ -303,9 +326,10 @@ class EventLog:
         file system without locks): the action then goes on unlocked, as before locks existed."""
         if fcntl is None or self.path is None:
             return None
+        folder = Path(os.path.realpath(self.path)).parent  # a log reached by a link: its real folder
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path.parent, os.O_RDONLY)
+            folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(folder, os.O_RDONLY)
         except OSError:
             return None  # the write that follows reports a folder it cannot use
         try:
@@ -372,6 +396,7 @@ class Tracker(Generic[S]):
         self.problems: list[LogProblem] = list(self.log.problems)
         self.replaying = False  # True while the log's lines are folded (see :meth:`_rebuild`)
         self.reloads = 0
+        self._foreign: LogError | None = None  # the file became another tool's log (see :meth:`sync`)
         self._rebuild()
         self._check_owner()
 
@@ -537,10 +562,17 @@ class Tracker(Generic[S]):
         """Read the log again if someone else wrote it since (another window, a command);
         whether it did. A view calls it before building an event from the state it shows."""
         if not self.log.changed_on_disk():
+            if self._foreign is not None:  # still the other tool's file: refused again, every time
+                raise self._foreign
             return False
         self.log.reload()
         self._rebuild()
-        self._check_owner()  # another tool may have started the file meanwhile
+        try:
+            self._check_owner()  # another tool may have started the file meanwhile
+        except LogError as exc:
+            self._foreign = exc
+            raise
+        self._foreign = None
         self.reloads += 1
         return True
 

@@ -507,3 +507,74 @@ def test_an_older_log_with_only_a_start_is_known_by_the_start_fields(tmp_path: P
     typo = tmp_path / "typo.jsonl"  # a start no tool could have written: counted by kinds, as before
     typo.write_text('{"event": "start", "seed": 3, "titel": "x"}\n{"event": "award", "player": "P"}\n')
     assert LiveDeckTracker(typo).state.started
+
+
+def test_mending_a_cut_line_never_cuts_what_another_window_saved_meanwhile(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.eventlog as el
+
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(b'{"event": "a"}\n{"event": "b", "x')  # the last line cut by a crash
+    real = el.read_bytes
+    first = [True]
+
+    def racing(p: Path, **kw: object) -> bytes:
+        data = real(p, **kw)  # type: ignore[arg-type]
+        if first[0]:  # between this read and the cut, another opener mends and a window saves
+            first[0] = False
+            with open(path, "r+b") as fh:
+                fh.truncate(len(b'{"event": "a"}\n'))
+            with open(path, "ab") as fh:
+                fh.write(b'{"event": "c"}\n')
+        return data
+
+    monkeypatch.setattr(el, "read_bytes", racing)
+    log = EventLog(path)
+    assert [le.event["event"] for le in log.events] == ["a", "c"]
+    assert path.read_bytes() == b'{"event": "a"}\n{"event": "c"}\n'
+    assert not path.with_name("g.jsonl.damaged").exists()  # the other opener set it aside, once
+
+
+def test_a_cut_line_that_cannot_be_set_aside_is_a_clear_error_and_nothing_changes(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    data = b'{"event": "a"}\n{"event": "b", "x'
+    path.write_bytes(data)
+    path.with_name("g.jsonl.damaged").mkdir()  # the side file cannot be written
+    with pytest.raises(LogError, match="cannot be set aside") as refused:
+        EventLog(path)
+    assert "nothing was changed" in str(refused.value) and path.read_bytes() == data
+
+
+def test_a_log_replaced_by_another_tools_log_is_refused_at_every_action(tmp_path: Path) -> None:
+    from companion.village.game import VillageTracker
+
+    path = tmp_path / "v.jsonl"
+    t = VillageTracker(path)
+    t.do({"event": "start", "seed": 1})
+    path.write_text('{"event": "log", "tracker": "mousecard"}\n{"event": "start", "seed": 3}\n')
+    before = path.read_bytes()
+    for _ in range(2):  # the second action had gone through, into the other tool's log
+        with pytest.raises(LogError, match="mousecard log, not a village one"):
+            t.do({"event": "draw"})
+    assert path.read_bytes() == before
+
+
+def test_a_log_reached_by_a_link_is_locked_in_its_real_folder(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    real = tmp_path / "real"
+    real.mkdir()
+    (tmp_path / "link").symlink_to(real)
+    opened: list[str] = []
+    os_open = os.open
+
+    def spy(p: object, *a: object, **kw: object) -> int:
+        opened.append(str(p))
+        return os_open(p, *a, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "open", spy)
+    log = EventLog(tmp_path / "link" / "g.jsonl")
+    with log.locked():
+        pass
+    assert str(real) in opened and str(tmp_path / "link") not in opened

@@ -200,20 +200,22 @@ def _do(args: argparse.Namespace) -> int:
     events = _parse_events(args.events)
     t = MysticsTracker(path)
     notes = warn_set_aside(t)
-    refused = t.first_refused(events)  # all or nothing: tried in memory first
-    if refused is not None:
-        k, exc = refused
-        where = f"{path}, event {k} of {len(events)} ({events[k - 1]['event']})"
-        raise CompanionError(exc.render(), where=where,
-                             suggestion="Nothing was written: the events are written only when every "
-                                        "one of them is allowed") from None
-    for k, event in enumerate(events, start=1):
-        try:
-            t.act(event)
-        except CompanionError as exc:  # not expected after the check; say exactly what was saved
-            saved = f"events 1 to {k - 1} were written" if k > 1 else "nothing was written"
-            raise CompanionError(exc.render(), where=f"{path}, event {k} of {len(events)}",
-                                 suggestion=f"Only {saved}") from None
+    with t.log.locked():  # no other window writes between the trial and the writes
+        t.sync()
+        refused = t.first_refused(events)  # all or nothing: tried in memory first
+        if refused is not None:
+            k, exc = refused
+            where = f"{path}, event {k} of {len(events)} ({events[k - 1]['event']})"
+            raise CompanionError(exc.render(), where=where,
+                                 suggestion="Nothing was written: the events are written only when every "
+                                            "one of them is allowed") from None
+        for k, event in enumerate(events, start=1):
+            try:
+                t.act(event)
+            except CompanionError as exc:  # not expected after the check; say exactly what was saved
+                saved = f"events 1 to {k - 1} were written" if k > 1 else "nothing was written"
+                raise CompanionError(exc.render(), where=f"{path}, event {k} of {len(events)}",
+                                     suggestion=f"Only {saved}") from None
     _show(args, t, {"log": str(path), "added": len(events), "warnings": notes})
     return 0
 

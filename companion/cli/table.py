@@ -471,22 +471,12 @@ def _unread(events: list[Any], db: Any) -> list[str]:
     return warnings
 
 
-def _village_do(args: argparse.Namespace) -> int:
-    from ..cards import load_game
-
-    events = [_watched(e) for e in _parse_events(args.event)]
-    t = _open_log(args.log, False)
-    warnings = warn_set_aside(t)  # said first: the batch may still be refused
-    try:  # the card data fills in what an event leaves out: ATK, DEF, an ability's Fruit cost
-        t.cards = load_game("village")
-    except CompanionError as exc:  # a broken card file of one's own: say so, and go on without it
-        line = f"card data not used: the Village card data could not be read ({exc.render()})"
-        print(f"companion: warning: {line}", file=sys.stderr)
-        warnings.append(line)
+def _do_batch(t: Any, events: list[Any], log: str, warnings: list[str]) -> list[str]:
+    """Try ``events`` in memory, then write them all (the caller holds the log's lock); what they did."""
     refused = t.first_refused(events)  # all or nothing: tried in memory before writing any
     if refused is not None:
         i, exc = refused
-        where = f"{args.log}, event {i} of {len(events)}" if len(events) > 1 else args.log
+        where = f"{log}, event {i} of {len(events)}" if len(events) > 1 else log
         raise CliInputError(exc.render(), where=where,
                             suggestion="Nothing was written: the events are written only when every "
                                        "one of them is allowed" if len(events) > 1 else
@@ -499,6 +489,24 @@ def _village_do(args: argparse.Namespace) -> int:
         said += _apply(t, event)
         if isinstance(event, dict) and event.get("event") == "start":
             said.append(f"coin flips use seed {t.state.seed!r}, recorded in the log")
+    return said
+
+
+def _village_do(args: argparse.Namespace) -> int:
+    from ..cards import load_game
+
+    events = [_watched(e) for e in _parse_events(args.event)]
+    t = _open_log(args.log, False)
+    warnings = warn_set_aside(t)  # said first: the batch may still be refused
+    try:  # the card data fills in what an event leaves out: ATK, DEF, an ability's Fruit cost
+        t.cards = load_game("village")
+    except CompanionError as exc:  # a broken card file of one's own: say so, and go on without it
+        line = f"card data not used: the Village card data could not be read ({exc.render()})"
+        print(f"companion: warning: {line}", file=sys.stderr)
+        warnings.append(line)
+    with t.log.locked():  # all or nothing: no other window writes between the trial and the writes
+        t.sync()
+        said = _do_batch(t, events, args.log, warnings)
     if args.json:
         doc = _state_json(t.state)
         doc["said"] = said
