@@ -155,6 +155,7 @@ class EventLog:
         self.recovered: str | None = None  # bytes moved aside after a crash, as text
         self._lines = 0  # lines in the file so far, to number the next event
         self._size: int | None = None  # the file's size as last read or written (None: no file)
+        self._mtime: int | None = None  # and its modification time (ns): an edit of the same size
         self._held = 0  # how deep this log's lock is held (see :meth:`locked`)
         if self.path is not None and (self.path.exists() or read_only):
             self._load()  # a replay of a missing file is an error, not an empty game
@@ -165,14 +166,25 @@ class EventLog:
         except FileNotFoundError:
             return None
 
+    def _disk_mtime(self) -> int | None:
+        try:
+            return self.path.stat().st_mtime_ns if self.path is not None else None
+        except FileNotFoundError:
+            return None
+
     def changed_on_disk(self) -> bool:
         """Whether someone else wrote the file since this log last read or wrote it (the same
-        tracker open in two windows, or a command run meanwhile)."""
-        return self.path is not None and not self.read_only and self._disk_size() != self._size
+        tracker open in two windows, or a command run meanwhile): its size or its modification
+        time differs (an edit that keeps the size still moves the time)."""
+        if self.path is None or self.read_only:
+            return False
+        if self._disk_size() != self._size:
+            return True
+        return self._mtime is not None and self._disk_mtime() != self._mtime
 
     def reload(self) -> None:
         """Read the file again, as a fresh :class:`EventLog` would."""
-        self.events, self.problems, self._lines, self._size = [], [], 0, None
+        self.events, self.problems, self._lines, self._size, self._mtime = [], [], 0, None, None
         if self.path is not None and self.path.exists():
             self._load()
 
@@ -185,6 +197,7 @@ class EventLog:
         in which no line is an event is not an event log: it is refused, untouched.
         """
         assert self.path is not None
+        stamp = self._disk_mtime()  # before the read: a write meanwhile shows as a change later
         data = read_bytes(self.path, what="event log", error=LogError)
         if data and not data.endswith(b"\n") and not self.read_only and not self._held:
             # a last line to mend: read again under the lock, so that no one appends between the
@@ -247,6 +260,7 @@ class EventLog:
         self.events, self.problems = events, problems
         self._lines = len(lines)
         self._size = size  # what was read (and mended): a write by anyone else changes it
+        self._mtime = stamp if size == len(data) else self._disk_mtime()  # (mended: its new time)
 
     def _refuse_if_not_a_log(self, lines: list[str], unreadable: list[LogProblem], tail: bytes) -> None:
         """No line is an event: an empty file is an empty log; a file whose only line is a cut
@@ -298,6 +312,7 @@ class EventLog:
                                where=str(self.path),
                                suggestion="Free some disk space, then try again.") from None
             self._size = before + len(data)
+            self._mtime = os.fstat(fd).st_mtime_ns
         finally:
             os.close(fd)
 

@@ -578,3 +578,21 @@ def test_a_log_reached_by_a_link_is_locked_in_its_real_folder(tmp_path: Path,
     with log.locked():
         pass
     assert str(real) in opened and str(tmp_path / "link") not in opened
+
+
+def test_an_edit_that_keeps_the_size_is_still_seen(tmp_path: Path) -> None:
+    import os
+
+    from companion.village.game import VillageTracker
+
+    path = tmp_path / "v.jsonl"
+    t = VillageTracker(path)
+    t.do({"event": "start", "seed": 1})
+    t.do({"event": "mp", "player": 1, "delta": -3})
+    text = path.read_text()
+    edited = text.replace('"delta": -3', '"delta": -4')
+    assert len(edited) == len(text)
+    path.write_text(edited)
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))  # a later time, as a real edit has
+    assert t.log.changed_on_disk() and t.sync() and t.state.players[1].mp == 26
