@@ -160,17 +160,13 @@ class EventLog:
         if self.path is not None and (self.path.exists() or read_only):
             self._load()  # a replay of a missing file is an error, not an empty game
 
-    def _disk_size(self) -> int | None:
+    def _disk_stamp(self) -> tuple[int, int] | None:
+        """The file's (size, modification time in ns) now; ``None`` when there is no file."""
         try:
-            return self.path.stat().st_size if self.path is not None else None
+            st = self.path.stat() if self.path is not None else None
         except FileNotFoundError:
             return None
-
-    def _disk_mtime(self) -> int | None:
-        try:
-            return self.path.stat().st_mtime_ns if self.path is not None else None
-        except FileNotFoundError:
-            return None
+        return None if st is None else (st.st_size, st.st_mtime_ns)
 
     def changed_on_disk(self) -> bool:
         """Whether someone else wrote the file since this log last read or wrote it (the same
@@ -178,9 +174,8 @@ class EventLog:
         time differs (an edit that keeps the size still moves the time)."""
         if self.path is None or self.read_only:
             return False
-        if self._disk_size() != self._size:
-            return True
-        return self._mtime is not None and self._disk_mtime() != self._mtime
+        size, mtime = self._disk_stamp() or (None, None)  # one stat: this runs before every action
+        return size != self._size or (self._mtime is not None and mtime != self._mtime)
 
     def reload(self) -> None:
         """Read the file again, as a fresh :class:`EventLog` would."""
@@ -197,7 +192,7 @@ class EventLog:
         in which no line is an event is not an event log: it is refused, untouched.
         """
         assert self.path is not None
-        stamp = self._disk_mtime()  # before the read: a write meanwhile shows as a change later
+        before = self._disk_stamp()  # before the read: a write meanwhile shows as a change later
         data = read_bytes(self.path, what="event log", error=LogError)
         if data and not data.endswith(b"\n") and not self.read_only and not self._held:
             # a last line to mend: read again under the lock, so that no one appends between the
@@ -260,7 +255,8 @@ class EventLog:
         self.events, self.problems = events, problems
         self._lines = len(lines)
         self._size = size  # what was read (and mended): a write by anyone else changes it
-        self._mtime = stamp if size == len(data) else self._disk_mtime()  # (mended: its new time)
+        stamp = before if size == len(data) else self._disk_stamp()  # (mended: its new time)
+        self._mtime = stamp[1] if stamp is not None else None
 
     def _refuse_if_not_a_log(self, lines: list[str], unreadable: list[LogProblem], tail: bytes) -> None:
         """No line is an event: an empty file is an empty log; a file whose only line is a cut

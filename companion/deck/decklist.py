@@ -162,6 +162,14 @@ class DecklistError(CompanionError):
         return {"error": self.render(), "issues": [i.to_json() for i in self.issues]}
 
 
+def _card_part(rest: str, db: CardDB) -> str:
+    """What follows a line's count, without the "x" of "3 x Card" (unless a card's name starts
+    with "X ")."""
+    if re.match(r"^[x×]\s+", rest, re.IGNORECASE) and db.lookup(rest) is None:
+        return rest[1:].strip()
+    return rest
+
+
 def _content(line: str, db: CardDB) -> tuple[str, str]:
     """A stripped line cut into what it says and its inline comment (``  # ...`` or ``  // ...``
     with the spaces before it, ``""`` when none). A card may have " #" or " //" in its name
@@ -173,7 +181,7 @@ def _content(line: str, db: CardDB) -> tuple[str, str]:
     for cut in reversed([*cuts[1:], len(line)]):
         head = line[:cut].strip()
         rest = head.split(None, 1)[-1]
-        if db.lookup(head) is not None or db.lookup(re.sub(r"^[x×]\s+", "", rest, flags=re.I)) is not None:
+        if db.lookup(head) is not None or db.lookup(_card_part(rest, db)) is not None:
             return head, line[cut:]
     return line[:cuts[0]].strip(), line[cuts[0]:]
 
@@ -258,8 +266,7 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
             continue
         count = _parse_count(first)
         rest = parts[1].strip() if len(parts) > 1 else ""
-        if re.match(r"^[x×]\s+", rest, re.IGNORECASE) and db.lookup(rest) is None:
-            rest = rest[1:].strip()  # "3 x Card" (unless a card's name starts with "X ")
+        rest = _card_part(rest, db)
         if not rest:
             issues.append(LineIssue(number, shown, "no card name after the count"))
             continue
@@ -292,8 +299,7 @@ def edit_count(text: str, db: CardDB, card: Card, count: int) -> str:
         if len(parts) < 2 or isinstance(_parse_count(parts[0]), str):
             continue
         rest = parts[1].strip()
-        if re.match(r"^[x×]\s+", rest, re.IGNORECASE) and db.lookup(rest) is None:
-            rest = rest[1:].strip()
+        rest = _card_part(rest, db)
         hit = db.lookup(rest)
         if hit is not None and hit.id == card.id:
             hits.append((i, parts[0], rest))
