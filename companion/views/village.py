@@ -42,7 +42,7 @@ from ..village.game import (
     FORFEIT_NOTE,
     VillageState,
     VillageTracker,
-    check_mouse_card,
+    check_card_type,
     checklist,
     new_game,
     why_not,
@@ -450,7 +450,7 @@ class VillageCompanion(ui.TrackerPage):
 
     def _check_kind(self, card: Any, kind: str) -> None:
         try:
-            check_mouse_card(card, kind)
+            check_card_type(card, kind)
         except RuleError as exc:
             if card.type == "mega-mouse":  # say which buttons do it here
                 raise RuleError(f"{exc.message} Select the Basic Mouse to sacrifice and use 'Mega Mouse "

@@ -347,21 +347,25 @@ def checklist(state: VillageState) -> list[CheckItem]:
     return out
 
 
-#: A mouse card's ``type`` for each way of playing a mouse.
-MOUSE_TYPES = {"play_basic": "basic-mouse", "summon_mega": "mega-mouse"}
+#: The card ``type`` each event that names a card plays it as.
+CARD_TYPES = {"play_basic": "basic-mouse", "summon_mega": "mega-mouse", "magic": "magic", "item": "item"}
+MOUSE_TYPES = {kind: t for kind, t in CARD_TYPES.items() if t.endswith("-mouse")}
+#: How a refusal names each type, and the section that says what it is.
+_PLAYED_AS = {"basic-mouse": ("a Basic Mouse", None), "mega-mouse": ("a Mega Mouse", None),
+              "magic": ("a Magic card", CITE_MAGIC), "item": ("an Item card", CITE_ITEM)}
 
 
-def check_mouse_card(card: Any, kind: str) -> None:
-    """Refuse a card played as the wrong kind of mouse: ``kind`` is ``basic-mouse`` (Order of
-    Turn, Step 2) or ``mega-mouse`` (Summoning MegaMice); a Mega Mouse is never played as a
-    Basic Mouse, and a Fruit, Item or Magic card is no mouse at all."""
+def check_card_type(card: Any, kind: str) -> None:
+    """Refuse a card played as a type it is not: ``kind`` is ``basic-mouse`` (Order of Turn,
+    Step 2), ``mega-mouse`` (Summoning MegaMice), ``magic`` or ``item`` (Card Descriptions 4-5);
+    a Mega Mouse is never played as a Basic Mouse, and a Fruit card is no mouse at all."""
     if card is None or card.type == kind:
         return
     if kind == "basic-mouse" and card.type == "mega-mouse":
         raise RuleError(f"{card.name!r} is a Mega Mouse: it is summoned by sacrificing a Basic Mouse "
                         f"({CITE_MEGA})")
-    what = "Mega Mouse" if kind == "mega-mouse" else "Basic Mouse"
-    raise RuleError(f"{card.name!r} is a {card.type} card, not a {what}")
+    what, where = _PLAYED_AS[kind]
+    raise RuleError(f"{card.name!r} is a {card.type} card, not {what}", where=where)
 
 
 def card_ability(card: Any, name: object) -> tuple[str, int | None]:
@@ -415,33 +419,24 @@ class VillageTracker(Tracker[VillageState]):
         mouse the fold will refuse anyway."""
         kind = event.get("event")
         db = self.cards
-        if db is None or kind not in ("play_basic", "summon_mega", "ability", "magic", "item"):
+        if db is None or (kind not in CARD_TYPES and kind != "ability"):
             return event
         out = copy.copy(event)  # (a copy of the same type: the CLI's events note what was read)
-        if kind in ("magic", "item"):  # a Magic card stays or goes as its card says (Card Descriptions 5)
+        if kind in CARD_TYPES:
             name = event.get("name")
             card = db.lookup(name) if isinstance(name, str) and name.strip() else None
             if card is None:
                 return event
-            if card.type != kind:
-                what = "a Magic card" if kind == "magic" else "an Item card"
-                raise RuleError(f"{card.name!r} is a {card.type} card, not {what}",
-                                where=CITE_MAGIC if kind == "magic" else CITE_ITEM)
+            check_card_type(card, CARD_TYPES[kind])
             out["name"] = card.name
-            for flag in ("instant", "continuous") if kind == "magic" else ():
-                if event.get(flag) is None and card.get(flag) is not None:
-                    out[flag] = bool(card.get(flag))
-            return out
-        if kind in MOUSE_TYPES:
-            name = event.get("name")
-            card = db.lookup(name) if isinstance(name, str) and name.strip() else None
-            if card is None:
-                return event
-            check_mouse_card(card, MOUSE_TYPES[kind])
-            out["name"] = card.name
-            for stat in ("atk", "def"):
-                if event.get(stat) is None:
-                    out[stat] = card.get(stat)
+            if kind in MOUSE_TYPES:  # its ATK and DEF
+                for stat in ("atk", "def"):
+                    if event.get(stat) is None:
+                        out[stat] = card.get(stat)
+            elif kind == "magic":  # whether it stays or goes (Card Descriptions 5)
+                for flag in ("instant", "continuous"):
+                    if event.get(flag) is None and card.get(flag) is not None:
+                        out[flag] = bool(card.get(flag))
             return out
         try:
             _p, mouse = state.mouse(event.get("mouse"))  # type: ignore[arg-type]
