@@ -232,7 +232,7 @@ def test_members_new_passes_are_weighed_and_summed_exactly_as_limbs(
     limbs = passes._to_limbs(np.array(masses or [0], dtype=object))
     weight_limbs = passes._to_limbs(np.array(weights, dtype=object))
     starts, sums = _sweep.spread(ints(first), ints(count), ints(codes or [0]), limbs, ints(short),
-                                 ints(delta), weight_limbs, 40)
+                                 ints(delta), ints([0] * len(first)), weight_limbs, 40)
     got = dict(zip(starts.tolist(), passes._from_limbs(sums).tolist(), strict=True))
     assert got == expected
 
@@ -349,6 +349,57 @@ def test_pass_starts_with_more_chips_than_their_pass_can_spend_share_one_run(
     assert chips.max() > 0  # members with more chips than their run's start
 
 
+@pytest.mark.parametrize("bonus", ["best", "cancel"])
+def test_pass_starts_with_fewer_chips_read_the_run_of_the_one_with_most_until_it_spends_one_they_lack(
+        monkeypatch: pytest.MonkeyPatch, bonus: str) -> None:
+    # 3 chips for need 2, red 2s and 3s bad: later passes start with 0-3 chips; players alike
+    # but for their chips (with "best", for their successes and chips together) share the run
+    # of the one with the most, each reading it only while it still has the chips the run has
+    # spent, and ending its pass where the run spends one it lacks (a diverted end)
+    check = TaskCheck(5, 8, need=2, situation="combat", aged=2, fate_chips=3, bonus=bonus,
+                      stop_when_sure=False)
+    fewest: list[int] = []
+    diverted: list[int] = []
+    real = passes._Passes.read
+
+    def spy(self: passes._Passes, member_run: np.ndarray, short: np.ndarray, delta: np.ndarray,
+            *args: object) -> None:
+        chips = passes._Automaton.signed_fields(np.asarray(delta, dtype=np.int64))[3]
+        fewest.append(int(chips.min()))
+        diverted.append(int(((self.swept.flat()[1] >> 62) & 1).sum()))
+        real(self, member_run, short, delta, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(passes._Passes, "read", spy)
+    assert numpy_engine(check) == plain(check)
+    assert min(fewest) < 0  # members with fewer chips than their run's start
+    assert max(diverted) > 0  # ends where a run spent a chip a member lacked
+
+
+@pytest.mark.parametrize("check", [
+    TaskCheck(8, 6, need=5, situation="red-bad", red_bad="all", aged=1, kings="always", fate_chips=12,
+              stop_when_sure=False),
+    TaskCheck(7, 9, need=3, situation="combat", aged=3, kings="best", fate_chips=5, stop_when_sure=False),
+    TaskCheck(6, 4, need=6, situation="combat-unknown", aged=2, bonus="cancel", fate_chips=9,
+              stop_when_sure=False),
+])
+def test_a_pass_starts_base_is_its_own_base(monkeypatch: pytest.MonkeyPatch, check: TaskCheck) -> None:
+    # the search meets bases only; a base whose base were another start would be searched
+    # for in vain (the compiled engine would decline the check)
+    searched: list[passes._Automaton] = []
+    real = passes._Automaton.__init__
+
+    def spy(self: passes._Automaton, *args: object, **kwargs: object) -> None:
+        real(self, *args, **kwargs)  # type: ignore[arg-type]
+        searched.append(self)
+
+    monkeypatch.setattr(passes._Automaton, "__init__", spy)
+    assert numpy_engine(check) == plain(check)
+    for auto in searched:
+        bases = auto._base(auto.players)
+        assert (auto._base(bases) == bases).all()
+        assert (bases != auto.players).any()  # some players share a run
+
+
 @given(st.lists(st.integers(-128, 127), min_size=6, max_size=6))
 def test_signed_differences_of_packed_states_unpack_field_by_field(fields: list[int]) -> None:
     packed = sum(f << (8 * (5 - k)) for k, f in enumerate(fields))
@@ -357,11 +408,11 @@ def test_signed_differences_of_packed_states_unpack_field_by_field(fields: list[
 
 
 def test_a_members_new_pass_with_a_base_of_its_own_is_searched_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    # 5 chips for need 3, no king's card: a run of players with chips to spare shares its
-    # passes; one member's new pass (the run's, with one chip more) no longer has chips to
-    # spare, and its base is a start the first search never met (the compiled engine
-    # declined this check until the automaton could be searched again)
-    check = TaskCheck(4, 6, need=3, situation="combat", kings="never", fate_chips=5, red_bad="all",
+    # 3 chips for need 1, every card bad and a success: players of one margin share a run
+    # (its start holds as many chips as it can), and a member's new pass (its run's, shifted)
+    # has a base of its own, a start the first search never met (the compiled engine
+    # declined such checks until the automaton could be searched again)
+    check = TaskCheck(3, 4, need=1, situation="combat", kings="never", fate_chips=3, red_bad="all",
                       stop_when_sure=False)
     calls: list[int] = []
     real = passes._Automaton.more

@@ -140,7 +140,7 @@ def _first_above(key: np.ndarray, lo: int, hi: int, value: int) -> int:
 
 @numba.njit(cache=True)
 def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, bounds: np.ndarray,
-         mem_run: np.ndarray, mem_short: np.ndarray, mem_delta: np.ndarray,
+         mem_run: np.ndarray, mem_short: np.ndarray, mem_delta: np.ndarray, mem_floor: np.ndarray,
          need: int, chips: int, bonus: int, nsucc: int, ncols: int) -> tuple:
     """What each member reads off its run's outcomes (from :func:`sweep`, kept sorted by
     ``key`` = (run * 4 + kind) * 256 + a; run r's entries of kind k are ``bounds[r, k]`` ..
@@ -155,6 +155,13 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, boun
     once the bonuses left are spent (:func:`outcome`), its column of successes (below
     ``nsucc``) and of bad cards (from ``nsucc``, below ``ncols``).
 
+    A member may hold fewer chips than its run, ``mem_floor[i]`` fewer (see
+    :meth:`.passes._Automaton._base`): it is in the pass only while its run holds at least
+    that many (it never gets them back), so it reads only what the run did then (the chips
+    held, or left after a cancel, at least ``mem_floor[i]``), and where the run spends a chip
+    it lacks, its own end instead (an end with bit 62 set in its code, read when the run
+    holds exactly ``mem_floor[i]`` chips).
+
     Returns per (column, member) the masses, and per member the cards drawn, the bad
     cards cancelled and the chips spent (rows 0-2), as uint64 and float64, and a status
     (2: an outcome beyond its columns). New passes are left to the caller.
@@ -167,7 +174,7 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, boun
     fields = (np.int64(1) << 40) - 1
     status = 0
     for i in range(nmem):
-        r, short, delta = mem_run[i], mem_short[i], mem_delta[i]
+        r, short, delta, floor = mem_run[i], mem_short[i], mem_delta[i], mem_floor[i]
         for k in range(4):
             lo, hi = bounds[r, k], bounds[r, k + 1]
             base = (r * 4 + k) * 256 + short
@@ -180,10 +187,14 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, boun
                 lo = _first_above(key, lo, hi, base)
             for e in range(lo, hi):
                 u, f = vu[e], vf[e]
-                if k == 3:
-                    c = code[e]  # 0: cards drawn, 1: bad cards cancelled
-                    side_u[c, i] += u
-                    side_f[c, i] += f
+                c = code[e]
+                if k == 3:  # 2 ch: cards drawn, 2 ch + 1: bad cards cancelled
+                    if (c >> 1) >= floor:
+                        side_u[c & 1, i] += u
+                        side_f[c & 1, i] += f
+                    continue
+                held = (c >> 16) & 0xFF
+                if ((c >> 62) & 1 and held != floor) or held < floor:
                     continue
                 fs, fbad, spent, canc = outcome((code[e] & fields) + delta, need, chips, bonus)
                 if fs >= nsucc or nsucc + fbad >= ncols:
@@ -213,12 +224,12 @@ def workspace() -> tuple[np.ndarray, ...]:
 # nogil: a page computes in a background thread, and the notebook's own thread stays free
 # to handle the controls while a long sweep runs
 @numba.njit(cache=True, nogil=True)
-def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: int, joker_counts: np.ndarray,
-          nruns: int, start_run: np.ndarray, start_player: np.ndarray, start_low: np.ndarray,
-          start_rest: np.ndarray, start_u: np.ndarray, start_f: np.ndarray,
+def sweep(table: np.ndarray, cancels: np.ndarray, divert: np.ndarray, size: int, ncat: int, nend: int,
+          joker_counts: np.ndarray, nruns: int, start_run: np.ndarray, start_player: np.ndarray,
+          start_low: np.ndarray, start_rest: np.ndarray, start_u: np.ndarray, start_f: np.ndarray,
           m: int, depth: int, fnow_u: np.ndarray, fnow_f: np.ndarray, fnext_u: np.ndarray,
-          fnext_f: np.ndarray, step: np.ndarray, kbits: int, lefts: np.ndarray, stop_at: int,
-          work: tuple) -> tuple:
+          fnext_f: np.ndarray, step: np.ndarray, kbits: int, lefts: np.ndarray, chips: np.ndarray,
+          stop_at: int, work: tuple) -> tuple:
     """Sweep one batch of pass runs; return their outcomes, summed per run.
 
     ``size``: player states 0 .. size-1 are the only ones this batch can meet (every pass
@@ -227,21 +238,26 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
     ``table[player, c]``: the move of drawing category c, the ``ncat`` non-joker ones first,
     then the jokers (>= 0: the next player state within the pass; < 0: ``-1 - column``, the
     pass ends: column < ``nend`` is an end, ``nend + t`` a new pass from player state t);
-    ``cancels[player, c]``: that draw's bad card is cancelled. ``start_*``: per start state,
+    ``cancels[player, c]``: that draw's bad card is cancelled; ``divert[player, c]`` >= 0: the
+    end (bit 31 set in its column) of a member that lacks the chip this cancel spends.
+    ``start_*``: per start state,
     its pass run (< ``nruns``: the label its outcomes are summed under), player state, cards
     already drawn (packed as ``step``: a broke hand), remaining cards per category (one byte
     each, packed) and mass.
     ``fnow_*[n]`` / ``fnext_*[n]`` bring layer n's masses, and the masses of its draws,
     over the falling factorial of the whole pass (m (m-1) ... (m-depth+1)).
-    ``lefts[player]``: its draws left.
+    ``lefts[player]``: its draws left; ``chips[player]``: its chips (a member reads only what
+    its run did while it still had chips, see :func:`read`).
     ``work``: buffers from :func:`workspace` or the last call.
 
     Returns each run's outcomes, not yet read by its members (see :func:`read`), as keys
     ``((run * 4 + kind) * 256 + a) * 2**32 + b`` (unsorted) with their masses as uint64
     and float64: kind 0, an end (``a``: the draws left of the state it came from, ``b``:
-    its column); 1, a draw within the pass that leaves ``a`` draws (``b``: the player state
-    it leads to); 2, a new pass (``b``: its column past the ends); 3, the cards drawn
-    (``b`` = 0) and the bad cards cancelled (``b`` = 1) from states with ``a`` draws left.
+    its column, with bit 31 set for an end in ``divert``); 1, a draw within the pass that
+    leaves ``a`` draws (``b``: the player state it leads to); 2, a new pass (``b``: its column
+    past the ends); 3, the cards drawn (``b`` = 2 ch, ch the chips held) and the bad cards
+    cancelled (``b`` = 2 ch + 1, ch the chips left after the cancel) from states with ``a``
+    draws left.
     Then a status (0 fine, 1: a pass went beyond ``depth``); the states of layer
     ``stop_at`` (-1: none), which the sweep hands over instead of drawing on (keys,
     remaining cards, masses as uint64 and float64); and the buffers for the next call.
@@ -432,10 +448,11 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
             gtab[nslots[r], 0] = -1
     # The run's outcomes, by what a member of the run reads off them (see :func:`read`), each
     # key (run, kind, a, b) summed in a hash table: kind 0, an end (a: the draws left of the
-    # state it came from, b: its column); 1, a draw within the pass that leaves ``a`` draws
-    # (b: the player state it leads to); 2, a new pass (b: its column past the ends); 3, the
-    # cards drawn (b = 0) and the bad cards cancelled (b = 1) from states with ``a`` draws left.
-    bound = ng * (width + 1)  # at most every row's every draw, its cards and its cancels
+    # state it came from, b: its column, bit 31 set for a member's end in ``divert``); 1, a
+    # draw within the pass that leaves ``a`` draws (b: the player state it leads to); 2, a new
+    # pass (b: its column past the ends); 3, the cards drawn (b = 2 ch, the chips held) and the
+    # bad cards cancelled (b = 2 ch + 1, the chips left) from states with ``a`` draws left.
+    bound = ng * (2 * width)  # at most every row's every draw and diversion, its cards and cancels
     nkeys = _grown(nkeys, 0, bound)
     nmus = _grown(nmus, 0, bound)
     nmfs = _grown(nmfs, 0, bound)
@@ -447,11 +464,20 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
         player = gk[r] % size
         run = np.int64(gk[r] // size)
         ell = np.int64(lefts[player])
-        for c in range(width + 1):
+        spends = np.int64(0)  # a cancel here spends a chip (no ace bonus held)
+        for c in range(width - 2):
+            if divert[player, c] >= 0:
+                spends = 1
+        for c in range(2 * width - 1):
             # the row's columns: each category's draws (a joker's: a new pass or an end), an empty
             # deck and the cards drawn; past them, the bad cards cancelled
             if c < width:
                 vu, vf = gu[r, c], gf[r, c]
+            elif c > width:  # a member's end where it lacks the chip this cancel spends
+                c2 = c - width - 1
+                if divert[player, c2] < 0:
+                    continue
+                vu, vf = gu[r, c2], gf[r, c2]
             else:  # every cancelled draw's mass
                 vu, vf = np.uint64(0), 0.0
                 for c2 in range(width - 2):
@@ -460,8 +486,12 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
                         vf += gf[r, c2]
             if vf == 0.0:
                 continue
-            if c >= width - 1:
-                kind, a, b = 3, ell, np.int64(c - width + 1)
+            if c > width:
+                kind, a, b = 0, ell, np.int64(divert[player, c - width - 1]) | (np.int64(1) << 31)
+            elif c == width - 1:
+                kind, a, b = 3, ell, 2 * np.int64(chips[player])
+            elif c == width:
+                kind, a, b = 3, ell, 2 * (np.int64(chips[player]) - spends) + 1
             else:
                 # an empty deck: the next draw starts a new pass from this very state
                 move = table[player, c] if c < width - 2 else -1 - nend - player
@@ -500,12 +530,14 @@ def sweep(table: np.ndarray, cancels: np.ndarray, size: int, ncat: int, nend: in
 
 @numba.njit(cache=True, nogil=True)
 def spread(first: np.ndarray, count: np.ndarray, code: np.ndarray, limbs: np.ndarray, short: np.ndarray,
-           delta: np.ndarray, weight: np.ndarray, left_shift: int) -> tuple:
+           delta: np.ndarray, floor: np.ndarray, weight: np.ndarray, left_shift: int) -> tuple:
     """The new passes that members start, each with its exact mass: member i reads entries
     ``first[i]`` .. ``first[i] + count[i] - 1`` (new passes of its run, each a packed start
     ``code`` and an exact mass in 32-bit ``limbs``, lowest first), starts each one ``short[i]``
     draws short (draws left are the field at ``left_shift``) and ``delta[i]`` apart, and
-    weighs it by its own exact ``weight`` (32-bit limbs). Returns the distinct starts, in
+    weighs it by its own exact ``weight`` (32-bit limbs); an entry whose chips (the field
+    below ``left_shift`` by 24) are fewer than ``floor[i]`` is not the member's (see
+    :func:`read`). Returns the distinct starts, in
     order of first meeting, and their masses as 32-bit limbs (carried, lowest first).
 
     Why here: the products of Python integers (a few hundred bits by a few dozen) and their
@@ -527,6 +559,10 @@ def spread(first: np.ndarray, count: np.ndarray, code: np.ndarray, limbs: np.nda
     for i in range(nmem):
         moved = delta[i] - (short[i] << left_shift)
         for e in range(first[i], first[i] + count[i]):
+            if (code[e] >> (left_shift - 24)) & 0xFF < floor[i]:
+                row_of[p] = -1
+                p += 1
+                continue
             key = code[e] + moved
             h = _slot(table, key, bits)
             if table[h, 0] == -1:
@@ -543,6 +579,8 @@ def spread(first: np.ndarray, count: np.ndarray, code: np.ndarray, limbs: np.nda
         for e in range(first[i], first[i] + count[i]):
             r = row_of[p]
             p += 1
+            if r < 0:
+                continue
             for a in range(width_v):
                 va = limbs[e, a]
                 if va == 0:

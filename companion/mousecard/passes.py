@@ -41,7 +41,11 @@ successes and in that of bad cards (a result reports the two, never the joint).
 
 Drawing on when sure, pass starts that differ only in fields their moves never read (see
 :meth:`_Automaton._base`) share one run: the kernel sweeps it once and reads its ends for
-each member as the end's code plus the member's difference. A pass's moves never read its
+each member as the end's code plus the member's difference. Chips are read only as "any
+left", so starts that differ in chips too share the run of the one with the most: a member
+with fewer reads what the run did while it still had them, and where the run spends one
+the member lacks, the member's own end (its bad card in effect). For the slowest check
+known this cut the states swept from 2.4 million to half a million. A pass's moves never read its
 draws left either, only whether they ran out, so a run from the full deck also serves
 every later start with the same other fields and fewer draws left: such a start reads the
 run's outcomes from as many draws short (a draw that leaves the run that many ends its
@@ -128,14 +132,16 @@ class _Automaton:
     ``starts``: (packed player states, kings in their decks, whether each is in the first
     pass), three arrays, for every state a check starts from; ``first_size``: the first
     pass's deck size (the first deck can run out; then the full deck comes back, kings and
-    all).
+    all). ``prior``: an automaton whose search this one goes on with (:meth:`more`), from
+    ``starts`` (later passes only) on.
     """
 
-    def __init__(self, st: _Setup, starts: tuple[Ints, Ints, Ints], first_size: int, broke: bool) -> None:
+    def __init__(self, st: _Setup, starts: tuple[Ints, Ints, Ints], first_size: int, broke: bool,
+                 prior: _Automaton | None = None) -> None:
         import numpy as np
 
         self.st, self.broke = st, broke
-        self.starts, self.first_size = starts, first_size  # to search again with more starts (:meth:`more`)
+        self.first_size = first_size
         info = st.info
         # what bounds a pass from the full deck (see :meth:`_base`): kings that give a draw
         # back, and the bad cards that do not succeed (the only ones that lower a sure
@@ -143,6 +149,14 @@ class _Automaton:
         self.horizon_kings = 0 if st.kings == "never" else st.full_kings
         self.bad_failing = sum(n for n, (_kind, succeeds, bad) in zip(st.full, info, strict=True)
                                if bad and not succeeds)
+        # The most chips a run from the full deck starts with (see :meth:`_base`): no player
+        # holds more than the check's, and a run with as many chips as its pass has draws
+        # never runs out (every later pass has fewer draws left than the first).
+        if prior is None:
+            most_left = int(max(int(p) >> 5 * _B for p in starts[0]))
+            self.chip_cap = min(st.chips, most_left + self.horizon_kings)
+        else:
+            self.chip_cap = prior.chip_cap
         self.succ = np.array([int(i[1]) for i in info], dtype=np.int64)
         self.ace = np.array([int(i[0] == "ace") for i in info], dtype=np.int64)
         self.bad = np.array([bool(i[2]) for i in info])
@@ -169,14 +183,32 @@ class _Automaton:
         # A pass from the full deck runs from its start's base (see :meth:`_base`): the
         # search meets bases only, each as a pass from the full deck (kings and all).
         in_first = start_first != 0
-        known = np.concatenate([(start_player[in_first] << fb) | (0 if counted else later),
-                                (self._base(start_player[~in_first]) << fb) | later])
-        known_kings = np.concatenate([start_kings[in_first] * bounded,
-                                      np.full(int((~in_first).sum()), refill, dtype=np.int64)])
-        known, known_kings = _most_kings(known, known_kings)  # every state met, sorted
-        frontier, left_kings = known, known_kings
-        stepped: list[tuple[np.ndarray, ...]] = []  # every (player, its moves) worked out, kept for the table
-        while len(frontier):
+        cand = np.concatenate([(start_player[in_first] << fb) | (0 if counted else later),
+                               (self._base(start_player[~in_first]) << fb) | later])
+        cand_kings = np.concatenate([start_kings[in_first] * bounded,
+                                     np.full(int((~in_first).sum()), refill, dtype=np.int64)])
+        cand, cand_kings = _most_kings(cand, cand_kings)
+        if prior is None:
+            known, known_kings = cand, cand_kings  # every state met, sorted
+            frontier, left_kings = known, known_kings
+            cand = cand[:0]
+            stepped: list[tuple[np.ndarray, ...]] = []  # every (player, its moves), kept for the table
+        else:  # searched on: only what the prior search did not meet (or met with fewer kings left)
+            known, known_kings, stepped = prior._known, prior._known_kings.copy(), list(prior._stepped)
+            frontier, left_kings = cand[:0], cand_kings[:0]
+        while True:
+            if len(cand):
+                pos = np.searchsorted(known, cand)
+                met = known[np.minimum(pos, len(known) - 1)] == cand
+                more = met & (cand_kings > known_kings[np.minimum(pos, len(known) - 1)])
+                known_kings[pos[more]] = cand_kings[more]
+                known = np.insert(known, pos[~met], cand[~met])  # cand is sorted: known stays sorted
+                known_kings = np.insert(known_kings, pos[~met], cand_kings[~met])
+                frontier, left_kings = cand[more | ~met], cand_kings[more | ~met]
+                if len(known) > _MAX_STATES:
+                    raise Unsupported(f"more than {_MAX_STATES} player states")
+            if not len(frontier):
+                break
             player, drawn, kings = frontier >> fb, frontier & 0xFF, left_kings
             moves = self._step(*self._fields(player))
             stepped.append((player, *moves))
@@ -199,15 +231,7 @@ class _Automaton:
             if not len(cand):
                 break
             cand, cand_kings = _most_kings(cand, cand_kings)
-            pos = np.searchsorted(known, cand)
-            met = known[np.minimum(pos, len(known) - 1)] == cand
-            more = met & (cand_kings > known_kings[np.minimum(pos, len(known) - 1)])
-            known_kings[pos[more]] = cand_kings[more]
-            known = np.insert(known, pos[~met], cand[~met])  # cand is sorted: known stays sorted
-            known_kings = np.insert(known_kings, pos[~met], cand_kings[~met])
-            frontier, left_kings = cand[more | ~met], cand_kings[more | ~met]
-            if len(known) > _MAX_STATES:
-                raise Unsupported(f"more than {_MAX_STATES} player states")
+        self._known, self._known_kings, self._stepped = known, known_kings, stepped  # for :meth:`more`
         # each player's moves, from the search (a player met again has the same moves)
         players, first = np.unique(np.concatenate([p for p, *_m in stepped]), return_index=True)
         nxt, ended, code, cancels = (np.concatenate([m[k] for m in stepped])[first] for k in range(1, 5))
@@ -240,6 +264,22 @@ class _Automaton:
         table[ended] = -1 - code_ids.ravel()
         self.table = table
         self.cancels = cancels
+        # Drawing on, a member of a run may hold fewer chips than the run's start (see
+        # :meth:`_base`): it leaves the run where the run spends a chip the member no longer
+        # has (a cancel with no ace bonus held). ``divert[state, category]`` >= 0: that draw's
+        # end for such a member, its bad card in effect (code ``diverts[divert]``, as an end's).
+        _lf, s, ab, ch, bad, bace = self._fields(players)
+        chip = cancels & (ab == 0)[:, None]
+        if st.stop or broke:
+            chip[:] = False
+        dcode = _pack(0, s[:, None] + self.succ[None, :], ab[:, None] + self.ace[None, :],
+                      np.broadcast_to(ch[:, None], chip.shape), bad[:, None] + 1,
+                      bace[:, None] + self.ace[None, :])
+        self.diverts, divert_ids = np.unique(dcode[chip], return_inverse=True)
+        self.divert = np.full(chip.shape, -1, dtype=np.int64)
+        self.divert[chip] = divert_ids.ravel()
+        self.code_max = [max(f, int(g.max(initial=0)))
+                         for f, g in zip(self.code_max, self._fields(self.diverts), strict=True)]
 
     def _base(self, player: np.ndarray) -> np.ndarray:
         """The pass start each packed player state shares a run with: the state with the
@@ -255,21 +295,29 @@ class _Automaton:
         - drawing cautiously, kings' cards taken always (or never) and bonuses spent without
           the "best" reasoning read no successes, so they are set aside; spent only on
           successes, bonuses are never read either; spent on cancelling, chips are read only
-          as "any left", so at least ``horizon`` of them (more than the pass can cancel)
-          read alike;
-        - drawing cautiously with the "best" bonuses, a player with at least ``horizon``
-          chips and a margin of sureness (successes, bonuses and chips beyond the need) of
-          at least the bad cards that do not succeed (up to ``horizon``) cancels every bad
-          card and takes every king's card (or, kings "best", none) until the pass ends,
-          whatever the successes and chips: the run starts from ``horizon`` chips and the
-          successes that keep that margin (a member may then have fewer successes than its
-          base: differences are signed, see :meth:`signed_fields`);
+          as "any left";
+        - drawing cautiously with the "best" bonuses (or kings' cards "best"), the moves read
+          the margin of sureness (successes, ace bonuses and chips beyond the need) and
+          chips only as "any left"; successes above the need read nothing more than the
+          need. A player with at least ``horizon`` chips and a margin of at least the bad
+          cards that do not succeed (up to ``horizon``) cancels every bad card and takes
+          every king's card (or, kings "best", none) until the pass ends, whatever the
+          successes and chips (a member may then have fewer successes than its base:
+          differences are signed, see :meth:`signed_fields`);
         - otherwise successes above the need read nothing more than the need (and going for
           broke, with the need met no king's card is taken, so bonuses and bad cards read
           nothing either).
 
-        A member's new pass (its run's, shifted) may have a base that the search has not
-        met; :meth:`more` then searches again (see :meth:`_Passes.drain`).
+        Where chips are read only as "any left", players alike in everything else share the
+        run of the one with the most chips (as many as the check has, up to
+        :attr:`chip_cap`, which no pass can spend): a member with fewer is that run until
+        the run spends a chip the member does not have, where the member's pass ends (see
+        :attr:`divert` and :func:`._sweep.read`). With the margin read, successes make up
+        the member's fewer chips.
+
+        A base is its own base. A member's new pass (its run's, shifted) may have a base
+        that the search has not met; :meth:`more` then searches again (see
+        :meth:`_Passes.drain`).
         """
         import numpy as np
 
@@ -277,27 +325,34 @@ class _Automaton:
         if st.stop:
             return player
         m = (1 << _B) - 1
-        s_field = m << 4 * _B
+        s_field, ch_field = m << 4 * _B, m << 2 * _B
         rest = (m << 3 * _B) | (m << _B) | m  # ace bonuses, bad cards, bad aces
         if self.broke and st.kings != "best":
             return player & ~(s_field | rest)
-        left, s, ab, ch = self._fields(player)[:4]
-        horizon = left + self.horizon_kings
         if not self.broke and st.kings != "best" and st.bonus == "success":
-            return player & ~(s_field | (m << 3 * _B) | (m << 2 * _B))
+            return player & ~(s_field | (m << 3 * _B) | ch_field)
+        cap = self.chip_cap
         if not self.broke and st.kings != "best" and st.bonus == "cancel":
-            plenty = ch >= horizon
-            return (player & ~s_field) - (np.where(plenty, ch - horizon, 0) << 2 * _B)
-        over = s >= st.need
+            return (player & ~(s_field | ch_field)) | (cap << 2 * _B)
+        left, s, ab, ch = self._fields(player)[:4]
         lowered = player - (np.maximum(s - st.need, 0) << 4 * _B)
         if self.broke:
-            return np.where(over, lowered & ~rest, lowered)
-        if st.bonus == "best":
-            margin = np.minimum(horizon, self.bad_failing)
-            free = (ch >= horizon) & (s + ab + ch - st.need >= margin)
-            s_free = np.maximum(margin + st.need - ab - horizon, 0)
-            return np.where(free, _pack(left, s_free, ab, horizon, 0, 0), lowered)
-        return lowered
+            return np.where(s >= st.need, lowered & ~rest, lowered)
+        horizon = left + self.horizon_kings
+        margin = np.minimum(horizon, self.bad_failing)
+        s = np.minimum(s, st.need)
+        for _ in range(3):  # until the base is its own base (a base with more chips may be free)
+            if st.bonus == "best":
+                free = (ch >= horizon) & (s + ab + ch - st.need >= margin)
+                s = np.where(free, np.maximum(margin + st.need - ab - cap, 0), s)
+                ch = np.where(free, cap, ch)
+            total = s + ch  # the margin read, as many of it in chips as can be
+            now_ch = np.minimum(total, cap)
+            now_s = np.minimum(total - now_ch, st.need)
+            if (now_s == s).all() and (now_ch == ch).all():
+                break
+            s, ch = now_s, now_ch
+        return (lowered & ~(s_field | ch_field)) | (s << 4 * _B) | (ch << 2 * _B)
 
     def more(self, bases: np.ndarray) -> _Automaton:
         """The automaton searched again with ``bases`` as more starts of later passes (from the
@@ -305,11 +360,8 @@ class _Automaton:
         search never met."""
         import numpy as np
 
-        players, kings, first = (np.asarray(a, dtype=np.int64) for a in self.starts)
-        starts = (np.concatenate([players, bases]),
-                  np.concatenate([kings, np.full(len(bases), self.st.full_kings)]),
-                  np.concatenate([first, np.zeros(len(bases), dtype=np.int64)]))
-        return _Automaton(self.st, starts, self.first_size, self.broke)
+        starts = (bases, np.full(len(bases), self.st.full_kings), np.zeros(len(bases), dtype=np.int64))
+        return _Automaton(self.st, starts, self.first_size, self.broke, prior=self)
 
     @staticmethod
     def signed_fields(delta: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -653,6 +705,8 @@ class _Passes:
         self.auto = auto
         self.table = np.ascontiguousarray(table[:, self.cats + self.jokers])
         self.cancels = np.ascontiguousarray(auto.cancels[:, self.cats + self.jokers])
+        self.divert = np.ascontiguousarray(auto.divert[:, self.cats + self.jokers])
+        self.chips_of = np.ascontiguousarray(auto._fields(auto.players)[3], dtype=np.int64)
 
     def packed(self, deck: tuple[int, ...]) -> int:
         """The remaining non-joker cards of ``deck``, one byte per category, as the kernel keeps them."""
@@ -675,10 +729,10 @@ class _Passes:
         if (nruns * size).bit_length() + self.kbits > _MAX_KEY_BITS or nruns >= 1 << 21:
             raise Unsupported("too many states for one merge key")
         m = sum(deck)
-        fixed = (self.table, self.cancels, size, len(self.cats), auto.nend,
+        fixed = (self.table, self.cancels, self.divert, size, len(self.cats), auto.nend,
                  np.array([deck[j] for j in self.jokers], dtype=np.int64), nruns)
         lefts = np.ascontiguousarray(auto.left, dtype=np.int64)
-        rest = (np.array(self.step, dtype=np.int64), self.kbits, lefts)
+        rest = (np.array(self.step, dtype=np.int64), self.kbits, lefts, self.chips_of)
         keys, parts = self._exact_sweep(
             fixed, rest, size, m, depth, np.asarray(start_run, dtype=np.int64), start_player,
             np.asarray(start_low, dtype=np.int64), np.asarray(start_rest, dtype=np.uint64),
@@ -688,9 +742,11 @@ class _Passes:
         if (b[kind == 2] >= len(auto.new_passes)).any():
             raise Unsupported("a move the search of player states did not foresee")
         code = b.copy()
+        diverted = (kind == 0) & (b >> 31 != 0)  # a member's own end: bit 62 (see :func:`._sweep.read`)
         for k, codes in ((0, auto.ends), (1, auto.players), (2, auto.new_passes)):
-            pick = kind == k
+            pick = (kind == k) & ~diverted
             code[pick] = codes[b[pick]]
+        code[diverted] = auto.diverts[b[diverted] & 0x7FFFFFFF] | (1 << 62)
         return self.swept.add(run, kind, a, code, parts, nruns, depth, most_left)
 
     def read(self, member_run: Ints, short: Ints, delta: Ints, weight: np.ndarray, e_out: int) -> None:
@@ -702,6 +758,7 @@ class _Passes:
 
         auto = self.auto
         member_run, short, delta = (np.asarray(x, dtype=np.int64) for x in (member_run, short, delta))
+        floor = -auto.signed_fields(delta)[3]  # fewer chips than its run (see :meth:`_Automaton._base`)
         key, code, parts, values, bounds = self.swept.flat()
         # The weights share a large factor (the deck's falling factorials): taken out, the
         # products and sums below are of numbers half as long, and each total is multiplied
@@ -719,7 +776,7 @@ class _Passes:
         mats = []  # per part: every member's outcome columns, then its three sums (uint64, float64)
         for shift, (u, f) in parts.items():
             eu, ef, side_u, side_f, status = _kernel().read(key, code, u, f, bounds, member_run, short, delta,
-                                                            need, chips, bonus, nsucc, ncols)
+                                                            floor, need, chips, bonus, nsucc, ncols)
             if status == 2:  # pragma: no cover - a member's pass is one the search met
                 raise Unsupported("an end the search of player states did not meet")
             mats.append((shift, np.vstack([eu, side_u]).T, np.vstack([ef, side_f]).T))
@@ -733,7 +790,7 @@ class _Passes:
             columns, sums = _kernel().spread(
                 np.cumsum(count) - count, count, col.astype(np.int64),
                 _limbs_of([(shift, u[mem, col], f[mem, col]) for shift, u, f in mats]), nothing, nothing,
-                weights, 5 * _B)
+                nothing, weights, 5 * _B)
             for c, total in zip(columns.tolist(), (_from_limbs(sums) * common).tolist(), strict=True):
                 if c < nsucc:
                     _put(self.succ, c, e_out, total)
@@ -749,7 +806,7 @@ class _Passes:
         per = bounds[member_run, 3] - first
         if per.sum():
             # members often meet in one start: summed there, exactly, as limbs (see :func:`._sweep.spread`)
-            starts, sums = _kernel().spread(first, per, code, values, short, delta, weights, 5 * _B)
+            starts, sums = _kernel().spread(first, per, code, values, short, delta, floor, weights, 5 * _B)
             self.wait(starts, _from_limbs(sums) * common, e_out)
 
     def _exact_sweep(self, fixed: tuple[Any, ...], rest: tuple[Any, ...], size: int, m: int, depth: int,
@@ -896,8 +953,11 @@ class _Passes:
             if fresh:
                 bases = shapes[fresh] | (0 if first_pass else left << 5 * _B)
                 starts, found = auto._find(bases)
-                if not found.all():  # a member's new pass, with a base of its own: search again
-                    self.adopt(auto := auto.more(bases[~found]))
+                if not found.all():  # a member's new pass, with a base of its own: search again,
+                    # for every pass start waiting too (one search rather than one per batch)
+                    waiting = [auto._base(w) for chunks in self.pending.values() for w, _m, _e in chunks]
+                    more = np.unique(np.concatenate([bases[~found], *waiting]))
+                    self.adopt(auto := auto.more(more[~auto._find(more)[1]]))
                     starts, found = auto._find(bases)
                     if not found.all():  # pragma: no cover - the search starts from them
                         raise Unsupported("a pass start the search of player states did not meet")
