@@ -38,7 +38,8 @@ is), so the figures stay comparable between machines.
    checks at skill 8-10 with every choice, (a) stopping when sure and (b) drawing on, then
    the slowest draw-on checks known. Stopping when sure stays far under the target; drawing
    on, a player who cancels every bad card while still sure keeps drawing through long
-   passes, and those checks take up to about 0.4 s.
+   passes, and those checks take up to about 0.2 s (0.4 s before pass starts that differ in
+   chips shared one pass).
 11. Above skill 10 (outside the target), for the record: a pass longer than the kernel's
    exact uint64/float64 pairs allow is cut, and its states go on in further sweeps
    (passes.py, _Passes._exact_sweep); before, plain Python took 1-80 s for these.
@@ -189,7 +190,8 @@ SLOWEST = (
 
 #: Section 10: drawing on when sure with many fate chips, the largest checks there are (a
 #: player sure from the start who cancels every bad card while still sure, taking every king's
-#: card, keeps drawing through long passes; about 5 million (deck, player) states for the first).
+#: card, keeps drawing through long passes; about half a million (deck, player) states for the
+#: first, 2.4 million before pass starts that differ in chips shared one pass).
 MANY_CHIPS = (
     TaskCheck(10, 6, need=7, situation="red-bad", aged=2, disadvantage=3, fate_chips=12, kings="always",
               red_bad="all", stop_when_sure=False),
