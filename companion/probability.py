@@ -138,6 +138,17 @@ def multivariate_at_least(population: int, kinds: Sequence[tuple[int, int]], dra
     return Fraction(total, comb(population, draws))
 
 
+def share(p: Fraction) -> str:
+    """A probability to one decimal place, never rounded to a certainty it is not: a chance
+    of 0.02% shows as "<0.1%" (a bad card that can happen must not read 0.0%), 99.97% as
+    ">99.9%"; only 0 and 1 show as 0.0% and 100.0%."""
+    if 0 < p < Fraction(1, 2000):
+        return "<0.1%"
+    if Fraction(1999, 2000) <= p < 1:
+        return ">99.9%"
+    return f"{float(p):.1%}"
+
+
 def percent(p: Fraction | float, places: int = 3) -> str:
     """``Fraction(1, 3)`` -> ``"33.333%"`` (rounded half up, exactly, from the fraction)."""
     q = Fraction(p) * 100

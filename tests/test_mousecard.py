@@ -710,6 +710,15 @@ def test_exact_values_are_unchanged_for_large_needs_going_for_broke() -> None:
         4: Fraction(6954712, 11965356585), 5: Fraction(28171, 1840824090), 6: Fraction(976, 11965356585)}
 
 
+def test_a_rare_bad_card_reads_under_a_tenth_of_a_percent_not_none() -> None:
+    # 9 chips for need 5, drawing on: every bad card is cancelled until the margin of
+    # sureness runs out exactly (then the player stops, the bad card in effect): rare, not never
+    result = odds(6, 6, need=5, situation="red-bad", red_bad="all", fate_chips=9,
+                  stop_when_sure=False)
+    assert 0 < result.p_bad < Fraction(1, 2000)
+    assert "  P(a bad card)       <0.1%" in result.lines()
+
+
 def test_a_long_tail_of_tiny_success_counts_is_shown_as_one_entry() -> None:
     # Drawing on past the need with every king taken reaches 26 successes, each beyond 11
     # under 0.05% in all: the report lists up to 11, then "12+".

@@ -336,3 +336,11 @@ def test_a_card_typed_twice_is_named_as_such(tmp_path: Path) -> None:
     page.draw_button.click()
     assert "Q♥ is typed twice" in page.message.value and "reshuffle first" not in page.message.value
     assert not page.tracker.state.draws
+
+
+def test_the_odds_panel_shows_a_rare_bad_card_as_under_a_tenth_of_a_percent_escaped() -> None:
+    result = exact_odds(TaskCheck(6, 6, need=5, situation="red-bad", red_bad="all", fate_chips=9,
+                                  stop_when_sure=False))
+    panel = page_module.odds_html(result)
+    assert "<td>&lt;0.1%</td>" in panel  # not 0.0%, and not a stray tag
+    assert "<0.1%" not in panel

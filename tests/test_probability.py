@@ -21,6 +21,7 @@ from companion.probability import (
     multivariate_pmf,
     none_drawn,
     percent,
+    share,
 )
 
 
@@ -98,3 +99,12 @@ def test_percent_rounds_half_up_exactly() -> None:
     assert percent(Fraction(1, 16), 1) == "6.3%"
     assert percent(Fraction(1), 0) == "100%"
     assert percent(Fraction(0)) == "0.000%"
+
+
+@pytest.mark.parametrize(("p", "shown"), [
+    (Fraction(0), "0.0%"), (Fraction(1, 3000), "<0.1%"), (Fraction(1, 2000), "0.1%"),
+    (Fraction(1, 3), "33.3%"), (Fraction(1999, 2000), ">99.9%"), (Fraction(2999, 3000), ">99.9%"),
+    (Fraction(1), "100.0%"),
+])
+def test_a_share_is_never_rounded_to_an_impossibility_or_a_certainty(p: Fraction, shown: str) -> None:
+    assert share(p) == shown

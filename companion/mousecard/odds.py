@@ -66,6 +66,7 @@ from typing import Any
 
 from .. import cite, interrupt
 from ..errors import CompanionError
+from ..probability import share
 from .deck import ACE, FULL_DECK, JOKER, KING, RANK_LABELS, PlayingCard, parse_rank
 from .situations import BadRule, parse_situation
 
@@ -290,22 +291,21 @@ class CheckOdds:
         tail: Fraction = Fraction(0)
         while len(shown) > 1 and tail + shown[-1][1] < Fraction(1, 2000):
             tail += shown.pop()[1]
-        parts = [f"{n}: {float(p):.1%}" for n, p in shown]
+        parts = [f"{n}: {share(p)}" for n, p in shown]
         if tail:
             parts.append(f"{self.successes[len(shown)][0]}+: <0.1%")
         return sep.join(parts)
 
     def lines(self) -> list[str]:
         """Plain-text report for the CLI and the notebook."""
-        pct = f"{float(self.p_success):.1%}"
         out = [f"Task check: {self.check.describe()}",
-               f"  P(success)          {pct}  (exact {_fmt(self.p_success)})",
+               f"  P(success)          {share(self.p_success)}  (exact {_fmt(self.p_success)})",
                *([] if self.p_cards_alone is None else
-                 [f"  from the cards      {float(self.p_cards_alone):.1%}  (the draw's own chance: "
+                 [f"  from the cards      {share(self.p_cards_alone)}  (the draw's own chance: "
                   "the same check with no fate chips)"]),
                f"  one card succeeds   {self.single_card_odds} in a {self.deck_size}-card deck",
-               f"  P(a bad card)       {float(self.p_bad):.1%}",
-               f"  P(several bad)      {float(self.p_several_bad):.1%}",
+               f"  P(a bad card)       {share(self.p_bad)}",
+               f"  P(several bad)      {share(self.p_several_bad)}",
                f"  expected cards      {float(self.expected_cards):.2f}",
                "  successes           " + self.successes_text(),
                f"  bad cards           {', '.join(self.bad_cards) or 'none'}"]

@@ -43,6 +43,7 @@ from ..mousecard.deck import RANK_LABELS
 from ..mousecard.live import DrawRecord, LiveDeckTracker, draw_event
 from ..mousecard.odds import CheckOdds, TaskCheck, exact_odds, same_chance_stopping, success_curve
 from ..mousecard.situations import MAX_LEVELS, SITUATION_HELP
+from ..probability import share
 
 MARK_COLOUR = {"success": ui.COLOURS["ok"], "bad": ui.COLOURS["error"],
                "bad success": "#8e24aa", "joker": "#8e24aa", "miss": ui.COLOURS["muted"]}
@@ -58,19 +59,19 @@ def default_log_path() -> Path:
 
 def odds_html(result: CheckOdds) -> str:
     """The result of a check as a panel body: big percentage, then the details."""
-    pct = f"{float(result.p_success):.1%}"
+    pct = html.escape(share(result.p_success))
     p = result.p_success
     rows = [
         ("Chance of success", f"<b style='font-size:26px'>{pct}</b> "
                               f"<small>(exactly {p.numerator}/{p.denominator})</small>"),
         *([] if result.p_cards_alone is None else
-          [("From the cards alone", f"{float(result.p_cards_alone):.1%} <small>(the draw's own chance, "
-                                    "no fate chips spent)</small>")]),
+          [("From the cards alone", f"{html.escape(share(result.p_cards_alone))} <small>(the draw's own "
+                                    "chance, no fate chips spent)</small>")]),
         ("One card succeeds", f"{result.single_card_odds} in a {result.deck_size}-card deck"),
-        ("A bad card", f"{float(result.p_bad):.1%}"),
-        ("Several bad cards at once", f"{float(result.p_several_bad):.1%}"),
+        ("A bad card", html.escape(share(result.p_bad))),
+        ("Several bad cards at once", html.escape(share(result.p_several_bad))),
         ("Expected cards drawn", f"{float(result.expected_cards):.2f}"),
-        ("Successes", result.successes_text(" · ")),
+        ("Successes", html.escape(result.successes_text(" · "))),
         ("Bad cards here", html.escape(", ".join(result.bad_cards) or "none")),
     ]
     if result.check.fate_chips:
@@ -396,7 +397,7 @@ class MouseCardPage(ui.TrackerPage):
                    chance: Any = None) -> None:
         known = ""
         if chance is not None:
-            known = (f"<div>Chance of success <b style='font-size:26px'>{float(chance):.1%}</b> "
+            known = (f"<div>Chance of success <b style='font-size:26px'>{html.escape(share(chance))}</b> "
                      f"<small>(exactly {chance.numerator}/{chance.denominator}: drawing on does not "
                      "change it with these choices, so it is the chance when stopping once sure)"
                      "</small></div>")

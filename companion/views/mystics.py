@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 import re
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +37,7 @@ from ..mystics import names as nm
 from ..mystics import odds as od
 from ..mystics.chapter import WHEEL_SIZE
 from ..mystics.tracker import HOUSE_READINGS, MysticsState, MysticsTracker, seed_from_text
+from ..probability import share
 
 ACCENT = "#d68910"
 #: The placeholders show input that works: minion types by id or name (see companion.mystics.names).
@@ -49,6 +51,11 @@ CONDITION_LABELS = {
     "charmed": "Charmed",
     "poisoned": "Poisoned",
 }
+
+
+def _pc(p: Fraction | float) -> str:
+    """A chance for the page: never 0.0% when it can happen, escaped ("<0.1%")."""
+    return html.escape(share(Fraction(p)))
 
 
 def default_log() -> Path:
@@ -922,7 +929,7 @@ class OddsPanel:
             defense_bonus=int(self.dbonus.value),
         )
         rows = "".join(
-            f"<tr><td>{k}</td><td>{float(p):.1%}</td><td>{float(od.at_least(a.wounds, k)):.1%}</td></tr>"
+            f"<tr><td>{k}</td><td>{_pc(p)}</td><td>{_pc(od.at_least(a.wounds, k))}</td></tr>"
             for k, p in a.wounds.items()
         )
         uncertain = [f.id for f in die if not getattr(f, "certain", True)]
@@ -935,14 +942,14 @@ class OddsPanel:
         trap = od.mousetrap_odds(die, int(self.move.value))
         self.result.value = (
             f"<div style='font-size:16px'><b>{a.attack_dice} dice vs {a.defense_dice}</b>: "
-            f"P(at least 1 wound) <b>{float(a.p_wounds_at_least(1)):.1%}</b>, P(defeat/capture) "
-            f"<b>{float(a.p_defeat(int(self.life.value))):.1%}</b>, expected wounds "
+            f"P(at least 1 wound) <b>{_pc(a.p_wounds_at_least(1))}</b>, P(defeat/capture) "
+            f"<b>{_pc(a.p_defeat(int(self.life.value)))}</b>, expected wounds "
             f"{float(a.expected_wounds):.2f}, P(surge from this roll) "
-            f"{float(od.surge_chance(a, int(self.wheel.value))):.1%}</div>"
+            f"{_pc(od.surge_chance(a, int(self.wheel.value)))}</div>"
             "<table style='font-size:15px'><tr><th>wounds</th><th>exactly</th><th>at least</th></tr>"
             f"{rows}</table>"
-            f"<div>Mousetrap with {int(self.move.value)} dice: pass {float(trap):.1%} · Search finds a card "
-            f"{float(od.search_odds(die)):.1%}</div>{warn}"
+            f"<div>Mousetrap with {int(self.move.value)} dice: pass {_pc(trap)} · Search finds a card "
+            f"{_pc(od.search_odds(die))}</div>{warn}"
             f"<small>{html.escape('; '.join(a.notes))}</small>"
         )
 
