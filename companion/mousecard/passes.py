@@ -153,7 +153,7 @@ class _Automaton:
         # holds more than the check's, and a run with as many chips as its pass has draws
         # never runs out (every later pass has fewer draws left than the first).
         if prior is None:
-            most_left = int(max(int(p) >> 5 * _B for p in starts[0]))
+            most_left = int((np.asarray(starts[0], dtype=np.int64) >> 5 * _B).max())
             self.chip_cap = min(st.chips, most_left + self.horizon_kings)
         else:
             self.chip_cap = prior.chip_cap
