@@ -66,12 +66,34 @@ def wait_until_up(url: str, timeout: float = 60.0, proc: subprocess.Popen[bytes]
     raise TimeoutError(f"no answer from {url} after {timeout:.0f} s")
 
 
+def _port_taken(port: int) -> bool:
+    """Whether something on this machine already listens on ``port`` (or it may not be used)."""
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return True
+    return False
+
+
 def run_voila(port: int | None = None, *, open_browser: bool = True, extra: list[str] | None = None) -> int:
-    """Serve the app until interrupted; opens the browser at the start page."""
+    """Serve the app until interrupted; opens the browser at the start page. A port in use, or a
+    server that stops before it answers, is the user's error (a clear message), not a crash."""
+    from .errors import CompanionError
+
+    if port is not None and _port_taken(port):
+        raise CompanionError(f"port {port} is already in use (or not open to this user)", where="--port",
+                             suggestion="Leave --port out to use a free one, or pick another.")
     port = port or free_port()
     proc = subprocess.Popen([*voila_command(port), *(extra or [])], env=server_env())
     try:
-        wait_until_up(start_url(port), proc=proc)
+        try:
+            wait_until_up(start_url(port), proc=proc)
+        except (RuntimeError, TimeoutError) as exc:
+            proc.terminate()
+            raise CompanionError(f"Voila did not start on port {port}: {exc}",
+                                 suggestion="Its own messages are above; check the options passed on "
+                                            "to it.") from None
         print(f"The companion is at {start_url(port)} (Ctrl+C to stop)", flush=True)
         if open_browser and not os.environ.get("CI"):
             import webbrowser

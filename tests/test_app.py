@@ -40,3 +40,43 @@ def test_the_servers_find_this_environments_companion_command(monkeypatch: pytes
     app.run_lab()
     path = str(seen["env"]["PATH"])  # type: ignore[index]
     assert path.split(os.pathsep)[0] == str(Path(sys.executable).parent) and path.endswith("/usr/bin")
+
+
+@pytest.mark.parametrize("port", ["-1", "0", "65536", "70000", "abc"])
+def test_a_port_out_of_range_is_refused_before_any_server_starts(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], port: str) -> None:
+    # 70000 had wrapped round to port 4464 (while the link printed said 70000); -1 crashed
+    monkeypatch.setattr(app.subprocess, "Popen", lambda *a, **k: pytest.fail("a server was started"))
+    assert main(["app", "--voila", "--port", port, "--no-browser"]) == 2
+    assert "1-65535" in capsys.readouterr().err
+
+
+def test_a_port_in_use_is_a_clear_error_not_a_crash(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    monkeypatch.setattr(app.subprocess, "Popen", lambda *a, **k: pytest.fail("a server was started"))
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert main(["app", "--voila", "--port", str(port), "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert f"port {port} is already in use" in err and "Traceback" not in err
+
+
+def test_a_server_that_stops_before_it_answers_is_a_clear_error(monkeypatch: pytest.MonkeyPatch,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    class Stopped:
+        returncode = 1
+
+        def poll(self) -> int:
+            return 1
+
+        def terminate(self) -> None:
+            pass
+
+    monkeypatch.setattr(app.subprocess, "Popen", lambda *a, **k: Stopped())
+    assert main(["app", "--voila", "--no-browser"]) == 2
+    err = capsys.readouterr().err
+    assert "Voila did not start" in err and "internal error" not in err

@@ -6,6 +6,19 @@ import argparse
 from typing import Any
 
 
+def _port(text: str) -> int:
+    """A TCP port for ``--port``: 1-65535 (a port beyond it wrapped round to another one, and
+    a negative one crashed the server)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r} (expected 1-65535)") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"port {port} is out of range: expected 1-65535, or leave "
+                                         "--port out for a free one")
+    return port
+
+
 def _app(args: argparse.Namespace) -> int:
     from ..app import run_lab, run_voila
 
@@ -20,6 +33,6 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                    "or with --voila as an app with no code showing (localhost only). "
                                    "Other options are passed on, e.g. --ServerApp.port=8899.")
     p.add_argument("--voila", action="store_true", help="serve as an app with Voila")
-    p.add_argument("--port", type=int, default=None, help="port for Voila (default: a free one)")
+    p.add_argument("--port", type=_port, default=None, help="port for Voila, 1-65535 (default: a free one)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
     p.set_defaults(handler=_app, passes_on_options=True)  # other options go to JupyterLab/Voila
