@@ -53,6 +53,7 @@ REDO = "redo"
 #: The first line of a log a tracker starts: ``{"event": "log", "tracker": "village"}``, so that
 #: one game's log is never taken for another's (see :meth:`Tracker._check_owner`).
 HEADER = "log"
+_EITHER = "either:"  # marks an older log more than one tool could have written (see Tracker)
 #: The modules that define the trackers (imported to tell an older log's tool by its events).
 TRACKER_MODULES = ("companion.village.game", "companion.mousecard.live", "companion.tmnt.game",
                    "companion.mystics.tracker")
@@ -408,13 +409,16 @@ class Tracker(Generic[S]):
         self.replaying = False  # True while the log's lines are folded (see :meth:`_rebuild`)
         self.reloads = 0
         self._foreign: LogError | None = None  # the file became another tool's log (see :meth:`sync`)
+        self._ambiguous: LogError | None = None  # an older log another tool could own (see :meth:`_writable`)
         self._rebuild()
         self._check_owner()
 
     def _check_owner(self) -> None:
         """Refuse another tool's log, before anything is appended to it: its first line names
         its tracker. A log from before those lines is told by its events
-        (:meth:`_owner_by_events`)."""
+        (:meth:`_owner_by_events`); one that more than one tool could have written is read but
+        not written to (:meth:`_writable`)."""
+        self._ambiguous = None
         events = [le.event for le in self.log.events if le.event["event"] not in (UNDO, REDO)]
         if not self.KIND or not events:
             return
@@ -425,6 +429,16 @@ class Tracker(Generic[S]):
         if owner is None or owner == self.KIND:
             return
         where = str(self.log.path) if self.log.path is not None else "the log"
+        if owner.startswith(_EITHER):  # an older log whose events more than one tool could have written
+            tools = " or ".join(f"'companion {o}'" for o in owner.removeprefix(_EITHER).split(" or "))
+            header = json.dumps({"event": HEADER, "tracker": self.KIND})
+            self._ambiguous = LogError(
+                "this log has no first line naming its tool, and its events fit more than one: "
+                f"{tools}; it can be read, but nothing is written to it until it says whose it is",
+                where=where, expected=f"a log made by 'companion {self.KIND}'",
+                suggestion=f"If it is a {self.KIND} log, add the line {header} at its top; nothing "
+                           "was written to it.")
+            return
         if owner == "" and events[0]["event"] != HEADER:  # e.g. another program's JSONL with "event" fields
             kinds = sorted({str(e["event"]) for e in events})
             shown = ", ".join(repr(k) for k in kinds[:5]) + (", ..." if kinds[5:] else "")
@@ -456,19 +470,22 @@ class Tracker(Generic[S]):
         another program's (no tool knows any of their kinds: a JSONL file of page views has
         "event" fields too), else the other tool's kind.
 
-        A tool that could have written them all (:meth:`_fits`) owns them, this one first:
-        tools share kinds, so a Village log of start, draw, end_turn is not a Mouse Card one.
-        When none fits (a hand-edited log), the kinds are counted: another tool's when at
-        least as many are kinds only other tools know as kinds this one knows."""
+        A tool that could have written them all (:meth:`_fits`) owns them: tools share kinds,
+        so a Village log of start, draw, end_turn is not a Mouse Card one. When this tool and
+        another both could have (a lone start with a seed), the answer starts with
+        :data:`_EITHER` and names them all: claiming it would lock the other tool out of its
+        own log at this tool's first action. When none fits (a hand-edited log), the kinds
+        are counted: another tool's when at least as many are kinds only other tools know as
+        kinds this one knows."""
         for module in TRACKER_MODULES:  # every tool's kinds, not only the ones imported so far
             importlib.import_module(module)
         known = frozenset().union(*(t.EVENT_KINDS for t in self._TRACKERS.values()))
         kinds = [str(e["event"]) for e in events]
         if not any(k in known for k in kinds):
             return ""
-        if self._fits(events, known):
-            return None
         fitting = sorted(kind for kind, other in self._TRACKERS.items() if other._fits(events, known))
+        if self._fits(events, known):
+            return None if fitting == [self.KIND] else _EITHER + " or ".join(fitting)
         if fitting:  # (a lone Village start would fit TMNT's too: both are named)
             return " or ".join(fitting)
         others = {kind: other.EVENT_KINDS for kind, other in self._TRACKERS.items() if kind != self.KIND}
@@ -597,11 +614,18 @@ class Tracker(Generic[S]):
         return [le.event for le in self._done]
 
     # -- acting --------------------------------------------------------------------
+    def _writable(self) -> None:
+        """Refuse to write to an older log (no first line) that another tool could have
+        written too: a first action of this tool's kind would lock that tool out of it."""
+        if self._ambiguous is not None:
+            raise self._ambiguous
+
     def do(self, event: Event) -> S:
         """Complete ``event`` (:meth:`complete`), check it against the current state, then log it
         and make it current."""
         with self.log.locked():
             self.sync()
+            self._writable()
             event = self.complete(self._state, event)
             new_state = self.apply(self._state, event)  # raises before anything is written
             if self.KIND and not self.log.events and not self.log.problems:
@@ -658,6 +682,7 @@ class Tracker(Generic[S]):
     def undo(self) -> S:
         with self.log.locked():
             self.sync()
+            self._writable()
             if not self._done:
                 raise LogError("nothing to undo")
             self.log.append({"event": UNDO})
@@ -667,6 +692,7 @@ class Tracker(Generic[S]):
     def redo(self) -> S:
         with self.log.locked():
             self.sync()
+            self._writable()
             if not self._undone:
                 raise LogError("nothing to redo")
             self.log.append({"event": REDO})

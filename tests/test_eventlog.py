@@ -446,6 +446,8 @@ def test_an_older_log_without_that_line_is_known_by_its_events_and_a_typo_is_no_
     typo.write_text('{"event": "start", "seed": 5}\n{"event": "drwa", "character": "Pip"}\n')
     deck = LiveDeckTracker(typo)  # one line nobody knows: reported, the log still the deck's
     assert deck.state.started and [p.line for p in deck.problems] == [2]
+    with pytest.raises(LogError, match="fit more than one"):  # a start with a seed: any tool's
+        deck.do({"event": "award", "player": "Pip"})
 
 
 def test_a_log_holding_only_its_first_line_is_new(tmp_path: Path) -> None:
@@ -596,3 +598,26 @@ def test_an_edit_that_keeps_the_size_is_still_seen(tmp_path: Path) -> None:
     st = path.stat()
     os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))  # a later time, as a real edit has
     assert t.log.changed_on_disk() and t.sync() and t.state.players[1].mp == 26
+
+
+def test_an_older_log_more_than_one_tool_could_have_written_is_read_not_written(tmp_path: Path) -> None:
+    # A Village game just started, in a log from before first lines: a Mouse Card award had
+    # gone in, and from then on Village refused its own log
+    from companion.cli import main
+    from companion.mousecard.live import LiveDeckTracker
+    from companion.village.game import VillageTracker
+
+    path = tmp_path / "v.jsonl"
+    path.write_text('{"event": "start", "seed": 3}\n')
+    before = path.read_bytes()
+    assert main(["mousecard", "award", str(path), "pip"]) == 2
+    for tool in (LiveDeckTracker, VillageTracker):
+        t = tool(path)  # read, as before
+        with pytest.raises(LogError, match="fit more than one") as refused:
+            t.do({"event": "draw"})
+        assert '{"event": "log", "tracker": "' + tool.KIND + '"}' in str(refused.value)
+        with pytest.raises(LogError, match="fit more than one"):
+            t.undo()
+    assert path.read_bytes() == before and main(["village", "replay", str(path)]) == 0
+    path.write_text('{"event": "log", "tracker": "village"}\n' + before.decode())  # as the message says
+    VillageTracker(path).do({"event": "draw"})

@@ -309,7 +309,8 @@ def test_count_boxes_take_every_count_the_tracker_accepts(tmp_path: Path) -> Non
 
 def test_correcting_the_hand_leaves_a_deck_above_200_alone(tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
-    path.write_text('{"event":"start","players":["A","B"],"first":0,"deck":500}\n')
+    path.write_text('{"event": "log", "tracker": "tmnt"}\n'
+                    '{"event":"start","players":["A","B"],"first":0,"deck":500}\n')
     g = GameTracker(path, CARDS)
     assert g.fix_deck.value == 491  # 500 less the hand of 5 and the 4 Block cards
     g.fix_hand.value = 6
@@ -320,7 +321,8 @@ def test_correcting_the_hand_leaves_a_deck_above_200_alone(tmp_path: Path) -> No
 
 def test_a_count_a_box_cannot_show_is_never_sent(tmp_path: Path) -> None:
     path = tmp_path / "t.jsonl"
-    path.write_text('{"event":"start","players":["A","B"],"first":0,"deck":500}\n')
+    path.write_text('{"event": "log", "tracker": "tmnt"}\n'
+                    '{"event":"start","players":["A","B"],"first":0,"deck":500}\n')
     g = GameTracker(path, CARDS)
     g.fix_deck.max = 200  # were a box ever narrower than the count, it clamps what it shows
     g.fix_player.value = 1

@@ -299,7 +299,8 @@ def test_do_leaves_another_programs_jsonl_file_untouched(tmp_path: Path,
     assert code == 2 and "not a companion log" in err and "'pageview'" in err
     assert other.read_bytes() == before
     typo = tmp_path / "typo.jsonl"  # a typo among known events is still this tool's log
-    typo.write_text('{"event": "start", "seed": 1}\n{"event": "drwa"}\n')
+    typo.write_text('{"event": "log", "tracker": "village"}\n{"event": "start", "seed": 1}\n'
+                    '{"event": "drwa"}\n')
     code, _out, err = run(capsys, "village", "do", str(typo), '{"event": "draw"}')
     assert code == 0 and "unknown Village TCG event 'drwa'" in err
 
