@@ -382,3 +382,15 @@ def test_a_power_of_thousands_of_digits_is_refused_briefly() -> None:
     with pytest.raises(CompanionError, match="a number of 5000 digits") as info:
         parse_spec("fire:" + "9" * 5000)
     assert len(info.value.message) < 100
+
+
+def test_a_deck_smaller_than_the_cards_due_sends_what_it_holds_and_says_so(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    v = resolve_attack(ch("wind", 12), defender_deck=1)  # 8 due past the 4 Block cards
+    assert v.extra["defender_trashed"] == 8 and v.extra["due"] == 8 and v.extra["sent"] == 1
+    said = next(n.message for n in v.notes if n.rule == "game-over")
+    assert "must send 8 card(s) from Deck to Trash but its Deck holds 1" in said
+    assert main(["tmnt", "attack", "--character", "wind:12", "--defender-deck", "1"]) == 0
+    assert "defender sends 1 (its whole Deck; 8 due)" in capsys.readouterr().out

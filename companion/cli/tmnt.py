@@ -186,8 +186,11 @@ def attack_command(args: argparse.Namespace) -> int:
             print(f"Counter: {counter.label}")
         if verdict.extra.get("damage") is not None:
             x = verdict.extra
+            sent = {who: (f"{x['sent']} (its whole Deck; {x['due']} due)"
+                          if x.get("loser") == who else str(x[f"{who}_trashed"]))
+                    for who in ("defender", "attacker")}
             print(f"Damage {x['damage']}: {x['blocks_flipped']} Block card(s) flipped, defender sends "
-                  f"{x['defender_trashed']} and attacker sends {x['attacker_trashed']} from Deck to Trash")
+                  f"{sent['defender']} and attacker sends {sent['attacker']} from Deck to Trash")
         print("\n".join(verdict.lines()))
     return 0 if verdict.is_legal else 1
 

@@ -411,8 +411,10 @@ def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
         over = _game_over(result, defender_deck, attacker_deck)
         if over is not None:
             extra.update(over)
-            notes.append(Note("game-over", f"the {over['loser']}'s Deck runs out: the game is over and "
-                              f"the {'attacker' if over['loser'] == 'defender' else 'defender'} wins",
+            loser = over["loser"]
+            notes.append(Note("game-over", f"the {loser} must send {over['due']} card(s) from Deck to Trash "
+                              f"but its Deck holds {over['sent']}: it runs out, the game is over and "
+                              f"the {'attacker' if loser == 'defender' else 'defender'} wins",
                               cite("tmnt", "Game Over")))
     elif not unknown:
         extra["total_power"] = sum(p for p in powers if p is not None)
@@ -422,10 +424,12 @@ def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
 
 def _game_over(result: ForwardResult, defender_deck: int | None,
                attacker_deck: int | None) -> dict[str, Any] | None:
+    """Whose Deck the cards due run out (then the game is over), with the cards due and the
+    cards the Deck held (all of them are sent)."""
     if defender_deck is not None and result.defender_trashed and result.defender_trashed >= defender_deck:
-        return {"game_over": True, "loser": "defender"}
+        return {"game_over": True, "loser": "defender", "due": result.defender_trashed, "sent": defender_deck}
     if attacker_deck is not None and result.attacker_trashed and result.attacker_trashed >= attacker_deck:
-        return {"game_over": True, "loser": "attacker"}
+        return {"game_over": True, "loser": "attacker", "due": result.attacker_trashed, "sent": attacker_deck}
     return None
 
 
