@@ -211,7 +211,9 @@ def test_partial_last_sheet_keeps_positions_and_mirrors_from_the_full_grid() -> 
 def test_offsets_parse_and_refuse_nonsense() -> None:
     assert parse_offset("1.5,-0.75") == (1.5, -0.75) and parse_offset(None) == (0, 0)
     assert parse_offset(" 2mm , 1 ") == (2, 1)
-    for bad in ("1", "a,b", "1,2,3", "99,0", "nan,0", "inf,1"):
+    assert parse_offset("1 2") == parse_offset("1;2") == (1, 2)  # spaces between, as people type
+    assert parse_offset(" 1mm  -2mm ") == (1, -2)
+    for bad in ("1", "a,b", "1,2,3", "99,0", "nan,0", "inf,1", "1 2 3", "1, 2 3"):
         with pytest.raises(PrintError):
             parse_offset(bad)
 

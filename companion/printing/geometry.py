@@ -142,10 +142,12 @@ def load_geometry() -> Geometry:
 
 
 def parse_offset(text: str | None) -> tuple[float, float]:
-    """``"X,Y"`` in mm (e.g. ``"0.5,-1"``) for the back-side shift; empty means no shift."""
+    """``"X,Y"`` in mm (e.g. ``"0.5,-1"``; ``"0.5 -1"`` and ``"0.5;-1"`` too) for the back-side
+    shift; empty means no shift."""
     if text is None or not str(text).strip():
         return 0.0, 0.0
-    parts = str(text).replace(";", ",").split(",")
+    t = str(text).strip().replace(";", ",")
+    parts = t.split(",") if "," in t else t.split()
     try:
         if len(parts) != 2:
             raise ValueError
