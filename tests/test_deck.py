@@ -354,22 +354,57 @@ def test_a_user_format_is_found_by_its_id_whatever_its_file_is_called() -> None:
     assert "village-house-40" in str(err.value.expected)
 
 
-def test_format_ids_user_over_bundled_and_duplicates_refused() -> None:
+def test_a_user_format_may_not_reuse_a_bundled_id_and_duplicates_are_refused(tmp_path: Path) -> None:
     import os
 
     folder = Path(os.environ["COMPANION_USER_DATA"]) / "formats"
     folder.mkdir(parents=True)
-    (folder / "strict.json").write_text(json.dumps(_doc(id="village-standard", house="mine",
-                                                        deck_size={"exact": 30, "section": "Deck Mix"})))
-    assert load_format("village").size_min == 30  # the user's own format takes the bundled one's place
-    (folder / "strict-2.json").write_text(json.dumps(_doc(id="village-standard")))
-    with pytest.raises(FormatError, match="2 format files have the id 'village-standard'") as err:
-        load_format("village", "standard")
-    assert "strict.json" in str(err.value) and "strict-2.json" in str(err.value)
+    strict = folder / "strict.json"
+    strict.write_text(json.dumps(_doc(id="village-standard", house="mine",
+                                      deck_size={"exact": 30, "section": "Deck Mix"})))
+    for name in (None, "standard", "village-standard"):  # never quietly the user's file instead
+        with pytest.raises(FormatError, match="has the id 'village-standard', which is a bundled") as err:
+            load_format("village", name)
+        assert str(strict) in str(err.value) and "village-standard-mine" in str(err.value)
+    copy = tmp_path / "copy.json"  # named by path, the same rule
+    copy.write_text(strict.read_text())
+    with pytest.raises(FormatError, match="which is a bundled format's"):
+        load_format("village", str(copy))
+    errors: list[FormatError] = []
+    listed = available_formats("village", errors=errors)
+    assert [f.id for f in listed].count("village-standard") == 1 and listed[0].bundled
+    assert listed[0].size_min == 60 and [e.where for e in errors] == [str(strict)]
+    with pytest.raises(FormatError, match="which is a bundled format's"):
+        available_formats("village")
+    assert load_format("village", "casual-50").id == "village-casual-50"  # other ids are unaffected
+    strict.unlink()
+    assert load_format("village").size_min == 60 and load_format("village").bundled
+    (folder / "a.json").write_text(json.dumps(_doc(id="village-house")))
+    (folder / "b.json").write_text(json.dumps(_doc(id="village-house")))
+    with pytest.raises(FormatError, match="2 format files have the id 'village-house'") as err2:
+        load_format("village", "house")
+    assert "a.json" in str(err2.value) and "b.json" in str(err2.value)
     (folder / "village-broken.json").write_text("{nope")  # named like the id asked for: its own error
     with pytest.raises(FormatError, match="not valid JSON"):
         load_format("village", "broken")
     assert load_format("village", "casual-50").id == "village-casual-50"  # other files still read
+
+
+def test_a_user_formats_rules_cite_its_file_not_the_rule_book(tmp_path: Path, vdb: CardDB) -> None:
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(_doc(id="village-mine", deck_size={"min": 40, "section": "Deck Mix"})))
+    fmt = load_format("village", str(path))
+    assert not fmt.bundled and fmt.cite("Deck Mix") == "your format file mine.json, Deck Mix"
+    v = check_deck(make(vdb, {"apple": 3}), fmt)
+    assert [p.cite for p in v.problems] == ["your format file mine.json, Deck Mix"]
+    assert all("village-tcg.txt" not in n.cite for n in v.notes)
+    house = tmp_path / "house.json"
+    house.write_text(json.dumps(_doc(id="village-h", house="40 cards")))
+    assert load_format("village", str(house)).cite("Deck Mix") == (
+        "house format village-h: 40 cards; your format file house.json, Deck Mix")
+    bundled = load_format("village", str(ROOT / "data" / "formats" / "village-casual-50.json"))
+    assert bundled.bundled and bundled.cite("Deck Mix").endswith("based on village-tcg.txt, Deck Mix")
+    assert load_format("village").cite("Deck Mix") == "village-tcg.txt, Deck Mix"
 
 
 @pytest.mark.parametrize("change", [

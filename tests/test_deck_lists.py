@@ -84,7 +84,8 @@ def test_every_bad_line_is_reported_at_once() -> None:
     assert "bad count '-2'" in by_line[4].problem
     assert "bad count 'x'" in by_line[5].problem
     assert by_line[6].problem == "no card name after the count"
-    assert by_line[7].problem.startswith("no count") and "'1 Apple'" in by_line[7].problem
+    assert by_line[7].problem.startswith("the count is missing") and "'1 Apple'" in by_line[7].problem
+    assert by_line[7].suggestions == ()  # "Did you mean 'Apple'?" for "Apple" would be no help
     assert f"at most {MAX_COUNT}" in by_line[9].problem
     assert by_line[10].problem == "no card name after the count"
     assert by_line[11].suggestions == ()
@@ -108,9 +109,9 @@ def test_by_id_picks_the_printing_and_by_name_the_first() -> None:
 
 def test_json_form() -> None:
     doc = {"game": "village", "name": "J", "cards": [{"card": "Acorn Scout", "count": 3},
-                                                     {"card": "pear", "count": "2x"}, {"card": "Apple"}]}
+                                                     {"card": "pear", "count": 999}, {"card": "Apple"}]}
     deck = parse_json(doc, VDB)
-    assert (deck.name, counts(deck)) == ("J", {"acorn-scout": 3, "pear": 2, "apple": 1})
+    assert (deck.name, counts(deck)) == ("J", {"acorn-scout": 3, "pear": 999, "apple": 1})
     assert parse(json.dumps(doc), VDB) == deck
 
 
@@ -123,10 +124,12 @@ def test_json_form() -> None:
     ({"cards": [{"count": 3}]}, 'expected {"card"', "/cards/0/card"),
     ({"cards": [{"name": "Apple", "count": 3}]}, 'goes in "card"', "/cards/0/card"),
     ({"cards": [{"card": "  ", "count": 3}]}, 'expected {"card"', "/cards/0/card"),
-    ({"cards": [{"card": "Apple", "count": 0}]}, "bad count '0'", "/cards/0/count"),
-    ({"cards": [{"card": "Apple", "count": True}]}, "bad count True", "/cards/0/count"),
+    ({"cards": [{"card": "Apple", "count": 0}]}, "bad count 0: a count is at least 1", "/cards/0/count"),
+    ({"cards": [{"card": "Apple", "count": True}]}, "bad count true", "/cards/0/count"),
     ({"cards": [{"card": "Apple", "count": 2.5}]}, "bad count 2.5", "/cards/0/count"),
-    ({"cards": [{"card": "Apple", "count": "many"}]}, "bad count 'many'", "/cards/0/count"),
+    ({"cards": [{"card": "Apple", "count": 3.0}]}, "bad count 3.0: a count is a whole", "/cards/0/count"),
+    ({"cards": [{"card": "Apple", "count": None}]}, "bad count null", "/cards/0/count"),
+    ({"cards": [{"card": "Apple", "count": "many"}]}, 'bad count "many"', "/cards/0/count"),
     ({"cards": [{"card": "Appel", "count": 1}]}, "unknown village card 'Appel'", "/cards/0/card"),
 ])
 def test_json_errors(doc: object, problem: str, pointer: str) -> None:
@@ -144,9 +147,9 @@ def test_json_errors_name_the_json_pointer_not_a_line() -> None:
                                         {"card": "Apple", "count": -1}]}
     with pytest.raises(DecklistError) as err:
         parse(json.dumps(doc, indent=2), VDB, where="my.json")
-    assert [i.pointer for i in err.value.issues] == ["/cards/2/card", "/cards/4/count"]
+    assert [i.pointer for i in err.value.issues] == ["/cards/2/card", "/cards/3/count", "/cards/4/count"]
     rendered = err.value.render()
-    assert rendered.startswith("my.json: the decklist has 2 entries that cannot be read:")
+    assert rendered.startswith("my.json: the decklist has 3 entries that cannot be read:")
     assert "\n  /cards/2/card: " in rendered and "Did you mean 'Acorn Scout'" in rendered
     assert "line " not in rendered
 

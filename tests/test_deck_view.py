@@ -315,3 +315,21 @@ def test_opening_a_saved_list_that_is_not_utf8_says_so_and_the_menu_goes_back(
     b.load.value = str(decks / "village-notepad.txt")
     assert "looks like UTF-16" in b.status.value and "this is a bug" not in b.status.value
     assert b.load.value == "" and b.input.value == before
+
+
+def test_the_opening_odds_follow_the_formats_hand_and_cite_the_users_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    from companion.cards import DATA_DIR
+
+    monkeypatch.setenv("COMPANION_USER_DATA", str(tmp_path))
+    (tmp_path / "formats").mkdir()
+    fmt = json.loads((DATA_DIR / "formats" / "village-standard.json").read_text(encoding="utf-8"))
+    fmt.update(id="village-five", hand_size=5)
+    (tmp_path / "formats" / "five.json").write_text(json.dumps(fmt), encoding="utf-8")
+    page = DeckBuilderView("village")
+    page.format.value = "village-five"
+    page.input.value = "8 Acorn Scout\n52 Apple\n"
+    assert "a Basic Mouse in the opening 5" in page.odds_html.value
+    assert "opening 7" not in page.odds_html.value and "five.json" in page.odds_html.value

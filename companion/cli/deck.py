@@ -32,6 +32,11 @@ def _title(deck: Any) -> str:
     return f"{deck.name or 'deck'}: {deck.card_count} cards"
 
 
+def _format_label(fmt: Any) -> str:
+    """``Village TCG format``; a format of the user's own also names its file."""
+    return f"{fmt.name} format" + ("" if fmt.bundled else f", from your file {fmt.path}")
+
+
 def _check(args: argparse.Namespace) -> int:
     from ..deck.formats import load_format
     from ..deck.legality import check_deck
@@ -40,15 +45,36 @@ def _check(args: argparse.Namespace) -> int:
     _db, deck = _load(args)
     fmt = load_format(args.game, args.format)
     verdict = check_deck(deck, fmt)
+    warnings = []
+    if not deck.entries:  # most likely the wrong file, or a list saved before any card was added
+        source = "standard input" if args.deckfile == "-" else args.deckfile
+        warnings.append(f"{source} holds no cards (only blank lines, comments or a header, if anything)")
     if args.json:
         body = verdict.to_json()
         print_json({"game": deck.game, "legal": verdict.is_legal, "card_count": deck.card_count,
-                    "name": deck.name, "format": fmt.id, "problems": body["problems"],
-                    "notes": body["notes"]})
+                    "name": deck.name, "format": fmt.id, "format_file": None if fmt.bundled else fmt.path,
+                    "problems": body["problems"], "notes": body["notes"], "warnings": warnings})
     else:
-        print(f"{_title(deck)} ({fmt.name} format)")
+        print(f"{_title(deck)} ({_format_label(fmt)})")
+        for warning in warnings:
+            print(f"warning: {warning}")
         print("\n".join(verdict.lines()))
     return 0 if verdict.is_legal else 1
+
+
+def _output_file(path: Path, raw: str, option: str) -> Path:
+    """``path`` if a deck command may write it: a file name (not a folder) in a folder that exists.
+    A missing folder is refused, never created: a mistyped folder is an error, and nothing is
+    made at the top of the file system by a stray ``-o /x/deck.txt``."""
+    from ..errors import CompanionError
+
+    if not path.name or raw.endswith(("/", "\\")) or path.is_dir():
+        raise CompanionError("is a folder, not a file name", where=f"{option} {raw}",
+                             suggestion=f"Give a file name such as {str(path / 'deck.txt')!r}")
+    if not path.parent.is_dir():
+        raise CompanionError(f"the folder {str(path.parent)!r} does not exist", where=f"{option} {raw}",
+                             suggestion="Create the folder first, or write elsewhere; nothing was written")
+    return path
 
 
 def _plot_path(raw: str) -> Path:
@@ -69,10 +95,7 @@ def _plot_path(raw: str) -> Path:
         raise CompanionError("cannot write a plot of this kind", where=f"--plot {raw}",
                              expected="a .png file (or ." + ", .".join(k for k in kinds if k != "png") + ")",
                              found=repr(path.suffix))
-    if not path.parent.is_dir():
-        raise CompanionError(f"the folder {str(path.parent)!r} does not exist", where=f"--plot {raw}",
-                             suggestion="Create the folder first, or write the plot elsewhere")
-    return path
+    return _output_file(path, raw, "--plot")
 
 
 def _stats(args: argparse.Namespace) -> int:
@@ -113,7 +136,7 @@ def _stats(args: argparse.Namespace) -> int:
 def _odds(args: argparse.Namespace) -> int:
     from ..deck.fields import parse_kind
     from ..deck.formats import load_format
-    from ..deck.odds import chance, opening_odds
+    from ..deck.odds import HAND_SIZES, chance, opening_odds
     from ..errors import CompanionError
     from . import print_json
 
@@ -125,23 +148,24 @@ def _odds(args: argparse.Namespace) -> int:
                              suggestion="Add e.g. --kind type=basic-mouse, or leave them out for the "
                                         "game's opening-hand questions")
     db, deck = _load(args)
+    fmt = load_format(args.game, args.format)  # always: a --format given is checked, and its hand used
     if args.kind:
         flt = parse_kind(args.kind, db.cards)
         draws = args.draws
         if draws is None:
-            draws = load_format(args.game, args.format).hand_size or 7
+            draws = fmt.hand_size or HAND_SIZES.get(args.game, 7)
         at_least = 1 if args.at_least is None else args.at_least
         if draws < 0 or at_least < 0:
             raise CompanionError("--draws and --at-least must be 0 or more",
                                  found=f"--draws {draws} --at-least {at_least}")
         odds = [chance(deck, flt, at_least, draws)]
     else:
-        odds = opening_odds(deck)
+        odds = opening_odds(deck, fmt)
     if args.json:
-        print_json({"game": deck.game, "name": deck.name, "card_count": deck.card_count,
-                    "odds": [o.to_json() for o in odds]})
+        print_json({"game": deck.game, "name": deck.name, "card_count": deck.card_count, "format": fmt.id,
+                    "format_file": None if fmt.bundled else fmt.path, "odds": [o.to_json() for o in odds]})
         return 0
-    print(_title(deck))
+    print(f"{_title(deck)} ({_format_label(fmt)})")
     for o in odds:
         print(o.line())
         extra = "; ".join(x for x in (o.detail, o.cite) if x)
@@ -154,36 +178,36 @@ def _export(args: argparse.Namespace) -> int:
     import json
 
     from ..deck.decklist import to_json, to_text
+    from ..errors import CompanionError
 
-    if args.json and not args.output:
-        from ..errors import CompanionError
-
+    output = None if args.output == "-" else args.output  # '-' is standard output, as for DECKFILE
+    if args.json and not output:
         raise CompanionError("--json needs -o FILE", where="deck export",
-                             suggestion="Without -o the list itself goes to standard output "
-                                        "(--to json writes it as JSON)")
-    if args.output:
-        from ..errors import CompanionError
+                             suggestion="Without -o (or with -o -) the list itself goes to standard "
+                                        "output (--to json writes it as JSON)")
+    if output:
         from ..textio import same_file
 
+        _output_file(Path(output), output, "-o")
         for src in [args.deckfile, *(args.cards or ())]:
-            if src != "-" and same_file(args.output, src):  # its comments and layout would be lost
-                raise CompanionError(f"{args.output!r} is the file being read; writing it would replace it",
+            if src != "-" and same_file(output, src):  # its comments and layout would be lost
+                raise CompanionError(f"{output!r} is the file being read; writing it would replace it",
                                      where="-o", expected=f"a new path, not {src!r}",
                                      suggestion="Choose another -o; nothing was written.")
     db, deck = _load(args)
     text = (json.dumps(to_json(deck), indent=2, ensure_ascii=False) + "\n" if args.to == "json"
             else to_text(deck, db))
-    if args.output:
+    if output:
         from ..textio import write_text_atomic
 
         try:
-            write_text_atomic(args.output, text)
+            write_text_atomic(output, text, parents=False)
         except OSError as exc:
-            raise CompanionError(f"cannot write ({exc.strerror or exc})", where=args.output) from None
+            raise CompanionError(f"cannot write ({exc.strerror or exc})", where=output) from None
         if args.json:
             from . import print_json
 
-            print_json({"game": deck.game, "wrote": args.output, "to": args.to, "name": deck.name,
+            print_json({"game": deck.game, "wrote": output, "to": args.to, "name": deck.name,
                         "card_count": deck.card_count})
     else:
         sys.stdout.write(text)
@@ -201,11 +225,13 @@ def _formats(args: argparse.Namespace) -> int:
     code = 1 if broken else 0
     if args.json:
         print_json([{"id": f.id, "game": f.game, "name": f.name, "deck_size": f.size_text,
-                     "copy_limit": f.limit, "house": f.house or None} for f in fmts])
+                     "copy_limit": f.limit, "house": f.house or None, "bundled": f.bundled,
+                     "file": None if f.bundled else f.path} for f in fmts])
         return code
     for f in fmts:
         house = f"  [{f.house}]" if f.house else ""
-        print(f"{f.id:<22} {f.name}: {f.size_text} cards, at most {f.limit} per group{house}")
+        mine = "" if f.bundled else f"  (yours: {f.path})"
+        print(f"{f.id:<22} {f.name}: {f.size_text} cards, at most {f.limit} per group{house}{mine}")
     return code
 
 
@@ -249,18 +275,24 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     _common(o)
     o.add_argument("--kind", action="append", metavar="FIELD=VALUE", default=[],
                    help="the kind of card: type=basic-mouse, attribute=fire, ability=Nibble, "
-                        "name=Leonardo, type=item,magic (any of); repeat to require several")
+                        "name=Leonardo, type=item,magic (any of those values). Repeated, --kind options "
+                        "on different fields must all match (--kind type=basic-mouse --kind "
+                        "ability=Nibble: both), and on the same field they add values, any of which "
+                        "matches (--kind type=fruit --kind type=item is type=fruit,item: either)")
     o.add_argument("--at-least", type=int, default=None, metavar="K",
                    help="with --kind: at least this many (default 1)")
     o.add_argument("--draws", type=int, default=None, metavar="N",
-                   help="with --kind: in the first N cards (default: the opening hand, 7 or 5)")
+                   help="with --kind: in the first N cards (default: the format's opening hand; "
+                        "the rule books' 7 or 5)")
     o.set_defaults(handler=_odds)
 
     e = verbs.add_parser("export", help="write the list back as text (or JSON), normalised")
     _common(e, fmt=False, json=False)
     e.add_argument("--to", choices=("text", "json"), default="text", help="output form (default text)")
     e.add_argument("-o", "--out", "--output", dest="output", metavar="FILE",
-                   help="write to FILE instead of standard output")
+                   help="write to FILE instead of standard output ('-' is standard output; write "
+                        "./- for a file of that name); its folder must exist, and FILE is never a "
+                        "file being read")
     e.add_argument("--json", action="store_true",
                    help='with -o: a summary as JSON, {"game", "wrote", "to", "name", "card_count"} '
                         "(without -o the list itself is the output; --to json writes it as JSON)")

@@ -11,10 +11,13 @@ Text form, one entry a line::
 Counts are written ``3`` or ``3x``; names and ids are case-insensitive (and curly
 apostrophes, quotes, dashes and repeated spaces match the plain ones); blank lines
 and comments (``#``, ``//``) are skipped; one header line (``Deck``, ``Main``,
-``Main deck:``) is allowed, and ``Name: My deck`` names the list.
+``Main deck:``) is allowed, and ``Name: My deck`` names the list, both before the first card
+(after it, or a second header, is an error that says so). A sideboard (``Sideboard``, ``Side``,
+``Maybe``...) is not part of the deck: its header is an error, not a silent merge.
 
 JSON form: ``{"game": "village", "name": "...", "cards": [{"card": "Acorn Scout", "count": 3}]}``
-(``game`` in any case).
+(``game`` in any case). ``count`` is a JSON whole number from 1 to 999 (1 when left out);
+text such as ``"3"`` is refused, with the number to write instead.
 
 A list that cannot be read raises one :class:`DecklistError` listing *every* bad
 line (line number, or for JSON the JSON pointer such as ``/cards/2/card``; the text; what
@@ -42,6 +45,8 @@ MAX_COUNT = 999
 _HEADER = re.compile(r"^(deck|main|main\s*deck|maindeck|decklist|deck\s*list)\s*:?\s*(\(\d+\))?$",
                      re.IGNORECASE)
 _NAME = re.compile(r"^name\s*:\s*(?P<name>.*)$", re.IGNORECASE)
+_SIDE = re.compile(r"^(sideboard|side\s*board|side\s*deck|side|maybe(board)?|extra\s*deck|tokens?)"
+                   r"\s*:?\s*(\(\d+\))?$", re.IGNORECASE)  # a section after the main deck
 _COMMENT_MARK = re.compile(r"\s+(#|//)")  # an inline comment starts here (unless a card's name goes on)
 _TRAILING_COUNT = re.compile(r"(?P<name>.+?)\s+[x×]?(?P<count>\d+)[x×]?", re.IGNORECASE)  # "Acorn Scout x3"
 #: Lines that get close card names in an error; later ones only their problem (each look-up
@@ -220,6 +225,21 @@ def _merge(game: str, found: list[tuple[Card, int]], name: str) -> Decklist:
     return Decklist(game, tuple(DeckEntry(cards[i], totals[i]) for i in totals), name)
 
 
+def _misplaced(line: str, header: int, first_card: int) -> str | None:
+    """Why a header, ``Name:`` or sideboard line cannot stand where it is (``None``: it can).
+    A list has one header and one name, both before its first card, and no other section."""
+    if _SIDE.match(line):
+        return ("not a card: a sideboard (or other section) is not part of the deck; keep only the "
+                "main deck in this list")
+    what = "a 'Name:' line" if _NAME.match(line) else "a header line"
+    if first_card:
+        return (f"not a card: {what} goes before the first card (line {first_card}); "
+                "move it up or leave it out")
+    if header and not _NAME.match(line):
+        return f"not a card: a second header line (the first is line {header}); leave this one out"
+    return None
+
+
 def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = None,
                bare_count: int | None = None) -> Decklist:
     """Parse the text form against ``db``; raise :class:`DecklistError` listing every bad line.
@@ -229,20 +249,24 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
     """
     issues: list[LineIssue] = []
     found: list[tuple[Card, int]] = []
-    seen_header = False
+    header = first_card = 0  # the line numbers of the header and of the first card line (0: none yet)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#") or line.startswith("//"):
             continue
         line = _content(line, db)[0]
         shown = raw.strip()
-        if not found and not seen_header and _HEADER.match(line):
-            seen_header = True
-            continue
         m = _NAME.match(line)
-        if m and not found:
-            name = m.group("name").strip() or name
+        if (_HEADER.match(line) or m or _SIDE.match(line)) and db.lookup(line) is None:
+            misplaced = _misplaced(line, header, first_card)
+            if misplaced:
+                issues.append(LineIssue(number, shown, misplaced))
+            elif m:
+                name = m.group("name").strip() or name
+            else:
+                header = number
             continue
+        first_card = first_card or number
         parts = line.split(None, 1)
         first = parts[0]
         no_count = not any(ch.isdecimal() for ch in first) and first.lower() not in {"x", "×"} \
@@ -260,9 +284,14 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
             if guess is None and tail and isinstance(_parse_count(tail.group("count")), int):
                 guess = db.lookup(tail.group("name"))
                 n = int(tail.group("count")) if guess else 1
-            sugg = (guess.name,) if guess else tuple(db.suggest(line)) if len(issues) < _SUGGEST_LINES else ()
+            if guess is not None:  # the card is known: the example says all there is to say
+                key = _key_for(DeckEntry(guess, n), db)[0]
+                issues.append(LineIssue(number, shown, "the count is missing: write the number of copies "
+                                        f"before the card, like '{n} {key}'"))
+                continue
+            sugg = tuple(db.suggest(line)) if len(issues) < _SUGGEST_LINES else ()
             issues.append(LineIssue(number, shown, "no count: write the number of copies first, "
-                                    f"like '{n} {guess.name if guess else line}'", sugg))
+                                    f"like '{n} {line}'", sugg))
             continue
         count = _parse_count(first)
         rest = parts[1].strip() if len(parts) > 1 else ""
@@ -330,6 +359,25 @@ def _json_kind(value: Any) -> str:
     return f"the {what} {_short(value, 30)}"
 
 
+def _json_count(raw: Any) -> int | str:
+    """The count of a JSON entry, or the reason it is not one. A count is a JSON whole number
+    (``3``, never ``"3"``: a decklist written by a program should not pass by luck), and the
+    message shows the number as given, however large."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if raw <= 0:
+            return f"bad count {_short(raw, 40)}: a count is at least 1 (leave the entry out instead)"
+        if raw > MAX_COUNT:
+            return f"bad count {_short(raw, 40)}: at most {MAX_COUNT} copies in one entry"
+        return raw
+    if isinstance(raw, str):
+        digits = re.fullmatch(r"\s*0*(\d{1,3})\s*[xX×]?\s*", raw)
+        if digits and 1 <= int(digits.group(1)) <= MAX_COUNT:
+            return (f"bad count {_short(raw, 20)}: a count is a JSON number, not text: "
+                    f"write {int(digits.group(1))} without quotes")
+    return (f"bad count {_short(raw, 40)}: a count is a whole number from 1 to {MAX_COUNT}, "
+            "written without quotes, like 3")
+
+
 def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
     """Parse the JSON form (already decoded); a problem names its JSON pointer (``/cards/2/card``)."""
     example = f'{{"game": "{db.game}", "cards": [{{"card": "...", "count": 3}}]}}'
@@ -361,13 +409,7 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
             issues.append(LineIssue(None, text, 'expected {"card": "<name or id>", "count": <number>}'
                                     + hint, pointer=f"{here}/card" if isinstance(item, Mapping) else here))
             continue
-        raw_count = item.get("count", 1)
-        if isinstance(raw_count, bool) or not isinstance(raw_count, int | str):
-            count: int | str = f"bad count {repr(raw_count)[:40]}: write a whole number"
-        elif isinstance(raw_count, int):
-            count = _parse_count(str(max(-1, min(raw_count, MAX_COUNT + 1))), "entry")
-        else:
-            count = _parse_count(raw_count, "entry")
+        count = _json_count(item.get("count", 1))
         card = _resolve(db, item["card"], None, text, issues, pointer=f"{here}/card")
         if isinstance(count, str):
             issues.append(LineIssue(None, text, count, pointer=f"{here}/count"))
@@ -380,10 +422,16 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
 
 
 def _short(value: Any, limit: int = 80) -> str:
+    """``value`` as JSON text, cut to ``limit`` characters (never an error, even for a number of
+    thousands of digits, which Python will not turn into text)."""
     try:
         text = json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
-        text = repr(value)
+        try:
+            text = repr(value)
+        except ValueError:  # (Python turns no number of over 4,300 digits into text)
+            text = (f"a number of about {int(value.bit_length() * 0.30103)} digits" if isinstance(value, int)
+                    else "a value holding a number of thousands of digits")
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -81,7 +81,9 @@ def matches(card: Card, flt: Filter) -> bool:
 
 
 def parse_kind(specs: Iterable[str], cards: Iterable[Card] | None = None) -> dict[str, list[str]]:
-    """``["type=item,magic", "food=lunch"]`` -> a filter (every spec must hold).
+    """``["type=item,magic", "food=lunch"]`` -> a filter: specs on different fields must all hold;
+    specs on the same field add values, any of which matches (``type=item`` and ``type=magic``
+    make ``type=item,magic``), as ``deck odds --kind`` says in its help.
 
     With ``cards`` (the game's card data), a field that no card has, or a value that no card
     has in that field, is refused with the closest field or value.

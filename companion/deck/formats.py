@@ -79,10 +79,21 @@ class DeckFormat:
     advice: tuple[Advice, ...] = ()
     path: str | None = None
 
+    @property
+    def bundled(self) -> bool:
+        """Whether this format is one of the bundled files in ``data/formats/`` (else the user's own)."""
+        return self.path is not None and _is_bundled(Path(self.path))
+
     def cite(self, section: str) -> str:
-        """The citation for a rule of this format; house formats say they are house rules."""
-        book = cite(self.game, section) if self.game in RULE_BOOKS else section
-        return f"house format {self.id}: {self.house}; based on {book}" if self.house else book
+        """The citation for a rule of this format; house formats say they are house rules, and a
+        format of the user's own cites its file, never the rule book it may not follow."""
+        if self.bundled:
+            book = cite(self.game, section) if self.game in RULE_BOOKS else section
+        else:
+            book = f"your format file {Path(str(self.path)).name}, {section}"
+        if not self.house:
+            return book
+        return f"house format {self.id}: {self.house}; " + (f"based on {book}" if self.bundled else book)
 
     @property
     def size_text(self) -> str:
@@ -160,9 +171,35 @@ def read_format(path: str | os.PathLike[str]) -> DeckFormat:
     return format_from_doc(doc, where=str(path), text=text)
 
 
+BUNDLED_DIR = DATA_DIR / "formats"
+
+
+def _is_bundled(path: Path) -> bool:
+    try:
+        return path.resolve().parent == BUNDLED_DIR.resolve()
+    except (OSError, RuntimeError):
+        return False
+
+
+def bundled_ids() -> set[str]:
+    """The ids of the bundled formats (each bundled file is named by its id)."""
+    return {p.stem for p in BUNDLED_DIR.glob("*.json")}
+
+
+def _refuse_bundled_id(fmt: DeckFormat) -> DeckFormat:
+    """``fmt``, unless it is the user's own and reuses a bundled format's id: a format of your own
+    never stands in for the rule book's (its problems would be cited as the book's)."""
+    if not fmt.bundled and fmt.id in bundled_ids():
+        raise FormatError(f"this format of your own has the id {fmt.id!r}, which is a bundled format's",
+                          where=str(fmt.path), expected="an id of its own", found=repr(fmt.id),
+                          suggestion=f'Give it another "id", such as "{fmt.id}-mine", and use '
+                                     f"--format {fmt.id}-mine; the bundled {fmt.id} stays as it is")
+    return fmt
+
+
 def format_files() -> list[Path]:
     """Bundled format files, then the user's own (``<user data>/formats/*.json``)."""
-    files = sorted((DATA_DIR / "formats").glob("*.json"))
+    files = sorted(BUNDLED_DIR.glob("*.json"))
     user = user_data_dir() / "formats"
     if user.is_dir():
         files += sorted(user.glob("*.json"))
@@ -173,13 +210,14 @@ def available_formats(game: str | None = None, *,
                       errors: list[FormatError] | None = None) -> list[DeckFormat]:
     """Every readable format (of ``game`` if given), standard ones first.
 
-    A broken file raises :class:`FormatError`, unless ``errors`` is given: then it is
-    appended there and skipped (the deck builder shows it and carries on).
+    A broken file, or a user's file with a bundled format's id, raises :class:`FormatError`,
+    unless ``errors`` is given: then it is appended there and skipped (the deck builder shows it
+    and carries on). So every id listed is the format that id names.
     """
     out = []
     for f in format_files():
         try:
-            fmt = read_format(f)
+            fmt = _refuse_bundled_id(read_format(f))
         except FormatError as exc:
             if errors is None:
                 raise
@@ -195,13 +233,15 @@ def load_format(game: str, name: str | os.PathLike[str] | None = None) -> DeckFo
 
     ``None`` gives the game's standard format (``<game>-standard``). A format is found by the
     ``id`` inside its file (the schema: "the name used with --format"), whatever the file is
-    called; a user's format with the id of a bundled one takes its place.
+    called. A format of the user's own (in their formats folder, or a file named here) may not
+    reuse a bundled format's id: it is refused, naming the file, rather than quietly taking the
+    bundled one's place.
     """
     if name is None:
         name = f"{game}-standard"
     text = str(name)
     if text.endswith(".json") or os.sep in text or "/" in text:
-        fmt = read_format(text)
+        fmt = _refuse_bundled_id(read_format(text))
     else:
         fmt = _find_format(game, text)
     if fmt.game != game:
@@ -214,10 +254,10 @@ def _find_format(game: str, text: str) -> DeckFormat:
     """The readable format whose id is ``text`` or ``<game>-<text>`` (any case).
 
     A file named like that which cannot be read raises its own error (it is most likely the
-    one meant); two user files (or two bundled ones) with the same id are refused as ambiguous.
+    one meant); a user file with the id of a bundled format is refused (naming the file), and
+    two user files with the same id are refused as ambiguous.
     """
     wanted = {text.lower(), f"{game}-{text.lower()}"}
-    bundled = DATA_DIR / "formats"
     hits: dict[bool, list[DeckFormat]] = {True: [], False: []}  # by "is a user file"
     broken: list[FormatError] = []
     named: list[DeckFormat] = []  # files named like the wanted id that hold another id
@@ -232,9 +272,11 @@ def _find_format(game: str, text: str) -> DeckFormat:
         if fmt.game == game:
             ids.append(fmt.id)
         if fmt.id.lower() in wanted:
-            hits[path.parent != bundled].append(fmt)
+            hits[not fmt.bundled].append(fmt)
         elif path.stem.lower() in wanted:
             named.append(fmt)
+    for mine in hits[True]:
+        _refuse_bundled_id(mine)
     found = hits[True] or hits[False]
     if len(found) > 1:
         raise FormatError(f"{len(found)} format files have the id {found[0].id!r}: "

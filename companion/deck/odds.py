@@ -12,10 +12,14 @@ filter such as ``{"type": ["basic-mouse"]}``) in the first ``n`` cards. Per game
   dealt from the top of the Deck, 1st to 4th (tmnt-tcg.txt, Getting Started (3)
   and (4)), i.e. cards 6 to 9. The 1st Block Zone card is flipped in the first
   Flip Phase and needs to be a Character (or Attack) for an Attack Phase.
+
+A format's ``hand_size`` (a house variant's opening hand) takes the place of 7 and 5, and the
+Block Zones follow the hand it gives.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -24,8 +28,9 @@ from .. import cite
 from ..probability import at_least, hypergeom_pmf, none_drawn, percent
 from .decklist import Decklist
 from .fields import Filter, describe, matches
+from .formats import DeckFormat
 
-__all__ = ["Odds", "chance", "count_kind", "opening_odds"]
+__all__ = ["HAND_SIZES", "Odds", "chance", "count_kind", "opening_odds"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,58 +80,71 @@ def chance(deck: Decklist, flt: Filter, at_least_k: int = 1, draws: int = 7, *,
                 f"{k} of {n} cards match; hypergeometric, exact")
 
 
-def _village(deck: Decklist) -> list[Odds]:
+#: The rule books' opening hands: village-tcg.txt, Gameplay ("Each player draws 7 cards");
+#: tmnt-tcg.txt, Getting Started (3) (5 cards).
+HAND_SIZES = {"village": 7, "tmnt": 5}
+
+
+def _village(deck: Decklist, hand: int, cite_: Callable[[str], str]) -> list[Odds]:
     n = deck.card_count
     flt = {"type": ["basic-mouse"]}
     k = count_kind(deck, flt)
-    hand = 7  # village-tcg.txt, Gameplay: "Each player draws 7 cards"
-    opening = cite("village", "Gameplay")
-    redraw = cite("village", "Redraw Rule")
+    opening = cite_("Gameplay")
+    redraw = cite_("Redraw Rule")
     if n < hand:
-        return [_too_small("a Basic Mouse in the opening 7", n, hand, opening)]
+        return [_too_small(f"a Basic Mouse in the opening {hand}", n, hand, opening)]
     p = none_drawn(n, k, hand)
     base = f"{k} Basic Mice in {n} cards"
     return [
-        Odds("a Basic Mouse in the opening 7", 1 - p, base, opening),
-        Odds("no Basic Mouse in the opening 7", p, f"{base}: C({n - k},7)/C({n},7)", opening),
+        Odds(f"a Basic Mouse in the opening {hand}", 1 - p, base, opening),
+        Odds(f"no Basic Mouse in the opening {hand}", p, f"{base}: C({n - k},{hand})/C({n},{hand})", opening),
         Odds("still no Basic Mouse after the redraw", p * p,
-             "the redraw shuffles the whole hand back and draws 7 from the full deck again, "
+             f"the redraw shuffles the whole hand back and draws {hand} from the full deck again, "
              "so the new hand is independent of the first: p × p", redraw),
         Odds("a Basic Mouse to start with, using the redraw if needed", 1 - p * p,
              "1 − p × p; the redraw is allowed once per game", redraw),
     ]
 
 
-def _tmnt(deck: Decklist) -> list[Odds]:
+def _tmnt(deck: Decklist, hand: int, cite_: Callable[[str], str]) -> list[Odds]:
     n = deck.card_count
     k = count_kind(deck, {"type": ["character"]})
-    hand_cite = cite("tmnt", "Getting Started (3)")
-    block_cite = cite("tmnt", "Getting Started (4)")
-    if n < 9:
-        return [_too_small("a Character in the opening 5-card hand", n, 9, hand_cite)]
+    hand_cite = cite_("Getting Started (3)")
+    block_cite = cite_("Getting Started (4)")
+    first, last = hand + 1, hand + 4  # the four Block Zones are the next cards from the top
+    if n < last:
+        return [_too_small(f"a Character in the opening {hand}-card hand", n, last, hand_cite)]
     base = f"{k} Characters in {n} cards"
-    in_hand = at_least(n, k, 5, 1)
-    in_blocks = at_least(n, k, 4, 1)  # cards 6-9: by symmetry, like any 4 cards
-    both = sum((hypergeom_pmf(n, k, 5, j) * at_least(n - 5, k - j, 4, 1)
-                for j in range(1, min(k, 5) + 1)), Fraction(0))
+    in_hand = at_least(n, k, hand, 1)
+    in_blocks = at_least(n, k, 4, 1)  # the 4 cards after the hand: by symmetry, like any 4 cards
+    both = sum((hypergeom_pmf(n, k, hand, j) * at_least(n - hand, k - j, 4, 1)
+                for j in range(1, min(k, hand) + 1)), Fraction(0))
     return [
-        Odds("a Character in the opening 5-card hand", in_hand, base, hand_cite),
+        Odds(f"a Character in the opening {hand}-card hand", in_hand, base, hand_cite),
         Odds("a Character in the four Block Zones (dealt next from the top)", in_blocks,
-             f"{base}; Block Zones are cards 6 to 9", block_cite),
+             f"{base}; Block Zones are cards {first} to {last}", block_cite),
         Odds("a Character on the 1st Block Zone (flipped in your first Flip Phase)", Fraction(k, n),
-             f"{base}; the 1st Block Zone is card 6: {k}/{n}", block_cite),
+             f"{base}; the 1st Block Zone is card {first}: {k}/{n}", block_cite),
         Odds("a Character both in hand and in the Block Zones", both,
-             "sum over j Characters in hand: P(j in 5) × P(at least 1 of the other k−j in the next 4)",
+             f"sum over j Characters in hand: P(j in {hand}) × P(at least 1 of the other k−j in the next 4)",
              block_cite),
-        Odds("no Character in hand nor in the Block Zones", none_drawn(n, k, 9),
-             "none among the first 9 cards", block_cite),
+        Odds("no Character in hand nor in the Block Zones", none_drawn(n, k, last),
+             f"none among the first {last} cards", block_cite),
     ]
 
 
-def opening_odds(deck: Decklist) -> list[Odds]:
-    """The game's opening questions (Village: Basic Mouse and redraw; TMNT: Characters)."""
+def opening_odds(deck: Decklist, fmt: DeckFormat | None = None) -> list[Odds]:
+    """The game's opening questions (Village: Basic Mouse and redraw; TMNT: Characters).
+
+    The opening hand is ``fmt.hand_size`` when the format gives one, else the rule book's
+    (:data:`HAND_SIZES`); with ``fmt``, its citations are the format's (a house format or a
+    format of the user's own says so).
+    """
+    hand = (fmt.hand_size if fmt is not None else None) or HAND_SIZES.get(deck.game, 7)
+    def cite_(section: str) -> str:
+        return fmt.cite(section) if fmt is not None else cite(deck.game, section)
     if deck.game == "village":
-        return _village(deck)
+        return _village(deck, hand, cite_)
     if deck.game == "tmnt":
-        return _tmnt(deck)
+        return _tmnt(deck, hand, cite_)
     return []

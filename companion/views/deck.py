@@ -485,7 +485,11 @@ class DeckBuilderView:
     def _update_odds(self) -> None:
         if self._busy or self.deck is None:
             return
-        odds = opening_odds(self.deck)
+        try:
+            fmt = self.fmt  # the format's opening hand and citations
+        except CompanionError:  # the verdict says why the format cannot be used; the books' hands here
+            fmt = None
+        odds = opening_odds(self.deck, fmt)
         if self.kind.value:
             flt = parse_kind([self.kind.value])
             label = (f"at least {self.at_least.value} × {self.kind.value.replace('=', ' ')} "
