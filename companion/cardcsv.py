@@ -29,7 +29,9 @@ CLI's ``--set``) then picks that set's rows; for a sheet of one set it names the
 line ``sep=;`` (Excel's way of stating the separator) is honoured. Import checks every cell,
 the schema and the ids against the game's loaded cards (bundled and the user's) and reports
 every problem by row and column (``row 4, column F 'power'``) in one run; it never writes a
-file when something is wrong.
+file when something is wrong. A quote that is never closed (or closes only on a later line, with
+more text after it) takes in the separators and rows after it: that is reported with the line it
+opens on, instead of the cells it hid.
 """
 
 from __future__ import annotations
@@ -304,17 +306,37 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
             "this is JSON (a card file?), not a CSV sheet: a sheet's first row names the columns. A card "
             f"file needs no import: `companion validate {name}` checks it, and `companion cards export "
             f"{game} --cards {name} -o {Path(name).with_suffix('.csv').name}` makes a sheet of it"])
+    whole = text
     text, delimiter = _header(text)
+    offset = whole.count("\n", 0, len(whole) - len(text))  # a "sep=" line read off: lines start at 2
     problems: list[str] = []
 
-    def rows_of() -> Iterator[list[str]]:
-        """The sheet's rows, read as they are needed (a large sheet is never held as a table)."""
-        reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    def lines_of() -> Iterator[tuple[list[str], int, str]]:
+        """The sheet's rows, read as they are needed (a large sheet is never held as a table), each
+        with the line of the file it starts on and its text as the file holds it."""
+        held: list[str] = []
+
+        def lines() -> Iterator[str]:
+            for line in io.StringIO(text, newline=""):
+                held.append(line)
+                yield line
+
+        reader = csv.reader(lines(), delimiter=delimiter)
+        start = 1 + offset
         try:
-            yield from reader
+            for row in reader:
+                yield row, start, "".join(held)
+                held.clear()
+                start = reader.line_num + 1 + offset
         except csv.Error as exc:
-            raise CsvImportError(file, [*problems, f"row {reader.line_num}: not a readable CSV sheet "
-                                                   f"({exc})"]) from None
+            hint = (f"; a quote opened on line {start} and never closed would do that: a cell's text "
+                    'in quotes ends with a second " (a quote inside it is written twice: "")'
+                    if "field limit" in str(exc) else "")
+            raise CsvImportError(file, [*problems, f"line {reader.line_num + offset}: not a readable CSV "
+                                                   f"sheet ({exc}){hint}"]) from None
+
+    def rows_of() -> Iterator[list[str]]:
+        return (row for row, _, _ in lines_of())
 
     header = [h.strip() for h in next(rows_of(), [])]
     known = columns(game)
@@ -366,13 +388,21 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
                                                                       if hint else "")])
     cards: list[dict[str, Any]] = []
     rows: list[int] = []
-    reader = rows_of()
+    reader = lines_of()
     next(reader, None)
-    for r, row in enumerate(reader, start=2):
+    for r, (row, line, raw) in enumerate(reader, start=2):
         if not any(cell.strip() for cell in row):
             continue
         if pick and set_of(row) != set_name:
             continue
+        quote = _open_quote(row, line, raw, delimiter)
+        if quote is not None:
+            j, message = quote
+            name = cols[j] if j < len(cols) else None
+            problems.append(f"row {r}, column {column_letter(j)}" + (f" {name!r}" if name else "")
+                            + f": {message}")
+            # what the quote took in is not this row's cells: no problem of the cells it hid
+            bad.update((len(cards), c) for c in cols[j:] if c is not None)
         if len(row) > len(cols) and any(cell.strip() for cell in row[len(cols):]):
             problems.append(f"row {r}, column {column_letter(len(cols))}: "
                             "a value beyond the last named column")
@@ -425,6 +455,42 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     if problems:
         raise CsvImportError(file, sorted(problems, key=_row_of))
     return doc
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _open_quote(row: Sequence[str], line: int, raw: str, delimiter: str) -> tuple[int, str] | None:
+    """``(column index, why)`` when a quote in the row's text (``raw``, from file line ``line``)
+    is never closed, or closes only on a later line with more text after it (``"Pip,basic-mouse,2``
+    then a quote on a later line): the separators and line breaks it took in were read as one
+    cell's text, and the row's own cells after it are missing. A cell in quotes that holds line
+    breaks and ends in its closing quote is fine. Only rows that end without a line break (the
+    last) or hold one in a cell are parsed again, strictly."""
+    inner = raw.rstrip("\r\n")
+    if inner != raw and not any(_LINE_BREAK.search(cell) for cell in row):
+        return None  # one whole line, its line break outside every cell: no quote ran past it
+    try:
+        for _ in csv.reader(io.StringIO(raw, newline=""), delimiter=delimiter, strict=True):
+            pass
+        return None
+    except csv.Error as exc:
+        at_end = "unexpected end of data" in str(exc)
+    breaks = [k for k, cell in enumerate(row) if _LINE_BREAK.search(cell)]
+    j = len(row) - 1 if at_end or not breaks else breaks[0]
+    opened = line + sum(len(_LINE_BREAK.findall(cell)) for cell in row[:j])
+    cell = row[j] if row else ""
+    shown = json.dumps(cell if len(cell) <= 60 else cell[:57] + "...", ensure_ascii=False)
+    last = line + len(_LINE_BREAK.findall(inner))
+    if at_end:
+        lines = f" (lines {opened}-{last})" if last > opened else ""
+        return j, (f"a quote opened on line {opened} is never closed, so the rest of the sheet{lines} was "
+                   f"read into this one cell (found {shown}). Close it "
+                   'with a second " where the cell ends, or take it out (a quote inside a cell in quotes '
+                   'is written twice: "")')
+    return j, (f"a quote opened on line {opened} is not closed on that line but on line {last}, with more "
+               f"text after it, so the separators and line breaks between were read into this one cell "
+               f'(found {shown}). Close it with a second " where the cell ends, or take it out')
 
 
 def _row_of(problem: str) -> int:

@@ -15,15 +15,42 @@ suits' colours).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import CardFileError, load_game, read_json_file, thaw, user_data_dir
 from .errors import CompanionError, closest, did_you_mean
 from .textio import write_text_atomic
 
+if TYPE_CHECKING:  # pragma: no cover
+    from .validation import ValidationIssue
+
 FILE_NAME = "corrections.json"
+#: What joins the book's citation and the corrections in a corrected record's ``source``.
+MARK = " | user correction: "
+
+
+class CorrectionError(CompanionError):
+    """Values that do not fit the card: every problem, each naming the value as it was given
+    (``life=1e3``), since the file they would go to is not at fault; ``issues`` for ``--json``."""
+
+    def __init__(self, issues: Sequence[ValidationIssue]) -> None:
+        self.issues = list(issues)
+        if len(self.issues) == 1:
+            one = self.issues[0]
+            super().__init__(one.message, where=one.file, expected=one.expected, found=one.found,
+                             suggestion=_nothing_saved(one.suggestion))
+        else:
+            super().__init__(f"{len(self.issues)} problems: "
+                             + "; ".join(i.render().rstrip(".") for i in self.issues),
+                             suggestion=_nothing_saved(None))
+
+
+def _nothing_saved(suggestion: str | None) -> str:
+    return (suggestion.rstrip(".") + "; nothing" if suggestion else "Nothing") + " was saved."
 
 
 def corrections_path(game: str) -> Path:
@@ -36,39 +63,32 @@ def parse_assignment(text: str) -> tuple[str, Any]:
     if not sep or not field.strip():
         raise CompanionError(f"cannot read {text!r}", expected="FIELD=VALUE, e.g. life=5")
     raw = raw.strip()
-    try:
-        value = json.loads(raw)
-    except json.JSONDecodeError:
+    try:  # NaN and Infinity are not JSON values (a card file could not hold them): text
+        value = json.loads(raw, parse_constant=_not_json)
+    except (json.JSONDecodeError, RecursionError, ValueError):
         value = raw
     return field.strip(), value
 
 
-def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str = "") -> dict[str, Any]:
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str = "",
+                 written: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Record the user's values for one card; returns the record written.
 
     Fields set to a value here are dropped from the card's ``unknown`` (and ``uncertain``)
     lists; a field set to null (unknown after all) is added to ``unknown``, unless the
-    schema makes it null for every card of that type (a joker's suit).
+    schema makes it null for every card of that type (a joker's suit). ``written`` maps a field
+    to the value as the user typed it (``life=1e3``), for messages; a value that does not fit
+    the card is a :class:`CorrectionError` naming it, and nothing is written.
     """
     db = load_game(game)
     target = _one_card(db, card)
-    known = set(target.data) | _schema_fields(game, target.type)
-    for field in values:
-        if field == "source":
-            # The source is the record's provenance: the book's section for the facts it still
-            # holds, then each correction with its note. Replacing it would label the book's
-            # facts with the new source and lose the earlier notes, so it is kept and appended to.
-            raise CompanionError("'source' cannot be corrected: it keeps the book's citation and the "
-                                 "note of each correction", where=target.id,
-                                 suggestion="Say where your value comes from with --note; it is added "
-                                            "to the source.")
-        if field in {"id", "type", "replaces"}:
-            raise CompanionError(f"{field!r} cannot be corrected", where=target.id,
-                                 suggestion="Add a card file of your own for a different card.")
-        if field not in known:
-            raise CompanionError(f"{target.type} cards have no field {field!r}", where=target.id,
-                                 suggestion=did_you_mean(closest(field, sorted(known), n=1)))
-    _check_shapes(game, target.id, values)
+    said = {f: (written or {}).get(f) or f"{f}={json.dumps(v)}" for f, v in values.items()}
+    _check_names(target, set(target.data) | _schema_fields(game, target.type), said)
+    shapes = _check_shapes(game, said, values)
     record = thaw(target.data)
     record.update(values)
     for flag in ("unknown", "uncertain"):
@@ -83,10 +103,8 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
     if now_unknown:
         flagged = record.get("unknown")
         record["unknown"] = [*(flagged if isinstance(flagged, list) else []), *now_unknown]
-    names = ", ".join(sorted(values)) + (f" ({note})" if note else "")
-    base = str(record.get("source", ""))
-    record["source"] = (f"{base}; {names}" if "user correction" in base  # earlier notes stay
-                        else f"{base} | user correction: {names}")
+    _check_values(game, target.id, record, values, said, shapes)
+    record["source"] = correction_source(str(record.get("source", "")), values, note)
     path = corrections_path(game)
     doc = read_json_file(path) if path.exists() else {"game": game, "set": "User corrections",
                                                       "cards": []}
@@ -101,6 +119,85 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
         doc["cards"].append(record)
     _write_validated(path, doc, game)
     return record
+
+
+def correction_source(base: str, fields: Iterable[str], note: str = "") -> str:
+    """A corrected record's ``source``: the book's citation, then one entry per correction in
+    force, ``fields (note)``, e.g. ``"... | user correction: life (read off my copy); battle"``.
+
+    A field corrected again leaves the entry of its earlier correction (that value is gone, and
+    so is what its note said about it), so correcting ``life`` four times reads ``life`` once,
+    not ``life; life; life; life``; the other fields of that entry keep it, note and all.
+    """
+    now = set(fields)
+    book, sep, tail = base.partition(MARK)
+    entries: list[str] = []
+    for piece in tail.split("; ") if sep else []:
+        if entries and entries[-1].count("(") > entries[-1].count(")"):  # a note holding "; " goes on
+            entries[-1] += "; " + piece
+        else:
+            entries.append(piece)
+    kept = []
+    for entry in entries:
+        names, paren, rest = entry.partition(" (")
+        left = [n for n in names.split(", ") if n not in now]
+        if left:
+            kept.append(", ".join(left) + paren + rest)
+    kept.append(", ".join(sorted(now)) + (f" ({note})" if note else ""))
+    return book + MARK + "; ".join(kept)
+
+
+def _check_values(game: str, card_id: str, record: dict[str, Any], values: Mapping[str, Any],
+                  said: Mapping[str, str], shapes: Sequence[ValidationIssue] = ()) -> None:
+    """Refuse values that do not fit the card, every problem at once, each naming the value as
+    the user gave it (``life=1e3``) with what the field takes; the rest of the corrected card
+    (``card_id`` with this correction) must validate too.
+
+    A number written with a decimal point or an exponent (``2.0``, ``1e3``) is refused where a
+    whole number belongs, as it is in card files and sheets (the trackers and printed cards would
+    show "2.0"); its value is checked too (``1e3`` is also more than 999).
+    """
+    from .validation import ValidationIssue, field_types, validate_document
+
+    types = field_types(game)
+    checked = dict(record)
+    problems: dict[str, list[ValidationIssue]] = {f: [] for f in values}
+    shaped = {i.file for i in shapes}  # text for a list: the schema would only say "wrong type"
+    for field in values:
+        problems[field] += [i for i in shapes if i.file == said[field]]
+    for field, value in values.items():
+        if type(value) is float and math.isfinite(value) and value.is_integer() and \
+                "number" not in types.get(field, (frozenset(),))[0]:
+            checked[field] = int(value)
+            raw = said[field].partition("=")[2]
+            problems[field].append(ValidationIssue(
+                said[field], f"'{field}' is a whole number: write it with digits only",
+                expected=f"a whole number such as {int(value)}", found=raw,
+                suggestion=f"Write {field}={int(value)}."))
+    doc = {"game": game, "set": "User corrections", "cards": [checked]}
+    others: list[ValidationIssue] = []
+    for issue in validate_document(doc, file=card_id, game=game):
+        if issue.severity != "error":
+            continue
+        field = issue.pointer.split("/")[3] if issue.pointer.count("/") >= 3 else None
+        if field in problems:
+            if said[field] in shaped:
+                continue
+            value = values[field]
+            whole = issue.pointer == f"/cards/0/{field}" and type(value) in (int, float)
+            problems[field].append(replace(issue, file=said[field], pointer="", card_id=None, line=None,
+                                           found=said[field].partition("=")[2] if whole else issue.found))
+        else:
+            others.append(replace(issue, file=f"{card_id} with this correction", card_id=None, line=None,
+                                  pointer=issue.pointer.removeprefix("/cards/0")))
+    found = []
+    for issues in problems.values():
+        if len(issues) > 1:  # "Write life=1000" would not do either
+            issues = [replace(i, suggestion=None) if i.suggestion and i.suggestion.startswith("Write ")
+                      else i for i in issues]
+        found += issues
+    if found or others:
+        raise CorrectionError(found + others)
 
 
 def _one_card(db: Any, key: str) -> Any:
@@ -119,26 +216,55 @@ def _one_card(db: Any, key: str) -> Any:
     return target
 
 
-def _check_shapes(game: str, card_id: str, values: Mapping[str, Any]) -> None:
-    """Refuse text where a list or an object belongs, showing how to write one (the shell takes
-    ``classes=healer`` as the text "healer")."""
-    from .validation import field_types
+def _check_names(target: Any, known: set[str], said: Mapping[str, str]) -> None:
+    """Refuse, all at once, fields that cannot be corrected or that the card's type does not have
+    (their values are not checked: there is nothing to check them against)."""
+    from .validation import ValidationIssue
+
+    problems = []
+    for field, arg in said.items():
+        if field == "source":
+            # The source is the record's provenance: the book's section for the facts it still
+            # holds, then each correction with its note. Replacing it would label the book's
+            # facts with the new source and lose the earlier notes, so it is kept and appended to.
+            problems.append(ValidationIssue(arg, "'source' cannot be corrected: it keeps the book's "
+                                            "citation and the note of each correction",
+                                            suggestion="Say where your value comes from with --note; it "
+                                                       "is added to the source."))
+        elif field in {"id", "type", "replaces"}:
+            problems.append(ValidationIssue(arg, f"{field!r} cannot be corrected",
+                                            suggestion="Add a card file of your own for a different card."))
+        elif field not in known:
+            problems.append(ValidationIssue(arg, f"{target.id!r} is a {target.type} card, which has no "
+                                            f"field {field!r}",
+                                            suggestion=did_you_mean(closest(field, sorted(known), n=1))))
+    if problems:
+        raise CorrectionError(problems)
+
+
+def _check_shapes(game: str, said: Mapping[str, str], values: Mapping[str, Any]) -> list[ValidationIssue]:
+    """Text where a list or an object belongs, each with how to write one (the shell takes
+    ``classes=healer`` as the text "healer"); ``said`` maps a field to the value as given."""
+    from .validation import ValidationIssue, field_types
 
     types = field_types(game)
+    problems = []
     for field, value in values.items():
         kinds = types.get(field, (frozenset(), frozenset()))[0]
         if not isinstance(value, str) or "string" in kinds:
             continue
         if "array" in kinds:
             items = ", ".join(json.dumps(v.strip()) for v in value.split(";") if v.strip()) or '"..."'
-            raise CompanionError(f"'{field}' is a list", where=card_id, expected="a JSON list",
-                                 found=f"text {json.dumps(value)}",
-                                 suggestion=f"Write it as JSON, quoted for the shell: {field}='[{items}]'.")
-        if "object" in kinds:
-            raise CompanionError(f"'{field}' is an object", where=card_id, expected="a JSON object",
-                                 found=f"text {json.dumps(value)}",
-                                 suggestion=f"Write it as JSON, quoted for the shell: "
-                                            f"{field}='{{\"name\": ...}}'.")
+            problems.append(ValidationIssue(said[field], f"'{field}' is a list", expected="a JSON list",
+                                            found=f"text {json.dumps(value)}",
+                                            suggestion=f"Write it as JSON, quoted for the shell: "
+                                                       f"{field}='[{items}]'."))
+        elif "object" in kinds:
+            problems.append(ValidationIssue(said[field], f"'{field}' is an object", expected="a JSON object",
+                                            found=f"text {json.dumps(value)}",
+                                            suggestion=f"Write it as JSON, quoted for the shell: "
+                                                       f"{field}='{{\"name\": ...}}'."))
+    return problems
 
 
 def _schema_fields(game: str, card_type: str) -> set[str]:
@@ -151,9 +277,14 @@ def _write_validated(path: Path, doc: dict[str, Any], game: str) -> None:
     """Validate the file and the whole game with it in place, then replace the file atomically;
     on any problem (the file's schema, or a check across the game's cards such as a Mouse Card
     deck's colours and duplicates) nothing is written and the issues are listed."""
-    from .validation import collection_issues, ensure_valid
+    from .validation import collection_issues, validate_document
 
-    ensure_valid(doc, file=str(path), game=game)
+    # The correction itself was checked (_check_values); this is what the rest of the file adds.
+    errors = [i for i in validate_document(doc, file=str(path), game=game) if i.severity == "error"]
+    if errors:
+        raise CompanionError("not saved: the corrections file would not validate: "
+                             + "; ".join(i.render() for i in errors), where=str(path),
+                             suggestion=f"Run `companion validate {path}` and fix the file by hand.")
     before = set(collection_issues(game))
     new = [i for i in collection_issues(game, {str(path): doc}) if i.severity == "error" and i not in before]
     if new:

@@ -740,8 +740,11 @@ def _card_id(doc: Any, path: Sequence[Any]) -> str | None:
     return None
 
 
-def _issues_from_error(err: Any, doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
-    path = list(err.absolute_path)
+def _issues_from_error(err: Any, doc: Any, file: str, game: str,
+                       prefix: Sequence[Any] = ()) -> Iterator[ValidationIssue]:
+    """The issues of one jsonschema error; ``prefix`` is the path of the validated value within
+    ``doc`` (a card validated on its own: ``["cards", 3]``)."""
+    path = [*prefix, *err.absolute_path]
     ptr = _pointer(path)
     cid = _card_id(doc, path)
     v, vv, inst, schema = err.validator, err.validator_value, err.instance, err.schema
@@ -756,7 +759,7 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str) -> Iterator[Val
         for name in vv:
             if isinstance(inst, dict) and name not in inst:
                 is_card = path[:1] == ["cards"] and len(path) == 2
-                kind = (f"a {inst.get('type')} card" if is_card and isinstance(inst.get("type"), str)
+                kind = (f"a {inst.get('type')} card" if is_card and inst.get("type") in _card_types(game)
                         else "every card" if is_card else "this object")
                 yield issue(f"the field '{name}' is missing", pointer=_pointer([*path, name]),
                             expected=f"{kind} to have '{name}'")
@@ -805,6 +808,60 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str) -> Iterator[Val
         yield issue(str(schema["x-message"]), found=None if isinstance(inst, dict | list) else _show(inst))
     else:
         yield issue(err.message)
+
+
+def _card_types(game: str) -> tuple[str, ...]:
+    """The card types a game's schema knows (none for a schema without cards, such as formats)."""
+    try:
+        return tuple(t for t, _, _ in _card_fields(str(schema_dir()), game))
+    except Exception:  # no such schema, or one without #/$defs/card
+        return ()
+
+
+@cache
+def _card_validator_for(folder: str, game: str) -> Any:
+    return _validator_class()({"$ref": schema_uri(game) + "#/$defs/card"}, registry=_registry_for(folder))
+
+
+def _untyped_card_issues(doc: Any, file: str, game: str, budget: int) -> list[ValidationIssue]:
+    """The errors that a card's unknown, missing or mistyped ``type`` would otherwise hide.
+
+    The schema picks a card's fields by its type, so a card whose type is not one of the game's
+    is checked for nothing but the type: its bad id, empty name or negative ATK would surface
+    only once the type is fixed, one round of ``validate`` later. Such a card is checked as the
+    closest type (``basic-mous`` as a ``basic-mouse``, the type the type error suggests); with no
+    close type, it keeps the errors that every type of the game finds (an id, a name, a source:
+    what all card types share). The type's own error is reported by the schema. At most
+    ``budget`` issues.
+    """
+    cards = doc.get("cards") if isinstance(doc, dict) else None
+    types = list(_card_types(game))
+    if not isinstance(cards, list) or not types:
+        return []
+    validator = _card_validator_for(str(schema_dir()), game)
+
+    def as_type(i: int, card: dict[str, Any], card_type: str) -> list[ValidationIssue]:
+        out = []
+        for err in validator.iter_errors({**card, "type": card_type}):
+            out += [issue for issue in _issues_from_error(err, doc, file, game, prefix=["cards", i])
+                    if issue.pointer != f"/cards/{i}/type"]
+        return out
+
+    found: list[ValidationIssue] = []
+    for i, card in enumerate(cards):
+        if type(card) is not dict or card.get("type") in types:
+            continue
+        named = card.get("type")
+        guess = closest(named, types, n=1) if isinstance(named, str) else []
+        if guess:
+            found += as_type(i, card, guess[0])
+        else:
+            every = [as_type(i, card, t) for t in types]
+            shared = set.intersection(*({(x.pointer, x.message) for x in issues} for issues in every))
+            found += [x for x in every[0] if (x.pointer, x.message) in shared]
+        if len(found) >= budget:
+            break
+    return found[:budget]
 
 
 def _known_names(schema: Any, game: str) -> list[str]:
@@ -868,6 +925,10 @@ def validate_document(doc: Any, *, file: str, game: str | None = None) -> list[V
                 break
     except RecursionError:
         found.append(ValidationIssue(file, "is nested too deeply to be a card file"))
+    else:
+        said = {(i.pointer, i.message) for i in found}
+        found += [i for i in _untyped_card_issues(doc, file, g, MAX_ISSUES_PER_FILE - len(found))
+                  if (i.pointer, i.message) not in said]
     found = list(dict.fromkeys(_merge_misspelt(found)))  # one report per distinct problem
     not_objects = {i.pointer for i in found if i.expected == "an object" and "wrong type" in i.message}
     found = [i for i in found if i.pointer not in not_objects or i.expected == "an object"]
@@ -1573,10 +1634,11 @@ def validate_bytes(raw: bytes | str, *, file: str, context: bool = True) -> Repo
 
 def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: bool,
                    skip: Iterable[Path], texts: Mapping[str, str] | None = None,
-                   expected: Mapping[str, str] | None = None) -> None:
+                   expected: Mapping[str, str] | None = None, lines: bool = True) -> None:
     """Validate parsed documents into ``report``; ``expected`` maps a file to the game its folder
     makes it (:func:`folder_game`): a file of another game there is an error, as the loaders
-    refuse it, and its cards join no game's cross-record checks."""
+    refuse it, and its cards join no game's cross-record checks. ``lines``: give issues the line
+    of the file where their value starts (reading files not in ``texts``)."""
     from dataclasses import replace
 
     records: dict[str, list[Record]] = {}
@@ -1613,7 +1675,8 @@ def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: 
                     extra += records_of(str(f), doc, validate_document(doc, file=str(f)))
             recs = extra + recs
         report.issues += [i for i in check_collection(game, recs) if i.file in given]
-    _add_lines(report, texts or {})
+    if lines:
+        _add_lines(report, texts or {})
 
 
 def _add_lines(report: Report, texts: Mapping[str, str]) -> None:
@@ -1730,9 +1793,23 @@ def ensure_valid(doc: Any, *, file: str, game: str | None = None) -> None:
 
     errors = [i for i in validate_document(doc, file=file, game=game) if i.severity == "error"]
     if errors:
-        more = f" (and {len(errors) - 1} more problem{'s' * (len(errors) > 2)}; run `companion validate " \
-               f"{file}` to list them all)" if len(errors) > 1 else ""
-        raise CardFileError(errors[0].render() + more)
+        raise CardFileError(errors[0].render() + _more_problems(doc, file=file, game=game))
+
+
+def _more_problems(doc: Any, *, file: str, game: str | None) -> str:
+    """`` (and 7 more errors; run `companion validate FILE` to list them all)``: what that command
+    lists for the file besides its first error, counted the way it counts them (the schema's
+    errors, then the checks across the game's cards, such as an id a bundled card holds, and its
+    warnings), so the number agrees with what the user then sees. Empty if there is nothing more."""
+    report = Report(files=[file])
+    _validate_docs(report, [(file, doc)], context=True, skip=[Path(file)],
+                   expected={file: game} if game is not None else None, lines=False)
+    n_err, n_warn = len(report.errors) - 1, len(report.warnings)
+    if n_err < 1 and not n_warn:
+        return ""
+    parts = [f"{n} more {word}{'s' * (n != 1)}" if word == "error" else f"{n} {word}{'s' * (n != 1)}"
+             for n, word in ((n_err, "error"), (n_warn, "warning")) if n > 0]
+    return f" (and {' and '.join(parts)}; run `companion validate {file}` to list them all)"
 
 
 def ensure_unique(cards: Sequence[Card]) -> None:

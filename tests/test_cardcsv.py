@@ -361,3 +361,59 @@ def test_a_large_card_file_is_written_without_a_copy_per_token() -> None:
     finally:
         tracemalloc.stop()
     assert peak < 4 * len(text), (peak, len(text))  # the text, its pieces and one chunk's tokens
+
+
+_HEAD = "id,name,type,atk,def,source\n"
+
+
+@pytest.mark.parametrize("end", ["\n", "", "\r\n"], ids=["newline", "no-newline", "crlf"])
+def test_a_quote_never_closed_is_named_with_its_line(end: str) -> None:
+    """QA3-5: `pip,"Pip,basic-mouse,2,1,me` reported only "'source' is missing" and "'type' is missing":
+    the quote that took in the rest of the row was never mentioned."""
+    sheet = _HEAD.replace("\n", end or "\n") + 'pip,"Pip,basic-mouse,2,1,me' + end
+    with pytest.raises(CsvImportError) as info:
+        import_csv("village", sheet, file="q.csv")
+    (problem,) = info.value.problems
+    assert problem.startswith("row 2, column B 'name': a quote opened on line 2 is never closed")
+    assert '"Pip,basic-mouse,2,1,me' in problem and "missing" not in problem
+
+
+def test_a_quote_never_closed_takes_in_the_rows_after_it() -> None:
+    sheet = _HEAD + "cat,Cat,fruit,,,me\n" + 'pip,"Pip,basic-mouse,2,1,me\n' + "dog,Dog,fruit,,,me\n"
+    with pytest.raises(CsvImportError) as info:
+        import_csv("village", sheet, file="q.csv")
+    (problem,) = info.value.problems
+    assert problem.startswith("row 3, column B 'name': a quote opened on line 3 is never closed, so the "
+                              "rest of the sheet (lines 3-4) was read into this one cell")
+
+
+def test_a_quote_closed_only_on_a_later_line_is_named() -> None:
+    sheet = _HEAD + 'pip,"Pip,basic-mouse,2,1,me\n' + 'bob,"Bob",fruit,,,me\n'
+    with pytest.raises(CsvImportError) as info:
+        import_csv("village", sheet, file="q.csv")
+    (problem,) = info.value.problems
+    assert problem.startswith("row 2, column B 'name': a quote opened on line 2 is not closed on that line "
+                              "but on line 3")
+
+
+def test_an_unclosed_quote_s_line_counts_a_sep_line_and_cells_of_several_lines() -> None:
+    sheet = "sep=,\n" + _HEAD + 'pip,"Pip\nthe Brave",basic-mouse,2,1,me\n' + 'cat,Cat,fruit,,,"me\n'
+    with pytest.raises(CsvImportError) as info:
+        import_csv("village", sheet, file="q.csv")
+    (problem,) = info.value.problems
+    assert problem.startswith("row 3, column F 'source': a quote opened on line 5 is never closed")
+
+
+def test_quoted_cells_with_separators_and_line_breaks_still_import() -> None:
+    sheet = _HEAD + 'pip,"Pip\nthe, Brave",basic-mouse,2,1,"me, ""myself"""\n' + 'cat,Cat,fruit,,,"me\n"'
+    doc = import_csv("village", sheet, file="ok.csv")
+    assert [c["name"] for c in doc["cards"]] == ["Pip\nthe, Brave", "Cat"]
+    assert [c["source"] for c in doc["cards"]] == ['me, "myself"', "me\n"]
+
+
+def test_an_unclosed_quote_in_a_large_sheet_is_hinted_at() -> None:
+    sheet = _HEAD + 'pip,Pip,basic-mouse,2,1,"me\n' + "x" * 200_000 + "\n"
+    with pytest.raises(CsvImportError) as info:
+        import_csv("village", sheet, file="q.csv")
+    (problem,) = info.value.problems
+    assert "field larger than field limit" in problem and "a quote opened on line 2" in problem

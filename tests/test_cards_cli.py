@@ -339,3 +339,53 @@ def test_bare_validate_reports_a_misplaced_user_file(capsys: pytest.CaptureFixtu
     assert code == 1 and 'misplaced.json:2 /game: holds cards of another game (expected "tmnt"; ' \
                          'found "village")' in out
     assert run(capsys, "cards", "list", "tmnt")[0] == 2
+
+
+def test_validate_lists_a_misspelt_type_with_the_card_s_other_errors(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA3-1: `validate` showed only the type error; the other three came once it was fixed."""
+    f = tmp_path / "mv8.json"
+    f.write_text(json.dumps({"game": "village", "set": "x", "cards": [
+        {"id": "Pip The Brave", "name": "", "type": "basic-mous", "atk": -2, "def": 2, "source": "x"}]}),
+        encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(f))
+    assert code == 1 and out.rstrip().endswith("4 errors")
+    for pointer in ("/cards/0/type", "/cards/0/id", "/cards/0/name", "/cards/0/atk"):
+        assert pointer in out
+    assert "Did you mean 'basic-mouse'?" in out
+
+
+def test_cards_list_counts_the_problems_validate_lists(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """QA3-2: `cards list --cards F` said "(and 3 more problems" and `validate F` listed 5 more."""
+    import re
+
+    f = tmp_path / "mv2.json"
+    f.write_text(json.dumps({"game": "village", "set": "x", "cards": [
+        {"id": "Pip The Brave", "name": "", "type": "basic-mouse", "atk": -2, "def": 2.0, "source": ""},
+        {"id": "acorn-scout", "name": "A", "type": "fruit", "source": "x", "bogus": 1},
+        {"id": "b", "name": "B", "type": "mouse", "source": "x"}]}), encoding="utf-8")
+    code, out, _ = run(capsys, "validate", str(f))
+    errors = int(re.search(r"(\d+) errors$", out.rstrip()).group(1))  # type: ignore[union-attr]
+    assert code == 1 and errors >= 7
+    assert len([line for line in out.splitlines() if line.startswith(str(f))]) == errors
+    code, _, err = run(capsys, "cards", "list", "village", "--cards", str(f))
+    assert code == 2 and f"(and {errors - 1} more errors; run `companion validate {f}`" in err
+
+
+@pytest.mark.parametrize("command", [["export", "village"], ["import", "village", "SHEET"]])
+def test_an_out_in_a_missing_folder_is_refused_and_no_folder_is_made(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    """QA3-6: `-o /nonexistdir/out.csv` made /nonexistdir. A missing folder is named, nothing is made."""
+    sheet = tmp_path / "s.csv"  # a sheet of a card of one's own, which imports
+    sheet.write_text("id,name,type,source\nwild-fig,Wild Fig,fruit,my design\n", encoding="utf-8")
+    argv = [str(sheet) if a == "SHEET" else a for a in command]
+    suffix = ".csv" if command[0] == "export" else ".json"
+    missing = tmp_path / "no-such" / "deeper"
+    code, _, err = run(capsys, "cards", *argv, "-o", str(missing / f"out{suffix}"))
+    assert code == 2 and f"the folder {str(missing)!r} does not exist" in err and "Create the folder" in err
+    assert not (tmp_path / "no-such").exists()
+    code, _, err = run(capsys, "cards", *argv, "-o", str(sheet / f"out{suffix}"))  # a file as folder
+    assert code == 2 and "is a file, not a folder" in err and "Traceback" not in err
+    code, _, _ = run(capsys, "cards", *argv, "-o", str(tmp_path / f"fine{suffix}"))
+    assert code == 0 and (tmp_path / f"fine{suffix}").is_file()

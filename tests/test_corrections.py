@@ -159,3 +159,81 @@ def test_a_list_field_given_as_text_hints_the_syntax(capsys: pytest.CaptureFixtu
     assert "'classes' is a list" in err and """classes='["healer", "warrior"]'""" in err
     assert not corrections_path("mystics").exists()
     assert main(["cards", "correct", "mystics", "tilda", 'classes=["healer"]']) == 0
+
+
+def test_a_bad_value_is_blamed_on_the_command_line_not_the_file(
+        _isolated_user_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA3-3: `life=1e3` blamed ".../corrections.json /cards/0/life ... found 1000.0" and sent the user
+    to validate that file, which is fine. The value as typed is named, with every problem at once."""
+    assert main(["cards", "correct", "mystics", "brodie", "battle=2"]) == 0  # a file that exists and is fine
+    capsys.readouterr()
+    saved = corrections_path("mystics").read_text()
+    assert main(["cards", "correct", "mystics", "brodie", "life=1e3"]) == 2
+    err = capsys.readouterr().err
+    assert "life=1e3: 'life' is a whole number: write it with digits only" in err
+    assert "found 1e3" in err and "at most 999" in err and "1000.0" not in err
+    assert "corrections.json" not in err and "companion validate" not in err
+    assert "Write life=1000" not in err  # 1000 would not do either
+    assert corrections_path("mystics").read_text() == saved
+    assert main(["validate", str(corrections_path("mystics"))]) == 0
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(("arg", "says"), [
+    ("life=2.0", "life=2.0: 'life' is a whole number: write it with digits only (expected a whole number "
+                 "such as 2; found 2.0). Write life=2; nothing was saved."),
+    ("life=5e0", "found 5e0). Write life=5"),
+    ("life=2.5", "life=2.5: 'life' has the wrong type (expected a whole number or null (unknown); "
+                 "found 2.5)"),
+    ("life=-1", "life=-1: 'life' is out of range (expected at least 0; found -1)"),
+    ("life=NaN", 'life=NaN: \'life\' has the wrong type (expected a whole number or null (unknown); '
+                 'found text "NaN")'),
+])
+def test_values_that_are_not_whole_numbers_in_range_are_refused(
+        arg: str, says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A number written with a point or an exponent is refused as card files and sheets refuse it."""
+    assert main(["cards", "correct", "mystics", "brodie", arg]) == 2
+    assert says in capsys.readouterr().err
+    assert not corrections_path("mystics").exists()
+
+
+def test_every_problem_of_the_values_is_reported_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "correct", "mystics", "tilda", "classes=healer", "life=-1", "battle=x"]) == 2
+    err = capsys.readouterr().err
+    assert "3 problems" in err and "classes=healer: 'classes' is a list" in err
+    assert "life=-1: 'life' is out of range" in err and "battle=x: 'battle' has the wrong type" in err
+    assert main(["cards", "correct", "mystics", "brodie", "lief=4", "source=x", "--json"]) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert [i["file"] for i in out["issues"]] == ["lief=4", "source=x"]
+    assert "Did you mean 'life'?" in out["error"] and "cannot be corrected" in out["error"]
+    assert not corrections_path("mystics").exists()
+
+
+def test_parse_assignment_keeps_nan_and_infinity_as_text() -> None:
+    assert parse_assignment("life=NaN") == ("life", "NaN")
+    assert parse_assignment("life=-Infinity") == ("life", "-Infinity")
+    assert parse_assignment("life=1e3") == ("life", 1000.0)
+
+
+def test_correcting_a_field_again_does_not_repeat_it_in_the_source(_isolated_user_data: Path) -> None:
+    """QA3-4: four corrections of life made the source "... life; life; life; life"."""
+    book = load_game("mystics").find("brodie").source
+    for life in (1, 2, 3, 4):
+        correct_card("mystics", "brodie", {"life": life})
+    assert load_game("mystics").find("brodie").source == f"{book} | user correction: life"
+    correct_card("mystics", "brodie", {"battle": 2, "life": 5}, note="read off; my copy (2nd ed.)")
+    correct_card("mystics", "brodie", {"life": 6}, note="errata")
+    correct_card("mystics", "brodie", {"life": 6}, note="errata")
+    brodie = load_game("mystics").find("brodie")
+    assert brodie.source == f"{book} | user correction: battle (read off; my copy (2nd ed.)); life (errata)"
+    assert brodie["life"] == 6 and brodie["battle"] == 2
+
+
+def test_a_value_that_clashes_with_the_card_s_other_fields_names_the_card(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert load_game("village").find("quicksand")["continuous"] is True
+    assert main(["cards", "correct", "village", "quicksand", "instant=true"]) == 2
+    err = capsys.readouterr().err
+    assert "quicksand with this correction: a Magic card is either instant or continuous, not both" in err
+    assert "/cards/0" not in err and "corrections.json" not in err
+    assert not corrections_path("village").exists()

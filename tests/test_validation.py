@@ -903,3 +903,88 @@ def _sheet(tmp_path: Path) -> Path:
     sheet = tmp_path / "x.csv"
     sheet.write_text("sep=;\nid;name;type;source\npip;Pip;fruit;me\n", encoding="utf-8")
     return sheet
+
+
+# -- an unknown type hides no other error of its card -------------------------------------
+
+def test_an_unknown_type_hides_none_of_the_card_s_other_errors() -> None:
+    """QA3-1: a misspelt type reported alone; a bad id, an empty name and a negative ATK came only
+    after the type was fixed. The card is checked as the type the type error suggests."""
+    doc = {"game": "village", "set": "x", "cards": [
+        {"id": "Pip The Brave", "name": "", "type": "basic-mous", "atk": -2, "def": 2, "source": "x"}]}
+    issues = validate_document(doc, file="mv8.json")
+    assert sorted(i.pointer for i in issues) == ["/cards/0/atk", "/cards/0/id", "/cards/0/name",
+                                                 "/cards/0/type"]
+    assert all(i.severity == "error" for i in issues)
+    (typo,) = [i for i in issues if i.pointer == "/cards/0/type"]
+    assert typo.suggestion == "Did you mean 'basic-mouse'?"
+    doc["cards"][0]["type"] = "basic-mouse"  # fixing the type brings no error that was not listed
+    assert sorted(i.pointer for i in validate_document(doc, file="mv8.json")) == [
+        "/cards/0/atk", "/cards/0/id", "/cards/0/name"]
+
+
+def test_a_card_checked_as_the_closest_type_says_which_type_it_lacks_a_field_for() -> None:
+    doc = {"game": "village", "set": "x", "cards": [
+        {"id": "pip", "name": "Pip", "type": "basic-mous", "atk": 2, "source": "x"}]}
+    missing = [i for i in validate_document(doc, file="m.json") if i.pointer == "/cards/0/def"]
+    assert [(i.message, i.expected) for i in missing] == [("the field 'def' is missing",
+                                                           "a basic-mouse card to have 'def'")]
+
+
+# One bundled card per game: a type misspelt (close to one), and a type like none of the game's.
+_TYPOS = {"village": "fruits", "tmnt": "atack", "monarchs": "cort", "mousecard": "standart",
+          "mystics": "minon"}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("close", [True, False], ids=["misspelt", "unlike-any"])
+def test_every_game_reports_a_bad_type_with_the_card_s_other_errors(game: str, close: bool) -> None:
+    doc = bundled(game)
+    card = doc["cards"][0]
+    typo = _TYPOS[game] if close else "zzzz-qqqq"
+    if close:
+        assert validation.closest(typo, card_fields(game), n=1), typo  # the test's own premise
+        card["type"] = typo
+        real = validation.closest(typo, card_fields(game), n=1)[0]
+        doc["cards"][0] = card = {**{k: v for k, v in card.items() if k in card_fields(game)[real]},
+                                  "type": typo}
+    else:
+        card["type"] = typo
+    card["id"] = "Not An Id"
+    card["name"] = " "
+    card["qty"] = 0
+    pointers = {i.pointer for i in validate_document(doc, file="t.json") if i.severity == "error"}
+    assert {"/cards/0/type", "/cards/0/id", "/cards/0/name", "/cards/0/qty"} <= pointers, pointers
+    assert not any(p.startswith("/cards/1") for p in pointers)
+
+
+def test_a_missing_or_mistyped_type_hides_no_shared_field_error() -> None:
+    doc = {"game": "tmnt", "set": "x", "cards": [{"id": "Bad Id", "name": "", "source": "x"},
+                                                 {"id": "ok", "name": "Ok", "type": 7, "source": ""}]}
+    issues = validate_document(doc, file="t.json")
+    assert {(i.pointer, i.message) for i in issues} >= {
+        ("/cards/0/type", "the field 'type' is missing"), ("/cards/0/id", "'id' is not in the required form"),
+        ("/cards/0/name", "'name' is empty"), ("/cards/1/source", "'source' is empty")}
+    (missing,) = [i for i in issues if i.pointer == "/cards/0/type"]
+    assert missing.expected == "every card to have 'type'"  # not "a None card"
+
+
+def test_the_loader_s_count_of_more_problems_is_what_validate_lists(tmp_path: Path) -> None:
+    """QA3-2: the loader said "(and 3 more problems" where `validate FILE` listed 5 more: it counted
+    neither the checks across the game's cards (an id a bundled card holds) nor what the type hid."""
+    f = tmp_path / "mv2.json"
+    f.write_text(json.dumps({"game": "village", "set": "x", "cards": [
+        {"id": "Pip The Brave", "name": "", "type": "basic-mouse", "atk": -2, "def": 2.0, "source": ""},
+        {"id": "acorn-scout", "name": "A", "type": "fruit", "source": "x", "bogus": 1},
+        {"id": "b", "name": "B", "type": "mouse", "source": "x"}]}), encoding="utf-8")
+    report = validate_paths([f])
+    assert len(report.errors) >= 7 and any(i.kind == "duplicate-id" for i in report.errors)
+    with pytest.raises(CardFileError) as info:
+        load_game("village", extra=[f])
+    assert f"(and {len(report.errors) - 1} more errors; run `companion validate {f}`" in str(info.value)
+    one = tmp_path / "one.json"  # a single problem: nothing more to count
+    one.write_text(json.dumps({"game": "village", "set": "x", "cards": [
+        {"id": "c", "name": "C", "type": "fruit", "source": ""}]}), encoding="utf-8")
+    with pytest.raises(CardFileError) as info:
+        load_file(one, "village")
+    assert "more" not in str(info.value) and "'source' is empty" in str(info.value)

@@ -111,8 +111,13 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
 def cmd_correct(args: argparse.Namespace) -> int:
     from ..corrections import correct_card, corrections_path, parse_assignment
 
-    values = dict(parse_assignment(v) for v in args.values)
-    record = correct_card(args.game, args.card, values, note=args.note)
+    values: dict[str, Any] = {}
+    written: dict[str, str] = {}  # each value as typed, for messages ("life=1e3")
+    for text in args.values:
+        name, value = parse_assignment(text)
+        values[name] = value
+        written[name] = f"{name}={text.partition('=')[2].strip()}"
+    record = correct_card(args.game, args.card, values, note=args.note, written=written)
     if args.json:
         from . import print_json
 
@@ -207,12 +212,26 @@ def _uncertain(card: Any) -> frozenset[str]:
 
 def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> None:
     """Refuse an ``--out`` that would overwrite one of the inputs, or does not end in ``suffix``
-    (a card file written over a sheet, or a sheet over a card file, would lose the user's work)."""
+    (a card file written over a sheet, or a sheet over a card file, would lose the user's work),
+    or lies in a folder that does not exist: a mistyped folder is the user's error, said before
+    anything is read or written, never a folder made where none was meant (as ``--plot`` and
+    ``--layout-json`` refuse one too)."""
     if Path(out).suffix.lower() != suffix:
         raise CompanionError(f"{out!r} does not end in {suffix}", where="--out",
                              expected=f"a {what} path ending in {suffix}",
                              found=Path(out).suffix or "no suffix",
                              suggestion=f"Name the file {Path(out).stem or 'cards'}{suffix}.")
+    folder = Path(out).parent
+    try:
+        there, is_dir = folder.exists(), folder.is_dir()
+    except (OSError, ValueError):
+        there = is_dir = False
+    if not is_dir:
+        raise CompanionError(f"the folder {str(folder)!r} " + ("is a file, not a folder" if there
+                                                               else "does not exist"),
+                             where=f"--out {out}", expected=f"a {what} path in an existing folder",
+                             suggestion="Create the folder first, or write the file elsewhere; nothing "
+                                        "was written.")
     for src in inputs:
         if same_file(out, src):
             raise CompanionError(f"{out!r} is the file being read; writing it would replace it",
@@ -252,7 +271,7 @@ def cmd_import(args: argparse.Namespace) -> int:
               f"{args.out} was not written", file=sys.stderr)
         return 1
     try:
-        write_text_atomic(args.out, card_file_text(doc))
+        write_text_atomic(args.out, card_file_text(doc), parents=False)
     except OSError as exc:
         raise CompanionError(f"cannot be written ({exc.strerror})", where=str(args.out)) from None
     n = len(doc["cards"])
@@ -284,7 +303,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     text = export_csv(args.game, [c.to_json() for c in cards], [c.set for c in cards])
     if args.out:
         try:
-            write_text_atomic(args.out, text, encoding="utf-8-sig")  # the BOM lets spreadsheets see UTF-8
+            # the BOM lets spreadsheets see UTF-8; the folder was checked (_check_output), never made
+            write_text_atomic(args.out, text, encoding="utf-8-sig", parents=False)
         except OSError as exc:
             raise CompanionError(f"cannot be written ({exc.strerror})", where=str(args.out)) from None
         if args.json:
