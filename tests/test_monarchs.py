@@ -343,3 +343,27 @@ def test_high_scores_are_bounded_on_add_and_on_load(tmp_path: Path) -> None:
         with pytest.raises(CompanionError):  # nor is anything added to (or saved over) that table
             record_high_score(HighScore(50), path)
         assert json.loads(path.read_text()) == doc
+
+
+def test_a_high_score_name_is_one_short_line() -> None:
+    from companion.errors import RuleError
+    from companion.monarchs.flow import MAX_NAME, HighScore, HighScores, check_name
+
+    assert check_name("  Ann ") == "Ann" and check_name("") == ""
+    for bad in ("a\nb", "a\rb", "\x00", "x" * (MAX_NAME + 1)):
+        with pytest.raises(RuleError):
+            check_name(bad)
+    with pytest.raises(RuleError, match="control character"):
+        HighScores().add(HighScore(10, "a\nb"))
+    table, rank = HighScores().add(HighScore(10, " Pip "))
+    assert rank == 1 and table.entries[0].name == "Pip"
+
+
+def test_solo_removal_tells_a_spot_typed_empty_from_one_not_typed_in() -> None:
+    from companion.monarchs.court import parse_court
+
+    court = parse_court(["-", "3"], [])
+    r = solo_removal(1, 1, court, typed={"front": 2, "back": 0})
+    assert r.lines[0] == "white 1: front 1 was typed as an empty spot, so no card is removed there"
+    assert r.lines[1] == "black 1: remove the top card at back 1 (no card was typed in there) from the game"
+    assert solo_removal(1, 1, court).lines[0].endswith("(no card was typed in there) from the game")

@@ -257,3 +257,69 @@ def test_a_damaged_high_score_file_is_named_not_a_crash(capsys: pytest.CaptureFi
         code, _, err = run(capsys, "monarchs", "highscores")
         assert code == 2 and "the high-score table cannot be read" in err and "internal" not in err
         assert path.read_text() == text  # left for the user to move aside
+
+
+@pytest.mark.parametrize("argv", [["buy", "--influence", "5", "--front", "2", "3"],
+                                  ["solo", "--white", "1", "--black", "1"],
+                                  ["solo", "--white", "1", "--black", "1", "--front", "2", "3"]])
+@pytest.mark.parametrize("content", [None, b"\x7fELF\x02\x01\x01\x00\xd0\xff"])
+def test_a_given_card_file_is_read_even_when_no_name_needs_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], content: bytes | None) -> None:
+    cards = tmp_path / "cards.json"
+    if content is not None:
+        cards.write_bytes(content)
+    code, out, err = run(capsys, "monarchs", *argv, "--cards", str(cards))
+    assert code == 2 and out == "" and str(cards) in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("a\nb", "cannot hold a control character"),
+    ("a\tb", "cannot hold a control character"),
+    ("\x1b[31mred", "cannot hold a control character"),
+    ("a\u2028b", "cannot hold a control character"),
+    ("x" * 41, "at most 40 characters, not 41"),
+])
+def test_highscores_refuse_a_name_that_would_break_the_table(capsys: pytest.CaptureFixture[str],
+                                                             name: str, message: str) -> None:
+    from companion.highscores import high_score_path
+
+    run(capsys, "monarchs", "highscores", "--add", "20", "--name", "Ann")
+    before = high_score_path().read_bytes()
+    code, out, err = run(capsys, "monarchs", "highscores", "--add", "25", "--name", name)
+    assert code == 2 and out == "" and "--name" in err and message in err
+    assert high_score_path().read_bytes() == before
+
+
+def test_highscores_keep_a_40_character_name_without_its_outer_spaces(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "monarchs", "highscores", "--add", "25", "--name", "  " + "é" * 40 + " ",
+                       "--json")
+    assert code == 0 and json.loads(out)["solo_high_scores"][0]["name"] == "é" * 40
+
+
+def test_a_name_an_older_version_kept_with_a_new_line_shows_on_one_row(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.highscores import high_score_path
+
+    path = high_score_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"game": "monarchs", "solo_high_scores": [
+        {"score": 30, "name": "a\nb", "date": "2024-01-01"}]}))
+    code, out, _ = run(capsys, "monarchs", "highscores")
+    assert code == 0 and out.splitlines() == ["  1.   30 VP  a b  2024-01-01"]
+
+
+def test_solo_dice_on_a_spot_typed_empty_say_it_is_empty(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "monarchs", "solo", "--white", "1", "--black", "2", "--front", "-", "-", "-",
+                       "-", "--back", "3", "-", "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert doc["lines"][0] == "white 1: front 1 was typed as an empty spot, so no card is removed there"
+    assert doc["lines"][1].startswith("black 2: back 2 was typed as an empty spot")
+    assert not any("no card was typed in there" in line for line in doc["lines"])
+
+
+def test_end_refuses_zero_players_without_naming_a_page(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "monarchs", "end", "--players", "0", "--seat", "1", "--court-deck", "0")
+    assert code == 2 and "players must be 1 to 6, not 0" in err
+    assert "page" not in err and "box" not in err and "notebook" not in err

@@ -241,12 +241,21 @@ def test_end_of_chapter_reshuffles_and_undo_redo_survive_a_restart(tmp_path: Pat
     assert resumed.state.draws == () and len(resumed.state.order) == 54
 
 
-def test_seeded_draws_need_a_start_but_typed_ones_do_not() -> None:
+def test_every_action_needs_a_session_but_an_older_logs_lines_still_replay(tmp_path: Path) -> None:
     t = LiveDeckTracker()
-    with pytest.raises(RuleError, match="no shuffled deck"):
-        t.do(draw_event("Pip", "x", TaskCheck(2, "J")))
-    typed(t, "Pip", "QH", skill=1)
-    assert t.state.draws[-1].succeeded
+    for event in (draw_event("Pip", "x", TaskCheck(2, "J")),
+                  draw_event("Pip", "x", TaskCheck(1, "J"), ["QH"]),
+                  {"event": "award", "player": "Pip"}, {"event": "reshuffle"}):
+        with pytest.raises(RuleError, match="no session is under way"):
+            t.do(event)
+    assert not t.history
+    log = tmp_path / "old.jsonl"  # written by a version that allowed typed draws without a start
+    log.write_text('{"event": "draw", "character": "Pip", "skill": 1, "target": "J", "cards": ["QH"]}\n'
+                   '{"event": "award", "player": "Pip"}\n')
+    old = open_live_deck(str(log))
+    assert not old.problems and old.state.draws[-1].succeeded and old.state.chips_of("Pip") == 1
+    with pytest.raises(RuleError, match="no session"):
+        old.do({"event": "award", "player": "Pip"})
 
 
 def test_bad_lines_in_a_log_are_reported_not_fatal(tmp_path: Path) -> None:
@@ -536,3 +545,49 @@ def test_replay_lists_problems_in_the_files_order(tmp_path: Path) -> None:
                    'not json\n{"event":"award","player":"Pip","chips":-1}\n')
     t = LiveDeckTracker(log)
     assert [p.line for p in t.problems] == [2, 3, 4]
+
+
+def test_too_many_cards_after_a_cancelled_bad_card_names_the_skill_not_the_bad_card() -> None:
+    t = started()
+    t.do({"event": "award", "player": "Ann"})
+    typed(t, "Ann", "red joker", skill=3, target="Q", situation="combat")
+    t.do({"event": "bonus", "character": "Ann", "source": "chip", "use": "cancel"})
+    before = t.state
+    with pytest.raises(RuleError) as info:
+        t.do({"event": "draw_on", "character": "Ann", "cards": ["2S", "3S", "4S"]})
+    text = str(info.value)
+    assert "1 card(s) too many: 4♠" in text and "bad card" in text and "no card follows" not in text
+    assert "at most 2 card(s) more" in text and "skill 3 allows 3 card(s)" in text and "1 was drawn" in text
+    with pytest.raises(RuleError, match=r"at most 3 card\(s\) more: skill 3 plus 1 king\(s\) allows 4"):
+        t.do({"event": "draw_on", "character": "Ann", "cards": ["2S", "KS", "3S", "4S"]})
+    assert t.state == before
+    t.do({"event": "draw_on", "character": "Ann", "cards": ["2S", "3S"]})  # the two it has left: allowed
+    assert len(t.state.draws[-1].cards) == 3
+
+
+def test_too_many_cards_in_a_fresh_draw_says_the_skills_limit() -> None:
+    t = started()
+    with pytest.raises(RuleError, match=r"at most 2 card\(s\): skill 2 allows 2 card\(s\)"):
+        typed(t, "Pip", "2S, 3S, 4S", skill=2)
+    with pytest.raises(RuleError, match="a cautious draw stops at the first bad card"):
+        typed(t, "Pip", "red joker, 3S", skill=2, situation="combat")
+
+
+def test_cli_the_session_start_undone_leaves_only_redo(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "s.jsonl"
+    assert main(["mousecard", "new", str(log), "--seed", "1"]) == 0
+    assert main(["mousecard", "new", str(log), "--seed", "2"]) == 2  # a new or empty file only
+    assert "already holds a session" in capsys.readouterr().err
+    assert main(["mousecard", "undo", str(log)]) == 0
+    assert "holds no session" in capsys.readouterr().out
+    before = log.read_bytes()
+    for argv in (["award", str(log), "ann"], ["reshuffle", str(log)], ["new", str(log), "--seed", "3"],
+                 ["draw", str(log), "--character", "a", "--skill", "1", "--target", "J", "--cards", "QH"]):
+        assert main(["mousecard", *argv]) == 2
+        err = capsys.readouterr().err
+        assert ("no session is under way" in err or "start was undone" in err) and "redo" in err.lower()
+        assert log.read_bytes() == before
+    assert main(["mousecard", "redo", str(log)]) == 0
+    assert main(["mousecard", "award", str(log), "ann", "--json"]) == 0
+    assert "ann receives 1" in capsys.readouterr().out

@@ -227,3 +227,48 @@ def test_notebook_dashboard_opens_an_old_log_with_huge_numbers(tmp_path: Path) -
 
     d = MysticsDashboard(old_log(tmp_path), tracker_kwargs={"die": DIE, "heroes": HEROES, "minions": MINIONS})
     assert d.state.started and "… (100000 pages)" in d.hourglass.value and len(d.hourglass.value) < 20_000
+
+
+@pytest.mark.parametrize(("minions", "message"), [
+    ("rat_warriors", "minion count 'rat_warriors' has no number (expected name=number"),
+    ("rat_warriors=", "has no number"),
+    ("=3", "minion count '=3' has no name"),
+    ("rat_warrior=1,rat-warriors=2", "minion type 'rat-warriors' is given twice"),
+])
+def test_cli_new_refuses_a_minion_without_its_count(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    minions: str, message: str) -> None:
+    log = tmp_path / "m.jsonl"
+    assert main(["mystics", "new", str(log), "--mice", "collin", "--minions", minions]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "--minions" in err and "Traceback" not in err
+    assert not log.exists()
+
+
+def test_cli_new_says_which_minion_type_a_near_name_was_read_as(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "m.jsonl"
+    assert main(["mystics", "new", str(log), "--mice", "Collin", "--minions", "rat_warrior=1,Roaches=2",
+                 "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "note: --minions 'rat_warrior' was read as rat-warriors (Rat Warriors)" in out
+    assert "Roaches" not in out.split("Chapter")[0] and "'Collin'" not in out  # the same words: no note
+    start = json.loads(log.read_text().splitlines()[-1])
+    assert start["minions"] == {"rat-warriors": 1, "roaches": 2} and start["mice"] == ["collin"]
+    log2 = tmp_path / "m2.jsonl"
+    assert main(["mystics", "new", str(log2), "--mice", "collin", "--minions", "roach=1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["notes"] == ["--minions 'roach' was read as roaches (Roaches)"]
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["move", "--movement", "garbage"], "die-face movement 'garbage' has no number (expected name=number"),
+    (["move", "--movement", "die-swrd=1"], "unknown die face 'die-swrd'"),
+    (["check", "--dice", "100000"], "bad --dice 100000 (expected a whole number from 1 to 50"),
+    (["check", "--dice", "0"], "bad --dice 0 (expected a whole number from 1 to 50"),
+    (["chase", "--dice", "51"], "from 1 to 50"),
+])
+def test_cli_odds_say_what_they_accept(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                       message: str) -> None:
+    assert main(["odds", "mystics", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "mystics card" not in err and "0 to 50" not in err
+    assert main(["odds", "mystics", "check", "--dice", "50", "--json"]) == 0

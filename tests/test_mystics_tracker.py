@@ -467,7 +467,7 @@ def test_cli_do_is_all_or_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert path.read_bytes() == before
     assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 1}', "[1]"]) == 2
     err = capsys.readouterr().err
-    assert "event 2 must be a JSON object" in err and "Nothing was written" in err
+    assert "event 2: an event is a JSON object" in err and "Nothing was written" in err
     assert path.read_bytes() == before
     undo = '{"event": "undo"}'
     assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 1}', undo, undo,
@@ -656,3 +656,32 @@ def test_cli_brodie_joins_a_chapter_without_a_boss_ambush(tmp_path: Path,
     assert main(["mystics", "replay", str(log)]) == 0
     text = capsys.readouterr().out
     assert "Brodie Pounces ×1" in text and "Brodie Chases ×1" in text
+
+
+def test_cli_do_takes_bare_undo_and_redo_as_village_do_does(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.jsonl"
+    assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--seed", "2"]) == 0
+    assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 1}']) == 0
+    capsys.readouterr()
+    assert main(["mystics", "do", str(path), "undo", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["wheel"] == 0
+    assert MysticsTracker(path).state.board.wheel == 0
+    assert main(["mystics", "do", str(path), "REDO"]) == 0
+    assert MysticsTracker(path).state.board.wheel == 1
+
+
+def test_cli_do_explains_an_event_without_json_or_without_its_kind(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.jsonl"
+    assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--seed", "2"]) == 0
+    before = path.read_bytes()
+    capsys.readouterr()
+    assert main(["mystics", "do", str(path), "note"]) == 2
+    assert """Write it as JSON: '{"event": "note"}'""" in capsys.readouterr().err
+    assert main(["mystics", "do", str(path), "{}"]) == 2
+    assert "the event has no 'event' field" in capsys.readouterr().err
+    assert main(["mystics", "do", str(path), '{"event": "minion_chese"}']) == 2
+    err = capsys.readouterr().err
+    assert "Did you mean 'minion_cheese'? Nothing was written" in err and "?." not in err
+    assert path.read_bytes() == before

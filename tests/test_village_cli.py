@@ -281,7 +281,7 @@ def test_do_and_battle_refuse_numbers_of_thousands_of_digits(tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     big = "9" * 5000
     code, _out, err = run(capsys, "village", "battle", "--attack", f"A:{big}")
-    assert code == 2 and "a number from 0 to 9999" in err and "internal" not in err and len(err) < 300
+    assert code == 2 and "a number from 0 to 999" in err and "internal" not in err and len(err) < 300
     log = str(tmp_path / "g.jsonl")
     run(capsys, "village", "do", log, '{"event": "start", "seed": 1}')
     before = Path(log).read_bytes()
@@ -322,3 +322,83 @@ def test_do_takes_magic_cards_as_their_data_says_and_refuses_a_card_of_another_t
     code, _, err = run(capsys, "village", "do", log, '{"event": "magic", "player": 1, "name": "Acorn Scout", '
                        '"instant": true}')
     assert code == 2 and "'Acorn Scout' is a basic-mouse card, not a Magic card" in err
+
+
+@pytest.mark.parametrize("content", [None, b"\x7fELF\x02\x01\x01\x00\xd0\xff", b'{"cards": [ {"id": 1'])
+def test_battle_reads_a_given_card_file_even_when_no_name_needs_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: bytes | None) -> None:
+    cards = tmp_path / "cards.json"
+    if content is not None:
+        cards.write_bytes(content)
+    code, out, err = run(capsys, "village", "battle", "--attack", "A:3", "--cards", str(cards))
+    assert code == 2 and out == "" and str(cards) in err
+
+
+@pytest.mark.parametrize("spec", ["Acorn:3>", "Acorn:3> ", "Acorn:3>\t"])
+def test_battle_refuses_an_empty_defender(capsys: pytest.CaptureFixture[str], spec: str) -> None:
+    code, out, err = run(capsys, "village", "battle", "--attack", "B:1>C:1", "--attack", spec)
+    assert code == 2 and out == ""
+    assert "--attack 2" in err and "defending Mouse is missing" in err and "Traceback" not in err
+    code, out, _ = run(capsys, "village", "battle", "--attack", "Acorn:3>-", "--json")  # '-': undefended
+    assert code == 0 and json.loads(out)["outcomes"][0]["result"] == "direct"
+
+
+def test_do_says_how_to_write_an_event_typed_without_json(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "g.jsonl"
+    code, _, err = run(capsys, "village", "do", str(log), "draw")
+    assert code == 2 and """Write it as JSON: '{"event": "draw"}'""" in err and not log.exists()
+    code, _, err = run(capsys, "village", "do", str(log), "drow")
+    assert code == 2 and "Did you mean 'draw'" in err and "?." not in err
+    code, _, err = run(capsys, "village", "do", str(log), "{}")
+    assert code == 2 and "the event has no 'event' field" in err and "None" not in err
+    code, _, err = run(capsys, "village", "do", str(log), '{"event": 5}')
+    assert code == 2 and "'event' field names the event kind" in err and not log.exists()
+
+
+def test_do_takes_undo_and_redo_in_any_case_and_has_no_stray_full_stop(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "g.jsonl"
+    run(capsys, "village", "do", str(log), '{"event": "start", "players": ["Ann", "Bob"], "seed": 1}',
+        '{"event": "draw"}')
+    code, out, _ = run(capsys, "village", "do", str(log), "UNDO")
+    assert code == 0 and "Undo done." in out
+    code, out, _ = run(capsys, "village", "do", str(log), " Redo ")
+    assert code == 0 and "Redo done." in out
+    before = log.read_bytes()
+    for events in (['{"event": "drow"}'], ['{"event": "mp", "player": 1, "delta": -1}', '{"event": "drow"}']):
+        code, _, err = run(capsys, "village", "do", str(log), *events)
+        assert code == 2 and "Did you mean 'draw' or 'redraw'? Nothing was written" in err and "?." not in err
+    assert log.read_bytes() == before
+
+
+@pytest.mark.parametrize(("event", "said"), [
+    ('{"event": "play_basic", "name": "Acorn", "atk": 99999, "def": 1}',
+     "atk must be 999 or less, not 99999"),
+    ('{"event": "play_basic", "name": "Acorn", "atk": 1, "def": 1000}', "def must be 999 or less"),
+    ('{"event": "mp", "player": 1, "delta": 999999999999}', "delta must be 999 or less"),
+    ('{"event": "mp", "player": 1, "delta": -1000}', "delta must be -999 or more"),
+    ('{"event": "deck", "player": 0, "delta": 5000}', "delta must be 999 or less"),
+])
+def test_do_caps_typed_numbers_at_999_as_card_numbers_are(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], event: str, said: str) -> None:
+    log = tmp_path / "g.jsonl"
+    run(capsys, "village", "do", str(log), '{"event": "start", "players": ["Ann", "Bob"], "seed": 1}',
+        '{"event": "draw"}')
+    before = log.read_bytes()
+    code, _, err = run(capsys, "village", "do", str(log), event)
+    assert code == 2 and said in err and ("from -999 to 999" in err or "from 0 to 999" in err)
+    assert log.read_bytes() == before
+    code, out, _ = run(capsys, "village", "do", str(log), '{"event": "play_basic", "name": "A", "atk": 999, '
+                       '"def": 0}', '{"event": "mp", "player": 1, "delta": -999}')
+    assert code == 0 and "Bob: 30 -> 0 MP" in out
+
+
+def test_a_number_an_older_version_logged_above_the_cap_still_replays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "old.jsonl"
+    log.write_text('{"event": "log", "tracker": "village"}\n{"event": "start", "seed": 1, "mp": 5000}\n'
+                   '{"event": "draw"}\n{"event": "play_basic", "name": "A", "atk": 99999, "def": 1}\n')
+    code, out, _ = run(capsys, "village", "replay", str(log), "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["problems"] == [] and doc["players"][0]["field"][0]["atk"] == 99999

@@ -262,9 +262,22 @@ def _act(args: argparse.Namespace) -> int:
         after = tracker.state.journal
         # the journal line the undo took away, or the one the redo brought back
         line = before[-1] if args.action == "undo" and before else after[-1] if after else "the session"
-        return _said(args, tracker, f"{'Undone' if args.action == 'undo' else 'Redone'}: {line}", warnings)
+        line = f"{'Undone' if args.action == 'undo' else 'Redone'}: {line}"
+        if not tracker.state.started:
+            line += (" The log now holds no session: every other action is refused until "
+                     f"'companion mousecard redo {args.log}' brings the start back.")
+        return _said(args, tracker, line, warnings)
     if args.action == "start":
         import secrets
+
+        if not tracker.is_new:  # 'new' never writes a second session into a log that holds one
+            undone = not tracker.state.started
+            raise CompanionError("the log already holds a session" + (" (its start was undone)" if undone
+                                                                      else ""), where=args.log,
+                                 expected="a new or empty file",
+                                 suggestion=(f"Bring the start back with 'companion mousecard redo "
+                                             f"{args.log}', or g" if undone else "G")
+                                 + "ive a new file name for a new session.")
 
         seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
         tracker.do({"event": "start", "seed": seed, "title": args.title})

@@ -8,7 +8,6 @@ unknown events, actions the rules refuse, a last line cut mid-write), 2 unreadab
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
@@ -110,16 +109,23 @@ def _split_counts(text: str | None, *, what: str = "minion count",
                   example: str = "rat_warriors=3", maximum: int | None = None, why: str = "",
                   option: str = "") -> dict[str, int]:
     """``a=1,b=2`` -> ``{"a": 1, "b": 2}``; with ``maximum``, a number out of 0..maximum is refused,
-    naming ``option``, the value and the range (a number of thousands of digits too)."""
+    naming ``option``, the value and the range (a number of thousands of digits too). A name without
+    its number (``a``, ``a=``) is refused: the count is never guessed."""
     from ..mystics.limits import show
 
     out: dict[str, int] = {}
     for part in (text or "").split(","):
         if not part.strip():
             continue
-        name, _, n = part.partition("=")
+        name, eq, n = part.partition("=")
+        if not eq or not n.strip() or not name.strip():
+            lacks = "name" if eq and not name.strip() else "number"
+            raise CompanionError(f"{option + ': ' if option else ''}{what} {_cut(part.strip(), 60)!r} has no "
+                                 f"{lacks}", expected=f"name=number, e.g. {example}",
+                                 suggestion="Give the number after '=' (it is never guessed)"
+                                 if lacks == "number" else "Give the name before '='")
         try:
-            value = int(n) if n.strip() else 1
+            value = int(n)
         except ValueError:  # not a number, or one of thousands of digits: shown cut short
             raise CompanionError(f"bad {what} {_cut(part.strip(), 60)!r}",
                                  expected=f"name=number, e.g. {example}",
@@ -162,37 +168,63 @@ def _new(args: argparse.Namespace) -> int:
     _check_option("--chapter-end", args.chapter_end, 2, lim.MAX_PAGE, lim.PAGE_WHY)
     _check_option("--chapter", args.chapter, 1, lim.MAX_CHAPTER, lim.CHAPTER_WHY)
     minions = _split_counts(args.minions, maximum=lim.MAX_FIGURES, why=lim.FIGURES_WHY, option="--minions")
-    event: dict[str, Any] = {"event": "start", "chapter_end": args.chapter_end,
-                             "mice": [m.strip() for m in args.mice.split(",") if m.strip()],
-                             "minions": minions, "seed": seed_from_text(args.seed)}
+    t = MysticsTracker(path)
+    notes: list[str] = []
+    mice = _as_ids([m.strip() for m in args.mice.split(",") if m.strip()],
+                   {k: h.name for k, h in t.hero_roster().items()}, "--mice", notes)
+    ids = _as_ids(list(minions), {k: m.name for k, m in t.minion_roster().items()}, "--minions", notes)
+    counts: dict[str, int] = {}
+    for typed, mid in zip(minions, ids, strict=True):
+        if mid in counts:
+            raise CompanionError(f"minion type {mid!r} is given twice", where="--minions",
+                                 found=", ".join(repr(k) for k, i in zip(minions, ids, strict=True)
+                                                 if i == mid),
+                                 suggestion="Give each type once, with its whole count")
+        counts[mid] = minions[typed]
+    event: dict[str, Any] = {"event": "start", "chapter_end": args.chapter_end, "mice": mice,
+                             "minions": counts, "seed": seed_from_text(args.seed)}
     if args.chapter is not None:
         event["chapter"] = args.chapter
-    t = MysticsTracker(path)
     t.do(event)  # checked before anything is written: a refused start makes no file
     if not args.json:
         print(f"Seed {event['seed']!r} (recorded in the log: a replay shuffles the same way)")
-    _show(args, t, {"log": str(path)})
+        for note in notes:
+            print(f"note: {note}")
+    _show(args, t, {"log": str(path), "notes": notes})
     return 0
 
 
+def _as_ids(typed: list[str], roster: dict[str, str], option: str, notes: list[str]) -> list[str]:
+    """Each typed name as the id it names (``rat_warrior`` -> ``rat-warriors``), with a note in
+    ``notes`` for each one that is not the id's or the name's words (case, spaces, ``_`` and ``-``
+    aside: ``Rat Warriors`` needs none); a name no id or several ids answer to is
+    left as typed, for the start to refuse with its suggestions."""
+    from ..mystics import names
+
+    options = [(k, (name,)) for k, name in roster.items()]
+    out = []
+    for text in typed:
+        hits = names.matches(text, options)
+        if len(hits) == 1 and hits[0] != text:
+            if names.slug(text) not in {names.slug(hits[0]), names.slug(roster[hits[0]])}:  # not only case
+                notes.append(f"{option} {text[:40]!r} was read as {hits[0]} ({roster[hits[0]]})")
+            text = hits[0]
+        out.append(text)
+    return out
+
+
 def _parse_events(raws: list[str]) -> list[dict[str, Any]]:
-    events = []
-    for k, raw in enumerate(raws, start=1):
-        try:
-            event = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError, ValueError) as exc:
-            msg = exc.msg if isinstance(exc, json.JSONDecodeError) else "it cannot be read"
-            raise LogError(f"event {k} is not valid JSON ({msg})", found=repr(raw)[:80],
-                           suggestion="Nothing was written") from None
-        if not isinstance(event, dict) or not isinstance(event.get("event"), str):
-            raise LogError(f'event {k} must be a JSON object with a string "event" field',
-                           found=repr(raw)[:80], suggestion="Nothing was written")
-        events.append(event)
-    return events
+    """Each EVENT as ``undo``, ``redo`` (any case, as ``village do`` takes them) or a JSON object."""
+    from ..mystics.tracker import EVENTS
+    from .table import read_event
+
+    return [read_event(raw, k, EVENTS, error=LogError, written="Nothing was written")
+            for k, raw in enumerate(raws, start=1)]
 
 
 def _do(args: argparse.Namespace) -> int:
     from ..mystics.tracker import MysticsTracker
+    from .table import then
 
     path = Path(args.log)
     if not path.exists():
@@ -206,16 +238,16 @@ def _do(args: argparse.Namespace) -> int:
         if refused is not None:
             k, exc = refused
             where = f"{path}, event {k} of {len(events)} ({events[k - 1]['event']})"
-            raise CompanionError(exc.render(), where=where,
-                                 suggestion="Nothing was written: the events are written only when every "
-                                            "one of them is allowed") from None
+            raise CompanionError(then(exc.render(), "Nothing was written: the events are written only "
+                                                    "when every one of them is allowed"),
+                                 where=where) from None
         for k, event in enumerate(events, start=1):
             try:
                 t.act(event)
             except CompanionError as exc:  # not expected after the check; say exactly what was saved
                 saved = f"events 1 to {k - 1} were written" if k > 1 else "nothing was written"
-                raise CompanionError(exc.render(), where=f"{path}, event {k} of {len(events)}",
-                                     suggestion=f"Only {saved}") from None
+                raise CompanionError(then(exc.render(), f"Only {saved}"),
+                                     where=f"{path}, event {k} of {len(events)}") from None
     _show(args, t, {"log": str(path), "added": len(events), "warnings": notes})
     return 0
 
@@ -225,8 +257,16 @@ def _die(args: argparse.Namespace) -> Any:
 
     die = action_die()
     if getattr(args, "movement", None):
-        die = with_movement(die, _split_counts(args.movement, what="die-face movement",
-                                               example="die-sword=2 (1, 2 or 3)"))
+        from ..errors import UnknownCardError, closest, did_you_mean
+
+        counts = _split_counts(args.movement, what="die-face movement", example="die-sword=2 (1, 2 or 3)",
+                               option="--movement")
+        try:
+            die = with_movement(die, counts)
+        except UnknownCardError as exc:  # a face id, not a card
+            raise CompanionError(f"unknown die face {exc.name[:40]!r}", where="--movement",
+                                 expected="a face id: " + ", ".join(f.id for f in die),
+                                 suggestion=did_you_mean(closest(exc.name, [f.id for f in die]))) from None
     if not die:
         raise CompanionError("no action die data found", suggestion="add data/mystics/action-die.json")
     return die
@@ -241,11 +281,15 @@ def _fmt(dist: dict[int, Any]) -> list[str]:
 
 def _odds(args: argparse.Namespace) -> int:
     from ..mystics import odds
+    from ..mystics.limits import show
     from . import print_json
 
-    for name, value in (("--dice", args.dice), ("--life", args.life)):
-        if value is not None and value < 1:
-            raise CompanionError(f"bad {name} {value}", expected="1 or more", found=str(value))
+    if args.life is not None and args.life < 1:
+        raise CompanionError(f"bad --life {show(args.life)}", expected="1 or more", found=show(args.life))
+    if args.dice is not None and not 1 <= args.dice <= odds.MAX_DICE:  # (0 dice roll nothing: refused)
+        raise CompanionError(f"bad --dice {show(args.dice)}",
+                             expected=f"a whole number from 1 to {odds.MAX_DICE}",
+                             found=show(args.dice))
     die = _die(args)
     uncertain = [f.id for f in die if not getattr(f, "certain", True)]
     note = (f"Die faces not confirmed by the rule book: {', '.join(uncertain)} (correct them in the data)"
@@ -337,7 +381,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     d = msub.add_parser("do", help="add events (JSON objects) to a log",
                         description="Add events to LOG.jsonl: all of them or, if one is refused, none.")
     d.add_argument("log", metavar="LOG", help="the existing tracker log (JSONL) to add the events to")
-    d.add_argument("events", nargs="+", help='e.g. \'{"event": "minion_cheese", "count": 2}\'')
+    d.add_argument("events", nargs="+", metavar="EVENT",
+                   help='undo, redo, or a JSON object such as \'{"event": "minion_cheese", "count": 2}\'')
     d.add_argument("--json", action="store_true", help="machine-readable state")
     d.set_defaults(handler=_do)
 

@@ -17,6 +17,7 @@ import argparse
 import json
 import re
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -67,7 +68,8 @@ def _score_monarchs(args: argparse.Namespace) -> int:
 def _court(front: list[str], back: list[str], cards: list[str] | None) -> Any:
     from ..monarchs.court import needs_db, parse_court
 
-    db = _db("monarchs", cards) if needs_db([*front, *back]) else None
+    # a --cards file is read (and refused when missing or broken) even when no card name needs it
+    db = _db("monarchs", cards) if cards or needs_db([*front, *back]) else None
     return parse_court(front, back, db)
 
 
@@ -155,8 +157,10 @@ def _monarchs_solo(args: argparse.Namespace) -> int:
     for die in ("white", "black"):
         if not 1 <= getattr(args, die) <= 6:
             raise CliInputError(f"a die shows 1-6, not {getattr(args, die)}", where=f"--{die}")
+    if args.cards and not (args.front or args.back):
+        _db("monarchs", args.cards)  # a --cards file is read (and refused when bad) even without a Court
     court = _court(args.front, args.back, args.cards) if (args.front or args.back) else None
-    r = solo_removal(args.white, args.black, court)
+    r = solo_removal(args.white, args.black, court, typed={"front": len(args.front), "back": len(args.back)})
     if args.json:
         _print_json({"white": r.white, "black": r.black, "front": r.front, "back": r.back,
                      "lines": list(r.lines), "cite": CITE_SOLO})
@@ -169,7 +173,7 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
     import datetime
 
     from ..highscores import load_high_scores, record_high_score
-    from ..monarchs.flow import MAX_SCORE, HighScore
+    from ..monarchs.flow import MAX_SCORE, HighScore, check_name, shown_name
 
     rank = None
     if args.name and args.add is None:
@@ -178,8 +182,12 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
         if not 0 <= args.add <= MAX_SCORE:
             shown = str(args.add) if len(str(args.add)) <= 24 else str(args.add)[:24] + "…"
             raise CliInputError(f"a solo score is 0..{MAX_SCORE} VP, not {shown}", where="--add")
-        table, rank = record_high_score(HighScore(args.add, args.name or "",
-                                                  datetime.date.today().isoformat()))
+        try:
+            name = check_name(args.name or "")
+        except CompanionError as exc:
+            raise CliInputError(exc.message, where="--name", found=exc.found,
+                                suggestion=exc.suggestion) from None
+        table, rank = record_high_score(HighScore(args.add, name, datetime.date.today().isoformat()))
     else:
         table = load_high_scores()
     if args.json:
@@ -193,7 +201,7 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
     if not table.entries:
         print("No solo high scores yet.")
     for i, e in enumerate(table.entries, 1):
-        print(f"{i:>3}. {e.score:>4} VP  {e.name}  {e.date}".rstrip())
+        print(f"{i:>3}. {e.score:>4} VP  {shown_name(e.name)}  {e.date}".rstrip())
     return 0
 
 
@@ -207,7 +215,7 @@ def _card_label(spec: str, db: Any) -> tuple[Any, str | None]:
     return db.find(spec), None
 
 
-_MAX_STAT = 9999  # an ATK or DEF typed as NAME:NUMBER
+_MAX_STAT = 999  # an ATK or DEF typed as NAME:NUMBER: no card's number is higher (village.game.MAX_NUMBER)
 
 
 def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
@@ -250,8 +258,16 @@ def _village_battle(args: argparse.Namespace) -> int:
                                 "(village-tcg.txt, Attack / Defense Structure)", where=f"--attack {i}",
                                 expected="ATTACKER:ATK or ATTACKER:ATK>DEFENDER:DEF", found=repr(spec),
                                 suggestion="Give each attack its own --attack")
+        left, sep, right = spec.partition(">")
+        if sep and not right.strip():
+            raise CliInputError("nothing after '>': the defending Mouse is missing", where=f"--attack {i}",
+                                expected="ATTACKER:ATK>DEFENDER:DEF, or ATTACKER:ATK alone for an "
+                                         "undefended attack", found=repr(spec[:60]),
+                                suggestion="Type the defender after '>', or leave out '>' for an "
+                                           "undefended attack")
     needs_db = any(":" not in part for spec in args.attack for part in spec.split(">"))
-    db = _db("village", args.cards) if needs_db else None
+    # a --cards file is read (and refused when missing or broken) even when no card name needs it
+    db = _db("village", args.cards) if needs_db or args.cards else None
     attackers: dict[str, Any] = {}
     defenders: dict[str, Any] = {}
     attacks = []
@@ -354,27 +370,64 @@ def _village_replay(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def then(text: str, more: str) -> str:
+    """``text`` and then the sentence ``more``: a full stop between them unless ``text`` already ends a
+    sentence (``"Did you mean 'x'?"`` is not followed by a stray ``.``)."""
+    text = text.rstrip()
+    return f"{text}{'' if text.endswith(('.', '?', '!')) else '.'} {more}"
+
+
+def read_event(raw: str, k: int, kinds: Iterable[str], *, error: type[CompanionError] = CompanionError,
+               written: str | None = None) -> dict[str, Any]:
+    """Command-line EVENT number ``k`` as an event: ``undo`` or ``redo`` in any case, or a JSON object
+    with a text ``event`` field. A bare word gets the JSON it stands for (``draw`` ->
+    ``{"event": "draw"}``); ``written``: a sentence added to every refusal (what was written)."""
+    from ..errors import closest, did_you_mean
+
+    where = f"event {k}"
+    word = raw.strip()
+    if word.lower() in ("undo", "redo"):
+        return {"event": word.lower()}
+    known = sorted({*kinds, "undo", "redo"})
+    try:
+        event = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", word):  # an event kind typed without its JSON
+            kind = word.lower() if word.lower() in known else None
+            guess = did_you_mean(closest(word, known))
+            hint = (f"Write it as JSON: '{{\"event\": \"{kind}\"}}' (with its fields, if it takes any)"
+                    if kind else "Write an event as JSON: '{\"event\": \"KIND\"}'")
+            hint = then(guess, hint) if guess and not kind else hint
+            raise error(f"{word[:40]!r} is not an event: an event is a JSON object, or undo or redo",
+                        where=where, expected=None if kind else "KIND one of " + ", ".join(known),
+                        suggestion=then(hint, written) if written else hint) from None
+        raise error(f"event is not valid JSON: {exc.msg}", where=f"{where}, column {exc.colno}",
+                    found=repr(raw[:60]), suggestion=written) from None
+    except (RecursionError, ValueError):  # nested thousands deep, or a number of thousands of digits
+        raise error("event cannot be read (nested too deeply, or a number too long)",
+                    where=where, found=repr(raw[:60]), suggestion=written) from None
+    if not isinstance(event, dict):
+        raise error('an event is a JSON object such as {"event": "undo"}', where=where,
+                    found=repr(raw[:60]), suggestion=written)
+    if "event" not in event:
+        raise error("the event has no 'event' field", where=where, expected='{"event": KIND, ...} with KIND '
+                    "one of " + ", ".join(known), found=repr(raw[:60]), suggestion=written)
+    if not isinstance(event["event"], str):
+        raise error("the 'event' field names the event kind as text", where=where,
+                    expected="one of " + ", ".join(known), found=repr(event["event"])[:60],
+                    suggestion=written)
+    return event
+
+
 def _parse_events(raws: list[str]) -> list[Any]:
-    """Each command-line EVENT as ``"undo"``, ``"redo"`` or a JSON object; a start event without a
-    seed gets a fresh one, recorded in the log (so its coin flips differ from game to game)."""
-    from ..village.game import new_seed
+    """Each command-line EVENT as ``"undo"``, ``"redo"`` (any case) or a JSON object
+    (:func:`read_event`); a start event without a seed gets a fresh one, recorded in the log (so
+    its coin flips differ from game to game)."""
+    from ..village.game import EVENTS, new_seed
 
     out: list[Any] = []
     for i, raw in enumerate(raws, 1):
-        if raw in ("undo", "redo"):
-            out.append({"event": raw})
-            continue
-        try:
-            event = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise CliInputError(f"event is not valid JSON: {exc.msg}", where=f"event {i}, column {exc.colno}",
-                                found=repr(raw[:60])) from None
-        except (RecursionError, ValueError):  # nested thousands deep, or a number of thousands of digits
-            raise CliInputError("event cannot be read (nested too deeply, or a number too long)",
-                                where=f"event {i}", found=repr(raw[:60])) from None
-        if not isinstance(event, dict):
-            raise CliInputError('an event is a JSON object such as {"event": "draw"}', where=f"event {i}",
-                                found=repr(raw[:60]))
+        event = read_event(raw, i, EVENTS, error=CliInputError)
         if event.get("event") == "start" and "seed" not in event:
             event["seed"] = new_seed()
         out.append(event)
@@ -477,10 +530,9 @@ def _do_batch(t: Any, events: list[Any], log: str, warnings: list[str]) -> list[
     if refused is not None:
         i, exc = refused
         where = f"{log}, event {i} of {len(events)}" if len(events) > 1 else log
-        raise CliInputError(exc.render(), where=where,
-                            suggestion="Nothing was written: the events are written only when every "
-                                       "one of them is allowed" if len(events) > 1 else
-                            "Nothing was written") from None
+        raise CliInputError(then(exc.render(), "Nothing was written: the events are written only when "
+                                               "every one of them is allowed" if len(events) > 1 else
+                                 "Nothing was written"), where=where) from None
     for line in _unread(events, t.cards):  # (the events were read by the trial above)
         print(f"companion: warning: {line}", file=sys.stderr)
         warnings.append(line)
@@ -598,7 +650,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                       description="Solo high scores, kept in the user data folder.")
     h.add_argument("--add", type=int, metavar="SCORE",
                    help="record a solo score (victory points, 0 to 999) with today's date; says its rank")
-    h.add_argument("--name", default="", help="the player's name for the score --add records (optional)")
+    h.add_argument("--name", default="",
+                   help="the player's name for the score --add records (optional; one line, at most 40 "
+                        "characters)")
     h.add_argument("--json", action="store_true", help="the table (and the new score's rank) as JSON")
     h.set_defaults(handler=_monarchs_highscores)
 

@@ -12,6 +12,8 @@ keeps it in the user data folder, so this module touches no file).
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -49,7 +51,8 @@ def end_status(players: int, seat: int, court_deck_left: int) -> EndStatus:
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
         raise RuleError(f"players must be 1 to {MAX_PLAYERS}, not {_short_repr(players)}",
-                        suggestion="the page's Players box goes to the same number")
+                        suggestion=f"1 is a solo game; the book sets no largest table, and the companion "
+                                   f"follows up to {MAX_PLAYERS} players")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= players:
         raise RuleError(f"seat must be 1..{players} (1 = Start player), not {seat!r}")
     if isinstance(court_deck_left, bool) or not isinstance(court_deck_left, int) or court_deck_left < 0:
@@ -87,8 +90,11 @@ def _die(value: object, colour: str) -> int:
     return value
 
 
-def solo_removal(white: int, black: int, court: Court | None = None) -> SoloRemoval:
-    """Read the two solo dice; with a ``court``, name the top cards they remove."""
+def solo_removal(white: int, black: int, court: Court | None = None, *,
+                 typed: Mapping[str, int] | None = None) -> SoloRemoval:
+    """Read the two solo dice; with a ``court``, name the top cards they remove. ``typed``: how many
+    positions of each row (``"front"``, ``"back"``) the player typed in, so that a spot typed
+    empty (``-``) is said to be empty rather than not typed in."""
     w, b = _die(white, "white"), _die(black, "black")
     lines = []
     for die, colour, row in ((w, "white", "front"), (b, "black", "back")):
@@ -100,6 +106,10 @@ def solo_removal(white: int, black: int, court: Court | None = None) -> SoloRemo
             top = court.top(row, die)
             # the Court is kept full (Game Play: cards in all eight spots), so an empty spot is one
             # the player did not type in, never a spot to skip
+            if top is None and typed is not None and die <= typed.get(row, 0):
+                lines.append(f"{colour} {die}: {row} {die} was typed as an empty spot, so no card is "
+                             "removed there")
+                continue
             what = (f"{top.name} ({row} {die}, top of its stack)" if top
                     else f"the top card at {row} {die} (no card was typed in there)")
         lines.append(f"{colour} {die}: remove {what} from the game")
@@ -114,6 +124,8 @@ MAX_ENTRIES = 10
 #: Court scores 92, so 999 (the page's score box goes no higher either) leaves room for a bigger
 #: real Court and still refuses typing slips such as 99999999999.
 MAX_SCORE = 999
+#: Longest player name kept with a score (a table row, not a page of text).
+MAX_NAME = 40
 
 
 def _short_repr(value: object, limit: int = 24) -> str:
@@ -128,6 +140,31 @@ def check_score(value: object, *, where: str | None = None) -> int:
         raise RuleError(f"a solo score is a whole number 0..{MAX_SCORE} VP, not {_short_repr(value)}",
                         where=where)
     return value
+
+
+def check_name(value: object, *, where: str | None = None) -> str:
+    """``value`` without its outer spaces, if it is text of at most :data:`MAX_NAME` characters with
+    no control character (a new line, a tab, a terminal escape would break the table's rows); else
+    a :class:`RuleError` saying so."""
+    if not isinstance(value, str):
+        raise RuleError(f"a player's name is text, not {_short_repr(value)}", where=where)
+    name = value.strip()
+    bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Zl", "Zp", "Cs")), None)
+    if bad is not None:
+        raise RuleError("a player's name cannot hold a control character (a new line, a tab...)",
+                        where=where, found=f"{bad!r} in {_short_repr(name, 44)}",
+                        suggestion="Type the name on one line, letters, digits, spaces and punctuation")
+    if len(name) > MAX_NAME:
+        raise RuleError(f"a player's name is at most {MAX_NAME} characters, not {len(name)}", where=where,
+                        found=_short_repr(name, 44), suggestion="Shorten the name")
+    return name
+
+
+def shown_name(name: str) -> str:
+    """A name as a table row shows it: control characters (in a table an older version kept) as
+    spaces, and cut to :data:`MAX_NAME` characters."""
+    flat = "".join(" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp", "Cs") else ch for ch in name)
+    return flat if len(flat) <= MAX_NAME else flat[:MAX_NAME - 1] + "…"
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +190,10 @@ class HighScores:
     entries: tuple[HighScore, ...] = ()
 
     def add(self, entry: HighScore) -> tuple[HighScores, int | None]:
-        """The table with ``entry`` added, and its 1-based rank (``None`` if it did not make it)."""
+        """The table with ``entry`` added, and its 1-based rank (``None`` if it did not make it);
+        the entry's name is checked (:func:`check_name`) and kept without its outer spaces."""
         check_score(entry.score)
+        entry = replace(entry, name=check_name(entry.name))
         rank = sum(1 for e in self.entries if e.score >= entry.score)
         entries = list(self.entries)
         entries.insert(rank, entry)

@@ -8,7 +8,8 @@ the physical deck (``"cards": ["QH", "3S"]``).
 
 Events (``"event"`` field):
 
-- ``start`` ``{"seed": 7, "title": "..."}`` shuffles the deck (once, first);
+- ``start`` ``{"seed": 7, "title": "..."}`` shuffles the deck (once, first); every other event
+  needs it: once the start is undone, only a redo (or a new log) goes on;
 - ``draw`` ``{"character", "task", "skill", "target", "need", "situation", "aged",
   "disadvantage", "mode", "red_bad", "cards"?}`` resolves one task check by the rules
   (mouse-card-system.txt, Task checks; How to draw cards; special effects): cautious
@@ -51,6 +52,8 @@ LIVE_CITES = {
     "chip": cite("mousecard", "Fate Chips"),
 }
 EVENTS = ("start", "draw", "draw_on", "bonus", "award", "spend", "reshuffle")
+#: What to do when a log holds no session (its start was undone).
+NO_SESSION_HINT = "Redo the undone start to go on with the session, or start a new session log."
 #: Fate chips one award or spend may move (a typo of 10**23 chips would otherwise stay in the log).
 MAX_CHIPS_AT_ONCE = 99
 
@@ -344,14 +347,33 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
                 reshuffles += 1
         stopped = "bad card(s)" if bad else "skill"
     if queue:
-        why = ("a cautious draw stops at the first bad card" if stopped == "bad card" else
-               "no card follows a bad card (Task checks: no more cards this round)" if bad else
-               f"skill {check.skill} plus one card per king allows no more")
+        why = _too_many_why(check, stopped, cards, len(bad) - (before.cancelled if before else 0),
+                            len(before.cards) if before else 0)
         raise RuleError(f"{len(queue)} card(s) too many: {', '.join(c.short for c in queue)}",
                         where="cards", expected=why,
                         suggestion=f"See {LIVE_CITES['draw']}.")
     return state, {"cards": tuple(cards), "successes": s, "bad": tuple(bad), "aces": aces,
                    "reshuffles": reshuffles, "empty_reshuffles": empty, "stopped": stopped}
+
+
+def _too_many_why(check: TaskCheck, stopped: str, cards: list[PlayingCard], bad_in_effect: int,
+                  drawn_before: int) -> str:
+    """Why typed cards were left over: the rule that ended the draw (a bad card in effect, or
+    the skill plus one card per king). ``drawn_before``: the cards of a draw that goes on
+    (``draw_on``) drawn before its bad card was cancelled; a cancelled bad card does not count."""
+    if stopped == "bad card":
+        return "a cautious draw stops at the first bad card"
+    if bad_in_effect > 0:
+        return "no card follows a bad card (Task checks: no more cards this round)"
+    kings = sum(c.rank == KING for c in cards)
+    limit = check.skill + kings
+    allows = (f"skill {check.skill}" + (f" plus {kings} king(s)" if kings else "")
+              + f" allows {limit} card(s) in this draw")
+    if not drawn_before:
+        return f"at most {limit} card(s): {allows}"
+    more = limit - drawn_before
+    return (f"at most {more} card(s) more: {allows}, and {drawn_before} "
+            f"{'was' if drawn_before == 1 else 'were'} drawn before the bad card was cancelled")
 
 
 class LiveDeckTracker(Tracker[LiveDeck]):
@@ -376,6 +398,11 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             state = replace(state, seed=seed, title=str(event.get("title", "")), shuffles=0)
             state = _reshuffle(state)
             return replace(state, journal=(*state.journal, f"Session started (seed {seed})."))
+        if kind in EVENTS and not state.started and not self.replaying:
+            # the start was undone (or never written): nothing may happen outside a session; a
+            # line an older version logged so is kept on replay
+            raise RuleError("no session is under way in this log: its start was undone or never made",
+                            where=str(kind), suggestion=NO_SESSION_HINT)
         if kind == "draw":
             return self._draw(state, event)
         if kind == "draw_on":

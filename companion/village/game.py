@@ -41,6 +41,9 @@ from .battle import Attack, BattleResult, Fighter, resolve_battle
 START_MP = 30
 HAND = 7
 DEFAULT_DECK = 60
+#: The largest number an event may type in (ATK, DEF, Mouse Points, a change of them, a deck): card
+#: numbers are 0 to 999 (data/schemas/defs.schema.json, "stat" and "count"), so a bigger one is a typo.
+MAX_NUMBER = 999
 
 CITE_TURN = cite("village", "Order of Turn")
 CITE_WIN = cite("village", "You Win If")
@@ -177,7 +180,10 @@ class VillageState:
         raise RuleError(f"no mouse {uid!r} on the field", suggestion=hint)
 
 
-def _int(event: Event, key: str, default: Any = ..., *, minimum: int | None = None) -> Any:
+def _int(event: Event, key: str, default: Any = ..., *, minimum: int | None = None,
+         maximum: int | None = None) -> Any:
+    """The whole number ``event[key]`` (``default`` when absent; ``...``: required), within
+    ``minimum``..``maximum`` when they are given."""
     value = event.get(key, default)
     if value is ...:
         raise LogError(f"event {event.get('event')!r} needs {key!r}")
@@ -185,9 +191,19 @@ def _int(event: Event, key: str, default: Any = ..., *, minimum: int | None = No
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise RuleError(f"{key} must be a whole number, not {value!r}")
+    span = (f"a whole number from {minimum} to {maximum}: no card prints a number above {MAX_NUMBER}"
+            if minimum is not None and maximum is not None else None)
     if minimum is not None and value < minimum:
-        raise RuleError(f"{key} must be {minimum} or more, not {value!r}")
+        raise RuleError(f"{key} must be {minimum} or more, not {_shown(value)}", expected=span)
+    if maximum is not None and value > maximum:
+        raise RuleError(f"{key} must be {maximum} or less, not {_shown(value)}", expected=span)
     return value
+
+
+def _shown(value: int) -> str:
+    """A number as typed, cut short when it is long (a typo of hundreds of digits)."""
+    text = str(value)
+    return text if len(text) <= 24 else text[:24] + "…"
 
 
 def _player(state: VillageState, event: Event, default: int | None = None) -> int:
@@ -413,6 +429,12 @@ class VillageTracker(Tracker[VillageState]):
     def initial(self) -> VillageState:
         return VillageState()
 
+    @property
+    def _cap(self) -> int | None:
+        """:data:`MAX_NUMBER` for a new action; ``None`` while the log is read again, so a line an
+        older version wrote with a bigger number is kept as it was."""
+        return None if self.replaying else MAX_NUMBER
+
     def complete(self, state: VillageState, event: Event) -> Event:
         """``event`` with what its card gives filled in (see the class); unchanged without card
         data, for a name that is no card (a card of one's own: ATK and DEF typed in), or for a
@@ -496,8 +518,8 @@ class VillageTracker(Tracker[VillageState]):
         name = event.get("name") or ("Mega Mouse" if kind == "mega" else "Basic Mouse")
         if not isinstance(name, str):
             raise RuleError(f"name must be text, not {name!r}")
-        atk = _int(event, "atk", None, minimum=0)
-        dfn = _int(event, "def", None, minimum=0)
+        atk = _int(event, "atk", None, minimum=0, maximum=self._cap)
+        dfn = _int(event, "def", None, minimum=0, maximum=self._cap)
         m = FieldMouse(f"{name} #{state.next_uid}", name, kind, atk, dfn, state.turn)
         return replace(state, next_uid=state.next_uid + 1), m
 
@@ -532,11 +554,13 @@ class VillageTracker(Tracker[VillageState]):
         for d in decks:
             if isinstance(d, bool) or not isinstance(d, int) or d <= HAND:
                 raise RuleError(f"a deck needs more than {HAND} cards to start (7 are drawn), not {d!r}")
+            if self._cap is not None and d > self._cap:
+                raise RuleError(f"a deck holds at most {self._cap} cards, not {_shown(d)}")
         first = e.get("first", 0)
         if first not in (0, 1) or isinstance(first, bool):
             raise RuleError(f"first must be 0 (Player 1) or 1 (Player 2), not {first!r}")
-        mp = _int(e, "mp", START_MP, minimum=1)
-        direct = _int(e, "direct_damage", None, minimum=0)
+        mp = _int(e, "mp", START_MP, minimum=1, maximum=self._cap)
+        direct = _int(e, "direct_damage", None, minimum=0, maximum=self._cap)
         seed = e.get("seed", 0)  # logs written before seeds were recorded flipped with seed 0
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise RuleError(f"seed must be a whole number or text, not {seed!r}")
@@ -610,7 +634,7 @@ class VillageTracker(Tracker[VillageState]):
 
     def _on_ability(self, state: VillageState, e: Event) -> VillageState:
         m = self._own_mouse(state, e.get("mouse"))
-        cost = _int(e, "cost", 0, minimum=0)
+        cost = _int(e, "cost", 0, minimum=0, maximum=self._cap)
         ability = e.get("name")
         if ability is not None and not (isinstance(ability, str) and ability.strip()):
             raise RuleError(f"name (the ability's) must be text, not {ability!r}")
@@ -661,7 +685,7 @@ class VillageTracker(Tracker[VillageState]):
 
     def _on_flip(self, state: VillageState, e: Event) -> VillageState:
         card = str(e.get("card") or "coin flip")
-        functions = _int(e, "functions", 1, minimum=1)
+        functions = _int(e, "functions", 1, minimum=1, maximum=self._cap)
         if functions == 1 and any(f[1] > 1 for f in state.t.flips[state.t.flips_from:]):
             raise RuleError(f"{card!r} has one function, so of the flips in play at once its flip goes "
                             "before "
@@ -697,7 +721,7 @@ class VillageTracker(Tracker[VillageState]):
                     a.get("defender") is None or isinstance(a.get("defender"), str)):
                 raise RuleError(f"attack {i + 1} must name an attacker (and a defender or null), not {a!r}")
             attacks.append(Attack(a["attacker"], a.get("defender")))
-        direct = _int(e, "direct_damage", None, minimum=0)
+        direct = _int(e, "direct_damage", None, minimum=0, maximum=self._cap)
         if not attacks:  # declaring no attack is not declaring an attack: abilities stay allowed
             return replace(self._advance(state, "attack"),
                            last=(f"{state.players[state.current].name} declares no attack this turn",))
@@ -717,8 +741,8 @@ class VillageTracker(Tracker[VillageState]):
         if not isinstance(uid, str):
             raise RuleError(f"mouse must be a mouse id, not {uid!r}")
         _p, m = state.mouse(uid)
-        atk = _int(e, "atk", m.atk, minimum=0) if "atk" in e else m.atk
-        dfn = _int(e, "def", m.defense, minimum=0) if "def" in e else m.defense
+        atk = _int(e, "atk", m.atk, minimum=0, maximum=self._cap) if "atk" in e else m.atk
+        dfn = _int(e, "def", m.defense, minimum=0, maximum=self._cap) if "def" in e else m.defense
         return replace(self._replace_mouse(state, replace(m, atk=atk, defense=dfn)),
                        last=(f"{uid}: ATK {atk}, DEF {dfn}",))
 
@@ -742,14 +766,14 @@ class VillageTracker(Tracker[VillageState]):
 
     def _on_mp(self, state: VillageState, e: Event) -> VillageState:
         p = _player(state, e)
-        delta = _int(e, "delta")
+        delta = _int(e, "delta", minimum=None if self._cap is None else -self._cap, maximum=self._cap)
         pl = state.players[p]
         mp = max(0, pl.mp + delta)
         return replace(_set_player(state, p, replace(pl, mp=mp)), last=(f"{pl.name}: {pl.mp} -> {mp} MP",))
 
     def _on_deck(self, state: VillageState, e: Event) -> VillageState:
         p = _player(state, e)
-        delta = _int(e, "delta")
+        delta = _int(e, "delta", minimum=None if self._cap is None else -self._cap, maximum=self._cap)
         pl = state.players[p]
         deck = max(0, pl.deck + delta)
         return replace(_set_player(state, p, replace(pl, deck=deck)),
