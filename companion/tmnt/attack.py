@@ -412,8 +412,13 @@ def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
         if over is not None:
             extra.update(over)
             loser = over["loser"]
-            notes.append(Note("game-over", f"the {loser} must send {over['due']} card(s) from Deck to Trash "
-                              f"but its Deck holds {over['sent']}: it runs out, the game is over and "
+            notes = [Note(n.rule, n.message.replace(f"the {loser} sends {over['due']} card(s)",
+                                                    f"the {loser} is due to send {over['due']} card(s)"),
+                          n.cite) if n.rule == f"{loser}-trash" else n for n in notes]
+            due, held = over["due"], over["sent"]
+            how = (f"sends its last {held} card(s) from Deck to Trash" if due == held
+                   else f"must send {due} card(s) from Deck to Trash but its Deck holds {held}")
+            notes.append(Note("game-over", f"the {loser} {how}: its Deck runs out, the game is over and "
                               f"the {'attacker' if loser == 'defender' else 'defender'} wins",
                               cite("tmnt", "Game Over")))
     elif not unknown:
