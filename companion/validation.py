@@ -1023,6 +1023,13 @@ def validate_format_document(doc: Any, *, file: str) -> list[ValidationIssue]:
                                          pointer="/deck_size"))
         if lo is not None and hi is not None and lo > hi:
             found.append(ValidationIssue(file, f"min {lo} is more than max {hi}", pointer="/deck_size"))
+        from .deck.formats import _is_bundled, bundled_ids
+
+        if not _is_bundled(Path(file)) and doc["id"] in bundled_ids():  # as the deck tools refuse it
+            found.append(ValidationIssue(
+                file, f"this format of your own has the id {doc['id']!r}, which is a bundled format's",
+                pointer="/id", kind="data", expected="an id of its own", found=repr(doc["id"]),
+                suggestion=f'Give it another "id", such as "{doc["id"]}-mine"'))
     return found
 
 

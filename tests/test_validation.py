@@ -988,3 +988,18 @@ def test_the_loader_s_count_of_more_problems_is_what_validate_lists(tmp_path: Pa
     with pytest.raises(CardFileError) as info:
         load_file(one, "village")
     assert "more" not in str(info.value) and "'source' is empty" in str(info.value)
+
+
+def test_a_users_format_with_a_bundled_id_is_reported_as_the_deck_tools_refuse_it(tmp_path: Path) -> None:
+    from companion.cards import DATA_DIR
+
+    doc = json.loads((DATA_DIR / "formats" / "village-standard.json").read_text(encoding="utf-8"))
+    mine = tmp_path / "formats" / "mine.json"
+    mine.parent.mkdir()
+    mine.write_text(json.dumps(doc), encoding="utf-8")
+    issues = validation.validate_paths([mine]).issues
+    assert [i.pointer for i in issues] == ["/id"] and "bundled format's" in issues[0].message
+    assert not validation.validate_paths([DATA_DIR / "formats" / "village-standard.json"]).issues
+    doc["id"] = "village-standard-mine"
+    mine.write_text(json.dumps(doc), encoding="utf-8")
+    assert not validation.validate_paths([mine]).issues
