@@ -1023,14 +1023,21 @@ def validate_format_document(doc: Any, *, file: str) -> list[ValidationIssue]:
                                          pointer="/deck_size"))
         if lo is not None and hi is not None and lo > hi:
             found.append(ValidationIssue(file, f"min {lo} is more than max {hi}", pointer="/deck_size"))
-        from .deck.formats import _is_bundled, bundled_ids
-
-        if not _is_bundled(Path(file)) and doc["id"] in bundled_ids():  # as the deck tools refuse it
-            found.append(ValidationIssue(
-                file, f"this format of your own has the id {doc['id']!r}, which is a bundled format's",
-                pointer="/id", kind="data", expected="an id of its own", found=repr(doc["id"]),
-                suggestion=f'Give it another "id", such as "{doc["id"]}-mine"'))
     return found
+
+
+def _format_id_issues(doc: dict[str, Any], file: str) -> list[ValidationIssue]:
+    """A format file of the user's own (a file on disk, not in ``data/formats/``) that reuses a
+    bundled format's id: the deck tools refuse it (see :mod:`.deck.formats`), so validate says so."""
+    from .deck.formats import _is_bundled, bundled_ids
+
+    path = Path(file)
+    if not path.is_file() or _is_bundled(path) or doc["id"] not in bundled_ids():
+        return []
+    return [ValidationIssue(file, f"this format of your own has the id {doc['id']!r}, which is a bundled "
+                                  "format's", pointer="/id", kind="data", expected="an id of its own",
+                            found=repr(doc["id"]), suggestion=f'Give it another "id", such as '
+                                                              f'"{doc["id"]}-mine"')]
 
 
 def _merge_misspelt(found: list[ValidationIssue]) -> list[ValidationIssue]:
@@ -1652,7 +1659,8 @@ def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: 
     expected = expected or {}
     for f, doc in docs:
         if is_format_document(doc, f):
-            report.issues += validate_format_document(doc, file=f)
+            issues = validate_format_document(doc, file=f)
+            report.issues += issues or _format_id_issues(doc, f)
             continue
         must = expected.get(f)
         found = validate_document(doc, file=f, game=must)
