@@ -154,3 +154,13 @@ def test_a_final_score_past_the_table_is_refused_not_saved_as_999() -> None:
     v.save_button.click()
     assert "a solo score is a whole number 0..999 VP, not 1500" in v.message.value
     assert "1500" not in v.highscores.value and "999" not in v.highscores.value
+
+
+def test_solo_dice_tell_a_spot_typed_empty_from_a_blank_box() -> None:
+    v = MonarchsCompanion(db())
+    v.front[0].value, v.front[1].value = "3:1", "-"  # front 2 typed as an empty spot
+    v.white.value, v.black.value = 2, 2  # back 2: its box left blank
+    v.read_dice()
+    assert "front 2 was typed as an empty spot, so no card is removed there" in v.solo_out.value
+    assert "the top card at back 2 (no card was typed in there)" in v.solo_out.value
+    assert v.typed_spots() == {"front": 2, "back": 0}

@@ -329,6 +329,17 @@ class MonarchsCompanion:
                                w.HTML("<b>Front row</b>"), w.HBox(self.front[:2]), w.HBox(self.front[2:]),
                                self.sort_by, self.show_all, plan, self.purchases])
 
+    def typed_spots(self) -> dict[str, int]:
+        """Per row, how many spots from the 1st on hold something typed ('-' for an empty spot
+        counts; a blank box does not), so the solo dice tell a spot typed empty from one left blank."""
+        out = {}
+        for row, boxes in (("front", self.front), ("back", self.back)):
+            n = 0
+            while n < len(boxes) and str(boxes[n].value).strip():
+                n += 1
+            out[row] = n
+        return out
+
     def court(self) -> Any:
         specs = [t.value for t in (*self.front, *self.back)]
         db = self.db() if needs_db(specs) else None
@@ -403,7 +414,7 @@ class MonarchsCompanion:
             court = None
             ui.show(self.message, "warn", "The Court in the buy planner cannot be read, so the dice "
                     "name positions only", [exc.render()])
-        result = solo_removal(self.white.value, self.black.value, court)
+        result = solo_removal(self.white.value, self.black.value, court, typed=self.typed_spots())
         self.solo_out.value = "<ul style='font-size:17px'>" + "".join(
             f"<li>{html.escape(line)}</li>" for line in result.lines) + "</ul>"
         return result
