@@ -409,7 +409,7 @@ class Tracker(Generic[S]):
         self.replaying = False  # True while the log's lines are folded (see :meth:`_rebuild`)
         self.reloads = 0
         self._foreign: LogError | None = None  # the file became another tool's log (see :meth:`sync`)
-        self._ambiguous: LogError | None = None  # an older log another tool could own (see :meth:`_writable`)
+        self._no_writes: LogError | None = None  # an older log another tool could own (see :meth:`_writable`)
         self._rebuild()
         self._check_owner()
 
@@ -418,7 +418,7 @@ class Tracker(Generic[S]):
         its tracker. A log from before those lines is told by its events
         (:meth:`_owner_by_events`); one that more than one tool could have written is read but
         not written to (:meth:`_writable`)."""
-        self._ambiguous = None
+        self._no_writes = None
         events = [le.event for le in self.log.events if le.event["event"] not in (UNDO, REDO)]
         if not self.KIND or not events:
             return
@@ -432,7 +432,7 @@ class Tracker(Generic[S]):
         if owner.startswith(_EITHER):  # an older log whose events more than one tool could have written
             tools = " or ".join(f"'companion {o}'" for o in owner.removeprefix(_EITHER).split(" or "))
             header = json.dumps({"event": HEADER, "tracker": self.KIND})
-            self._ambiguous = LogError(
+            self._no_writes = LogError(
                 "this log has no first line naming its tool, and its events fit more than one: "
                 f"{tools}; it can be read, but nothing is written to it until it says whose it is",
                 where=where, expected=f"a log made by 'companion {self.KIND}'",
@@ -616,9 +616,15 @@ class Tracker(Generic[S]):
     # -- acting --------------------------------------------------------------------
     def _writable(self) -> None:
         """Refuse to write to an older log (no first line) that another tool could have
-        written too: a first action of this tool's kind would lock that tool out of it."""
-        if self._ambiguous is not None:
-            raise self._ambiguous
+        written too (a first action of this tool's kind would lock that tool out of it), or
+        when told to (:meth:`refuse_writes`)."""
+        if self._no_writes is not None:
+            raise self._no_writes
+
+    def refuse_writes(self, reason: LogError) -> None:
+        """Refuse every action from now on with ``reason``: a page whose log cannot be used
+        stands on an empty tracker that must not look as if it saved anything."""
+        self._no_writes = reason
 
     def do(self, event: Event) -> S:
         """Complete ``event`` (:meth:`complete`), check it against the current state, then log it

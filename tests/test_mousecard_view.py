@@ -344,3 +344,19 @@ def test_the_odds_panel_shows_a_rare_bad_card_as_under_a_tenth_of_a_percent_esca
     panel = page_module.odds_html(result)
     assert "<td>&lt;0.1%</td>" in panel  # not 0.0%, and not a stray tag
     assert "<0.1%" not in panel
+
+
+def test_the_page_on_another_games_log_shows_why_and_saves_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "v.jsonl"
+    path.write_text('{"event": "log", "tracker": "village"}\n{"event": "start", "seed": 1}\n')
+    before = path.read_bytes()
+    page = MouseCardPage(path, plot=False, settle=None)  # it had raised in the notebook cell
+    assert "This log cannot be used" in page.notice.value and "not a mousecard one" in page.notice.value
+    assert page.tracker.history == [] and path.read_bytes() == before  # no session was started in it
+    try:
+        page.tracker.do({"event": "start", "seed": 1})
+    except CompanionError as exc:
+        assert "village log" in str(exc)
+    else:
+        raise AssertionError("the page's tracker took an action it cannot save")
+    assert path.read_bytes() == before

@@ -348,3 +348,14 @@ def test_a_result_step_choice_survives_a_correction(tmp_path: Path) -> None:
     assert g.keep[0].value == 1
     g.result_step.click()
     assert g.tracker.history[-1]["attacker_keeps"] == 1
+
+
+def test_the_page_on_another_games_log_shows_why_and_saves_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "v.jsonl"
+    path.write_text('{"event": "log", "tracker": "village"}\n{"event": "start", "seed": 1}\n')
+    before = path.read_bytes()
+    g = GameTracker(path, CARDS)  # it had raised in the notebook cell (a traceback)
+    assert "This log cannot be used" in g.status.value and "village log, not a tmnt one" in g.status.value
+    g.new_game.click()
+    assert "That did not work" in g.status.value and "village log" in g.status.value
+    assert not g.tracker.state.started and path.read_bytes() == before

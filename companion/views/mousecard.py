@@ -145,15 +145,16 @@ class MouseCardPage(ui.TrackerPage):
         self.message.add_class("cmp-mousecard-message")
         self.notice = ui.panel()  # what resuming the saved session set aside
         self.notice.add_class("cmp-mousecard-notice")
-        self.tracker = LiveDeckTracker(self.log_path)
-        if self.tracker.is_new:  # a new log (never one whose start was undone: redo keeps it)
+        self.tracker = self.open_tracker(LiveDeckTracker, self.log_path)
+        if self.tracker.is_new and self.unusable is None:  # a new log (never one whose start was undone)
             try:
                 self.tracker.do({"event": "start", "seed": secrets.randbelow(10**9),
                                  "title": "Mouse Card session"})
             except RuleError:
                 pass  # another page on the same log started it a moment ago: do() read it first
         self._build()
-        self._show_set_aside(self.notice)  # kept on show, apart from the odds' messages
+        if not self.show_unusable(self.notice):  # kept on show, apart from the odds' messages
+            self._show_set_aside(self.notice)
         self.refresh()
         self.compute()
         if plot:

@@ -251,7 +251,7 @@ class GameTracker(ui.TrackerPage):
 
     def __init__(self, path: str | Path | None = None, cards: list[Any] | None = None) -> None:
         self.path = Path(path) if path is not None else default_log()
-        self.tracker = TmntTracker(self.path)
+        self.tracker = self.open_tracker(TmntTracker, self.path)
         self._fix_loaded: tuple[int, dict[str, int]] = (-1, {})  # the player and counts the boxes show
         self._keep_turn: int | None = None  # the turn whose Result Step choices the keep boxes hold
         self.status = ui.panel()
@@ -369,7 +369,8 @@ class GameTracker(ui.TrackerPage):
         self.setup_box = self.widget.children[1]
         self.widget.add_class("cmp-tmnt-tracker")
         self.refresh()
-        self._show_set_aside(self.status, self._state_line())
+        if not self.show_unusable(self.status):
+            self._show_set_aside(self.status, self._state_line())
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
