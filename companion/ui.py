@@ -74,6 +74,15 @@ def show(target: w.HTML, kind: str, title: str, lines: Iterable[str] = ()) -> No
     target.value = panel_html(kind, title, lines)
 
 
+def os_reason(exc: OSError) -> str:
+    """Why a file operation failed, in a few words ("permission denied")."""
+    if exc.strerror:
+        return exc.strerror[:1].lower() + exc.strerror[1:]
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    return str(exc) or type(exc).__name__
+
+
 def show_error(target: w.HTML, exc: BaseException) -> None:
     """An error panel: the message the user needs, never a traceback."""
     if isinstance(exc, CompanionError):

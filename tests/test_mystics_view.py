@@ -323,3 +323,72 @@ def test_the_minion_picker_shows_a_minion_and_figures_count_from_1(tmp_path: Pat
     d.minion_fig.value = 5
     d.wound_minion.click()
     assert "there is no figure 5" in d.status.value and "figure 1 to 2" in d.status.value
+
+
+def test_a_chapter_that_cannot_keep_the_old_log_says_so_and_changes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    d.add1.click()
+    before, state = path.read_bytes(), d.state
+
+    def read_only(self: Path, target: object) -> Path:
+        raise PermissionError(errno.EACCES, "Permission denied", str(self), str(target))
+
+    monkeypatch.setattr(Path, "rename", read_only)
+    d.chapter_end.value = 8
+    d.start_btn.click()
+    shown = html.unescape(d.status.value)
+    assert "cannot keep the old log as m-" in shown and ": permission denied; nothing was changed" in shown
+    assert "this is a bug" not in shown
+    assert path.read_bytes() == before and list(tmp_path.iterdir()) == [path]
+    assert d.state == state and d.state.board.wheel == 1
+
+
+def test_another_games_log_opens_the_page_with_a_message_and_every_action_off(tmp_path: Path) -> None:
+    from companion.errors import LogError
+
+    path = tmp_path / "m.jsonl"
+    text = '{"event": "log", "tracker": "tmnt"}\n{"event": "start", "players": ["A", "B"]}\n'
+    path.write_text(text)
+    d = dash(path)  # no exception
+    assert "this is a tmnt log, not a mystics one" in d.status.value
+    assert d.start_btn.disabled and d.undo_btn.disabled and d.next_btn.disabled and d.enc_btn.disabled
+    d.start_btn.disabled = False  # (a click that got through anyway)
+    d.mice_pick.value = ("collin", "filch")
+    d.start_btn.click()
+    assert "this is a tmnt log, not a mystics one" in d.status.value and not d.state.started
+    for action in (d.undo, d.redo, d.reveal_encounter, lambda: d.add_cheese(1)):
+        with pytest.raises(LogError, match="this is a tmnt log"):
+            action()
+    assert path.read_text() == text and list(tmp_path.iterdir()) == [path]
+
+
+def test_a_cut_line_that_cannot_be_set_aside_opens_the_page_with_a_message(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    started(path)
+    with open(path, "a") as fh:
+        fh.write('{"event": "minion_')
+    (tmp_path / "m.jsonl.damaged").mkdir()  # the side file cannot be written
+    content = path.read_bytes()
+    d = dash(path)
+    assert "cannot be set aside" in d.status.value and "this is a bug" not in d.status.value
+    assert d.start_btn.disabled and d.add1.disabled
+    assert path.read_bytes() == content
+
+
+def test_encounters_are_named_by_the_encounters_revealed_not_the_surges(tmp_path: Path) -> None:
+    d = started(tmp_path / "m.jsonl")
+    for _ in range(6):
+        d.add1.click()
+    assert len(d.state.board.surges) == 1
+    d.enc_minions.value = "spider=1"
+    d.enc_btn.click()
+    assert d.state.board.encounter.name == "encounter 1", d.status.value
+    d.enc_btn.click()
+    assert d.state.board.encounter.name == "encounter 2", d.status.value
+    d.undo_btn.click()  # an encounter taken back is not counted
+    d.enc_btn.click()
+    assert d.state.board.encounter.name == "encounter 2"

@@ -6,8 +6,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from companion.cards import CardDB, card_from_record
-from companion.views.village import VillageCompanion, checklist_html
+from companion.errors import LogError
+from companion.views.village import UNDEFENDED, VillageCompanion, checklist_html
 
 
 def db() -> CardDB:
@@ -497,3 +500,103 @@ def test_a_flip_that_can_negate_an_attack_opens_the_attack_phase_and_others_move
     v.flip_card.value, v.flip_functions.value, v.flip_attack.value = "Super Confused", 2, True
     v.flip("tails")
     assert v.state.t.step == 6 and v.tracker.history[-1]["attack"] is True
+
+
+def test_a_new_game_that_cannot_keep_the_old_log_says_so_and_changes_nothing(
+        tmp_path: Path, monkeypatch: Any) -> None:
+    import errno
+
+    v = started(tmp_path)
+    v.player_boxes[0].children[1].children[0].click()  # -5 MP: a game worth keeping
+    before = (tmp_path / "v.jsonl").read_bytes()
+
+    def read_only(self: Path, target: Any) -> Path:
+        raise PermissionError(errno.EACCES, "Permission denied", str(self), str(target))
+
+    monkeypatch.setattr(Path, "rename", read_only)
+    v.new_game_button.click()
+    assert "cannot keep the old log as v-1.jsonl: permission denied; nothing was changed" in v.message.value
+    assert "this is a bug" not in v.message.value
+    assert (tmp_path / "v.jsonl").read_bytes() == before and not (tmp_path / "v-1.jsonl").exists()
+    assert v.state.players[0].mp == 25 and "25 MP" in v.mp_labels[0].value
+
+
+def test_another_games_log_opens_the_page_with_a_message_and_every_action_off(tmp_path: Path) -> None:
+    log = tmp_path / "v.jsonl"
+    text = '{"event": "log", "tracker": "tmnt"}\n{"event": "start", "players": ["A", "B"]}\n'
+    log.write_text(text)
+    v = VillageCompanion(log, db=db())  # no exception
+    assert "this is a tmnt log, not a village one" in v.message.value
+    assert "cmp-village-message" in v.message._dom_classes
+    assert v.new_game_button.disabled and v.buttons["draw"].disabled and v.preview_button.disabled
+    assert all(b.disabled for b in v.player_boxes[0].children[1].children)
+    v.new_game_button.disabled = False  # (a click that got through anyway)
+    v.new_game_button.click()
+    assert "this is a tmnt log, not a village one" in v.message.value
+    assert log.read_text() == text and list(tmp_path.iterdir()) == [log]
+
+
+def test_actions_called_on_an_unusable_log_refuse_with_its_message(tmp_path: Path) -> None:
+    log = tmp_path / "v.jsonl"
+    log.write_text('{"event": "log", "tracker": "tmnt"}\n')
+    v = VillageCompanion(log, db=db())
+    for action in (v.new_game, v.undo, v.redo, v.preview, lambda: v.act({"event": "draw"})):
+        with pytest.raises(LogError, match="this is a tmnt log, not a village one"):
+            action()
+    assert log.read_text() == '{"event": "log", "tracker": "tmnt"}\n'
+
+
+def test_a_cut_line_that_cannot_be_set_aside_opens_the_page_with_a_message(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.player_boxes[0].children[1].children[0].click()
+    log = tmp_path / "v.jsonl"
+    with log.open("ab") as fh:
+        fh.write(b'{"event": "mp", "pla')
+    (tmp_path / "v.jsonl.damaged").mkdir()  # the side file cannot be written
+    content = log.read_bytes()
+    again = VillageCompanion(log, db=db())
+    assert "cannot be set aside" in again.message.value and "this is a bug" not in again.message.value
+    assert again.buttons["end_turn"].disabled and again.undo_button.disabled
+    assert log.read_bytes() == content
+
+
+def test_the_battle_preview_is_cleared_when_the_choice_or_the_game_changes(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    ann = to_turn_three(v)
+    bob = v.state.players[1].field[0].uid
+    dd = v.assign[ann]
+    dd.value = bob
+    v.preview()
+    assert "Battle preview" in v.battle_result.value
+    dd.value = UNDEFENDED
+    assert v.battle_result.value == ""  # another defender: the old preview is gone
+    v.preview()
+    assert "Battle preview" in v.battle_result.value
+    v.direct.value = 5
+    assert v.battle_result.value == ""
+    v.preview()
+    v.player_boxes[1].children[1].children[1].click()  # -1 MP for Bob: the MP left it showed are wrong
+    assert v.battle_result.value == ""
+    v.preview()
+    v.buttons["end_turn"].click()
+    assert v.battle_result.value == ""
+
+
+def test_the_resolved_attack_stays_while_a_preview_does_not(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    ann = to_turn_three(v)
+    v.assign[ann].value = v.state.players[1].field[0].uid
+    v.preview()
+    v.resolve()
+    assert "Attack resolved" in v.battle_result.value
+
+
+def test_preview_without_a_game_says_there_is_no_game(tmp_path: Path) -> None:
+    v = VillageCompanion(tmp_path / "v.jsonl", db=db())
+    assert v.preview_button.disabled
+    v.preview_button.disabled = False  # (a click that got through anyway)
+    v.preview_button.click()
+    assert "no game yet" in v.message.value and "MP left" not in v.battle_result.value
+    assert v.battle_result.value == ""
+    v.new_game()
+    assert not v.preview_button.disabled

@@ -31,7 +31,7 @@ from typing import Any
 import ipywidgets as w
 
 from .. import cite, ui
-from ..errors import CompanionError, UnknownCardError
+from ..errors import CompanionError, LogError, UnknownCardError
 from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
@@ -430,7 +430,13 @@ class MysticsDashboard(ui.TrackerPage):
     ) -> None:
         self.path = Path(path) if path is not None else default_log()
         self._tk = dict(tracker_kwargs or {})
-        self.tracker = MysticsTracker(self.path, **self._tk)
+        # a log this page cannot use (another game's, a cut last line that cannot be set aside):
+        # the page still builds, on an empty chapter in memory, says why and refuses every action
+        self._log_error: CompanionError | None = None
+        try:
+            self.tracker = MysticsTracker(self.path, **self._tk)
+        except LogError as exc:
+            self.tracker, self._log_error = MysticsTracker(None, **self._tk), exc
         self._syncing = False
         self.status = ui.panel()
         self.status.add_class("cmp-mystics-status")
@@ -489,8 +495,8 @@ class MysticsDashboard(ui.TrackerPage):
         # -- top bar --------------------------------------------------------------------------
         self.undo_btn = _btn("Undo", "cmp-mystics-undo")
         self.redo_btn = _btn("Redo", "cmp-mystics-redo")
-        self.undo_btn.on_click(g(lambda _b: self._run(self.tracker.undo)))
-        self.redo_btn.on_click(g(lambda _b: self._run(self.tracker.redo)))
+        self.undo_btn.on_click(g(lambda _b: self.undo()))
+        self.redo_btn.on_click(g(lambda _b: self.redo()))
 
         # -- initiative -----------------------------------------------------------------------
         self.track = w.HTML()
@@ -652,7 +658,9 @@ class MysticsDashboard(ui.TrackerPage):
         )
         self.widget.add_class("cmp-mystics-dashboard")
         self.refresh()
-        if self._data_error is not None:
+        if self._log_error is not None:
+            self._show_log_error()
+        elif self._data_error is not None:
             ui.show(self.status, "error", "The Mice and Mystics card data cannot be loaded",
                     [self._data_error.render(), "Fix or remove that file, then reopen this page."])
         else:
@@ -666,13 +674,39 @@ class MysticsDashboard(ui.TrackerPage):
         return self.tracker.state
 
     # -- actions ---------------------------------------------------------------------------------
+    def _log_refused(self) -> None:
+        """Refuse any action while the log this page was opened on cannot be used."""
+        if self._log_error is not None:
+            raise LogError(self._log_error.message, where=self._log_error.where,
+                           suggestion="Nothing was done and the file was left untouched; open this page "
+                                      "on another log file (MysticsDashboard('other.jsonl')).")
+
+    def _show_log_error(self) -> None:
+        assert self._log_error is not None
+        ui.show(self.status, "error", "This log cannot be opened: every action is off",
+                [self._log_error.render(), "The file was left untouched. Open this page on another log "
+                 "file (MysticsDashboard('other.jsonl')) to play."])
+
     def do(self, event: dict[str, Any]) -> None:
+        self._log_refused()
         self._run(lambda: self.tracker.do(event))
+
+    def undo(self) -> None:
+        self._log_refused()
+        self._run(self.tracker.undo)
+
+    def redo(self) -> None:
+        self._log_refused()
+        self._run(self.tracker.redo)
 
     def add_cheese(self, n: int) -> None:
         self.do({"event": "minion_cheese", "count": n})
 
     def start_chapter(self) -> None:
+        """Start a chapter; a started one's log is kept under a dated name first. The start is
+        checked first, and an old log that cannot be renamed (a read-only folder) is refused:
+        either way the old chapter and its log stay as they were."""
+        self._log_refused()
         mice = list(self.mice_pick.value) + [m.strip() for m in self.extra_mice.value.split(",") if m.strip()]
         if not mice:
             raise CompanionError("choose the mice of the party first")
@@ -690,15 +724,29 @@ class MysticsDashboard(ui.TrackerPage):
             probe = MysticsTracker(None, **self._tk)  # check the event before moving the old log
             probe.apply(probe.initial(), event)
             with self.tracker.log.locked():  # no other window appends while the log is moved aside
-                self.path.rename(archive_name(self.path))
+                keep = archive_name(self.path)
+                try:
+                    self.path.rename(keep)
+                except OSError as exc:
+                    raise LogError(f"cannot keep the old log as {keep.name}: {ui.os_reason(exc)}; "
+                                   "nothing was changed", where=str(self.path),
+                                   suggestion="Make its folder writable, then start the chapter "
+                                              "again.") from None
             self.tracker = MysticsTracker(self.path, **self._tk)
             self.odds.tracker = self.tracker
         self.do(event)
         self.setup.selected_index = None
 
+    def encounters_revealed(self) -> int:
+        """The encounters revealed in this chapter so far (in force: undone ones do not count)."""
+        history = self.tracker.history
+        starts = [i for i, e in enumerate(history) if e.get("event") == "start"]
+        return sum(1 for e in history[starts[-1] + 1 if starts else 0:] if e.get("event") == "encounter")
+
     def reveal_encounter(self) -> None:
-        self._sync()  # the default name counts the surges in the log now
-        name = self.enc_name.value.strip() or f"encounter {len(self.state.board.surges) + 1}"
+        self._log_refused()
+        self._sync()  # the default name counts the encounters in the log now
+        name = self.enc_name.value.strip() or f"encounter {self.encounters_revealed() + 1}"
         event: dict[str, Any] = {
             "event": "encounter",
             "card": name,
@@ -816,8 +864,16 @@ class MysticsDashboard(ui.TrackerPage):
             self.defeat_minion,
         ):
             b.disabled = not s.started
+        if self._log_error is not None:  # nothing may be done on a log this page cannot use
+            for b in (self.start_btn, self.undo_btn, self.redo_btn):
+                b.disabled = True
+                b.tooltip = "this log cannot be opened (see the message)"
         if not s.started:
-            ui.show(self.status, "info", "No chapter yet", ["Open “New chapter”, choose the mice, Start."])
+            if self._log_error is not None:
+                self._show_log_error()
+            else:
+                ui.show(self.status, "info", "No chapter yet",
+                        ["Open “New chapter”, choose the mice, Start."])
             self.track.value = self.wheel.value = self.hourglass.value = self.minions.value = ""
             self.surge_alert.value = self.messages.value = ""
             self.party.children = ()

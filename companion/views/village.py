@@ -36,7 +36,7 @@ from typing import Any
 import ipywidgets as w
 
 from .. import ui
-from ..errors import CompanionError, RuleError, closest
+from ..errors import CompanionError, LogError, RuleError, closest
 from ..village.battle import Attack
 from ..village.game import (
     FORFEIT_NOTE,
@@ -89,10 +89,18 @@ class VillageCompanion(ui.TrackerPage):
         self._db = db
         self.message = ui.panel()
         self.message.add_class("cmp-village-message")
-        self.tracker = VillageTracker(self.log_path)
+        # a log this page cannot use (another game's, a cut last line that cannot be set aside):
+        # the page still builds, on an empty game in memory, says why and refuses every action
+        self._log_error: CompanionError | None = None
+        try:
+            self.tracker = VillageTracker(self.log_path)
+        except CompanionError as exc:
+            self.tracker, self._log_error = VillageTracker(None), exc
         self._build()
-        self._show_set_aside(self.message)
+        if self._log_error is None:
+            self._show_set_aside(self.message)
         self.refresh()
+        self._show_log_error()
 
     # -- layout ------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -230,14 +238,18 @@ class VillageCompanion(ui.TrackerPage):
         preview = ui.big_button("Preview battle")
         preview.add_class("cmp-village-preview")
         preview.on_click(g(lambda _b: self.preview()))
+        self.preview_button = preview
         resolve = wide(ui.big_button("6 Declare and resolve attack", style="danger"))
         resolve.add_class("cmp-village-resolve")
         resolve.add_class("cmp-village-action")
         resolve.on_click(g(lambda _b: self.resolve()))
+        self.resolve_button = resolve
         self.battle_result = w.HTML()
         self.battle_result.add_class("cmp-village-battle-result")
         # the attack the panel shows as resolved: (its place in the history, the event, the panel)
         self._resolved: tuple[int, dict[str, Any], str] | None = None
+        self._preview_shown: str | None = None  # the preview on show, cleared when it goes stale
+        self.direct.observe(lambda _c: self._clear_preview(), names="value")
         self.assign: dict[str, w.Dropdown] = {}
         battle = w.VBox([w.HTML("<b>Battle: choose a defender for each attacking mouse</b> "
                                 "<small>(village-tcg.txt, Attack / Defense Structure)</small>"),
@@ -386,9 +398,38 @@ class VillageCompanion(ui.TrackerPage):
     def state(self) -> VillageState:
         return self.tracker.state
 
+    def _log_refused(self) -> None:
+        """Refuse any action while the log this page was opened on cannot be used."""
+        if self._log_error is not None:
+            raise LogError(self._log_error.message, where=self._log_error.where,
+                           suggestion="Nothing was done and the file was left untouched; open this page "
+                                      "on another log file (VillageCompanion('other.jsonl')).")
+
+    def _show_log_error(self) -> None:
+        if self._log_error is not None:
+            ui.show(self.message, "error", "This log cannot be opened: every action is off",
+                    [self._log_error.render(), "The file was left untouched. Open this page on another "
+                     "log file (VillageCompanion('other.jsonl')) to play."])
+
+    def _all_buttons(self) -> list[w.Button]:
+        found, todo = [], [self.widget]
+        while todo:
+            widget = todo.pop()
+            if isinstance(widget, w.Button):
+                found.append(widget)
+            todo.extend(getattr(widget, "children", ()))
+        return found
+
+    def _clear_preview(self) -> None:
+        """A battle preview no longer matches the controls or the game: take it off the page."""
+        if self._preview_shown is not None and self.battle_result.value == self._preview_shown:
+            self.battle_result.value = ""
+        self._preview_shown = None
+
     def act(self, event: dict[str, Any], notes: tuple[str, ...] = ()) -> VillageState:
         """Log one event (checked against the rules first) and redraw the page; ``notes`` are
         warnings shown below what the event did."""
+        self._log_refused()
         self._run(lambda: self.tracker.do(event))
         lines = [*self.state.last, *notes]
         kind = "warn" if FORFEIT_NOTE in lines or notes else "ok"
@@ -397,6 +438,7 @@ class VillageCompanion(ui.TrackerPage):
 
     def undo(self) -> None:
         """Take back the latest action; the message says what it did, the battle panel follows."""
+        self._log_refused()
         self._sync()
         taken, reloads = self.state.last, self.tracker.reloads
         self._run(self.tracker.undo)
@@ -407,6 +449,7 @@ class VillageCompanion(ui.TrackerPage):
 
     def redo(self) -> None:
         """Do again the latest action undone; the message says what it did, the battle panel follows."""
+        self._log_refused()
         self._run(self.tracker.redo)
         self._show_resolved_attack()
         done = self.state.last
@@ -427,7 +470,9 @@ class VillageCompanion(ui.TrackerPage):
 
     def new_game(self) -> None:
         """Start a new game; the old game's log is kept beside the new one, renamed with a number.
-        The start is checked first: a refused one leaves the old game and its log as they were."""
+        The start is checked first: a refused one leaves the old game and its log as they were, and
+        so does an old log that cannot be renamed (a read-only folder)."""
+        self._log_refused()
         probe = VillageTracker(None)  # in memory: the start checked against a fresh game
         one, two = ui.player_names(self.names)
         new_game(probe, (one, two),
@@ -440,7 +485,14 @@ class VillageCompanion(ui.TrackerPage):
                 n = 1
                 while self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}").exists():
                     n += 1
-                self.log_path.rename(self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}"))
+                keep = self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}")
+                try:
+                    self.log_path.rename(keep)
+                except OSError as exc:
+                    raise LogError(f"cannot keep the old log as {keep.name}: {ui.os_reason(exc)}; "
+                                   "nothing was changed", where=str(self.log_path),
+                                   suggestion="Make its folder writable, then start the new game "
+                                              "again.") from None
         self.tracker = VillageTracker(self.log_path)
         self.tracker.do(start)
         self._resolved, self.battle_result.value = None, ""
@@ -544,11 +596,18 @@ class VillageCompanion(ui.TrackerPage):
         return out
 
     def preview(self) -> Any:
+        """Show what the attacks chosen would do; cleared when the choice, the direct damage or
+        the game changes (any action, a write from another window)."""
+        self._log_refused()
         self._sync()
+        if not self.state.started:
+            raise RuleError("there is no game yet: open New game below and start one, then declare "
+                            "attacks")
         result = self.tracker.battle(self.state, self.attacks(), self.direct.value or None)
         kind = "ok" if result.is_legal else "error"
         title = "Battle preview" if result.is_legal else "This attack is not allowed"
         self.battle_result.value = ui.panel_html(kind, title, result.lines())
+        self._preview_shown = self.battle_result.value
         return result
 
     def resolve(self) -> None:
@@ -578,6 +637,7 @@ class VillageCompanion(ui.TrackerPage):
 
     def refresh(self) -> None:
         s = self.state
+        self._clear_preview()  # the game it was made for may have changed
         self.undo_button.disabled = not self.tracker.can_undo
         self.redo_button.disabled = not self.tracker.can_redo
         if not s.started:
@@ -626,9 +686,17 @@ class VillageCompanion(ui.TrackerPage):
             if old.get(uid) in dd.options:
                 dd.value = old[uid]
             dd.add_class("cmp-village-assign")
+            dd.observe(lambda _c: self._clear_preview(), names="value")
             self.assign[uid] = dd
         self.assign_box.children = list(self.assign.values()) or [
             w.HTML("<i>The turn player has no mice on the field.</i>")]
+        self.preview_button.disabled = not s.started
+        self.preview_button.tooltip = ("Preview battle" if s.started
+                                       else "no game yet: start one under New game")
+        if self._log_error is not None:  # nothing may be done on a log this page cannot use
+            for button in self._all_buttons():
+                button.disabled = True
+                button.tooltip = "this log cannot be opened (see the message)"
 
     def _refresh_target(self, options: list[str], mine: list[str]) -> None:
         """Offer every mouse on the field and keep the one selected while it is there; the turn
