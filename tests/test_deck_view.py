@@ -333,3 +333,28 @@ def test_the_opening_odds_follow_the_formats_hand_and_cite_the_users_file(
     page.input.value = "8 Acorn Scout\n52 Apple\n"
     assert "a Basic Mouse in the opening 5" in page.odds_html.value
     assert "opening 7" not in page.odds_html.value and "five.json" in page.odds_html.value
+
+
+def test_the_name_box_belongs_to_each_games_list() -> None:
+    from companion.views.deck import decks_dir
+
+    view = DeckBuilderView("village")
+    view.name.value = "village-deck"
+    view.game.value = "tmnt"
+    assert view.name.value == ""  # the Village deck's name does not follow onto the TMNT list
+    path = view.save_list()
+    assert path.name.startswith("tmnt-") and "village" not in path.name  # its own name (the list's)
+    assert not (decks_dir() / "tmnt-village-deck.txt").exists()
+    view.name.value = "Foot Clan"
+    view.game.value = "village"
+    assert view.name.value == "village-deck"  # back to the Village list: its name with it
+    assert view.save_list().name == "village-deck.txt"
+    view.game.value = "tmnt"
+    assert view.name.value == "Foot Clan"
+
+
+def test_overwrite_does_not_carry_over_to_the_other_game() -> None:
+    view = DeckBuilderView("village")
+    view.overwrite.value = True
+    view.game.value = "tmnt"
+    assert view.overwrite.value is False

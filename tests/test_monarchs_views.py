@@ -164,3 +164,62 @@ def test_solo_dice_tell_a_spot_typed_empty_from_a_blank_box() -> None:
     assert "front 2 was typed as an empty spot, so no card is removed there" in v.solo_out.value
     assert "the top card at back 2 (no card was typed in there)" in v.solo_out.value
     assert v.typed_spots() == {"front": 2, "back": 0}
+
+
+def test_a_plan_does_not_stay_after_its_inputs_change() -> None:
+    v = MonarchsCompanion(db())
+    v.front[0].value, v.front[1].value = "3:1", "2:0"
+    v.plan()
+    assert "purchase(s)" in v.purchases.value
+    v.front[0].value = "9:9"
+    assert "purchase(s)" not in v.purchases.value and "Plan purchases" in v.purchases.value
+    v.plan()
+    assert "purchase(s)" in v.purchases.value
+    for change in (lambda: setattr(v.influence, "value", 0), lambda: setattr(v.back[3], "value", "1:1"),
+                   lambda: setattr(v.sort_by, "value", "spent"),
+                   lambda: setattr(v.show_all, "value", not v.show_all.value)):
+        v.plan()
+        change()
+        assert "purchase(s)" not in v.purchases.value and "Plan purchases" in v.purchases.value
+    v.plan()  # planned again: the plan for the inputs now typed
+    assert "0 influence: " in v.purchases.value
+
+
+def test_a_dice_reading_does_not_stay_after_the_dice_or_the_court_change() -> None:
+    v = MonarchsCompanion(db())
+    v.white.value = 3
+    v.read_dice()
+    assert "white 3" in v.solo_out.value
+    v.white.value = 6
+    assert "white 3" not in v.solo_out.value and "Read these dice" in v.solo_out.value
+    v.read_dice()
+    assert "white 6" in v.solo_out.value
+    v.black.value = 4
+    assert "black" not in v.solo_out.value and "Read these dice" in v.solo_out.value
+    v.read_dice()
+    assert "Read these dice" not in v.solo_out.value
+    v.front[0].value = "3:1"  # the reading names the Court's cards: it goes too
+    assert "Read these dice" in v.solo_out.value
+    v.roll(random.Random(3))  # a roll reads its own dice
+    assert "Read these dice" not in v.solo_out.value and v.solo_out.value
+
+
+def test_an_unreadable_high_score_file_is_said_on_opening_and_kept() -> None:
+    from companion.highscores import high_score_path
+
+    path = high_score_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    broken = '{"scores": [ {"score": 50 broken'
+    path.write_text(broken, encoding="utf-8")
+    try:
+        v = MonarchsCompanion(db())
+        assert "high-score table cannot be read" in v.highscores.value
+        assert "companion-error" in v.highscores.value
+        v.cards["red"].value = 1  # later inputs clear the page's message, not the table's error
+        assert "high-score table cannot be read" in v.highscores.value
+        v.hs_score.value = 40
+        v.save_button.click()
+        assert "cannot be read" in v.message.value
+        assert path.read_text(encoding="utf-8") == broken  # not overwritten
+    finally:
+        path.unlink()

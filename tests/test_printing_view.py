@@ -160,3 +160,41 @@ def test_errors_name_the_pages_controls_and_each_deck_name_its_own_file() -> Non
         v.make_button.click()
         names.append(v.filename)
     assert names == ["cards-village-дракон-a4.pdf", "cards-village-кошка-a4.pdf"]
+
+
+@pytest.mark.parametrize(("control", "value"),
+                         [("game", "tmnt"), ("what", "board"), ("paper", "letter"), ("size", "tarot"),
+                          ("bleed", 1.0), ("crop", False), ("backs", "none"), ("off_x", 1.0),
+                          ("pasted", "1 Acorn Scout\n")])
+def test_changing_a_control_takes_the_previous_pdf_off_the_page(control: str, value: object) -> None:
+    view = PrintView("village")
+    view.deck.value = "-"
+    view.pasted.value = "3 Acorn Scout\n2 Barley Runner\n"
+    view.make_button.click()
+    made = view.filename
+    assert made and "Download" in view.download.value and view.preview.layout.display == ""
+    getattr(view, control).value = value
+    assert view.pdf == b"" and view.filename == "" and view.download.value == ""
+    assert view.preview.layout.display == "none"
+    assert "Made" not in view.status.value and "press Make PDF" in view.status.value
+    assert made in view.status.value  # the saved file is not forgotten, only no longer offered as current
+
+
+def test_a_failed_run_keeps_its_message_when_a_control_changes() -> None:
+    view = PrintView("village")
+    view.size.value = "custom"
+    view.custom.value = "abc"
+    view.make_button.click()
+    assert "did not work" in view.status.value
+    view.paper.value = "letter"
+    assert "did not work" in view.status.value
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "63x"])
+def test_a_blank_or_half_custom_size_is_refused(typed: str) -> None:
+    view = PrintView("village")
+    view.size.value = "custom"
+    view.custom.value = typed
+    view.make_button.click()
+    assert "did not work" in view.status.value and "W x H mm" in view.status.value
+    assert view.pdf == b"" and view.download.value == ""

@@ -122,6 +122,7 @@ class DeckBuilderView:
             raise CompanionError(f"the deck builder serves {' and '.join(DECK_GAMES)}, not {game!r}")
         self._dbs: dict[str, CardDB] = {}
         self._texts: dict[str, str] = {}
+        self._names: dict[str, str] = {}  # per game, the Name box (a name belongs to that game's list)
         self._rows: dict[str, dict[str, tuple[w.HBox, w.HTML]]] = {}
         self.deck: Decklist | None = None
         self._last_comp: dict[str, dict[str, int]] | None = None
@@ -236,7 +237,12 @@ class DeckBuilderView:
         old = getattr(self, "_current_game", None)
         if old is not None:
             self._texts[old] = self.input.value
+            self._names[old] = self.name.value
         self._current_game = game
+        # the Name box and Overwrite belong to the list they were set for: each game its own name
+        # (a save never files one game's list under another's name), and no replacing unasked
+        self.name.value = self._names.get(game, "")
+        self.overwrite.value = False
         self._busy = True
         try:
             problems: list[FormatError] = []

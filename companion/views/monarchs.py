@@ -44,6 +44,12 @@ from ..monarchs.scoring import (
 #: goes up to this many cards of :data:`~companion.monarchs.scoring.MAX_CROWNS` crowns each.
 MAX_PAD_CARDS = 99
 
+#: What the buy planner and the solo dice show once their inputs change after a result.
+STALE_PLAN = ("<div class='cmp-monarchs-stale'><i>The influence or the Court changed: press "
+              "<b>Plan purchases</b> for the plan.</i></div>")
+STALE_SOLO = ("<div class='cmp-monarchs-stale'><i>The dice or the Court changed: press <b>Read these "
+              "dice</b> (or roll) for what they remove.</i></div>")
+
 SWATCH = {"purple": "#7e57c2", "yellow": "#f9a825", "green": "#2e7d32", "blue": "#1565c0",
           "red": "#c62828", "orange": "#ef6c00", "gray": "#9e9e9e"}
 
@@ -320,6 +326,8 @@ class MonarchsCompanion:
         plan.on_click(ui.guarded(self.message)(lambda _b: self.plan()))
         self.purchases = w.HTML()
         self.purchases.add_class("cmp-monarchs-purchases")
+        for control in (self.influence, *self.front, *self.back, self.sort_by, self.show_all):
+            control.observe(lambda _c: self._plan_outdated(), names="value")
         help_ = w.HTML("<small>Each position: <code>cost:crowns</code> (e.g. <code>3:1</code>), a card name, "
                        "<code>-</code> for empty, or a stack <code>2:0/4:1</code> (top card last). "
                        "Back-row cards cost 2 more (of-mice-and-monarchs.md, Game Play).</small>")
@@ -328,6 +336,19 @@ class MonarchsCompanion:
                                w.HBox(self.back[:2]), w.HBox(self.back[2:]),
                                w.HTML("<b>Front row</b>"), w.HBox(self.front[:2]), w.HBox(self.front[2:]),
                                self.sort_by, self.show_all, plan, self.purchases])
+
+    def _plan_outdated(self) -> None:
+        """An input of the planner changed: the plan shown was for other inputs, so it goes (a
+        note says to plan again); the solo dice name the Court's cards, so their reading goes too."""
+        if self.purchases.value and STALE_PLAN not in self.purchases.value:
+            self.purchases.value = STALE_PLAN
+        self._solo_outdated()
+
+    def _solo_outdated(self) -> None:
+        """The dice or the Court changed: the reading shown was for other dice."""
+        if getattr(self, "solo_out", None) is not None and self.solo_out.value \
+                and STALE_SOLO not in self.solo_out.value:
+            self.solo_out.value = STALE_SOLO
 
     def typed_spots(self) -> dict[str, int]:
         """Per row, how many spots from the 1st on hold something typed ('-' for an empty spot
@@ -380,6 +401,8 @@ class MonarchsCompanion:
         read.on_click(ui.guarded(self.message)(lambda _b: self.read_dice()))
         self.solo_out = w.HTML()
         self.solo_out.add_class("cmp-monarchs-solo")
+        for die in (self.white, self.black):
+            die.observe(lambda _c: self._solo_outdated(), names="value")
         # wider than a kept score: a box clamps silently, so a score past MAX_SCORE reaches the
         # table's own check and is refused with a message, never saved as 999
         self.hs_score = ui.stepper("Final score", 0, min=0, max=100 * MAX_SCORE)
@@ -402,7 +425,7 @@ class MonarchsCompanion:
     def roll(self, rng: random.Random | None = None) -> None:
         r = rng or random.SystemRandom()
         self.white.value, self.black.value = r.randint(1, 6), r.randint(1, 6)
-        self.read_dice()
+        self.read_dice()  # the reading of these dice replaces the note the change left
 
     def read_dice(self) -> Any:
         """What the solo dice remove; with the Court typed in the buy planner, the cards by name
@@ -423,7 +446,9 @@ class MonarchsCompanion:
         try:
             table = load_high_scores()
         except CompanionError as exc:
-            ui.show_error(self.message, exc)
+            # shown where the table goes: the page's message is cleared by every later input
+            # (and on opening); the file is left as it is for the user to move aside
+            ui.show_error(self.highscores, exc)
             return
         if not table.entries:
             self.highscores.value = "<i>No solo scores yet: beat your high score!</i>"

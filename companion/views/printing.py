@@ -104,6 +104,9 @@ class PrintView:
         self.size.observe(guard(lambda _c: self._show_custom()), names="value")
         self.make_button.on_click(guard(lambda _b: self.make()))
         self.page.observe(guard(lambda _c: self._show_page()), names="value")
+        for control in (self.game, self.what, self.deck, self.pasted, self.sheet, self.size, self.custom,
+                        self.paper, self.bleed, self.crop, self.corners, self.backs, self.off_x, self.off_y):
+            control.observe(guard(lambda _c: self._outdated()), names="value")
         self._refresh()
 
     # ------------------------------------------------------------------ state
@@ -161,6 +164,18 @@ class PrintView:
         self.preview.layout.display = "none"
         self.page.value, self.page.max = 1, 1
 
+    def _outdated(self) -> None:
+        """A control that shapes the PDF changed: the PDF made before is no longer the one asked for.
+
+        Its link and preview go (the file saved before stays in the folder) and the message says so.
+        """
+        if not self.pdf:
+            return
+        name = self.filename
+        self._clear()
+        ui.show(self.status, "info", "The settings changed: press Make PDF for a new PDF",
+                [f"{name} (made with the previous settings) is still in {user_data_dir() / 'printables'}"])
+
     def make(self) -> bytes:
         """Make the chosen PDF: preview, file in the user data folder, download link.
 
@@ -183,6 +198,7 @@ class PrintView:
 
     def _make(self) -> bytes:
         from ..printing.boards import find_board, find_sheet, print_board, print_calibration
+        from ..printing.geometry import PrintError
         from ..printing.render import CardOptions, print_cards
 
         self._clear()
@@ -193,6 +209,9 @@ class PrintView:
         if what == "cards":
             copies, title = self._card_copies()
             size = self.custom.value if self.size.value == "custom" else self.size.value
+            if not size.strip():  # a blank box would quietly print the default size
+                raise PrintError("no card size given", where="--size",
+                                 expected="width x height in mm (e.g. 63x88)")
             opts = CardOptions(size=size, paper=paper, bleed=float(self.bleed.value),
                                crop_marks=self.crop.value,
                                corners=self.corners.value, backs=self.backs.value,
