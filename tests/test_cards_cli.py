@@ -389,3 +389,13 @@ def test_an_out_in_a_missing_folder_is_refused_and_no_folder_is_made(
     assert code == 2 and "is a file, not a folder" in err and "Traceback" not in err
     code, _, _ = run(capsys, "cards", *argv, "-o", str(tmp_path / f"fine{suffix}"))
     assert code == 0 and (tmp_path / f"fine{suffix}").is_file()
+
+
+def test_export_to_dash_writes_the_sheet_to_standard_output(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    assert main(["cards", "export", "village", "-o", "-"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].lstrip("\ufeff").startswith("id,") and not (tmp_path / "-").exists()
+    assert main(["cards", "export", "village"]) == 0 and capsys.readouterr().out == out

@@ -86,7 +86,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     ep.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
     ep.add_argument("--cards", action="append", metavar="FILE",
                     help="export only the cards of this file (repeatable)")
-    ep.add_argument("-o", "--out", metavar="FILE.csv", help="write here (default: standard output)")
+    ep.add_argument("-o", "--out", metavar="FILE.csv", help="write here (default, or -: standard output)")
     ep.add_argument("--json", action="store_true",
                     help='with --out: a summary as JSON, {"game", "wrote", "cards"} (without --out the '
                          "sheet itself is the output)")
@@ -289,9 +289,12 @@ def cmd_export(args: argparse.Namespace) -> int:
     from ..cards import load_file, load_game
     from ..textio import write_text_atomic
 
+    if args.out == "-":  # standard output, as for deck export (./- names a file called '-')
+        args.out = None
     if args.json and not args.out:
         raise CompanionError("--json needs --out FILE.csv", where="cards export",
-                             suggestion="Without --out the CSV sheet itself goes to standard output")
+                             suggestion="Without --out (or with -o -) the CSV sheet itself goes to "
+                                        "standard output")
     if args.out:
         _check_output(args.out, ".csv", list(args.cards or ()), what="CSV sheet")
     if args.cards:
