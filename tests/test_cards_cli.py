@@ -122,7 +122,7 @@ def test_cards_import_and_export_json_summaries(tmp_path: Path, capsys: pytest.C
     code, stdout, err = run(capsys, "cards", "export", "village", "--json")
     assert code == 2 and err == ""
     assert json.loads(stdout) == {"game": "village", "error": "cards export: --json needs --out FILE.csv. "
-                                  "Without --out the CSV sheet itself goes to standard output"}
+                                  "Without --out (or with -o -) the CSV sheet itself goes to standard output"}
 
 
 def test_cards_import_json_lists_the_problems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
