@@ -409,7 +409,7 @@ class Tracker(Generic[S]):
         self.replaying = False  # True while the log's lines are folded (see :meth:`_rebuild`)
         self.reloads = 0
         self._foreign: LogError | None = None  # the file became another tool's log (see :meth:`sync`)
-        self._no_writes: LogError | None = None  # an older log another tool could own (see :meth:`_writable`)
+        self._no_writes: CompanionError | None = None  # see :meth:`_writable`
         self._rebuild()
         self._check_owner()
 
@@ -621,7 +621,7 @@ class Tracker(Generic[S]):
         if self._no_writes is not None:
             raise self._no_writes
 
-    def refuse_writes(self, reason: LogError) -> None:
+    def refuse_writes(self, reason: CompanionError) -> None:
         """Refuse every action from now on with ``reason``: a page whose log cannot be used
         stands on an empty tracker that must not look as if it saved anything."""
         self._no_writes = reason

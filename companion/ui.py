@@ -117,29 +117,34 @@ class TrackerPage:
     tracker: Any
     #: Why the page's log cannot be used (another game's log; a last line cut by a crash that
     #: cannot be set aside): the page then shows it and refuses every action (:meth:`open_tracker`).
-    unusable: Any = None
+    unusable: CompanionError | None = None
 
     def open_tracker(self, factory: Callable[[Any], Any], path: Any) -> Any:
         """``factory(path)``, the page's tracker; a log that cannot be used gives an empty tracker
         that refuses every action with the reason instead (kept in :attr:`unusable` for the page
         to show): a notebook cell must not end in a traceback, and the file stays untouched."""
-        from .eventlog import LogError
-
         try:
             return factory(path)
-        except LogError as exc:
+        except CompanionError as exc:
             self.unusable = exc
             tracker = factory(None)
             tracker.refuse_writes(exc)
             return tracker
+
+    def refuse_if_unusable(self) -> None:
+        """Refuse an action that does not write through the tracker (a new game renames the old
+        log; a preview) while the page's log cannot be used, with the reason."""
+        if self.unusable is not None:
+            raise self.unusable
 
     def show_unusable(self, panel: w.HTML) -> bool:
         """Say in ``panel`` why the page's log cannot be used (see :meth:`open_tracker`); whether
         it cannot."""
         if self.unusable is None:
             return False
-        show(panel, "error", "This log cannot be used: nothing will be saved to it",
-             [self.unusable.render(), "Open the page on another file (a new name starts a new log)."])
+        show(panel, "error", "This log cannot be used: every action is off",
+             [self.unusable.render(), "The file was left untouched. Open the page on another file "
+              "(a new name starts a new log)."])
         return True
 
     def refresh(self) -> None:  # pragma: no cover - every page defines it

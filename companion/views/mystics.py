@@ -432,11 +432,7 @@ class MysticsDashboard(ui.TrackerPage):
         self._tk = dict(tracker_kwargs or {})
         # a log this page cannot use (another game's, a cut last line that cannot be set aside):
         # the page still builds, on an empty chapter in memory, says why and refuses every action
-        self._log_error: CompanionError | None = None
-        try:
-            self.tracker = MysticsTracker(self.path, **self._tk)
-        except LogError as exc:
-            self.tracker, self._log_error = MysticsTracker(None, **self._tk), exc
+        self.tracker = self.open_tracker(lambda path: MysticsTracker(path, **self._tk), self.path)
         self._syncing = False
         self.status = ui.panel()
         self.status.add_class("cmp-mystics-status")
@@ -658,9 +654,9 @@ class MysticsDashboard(ui.TrackerPage):
         )
         self.widget.add_class("cmp-mystics-dashboard")
         self.refresh()
-        if self._log_error is not None:
-            self._show_log_error()
-        elif self._data_error is not None:
+        if self.show_unusable(self.status):
+            return
+        if self._data_error is not None:
             ui.show(self.status, "error", "The Mice and Mystics card data cannot be loaded",
                     [self._data_error.render(), "Fix or remove that file, then reopen this page."])
         else:
@@ -674,29 +670,16 @@ class MysticsDashboard(ui.TrackerPage):
         return self.tracker.state
 
     # -- actions ---------------------------------------------------------------------------------
-    def _log_refused(self) -> None:
-        """Refuse any action while the log this page was opened on cannot be used."""
-        if self._log_error is not None:
-            raise LogError(self._log_error.message, where=self._log_error.where,
-                           suggestion="Nothing was done and the file was left untouched; open this page "
-                                      "on another log file (MysticsDashboard('other.jsonl')).")
-
-    def _show_log_error(self) -> None:
-        assert self._log_error is not None
-        ui.show(self.status, "error", "This log cannot be opened: every action is off",
-                [self._log_error.render(), "The file was left untouched. Open this page on another log "
-                 "file (MysticsDashboard('other.jsonl')) to play."])
-
     def do(self, event: dict[str, Any]) -> None:
-        self._log_refused()
+        self.refuse_if_unusable()
         self._run(lambda: self.tracker.do(event))
 
     def undo(self) -> None:
-        self._log_refused()
+        self.refuse_if_unusable()
         self._run(self.tracker.undo)
 
     def redo(self) -> None:
-        self._log_refused()
+        self.refuse_if_unusable()
         self._run(self.tracker.redo)
 
     def add_cheese(self, n: int) -> None:
@@ -706,7 +689,7 @@ class MysticsDashboard(ui.TrackerPage):
         """Start a chapter; a started one's log is kept under a dated name first. The start is
         checked first, and an old log that cannot be renamed (a read-only folder) is refused:
         either way the old chapter and its log stay as they were."""
-        self._log_refused()
+        self.refuse_if_unusable()
         mice = list(self.mice_pick.value) + [m.strip() for m in self.extra_mice.value.split(",") if m.strip()]
         if not mice:
             raise CompanionError("choose the mice of the party first")
@@ -744,7 +727,7 @@ class MysticsDashboard(ui.TrackerPage):
         return sum(1 for e in history[starts[-1] + 1 if starts else 0:] if e.get("event") == "encounter")
 
     def reveal_encounter(self) -> None:
-        self._log_refused()
+        self.refuse_if_unusable()
         self._sync()  # the default name counts the encounters in the log now
         name = self.enc_name.value.strip() or f"encounter {self.encounters_revealed() + 1}"
         event: dict[str, Any] = {
@@ -864,14 +847,12 @@ class MysticsDashboard(ui.TrackerPage):
             self.defeat_minion,
         ):
             b.disabled = not s.started
-        if self._log_error is not None:  # nothing may be done on a log this page cannot use
+        if self.unusable is not None:  # nothing may be done on a log this page cannot use
             for b in (self.start_btn, self.undo_btn, self.redo_btn):
                 b.disabled = True
                 b.tooltip = "this log cannot be opened (see the message)"
         if not s.started:
-            if self._log_error is not None:
-                self._show_log_error()
-            else:
+            if not self.show_unusable(self.status):
                 ui.show(self.status, "info", "No chapter yet",
                         ["Open “New chapter”, choose the mice, Start."])
             self.track.value = self.wheel.value = self.hourglass.value = self.minions.value = ""

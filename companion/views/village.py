@@ -91,16 +91,12 @@ class VillageCompanion(ui.TrackerPage):
         self.message.add_class("cmp-village-message")
         # a log this page cannot use (another game's, a cut last line that cannot be set aside):
         # the page still builds, on an empty game in memory, says why and refuses every action
-        self._log_error: CompanionError | None = None
-        try:
-            self.tracker = VillageTracker(self.log_path)
-        except CompanionError as exc:
-            self.tracker, self._log_error = VillageTracker(None), exc
+        self.tracker = self.open_tracker(VillageTracker, self.log_path)
         self._build()
-        if self._log_error is None:
+        if self.unusable is None:
             self._show_set_aside(self.message)
         self.refresh()
-        self._show_log_error()
+        self.show_unusable(self.message)
 
     # -- layout ------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -398,19 +394,6 @@ class VillageCompanion(ui.TrackerPage):
     def state(self) -> VillageState:
         return self.tracker.state
 
-    def _log_refused(self) -> None:
-        """Refuse any action while the log this page was opened on cannot be used."""
-        if self._log_error is not None:
-            raise LogError(self._log_error.message, where=self._log_error.where,
-                           suggestion="Nothing was done and the file was left untouched; open this page "
-                                      "on another log file (VillageCompanion('other.jsonl')).")
-
-    def _show_log_error(self) -> None:
-        if self._log_error is not None:
-            ui.show(self.message, "error", "This log cannot be opened: every action is off",
-                    [self._log_error.render(), "The file was left untouched. Open this page on another "
-                     "log file (VillageCompanion('other.jsonl')) to play."])
-
     def _all_buttons(self) -> list[w.Button]:
         found, todo = [], [self.widget]
         while todo:
@@ -429,7 +412,7 @@ class VillageCompanion(ui.TrackerPage):
     def act(self, event: dict[str, Any], notes: tuple[str, ...] = ()) -> VillageState:
         """Log one event (checked against the rules first) and redraw the page; ``notes`` are
         warnings shown below what the event did."""
-        self._log_refused()
+        self.refuse_if_unusable()
         self._run(lambda: self.tracker.do(event))
         lines = [*self.state.last, *notes]
         kind = "warn" if FORFEIT_NOTE in lines or notes else "ok"
@@ -438,7 +421,7 @@ class VillageCompanion(ui.TrackerPage):
 
     def undo(self) -> None:
         """Take back the latest action; the message says what it did, the battle panel follows."""
-        self._log_refused()
+        self.refuse_if_unusable()
         self._sync()
         taken, reloads = self.state.last, self.tracker.reloads
         self._run(self.tracker.undo)
@@ -449,7 +432,7 @@ class VillageCompanion(ui.TrackerPage):
 
     def redo(self) -> None:
         """Do again the latest action undone; the message says what it did, the battle panel follows."""
-        self._log_refused()
+        self.refuse_if_unusable()
         self._run(self.tracker.redo)
         self._show_resolved_attack()
         done = self.state.last
@@ -472,7 +455,7 @@ class VillageCompanion(ui.TrackerPage):
         """Start a new game; the old game's log is kept beside the new one, renamed with a number.
         The start is checked first: a refused one leaves the old game and its log as they were, and
         so does an old log that cannot be renamed (a read-only folder)."""
-        self._log_refused()
+        self.refuse_if_unusable()
         probe = VillageTracker(None)  # in memory: the start checked against a fresh game
         one, two = ui.player_names(self.names)
         new_game(probe, (one, two),
@@ -598,7 +581,7 @@ class VillageCompanion(ui.TrackerPage):
     def preview(self) -> Any:
         """Show what the attacks chosen would do; cleared when the choice, the direct damage or
         the game changes (any action, a write from another window)."""
-        self._log_refused()
+        self.refuse_if_unusable()
         self._sync()
         if not self.state.started:
             raise RuleError("there is no game yet: open New game below and start one, then declare "
@@ -693,7 +676,7 @@ class VillageCompanion(ui.TrackerPage):
         self.preview_button.disabled = not s.started
         self.preview_button.tooltip = ("Preview battle" if s.started
                                        else "no game yet: start one under New game")
-        if self._log_error is not None:  # nothing may be done on a log this page cannot use
+        if self.unusable is not None:  # nothing may be done on a log this page cannot use
             for button in self._all_buttons():
                 button.disabled = True
                 button.tooltip = "this log cannot be opened (see the message)"
