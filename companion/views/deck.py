@@ -403,14 +403,18 @@ class DeckBuilderView:
         self.status.value = ""
         self._fill_table()
         self._update_stats()
-        self._update_odds()
+        fmt, unusable = self._read_format()  # read once for the odds and the verdict
+        self._update_odds(fmt)
         n = self.deck.card_count
-        try:
-            verdict = check_deck(self.deck, self.fmt)
-        except CompanionError as exc:  # the format cannot be used: no verdict rather than an old one
-            ui.show_error(self.status, exc)
+        if fmt is not None:
+            try:
+                verdict = check_deck(self.deck, fmt)
+            except CompanionError as exc:
+                unusable = exc
+        if unusable is not None:  # the format cannot be used: no verdict rather than an old one
+            ui.show_error(self.status, unusable)
             self.verdict.value = ui.panel_html("error", "No verdict: the format cannot be used",
-                                               [exc.render()])
+                                               [unusable.render()])
             self.summary.value = ui.panel_html("error", f"{n} cards · no verdict: the format cannot "
                                                "be used (see the message above)", [])
             return
@@ -488,13 +492,21 @@ class DeckBuilderView:
             fig = composition_figure(self.deck)
             self.plot.value = ui.figure_widget(fig).value
 
-    def _update_odds(self) -> None:
+    def _read_format(self) -> tuple[DeckFormat | None, CompanionError | None]:
+        """The chosen format, read now (its file may change while the page is open), or why it
+        cannot be used."""
+        try:
+            return self.fmt, None
+        except CompanionError as exc:
+            return None, exc
+
+    def _update_odds(self, fmt: DeckFormat | None = None) -> None:
+        """The opening odds (with ``fmt``'s opening hand and citations; read here when not given,
+        the books' hands when it cannot be used: the verdict says why) and the custom question."""
         if self._busy or self.deck is None:
             return
-        try:
-            fmt = self.fmt  # the format's opening hand and citations
-        except CompanionError:  # the verdict says why the format cannot be used; the books' hands here
-            fmt = None
+        if fmt is None:
+            fmt = self._read_format()[0]
         odds = opening_odds(self.deck, fmt)
         if self.kind.value:
             flt = parse_kind([self.kind.value])
