@@ -53,7 +53,6 @@ REDO = "redo"
 #: The first line of a log a tracker starts: ``{"event": "log", "tracker": "village"}``, so that
 #: one game's log is never taken for another's (see :meth:`Tracker._check_owner`).
 HEADER = "log"
-_EITHER = "either:"  # marks an older log more than one tool could have written (see Tracker)
 #: The modules that define the trackers (imported to tell an older log's tool by its events).
 TRACKER_MODULES = ("companion.village.game", "companion.mousecard.live", "companion.tmnt.game",
                    "companion.mystics.tracker")
@@ -423,14 +422,14 @@ class Tracker(Generic[S]):
         if not self.KIND or not events:
             return
         if events[0]["event"] == HEADER:
-            owner = str(events[0].get("tracker", ""))
+            owners = [str(events[0].get("tracker", ""))]
         else:
-            owner = self._owner_by_events(events)
-        if owner is None or owner == self.KIND:
+            owners = self._owner_by_events(events)
+        if owners == [self.KIND]:
             return
         where = str(self.log.path) if self.log.path is not None else "the log"
-        if owner.startswith(_EITHER):  # an older log whose events more than one tool could have written
-            tools = " or ".join(f"'companion {o}'" for o in owner.removeprefix(_EITHER).split(" or "))
+        if self.KIND in owners:  # an older log whose events more than one tool could have written
+            tools = " or ".join(f"'companion {o}'" for o in owners)
             header = json.dumps({"event": HEADER, "tracker": self.KIND})
             self._no_writes = LogError(
                 "this log has no first line naming its tool, and its events fit more than one: "
@@ -439,14 +438,15 @@ class Tracker(Generic[S]):
                 suggestion=f"If it is a {self.KIND} log, add the line {header} at its top; nothing "
                            "was written to it.")
             return
-        if owner == "" and events[0]["event"] != HEADER:  # e.g. another program's JSONL with "event" fields
+        if not owners:  # e.g. another program's JSONL with "event" fields
             kinds = sorted({str(e["event"]) for e in events})
             shown = ", ".join(repr(k) for k in kinds[:5]) + (", ..." if kinds[5:] else "")
             raise LogError(f"not a companion log: none of its events is a {self.KIND} event",
                            where=where, expected=f"a log made by 'companion {self.KIND}'",
                            found=f"events {shown}",
                            suggestion="Give a new file name for a new log; this file was left untouched.")
-        tools = " or ".join(f"'companion {o}'" for o in owner.split(" or "))
+        owner = " or ".join(owners)
+        tools = " or ".join(f"'companion {o}'" for o in owners)
         raise LogError(f"this is a {owner or 'different'} log, not a {self.KIND} one",
                        where=where, expected=f"a log made by 'companion {self.KIND}'",
                        suggestion=(f"Open it with {tools}, " if owner else "")
@@ -465,36 +465,33 @@ class Tracker(Generic[S]):
                 return False
         return True
 
-    def _owner_by_events(self, events: list[Event]) -> str | None:
-        """Whose log ``events`` (no first line naming it) are: ``None`` this tool's, ``""``
-        another program's (no tool knows any of their kinds: a JSONL file of page views has
-        "event" fields too), else the other tool's kind.
+    def _owner_by_events(self, events: list[Event]) -> list[str]:
+        """The tools whose log ``events`` (no first line naming it) may be, by kind: ``[KIND]``
+        this tool's alone; none, another program's (no tool knows any of their kinds: a JSONL
+        file of page views has "event" fields too).
 
         A tool that could have written them all (:meth:`_fits`) owns them: tools share kinds,
         so a Village log of start, draw, end_turn is not a Mouse Card one. When this tool and
-        another both could have (a lone start with a seed), the answer starts with
-        :data:`_EITHER` and names them all: claiming it would lock the other tool out of its
-        own log at this tool's first action. When none fits (a hand-edited log), the kinds
-        are counted: another tool's when at least as many are kinds only other tools know as
-        kinds this one knows."""
+        another both could have (a lone start with a seed), all are named, this one among
+        them: claiming it would lock the other tool out of its own log at this tool's first
+        action. When none fits (a hand-edited log), the kinds are counted: another tool's
+        when at least as many are kinds only other tools know as kinds this one knows."""
         for module in TRACKER_MODULES:  # every tool's kinds, not only the ones imported so far
             importlib.import_module(module)
         known = frozenset().union(*(t.EVENT_KINDS for t in self._TRACKERS.values()))
         kinds = [str(e["event"]) for e in events]
         if not any(k in known for k in kinds):
-            return ""
+            return []
         fitting = sorted(kind for kind, other in self._TRACKERS.items() if other._fits(events, known))
-        if self._fits(events, known):
-            return None if fitting == [self.KIND] else _EITHER + " or ".join(fitting)
         if fitting:  # (a lone Village start would fit TMNT's too: both are named)
-            return " or ".join(fitting)
+            return fitting
         others = {kind: other.EVENT_KINDS for kind, other in self._TRACKERS.items() if kind != self.KIND}
         elsewhere = sum(k not in self.EVENT_KINDS and any(k in known for known in others.values())
                         for k in kinds)
         mine = sum(k in self.EVENT_KINDS for k in kinds)
         if not elsewhere or elsewhere < mine:
-            return None
-        return max(others, key=lambda kind: sum(k in others[kind] for k in kinds))
+            return [self.KIND]
+        return [max(others, key=lambda kind: sum(k in others[kind] for k in kinds))]
 
     @property
     def is_new(self) -> bool:
