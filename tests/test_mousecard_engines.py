@@ -237,6 +237,29 @@ def test_members_new_passes_are_weighed_and_summed_exactly_as_limbs(
     assert got == expected
 
 
+@settings(max_examples=100)
+@given(st.lists(st.tuples(st.integers(0, 4), st.integers(0, 2**400)), min_size=1, max_size=40),
+       st.lists(st.integers(1, 2**300), min_size=1, max_size=4), st.data())
+def test_pass_starts_are_scaled_and_summed_exactly_as_limbs(
+        rows: list[tuple[int, int]], factors: list[int], data: st.DataObject) -> None:
+    """A batch's pass starts (see :meth:`.passes._Passes.drain`): masses kept as limbs, each
+    row times one of a few factors (:func:`.passes._scaled`), then summed per start
+    (:func:`.passes._sum_rows_by`), against Python integers."""
+    which = [data.draw(st.integers(0, len(factors) - 1)) for _ in rows]
+    keys = np.array([k for k, _v in rows], dtype=np.int64)
+    limbs = passes._to_limbs(np.array([v for _k, v in rows], dtype=object))
+    scaled = passes._scaled(limbs, np.array(which, dtype=np.int64), factors)
+    products = [v * factors[w] for (_k, v), w in zip(rows, which, strict=True)]
+    assert passes._from_limbs(scaled).tolist() == products
+    assert scaled.shape[1] == 1 or scaled[:, -1].any()  # trimmed
+    starts, sums = passes._sum_rows_by(keys, scaled)
+    expected: dict[int, int] = {}
+    for (k, _v), product in zip(rows, products, strict=True):
+        expected[k] = expected.get(k, 0) + product
+    assert starts.tolist() == sorted(expected)
+    assert passes._from_limbs(sums).tolist() == [expected[k] for k in sorted(expected)]
+
+
 def test_the_compiled_sweep_reuses_its_buffers_without_carrying_anything_over() -> None:
     """The kernel keeps its buffers and hash tables from one call to the next (fresh memory
     was a third of the time): a check computed again after others must come out the same."""

@@ -596,3 +596,35 @@ def spread(first: np.ndarray, count: np.ndarray, code: np.ndarray, limbs: np.nda
             acc[r, k] = v & low
             carry = v >> np.uint64(32)
     return starts[:n].copy(), acc
+
+
+@numba.njit(cache=True, nogil=True)
+def times(limbs: np.ndarray, which: np.ndarray, scalars: np.ndarray) -> np.ndarray:
+    """Exact products as 32-bit limbs (lowest first, carried): row i of ``limbs`` times row
+    ``which[i]`` of ``scalars`` (32-bit limbs too).
+
+    Why: a pass start's mass is kept as limbs from the sweep that found it to the one that
+    reads it (see :meth:`.passes._Passes.drain`); bringing a batch's masses over one
+    denominator is then a product by a few known factors, with no Python integer made.
+    """
+    n, width_v = limbs.shape
+    width_s = scalars.shape[1]
+    width = width_v + width_s + 1
+    out = np.zeros((n, width), dtype=np.uint64)
+    low = np.uint64(0xFFFFFFFF)
+    for i in range(n):
+        s = which[i]
+        for a in range(width_v):
+            va = limbs[i, a]
+            if va == 0:
+                continue
+            for b in range(width_s):
+                prod = va * scalars[s, b]
+                out[i, a + b] += prod & low
+                out[i, a + b + 1] += prod >> np.uint64(32)
+        carry = np.uint64(0)
+        for k in range(width):
+            v = out[i, k] + carry
+            out[i, k] = v & low
+            carry = v >> np.uint64(32)
+    return out

@@ -29,7 +29,9 @@ How it stays exact:
   pass start. Weighing them by the starts' exact probabilities (hundreds of bits) and
   summing them per outcome and per new pass is done on 32-bit limbs in the compiled
   :func:`._sweep.spread` (as Python integers it was half the time of a long check drawing
-  on when sure); Python integers only at a batch's edges.
+  on when sure). A new pass's mass stays in limbs until its batch, beside a factor of its
+  own (the large one its batch's masses share), and is brought over the batch's
+  denominator by :func:`._sweep.times`: a Python integer only per outcome column.
 
 States that meet again (the same cards in another order, the same player state) are
 merged every layer (a hash table in :mod:`._sweep`): a dynamic programme over the deck's
@@ -257,10 +259,9 @@ class _Automaton:
         # its weight is 0. It points at a column past every real one, so that a mistake in
         # that reasoning is caught (in :meth:`_Passes.respond`) and never counted as an outcome.
         unforeseen = nend + len(players) + len(self.targets)
-        table = np.where(known, pos, 0)
-        target = len(players) + np.searchsorted(self.targets, nxt)
-        table = np.where(self.joker[None, :], -1 - nend - target, table)
-        table = np.where(~known & ~ended & ~self.joker[None, :], -1 - unforeseen, table)
+        table = np.where(known, pos, -1 - unforeseen)
+        jokers = np.flatnonzero(self.joker)
+        table[:, jokers] = -1 - nend - len(players) - np.searchsorted(self.targets, nxt[:, jokers])
         table[ended] = -1 - code_ids.ravel()
         self.table = table
         self.cancels = cancels
@@ -543,6 +544,46 @@ def _from_limbs(limbs: np.ndarray) -> np.ndarray:
     return out
 
 
+def _trim(limbs: np.ndarray) -> np.ndarray:
+    """Rows of 32-bit limbs without the high limbs that are zero in every row (one kept)."""
+    import numpy as np
+
+    used = np.flatnonzero(limbs.any(axis=0))
+    return np.ascontiguousarray(limbs[:, :max(1, int(used[-1]) + 1 if len(used) else 1)])
+
+
+def _scaled(limbs: np.ndarray, which: np.ndarray | None, factors: list[int]) -> np.ndarray:
+    """Rows of 32-bit limbs, row i times ``factors[which[i]]`` (every row times ``factors[0]``
+    if ``which`` is None), trimmed (see :func:`._sweep.times`)."""
+    import numpy as np
+
+    if all(f == 1 for f in factors):
+        return limbs
+    if which is None:
+        which = np.zeros(len(limbs), dtype=np.int64)
+    scalars = _to_limbs(np.array(factors, dtype=object))
+    return _trim(_kernel().times(np.ascontiguousarray(limbs), which, scalars))
+
+
+def _sum_rows_by(keys: np.ndarray, limbs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct ``keys``, sorted, and the sum of the rows of ``limbs`` (exact integers as
+    32-bit limbs) for each, carried and trimmed."""
+    import numpy as np
+
+    order = np.argsort(keys, kind="stable")
+    keys = keys[order]
+    first_of = np.flatnonzero(np.concatenate(([True], keys[1:] != keys[:-1])))
+    if len(first_of) == len(keys):
+        return keys, limbs[order]
+    sums = np.add.reduceat(limbs[order], first_of, axis=0)  # each limb below 2**32: no overflow
+    sums = np.concatenate([sums, np.zeros((len(sums), 2), dtype=np.uint64)], axis=1)
+    low = np.uint64(0xFFFFFFFF)
+    for k in range(sums.shape[1] - 1):  # carry
+        sums[:, k + 1] += sums[:, k] >> np.uint64(32)
+        sums[:, k] &= low
+    return keys[first_of], _trim(sums)
+
+
 def _sum_by(keys: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The distinct ``keys``, sorted, and the sum of ``values`` (exact integers in an object
     array) for each."""
@@ -688,8 +729,8 @@ class _Passes:
         self.succ: dict[int, dict[int, int]] = {}  # successes at the end -> mass
         self.bad: dict[int, dict[int, int]] = {}  # bad cards in effect at the end -> mass
         self.sums: dict[str, dict[int, int]] = {}  # "cards", "cancelled", "chips": linear totals
-        # draws left -> chunks of pass starts: (states, exact masses as an object array, e)
-        self.pending: dict[int, list[tuple[np.ndarray, np.ndarray, int]]] = {}
+        # draws left -> chunks of pass starts: (states, masses as 32-bit limbs, e, scale: see :meth:`wait`)
+        self.pending: dict[int, list[tuple[np.ndarray, np.ndarray, int, int]]] = {}
         self.swept = _Swept()  # every run's outcomes
         self.last_sweep = 0.0  # seconds (see :data:`PARALLEL_AFTER`)
         # runs of passes from the full deck, by their start's fields but the draws left
@@ -749,23 +790,19 @@ class _Passes:
         code[diverted] = auto.diverts[b[diverted] & 0x7FFFFFFF] | (1 << 62)
         return self.swept.add(run, kind, a, code, parts, nruns, depth, most_left)
 
-    def read(self, member_run: Ints, short: Ints, delta: Ints, weight: np.ndarray, e_out: int) -> None:
+    def read(self, member_run: Ints, short: Ints, delta: Ints, weights: np.ndarray, common: int,
+             e_out: int) -> None:
         """Add the exact outcomes of members of swept runs: member i reads run ``member_run[i]``
         (see :attr:`swept`), starts ``short[i]`` draws short of it and differs from its start
-        by ``delta[i]`` in the other fields (see :meth:`_Automaton._base`), with its
-        ``weight`` (over ``base * B**e_out``, the run's masses being over its pass)."""
+        by ``delta[i]`` in the other fields (see :meth:`_Automaton._base`), with its weight
+        (``weights``: 32-bit limbs, row i, times ``common``; over ``base * B**e_out``, the
+        run's masses being over its pass)."""
         import numpy as np
 
         auto = self.auto
         member_run, short, delta = (np.asarray(x, dtype=np.int64) for x in (member_run, short, delta))
         floor = -auto.signed_fields(delta)[3]  # fewer chips than its run (see :meth:`_Automaton._base`)
         key, code, parts, values, bounds = self.swept.flat()
-        # The weights share a large factor (the deck's falling factorials): taken out, the
-        # products and sums below are of numbers half as long, and each total is multiplied
-        # by it once.
-        common = math.gcd(*weight.tolist()) or 1
-        if common > 1:
-            weight = weight // common
         # the outcome columns: successes (at most those drawn, the ace bonuses and the chips),
         # then bad cards in effect
         most = [f + int(g.max(initial=0))
@@ -780,7 +817,6 @@ class _Passes:
             if status == 2:  # pragma: no cover - a member's pass is one the search met
                 raise Unsupported("an end the search of player states did not meet")
             mats.append((shift, np.vstack([eu, side_u]).T, np.vstack([ef, side_f]).T))
-        weights = _to_limbs(weight)
         # most (member, column) pairs are empty; the rest are weighed and summed per column as
         # limbs (:func:`._sweep.spread`, each column a "start" of its own)
         mem, col = np.nonzero(sum(f != 0 for _shift, _u, f in mats))
@@ -807,7 +843,7 @@ class _Passes:
         if per.sum():
             # members often meet in one start: summed there, exactly, as limbs (see :func:`._sweep.spread`)
             starts, sums = _kernel().spread(first, per, code, values, short, delta, floor, weights, 5 * _B)
-            self.wait(starts, _from_limbs(sums) * common, e_out)
+            self.wait(starts, _trim(sums), e_out, common)
 
     def _exact_sweep(self, fixed: tuple[Any, ...], rest: tuple[Any, ...], size: int, m: int, depth: int,
                      run: np.ndarray, player: np.ndarray, low: np.ndarray, cards: np.ndarray,
@@ -905,17 +941,21 @@ class _Passes:
         _WORK.append(work)
         return tuple(out)
 
-    def wait(self, starts: np.ndarray, masses: np.ndarray, e: int) -> None:
-        """Pass starts (packed player states) with exact masses over ``base * B**e`` (an
-        object array), pending by draws left."""
+    def wait(self, starts: np.ndarray, masses: np.ndarray, e: int, scale: int = 1) -> None:
+        """Pass starts (packed player states) with exact masses over ``base * B**e``, pending
+        by draws left: ``masses`` (32-bit limbs, one row each, or Python integers in an object
+        array) times ``scale``. The scale stays a factor of its own until the starts' batch
+        (see :meth:`drain`): no Python integer is made per start."""
         import numpy as np
 
         if not len(starts):
             return
+        if masses.dtype == object:
+            masses = _to_limbs(masses)
         lefts = starts >> 5 * _B
         for left in np.unique(lefts).tolist():
             pick = lefts == left
-            self.pending.setdefault(left, []).append((starts[pick], masses[pick], e))
+            self.pending.setdefault(left, []).append((starts[pick], masses[pick], e, scale))
 
     def drain(self, first: tuple[int, ...] | None) -> None:
         """Sweep every pending pass start, batch by batch, from the most draws left to the
@@ -931,10 +971,19 @@ class _Passes:
             auto = self.auto
             deck = first if first is not None and first_pass else full
             chunks = self.pending.pop(max(self.pending))
-            # every pass start's mass over base * B**top, summed per pass start
-            top = max(e for _s, _w, e in chunks)
-            states = np.concatenate([s for s, _w, _e in chunks])
-            masses = np.concatenate([w * _pow(top - e, self.big) if e != top else w for _s, w, e in chunks])
+            # every pass start's mass over base * B**top, summed per pass start: the chunks'
+            # factors (scale and powers of B) share a large one, ``common``, which stays out of
+            # the limbs (the products in :func:`._sweep.spread` are then of shorter numbers)
+            top = max(e for _s, _w, e, _c in chunks)
+            factors = [scale * _pow(top - e, self.big) for _s, _w, e, scale in chunks]
+            common = math.gcd(*factors)
+            states = np.concatenate([s for s, _w, _e, _c in chunks])
+            rows = [_scaled(c[1], None, [f // common]) for c, f in zip(chunks, factors, strict=True)]
+            masses = np.zeros((len(states), max(w.shape[1] for w in rows)), dtype=np.uint64)
+            at = 0
+            for w in rows:
+                masses[at:at + len(w), :w.shape[1]] = w
+                at += len(w)
             # Pass starts that differ only in fields their moves never read share one run,
             # from their base (see :meth:`_Automaton._base`), and read its outcomes shifted;
             # the same start met twice is one member. A run's moves never read its draws left
@@ -942,7 +991,7 @@ class _Passes:
             # same base with more draws left, serves this batch's starts too: they read it from
             # that many draws short (see :func:`._sweep.read`). The first pass (one start, from
             # the search's own start state) runs as it is.
-            states, masses = _sum_by(states, masses)
+            states, masses = _sum_rows_by(states, _trim(masses))
             left = int(states[0]) >> 5 * _B  # every start of a batch has as many draws left
             base = states if first_pass else auto._base(states)
             shape = base if first_pass else base & _FIELDS
@@ -955,7 +1004,7 @@ class _Passes:
                 starts, found = auto._find(bases)
                 if not found.all():  # a member's new pass, with a base of its own: search again,
                     # for every pass start waiting too (one search rather than one per batch)
-                    waiting = [auto._base(w) for chunks in self.pending.values() for w, _m, _e in chunks]
+                    waiting = [auto._base(w) for chunks in self.pending.values() for w, _m, _e, _c in chunks]
                     more = np.unique(np.concatenate([bases[~found], *waiting]))
                     self.adopt(auto := auto.more(more[~auto._find(more)[1]]))
                     starts, found = auto._find(bases)
@@ -971,10 +1020,11 @@ class _Passes:
                         self.shared[int(shapes[i])] = run
             short = np.array([self.swept.left[r] - left for r in runs], dtype=np.int64)[member_run]
             if not first_pass:  # a later pass's outcomes are over m^(depth): the factor brings them over B
-                factor = np.array([_falling(m, self.swept.depth[r], self.depth_full) for r in runs],
-                                  dtype=object)
-                masses = masses * factor[member_run]
-            self.read(np.array(runs, dtype=np.int64)[member_run], short, states - base, masses,
+                factor = [_falling(m, self.swept.depth[r], self.depth_full) for r in runs]
+                shared = math.gcd(*factor)  # the deepest run's: it divides every other
+                masses = _scaled(masses, member_run, [f // shared for f in factor])
+                common *= shared
+            self.read(np.array(runs, dtype=np.int64)[member_run], short, states - base, masses, common,
                       top + (0 if first_pass else 1))
             first_pass = False
 
@@ -1046,9 +1096,9 @@ def broke(st: _Setup, hands: _Hands, acc: _Acc) -> int:
         state = np.array(auto.index(player[kept]), dtype=np.int64)
         run = passes.respond(first, depth, 1, np.zeros(int(kept.sum()), dtype=np.int64), state, low, packed,
                              hands.ways[kept])
-        passes.read(run, [0], [0], np.ones(1, dtype=object), 0)
+        passes.read(run, [0], [0], _to_limbs(np.ones(1, dtype=object)), 1, 0)
     if reshuffled.any():  # a pass from the full deck, like any later one
-        passes.wait(player[reshuffled], hands.ways[reshuffled].astype(object) * factor, 0)
+        passes.wait(player[reshuffled], hands.ways[reshuffled].astype(object), 0, factor)
     passes.drain(None)
     passes.finish(acc)
     return factor
