@@ -12,6 +12,17 @@ import difflib
 from collections.abc import Iterable
 
 
+def os_reason(exc: BaseException) -> str:
+    """Why a file operation failed, in a few words ("permission denied"), for every message
+    that reports one (never "None", never a traceback's wording)."""
+    reason = getattr(exc, "strerror", None)
+    if reason:
+        return reason[:1].lower() + reason[1:]
+    if isinstance(exc, PermissionError):
+        return "permission denied"
+    return str(exc) or type(exc).__name__
+
+
 class CompanionError(ValueError):
     """Base class for every error caused by user input or user files."""
 

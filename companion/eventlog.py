@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import CompanionError, LogError
+from .errors import CompanionError, LogError, os_reason
 from .textio import read_bytes
 
 try:
@@ -247,7 +247,7 @@ class EventLog:
                         os.fsync(fh.fileno())
                 except OSError as exc:
                     raise LogError(f"its last line was cut by a crash and cannot be set aside "
-                                   f"({exc.strerror or exc}); nothing was changed", where=str(self.path),
+                                   f"({os_reason(exc)}); nothing was changed", where=str(self.path),
                                    suggestion="Make the file and its folder writable, or look at it "
                                               "with 'replay' (read-only).") from None
                 self.recovered = tail.decode("utf-8", "replace")
@@ -288,7 +288,7 @@ class EventLog:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         except OSError as exc:
-            raise LogError(f"cannot be written ({exc.strerror or exc}); the action was not saved",
+            raise LogError(f"cannot be written ({os_reason(exc)}); the action was not saved",
                            where=str(self.path)) from None
         try:
             before = os.fstat(fd).st_size
@@ -304,7 +304,7 @@ class EventLog:
                 with contextlib.suppress(OSError):
                     os.ftruncate(fd, before)  # no half line left behind
                     os.fsync(fd)
-                raise LogError(f"could not be saved ({exc.strerror or exc}); the action was not recorded",
+                raise LogError(f"could not be saved ({os_reason(exc)}); the action was not recorded",
                                where=str(self.path),
                                suggestion="Free some disk space, then try again.") from None
             self._size = before + len(data)

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 from .cards import user_data_dir
-from .errors import CompanionError
+from .errors import CompanionError, os_reason
 from .monarchs.flow import HighScore, HighScores
 from .textio import write_text_atomic
 
@@ -52,7 +52,7 @@ def save_high_scores(table: HighScores, path: str | os.PathLike[str] | None = No
     try:
         written = write_text_atomic(p, json.dumps(table.to_json(), indent=2, ensure_ascii=False) + "\n")
     except OSError as exc:
-        raise CompanionError(f"the high-score table cannot be saved ({exc.strerror or exc})", where=str(p),
+        raise CompanionError(f"the high-score table cannot be saved ({os_reason(exc)})", where=str(p),
                              suggestion="Check that the folder can be written (COMPANION_USER_DATA "
                                         "sets where the companion keeps its files)") from None
     if path is None:

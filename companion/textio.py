@@ -17,7 +17,7 @@ import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
-from .errors import CompanionError
+from .errors import CompanionError, os_reason
 
 #: Larger than any decklist, log or sheet a table produces; guards against reading a disk image.
 MAX_TEXT_BYTES = 64 * 2**20
@@ -45,7 +45,7 @@ def read_bytes(path: str | os.PathLike[str], *, what: str = "file",
     except CompanionError:
         raise
     except OSError as exc:
-        raise error(f"cannot be read ({exc.strerror or exc})", where=where) from None
+        raise error(f"cannot be read ({os_reason(exc)})", where=where) from None
     except ValueError as exc:  # an embedded NUL in the path
         raise error(f"is not a usable path ({exc})", where=where) from None
 
@@ -90,7 +90,7 @@ def read_stdin(*, what: str = "file", error: type[CompanionError] = CompanionErr
     try:
         raw = buffer.read(max_bytes + 1)
     except OSError as exc:
-        raise error(f"cannot be read ({exc.strerror or exc})", where=where) from None
+        raise error(f"cannot be read ({os_reason(exc)})", where=where) from None
     if len(raw) > max_bytes:
         raise error(f"is too large for {what}", where=where, expected=f"at most {max_bytes // 2**20} MB")
     return decode_text(raw, where=where, what=what, error=error)

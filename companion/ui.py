@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 from . import RULE_BOOKS
-from .errors import CompanionError
+from .errors import CompanionError, os_reason  # noqa: F401 - os_reason: the pages' too
 
 #: Palette shared by every view (and the printables' screen previews).
 COLOURS = {
@@ -72,15 +72,6 @@ def panel(kind: str = "info", title: str = "", lines: Iterable[str] = ()) -> w.H
 def show(target: w.HTML, kind: str, title: str, lines: Iterable[str] = ()) -> None:
     """Replace a panel's content (views set ``.value``; they never print)."""
     target.value = panel_html(kind, title, lines)
-
-
-def os_reason(exc: OSError) -> str:
-    """Why a file operation failed, in a few words ("permission denied")."""
-    if exc.strerror:
-        return exc.strerror[:1].lower() + exc.strerror[1:]
-    if isinstance(exc, PermissionError):
-        return "permission denied"
-    return str(exc) or type(exc).__name__
 
 
 def show_error(target: w.HTML, exc: BaseException) -> None:

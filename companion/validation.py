@@ -51,7 +51,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import GAMES
-from .errors import CompanionError, closest, did_you_mean
+from .errors import CompanionError, closest, did_you_mean, os_reason
 
 T = TypeVar("T")
 
@@ -643,7 +643,7 @@ def read_document(path: str | os.PathLike[str]) -> tuple[Any, ValidationIssue | 
                                          found=f"{size / 2**20:.0f} MB")
         raw = p.read_bytes()
     except OSError as exc:
-        return None, ValidationIssue(f, f"cannot be read ({exc.strerror or exc})", kind="unreadable")
+        return None, ValidationIssue(f, f"cannot be read ({os_reason(exc)})", kind="unreadable")
     except ValueError as exc:  # e.g. embedded NUL in the path
         return None, ValidationIssue(f, f"is not a usable path ({exc})", kind="unreadable")
     return parse_document(raw, file=f)
@@ -1517,7 +1517,7 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], l
                     if (p / g).is_dir():
                         found += sorted((p / g).glob("*.json"))
             except OSError as exc:
-                issues.append(ValidationIssue(str(raw), f"cannot be listed ({exc.strerror})",
+                issues.append(ValidationIssue(str(raw), f"cannot be listed ({os_reason(exc)})",
                                               kind="unreadable"))
                 continue
             if not found:

@@ -253,7 +253,7 @@ def test_a_write_cut_short_by_a_full_disk_is_undone_and_said(tmp_path: Path,
         raise OSError(28, "No space left on device")  # ...then the disk is full
 
     monkeypatch.setattr(ev.os, "write", half_then_full)
-    with pytest.raises(LogError, match=r"No space left.*not recorded"):
+    with pytest.raises(LogError, match=r"no space left.*not recorded"):
         t.do({"event": "add", "n": 2})
     monkeypatch.undo()
     assert t.state.total == 1 and path.read_text() == '{"event": "add", "n": 1}\n'

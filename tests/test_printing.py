@@ -1005,7 +1005,7 @@ def test_a_pdf_is_flushed_to_disk_before_it_replaces_the_old_one(
 
     monkeypatch.setattr(os, "fsync", full_disk)
     code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--out", str(pdf))
-    assert code == 2 and "cannot write the PDF" in err and "No space left" in err and "Traceback" not in err
+    assert code == 2 and "cannot write the PDF" in err and "no space left" in err and "Traceback" not in err
     assert pdf.read_bytes() == b"my earlier PDF"
     assert [p.name for p in tmp_path.iterdir()] == ["keep.pdf"]
 

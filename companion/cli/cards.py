@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import GAMES
-from ..errors import CompanionError, closest, did_you_mean
+from ..errors import CompanionError, closest, did_you_mean, os_reason
 from ..textio import same_file
 
 #: The columns ``cards list`` shows per game, after id, name and type.
@@ -255,7 +255,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                                  expected=f"at most {MAX_CSV_BYTES // 2**20} MB")
         raw = path.read_bytes()
     except OSError as exc:
-        raise CompanionError(f"cannot be read ({exc.strerror})", where=str(path)) from None
+        raise CompanionError(f"cannot be read ({os_reason(exc)})", where=str(path)) from None
     try:
         doc = import_csv(args.game, raw, file=str(path), set_name=args.set_name, source=args.source,
                          out=args.out)
@@ -273,7 +273,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     try:
         write_text_atomic(args.out, card_file_text(doc), parents=False)
     except OSError as exc:
-        raise CompanionError(f"cannot be written ({exc.strerror})", where=str(args.out)) from None
+        raise CompanionError(f"cannot be written ({os_reason(exc)})", where=str(args.out)) from None
     n = len(doc["cards"])
     if args.json:
         from . import print_json
@@ -309,7 +309,7 @@ def cmd_export(args: argparse.Namespace) -> int:
             # the BOM lets spreadsheets see UTF-8; the folder was checked (_check_output), never made
             write_text_atomic(args.out, text, encoding="utf-8-sig", parents=False)
         except OSError as exc:
-            raise CompanionError(f"cannot be written ({exc.strerror})", where=str(args.out)) from None
+            raise CompanionError(f"cannot be written ({os_reason(exc)})", where=str(args.out)) from None
         if args.json:
             from . import print_json
 

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..errors import os_reason
+
 DECK_GAMES = ("village", "tmnt")
 _BAR = 40  # the longest bar 'deck stats' prints, in characters
 
@@ -112,7 +114,7 @@ def _stats(args: argparse.Namespace) -> int:
         try:
             composition_figure(deck).savefig(plot, dpi=120)
         except OSError as exc:
-            raise CompanionError(f"cannot write the plot ({exc.strerror or exc})", where=str(plot)) from None
+            raise CompanionError(f"cannot write the plot ({os_reason(exc)})", where=str(plot)) from None
     if args.json:
         doc = {"game": deck.game, "name": deck.name, "card_count": deck.card_count, "composition": comp}
         if plot is not None:
@@ -203,7 +205,7 @@ def _export(args: argparse.Namespace) -> int:
         try:
             write_text_atomic(output, text, parents=False)
         except OSError as exc:
-            raise CompanionError(f"cannot write ({exc.strerror or exc})", where=output) from None
+            raise CompanionError(f"cannot write ({os_reason(exc)})", where=output) from None
         if args.json:
             from . import print_json
 

@@ -23,6 +23,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..errors import os_reason
+
 SIZES = "poker (63x88, default), bridge (57x89), mini-euro (44x68), mini-american (41x63), tarot (70x120)"
 
 
@@ -109,11 +111,11 @@ def _write_pdf_and_layout(out: Path, pdf: bytes, layout_path: str | None, layout
                 try:
                     write_text_atomic(layout_path, json.dumps(layout, indent=1) + "\n", parents=False)
                 except OSError as exc:
-                    raise PrintError(f"cannot write the layout ({exc.strerror or exc}); the PDF was not "
+                    raise PrintError(f"cannot write the layout ({os_reason(exc)}); the PDF was not "
                                      "written either", where=layout_path,
                                      expected="a writable file path") from None
     except OSError as exc:
-        raise PrintError(f"cannot write the PDF ({exc.strerror or exc})", where=str(out),
+        raise PrintError(f"cannot write the PDF ({os_reason(exc)})", where=str(out),
                          expected="a writable file path") from None
     if layout_path == "-":  # standard output, as '-' is for a decklist
         sys.stdout.write(json.dumps(layout, indent=1) + "\n")

@@ -12,6 +12,7 @@ import io
 from pathlib import Path
 from typing import Any
 
+from ..errors import os_reason
 from .faces import Art
 from .geometry import PrintError
 
@@ -35,8 +36,7 @@ class ImageCache:
         try:
             raw = p.read_bytes()
         except (OSError, ValueError) as exc:  # ValueError: a path with a NUL in it
-            reason = getattr(exc, "strerror", None) or exc
-            raise PrintError(f"cannot be read ({reason})", where=str(p)) from None
+            raise PrintError(f"cannot be read ({os_reason(exc)})", where=str(p)) from None
         digest = hashlib.sha1(raw).hexdigest()[:16]
         art = self._by_hash.get(digest)
         if art is None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..errors import os_reason
 from ..textio import write_text_atomic
 from .geometry import PrintError
 
@@ -161,8 +162,7 @@ def make_folder(folder: Path, *, where: str) -> None:
         raise PrintError(f"cannot create the folder {str(folder)!r}: part of the path is a file, "
                          "not a folder", where=where, expected="a path whose parents are folders") from None
     except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise PrintError(f"cannot create the folder {str(folder)!r} ({reason})", where=where,
+        raise PrintError(f"cannot create the folder {str(folder)!r} ({os_reason(exc)})", where=where,
                          expected="a folder you can write to") from None
 
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from .. import GAMES
+from ..errors import os_reason
 from .geometry import (
     Overflow,
     PagePlan,
@@ -187,7 +188,7 @@ def save(c: Any) -> None:
         if path is not None:
             write_bytes_atomic(path, buffer.getvalue(), parents=False)
     except OSError as exc:
-        raise PrintError(f"cannot write the PDF ({exc.strerror or exc})", where=str(path or c._filename),
+        raise PrintError(f"cannot write the PDF ({os_reason(exc)})", where=str(path or c._filename),
                          expected="a writable file path") from None
 
 
