@@ -267,6 +267,27 @@ def test_a_format_that_fails_leaves_no_stale_verdict() -> None:
     assert "Not legal · 43 cards" in view.summary.value and view.status.value == ""
 
 
+def test_a_refresh_reads_the_chosen_format_once_even_when_it_cannot_be_used(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The odds and the verdict share one reading of the format file (a user's file is read
+    from disk each time): a broken one too, which fails once, not twice, per keystroke."""
+    import companion.views.deck as deck_view
+
+    path = Path(os.environ["COMPANION_USER_DATA"]) / "formats" / "village-house-40.json"
+    _house_format(path, "village-house-40")
+    view = DeckBuilderView("village")
+    view.format.value = "village-house-40"
+    reads: list[str] = []
+    real = deck_view.load_format
+    monkeypatch.setattr(deck_view, "load_format", lambda game, fid: reads.append(fid) or real(game, fid))
+    view.input.value = "3 Acorn Scout\n40 Apple\n"
+    assert reads == ["village-house-40"] and "Legal · 43 cards" in view.summary.value
+    path.write_text("{nope")
+    reads.clear()
+    view.input.value = "3 Acorn Scout\n41 Apple\n"
+    assert reads == ["village-house-40"] and "no verdict" in view.summary.value
+
+
 def _text(html: str) -> str:
     import re
 

@@ -404,7 +404,7 @@ class DeckBuilderView:
         self._fill_table()
         self._update_stats()
         fmt, unusable = self._read_format()  # read once for the odds and the verdict
-        self._update_odds(fmt)
+        self._update_odds(fmt, read=False)
         n = self.deck.card_count
         if fmt is not None:
             try:
@@ -500,12 +500,13 @@ class DeckBuilderView:
         except CompanionError as exc:
             return None, exc
 
-    def _update_odds(self, fmt: DeckFormat | None = None) -> None:
+    def _update_odds(self, fmt: DeckFormat | None = None, *, read: bool = True) -> None:
         """The opening odds (with ``fmt``'s opening hand and citations; read here when not given,
-        the books' hands when it cannot be used: the verdict says why) and the custom question."""
+        unless ``read`` is off: the caller read it and it cannot be used; then the books' hands,
+        and the verdict says why) and the custom question."""
         if self._busy or self.deck is None:
             return
-        if fmt is None:
+        if fmt is None and read:
             fmt = self._read_format()[0]
         odds = opening_odds(self.deck, fmt)
         if self.kind.value:
