@@ -545,8 +545,7 @@ def spread(first: np.ndarray, count: np.ndarray, code: np.ndarray, limbs: np.nda
     plain 64-bit multiplications, each split in two 32-bit halves so that no sum overflows.
     """
     nmem = len(first)
-    width_v, width_w = limbs.shape[1], weight.shape[1]
-    width = width_v + width_w + 1
+    width = limbs.shape[1] + weight.shape[1] + 1
     total = 0
     for i in range(nmem):
         total += count[i]
@@ -573,29 +572,43 @@ def spread(first: np.ndarray, count: np.ndarray, code: np.ndarray, limbs: np.nda
             row_of[p] = table[h, 1]
             p += 1
     acc = np.zeros((n, width), dtype=np.uint64)
-    low = np.uint64(0xFFFFFFFF)
     p = 0
     for i in range(nmem):
         for e in range(first[i], first[i] + count[i]):
             r = row_of[p]
             p += 1
-            if r < 0:
-                continue
-            for a in range(width_v):
-                va = limbs[e, a]
-                if va == 0:
-                    continue
-                for b in range(width_w):
-                    prod = va * weight[i, b]
-                    acc[r, a + b] += prod & low
-                    acc[r, a + b + 1] += prod >> np.uint64(32)
-    for r in range(n):  # carry: every limb below 2**32
-        carry = np.uint64(0)
-        for k in range(width):
-            v = acc[r, k] + carry
-            acc[r, k] = v & low
-            carry = v >> np.uint64(32)
+            if r >= 0:
+                _add_product(acc, r, limbs, e, weight, i)
+    for r in range(n):
+        _carry(acc, r)
     return starts[:n].copy(), acc
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _add_product(acc: np.ndarray, r: int, x: np.ndarray, i: int, y: np.ndarray, j: int) -> None:
+    """acc[r] += x[i] * y[j], rows of 32-bit limbs (lowest first): each 64-bit product split in
+    its two halves, so that a limb of ``acc`` takes billions of them before it could overflow
+    (:func:`_carry` then brings every limb below 2**32)."""
+    low = np.uint64(0xFFFFFFFF)
+    for a in range(x.shape[1]):
+        xa = x[i, a]
+        if xa == 0:
+            continue
+        for b in range(y.shape[1]):
+            prod = xa * y[j, b]
+            acc[r, a + b] += prod & low
+            acc[r, a + b + 1] += prod >> np.uint64(32)
+
+
+@numba.njit(cache=True, nogil=True, inline="always")
+def _carry(acc: np.ndarray, r: int) -> None:
+    """Row r of ``acc`` carried: every limb below 2**32 (the row is wide enough for its value)."""
+    low = np.uint64(0xFFFFFFFF)
+    carry = np.uint64(0)
+    for k in range(acc.shape[1]):
+        v = acc[r, k] + carry
+        acc[r, k] = v & low
+        carry = v >> np.uint64(32)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -607,24 +620,9 @@ def times(limbs: np.ndarray, which: np.ndarray, scalars: np.ndarray) -> np.ndarr
     reads it (see :meth:`.passes._Passes.drain`); bringing a batch's masses over one
     denominator is then a product by a few known factors, with no Python integer made.
     """
-    n, width_v = limbs.shape
-    width_s = scalars.shape[1]
-    width = width_v + width_s + 1
-    out = np.zeros((n, width), dtype=np.uint64)
-    low = np.uint64(0xFFFFFFFF)
+    n = len(limbs)
+    out = np.zeros((n, limbs.shape[1] + scalars.shape[1] + 1), dtype=np.uint64)
     for i in range(n):
-        s = which[i]
-        for a in range(width_v):
-            va = limbs[i, a]
-            if va == 0:
-                continue
-            for b in range(width_s):
-                prod = va * scalars[s, b]
-                out[i, a + b] += prod & low
-                out[i, a + b + 1] += prod >> np.uint64(32)
-        carry = np.uint64(0)
-        for k in range(width):
-            v = out[i, k] + carry
-            out[i, k] = v & low
-            carry = v >> np.uint64(32)
+        _add_product(out, i, limbs, i, scalars, which[i])
+        _carry(out, i)
     return out
