@@ -378,22 +378,20 @@ def test_a_quote_never_closed_is_named_with_its_line(end: str) -> None:
     assert '"Pip,basic-mouse,2,1,me' in problem and "missing" not in problem
 
 
-def test_a_quote_never_closed_takes_in_the_rows_after_it() -> None:
-    sheet = _HEAD + "cat,Cat,fruit,,,me\n" + 'pip,"Pip,basic-mouse,2,1,me\n' + "dog,Dog,fruit,,,me\n"
+@pytest.mark.parametrize(("rows", "said"), [
+    # never closed: the rows after it are taken into the cell
+    ("cat,Cat,fruit,,,me\n" + 'pip,"Pip,basic-mouse,2,1,me\n' + "dog,Dog,fruit,,,me\n",
+     "row 3, column B 'name': a quote opened on line 3 is never closed, so the rest of the sheet "
+     "(lines 3-4) was read into this one cell"),
+    # closed only on a later line: that line is named
+    ('pip,"Pip,basic-mouse,2,1,me\n' + 'bob,"Bob",fruit,,,me\n',
+     "row 2, column B 'name': a quote opened on line 2 is not closed on that line but on line 3"),
+])
+def test_a_quote_left_open_on_its_line_is_named_with_where_it_ends(rows: str, said: str) -> None:
     with pytest.raises(CsvImportError) as info:
-        import_csv("village", sheet, file="q.csv")
+        import_csv("village", _HEAD + rows, file="q.csv")
     (problem,) = info.value.problems
-    assert problem.startswith("row 3, column B 'name': a quote opened on line 3 is never closed, so the "
-                              "rest of the sheet (lines 3-4) was read into this one cell")
-
-
-def test_a_quote_closed_only_on_a_later_line_is_named() -> None:
-    sheet = _HEAD + 'pip,"Pip,basic-mouse,2,1,me\n' + 'bob,"Bob",fruit,,,me\n'
-    with pytest.raises(CsvImportError) as info:
-        import_csv("village", sheet, file="q.csv")
-    (problem,) = info.value.problems
-    assert problem.startswith("row 2, column B 'name': a quote opened on line 2 is not closed on that line "
-                              "but on line 3")
+    assert problem.startswith(said)
 
 
 def test_an_unclosed_quote_s_line_counts_a_sep_line_and_cells_of_several_lines() -> None:
