@@ -538,3 +538,30 @@ def test_a_run_from_the_full_deck_serves_later_starts_with_fewer_draws_left(
     assert numpy_engine(check) == plain(check)
     assert max(shorts) > 0  # some start read a run from draws short
     assert sum(swept) < len(shorts)  # fewer runs swept than starts read
+
+
+@pytest.mark.parametrize("keep", [54, 53])
+def test_the_first_pass_from_the_full_deck_serves_later_starts_and_from_a_partial_deck_none(
+        monkeypatch: pytest.MonkeyPatch, keep: int) -> None:
+    # Drawing on, bonuses spent on cancelling, with more chips than a pass can spend: the
+    # first pass's start and the start after a joker on the first card (one draw fewer, the
+    # same other fields) share a base. From the full deck, the first pass's run serves both;
+    # from a partial deck the first pass is drawn from other cards, and no later start may
+    # read its run.
+    check = TaskCheck(6, 9, need=3, situation="red-bad", red_bad="all", aged=1, kings="always",
+                      bonus="cancel", fate_chips=15, stop_when_sure=False)
+    deck = frozenset(FULL_DECK[:keep]) if keep < 54 else None
+    reads: list[tuple[list[int], list[int]]] = []
+    real = passes._Passes.read
+
+    def spy(self: passes._Passes, member_run: np.ndarray, short: np.ndarray, *args: object) -> None:
+        reads.append((np.asarray(member_run).tolist(), np.asarray(short).tolist()))
+        real(self, member_run, short, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(passes._Passes, "read", spy)
+    assert numpy_engine(check, deck) == plain(check, deck)
+    later = [short for runs, shorts in reads[1:] for run, short in zip(runs, shorts, strict=True) if run == 0]
+    if keep == 54:
+        assert later and min(later) == 1  # the start one draw short read the first run
+    else:
+        assert later == []

@@ -960,16 +960,19 @@ class _Passes:
     def drain(self, first: tuple[int, ...] | None) -> None:
         """Sweep every pending pass start, batch by batch, from the most draws left to the
         fewest (a pass only starts passes with fewer). ``first``: the deck of the first batch
-        (a partial live deck; its outcomes are over ``base``); every other pass starts
-        from the full deck."""
+        (its outcomes are over ``base``); every other pass starts from the full deck."""
         import numpy as np
 
         full = self.st.full
         first_pass = first is not None
+        # A first pass from a partial deck (the live deck's) runs as it is, one start from the
+        # search's own start state; from the full deck it is like any later pass, so its run
+        # serves later starts too (drawing on, the next batch's often).
+        as_is = first is not None and tuple(first) != tuple(full)
         while self.pending:
             interrupt.check()  # a page that no longer wants the result stops it here
             auto = self.auto
-            deck = first if first is not None and first_pass else full
+            deck = first if first is not None and as_is else full
             chunks = self.pending.pop(max(self.pending))
             # every pass start's mass over base * B**top, summed per pass start: the chunks'
             # factors (scale and powers of B) share a large one, ``common``, which stays out of
@@ -989,18 +992,17 @@ class _Passes:
             # the same start met twice is one member. A run's moves never read its draws left
             # either (only whether they ran out), so a run swept in an earlier batch, from the
             # same base with more draws left, serves this batch's starts too: they read it from
-            # that many draws short (see :func:`._sweep.read`). The first pass (one start, from
-            # the search's own start state) runs as it is.
+            # that many draws short (see :func:`._sweep.read`).
             states, masses = _sum_rows_by(states, _trim(masses))
             left = int(states[0]) >> 5 * _B  # every start of a batch has as many draws left
-            base = states if first_pass else auto._base(states)
-            shape = base if first_pass else base & _FIELDS
+            base = states if as_is else auto._base(states)
+            shape = base if as_is else base & _FIELDS
             shapes, member_run = np.unique(shape, return_inverse=True)
-            runs = [-1 if first_pass else self.shared.get(x, -1) for x in shapes.tolist()]
+            runs = [-1 if as_is else self.shared.get(x, -1) for x in shapes.tolist()]
             fresh = [i for i, r in enumerate(runs) if r < 0]
             m = sum(deck)
             if fresh:
-                bases = shapes[fresh] | (0 if first_pass else left << 5 * _B)
+                bases = shapes[fresh] | (0 if as_is else left << 5 * _B)
                 starts, found = auto._find(bases)
                 if not found.all():  # a member's new pass, with a base of its own: search again,
                     # for every pass start waiting too (one search rather than one per batch)
@@ -1016,7 +1018,7 @@ class _Passes:
                                      [self.packed(deck)] * n, np.ones(n, dtype=np.int64))
                 for i, run in zip(fresh, swept, strict=True):
                     runs[i] = run
-                    if not first_pass:
+                    if not as_is:
                         self.shared[int(shapes[i])] = run
             short = np.array([self.swept.left[r] - left for r in runs], dtype=np.int64)[member_run]
             if not first_pass:  # a later pass's outcomes are over m^(depth): the factor brings them over B
@@ -1026,7 +1028,7 @@ class _Passes:
                 common *= shared
             self.read(np.array(runs, dtype=np.int64)[member_run], short, states - base, masses, common,
                       top + (0 if first_pass else 1))
-            first_pass = False
+            first_pass = as_is = False
 
     def finish(self, acc: _Acc) -> None:
         """Hand the outcomes to ``acc`` (whose ``per_draw`` becomes B)."""
@@ -1052,7 +1054,11 @@ def cautious(st: _Setup, start: tuple[int, ...], skill: int, acc: _Acc) -> int:
     full = st.full
     first = start if any(start) else full
     begin = _pack(skill, 0, 0, st.chips)
-    auto = _Automaton(st, ([begin], [sum(first[k] for k in st.king_idx)], [1]), sum(first), broke=False)
+    # from the full deck, the first pass is searched as any later one, from its start's base
+    # (see :meth:`_Passes.drain`)
+    as_is = tuple(first) != tuple(full)
+    kings = sum(first[k] for k in st.king_idx)
+    auto = _Automaton(st, ([begin], [kings], [int(as_is)]), sum(first), broke=False)
     passes = _Passes(st, auto)
     base = _falling(sum(first), 0, min(sum(first), skill + passes.kings))
     passes.wait(np.array([begin], dtype=np.int64), np.array([1], dtype=object), 0)
