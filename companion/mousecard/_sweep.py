@@ -162,6 +162,10 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, boun
     it lacks, its own end instead (an end with bit 62 set in its code, read when the run
     holds exactly ``mem_floor[i]`` chips).
 
+    Members of one run with the same shortfall read the same entries: those are summed by
+    code once for all of them (the same end met with other draws left is one sum; about
+    half the entries on long checks drawing on), and each member reads the sums.
+
     Returns per (column, member) the masses, and per member the cards drawn, the bad
     cards cancelled and the chips spent (rows 0-2), as uint64 and float64, and a status
     (2: an outcome beyond its columns). New passes are left to the caller.
@@ -172,9 +176,25 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, boun
     side_u = np.zeros((3, nmem), dtype=np.uint64)
     side_f = np.zeros((3, nmem), dtype=np.float64)
     fields = (np.int64(1) << 40) - 1
+    diverted, side = np.int64(1) << 62, np.int64(1) << 61  # an end's own bit; a kind 3 entry's tag
     status = 0
-    for i in range(nmem):
-        r, short, delta, floor = mem_run[i], mem_short[i], mem_delta[i], mem_floor[i]
+    order = np.argsort(mem_run * 256 + mem_short)  # members by (run, shortfall)
+    most = 1
+    for r in range(len(bounds)):
+        most = max(most, bounds[r, 4] - bounds[r, 0])
+    bits = _bits_for(most)
+    table = np.full((1 << bits, 2), -1, dtype=np.int64)
+    gcode = np.empty(most, dtype=np.int64)  # a group's sums: code (kind 3 tagged), uint64, float64
+    gu = np.empty(most, dtype=np.uint64)
+    gf = np.empty(most, dtype=np.float64)
+    slots = np.empty(most, dtype=np.int64)
+    g0 = 0
+    while g0 < nmem:
+        r, short = mem_run[order[g0]], mem_short[order[g0]]
+        g1 = g0
+        while g1 < nmem and mem_run[order[g1]] == r and mem_short[order[g1]] == short:
+            g1 += 1
+        n = 0
         for k in range(4):
             lo, hi = bounds[r, k], bounds[r, k + 1]
             base = (r * 4 + k) * 256 + short
@@ -186,9 +206,26 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, boun
             else:  # more draws left than the member's shortfall
                 lo = _first_above(key, lo, hi, base)
             for e in range(lo, hi):
-                u, f = vu[e], vf[e]
-                c = code[e]
-                if k == 3:  # 2 ch: cards drawn, 2 ch + 1: bad cards cancelled
+                # kind 3: 2 ch, cards drawn; 2 ch + 1, bad cards cancelled
+                c = code[e] | side if k == 3 else code[e] & (fields | diverted)
+                h = _slot(table, c, bits)
+                if table[h, 0] == -1:
+                    table[h, 0] = c
+                    table[h, 1] = n
+                    gcode[n], gu[n], gf[n], slots[n] = c, 0, 0.0, h
+                    n += 1
+                t = table[h, 1]
+                gu[t] += vu[e]
+                gf[t] += vf[e]
+        for t in range(n):
+            table[slots[t], 0] = -1
+        for j in range(g0, g1):
+            i = order[j]
+            delta, floor = mem_delta[i], mem_floor[i]
+            for t in range(n):
+                u, f, c = gu[t], gf[t], gcode[t]
+                if c & side:
+                    c ^= side
                     if (c >> 1) >= floor:
                         side_u[c & 1, i] += u
                         side_f[c & 1, i] += f
@@ -196,7 +233,7 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, boun
                 held = (c >> 16) & 0xFF
                 if ((c >> 62) & 1 and held != floor) or held < floor:
                     continue
-                fs, fbad, spent, canc = outcome((code[e] & fields) + delta, need, chips, bonus)
+                fs, fbad, spent, canc = outcome((c & fields) + delta, need, chips, bonus)
                 if fs >= nsucc or nsucc + fbad >= ncols:
                     status = 2
                     continue
@@ -208,6 +245,7 @@ def read(key: np.ndarray, code: np.ndarray, vu: np.ndarray, vf: np.ndarray, boun
                 side_f[1, i] += f * canc
                 side_u[2, i] += u * np.uint64(spent)
                 side_f[2, i] += f * spent
+        g0 = g1
     return eu, ef, side_u, side_f, status
 
 
