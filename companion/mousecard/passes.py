@@ -252,15 +252,17 @@ class _Automaton:
         # A new pass starts from a player state (its first deck ran out) or, after a joker,
         # from one of ``targets`` (which the search met only as their bases): column
         # ``nend + t`` for player state t, ``nend + size + j`` for target j.
-        self.targets = np.unique(nxt[~ended & self.joker[None, :]])
+        jokers = np.flatnonzero(self.joker)
+        self.targets = np.unique(nxt[:, jokers][~ended[:, jokers]])
         self.new_passes = np.concatenate([players, self.targets])  # the start of column nend + t
-        pos, known = self._find(nxt)
         # A move to a state the search never met (a king beyond the deck's) is never taken:
         # its weight is 0. It points at a column past every real one, so that a mistake in
         # that reasoning is caught (in :meth:`_Passes.respond`) and never counted as an outcome.
         unforeseen = nend + len(players) + len(self.targets)
-        table = np.where(known, pos, -1 - unforeseen)
-        jokers = np.flatnonzero(self.joker)
+        table = np.full(nxt.shape, -1 - unforeseen, dtype=np.int64)
+        within = ~ended & ~self.joker[None, :]  # a draw that stays in the pass: a player state's number
+        pos, known = self._find(nxt[within])
+        table[within] = np.where(known, pos, -1 - unforeseen)
         table[:, jokers] = -1 - nend - len(players) - np.searchsorted(self.targets, nxt[:, jokers])
         table[ended] = -1 - code_ids.ravel()
         self.table = table
@@ -273,10 +275,10 @@ class _Automaton:
         chip = cancels & (ab == 0)[:, None]
         if st.stop or broke:
             chip[:] = False
-        dcode = _pack(0, s[:, None] + self.succ[None, :], ab[:, None] + self.ace[None, :],
-                      np.broadcast_to(ch[:, None], chip.shape), bad[:, None] + 1,
-                      bace[:, None] + self.ace[None, :])
-        self.diverts, divert_ids = np.unique(dcode[chip], return_inverse=True)
+        row, cat = np.nonzero(chip)
+        dcode = _pack(0, s[row] + self.succ[cat], ab[row] + self.ace[cat], ch[row], bad[row] + 1,
+                      bace[row] + self.ace[cat])
+        self.diverts, divert_ids = np.unique(dcode, return_inverse=True)
         self.divert = np.full(chip.shape, -1, dtype=np.int64)
         self.divert[chip] = divert_ids.ravel()
         self.code_max = [max(f, int(g.max(initial=0)))
