@@ -432,7 +432,7 @@ class _Automaton:
         if st.stop:
             ended |= ns + nab + nch >= need
         code = _pack(0, ns, nab, nch, nbad, nbace)
-        return _pack(np.maximum(nleft, 0), ns, nab, nch, nbad, nbace), ended, code, cancel
+        return code | (np.maximum(nleft, 0) << 5 * _B), ended, code, cancel
 
     def index(self, packed: list[int] | np.ndarray) -> list[int]:
         """The numbers of states the search met (they must have been met)."""
