@@ -9,6 +9,7 @@ tracebacks; anything else escaping is a bug.
 from __future__ import annotations
 
 import difflib
+import errno
 from collections.abc import Iterable
 
 
@@ -44,9 +45,10 @@ class CompanionError(ValueError):
         self.suggestion = suggestion
         super().__init__(self.render())
 
-    def render(self) -> str:
-        """One readable paragraph: ``where: message (expected ...; found ...). Did you mean ...?``"""
-        text = f"{self.where}: {self.message}" if self.where else self.message
+    def render(self, *, where: bool = True) -> str:
+        """One readable paragraph: ``where: message (expected ...; found ...). Did you mean ...?``
+        (``where`` off: without the place, for a caller that names it itself)."""
+        text = f"{self.where}: {self.message}" if self.where and where else self.message
         details = []
         if self.expected is not None:
             details.append(f"expected {self.expected}")
@@ -57,6 +59,29 @@ class CompanionError(ValueError):
         if self.suggestion:
             text += f". {self.suggestion}"
         return text
+
+
+_PATH_HINTS: dict[int, str] = {
+    errno.ENAMETOOLONG: "Use a shorter name (at most 255 characters per part of the path).",
+    errno.EACCES: "Check the permissions of the file and of the folders above it.",
+    errno.EPERM: "Check the permissions of the file and of the folders above it.",
+    errno.ENOTDIR: "A part of the path is a file, not a folder.",
+    errno.EISDIR: "It is a folder: give a file's path.",
+    errno.ENOENT: "Check the path.",
+    errno.EROFS: "The disk is read-only: choose another place.",
+    errno.ENOSPC: "Free some disk space, then try again.",
+}
+
+
+class PathError(CompanionError):
+    """A file or folder the system would not let us use (a name too long, a folder we may not
+    enter, a path through a file): reported with the path and the system's reason, as a user's
+    error, wherever in the program the path was first touched."""
+
+    def __init__(self, exc: OSError) -> None:
+        where = None if exc.filename is None else str(exc.filename)
+        super().__init__(f"cannot be used ({os_reason(exc)})", where=where,
+                         suggestion=_PATH_HINTS.get(exc.errno or 0))
 
 
 class RuleError(CompanionError):

@@ -238,10 +238,10 @@ class EventLog:
             else:
                 # A crash mid-write left a partial last line: keep it aside, cut it off.
                 damaged = self.path.with_name(self.path.name + ".damaged")
-                try:
-                    with open(damaged, "ab") as fh:
-                        fh.write(tail + b"\n")
+                try:  # the log opened for writing first: a read-only log gets no .damaged copy
                     with open(self.path, "r+b") as fh:
+                        with open(damaged, "ab") as kept:
+                            kept.write(tail + b"\n")
                         fh.truncate(cut)
                         fh.flush()
                         os.fsync(fh.fileno())

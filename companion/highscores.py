@@ -39,9 +39,10 @@ def load_high_scores(path: str | os.PathLike[str] | None = None) -> HighScores:
     try:
         doc = json.loads(p.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:  # (a number of thousands
-        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:120]  # of digits too)
+        reason = ("nested too deeply" if isinstance(exc, RecursionError)  # of digits too)
+                  else os_reason(exc) if isinstance(exc, OSError) else str(exc)[:120])
         raise CompanionError(f"the high-score table cannot be read ({reason})", where=str(p),
-                             suggestion="Move the file aside to start a new table") from None
+                             suggestion="Move the file aside to start a new table.") from None
     return HighScores.from_json(doc, where=str(p))
 
 

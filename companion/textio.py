@@ -8,6 +8,7 @@ the file, what was expected and what was found; never a traceback.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import secrets
@@ -136,6 +137,13 @@ def _stage(path: str | os.PathLike[str], data: bytes, *, parents: bool) -> Path:
         mode: int | None = stat.S_IMODE(target.stat().st_mode)  # a save keeps the file's permissions
     except OSError:
         mode = None  # a new file: what the user's umask allows (os.open applies it)
+    # Refused before anything is written (what is saved with it, e.g. a PDF's layout file, too):
+    # a folder cannot be replaced by a file, and a file the user may not write (write-protected)
+    # is not replaced behind the protection's back, as writing it in place would not be either.
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), os.fspath(path))
+    if mode is not None and not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
     for _ in range(100):
         tmp = target.parent / f".{target.name}.{secrets.token_hex(4)}.tmp"
         try:
@@ -183,9 +191,10 @@ def is_special(path: str | os.PathLike[str]) -> bool:
     if os.name == "posix" and text.startswith(("/dev/std", "/dev/fd/", "/proc/")):
         return True
     try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
         return False
+    return stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode)
 
 
 @contextlib.contextmanager

@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 from . import RULE_BOOKS
-from .errors import CompanionError, os_reason  # noqa: F401 - os_reason: the pages' too
+from .errors import CompanionError, PathError, os_reason  # noqa: F401 - os_reason: the pages' too
 
 #: Palette shared by every view (and the printables' screen previews).
 COLOURS = {
@@ -76,6 +76,8 @@ def show(target: w.HTML, kind: str, title: str, lines: Iterable[str] = ()) -> No
 
 def show_error(target: w.HTML, exc: BaseException) -> None:
     """An error panel: the message the user needs, never a traceback."""
+    if isinstance(exc, OSError):  # a path the system refused (too long, a folder we may not enter)
+        exc = PathError(exc)
     if isinstance(exc, CompanionError):
         show(target, "error", "That did not work", [exc.render()])
     else:

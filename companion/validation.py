@@ -1505,7 +1505,10 @@ def expand_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], l
         try:
             is_dir = p.is_dir()
             exists = p.exists()
-        except (OSError, ValueError) as exc:
+        except OSError as exc:  # a name too long, a folder we may not enter
+            issues.append(ValidationIssue(str(raw), f"cannot be read ({os_reason(exc)})", kind="unreadable"))
+            continue
+        except ValueError as exc:  # a NUL in the path
             issues.append(ValidationIssue(str(raw), f"is not a usable path ({exc})", kind="unreadable"))
             continue
         if not exists:

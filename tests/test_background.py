@@ -109,3 +109,17 @@ def test_check_never_raises_outside_a_cancellable_computation() -> None:
         interrupt.check()
     token.cancel()
     interrupt.check()  # the token is no longer bound here
+
+
+def test_a_path_the_system_refuses_on_a_page_is_shown_as_the_users_to_fix() -> None:
+    """A page's error panel says what the CLI says: the path, the reason, a hint; not "a bug"."""
+    import ipywidgets as w
+
+    from companion import ui
+
+    panel = w.HTML()
+    ui.show_error(panel, PermissionError(13, "Permission denied", "/games/night.jsonl"))
+    assert "That did not work" in panel.value and "this is a bug" not in panel.value
+    assert "/games/night.jsonl: cannot be used (permission denied)" in panel.value
+    ui.show_error(panel, KeyError("x"))  # anything else is still a bug, said plainly
+    assert "this is a bug" in panel.value

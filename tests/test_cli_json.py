@@ -62,3 +62,17 @@ def test_usage_hints_only_for_the_unknown_option_and_for_unquoted_choices(
     assert main(["odds", "mousecard", "--skill", "x", "--target", "J", "--js"]) == 2
     assert json.loads(capsys.readouterr().out)["game"] == "mousecard"  # --js is --json to argparse
     assert isinstance(parser, argparse.ArgumentParser)
+
+
+@pytest.mark.parametrize("json_out", [False, True])
+def test_a_path_the_system_refuses_anywhere_is_the_users_error_not_a_bug(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], json_out: bool) -> None:
+    # a name too long for the file system, met by a check outside any file-reading helper
+    # (here the log's existence): one plain message, exit 2, never "internal error"
+    log = tmp_path / ("x" * 300 + ".jsonl")
+    code = main(["mousecard", "new", str(log), *(["--json"] if json_out else [])])
+    out, err = capsys.readouterr()
+    text = json.loads(out)["error"] if json_out else err
+    assert code == 2 and "internal error" not in text
+    assert "cannot be used (file name too long)" in text and "Use a shorter name" in text
+    assert str(log) in text

@@ -239,6 +239,10 @@ def test_plot_file_errors_and_the_real_file_name(tmp_path: Path, cards: Path,
                          "--plot", str(missing))
     assert code == 2 and str(missing) in err and "does not exist" in err and "internal" not in err
     assert not missing.parent.exists()
+    (tmp_path / "a-file").write_text("not a folder")
+    code, _, err = run(capsys, "deck", "stats", "village", deck, "--cards", str(cards),
+                       "--plot", str(tmp_path / "a-file" / "x.png"))
+    assert code == 2 and "is a file, not a folder" in err and "does not exist" not in err
     code, _, err = run(capsys, "deck", "stats", "village", deck, "--cards", str(cards),
                        "--plot", str(tmp_path / "x.foo"))
     assert code == 2 and "x.foo" in err and ".png" in err and "'.foo'" in err

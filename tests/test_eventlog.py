@@ -191,6 +191,29 @@ def test_a_directory_is_not_a_log(tmp_path: Path) -> None:
         EventLog(tmp_path)
 
 
+def test_a_cut_line_in_a_log_that_cannot_be_written_leaves_no_copy_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "nothing was changed" must hold: no .damaged copy (each retry had added another)
+    import builtins
+
+    path = tmp_path / "game.jsonl"
+    text = '{"event": "add", "n": 4}\n{"event": "add", "n"'
+    path.write_text(text)
+    real_open = builtins.open
+
+    def read_only(file: object, mode: str = "r", *args: object, **kwargs: object) -> object:
+        if Path(str(file)) == path and mode != "rb":
+            raise PermissionError(13, "Permission denied", str(file))
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", read_only)
+    for _ in range(2):
+        with pytest.raises(LogError, match=r"cannot be set aside \(permission denied\); nothing was changed"):
+            CounterTracker(path)
+    monkeypatch.undo()
+    assert path.read_text() == text and not (tmp_path / "game.jsonl.damaged").exists()
+
+
 def test_a_read_only_replay_reports_a_cut_line_and_leaves_the_file_alone(tmp_path: Path) -> None:
     path = tmp_path / "game.jsonl"
     text = '{"event": "add", "n": 4}\n{"event": "add", "n"'

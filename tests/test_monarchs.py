@@ -276,6 +276,14 @@ def test_a_table_where_earlier_versions_kept_it_is_read_then_moved() -> None:
     assert not legacy.exists() and load_high_scores().best == 40
 
 
+def test_a_high_score_table_that_cannot_be_read_says_why_in_words(tmp_path: Path) -> None:
+    with pytest.raises(CompanionError) as err:
+        load_high_scores(tmp_path)  # a folder where the table should be
+    text = str(err.value)
+    assert "cannot be read (is a directory)" in text and "Errno" not in text
+    assert text.endswith("Move the file aside to start a new table.")
+
+
 def test_an_unwritable_high_score_folder_is_a_clear_error(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a folder")

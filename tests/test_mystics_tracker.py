@@ -197,6 +197,34 @@ def test_cli_new_and_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert json.loads(capsys.readouterr().out)["wheel"] == 3
 
 
+def test_cli_do_that_cannot_write_says_so_once_and_what_was_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "g.jsonl"
+    assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--seed", "2"]) == 0
+    capsys.readouterr()
+    real_append = EventLog.append
+    calls: list[int] = []
+
+    def full_after_one(self: EventLog, event: dict[str, Any]) -> Any:
+        if self.path is None:  # the trial in memory (see Tracker.first_refused)
+            return real_append(self, event)
+        calls.append(1)
+        if len(calls) > 1:  # the trial passed; the second write fails
+            raise LogError("cannot be written (permission denied); the action was not saved", where=str(path))
+        return real_append(self, event)
+
+    monkeypatch.setattr(EventLog, "append", full_after_one)
+    cheese = '{"event": "minion_cheese", "count": 1}'
+    assert main(["mystics", "do", str(path), cheese, cheese]) == 2
+    err = capsys.readouterr().err
+    assert err.count(str(path)) == 1 and "event 2 of 2" in err
+    assert "Only events 1 to 1 were written" in err and "Only nothing" not in err
+    calls.clear()
+    calls.append(1)  # the next write fails at once
+    assert main(["mystics", "do", str(path), cheese]) == 2
+    assert "was not saved. Nothing was written" in capsys.readouterr().err
+
+
 def test_cli_odds(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "mystics", "attack", "--battle", "3", "--defense", "2", "--life", "2",
                  "--wheel", "5", "--json"]) == 0

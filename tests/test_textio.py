@@ -70,3 +70,30 @@ def test_a_save_keeps_permissions_links_and_writes_devices_straight(tmp_path: Pa
     assert link.is_symlink() and real.read_text() == "through the link"
     assert textio.write_bytes_atomic(os.devnull, b"discarded") == Path(os.devnull)
     assert not Path(os.devnull).is_file()  # still the device
+
+
+def test_a_save_over_a_folder_is_refused_before_what_is_saved_with_it(tmp_path: Path) -> None:
+    # a PDF named like a folder: the layout saved with it must not be written either
+    folder = tmp_path / "sheet.pdf"
+    folder.mkdir()
+    layout = tmp_path / "layout.json"
+    layout.write_text("the earlier layout")
+    assert not textio.is_special(folder)  # a folder is no device to write straight through
+    with pytest.raises(IsADirectoryError), textio.staged_bytes(folder, b"%PDF"):
+        layout.write_text("the new layout")
+    assert layout.read_text() == "the earlier layout" and folder.is_dir()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["layout.json", "sheet.pdf"]
+
+
+def test_a_write_protected_file_is_not_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # what open() would refuse, the atomic save refuses too (the test may run as root, who may
+    # write anything: the check is os.access's, as the system answers it for this user)
+    target = tmp_path / "kept.txt"
+    target.write_text("protected")
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if Path(p) == target and mode == os.W_OK
+                        else real(p, mode, **kw))
+    with pytest.raises(PermissionError):
+        textio.write_text_atomic(target, "replaced")
+    assert target.read_text() == "protected" and [p.name for p in tmp_path.iterdir()] == ["kept.txt"]
+    textio.write_text_atomic(tmp_path / "other.txt", "a new file is fine")

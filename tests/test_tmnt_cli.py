@@ -162,6 +162,8 @@ def test_replay_reports_bad_lines_exit_1(tmp_path: Path, capsys: pytest.CaptureF
 def test_replay_missing_log_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tmnt", "replay", str(tmp_path / "none.jsonl")]) == 2
     assert "no such log file" in capsys.readouterr().err
+    assert main(["tmnt", "replay", str(tmp_path)]) == 2  # a folder is said to be one, not missing
+    assert "is a directory, not an event log" in capsys.readouterr().err
 
 
 # -- adjust --------------------------------------------------------------------------------------

@@ -405,6 +405,8 @@ def test_paths_that_cannot_be_read(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(validation, "MAX_FILE_BYTES", 1)
     report = validate_paths([big])
     assert report.exit_code == 2 and "too large" in report.issues[0].message
+    long_name = validate_paths([tmp_path / ("x" * 300 + ".json")])  # the system's reason, in words
+    assert long_name.exit_code == 2 and long_name.issues[0].message == "cannot be read (file name too long)"
 
 
 def test_a_folder_validates_its_json_files(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from .. import GAMES, __version__
-from ..errors import CompanionError, closest, did_you_mean
+from ..errors import CompanionError, PathError, closest, did_you_mean
 
 #: Modules that add subcommands; each defines ``register(sub, groups)``.
 #: ``sub`` adds top-level commands, ``groups[name]`` adds to a shared group
@@ -166,6 +166,15 @@ def _tolerant_streams() -> None:
             reconfigure(errors="backslashreplace")
 
 
+def _user_error(args: argparse.Namespace, argv: Sequence[str], exc: CompanionError) -> int:
+    """Report an error the user can fix: one line on standard error, or a JSON document."""
+    if getattr(args, "json", False):
+        _json_error(args, argv, exc)
+    else:
+        print(f"companion: {exc.render()}", file=sys.stderr)
+    return exc.exit_code
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_streams()
     parser = build_parser()
@@ -187,16 +196,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args)
     except CompanionError as exc:
-        if getattr(args, "json", False):
-            _json_error(args, argv, exc)
-        else:
-            print(f"companion: {exc.render()}", file=sys.stderr)
-        return exc.exit_code
+        return _user_error(args, argv, exc)
     except KeyboardInterrupt:
         print("companion: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a path the system refused wherever it was first touched (too long,
+        return _user_error(args, argv, PathError(exc))  # a folder we may not enter): the user's to fix
     except Exception as exc:  # a bug: still no traceback for the user, but say so plainly
         print(f"companion: internal error: {type(exc).__name__}: {exc} "
               "(this is a bug; please report it with the command you ran)", file=sys.stderr)

@@ -74,7 +74,8 @@ def _output_file(path: Path, raw: str, option: str) -> Path:
         raise CompanionError("is a folder, not a file name", where=f"{option} {raw}",
                              suggestion=f"Give a file name such as {str(path / 'deck.txt')!r}")
     if not path.parent.is_dir():
-        raise CompanionError(f"the folder {str(path.parent)!r} does not exist", where=f"{option} {raw}",
+        what = "is a file, not a folder" if path.parent.exists() else "does not exist"
+        raise CompanionError(f"the folder {str(path.parent)!r} {what}", where=f"{option} {raw}",
                              suggestion="Create the folder first, or write elsewhere; nothing was written")
     return path
 

@@ -228,7 +228,8 @@ def _do(args: argparse.Namespace) -> int:
 
     path = Path(args.log)
     if not path.exists():
-        raise LogError("no such log", where=str(path), suggestion="start one with 'companion mystics new'")
+        raise LogError("no such log file", where=str(path),
+                       suggestion="Start one with 'companion mystics new LOG --mice collin,filch'.")
     events = _parse_events(args.events)
     t = MysticsTracker(path)
     notes = warn_set_aside(t)
@@ -238,15 +239,16 @@ def _do(args: argparse.Namespace) -> int:
         if refused is not None:
             k, exc = refused
             where = f"{path}, event {k} of {len(events)} ({events[k - 1]['event']})"
-            raise CompanionError(then(exc.render(), "Nothing was written: the events are written only "
-                                                    "when every one of them is allowed"),
+            raise CompanionError(then(exc.render(where=exc.where != str(path)),
+                                      "Nothing was written: the events are written only when every "
+                                      "one of them is allowed"),
                                  where=where) from None
         for k, event in enumerate(events, start=1):
             try:
                 t.act(event)
             except CompanionError as exc:  # not expected after the check; say exactly what was saved
-                saved = f"events 1 to {k - 1} were written" if k > 1 else "nothing was written"
-                raise CompanionError(then(exc.render(), f"Only {saved}"),
+                saved = f"Only events 1 to {k - 1} were written" if k > 1 else "Nothing was written"
+                raise CompanionError(then(exc.render(where=exc.where != str(path)), saved),
                                      where=f"{path}, event {k} of {len(events)}") from None
     _show(args, t, {"log": str(path), "added": len(events), "warnings": notes})
     return 0

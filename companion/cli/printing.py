@@ -112,11 +112,9 @@ def _write_pdf_and_layout(out: Path, pdf: bytes, layout_path: str | None, layout
                     write_text_atomic(layout_path, json.dumps(layout, indent=1) + "\n", parents=False)
                 except OSError as exc:
                     raise PrintError(f"cannot write the layout ({os_reason(exc)}); the PDF was not "
-                                     "written either", where=layout_path,
-                                     expected="a writable file path") from None
+                                     "written either", where=layout_path) from None
     except OSError as exc:
-        raise PrintError(f"cannot write the PDF ({os_reason(exc)})", where=str(out),
-                         expected="a writable file path") from None
+        raise PrintError(f"cannot write the PDF ({os_reason(exc)})", where=str(out)) from None
     if layout_path == "-":  # standard output, as '-' is for a decklist
         sys.stdout.write(json.dumps(layout, indent=1) + "\n")
         sys.stdout.flush()

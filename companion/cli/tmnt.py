@@ -235,7 +235,7 @@ def replay_command(args: argparse.Namespace) -> int:
     from ..tmnt.game import TmntTracker, describe
 
     path = Path(args.log)
-    if not path.is_file():
+    if not path.exists():  # (a folder or another kind of file: the log says what it is)
         raise CompanionError("no such log file", where=str(path), expected="a TMNT tracker log (JSONL)")
     tracker = TmntTracker(EventLog(path, read_only=True))
     if args.json:

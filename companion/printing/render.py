@@ -188,8 +188,7 @@ def save(c: Any) -> None:
         if path is not None:
             write_bytes_atomic(path, buffer.getvalue(), parents=False)
     except OSError as exc:
-        raise PrintError(f"cannot write the PDF ({os_reason(exc)})", where=str(path or c._filename),
-                         expected="a writable file path") from None
+        raise PrintError(f"cannot write the PDF ({os_reason(exc)})", where=str(path or c._filename)) from None
 
 
 def expand_copies(cards: Iterable[Any], counts: Sequence[int] | None = None) -> list[Any]:
@@ -259,8 +258,8 @@ class _Faces:
             where = (f"--art {self.art_dir} (card {card.id!r})" if field_ == "--art"
                      else card_where(card, field_))
             raise PrintError(f"{'art' if field_ != 'back' else 'back'} image {str(path)!r}: {exc.message}",
-                             where=where, expected=exc.expected or "an image file Pillow can read "
-                             f"({', '.join(IMAGE_SUFFIXES)})",
+                             where=where, expected=exc.expected or "an image file Pillow can read, one of "
+                             f"{', '.join(IMAGE_SUFFIXES)}",
                              suggestion=None if field_ == "--art" else
                              "A relative path is read from the card file's folder.") from None
 
@@ -320,8 +319,8 @@ class _Faces:
             elif _FILE_LIKE.search(text):
                 raise PrintError(f"back {text!r} names a file that is not an image this can print",
                                  where=card_where(card, "back"),
-                                 expected=f"an image ({', '.join(IMAGE_SUFFIXES)}) or a back's name "
-                                          "without a file suffix (printed on the back)",
+                                 expected=f"an image, one of {', '.join(IMAGE_SUFFIXES)}, or a back's name "
+                                          "without a file suffix, printed on the back",
                                  found=Path(text).suffix or "a path")
             else:
                 label = text
