@@ -39,6 +39,46 @@ def test_a_seeded_session_replays_exactly_after_a_restart(tmp_path: Path) -> Non
     assert set(t.state.order).isdisjoint(t.state.discards)
 
 
+def test_a_seeded_draw_logs_its_cards_and_keeps_them_when_a_line_before_it_is_lost(tmp_path: Path) -> None:
+    # the cards come from the seed, but the table saw them: a damaged line earlier in the log
+    # (the shuffle then deals otherwise) must not re-deal every later draw
+    path = tmp_path / "session.jsonl"
+    t = started(path)
+    t.do(draw_event("Pip", "climb", TaskCheck(3, "J")))
+    t.do({"event": "award", "player": "Pip", "chips": 2})
+    t.do(draw_event("Moss", "sneak", TaskCheck(3, "J")))
+    moss = t.state.draws[-1].cards
+    logged = [json.loads(line) for line in path.read_text().splitlines()]
+    assert logged[-1]["drawn"] == [c.short for c in moss]  # the draw's cards, as dealt
+    assert logged[2]["drawn"] == [c.short for c in t.state.draws[0].cards]
+    assert open_live_deck(str(path)).state == t.state  # a clean replay: the same, no note
+    lines = path.read_text().splitlines()
+    lines[2] = '{"event": "draw", "charac'  # Pip's draw is lost
+    path.write_text("\n".join(lines) + "\n")
+    again = open_live_deck(str(path), read_only=True)
+    (rec,) = again.state.draws
+    assert rec.character == "Moss" and rec.cards == moss  # not Pip's cards, re-dealt
+    assert "a line before this one was lost or changed" in again.state.journal[-1]
+    assert [p.line for p in again.problems] == [3]
+
+
+def test_a_seeded_draw_on_logs_only_its_new_cards() -> None:
+    t = started(seed=3)
+    t.do({"event": "award", "player": "Pip", "chips": 3})
+    for _ in range(40):  # deal until a cautious draw stops at a bad card it can cancel and go on
+        t.do(draw_event("Pip", "climb", TaskCheck(6, "K", need=3, situation="combat")))
+        rec = t.state.draws[-1]
+        if rec.stopped == "bad card" and rec.draws_left:
+            break
+    else:  # pragma: no cover - seed 3 gets there
+        pytest.fail("no draw stopped at a bad card")
+    t.do({"event": "bonus", "character": "Pip", "source": "chip", "use": "cancel"})
+    before = len(t.state.draws[-1].cards)
+    t.do({"event": "draw_on", "character": "Pip"})
+    logged = t.history[-1]
+    assert logged["drawn"] == [c.short for c in t.state.draws[-1].cards[before:]] and logged["drawn"]
+
+
 def test_typed_cards_are_marked_and_leave_the_deck() -> None:
     t = started()
     typed(t, "Pip", "QH, 3S, 2H", skill=3, situation="combat", aged=1)
@@ -258,6 +298,17 @@ def test_every_action_needs_a_session_but_an_older_logs_lines_still_replay(tmp_p
         old.do({"event": "award", "player": "Pip"})
 
 
+def test_a_replay_after_the_start_is_undone_says_there_is_no_session(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "s.jsonl")
+    assert main(["mousecard", "new", log, "--seed", "1"]) == 0
+    assert main(["mousecard", "undo", log]) == 0
+    capsys.readouterr()
+    assert main(["mousecard", "replay", log]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("No session under way in this log") and "cards in the deck" not in out
+
+
 def test_bad_lines_in_a_log_are_reported_not_fatal(tmp_path: Path) -> None:
     path = tmp_path / "s.jsonl"
     path.write_text('{"event": "start", "seed": 1}\n{"event": "fly"}\n'
@@ -321,6 +372,7 @@ def test_cli_odds_text_names_the_rule_book(capsys: pytest.CaptureFixture[str]) -
     ["--skill", "2", "--target", "J", "--situation", "war"], ["--skill", "x", "--target", "J"],
     ["--skill", "2", "--target", "J", "--aged", "13"], ["--skill", "2", "--target", "J", "--need", "0"],
     ["--skill", "2", "--target", "J", "--mode", "reckless"],
+    ["--skill", "2", "--target", "J", "--deck-log", ""],  # never taken for the full deck
 ])
 def test_cli_bad_input_exits_2_with_a_message(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "mousecard", *argv]) == 2
@@ -591,3 +643,14 @@ def test_cli_the_session_start_undone_leaves_only_redo(tmp_path: Path,
     assert main(["mousecard", "redo", str(log)]) == 0
     assert main(["mousecard", "award", str(log), "ann", "--json"]) == 0
     assert "ann receives 1" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["Pip\nEvil", "x" * 61, "Tab\there"])
+def test_a_new_actions_name_is_one_short_line(name: str) -> None:
+    t = started()
+    with pytest.raises(RuleError, match="must be one line of at most 60 characters"):
+        t.do(draw_event(name, "climb", TaskCheck(2, "J")))
+    with pytest.raises(RuleError, match="must be one line"):
+        t.do({"event": "award", "player": name})
+    t.do({"event": "award", "player": "x" * 60})  # the longest name taken
+    assert t.state.chips_of("x" * 60) == 1

@@ -360,3 +360,46 @@ def test_the_page_on_another_games_log_shows_why_and_saves_nothing(tmp_path: Pat
     else:
         raise AssertionError("the page's tracker took an action it cannot save")
     assert path.read_bytes() == before
+
+
+def test_a_plot_of_the_live_deck_is_said_to_be_stale_once_a_card_is_drawn(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.use_live.value = True
+    page.plot()
+    page.wait()
+    assert "live deck, 54 cards" in page.plot_title and page.plot_note.value == ""
+    page.character.value, page.cards.value = "Pip", "QH"
+    page.draw_button.click()  # the deck behind the plot changed
+    assert "press Plot to draw it for these" in page.plot_note.value
+    page.plot()
+    page.wait()
+    assert "live deck, 53 cards" in page.plot_title and page.plot_note.value == ""
+    page.use_live.value = False  # the full deck now: not what the plot shows either
+    assert "press Plot" in page.plot_note.value
+
+
+def test_the_last_draw_panel_shows_the_draw_the_bonus_buttons_act_on(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.skill.value = 1
+    page.character.value, page.cards.value = "Pip", "3S"
+    page.draw_button.click()
+    page.character.value, page.cards.value = "Moss", "4S"
+    page.draw_button.click()
+    assert "Moss" in page.last.value
+    page.character.value = "Pip"  # the bonus buttons now act on Pip's draw: the panel shows it
+    assert "Pip" in page.last.value and "Moss" not in page.last.value
+    page.player.value = "Pip"
+    page.award_button.click()
+    page.bonus_buttons[2].click()  # Chip: +1 success
+    assert "#1 Pip — task: Success" in page.last.value
+
+
+def test_a_log_that_cannot_be_used_stays_said_after_a_refused_action(tmp_path: Path) -> None:
+    log = tmp_path / "village.jsonl"
+    log.write_text('{"event": "log", "tracker": "village"}\n')
+    page = MouseCardPage(log, plot=False, settle=None)
+    assert "This log cannot be used" in page.notice.value
+    page.character.value, page.cards.value = "Pip", "QH"
+    page.draw_button.click()  # refused, the reason in the message panel
+    assert "This log cannot be used" in page.notice.value and page.message.value
+    assert log.read_text() == '{"event": "log", "tracker": "village"}\n'

@@ -170,6 +170,8 @@ def _check(args: argparse.Namespace, *, odds: bool) -> Any:
 
 
 def _existing_log(path: str) -> Path:
+    if not path.strip():  # (an empty path would be the current folder)
+        raise CompanionError("no log file named", where=repr(path), expected="the path of a Mouse Card log")
     p = Path(path)
     if not p.exists():
         raise CompanionError("no such log file", where=path,
@@ -183,7 +185,7 @@ def _odds(args: argparse.Namespace) -> int:
 
     check = _check(args, odds=True)
     deck = None
-    if args.deck_log:
+    if args.deck_log is not None:  # (an empty one is refused, never taken for "the full deck")
         from ..mousecard.live import open_live_deck
 
         tracker = open_live_deck(str(_existing_log(args.deck_log)), read_only=True)
@@ -229,7 +231,12 @@ def _state_json(tracker: Any) -> dict[str, Any]:
 def _print_state(tracker: Any) -> None:
     st = tracker.state
     chips = ", ".join(f"{p}: {n}" for p, n in st.chips) or "none"
-    print(f"{st.title or 'Mouse Card session'} — chapter {st.chapter}, {len(st.order)} cards in the deck")
+    if st.started:
+        print(f"{st.title or 'Mouse Card session'} — chapter {st.chapter}, {len(st.order)} cards in the deck")
+    else:  # the start was undone (or never made): no deck to speak of
+        from ..mousecard.live import NO_SESSION_HINT
+
+        print(f"No session under way in this log. {NO_SESSION_HINT}")
     print(f"fate chips: {chips}")
     for line in st.journal:
         print(f"  {line}")

@@ -18,7 +18,9 @@ Events (``"event"`` field):
   one (Task checks: no more cards this round); a joker reshuffles every drawn card back.
   Seeded draws stop once the player is sure to succeed, counting the unspent aces' extra
   successes (the player draws *up to* the skill; the odds engine's default), and take a
-  king's extra card only while the player is not yet sure;
+  king's extra card only while the player is not yet sure. A seeded draw is logged with the
+  cards it dealt (``"drawn"``): should a line before it be lost or changed, so that the
+  shuffle deals otherwise on replay, the draw keeps the cards the table saw, and says so;
 - ``bonus`` ``{"character", "source": "ace"|"chip", "use": "success"|"cancel"}`` spends an
   unspent ace of the character's latest draw, or one of their fate chips, on it
   (mouse-card-system.txt, How to draw cards, special effects: Aces; Fate Chips). An ace cancels another
@@ -54,6 +56,8 @@ LIVE_CITES = {
 EVENTS = ("start", "draw", "draw_on", "bonus", "award", "spend", "reshuffle")
 #: What to do when a log holds no session (its start was undone).
 NO_SESSION_HINT = "Redo the undone start to go on with the session, or start a new session log."
+#: The longest character or player name a new action takes (see :meth:`LiveDeckTracker.complete`).
+MAX_NAME = 60
 #: Fate chips one award or spend may move (a typo of 10**23 chips would otherwise stay in the log).
 MAX_CHIPS_AT_ONCE = 99
 
@@ -386,6 +390,32 @@ class LiveDeckTracker(Tracker[LiveDeck]):
     def initial(self) -> LiveDeck:
         return LiveDeck()
 
+    def complete(self, state: LiveDeck, event: Event) -> Event:
+        """A draw from the seeded deck is logged with the cards it dealt (``"drawn"``), so that
+        a replay keeps the cards the table saw even if a line before it is lost or changed
+        (the shuffle would then deal otherwise). A new action's names are one short line each
+        (a pasted paragraph or a line break would garble the journal); an older log's are read
+        as they are."""
+        for key in ("character", "player"):
+            name = event.get(key)
+            if isinstance(name, str) and (len(name) > MAX_NAME or any(ch < " " for ch in name)):
+                shown = repr(name[:MAX_NAME]) + ("…" if len(name) > MAX_NAME else "")
+                raise RuleError(f"a {key}'s name must be one line of at most {MAX_NAME} characters",
+                                where=key, found=shown)
+        if event.get("event") not in ("draw", "draw_on") or "cards" in event or "drawn" in event:
+            return event
+        try:
+            after = self.apply(state, event)
+        except CompanionError:
+            return event  # refused: :meth:`do` says why
+        before = state.last_draw(state.name_of(str(event.get("character", ""))))
+        rec = after.draws[-1] if event["event"] == "draw" else after.last_draw(after.name_of(
+            str(event.get("character", ""))))
+        if rec is None:  # pragma: no cover - a draw that was not refused has a record
+            return event
+        kept = len(before.cards) if event["event"] == "draw_on" and before is not None else 0
+        return {**event, "drawn": [c.short for c in rec.cards[kept:]]}
+
     def apply(self, state: LiveDeck, event: Event) -> LiveDeck:
         kind = event.get("event")
         if kind == "start":
@@ -442,11 +472,13 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         task = _text(event, "task", required=False, default="task")
         check = _check_from(event)
         typed = _typed(state, event)
+        start = state
         state, r = _resolve(state, check, typed)
+        state, r, note = _as_recorded(start, state, r, event, lambda cards: _resolve(start, check, cards))
         record = DrawRecord(number=len(state.draws) + 1, chapter=state.chapter, character=character,
                             task=task, check=check, typed=typed is not None, **r)
         return replace(state.naming(character), draws=(*state.draws, record),
-                       journal=(*state.journal, record.summary()))
+                       journal=(*state.journal, record.summary() + note))
 
     def _draw_on(self, state: LiveDeck, event: Event) -> LiveDeck:
         character = state.name_of(_text(event, "character"))
@@ -464,9 +496,12 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             raise RuleError(f"{character}'s draw #{rec.number} cannot go on: {why}", where="draw_on",
                             suggestion=f"See {LIVE_CITES['draw']}.")
         typed = _typed(state, event)
+        start = state
         state, r = _resolve(state, rec.check, typed, rec)
+        state, r, note = _as_recorded(start, state, r, event, kept=len(rec.cards),
+                                      again=lambda cards: _resolve(start, rec.check, cards, rec))
         new = replace(rec, typed=rec.typed or typed is not None, **r)
-        line = f"{rec.character} draws on: " + new.summary()
+        line = f"{rec.character} draws on: " + new.summary() + note
         return replace(state, draws=tuple(new if d is rec else d for d in state.draws),
                        journal=(*state.journal, line))
 
@@ -503,6 +538,24 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                 f"#{rec.number}: {what} → {new.total_successes}/{rec.check.need}, "
                 f"{'success' if new.succeeded else 'not yet'}.")
         return replace(state, draws=draws, journal=(*state.journal, line))
+
+
+def _as_recorded(start: LiveDeck, state: LiveDeck, r: dict[str, Any], event: Event,
+                 again: Any, kept: int = 0) -> tuple[LiveDeck, dict[str, Any], str]:
+    """A seeded draw whose logged cards (``"drawn"``, see :meth:`LiveDeckTracker.complete`)
+    are not what the shuffle deals now: a line before it was lost or changed. The cards the
+    table saw are kept (drawn as if typed in, by ``again``), and the journal says so."""
+    drawn = event.get("drawn")
+    if drawn is None or "cards" in event:
+        return state, r, ""
+    if not isinstance(drawn, list) or not all(isinstance(x, str) for x in drawn):
+        raise LogError("'drawn' must be a list of card names", found=repr(drawn)[:80])
+    recorded = [parse_card(x) for x in drawn]
+    if [c.short for c in r["cards"][kept:]] == [c.short for c in recorded]:
+        return state, r, ""
+    state, r = again(recorded)
+    return state, r, (" (the cards logged at the table: the shuffle now deals others, so a line "
+                      "before this one was lost or changed)")
 
 
 def _typed(state: LiveDeck, event: Event) -> list[PlayingCard] | None:

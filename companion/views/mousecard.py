@@ -137,6 +137,7 @@ class MouseCardPage(ui.TrackerPage):
         self.twin_worker = ui.Latest(0.0)
         self._show_lock = threading.Lock()  # a result and a late preview never cross
         self._plotted: TaskCheck | None = None  # the check the plot was drawn for
+        self._plotted_deck: tuple[Any, ...] | None = None  # and the live deck's cards, if from them
         self._pending: TaskCheck | None = None  # the check whose odds are being worked out
         self.odds: CheckOdds | None = None  # the result on show
         self.plot_title = ""  # the plot's title, once drawn (what it shows, in words)
@@ -154,7 +155,7 @@ class MouseCardPage(ui.TrackerPage):
                 pass  # another page on the same log started it a moment ago: do() read it first
         self._build()
         if not self.show_unusable(self.notice):  # kept on show, apart from the odds' messages
-            self._show_set_aside(self.notice)
+            self._show_set_aside(self.notice)  # (until the next action)
         self.refresh()
         self.compute()
         if plot:
@@ -262,7 +263,7 @@ class MouseCardPage(ui.TrackerPage):
         self.draw_on_button.tooltip = ("After a cautious draw's bad card is cancelled, the same draw goes "
                                        "on with the cards it has left")
         self.draw_on_button.on_click(g(lambda _b: self.draw_on()))
-        self.character.observe(lambda _c: self._refresh_draw_on(), names="value")
+        self.character.observe(lambda _c: (self._refresh_draw_on(), self._refresh_last()), names="value")
         self.last = w.HTML()
         self.last.add_class("cmp-mousecard-last")
         self.bonus_buttons = []
@@ -450,6 +451,7 @@ class MouseCardPage(ui.TrackerPage):
         ax.legend(title="target", ncol=2, fontsize=8)
         self.plot_box.children = [ui.figure_widget(fig)]
         self._plotted = c
+        self._plotted_deck = self.tracker.state.remaining if self.use_live.value else None
         self.plot_note.value = ""
         self._waiting_for("plot", False)
 
@@ -461,11 +463,12 @@ class MouseCardPage(ui.TrackerPage):
         except Exception:
             now = None
         shown = self._plotted
-        same = shown is not None and now is not None and replace(now, skill=shown.skill,
-                                                                 target=shown.target) == shown
+        deck = self.tracker.state.remaining if self.use_live.value else None
+        same = (shown is not None and now is not None and deck == self._plotted_deck
+                and replace(now, skill=shown.skill, target=shown.target) == shown)
         self.plot_note.value = "" if same or shown is None else ui.panel_html(
-            "warn", "The plot shows the controls as they were when it was drawn: press Plot to draw it "
-                    "for these")
+            "warn", "The plot shows the controls (and the deck) as they were when it was drawn: press "
+                    "Plot to draw it for these")
 
     def _act(self, event: dict[str, Any]) -> None:
         self._acting(lambda: self.tracker.do(event))
@@ -484,7 +487,7 @@ class MouseCardPage(ui.TrackerPage):
             if self.tracker.reloads != reloads:
                 ui.show(self.notice, "info", "The saved session was changed in another window",
                         ["it was read again first: the page shows it as it is now"])
-            else:
+            elif not self.show_unusable(self.notice):  # a log that cannot be used stays said
                 self.notice.value = ""
 
     def draw(self) -> None:
@@ -540,8 +543,7 @@ class MouseCardPage(ui.TrackerPage):
         self.deck_status.value = (
             f"<div style='font-size:17px'><b>{len(st.order)}</b> cards in the deck · "
             f"{len(st.discards)} drawn since the last reshuffle · chapter {st.chapter}</div>")
-        last = st.draws[-1] if st.draws else None
-        self.last.value = draw_html(last) if last else ""
+        self._refresh_last()
         rows = "".join(f"<tr><td style='padding-right:16px'>{html.escape(p)}</td>"
                        f"<td><b>{n}</b> {'●' * min(n, 10)}</td></tr>" for p, n in st.chips)
         self.chips_table.value = (f"<table><tr><th align='left'>Player</th><th align='left'>Fate chips"
@@ -554,7 +556,15 @@ class MouseCardPage(ui.TrackerPage):
         self._refresh_draw_on()
         if self.use_live.value:
             self.compute()
+        self._plot_stale()  # a draw changes the live deck a plot may have been drawn from
 
+
+    def _refresh_last(self) -> None:
+        """The draw the bonus and draw-on buttons act on: the named character's latest (the
+        latest of all when no character with a draw is named)."""
+        st = self.tracker.state
+        last = st.last_draw(self.character.value.strip()) or (st.draws[-1] if st.draws else None)
+        self.last.value = draw_html(last) if last else ""
 
     def _refresh_draw_on(self) -> None:
         rec = self.tracker.state.last_draw(self.character.value.strip())
