@@ -654,3 +654,17 @@ def test_a_new_actions_name_is_one_short_line(name: str) -> None:
         t.do({"event": "award", "player": name})
     t.do({"event": "award", "player": "x" * 60})  # the longest name taken
     assert t.state.chips_of("x" * 60) == 1
+
+
+def test_a_new_name_close_to_a_known_one_is_pointed_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    t = started()
+    t.do({"event": "award", "player": "Pip"})
+    assert t.state.new_name_hint("Ppi") == "'Ppi' is a new name in this session. Did you mean 'Pip'?"
+    assert t.state.new_name_hint("pip") is None and t.state.new_name_hint("Moss") is None
+    log = str(tmp_path / "s.jsonl")
+    assert main(["mousecard", "new", log, "--seed", "1"]) == 0
+    assert main(["mousecard", "award", log, "Pip"]) == 0
+    capsys.readouterr()
+    assert main(["mousecard", "award", log, "Ppi"]) == 0  # done (a new player is allowed), and said
+    assert "note: 'Ppi' is a new name in this session. Did you mean 'Pip'?" in capsys.readouterr().err

@@ -403,3 +403,16 @@ def test_a_log_that_cannot_be_used_stays_said_after_a_refused_action(tmp_path: P
     page.draw_button.click()  # refused, the reason in the message panel
     assert "This log cannot be used" in page.notice.value and page.message.value
     assert log.read_text() == '{"event": "log", "tracker": "village"}\n'
+
+
+def test_the_page_points_out_a_new_name_close_to_a_known_one(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.player.value = "Pip"
+    page.award_button.click()
+    assert page.message.value == ""
+    page.player.value = "Ppi"
+    page.award_button.click()
+    assert "Ppi" in page.message.value and "Did you mean" in page.message.value
+    page.character.value, page.cards.value = "Pipp", "QH"
+    page.draw_button.click()
+    assert "Pipp" in page.message.value and "Did you mean" in page.message.value

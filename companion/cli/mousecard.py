@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -263,6 +264,9 @@ def _act(args: argparse.Namespace) -> int:
         _existing_log(args.log)
     tracker = open_live_deck(args.log)
     warnings = warn_set_aside(tracker)
+    # a name close to one the session knows is likely a typo: said once the action is done
+    name = args.character if args.action == "draw" else args.player if args.action == "award" else None
+    hint = tracker.state.new_name_hint(name) if name else None
     if args.action in ("undo", "redo"):
         before = tracker.state.journal
         tracker.undo() if args.action == "undo" else tracker.redo()
@@ -313,6 +317,10 @@ def _act(args: argparse.Namespace) -> int:
     elif args.action == "reshuffle":
         tracker.do({"event": "reshuffle", "reason": "chapter" if args.chapter else "gm"})
     st = tracker.state
+    if hint:
+        warnings.append(hint)
+        if not args.json:
+            print(f"companion: note: {hint}", file=sys.stderr)
     return _said(args, tracker, st.journal[-1] if st.journal else "nothing yet", warnings)
 
 

@@ -184,6 +184,16 @@ class LiveDeck:
         key = name.casefold()
         return next((known for known in self.names if known.casefold() == key), name)
 
+    def new_name_hint(self, name: str) -> str | None:
+        """A word of warning when ``name`` is new to this session but close to a name it knows
+        (a typo would otherwise start a new player with no chips and no draws): None otherwise."""
+        from ..errors import closest, did_you_mean
+
+        if not name.strip() or self.name_of(name) in self.names:
+            return None
+        hint = did_you_mean(closest(name, self.names))
+        return f"{name!r} is a new name in this session. {hint}" if hint else None
+
     def naming(self, name: str) -> LiveDeck:
         """The state with ``name`` known (see :meth:`name_of`)."""
         return self if self.name_of(name) in self.names else replace(self, names=(*self.names, name))

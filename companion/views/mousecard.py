@@ -499,9 +499,17 @@ class MouseCardPage(ui.TrackerPage):
             raise CompanionError("name the character who draws", where="Character")
         typed = self.cards.value.strip()
         cards = [c.id for c in parse_cards(typed)] if typed else None
+        hint = self.tracker.state.new_name_hint(character)
         self._act(draw_event(character, self.task.value.strip() or "task", self.check(fate_chips=False),
                              cards))
         self.cards.value = ""
+        self._new_name(hint)
+
+    def _new_name(self, hint: str | None) -> None:
+        """Once an action is done, a word when it used a new name close to a known one (a typo
+        starts a new player with no chips and no draws of their own)."""
+        if hint:
+            ui.show(self.message, "info", "A new name", [hint])
 
     def draw_on(self) -> None:
         """Go on with the character's latest draw once its bad card is cancelled (typed cards
@@ -535,7 +543,9 @@ class MouseCardPage(ui.TrackerPage):
         player = self.player.value.strip() or self.character.value.strip()
         if not player:
             raise CompanionError("name the player", where="Player")
+        hint = self.tracker.state.new_name_hint(player) if verb == "award" else None
         self._act({"event": verb, "player": player, "chips": 1})
+        self._new_name(hint)
 
     # -- display -----------------------------------------------------------------------------
     def refresh(self) -> None:
