@@ -35,6 +35,18 @@ def test_family_variant_from_crowns_per_card() -> None:
     assert "whole numbers" in v.message.value
 
 
+def test_family_total_is_unknown_until_each_cards_crowns_are_typed() -> None:
+    # which cards a colour discards depends on the crowns on each: no total from a guessed split
+    v = MonarchsCompanion(db())
+    v.load_book_example()
+    assert "Total: 28 VP" in v.total.value
+    v.variant.value = "family"
+    assert "Total: — VP" in v.total.value and "unknown until" in v.total.value and v.table.value == ""
+    assert "needs the crowns on each card" in v.message.value
+    v.variant.value = "standard"
+    assert "Total: 28 VP" in v.total.value and v.message.value == ""
+
+
 def test_counters_set_after_per_card_crowns_count_and_say_so() -> None:
     v = MonarchsCompanion(db())
     v.family["green"].value = "2 0 1"

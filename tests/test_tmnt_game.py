@@ -99,6 +99,22 @@ def test_adjust_draws_what_is_left_and_the_deck_runs_out() -> None:
         adjust_phase(5, 30, 5)
 
 
+def test_a_character_kept_face_up_is_not_to_be_flipped_again() -> None:
+    t = started(first=0)
+    to_attack(t)
+    t.do({"event": "attack", "character": "wind:3", "attacks": []})
+    t.do({"event": "result", "attacker_keeps": 1})  # Ann keeps her Character face-up
+    t.do({"event": "next"})
+    to_attack(t)  # Bob's turn
+    t.do({"event": "attack", "character": "wind:1", "attacks": []})
+    t.do({"event": "result", "defender_keeps": 1})  # and Ann keeps it through Bob's attack
+    t.do({"event": "next"})  # Ann again
+    while t.state.phase != "flip":
+        t.do({"event": "next"})
+    assert t.state.players[0].zones[0].face == "up"
+    assert "face-up already" in t.state.message and "turn over" not in t.state.message
+
+
 def test_first_player_skips_adjust_on_the_first_turn_only() -> None:
     t = started(first=1)
     to_attack(t)

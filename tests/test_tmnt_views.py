@@ -9,7 +9,7 @@ import ipywidgets as w
 import pytest
 
 from companion.cards import card_from_record
-from companion.views.tmnt import AttackBuilder, GameTracker, tmnt_page
+from companion.views.tmnt import NONE, AttackBuilder, GameTracker, tmnt_page
 
 CARDS = [card_from_record("tmnt", "Test demo", rec) for rec in (
     {"id": "hero", "name": "Hero", "type": "character", "attribute": "wind", "power": 3, "source": "demo"},
@@ -106,6 +106,29 @@ def test_tracker_plays_a_turn_with_clicks_and_resumes(tmp_path: Path) -> None:
             "cmp-tmnt-new-game"} <= classes(resumed.widget)
 
 
+def test_a_new_attack_starts_with_none_of_the_last_ones_cards(tmp_path: Path) -> None:
+    # turn 1's Attack and Counter cards must not be recorded again for turn 2 (its Counter was
+    # the other player's): a click on "Record attack" would play cards nobody played
+    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+    g.first.value = 0
+    g.new_game.click()
+    play_to_attack(g)
+    g.builder.attacks[0].pick.value = "kick"
+    g.builder.counter.pick.value = "parry"
+    g.record.click()
+    assert g.state.attack["counter"] is not None
+    g.result_step.click()
+    g.next.click()  # turn 2: the other player
+    play_to_attack(g)
+    assert g.state.turn == 2 and g.record in g.actions.children
+    picked = [s.pick.value for s in (*g.builder.attacks, g.builder.counter)]
+    assert picked == [NONE] * 4
+    g.builder.attacks[0].pick.value = "slam"
+    g.undo.click()
+    g.redo.click()  # the same attack's page again: the choices made for it stay
+    assert g.builder.attacks[0].pick.value == "slam"
+
+
 def test_tracker_shows_errors_instead_of_raising(tmp_path: Path) -> None:
     g = GameTracker(tmp_path / "t.jsonl", CARDS)
     g.zones[0][0].click()  # before a game: an error panel, not an exception
@@ -147,6 +170,7 @@ def _game_over(tmp_path: Path) -> GameTracker:
 def test_tracker_game_over_is_shown(tmp_path: Path) -> None:
     g = _game_over(tmp_path)
     assert g.state.over and g.next.disabled and "Game over" in g.status.value
+    assert "tmnt-tcg.txt, Game Over" in g.status.value and "Adjust Phase" not in g.status.value
     assert "winner" in g.headers[0].value
 
 

@@ -221,8 +221,10 @@ def adjust_command(args: argparse.Namespace) -> int:
     else:
         first = (f"discard {a.discard}" if a.discard else f"draw {a.refill}" if a.refill else "already 5")
         print(f"(1) hand to 5: {first}; (2) draw 1 + {args.empty} empty Block Zone(s) = {a.draw}")
-        print(f"hand {a.hand_after}, Deck {a.deck_after}" + (" — the Deck ran out: game over"
-                                                               if a.deck_ran_out else ""))
+        short = (f" (only {a.drawn} of the {a.refill + a.draw} to draw were left)"
+                 if a.drawn < a.refill + a.draw else "")
+        print(f"hand {a.hand_after}, Deck {a.deck_after}{short}" + (" — the Deck ran out: game over"
+                                                                     if a.deck_ran_out else ""))
         print(f"({out['cite']})")
     return 0
 

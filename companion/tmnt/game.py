@@ -334,6 +334,8 @@ class TmntTracker(Tracker[Game]):
                "flip": "Flip Phase: turn over the 1st Block card and say what it is.",
                "attack": "Attack Phase: place up to 3 Attack cards, then the Counter and Forward Steps."
                }.get(nxt, "")
+        if nxt == "flip" and me.zones[0].face == "up":  # a Character kept from the last turn
+            msg = "Flip Phase: the 1st Block card is face-up already (kept last turn): nothing to flip."
         if nxt == "attack" and not can_attack(me):
             msg = (f"Attack Phase skipped: no Character or Attack card face-up on {me.name}'s 1st "
                    f"Block Zone ({_cite('attack')}). Next ends the turn.")

@@ -240,9 +240,13 @@ class MonarchsCompanion:
             if self.variant.value == "family":
                 missing = [c for c in COURT_COLOURS if self.cards[c].value > 2 and self.crowns[c].value
                            and not self.family[c].value.strip()]
-                if missing:
+                if missing:  # which cards the family discards depends on them: no total is guessed
                     ui.show(self.message, "warn", "Family scoring needs the crowns on each card",
                             [f"type them for: {', '.join(missing)}"])
+                    self.total.value = ("<div style='font-size:32px;font-weight:bold'>Total: — VP</div>"
+                                        "<small>unknown until the crowns on each card are typed</small>")
+                    self.table.value = ""
+                    return None
             result = score(self.pad_cards(), self.variant.value)
         except CompanionError as exc:
             ui.show_error(self.message, exc)

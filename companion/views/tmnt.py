@@ -113,8 +113,8 @@ class CardSlot:
         self.custom = w.HBox([self.attr, self.power, self.kind], layout=w.Layout(margin="0 0 0 110px"))
         self.box = w.VBox([self.pick, self.custom])
         self.pick.observe(lambda _c: self._show_custom(), "value")
-        self.pick.value = (pool[0].id if role == "character" and pool else
-                           CUSTOM if role == "character" else NONE)
+        self.default = pool[0].id if role == "character" and pool else CUSTOM if role == "character" else NONE
+        self.pick.value = self.default
         self._show_custom()
 
     def _show_custom(self) -> None:
@@ -188,6 +188,12 @@ class AttackBuilder:
         assert first is not None  # the character slot has no "none"
         return first, [c for c in (s.card() for s in self.attacks) if c is not None], self.counter.card()
 
+    def clear(self) -> None:
+        """Every card place as on a fresh builder: a new attack (another turn, the other player's
+        cards) starts with no Attack or Counter card of the last one."""
+        for slot in (self.character, *self.attacks, self.counter):
+            slot.pick.value = slot.default
+
     def set_defender(self, blocks: int, face_up: list[int]) -> None:
         """Used by the tracker: the defender's Block cards come from the table state."""
         self.blocks.value = blocks
@@ -254,6 +260,7 @@ class GameTracker(ui.TrackerPage):
         self.tracker = self.open_tracker(TmntTracker, self.path)
         self._fix_loaded: tuple[int, dict[str, int]] = (-1, {})  # the player and counts the boxes show
         self._keep_turn: int | None = None  # the turn whose Result Step choices the keep boxes hold
+        self._attack_turn: int | None = None  # the turn whose attack the builder holds
         self.status = ui.panel()
         self.status.add_class("cmp-tmnt-status")
         guard = ui.guarded(self.status)
@@ -393,7 +400,7 @@ class GameTracker(ui.TrackerPage):
         else:
             event["first"] = int(self.first.value)
         self._do(event)
-        self._keep_turn = None  # a new game: no Result Step choice carries over
+        self._keep_turn = self._attack_turn = None  # a new game: no choice of the last carries over
         self.setup_box.selected_index = None
 
     def _do(self, event: dict[str, Any]) -> None:
@@ -479,7 +486,8 @@ class GameTracker(ui.TrackerPage):
                             + (" — game over" if s.over else "") + f"</div><div>{''.join(chips)}</div>")
         kind = "ok" if s.over else "info"
         title = "Game over" if s.over else PHASE_LABELS[s.phase]
-        ui.show(self.status, kind, title, [s.message, cite("tmnt", _section(s.phase))])
+        section = "Game Over" if s.over else _section(s.phase)
+        ui.show(self.status, kind, title, [s.message, cite("tmnt", section)])
         for p, player in enumerate(s.players):
             mark = " ◀ to play" if p == s.active and not s.over else ""
             win = " 🏆 winner" if s.over and s.winner == p else ""
@@ -536,6 +544,9 @@ class GameTracker(ui.TrackerPage):
         if s.phase == "attack" and s.attack is None and me.zones[0].face == "up":
             self.builder.attack_card_power.value = "count" if s.attack_card_power else "ignore"
             self.builder.attack_card_power.disabled = True  # chosen for the whole game at its start
+            if self._attack_turn != s.turn:  # a new attack: none of the last one's cards (its
+                self.builder.clear()  # Counter was the other player's)
+                self._attack_turn = s.turn
             cards = [z for z in them.zones if z.face != "empty"]
             self.builder.set_defender(len(cards), [i for i, z in enumerate(cards, 1) if z.face == "up"])
             first = self.builder.character.card()
