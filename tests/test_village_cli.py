@@ -322,6 +322,9 @@ def test_do_takes_magic_cards_as_their_data_says_and_refuses_a_card_of_another_t
     code, _, err = run(capsys, "village", "do", log, '{"event": "magic", "player": 1, "name": "Acorn Scout", '
                        '"instant": true}')
     assert code == 2 and "'Acorn Scout' is a basic-mouse card, not a Magic card" in err
+    code, _, err = run(capsys, "village", "do", log,  # a kind the card data contradicts is refused
+                       '{"event": "magic", "player": 1, "name": "Super Confused", "instant": false}')
+    assert code == 2 and "Super Confused is instant by the card data" in err and "Magic Cards" in err
 
 
 @pytest.mark.parametrize("content", [None, b"\x7fELF\x02\x01\x01\x00\xd0\xff", b'{"cards": [ {"id": 1'])

@@ -424,6 +424,17 @@ def test_coin_flip_seeded_results_differ_between_seeds() -> None:
     assert len(results) > 1
 
 
+def test_no_attack_negating_coin_flip_on_the_first_turn() -> None:
+    # it would open an Attack Phase there is none of, skipping Steps 2-5 and the draw
+    t = game()
+    with pytest.raises(RuleError, match="no attack on the first turn") as err:
+        t.do({"event": "flip", "card": "Super Confused", "functions": 2, "result": "tails", "attack": True})
+    assert "First Turn" in str(err.value) and "Coin Flips" in str(err.value)
+    assert t.state.t.step == 1 and not t.state.t.flips
+    t.do({"event": "flip", "card": "Super Confused", "functions": 2, "result": "tails"})  # any other flip
+    assert t.state.t.step == 1 and len(t.state.t.flips) == 1
+
+
 def test_no_coin_flip_after_the_attack_is_resolved() -> None:
     t = game()
     a = through_turn_one(t)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from companion.cards import CardDB, card_from_record
-from companion.errors import LogError
+from companion.errors import LogError, RuleError
 from companion.views.village import UNDEFENDED, VillageCompanion, checklist_html
 
 
@@ -169,6 +169,23 @@ def test_instant_magic_button_follows_the_kind_and_player_chosen(tmp_path: Path)
     v.buttons["magic"].click()
     assert v.state.players[1].discard == 1 and "Bob plays Super Confused" in v.message.value
     assert v.buttons["magic"].disabled  # Bob's one Magic card this turn is played
+
+
+def test_a_magic_card_named_in_the_data_sets_its_kind(tmp_path: Path) -> None:
+    # the toggle is for a card of one's own: a known card is as its data says (it had sent
+    # "normal" for a continuous card, which then went to the discard pile)
+    v = VillageCompanion(tmp_path / "v.jsonl")  # the bundled card data
+    v.new_game()
+    v.act({"event": "draw"})
+    v.card_name.value = "Harvest Moon"
+    assert v.magic_kind.value == "continuous"
+    v.buttons["magic"].click()
+    assert "stays on the field" in v.message.value and v.state.players[0].discard == 0
+    assert "Harvest Moon" in v.state.players[0].magic
+    v.card_name.value = "Super Confused"
+    assert v.magic_kind.value == "instant"
+    v.card_name.value = "a card of my own"  # not in the data: the toggle stays as it is
+    assert v.magic_kind.value == "instant"
 
 
 def test_ability_cost_comes_from_the_card_and_is_enforced(tmp_path: Path) -> None:
@@ -498,6 +515,11 @@ def test_a_flip_that_can_negate_an_attack_opens_the_attack_phase_and_others_move
     assert v.state.t.step == 1 and v.tracker.history[-1] == {"event": "flip", "card": "Lucky Coin",
                                                               "functions": 1, "result": "heads"}
     v.flip_card.value, v.flip_functions.value, v.flip_attack.value = "Super Confused", 2, True
+    with pytest.raises(RuleError, match="no attack on the first turn"):  # nothing to negate yet
+        v.flip("tails")
+    assert v.state.t.step == 1
+    v.act({"event": "end_turn"})
+    v.act({"event": "draw"})  # Bob's turn: he may attack
     v.flip("tails")
     assert v.state.t.step == 6 and v.tracker.history[-1]["attack"] is True
 

@@ -210,6 +210,7 @@ class VillageCompanion(ui.TrackerPage):
         self.undo_button, self.redo_button = undo, redo
         # who plays the Magic card, and whether it is instant, decide whether it may be played now
         self.magic_kind.observe(lambda _c: self._refresh_buttons(), names="value")
+        self.card_name.observe(lambda ch: self._magic_kind_from_card(ch["new"]), names="value")
         self.magic_player.observe(lambda _c: self._refresh_buttons(), names="value")
         b = self.buttons
         turn_box = w.VBox([
@@ -307,6 +308,14 @@ class VillageCompanion(ui.TrackerPage):
 
                 self._db = CardDB("village", [])
         return self._db
+
+    def _magic_kind_from_card(self, name: str) -> None:
+        """A Magic card named in the card data sets whether it is instant or continuous (the
+        toggle is for a card of one's own; the rules refuse a kind the data contradicts)."""
+        card = self.db().lookup(name or "")
+        if card is not None and card.type == "magic":
+            self.magic_kind.value = ("instant" if card.get("instant") else
+                                     "continuous" if card.get("continuous") else "normal")
 
     def _mouse_names(self) -> list[str]:
         return sorted({c.name for c in self.db().of_type("basic-mouse", "mega-mouse")})

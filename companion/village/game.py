@@ -290,6 +290,9 @@ def why_not(state: VillageState, kind: str, player: int | None = None, *,
             return f"the player who moves first cannot attack on the first turn ({CITE_FIRST})"
         if t.attacked:
             return f"the attack for this turn is already declared ({CITE_TURN}, Step 6)"
+    if kind == "flip" and attack_flip and state.first_turn:  # (it would skip Steps 2-5 for nothing)
+        return (f"a coin flip that can negate an attack goes at the beginning of the Attack Phase, and the "
+                f"player who moves first has no attack on the first turn ({CITE_FIRST}; {CITE_FLIPS})")
     if kind == "flip" and attack_flip and t.attacked:
         return (f"a coin flip that can negate an attack goes at the beginning of the Attack Phase, and this "
                 f"turn's attack is already resolved ({CITE_FLIPS})")
@@ -457,8 +460,15 @@ class VillageTracker(Tracker[VillageState]):
                         out[stat] = card.get(stat)
             elif kind == "magic":  # whether it stays or goes (Card Descriptions 5)
                 for flag in ("instant", "continuous"):
-                    if event.get(flag) is None and card.get(flag) is not None:
-                        out[flag] = bool(card.get(flag))
+                    printed = card.get(flag)
+                    if printed is None:
+                        continue
+                    if event.get(flag) is not None and bool(event.get(flag)) != bool(printed):
+                        raise RuleError(f"{card.name} is {'' if printed else 'not '}{flag} by the card data, "
+                                        f"not as the event says ({flag}: {bool(event.get(flag))!r})",
+                                        where=CITE_MAGIC,
+                                        suggestion=f"Leave '{flag}' out: the card data gives it.")
+                    out[flag] = bool(printed)
             return out
         try:
             _p, mouse = state.mouse(event.get("mouse"))  # type: ignore[arg-type]
