@@ -150,8 +150,14 @@ def share(p: Fraction) -> str:
 
 
 def percent(p: Fraction | float, places: int = 3) -> str:
-    """``Fraction(1, 3)`` -> ``"33.333%"`` (rounded half up, exactly, from the fraction)."""
+    """``Fraction(1, 3)`` -> ``"33.333%"`` (rounded half up, exactly, from the fraction); as
+    :func:`share`, never a certainty it is not: 1/487635 is "<0.001%", not "0.000%"."""
     q = Fraction(p) * 100
+    tiny = Fraction(1, 2 * 10 ** places)  # what rounds to 0 (or to 100) at ``places``
+    if 0 < q < tiny:
+        return f"<0.{'0' * (places - 1)}1%" if places else "<1%"
+    if 100 - tiny <= q < 100:
+        return f">99.{'9' * places}%" if places else ">99%"
     scale = 10 ** places
     n = (q * scale * 2 + 1) // 2  # round half up, exact
     whole, frac = divmod(int(n), scale)

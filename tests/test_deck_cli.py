@@ -127,6 +127,9 @@ def test_odds(tmp_path: Path, cards: Path, capsys: pytest.CaptureFixture[str]) -
     assert code == 0 and "39.950%" in out
     code, _, err = run(capsys, "deck", "odds", "village", deck, "--cards", str(cards), "--kind", "typo")
     assert code == 2 and "FIELD=VALUE" in err
+    code, out, _ = run(capsys, "deck", "odds", "village", deck, "--cards", str(cards),
+                       "--kind", "name=Barley Runner", "--at-least", "1", "--draws", "1")
+    assert code == 0 and "with name Barley Runner" in out and "title" not in out  # the book's word
 
 
 def test_export_and_stdin(tmp_path: Path, cards: Path, capsys: pytest.CaptureFixture[str],

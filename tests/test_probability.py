@@ -93,6 +93,17 @@ def test_multivariate_single_kind_matches_at_least(sizes: list[int], other: int,
         population, sizes[0], draws, need)
 
 
+@pytest.mark.parametrize(("p", "places", "shown"), [
+    (Fraction(1, 487635), 3, "<0.001%"),  # an Apple-rich hand: rare, never impossible
+    (Fraction(3218390, 3218391), 3, ">99.999%"),  # near certain is not certain
+    (Fraction(1, 200000), 3, "0.001%"), (Fraction(1, 200001), 3, "<0.001%"),
+    (Fraction(0), 3, "0.000%"), (Fraction(1), 3, "100.000%"),  # only these are exact
+    (Fraction(1, 1000), 0, "<1%"), (Fraction(999, 1000), 0, ">99%"),
+])
+def test_percent_never_rounds_to_a_certainty_it_is_not(p: Fraction, places: int, shown: str) -> None:
+    assert percent(p, places) == shown
+
+
 def test_percent_rounds_half_up_exactly() -> None:
     assert percent(Fraction(1, 3)) == "33.333%"
     assert percent(Fraction(2, 3)) == "66.667%"

@@ -121,7 +121,7 @@ def describe(flt: Filter) -> str:
     """``{"type": ["item", "magic"]}`` -> ``"type item or magic"`` for messages and labels."""
     parts = []
     for path, allowed in flt.items():
-        label = {v: k for k, v in ALIASES.items() if k in {"title", "ability", "fruit_cost", "kind"}}.get(
-            path, path)
+        # (a card's name is its "name" in both games' words: "title" is the TMNT book's alone)
+        label = {v: k for k, v in ALIASES.items() if k in {"ability", "fruit_cost", "kind"}}.get(path, path)
         parts.append(f"{label.replace('_', ' ')} {' or '.join(str(a) for a in allowed)}")
     return ", ".join(parts) if parts else "any card"
