@@ -167,6 +167,33 @@ def test_victory_and_defeat_events() -> None:
         t2.do({"event": "victory"})
 
 
+def test_the_hourglass_stops_on_the_chapter_end_and_play_stops_with_the_defeat() -> None:
+    # Story Control Board: reaching the chapter end marker loses the chapter; surges after it
+    # had gone on moving the hourglass past the marker and placing minions
+    t = tracker()
+    t.do(start(chapter_end=3))
+    t.do({"event": "hourglass", "move": 5})  # a jump of several pages lands on the marker
+    assert t.state.board.hourglass == 3 and t.state.board.defeated
+    for event in ({"event": "minion_cheese", "count": 6}, {"event": "hourglass"},
+                  {"event": "capture", "mouse": "collin"}, {"event": "end_turn"}):
+        with pytest.raises(RuleError, match="the chapter is lost, play does not go on"):
+            t.do(event)
+    t.do({"event": "note", "text": "we lost"})  # a note still may be logged; undo goes back
+    t.undo()
+    t.undo()
+    assert t.state.board.hourglass == 1 and not t.state.board.defeated
+
+
+def test_only_a_mouse_with_pilfer_takes_cheese_from_the_wheel() -> None:
+    t = tracker()
+    t.do(start())
+    t.do({"event": "minion_cheese", "count": 2})
+    with pytest.raises(RuleError, match="Collin has no Pilfer: it is Filch's ability"):
+        t.do({"event": "pilfer", "mouse": "collin"})
+    t.do({"event": "pilfer", "mouse": "filch"})
+    assert t.state.board.wheel == 1
+
+
 def test_greedy_roach_steal_goes_to_the_wheel_and_can_surge() -> None:
     t = tracker()
     t.do(start())

@@ -225,6 +225,17 @@ def test_cli_do_that_cannot_write_says_so_once_and_what_was_written(
     assert "was not saved. Nothing was written" in capsys.readouterr().err
 
 
+def test_cli_after_the_start_is_undone_shows_no_board(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "g.jsonl"
+    assert main(["mystics", "new", str(path), "--mice", "collin", "--seed", "2"]) == 0
+    assert main(["mystics", "do", str(path), "undo"]) == 0
+    capsys.readouterr()
+    assert main(["mystics", "replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("No chapter under way in this log") and "Hourglass" not in out
+
+
 def test_cli_odds(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["odds", "mystics", "attack", "--battle", "3", "--defense", "2", "--life", "2",
                  "--wheel", "5", "--json"]) == 0

@@ -154,6 +154,9 @@ def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None
         out.update(extra)
         out["house_readings"] = list(HOUSE_READINGS)
         print_json(out)
+    elif not tracker.state.started:  # the start was undone: no board to speak of
+        print("No chapter under way in this log (no start, or its start was undone: 'companion mystics "
+              "do LOG redo' brings it back).")
     else:
         print("\n".join(render_state(tracker.state)))
 

@@ -135,7 +135,12 @@ def check_defeat(board: Board) -> Board:
 
 
 def move_hourglass(board: Board, pages: int = 1) -> Board:
-    return check_defeat(replace(board, hourglass=max(board.hourglass + pages, 1)))
+    """The hourglass moved; forward, it stops on the chapter end marker (reaching it is the defeat:
+    Story Control Board), so a jump of several pages never lands past it."""
+    page = board.hourglass + pages
+    if pages > 0 and board.hourglass < board.chapter_end:
+        page = min(page, board.chapter_end)
+    return check_defeat(replace(board, hourglass=max(page, 1)))
 
 
 def move_chapter_end(board: Board, pages: int = 1) -> Board:

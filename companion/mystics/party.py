@@ -66,6 +66,10 @@ class HeroInfo:
         return any("born to lead" in a.lower() for a in self.abilities) or self.id == "collin"
 
     @property
+    def pilfer(self) -> bool:
+        return any(a.lower() == "pilfer" for a in self.abilities) or self.id == "filch"
+
+    @property
     def prehensile_tail(self) -> bool:
         return any("prehensile tail" in a.lower() for a in self.abilities) or self.id == "filch"
 

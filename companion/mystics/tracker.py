@@ -375,6 +375,9 @@ class MysticsTracker(Tracker[MysticsState]):
                            suggestion=f"Did you mean {hint[0]!r}?" if hint else None)
         if kind != "start" and not state.started:
             raise RuleError(f"{kind!r} before the chapter started", suggestion='log a "start" event first')
+        if state.board.defeated and kind not in _AFTER_DEFEAT and not self.replaying:
+            raise RuleError(f"{kind!r}: the chapter is lost, play does not go on ({c('Defeat')})",
+                            suggestion="Undo the action that lost it, or start the next chapter.")
         new = handler(self, replace(state, alert=None), event)
         return replace(new, step=state.step + 1)
 
@@ -936,6 +939,11 @@ def _minion_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsS
 
 def _pilfer(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
+    info = t.hero_roster().get(m.id)
+    learned = "pilfer" in map(str.lower, m.abilities)
+    if not ((info.pilfer if info is not None else m.id == "filch") or learned):
+        raise RuleError(f"{m.name} has no Pilfer: it is Filch's ability", where=f"{c('Mouse Hero Cards')}, "
+                        "Filch: Pilfer")
     if state.board.wheel < 1:
         raise RuleError("the minion cheese wheel is empty: nothing to take",
                         where=f"{c('Mouse Hero Cards')}, Filch: Pilfer")
@@ -1354,6 +1362,10 @@ _HANDLERS: dict[str, Callable[[MysticsTracker, MysticsState, Event], MysticsStat
     "set_stats": _set_stats, "note": _note,
 }
 
+#: What may still be logged once the chapter is lost: a note, a correction of the counts, and
+#: the chapter end marker (an achievement's move; the defeat stands). Play does not go on.
+_AFTER_DEFEAT = frozenset({"note", "set_stats", "set_order", "set_turn", "chapter_end", "defeat",
+                           "victory"})  # (victory: refused by its own rule, which says why)
 EVENTS: tuple[str, ...] = (*sorted(_HANDLERS), "undo", "redo")
 MysticsTracker.EVENT_KINDS = frozenset(_HANDLERS)
 MysticsTracker.START_FIELDS = frozenset({"chapter_end", "overflow", "mice", "seed", "chapter", "abilities",
