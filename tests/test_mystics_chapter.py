@@ -203,3 +203,25 @@ def test_greedy_roach_steal_goes_to_the_wheel_and_can_surge() -> None:
     assert t.state.mouse("filch").cheese == 0 and t.state.board.hourglass == 2
     with pytest.raises(RuleError, match="cannot spend"):
         t.do({"event": "greedy_steal", "mouse": "filch"})
+
+
+@pytest.mark.parametrize("event", [
+    {"event": "wound", "mouse": "filch", "poison": "no"},
+    {"event": "gain", "mouse": "filch", "card": "Grape", "trick": 1},
+    {"event": "rescue", "mouse": "collin", "force": "yes"},
+])
+def test_a_yes_no_field_is_true_or_false_never_any_truthy_value(event: dict[str, object]) -> None:
+    t = tracker()
+    t.do(start())
+    before = t.state
+    with pytest.raises(LogError, match="expected true or false"):
+        t.do(event)
+    assert t.state == before
+
+
+def test_an_encounter_surge_never_entered_is_not_said_to_have_no_minions() -> None:
+    from companion.mystics.chapter import Surge
+
+    said = Surge(page=2, source="encounter", name="encounter 2").describe()
+    assert "none were entered for its surge" in said and "the card is discarded" in said
+    assert "none were entered" not in Surge(page=2, source="none", name="").describe()

@@ -68,7 +68,9 @@ class Surge:
     discarded: int = 0  # cheese beyond the 6th that the book's "remove all cheese" throws away
 
     def describe(self) -> str:
-        what = ", ".join(f"{n} {m}" for m, n in self.minions) or self.text or "no minions"
+        what = ", ".join(f"{n} {m}" for m, n in self.minions) or self.text or (
+            "no minions (none were entered for its surge: place any it shows by hand)"
+            if self.source == "encounter" else "no minions")
         if self.source == "room":
             head = f"room special surge ({self.name}): {what}"
         elif self.source == "encounter":

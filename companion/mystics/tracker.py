@@ -248,6 +248,15 @@ def _str(event: Event, key: str) -> str:
     return value
 
 
+def _flag(event: Event, key: str) -> bool:
+    """A yes/no field: true or false, as JSON writes them (a "no" read as true had recorded a
+    poison wound nobody meant); absent is false."""
+    value = event.get(key, False)
+    if not isinstance(value, bool):
+        raise LogError(f"{event['event']!r} event: bad {key} {repr(value)[:40]}", expected="true or false")
+    return value
+
+
 def _list(event: Event, key: str) -> list[Any] | None:
     value = event.get(key)
     if value is None:
@@ -891,7 +900,7 @@ def _encounter(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
     state, surge = _surge_minions(t, state, e, "surge", "encounter surge")
     text = _surge_text(e, "surge_text")
     state = place_minions(t, state, counts, specs if isinstance(specs, Mapping) else {}, e,
-                          ambush=bool(e.get("ambush", False)))
+                          ambush=_flag(e, "ambush"))
     old = state.board.encounter
     board = replace(state.board, encounter=Encounter(name, surge, text))
     state = replace(state, board=board)
@@ -910,7 +919,7 @@ def _add_minions(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
         raise LogError('"add_minions" needs a "minions" object')
     _refuse_typed_minion_limits(specs, "add_minions")
     return place_minions(t, state, counts, specs if isinstance(specs, Mapping) else {}, e,
-                         ambush=bool(e.get("ambush", False)))
+                         ambush=_flag(e, "ambush"))
 
 
 def _room(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -1108,7 +1117,7 @@ def _begin_turn(state: MysticsState, nxt: int, rnd: int) -> MysticsState:
 def _wound(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     n = _int(e, "count", 1, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
-    poison = bool(e.get("poison", False))
+    poison = _flag(e, "poison")
     if poison and ("poisonmaster", m.id) in state.board.achievements:
         poison = False
         state = _say(state, f"{m.name} is the Poisonmaster: the poison wound is a normal wound")
@@ -1125,7 +1134,7 @@ def _wound(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 def _heal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     n = _int(e, "count", 1, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
-    poison = bool(e.get("poison", False))
+    poison = _flag(e, "poison")
     return _say(replace(state, mice=pt.put(state.mice, pt.heal(m, n, poison))),
                 f"{m.name}: {n} {'poison ' if poison else ''}wound(s) removed "
                 f"({c('Poisoned') + ': an antidote or cure' if poison else c('Mouse Hero Cards')})")
@@ -1159,7 +1168,7 @@ def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 def _rescue(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
-    if state.minions_on_board and not e.get("force"):
+    if not _flag(e, "force") and state.minions_on_board:  # (the flag read whatever the board)
         raise RuleError(f"{m.name} cannot be rescued while {state.minions_on_board} minion(s) are "
                         "on the board "
                         f"({c('Rescuing a Mouse')})", suggestion='add "force": true for a chapter rule')
@@ -1200,7 +1209,7 @@ def _condition(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
 def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     card = _str(e, "card")
-    m2 = pt.gain(m, card, bool(e.get("trick", False)), _opt_str(e, "discard"))
+    m2 = pt.gain(m, card, _flag(e, "trick"), _opt_str(e, "discard"))
     return _say(replace(state, mice=pt.put(state.mice, m2)),
                 f"{m.name} puts {card!r} in the pack ({c('Equip')})")
 
