@@ -66,7 +66,7 @@ def test_do_and_replay_a_log(tmp_path: Path, capsys: pytest.CaptureFixture[str])
                        '{"event": "attack", "attacks": [{"attacker": "Acorn #1", "defender": null}]}')
     assert code == 2 and "first turn" in err
     code, out, _ = run(capsys, "village", "do", str(log), "undo")
-    assert code == 0 and "Undo done." in out
+    assert code == 0 and "Undone: Ann plays Acorn #1" in out  # what it took back, as the page says
     code, out, _ = run(capsys, "village", "replay", str(log), "--json")
     doc = json.loads(out)
     assert code == 0 and doc["players"][0]["deck"] == 52 and doc["players"][0]["field"] == []
@@ -104,7 +104,7 @@ def test_do_is_all_or_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     code, _, err = run(capsys, "village", "do", str(log), "undo", "undo", "undo")  # past the start
     assert code == 2 and "event 3 of 3: nothing to undo" in err and log.read_text() == before
     code, out, _ = run(capsys, "village", "do", str(log), "undo", "redo", '{"event": "step", "to": 3}')
-    assert code == 0 and "Undo done." in out and "Redo done." in out and "Step 3" in out
+    assert code == 0 and "Undone: " in out and "Redone: " in out and "Step 3" in out
     assert log.read_text().count("\n") == before.count("\n") + 3
 
 
@@ -365,9 +365,9 @@ def test_do_takes_undo_and_redo_in_any_case_and_has_no_stray_full_stop(
     run(capsys, "village", "do", str(log), '{"event": "start", "players": ["Ann", "Bob"], "seed": 1}',
         '{"event": "draw"}')
     code, out, _ = run(capsys, "village", "do", str(log), "UNDO")
-    assert code == 0 and "Undo done." in out
+    assert code == 0 and "Undone: Ann draws" in out
     code, out, _ = run(capsys, "village", "do", str(log), " Redo ")
-    assert code == 0 and "Redo done." in out
+    assert code == 0 and "Redone: Ann draws" in out
     before = log.read_bytes()
     for events in (['{"event": "drow"}'], ['{"event": "mp", "player": 1, "delta": -1}', '{"event": "drow"}']):
         code, _, err = run(capsys, "village", "do", str(log), *events)

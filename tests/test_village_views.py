@@ -87,6 +87,36 @@ def test_battle_resolver_preview_and_resolve(tmp_path: Path) -> None:
     assert result.is_legal and "house interpretation" in v.battle_result.value
     v.resolve()
     assert v.state.players[1].mp == 29 and "Attack resolved" in v.battle_result.value
+    v.act({"event": "end_turn"})  # the next turn's panel starts empty, not with the last attack
+    assert v.battle_result.value == ""
+    v.undo_button.click()  # back in the attack's turn: it shows again
+    assert "Attack resolved" in v.battle_result.value
+
+
+def test_the_selected_mouse_follows_the_turn_player_unless_one_was_picked(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.act({"event": "draw"})
+    v.mouse_name.value = "Pip"
+    v.play_basic()
+    ann = v.target.value
+    v.act({"event": "end_turn"})
+    v.act({"event": "draw"})
+    assert v.target.value == ann  # Bob has no mouse yet: Ann's is the only one
+    v.mouse_name.value = "Dew"
+    v.play_basic()  # Bob's new mouse is chosen, not Ann's kept from before
+    bob = v.target.value
+    assert bob != ann and v.state.mouse(bob)[0] == 1
+    v.target.value = ann  # picked by hand (an Item for an opponent's mouse): it stays
+    v.act({"event": "step", "to": 3})
+    assert v.target.value == ann
+
+
+def test_an_action_on_no_mouse_says_to_play_or_choose_one(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.act({"event": "draw"})
+    assert v.target.value is None
+    v.buttons["fruit"].click()
+    assert "no mouse chosen: play a mouse first" in v.message.value and "None" not in v.message.value
 
 
 def test_mega_card_cannot_be_played_as_basic(tmp_path: Path) -> None:

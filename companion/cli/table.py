@@ -436,9 +436,15 @@ def _parse_events(raws: list[str]) -> list[Any]:
 
 def _apply(t: Any, event: Any) -> list[str]:
     """Do one parsed event on tracker ``t``; what it did, for the screen."""
-    t.act(event)
     kind = event["event"]
-    return [f"{kind.capitalize()} done."] if kind in ("undo", "redo") else list(t.state.last)
+    taken = list(t.state.last) if kind == "undo" else []  # what an undo takes back, said as the page says it
+    t.act(event)
+    if kind == "undo":
+        return [f"Undone: {taken[0]}", *taken[1:]] if taken else ["Undone."]
+    if kind == "redo":
+        done = list(t.state.last)
+        return [f"Redone: {done[0]}", *done[1:]] if done else ["Redone."]
+    return list(t.state.last)
 
 
 class _Read(dict):  # type: ignore[type-arg]

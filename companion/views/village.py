@@ -157,6 +157,7 @@ class VillageCompanion(ui.TrackerPage):
                                  layout=w.Layout(width="320px", height=ui.BUTTON_HEIGHT))
         self._refreshing_target = False
         self._target_turn: int | None = None  # the turn the selection was made or kept in
+        self._target_chosen = False  # whether the user picked the selected mouse (see _refresh_target)
         self._abilities_for: tuple[str | None, int] | None = None  # (mouse, turn) the ability box shows
         self.cost = w.BoundedIntText(value=0, min=0, max=20, description="Fruit cost",
                                      tooltip="filled in from the card's ability; change it only when a "
@@ -166,7 +167,7 @@ class VillageCompanion(ui.TrackerPage):
                                   layout=w.Layout(width="300px", height=ui.BUTTON_HEIGHT))
         self.ability.add_class("cmp-village-ability")
         self._ability_costs: dict[str, int | None] = {}
-        self.target.observe(lambda _c: None if self._refreshing_target else self._fill_abilities(),
+        self.target.observe(lambda _c: None if self._refreshing_target else self._target_picked(),
                             names="value")
         self.ability.observe(lambda _c: self._fill_cost(), names="value")
         self.sacrifice_allowed = w.Checkbox(
@@ -244,7 +245,7 @@ class VillageCompanion(ui.TrackerPage):
         self.battle_result = w.HTML()
         self.battle_result.add_class("cmp-village-battle-result")
         # the attack the panel shows as resolved: (its place in the history, the event, the panel)
-        self._resolved: tuple[int, dict[str, Any], str] | None = None
+        self._resolved: tuple[int, dict[str, Any], str, int] | None = None
         self._preview_shown: str | None = None  # the preview on show, cleared when it goes stale
         self.direct.observe(lambda _c: self._clear_preview(), names="value")
         self.assign: dict[str, w.Dropdown] = {}
@@ -448,12 +449,13 @@ class VillageCompanion(ui.TrackerPage):
         ui.show(self.message, "info", f"Redone: {done[0]}" if done else "Redone", done[1:])
 
     def _attack_in_force(self) -> bool:
-        """Whether the attack the battle panel last showed as resolved is still in the history."""
+        """Whether the attack the battle panel last showed as resolved is still in the history, and
+        this turn's (the next turn's panel starts empty)."""
         if self._resolved is None:
             return False
-        at, event, _panel = self._resolved
+        at, event, _panel, turn = self._resolved
         history = self.tracker.history
-        return len(history) > at and history[at] == event
+        return len(history) > at and history[at] == event and self.state.turn == turn
 
     def _show_resolved_attack(self) -> None:
         """After an undo or redo the battle panel shows the attack resolved last if it is in force
@@ -611,7 +613,7 @@ class VillageCompanion(ui.TrackerPage):
         self.act(event)
         panel = ui.panel_html("ok", "Attack resolved", self.state.last)
         history = self.tracker.history
-        self._resolved = (len(history) - 1, history[-1], panel)
+        self._resolved = (len(history) - 1, history[-1], panel, self.state.turn)
         self.battle_result.value = panel
 
     # -- redraw ------------------------------------------------------------------------------
@@ -666,7 +668,7 @@ class VillageCompanion(ui.TrackerPage):
         theirs = [m.uid for m in s.players[1 - s.current].field] if s.started else []
         self._refresh_target([m.uid for pl in s.players for m in pl.field] if s.started else [], mine)
         self._fill_abilities()
-        if self._resolved is not None and not self._attack_in_force():  # taken back (another window)
+        if self._resolved is not None and not self._attack_in_force():  # taken back, or its turn is over
             if self.battle_result.value == self._resolved[2]:
                 self.battle_result.value = ""
         old = {uid: dd.value for uid, dd in self.assign.items()}
@@ -690,14 +692,22 @@ class VillageCompanion(ui.TrackerPage):
                 button.disabled = True
                 button.tooltip = "this log cannot be opened (see the message)"
 
+    def _target_picked(self) -> None:
+        """The user chose a mouse: it stays chosen this turn (an opponent's, for an Item that
+        equips one), whatever mice come onto the field."""
+        self._target_chosen = True
+        self._fill_abilities()
+
     def _refresh_target(self, options: list[str], mine: list[str]) -> None:
         """Offer every mouse on the field and keep the one selected while it is there; the turn
         player's newest mouse is chosen only when it is gone or a new turn begins."""
         keep, turn = self.target.value, self.state.turn
-        if keep in options and self._target_turn == turn:
+        chosen = self._target_chosen and self._target_turn == turn  # by the user, this turn
+        if keep in options and self._target_turn == turn and (chosen or keep in mine or not mine):
             value = keep
         else:
             value = mine[-1] if mine else (options[0] if options else None)
+            self._target_chosen = False
         self._refreshing_target = True  # no ability refill for a passing value
         try:
             if list(self.target.options) != options:

@@ -503,6 +503,8 @@ class VillageTracker(Tracker[VillageState]):
         return replace(state, t=replace(state.t, step=step), opened=True)
 
     def _own_mouse(self, state: VillageState, uid: object) -> FieldMouse:
+        if uid is None:
+            raise RuleError("no mouse chosen: play a mouse first, or choose one on the field")
         if not isinstance(uid, str):
             raise RuleError(f"mouse must be a mouse id such as 'Acorn Scout #1', not {uid!r}")
         p, m = state.mouse(uid)
@@ -661,6 +663,8 @@ class VillageTracker(Tracker[VillageState]):
 
     def _on_item(self, state: VillageState, e: Event) -> VillageState:
         uid = e.get("mouse")
+        if uid is None:
+            raise RuleError("no mouse chosen: play a mouse first, or choose one on the field")
         if not isinstance(uid, str):
             raise RuleError(f"mouse must be a mouse id, not {uid!r}")
         p, m = state.mouse(uid)
@@ -748,6 +752,8 @@ class VillageTracker(Tracker[VillageState]):
 
     def _on_stats(self, state: VillageState, e: Event) -> VillageState:
         uid = e.get("mouse")
+        if uid is None:
+            raise RuleError("no mouse chosen: play a mouse first, or choose one on the field")
         if not isinstance(uid, str):
             raise RuleError(f"mouse must be a mouse id, not {uid!r}")
         _p, m = state.mouse(uid)
@@ -758,6 +764,8 @@ class VillageTracker(Tracker[VillageState]):
 
     def _on_destroy(self, state: VillageState, e: Event) -> VillageState:
         uid = e.get("mouse")
+        if uid is None:
+            raise RuleError("no mouse chosen: play a mouse first, or choose one on the field")
         if not isinstance(uid, str):
             raise RuleError(f"mouse must be a mouse id, not {uid!r}")
         return replace(self._remove_mouse(state, uid), last=(f"{uid} is destroyed",))
