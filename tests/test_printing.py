@@ -844,6 +844,9 @@ def test_mystics_faces_print_every_known_value_first() -> None:
     rats = face(db.find("rat-warriors"))
     assert "Small" in rats.type_line and "Melee" in rats.type_line
     assert "Ability: ?" in face(db.find("elite-rat-warriors")).body
+    brodie = face(db.find("brodie"))  # his two initiative cards, as the tracker places them
+    assert "Brodie Pounces (Battle 3?): Brodie pounces" in brodie.body
+    assert "Brodie Chases (Battle 3?): Roll 2 action dice" in brodie.body and brodie.legend
 
 
 def test_uncertain_readings_are_marked_on_mystics_faces(tmp_path: Path) -> None:

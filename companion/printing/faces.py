@@ -372,6 +372,17 @@ def mystics_face(card: Any) -> FaceSpec:
             else:
                 continue
             parts.append(mark(line.rstrip(), key, " (?)") if line.strip() else line)
+    # A minion with initiative cards of its own (Brodie Pounces, Brodie Chases): each card's
+    # name, battle value and text, as the tracker places them (mice-and-mystics.txt, Brodie)
+    for sub in card.get("initiative_cards") or ():
+        if not hasattr(sub, "get"):
+            continue
+        battle = sub.get("battle")
+        shown = "?" if battle is None else str(battle)
+        if battle is not None and "battle" in (sub.get("uncertain") or ()):
+            shown += "?"
+            marked.append("battle")
+        parts.append(f"{sub.get('name') or '?'} (Battle {shown}): {sub.get('text') or ''}".rstrip())
     spec.body = "\n".join(p for p in parts if p)
     spec.big = ctype.title()
     if marked:
