@@ -312,3 +312,12 @@ def test_a_card_named_with_a_comment_mark_reads_written_and_edited_and_comments_
     edited = edit_count(text, db, db.by_id("mouse-1"), 4)
     assert edited.splitlines()[1] == "4 Mouse #1  # the numbered one"
     assert edit_count(text, db, db.by_id("mouse"), 2).splitlines()[2] == "2 Mouse # 1 is a comment // here"
+
+
+def test_a_huge_unknown_name_is_cut_in_the_message() -> None:
+    # a pasted page is no card name: the message names a short piece of it, not 200,000 characters
+    from companion.cards import load_game
+
+    with pytest.raises(CompanionError) as err:
+        parse("1 " + "x" * 200_000, load_game("village"))
+    assert len(str(err.value)) < 1000 and "x…'" in str(err.value)

@@ -27,6 +27,10 @@ def test_battle_json_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
     assert [o["result"] for o in doc["outcomes"]] == ["attacker-wins", "both-destroyed", "blocked", "direct"]
     assert doc["mp_damage"] == 2 and doc["mp_after"] == 8
     assert any("house interpretation" in n["message"] for n in doc["notes"])
+    code, out, _ = run(capsys, "village", "battle", "--attack", "Fly:2", "--mp", "2")
+    assert code == 0 and "-> 0 MP left: the attacker wins the game (village-tcg.txt, You Win If)" in out
+    code, out, _ = run(capsys, "village", "battle", "--attack", "Fly:2", "--mp", "3")
+    assert "-> 1 MP left" in out and "wins" not in out
 
 
 def test_battle_illegal_exit_1_with_every_problem(capsys: pytest.CaptureFixture[str]) -> None:

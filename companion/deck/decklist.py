@@ -212,7 +212,8 @@ def _resolve(db: CardDB, key: str, line: int | None, text: str, issues: list[Lin
     card = db.lookup(key)
     if card is None:  # close names for the first lines only: a list of 200,000 strangers is not a deck
         close = tuple(db.suggest(key)) if len(issues) < _SUGGEST_LINES else ()
-        issues.append(LineIssue(line, text, f"unknown {db.game} card {key!r}", close, pointer))
+        shown = repr(key) if len(key) <= 60 else repr(key[:59] + "…")  # (a pasted page is no card name)
+        issues.append(LineIssue(line, text, f"unknown {db.game} card {shown}", close, pointer))
     return card
 
 

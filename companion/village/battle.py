@@ -99,7 +99,9 @@ class BattleResult:
         if not self.outcomes:
             out.append("No attacks declared.")
         out.append(f"Mouse Points damage: {self.mp_damage}"
-                   + (f" -> {self.mp_after} MP left" if self.mp_after is not None else ""))
+                   + (f" -> {self.mp_after} MP left" if self.mp_after is not None else "")
+                   + (f": the attacker wins the game ({cite('village', 'You Win If')})"
+                      if self.mp_after == 0 else ""))
         out += [f"note: {n.message}" for n in self.verdict.notes]
         return out
 
