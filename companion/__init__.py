@@ -38,3 +38,9 @@ RULE_BOOKS: dict[str, str] = {
 def cite(game: str, section: str) -> str:
     """A rule-book citation in the house style: ``"tmnt-tcg.txt, Attack Step"``."""
     return f"{RULE_BOOKS[game]}, {section}"
+
+
+def possessive(name: str) -> str:
+    """``"Collin"`` -> ``"Collin's"``, ``"Rat Warriors"`` -> ``"Rat Warriors'"``: a minion group's
+    name is plural."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -78,3 +78,9 @@ def break_user_die() -> None:
     folder = user_data_dir() / "mystics"
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "action-die.json").write_text((DATA_DIR / "mystics" / "action-die.json").read_text())
+
+
+def test_a_plural_minion_name_takes_a_bare_apostrophe() -> None:
+    from companion import possessive
+
+    assert possessive("Collin") == "Collin's" and possessive("Rat Warriors") == "Rat Warriors'"

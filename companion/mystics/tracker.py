@@ -71,7 +71,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .. import cite
+from .. import cite, possessive
 from ..errors import CompanionError, LogError, RuleError, UnknownCardError, closest, did_you_mean
 from ..eventlog import Event, EventLog, Tracker, event_rng
 from . import chapter as ch
@@ -1091,7 +1091,7 @@ def _begin_turn(state: MysticsState, nxt: int, rnd: int) -> MysticsState:
         state = _say(state, f"Round {rnd} begins ({c('Game round')})")
     nxt_card = state.track[nxt]
     state = replace(state, turn=nxt, acting=nxt_card.id, round=rnd)
-    state = _say(state, f"{nxt_card.name}'s turn")
+    state = _say(state, f"{possessive(nxt_card.name)} turn")
     if nxt_card.kind != ini.MOUSE:
         last = _last_mouse_index(state.track)
         if last >= 0:
@@ -1352,7 +1352,7 @@ def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
     g = _group(state, _str(e, "minion"))
     life = _int(e, "life", minimum=1, maximum=lim.MAX_LIFE, why=lim.LIFE_WHY)
     state = replace(state, minions=tuple(replace(x, life=life) if x.id == g.id else x for x in state.minions))
-    return _say(state, f"{g.name}'s life set to {life}")
+    return _say(state, f"{possessive(g.name)} life set to {life}")
 
 
 def _note(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:

@@ -30,7 +30,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from .. import cite, ui
+from .. import cite, possessive, ui
 from ..errors import CompanionError, LogError, UnknownCardError
 from ..mystics import limits as lim
 from ..mystics import names as nm
@@ -873,9 +873,8 @@ class MysticsDashboard(ui.TrackerPage):
             self.surge_alert.value = ""
         cur = s.current
         nxt = s.next_card
-        title = (f"{cur.name}'s turn" if cur else f"Next: {nxt.name}" if nxt else "Next: the top card") + (
-            f" · round {s.round}"
-        )
+        title = (f"{possessive(cur.name)} turn" if cur else f"Next: {nxt.name}" if nxt
+                 else "Next: the top card") + f" · round {s.round}"
         kind = "error" if s.board.defeated else "ok" if s.board.victory else "info"
         ui.show(self.status, kind, title, list(s.messages[-2:]))
         self.messages.value = (
