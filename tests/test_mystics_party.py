@@ -273,6 +273,10 @@ def test_start_refuses_mice_the_chapter_excludes() -> None:
     t2 = MysticsTracker(EventLog(None), die=DIE, heroes=heroes, minions=MINIONS, chapters={1: ch1})
     t2.do(start(mice=["collin", "filch"], chapter=1))
     assert any("Party Setup has 4 mice" in m for m in t2.state.messages)  # a note, not a refusal
+    assert not any("chapter end marker on page 6, here" in m for m in t2.state.messages)
+    t3 = MysticsTracker(EventLog(None), die=DIE, heroes=heroes, minions=MINIONS, chapters={1: ch1})
+    t3.do(start(mice=["collin", "filch", "tilda", "maginos"], chapter=1, chapter_end=9))
+    assert any("setup puts the chapter end marker on page 6, here page 9" in m for m in t3.state.messages)
 
 
 def test_bundled_chapter_1_excludes_lily() -> None:

@@ -801,6 +801,9 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if info_ch is not None and info_ch.party_size and len(mice) != info_ch.party_size:
         state = _say(state, f"Note: chapter {chapter}'s Party Setup has {info_ch.party_size} mice in the "
                             f"party, here {len(mice)} ({c('Game setup')}, step 1)")
+    if info_ch is not None and info_ch.chapter_end and end != info_ch.chapter_end:
+        state = _say(state, f"Note: chapter {chapter}'s setup puts the chapter end marker on page "
+                            f"{info_ch.chapter_end}, here page {lim.show(end)} ({c('Game setup')})")
     first = state.track[state.turn] if 0 <= state.turn < len(state.track) else None
     return replace(state, acting=first.id if first else None)
 
