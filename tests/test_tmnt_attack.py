@@ -296,6 +296,9 @@ def test_demo_forceful_counter_is_refused_as_an_attack() -> None:
     assert rules(v) == ["forceful-counter"]
     item = from_card(db.find("Katana"))
     assert rules(resolve_attack(from_card(db.find("Raphael")), [item])) == ["not-an-attack"]
+    as_attacker = resolve_attack(item, [])  # an Item has no Power: none is asked for
+    assert rules(as_attacker) == ["no-attacker"] and "Katana (wind item)" in as_attacker.problems[0].message
+    assert not any(n.rule == "unknown-power" for n in as_attacker.notes)
 
 
 def test_play_texts_and_the_house_reading_are_noted() -> None:

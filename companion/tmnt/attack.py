@@ -86,6 +86,9 @@ class BattleCard:
     @property
     def label(self) -> str:
         """``Leonardo (wind 3)`` or ``fire 2 forceful``: how messages name the card."""
+        if self.type not in ("character", "attack"):  # an Item or Event has no Power to show
+            stats = f"{self.attribute} {self.type}"
+            return f"{self.name} ({stats})" if self.name else stats
         power = "unknown Power" if self.power is None else str(self.power)
         kind = "" if self.kind == "normal" or self.type != "attack" else f" {self.kind}"
         stats = f"{self.attribute} {power}{kind}" if self.attribute else f"Power {power}{kind}"
@@ -399,7 +402,7 @@ def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
          "defender_trashed", "attacker_trashed"))
     extra["blocks"] = blocks
     unknown = [c.label for c in (first, *attacks, *((counter,) if counter else ())) if c.power is None]
-    if unknown:
+    if unknown and not problems:  # (a card that cannot attack needs no Power typed in)
         notes.append(Note("unknown-power", f"unknown Power on {', '.join(unknown)}: type it in to get "
                           "the damage", cite("tmnt", SEC_FORWARD)))
     result: ForwardResult | None = None
