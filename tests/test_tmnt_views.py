@@ -77,6 +77,15 @@ def play_to_attack(g: GameTracker, revealed: str = "character") -> None:
     g.next.click()
 
 
+def at_first_attack(tmp_path: Path) -> GameTracker:
+    """A new game (Player 1 first) at its first Attack Phase."""
+    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+    g.first.value = 0
+    g.new_game.click()
+    play_to_attack(g)
+    return g
+
+
 def test_tracker_plays_a_turn_with_clicks_and_resumes(tmp_path: Path) -> None:
     path = tmp_path / "tmnt.jsonl"
     g = GameTracker(path, CARDS)
@@ -109,10 +118,7 @@ def test_tracker_plays_a_turn_with_clicks_and_resumes(tmp_path: Path) -> None:
 def test_a_new_attack_starts_with_none_of_the_last_ones_cards(tmp_path: Path) -> None:
     # turn 1's Attack and Counter cards must not be recorded again for turn 2 (its Counter was
     # the other player's): a click on "Record attack" would play cards nobody played
-    g = GameTracker(tmp_path / "t.jsonl", CARDS)
-    g.first.value = 0
-    g.new_game.click()
-    play_to_attack(g)
+    g = at_first_attack(tmp_path)
     g.builder.attacks[0].pick.value = "kick"
     g.builder.counter.pick.value = "parry"
     g.record.click()
@@ -359,10 +365,7 @@ def test_a_count_a_box_cannot_show_is_never_sent(tmp_path: Path) -> None:
 
 
 def test_a_result_step_choice_survives_a_correction(tmp_path: Path) -> None:
-    g = GameTracker(tmp_path / "t.jsonl", CARDS)
-    g.first.value = 0
-    g.new_game.click()
-    play_to_attack(g)
+    g = at_first_attack(tmp_path)
     g.builder.attacks[0].pick.value = "kick"
     g.record.click()
     g.keep[0].value = 1  # Ann leaves the Character on her 1st Block Zone

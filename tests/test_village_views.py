@@ -23,6 +23,13 @@ def db() -> CardDB:
     return CardDB("village", [card_from_record("village", "demo", r) for r in recs])
 
 
+def draw_and_play(v: VillageCompanion, name: str) -> None:
+    """The turn player draws, then plays the Basic Mouse ``name`` from the page."""
+    v.act({"event": "draw"})
+    v.mouse_name.value = name
+    v.play_basic()
+
+
 def to_turn_three(v: VillageCompanion, name: str = "Pip") -> str:
     """Ann plays ``name`` on turn 1; Bob plays Pip on turn 2; back to Ann (drawn). Ann's mouse id."""
     v.act({"event": "draw"})
@@ -95,9 +102,7 @@ def test_battle_resolver_preview_and_resolve(tmp_path: Path) -> None:
 
 def test_the_selected_mouse_follows_the_turn_player_unless_one_was_picked(tmp_path: Path) -> None:
     v = started(tmp_path)
-    v.act({"event": "draw"})
-    v.mouse_name.value = "Pip"
-    v.play_basic()
+    draw_and_play(v, "Pip")
     ann = v.target.value
     v.act({"event": "end_turn"})
     v.act({"event": "draw"})
@@ -258,9 +263,7 @@ def test_ability_picker_offers_each_ability_with_its_cost(tmp_path: Path) -> Non
 
 def test_mouse_without_an_ability_on_its_card(tmp_path: Path) -> None:
     v = started(tmp_path)
-    v.act({"event": "draw"})
-    v.mouse_name.value = "Pip"
-    v.play_basic()
+    draw_and_play(v, "Pip")
     assert v.ability.options[0][0] == "no ability on its card"
     v.buttons["ability"].click()
     assert "has no ability on its card" in v.message.value and v.state.t.abilities == ()
