@@ -322,7 +322,7 @@ def test_do_takes_magic_cards_as_their_data_says_and_refuses_a_card_of_another_t
     assert code == 0 and "Super Confused" in out, err
     code, _, err = run(capsys, "village", "do", log, '{"event": "item", "mouse": "Acorn Scout #1", '
                        '"name": "Quicksand"}')
-    assert code == 2 and "'Quicksand' is a magic card, not an Item card" in err
+    assert code == 2 and "'Quicksand' is a magic card, not an Item card (village-tcg.txt" in err
     code, _, err = run(capsys, "village", "do", log, '{"event": "magic", "player": 1, "name": "Acorn Scout", '
                        '"instant": true}')
     assert code == 2 and "'Acorn Scout' is a basic-mouse card, not a Magic card" in err

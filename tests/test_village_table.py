@@ -218,7 +218,7 @@ def test_mega_mouse_refused_for_a_mouse_played_this_turn() -> None:
     with pytest.raises(RuleError, match="full turn"):
         t.apply(fresh_turn, {"event": "summon_mega", "sacrifice": a, "name": "M"})
     t.do({"event": "end_turn"})  # on the opponent's turn it is not Ann's mouse to sacrifice
-    with pytest.raises(RuleError, match="belongs to Ann"):
+    with pytest.raises(RuleError, match=r"belongs to Ann, not to Bob whose turn it is \(village-tcg.txt"):
         t.do({"event": "summon_mega", "sacrifice": a, "name": "M"})
 
 

@@ -370,7 +370,8 @@ def checklist(state: VillageState) -> list[CheckItem]:
 CARD_TYPES = {"play_basic": "basic-mouse", "summon_mega": "mega-mouse", "magic": "magic", "item": "item"}
 MOUSE_TYPES = {kind: t for kind, t in CARD_TYPES.items() if t.endswith("-mouse")}
 #: How a refusal names each type, and the section that says what it is.
-_PLAYED_AS = {"basic-mouse": ("a Basic Mouse", None), "mega-mouse": ("a Mega Mouse", None),
+_PLAYED_AS = {"basic-mouse": ("a Basic Mouse", f"{CITE_TURN}, Step 2"),
+              "mega-mouse": ("a Mega Mouse", CITE_MEGA),
               "magic": ("a Magic card", CITE_MAGIC), "item": ("an Item card", CITE_ITEM)}
 
 
@@ -383,8 +384,8 @@ def check_card_type(card: Any, kind: str) -> None:
     if kind == "basic-mouse" and card.type == "mega-mouse":
         raise RuleError(f"{card.name!r} is a Mega Mouse: it is summoned by sacrificing a Basic Mouse "
                         f"({CITE_MEGA})")
-    what, where = _PLAYED_AS[kind]
-    raise RuleError(f"{card.name!r} is a {card.type} card, not {what}", where=where)
+    what, source = _PLAYED_AS[kind]
+    raise RuleError(f"{card.name!r} is a {card.type} card, not {what} ({source})")
 
 
 def card_ability(card: Any, name: object) -> tuple[str, int | None]:
@@ -510,7 +511,7 @@ class VillageTracker(Tracker[VillageState]):
         p, m = state.mouse(uid)
         if p != state.current:
             raise RuleError(f"{uid!r} belongs to {state.players[p].name}, not to "
-                            f"{state.players[state.current].name} whose turn it is")
+                            f"{state.players[state.current].name} whose turn it is ({CITE_TURN})")
         return m
 
     def _replace_mouse(self, state: VillageState, new: FieldMouse) -> VillageState:
