@@ -170,6 +170,16 @@ def test_bleed_keeps_cards_apart_and_a_huge_card_is_refused() -> None:
         sheet_grid(g.paper("a4"), (63.0, 88.0), bleed=50)
 
 
+def test_a_card_that_fits_only_without_crop_marks_says_so() -> None:
+    with pytest.raises(PrintError, match=r"with crop marks \(it fits without them\)") as err:
+        sheet_grid((210, 297), (200, 287), crop_marks=True)
+    assert "expected no crop marks" in str(err.value)
+    assert sheet_grid((210, 297), (200, 287)).cols == 1  # as said: without them it fits
+    with pytest.raises(PrintError) as err:  # too big either way: the crop marks are not blamed
+        sheet_grid((210, 297), (300, 400), crop_marks=True)
+    assert "crop marks" not in str(err.value)
+
+
 def test_long_edge_mirror_maps_the_full_grid_onto_itself() -> None:
     g = load_geometry()
     grid = sheet_grid(g.paper("a4"), (63.0, 88.0))

@@ -208,9 +208,14 @@ def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: 
     cw, ch = card
     step_x, step_y = cw + 2 * bleed + gutter, ch + 2 * bleed + gutter
 
-    def count(pw: float, ph: float) -> tuple[int, int]:
+    def count(pw: float, ph: float, room: float = room) -> tuple[int, int]:
         ax, ay = pw - 2 * (margin + room), ph - 2 * (margin + room)
         return _fit(ax, cw + 2 * bleed, step_x), _fit(ay, ch + 2 * bleed, step_y)
+
+    def fits(room: float) -> bool:
+        a, b = count(paper[0], paper[1], room)
+        c, d = count(paper[1], paper[0], room) if allow_landscape else (0, 0)
+        return a * b + c * d > 0
 
     pw, ph = paper
     cols, rows = count(pw, ph)
@@ -219,8 +224,11 @@ def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: 
         if lc * lr > cols * rows:
             pw, ph, cols, rows = ph, pw, lc, lr
     if cols * rows == 0:
-        raise PrintError(f"a {cw:g}x{ch:g} mm card does not fit on a {paper[0]:g}x{paper[1]:g} mm page",
-                         where="--size", expected="a smaller card, less bleed or a larger paper")
+        marks = crop_marks and fits(0.0)  # the crop marks' room alone is what is in the way
+        raise PrintError(f"a {cw:g}x{ch:g} mm card does not fit on a {paper[0]:g}x{paper[1]:g} mm page"
+                         + (" with crop marks (it fits without them)" if marks else ""),
+                         where="--size", expected=("no crop marks, " if marks else "")
+                         + "a smaller card, less bleed or a larger paper")
     grid_w = cols * step_x - gutter  # bleed boxes included
     grid_h = rows * step_y - gutter
     x0 = (pw - grid_w) / 2 + bleed
