@@ -191,14 +191,16 @@ class HighScores:
 
     def add(self, entry: HighScore) -> tuple[HighScores, int | None]:
         """The table with ``entry`` added, and its 1-based rank (``None`` if it did not make it);
-        the entry's name is checked (:func:`check_name`) and kept without its outer spaces."""
+        the entry's name is checked (:func:`check_name`) and kept without its outer spaces. A tie
+        shares the rank of the equal score before it (listed after it: the earlier stays first)."""
         check_score(entry.score)
         entry = replace(entry, name=check_name(entry.name))
-        rank = sum(1 for e in self.entries if e.score >= entry.score)
+        place = sum(1 for e in self.entries if e.score >= entry.score)
         entries = list(self.entries)
-        entries.insert(rank, entry)
+        entries.insert(place, entry)
         entries = entries[:MAX_ENTRIES]
-        return replace(self, entries=tuple(entries)), (rank + 1 if rank < MAX_ENTRIES else None)
+        rank = 1 + sum(1 for e in self.entries if e.score > entry.score)
+        return replace(self, entries=tuple(entries)), (rank if place < MAX_ENTRIES else None)
 
     @property
     def best(self) -> int | None:
