@@ -724,3 +724,18 @@ def test_cli_do_explains_an_event_without_json_or_without_its_kind(
     err = capsys.readouterr().err
     assert "Did you mean 'minion_cheese'? Nothing was written" in err and "?." not in err
     assert path.read_bytes() == before
+
+
+def test_cli_do_refuses_a_misspelt_field_and_writes_nothing(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # a typo's value would be left out and the default used: 'cuont' 5 had added 1 cheese
+    path = tmp_path / "g.jsonl"
+    assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--seed", "2"]) == 0
+    before = path.read_text()
+    capsys.readouterr()
+    assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 1}',
+                 '{"event": "minion_cheese", "cuont": 5}']) == 2
+    err = capsys.readouterr().err
+    assert "event 2 of 2 (minion_cheese): 'cuont' is not a field it takes. Did you mean 'count'?" in err
+    assert "Nothing was written" in err and path.read_text() == before
+    assert main(["mystics", "do", str(path), '{"event": "end_turn", "extra": "x"}']) == 0  # far from any

@@ -225,15 +225,41 @@ def _parse_events(raws: list[str]) -> list[dict[str, Any]]:
             for k, raw in enumerate(raws, start=1)]
 
 
+def _misspelt(events: list[Any]) -> str | None:
+    """The first field the rules never read that is close to one they looked for (a typo: its
+    value would otherwise be silently left out, the default used), in words; ``None`` if none.
+    A field far from every one looked for is left alone, as before."""
+    from ..errors import closest, did_you_mean
+    from .table import _Read
+
+    def first(obj: Any, path: str) -> str | None:
+        if isinstance(obj, list):
+            return next((f for j, x in enumerate(obj) if (f := first(x, f"{path}[{j}]"))), None)
+        if not isinstance(obj, _Read):
+            return None
+        for key in sorted(set(obj) - obj.read - {"event"}):
+            hint = did_you_mean(closest(key, sorted(obj.read - set(obj))))
+            if hint:
+                return f"{path + '.' if path else ''}{key!r} is not a field it takes. {hint}"
+        return next((f for key, x in obj.items() if (f := first(x, f"{path + '.' if path else ''}{key}"))),
+                    None)
+
+    for k, event in enumerate(events, start=1):
+        found = first(event, "")
+        if found:
+            return f"event {k} of {len(events)} ({event.get('event')}): {found}"
+    return None
+
+
 def _do(args: argparse.Namespace) -> int:
     from ..mystics.tracker import MysticsTracker
-    from .table import then
+    from .table import _watched, then
 
     path = Path(args.log)
     if not path.exists():
         raise LogError("no such log file", where=str(path),
                        suggestion="Start one with 'companion mystics new LOG --mice collin,filch'.")
-    events = _parse_events(args.events)
+    events = [_watched(e) for e in _parse_events(args.events)]  # (they note which fields are read)
     t = MysticsTracker(path)
     notes = warn_set_aside(t)
     with t.log.locked():  # no other window writes between the trial and the writes
@@ -246,6 +272,9 @@ def _do(args: argparse.Namespace) -> int:
                                       "Nothing was written: the events are written only when every "
                                       "one of them is allowed"),
                                  where=where) from None
+        typo = _misspelt(events)  # tried above: every field the rules read is noted
+        if typo is not None:
+            raise LogError(then(typo, "Nothing was written"), where=str(path))
         for k, event in enumerate(events, start=1):
             try:
                 t.act(event)
