@@ -54,10 +54,22 @@ def started(tmp_path: Path) -> VillageCompanion:
 def test_no_game_yet_then_new_game(tmp_path: Path) -> None:
     v = VillageCompanion(tmp_path / "v.jsonl", db=db())
     assert "No game yet" in v.turn.value and v.undo_button.disabled
+    assert "— MP" in v.mp_labels[0].value and v.deck_labels[0].value == ""  # no game: no counts
     v.names[0].value = "Ann"
     v.new_game()
     assert "Ann" in v.turn.value and "30 MP" in v.mp_labels[0].value
     assert "Deck: <b>53</b>" in v.deck_labels[0].value
+
+
+def test_after_game_over_only_undo_redo_and_a_new_game_are_on(tmp_path: Path) -> None:
+    v = started(tmp_path)
+    v.act({"event": "mp", "player": 1, "delta": -30})
+    assert v.state.over
+    on = [b for b in v._all_buttons() if not b.disabled]
+    assert set(map(id, on)) <= {id(v.undo_button), id(v.redo_button), id(v.new_game_button)}
+    assert v.buttons["draw"].disabled and "the game is over" in v.buttons["draw"].tooltip
+    v.undo_button.click()
+    assert not v.state.over and not v.buttons["draw"].disabled
 
 
 def test_mp_buttons_and_undo(tmp_path: Path) -> None:

@@ -639,9 +639,10 @@ class VillageCompanion(ui.TrackerPage):
             self.setup.selected_index = 0
         for p, pl in enumerate(s.players):
             mark = "▶ " if s.started and p == s.current and not s.over else ""
+            mp = f"{pl.mp} MP" if s.started else "— MP"  # no game: no Mouse Points to show
             self.mp_labels[p].value = ("<div style='font-size:20px;margin-bottom:6px'>"
                                        f"{mark}<b>{html.escape(pl.name)}</b></div>"
-                                       f"<div style='font-size:44px;font-weight:bold'>{pl.mp} MP</div>")
+                                       f"<div style='font-size:44px;font-weight:bold'>{mp}</div>")
             mice = "".join(ui.card_tile(m.uid, f"{m.kind} · {m.fruit} Fruit",
                                         f"ATK {m.atk if m.atk is not None else 'unknown'} / DEF "
                                         f"{m.defense if m.defense is not None else 'unknown'}"
@@ -649,7 +650,7 @@ class VillageCompanion(ui.TrackerPage):
                            for m in pl.field)
             magic = f"<div>Magic on the field: {html.escape(', '.join(pl.magic))}</div>" if pl.magic else ""
             self.deck_labels[p].value = (f"<div style='font-size:18px'>Deck: <b>{pl.deck}</b> · discard "
-                                         f"{pl.discard}</div>{mice}{magic}")
+                                         f"{pl.discard}</div>{mice}{magic}" if s.started else "")
         for p, button in enumerate(self.redraw_buttons):  # the Redraw Rule: only at the very start
             usable = s.started and not s.opened and not s.players[p].redrawn and not s.over
             button.layout.display = None if usable else "none"
@@ -687,6 +688,12 @@ class VillageCompanion(ui.TrackerPage):
         self.preview_button.disabled = not s.started
         self.preview_button.tooltip = ("Preview battle" if s.started
                                        else "no game yet: start one under New game")
+        if s.over:  # nothing more happens in this game: undo, or a new game
+            keep = {id(self.undo_button), id(self.redo_button), id(self.new_game_button)}
+            for button in self._all_buttons():
+                if id(button) not in keep:
+                    button.disabled = True
+                    button.tooltip = f"the game is over ({s.win_reason}): undo, or start a new game"
         if self.unusable is not None:  # nothing may be done on a log this page cannot use
             for button in self._all_buttons():
                 button.disabled = True
