@@ -67,3 +67,10 @@ def record_high_score(entry: HighScore,
     table, rank = load_high_scores(path).add(entry)
     save_high_scores(table, path)
     return table, rank
+
+
+def remove_high_score(place: int, path: str | os.PathLike[str] | None = None) -> tuple[HighScores, HighScore]:
+    """Load, remove the entry at 1-based ``place``, save: the table after it and the entry removed."""
+    table, gone = load_high_scores(path).remove(place)
+    save_high_scores(table, path)
+    return table, gone

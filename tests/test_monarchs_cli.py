@@ -183,6 +183,19 @@ def test_highscores_kept_between_runs(capsys: pytest.CaptureFixture[str]) -> Non
     assert doc["rank"] == 1 and [e["score"] for e in doc["solo_high_scores"]] == [25, 20]
 
 
+def test_a_mistyped_high_score_can_be_taken_back(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "monarchs", "highscores", "--add", "28", "--name", "Ann")
+    run(capsys, "monarchs", "highscores", "--add", "999", "--name", "Oops")
+    code, out, _ = run(capsys, "monarchs", "highscores", "--remove", "1")
+    assert code == 0 and "Removed: 999 VP  Oops" in out and "1.   28 VP  Ann" in out
+    code, _, err = run(capsys, "monarchs", "highscores", "--remove", "2")
+    assert code == 2 and "no high score at place 2 (expected 1 to 1)" in err
+    code, _, err = run(capsys, "monarchs", "highscores", "--add", "5", "--remove", "1")
+    assert code == 2 and "one at a time" in err
+    code, out, _ = run(capsys, "monarchs", "highscores", "--json")
+    assert [e["score"] for e in json.loads(out)["solo_high_scores"]] == [28]
+
+
 def test_highscores_refuse_an_absurd_score(capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "monarchs", "highscores", "--add", "20")
     for bad in ("99999999999999999999999999", "1000", "-5"):

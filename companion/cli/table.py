@@ -178,7 +178,14 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
     rank = None
     if args.name and args.add is None:
         raise CliInputError("a name goes with --add SCORE", where="--name")
-    if args.add is not None:
+    if args.remove is not None and args.add is not None:
+        raise CliInputError("--add and --remove are two commands: one at a time", where="--remove")
+    removed = None
+    if args.remove is not None:
+        from ..highscores import remove_high_score
+
+        table, removed = remove_high_score(args.remove)
+    elif args.add is not None:
         if not 0 <= args.add <= MAX_SCORE:
             shown = str(args.add) if len(str(args.add)) <= 24 else str(args.add)[:24] + "…"
             raise CliInputError(f"a solo score is 0..{MAX_SCORE} VP, not {shown}", where="--add")
@@ -194,10 +201,14 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
         doc = table.to_json()
         if args.add is not None:
             doc["rank"] = rank
+        if removed is not None:
+            doc["removed"] = removed.to_json()
         _print_json(doc)
         return 0
     if args.add is not None:
         print(f"Score {args.add}: " + (f"rank {rank}" if rank else "not in the top 10"))
+    if removed is not None:
+        print(f"Removed: {removed.score} VP  {shown_name(removed.name)}  {removed.date}".rstrip())
     if not table.entries:
         print("No solo high scores yet.")
     for i, e in enumerate(table.entries, 1):
@@ -659,6 +670,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     h.add_argument("--name", default="",
                    help="the player's name for the score --add records (optional; one line, at most 40 "
                         "characters)")
+    h.add_argument("--remove", type=int, metavar="PLACE",
+                   help="take back the score at this place of the table (a mistyped one)")
     h.add_argument("--json", action="store_true", help="the table (and the new score's rank) as JSON")
     h.set_defaults(handler=_monarchs_highscores)
 

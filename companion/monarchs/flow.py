@@ -202,6 +202,16 @@ class HighScores:
         rank = 1 + sum(1 for e in self.entries if e.score > entry.score)
         return replace(self, entries=tuple(entries)), (rank if place < MAX_ENTRIES else None)
 
+    def remove(self, place: int) -> tuple[HighScores, HighScore]:
+        """The table without its entry at 1-based ``place`` (a mistyped score taken back), and
+        that entry."""
+        if not 1 <= place <= len(self.entries):
+            expected = f"1 to {len(self.entries)}" if self.entries else "a score in the table"
+            raise CompanionError(f"no high score at place {place}", where="high scores", expected=expected)
+        entries = list(self.entries)
+        gone = entries.pop(place - 1)
+        return replace(self, entries=tuple(entries)), gone
+
     @property
     def best(self) -> int | None:
         return self.entries[0].score if self.entries else None
