@@ -105,13 +105,33 @@ class LogError(CompanionError):
     """A malformed or unknown event in a tracker's event log."""
 
 
+def _typos(a: str, b: str) -> int:
+    """The fewest single-letter typos (a letter left out, added, changed, or two swapped) that
+    turn ``a`` into ``b`` (the optimal string alignment distance)."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        row = [i] + [0] * len(b)
+        for j in range(1, len(b) + 1):
+            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] != b[j - 1]))
+            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
+                row[j] = min(row[j], prev2[j - 2] + 1)
+        prev2, prev = prev, row
+    return prev[-1]
+
+
 def closest(word: str, choices: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
-    """Up to ``n`` close matches for ``word`` among ``choices`` (case-insensitive), best first."""
+    """Up to ``n`` close matches for ``word`` among ``choices`` (case-insensitive), best first:
+    the fewest typos away first ("Apel": Apple before Grape), then difflib's likeness."""
     pool = list(dict.fromkeys(choices))
     lowered = {c.lower(): c for c in pool}
-    hits = difflib.get_close_matches(word.lower(), list(lowered), n=n, cutoff=cutoff)
+    w = word.lower()
+    hits = difflib.get_close_matches(w, list(lowered), n=max(n, 8), cutoff=cutoff)
+    if len(w) <= 64:  # (a pasted page is not compared letter by letter)
+        hits = sorted(hits, key=lambda h: _typos(w, h))[:n]  # stable: difflib's order breaks ties
+    else:
+        hits = hits[:n]
     if not hits:  # substring matches help with partial names ("Scout" -> "Acorn Scout")
-        w = word.lower()
         hits = [c for c in lowered if w and w in c][:n]
     return [lowered[h] for h in hits]
 

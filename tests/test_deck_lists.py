@@ -321,3 +321,23 @@ def test_a_huge_unknown_name_is_cut_in_the_message() -> None:
     with pytest.raises(CompanionError) as err:
         parse("1 " + "x" * 200_000, load_game("village"))
     assert len(str(err.value)) < 1000 and "x…'" in str(err.value)
+
+
+@pytest.mark.parametrize(("typed", "choices", "first"), [
+    ("Apel", ["Grape", "Apple", "Fig"], "Apple"),  # two typos from Apple, three from Grape
+    ("Acron Scout", ["Acorn Scout", "Acorn Shield", "Barley Runner"], "Acorn Scout"),  # two letters swapped
+    ("leonrado", ["Leonardo", "Leonard", "Raphael"], "Leonardo"),
+])
+def test_the_closest_name_is_the_fewest_typos_away(typed: str, choices: list[str], first: str) -> None:
+    from companion.errors import closest
+
+    assert closest(typed, choices)[0] == first
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=12), st.text(max_size=12))
+def test_typos_count_is_a_distance(a: str, b: str) -> None:
+    from companion.errors import _typos
+
+    assert _typos(a, b) == _typos(b, a) and (_typos(a, b) == 0) == (a == b)
+    assert abs(len(a) - len(b)) <= _typos(a, b) <= max(len(a), len(b))
