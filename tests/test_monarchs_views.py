@@ -235,3 +235,16 @@ def test_an_unreadable_high_score_file_is_said_on_opening_and_kept() -> None:
         assert path.read_text(encoding="utf-8") == broken  # not overwritten
     finally:
         path.unlink()
+
+
+def test_a_saved_score_message_goes_once_another_input_changes() -> None:
+    v = MonarchsCompanion(db())
+    v.hs_score.value = 12
+    v.save_score()
+    assert "Saved 12 VP" in v.message.value
+    v.seat.value = 2  # the end-of-game tab: the note was about the save, not these
+    assert v.message.value == ""
+    v.save_score()
+    assert "Saved 12 VP" in v.message.value
+    v.hs_name.value = "Pip"
+    assert v.message.value == ""

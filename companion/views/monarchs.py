@@ -415,6 +415,9 @@ class MonarchsCompanion:
         save = ui.big_button("Save score", style="success")
         save.on_click(ui.guarded(self.message)(lambda _b: self.save_score()))
         self.save_button = save
+        self._saved_note = ""  # the message the last save left: gone once another input changes
+        for box in (self.hs_score, self.hs_name):
+            box.observe(lambda _c: self._clear_saved_note(), names="value")
         self.highscores = w.HTML()
         self.highscores.add_class("cmp-monarchs-highscores")
         self.solo_tab = w.VBox([
@@ -467,7 +470,15 @@ class MonarchsCompanion:
         self.show_high_scores()
         ui.show(self.message, "ok", f"Saved {self.hs_score.value} VP: "
                 + (f"rank {rank}" if rank else "not in the top 10"))
+        self._saved_note = self.message.value
         return rank
+
+    def _clear_saved_note(self) -> None:
+        """The page's message says what the last save did until another input changes (it is
+        shared by every tab, and would read as being about the new values)."""
+        if self._saved_note and self.message.value == self._saved_note:
+            self.message.value = ""
+        self._saved_note = ""
 
     # -- end of game -------------------------------------------------------------------------
     def _build_end(self) -> None:
@@ -483,6 +494,7 @@ class MonarchsCompanion:
         self.refresh_end()
 
     def refresh_end(self) -> None:
+        self._clear_saved_note()
         try:
             if self.seat.value > self.players.value:
                 self.seat.value = self.players.value
