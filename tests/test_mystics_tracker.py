@@ -738,4 +738,6 @@ def test_cli_do_refuses_a_misspelt_field_and_writes_nothing(
     err = capsys.readouterr().err
     assert "event 2 of 2 (minion_cheese): 'cuont' is not a field it takes. Did you mean 'count'?" in err
     assert "Nothing was written" in err and path.read_text() == before
-    assert main(["mystics", "do", str(path), '{"event": "end_turn", "extra": "x"}']) == 0  # far from any
+    assert main(["mystics", "do", str(path), '{"event": "end_turn", "extra": "x"}']) == 0  # far from any:
+    assert "warning: event 1 of 1 (end_turn): 'extra' is not a field it takes, so it was ignored" in \
+        capsys.readouterr().err  # done, and said

@@ -8,6 +8,7 @@ unknown events, actions the rules refuse, a last line cut mid-write), 2 unreadab
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -225,30 +226,39 @@ def _parse_events(raws: list[str]) -> list[dict[str, Any]]:
             for k, raw in enumerate(raws, start=1)]
 
 
-def _misspelt(events: list[Any]) -> str | None:
-    """The first field the rules never read that is close to one they looked for (a typo: its
-    value would otherwise be silently left out, the default used), in words; ``None`` if none.
-    A field far from every one looked for is left alone, as before."""
+def _unread_fields(events: list[Any]) -> tuple[str | None, list[str]]:
+    """Fields the rules never read, after a trial of ``events``: the first close to one they
+    looked for (a typo, whose value would otherwise be dropped for the default), in words,
+    or ``None``; and the others, each in words (ignored: said as a warning, as village do says
+    them)."""
     from ..errors import closest, did_you_mean
     from .table import _Read
 
-    def first(obj: Any, path: str) -> str | None:
+    typo: str | None = None
+    others: list[str] = []
+
+    def walk(obj: Any, path: str, k: int, kind: Any) -> None:
+        nonlocal typo
         if isinstance(obj, list):
-            return next((f for j, x in enumerate(obj) if (f := first(x, f"{path}[{j}]"))), None)
+            for j, x in enumerate(obj):
+                walk(x, f"{path}[{j}]", k, kind)
+            return
         if not isinstance(obj, _Read):
-            return None
+            return
         for key in sorted(set(obj) - obj.read - {"event"}):
+            field = f"{path + '.' if path else ''}{key!r}"
+            where = f"event {k} of {len(events)} ({kind})"
             hint = did_you_mean(closest(key, sorted(obj.read - set(obj))))
-            if hint:
-                return f"{path + '.' if path else ''}{key!r} is not a field it takes. {hint}"
-        return next((f for key, x in obj.items() if (f := first(x, f"{path + '.' if path else ''}{key}"))),
-                    None)
+            if hint and typo is None:
+                typo = f"{where}: {field} is not a field it takes. {hint}"
+            elif not hint:
+                others.append(f"{where}: {field} is not a field it takes, so it was ignored")
+        for key, x in obj.items():
+            walk(x, f"{path + '.' if path else ''}{key}", k, kind)
 
     for k, event in enumerate(events, start=1):
-        found = first(event, "")
-        if found:
-            return f"event {k} of {len(events)} ({event.get('event')}): {found}"
-    return None
+        walk(event, "", k, event.get("event"))
+    return typo, others
 
 
 def _do(args: argparse.Namespace) -> int:
@@ -272,9 +282,12 @@ def _do(args: argparse.Namespace) -> int:
                                       "Nothing was written: the events are written only when every "
                                       "one of them is allowed"),
                                  where=where) from None
-        typo = _misspelt(events)  # tried above: every field the rules read is noted
+        typo, ignored = _unread_fields(events)  # tried above: every field the rules read is noted
         if typo is not None:
             raise LogError(then(typo, "Nothing was written"), where=str(path))
+        for line in ignored:
+            print(f"companion: warning: {line}", file=sys.stderr)
+            notes.append(line)
         for k, event in enumerate(events, start=1):
             try:
                 t.act(event)
