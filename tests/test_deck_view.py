@@ -379,3 +379,17 @@ def test_overwrite_does_not_carry_over_to_the_other_game() -> None:
     view.overwrite.value = True
     view.game.value = "tmnt"
     assert view.overwrite.value is False
+
+
+def test_switching_back_to_a_game_whose_card_files_are_broken_keeps_its_own_list() -> None:
+    # the kinds menu reads the card data; a broken user file had stopped the switch half-way,
+    # leaving the other game's list in the editor (and Save filed it under this game's name)
+    folder = Path(os.environ["COMPANION_USER_DATA"]) / "village"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "bad.json").write_text('{"game": "village", "set": "Mine", "cards": [{"id": "x"}]}')
+    view = DeckBuilderView("village")
+    view.input.value = "3 Wild Fig\n"
+    view.game.value = "tmnt"
+    view.game.value = "village"
+    assert view.input.value == "3 Wild Fig\n" and view.game.value == "village"
+    assert "Legal" not in view.summary.value  # the card data cannot be read: no verdict

@@ -254,7 +254,10 @@ class DeckBuilderView:
                 self.draws.value = self.fmt.hand_size or 7
             except CompanionError:  # refresh() below says why the format cannot be used
                 self.draws.value = 7
-            self._fill_kinds()
+            try:
+                self._fill_kinds()
+            except CompanionError:  # a broken card file of the user's: refresh() below says why,
+                self.kind.options = []  # and the game's own list still comes up (never the other's)
             self._fill_load()
             if text is None:
                 text = self._texts.get(game)
