@@ -452,6 +452,8 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
                             f"(first on row {rows[int(same.group(1))]})")
             continue
         problems.append(_locate(issue, cols, rows))
+    if not cards and not problems:  # a header alone (or blank rows): a card file of nothing
+        problems.append("the sheet has no card rows (a header alone, or blank rows): nothing to import")
     if problems:
         raise CsvImportError(file, sorted(problems, key=_row_of))
     return doc

@@ -415,3 +415,12 @@ def test_an_unclosed_quote_in_a_large_sheet_is_hinted_at() -> None:
         import_csv("village", sheet, file="q.csv")
     (problem,) = info.value.problems
     assert "field larger than field limit" in problem and "a quote opened on line 2" in problem
+
+
+def test_a_sheet_with_no_card_rows_is_refused_and_writes_nothing() -> None:
+    # a header alone had made a card file of nothing, replacing the one named by --out
+    for sheet in (_HEAD, _HEAD + "\n,,,,,\n\n"):
+        with pytest.raises(CsvImportError) as info:
+            import_csv("village", sheet, file="h.csv")
+        assert info.value.problems == ["the sheet has no card rows (a header alone, or blank rows): "
+                                       "nothing to import"]
