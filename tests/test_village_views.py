@@ -55,6 +55,9 @@ def test_no_game_yet_then_new_game(tmp_path: Path) -> None:
     v = VillageCompanion(tmp_path / "v.jsonl", db=db())
     assert "No game yet" in v.turn.value and v.undo_button.disabled
     assert "— MP" in v.mp_labels[0].value and v.deck_labels[0].value == ""  # no game: no counts
+    on = [b for b in v._all_buttons() if not b.disabled]  # and nothing to do but start one
+    assert set(map(id, on)) <= {id(v.undo_button), id(v.redo_button), id(v.new_game_button)}
+    assert "no game yet" in v.buttons["draw"].tooltip
     v.names[0].value = "Ann"
     v.new_game()
     assert "Ann" in v.turn.value and "30 MP" in v.mp_labels[0].value

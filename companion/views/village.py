@@ -688,12 +688,14 @@ class VillageCompanion(ui.TrackerPage):
         self.preview_button.disabled = not s.started
         self.preview_button.tooltip = ("Preview battle" if s.started
                                        else "no game yet: start one under New game")
-        if s.over:  # nothing more happens in this game: undo, or a new game
+        if s.over or not s.started:  # nothing happens outside a game: undo, redo, or a new game
             keep = {id(self.undo_button), id(self.redo_button), id(self.new_game_button)}
+            why = (f"the game is over ({s.win_reason}): undo, or start a new game" if s.over
+                   else "no game yet: start one under New game")
             for button in self._all_buttons():
                 if id(button) not in keep:
                     button.disabled = True
-                    button.tooltip = f"the game is over ({s.win_reason}): undo, or start a new game"
+                    button.tooltip = why
         if self.unusable is not None:  # nothing may be done on a log this page cannot use
             for button in self._all_buttons():
                 button.disabled = True
