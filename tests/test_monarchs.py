@@ -238,6 +238,7 @@ def test_high_scores_are_kept_sorted_and_persisted(tmp_path: Path) -> None:
     assert rank == 1 and table.best == 30
     table, rank = table.add(HighScore(20, "Bob"))  # a tie shares the rank, listed after the earlier
     assert rank == 2 and [e.name for e in table.entries][1:] == ["", "Bob"]
+    assert table.ranks() == [1, 2, 2]
     path = tmp_path / "hs.json"
     record_high_score(HighScore(12, "me"), path)
     _t, rank = record_high_score(HighScore(40, "me"), path)

@@ -183,6 +183,12 @@ def test_highscores_kept_between_runs(capsys: pytest.CaptureFixture[str]) -> Non
     assert doc["rank"] == 1 and [e["score"] for e in doc["solo_high_scores"]] == [25, 20]
 
 
+def test_a_tied_high_score_is_listed_at_the_shared_rank(capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, "monarchs", "highscores", "--add", "31", "--name", "Ann")
+    code, out, _ = run(capsys, "monarchs", "highscores", "--add", "31", "--name", "Bob")
+    assert code == 0 and "rank 1" in out and "  1.   31 VP  Ann" in out and "  1.   31 VP  Bob" in out
+
+
 def test_a_mistyped_high_score_can_be_taken_back(capsys: pytest.CaptureFixture[str]) -> None:
     run(capsys, "monarchs", "highscores", "--add", "28", "--name", "Ann")
     run(capsys, "monarchs", "highscores", "--add", "999", "--name", "Oops")

@@ -211,7 +211,7 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
         print(f"Removed: {removed.score} VP  {shown_name(removed.name)}  {removed.date}".rstrip())
     if not table.entries:
         print("No solo high scores yet.")
-    for i, e in enumerate(table.entries, 1):
+    for i, e in zip(table.ranks(), table.entries, strict=True):  # a tie shares its rank
         print(f"{i:>3}. {e.score:>4} VP  {shown_name(e.name)}  {e.date}".rstrip())
     return 0
 

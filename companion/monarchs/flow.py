@@ -212,6 +212,10 @@ class HighScores:
         gone = entries.pop(place - 1)
         return replace(self, entries=tuple(entries)), gone
 
+    def ranks(self) -> list[int]:
+        """Each entry's rank, a tie sharing the rank of the first equal score (28, 28, 20: 1, 1, 3)."""
+        return [1 + sum(1 for x in self.entries if x.score > e.score) for e in self.entries]
+
     @property
     def best(self) -> int | None:
         return self.entries[0].score if self.entries else None

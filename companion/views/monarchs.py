@@ -460,9 +460,9 @@ class MonarchsCompanion:
         if not table.entries:
             self.highscores.value = "<i>No solo scores yet: beat your high score!</i>"
             return
-        self.highscores.value = "<ol style='font-size:17px'>" + "".join(
-            f"<li><b>{e.score}</b> VP {html.escape(e.name)} <small>{html.escape(e.date)}</small></li>"
-            for e in table.entries) + "</ol>"
+        self.highscores.value = "<ol style='font-size:17px'>" + "".join(  # a tie shares its rank
+            f"<li value='{rank}'><b>{e.score}</b> VP {html.escape(e.name)} <small>{html.escape(e.date)}"
+            "</small></li>" for rank, e in zip(table.ranks(), table.entries, strict=True)) + "</ol>"
 
     def save_score(self) -> int | None:
         _table, rank = record_high_score(HighScore(self.hs_score.value, self.hs_name.value.strip(),
