@@ -170,6 +170,16 @@ def test_bleed_keeps_cards_apart_and_a_huge_card_is_refused() -> None:
         sheet_grid(g.paper("a4"), (63.0, 88.0), bleed=50)
 
 
+def test_print_cards_takes_one_card_file_per_cards_option_like_the_other_commands(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # --cards had taken every word after it, the game too ("the following arguments are
+    # required: game"); and one page is "1 page"
+    out = tmp_path / "one.pdf"
+    code = main(["print", "cards", "--cards", str(CARDS), "village", "--out", str(out)])
+    printed = capsys.readouterr().out
+    assert code == 0 and out.exists() and printed.rstrip().endswith(", 1 page")
+
+
 def test_a_card_that_fits_only_without_crop_marks_says_so() -> None:
     with pytest.raises(PrintError, match=r"with crop marks \(it fits without them\)") as err:
         sheet_grid((210, 297), (200, 287), crop_marks=True)

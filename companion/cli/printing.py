@@ -160,8 +160,9 @@ def _cards(args: argparse.Namespace) -> int:
         if note:  # the PDF is made (exit 0), but say which faces lost text or show boxes
             print(f"companion: warning: {note}", file=sys.stderr)
     summary["warnings"] = [n for n in notes if n]
+    pages = len(res.pages)
     return _report(args, summary, f"wrote {out}: {res.copies} cards ({res.distinct} different), "
-                                  f"{g.cols}x{g.rows} per sheet, {len(res.pages)} pages")
+                                  f"{g.cols}x{g.rows} per sheet, {pages} page{'s' * (pages != 1)}")
 
 
 def _board(args: argparse.Namespace) -> int:
@@ -215,8 +216,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                  "a safe margin, optional bleed, crop marks and duplex backs.")
     p.add_argument("game", help="village, mousecard, monarchs, tmnt or mystics")
     p.add_argument("--deck", metavar="FILE", help="a decklist ('3 Card Name' lines): copies expanded")
-    p.add_argument("--cards", metavar="FILE", nargs="+", action="extend",
-                   help="extra card files; without --deck, print exactly these files")
+    p.add_argument("--cards", metavar="FILE", action="append",
+                   help="an extra card file (repeat for more, as in the other commands); without "
+                        "--deck, print exactly these files")
     p.add_argument("--size", default="poker", help=f"card size: {SIZES}, or WxH in mm")
     p.add_argument("--bleed", type=_mm, default=0.0, metavar="MM", help="bleed around each card (mm)")
     p.add_argument("--crop-marks", action="store_true", help="crop marks outside the cards")
