@@ -668,8 +668,25 @@ def parse_document(raw: bytes | str, *, file: str) -> tuple[Any, ValidationIssue
     if not text.strip():
         return None, ValidationIssue(file, "is empty", kind="json", expected="a JSON document",
                                      line=1, column=1)
+    twice: list[tuple[str, Any]] = []  # (key, the object's id) of a key met twice in one object
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in items:
+            if key in out and not twice:
+                twice.append((key, dict(items).get("id")))
+            out[key] = value
+        return out
+
     try:
-        return json.loads(text), None
+        doc = json.loads(text, object_pairs_hook=pairs)
+        if twice:  # JSON keeps the last value: the first would be lost without a word
+            key, card_id = twice[0]
+            where = f" (card {card_id!r})" if isinstance(card_id, str) else ""
+            return None, ValidationIssue(file, f"has the key {key!r} twice in one object{where}: only the "
+                                         "last value would be kept", kind="json",
+                                         suggestion="Keep one of them (and its value).")
+        return doc, None
     except json.JSONDecodeError as exc:
         sheet = Path(file).suffix.lower() in (".csv", ".tsv")
         return None, ValidationIssue(file, f"is not valid JSON: {exc.msg}", kind="json",

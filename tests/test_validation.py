@@ -1005,3 +1005,14 @@ def test_a_users_format_with_a_bundled_id_is_reported_as_the_deck_tools_refuse_i
     doc["id"] = "village-standard-mine"
     mine.write_text(json.dumps(doc), encoding="utf-8")
     assert not validation.validate_paths([mine]).issues
+
+
+def test_a_key_twice_in_one_object_is_an_error_not_a_silent_loss() -> None:
+    from companion.validation import parse_document
+
+    doc, issue = parse_document('{"game": "village", "set": "S", "cards": [{"id": "dk", "name": "A", '
+                                '"name": "B", "type": "fruit", "source": "me"}]}', file="dup.json")
+    assert doc is None and issue is not None
+    assert issue.message == ("has the key 'name' twice in one object (card 'dk'): only the last value "
+                             "would be kept")
+    assert parse_document('{"a": {"x": 1}, "b": {"x": 2}}', file="ok.json")[1] is None  # one per object
