@@ -341,3 +341,20 @@ def test_typos_count_is_a_distance(a: str, b: str) -> None:
 
     assert _typos(a, b) == _typos(b, a) and (_typos(a, b) == 0) == (a == b)
     assert abs(len(a) - len(b)) <= _typos(a, b) <= max(len(a), len(b))
+
+
+def test_a_json_decklist_refuses_fields_it_does_not_have() -> None:
+    # a "cnt" or a "sideboard" had been dropped in silence, leaving cards out of the count
+    from companion.cards import load_game
+
+    doc = {"game": "village", "cards": [{"card": "acorn-scout", "count": 3, "cnt": 1}], "sideboard": []}
+    with pytest.raises(DecklistError) as err:
+        parse_json(doc, load_game("village"))
+    text = str(err.value)
+    assert "/cards/0/cnt" in text and "unknown field 'cnt'" in text and "Did you mean 'count'?" in text
+    assert "/sideboard" in text
+    assert "unknown field 'sideboard' (a decklist takes 'game', 'name', 'cards')" in text
+    deck = parse_json({"game": "village", "name": "x", "cards": [{"card": "acorn-scout", "count": 3,
+                                                                  "name": "Acorn Scout"}]},
+                      load_game("village"))  # what to_json writes reads back
+    assert deck.card_count == 3

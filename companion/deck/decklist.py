@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import Card, CardDB
-from ..errors import CompanionError, did_you_mean
+from ..errors import CompanionError, closest, did_you_mean
 from ..textio import read_text
 from .fields import norm
 
@@ -400,9 +400,14 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
     name = name if isinstance(name, str) else str(name)
     issues: list[LineIssue] = []
     found: list[tuple[Card, int]] = []
+    # A field this form does not have is a mistake to say, never dropped in silence (a
+    # "cnt" or a "sideboard" would leave cards out of the count with no word)
+    issues += _unknown_keys(doc, _LIST_KEYS, "")
     for index, item in enumerate(doc["cards"]):
         text = _short(item)
         here = f"/cards/{index}"
+        if isinstance(item, Mapping):
+            issues += _unknown_keys(item, _ENTRY_KEYS, here)
         if not isinstance(item, Mapping) or not isinstance(item.get("card"), str) or not item["card"].strip():
             hint = ""
             if isinstance(item, Mapping) and "card" not in item and "name" in item:
@@ -420,6 +425,24 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
     if issues:
         raise DecklistError(issues, where=where)
     return _merge(db.game, found, name)
+
+
+#: The fields of a JSON decklist and of each of its entries (what :func:`to_json` writes).
+_LIST_KEYS = ("game", "name", "cards")
+_ENTRY_KEYS = ("card", "count", "name")
+
+
+def _unknown_keys(obj: Mapping[str, Any], known: tuple[str, ...], here: str) -> list[LineIssue]:
+    """A problem for each field of ``obj`` not in ``known``, with the closest known one."""
+    out = []
+    for key in obj:
+        if key not in known:
+            hint = did_you_mean(closest(str(key), known))
+            takes = ", ".join(repr(k) for k in known)
+            what = "a decklist entry" if here else "a decklist"
+            out.append(LineIssue(None, _short(obj), f"unknown field {str(key)!r} ({what} takes {takes})"
+                                 + (f". {hint}" if hint else ""), pointer=f"{here}/{key}"))
+    return out
 
 
 def _short(value: Any, limit: int = 80) -> str:
