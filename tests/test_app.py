@@ -16,6 +16,9 @@ def test_app_passes_server_options_on(monkeypatch: pytest.MonkeyPatch) -> None:
     assert seen["lab"] == ["--no-browser", "--ServerApp.port=8899"]
     assert main(["app", "--voila", "--port", "9000", "--no-browser", "--Voila.x=1"]) == 0
     assert seen["voila"] == (9000, {"open_browser": False, "extra": ["--Voila.x=1"]})
+    seen.clear()
+    assert main(["app", "--port", "8901", "--no-browser"]) == 0  # JupyterLab's port too (it was ignored)
+    assert seen["lab"] == ["--no-browser", "--ServerApp.port=8901"]
 
 
 def test_other_commands_refuse_unknown_options(capsys: pytest.CaptureFixture[str]) -> None:

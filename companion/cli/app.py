@@ -24,7 +24,8 @@ def _app(args: argparse.Namespace) -> int:
 
     if args.voila:
         return run_voila(args.port, open_browser=not args.no_browser, extra=args.extra_args)
-    return run_lab((["--no-browser"] if args.no_browser else []) + args.extra_args)
+    port = [f"--ServerApp.port={args.port}"] if args.port is not None else []  # (it had been ignored)
+    return run_lab((["--no-browser"] if args.no_browser else []) + port + args.extra_args)
 
 
 def register(sub: Any, groups: dict[str, Any]) -> None:
@@ -33,6 +34,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                    "or with --voila as an app with no code showing (localhost only). "
                                    "Other options are passed on, e.g. --ServerApp.port=8899.")
     p.add_argument("--voila", action="store_true", help="serve as an app with Voila")
-    p.add_argument("--port", type=_port, default=None, help="port for Voila, 1-65535 (default: a free one)")
+    p.add_argument("--port", type=_port, default=None,
+                   help="port for JupyterLab or Voila, 1-65535 (default: a free one)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser window")
     p.set_defaults(handler=_app, passes_on_options=True)  # other options go to JupyterLab/Voila
