@@ -57,11 +57,13 @@ def test_no_game_yet_then_new_game(tmp_path: Path) -> None:
     assert "— MP" in v.mp_labels[0].value and v.deck_labels[0].value == ""  # no game: no counts
     on = [b for b in v._all_buttons() if not b.disabled]  # and nothing to do but start one
     assert set(map(id, on)) <= {id(v.undo_button), id(v.redo_button), id(v.new_game_button)}
-    assert "no game yet" in v.buttons["draw"].tooltip
+    minus_five = v.player_boxes[0].children[1].children[0]
+    assert v.buttons["draw"].disabled and minus_five.disabled and "no game yet" in minus_five.tooltip
     v.names[0].value = "Ann"
     v.new_game()
     assert "Ann" in v.turn.value and "30 MP" in v.mp_labels[0].value
     assert "Deck: <b>53</b>" in v.deck_labels[0].value
+    assert not minus_five.disabled and not v.buttons["draw"].disabled  # on again once a game is on
 
 
 def test_after_game_over_only_undo_redo_and_a_new_game_are_on(tmp_path: Path) -> None:
@@ -73,6 +75,7 @@ def test_after_game_over_only_undo_redo_and_a_new_game_are_on(tmp_path: Path) ->
     assert v.buttons["draw"].disabled and "the game is over" in v.buttons["draw"].tooltip
     v.undo_button.click()
     assert not v.state.over and not v.buttons["draw"].disabled
+    assert not v.player_boxes[0].children[1].children[0].disabled  # the MP buttons too
 
 
 def test_mp_buttons_and_undo(tmp_path: Path) -> None:

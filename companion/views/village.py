@@ -158,6 +158,7 @@ class VillageCompanion(ui.TrackerPage):
         self._refreshing_target = False
         self._target_turn: int | None = None  # the turn the selection was made or kept in
         self._target_chosen = False  # whether the user picked the selected mouse (see _refresh_target)
+        self._held: list[w.Button] = []  # buttons turned off only because no game is under way
         self._abilities_for: tuple[str | None, int] | None = None  # (mouse, turn) the ability box shows
         self.cost = w.BoundedIntText(value=0, min=0, max=20, description="Fruit cost",
                                      tooltip="filled in from the card's ability; change it only when a "
@@ -631,6 +632,9 @@ class VillageCompanion(ui.TrackerPage):
 
     def refresh(self) -> None:
         s = self.state
+        for button in self._held:  # turned off outside a game (below): on again, then set anew
+            button.disabled, button.tooltip = False, button.description
+        self._held = []
         self._clear_preview()  # the game it was made for may have changed
         self.undo_button.disabled = not self.tracker.can_undo
         self.redo_button.disabled = not self.tracker.can_redo
@@ -693,9 +697,10 @@ class VillageCompanion(ui.TrackerPage):
             why = (f"the game is over ({s.win_reason}): undo, or start a new game" if s.over
                    else "no game yet: start one under New game")
             for button in self._all_buttons():
-                if id(button) not in keep:
+                if id(button) not in keep and not button.disabled:
                     button.disabled = True
                     button.tooltip = why
+                    self._held.append(button)
         if self.unusable is not None:  # nothing may be done on a log this page cannot use
             for button in self._all_buttons():
                 button.disabled = True
