@@ -192,9 +192,9 @@ def _check_values(game: str, card_id: str, record: dict[str, Any], values: Mappi
                                   pointer=issue.pointer.removeprefix("/cards/0")))
     found = []
     for issues in problems.values():
-        if len(issues) > 1:  # "Write life=1000" would not do either
-            issues = [replace(i, suggestion=None) if i.suggestion and i.suggestion.startswith("Write ")
-                      else i for i in issues]
+        if len(issues) > 1:  # "Write life=1000" (or "such as 1000") would not do either
+            issues = [replace(i, suggestion=None, expected="a whole number, in digits")
+                      if i.suggestion and i.suggestion.startswith("Write ") else i for i in issues]
         found += issues
     if found or others:
         raise CorrectionError(found + others)

@@ -172,6 +172,7 @@ def test_a_bad_value_is_blamed_on_the_command_line_not_the_file(
     err = capsys.readouterr().err
     assert "life=1e3: 'life' is a whole number: write it with digits only" in err
     assert "found 1e3" in err and "at most 999" in err and "1000.0" not in err
+    assert "such as 1000" not in err  # a value it would then refuse is never suggested
     assert "corrections.json" not in err and "companion validate" not in err
     assert "Write life=1000" not in err  # 1000 would not do either
     assert corrections_path("mystics").read_text() == saved
