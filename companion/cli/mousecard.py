@@ -13,7 +13,7 @@ from . import warn_set_aside
 SITUATION_CHOICES = "calm, combat, unknown, combat-unknown, red-bad (alias ground)"
 
 _LOG_HELP = ("the session log (JSONL), which must exist ('mousecard new' starts one; the notebook's is "
-             "~/.companion/logs/mousecard.jsonl); the action is appended to it")
+             "logs/mousecard.jsonl in the user data folder); the action is appended to it")
 
 
 def _add_json(p: argparse.ArgumentParser) -> None:
@@ -71,7 +71,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     mc = sub.add_parser("mousecard", help="the Mouse Card live deck (an event log)",
                         description="The game master's live deck: draws, reshuffles, fate chips. "
                                     "Every action is appended to LOG (JSONL); undo/redo are events. "
-                                    "The notebook's log is ~/.companion/logs/mousecard.jsonl. "
+                                    "The notebook's log is logs/mousecard.jsonl in the user data folder. "
                                     "(mouse-card-system.txt, How to draw cards; special effects; Fate Chips)")
     msub = mc.add_subparsers(dest="mousecard_command", metavar="ACTION")
     mc.set_defaults(_group_parser=mc)

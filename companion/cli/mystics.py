@@ -107,7 +107,7 @@ def _cut(text: str, size: int) -> str:
 
 
 def _split_counts(text: str | None, *, what: str = "minion count",
-                  example: str = "rat_warriors=3", maximum: int | None = None, why: str = "",
+                  example: str = "rat-warriors=3", maximum: int | None = None, why: str = "",
                   option: str = "") -> dict[str, int]:
     """``a=1,b=2`` -> ``{"a": 1, "b": 2}``; with ``maximum``, a number out of 0..maximum is refused,
     naming ``option``, the value and the range (a number of thousands of digits too). A name without
@@ -404,8 +404,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         description="Fold LOG.jsonl and print the state. "
                                     "Exit 0 ok, 1 problems, 2 unreadable.")
     r.add_argument("log", metavar="LOG",
-                   help="the tracker log (JSONL; the notebook's is ~/.companion/logs/mystics.jsonl); "
-                        "read, never changed")
+                   help="the tracker log (JSONL; the notebook's is logs/mystics.jsonl in the user data "
+                        "folder); read, never changed")
     r.add_argument("--json", action="store_true", help="machine-readable state")
     r.set_defaults(handler=_replay)
     n = msub.add_parser("new", help="start a chapter in a new log",
@@ -415,7 +415,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     n.add_argument("log", metavar="LOG", help="the log file (JSONL) to create; refused if it already "
                    "holds events")
     n.add_argument("--mice", required=True, help="comma-separated mouse ids, e.g. collin,filch")
-    n.add_argument("--minions", default="", help="type=count,... e.g. rat_warriors=3 (at most 20 of a type)")
+    n.add_argument("--minions", default="", help="type=count,... e.g. rat-warriors=3 (at most 20 of a type)")
     n.add_argument("--chapter-end", type=int, default=6,
                    help="page of the chapter end marker, 2 to 30 (default 6)")
     n.add_argument("--chapter", type=int, default=None,

@@ -702,8 +702,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                       description="Read a tracker log (JSONL) and show Mouse Points, decks, the field "
                                   "and the turn guide. Exit 1 if the log has bad lines.")
     r.add_argument("log", metavar="LOG",
-                   help="the tracker log (JSONL; the notebook's is ~/.companion/logs/village.jsonl); "
-                        "read, never changed")
+                   help="the tracker log (JSONL; the notebook's is logs/village.jsonl in the user data "
+                        "folder); read, never changed")
     r.add_argument("--json", action="store_true", help="the table's state, event count and problems as JSON")
     r.set_defaults(handler=_village_replay)
 

@@ -65,7 +65,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         description="Fold a TMNT tracker log (JSONL) and print both players' Block "
                                     "Zones, hand, Deck and Trash counts, the phase, and bad lines.")
     r.add_argument("log", metavar="LOG",
-                   help="the tracker log (JSONL; the notebook's is ~/.companion/logs/tmnt.jsonl); "
+                   help="the tracker log (JSONL; the notebook's is logs/tmnt.jsonl in the user data folder); "
                         "read, never changed")
     r.add_argument("--json", action="store_true",
                    help="the state, event count, problems and undo/redo availability as JSON")

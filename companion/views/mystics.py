@@ -101,7 +101,7 @@ def _parse_part(part: str) -> tuple[str, int, bool]:
         name, n, explicit = part, "1", False
     bad = CompanionError(
         f"bad minion count {part if len(part) <= 60 else part[:40] + '...'!r}",
-        expected="type=number or number type, e.g. rat_warriors=3 or 2 roaches",
+        expected="type=number or number type, e.g. rat-warriors=3 or 2 roaches",
     )
     if not n.isdecimal() or not _NAME.fullmatch(name):
         raise bad
@@ -461,7 +461,7 @@ class MysticsDashboard(ui.TrackerPage):
         )
         self.chapter_end = ui.stepper("Chapter end page", 6, min=2, max=lim.MAX_PAGE)
         self.start_minions = w.Text(
-            placeholder="rat_warriors=3", description="Minions", layout=w.Layout(width="300px")
+            placeholder="rat-warriors=3", description="Minions", layout=w.Layout(width="300px")
         )
         self.start_minions.add_class("cmp-mystics-minions-input")
         self.seed = w.Text(placeholder="blank: random", description="Seed", layout=w.Layout(width="220px"))
