@@ -34,6 +34,9 @@ def test_cards_from_a_pasted_list_preview_and_download(view: PrintView) -> None:
     assert "cmp-print-make" in view.make_button._dom_classes
     view.page.value = 2  # the back page previews too
     assert view.preview.value[:4] == b"\x89PNG"
+    view.bleed.value = 3  # another setting: the PDF saved stays, and it is said that a new one replaces it
+    said = view.status.value
+    assert "is still in" in said and "a new PDF of the same name replaces it" in said
 
 
 def test_bad_list_and_missing_board_are_shown_not_raised(view: PrintView) -> None:

@@ -174,7 +174,8 @@ class PrintView:
         name = self.filename
         self._clear()
         ui.show(self.status, "info", "The settings changed: press Make PDF for a new PDF",
-                [f"{name} (made with the previous settings) is still in {user_data_dir() / 'printables'}"])
+                [f"{name} (made with the previous settings) is still in {user_data_dir() / 'printables'}; "
+                 "a new PDF of the same name replaces it, so copy it elsewhere first to keep both"])
 
     def make(self) -> bytes:
         """Make the chosen PDF: preview, file in the user data folder, download link.
