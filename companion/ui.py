@@ -20,7 +20,7 @@ from typing import Any
 import ipywidgets as w
 
 from . import RULE_BOOKS
-from .errors import CompanionError, PathError, os_reason  # noqa: F401 - os_reason: the pages' too
+from .errors import CompanionError, LogError, PathError, os_reason
 
 #: Palette shared by every view (and the printables' screen previews).
 COLOURS = {
@@ -72,6 +72,17 @@ def panel(kind: str = "info", title: str = "", lines: Iterable[str] = ()) -> w.H
 def show(target: w.HTML, kind: str, title: str, lines: Iterable[str] = ()) -> None:
     """Replace a panel's content (views set ``.value``; they never print)."""
     target.value = panel_html(kind, title, lines)
+
+
+def keep_old_log(path: Any, keep: Any, again: str) -> None:
+    """Move a finished game's log ``path`` aside to ``keep`` before a new one starts there; a
+    refusal is said (the reason, the file untouched, what to do) and nothing changes. ``again``:
+    what to do once the folder is writable ("start the new game")."""
+    try:
+        path.rename(keep)
+    except OSError as exc:
+        raise LogError(f"cannot keep the old log as {keep.name}: {os_reason(exc)}; nothing was changed",
+                       where=str(path), suggestion=f"Make its folder writable, then {again} again.") from None
 
 
 def show_error(target: w.HTML, exc: BaseException) -> None:

@@ -31,7 +31,7 @@ from typing import Any
 import ipywidgets as w
 
 from .. import cite, possessive, ui
-from ..errors import CompanionError, LogError, UnknownCardError
+from ..errors import CompanionError, UnknownCardError
 from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
@@ -707,14 +707,7 @@ class MysticsDashboard(ui.TrackerPage):
             probe = MysticsTracker(None, **self._tk)  # check the event before moving the old log
             probe.apply(probe.initial(), event)
             with self.tracker.log.locked():  # no other window appends while the log is moved aside
-                keep = archive_name(self.path)
-                try:
-                    self.path.rename(keep)
-                except OSError as exc:
-                    raise LogError(f"cannot keep the old log as {keep.name}: {ui.os_reason(exc)}; "
-                                   "nothing was changed", where=str(self.path),
-                                   suggestion="Make its folder writable, then start the chapter "
-                                              "again.") from None
+                ui.keep_old_log(self.path, archive_name(self.path), "start the chapter")
             self.tracker = MysticsTracker(self.path, **self._tk)
             self.odds.tracker = self.tracker
         self.do(event)

@@ -36,7 +36,7 @@ from typing import Any
 import ipywidgets as w
 
 from .. import ui
-from ..errors import CompanionError, LogError, RuleError, closest
+from ..errors import CompanionError, RuleError, closest
 from ..village.battle import Attack
 from ..village.game import (
     FORFEIT_NOTE,
@@ -481,13 +481,7 @@ class VillageCompanion(ui.TrackerPage):
                 while self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}").exists():
                     n += 1
                 keep = self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}")
-                try:
-                    self.log_path.rename(keep)
-                except OSError as exc:
-                    raise LogError(f"cannot keep the old log as {keep.name}: {ui.os_reason(exc)}; "
-                                   "nothing was changed", where=str(self.log_path),
-                                   suggestion="Make its folder writable, then start the new game "
-                                              "again.") from None
+                ui.keep_old_log(self.log_path, keep, "start the new game")
         self.tracker = VillageTracker(self.log_path)
         self.tracker.do(start)
         self._resolved, self.battle_result.value = None, ""
