@@ -185,9 +185,15 @@ def test_cli_replay_unreadable_exit_2(tmp_path: Path, capsys: pytest.CaptureFixt
     assert "Traceback" not in capsys.readouterr().err
 
 
-def test_cli_new_and_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def new_cli_log(tmp_path: Path) -> Path:
+    """A chapter begun with the command line (Collin and Filch, seed 2): its log's path."""
     path = tmp_path / "g.jsonl"
     assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--seed", "2"]) == 0
+    return path
+
+
+def test_cli_new_and_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = new_cli_log(tmp_path)
     assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 3}',
                  '{"event": "undo"}', '{"event": "redo"}']) == 0
     assert main(["mystics", "do", str(path), "{bad"]) == 2
@@ -199,8 +205,7 @@ def test_cli_new_and_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
 
 def test_cli_do_that_cannot_write_says_so_once_and_what_was_written(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "g.jsonl"
-    assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--seed", "2"]) == 0
+    path = new_cli_log(tmp_path)
     capsys.readouterr()
     real_append = EventLog.append
     calls: list[int] = []
@@ -495,8 +500,7 @@ def test_cli_new_help_explains_the_seed(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_cli_do_is_all_or_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "g.jsonl"
-    assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--seed", "2"]) == 0
+    path = new_cli_log(tmp_path)
     before = path.read_bytes()
     capsys.readouterr()
     assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 1}',
@@ -522,8 +526,7 @@ def test_cli_do_is_all_or_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 def test_cli_do_reports_what_it_set_aside_and_could_not_use(tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "g.jsonl"
-    assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--seed", "2"]) == 0
+    path = new_cli_log(tmp_path)
     with open(path, "a") as fh:
         fh.write("{not json\n")
         fh.write('{"event": "minion_ch')
@@ -699,8 +702,7 @@ def test_cli_brodie_joins_a_chapter_without_a_boss_ambush(tmp_path: Path,
 
 def test_cli_do_takes_bare_undo_and_redo_as_village_do_does(tmp_path: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "g.jsonl"
-    assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--seed", "2"]) == 0
+    path = new_cli_log(tmp_path)
     assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 1}']) == 0
     capsys.readouterr()
     assert main(["mystics", "do", str(path), "undo", "--json"]) == 0
@@ -712,8 +714,7 @@ def test_cli_do_takes_bare_undo_and_redo_as_village_do_does(tmp_path: Path,
 
 def test_cli_do_explains_an_event_without_json_or_without_its_kind(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "g.jsonl"
-    assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--seed", "2"]) == 0
+    path = new_cli_log(tmp_path)
     before = path.read_bytes()
     capsys.readouterr()
     assert main(["mystics", "do", str(path), "note"]) == 2
@@ -729,8 +730,7 @@ def test_cli_do_explains_an_event_without_json_or_without_its_kind(
 def test_cli_do_refuses_a_misspelt_field_and_writes_nothing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # a typo's value would be left out and the default used: 'cuont' 5 had added 1 cheese
-    path = tmp_path / "g.jsonl"
-    assert main(["mystics", "new", str(path), "--mice", "collin,filch", "--seed", "2"]) == 0
+    path = new_cli_log(tmp_path)
     before = path.read_text()
     capsys.readouterr()
     assert main(["mystics", "do", str(path), '{"event": "minion_cheese", "count": 1}',
