@@ -232,32 +232,19 @@ def _unread_fields(events: list[Any]) -> tuple[str | None, list[str]]:
     or ``None``; and the others, each in words (ignored: said as a warning, as village do says
     them)."""
     from ..errors import closest, did_you_mean
-    from .table import _Read
+    from .table import _unread_keys
 
     typo: str | None = None
     others: list[str] = []
-
-    def walk(obj: Any, path: str, k: int, kind: Any) -> None:
-        nonlocal typo
-        if isinstance(obj, list):
-            for j, x in enumerate(obj):
-                walk(x, f"{path}[{j}]", k, kind)
-            return
-        if not isinstance(obj, _Read):
-            return
-        for key in sorted(set(obj) - obj.read - {"event"}):
+    for k, event in enumerate(events, start=1):
+        where = f"event {k} of {len(events)} ({event.get('event')})"
+        for path, key, obj in _unread_keys(event, ""):
             field = f"{path + '.' if path else ''}{key!r}"
-            where = f"event {k} of {len(events)} ({kind})"
             hint = did_you_mean(closest(key, sorted(obj.read - set(obj))))
             if hint and typo is None:
                 typo = f"{where}: {field} is not a field it takes. {hint}"
             elif not hint:
                 others.append(f"{where}: {field} is not a field it takes, so it was ignored")
-        for key, x in obj.items():
-            walk(x, f"{path + '.' if path else ''}{key}", k, kind)
-
-    for k, event in enumerate(events, start=1):
-        walk(event, "", k, event.get("event"))
     return typo, others
 
 

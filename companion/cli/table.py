@@ -488,14 +488,15 @@ def _watched(value: Any) -> Any:
     return value
 
 
-def _unread_keys(obj: Any, path: str) -> list[tuple[str, str]]:
-    """(where, field) for every field of ``obj`` (and the objects in it) the rules did not read."""
-    out: list[tuple[str, str]] = []
+def _unread_keys(obj: Any, path: str) -> list[tuple[str, str, Any]]:
+    """(where, field, the object holding it) for every field of ``obj`` (and the objects in it)
+    the rules did not read; the object's ``read`` says what they looked for there."""
+    out: list[tuple[str, str, Any]] = []
     if isinstance(obj, list):
         for j, item in enumerate(obj):
             out += _unread_keys(item, f"{path}[{j}]")
     if isinstance(obj, _Read):
-        out += [(path, key) for key in sorted(set(obj) - obj.read - {"event"})]
+        out += [(path, key, obj) for key in sorted(set(obj) - obj.read - {"event"})]
         for key, value in obj.items():
             out += _unread_keys(value, f"{path + '.' if path else ''}{key}")
     return out
@@ -524,7 +525,7 @@ def _unread(events: list[Any], db: Any) -> list[str]:
         text = EVENTS.get(kind, (None, ""))[1]
         words = set(re.findall(r"[a-z_]+", text))  # the fields the event takes, as its help says
 
-        for path, key in _unread_keys(event, ""):
+        for path, key, _obj in _unread_keys(event, ""):
             if key in words:  # a field the event takes, not needed this time (e.g. 'extra')
                 continue
             hint = did_you_mean(closest(key, sorted(words)))
