@@ -115,6 +115,20 @@ def test_a_file_that_clashes_with_another_of_yours_is_left_out(_isolated_user_da
     assert list(view.skipped) == [str(folder / "b.json")] and "duplicate" in view.load_problems.value
 
 
+def test_a_correction_of_yours_stays_in_force_beside_a_broken_file_of_yours(
+        _isolated_user_data: Path) -> None:
+    from companion.corrections import correct_card
+
+    correct_card("village", "acorn-scout", {"atk": 3})
+    folder = _isolated_user_data / "village"
+    (folder / "broken.json").write_text('{"game": "village", "set": "x", "cards": [{"id": "Bad"}]}',
+                                        encoding="utf-8")
+    view = CardBrowserView("village")
+    assert list(view.skipped) == [str(folder / "broken.json")]  # the correction is not left out
+    assert view.frame is not None
+    assert view.frame.set_index("id").loc["acorn-scout", "atk"] == 3
+
+
 def test_a_corrected_demo_card_is_still_labelled_demo_and_a_jokers_suit_is_not_unknown(
         _isolated_user_data: Path) -> None:
     from companion.corrections import correct_card

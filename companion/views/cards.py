@@ -134,14 +134,13 @@ def load_what_loads(game: str) -> tuple[CardDB, dict[str, list[str]]]:
     skipped: dict[str, list[str]] = {}
     good: list[Path] = []
     for f in user_game_files(game):
-        errors = [i.render() for i in validate_paths([f], context=False).errors]  # the file on its own
-        if errors:
-            skipped[str(f)] = errors
-            continue
-        try:
+        try:  # in order, beside the bundled cards and your files before it, as the game loads them
             load_game(game, include_user=False, extra=[*good, f])
-        except CompanionError as exc:  # e.g. an id another of your files already uses
-            skipped[str(f)] = [exc.render()]
+        except CompanionError as exc:
+            # every problem, as `companion validate` words them (it also sees the bundled cards,
+            # so a correction of a bundled card is no problem), else the one the loading met
+            # (e.g. an id another of your files already uses)
+            skipped[str(f)] = [i.render() for i in validate_paths([f]).errors] or [exc.render()]
             continue
         good.append(f)
     try:
