@@ -79,11 +79,18 @@ def column_letter(index: int) -> str:
     return name
 
 
-def columns(game: str) -> list[str]:
-    """The sheet's columns for a game: every schema field, then ``set``."""
+#: Columns for fields of the card file as a whole, which a sheet repeats on each of the set's
+#: rows (as it does the set's name): column -> the file's field. An export has them only when a
+#: file has the field; an import gives the file the one value its rows share.
+FILE_COLUMNS = {"set_source": "source", "set_notes": "notes"}
+
+
+def columns(game: str, file_fields: bool = True) -> list[str]:
+    """The sheet's columns for a game: every schema field, then ``set`` (and, with
+    ``file_fields``, the :data:`FILE_COLUMNS`)."""
     from .validation import all_fields
 
-    return [*all_fields(game), "set"]
+    return [*all_fields(game), "set", *(FILE_COLUMNS if file_fields else ())]
 
 
 # ---------------------------------------------------------------------------------------
@@ -215,12 +222,20 @@ def encode_cell(value: Any, kinds: frozenset[str], items: frozenset[str]) -> str
 # Export
 
 
-def rows_for(game: str, cards: Iterable[Mapping[str, Any]],
-             set_name: str | Iterable[str] = "") -> list[list[str]]:
-    """Header plus one row per card (``set_name`` one for all, or one per card)."""
+def rows_for(game: str, cards: Iterable[Mapping[str, Any]], set_name: str | Iterable[str] = "",
+             files: Iterable[Mapping[str, Any]] = ()) -> list[list[str]]:
+    """Header plus one row per card (``set_name`` one for all, or one per card).
+
+    ``files``: per card, its card file's own fields (``source``, ``notes``), written in the
+    :data:`FILE_COLUMNS` (columns only for the fields some file has) so an import gives them back.
+    """
     from .validation import field_types
 
-    cols = columns(game)
+    cards = list(cards)
+    per_file = list(files)
+    kept = {col: field for col, field in FILE_COLUMNS.items()
+            if any(isinstance(f.get(field), str) for f in per_file)}
+    cols = [*columns(game, file_fields=False), *kept]
     types = field_types(game)
     sets = [set_name] if isinstance(set_name, str) else list(set_name)
     out = [cols]
@@ -229,6 +244,9 @@ def rows_for(game: str, cards: Iterable[Mapping[str, Any]],
         for c in cols:
             if c == "set":
                 row.append(protect(sets[i] if len(sets) > 1 else (sets[0] if sets else "")))
+            elif c in kept:
+                value = per_file[i].get(kept[c]) if i < len(per_file) else None
+                row.append(protect(value) if isinstance(value, str) else "")
             elif c in card:
                 kinds, items = types.get(c, (frozenset({"any"}), frozenset()))
                 row.append(encode_cell(card[c], kinds, items))
@@ -238,10 +256,12 @@ def rows_for(game: str, cards: Iterable[Mapping[str, Any]],
     return out
 
 
-def export_csv(game: str, cards: Iterable[Mapping[str, Any]], set_name: str | Iterable[str] = "") -> str:
-    """The CSV text of some cards (``,``-separated, quoted where needed)."""
+def export_csv(game: str, cards: Iterable[Mapping[str, Any]], set_name: str | Iterable[str] = "",
+               files: Iterable[Mapping[str, Any]] = ()) -> str:
+    """The CSV text of some cards (``,``-separated, quoted where needed); ``files`` as in
+    :func:`rows_for`."""
     buf = io.StringIO()
-    csv.writer(buf, lineterminator="\r\n").writerows(rows_for(game, cards, set_name))
+    csv.writer(buf, lineterminator="\r\n").writerows(rows_for(game, cards, set_name, files))
     return buf.getvalue()
 
 
@@ -279,13 +299,15 @@ def _header(text: str) -> tuple[str, str]:
 
 def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: str | None = None,
                source: str | None = None, out: str | os.PathLike[str] | None = None,
-               check_loaded: bool = True) -> dict[str, Any]:
+               check_loaded: bool = True, notes: str | None = None) -> dict[str, Any]:
     """Turn a sheet into a validated card file document, or raise :class:`CsvImportError`
     listing every problem by row and column (header, cells, schema and ids, in one run).
 
     ``set_name``: for a sheet whose ``set`` column names several sets, the set whose rows to
     import (the other rows, and rows with no set, are left out); otherwise the set's name
-    (default: the sheet's one set, else the file name). ``check_loaded``: check the cards
+    (default: the sheet's one set, else the file name). ``source`` and ``notes``: the card
+    file's own (default: the ``set_source`` and ``set_notes`` columns, which an export writes
+    for a file that has them; the rows of a file share one). ``check_loaded``: check the cards
     against the game's loaded cards (bundled, then the user's folder) as ``validate`` and every
     reader do: an id already there is refused (the ``replaces`` column changes such a card);
     ``out`` is the file to be written, which stands in for the file of that path if the user's
@@ -388,6 +410,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
                                                                       if hint else "")])
     cards: list[dict[str, Any]] = []
     rows: list[int] = []
+    file_values: dict[str, dict[str, int]] = {}  # file column -> each value -> the first row it is on
     reader = lines_of()
     next(reader, None)
     for r, (row, line, raw) in enumerate(reader, start=2):
@@ -415,6 +438,10 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
                 continue
             if name == "set":
                 continue
+            if name in FILE_COLUMNS:
+                if cell.strip():
+                    file_values.setdefault(name, {}).setdefault(unprotect(cell), r)
+                continue
             kinds, items = types.get(name, (frozenset({"any"}), frozenset()))
             try:
                 present, value = decode_cell(cell, kinds, items)
@@ -434,8 +461,19 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
                             "import one set at a time, with --set NAME")
         set_name = next(iter(sets)) if sets else Path(file).stem or "My cards"
     doc: dict[str, Any] = {"game": game, "set": set_name}
-    if source:
-        doc["source"] = source
+    given = {"source": source, "notes": notes}
+    for col, field_ in FILE_COLUMNS.items():
+        values = file_values.get(col, {})
+        if given[field_] is None and len(values) > 1:
+            listed = ", ".join(f"row {r} {v[:40]!r}" for v, r in values.items())
+            problems.append(f"the column {col!r} gives the card file several {field_} texts ({listed}); "
+                            f"a card file has one: make them the same" + (
+                                " (or give --source)" if field_ == "source" else ""))
+        elif given[field_] is None and values:
+            given[field_] = next(iter(values))
+    for field_ in ("source", "notes"):
+        if given[field_]:
+            doc[field_] = given[field_]
     doc["cards"] = cards
     quiet = set(missing_cols) | ({"id"} if "name" in missing_cols else set())
     issues = [i for i in validate_document(doc, file=file) if i.severity == "error"]

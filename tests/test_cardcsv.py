@@ -33,17 +33,20 @@ def test_columns_are_the_schema_fields() -> None:
     cols = columns("tmnt")
     assert cols[:3] == ["id", "name", "type"]
     assert {"attribute", "power", "attack_kind", "timing", "keywords", "qty", "source"} <= set(cols)
-    assert cols[-1] == "set"
+    assert cols[-3:] == ["set", "set_source", "set_notes"]  # the file's own fields last
+    assert columns("tmnt", file_fields=False)[-1] == "set"
 
 
 @pytest.mark.parametrize("path", [p for g in GAMES for p in game_files(g)], ids=lambda p: p.name)
 def test_every_bundled_file_round_trips(path: Any) -> None:
     doc = json.loads(path.read_text(encoding="utf-8"))
-    text = export_csv(doc["game"], doc["cards"], doc["set"])
+    text = export_csv(doc["game"], doc["cards"], doc["set"], [doc] * len(doc["cards"]))
     # the bundled cards' own ids clash with themselves once loaded: the round trip is checked alone
     back = import_csv(doc["game"], text.encode("utf-8"), file="x.csv", check_loaded=False)
     assert back["cards"] == doc["cards"]
     assert back["set"] == doc["set"]
+    # the file's own source (a demo file says so there too) and notes come back as well
+    assert {k: back.get(k) for k in ("source", "notes")} == {k: doc.get(k) for k in ("source", "notes")}
 
 
 @pytest.mark.parametrize(("value", "kinds", "items", "cell"), [
@@ -153,6 +156,31 @@ def test_round_trip_is_lossless(cards: list[dict[str, Any]], set_name: str) -> N
     back = import_csv("village", text.encode("utf-8"), file="x.csv")
     assert json.dumps(back["cards"], sort_keys=True) == json.dumps(cards, sort_keys=True)
     assert back["set"] == set_name
+    assert "set_source" not in text.splitlines()[0] and "source" not in back  # no file fields: none
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.fixed_dictionaries({}, optional={"source": texts,
+                                           "notes": st.text(max_size=30).filter(lambda s: "\x00" not in s)}))
+def test_a_card_file_s_own_source_and_notes_round_trip(fields: dict[str, str]) -> None:
+    cards = [{"id": "pip", "name": "Pip", "type": "fruit", "source": "me"},
+             {"id": "pod", "name": "Pod", "type": "fruit", "source": "me"}]
+    text = export_csv("village", cards, "Mine", [fields, fields])
+    back = import_csv("village", text.encode("utf-8"), file="x.csv")
+    kept = {k: v for k, v in fields.items() if v.strip()}  # a blank cell is no value
+    assert {k: back[k] for k in ("source", "notes") if k in back} == kept
+
+
+def test_rows_that_give_a_file_two_sources_are_refused_unless_source_is_given() -> None:
+    sheet = ("name,type,source,set_source,set_notes\nPip,fruit,me,from my notebook,n\n"
+             "Pod,fruit,me,from my sketchbook,\nPea,fruit,me,,n\n")
+    with pytest.raises(CsvImportError) as caught:
+        import_csv("village", sheet, file="x.csv")
+    assert caught.value.problems == [
+        "the column 'set_source' gives the card file several source texts (row 2 'from my notebook', "
+        "row 3 'from my sketchbook'); a card file has one: make them the same (or give --source)"]
+    doc = import_csv("village", sheet, file="x.csv", source="my cards")
+    assert (doc["source"], doc["notes"]) == ("my cards", "n")  # blank cells give no other value
 
 
 @settings(max_examples=150, deadline=None)

@@ -102,7 +102,17 @@ def test_cards_import_export_round_trip(tmp_path: Path, capsys: pytest.CaptureFi
     code, stdout, _ = run(capsys, "cards", "import", "village", str(sheet), "--out", str(out))
     assert code == 0 and "wrote 36 cards of set 'Village TCG Demo Set'" in stdout
     original = json.loads(src.read_text(encoding="utf-8"))
-    assert json.loads(out.read_text(encoding="utf-8"))["cards"] == original["cards"]
+    back = json.loads(out.read_text(encoding="utf-8"))
+    assert back["cards"] == original["cards"]
+    assert back["source"] == original["source"] and "demo" in back["source"]  # the file's own source too
+    original["notes"] = "printed on card stock"
+    src.write_text(json.dumps(original), encoding="utf-8")
+    run(capsys, "cards", "export", "village", "--cards", str(src), "--out", str(sheet))
+    code, _, _ = run(capsys, "cards", "import", "village", str(sheet), "--out", str(out), "--notes", "mine")
+    assert code == 0 and json.loads(out.read_text(encoding="utf-8"))["notes"] == "mine"  # --notes wins
+    out.unlink()
+    run(capsys, "cards", "import", "village", str(sheet), "--out", str(out))
+    assert json.loads(out.read_text(encoding="utf-8"))["notes"] == "printed on card stock"
     code, text, _ = run(capsys, "cards", "export", "monarchs")
     assert code == 0 and text.splitlines()[0].startswith("id,name,type,color")
 

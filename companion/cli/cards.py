@@ -73,8 +73,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                          "NAME; otherwise the set's name (default: the sheet's 'set' column, else the "
                          "file name)")
     ip.add_argument("--source", metavar="TEXT",
-                    help="where the cards come from, for the file as a whole; each card still needs "
-                         "its own 'source' column")
+                    help="where the cards come from, for the file as a whole (default: the sheet's "
+                         "'set_source' column, which an export writes); each card still needs its own "
+                         "'source' column")
+    ip.add_argument("--notes", metavar="TEXT",
+                    help="notes for the file as a whole (default: the sheet's 'set_notes' column)")
     ip.add_argument("--json", action="store_true",
                     help='a summary as JSON: {"game", "wrote", "cards", "set"}; on problems "wrote" is '
                          'null and "problems" lists them')
@@ -258,7 +261,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise CompanionError(f"cannot be read ({os_reason(exc)})", where=str(path)) from None
     try:
         doc = import_csv(args.game, raw, file=str(path), set_name=args.set_name, source=args.source,
-                         out=args.out)
+                         out=args.out, notes=args.notes)
     except CsvImportError as exc:
         if args.json:
             from . import print_json
@@ -286,7 +289,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from ..cardcsv import export_csv
-    from ..cards import load_file, load_game
+    from ..cards import load_file, load_game, read_json_file
     from ..textio import write_text_atomic
 
     if args.out == "-":  # standard output, as for deck export (./- names a file called '-')
@@ -303,7 +306,13 @@ def cmd_export(args: argparse.Namespace) -> int:
             cards += load_file(f, args.game)
     else:
         cards = list(load_game(args.game))
-    text = export_csv(args.game, [c.to_json() for c in cards], [c.set for c in cards])
+    files: dict[str, dict[str, Any]] = {}  # each card file's own fields, read once
+    for c in cards:
+        if c.file is not None and c.file not in files:
+            doc = read_json_file(c.file)
+            files[c.file] = {k: doc.get(k) for k in ("source", "notes")} if isinstance(doc, dict) else {}
+    text = export_csv(args.game, [c.to_json() for c in cards], [c.set for c in cards],
+                      [files.get(c.file or "", {}) for c in cards])
     if args.out:
         try:
             # the BOM lets spreadsheets see UTF-8; the folder was checked (_check_output), never made
