@@ -201,7 +201,9 @@ def test_json_for_another_game_and_broken_json() -> None:
 def test_export_text_reads_back_and_keeps_printings() -> None:
     deck = make(TDB, {"leo-1": 2, "leo-2": 1, "raph": 3}, name="Turtles")
     text = to_text(deck, TDB)
-    assert text == "Name: Turtles\n2 Leonardo\n1 leo-2  # Leonardo\n3 Raphael\n"
+    # both printings of a shared name by id: each reads back as itself, with no note of a choice
+    assert text == "Name: Turtles\n2 leo-1  # Leonardo\n1 leo-2  # Leonardo\n3 Raphael\n"
+    assert parse_text(text, TDB).readings == ()
     assert parse_text(text, TDB) == deck
     assert parse(json.dumps(to_json(deck)), TDB) == deck
 
@@ -358,3 +360,26 @@ def test_a_json_decklist_refuses_fields_it_does_not_have() -> None:
                                                                   "name": "Acorn Scout"}]},
                       load_game("village"))  # what to_json writes reads back
     assert deck.card_count == 3
+
+
+def test_a_name_two_cards_carry_is_read_as_the_first_and_the_check_says_so() -> None:
+    from companion.cards import load_game
+    from companion.deck import formats
+    from companion.deck.legality import check_deck
+
+    db = load_game("tmnt", include_user=False)
+    assert [c.id for c in db.named("Leonardo")] == ["leonardo-1", "leonardo-2"]  # two printings
+    deck = parse_text("3 Leonardo\n2 leonardo-2\n1 Raphael\n", db)
+    assert counts(deck) == {"leonardo-1": 3, "leonardo-2": 2, "raphael": 1}
+    said = ("line 1: 'Leonardo' names 2 tmnt cards; read as leonardo-1, the first (not leonardo-2). "
+            "Write the id to choose one.")
+    assert deck.readings == (said,)  # by id (line 2) or a name of one card (line 3): nothing to say
+    verdict = check_deck(deck, formats.load_format("tmnt"))
+    assert verdict.notes[0].to_json() == {"rule": "name-read-as", "message": said, "cite": ""}
+    jdeck = parse_json({"game": "tmnt", "cards": [{"card": "leonardo", "count": 1}]}, db)
+    assert jdeck.readings[0].startswith("/cards/0/card: 'leonardo' names 2 tmnt cards; read as leonardo-1")
+    # written out, a shared name becomes the id (the name as a comment), so it reads back unasked
+    text = to_text(deck, db)
+    assert "3 leonardo-1  # Leonardo" in text and "1 Raphael" in text
+    again = parse_text(text, db)
+    assert counts(again) == counts(deck) and again.readings == ()

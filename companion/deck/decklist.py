@@ -30,7 +30,7 @@ import json
 import os
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -70,6 +70,9 @@ class Decklist:
     game: str
     entries: tuple[DeckEntry, ...] = ()
     name: str = ""
+    #: How the list was read where it could have been read otherwise (a name that several cards
+    #: carry): plain sentences naming the line, for a check to show beside its verdict.
+    readings: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def card_count(self) -> int:
@@ -208,22 +211,29 @@ def _parse_count(token: str, unit: str = "line") -> int | str:
 
 
 def _resolve(db: CardDB, key: str, line: int | None, text: str, issues: list[LineIssue],
-             pointer: str | None = None) -> Card | None:
+             pointer: str | None = None, readings: list[str] | None = None) -> Card | None:
     card = db.lookup(key)
     if card is None:  # close names for the first lines only: a list of 200,000 strangers is not a deck
         close = tuple(db.suggest(key)) if len(issues) < _SUGGEST_LINES else ()
         shown = repr(key) if len(key) <= 60 else repr(key[:59] + "…")  # (a pasted page is no card name)
         issues.append(LineIssue(line, text, f"unknown {db.game} card {shown}", close, pointer))
+    elif readings is not None and len(readings) < _SHOWN_ISSUES and card.id != key.strip().lower():
+        same = db.named(card.name)
+        if len(same) > 1:  # a name, not an id, that several cards carry: say which was read
+            place = f"line {line}" if pointer is None else pointer
+            others = ", ".join(c.id for c in same if c.id != card.id)
+            readings.append(f"{place}: {key.strip()!r} names {len(same)} {db.game} cards; read as "
+                            f"{card.id}, the first (not {others}). Write the id to choose one.")
     return card
 
 
-def _merge(game: str, found: list[tuple[Card, int]], name: str) -> Decklist:
+def _merge(game: str, found: list[tuple[Card, int]], name: str, readings: list[str]) -> Decklist:
     totals: dict[str, int] = {}
     cards: dict[str, Card] = {}
     for card, n in found:
         totals[card.id] = totals.get(card.id, 0) + n
         cards.setdefault(card.id, card)
-    return Decklist(game, tuple(DeckEntry(cards[i], totals[i]) for i in totals), name)
+    return Decklist(game, tuple(DeckEntry(cards[i], totals[i]) for i in totals), name, tuple(readings))
 
 
 def _misplaced(line: str, header: int, first_card: int) -> str | None:
@@ -250,6 +260,7 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
     """
     issues: list[LineIssue] = []
     found: list[tuple[Card, int]] = []
+    readings: list[str] = []
     header = first_card = 0  # the line numbers of the header and of the first card line (0: none yet)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -273,7 +284,7 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
         no_count = not any(ch.isdecimal() for ch in first) and first.lower() not in {"x", "×"} \
             and not re.fullmatch(r"[+-].*", first)
         if no_count and bare_count is not None:
-            card = _resolve(db, line, number, shown, issues)
+            card = _resolve(db, line, number, shown, issues, readings=readings)
             if card is not None:
                 found.append((card, bare_count))
             continue
@@ -300,7 +311,7 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
         if not rest:
             issues.append(LineIssue(number, shown, "no card name after the count"))
             continue
-        card = _resolve(db, rest, number, shown, issues)
+        card = _resolve(db, rest, number, shown, issues, readings=readings)
         if isinstance(count, str):
             issues.append(LineIssue(number, shown, count, ()))
             continue
@@ -309,7 +320,7 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
     if issues:
         issues.sort(key=lambda i: i.line)
         raise DecklistError(issues, where=where)
-    return _merge(db.game, found, name)
+    return _merge(db.game, found, name, readings)
 
 
 def edit_count(text: str, db: CardDB, card: Card, count: int) -> str:
@@ -400,6 +411,7 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
     name = name if isinstance(name, str) else str(name)
     issues: list[LineIssue] = []
     found: list[tuple[Card, int]] = []
+    readings: list[str] = []
     # A field this form does not have is a mistake to say, never dropped in silence (a
     # "cnt" or a "sideboard" would leave cards out of the count with no word)
     issues += _unknown_keys(doc, _LIST_KEYS, "")
@@ -416,7 +428,7 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
                                     + hint, pointer=f"{here}/card" if isinstance(item, Mapping) else here))
             continue
         count = _json_count(item.get("count", 1))
-        card = _resolve(db, item["card"], None, text, issues, pointer=f"{here}/card")
+        card = _resolve(db, item["card"], None, text, issues, pointer=f"{here}/card", readings=readings)
         if isinstance(count, str):
             issues.append(LineIssue(None, text, count, pointer=f"{here}/count"))
             continue
@@ -424,7 +436,7 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
             found.append((card, count))
     if issues:
         raise DecklistError(issues, where=where)
-    return _merge(db.game, found, name)
+    return _merge(db.game, found, name, readings)
 
 
 #: The fields of a JSON decklist and of each of its entries (what :func:`to_json` writes).
@@ -476,7 +488,7 @@ def parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) ->
         except RecursionError:
             raise DecklistError([LineIssue(1, text[:40], "nested too deeply")], where=where) from None
         deck = parse_json(doc, db, where=where)
-        return deck if deck.name or not name else Decklist(deck.game, deck.entries, name)
+        return deck if deck.name or not name else Decklist(deck.game, deck.entries, name, deck.readings)
     return parse_text(text, db, name=name, where=where)
 
 
@@ -491,7 +503,8 @@ def _key_for(entry: DeckEntry, db: CardDB | None) -> tuple[str, str]:
     """How to write a card so it reads back as the same printing: its name, else its id."""
     card = entry.card
     first = db.lookup(card.name) if db is not None else card
-    if first is not None and first.id == card.id and not _COMMENT_MARK.search(card.name):
+    shared = db is not None and len(db.named(card.name)) > 1  # the id says which of them, unasked
+    if first is not None and first.id == card.id and not shared and not _COMMENT_MARK.search(card.name):
         return card.name, ""  # (a name holding " #" or " //" would read as a comment: the id then)
     return card.id, card.name
 

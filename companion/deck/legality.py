@@ -167,5 +167,6 @@ def check_deck(deck: Decklist, fmt: DeckFormat) -> Verdict:
         problems.append(size)
     problems += _copy_problems(deck, fmt)
     problems += _banned_problems(deck, fmt)
-    return Verdict(tuple(problems), tuple(_advice_notes(deck, fmt)),
+    readings = [Note("name-read-as", r) for r in deck.readings]  # how an ambiguous name was read
+    return Verdict(tuple(problems), tuple(readings + _advice_notes(deck, fmt)),
                    {"game": deck.game, "format": fmt.id, "card_count": deck.card_count})
