@@ -261,11 +261,18 @@ def game_files(game: str, data_dir: Path | None = None) -> list[Path]:
     return sorted(folder.glob("*.json")) if folder.is_dir() else []
 
 
+#: The file ``companion cards correct`` writes in a game's user folder (:mod:`companion.corrections`).
+CORRECTIONS_NAME = "corrections.json"
+
+
 def user_game_files(game: str) -> list[Path]:
-    """The user's own card files of a game (in :func:`user_data_dir`), sorted."""
+    """The user's own card files of a game (in :func:`user_data_dir`), sorted, the corrections
+    file last: a correction replaces a card loaded before it, which may be one of your own in a
+    file whose name sorts after "corrections"."""
     # an earlier version kept the Monarchs solo high scores among them (see
     # companion.highscores.LEGACY_NAME): not a card file, so never read as one
-    return [f for f in game_files(game, user_data_dir()) if f.name != "solo-high-scores.json"]
+    files = [f for f in game_files(game, user_data_dir()) if f.name != "solo-high-scores.json"]
+    return sorted(files, key=lambda f: f.name == CORRECTIONS_NAME)
 
 
 def check_game(game: str) -> str:

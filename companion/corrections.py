@@ -21,14 +21,14 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .cards import CardFileError, load_game, read_json_file, thaw, user_data_dir
+from .cards import CORRECTIONS_NAME, CardFileError, load_game, read_json_file, thaw, user_data_dir
 from .errors import CompanionError, closest, did_you_mean
 from .textio import write_text_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
     from .validation import ValidationIssue
 
-FILE_NAME = "corrections.json"
+FILE_NAME = CORRECTIONS_NAME
 #: What joins the book's citation and the corrections in a corrected record's ``source``.
 MARK = " | user correction: "
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import load_game
+from companion.cards import load_game, user_game_files
 from companion.cli import main
 from companion.corrections import correct_card, corrections_path, parse_assignment
 from companion.errors import CompanionError
@@ -238,3 +238,17 @@ def test_a_value_that_clashes_with_the_card_s_other_fields_names_the_card(
     assert "quicksand with this correction: a Magic card is either instant or continuous, not both" in err
     assert "/cards/0" not in err and "corrections.json" not in err
     assert not corrections_path("village").exists()
+
+
+@pytest.mark.parametrize("file_name", ["a-mine.json", "z-mine.json"])  # before or after "corrections"
+def test_a_card_of_your_own_can_be_corrected_whatever_its_file_is_called(
+        _isolated_user_data: Path, file_name: str) -> None:
+    folder = _isolated_user_data / "village"
+    folder.mkdir(parents=True)
+    (folder / file_name).write_text(json.dumps({"game": "village", "set": "Mine", "cards": [
+        {"id": "pip", "name": "Pip", "type": "basic-mouse", "atk": 1, "def": 1, "source": "my design"}]}),
+        encoding="utf-8")
+    correct_card("village", "pip", {"atk": 2})
+    pip = load_game("village").find("pip")
+    assert pip["atk"] == 2 and "user correction: atk" in pip.source
+    assert [f.name for f in user_game_files("village")] == [file_name, "corrections.json"]
