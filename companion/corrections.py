@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .cards import CORRECTIONS_NAME, CardFileError, load_game, read_json_file, thaw, user_data_dir
-from .errors import CompanionError, closest, did_you_mean
+from .errors import CompanionError
 from .textio import write_text_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -219,7 +219,7 @@ def _one_card(db: Any, key: str) -> Any:
 def _check_names(target: Any, known: set[str], said: Mapping[str, str]) -> None:
     """Refuse, all at once, fields that cannot be corrected or that the card's type does not have
     (their values are not checked: there is nothing to check them against)."""
-    from .validation import ValidationIssue
+    from .validation import ValidationIssue, field_hint, with_article
 
     problems = []
     for field, arg in said.items():
@@ -235,9 +235,9 @@ def _check_names(target: Any, known: set[str], said: Mapping[str, str]) -> None:
             problems.append(ValidationIssue(arg, f"{field!r} cannot be corrected",
                                             suggestion="Add a card file of your own for a different card."))
         elif field not in known:
-            problems.append(ValidationIssue(arg, f"{target.id!r} is a {target.type} card, which has no "
-                                            f"field {field!r}",
-                                            suggestion=did_you_mean(closest(field, sorted(known), n=1))))
+            problems.append(ValidationIssue(arg, f"{target.id!r} is {with_article(target.type + ' card')}, "
+                                            f"which has no field {field!r}",
+                                            suggestion=field_hint(target.game, target.type, field, known)))
     if problems:
         raise CorrectionError(problems)
 

@@ -57,7 +57,7 @@ class CompanionError(ValueError):
         if details:
             text += f" ({'; '.join(details)})"
         if self.suggestion:
-            text += f". {self.suggestion}"
+            text += ("" if text.endswith(("?", "!", ".")) else ".") + f" {self.suggestion}"
         return text
 
 

@@ -748,6 +748,30 @@ _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "tex
                "boolean": "true or false", "null": "null (unknown)", "array": "a list", "object": "an object"}
 
 
+def with_article(noun: str) -> str:
+    """``noun`` after "a" or "an" ("an attack card", "a fruit card")."""
+    return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+
+
+def _joined(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def field_owners(game: str, name: str) -> list[str]:
+    """The card types of ``game`` that have the field ``name`` (none: no card has it)."""
+    return [t for t, names in card_fields(game).items() if name in names]
+
+
+def field_hint(game: str, card_type: str, name: str, known: Iterable[str]) -> str | None:
+    """What to say of a field a ``card_type`` card lacks: the types it belongs to (ATK on a Fruit
+    card is no typo for 'art'), else the closest of the ``known`` field names."""
+    owners = [t for t in field_owners(game, name) if t != card_type]
+    if owners:
+        return f"'{name}' belongs to {_joined(owners)} cards, not {card_type} cards"
+    return did_you_mean(closest(name, sorted(known), n=1))
+
+
 def _card_id(doc: Any, path: Sequence[Any]) -> str | None:
     if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int) and isinstance(doc, dict):
         cards = doc.get("cards")
@@ -776,7 +800,8 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str,
         for name in vv:
             if isinstance(inst, dict) and name not in inst:
                 is_card = path[:1] == ["cards"] and len(path) == 2
-                kind = (f"a {inst.get('type')} card" if is_card and inst.get("type") in _card_types(game)
+                typed = is_card and inst.get("type") in _card_types(game)
+                kind = (with_article(f"{inst.get('type')} card") if typed
                         else "every card" if is_card else "this object")
                 yield issue(f"the field '{name}' is missing", pointer=_pointer([*path, name]),
                             expected=f"{kind} to have '{name}'")
@@ -784,7 +809,18 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str,
         known = (_known_names(schema, game) if v == "unevaluatedProperties"
                  else list(schema.get("properties", {})))
         extra = [k for k in inst if k not in known] if isinstance(inst, dict) else []
+        is_card = path[:1] == ["cards"] and len(path) == 2 and isinstance(inst, dict)
+        ctype = inst.get("type") if is_card else None
         for name in extra:
+            typed = isinstance(ctype, str) and ctype in _card_types(game)
+            owners = field_owners(game, str(name)) if typed else []
+            if owners:  # a field of the game's other cards (ATK on a Fruit card): not a typo
+                yield issue(f"{with_article(ctype + ' card')} has no field '{name}'", kind="unknown-field",
+                            pointer=_pointer([*path, name]),
+                            expected="one of the fields " + ", ".join(known),
+                            suggestion=f"'{name}' belongs to {_joined(owners)} cards: remove it, or "
+                                       "check the card's type")
+                continue
             hint = closest(str(name), known, n=1)
             yield issue(f"unknown field '{name}'", kind="unknown-field", pointer=_pointer([*path, name]),
                         expected="one of the fields " + ", ".join(known) if not hint else None,

@@ -252,3 +252,12 @@ def test_a_card_of_your_own_can_be_corrected_whatever_its_file_is_called(
     pip = load_game("village").find("pip")
     assert pip["atk"] == 2 and "user correction: atk" in pip.source
     assert [f.name for f in user_game_files("village")] == [file_name, "corrections.json"]
+
+
+def test_a_field_of_another_card_type_is_named_as_such(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["cards", "correct", "village", "fruit-apple", "atk=3", "atc=2"])
+    err = capsys.readouterr().err
+    assert code == 2  # as every bad value of cards correct
+    assert ("atk=3: 'fruit-apple' is a fruit card, which has no field 'atk'. 'atk' belongs to basic-mouse "
+            "and mega-mouse cards, not fruit cards; atc=2:") in err
+    assert "Did you mean 'art'? Nothing was saved." in err  # no "?." where the sentences meet

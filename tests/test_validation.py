@@ -191,7 +191,7 @@ def test_event_has_no_attribute_and_needs_a_timing() -> None:
     doc["cards"][i]["attribute"] = "fire"
     del doc["cards"][i]["timing"]
     messages = sorted(e.message for e in errors(doc))
-    assert messages == ["the field 'timing' is missing", "unknown field 'attribute'"]
+    assert messages == ["an event card has no field 'attribute'", "the field 'timing' is missing"]
 
 
 def test_attack_kind_typo() -> None:
@@ -1016,3 +1016,18 @@ def test_a_key_twice_in_one_object_is_an_error_not_a_silent_loss() -> None:
     assert issue.message == ("has the key 'name' twice in one object (card 'dk'): only the last value "
                              "would be kept")
     assert parse_document('{"a": {"x": 1}, "b": {"x": 2}}', file="ok.json")[1] is None  # one per object
+
+
+def test_a_field_of_another_card_type_is_named_as_such_not_as_a_typo() -> None:
+    doc = {"game": "village", "set": "Mine", "cards": [
+        {"id": "f1", "name": "F1", "type": "fruit", "atk": 2, "source": "me"},
+        {"id": "i1", "name": "I1", "type": "item", "txet": "x", "source": "me"}]}
+    atk, typo = validate_document(doc, file="mine.json")
+    assert atk.message == "a fruit card has no field 'atk'" and atk.pointer == "/cards/0/atk"
+    assert atk.suggestion == ("'atk' belongs to basic-mouse and mega-mouse cards: remove it, or check the "
+                              "card's type")
+    assert typo.message == "unknown field 'txet'" and typo.suggestion == "Did you mean 'text'?"
+    tmnt = {"game": "tmnt", "set": "Mine",
+            "cards": [{"id": "a", "name": "A", "type": "attack", "source": "me"}]}
+    first = validate_document(tmnt, file="t.json")[0].render()
+    assert "(expected an attack card to have 'attack_kind')" in first
