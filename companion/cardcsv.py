@@ -269,6 +269,26 @@ def export_csv(game: str, cards: Iterable[Mapping[str, Any]], set_name: str | It
 # Import
 
 
+def read_csv_file(path: str | os.PathLike[str]) -> bytes:
+    """A sheet's bytes, or a :class:`CompanionError` naming the path and why it cannot be read."""
+    from .errors import os_reason
+
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise CompanionError("is a directory, not a CSV file", where=str(p))
+        if p.exists() and not p.is_file():
+            raise CompanionError("is not a regular file", where=str(p))
+        if p.exists() and p.stat().st_size > MAX_CSV_BYTES:
+            raise CompanionError("is too large for a card sheet", where=str(p),
+                                 expected=f"at most {MAX_CSV_BYTES // 2**20} MB")
+        return p.read_bytes()
+    except OSError as exc:
+        raise CompanionError(f"cannot be read ({os_reason(exc)})", where=str(p)) from None
+    except ValueError as exc:  # e.g. a NUL in the path
+        raise CompanionError(f"is not a usable path ({exc})", where=str(p)) from None
+
+
 def read_csv_text(raw: bytes | str, *, file: str) -> str:
     if isinstance(raw, str):
         return raw.removeprefix("\ufeff")

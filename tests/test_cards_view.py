@@ -176,3 +176,18 @@ def test_when_nothing_loads_the_page_says_so_and_the_frame_is_empty(monkeypatch:
     assert view.frame is not None and view.frame.empty
     assert list(view.frame.columns[:3]) == ["id", "name", "type"]
     assert view.count.value.startswith("<b>0</b> of 0")
+
+
+def test_a_csv_path_typed_in_is_checked_as_a_sheet(tmp_path: Path) -> None:
+    view = CardBrowserView("village")
+    sheet = tmp_path / "mine.csv"
+    sheet.write_text("name,type,source\nPip,fruit,my design\n", encoding="utf-8")
+    view.path.value = str(sheet)
+    view.check_button.click()
+    assert "companion-ok" in view.report.value and "a valid Village TCG sheet" in view.report.value
+    sheet.write_text("name,type,source\nPip,fruut,my design\n", encoding="utf-8")
+    view.check_button.click()
+    assert "1 problem(s)" in view.report.value and "row 2" in view.report.value
+    view.path.value = str(tmp_path / "gone.csv")
+    view.check_button.click()
+    assert "gone.csv: cannot be read" in view.report.value

@@ -243,22 +243,12 @@ def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> Non
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from ..cardcsv import MAX_CSV_BYTES, CsvImportError, card_file_text, import_csv
+    from ..cardcsv import CsvImportError, card_file_text, import_csv, read_csv_file
     from ..textio import write_text_atomic
 
     path = Path(args.csv)
     _check_output(args.out, ".json", [args.csv], what="JSON card file")
-    try:
-        if path.is_dir():
-            raise CompanionError("is a directory, not a CSV file", where=str(path))
-        if path.exists() and not path.is_file():
-            raise CompanionError("is not a regular file", where=str(path))
-        if path.exists() and path.stat().st_size > MAX_CSV_BYTES:
-            raise CompanionError("is too large for a card sheet", where=str(path),
-                                 expected=f"at most {MAX_CSV_BYTES // 2**20} MB")
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise CompanionError(f"cannot be read ({os_reason(exc)})", where=str(path)) from None
+    raw = read_csv_file(path)
     try:
         doc = import_csv(args.game, raw, file=str(path), set_name=args.set_name, source=args.source,
                          out=args.out, notes=args.notes)

@@ -368,6 +368,11 @@ class CardBrowserView:
         path = self.path.value.strip()
         if not path:
             raise CompanionError("no path given", expected="the path of a card file or folder")
+        if path.lower().endswith(".csv"):  # a sheet, checked as an upload of it is
+            from ..cardcsv import read_csv_file
+
+            self.check_bytes(read_csv_file(path), path)
+            return
         self.show_report(validate_paths([path]))
 
     def show_report(self, report: Any) -> None:
