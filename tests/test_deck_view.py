@@ -393,3 +393,83 @@ def test_switching_back_to_a_game_whose_card_files_are_broken_keeps_its_own_list
     view.game.value = "village"
     assert view.input.value == "3 Wild Fig\n" and view.game.value == "village"
     assert "Legal" not in view.summary.value  # the card data cannot be read: no verdict
+
+
+def _upload(view: DeckBuilderView, name: str, text: str) -> None:
+    view.upload.value = ({"name": name, "type": "text/plain", "size": len(text.encode()),
+                          "content": memoryview(text.encode()), "last_modified": STAMP},)
+
+
+def test_an_upload_never_replaces_unsaved_edits_unasked() -> None:
+    view = DeckBuilderView("village")
+    _upload(view, "first.txt", "3 Pear\n")  # over the example the page put there: at once
+    assert view.input.value == "3 Pear\n" and view.name.value == "first"
+    view.input.value = "3 Acorn Scout\n"  # typed, not saved
+    _upload(view, "other.txt", "4 Pear\n")
+    assert view.input.value == "3 Acorn Scout\n" and view.name.value == "first"  # kept
+    assert view.choice.layout.display is None  # the question is on show, with its two answers
+    assert "other.txt is not opened yet" in view.ask.value and "unsaved edits" in view.ask.value
+    assert {view.replace_edits.description, view.keep_edits.description} == {"Replace my edits",
+                                                                               "Keep my edits"}
+    assert "cmp-deck-choice" in view.choice._dom_classes and "cmp-deck-keep" in view.keep_edits._dom_classes
+    assert "cmp-deck-replace" in view.replace_edits._dom_classes
+    view.input.value = "3 Acorn Scout\n1 Apple\n"  # typing on (a re-check clears the status)...
+    assert view.choice.layout.display is None and "other.txt" in view.ask.value  # ...the question stays
+    view.keep_edits.click()
+    assert view.input.value == "3 Acorn Scout\n1 Apple\n" and view.name.value == "first"
+    assert view.choice.layout.display == "none" and view.incoming is None
+    assert "Your edits are kept" in view.status.value and "other.txt was not opened" in view.status.value
+    _upload(view, "other.txt", "4 Pear\n")  # the same file again: asked again, not ignored
+    assert view.input.value == "3 Acorn Scout\n1 Apple\n" and view.choice.layout.display is None
+    view.replace_edits.click()
+    assert view.input.value == "4 Pear\n" and view.name.value == "other"
+    assert view.choice.layout.display == "none" and view.ask.value == ""
+    _upload(view, "third.txt", "5 Pear\n")  # the uploaded list was not edited: at once
+    assert view.input.value == "5 Pear\n" and view.name.value == "third"
+    assert view.choice.layout.display == "none" and view.incoming is None
+    view.input.value = "6 Pear\n"
+    view.save_list()  # saved edits are not lost by an upload: at once
+    _upload(view, "fourth.txt", "7 Pear\n")
+    assert view.input.value == "7 Pear\n" and view.choice.layout.display == "none"
+    view.name.value = "My own name"  # a name typed is an edit too
+    _upload(view, "fifth.txt", "8 Pear\n")
+    assert view.input.value == "7 Pear\n" and view.name.value == "My own name"
+    assert "fifth.txt" in view.ask.value
+
+
+def test_opening_a_list_over_unsaved_edits_asks_first() -> None:
+    view = DeckBuilderView("village")
+    legal, illegal = EXAMPLES / "village-demo-legal.txt", EXAMPLES / "village-demo-illegal.txt"
+    view.load.value = str(illegal)
+    view.input.value = view.input.value.replace("4 Needle Sword", "3 Needle Sword")
+    edited = view.input.value
+    view.load.value = str(legal)
+    assert view.input.value == edited and view.name.value == "village-demo-illegal"
+    assert "example: village-demo-legal is not opened yet" in view.ask.value
+    assert view.load.value == ""  # the menu does not show the list as opened
+    view.replace_edits.click()
+    assert view.input.value == legal.read_text() and view.name.value == "village-demo-legal"
+    assert view.load.value == str(legal) and view.choice.layout.display == "none"
+    # a saved deck opened by the answer is the deck Save updates, as when opened at once
+    view.name.value, view.input.value = "mine", "3 Apple\n"
+    path = view.save_list()
+    view.input.value = "4 Apple\n"
+    view.load.value = str(legal)
+    view.input.value = "5 Apple\n"
+    view.load.value = str(path)
+    view.replace_edits.click()
+    view.input.value = "6 Apple\n"
+    assert view.save_list() == path and path.read_text() == "6 Apple\n"
+
+
+def test_a_list_waiting_for_an_answer_is_not_opened_in_the_other_games_editor() -> None:
+    view = DeckBuilderView("village")
+    view.input.value = "3 Acorn Scout\n"
+    _upload(view, "village-list.txt", "3 Pear\n")
+    assert view.choice.layout.display is None
+    view.game.value = "tmnt"
+    assert view.choice.layout.display == "none" and view.incoming is None
+    view.game.value = "village"
+    assert view.input.value == "3 Acorn Scout\n" and view.choice.layout.display == "none"
+    view.replace_edits.click()  # nothing is waiting: said, and nothing changes
+    assert view.input.value == "3 Acorn Scout\n" and "no list is waiting" in view.status.value

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+from typing import Any
 
 import pytest
 
@@ -34,9 +35,9 @@ def test_cards_from_a_pasted_list_preview_and_download(view: PrintView) -> None:
     assert "cmp-print-make" in view.make_button._dom_classes
     view.page.value = 2  # the back page previews too
     assert view.preview.value[:4] == b"\x89PNG"
-    view.bleed.value = 3  # another setting: the PDF saved stays, and it is said that a new one replaces it
+    view.bleed.value = 3  # another setting: the PDF saved stays, and a new one will not replace it
     said = view.status.value
-    assert "is still in" in said and "a new PDF of the same name replaces it" in said
+    assert "stays in" in said and "never replaces it" in said and "copy it elsewhere" not in said
 
 
 def test_bad_list_and_missing_board_are_shown_not_raised(view: PrintView) -> None:
@@ -201,3 +202,87 @@ def test_a_blank_or_half_custom_size_is_refused(typed: str) -> None:
     view.make_button.click()
     assert "did not work" in view.status.value and "W x H mm" in view.status.value
     assert view.pdf == b"" and view.download.value == ""
+
+
+def test_a_pdf_made_with_other_settings_never_replaces_the_earlier_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.cards import card_from_record, user_data_dir
+
+    folder = user_data_dir() / "printables"
+    view = PrintView("village")
+    view.deck.value = "-"
+    view.pasted.value = "3 Acorn Scout\n2 Barley Runner\n"
+    view.make_button.click()
+    first = view.filename
+    stem = first.removesuffix(".pdf")
+    kept = (folder / first).read_bytes()
+    assert kept == view.pdf
+    view.bleed.value = 3.0  # another setting: the new PDF goes beside the earlier one
+    view.make_button.click()
+    assert view.filename == f"{stem}-2.pdf" and (folder / first).read_bytes() == kept
+    assert (folder / f"{stem}-2.pdf").read_bytes() == view.pdf != kept
+    said = view.status.value
+    assert f"Made {stem}-2.pdf" in said and f"saved as {folder / f'{stem}-2.pdf'}" in said
+    assert f"{first} holds a PDF made with other settings" in said and "kept, not replaced" in said
+    assert f"download='{stem}-2.pdf'" in view.download.value
+    view.make_button.click()  # the same settings again: its own file, no third one
+    assert view.filename == f"{stem}-2.pdf" and not (folder / f"{stem}-3.pdf").exists()
+    view.bleed.value = 0.0  # back to the first settings: the first file (the same bytes)
+    view.make_button.click()
+    assert view.filename == first and "kept" not in view.status.value
+    view.bleed.value = 1.0  # a third setting: the next free number
+    view.make_button.click()
+    assert view.filename == f"{stem}-3.pdf" and (folder / first).read_bytes() == kept
+    assert f"{first}, {stem}-2.pdf hold PDFs made with other settings" in view.status.value
+    (folder / f"{stem}-3.pdf").write_bytes(b"%PDF changed since, by someone else")
+    view.make_button.click()  # its own name and settings, but the file changed: kept too
+    assert view.filename == f"{stem}-4.pdf"
+    assert (folder / f"{stem}-3.pdf").read_bytes() == b"%PDF changed since, by someone else"
+    assert f"{first}, {stem}-2.pdf, {stem}-3.pdf hold PDFs" in view.status.value
+    view.bleed.value = 2.0  # many kept: the first is named, the others counted
+    view.make_button.click()
+    assert view.filename == f"{stem}-5.pdf" and f"{first} and 3 numbered ones hold PDFs" in view.status.value
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [first, *(f"{stem}-{n}.pdf" for n in (2, 3, 4, 5))])
+
+    # a file of that name from before the page (another session, another program): kept
+    (folder / "board-tmnt-a4.pdf").write_bytes(b"%PDF mine")
+    view.game.value, view.what.value = "tmnt", "board"
+    view.make_button.click()
+    assert view.filename == "board-tmnt-a4-2.pdf"
+    assert (folder / "board-tmnt-a4.pdf").read_bytes() == b"%PDF mine"
+
+    # the same settings with other cards (a card file edited meanwhile): its own file is replaced
+    def card(name: str) -> Any:
+        return card_from_record("village", "Mine", {"id": "one", "name": name, "type": "fruit",
+                                                    "source": "m"})
+
+    cards = [card("One")]
+    monkeypatch.setattr(PrintView, "_card_copies", lambda self: (list(cards), "Village TCG: mine"))
+    view.game.value, view.what.value = "village", "cards"
+    view.make_button.click()
+    mine, before = view.filename, view.pdf
+    cards[0] = card("Two")
+    view.make_button.click()
+    assert view.pdf != before and view.filename == mine and (folder / mine).read_bytes() == view.pdf
+
+
+def test_a_numbered_pdf_that_cannot_be_written_leaves_no_empty_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.views.printing as printing
+    from companion.cards import user_data_dir
+
+    folder = user_data_dir() / "printables"
+    folder.mkdir(parents=True)
+    (folder / "calibration-a4.pdf").write_bytes(b"%PDF mine")
+
+    def full(path: object, data: bytes) -> None:
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr(printing, "write_bytes_atomic", full)
+    view = PrintView("village")
+    view.what.value = "calibration"
+    view.make_button.click()
+    assert "did not work" in view.status.value and "no space left" in view.status.value
+    assert "calibration-a4-2.pdf" in view.status.value and view.pdf == b"" and view.download.value == ""
+    assert [p.name for p in folder.iterdir()] == ["calibration-a4.pdf"]  # the name claimed is given back
+    assert (folder / "calibration-a4.pdf").read_bytes() == b"%PDF mine"

@@ -15,13 +15,16 @@ CSS classes for browser tests:
 ``cmp-deck-verdict`` (legality panel), ``cmp-deck-stats`` (composition table and plot),
 ``cmp-deck-odds`` (odds panel), ``cmp-deck-kind`` (the kind for custom odds),
 ``cmp-deck-save`` (save button), ``cmp-deck-name`` (deck name), ``cmp-deck-overwrite`` (the
-explicit choice to replace another saved deck of the same file name), ``cmp-deck-load`` (saved lists).
+explicit choice to replace another saved deck of the same file name), ``cmp-deck-load`` (saved lists),
+``cmp-deck-choice`` (the question shown when an uploaded or opened list would replace unsaved edits),
+``cmp-deck-replace`` / ``cmp-deck-keep`` (its two answers).
 """
 
 from __future__ import annotations
 
 import html
 import unicodedata
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +50,18 @@ MAX_SLUG = 80  # characters of a deck name kept in its file name (up to 4 bytes 
 
 class DeckSaveError(CompanionError):
     """A save that would replace another saved deck (nothing is written)."""
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """A list on its way into the editor (uploaded, or picked in the Open menu): it waits while the
+    editor holds unsaved edits, until the player says whether it may replace them."""
+
+    game: str
+    text: str
+    name: str  #: for the Name box
+    held: tuple[Path, str] | None  #: the saved file it is (see ``DeckBuilderView._held``); None: not one
+    source: str  #: what the messages call it ("upload.txt", "saved: village-mine")
 
 
 def decks_dir() -> Path:
@@ -131,6 +146,10 @@ class DeckBuilderView:
         self._busy = False
         #: per game, the file the editor holds (opened or saved) and its deck name (:func:`deck_key`)
         self._held: dict[str, tuple[Path, str]] = {}
+        #: per game, the list and name the editor held when last opened, uploaded or saved (what
+        #: :meth:`unsaved` compares with), and the list waiting for the player's answer, if any
+        self._clean: dict[str, tuple[str, str]] = {}
+        self.incoming: Incoming | None = None
 
         self.game = w.ToggleButtons(options=[(GAMES[g], g) for g in DECK_GAMES], value=game,
                                     description="Game", style={"button_width": "140px"})
@@ -155,6 +174,18 @@ class DeckBuilderView:
         self.load.add_class("cmp-deck-load")
         self.status = ui.panel()
         self.status.add_class("cmp-deck-status")
+        # the question an upload (or the Open menu) asks when it would replace unsaved edits: its
+        # own panel, so a re-check of the list (which clears the status) never hides it
+        self.ask = ui.panel()
+        self.replace_edits = ui.big_button("Replace my edits", style="warning", icon="exchange",
+                                           tooltip="Put the new list in the editor; your edits are lost")
+        self.replace_edits.add_class("cmp-deck-replace")
+        self.keep_edits = ui.big_button("Keep my edits", style="success", icon="check",
+                                        tooltip="Leave the editor as it is; the new list is not opened")
+        self.keep_edits.add_class("cmp-deck-keep")
+        self.choice = w.VBox([self.ask, w.HBox([self.replace_edits, self.keep_edits])],
+                             layout=w.Layout(display="none"))
+        self.choice.add_class("cmp-deck-choice")
 
         self.search = w.Text(placeholder="search cards: name, type, ability, attribute...",
                              continuous_update=True, layout=w.Layout(width="100%"))
@@ -187,7 +218,7 @@ class DeckBuilderView:
             ui.show_error(self.status, exc)
         editor = w.VBox([w.HTML("<b>Decklist</b> — paste, upload, or use the card table"),
                          self.input, w.HBox([self.upload, self.load]),
-                         w.HBox([self.name, self.save, self.overwrite]),
+                         self.choice, w.HBox([self.name, self.save, self.overwrite]),
                          self.status])
         builder = w.VBox([w.HTML("<b>Cards</b>"), self.search, self.table_note, self.table])
         results = w.Tab(children=[self.verdict, self.stats, self.odds])
@@ -219,6 +250,8 @@ class DeckBuilderView:
         self.upload.observe(guard(self._on_upload), names="value")
         self.load.observe(guard(self._on_load), names="value")
         self.save.on_click(guard(lambda _b: self.save_list()))
+        self.replace_edits.on_click(guard(lambda _b: self.take_incoming()))
+        self.keep_edits.on_click(guard(lambda _b: self.drop_incoming()))
         for widget in (self.kind, self.at_least, self.draws):
             widget.observe(guard(lambda _ch: self._update_odds()), names="value")
 
@@ -235,6 +268,7 @@ class DeckBuilderView:
 
     def _switch_game(self, game: str, text: str | None = None) -> None:
         old = getattr(self, "_current_game", None)
+        self._close_choice()  # a list waiting for the other game's editor is not opened here
         if old is not None:
             self._texts[old] = self.input.value
             self._names[old] = self.name.value
@@ -265,6 +299,7 @@ class DeckBuilderView:
                 example = EXAMPLES_DIR / f"{game}-demo-legal.txt"
                 text = example.read_text(encoding="utf-8") if example.exists() else ""
             self.input.value = text
+            self._clean.setdefault(game, (text, self.name.value))  # what the page put there is no edit
         finally:
             self._busy = False
         self.refresh()
@@ -306,18 +341,22 @@ class DeckBuilderView:
     # --- actions --------------------------------------------------------------------------------
 
     def _on_upload(self, change: dict[str, Any]) -> None:
+        """Put an uploaded list in the editor, or ask first if that would replace unsaved edits."""
         files = change["new"]
         if not files:
             return
         item = files[0] if isinstance(files, list | tuple) else next(iter(files.values()))
-        raw = bytes(item["content"])
-        text = decode_text(raw, where=str(item.get("name", "upload")), what="decklist")
-        self.name.value = Path(str(item.get("name", "deck"))).stem
-        self._held.pop(self.game.value, None)
-        self.input.value = text
+        try:
+            raw = bytes(item["content"])
+        finally:
+            self.upload.value = ()  # emptied, so the same file uploaded again is read again
+        fname = str(item.get("name", "upload"))
+        text = decode_text(raw, where=fname, what="decklist")
+        self._open_text(Incoming(self.game.value, text, Path(fname).stem, None, fname))
 
     def _on_load(self, change: dict[str, Any]) -> None:
-        """Open the list picked in the Open menu (not when the page itself sets the menu)."""
+        """Open the list picked in the Open menu (not when the page itself sets the menu), or ask
+        first if that would replace unsaved edits."""
         if self._busy or not change["new"]:
             return
         path = Path(change["new"])
@@ -326,9 +365,73 @@ class DeckBuilderView:
         except CompanionError:
             self._fill_load()  # the menu goes back to "—": the editor still holds the list it did
             raise
-        self.name.value = path.stem
-        self._held[self.game.value] = (path, deck_key(path.stem, self.game.value))
-        self.input.value = text
+        label = next((lab for lab, value in self.load.options if value == change["new"]), path.name)
+        game = self.game.value
+        self._open_text(Incoming(game, text, path.stem, (path, deck_key(path.stem, game)), label))
+
+    def unsaved(self) -> bool:
+        """Whether the editor holds edits kept in no file: a list or a name changed since the list
+        was last opened, uploaded or saved. An empty box has nothing to lose."""
+        text, name = self._clean.get(self.game.value, ("", ""))
+        typed, named = self.input.value, self.name.value.strip()
+        return (typed.strip() != "" and typed != text) or (named != "" and named != name.strip())
+
+    def _open_text(self, incoming: Incoming) -> None:
+        """Put ``incoming`` in the editor at once if nothing typed is lost; else hold it and ask
+        (*Replace my edits* / *Keep my edits*): the player's edits never vanish unasked."""
+        if not self.unsaved():
+            self._put(incoming)
+            return
+        self.incoming = incoming
+        self._set_menu("")  # the menu does not show a list as opened while it waits
+        ui.show(self.ask, "warn", f"{incoming.source} is not opened yet: the editor holds unsaved edits",
+                ["Replace my edits: open it in the editor; your edits are lost (Save them first to keep "
+                 "them)",
+                 f"Keep my edits: leave the editor as it is; {incoming.source} is not opened"])
+        self.choice.layout.display = None
+
+    def take_incoming(self) -> None:
+        """*Replace my edits*: the list waiting (see :meth:`_open_text`) goes into the editor."""
+        if self.incoming is None:
+            raise CompanionError("no list is waiting to be opened", suggestion="Upload or open a list")
+        self._put(self.incoming)
+
+    def drop_incoming(self) -> None:
+        """*Keep my edits*: the list waiting is not opened; the editor stays as it is."""
+        if self.incoming is None:
+            return
+        source = self.incoming.source
+        self._close_choice()
+        ui.show(self.status, "info", "Your edits are kept", [f"{source} was not opened"])
+
+    def _put(self, incoming: Incoming) -> None:
+        """The list into the editor, its name into the Name box: now the list as opened."""
+        self._close_choice()
+        game = incoming.game
+        self.name.value = incoming.name
+        if incoming.held is None:
+            self._held.pop(game, None)
+        else:
+            self._held[game] = incoming.held
+            self._set_menu(str(incoming.held[0]))
+        self._clean[game] = (incoming.text, incoming.name)
+        self.input.value = incoming.text
+
+    def _close_choice(self) -> None:
+        """Forget the list waiting, if any, and hide the question."""
+        self.incoming = None
+        self.ask.value = ""
+        self.choice.layout.display = "none"
+
+    def _set_menu(self, value: str) -> None:
+        """Show ``value`` in the Open menu (when it is one of its entries) without opening it."""
+        if value and value not in {v for _, v in self.load.options}:
+            return
+        busy, self._busy = self._busy, True
+        try:
+            self.load.value = value
+        finally:
+            self._busy = busy
 
     def save_name(self) -> str:
         """The name a save uses: the Name box, else the list's own ``Name:`` line, else ``deck``."""
@@ -367,6 +470,7 @@ class DeckBuilderView:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_text_atomic(path, text)
         self._held[game] = (path, deck_key(name, game))
+        self._clean[game] = (self.input.value, self.name.value)  # saved: nothing of it is lost now
         self.overwrite.value = False
         ui.show(self.status, "ok", "Saved", [f"{path.name} in your decks folder ({path.parent})"])
         self._fill_load(editing=path)

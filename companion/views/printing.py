@@ -3,7 +3,10 @@
 The view makes the same PDFs as ``companion print`` (same functions, same bytes): card
 sheets from a bundled or pasted decklist or a whole game, boards, score sheets and the
 calibration page. The PDF is rendered in memory (pypdfium2) for the preview, written
-to the user data folder (``printables/``) and offered as a download link.
+to the user data folder (``printables/``) and offered as a download link. A file there
+that holds another PDF (made with other settings, or before) is never replaced: the new
+PDF gets the next free numbered name (``name-2.pdf``, ``name-3.pdf``, ...) and the message
+says which file was written.
 
 CSS classes for browser tests: ``cmp-print-game`` (game), ``cmp-print-what`` (cards,
 board, sheet, calibration), ``cmp-print-deck`` (deck choice), ``cmp-print-make`` (make
@@ -14,8 +17,11 @@ link), ``cmp-print-status`` (messages), ``cmp-print-page`` (preview page number)
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
 import io
+import itertools
+import os
 from pathlib import Path
 from typing import Any
 
@@ -104,8 +110,12 @@ class PrintView:
         self.size.observe(guard(lambda _c: self._show_custom()), names="value")
         self.make_button.on_click(guard(lambda _b: self.make()))
         self.page.observe(guard(lambda _c: self._show_page()), names="value")
-        for control in (self.game, self.what, self.deck, self.pasted, self.sheet, self.size, self.custom,
-                        self.paper, self.bleed, self.crop, self.corners, self.backs, self.off_x, self.off_y):
+        #: the controls that shape the PDF: their values are the settings a PDF was made with
+        self._shaping = (self.game, self.what, self.deck, self.pasted, self.sheet, self.size, self.custom,
+                         self.paper, self.bleed, self.crop, self.corners, self.backs, self.off_x, self.off_y)
+        #: each file this page wrote: the settings and the SHA-256 of the bytes (see :meth:`_save`)
+        self._made: dict[Path, tuple[tuple[Any, ...], str]] = {}
+        for control in self._shaping:
             control.observe(guard(lambda _c: self._outdated()), names="value")
         self._refresh()
 
@@ -174,11 +184,13 @@ class PrintView:
         name = self.filename
         self._clear()
         ui.show(self.status, "info", "The settings changed: press Make PDF for a new PDF",
-                [f"{name} (made with the previous settings) is still in {user_data_dir() / 'printables'}; "
-                 "a new PDF of the same name replaces it, so copy it elsewhere first to keep both"])
+                [f"{name} (made with the previous settings) stays in {user_data_dir() / 'printables'}: "
+                 "a PDF made with other settings never replaces it (a new PDF of the same name is "
+                 "saved under the next free number: name-2.pdf, name-3.pdf, ...)"])
 
     def make(self) -> bytes:
-        """Make the chosen PDF: preview, file in the user data folder, download link.
+        """Make the chosen PDF: preview, file in the user data folder (never over another PDF, see
+        :meth:`_save`), download link.
 
         The previous PDF's link and preview go first, so an error never leaves them offered
         as if they were the PDF just asked for (the file saved before stays in the folder).
@@ -253,9 +265,10 @@ class PrintView:
             name = f"calibration-{paper}.pdf" if flip == "long" else f"calibration-short-edge-{paper}.pdf"
             summary = [f"print double-sided ({flip}-edge flip) at 100 %, then read the offset on the "
                        "back grid"]
-        self.pdf, self.filename = buf.getvalue(), name
-        folder = user_data_dir() / "printables"
-        write_bytes_atomic(folder / name, self.pdf)  # whole or not at all, like every save
+        pdf, folder = buf.getvalue(), user_data_dir() / "printables"
+        path, kept = self._save(folder, name, pdf)  # offered (and remembered) once it is saved
+        self.pdf, self.filename = pdf, path.name
+        name = path.name
         pages = _page_count(self.pdf)
         self.page.max = max(pages, 1)
         self.page.value = 1
@@ -265,12 +278,60 @@ class PrintView:
                                f"href='data:application/pdf;base64,{data}' "
                                "style='font-size:16px;padding:8px'>"
                                f"⬇ Download {html.escape(name)} ({len(self.pdf) / 1024:.0f} KB)</a>")
-        lines = [*summary, f"saved as {folder / name}", "Print at 100 % / actual size."]
+        lines = [*summary, f"saved as {path}", "Print at 100 % / actual size."]
+        if kept:  # the files of that name that hold other PDFs: said, so no one looks for this PDF there
+            one = len(kept) == 1
+            names = ", ".join(kept) if len(kept) <= 3 else f"{kept[0]} and {len(kept) - 1} numbered ones"
+            lines.insert(len(summary), f"{names} {'holds a PDF' if one else 'hold PDFs'} made with "
+                         f"other settings or cards: {'it is' if one else 'they are'} kept, not replaced, "
+                         f"and this PDF is {name}")
         if warnings:
             ui.show(self.status, "warn", f"Made {name}, but {' and '.join(problems)}", [*warnings, *lines])
         else:
             ui.show(self.status, "ok", f"Made {name}", lines)
         return self.pdf
+
+    def _save(self, folder: Path, name: str, pdf: bytes) -> tuple[Path, list[str]]:
+        """Write ``pdf`` as ``name`` in ``folder``, whole or not at all; the file written and the
+        names of the files passed over.
+
+        A file of that name is replaced only when nothing is lost: it holds these very bytes, or
+        this page wrote it with the same settings and it is unchanged since. Otherwise it stays,
+        and the next free numbered name (``name-2.pdf``, ``name-3.pdf``, ...) is taken the same way;
+        a free name is claimed before it is written, so another window's PDF is never replaced.
+        """
+        settings = tuple(control.value for control in self._shaping)
+        digest = hashlib.sha256(pdf).hexdigest()
+        folder.mkdir(parents=True, exist_ok=True)
+        kept: list[str] = []
+        for n in itertools.count(1):
+            path = folder / _numbered(name, n)
+            if self._replaceable(path, pdf, settings):
+                write_bytes_atomic(path, pdf)
+            else:
+                try:
+                    _write_new(path, pdf)
+                except FileExistsError:  # another PDF (or anything else) has the name: keep it
+                    kept.append(path.name)
+                    continue
+            self._made[path] = (settings, digest)
+            return path, kept
+        raise AssertionError("unreachable")  # pragma: no cover - itertools.count never ends
+
+    def _replaceable(self, path: Path, pdf: bytes, settings: tuple[Any, ...]) -> bool:
+        """Whether writing ``pdf`` over ``path`` loses nothing (see :meth:`_save`)."""
+        made = self._made.get(path)
+        try:
+            if not path.is_file() or path.is_symlink():
+                return False
+            if made is None and path.stat().st_size != len(pdf):
+                return False
+            old = path.read_bytes()
+        except OSError:
+            return False
+        if old == pdf:
+            return True
+        return made is not None and made[0] == settings and made[1] == hashlib.sha256(old).hexdigest()
 
     def _show_page(self) -> None:
         if not self.pdf:
@@ -279,6 +340,26 @@ class PrintView:
 
         self.preview.value = page_png(self.pdf, self.page.value - 1, dpi=50)
         self.preview.layout.display = ""
+
+
+def _numbered(name: str, n: int) -> str:
+    """``name`` itself for 1, else with ``-<n>`` before its suffix: ``deck.pdf``, ``deck-2.pdf``."""
+    if n == 1:
+        return name
+    path = Path(name)
+    return f"{path.stem}-{n}{path.suffix}"
+
+
+def _write_new(path: Path, data: bytes) -> None:
+    """Write a file that does not exist yet, whole or not at all; :class:`FileExistsError` if it
+    does. The name is claimed first (``O_EXCL``: no other window can take it meanwhile), then
+    filled atomically; a failed write gives the name back."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666))
+    try:
+        write_bytes_atomic(path, data)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
 
 
 def _page_count(pdf: bytes) -> int:
