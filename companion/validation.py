@@ -1626,8 +1626,53 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]] = (), *, context: boo
             game = folder_game(f, roots)
             if game is not None:
                 expected[str(f)] = game
-    _validate_docs(report, docs, context=bool(paths) and context, skip=files, expected=expected)
+    _validate_docs(report, docs, context=bool(paths) and context, skip=files, expected=expected,
+                   images=True)
     return report
+
+
+#: The image files printing reads (Pillow), by suffix (as :data:`companion.printing.render.IMAGE_SUFFIXES`).
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff")
+#: A ``back`` that names a file (a folder separator, or a suffix) rather than a back's name.
+BACK_FILE = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{1,4}$")
+
+
+def image_issues(doc: Any, file: str) -> list[ValidationIssue]:
+    """Warnings for cards whose ``art`` (or a ``back`` that names a file) is not an image file
+    that printing could read: missing, a folder, or not an image type. A relative path is read
+    from the card file's folder, as printing reads it. Warnings, not errors: only printing
+    needs the images, and it stops with the same problem."""
+    cards = doc.get("cards") if isinstance(doc, dict) else None
+    if not isinstance(cards, list):
+        return []
+    folder = Path(file).parent
+    found: list[ValidationIssue] = []
+    for i, card in enumerate(cards):
+        if not isinstance(card, dict):
+            continue
+        cid = card.get("id") if isinstance(card.get("id"), str) else None
+        for key in ("art", "back"):
+            value = card.get(key)
+            if not isinstance(value, str) or not value.strip():
+                continue
+            if key == "back" and not BACK_FILE.search(value):  # a back's name ("Turtle Back")
+                continue
+            try:
+                path = Path(value) if Path(value).is_absolute() else folder / value
+                problem = (None if path.is_file() else "is a folder, not an image" if path.is_dir()
+                           else "is not there")
+            except (OSError, ValueError):
+                problem = "is not a usable path"
+            if problem is None and path.suffix.lower() not in IMAGE_SUFFIXES:
+                problem = "is not an image file printing can read"
+            if problem is not None:
+                found.append(ValidationIssue(
+                    file, f"{key} image {value!r} {problem}", pointer=f"/cards/{i}/{key}", card_id=cid,
+                    kind="data", severity="warning",
+                    expected="an image file (" + ", ".join(IMAGE_SUFFIXES) + "), read from the card "
+                             "file's folder when the path is relative",
+                    suggestion="Printing these cards stops here; fix the path or remove the field."))
+    return found
 
 
 def _game_roots(paths: Iterable[str | os.PathLike[str]] = ()) -> list[Path]:
@@ -1704,11 +1749,13 @@ def validate_bytes(raw: bytes | str, *, file: str, context: bool = True) -> Repo
 
 def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: bool,
                    skip: Iterable[Path], texts: Mapping[str, str] | None = None,
-                   expected: Mapping[str, str] | None = None, lines: bool = True) -> None:
+                   expected: Mapping[str, str] | None = None, lines: bool = True,
+                   images: bool = False) -> None:
     """Validate parsed documents into ``report``; ``expected`` maps a file to the game its folder
     makes it (:func:`folder_game`): a file of another game there is an error, as the loaders
     refuse it, and its cards join no game's cross-record checks. ``lines``: give issues the line
-    of the file where their value starts (reading files not in ``texts``)."""
+    of the file where their value starts (reading files not in ``texts``). ``images``: the
+    documents are files on disk, whose cards' image paths are checked (:func:`image_issues`)."""
     from dataclasses import replace
 
     records: dict[str, list[Record]] = {}
@@ -1726,6 +1773,8 @@ def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: 
                                            "names.")
                      if i.pointer == "/game" and i.message == "holds cards of another game" else i
                      for i in found]
+        if images:
+            found += image_issues(doc, f)
         report.issues += found
         if isinstance(doc, dict) and isinstance(doc.get("cards"), list):
             report.cards += len(doc["cards"])
@@ -1874,7 +1923,7 @@ def _more_problems(doc: Any, *, file: str, game: str | None) -> str:
     warnings), so the number agrees with what the user then sees. Empty if there is nothing more."""
     report = Report(files=[file])
     _validate_docs(report, [(file, doc)], context=True, skip=[Path(file)],
-                   expected={file: game} if game is not None else None, lines=False)
+                   expected={file: game} if game is not None else None, lines=False, images=True)
     n_err, n_warn = len(report.errors) - 1, len(report.warnings)
     if n_err < 1 and not n_warn:
         return ""

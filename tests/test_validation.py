@@ -1031,3 +1031,27 @@ def test_a_field_of_another_card_type_is_named_as_such_not_as_a_typo() -> None:
             "cards": [{"id": "a", "name": "A", "type": "attack", "source": "me"}]}
     first = validate_document(tmnt, file="t.json")[0].render()
     assert "(expected an attack card to have 'attack_kind')" in first
+
+
+def test_validate_warns_of_art_printing_could_not_read(tmp_path: Path) -> None:
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "pip.png").write_bytes(b"")
+    (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
+    cards = [{"id": "pip", "art": "art/pip.png", "back": "Mouse Back"},  # both fine: no warning
+             {"id": "pod", "art": "art/gone.png", "back": "backs/b.png"},
+             {"id": "pea", "art": "notes.txt"}, {"id": "bud", "art": "art"},
+             {"id": "nut", "art": str(tmp_path / "art" / "pip.png")}]  # an absolute path
+    doc = {"game": "village", "set": "Mine",
+           "cards": [{**c, "name": c["id"], "type": "fruit", "source": "me"} for c in cards]}
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    report = validate_paths([mine])
+    assert report.ok and not report.errors
+    assert [(w.pointer, w.message) for w in report.warnings] == [
+        ("/cards/1/art", "art image 'art/gone.png' is not there"),
+        ("/cards/1/back", "back image 'backs/b.png' is not there"),
+        ("/cards/2/art", "art image 'notes.txt' is not an image file printing can read"),
+        ("/cards/3/art", "art image 'art' is a folder, not an image")]
+    assert report.warnings[0].line is not None  # the line of the file, as every issue has
+    # an upload has no folder to read images from: nothing to say of them
+    assert not validate_bytes(mine.read_bytes(), file="mine.json").warnings

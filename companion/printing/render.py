@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from typing import IO, Any
 
 from .. import GAMES
 from ..errors import os_reason
+from ..validation import BACK_FILE, IMAGE_SUFFIXES
 from .geometry import (
     Overflow,
     PagePlan,
@@ -34,10 +34,9 @@ from .geometry import (
 )
 
 MM = 72.0 / 25.4
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff")
-#: A ``back`` value that names a file (a folder separator, or a suffix such as ``.svg``)
-#: rather than a back's name ("Turtle Back").
-_FILE_LIKE = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{1,4}$")
+#: The image files read, and a ``back`` value that names a file (a folder separator, or a suffix
+#: such as ``.svg``) rather than a back's name ("Turtle Back"): as ``companion validate`` checks them.
+_FILE_LIKE = BACK_FILE
 
 
 @dataclass(frozen=True)
