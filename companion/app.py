@@ -6,14 +6,19 @@ which start Voila on a free port of 127.0.0.1.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 START = "start.ipynb"
@@ -39,13 +44,33 @@ def server_env() -> dict[str, str]:
     return env
 
 
+#: The folder of the companion's ``voila.json``: the settings that have no current command-line
+#: form. Its ``tornado_settings`` send every response with ``Cache-Control: no-store``; a nested
+#: dict, which traitlets reads from the command line only in its deprecated ``{...}`` form.
+VOILA_CONFIG = Path(__file__).resolve().parent / "voila_config"
+
+
+def _voila_config_paths() -> list[str]:
+    """Where Voila looks for ``voila.json``, highest priority first: its own default places (the
+    current folder, then Jupyter's config folders), so a user's own Voila config still counts,
+    and last the companion's (:data:`VOILA_CONFIG`)."""
+    try:
+        from jupyter_core.paths import jupyter_config_path
+    except ImportError:  # no Jupyter here, so no Voila either: the launch says so
+        return [os.getcwd(), str(VOILA_CONFIG)]
+    return [os.getcwd(), *jupyter_config_path(), str(VOILA_CONFIG)]
+
+
 def voila_command(port: int, *, open_browser: bool = False) -> list[str]:
-    """Voila over the notebooks folder, so the start page's links to the other tools work."""
+    """Voila over the notebooks folder, so the start page's links to the other tools work.
+
+    Options use traitlets' current forms (a list or dict option given item by item, never as a
+    ``[...]`` or ``{...}`` literal, which prints a DeprecationWarning at every start)."""
     return [_tool("voila"), str(NOTEBOOKS), "--Voila.ip=127.0.0.1", f"--port={port}",
             "--no-browser", "--theme=light",
             # Serve only notebooks and their images, never the folder's other files.
-            "--VoilaConfiguration.file_allowlist=['.*\\.(png|jpg|jpeg|svg|pdf)']",
-            "--Voila.tornado_settings={'headers': {'Cache-Control': 'no-store'}}"]
+            "--VoilaConfiguration.file_allowlist=.*\\.(png|jpg|jpeg|svg|pdf)",
+            *(f"--Voila.config_file_paths={path}" for path in _voila_config_paths())]
 
 
 def start_url(port: int, notebook: str = START) -> str:
@@ -76,33 +101,89 @@ def _port_taken(port: int) -> bool:
     return False
 
 
+#: Signals that stop ``companion app --voila`` as Ctrl+C does: a service manager's or ``kill``'s
+#: stop, and a closed terminal (SIGHUP, where the system has it).
+STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                                                 if hasattr(signal, name))
+
+#: Seconds a stopped server has to end on its own (Voila shuts its kernels down) before it is killed.
+STOP_GRACE = 10.0
+
+
+class ServerStopped(KeyboardInterrupt):
+    """A stop signal (:data:`STOP_SIGNALS`) received while serving: handled as Ctrl+C is, so the
+    server child is stopped too instead of being left running on its own."""
+
+
+def _raise_stopped(signum: int, frame: object) -> None:
+    raise ServerStopped(signal.Signals(signum).name)
+
+
+@contextlib.contextmanager
+def _signals_to(signals: tuple[signal.Signals, ...], handler: Any) -> Iterator[None]:
+    """Inside the block, ``signals`` go to ``handler``; the old handlers come back after it. A signal
+    this process ignores stays ignored (``nohup`` keeps the server up when the terminal closes), and
+    outside the main thread, where Python cannot handle signals, nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = {s: signal.getsignal(s) for s in signals}
+    for s, before in old.items():
+        if before is not signal.SIG_IGN:
+            signal.signal(s, handler)
+    try:
+        yield
+    finally:
+        for s, before in old.items():
+            signal.signal(s, signal.SIG_DFL if before is None else before)  # (None: set outside Python)
+
+
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server child and wait for it: SIGTERM, then SIGKILL if it is still running after
+    :data:`STOP_GRACE` seconds. Ctrl+C and the stop signals are ignored meanwhile, so a second one
+    cannot leave the child running."""
+    if proc.poll() is not None:
+        return
+    with _signals_to((signal.SIGINT, *STOP_SIGNALS), signal.SIG_IGN):
+        proc.terminate()
+        try:
+            proc.wait(timeout=STOP_GRACE)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 def run_voila(port: int | None = None, *, open_browser: bool = True, extra: list[str] | None = None) -> int:
     """Serve the app until interrupted; opens the browser at the start page. A port in use, or a
-    server that stops before it answers, is the user's error (a clear message), not a crash."""
+    server that stops before it answers, is the user's error (a clear message), not a crash.
+
+    Ctrl+C, SIGTERM and SIGHUP end it with exit code 0, and every way out of it stops Voila first
+    (:func:`stop_server`): Voila is never left running without the companion."""
     from .errors import CompanionError
 
     if port is not None and _port_taken(port):
         raise CompanionError(f"port {port} is already in use (or not open to this user)", where="--port",
                              suggestion="Leave --port out to use a free one, or pick another.")
     port = port or free_port()
-    proc = subprocess.Popen([*voila_command(port), *(extra or [])], env=server_env())
-    try:
+    with _signals_to(STOP_SIGNALS, _raise_stopped):  # before the start: a stop while it starts counts
+        proc = subprocess.Popen([*voila_command(port), *(extra or [])], env=server_env())
         try:
-            wait_until_up(start_url(port), proc=proc)
-        except (RuntimeError, TimeoutError) as exc:
-            proc.terminate()
-            raise CompanionError(f"Voila did not start on port {port}: {exc}",
-                                 suggestion="Its own messages are above; check the options passed on "
-                                            "to it.") from None
-        print(f"The companion is at {start_url(port)} (Ctrl+C to stop)", flush=True)
-        if open_browser and not os.environ.get("CI"):
-            import webbrowser
+            try:
+                wait_until_up(start_url(port), proc=proc)
+            except (RuntimeError, TimeoutError) as exc:
+                raise CompanionError(f"Voila did not start on port {port}: {exc}",
+                                     suggestion="Its own messages are above; check the options passed "
+                                                "on to it.") from None
+            print(f"The companion is at {start_url(port)} (Ctrl+C to stop)", flush=True)
+            if open_browser and not os.environ.get("CI"):
+                import webbrowser
 
-            webbrowser.open(start_url(port))
-        return proc.wait()
-    except KeyboardInterrupt:
-        proc.terminate()
-        return 0
+                webbrowser.open(start_url(port))
+            return proc.wait()
+        except KeyboardInterrupt:  # Ctrl+C, or a stop signal (ServerStopped)
+            return 0
+        finally:
+            stop_server(proc)
 
 
 def run_lab(extra: list[str] | None = None) -> int:

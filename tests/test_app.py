@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
 
 import companion.app as app
@@ -32,10 +43,6 @@ def test_voila_serves_only_localhost() -> None:
 
 
 def test_the_servers_find_this_environments_companion_command(monkeypatch: pytest.MonkeyPatch) -> None:
-    import os
-    import sys
-    from pathlib import Path
-
     monkeypatch.setenv("PATH", "/usr/bin")
     seen: dict[str, object] = {}
     monkeypatch.setattr(app.subprocess, "call",
@@ -83,3 +90,127 @@ def test_a_server_that_stops_before_it_answers_is_a_clear_error(monkeypatch: pyt
     assert main(["app", "--voila", "--no-browser"]) == 2
     err = capsys.readouterr().err
     assert "Voila did not start" in err and "internal error" not in err
+
+
+# -- stopping: SIGTERM and SIGHUP stop the server child too (it had been left running) --------
+
+#: A stand-in for Voila: writes its pid to argv[2], then answers HTTP on port argv[1]; with argv[3]
+#: "stubborn", it ignores SIGTERM (so only a kill stops it).
+STAND_IN = ("import http.server, os, signal, sys\n"
+            "if sys.argv[3] == 'stubborn':\n"
+            "    signal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+            "open(sys.argv[2] + '.tmp', 'w').write(str(os.getpid()))\n"
+            "os.replace(sys.argv[2] + '.tmp', sys.argv[2])\n"
+            "http.server.HTTPServer(('127.0.0.1', int(sys.argv[1])),"
+            " http.server.SimpleHTTPRequestHandler).serve_forever()\n")
+
+#: `companion app --voila --no-browser` as typed, with the stand-in launched in Voila's place.
+COMPANION = ("import signal, sys\n"
+             "import companion.app as app\n"
+             "from companion.cli import main\n"
+             "pidfile, kind, ignore_hup = sys.argv[1], sys.argv[2], sys.argv[3] == 'nohup'\n"
+             "if ignore_hup:\n"
+             "    signal.signal(signal.SIGHUP, signal.SIG_IGN)\n"
+             "app.STOP_GRACE = 0.5\n"
+             "app.voila_command = lambda port, **kw: [sys.executable, '-c', {stand_in!r}, str(port),"
+             " pidfile, kind]\n"
+             "sys.exit(main(['app', '--voila', '--no-browser']))\n")
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a zombie, ended but not yet reaped, counts as gone)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return True
+
+
+def _line(proc: subprocess.Popen[str], timeout: float) -> str:
+    """The next line the process prints, or a failure after ``timeout`` seconds (never a hang)."""
+    assert proc.stdout is not None
+    ready, _, _ = select.select([proc.stdout], [], [], timeout)
+    assert ready, f"no output after {timeout} s"
+    return proc.stdout.readline()
+
+
+@contextlib.contextmanager
+def _companion(tmp_path: Path, kind: str,
+               hup: str = "default") -> Iterator[tuple[subprocess.Popen[str], int]]:
+    """The companion serving the stand-in (``kind``; ``hup`` "nohup": SIGHUP ignored, as under
+    nohup): yields the companion's process and the stand-in's pid. Both are ended afterwards."""
+    pidfile = tmp_path / "server.pid"
+    proc = subprocess.Popen([sys.executable, "-c", COMPANION.format(stand_in=STAND_IN), str(pidfile), kind,
+                             hup], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=str(tmp_path))
+    child = None
+    try:
+        line = _line(proc, 30)
+        assert "The companion is at" in line, line + (proc.stderr.read() if proc.stderr else "")
+        child = int(pidfile.read_text())
+        assert _alive(child)
+        yield proc, child
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        if child is not None and _alive(child):
+            os.kill(child, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize(("sig", "kind"), [("SIGTERM", "polite"), ("SIGHUP", "polite"),
+                                           ("SIGTERM", "stubborn")])
+def test_a_stop_signal_stops_the_server_child_too(tmp_path: Path, sig: str, kind: str) -> None:
+    """SIGTERM or SIGHUP to the companion stops it as Ctrl+C does, and its server with it (they
+    had killed the companion and left Voila running); a server deaf to SIGTERM is killed."""
+    with _companion(tmp_path, kind) as (proc, child):
+        proc.send_signal(getattr(signal, sig))
+        assert proc.wait(timeout=15) == 0  # (it had been killed by the signal: -15, -1)
+        deadline = time.monotonic() + 5
+        while _alive(child) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(child), f"the server child {child} was left running"
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+def test_an_ignored_sighup_stays_ignored(tmp_path: Path) -> None:
+    """Under nohup the server outlives the terminal: SIGHUP stops neither the companion nor Voila."""
+    with _companion(tmp_path, "polite", "nohup") as (proc, child):
+        proc.send_signal(signal.SIGHUP)
+        time.sleep(0.5)
+        assert proc.poll() is None and _alive(child)
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=15) == 0
+        assert not _alive(child)
+
+
+# -- Voila's command line: no deprecated option forms (two DeprecationWarnings at every start) ---
+
+def test_voila_reads_the_command_line_without_deprecation_warnings(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Voila's own parser reads the command the app builds, warnings as errors: the list and dict
+    options had been given as [...] and {...} literals, which traitlets 5 deprecates. The settings
+    still arrive: the allow-list and, from the companion's voila.json, the no-store header."""
+    voila_app = pytest.importorskip("voila.app")
+    from voila.configuration import VoilaConfiguration
+
+    monkeypatch.setenv("JUPYTER_NO_CONFIG", "1")  # no voila.json of this machine's user
+    monkeypatch.chdir(tmp_path)
+
+    cmd = app.voila_command(8123)
+    assert not [a for a in cmd if "={" in a or "=[" in a], cmd
+    server = voila_app.Voila()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        server.parse_command_line(cmd[1:])
+        server.load_config_file("voila", path=server.config_file_paths)
+        allow = VoilaConfiguration(parent=server).file_allowlist
+    assert server.ip == "127.0.0.1" and server.port == 8123 and server.extra_args == [str(app.NOTEBOOKS)]
+    assert allow == [r".*\.(png|jpg|jpeg|svg|pdf)"]
+    assert server.tornado_settings == {"headers": {"Cache-Control": "no-store"}}
+    assert server.config_file_paths[-1] == str(app.VOILA_CONFIG)  # a user's own voila.json comes first

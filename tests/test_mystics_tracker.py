@@ -203,6 +203,33 @@ def test_cli_new_and_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert json.loads(capsys.readouterr().out)["wheel"] == 3
 
 
+def test_cli_events_lists_every_event_do_takes_with_its_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    """'mystics events' lists the kinds of the tracker's own table (there was no list of them), each
+    with its fields, and 'mystics do --help' points to it."""
+    from companion.mystics.tracker import EVENT_FIELDS
+
+    assert main(["mystics", "events"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    listed = [line.split()[0] for line in lines[:-1]]
+    assert listed == list(EVENTS)
+    wound = next(line for line in lines if line.startswith("wound "))
+    assert "mouse, [count" in wound and "poison" in wound
+    assert main(["mystics", "events", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert list(doc) == list(EVENTS) and doc["rescue"]["fields"] == EVENT_FIELDS["rescue"]
+    assert main(["mystics", "do", "--help"]) == 0
+    assert "companion mystics events" in " ".join(capsys.readouterr().out.split())
+
+
+def test_every_event_kind_has_its_fields_in_words() -> None:
+    """A new event cannot go unlisted: each kind 'mystics do' takes has its line for 'mystics events'."""
+    from companion.mystics.tracker import EVENT_FIELDS
+
+    assert set(EVENT_FIELDS) == set(EVENTS)
+    assert all(text.strip() for text in EVENT_FIELDS.values())
+    assert set(EVENTS) - {"undo", "redo"} == set(MysticsTracker.EVENT_KINDS)
+
+
 def test_cli_do_that_cannot_write_says_so_once_and_what_was_written(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     path = new_cli_log(tmp_path)

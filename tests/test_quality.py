@@ -103,6 +103,23 @@ def test_every_argument_has_help_text() -> None:
     assert not missing, f"arguments without help text: {missing}"
 
 
+def test_every_subcommand_has_a_help_line_and_a_description() -> None:
+    """`companion X --help` lists each subcommand with its one-line help, and `companion X Y --help`
+    starts with what Y does (its description): several subcommands had only the usage."""
+    missing = []
+    for words, parser in _leaf_parsers():
+        for action in parser._actions:
+            if not isinstance(action, argparse._SubParsersAction):
+                continue
+            helps = {c.dest: c.help for c in action._choices_actions}
+            for name, child in action.choices.items():
+                if not (helps.get(name) or "").strip():
+                    missing.append(f"{words} {name}: help")
+                if not (child.description or "").strip():
+                    missing.append(f"{words} {name}: description")
+    assert not missing, f"subcommands without a help line or a description: {missing}"
+
+
 def test_every_command_but_app_has_json() -> None:
     """The README: `--json` prints machine-readable output from every command but `companion app`."""
     leaves = [(words, parser) for words, parser in _leaf_parsers()

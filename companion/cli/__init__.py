@@ -16,6 +16,7 @@ import json
 import re
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, NoReturn
 
 from .. import GAMES, __version__
@@ -135,6 +136,17 @@ def build_parser() -> argparse.ArgumentParser:
 def print_json(obj: Any) -> None:
     """The one way commands print ``--json`` output: indented, UTF-8, stable key order."""
     sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False) + "\n")
+
+
+def existing_log(path: str | Path, *, error: type[CompanionError] = CompanionError,
+                 expected: str | None = None, suggestion: str | None = None) -> Path:
+    """``path`` as a :class:`~pathlib.Path` when something is there (what it holds is the tracker's to
+    judge); otherwise the tracker commands' one "no such log file" error, before any log is opened:
+    of class ``error``, naming ``path`` as given, with the command's ``expected`` and ``suggestion``."""
+    found = Path(path)
+    if not found.exists():
+        raise error("no such log file", where=str(path), expected=expected, suggestion=suggestion)
+    return found
 
 
 def warn_set_aside(tracker: Any) -> list[str]:

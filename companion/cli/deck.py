@@ -264,7 +264,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     _common(c)
     c.set_defaults(handler=_check)
 
-    s = verbs.add_parser("stats", help="composition by type, attribute, power, fruit cost")
+    s = verbs.add_parser("stats", help="composition by type, attribute, power, fruit cost",
+                         description="The deck's composition: how many cards of each type, attribute, "
+                                     "power and fruit cost, with --plot also as a chart.")
     _common(s, fmt=False)
     s.add_argument("--plot", metavar="PNG", help="also write the composition plot to this file (.png is "
                    "added to a name without an extension; .svg and .pdf work too); the folder must exist")
@@ -289,7 +291,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "the rule books' 7 or 5)")
     o.set_defaults(handler=_odds)
 
-    e = verbs.add_parser("export", help="write the list back as text (or JSON), normalised")
+    e = verbs.add_parser("export", help="write the list back as text (or JSON), normalised",
+                         description="Write the decklist back in a normal form: as text, one '3 Card "
+                                     "Name' line per entry (by id where a name has several printings), "
+                                     "or as JSON by card id.")
     _common(e, fmt=False, json=False)
     e.add_argument("--to", choices=("text", "json"), default="text", help="output form (default text)")
     e.add_argument("-o", "--out", "--output", dest="output", metavar="FILE",

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError
-from . import warn_set_aside
+from . import existing_log, warn_set_aside
 
 SITUATION_CHOICES = "calm, combat, unknown, combat-unknown, red-bad (alias ground)"
 
@@ -76,12 +76,16 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     msub = mc.add_subparsers(dest="mousecard_command", metavar="ACTION")
     mc.set_defaults(_group_parser=mc)
 
-    r = msub.add_parser("replay", help="fold a log and show the session")
+    r = msub.add_parser("replay", help="fold a log and show the session",
+                        description="Read a session log and show the session: the deck, the fate chips "
+                                    "and the journal. Exit 1 if the log has lines that cannot be used.")
     r.add_argument("log", metavar="LOG", help="the session log (JSONL) to read; the file is not changed")
     r.add_argument("--json", action="store_true", help="the session's state as JSON")
     r.set_defaults(handler=_replay)
 
-    n = msub.add_parser("new", help="start a session log with a shuffle seed")
+    n = msub.add_parser("new", help="start a session log with a shuffle seed",
+                        description="Start a session in a new or empty log: the deck is shuffled with "
+                                    "the seed, which the log records, so a replay deals the same cards.")
     n.add_argument("log", metavar="LOG", help="the session log (JSONL) to start: a new or empty file")
     n.add_argument("--seed", type=int, default=None,
                    help="the shuffle's seed, recorded in the log (default: a random one)")
@@ -151,7 +155,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     s.set_defaults(handler=_act, action="reshuffle")
 
     for verb in ("undo", "redo"):
-        u = msub.add_parser(verb, help=f"{verb} the last action")
+        u = msub.add_parser(verb, help=f"{verb} the last action",
+                            description="Take back the latest action in force; 'redo' brings it back."
+                            if verb == "undo" else "Bring back the latest action undone.")
         u.add_argument("log", metavar="LOG", help=_LOG_HELP)
         _add_json(u)
         u.set_defaults(handler=_act, action=verb)
@@ -171,13 +177,11 @@ def _check(args: argparse.Namespace, *, odds: bool) -> Any:
 
 
 def _existing_log(path: str) -> Path:
-    if not path.strip():  # (an empty path would be the current folder)
+    """The path of a Mouse Card log that is there (an empty path is refused: it would be the
+    current folder)."""
+    if not path.strip():
         raise CompanionError("no log file named", where=repr(path), expected="the path of a Mouse Card log")
-    p = Path(path)
-    if not p.exists():
-        raise CompanionError("no such log file", where=path,
-                             suggestion="Start one with 'companion mousecard new LOG --seed N'.")
-    return p
+    return existing_log(path, suggestion="Start one with 'companion mousecard new LOG --seed N'.")
 
 
 def _odds(args: argparse.Namespace) -> int:

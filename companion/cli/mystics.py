@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError, LogError
-from . import warn_set_aside
+from . import existing_log, warn_set_aside
 
 
 def _read_log(path: Path) -> Any:
@@ -21,10 +21,8 @@ def _read_log(path: Path) -> Any:
     from ..eventlog import EventLog
     from ..mystics.tracker import MysticsTracker
 
-    if not path.exists():
-        raise LogError("no such log file", where=str(path),
-                       suggestion="Start one with 'companion mystics new LOG --mice collin,filch' "
-                                  "(or from the Mice and Mystics notebook).")
+    existing_log(path, error=LogError, suggestion="Start one with 'companion mystics new LOG --mice "
+                                                  "collin,filch' (or from the Mice and Mystics notebook).")
     return MysticsTracker(EventLog(path, read_only=True))
 
 
@@ -252,10 +250,8 @@ def _do(args: argparse.Namespace) -> int:
     from ..mystics.tracker import MysticsTracker
     from .table import _watched, then
 
-    path = Path(args.log)
-    if not path.exists():
-        raise LogError("no such log file", where=str(path),
-                       suggestion="Start one with 'companion mystics new LOG --mice collin,filch'.")
+    path = existing_log(Path(args.log), error=LogError,
+                        suggestion="Start one with 'companion mystics new LOG --mice collin,filch'.")
     events = [_watched(e) for e in _parse_events(args.events)]  # (they note which fields are read)
     t = MysticsTracker(path)
     notes = warn_set_aside(t)
@@ -283,6 +279,21 @@ def _do(args: argparse.Namespace) -> int:
                 raise CompanionError(then(exc.render(where=exc.where != str(path)), saved),
                                      where=f"{path}, event {k} of {len(events)}") from None
     _show(args, t, {"log": str(path), "added": len(events), "warnings": notes})
+    return 0
+
+
+def _events(args: argparse.Namespace) -> int:
+    """Every event ``mystics do`` takes, from the tracker's own table (:data:`EVENTS`), with its fields."""
+    from ..mystics.tracker import EVENT_FIELDS, EVENTS
+    from . import print_json
+
+    if args.json:
+        print_json({kind: {"fields": EVENT_FIELDS.get(kind, "")} for kind in EVENTS})
+    else:
+        for kind in EVENTS:
+            print(f"{kind:<14} {EVENT_FIELDS.get(kind, '')}")
+        print("Fields in brackets are optional. Example: companion mystics do chapter.jsonl "
+              "'{\"event\": \"wound\", \"mouse\": \"filch\", \"count\": 2}'")
     return 0
 
 
@@ -383,7 +394,7 @@ def _odds(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any, groups: dict[str, Any]) -> None:
-    p = sub.add_parser("mystics", help="Mice and Mystics dashboard log (replay, new, do)",
+    p = sub.add_parser("mystics", help="Mice and Mystics dashboard log (replay, new, do, events)",
                        description="The Mice and Mystics tracker's event log from the command line.")
     msub = p.add_subparsers(dest="mystics_command", metavar="WHAT")
     p.set_defaults(_group_parser=p)
@@ -416,9 +427,15 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         description="Add events to LOG.jsonl: all of them or, if one is refused, none.")
     d.add_argument("log", metavar="LOG", help="the existing tracker log (JSONL) to add the events to")
     d.add_argument("events", nargs="+", metavar="EVENT",
-                   help='undo, redo, or a JSON object such as \'{"event": "minion_cheese", "count": 2}\'')
+                   help='undo, redo, or a JSON object such as \'{"event": "minion_cheese", "count": 2}\' '
+                        "(every event kind and its fields: 'companion mystics events')")
     d.add_argument("--json", action="store_true", help="machine-readable state")
     d.set_defaults(handler=_do)
+    ev = msub.add_parser("events", help="every event 'mystics do' takes, with its fields",
+                         description="Every event 'companion mystics do' takes, with its fields (in "
+                                     "brackets: optional) and what it records (mice-and-mystics.txt).")
+    ev.add_argument("--json", action="store_true", help="the events as JSON: {kind: {fields}}")
+    ev.set_defaults(handler=_events)
 
     o = groups["odds"].add_parser("mystics", help="Mice and Mystics action-die odds",
                                   description="Exact odds with the action die from the card data "

@@ -240,17 +240,24 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     common(p)
     p.set_defaults(handler=_cards)
 
-    p = g.add_parser("board", help="a game's board or mat at real size, tiled over sheets if needed")
+    p = g.add_parser("board", help="a game's board or mat at real size, tiled over sheets if needed",
+                     description="A game's board or play mat at its real size, tiled over as many "
+                                 "sheets as it needs.")
     p.add_argument("game", help="village, tmnt, monarchs or mystics")
     common(p)
     p.set_defaults(handler=_board)
 
-    p = g.add_parser("sheet", help="a score sheet: monarchs-score, village-mp")
+    p = g.add_parser("sheet", help="a score sheet: monarchs-score, village-mp",
+                     description="A score sheet to print: monarchs-score (Of Mice and Monarchs) or "
+                                 "village-mp (Village TCG Mouse Points).")
     p.add_argument("name", help="monarchs-score or village-mp")
     common(p)
     p.set_defaults(handler=_sheet)
 
-    p = g.add_parser("calibration", help="rulers and a duplex alignment grid to measure your printer")
+    p = g.add_parser("calibration", help="rulers and a duplex alignment grid to measure your printer",
+                     description="Rulers to check the printer's scale and a duplex alignment grid: print "
+                                 "both pages double-sided at 100 %, then read the offset that 'print "
+                                 "cards --offset' takes.")
     p.add_argument("--offset", metavar="X,Y",
                    help="print the back grid shifted by this offset (to check it); the offset to enter "
                         "is then this one plus the reading. The grid reads ±20 mm, the range "
@@ -259,7 +266,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     common(p)
     p.set_defaults(handler=_calibration)
 
-    p = g.add_parser("all", help="regenerate every bundled printable (the printables/ folder)")
+    p = g.add_parser("all", help="regenerate every bundled printable (the printables/ folder)",
+                     description="Write every bundled printable (card sheets, boards, score sheets, "
+                                 "calibration) to one folder, from the bundled card data only, as the "
+                                 "printables/ folder holds them.")
     p.add_argument("--out", required=True, metavar="DIR", help="folder to write (e.g. printables/)")
     p.add_argument("--progress", action="store_true", help="show progress bars")
     p.add_argument("--json", action="store_true", help="print a JSON summary")

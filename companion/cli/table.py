@@ -23,7 +23,7 @@ from typing import Any
 
 from ..errors import CompanionError
 from ..textio import read_text
-from . import warn_set_aside
+from . import existing_log, warn_set_aside
 
 
 class CliInputError(CompanionError):
@@ -360,9 +360,7 @@ def _open_log(path: str, must_exist: bool) -> Any:
     from ..eventlog import EventLog
     from ..village.game import VillageTracker
 
-    p = Path(path)
-    if must_exist and not p.exists():
-        raise CliInputError("no such log file", where=path)
+    p = existing_log(path, error=CliInputError) if must_exist else Path(path)
     return VillageTracker(EventLog(p, read_only=must_exist))
 
 

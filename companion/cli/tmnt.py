@@ -232,13 +232,12 @@ def adjust_command(args: argparse.Namespace) -> int:
 def replay_command(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..cli import print_json
+    from ..cli import existing_log, print_json
     from ..eventlog import EventLog
     from ..tmnt.game import TmntTracker, describe
 
-    path = Path(args.log)
-    if not path.exists():  # (a folder or another kind of file: the log says what it is)
-        raise CompanionError("no such log file", where=str(path), expected="a TMNT tracker log (JSONL)")
+    # (a folder or another kind of file: the log says what it is)
+    path = existing_log(Path(args.log), expected="a TMNT tracker log (JSONL)")
     tracker = TmntTracker(EventLog(path, read_only=True))
     if args.json:
         print_json({"state": tracker.state.to_json(), "events": len(tracker.history),

@@ -1379,6 +1379,56 @@ _HANDLERS: dict[str, Callable[[MysticsTracker, MysticsState, Event], MysticsStat
 _AFTER_DEFEAT = frozenset({"note", "set_stats", "set_order", "set_turn", "chapter_end", "defeat",
                            "victory"})  # (victory: refused by its own rule, which says why)
 EVENTS: tuple[str, ...] = (*sorted(_HANDLERS), "undo", "redo")
+
+#: What each kind of :data:`EVENTS` takes and does, in words, for ``companion mystics events``
+#: (fields in brackets are optional; mice and minion types by id or name, in any case). A test
+#: checks that every kind has its line, so a new event cannot go unlisted.
+EVENT_FIELDS: dict[str, str] = {
+    "start": "chapter_end, mice (ids or names, or objects with stats), [minions {type: count}, seed, "
+             "chapter, order, overflow (discard, or carry: a house variant), abilities {mouse: ability "
+             "card}, rolls, boss_cards]: a chapter begins; hourglass on page 1, initiative shuffled",
+    "encounter": "card, [minions {type: count}, ambush, surge {type: count}, surge_text, mousetraps, order, "
+                 "rolls, boss_cards]: new minions arrive and the card becomes the face-up encounter card",
+    "add_minions": "minions {type: count}, [ambush, order, rolls, boss_cards]: minions placed by a chapter "
+                   "rule",
+    "room": "[name (none: no room), tile, special_surge {type: count}, special_surge_text]: the mice are "
+            "in this room; its special surge replaces the encounter card's",
+    "minion_cheese": "[count (default 1; negative takes cheese off)]: cheese on the minion wheel; a full "
+                     "wheel surges",
+    "pilfer": "mouse: Filch's Pilfer takes 1 cheese from the minion wheel",
+    "greedy_steal": "mouse: a greedy roach moves 1 of the mouse's cheese to the minion wheel",
+    "wound_minion": "minion, [count (default 1), figure (0 is the first), card (a boss's initiative "
+                    "card)]: wounds on a minion",
+    "defeat_minion": "minion, [count (default 1), figure (0 is the first)]: figures leave the board",
+    "end_turn": "the card whose turn it is finishes; the pointer moves on",
+    "wound": "mouse, [count (default 1), poison]: wounds on a mouse; it is captured when they reach its "
+             "life",
+    "heal": "mouse, [count (default 1), poison]: wounds (or poison wounds) removed",
+    "capture": "mouse: the mouse is captured; hourglass +1 page",
+    "rescue": "mouse, [force (a chapter rule allows it while minions are on the board)]: a captured mouse "
+              "is rescued",
+    "mouse_cheese": "mouse, [count (default 1; negative spends)]: cheese in the mouse's stash",
+    "level_up": "mouse, ability, [classes]: 6 cheese for an ability card of the mouse's class",
+    "condition": "mouse, condition, [on (false: it ends)]: a condition on a mouse, e.g. webbed",
+    "gain": "mouse, card, [trick, discard (a card to make room)]: a search card into the pack",
+    "discard": "mouse, card: the mouse discards a card",
+    "equip": "mouse, card, slot (paw, armor, accessory or tail), [paws (paw slots it takes, default 1)]: "
+             "equip a card",
+    "unequip": "mouse, card, [discard (a card to make room)]: an equipped card back into the pack",
+    "share": "from, to, [cheese, card]: one mouse gives cheese or a card to another",
+    "achievement": "name, [mouse, move_end (pages the chapter end marker moves, for an achievement that "
+                   "is not an individual one)]: an achievement is earned",
+    "chapter_end": "[move (default 1)] or page: move the chapter end marker, or put it on a page",
+    "hourglass": "[move (default 1)]: move the hourglass",
+    "victory": "the chapter's victory conditions are met",
+    "defeat": "[reason]: the chapter is lost",
+    "set_order": "order (cards by id or name): correct the initiative order to match the table",
+    "set_turn": "card: correct whose turn it is",
+    "set_stats": "mouse or minion, life: correct a life value",
+    "note": "text: a note in the journal",
+    "undo": "take back the latest action in force",
+    "redo": "bring back the latest action undone",
+}
 MysticsTracker.EVENT_KINDS = frozenset(_HANDLERS)
 MysticsTracker.START_FIELDS = frozenset({"chapter_end", "overflow", "mice", "seed", "chapter", "abilities",
                                           "minions", "boss_cards", "rolls"})

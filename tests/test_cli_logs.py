@@ -1,0 +1,52 @@
+"""A missing tracker log: every command says so the same way, through one helper (cli.existing_log),
+each with its own hint, and creates nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from companion.cli import existing_log, main
+from companion.errors import CompanionError, LogError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+MYSTICS_HINT = "Start one with 'companion mystics new LOG --mice collin,filch'"
+MOUSECARD_HINT = ". Start one with 'companion mousecard new LOG --seed N'."
+
+
+@pytest.mark.parametrize(("argv", "after"), [
+    (["village", "replay", "{log}"], ""),
+    (["tmnt", "replay", "{log}"], " (expected a TMNT tracker log (JSONL))"),
+    (["mousecard", "replay", "{log}"], MOUSECARD_HINT),
+    (["mousecard", "undo", "{log}"], MOUSECARD_HINT),
+    (["odds", "mousecard", "--skill", "3", "--target", "2", "--deck-log", "{log}"], MOUSECARD_HINT),
+    (["mystics", "replay", "{log}"], f". {MYSTICS_HINT} (or from the Mice and Mystics notebook)."),
+    (["mystics", "do", "{log}", "undo"], f". {MYSTICS_HINT}."),
+])
+def test_a_missing_log_is_one_clear_message_and_nothing_is_created(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], after: str) -> None:
+    log = tmp_path / "missing.jsonl"
+    assert main([a.replace("{log}", str(log)) for a in argv]) == 2
+    assert capsys.readouterr().err == f"companion: {log}: no such log file{after}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_helper_names_the_path_as_given_with_the_commands_own_error_and_hint(tmp_path: Path) -> None:
+    there = tmp_path / "game.jsonl"
+    there.write_text("")
+    assert existing_log(str(there)) == there
+    with pytest.raises(LogError) as info:
+        existing_log("./nowhere.jsonl", error=LogError, expected="a log", suggestion="Start one.")
+    assert (info.value.where, info.value.expected, info.value.suggestion) == ("./nowhere.jsonl", "a log",
+                                                                              "Start one.")
+    with pytest.raises(CompanionError, match="no such log file"):
+        existing_log(tmp_path / "nowhere.jsonl")
+
+
+def test_no_command_module_says_no_such_log_on_its_own() -> None:
+    """The message lives in the shared helper only (each tracker command had its own copy)."""
+    own = [p.name for p in sorted((ROOT / "companion" / "cli").glob("*.py"))
+           if p.name != "__init__.py" and "no such log file" in p.read_text(encoding="utf-8")]
+    assert own == []
