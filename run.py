@@ -93,9 +93,11 @@ def main(argv: list[str]) -> int:
         ensure_chromium()
         return subprocess.call([str(PY), "-m", "pytest", *rest])
     companion = str(BIN / "companion")
-    if verb == "app":
-        return subprocess.call([companion, "app", "--voila", *rest])
-    return subprocess.call([companion, "app", *rest])
+    cmd = [companion, "app", "--voila", *rest] if verb == "app" else [companion, "app", *rest]
+    if os.name == "posix":  # become the companion: a stop signal sent to this process reaches it
+        sys.stdout.flush()
+        os.execv(companion, cmd)
+    return subprocess.call(cmd)
 
 
 if __name__ == "__main__":

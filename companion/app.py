@@ -187,12 +187,16 @@ def run_voila(port: int | None = None, *, open_browser: bool = True, extra: list
 
 
 def run_lab(extra: list[str] | None = None) -> int:
-    """JupyterLab on localhost, opened at the start page."""
+    """JupyterLab on localhost, opened at the start page; Ctrl+C, SIGTERM and SIGHUP stop it too."""
     cmd = [_tool("jupyter"), "lab", "--ServerApp.ip=127.0.0.1",
            f"--ServerApp.root_dir={NOTEBOOKS}", START, *(extra or [])]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # containers and lab machines often run as root
-    try:
-        return subprocess.call(cmd, cwd=NOTEBOOKS, env=server_env())
-    except KeyboardInterrupt:
-        return 0
+    with _signals_to(STOP_SIGNALS, _raise_stopped):  # stopped as Voila is (see run_voila)
+        proc = subprocess.Popen(cmd, cwd=NOTEBOOKS, env=server_env())
+        try:
+            return proc.wait()
+        except KeyboardInterrupt:  # Ctrl+C, or a stop signal (ServerStopped)
+            return 0
+        finally:
+            stop_server(proc)

@@ -45,8 +45,18 @@ def test_voila_serves_only_localhost() -> None:
 def test_the_servers_find_this_environments_companion_command(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", "/usr/bin")
     seen: dict[str, object] = {}
-    monkeypatch.setattr(app.subprocess, "call",
-                        lambda cmd, cwd=None, env=None: seen.setdefault("env", env) and 0)
+
+    class Lab:  # JupyterLab that ends at once
+        def __init__(self, cmd: list[str], cwd: object = None, env: object = None) -> None:
+            seen["env"] = env
+
+        def wait(self) -> int:
+            return 0
+
+        def poll(self) -> int:
+            return 0
+
+    monkeypatch.setattr(app.subprocess, "Popen", Lab)
     app.run_lab()
     path = str(seen["env"]["PATH"])  # type: ignore[index]
     assert path.split(os.pathsep)[0] == str(Path(sys.executable).parent) and path.endswith("/usr/bin")
@@ -187,6 +197,43 @@ def test_an_ignored_sighup_stays_ignored(tmp_path: Path) -> None:
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=15) == 0
         assert not _alive(child)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+def test_a_stop_signal_stops_jupyterlab_too(tmp_path: Path) -> None:
+    """`companion app` (JupyterLab) stops its server on SIGTERM as `app --voila` does."""
+    pidfile = tmp_path / "lab.pid"
+    lab = tmp_path / "lab.py"  # a stand-in for `jupyter lab ...`: notes its pid, then waits
+    lab.write_text("import os, sys, time\n"
+                   f"open({str(pidfile)!r} + '.tmp', 'w').write(str(os.getpid()))\n"
+                   f"os.replace({str(pidfile)!r} + '.tmp', {str(pidfile)!r})\n"
+                   "time.sleep(60)\n", encoding="utf-8")
+    script = ("import sys\nimport companion.app as app\nfrom companion.cli import main\n"
+              "app.STOP_GRACE = 0.5\n"
+              f"app._tool = lambda name: {str(lab)!r}\n"
+              "sys.exit(main(['app']))\n")
+    lab.chmod(0o755)
+    lab.write_text(f"#!{sys.executable}\n" + lab.read_text(encoding="utf-8"), encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-c", script], cwd=str(tmp_path),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    child = None
+    try:
+        deadline = time.monotonic() + 30
+        while not pidfile.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        child = int(pidfile.read_text())
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=15) == 0
+        deadline = time.monotonic() + 5
+        while _alive(child) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not _alive(child), f"JupyterLab ({child}) was left running"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        if child is not None and _alive(child):
+            os.kill(child, signal.SIGKILL)
 
 
 # -- Voila's command line: no deprecated option forms (two DeprecationWarnings at every start) ---
