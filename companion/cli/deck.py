@@ -26,8 +26,13 @@ def _load(args: argparse.Namespace) -> tuple[Any, Any]:
 
     db = load_game(args.game, extra=args.cards or ())
     if args.deckfile == "-":
-        return db, parse(read_stdin(what="decklist"), db, where="<stdin>")
-    return db, read_decklist(args.deckfile, db)
+        deck = parse(read_stdin(what="decklist"), db, where="<stdin>")
+    else:
+        deck = read_decklist(args.deckfile, db)
+    if getattr(args, "handler", None) is not _check:  # (check lists them among its verdict's notes)
+        for reading in deck.readings:  # a name several cards carry: which one the figures use
+            print(f"companion: note: {reading}", file=sys.stderr)
+    return db, deck
 
 
 def _title(deck: Any) -> str:
