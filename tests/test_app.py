@@ -12,6 +12,7 @@ import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -165,11 +166,24 @@ def _companion(tmp_path: Path, kind: str,
         assert _alive(child)
         yield proc, child
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        if child is not None and _alive(child):
-            os.kill(child, signal.SIGKILL)
+        _end(proc, child)
+
+
+def _end(proc: subprocess.Popen[Any], child: int | None) -> None:
+    """Kill the companion and its server if a test left them running."""
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+    if child is not None and _alive(child):
+        os.kill(child, signal.SIGKILL)
+
+
+def _assert_gone(child: int, what: str) -> None:
+    """The server ``child`` ends within 5 s (it is stopped, then reaped)."""
+    deadline = time.monotonic() + 5
+    while _alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(child), f"{what} ({child}) was left running"
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
@@ -181,10 +195,7 @@ def test_a_stop_signal_stops_the_server_child_too(tmp_path: Path, sig: str, kind
     with _companion(tmp_path, kind) as (proc, child):
         proc.send_signal(getattr(signal, sig))
         assert proc.wait(timeout=15) == 0  # (it had been killed by the signal: -15, -1)
-        deadline = time.monotonic() + 5
-        while _alive(child) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not _alive(child), f"the server child {child} was left running"
+        _assert_gone(child, "the server child")
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
@@ -224,16 +235,9 @@ def test_a_stop_signal_stops_jupyterlab_too(tmp_path: Path) -> None:
         child = int(pidfile.read_text())
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(timeout=15) == 0
-        deadline = time.monotonic() + 5
-        while _alive(child) and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert not _alive(child), f"JupyterLab ({child}) was left running"
+        _assert_gone(child, "JupyterLab")
     finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        if child is not None and _alive(child):
-            os.kill(child, signal.SIGKILL)
+        _end(proc, child)
 
 
 # -- Voila's command line: no deprecated option forms (two DeprecationWarnings at every start) ---
