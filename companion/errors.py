@@ -80,7 +80,8 @@ class PathError(CompanionError):
 
     def __init__(self, exc: OSError) -> None:
         where = None if exc.filename is None else str(exc.filename)
-        super().__init__(f"cannot be used ({os_reason(exc)})", where=where,
+        self.reason = os_reason(exc)  #: the system's reason alone ("permission denied")
+        super().__init__(f"cannot be used ({self.reason})", where=where,
                          suggestion=_PATH_HINTS.get(exc.errno or 0))
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.errors import CompanionError
 from companion.views.deck import DeckBuilderView, DeckSaveError, card_summary, slug
 
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
@@ -462,14 +463,70 @@ def test_opening_a_list_over_unsaved_edits_asks_first() -> None:
     assert view.save_list() == path and path.read_text() == "6 Apple\n"
 
 
-def test_a_list_waiting_for_an_answer_is_not_opened_in_the_other_games_editor() -> None:
+def test_a_list_waiting_for_an_answer_waits_in_its_own_games_editor() -> None:
     view = DeckBuilderView("village")
     view.input.value = "3 Acorn Scout\n"
     _upload(view, "village-list.txt", "3 Pear\n")
     assert view.choice.layout.display is None
-    view.game.value = "tmnt"
+    view.game.value = "tmnt"  # not opened in the other game's editor, nor asked of there
     assert view.choice.layout.display == "none" and view.incoming is None
-    view.game.value = "village"
-    assert view.input.value == "3 Acorn Scout\n" and view.choice.layout.display == "none"
-    view.replace_edits.click()  # nothing is waiting: said, and nothing changes
-    assert view.input.value == "3 Acorn Scout\n" and "no list is waiting" in view.status.value
+    view.replace_edits.click()  # nothing is waiting here: said, and nothing changes
+    assert "no list is waiting" in view.status.value
+    view.game.value = "village"  # back: the question is asked again, never dropped in silence
+    assert view.input.value == "3 Acorn Scout\n" and view.choice.layout.display is None
+    assert "village-list.txt is not opened yet" in view.ask.value
+    view.replace_edits.click()
+    assert view.input.value == "3 Pear\n" and view.choice.layout.display == "none"
+
+
+def test_an_upload_never_inherits_overwrite_and_the_menu_follows_the_editor() -> None:
+    from companion.views.deck import decks_dir
+
+    folder = decks_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "village-mice-fruit.txt").write_text("9 Pear\n", encoding="utf-8")
+    view = DeckBuilderView("village")
+    view.overwrite.value = True  # ticked earlier, for another save
+    _upload(view, "mice-fruit.txt", "1 Apple\n")  # the example is unedited: opens at once
+    assert view.input.value == "1 Apple\n" and view.overwrite.value is False
+    assert view.load.value == ""  # the upload is none of the saved lists
+    with pytest.raises(CompanionError, match="already holds another saved deck"):
+        view.save_list()
+    assert (folder / "village-mice-fruit.txt").read_text(encoding="utf-8") == "9 Pear\n"
+
+
+def test_save_writes_the_saved_list_that_was_opened_and_edits_unpick_the_menu() -> None:
+    from companion.views.deck import decks_dir
+
+    folder = decks_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    mine = folder / "village-My Deck.txt"  # a hand-named file: not the name a save would choose
+    mine.write_text("3 Pear\n", encoding="utf-8")
+    view = DeckBuilderView("village")
+    view._fill_load()
+    view.load.value = str(mine)
+    assert view.input.value == "3 Pear\n" and view.load.value == str(mine)
+    view.input.value = "4 Pear\n"
+    assert view.load.value == ""  # edited: the menu no longer shows it as what the editor holds
+    view.load.value = str(mine)  # picking it again offers the saved list back, asking first
+    assert "is not opened yet" in view.ask.value
+    view.keep_edits.click()
+    assert view.save_list() == mine and mine.read_text(encoding="utf-8") == "4 Pear\n"
+    assert sorted(p.name for p in folder.iterdir()) == ["village-My Deck.txt"]  # no second file
+
+
+def test_the_same_list_again_opens_at_once_and_a_save_updates_the_question() -> None:
+    view = DeckBuilderView("village")
+    view.input.value = "3 Acorn Scout\n"
+    _upload(view, "same.txt", "3 Acorn Scout\n")  # what the editor holds already: nothing to lose
+    assert view.choice.layout.display == "none" and view.name.value == "same"
+    view.input.value = "2 Acorn Scout\n"
+    _upload(view, "other.txt", "1 Pear\n")
+    view.keep_edits.click()
+    assert "Your edits are kept" in view.status.value
+    _upload(view, "other.txt", "1 Pear\n")  # asked again: the earlier answer's message goes
+    assert "Your edits are kept" not in view.status.value and view.choice.layout.display is None
+    saved = view.save_list()  # saved: the question stays, now saying the edits are safe
+    assert f"Your edits are saved in {saved.name}" in view.ask.value and "lost" not in view.ask.value
+    view.replace_edits.click()
+    assert view.input.value == "1 Pear\n" and saved.read_text(encoding="utf-8") == "2 Acorn Scout\n"

@@ -223,7 +223,8 @@ def test_a_pdf_made_with_other_settings_never_replaces_the_earlier_one(
     assert (folder / f"{stem}-2.pdf").read_bytes() == view.pdf != kept
     said = view.status.value
     assert f"Made {stem}-2.pdf" in said and f"saved as {folder / f'{stem}-2.pdf'}" in said
-    assert f"{first} holds a PDF made with other settings" in said and "kept, not replaced" in said
+    assert f"{first} already holds something else (made with other settings" in said
+    assert "kept, not replaced" in said
     assert f"download='{stem}-2.pdf'" in view.download.value
     view.make_button.click()  # the same settings again: its own file, no third one
     assert view.filename == f"{stem}-2.pdf" and not (folder / f"{stem}-3.pdf").exists()
@@ -233,17 +234,21 @@ def test_a_pdf_made_with_other_settings_never_replaces_the_earlier_one(
     view.bleed.value = 1.0  # a third setting: the next free number
     view.make_button.click()
     assert view.filename == f"{stem}-3.pdf" and (folder / first).read_bytes() == kept
-    assert f"{first}, {stem}-2.pdf hold PDFs made with other settings" in view.status.value
+    assert f"{first}, {stem}-2.pdf already hold something else" in view.status.value
     (folder / f"{stem}-3.pdf").write_bytes(b"%PDF changed since, by someone else")
     view.make_button.click()  # its own name and settings, but the file changed: kept too
     assert view.filename == f"{stem}-4.pdf"
     assert (folder / f"{stem}-3.pdf").read_bytes() == b"%PDF changed since, by someone else"
-    assert f"{first}, {stem}-2.pdf, {stem}-3.pdf hold PDFs" in view.status.value
+    assert f"{first}, {stem}-2.pdf, {stem}-3.pdf already hold" in view.status.value
     view.bleed.value = 2.0  # many kept: the first is named, the others counted
     view.make_button.click()
-    assert view.filename == f"{stem}-5.pdf" and f"{first} and 3 numbered ones hold PDFs" in view.status.value
+    assert view.filename == f"{stem}-5.pdf"
+    assert f"{first} and 3 numbered ones already hold" in view.status.value
     assert sorted(p.name for p in folder.iterdir()) == sorted(
         [first, *(f"{stem}-{n}.pdf" for n in (2, 3, 4, 5))])
+    (folder / first).unlink()  # the first file deleted by hand: these settings still use their own
+    view.make_button.click()
+    assert view.filename == f"{stem}-5.pdf" and not (folder / first).exists()  # (no second copy)
 
     # a file of that name from before the page (another session, another program): kept
     (folder / "board-tmnt-a4.pdf").write_bytes(b"%PDF mine")
@@ -282,7 +287,27 @@ def test_a_numbered_pdf_that_cannot_be_written_leaves_no_empty_file(monkeypatch:
     view = PrintView("village")
     view.what.value = "calibration"
     view.make_button.click()
-    assert "did not work" in view.status.value and "no space left" in view.status.value
-    assert "calibration-a4-2.pdf" in view.status.value and view.pdf == b"" and view.download.value == ""
+    assert "it is not saved" in view.status.value and "(no space left on device)" in view.status.value
+    assert view.pdf.startswith(b"%PDF") and "download=" in view.download.value  # offered all the same
     assert [p.name for p in folder.iterdir()] == ["calibration-a4.pdf"]  # the name claimed is given back
     assert (folder / "calibration-a4.pdf").read_bytes() == b"%PDF mine"
+
+
+def test_a_folder_that_cannot_be_written_still_offers_the_pdf(monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.views.printing as printing
+    from companion.cards import user_data_dir
+    from companion.errors import PathError
+
+    def refused(path: object, data: bytes) -> None:  # as write_bytes_atomic words a refusal
+        raise PathError(PermissionError(13, "Permission denied", f"{path}.1234.tmp"))
+
+    monkeypatch.setattr(printing, "write_bytes_atomic", refused)
+    monkeypatch.setattr(printing, "_write_new", refused)
+    view = PrintView("village")
+    view.what.value = "calibration"
+    view.make_button.click()
+    said = view.status.value
+    assert "Made calibration-a4.pdf, but it is not saved" in said
+    assert f"it could not be saved in {user_data_dir() / 'printables'} (permission denied)" in said
+    assert ".tmp" not in said and "saved as" not in said
+    assert view.pdf.startswith(b"%PDF") and "download='calibration-a4.pdf'" in view.download.value

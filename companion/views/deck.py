@@ -149,7 +149,8 @@ class DeckBuilderView:
         #: per game, the list and name the editor held when last opened, uploaded or saved (what
         #: :meth:`unsaved` compares with), and the list waiting for the player's answer, if any
         self._clean: dict[str, tuple[str, str]] = {}
-        self.incoming: Incoming | None = None
+        #: per game, the list waiting for the player's answer (it waits in its own game's editor)
+        self._waiting: dict[str, Incoming] = {}
 
         self.game = w.ToggleButtons(options=[(GAMES[g], g) for g in DECK_GAMES], value=game,
                                     description="Game", style={"button_width": "140px"})
@@ -246,6 +247,8 @@ class DeckBuilderView:
         self.game.observe(guard(lambda ch: self._switch_game(ch["new"])), names="value")
         self.format.observe(guard(lambda _ch: self.refresh()), names="value")
         self.input.observe(guard(lambda _ch: self.refresh()), names="value")
+        self.input.observe(guard(lambda _ch: self._menu_follows_edits()), names="value")
+        self.name.observe(guard(lambda _ch: self._menu_follows_edits()), names="value")
         self.search.observe(guard(lambda _ch: self._fill_table()), names="value")
         self.upload.observe(guard(self._on_upload), names="value")
         self.load.observe(guard(self._on_load), names="value")
@@ -266,9 +269,14 @@ class DeckBuilderView:
     def fmt(self) -> DeckFormat:
         return load_format(self.game.value, self.format.value)
 
+    @property
+    def incoming(self) -> Incoming | None:
+        """The list waiting to replace this game's unsaved edits (see :meth:`_open_text`), if any."""
+        return self._waiting.get(self.game.value)
+
     def _switch_game(self, game: str, text: str | None = None) -> None:
         old = getattr(self, "_current_game", None)
-        self._close_choice()  # a list waiting for the other game's editor is not opened here
+        self._hide_choice()  # a list waiting for the other game's editor waits there, not here
         if old is not None:
             self._texts[old] = self.input.value
             self._names[old] = self.name.value
@@ -305,6 +313,9 @@ class DeckBuilderView:
         self.refresh()
         if problems:
             ui.show(self.status, "warn", "Some format files were skipped", [p.render() for p in problems])
+        waiting = self._waiting.get(game)
+        if waiting is not None:  # back in the game whose editor a list waits for: ask again
+            self._ask(waiting)
 
     def _fill_kinds(self) -> None:
         seen: dict[str, str] = {}
@@ -330,7 +341,10 @@ class DeckBuilderView:
         if EXAMPLES_DIR.is_dir():
             options += [(f"example: {p.stem}", str(p)) for p in sorted(EXAMPLES_DIR.glob(f"{game}-*.txt"))]
         if decks_dir().is_dir():
-            options += [(f"saved: {p.stem}", str(p)) for p in sorted(decks_dir().glob(f"{game}-*.*"))]
+            saved = sorted(decks_dir().glob(f"{game}-*.*"))
+            stems = [p.stem for p in saved]  # two files of one name (x.txt, x.json): the suffix tells
+            options += [(f"saved: {p.stem}" + (f" ({p.suffix[1:]})" if stems.count(p.stem) > 1 else ""),
+                         str(p)) for p in saved]
         busy, self._busy = self._busy, True  # filling the menu never opens a list
         try:
             self.load.options = options
@@ -379,15 +393,27 @@ class DeckBuilderView:
     def _open_text(self, incoming: Incoming) -> None:
         """Put ``incoming`` in the editor at once if nothing typed is lost; else hold it and ask
         (*Replace my edits* / *Keep my edits*): the player's edits never vanish unasked."""
-        if not self.unsaved():
+        same = incoming.text == self.input.value and self.name.value.strip() in ("", incoming.name)
+        if same or not self.unsaved():  # (the very list the editor holds: nothing to lose)
             self._put(incoming)
             return
-        self.incoming = incoming
+        self._waiting[incoming.game] = incoming  # a later upload is the one the player now wants
+        self._ask(incoming)
+
+    def _ask(self, incoming: Incoming, saved: Path | None = None) -> None:
+        """Show the question for ``incoming``; ``saved``: the edits were just saved there."""
         self._set_menu("")  # the menu does not show a list as opened while it waits
-        ui.show(self.ask, "warn", f"{incoming.source} is not opened yet: the editor holds unsaved edits",
-                ["Replace my edits: open it in the editor; your edits are lost (Save them first to keep "
-                 "them)",
-                 f"Keep my edits: leave the editor as it is; {incoming.source} is not opened"])
+        self.status.value = ""  # (an earlier answer's message is no longer news)
+        if saved is None:
+            ui.show(self.ask, "warn", f"{incoming.source} is not opened yet: the editor holds unsaved edits",
+                    ["Replace my edits: open it in the editor; your edits are lost (Save them first to "
+                     "keep them)",
+                     f"Keep my edits: leave the editor as it is; {incoming.source} is not opened"])
+        else:
+            ui.show(self.ask, "info", f"{incoming.source} is not opened yet",
+                    [f"Your edits are saved in {saved.name}.",
+                     f"Replace my edits: open {incoming.source} in the editor",
+                     f"Keep my edits: leave the editor as it is; {incoming.source} is not opened"])
         self.choice.layout.display = None
 
     def take_incoming(self) -> None:
@@ -401,27 +427,38 @@ class DeckBuilderView:
         if self.incoming is None:
             return
         source = self.incoming.source
-        self._close_choice()
+        self._close_choice(self.game.value)
         ui.show(self.status, "info", "Your edits are kept", [f"{source} was not opened"])
 
     def _put(self, incoming: Incoming) -> None:
         """The list into the editor, its name into the Name box: now the list as opened."""
-        self._close_choice()
         game = incoming.game
+        self._close_choice(game)
+        self.overwrite.value = False  # ticked for another list: never a replacing save unasked
+        self._clean[game] = (incoming.text, incoming.name)  # (first: the edits below are no edits)
         self.name.value = incoming.name
         if incoming.held is None:
             self._held.pop(game, None)
+            self._set_menu("")  # an upload is none of the saved lists
         else:
             self._held[game] = incoming.held
             self._set_menu(str(incoming.held[0]))
-        self._clean[game] = (incoming.text, incoming.name)
         self.input.value = incoming.text
 
-    def _close_choice(self) -> None:
-        """Forget the list waiting, if any, and hide the question."""
-        self.incoming = None
+    def _close_choice(self, game: str) -> None:
+        """Forget the list waiting for ``game``'s editor, if any, and hide the question."""
+        self._waiting.pop(game, None)
+        self._hide_choice()
+
+    def _hide_choice(self) -> None:
         self.ask.value = ""
         self.choice.layout.display = "none"
+
+    def _menu_follows_edits(self) -> None:
+        """Once the editor holds unsaved edits, the Open menu no longer shows a saved list as the
+        one in the editor (picking that list again then offers it back, asking first)."""
+        if self.load.value and self.unsaved() and not self._busy:
+            self._set_menu("")
 
     def _set_menu(self, value: str) -> None:
         """Show ``value`` in the Open menu (when it is one of its entries) without opening it."""
@@ -455,7 +492,11 @@ class DeckBuilderView:
         name = self.save_name()
         path = self.save_path(name)
         text = self.input.value if self.input.value.endswith("\n") else self.input.value + "\n"
-        held = self._held.get(game) == (path, deck_key(name, game))  # this deck, opened or saved here
+        opened = self._held.get(game)
+        if opened is not None and opened[1] == deck_key(name, game) and (
+                opened[0].suffix.lower() != ".json" or text.lstrip().startswith("{")):
+            path = opened[0]  # the saved list opened under this name: its own file (a .json only as JSON)
+        held = opened == (path, deck_key(name, game))  # this deck, opened or saved here
         if path.exists() and not self.overwrite.value and not held:
             try:
                 same = path.read_text(encoding="utf-8") == text
@@ -474,6 +515,10 @@ class DeckBuilderView:
         self.overwrite.value = False
         ui.show(self.status, "ok", "Saved", [f"{path.name} in your decks folder ({path.parent})"])
         self._fill_load(editing=path)
+        waiting = self._waiting.get(game)
+        if waiting is not None:  # the question still stands, but the edits are no longer at stake
+            self._ask(waiting, saved=path)
+            ui.show(self.status, "ok", "Saved", [f"{path.name} in your decks folder ({path.parent})"])
         return path
 
     def bump(self, card: Card, delta: int) -> None:

@@ -29,6 +29,7 @@ import ipywidgets as w
 
 from .. import GAMES, ui
 from ..cards import DATA_DIR, user_data_dir
+from ..errors import CompanionError, os_reason
 from ..textio import slug, write_bytes_atomic
 
 WHAT = (("Card sheets", "cards"), ("Board", "board"), ("Score sheet", "sheet"),
@@ -266,9 +267,16 @@ class PrintView:
             summary = [f"print double-sided ({flip}-edge flip) at 100 %, then read the offset on the "
                        "back grid"]
         pdf, folder = buf.getvalue(), user_data_dir() / "printables"
-        path, kept = self._save(folder, name, pdf)  # offered (and remembered) once it is saved
-        self.pdf, self.filename = pdf, path.name
-        name = path.name
+        try:
+            path, kept = self._save(folder, name, pdf)
+        except (OSError, CompanionError) as exc:  # a folder we may not write: the PDF is still made
+            reason = os_reason(exc) if isinstance(exc, OSError) else getattr(exc, "reason", exc.message)
+            path, kept = None, []
+            warnings.append(f"it could not be saved in {folder} ({reason}): download it from the link "
+                            "below, or make the folder writable and press Make PDF again")
+            problems.append("it is not saved")
+        self.pdf, self.filename = pdf, name if path is None else path.name
+        name = self.filename
         pages = _page_count(self.pdf)
         self.page.max = max(pages, 1)
         self.page.value = 1
@@ -278,13 +286,13 @@ class PrintView:
                                f"href='data:application/pdf;base64,{data}' "
                                "style='font-size:16px;padding:8px'>"
                                f"⬇ Download {html.escape(name)} ({len(self.pdf) / 1024:.0f} KB)</a>")
-        lines = [*summary, f"saved as {path}", "Print at 100 % / actual size."]
-        if kept:  # the files of that name that hold other PDFs: said, so no one looks for this PDF there
+        lines = [*summary, *([] if path is None else [f"saved as {path}"]), "Print at 100 % / actual size."]
+        if kept:  # the names taken by something else: said, so no one looks for this PDF there
             one = len(kept) == 1
             names = ", ".join(kept) if len(kept) <= 3 else f"{kept[0]} and {len(kept) - 1} numbered ones"
-            lines.insert(len(summary), f"{names} {'holds a PDF' if one else 'hold PDFs'} made with "
-                         f"other settings or cards: {'it is' if one else 'they are'} kept, not replaced, "
-                         f"and this PDF is {name}")
+            lines.insert(len(summary), f"{names} already {'holds' if one else 'hold'} something else (made "
+                         f"with other settings, or changed since): {'it is' if one else 'they are'} kept, "
+                         f"not replaced, and this PDF is {name}")
         if warnings:
             ui.show(self.status, "warn", f"Made {name}, but {' and '.join(problems)}", [*warnings, *lines])
         else:
@@ -303,6 +311,11 @@ class PrintView:
         settings = tuple(control.value for control in self._shaping)
         digest = hashlib.sha256(pdf).hexdigest()
         folder.mkdir(parents=True, exist_ok=True)
+        for path, (made_with, _digest) in list(self._made.items()):  # this page's own file for these
+            if made_with == settings and self._replaceable(path, pdf, settings):  # settings first
+                write_bytes_atomic(path, pdf)
+                self._made[path] = (settings, digest)
+                return path, []
         kept: list[str] = []
         for n in itertools.count(1):
             path = folder / _numbered(name, n)
