@@ -1361,3 +1361,18 @@ def test_score_sheets_sit_inside_their_frame(name: str, paper: str) -> None:
     assert {t for t, _, _ in texts} >= {spec["title"], spec["columns"][-1], spec["note"]}
     for text, left, right in texts:
         assert inner.x + 0.5 <= left and right <= inner.right - 0.5, (text, left, right)
+
+
+def test_the_print_help_states_the_sizes_and_bleed_the_geometry_data_holds() -> None:
+    """The help texts are written out (no geometry read at start-up); they must match the data."""
+    from companion.cli import build_parser
+    from companion.cli import printing as cli_printing
+    from companion.printing.geometry import load_geometry
+
+    g = load_geometry()
+    for name, (w, h) in g.card_sizes.items():
+        assert f"{name} ({w:g}x{h:g}" in cli_printing.SIZES
+    assert f"{g.default_size} (" in cli_printing.SIZES and "default)" in cli_printing.SIZES
+    help_text = build_parser()._subparsers._group_actions[0].choices["print"]  # type: ignore[union-attr]
+    cards = help_text._subparsers._group_actions[0].choices["cards"].format_help()
+    assert f"0 to {g.sheet['max_bleed']:g} mm" in " ".join(cards.split())

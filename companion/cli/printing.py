@@ -214,13 +214,14 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p = g.add_parser("cards", help="card sheets from a decklist or card files, exact size",
                      description="Card sheets at exact size: as many cards per page as fit inside "
                                  "a safe margin, optional bleed, crop marks and duplex backs.")
-    p.add_argument("game", help="village, mousecard, monarchs, tmnt or mystics")
+    p.add_argument("game", metavar="GAME", help="village | mousecard | monarchs | tmnt | mystics")
     p.add_argument("--deck", metavar="FILE", help="a decklist ('3 Card Name' lines): copies expanded")
     p.add_argument("--cards", metavar="FILE", action="append",
                    help="an extra card file (repeat for more, as in the other commands); without "
                         "--deck, print exactly these files")
     p.add_argument("--size", default="poker", help=f"card size: {SIZES}, or WxH in mm")
-    p.add_argument("--bleed", type=_mm, default=0.0, metavar="MM", help="bleed around each card (mm)")
+    p.add_argument("--bleed", type=_mm, default=0.0, metavar="MM",
+                   help="bleed around each card, 0 to 10 mm (default 0: none; 3 is usual)")
     p.add_argument("--crop-marks", action="store_true", help="crop marks outside the cards")
     p.add_argument("--corners", action="store_true", help="rounded-corner cutting guides")
     p.add_argument("--backs", default="none", choices=("none", "duplex", "duplex-short"),
@@ -243,14 +244,14 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p = g.add_parser("board", help="a game's board or mat at real size, tiled over sheets if needed",
                      description="A game's board or play mat at its real size, tiled over as many "
                                  "sheets as it needs.")
-    p.add_argument("game", help="village, tmnt, monarchs or mystics")
+    p.add_argument("game", metavar="GAME", help="village | tmnt | monarchs | mystics")
     common(p)
     p.set_defaults(handler=_board)
 
     p = g.add_parser("sheet", help="a score sheet: monarchs-score, village-mp",
                      description="A score sheet to print: monarchs-score (Of Mice and Monarchs) or "
                                  "village-mp (Village TCG Mouse Points).")
-    p.add_argument("name", help="monarchs-score or village-mp")
+    p.add_argument("name", metavar="SHEET", help="monarchs-score | village-mp")
     common(p)
     p.set_defaults(handler=_sheet)
 
