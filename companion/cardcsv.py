@@ -586,8 +586,18 @@ def _loaded_issues(game: str, doc: dict[str, Any], file: str, out: str | os.Path
 
     key = str(out) if out is not None else file
     known = {key: [replace(i, file=key) for i in schema_issues]}  # the sheet is validated once
-    return [replace(issue, file=file) for issue in collection_issues(game, {key: doc}, issues=known)
-            if issue.file == key and issue.severity == "error"]
+    found = collection_issues(game, {key: doc}, issues=known)
+    mine = [replace(issue, file=file) for issue in found if issue.file == key and issue.severity == "error"]
+    others = [i for i in found if i.file != key and i.severity == "error"]
+    if others:  # the file written in place of one that others lean on (a correction of its card)
+        before = set(collection_issues(game))
+        mine += [replace(i, file=file, pointer="", card_id=None, expected=None,
+                         message=f"writing {key} would break {i.file} {i.pointer}"
+                                 + (f" (card {i.card_id!r})" if i.card_id else "") + f": {i.message}",
+                         suggestion=f"Keep the card it needs in the sheet, or change {Path(i.file).name} "
+                                    "first")
+                 for i in others if i not in before]
+    return mine
 
 
 _SAME_FILE = re.compile(r"already used at /cards/(\d+)$")

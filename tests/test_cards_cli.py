@@ -409,3 +409,42 @@ def test_export_to_dash_writes_the_sheet_to_standard_output(tmp_path: Path,
     out = capsys.readouterr().out
     assert out.splitlines()[0].lstrip("\ufeff").startswith("id,") and not (tmp_path / "-").exists()
     assert main(["cards", "export", "village"]) == 0 and capsys.readouterr().out == out
+
+
+def test_import_never_writes_the_bundled_data_or_another_games_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], _isolated_user_data: Path) -> None:
+    sheet = tmp_path / "v.csv"
+    run(capsys, "cards", "export", "village", "-o", str(sheet))  # the bundled cards, unchanged
+    bundled = cards_module.DATA_DIR / "village" / "demo.json"
+    before = bundled.read_bytes()
+    code, _, err = run(capsys, "cards", "import", "village", str(sheet), "-o", str(bundled))
+    assert code != 0 and "is in the bundled data folder, which is never changed" in err
+    assert bundled.read_bytes() == before
+    mine = tmp_path / "p.csv"
+    mine.write_text("name,type,source\nPip,fruit,me\n", encoding="utf-8")
+    (_isolated_user_data / "tmnt").mkdir(parents=True)
+    out = _isolated_user_data / "tmnt" / "mine.json"
+    code, _, err = run(capsys, "cards", "import", "village", str(mine), "-o", str(out))
+    assert code != 0 and "is in the folder of tmnt cards" in err and not out.exists()
+    code, _, _ = run(capsys, "cards", "list", "tmnt")
+    assert code == 0  # TMNT still loads
+
+
+def test_import_refuses_a_file_that_would_strand_a_correction(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], _isolated_user_data: Path) -> None:
+    folder = _isolated_user_data / "village"
+    folder.mkdir(parents=True)
+    mine = folder / "mine.json"
+    mine.write_text(json.dumps({"game": "village", "set": "Mine", "cards": [
+        {"id": "pip", "name": "Pip", "type": "basic-mouse", "atk": 1, "def": 1, "source": "m"},
+        {"id": "pop", "name": "Pop", "type": "fruit", "source": "m"}]}), encoding="utf-8")
+    assert run(capsys, "cards", "correct", "village", "pip", "atk=3")[0] == 0
+    sheet = tmp_path / "m.csv"
+    run(capsys, "cards", "export", "village", "--cards", str(mine), "-o", str(sheet))
+    lines = sheet.read_text(encoding="utf-8-sig").splitlines(keepends=True)
+    sheet.write_text("".join(line for line in lines if not line.startswith("pip,")), encoding="utf-8")
+    before = mine.read_bytes()
+    code, _, err = run(capsys, "cards", "import", "village", str(sheet), "-o", str(mine))
+    assert code == 1 and mine.read_bytes() == before
+    assert f"writing {mine} would break {folder / 'corrections.json'} /cards/0/replaces (card 'pip')" in err
+    assert run(capsys, "cards", "list", "village")[0] == 0  # the game still loads

@@ -240,6 +240,17 @@ def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> Non
             raise CompanionError(f"{out!r} is the file being read; writing it would replace it",
                                  where="--out", expected=f"a new {what} path, not {src!r}",
                                  suggestion="Choose another --out; nothing was written.")
+    from ..cards import DATA_DIR, user_data_dir
+
+    try:
+        bundled = folder.resolve().is_relative_to(DATA_DIR.resolve())
+    except (OSError, ValueError, RuntimeError):
+        bundled = False
+    if bundled:  # the bundled data never changes: a user's cards go in their own folder
+        raise CompanionError(f"{out!r} is in the bundled data folder, which is never changed",
+                             where="--out", expected=f"a {what} path outside {DATA_DIR}",
+                             suggestion=f"Write them elsewhere (your own cards load with the game from "
+                                        f"{user_data_dir()}/<game>/); nothing was written.")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -248,6 +259,14 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     path = Path(args.csv)
     _check_output(args.out, ".json", [args.csv], what="JSON card file")
+    from ..validation import _game_roots, folder_game
+
+    holder = folder_game(args.out, _game_roots())
+    if holder not in (None, args.game):  # every reader of that game would refuse the file
+        raise CompanionError(f"{args.out!r} is in the folder of {holder} cards, which the {holder} "
+                             f"commands read, and these are {args.game} cards", where="--out",
+                             expected=f"a path outside {Path(args.out).parent}, or in the {args.game} folder",
+                             suggestion="Choose another --out; nothing was written.")
     raw = read_csv_file(path)
     try:
         doc = import_csv(args.game, raw, file=str(path), set_name=args.set_name, source=args.source,
