@@ -55,7 +55,9 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 #: More digits than this is no card's number (and Python's int() refuses above 4300).
 MAX_DIGITS = 100
 MAX_CSV_BYTES = 32 * 1024 * 1024
-_SEP_LINE = re.compile(r"^sep=(.)\s*$", re.IGNORECASE)
+#: Excel's first line stating the separator; a spreadsheet that saves the sheet again may quote it
+#: (``"sep=;"``) or pad it with empty cells (``sep=;;;``)
+_SEP_LINE = re.compile(r'^"?sep=(.)"?[,;\t]*\s*$', re.IGNORECASE)
 
 
 class CsvImportError(CompanionError):
@@ -436,6 +438,10 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     for r, (row, line, raw) in enumerate(reader, start=2):
         if not any(cell.strip() for cell in row):
             continue
+        if pick and not set_of(row).strip():  # in no set of the several: never left out unsaid
+            problems.append(f"row {r}, column {column_letter(set_col or 0)} 'set': no set named, and the "
+                            "sheet names several: fill in the row's set")
+            continue
         if pick and set_of(row) != set_name:
             continue
         quote = _open_quote(row, line, raw, delimiter)
@@ -477,7 +483,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         rows.append(r)
     if set_name is None:
         if len(sets) > 1:
-            problems.append(f"the 'set' column names several sets ({', '.join(sorted(sets))}); "
+            problems.append(f"the 'set' column names several sets ({', '.join(map(repr, sorted(sets)))}); "
                             "import one set at a time, with --set NAME")
         set_name = next(iter(sets)) if sets else Path(file).stem or "My cards"
     doc: dict[str, Any] = {"game": game, "set": set_name}
@@ -485,10 +491,10 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     for col, field_ in FILE_COLUMNS.items():
         values = file_values.get(col, {})
         if given[field_] is None and len(values) > 1:
-            listed = ", ".join(f"row {r} {v[:40]!r}" for v, r in values.items())
-            problems.append(f"the column {col!r} gives the card file several {field_} texts ({listed}); "
-                            f"a card file has one: make them the same" + (
-                                " (or give --source)" if field_ == "source" else ""))
+            listed = ", ".join(f"row {r} {_cut(v)}" for v, r in values.items())
+            problems.append(f"column {column_letter(cols.index(col))} {col!r} gives the card file several "
+                            f"{field_} texts ({listed}); a card file has one: make them the same"
+                            + (" (or give --source)" if field_ == "source" else ""))
         elif given[field_] is None and values:
             given[field_] = next(iter(values))
     for field_ in ("source", "notes"):
@@ -604,8 +610,17 @@ _SAME_FILE = re.compile(r"already used at /cards/(\d+)$")
 
 
 def _slug(name: str) -> str:
-    s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    """A card id from a name: ASCII letters and digits, accents dropped ("Café" -> "cafe")."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    s = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
     return s or "card"
+
+
+def _cut(text: str) -> str:
+    """A long text shown shortly, its end too (two that differ at the end never look the same)."""
+    return repr(text) if len(text) <= 60 else repr(text[:40] + " … " + text[-15:])
 
 
 def _locate(issue: Any, cols: Sequence[str | None], rows: Sequence[int]) -> str:

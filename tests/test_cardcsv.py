@@ -167,7 +167,7 @@ def test_a_card_file_s_own_source_and_notes_round_trip(fields: dict[str, str]) -
              {"id": "pod", "name": "Pod", "type": "fruit", "source": "me"}]
     text = export_csv("village", cards, "Mine", [fields, fields])
     back = import_csv("village", text.encode("utf-8"), file="x.csv")
-    kept = {k: v for k, v in fields.items() if v.strip()}  # a blank cell is no value
+    kept = {k: v for k, v in fields.items() if protect(v).strip()}  # a blank cell is no value
     assert {k: back[k] for k in ("source", "notes") if k in back} == kept
 
 
@@ -177,7 +177,7 @@ def test_rows_that_give_a_file_two_sources_are_refused_unless_source_is_given() 
     with pytest.raises(CsvImportError) as caught:
         import_csv("village", sheet, file="x.csv")
     assert caught.value.problems == [
-        "the column 'set_source' gives the card file several source texts (row 2 'from my notebook', "
+        "column D 'set_source' gives the card file several source texts (row 2 'from my notebook', "
         "row 3 'from my sketchbook'); a card file has one: make them the same (or give --source)"]
     doc = import_csv("village", sheet, file="x.csv", source="my cards")
     assert (doc["source"], doc["notes"]) == ("my cards", "n")  # blank cells give no other value
@@ -452,3 +452,30 @@ def test_a_sheet_with_no_card_rows_is_refused_and_writes_nothing() -> None:
             import_csv("village", sheet, file="h.csv")
         assert info.value.problems == ["the sheet has no card rows (a header alone, or blank rows): "
                                        "nothing to import"]
+
+
+def test_sheet_details_a_spreadsheet_brings() -> None:
+    # a separator line quoted or padded by a spreadsheet that saved the sheet again
+    for first in ('"sep=;"', "sep=;;;", '"sep=;";;'):
+        doc = import_csv("village", f"{first}\nname;type;source\nPip;fruit;me\n", file="x.csv")
+        assert [c["name"] for c in doc["cards"]] == ["Pip"]
+    # ids from names with accents keep their letters
+    doc = import_csv("village", "name,type,source\nCafé Mouse,fruit,me\nÜber,fruit,me\n", file="x.csv")
+    assert [c["id"] for c in doc["cards"]] == ["cafe-mouse", "uber"]
+    # a row in none of a sheet's several sets is named, never dropped unsaid
+    sheet = "name,type,source,set\nPip,fruit,me,One\nPod,fruit,me,\nPea,fruit,me,Two\n"
+    with pytest.raises(CsvImportError) as caught:
+        import_csv("village", sheet, file="x.csv", set_name="One")
+    assert caught.value.problems == ["row 3, column D 'set': no set named, and the sheet names several: "
+                                     "fill in the row's set"]
+    # set names that differ only in a space show it
+    with pytest.raises(CsvImportError) as caught:
+        import_csv("village", "name,type,source,set\nPip,fruit,me,Mine\nPod,fruit,me,Mine \n", file="x.csv")
+    assert "several sets ('Mine', 'Mine ')" in caught.value.problems[0]
+    # two long file sources that differ at the end never look the same
+    long = "demo: made-up cards; the rule book holds no card list, nor any number of its cards"
+    with pytest.raises(CsvImportError) as caught:
+        import_csv("village", f"name,type,source,set_source\nPip,fruit,me,{long}\nPod,fruit,me,{long} \n",
+                   file="x.csv")
+    assert "row 2 'demo: made-up cards; the rule book hold … er of its cards'" in caught.value.problems[0]
+    assert "row 3 'demo: made-up cards; the rule book hold … r of its cards '" in caught.value.problems[0]

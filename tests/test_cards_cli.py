@@ -126,7 +126,7 @@ def test_cards_import_and_export_json_summaries(tmp_path: Path, capsys: pytest.C
     assert sheet.read_bytes().startswith(b"\xef\xbb\xbfid,name,type,")
     code, stdout, _ = run(capsys, "cards", "import", "village", str(sheet), "--out", str(out), "--json")
     assert code == 0 and json.loads(stdout) == {"game": "village", "wrote": str(out), "cards": 36,
-                                                "set": "Village TCG Demo Set"}
+                                                "set": "Village TCG Demo Set", "warnings": []}
     assert len(json.loads(out.read_text(encoding="utf-8"))["cards"]) == 36
     # without --out the sheet itself is the output: --json is refused (as JSON), nothing else printed
     code, stdout, err = run(capsys, "cards", "export", "village", "--json")
@@ -267,7 +267,7 @@ def test_set_picks_one_set_of_a_sheet_of_several(tmp_path: Path, capsys: pytest.
     sheet.write_text("name,type,timing,source,set\nA,event,play,me,One\nB,event,play,me,Two\n"
                      "C,event,flip,me,Two\nD,event,zzz,me,One\n", encoding="utf-8")
     code, _, err = run(capsys, "cards", "import", "tmnt", str(sheet), "--out", str(out))
-    assert code == 1 and "several sets (One, Two)" in err and "--set" in err and not out.exists()
+    assert code == 1 and "several sets ('One', 'Two')" in err and "--set" in err and not out.exists()
     code, _, err = run(capsys, "cards", "import", "tmnt", str(sheet), "--out", str(out), "--set", "Two")
     assert code == 0, err  # row 5's bad timing belongs to set One: not this import's problem
     doc = json.loads(out.read_text(encoding="utf-8"))

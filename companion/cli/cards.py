@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -267,6 +268,9 @@ def cmd_import(args: argparse.Namespace) -> int:
                              f"commands read, and these are {args.game} cards", where="--out",
                              expected=f"a path outside {Path(args.out).parent}, or in the {args.game} folder",
                              suggestion="Choose another --out; nothing was written.")
+    if args.source is not None and not args.source.strip():  # (the sheet is not to blame)
+        raise CompanionError("--source is blank", where="--source", expected="where the cards come from",
+                             suggestion="Leave --source out to use the sheet's set_source column.")
     raw = read_csv_file(path)
     try:
         doc = import_csv(args.game, raw, file=str(path), set_name=args.set_name, source=args.source,
@@ -287,12 +291,19 @@ def cmd_import(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise CompanionError(f"cannot be written ({os_reason(exc)})", where=str(args.out)) from None
     n = len(doc["cards"])
+    from ..validation import validate_paths
+
+    # what validate would warn of in the file written (art it cannot read, an 'unknown' value...)
+    warnings = [i.render() for i in validate_paths([args.out]).warnings]
     if args.json:
         from . import print_json
 
-        print_json({"game": args.game, "wrote": args.out, "cards": n, "set": doc["set"]})
+        print_json({"game": args.game, "wrote": args.out, "cards": n, "set": doc["set"],
+                    "warnings": warnings})
     else:
         print(f"wrote {n} card{'s' * (n != 1)} of set {doc['set']!r} to {args.out}")
+        for warning in warnings:
+            print(f"companion: {warning}", file=sys.stderr)
     return 0
 
 
@@ -311,8 +322,12 @@ def cmd_export(args: argparse.Namespace) -> int:
         _check_output(args.out, ".csv", list(args.cards or ()), what="CSV sheet")
     if args.cards:
         cards = []
-        for f in args.cards:
-            cards += load_file(f, args.game)
+        read: set[str] = set()
+        for f in args.cards:  # a file named twice is read once (its rows would clash on import)
+            key = os.path.normcase(os.path.abspath(f))
+            if key not in read:
+                read.add(key)
+                cards += load_file(f, args.game)
     else:
         cards = list(load_game(args.game))
     files: dict[str, dict[str, Any]] = {}  # each card file's own fields, read once
