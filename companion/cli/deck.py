@@ -265,7 +265,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p.set_defaults(_group_parser=p)
 
     c = verbs.add_parser("check", help="is the deck legal? every problem, with the rule book's section",
-                         description="Exit code 0: legal; 1: not legal; 2: the list cannot be read.")
+                         description="Check a decklist against a format (the rule book's by default): "
+                                     "every problem with its rule id and section, and the book's advice "
+                                     "as notes. Exit code 0: legal; 1: not legal; 2: the list cannot be "
+                                     "read.")
     _common(c)
     c.set_defaults(handler=_check)
 

@@ -647,7 +647,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     b.set_defaults(handler=_monarchs_buy)
 
     e = ms.add_parser("end", help="is the end triggered, and how many turns are left",
-                      description="(of-mice-and-monarchs.md, Game End and Scoring)")
+                      description="Whether the end is triggered (the last Court card is placed in the "
+                                  "Court rows) and how many turns are left, so that every seat plays as "
+                                  "many turns (of-mice-and-monarchs.md, Game End and Scoring).")
     e.add_argument("--players", type=int, required=True, help="number of players (1 = solo)")
     e.add_argument("--seat", type=int, required=True, help="seat whose turn just ended (1 = Start player)")
     e.add_argument("--court-deck", type=int, required=True, help="cards left in the Court deck")
@@ -655,7 +657,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     e.set_defaults(handler=_monarchs_end)
 
     so = ms.add_parser("solo", help="read the solo dice: which Court cards leave the game",
-                       description="(of-mice-and-monarchs.md, Solo Mode)")
+                       description="Read the two solo dice after your turn: the white die names a spot "
+                                   "of the front Court row, the black die one of the back row, and the "
+                                   "(top) card there leaves the game; on a 5 or 6 you pick the card "
+                                   "(of-mice-and-monarchs.md, Solo Mode).")
     so.add_argument("--white", type=int, required=True, help="white die: front row")
     so.add_argument("--black", type=int, required=True, help="black die: back row")
     so.add_argument("--json", action="store_true", help="the dice and the cards removed as JSON")
