@@ -209,6 +209,7 @@ def test_greedy_roach_steal_goes_to_the_wheel_and_can_surge() -> None:
     {"event": "wound", "mouse": "filch", "poison": "no"},
     {"event": "gain", "mouse": "filch", "card": "Grape", "trick": 1},
     {"event": "rescue", "mouse": "collin", "force": "yes"},
+    {"event": "encounter", "card": "E2", "mousetraps": "no"},  # had been read as yes: place mousetraps
 ])
 def test_a_yes_no_field_is_true_or_false_never_any_truthy_value(event: dict[str, object]) -> None:
     t = tracker()

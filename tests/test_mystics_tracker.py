@@ -216,7 +216,13 @@ def test_cli_events_lists_every_event_do_takes_with_its_fields(capsys: pytest.Ca
     assert "mouse, [count" in wound and "poison" in wound
     assert main(["mystics", "events", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert list(doc) == list(EVENTS) and doc["rescue"]["fields"] == EVENT_FIELDS["rescue"]
+    assert list(doc) == list(EVENTS)
+    assert doc["rescue"] == {"kind": "rescue", "fields": ["mouse"], "one_of": [], "optional": ["force"],
+                             "notes": dict(EVENT_FIELDS["rescue"].notes), "objects": {}, "rule": "",
+                             "does": "a captured mouse is rescued", "text": EVENT_FIELDS["rescue"].text}
+    assert doc["set_stats"]["one_of"] == ["mouse", "minion"] and doc["set_stats"]["fields"] == ["life"]
+    assert doc["start"]["objects"]["mice"] == ["id", "name", "life", "classes", "abilities",
+                                               "starting_equipment"]
     assert main(["mystics", "do", "--help"]) == 0
     assert "companion mystics events" in " ".join(capsys.readouterr().out.split())
 
@@ -226,7 +232,8 @@ def test_every_event_kind_has_its_fields_in_words() -> None:
     from companion.mystics.tracker import EVENT_FIELDS
 
     assert set(EVENT_FIELDS) == set(EVENTS)
-    assert all(text.strip() for text in EVENT_FIELDS.values())
+    assert all(spec.text.strip() and spec.does.strip() for spec in EVENT_FIELDS.values())
+    assert all(set(dict(spec.notes)) <= set(spec.names) for spec in EVENT_FIELDS.values())  # no stray note
     assert set(EVENTS) - {"undo", "redo"} == set(MysticsTracker.EVENT_KINDS)
 
 

@@ -2,12 +2,14 @@
 
 Exit codes of ``replay``: 0 the log folds cleanly, 1 some lines were reported (bad JSON,
 unknown events, actions the rules refuse, a last line cut mid-write), 2 unreadable.
-``do`` adds all of its events or none: every event is checked first.
+``do`` adds all of its events or none: every event is checked first (exit 0 written, 2 refused or
+unreadable); a field the rules did not read is named in a warning (:func:`_unread_fields`).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -56,7 +58,7 @@ def render_state(state: Any) -> list[str]:
              f"Surges: {len(b.surges)}"
              + ("" if b.overflow == "discard" else " (house variant: overflow carried)")]
     if b.defeated:
-        lines.append("DEFEAT: the hourglass reached the chapter end marker")
+        lines.append(f"DEFEAT: {b.defeat_reason}")
     if b.victory:
         lines.append("VICTORY")
     if b.encounter:
@@ -226,23 +228,39 @@ def _parse_events(raws: list[str]) -> list[dict[str, Any]]:
 
 def _unread_fields(events: list[Any]) -> tuple[str | None, list[str]]:
     """Fields the rules never read, after a trial of ``events``: the first close to one they
-    looked for (a typo, whose value would otherwise be dropped for the default), in words,
-    or ``None``; and the others, each in words (ignored: said as a warning, as village do says
-    them)."""
+    looked for or the event takes (a typo, whose value would otherwise be dropped for the
+    default), in words, or ``None``; and the others, each in words (ignored: said as a warning,
+    as village do says them). A field the event takes (:data:`EVENT_FIELDS`) that was not needed
+    this time (rolls for a surge that did not come) is said to be unused, never one it does not
+    take."""
     from ..errors import closest, did_you_mean
+    from ..mystics.tracker import EVENT_FIELDS
     from .table import _unread_keys
 
     typo: str | None = None
     others: list[str] = []
     for k, event in enumerate(events, start=1):
-        where = f"event {k} of {len(events)} ({event.get('event')})"
+        kind = event.get("event")
+        spec = EVENT_FIELDS.get(kind) if isinstance(kind, str) else None
+        listed = set(spec.names) if spec is not None else set()
+        where = f"event {k} of {len(events)} ({kind})"
         for path, key, obj in _unread_keys(event, ""):
             field = f"{path + '.' if path else ''}{key!r}"
-            hint = did_you_mean(closest(key, sorted(obj.read - set(obj))))
+            if not path and key in listed:  # taken, but not needed by what happened
+                about = spec.about(key) if spec is not None else ""
+                others.append(f"{where}: {field} was not used this time"
+                              + (f" ({about})" if about else "") + ", so it was ignored")
+                continue
+            looked_for = obj.read | (listed if not path else set())
+            hint = did_you_mean(closest(key, sorted(looked_for - set(obj))))
             if hint and typo is None:
                 typo = f"{where}: {field} is not a field it takes. {hint}"
             elif not hint:
-                others.append(f"{where}: {field} is not a field it takes, so it was ignored")
+                top = re.match(r"[A-Za-z_]+", path)
+                takes = dict(spec.objects).get(top.group()) if spec is not None and top else None
+                others.append(f"{where}: {field} is not a field it takes"
+                              + (f" (an object in {top.group()} takes {', '.join(takes)})"
+                                 if top and takes else "") + ", so it was ignored")
     return typo, others
 
 
@@ -288,10 +306,10 @@ def _events(args: argparse.Namespace) -> int:
     from . import print_json
 
     if args.json:
-        print_json({kind: {"fields": EVENT_FIELDS.get(kind, "")} for kind in EVENTS})
+        print_json({kind: EVENT_FIELDS[kind].to_json(kind) for kind in EVENTS})
     else:
         for kind in EVENTS:
-            print(f"{kind:<14} {EVENT_FIELDS.get(kind, '')}")
+            print(f"{kind:<14} {EVENT_FIELDS[kind].text}")
         print("Fields in brackets are optional. Example: companion mystics do chapter.jsonl "
               "'{\"event\": \"wound\", \"mouse\": \"filch\", \"count\": 2}'")
     return 0
@@ -398,9 +416,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                        description="The Mice and Mystics tracker's event log from the command line.")
     msub = p.add_subparsers(dest="mystics_command", metavar="WHAT")
     p.set_defaults(_group_parser=p)
-    r = msub.add_parser("replay", help="fold a log and print the dashboard",
-                        description="Fold LOG.jsonl and print the state. "
-                                    "Exit 0 ok, 1 problems, 2 unreadable.")
+    r = msub.add_parser("replay", help="replay a chapter's log and print the dashboard",
+                        description="Replay a chapter's log and print the dashboard: the chapter track, "
+                                    "the minion cheese wheel, the initiative track and the party. Exit 0 "
+                                    "ok, 1 some lines could not be used (each is said), 2 unreadable.")
     r.add_argument("log", metavar="LOG",
                    help="the tracker log (JSONL; the notebook's is logs/mystics.jsonl in the user data "
                         "folder); read, never changed")
@@ -423,18 +442,30 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "a random one. The log records it, so a replay shuffles the same way")
     n.add_argument("--json", action="store_true", help="machine-readable state")
     n.set_defaults(handler=_new)
-    d = msub.add_parser("do", help="add events (JSON objects) to a log",
-                        description="Add events to LOG.jsonl: all of them or, if one is refused, none.")
+    d = msub.add_parser("do", help="record actions in a chapter's log (checked against the rules)",
+                        description="Record actions in a chapter's log. Each EVENT is a JSON object such "
+                                    "as '{\"event\": \"capture\", \"mouse\": \"filch\"}', or undo/redo. "
+                                    "All or nothing: the events are checked together first, and nothing "
+                                    "is written unless every one is allowed. A field the event does not "
+                                    "take, or did not need this time, is named in a warning; one close to "
+                                    "a field it takes (a typo) is refused. Exit 0 written (warnings on "
+                                    "standard error), 2 refused or unreadable: nothing written (with "
+                                    "--json, {\"game\", \"error\"}).")
     d.add_argument("log", metavar="LOG", help="the existing tracker log (JSONL) to add the events to")
     d.add_argument("events", nargs="+", metavar="EVENT",
                    help='undo, redo, or a JSON object such as \'{"event": "minion_cheese", "count": 2}\' '
                         "(every event kind and its fields: 'companion mystics events')")
-    d.add_argument("--json", action="store_true", help="machine-readable state")
+    d.add_argument("--json", action="store_true",
+                   help="the chapter's state after the events as 'mystics replay --json' gives it, with "
+                        "the log, the number of events added and the warnings")
     d.set_defaults(handler=_do)
     ev = msub.add_parser("events", help="every event 'mystics do' takes, with its fields",
                          description="Every event 'companion mystics do' takes, with its fields (in "
                                      "brackets: optional) and what it records (mice-and-mystics.txt).")
-    ev.add_argument("--json", action="store_true", help="the events as JSON: {kind: {fields}}")
+    ev.add_argument("--json", action="store_true",
+                   help="the events as JSON: {kind: {kind, fields (needed), one_of (exactly one needed), "
+                        "optional, notes, objects (the fields of an object a field holds), rule, does, "
+                        "text}}")
     ev.set_defaults(handler=_events)
 
     o = groups["odds"].add_parser("mystics", help="Mice and Mystics action-die odds",

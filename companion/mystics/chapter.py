@@ -98,10 +98,20 @@ class Board:
     victory: bool = False
     achievements: tuple[tuple[str, str | None], ...] = ()
     overflow: str = "discard"
+    lost_by: str = ""  # the reason a defeat event gave; "" when the hourglass lost the chapter
 
     @property
     def pages_left(self) -> int:
         return max(self.chapter_end - self.hourglass, 0)
+
+    @property
+    def defeat_reason(self) -> str:
+        """Why the chapter is lost, in words with the rule book section; "" while it is not."""
+        if not self.defeated:
+            return ""
+        if self.lost_by:
+            return f"{self.lost_by} ({cite('mystics', 'Defeat')})"
+        return f"the hourglass reached the chapter end marker ({cite('mystics', 'Story Control Board')})"
 
 
 def minion_counts(value: Any, where: str, *,

@@ -20,16 +20,19 @@ Events (fields in brackets are optional):
   ``abilities`` maps a mouse of the party to its ability card, which must fit its class
   (Game setup); with ``chapter``, mice the chapter's Party Setup excludes are refused.
   ``overflow``: ``"discard"`` (book) or ``"carry"`` (house variant). A mouse or minion
-  type missing from the card data may be typed in as an object with its stats.
+  type missing from the card data may be typed in as an object with its stats (a mouse's:
+  :data:`MOUSE_FIELDS`). A start rolls no die: its cards are shuffled, and nothing ambushes.
 - ``{"event": "encounter", "card": "E7", "minions": {...}, [ambush, surge, surge_text,
-  order, rolls, boss_cards]}``: new minions arrive and the card becomes the face-up
+  mousetraps, order, rolls, boss_cards]}``: new minions arrive and the card becomes the face-up
   encounter card (the old one is discarded). ``surge`` is the card's surge minions (their
   types are checked now), ``surge_text`` its surge in words when it is no minion list.
 - ``{"event": "add_minions", "minions": {...}, [ambush, order, rolls, boss_cards]}``:
   minions placed by a chapter rule.
 - ``{"event": "room", "name": "Courtyard", [tile, special_surge, special_surge_text]}``:
   the mice are in this room; its special surge replaces the encounter card's.
-- ``{"event": "minion_cheese", "count": 2}``: cheese on the minion wheel (surge at 6).
+- ``{"event": "minion_cheese", "count": 2, [order, rolls, boss_cards]}``: cheese on the minion wheel
+  (surge at 6); ``order``, ``rolls`` and ``boss_cards`` place the minions of the surge it triggers, as
+  do those of ``greedy_steal`` and ``end_turn`` (Time is Short!).
 - ``{"event": "wound_minion", "minion": "spider", "count": 2, [figure, card]}``;
   ``{"event": "defeat_minion", "minion": "spider", [count, figure]}`` (figures leave).
 - ``{"event": "end_turn"}``: the card whose turn it is finishes; the pointer moves on
@@ -52,6 +55,11 @@ Events (fields in brackets are optional):
   ``{"event": "set_stats", "mouse": "collin", "life": 5}``: corrections to match the table.
 - ``{"event": "note", "text": "..."}``; ``{"event": "undo"}`` and ``{"event": "redo"}``
   (handled by :class:`companion.eventlog.Tracker`).
+
+:data:`EVENT_FIELDS` lists what each kind takes (``companion mystics events``). Fields that exclude
+each other (``move`` and ``page``, ``mouse`` and ``minion``, a ``count`` other than 1 and ``figure``,
+...) are refused together, never one silently left out; an event logged before such a check is
+kept as it was played, with a note (:func:`_kept`).
 
 Numbers are bounded where they enter (:mod:`companion.mystics.limits`: pages of the chapter
 track, figures of a minion type, life, counts per event): a new event beyond a limit is refused,
@@ -202,7 +210,8 @@ class MysticsState:
         return {
             "chapter": self.chapter, "hourglass": b.hourglass, "chapter_end": b.chapter_end,
             "pages_left": b.pages_left, "wheel": b.wheel, "overflow": b.overflow,
-            "surges": [s.to_json() for s in b.surges], "defeated": b.defeated, "victory": b.victory,
+            "surges": [s.to_json() for s in b.surges], "defeated": b.defeated,
+            "defeat_reason": b.defeat_reason, "victory": b.victory,
             "encounter": None if b.encounter is None else {
                 "name": b.encounter.name, "surge": dict(b.encounter.surge),
                 "surge_text": b.encounter.surge_text},
@@ -280,6 +289,15 @@ def _str_list(event: Event, key: str) -> list[str] | None:
     if value is not None and not all(isinstance(x, str) for x in value):
         raise LogError(f"{event['event']!r} event: {key} must list names", found=repr(value)[:60])
     return value
+
+
+def _not_both(event: Event, a: str, b: str, why: str) -> CompanionError | None:
+    """The refusal of an event given both ``a`` and ``b``, which exclude each other (``why``: what
+    each one does), or ``None``; one of them is never silently left out."""
+    if a in event and b in event:
+        return LogError(f"{event['event']!r} event: give {a} or {b}, not both", expected=why,
+                        found=f"{a} {repr(event[a])[:20]}, {b} {repr(event[b])[:20]}")
+    return None
 
 
 class MysticsTracker(Tracker[MysticsState]):
@@ -464,6 +482,17 @@ def _say(state: MysticsState, *lines: str) -> MysticsState:
     return replace(state, messages=(*state.messages, *lines)[-MESSAGES_KEPT:])
 
 
+def _kept(t: MysticsTracker, state: MysticsState, error: CompanionError | None) -> MysticsState:
+    """A check added after logs were written: a new action failing it is refused with ``error``; a
+    logged one is kept as it was played, with a note (refusing it would drop it from the replay,
+    and the table built on it). ``None``: the check passed."""
+    if error is None:
+        return state
+    if not t.replaying:
+        raise error
+    return _say(state, f"Kept as logged, though the rules refuse it now: {error.render()}")
+
+
 def _refocus(state: MysticsState, track: ini.Track) -> MysticsState:
     """A new order of the same round: the pointer stays on the card taking its turn (or, between
     turns, on the card whose turn is next)."""
@@ -511,10 +540,11 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
     if not isinstance(boss_choice, Mapping):
         raise LogError("boss_cards must be an object: boss -> list of card ids", found=repr(boss_choice)[:60])
     for mid, n in counts:
+        spec = specs.get(mid)  # (read even for none of the type: a count of 0 was understood)
         if n == 0:
             continue
-        info = t.minion_info(state, mid, specs.get(mid))
-        if isinstance(specs.get(mid), Mapping):
+        info = t.minion_info(state, mid, spec)
+        if isinstance(spec, Mapping):
             roster[info.id] = info
         existing = next((g for g in groups if g.id == info.id), None)
         room = lim.MAX_FIGURES - (len(existing.figures) if existing is not None else 0)
@@ -558,7 +588,12 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
                                   aggressive=info.aggressive, battle=info.battle, defense=info.defense,
                                   card_ids=tuple(x.id for x in cards)))
     state = replace(state, minions=tuple(groups), roster=tuple(roster.items()))
-    order = _str_list(event, "order")
+    bosses = {b.minion for b in boss_new}
+    for boss in [k for k in boss_choice if k not in bosses]:  # a typo of the boss's id, or no boss
+        state = _kept(t, state, RuleError(
+            f"boss_cards names {str(boss)[:40]!r}, but no boss with several initiative cards is placed here",
+            expected="boss_cards of " + ", ".join(sorted(bosses)) if bosses else "no boss_cards",
+            where=c("Boss initiative cards")))
     rolls = _list(event, "rolls")
     used = 0
 
@@ -584,12 +619,14 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
                             f"({c('Determining Initiative Order')})")
     elif not had_minion_cards and placed:
         mice_cards = [x for x in state.track if x.kind == ini.MOUSE]
+        order = _str_list(event, "order")
         track = ini.full_order(mice_cards, new_cards, t.rng(state, "initiative"), order)
         state = replace(state, track=track, turn=0 if start else -1, round=1 if start else state.round)
         state = _say(state, ("Starting" if start else "New") + " initiative order: "
                      + ", ".join(x.name for x in track) + f" ({c('Determining Initiative Order')})"
                      + ("" if start else "; the next turn is the top card's (house reading)"))
     elif placed:
+        order = _str_list(event, "order")  # (read only where used: see the command line's warnings)
         track = ini.add_at_bottom(state.track, new_cards, t.rng(state, "initiative"), order)
         state = _say(_refocus(state, track), "New initiative cards at the bottom: "
                      + ", ".join(x.name for x in new_cards) + f" ({c('Determining Initiative Order')})")
@@ -670,6 +707,11 @@ def remove_figures(state: MysticsState, mid: str, figures: Sequence[int]) -> Mys
                        f"closes up ({c('Game round')})")
 
 
+#: Fields of an event that may fill the wheel (minion_cheese, greedy_steal, end_turn) that place the
+#: minions of the surge it triggers.
+SURGE_FIELDS = ("order", "rolls", "boss_cards")
+
+
 def _resolve_surge(t: MysticsTracker, state: MysticsState, surge: Surge | None,
                    event: Event | None = None) -> MysticsState:
     if surge is None:
@@ -680,7 +722,8 @@ def _resolve_surge(t: MysticsTracker, state: MysticsState, surge: Surge | None,
                             f"({c('Surges')}, step 5)")
     if surge.minions:
         # typed-in "order"/"rolls"/"boss_cards" of the triggering event place the surge minions
-        carry = {k: v for k, v in (event or {}).items() if k in ("order", "rolls", "boss_cards")}
+        # (read one by one: the command line notes which fields the rules used)
+        carry = {k: event[k] for k in SURGE_FIELDS if event is not None and k in event}
         known: list[tuple[str, int]] = []
         for mid, n in surge.minions:
             try:
@@ -731,11 +774,9 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     roster = t.hero_roster()
     options = [(k, (h.name,)) for k, h in roster.items()]
     infos: list[HeroInfo] = []
-    for spec in mice_spec:
+    for k, spec in enumerate(mice_spec):
         if isinstance(spec, Mapping):
-            mid = str(spec.get("id", ""))
-            base = roster.get(mid)
-            info = pt.hero_from_event(mid, {**(_hero_dict(base) if base else {}), **spec})
+            info = _typed_mouse(t, kept, spec, roster, f"start: mice[{k}]")
         else:
             mid = str(spec)
             hits = names.matches(mid, options)
@@ -760,7 +801,8 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
                 suggestion="choose another mouse (the story book's Party Setup section)"))
     # Game setup, step 3: one ability card per mouse, matching the mouse's class
     party_options = [(m.id, (m.name,)) for m in mice]
-    for who, ability in abilities.items():
+    for who in list(abilities):
+        ability = abilities[who]  # (read by key: the command line notes which fields the rules used)
         hits = names.matches(str(who), party_options)
         if len(hits) != 1:
             _start_check(t, kept, UnknownCardError(
@@ -777,6 +819,12 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         except RuleError as exc:
             _start_check(t, kept, exc)
         mice[i] = replace(mice[i], abilities=(ability,))
+    rolls = _list(e, "rolls")
+    if rolls:  # (an empty list, as a tool may write it, rolls nothing)
+        raise RuleError(f"start: {len(rolls)} die roll(s) typed in, but a chapter's start rolls no die: its "
+                        "initiative cards are shuffled, and no minion cards are on the track for a boss to "
+                        "ambush", where=c("Determining Initiative Order"), found=repr(rolls)[:60],
+                        expected="no rolls (they are for an ambush, in an encounter or add_minions event)")
     specs = e.get("minions") or {}
     counts = []
     for mid, n in ch.minion_counts(specs, "start", limit=None):  # a logged start places as many as fit
@@ -860,6 +908,44 @@ def _typed_minion_limits(specs: Any, where: str) -> list[RuleError]:
     return out
 
 
+#: What a mouse typed into the start as an object takes (its hero card as far as the tracker keeps it:
+#: a mouse's battle, defense, lore and move are not tracked). Only ``id`` is needed; for a mouse of
+#: the card data, the fields given replace the card's.
+MOUSE_FIELDS = ("id", "name", "life", "classes", "abilities", "starting_equipment")
+
+
+def _typed_mouse(t: MysticsTracker, kept: list[str], spec: Mapping[str, Any], roster: Mapping[str, HeroInfo],
+                 where: str) -> HeroInfo:
+    """A mouse typed in as an object (:data:`MOUSE_FIELDS`), its fields checked: a wrong type (a life
+    of ``"3"``, classes as one text) is refused, never dropped for the card's value or for none."""
+    typed = {k: spec[k] for k in MOUSE_FIELDS if k in spec}  # (by key: the command line notes them)
+    mid = typed.get("id")
+    if not isinstance(mid, str) or not mid.strip():
+        _start_check(t, kept, LogError(f"{where}: a mouse object needs an id", found=repr(mid)[:40],
+                                       expected='a name, e.g. {"id": "pip", "name": "Pip", "life": 3, '
+                                                '"classes": ["scamp"]}'))
+        mid = "" if mid is None else str(mid)
+    abilities = typed.get("abilities", [])
+    if isinstance(abilities, list):  # an ability as its name, or as {"name": ...} (the card data's form)
+        abilities = [a.get("name") if isinstance(a, Mapping) else a for a in abilities]
+    life = typed.get("life", 1)
+    checks = (("name", isinstance(typed.get("name", "x"), str) and bool(typed.get("name", "x")), "a name"),
+              ("life", isinstance(life, int) and not isinstance(life, bool), "a whole number"),
+              ("classes", _names(typed.get("classes", [])), "a list of class names"),
+              ("starting_equipment", _names(typed.get("starting_equipment", [])), "a list of card names"),
+              ("abilities", _names(abilities), "a list of ability card names"))
+    for key, ok, expected in checks:
+        if not ok:
+            _start_check(t, kept, LogError(f"{where}: bad {key} {repr(typed[key])[:40]}", expected=expected))
+    base = roster.get(mid)
+    return pt.hero_from_event(mid, {**(_hero_dict(base) if base else {}), **typed})
+
+
+def _names(value: Any) -> bool:
+    """Whether ``value`` is a list of names (text)."""
+    return isinstance(value, list) and all(isinstance(x, str) and x.strip() for x in value)
+
+
 def _hero_dict(h: HeroInfo) -> dict[str, Any]:
     return {"name": h.name, "life": h.life, "classes": list(h.classes), "battle": h.battle,
             "defense": h.defense, "lore": h.lore, "move": h.move,
@@ -910,7 +996,11 @@ def _encounter(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
     msg = f"Encounter card {name!r} is face up: it decides the next surge ({c('Encounters')})"
     if old is not None:
         msg += f"; the old card {old.name!r} is discarded"
-    if e.get("mousetraps"):
+    try:
+        traps = _flag(e, "mousetraps")
+    except LogError as exc:  # an older log's "no" was read as yes: kept as it was played
+        state, traps = _kept(t, state, exc), bool(e.get("mousetraps"))
+    if traps:
         msg += f"; place mousetraps on every red X of this tile ({c('Mousetraps')})"
     return _say(state, msg)
 
@@ -928,13 +1018,25 @@ def _add_minions(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
 def _room(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     name = e.get("name")
     if name is None:
+        given = [k for k in ("tile", "special_surge", "special_surge_text") if k in e]
+        if given:
+            state = _kept(t, state, LogError(
+                f"'room' event without a name leaves the room, so its {' and '.join(given)} would be lost",
+                expected="the room's name with them; to leave the room, no name and nothing else"))
         return replace(state, board=replace(state.board, room=None))
     if not isinstance(name, str):
-        raise LogError(f"bad room name {name!r}")
+        raise LogError(f"bad room name {repr(name)[:40]}", expected="the room's name")
+    if not name.strip():
+        state = _kept(t, state, LogError("'room' event: the room's name is blank",
+                                         expected="the room's name; to leave the room, no name and nothing "
+                                                  "else"))
     state, surge = _surge_minions(t, state, e, "special_surge", "room special surge")
     text = _surge_text(e, "special_surge_text")
-    tile = e.get("tile")
-    if isinstance(tile, int) and not surge and not text:
+    try:
+        tile = _int(e, "tile", minimum=1) if "tile" in e else None
+    except LogError as exc:  # an older log's "3" was left out: kept as it was played
+        state, tile = _kept(t, state, exc), None
+    if tile is not None and not surge and not text:
         text = t.room_surge_text(state.chapter, tile) or ""
     room = Room(name, surge, text)
     state = replace(state, board=replace(state.board, room=room))
@@ -989,6 +1091,11 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
     g = _group(state, _str(e, "minion"))
     n = _int(e, "count", 1, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     if g.boss and len(g.card_ids) >= 1 and any(x.kind == ini.BOSS for x in state.track if x.id in g.card_ids):
+        if "figure" in e:
+            state = _kept(t, state, LogError(
+                f"'wound_minion' event: {g.name} is a boss: its wounds go on one of its initiative cards "
+                f"(card), not on a figure ({c('Wounds on boss minions')})",
+                expected="card, not figure", found=f"figure {repr(e['figure'])[:20]}"))
         on_track = [x for x in state.track if x.id in g.card_ids]
         cid = _opt_str(e, "card")
         if cid is None:
@@ -1014,6 +1121,11 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
                 state = _say(state, f"{g.name} is defeated: the figure leaves the board "
                                     f"({c('Wounds on boss minions')})")
         return state
+    if "card" in e:
+        state = _kept(t, state, LogError(
+            f"'wound_minion' event: {g.name} has no boss initiative cards to wound: its wounds go on a "
+            f"figure (figure, 0 is the first) ({c('Wounds on non-boss minions')})",
+            expected="figure, not card", found=f"card {repr(e['card'])[:40]}"))
     i = _figure(e, g)
     wounds = g.figures[i] + n
     state = replace(state, minions=tuple(
@@ -1033,6 +1145,12 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
 def _defeat_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     g = _group(state, _str(e, "minion"))
     if "figure" in e:
+        n = _int(e, "count", 1, minimum=1)
+        if n != 1:  # (count 1 says what figure says)
+            state = _kept(t, state, LogError(
+                f"'defeat_minion' event: figure names one figure, but count is {lim.show(n)}",
+                expected="figure alone (that one figure leaves), or count alone (that many leave)",
+                suggestion="log one defeat_minion event per figure, or give count without figure"))
         figs = [_figure(e, g)]
     else:
         n = _int(e, "count", 1, minimum=1)
@@ -1249,6 +1367,9 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     n = _int(e, "cheese", 0, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     a2, b2 = pt.change_cheese(a, -n), pt.change_cheese(b, n)
     card = _opt_str(e, "card")
+    if not n and card is None:
+        state = _kept(t, state, LogError(f"'share' event: {a.name} gives {b.name} nothing",
+                                         where=c("Share"), expected="cheese (1 or more), a card, or both"))
     if card is not None:
         i = next((k for k, g in enumerate(a2.gear) if g.name == card), None)
         if i is None:
@@ -1271,6 +1392,12 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
             raise RuleError(f"{name!r} is already taken: only the first mouse earns an "
                             "individual achievement")
         move = ch.INDIVIDUAL_ACHIEVEMENTS[key]
+        given = _int(e, "move_end", move, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
+        if given != move:  # (the book's number again says what the book says)
+            state = _kept(t, state, LogError(
+                f"'achievement' event: {name!r} is an individual achievement: it moves the chapter end "
+                f"marker {move} page(s) by the book, not move_end {lim.show(given)}",
+                where=c("Individual Achievements"), expected=f"no move_end (or {move})"))
     else:
         move = _int(e, "move_end", 0, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
     board = replace(state.board, achievements=(*state.board.achievements, (key, mouse)))
@@ -1292,6 +1419,8 @@ def _check_move(page: int, move: int, what: str) -> None:
 
 
 def _chapter_end(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    state = _kept(t, state, _not_both(e, "move", "page", "move: pages to move the marker; page: the page "
+                                                       "to put it on"))
     if "page" in e:
         page = _int(e, "page", minimum=1, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
         board = ch.check_defeat(replace(state.board, chapter_end=page))
@@ -1316,16 +1445,22 @@ def _hourglass(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
 
 def _victory(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if state.board.defeated:
-        raise RuleError("the chapter is already lost: the hourglass reached the chapter end marker",
-                        where=c("Story Control Board"))
+        lost = (f"was lost by the defeat event: {state.board.defeat_reason}" if state.board.lost_by
+                else f"is already lost: {state.board.defeat_reason}")
+        raise RuleError(f"the chapter {lost}", suggestion="Undo the action that lost it, if the chapter was "
+                                                          "won first.")
     return _say(replace(state, board=replace(state.board, victory=True)),
                 f"Victory! The chapter's victory conditions are met ({c('Victory')}; Winning and Losing)")
 
 
 def _defeat(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
-    reason = str(e.get("reason", "a chapter defeat condition"))
-    return _say(replace(state, board=replace(state.board, defeated=True)),
-                f"Defeat: {reason} ({c('Defeat')})")
+    reason = e.get("reason", "a chapter defeat condition")
+    if not isinstance(reason, str) or not reason.strip():
+        state = _kept(t, state, LogError(f"'defeat' event: bad reason {repr(reason)[:40]}",
+                                         expected="the chapter's defeat condition in words"))
+        reason = str(reason).strip() or "a chapter defeat condition"
+    board = state.board if state.board.defeated else replace(state.board, defeated=True, lost_by=reason)
+    return _say(replace(state, board=board), f"Defeat: {reason} ({c('Defeat')})")
 
 
 def _set_order(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -1343,6 +1478,11 @@ def _set_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 
 def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    state = _kept(t, state, _not_both(e, "mouse", "minion", "the mouse or the minion type whose life is "
+                                                          "corrected"))
+    if "mouse" not in e and "minion" not in e:
+        raise LogError("'set_stats' event needs a 'mouse' or a 'minion' field (whose life is corrected)",
+                       expected='e.g. {"event": "set_stats", "mouse": "collin", "life": 5}')
     if "mouse" in e:
         m = state.mouse(_str(e, "mouse"))
         life = _int(e, "life", minimum=1, maximum=lim.MAX_LIFE, why=lim.LIFE_WHY)
@@ -1359,7 +1499,12 @@ def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
 
 
 def _note(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
-    return _say(state, str(e.get("text", "")))
+    text = e.get("text")
+    if not isinstance(text, str) or not text.strip():
+        state = _kept(t, state, LogError("'note' event needs its text", expected="a text field, e.g. "
+                                         '{"event": "note", "text": "the crow took Filch"}',
+                                         found=repr(text)[:40]))
+    return _say(state, str(text if text is not None else ""))
 
 
 _HANDLERS: dict[str, Callable[[MysticsTracker, MysticsState, Event], MysticsState]] = {
@@ -1380,55 +1525,172 @@ _AFTER_DEFEAT = frozenset({"note", "set_stats", "set_order", "set_turn", "chapte
                            "victory"})  # (victory: refused by its own rule, which says why)
 EVENTS: tuple[str, ...] = (*sorted(_HANDLERS), "undo", "redo")
 
-#: What each kind of :data:`EVENTS` takes and does, in words, for ``companion mystics events``
-#: (fields in brackets are optional; mice and minion types by id or name, in any case). A test
-#: checks that every kind has its line, so a new event cannot go unlisted.
-EVENT_FIELDS: dict[str, str] = {
-    "start": "chapter_end, mice (ids or names, or objects with stats), [minions {type: count}, seed, "
-             "chapter, order, overflow (discard, or carry: a house variant), abilities {mouse: ability "
-             "card}, rolls, boss_cards]: a chapter begins; hourglass on page 1, initiative shuffled",
-    "encounter": "card, [minions {type: count}, ambush, surge {type: count}, surge_text, mousetraps, order, "
-                 "rolls, boss_cards]: new minions arrive and the card becomes the face-up encounter card",
-    "add_minions": "minions {type: count}, [ambush, order, rolls, boss_cards]: minions placed by a chapter "
-                   "rule",
-    "room": "[name (none: no room), tile, special_surge {type: count}, special_surge_text]: the mice are "
-            "in this room; its special surge replaces the encounter card's",
-    "minion_cheese": "[count (default 1; negative takes cheese off)]: cheese on the minion wheel; a full "
-                     "wheel surges",
-    "pilfer": "mouse: Filch's Pilfer takes 1 cheese from the minion wheel",
-    "greedy_steal": "mouse: a greedy roach moves 1 of the mouse's cheese to the minion wheel",
-    "wound_minion": "minion, [count (default 1), figure (0 is the first), card (a boss's initiative "
-                    "card)]: wounds on a minion",
-    "defeat_minion": "minion, [count (default 1), figure (0 is the first)]: figures leave the board",
-    "end_turn": "the card whose turn it is finishes; the pointer moves on",
-    "wound": "mouse, [count (default 1), poison]: wounds on a mouse; it is captured when they reach its "
-             "life",
-    "heal": "mouse, [count (default 1), poison]: wounds (or poison wounds) removed",
-    "capture": "mouse: the mouse is captured; hourglass +1 page",
-    "rescue": "mouse, [force (a chapter rule allows it while minions are on the board)]: a captured mouse "
-              "is rescued",
-    "mouse_cheese": "mouse, [count (default 1; negative spends)]: cheese in the mouse's stash",
-    "level_up": "mouse, ability, [classes]: 6 cheese for an ability card of the mouse's class",
-    "condition": "mouse, condition, [on (false: it ends)]: a condition on a mouse, e.g. webbed",
-    "gain": "mouse, card, [trick, discard (a card to make room)]: a search card into the pack",
-    "discard": "mouse, card: the mouse discards a card",
-    "equip": "mouse, card, slot (paw, armor, accessory or tail), [paws (paw slots it takes, default 1)]: "
-             "equip a card",
-    "unequip": "mouse, card, [discard (a card to make room)]: an equipped card back into the pack",
-    "share": "from, to, [cheese, card]: one mouse gives cheese or a card to another",
-    "achievement": "name, [mouse, move_end (pages the chapter end marker moves, for an achievement that "
-                   "is not an individual one)]: an achievement is earned",
-    "chapter_end": "[move (default 1)] or page: move the chapter end marker, or put it on a page",
-    "hourglass": "[move (default 1)]: move the hourglass",
-    "victory": "the chapter's victory conditions are met",
-    "defeat": "[reason]: the chapter is lost",
-    "set_order": "order (cards by id or name): correct the initiative order to match the table",
-    "set_turn": "card: correct whose turn it is",
-    "set_stats": "mouse or minion, life: correct a life value",
-    "note": "text: a note in the journal",
-    "undo": "take back the latest action in force",
-    "redo": "bring back the latest action undone",
+@dataclass(frozen=True)
+class EventFields:
+    """What one kind of event takes, for ``companion mystics events`` and for the warnings of
+    ``mystics do`` (a field listed here is never called one the event does not take).
+
+    ``fields``: needed; ``one_of``: exactly one of them is needed; ``optional``: may be left out;
+    ``notes``: words shown after a field; ``objects``: the fields of an object a field holds (a
+    mouse typed in); ``rule``: how the fields go together; ``does``: what the event records.
+    """
+
+    does: str
+    fields: tuple[str, ...] = ()
+    one_of: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+    notes: tuple[tuple[str, str], ...] = ()
+    objects: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    rule: str = ""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every field the event takes."""
+        return (*self.one_of, *self.fields, *self.optional)
+
+    def note(self, name: str) -> str:
+        """The words shown after field ``name`` ("" if none)."""
+        return dict(self.notes).get(name, "")
+
+    def about(self, name: str) -> str:
+        """What field ``name`` is for: its note, or the rule that names it ("" if neither)."""
+        return self.note(name) or (self.rule if name in self.rule else "")
+
+    def _shown(self, name: str) -> str:
+        note = self.note(name)
+        return f"{name} ({note})" if note else name
+
+    @property
+    def text(self) -> str:
+        """The line ``companion mystics events`` prints: needed fields, [optional ones]: what it does."""
+        parts = [" or ".join(self._shown(n) for n in self.one_of)] if self.one_of else []
+        parts += [self._shown(n) for n in self.fields]
+        if self.optional:
+            parts.append("[" + ", ".join(self._shown(n) for n in self.optional) + "]")
+        does = f"{self.does}; {self.rule}" if self.rule else self.does
+        return f"{', '.join(parts)}: {does}" if parts else does
+
+    def to_json(self, kind: str) -> dict[str, Any]:
+        return {"kind": kind, "fields": list(self.fields), "one_of": list(self.one_of),
+                "optional": list(self.optional), "notes": dict(self.notes),
+                "objects": {k: list(v) for k, v in self.objects}, "rule": self.rule, "does": self.does,
+                "text": self.text}
+
+
+#: What a minion type typed in as an object takes (``{"moth": {"count": 2, "life": 1}}``).
+MINION_OBJECT_FIELDS = ("count", "name", "life", "battle", "defense", "boss", "aggressive", "cards")
+_MINIONS = ("minions", "{type: count}; a type not in the card data as {type: {count, life, ...}}")
+_ORDER = ("order", "the new cards by id or name, top first; default: shuffled")
+_ROLLS = ("rolls", "die numbers 1-3 for an ambush or a boss's ambush, top card first; default: from the seed")
+_BOSS_CARDS = ("boss_cards", "{boss: [its 2 card ids]}; default: drawn")
+_COUNT = ("count", "default 1")
+
+
+def _by_surge(what: str) -> str:
+    return f"order, rolls and boss_cards place the minions of the surge {what}, as in encounter"
+
+#: What each kind of :data:`EVENTS` takes and does, for ``companion mystics events`` (mice and minion
+#: types by id or name, in any case). A test checks that every kind has its entry, so a new event
+#: cannot go unlisted.
+EVENT_FIELDS: dict[str, EventFields] = {
+    "start": EventFields(
+        "a chapter begins; hourglass on page 1, initiative shuffled", ("chapter_end", "mice"),
+        optional=("minions", "seed", "chapter", "order", "overflow", "abilities", "boss_cards"),
+        notes=(("mice", "ids or names, or objects {" + ", ".join(MOUSE_FIELDS) + "} with only id needed: "
+                        "a hero card's battle, defense, lore and move are not tracked"), _MINIONS,
+               ("seed", "a number or a word; default 0"), ("order", "the starting order, by id or name"),
+               ("overflow", "discard, or carry: a house variant"), ("abilities", "{mouse: ability card}"),
+               _BOSS_CARDS),
+        objects=(("mice", MOUSE_FIELDS), ("minions", MINION_OBJECT_FIELDS)),
+        rule="no rolls: a start shuffles its cards and nothing ambushes"),
+    "encounter": EventFields(
+        "new minions arrive and the card becomes the face-up encounter card", ("card",),
+        optional=("minions", "ambush", "surge", "surge_text", "mousetraps", "order", "rolls", "boss_cards"),
+        notes=(_MINIONS, ("ambush", "true: every minion card rolls to move up"),
+               ("surge", "{type: count}: the card's surge minions"), ("surge_text", "its surge in words"),
+               ("mousetraps", "true: place mousetraps"), _ORDER, _ROLLS, _BOSS_CARDS),
+        objects=(("minions", MINION_OBJECT_FIELDS), ("surge", MINION_OBJECT_FIELDS))),
+    "add_minions": EventFields(
+        "minions placed by a chapter rule", ("minions",), optional=("ambush", "order", "rolls", "boss_cards"),
+        notes=(_MINIONS, ("ambush", "true: every minion card rolls to move up"), _ORDER, _ROLLS, _BOSS_CARDS),
+        objects=(("minions", MINION_OBJECT_FIELDS),)),
+    "room": EventFields(
+        "the mice are in this room; its special surge replaces the encounter card's",
+        optional=("name", "tile", "special_surge", "special_surge_text"),
+        notes=(("name", "none: the mice leave the room"),
+               ("tile", "its number: the special surge from the chapter data, when none is typed"),
+               ("special_surge", "{type: count}")),
+        objects=(("special_surge", MINION_OBJECT_FIELDS),),
+        rule="tile and the special surge need the name"),
+    "minion_cheese": EventFields(
+        "cheese on the minion wheel; a full wheel surges", optional=("count", *SURGE_FIELDS),
+        notes=(("count", "default 1; negative takes cheese off"),), rule=_by_surge("a full wheel triggers")),
+    "pilfer": EventFields("Filch's Pilfer takes 1 cheese from the minion wheel", ("mouse",)),
+    "greedy_steal": EventFields(
+        "a greedy roach moves 1 of the mouse's cheese to the minion wheel", ("mouse",),
+        optional=SURGE_FIELDS, rule=_by_surge("a full wheel triggers")),
+    "wound_minion": EventFields(
+        "wounds on a minion", ("minion",), optional=("count", "figure", "card"),
+        notes=(_COUNT, ("figure", "0 is the first"), ("card", "a boss's initiative card")),
+        rule="a boss's wounds go on a card, any other minion's on a figure"),
+    "defeat_minion": EventFields(
+        "figures leave the board", ("minion",), optional=("count", "figure"),
+        notes=(_COUNT, ("figure", "0 is the first")),
+        rule="figure: that one figure leaves; count: that many; not both (but count 1)"),
+    "end_turn": EventFields(
+        "the card whose turn it is finishes; the pointer moves on", optional=SURGE_FIELDS,
+        rule=_by_surge("Time is Short! may trigger")),
+    "wound": EventFields(
+        "wounds on a mouse; it is captured when they reach its life", ("mouse",),
+        optional=("count", "poison"), notes=(_COUNT, ("poison", "true: poison wounds"))),
+    "heal": EventFields(
+        "wounds (or poison wounds) removed", ("mouse",), optional=("count", "poison"),
+        notes=(_COUNT, ("poison", "true: poison wounds"))),
+    "capture": EventFields("the mouse is captured; hourglass +1 page", ("mouse",)),
+    "rescue": EventFields(
+        "a captured mouse is rescued", ("mouse",), optional=("force",),
+        notes=(("force", "true: a chapter rule allows it while minions are on the board"),)),
+    "mouse_cheese": EventFields(
+        "cheese in the mouse's stash", ("mouse",), optional=("count",),
+        notes=(("count", "default 1; negative spends"),)),
+    "level_up": EventFields(
+        "6 cheese for an ability card of the mouse's class", ("mouse", "ability"), optional=("classes",),
+        notes=(("classes", "the card's classes, if not in the data"),)),
+    "condition": EventFields(
+        "a condition on a mouse, e.g. webbed", ("mouse", "condition"), optional=("on",),
+        notes=(("on", "false: it ends"),)),
+    "gain": EventFields(
+        "a search card into the pack", ("mouse", "card"), optional=("trick", "discard"),
+        notes=(("trick", "true: a trick"), ("discard", "a card to make room"))),
+    "discard": EventFields("the mouse discards a card", ("mouse", "card")),
+    "equip": EventFields(
+        "equip a card", ("mouse", "card", "slot"), optional=("paws",),
+        notes=(("slot", "paw, armor, accessory or tail"), ("paws", "paw slots it takes, default 1"))),
+    "unequip": EventFields(
+        "an equipped card back into the pack", ("mouse", "card"), optional=("discard",),
+        notes=(("discard", "a card to make room"),)),
+    "share": EventFields(
+        "one mouse gives cheese or a card to another", ("from", "to"), optional=("cheese", "card"),
+        rule="cheese, a card, or both"),
+    "achievement": EventFields(
+        "an achievement is earned", ("name",), optional=("mouse", "move_end"),
+        notes=(("move_end", "pages the chapter end marker moves; an individual achievement moves it as "
+                            "the book says"),)),
+    "chapter_end": EventFields(
+        "move the chapter end marker, or put it on a page", optional=("move", "page"),
+        notes=(("move", "pages, default 1"), ("page", "the page to put it on")),
+        rule="move or page, not both"),
+    "hourglass": EventFields("move the hourglass", optional=("move",), notes=(("move", "pages, default 1"),)),
+    "victory": EventFields("the chapter's victory conditions are met"),
+    "defeat": EventFields("the chapter is lost", optional=("reason",)),
+    "set_order": EventFields("correct the initiative order to match the table", ("order",),
+                             notes=(("order", "cards by id or name"),)),
+    "set_turn": EventFields("correct whose turn it is", ("card",)),
+    "set_stats": EventFields("correct a life value", ("life",), one_of=("mouse", "minion")),
+    "note": EventFields("a note in the journal", ("text",)),
+    "undo": EventFields("take back the latest action in force"),
+    "redo": EventFields("bring back the latest action undone"),
 }
 MysticsTracker.EVENT_KINDS = frozenset(_HANDLERS)
 MysticsTracker.START_FIELDS = frozenset({"chapter_end", "overflow", "mice", "seed", "chapter", "abilities",
-                                          "minions", "boss_cards", "rolls"})
+                                          "minions", "boss_cards", "rolls", "order"})

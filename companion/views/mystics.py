@@ -192,7 +192,7 @@ def chapter_html(state: MysticsState) -> str:
             f"{p}<br>{mark}</span>"
         )
     verdict = (
-        "<b style='color:#b3261e'>Defeat: the hourglass reached the chapter end marker</b>"
+        f"<b style='color:#b3261e'>Defeat: {html.escape(b.defeat_reason)}</b>"
         if b.defeated
         else "<b style='color:#1b7f3b'>Victory!</b>"
         if b.victory
