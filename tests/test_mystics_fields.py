@@ -298,3 +298,14 @@ def test_do_and_replay_help_say_what_they_do_their_exit_codes_and_their_json(
     assert main(["mystics", "replay", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "Replay a chapter's log" in text and "Fold" not in text
+
+
+@pytest.mark.parametrize("key", ["boss", "aggressive"])
+def test_a_typed_minion_s_yes_no_fields_take_true_or_false_only(tmp_path: Path, key: str,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    path = cli_log(tmp_path, START)
+    capsys.readouterr()
+    code = main(["mystics", "do", str(path), json.dumps(
+        {"event": "add_minions", "minions": {"glowmoth": {"count": 1, "life": 2, key: "no"}}})])
+    err = capsys.readouterr().err
+    assert code == 2 and f"bad {key} 'no'" in err and "expected true or false" in err

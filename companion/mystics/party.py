@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import cite
-from ..errors import RuleError, UnknownCardError, closest
+from ..errors import CompanionError, RuleError, UnknownCardError, closest
 
 CONDITIONS = ("stunned", "webbed", "knocked_down", "charmed", "poisoned")
 SLOTS = ("paw", "armor", "accessory", "tail")
@@ -145,8 +145,16 @@ def minion_from_event(mid: str, spec: Mapping[str, Any]) -> MinionInfo:
     return MinionInfo(id=mid, name=str(spec.get("name", mid.replace("_", " ").title())),
                       life=_int_or_none(spec.get("life")), battle=_int_or_none(spec.get("battle")),
                       defense=_int_or_none(spec.get("defense")),
-                      boss=bool(spec.get("boss", False)),
-                      aggressive=bool(spec.get("aggressive", False)), cards=cards)
+                      boss=_yes_no(spec, "boss", mid), aggressive=_yes_no(spec, "aggressive", mid),
+                      cards=cards)
+
+
+def _yes_no(spec: Mapping[str, Any], key: str, mid: str) -> bool:
+    """A typed minion's yes/no field: true or false as JSON writes them (``"no"`` is no false)."""
+    value = spec.get(key, False)
+    if not isinstance(value, bool):
+        raise CompanionError(f"minion {mid[:40]!r}: bad {key} {repr(value)[:40]}", expected="true or false")
+    return value
 
 
 @dataclass(frozen=True)
