@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -115,12 +115,23 @@ def norm_text(text: str) -> str:
 
 
 class CardDB:
-    """A game's cards with lookup by id or name (case-insensitive) and suggestions."""
+    """A game's cards with lookup by id or name (case-insensitive) and suggestions.
 
-    def __init__(self, game: str, cards: Iterable[Card]) -> None:
+    ``replaced`` maps the id of a card another record replaced (``"replaces"``) to the id of the
+    card in its place now (:func:`load_game` follows chains of them); without it, each card's own
+    ``replaces`` is read. :meth:`lookup` reads a replaced id as its replacement, so a decklist
+    written before a card was replaced still reads.
+    """
+
+    def __init__(self, game: str, cards: Iterable[Card], replaced: Mapping[str, str] | None = None) -> None:
         self.game = game
         self.cards: tuple[Card, ...] = tuple(cards)
         self._by_id = {c.id.lower(): c for c in self.cards}
+        if replaced is None:
+            replaced = {c["replaces"]: c.id for c in self.cards if isinstance(c.get("replaces"), str)}
+        #: replaced id (lower case) -> the card in its place, for ids no card holds now
+        self._replaced = {old.lower(): self._by_id[new.lower()] for old, new in replaced.items()
+                          if old.lower() not in self._by_id and new.lower() in self._by_id}
         self._by_name: dict[str, list[Card]] = {}
         for c in self.cards:
             self._by_name.setdefault(c.name.lower(), []).append(c)
@@ -155,20 +166,30 @@ class CardDB:
             raise UnknownCardError(card_id, self.game, self.suggest(card_id)) from None
 
     def lookup(self, key: str) -> Card | None:
-        """The card with this id, else the first with this name; ``None`` if neither. Case
-        does not matter, nor what :func:`norm_text` forgives (curly apostrophes and quotes,
-        dashes, Unicode form, repeated spaces)."""
+        """The card with this id, else the first with this name, else the card that replaced a
+        card with this id (:meth:`replacement_of`); ``None`` if none. Case does not matter, nor
+        what :func:`norm_text` forgives (curly apostrophes and quotes, dashes, Unicode form,
+        repeated spaces)."""
         k = key.strip().lower()
         if k in self._by_id:
             return self._by_id[k]
         named = self._by_name.get(k)
         if named:
             return named[0]
+        if k in self._replaced:
+            return self._replaced[k]
         k = norm_text(key)
         if not k:
             return None
         ids, names = self._normalised()
         return ids.get(k) or (names[k][0] if k in names else None)
+
+    def replacement_of(self, key: str) -> Card | None:
+        """The card that took the place of the card whose id is ``key`` (a record with
+        ``"replaces"`` and an id of its own), or ``None`` if no card was replaced by that id or a
+        card holds that id now."""
+        k = key.strip().lower()
+        return None if k in self._by_id else self._replaced.get(k)
 
     def named(self, name: str) -> tuple[Card, ...]:
         """Every printing that carries this name (a title may have several printings), names
@@ -314,13 +335,24 @@ def load_file(path: str | os.PathLike[str], game: str | None = None, *,
             for i, rec in enumerate(doc["cards"])]
 
 
+def file_key(path: str | os.PathLike[str]) -> str:
+    """A file's path as the loaders tell files apart: resolved, in the case the system compares."""
+    try:
+        return os.path.normcase(str(Path(path).resolve()))
+    except (OSError, ValueError, RuntimeError):  # an odd path: itself (load_file reports it)
+        return str(path)
+
+
 def load_game(game: str, extra: Iterable[str | os.PathLike[str]] = (), *,
-              include_user: bool = True, validate: bool = True) -> CardDB:
+              include_user: bool = True, validate: bool = True,
+              leave_out: Collection[tuple[str, int]] = ()) -> CardDB:
     """All cards of a game: bundled files, the user data folder, then ``extra`` files.
 
     A record with ``"replaces": "<id>"`` (a user's correction) takes the place of the
     earlier record with that id. A file named twice (an ``extra`` file that is bundled or
     in the user's folder, or given twice) is read once, where it first appears.
+    ``leave_out`` names records not to load, as ``(file_key(file), index)``: the card page
+    leaves out a correction whose card is in a file of yours that does not load.
 
     Raises :class:`CardFileError` naming the first bad file (``companion validate``
     lists every error of every file).
@@ -332,18 +364,40 @@ def load_game(game: str, extra: Iterable[str | os.PathLike[str]] = (), *,
     files += [Path(p) for p in extra]
     seen: set[str] = set()
     cards: list[Card] = []
+    skip = set(leave_out)
     for f in files:
-        try:
-            key = os.path.normcase(str(f.resolve()))
-        except (OSError, ValueError, RuntimeError):  # an odd path: load_file reports it
-            key = str(f)
+        key = file_key(f)
         if key in seen:
             continue
         seen.add(key)
-        cards += load_file(f, game, validate=validate)
+        cards += [c for c in load_file(f, game, validate=validate) if (key, c.index) not in skip]
     from .validation import ensure_unique, resolve_replacements
 
     if validate:
         ensure_unique(cards)
-    cards, _orphans = resolve_replacements(cards, lambda c: (c.id, c.get("replaces")))
-    return CardDB(game, cards)
+    kept, orphans = resolve_replacements(cards, lambda c: (c.id, c.get("replaces")))
+    return CardDB(game, kept, replaced=replaced_ids(cards, kept, orphans))
+
+
+def replaced_ids(loaded: Sequence[Card], kept: Sequence[Card],
+                 orphans: Sequence[Card] = ()) -> dict[str, str]:
+    """Replaced id -> the id of the card in its place now, given every record ``loaded`` (in load
+    order), those ``kept`` in force and the ``orphans`` whose ``replaces`` replaced nothing
+    (:func:`companion.validation.resolve_replacements`): a card replaced, then its replacement
+    replaced in turn, leads to the last of them."""
+    in_force = {c.id.lower() for c in kept}
+    lost = {id(c) for c in orphans}
+    step: dict[str, str] = {}
+    for card in loaded:
+        old = card.get("replaces")
+        if isinstance(old, str) and old.lower() != card.id.lower() and id(card) not in lost:
+            step.setdefault(old.lower(), card.id)
+    out: dict[str, str] = {}
+    for old in step:
+        new, seen = step[old], {old}
+        while new.lower() not in in_force and new.lower() in step and new.lower() not in seen:
+            seen.add(new.lower())
+            new = step[new.lower()]
+        if new.lower() in in_force and old not in in_force:
+            out[old] = new
+    return out

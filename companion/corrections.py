@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -127,24 +128,85 @@ def correction_source(base: str, fields: Iterable[str], note: str = "") -> str:
 
     A field corrected again leaves the entry of its earlier correction (that value is gone, and
     so is what its note said about it), so correcting ``life`` four times reads ``life`` once,
-    not ``life; life; life; life``; the other fields of that entry keep it, note and all.
+    not ``life; life; life; life``; the other fields of that entry keep it, note and all. A note
+    is written as typed unless its brackets do not pair up or it holds a backslash: then each
+    ``(``, ``)`` and ``\\`` is written after a backslash, so any note reads back as it was
+    (:func:`correction_entries`).
     """
     now = set(fields)
     book, sep, tail = base.partition(MARK)
-    entries: list[str] = []
-    for piece in tail.split("; ") if sep else []:
-        if entries and entries[-1].count("(") > entries[-1].count(")"):  # a note holding "; " goes on
-            entries[-1] += "; " + piece
-        else:
-            entries.append(piece)
     kept = []
-    for entry in entries:
-        names, paren, rest = entry.partition(" (")
+    for names, rest in _entry_texts(tail) if sep else []:
         left = [n for n in names.split(", ") if n not in now]
         if left:
-            kept.append(", ".join(left) + paren + rest)
-    kept.append(", ".join(sorted(now)) + (f" ({note})" if note else ""))
+            kept.append(", ".join(left) + rest)
+    kept.append(", ".join(sorted(now)) + (f" ({_note_text(note)})" if note else ""))
     return book + MARK + "; ".join(kept)
+
+
+def correction_entries(source: str) -> list[tuple[list[str], str | None]]:
+    """The corrections a ``source`` records, oldest first: ``(fields, note or None)`` each."""
+    _book, sep, tail = source.partition(MARK)
+    out: list[tuple[list[str], str | None]] = []
+    for names, rest in _entry_texts(tail) if sep else []:
+        note = None
+        if rest.startswith(" (") and rest.endswith(")"):
+            note = re.sub(r"\\(.)", r"\1", rest[2:-1], flags=re.DOTALL) if "\\" in rest else rest[2:-1]
+        out.append((names.split(", "), note))
+    return out
+
+
+def _note_text(note: str) -> str:
+    """A note as written between the brackets of its entry: as typed when the scan of
+    :func:`_entry_texts` finds its end unaided, else with ``\\``, ``(`` and ``)`` escaped."""
+    depth = 0
+    for ch in note:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth < 0:
+            break
+    if depth == 0 and "\\" not in note:
+        return note
+    return note.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
+
+
+_NAMES = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:, [A-Za-z_][A-Za-z0-9_]*)*(?: \(|;|$)")
+
+
+def _entry_texts(tail: str) -> list[tuple[str, str]]:
+    """The entries after :data:`MARK`, each ``(field names, the rest)``: the rest is ``""`` or the
+    note in brackets, as written. Entries part at a ``"; "`` outside brackets (a backslash escapes
+    the character after it). A source written before notes were escaped may hold a bracket that
+    never closes: its entries then part at each ``"; "`` followed by field names."""
+    pieces: list[str] = []
+    depth, start, i = 0, 0, 0
+    while i < len(tail):
+        ch = tail[i]
+        if ch == "\\" and depth > 0:
+            i += 2
+            continue
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(depth - 1, 0)
+        elif depth == 0 and tail.startswith("; ", i):
+            pieces.append(tail[start:i])
+            start = i + 2
+            i += 1
+        i += 1
+    pieces.append(tail[start:])
+    if depth > 0:  # an unclosed bracket of an older note: part where field names follow
+        pieces = []
+        start = 0
+        for m in re.finditer("; ", tail):
+            if _NAMES.match(tail, m.end()) and m.start() >= start:
+                pieces.append(tail[start:m.start()])
+                start = m.end()
+        pieces.append(tail[start:])
+    out = []
+    for piece in pieces:
+        names, paren, rest = piece.partition(" (")
+        out.append((names, paren + rest))
+    return out
 
 
 def _check_values(game: str, card_id: str, record: dict[str, Any], values: Mapping[str, Any],
@@ -204,8 +266,8 @@ def _one_card(db: Any, key: str) -> Any:
     """The card an id or name names; a name that several printings carry is refused with their
     ids (correcting one of them silently would leave the user unsure which)."""
     target = db.find(key)
-    if target.id.lower() == key.strip().lower():
-        return target
+    if target.id.lower() == key.strip().lower() or db.replacement_of(key) is target:
+        return target  # an id, or the id of a card it replaced
     same = db.named(key) or db.named(target.name)
     if len(same) > 1:
         ids = ", ".join(c.id for c in same)

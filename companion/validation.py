@@ -46,7 +46,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -1396,7 +1396,7 @@ def replaces_problems(items: Sequence[T], orphans: Sequence[T], key: Callable[[T
                     ids = [c for c in (key(item)[0] for item in kept) if isinstance(c, str)]
                 hint = did_you_mean(closest(target, [c for c in ids if c.lower() != low]))
             out.append((f"replaces {target!r}, which no card loaded before this file holds",
-                        "the id of a bundled card", hint))
+                        "the id of a card loaded before it (bundled, or in one of your files)", hint))
     return out
 
 
@@ -1637,11 +1637,23 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".ti
 BACK_FILE = re.compile(r"[/\\]|\.[A-Za-z][A-Za-z0-9]{1,4}$")
 
 
+def back_kind(value: str) -> tuple[str, str]:
+    """How printing reads a card's ``back``: ``("image", path)`` for an image file (by its
+    suffix), ``("file", path)`` for a file that is not an image (a folder separator, or another
+    suffix), else ``("label", name)``, a back's name printed on it ("Turtle Back"). Spaces around
+    the value do not count."""
+    text = value.strip()
+    if text.lower().endswith(IMAGE_SUFFIXES):
+        return "image", text
+    return ("file" if BACK_FILE.search(text) else "label"), text
+
+
 def image_issues(doc: Any, file: str) -> list[ValidationIssue]:
-    """Warnings for cards whose ``art`` (or a ``back`` that names a file) is not an image file
-    that printing could read: missing, a folder, or not an image type. A relative path is read
-    from the card file's folder, as printing reads it. Warnings, not errors: only printing
-    needs the images, and it stops with the same problem."""
+    """Warnings for cards whose ``art`` (or a ``back`` that names a file) is not an image that
+    printing could read: missing, a folder, or not an image Pillow can open. Each value is read as
+    printing reads it (:mod:`companion.printing.render`): ``art`` as written, ``back`` without the
+    spaces around it (:func:`back_kind`); a relative path from the card file's folder. Warnings,
+    not errors: only printing needs the images, and it stops with the same problem."""
     cards = doc.get("cards") if isinstance(doc, dict) else None
     if not isinstance(cards, list):
         return []
@@ -1653,26 +1665,58 @@ def image_issues(doc: Any, file: str) -> list[ValidationIssue]:
         cid = card.get("id") if isinstance(card.get("id"), str) else None
         for key in ("art", "back"):
             value = card.get(key)
-            if not isinstance(value, str) or not value.strip():
+            if not isinstance(value, str) or not value:  # printing: no art, the game's own back
                 continue
-            if key == "back" and not BACK_FILE.search(value):  # a back's name ("Turtle Back")
+            kind, text = back_kind(value) if key == "back" else ("image", value)
+            if kind == "label":  # a back's name ("Turtle Back")
                 continue
-            try:
-                path = Path(value) if Path(value).is_absolute() else folder / value
-                problem = (None if path.is_file() else "is a folder, not an image" if path.is_dir()
-                           else "is not there")
-            except (OSError, ValueError):
-                problem = "is not a usable path"
-            if problem is None and path.suffix.lower() not in IMAGE_SUFFIXES:
-                problem = "is not an image file printing can read"
+            problem = ("names a file that is not an image printing can read" if kind == "file"
+                       else image_problem(Path(text) if Path(text).is_absolute() else folder / text))
+            if problem == "is not there" and not text.strip():
+                problem = "is only spaces: printing looks for a file of that name, which is not there"
             if problem is not None:
                 found.append(ValidationIssue(
                     file, f"{key} image {value!r} {problem}", pointer=f"/cards/{i}/{key}", card_id=cid,
                     kind="data", severity="warning",
                     expected="an image file (" + ", ".join(IMAGE_SUFFIXES) + "), read from the card "
-                             "file's folder when the path is relative",
+                             "file's folder when the path is relative"
+                             + (", or a back's name without a file suffix" if key == "back" else ""),
                     suggestion="Printing these cards stops here; fix the path or remove the field."))
     return found
+
+
+def image_problem(path: Path) -> str | None:
+    """Why printing could not read the image at ``path`` (``"is not there"``, ``"is a folder, not an
+    image"``, ``"is not an image Pillow can read"``...), or ``None`` if it can. Pillow checks the
+    file as printing opens it, without decoding its pixels; an unchanged file is checked once."""
+    try:
+        if path.is_dir():
+            return "is a folder, not an image"
+        if not path.is_file():
+            return "is not there"
+        stat = path.stat()
+    except (OSError, ValueError):
+        return "is not a usable path"
+    return _pillow_problem(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=4096)
+def _pillow_problem(path: str, _mtime_ns: int, _size: int) -> str | None:
+    """:func:`image_problem` for a file, by its path, modification time and size."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(path) as im:
+            im.verify()
+    except UnidentifiedImageError:
+        return "is not an image Pillow can read"
+    except OSError as exc:
+        if isinstance(exc, FileNotFoundError | PermissionError | IsADirectoryError):
+            return f"cannot be read ({os_reason(exc)})"
+        return f"is not an image Pillow can read ({exc})"
+    except Exception as exc:  # a broken image (SyntaxError, a decompression bomb...)
+        return f"is not an image Pillow can read ({exc})"
+    return None
 
 
 def _game_roots(paths: Iterable[str | os.PathLike[str]] = ()) -> list[Path]:
@@ -1755,10 +1799,14 @@ def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: 
     makes it (:func:`folder_game`): a file of another game there is an error, as the loaders
     refuse it, and its cards join no game's cross-record checks. ``lines``: give issues the line
     of the file where their value starts (reading files not in ``texts``). ``images``: the
-    documents are files on disk, whose cards' image paths are checked (:func:`image_issues`)."""
+    documents are files on disk, whose cards' image paths are checked (:func:`image_issues`) and
+    which take their places among the game's files. The checks across records see the records in
+    the order the cards load (:func:`_in_load_order`)."""
     from dataclasses import replace
 
-    records: dict[str, list[Record]] = {}
+    from .cards import file_key
+
+    records: dict[str, dict[str, list[Record]]] = {}  # game -> file -> its records
     expected = expected or {}
     for f, doc in docs:
         if is_format_document(doc, f):
@@ -1780,23 +1828,48 @@ def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: 
             report.cards += len(doc["cards"])
             game = doc.get("game")
             if isinstance(game, str) and game in GAMES and must in (None, game):
-                records.setdefault(game, []).extend(records_of(f, doc, found))
+                records.setdefault(game, {}).setdefault(f, []).extend(records_of(f, doc, found))
     given = {f for f, _ in docs}
-    resolved = {str(Path(f).resolve()) for f in skip}
-    for game, recs in records.items():
-        if context:
-            extra: list[Record] = []
-            for f in bundled_paths():
-                if str(f.resolve()) in resolved:
-                    continue
-                doc, problem = read_document(f)
-                if problem is None and isinstance(doc, dict) and doc.get("game") == game \
-                        and f.parent.name == game and isinstance(doc.get("cards"), list):
-                    extra += records_of(str(f), doc, validate_document(doc, file=str(f)))
-            recs = extra + recs
+    skipped = {file_key(f) for f in skip}
+    for game, by_file in records.items():
+        recs = _in_load_order(game, by_file, context=context, skip=skipped, on_disk=images)
         report.issues += [i for i in check_collection(game, recs) if i.file in given]
     if lines:
         _add_lines(report, texts or {})
+
+
+def _in_load_order(game: str, given: Mapping[str, list[Record]], *, context: bool, skip: set[str],
+                   on_disk: bool) -> list[Record]:
+    """The records of the given files of one game (file -> records, in the order given), placed as
+    :func:`companion.cards.load_game` loads them: the bundled files, then the user's files
+    (:func:`companion.cards.user_game_files`: the corrections file last), then the other given files
+    in the order given. With ``context`` the bundled and user files not given (nor in ``skip``, the
+    :func:`companion.cards.file_key` of files being validated) are read from disk to stand in their
+    places. ``on_disk``: the given names are paths of files (not uploads), matched to the loaded
+    files by path."""
+    from .cards import file_key, game_files, user_game_files
+
+    by_key = {file_key(f): f for f in given} if on_disk else {}
+    placed: set[str] = set()
+    out: list[Record] = []
+    for f in [*game_files(game), *user_game_files(game)]:
+        key = file_key(f)
+        name = by_key.get(key)
+        if name is not None:
+            if name not in placed:
+                out += given[name]
+                placed.add(name)
+            continue
+        if not context or key in skip:
+            continue
+        doc, problem = read_document(f)
+        if problem is None and isinstance(doc, dict) and doc.get("game") == game \
+                and isinstance(doc.get("cards"), list):
+            out += records_of(str(f), doc, validate_document(doc, file=str(f)))
+    for name, recs in given.items():
+        if name not in placed:
+            out += recs
+    return out
 
 
 def _add_lines(report: Report, texts: Mapping[str, str]) -> None:

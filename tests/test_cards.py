@@ -185,3 +185,24 @@ def test_a_null_the_schema_requires_is_not_applicable_not_unknown() -> None:
     assert ("joker-red", "suit") not in db.unknown_cells()
     assert db.not_applicable_cells() == {("joker-red", "suit"), ("joker-black", "suit")}
     assert not not_applicable(load_game("mystics").by_id("brodie"), "life")
+
+
+def test_a_replaced_id_is_read_as_the_card_in_its_place(tmp_path: Path) -> None:
+    """Audit 8: once a file of yours replaced leonardo-1 with a card of another id, decklists and
+    `cards correct` naming leonardo-1 said it was unknown ("Did you mean 'Leonardo'?")."""
+    from companion.cards import DATA_DIR
+
+    demo = json.loads((DATA_DIR / "tmnt" / "demo.json").read_text(encoding="utf-8"))
+    leo = next(c for c in demo["cards"] if c["id"] == "leonardo-1")
+    mine, later = tmp_path / "mine.json", tmp_path / "later.json"
+    mine.write_text(json.dumps({"game": "tmnt", "set": "Mine", "cards": [
+        {**leo, "id": "leo-new", "replaces": "leonardo-1", "source": "mine"}]}))
+    later.write_text(json.dumps({"game": "tmnt", "set": "Mine", "cards": [
+        {**leo, "id": "leo-newer", "replaces": "leo-new", "source": "mine"}]}))
+    db = load_game("tmnt", [mine])
+    assert "leonardo-1" not in [c.id for c in db]
+    replacement = db.replacement_of("LEONARDO-1 ")
+    assert db.find("leonardo-1").id == "leo-new" and replacement is not None and replacement.id == "leo-new"
+    assert db.find("leonardo-2").id == "leonardo-2" and db.replacement_of("leonardo-2") is None
+    chained = load_game("tmnt", [mine, later])  # replaced, and its replacement replaced in turn
+    assert chained.find("leonardo-1").id == chained.find("leo-new").id == "leo-newer"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -191,3 +192,51 @@ def test_a_csv_path_typed_in_is_checked_as_a_sheet(tmp_path: Path) -> None:
     view.path.value = str(tmp_path / "gone.csv")
     view.check_button.click()
     assert "gone.csv: cannot be read" in view.report.value
+
+
+@pytest.mark.parametrize("typed", ['"{path}"', "'{path}'", "  \u201c{path}\u201d ", "~/{name}", '"~/{name}"'])
+def test_a_pasted_path_in_quotes_or_with_a_tilde_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         typed: str) -> None:
+    """Audit 9: a path pasted in quotes, or starting with ~, was looked for as typed."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    mine = tmp_path / "my cards.json"
+    mine.write_text(json.dumps({"game": "village", "set": "Mine", "cards": [
+        {"id": "pip", "name": "Pip", "type": "fruit", "source": "me"}]}), encoding="utf-8")
+    view = CardBrowserView("village")
+    view.path.value = typed.format(path=mine, name=mine.name)
+    view.check_button.click()
+    assert "companion-ok" in view.report.value and "valid: 1 file, 1 card" in view.report.value
+
+
+def test_a_typo_in_your_file_leaves_out_only_the_correction_of_its_card(_isolated_user_data: Path) -> None:
+    """Audit 5: a typo in a file of yours left out the whole corrections file (a bundled card's
+    correction too), and the file's problems listed a false "duplicate id ... replaces"."""
+    from companion.corrections import correct_card
+
+    folder = _isolated_user_data / "village"
+    folder.mkdir(parents=True)
+    mine, fixes = folder / "mine.json", folder / "corrections.json"
+    pip = {"id": "pip", "name": "Pip", "type": "basic-mouse", "atk": 1, "def": 1, "source": "me"}
+    mine.write_text(json.dumps({"game": "village", "set": "Mine", "cards": [pip]}), encoding="utf-8")
+    correct_card("village", "acorn-scout", {"atk": 3})
+    correct_card("village", "pip", {"atk": 4})
+    mine.write_text(mine.read_text(encoding="utf-8").replace('"def"', '"deff"'), encoding="utf-8")
+    view = CardBrowserView("village")
+    assert view.frame is not None and "pip" not in set(view.frame["id"])
+    assert view.frame.set_index("id").loc["acorn-scout", "atk"] == 3  # still in force
+    left = f"{fixes} /cards/1 (card 'pip')"
+    assert list(view.skipped) == [str(mine), left]
+    assert not any("duplicate" in p for p in view.skipped[str(mine)])
+    assert any("'deff'" in p for p in view.skipped[str(mine)])
+    (why,) = view.skipped[left]
+    assert why.startswith(f"corrects 'pip', a card of {mine}, which is left out")
+    shown = view.load_problems.value
+    assert "1 of your Village TCG card files and 1 of your corrections could not be loaded" in shown
+    assert html.escape(left) in shown
+    mine.write_text(json.dumps({"game": "village", "set": "Mine", "cards": [pip]}), encoding="utf-8")
+    view.load("village")  # fixed: the correction applies again
+    assert view.skipped == {} and view.frame.set_index("id").loc["pip", "atk"] == 4
+    mine.unlink()  # the card gone: its correction alone is left out, as validate words it
+    view.load("village")
+    assert list(view.skipped) == [left] and "replaces 'pip'" in view.skipped[left][0]
+    assert view.frame.set_index("id").loc["acorn-scout", "atk"] == 3

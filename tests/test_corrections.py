@@ -6,10 +6,19 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from companion.cards import load_game, user_game_files
 from companion.cli import main
-from companion.corrections import correct_card, corrections_path, parse_assignment
+from companion.corrections import (
+    MARK,
+    correct_card,
+    correction_entries,
+    correction_source,
+    corrections_path,
+    parse_assignment,
+)
 from companion.errors import CompanionError
 
 
@@ -261,3 +270,61 @@ def test_a_field_of_another_card_type_is_named_as_such(capsys: pytest.CaptureFix
     assert ("atk=3: 'fruit-apple' is a fruit card, which has no field 'atk'. 'atk' belongs to basic-mouse "
             "and mega-mouse cards, not fruit cards; atc=2:") in err
     assert "Did you mean 'art'? Nothing was saved." in err  # no "?." where the sentences meet
+
+
+_BOOKS = ("Rule book p. 12", "Rule book (Brodie's page); errata", "")
+_FIELDS = ("life", "battle", "defense", "lore")
+
+
+@given(book=st.sampled_from(_BOOKS),
+       steps=st.lists(st.tuples(st.sets(st.sampled_from(_FIELDS), min_size=1),
+                                st.one_of(st.text(), st.sampled_from(
+                                    ["hard to read :(", ")", "a) (b", "x; y", "\\", "\\(", MARK,
+                                     "(x; life (y)", "; battle (z"]))),
+                      min_size=1, max_size=6))
+def test_any_note_reads_back_and_keeps_the_other_fields_entries(
+        book: str, steps: list[tuple[set[str], str]]) -> None:
+    """Audit 6: a note with a bracket that did not close ("hard to read :(") swallowed the entries
+    after it, so the next correction of its field deleted the other fields' entries."""
+    source, model = book, []
+    for fields, note in steps:
+        source = correction_source(source, fields, note)
+        model = [(kept, n) for kept, n in ((f - fields, n) for f, n in model) if kept]
+        model.append((set(fields), note or None))
+        assert source.startswith(book + MARK)
+        assert [(set(f), n) for f, n in correction_entries(source)] == model
+
+
+def test_a_note_with_a_bracket_that_does_not_close_keeps_the_other_entries(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    book = load_game("mystics").find("brodie").source
+    assert main(["cards", "correct", "mystics", "brodie", "life=5", "--note", "hard to read :("]) == 0
+    assert main(["cards", "correct", "mystics", "brodie", "battle=2", "--note", "from the card"]) == 0
+    assert main(["cards", "correct", "mystics", "brodie", "life=6", "--note", "re-read"]) == 0
+    brodie = load_game("mystics").find("brodie")
+    assert brodie.source == f"{book} | user correction: battle (from the card); life (re-read)"
+    assert brodie["battle"] == 2 and brodie["life"] == 6
+    assert main(["cards", "correct", "mystics", "brodie", "life=7", "--note", "a \\ b :("]) == 0
+    source = load_game("mystics").find("brodie").source
+    assert correction_entries(source) == [(["battle"], "from the card"), (["life"], "a \\ b :(")]
+
+
+def test_a_source_written_before_notes_were_escaped_keeps_its_entries() -> None:
+    old = "Book | user correction: life (hard to read :(); battle (from the card)"
+    assert correction_source(old, ["life"], "re-read") == (
+        "Book | user correction: battle (from the card); life (re-read)")
+
+
+def test_a_card_your_file_replaced_is_corrected_by_its_old_id(_isolated_user_data: Path) -> None:
+    """Audit 8: `cards correct tmnt leonardo-1` once a file of yours replaced it with leo-new."""
+    from companion.cards import DATA_DIR
+
+    demo = json.loads((DATA_DIR / "tmnt" / "demo.json").read_text(encoding="utf-8"))
+    leo = next(c for c in demo["cards"] if c["id"] == "leonardo-1")
+    mine = _isolated_user_data / "tmnt" / "mine.json"
+    mine.parent.mkdir(parents=True)
+    mine.write_text(json.dumps({"game": "tmnt", "set": "Mine", "cards": [
+        {**leo, "id": "leo-new", "replaces": "leonardo-1", "source": "mine"}]}), encoding="utf-8")
+    record = correct_card("tmnt", "leonardo-1", {"power": 4})
+    assert (record["id"], record["replaces"]) == ("leo-new", "leo-new")
+    assert load_game("tmnt").find("leonardo-1")["power"] == 4

@@ -1033,9 +1033,16 @@ def test_a_field_of_another_card_type_is_named_as_such_not_as_a_typo() -> None:
     assert "(expected an attack card to have 'attack_kind')" in first
 
 
+def _png(path: Path) -> Path:
+    from PIL import Image
+
+    Image.new("RGB", (4, 6), "red").save(path)
+    return path
+
+
 def test_validate_warns_of_art_printing_could_not_read(tmp_path: Path) -> None:
     (tmp_path / "art").mkdir()
-    (tmp_path / "art" / "pip.png").write_bytes(b"")
+    _png(tmp_path / "art" / "pip.png")
     (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
     cards = [{"id": "pip", "art": "art/pip.png", "back": "Mouse Back"},  # both fine: no warning
              {"id": "pod", "art": "art/gone.png", "back": "backs/b.png"},
@@ -1050,8 +1057,73 @@ def test_validate_warns_of_art_printing_could_not_read(tmp_path: Path) -> None:
     assert [(w.pointer, w.message) for w in report.warnings] == [
         ("/cards/1/art", "art image 'art/gone.png' is not there"),
         ("/cards/1/back", "back image 'backs/b.png' is not there"),
-        ("/cards/2/art", "art image 'notes.txt' is not an image file printing can read"),
+        ("/cards/2/art", "art image 'notes.txt' is not an image Pillow can read"),
         ("/cards/3/art", "art image 'art' is a folder, not an image")]
     assert report.warnings[0].line is not None  # the line of the file, as every issue has
     # an upload has no folder to read images from: nothing to say of them
     assert not validate_bytes(mine.read_bytes(), file="mine.json").warnings
+
+
+def test_validating_your_own_files_orders_them_as_the_cards_load(_isolated_user_data: Path) -> None:
+    """Audit 4: once a card of your own was corrected, `validate` of your folder (or of the card's
+    file alone) put corrections.json before the card it corrects: "a card loaded only after this
+    record" and "duplicate id ... give this record replaces", though `validate` and the loader
+    found nothing wrong."""
+    from companion.corrections import correct_card
+
+    folder = _isolated_user_data / "village"
+    folder.mkdir(parents=True)
+    for name, cid in (("mine.json", "pip"), ("z-mine.json", "zip")):
+        (folder / name).write_text(json.dumps({"game": "village", "set": "Mine", "cards": [
+            {"id": cid, "name": cid.title(), "type": "basic-mouse", "atk": 1, "def": 1, "source": "me"}]}),
+            encoding="utf-8")
+        correct_card("village", cid, {"atk": 3})
+    fixes = folder / "corrections.json"
+    assert load_game("village").find("zip")["atk"] == 3 and validate_paths().ok
+    for paths in ([_isolated_user_data], [folder], [folder / "mine.json"], [folder / "z-mine.json"], [fixes],
+                  [fixes, folder / "mine.json"], [folder / "z-mine.json", fixes]):
+        report = validate_paths(paths)
+        assert report.ok and not report.issues, (paths, report.lines())
+    for paths in ([_isolated_user_data], [folder]):  # every card there: no context needed
+        assert validate_paths(paths, context=False).ok, paths
+    # a replaces that names no card loaded before it: the card may be one of yours as well
+    (folder / "z-mine.json").unlink()
+    (issue,) = validate_paths([fixes]).errors
+    assert issue.card_id == "zip" and issue.expected == (
+        "the id of a card loaded before it (bundled, or in one of your files)")
+
+
+def test_validate_reads_art_and_backs_as_printing_does(tmp_path: Path) -> None:
+    """Audit 7: validate found nothing wrong with art that is a text file, art of spaces, a back
+    with a space after its file name (printing takes the space off and looks for the file) or a
+    back image that is a text file; printing stopped at each."""
+    from companion.printing.geometry import PrintError
+    from companion.printing.render import CardOptions, print_cards
+
+    (tmp_path / "fake.png").write_text("not a picture", encoding="utf-8")
+    _png(tmp_path / "real.png")
+    (tmp_path / "cut.png").write_bytes((tmp_path / "real.png").read_bytes()[:40])  # a truncated image
+    cards_ = [{"id": "a", "art": "fake.png"}, {"id": "b", "art": "   "},
+              {"id": "c", "back": "missing.png "}, {"id": "d", "back": "fake.png"},
+              {"id": "e", "art": "cut.png"}, {"id": "f", "back": "notes.svg"},
+              {"id": "g", "art": "real.png", "back": " real.png "}, {"id": "h", "back": "Mouse Back"}]
+    doc = {"game": "village", "set": "Mine",
+           "cards": [{**c, "name": c["id"], "type": "fruit", "source": "me"} for c in cards_]}
+    mine = tmp_path / "mine.json"
+    mine.write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    report = validate_paths([mine])
+    assert report.ok
+    assert [(w.card_id, w.message) for w in report.warnings] == [
+        ("a", "art image 'fake.png' is not an image Pillow can read"),
+        ("b", "art image '   ' is only spaces: printing looks for a file of that name, which is not there"),
+        ("c", "back image 'missing.png ' is not there"),
+        ("d", "back image 'fake.png' is not an image Pillow can read"),
+        ("e", report.warnings[4].message),
+        ("f", "back image 'notes.svg' names a file that is not an image printing can read")]
+    assert report.warnings[4].message.startswith("art image 'cut.png' is not an image Pillow can read")
+    # each warned card stops printing; the others print
+    db = load_game("village", [mine])
+    for cid in "abcdef":
+        with pytest.raises(PrintError):
+            print_cards([db.find(cid)], tmp_path / "out.pdf", CardOptions(backs="duplex"))
+    print_cards([db.find("g"), db.find("h")], tmp_path / "out.pdf", CardOptions(backs="duplex"))

@@ -219,8 +219,11 @@ def _resolve(db: CardDB, key: str, line: int | None, text: str, issues: list[Lin
         issues.append(LineIssue(line, text, f"unknown {db.game} card {shown}", close, pointer))
     elif readings is not None and len(readings) < _SHOWN_ISSUES and card.id != key.strip().lower():
         same = db.named(card.name)
-        if len(same) > 1:  # a name, not an id, that several cards carry: say which was read
-            place = f"line {line}" if pointer is None else pointer
+        place = f"line {line}" if pointer is None else pointer
+        if db.replacement_of(key) is card:  # the id of a card replaced since the list was written
+            readings.append(f"{place}: {key.strip()!r} is the id of a card that {card.id} replaces"
+                            + (f" (in {card.file})" if card.file else "") + f"; read as {card.id}.")
+        elif len(same) > 1:  # a name, not an id, that several cards carry: say which was read
             others = ", ".join(c.id for c in same if c.id != card.id)
             readings.append(f"{place}: {key.strip()!r} names {len(same)} {db.game} cards; read as "
                             f"{card.id}, the first (not {others}). Write the id to choose one.")

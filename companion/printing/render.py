@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from .. import GAMES
 from ..errors import os_reason
-from ..validation import BACK_FILE, IMAGE_SUFFIXES
+from ..validation import IMAGE_SUFFIXES, back_kind
 from .geometry import (
     Overflow,
     PagePlan,
@@ -34,9 +34,6 @@ from .geometry import (
 )
 
 MM = 72.0 / 25.4
-#: The image files read, and a ``back`` value that names a file (a folder separator, or a suffix
-#: such as ``.svg``) rather than a back's name ("Turtle Back"): as ``companion validate`` checks them.
-_FILE_LIKE = BACK_FILE
 
 
 @dataclass(frozen=True)
@@ -311,11 +308,11 @@ class _Faces:
         label: str | None = None
         key: tuple[str, str] = ("game", self.game)
         if value:
-            text = str(value).strip()
-            if text.lower().endswith(IMAGE_SUFFIXES):
+            kind, text = back_kind(str(value))  # as `companion validate` reads it
+            if kind == "image":
                 art = self._image(card, self._resolve(card, text), "back")  # type: ignore[arg-type]
                 key = ("img", art.form)
-            elif _FILE_LIKE.search(text):
+            elif kind == "file":
                 raise PrintError(f"back {text!r} names a file that is not an image this can print",
                                  where=card_where(card, "back"),
                                  expected=f"an image, one of {', '.join(IMAGE_SUFFIXES)}, or a back's name "

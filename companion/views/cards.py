@@ -23,6 +23,8 @@ every card that loads and lists the broken file's errors above the table.
 from __future__ import annotations
 
 import html
+import os
+import re
 from collections.abc import Collection
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -122,9 +124,11 @@ def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
 def load_what_loads(game: str) -> tuple[CardDB, dict[str, list[str]]]:
     """A game's cards as :func:`load_game` loads them, leaving out any card file of your own that
     does not load; returns the cards and, per file left out, its errors (as ``companion validate``
-    words them). If even the bundled cards do not load, the database is empty and the error is
-    listed under :data:`BUNDLED`."""
-    from ..cards import user_game_files
+    words them). Your corrections file is left out record by record: a correction of a card in a
+    file left out is left out (keyed ``"<file> /cards/<i> (card '<id>')"``), and the others stay in
+    force. If even the bundled cards do not load, the database is empty and the error is listed
+    under :data:`BUNDLED`."""
+    from ..cards import CORRECTIONS_NAME, file_key, user_game_files
     from ..validation import validate_paths
 
     try:
@@ -133,10 +137,24 @@ def load_what_loads(game: str) -> tuple[CardDB, dict[str, list[str]]]:
         failure = first
     skipped: dict[str, list[str]] = {}
     good: list[Path] = []
+    leave_out: set[tuple[str, int]] = set()
     for f in user_game_files(game):
         try:  # in order, beside the bundled cards and your files before it, as the game loads them
             load_game(game, include_user=False, extra=[*good, f])
         except CompanionError as exc:
+            if f.name == CORRECTIONS_NAME:
+                left = _corrections_left_out(game, good, f, skipped)
+                if left:
+                    try:  # without the corrections of cards left out, the others load
+                        load_game(game, include_user=False, extra=[*good, f],
+                                  leave_out={(file_key(f), i) for i in left})
+                    except CompanionError:
+                        pass
+                    else:
+                        leave_out |= {(file_key(f), i) for i in left}
+                        skipped.update(left.values())
+                        good.append(f)
+                        continue
             # every problem, as `companion validate` words them (it also sees the bundled cards,
             # so a correction of a bundled card is no problem), else the one the loading met
             # (e.g. an id another of your files already uses)
@@ -144,10 +162,63 @@ def load_what_loads(game: str) -> tuple[CardDB, dict[str, list[str]]]:
             continue
         good.append(f)
     try:
-        return load_game(game, include_user=False, extra=good), skipped
+        return load_game(game, include_user=False, extra=good, leave_out=leave_out), skipped
     except CompanionError as exc:
         skipped.setdefault(BUNDLED, []).append(exc.render() if skipped else failure.render())
         return CardDB(game, ()), skipped
+
+
+def _corrections_left_out(game: str, good: list[Path], path: Path,
+                          skipped: dict[str, list[str]]) -> dict[int, tuple[str, list[str]]]:
+    """The records of your corrections file (``path``) that correct a card no file loaded before
+    it holds, because the card's file is left out (in ``skipped``) or no card has that id: index ->
+    (its key in the page's problems, why). Empty if the file does not load for another reason."""
+    from ..cards import load_file
+    from ..validation import read_document, resolve_replacements, validate_paths
+
+    try:
+        loaded = load_game(game, include_user=False, extra=good)
+        fixes = load_file(path, game)
+    except CompanionError:
+        return {}
+    _kept, orphans = resolve_replacements([*loaded.cards, *fixes], lambda c: (c.id, c.get("replaces")))
+    holders: dict[str, str] = {}  # card id -> the file left out that holds it
+    for f in skipped:
+        doc, _problem = read_document(f)
+        cards = doc.get("cards") if isinstance(doc, dict) else None
+        for card in cards if isinstance(cards, list) else []:
+            if isinstance(card, dict) and isinstance(card.get("id"), str):
+                holders.setdefault(card["id"].lower(), f)
+    left: dict[int, tuple[str, list[str]]] = {}
+    errors = None
+    for card in orphans:
+        target, index = str(card.get("replaces")), int(card.index or 0)
+        holder = holders.get(target.lower())
+        if holder is not None:
+            why = [f"corrects {target!r}, a card of {holder}, which is left out (see above): fix that file "
+                   "and this correction applies again"]
+        else:  # no card has that id: as `companion validate` says it
+            errors = validate_paths([path]).errors if errors is None else errors
+            why = [i.render() for i in errors if i.pointer.startswith(f"/cards/{index}/")] or [
+                f"corrects {target!r}, which no card loaded before it holds"]
+        left[index] = (f"{path} /cards/{index} (card {card.id!r})", why)
+    return left
+
+
+#: The end of a key of :func:`load_what_loads`'s problems that names one correction, not a file.
+_RECORD_KEY = re.compile(r" /cards/\d+ \(card '.*'\)$")
+
+#: The quotes a pasted path may come in (a file manager's "Copy as path", a shell's, a word processor's).
+_QUOTES = {('"', '"'), ("'", "'"), ("\u201c", "\u201d"), ("\u2018", "\u2019")}
+
+
+def typed_path(text: str) -> str:
+    """A path as typed or pasted into the path box: spaces around it and the quotes around a
+    pasted path (``"C:\\My cards\\mine.json"``, ``'~/cards.json'``) taken off, ``~`` expanded."""
+    path = text.strip()
+    while len(path) >= 2 and (path[0], path[-1]) in _QUOTES:
+        path = path[1:-1].strip()
+    return os.path.expanduser(path) if path.startswith("~") else path
 
 
 def _missing(value: Any) -> bool:
@@ -333,11 +404,18 @@ class CardBrowserView:
         if bundled is not None:
             ui.show(self.load_problems, "error", f"The {name} cards could not be loaded", [*bundled, *lines])
         elif skipped:
-            n = len(skipped)
-            it = "them" if n != 1 else "it"
+            n_records = sum(bool(_RECORD_KEY.search(key)) for key in skipped)  # corrections, one by one
+            n_files = len(skipped) - n_records
+            parts = []
+            if n_files:
+                parts.append(f"{n_files} of your {name} card files")
+            if n_records:
+                parts.append(f"{n_records} of your corrections")
+            it = "them" if n_files != 1 else "it"
+            fix = f" Fix {it} (or check {it} below)." if n_files else ""
             ui.show(self.load_problems, "warn",
-                    f"{n} of your {name} card files could not be loaded and {'are' if n != 1 else 'is'} "
-                    f"left out; the other cards are shown. Fix {it} (or check {it} below).", lines)
+                    f"{' and '.join(parts)} could not be loaded and {'are' if len(skipped) != 1 else 'is'} "
+                    f"left out; the other cards are shown.{fix}", lines)
         else:
             self.load_problems.value = ""
 
@@ -365,7 +443,7 @@ class CardBrowserView:
         """Validate the file or folder typed in the path box."""
         from ..validation import validate_paths
 
-        path = self.path.value.strip()
+        path = typed_path(self.path.value)
         if not path:
             raise CompanionError("no path given", expected="the path of a card file or folder")
         if path.lower().endswith(".csv"):  # a sheet, checked as an upload of it is
