@@ -69,8 +69,10 @@ def record_high_score(entry: HighScore,
     return table, rank
 
 
-def remove_high_score(place: int, path: str | os.PathLike[str] | None = None) -> tuple[HighScores, HighScore]:
-    """Load, remove the entry at 1-based ``place``, save: the table after it and the entry removed."""
-    table, gone = load_high_scores(path).remove(place)
+def remove_high_score(place: int, path: str | os.PathLike[str] | None = None,
+                      name: str | None = None) -> tuple[HighScores, HighScore]:
+    """Load, remove the entry at ``place`` as the table shows it (``name`` for one of several tied
+    there: :meth:`HighScores.remove`), save: the table after it and the entry removed."""
+    table, gone = load_high_scores(path).remove(place, name)
     save_high_scores(table, path)
     return table, gone

@@ -195,11 +195,25 @@ def test_a_mistyped_high_score_can_be_taken_back(capsys: pytest.CaptureFixture[s
     code, out, _ = run(capsys, "monarchs", "highscores", "--remove", "1")
     assert code == 0 and "Removed: 999 VP  Oops" in out and "1.   28 VP  Ann" in out
     code, _, err = run(capsys, "monarchs", "highscores", "--remove", "2")
-    assert code == 2 and "no high score at place 2 (expected 1 to 1)" in err
+    assert code == 2 and "no high score at place 2 (expected a place the table shows: 1)" in err
     code, _, err = run(capsys, "monarchs", "highscores", "--add", "5", "--remove", "1")
     assert code == 2 and "one at a time" in err
     code, out, _ = run(capsys, "monarchs", "highscores", "--json")
     assert [e["score"] for e in json.loads(out)["solo_high_scores"]] == [28]
+
+
+def test_a_tied_place_is_taken_back_only_with_the_name_shown(capsys: pytest.CaptureFixture[str]) -> None:
+    for score, name in ((30, "Cy"), (28, "Ann"), (28, "Bob"), (20, "Dee")):
+        run(capsys, "monarchs", "highscores", "--add", str(score), "--name", name)
+    code, _, err = run(capsys, "monarchs", "highscores", "--remove", "2")  # Ann and Bob share place 2
+    assert code == 2 and "place 2 is shared by 2 tied scores (28 VP Ann, 28 VP Bob)" in err
+    assert "Add --name NAME" in err
+    code, out, _ = run(capsys, "monarchs", "highscores", "--remove", "2", "--name", "bob")
+    assert code == 0 and "Removed: 28 VP  Bob" in out and "  2.   28 VP  Ann" in out
+    code, out, _ = run(capsys, "monarchs", "highscores", "--remove", "3")  # Dee, now listed at 3
+    assert code == 0 and "Removed: 20 VP  Dee" in out
+    code, _, err = run(capsys, "monarchs", "highscores", "--remove", "2", "--name", "Zed")
+    assert code == 2 and "no score of 'Zed' at place 2 (expected 'Ann')" in err
 
 
 def test_highscores_refuse_an_absurd_score(capsys: pytest.CaptureFixture[str]) -> None:

@@ -107,6 +107,11 @@ def test_end_of_game_panel() -> None:
     v = MonarchsCompanion(db())
     v.players.value, v.seat.value, v.court_deck.value = 3, 1, 0
     assert "2 more turn(s)" in v.end_out.value
+    v.players.value = 2
+    v.seat.value = 3  # set before the number of players: the seat is never moved behind one's back
+    assert v.seat.value == 3 and "Seat 3 has no place at a table of 2" in v.end_out.value
+    v.players.value = 4
+    assert "1 more turn(s) (seat 4)" in v.end_out.value  # (a seat moved to 2 had said 2 turns)
 
 
 def test_buy_planner_clears_an_old_error_and_old_purchases() -> None:

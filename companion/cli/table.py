@@ -176,15 +176,15 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
     from ..monarchs.flow import MAX_SCORE, HighScore, check_name, shown_name
 
     rank = None
-    if args.name and args.add is None:
-        raise CliInputError("a name goes with --add SCORE", where="--name")
+    if args.name and args.add is None and args.remove is None:
+        raise CliInputError("a name goes with --add SCORE (or --remove PLACE)", where="--name")
     if args.remove is not None and args.add is not None:
         raise CliInputError("--add and --remove are two commands: one at a time", where="--remove")
     removed = None
     if args.remove is not None:
         from ..highscores import remove_high_score
 
-        table, removed = remove_high_score(args.remove)
+        table, removed = remove_high_score(args.remove, name=args.name or None)
     elif args.add is not None:
         if not 0 <= args.add <= MAX_SCORE:
             shown = str(args.add) if len(str(args.add)) <= 24 else str(args.add)[:24] + "…"
@@ -673,9 +673,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="record a solo score (victory points, 0 to 999) with today's date; says its rank")
     h.add_argument("--name", default="",
                    help="the player's name for the score --add records (optional; one line, at most 40 "
-                        "characters)")
+                        "characters); with --remove, which of several tied scores to take back")
     h.add_argument("--remove", type=int, metavar="PLACE",
-                   help="take back the score at this place of the table (a mistyped one)")
+                   help="take back the score at this place of the table, as listed (a mistyped one; a "
+                        "place tied scores share needs --name too)")
     h.add_argument("--json", action="store_true", help="the table (and the new score's rank) as JSON")
     h.set_defaults(handler=_monarchs_highscores)
 

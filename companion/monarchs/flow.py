@@ -202,14 +202,31 @@ class HighScores:
         rank = 1 + sum(1 for e in self.entries if e.score > entry.score)
         return replace(self, entries=tuple(entries)), (rank if place < MAX_ENTRIES else None)
 
-    def remove(self, place: int) -> tuple[HighScores, HighScore]:
-        """The table without its entry at 1-based ``place`` (a mistyped score taken back), and
-        that entry."""
-        if not 1 <= place <= len(self.entries):
-            expected = f"1 to {len(self.entries)}" if self.entries else "a score in the table"
-            raise CompanionError(f"no high score at place {place}", where="high scores", expected=expected)
+    def remove(self, place: int, name: str | None = None) -> tuple[HighScores, HighScore]:
+        """The table without its entry at ``place`` as the table shows it (:meth:`ranks`: a tie
+        shares its place), and that entry. A place that several tied scores share needs ``name``
+        too, to say which: a mistyped score is taken back, never another player's."""
+        ranks = self.ranks()
+        at = [i for i, r in enumerate(ranks) if r == place]
+        if not at:
+            shown = ", ".join(str(r) for r in dict.fromkeys(ranks))
+            raise CompanionError(f"no high score at place {place}", where="high scores",
+                                 expected=(f"a place the table shows: {shown}" if ranks
+                                           else "a score in the table"))
+        if name is not None:
+            named = [i for i in at if self.entries[i].name.strip().casefold() == name.strip().casefold()]
+            if not named:
+                raise CompanionError(f"no score of {name.strip()[:40]!r} at place {place}",
+                                     where="high scores",
+                                     expected=" or ".join(repr(self.entries[i].name) for i in at))
+            at = named[:1]  # (the same name twice at one place: the same score, either one)
+        elif len(at) > 1:
+            who = ", ".join(f"{self.entries[i].score} VP {self.entries[i].name or '(no name)'}" for i in at)
+            raise CompanionError(f"place {place} is shared by {len(at)} tied scores ({who})",
+                                 where="high scores", expected="the name of the one to take back too",
+                                 suggestion="Add --name NAME (on the page: the name box).")
         entries = list(self.entries)
-        gone = entries.pop(place - 1)
+        gone = entries.pop(at[0])
         return replace(self, entries=tuple(entries)), gone
 
     def ranks(self) -> list[int]:

@@ -495,9 +495,13 @@ class MonarchsCompanion:
 
     def refresh_end(self) -> None:
         self._clear_saved_note()
+        if self.seat.value > self.players.value:  # (never changed behind the player's back: the seat
+            # may be set before the number of players, and a quietly moved seat gave wrong turns left)
+            self.end_out.value = (f"<div style='font-size:16px;color:{ui.COLOURS['warn']}'>Seat "
+                                  f"{self.seat.value} has no place at a table of {self.players.value}: set "
+                                  f"Players, or a seat from 1 to {self.players.value}</div>")
+            return
         try:
-            if self.seat.value > self.players.value:
-                self.seat.value = self.players.value
             s = end_status(self.players.value, self.seat.value, self.court_deck.value)
         except CompanionError as exc:
             ui.show_error(self.message, exc)
