@@ -40,7 +40,9 @@ def load_high_scores(path: str | os.PathLike[str] | None = None) -> HighScores:
         doc = json.loads(p.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:  # (a number of thousands
         reason = ("nested too deeply" if isinstance(exc, RecursionError)  # of digits too)
-                  else os_reason(exc) if isinstance(exc, OSError) else str(exc)[:120])
+                  else os_reason(exc) if isinstance(exc, OSError)
+                  else "it holds a number of thousands of digits" if "digits" in str(exc)
+                  else str(exc)[:120])
         raise CompanionError(f"the high-score table cannot be read ({reason})", where=str(p),
                              suggestion="Move the file aside to start a new table.") from None
     return HighScores.from_json(doc, where=str(p))

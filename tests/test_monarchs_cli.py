@@ -356,3 +356,55 @@ def test_end_refuses_zero_players_without_naming_a_page(capsys: pytest.CaptureFi
     code, _, err = run(capsys, "monarchs", "end", "--players", "0", "--seat", "1", "--court-deck", "0")
     assert code == 2 and "players must be 1 to 6, not 0" in err
     assert "page" not in err and "box" not in err and "notebook" not in err
+
+
+def test_buy_inputs_a_player_types_twice_or_too_tall(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "monarchs", "buy", "--influence", "9", "--front", "1", "2", "--front", "3",
+                       "4", "--json")
+    seen = sorted({(c["position"], c["price"]) for p in json.loads(out)["purchases"] for c in p["cards"]})
+    assert code == 0 and seen == [(1, 1), (2, 2), (3, 3), (4, 4)]  # the second --front goes on: 3 and 4
+    code, _, err = run(capsys, "monarchs", "buy", "--influence", "9", "--front", "1", "2", "--front", "3",
+                       "4", "5")
+    assert code == 2 and "has 4 positions, not 5" in err
+    code, _, err = run(capsys, "monarchs", "buy", "--influence", "0", "--front", "/".join(["0"] * 5000))
+    assert code == 2 and "front 1: a stack of 5000 cards (expected at most 99 cards" in err
+
+
+def test_a_score_file_s_unknown_fields_and_its_own_notes(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "s.json"
+    f.write_text('{"cards": [{"colour": "red", "crowns": 1}]}', encoding="utf-8")
+    code, _, err = run(capsys, "score", "monarchs", str(f))
+    assert code == 2 and "/cards/0/colour: unknown field 'colour'. Did you mean 'color'?" in err
+    f.write_text('{"cards": [{"color": "red", "crowns": 1}], "note": "x"}', encoding="utf-8")
+    code, _, err = run(capsys, "score", "monarchs", str(f))
+    assert code == 2 and "unknown field 'note'. Did you mean 'notes'?" in err
+    book = Path(__file__).resolve().parent.parent / "data" / "decks" / "monarchs-book-example.json"
+    code, out, _ = run(capsys, "score", "monarchs", str(book), "--variant", "family")
+    assert code == 0 and f"note (from {book}): The book gives each colour's card count" in out
+    code, out, _ = run(capsys, "score", "monarchs", str(book), "--json")
+    assert json.loads(out)["file_notes"].startswith("The book gives each colour's card count")
+
+
+def test_odd_high_score_files_are_named_not_misread(capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.highscores import high_score_path
+
+    path = high_score_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for text, said in (
+            ('{"game": "monarchs", "solo_high_scores": [{"score": 5, "name": null, "date": 3}]}',
+             "/solo_high_scores/0/date: the date of a score is text (found 3)"),
+            ('{"game": "village", "solo_high_scores": []}', "/game: is another game's table"),
+            ('{"solo_high_scores": [{"score": ' + "9" * 5000 + "}]}",
+             "it holds a number of thousands of digits")):
+        path.write_text(text, encoding="utf-8")
+        code, _, err = run(capsys, "monarchs", "highscores")
+        assert code == 2 and said in err and "Exceeds" not in err
+    path.write_text('{"game": "monarchs", "solo_high_scores": [{"score": 5, "name": null}]}',
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "monarchs", "highscores")
+    assert code == 0 and "None" not in out  # a null name is no name, never the text "None"
+    path.write_text(json.dumps({"game": "monarchs", "solo_high_scores": [
+        {"score": 20 - i, "name": f"p{i}"} for i in range(10)]}), encoding="utf-8")
+    code, out, _ = run(capsys, "monarchs", "highscores", "--add", "11")
+    assert code == 0 and "Score 11: ties the 10th score, which keeps its place" in out

@@ -49,7 +49,7 @@ def _db(game: str, extra: list[str] | None = None) -> Any:
 # -- Of Mice and Monarchs ----------------------------------------------------------------------
 
 def _score_monarchs(args: argparse.Namespace) -> int:
-    from ..monarchs.scoring import parse_score_input, score
+    from ..monarchs.scoring import file_notes, parse_score_input, score
 
     text = _read_text(args.file)
     stripped = text.strip()
@@ -58,10 +58,13 @@ def _score_monarchs(args: argparse.Namespace) -> int:
     db = None if plain else _db("monarchs", args.cards)
     cards = parse_score_input(text, db, source=args.file)
     result = score(cards, args.variant)
+    said = file_notes(text) if stripped.startswith("{") else None  # what the file says of its figures
     if args.json:
-        _print_json(result.to_json())
+        _print_json({**result.to_json(), **({"file_notes": said} if said else {})})
     else:
         print("\n".join(result.lines()))
+        if said:
+            print(f"note (from {args.file}): {said}")
     return 0
 
 
@@ -117,7 +120,8 @@ def _monarchs_buy(args: argparse.Namespace) -> int:
     shown = plan.purchases[: args.top] if args.top else plan.purchases
     notes = list(plan.notes)
     if args.hand and len(args.hand) != HAND_SIZE:
-        notes.append(f"a hand is {HAND_SIZE} cards ({CITE_BUY}); {len(args.hand)} were given")
+        n = len(args.hand)
+        notes.append(f"a hand is {HAND_SIZE} cards ({CITE_BUY}); {n} {'was' if n == 1 else 'were'} given")
     icons = sum(int(c.get("move_cover") or 0) for c in hand_cards)
     if icons:  # (Game Play: buying and Move and Cover in any order)
         notes.append(f"the hand has {icons} Move and Cover icon(s): moving a Court card first may bring a "
@@ -206,7 +210,14 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
         _print_json(doc)
         return 0
     if args.add is not None:
-        print(f"Score {args.add}: " + (f"rank {rank}" if rank else "not in the top 10"))
+        from ..monarchs.flow import MAX_ENTRIES
+
+        tied_out = (rank is None and len(table.entries) >= MAX_ENTRIES
+                    and table.entries[MAX_ENTRIES - 1].score == args.add)
+        print(f"Score {args.add}: " + (f"rank {rank}" if rank else
+                                       f"ties the {MAX_ENTRIES}th score, which keeps its place (the earlier "
+                                       f"one stays): not in the top {MAX_ENTRIES}" if tied_out
+                                       else f"not in the top {MAX_ENTRIES}"))
     if removed is not None:
         print(f"Removed: {removed.score} VP  {shown_name(removed.name)}  {removed.date}".rstrip())
     if not table.entries:
@@ -605,10 +616,11 @@ VILLAGE_EVENTS = ("start", "redraw", "draw", "step", "play_basic", "summon_mega"
                   "magic", "flip", "attack", "stats", "destroy", "destroy_magic", "mp", "deck", "end_turn")
 
 def _add_court_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--front", nargs="*", default=[], metavar="SPEC",
+    # (action "extend": a repeated --front goes on with the next positions, never replaces the first)
+    p.add_argument("--front", nargs="*", action="extend", default=[], metavar="SPEC",
                    help="front row positions 1-4: COST[:CROWNS[:INFLUENCE]], a card name, '-' for empty, "
                         "or a stack A/B (top last)")
-    p.add_argument("--back", nargs="*", default=[], metavar="SPEC",
+    p.add_argument("--back", nargs="*", action="extend", default=[], metavar="SPEC",
                    help="back row positions 1-4 (cost +2), same forms as --front")
     p.add_argument("--cards", action="append", default=[], metavar="FILE", help="extra card file")
 

@@ -23,6 +23,8 @@ ROWS = ("front", "back")
 SORTS = ("crowns", "influence", "spent")
 #: Above this many ways of taking cards off the stacks, only the top cards are planned.
 MAX_COMBINATIONS = 200_000
+#: Cards typed into one Court position at most: far more than a Court deck holds.
+MAX_STACK = 99
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +104,12 @@ def parse_court_entry(spec: str, db: Any = None, *, where: str = "court") -> Sta
     spec = spec.strip()
     if spec in ("", "-"):
         return ()
+    parts = spec.split("/")
+    if len(parts) > MAX_STACK:  # (no table holds such a stack; planning it would take minutes)
+        raise RuleError(f"a stack of {len(parts)} cards", where=where,
+                        expected=f"at most {MAX_STACK} cards in one Court position")
     stack: list[CourtCard] = []
-    for part in (p.strip() for p in spec.split("/")):
+    for part in (p.strip() for p in parts):
         bits = part.split(":")
         shown = repr(part) if len(part) <= 40 else repr(part[:39] + "…")
         if bits[0].strip().lstrip("-").isdecimal():

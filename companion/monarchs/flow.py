@@ -130,7 +130,10 @@ MAX_NAME = 40
 
 def _short_repr(value: object, limit: int = 24) -> str:
     """``repr(value)`` cut to ``limit`` characters (a mistyped score may have hundreds of digits)."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int of thousands of digits, which Python will not write out
+        return "a number of thousands of digits"
     return text if len(text) <= limit else text[:limit] + "…"
 
 
@@ -244,6 +247,10 @@ class HighScores:
     def from_json(cls, doc: Any, *, where: str = "high scores") -> HighScores:
         if not isinstance(doc, dict) or not isinstance(doc.get("solo_high_scores"), list):
             raise CompanionError('expected an object with a "solo_high_scores" list', where=where)
+        if doc.get("game", "monarchs") != "monarchs":
+            raise CompanionError("is another game's table", where=f"{where}: /game", expected="'monarchs'",
+                                 found=_short_repr(doc.get("game")),
+                                 suggestion="Move the file aside to start a new table")
         out = []
         for i, e in enumerate(doc["solo_high_scores"]):
             score = e.get("score") if isinstance(e, dict) else None
@@ -255,7 +262,11 @@ class HighScores:
                                      f"/solo_high_scores/{i}/score", found=_short_repr(score),
                                      suggestion="Correct or remove that entry (or move the file aside "
                                                 "to start a new table)")
-            out.append(HighScore(e["score"], str(e.get("name", "")), str(e.get("date", "")),
+            for key in ("name", "date"):  # (a null written back as the text "None" had been kept)
+                if e.get(key) is not None and not isinstance(e.get(key), str):
+                    raise CompanionError(f"the {key} of a score is text", where=f"{where}: /solo_high_scores/"
+                                         f"{i}/{key}", found=_short_repr(e.get(key)))
+            out.append(HighScore(e["score"], e.get("name") or "", e.get("date") or "",
                                  str(e.get("variant", "standard"))))
         out.sort(key=lambda h: -h.score)
         return cls(tuple(out[:MAX_ENTRIES]))

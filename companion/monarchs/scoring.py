@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import cite
-from ..errors import CompanionError, UnknownCardError, closest
+from ..errors import CompanionError, UnknownCardError, closest, did_you_mean
 
 #: The six Court colours, in the order the book's scoring example lists them on the score pad.
 COURT_COLOURS: tuple[str, ...] = ("purple", "yellow", "green", "blue", "red", "orange")
@@ -249,12 +249,28 @@ def parse_decklist(text: str, db: Any, *, source: str = "decklist") -> list[Scor
     return out
 
 
+#: The fields of a JSON score file and of each of its cards: another is a mistake to say (a
+#: "colour" for "color"), never a field silently passed over.
+FILE_KEYS = ("cards", "game", "name", "source", "notes", "$schema")
+CARD_KEYS = ("color", "crowns", "count", "name")
+
+
+def _unknown_key(obj: Mapping[str, Any], known: Sequence[str], where: str) -> None:
+    for key in obj:
+        if key not in known:
+            hint = closest(str(key), list(known), n=1)
+            raise ScoreInputError(f"unknown field {str(key)[:40]!r}", where=f"{where}/{str(key)[:40]}",
+                                  expected=None if hint else "one of " + ", ".join(known),
+                                  suggestion=did_you_mean(hint) if hint else None)
+
+
 def parse_json_cards(doc: Any, db: Any = None, *, source: str = "json") -> list[ScoreCard]:
     """``{"cards": [{"color": ..., "crowns": ..., "count"?: n} | {"name": ..., "count"?: n}]}``."""
     if not isinstance(doc, dict) or "cards" not in doc:
         raise ScoreInputError('expected an object with a "cards" list', where=f"{source}: /",
                               found=type(doc).__name__ if not isinstance(doc, dict)
                               else f"keys {sorted(doc)!r}")
+    _unknown_key(doc, FILE_KEYS, f"{source}: ")
     if not isinstance(doc["cards"], list):
         raise ScoreInputError('"cards" must be a list of cards', where=f"{source}: /cards",
                               found=f"{type(doc['cards']).__name__} {doc['cards']!r}"[:60])
@@ -263,6 +279,7 @@ def parse_json_cards(doc: Any, db: Any = None, *, source: str = "json") -> list[
         where = f"{source}: /cards/{i}"
         if not isinstance(entry, dict):
             raise ScoreInputError("each card must be an object", where=where, found=repr(entry)[:60])
+        _unknown_key(entry, CARD_KEYS, where)
         count = entry.get("count", 1)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
             raise ScoreInputError(f"count must be 1..{MAX_COUNT}, not {count!r}", where=f"{where}/count")
@@ -288,6 +305,16 @@ def parse_json_cards(doc: Any, db: Any = None, *, source: str = "json") -> list[
                                   found=f"keys {sorted(entry)!r}")
         out.extend([sc] * count)
     return out
+
+
+def file_notes(text: str) -> str | None:
+    """The ``notes`` of a JSON score file (what the file says of its own figures), if any."""
+    try:
+        doc = json.loads(text.lstrip("\ufeff").strip())
+    except (ValueError, RecursionError):
+        return None
+    notes = doc.get("notes") if isinstance(doc, dict) else None
+    return notes if isinstance(notes, str) and notes.strip() else None
 
 
 def parse_score_input(text: str, db: Any = None, *, source: str = "input") -> list[ScoreCard]:
