@@ -408,3 +408,12 @@ def test_odd_high_score_files_are_named_not_misread(capsys: pytest.CaptureFixtur
         {"score": 20 - i, "name": f"p{i}"} for i in range(10)]}), encoding="utf-8")
     code, out, _ = run(capsys, "monarchs", "highscores", "--add", "11")
     assert code == 0 and "Score 11: ties the 10th score, which keeps its place" in out
+
+
+def test_the_end_check_cites_its_section_when_play_goes_on(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "monarchs", "end", "--players", "3", "--seat", "1", "--court-deck", "4",
+                       "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["cite"] == "of-mice-and-monarchs.md, Game End and Scoring"
+    assert doc["message"] == "4 card(s) left in the Court deck: play on (of-mice-and-monarchs.md, Game End " \
+                             "and Scoring)."

@@ -148,8 +148,10 @@ def _monarchs_end(args: argparse.Namespace) -> int:
 
     s = end_status(args.players, args.seat, args.court_deck)
     if args.json:
+        from ..monarchs.flow import CITE_END
+
         _print_json({"triggered": s.triggered, "turns_left": s.turns_left, "seats_left": list(s.seats_left),
-                     "message": s.message})
+                     "message": s.message, "cite": CITE_END})
     else:
         print(s.message)
     return 0

@@ -58,7 +58,8 @@ def end_status(players: int, seat: int, court_deck_left: int) -> EndStatus:
     if isinstance(court_deck_left, bool) or not isinstance(court_deck_left, int) or court_deck_left < 0:
         raise RuleError(f"Court deck cards left must be 0 or more, not {court_deck_left!r}")
     if court_deck_left > 0:
-        return EndStatus(False, (), f"{court_deck_left} card(s) left in the Court deck: play on.")
+        return EndStatus(False, (), f"{court_deck_left} card(s) left in the Court deck: play on "
+                                    f"({CITE_END}).")
     if players == 1:
         return EndStatus(True, (), "Solo: the Court deck is exhausted, the game ends. "
                                    f"Score now ({CITE_SOLO}).")
@@ -121,7 +122,7 @@ def solo_removal(white: int, black: int, court: Court | None = None, *,
 
 MAX_ENTRIES = 10
 #: Highest solo score kept. A game scores cards x crowns per colour: taking every card of the demo
-#: Court scores 92, so 999 (the page's score box goes no higher either) leaves room for a bigger
+#: Court scores 160, so 999 (the page's score box goes no higher either) leaves room for a bigger
 #: real Court and still refuses typing slips such as 99999999999.
 MAX_SCORE = 999
 #: Longest player name kept with a score (a table row, not a page of text).
