@@ -409,3 +409,16 @@ def test_a_number_an_older_version_logged_above_the_cap_still_replays(
     code, out, _ = run(capsys, "village", "replay", str(log), "--json")
     doc = json.loads(out)
     assert code == 0 and doc["problems"] == [] and doc["players"][0]["field"][0]["atk"] == 99999
+
+
+def test_a_deck_change_below_zero_is_refused_not_a_lost_game(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "g.jsonl"
+    log.write_text("")
+    assert main(["village", "do", str(log), '{"event": "start"}']) == 0
+    capsys.readouterr()
+    code = main(["village", "do", str(log), '{"event": "deck", "player": 0, "delta": -100}'])
+    err = capsys.readouterr().err
+    assert code == 2 and "deck has 53 card(s): -100 would go below 0" in err  # (60 less the opening 7)
+    assert "give delta -53 if that is what happened. Nothing was written" in err
+    assert main(["village", "do", str(log), '{"event": "deck", "player": 0, "delta": -53}']) == 0

@@ -673,3 +673,19 @@ def test_preview_without_a_game_says_there_is_no_game(tmp_path: Path) -> None:
     assert v.battle_result.value == ""
     v.new_game()
     assert not v.preview_button.disabled
+
+
+def test_the_page_checks_named_cards_against_the_card_data_as_the_command_line_does() -> None:
+    a = VillageCompanion()
+    a.new_game_button.click()
+    a.buttons["draw"].click()
+    a.mouse_name.value = "Acorn Scout"
+    a.buttons["play_basic"].click()
+    a.card_name.value = "Harvest Moon"  # a Magic card used as an Item: refused, as `village do` does
+    a.buttons["item"].click()
+    assert "is a magic card, not an Item card" in a.message.value
+    assert not any("Harvest Moon" in i for p in a.state.players for m in p.field for i in m.items)
+    a.card_name.value = "Quiksand"  # a typo: played as typed (a card of one's own), but said
+    a.buttons["magic"].click()
+    assert "&#x27;Quiksand&#x27; is not a Village card in the card data" in a.message.value
+    assert "Did you mean &#x27;Quicksand&#x27;?" in a.message.value

@@ -513,10 +513,6 @@ def _unread_keys(obj: Any, path: str) -> list[tuple[str, str, Any]]:
     return out
 
 
-#: Event fields that name a Village card (checked against the card data, for a typo).
-_CARD_FIELDS = {"play_basic": "name", "summon_mega": "name", "item": "name", "magic": "name"}
-
-
 def _unread(events: list[Any], db: Any) -> list[str]:
     """Warnings for fields the rules did not read and that the event does not take (a misspelt
     field is otherwise silently ignored: a 'defendr' would make an undefended attack) and for
@@ -525,7 +521,7 @@ def _unread(events: list[Any], db: Any) -> list[str]:
     Called after the events were tried (:meth:`Tracker.first_refused`), before any is written;
     ``db``: the card data, or ``None`` when it could not be read (names are not checked)."""
     from ..errors import closest, did_you_mean
-    from ..village.game import EVENTS
+    from ..village.game import EVENTS, unknown_card_note
 
     warnings: list[str] = []
     for i, event in enumerate(events, 1):
@@ -543,13 +539,9 @@ def _unread(events: list[Any], db: Any) -> list[str]:
             warnings.append(f"{where}: {path + '.' if path else ''}{key!r} is not a field this event "
                             "takes, so it was ignored" + (f". {hint}" if hint else "")
                             + (f" ({kind}: {text})" if text else ""))
-        field = _CARD_FIELDS.get(kind)
-        name = event.get(field) if field else None
-        if isinstance(name, str) and name.strip():
-            if db is not None and db.lookup(name) is None:
-                hint = did_you_mean(db.suggest(name))
-                warnings.append(f"{where}: {name!r} is not a Village card in the card data; it was "
-                                "recorded as typed" + (f". {hint}" if hint else ""))
+        note = unknown_card_note(db, event)
+        if note:
+            warnings.append(f"{where}: {note}")
     return warnings
 
 

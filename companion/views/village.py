@@ -45,6 +45,7 @@ from ..village.game import (
     check_card_type,
     checklist,
     new_game,
+    unknown_card_note,
     why_not,
 )
 
@@ -92,6 +93,7 @@ class VillageCompanion(ui.TrackerPage):
         # a log this page cannot use (another game's, a cut last line that cannot be set aside):
         # the page still builds, on an empty game in memory, says why and refuses every action
         self.tracker = self.open_tracker(VillageTracker, self.log_path)
+        self._attach_cards()
         self._build()
         if self.unusable is None:
             self._show_set_aside(self.message)
@@ -420,11 +422,19 @@ class VillageCompanion(ui.TrackerPage):
             self.battle_result.value = ""
         self._preview_shown = None
 
+    def _attach_cards(self) -> None:
+        """The card data checks and fills in what the page's boxes name, as on the command line
+        (a Magic card played as an Item, or as instant when it is not, is refused)."""
+        db = self.db()
+        self.tracker.cards = db if len(db) else None  # (no data that loads: names are taken as typed)
+
     def act(self, event: dict[str, Any], notes: tuple[str, ...] = ()) -> VillageState:
         """Log one event (checked against the rules first) and redraw the page; ``notes`` are
-        warnings shown below what the event did."""
+        warnings shown below what the event did (and a card name the data does not know)."""
         self.refuse_if_unusable()
         self._run(lambda: self.tracker.do(event))
+        note = unknown_card_note(self.tracker.cards, event)
+        notes = (*notes, note) if note else notes
         lines = [*self.state.last, *notes]
         kind = "warn" if FORFEIT_NOTE in lines or notes else "ok"
         ui.show(self.message, kind, lines[0] if lines else "Done", lines[1:])
@@ -483,6 +493,7 @@ class VillageCompanion(ui.TrackerPage):
                 keep = self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}")
                 ui.keep_old_log(self.log_path, keep, "start the new game")
         self.tracker = VillageTracker(self.log_path)
+        self._attach_cards()
         self.tracker.do(start)
         self._resolved, self.battle_result.value = None, ""
         self.setup.selected_index = None

@@ -375,6 +375,23 @@ _PLAYED_AS = {"basic-mouse": ("a Basic Mouse", f"{CITE_TURN}, Step 2"),
               "magic": ("a Magic card", CITE_MAGIC), "item": ("an Item card", CITE_ITEM)}
 
 
+#: Event fields that name a Village card (checked against the card data, for a typo).
+CARD_NAME_FIELDS = {"play_basic": "name", "summon_mega": "name", "item": "name", "magic": "name"}
+
+
+def unknown_card_note(db: Any, event: Mapping[str, Any]) -> str | None:
+    """What to say of an event naming a card the card data ``db`` does not know (``None``: it knows
+    it, or there is no data): the rules take any name (a card of one's own, its ATK and DEF typed
+    in), but a typo should not pass unseen, so the note gives the closest names."""
+    field_ = CARD_NAME_FIELDS.get(str(event.get("event")))
+    name = event.get(field_) if field_ else None
+    if db is None or not isinstance(name, str) or not name.strip() or db.lookup(name) is not None:
+        return None
+    hint = did_you_mean(db.suggest(name))
+    return f"{name!r} is not a Village card in the card data; it was recorded as typed" + (
+        f". {hint}" if hint else "")
+
+
 def check_card_type(card: Any, kind: str) -> None:
     """Refuse a card played as a type it is not: ``kind`` is ``basic-mouse`` (Order of Turn,
     Step 2), ``mega-mouse`` (Summoning MegaMice), ``magic`` or ``item`` (Card Descriptions 4-5);
@@ -794,7 +811,12 @@ class VillageTracker(Tracker[VillageState]):
         p = _player(state, e)
         delta = _int(e, "delta", minimum=None if self._cap is None else -self._cap, maximum=self._cap)
         pl = state.players[p]
-        deck = max(0, pl.deck + delta)
+        if pl.deck + delta < 0 and not self.replaying:  # a typo would empty the deck: an ended game
+            raise RuleError(f"{pl.name}'s deck has {pl.deck} card(s): {delta} would go below 0",
+                            expected=f"a delta of -{pl.deck} or more",
+                            suggestion=f"An empty deck loses the game ({CITE_WIN}): give delta "
+                                       f"-{pl.deck} if that is what happened.")
+        deck = max(0, pl.deck + delta)  # (an older log's line is kept as it was played)
         return replace(_set_player(state, p, replace(pl, deck=deck)),
                        last=(f"{pl.name}: {pl.deck} -> {deck} cards in deck",))
 
