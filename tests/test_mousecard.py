@@ -28,6 +28,7 @@ from companion.mousecard.deck import (
 )
 from companion.mousecard.odds import (
     BONUS_POLICIES,
+    HOUSE_NOTES,
     KING_POLICIES,
     POLICY_NOTES,
     TaskCheck,
@@ -716,7 +717,7 @@ def test_a_rare_bad_card_reads_under_a_tenth_of_a_percent_not_none() -> None:
     result = odds(6, 6, need=5, situation="red-bad", red_bad="all", fate_chips=9,
                   stop_when_sure=False)
     assert 0 < result.p_bad < Fraction(1, 2000)
-    assert "  P(a bad card)       <0.1%" in result.lines()
+    assert "  P(a bad card)       <0.1%  (in effect: not cancelled)" in result.lines()
 
 
 def test_a_long_tail_of_tiny_success_counts_is_shown_as_one_entry() -> None:
@@ -739,9 +740,28 @@ def test_every_result_states_the_players_choices_it_assumed(kings: str, bonus: s
     notes = odds(3, "J", situation="combat", kings=kings, bonus=bonus, stop_when_sure=stop).notes
     policies = [n for n in notes if n.startswith("policy:")]
     assert len(policies) == 3
-    assert POLICY_NOTES["kings", kings] in policies and POLICY_NOTES["bonus", bonus] in policies
+    # "always" under stopping when sure is said to be the same as "best" (a sure player stops drawing)
+    king_note = "always-sure" if kings == "always" and stop else kings
+    assert POLICY_NOTES["kings", king_note] in policies and POLICY_NOTES["bonus", bonus] in policies
     assert POLICY_NOTES["stop_when_sure", stop] in policies
     assert ("sure to succeed" in policies[2]) and (("draws every card" in policies[2]) is not stop)
+    if kings == "always" and stop:  # and it is: the very same figures
+        best = odds(3, "J", situation="combat", kings="best", bonus=bonus, stop_when_sure=stop)
+        same = odds(3, "J", situation="combat", kings=kings, bonus=bonus, stop_when_sure=stop)
+        assert (same.p_success, same.successes, same.bad, same.expected_cards) == (
+            best.p_success, best.successes, best.bad, best.expected_cards)
+
+
+def test_house_readings_are_said_only_where_they_apply() -> None:
+    broke = odds(3, "J", need=2, situation="combat", mode="broke", fate_chips=1, cancel_draws_on=False)
+    again = odds(3, "J", need=2, situation="combat", mode="broke", fate_chips=1)
+    assert broke.p_success == again.p_success == Fraction(1364, 2067)  # no effect going for broke...
+    assert HOUSE_NOTES["broke-cancel"] in broke.notes  # ...and said so, never the cautious reading
+    assert HOUSE_NOTES["cancel"] not in broke.notes and "ends the draw" not in broke.check.describe()
+    calm = odds(3, "J", bad_succeeds=False, cancel_draws_on=False)
+    assert HOUSE_NOTES["no-bad"] in calm.notes
+    assert "bad cards cancelled 0.04 expected" in " ".join(odds(3, "J", need=2, situation="combat",
+                                                                fate_chips=1).lines())
 
 
 def test_chips_that_alone_make_the_need_show_the_draws_own_chance_too() -> None:

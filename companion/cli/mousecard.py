@@ -36,7 +36,8 @@ def _add_check_args(p: argparse.ArgumentParser, *, odds: bool) -> None:
     if odds:
         p.add_argument("--fate-chips", type=int, default=0, help="fate chips the player will spend")
         p.add_argument("--kings", default="best", choices=("best", "always", "never"),
-                       help="take a king's extra card: best (while not yet sure to succeed), always, never")
+                       help="take a king's extra card: best (while not yet sure to succeed), always (differs "
+                            "from best only with --draw-all: a player sure to succeed stops drawing), never")
         p.add_argument("--bonus", default="best", choices=("best", "success", "cancel"),
                        help="aces and chips: best (maximise success), success, cancel")
         p.add_argument("--draw-all", action="store_true",

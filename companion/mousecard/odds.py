@@ -95,14 +95,23 @@ HOUSE_NOTES: dict[str, str] = {
                    "reshuffles after the hand, before any king's extra card",
     "broke-kings": "house interpretation: a king's extra card is drawn after the hand, one at a time; "
                    "none follows a bad card (the book: no more cards this round)",
+    "broke-cancel": "going for broke, aces and fate chips are spent after the hand, so a bad card ends "
+                    "it even when cancelled (no king's card follows it): cancel_draws_on has no effect "
+                    "here",
+    "no-bad": "bad_succeeds and cancel_draws_on have no effect here: no card is bad in this situation",
     "empty": "house interpretation: an empty deck (or one smaller than a broke hand) is reshuffled first",
 }
 #: The player's choices (the book leaves them open), stated with every result.
 POLICY_NOTES: dict[tuple[str, str | bool], str] = {
     ("kings", "best"): "policy: a king's extra card is taken while the player is not yet sure to succeed",
     ("kings", "always"): "policy: every king's extra card is taken",
+    ("kings", "always-sure"): "policy: every king's extra card is taken, which is the same as 'best' here: a "
+                              "player sure to succeed stops drawing (see draw_all)",
     ("kings", "never"): "policy: no king's extra card is taken",
-    ("bonus", "best"): "policy: aces and fate chips go where they most raise the chance of success",
+    ("bonus", "best"): "policy: aces and fate chips go where they most raise the chance of success; "
+                       "those it does not need cancel bad cards, even when success is already sure (a bad "
+                       "card takes effect on a success too, so 'expected chips used' counts them), and "
+                       "the rest add successes",
     ("bonus", "cancel"): "policy: aces and fate chips cancel bad cards first, then make up a missing success",
     ("bonus", "success"): "policy: aces and fate chips only add successes, never cancel a bad card",
     ("stop_when_sure", True): "policy: a player already sure to succeed (aces and chips counted) draws no "
@@ -207,7 +216,7 @@ class TaskCheck:
                               "" if self.stop_when_sure else "draws on when sure") if x]
         if not self.bad_succeeds:
             parts.append("a bad card is no success")
-        if not self.cancel_draws_on:
+        if not self.cancel_draws_on and self.mode == "cautious":  # (a broke hand: see its note)
             parts.append("a cancelled bad card ends the draw")
         return ", ".join(parts)
 
@@ -304,8 +313,10 @@ class CheckOdds:
                  [f"  from the cards      {share(self.p_cards_alone)}  (the draw's own chance: "
                   "the same check with no fate chips)"]),
                f"  one card succeeds   {self.single_card_odds} in a {self.deck_size}-card deck",
-               f"  P(a bad card)       {share(self.p_bad)}",
+               f"  P(a bad card)       {share(self.p_bad)}  (in effect: not cancelled)",
                f"  P(several bad)      {share(self.p_several_bad)}",
+               *([f"  bad cards cancelled {float(self.expected_cancelled):.2f} expected"]
+                 if self.expected_cancelled else []),
                f"  expected cards      {float(self.expected_cards):.2f}",
                "  successes           " + self.successes_text(),
                f"  bad cards           {', '.join(self.bad_cards) or 'none'}"]
@@ -941,14 +952,18 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
     if any(c.rank >= int(check.target) for c in rule.bad_cards()):
         notes.append(HOUSE_NOTES["bad-success" if check.bad_succeeds else "bad-no-success"])
     if rule.colours:
-        draws_on = check.cancel_draws_on or check.mode == "broke"
-        notes.append(HOUSE_NOTES["cancel" if draws_on else "cancel-ends"])
+        notes.append(HOUSE_NOTES["broke-cancel" if check.mode == "broke" else
+                                 "cancel" if check.cancel_draws_on else "cancel-ends"])
+    elif not check.bad_succeeds or not check.cancel_draws_on:
+        notes.append(HOUSE_NOTES["no-bad"])
     if check.mode == "broke":
         notes += [HOUSE_NOTES["broke-joker"], HOUSE_NOTES["broke-kings"]]
     elif rule.colours:
         notes.append("drawing cautiously, a bad card ends the draw: several bad cards at once "
                      "only happen when going for broke")
-    notes += [POLICY_NOTES[name, getattr(check, name)] for name in ("kings", "bonus", "stop_when_sure")]
+    kings = "always-sure" if check.kings == "always" and check.stop_when_sure else check.kings
+    notes += [POLICY_NOTES["kings", kings], POLICY_NOTES["bonus", check.bonus],
+              POLICY_NOTES["stop_when_sure", check.stop_when_sure]]
     if sum(start) < len(FULL_DECK):
         notes.append(HOUSE_NOTES["empty"])
     if check.red_bad == "all" and check.situation != "red-bad":
