@@ -91,7 +91,7 @@ def test_card_parser_never_raises_anything_but_companion_error(text: str) -> Non
         pass
 
 
-@pytest.mark.parametrize("text", ["1", "0", "joker", "14", "B", ""])
+@pytest.mark.parametrize("text", ["1", "0", "joker", "15", "B", ""])  # (11-14: J-A, as the API)
 def test_a_target_must_be_a_rank_from_2_to_ace(text: str) -> None:
     with pytest.raises(CompanionError, match="not a rank"):
         parse_rank(text)
@@ -788,3 +788,21 @@ def test_red_bad_all_outside_the_red_bad_situation_says_it_does_nothing() -> Non
 def test_a_deck_given_as_one_string_is_read_as_cards() -> None:
     assert exact_odds(TaskCheck(1, "Q"), "QH, 2S") == exact_odds(TaskCheck(1, "Q"), ["QH", "2S"])
     assert exact_odds(TaskCheck(1, "Q"), "QH 2S").p_success == Fraction(1, 2)
+
+
+def test_targets_and_situations_as_game_masters_type_them() -> None:
+    from companion.mousecard.deck import parse_rank
+    from companion.mousecard.situations import parse_situation
+
+    assert [parse_rank(t) for t in ("11", "14", "jacks", "Aces", "10s", "J")] == [11, 14, 11, 14, 10, 11]
+    for card in ("Q♥", "qh", "Q of hearts"[:1] + "♠"):
+        with pytest.raises(CompanionError, match="a target is a rank, not a card"):
+            parse_rank(card)
+    for bad in ("15", "1", "joker"):
+        with pytest.raises(CompanionError, match="not a rank"):
+            parse_rank(bad)
+    assert {parse_situation(s) for s in ("combat unknown", "Unknown  Combat", "combat in the unknown",
+                                         "combat_unknown")} == {"combat-unknown"}
+    with pytest.raises(CompanionError) as caught:
+        parse_situation("combta")
+    assert "(or ground, combat in the unknown, unknown-combat, both)" in caught.value.render()

@@ -101,6 +101,14 @@ def parse_rank(text: object, *, where: str = "target") -> int:
     """A rank from ``"J"``, ``"jack"``, ``"10"``, ``"t"`` or ``"ace"`` (jokers are never a target)."""
     word = str(text).strip().lower()
     value = _RANK_WORDS.get(word)
+    if value is None and word.isdecimal() and 11 <= int(word) <= 14:  # J..A by number, as the API takes
+        value = int(word)
+    if value is None and word.endswith("s") and len(word) > 2:  # "jacks", "aces", "10s": a rank
+        value = _RANK_WORDS.get(word[:-1])
+    if value is None and word[-1:] in _SUIT_WORDS and _RANK_WORDS.get(word[:-1].strip()) not in (None, JOKER):
+        raise CompanionError(f"a target is a rank, not a card: {text!r}", where=where,
+                             expected="a rank such as " + str(text).strip()[:-1].strip().upper(),
+                             suggestion="Every suit of that rank succeeds alike; leave the suit out.")
     if value is None or value == JOKER:
         raise CompanionError(f"not a rank: {text!r}", where=where,
                              expected="one of 2, 3, ..., 10, J, Q, K, A",

@@ -50,12 +50,12 @@ BAD_CITE = cite("mousecard", "Task checks (Bad cards, Aged, Leader)")
 
 def parse_situation(text: object) -> str:
     """A situation id from user text; unknown text is a CompanionError with suggestions."""
-    word = str(text).strip().lower().replace("_", "-")
-    word = ALIASES.get(word, word)
+    word = " ".join(str(text).strip().lower().replace("_", "-").split())
+    word = ALIASES.get(word, ALIASES.get(word.replace(" ", "-"), word.replace(" ", "-")))
     if word not in SITUATIONS:
         hints = closest(word, list(SITUATIONS) + list(ALIASES))
         raise CompanionError(f"unknown situation {text!r}", where="situation",
-                             expected=", ".join(SITUATIONS),
+                             expected=", ".join(SITUATIONS) + " (or " + ", ".join(ALIASES) + ")",
                              suggestion=(f"Did you mean {hints[0]!r}?" if hints else None))
     return word
 
