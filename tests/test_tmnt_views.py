@@ -386,3 +386,15 @@ def test_the_page_on_another_games_log_shows_why_and_saves_nothing(tmp_path: Pat
     g.new_game.click()
     assert "That did not work" in g.status.value and "village log" in g.status.value
     assert not g.tracker.state.started and path.read_bytes() == before
+
+
+def test_a_log_of_another_game_leaves_every_action_off(tmp_path: Path) -> None:
+    from companion.village.game import VillageTracker, new_game
+
+    log = tmp_path / "village.jsonl"
+    new_game(VillageTracker(log))  # a Village game's log
+    before = log.read_bytes()
+    t = GameTracker(log)
+    assert t.unusable is not None
+    assert all(b.disabled for b in (t.new_game, t.undo, t.redo, t.next))  # New game too: it would fail
+    assert log.read_bytes() == before

@@ -459,6 +459,15 @@ class GameTracker(ui.TrackerPage):
 
     # -- display ------------------------------------------------------------------------------
     def refresh(self) -> None:
+        try:
+            self._refresh()
+        finally:
+            if self.unusable is not None:  # nothing may be done on a log this page cannot use
+                for button in (self.new_game, self.undo, self.redo, self.next):
+                    button.disabled = True
+                    button.tooltip = "this log cannot be opened (see the message)"
+
+    def _refresh(self) -> None:
         s = self.state
         self.undo.disabled = not self.tracker.can_undo
         self.redo.disabled = not self.tracker.can_redo
