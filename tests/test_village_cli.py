@@ -322,10 +322,10 @@ def test_do_takes_magic_cards_as_their_data_says_and_refuses_a_card_of_another_t
     assert code == 0 and "Super Confused" in out, err
     code, _, err = run(capsys, "village", "do", log, '{"event": "item", "mouse": "Acorn Scout #1", '
                        '"name": "Quicksand"}')
-    assert code == 2 and "'Quicksand' is a magic card, not an Item card (village-tcg.txt" in err
+    assert code == 2 and "'Quicksand' is a Magic card, not an Item card (village-tcg.txt" in err
     code, _, err = run(capsys, "village", "do", log, '{"event": "magic", "player": 1, "name": "Acorn Scout", '
                        '"instant": true}')
-    assert code == 2 and "'Acorn Scout' is a basic-mouse card, not a Magic card" in err
+    assert code == 2 and "'Acorn Scout' is a Basic Mouse, not a Magic card" in err
     code, _, err = run(capsys, "village", "do", log,  # a kind the card data contradicts is refused
                        '{"event": "magic", "player": 1, "name": "Super Confused", "instant": false}')
     assert code == 2 and "Super Confused is instant by the card data" in err and "Magic Cards" in err

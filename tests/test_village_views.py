@@ -683,7 +683,7 @@ def test_the_page_checks_named_cards_against_the_card_data_as_the_command_line_d
     a.buttons["play_basic"].click()
     a.card_name.value = "Harvest Moon"  # a Magic card used as an Item: refused, as `village do` does
     a.buttons["item"].click()
-    assert "is a magic card, not an Item card" in a.message.value
+    assert "is a Magic card, not an Item card" in a.message.value
     assert not any("Harvest Moon" in i for p in a.state.players for m in p.field for i in m.items)
     a.card_name.value = "Quiksand"  # a typo: played as typed (a card of one's own), but said
     a.buttons["magic"].click()

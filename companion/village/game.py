@@ -402,7 +402,9 @@ def check_card_type(card: Any, kind: str) -> None:
         raise RuleError(f"{card.name!r} is a Mega Mouse: it is summoned by sacrificing a Basic Mouse "
                         f"({CITE_MEGA})")
     what, source = _PLAYED_AS[kind]
-    raise RuleError(f"{card.name!r} is a {card.type} card, not {what} ({source})")
+    kind_of = {"basic-mouse": "a Basic Mouse", "mega-mouse": "a Mega Mouse", "fruit": "a Fruit card",
+               "item": "an Item card", "magic": "a Magic card"}.get(card.type, f"a {card.type} card")
+    raise RuleError(f"{card.name!r} is {kind_of}, not {what} ({source})")
 
 
 def card_ability(card: Any, name: object) -> tuple[str, int | None]:
@@ -818,7 +820,7 @@ class VillageTracker(Tracker[VillageState]):
                                        f"-{pl.deck} if that is what happened.")
         deck = max(0, pl.deck + delta)  # (an older log's line is kept as it was played)
         return replace(_set_player(state, p, replace(pl, deck=deck)),
-                       last=(f"{pl.name}: {pl.deck} -> {deck} cards in deck",))
+                       last=(f"{pl.name}: {pl.deck} -> {deck} card{'s' * (deck != 1)} in deck",))
 
     def _on_end_turn(self, state: VillageState, e: Event) -> VillageState:
         ended = state.players[state.current].name
