@@ -571,3 +571,30 @@ def test_hostile_events_only_raise_companion_errors(events: list) -> None:
         except CompanionError:
             pass
     assert 0 <= t.state.players[0].mp and 0 <= t.state.players[1].mp
+
+
+def test_a_line_lost_from_the_log_never_renumbers_the_mice_after_it(tmp_path: Path) -> None:
+    log = tmp_path / "g.jsonl"
+    t = VillageTracker(log)
+    new_game(t, ("Ann", "Bob"))
+    t.do({"event": "draw"})
+    t.do({"event": "play_basic", "name": "Thistle", "atk": 2, "def": 2})
+    t.do({"event": "end_turn"})
+    t.do({"event": "draw"})
+    t.do({"event": "play_basic", "name": "Pup", "atk": 1, "def": 1})
+    t.do({"event": "end_turn"})
+    t.do({"event": "draw"})
+    t.do({"event": "end_turn"})
+    t.do({"event": "draw"})
+    t.do({"event": "play_basic", "name": "Pup", "atk": 1, "def": 1})
+    assert [m.uid for m in t.state.players[1].field] == ["Pup #2", "Pup #3"]
+    lines = log.read_text(encoding="utf-8").splitlines()
+    first_play = next(i for i, line in enumerate(lines) if '"Thistle"' in line)
+    lines[first_play] = '{"event": "play_basic", "name": 7}'  # damaged by hand (or a disk error)
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    again = VillageTracker(log)
+    assert [m.uid for m in again.state.players[1].field] == ["Pup #2", "Pup #3"]  # (had become #1, #2)
+    again.do({"event": "end_turn"})
+    again.do({"event": "draw"})
+    again.do({"event": "play_basic", "name": "Pup", "atk": 1, "def": 1})
+    assert again.state.players[0].field[-1].uid == "Pup #4"  # numbers go on after the highest

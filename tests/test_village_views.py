@@ -462,7 +462,7 @@ def test_a_misspelt_name_does_not_keep_another_cards_stats(tmp_path: Path) -> No
     assert v.state.players[0].field == () and v.tracker.history[-1] == {"event": "draw"}
     v.mouse_name.value = "Pip"
     v.buttons["play_basic"].click()
-    assert v.tracker.history[-1] == {"event": "play_basic", "name": "Pip", "atk": 1, "def": 2}
+    assert v.tracker.history[-1] == {"event": "play_basic", "name": "Pip", "atk": 1, "def": 2, "number": 1}
 
 
 def test_a_mouse_of_your_own_plays_with_the_stats_typed_after_its_name(tmp_path: Path) -> None:
@@ -474,7 +474,7 @@ def test_a_mouse_of_your_own_plays_with_the_stats_typed_after_its_name(tmp_path:
     v.mouse_name.value = "Pippa"  # stats typed by hand stay whatever the name becomes
     assert (v.mouse_atk.value, v.mouse_def.value) == ("3", "0")
     v.buttons["play_basic"].click()
-    assert v.tracker.history[-1] == {"event": "play_basic", "name": "Pippa", "atk": 3, "def": 0}
+    assert v.tracker.history[-1] == {"event": "play_basic", "name": "Pippa", "atk": 3, "def": 0, "number": 1}
     assert "companion-warn" in v.message.value and "did you mean &#x27;Pip" in v.message.value
 
 

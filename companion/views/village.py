@@ -433,7 +433,9 @@ class VillageCompanion(ui.TrackerPage):
         warnings shown below what the event did (and a card name the data does not know)."""
         self.refuse_if_unusable()
         self._run(lambda: self.tracker.do(event))
-        note = unknown_card_note(self.tracker.cards, event)
+        # (a mouse's name gets its own note from the mouse boxes, with what to do about its stats)
+        named_card = event.get("event") in ("item", "magic")
+        note = unknown_card_note(self.tracker.cards, event) if named_card else None
         notes = (*notes, note) if note else notes
         lines = [*self.state.last, *notes]
         kind = "warn" if FORFEIT_NOTE in lines or notes else "ok"

@@ -463,6 +463,11 @@ class VillageTracker(Tracker[VillageState]):
         data, for a name that is no card (a card of one's own: ATK and DEF typed in), or for a
         mouse the fold will refuse anyway."""
         kind = event.get("event")
+        if kind in MOUSE_TYPES and "number" not in event:
+            # the mouse's number (Acorn Scout #3) is logged with it, so a line lost earlier in the
+            # log never renumbers the mice after it (their attacks and items name them)
+            event = copy.copy(event)
+            event["number"] = state.next_uid
         db = self.cards
         if db is None or (kind not in CARD_TYPES and kind != "ability"):
             return event
@@ -552,8 +557,13 @@ class VillageTracker(Tracker[VillageState]):
             raise RuleError(f"name must be text, not {name!r}")
         atk = _int(event, "atk", None, minimum=0, maximum=self._cap)
         dfn = _int(event, "def", None, minimum=0, maximum=self._cap)
-        m = FieldMouse(f"{name} #{state.next_uid}", name, kind, atk, dfn, state.turn)
-        return replace(state, next_uid=state.next_uid + 1), m
+        number = state.next_uid
+        logged = event.get("number")  # (see complete(); an older log's events have none)
+        if isinstance(logged, int) and not isinstance(logged, bool) and 1 <= logged <= 10**6 and not any(
+                m.uid.endswith(f" #{logged}") for p in state.players for m in p.field):
+            number = logged
+        m = FieldMouse(f"{name} #{number}", name, kind, atk, dfn, state.turn)
+        return replace(state, next_uid=max(state.next_uid, number) + 1), m
 
     # -- the fold --------------------------------------------------------------------------
     def apply(self, state: VillageState, event: Event) -> VillageState:
