@@ -73,9 +73,10 @@ EVENTS: dict[str, tuple[int | None, str]] = {
     "redraw": (None, "player, basic_in_hand (must be false): the Redraw Rule"),
     "draw": (1, "the turn player draws their card"),
     "step": (None, "to: move the checklist on to a step (skipping the ones between)"),
-    "play_basic": (2, "name, atk, def: play a Basic Mouse"),
+    "play_basic": (2, "name, atk, def, [number (its #, logged by the tool)]: play a Basic Mouse"),
     "summon_mega": (2, "sacrifice (mouse id), name, atk, def, sacrifice_allowed (the sacrificed Mega "
-                       "Mouse's card says it may be sacrificed): sacrifice a Basic Mouse for a Mega Mouse"),
+                       "Mouse's card says it may be sacrificed), [number]: sacrifice a Basic Mouse for a "
+                       "Mega Mouse"),
     "fruit": (3, "mouse: equip a Fruit"),
     "ability": (4, "mouse, cost (Fruit needed), name (the ability's): use a Mouse's ability"),
     "item": (5, "mouse, name, extra (card allows a 2nd item), opponent_allowed (the card says to equip "
