@@ -200,7 +200,7 @@ def test_do_warns_of_a_field_the_rules_never_read_and_of_a_card_name_the_data_do
                          '{"event": "play_basic", "nmae": "Acorn Scout", "name": "Acorn Scot"}', "--json")
     warnings = json.loads(out)["warnings"]
     assert code == 0 and len(warnings) == 2 and all(w in err for w in warnings)
-    assert "'nmae' is not a field this event takes" in warnings[0] and "Did you mean 'name'?" in warnings[0]
+    assert "'nmae' is not a field this event takes" in warnings[0] and "Did you mean 'name'" in warnings[0]
     assert "'Acorn Scot' is not a Village card" in warnings[1] and "'Acorn Scout'" in warnings[1]
     run(capsys, "village", "do", str(log), "undo")
     code, out, err = run(capsys, "village", "do", str(log),

@@ -73,7 +73,7 @@ EVENTS: dict[str, tuple[int | None, str]] = {
     "redraw": (None, "player, basic_in_hand (must be false): the Redraw Rule"),
     "draw": (1, "the turn player draws their card"),
     "step": (None, "to: move the checklist on to a step (skipping the ones between)"),
-    "play_basic": (2, "name, atk, def, [number (its #, logged by the tool)]: play a Basic Mouse"),
+    "play_basic": (2, "name, atk, def, [number]: play a Basic Mouse (number: its #, which the tool logs)"),
     "summon_mega": (2, "sacrifice (mouse id), name, atk, def, sacrifice_allowed (the sacrificed Mega "
                        "Mouse's card says it may be sacrificed), [number]: sacrifice a Basic Mouse for a "
                        "Mega Mouse"),
