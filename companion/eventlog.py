@@ -153,6 +153,8 @@ class EventLog:
         self.events: list[LoggedEvent] = []
         self.problems: list[LogProblem] = []
         self.recovered: str | None = None  # bytes moved aside after a crash, as text
+        # a read-only open: the number of a last line cut by a crash, ignored and left in the file
+        self.cut_line: int | None = None
         self._lines = 0  # lines in the file so far, to number the next event
         self._size: int | None = None  # the file's size as last read or written (None: no file)
         self._mtime: int | None = None  # and its modification time (ns): an edit of the same size
@@ -180,6 +182,7 @@ class EventLog:
     def reload(self) -> None:
         """Read the file again, as a fresh :class:`EventLog` would."""
         self.events, self.problems, self._lines, self._size, self._mtime = [], [], 0, None, None
+        self.cut_line = None
         if self.path is not None and self.path.exists():
             self._load()
 
@@ -233,8 +236,9 @@ class EventLog:
                     self._write_raw(b"\n")
                     size += 1
             elif self.read_only:
-                problems.append(LogProblem(len(lines) + 1, "the last line is cut mid-write (a crash?); "
-                                                            "it is ignored here and kept in the file"))
+                self.cut_line = len(lines) + 1
+                problems.append(LogProblem(self.cut_line, "the last line is cut mid-write (a crash?); "
+                                                           "it is ignored here and kept in the file"))
             else:
                 # A crash mid-write left a partial last line: keep it aside, cut it off.
                 damaged = self.path.with_name(self.path.name + ".damaged")

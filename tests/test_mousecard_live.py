@@ -668,3 +668,155 @@ def test_a_new_name_close_to_a_known_one_is_pointed_out(
     capsys.readouterr()
     assert main(["mousecard", "award", log, "Ppi"]) == 0  # done (a new player is allowed), and said
     assert "note: 'Ppi' is a new name in this session. Did you mean 'Pip'?" in capsys.readouterr().err
+
+
+def test_cli_odds_on_a_log_whose_start_was_undone_says_redo_brings_it_back(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "s.jsonl")
+    assert main(["mousecard", "new", log, "--seed", "1"]) == 0
+    assert main(["mousecard", "undo", log]) == 0
+    capsys.readouterr()
+    assert main(["odds", "mousecard", "--skill", "1", "--target", "J", "--deck-log", log]) == 2
+    err = capsys.readouterr().err
+    assert "its start was undone" in err and f"'companion mousecard redo {log}'" in err
+    assert "mousecard new LOG'" not in err  # ('new' refuses this file: the hint must not send the user there)
+    assert main(["mousecard", "new", log]) == 2 and "redo" in capsys.readouterr().err
+    assert main(["mousecard", "redo", log]) == 0
+    assert main(["odds", "mousecard", "--skill", "1", "--target", "J", "--deck-log", log]) == 0
+
+
+def test_cli_odds_read_past_log_lines_that_move_no_card(tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "s.jsonl"
+    assert main(["mousecard", "new", str(log), "--seed", "3"]) == 0
+    assert main(["mousecard", "draw", str(log), "--character", "Pip", "--skill", "1", "--target", "J",
+                 "--cards", "QH"]) == 0
+    with log.open("a", encoding="utf-8") as fh:  # refused lines that move no card
+        fh.write('{"event": "award", "player": "Pip", "chips": 1000}\n'
+                 '{"event": "bonus", "character": "Tam", "source": "chip", "use": "success"}\n')
+    capsys.readouterr()
+    odds = ["odds", "mousecard", "--skill", "1", "--target", "J", "--deck-log", str(log)]
+    assert main([*odds, "--json"]) == 0
+    out, err = capsys.readouterr()
+    doc = json.loads(out)
+    assert doc["deck_size"] == 53 and len(doc["deck_log_warnings"]) == 2
+    assert "line 4 cannot be used, but moves no card" in err and "chips must be 1 to 99" in err
+    with log.open("a", encoding="utf-8") as fh:
+        fh.write('{"event": "draw", "character": "Pi')  # a crash mid-write
+    before = log.read_bytes()
+    assert open_live_deck(str(log), read_only=True).log.cut_line == 6
+    assert main(odds) == 0
+    out, err = capsys.readouterr()
+    assert "53 cards remaining" in out and "line 6, the last, was cut mid-write" in err
+    assert "the next 'companion mousecard' action" in err and "s.jsonl.damaged" in err
+    assert log.read_bytes() == before  # read-only: the line stays until an action sets it aside
+    assert main(["mousecard", "award", str(log), "Pip"]) == 0
+    assert (tmp_path / "s.jsonl.damaged").exists()
+    capsys.readouterr()
+    assert main(odds) == 0 and "cut mid-write" not in capsys.readouterr().err
+
+
+def test_cli_odds_refuse_a_line_that_may_move_cards_and_say_what_helps(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "s.jsonl"
+    assert main(["mousecard", "new", str(log), "--seed", "3"]) == 0
+    with log.open("a", encoding="utf-8") as fh:
+        fh.write('{"event": "draw", "character": "Pip", "skill": 1, "target": "J", "cards": ["ZZ"]}\n')
+    capsys.readouterr()
+    assert main(["odds", "mousecard", "--skill", "1", "--target", "J", "--deck-log", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert "line 3 of the live deck log cannot be used and may change which cards remain" in err
+    assert "correct it in the file" in err
+
+
+@pytest.mark.parametrize(("key", "event"), [
+    ("task", lambda text: draw_event("Pip", text, TaskCheck(1, "J"))),
+    ("reason", lambda text: {"event": "award", "player": "Pip", "reason": text}),
+    ("reason", lambda text: {"event": "spend", "player": "Pip", "reason": text}),
+])
+def test_a_new_actions_task_and_reason_are_one_short_line(key: str, event: object) -> None:
+    t = started()
+    t.do({"event": "award", "player": "Pip", "chips": 5})
+    for bad, why in (("climb\nthe wall", "line break"), ("a\u2028b", "line break"),
+                     ("x" * 121, "121 characters")):
+        with pytest.raises(RuleError, match=why) as caught:
+            t.do(event(bad))  # type: ignore[operator]
+        assert caught.value.where == key and "at most 120 characters" in caught.value.render()
+    t.do(event("y" * 120))  # type: ignore[operator]
+    assert "y" * 120 in t.state.journal[-1]
+    t.do(event("   "))  # type: ignore[operator]  # blank: the default
+    assert "—  " not in t.state.journal[-1] and " — :" not in t.state.journal[-1]
+
+
+def test_a_blank_task_is_the_default_and_an_older_logs_long_task_is_read_as_it_is(tmp_path: Path,
+                                                                                   capsys) -> None:
+    log = tmp_path / "s.jsonl"
+    assert main(["mousecard", "new", str(log), "--seed", "3"]) == 0
+    capsys.readouterr()
+    assert main(["mousecard", "draw", str(log), "--character", "Pip", "--task", "", "--skill", "1",
+                 "--target", "J", "--cards", "QH"]) == 0
+    assert capsys.readouterr().out.startswith("#1 Pip — task: Q♥")
+    assert main(["mousecard", "draw", str(log), "--character", "Pip", "--task", "climb\nthe wall",
+                 "--skill", "1", "--target", "J", "--cards", "QS"]) == 2
+    assert "line break" in capsys.readouterr().err
+    assert main(["mousecard", "award", str(log), "Pip", "--reason", "z" * 5000]) == 2
+    assert "5000 characters long" in capsys.readouterr().err
+    with log.open("a", encoding="utf-8") as fh:  # written by an older version: kept as it is
+        fh.write(json.dumps(draw_event("Tam", "w" * 200, TaskCheck(1, "J"), ["QS"])) + "\n")
+    old = open_live_deck(str(log), read_only=True)
+    assert not old.problems and old.state.draws[-1].task == "w" * 200
+
+
+def test_a_finished_failed_draw_says_it_failed() -> None:
+    t = started()
+    typed(t, "Pip", "2S, 3S", skill=2, need=2, mode="broke")
+    assert t.state.journal[-1].endswith("0/2 success(es), failed")
+    assert t.state.draws[-1].verdict(0) == "failed" and t.state.draws[-1].verdict(1) == "not yet"
+    t.do({"event": "award", "player": "Tam"})
+    typed(t, "Tam", "2D, 3D", skill=2, need=2, mode="broke")  # a chip left: not over yet
+    assert t.state.journal[-1].endswith("0/2 success(es), not yet")
+    typed(t, "Moss", "AS, 3C", skill=2, need=3, mode="broke")  # an ace left to spend
+    assert t.state.journal[-1].endswith("not yet (1 ace(s) unspent)")
+    t.do({"event": "bonus", "character": "Moss", "source": "ace", "use": "success"})
+    assert t.state.journal[-1].endswith("2/3, failed.")
+
+
+def test_an_ace_is_offered_only_for_what_it_may_do() -> None:
+    t = started()
+    typed(t, "Pip", "AH", skill=1, need=2, situation="red-bad", red_bad="all")
+    rec = t.state.draws[-1]
+    assert rec.lone_bad_ace and rec.ace_uses == ("success",)
+    typed(t, "Tam", "AS, 2H", skill=2, need=3, situation="combat", aged=1, mode="broke")
+    assert t.state.draws[-1].ace_uses == ("success", "cancel")
+    typed(t, "Moss", "AC", skill=1, need=2)
+    assert t.state.draws[-1].ace_uses == ("success",)  # no bad card to cancel
+
+
+def test_a_bonus_naming_a_draw_that_is_no_longer_the_latest_is_refused() -> None:
+    t = started()
+    typed(t, "Pip", "AS", skill=1, need=2)
+    typed(t, "Pip", "3S", skill=1)  # (another window drew meanwhile)
+    with pytest.raises(RuleError, match="draw #1 is no longer Pip's latest: #2 is"):
+        t.do({"event": "bonus", "character": "Pip", "source": "ace", "use": "success", "draw": 1})
+    with pytest.raises(RuleError, match="draw #1 is no longer"):
+        t.do({"event": "draw_on", "character": "Pip", "draw": 1})
+    assert t.state.draws[0].aces_spent == 0
+    with pytest.raises(LogError, match="'draw' must be a draw's number"):
+        t.do({"event": "bonus", "character": "Pip", "source": "ace", "use": "success", "draw": "1"})
+
+
+def test_cli_replay_json_draws_carry_their_check_and_what_is_left_to_spend(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "s.jsonl")
+    assert main(["mousecard", "new", log, "--seed", "3"]) == 0
+    assert main(["mousecard", "draw", log, "--character", "Pip", "--skill", "2", "--target", "Q",
+                 "--need", "2", "--situation", "red-bad", "--red-bad", "all", "--mode", "broke",
+                 "--cards", "AH 3S"]) == 0
+    capsys.readouterr()
+    assert main(["mousecard", "replay", log, "--json"]) == 0
+    draw = json.loads(capsys.readouterr().out)["draws"][0]
+    assert draw["check"] == {"skill": 2, "target": "Q", "need": 2, "situation": "red-bad", "aged": 0,
+                             "disadvantage": 0, "mode": "broke", "red_bad": "all", "bad_succeeds": True,
+                             "cancel_draws_on": True}
+    assert (draw["aces"], draw["aces_unspent"], draw["ace_uses"]) == (1, 1, ["success"])
+    assert draw["verdict"] == "sure: spend 1 ace(s) as success(es)" and draw["chips_spent"] == 0

@@ -416,3 +416,89 @@ def test_the_page_points_out_a_new_name_close_to_a_known_one(tmp_path: Path) -> 
     page.character.value, page.cards.value = "Pipp", "QH"
     page.draw_button.click()
     assert "Pipp" in page.message.value and "Did you mean" in page.message.value
+
+
+def test_the_last_draw_panel_and_the_bonus_buttons_always_mean_the_same_draw(tmp_path: Path) -> None:
+    log = tmp_path / "mc.jsonl"
+    page = MouseCardPage(log, plot=False, settle=None)
+    page.skill.value, page.need.value = 1, 2
+    page.character.value, page.cards.value = "Pip", "AS"
+    page.draw_button.click()
+    ace_success = page.bonus_buttons[0]
+    assert "#1 Pip" in page.last.value and not ace_success.disabled
+    page.character.value = "Brom"  # no draw yet: the panel says so, and no button is on
+    assert "Brom has not drawn yet" in page.last.value and "Pip" not in page.last.value
+    assert all(b.disabled for b in page.bonus_buttons) and page.draw_on_button.disabled
+    ace_success.click()  # (were it clicked) refused for Brom, nothing given to Pip
+    assert "Brom has not drawn yet" in page.message.value
+    assert page.tracker.state.draws[-1].aces_spent == 0
+    page.character.value = ""  # no name: the latest draw of all, which the buttons then act on
+    assert "#1 Pip" in page.last.value
+    ace_success.click()
+    assert page.message.value == "" and page.tracker.state.draws[-1].succeeded
+    # another window draws for Pip meanwhile: the draw on show is no longer Pip's latest
+    page.character.value, page.cards.value = "Pip", "AD"
+    page.draw_button.click()
+    other = MouseCardPage(log, plot=False, settle=None)
+    other.character.value, other.skill.value, other.cards.value = "Pip", 1, "3S"
+    other.draw_button.click()
+    ace_success.click()
+    assert "draw #2 is no longer Pip&#x27;s latest: #3 is" in page.message.value
+    assert page.tracker.state.draws[1].aces_spent == 0 and "#3 Pip" in page.last.value
+
+
+def test_the_last_draw_panel_says_sure_failed_and_only_what_an_ace_may_do(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.skill.value, page.need.value, page.mode.value = 2, 2, "broke"
+    page.character.value, page.cards.value = "Pip", "2S, 3S"
+    page.draw_button.click()  # 0/2, nothing left to spend
+    assert "Failed" in page.last.value and "Not (yet)" not in page.last.value
+    assert all(b.disabled for b in page.bonus_buttons[:2])
+    page.player.value = "Pip"
+    page.award_button.click()  # a chip to spend: not over yet
+    assert "Not yet a success" in page.last.value
+    page.red_bad.value, page.situation.value, page.skill.value = "all", "red-bad", 1
+    page.character.value, page.cards.value = "Ann", "AH"
+    page.draw_button.click()  # a lone ace, and the only bad card: it cannot cancel itself
+    ace_success, ace_cancel, _chip_success, chip_cancel = page.bonus_buttons
+    assert "add a success or cancel" not in page.last.value and "cannot cancel itself" in page.last.value
+    assert not ace_success.disabled and ace_cancel.disabled and not chip_cancel.disabled
+    assert "Sure: spend 1 ace(s)" in page.last.value
+
+
+def test_a_seeded_draw_stopped_by_an_unspent_ace_reads_sure_on_the_page(tmp_path: Path) -> None:
+    from companion.mousecard.deck import ACE
+    from companion.mousecard.live import LiveDeckTracker
+
+    seed = next(n for n in range(500) if _first_card_rank(n) == ACE)
+    log = tmp_path / "mc.jsonl"
+    LiveDeckTracker(log).do({"event": "start", "seed": seed})
+    page = MouseCardPage(log, plot=False, settle=None)
+    page.skill.value, page.need.value = 5, 2
+    page.character.value = "Pip"
+    page.draw_button.click()
+    assert page.tracker.state.draws[-1].stopped == "task done"
+    assert "Sure: spend 1 ace(s) as success(es)" in page.last.value
+    assert "Not (yet)" not in page.last.value and "stopped: task done" not in page.last.value
+
+
+def _first_card_rank(seed: int) -> int:
+    from companion.mousecard.live import LiveDeckTracker
+
+    t = LiveDeckTracker()
+    t.do({"event": "start", "seed": seed})
+    return t.state.order[0].rank
+
+
+def test_the_page_refuses_a_task_of_more_than_one_short_line(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.character.value, page.cards.value = "Pip", "QH"
+    page.task.value = "x" * 121
+    page.draw_button.click()
+    assert "at most 120 characters" in page.message.value and not page.tracker.state.draws
+    page.task.value = "climb\nthe wall"
+    page.draw_button.click()
+    assert "line break" in page.message.value and not page.tracker.state.draws
+    page.task.value = "   "
+    page.draw_button.click()
+    assert page.tracker.state.draws[-1].task == "task"

@@ -66,7 +66,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "same name + '_exact'), 'successes' and 'bad_in_effect' (count -> {p, exact}), "
                         "deck_size and single_card_odds (the deck the first card comes from), "
                         "bad_cards, notes (house readings and policies used), cites; with --deck-log, "
-                        "deck_log")
+                        "deck_log and deck_log_warnings (the log's lines that were read past: they "
+                        "move no card)")
     p.set_defaults(handler=_odds)
 
     mc = sub.add_parser("mousecard", help="the Mouse Card live deck (an event log)",
@@ -102,7 +103,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     d.add_argument("--character", required=True,
                    help="who draws (names match ignoring case; fate chips belong to this name)")
     d.add_argument("--task", default="task",
-                   help="what the check is for, shown in the journal (default 'task')")
+                   help="what the check is for, shown in the journal: one line of at most 120 "
+                        "characters (default, or blank: 'task')")
     _add_check_args(d, odds=False)
     d.add_argument("--cards", help="cards drawn from the physical deck, e.g. 'QH, 3S, red joker'")
     _add_json(d)
@@ -126,7 +128,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                        help="whose chips: the name the character draws under (case is ignored)")
         a.add_argument("--chips", type=int, default=1, metavar="N", help="how many fate chips, 1 or more "
                        "(default 1)" + ("; at most as many as the player has" if verb == "spend" else ""))
-        a.add_argument("--reason", default="", help="why, shown in the journal (optional)")
+        a.add_argument("--reason", default="", help="why, shown in the journal: one line of at most 120 "
+                                                    "characters (optional)")
         _add_json(a)
         a.set_defaults(handler=_act, action=verb)
 
@@ -195,20 +198,13 @@ def _odds(args: argparse.Namespace) -> int:
         from ..mousecard.live import open_live_deck
 
         tracker = open_live_deck(str(_existing_log(args.deck_log)), read_only=True)
-        if tracker.problems:  # odds from a deck the log does not describe would mislead the table
-            raise CompanionError(f"the live deck log has {len(tracker.problems)} line(s) that cannot be "
-                                 f"used, so its remaining cards are not known: {tracker.problems[0]}",
-                                 where=args.deck_log,
-                                 suggestion="See 'companion mousecard replay LOG' for every problem.")
-        if not tracker.state.started and not tracker.state.draws:
-            raise CompanionError("the log holds no Mouse Card session", where=args.deck_log,
-                                 suggestion="Start one with 'companion mousecard new LOG'.")
-        deck = tracker.state.remaining
+        deck, warnings = _live_deck(tracker, args.deck_log)
     result = exact_odds(check, deck)
     if args.json:
         doc = result.to_json()
         if deck is not None:
             doc["deck_log"] = args.deck_log
+            doc["deck_log_warnings"] = warnings
         print_json(doc)
     else:
         if deck is not None:
@@ -217,21 +213,74 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
+    """The remaining cards of a live deck log opened read-only, and what was read past (said on
+    stderr too): a line that cannot be used is read past only when it moves no card
+    (:meth:`~companion.mousecard.live.LiveDeckTracker.deck_doubts`); odds from a deck the log
+    does not describe would mislead the table."""
+    moving, cardless = tracker.deck_doubts()
+    if moving:
+        first = moving[0]
+        more = f" (and {len(moving) - 1} more such line(s))" if len(moving) > 1 else ""
+        raise CompanionError(f"line {first.line} of the live deck log cannot be used and may change which "
+                             f"cards remain, so they are not known{more}: {first.message}", where=log,
+                             suggestion=f"Check line {first.line} against the table and correct it in the "
+                                        "file (or delete it if that action never happened); "
+                                        f"'companion mousecard replay {log}' lists every problem.")
+    st = tracker.state
+    if not st.started and not st.draws:
+        if tracker.start_undone:
+            raise CompanionError("the log holds no Mouse Card session: its start was undone",
+                                 where=log, suggestion=f"Bring the start back with 'companion mousecard "
+                                                       f"redo {log}', or start a new session in a new "
+                                                       "log with 'companion mousecard new NEWLOG'.")
+        if tracker.is_new:
+            raise CompanionError("the log holds no Mouse Card session", where=log,
+                                 suggestion=f"Start one with 'companion mousecard new {log}'.")
+        raise CompanionError("the log holds no Mouse Card session: no start in it is in force",
+                             where=log, suggestion="Start a new session in a new log with "
+                                                   "'companion mousecard new NEWLOG'.")
+    warnings = []
+    for problem in cardless:
+        if problem.line == tracker.log.cut_line:
+            warnings.append(f"{log}: line {problem.line}, the last, was cut mid-write (a crash?) and "
+                            "was never in force: the cards remaining are the log's without it; the "
+                            f"next 'companion mousecard' action on {log} (or the notebook page opening "
+                            f"it) sets it aside in {Path(log).name}.damaged")
+        else:
+            warnings.append(f"{log}: line {problem.line} cannot be used, but moves no card: the cards "
+                            f"remaining are the log's ({problem.message})")
+    for line in warnings:
+        print(f"companion: warning: {line}", file=sys.stderr)
+    return st.remaining, warnings
+
+
 def _state_json(tracker: Any) -> dict[str, Any]:
     st = tracker.state
     return {
         "title": st.title, "seed": st.seed, "chapter": st.chapter, "shuffles": st.shuffles,
         "cards_remaining": len(st.order), "fate_chips": dict(st.chips),
-        "draws": [{"number": d.number, "chapter": d.chapter, "character": d.character, "task": d.task,
-                   "cards": [c.short for c in d.cards], "marks": [m for _c, m in d.marks()],
-                   "successes": d.total_successes, "need": d.check.need, "succeeded": d.succeeded,
-                   "bad_in_effect": d.bad_in_effect, "cancelled": d.cancelled,
-                   "reshuffles": d.reshuffles, "stopped": d.stopped, "typed": d.typed}
-                  for d in st.draws],
+        "draws": [_draw_json(d, st.chips_of(d.character)) for d in st.draws],
         "history": list(st.journal),
         "can_undo": tracker.can_undo, "can_redo": tracker.can_redo,
         "problems": [str(p) for p in tracker.problems],
     }
+
+
+def _draw_json(d: Any, chips: int) -> dict[str, Any]:
+    """One draw of ``replay --json``: its check (as 'odds --json' gives it), its cards and where it
+    stands; ``chips``: the character's fate chips now (for ``verdict``)."""
+    c = d.check
+    return {"number": d.number, "chapter": d.chapter, "character": d.character, "task": d.task,
+            "check": {"skill": c.skill, "target": c.target_label, "need": c.need, "situation": c.situation,
+                      "aged": c.aged, "disadvantage": c.disadvantage, "mode": c.mode, "red_bad": c.red_bad,
+                      "bad_succeeds": c.bad_succeeds, "cancel_draws_on": c.cancel_draws_on},
+            "cards": [x.short for x in d.cards], "marks": [m for _c, m in d.marks()],
+            "successes": d.total_successes, "need": c.need, "succeeded": d.succeeded,
+            "verdict": d.verdict(chips), "aces": d.aces, "aces_unspent": d.aces_unspent,
+            "ace_uses": list(d.ace_uses), "chips_spent": d.chips_spent, "can_draw_on": d.can_draw_on,
+            "bad_in_effect": d.bad_in_effect, "cancelled": d.cancelled,
+            "reshuffles": d.reshuffles, "stopped": d.stopped, "typed": d.typed}
 
 
 def _print_state(tracker: Any) -> None:
@@ -287,7 +336,7 @@ def _act(args: argparse.Namespace) -> int:
         import secrets
 
         if not tracker.is_new:  # 'new' never writes a second session into a log that holds one
-            undone = not tracker.state.started
+            undone = tracker.start_undone
             raise CompanionError("the log already holds a session" + (" (its start was undone)" if undone
                                                                       else ""), where=args.log,
                                  expected="a new or empty file",

@@ -21,11 +21,12 @@ Events (``"event"`` field):
   king's extra card only while the player is not yet sure. A seeded draw is logged with the
   cards it dealt (``"drawn"``): should a line before it be lost or changed, so that the
   shuffle deals otherwise on replay, the draw keeps the cards the table saw, and says so;
-- ``bonus`` ``{"character", "source": "ace"|"chip", "use": "success"|"cancel"}`` spends an
+- ``bonus`` ``{"character", "source": "ace"|"chip", "use": "success"|"cancel", "draw"?}`` spends an
   unspent ace of the character's latest draw, or one of their fate chips, on it
   (mouse-card-system.txt, How to draw cards, special effects: Aces; Fate Chips). An ace cancels another
-  card, never itself. A cancelled bad card has no effect;
-- ``draw_on`` ``{"character", "cards"?}``: after a cautious draw's bad card was cancelled,
+  card, never itself. A cancelled bad card has no effect. ``"draw"``: the number of the draw meant
+  (the page's, which shows it): a new action is refused when it is no longer the character's latest;
+- ``draw_on`` ``{"character", "cards"?, "draw"?}``: after a cautious draw's bad card was cancelled,
   the same draw goes on with the draws it has left (house interpretation, as the odds:
   a cancelled bad card has no effect, so drawing may go on);
 - ``award`` / ``spend`` ``{"player", "chips": n, "reason"?}``: fate chips (chips belong to
@@ -36,13 +37,14 @@ Events (``"event"`` field):
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError
-from ..eventlog import Event, EventLog, Tracker, event_rng
+from ..eventlog import Event, EventLog, LogProblem, Tracker, event_rng
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
 from .odds import TaskCheck
 
@@ -60,6 +62,13 @@ NO_SESSION_HINT = "Redo the undone start to go on with the session, or start a n
 MAX_NAME = 60
 #: Fate chips one award or spend may move (a typo of 10**23 chips would otherwise stay in the log).
 MAX_CHIPS_AT_ONCE = 99
+#: The longest task (of a draw) or reason (of an award or spend) a new action takes: one journal line.
+MAX_TEXT = 120
+#: The task a draw is for when none is given (or a blank one).
+DEFAULT_TASK = "task"
+#: The events that move no card (fate chips; a bonus marks a draw): a line of them that cannot be
+#: used leaves the deck's remaining cards as they are (see :meth:`LiveDeckTracker.deck_doubts`).
+CARDLESS_EVENTS = frozenset({"award", "spend", "bonus"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +130,33 @@ class DrawRecord:
         """Sure to succeed once the unspent aces' extra successes are added."""
         return self.total_successes + self.aces_unspent >= self.check.need
 
+    @property
+    def ace_uses(self) -> tuple[str, ...]:
+        """What an unspent ace may still do: ``"success"``, and ``"cancel"`` while a bad card is in
+        effect that is not the ace itself (a lone ace that is the only bad card cannot cancel it)."""
+        if self.aces_unspent < 1:
+            return ()
+        if self.bad_in_effect < 1 or self.lone_bad_ace:
+            return ("success",)
+        return ("success", "cancel")
+
+    @property
+    def lone_bad_ace(self) -> bool:
+        """The draw's only ace is its only bad card (every red card bad, ``AH``): it cannot cancel
+        itself."""
+        return self.aces == 1 and [c.rank for c in self.bad] == [ACE]
+
+    def verdict(self, chips: int = 0) -> str:
+        """``success``; ``sure: spend N ace(s) as success(es)``; ``failed`` when nothing is left to
+        change it (no unspent ace, none of the character's ``chips``, no drawing on); else ``not yet``."""
+        if self.succeeded:
+            return "success"
+        if self.sure:
+            return f"sure: spend {self.check.need - self.total_successes} ace(s) as success(es)"
+        if not self.aces_unspent and chips < 1 and not self.can_draw_on:
+            return "failed"
+        return "not yet"
+
     def marks(self) -> tuple[tuple[PlayingCard, str], ...]:
         """Each card with its mark: ``success``, ``bad``, ``bad success``, ``joker`` or ``miss``."""
         rule = self.check.bad_rule()
@@ -132,11 +168,10 @@ class DrawRecord:
             out.append((c, mark))
         return tuple(out)
 
-    def summary(self) -> str:
+    def summary(self, chips: int = 0) -> str:
+        """The journal line; ``chips``: the character's fate chips now (see :meth:`verdict`)."""
         cards = " ".join(c.short for c in self.cards) or "no cards"
-        verdict = ("success" if self.succeeded else
-                   f"sure: spend {self.check.need - self.total_successes} ace(s) as success(es)" if self.sure
-                   else "not yet")
+        verdict = self.verdict(chips)
         extra = []
         if self.bad_in_effect:
             extra.append(f"{self.bad_in_effect} bad card(s) in effect")
@@ -217,7 +252,29 @@ def _text(event: Event, key: str, *, required: bool = True, default: str = "") -
         return default
     if not isinstance(value, str) or (required and not value.strip()):
         raise LogError(f"{key!r} must be a non-empty text", found=repr(value))
-    return value.strip()
+    return value.strip() or default
+
+
+def _one_line(text: str) -> bool:
+    """No control character, line or paragraph separator (each would break a journal line)."""
+    return not any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
+
+
+def _check_short(event: Event, key: str, limit: int, what: str) -> None:
+    """Refuse a new action's text ``key`` that is not one line of at most ``limit`` characters."""
+    text = event.get(key)
+    if not isinstance(text, str):
+        return  # (not a text: the fold says so)
+    text = text.strip()
+    if len(text) <= limit and _one_line(text):
+        return
+    why = (f"is {len(text)} characters long" if len(text) > limit
+           else "holds a line break or another control character")
+    shown = repr(text[:limit]) + ("…" if len(text) > limit else "")
+    raise RuleError(f"{what} {why}", where=key, expected=f"one line of at most {limit} characters",
+                    found=shown, suggestion="Shorten it to one line" + (
+                        f" (left blank, the task is '{DEFAULT_TASK}')." if key == "task" else
+                        ", or leave it out."))
 
 
 def _int(event: Event, key: str, default: int | None = None) -> int:
@@ -408,10 +465,15 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         as they are."""
         for key in ("character", "player"):
             name = event.get(key)
-            if isinstance(name, str) and (len(name) > MAX_NAME or any(ch < " " for ch in name)):
+            if isinstance(name, str) and (len(name) > MAX_NAME or not _one_line(name)):
                 shown = repr(name[:MAX_NAME]) + ("…" if len(name) > MAX_NAME else "")
                 raise RuleError(f"a {key}'s name must be one line of at most {MAX_NAME} characters",
                                 where=key, found=shown)
+        if event.get("event") == "draw":  # (a reshuffle's "reason" is its kind, checked by apply)
+            _check_short(event, "task", MAX_TEXT, "a draw's task")
+        if event.get("event") in ("award", "spend"):
+            what = "an award's reason" if event["event"] == "award" else "a spend's reason"
+            _check_short(event, "reason", MAX_TEXT, what)
         if event.get("event") not in ("draw", "draw_on") or "cards" in event or "drawn" in event:
             return event
         try:
@@ -479,7 +541,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
 
     def _draw(self, state: LiveDeck, event: Event) -> LiveDeck:
         character = state.name_of(_text(event, "character"))
-        task = _text(event, "task", required=False, default="task")
+        task = _text(event, "task", required=False, default=DEFAULT_TASK)
         check = _check_from(event)
         typed = _typed(state, event)
         start = state
@@ -488,13 +550,14 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         record = DrawRecord(number=len(state.draws) + 1, chapter=state.chapter, character=character,
                             task=task, check=check, typed=typed is not None, **r)
         return replace(state.naming(character), draws=(*state.draws, record),
-                       journal=(*state.journal, record.summary() + note))
+                       journal=(*state.journal, record.summary(state.chips_of(character)) + note))
 
     def _draw_on(self, state: LiveDeck, event: Event) -> LiveDeck:
         character = state.name_of(_text(event, "character"))
         rec = state.last_draw(character)
         if rec is None:
             raise RuleError(f"{character} has not drawn yet", where="draw_on")
+        self._meant(event, rec, "draw_on")
         if not rec.can_draw_on:
             why = ("it is not a cautious draw" if rec.check.mode != "cautious" else
                    "a cancelled bad card ends the draw (house reading cancel_draws_on off)"
@@ -511,7 +574,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         state, r, note = _as_recorded(start, state, r, event, kept=len(rec.cards),
                                       again=lambda cards: _resolve(start, rec.check, cards, rec))
         new = replace(rec, typed=rec.typed or typed is not None, **r)
-        line = f"{rec.character} draws on: " + new.summary() + note
+        line = f"{rec.character} draws on: " + new.summary(state.chips_of(character)) + note
         return replace(state, draws=tuple(new if d is rec else d for d in state.draws),
                        journal=(*state.journal, line))
 
@@ -524,6 +587,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         rec = state.last_draw(character)
         if rec is None:
             raise RuleError(f"{character} has not drawn yet", where="bonus")
+        self._meant(event, rec, "bonus")
         if source == "ace" and rec.aces_unspent < 1:
             raise RuleError(f"{character}'s draw #{rec.number} has no unspent ace", where="bonus",
                             suggestion=f"See {LIVE_CITES['ace']}.")
@@ -533,7 +597,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         if use == "cancel" and rec.bad_in_effect < 1:
             raise RuleError(f"{character}'s draw #{rec.number} has no bad card left to cancel",
                             where="bonus")
-        if source == "ace" and use == "cancel" and rec.aces == 1 and [c.rank for c in rec.bad] == [ACE]:
+        if source == "ace" and use == "cancel" and rec.lone_bad_ace:
             raise RuleError(f"{character}'s only ace is the bad card: an ace cancels another card, "
                             "not itself", where="bonus", suggestion=f"See {LIVE_CITES['ace']}.")
         new = replace(rec, aces_spent=rec.aces_spent + (source == "ace"),
@@ -546,8 +610,42 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         what = "adds a success" if use == "success" else "cancels a bad card"
         line = (f"{character} spends {'an ace' if source == 'ace' else 'a fate chip'} on draw "
                 f"#{rec.number}: {what} → {new.total_successes}/{rec.check.need}, "
-                f"{'success' if new.succeeded else 'not yet'}.")
+                f"{new.verdict(state.chips_of(character))}.")
         return replace(state, draws=draws, journal=(*state.journal, line))
+
+    def _meant(self, event: Event, rec: DrawRecord, where: str) -> None:
+        """A new action naming the draw it means (``"draw"``: the page's, which shows it) is refused
+        when that is no longer the character's latest (another window drew meanwhile); a logged
+        line is kept as it was done (a lost line before it may have moved the numbers)."""
+        meant = event.get("draw")
+        if meant is None:
+            return
+        if not isinstance(meant, int) or isinstance(meant, bool):
+            raise LogError("'draw' must be a draw's number", found=repr(meant)[:80])
+        if meant != rec.number and not self.replaying:
+            raise RuleError(f"draw #{meant} is no longer {rec.character}'s latest: #{rec.number} is (the "
+                            "session changed meanwhile, in another window?)", where=where,
+                            suggestion=f"Look at {rec.character}'s draw #{rec.number} and try again.")
+
+    @property
+    def start_undone(self) -> bool:
+        """Whether the session's start was undone (a redo brings it back)."""
+        return bool(self._undone) and self._undone[-1].event.get("event") == "start"
+
+    def deck_doubts(self) -> tuple[list[LogProblem], list[LogProblem]]:
+        """The log's problems in two lists: those that may change the deck's remaining cards (a
+        line that is no event, or a refused start, draw, draw_on, reshuffle or unknown event), and
+        those that cannot: a refused award, spend or bonus (they move fate chips or mark a draw,
+        never a card; a draw_on after a refused bonus is refused too, and seeded draws keep the
+        cards logged at the table), and a last line cut by a crash, which was never in force (a
+        read-only open leaves it in the file; the next action sets it aside)."""
+        kinds = {le.line: le.event.get("event") for le in self.log.events}
+        moving: list[LogProblem] = []
+        cardless: list[LogProblem] = []
+        for problem in self.problems:
+            harmless = problem.line == self.log.cut_line or kinds.get(problem.line) in CARDLESS_EVENTS
+            (cardless if harmless else moving).append(problem)
+        return moving, cardless
 
 
 def _as_recorded(start: LiveDeck, state: LiveDeck, r: dict[str, Any], event: Event,

@@ -86,8 +86,9 @@ def odds_html(result: CheckOdds) -> str:
             + f"<small><i>{cites}</i></small></div>")
 
 
-def draw_html(rec: DrawRecord) -> str:
-    """A draw with each card marked: green success, red bad, purple joker, grey miss."""
+def draw_html(rec: DrawRecord, chips: int = 0) -> str:
+    """A draw with each card marked: green success, red bad, purple joker, grey miss; ``chips``:
+    the character's fate chips (a draw with nothing left to spend has failed)."""
     tiles = []
     for card, mark in rec.marks():
         colour = MARK_COLOUR[mark]
@@ -96,9 +97,14 @@ def draw_html(rec: DrawRecord) -> str:
                      f"color:{'#b3261e' if card.colour == 'red' else '#202124'}'>"
                      f"{html.escape(card.short)}<div style='font-size:12px;color:{colour}'>"
                      f"{html.escape(mark)}</div></span>")
-    verdict = "Success" if rec.succeeded else "Not (yet) a success"
-    colour = ui.COLOURS["ok"] if rec.succeeded else ui.COLOURS["warn"]
-    lines = [f"{rec.total_successes} of {rec.check.need} success(es); stopped: {rec.stopped}"]
+    said = rec.verdict(chips)
+    verdict = {"success": "Success", "failed": "Failed", "not yet": "Not yet a success"}.get(
+        said, said[:1].upper() + said[1:])
+    colour = (ui.COLOURS["ok"] if rec.succeeded or rec.sure else
+              ui.COLOURS["error"] if said == "failed" else ui.COLOURS["warn"])
+    stopped = ("sure to succeed once the ace(s) are spent" if rec.stopped == "task done" and not rec.succeeded
+               else rec.stopped)
+    lines = [f"{rec.total_successes} of {rec.check.need} success(es); stopped: {stopped}"]
     if rec.bad_in_effect:
         lines.append(f"{rec.bad_in_effect} bad card(s) in effect"
                      + (" — several at once: a magnified result" if rec.bad_in_effect > 1 else ""))
@@ -109,8 +115,13 @@ def draw_html(rec: DrawRecord) -> str:
                      f"({rec.empty_reshuffles}×)")
     if rec.can_draw_on:
         lines.append(f"the bad card is cancelled: the draw may go on ({rec.draws_left} card(s) left)")
-    if rec.aces_unspent:
-        lines.append(f"{rec.aces_unspent} ace(s) unspent: add a success or cancel a bad card")
+    uses = rec.ace_uses
+    if uses:
+        lines.append(f"{rec.aces_unspent} ace(s) unspent: "
+                     + ("add a success or cancel a bad card" if "cancel" in uses else "add a success")
+                     + (" (an ace cannot cancel itself)" if rec.lone_bad_ace and rec.bad_in_effect else ""))
+    if said == "failed":
+        lines.append(f"nothing left to spend: no unspent ace, and {rec.character} has no fate chip")
     items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
     return (f"<div class='companion-panel' style='border-color:{colour}'>"
             f"<b style='color:{colour}'>#{rec.number} {html.escape(rec.character)} — "
@@ -263,7 +274,7 @@ class MouseCardPage(ui.TrackerPage):
         self.draw_on_button.tooltip = ("After a cautious draw's bad card is cancelled, the same draw goes "
                                        "on with the cards it has left")
         self.draw_on_button.on_click(g(lambda _b: self.draw_on()))
-        self.character.observe(lambda _c: (self._refresh_draw_on(), self._refresh_last()), names="value")
+        self.character.observe(lambda _c: self._refresh_last(), names="value")
         self.last = w.HTML()
         self.last.add_class("cmp-mousecard-last")
         self.bonus_buttons = []
@@ -511,31 +522,47 @@ class MouseCardPage(ui.TrackerPage):
         if hint:
             ui.show(self.message, "info", "A new name", [hint])
 
-    def draw_on(self) -> None:
-        """Go on with the character's latest draw once its bad card is cancelled (typed cards
-        from the "Cards typed in" field, or the shuffled deck's)."""
+    def shown_draw(self) -> DrawRecord | None:
+        """The draw the last-draw panel shows, which the bonus and draw-on buttons act on: the
+        latest of the character named in the Character box (None when they have not drawn yet),
+        or with no name, the latest of all."""
+        st = self.tracker.state
+        name = self.character.value.strip()
+        if name:
+            return st.last_draw(name)
+        return st.draws[-1] if st.draws else None
+
+    def _shown_or_refuse(self, where: str) -> DrawRecord:
+        """:meth:`shown_draw`, or why there is none."""
         from ..errors import CompanionError
+
+        rec = self.shown_draw()
+        if rec is None:
+            name = self.character.value.strip()
+            raise CompanionError(f"{name} has not drawn yet" if name else "no draw yet", where=where,
+                                 suggestion="Draw first, or name a character who has drawn.")
+        return rec
+
+    def draw_on(self) -> None:
+        """Go on with the draw shown (:meth:`shown_draw`) once its bad card is cancelled (typed
+        cards from the "Cards typed in" field, or the shuffled deck's)."""
         from ..mousecard.deck import parse_cards
 
-        character = self.character.value.strip()
-        if not character:
-            raise CompanionError("name the character who draws on", where="Character")
+        rec = self._shown_or_refuse("draw_on")
         typed = self.cards.value.strip()
-        event: dict[str, Any] = {"event": "draw_on", "character": character}
+        event: dict[str, Any] = {"event": "draw_on", "character": rec.character, "draw": rec.number}
         if typed:
             event["cards"] = [c.id for c in parse_cards(typed)]
         self._act(event)
         self.cards.value = ""
 
     def spend_bonus(self, source: str, use: str) -> None:
-        """Spend an ace of the character's latest draw, or one of their fate chips, on it.
-        (``self.bonus`` is the bonus policy's control.)"""
-        from ..errors import CompanionError
-
-        character = self.character.value.strip()
-        if not character:
-            raise CompanionError("name the character whose draw the bonus is for", where="Character")
-        self._act({"event": "bonus", "character": character, "source": source, "use": use})
+        """Spend an ace of the draw shown (:meth:`shown_draw`), or one of its character's fate chips,
+        on it: the event names the draw, so one changed meanwhile is refused, never the wrong one
+        given the bonus. (``self.bonus`` is the bonus policy's control.)"""
+        rec = self._shown_or_refuse("bonus")
+        self._act({"event": "bonus", "character": rec.character, "source": source, "use": use,
+                   "draw": rec.number})
 
     def chip(self, verb: str) -> None:
         from ..errors import CompanionError
@@ -563,21 +590,31 @@ class MouseCardPage(ui.TrackerPage):
         self.history.value = f"<b>Session history</b> (latest first)<ol reversed>{items}</ol>"
         self.undo_button.disabled = not self.tracker.can_undo
         self.redo_button.disabled = not self.tracker.can_redo
-        self._refresh_draw_on()
         if self.use_live.value:
             self.compute()
         self._plot_stale()  # a draw changes the live deck a plot may have been drawn from
 
 
     def _refresh_last(self) -> None:
-        """The draw the bonus and draw-on buttons act on: the named character's latest (the
-        latest of all when no character with a draw is named)."""
+        """The draw the bonus and draw-on buttons act on (:meth:`shown_draw`), and those buttons:
+        each is on only when the draw shown allows it (an ace cannot cancel itself; a chip
+        cancels only a bad card in effect; the player's chips are checked when spent)."""
         st = self.tracker.state
-        last = st.last_draw(self.character.value.strip()) or (st.draws[-1] if st.draws else None)
-        self.last.value = draw_html(last) if last else ""
-
-    def _refresh_draw_on(self) -> None:
-        rec = self.tracker.state.last_draw(self.character.value.strip())
+        rec = self.shown_draw()
+        name = self.character.value.strip()
+        if rec is not None:
+            self.last.value = draw_html(rec, st.chips_of(rec.character))
+        elif name:
+            self.last.value = ui.panel_html("info", f"{name} has not drawn yet: the ace, chip and draw-on "
+                                                    "buttons act on the latest draw of the character named")
+        else:
+            self.last.value = ""
+        ace_success, ace_cancel, chip_success, chip_cancel = self.bonus_buttons
+        uses = rec.ace_uses if rec is not None else ()
+        ace_success.disabled = "success" not in uses
+        ace_cancel.disabled = "cancel" not in uses
+        chip_success.disabled = rec is None
+        chip_cancel.disabled = rec is None or rec.bad_in_effect < 1
         self.draw_on_button.disabled = rec is None or not rec.can_draw_on
 
 
