@@ -17,6 +17,23 @@ def _isolated_user_data(tmp_path_factory: pytest.TempPathFactory,
     return folder
 
 
+@pytest.fixture
+def leo_replaced(_isolated_user_data: Path) -> Path:
+    """A card file of the user's own holding {"id": "leo-new", "replaces": "leonardo-1"}: the
+    demo set's first Leonardo replaced by a card of a new id (its old id must still read)."""
+    import json
+
+    from companion.cards import DATA_DIR
+
+    demo = json.loads((DATA_DIR / "tmnt" / "demo.json").read_text(encoding="utf-8"))
+    leo = next(c for c in demo["cards"] if c["id"] == "leonardo-1")
+    mine = _isolated_user_data / "tmnt" / "mine.json"
+    mine.parent.mkdir(parents=True)
+    mine.write_text(json.dumps({"game": "tmnt", "set": "Mine", "cards": [
+        {**leo, "id": "leo-new", "replaces": "leonardo-1", "source": "mine"}]}), encoding="utf-8")
+    return mine
+
+
 # Property tests judge behaviour, not speed: no per-example deadline (CI machines are shared
 # and noisy; speed is measured in benchmarks/), and a fixed example budget per test.
 settings.register_profile("companion", deadline=None, max_examples=100,

@@ -315,16 +315,8 @@ def test_a_source_written_before_notes_were_escaped_keeps_its_entries() -> None:
         "Book | user correction: battle (from the card); life (re-read)")
 
 
-def test_a_card_your_file_replaced_is_corrected_by_its_old_id(_isolated_user_data: Path) -> None:
+def test_a_card_your_file_replaced_is_corrected_by_its_old_id(leo_replaced: Path) -> None:
     """Audit 8: `cards correct tmnt leonardo-1` once a file of yours replaced it with leo-new."""
-    from companion.cards import DATA_DIR
-
-    demo = json.loads((DATA_DIR / "tmnt" / "demo.json").read_text(encoding="utf-8"))
-    leo = next(c for c in demo["cards"] if c["id"] == "leonardo-1")
-    mine = _isolated_user_data / "tmnt" / "mine.json"
-    mine.parent.mkdir(parents=True)
-    mine.write_text(json.dumps({"game": "tmnt", "set": "Mine", "cards": [
-        {**leo, "id": "leo-new", "replaces": "leonardo-1", "source": "mine"}]}), encoding="utf-8")
     record = correct_card("tmnt", "leonardo-1", {"power": 4})
     assert (record["id"], record["replaces"]) == ("leo-new", "leo-new")
     assert load_game("tmnt").find("leonardo-1")["power"] == 4

@@ -386,18 +386,13 @@ def test_a_name_two_cards_carry_is_read_as_the_first_and_the_check_says_so() -> 
 
 
 def test_a_list_naming_a_card_your_file_replaced_reads_its_replacement(
-        _isolated_user_data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        leo_replaced: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Audit 8: with a file of yours holding {"id": "leo-new", "replaces": "leonardo-1"}, the demo
     list's "2 leonardo-1" was an unknown card ("Did you mean 'Leonardo'?")."""
     from companion.cards import DATA_DIR, load_game
     from companion.cli import main
 
-    demo = json.loads((DATA_DIR / "tmnt" / "demo.json").read_text(encoding="utf-8"))
-    leo = next(c for c in demo["cards"] if c["id"] == "leonardo-1")
-    mine = _isolated_user_data / "tmnt" / "mine.json"
-    mine.parent.mkdir(parents=True)
-    mine.write_text(json.dumps({"game": "tmnt", "set": "Mine", "cards": [
-        {**leo, "id": "leo-new", "replaces": "leonardo-1", "source": "mine"}]}), encoding="utf-8")
+    mine = leo_replaced
     deck = parse_text("2 leonardo-1\n1 leonardo-2\n", load_game("tmnt"))
     assert counts(deck) == {"leo-new": 2, "leonardo-2": 1}
     assert deck.readings == (f"line 1: 'leonardo-1' is the id of a card that leo-new replaces (in {mine}); "
