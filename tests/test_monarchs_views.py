@@ -253,3 +253,19 @@ def test_a_saved_score_message_goes_once_another_input_changes() -> None:
     assert "Saved 12 VP" in v.message.value
     v.hs_name.value = "Pip"
     assert v.message.value == ""
+
+
+def test_a_pasted_list_says_what_the_pad_cannot_show() -> None:
+    from pathlib import Path
+
+    v = MonarchsCompanion(db())
+    v.list_text.value = ('{"cards": [{"color": "red", "crowns": 2, "count": 3}, '
+                         '{"color": "gray", "crowns": 1, "count": 7}]}')
+    v.score_list()
+    assert "Total: 18 VP" in v.total.value  # gray cards never score...
+    assert "7 gray card(s) never score; their crowns were ignored" in v.message.value  # ...and it is said
+    book = Path(__file__).resolve().parent.parent / "data" / "decks" / "monarchs-book-example.json"
+    v.list_text.value = book.read_text(encoding="utf-8")
+    v.score_list()
+    assert "Total: 28 VP" in v.total.value
+    assert "the list&#x27;s note: The book gives each colour" in v.message.value

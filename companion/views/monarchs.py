@@ -36,6 +36,7 @@ from ..monarchs.scoring import (
     Score,
     ScoreCard,
     ScoreInputError,
+    file_notes,
     parse_score_input,
     score,
 )
@@ -283,7 +284,13 @@ class MonarchsCompanion:
         db = None if text.strip().startswith("{") and '"name"' not in text else self.db()
         cards = parse_score_input(text, db, source="pasted list")
         self.set_cards(cards)
-        ui.show(self.message, "ok", f"Scored {len(cards)} cards from the list")
+        gray = sum(1 for c in cards if c.color not in COURT_COLOURS)  # the pad has no gray box
+        lines = [f"{gray} gray card(s) never score; their crowns were ignored "
+                 f"({CITE_SCORING})"] if gray else []
+        said = file_notes(text) if text.strip().startswith("{") else None
+        if said:  # what the list says of its own figures (the book example's split of crowns)
+            lines.append(f"the list's note: {said}")
+        ui.show(self.message, "ok", f"Scored {len(cards)} cards from the list", lines)
 
     def load_book_example(self) -> None:
         """The book's Scoring Example (of-mice-and-monarchs.md): 28 VP."""
