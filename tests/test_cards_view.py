@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -240,3 +241,14 @@ def test_a_typo_in_your_file_leaves_out_only_the_correction_of_its_card(_isolate
     view.load("village")
     assert list(view.skipped) == [left] and "replaces 'pip'" in view.skipped[left][0]
     assert view.frame.set_index("id").loc["acorn-scout", "atk"] == 3
+
+
+def test_the_same_file_uploaded_again_is_checked_again() -> None:
+    view = CardBrowserView("village")
+    item = {"name": "mine.json", "type": "application/json", "size": 2, "content": memoryview(b"{}"),
+            "last_modified": datetime(2026, 1, 1, tzinfo=UTC)}
+    view.upload.value = (item,)
+    assert "mine.json" in view.report.value and view.upload.value == ()
+    view.report.value = ""
+    view.upload.value = (item,)  # the folder changed meanwhile: checked again, not ignored
+    assert "mine.json" in view.report.value

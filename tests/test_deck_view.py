@@ -530,3 +530,57 @@ def test_the_same_list_again_opens_at_once_and_a_save_updates_the_question() -> 
     assert f"Your edits are saved in {saved.name}" in view.ask.value and "lost" not in view.ask.value
     view.replace_edits.click()
     assert view.input.value == "1 Pear\n" and saved.read_text(encoding="utf-8") == "2 Acorn Scout\n"
+
+
+def test_an_opened_example_is_saved_to_your_decks_never_over_the_bundled_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    import companion.views.deck as deck_view
+
+    examples = tmp_path / "examples"  # a copy: the bundled folder itself must never be at risk
+    shutil.copytree(deck_view.EXAMPLES_DIR, examples)
+    monkeypatch.setattr(deck_view, "EXAMPLES_DIR", examples)
+    bundled = examples / "village-demo-illegal.txt"
+    before = bundled.read_bytes()
+    view = DeckBuilderView("village")
+    view.load.value = str(bundled)
+    view.input.value = view.input.value.replace("4 Needle Sword", "3 Needle Sword")
+    path = view.save_list()
+    assert bundled.read_bytes() == before
+    assert path.parent == deck_view.decks_dir() and path.name == "village-demo-illegal.txt"
+
+
+def test_the_question_follows_what_is_at_stake_and_the_file_as_it_is_now() -> None:
+    view = DeckBuilderView("village")
+    view.input.value, view.name.value = "3 Acorn Scout\n", "Scouts"
+    _upload(view, "other.txt", "4 Pear\n")
+    saved = view.save_list()
+    assert "Your edits are saved" in view.ask.value
+    view.input.value = "3 Acorn Scout\n3 Cheddar Knight\n"  # edited again: at stake again
+    assert "your edits are lost" in view.ask.value and "Your edits are saved" not in view.ask.value
+    view.keep_edits.click()
+    # a saved list picked while its own newer edits were unsaved, then saved: opened as it is now
+    view.load.value = str(saved)
+    view.save_list()
+    view.replace_edits.click()
+    assert view.input.value == saved.read_text(encoding="utf-8") == "3 Acorn Scout\n3 Cheddar Knight\n"
+
+
+def test_a_reopened_deck_takes_its_old_name_back_and_a_json_list_stays_json() -> None:
+    view = DeckBuilderView("village")
+    view.name.value, view.input.value = "Mice & Fruit", "3 Apple\n"
+    path = view.save_list()
+    other = DeckBuilderView("village")  # another session: the deck opened from its file
+    other.load.value = str(path)
+    other.name.value, other.input.value = "Mice & Fruit", "4 Apple\n"
+    assert other.save_list() == path and path.read_text(encoding="utf-8") == "4 Apple\n"
+    jpath = path.with_name("village-jj.json")
+    jpath.write_text('{"game": "village", "cards": [{"card": "Apple", "count": 2}]}', encoding="utf-8")
+    other._fill_load()
+    other.load.value = str(jpath)
+    other.input.value = "3 Apple\n"  # as the + button leaves it: text
+    assert other.save_list() == jpath
+    written = json.loads(jpath.read_text(encoding="utf-8"))["cards"]
+    assert written == [{"card": "fruit-apple", "count": 3, "name": "Apple"}]
+    assert not jpath.with_suffix(".txt").exists()

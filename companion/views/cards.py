@@ -463,4 +463,8 @@ class CardBrowserView:
         if not files:
             return
         item = files[0]
-        self.check_bytes(bytes(item["content"]), str(item["name"]))
+        try:
+            raw, name = bytes(item["content"]), str(item["name"])
+        finally:
+            self.upload.value = ()  # emptied, so the same file uploaded again is checked again
+        self.check_bytes(raw, name)

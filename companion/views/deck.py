@@ -23,6 +23,7 @@ explicit choice to replace another saved deck of the same file name), ``cmp-deck
 from __future__ import annotations
 
 import html
+import json
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +33,7 @@ import ipywidgets as w
 
 from .. import GAMES, ui
 from ..cards import DATA_DIR, Card, CardDB, load_game, user_data_dir
-from ..deck.decklist import MAX_COUNT, Decklist, DecklistError, edit_count, parse, to_text
+from ..deck.decklist import MAX_COUNT, Decklist, DecklistError, edit_count, parse, to_json, to_text
 from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
 from ..deck.legality import check_deck
@@ -73,6 +74,14 @@ def slug(name: str) -> str:
     """A deck name as a file name (:func:`companion.textio.slug`, at most :data:`MAX_SLUG` characters):
     :meth:`DeckBuilderView.save_list` never replaces another deck's file unasked."""
     return text_slug(name, limit=MAX_SLUG)
+
+
+def _within(path: Path, folder: Path) -> bool:
+    """Whether ``path`` lies in ``folder`` (the user's decks, never the bundled examples)."""
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, ValueError, RuntimeError):
+        return False
 
 
 def deck_key(name: str, game: str) -> str:
@@ -151,6 +160,9 @@ class DeckBuilderView:
         self._clean: dict[str, tuple[str, str]] = {}
         #: per game, the list waiting for the player's answer (it waits in its own game's editor)
         self._waiting: dict[str, Incoming] = {}
+        self._asked_saved = False  # the question on show says the edits are saved
+        self._from_file: dict[str, bool] = {}  # per game: the list held was opened from its file
+        self._kept_shown = False  # the status says "Your edits are kept"
 
         self.game = w.ToggleButtons(options=[(GAMES[g], g) for g in DECK_GAMES], value=game,
                                     description="Game", style={"button_width": "140px"})
@@ -403,7 +415,10 @@ class DeckBuilderView:
     def _ask(self, incoming: Incoming, saved: Path | None = None) -> None:
         """Show the question for ``incoming``; ``saved``: the edits were just saved there."""
         self._set_menu("")  # the menu does not show a list as opened while it waits
-        self.status.value = ""  # (an earlier answer's message is no longer news)
+        self._asked_saved = saved is not None
+        if self._kept_shown:  # an earlier answer's message is no longer news (a list's problems stay)
+            self.status.value = ""
+            self._kept_shown = False
         if saved is None:
             ui.show(self.ask, "warn", f"{incoming.source} is not opened yet: the editor holds unsaved edits",
                     ["Replace my edits: open it in the editor; your edits are lost (Save them first to "
@@ -418,9 +433,14 @@ class DeckBuilderView:
 
     def take_incoming(self) -> None:
         """*Replace my edits*: the list waiting (see :meth:`_open_text`) goes into the editor."""
-        if self.incoming is None:
+        incoming = self.incoming
+        if incoming is None:
             raise CompanionError("no list is waiting to be opened", suggestion="Upload or open a list")
-        self._put(self.incoming)
+        if incoming.held is not None:  # a saved list: as the file holds it now (it may have been saved
+            from dataclasses import replace  # since it was picked, from this very editor)
+
+            incoming = replace(incoming, text=read_text(incoming.held[0], what="decklist"))
+        self._put(incoming)
 
     def drop_incoming(self) -> None:
         """*Keep my edits*: the list waiting is not opened; the editor stays as it is."""
@@ -429,6 +449,7 @@ class DeckBuilderView:
         source = self.incoming.source
         self._close_choice(self.game.value)
         ui.show(self.status, "info", "Your edits are kept", [f"{source} was not opened"])
+        self._kept_shown = True
 
     def _put(self, incoming: Incoming) -> None:
         """The list into the editor, its name into the Name box: now the list as opened."""
@@ -437,6 +458,7 @@ class DeckBuilderView:
         self.overwrite.value = False  # ticked for another list: never a replacing save unasked
         self._clean[game] = (incoming.text, incoming.name)  # (first: the edits below are no edits)
         self.name.value = incoming.name
+        self._from_file[game] = incoming.held is not None
         if incoming.held is None:
             self._held.pop(game, None)
             self._set_menu("")  # an upload is none of the saved lists
@@ -459,6 +481,9 @@ class DeckBuilderView:
         one in the editor (picking that list again then offers it back, asking first)."""
         if self.load.value and self.unsaved() and not self._busy:
             self._set_menu("")
+        waiting = self.incoming
+        if waiting is not None and self._asked_saved and self.unsaved() and not self._busy:
+            self._ask(waiting)  # edited again after the save: they are at stake again
 
     def _set_menu(self, value: str) -> None:
         """Show ``value`` in the Open menu (when it is one of its entries) without opening it."""
@@ -493,10 +518,23 @@ class DeckBuilderView:
         path = self.save_path(name)
         text = self.input.value if self.input.value.endswith("\n") else self.input.value + "\n"
         opened = self._held.get(game)
-        if opened is not None and opened[1] == deck_key(name, game) and (
-                opened[0].suffix.lower() != ".json" or text.lstrip().startswith("{")):
-            path = opened[0]  # the saved list opened under this name: its own file (a .json only as JSON)
-        held = opened == (path, deck_key(name, game))  # this deck, opened or saved here
+        mine = opened is not None and _within(opened[0], decks_dir())  # (an example is never written)
+        # a list opened from its file is known by the file's name only: a name that gives that
+        # file's name again (its old spelling, "Mice & Fruit") names it too
+        by_file = mine and opened is not None and self._from_file.get(game, False) and (
+            self.save_path(name) == self.save_path(opened[0].stem))
+        if mine and opened is not None and (opened[1] == deck_key(name, game) or by_file):
+            path = opened[0]  # the saved list opened under this name: its own file (hand-named, .json)
+            if path.suffix.lower() == ".json" and not text.lstrip().startswith("{"):
+                if self.deck is None:  # a .json file holds JSON: the list must read to be written so
+                    raise DeckSaveError(f"{path.name} is a JSON list, and the editor's text cannot be read "
+                                        "as a list; nothing was saved", where=str(path.parent),
+                                        suggestion="Fix the list (see above), or give another name to "
+                                                   "save it as a text file")
+                text = json.dumps(to_json(self.deck), indent=2, ensure_ascii=False) + "\n"
+        # this deck, opened or saved here (its name may be spelt otherwise: the same file is the same)
+        held = mine and opened is not None and opened[0] == path and (
+            opened[1] == deck_key(name, game) or by_file)
         if path.exists() and not self.overwrite.value and not held:
             try:
                 same = path.read_text(encoding="utf-8") == text
@@ -511,6 +549,7 @@ class DeckBuilderView:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_text_atomic(path, text)
         self._held[game] = (path, deck_key(name, game))
+        self._from_file[game] = False  # now saved under the name typed
         self._clean[game] = (self.input.value, self.name.value)  # saved: nothing of it is lost now
         self.overwrite.value = False
         ui.show(self.status, "ok", "Saved", [f"{path.name} in your decks folder ({path.parent})"])
