@@ -252,3 +252,20 @@ def test_the_same_file_uploaded_again_is_checked_again() -> None:
     view.report.value = ""
     view.upload.value = (item,)  # the folder changed meanwhile: checked again, not ignored
     assert "mine.json" in view.report.value
+
+
+def test_a_file_replacing_a_card_of_a_broken_file_keeps_its_other_cards(_isolated_user_data: Path) -> None:
+    folder = _isolated_user_data / "village"
+    folder.mkdir(parents=True)
+    (folder / "a.json").write_text(json.dumps({"game": "village", "set": "A", "cards": [
+        {"id": "pip", "name": "Pip", "type": "basic-mouse", "atk": 1, "deff": 1, "source": "me"}]}),
+        encoding="utf-8")
+    (folder / "c.json").write_text(json.dumps({"game": "village", "set": "C", "cards": [
+        {"id": "pip-new", "replaces": "pip", "name": "Pip", "type": "fruit", "source": "me"},
+        {"id": "unrelated-c", "name": "Unrelated", "type": "fruit", "source": "me"}]}), encoding="utf-8")
+    view = CardBrowserView("village")
+    assert "unrelated-c" in set(view.frame["id"]) and "pip-new" not in set(view.frame["id"])
+    key = f"{folder / 'c.json'} /cards/0 (card 'pip-new')"
+    assert str(folder / "a.json") in view.skipped and key in view.skipped
+    assert view.skipped[key] == [f"replaces 'pip', a card of {folder / 'a.json'}, which is left out (see "
+                                 "above): fix that file and this record applies again"]

@@ -124,10 +124,11 @@ def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
 def load_what_loads(game: str) -> tuple[CardDB, dict[str, list[str]]]:
     """A game's cards as :func:`load_game` loads them, leaving out any card file of your own that
     does not load; returns the cards and, per file left out, its errors (as ``companion validate``
-    words them). Your corrections file is left out record by record: a correction of a card in a
-    file left out is left out (keyed ``"<file> /cards/<i> (card '<id>')"``), and the others stay in
-    force. If even the bundled cards do not load, the database is empty and the error is listed
-    under :data:`BUNDLED`."""
+    words them). A later file of yours (your corrections above all) is left out record by record
+    when it only fails through a card in a file left out: a record that corrects or replaces such a
+    card is left out (keyed ``"<file> /cards/<i> (card '<id>')"``), and its others stay in force.
+    If even the bundled cards do not load, the database is empty and the error is listed under
+    :data:`BUNDLED`."""
     from ..cards import CORRECTIONS_NAME, file_key, user_game_files
     from ..validation import validate_paths
 
@@ -142,7 +143,8 @@ def load_what_loads(game: str) -> tuple[CardDB, dict[str, list[str]]]:
         try:  # in order, beside the bundled cards and your files before it, as the game loads them
             load_game(game, include_user=False, extra=[*good, f])
         except CompanionError as exc:
-            if f.name == CORRECTIONS_NAME:
+            # records that correct a missing card, or lean on a card of a file left out, go alone
+            if f.name == CORRECTIONS_NAME or skipped:
                 left = _corrections_left_out(game, good, f, skipped)
                 if left:
                     try:  # without the corrections of cards left out, the others load
@@ -173,7 +175,7 @@ def _corrections_left_out(game: str, good: list[Path], path: Path,
     """The records of your corrections file (``path``) that correct a card no file loaded before
     it holds, because the card's file is left out (in ``skipped``) or no card has that id: index ->
     (its key in the page's problems, why). Empty if the file does not load for another reason."""
-    from ..cards import load_file
+    from ..cards import CORRECTIONS_NAME, load_file
     from ..validation import read_document, resolve_replacements, validate_paths
 
     try:
@@ -194,13 +196,14 @@ def _corrections_left_out(game: str, good: list[Path], path: Path,
     for card in orphans:
         target, index = str(card.get("replaces")), int(card.index or 0)
         holder = holders.get(target.lower())
+        verb, what = ("corrects", "correction") if path.name == CORRECTIONS_NAME else ("replaces", "record")
         if holder is not None:
-            why = [f"corrects {target!r}, a card of {holder}, which is left out (see above): fix that file "
-                   "and this correction applies again"]
+            why = [f"{verb} {target!r}, a card of {holder}, which is left out (see above): fix that file "
+                   f"and this {what} applies again"]
         else:  # no card has that id: as `companion validate` says it
             errors = validate_paths([path]).errors if errors is None else errors
             why = [i.render() for i in errors if i.pointer.startswith(f"/cards/{index}/")] or [
-                f"corrects {target!r}, which no card loaded before it holds"]
+                f"{verb} {target!r}, which no card loaded before it holds"]
         left[index] = (f"{path} /cards/{index} (card {card.id!r})", why)
     return left
 
