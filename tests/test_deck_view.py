@@ -584,3 +584,22 @@ def test_a_reopened_deck_takes_its_old_name_back_and_a_json_list_stays_json() ->
     written = json.loads(jpath.read_text(encoding="utf-8"))["cards"]
     assert written == [{"card": "fruit-apple", "count": 3, "name": "Apple"}]
     assert not jpath.with_suffix(".txt").exists()
+
+
+def test_the_open_menu_lists_decklists_only_and_the_examples_read_without_notes() -> None:
+    from companion.views.deck import decks_dir
+
+    folder = decks_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("village-a.txt", "village-b.json", "village-a.txt~", "village-pic.png"):
+        (folder / name).write_text("3 Apple\n", encoding="utf-8")
+    (folder / "village-sub.d").mkdir()
+    view = DeckBuilderView("village")
+    saved = [label for label, _v in view.load.options if label.startswith("saved:")]
+    assert saved == ["saved: village-a", "saved: village-b"]
+    for game in ("village", "tmnt"):  # the bundled examples name shared titles by id: no note
+        view.game.value = game
+        for label, value in view.load.options:
+            if label.startswith("example:"):
+                view.load.value = value
+                assert view.deck is not None and view.deck.readings == (), label

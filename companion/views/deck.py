@@ -353,7 +353,8 @@ class DeckBuilderView:
         if EXAMPLES_DIR.is_dir():
             options += [(f"example: {p.stem}", str(p)) for p in sorted(EXAMPLES_DIR.glob(f"{game}-*.txt"))]
         if decks_dir().is_dir():
-            saved = sorted(decks_dir().glob(f"{game}-*.*"))
+            saved = sorted(p for p in decks_dir().glob(f"{game}-*.*")  # lists only: no backups, images
+                           if p.suffix.lower() in (".txt", ".json") and p.is_file())
             stems = [p.stem for p in saved]  # two files of one name (x.txt, x.json): the suffix tells
             options += [(f"saved: {p.stem}" + (f" ({p.suffix[1:]})" if stems.count(p.stem) > 1 else ""),
                          str(p)) for p in saved]
