@@ -327,3 +327,23 @@ def test_a_logged_start_from_before_the_party_checks_still_replays(tmp_path: Pat
     assert len(notes) == 2 and "needs class leader" in notes[0] and "'bob'" in notes[1]
     with pytest.raises(RuleError, match="needs class leader"):  # a new start is still refused
         tracker().do(start(abilities={"filch": "Inspire"}))
+
+
+def test_equip_never_makes_a_second_card_of_one_typed_another_way_and_gain_discards_from_the_pack() -> None:
+    t = tracker()
+    t.do(start(minions={"roach": 1}, chapter_end=20))
+    t.do({"event": "gain", "mouse": "collin", "card": "Elixir"})
+    with pytest.raises(RuleError, match="Did you mean 'Elixir'") as caught:
+        t.do({"event": "equip", "mouse": "collin", "card": "elixir", "slot": "accessory"})
+    assert "has no card 'elixir'" in caught.value.message
+    t.do({"event": "equip", "mouse": "collin", "card": "Elixir", "slot": "accessory"})
+    assert [g.name for g in t.state.mouse("collin").equipped if g.name == "Elixir"] == ["Elixir"]
+    with pytest.raises(RuleError, match="is equipped"):  # never an equipped card for room
+        t.do({"event": "gain", "mouse": "collin", "card": "E", "discard": "Elixir"})
+    t.do({"event": "gain", "mouse": "collin", "card": "Rope"})
+    with pytest.raises(RuleError, match="has room for 'E': no card need be discarded"):
+        t.do({"event": "gain", "mouse": "collin", "card": "E", "discard": "Rope"})
+    for card in ("Grape", "Apple"):
+        t.do({"event": "gain", "mouse": "collin", "card": card})
+    t.do({"event": "gain", "mouse": "collin", "card": "E", "discard": "Rope"})  # full: one goes
+    assert "Rope" not in [g.name for g in t.state.mouse("collin").gear]

@@ -339,8 +339,17 @@ def check_ability_class(m: Mouse, ability: str, ability_classes: Iterable[str], 
 
 
 def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None) -> Mouse:
-    """Put a search card into the pack; a 4th non-trick card needs a discard (Equip)."""
+    """Put a search card into the pack; a 4th non-trick card needs a discard, of a card in the pack
+    (Equip: the card discarded for room is one of the pack's, and only when the pack is full)."""
     if discard is not None:
+        g = m.gear[_find_gear(m, discard)]
+        if g.slot is not None:
+            raise RuleError(f"{discard!r} is equipped ({g.slot}), not in {m.name}'s pack: the card discarded "
+                            "for room comes from the pack (Equip)", suggestion="discard a pack card, or "
+                            "log a discard event for an equipped card")
+        if trick or m.pack_load < PACK_LIMIT:
+            raise RuleError(f"{m.name}'s pack has room for {card!r}: no card need be discarded (Equip)",
+                            suggestion="leave 'discard' out (or log a discard event first)")
         m = drop(m, discard)
     new = replace(m, gear=(*m.gear, Gear(name=card, trick=trick)))
     if new.pack_load > PACK_LIMIT:
@@ -376,8 +385,11 @@ def equip(m: Mouse, card: str, slot: str, paws: int = 1) -> Mouse:
         i = _find_gear(m, card)
         g = m.gear[i]
         rest = m.gear[:i] + m.gear[i + 1:]
-    except RuleError:
-        g, rest = Gear(name=card), m.gear
+    except RuleError as exc:
+        if exc.suggestion:  # a card of the mouse's typed another way ('e' for 'E'): never a second card
+            raise RuleError(f"{m.name} has no card {card!r}; to equip a card the mouse has, name it as it "
+                            "is in the pack", suggestion=exc.suggestion) from None
+        g, rest = Gear(name=card), m.gear  # a card new to the mouse, equipped as it comes
     if g.trick:
         raise RuleError(f"{card!r} is a trick; tricks are not equipped (Search Cards)")
     if slot == "tail":
