@@ -338,10 +338,11 @@ def check_ability_class(m: Mouse, ability: str, ability_classes: Iterable[str], 
                         f"{m.name} is {' and '.join(m.classes)}", where=cite("mystics", section))
 
 
-def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None) -> Mouse:
+def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None, *,
+         strict: bool = True) -> Mouse:
     """Put a search card into the pack; a 4th non-trick card needs a discard, of a card in the pack
     (Equip: the card discarded for room is one of the pack's, and only when the pack is full)."""
-    if discard is not None:
+    if discard is not None and strict:  # (not strict: an older log's line, kept as it was played)
         g = m.gear[_find_gear(m, discard)]
         if g.slot is not None:
             raise RuleError(f"{discard!r} is equipped ({g.slot}), not in {m.name}'s pack: the card discarded "
@@ -350,6 +351,7 @@ def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None) -
         if trick or m.pack_load < PACK_LIMIT:
             raise RuleError(f"{m.name}'s pack has room for {card!r}: no card need be discarded (Equip)",
                             suggestion="leave 'discard' out (or log a discard event first)")
+    if discard is not None:
         m = drop(m, discard)
     new = replace(m, gear=(*m.gear, Gear(name=card, trick=trick)))
     if new.pack_load > PACK_LIMIT:
@@ -374,7 +376,7 @@ def drop(m: Mouse, card: str) -> Mouse:
     return replace(m, gear=m.gear[:i] + m.gear[i + 1:])
 
 
-def equip(m: Mouse, card: str, slot: str, paws: int = 1) -> Mouse:
+def equip(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool = True) -> Mouse:
     """Equip a card from the pack (or a new one) into a slot: two paws, one armor, one accessory.
 
     ``slot="tail"``: Filch's Prehensile Tail holds one dagger as an extra paw.
@@ -386,7 +388,8 @@ def equip(m: Mouse, card: str, slot: str, paws: int = 1) -> Mouse:
         g = m.gear[i]
         rest = m.gear[:i] + m.gear[i + 1:]
     except RuleError as exc:
-        if exc.suggestion:  # a card of the mouse's typed another way ('e' for 'E'): never a second card
+        if exc.suggestion and strict:  # a card of the mouse's typed another way ('e' for 'E'): never a
+            # second card (an older log's line is kept as it was played)
             raise RuleError(f"{m.name} has no card {card!r}; to equip a card the mouse has, name it as it "
                             "is in the pack", suggestion=exc.suggestion) from None
         g, rest = Gear(name=card), m.gear  # a card new to the mouse, equipped as it comes

@@ -1330,7 +1330,7 @@ def _condition(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
 def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     card = _str(e, "card")
-    m2 = pt.gain(m, card, _flag(e, "trick"), _opt_str(e, "discard"))
+    m2 = pt.gain(m, card, _flag(e, "trick"), _opt_str(e, "discard"), strict=not t.replaying)
     return _say(replace(state, mice=pt.put(state.mice, m2)),
                 f"{m.name} puts {card!r} in the pack ({c('Equip')})")
 
@@ -1348,7 +1348,8 @@ def _equip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     slot = _str(e, "slot")
     paws = _int(e, "paws", 1, minimum=1, maximum=pt.PAW_SLOTS,
                 why=f"a mouse has {pt.PAW_SLOTS} paw slots ({c('Equip')})")
-    return _say(replace(state, mice=pt.put(state.mice, pt.equip(m, card, slot, paws))),
+    m2 = pt.equip(m, card, slot, paws, strict=not t.replaying)  # (a logged line is kept as played)
+    return _say(replace(state, mice=pt.put(state.mice, m2)),
                 f"{m.name} equips {card!r} ({slot}) ({c('Equip')})")
 
 
