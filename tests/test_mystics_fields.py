@@ -309,3 +309,17 @@ def test_a_typed_minion_s_yes_no_fields_take_true_or_false_only(tmp_path: Path, 
         {"event": "add_minions", "minions": {"glowmoth": {"count": 1, "life": 2, key: "no"}}})])
     err = capsys.readouterr().err
     assert code == 2 and f"bad {key} 'no'" in err and "expected true or false" in err
+
+
+def test_a_life_typed_for_a_known_minion_keeps_the_rest_of_its_card(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = cli_log(tmp_path, {"event": "start", "chapter_end": 6, "mice": ["collin", "filch"],
+                              "minions": {"rat-warriors": {"count": 2, "life": 2}},
+                              "order": ["filch", "rat-warriors", "collin"]},
+                   {"event": "end_turn"}, {"event": "end_turn"})
+    capsys.readouterr()
+    code, doc, _ = do(path, {"event": "note", "text": "x"}, capsys=capsys)
+    said = " ".join(doc["messages"])
+    assert code == 0 and "Aggressive: Rat Warriors switches with Filch" in said  # (had been lost)
+    rats = next(m for m in doc["minions"] if m["id"] == "rat-warriors")
+    assert rats["name"] == "Rat Warriors" and rats["life"] == 2

@@ -433,7 +433,15 @@ class MysticsTracker(Tracker[MysticsState]):
 
     def minion_info(self, state: MysticsState, mid: str, spec: Any) -> MinionInfo:
         if isinstance(spec, Mapping) and any(k in spec for k in ("life", "cards", "name", "boss")):
-            return pt.minion_from_event(mid, spec)
+            typed = pt.minion_from_event(mid, spec)
+            known = self.minion_roster().get(mid) or dict(state.roster).get(mid)
+            if known is None:
+                return typed
+            # a type the card data knows, with some values typed in (a life its text lacks): those
+            # values replace the data's, the rest stays (Rat Warriors keep Aggressive)
+            fields = {"life": "life", "battle": "battle", "defense": "defense", "boss": "boss",
+                      "aggressive": "aggressive", "cards": "cards", "name": "name"}
+            return replace(known, **{f: getattr(typed, f) for k, f in fields.items() if k in spec})
         typed = dict(state.roster)
         if mid in typed:
             return typed[mid]
