@@ -392,3 +392,43 @@ def test_encounters_are_named_by_the_encounters_revealed_not_the_surges(tmp_path
     d.undo_btn.click()  # an encounter taken back is not counted
     d.enc_btn.click()
     assert d.state.board.encounter.name == "encounter 2"
+
+
+@pytest.mark.parametrize(("choice", "move"), [("Poisonmaster", 0), ("Cat Tamer", 0), ("Cheesemaster", 1)])
+def test_an_individual_achievement_moves_the_end_marker_as_the_book_says(
+        tmp_path: Path, choice: str, move: int) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    end = d.state.board.chapter_end
+    d.achievement.value = choice
+    d.ach_move.value = 1  # the page's default: end + 1
+    d.ach_btn.click()
+    assert "error" not in d.status.value.lower() and "not move_end" not in d.status.value, d.status.value
+    assert f"Achievement {choice!r}" in html.unescape(d.status.value)
+    assert d.state.board.chapter_end == end + move
+    logged = json.loads(path.read_text().splitlines()[-1])
+    assert logged["event"] == "achievement" and "move_end" not in logged
+
+
+def test_a_chapter_achievement_sends_the_move_typed(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    end = d.state.board.chapter_end
+    d.achievement.value = "Found the key"
+    d.ach_move.value = 2
+    d.ach_btn.click()
+    assert d.state.board.chapter_end == end + 2, d.status.value
+    assert json.loads(path.read_text().splitlines()[-1])["move_end"] == 2
+
+
+def test_a_minion_of_unknown_life_names_the_pages_button(tmp_path: Path) -> None:
+    from companion.mystics.party import MinionInfo
+
+    d = MysticsDashboard(tmp_path / "m.jsonl",
+                         tracker_kwargs={**KW, "minions": {**MINIONS, "ghost": MinionInfo("ghost", "Ghost")}})
+    d.do({"event": "start", "chapter_end": 6, "mice": ["collin", "filch"], "minions": {"ghost": 1},
+          "seed": 1})
+    d.minion_pick.value = "ghost"
+    d.wound_minion.click()
+    for shown in (d.status.value, d.messages.value):
+        assert "life unknown" in shown and "Remove figure" in shown and "defeat_minion" not in shown

@@ -91,11 +91,48 @@ def render_state(state: Any) -> list[str]:
     return lines
 
 
+#: How the tracker begins its note on a logged action its rules refuse today, kept as played.
+KEPT = "Kept as logged, though the rules refuse it now"
+
+
+def added_messages(before: tuple[str, ...], after: tuple[str, ...]) -> tuple[str, ...]:
+    """The messages an action added: ``after`` is ``before`` and the new ones, its oldest cut off
+    when it holds more than the tracker keeps (:data:`~companion.mystics.tracker.MESSAGES_KEPT`)."""
+    if after[:len(before)] == before:
+        return after[len(before):]
+    for j in range(min(len(before), len(after)), 0, -1):  # the longest end of ``before`` kept
+        if after[:j] == before[-j:]:
+            return after[j:]
+    return after
+
+
+def kept_notes(tracker: Any) -> list[str]:
+    """The notes on the actions in force that the rules refuse today, kept as logged: the log is
+    folded again action by action, so none is lost to the messages' limit (the tracker folds the
+    same way on an undo)."""
+    notes: list[str] = []
+    state = tracker.initial()
+    before, tracker.replaying = tracker.replaying, True
+    try:
+        for event in tracker.history:
+            new = tracker.apply(state, event)
+            notes += [m for m in added_messages(state.messages, new.messages) if m.startswith(KEPT)]
+            state = new
+    except CompanionError:  # pragma: no cover - each of them held on this very state before
+        pass
+    finally:
+        tracker.replaying = before
+    return notes
+
+
 def _replay(args: argparse.Namespace) -> int:
     tracker = _read_log(Path(args.log))
     problems = [str(p) for p in tracker.problems]
-    _show(args, tracker, {"problems": problems})
+    kept = kept_notes(tracker)
+    _show(args, tracker, {"problems": problems, "kept": kept})
     if not args.json:
+        for note in kept:
+            print(f"note: {note}")
         for p in problems:
             print(f"problem: {p}")
     return 1 if problems else 0
@@ -289,13 +326,20 @@ def _do(args: argparse.Namespace) -> int:
         for line in ignored:
             print(f"companion: warning: {line}", file=sys.stderr)
             notes.append(line)
+        said: list[str] = []  # the messages the events add (a surge, its text, rolls), in order
         for k, event in enumerate(events, start=1):
+            before = t.state.messages
             try:
                 t.act(event)
             except CompanionError as exc:  # not expected after the check; say exactly what was saved
                 saved = f"Only events 1 to {k - 1} were written" if k > 1 else "Nothing was written"
                 raise CompanionError(then(exc.render(where=exc.where != str(path)), saved),
                                      where=f"{path}, event {k} of {len(events)}") from None
+            if event.get("event") != "undo":  # (an undo goes back to older messages: none is new)
+                said += added_messages(before, t.state.messages)
+    if not args.json:
+        for line in said:
+            print(line)
     _show(args, t, {"log": str(path), "added": len(events), "warnings": notes})
     return 0
 

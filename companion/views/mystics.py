@@ -35,7 +35,7 @@ from ..errors import CompanionError, UnknownCardError
 from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
-from ..mystics.chapter import WHEEL_SIZE
+from ..mystics.chapter import INDIVIDUAL_ACHIEVEMENTS, WHEEL_SIZE
 from ..mystics.tracker import HOUSE_READINGS, MysticsState, MysticsTracker, seed_from_text
 from ..probability import share
 
@@ -74,6 +74,11 @@ def archive_name(path: Path) -> Path:
         if not target.exists():
             return target
         n += 1
+
+
+def page_words(message: str) -> str:
+    """A tracker message in this page's words: the page's buttons, not the log's event names."""
+    return message.replace("log defeat_minion", "press “Remove figure”")
 
 
 def _btn(label: str, css: str, style: str = "", width: str = "") -> w.Button:
@@ -522,6 +527,8 @@ class MysticsDashboard(ui.TrackerPage):
         self.ach_move = w.BoundedIntText(
             value=1, min=-5, max=5, description="end +", layout=w.Layout(width="130px", height="40px")
         )
+        self.ach_move.tooltip = ("pages the chapter end marker moves; the individual achievements "
+                                 "(Cheesemaster, Poisonmaster, ...) move it as the book says")
         self.ach_btn = _btn("Achievement", "cmp-mystics-achievement")
         self.ach_btn.on_click(g(lambda _b: self.do(self._achievement_event())))
         self.glass_btn = ui.big_button("Hourglass +1 (chapter rule)")
@@ -787,7 +794,9 @@ class MysticsDashboard(ui.TrackerPage):
         name = self.achievement.value.strip()
         if not name:
             raise CompanionError("type or choose an achievement")
-        ev: dict[str, Any] = {"event": "achievement", "name": name, "move_end": int(self.ach_move.value)}
+        ev: dict[str, Any] = {"event": "achievement", "name": name}
+        if nm.slug(name) not in INDIVIDUAL_ACHIEVEMENTS:  # the book gives theirs (Individual Achievements)
+            ev["move_end"] = int(self.ach_move.value)
         if self.ach_mouse.value:
             ev["mouse"] = self.ach_mouse.value
         return ev
@@ -869,10 +878,10 @@ class MysticsDashboard(ui.TrackerPage):
         title = (f"{possessive(cur.name)} turn" if cur else f"Next: {nxt.name}" if nxt
                  else "Next: the top card") + f" · round {s.round}"
         kind = "error" if s.board.defeated else "ok" if s.board.victory else "info"
-        ui.show(self.status, kind, title, list(s.messages[-2:]))
+        ui.show(self.status, kind, title, [page_words(m) for m in s.messages[-2:]])
         self.messages.value = (
             "<details><summary>What happened (latest last)</summary><ul>"
-            + "".join(f"<li>{html.escape(m)}</li>" for m in s.messages[-12:])
+            + "".join(f"<li>{html.escape(page_words(m))}</li>" for m in s.messages[-12:])
             + "</ul></details>"
         )
         # minions
