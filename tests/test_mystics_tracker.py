@@ -775,3 +775,17 @@ def test_cli_do_refuses_a_misspelt_field_and_writes_nothing(
     assert main(["mystics", "do", str(path), '{"event": "end_turn", "extra": "x"}']) == 0  # far from any:
     assert "warning: event 1 of 1 (end_turn): 'extra' is not a field it takes, so it was ignored" in \
         capsys.readouterr().err  # done, and said
+
+
+def test_a_line_lost_earlier_never_re_deals_the_initiative_order(tmp_path: Path) -> None:
+    path = tmp_path / "g.jsonl"
+    t = tracker(EventLog(path))
+    t.do(start(minions={}))
+    t.do({"event": "note", "text": "the line that will be lost"})
+    t.do({"event": "add_minions", "minions": {"roach": 1, "spider": 1}})
+    dealt = order(t)
+    assert "order" in t.history[-1]  # the order the seed dealt, logged with the event
+    lines = path.read_text(encoding="utf-8").splitlines()
+    kept = [line for line in lines if "the line that will be lost" not in line]
+    path.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    assert order(tracker(EventLog(path))) == dealt  # (the shuffle had depended on the events before it)

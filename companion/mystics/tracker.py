@@ -418,9 +418,11 @@ class MysticsTracker(Tracker[MysticsState]):
             self.apply(state, event)  # a refused action raises here, before anything is written
         finally:
             self._draws = None
-        if not draws.rolls and not draws.boss_cards:
+        if not draws.rolls and not draws.boss_cards and not draws.order:
             return event
         out = dict(event)
+        if draws.order:  # the order dealt, so a line lost earlier never re-deals it (as the rolls)
+            out["order"] = draws.order
         if draws.rolls:
             out["rolls"] = draws.rolls
         if draws.boss_cards:
@@ -482,6 +484,14 @@ class Draws:
 
     rolls: list[int] = field(default_factory=list)
     boss_cards: dict[str, list[str]] = field(default_factory=dict)
+    #: the initiative order a shuffle dealt (``None``: none; ``[]``: more than one, so none is logged)
+    order: list[str] | None = None
+
+    def shuffled(self, ids: list[str]) -> None:
+        """Note one shuffle's result (of two cards or more: one card is no draw); an action that
+        shuffles twice logs neither (its seed stands)."""
+        if len(ids) > 1:
+            self.order = list(ids) if self.order is None else []
 
 
 # -- placement and removal -------------------------------------------------------------------
@@ -629,6 +639,8 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
         mice_cards = [x for x in state.track if x.kind == ini.MOUSE]
         order = _str_list(event, "order")
         track = ini.full_order(mice_cards, new_cards, t.rng(state, "initiative"), order)
+        if order is None and t._draws is not None:
+            t._draws.shuffled([x.id for x in track])
         state = replace(state, track=track, turn=0 if start else -1, round=1 if start else state.round)
         state = _say(state, ("Starting" if start else "New") + " initiative order: "
                      + ", ".join(x.name for x in track) + f" ({c('Determining Initiative Order')})"
@@ -636,6 +648,8 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
     elif placed:
         order = _str_list(event, "order")  # (read only where used: see the command line's warnings)
         track = ini.add_at_bottom(state.track, new_cards, t.rng(state, "initiative"), order)
+        if order is None and t._draws is not None:
+            t._draws.shuffled([x.id for x in track[len(state.track):]])
         state = _say(_refocus(state, track), "New initiative cards at the bottom: "
                      + ", ".join(x.name for x in new_cards) + f" ({c('Determining Initiative Order')})")
         if boss_new:  # the first of the boss's cards ambushes (Boss initiative cards)
