@@ -323,3 +323,16 @@ def test_a_life_typed_for_a_known_minion_keeps_the_rest_of_its_card(
     assert code == 0 and "Aggressive: Rat Warriors switches with Filch" in said  # (had been lost)
     rats = next(m for m in doc["minions"] if m["id"] == "rat-warriors")
     assert rats["name"] == "Rat Warriors" and rats["life"] == 2
+
+
+def test_a_corrected_minion_life_holds_for_figures_placed_later(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    path = cli_log(tmp_path, {"event": "start", "chapter_end": 6, "mice": ["collin", "filch"],
+                              "minions": {"rat-warriors": 1}, "seed": 1})
+    code, doc, _ = do(path, {"event": "set_stats", "minion": "rat-warriors", "life": 2},
+                      {"event": "defeat_minion", "minion": "rat-warriors"},
+                      {"event": "encounter", "card": "E1", "minions": {"rat-warriors": 2},
+                       "order": ["rat-warriors", "collin", "filch"]},
+                      {"event": "wound_minion", "minion": "rat-warriors", "count": 2}, capsys=capsys)
+    said = " ".join(doc["messages"])
+    assert code == 0 and "Rat Warriors figure 1 takes 2 wound(s) and is defeated" in said  # (life had gone)

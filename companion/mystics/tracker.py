@@ -1518,6 +1518,11 @@ def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
     g = _group(state, _str(e, "minion"))
     life = _int(e, "life", minimum=1, maximum=lim.MAX_LIFE, why=lim.LIFE_WHY)
     state = replace(state, minions=tuple(replace(x, life=life) if x.id == g.id else x for x in state.minions))
+    roster = dict(state.roster)  # the corrected life holds for the chapter: figures placed later too
+    info = roster.get(g.id) or t.minion_roster().get(g.id)
+    if info is not None:
+        roster[g.id] = replace(info, life=life)
+        state = replace(state, roster=tuple(roster.items()))
     return _say(state, f"{possessive(g.name)} life set to {life}")
 
 
