@@ -101,6 +101,9 @@ def test_level_up_costs_6_cheese_and_needs_the_class() -> None:
     assert m.cheese == 0 and m.abilities == ("Chain Lightning",)
     t.do({"event": "mouse_cheese", "mouse": "tilda", "count": 6})
     t.do({"event": "level_up", "mouse": "tilda", "ability": "First Aid"})  # class ANY
+    t.do({"event": "mouse_cheese", "mouse": "tilda", "count": 6})
+    with pytest.raises(RuleError, match="already has ability 'First Aid'"):  # in any case
+        t.do({"event": "level_up", "mouse": "tilda", "ability": "first aid"})
 
 
 def test_cheese_cannot_go_below_zero() -> None:

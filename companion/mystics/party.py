@@ -322,8 +322,9 @@ def level_up(m: Mouse, ability: str, ability_classes: Iterable[str] = (), cost: 
         raise RuleError(f"{m.name} has {m.cheese} cheese; leveling up costs {cost}",
                         expected=f"{cost} cheese", found=str(m.cheese))
     check_ability_class(m, ability, ability_classes, "Level Up")
-    if ability in m.abilities:
-        raise RuleError(f"{m.name} already has ability {ability!r}")
+    held = next((a for a in m.abilities if a.casefold() == ability.casefold()), None)
+    if held is not None:  # ("first aid" is the "First Aid" the mouse has)
+        raise RuleError(f"{m.name} already has ability {held!r}")
     return replace(m, cheese=m.cheese - cost, abilities=(*m.abilities, ability))
 
 
