@@ -336,3 +336,20 @@ def test_a_corrected_minion_life_holds_for_figures_placed_later(tmp_path: Path,
                       {"event": "wound_minion", "minion": "rat-warriors", "count": 2}, capsys=capsys)
     said = " ".join(doc["messages"])
     assert code == 0 and "Rat Warriors figure 1 takes 2 wound(s) and is defeated" in said  # (life had gone)
+
+
+def test_play_stops_at_a_victory_as_at_a_defeat() -> None:
+    from tests.test_mystics_helpers import start, tracker
+
+    t = tracker()
+    t.do(start(minions={"roach": 1}))
+    t.do({"event": "victory"})
+    for event in ({"event": "end_turn"}, {"event": "minion_cheese", "count": 6}, {"event": "hourglass"}):
+        with pytest.raises(RuleError, match="the chapter is won, play does not go on"):
+            t.do(event)
+    t.do({"event": "note", "text": "the party rests"})  # notes and the mice's own business go on
+    t.do({"event": "mouse_cheese", "mouse": "collin", "count": 1})
+    t.undo()
+    t.undo()
+    t.undo()  # the victory taken back: play goes on
+    t.do({"event": "end_turn"})

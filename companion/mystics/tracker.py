@@ -405,6 +405,9 @@ class MysticsTracker(Tracker[MysticsState]):
         if state.board.defeated and kind not in _AFTER_DEFEAT and not self.replaying:
             raise RuleError(f"{kind!r}: the chapter is lost, play does not go on ({c('Defeat')})",
                             suggestion="Undo the action that lost it, or start the next chapter.")
+        if state.board.victory and kind not in _AFTER_VICTORY and not self.replaying:
+            raise RuleError(f"{kind!r}: the chapter is won, play does not go on ({c('Victory')})",
+                            suggestion="Undo the victory if the chapter goes on, or start the next chapter.")
         new = handler(self, replace(state, alert=None), event)
         return replace(new, step=state.step + 1)
 
@@ -1549,6 +1552,10 @@ _HANDLERS: dict[str, Callable[[MysticsTracker, MysticsState, Event], MysticsStat
 
 #: What may still be logged once the chapter is lost: a note, a correction of the counts, and
 #: the chapter end marker (an achievement's move; the defeat stands). Play does not go on.
+#: What may still be logged after a victory: notes and corrections (the chapter's figures as the
+#: table has them, e.g. for the campaign), never another turn, surge or hourglass move.
+_AFTER_VICTORY = frozenset({"note", "set_stats", "set_order", "set_turn", "level_up", "mouse_cheese",
+                            "achievement", "gain", "discard", "equip", "unequip", "share"})
 _AFTER_DEFEAT = frozenset({"note", "set_stats", "set_order", "set_turn", "chapter_end", "defeat",
                            "victory"})  # (victory: refused by its own rule, which says why)
 EVENTS: tuple[str, ...] = (*sorted(_HANDLERS), "undo", "redo")
