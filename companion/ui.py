@@ -190,6 +190,17 @@ class TrackerPage:
         self.refresh()
         return True
 
+    def _refuse_if_stale(self) -> None:
+        """Before an action chosen from what the page shows: if another window wrote the log since,
+        redraw and refuse, so a click never applies to a table the player has not seen (a "Next
+        turn" pressed on one card's turn would end the next card's)."""
+        if self._sync():
+            from .errors import CompanionError
+
+            raise CompanionError("the log changed in another window since this page was drawn; nothing "
+                                 "was done", suggestion="The page now shows the table as it is: check it, "
+                                                        "then press again.")
+
 
 class Latest:
     """Runs one computation at a time off the caller's thread; a newer request cancels the older.

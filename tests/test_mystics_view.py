@@ -432,3 +432,16 @@ def test_a_minion_of_unknown_life_names_the_pages_button(tmp_path: Path) -> None
     d.wound_minion.click()
     for shown in (d.status.value, d.messages.value):
         assert "life unknown" in shown and "Remove figure" in shown and "defeat_minion" not in shown
+
+
+def test_a_click_on_a_stale_page_is_refused_and_the_page_redrawn(tmp_path: Path) -> None:
+    one = started(tmp_path / "m.jsonl")
+    two = dash(tmp_path / "m.jsonl")  # a second window on the same chapter
+    turn = two.state.turn
+    one.next_btn.click()  # the first window ends this card's turn
+    two.next_btn.click()  # the second still shows it: refused, never ending the next card's turn
+    assert "the log changed in another window" in two.status.value
+    assert two.state.turn == one.state.turn != turn  # redrawn as the table now is
+    done = len(two.tracker.history)
+    two.next_btn.click()  # seen, pressed again: done
+    assert len(two.tracker.history) == done + 1 and "changed in another window" not in two.status.value

@@ -679,14 +679,17 @@ class MysticsDashboard(ui.TrackerPage):
     # -- actions ---------------------------------------------------------------------------------
     def do(self, event: dict[str, Any]) -> None:
         self.refuse_if_unusable()
+        self._refuse_if_stale()  # (another window's action first: never applied to an unseen table)
         self._run(lambda: self.tracker.do(event))
 
     def undo(self) -> None:
         self.refuse_if_unusable()
+        self._refuse_if_stale()  # (undo takes back the latest action: the one on show, or none)
         self._run(self.tracker.undo)
 
     def redo(self) -> None:
         self.refuse_if_unusable()
+        self._refuse_if_stale()
         self._run(self.tracker.redo)
 
     def add_cheese(self, n: int) -> None:
