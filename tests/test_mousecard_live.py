@@ -298,12 +298,18 @@ def test_every_action_needs_a_session_but_an_older_logs_lines_still_replay(tmp_p
         old.do({"event": "award", "player": "Pip"})
 
 
-def test_a_replay_after_the_start_is_undone_says_there_is_no_session(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def _start_undone(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """A log begun with 'mousecard new' whose start was then undone (output read off)."""
     log = str(tmp_path / "s.jsonl")
     assert main(["mousecard", "new", log, "--seed", "1"]) == 0
     assert main(["mousecard", "undo", log]) == 0
     capsys.readouterr()
+    return log
+
+
+def test_a_replay_after_the_start_is_undone_says_there_is_no_session(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = _start_undone(tmp_path, capsys)
     assert main(["mousecard", "replay", log]) == 0
     out = capsys.readouterr().out
     assert out.startswith("No session under way in this log") and "cards in the deck" not in out
@@ -672,10 +678,7 @@ def test_a_new_name_close_to_a_known_one_is_pointed_out(
 
 def test_cli_odds_on_a_log_whose_start_was_undone_says_redo_brings_it_back(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    log = str(tmp_path / "s.jsonl")
-    assert main(["mousecard", "new", log, "--seed", "1"]) == 0
-    assert main(["mousecard", "undo", log]) == 0
-    capsys.readouterr()
+    log = _start_undone(tmp_path, capsys)
     assert main(["odds", "mousecard", "--skill", "1", "--target", "J", "--deck-log", log]) == 2
     err = capsys.readouterr().err
     assert "its start was undone" in err and f"'companion mousecard redo {log}'" in err
