@@ -16,7 +16,7 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -165,20 +165,33 @@ def run_voila(port: int | None = None, *, open_browser: bool = True, extra: list
         raise CompanionError(f"port {port} is already in use (or not open to this user)", where="--port",
                              suggestion="Leave --port out to use a free one, or pick another.")
     port = port or free_port()
-    with _signals_to(STOP_SIGNALS, _raise_stopped):  # before the start: a stop while it starts counts
-        proc = subprocess.Popen([*voila_command(port), *(extra or [])], env=server_env())
-        try:
-            try:
-                wait_until_up(start_url(port), proc=proc)
-            except (RuntimeError, TimeoutError) as exc:
-                raise CompanionError(f"Voila did not start on port {port}: {exc}",
-                                     suggestion="Its own messages are above; check the options passed "
-                                                "on to it.") from None
-            print(f"The companion is at {start_url(port)} (Ctrl+C to stop)", flush=True)
-            if open_browser and not os.environ.get("CI"):
-                import webbrowser
 
-                webbrowser.open(start_url(port))
+    def started(proc: subprocess.Popen[bytes]) -> None:
+        try:
+            wait_until_up(start_url(port), proc=proc)
+        except (RuntimeError, TimeoutError) as exc:
+            raise CompanionError(f"Voila did not start on port {port}: {exc}",
+                                 suggestion="Its own messages are above; check the options passed "
+                                            "on to it.") from None
+        print(f"The companion is at {start_url(port)} (Ctrl+C to stop)", flush=True)
+        if open_browser and not os.environ.get("CI"):
+            import webbrowser
+
+            webbrowser.open(start_url(port))
+
+    return _serve([*voila_command(port), *(extra or [])], started=started)
+
+
+def _serve(cmd: list[str], *, cwd: Path | None = None,
+           started: Callable[[subprocess.Popen[bytes]], None] | None = None) -> int:
+    """Run a server child until it ends or is stopped: ``started(proc)`` first, if given (it may
+    raise). Ctrl+C, SIGTERM and SIGHUP end it with exit code 0, and every way out stops the child
+    (:func:`stop_server`): a server is never left running without the companion."""
+    with _signals_to(STOP_SIGNALS, _raise_stopped):  # before the start: a stop while it starts counts
+        proc = subprocess.Popen(cmd, cwd=cwd, env=server_env())
+        try:
+            if started is not None:
+                started(proc)
             return proc.wait()
         except KeyboardInterrupt:  # Ctrl+C, or a stop signal (ServerStopped)
             return 0
@@ -192,11 +205,4 @@ def run_lab(extra: list[str] | None = None) -> int:
            f"--ServerApp.root_dir={NOTEBOOKS}", START, *(extra or [])]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # containers and lab machines often run as root
-    with _signals_to(STOP_SIGNALS, _raise_stopped):  # stopped as Voila is (see run_voila)
-        proc = subprocess.Popen(cmd, cwd=NOTEBOOKS, env=server_env())
-        try:
-            return proc.wait()
-        except KeyboardInterrupt:  # Ctrl+C, or a stop signal (ServerStopped)
-            return 0
-        finally:
-            stop_server(proc)
+    return _serve(cmd, cwd=NOTEBOOKS)
