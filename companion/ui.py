@@ -195,8 +195,6 @@ class TrackerPage:
         redraw and refuse, so a click never applies to a table the player has not seen (a "Next
         turn" pressed on one card's turn would end the next card's)."""
         if self._sync():
-            from .errors import CompanionError
-
             raise CompanionError("the log changed in another window since this page was drawn; nothing "
                                  "was done", suggestion="The page now shows the table as it is: check it, "
                                                         "then press again.")

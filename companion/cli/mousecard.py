@@ -272,9 +272,7 @@ def _draw_json(d: Any, chips: int) -> dict[str, Any]:
     stands; ``chips``: the character's fate chips now (for ``verdict``)."""
     c = d.check
     return {"number": d.number, "chapter": d.chapter, "character": d.character, "task": d.task,
-            "check": {"skill": c.skill, "target": c.target_label, "need": c.need, "situation": c.situation,
-                      "aged": c.aged, "disadvantage": c.disadvantage, "mode": c.mode, "red_bad": c.red_bad,
-                      "bad_succeeds": c.bad_succeeds, "cancel_draws_on": c.cancel_draws_on},
+            "check": c.to_json(policies=False),
             "cards": [x.short for x in d.cards], "marks": [m for _c, m in d.marks()],
             "successes": d.total_successes, "need": c.need, "succeeded": d.succeeded,
             "verdict": d.verdict(chips), "aces": d.aces, "aces_unspent": d.aces_unspent,

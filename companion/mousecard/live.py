@@ -270,11 +270,16 @@ def _check_short(event: Event, key: str, limit: int, what: str) -> None:
         return
     why = (f"is {len(text)} characters long" if len(text) > limit
            else "holds a line break or another control character")
-    shown = repr(text[:limit]) + ("…" if len(text) > limit else "")
+    shown = _clipped(text, limit)
     raise RuleError(f"{what} {why}", where=key, expected=f"one line of at most {limit} characters",
                     found=shown, suggestion="Shorten it to one line" + (
                         f" (left blank, the task is '{DEFAULT_TASK}')." if key == "task" else
                         ", or leave it out."))
+
+
+def _clipped(text: str, limit: int) -> str:
+    """``text`` as an error message shows it: quoted, cut at ``limit`` characters with "…"."""
+    return repr(text[:limit]) + ("…" if len(text) > limit else "")
 
 
 def _int(event: Event, key: str, default: int | None = None) -> int:
@@ -466,7 +471,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         for key in ("character", "player"):
             name = event.get(key)
             if isinstance(name, str) and (len(name) > MAX_NAME or not _one_line(name)):
-                shown = repr(name[:MAX_NAME]) + ("…" if len(name) > MAX_NAME else "")
+                shown = _clipped(name, MAX_NAME)
                 raise RuleError(f"a {key}'s name must be one line of at most {MAX_NAME} characters",
                                 where=key, found=shown)
         if event.get("event") == "draw":  # (a reshuffle's "reason" is its kind, checked by apply)

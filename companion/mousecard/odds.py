@@ -197,6 +197,18 @@ class TaskCheck:
         bad = rule.is_bad(card)
         return (kind, card.rank >= int(self.target) and (self.bad_succeeds or not bad), bad)
 
+    #: The player's choices and chips (what a live draw's check leaves to the table).
+    POLICY_FIELDS = ("fate_chips", "kings", "bonus", "stop_when_sure")
+
+    def to_json(self, *, policies: bool = True) -> dict[str, Any]:
+        """The check as ``odds --json`` gives it (``policies`` off: without :data:`POLICY_FIELDS`)."""
+        out = {"skill": self.skill, "target": self.target_label, "need": self.need,
+               "situation": self.situation, "aged": self.aged, "disadvantage": self.disadvantage,
+               "mode": self.mode, "fate_chips": self.fate_chips, "kings": self.kings, "bonus": self.bonus,
+               "red_bad": self.red_bad, "stop_when_sure": self.stop_when_sure,
+               "bad_succeeds": self.bad_succeeds, "cancel_draws_on": self.cancel_draws_on}
+        return out if policies else {k: v for k, v in out.items() if k not in self.POLICY_FIELDS}
+
     def describe(self) -> str:
         parts = [f"skill {self.skill}", f"{self.target_label} or better"]
         if self.need > 1:
@@ -262,13 +274,8 @@ class CheckOdds:
         return f"{self.succeeding_cards}:{self.deck_size - self.succeeding_cards}"
 
     def to_json(self) -> dict[str, Any]:
-        c = self.check
         return {
-            "check": {"skill": c.skill, "target": c.target_label, "need": c.need,
-                      "situation": c.situation, "aged": c.aged, "disadvantage": c.disadvantage,
-                      "mode": c.mode, "fate_chips": c.fate_chips, "kings": c.kings,
-                      "bonus": c.bonus, "red_bad": c.red_bad, "stop_when_sure": c.stop_when_sure,
-                      "bad_succeeds": c.bad_succeeds, "cancel_draws_on": c.cancel_draws_on},
+            "check": self.check.to_json(),
             "p_success": float(self.p_success),
             "p_success_exact": _fmt(self.p_success),
             **({} if self.p_cards_alone is None else
