@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -309,7 +308,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from ..cardcsv import export_csv
-    from ..cards import load_file, load_game, read_json_file
+    from ..cards import file_key, load_file, load_game, read_json_file
     from ..textio import write_text_atomic
 
     if args.out == "-":  # standard output, as for deck export (./- names a file called '-')
@@ -324,7 +323,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         cards = []
         read: set[str] = set()
         for f in args.cards:  # a file named twice is read once (its rows would clash on import)
-            key = os.path.normcase(os.path.abspath(f))
+            key = file_key(f)
             if key not in read:
                 read.add(key)
                 cards += load_file(f, args.game)

@@ -18,8 +18,10 @@ DECK_GAMES = ("village", "tmnt")
 _BAR = 40  # the longest bar 'deck stats' prints, in characters
 
 
-def _load(args: argparse.Namespace) -> tuple[Any, Any]:
-    """The card database (bundled + ``--cards``) and the decklist (a file, or ``-`` for stdin)."""
+def _load(args: argparse.Namespace, *, notes: bool = True) -> tuple[Any, Any]:
+    """The card database (bundled + ``--cards``) and the decklist (a file, or ``-`` for stdin);
+    ``notes``: say on standard error how a name several cards carry was read (check lists them
+    among its verdict's notes instead)."""
     from ..cards import load_game
     from ..deck.decklist import parse, read_decklist
     from ..textio import read_stdin
@@ -29,7 +31,7 @@ def _load(args: argparse.Namespace) -> tuple[Any, Any]:
         deck = parse(read_stdin(what="decklist"), db, where="<stdin>")
     else:
         deck = read_decklist(args.deckfile, db)
-    if getattr(args, "handler", None) is not _check:  # (check lists them among its verdict's notes)
+    if notes:
         for reading in deck.readings:  # a name several cards carry: which one the figures use
             print(f"companion: note: {reading}", file=sys.stderr)
     return db, deck
@@ -49,7 +51,7 @@ def _check(args: argparse.Namespace) -> int:
     from ..deck.legality import check_deck
     from . import print_json
 
-    _db, deck = _load(args)
+    _db, deck = _load(args, notes=False)
     fmt = load_format(args.game, args.format)
     verdict = check_deck(deck, fmt)
     warnings = []
