@@ -269,3 +269,22 @@ def test_a_file_replacing_a_card_of_a_broken_file_keeps_its_other_cards(_isolate
     assert str(folder / "a.json") in view.skipped and key in view.skipped
     assert view.skipped[key] == [f"replaces 'pip', a card of {folder / 'a.json'}, which is left out (see "
                                  "above): fix that file and this record applies again"]
+
+
+def test_records_left_out_of_one_file_stay_out_when_a_later_file_loads(_isolated_user_data: Path) -> None:
+    from companion.corrections import correct_card
+
+    folder = _isolated_user_data / "village"
+    folder.mkdir(parents=True)
+    (folder / "c.json").write_text(json.dumps({"game": "village", "set": "C", "cards": [
+        {"id": "pip-new", "replaces": "pip", "name": "Pip", "type": "fruit", "source": "me"},
+        {"id": "unrelated-c", "name": "Unrelated", "type": "fruit", "source": "me"}]}), encoding="utf-8")
+    (folder / "a.json").write_text(json.dumps({"game": "village", "set": "A", "cards": [
+        {"id": "pip", "name": "Pip", "type": "fruit", "source": "me"}]}), encoding="utf-8")
+    correct_card("village", "acorn-scout", {"atk": 3})
+    (folder / "a.json").write_text('{"game": "village", "set": "A", "cards": [{"id": "pip"}]}',
+                                   encoding="utf-8")  # broken now: pip-new in c.json leans on it
+    view = CardBrowserView("village")
+    assert "unrelated-c" in set(view.frame["id"])
+    assert view.frame.set_index("id").loc["acorn-scout", "atk"] == 3  # the corrections file still loads
+    assert str(folder / "corrections.json") not in view.skipped

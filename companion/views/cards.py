@@ -141,15 +141,15 @@ def load_what_loads(game: str) -> tuple[CardDB, dict[str, list[str]]]:
     leave_out: set[tuple[str, int]] = set()
     for f in user_game_files(game):
         try:  # in order, beside the bundled cards and your files before it, as the game loads them
-            load_game(game, include_user=False, extra=[*good, f])
+            load_game(game, include_user=False, extra=[*good, f], leave_out=leave_out)
         except CompanionError as exc:
             # records that correct a missing card, or lean on a card of a file left out, go alone
             if f.name == CORRECTIONS_NAME or skipped:
-                left = _corrections_left_out(game, good, f, skipped)
+                left = _corrections_left_out(game, good, f, skipped, leave_out)
                 if left:
                     try:  # without the corrections of cards left out, the others load
                         load_game(game, include_user=False, extra=[*good, f],
-                                  leave_out={(file_key(f), i) for i in left})
+                                  leave_out=leave_out | {(file_key(f), i) for i in left})
                     except CompanionError:
                         pass
                     else:
@@ -170,16 +170,17 @@ def load_what_loads(game: str) -> tuple[CardDB, dict[str, list[str]]]:
         return CardDB(game, ()), skipped
 
 
-def _corrections_left_out(game: str, good: list[Path], path: Path,
-                          skipped: dict[str, list[str]]) -> dict[int, tuple[str, list[str]]]:
+def _corrections_left_out(game: str, good: list[Path], path: Path, skipped: dict[str, list[str]],
+                          leave_out: set[tuple[str, int]]) -> dict[int, tuple[str, list[str]]]:
     """The records of your corrections file (``path``) that correct a card no file loaded before
     it holds, because the card's file is left out (in ``skipped``) or no card has that id: index ->
-    (its key in the page's problems, why). Empty if the file does not load for another reason."""
+    (its key in the page's problems, why). Empty if the file does not load for another reason.
+    ``leave_out``: the records of earlier files already left out."""
     from ..cards import CORRECTIONS_NAME, load_file
     from ..validation import read_document, resolve_replacements, validate_paths
 
     try:
-        loaded = load_game(game, include_user=False, extra=good)
+        loaded = load_game(game, include_user=False, extra=good, leave_out=leave_out)
         fixes = load_file(path, game)
     except CompanionError:
         return {}
