@@ -188,8 +188,7 @@ class CardDB:
         """The card that took the place of the card whose id is ``key`` (a record with
         ``"replaces"`` and an id of its own), or ``None`` if no card was replaced by that id or a
         card holds that id now."""
-        k = key.strip().lower()
-        return None if k in self._by_id else self._replaced.get(k)
+        return self._replaced.get(key.strip().lower())  # (holds only ids no card has now)
 
     def named(self, name: str) -> tuple[Card, ...]:
         """Every printing that carries this name (a title may have several printings), names

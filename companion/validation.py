@@ -1671,7 +1671,7 @@ def image_issues(doc: Any, file: str) -> list[ValidationIssue]:
             if kind == "label":  # a back's name ("Turtle Back")
                 continue
             problem = ("names a file that is not an image printing can read" if kind == "file"
-                       else image_problem(Path(text) if Path(text).is_absolute() else folder / text))
+                       else image_problem(folder / text))  # (an absolute path stays itself)
             if problem == "is not there" and not text.strip():
                 problem = "is only spaces: printing looks for a file of that name, which is not there"
             if problem is not None:

@@ -444,9 +444,8 @@ class MysticsTracker(Tracker[MysticsState]):
                 return typed
             # a type the card data knows, with some values typed in (a life its text lacks): those
             # values replace the data's, the rest stays (Rat Warriors keep Aggressive)
-            fields = {"life": "life", "battle": "battle", "defense": "defense", "boss": "boss",
-                      "aggressive": "aggressive", "cards": "cards", "name": "name"}
-            return replace(known, **{f: getattr(typed, f) for k, f in fields.items() if k in spec})
+            return replace(known, **{f: getattr(typed, f) for f in MINION_OBJECT_FIELDS
+                                     if f != "count" and f in spec})
         typed = dict(state.roster)
         if mid in typed:
             return typed[mid]

@@ -393,6 +393,15 @@ def unknown_card_note(db: Any, event: Mapping[str, Any]) -> str | None:
         f". {hint}" if hint else "")
 
 
+def _mouse_id(uid: object, example: str = "") -> str:
+    """The mouse an event names: a mouse id (``Acorn Scout #1``); none or another value is refused."""
+    if uid is None:
+        raise RuleError("no mouse chosen: play a mouse first, or choose one on the field")
+    if not isinstance(uid, str):
+        raise RuleError(f"mouse must be a mouse id{example}, not {uid!r}")
+    return uid
+
+
 def check_card_type(card: Any, kind: str) -> None:
     """Refuse a card played as a type it is not: ``kind`` is ``basic-mouse`` (Order of Turn,
     Step 2), ``mega-mouse`` (Summoning MegaMice), ``magic`` or ``item`` (Card Descriptions 4-5);
@@ -529,10 +538,7 @@ class VillageTracker(Tracker[VillageState]):
         return replace(state, t=replace(state.t, step=step), opened=True)
 
     def _own_mouse(self, state: VillageState, uid: object) -> FieldMouse:
-        if uid is None:
-            raise RuleError("no mouse chosen: play a mouse first, or choose one on the field")
-        if not isinstance(uid, str):
-            raise RuleError(f"mouse must be a mouse id such as 'Acorn Scout #1', not {uid!r}")
+        uid = _mouse_id(uid, " such as 'Acorn Scout #1'")
         p, m = state.mouse(uid)
         if p != state.current:
             raise RuleError(f"{uid!r} belongs to {state.players[p].name}, not to "
@@ -693,11 +699,7 @@ class VillageTracker(Tracker[VillageState]):
                        last=(f"{m.uid} {used} ({cost} Fruit needed, {m.fruit} equipped)",))
 
     def _on_item(self, state: VillageState, e: Event) -> VillageState:
-        uid = e.get("mouse")
-        if uid is None:
-            raise RuleError("no mouse chosen: play a mouse first, or choose one on the field")
-        if not isinstance(uid, str):
-            raise RuleError(f"mouse must be a mouse id, not {uid!r}")
+        uid = _mouse_id(e.get("mouse"))
         p, m = state.mouse(uid)
         if p != state.current and not e.get("opponent_allowed"):
             raise RuleError(f"{uid!r} is an opponent's mouse: equip an Item to an opponent's Mouse only "
@@ -782,11 +784,7 @@ class VillageTracker(Tracker[VillageState]):
         return replace(self._advance(state, "attack"), last=tuple(result.lines()))
 
     def _on_stats(self, state: VillageState, e: Event) -> VillageState:
-        uid = e.get("mouse")
-        if uid is None:
-            raise RuleError("no mouse chosen: play a mouse first, or choose one on the field")
-        if not isinstance(uid, str):
-            raise RuleError(f"mouse must be a mouse id, not {uid!r}")
+        uid = _mouse_id(e.get("mouse"))
         _p, m = state.mouse(uid)
         atk = _int(e, "atk", m.atk, minimum=0, maximum=self._cap) if "atk" in e else m.atk
         dfn = _int(e, "def", m.defense, minimum=0, maximum=self._cap) if "def" in e else m.defense
@@ -794,11 +792,7 @@ class VillageTracker(Tracker[VillageState]):
                        last=(f"{uid}: ATK {atk}, DEF {dfn}",))
 
     def _on_destroy(self, state: VillageState, e: Event) -> VillageState:
-        uid = e.get("mouse")
-        if uid is None:
-            raise RuleError("no mouse chosen: play a mouse first, or choose one on the field")
-        if not isinstance(uid, str):
-            raise RuleError(f"mouse must be a mouse id, not {uid!r}")
+        uid = _mouse_id(e.get("mouse"))
         return replace(self._remove_mouse(state, uid), last=(f"{uid} is destroyed",))
 
     def _on_destroy_magic(self, state: VillageState, e: Event) -> VillageState:
