@@ -190,6 +190,14 @@ class TrackerPage:
         self.refresh()
         return True
 
+    def _lock_if_unusable(self, buttons: Iterable[Any]) -> None:
+        """On a log this page cannot use, turn ``buttons`` off, saying why (nothing may be done)."""
+        if self.unusable is None:
+            return
+        for button in buttons:
+            button.disabled = True
+            button.tooltip = "this log cannot be opened (see the message)"
+
     def _refuse_if_stale(self) -> None:
         """Before an action chosen from what the page shows: if another window wrote the log since,
         redraw and refuse, so a click never applies to a table the player has not seen (a "Next

@@ -852,10 +852,7 @@ class MysticsDashboard(ui.TrackerPage):
             self.defeat_minion,
         ):
             b.disabled = not s.started
-        if self.unusable is not None:  # nothing may be done on a log this page cannot use
-            for b in (self.start_btn, self.undo_btn, self.redo_btn):
-                b.disabled = True
-                b.tooltip = "this log cannot be opened (see the message)"
+        self._lock_if_unusable((self.start_btn, self.undo_btn, self.redo_btn))
         if not s.started:
             if not self.show_unusable(self.status):
                 ui.show(self.status, "info", "No chapter yet",

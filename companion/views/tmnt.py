@@ -462,10 +462,7 @@ class GameTracker(ui.TrackerPage):
         try:
             self._refresh()
         finally:
-            if self.unusable is not None:  # nothing may be done on a log this page cannot use
-                for button in (self.new_game, self.undo, self.redo, self.next):
-                    button.disabled = True
-                    button.tooltip = "this log cannot be opened (see the message)"
+            self._lock_if_unusable((self.new_game, self.undo, self.redo, self.next))
 
     def _refresh(self) -> None:
         s = self.state

@@ -708,10 +708,8 @@ class VillageCompanion(ui.TrackerPage):
                     button.disabled = True
                     button.tooltip = why
                     self._held.append(button)
-        if self.unusable is not None:  # nothing may be done on a log this page cannot use
-            for button in self._all_buttons():
-                button.disabled = True
-                button.tooltip = "this log cannot be opened (see the message)"
+        if self.unusable is not None:  # (the walk over every button only then)
+            self._lock_if_unusable(self._all_buttons())
 
     def _target_picked(self) -> None:
         """The user chose a mouse: it stays chosen this turn (an opponent's, for an Item that
