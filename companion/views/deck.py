@@ -518,24 +518,23 @@ class DeckBuilderView:
         name = self.save_name()
         path = self.save_path(name)
         text = self.input.value if self.input.value.endswith("\n") else self.input.value + "\n"
+        # this deck, opened or saved here (never an example): it is written to its own file
+        # (hand-named, .json). A list opened from its file is known by the file's name only, so a
+        # name that gives that file's name again (its old spelling, "Mice & Fruit") names it too.
         opened = self._held.get(game)
-        mine = opened is not None and _within(opened[0], decks_dir())  # (an example is never written)
-        # a list opened from its file is known by the file's name only: a name that gives that
-        # file's name again (its old spelling, "Mice & Fruit") names it too
-        by_file = mine and opened is not None and self._from_file.get(game, False) and (
-            self.save_path(name) == self.save_path(opened[0].stem))
-        if mine and opened is not None and (opened[1] == deck_key(name, game) or by_file):
-            path = opened[0]  # the saved list opened under this name: its own file (hand-named, .json)
-            if path.suffix.lower() == ".json" and not text.lstrip().startswith("{"):
-                if self.deck is None:  # a .json file holds JSON: the list must read to be written so
-                    raise DeckSaveError(f"{path.name} is a JSON list, and the editor's text cannot be read "
-                                        "as a list; nothing was saved", where=str(path.parent),
-                                        suggestion="Fix the list (see above), or give another name to "
-                                                   "save it as a text file")
-                text = json.dumps(to_json(self.deck), indent=2, ensure_ascii=False) + "\n"
-        # this deck, opened or saved here (its name may be spelt otherwise: the same file is the same)
-        held = mine and opened is not None and opened[0] == path and (
-            opened[1] == deck_key(name, game) or by_file)
+        held = False
+        if opened is not None and _within(opened[0], decks_dir()):
+            by_file = self._from_file.get(game, False) and path == self.save_path(opened[0].stem)
+            held = opened[1] == deck_key(name, game) or by_file
+            if held:
+                path = opened[0]
+                if path.suffix.lower() == ".json" and not text.lstrip().startswith("{"):
+                    if self.deck is None:  # a .json file holds JSON: the list must read to be written so
+                        raise DeckSaveError(f"{path.name} is a JSON list, and the editor's text cannot be "
+                                            "read as a list; nothing was saved", where=str(path.parent),
+                                            suggestion="Fix the list (see above), or give another name "
+                                                       "to save it as a text file")
+                    text = json.dumps(to_json(self.deck), indent=2, ensure_ascii=False) + "\n"
         if path.exists() and not self.overwrite.value and not held:
             try:
                 same = path.read_text(encoding="utf-8") == text
@@ -553,12 +552,11 @@ class DeckBuilderView:
         self._from_file[game] = False  # now saved under the name typed
         self._clean[game] = (self.input.value, self.name.value)  # saved: nothing of it is lost now
         self.overwrite.value = False
-        ui.show(self.status, "ok", "Saved", [f"{path.name} in your decks folder ({path.parent})"])
         self._fill_load(editing=path)
         waiting = self._waiting.get(game)
         if waiting is not None:  # the question still stands, but the edits are no longer at stake
             self._ask(waiting, saved=path)
-            ui.show(self.status, "ok", "Saved", [f"{path.name} in your decks folder ({path.parent})"])
+        ui.show(self.status, "ok", "Saved", [f"{path.name} in your decks folder ({path.parent})"])
         return path
 
     def bump(self, card: Card, delta: int) -> None:
