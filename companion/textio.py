@@ -115,6 +115,15 @@ def slug(name: str, *, default: str = "deck", limit: int = 60) -> str:
     return re.sub(r"-+", "-", kept).strip("-")[:limit].strip("-") or default
 
 
+def within(path: str | os.PathLike[str], folder: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` lies in ``folder``, links resolved (``False`` for a path that cannot be
+    resolved): the bundled data, or the user's decks."""
+    try:
+        return Path(path).resolve().is_relative_to(Path(folder).resolve())
+    except (OSError, ValueError, RuntimeError):
+        return False
+
+
 def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
     """Whether two paths name the same file (existing files by identity, else by resolved path):
     an output that is one of the inputs would replace what is being read."""

@@ -241,12 +241,9 @@ def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> Non
                                  where="--out", expected=f"a new {what} path, not {src!r}",
                                  suggestion="Choose another --out; nothing was written.")
     from ..cards import DATA_DIR, user_data_dir
+    from ..textio import within
 
-    try:
-        bundled = folder.resolve().is_relative_to(DATA_DIR.resolve())
-    except (OSError, ValueError, RuntimeError):
-        bundled = False
-    if bundled:  # the bundled data never changes: a user's cards go in their own folder
+    if within(folder, DATA_DIR):  # the bundled data never changes: a user's cards go in their own folder
         raise CompanionError(f"{out!r} is in the bundled data folder, which is never changed",
                              where="--out", expected=f"a {what} path outside {DATA_DIR}",
                              suggestion=f"Write them elsewhere (your own cards load with the game from "

@@ -40,7 +40,7 @@ from ..deck.legality import check_deck
 from ..deck.odds import Odds, chance, opening_odds
 from ..deck.stats import composition, composition_figure
 from ..errors import CompanionError
-from ..textio import decode_text, read_text, write_text_atomic
+from ..textio import decode_text, read_text, within, write_text_atomic
 from ..textio import slug as text_slug
 
 DECK_GAMES = ("village", "tmnt")
@@ -74,14 +74,6 @@ def slug(name: str) -> str:
     """A deck name as a file name (:func:`companion.textio.slug`, at most :data:`MAX_SLUG` characters):
     :meth:`DeckBuilderView.save_list` never replaces another deck's file unasked."""
     return text_slug(name, limit=MAX_SLUG)
-
-
-def _within(path: Path, folder: Path) -> bool:
-    """Whether ``path`` lies in ``folder`` (the user's decks, never the bundled examples)."""
-    try:
-        return path.resolve().is_relative_to(folder.resolve())
-    except (OSError, ValueError, RuntimeError):
-        return False
 
 
 def deck_key(name: str, game: str) -> str:
@@ -523,7 +515,7 @@ class DeckBuilderView:
         # name that gives that file's name again (its old spelling, "Mice & Fruit") names it too.
         opened = self._held.get(game)
         held = False
-        if opened is not None and _within(opened[0], decks_dir()):
+        if opened is not None and within(opened[0], decks_dir()):
             by_file = self._from_file.get(game, False) and path == self.save_path(opened[0].stem)
             held = opened[1] == deck_key(name, game) or by_file
             if held:
