@@ -69,6 +69,26 @@ def test_replay_prints_the_notes_on_actions_kept_as_logged(tmp_path: Path,
 
 
 def test_added_messages_past_the_limit() -> None:
-    assert added_messages(("a", "b"), ("a", "b", "c")) == ("c",)
-    assert added_messages(("a", "b", "c"), ("b", "c", "d")) == ("d",)  # the oldest cut off
-    assert added_messages(("a", "b"), ("a", "b")) == ()
+    from companion.mystics.tracker import MESSAGES_KEPT, MysticsState
+
+    a = MysticsState(messages=("a", "b"), said=2)
+    assert added_messages(a, MysticsState(messages=("a", "b", "c"), said=3)) == ("c",)
+    b = MysticsState(messages=("a", "b", "c"), said=7)
+    assert added_messages(b, MysticsState(messages=("b", "c", "d"), said=8)) == ("d",)  # the oldest cut off
+    assert added_messages(a, a) == ()
+    # the same message again, with the list full: still one new message (it was none)
+    full = MysticsState(messages=("x",) * MESSAGES_KEPT, said=50)
+    assert added_messages(full, MysticsState(messages=("x",) * MESSAGES_KEPT, said=51)) == ("x",)
+
+
+def test_do_says_a_repeated_message_past_the_limit(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """45 identical notes: the one added by the last `do` is still printed."""
+    path = tmp_path / "m.jsonl"
+    new_log(path, capsys)
+    note = '{"event": "note", "text": "the door creaks"}'
+    assert main(["mystics", "do", str(path), *[note] * 45]) == 0
+    capsys.readouterr()
+    assert main(["mystics", "do", str(path), note]) == 0
+    said = [line for line in capsys.readouterr().out.splitlines() if "the door creaks" in line]
+    assert len(said) == 1, said

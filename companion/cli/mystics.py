@@ -12,10 +12,13 @@ import argparse
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import CompanionError, LogError
 from . import existing_log, warn_set_aside
+
+if TYPE_CHECKING:
+    from ..mystics.tracker import MysticsState
 
 
 def _read_log(path: Path) -> Any:
@@ -95,15 +98,12 @@ def render_state(state: Any) -> list[str]:
 KEPT = "Kept as logged, though the rules refuse it now"
 
 
-def added_messages(before: tuple[str, ...], after: tuple[str, ...]) -> tuple[str, ...]:
-    """The messages an action added: ``after`` is ``before`` and the new ones, its oldest cut off
-    when it holds more than the tracker keeps (:data:`~companion.mystics.tracker.MESSAGES_KEPT`)."""
-    if after[:len(before)] == before:
-        return after[len(before):]
-    for j in range(min(len(before), len(after)), 0, -1):  # the longest end of ``before`` kept
-        if after[:j] == before[-j:]:
-            return after[j:]
-    return after
+def added_messages(before: MysticsState, after: MysticsState) -> tuple[str, ...]:
+    """The messages an action added (``before`` -> ``after``), counted by the state's running
+    total: a message like an older one is still new, and the oldest are cut off when there
+    are more than the tracker keeps (:data:`~companion.mystics.tracker.MESSAGES_KEPT`)."""
+    new = after.said - before.said
+    return after.messages[len(after.messages) - new:] if new > 0 else ()
 
 
 def kept_notes(tracker: Any) -> list[str]:
@@ -116,7 +116,7 @@ def kept_notes(tracker: Any) -> list[str]:
     try:
         for event in tracker.history:
             new = tracker.apply(state, event)
-            notes += [m for m in added_messages(state.messages, new.messages) if m.startswith(KEPT)]
+            notes += [m for m in added_messages(state, new) if m.startswith(KEPT)]
             state = new
     except CompanionError:  # pragma: no cover - each of them held on this very state before
         pass
@@ -328,7 +328,7 @@ def _do(args: argparse.Namespace) -> int:
             notes.append(line)
         said: list[str] = []  # the messages the events add (a surge, its text, rolls), in order
         for k, event in enumerate(events, start=1):
-            before = t.state.messages
+            before = t.state
             try:
                 t.act(event)
             except CompanionError as exc:  # not expected after the check; say exactly what was saved
@@ -336,7 +336,7 @@ def _do(args: argparse.Namespace) -> int:
                 raise CompanionError(then(exc.render(where=exc.where != str(path)), saved),
                                      where=f"{path}, event {k} of {len(events)}") from None
             if event.get("event") != "undo":  # (an undo goes back to older messages: none is new)
-                said += added_messages(before, t.state.messages)
+                said += added_messages(before, t.state)
     if not args.json:
         for line in said:
             print(line)

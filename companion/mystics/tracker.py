@@ -154,6 +154,8 @@ class MysticsState:
     minions: tuple[MinionGroup, ...] = ()
     roster: tuple[tuple[str, MinionInfo], ...] = ()  # minion types typed in by events
     messages: tuple[str, ...] = ()
+    # messages said since the start, the cut-off ones too: an action added the last (after - before)
+    said: int = 0
     alert: str | None = None  # the surge the latest action triggered, for the dashboard's alert
     step: int = 0
 
@@ -499,7 +501,7 @@ class Draws:
 # -- placement and removal -------------------------------------------------------------------
 
 def _say(state: MysticsState, *lines: str) -> MysticsState:
-    return replace(state, messages=(*state.messages, *lines)[-MESSAGES_KEPT:])
+    return replace(state, messages=(*state.messages, *lines)[-MESSAGES_KEPT:], said=state.said + len(lines))
 
 
 def _kept(t: MysticsTracker, state: MysticsState, error: CompanionError | None) -> MysticsState:
