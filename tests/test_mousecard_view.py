@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 from companion import interrupt
 from companion.errors import CompanionError
 from companion.mousecard.odds import TaskCheck, exact_odds
 from companion.views import mousecard as page_module
-from companion.views.mousecard import MouseCardPage
+from companion.views.mousecard import MouseCardPage, draw_html
 
 
 def test_page_computes_odds_draws_and_resumes(tmp_path: Path) -> None:
@@ -502,3 +503,28 @@ def test_the_page_refuses_a_task_of_more_than_one_short_line(tmp_path: Path) -> 
     page.task.value = "   "
     page.draw_button.click()
     assert page.tracker.state.draws[-1].task == "task"
+
+
+def test_a_resumed_session_comes_back_with_the_controls_of_its_latest_draw(tmp_path: Path) -> None:
+    log = tmp_path / "mc.jsonl"
+    page = MouseCardPage(log, plot=False, settle=None)
+    fresh = MouseCardPage(tmp_path / "other.jsonl", plot=False, settle=None)
+    assert fresh.skill.value == 3 and fresh.character.value == ""  # no draw: the defaults
+    page.skill.value, page.target.value, page.need.value = 5, "Q", 2
+    page.situation.value, page.disadvantage.value, page.aged.value = "red-bad", 9, 3
+    page.mode.value, page.red_bad.value, page.kings.value = "broke", "all", "never"
+    page.bonus.value, page.stop.value = "cancel", False
+    page.bad_succeeds.value = page.cancel_draws_on.value = False
+    page.character.value, page.task.value = "Pip", "climb the wall"
+    page.draw_button.click()
+    page.character.value, page.task.value = "Brom", "lift the gate"
+    page.skill.value = 4
+    page.draw_button.click()
+    page.character.value, page.task.value, page.skill.value = "", "", 1  # typed, not drawn: not kept
+    again = MouseCardPage(log, plot=False, settle=None)
+    # the player's choices are the table's as it goes (a draw does not log them): the defaults
+    assert again.check() == replace(page.check(), skill=4, kings="best", bonus="best", stop_when_sure=True)
+    assert (again.character.value, again.task.value) == ("Brom", "lift the gate")
+    assert (again.aged.max, again.disadvantage.max) == (3, 9)  # the levels' bounds follow
+    assert again.last.value == draw_html(page.tracker.state.draws[-1], 0) and "Brom" in again.last.value
+    assert again.odds is not None and again.odds.check == again.check()  # the odds computed once, for it

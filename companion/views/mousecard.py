@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as w
+from traitlets import TraitError
 
 from .. import ui
 from ..errors import RuleError
@@ -164,7 +165,9 @@ class MouseCardPage(ui.TrackerPage):
                                  "title": "Mouse Card session"})
             except RuleError:
                 pass  # another page on the same log started it a moment ago: do() read it first
+        self._restoring = False  # while the controls are set from the saved session: no odds yet
         self._build()
+        self._restore_controls()
         if not self.show_unusable(self.notice):  # kept on show, apart from the odds' messages
             self._show_set_aside(self.notice)  # (until the next action)
         self.refresh()
@@ -329,6 +332,35 @@ class MouseCardPage(ui.TrackerPage):
         ])
         self.widget.add_class("cmp-mousecard-page")
 
+    def _restore_controls(self) -> None:
+        """A resumed session comes back as it was left: the check controls, the Character box and
+        the Task box are those of the latest draw (a restart mid-chapter does not reset them to
+        the defaults, and the last-draw panel shows the draw it showed). The player's choices
+        (kings, aces and chips, stopping when sure), the fate chips to spend and "draw from the
+        live deck" are not part of a draw (the table makes them as it goes), so they start as
+        ever."""
+        draws = self.tracker.state.draws
+        if not draws:
+            return
+        rec = draws[-1]
+        c = rec.check
+        self._restoring = True
+        try:
+            # Aged and disadvantage bound each other's maximum: lower both first
+            self.aged.value = self.disadvantage.value = 0
+            for widget, value in ((self.skill, c.skill), (self.target, c.target_label), (self.need, c.need),
+                                  (self.situation, c.situation), (self.aged, c.aged),
+                                  (self.disadvantage, c.disadvantage), (self.mode, c.mode),
+                                  (self.red_bad, c.red_bad), (self.bad_succeeds, c.bad_succeeds),
+                                  (self.cancel_draws_on, c.cancel_draws_on)):
+                widget.value = value
+            self.character.value = rec.character
+            self.task.value = rec.task
+        except TraitError:  # pragma: no cover - a logged check is one the controls can show
+            pass
+        finally:
+            self._restoring = False
+
     # -- actions -----------------------------------------------------------------------------
     def check(self, *, fate_chips: bool = True) -> TaskCheck:
         """The check the controls describe (a CompanionError for a bad combination)."""
@@ -341,6 +373,8 @@ class MouseCardPage(ui.TrackerPage):
 
     def compute(self) -> None:
         """Work out the odds of the check the controls describe (see :class:`~companion.ui.Latest`)."""
+        if self._restoring:  # once, when every control is set
+            return
         try:
             check = self.check()
         except Exception as exc:
