@@ -445,3 +445,307 @@ def test_a_click_on_a_stale_page_is_refused_and_the_page_redrawn(tmp_path: Path)
     done = len(two.tracker.history)
     two.next_btn.click()  # seen, pressed again: done
     assert len(two.tracker.history) == done + 1 and "changed in another window" not in two.status.value
+
+
+# -- the controls for the rest of the tracker's events: each pressed, and a refusal of each --------------
+
+
+def shown(d: MysticsDashboard) -> str:
+    return html.unescape(d.status.value)
+
+
+def logged(path: Path) -> dict:
+    return json.loads(path.read_text().splitlines()[-1])
+
+
+def test_the_new_controls_carry_their_css_classes_and_are_off_before_a_chapter(tmp_path: Path) -> None:
+    d = dash(tmp_path / "m.jsonl")
+    buttons = {d.add_btn: "cmp-mystics-add-minions", d.victory_btn: "cmp-mystics-victory",
+               d.defeat_btn: "cmp-mystics-defeat", d.end_move_btn: "cmp-mystics-end-move",
+               d.end_page_btn: "cmp-mystics-end-page", d.set_order_btn: "cmp-mystics-set-order",
+               d.order_up: "cmp-mystics-order-up", d.order_down: "cmp-mystics-order-down",
+               d.set_turn_btn: "cmp-mystics-set-turn"}
+    for button, css in buttons.items():
+        assert css in button._dom_classes and button.disabled, css
+    for widget, css in ((d.add_type, "cmp-mystics-add-minion-type"),
+                        (d.add_count, "cmp-mystics-add-minion-count"),
+                        (d.defeat_reason, "cmp-mystics-defeat-reason"), (d.order_list, "cmp-mystics-order"),
+                        (d.turn_pick, "cmp-mystics-turn-pick")):
+        assert css in widget._dom_classes
+    d.mice_pick.value = ("collin", "filch", "tilda", "maginos")
+    d.start_minions.value = "rat_warriors=2"
+    d.start_btn.click()
+    assert d.state.started and not any(b.disabled for b in buttons)
+    box = d._mouse_boxes["tilda"]
+    for widget, css in ((box.share, "cmp-mystics-share"), (box.share_to, "cmp-mystics-share-to"),
+                        (box.share_cheese, "cmp-mystics-share-cheese"),
+                        (box.share_card, "cmp-mystics-share-card"), (box.pilfer, "cmp-mystics-pilfer")):
+        assert css in widget._dom_classes
+    # the pickers offer only what there is: the minion types of the data, the cards on the track
+    assert {v for _n, v in d.add_type.options} == set(MINIONS)
+    assert [v for _n, v in d.turn_pick.options] == [c.id for c in d.state.track]
+    assert [v for _n, v in box.share_to.options] == ["collin", "filch", "maginos"]
+
+
+def test_add_minions_puts_figures_on_the_board_and_cards_at_the_bottom(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    d.add_type.value = "spider"
+    d.add_count.value = 2
+    d.add_btn.click()
+    assert [len(g.figures) for g in d.state.minions if g.id == "spider"] == [2], shown(d)
+    assert d.state.track[-1].id == "spider" and "New initiative cards at the bottom: Spider" in shown(d)
+    assert logged(path) == {"event": "add_minions", "minions": {"spider": 2}}
+    assert "Spider" in d.minions.value and ("Spider", "spider") in d.minion_pick.options
+    d.add_type.value = "rat_warriors"  # more of a type already on the board: figures, no new card
+    d.add_count.value = 1
+    d.add_btn.click()
+    assert [len(g.figures) for g in d.state.minions if g.id == "rat_warriors"] == [3]
+    assert sum(c.id == "rat_warriors" for c in d.state.track) == 1
+
+
+def test_an_ambush_of_added_minions_uses_the_rolls_typed(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    d.add_type.value = "spider"
+    d.add_ambush.value = True
+    d.add_rolls.value = "1 2"  # one per minion card on the track: the rats and the spider
+    d.add_btn.click()
+    assert "Ambush!" in shown(d), shown(d)
+    assert logged(path)["rolls"] == [1, 2] and d.add_rolls.value == ""
+
+
+def test_add_minions_beyond_the_figures_a_type_may_have_is_refused(tmp_path: Path) -> None:
+    from companion.mystics import limits as lim
+
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    before = path.read_bytes()
+    d.add_type.value = "rat_warriors"  # 2 on the board
+    d.add_count.value = lim.MAX_FIGURES
+    d.add_btn.click()
+    assert f"would make {lim.MAX_FIGURES + 2} on the board" in shown(d)
+    d.add_type.value, d.add_count.value = "spider", 1
+    d.add_ambush.value, d.add_rolls.value = True, "2"  # two minion cards roll: one roll is too few
+    d.add_btn.click()
+    assert "not enough die rolls typed in" in shown(d)
+    assert path.read_bytes() == before and [g.id for g in d.state.minions] == ["rat_warriors"]
+
+
+def test_pilfer_is_filchs_and_takes_a_cheese_from_the_wheel(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    filch = d._mouse_boxes["filch"]
+    assert filch.pilfer.layout.display == ""
+    assert all(d._mouse_boxes[m].pilfer.layout.display == "none" for m in ("collin", "tilda", "maginos"))
+    before = path.read_bytes()
+    filch.pilfer.click()  # the wheel is empty
+    assert "the minion cheese wheel is empty" in shown(d) and path.read_bytes() == before
+    d.add2.click()
+    cheese = d.state.mouse("filch").cheese
+    filch.pilfer.click()
+    assert d.state.board.wheel == 1 and d.state.mouse("filch").cheese == cheese + 1, shown(d)
+    assert "Filch takes 1 cheese from the minion wheel" in shown(d) and "Pilfer" in shown(d)
+    assert logged(path) == {"event": "pilfer", "mouse": "filch"}
+
+
+def test_share_moves_cheese_and_a_card_to_another_mouse(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    tilda = d._mouse_boxes["tilda"]
+    tilda.card.value = "Grape"
+    d.do(tilda._gain())
+    for _ in range(2):
+        d.do({"event": "mouse_cheese", "mouse": "tilda", "count": 1})
+    assert ("Grape", "Grape") in tilda.share_card.options
+    cheese = (d.state.mouse("tilda").cheese, d.state.mouse("filch").cheese)
+    tilda.share_to.value = "filch"
+    tilda.share_cheese.value = 2
+    tilda.share_card.value = "Grape"
+    tilda.share.click()
+    assert [g.name for g in d.state.mouse("filch").pack] == ["Grape"], shown(d)
+    assert "Grape" not in [g.name for g in d.state.mouse("tilda").gear]
+    assert (d.state.mouse("tilda").cheese, d.state.mouse("filch").cheese) == (cheese[0] - 2, cheese[1] + 2)
+    assert "Tilda shares with Filch" in shown(d)
+    assert logged(path) == {"event": "share", "from": "tilda", "to": "filch", "cheese": 2, "card": "Grape"}
+    assert tilda.share_cheese.value == 0 and ("Grape", "Grape") not in tilda.share_card.options
+    assert ("Grape", "Grape") in d._mouse_boxes["filch"].share_card.options
+
+
+def test_share_of_more_cheese_than_the_mouse_has_or_of_nothing_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    before, state = path.read_bytes(), d.state
+    maginos = d._mouse_boxes["maginos"]
+    maginos.share_to.value = "tilda"
+    maginos.share_cheese.value = 3
+    maginos.share.click()
+    assert "Maginos has 0 cheese, cannot spend 3" in shown(d)
+    maginos.share_cheese.value = 0
+    maginos.share_card.value = ""
+    maginos.share.click()
+    assert "choose cheese or a card to give" in shown(d) and "Share" in shown(d)
+    assert path.read_bytes() == before and d.state == state
+
+
+def test_victory_stops_play_and_later_actions_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    d.victory_btn.click()
+    assert d.state.board.victory and "Victory!" in d.hourglass.value
+    assert "companion-ok" in d.status.value and "Victory" in shown(d)
+    assert logged(path) == {"event": "victory"}
+    before = path.read_bytes()
+    for button in (d.add1, d.next_btn, d.defeat_btn):
+        button.click()
+        assert "the chapter is won, play does not go on" in shown(d), shown(d)
+    d.add_btn.click()
+    assert "'add_minions': the chapter is won" in shown(d)
+    assert path.read_bytes() == before and d.state.board.wheel == 0
+    d.undo_btn.click()  # the chapter goes on after all
+    assert not d.state.board.victory
+
+
+def test_victory_after_the_chapter_is_lost_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    d.defeat_reason.value = "  all mice   captured "
+    d.defeat_btn.click()
+    assert d.state.board.defeated and d.state.board.lost_by == "all mice captured"
+    assert logged(path) == {"event": "defeat", "reason": "all mice captured"}
+    assert "companion-error" in d.status.value
+    assert "Defeat: all mice captured" in html.unescape(d.hourglass.value)
+    before = path.read_bytes()
+    d.victory_btn.click()
+    assert "the chapter was lost by the defeat event: all mice captured" in shown(d)
+    d.next_btn.click()
+    assert "the chapter is lost, play does not go on" in shown(d)
+    assert path.read_bytes() == before and not d.state.board.victory
+
+
+def test_defeat_without_a_reason_and_a_reason_too_long_is_refused(tmp_path: Path) -> None:
+    from companion.views.mystics import MAX_REASON
+
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    before = path.read_bytes()
+    d.defeat_reason.value = "x" * (MAX_REASON + 1)
+    d.defeat_btn.click()
+    assert f"{MAX_REASON + 1} characters long" in shown(d) and path.read_bytes() == before
+    assert not d.state.board.defeated
+    d.defeat_reason.value = " "
+    d.defeat_btn.click()
+    assert d.state.board.defeated and logged(path) == {"event": "defeat"}
+
+
+def test_the_chapter_end_marker_moves_or_goes_on_a_page(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    assert d.end_page.value == 6
+    d.end_move.value = 2
+    d.end_move_btn.click()
+    assert d.state.board.chapter_end == 8 and "Chapter end marker on page 8" in shown(d)
+    assert logged(path) == {"event": "chapter_end", "move": 2} and d.end_page.value == 8
+    d.end_move.value = -1
+    d.end_move_btn.click()
+    assert d.state.board.chapter_end == 7
+    d.end_page.value = 4
+    d.end_page_btn.click()
+    assert d.state.board.chapter_end == 4 and logged(path) == {"event": "chapter_end", "page": 4}
+    d.end_page.value = 1  # onto the hourglass: the chapter is lost (Story Control Board)
+    d.end_page_btn.click()
+    assert d.state.board.defeated
+
+
+def test_a_chapter_end_move_of_nothing_or_past_the_track_is_refused(tmp_path: Path) -> None:
+    from companion.mystics import limits as lim
+
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    d.end_page.value = lim.MAX_PAGE
+    d.end_page_btn.click()
+    before = path.read_bytes()
+    d.end_move.value = 1
+    d.end_move_btn.click()
+    assert f"would move to page {lim.MAX_PAGE + 1}" in shown(d)
+    d.end_move.value = 0
+    d.end_move_btn.click()
+    assert "a move of 0 pages" in shown(d)
+    d.end_page_btn.click()  # the page it is on
+    assert f"already on page {lim.MAX_PAGE}" in shown(d)
+    assert path.read_bytes() == before and d.state.board.chapter_end == lim.MAX_PAGE
+
+
+def test_set_order_puts_the_order_together_then_corrects_the_track(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    track = [c.id for c in d.state.track]
+    assert [v for _n, v in d.order_list.options] == track
+    last = track[-1]
+    d.order_list.value = last
+    for _ in range(len(track)):  # up to the top (and once more: it stays there)
+        d.order_up.click()
+    assert d.order_list.options[0][1] == last and d.order_list.value == last
+    assert [c.id for c in d.state.track] == track  # nothing logged yet
+    d.set_order_btn.click()
+    assert [c.id for c in d.state.track] == [last, *track[:-1]], shown(d)
+    assert "Initiative order corrected to match the table" in shown(d)
+    assert logged(path) == {"event": "set_order", "order": [last, *track[:-1]]}
+    d.order_list.value = last
+    d.order_down.click()
+    d.order_reset.click()  # back to the track as it is
+    assert [v for _n, v in d.order_list.options] == [c.id for c in d.state.track]
+
+
+def test_set_order_of_the_tracks_own_order_or_on_a_stale_page_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    before = path.read_bytes()
+    d.set_order_btn.click()
+    assert "the order shown is the track's already: nothing to correct" in shown(d)
+    assert path.read_bytes() == before
+    d.order_list.value = d.state.track[-1].id
+    d.order_up.click()
+    other = dash(path)  # another window on the same chapter...
+    other.add_type.value, other.add_count.value = "spider", 1
+    other.add_btn.click()  # ...adds a card to the track
+    written = path.read_bytes()
+    d.set_order_btn.click()
+    assert "the log changed in another window" in shown(d) and path.read_bytes() == written
+    assert [v for _n, v in d.order_list.options] == [c.id for c in d.state.track]  # the order shown follows
+
+
+def test_set_turn_moves_the_turn_pointer(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    assert d.turn_pick.value == d.state.current.id
+    d.turn_pick.value = "tilda"
+    d.set_turn_btn.click()
+    assert d.state.current.id == "tilda" and "Turn pointer set to Tilda" in shown(d)
+    assert "Tilda's turn" in shown(d) and logged(path) == {"event": "set_turn", "card": "tilda"}
+    d.next_btn.click()  # play goes on from there
+    assert d.state.current.id == d.state.track[[c.id for c in d.state.track].index("tilda") + 1].id
+    assert d.turn_pick.value == d.state.current.id  # the box follows the turn
+
+
+def test_set_turn_to_the_card_whose_turn_it_is_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    before, now = path.read_bytes(), d.state.current
+    d.turn_pick.value = now.id
+    d.set_turn_btn.click()
+    assert f"it is {now.name}" in shown(d) and "turn already: nothing to correct" in shown(d)
+    assert path.read_bytes() == before and d.state.current == now
+
+
+def test_the_new_controls_are_off_on_another_games_log(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    text = '{"event": "log", "tracker": "tmnt"}\n{"event": "start", "players": ["A", "B"]}\n'
+    path.write_text(text)
+    d = dash(path)
+    for button in (d.add_btn, d.victory_btn, d.defeat_btn, d.end_move_btn, d.end_page_btn,
+                   d.set_order_btn, d.set_turn_btn):
+        assert button.disabled
+        button.click()  # (a click that got through anyway): the log's reason, not the choices'
+        assert "this is a tmnt log, not a mystics one" in d.status.value, button.description
+    assert path.read_text() == text

@@ -15,8 +15,17 @@ card carries ``cmp-mystics-current`` in its HTML), ``cmp-mystics-next-turn``,
 track), ``cmp-mystics-achievement``, ``cmp-mystics-encounter`` (reveal button),
 ``cmp-mystics-room``, ``cmp-mystics-party``, ``cmp-mystics-mouse-<id>`` (each mouse's box),
 ``cmp-mystics-minions`` (minions on the board), ``cmp-mystics-wound-minion``,
-``cmp-mystics-defeat-minion``, ``cmp-mystics-messages``, ``cmp-mystics-odds`` (odds tab),
-``cmp-mystics-odds-result``.
+``cmp-mystics-defeat-minion``, ``cmp-mystics-add-minion-type`` and ``cmp-mystics-add-minion-count``
+(minions a chapter rule places), ``cmp-mystics-add-minions`` (their button), in each mouse's box
+``cmp-mystics-pilfer`` (only for a mouse with Pilfer), ``cmp-mystics-share-to``,
+``cmp-mystics-share-cheese``, ``cmp-mystics-share-card`` and ``cmp-mystics-share`` (its button);
+``cmp-mystics-chapter-actions`` (the end of the chapter section): ``cmp-mystics-end-move``,
+``cmp-mystics-end-page`` (the chapter end marker's buttons), ``cmp-mystics-victory``,
+``cmp-mystics-defeat-reason``, ``cmp-mystics-defeat``; ``cmp-mystics-corrections`` (initiative
+corrections): ``cmp-mystics-order`` (the order put together), ``cmp-mystics-order-up``,
+``cmp-mystics-order-down``, ``cmp-mystics-order-reset``, ``cmp-mystics-set-order``,
+``cmp-mystics-turn-pick``, ``cmp-mystics-set-turn``; ``cmp-mystics-messages``,
+``cmp-mystics-odds`` (odds tab), ``cmp-mystics-odds-result``.
 """
 
 from __future__ import annotations
@@ -36,6 +45,7 @@ from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
 from ..mystics.chapter import INDIVIDUAL_ACHIEVEMENTS, WHEEL_SIZE
+from ..mystics.party import Mouse
 from ..mystics.tracker import HOUSE_READINGS, MysticsState, MysticsTracker, seed_from_text
 from ..probability import share
 
@@ -44,6 +54,8 @@ ACCENT = "#d68910"
 ENCOUNTER_MINIONS_EXAMPLE = "spider=1, roaches=2"
 ENCOUNTER_SURGE_EXAMPLE = "its surge: centipede=1, or its text"
 ROOM_SURGE_EXAMPLE = "special surge: 2 rat warriors, or its text"
+#: The longest defeat reason the page takes: it shows in the chapter track and the messages.
+MAX_REASON = 200
 CONDITION_LABELS = {
     "stunned": "Stunned",
     "webbed": "Webbed",
@@ -309,6 +321,12 @@ class MouseBox:
             act("+1 cheese", {"event": "mouse_cheese", "count": 1}),
             act("−1 cheese", {"event": "mouse_cheese", "count": -1}),
         ]
+        # Filch's Pilfer (or a mouse that learned it): shown only for a mouse that has it
+        self.pilfer = act("Pilfer: wheel → stash", {"event": "pilfer"}, "warning")
+        self.pilfer.add_class("cmp-mystics-pilfer")
+        self.pilfer.tooltip = ("after defeating a Rat, take 1 cheese from the minion wheel "
+                               f"({cite('mystics', 'Mouse Hero Cards')}, Filch: Pilfer)")
+        row1.append(self.pilfer)
         self.capture = act("Capture", {"event": "capture"}, "danger")
         self.rescue = act("Rescue", {"event": "rescue"}, "success")
         self.conditions: dict[str, w.ToggleButton] = {}
@@ -358,6 +376,26 @@ class MouseBox:
         self.set_life.on_click(
             do(lambda _b: dash.do({"event": "set_stats", "mouse": mid, "life": int(self.life.value)}))
         )
+        # share: cheese and/or a search card to another mouse (Share)
+        self.share_to = w.Dropdown(
+            options=[(m.name, m.id) for m in dash.state.mice if m.id != mid],
+            description="Give to",
+            layout=w.Layout(width="220px", height="40px"),
+        )
+        self.share_to.add_class("cmp-mystics-share-to")
+        self.share_cheese = w.BoundedIntText(
+            value=0, min=0, max=lim.MAX_COUNT, description="Cheese",
+            layout=w.Layout(width="150px", height="40px"),
+        )
+        self.share_cheese.add_class("cmp-mystics-share-cheese")
+        self.share_card = w.Dropdown(
+            options=[("(no card)", "")], description="Card", layout=w.Layout(width="260px", height="40px")
+        )
+        self.share_card.add_class("cmp-mystics-share-card")
+        self.share = ui.big_button("Share", tooltip=f"give cheese and/or a search card "
+                                                    f"({cite('mystics', 'Share')})")
+        self.share.add_class("cmp-mystics-share")
+        self.share.on_click(do(lambda _b: self._do_share(dash)))
         extra = w.Accordion(
             [
                 w.VBox(
@@ -365,10 +403,12 @@ class MouseBox:
                         w.HBox([self.card, self.slot, self.trick]),
                         w.HBox(gear_buttons, layout=w.Layout(flex_flow="row wrap")),
                         w.HBox([self.life, self.set_life]),
+                        w.HBox([self.share_to, self.share_cheese, self.share_card, self.share],
+                               layout=w.Layout(flex_flow="row wrap")),
                     ]
                 )
             ],
-            titles=("Pack, equipment, life",),
+            titles=("Pack, equipment, life, share",),
             selected_index=None,
         )
         self.box = w.VBox(
@@ -411,10 +451,42 @@ class MouseBox:
     def _discard(self) -> dict[str, Any]:
         return {"event": "discard", "mouse": self.mid, "card": self._name()}
 
+    def _share(self) -> dict[str, Any]:
+        """The share event the controls describe: this mouse gives cheese, a card, or both."""
+        to = self.share_to.value
+        if not to:
+            raise CompanionError("no other mouse to share with" if not self.share_to.options
+                                 else "choose the mouse to give to")
+        n, card = int(self.share_cheese.value), str(self.share_card.value or "")
+        if n < 0:
+            raise CompanionError(f"bad cheese count {n}", expected="0 or more")
+        if not n and not card:
+            raise CompanionError("choose cheese or a card to give", where=cite("mystics", "Share"),
+                                 expected="cheese (1 or more), a card, or both")
+        event: dict[str, Any] = {"event": "share", "from": self.mid, "to": to}
+        if n:
+            event["cheese"] = n
+        if card:
+            event["card"] = card
+        return event
+
+    def _do_share(self, dash: MysticsDashboard) -> None:
+        dash.do(self._share())
+        self.share_cheese.value = 0  # (the card given has left this mouse's choices)
+
     def refresh(self, state: MysticsState, dash: MysticsDashboard) -> None:
         m = state.mouse(self.mid)
         if m.life is not None:
             self.life.value = m.life
+        self.pilfer.layout.display = "" if dash.can_pilfer(m) else "none"
+        cards = [("(no card)", "")]
+        for g in m.gear:
+            if g.name not in {v for _label, v in cards}:
+                cards.append((g.name + (" (equipped)" if g.slot else ""), g.name))
+        if list(self.share_card.options) != cards:
+            kept = self.share_card.value
+            self.share_card.options = cards
+            self.share_card.value = kept if kept in {v for _label, v in cards} else ""
         self.info.value = mouse_html(state, self.mid)
         self.capture.disabled = m.captured
         self.rescue.disabled = not m.captured
@@ -589,14 +661,111 @@ class MysticsDashboard(ui.TrackerPage):
         self.wound_minion.on_click(g(lambda _b: self.do(self._minion_event("wound_minion"))))
         self.defeat_minion.on_click(g(lambda _b: self.do(self._minion_event("defeat_minion"))))
         self.minion_pick.observe(lambda _c: self._boss_cards(), "value")
+        # minions a chapter rule places mid-chapter: a type from the card data (no typing)
+        self.add_type = w.Dropdown(
+            options=[], description="Arrive", layout=w.Layout(width="260px", height="40px")
+        )
+        self.add_type.add_class("cmp-mystics-add-minion-type")
+        self.add_count = w.BoundedIntText(
+            value=1, min=1, max=lim.MAX_FIGURES, description="Figures",
+            layout=w.Layout(width="150px", height="40px"),
+        )
+        self.add_count.add_class("cmp-mystics-add-minion-count")
+        self.add_ambush = w.Checkbox(description="Ambush", layout=w.Layout(width="110px"))
+        self.add_rolls = w.Text(
+            placeholder="ambush rolls from the table, e.g. 2 1", description="Rolls",
+            layout=w.Layout(width="300px"),
+        )
+        self.add_btn = _btn("Add minions", "cmp-mystics-add-minions", "danger")
+        self.add_btn.tooltip = (f"minions a chapter rule places; new initiative cards at the bottom "
+                                f"({cite('mystics', 'Determining Initiative Order')})")
+        self.add_btn.on_click(g(lambda _b: self.add_minions()))
         minion_box = w.VBox(
             [
                 self.minions,
                 w.HBox([self.minion_pick, self.minion_fig, self.minion_card]),
                 w.HBox([self.wound_minion, self.defeat_minion]),
+                w.HTML("<small>Minions a chapter rule places now (not an encounter card's):</small>"),
+                w.HBox([self.add_type, self.add_count, self.add_ambush],
+                       layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([self.add_rolls, self.add_btn], layout=w.Layout(flex_flow="row wrap")),
             ]
         )
         minion_box.add_class("cmp-mystics-minions")
+
+        # -- end of the chapter (rarely used) ------------------------------------------------
+        self.end_move = w.BoundedIntText(
+            value=1, min=-5, max=5, description="Move by", layout=w.Layout(width="150px", height="40px")
+        )
+        self.end_move_btn = _btn("Move end marker", "cmp-mystics-end-move")
+        self.end_move_btn.on_click(g(lambda _b: self.do(self._chapter_end_event("move"))))
+        self.end_page = w.BoundedIntText(
+            value=6, min=1, max=lim.MAX_PAGE, description="Page",
+            layout=w.Layout(width="150px", height="40px"),
+        )
+        self.end_page_btn = _btn("Put end marker on page", "cmp-mystics-end-page")
+        self.end_page_btn.layout.width = "240px"
+        self.end_page_btn.on_click(g(lambda _b: self.do(self._chapter_end_event("page"))))
+        self.victory_btn = _btn("Victory!", "cmp-mystics-victory", "success", "160px")
+        self.victory_btn.on_click(g(lambda _b: self.do({"event": "victory"})))
+        self.defeat_reason = w.Text(
+            placeholder="defeat condition, e.g. all mice captured", description="Reason",
+            layout=w.Layout(width="360px", height="40px"),
+        )
+        self.defeat_reason.add_class("cmp-mystics-defeat-reason")
+        self.defeat_btn = _btn("Defeat", "cmp-mystics-defeat", "danger", "160px")
+        self.defeat_btn.on_click(g(lambda _b: self.do(self._defeat_event())))
+        chapter_box = w.VBox(
+            [
+                w.HBox([self.end_move, self.end_move_btn, self.end_page, self.end_page_btn],
+                       layout=w.Layout(flex_flow="row wrap")),
+                w.HBox([self.victory_btn, self.defeat_reason, self.defeat_btn],
+                       layout=w.Layout(flex_flow="row wrap")),
+                w.HTML(
+                    "<small>The chapter end marker moves as a chapter rule says "
+                    f"({html.escape(cite('mystics', 'Story Control Board'))}). Victory: the chapter's "
+                    f"victory conditions are met ({html.escape(cite('mystics', 'Victory'))}); defeat: one of "
+                    f"its defeat conditions ({html.escape(cite('mystics', 'Defeat'))}). Either ends play; "
+                    "Undo takes it back.</small>"
+                ),
+            ]
+        )
+        chapter_box.add_class("cmp-mystics-chapter-actions")
+
+        # -- corrections to match the table (rarely used) --------------------------------------
+        self._end_seen: int | None = None  # the chapter end marker's page the Page box was set to
+        self._turn_seen: str | None = None  # the card whose turn it was when the Turn box was set
+        self._order: list[str] = []  # the order being put together, card ids top first
+        self._order_seen: tuple[str, ...] = ()  # the track it was put together from
+        self.order_list = w.Select(options=[], rows=6, description="Order", layout=w.Layout(width="300px"))
+        self.order_list.add_class("cmp-mystics-order")
+        self.order_up = _btn("▲ Up", "cmp-mystics-order-up", "", "110px")
+        self.order_down = _btn("▼ Down", "cmp-mystics-order-down", "", "110px")
+        self.order_reset = _btn("As on the track", "cmp-mystics-order-reset", "", "170px")
+        self.order_up.on_click(g(lambda _b: self.move_in_order(-1)))
+        self.order_down.on_click(g(lambda _b: self.move_in_order(1)))
+        self.order_reset.on_click(g(lambda _b: self._reset_order()))
+        self.set_order_btn = _btn("Set initiative order", "cmp-mystics-set-order", "primary", "220px")
+        self.set_order_btn.on_click(g(lambda _b: self.set_order()))
+        self.turn_pick = w.Dropdown(
+            options=[], description="Turn of", layout=w.Layout(width="260px", height="40px")
+        )
+        self.turn_pick.add_class("cmp-mystics-turn-pick")
+        self.set_turn_btn = _btn("Set turn", "cmp-mystics-set-turn", "primary", "160px")
+        self.set_turn_btn.on_click(g(lambda _b: self.set_turn()))
+        corrections = w.VBox(
+            [
+                w.HBox([self.order_list, w.VBox([self.order_up, self.order_down, self.order_reset])]),
+                self.set_order_btn,
+                w.HBox([self.turn_pick, self.set_turn_btn]),
+                w.HTML(
+                    "<small>Corrections when the track on the table and this page differ (a slip): "
+                    "choose a card, move it up or down, then set the order; or set whose turn it is "
+                    f"({html.escape(cite('mystics', 'Determining Initiative Order'))}).</small>"
+                ),
+            ]
+        )
+        corrections.add_class("cmp-mystics-corrections")
 
         # -- the party -----------------------------------------------------------------------
         self.party = w.VBox()
@@ -623,8 +792,13 @@ class MysticsDashboard(ui.TrackerPage):
             layout=w.Layout(flex_flow="row wrap"),
         )
         more = w.Accordion(
-            [encounter, minion_box],
-            titles=("Encounter and room", "Minions on the board"),
+            [encounter, minion_box, chapter_box, corrections],
+            titles=(
+                "Encounter and room",
+                "Minions on the board",
+                "Chapter end marker, victory, defeat",
+                "Correct the initiative order or turn",
+            ),
             selected_index=None,
         )
         dashboard = w.VBox(
@@ -834,6 +1008,117 @@ class MysticsDashboard(ui.TrackerPage):
         self.minion_card.options = [("—", ""), *cards]
         self.minion_card.value = cards[0][1] if cards else ""
 
+    def can_pilfer(self, m: Mouse) -> bool:
+        """Whether the mouse has Pilfer, as the tracker reads it: Filch's (or a hero card's whose
+        abilities name it), or learned (Mouse Hero Cards, Filch: Pilfer)."""
+        try:
+            info = self.tracker.hero_roster().get(m.id)
+        except CompanionError:  # (the card data cannot be loaded: the page says so)
+            info = None
+        learned = "pilfer" in map(str.lower, m.abilities)
+        return learned or (info.pilfer if info is not None else m.id == "filch")
+
+    def _minion_types(self) -> list[tuple[str, str]]:
+        """The minion types a chapter rule may place: the card data's and those typed in this
+        chapter, by name."""
+        try:
+            pool = dict(self.tracker.minion_roster())
+        except CompanionError:  # (the card data cannot be loaded: the page says so)
+            pool = {}
+        pool.update(dict(self.state.roster))
+        return sorted(((m.name, k) for k, m in pool.items()), key=lambda x: (x[0].lower(), x[1]))
+
+    def add_minions(self) -> None:
+        """Minions a chapter rule places now: figures on the board, new initiative cards at the
+        bottom of the track (Determining Initiative Order), an ambush if the rule says so."""
+        self.refuse_if_unusable()  # (the log's reason first, not the choices')
+        kind, n = self.add_type.value, int(self.add_count.value)
+        if not kind:
+            raise CompanionError("choose a minion type" if self.add_type.options
+                                 else "no minion types: the card data has none")
+        if not 1 <= n <= lim.MAX_FIGURES:
+            raise CompanionError(f"bad number of figures {n}", expected=f"1 to {lim.MAX_FIGURES}: "
+                                                                        f"{lim.FIGURES_WHY}")
+        event: dict[str, Any] = {"event": "add_minions", "minions": {kind: n}}
+        if self.add_ambush.value:
+            event["ambush"] = True
+        rolls = parse_ints(self.add_rolls.value)
+        if rolls is not None:
+            event["rolls"] = rolls
+        self.do(event)
+        self.add_rolls.value = ""
+
+    def _chapter_end_event(self, how: str) -> dict[str, Any]:
+        """Move the chapter end marker by the pages typed (``how="move"``), or put it on the page
+        typed (``"page"``); a move of 0, or the page it is on, is nothing to log."""
+        self.refuse_if_unusable()
+        if how == "move":
+            move = int(self.end_move.value)
+            if move == 0:
+                raise CompanionError("a move of 0 pages leaves the chapter end marker where it is",
+                                     expected="pages forward (1 or more) or back (-1 or less)")
+            return {"event": "chapter_end", "move": move}
+        page = int(self.end_page.value)
+        if not 1 <= page <= lim.MAX_PAGE:
+            raise CompanionError(f"bad page {page}", expected=f"1 to {lim.MAX_PAGE}: {lim.PAGE_WHY}")
+        if page == self.state.board.chapter_end:
+            raise CompanionError(f"the chapter end marker is already on page {page}: nothing to do")
+        return {"event": "chapter_end", "page": page}
+
+    def _defeat_event(self) -> dict[str, Any]:
+        """The chapter is lost; the reason typed (one line), or the tracker's default words."""
+        self.refuse_if_unusable()
+        reason = " ".join(str(self.defeat_reason.value).split())
+        if len(reason) > MAX_REASON:
+            raise CompanionError(f"the defeat reason is {len(reason)} characters long",
+                                 expected=f"at most {MAX_REASON}", suggestion="Shorten it.")
+        return {"event": "defeat", "reason": reason} if reason else {"event": "defeat"}
+
+    def _reset_order(self) -> None:
+        """The order being put together, back to the track's as it is."""
+        self._order = [c.id for c in self.state.track]
+        self._order_seen = tuple(self._order)
+        self._show_order()
+
+    def _show_order(self, chosen: str | None = None) -> None:
+        names = {c.id: c.name for c in self.state.track}
+        self.order_list.options = [(f"{i + 1}. {names.get(cid, cid)}", cid)
+                                   for i, cid in enumerate(self._order)]
+        self.order_list.value = chosen if chosen in self._order else None
+
+    def move_in_order(self, step: int) -> None:
+        """Move the chosen card of the order up (``-1``) or down (``1``); nothing is logged yet."""
+        cid = self.order_list.value
+        if cid is None or cid not in self._order:
+            raise CompanionError("choose a card of the order first")
+        i = self._order.index(cid)
+        j = i + step
+        if 0 <= j < len(self._order):
+            self._order[i], self._order[j] = self._order[j], self._order[i]
+        self._show_order(cid)
+
+    def set_order(self) -> None:
+        """Correct the initiative order to the one put together (set_order)."""
+        self.refuse_if_unusable()
+        track = [c.id for c in self.state.track]
+        if not track:
+            raise CompanionError("no cards on the initiative track")
+        if self._order == track:
+            raise CompanionError("the order shown is the track's already: nothing to correct",
+                                 suggestion="Choose a card and move it up or down first.")
+        self.do({"event": "set_order", "order": list(self._order)})
+
+    def set_turn(self) -> None:
+        """Correct whose turn it is (set_turn): the card chosen."""
+        self.refuse_if_unusable()
+        cid = self.turn_pick.value
+        if not cid:
+            raise CompanionError("choose the card whose turn it is")
+        cur = self.state.current
+        if cur is not None and cur.id == cid:
+            raise CompanionError(f"it is {possessive(cur.name)} turn already: nothing to correct")
+        self.do({"event": "set_turn", "card": cid})
+
     # -- display ---------------------------------------------------------------------------------
     def refresh(self) -> None:
         s = self.state
@@ -850,9 +1135,38 @@ class MysticsDashboard(ui.TrackerPage):
             self.room_btn,
             self.wound_minion,
             self.defeat_minion,
+            self.add_btn,
+            self.end_move_btn,
+            self.end_page_btn,
+            self.victory_btn,
+            self.defeat_btn,
+            self.order_up,
+            self.order_down,
+            self.order_reset,
+            self.set_order_btn,
+            self.set_turn_btn,
         ):
             b.disabled = not s.started
         self._lock_if_unusable((self.start_btn, self.undo_btn, self.redo_btn))
+        types = self._minion_types() if s.started else []
+        if list(self.add_type.options) != types:
+            kept = self.add_type.value
+            self.add_type.options = types
+            ids = [k for _name, k in types]
+            self.add_type.value = kept if kept in ids else (ids[0] if ids else None)
+        if tuple(c.id for c in s.track) != self._order_seen:  # a new track: the order shown follows it
+            self._reset_order()
+        turns = [(c.name, c.id) for c in s.track]
+        now = s.current.id if s.current is not None else None
+        if list(self.turn_pick.options) != turns or now != self._turn_seen:
+            kept = self.turn_pick.value if now == self._turn_seen else now  # a new turn: shown chosen
+            self.turn_pick.options = turns
+            ids = [k for _name, k in turns]
+            self.turn_pick.value = kept if kept in ids else now if now in ids else (ids[0] if ids else None)
+            self._turn_seen = now
+        if s.board.chapter_end != self._end_seen:  # the page box shows where the marker is
+            self._end_seen = s.board.chapter_end
+            self.end_page.value = min(max(s.board.chapter_end, 1), lim.MAX_PAGE)
         if not s.started:
             if not self.show_unusable(self.status):
                 ui.show(self.status, "info", "No chapter yet",
