@@ -32,6 +32,7 @@ import importlib
 import json
 import os
 import random
+import secrets
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -75,6 +76,59 @@ class LogProblem:
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
+
+
+@dataclass(frozen=True)
+class EventFields:
+    """What one kind of event takes, for a tracker's ``companion GAME events`` and for the warnings
+    of its ``do`` (a field listed here is never called one the event does not take).
+
+    ``fields``: needed; ``one_of``: exactly one of them is needed; ``optional``: may be left out;
+    ``notes``: words shown after a field; ``objects``: the fields of an object a field holds (a
+    Mice and Mystics mouse typed in, a TMNT card); ``rule``: how the fields go together; ``does``:
+    what the event records.
+    """
+
+    does: str
+    fields: tuple[str, ...] = ()
+    one_of: tuple[str, ...] = ()
+    optional: tuple[str, ...] = ()
+    notes: tuple[tuple[str, str], ...] = ()
+    objects: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    rule: str = ""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every field the event takes."""
+        return (*self.one_of, *self.fields, *self.optional)
+
+    def note(self, name: str) -> str:
+        """The words shown after field ``name`` ("" if none)."""
+        return dict(self.notes).get(name, "")
+
+    def about(self, name: str) -> str:
+        """What field ``name`` is for: its note, or the rule that names it ("" if neither)."""
+        return self.note(name) or (self.rule if name in self.rule else "")
+
+    def _shown(self, name: str) -> str:
+        note = self.note(name)
+        return f"{name} ({note})" if note else name
+
+    @property
+    def text(self) -> str:
+        """The line ``companion GAME events`` prints: needed fields, [optional ones]: what it does."""
+        parts = [" or ".join(self._shown(n) for n in self.one_of)] if self.one_of else []
+        parts += [self._shown(n) for n in self.fields]
+        if self.optional:
+            parts.append("[" + ", ".join(self._shown(n) for n in self.optional) + "]")
+        does = f"{self.does}; {self.rule}" if self.rule else self.does
+        return f"{', '.join(parts)}: {does}" if parts else does
+
+    def to_json(self, kind: str) -> dict[str, Any]:
+        return {"kind": kind, "fields": list(self.fields), "one_of": list(self.one_of),
+                "optional": list(self.optional), "notes": dict(self.notes),
+                "objects": {k: list(v) for k, v in self.objects}, "rule": self.rule, "does": self.does,
+                "text": self.text}
 
 
 #: No event nests its values deeper than a few levels; a deeper line is damaged or hand-made.
@@ -142,6 +196,11 @@ def event_rng(seed: int | str, *key: object) -> random.Random:
     event (its line, or a running counter), so replaying a log reproduces every shuffle.
     """
     return random.Random(":".join(str(k) for k in (seed, *key)))
+
+
+def new_seed() -> int:
+    """A fresh random seed for a new game's start event (the log records it; replays stay exact)."""
+    return secrets.randbelow(2**31)
 
 
 class EventLog:

@@ -14,6 +14,7 @@ from companion.cli import main
     (["odds", "mousecard", "--skill", "3", "--target", "Z"], "mousecard"),
     (["mousecard", "replay", "{missing}"], "mousecard"),
     (["tmnt", "replay", "{missing}"], "tmnt"),
+    (["tmnt", "do", "{missing}", "undo"], "tmnt"),
     (["mystics", "replay", "{missing}"], "mystics"),
     (["tmnt", "attack", "--character", "fire"], "tmnt"),
     (["score", "monarchs", "{missing}"], "monarchs"),

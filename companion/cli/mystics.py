@@ -3,14 +3,13 @@
 Exit codes of ``replay``: 0 the log folds cleanly, 1 some lines were reported (bad JSON,
 unknown events, actions the rules refuse, a last line cut mid-write), 2 unreadable.
 ``do`` adds all of its events or none: every event is checked first (exit 0 written, 2 refused or
-unreadable); a field the rules did not read is named in a warning (:func:`_unread_fields`).
+unreadable); a field the rules did not read is named in a warning
+(:func:`companion.cli.batch.unread_fields`).
 """
 
 from __future__ import annotations
 
 import argparse
-import re
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -257,86 +256,36 @@ def _as_ids(typed: list[str], roster: dict[str, str], option: str, notes: list[s
 def _parse_events(raws: list[str]) -> list[dict[str, Any]]:
     """Each EVENT as ``undo``, ``redo`` (any case, as ``village do`` takes them) or a JSON object."""
     from ..mystics.tracker import EVENTS
-    from .table import read_event
+    from .batch import read_event
 
     return [read_event(raw, k, EVENTS, error=LogError, written="Nothing was written")
             for k, raw in enumerate(raws, start=1)]
 
 
-def _unread_fields(events: list[Any]) -> tuple[str | None, list[str]]:
-    """Fields the rules never read, after a trial of ``events``: the first close to one they
-    looked for or the event takes (a typo, whose value would otherwise be dropped for the
-    default), in words, or ``None``; and the others, each in words (ignored: said as a warning,
-    as village do says them). A field the event takes (:data:`EVENT_FIELDS`) that was not needed
-    this time (rolls for a surge that did not come) is said to be unused, never one it does not
-    take."""
-    from ..errors import closest, did_you_mean
-    from ..mystics.tracker import EVENT_FIELDS
-    from .table import _unread_keys
-
-    typo: str | None = None
-    others: list[str] = []
-    for k, event in enumerate(events, start=1):
-        kind = event.get("event")
-        spec = EVENT_FIELDS.get(kind) if isinstance(kind, str) else None
-        listed = set(spec.names) if spec is not None else set()
-        where = f"event {k} of {len(events)} ({kind})"
-        for path, key, obj in _unread_keys(event, ""):
-            field = f"{path + '.' if path else ''}{key!r}"
-            if not path and key in listed:  # taken, but not needed by what happened
-                about = spec.about(key) if spec is not None else ""
-                others.append(f"{where}: {field} was not used this time"
-                              + (f" ({about})" if about else "") + ", so it was ignored")
-                continue
-            looked_for = obj.read | (listed if not path else set())
-            hint = did_you_mean(closest(key, sorted(looked_for - set(obj))))
-            if hint and typo is None:
-                typo = f"{where}: {field} is not a field it takes. {hint}"
-            elif not hint:
-                top = re.match(r"[A-Za-z_]+", path)
-                takes = dict(spec.objects).get(top.group()) if spec is not None and top else None
-                others.append(f"{where}: {field} is not a field it takes"
-                              + (f" (an object in {top.group()} takes {', '.join(takes)})"
-                                 if top and takes else "") + ", so it was ignored")
-    return typo, others
-
-
 def _do(args: argparse.Namespace) -> int:
-    from ..mystics.tracker import MysticsTracker
-    from .table import _watched, then
+    from ..mystics.tracker import EVENT_FIELDS, MysticsTracker
+    from .batch import then, unread_fields, warn, watched, write_all
 
     path = existing_log(Path(args.log), error=LogError,
                         suggestion="Start one with 'companion mystics new LOG --mice collin,filch'.")
-    events = [_watched(e) for e in _parse_events(args.events)]  # (they note which fields are read)
+    events = [watched(e) for e in _parse_events(args.events)]  # (they note which fields are read)
     t = MysticsTracker(path)
     notes = warn_set_aside(t)
-    with t.log.locked():  # no other window writes between the trial and the writes
-        t.sync()
-        refused = t.first_refused(events)  # all or nothing: tried in memory first
-        if refused is not None:
-            k, exc = refused
-            where = f"{path}, event {k} of {len(events)} ({events[k - 1]['event']})"
-            raise CompanionError(then(exc.render(where=exc.where != str(path)),
-                                      "Nothing was written: the events are written only when every "
-                                      "one of them is allowed"),
-                                 where=where) from None
-        typo, ignored = _unread_fields(events)  # tried above: every field the rules read is noted
+
+    def check(events: list[Any]) -> None:  # tried: every field the rules read is noted
+        typo, ignored = unread_fields(events, EVENT_FIELDS)
         if typo is not None:
             raise LogError(then(typo, "Nothing was written"), where=str(path))
         for line in ignored:
-            print(f"companion: warning: {line}", file=sys.stderr)
-            notes.append(line)
-        said: list[str] = []  # the messages the events add (a surge, its text, rolls), in order
-        for k, event in enumerate(events, start=1):
-            before = t.state
-            try:
-                t.act(event)
-            except CompanionError as exc:  # not expected after the check; say exactly what was saved
-                saved = f"Only events 1 to {k - 1} were written" if k > 1 else "Nothing was written"
-                raise CompanionError(then(exc.render(where=exc.where != str(path)), saved),
-                                     where=f"{path}, event {k} of {len(events)}") from None
-            if event.get("event") != "undo":  # (an undo goes back to older messages: none is new)
-                said += added_messages(before, t.state)
+            warn(line, notes)
+
+    def say(t: Any, event: Any) -> list[str]:  # the messages an event adds (a surge, its text, rolls)
+        before = t.state
+        t.act(event)
+        # (an undo goes back to older messages: none is new)
+        return [] if event.get("event") == "undo" else list(added_messages(before, t.state))
+
+    said = write_all(t, events, str(path), say=say, check=check)
     if not args.json:
         for line in said:
             print(line)
@@ -347,15 +296,11 @@ def _do(args: argparse.Namespace) -> int:
 def _events(args: argparse.Namespace) -> int:
     """Every event ``mystics do`` takes, from the tracker's own table (:data:`EVENTS`), with its fields."""
     from ..mystics.tracker import EVENT_FIELDS, EVENTS
-    from . import print_json
+    from .batch import print_events
 
-    if args.json:
-        print_json({kind: EVENT_FIELDS[kind].to_json(kind) for kind in EVENTS})
-    else:
-        for kind in EVENTS:
-            print(f"{kind:<14} {EVENT_FIELDS[kind].text}")
-        print("Fields in brackets are optional. Example: companion mystics do chapter.jsonl "
-              "'{\"event\": \"wound\", \"mouse\": \"filch\", \"count\": 2}'")
+    print_events(EVENT_FIELDS, EVENTS, as_json=args.json,
+                 footer="Fields in brackets are optional. Example: companion mystics do chapter.jsonl "
+                        "'{\"event\": \"wound\", \"mouse\": \"filch\", \"count\": 2}'")
     return 0
 
 

@@ -14,10 +14,8 @@ Heavy imports stay inside the handlers so ``companion --help`` starts fast.
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -392,60 +390,12 @@ def _village_replay(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-def then(text: str, more: str) -> str:
-    """``text`` and then the sentence ``more``: a full stop between them unless ``text`` already ends a
-    sentence (``"Did you mean 'x'?"`` is not followed by a stray ``.``)."""
-    text = text.rstrip()
-    return f"{text}{'' if text.endswith(('.', '?', '!')) else '.'} {more}"
-
-
-def read_event(raw: str, k: int, kinds: Iterable[str], *, error: type[CompanionError] = CompanionError,
-               written: str | None = None) -> dict[str, Any]:
-    """Command-line EVENT number ``k`` as an event: ``undo`` or ``redo`` in any case, or a JSON object
-    with a text ``event`` field. A bare word gets the JSON it stands for (``draw`` ->
-    ``{"event": "draw"}``); ``written``: a sentence added to every refusal (what was written)."""
-    from ..errors import closest, did_you_mean
-
-    where = f"event {k}"
-    word = raw.strip()
-    if word.lower() in ("undo", "redo"):
-        return {"event": word.lower()}
-    known = sorted({*kinds, "undo", "redo"})
-    try:
-        event = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", word):  # an event kind typed without its JSON
-            kind = word.lower() if word.lower() in known else None
-            guess = did_you_mean(closest(word, known))
-            hint = (f"Write it as JSON: '{{\"event\": \"{kind}\"}}' (with its fields, if it takes any)"
-                    if kind else "Write an event as JSON: '{\"event\": \"KIND\"}'")
-            hint = then(guess, hint) if guess and not kind else hint
-            raise error(f"{word[:40]!r} is not an event: an event is a JSON object, or undo or redo",
-                        where=where, expected=None if kind else "KIND one of " + ", ".join(known),
-                        suggestion=then(hint, written) if written else hint) from None
-        raise error(f"event is not valid JSON: {exc.msg}", where=f"{where}, column {exc.colno}",
-                    found=repr(raw[:60]), suggestion=written) from None
-    except (RecursionError, ValueError):  # nested thousands deep, or a number of thousands of digits
-        raise error("event cannot be read (nested too deeply, or a number too long)",
-                    where=where, found=repr(raw[:60]), suggestion=written) from None
-    if not isinstance(event, dict):
-        raise error('an event is a JSON object such as {"event": "undo"}', where=where,
-                    found=repr(raw[:60]), suggestion=written)
-    if "event" not in event:
-        raise error("the event has no 'event' field", where=where, expected='{"event": KIND, ...} with KIND '
-                    "one of " + ", ".join(known), found=repr(raw[:60]), suggestion=written)
-    if not isinstance(event["event"], str):
-        raise error("the 'event' field names the event kind as text", where=where,
-                    expected="one of " + ", ".join(known), found=repr(event["event"])[:60],
-                    suggestion=written)
-    return event
-
-
 def _parse_events(raws: list[str]) -> list[Any]:
     """Each command-line EVENT as ``"undo"``, ``"redo"`` (any case) or a JSON object
     (:func:`read_event`); a start event without a seed gets a fresh one, recorded in the log (so
     its coin flips differ from game to game)."""
     from ..village.game import EVENTS, new_seed
+    from .batch import read_event
 
     out: list[Any] = []
     for i, raw in enumerate(raws, 1):
@@ -469,50 +419,6 @@ def _apply(t: Any, event: Any) -> list[str]:
     return list(t.state.last)
 
 
-class _Read(dict):  # type: ignore[type-arg]
-    """An event (or an object inside it) that remembers which of its fields the rules read
-    (see :func:`_unread`)."""
-
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
-        self.read: set[str] = set()
-
-    def __getitem__(self, key: str) -> Any:
-        self.read.add(key)
-        return super().__getitem__(key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        self.read.add(key)
-        return super().get(key, default)
-
-    def __contains__(self, key: object) -> bool:
-        self.read.add(str(key))
-        return super().__contains__(key)
-
-
-def _watched(value: Any) -> Any:
-    """``value`` with every object in it a :class:`_Read` (the attacks of an attack event too)."""
-    if isinstance(value, dict):
-        return _Read({k: _watched(v) for k, v in value.items()})
-    if isinstance(value, list):
-        return [_watched(v) for v in value]
-    return value
-
-
-def _unread_keys(obj: Any, path: str) -> list[tuple[str, str, Any]]:
-    """(where, field, the object holding it) for every field of ``obj`` (and the objects in it)
-    the rules did not read; the object's ``read`` says what they looked for there."""
-    out: list[tuple[str, str, Any]] = []
-    if isinstance(obj, list):
-        for j, item in enumerate(obj):
-            out += _unread_keys(item, f"{path}[{j}]")
-    if isinstance(obj, _Read):
-        out += [(path, key, obj) for key in sorted(set(obj) - obj.read - {"event"})]
-        for key, value in obj.items():
-            out += _unread_keys(value, f"{path + '.' if path else ''}{key}")
-    return out
-
-
 def _unread(events: list[Any], db: Any) -> list[str]:
     """Warnings for fields the rules did not read and that the event does not take (a misspelt
     field is otherwise silently ignored: a 'defendr' would make an undefended attack) and for
@@ -522,17 +428,18 @@ def _unread(events: list[Any], db: Any) -> list[str]:
     ``db``: the card data, or ``None`` when it could not be read (names are not checked)."""
     from ..errors import closest, did_you_mean
     from ..village.game import EVENTS, unknown_card_note
+    from .batch import Watched, unread_keys
 
     warnings: list[str] = []
     for i, event in enumerate(events, 1):
-        if not isinstance(event, _Read) or event.get("event") in ("undo", "redo"):
+        if not isinstance(event, Watched) or event.get("event") in ("undo", "redo"):
             continue
         kind = str(event.get("event"))
         where = f"event {i} ({kind})" if len(events) > 1 else kind
         text = EVENTS.get(kind, (None, ""))[1]
         words = set(re.findall(r"[a-z_]+", text))  # the fields the event takes, as its help says
 
-        for path, key, _obj in _unread_keys(event, ""):
+        for path, key, _obj in unread_keys(event, ""):
             if key in words:  # a field the event takes, not needed this time (e.g. 'extra')
                 continue
             hint = did_you_mean(closest(key, sorted(words)))
@@ -545,41 +452,32 @@ def _unread(events: list[Any], db: Any) -> list[str]:
     return warnings
 
 
-def _do_batch(t: Any, events: list[Any], log: str, warnings: list[str]) -> list[str]:
-    """Try ``events`` in memory, then write them all (the caller holds the log's lock); what they did."""
-    refused = t.first_refused(events)  # all or nothing: tried in memory before writing any
-    if refused is not None:
-        i, exc = refused
-        where = f"{log}, event {i} of {len(events)}" if len(events) > 1 else log
-        raise CliInputError(then(exc.render(), "Nothing was written: the events are written only when "
-                                               "every one of them is allowed" if len(events) > 1 else
-                                 "Nothing was written"), where=where) from None
-    for line in _unread(events, t.cards):  # (the events were read by the trial above)
-        print(f"companion: warning: {line}", file=sys.stderr)
-        warnings.append(line)
-    said: list[str] = []
-    for event in events:
-        said += _apply(t, event)
-        if isinstance(event, dict) and event.get("event") == "start":
-            said.append(f"coin flips use seed {t.state.seed!r}, recorded in the log")
+def _said(t: Any, event: Any) -> list[str]:
+    """Do one event of a batch (:func:`~companion.cli.batch.write_all`); what it did, with the seed a
+    start's coin flips use."""
+    said = _apply(t, event)
+    if isinstance(event, dict) and event.get("event") == "start":
+        said.append(f"coin flips use seed {t.state.seed!r}, recorded in the log")
     return said
 
 
 def _village_do(args: argparse.Namespace) -> int:
     from ..cards import load_game
+    from .batch import warn, watched, write_all
 
-    events = [_watched(e) for e in _parse_events(args.event)]
+    events = [watched(e) for e in _parse_events(args.event)]
     t = _open_log(args.log, False)
     warnings = warn_set_aside(t)  # said first: the batch may still be refused
     try:  # the card data fills in what an event leaves out: ATK, DEF, an ability's Fruit cost
         t.cards = load_game("village")
     except CompanionError as exc:  # a broken card file of one's own: say so, and go on without it
-        line = f"card data not used: the Village card data could not be read ({exc.render()})"
-        print(f"companion: warning: {line}", file=sys.stderr)
-        warnings.append(line)
-    with t.log.locked():  # all or nothing: no other window writes between the trial and the writes
-        t.sync()
-        said = _do_batch(t, events, args.log, warnings)
+        warn(f"card data not used: the Village card data could not be read ({exc.render()})", warnings)
+
+    def check(events: list[Any]) -> None:  # (the events were read by the trial)
+        for line in _unread(events, t.cards):
+            warn(line, warnings)
+
+    said = write_all(t, events, args.log, say=_said, check=check, error=CliInputError, short=True)
     if args.json:
         doc = _state_json(t.state)
         doc["said"] = said

@@ -1,7 +1,9 @@
-"""``companion tmnt attack`` (is this attack legal, and what does it do?), ``tmnt adjust``, ``tmnt replay``.
+"""``companion tmnt attack`` (is this attack legal, and what does it do?), ``tmnt adjust``, ``tmnt replay``,
+``tmnt do LOG EVENT...`` (record a game, all or nothing) and ``tmnt events``.
 
-Exit codes: 0 legal attack / clean log, 1 illegal attack (every reason printed) / a log
-with bad lines, 2 unreadable input (unknown card names with suggestions, bad ``ATTR:POWER``).
+Exit codes: 0 legal attack / clean log / events written, 1 illegal attack (every reason printed) / a
+log with bad lines, 2 unreadable input (unknown card names with suggestions, bad ``ATTR:POWER``) or
+events refused (nothing written).
 """
 
 from __future__ import annotations
@@ -13,11 +15,15 @@ from typing import Any
 from ..errors import CompanionError, UnknownCardError
 
 KINDS_HELP = "KIND: normal, forceful (f), counter (c), forceful-counter (fc)"
+#: The event kinds of ``companion.tmnt.game.EVENTS``, named here so that --help stays light.
+TMNT_EVENTS = ("start", "next", "flip", "play_event", "play_item", "attack", "result", "correct")
+#: How a new log begins (said when ``do`` is given a missing log and no start event).
+START_EXAMPLE = """'{"event": "start", "players": ["Ann", "Bob"]}'"""
 _NUMBER = re.compile(r"^\s*[+-]?[\d.,]*\d[\d.,]*\s*$")  # a bare number, even a bad one ("-2", "2.5")
 
 
 def register(sub: Any, groups: dict[str, Any]) -> None:
-    p = sub.add_parser("tmnt", help="TMNT TCG: attack calculator, game log replay",
+    p = sub.add_parser("tmnt", help="TMNT TCG: attack calculator, game log replay and actions",
                        description="TMNT TCG table tools (tmnt-tcg.txt, Attack Phase).")
     p.set_defaults(_group_parser=p)
     tsub = p.add_subparsers(dest="tmnt_command", metavar="WHAT")
@@ -70,6 +76,43 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     r.add_argument("--json", action="store_true",
                    help="the state, event count, problems and undo/redo availability as JSON")
     r.set_defaults(handler=replay_command)
+
+    d = tsub.add_parser("do", help="record actions in a TMNT game log (checked against the rules)",
+                        description="Record actions in a TMNT tracker log, as the notebook's buttons do. "
+                                    'Each EVENT is a JSON object such as \'{"event": "flip", "card": '
+                                    '"character"}\', or undo/redo. All or nothing: the events are checked '
+                                    "together first against the phases of Game Flow and the Attack Phase "
+                                    "steps (tmnt-tcg.txt), and nothing is written unless every one is "
+                                    "allowed. A field the event does not take, or did not need this time, "
+                                    "is named in a warning; one close to a field it takes (a typo) is "
+                                    "refused. A start without 'first' or 'seed' gets a fresh seed for the "
+                                    "coin toss, recorded in the log. Exit 0 written (warnings on standard "
+                                    "error), 2 refused or unreadable: nothing written (with --json, "
+                                    "{\"game\", \"error\"}).",
+                        epilog="Example: companion tmnt do game.jsonl "
+                               f"{START_EXAMPLE} '{{\"event\": \"next\"}}'")
+    d.add_argument("log", metavar="LOG",
+                   help="the tracker log (JSONL) to add to; a missing file is created when the first EVENT "
+                        "is a start (the notebook's log is logs/tmnt.jsonl in the user data folder)")
+    d.add_argument("events", nargs="+", metavar="EVENT",
+                   help="undo, redo, or a JSON object {\"event\": KIND, ...}; KIND is one of "
+                        + ", ".join(TMNT_EVENTS) + " (each one's fields: 'companion tmnt events'; players "
+                        "are 0 for Player 1 and 1 for Player 2)")
+    d.add_argument("--json", action="store_true",
+                   help="the state after the events as 'tmnt replay --json' gives it, with the log, the "
+                        "number of events added, what they did (said) and the warnings")
+    d.set_defaults(handler=do_command)
+
+    ev = tsub.add_parser("events", help="every event 'tmnt do' takes, with its fields",
+                         description="Every event 'companion tmnt do' takes, with its fields (in brackets: "
+                                     "optional), what it records and its tmnt-tcg.txt section (Getting "
+                                     "Started, Game Flow, the Flip, Event and Item Phases, the Attack "
+                                     "Phase's steps, Game Over).")
+    ev.add_argument("--json", action="store_true",
+                    help="the events as JSON: {kind: {kind, fields (needed), one_of, optional, notes, "
+                         "objects (the fields of a card or Block Zone given as an object), rule, does, "
+                         "text}}")
+    ev.set_defaults(handler=events_command)
 
 
 class _Resolver:
@@ -240,12 +283,96 @@ def replay_command(args: argparse.Namespace) -> int:
     path = existing_log(Path(args.log), expected="a TMNT tracker log (JSONL)")
     tracker = TmntTracker(EventLog(path, read_only=True))
     if args.json:
-        print_json({"state": tracker.state.to_json(), "events": len(tracker.history),
-                    "problems": [{"line": p.line, "message": p.message} for p in tracker.problems],
-                    "can_undo": tracker.can_undo, "can_redo": tracker.can_redo})
+        print_json(_replay_json(tracker))
     else:
         print("\n".join(describe(tracker.state)))
         print(f"{len(tracker.history)} action(s) in force")
         for p in tracker.problems:
             print(f"  problem: {p}")
     return 1 if tracker.problems else 0
+
+
+def _replay_json(tracker: Any) -> dict[str, Any]:
+    """The log's state as ``tmnt replay --json`` prints it (``tmnt do --json`` adds to it)."""
+    return {"state": tracker.state.to_json(), "events": len(tracker.history),
+            "problems": [{"line": p.line, "message": p.message} for p in tracker.problems],
+            "can_undo": tracker.can_undo, "can_redo": tracker.can_redo}
+
+
+def _read_events(raws: list[str]) -> list[Any]:
+    """Each EVENT as ``undo``, ``redo`` (any case) or a JSON object, watched for the fields the rules
+    read; a start with neither ``first`` nor ``seed`` gets a fresh seed for its coin toss, recorded
+    in the log (as the notebook's "coin toss" does)."""
+    from ..errors import LogError
+    from ..eventlog import new_seed
+    from ..tmnt.game import EVENTS
+    from .batch import read_event, watched
+
+    events = []
+    for k, raw in enumerate(raws, start=1):
+        event = read_event(raw, k, EVENTS, error=LogError, written="Nothing was written")
+        if event["event"] == "start" and "first" not in event and "seed" not in event:
+            event["seed"] = new_seed()
+        events.append(watched(event))
+    return events
+
+
+def _said(t: Any, event: Any) -> list[str]:
+    """Do one event of a batch; what it did, as the notebook's status line says it."""
+    kind = event.get("event")
+    before = t.state.message
+    t.act(event)
+    if kind == "undo":
+        return [f"Undone: {before}"]
+    if kind == "redo":
+        return [f"Redone: {t.state.message}"]
+    said = [t.state.message]
+    if kind == "start" and "first" not in event:
+        said.append(f"the coin toss used seed {t.state.seed!r}, recorded in the log")
+    return said
+
+
+def do_command(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from ..cli import existing_log, print_json, warn_set_aside
+    from ..errors import LogError
+    from ..eventlog import EventLog
+    from ..tmnt.game import EVENT_FIELDS, TmntTracker, describe
+    from .batch import then, unread_fields, warn, write_all
+
+    events = _read_events(args.events)
+    path = Path(args.log)
+    if events[0]["event"] != "start":  # only a start begins a log: a mistyped path is not a new game
+        existing_log(path, error=LogError, expected="a TMNT tracker log (JSONL)",
+                     suggestion=f"A new log begins with a start event: companion tmnt do LOG {START_EXAMPLE} "
+                                "(every event: 'companion tmnt events').")
+    log = str(path)
+    t = TmntTracker(EventLog(path))
+    warnings = warn_set_aside(t)  # said first: the events may still be refused
+
+    def check(events: list[Any]) -> None:  # (the trial read them: every field the rules read is noted)
+        typo, ignored = unread_fields(events, EVENT_FIELDS)
+        if typo is not None:
+            raise LogError(then(typo, "Nothing was written"), where=log)
+        for line in ignored:
+            warn(line, warnings)
+
+    said = write_all(t, events, log, say=_said, check=check)
+    if args.json:
+        print_json({**_replay_json(t), "log": log, "added": len(events), "said": said, "warnings": warnings})
+    else:
+        board = describe(t.state)  # (its last line is the latest message, often said just above)
+        print("\n".join([*said, *(board[:-1] if board[-1] in said else board)]))
+    return 0
+
+
+def events_command(args: argparse.Namespace) -> int:
+    from ..tmnt.game import EVENT_FIELDS, EVENTS
+    from .batch import print_events
+
+    print_events(EVENT_FIELDS, EVENTS, as_json=args.json,
+                 footer="Fields in brackets are optional; players are 0 (Player 1) and 1 (Player 2); undo "
+                        "and redo take back an action and bring it back. Example: companion tmnt do "
+                        "game.jsonl '{\"event\": \"flip\", \"card\": \"character\"}'")
+    return 0

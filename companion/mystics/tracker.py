@@ -81,7 +81,7 @@ from typing import Any
 
 from .. import cite, possessive
 from ..errors import CompanionError, LogError, RuleError, UnknownCardError, closest, did_you_mean
-from ..eventlog import Event, EventLog, Tracker, event_rng
+from ..eventlog import Event, EventFields, EventLog, Tracker, event_rng
 from . import chapter as ch
 from . import initiative as ini
 from . import limits as lim
@@ -1560,58 +1560,6 @@ _AFTER_VICTORY = frozenset({"note", "set_stats", "set_order", "set_turn", "level
 _AFTER_DEFEAT = frozenset({"note", "set_stats", "set_order", "set_turn", "chapter_end", "defeat",
                            "victory"})  # (victory: refused by its own rule, which says why)
 EVENTS: tuple[str, ...] = (*sorted(_HANDLERS), "undo", "redo")
-
-@dataclass(frozen=True)
-class EventFields:
-    """What one kind of event takes, for ``companion mystics events`` and for the warnings of
-    ``mystics do`` (a field listed here is never called one the event does not take).
-
-    ``fields``: needed; ``one_of``: exactly one of them is needed; ``optional``: may be left out;
-    ``notes``: words shown after a field; ``objects``: the fields of an object a field holds (a
-    mouse typed in); ``rule``: how the fields go together; ``does``: what the event records.
-    """
-
-    does: str
-    fields: tuple[str, ...] = ()
-    one_of: tuple[str, ...] = ()
-    optional: tuple[str, ...] = ()
-    notes: tuple[tuple[str, str], ...] = ()
-    objects: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    rule: str = ""
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """Every field the event takes."""
-        return (*self.one_of, *self.fields, *self.optional)
-
-    def note(self, name: str) -> str:
-        """The words shown after field ``name`` ("" if none)."""
-        return dict(self.notes).get(name, "")
-
-    def about(self, name: str) -> str:
-        """What field ``name`` is for: its note, or the rule that names it ("" if neither)."""
-        return self.note(name) or (self.rule if name in self.rule else "")
-
-    def _shown(self, name: str) -> str:
-        note = self.note(name)
-        return f"{name} ({note})" if note else name
-
-    @property
-    def text(self) -> str:
-        """The line ``companion mystics events`` prints: needed fields, [optional ones]: what it does."""
-        parts = [" or ".join(self._shown(n) for n in self.one_of)] if self.one_of else []
-        parts += [self._shown(n) for n in self.fields]
-        if self.optional:
-            parts.append("[" + ", ".join(self._shown(n) for n in self.optional) + "]")
-        does = f"{self.does}; {self.rule}" if self.rule else self.does
-        return f"{', '.join(parts)}: {does}" if parts else does
-
-    def to_json(self, kind: str) -> dict[str, Any]:
-        return {"kind": kind, "fields": list(self.fields), "one_of": list(self.one_of),
-                "optional": list(self.optional), "notes": dict(self.notes),
-                "objects": {k: list(v) for k, v in self.objects}, "rule": self.rule, "does": self.does,
-                "text": self.text}
-
 
 #: What a minion type typed in as an object takes (``{"moth": {"count": 2, "life": 1}}``).
 MINION_OBJECT_FIELDS = ("count", "name", "life", "battle", "defense", "boss", "aggressive", "cards")

@@ -18,7 +18,8 @@ Game flow (tmnt-tcg.txt, Game Flow):
   Only then: a correction that leaves both Decks with cards takes the game up again.
 
 Events (one JSON object a line): ``start``, ``next``, ``flip``, ``play_event``,
-``play_item``, ``attack``, ``result``, ``correct`` (see :meth:`TmntTracker.apply`).
+``play_item``, ``attack``, ``result``, ``correct`` (see :meth:`TmntTracker.apply`; what each
+takes: :data:`EVENT_FIELDS`, which ``companion tmnt events`` prints).
 
 ``start`` may carry ``"attack_card_power": "count"`` (the default) or ``"ignore"``: the
 house reading (the book is silent) of whether an Attack card flipped onto the 1st Block
@@ -32,12 +33,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import cite
-from ..errors import CompanionError, LogError, RuleError
-from ..eventlog import Event, Tracker, event_rng
+from ..errors import CompanionError, LogError, RuleError, closest, did_you_mean
+from ..eventlog import Event, EventFields, Tracker, event_rng
 from .attack import (
     BLOCK_ZONES,
     CARD_TYPES,
     HAND_SIZE,
+    KINDS,
     SEC_ATTACK,
     SEC_COUNTER,
     SEC_FORWARD,
@@ -189,6 +191,63 @@ COUNT_MAX = 10_000
 START_DECK_MIN = START_HAND + BLOCK_ZONES + 1
 START_DECK_MAX = 1000
 
+#: The fields of a card in an attack event given as an object, not as "ATTR:POWER[:KIND]".
+CARD_FIELDS: tuple[str, ...] = ("type", "attribute", "power", "kind", "name")
+_CARD = "{" + ", ".join(CARD_FIELDS) + "}"
+_KEEPS = "a Block Zone 1-4 holding a face-up Character to leave on the field; default: none"
+
+#: What each event takes and does, with its rule-book section (``companion tmnt events``, and the
+#: warnings of ``companion tmnt do`` for a field the event does not take). Players are 0 and 1.
+EVENT_FIELDS: dict[str, EventFields] = {
+    "start": EventFields(
+        f"a new game: {START_HAND} cards to each hand, {BLOCK_ZONES} face-down on the Block Zones "
+        f"({cite('tmnt', 'Getting Started')})",
+        optional=("players", "deck", "first", "seed", "attack_card_power"),
+        notes=(("players", "two names; default Player 1, Player 2"),
+               ("deck", f"cards in each Deck, {START_DECK_MIN} to {START_DECK_MAX}; default {DECK_SIZE}"),
+               ("first", "0 (Player 1) or 1 (Player 2) goes first"),
+               ("seed", "a number or a word: a coin toss chooses who goes first when 'first' is not given"),
+               ("attack_card_power", "count (default) or ignore: whether an Attack card on the 1st Block "
+                                     "Zone adds its own Power, a house reading for the whole game")),
+        rule="give first or seed ('companion tmnt do' draws a fresh seed when neither is given); the "
+             "first player skips the Adjust Phase on the first turn"),
+    "next": EventFields(
+        "ends the phase: Set Phase (empty Block Zones filled from the hand), Event, Item, Flip and "
+        "Attack Phases; after the Attack Phase (or its Result Step) the other player's turn begins with "
+        f"the Adjust Phase ({cite('tmnt', 'Game Flow')})"),
+    "flip": EventFields(
+        f"the 1st Block card is turned face-up in the Flip Phase ({cite('tmnt', 'Flip Phase')})", ("card",),
+        notes=(("card", f"what it is: {', '.join(CARD_TYPES)}; an Item or Event card goes to the Trash"),)),
+    "play_event": EventFields(
+        f"1 Event card from the hand, then to the Trash ({cite('tmnt', 'Event Phase')})"),
+    "play_item": EventFields(
+        f"1 Item card from the hand, discarding 1 card of its Attribute ({cite('tmnt', 'Item Phase')})"),
+    "attack": EventFields(
+        f"the Attack, Counter and Forward Steps, checked and resolved ({cite('tmnt', SEC_PHASE)})",
+        ("character",), optional=("attacks", "counter"),
+        notes=(("character", 'the face-up 1st Block card: ATTR:POWER such as "wind:3" ("wind:3:attack" for '
+                             f"an Attack card), or {_CARD}"),
+               ("attacks", "up to 3 Attack cards from the hand, in the order placed, each ATTR:POWER[:KIND] "
+                           f"(KIND: {', '.join(KINDS)}) or {_CARD}; default none"),
+               ("counter", "the defender's Counter card from the hand, written as an Attack card (a counter "
+                           "unless KIND says otherwise), or null")),
+        objects=(("character", CARD_FIELDS), ("attacks", CARD_FIELDS), ("counter", CARD_FIELDS))),
+    "result": EventFields(
+        "the Result Step: face-up Block cards and the Attack Zone go to the Trash "
+        f"({cite('tmnt', SEC_RESULT)})",
+        optional=("attacker_keeps", "defender_keeps"),
+        notes=(("attacker_keeps", _KEEPS), ("defender_keeps", _KEEPS))),
+    "correct": EventFields(
+        "set a player's counts or Block Zones by hand (card texts the tracker does not model)", ("player",),
+        optional=("hand", "deck", "trash", "items", "zones", "reason"),
+        notes=(("player", "0 (Player 1) or 1 (Player 2)"),
+               ("zones", f"{BLOCK_ZONES} Block Zones from the 1st: down, up or empty, or {{face, kind}}"),
+               ("reason", "words kept with the correction")),
+        objects=(("zones", ("face", "kind")),),
+        rule=f"give at least one of hand, deck, trash, items, zones (counts 0 to {COUNT_MAX}); a Deck "
+             f"left empty ends the game ({cite('tmnt', 'Game Over')})"),
+}
+
 
 def _count(event: Event, key: str, *, low: int = 0, high: int = COUNT_MAX, default: int | None = None) -> int:
     value = event.get(key, default)
@@ -250,7 +309,8 @@ class TmntTracker(Tracker[Game]):
     def apply(self, state: Game, event: Event) -> Game:
         kind = event.get("event")
         if kind not in EVENTS:  # before "no game yet" / "the game is over": those are about known kinds
-            raise LogError(f"unknown TMNT event {kind!r}", expected=", ".join(EVENTS))
+            raise LogError(f"unknown TMNT event {kind!r}", expected=", ".join(EVENTS),
+                           suggestion=did_you_mean(closest(str(kind), EVENTS)))
         if kind == "start":
             return self._start(event)
         if not state.started:

@@ -28,14 +28,13 @@ Events (JSON objects, ``"event"`` plus fields) are listed in :data:`EVENTS`.
 from __future__ import annotations
 
 import copy
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import cite
 from ..errors import LogError, RuleError, closest, did_you_mean
-from ..eventlog import Event, Tracker, event_rng
+from ..eventlog import Event, Tracker, event_rng, new_seed
 from .battle import Attack, BattleResult, Fighter, resolve_battle
 
 START_MP = 30
@@ -97,11 +96,6 @@ EVENTS: dict[str, tuple[int | None, str]] = {
 #: Added to what an action did when it moved the turn past Step 1 without the draw.
 FORFEIT_NOTE = (f"warning: the turn moved on without drawing, so this round's draw is forfeited "
                 f"({CITE_TURN}, Step 1)")
-
-
-def new_seed() -> int:
-    """A fresh random seed for a new game's start event (the log records it; replays stay exact)."""
-    return secrets.randbelow(2**31)
 
 
 @dataclass(frozen=True, slots=True)

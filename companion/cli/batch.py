@@ -1,0 +1,208 @@
+"""The shared half of the trackers' ``GAME do LOG EVENT...`` and ``GAME events`` commands
+(Village TCG, TMNT, Mice and Mystics).
+
+``do`` reads each command-line EVENT (:func:`read_event`), tries them all on a copy of the
+tracker kept in memory, and writes them only when every one is allowed (:func:`write_all`);
+the events are :func:`watched`, so a field the rules never read (a typo) can be named
+(:func:`unread_keys`, :func:`unread_fields`). ``events`` prints a tracker's table of
+:class:`~companion.eventlog.EventFields` (:func:`print_events`).
+
+Imported by the handlers only: ``companion --help`` does not load it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from ..errors import CompanionError, closest, did_you_mean
+
+#: What a refusal adds when a batch of events was refused.
+ALL_OR_NOTHING = "Nothing was written: the events are written only when every one of them is allowed"
+
+
+def then(text: str, more: str) -> str:
+    """``text`` and then the sentence ``more``: a full stop between them unless ``text`` already ends a
+    sentence (``"Did you mean 'x'?"`` is not followed by a stray ``.``)."""
+    text = text.rstrip()
+    return f"{text}{'' if text.endswith(('.', '?', '!')) else '.'} {more}"
+
+
+def read_event(raw: str, k: int, kinds: Iterable[str], *, error: type[CompanionError] = CompanionError,
+               written: str | None = None) -> dict[str, Any]:
+    """Command-line EVENT number ``k`` as an event: ``undo`` or ``redo`` in any case, or a JSON object
+    with a text ``event`` field. A bare word gets the JSON it stands for (``draw`` ->
+    ``{"event": "draw"}``); ``written``: a sentence added to every refusal (what was written)."""
+    where = f"event {k}"
+    word = raw.strip()
+    if word.lower() in ("undo", "redo"):
+        return {"event": word.lower()}
+    known = sorted({*kinds, "undo", "redo"})
+    try:
+        event = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", word):  # an event kind typed without its JSON
+            kind = word.lower() if word.lower() in known else None
+            guess = did_you_mean(closest(word, known))
+            hint = (f"Write it as JSON: '{{\"event\": \"{kind}\"}}' (with its fields, if it takes any)"
+                    if kind else "Write an event as JSON: '{\"event\": \"KIND\"}'")
+            hint = then(guess, hint) if guess and not kind else hint
+            raise error(f"{word[:40]!r} is not an event: an event is a JSON object, or undo or redo",
+                        where=where, expected=None if kind else "KIND one of " + ", ".join(known),
+                        suggestion=then(hint, written) if written else hint) from None
+        raise error(f"event is not valid JSON: {exc.msg}", where=f"{where}, column {exc.colno}",
+                    found=repr(raw[:60]), suggestion=written) from None
+    except (RecursionError, ValueError):  # nested thousands deep, or a number of thousands of digits
+        raise error("event cannot be read (nested too deeply, or a number too long)",
+                    where=where, found=repr(raw[:60]), suggestion=written) from None
+    if not isinstance(event, dict):
+        raise error('an event is a JSON object such as {"event": "undo"}', where=where,
+                    found=repr(raw[:60]), suggestion=written)
+    if "event" not in event:
+        raise error("the event has no 'event' field", where=where, expected='{"event": KIND, ...} with KIND '
+                    "one of " + ", ".join(known), found=repr(raw[:60]), suggestion=written)
+    if not isinstance(event["event"], str):
+        raise error("the 'event' field names the event kind as text", where=where,
+                    expected="one of " + ", ".join(known), found=repr(event["event"])[:60],
+                    suggestion=written)
+    return event
+
+
+class Watched(dict):  # type: ignore[type-arg]
+    """An event (or an object inside it) that remembers which of its fields the rules read
+    (see :func:`unread_keys`)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.read: set[str] = set()
+
+    def __getitem__(self, key: str) -> Any:
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self.read.add(str(key))
+        return super().__contains__(key)
+
+
+def watched(value: Any) -> Any:
+    """``value`` with every object in it a :class:`Watched` (the attacks of an attack event too)."""
+    if isinstance(value, dict):
+        return Watched({k: watched(v) for k, v in value.items()})
+    if isinstance(value, list):
+        return [watched(v) for v in value]
+    return value
+
+
+def unread_keys(obj: Any, path: str) -> list[tuple[str, str, Any]]:
+    """(where, field, the object holding it) for every field of ``obj`` (and the objects in it)
+    the rules did not read; the object's ``read`` says what they looked for there."""
+    out: list[tuple[str, str, Any]] = []
+    if isinstance(obj, list):
+        for j, item in enumerate(obj):
+            out += unread_keys(item, f"{path}[{j}]")
+    if isinstance(obj, Watched):
+        out += [(path, key, obj) for key in sorted(set(obj) - obj.read - {"event"})]
+        for key, value in obj.items():
+            out += unread_keys(value, f"{path + '.' if path else ''}{key}")
+    return out
+
+
+def unread_fields(events: list[Any], table: Mapping[str, Any]) -> tuple[str | None, list[str]]:
+    """Fields the rules never read, after a trial of ``events``: the first close to one they
+    looked for or the event takes (a typo, whose value would otherwise be dropped for the
+    default), in words, or ``None``; and the others, each in words (ignored: said as a warning,
+    as village do says them). ``table``: the tracker's :class:`~companion.eventlog.EventFields`
+    by kind. A field the event takes that was not needed this time (rolls for a surge that did
+    not come) is said to be unused, never one it does not take."""
+    typo: str | None = None
+    others: list[str] = []
+    for k, event in enumerate(events, start=1):
+        kind = event.get("event")
+        spec = table.get(kind) if isinstance(kind, str) else None
+        listed = set(spec.names) if spec is not None else set()
+        where = f"event {k} of {len(events)} ({kind})"
+        for path, key, obj in unread_keys(event, ""):
+            field = f"{path + '.' if path else ''}{key!r}"
+            if not path and key in listed:  # taken, but not needed by what happened
+                about = spec.about(key) if spec is not None else ""
+                others.append(f"{where}: {field} was not used this time"
+                              + (f" ({about})" if about else "") + ", so it was ignored")
+                continue
+            looked_for = obj.read | (listed if not path else set())
+            hint = did_you_mean(closest(key, sorted(looked_for - set(obj))))
+            if hint and typo is None:
+                typo = f"{where}: {field} is not a field it takes. {hint}"
+            elif not hint:
+                top = re.match(r"[A-Za-z_]+", path)
+                takes = dict(spec.objects).get(top.group()) if spec is not None and top else None
+                others.append(f"{where}: {field} is not a field it takes"
+                              + (f" (an object in {top.group()} takes {', '.join(takes)})"
+                                 if top and takes else "") + ", so it was ignored")
+    return typo, others
+
+
+def refusal(exc: CompanionError, k: int, events: list[Any], log: str, *,
+            error: type[CompanionError] = CompanionError, short: bool = False) -> CompanionError:
+    """The error for event ``k`` of ``events``, which the rules refused (``exc``): it names the log, the
+    event's number and kind, and says that nothing was written. ``short`` (Village's wording): a
+    lone event is not numbered, and the kind is not named."""
+    text = exc.render(where=exc.where != log)  # (the log's own errors name it: not twice)
+    if short and len(events) == 1:
+        return error(then(text, "Nothing was written"), where=log)
+    kind = "" if short else f" ({events[k - 1].get('event')})"
+    return error(then(text, ALL_OR_NOTHING), where=f"{log}, event {k} of {len(events)}{kind}")
+
+
+def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, Any], list[str]],
+              check: Callable[[list[Any]], None] | None = None, error: type[CompanionError] = CompanionError,
+              short: bool = False) -> list[str]:
+    """The heart of every ``do``: ``events`` on ``tracker``, all or nothing. Under the log's lock (no
+    other window writes between the trial and the writes) the log is read again if it changed, the
+    events are tried in memory (:meth:`~companion.eventlog.Tracker.first_refused`; the first refused
+    one is the error, :func:`refusal`), then ``check(events)`` may refuse or warn (the trial read
+    them: which fields the rules read is known), then each is done by ``say(tracker, event)``,
+    which returns what it did, in words; those lines are returned, in order."""
+    with tracker.log.locked():
+        tracker.sync()
+        refused = tracker.first_refused(events)
+        if refused is not None:
+            k, exc = refused
+            raise refusal(exc, k, events, log, error=error, short=short) from None
+        if check is not None:
+            check(events)
+        said: list[str] = []
+        for k, event in enumerate(events, start=1):
+            try:
+                said += say(tracker, event)
+            except CompanionError as exc:  # not expected after the trial; say exactly what was saved
+                saved = f"Only events 1 to {k - 1} were written" if k > 1 else "Nothing was written"
+                raise error(then(exc.render(where=exc.where != log), saved),
+                            where=f"{log}, event {k} of {len(events)}") from None
+    return said
+
+
+def warn(line: str, warnings: list[str]) -> None:
+    """Say ``line`` on standard error as a warning, and keep it in ``warnings`` (for ``--json``)."""
+    print(f"companion: warning: {line}", file=sys.stderr)
+    warnings.append(line)
+
+
+def print_events(table: Mapping[str, Any], kinds: Iterable[str], *, as_json: bool, footer: str) -> None:
+    """``companion GAME events``: each kind in ``kinds`` with its fields from ``table``
+    (:class:`~companion.eventlog.EventFields` by kind), then ``footer``; or the table as JSON."""
+    from . import print_json
+
+    if as_json:
+        print_json({kind: table[kind].to_json(kind) for kind in kinds})
+    else:
+        for kind in kinds:
+            print(f"{kind:<14} {table[kind].text}")
+        print(footer)
