@@ -528,3 +528,24 @@ def test_a_resumed_session_comes_back_with_the_controls_of_its_latest_draw(tmp_p
     assert (again.aged.max, again.disadvantage.max) == (3, 9)  # the levels' bounds follow
     assert again.last.value == draw_html(page.tracker.state.draws[-1], 0) and "Brom" in again.last.value
     assert again.odds is not None and again.odds.check == again.check()  # the odds computed once, for it
+
+
+def test_a_resumed_session_shows_the_draw_last_acted_on_and_a_blank_task_stays_blank(tmp_path: Path) -> None:
+    log = tmp_path / "mc.jsonl"
+    page = MouseCardPage(log, plot=False, settle=None)
+    page.skill.value = 2
+    page.character.value, page.task.value = "Pip", ""
+    page.cards.value = "AH, 3S"
+    page.draw_button.click()
+    page.skill.value = 3
+    page.character.value, page.task.value = "Ann", "pick the lock"
+    page.cards.value = "4S, 5S, 6S"
+    page.draw_button.click()
+    page.character.value = "Pip"
+    # a bonus on Pip's draw, after Ann drew
+    next(b for b in page.bonus_buttons if b.description == "Ace: +1 success").click()
+    assert page.message.value == "" and page.tracker.state.draws[0].aces_spent == 1
+    again = MouseCardPage(log, plot=False, settle=None)
+    assert (again.character.value, again.task.value, again.skill.value) == ("Pip", "", 2)
+    page.undo_button.click()  # the bonus taken back: Ann's draw is the latest acted on
+    assert MouseCardPage(log, plot=False, settle=None).character.value == "Ann"

@@ -41,7 +41,7 @@ from traitlets import TraitError
 from .. import ui
 from ..errors import RuleError
 from ..mousecard.deck import RANK_LABELS
-from ..mousecard.live import DrawRecord, LiveDeckTracker, draw_event
+from ..mousecard.live import DEFAULT_TASK, DrawRecord, LiveDeckTracker, draw_event
 from ..mousecard.odds import CheckOdds, TaskCheck, exact_odds, same_chance_stopping, success_curve
 from ..mousecard.situations import MAX_LEVELS, SITUATION_HELP
 from ..probability import share
@@ -335,14 +335,14 @@ class MouseCardPage(ui.TrackerPage):
     def _restore_controls(self) -> None:
         """A resumed session comes back as it was left: the check controls, the Character box and
         the Task box are those of the latest draw (a restart mid-chapter does not reset them to
-        the defaults, and the last-draw panel shows the draw it showed). The player's choices
+        the defaults, and the last-draw panel shows the draw it showed: the draw last acted on,
+        a bonus or a draw-on included, see :meth:`_last_worked_on`). The player's choices
         (kings, aces and chips, stopping when sure), the fate chips to spend and "draw from the
         live deck" are not part of a draw (the table makes them as it goes), so they start as
         ever."""
-        draws = self.tracker.state.draws
-        if not draws:
+        rec = self._last_worked_on()
+        if rec is None:
             return
-        rec = draws[-1]
         c = rec.check
         self._restoring = True
         try:
@@ -355,11 +355,23 @@ class MouseCardPage(ui.TrackerPage):
                                   (self.cancel_draws_on, c.cancel_draws_on)):
                 widget.value = value
             self.character.value = rec.character
-            self.task.value = rec.task
+            self.task.value = "" if rec.task == DEFAULT_TASK else rec.task
         except TraitError:  # pragma: no cover - a logged check is one the controls can show
             pass
         finally:
             self._restoring = False
+
+    def _last_worked_on(self) -> DrawRecord | None:
+        """The draw the latest draw, draw-on or bonus in force acted on (a bonus spent on Pip's
+        draw after Ann drew is Pip's), or None when there is none."""
+        st = self.tracker.state
+        for event in reversed(self.tracker.history):
+            if event.get("event") not in ("draw", "draw_on", "bonus"):
+                continue
+            number = event.get("draw")
+            rec = next((d for d in st.draws if d.number == number), None) if number is not None else None
+            return rec or st.last_draw(str(event.get("character", "")))
+        return None
 
     # -- actions -----------------------------------------------------------------------------
     def check(self, *, fate_chips: bool = True) -> TaskCheck:
@@ -545,7 +557,7 @@ class MouseCardPage(ui.TrackerPage):
         typed = self.cards.value.strip()
         cards = [c.id for c in parse_cards(typed)] if typed else None
         hint = self.tracker.state.new_name_hint(character)
-        self._act(draw_event(character, self.task.value.strip() or "task", self.check(fate_chips=False),
+        self._act(draw_event(character, self.task.value.strip() or DEFAULT_TASK, self.check(fate_chips=False),
                              cards))
         self.cards.value = ""
         self._new_name(hint)
