@@ -354,6 +354,9 @@ def test_the_page_on_another_games_log_shows_why_and_saves_nothing(tmp_path: Pat
     page = MouseCardPage(path, plot=False, settle=None)  # it had raised in the notebook cell
     assert "This log cannot be used" in page.notice.value and "not a mousecard one" in page.notice.value
     assert page.tracker.history == [] and path.read_bytes() == before  # no session was started in it
+    assert page.draw_button.disabled and page.award_button.disabled and page.chapter_button.disabled
+    page.character.value = "Pip"  # the buttons stay off as the Character box changes
+    assert page.draw_button.disabled and all(b.disabled for b in page.bonus_buttons)
     try:
         page.tracker.do({"event": "start", "seed": 1})
     except CompanionError as exc:

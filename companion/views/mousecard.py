@@ -626,7 +626,6 @@ class MouseCardPage(ui.TrackerPage):
         self.deck_status.value = (
             f"<div style='font-size:17px'><b>{len(st.order)}</b> cards in the deck · "
             f"{len(st.discards)} drawn since the last reshuffle · chapter {st.chapter}</div>")
-        self._refresh_last()
         rows = "".join(f"<tr><td style='padding-right:16px'>{html.escape(p)}</td>"
                        f"<td><b>{n}</b> {'●' * min(n, 10)}</td></tr>" for p, n in st.chips)
         self.chips_table.value = (f"<table><tr><th align='left'>Player</th><th align='left'>Fate chips"
@@ -636,6 +635,7 @@ class MouseCardPage(ui.TrackerPage):
         self.history.value = f"<b>Session history</b> (latest first)<ol reversed>{items}</ol>"
         self.undo_button.disabled = not self.tracker.can_undo
         self.redo_button.disabled = not self.tracker.can_redo
+        self._refresh_last()  # (after undo and redo: on a log that cannot be used, it turns every button off)
         if self.use_live.value:
             self.compute()
         self._plot_stale()  # a draw changes the live deck a plot may have been drawn from
@@ -662,6 +662,8 @@ class MouseCardPage(ui.TrackerPage):
         chip_success.disabled = rec is None
         chip_cancel.disabled = rec is None or rec.bad_in_effect < 1
         self.draw_on_button.disabled = rec is None or not rec.can_draw_on
+        self._lock_if_unusable([self.draw_button, self.draw_on_button, *self.bonus_buttons, self.award_button,
+                                self.spend_button, self.chapter_button, self.undo_button, self.redo_button])
 
 
 def mousecard_page(log_path: str | Path | None = None) -> w.VBox:
