@@ -199,3 +199,208 @@ def test_the_help_names_every_event_kind() -> None:
     from companion.cli.tmnt import TMNT_EVENTS
 
     assert TMNT_EVENTS == EVENTS and set(EVENT_FIELDS) == set(EVENTS)
+
+
+# -- the audit of 'tmnt do' -------------------------------------------------------------------------
+
+ATTACK_PHASE = (NEXT, NEXT, NEXT)  # Set -> Event -> Item -> Flip Phase
+
+
+def in_attack_phase(tmp_path: Path, capsys: pytest.CaptureFixture[str], card: str = "character") -> Path:
+    """Ann's 1st Block card flipped (``card``), in her Attack Phase."""
+    return started(tmp_path, capsys, *ATTACK_PHASE, json.dumps({"event": "flip", "card": card}), NEXT)
+
+
+@pytest.mark.parametrize("character", ["wind:3:attack", "wind:3", {"attribute": "wind", "power": 3},
+                                       {"type": "attack", "attribute": "wind", "power": 3}])
+def test_an_attack_card_on_the_1st_block_zone_is_written_as_the_events_table_says(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], character: object) -> None:
+    log = in_attack_phase(tmp_path, capsys, "attack")
+    code, out, err = run(capsys, "do", str(log), json.dumps({"event": "attack", "character": character}))
+    assert code == 0 and err == "" and "Forward Step: damage 3" in out
+    assert '"wind:3:attack" for an Attack card' in EVENT_FIELDS["attack"].note("character")
+
+
+def test_a_character_written_on_an_attack_card_is_refused_by_name(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    log = in_attack_phase(tmp_path, capsys, "attack")
+    before = log.read_bytes()
+    code, _, err = run(capsys, "do", str(log), '{"event": "attack", "character": "wind:3:character"}')
+    assert code == 2 and "the 1st Block card is an attack card, not a character card" in err
+    assert log.read_bytes() == before
+    (tmp_path / "b").mkdir()
+    log = in_attack_phase(tmp_path / "b", capsys)  # a Character flipped
+    code, _, err = run(capsys, "do", str(log), '{"event": "attack", "character": "wind:3:attack"}')
+    assert code == 2 and "the 1st Block card is a character card, not an attack card" in err
+
+
+@pytest.mark.parametrize(("event", "said"), [
+    ({"event": "attack", "charcter": "wind:3"},
+     "'charcter' is not a field the 'attack' event takes, and it needs a 'character' field"),
+    ({"event": "attack"}, "'attack' event needs a 'character' field"),
+    ({"event": "correct", "playr": 0, "hand": 3},
+     "'playr' is not a field the 'correct' event takes, and it needs a 'player' field"),
+    ({"event": "correct", "hand": 3}, "'correct' event needs a 'player' field"),
+])
+def test_a_needed_field_left_out_or_misspelt_is_named_before_any_rule(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], event: dict, said: str) -> None:
+    log = in_attack_phase(tmp_path, capsys)
+    before = log.read_bytes()
+    code, out, err = run(capsys, "do", str(log), NEXT, json.dumps(event))  # (the rules would refuse 'next')
+    assert code == 2 and out == "" and f"event 2 of 2 ({event['event']}): {said}" in err, err
+    assert ("Did you mean" in err) == ("is not a field" in said)  # a typo of a field it needs
+    assert "None" not in err and "every Power as a number" not in err and "Traceback" not in err
+    assert "Nothing was written" in err and log.read_bytes() == before
+
+
+def test_a_flip_without_its_card_or_with_a_mistyped_one_gets_the_closest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = started(tmp_path, capsys, *ATTACK_PHASE)
+    before = log.read_bytes()
+    code, _, err = run(capsys, "do", str(log), '{"event": "flip", "crd": "character"}')
+    assert code == 2 and "'crd' is not a field the 'flip' event takes, and it needs a 'card' field" in err
+    assert "Did you mean 'card'?" in err and "None" not in err
+    code, _, err = run(capsys, "do", str(log), '{"event": "flip", "card": "charcter"}')
+    assert code == 2 and "not 'charcter'. Did you mean 'character'?" in err
+    code, _, err = run(capsys, "do", str(log), '{"event": "flip", "card": null}')
+    assert code == 2 and "not null" in err and "None" not in err
+    assert log.read_bytes() == before
+
+
+@pytest.mark.parametrize("argv", [
+    ["village", "do", "{LOG}", '{"event": "mp", "playr": 0, "delta": -3}'],
+    ["mystics", "do", "{LOG}", '{"event": "wound", "mose": "collin"}'],
+])
+def test_every_do_names_a_needed_field_misspelt_before_its_rules(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    log = tmp_path / "g.jsonl"
+    if argv[0] == "village":
+        assert main(["village", "do", str(log), '{"event": "start", "seed": 1}']) == 0
+    else:
+        assert main(["mystics", "new", str(log), "--mice", "collin,filch", "--seed", "1"]) == 0
+    capsys.readouterr()
+    before = log.read_bytes()
+    assert main([a.replace("{LOG}", str(log)) for a in argv]) == 2
+    err = capsys.readouterr().err
+    field = "player" if argv[0] == "village" else "mouse"
+    assert f"needs a '{field}' field" in err and f"Did you mean '{field}'?" in err and "None" not in err
+    assert "Nothing was written" in err and log.read_bytes() == before
+
+
+@pytest.mark.parametrize(("seed", "found"), [(1.5, "1.5"), (None, "null"), (True, "true"), ("", "''")])
+def test_a_bad_seed_is_named_with_what_a_seed_may_be(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     seed: object, found: str) -> None:
+    log = tmp_path / "new.jsonl"
+    code, _, err = run(capsys, "do", str(log), json.dumps({"event": "start", "seed": seed}))
+    assert code == 2 and f"start: 'seed' must be a whole number or a word, not {found}" in err
+    assert "a seed such as 1234" in err and "give 'first' (0 or 1) or a 'seed'" not in err
+    assert not log.exists()
+
+
+def test_a_mistyped_start_on_a_missing_log_is_named_as_an_unknown_event(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "new.jsonl"
+    code, _, err = run(capsys, "do", str(log), '{"event": "strt"}')
+    assert code == 2 and "unknown TMNT event 'strt'" in err and "Did you mean 'start'?" in err
+    assert "no such log file" not in err and not log.exists()
+    code, _, err = run(capsys, "do", str(log), NEXT, '{"event": "nxt"}')  # any event of the batch
+    assert code == 2 and "event 2 of 2 (nxt): unknown TMNT event 'nxt'" in err and not log.exists()
+
+
+def test_an_object_power_is_capped_as_a_typed_one_and_a_deck_sends_only_what_it_holds(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = in_attack_phase(tmp_path, capsys)  # 12-card Decks: 3 left in each after the deal
+    before = log.read_bytes()
+    huge = '{"event": "attack", "character": {"attribute": "wind", "power": 1000000000000}}'
+    code, _, err = run(capsys, "do", str(log), huge)
+    assert code == 2 and "Power must be at most 999999 (6 digits), not 1000000000000" in err
+    assert log.read_bytes() == before
+    code, out, _ = run(capsys, "do", str(log), '{"event": "attack", "character": "wind:3", '
+                       '"attacks": ["fire:999999"]}', "--json")
+    doc = json.loads(out)
+    attack = doc["state"]["attack"]
+    assert code == 0 and attack["defender_trashed"] == 3 and attack["defender_due"] == 999998
+    bob = doc["state"]["players"][1]
+    assert (bob["deck"], bob["trash"]) == (0, 3)
+    # 10: the Forward Step is said, and then the end of the game
+    (said,) = doc["said"]
+    assert said.startswith("Forward Step: damage 1000002; Bob flips 4 Block card(s) from the 1st; Bob sends "
+                           "the last 3 card(s) of the Deck to the Trash (999998 due).")
+    assert said.endswith("Game over: Bob's Deck ran out: Ann wins (tmnt-tcg.txt, Game Over).")
+
+
+@pytest.mark.parametrize(("reason", "said"), [
+    ({"a": 1}, "'reason' must be text, not {\"a\": 1}"),
+    ("two\nlines", "'reason' must be one line"),
+    ("x" * 201, "'reason' is 201 characters long (expected at most 200)"),
+])
+def test_a_correction_s_reason_is_one_line_of_text(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   reason: object, said: str) -> None:
+    log = started(tmp_path, capsys)
+    before = log.read_bytes()
+    code, _, err = run(capsys, "do", str(log), json.dumps({"event": "correct", "player": 0, "deck": 2,
+                                                          "reason": reason}))
+    assert code == 2 and said in err and log.read_bytes() == before
+    code, out, _ = run(capsys, "do", str(log), json.dumps({"event": "correct", "player": 0, "deck": 2,
+                                                          "reason": "x" * 200}))
+    assert code == 0 and f"reason: {'x' * 200}" in out
+
+
+@pytest.mark.parametrize("counter", ['"5"', "5"])
+def test_a_counter_given_as_its_power_alone_is_a_counter_card_as_tmnt_attack_reads_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], counter: str) -> None:
+    log = in_attack_phase(tmp_path, capsys)
+    code, out, err = run(capsys, "do", str(log), '{"event": "attack", "character": "wind:3", "attacks": '
+                         f'["fire:2"], "counter": {counter}}}', "--json")
+    doc = json.loads(out)
+    assert code == 0 and err == "" and doc["state"]["attack"]["counter_power"] == 5
+    assert doc["state"]["attack"]["counter"] is True and doc["state"]["players"][1]["hand"] == 4
+    assert main(["tmnt", "attack", "--character", "wind:3", "--attack", "fire:2", "--counter", "5",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["counter"]["kind"] == "counter"
+    run(capsys, "do", str(log), "undo")
+    code, _, err = run(capsys, "do", str(log), '{"event": "attack", "character": "wind:3", "attacks": '
+                       '["fire:2"], "counter": "-5"}')
+    assert code == 2 and "attack.counter: Power must be a whole number 0 or more, not '-5'" in err
+
+
+def test_a_correction_says_each_new_value_and_the_old_one(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    log = started(tmp_path, capsys)
+    code, out, _ = run(capsys, "do", str(log), '{"event": "correct", "player": 0, "deck": 2, "hand": 5, '
+                       '"zones": ["up", "down", "empty", "down"], "reason": "Splinter"}')
+    assert code == 0
+    assert out.splitlines()[0] == ("Corrected Ann: hand 5 (unchanged), Deck 2 (was 3), Block Zones [1:up] "
+                                   "[2:down] [3:empty] [4:down] (was [1:down] [2:down] [3:down] [4:down]); "
+                                   "reason: Splinter")
+
+
+def test_a_bad_kept_block_zone_names_its_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = in_attack_phase(tmp_path, capsys)
+    assert run(capsys, "do", str(log), '{"event": "attack", "character": "wind:3"}')[0] == 0
+    for field in ("attacker_keeps", "defender_keeps"):
+        code, _, err = run(capsys, "do", str(log), json.dumps({"event": "result", field: 7}))
+        assert code == 2 and f"result: '{field}' (" in err
+        assert "must be a Block Zone 1 to 4 or null, not 7" in err
+    code, _, err = run(capsys, "do", str(log), '{"event": "result", "defender_keeps": true}')
+    assert code == 2 and "not true" in err and "True" not in err
+
+
+def test_a_start_on_a_log_that_holds_a_game_is_refused_as_village_refuses_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = started(tmp_path, capsys, NEXT)
+    before = log.read_bytes()
+    code, _, err = run(capsys, "do", str(log), '{"event": "start", "first": 1}')
+    assert code == 2 and "start: the game has already started in this log (turn 1, Ann: 3 Event Phase)" in err
+    assert "start a new log for a new game" in err and "--new-game" in err and log.read_bytes() == before
+    village = tmp_path / "village.jsonl"  # (the same words as village do's)
+    assert main(["village", "do", str(village), '{"event": "start", "seed": 1}']) == 0
+    assert main(["village", "do", str(village), '{"event": "start", "seed": 2}']) == 2
+    assert "the game has already started; start a new log for a new game" in capsys.readouterr().err
+    code, out, _ = run(capsys, "do", str(log), '{"event": "start", "first": 1}', "--new-game")
+    assert code == 0 and "This new game replaces the game the log held; undo brings that game back." in out
+    code, out, _ = run(capsys, "do", str(log), "undo", "--json")
+    assert code == 0 and json.loads(out)["state"]["phase"] == "event"  # Ann's game is back
+    fresh = tmp_path / "fresh.jsonl"
+    code, out, _ = run(capsys, "do", str(fresh), START, "--new-game")
+    assert code == 0 and "replaces" not in out

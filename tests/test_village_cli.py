@@ -422,3 +422,30 @@ def test_a_deck_change_below_zero_is_refused_not_a_lost_game(tmp_path: Path,
     assert code == 2 and "deck has 53 card(s): -100 would go below 0" in err  # (60 less the opening 7)
     assert "give delta -53 if that is what happened. Nothing was written" in err
     assert main(["village", "do", str(log), '{"event": "deck", "player": 0, "delta": -53}']) == 0
+
+
+@pytest.mark.parametrize(("event", "said"), [
+    ('{"event": "mp", "delta": -3}', "'mp' event needs a 'player' field (expected player: 0 (Player 1) or 1 "
+                                     "(Player 2))"),
+    ('{"event": "mp", "playr": 0, "delta": -3}', "'playr' is not a field the 'mp' event takes, and it needs "
+                                                 "a 'player' field"),
+    ('{"event": "deck", "player": 1}', "'deck' event needs a 'delta' field"),
+    ('{"event": "fruit", "mous": "Acorn Scout #1"}', "Did you mean 'mouse'?"),
+])
+def test_do_names_a_needed_field_left_out_before_the_rules_see_its_default(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], event: str, said: str) -> None:
+    """A needed field left out was refused for the value it defaulted to ("player must be 0 (Player 1) or
+    1 (Player 2), not None"); the step order is not checked first either."""
+    log = tmp_path / "game.jsonl"
+    assert run(capsys, "village", "do", str(log), '{"event": "start", "seed": 5}')[0] == 0
+    before = log.read_bytes()
+    code, out, err = run(capsys, "village", "do", str(log), event)
+    assert code == 2 and out == "" and said in err and "None" not in err and "Nothing was written" in err
+    assert log.read_bytes() == before
+
+
+def test_every_village_event_has_its_fields_table() -> None:
+    from companion.village.game import EVENT_FIELDS, EVENTS
+
+    assert list(EVENT_FIELDS) == list(EVENTS)
+    assert all(set(dict(spec.notes)) <= set(spec.names) for spec in EVENT_FIELDS.values())

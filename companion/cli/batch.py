@@ -149,6 +149,52 @@ def unread_fields(events: list[Any], table: Mapping[str, Any]) -> tuple[str | No
     return typo, others
 
 
+def fields_table(tracker: Any) -> Mapping[str, Any] | None:
+    """The :class:`~companion.eventlog.EventFields` by kind of ``tracker``'s game: the ``EVENT_FIELDS``
+    of the module that defines its class (``None`` if it has none)."""
+    module = sys.modules.get(type(tracker).__module__)
+    table = getattr(module, "EVENT_FIELDS", None)
+    return table if isinstance(table, Mapping) else None
+
+
+def _quoted(names: Iterable[str]) -> str:
+    """``'mouse' or a 'minion'``: field names as a refusal says them."""
+    return " or a ".join(repr(n) for n in names)
+
+
+def missing_field(events: list[Any], table: Mapping[str, Any], *,
+                  tool: str | None = None) -> tuple[int, CompanionError] | None:
+    """The first of ``events`` that lacks a field its kind needs (``table``: the game's
+    :class:`~companion.eventlog.EventFields` by kind: ``fields`` each needed, one of ``one_of``), as
+    (its 1-based place, the error); ``None`` when none does. Checked before the rules, which would
+    otherwise refuse the event for the value a missing field defaults to ("every Power as a number"
+    for a 'charcter'). A field the event does not take that is close to the missing one is named as
+    its typo (Did you mean 'character'?). ``tool``: the game's command (``companion TOOL events``)."""
+    for k, event in enumerate(events, start=1):
+        kind = dict.get(event, "event") if isinstance(event, dict) else None  # (not marked as read)
+        spec = table.get(kind) if isinstance(kind, str) else None
+        if spec is None:  # undo, redo, or a kind the rules will name as unknown
+            continue
+        present = set(event) - {"event"}
+        strangers = sorted(present - set(spec.names))
+        needed = [(name,) for name in spec.fields] + ([tuple(spec.one_of)] if spec.one_of else [])
+        for group in needed:
+            if present & set(group):
+                continue
+            needs = f"needs a {_quoted(group)} field"
+            expected = "; ".join(f"{n}: {spec.note(n)}" for n in group if spec.note(n)) or None
+            typo = next(((s, hit[0]) for s in strangers if (hit := closest(s, group, n=1))), None)
+            if typo is not None:
+                return k, CompanionError(f"{typo[0]!r} is not a field the {kind!r} event takes, and it "
+                                         f"{needs}", expected=expected, suggestion=did_you_mean([typo[1]]))
+            shown = [repr(n)[:40] for n in strangers[:5]] + (["..."] if strangers[5:] else [])
+            found = ("fields " + ", ".join(shown)) if shown else None if present else "no fields"
+            more = f"Every event's fields: 'companion {tool} events'." if tool else None
+            return k, CompanionError(f"{kind!r} event {needs}", expected=expected, found=found,
+                                     suggestion=more)
+    return None
+
+
 def refusal(exc: CompanionError, k: int, events: list[Any], log: str, *,
             error: type[CompanionError] = CompanionError, short: bool = False) -> CompanionError:
     """The error for event ``k`` of ``events``, which the rules refused (``exc``): it names the log, the
@@ -161,15 +207,28 @@ def refusal(exc: CompanionError, k: int, events: list[Any], log: str, *,
     return error(then(text, ALL_OR_NOTHING), where=f"{log}, event {k} of {len(events)}{kind}")
 
 
+def check_fields(events: list[Any], log: str, table: Mapping[str, Any] | None, *, tool: str | None = None,
+                 error: type[CompanionError] = CompanionError, short: bool = False) -> None:
+    """Refuse the first of ``events`` that lacks a field its kind needs (:func:`missing_field`), as
+    :func:`refusal` says it; nothing when ``table`` is ``None``."""
+    if table is not None and (missing := missing_field(events, table, tool=tool)) is not None:
+        k, exc = missing
+        raise refusal(exc, k, events, log, error=error, short=short) from None
+
+
 def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, Any], list[str]],
               check: Callable[[list[Any]], None] | None = None, error: type[CompanionError] = CompanionError,
-              short: bool = False) -> list[str]:
-    """The heart of every ``do``: ``events`` on ``tracker``, all or nothing. Under the log's lock (no
-    other window writes between the trial and the writes) the log is read again if it changed, the
+              short: bool = False, fields: Mapping[str, Any] | None = None) -> list[str]:
+    """The heart of every ``do``: ``events`` on ``tracker``, all or nothing. First a field an event
+    needs and lacks is named (:func:`check_fields`, with ``fields`` or the game's own table,
+    :func:`fields_table`), before any rule is tried on a value it would default to. Under the log's lock
+    (no other window writes between the trial and the writes) the log is read again if it changed, the
     events are tried in memory (:meth:`~companion.eventlog.Tracker.first_refused`; the first refused
     one is the error, :func:`refusal`), then ``check(events)`` may refuse or warn (the trial read
     them: which fields the rules read is known), then each is done by ``say(tracker, event)``,
     which returns what it did, in words; those lines are returned, in order."""
+    check_fields(events, log, fields if fields is not None else fields_table(tracker),
+                 tool=getattr(tracker, "KIND", None) or None, error=error, short=short)
     with tracker.log.locked():
         tracker.sync()
         refused = tracker.first_refused(events)

@@ -9,7 +9,6 @@ events refused (nothing written).
 from __future__ import annotations
 
 import argparse
-import re
 from typing import Any
 
 from ..errors import CompanionError, UnknownCardError
@@ -19,7 +18,6 @@ KINDS_HELP = "KIND: normal, forceful (f), counter (c), forceful-counter (fc)"
 TMNT_EVENTS = ("start", "next", "flip", "play_event", "play_item", "attack", "result", "correct")
 #: How a new log begins (said when ``do`` is given a missing log and no start event).
 START_EXAMPLE = """'{"event": "start", "players": ["Ann", "Bob"]}'"""
-_NUMBER = re.compile(r"^\s*[+-]?[\d.,]*\d[\d.,]*\s*$")  # a bare number, even a bad one ("-2", "2.5")
 
 
 def register(sub: Any, groups: dict[str, Any]) -> None:
@@ -85,9 +83,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                     "steps (tmnt-tcg.txt), and nothing is written unless every one is "
                                     "allowed. A field the event does not take, or did not need this time, "
                                     "is named in a warning; one close to a field it takes (a typo) is "
-                                    "refused. A start without 'first' or 'seed' gets a fresh seed for the "
-                                    "coin toss, recorded in the log. Exit 0 written (warnings on standard "
-                                    "error), 2 refused or unreadable: nothing written (with --json, "
+                                    "refused, and so is an event without a field it needs. A start without "
+                                    "'first' or 'seed' gets a fresh seed for the coin toss, recorded in the "
+                                    "log; a start on a log that holds a game is refused, as 'village do' "
+                                    "refuses it, unless --new-game is given. Exit 0 written (warnings on "
+                                    "standard error), 2 refused or unreadable: nothing written (with --json, "
                                     "{\"game\", \"error\"}).",
                         epilog="Example: companion tmnt do game.jsonl "
                                f"{START_EXAMPLE} '{{\"event\": \"next\"}}'")
@@ -98,6 +98,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="undo, redo, or a JSON object {\"event\": KIND, ...}; KIND is one of "
                         + ", ".join(TMNT_EVENTS) + " (each one's fields: 'companion tmnt events'; players "
                         "are 0 for Player 1 and 1 for Player 2)")
+    d.add_argument("--new-game", action="store_true",
+                   help="let a start begin a new game in a log that holds one (as the notebook's New game "
+                        "does): it replaces that game, and undo brings it back")
     d.add_argument("--json", action="store_true",
                    help="the state after the events as 'tmnt replay --json' gives it, with the log, the "
                         "number of events added, what they did (said) and the warnings")
@@ -136,10 +139,10 @@ class _Resolver:
 
     def __call__(self, text: str, *, role: str, card_type: str, default_kind: str = "normal") -> Any:
         from ..errors import closest
-        from ..tmnt.attack import ATTRIBUTES, BattleCard, from_card, looks_like_spec, parse_power, parse_spec
+        from ..tmnt.attack import ATTRIBUTES, bare_counter, bare_power, from_card, looks_like_spec, parse_spec
 
-        if role == "counter" and _NUMBER.match(text):
-            return BattleCard("attack", None, parse_power(text, where="--counter"), "counter")
+        if role == "counter" and bare_power(text):
+            return bare_counter(text, where="--counter")
         if looks_like_spec(text):
             return parse_spec(text, card_type=card_type, where=f"--{role} {text!r}",
                               default_kind=default_kind)
@@ -321,6 +324,7 @@ def _said(t: Any, event: Any) -> list[str]:
     """Do one event of a batch; what it did, as the notebook's status line says it."""
     kind = event.get("event")
     before = t.state.message
+    replaced = kind == "start" and t.state.started
     t.act(event)
     if kind == "undo":
         return [f"Undone: {before}"]
@@ -329,7 +333,21 @@ def _said(t: Any, event: Any) -> list[str]:
     said = [t.state.message]
     if kind == "start" and "first" not in event:
         said.append(f"the coin toss used seed {t.state.seed!r}, recorded in the log")
+    if replaced:
+        said.append("This new game replaces the game the log held; undo brings that game back.")
     return said
+
+
+def _check_kinds(events: list[Any], log: str) -> None:
+    """Name an event kind the tracker does not know (with the closest one) before anything else: before
+    a missing log is refused for want of a start (a mistyped "strt" is not a missing start)."""
+    from ..errors import LogError
+    from ..tmnt.game import EVENTS, unknown_event
+    from .batch import refusal
+
+    for k, event in enumerate(events, start=1):
+        if event["event"] not in (*EVENTS, "undo", "redo"):
+            raise refusal(unknown_event(event["event"]), k, events, log, error=LogError)
 
 
 def do_command(args: argparse.Namespace) -> int:
@@ -339,16 +357,19 @@ def do_command(args: argparse.Namespace) -> int:
     from ..errors import LogError
     from ..eventlog import EventLog
     from ..tmnt.game import EVENT_FIELDS, TmntTracker, describe
-    from .batch import then, unread_fields, warn, write_all
+    from .batch import check_fields, then, unread_fields, warn, write_all
 
     events = _read_events(args.events)
     path = Path(args.log)
+    log = str(path)
+    _check_kinds(events, log)  # first what no log could take: a kind unknown, a field needed and left out
+    check_fields(events, log, EVENT_FIELDS, tool="tmnt", error=LogError)
     if events[0]["event"] != "start":  # only a start begins a log: a mistyped path is not a new game
         existing_log(path, error=LogError, expected="a TMNT tracker log (JSONL)",
                      suggestion=f"A new log begins with a start event: companion tmnt do LOG {START_EXAMPLE} "
                                 "(every event: 'companion tmnt events').")
-    log = str(path)
     t = TmntTracker(EventLog(path))
+    t.one_game = not getattr(args, "new_game", False)  # a start on a game is refused, as 'village do' does
     warnings = warn_set_aside(t)  # said first: the events may still be refused
 
     def check(events: list[Any]) -> None:  # (the trial read them: every field the rules read is noted)

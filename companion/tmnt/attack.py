@@ -58,6 +58,8 @@ _ATTR_NUMBERS = {str(i): a for i, a in enumerate(ATTRIBUTES, start=1)}
 _INT = re.compile(r"^\s*\d+\s*$")
 POWER_DIGITS = 6  # a Power typed in has at most this many digits
 POWER_MAX = 10**POWER_DIGITS - 1
+#: A bare number, even a bad one ("-2", "2.5"): a Counter written as its Power alone.
+BARE_NUMBER = re.compile(r"^\s*[+-]?[\d.,]*\d[\d.,]*\s*$")
 
 
 def a_an(word: str) -> str:
@@ -111,7 +113,7 @@ def parse_attribute(text: str, *, where: str = "attribute") -> str:
         return _ATTR_NUMBERS[t]
     from ..errors import closest
 
-    raise AttackSpecError(f"unknown Attribute {text!r}", where=where,
+    raise AttackSpecError(f"unknown Attribute {shown(text)}", where=where,
                           expected=", ".join(ATTRIBUTES) + " (or 1-4)",
                           suggestion=did_you_mean(closest(t, ATTRIBUTES)))
 
@@ -123,7 +125,7 @@ def parse_kind(text: str, *, where: str = "kind") -> str:
         return _KIND_ALIASES[t]
     from ..errors import closest
 
-    raise AttackSpecError(f"unknown Attack kind {text!r}", where=where,
+    raise AttackSpecError(f"unknown Attack kind {shown(text)}", where=where,
                           expected=", ".join(KINDS),
                           suggestion=did_you_mean(closest(t, KINDS)))
 
@@ -140,6 +142,35 @@ def parse_power(text: str, *, where: str = "power") -> int:
         raise AttackSpecError(f"Power must be at most {POWER_MAX} ({POWER_DIGITS} digits), not {shown}",
                               where=where, expected=f"a whole number 0 to {POWER_MAX}")
     return int(digits)
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """A value from an event as a message shows it: text quoted (``'five'``), anything else as JSON
+    writes it (``null``, ``true``, ``[1, 2]``), never as Python would (``None``); cut short when long."""
+    import json
+
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except (TypeError, ValueError):  # (a value no JSON line holds: said as Python says it)
+            text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def bare_power(value: Any) -> bool:
+    """Whether ``value`` is a bare number (``2``, ``"2"``, even a bad one: ``"-2"``, ``2.5``), not a
+    card: a Counter given as its Power alone (``companion tmnt attack --counter 2``)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int | float) or (isinstance(value, str) and BARE_NUMBER.match(value) is not None)
+
+
+def bare_counter(value: Any, *, where: str = "counter") -> BattleCard:
+    """A Counter card of the Power ``value`` (a bare number, :func:`bare_power`): an Attack card marked
+    [C] whose Attribute is not said, as ``companion tmnt attack --counter 2`` reads it."""
+    return BattleCard("attack", None, parse_power(str(value), where=where), "counter")
 
 
 def looks_like_spec(text: str) -> bool:
@@ -192,16 +223,25 @@ def from_json(obj: Any, *, card_type: str = "attack", where: str = "card",
     if isinstance(obj, str):
         return parse_spec(obj, card_type=card_type, where=where, default_kind=default_kind)
     if not isinstance(obj, Mapping):
-        raise AttackSpecError(f"cannot read {obj!r}", where=where,
+        raise AttackSpecError(f"cannot read {shown(obj)}", where=where,
                               expected='"ATTR:POWER[:KIND]" or an object with attribute and power')
     ctype = str(obj.get("type", card_type)).lower()
     if ctype not in CARD_TYPES:
-        raise AttackSpecError(f"unknown card type {obj.get('type')!r}", where=where,
-                              expected=", ".join(CARD_TYPES))
+        from ..errors import closest
+
+        raise AttackSpecError(f"unknown card type {shown(obj.get('type'))}", where=where,
+                              expected=", ".join(CARD_TYPES),
+                              suggestion=did_you_mean(closest(ctype, CARD_TYPES)))
     attr = obj.get("attribute")
     power = obj.get("power")
     if power is not None and (not isinstance(power, int) or isinstance(power, bool) or power < 0):
-        raise AttackSpecError(f"Power must be a whole number 0 or more, not {power!r}", where=where)
+        raise AttackSpecError(f"Power must be a whole number 0 or more, not {shown(power)}", where=where,
+                              expected=f"0, 1, 2, ... up to {POWER_MAX}, or null (unknown)")
+    if power is not None and power > POWER_MAX:  # as a Power typed as text (parse_power)
+        digits = len(str(power))
+        raise AttackSpecError(f"Power must be at most {POWER_MAX} ({POWER_DIGITS} digits), not "
+                              + (str(power) if digits <= 20 else f"a number of {digits} digits"),
+                              where=where, expected=f"a whole number 0 to {POWER_MAX}")
     return BattleCard(type=ctype,
                       attribute=parse_attribute(attr, where=where) if attr is not None else None,
                       power=power,

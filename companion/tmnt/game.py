@@ -48,9 +48,12 @@ from .attack import (
     BattleCard,
     ForwardResult,
     a_an,
+    bare_counter,
+    bare_power,
     forward_step,
     from_json,
     resolve_attack,
+    shown,
 )
 
 FACES: tuple[str, ...] = ("down", "up", "empty")
@@ -191,6 +194,11 @@ COUNT_MAX = 10_000
 START_DECK_MIN = START_HAND + BLOCK_ZONES + 1
 START_DECK_MAX = 1000
 
+#: The longest ``reason`` a correction keeps (one line), as the Mice and Mystics page limits a defeat reason.
+REASON_MAX = 200
+#: The longest seed given as a word.
+SEED_TEXT_MAX = 100
+
 #: The fields of a card in an attack event given as an object, not as "ATTR:POWER[:KIND]".
 CARD_FIELDS: tuple[str, ...] = ("type", "attribute", "power", "kind", "name")
 _CARD = "{" + ", ".join(CARD_FIELDS) + "}"
@@ -206,7 +214,8 @@ EVENT_FIELDS: dict[str, EventFields] = {
         notes=(("players", "two names; default Player 1, Player 2"),
                ("deck", f"cards in each Deck, {START_DECK_MIN} to {START_DECK_MAX}; default {DECK_SIZE}"),
                ("first", "0 (Player 1) or 1 (Player 2) goes first"),
-               ("seed", "a number or a word: a coin toss chooses who goes first when 'first' is not given"),
+               ("seed", f"a whole number or a word (at most {SEED_TEXT_MAX} characters): a coin toss chooses "
+                        "who goes first when 'first' is not given"),
                ("attack_card_power", "count (default) or ignore: whether an Attack card on the 1st Block "
                                      "Zone adds its own Power, a house reading for the whole game")),
         rule="give first or seed ('companion tmnt do' draws a fresh seed when neither is given); the "
@@ -230,7 +239,8 @@ EVENT_FIELDS: dict[str, EventFields] = {
                ("attacks", "up to 3 Attack cards from the hand, in the order placed, each ATTR:POWER[:KIND] "
                            f"(KIND: {', '.join(KINDS)}) or {_CARD}; default none"),
                ("counter", "the defender's Counter card from the hand, written as an Attack card (a counter "
-                           "unless KIND says otherwise), or null")),
+                           'unless KIND says otherwise), or its Power alone ("2": a Counter card of that '
+                           "Power, as 'companion tmnt attack --counter 2' reads it), or null")),
         objects=(("character", CARD_FIELDS), ("attacks", CARD_FIELDS), ("counter", CARD_FIELDS))),
     "result": EventFields(
         "the Result Step: face-up Block cards and the Attack Zone go to the Trash "
@@ -242,7 +252,7 @@ EVENT_FIELDS: dict[str, EventFields] = {
         optional=("hand", "deck", "trash", "items", "zones", "reason"),
         notes=(("player", "0 (Player 1) or 1 (Player 2)"),
                ("zones", f"{BLOCK_ZONES} Block Zones from the 1st: down, up or empty, or {{face, kind}}"),
-               ("reason", "words kept with the correction")),
+               ("reason", f"words kept with the correction: one line of at most {REASON_MAX} characters")),
         objects=(("zones", ("face", "kind")),),
         rule=f"give at least one of hand, deck, trash, items, zones (counts 0 to {COUNT_MAX}); a Deck "
              f"left empty ends the game ({cite('tmnt', 'Game Over')})"),
@@ -253,15 +263,30 @@ def _count(event: Event, key: str, *, low: int = 0, high: int = COUNT_MAX, defau
     value = event.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise LogError(f"{event.get('event')}: {key!r} must be a whole number {low} to {high}, "
-                       f"not {value!r}")
+                       f"not {shown(value, 30)}")
     return value
 
 
 def _player_index(event: Event, key: str = "player") -> int:
     value = event.get(key)
     if value not in (0, 1) or isinstance(value, bool):
-        raise LogError(f"{event.get('event')}: {key!r} must be 0 (Player 1) or 1 (Player 2), not {value!r}")
+        raise LogError(f"{event.get('event')}: {key!r} must be 0 (Player 1) or 1 (Player 2), "
+                       f"not {shown(value, 30)}")
     return int(value)
+
+
+def _good_seed(seed: object, *, logged: bool = False) -> bool:
+    """Whether ``seed`` can seed the coin toss: a whole number, or a word of at most
+    :data:`SEED_TEXT_MAX` characters (``logged``: a line already in a log, any text)."""
+    if isinstance(seed, str):
+        return logged or (bool(seed.strip()) and len(seed) <= SEED_TEXT_MAX)
+    return isinstance(seed, int) and not isinstance(seed, bool)
+
+
+def unknown_event(kind: object) -> LogError:
+    """The refusal of an event kind the tracker does not know, with the closest one."""
+    return LogError(f"unknown TMNT event {shown(kind, 40)}", expected=", ".join(EVENTS),
+                    suggestion=did_you_mean(closest(str(kind), EVENTS)))
 
 
 def _set_player(state: Game, index: int, player: Player) -> Game:
@@ -301,6 +326,10 @@ class TmntTracker(Tracker[Game]):
     KIND = "tmnt"
     EVENT_KINDS = frozenset(EVENTS)
     START_FIELDS = frozenset({"players", "deck", "first", "seed", "attack_card_power"})
+    #: Refuse a new start while the log holds a game, as ``village do`` does (``companion tmnt do``
+    #: without ``--new-game``); the notebook's "New game" starts one in the same log (undo brings
+    #: the last back), and a log's lines are always read as they were written.
+    one_game = False
 
     def initial(self) -> Game:
         return Game()
@@ -309,9 +338,15 @@ class TmntTracker(Tracker[Game]):
     def apply(self, state: Game, event: Event) -> Game:
         kind = event.get("event")
         if kind not in EVENTS:  # before "no game yet" / "the game is over": those are about known kinds
-            raise LogError(f"unknown TMNT event {kind!r}", expected=", ".join(EVENTS),
-                           suggestion=did_you_mean(closest(str(kind), EVENTS)))
+            raise unknown_event(kind)
         if kind == "start":
+            if state.started and self.one_game and not self.replaying:
+                who = state.players[state.active].name
+                now = "it is over" if state.over else f"turn {state.turn}, {who}: {PHASE_LABELS[state.phase]}"
+                raise RuleError(f"start: the game has already started in this log ({now}); start a new log "
+                                "for a new game",
+                                suggestion="Or give --new-game to start one here: it replaces the game in "
+                                           "this log (undo brings that game back).")
             return self._start(event)
         if not state.started:
             raise RuleError(f"{kind}: no game yet", suggestion="Start a game first.")
@@ -340,13 +375,19 @@ class TmntTracker(Tracker[Game]):
         names = event.get("players", ["Player 1", "Player 2"])
         if (not isinstance(names, list) or len(names) != 2
                 or not all(isinstance(n, str) and n.strip() for n in names)):
-            raise LogError(f"start: 'players' must be two names, not {names!r}")
+            raise LogError(f"start: 'players' must be two names, not {shown(names)}")
         deck = _count(event, "deck", low=START_DECK_MIN, high=START_DECK_MAX, default=DECK_SIZE)
         seed = event.get("seed")
+        if "seed" in event and not _good_seed(seed, logged=self.replaying) \
+                and not (self.replaying and "first" in event):  # (an older line is read as it was)
+            raise LogError(f"start: 'seed' must be a whole number or a word, not {shown(seed, 40)}",
+                           expected=f"a seed such as 1234 or \"table 2\" (a word of at most {SEED_TEXT_MAX} "
+                                    "characters) for the coin toss",
+                           suggestion="Or leave 'seed' out and give 'first' (0 or 1): who goes first.")
         if "first" in event:
             first = _player_index(event, "first")
             how = "chosen"
-        elif isinstance(seed, int | str) and not isinstance(seed, bool):
+        elif "seed" in event:
             first = event_rng(seed, "coin").randrange(2)
             how = "coin toss"
         else:
@@ -354,7 +395,9 @@ class TmntTracker(Tracker[Game]):
         reading = event.get("attack_card_power", "count")
         if reading not in ATTACK_CARD_POWER:
             raise LogError(f"start: 'attack_card_power' must be {' or '.join(ATTACK_CARD_POWER)}, "
-                           f"not {reading!r}")
+                           f"not {shown(reading, 40)}",
+                           suggestion=did_you_mean(closest(str(reading), ATTACK_CARD_POWER))
+                           if isinstance(reading, str) else None)
         rest = deck - START_HAND - BLOCK_ZONES
         players = tuple(Player(n.strip(), deck=rest) for n in names)
         house = ("" if reading == "count" else
@@ -428,7 +471,9 @@ class TmntTracker(Tracker[Game]):
                             f"{PHASE_LABELS[state.phase]})", where=_cite("flip"))
         card = event.get("card")
         if card not in CARD_TYPES:
-            raise LogError(f"flip: 'card' must be one of {', '.join(CARD_TYPES)}, not {card!r}")
+            raise LogError(f"flip: 'card' must be one of {', '.join(CARD_TYPES)}, not {shown(card, 40)}",
+                           suggestion=did_you_mean(closest(card, CARD_TYPES)) if isinstance(card, str)
+                           else None)
         me = state.players[state.active]
         if me.zones[0].face != "down":
             raise RuleError(f"Flip Phase: the 1st Block card is already {me.zones[0].face}",
@@ -483,18 +528,19 @@ class TmntTracker(Tracker[Game]):
         if not can_attack(me):
             raise RuleError(f"{me.name} has no Character or Attack card face-up on the 1st Block Zone: "
                             "the Attack Phase is skipped", where=_cite("attack"))
-        first = from_json(event.get("character", {}), card_type=me.zones[0].kind or "character",
-                          where="attack.character")
+        first = _attacker(event.get("character"), me.zones[0].kind)
         if me.zones[0].kind and first.type != me.zones[0].kind:
             raise RuleError(f"the 1st Block card is {a_an(me.zones[0].kind)} card, not "
                             f"{a_an(first.type)} card", where=cite("tmnt", SEC_PHASE),
                             suggestion=f"Record the attack with the {me.zones[0].kind} card flipped.")
         raw_attacks = event.get("attacks", [])
         if not isinstance(raw_attacks, list):
-            raise LogError(f"attack: 'attacks' must be a list, not {raw_attacks!r}")
+            raise LogError(f"attack: 'attacks' must be a list, not {shown(raw_attacks)}",
+                           expected='up to 3 Attack cards, e.g. ["fire:2", "nature:1"], or []')
         attacks = tuple(from_json(a, where=f"attack.attacks[{k}]") for k, a in enumerate(raw_attacks))
         raw_counter = event.get("counter")
         counter = (None if raw_counter is None
+                   else bare_counter(raw_counter, where="attack.counter") if bare_power(raw_counter)
                    else from_json(raw_counter, where="attack.counter", default_kind="counter"))
         verdict = resolve_attack(first, attacks, counter, blocks=them.block_cards,
                                  attack_card_power=state.attack_card_power)
@@ -521,11 +567,16 @@ class TmntTracker(Tracker[Game]):
                    if z.face == "up"]
         fwd = forward_step(verdict.extra["total_power"], verdict.extra["counter_power"] or 0,
                            them.block_cards, face_up)
+        # the cards a Deck sends are the cards it holds, at most (then it has run out: Game Over)
+        sent = {"defender": min(them.deck, fwd.defender_trashed),
+                "attacker": min(me.deck, fwd.attacker_trashed)}
         them = _take_damage(replace(them, hand=them.hand - int(counter is not None)), fwd)
-        me = replace(me, hand=me.hand - len(attacks), deck=me.deck - min(me.deck, fwd.attacker_trashed),
-                     trash=me.trash + min(me.deck, fwd.attacker_trashed))
+        me = replace(me, hand=me.hand - len(attacks), deck=me.deck - sent["attacker"],
+                     trash=me.trash + sent["attacker"])
         state = _set_player(_set_player(state, state.active, me), state.defending, them)
-        record = {**fwd.to_json(), "attacks": len(attacks), "counter": counter is not None}
+        record = {**fwd.to_json(), "defender_trashed": sent["defender"], "attacker_trashed": sent["attacker"],
+                  "defender_due": fwd.defender_trashed, "attacker_due": fwd.attacker_trashed,
+                  "attacks": len(attacks), "counter": counter is not None}
         notes = [f"damage {fwd.damage}"]
         if first.type == "attack":
             notes.append("house reading: the Attack card's own Power is "
@@ -533,12 +584,18 @@ class TmntTracker(Tracker[Game]):
                          + f" ({cite('tmnt', SEC_FORWARD)}; set for this game)")
         if fwd.blocks_flipped:
             notes.append(f"{them.name} flips {fwd.blocks_flipped} Block card(s) from the 1st")
-        if fwd.defender_trashed:
-            notes.append(f"{them.name} sends {fwd.defender_trashed} from Deck to Trash")
-        if fwd.attacker_trashed:
-            notes.append(f"{me.name} sends {fwd.attacker_trashed} from Deck to Trash")
-        return replace(state, attack=record, phase="result",
-                       message="Forward Step: " + "; ".join(notes) + ". Now the Result Step.")
+        for who, name, due in (("defender", them.name, fwd.defender_trashed),
+                               ("attacker", me.name, fwd.attacker_trashed)):
+            if due and sent[who] < due:
+                notes.append(f"{name} sends the last {sent[who]} card(s) of the Deck to the Trash "
+                             f"({due} due)")
+            elif due:
+                notes.append(f"{name} sends {due} from Deck to Trash")
+        forward = "Forward Step: " + "; ".join(notes) + "."
+        state = check_over(replace(state, attack=record, phase="result", message=forward))
+        if state.over:  # what the attack did, then how the game ended
+            return replace(state, message=f"{forward} {state.message}")
+        return replace(state, message=f"{forward} Now the Result Step.")
 
     def _result(self, state: Game, event: Event) -> Game:
         if state.phase != "result" or state.attack is None:
@@ -550,12 +607,16 @@ class TmntTracker(Tracker[Game]):
         keeps = {state.active: event.get("attacker_keeps"), state.defending: event.get("defender_keeps")}
         may = {state.active: state.attack["attacker_trashed"] == 0,
                state.defending: state.attack["defender_trashed"] == 0}
+        fields = {state.active: "attacker_keeps", state.defending: "defender_keeps"}
         for idx, keep in keeps.items():
             p = state.players[idx]
             if keep is None:
                 continue
             if not isinstance(keep, int) or isinstance(keep, bool) or not 1 <= keep <= BLOCK_ZONES:
-                raise LogError(f"result: a kept Block Zone is 1 to {BLOCK_ZONES} or null, not {keep!r}")
+                raise LogError(f"result: {fields[idx]!r} ({p.name}'s kept Character) must be a Block Zone "
+                               f"1 to {BLOCK_ZONES} or null, not {shown(keep, 30)}",
+                               expected="the Block Zone holding the face-up Character to leave on the field, "
+                                        "or null (none)")
             if not may[idx]:
                 raise RuleError(f"{p.name} sent cards from Deck to Trash in the Forward Step and cannot "
                                 "leave a Character on the field", where=cite("tmnt", SEC_RESULT))
@@ -591,7 +652,7 @@ class TmntTracker(Tracker[Game]):
         if "zones" in event:
             zones = event["zones"]
             if not isinstance(zones, list) or len(zones) != BLOCK_ZONES:
-                raise LogError(f"correct: 'zones' must list {BLOCK_ZONES} Block Zones, not {zones!r}")
+                raise LogError(f"correct: 'zones' must list {BLOCK_ZONES} Block Zones, not {shown(zones)}")
             parsed = []
             for z in zones:
                 face, kind = (z, None) if isinstance(z, str) else (
@@ -599,15 +660,69 @@ class TmntTracker(Tracker[Game]):
                 if face not in FACES or (kind is not None and kind not in CARD_TYPES) \
                         or (face != "up" and kind is not None):
                     raise LogError(f"correct: a Block Zone is down, up or empty (with an optional card "
-                                   f"type when up), not {z!r}")
+                                   f"type when up), not {shown(z)}",
+                                   suggestion=did_you_mean(closest(face, FACES)) if isinstance(face, str)
+                                   and face not in FACES else None)
                 parsed.append(Zone(face, kind))
             changes["zones"] = tuple(parsed)
         if not changes:
             raise LogError("correct: nothing to change (give hand, deck, trash, items or zones)")
-        reason = str(event.get("reason", "")).strip()
-        why = f" ({reason})" if reason else ""
+        reason = self._reason(event.get("reason"))
+        why = f"; reason: {reason}" if reason else ""
+        said = [_change(key, getattr(p, key), value) for key, value in changes.items()]
         return replace(_set_player(state, idx, replace(p, **changes)),
-                       message=f"Corrected {p.name}: {', '.join(changes)}{why}")
+                       message=f"Corrected {p.name}: {', '.join(said)}{why}")
+
+    def _reason(self, reason: Any) -> str:
+        """A correction's ``reason``: one line of text, at most :data:`REASON_MAX` characters (``null``
+        or blank: none). A line already in a log is read as it was, shown on one line and cut short."""
+        if reason is None:
+            return ""
+        if self.replaying:
+            text = " ".join((reason if isinstance(reason, str) else shown(reason, 10**6)).split())
+            return text if len(text) <= REASON_MAX else text[:REASON_MAX - 1] + "…"
+        if not isinstance(reason, str):
+            raise LogError(f"correct: 'reason' must be text, not {shown(reason, 40)}",
+                           expected=f"words on one line, at most {REASON_MAX} characters",
+                           suggestion='Write it in quotes, e.g. "reason": "Splinter\'s text".')
+        if len(reason.splitlines()) > 1:
+            raise LogError("correct: 'reason' must be one line", found=shown(reason, 40),
+                           expected=f"words on one line, at most {REASON_MAX} characters",
+                           suggestion="Join its lines into one.")
+        text = reason.strip()
+        if len(text) > REASON_MAX:
+            raise LogError(f"correct: 'reason' is {len(text)} characters long",
+                           expected=f"at most {REASON_MAX}", suggestion="Shorten it.")
+        return text
+
+
+def _attacker(raw: Any, zone_kind: str | None) -> BattleCard:
+    """The attack event's ``character``: the face-up card on the 1st Block Zone, whose kind the flip
+    said (``zone_kind``). Written as ``companion tmnt attack --character`` takes it: "wind:3" is the
+    card flipped (an Attack card on a Zone that holds one), "wind:3:attack" an Attack card and
+    "wind:3:character" a Character, whatever the Zone holds (a mismatch is then refused by name); or
+    an object, whose type is the Zone's unless it says one."""
+    where = "attack.character"
+    if isinstance(raw, str):
+        plain = raw.count(":") == 1  # ATTR:POWER, no kind: the card the Zone holds
+        return from_json(raw, card_type="attack" if plain and zone_kind == "attack" else "character",
+                         where=where)
+    return from_json(raw, card_type=zone_kind or "character", where=where)
+
+
+#: How a correction names each thing it sets (``Corrected Ann: Deck 12 (was 31)``).
+_CHANGE_LABELS = {"hand": "hand", "deck": "Deck", "trash": "Trash", "items": "Items", "zones": "Block Zones"}
+
+
+def _change(key: str, before: Any, after: Any) -> str:
+    """One thing a correction set, with its value before: ``Deck 12 (was 31)``."""
+    def text(value: Any) -> str:
+        if key == "zones":
+            return " ".join(f"[{k}:{z.face}{'/' + z.kind if z.kind else ''}]" for k, z in enumerate(value, 1))
+        return str(value)
+
+    was = "unchanged" if before == after else f"was {text(before)}"
+    return f"{_CHANGE_LABELS[key]} {text(after)} ({was})"
 
 
 def can_attack(p: Player) -> bool:

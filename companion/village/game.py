@@ -34,7 +34,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import LogError, RuleError, closest, did_you_mean
-from ..eventlog import Event, Tracker, event_rng, new_seed
+from ..eventlog import Event, EventFields, Tracker, event_rng, new_seed
 from .battle import Attack, BattleResult, Fighter, resolve_battle
 
 START_MP = 30
@@ -91,6 +91,40 @@ EVENTS: dict[str, tuple[int | None, str]] = {
     "mp": (None, "player, delta: change Mouse Points (card effects)"),
     "deck": (None, "player, delta: change deck count (searches, card effects)"),
     "end_turn": (7, "end the turn; the other player's turn begins"),
+}
+
+_PLAYER = ("player", "0 (Player 1) or 1 (Player 2)")
+_MOUSE = ("mouse", "a mouse id on the field, e.g. \"Acorn Scout #1\"")
+_DELTA = ("delta", "a whole number: + adds, - takes away")
+
+#: What each kind of :data:`EVENTS` needs (``fields``) and may take (``optional``), for ``companion
+#: village do``, which names a needed field left out (or misspelt) before any rule is tried.
+EVENT_FIELDS: dict[str, EventFields] = {
+    "start": EventFields(EVENTS["start"][1], optional=("players", "first", "decks", "deck", "mp", "seed",
+                                                       "strict_order", "direct_damage")),
+    "redraw": EventFields(EVENTS["redraw"][1], ("player",), optional=("basic_in_hand",), notes=(_PLAYER,)),
+    "draw": EventFields(EVENTS["draw"][1]),
+    "step": EventFields(EVENTS["step"][1], ("to",),
+                        notes=(("to", "the step to move on to, at most 6 (end_turn ends the turn)"),)),
+    "play_basic": EventFields(EVENTS["play_basic"][1], optional=("name", "atk", "def", "number")),
+    "summon_mega": EventFields(EVENTS["summon_mega"][1], ("sacrifice",),
+                               optional=("name", "atk", "def", "sacrifice_allowed", "number"),
+                               notes=(("sacrifice", "the id of the mouse sacrificed"),)),
+    "fruit": EventFields(EVENTS["fruit"][1], ("mouse",), notes=(_MOUSE,)),
+    "ability": EventFields(EVENTS["ability"][1], ("mouse",), optional=("cost", "name"), notes=(_MOUSE,)),
+    "item": EventFields(EVENTS["item"][1], ("mouse",), optional=("name", "extra", "opponent_allowed"),
+                        notes=(_MOUSE,)),
+    "magic": EventFields(EVENTS["magic"][1], optional=("name", "player", "instant", "continuous")),
+    "flip": EventFields(EVENTS["flip"][1], optional=("card", "functions", "result", "attack")),
+    "attack": EventFields(EVENTS["attack"][1], ("attacks",), optional=("direct_damage",),
+                          notes=(("attacks", "[{attacker, defender|null}], or [] for no attack"),),
+                          objects=(("attacks", ("attacker", "defender")),)),
+    "stats": EventFields(EVENTS["stats"][1], ("mouse",), optional=("atk", "def"), notes=(_MOUSE,)),
+    "destroy": EventFields(EVENTS["destroy"][1], ("mouse",), notes=(_MOUSE,)),
+    "destroy_magic": EventFields(EVENTS["destroy_magic"][1], ("player", "name"), notes=(_PLAYER,)),
+    "mp": EventFields(EVENTS["mp"][1], ("player", "delta"), notes=(_PLAYER, _DELTA)),
+    "deck": EventFields(EVENTS["deck"][1], ("player", "delta"), notes=(_PLAYER, _DELTA)),
+    "end_turn": EventFields(EVENTS["end_turn"][1]),
 }
 
 #: Added to what an action did when it moved the turn past Step 1 without the draw.
