@@ -475,7 +475,10 @@ def test_the_new_controls_carry_their_css_classes_and_are_off_before_a_chapter(t
     d.mice_pick.value = ("collin", "filch", "tilda", "maginos")
     d.start_minions.value = "rat_warriors=2"
     d.start_btn.click()
-    assert d.state.started and not any(b.disabled for b in buttons)
+    # (the corrections stay off until they can work: a card chosen, an order or a turn changed)
+    waiting = {d.set_order_btn, d.order_up, d.order_down, d.set_turn_btn}
+    assert d.state.started and not any(b.disabled for b in buttons if b not in waiting)
+    assert all(b.disabled and "choose" in b.tooltip for b in waiting), [b.tooltip for b in waiting]
     box = d._mouse_boxes["tilda"]
     for widget, css in ((box.share, "cmp-mystics-share"), (box.share_to, "cmp-mystics-share-to"),
                         (box.share_cheese, "cmp-mystics-share-cheese"),
@@ -566,7 +569,7 @@ def test_share_moves_cheese_and_a_card_to_another_mouse(tmp_path: Path) -> None:
     assert [g.name for g in d.state.mouse("filch").pack] == ["Grape"], shown(d)
     assert "Grape" not in [g.name for g in d.state.mouse("tilda").gear]
     assert (d.state.mouse("tilda").cheese, d.state.mouse("filch").cheese) == (cheese[0] - 2, cheese[1] + 2)
-    assert "Tilda shares with Filch" in shown(d)
+    assert "Tilda gives Filch 2 cheese and Grape (mice-and-mystics.txt, Share)" in shown(d)
     assert logged(path) == {"event": "share", "from": "tilda", "to": "filch", "cheese": 2, "card": "Grape"}
     assert tilda.share_cheese.value == 0 and ("Grape", "Grape") not in tilda.share_card.options
     assert ("Grape", "Grape") in d._mouse_boxes["filch"].share_card.options
@@ -580,7 +583,7 @@ def test_share_of_more_cheese_than_the_mouse_has_or_of_nothing_is_refused(tmp_pa
     maginos.share_to.value = "tilda"
     maginos.share_cheese.value = 3
     maginos.share.click()
-    assert "Maginos has 0 cheese, cannot spend 3" in shown(d)
+    assert "Maginos has 0 cheese, cannot give 3" in shown(d)
     maginos.share_cheese.value = 0
     maginos.share_card.value = ""
     maginos.share.click()

@@ -279,18 +279,36 @@ def _do(args: argparse.Namespace) -> int:
         for line in ignored:
             warn(line, notes)
 
-    def say(t: Any, event: Any) -> list[str]:  # the messages an event adds (a surge, its text, rolls)
-        before = t.state
-        t.act(event)
-        # (an undo goes back to older messages: none is new)
-        return [] if event.get("event") == "undo" else list(added_messages(before, t.state))
-
-    said = write_all(t, events, str(path), say=say, check=check)
+    said = write_all(t, events, str(path), say=_said, check=check)
     if not args.json:
         for line in said:
             print(line)
-    _show(args, t, {"log": str(path), "added": len(events), "warnings": notes})
+    _show(args, t, {"log": str(path), "added": len(events), "said": said, "warnings": notes})
     return 0
+
+
+def _said(t: Any, event: Any) -> list[str]:
+    """Do one event of a batch; what it did, in the tracker's words: the messages it added (a surge,
+    its text, rolls). An undo says what it took back ("Undone: ..."), a redo what it brought back
+    ("Redone: ..."): the messages that action had added."""
+    kind = event.get("event")
+    before = t.state
+    taken = t.history[-1] if kind == "undo" and t.history else None
+    t.act(event)
+    if kind == "undo":  # the state goes back to before the action: its messages are the ones undone
+        lines = list(added_messages(t.state, before)) or [_event_words(taken)]
+        return [f"Undone: {line}" for line in lines]
+    if kind == "redo":
+        lines = list(added_messages(before, t.state)) or [_event_words(t.history[-1])]
+        return [f"Redone: {line}" for line in lines]
+    return list(added_messages(before, t.state))
+
+
+def _event_words(event: Any) -> str:
+    """An action that said nothing (a room left), as its log line."""
+    import json
+
+    return f"the {event.get('event')} event {json.dumps(event)[:120]}" if event else "the latest action"
 
 
 def _events(args: argparse.Namespace) -> int:
@@ -446,7 +464,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "(every event kind and its fields: 'companion mystics events')")
     d.add_argument("--json", action="store_true",
                    help="the chapter's state after the events as 'mystics replay --json' gives it, with "
-                        "the log, the number of events added and the warnings")
+                        "the log, the number of events added, what they did (said) and the warnings")
     d.set_defaults(handler=_do)
     ev = msub.add_parser("events", help="every event 'mystics do' takes, with its fields",
                          description="Every event 'companion mystics do' takes, with its fields (in "

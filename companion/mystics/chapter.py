@@ -99,6 +99,9 @@ class Board:
     achievements: tuple[tuple[str, str | None], ...] = ()
     overflow: str = "discard"
     lost_by: str = ""  # the reason a defeat event gave; "" when the hourglass lost the chapter
+    #: how moving the chapter end marker lost the chapter (onto or behind the hourglass), in words;
+    #: "" when it did not (the hourglass moved, or a defeat event)
+    marker_loss: str = ""
 
     @property
     def pages_left(self) -> int:
@@ -111,6 +114,8 @@ class Board:
             return ""
         if self.lost_by:
             return f"{self.lost_by} ({cite('mystics', 'Defeat')})"
+        if self.marker_loss:
+            return f"{self.marker_loss} ({cite('mystics', 'Story Control Board')})"
         return f"the hourglass reached the chapter end marker ({cite('mystics', 'Story Control Board')})"
 
 
@@ -139,10 +144,18 @@ def minion_counts(value: Any, where: str, *,
     return tuple(out)
 
 
-def check_defeat(board: Board) -> Board:
-    """Defeat (sticky) when the hourglass reaches the chapter end marker (Story Control Board)."""
+def check_defeat(board: Board, *, marker_moved: bool = False) -> Board:
+    """Defeat (sticky) when the hourglass reaches the chapter end marker (Story Control Board).
+
+    ``marker_moved``: the chapter end marker moved (not the hourglass); a marker put on the
+    hourglass's page, or behind it, has been reached all the same, and the reason says so."""
     if not board.defeated and not board.victory and board.hourglass >= board.chapter_end:
-        return replace(board, defeated=True)
+        how = ""
+        if marker_moved:
+            where = "onto" if board.chapter_end == board.hourglass else "behind"
+            how = (f"the chapter end marker was moved to page {board.chapter_end}, {where} the hourglass "
+                   f"(page {board.hourglass}): the hourglass has reached it")
+        return replace(board, defeated=True, marker_loss=how)
     return board
 
 
@@ -156,8 +169,14 @@ def move_hourglass(board: Board, pages: int = 1) -> Board:
 
 
 def move_chapter_end(board: Board, pages: int = 1) -> Board:
-    """Achievements move the chapter end marker further; a defeat already suffered stands."""
-    return check_defeat(replace(board, chapter_end=max(board.chapter_end + pages, 1)))
+    """Achievements move the chapter end marker further; a defeat already suffered stands. Back, the
+    marker stops on page 1, where the chapter track begins (the caller says so when it cut a move)."""
+    return check_defeat(replace(board, chapter_end=max(board.chapter_end + pages, 1)), marker_moved=True)
+
+
+def put_chapter_end(board: Board, page: int) -> Board:
+    """The chapter end marker put on ``page`` (a chapter rule, a correction)."""
+    return check_defeat(replace(board, chapter_end=page), marker_moved=True)
 
 
 def add_cheese(board: Board, count: int) -> tuple[Board, Surge | None]:

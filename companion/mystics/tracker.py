@@ -103,6 +103,8 @@ HOUSE_READINGS = (
     "Brodie's two initiative cards share his figure: its wounds are the figure's, and both cards leave "
     "the track when he is defeated.",
     "Born to Lead is checked every time cards are placed on the track.",
+    "A corrected initiative order keeps the turn with the card taking it; cards moved across it miss "
+    "this round's turn or take a second one (the message names them; Set turn corrects).",
     "Cheese beyond the 6th is removed with the rest after a surge (book); 'carry' is a house variant.",
 )
 #: Reminders shown when a mouse with a marker starts its turn (Negative Effects; Recover).
@@ -308,7 +310,8 @@ class MysticsTracker(Tracker[MysticsState]):
     ``die``: action-die faces (their movement numbers draw seeded ambush rolls; without
     them ambush rolls must be typed in). ``heroes``/``minions``: id -> info, for tests and
     for users whose cards are not in the data. ``chapters``: number -> chapter record
-    (its Party Setup's excluded mice are checked at the start).
+    (its Party Setup's excluded mice are checked at the start). ``card_names``: search card
+    id -> name, for the words shown (:meth:`card_name`); default the search card data.
     """
 
     KIND = "mystics"
@@ -318,8 +321,10 @@ class MysticsTracker(Tracker[MysticsState]):
                  minions: Mapping[str, MinionInfo] | None = None,
                  abilities: Mapping[str, tuple[str, ...]] | None = None,
                  special_surge: Callable[[int, int], str | None] | None = None,
-                 chapters: Mapping[int, Any] | None = None) -> None:
+                 chapters: Mapping[int, Any] | None = None,
+                 card_names: Mapping[str, str] | None = None) -> None:
         self._die = tuple(die) if die is not None else None
+        self._card_names = dict(card_names) if card_names is not None else None
         self._chapters = dict(chapters) if chapters is not None else None
         self._data_errors: dict[str, CompanionError] = {}
         self._heroes = dict(heroes) if heroes is not None else None
@@ -375,6 +380,19 @@ class MysticsTracker(Tracker[MysticsState]):
             self._abilities = self._load("abilities", load)
         return self._abilities.get(name.lower(), self._abilities.get(name, ()))
 
+    def card_name(self, card: str) -> str:
+        """A search card as the table reads it: its name for an id of the card data (a hero's starting
+        equipment is recorded by id: ``tildas-mace`` is Tilda's Mace), else as it was typed. Only for
+        words shown: a card data that cannot be loaded leaves the id (the pages say why elsewhere)."""
+        if self._card_names is None:
+            try:
+                from .data import search_cards
+
+                self._card_names = self._load("cards", lambda: {x.id: x.name for x in search_cards()})
+            except CompanionError:
+                return card
+        return self._card_names.get(card, card)
+
     def chapter_info(self, number: int | None) -> Any | None:
         """The chapter's record (:class:`companion.mystics.data.Chapter`), ``None`` if the data has none."""
         if number is None:
@@ -404,12 +422,9 @@ class MysticsTracker(Tracker[MysticsState]):
                            suggestion=f"Did you mean {hint[0]!r}?" if hint else None)
         if kind != "start" and not state.started:
             raise RuleError(f"{kind!r} before the chapter started", suggestion='log a "start" event first')
-        if state.board.defeated and kind not in _AFTER_DEFEAT and not self.replaying:
-            raise RuleError(f"{kind!r}: the chapter is lost, play does not go on ({c('Defeat')})",
-                            suggestion="Undo the action that lost it, or start the next chapter.")
-        if state.board.victory and kind not in _AFTER_VICTORY and not self.replaying:
-            raise RuleError(f"{kind!r}: the chapter is won, play does not go on ({c('Victory')})",
-                            suggestion="Undo the victory if the chapter goes on, or start the next chapter.")
+        ended = None if self.replaying else end_refusal(state, str(kind))
+        if ended is not None:
+            raise ended
         new = handler(self, replace(state, alert=None), event)
         return replace(new, step=state.step + 1)
 
@@ -465,8 +480,7 @@ class MysticsTracker(Tracker[MysticsState]):
     def roll_die(self, state: MysticsState, purpose: str, n: int) -> list[int]:
         faces = self.die
         if not faces or any(getattr(f, "movement", None) is None for f in faces):
-            raise RuleError(f"{purpose}: the action die data has no movement numbers, so the rolls must "
-                            "be typed in from the table", suggestion='add "rolls": [...] to the event')
+            raise RollsNeeded(purpose, n)
         rng = self.rng(state, purpose)
         rolls = [int(rng.choice(faces).movement) for _ in range(n)]
         if self._draws is not None:
@@ -480,6 +494,16 @@ class MysticsTracker(Tracker[MysticsState]):
         if chosen is None and len(cards) > len(picks) and self._draws is not None:
             self._draws.boss_cards[boss] = [x.id for x in picks]
         return picks
+
+
+class RollsNeeded(RuleError):
+    """Die rolls to type in: the action die data has no movement numbers to draw them from. The
+    command line says to add them to the event; a page points to its own Rolls box."""
+
+    def __init__(self, purpose: str, n: int) -> None:
+        self.purpose, self.n = purpose, n
+        super().__init__(f"{purpose}: the action die data has no movement numbers, so the rolls must be "
+                         "typed in from the table", suggestion='add "rolls": [...] to the event')
 
 
 @dataclass
@@ -1049,7 +1073,13 @@ def _room(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             state = _kept(t, state, LogError(
                 f"'room' event without a name leaves the room, so its {' and '.join(given)} would be lost",
                 expected="the room's name with them; to leave the room, no name and nothing else"))
-        return replace(state, board=replace(state.board, room=None))
+        left = state.board.room
+        state = replace(state, board=replace(state.board, room=None))
+        if left is None:
+            return _say(state, "The mice are in no room")
+        return _say(state, f"The mice leave {left.name}" + (
+            f"; its special surge no longer replaces the encounter card's ({c('Surges')})"
+            if left.has_special_surge else ""))
     if not isinstance(name, str):
         raise LogError(f"bad room name {repr(name)[:40]}", expected="the room's name")
     if not name.strip():
@@ -1078,12 +1108,20 @@ def _minion_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsS
 
 
 def _pilfer(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    """Pilfer: after Filch defeats a minion figure, 1 cheese to his stash, from the minion wheel if it
+    was a Rat. A captured Filch's figure is off the board (Captured Mouse): he defeats no minion.
+
+    (Not refused on another card's turn: the turn pointer cannot tell reliably, see :func:`_share`.)"""
     m = state.mouse(_str(e, "mouse"))
     info = t.hero_roster().get(m.id)
     learned = "pilfer" in map(str.lower, m.abilities)
     if not ((info.pilfer if info is not None else m.id == "filch") or learned):
         raise RuleError(f"{m.name} has no Pilfer: it is Filch's ability", where=f"{c('Mouse Hero Cards')}, "
                         "Filch: Pilfer")
+    if m.captured:
+        raise RuleError(f"{m.name} is captured: the figure is off the board and defeats no minion, so "
+                        f"there is nothing to pilfer ({c('Captured Mouse')}; {c('Mouse Hero Cards')}, "
+                        "Filch: Pilfer)", suggestion=f"Rescue {m.name} first (Rescuing a Mouse).")
     if state.board.wheel < 1:
         raise RuleError("the minion cheese wheel is empty: nothing to take",
                         where=f"{c('Mouse Hero Cards')}, Filch: Pilfer")
@@ -1387,11 +1425,25 @@ def _unequip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 
 def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    """Share: cheese and/or a search card to another mouse on the same or an adjacent space. A captured
+    mouse's figure is off the board (Captured Mouse): it has no space to share from or to.
+
+    The book puts Share among the free actions a mouse takes "at any time during their turn" (Free
+    Mouse Actions; Share), but a share is not refused on another card's turn: the turn pointer is
+    where the players last pressed Next turn, often a step behind the table (a share logged just
+    after the giver's turn ended would be refused wrongly), so the tracker cannot tell reliably."""
     a, b = state.mouse(_str(e, "from")), state.mouse(_str(e, "to"))
     if a.id == b.id:
         raise RuleError(f"{a.name} cannot share with itself", where=c("Share"),
                         expected="another mouse on the same or an adjacent space")
+    for m, side in ((a, "give"), (b, "receive")):
+        if m.captured:
+            raise RuleError(f"{m.name} is captured: its figure is off the board, so it cannot {side} in a "
+                            f"share ({c('Captured Mouse')}; {c('Share')}: a mouse on the same or an "
+                            "adjacent space)", suggestion=f"Rescue {m.name} first (Rescuing a Mouse).")
     n = _int(e, "cheese", 0, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
+    if n > a.cheese:
+        raise RuleError(f"{a.name} has {a.cheese} cheese, cannot give {n}", where=c("Share"))
     a2, b2 = pt.change_cheese(a, -n), pt.change_cheese(b, n)
     card = _opt_str(e, "card")
     if not n and card is None:
@@ -1405,7 +1457,11 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         a2 = pt.drop(a2, card)
         b2 = pt.gain(b2, card, g.trick)
     state = replace(state, mice=pt.put(pt.put(state.mice, a2), b2))
-    return _say(state, f"{a.name} shares with {b.name} ({c('Share')})")
+    gifts = [f"{n} cheese"] if n else []
+    if card is not None:
+        gifts.append(t.card_name(card))
+    what = " and ".join(gifts) or "nothing"
+    return _say(state, f"{a.name} gives {b.name} {what} ({c('Share')})")
 
 
 def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -1427,13 +1483,17 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
                 where=c("Individual Achievements"), expected=f"no move_end (or {move})"))
     else:
         move = _int(e, "move_end", 0, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
-    board = replace(state.board, achievements=(*state.board.achievements, (key, mouse)))
+    before = state.board
+    board = replace(before, achievements=(*before.achievements, (key, mouse)))
     board = ch.move_chapter_end(board, move) if move else board
     _check_move(board.chapter_end, move, "the chapter end marker")
     state = replace(state, board=board)
     moved = f": chapter end marker {move:+d} page(s), now page {lim.show(board.chapter_end)}" if move else ""
-    return _say(state, f"Achievement {name!r}" + (f" ({mouse})" if mouse else "") + moved
-                + f" ({c('Achievements')})")
+    moved += _cut_move(before.chapter_end, move, board.chapter_end, f"the chapter track begins at page 1 "
+                                                                    f"({c('Story Control Board')})")
+    state = _say(state, f"Achievement {name!r}" + (f" ({mouse})" if mouse else "") + moved
+                 + f" ({c('Achievements')})")
+    return _lost_now(state, before)
 
 
 def _check_move(page: int, move: int, what: str) -> None:
@@ -1445,37 +1505,66 @@ def _check_move(page: int, move: int, what: str) -> None:
                         suggestion='correct the chapter end marker with {"event": "chapter_end", "page": N}')
 
 
+def _cut_move(start: int, move: int, page: int, why: str) -> str:
+    """A move from page ``start`` by ``move`` pages that ended on ``page``: "" when it went the whole
+    way, else the words for how far it went (``why`` it stopped short), to follow where it is."""
+    moved = page - start
+    if moved == move:
+        return ""
+    way = "forward" if move > 0 else "back"
+    return f"; it moved {way} {abs(moved)} page(s), not {abs(move)}: {why}"
+
+
+def _lost_now(state: MysticsState, before: Board) -> MysticsState:
+    """The defeat said, in words for what happened, when the action just lost the chapter."""
+    if state.board.defeated and not before.defeated:
+        return _say(state, f"Defeat: {state.board.defeat_reason}")
+    return state
+
+
 def _chapter_end(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     state = _kept(t, state, _not_both(e, "move", "page", "move: pages to move the marker; page: the page "
                                                        "to put it on"))
+    before = state.board
+    cut = ""
     if "page" in e:
         page = _int(e, "page", minimum=1, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
-        board = ch.check_defeat(replace(state.board, chapter_end=page))
+        board = ch.put_chapter_end(before, page)
     else:
         move = _int(e, "move", 1, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
-        board = ch.move_chapter_end(state.board, move)
+        board = ch.move_chapter_end(before, move)
         _check_move(board.chapter_end, move, "the chapter end marker")
-    return _say(replace(state, board=board),
-                f"Chapter end marker on page {lim.show(board.chapter_end)} ({c('Story Control Board')})")
+        cut = _cut_move(before.chapter_end, move, board.chapter_end, "the chapter track begins at page 1")
+    state = _say(replace(state, board=board), f"Chapter end marker on page {lim.show(board.chapter_end)}"
+                                              f"{cut} ({c('Story Control Board')})")
+    return _lost_now(state, before)
 
 
 def _hourglass(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     move = _int(e, "move", 1, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
-    board = ch.move_hourglass(state.board, move)
+    before = state.board
+    board = ch.move_hourglass(before, move)
     _check_move(board.hourglass, move, "the hourglass")
+    why = "it stops on the chapter end marker" if move > 0 else "the chapter track begins at page 1"
+    cut = _cut_move(before.hourglass, move, board.hourglass, why)
     state = _say(replace(state, board=board),
-                 f"Hourglass on page {board.hourglass} ({c('Story Control Board')})")
-    if board.defeated:
+                 f"Hourglass on page {board.hourglass}{cut} ({c('Story Control Board')})")
+    if board.defeated and not before.defeated:
         state = _say(state, DEFEAT)
     return state
 
 
+def _lost_error(board: Board) -> RuleError:
+    """Victory refused: the chapter is lost already (by the hourglass, or a defeat event)."""
+    lost = (f"was lost by the defeat event: {board.defeat_reason}" if board.lost_by
+            else f"is already lost: {board.defeat_reason}")
+    return RuleError(f"the chapter {lost}", suggestion="Undo the action that lost it, if the chapter was "
+                                                      "won first.")
+
+
 def _victory(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if state.board.defeated:
-        lost = (f"was lost by the defeat event: {state.board.defeat_reason}" if state.board.lost_by
-                else f"is already lost: {state.board.defeat_reason}")
-        raise RuleError(f"the chapter {lost}", suggestion="Undo the action that lost it, if the chapter was "
-                                                          "won first.")
+        raise _lost_error(state.board)
     return _say(replace(state, board=replace(state.board, victory=True)),
                 f"Victory! The chapter's victory conditions are met ({c('Victory')}; Winning and Losing)")
 
@@ -1491,11 +1580,54 @@ def _defeat(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 
 def _set_order(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    """A corrected order (a slip at the table). The turn stays with the card taking it (house
+    reading): the figure in the player's hand is the same whatever the cards around it. Cards moved
+    from below it to above it miss this round's turn, cards moved from above it to below it take a
+    second one; the message names them, and whose turn is next (Set turn corrects the turn)."""
     order = _str_list(e, "order")
     if order is None:
         raise LogError('"set_order" needs an "order" list')
-    return _say(_refocus(state, ini.reorder(state.track, order)),
-                "Initiative order corrected to match the table")
+    new = _refocus(state, ini.reorder(state.track, order))
+    return _say(new, "Initiative order corrected to match the table: " + _turn_after_reorder(state, new))
+
+
+def _card_list(cards: Sequence[str], track: ini.Track) -> str:
+    by_id = {x.id: x.name for x in track}
+    words = [by_id.get(x, x) for x in cards]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _turn_after_reorder(before: MysticsState, after: MysticsState) -> str:
+    """Whose turn goes on and whose is next after a corrected order, and which cards it moved across
+    the turn (they miss this round's turn, or take a second one)."""
+    cur, nxt = after.current, after.next_card
+    if cur is None and (after.turn == -1 or nxt is None):
+        top = after.track[0].name if after.track else "the top card"
+        return f"next: {possessive(top)} turn, the top card's (a new round)"
+    anchor = cur if cur is not None else nxt
+    if cur is not None:
+        words = f"{possessive(cur.name)} turn goes on (the turn stays with the card taking it)"
+        if nxt is not None:
+            last = after.current_index == len(after.track) - 1
+            words += f"; next: {possessive(nxt.name)} turn" + (" (a new round)" if last else "")
+    else:  # (the card whose turn it was left the track: the one that moved up into its slot is next)
+        words = f"next: {possessive(anchor.name)} turn"
+
+    def above(track: ini.Track) -> list[str]:
+        ids = ini.ids(track)
+        return ids[:ids.index(anchor.id)] if anchor.id in ids else []
+
+    old, new = above(before.track), above(after.track)
+    up = [x for x in new if x not in old]
+    down = [x for x in old if x not in new]
+    if up:
+        words += (f". {_card_list(up, after.track)} now {'stand' if len(up) > 1 else 'stands'} above "
+                  f"{anchor.name}: {'they miss' if len(up) > 1 else 'it misses'} this round's turn (Set turn "
+                  "if one of them plays now)")
+    if down:
+        words += (f". {_card_list(down, after.track)} now {'stand' if len(down) > 1 else 'stands'} below "
+                  f"{anchor.name}: {'they take' if len(down) > 1 else 'it takes'} a second turn this round")
+    return words
 
 
 def _set_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -1552,13 +1684,34 @@ _HANDLERS: dict[str, Callable[[MysticsTracker, MysticsState, Event], MysticsStat
 }
 
 #: What may still be logged once the chapter is lost: a note, a correction of the counts, and
-#: the chapter end marker (an achievement's move; the defeat stands). Play does not go on.
+#: the chapter end marker (an achievement's move; the defeat stands). Play does not go on; a second
+#: defeat would change nothing and victory is refused (:func:`end_refusal` says why).
 #: What may still be logged after a victory: notes and corrections (the chapter's figures as the
 #: table has them, e.g. for the campaign), never another turn, surge or hourglass move.
 _AFTER_VICTORY = frozenset({"note", "set_stats", "set_order", "set_turn", "level_up", "mouse_cheese",
                             "achievement", "gain", "discard", "equip", "unequip", "share"})
-_AFTER_DEFEAT = frozenset({"note", "set_stats", "set_order", "set_turn", "chapter_end", "defeat",
-                           "victory"})  # (victory: refused by its own rule, which says why)
+_AFTER_DEFEAT = frozenset({"note", "set_stats", "set_order", "set_turn", "chapter_end"})
+
+
+def end_refusal(state: MysticsState, kind: str) -> RuleError | None:
+    """Why a new action of ``kind`` is refused because the chapter is over (won or lost); ``None`` when
+    it may still be logged. The pages turn off the controls it refuses, with its words."""
+    b = state.board
+    if b.defeated:
+        if kind == "victory":
+            return _lost_error(b)
+        if kind == "defeat":
+            return RuleError(f"the chapter is already lost: {b.defeat_reason}",
+                             suggestion="A second defeat changes nothing; undo the first to record another.")
+        if kind not in _AFTER_DEFEAT:
+            return RuleError(f"{kind!r}: the chapter is lost, play does not go on ({c('Defeat')})",
+                             suggestion="Undo the action that lost it, or start the next chapter.")
+    elif b.victory and kind not in _AFTER_VICTORY:
+        return RuleError(f"{kind!r}: the chapter is won, play does not go on ({c('Victory')})",
+                         suggestion="Undo the victory if the chapter goes on, or start the next chapter.")
+    return None
+
+
 EVENTS: tuple[str, ...] = (*sorted(_HANDLERS), "undo", "redo")
 
 #: What a minion type typed in as an object takes (``{"moth": {"count": 2, "life": 1}}``).

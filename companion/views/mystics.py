@@ -30,9 +30,11 @@ corrections): ``cmp-mystics-order`` (the order put together), ``cmp-mystics-orde
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -46,7 +48,14 @@ from ..mystics import names as nm
 from ..mystics import odds as od
 from ..mystics.chapter import INDIVIDUAL_ACHIEVEMENTS, WHEEL_SIZE
 from ..mystics.party import Mouse
-from ..mystics.tracker import HOUSE_READINGS, MysticsState, MysticsTracker, seed_from_text
+from ..mystics.tracker import (
+    HOUSE_READINGS,
+    MysticsState,
+    MysticsTracker,
+    RollsNeeded,
+    end_refusal,
+    seed_from_text,
+)
 from ..probability import share
 
 ACCENT = "#d68910"
@@ -99,6 +108,18 @@ def _btn(label: str, css: str, style: str = "", width: str = "") -> w.Button:
     if width:
         b.layout.width = width
     return b
+
+
+def gate(widget: Any, reason: str | None) -> None:
+    """Turn ``widget`` off, its tooltip saying why (``reason``), or on (``None``) with its own tooltip
+    back: a control that cannot work is off before the click, never refused after it."""
+    own = widget.__dict__.setdefault("_cmp_tooltip", widget.tooltip or "")
+    widget.disabled = reason is not None
+    widget.tooltip = reason if reason is not None else own
+
+
+#: Why the chapter's controls are off before a chapter starts.
+NO_CHAPTER = "no chapter yet: start one under “New chapter”"
 
 
 _NAME = re.compile(r"[^\W\d][\w -]*")  # a minion type: words (letters first), spaces, _ and -
@@ -276,7 +297,9 @@ def track_html(state: MysticsState) -> str:
     return f"<div>{head}<br>{''.join(tiles) or '<i>empty</i>'}</div>"
 
 
-def mouse_html(state: MysticsState, mid: str) -> str:
+def mouse_html(state: MysticsState, mid: str, card_name: Callable[[str], str] = str) -> str:
+    """A mouse's wounds, cheese, conditions, equipment and pack; ``card_name`` shows a card recorded
+    by id (starting equipment) by its name."""
     m = state.mouse(mid)
     life = m.life if m.life is not None else "?"
     hearts = ""
@@ -287,8 +310,8 @@ def mouse_html(state: MysticsState, mid: str) -> str:
             + _pips("#ecf0f1", max(m.life - m.total_wounds, 0))
         )
     conds = ", ".join(CONDITION_LABELS[c] for c in m.conditions)
-    equip = ", ".join(f"{g.name} ({g.slot})" for g in m.equipped) or "nothing"
-    pack = ", ".join(g.name + (" (trick)" if g.trick else "") for g in m.pack) or "empty"
+    equip = ", ".join(f"{card_name(g.name)} ({g.slot})" for g in m.equipped) or "nothing"
+    pack = ", ".join(card_name(g.name) + (" (trick)" if g.trick else "") for g in m.pack) or "empty"
     status = "<b style='color:#b3261e'>CAPTURED</b> · " if m.captured else ""
     return (
         f"<div style='font-size:17px'><b>{html.escape(m.name)}</b> {status}"
@@ -306,11 +329,15 @@ class MouseBox:
         self.mid = mid
         self.info = w.HTML()
         do = dash.guard
+        #: the event kind each control logs: a control is off when the tracker refuses its kind now
+        #: (the chapter is over), with the tracker's reason
+        self.kinds: dict[Any, str] = {}
 
         def act(label: str, event: dict[str, Any], style: str = "") -> w.Button:
             b = ui.big_button(label, style=style)
             b.layout.min_width = "96px"
             b.on_click(do(lambda _b: dash.do({**event, "mouse": mid})))
+            self.kinds[b] = event["event"]
             return b
 
         row1 = [
@@ -336,12 +363,14 @@ class MouseBox:
             )
             tb.observe(lambda ch, cond=cond: dash.on_condition(mid, cond, ch), "value")
             self.conditions[cond] = tb
+            self.kinds[tb] = "condition"
         self.ability = w.Text(placeholder="ability card", layout=w.Layout(width="200px", height="40px"))
         self.level = ui.big_button("Level up (6 cheese)")
         self.level.layout.width = "200px"
         self.level.on_click(
             do(lambda _b: dash.do({"event": "level_up", "mouse": mid, "ability": self.ability.value.strip()}))
         )
+        self.kinds[self.level] = "level_up"
         # pack, equipment and life (corrections the card data may need)
         self.card = w.Text(placeholder="search card", layout=w.Layout(width="200px", height="40px"))
         self.slot = w.Dropdown(
@@ -356,15 +385,16 @@ class MouseBox:
         )
         self.trick = w.Checkbox(description="trick", layout=w.Layout(width="90px"))
         gear_buttons = []
-        for label, fn in (
-            ("To pack", self._gain),
-            ("Equip", self._equip),
-            ("Unequip", self._unequip),
-            ("Discard", self._discard),
+        for label, fn, kind in (
+            ("To pack", self._gain, "gain"),
+            ("Equip", self._equip, "equip"),
+            ("Unequip", self._unequip, "unequip"),
+            ("Discard", self._discard, "discard"),
         ):
             b = ui.big_button(label)
             b.on_click(do(lambda _b, fn=fn: dash.do(fn())))
             gear_buttons.append(b)
+            self.kinds[b] = kind
         self.life = w.BoundedIntText(
             value=4,
             min=1,
@@ -376,9 +406,11 @@ class MouseBox:
         self.set_life.on_click(
             do(lambda _b: dash.do({"event": "set_stats", "mouse": mid, "life": int(self.life.value)}))
         )
-        # share: cheese and/or a search card to another mouse (Share)
+        self.kinds[self.set_life] = "set_stats"
+        # share: cheese and/or a search card to another mouse (Share); a captured mouse is off the
+        # board (Captured Mouse), so it neither gives nor receives: the choices follow (refresh)
         self.share_to = w.Dropdown(
-            options=[(m.name, m.id) for m in dash.state.mice if m.id != mid],
+            options=[(m.name, m.id) for m in dash.state.mice if m.id != mid and not m.captured],
             description="Give to",
             layout=w.Layout(width="220px", height="40px"),
         )
@@ -396,6 +428,7 @@ class MouseBox:
                                                     f"({cite('mystics', 'Share')})")
         self.share.add_class("cmp-mystics-share")
         self.share.on_click(do(lambda _b: self._do_share(dash)))
+        self.kinds[self.share] = "share"
         extra = w.Accordion(
             [
                 w.VBox(
@@ -480,16 +513,39 @@ class MouseBox:
             self.life.value = m.life
         self.pilfer.layout.display = "" if dash.can_pilfer(m) else "none"
         cards = [("(no card)", "")]
-        for g in m.gear:
+        for g in m.gear:  # shown by name (starting equipment is recorded by id), given as recorded
             if g.name not in {v for _label, v in cards}:
-                cards.append((g.name + (" (equipped)" if g.slot else ""), g.name))
+                cards.append((dash.tracker.card_name(g.name) + (" (equipped)" if g.slot else ""), g.name))
         if list(self.share_card.options) != cards:
             kept = self.share_card.value
             self.share_card.options = cards
             self.share_card.value = kept if kept in {v for _label, v in cards} else ""
-        self.info.value = mouse_html(state, self.mid)
-        self.capture.disabled = m.captured
-        self.rescue.disabled = not m.captured
+        others = [x for x in state.mice if x.id != self.mid]
+        targets = [(x.name, x.id) for x in others if not x.captured]
+        if list(self.share_to.options) != targets:
+            kept = self.share_to.value
+            self.share_to.options = targets
+            ids = [v for _n, v in targets]
+            self.share_to.value = kept if kept in ids else (ids[0] if ids else None)
+        self.info.value = mouse_html(state, self.mid, dash.tracker.card_name)
+        captured = (f"{m.name} is captured: the figure is off the board "
+                    f"({cite('mystics', 'Captured Mouse')}); rescue it first")
+        own = {
+            self.capture: f"{m.name} is already captured" if m.captured else None,
+            self.rescue: None if m.captured else f"{m.name} is not captured",
+            self.pilfer: captured if m.captured else (
+                "the minion cheese wheel is empty: nothing to take" if state.board.wheel < 1 else None),
+            self.share: captured if m.captured else (
+                "no other mouse in the party to give to" if not others
+                else "every other mouse is captured: none can receive "
+                     f"({cite('mystics', 'Captured Mouse')})" if not targets else None),
+            self.level: captured if m.captured else None,
+        }
+        for b, k in self.kinds.items():  # a captured mouse cannot be wounded (the tracker refuses it)
+            if k == "wound" and m.captured:
+                own[b] = captured
+        for widget, kind in self.kinds.items():
+            gate(widget, dash.ended(kind) or own.get(widget))
         dash._syncing = True
         try:
             for cond, tb in self.conditions.items():
@@ -513,7 +569,7 @@ class MysticsDashboard(ui.TrackerPage):
         self._syncing = False
         self.status = ui.panel()
         self.status.add_class("cmp-mystics-status")
-        self.guard = ui.guarded(self.status)
+        self.guard = self._guarded
         g = self.guard
 
         # -- new chapter ---------------------------------------------------------------------
@@ -753,6 +809,8 @@ class MysticsDashboard(ui.TrackerPage):
         self.turn_pick.add_class("cmp-mystics-turn-pick")
         self.set_turn_btn = _btn("Set turn", "cmp-mystics-set-turn", "primary", "160px")
         self.set_turn_btn.on_click(g(lambda _b: self.set_turn()))
+        self.order_list.observe(lambda _c: self._gate_corrections(), "value")
+        self.turn_pick.observe(lambda _c: self._gate_corrections(), "value")
         corrections = w.VBox(
             [
                 w.HBox([self.order_list, w.VBox([self.order_up, self.order_down, self.order_reset])]),
@@ -850,6 +908,41 @@ class MysticsDashboard(ui.TrackerPage):
     def state(self) -> MysticsState:
         return self.tracker.state
 
+    def _guarded(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """A control's callback: an error is shown in the status, after the page is drawn again from
+        the state, so no control shows what did not happen (a toggle pressed, a choice made)."""
+
+        @functools.wraps(fn)
+        def inner(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except Exception as exc:
+                try:
+                    self.refresh()
+                except Exception:  # pragma: no cover - the error to show is the first one
+                    pass
+                ui.show_error(self.status, exc)
+                return None
+
+        return inner
+
+    def _no_chapter(self) -> str:
+        """Why the chapter's controls are off while no chapter is under way."""
+        return "this log cannot be opened (see the message)" if self.unusable is not None else NO_CHAPTER
+
+    def ended(self, kind: str) -> str | None:
+        """Why an action of ``kind`` cannot be logged now that the chapter is won or lost (the
+        tracker's rule, in this page's words), or ``None``."""
+        refused = end_refusal(self.state, kind)
+        if refused is None:
+            return None
+        b = self.state.board
+        if b.defeated and kind in ("victory", "defeat"):
+            return refused.message
+        section = "Defeat" if b.defeated else "Victory"
+        return (f"the chapter is {'lost' if b.defeated else 'won'}: play does not go on "
+                f"({cite('mystics', section)}); Undo takes it back")
+
     # -- actions ---------------------------------------------------------------------------------
     def do(self, event: dict[str, Any]) -> None:
         self.refuse_if_unusable()
@@ -917,8 +1010,9 @@ class MysticsDashboard(ui.TrackerPage):
         rolls = parse_ints(self.enc_rolls.value)
         if rolls is not None:
             event["rolls"] = rolls
-        self.do(event)
-        self.enc_rolls.value = ""
+        self._do_with_rolls(event)
+        self.enc_rolls.value = ""  # the next encounter card says for itself whether it ambushes
+        self.enc_ambush.value = False
 
     def enter_room(self) -> None:
         name = self.room_name.value.strip()
@@ -1045,8 +1139,21 @@ class MysticsDashboard(ui.TrackerPage):
         rolls = parse_ints(self.add_rolls.value)
         if rolls is not None:
             event["rolls"] = rolls
-        self.do(event)
-        self.add_rolls.value = ""
+        self._do_with_rolls(event)
+        self.add_rolls.value = ""  # the next arrival is another rule's: it ambushes only if ticked again
+        self.add_ambush.value = False
+
+    def _do_with_rolls(self, event: dict[str, Any]) -> None:
+        """An event whose ambush may need die rolls: when the die data has no movement numbers to draw
+        them, the Rolls box is where they go (the log's field is no word for this page)."""
+        try:
+            self.do(event)
+        except RollsNeeded as exc:
+            raise CompanionError(
+                f"{exc.purpose}: the action die data has no movement numbers, so the die rolls come from "
+                "the table", where=cite("mystics", "Ambushes"),
+                suggestion="Type the numbers rolled in the Rolls box (e.g. 2 1): one per minion initiative "
+                           "card on the track, top first, and one for a boss's ambush.") from None
 
     def _chapter_end_event(self, how: str) -> dict[str, Any]:
         """Move the chapter end marker by the pages typed (``how="move"``), or put it on the page
@@ -1085,6 +1192,28 @@ class MysticsDashboard(ui.TrackerPage):
         self.order_list.options = [(f"{i + 1}. {names.get(cid, cid)}", cid)
                                    for i, cid in enumerate(self._order)]
         self.order_list.value = chosen if chosen in self._order else None
+        self._gate_corrections()
+
+    def _gate_corrections(self) -> None:
+        """The corrections' buttons, off when they cannot work: ▲/▼ with no card chosen, Set order with
+        the order the track has, Set turn on the card whose turn it is."""
+        s = self.state
+        off = (self._no_chapter() if not s.started else self.ended("set_order"),
+               self._no_chapter() if not s.started else self.ended("set_turn"))
+        chosen = None if self.order_list.value else "choose a card of the order first"
+        gate(self.order_up, off[0] or chosen)
+        gate(self.order_down, off[0] or chosen)
+        gate(self.order_reset, off[0])
+        same = self._order == [c.id for c in s.track]
+        gate(self.set_order_btn, off[0] or (
+            "no cards on the initiative track" if not s.track
+            else "the order shown is the track's already: choose a card and move it up or down first"
+            if same else None))
+        cur = s.current
+        gate(self.set_turn_btn, off[1] or (
+            "no cards on the initiative track" if not s.track
+            else f"it is {possessive(cur.name)} turn already: choose another card"
+            if cur is not None and self.turn_pick.value == cur.id else None))
 
     def move_in_order(self, step: int) -> None:
         """Move the chosen card of the order up (``-1``) or down (``1``); nothing is logged yet."""
@@ -1096,6 +1225,7 @@ class MysticsDashboard(ui.TrackerPage):
         if 0 <= j < len(self._order):
             self._order[i], self._order[j] = self._order[j], self._order[i]
         self._show_order(cid)
+        self.show_status()  # (an error an earlier click showed is over)
 
     def set_order(self) -> None:
         """Correct the initiative order to the one put together (set_order)."""
@@ -1120,33 +1250,40 @@ class MysticsDashboard(ui.TrackerPage):
         self.do({"event": "set_turn", "card": cid})
 
     # -- display ---------------------------------------------------------------------------------
+    def _controls(self) -> dict[Any, str]:
+        """The chapter's controls and the event kind each one logs."""
+        return {
+            self.next_btn: "end_turn", self.add1: "minion_cheese", self.add2: "minion_cheese",
+            self.sub1: "minion_cheese", self.ach_btn: "achievement", self.glass_btn: "hourglass",
+            self.enc_btn: "encounter", self.room_btn: "room", self.wound_minion: "wound_minion",
+            self.defeat_minion: "defeat_minion", self.add_btn: "add_minions",
+            self.end_move_btn: "chapter_end", self.end_page_btn: "chapter_end",
+            self.victory_btn: "victory", self.defeat_btn: "defeat",
+        }
+
+    def show_status(self) -> None:
+        """The status: whose turn it is and the latest messages (or what the page waits for)."""
+        s = self.state
+        if not s.started:
+            if not self.show_unusable(self.status):
+                ui.show(self.status, "info", "No chapter yet",
+                        ["Open “New chapter”, choose the mice, Start."])
+            return
+        cur = s.current
+        nxt = s.next_card
+        title = (f"{possessive(cur.name)} turn" if cur else f"Next: {nxt.name}" if nxt
+                 else "Next: the top card") + f" · round {s.round}"
+        kind = "error" if s.board.defeated else "ok" if s.board.victory else "info"
+        ui.show(self.status, kind, title, [page_words(m) for m in s.messages[-2:]])
+
     def refresh(self) -> None:
         s = self.state
         self.undo_btn.disabled = not self.tracker.can_undo
         self.redo_btn.disabled = not self.tracker.can_redo
-        for b in (
-            self.next_btn,
-            self.add1,
-            self.add2,
-            self.sub1,
-            self.ach_btn,
-            self.glass_btn,
-            self.enc_btn,
-            self.room_btn,
-            self.wound_minion,
-            self.defeat_minion,
-            self.add_btn,
-            self.end_move_btn,
-            self.end_page_btn,
-            self.victory_btn,
-            self.defeat_btn,
-            self.order_up,
-            self.order_down,
-            self.order_reset,
-            self.set_order_btn,
-            self.set_turn_btn,
-        ):
-            b.disabled = not s.started
+        no_minions = "no minions on the board" if not s.minions else None
+        own = {self.wound_minion: no_minions, self.defeat_minion: no_minions}
+        for widget, kind in self._controls().items():
+            gate(widget, self._no_chapter() if not s.started else self.ended(kind) or own.get(widget))
         self._lock_if_unusable((self.start_btn, self.undo_btn, self.redo_btn))
         types = self._minion_types() if s.started else []
         if list(self.add_type.options) != types:
@@ -1154,8 +1291,14 @@ class MysticsDashboard(ui.TrackerPage):
             self.add_type.options = types
             ids = [k for _name, k in types]
             self.add_type.value = kept if kept in ids else (ids[0] if ids else None)
-        if tuple(c.id for c in s.track) != self._order_seen:  # a new track: the order shown follows it
-            self._reset_order()
+        # the minions on the board (none once the start is undone): the picker follows the state
+        opts = [(g.name, g.id) for g in s.minions]
+        if list(self.minion_pick.options) != opts:
+            kept = self.minion_pick.value
+            self.minion_pick.options = opts  # (ipywidgets then shows no choice at all)
+            ids = [mid for _name, mid in opts]
+            self.minion_pick.value = kept if kept in ids else (ids[0] if ids else None)
+        self._boss_cards()
         turns = [(c.name, c.id) for c in s.track]
         now = s.current.id if s.current is not None else None
         if list(self.turn_pick.options) != turns or now != self._turn_seen:
@@ -1164,17 +1307,19 @@ class MysticsDashboard(ui.TrackerPage):
             ids = [k for _name, k in turns]
             self.turn_pick.value = kept if kept in ids else now if now in ids else (ids[0] if ids else None)
             self._turn_seen = now
+        if tuple(c.id for c in s.track) != self._order_seen:  # a new track: the order shown follows it
+            self._reset_order()
+        self._gate_corrections()
         if s.board.chapter_end != self._end_seen:  # the page box shows where the marker is
             self._end_seen = s.board.chapter_end
             self.end_page.value = min(max(s.board.chapter_end, 1), lim.MAX_PAGE)
+        self.show_status()
         if not s.started:
-            if not self.show_unusable(self.status):
-                ui.show(self.status, "info", "No chapter yet",
-                        ["Open “New chapter”, choose the mice, Start."])
             self.track.value = self.wheel.value = self.hourglass.value = self.minions.value = ""
             self.surge_alert.value = self.messages.value = ""
             self.party.children = ()
             self._mouse_boxes = {}
+            self.ach_mouse.options = [("(no mouse)", "")]
             return
         self.track.value = track_html(s)
         self.wheel.value = wheel_html(s)
@@ -1187,12 +1332,6 @@ class MysticsDashboard(ui.TrackerPage):
             )
         else:
             self.surge_alert.value = ""
-        cur = s.current
-        nxt = s.next_card
-        title = (f"{possessive(cur.name)} turn" if cur else f"Next: {nxt.name}" if nxt
-                 else "Next: the top card") + f" · round {s.round}"
-        kind = "error" if s.board.defeated else "ok" if s.board.victory else "info"
-        ui.show(self.status, kind, title, [page_words(m) for m in s.messages[-2:]])
         self.messages.value = (
             "<details><summary>What happened (latest last)</summary><ul>"
             + "".join(f"<li>{html.escape(page_words(m))}</li>" for m in s.messages[-12:])
@@ -1205,13 +1344,6 @@ class MysticsDashboard(ui.TrackerPage):
             for g in s.minions
         ]
         self.minions.value = f"<ul>{''.join(rows)}</ul>" if rows else "<i>No minions on the board.</i>"
-        opts = [(g.name, g.id) for g in s.minions]
-        if list(self.minion_pick.options) != opts:
-            kept = self.minion_pick.value
-            self.minion_pick.options = opts  # (ipywidgets then shows no choice at all)
-            ids = [mid for _name, mid in opts]
-            self.minion_pick.value = kept if kept in ids else (ids[0] if ids else None)
-        self._boss_cards()
         # party
         ids = tuple(m.id for m in s.mice)
         if tuple(self._mouse_boxes) != ids:
