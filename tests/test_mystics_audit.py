@@ -16,24 +16,7 @@ from companion.cli import main
 from companion.errors import RuleError
 from companion.mystics.tracker import MysticsTracker
 from companion.views.mystics import MysticsDashboard
-from tests.test_mystics_helpers import DIE, HEROES, MINIONS, order, start, tracker
-
-KW = {"die": DIE, "heroes": HEROES, "minions": MINIONS}
-
-
-def dash(path: Path, **kw: object) -> MysticsDashboard:
-    return MysticsDashboard(path, tracker_kwargs={**KW, **kw})
-
-
-def started(path: Path, mice: tuple[str, ...] = ("collin", "filch", "tilda", "maginos"),
-            **kw: object) -> MysticsDashboard:
-    d = dash(path, **kw)
-    d.mice_pick.value = mice
-    d.start_minions.value = "rat_warriors=2"
-    d.seed.value = "3"
-    d.start_btn.click()
-    assert d.state.started, d.status.value
-    return d
+from tests.test_mystics_helpers import DIE, HEROES, MINIONS, order, start, started, tracker
 
 
 def shown(d: MysticsDashboard) -> str:

@@ -6,12 +6,16 @@ that each rule is checked at its boundaries with known numbers.
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from companion.eventlog import EventLog
 from companion.mystics.data import DieFace
 from companion.mystics.party import CardInfo, HeroInfo, MinionInfo
 from companion.mystics.tracker import MysticsTracker
+
+if TYPE_CHECKING:
+    from companion.views.mystics import MysticsDashboard
 
 
 def face(fid: str, symbols: tuple[str, ...], movement: int | None = 1) -> DieFace:
@@ -68,6 +72,25 @@ def start(mice: list[Any] | None = None, minions: dict[str, Any] | None = None,
 
 def order(t: MysticsTracker) -> list[str]:
     return [c.id for c in t.state.track]
+
+
+def dash(path: Path, **kw: Any) -> MysticsDashboard:
+    """The page on ``path`` with the test card data (``kw``: more tracker arguments)."""
+    from companion.views.mystics import MysticsDashboard
+
+    return MysticsDashboard(path, tracker_kwargs={"die": DIE, "heroes": HEROES, "minions": MINIONS, **kw})
+
+
+def started(path: Path, mice: tuple[str, ...] = ("collin", "filch", "tilda", "maginos"),
+            **kw: Any) -> MysticsDashboard:
+    """The page with a chapter started from its controls: ``mice``, 2 rat warriors, seed 3."""
+    d = dash(path, **kw)
+    d.mice_pick.value = mice
+    d.start_minions.value = "rat_warriors=2"
+    d.seed.value = "3"
+    d.start_btn.click()
+    assert d.state.started, d.status.value
+    return d
 
 
 def break_user_die() -> None:

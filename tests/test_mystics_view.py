@@ -10,23 +10,9 @@ import pytest
 
 from companion.errors import CompanionError
 from companion.views.mystics import MysticsDashboard, parse_counts, parse_ints
-from tests.test_mystics_helpers import DIE, HEROES, MINIONS, break_user_die
+from tests.test_mystics_helpers import DIE, HEROES, MINIONS, break_user_die, dash, started
 
 KW = {"die": DIE, "heroes": HEROES, "minions": MINIONS}
-
-
-def dash(path: Path) -> MysticsDashboard:
-    return MysticsDashboard(path, tracker_kwargs=KW)
-
-
-def started(path: Path) -> MysticsDashboard:
-    d = dash(path)
-    d.mice_pick.value = ("collin", "filch", "tilda", "maginos")
-    d.start_minions.value = "rat_warriors=2"
-    d.seed.value = "3"
-    d.start_btn.click()
-    assert d.state.started, d.status.value
-    return d
 
 
 def test_start_shows_track_wheel_hourglass_and_party(tmp_path: Path) -> None:
