@@ -214,8 +214,9 @@ def test_brodie_cards_each_roll_in_an_ambush_encounter() -> None:
     t = tracker()
     t.do(start(minions={"brodie": 1}, order=["collin", "filch", "tilda", "maginos", "brodie:pounces",
                                              "brodie:chases"]))
-    with pytest.raises(RuleError, match="2 more numbers"):
+    with pytest.raises(RuleError, match="2 needed, 1 typed") as caught:
         t.do({"event": "encounter", "card": "E", "minions": {}, "ambush": True, "rolls": [1]})
+    assert "expected 1 more number(s)" in caught.value.render()
     t.do({"event": "encounter", "card": "E", "minions": {}, "ambush": True, "rolls": [1, 3]})
     assert order(t) == ["collin", "filch", "brodie:chases", "tilda", "brodie:pounces", "maginos"]
 
@@ -455,7 +456,7 @@ def test_ambush_rolls_even_when_the_minion_type_already_has_a_card() -> None:
     assert order(t) == ["rat_warriors", "collin", "filch", "tilda"]
     rats = next(g for g in t.state.minions if g.id == "rat_warriors")
     assert len(rats.figures) == 3
-    assert any("Ambush! rat_warriors rolled 3" in m for m in t.state.messages)
+    assert any("Ambush! Rat Warriors rolled 3" in m for m in t.state.messages)
 
 
 @pytest.mark.parametrize("roll", [0, 4, 9, 22, -1, True, 2.0, "2"])

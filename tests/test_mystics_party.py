@@ -337,9 +337,9 @@ def test_equip_never_makes_a_second_card_of_one_typed_another_way_and_gain_disca
     t.do(start(minions={"roach": 1}, chapter_end=20))
     t.do({"event": "gain", "mouse": "collin", "card": "Elixir"})
     with pytest.raises(RuleError, match="Did you mean 'Elixir'") as caught:
-        t.do({"event": "equip", "mouse": "collin", "card": "elixir", "slot": "accessory"})
-    assert "has no card 'elixir'" in caught.value.message
-    t.do({"event": "equip", "mouse": "collin", "card": "Elixir", "slot": "accessory"})
+        t.do({"event": "equip", "mouse": "collin", "card": "Elixr", "slot": "accessory"})
+    assert "has no card 'Elixr'" in caught.value.message
+    t.do({"event": "equip", "mouse": "collin", "card": "elixir", "slot": "accessory"})  # any case: the same
     assert [g.name for g in t.state.mouse("collin").equipped if g.name == "Elixir"] == ["Elixir"]
     with pytest.raises(RuleError, match="is equipped"):  # never an equipped card for room
         t.do({"event": "gain", "mouse": "collin", "card": "E", "discard": "Elixir"})

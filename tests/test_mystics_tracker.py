@@ -617,7 +617,7 @@ def test_seeded_ambush_rolls_are_logged_and_replayed_as_drawn(tmp_path: Path) ->
     assert "rolls" not in ev  # the caller's event is left as it was
     rolls = json.loads(path.read_text().splitlines()[-1])["rolls"]
     assert len(rolls) == 2 and set(rolls) <= {1, 2, 3}
-    assert f"rat_warriors rolled {rolls[0]}, spider rolled {rolls[1]}" in "".join(t.state.messages)
+    assert f"Rat Warriors rolled {rolls[0]}, Spider rolled {rolls[1]}" in "".join(t.state.messages)
     again = MysticsTracker(EventLog(path), die=SHIFTED, heroes=HEROES, minions=MINIONS)
     assert again.state == t.state and not again.problems
 
@@ -696,7 +696,7 @@ def test_cli_replay_is_exact_after_the_die_faces_are_corrected(tmp_path: Path,
     assert main(["mystics", "do", str(log), json.dumps(
         {"event": "encounter", "card": "E1", "minions": {"roaches": 2, "spiders": 1}, "ambush": True})]) == 0
     played = replay()
-    assert any("rat-warriors rolled 1" in m for m in played["messages"])
+    assert any("Rat Warriors rolled 1" in m for m in played["messages"])
     correct(3)
     assert replay() == played
 

@@ -63,6 +63,8 @@ def test_mouse_buttons_and_conditions(tmp_path: Path) -> None:
     assert "webbed" in d.state.mouse("filch").conditions
     box.capture.click()
     assert d.state.mouse("filch").captured and d.state.board.hourglass == 2
+    assert box.rescue.disabled is True and "rescued on its turn once none are left" in box.rescue.tooltip
+    d.do({"event": "defeat_minion", "minion": "rat_warriors", "count": 2})
     assert box.rescue.disabled is False
 
 
@@ -126,7 +128,7 @@ def test_pack_equipment_and_life_controls(tmp_path: Path) -> None:
     box.slot.value = "paw2"
     d.do(box._equip())
     assert [(g.name, g.slot, g.paws) for g in d.state.mouse("tilda").equipped] == [("Longbow", "paw", 2)]
-    box.life.value = 1
+    box.life.value = "1"
     box.set_life.click()
     assert d.state.mouse("tilda").life == 1
     box.card.value = ""
@@ -267,8 +269,10 @@ def test_a_minion_removed_in_another_window_is_said_so(tmp_path: Path) -> None:
     other.do({"event": "defeat_minion", "minion": "rat_warriors", "count": 2})
     d.minion_pick.value = "rat_warriors"  # d still shows the rats
     d.wound_minion.click()
-    assert "no rat_warriors on the board any more" in d.status.value
+    assert "the log changed in another window" in d.status.value  # refused, and drawn again
     assert d.minion_pick.options == () and "No minions on the board" in d.minions.value
+    d.wound_minion.click()
+    assert "no minion on the board" in d.status.value
 
 
 def test_wounding_a_boss_card_keeps_the_card_chosen_when_another_window_wrote(tmp_path: Path) -> None:
@@ -279,6 +283,9 @@ def test_wounding_a_boss_card_keeps_the_card_chosen_when_another_window_wrote(tm
     d.minion_pick.value = "vurst"
     d.minion_card.value = "vurst:2"
     dash(path).do({"event": "minion_cheese", "count": 1})  # another window: the page is stale
+    d.wound_minion.click()
+    assert "the log changed in another window" in d.status.value  # refused: the table is shown first
+    assert d.minion_card.value == "vurst:2"  # the choice stays
     d.wound_minion.click()
     track = {c.id: c.wounds for c in d.state.track if c.kind == "boss"}
     assert track == {"vurst:1": 0, "vurst:2": 1}, d.status.value
@@ -306,9 +313,8 @@ def test_the_minion_picker_shows_a_minion_and_figures_count_from_1(tmp_path: Pat
     d.minion_fig.value = 2
     d.wound_minion.click()
     assert "Roaches figure 2: 1" in d.status.value
-    d.minion_fig.value = 5
-    d.wound_minion.click()
-    assert "there is no figure 5" in d.status.value and "figure 1 to 2" in d.status.value
+    d.minion_fig.value = 5  # the box holds the figures on the board: 1 to 2
+    assert d.minion_fig.max == 2 and d.minion_fig.value == 2
 
 
 def test_a_chapter_that_cannot_keep_the_old_log_says_so_and_changes_nothing(
@@ -462,7 +468,7 @@ def test_the_new_controls_carry_their_css_classes_and_are_off_before_a_chapter(t
     d.start_minions.value = "rat_warriors=2"
     d.start_btn.click()
     # (the corrections stay off until they can work: a card chosen, an order or a turn changed)
-    waiting = {d.set_order_btn, d.order_up, d.order_down, d.set_turn_btn}
+    waiting = {d.set_order_btn, d.order_up, d.order_down, d.set_turn_btn, d.end_page_btn}
     assert d.state.started and not any(b.disabled for b in buttons if b not in waiting)
     assert all(b.disabled and "choose" in b.tooltip for b in waiting), [b.tooltip for b in waiting]
     box = d._mouse_boxes["tilda"]

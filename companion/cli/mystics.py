@@ -52,8 +52,10 @@ def render_state(state: Any) -> list[str]:
     b = state.board
     nxt = state.next_card
     wheel = min(max(b.wheel, 0), WHEEL_SIZE)
-    lines = [f"Chapter {state.chapter or '?'}, round {state.round}"
-             + ("" if state.current is not None or nxt is None else f"; next: {nxt.name}"),
+    ended = b.defeated or b.victory
+    lines = [f"Chapter {state.chapter if state.chapter else '(not given)'}, round {state.round}"
+             + (": the chapter is over, play does not go on" if ended
+                else "" if state.current is not None or nxt is None else f"; next: {nxt.name}"),
              f"Hourglass page {show(b.hourglass)}, chapter end page {show(b.chapter_end)} "
              f"({show(b.pages_left)} left)  {chapter_bar(b.hourglass, b.chapter_end)}",
              f"Minion cheese wheel: {b.wheel}/{WHEEL_SIZE}  " + "●" * wheel + "○" * (WHEEL_SIZE - wheel),
@@ -70,7 +72,7 @@ def render_state(state: Any) -> list[str]:
     lines.append("Initiative track:")
     groups = {g.id: g for g in state.minions}
     for i, card in enumerate(state.track):
-        mark = "▶" if i == state.current_index else " "
+        mark = "▶" if i == state.current_index and not ended else " "
         extra = ""
         if card.kind == "minion" and (card.minion or card.id) in groups:  # Brodie: 2 cards, 1 figure
             g = groups[card.minion or card.id]
@@ -98,11 +100,10 @@ KEPT = "Kept as logged, though the rules refuse it now"
 
 
 def added_messages(before: MysticsState, after: MysticsState) -> tuple[str, ...]:
-    """The messages an action added (``before`` -> ``after``), counted by the state's running
-    total: a message like an older one is still new, and the oldest are cut off when there
-    are more than the tracker keeps (:data:`~companion.mystics.tracker.MESSAGES_KEPT`)."""
-    new = after.said - before.said
-    return after.messages[len(after.messages) - new:] if new > 0 else ()
+    """The messages an action added (:func:`companion.mystics.tracker.added_messages`)."""
+    from ..mystics.tracker import added_messages as added
+
+    return added(before, after)
 
 
 def kept_notes(tracker: Any) -> list[str]:
@@ -226,11 +227,14 @@ def _new(args: argparse.Namespace) -> int:
     if args.chapter is not None:
         event["chapter"] = args.chapter
     t.do(event)  # checked before anything is written: a refused start makes no file
+    said = list(added_messages(t.initial(), t.state))  # the start's own words (a party-size note...)
     if not args.json:
         print(f"Seed {event['seed']!r} (recorded in the log: a replay shuffles the same way)")
         for note in notes:
             print(f"note: {note}")
-    _show(args, t, {"log": str(path), "notes": notes})
+        for line in said:
+            print(line)
+    _show(args, t, {"log": str(path), "notes": notes, "said": said})
     return 0
 
 

@@ -17,7 +17,7 @@ that keeps the extra cheese on the emptied wheel; it is labelled as such whereve
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -56,6 +56,14 @@ class Room:
         return bool(self.special_surge or self.special_surge_text)
 
 
+def figure_words(n: int, name: str) -> str:
+    """``n`` figures of a minion type in words: "1 Rat Warriors figure", "2 Rat Warriors", "2 Spider
+    figures" (a type's name may be plural or singular: the count never reads against it)."""
+    if n == 1:
+        return f"1 {name} figure"
+    return f"{n} {name}" if name.endswith("s") else f"{n} {name} figures"
+
+
 @dataclass(frozen=True)
 class Surge:
     """One resolved surge, as a record on the dashboard."""
@@ -67,8 +75,9 @@ class Surge:
     text: str = ""
     discarded: int = 0  # cheese beyond the 6th that the book's "remove all cheese" throws away
 
-    def describe(self) -> str:
-        what = ", ".join(f"{n} {m}" for m, n in self.minions) or self.text or (
+    def describe(self, name: Callable[[str], str] = str) -> str:
+        """The surge in words; ``name``: a minion type's name for its id."""
+        what = ", ".join(figure_words(n, name(m)) for m, n in self.minions) or self.text or (
             "no minions (none were entered for its surge: place any it shows by hand)"
             if self.source == "encounter" else "no minions")
         if self.source == "room":

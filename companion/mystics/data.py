@@ -21,6 +21,7 @@ The action die's symbol vocabulary (mice-and-mystics.txt, Action Dice; Battle):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -455,6 +456,12 @@ class Placement:
     tile: int | None = None
 
 
+#: A chapter's Defeat naming every mouse captured ("all mice are captured at the same time", "all of
+#: the mice are captured", "every mouse is captured").
+_ALL_CAPTURED = re.compile(r"\b(?:all(?: of)?(?: the)? mice (?:are|were|is|being|get|become)|every mouse "
+                           r"(?:is|was|gets|becomes)) captured\b")
+
+
 @dataclass(frozen=True, slots=True)
 class Chapter:
     """A story-book chapter as far as the rule book shows it (mice-and-mystics.txt, Story Book)."""
@@ -481,6 +488,15 @@ class Chapter:
     achievements: tuple[Named, ...] = ()
     unknown: tuple[str, ...] = ()
     notes: str = ""
+
+    @property
+    def all_captured_defeat(self) -> bool:
+        """Whether the chapter's Defeat names every mouse captured at the same time (chapter 1's: "... or
+        all mice are captured at the same time"; mice-and-mystics.txt, Defeat: the conditions that, if
+        met, mean the mice are immediately defeated). Read from the chapter data's own words, so a
+        chapter of the user's says it the same way."""
+        text = " ".join(self.defeat.lower().split())
+        return bool(_ALL_CAPTURED.search(text))
 
     def surge_for(self, tile: int) -> TileRule | None:
         """The room's special surge, which replaces the encounter card's surge (Surges, step 2)."""

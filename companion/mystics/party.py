@@ -11,11 +11,11 @@ class), "Wounds on non-boss minions", "Wounds on boss minions", Filch's Prehensi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .. import cite
+from .. import cite, possessive
 from ..errors import CompanionError, RuleError, UnknownCardError, closest
 
 CONDITIONS = ("stunned", "webbed", "knocked_down", "charmed", "poisoned")
@@ -340,44 +340,47 @@ def check_ability_class(m: Mouse, ability: str, ability_classes: Iterable[str], 
 
 
 def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None, *,
-         strict: bool = True) -> Mouse:
+         strict: bool = True, show: Callable[[str], str] = str) -> Mouse:
     """Put a search card into the pack; a 4th non-trick card needs a discard, of a card in the pack
-    (Equip: the card discarded for room is one of the pack's, and only when the pack is full)."""
+    (Equip: the card discarded for room is one of the pack's, and only when the pack is full).
+    ``show``: a card as the words name it (its name, for a card recorded by id)."""
     if discard is not None and strict:  # (not strict: an older log's line, kept as it was played)
-        g = m.gear[_find_gear(m, discard)]
+        g = m.gear[_find_gear(m, discard, show)]
         if g.slot is not None:
-            raise RuleError(f"{discard!r} is equipped ({g.slot}), not in {m.name}'s pack: the card discarded "
-                            "for room comes from the pack (Equip)", suggestion="discard a pack card, or "
-                            "log a discard event for an equipped card")
+            raise RuleError(f"{show(discard)!r} is equipped ({g.slot}), not in {possessive(m.name)} pack: "
+                            "the card discarded for room comes from the pack (Equip)",
+                            suggestion="discard a pack card, or discard the equipped card first")
         if trick or m.pack_load < PACK_LIMIT:
-            raise RuleError(f"{m.name}'s pack has room for {card!r}: no card need be discarded (Equip)",
-                            suggestion="leave 'discard' out (or log a discard event first)")
+            raise RuleError(f"{possessive(m.name)} pack has room for {show(card)!r}: no card need be "
+                            "discarded (Equip)", suggestion="discard nothing (or discard a card first)")
     if discard is not None:
-        m = drop(m, discard)
+        m = drop(m, discard, show)
     new = replace(m, gear=(*m.gear, Gear(name=card, trick=trick)))
     if new.pack_load > PACK_LIMIT:
-        raise RuleError(f"{m.name}'s pack would hold {new.pack_load} non-trick cards; the limit is "
-                        f"{PACK_LIMIT}", suggestion="choose a card to discard (pack: "
-                        + ", ".join(g.name for g in m.pack if not g.trick) + ")")
+        raise RuleError(f"{possessive(m.name)} pack would hold {new.pack_load} non-trick cards; the limit is "
+                        f"{PACK_LIMIT} (Equip)", suggestion=f"choose a card {m.name} discards to make room "
+                        "(pack: " + ", ".join(show(g.name) for g in m.pack if not g.trick) + ")")
     return new
 
 
-def _find_gear(m: Mouse, card: str) -> int:
+def _find_gear(m: Mouse, card: str, show: Callable[[str], str] = str) -> int:
     for i, g in enumerate(m.gear):
         if g.name == card:
             return i
-    names = [g.name for g in m.gear]
-    raise RuleError(f"{m.name} has no card {card!r}",
-                    suggestion=("Did you mean " + " or ".join(repr(x) for x in closest(card, names)) + "?")
-                    if closest(card, names) else None)
+    names = list(dict.fromkeys(show(g.name) for g in m.gear))
+    near = closest(show(card), names)
+    raise RuleError(f"{m.name} has no card {show(card)!r}",
+                    expected=("one of " + ", ".join(names)) if names else "a card the mouse has (none)",
+                    suggestion=("Did you mean " + " or ".join(repr(x) for x in near) + "?") if near else None)
 
 
-def drop(m: Mouse, card: str) -> Mouse:
-    i = _find_gear(m, card)
+def drop(m: Mouse, card: str, show: Callable[[str], str] = str) -> Mouse:
+    i = _find_gear(m, card, show)
     return replace(m, gear=m.gear[:i] + m.gear[i + 1:])
 
 
-def equip(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool = True) -> Mouse:
+def equip(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool = True,
+          show: Callable[[str], str] = str) -> Mouse:
     """Equip a card from the pack (or a new one) into a slot: two paws, one armor, one accessory.
 
     ``slot="tail"``: Filch's Prehensile Tail holds one dagger as an extra paw.
@@ -385,48 +388,49 @@ def equip(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool = True)
     if slot not in SLOTS:
         raise RuleError(f"unknown equipment slot {slot!r}", expected=", ".join(SLOTS))
     try:
-        i = _find_gear(m, card)
+        i = _find_gear(m, card, show)
         g = m.gear[i]
         rest = m.gear[:i] + m.gear[i + 1:]
     except RuleError as exc:
-        if exc.suggestion and strict:  # a card of the mouse's typed another way ('e' for 'E'): never a
-            # second card (an older log's line is kept as it was played)
-            raise RuleError(f"{m.name} has no card {card!r}; to equip a card the mouse has, name it as it "
-                            "is in the pack", suggestion=exc.suggestion) from None
+        if exc.suggestion and strict:  # a card of the mouse's typed another way: never a second card
+            # (an older log's line is kept as it was played)
+            raise RuleError(f"{m.name} has no card {show(card)!r}; to equip a card the mouse has, name it "
+                            "by its name or id", suggestion=exc.suggestion) from None
         g, rest = Gear(name=card), m.gear  # a card new to the mouse, equipped as it comes
+    name = show(card)
     if g.trick:
-        raise RuleError(f"{card!r} is a trick; tricks are not equipped (Search Cards)")
+        raise RuleError(f"{name!r} is a trick; tricks are not equipped (Search Cards)")
     if slot == "tail":
         if not m.tail:
             raise RuleError(f"{m.name} has no Prehensile Tail; only Filch can hold a dagger in his tail")
-        if "dagger" not in card.lower():
-            raise RuleError(f"only a dagger fits Filch's tail, not {card!r} (Prehensile Tail)")
+        if "dagger" not in card.lower() and "dagger" not in name.lower():
+            raise RuleError(f"only a dagger fits Filch's tail, not {name!r} (Prehensile Tail)")
         if any(x.slot == "tail" for x in rest):
-            raise RuleError(f"{m.name}'s tail already holds a dagger")
+            raise RuleError(f"{possessive(m.name)} tail already holds a dagger")
     elif slot == "paw":
         used = sum(x.paws for x in rest if x.slot == "paw")
         if used + paws > PAW_SLOTS:
-            raise RuleError(f"{m.name} has {PAW_SLOTS - used} free paw(s); {card!r} needs {paws}",
+            raise RuleError(f"{m.name} has {PAW_SLOTS - used} free paw(s); {name!r} needs {paws}",
                             suggestion="unequip a paw card first (Equip)")
     elif any(x.slot == slot for x in rest):
         other = next(x.name for x in rest if x.slot == slot)
-        raise RuleError(f"{m.name} already has {other!r} in the {slot} slot",
+        raise RuleError(f"{m.name} already has {show(other)!r} in the {slot} slot",
                         suggestion="unequip it first (Equip: one card per slot)")
     return replace(m, gear=(*rest, replace(g, slot=slot, paws=paws if slot == "paw" else 1)))
 
 
-def unequip(m: Mouse, card: str, discard: str | None = None) -> Mouse:
+def unequip(m: Mouse, card: str, discard: str | None = None, show: Callable[[str], str] = str) -> Mouse:
     """Move an equipped card into the pack (the pack limit applies)."""
-    i = _find_gear(m, card)
+    i = _find_gear(m, card, show)
     g = m.gear[i]
     if g.slot is None:
-        raise RuleError(f"{card!r} is already in {m.name}'s pack")
+        raise RuleError(f"{show(card)!r} is already in {possessive(m.name)} pack")
     if discard is not None:
-        m = drop(m, discard)
-        i = _find_gear(m, card)
+        m = drop(m, discard, show)
+        i = _find_gear(m, card, show)
     new = replace(m, gear=(*m.gear[:i], *m.gear[i + 1:], replace(g, slot=None)))
     if new.pack_load > PACK_LIMIT:
-        raise RuleError(f"{m.name}'s pack is full ({PACK_LIMIT} non-trick cards)",
+        raise RuleError(f"{possessive(m.name)} pack is full ({PACK_LIMIT} non-trick cards)",
                         suggestion="name a card to discard")
     return new
 

@@ -47,7 +47,10 @@ Events (fields in brackets are optional):
 - ``{"event": "gain", "mouse": "nez", "card": "Grape", [trick, discard]}``,
   ``{"event": "discard", "mouse": ..., "card": ...}``, ``{"event": "equip", "mouse": ...,
   "card": ..., "slot": "paw"|"armor"|"accessory"|"tail", [paws]}``, ``{"event": "unequip", ...}``,
-  ``{"event": "share", "from": ..., "to": ..., [cheese, card]}``.
+  ``{"event": "share", "from": ..., "to": ..., [cheese, card, discard]}`` (``discard``: the card the
+  receiver discards when its pack is full). A card a mouse holds is named by its name or id, in any
+  case (starting equipment is recorded by id); an equip checks the card's other requirements
+  (a class, or a named mouse: Search Cards).
 - ``{"event": "achievement", "name": "cheesemaster", [mouse, move_end]}``,
   ``{"event": "chapter_end", "move": 1}``, ``{"event": "hourglass", "move": 1}``,
   ``{"event": "victory"}``, ``{"event": "defeat", [reason]}``.
@@ -60,6 +63,13 @@ Events (fields in brackets are optional):
 each other (``move`` and ``page``, ``mouse`` and ``minion``, a ``count`` other than 1 and ``figure``,
 ...) are refused together, never one silently left out; an event logged before such a check is
 kept as it was played, with a note (:func:`_kept`).
+
+A captured mouse is off the board (Captured Mouse): it takes no marker, cheese or wound, and is not
+healed; a new action doing so is refused. A no-op (a life set to the life it has, a condition it has
+already, a room left when there is none) is refused rather than logged. With a chapter whose data
+says every mouse captured at the same time is a defeat (chapter 1's Defeat), that capture loses the
+chapter (:attr:`companion.mystics.data.Chapter.all_captured_defeat`). Once the chapter is lost, the
+chapter end marker stays where it was lost, so the defeat's reason stays true of the board.
 
 Numbers are bounded where they enter (:mod:`companion.mystics.limits`: pages of the chapter
 track, figures of a minion type, life, counts per event): a new event beyond a limit is refused,
@@ -87,7 +97,7 @@ from . import initiative as ini
 from . import limits as lim
 from . import names
 from . import party as pt
-from .chapter import Board, Encounter, Room, Surge
+from .chapter import Board, Encounter, Room, Surge, figure_words
 from .data import MOVEMENT_RANGE
 from .initiative import InitCard
 from .party import HeroInfo, MinionGroup, MinionInfo, Mouse
@@ -312,6 +322,8 @@ class MysticsTracker(Tracker[MysticsState]):
     for users whose cards are not in the data. ``chapters``: number -> chapter record
     (its Party Setup's excluded mice are checked at the start). ``card_names``: search card
     id -> name, for the words shown (:meth:`card_name`); default the search card data.
+    ``search_cards``: the search cards (:class:`companion.mystics.data.SearchCard`), whose requirements
+    an equip is checked against; default the card data.
     """
 
     KIND = "mystics"
@@ -322,8 +334,10 @@ class MysticsTracker(Tracker[MysticsState]):
                  abilities: Mapping[str, tuple[str, ...]] | None = None,
                  special_surge: Callable[[int, int], str | None] | None = None,
                  chapters: Mapping[int, Any] | None = None,
-                 card_names: Mapping[str, str] | None = None) -> None:
+                 card_names: Mapping[str, str] | None = None,
+                 search_cards: Sequence[Any] | None = None) -> None:
         self._die = tuple(die) if die is not None else None
+        self._search = {x.id: x for x in search_cards} if search_cards is not None else None
         self._card_names = dict(card_names) if card_names is not None else None
         self._chapters = dict(chapters) if chapters is not None else None
         self._data_errors: dict[str, CompanionError] = {}
@@ -386,12 +400,36 @@ class MysticsTracker(Tracker[MysticsState]):
         words shown: a card data that cannot be loaded leaves the id (the pages say why elsewhere)."""
         if self._card_names is None:
             try:
-                from .data import search_cards
-
-                self._card_names = self._load("cards", lambda: {x.id: x.name for x in search_cards()})
+                self._card_names = {x.id: x.name for x in self.search_card_data().values()}
             except CompanionError:
                 return card
         return self._card_names.get(card, card)
+
+    def card_id(self, card: str) -> str:
+        """The id of the search card ``card`` names (by id or name, any case), else ``card``."""
+        found = self.search_card(card)
+        return found.id if found is not None else card
+
+    def search_card_data(self) -> dict[str, Any]:
+        """The search cards by id (:class:`companion.mystics.data.SearchCard`); raises the card data's
+        own error when it cannot be loaded."""
+        if self._search is None:
+            from .data import search_cards
+
+            self._search = self._load("search", lambda: {x.id: x for x in search_cards()})
+        return self._search
+
+    def search_card(self, card: str) -> Any | None:
+        """The search card of the data ``card`` names (its id or name, any case), or ``None`` (a card
+        typed in that the data does not hold, or data that cannot be loaded)."""
+        try:
+            data = self.search_card_data()
+        except CompanionError:
+            return None
+        if card in data:
+            return data[card]
+        key = card.casefold().strip()
+        return next((x for x in data.values() if key in (x.id.casefold(), x.name.casefold())), None)
 
     def chapter_info(self, number: int | None) -> Any | None:
         """The chapter's record (:class:`companion.mystics.data.Chapter`), ``None`` if the data has none."""
@@ -427,6 +465,20 @@ class MysticsTracker(Tracker[MysticsState]):
             raise ended
         new = handler(self, replace(state, alert=None), event)
         return replace(new, step=state.step + 1)
+
+    def before_latest(self) -> MysticsState | None:
+        """The state before the latest action in force (``None`` when there is none): what it said is
+        :func:`added_messages` from there to :attr:`state`. Folded again from the nearest kept state."""
+        done = self._done
+        if not done:
+            return None
+        n = len(done) - 1
+        base = max(k for k in self._marks if k <= n)
+        state = self._marks[base]
+        with self._replaying():
+            for le in done[base:n]:
+                state = self.apply(state, le.event)  # (applied before to this very state: it holds)
+        return state
 
     def complete(self, state: MysticsState, event: Event) -> Event:
         """A live action with what it draws from the seed filled in: the die rolls (``rolls``) and
@@ -528,6 +580,35 @@ def _say(state: MysticsState, *lines: str) -> MysticsState:
     return replace(state, messages=(*state.messages, *lines)[-MESSAGES_KEPT:], said=state.said + len(lines))
 
 
+def added_messages(before: MysticsState, after: MysticsState) -> tuple[str, ...]:
+    """The messages an action added (``before`` -> ``after``), counted by the state's running
+    total: a message like an older one is still new, and the oldest are cut off when there
+    are more than the tracker keeps (:data:`MESSAGES_KEPT`)."""
+    new = min(after.said - before.said, len(after.messages))
+    return after.messages[len(after.messages) - new:] if new > 0 else ()
+
+
+def _captured_error(m: Mouse, doing: str) -> RuleError:
+    """A captured mouse's figure is off the board, its cheese and markers gone (Captured Mouse): it
+    cannot ``doing`` until it is rescued."""
+    return RuleError(f"{m.name} is captured: its figure is off the board and its cheese, wounds and markers "
+                     f"were removed, so it cannot {doing} ({c('Captured Mouse')})",
+                     suggestion=f"Rescue {m.name} first ({c('Rescuing a Mouse')}).")
+
+
+def held_card(t: MysticsTracker, m: Mouse, typed: str) -> str:
+    """The card of ``m`` that ``typed`` names, as it is recorded: by its recorded name or id, or by the
+    name the table reads (starting equipment is recorded by id: ``Dagger`` is ``dagger``), in any case.
+    ``typed`` as it is when the mouse holds no such card (the caller says so, or takes a new card)."""
+    recorded = [g.name for g in m.gear]
+    if typed in recorded:
+        return typed
+    keys = {typed.casefold(), t.card_name(typed).casefold(), t.card_id(typed).casefold()}
+    hits = [r for r in dict.fromkeys(recorded)
+            if {r.casefold(), t.card_name(r).casefold(), t.card_id(r).casefold()} & keys]
+    return hits[0] if len(hits) == 1 else typed
+
+
 def _kept(t: MysticsTracker, state: MysticsState, error: CompanionError | None) -> MysticsState:
     """A check added after logs were written: a new action failing it is refused with ``error``; a
     logged one is kept as it was played, with a note (refusing it would drop it from the replay,
@@ -580,6 +661,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
     groups = list(state.minions)
     roster = dict(state.roster)
     new_cards: list[InitCard] = []
+    joined: list[str] = []  # figures of types whose card is on the track already, in words
     boss_new: list[InitCard] = []
     several: list[str] = []  # no boss, several cards: Brodie
     boss_choice = event.get("boss_cards") or {}
@@ -605,6 +687,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
                 continue
         if existing is not None:
             groups = [replace(g, figures=g.figures + (0,) * n) if g.id == info.id else g for g in groups]
+            joined.append(figure_words(n, existing.name))
             continue
         life = info.life
         if info.boss and len(info.cards) > 1:
@@ -641,6 +724,11 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
             expected="boss_cards of " + ", ".join(sorted(bosses)) if bosses else "no boss_cards",
             where=c("Boss initiative cards")))
     rolls = _list(event, "rolls")
+    for r in rolls or ():  # every number typed checked first: a 9 is named as no number of the die
+        if not isinstance(r, int) or isinstance(r, bool) or r not in MOVEMENT_RANGE:
+            raise RuleError(f"die roll {r!r} is not a number the action die shows: each of its faces shows a "
+                            "movement number of 1, 2 or 3", expected="1, 2 or 3 for each roll",
+                            found=repr(rolls)[:60], where=c("Mouse Movement") + "; " + c("Ambushes"))
     used = 0
 
     def next_rolls(purpose: str, n: int) -> list[int]:
@@ -649,21 +737,20 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
             return t.roll_die(state, purpose, n)
         got = rolls[used:used + n]
         if len(got) != n:
-            raise RuleError(f"{purpose}: not enough die rolls typed in", expected=f"{n} more numbers",
-                            found=repr(rolls))
-        for r in got:
-            if not isinstance(r, int) or isinstance(r, bool) or r not in MOVEMENT_RANGE:
-                raise RuleError(f"{purpose}: {r!r} is not a number the action die shows",
-                                expected="1, 2 or 3", found=repr(rolls),
-                                where=c("Mouse Movement") + "; " + c("Ambushes"))
+            need = used + n
+            raise RuleError(f"{purpose}: not enough die rolls typed in: {need} needed, {len(rolls)} typed",
+                            expected=f"{need - len(rolls)} more number(s): one per minion initiative card "
+                                     "that rolls", found=repr(rolls)[:60], where=c("Ambushes"))
         used += n
         return list(got)
 
     placed = bool(new_cards) or start
-    if not placed and any(n for _, n in counts):
-        state = _say(state, "these minion types already have initiative cards on the track: no card added "
+    if joined:
+        have = "its type has" if len(joined) == 1 else "their types have"
+        state = _say(state, f"{_words(joined)} placed: {have} an initiative card on the track already, no "
+                            "card added "
                             f"({c('Determining Initiative Order')})")
-    elif not had_minion_cards and placed:
+    if not had_minion_cards and placed:
         mice_cards = [x for x in state.track if x.kind == ini.MOUSE]
         order = _str_list(event, "order")
         track = ini.full_order(mice_cards, new_cards, t.rng(state, "initiative"), order)
@@ -694,8 +781,8 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
             rs = next_rolls("ambush", len(who))
             track = ini.ambush(state.track, rs, who)
             state = _say(_refocus(state, track), "Ambush! " + ", ".join(
-                f"{x} rolled {r}" for x, r in zip(who, rs, strict=True)) + f" ({c('Ambushes')}; house "
-                "reading: cards roll top to bottom)")
+                f"{_card_words(state, x)} rolled {r}" for x, r in zip(who, rs, strict=True))
+                + f" ({c('Ambushes')}; house reading: cards roll top to bottom)")
         else:
             state = _say(state, "Ambush, but no minion cards are on the track: nothing rolls "
                                 f"({c('Ambushes')})")
@@ -708,6 +795,23 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
         state = _say(state, f"{len(state.track)} cards: the track extends past its {ini.TRACK_SLOTS} slots "
                             f"({c('Determining Initiative Order')}, Note)")
     return _born_to_lead(t, state) if placed or ambush else state
+
+
+def _words(items: Sequence[str]) -> str:
+    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _card_words(state: MysticsState, card_id: str) -> str:
+    """An initiative card in words: its minion type's name, with the card's own when it differs
+    ("Brodie (Brodie Pounces)")."""
+    card = next((x for x in state.track if x.id == card_id), None)
+    if card is None:
+        return card_id
+    group = next((g for g in state.minions if g.id == (card.minion or card.id)), None)
+    if group is None or group.name == card.name:
+        return card.name
+    return f"{group.name} ({card.name})"
 
 
 def remove_card(state: MysticsState, card_id: str) -> MysticsState:
@@ -766,7 +870,8 @@ def _resolve_surge(t: MysticsTracker, state: MysticsState, surge: Surge | None,
                    event: Event | None = None) -> MysticsState:
     if surge is None:
         return state
-    state = _say(replace(state, alert=surge.describe()), surge.describe())
+    words = surge.describe(lambda mid: _minion_name(t, state, mid))
+    state = _say(replace(state, alert=words), words)
     if surge.discarded:
         state = _say(state, f"{surge.discarded} cheese beyond the 6th removed with the rest "
                             f"({c('Surges')}, step 5)")
@@ -788,6 +893,14 @@ def _resolve_surge(t: MysticsTracker, state: MysticsState, surge: Surge | None,
     if state.board.defeated:
         state = _say(state, DEFEAT)
     return state
+
+
+def _minion_name(t: MysticsTracker, state: MysticsState, mid: str) -> str:
+    """A minion type's name for the words shown; its id if the card data no longer knows it."""
+    try:
+        return t.minion_info(state, mid, None).name
+    except CompanionError:
+        return mid
 
 
 def _wheel(t: MysticsTracker, state: MysticsState, count: int, event: Event | None = None) -> MysticsState:
@@ -837,7 +950,7 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         if any(h.id == info.id for h in infos):
             raise RuleError(f"mouse {info.id!r} is listed twice")
         if info.life is not None:
-            _start_limit(t, kept, info.life, f"{info.name}'s life", 1, lim.MAX_LIFE, lim.LIFE_WHY)
+            _start_limit(t, kept, info.life, f"{possessive(info.name)} life", 1, lim.MAX_LIFE, lim.LIFE_WHY)
         infos.append(info)
     mice = [pt.new_mouse(info) for info in infos]
     info_ch = t.chapter_info(chapter)
@@ -1076,6 +1189,8 @@ def _room(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         left = state.board.room
         state = replace(state, board=replace(state.board, room=None))
         if left is None:
+            state = _kept(t, state, RuleError("the mice are in no room: there is none to leave",
+                                              expected="a room's name, to enter it"))
             return _say(state, "The mice are in no room")
         return _say(state, f"The mice leave {left.name}" + (
             f"; its special surge no longer replaces the encounter card's ({c('Surges')})"
@@ -1133,6 +1248,8 @@ def _pilfer(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 def _greedy_steal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
+    if m.captured:
+        raise _captured_error(m, f"lose cheese to a greedy roach ({c('Greedy Roaches')})")
     state = replace(state, mice=pt.put(state.mice, pt.change_cheese(m, -1)))
     state = _say(state, f"A greedy roach steals 1 cheese from {m.name}: it goes on the minion wheel "
                         f"({c('Greedy Roaches')})")
@@ -1221,7 +1338,9 @@ def _defeat_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsS
         if n > len(g.figures):
             raise RuleError(f"only {len(g.figures)} {g.name} on the board, cannot remove {n}")
         figs = list(range(n))
-    state = _say(state, f"{len(figs)} {g.name} leave the board ({c('Wounds on non-boss minions')})")
+    verb = "leaves" if len(figs) == 1 else "leave"
+    state = _say(state, f"{figure_words(len(figs), g.name)} {verb} the board "
+                        f"({c('Wounds on non-boss minions')})")
     return remove_figures(state, g.id, figs)
 
 
@@ -1250,7 +1369,8 @@ def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             m = state.mouse(card.id)
             if "charmed" in m.conditions:
                 state = _say(replace(state, mice=pt.put(state.mice, pt.drop_condition(m, "charmed"))),
-                             f"{m.name}'s charmed marker is removed after its turn ({c('Charmed')})")
+                             f"{possessive(m.name)} charmed marker is removed after its turn "
+                             f"({c('Charmed')})")
             if i == _last_mouse_index(state.track) and state.minions_on_board == 0:
                 state = _say(state, f"Time is Short! No minions on the board after the last mouse's turn: "
                                     f"1 cheese on the minion wheel ({c('Game round')})")
@@ -1303,6 +1423,8 @@ def _wound(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     n = _int(e, "count", 1, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     poison = _flag(e, "poison")
+    if m.captured:
+        raise _captured_error(m, "be wounded")
     if poison and ("poisonmaster", m.id) in state.board.achievements:
         poison = False
         state = _say(state, f"{m.name} is the Poisonmaster: the poison wound is a normal wound")
@@ -1320,6 +1442,8 @@ def _heal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     n = _int(e, "count", 1, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     poison = _flag(e, "poison")
+    if m.captured:
+        state = _kept(t, state, _captured_error(m, "be healed (its wounds were removed)"))
     return _say(replace(state, mice=pt.put(state.mice, pt.heal(m, n, poison))),
                 f"{m.name}: {n} {'poison ' if poison else ''}wound(s) removed "
                 f"({c('Poisoned') + ': an antidote or cure' if poison else c('Mouse Hero Cards')})")
@@ -1346,16 +1470,26 @@ def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if board.defeated:
         state = _say(state, DEFEAT)
     if all(x.captured for x in state.mice):
-        state = _say(state, "Every mouse is captured at the same time: in many chapters this is a defeat "
-                            "(see the chapter's Defeat section)")
+        info = t.chapter_info(state.chapter)
+        if info is None or not info.all_captured_defeat:
+            return _say(state, "Every mouse is captured at the same time: in many chapters this is a defeat "
+                               "(see the chapter's Defeat section)")
+        if not state.board.defeated:  # (the hourglass may have lost it with this very capture)
+            why = (f"every mouse is captured at the same time: chapter {state.chapter}'s Defeat "
+                   f"(\"{info.defeat.strip()}\")")
+            state = replace(state, board=replace(state.board, defeated=True, lost_by=why))
+            state = _say(state, f"Defeat: {state.board.defeat_reason}")
     return state
 
 
 def _rescue(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
-    if not _flag(e, "force") and state.minions_on_board:  # (the flag read whatever the board)
+    force = _flag(e, "force")  # (the flag read whatever the board)
+    if not m.captured:
+        raise RuleError(f"{m.name} is not captured: there is no one to rescue ({c('Rescuing a Mouse')})")
+    if not force and state.minions_on_board:
         raise RuleError(f"{m.name} cannot be rescued while {state.minions_on_board} minion(s) are "
-                        "on the board "
+                        "on the board: a captured mouse is rescued on its turn once none are left "
                         f"({c('Rescuing a Mouse')})", suggestion='add "force": true for a chapter rule')
     return _say(replace(state, mice=pt.put(state.mice, pt.rescue(m))),
                 f"{m.name} is rescued ({c('Rescuing a Mouse')})")
@@ -1364,6 +1498,11 @@ def _rescue(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 def _mouse_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     n = _int(e, "count", 1, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
+    if m.captured:
+        state = _kept(t, state, _captured_error(m, "gain or spend cheese"))
+    if n == 0:
+        state = _kept(t, state, LogError("'mouse_cheese' event: a count of 0 changes nothing",
+                                         expected="1 or more (gained), -1 or less (spent)"))
     return _say(replace(state, mice=pt.put(state.mice, pt.change_cheese(m, n))),
                 f"{m.name}: {n:+d} cheese ({c('Battle')})")
 
@@ -1371,12 +1510,14 @@ def _mouse_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
 def _level_up(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     ability = _str(e, "ability")
+    if m.captured:
+        raise _captured_error(m, f"level up ({c('Level Up')})")
     classes = _str_list(e, "classes")
     if classes is None:
         classes = list(t.ability_classes(ability))
     m2 = pt.level_up(m, ability, classes)
     return _say(replace(state, mice=pt.put(state.mice, m2)),
-                f"{m.name} levels up: 6 cheese for {ability!r} ({c('Level Up')})")
+                f"{m.name} levels up: {pt.LEVEL_UP_COST} cheese for {ability!r} ({c('Level Up')})")
 
 
 def _condition(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -1385,6 +1526,21 @@ def _condition(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
     on = e.get("on", True)
     if not isinstance(on, bool):
         raise LogError(f"'condition' event: bad on {on!r}", expected="true or false", found=repr(on)[:40])
+    if cond not in pt.CONDITIONS:  # (the unknown condition first, in the words of party)
+        pt.add_condition(m, cond)
+    label = cond.replace("_", " ")
+    if m.captured:
+        state = _kept(t, state, _captured_error(m, f"be {label}" if on else f"lose a {label} marker"))
+    elif cond == "poisoned" and on != (m.poison > 0):
+        # Poisoned: a mouse is poisoned by its poison wounds, which only an antidote or cure removes
+        state = _kept(t, state, RuleError(
+            f"{m.name} has {m.poison} poison wound(s): poisoned follows them, it is not set alone "
+            f"({c('Poisoned')})", suggestion=("A poison wound makes the mouse poisoned." if on else
+                                              "Cure the poison wounds (an antidote or cure): the last one "
+                                              "cured ends poisoned.")))
+    elif (cond in m.conditions) == on:
+        state = _kept(t, state, RuleError(f"{m.name} is {'already' if on else 'not'} {label}: nothing "
+                                          f"changes ({c('Negative Effects')})"))
     m2 = pt.add_condition(m, cond) if on else pt.drop_condition(m, cond)
     return _say(replace(state, mice=pt.put(state.mice, m2)),
                 f"{m.name} is {'now' if on else 'no longer'} {cond.replace('_', ' ')} "
@@ -1394,45 +1550,105 @@ def _condition(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
 def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     card = _str(e, "card")
-    m2 = pt.gain(m, card, _flag(e, "trick"), _opt_str(e, "discard"), strict=not t.replaying)
-    return _say(replace(state, mice=pt.put(state.mice, m2)),
-                f"{m.name} puts {card!r} in the pack ({c('Equip')})")
+    discard = _opt_str(e, "discard")
+    discard = None if discard is None else held_card(t, m, discard)
+    m2 = pt.gain(m, card, _flag(e, "trick"), discard, strict=not t.replaying, show=t.card_name)
+    state = _say(replace(state, mice=pt.put(state.mice, m2)),
+                 f"{m.name} puts {t.card_name(card)!r} in the pack ({c('Equip')})")
+    return _discarded(t, state, m, discard)
+
+
+def _discarded(t: MysticsTracker, state: MysticsState, m: Mouse, discard: str | None) -> MysticsState:
+    """The card ``m`` discarded to make room in its pack, said (Equip)."""
+    if discard is None:
+        return state
+    return _say(state, f"{m.name} discards {t.card_name(discard)!r} to make room: at most {pt.PACK_LIMIT} "
+                       f"non-trick cards in a pack ({c('Equip')})")
 
 
 def _discard(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
-    card = _str(e, "card")
-    return _say(replace(state, mice=pt.put(state.mice, pt.drop(m, card))),
-                f"{m.name} discards {card!r} ({c('Equip')})")
+    card = held_card(t, m, _str(e, "card"))
+    return _say(replace(state, mice=pt.put(state.mice, pt.drop(m, card, t.card_name))),
+                f"{m.name} discards {t.card_name(card)!r} ({c('Equip')})")
 
 
 def _equip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
-    card = _str(e, "card")
+    card = held_card(t, m, _str(e, "card"))
     slot = _str(e, "slot")
     paws = _int(e, "paws", 1, minimum=1, maximum=pt.PAW_SLOTS,
                 why=f"a mouse has {pt.PAW_SLOTS} paw slots ({c('Equip')})")
-    m2 = pt.equip(m, card, slot, paws, strict=not t.replaying)  # (a logged line is kept as played)
+    # (a logged line is kept as played)
+    m2 = pt.equip(m, card, slot, paws, strict=not t.replaying, show=t.card_name)
+    state = _requirements(t, state, m, card)
     return _say(replace(state, mice=pt.put(state.mice, m2)),
-                f"{m.name} equips {card!r} ({slot}) ({c('Equip')})")
+                f"{m.name} equips {t.card_name(card)!r} ({slot}) ({c('Equip')})")
+
+
+@dataclass(frozen=True)
+class _Who:
+    """A mouse as :meth:`companion.mystics.data.Requirement.allows` reads a hero: its id and classes
+    (``None``: not known)."""
+
+    id: str
+    classes: tuple[str, ...] | None
+
+
+def _requirements(t: MysticsTracker, state: MysticsState, m: Mouse, card: str) -> MysticsState:
+    """A search card's other requirements (a class, or a named mouse: Search Cards, "Other
+    requirements: any class or stat required to use this weapon"): a new equip of a card whose
+    requirement the mouse does not meet is refused (one logged before the check is kept as played);
+    one that cannot be checked (the mouse's classes, or the requirement, not known) is allowed, with a
+    note saying so. A card the data does not hold is not checked."""
+    info = t.search_card(card)
+    req = None if info is None else info.requirements
+    if req is None or req.none:
+        return state
+    where = f"{c('Search Cards')}: other requirements"
+    owner = None if req.mouse is None else t.hero_roster().get(req.mouse)
+    need = " or ".join([*(f"class {x}" for x in req.classes),
+                        *([f"{owner.name if owner else req.mouse} (the card is that mouse's)"]
+                          if req.mouse else [])])
+    if not need:
+        return _say(state, f"Note: {info.name!r} has a requirement the card data does not spell out "
+                           f"({req.text or 'none given'}): it was not checked ({where})")
+    allowed = req.allows(_Who(m.id, m.classes or None))  # type: ignore[arg-type]
+    if allowed is None:
+        return _say(state, f"Note: {info.name!r} requires {need}; {possessive(m.name)} classes are not "
+                           f"known, so it could not be checked ({where})")
+    if allowed:
+        return state
+    return _kept(t, state, RuleError(
+        f"{m.name} cannot equip {info.name!r}: it requires {need}; {m.name} is "
+        + (" and ".join(m.classes) if m.classes else "of no class the data knows") + f" ({where})",
+        suggestion="Give it to a mouse that meets the requirement (Share), or keep it in the pack."))
 
 
 def _unequip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
-    card = _str(e, "card")
-    return _say(replace(state, mice=pt.put(state.mice, pt.unequip(m, card, _opt_str(e, "discard")))),
-                f"{m.name} puts {card!r} in the pack ({c('Equip')})")
+    card = held_card(t, m, _str(e, "card"))
+    discard = _opt_str(e, "discard")
+    discard = None if discard is None else held_card(t, m, discard)
+    m2 = pt.unequip(m, card, discard, t.card_name)
+    state = _say(replace(state, mice=pt.put(state.mice, m2)),
+                 f"{m.name} puts {t.card_name(card)!r} in the pack ({c('Equip')})")
+    return _discarded(t, state, m, discard)
 
 
 def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     """Share: cheese and/or a search card to another mouse on the same or an adjacent space. A captured
-    mouse's figure is off the board (Captured Mouse): it has no space to share from or to.
+    mouse's figure is off the board (Captured Mouse): it has no space to share from or to. A card into
+    a full pack: the receiver discards one non-trick card of its pack (``discard``; Equip).
 
     The book puts Share among the free actions a mouse takes "at any time during their turn" (Free
     Mouse Actions; Share), but a share is not refused on another card's turn: the turn pointer is
     where the players last pressed Next turn, often a step behind the table (a share logged just
     after the giver's turn ended would be refused wrongly), so the tracker cannot tell reliably."""
     a, b = state.mouse(_str(e, "from")), state.mouse(_str(e, "to"))
+    n = _int(e, "cheese", 0, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
+    card = _opt_str(e, "card")
+    discard = _opt_str(e, "discard")  # (every field read before a rule refuses: 'do' names the unread)
     if a.id == b.id:
         raise RuleError(f"{a.name} cannot share with itself", where=c("Share"),
                         expected="another mouse on the same or an adjacent space")
@@ -1441,27 +1657,33 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             raise RuleError(f"{m.name} is captured: its figure is off the board, so it cannot {side} in a "
                             f"share ({c('Captured Mouse')}; {c('Share')}: a mouse on the same or an "
                             "adjacent space)", suggestion=f"Rescue {m.name} first (Rescuing a Mouse).")
-    n = _int(e, "cheese", 0, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     if n > a.cheese:
         raise RuleError(f"{a.name} has {a.cheese} cheese, cannot give {n}", where=c("Share"))
     a2, b2 = pt.change_cheese(a, -n), pt.change_cheese(b, n)
-    card = _opt_str(e, "card")
     if not n and card is None:
         state = _kept(t, state, LogError(f"'share' event: {a.name} gives {b.name} nothing",
                                          where=c("Share"), expected="cheese (1 or more), a card, or both"))
+    if discard is not None and card is None:
+        state = _kept(t, state, LogError(f"'share' event: {b.name} discards a card only to make room for "
+                                         "the card given", where=c("Equip"),
+                                         expected="a card with the discard"))
+        discard = None
     if card is not None:
+        card = held_card(t, a, card)
         i = next((k for k, g in enumerate(a2.gear) if g.name == card), None)
         if i is None:
-            raise RuleError(f"{a.name} has no card {card!r}")
+            pt.drop(a2, card, t.card_name)  # refused: it names the cards the mouse has
         g = a2.gear[i]
-        a2 = pt.drop(a2, card)
-        b2 = pt.gain(b2, card, g.trick)
+        a2 = pt.drop(a2, card, t.card_name)
+        discard = None if discard is None else held_card(t, b2, discard)
+        b2 = pt.gain(b2, card, g.trick, discard, strict=not t.replaying, show=t.card_name)
     state = replace(state, mice=pt.put(pt.put(state.mice, a2), b2))
     gifts = [f"{n} cheese"] if n else []
     if card is not None:
         gifts.append(t.card_name(card))
     what = " and ".join(gifts) or "nothing"
-    return _say(state, f"{a.name} gives {b.name} {what} ({c('Share')})")
+    state = _say(state, f"{a.name} gives {b.name} {what} ({c('Share')})")
+    return _discarded(t, state, b, discard)
 
 
 def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -1471,9 +1693,11 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
     if mouse is not None:
         mouse = state.mouse(str(mouse)).id
     if key in ch.INDIVIDUAL_ACHIEVEMENTS:
-        if any(n == key for n, _ in state.board.achievements):
-            raise RuleError(f"{name!r} is already taken: only the first mouse earns an "
-                            "individual achievement")
+        name = achievement_name(key)
+        taken = taken_by(state, key)
+        if taken is not None:
+            raise RuleError(f"{name!r} is already taken{taken}: only the first mouse earns an individual "
+                            f"achievement ({c('Individual Achievements')})")
         move = ch.INDIVIDUAL_ACHIEVEMENTS[key]
         given = _int(e, "move_end", move, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
         if given != move:  # (the book's number again says what the book says)
@@ -1491,9 +1715,23 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
     moved = f": chapter end marker {move:+d} page(s), now page {lim.show(board.chapter_end)}" if move else ""
     moved += _cut_move(before.chapter_end, move, board.chapter_end, f"the chapter track begins at page 1 "
                                                                     f"({c('Story Control Board')})")
-    state = _say(state, f"Achievement {name!r}" + (f" ({mouse})" if mouse else "") + moved
-                 + f" ({c('Achievements')})")
+    who = f" ({state.mouse(mouse).name})" if mouse else ""
+    state = _say(state, f"Achievement {name!r}{who}{moved} ({c('Achievements')})")
     return _lost_now(state, before)
+
+
+def achievement_name(key: str) -> str:
+    """An individual achievement's name as the book prints it: ``cat_tamer`` -> ``Cat Tamer``."""
+    return key.replace("_", " ").title()
+
+
+def taken_by(state: MysticsState, key: str) -> str | None:
+    """Whether an individual achievement (``key``, its slug) is taken: ``None`` if not, else words
+    naming the mouse that took it (" by Maginos"), or "" when none was named."""
+    for n, m in state.board.achievements:
+        if n == key:
+            return f" by {state.mouse(m).name}" if m else ""
+    return None
 
 
 def _check_move(page: int, move: int, what: str) -> None:
@@ -1623,7 +1861,7 @@ def _turn_after_reorder(before: MysticsState, after: MysticsState) -> str:
     if up:
         words += (f". {_card_list(up, after.track)} now {'stand' if len(up) > 1 else 'stands'} above "
                   f"{anchor.name}: {'they miss' if len(up) > 1 else 'it misses'} this round's turn (Set turn "
-                  "if one of them plays now)")
+                  f"if {'one of them plays' if len(up) > 1 else 'it plays'} now)")
     if down:
         words += (f". {_card_list(down, after.track)} now {'stand' if len(down) > 1 else 'stands'} below "
                   f"{anchor.name}: {'they take' if len(down) > 1 else 'it takes'} a second turn this round")
@@ -1645,14 +1883,19 @@ def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
     if "mouse" in e:
         m = state.mouse(_str(e, "mouse"))
         life = _int(e, "life", minimum=1, maximum=lim.MAX_LIFE, why=lim.LIFE_WHY)
+        if life == m.life:
+            state = _kept(t, state, RuleError(f"{possessive(m.name)} life is {life} already: nothing to "
+                                              "correct"))
         state = replace(state, mice=pt.put(state.mice, replace(m, life=life)))
-        state = _say(state, f"{m.name}'s life set to {life}")
+        state = _say(state, f"{possessive(m.name)} life set to {life}")
         m2 = state.mouse(m.id)
         if pt.is_beaten(m2) and not m2.captured:
             state = _capture(t, state, {"event": "capture", "mouse": m.id})
         return state
     g = _group(state, _str(e, "minion"))
     life = _int(e, "life", minimum=1, maximum=lim.MAX_LIFE, why=lim.LIFE_WHY)
+    if life == g.life:
+        state = _kept(t, state, RuleError(f"{possessive(g.name)} life is {life} already: nothing to correct"))
     state = replace(state, minions=tuple(replace(x, life=life) if x.id == g.id else x for x in state.minions))
     roster = dict(state.roster)  # the corrected life holds for the chapter: figures placed later too
     info = roster.get(g.id) or t.minion_roster().get(g.id)
@@ -1683,14 +1926,15 @@ _HANDLERS: dict[str, Callable[[MysticsTracker, MysticsState, Event], MysticsStat
     "set_stats": _set_stats, "note": _note,
 }
 
-#: What may still be logged once the chapter is lost: a note, a correction of the counts, and
-#: the chapter end marker (an achievement's move; the defeat stands). Play does not go on; a second
-#: defeat would change nothing and victory is refused (:func:`end_refusal` says why).
+#: What may still be logged once the chapter is lost: a note and a correction of the counts. Play does
+#: not go on; a second defeat would change nothing and victory is refused (:func:`end_refusal` says
+#: why); the chapter end marker stays where the chapter was lost, so that the reason the defeat gives
+#: (the marker moved onto the hourglass, on page 4) stays true of the board.
 #: What may still be logged after a victory: notes and corrections (the chapter's figures as the
 #: table has them, e.g. for the campaign), never another turn, surge or hourglass move.
 _AFTER_VICTORY = frozenset({"note", "set_stats", "set_order", "set_turn", "level_up", "mouse_cheese",
                             "achievement", "gain", "discard", "equip", "unequip", "share"})
-_AFTER_DEFEAT = frozenset({"note", "set_stats", "set_order", "set_turn", "chapter_end"})
+_AFTER_DEFEAT = frozenset({"note", "set_stats", "set_order", "set_turn"})
 
 
 def end_refusal(state: MysticsState, kind: str) -> RuleError | None:
@@ -1807,7 +2051,9 @@ EVENT_FIELDS: dict[str, EventFields] = {
         "an equipped card back into the pack", ("mouse", "card"), optional=("discard",),
         notes=(("discard", "a card to make room"),)),
     "share": EventFields(
-        "one mouse gives cheese or a card to another", ("from", "to"), optional=("cheese", "card"),
+        "one mouse gives cheese or a card to another", ("from", "to"), optional=("cheese", "card", "discard"),
+        notes=(("card", "by its name or id"),
+               ("discard", "a card of the receiver's pack it discards to make room (a full pack: Equip)")),
         rule="cheese, a card, or both"),
     "achievement": EventFields(
         "an achievement is earned", ("name",), optional=("mouse", "move_end"),

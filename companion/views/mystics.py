@@ -5,6 +5,12 @@ One screen for the table, with tablet-sized buttons. Every action is an event in
 the chapter). Starting a new chapter keeps the old log under a dated name. The rules
 live in :mod:`companion.mystics` (pure functions); this module only shows and clicks.
 
+Every control that writes is refused on a stale page (another window wrote the log since the page
+was drawn: :meth:`MysticsDashboard.act`), before anything is read from what it shows; a control that
+cannot work is off, its tooltip saying why. The status shows every message the latest action added
+(an Undo or Redo: what it took back or brought back), and the end of a chapter for as long as it
+stands. Pickers come back to the player's choice when an undo brings it back.
+
 CSS classes for browser tests:
 ``cmp-mystics-dashboard`` (the page), ``cmp-mystics-start`` (start chapter button),
 ``cmp-mystics-mice`` (hero picker), ``cmp-mystics-minions-input``, ``cmp-mystics-status``,
@@ -18,7 +24,8 @@ track), ``cmp-mystics-achievement``, ``cmp-mystics-encounter`` (reveal button),
 ``cmp-mystics-defeat-minion``, ``cmp-mystics-add-minion-type`` and ``cmp-mystics-add-minion-count``
 (minions a chapter rule places), ``cmp-mystics-add-minions`` (their button), in each mouse's box
 ``cmp-mystics-pilfer`` (only for a mouse with Pilfer), ``cmp-mystics-share-to``,
-``cmp-mystics-share-cheese``, ``cmp-mystics-share-card`` and ``cmp-mystics-share`` (its button);
+``cmp-mystics-share-cheese``, ``cmp-mystics-share-card``, ``cmp-mystics-share-discard`` (the card a
+receiver with a full pack discards, shown only then) and ``cmp-mystics-share`` (its button);
 ``cmp-mystics-chapter-actions`` (the end of the chapter section): ``cmp-mystics-end-move``,
 ``cmp-mystics-end-page`` (the chapter end marker's buttons), ``cmp-mystics-victory``,
 ``cmp-mystics-defeat-reason``, ``cmp-mystics-defeat``; ``cmp-mystics-corrections`` (initiative
@@ -46,15 +53,18 @@ from ..errors import CompanionError, UnknownCardError
 from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
-from ..mystics.chapter import INDIVIDUAL_ACHIEVEMENTS, WHEEL_SIZE
-from ..mystics.party import Mouse
+from ..mystics.chapter import INDIVIDUAL_ACHIEVEMENTS, WHEEL_SIZE, figure_words
+from ..mystics.party import LEVEL_UP_COST, PACK_LIMIT, Mouse
 from ..mystics.tracker import (
     HOUSE_READINGS,
     MysticsState,
     MysticsTracker,
     RollsNeeded,
+    achievement_name,
+    added_messages,
     end_refusal,
     seed_from_text,
+    taken_by,
 )
 from ..probability import share
 
@@ -97,9 +107,19 @@ def archive_name(path: Path) -> Path:
         n += 1
 
 
+#: The log's words in tracker messages, and this page's for them (its buttons and boxes).
+PAGE_WORDS = (
+    ("log defeat_minion", "press “Remove figure”"),
+    ('add "force": true for a chapter rule', "only a chapter rule allows it before then"),
+    ('add "card"', "choose the card in the Boss card box"),
+)
+
+
 def page_words(message: str) -> str:
     """A tracker message in this page's words: the page's buttons, not the log's event names."""
-    return message.replace("log defeat_minion", "press “Remove figure”")
+    for log, page in PAGE_WORDS:
+        message = message.replace(log, page)
+    return message
 
 
 def _btn(label: str, css: str, style: str = "", width: str = "") -> w.Button:
@@ -117,6 +137,10 @@ def gate(widget: Any, reason: str | None) -> None:
     widget.disabled = reason is not None
     widget.tooltip = reason if reason is not None else own
 
+
+#: Why the Poisoned toggle is no control of its own: it follows the poison wounds (Poisoned).
+POISONED_FOLLOWS = ("poisoned follows the poison wounds: Poison adds one, Cure poison removes one "
+                    f"(an antidote or cure: {cite('mystics', 'Poisoned')})")
 
 #: Why the chapter's controls are off before a chapter starts.
 NO_CHAPTER = "no chapter yet: start one under “New chapter”"
@@ -258,9 +282,10 @@ def track_html(state: MysticsState) -> str:
     """The initiative track, top first, the card whose turn it is highlighted."""
     groups = {g.id: g for g in state.minions}
     tiles = []
-    nxt = state.next_card if state.current is None else None
+    ended = state.board.defeated or state.board.victory  # (no turn is taken once the chapter is over)
+    nxt = state.next_card if state.current is None and not ended else None
     for i, card in enumerate(state.track):
-        current = i == state.current_index
+        current = i == state.current_index and not ended
         upcoming = nxt is not None and card.id == nxt.id
         if card.kind == "mouse":
             m = state.mouse(card.id)
@@ -288,7 +313,8 @@ def track_html(state: MysticsState) -> str:
             f"<small>{html.escape(sub)}</small></div>"
         )
     head = f"<b>Initiative track</b> · round {state.round}" + (
-        " · <i>new order: the next turn is the top card's</i>"
+        f" · <i>the chapter is {'lost' if state.board.defeated else 'won'}: play has ended</i>" if ended
+        else " · <i>new order: the next turn is the top card's</i>"
         if state.turn == -1 and state.track
         else " · <i>the card whose turn it was has left the track</i>"
         if state.current is None and state.track
@@ -327,8 +353,9 @@ class MouseBox:
 
     def __init__(self, dash: MysticsDashboard, mid: str) -> None:
         self.mid = mid
+        self.dash = dash
         self.info = w.HTML()
-        do = dash.guard
+        do = dash.act  # (a control's action: refused on a stale page before anything is read from it)
         #: the event kind each control logs: a control is off when the tracker refuses its kind now
         #: (the chapter is over), with the tracker's reason
         self.kinds: dict[Any, str] = {}
@@ -340,14 +367,13 @@ class MouseBox:
             self.kinds[b] = event["event"]
             return b
 
-        row1 = [
-            act("Wound", {"event": "wound", "count": 1}, "danger"),
-            act("Poison", {"event": "wound", "count": 1, "poison": True}, "warning"),
-            act("Heal", {"event": "heal", "count": 1}, "success"),
-            act("Cure poison", {"event": "heal", "count": 1, "poison": True}),
-            act("+1 cheese", {"event": "mouse_cheese", "count": 1}),
-            act("−1 cheese", {"event": "mouse_cheese", "count": -1}),
-        ]
+        self.wound = act("Wound", {"event": "wound", "count": 1}, "danger")
+        self.poison = act("Poison", {"event": "wound", "count": 1, "poison": True}, "warning")
+        self.heal = act("Heal", {"event": "heal", "count": 1}, "success")
+        self.cure = act("Cure poison", {"event": "heal", "count": 1, "poison": True})
+        self.cheese_up = act("+1 cheese", {"event": "mouse_cheese", "count": 1})
+        self.cheese_down = act("−1 cheese", {"event": "mouse_cheese", "count": -1})
+        row1 = [self.wound, self.poison, self.heal, self.cure, self.cheese_up, self.cheese_down]
         # Filch's Pilfer (or a mouse that learned it): shown only for a mouse that has it
         self.pilfer = act("Pilfer: wheel → stash", {"event": "pilfer"}, "warning")
         self.pilfer.add_class("cmp-mystics-pilfer")
@@ -364,12 +390,12 @@ class MouseBox:
             tb.observe(lambda ch, cond=cond: dash.on_condition(mid, cond, ch), "value")
             self.conditions[cond] = tb
             self.kinds[tb] = "condition"
+        # Poisoned is no marker of its own: a mouse is poisoned while it has poison wounds (Poisoned)
+        self.conditions["poisoned"].tooltip = POISONED_FOLLOWS
         self.ability = w.Text(placeholder="ability card", layout=w.Layout(width="200px", height="40px"))
-        self.level = ui.big_button("Level up (6 cheese)")
+        self.level = ui.big_button(f"Level up ({LEVEL_UP_COST} cheese)")
         self.level.layout.width = "200px"
-        self.level.on_click(
-            do(lambda _b: dash.do({"event": "level_up", "mouse": mid, "ability": self.ability.value.strip()}))
-        )
+        self.level.on_click(do(lambda _b: dash.do(self._level_up())))
         self.kinds[self.level] = "level_up"
         # pack, equipment and life (corrections the card data may need)
         self.card = w.Text(placeholder="search card", layout=w.Layout(width="200px", height="40px"))
@@ -384,7 +410,7 @@ class MouseBox:
             layout=w.Layout(width="140px", height="40px"),
         )
         self.trick = w.Checkbox(description="trick", layout=w.Layout(width="90px"))
-        gear_buttons = []
+        self.gear_buttons: dict[str, w.Button] = {}
         for label, fn, kind in (
             ("To pack", self._gain, "gain"),
             ("Equip", self._equip, "equip"),
@@ -393,19 +419,14 @@ class MouseBox:
         ):
             b = ui.big_button(label)
             b.on_click(do(lambda _b, fn=fn: dash.do(fn())))
-            gear_buttons.append(b)
+            self.gear_buttons[kind] = b
             self.kinds[b] = kind
-        self.life = w.BoundedIntText(
-            value=4,
-            min=1,
-            max=lim.MAX_LIFE,
-            description="Life",
-            layout=w.Layout(width="140px", height="40px"),
-        )
+        # the life as the table has it; blank while the card data does not know it (never a guess)
+        self.life = w.Text(placeholder="unknown", description="Life",
+                           layout=w.Layout(width="160px", height="40px"))
+        self._life_seen: int | str | None = "-"  # the life the box was last set to ("-": never)
         self.set_life = ui.big_button("Set life")
-        self.set_life.on_click(
-            do(lambda _b: dash.do({"event": "set_stats", "mouse": mid, "life": int(self.life.value)}))
-        )
+        self.set_life.on_click(do(lambda _b: dash.do(self._set_life())))
         self.kinds[self.set_life] = "set_stats"
         # share: cheese and/or a search card to another mouse (Share); a captured mouse is off the
         # board (Captured Mouse), so it neither gives nor receives: the choices follow (refresh)
@@ -424,20 +445,31 @@ class MouseBox:
             options=[("(no card)", "")], description="Card", layout=w.Layout(width="260px", height="40px")
         )
         self.share_card.add_class("cmp-mystics-share-card")
+        # a card into a full pack: the receiver discards one non-trick card of its pack (Equip)
+        self.share_discard = w.Dropdown(
+            options=[], description="They discard", style={"description_width": "initial"},
+            layout=w.Layout(width="280px", height="40px", display="none"),
+        )
+        self.share_discard.add_class("cmp-mystics-share-discard")
         self.share = ui.big_button("Share", tooltip=f"give cheese and/or a search card "
                                                     f"({cite('mystics', 'Share')})")
         self.share.add_class("cmp-mystics-share")
         self.share.on_click(do(lambda _b: self._do_share(dash)))
         self.kinds[self.share] = "share"
+        for picker in (self.share_to, self.share_card, self.share_discard):
+            dash.remember(picker)
+        for widget in (self.share_to, self.share_card, self.share_discard, self.share_cheese, self.life,
+                       self.card, self.ability):
+            widget.observe(lambda _c: self._regate(), "value")
         extra = w.Accordion(
             [
                 w.VBox(
                     [
                         w.HBox([self.card, self.slot, self.trick]),
-                        w.HBox(gear_buttons, layout=w.Layout(flex_flow="row wrap")),
+                        w.HBox(list(self.gear_buttons.values()), layout=w.Layout(flex_flow="row wrap")),
                         w.HBox([self.life, self.set_life]),
-                        w.HBox([self.share_to, self.share_cheese, self.share_card, self.share],
-                               layout=w.Layout(flex_flow="row wrap")),
+                        w.HBox([self.share_to, self.share_cheese, self.share_card, self.share_discard,
+                                self.share], layout=w.Layout(flex_flow="row wrap")),
                     ]
                 )
             ],
@@ -462,7 +494,7 @@ class MouseBox:
     def _name(self) -> str:
         name = self.card.value.strip()
         if not name:
-            raise CompanionError("type the search card's name first")
+            raise CompanionError("type the search card's name in the box first")
         return name
 
     def _gain(self) -> dict[str, Any]:
@@ -484,6 +516,47 @@ class MouseBox:
     def _discard(self) -> dict[str, Any]:
         return {"event": "discard", "mouse": self.mid, "card": self._name()}
 
+    def _level_up(self) -> dict[str, Any]:
+        """Level up for the ability card typed in the box beside the button (Level Up)."""
+        ability = " ".join(self.ability.value.split())
+        if not ability:
+            raise CompanionError("type the ability card's name in the box beside “Level up” first",
+                                 where=cite("mystics", "Level Up"))
+        return {"event": "level_up", "mouse": self.mid, "ability": ability}
+
+    def _typed_life(self) -> int | None:
+        """The life typed in the Life box; ``None`` when it is blank."""
+        text = self.life.value.strip()
+        if not text:
+            return None
+        if not text.isdecimal() or not 1 <= int(text[:6]) <= lim.MAX_LIFE:
+            raise CompanionError(f"bad life {text[:20]!r} in the Life box",
+                                 expected=f"a whole number from 1 to {lim.MAX_LIFE}: {lim.LIFE_WHY}")
+        return int(text)
+
+    def _set_life(self) -> dict[str, Any]:
+        life = self._typed_life()
+        if life is None:
+            raise CompanionError("type the life in the Life box first (it is blank while the card data "
+                                 "does not know it)")
+        m = self.dash.state.mouse(self.mid)
+        if life == m.life:
+            raise CompanionError(f"{possessive(m.name)} life is {life} already: nothing to correct")
+        return {"event": "set_stats", "mouse": self.mid, "life": life}
+
+    def _needs_discard(self, state: MysticsState) -> Mouse | None:
+        """The receiver, when the card chosen goes into its full pack (a non-trick card into a pack of
+        3: it discards one, Equip); else ``None``."""
+        card, to = str(self.share_card.value or ""), self.share_to.value
+        if not card or not to:
+            return None
+        giver = state.mouse(self.mid)
+        gear = next((g for g in giver.gear if g.name == card), None)
+        receiver = next((m for m in state.mice if m.id == to), None)
+        if gear is None or gear.trick or receiver is None or receiver.pack_load < PACK_LIMIT:
+            return None
+        return receiver
+
     def _share(self) -> dict[str, Any]:
         """The share event the controls describe: this mouse gives cheese, a card, or both."""
         to = self.share_to.value
@@ -501,6 +574,12 @@ class MouseBox:
             event["cheese"] = n
         if card:
             event["card"] = card
+        full = self._needs_discard(self.dash.state)
+        if full is not None:
+            if not self.share_discard.value:
+                raise CompanionError(f"{possessive(full.name)} pack is full: choose the card {full.name} "
+                                     "discards to make room (“They discard”)", where=cite("mystics", "Equip"))
+            event["discard"] = self.share_discard.value
         return event
 
     def _do_share(self, dash: MysticsDashboard) -> None:
@@ -509,50 +588,114 @@ class MouseBox:
 
     def refresh(self, state: MysticsState, dash: MysticsDashboard) -> None:
         m = state.mouse(self.mid)
-        if m.life is not None:
-            self.life.value = m.life
+        if m.life != self._life_seen:  # the box shows the life as it is (blank: unknown), once changed
+            self._life_seen = m.life
+            self.life.value = "" if m.life is None else str(m.life)
         self.pilfer.layout.display = "" if dash.can_pilfer(m) else "none"
         cards = [("(no card)", "")]
         for g in m.gear:  # shown by name (starting equipment is recorded by id), given as recorded
             if g.name not in {v for _label, v in cards}:
                 cards.append((dash.tracker.card_name(g.name) + (" (equipped)" if g.slot else ""), g.name))
-        if list(self.share_card.options) != cards:
-            kept = self.share_card.value
-            self.share_card.options = cards
-            self.share_card.value = kept if kept in {v for _label, v in cards} else ""
+        dash.choices(self.share_card, cards, "")
         others = [x for x in state.mice if x.id != self.mid]
-        targets = [(x.name, x.id) for x in others if not x.captured]
-        if list(self.share_to.options) != targets:
-            kept = self.share_to.value
-            self.share_to.options = targets
-            ids = [v for _n, v in targets]
-            self.share_to.value = kept if kept in ids else (ids[0] if ids else None)
+        dash.choices(self.share_to, [(x.name, x.id) for x in others if not x.captured])
         self.info.value = mouse_html(state, self.mid, dash.tracker.card_name)
-        captured = (f"{m.name} is captured: the figure is off the board "
-                    f"({cite('mystics', 'Captured Mouse')}); rescue it first")
-        own = {
-            self.capture: f"{m.name} is already captured" if m.captured else None,
-            self.rescue: None if m.captured else f"{m.name} is not captured",
-            self.pilfer: captured if m.captured else (
-                "the minion cheese wheel is empty: nothing to take" if state.board.wheel < 1 else None),
-            self.share: captured if m.captured else (
-                "no other mouse in the party to give to" if not others
-                else "every other mouse is captured: none can receive "
-                     f"({cite('mystics', 'Captured Mouse')})" if not targets else None),
-            self.level: captured if m.captured else None,
-        }
-        for b, k in self.kinds.items():  # a captured mouse cannot be wounded (the tracker refuses it)
-            if k == "wound" and m.captured:
-                own[b] = captured
+        self._regate(state)
+
+    def _regate(self, state: MysticsState | None = None) -> None:
+        """Every control of the box on or off as the mouse and the boxes typed in allow, with why."""
+        dash = self.dash
+        state = dash.state if state is None else state
+        if not state.started or self.mid not in {m.id for m in state.mice}:
+            return
+        m = state.mouse(self.mid)
+        self._share_discard_choices(state)
         for widget, kind in self.kinds.items():
-            gate(widget, dash.ended(kind) or own.get(widget))
-        dash._syncing = True
+            gate(widget, dash.ended(kind) or self._why_off(state, m, widget))
+        was, dash._syncing = dash._syncing, True
         try:
             for cond, tb in self.conditions.items():
                 tb.value = cond in m.conditions
                 tb.button_style = "warning" if tb.value else ""
         finally:
-            dash._syncing = False
+            dash._syncing = was
+
+    def _share_discard_choices(self, state: MysticsState) -> None:
+        """The receiver's pack cards to discard, shown only when the card given needs the room."""
+        full = self._needs_discard(state)
+        self.share_discard.layout.display = "" if full is not None else "none"
+        if full is None:
+            return
+        names = self.dash.tracker.card_name
+        self.share_discard.description = f"{full.name} discards"
+        self.dash.choices(self.share_discard, [("(choose)", "")] + [
+            (names(g.name), g.name) for g in full.pack if not g.trick], "")
+
+    def _why_off(self, state: MysticsState, m: Mouse, widget: Any) -> str | None:
+        """Why ``widget`` cannot work for this mouse now (``None``: it can)."""
+        captured = (f"{m.name} is captured: the figure is off the board and its cheese, wounds and markers "
+                    f"were removed ({cite('mystics', 'Captured Mouse')}); rescue it first")
+        if widget is self.rescue:
+            if not m.captured:
+                return f"{m.name} is not captured"
+            if state.minions_on_board:
+                return (f"{figure_words(state.minions_on_board, 'minion')} on the board: a captured mouse is "
+                        f"rescued on its turn once none are left ({cite('mystics', 'Rescuing a Mouse')})")
+            return None
+        if widget is self.capture:
+            return f"{m.name} is already captured" if m.captured else None
+        if widget is self.conditions["poisoned"]:
+            return captured if m.captured else POISONED_FOLLOWS
+        if m.captured and (widget in self.conditions.values() or widget in (
+                self.wound, self.poison, self.heal, self.cure, self.cheese_up, self.cheese_down, self.pilfer,
+                self.level, self.share)):
+            return captured
+        if widget is self.heal and not m.wounds:
+            return (f"{m.name} has no wounds to heal" if not m.poison else
+                    f"{m.name} has only poison wounds: they need an antidote or cure (Cure poison; "
+                    f"{cite('mystics', 'Poisoned')})")
+        if widget is self.cure and not m.poison:
+            return f"{m.name} has no poison wounds to cure"
+        if widget is self.cheese_down and not m.cheese:
+            return f"{m.name} has no cheese to spend"
+        if widget is self.pilfer and state.board.wheel < 1:
+            return "the minion cheese wheel is empty: nothing to take"
+        if widget is self.level:
+            if m.cheese < LEVEL_UP_COST:
+                return (f"{m.name} has {m.cheese} cheese; leveling up costs {LEVEL_UP_COST} "
+                        f"({cite('mystics', 'Level Up')})")
+            if not self.ability.value.strip():
+                return "type the ability card's name in the box first"
+        if widget in self.gear_buttons.values():
+            if not self.card.value.strip():
+                return "type the search card's name in the box first"
+            if widget is self.gear_buttons["unequip"] and not m.equipped:
+                return f"{m.name} has nothing equipped"
+            if widget is self.gear_buttons["discard"] and not m.gear:
+                return f"{m.name} has no card to discard"
+        if widget is self.set_life:
+            try:
+                life = self._typed_life()
+            except CompanionError as exc:
+                return exc.message
+            if life is None:
+                return "type the life in the box first"
+            if life == m.life:
+                return f"{possessive(m.name)} life is {life} already"
+        if widget is self.share:
+            others = [x for x in state.mice if x.id != m.id]
+            if not others:
+                return "no other mouse in the party to give to"
+            if all(x.captured for x in others):
+                return ("every other mouse is captured: none can receive "
+                        f"({cite('mystics', 'Captured Mouse')})")
+            if not m.cheese and not m.gear:
+                return f"{m.name} has no cheese and no card to give"
+            if not int(self.share_cheese.value) and not self.share_card.value:
+                return "choose cheese or a card to give"
+            if self._needs_discard(state) is not None and not self.share_discard.value:
+                return "the receiver's pack is full: choose the card it discards to make room (Equip)"
+        return None
 
 
 class MysticsDashboard(ui.TrackerPage):
@@ -570,7 +713,11 @@ class MysticsDashboard(ui.TrackerPage):
         self.status = ui.panel()
         self.status.add_class("cmp-mystics-status")
         self.guard = self._guarded
-        g = self.guard
+        g = self.guard  # a control that writes nothing (the order being put together)
+        a = self.act  # a control that writes: refused on a stale page before anything is read from it
+        #: what the page's latest action said (the state after it, its lines): the status shows it
+        self._news: tuple[MysticsState, list[str]] | None = None
+        self._latest: tuple[MysticsState, list[str]] | None = None  # the latest action's words, by state
 
         # -- new chapter ---------------------------------------------------------------------
         self._data_error: CompanionError | None = None
@@ -599,7 +746,7 @@ class MysticsDashboard(ui.TrackerPage):
         self.start_minions.add_class("cmp-mystics-minions-input")
         self.seed = w.Text(placeholder="blank: random", description="Seed", layout=w.Layout(width="220px"))
         self.start_btn = _btn("Start chapter", "cmp-mystics-start", "success")
-        self.start_btn.on_click(g(lambda _b: self.start_chapter()))
+        self.start_btn.on_click(a(lambda _b: self.start_chapter()))
         setup = w.VBox(
             [
                 w.HBox(
@@ -624,14 +771,14 @@ class MysticsDashboard(ui.TrackerPage):
         # -- top bar --------------------------------------------------------------------------
         self.undo_btn = _btn("Undo", "cmp-mystics-undo")
         self.redo_btn = _btn("Redo", "cmp-mystics-redo")
-        self.undo_btn.on_click(g(lambda _b: self.undo()))
-        self.redo_btn.on_click(g(lambda _b: self.redo()))
+        self.undo_btn.on_click(a(lambda _b: self.undo()))
+        self.redo_btn.on_click(a(lambda _b: self.redo()))
 
         # -- initiative -----------------------------------------------------------------------
         self.track = w.HTML()
         self.track.add_class("cmp-mystics-initiative")
         self.next_btn = _btn("Next turn ▸", "cmp-mystics-next-turn", "primary", "200px")
-        self.next_btn.on_click(g(lambda _b: self.do({"event": "end_turn"})))
+        self.next_btn.on_click(a(lambda _b: self.do({"event": "end_turn"})))
 
         # -- wheel and chapter track ----------------------------------------------------------
         self.wheel = w.HTML()
@@ -639,9 +786,9 @@ class MysticsDashboard(ui.TrackerPage):
         self.add1 = _btn("+1 cheese", "cmp-mystics-add-cheese", "warning", "150px")
         self.add2 = _btn("+2 cheese", "cmp-mystics-add-cheese-2", "warning", "150px")
         self.sub1 = _btn("−1", "cmp-mystics-remove-cheese", "", "80px")
-        self.add1.on_click(g(lambda _b: self.add_cheese(1)))
-        self.add2.on_click(g(lambda _b: self.add_cheese(2)))
-        self.sub1.on_click(g(lambda _b: self.add_cheese(-1)))
+        self.add1.on_click(a(lambda _b: self.add_cheese(1)))
+        self.add2.on_click(a(lambda _b: self.add_cheese(2)))
+        self.sub1.on_click(a(lambda _b: self.add_cheese(-1)))
         self.surge_alert = w.HTML()
         self.surge_alert.add_class("cmp-mystics-surge-alert")
         self.hourglass = w.HTML()
@@ -658,10 +805,10 @@ class MysticsDashboard(ui.TrackerPage):
         self.ach_move.tooltip = ("pages the chapter end marker moves; the individual achievements "
                                  "(Cheesemaster, Poisonmaster, ...) move it as the book says")
         self.ach_btn = _btn("Achievement", "cmp-mystics-achievement")
-        self.ach_btn.on_click(g(lambda _b: self.do(self._achievement_event())))
+        self.ach_btn.on_click(a(lambda _b: self.do(self._achievement_event())))
         self.glass_btn = ui.big_button("Hourglass +1 (chapter rule)")
         self.glass_btn.layout.width = "260px"
-        self.glass_btn.on_click(g(lambda _b: self.do({"event": "hourglass", "move": 1})))
+        self.glass_btn.on_click(a(lambda _b: self.do({"event": "hourglass", "move": 1})))
 
         # -- encounter and room --------------------------------------------------------------
         self.enc_name = w.Text(
@@ -680,7 +827,7 @@ class MysticsDashboard(ui.TrackerPage):
             layout=w.Layout(width="300px"),
         )
         self.enc_btn = _btn("Reveal encounter", "cmp-mystics-encounter", "danger", "200px")
-        self.enc_btn.on_click(g(lambda _b: self.reveal_encounter()))
+        self.enc_btn.on_click(a(lambda _b: self.reveal_encounter()))
         self.room_name = w.Text(placeholder="room name", description="Room", layout=w.Layout(width="260px"))
         self.room_surge = w.Text(
             placeholder=ROOM_SURGE_EXAMPLE,
@@ -688,7 +835,7 @@ class MysticsDashboard(ui.TrackerPage):
             layout=w.Layout(width="300px"),
         )
         self.room_btn = _btn("Enter room", "cmp-mystics-room")
-        self.room_btn.on_click(g(lambda _b: self.enter_room()))
+        self.room_btn.on_click(a(lambda _b: self.enter_room()))
         encounter = w.VBox(
             [
                 w.HBox([self.enc_name, self.enc_minions, self.enc_surge]),
@@ -714,8 +861,8 @@ class MysticsDashboard(ui.TrackerPage):
         )
         self.wound_minion = _btn("Wound minion", "cmp-mystics-wound-minion", "danger")
         self.defeat_minion = _btn("Remove figure", "cmp-mystics-defeat-minion")
-        self.wound_minion.on_click(g(lambda _b: self.do(self._minion_event("wound_minion"))))
-        self.defeat_minion.on_click(g(lambda _b: self.do(self._minion_event("defeat_minion"))))
+        self.wound_minion.on_click(a(lambda _b: self.do(self._minion_event("wound_minion"))))
+        self.defeat_minion.on_click(a(lambda _b: self.do(self._minion_event("defeat_minion"))))
         self.minion_pick.observe(lambda _c: self._boss_cards(), "value")
         # minions a chapter rule places mid-chapter: a type from the card data (no typing)
         self.add_type = w.Dropdown(
@@ -735,7 +882,7 @@ class MysticsDashboard(ui.TrackerPage):
         self.add_btn = _btn("Add minions", "cmp-mystics-add-minions", "danger")
         self.add_btn.tooltip = (f"minions a chapter rule places; new initiative cards at the bottom "
                                 f"({cite('mystics', 'Determining Initiative Order')})")
-        self.add_btn.on_click(g(lambda _b: self.add_minions()))
+        self.add_btn.on_click(a(lambda _b: self.add_minions()))
         minion_box = w.VBox(
             [
                 self.minions,
@@ -754,23 +901,23 @@ class MysticsDashboard(ui.TrackerPage):
             value=1, min=-5, max=5, description="Move by", layout=w.Layout(width="150px", height="40px")
         )
         self.end_move_btn = _btn("Move end marker", "cmp-mystics-end-move")
-        self.end_move_btn.on_click(g(lambda _b: self.do(self._chapter_end_event("move"))))
+        self.end_move_btn.on_click(a(lambda _b: self.do(self._chapter_end_event("move"))))
         self.end_page = w.BoundedIntText(
             value=6, min=1, max=lim.MAX_PAGE, description="Page",
             layout=w.Layout(width="150px", height="40px"),
         )
         self.end_page_btn = _btn("Put end marker on page", "cmp-mystics-end-page")
         self.end_page_btn.layout.width = "240px"
-        self.end_page_btn.on_click(g(lambda _b: self.do(self._chapter_end_event("page"))))
+        self.end_page_btn.on_click(a(lambda _b: self.do(self._chapter_end_event("page"))))
         self.victory_btn = _btn("Victory!", "cmp-mystics-victory", "success", "160px")
-        self.victory_btn.on_click(g(lambda _b: self.do({"event": "victory"})))
+        self.victory_btn.on_click(a(lambda _b: self.do({"event": "victory"})))
         self.defeat_reason = w.Text(
             placeholder="defeat condition, e.g. all mice captured", description="Reason",
             layout=w.Layout(width="360px", height="40px"),
         )
         self.defeat_reason.add_class("cmp-mystics-defeat-reason")
         self.defeat_btn = _btn("Defeat", "cmp-mystics-defeat", "danger", "160px")
-        self.defeat_btn.on_click(g(lambda _b: self.do(self._defeat_event())))
+        self.defeat_btn.on_click(a(lambda _b: self.do(self._defeat_event())))
         chapter_box = w.VBox(
             [
                 w.HBox([self.end_move, self.end_move_btn, self.end_page, self.end_page_btn],
@@ -802,15 +949,21 @@ class MysticsDashboard(ui.TrackerPage):
         self.order_down.on_click(g(lambda _b: self.move_in_order(1)))
         self.order_reset.on_click(g(lambda _b: self._reset_order()))
         self.set_order_btn = _btn("Set initiative order", "cmp-mystics-set-order", "primary", "220px")
-        self.set_order_btn.on_click(g(lambda _b: self.set_order()))
+        self.set_order_btn.on_click(a(lambda _b: self.set_order()))
         self.turn_pick = w.Dropdown(
             options=[], description="Turn of", layout=w.Layout(width="260px", height="40px")
         )
         self.turn_pick.add_class("cmp-mystics-turn-pick")
         self.set_turn_btn = _btn("Set turn", "cmp-mystics-set-turn", "primary", "160px")
-        self.set_turn_btn.on_click(g(lambda _b: self.set_turn()))
+        self.set_turn_btn.on_click(a(lambda _b: self.set_turn()))
         self.order_list.observe(lambda _c: self._gate_corrections(), "value")
         self.turn_pick.observe(lambda _c: self._gate_corrections(), "value")
+        for picker in (self.minion_pick, self.minion_card, self.add_type, self.ach_mouse):
+            self.remember(picker)
+        # the board's buttons follow what is typed: off when it cannot work (the page it is on, a move
+        # of 0, an achievement taken, no room to enter or leave), with why
+        for box in (self.end_page, self.end_move, self.achievement, self.room_name, self.room_surge):
+            box.observe(lambda _c: self._regate_board(), "value")
         corrections = w.VBox(
             [
                 w.HBox([self.order_list, w.VBox([self.order_up, self.order_down, self.order_reset])]),
@@ -921,10 +1074,68 @@ class MysticsDashboard(ui.TrackerPage):
                     self.refresh()
                 except Exception:  # pragma: no cover - the error to show is the first one
                     pass
-                ui.show_error(self.status, exc)
+                if isinstance(exc, CompanionError):  # in this page's words, not the log's
+                    ui.show(self.status, "error", "That did not work", [page_words(exc.render())])
+                else:
+                    ui.show_error(self.status, exc)
                 return None
 
         return inner
+
+    def act(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+        """A control that writes to the log: on a log this page cannot use, or on a stale page (another
+        window wrote since it was drawn), refused before anything is read from what the page shows
+        (the page is then drawn again as the log holds it); errors as :meth:`_guarded` shows them."""
+
+        def inner(*args: Any, **kwargs: Any) -> Any:
+            self.refuse_if_unusable()
+            self._refuse_if_stale()
+            return fn(*args, **kwargs)
+
+        return self._guarded(functools.wraps(fn)(inner))
+
+    def remember(self, picker: w.Dropdown) -> None:
+        """Keep the choices the player makes in ``picker``: when the choices change and one comes back
+        (an undo brings back a mouse, a minion type), :meth:`choices` goes back to it."""
+        def chosen(change: dict[str, Any]) -> None:
+            if not self._syncing:
+                self._keep(picker, change["new"])
+
+        picker.observe(chosen, "value")
+
+    @staticmethod
+    def _keep(picker: w.Dropdown, value: Any) -> None:
+        """``value`` as the latest of ``picker``'s choices to come back to (the last few are kept)."""
+        if value in (None, ""):
+            return
+        kept = [v for v in picker.__dict__.get("_cmp_wanted", []) if v != value]
+        picker.__dict__["_cmp_wanted"] = [*kept, value][-8:]
+
+    def choices(self, picker: w.Dropdown, options: list[tuple[str, Any]], default: Any = None) -> None:
+        """Offer ``options`` in ``picker``: the player's latest choice when it is offered (see
+        :meth:`remember`), else the choice shown when still offered (a blank one aside), else
+        ``default`` when offered ("no card"), else the first."""
+        value = self._wanted(picker, options, default)
+        if list(picker.options) == options and picker.value == value:
+            return
+        if picker.value not in [v for _label, v in options]:  # shown, and no longer offered: kept for later
+            self._keep(picker, picker.value)
+        was, self._syncing = self._syncing, True  # (an observer may set other choices meanwhile)
+        try:
+            picker.options = options  # (ipywidgets then shows no choice at all)
+            picker.value = value
+        finally:
+            self._syncing = was
+
+    @staticmethod
+    def _wanted(picker: w.Dropdown, options: list[tuple[str, Any]], default: Any) -> Any:
+        ids = [v for _label, v in options]
+        for value in (*reversed(picker.__dict__.get("_cmp_wanted", [])), picker.value, default):
+            if value not in (None, "") and value in ids:
+                return value
+        if default in ids:
+            return default
+        return ids[0] if ids else None
 
     def _no_chapter(self) -> str:
         """Why the chapter's controls are off while no chapter is under way."""
@@ -946,18 +1157,43 @@ class MysticsDashboard(ui.TrackerPage):
     # -- actions ---------------------------------------------------------------------------------
     def do(self, event: dict[str, Any]) -> None:
         self.refuse_if_unusable()
-        self._refuse_if_stale()  # (another window's action first: never applied to an unseen table)
-        self._run(lambda: self.tracker.do(event))
+        with self.tracker.log.locked():  # (no other window writes between the check and the action)
+            self._refuse_if_stale()  # (another window's action first: never applied to an unseen table)
+            before = self.state
+            self._run(lambda: self._said(self.tracker.do(event), list(added_messages(before, self.state))))
 
     def undo(self) -> None:
         self.refuse_if_unusable()
-        self._refuse_if_stale()  # (undo takes back the latest action: the one on show, or none)
-        self._run(self.tracker.undo)
+        with self.tracker.log.locked():
+            self._refuse_if_stale()  # (undo takes back the latest action: the one on show, or none)
+            before = self.state
+            self._run(lambda: self._said(self.tracker.undo(), [
+                f"Undone: {line}" for line in added_messages(self.state, before) or ["the latest action"]]))
 
     def redo(self) -> None:
         self.refuse_if_unusable()
-        self._refuse_if_stale()
-        self._run(self.tracker.redo)
+        with self.tracker.log.locked():
+            self._refuse_if_stale()
+            before = self.state
+            self._run(lambda: self._said(self.tracker.redo(), [
+                f"Redone: {line}" for line in added_messages(before, self.state) or ["the action undone"]]))
+
+    def _said(self, state: MysticsState, lines: list[str]) -> MysticsState:
+        """Keep what the page's action said (every message it added: a surge, the rolls, Time is Short!)
+        for the status, which shows it while the state is the one the action left."""
+        self._news = (state, lines)
+        return state
+
+    def latest_words(self) -> list[str]:
+        """What the status shows: every message the latest action added (or, after an Undo/Redo on
+        this page, what it took back or brought back), never older ones as if new."""
+        s = self.state
+        if self._news is not None and self._news[0] is s:
+            return self._news[1]
+        if self._latest is None or self._latest[0] is not s:  # (another window's action, or a reopening)
+            before = self.tracker.before_latest()
+            self._latest = (s, [] if before is None else list(added_messages(before, s)))
+        return self._latest[1]
 
     def add_cheese(self, n: int) -> None:
         self.do({"event": "minion_cheese", "count": n})
@@ -979,7 +1215,7 @@ class MysticsDashboard(ui.TrackerPage):
         }
         if self.chapter_no.value:
             event["chapter"] = int(self.chapter_no.value)
-        self._sync()
+        self._refuse_if_stale()  # (a chapter another window started is never set aside unseen)
         if self.state.started:  # keep the old chapter's log, start a fresh one
             probe = MysticsTracker(None, **self._tk)  # check the event before moving the old log
             probe.apply(probe.initial(), event)
@@ -998,7 +1234,7 @@ class MysticsDashboard(ui.TrackerPage):
 
     def reveal_encounter(self) -> None:
         self.refuse_if_unusable()
-        self._sync()  # the default name counts the encounters in the log now
+        self._refuse_if_stale()  # (the default name counts the encounters the page shows)
         name = self.enc_name.value.strip() or f"encounter {self.encounters_revealed() + 1}"
         event: dict[str, Any] = {
             "event": "encounter",
@@ -1011,13 +1247,35 @@ class MysticsDashboard(ui.TrackerPage):
         if rolls is not None:
             event["rolls"] = rolls
         self._do_with_rolls(event)
-        self.enc_rolls.value = ""  # the next encounter card says for itself whether it ambushes
-        self.enc_ambush.value = False
+        # the card is revealed: its boxes are cleared, so a second tap never reveals it twice
+        for box in (self.enc_name, self.enc_minions, self.enc_surge, self.enc_rolls):
+            box.value = ""
+        self.enc_ambush.value = False  # the next encounter card says for itself whether it ambushes
+
+    def _room_off(self) -> str | None:
+        """Why Enter room cannot work with what is typed (``None``: it can): a blank name with no room
+        to leave, a special surge with no room's name, the room the mice are in already."""
+        name = " ".join(self.room_name.value.split())
+        surge = self.room_surge.value.strip()
+        room = self.state.board.room
+        if not name and surge:
+            return f"type the room's name in the Room box for its special surge ({cite('mystics', 'Surges')})"
+        if not name and room is None:
+            return "type the room's name in the Room box: the mice are in no room to leave"
+        if room is not None and name == room.name and not surge:
+            return f"the mice are in {name} already: type another room's name"
+        return None
 
     def enter_room(self) -> None:
-        name = self.room_name.value.strip()
+        """Enter the room named (with its special surge, if typed), or, with no name, leave the room the
+        mice are in; what cannot work is refused in this page's words (:meth:`_room_off`)."""
+        off = self._room_off()
+        if off is not None:
+            raise CompanionError(off)
+        name = " ".join(self.room_name.value.split())
+        surge = self.room_surge.value.strip()
         event: dict[str, Any] = {"event": "room", "name": name or None}
-        event.update(self.surge_fields(self.room_surge.value, "special_surge", "special_surge_text"))
+        event.update(self.surge_fields(surge, "special_surge", "special_surge_text"))
         self.do(event)
 
     def surge_fields(self, text: str, counts_key: str, text_key: str) -> dict[str, Any]:
@@ -1061,10 +1319,23 @@ class MysticsDashboard(ui.TrackerPage):
             )
         )()
 
-    def _achievement_event(self) -> dict[str, Any]:
+    def _achievement_off(self) -> str | None:
+        """Why the Achievement button cannot work for the achievement typed (``None``: it can)."""
         name = self.achievement.value.strip()
         if not name:
-            raise CompanionError("type or choose an achievement")
+            return "type or choose an achievement first"
+        key = nm.slug(name)
+        taken = taken_by(self.state, key) if key in INDIVIDUAL_ACHIEVEMENTS else None
+        if taken is not None:
+            return (f"{achievement_name(key)!r} is already taken{taken}: only the first mouse earns an "
+                    f"individual achievement ({cite('mystics', 'Individual Achievements')})")
+        return None
+
+    def _achievement_event(self) -> dict[str, Any]:
+        name = self.achievement.value.strip()
+        off = self._achievement_off()
+        if off is not None:
+            raise CompanionError(off)
         ev: dict[str, Any] = {"event": "achievement", "name": name}
         if nm.slug(name) not in INDIVIDUAL_ACHIEVEMENTS:  # the book gives theirs (Individual Achievements)
             ev["move_end"] = int(self.ach_move.value)
@@ -1073,34 +1344,47 @@ class MysticsDashboard(ui.TrackerPage):
         return ev
 
     def _minion_event(self, kind: str) -> dict[str, Any]:
-        """The chosen minion's event; whether it names a figure or a boss card follows the minions
-        in the log now (read again if another window changed them)."""
+        """The chosen minion's event: a figure of the type chosen, or a boss's card (the choices as the
+        page shows them: a stale page was refused before, see :meth:`act`)."""
+        self._refuse_if_stale()
         mid, card, figure = self.minion_pick.value, self.minion_card.value, int(self.minion_fig.value)
         if not mid:
             raise CompanionError("no minion on the board" if not self.state.minions else "choose a minion")
-        self._sync()  # may reset the choices on show: the ones made are kept above
         group = next((x for x in self.state.minions if x.id == mid), None)
         if group is None:
-            raise CompanionError(f"no {mid} on the board any more (changed in another window?)",
+            raise CompanionError(f"no {mid} on the board any more",
                                  suggestion="The page shows the minions as they are now.")
         ev: dict[str, Any] = {"event": kind, "minion": mid}
+        boss = [c.id for c in self.state.track if c.id in group.card_ids and c.kind == "boss"]
         if kind == "wound_minion":
             ev["count"] = 1
-            if card:
-                ev["card"] = card
-        if not (group.boss and kind == "wound_minion" and card):
+            if boss and not card and len(boss) > 1:
+                raise CompanionError(f"{group.name} has {len(boss)} initiative cards: choose the one wounded "
+                                     "in the Boss card box", where=cite("mystics", "Wounds on boss minions"))
+            if boss:
+                ev["card"] = card or boss[0]
+        if not (boss and kind == "wound_minion"):
+            if not 1 <= figure <= len(group.figures):
+                raise CompanionError(f"{group.name} has {len(group.figures)} figure(s) on the board; there "
+                                     f"is no figure {figure}", expected=f"figure 1 to {len(group.figures)}")
             ev["figure"] = figure - 1
         return ev
 
     def _boss_cards(self) -> None:
+        """The Boss card box and the Figure box follow the minion type chosen: its cards on the track,
+        and figures 1 to the number on the board."""
         group = next((x for x in self.state.minions if x.id == self.minion_pick.value), None)
         cards = [
             (c.name, c.id)
             for c in self.state.track
             if group is not None and c.id in group.card_ids and c.kind == "boss"
         ]
-        self.minion_card.options = [("—", ""), *cards]
-        self.minion_card.value = cards[0][1] if cards else ""
+        self.choices(self.minion_card, [("—", ""), *cards], cards[0][1] if cards else "")
+        top = max(len(group.figures), 1) if group is not None else 1
+        if self.minion_fig.max != top:
+            if self.minion_fig.value > top:
+                self.minion_fig.value = top
+            self.minion_fig.max = top
 
     def can_pilfer(self, m: Mouse) -> bool:
         """Whether the mouse has Pilfer, as the tracker reads it: Filch's (or a hero card's whose
@@ -1262,42 +1546,70 @@ class MysticsDashboard(ui.TrackerPage):
         }
 
     def show_status(self) -> None:
-        """The status: whose turn it is and the latest messages (or what the page waits for)."""
+        """The status: whose turn it is (or how the chapter ended, for as long as it stays so) and every
+        message the latest action added (:meth:`latest_words`), or what the page waits for."""
         s = self.state
         if not s.started:
             if not self.show_unusable(self.status):
                 ui.show(self.status, "info", "No chapter yet",
                         ["Open “New chapter”, choose the mice, Start."])
             return
+        b = s.board
+        lines = [page_words(m) for m in self.latest_words()]
+        if b.defeated or b.victory:  # the end and why, for as long as it stands (the action's words follow)
+            end = (f"Defeat: {b.defeat_reason}" if b.defeated else
+                   f"Victory! The chapter's victory conditions are met ({cite('mystics', 'Victory')})")
+            said = any(line.startswith(end.split(":")[0].split("!")[0]) for line in lines)
+            ui.show(self.status, "error" if b.defeated else "ok",
+                    f"Chapter {'lost' if b.defeated else 'won'} in round {s.round}: play has ended",
+                    lines if said else [end, *lines])
+            return
         cur = s.current
         nxt = s.next_card
         title = (f"{possessive(cur.name)} turn" if cur else f"Next: {nxt.name}" if nxt
                  else "Next: the top card") + f" · round {s.round}"
-        kind = "error" if s.board.defeated else "ok" if s.board.victory else "info"
-        ui.show(self.status, kind, title, [page_words(m) for m in s.messages[-2:]])
+        ui.show(self.status, "info", title, lines)
+
+    def _board_off(self) -> dict[Any, str | None]:
+        """Why each of the board's controls cannot work now, by the state and the boxes typed in."""
+        s = self.state
+        b = s.board
+        no_minions = "no minions on the board" if not s.minions else None
+        move = int(self.end_move.value)
+        return {
+            self.wound_minion: no_minions, self.defeat_minion: no_minions,
+            self.sub1: "the minion cheese wheel is empty: nothing to take off" if b.wheel < 1 else None,
+            self.end_move_btn: None if move else "a move of 0 pages leaves the chapter end marker as it is",
+            self.end_page_btn: (f"the chapter end marker is on page {b.chapter_end} already: choose "
+                                "another page" if int(self.end_page.value) == b.chapter_end else None),
+            self.ach_btn: self._achievement_off(),
+            self.room_btn: self._room_off(),
+            self.add_btn: None if self.add_type.options else "no minion types: the card data has none",
+        }
+
+    def _regate_board(self) -> None:
+        """The board's controls on or off (see :meth:`_board_off`); Enter room reads Leave room when
+        no name is typed and the mice are in one."""
+        s = self.state
+        own = self._board_off() if s.started else {}
+        for widget, kind in self._controls().items():
+            gate(widget, self._no_chapter() if not s.started else self.ended(kind) or own.get(widget))
+        room = s.board.room if s.started else None
+        typed = self.room_name.value.strip()
+        self.room_btn.description = (f"Leave {room.name}"[:40] if room is not None and not typed
+                                     and not self.room_surge.value.strip() else "Enter room")
 
     def refresh(self) -> None:
         s = self.state
         self.undo_btn.disabled = not self.tracker.can_undo
         self.redo_btn.disabled = not self.tracker.can_redo
-        no_minions = "no minions on the board" if not s.minions else None
-        own = {self.wound_minion: no_minions, self.defeat_minion: no_minions}
-        for widget, kind in self._controls().items():
-            gate(widget, self._no_chapter() if not s.started else self.ended(kind) or own.get(widget))
-        self._lock_if_unusable((self.start_btn, self.undo_btn, self.redo_btn))
         types = self._minion_types() if s.started else []
-        if list(self.add_type.options) != types:
-            kept = self.add_type.value
-            self.add_type.options = types
-            ids = [k for _name, k in types]
-            self.add_type.value = kept if kept in ids else (ids[0] if ids else None)
-        # the minions on the board (none once the start is undone): the picker follows the state
-        opts = [(g.name, g.id) for g in s.minions]
-        if list(self.minion_pick.options) != opts:
-            kept = self.minion_pick.value
-            self.minion_pick.options = opts  # (ipywidgets then shows no choice at all)
-            ids = [mid for _name, mid in opts]
-            self.minion_pick.value = kept if kept in ids else (ids[0] if ids else None)
+        self.choices(self.add_type, types)
+        self._regate_board()
+        self._lock_if_unusable((self.start_btn, self.undo_btn, self.redo_btn))
+        # the minions on the board (none once the start is undone): the picker follows the state, and
+        # comes back to the type chosen when an undo brings it back
+        self.choices(self.minion_pick, [(g.name, g.id) for g in s.minions])
         self._boss_cards()
         turns = [(c.name, c.id) for c in s.track]
         now = s.current.id if s.current is not None else None
@@ -1313,22 +1625,23 @@ class MysticsDashboard(ui.TrackerPage):
         if s.board.chapter_end != self._end_seen:  # the page box shows where the marker is
             self._end_seen = s.board.chapter_end
             self.end_page.value = min(max(s.board.chapter_end, 1), lim.MAX_PAGE)
+            self._regate_board()
         self.show_status()
         if not s.started:
             self.track.value = self.wheel.value = self.hourglass.value = self.minions.value = ""
             self.surge_alert.value = self.messages.value = ""
             self.party.children = ()
             self._mouse_boxes = {}
-            self.ach_mouse.options = [("(no mouse)", "")]
+            self.choices(self.ach_mouse, [("(no mouse)", "")], "")
             return
         self.track.value = track_html(s)
         self.wheel.value = wheel_html(s)
         self.hourglass.value = chapter_html(s)
         if s.alert:
+            title = ("SURGE! The chapter is lost with it: play does not go on" if s.board.defeated
+                     else "SURGE! Resolve it before play goes on")
             self.surge_alert.value = (
-                "<div style='font-size:20px'>"
-                + ui.panel_html("error", "SURGE! Resolve it before play goes on", [s.alert])
-                + "</div>"
+                "<div style='font-size:20px'>" + ui.panel_html("error", title, [s.alert]) + "</div>"
             )
         else:
             self.surge_alert.value = ""
@@ -1349,7 +1662,7 @@ class MysticsDashboard(ui.TrackerPage):
         if tuple(self._mouse_boxes) != ids:
             self._mouse_boxes = {mid: MouseBox(self, mid) for mid in ids}
             self.party.children = tuple(b.box for b in self._mouse_boxes.values())
-            self.ach_mouse.options = [("(no mouse)", "")] + [(m.name, m.id) for m in s.mice]
+        self.choices(self.ach_mouse, [("(no mouse)", "")] + [(m.name, m.id) for m in s.mice], "")
         for box in self._mouse_boxes.values():
             box.refresh(s, self)
 
