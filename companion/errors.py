@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import errno
 from collections.abc import Iterable
+from typing import Any
 
 
 def os_reason(exc: BaseException) -> str:
@@ -145,3 +146,22 @@ def did_you_mean(suggestions: Iterable[str]) -> str | None:
     if len(s) == 1:
         return f"Did you mean {s[0]}?"
     return f"Did you mean {', '.join(s[:-1])} or {s[-1]}?"
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """A value from an event as a message shows it: text quoted (``'five'``), anything else as JSON
+    writes it (``null``, ``true``, ``{"id": 0}``, ``2.5``), never as Python would (``None``,
+    ``{'id': 0}``); cut short when long."""
+    import json
+    import math
+
+    if isinstance(value, str):
+        text = repr(value)
+    elif isinstance(value, float) and not math.isfinite(value):  # (1e400 is read as infinity)
+        return "a number too large to read" if not math.isnan(value) else "NaN"
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, default=str)
+        except (TypeError, ValueError):  # (a value no JSON line holds: said as Python says it)
+            text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -159,7 +159,8 @@ def parse_lines(text: str, *, source: str = "log") -> tuple[list[LoggedEvent], l
         try:
             obj = json.loads(raw)
         except json.JSONDecodeError as exc:
-            problems.append(LogProblem(number, f"not valid JSON ({exc.msg} at column {exc.colno})"))
+            at = "" if exc.msg.endswith(" at") else " at"  # ("Unterminated string starting at")
+            problems.append(LogProblem(number, f"not valid JSON ({exc.msg}{at} column {exc.colno})"))
             continue
         except RecursionError:
             problems.append(LogProblem(number, "cannot be read: nested too deeply "
@@ -510,6 +511,14 @@ class Tracker(Generic[S]):
                            suggestion="Give a new file name for a new log; this file was left untouched.")
         owner = " or ".join(owners)
         tools = " or ".join(f"'companion {o}'" for o in owners)
+        if owner and not set(owners) <= set(self._TRACKERS):  # a first line naming no tool of ours
+            for module in TRACKER_MODULES:  # (every tool, not only the ones imported so far)
+                importlib.import_module(module)
+            if not set(owners) <= set(self._TRACKERS):
+                raise LogError(f"this log is from a tool this companion does not know ({owner!r}), not a "
+                               f"{self.KIND} log", where=where,
+                               expected=f"a log made by 'companion {self.KIND}'",
+                               suggestion="Give a new file name for a new log; this file was left untouched.")
         raise LogError(f"this is a {owner or 'different'} log, not a {self.KIND} one",
                        where=where, expected=f"a log made by 'companion {self.KIND}'",
                        suggestion=(f"Open it with {tools}, " if owner else "")

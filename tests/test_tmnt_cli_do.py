@@ -53,7 +53,9 @@ def test_a_whole_game_played_with_do_is_the_game_replay_shows(tmp_path: Path,
     code, out, _ = run(capsys, "do", str(log), NEXT, "--json")
     done = json.loads(out)
     over = "Game over: Bob's Deck ran out: Ann wins (tmnt-tcg.txt, Game Over)."
-    assert code == 0 and done["said"] == [over]
+    adjusted = ("Turn 2, Bob. Adjust Phase: draw 1 up to 5, then draw 1 + 4 for empty Block Zones = 5 "
+                "(only 3 left to draw) (tmnt-tcg.txt, Adjust Phase).")
+    assert code == 0 and done["said"] == [f"{adjusted} {over}"]  # what the Adjust Phase did, then Game over
     state = done["state"]
     assert (state["over"], state["winner"], state["turn"], state["active"]) == (True, 0, 2, 1)
     assert [(p["hand"], p["deck"], p["trash"], p["items"]) for p in state["players"]] == [(1, 3, 3, 1),

@@ -14,6 +14,7 @@ import argparse
 import importlib
 import json
 import re
+import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -146,6 +147,26 @@ def existing_log(path: str | Path, *, error: type[CompanionError] = CompanionErr
     found = Path(path)
     if not found.exists():
         raise error("no such log file", where=str(path), expected=expected, suggestion=suggestion)
+    return found
+
+
+def log_folder(path: str | Path, *, error: type[CompanionError] = CompanionError) -> Path:
+    """``path`` as a :class:`~pathlib.Path` when the folder it is in exists: a command that starts a log
+    never makes a folder (a mistyped folder would silently begin a new game somewhere else); otherwise
+    an error of class ``error`` naming the folder. The notebook pages make their own default log folder
+    (:class:`~companion.eventlog.EventLog` creates it on the first write)."""
+    found = Path(path)
+    folder = found.parent
+    try:
+        there, is_dir = folder.exists(), folder.is_dir()
+    except (OSError, ValueError):
+        there = is_dir = False
+    if not is_dir:
+        what = "is a file, not a folder" if there else "does not exist"
+        raise error(f"the folder {str(folder)!r} {what}",
+                    where=str(path), expected="a log in a folder that exists",
+                    suggestion=f"Create the folder first (mkdir -p {shlex.quote(str(folder))}), or give the "
+                               "log's path in an existing folder; nothing was written.")
     return found
 
 

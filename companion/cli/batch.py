@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from ..errors import CompanionError, closest, did_you_mean
+from ..errors import CompanionError, closest, did_you_mean, shown
 
 #: What a refusal adds when a batch of events was refused.
 ALL_OR_NOTHING = "Nothing was written: the events are written only when every one of them is allowed"
@@ -53,7 +53,9 @@ def read_event(raw: str, k: int, kinds: Iterable[str], *, error: type[CompanionE
             raise error(f"{word[:40]!r} is not an event: an event is a JSON object, or undo or redo",
                         where=where, expected=None if kind else "KIND one of " + ", ".join(known),
                         suggestion=then(hint, written) if written else hint) from None
-        raise error(f"event is not valid JSON: {exc.msg}", where=f"{where}, column {exc.colno}",
+        # (a message that ends at the position it names: "Unterminated string starting at")
+        msg = f"{exc.msg} column {exc.colno}" if exc.msg.endswith(" at") else exc.msg
+        raise error(f"event is not valid JSON: {msg}", where=f"{where}, column {exc.colno}",
                     found=repr(raw[:60]), suggestion=written) from None
     except (RecursionError, ValueError):  # nested thousands deep, or a number of thousands of digits
         raise error("event cannot be read (nested too deeply, or a number too long)",
@@ -66,8 +68,7 @@ def read_event(raw: str, k: int, kinds: Iterable[str], *, error: type[CompanionE
                     "one of " + ", ".join(known), found=repr(raw[:60]), suggestion=written)
     if not isinstance(event["event"], str):
         raise error("the 'event' field names the event kind as text", where=where,
-                    expected="one of " + ", ".join(known), found=repr(event["event"])[:60],
-                    suggestion=written)
+                    expected="one of " + ", ".join(known), found=shown(event["event"]), suggestion=written)
     return event
 
 
@@ -137,10 +138,16 @@ def unread_fields(events: list[Any], table: Mapping[str, Any]) -> tuple[str | No
                               + (f" ({about})" if about else "") + ", so it was ignored")
                 continue
             looked_for = obj.read | (listed if not path else set())
+            given = set(obj) - {key, "event"}
+            like = closest(key, sorted(looked_for | given), n=1)
+            if like and like[0] in given:  # a second spelling of a field given too: its value stands
+                others.append(f"{where}: {field} is not a field it takes (it looks like {like[0]!r}, "
+                              "which is given too), so it was ignored")
+                continue
             hint = did_you_mean(closest(key, sorted(looked_for - set(obj))))
-            if hint and typo is None:
-                typo = f"{where}: {field} is not a field it takes. {hint}"
-            elif not hint:
+            if hint:  # (the first typo is said: the batch is refused for it)
+                typo = typo or f"{where}: {field} is not a field it takes. {hint}"
+            else:
                 top = re.match(r"[A-Za-z_]+", path)
                 takes = dict(spec.objects).get(top.group()) if spec is not None and top else None
                 others.append(f"{where}: {field} is not a field it takes"
@@ -157,9 +164,14 @@ def fields_table(tracker: Any) -> Mapping[str, Any] | None:
     return table if isinstance(table, Mapping) else None
 
 
+def _a(name: str) -> str:
+    """The article before a field's name: an 'attacks', a 'mouse'."""
+    return "an" if name[:1].lower() in "aeiou" else "a"
+
+
 def _quoted(names: Iterable[str]) -> str:
-    """``'mouse' or a 'minion'``: field names as a refusal says them."""
-    return " or a ".join(repr(n) for n in names)
+    """``a 'mouse' or a 'minion'``, ``an 'attacks'``: field names as a refusal says them."""
+    return " or ".join(f"{_a(n)} {n!r}" for n in names)
 
 
 def missing_field(events: list[Any], table: Mapping[str, Any], *,
@@ -181,7 +193,7 @@ def missing_field(events: list[Any], table: Mapping[str, Any], *,
         for group in needed:
             if present & set(group):
                 continue
-            needs = f"needs a {_quoted(group)} field"
+            needs = f"needs {_quoted(group)} field"
             expected = "; ".join(f"{n}: {spec.note(n)}" for n in group if spec.note(n)) or None
             typo = next(((s, hit[0]) for s in strangers if (hit := closest(s, group, n=1))), None)
             if typo is not None:
@@ -192,6 +204,26 @@ def missing_field(events: list[Any], table: Mapping[str, Any], *,
             more = f"Every event's fields: 'companion {tool} events'." if tool else None
             return k, CompanionError(f"{kind!r} event {needs}", expected=expected, found=found,
                                      suggestion=more)
+    return None
+
+
+def misspelt_field(events: list[Any], table: Mapping[str, Any]) -> str | None:
+    """The first field of ``events`` its kind does not take that is close to one it takes and was
+    not given (``"frce"`` for ``"force"``), in words with its "did you mean", or ``None``. Checked
+    before any rule, which would otherwise refuse the event for the value the field defaults to
+    (a rescue refused for minions on the board, when the player had typed "force"); the same words
+    the trial's own check gives (:func:`unread_fields`)."""
+    for k, event in enumerate(events, start=1):
+        kind = dict.get(event, "event") if isinstance(event, dict) else None  # (not marked as read)
+        spec = table.get(kind) if isinstance(kind, str) else None
+        if spec is None:  # undo, redo, or a kind the rules will name as unknown
+            continue
+        given = set(dict.keys(event))  # (never ``in``: a watched event would count the look as a read)
+        for key in sorted(given - set(spec.names) - {"event"}):
+            near = closest(str(key), spec.names, n=1)
+            if near and near[0] not in given:  # (a second spelling of a field given: the trial's warning)
+                return (f"event {k} of {len(events)} ({kind}): {str(key)!r} is not a field it takes. "
+                        f"{did_you_mean(near)}")
     return None
 
 
@@ -226,9 +258,13 @@ def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, 
     events are tried in memory (:meth:`~companion.eventlog.Tracker.first_refused`; the first refused
     one is the error, :func:`refusal`), then ``check(events)`` may refuse or warn (the trial read
     them: which fields the rules read is known), then each is done by ``say(tracker, event)``,
-    which returns what it did, in words; those lines are returned, in order."""
-    check_fields(events, log, fields if fields is not None else fields_table(tracker),
-                 tool=getattr(tracker, "KIND", None) or None, error=error, short=short)
+    which returns what it did, in words; those lines are returned, in order. A field an event does not
+    take that is close to one it does is named (:func:`misspelt_field`) before any rule is tried too."""
+    table = fields if fields is not None else fields_table(tracker)
+    check_fields(events, log, table, tool=getattr(tracker, "KIND", None) or None, error=error, short=short)
+    typo = None if table is None else misspelt_field(events, table)
+    if typo is not None:
+        raise error(then(typo, "Nothing was written"), where=log)
     with tracker.log.locked():
         tracker.sync()
         refused = tracker.first_refused(events)

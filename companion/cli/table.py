@@ -14,7 +14,6 @@ Heavy imports stay inside the handlers so ``companion --help`` starts fast.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -399,7 +398,7 @@ def _parse_events(raws: list[str]) -> list[Any]:
 
     out: list[Any] = []
     for i, raw in enumerate(raws, 1):
-        event = read_event(raw, i, EVENTS, error=CliInputError)
+        event = read_event(raw, i, EVENTS, error=CliInputError, written="Nothing was written")
         if event.get("event") == "start" and "seed" not in event:
             event["seed"] = new_seed()
         out.append(event)
@@ -419,36 +418,26 @@ def _apply(t: Any, event: Any) -> list[str]:
     return list(t.state.last)
 
 
-def _unread(events: list[Any], db: Any) -> list[str]:
-    """Warnings for fields the rules did not read and that the event does not take (a misspelt
-    field is otherwise silently ignored: a 'defendr' would make an undefended attack) and for
-    card names the Village data does not know, with the closest ones: the rules take any
-    name (a card of your own, its ATK and DEF typed in), but a typo should not pass unseen.
-    Called after the events were tried (:meth:`Tracker.first_refused`), before any is written;
-    ``db``: the card data, or ``None`` when it could not be read (names are not checked)."""
-    from ..errors import closest, did_you_mean
-    from ..village.game import EVENTS, unknown_card_note
-    from .batch import Watched, unread_keys
+def _unread(events: list[Any], db: Any, log: str) -> list[str]:
+    """Fields the rules did not read, after a trial of ``events`` (:meth:`Tracker.first_refused`),
+    before any is written: one close to a field the event takes is a typo whose value would be
+    dropped for the default (a 'defnder' would make an undefended attack, a 'reslt' a seeded
+    flip), so the batch is refused, as the other games' ``do`` refuses it; the others are
+    warnings, with card names the Village data does not know and the closest ones (the rules
+    take any name, a card of your own with its ATK and DEF typed in, but a typo should not pass
+    unseen). ``db``: the card data, or ``None`` when it could not be read (names unchecked)."""
+    from ..village.game import EVENT_FIELDS, unknown_card_note
+    from .batch import Watched, then, unread_fields
 
-    warnings: list[str] = []
+    typo, warnings = unread_fields(events, EVENT_FIELDS)
+    if typo is not None:
+        raise CliInputError(then(typo, "Nothing was written"), where=log)
     for i, event in enumerate(events, 1):
         if not isinstance(event, Watched) or event.get("event") in ("undo", "redo"):
             continue
-        kind = str(event.get("event"))
-        where = f"event {i} ({kind})" if len(events) > 1 else kind
-        text = EVENTS.get(kind, (None, ""))[1]
-        words = set(re.findall(r"[a-z_]+", text))  # the fields the event takes, as its help says
-
-        for path, key, _obj in unread_keys(event, ""):
-            if key in words:  # a field the event takes, not needed this time (e.g. 'extra')
-                continue
-            hint = did_you_mean(closest(key, sorted(words)))
-            warnings.append(f"{where}: {path + '.' if path else ''}{key!r} is not a field this event "
-                            "takes, so it was ignored" + (f". {hint}" if hint else "")
-                            + (f" ({kind}: {text})" if text else ""))
         note = unknown_card_note(db, event)
         if note:
-            warnings.append(f"{where}: {note}")
+            warnings.append(f"event {i} of {len(events)} ({event.get('event')}): {note}")
     return warnings
 
 
@@ -461,11 +450,42 @@ def _said(t: Any, event: Any) -> list[str]:
     return said
 
 
+#: How a new log begins (said when ``do`` is given a missing log and no start event).
+VILLAGE_START_EXAMPLE = """'{"event": "start", "players": ["Ann", "Bob"]}'"""
+
+
+def _village_new_log(events: list[Any], log: str) -> None:
+    """Before a missing log is made: only a start event begins one, in a folder that exists (a
+    mistyped path is not a new game; no folder is made), as 'tmnt do' says it; an event kind Village
+    does not know is named first (a mistyped "strt" is not a missing start)."""
+    from ..village.game import EVENTS
+    from . import log_folder
+    from .batch import refusal
+
+    path = Path(log)
+    if path.exists():  # (what the log holds is the tracker's to judge)
+        return
+    for k, event in enumerate(events, start=1):
+        kind = event.get("event")
+        if kind not in (*EVENTS, "undo", "redo"):
+            from ..errors import closest, did_you_mean
+
+            exc = CliInputError(f"unknown Village TCG event {kind!r}", expected=", ".join(EVENTS),
+                                suggestion=did_you_mean(closest(str(kind), EVENTS)))
+            raise refusal(exc, k, events, log, error=CliInputError, short=True)
+    log_folder(path, error=CliInputError)
+    if events[0].get("event") != "start":
+        existing_log(path, error=CliInputError, expected="a Village tracker log (JSONL)",
+                     suggestion="A new log begins with a start event: companion village do LOG "
+                                f"{VILLAGE_START_EXAMPLE} (every event: 'companion village events').")
+
+
 def _village_do(args: argparse.Namespace) -> int:
     from ..cards import load_game
     from .batch import warn, watched, write_all
 
     events = [watched(e) for e in _parse_events(args.event)]
+    _village_new_log(events, args.log)
     t = _open_log(args.log, False)
     warnings = warn_set_aside(t)  # said first: the batch may still be refused
     try:  # the card data fills in what an event leaves out: ATK, DEF, an ability's Fruit cost
@@ -474,7 +494,7 @@ def _village_do(args: argparse.Namespace) -> int:
         warn(f"card data not used: the Village card data could not be read ({exc.render()})", warnings)
 
     def check(events: list[Any]) -> None:  # (the events were read by the trial)
-        for line in _unread(events, t.cards):
+        for line in _unread(events, t.cards, args.log):
             warn(line, warnings)
 
     said = write_all(t, events, args.log, say=_said, check=check, error=CliInputError, short=True)
@@ -489,15 +509,13 @@ def _village_do(args: argparse.Namespace) -> int:
 
 
 def _village_events(args: argparse.Namespace) -> int:
-    from ..village.game import EVENTS
+    from ..village.game import EVENT_FIELDS, EVENTS
+    from .batch import print_events
 
-    if args.json:
-        _print_json({kind: {"step": step, "fields": text} for kind, (step, text) in EVENTS.items()})
-    else:
-        for kind, (step, text) in EVENTS.items():
-            print(f"{kind:<14} {'step ' + str(step) if step else 'any time':<9} {text}")
-        print("Players are 0 (Player 1) and 1 (Player 2). Example: companion village do game.jsonl "
-              "'{\"event\": \"mp\", \"player\": 1, \"delta\": -3}'")
+    print_events(EVENT_FIELDS, EVENTS, as_json=args.json,
+                 footer="Fields in brackets are optional; players are 0 (Player 1) and 1 (Player 2); undo "
+                        "and redo take back an action and bring it back. Example: companion village do "
+                        "game.jsonl '{\"event\": \"mp\", \"player\": 1, \"delta\": -3}'")
     return 0
 
 
@@ -620,10 +638,14 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                       description='Each EVENT is a JSON object such as \'{"event": "draw"}\', or undo/redo. '
                                   "All or nothing: the events are checked together first, and nothing is "
                                   "written unless every one is allowed. A start event without a seed gets a "
-                                  "fresh random one, recorded in the log.")
+                                  "fresh random one, recorded in the log; only a start begins a missing log, "
+                                  "in a folder that exists. Exit 0 written (warnings on standard error), 2 "
+                                  "refused or unreadable: nothing written (with --json, {\"game\", "
+                                  "\"error\"}).")
     d.add_argument("log", metavar="LOG",
-                   help="the tracker log (JSONL) to append to; a missing file is created (start with a "
-                        "start event)")
+                   help="the tracker log (JSONL) to append to; a missing file is created when the first "
+                        "EVENT is a start, in a folder that exists (none is made; the notebook's log is "
+                        "logs/village.jsonl in the user data folder)")
     d.add_argument("event", nargs="+", metavar="EVENT",
                    help="undo, redo, or a JSON object {\"event\": KIND, ...}; KIND is one of "
                         + ", ".join(VILLAGE_EVENTS) + " (each one's fields: 'companion village events'; "
@@ -632,8 +654,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="the table's state after the events, what they did (said) and warnings as JSON")
     d.set_defaults(handler=_village_do)
     ev = vs.add_parser("events", help="every event 'village do' takes, with its fields and turn step",
-                       description="Every event 'companion village do' takes: its turn step (Order of "
-                                   "Turn, village-tcg.txt) and its fields. Players are 0 (Player 1) and "
+                       description="Every event 'companion village do' takes, with its fields (in brackets: "
+                                   "optional), when it comes (its step of Order of Turn, village-tcg.txt, "
+                                   "or any time) and what it records. Players are 0 (Player 1) and "
                                    "1 (Player 2).")
-    ev.add_argument("--json", action="store_true", help="the events as JSON: {kind: {step, fields}}")
+    ev.add_argument("--json", action="store_true",
+                    help="the events as JSON: {kind: {kind, fields (needed), one_of, optional, notes, "
+                         "objects (the fields of an object a field holds), rule, does, text}}")
     ev.set_defaults(handler=_village_events)

@@ -93,7 +93,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                f"{START_EXAMPLE} '{{\"event\": \"next\"}}'")
     d.add_argument("log", metavar="LOG",
                    help="the tracker log (JSONL) to add to; a missing file is created when the first EVENT "
-                        "is a start (the notebook's log is logs/tmnt.jsonl in the user data folder)")
+                        "is a start, in a folder that exists (none is made; the notebook's log is "
+                        "logs/tmnt.jsonl in the user data folder)")
     d.add_argument("events", nargs="+", metavar="EVENT",
                    help="undo, redo, or a JSON object {\"event\": KIND, ...}; KIND is one of "
                         + ", ".join(TMNT_EVENTS) + " (each one's fields: 'companion tmnt events'; players "
@@ -353,7 +354,7 @@ def _check_kinds(events: list[Any], log: str) -> None:
 def do_command(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..cli import existing_log, print_json, warn_set_aside
+    from ..cli import existing_log, log_folder, print_json, warn_set_aside
     from ..errors import LogError
     from ..eventlog import EventLog
     from ..tmnt.game import EVENT_FIELDS, TmntTracker, describe
@@ -364,6 +365,8 @@ def do_command(args: argparse.Namespace) -> int:
     log = str(path)
     _check_kinds(events, log)  # first what no log could take: a kind unknown, a field needed and left out
     check_fields(events, log, EVENT_FIELDS, tool="tmnt", error=LogError)
+    if not path.exists():  # a mistyped folder is not a new game either: no folder is made
+        log_folder(path, error=LogError)
     if events[0]["event"] != "start":  # only a start begins a log: a mistyped path is not a new game
         existing_log(path, error=LogError, expected="a TMNT tracker log (JSONL)",
                      suggestion=f"A new log begins with a start event: companion tmnt do LOG {START_EXAMPLE} "
@@ -383,8 +386,10 @@ def do_command(args: argparse.Namespace) -> int:
     if args.json:
         print_json({**_replay_json(t), "log": log, "added": len(events), "said": said, "warnings": warnings})
     else:
-        board = describe(t.state)  # (its last line is the latest message, often said just above)
-        print("\n".join([*said, *(board[:-1] if board[-1] in said else board)]))
+        board = describe(t.state)  # (its last line is the latest message, often said just above,
+        # as it is or after "Redone: ")
+        again = any(line == board[-1] or line.endswith(f": {board[-1]}") for line in said)
+        print("\n".join([*said, *(board[:-1] if again else board)]))
     return 0
 
 

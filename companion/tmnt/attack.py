@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import cite
-from ..errors import CompanionError, did_you_mean
+from ..errors import CompanionError, did_you_mean, shown
 from ..verdict import Note, Problem, Verdict
 
 ATTRIBUTES: tuple[str, ...] = ("wind", "nature", "fire", "mountain")  # book numbers 1-4
@@ -58,6 +58,8 @@ _ATTR_NUMBERS = {str(i): a for i, a in enumerate(ATTRIBUTES, start=1)}
 _INT = re.compile(r"^\s*\d+\s*$")
 POWER_DIGITS = 6  # a Power typed in has at most this many digits
 POWER_MAX = 10**POWER_DIGITS - 1
+#: The longest card name an event takes: the card files' own limit (data/schemas/defs.schema.json, name).
+CARD_NAME_MAX = 120
 #: A bare number, even a bad one ("-2", "2.5"): a Counter written as its Power alone.
 BARE_NUMBER = re.compile(r"^\s*[+-]?[\d.,]*\d[\d.,]*\s*$")
 
@@ -144,21 +146,6 @@ def parse_power(text: str, *, where: str = "power") -> int:
     return int(digits)
 
 
-def shown(value: Any, limit: int = 60) -> str:
-    """A value from an event as a message shows it: text quoted (``'five'``), anything else as JSON
-    writes it (``null``, ``true``, ``[1, 2]``), never as Python would (``None``); cut short when long."""
-    import json
-
-    if isinstance(value, str):
-        text = repr(value)
-    else:
-        try:
-            text = json.dumps(value, ensure_ascii=False, default=str)
-        except (TypeError, ValueError):  # (a value no JSON line holds: said as Python says it)
-            text = repr(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
 def bare_power(value: Any) -> bool:
     """Whether ``value`` is a bare number (``2``, ``"2"``, even a bad one: ``"-2"``, ``2.5``), not a
     card: a Counter given as its Power alone (``companion tmnt attack --counter 2``)."""
@@ -169,7 +156,19 @@ def bare_power(value: Any) -> bool:
 
 def bare_counter(value: Any, *, where: str = "counter") -> BattleCard:
     """A Counter card of the Power ``value`` (a bare number, :func:`bare_power`): an Attack card marked
-    [C] whose Attribute is not said, as ``companion tmnt attack --counter 2`` reads it."""
+    [C] whose Attribute is not said, as ``companion tmnt attack --counter 2`` reads it. A JSON number
+    that is not a whole one (``2.5``) is said as JSON writes it, not as text."""
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        whole = isinstance(value, int) or value.is_integer()
+        if not whole or value < 0:
+            raise AttackSpecError(f"Power must be a whole number 0 or more, not {shown(value)}", where=where,
+                                  expected=f"0, 1, 2, ... up to {POWER_MAX}")
+        if value > POWER_MAX:
+            digits = len(str(int(value)))
+            raise AttackSpecError(f"Power must be at most {POWER_MAX} ({POWER_DIGITS} digits), not "
+                                  + (shown(value) if digits <= 20 else f"a number of {digits} digits"),
+                                  where=where, expected=f"a whole number 0 to {POWER_MAX}")
+        return BattleCard("attack", None, int(value), "counter")
     return BattleCard("attack", None, parse_power(str(value), where=where), "counter")
 
 
@@ -217,9 +216,50 @@ def from_card(card: Any) -> BattleCard:
                       name=str(card.name))
 
 
+def card_name(value: Any, *, where: str = "card", logged: bool = False) -> str:
+    """A card's ``name`` given in an event: text on one line of at most :data:`CARD_NAME_MAX`
+    characters (``""``: none), which every message and board line shows. ``logged``: a line already
+    in a log, read as it was, shown on one line and cut short, never refused."""
+    if value is None:
+        return ""
+    if logged:
+        text = " ".join((value if isinstance(value, str) else shown(value, 10**6)).split())
+        return text if len(text) <= CARD_NAME_MAX else text[:CARD_NAME_MAX - 1] + "…"
+    if not isinstance(value, str):
+        raise AttackSpecError(f"a card's name is text, not {shown(value, 40)}", where=where,
+                              expected=f"the card's name on one line, at most {CARD_NAME_MAX} characters",
+                              suggestion='Write it in quotes, e.g. "name": "Leonardo".')
+    if not one_line(value):
+        raise AttackSpecError("a card's name must be one line (no line break, tab or other control "
+                              "character)", where=where, found=shown(value, 40),
+                              expected=f"the card's name on one line, at most {CARD_NAME_MAX} characters",
+                              suggestion="Write the name on one line.")
+    text = " ".join(value.split())
+    if len(text) > CARD_NAME_MAX:
+        raise AttackSpecError(f"a card's name is {len(text)} characters long", where=where,
+                              found=shown(text, 40), expected=f"at most {CARD_NAME_MAX} characters, as in "
+                              "a card file", suggestion="Shorten it.")
+    return text
+
+
+def one_line(text: str) -> bool:
+    """Whether ``text`` holds no line break, tab or other control character (which would break the
+    lines a board is shown in)."""
+    import unicodedata
+
+    return not any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
+
+
 def from_json(obj: Any, *, card_type: str = "attack", where: str = "card",
-              default_kind: str = "normal") -> BattleCard:
-    """A card from an event log: a spec string or ``{"attribute", "power", "kind", ...}``."""
+              default_kind: str = "normal", logged: bool = True) -> BattleCard:
+    """A card from an event: a spec string or ``{"attribute", "power", "kind", "type", "name"}``.
+
+    A Character or Attack card given as an object needs its Attribute, as ``ATTR:POWER`` does
+    (tmnt-tcg.txt, Card Attributes: every card but an Event card has one; the Attack Step checks
+    it), unless it is a Counter (``default_kind="counter"``: the Counter Step checks no Attribute,
+    and a Counter may be given as its Power alone). ``logged`` (the default): a line already in a
+    log, read as it was (no Attribute: unknown; a long name cut short); ``False``: a new action,
+    held to those rules."""
     if isinstance(obj, str):
         return parse_spec(obj, card_type=card_type, where=where, default_kind=default_kind)
     if not isinstance(obj, Mapping):
@@ -233,6 +273,13 @@ def from_json(obj: Any, *, card_type: str = "attack", where: str = "card",
                               expected=", ".join(CARD_TYPES),
                               suggestion=did_you_mean(closest(ctype, CARD_TYPES)))
     attr = obj.get("attribute")
+    if attr is None and not logged and ctype in ("character", "attack") and default_kind != "counter":
+        raise AttackSpecError(f"{a_an(ctype.title())} card needs its 'attribute'", where=where,
+                              expected=f"attribute: one of {', '.join(ATTRIBUTES)} (or 1-4), as in "
+                                       '"wind:3"; tmnt-tcg.txt, Card Attributes: every card but an Event '
+                                       "card has one, and the Attack Step checks it",
+                              found=shown(dict(obj), 60),
+                              suggestion='Add it, e.g. {"attribute": "wind", "power": 3}.')
     power = obj.get("power")
     if power is not None and (not isinstance(power, int) or isinstance(power, bool) or power < 0):
         raise AttackSpecError(f"Power must be a whole number 0 or more, not {shown(power)}", where=where,
@@ -246,7 +293,7 @@ def from_json(obj: Any, *, card_type: str = "attack", where: str = "card",
                       attribute=parse_attribute(attr, where=where) if attr is not None else None,
                       power=power,
                       kind=parse_kind(obj.get("kind", default_kind), where=where),
-                      name=str(obj.get("name", "")))
+                      name=card_name(obj.get("name"), where=where, logged=logged))
 
 
 # -- the Forward Step ---------------------------------------------------------------------

@@ -37,6 +37,7 @@ from ..errors import CompanionError, LogError, RuleError, closest, did_you_mean
 from ..eventlog import Event, EventFields, Tracker, event_rng
 from .attack import (
     BLOCK_ZONES,
+    CARD_NAME_MAX,
     CARD_TYPES,
     HAND_SIZE,
     KINDS,
@@ -52,6 +53,7 @@ from .attack import (
     bare_power,
     forward_step,
     from_json,
+    one_line,
     resolve_attack,
     shown,
 )
@@ -153,7 +155,9 @@ class Game:
     seed: int | str | None = None
     event_played: bool = False
     item_played: bool = False
-    attack: Mapping[str, Any] | None = None   # this turn's Forward Step numbers, once attacked
+    #: this turn's Forward Step numbers, once attacked; ``newly_face_up``: the defender's Block Zones
+    #: (1-4) whose cards the attack turned face-up
+    attack: Mapping[str, Any] | None = None
     resolved: bool = False                    # Result Step done
     adjusted: Mapping[str, int] | None = None  # this turn's Adjust Phase: discard, refill, draw, drawn
     winner: int | None = None
@@ -198,6 +202,29 @@ START_DECK_MAX = 1000
 REASON_MAX = 200
 #: The longest seed given as a word.
 SEED_TEXT_MAX = 100
+#: The longest player name, as the notebook pages take it (``companion.ui.MAX_PLAYER_NAME``): a name
+#: shows in every board line and message.
+PLAYER_NAME_MAX = 40
+
+
+def player_name(name: str, k: int, *, logged: bool = False) -> str:
+    """Player ``k``'s (1 or 2) name as the pages take it: spaces collapsed, on one line, at most
+    :data:`PLAYER_NAME_MAX` characters. A new start with a name on several lines (or holding a tab
+    or another control character) or a longer one is refused; ``logged``: a line already in a log,
+    read as it was, shown collapsed onto one line and cut short, never refused."""
+    text = " ".join(name.split())
+    if logged:
+        text = "".join(" " if not one_line(ch) else ch for ch in text)
+        return text if len(text) <= PLAYER_NAME_MAX else text[:PLAYER_NAME_MAX - 1] + "…"
+    expected = f"a name on one line, at most {PLAYER_NAME_MAX} characters"
+    if not one_line(name.strip()):
+        raise LogError(f"start: player {k}'s name must be one line (no line break, tab or other control "
+                       "character)", expected=expected, found=shown(name, 40),
+                       suggestion="Write the name on one line.")
+    if len(text) > PLAYER_NAME_MAX:
+        raise LogError(f"start: player {k}'s name is {len(text)} characters long", expected=expected,
+                       found=shown(text, 40), suggestion="Shorten it.")
+    return text
 
 #: The fields of a card in an attack event given as an object, not as "ATTR:POWER[:KIND]".
 CARD_FIELDS: tuple[str, ...] = ("type", "attribute", "power", "kind", "name")
@@ -239,9 +266,13 @@ EVENT_FIELDS: dict[str, EventFields] = {
                ("attacks", "up to 3 Attack cards from the hand, in the order placed, each ATTR:POWER[:KIND] "
                            f"(KIND: {', '.join(KINDS)}) or {_CARD}; default none"),
                ("counter", "the defender's Counter card from the hand, written as an Attack card (a counter "
-                           'unless KIND says otherwise), or its Power alone ("2": a Counter card of that '
-                           "Power, as 'companion tmnt attack --counter 2' reads it), or null")),
-        objects=(("character", CARD_FIELDS), ("attacks", CARD_FIELDS), ("counter", CARD_FIELDS))),
+                           "unless KIND says otherwise; as an object, its attribute may be left out), or its "
+                           'Power alone ("2": a Counter card of that Power, as '
+                           "'companion tmnt attack --counter 2' reads it), or null")),
+        objects=(("character", CARD_FIELDS), ("attacks", CARD_FIELDS), ("counter", CARD_FIELDS)),
+        rule="a Character or Attack card given as an object needs its attribute (tmnt-tcg.txt, Card "
+             f"Attributes), the Counter's aside; a card's name is one line of at most {CARD_NAME_MAX} "
+             "characters"),
     "result": EventFields(
         "the Result Step: face-up Block cards and the Attack Zone go to the Trash "
         f"({cite('tmnt', SEC_RESULT)})",
@@ -314,7 +345,7 @@ def slide_and_fill(player: Player) -> tuple[Player, int]:
     kept = [z for z in player.zones if z.face != "empty"]
     need = BLOCK_ZONES - len(kept)
     if need > player.hand:
-        raise RuleError(f"Set Phase: {need} empty Block Zone(s) but only {player.hand} card(s) in "
+        raise RuleError(f"{need} empty Block Zone(s) but only {player.hand} card(s) in "
                         f"{player.name}'s hand; the Block Zones must all be filled",
                         where=_cite("set"), suggestion="Correct the hand count first.")
     return replace(player, zones=tuple(kept) + (DOWN,) * need, hand=player.hand - need), need
@@ -333,6 +364,13 @@ class TmntTracker(Tracker[Game]):
 
     def initial(self) -> Game:
         return Game()
+
+    @property
+    def game_line(self) -> int | None:
+        """The log line of the start of the game in force (``None``: no game): it tells one game from
+        another in the same log (a new game started in another window, or undone), where the turn
+        number alone does not; the page keys what it remembers of a turn by it."""
+        return next((le.line for le in reversed(self._done) if le.event.get("event") == "start"), None)
 
     # -- the fold ---------------------------------------------------------------------------
     def apply(self, state: Game, event: Event) -> Game:
@@ -358,7 +396,11 @@ class TmntTracker(Tracker[Game]):
         handler = {"next": self._next, "flip": self._flip, "play_event": self._play_event,
                    "play_item": self._play_item, "attack": self._attack,
                    "result": self._result}[str(kind)]
-        return check_over(handler(state, event))
+        done = handler(state, event)
+        ended = check_over(done)
+        if ended.over and not done.over:  # what the action did (the Adjust Phase's draw), then Game Over
+            return replace(ended, message=f"{done.message} {ended.message}")
+        return ended
 
     @staticmethod
     def _corrected(before: Game, after: Game) -> Game:
@@ -375,7 +417,10 @@ class TmntTracker(Tracker[Game]):
         names = event.get("players", ["Player 1", "Player 2"])
         if (not isinstance(names, list) or len(names) != 2
                 or not all(isinstance(n, str) and n.strip() for n in names)):
-            raise LogError(f"start: 'players' must be two names, not {shown(names)}")
+            raise LogError(f"start: 'players' must be two names, not {shown(names)}",
+                           expected=f"two names, each on one line of at most {PLAYER_NAME_MAX} characters, "
+                                    'e.g. ["Ann", "Bob"]')
+        names = [player_name(n, k, logged=self.replaying) for k, n in enumerate(names, start=1)]
         deck = _count(event, "deck", low=START_DECK_MIN, high=START_DECK_MAX, default=DECK_SIZE)
         seed = event.get("seed")
         if "seed" in event and not _good_seed(seed, logged=self.replaying) \
@@ -399,7 +444,7 @@ class TmntTracker(Tracker[Game]):
                            suggestion=did_you_mean(closest(str(reading), ATTACK_CARD_POWER))
                            if isinstance(reading, str) else None)
         rest = deck - START_HAND - BLOCK_ZONES
-        players = tuple(Player(n.strip(), deck=rest) for n in names)
+        players = tuple(Player(n, deck=rest) for n in names)
         house = ("" if reading == "count" else
                  " House reading for this game: an Attack card on the 1st Block Zone adds no Power of "
                  f"its own ({cite('tmnt', SEC_FORWARD)}; the book is silent).")
@@ -412,10 +457,10 @@ class TmntTracker(Tracker[Game]):
         i = PHASES.index(state.phase)
         me = state.players[state.active]
         if state.phase == "flip" and me.zones[0].face == "down":
-            raise RuleError("Flip Phase: the 1st Block card is still face-down",
+            raise RuleError("the 1st Block card is still face-down",
                             where=_cite("flip"), suggestion="Say what was revealed first.")
         if state.phase == "attack" and state.attack is None and can_attack(me):
-            raise RuleError(f"Attack Phase: {me.name}'s 1st Block Zone holds a face-up "
+            raise RuleError(f"{me.name}'s 1st Block Zone holds a face-up "
                             f"{me.zones[0].kind or 'Character or Attack'} card, so the attack "
                             "must be made", where=_cite("attack"),
                             suggestion="Record the attack (no Attack cards is allowed).")
@@ -431,7 +476,9 @@ class TmntTracker(Tracker[Game]):
                    if filled else "Set Phase: every Block Zone is filled already.")
             return replace(_set_player(state, state.active, player), phase="set", message=msg)
         if nxt == "flip" and me.zones[0].face == "empty":  # only after a correction
-            raise RuleError("Flip Phase: the 1st Block Zone is empty", where=_cite("set"))
+            raise RuleError("the Flip Phase has no card to turn over: the 1st Block Zone is empty (the Set "
+                            "Phase fills every Block Zone)", where=_cite("set"),
+                            suggestion="Correct the Block Zones if a card is there.")
         msg = {"event": "Event Phase: you may place 1 <Play> Event card.",
                "item": "Item Phase: you may place 1 Item card (discard 1 card of its Attribute).",
                "flip": "Flip Phase: turn over the 1st Block card and say what it is.",
@@ -476,7 +523,7 @@ class TmntTracker(Tracker[Game]):
                            else None)
         me = state.players[state.active]
         if me.zones[0].face != "down":
-            raise RuleError(f"Flip Phase: the 1st Block card is already {me.zones[0].face}",
+            raise RuleError(f"the 1st Block card is already {me.zones[0].face}",
                             where=_cite("flip"))
         if card in ("character", "attack"):
             zone = Zone("up", card)
@@ -528,7 +575,8 @@ class TmntTracker(Tracker[Game]):
         if not can_attack(me):
             raise RuleError(f"{me.name} has no Character or Attack card face-up on the 1st Block Zone: "
                             "the Attack Phase is skipped", where=_cite("attack"))
-        first = _attacker(event.get("character"), me.zones[0].kind)
+        logged = self.replaying
+        first = _attacker(event.get("character"), me.zones[0].kind, logged=logged)
         if me.zones[0].kind and first.type != me.zones[0].kind:
             raise RuleError(f"the 1st Block card is {a_an(me.zones[0].kind)} card, not "
                             f"{a_an(first.type)} card", where=cite("tmnt", SEC_PHASE),
@@ -537,11 +585,12 @@ class TmntTracker(Tracker[Game]):
         if not isinstance(raw_attacks, list):
             raise LogError(f"attack: 'attacks' must be a list, not {shown(raw_attacks)}",
                            expected='up to 3 Attack cards, e.g. ["fire:2", "nature:1"], or []')
-        attacks = tuple(from_json(a, where=f"attack.attacks[{k}]") for k, a in enumerate(raw_attacks))
+        attacks = tuple(from_json(a, where=f"attack.attacks[{k}]", logged=logged)
+                        for k, a in enumerate(raw_attacks))
         raw_counter = event.get("counter")
         counter = (None if raw_counter is None
                    else bare_counter(raw_counter, where="attack.counter") if bare_power(raw_counter)
-                   else from_json(raw_counter, where="attack.counter", default_kind="counter"))
+                   else from_json(raw_counter, where="attack.counter", default_kind="counter", logged=logged))
         verdict = resolve_attack(first, attacks, counter, blocks=them.block_cards,
                                  attack_card_power=state.attack_card_power)
         if not verdict.is_legal:
@@ -570,11 +619,15 @@ class TmntTracker(Tracker[Game]):
         # the cards a Deck sends are the cards it holds, at most (then it has run out: Game Over)
         sent = {"defender": min(them.deck, fwd.defender_trashed),
                 "attacker": min(me.deck, fwd.attacker_trashed)}
+        # the Forward Step counts Block cards from the 1st; the log says which Block Zones they are on
+        # (Zone 1 may be empty: the Block card there went to the Trash in an earlier Result Step)
+        zone_of = [k for k, z in enumerate(them.zones, start=1) if z.face != "empty"]
         them = _take_damage(replace(them, hand=them.hand - int(counter is not None)), fwd)
         me = replace(me, hand=me.hand - len(attacks), deck=me.deck - sent["attacker"],
                      trash=me.trash + sent["attacker"])
         state = _set_player(_set_player(state, state.active, me), state.defending, them)
-        record = {**fwd.to_json(), "defender_trashed": sent["defender"], "attacker_trashed": sent["attacker"],
+        record = {**fwd.to_json(), "newly_face_up": [zone_of[k - 1] for k in fwd.newly_face_up],
+                  "defender_trashed": sent["defender"], "attacker_trashed": sent["attacker"],
                   "defender_due": fwd.defender_trashed, "attacker_due": fwd.attacker_trashed,
                   "attacks": len(attacks), "counter": counter is not None}
         notes = [f"damage {fwd.damage}"]
@@ -696,18 +749,18 @@ class TmntTracker(Tracker[Game]):
         return text
 
 
-def _attacker(raw: Any, zone_kind: str | None) -> BattleCard:
+def _attacker(raw: Any, zone_kind: str | None, *, logged: bool = True) -> BattleCard:
     """The attack event's ``character``: the face-up card on the 1st Block Zone, whose kind the flip
     said (``zone_kind``). Written as ``companion tmnt attack --character`` takes it: "wind:3" is the
     card flipped (an Attack card on a Zone that holds one), "wind:3:attack" an Attack card and
     "wind:3:character" a Character, whatever the Zone holds (a mismatch is then refused by name); or
-    an object, whose type is the Zone's unless it says one."""
+    an object, whose type is the Zone's unless it says one (``logged``: see :func:`from_json`)."""
     where = "attack.character"
     if isinstance(raw, str):
         plain = raw.count(":") == 1  # ATTR:POWER, no kind: the card the Zone holds
         return from_json(raw, card_type="attack" if plain and zone_kind == "attack" else "character",
-                         where=where)
-    return from_json(raw, card_type=zone_kind or "character", where=where)
+                         where=where, logged=logged)
+    return from_json(raw, card_type=zone_kind or "character", where=where, logged=logged)
 
 
 #: How a correction names each thing it sets (``Corrected Ann: Deck 12 (was 31)``).

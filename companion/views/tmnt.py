@@ -145,6 +145,7 @@ class AttackBuilder:
         self.character = CardSlot("1st Block card", cards, "character", "cmp-tmnt-character")
         self.attacks = [CardSlot(f"Attack {i}", cards, "attack", f"cmp-tmnt-attack-{i}") for i in (1, 2, 3)]
         self.counter = CardSlot("Counter", cards, "counter", "cmp-tmnt-counter")
+        self.zone_numbers: list[int] | None = None  # the defender's Block Zones, when in the tracker
         self.attack_card_power = attack_card_power_toggle("cmp-tmnt-attack-card-power")
         self.power_reading = w.VBox([self.attack_card_power, w.HTML(
             "<small><i>House reading: the book skips the Attack Step for an Attack card on the 1st Block "
@@ -194,11 +195,15 @@ class AttackBuilder:
         for slot in (self.character, *self.attacks, self.counter):
             slot.pick.value = slot.default
 
-    def set_defender(self, blocks: int, face_up: list[int]) -> None:
-        """Used by the tracker: the defender's Block cards come from the table state."""
+    def set_defender(self, blocks: int, face_up: list[int], *, zones: list[int] | None = None) -> None:
+        """Used by the tracker: the defender's Block cards come from the table state; ``zones``: the
+        Block Zone (1-4) each of them is on, from the 1st (an empty Zone holds none), which the
+        result then names."""
+        self.zone_numbers = list(zones) if zones is not None else None
         self.blocks.value = blocks
         for i, b in enumerate(self.face_up, start=1):
             b.value = i in face_up
+        self.update()
 
     def update(self) -> None:
         try:
@@ -211,26 +216,29 @@ class AttackBuilder:
             verdict = resolve_attack(first, attacks, counter, blocks=blocks, face_up=face_up,
                                      attack_card_power=self.attack_card_power.value == "count")
             self.verdict = verdict
-            self.result.value = _result_html(verdict, blocks, face_up)
+            self.result.value = _result_html(verdict, blocks, face_up, self.zone_numbers)
         except Exception as exc:  # shown, never raised into the widget callback
             ui.show_error(self.result, exc)
 
 
-def _result_html(verdict: Any, blocks: int, face_up: list[int]) -> str:
+def _result_html(verdict: Any, blocks: int, face_up: list[int], zones: list[int] | None = None) -> str:
+    """The verdict with the Forward Step's numbers and a tile per Block card: named by its Block Zone
+    when ``zones`` says which Zone each is on (the tracker's), else by its place from the 1st."""
     x = verdict.extra
     parts = []
     if x.get("damage") is not None:
-        newly = set(x["newly_face_up"])
+        newly = set(x["newly_face_up"])  # (places from the 1st Block card)
         tiles = []
         for pos in range(1, blocks + 1):
+            name = f"Block Zone {zones[pos - 1]}" if zones and pos <= len(zones) else f"Block {pos}"
             if pos in newly:
-                tiles.append(ui.card_tile(f"Block {pos}", "flipped face-up", "", colour="#b3261e"))
+                tiles.append(ui.card_tile(name, "flipped face-up", "", colour="#b3261e"))
             elif pos <= x["blocks_flipped"]:
-                tiles.append(ui.card_tile(f"Block {pos}", "already face-up (counts)", "", colour="#9a6700"))
+                tiles.append(ui.card_tile(name, "already face-up (counts)", "", colour="#9a6700"))
             elif pos in face_up:
-                tiles.append(ui.card_tile(f"Block {pos}", "face-up, not reached", "", colour="#9a6700"))
+                tiles.append(ui.card_tile(name, "face-up, not reached", "", colour="#9a6700"))
             else:
-                tiles.append(ui.card_tile(f"Block {pos}", "untouched", "", colour="#5f6368"))
+                tiles.append(ui.card_tile(name, "untouched", "", colour="#5f6368"))
         parts.append(
             f"<div style='font-size:22px;margin:6px 0'><b>Damage {x['damage']}</b> = "
             f"{x['total_power']} − {x['counter_power']}</div>"
@@ -259,8 +267,10 @@ class GameTracker(ui.TrackerPage):
         self.path = Path(path) if path is not None else default_log()
         self.tracker = self.open_tracker(TmntTracker, self.path)
         self._fix_loaded: tuple[int, dict[str, int]] = (-1, {})  # the player and counts the boxes show
-        self._keep_turn: int | None = None  # the turn whose Result Step choices the keep boxes hold
-        self._attack_turn: int | None = None  # the turn whose attack the builder holds
+        # the game (its start's log line) and turn whose Result Step choices the keep boxes hold, and
+        # whose attack the builder holds: a new game (this window's or another's) starts them empty
+        self._keep_key: tuple[int | None, int] | None = None
+        self._attack_key: tuple[int | None, int] | None = None
         self.status = ui.panel()
         self.status.add_class("cmp-tmnt-status")
         guard = ui.guarded(self.status)
@@ -352,7 +362,7 @@ class GameTracker(ui.TrackerPage):
         self.record = ui.big_button("Record attack", style="danger", icon="bolt")
         self.record.layout.width = "240px"
         self.record.add_class("cmp-tmnt-record-attack")
-        self.record.on_click(guard(lambda _b: self._do(attack_event(*self.builder.chosen()))))
+        self.record.on_click(guard(lambda _b: self._record()))
         self.keep = [w.Dropdown(description=d, style={"description_width": "120px"},
                                 layout=w.Layout(width="320px", height="40px"))
                      for d in ("Attacker keeps", "Defender keeps")]
@@ -361,9 +371,7 @@ class GameTracker(ui.TrackerPage):
         self.result_step = ui.big_button("Apply Result Step", style="warning")
         self.result_step.layout.width = "240px"
         self.result_step.add_class("cmp-tmnt-result-step")
-        self.result_step.on_click(guard(lambda _b: self._do({
-            "event": "result", "attacker_keeps": self.keep[0].value or None,
-            "defender_keeps": self.keep[1].value or None})))
+        self.result_step.on_click(guard(lambda _b: self._result_step()))
         self.actions = w.VBox()
 
         self.widget = w.VBox([
@@ -399,12 +407,37 @@ class GameTracker(ui.TrackerPage):
             event["seed"] = random.SystemRandom().randrange(2**31)
         else:
             event["first"] = int(self.first.value)
-        self._do(event)
-        self._keep_turn = self._attack_turn = None  # a new game: no choice of the last carries over
+        self._do(event)  # (a new game: a new key, so no choice of the last one carries over)
         self.setup_box.selected_index = None
 
     def _do(self, event: dict[str, Any]) -> None:
         self._run(lambda: self.tracker.do(event))
+
+    def _key(self) -> tuple[int | None, int]:
+        """The game on show (the log line of its start) and its turn: what the builder's cards and
+        the keep choices were chosen for."""
+        return self.tracker.game_line, self.state.turn
+
+    def _unchanged(self, held: tuple[int | None, int] | None, what: str) -> None:
+        """Read the log again (another window may have written it); refuse when the page now shows
+        another game or turn than the one ``what`` was chosen for (``held``): it was cleared, and
+        recording it would play cards nobody played."""
+        self._sync()
+        if held is not None and self._key() != held:
+            raise CompanionError(f"another window changed the game (a new game, or another turn): {what} "
+                                 "was cleared, and nothing was recorded",
+                                 suggestion="Choose again for the game as it is now, then record it.")
+
+    def _record(self) -> None:
+        """Record the attack the builder holds, if it was chosen for the game and turn on show."""
+        self._unchanged(self._attack_key, "the attack builder")
+        self._do(attack_event(*self.builder.chosen()))
+
+    def _result_step(self) -> None:
+        """Apply the Result Step with the keep choices, if they were made for the game and turn on show."""
+        self._unchanged(self._keep_key, "the Result Step's choice")
+        self._do({"event": "result", "attacker_keeps": self.keep[0].value or None,
+                  "defender_keeps": self.keep[1].value or None})
 
     def _cycle_zone(self, p: int, z: int) -> None:
         """The tapped zone takes the face after the one its tile shows; the other zones are sent as
@@ -550,11 +583,12 @@ class GameTracker(ui.TrackerPage):
         if s.phase == "attack" and s.attack is None and me.zones[0].face == "up":
             self.builder.attack_card_power.value = "count" if s.attack_card_power else "ignore"
             self.builder.attack_card_power.disabled = True  # chosen for the whole game at its start
-            if self._attack_turn != s.turn:  # a new attack: none of the last one's cards (its
-                self.builder.clear()  # Counter was the other player's)
-                self._attack_turn = s.turn
+            if self._attack_key != self._key():  # a new attack: none of the last one's cards (its
+                self.builder.clear()  # Counter was the other player's), nor another game's
+                self._attack_key = self._key()
             cards = [z for z in them.zones if z.face != "empty"]
-            self.builder.set_defender(len(cards), [i for i, z in enumerate(cards, 1) if z.face == "up"])
+            self.builder.set_defender(len(cards), [i for i, z in enumerate(cards, 1) if z.face == "up"],
+                                      zones=[k for k, z in enumerate(them.zones, 1) if z.face != "empty"])
             first = self.builder.character.card()
             if me.zones[0].kind and first is not None and first.type != me.zones[0].kind:
                 self.builder.character.pick.value = CUSTOM  # an Attack card on the 1st Block Zone
@@ -567,12 +601,12 @@ class GameTracker(ui.TrackerPage):
                 ups = [(f"Block Zone {z} (face-up)", z) for z, zone in enumerate(s.players[idx].zones, 1)
                        if zone.face == "up" and zone.kind in (None, "character")]
                 options = [("no Character", NO_KEEP)] + (ups if may else [])
-                chosen = self.keep[k].value if self._keep_turn == s.turn else NO_KEEP
+                chosen = self.keep[k].value if self._keep_key == self._key() else NO_KEEP
                 self.keep[k].options = options
                 # a choice made this turn stays while it is offered (a correction redraws the page)
                 self.keep[k].value = chosen if chosen in [v for _label, v in options] else NO_KEEP
                 self.keep[k].disabled = not may
-            self._keep_turn = s.turn
+            self._keep_key = self._key()
             return (w.HTML("Each player may leave 1 face-up Character; the rest go to the Trash. "
                            "A player who sent cards from Deck to Trash keeps none."),
                     *self.keep, self.result_step)

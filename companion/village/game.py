@@ -33,13 +33,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .. import cite
-from ..errors import LogError, RuleError, closest, did_you_mean
+from ..errors import LogError, RuleError, closest, did_you_mean, shown
 from ..eventlog import Event, EventFields, Tracker, event_rng, new_seed
 from .battle import Attack, BattleResult, Fighter, resolve_battle
 
 START_MP = 30
 HAND = 7
 DEFAULT_DECK = 60
+#: The largest ``number`` a new mouse may be given (its # in its id): far more mice than a game plays.
+MOUSE_NUMBER_MAX = 999
 #: The largest number an event may type in (ATK, DEF, Mouse Points, a change of them, a deck): card
 #: numbers are 0 to 999 (data/schemas/defs.schema.json, "stat" and "count"), so a bigger one is a typo.
 MAX_NUMBER = 999
@@ -93,38 +95,123 @@ EVENTS: dict[str, tuple[int | None, str]] = {
     "end_turn": (7, "end the turn; the other player's turn begins"),
 }
 
+#: The longest player name, as the notebook pages take it (``companion.ui.MAX_PLAYER_NAME``): a name
+#: shows in every board line and message.
+PLAYER_NAME_MAX = 40
+
+
+def _one_line(text: str) -> bool:
+    """Whether ``text`` holds no line break, tab or other control character."""
+    import unicodedata
+
+    return not any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
+
+
+def player_name(name: str, k: int, *, logged: bool = False) -> str:
+    """Player ``k``'s (1 or 2) name as the pages take it: spaces collapsed, on one line, at most
+    :data:`PLAYER_NAME_MAX` characters. A new start with a name on several lines (or holding a tab
+    or another control character) or a longer one is refused; ``logged``: a line already in a log,
+    read as it was, shown collapsed onto one line and cut short, never refused."""
+    text = " ".join(name.split())
+    if logged:
+        text = "".join(ch if _one_line(ch) else " " for ch in text)
+        return text if len(text) <= PLAYER_NAME_MAX else text[:PLAYER_NAME_MAX - 1] + "…"
+    expected = f"a name on one line, at most {PLAYER_NAME_MAX} characters"
+    if not _one_line(name.strip()):
+        raise RuleError(f"player {k}'s name must be one line (no line break, tab or other control "
+                        "character)", expected=expected, found=shown(name, 40),
+                        suggestion="Write the name on one line.")
+    if len(text) > PLAYER_NAME_MAX:
+        raise RuleError(f"player {k}'s name is {len(text)} characters long", expected=expected,
+                        found=shown(text, 40), suggestion="Shorten it.")
+    return text
+
+
 _PLAYER = ("player", "0 (Player 1) or 1 (Player 2)")
 _MOUSE = ("mouse", "a mouse id on the field, e.g. \"Acorn Scout #1\"")
 _DELTA = ("delta", "a whole number: + adds, - takes away")
 
-#: What each kind of :data:`EVENTS` needs (``fields``) and may take (``optional``), for ``companion
+_NAME = ("name", "the card's name; the card data fills in what the event leaves out")
+_NUMBER = ("number", f"the mouse's # in its id, a whole number 1 to {MOUSE_NUMBER_MAX} no mouse of this game "
+                     "had; default: the next free one")
+
+
+#: What each kind of :data:`EVENTS` needs (``fields``) and may take (``optional``), what it does and
+#: when (its step of Order of Turn, or any time), for ``companion village events`` and ``companion
 #: village do``, which names a needed field left out (or misspelt) before any rule is tried.
 EVENT_FIELDS: dict[str, EventFields] = {
-    "start": EventFields(EVENTS["start"][1], optional=("players", "first", "decks", "deck", "mp", "seed",
-                                                       "strict_order", "direct_damage")),
-    "redraw": EventFields(EVENTS["redraw"][1], ("player",), optional=("basic_in_hand",), notes=(_PLAYER,)),
-    "draw": EventFields(EVENTS["draw"][1]),
-    "step": EventFields(EVENTS["step"][1], ("to",),
-                        notes=(("to", "the step to move on to, at most 6 (end_turn ends the turn)"),)),
-    "play_basic": EventFields(EVENTS["play_basic"][1], optional=("name", "atk", "def", "number")),
-    "summon_mega": EventFields(EVENTS["summon_mega"][1], ("sacrifice",),
+    "start": EventFields(
+        f"a new game: each player draws {HAND} cards and has {START_MP} Mouse Points "
+        f"({cite('village', 'Gameplay')})",
+        optional=("players", "first", "decks", "deck", "mp", "seed", "strict_order", "direct_damage"),
+        notes=(("players", f"two names, each on one line of at most {PLAYER_NAME_MAX} characters; default "
+                           "Player 1, Player 2"),
+               ("first", "0 (Player 1, default) or 1 (Player 2) goes first"),
+               ("decks", f"each player's cards, the {HAND} drawn included: two counts; default "
+                         f"{DEFAULT_DECK}"),
+               ("deck", "one count for both decks, when 'decks' is not given"),
+               ("mp", f"Mouse Points each; default {START_MP}"),
+               ("seed", "a whole number or text for the coin flips ('companion village do' draws a fresh one "
+                        "when it is not given)"),
+               ("strict_order", "true (default): the steps of the turn are taken in order"),
+               ("direct_damage", "MP an undefended attack takes; default: the attacker's ATK (house "
+                                 "interpretation)"))),
+    "redraw": EventFields(f"at the very start of the match, before any turn action: the Redraw Rule "
+                          f"({CITE_REDRAW})", ("player",),
+                          optional=("basic_in_hand",),
+                          notes=(_PLAYER, ("basic_in_hand", "must be false: the opening hand holds no Basic "
+                                                            "Mouse"))),
+    "draw": EventFields(f"Step 1: the turn player draws their card ({CITE_TURN})"),
+    "step": EventFields("any time: move the turn's checklist on to a step, skipping the ones between "
+                        f"({CITE_TURN})", ("to",),
+                        notes=(("to", "the step to move on to, at most 6; end_turn ends the turn"),)),
+    "play_basic": EventFields(f"Step 2: play a Basic Mouse ({CITE_TURN}, Step 2)",
+                              optional=("name", "atk", "def", "number"),
+                              notes=(_NAME, ("atk", "its ATK"), ("def", "its DEF"), _NUMBER)),
+    "summon_mega": EventFields(f"Step 2: sacrifice a Basic Mouse for a Mega Mouse ({CITE_MEGA})",
+                               ("sacrifice",),
                                optional=("name", "atk", "def", "sacrifice_allowed", "number"),
-                               notes=(("sacrifice", "the id of the mouse sacrificed"),)),
-    "fruit": EventFields(EVENTS["fruit"][1], ("mouse",), notes=(_MOUSE,)),
-    "ability": EventFields(EVENTS["ability"][1], ("mouse",), optional=("cost", "name"), notes=(_MOUSE,)),
-    "item": EventFields(EVENTS["item"][1], ("mouse",), optional=("name", "extra", "opponent_allowed"),
-                        notes=(_MOUSE,)),
-    "magic": EventFields(EVENTS["magic"][1], optional=("name", "player", "instant", "continuous")),
-    "flip": EventFields(EVENTS["flip"][1], optional=("card", "functions", "result", "attack")),
-    "attack": EventFields(EVENTS["attack"][1], ("attacks",), optional=("direct_damage",),
-                          notes=(("attacks", "[{attacker, defender|null}], or [] for no attack"),),
+                               notes=(("sacrifice", "the id of the mouse sacrificed"), _NAME,
+                                      ("atk", "its ATK"), ("def", "its DEF"),
+                                      ("sacrifice_allowed", "true: the sacrificed Mega Mouse's card says it "
+                                                            "may be sacrificed"), _NUMBER)),
+    "fruit": EventFields(f"Step 3: equip a Fruit to a mouse ({CITE_TURN}, Step 3)", ("mouse",),
+                         notes=(_MOUSE,)),
+    "ability": EventFields(f"Step 4: a mouse uses its ability ({CITE_ABILITY})", ("mouse",),
+                           optional=("cost", "name"),
+                           notes=(_MOUSE, ("cost", "the Fruit it needs; default: the card data's, else 0"),
+                                  ("name", "the ability's name, for a card with several"))),
+    "item": EventFields(f"Step 5: equip an Item card to a mouse ({CITE_ITEM})", ("mouse",),
+                        optional=("name", "extra", "opponent_allowed"),
+                        notes=(_MOUSE, _NAME, ("extra", "true: a card allows a 2nd Item on the mouse"),
+                               ("opponent_allowed", "true: the card says to equip an opponent's Mouse"))),
+    "magic": EventFields(f"Step 5 (an instant one any time): play a Magic card ({CITE_MAGIC})",
+                         optional=("name", "player", "instant", "continuous"),
+                         notes=(_NAME, ("player", "who plays it, 0 or 1; default: the turn player"),
+                                ("instant", "true: playable at any time by either player"),
+                                ("continuous", "true: it stays on the field"))),
+    "flip": EventFields(f"any time: a coin flip ({CITE_FLIPS})",
+                        optional=("card", "functions", "result", "attack"),
+                        notes=(("card", "the card whose flip it is"),
+                               ("functions", "how many functions the card has; default 1"),
+                               ("result", "heads or tails; left out: the seeded coin"),
+                               ("attack", "true: the flip can negate an attack, so it goes at the beginning "
+                                          "of the Attack Phase"))),
+    "attack": EventFields(f"Step 6: declare and resolve an attack ({CITE_TURN}, Step 6)", ("attacks",),
+                          optional=("direct_damage",),
+                          notes=(("attacks", "[{attacker, defender|null}], or [] for no attack this turn"),
+                                 ("direct_damage", "MP an undefended attack takes, for this attack")),
                           objects=(("attacks", ("attacker", "defender")),)),
-    "stats": EventFields(EVENTS["stats"][1], ("mouse",), optional=("atk", "def"), notes=(_MOUSE,)),
-    "destroy": EventFields(EVENTS["destroy"][1], ("mouse",), notes=(_MOUSE,)),
-    "destroy_magic": EventFields(EVENTS["destroy_magic"][1], ("player", "name"), notes=(_PLAYER,)),
-    "mp": EventFields(EVENTS["mp"][1], ("player", "delta"), notes=(_PLAYER, _DELTA)),
-    "deck": EventFields(EVENTS["deck"][1], ("player", "delta"), notes=(_PLAYER, _DELTA)),
-    "end_turn": EventFields(EVENTS["end_turn"][1]),
+    "stats": EventFields("any time: change a mouse's ATK or DEF (card effects)", ("mouse",),
+                         optional=("atk", "def"), notes=(_MOUSE,)),
+    "destroy": EventFields("any time: a card effect destroys a mouse", ("mouse",), notes=(_MOUSE,)),
+    "destroy_magic": EventFields("any time: a continuous Magic card leaves the field", ("player", "name"),
+                                 notes=(_PLAYER, ("name", "the Magic card's name"))),
+    "mp": EventFields(f"any time: change Mouse Points (card effects; {CITE_WIN})", ("player", "delta"),
+                      notes=(_PLAYER, _DELTA)),
+    "deck": EventFields("any time: change a deck's count (searches, card effects)", ("player", "delta"),
+                        notes=(_PLAYER, _DELTA)),
+    "end_turn": EventFields(f"Step 7: end the turn; the other player's turn begins ({CITE_TURN})"),
 }
 
 #: Added to what an action did when it moved the turn past Step 1 without the draw.
@@ -189,6 +276,7 @@ class VillageState:
     direct_damage: int | None = None
     next_uid: int = 1
     last: tuple[str, ...] = ()  # what the latest action did, for the screen
+    uids: tuple[str, ...] = ()  # every mouse id given in this game, on the field or gone from it
 
     @property
     def over(self) -> bool:
@@ -206,7 +294,7 @@ class VillageState:
                     return p, m
         ids = [m.uid for pl in self.players for m in pl.field]
         hint = did_you_mean(closest(str(uid), ids))
-        raise RuleError(f"no mouse {uid!r} on the field", suggestion=hint)
+        raise RuleError(f"no mouse {shown(uid, 80)} on the field", suggestion=hint)
 
 
 def _int(event: Event, key: str, default: Any = ..., *, minimum: int | None = None,
@@ -219,7 +307,7 @@ def _int(event: Event, key: str, default: Any = ..., *, minimum: int | None = No
     if value is None and default is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{key} must be a whole number, not {value!r}")
+        raise RuleError(f"{key} must be a whole number, not {shown(value, 40)}")
     span = (f"a whole number from {minimum} to {maximum}: no card prints a number above {MAX_NUMBER}"
             if minimum is not None and maximum is not None else None)
     if minimum is not None and value < minimum:
@@ -238,7 +326,7 @@ def _shown(value: int) -> str:
 def _player(state: VillageState, event: Event, default: int | None = None) -> int:
     p = event.get("player", default)
     if p not in (0, 1) or isinstance(p, bool):
-        raise RuleError(f"player must be 0 (Player 1) or 1 (Player 2), not {p!r}")
+        raise RuleError(f"player must be 0 (Player 1) or 1 (Player 2), not {shown(p, 40)}")
     return int(p)
 
 
@@ -426,7 +514,7 @@ def _mouse_id(uid: object, example: str = "") -> str:
     if uid is None:
         raise RuleError("no mouse chosen: play a mouse first, or choose one on the field")
     if not isinstance(uid, str):
-        raise RuleError(f"mouse must be a mouse id{example}, not {uid!r}")
+        raise RuleError(f"mouse must be a mouse id{example}, not {shown(uid, 40)}")
     return uid
 
 
@@ -501,7 +589,7 @@ class VillageTracker(Tracker[VillageState]):
         data, for a name that is no card (a card of one's own: ATK and DEF typed in), or for a
         mouse the fold will refuse anyway."""
         kind = event.get("event")
-        if kind in MOUSE_TYPES and "number" not in event:
+        if kind in MOUSE_TYPES and event.get("number") is None:
             # the mouse's number (Acorn Scout #3) is logged with it, so a line lost earlier in the
             # log never renumbers the mice after it (their attacks and items name them)
             event = copy.copy(event)
@@ -528,7 +616,7 @@ class VillageTracker(Tracker[VillageState]):
                         continue
                     if event.get(flag) is not None and bool(event.get(flag)) != bool(printed):
                         raise RuleError(f"{card.name} is {'' if printed else 'not '}{flag} by the card data, "
-                                        f"not as the event says ({flag}: {bool(event.get(flag))!r})",
+                                        f"not as the event says ({flag}: {shown(bool(event.get(flag)))})",
                                         where=CITE_MAGIC,
                                         suggestion=f"Leave '{flag}' out: the card data gives it.")
                     out[flag] = bool(printed)
@@ -589,16 +677,37 @@ class VillageTracker(Tracker[VillageState]):
     def _new_mouse(self, state: VillageState, event: Event, kind: str) -> tuple[VillageState, FieldMouse]:
         name = event.get("name") or ("Mega Mouse" if kind == "mega" else "Basic Mouse")
         if not isinstance(name, str):
-            raise RuleError(f"name must be text, not {name!r}")
+            raise RuleError(f"name must be text, not {shown(name, 40)}")
         atk = _int(event, "atk", None, minimum=0, maximum=self._cap)
         dfn = _int(event, "def", None, minimum=0, maximum=self._cap)
         number = state.next_uid
         logged = event.get("number")  # (see complete(); an older log's events have none)
-        if isinstance(logged, int) and not isinstance(logged, bool) and 1 <= logged <= 10**6 and not any(
-                m.uid.endswith(f" #{logged}") for p in state.players for m in p.field):
-            number = logged
+        if self.replaying:  # a line already in the log: its number if it can be, else the next one
+            if isinstance(logged, int) and not isinstance(logged, bool) and 1 <= logged <= 10**6 and not any(
+                    m.uid.endswith(f" #{logged}") for p in state.players for m in p.field):
+                number = logged
+        elif logged is not None:
+            number = self._mouse_number(state, logged)
         m = FieldMouse(f"{name} #{number}", name, kind, atk, dfn, state.turn)
-        return replace(state, next_uid=max(state.next_uid, number) + 1), m
+        return replace(state, next_uid=max(state.next_uid, number + 1), uids=(*state.uids, m.uid)), m
+
+    @staticmethod
+    def _mouse_number(state: VillageState, number: object) -> int:
+        """A new mouse's ``number``, its ``#`` in its id (``Acorn Scout #3``): the rule book numbers no
+        mice; the number is the tracker's, and every later event names the mouse by its id, so it
+        is a whole number from 1 to :data:`MOUSE_NUMBER_MAX` that no mouse of this game had, on
+        either field or gone from it (a second ``Acorn Scout #1`` would be taken for the first)."""
+        free = f"Leave 'number' out: the tracker gives the next free one, #{state.next_uid}."
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= MOUSE_NUMBER_MAX:
+            raise RuleError(f"number (the mouse's # in its id) must be a whole number from 1 to "
+                            f"{MOUSE_NUMBER_MAX}, not {shown(number, 30)}", suggestion=free)
+        held = next((uid for uid in state.uids if uid.endswith(f" #{number}")), None)
+        if held is not None:
+            where = ("is on the field" if any(m.uid == held for pl in state.players for m in pl.field)
+                     else "has left the field")
+            raise RuleError(f"number {number} was already given to {held!r}, which {where}: each mouse of a "
+                            "game has its own number, so that every event names one mouse", suggestion=free)
+        return number
 
     # -- the fold --------------------------------------------------------------------------
     def apply(self, state: VillageState, event: Event) -> VillageState:
@@ -624,25 +733,28 @@ class VillageTracker(Tracker[VillageState]):
         names = e.get("players", ["Player 1", "Player 2"])
         if (not isinstance(names, list | tuple) or len(names) != 2
                 or not all(isinstance(n, str) and n.strip() for n in names)):
-            raise RuleError(f"players must be two names, not {names!r}")
+            raise RuleError(f"players must be two names, not {shown(names)}",
+                            expected=f"two names, each on one line of at most {PLAYER_NAME_MAX} characters, "
+                                     'e.g. ["Ann", "Bob"]')
         decks = e.get("decks", [e.get("deck", DEFAULT_DECK)] * 2)
         if not isinstance(decks, list | tuple) or len(decks) != 2:
-            raise RuleError(f"decks must be two card counts, not {decks!r}")
+            raise RuleError(f"decks must be two card counts, not {shown(decks)}")
         for d in decks:
             if isinstance(d, bool) or not isinstance(d, int) or d <= HAND:
-                raise RuleError(f"a deck needs more than {HAND} cards to start (7 are drawn), not {d!r}")
+                raise RuleError(f"a deck needs more than {HAND} cards to start (7 are drawn), not "
+                                f"{shown(d, 30)}")
             if self._cap is not None and d > self._cap:
                 raise RuleError(f"a deck holds at most {self._cap} cards, not {_shown(d)}")
         first = e.get("first", 0)
         if first not in (0, 1) or isinstance(first, bool):
-            raise RuleError(f"first must be 0 (Player 1) or 1 (Player 2), not {first!r}")
+            raise RuleError(f"first must be 0 (Player 1) or 1 (Player 2), not {shown(first, 40)}")
         mp = _int(e, "mp", START_MP, minimum=1, maximum=self._cap)
         direct = _int(e, "direct_damage", None, minimum=0, maximum=self._cap)
         seed = e.get("seed", 0)  # logs written before seeds were recorded flipped with seed 0
         if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise RuleError(f"seed must be a whole number or text, not {seed!r}")
-        players = (Player(names[0].strip(), mp, decks[0] - HAND),
-                   Player(names[1].strip(), mp, decks[1] - HAND))
+            raise RuleError(f"seed must be a whole number or text, not {shown(seed, 40)}")
+        names = [player_name(n, k, logged=self.replaying) for k, n in enumerate(names, start=1)]
+        players = (Player(names[0], mp, decks[0] - HAND), Player(names[1], mp, decks[1] - HAND))
         return VillageState(True, players, first, 1, first, TurnState(), False, None, "",
                             seed, bool(e.get("strict_order", True)), direct,
                             last=(f"{players[first].name} goes first; each player draws 7 cards and has "
@@ -714,7 +826,7 @@ class VillageTracker(Tracker[VillageState]):
         cost = _int(e, "cost", 0, minimum=0, maximum=self._cap)
         ability = e.get("name")
         if ability is not None and not (isinstance(ability, str) and ability.strip()):
-            raise RuleError(f"name (the ability's) must be text, not {ability!r}")
+            raise RuleError(f"name (the ability's) must be text, not {shown(ability, 40)}")
         if m.uid in state.t.abilities:
             raise RuleError(f"{m.uid!r} already used its ability this turn: once per turn ({CITE_ABILITY})")
         what = repr(ability.strip()) if ability else "the ability"
@@ -770,7 +882,7 @@ class VillageTracker(Tracker[VillageState]):
             result = "heads" if event_rng(state.seed, "flip", state.turn, len(state.t.flips)).random() < 0.5 \
                 else "tails"
         if result not in ("heads", "tails"):
-            raise RuleError(f"a coin shows heads or tails, not {result!r}")
+            raise RuleError(f"a coin shows heads or tails, not {shown(result, 40)}")
         state = replace(state, t=replace(state.t, flips=(*state.t.flips, (card, functions, result))))
         # an attack-negating flip opens the Attack Phase; any other moves no step (Coin Flips)
         state = self._advance(state, "attack" if e.get("attack") is True else "flip")
@@ -789,12 +901,13 @@ class VillageTracker(Tracker[VillageState]):
     def _on_attack(self, state: VillageState, e: Event) -> VillageState:
         raw = e.get("attacks")
         if not isinstance(raw, list):
-            raise RuleError(f"attacks must be a list of {{attacker, defender}}, not {raw!r}")
+            raise RuleError(f"attacks must be a list of {{attacker, defender}}, not {shown(raw)}")
         attacks = []
         for i, a in enumerate(raw):
             if not isinstance(a, dict) or not isinstance(a.get("attacker"), str) or not (
                     a.get("defender") is None or isinstance(a.get("defender"), str)):
-                raise RuleError(f"attack {i + 1} must name an attacker (and a defender or null), not {a!r}")
+                raise RuleError(f"attack {i + 1} must name an attacker (and a defender or null), not "
+                                f"{shown(a)}")
             attacks.append(Attack(a["attacker"], a.get("defender")))
         direct = _int(e, "direct_damage", None, minimum=0, maximum=self._cap)
         if not attacks:  # declaring no attack is not declaring an attack: abilities stay allowed
@@ -828,7 +941,7 @@ class VillageTracker(Tracker[VillageState]):
         pl = state.players[p]
         name = e.get("name")
         if name not in pl.magic:
-            raise RuleError(f"{pl.name} has no continuous Magic card {name!r} on the field",
+            raise RuleError(f"{pl.name} has no continuous Magic card {shown(name, 80)} on the field",
                             suggestion=did_you_mean(closest(str(name), pl.magic)))
         left = list(pl.magic)
         left.remove(name)
