@@ -50,3 +50,19 @@ def test_no_command_module_says_no_such_log_on_its_own() -> None:
     own = [p.name for p in sorted((ROOT / "companion" / "cli").glob("*.py"))
            if p.name != "__init__.py" and "no such log file" in p.read_text(encoding="utf-8")]
     assert own == []
+
+
+@pytest.mark.parametrize("argv", [
+    ["mousecard", "new", "{log}", "--seed", "1"],
+    ["mystics", "new", "{log}", "--mice", "collin,filch", "--seed", "1"],
+    ["tmnt", "do", "{log}", '{"event": "start", "first": 0}'],
+    ["village", "do", "{log}", '{"event": "start", "seed": 1}'],
+])
+def test_a_new_log_in_a_folder_that_does_not_exist_is_refused_and_no_folder_is_made(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    log = tmp_path / "mistyped" / "game.jsonl"
+    assert main([a.replace("{log}", str(log)) for a in argv]) == 2
+    err = capsys.readouterr().err
+    assert "does not exist" in err and "mkdir -p" in err and not log.parent.exists()
+    good = tmp_path / "game.jsonl"  # in a folder that exists: begun as ever
+    assert main([a.replace("{log}", str(good)) for a in argv]) == 0 and good.exists()

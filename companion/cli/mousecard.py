@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..errors import CompanionError
-from . import existing_log, warn_set_aside
+from ..errors import CompanionError, LogError
+from . import existing_log, log_folder, warn_set_aside
 
 SITUATION_CHOICES = "calm, combat, unknown, combat-unknown, red-bad (alias ground)"
 
@@ -314,6 +314,8 @@ def _act(args: argparse.Namespace) -> int:
 
     if args.action != "start":
         _existing_log(args.log)
+    else:
+        log_folder(args.log, error=LogError)  # a new session never makes a folder (a mistyped one)
     tracker = open_live_deck(args.log)
     warnings = warn_set_aside(tracker)
     # a name close to one the session knows is likely a typo: said once the action is done

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import CompanionError, LogError
-from . import existing_log, warn_set_aside
+from . import existing_log, log_folder, warn_set_aside
 
 if TYPE_CHECKING:
     from ..mystics.tracker import MysticsState
@@ -203,7 +203,7 @@ def _new(args: argparse.Namespace) -> int:
     from ..mystics import limits as lim
     from ..mystics.tracker import MysticsTracker, seed_from_text
 
-    path = Path(args.log)
+    path = log_folder(args.log, error=LogError)  # a new chapter never makes a folder (a mistyped one)
     if path.exists() and path.stat().st_size and not _read_log(path).is_new:  # (a first line alone is new)
         raise LogError("the log already exists; use 'companion mystics do' to add to it", where=str(path))
     _check_option("--chapter-end", args.chapter_end, 2, lim.MAX_PAGE, lim.PAGE_WHY)
