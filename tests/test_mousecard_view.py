@@ -552,3 +552,16 @@ def test_a_resumed_session_shows_the_draw_last_acted_on_and_a_blank_task_stays_b
     assert (again.character.value, again.task.value, again.skill.value) == ("Pip", "", 2)
     page.undo_button.click()  # the bonus taken back: Ann's draw is the latest acted on
     assert MouseCardPage(log, plot=False, settle=None).character.value == "Ann"
+
+
+def test_a_line_cut_by_a_crash_in_another_window_is_said_when_the_page_reads_the_log_again(
+        tmp_path: Path) -> None:
+    log = tmp_path / "mc.jsonl"
+    page = MouseCardPage(log, plot=False, settle=None)
+    with log.open("a") as f:  # another program crashed mid-write
+        f.write('{"event": "award", "player": "Pi')
+    page.player.value = "Pip"
+    page.award_button.click()  # read again first: the half line is set aside, and the page says so
+    assert "another window" in page.notice.value and "cut mid-write" in page.notice.value
+    assert page.tracker.state.chips_of("Pip") == 1
+    assert (tmp_path / "mc.jsonl.damaged").read_text().startswith('{"event": "award"')

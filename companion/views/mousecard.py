@@ -541,9 +541,10 @@ class MouseCardPage(ui.TrackerPage):
             self._run(action)  # a refusal propagates to the button's error panel, after the finally
             self.message.value = ""
         finally:
-            if self.tracker.reloads != reloads:
-                ui.show(self.notice, "info", "The saved session was changed in another window",
-                        ["it was read again first: the page shows it as it is now"])
+            if self.tracker.reloads != reloads:  # (with what reading it again set aside, if anything)
+                aside = self.tracker.set_aside()
+                ui.show(self.notice, "warn" if aside else "info", "The saved session was changed in another "
+                        "window", ["it was read again first: the page shows it as it is now", *aside[:5]])
             elif not self.show_unusable(self.notice):  # a log that cannot be used stays said
                 self.notice.value = ""
 
