@@ -998,16 +998,30 @@ def test_a_bundled_file_prints_with_the_users_corrections(tmp_path: Path,
     assert collin["life"] == 5 and "user correction" in collin.source
 
 
-def test_a_bad_layout_path_leaves_the_pdf_as_it_was(tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_layout_path_leaves_the_pdf_as_it_was(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.textio
+
     pdf = tmp_path / "keep.pdf"
     pdf.write_bytes(b"my earlier PDF")
     bad = tmp_path / "no-such-folder" / "layout.json"
     code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--layout-json", str(bad),
                        "--out", str(pdf))
-    assert code == 2 and "cannot write the layout" in err and str(bad) in err and "Traceback" not in err
+    assert code == 2 and "cannot write the layout" in err and str(bad.parent) in err
+    assert "Traceback" not in err
     assert pdf.read_bytes() == b"my earlier PDF" and not bad.exists()
     assert [p.name for p in tmp_path.iterdir()] == ["keep.pdf"]  # no temporary file left behind
+
+    def full(*_args: Any, **_kwargs: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as m:  # a layout that fails while it is written: the PDF is kept too
+        m.setattr(companion.textio, "write_text_atomic", full)
+        code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--layout-json",
+                           str(tmp_path / "l.json"), "--out", str(pdf))
+    assert code == 2 and "cannot write the layout" in err and "the PDF was not written either" in err
+    assert pdf.read_bytes() == b"my earlier PDF"
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.pdf"]
     good = tmp_path / "layout.json"
     code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--layout-json", str(good),
                        "--out", str(pdf))
@@ -1238,7 +1252,8 @@ def test_an_offset_the_sheet_has_no_room_for_is_a_warning_naming_side_and_distan
     lay = tmp_path / "o2.json"
     code, out, err = run(capsys, "cards", "monarchs", "--backs", "duplex", "--bleed", "3", "--offset", "0,12",
                          "--layout-json", str(lay), "--json", "--out", str(tmp_path / "o2.pdf"))
-    assert code == 0 and json.loads(out)["warnings"] == [] and "warning" not in err
+    [turned] = json.loads(out)["warnings"]  # only that the landscape sheet turned the offset (no overflow)
+    assert code == 0 and "anticlockwise" in turned and err.count("warning") == 1
     doc = layout(lay)
     paper = tuple(doc["paper_mm"])
     assert paper == (297, 210) and json.loads(out)["grid_moved_mm"] == [-5.5, 0]  # room made on the left
@@ -1251,8 +1266,8 @@ def test_an_offset_the_sheet_has_no_room_for_is_a_warning_naming_side_and_distan
     code, out, err = run(capsys, "cards", "monarchs", "--backs", "duplex", "--bleed", "3",
                          "--offset", "20,20", "--json", "--out", str(tmp_path / "o.pdf"))
     assert code == 0 and (tmp_path / "o.pdf").exists()  # made as asked: the offset is the user's printer's
-    [warning] = json.loads(out)["warnings"]
-    assert f"companion: warning: {warning}" in err
+    [turned, warning] = json.loads(out)["warnings"]
+    assert "anticlockwise" in turned and f"companion: warning: {warning}" in err
     assert warning.startswith("the offset 20,20 mm pushes the back cards past the printer's 5 mm safe margin")
     assert ("at the right, the cards reach 6 mm into it, 1 mm of them off the sheet, 3 mm of their bleed "
             "off the sheet; at the bottom, the cards reach 5 mm into it, 3 mm of their bleed off the sheet"

@@ -145,9 +145,10 @@ def test_an_offset_past_the_margin_is_named_in_the_message() -> None:
     assert "the offset pushes backs past the margin" in view.status.value
     assert "at the right, the cards reach 6 mm into it" in view.status.value
     assert view.pdf.startswith(b"%PDF")
-    view.off_x.value, view.off_y.value = 0.0, 12.0  # room is made for it: no warning
+    view.off_x.value, view.off_y.value = 0.0, 12.0  # room is made for it: no warning of the margin
     view.make_button.click()
-    assert "companion-ok" in view.status.value and "safe margin" not in view.status.value
+    assert "Made" in view.status.value and "safe margin" not in view.status.value
+    assert "the offset was turned for this sheet" in view.status.value  # (landscape: said, as the CLI does)
 
 
 def test_errors_name_the_pages_controls_and_each_deck_name_its_own_file() -> None:

@@ -2,11 +2,12 @@
 
     companion print cards GAME [--deck FILE] [--cards FILE ...] [--paper a4|letter]
                           [--size NAME|WxH] [--bleed MM] [--crop-marks] [--corners]
-                          [--backs none|duplex|duplex-short] [--offset X,Y] [--art DIR]
+                          [--backs none|duplex|duplex-short] [--offset X,Y]
+                          [--offset-from portrait|landscape] [--art DIR]
                           [--layout-json FILE] [--progress] --out FILE.pdf
     companion print board GAME --out FILE.pdf
     companion print sheet NAME --out FILE.pdf
-    companion print calibration [--offset X,Y] --out FILE.pdf
+    companion print calibration [--offset X,Y] [--short-edge] [--landscape] --out FILE.pdf
     companion print all --out printables/
 
 Every PDF is exact size (print at 100 %), byte-identical for the same input, and
@@ -19,6 +20,8 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,16 +42,35 @@ def _mm(text: str) -> float:
 
 
 def _out(path: str) -> Path:
-    """The ``--out`` PDF path, its folder created; a folder that cannot be made is the user's error."""
+    """The ``--out`` PDF path, in a folder that exists (none is made); otherwise the user's error."""
     from ..printing.geometry import PrintError
-    from ..printing.jobs import make_folder
+    from ..printing.jobs import existing_folder
 
     p = Path(path)
     if p.suffix.lower() != ".pdf":
         raise PrintError(f"output file {path!r} is not a .pdf", where="--out",
                          expected="a path ending in .pdf")
-    make_folder(p.parent, where="--out")
+    existing_folder(p.parent, where="--out", what="the PDF")
     return p
+
+
+#: The names standard output goes by, besides '-'.
+_STDOUT_NAMES = ("/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")
+
+
+def _is_stdout(path: str | None) -> bool:
+    """Whether ``path`` is standard output: '-', one of its device names, or the very file (pipe,
+    terminal, file redirected to) that standard output is. Written there, the layout must be
+    the only thing on standard output, as for '-'."""
+    if not path:
+        return False
+    if path == "-" or (os.name == "posix" and os.path.normpath(path) in _STDOUT_NAMES):
+        return True
+    try:
+        here, there = os.stat(path), os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # (a stream without a file: a notebook, a test)
+        return False
+    return (here.st_dev, here.st_ino) == (there.st_dev, there.st_ino)
 
 
 #: What each output option writes, for messages.
@@ -93,7 +115,7 @@ def _report(args: argparse.Namespace, summary: dict[str, Any], line: str) -> int
 
         print_json(summary)
     else:  # (on stderr when the layout went to standard output, so a pipe gets the layout alone)
-        print(line, file=sys.stderr if getattr(args, "layout_json", None) == "-" else sys.stdout)
+        print(line, file=sys.stderr if _is_stdout(getattr(args, "layout_json", None)) else sys.stdout)
     return 0
 
 
@@ -125,24 +147,28 @@ def _cards(args: argparse.Namespace) -> int:
 
     from ..cards import check_game
     from ..printing.geometry import PrintError, parse_offset
-    from ..printing.jobs import select_cards
+    from ..printing.jobs import existing_folder, select_cards
     from ..printing.render import CardOptions, print_cards
 
     check_game(args.game)
-    if args.layout_json == "-" and args.json:
-        raise PrintError("--layout-json - and --json would both print to standard output",
+    layout_path = "-" if _is_stdout(args.layout_json) else args.layout_json
+    if layout_path == "-" and args.json:
+        shown = "-" if args.layout_json == "-" else f"{args.layout_json} (standard output)"
+        raise PrintError(f"--layout-json {shown} and --json would both print to standard output",
                          where="--layout-json", suggestion="Write the layout to a file, or leave out --json.")
-    _check_outputs([("--out", args.out), ("--layout-json", args.layout_json)],
+    _check_outputs([("--out", args.out), ("--layout-json", layout_path)],
                    [("--deck", args.deck), *(("--cards", f) for f in args.cards or ())])
     out = _out(args.out)
+    if layout_path and layout_path != "-":
+        existing_folder(Path(layout_path).parent, where="--layout-json", what="the layout")
     sel = select_cards(args.game, deck=args.deck, cards_files=args.cards or ())
     opts = CardOptions(size=args.size, paper=args.paper, bleed=args.bleed, crop_marks=args.crop_marks,
                        corners=args.corners, backs=args.backs, offset=parse_offset(args.offset),
-                       art_dir=args.art)
+                       offset_from=args.offset_from, art_dir=args.art)
     buf = io.BytesIO()  # nothing is written until the whole run (and its layout) succeeds
     res = print_cards(sel.copies, buf, opts, game=args.game, title=sel.title,
                       progress=True if args.progress else None)
-    _write_pdf_and_layout(out, buf.getvalue(), args.layout_json, res.layout)
+    _write_pdf_and_layout(out, buf.getvalue(), layout_path, res.layout)
     g = res.grid
     summary = {"out": str(out), "game": args.game, "cards": res.copies, "distinct": res.distinct,
                "pages": len(res.pages), "per_page": g.per_page, "grid": [g.cols, g.rows],
@@ -151,8 +177,12 @@ def _cards(args: argparse.Namespace) -> int:
                              for cid, name, parts in res.truncated],
                "missing_glyphs": [{"id": cid, "name": name, "characters": chars}
                                   for cid, name, chars in res.missing_glyphs],
+               "small_text": [{"id": cid, "name": name, "smallest_pt": round(min(sizes.values()), 2),
+                               "parts": {part: round(pt, 2) for part, pt in sizes.items()}}
+                              for cid, name, sizes in res.small_text],
                "grid_moved_mm": [round(v, 4) for v in res.moved]}
-    notes = [res.truncation_note(), res.glyph_note(), res.offset_note()]
+    notes = [*sel.notes, res.truncation_note(), res.small_text_note(), res.glyph_note(), res.turn_note(),
+             res.offset_note()]
     if args.offset and args.backs == "none":  # an offset only moves back pages
         notes.append(f"--offset {args.offset} moves the backs, and there are none: add --backs duplex "
                      "(or duplex-short)")
@@ -162,7 +192,8 @@ def _cards(args: argparse.Namespace) -> int:
     summary["warnings"] = [n for n in notes if n]
     pages = len(res.pages)
     return _report(args, summary, f"wrote {out}: {res.copies} cards ({res.distinct} different), "
-                                  f"{g.cols}x{g.rows} per sheet, {pages} page{'s' * (pages != 1)}")
+                                  f"{g.cols} across x {g.rows} down per sheet, "
+                                  f"{pages} page{'s' * (pages != 1)}")
 
 
 def _board(args: argparse.Namespace) -> int:
@@ -171,7 +202,8 @@ def _board(args: argparse.Namespace) -> int:
     out = _out(args.out)
     summary = print_board(find_board(args.game), out, paper=args.paper)
     return _report(args, {"out": str(out), **summary},
-                   f"wrote {out}: {summary['sheets']} sheet(s) ({summary['rows']}x{summary['cols']})")
+                   f"wrote {out}: {summary['sheets']} sheet(s) "
+                   f"({summary['cols']} across x {summary['rows']} down)")
 
 
 def _sheet(args: argparse.Namespace) -> int:
@@ -188,9 +220,10 @@ def _calibration(args: argparse.Namespace) -> int:
 
     out = _out(args.out)
     summary = print_calibration(out, paper=args.paper, offset=parse_offset(args.offset),
-                                flip="short" if args.short_edge else "long")
+                                flip="short" if args.short_edge else "long", landscape=args.landscape)
+    use = " (pass it with --offset-from landscape)" if args.landscape else ""
     return _report(args, {"out": str(out), **summary},
-                   f"wrote {out}: print both pages double-sided at 100 %, then read the offset")
+                   f"wrote {out}: print both pages double-sided at 100 %, then read the offset{use}")
 
 
 def _all(args: argparse.Namespace) -> int:
@@ -200,6 +233,24 @@ def _all(args: argparse.Namespace) -> int:
     total = sum((Path(args.out) / m["file"]).stat().st_size for m in made)
     return _report(args, {"out": args.out, "files": made, "bytes": total},
                    f"wrote {len(made)} PDFs to {args.out} ({total / 1e6:.2f} MB)")
+
+
+#: An argument starting with a minus and a digit ('-1,2', '-.5,1', '-1.5mm;2') is a value, never an
+#: option: argparse alone reads only a plain negative number ('-1', '-1.5') as one.
+_NEGATIVE_VALUE = re.compile(r"^-\.?[0-9]")
+
+
+def _negative_values(parser: argparse.ArgumentParser) -> None:
+    """Let ``parser`` take ``--offset -1,2`` as well as ``--offset=-1,2``: argparse decides whether an
+    argument that starts with '-' is an option by its ``_negative_number_matcher`` (a private
+    attribute, present from Python 3.2 on; where it is missing, only ``--offset=-1,2`` works).
+    No option of these commands starts with a minus and a digit, so nothing else changes."""
+    if hasattr(parser, "_negative_number_matcher"):
+        parser._negative_number_matcher = _NEGATIVE_VALUE
+
+
+#: How a negative offset is written, for the help.
+_NEGATIVE_HELP = "A negative X works as --offset -1,2 or --offset=-1,2."
 
 
 def register(sub: Any, groups: dict[str, Any]) -> None:
@@ -215,7 +266,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                      description="Card sheets at exact size: as many cards per page as fit inside "
                                  "a safe margin, optional bleed, crop marks and duplex backs.")
     p.add_argument("game", metavar="GAME", help="village | mousecard | monarchs | tmnt | mystics")
-    p.add_argument("--deck", metavar="FILE", help="a decklist ('3 Card Name' lines): copies expanded")
+    p.add_argument("--deck", metavar="FILE", help="a decklist ('3 Card Name' lines; '-' for standard input): "
+                                                  "copies expanded; a name several cards carry is read as "
+                                                  "the first, said in a warning")
     p.add_argument("--cards", metavar="FILE", action="append",
                    help="an extra card file (repeat for more, as in the other commands); without "
                         "--deck, print exactly these files")
@@ -227,18 +280,27 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p.add_argument("--backs", default="none", choices=("none", "duplex", "duplex-short"),
                    help="none, or a back page after each front page (long- or short-edge flip)")
     p.add_argument("--offset", metavar="X,Y",
-                   help="shift the backs by X,Y mm as read on the calibration page (X along the paper's "
-                        "short side, Y along its long side, as seen on the back; turned to match a "
-                        "sheet that comes out landscape), each within ±20 mm, what the calibration grid "
-                        "reads. Where the backs would go past the 5 mm safe margin, the whole card grid "
-                        "moves to make room (as far as the fronts allow; backs stay behind their "
-                        "fronts); what still goes past it is a warning, and the PDF is made anyway")
+                   help="shift the backs by X,Y mm as read on the calibration page (X across it, Y up it, as "
+                        "seen on the back), each within ±20 mm, what the calibration grid reads. A sheet "
+                        "that comes out in the other orientation than that page (landscape for bridge or "
+                        "mini-american cards on A4, poker with 2 mm bleed and more: paper_mm in --json) "
+                        "gets the offset turned a quarter turn, for a printer that turns landscape pages "
+                        "anticlockwise (the usual; a warning says so): for such sheets 'print calibration "
+                        "--landscape' and --offset-from landscape need no turn. Where the backs would go "
+                        "past the 5 mm safe margin, the whole card grid moves to make room (as far as the "
+                        "fronts allow; backs stay behind their fronts); what still goes past it is a "
+                        "warning, and the PDF is made anyway. "
+                        + _NEGATIVE_HELP)
+    p.add_argument("--offset-from", choices=("portrait", "landscape"), default="portrait",
+                   help="the calibration page the offset was read on: portrait (default, 'print "
+                        "calibration') or landscape ('print calibration --landscape')")
     p.add_argument("--art", metavar="DIR", help="folder of art images named <card id>.png/.jpg/... "
                                                 "(must exist)")
     p.add_argument("--layout-json", metavar="FILE",
                    help="also write where every card is (mm); '-' for standard output")
     p.add_argument("--progress", action="store_true", help="show a progress bar (default: on a terminal)")
     common(p)
+    _negative_values(p)
     p.set_defaults(handler=_cards)
 
     p = g.add_parser("board", help="a game's board or mat at real size, tiled over sheets if needed",
@@ -262,9 +324,14 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p.add_argument("--offset", metavar="X,Y",
                    help="print the back grid shifted by this offset (to check it); the offset to enter "
                         "is then this one plus the reading. The grid reads ±20 mm, the range "
-                        "'print cards --offset' takes")
+                        "'print cards --offset' takes. " + _NEGATIVE_HELP)
     p.add_argument("--short-edge", action="store_true", help="for short-edge duplex")
+    p.add_argument("--landscape", action="store_true",
+                   help="a landscape page, printed the way card sheets that come out landscape are: its "
+                        "reading goes to 'print cards' with --offset-from landscape and is used on those "
+                        "sheets as it is, whichever way the printer turns landscape pages")
     common(p)
+    _negative_values(p)
     p.set_defaults(handler=_calibration)
 
     p = g.add_parser("all", help="regenerate every bundled printable (the printables/ folder)",

@@ -355,7 +355,8 @@ def print_board(spec: dict[str, Any], out: str | os.PathLike[str] | IO[bytes], *
 
 @binary_streams
 def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "a4",
-                      offset: tuple[float, float] = (0.0, 0.0), flip: str = "long") -> dict[str, Any]:
+                      offset: tuple[float, float] = (0.0, 0.0), flip: str = "long",
+                      landscape: bool = False) -> dict[str, Any]:
     """Two pages: 100 mm rulers and a front cross, then a back grid to read the duplex offset.
 
     The grid reads as far as ``--offset`` goes (``calibration.grid_range`` is at least the
@@ -367,10 +368,16 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
     reading: with no offset, the reading itself. Printing the page again with that
     offset should put the cross on 0,0. X runs along the paper's short side and Y along
     its long side, as seen on the back; card sheets that come out landscape turn the
-    offset to match (:func:`companion.printing.geometry.page_offset`).
+    offset to match (:func:`companion.printing.geometry.page_offset`), assuming the printer
+    turns landscape pages anticlockwise. ``landscape`` makes both pages landscape, printed
+    the way landscape card sheets are: X runs across the page and Y up it as its text reads,
+    and the reading is used on landscape sheets as it is (``--offset-from landscape``),
+    whichever way the printer turns them.
     """
     geo = load_geometry()
     pw, ph = geo.paper(paper)
+    if landscape:
+        pw, ph = ph, pw
     cal = geo.calibration
     ruler = cal["ruler_length"]
     c = new_canvas(out, (pw, ph), title="companion calibration page", duplex=flip)
@@ -378,7 +385,8 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
     # front: title, instructions, rulers, the cross
     c.setFillColor(INK)
     c.setFont("Helvetica-Bold", 16)
-    c.drawString(15 * MM, (ph - 20) * MM, f"Printer calibration ({paper.upper()})")
+    c.drawString(15 * MM, (ph - 20) * MM,
+                 f"Printer calibration ({paper.upper()}{', landscape' if landscape else ''})")
     steps = [
         "1. Print both pages double-sided, at 100 % / 'Actual size' (never 'Fit to page'),",
         f"   flipping on the {flip} edge (the PDF asks viewers for this).",
@@ -389,14 +397,28 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
         "4. Enter them as the offset: companion print cards GAME --backs duplex --offset X,Y",
         "   (or in the notebook's 'offset' fields). If this page was printed with an offset, add it:",
         "   the back page says so. Positive X moves backs right (along the paper's short side), Y up,",
-        "   as seen on the back; card sheets printed landscape turn the offset to match.",
+        "   as seen on the back. Card sheets that come out landscape turn it, assuming the printer turns",
+        "   landscape pages anticlockwise: to be sure, print this page with --landscape for them.",
+        "5. Check: print this page with that --offset; the cross should now sit on 0,0.",
+    ] if not landscape else [
+        "1. Print both pages double-sided, at 100 % / 'Actual size' (never 'Fit to page'),",
+        f"   flipping on the {flip} edge (the PDF asks viewers for this), as you print card sheets",
+        "   that come out landscape.",
+        f"2. Measure both rulers: each must be exactly {ruler:g} mm. If not, your viewer or printer",
+        "   scaled the page: switch scaling off and print again.",
+        "3. Hold the sheet against a light. The front cross shows through onto the grid on the back.",
+        "   Read the grid numbers under the cross centre: X (across this page) and Y (up it), in mm.",
+        "4. Enter them for card sheets that come out landscape: companion print cards GAME --backs duplex",
+        "   --offset X,Y --offset-from landscape (or 'landscape' in the notebook's calibration page choice).",
+        "   They are used as they are, whichever way your printer turns landscape pages. If this page was",
+        "   printed with an offset, add it: the back page says so.",
         "5. Check: print this page with that --offset; the cross should now sit on 0,0.",
     ]
     c.setFont("Helvetica", 9)
     for i, line in enumerate(steps):
         c.drawString(15 * MM, (ph - 30 - i * 5) * MM, line)
     _ruler(c, 20, 40, ruler, horizontal=True)
-    _ruler(c, 20, 55, ruler, horizontal=False)
+    _ruler(c, pw - 35 if landscape else 20, 55, ruler, horizontal=False)  # (landscape: clear of the steps)
     c.setFont("Helvetica", 8)
     c.drawString(20 * MM, 32 * MM, f"{ruler:g} mm")
     c.setLineWidth(0.5)
@@ -407,11 +429,13 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
     c.setFont("Helvetica", 8)
     c.drawString((cx + 5) * MM, (cy + 5) * MM, "front cross")
     c.setFont("Helvetica", 6)
-    c.drawString(geo.sheet["safe_margin"] * MM, 2.2 * MM, "calibration page 1 (front)")
+    c.drawString(geo.sheet["safe_margin"] * MM, 2.2 * MM,
+                 f"calibration page 1 (front{', landscape' if landscape else ''})")
     c.showPage()
     # back: the grid centred where the cross lands after the flip, shifted by the current offset
-    bx = (pw - cx if flip == "long" else cx) + offset[0]
-    by = (cy if flip == "long" else ph - cy) + offset[1]
+    mirror_x = (flip == "long") == (ph >= pw)  # as geometry.back_box: the flip mirrors x or y
+    bx = (pw - cx if mirror_x else cx) + offset[0]
+    by = (cy if mirror_x else ph - cy) + offset[1]
     step, rng = cal["grid_step"], cal["grid_range"]
     n = round(rng / step)
     for k in range(-n, n + 1):
@@ -435,10 +459,13 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
     for i, line in enumerate(_reading_note(offset)):
         c.drawCentredString(pw / 2 * MM, (ph - 27 - i * 4.5) * MM, line)
     c.setFont("Helvetica", 6)
-    c.drawString(geo.sheet["safe_margin"] * MM, 2.2 * MM, "calibration page 2 (back)")
+    c.drawString(geo.sheet["safe_margin"] * MM, 2.2 * MM,
+                 "calibration page 2 (back"
+                 + (", landscape: use with --offset-from landscape" if landscape else "") + ")")
     c.showPage()
     save(c)
     return {"pages": 2, "paper_mm": [round(pw, 4), round(ph, 4)],
+            "orientation": "landscape" if landscape else "portrait",
             "back_centre_mm": [round(bx, 4), round(by, 4)]}
 
 

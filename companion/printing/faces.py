@@ -570,14 +570,21 @@ def text_height(w: float, h: float) -> float:
     return w * rh / rw
 
 
-def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
-              art: Art | None = None, corners: float = 0.0) -> list[str]:
+def _noted(sizes: dict[str, float] | None, part: str, size: float, text: str) -> None:
+    """Keep the smallest font size (pt) a drawn ``part`` of a card had, in ``sizes`` (when given)."""
+    if sizes is not None and text.strip():
+        sizes[part] = min(size, sizes.get(part, size))
+
+
+def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: Art | None = None,
+              corners: float = 0.0, sizes: dict[str, float] | None = None) -> list[str]:
     """Draw a face in the current form: trim box (0, 0, w, h) in pt, background over the bleed.
 
     Bands take their share of the card's height; the text in them and the symbols are
     sized by :func:`text_height`, so they never outgrow the card's width.
     Returns the parts that did not fit even at the smallest font and were cut off with an
     ellipsis (``name``, ``type line``, ``stats``, ``text``, ``legend``, ``footer``; empty when all fit).
+    ``sizes``, when given, gets the smallest font size (pt) each part was drawn at.
     """
     cut: list[str] = []
     th = text_height(w, h)
@@ -600,12 +607,14 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
     size, title = fit_line(spec.title, "Helvetica-Bold", band_t * 0.5, band_t * 0.26, title_w)
     if title != spec.title:
         cut.append("name")
+    _noted(sizes, "name", size, title)
     pen.fill(white)
     pen.text("Helvetica-Bold", size, ix, top - band_h / 2 - size * 0.35, title)
     if badge:
         cx, cy = w - pad - badge * 0.62, top - band_h / 2
         pen.rrect(cx - badge / 2, cy - badge / 2, badge, badge, badge / 2)
         bs, btxt = fit_line(spec.corner or "?", "Helvetica-Bold", badge * 0.6, badge * 0.25, badge * 0.8)
+        _noted(sizes, "corner", bs, btxt)
         pen.fill(INK)
         pen.text("Helvetica-Bold", bs, cx, cy - bs * 0.35, btxt, centre=True)
     # type line
@@ -618,6 +627,7 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
                         iw - nsym * (sym + 1))
     if ttxt != spec.type_line:
         cut.append("type line")
+    _noted(sizes, "type line", ts, ttxt)
     pen.fill(MUTED)
     pen.text("Helvetica-Oblique", ts, ix, y + tl_h * 0.3, ttxt)
     # bottom: footer and stats
@@ -632,11 +642,13 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
     fs, ftxt = fit_line(spec.footer, "Helvetica", foot_t * 0.62, foot_t * 0.4, iw)
     if ftxt != spec.footer:
         cut.append("footer")
+    _noted(sizes, "footer", fs, ftxt)
     pen.text("Helvetica", fs, ix, pad + foot_h * 0.3, ftxt)
     if spec.legend:
         ls, ltxt = fit_line(spec.legend, "Helvetica-Oblique", foot_t * 0.62, foot_t * 0.4, iw)
         if ltxt != spec.legend:
             cut.append("legend")
+        _noted(sizes, "legend", ls, ltxt)
         pen.text("Helvetica-Oblique", ls, ix, bottom + foot_h * 0.3, ltxt)
         bottom += foot_h
     if spec.stats:
@@ -653,6 +665,7 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
                                     cell * 0.92)
                 if stxt != full and "stats" not in cut:
                     cut.append("stats")
+                _noted(sizes, "stats", ss, stxt)
                 pen.fill(white)
                 pen.text("Helvetica-Bold", ss, x + cell / 2, bottom + stats_h * 0.45 - ss * 0.35, stxt,
                          centre=True)
@@ -684,6 +697,7 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *,
         bs, lines, body_cut = fit_text_checked(body, "Helvetica", min(0.05 * th, 11.0), 4.0, iw, area_h)
         if body_cut:
             cut.append("text")
+        _noted(sizes, "text", bs, body)
         pen.fill(INK)
         lead = bs * 1.18
         yy = area_top - bs
@@ -767,8 +781,9 @@ def draw_suit(c: Any, suit: str, cx: float, cy: float, s: float) -> None:
 
 
 def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, corners: float = 0.0,
-                      art: Art | None = None) -> None:
-    """A Mouse Card deck card: rank and suit in two corners and a large centre pip (or JOKER)."""
+                      art: Art | None = None, sizes: dict[str, float] | None = None) -> None:
+    """A Mouse Card deck card: rank and suit in two corners and a large centre pip (or JOKER).
+    ``sizes``, when given, gets the smallest font size (pt) each part was drawn at."""
     c.setFillColor(white)
     c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
     pad = 0.05 * w
@@ -786,6 +801,7 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
     th = text_height(w, h)  # text and pips never outgrow the card's width (see draw_face)
     s = 0.11 * th
     fs, lab = fit_line(label, "Helvetica-Bold", s * 0.9, s * 0.4, w * 0.22)
+    _noted(sizes, "rank", fs, lab)
     for rot in (0, 180):
         c.saveState()
         if rot:
@@ -812,11 +828,13 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
         c.drawCentredString(w / 2, h / 2 + 0.02 * h, "JOKER")
         c.setFont("Helvetica", 0.045 * th)
         c.drawCentredString(w / 2, h / 2 - 0.06 * h, f"{colour or '?'} joker: reshuffle")
+        _noted(sizes, "text", 0.045 * th, "joker")
     elif suit:
         draw_suit(c, suit, w / 2, h / 2, 0.28 * th)
     c.setFillColor(MUTED)
     c.setFont("Helvetica", 0.025 * th)
     c.drawCentredString(w / 2, pad * 1.4, _footer(card)[:60])
+    _noted(sizes, "footer", 0.025 * th, _footer(card))
     if corners:
         corner_guide(c, w, h, corners)
 
@@ -824,18 +842,23 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
 # --------------------------------------------------------------------------- backs
 
 def draw_back(c: Any, game: str, w: float, h: float, bleed: float, *, label: str | None = None,
-              art: Art | None = None, corners: float = 0.0) -> None:
+              art: Art | None = None, corners: float = 0.0, sizes: dict[str, float] | None = None) -> bool:
     """A card back: the game's colour, a border and its name (or the card's own back name/image).
 
-    The design is centred, so a back lands the same way after either flip.
+    The design is centred, so a back lands the same way after either flip. Returns whether the
+    name did not fit and was cut off with an ellipsis; ``sizes``, when given, gets its font size
+    (pt) as ``back``.
     """
     colour = HexColor(GAME_COLOURS.get(game, "#455a64"))
     c.setFillColor(colour)
     c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
-    if art is not None:
+    cut = False
+    if art is not None:  # as large as fits in the bleed box, centred, its proportions kept (as front art)
+        bw, bh = w + 2 * bleed, h + 2 * bleed
+        aw, ah = (bh * art.aspect, bh) if bw / bh > art.aspect else (bw, bw / art.aspect)
         c.saveState()
-        c.translate(-bleed, -bleed)
-        c.scale(w + 2 * bleed, h + 2 * bleed)
+        c.translate(-bleed + (bw - aw) / 2, -bleed + (bh - ah) / 2)
+        c.scale(aw, ah)
         c.doForm(art.form)
         c.restoreState()
     else:
@@ -850,7 +873,9 @@ def draw_back(c: Any, game: str, w: float, h: float, bleed: float, *, label: str
         c.circle(w / 2, h / 2, r, stroke=0, fill=1)
         text = label or GAMES.get(game, game)
         c.setFillColor(white)
-        fs, line = fit_line(text, "Helvetica-Bold", 0.1 * w, 4.0, w - 5 * pad)
+        fs, line = fit_line(text, "Helvetica-Bold", 0.1 * w, min(4.0, 0.1 * w), w - 5 * pad)
+        cut = line != text
+        _noted(sizes, "back", fs, line)
         c.setFont("Helvetica-Bold", fs)
         c.drawCentredString(w / 2, h / 2 - fs * 0.35, line)
         for k in range(8):  # a ring of dots, symmetric under a half turn
@@ -859,3 +884,4 @@ def draw_back(c: Any, game: str, w: float, h: float, bleed: float, *, label: str
                      stroke=0, fill=1)
     if corners:
         corner_guide(c, w, h, corners)
+    return cut

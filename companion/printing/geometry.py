@@ -174,7 +174,7 @@ class SheetGrid:
     cols: int
     rows: int
     slots: tuple[Box, ...]
-    mark_length: float  # 0 when crop marks are off
+    mark_length: float  # the tightest side's crop marks (each side's: crop_marks); 0 when off
 
     @property
     def per_page(self) -> int:
@@ -261,7 +261,7 @@ def _mirrors_x(paper: tuple[float, float], flip: str) -> bool:
 
 
 def room_for_offset(grid: SheetGrid, offset: tuple[float, float], *, flip: str = "long",
-                    geometry: Geometry | None = None) -> SheetGrid:
+                    geometry: Geometry | None = None, read_on: str = "portrait") -> SheetGrid:
     """The grid moved so backs shifted by ``offset`` stay inside the safe margin, as far as the fronts
     have room; the grid itself when they fit already (or there is no offset).
 
@@ -273,7 +273,7 @@ def room_for_offset(grid: SheetGrid, offset: tuple[float, float], *, flip: str =
     front's bleed box (or its shortest crop marks) would leave it; what still does not fit
     is reported by :func:`back_overflow`.
     """
-    ox, oy = page_offset(offset, grid.paper)
+    ox, oy = page_offset(offset, grid.paper, read_on=read_on)
     if not (ox or oy) or not grid.slots:
         return grid
     g = geometry or load_geometry()
@@ -329,28 +329,45 @@ def back_overflow(pages: list[PagePlan], paper: tuple[float, float], bleed: floa
     return found
 
 
-def page_offset(offset: tuple[float, float], paper: tuple[float, float]) -> tuple[float, float]:
+#: The orientations a calibration page is printed in (``print calibration [--landscape]``).
+READ_ON = ("portrait", "landscape")
+
+
+def is_landscape(paper: tuple[float, float]) -> bool:
+    return paper[0] > paper[1]
+
+
+def page_offset(offset: tuple[float, float], paper: tuple[float, float], *,
+                read_on: str = "portrait") -> tuple[float, float]:
     """The user's back-side offset in the coordinates of a page of size ``paper``.
 
-    The offset is read off the calibration page, which is always portrait: X runs along
-    the paper's short side (right as seen on the back), Y along its long side (up). A
-    portrait page uses it as it is. A landscape page goes onto the paper a quarter turn
+    The offset is read off the calibration page printed ``read_on`` (portrait unless asked):
+    X runs across that page (right as seen on the back, as its text reads), Y up it. A
+    page of the same orientation uses it as it is: it went onto the paper the way the
+    calibration page did, whichever way the printer turns it. A page of the other
+    orientation is turned, assuming the page goes onto the paper a quarter turn
     anticlockwise, the usual 'landscape' of viewers and printers (IPP orientation 4: the
     page's top at the paper's left long edge, as seen from the side printed on). Every
     page, front or back, is turned the same way as seen from its own side, whichever edge
     the sheet flips on (the flip only decides the mirror, see :func:`back_box`), so on
-    the back page of a landscape sheet the paper's X points down (-y) and its Y right
-    (+x): the page offset is ``(Y, -X)``.
+    the back page of a landscape sheet the portrait page's X points down (-y) and its Y
+    right (+x): the page offset is ``(Y, -X)``, and a landscape reading on a portrait page
+    is ``(-Y, X)``. A printer that turns landscape pages clockwise needs the opposite turn:
+    a calibration page printed in the sheet's own orientation needs none.
     """
+    if read_on not in READ_ON:
+        raise PrintError(f"unknown calibration orientation {read_on!r}", where="--offset-from",
+                         expected=" or ".join(READ_ON))
     ox, oy = offset
-    pw, ph = paper
-    if pw > ph:  # landscape
+    if is_landscape(paper) == (read_on == "landscape"):  # the calibration page's own orientation
+        return ox, oy
+    if read_on == "portrait":  # onto a landscape page
         return oy, -ox
-    return ox, oy
+    return -oy, ox
 
 
 def back_box(front: Box, paper: tuple[float, float], *, flip: str = "long",
-             offset: tuple[float, float] = (0.0, 0.0)) -> Box:
+             offset: tuple[float, float] = (0.0, 0.0), read_on: str = "portrait") -> Box:
     """Where the back of a card printed at ``front`` goes on the back page.
 
     The sheet turns over its long edge (``long``) or its short edge (``short``). On a
@@ -368,35 +385,45 @@ def back_box(front: Box, paper: tuple[float, float], *, flip: str = "long",
         x, y = pw - front.x - front.w, front.y
     else:
         x, y = front.x, ph - front.y - front.h
-    dx, dy = page_offset(offset, paper)
+    dx, dy = page_offset(offset, paper, read_on=read_on)
     return Box(x + dx, y + dy, front.w, front.h)
 
 
-def crop_marks(grid: SheetGrid) -> list[tuple[float, float, float, float]]:
+def crop_marks(grid: SheetGrid, boxes: tuple[Box, ...] | None = None, *,
+               geometry: Geometry | None = None) -> list[tuple[float, float, float, float]]:
     """Crop mark lines (x1, y1, x2, y2) in mm, every one outside the grid's bleed boxes.
 
-    One mark per cut line at each end of it: vertical cuts above and below the grid,
-    horizontal cuts left and right of it; never ReportLab's page-enlarging crop marks.
+    One mark per cut line at each end of it: vertical cuts above and below the cards,
+    horizontal cuts left and right of them; never ReportLab's page-enlarging crop marks.
+    ``boxes`` are the trim boxes of the cards a page holds (default: every slot), so a
+    partial last page marks only the cuts its cards need. Each side's marks are as long as
+    that side's room allows (up to ``crop_mark_length``, ending at the safe margin), so a
+    tight side does not shorten the marks of the others.
     """
-    if not grid.mark_length or not grid.slots:
+    boxes = grid.slots if boxes is None else tuple(boxes)
+    if not grid.mark_length or not boxes:
         return []
-    g = load_geometry()
-    off = g.sheet["crop_mark_offset"]
+    g = geometry or load_geometry()
+    s = g.sheet
+    off = s["crop_mark_offset"]
     b = grid.bleed
-    left = min(s.x for s in grid.slots) - b
-    right = max(s.right for s in grid.slots) + b
-    bottom = min(s.y for s in grid.slots) - b
-    top = max(s.top for s in grid.slots) + b
-    xs = sorted({round(v, 6) for s in grid.slots for v in (s.x, s.right)})
-    ys = sorted({round(v, 6) for s in grid.slots for v in (s.y, s.top)})
-    L = grid.mark_length
+    left = min(c.x for c in boxes) - b
+    right = max(c.right for c in boxes) + b
+    bottom = min(c.y for c in boxes) - b
+    top = max(c.top for c in boxes) + b
+    xs = sorted({round(v, 6) for c in boxes for v in (c.x, c.right)})
+    ys = sorted({round(v, 6) for c in boxes for v in (c.y, c.top)})
+    room = _room(grid.paper, boxes, b)
+    # (left, right, bottom, top): never below the shortest marks the grid keeps room for
+    ll, lr, lb, lt = (max(s["crop_mark_min_length"], min(s["crop_mark_length"], r - s["safe_margin"] - off))
+                      for r in room)
     lines = []
     for x in xs:
-        lines.append((x, top + off, x, top + off + L))
-        lines.append((x, bottom - off - L, x, bottom - off))
+        lines.append((x, top + off, x, top + off + lt))
+        lines.append((x, bottom - off - lb, x, bottom - off))
     for y in ys:
-        lines.append((left - off - L, y, left - off, y))
-        lines.append((right + off, y, right + off + L, y))
+        lines.append((left - off - ll, y, left - off, y))
+        lines.append((right + off, y, right + off + lr, y))
     return lines
 
 
@@ -417,13 +444,13 @@ class PagePlan:
 
 
 def plan_pages(ids: list[str], grid: SheetGrid, *, backs: str = "none",
-               offset: tuple[float, float] = (0.0, 0.0)) -> list[PagePlan]:
+               offset: tuple[float, float] = (0.0, 0.0), read_on: str = "portrait") -> list[PagePlan]:
     """Pages for a print run: fronts, each followed by its back page when duplex.
 
     A partial last page keeps its slot positions (slot k stays slot k), and its backs are
     mirrored from the FULL grid, so they still land behind their fronts. ``offset`` is
-    the calibration page's X,Y (paper's short side, long side); :func:`back_box` turns it
-    for a landscape sheet.
+    the X,Y read on the calibration page printed ``read_on``; :func:`back_box` turns it for
+    a sheet of the other orientation (see :func:`page_offset`).
     """
     if backs not in ("none", "duplex", "duplex-short"):
         raise PrintError(f"unknown backs option {backs!r}", where="--backs",
@@ -437,7 +464,7 @@ def plan_pages(ids: list[str], grid: SheetGrid, *, backs: str = "none",
         pages.append(PagePlan(len(pages) + 1, "front", fronts))
         if backs != "none":
             backs_ = tuple(Placement(p.index, p.card_id, back_box(p.box, grid.paper, flip=flip,
-                                                                   offset=offset))
+                                                                   offset=offset, read_on=read_on))
                            for p in fronts)
             pages.append(PagePlan(len(pages) + 1, "back", backs_))
     return pages

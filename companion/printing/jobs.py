@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import os_reason
 from ..textio import write_text_atomic
 from .geometry import PrintError
 
@@ -28,11 +27,19 @@ PRINTABLE_TYPES: dict[str, tuple[str, ...] | None] = {
 
 @dataclass
 class Selection:
-    """The copies to print (one entry per printed card) and a title for the PDF."""
+    """The copies to print (one entry per printed card), a title for the PDF and how the decklist
+    was read where it could have been read otherwise (a name several cards carry: which printing)."""
 
     game: str
     copies: list[Any]
     title: str
+    notes: tuple[str, ...] = ()
+
+
+def reading_notes(readings: Sequence[str], where: str) -> tuple[str, ...]:
+    """The decklist reader's notes (``line 1: 'Leonardo' names 2 tmnt cards; read as leonardo-1, ...``)
+    as print warnings, each naming the list they are about."""
+    return tuple(f"{where}, {r}" for r in readings)
 
 
 def select_cards(game: str, *, deck: str | os.PathLike[str] | None = None,
@@ -50,11 +57,17 @@ def select_cards(game: str, *, deck: str | os.PathLike[str] | None = None,
 
     db = load_game(game, extra=cards_files, include_user=include_user)
     if deck is not None:
-        from ..deck.decklist import read_decklist
+        from ..deck.decklist import parse, read_decklist
 
-        dl = read_decklist(deck, db)
-        name = dl.name or Path(deck).stem
-        return Selection(game, dl.cards(), f"{GAMES[game]}: {name}")
+        if str(deck) == "-":  # standard input, as for 'deck check GAME -'
+            from ..textio import read_stdin
+
+            dl = parse(read_stdin(what="decklist"), db, where="<stdin>")
+            name, where = dl.name or "standard input", "decklist (standard input)"
+        else:
+            dl = read_decklist(deck, db)
+            name, where = dl.name or Path(deck).stem, f"decklist {str(deck)!r}"
+        return Selection(game, dl.cards(), f"{GAMES[game]}: {name}", reading_notes(dl.readings, where))
     if cards_files:
         from ..cards import load_file
 
@@ -86,8 +99,8 @@ def make_all(out_dir: str | os.PathLike[str], *, progress: bool | None = False) 
     from .render import CardOptions, print_cards
 
     out = Path(out_dir)
+    existing_folder(out, where="--out", what="the printables")
     check_all_folder(out)
-    make_folder(out, where="--out")
     made: list[dict[str, Any]] = []
     for paper in load_geometry().papers:
         for game in GAMES:
@@ -145,25 +158,42 @@ def check_all_folder(out: Path) -> None:
                              suggestion="Choose another --out; nothing was written.")
 
 
-def make_folder(folder: Path, *, where: str) -> None:
-    """Create ``folder`` and its parents unless it is there; a :class:`PrintError` when it cannot be.
+def existing_folder(folder: str | os.PathLike[str], *, where: str, what: str = "the output") -> Path:
+    """``folder`` when it is a folder that exists; otherwise a :class:`PrintError` naming it.
 
-    A path through a file (``afile/sub``), a file where the folder should be, or a folder
-    without write permission is the user's error, said plainly, never a traceback.
+    The command line never makes a folder (as ``cards export -o`` and the trackers' logs: a
+    mistyped folder would quietly put the file somewhere else), so a missing folder is
+    refused before anything is read or written, with the ``mkdir -p`` that makes it. A path
+    through a file (``afile/sub``) or a file where the folder should be is said as such.
     """
-    if folder.is_dir():
-        return
+    import shlex
+
+    path = Path(folder)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except FileExistsError:
-        raise PrintError(f"cannot create the folder {str(folder)!r}: a file of that name is in the way",
-                         where=where, expected="a folder, or a path where one can be made") from None
-    except NotADirectoryError:
-        raise PrintError(f"cannot create the folder {str(folder)!r}: part of the path is a file, "
-                         "not a folder", where=where, expected="a path whose parents are folders") from None
-    except (OSError, ValueError) as exc:
-        raise PrintError(f"cannot create the folder {str(folder)!r} ({os_reason(exc)})", where=where,
-                         expected="a folder you can write to") from None
+        if path.is_dir():
+            return path
+        there = path.exists()
+    except (OSError, ValueError):
+        there = False
+    if there:
+        raise PrintError(f"cannot write {what}: {str(path)!r} is a file, not a folder", where=where,
+                         expected="a path in a folder that exists", suggestion="Nothing was written.")
+    blocking = next((p for p in reversed(path.parents) if p != Path(".") and _is_file(p)), None)
+    if blocking is not None:
+        raise PrintError(f"cannot write {what}: part of the path, {str(blocking)!r}, is a file, not a folder",
+                         where=where, expected="a path whose parents are folders",
+                         suggestion="Nothing was written.")
+    raise PrintError(f"cannot write {what}: the folder {str(path)!r} does not exist", where=where,
+                     expected="a path in a folder that exists",
+                     suggestion=f"Create the folder first (mkdir -p {shlex.quote(str(path))}): none is made "
+                                "for you, and nothing was written.")
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.exists() and not path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 MANIFEST = "manifest.json"

@@ -47,6 +47,7 @@ class CardOptions:
     corners: bool = False
     backs: str = "none"  # none | duplex | duplex-short
     offset: tuple[float, float] = (0.0, 0.0)  # from the calibration page; see geometry.page_offset
+    offset_from: str = "portrait"  # the calibration page the offset was read on: portrait or landscape
     art_dir: str | None = None  # a folder of images named <card id>.<suffix>; must exist
 
 
@@ -60,8 +61,10 @@ class PrintResult:
     distinct: int
     images: int = 0
     layout: dict[str, Any] = field(default_factory=dict)
-    #: Cards whose face did not fit and was cut off with an ellipsis: (id, name, parts cut).
+    #: Cards whose face (or back's name) did not fit and was cut off with an ellipsis: (id, name, parts cut).
     truncated: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
+    #: Cards with text drawn smaller than SMALL_TEXT_PT: (id, name, {part: smallest size in pt}).
+    small_text: list[tuple[str, str, dict[str, float]]] = field(default_factory=list)
     #: Cards with characters the font cannot draw (printed as black boxes): (id, name, characters).
     missing_glyphs: list[tuple[str, str, str]] = field(default_factory=list)
     #: The duplex offset (calibration X,Y) and how far the grid was moved (page x, y in mm) to
@@ -70,6 +73,29 @@ class PrintResult:
     moved: tuple[float, float] = (0.0, 0.0)
     #: Sides of the back pages where the offset still pushes cards into the margin or off the sheet.
     overflow: list[Overflow] = field(default_factory=list)
+    #: The orientation of the calibration page the offset was read on (see geometry.page_offset).
+    offset_from: str = "portrait"
+
+    def turn_note(self) -> str | None:
+        """When the offset was read on a calibration page of the other orientation than the sheet's, the
+        one sentence saying it was turned, on what assumption and how to need none; else ``None``."""
+        from .geometry import is_landscape
+
+        if not any(self.offset) or is_landscape(self.grid.paper) == (self.offset_from == "landscape"):
+            return None
+        ox, oy = self.offset
+        if is_landscape(self.grid.paper):
+            sheet, sure = "landscape", ("print 'companion print calibration --landscape' the way you print "
+                                        "these cards and pass its reading with --offset X,Y --offset-from "
+                                        "landscape")
+        else:
+            sheet, sure = "portrait", ("pass the reading of the portrait calibration page ('companion print "
+                                       "calibration') with --offset X,Y, without --offset-from landscape")
+        return (f"this sheet comes out {sheet}, so the offset {ox:g},{oy:g} mm read on the "
+                f"{self.offset_from} calibration page was turned a quarter turn, for a printer that turns "
+                "landscape pages "
+                "anticlockwise (the usual); one that turns them clockwise moves these backs the wrong way. "
+                f"To be sure, {sure}: a reading from a page of the sheet's own orientation is used as it is.")
 
     def offset_note(self) -> str | None:
         """Where the offset pushes backs into the safe margin or off the sheet (one sentence), or ``None``.
@@ -111,6 +137,20 @@ class PrintResult:
         return (f"{n} card{'s' * (n != 1)} {'have' if n != 1 else 'has'} characters the PDF's font cannot "
                 f"draw, printed as '■': {named}. The font (Helvetica) covers Western European letters "
                 "and common symbols: spell those characters out or leave them out.")
+
+    def small_text_note(self, limit: int = 8) -> str | None:
+        """One sentence naming the cards with text shrunk below the readable size, or ``None``."""
+        if not self.small_text:
+            return None
+        from .text import SMALL_TEXT_PT
+
+        n = len(self.small_text)
+        said = lambda sizes: ", ".join(f"{part} {pt:.1f} pt" for part, pt in sizes.items())  # noqa: E731
+        named = _first_named([f"{name} ({cid}): {said(sizes)}"
+                              for cid, name, sizes in self.small_text[:limit]], n)
+        return (f"{n} card{'s' * (n != 1)} {'have' if n != 1 else 'has'} text smaller than "
+                f"{SMALL_TEXT_PT:g} pt, hard to read in print: {named}. Try a larger card size, or shorten "
+                "the text.")
 
     def truncation_note(self, limit: int = 8) -> str | None:
         """One sentence naming the cards cut off (at most ``limit`` by name), or ``None``."""
@@ -225,8 +265,40 @@ class _Faces:
         self.faces: dict[str, str] = {}
         self.backs: dict[tuple[str, str], str] = {}
         self.art_dir = art_folder(options.art_dir)
-        self.truncated: list[tuple[str, str, tuple[str, ...]]] = []
+        self._cut: dict[str, tuple[str, str, list[str]]] = {}  # card id -> (id, name, parts cut off)
+        self._small: dict[str, tuple[str, str, dict[str, float]]] = {}  # card id -> (id, name, part: pt)
+        self._back_cut: dict[tuple[str, str], bool] = {}  # back form key -> its label was cut off
+        self._back_sizes: dict[tuple[str, str], dict[str, float]] = {}  # back form key -> part: pt
+        self._backs_seen: set[str] = set()  # card ids whose back was noted
         self.missing: dict[str, tuple[str, str, str]] = {}  # card id -> (id, name, characters)
+
+    @property
+    def truncated(self) -> list[tuple[str, str, tuple[str, ...]]]:
+        """Cards whose face or back was cut off: (id, name, parts), in the order they were drawn."""
+        return [(cid, name, tuple(parts)) for cid, name, parts in self._cut.values()]
+
+    @property
+    def small_text(self) -> list[tuple[str, str, dict[str, float]]]:
+        """Cards with text below :data:`~companion.printing.text.SMALL_TEXT_PT`: (id, name, part: pt)."""
+        from .text import SMALL_TEXT_PT
+
+        out = []
+        for cid, name, sizes in self._small.values():
+            small = {part: pt for part, pt in sizes.items() if pt < SMALL_TEXT_PT - 1e-9}
+            if small:
+                out.append((cid, name, small))
+        return out
+
+    def _note(self, card: Any, cut: Iterable[str], sizes: dict[str, float]) -> None:
+        """Record the parts of ``card`` cut off and the font sizes its parts were drawn at."""
+        cut = list(cut)
+        if cut:
+            parts = self._cut.setdefault(card.id, (card.id, card.name, []))[2]
+            parts.extend(p for p in cut if p not in parts)
+        if sizes:
+            had = self._small.setdefault(card.id, (card.id, card.name, {}))[2]
+            for part, pt in sizes.items():
+                had[part] = min(pt, had.get(part, pt))
 
     def _check_glyphs(self, card: Any, texts: Iterable[str]) -> None:
         """Note the characters of ``texts`` the font cannot draw, against ``card``."""
@@ -287,15 +359,16 @@ class _Faces:
         art = self.art_for(card)
         c = self.c
         c.beginForm(name, -self.bleed, -self.bleed, self.w + self.bleed, self.h + self.bleed)
+        sizes: dict[str, float] = {}
         if self.game == "mousecard":
-            draw_playing_card(c, card, self.w, self.h, self.bleed, corners=self.corners, art=art)
+            draw_playing_card(c, card, self.w, self.h, self.bleed, corners=self.corners, art=art, sizes=sizes)
             self._check_glyphs(card, playing_card_texts(card))
+            cut: list[str] = []
         else:
             spec = BUILDERS.get(self.game, generic_face)(card)
-            cut = draw_face(c, spec, self.w, self.h, self.bleed, art=art, corners=self.corners)
+            cut = draw_face(c, spec, self.w, self.h, self.bleed, art=art, corners=self.corners, sizes=sizes)
             self._check_glyphs(card, face_texts(spec))
-            if cut:
-                self.truncated.append((card.id, card.name, tuple(cut)))
+        self._note(card, cut, sizes)
         c.endForm()
         self.faces[card.id] = name
         return name
@@ -326,12 +399,17 @@ class _Faces:
             name = f"b{len(self.backs)}"
             c = self.c
             c.beginForm(name, -self.bleed, -self.bleed, self.w + self.bleed, self.h + self.bleed)
-            draw_back(c, self.game, self.w, self.h, self.bleed, label=label, art=art,
-                      corners=self.corners)
+            sizes: dict[str, float] = {}
+            self._back_cut[key] = draw_back(c, self.game, self.w, self.h, self.bleed, label=label, art=art,
+                                            corners=self.corners, sizes=sizes)
+            self._back_sizes[key] = sizes
             c.endForm()
+            self.backs[key] = name
+        if card.id not in self._backs_seen:  # every card with this back, each once
+            self._backs_seen.add(card.id)
             if label is not None and art is None:
                 self._check_glyphs(card, [label])
-            self.backs[key] = name
+            self._note(card, ["back"] if self._back_cut[key] else [], self._back_sizes[key])
         return name
 
 
@@ -380,11 +458,11 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
     flip = {"none": None, "duplex": "long", "duplex-short": "short"}.get(options.backs)
     centred = grid
     if flip is not None:  # leave room on the sheet for the backs' offset (see room_for_offset)
-        grid = room_for_offset(grid, options.offset, flip=flip, geometry=geo)
-    pages = plan_pages([c.id for c in cards], grid, backs=options.backs, offset=options.offset)
+        grid = room_for_offset(grid, options.offset, flip=flip, geometry=geo, read_on=options.offset_from)
+    pages = plan_pages([c.id for c in cards], grid, backs=options.backs, offset=options.offset,
+                       read_on=options.offset_from)
     c = new_canvas(out, grid.paper, title=title or f"{GAMES.get(game, game)} cards", duplex=flip)
     faces = _Faces(c, game, (grid.card[0] * MM, grid.card[1] * MM), grid.bleed * MM, options)
-    marks = crop_marks(grid) if options.crop_marks else []
     width = geo.sheet["crop_mark_width"] * MM
     fronts = sum(1 for p in pages if p.side == "front")
     bar = _progress(len(pages), progress, "printing")
@@ -397,7 +475,10 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
             c._code.append(f"q 1 0 0 1 {pl.box.x * MM:.4f} {pl.box.y * MM:.4f} cm "
                         f"/{c._doc.getXObjectName(name)} Do Q")
             c._formsinuse.append(name)
-        if marks and page.side == "front":
+        # the cuts this page's cards need (a partial last page marks no empty slot)
+        marks = crop_marks(grid, tuple(pl.box for pl in page.placements), geometry=geo) \
+            if options.crop_marks and page.side == "front" else []
+        if marks:
             c.setLineWidth(width)
             c.setStrokeColorRGB(0, 0, 0)
             c.lines([(x1 * MM, y1 * MM, x2 * MM, y2 * MM) for x1, y1, x2, y2 in marks])
@@ -418,6 +499,8 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
     moved = (grid.slots[0].x - centred.slots[0].x, grid.slots[0].y - centred.slots[0].y)
     return PrintResult(grid, pages, copies=len(cards), distinct=len(faces.faces),
                        images=len(faces.images._by_hash), layout=layout_json(grid, pages),
-                       truncated=faces.truncated, missing_glyphs=list(faces.missing.values()),
+                       truncated=faces.truncated, small_text=faces.small_text,
+                       missing_glyphs=list(faces.missing.values()),
                        offset=options.offset if flip else (0.0, 0.0), moved=moved,
+                       offset_from=options.offset_from,
                        overflow=back_overflow(pages, grid.paper, grid.bleed, geometry=geo))

@@ -13,6 +13,8 @@ import unicodedata
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 
 ELLIPSIS = "\u2026"
+#: Below this font size (pt) printed text is hard to read: a warning names the cards that have it.
+SMALL_TEXT_PT = 3.0
 
 
 @functools.lru_cache(maxsize=4096)

@@ -81,6 +81,11 @@ class PrintView:
         lim = geo.sheet["max_offset"]
         self.off_x = w.BoundedFloatText(value=0.0, min=-lim, max=lim, step=0.25, description="Offset X mm")
         self.off_y = w.BoundedFloatText(value=0.0, min=-lim, max=lim, step=0.25, description="Offset Y mm")
+        #: the calibration page's orientation: the one printed, and the one card offsets were read on
+        self.orientation = w.ToggleButtons(options=[("Portrait", "portrait"), ("Landscape", "landscape")],
+                                           value="portrait", description="Calibration page",
+                                           style={"description_width": "initial"})
+        self.orientation.add_class("cmp-print-orientation")
         self.make_button = ui.big_button("Make PDF", style="primary", icon="print")
         self.make_button.add_class("cmp-print-make")
         self.page = w.BoundedIntText(value=1, min=1, max=1, description="Page",
@@ -96,7 +101,7 @@ class PrintView:
         self.download.add_class("cmp-print-download")
         self.card_box = w.VBox([self.deck, self.pasted, w.HBox([self.size, self.custom]), self.bleed,
                                 w.HBox([self.crop, self.corners]), self.backs,
-                                w.HBox([self.off_x, self.off_y])])
+                                w.HBox([self.off_x, self.off_y]), self.orientation])
         self.options = w.VBox()
         self.widget = w.VBox([
             ui.header("Print and play",
@@ -113,9 +118,11 @@ class PrintView:
         self.page.observe(guard(lambda _c: self._show_page()), names="value")
         #: the controls that shape the PDF: their values are the settings a PDF was made with
         self._shaping = (self.game, self.what, self.deck, self.pasted, self.sheet, self.size, self.custom,
-                         self.paper, self.bleed, self.crop, self.corners, self.backs, self.off_x, self.off_y)
+                         self.paper, self.bleed, self.crop, self.corners, self.backs, self.off_x, self.off_y,
+                         self.orientation)
         #: each file this page wrote: the settings and the SHA-256 of the bytes (see :meth:`_save`)
         self._made: dict[Path, tuple[tuple[Any, ...], str]] = {}
+        self._readings: tuple[str, ...] = ()  # how the last decklist was read (see _card_copies)
         for control in self._shaping:
             control.observe(guard(lambda _c: self._outdated()), names="value")
         self._refresh()
@@ -145,13 +152,19 @@ class PrintView:
                 "enter it in <i>Offset X/Y</i> of the card sheets: X along the paper's short side, Y along "
                 "its long side, as seen on the back). Printed with an offset, the grid moves with it: the "
                 "offset to enter is then that offset plus the reading. The flip is the one chosen in "
-                "<i>Backs</i>."), self.backs, w.HBox([self.off_x, self.off_y])]
+                "<i>Backs</i>. Card sheets that come out landscape turn an offset read on the portrait page "
+                "(for a printer that turns landscape pages anticlockwise, the usual): to be sure, print a "
+                "<i>Landscape</i> calibration page for them the same way, and keep <i>Landscape</i> chosen "
+                "when you enter its reading for the cards."), self.backs, w.HBox([self.off_x, self.off_y]),
+                self.orientation]
 
     def _show_custom(self) -> None:
         self.custom.layout.display = None if self.size.value == "custom" else "none"
 
     def _card_copies(self) -> tuple[list[Any], str]:
-        from ..printing.jobs import select_cards
+        """The copies to print and the PDF's title; how the decklist was read where it could have been
+        read otherwise (a name several cards carry) is left in ``self._readings`` for the message."""
+        from ..printing.jobs import reading_notes, select_cards
 
         game = self.game.value
         if self.deck.value == "-":
@@ -164,8 +177,10 @@ class PrintView:
                 raise PrintError("the decklist is empty", where="Decklist",
                                  expected="lines like '3 Card Name'")
             dl = parse(self.pasted.value, load_game(game), where="Decklist")
+            self._readings = reading_notes(dl.readings, "Decklist")
             return dl.cards(), f"{GAMES[game]}: {dl.name or 'my deck'}"
         sel = select_cards(game, deck=self.deck.value or None)
+        self._readings = sel.notes
         return sel.copies, sel.title
 
     def _clear(self) -> None:
@@ -221,7 +236,9 @@ class PrintView:
         warnings: list[str] = []
         problems: list[str] = []  # what the warnings are about, for the status line
         if what == "cards":
+            self._readings = ()
             copies, title = self._card_copies()
+            readings = self._readings
             size = self.custom.value if self.size.value == "custom" else self.size.value
             if not size.strip():  # a blank box would quietly print the default size
                 raise PrintError("no card size given", where="--size",
@@ -229,7 +246,8 @@ class PrintView:
             opts = CardOptions(size=size, paper=paper, bleed=float(self.bleed.value),
                                crop_marks=self.crop.value,
                                corners=self.corners.value, backs=self.backs.value,
-                               offset=(float(self.off_x.value), float(self.off_y.value)))
+                               offset=(float(self.off_x.value), float(self.off_y.value)),
+                               offset_from=self.orientation.value)
             self.progress.max = max(len(copies), 1)
             self.progress.value = 0
             self.progress.layout.display = ""
@@ -243,9 +261,19 @@ class PrintView:
                 self.progress.layout.display = "none"
             name = f"cards-{game}-{slug(title.split(': ', 1)[-1], default='cards', limit=40)}-{paper}.pdf"
             summary = [f"{res.copies} cards ({res.distinct} different), "
-                       f"{res.grid.cols}x{res.grid.rows} per sheet, "
+                       f"{res.grid.cols} across x {res.grid.rows} down per sheet, "
                        f"{len(res.pages)} pages", f"card {res.grid.card[0]:g} x {res.grid.card[1]:g} mm"]
+            if readings:  # a name several cards carry: which printing was printed
+                warnings.extend(readings)
+                problems.append("a name in the list was read as one of several cards")
+            ox, oy = opts.offset
+            if (ox or oy) and opts.backs == "none":  # an offset only moves back pages (as the CLI says)
+                warnings.append(f"the offset {ox:g},{oy:g} mm moves the backs, and there are none: choose a "
+                                "duplex flip in Backs (or set the offset to 0)")
+                problems.append("the offset has no backs to move")
             for note, what_went_wrong in ((res.truncation_note(), "some text did not fit"),
+                                          (res.small_text_note(), "some text is smaller than 3 pt"),
+                                          (res.turn_note(), "the offset was turned for this sheet"),
                                           (res.glyph_note(), "some characters print as ■"),
                                           (res.offset_note(), "the offset pushes backs past the margin")):
                 if note:
@@ -254,18 +282,21 @@ class PrintView:
         elif what == "board":
             info = print_board(find_board(game), buf, paper=paper)
             name = f"board-{game}-{paper}.pdf"
-            summary = [f"{info['sheets']} sheet(s); overlap {info['overlap_mm']:g} mm, crosses on crosses"]
+            summary = [f"{info['sheets']} sheet(s) ({info['cols']} across x {info['rows']} down); overlap "
+                       f"{info['overlap_mm']:g} mm, crosses on crosses"]
         elif what == "sheet":
             info = print_board(find_sheet(self.sheet.value), buf, paper=paper)
             name = f"sheet-{self.sheet.value}-{paper}.pdf"
             summary = [f"{info['sheets']} sheet(s)"]
         else:
             flip = "short" if self.backs.value == "duplex-short" else "long"
+            landscape = self.orientation.value == "landscape"
             print_calibration(buf, paper=paper, offset=(float(self.off_x.value), float(self.off_y.value)),
-                              flip=flip)
-            name = f"calibration-{paper}.pdf" if flip == "long" else f"calibration-short-edge-{paper}.pdf"
+                              flip=flip, landscape=landscape)
+            name = ("calibration-" + ("short-edge-" if flip == "short" else "")
+                    + ("landscape-" if landscape else "") + f"{paper}.pdf")
             summary = [f"print double-sided ({flip}-edge flip) at 100 %, then read the offset on the "
-                       "back grid"]
+                       "back grid" + (" and enter it with Calibration page: Landscape" if landscape else "")]
         pdf, folder = buf.getvalue(), user_data_dir() / "printables"
         try:
             path, kept = self._save(folder, name, pdf)
