@@ -12,6 +12,7 @@ Validation against the JSON Schemas in ``data/schemas/`` lives in
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -82,11 +83,39 @@ class Card:
 
     @property
     def is_demo(self) -> bool:
-        """Demo cards are made up to exercise the tools; never present them as official."""
-        return "demo" in self.set.lower() or "demo" in self.source.lower()
+        """Demo cards are made up to exercise the tools; never present them as official.
+        Labelled as the bundled demo files are (:func:`is_demo_label`)."""
+        return is_demo_label(self.set, self.source)
 
     def to_json(self) -> dict[str, Any]:
         return thaw(self.data)
+
+
+#: The bundled demo cards' label: each card's ``source`` starts with the word "demo" ("demo: made up
+#: ..."), and a demo set's name holds the word ("Village TCG Demo Set", "... Demo Court").
+_DEMO_SOURCE = re.compile(r"\s*demo(?![\w'])", re.IGNORECASE)
+_DEMO_WORD = re.compile(r"(?<![\w'])demo(?![\w'])", re.IGNORECASE)
+_NOT_DEMO = re.compile(r"(?<![\w'])(?:not|no|never)\s+(?:an?\s+)?demo(?![\w'])", re.IGNORECASE)
+
+
+def is_demo_set(set_name: Any) -> bool:
+    """Whether a set's name says it is a demo set: the word "demo" in it ("TMNT TCG Demo Set"),
+    never inside another word ("Demon Hunters", "Demolition") nor denied ("Not a demo")."""
+    text = str(set_name or "")
+    return bool(_DEMO_WORD.search(text)) and not _NOT_DEMO.search(text)
+
+
+def is_demo_source(source: Any) -> bool:
+    """Whether a card's ``source`` labels it demo: it starts with the word "demo" ("demo: ...")."""
+    return isinstance(source, str) and bool(_DEMO_SOURCE.match(source))
+
+
+def is_demo_label(set_name: Any, source: Any) -> bool:
+    """Whether a card is labelled demo the way the bundled demo files label theirs: its ``source``
+    starts with the word "demo" ("demo: made up to exercise the tools"), or its set is a demo set
+    (:func:`is_demo_set`). A source that only holds the word later ("not a demo", "my demolition
+    set") is no label."""
+    return is_demo_source(source) or is_demo_set(set_name)
 
 
 def card_from_record(game: str, set_name: str, record: Mapping[str, Any], *,
@@ -295,6 +324,49 @@ def user_game_files(game: str) -> list[Path]:
     return sorted(files, key=lambda f: f.name == CORRECTIONS_NAME)
 
 
+@dataclass(frozen=True, slots=True)
+class ReadHere:
+    """What the companion reads at a path (:func:`read_here`): ``kind`` is ``"bundled"``,
+    ``"cards"`` (a card folder of ``game``), ``"corrections"`` (``game``'s corrections file) or
+    ``"format"``; ``what`` says it in words ("your village card file my.json")."""
+
+    kind: str
+    game: str | None
+    what: str
+
+
+def read_here(path: str | os.PathLike[str]) -> ReadHere | None:
+    """What the companion itself loads at ``path``, whether or not the file exists yet: anything
+    in the bundled data folder; a ``.json`` file in one of your card folders (``<user
+    data>/<game>/``: every one of them loads as that game's cards, so a new one there is read
+    too) or in your formats folder. ``None``: nothing reads that path unasked. A command that
+    writes a file refuses these, so no decklist, plot or sheet ever replaces (or joins) the data
+    every later command loads."""
+    from .textio import within
+
+    try:  # where a write would land: through a symbolic link, at the file it points to
+        p = Path(os.path.realpath(path))
+        folder, user = p.parent, user_data_dir().resolve()
+    except (OSError, ValueError, RuntimeError):
+        return None
+    if within(p, DATA_DIR):
+        return ReadHere("bundled", None, "in the bundled data folder, which is never changed")
+    if p.suffix.lower() != ".json":
+        return None
+    there = p.exists()
+    if folder == user / "formats":
+        return ReadHere("format", None, "your format file, which the deck commands read" if there else
+                        "in your formats folder, where every .json file is read as a deck format")
+    if folder.parent == user and folder.name in GAMES:
+        game = folder.name
+        if p.name == CORRECTIONS_NAME:
+            return ReadHere("corrections", game, f"your {game} corrections file (`companion cards correct` "
+                                                 f"writes it; every {game} command reads it)")
+        return ReadHere("cards", game, f"your {game} card file, which every {game} command reads" if there
+                        else f"in your {game} card folder, where every .json file is read as {game} cards")
+    return None
+
+
 def check_game(game: str) -> str:
     if game not in GAMES:
         raise CompanionError(f"unknown game {game!r}", expected=" or ".join(GAMES),
@@ -400,3 +472,109 @@ def replaced_ids(loaded: Sequence[Card], kept: Sequence[Card],
         if new.lower() in in_force and old not in in_force:
             out[old] = new
     return out
+
+
+#: The key of :func:`load_what_loads`'s problems when even the bundled cards do not load.
+BUNDLED = "bundled data"
+
+
+def load_what_loads(game: str, extra: Iterable[str | os.PathLike[str]] = ()
+                    ) -> tuple[CardDB, dict[str, list[str]]]:
+    """A game's cards as :func:`load_game` loads them, leaving out any card file of your own that
+    does not load; returns the cards and, per file left out, its errors (as ``companion validate``
+    words them). A later file of yours (your corrections above all) is left out record by record
+    when it only fails through a card in a file left out: a record that corrects or replaces such a
+    card is left out (keyed ``"<file> /cards/<i> (card '<id>')"``), and its others stay in force.
+    If even the bundled cards do not load, the database is empty and the error is listed under
+    :data:`BUNDLED`.
+
+    ``extra`` files (``--cards``) load last, as :func:`load_game` loads them; one that does not load
+    is never left out: its error is raised (it was named on purpose)."""
+    from .validation import validate_paths
+
+    extra = list(extra)
+    try:
+        return load_game(game, extra=extra), {}
+    except CompanionError as first:
+        failure = first
+    skipped: dict[str, list[str]] = {}
+    good: list[Path] = []
+    leave_out: set[tuple[str, int]] = set()
+    for f in user_game_files(game):
+        try:  # in order, beside the bundled cards and your files before it, as the game loads them
+            load_game(game, include_user=False, extra=[*good, f], leave_out=leave_out)
+        except CompanionError as exc:
+            # records that correct a missing card, or lean on a card of a file left out, go alone
+            if f.name == CORRECTIONS_NAME or skipped:
+                left = _corrections_left_out(game, good, f, skipped, leave_out)
+                if left:
+                    try:  # without the corrections of cards left out, the others load
+                        load_game(game, include_user=False, extra=[*good, f],
+                                  leave_out=leave_out | {(file_key(f), i) for i in left})
+                    except CompanionError:
+                        pass
+                    else:
+                        leave_out |= {(file_key(f), i) for i in left}
+                        skipped.update(left.values())
+                        good.append(f)
+                        continue
+            # every problem, as `companion validate` words them (it also sees the bundled cards,
+            # so a correction of a bundled card is no problem), else the one the loading met
+            # (e.g. an id another of your files already uses)
+            skipped[str(f)] = [i.render() for i in validate_paths([f]).errors] or [exc.render()]
+            continue
+        good.append(f)
+    try:
+        return load_game(game, include_user=False, extra=[*good, *extra], leave_out=leave_out), skipped
+    except CompanionError as exc:
+        if extra and not skipped.get(BUNDLED):
+            try:
+                load_game(game, include_user=False, extra=good, leave_out=leave_out)
+            except CompanionError:
+                pass
+            else:  # the files of yours that load are fine: the file named is to blame
+                raise exc from None
+        skipped.setdefault(BUNDLED, []).append(exc.render() if skipped else failure.render())
+        return CardDB(game, ()), skipped
+
+
+def _corrections_left_out(game: str, good: list[Path], path: Path, skipped: dict[str, list[str]],
+                          leave_out: set[tuple[str, int]]) -> dict[int, tuple[str, list[str]]]:
+    """The records of your corrections file (``path``) that correct a card no file loaded before
+    it holds, because the card's file is left out (in ``skipped``) or no card has that id: index ->
+    (its key in the page's problems, why). Empty if the file does not load for another reason.
+    ``leave_out``: the records of earlier files already left out."""
+    from .validation import read_document, resolve_replacements, validate_paths
+
+    try:
+        loaded = load_game(game, include_user=False, extra=good, leave_out=leave_out)
+        fixes = load_file(path, game)
+    except CompanionError:
+        return {}
+    _kept, orphans = resolve_replacements([*loaded.cards, *fixes], lambda c: (c.id, c.get("replaces")))
+    holders: dict[str, str] = {}  # card id -> the file left out that holds it
+    for f in skipped:
+        doc, _problem = read_document(f)
+        cards = doc.get("cards") if isinstance(doc, dict) else None
+        for card in cards if isinstance(cards, list) else []:
+            if isinstance(card, dict) and isinstance(card.get("id"), str):
+                holders.setdefault(card["id"].lower(), f)
+    left: dict[int, tuple[str, list[str]]] = {}
+    errors = None
+    for card in orphans:
+        target, index = str(card.get("replaces")), int(card.index or 0)
+        holder = holders.get(target.lower())
+        verb, what = ("corrects", "correction") if path.name == CORRECTIONS_NAME else ("replaces", "record")
+        if holder is not None:
+            why = [f"{verb} {target!r}, a card of {holder}, which is left out (see above): fix that file "
+                   f"and this {what} applies again"]
+        else:  # no card has that id: as `companion validate` says it
+            errors = validate_paths([path]).errors if errors is None else errors
+            why = [i.render() for i in errors if i.pointer.startswith(f"/cards/{index}/")] or [
+                f"{verb} {target!r}, which no card loaded before it holds"]
+        left[index] = (f"{path} /cards/{index} (card {card.id!r})", why)
+    return left
+
+
+#: The end of a key of :func:`load_what_loads`'s problems that names one correction, not a file.
+RECORD_KEY = re.compile(r" /cards/\d+ \(card '.*'\)$")

@@ -1133,7 +1133,9 @@ def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
             yield _broken_text_issue(file, bad, None)
     fields = card_fields(game)
     nulls = {t: _null_only_fields(game, t) for t in fields}
-    demo = "demo" in str(doc.get("set", "")).lower()
+    from .cards import is_demo_set, is_demo_source
+
+    demo = is_demo_set(doc.get("set", ""))
     for i, card in enumerate(cards):
         if type(card) is not dict:
             continue
@@ -1146,8 +1148,7 @@ def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
         if not has_null and "unknown" not in card:  # the common case, kept cheap
             if not demo:
                 continue
-            src = card.get("source")
-            if type(src) is str and src[:4].lower() == "demo":
+            if is_demo_source(card.get("source")):
                 continue
         flagged = card.get("unknown", ())
         cid = card.get("id") if isinstance(card.get("id"), str) else None
@@ -1184,7 +1185,7 @@ def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
                                           suggestion=f'Add "{key}" to the card\'s "unknown" list so '
                                                      "the tools show it as unknown and ask for the value.")
         source = card.get("source")
-        if demo and not (isinstance(source, str) and source.lower().startswith("demo")):
+        if demo and not is_demo_source(source):
             yield ValidationIssue(file, "a card of a demo set whose source does not say demo",
                                   pointer=f"/cards/{i}/source", card_id=cid, kind="data", severity="warning",
                                   expected='a source starting with "demo:"', found=_show(source))

@@ -11,6 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``plural(1, "card")`` -> ``"1 card"``; ``plural(3, "card")`` -> ``"3 cards"``."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One broken rule: ``rule`` id (``copy-limit``), a sentence naming cards and counts, a cite."""
@@ -56,7 +60,7 @@ class Verdict:
 
     def lines(self) -> list[str]:
         """Plain-text report, one line per problem or note, for the CLI."""
-        out = ["LEGAL" if self.is_legal else f"NOT LEGAL: {len(self.problems)} problem(s)"]
+        out = ["LEGAL" if self.is_legal else f"NOT LEGAL: {plural(len(self.problems), 'problem')}"]
         out += [f"  [{p.rule}] {p.message} ({p.cite})" if p.cite else f"  [{p.rule}] {p.message}"
                 for p in self.problems]
         out += [f"  note [{n.rule}] {n.message}" + (f" ({n.cite})" if n.cite else "")
@@ -65,7 +69,7 @@ class Verdict:
 
     def _repr_html_(self) -> str:
         colour = "#1b7f3b" if self.is_legal else "#b3261e"
-        head = "Legal" if self.is_legal else f"Not legal — {len(self.problems)} problem(s)"
+        head = "Legal" if self.is_legal else f"Not legal — {plural(len(self.problems), 'problem')}"
         items = "".join(
             f"<li><b>{html.escape(p.rule)}</b>: {html.escape(p.message)}"
             f"<br><small><i>{html.escape(p.cite)}</i></small></li>" for p in self.problems)

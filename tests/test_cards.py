@@ -206,3 +206,36 @@ def test_a_replaced_id_is_read_as_the_card_in_its_place(tmp_path: Path) -> None:
     assert db.find("leonardo-2").id == "leonardo-2" and db.replacement_of("leonardo-2") is None
     chained = load_game("tmnt", [mine, later])  # replaced, and its replacement replaced in turn
     assert chained.find("leonardo-1").id == chained.find("leo-new").id == "leo-newer"
+
+
+@pytest.mark.parametrize(("set_name", "source", "demo"), [
+    ("Demon Hunters", "my design", False),           # "demo" inside another word of the set
+    ("My cards", "demolition set", False),           # ... or of the source
+    ("My cards", "not a demo", False),               # the word, denied, and not the source's start
+    ("Not a demo", "my design", False),
+    ("Village TCG Demo Set", "demo: made-up cards", True),   # the bundled label
+    ("My cards", "Demo: playtest", True),            # a source that starts with the word
+    ("Of Mice and Monarchs Demo Court", "x", True),  # a set named demo (validate warns of its source)
+    ("Dem0", "demos of mine", False),
+])
+def test_demo_is_the_bundled_label_as_a_word_not_a_substring(set_name: str, source: str,
+                                                             demo: bool) -> None:
+    """Audit 6: a set "Demon Hunters" or a source "demolition set"/"not a demo" labelled a user's own
+    cards demo (a substring test)."""
+    from companion.cards import card_from_record
+    from companion.views.cards import tile_html
+
+    record = {"id": "x", "name": "X", "type": "fruit", "source": source}
+    card = card_from_record("village", set_name, record)
+    assert card.is_demo is demo
+    assert tile_html({"name": "X", "type": "fruit", "set": set_name, "source": source},
+                     "village").count("demo</div>") == demo
+
+
+def test_a_demon_set_draws_no_demo_warning_from_validate(tmp_path: Path) -> None:
+    from companion.validation import validate_paths
+
+    f = tmp_path / "mine.json"
+    f.write_text(json.dumps({"game": "village", "set": "Demon Hunters", "cards": [
+        {"id": "x", "name": "X", "type": "fruit", "source": "my design"}]}), encoding="utf-8")
+    assert not [i for i in validate_paths([f]).issues if "demo" in i.message]

@@ -237,7 +237,7 @@ def test_several_problems_at_once(vdb: CardDB, vfmt) -> None:  # type: ignore[no
     assert not v.is_legal
     data = v.to_json()
     assert set(data) >= {"legal", "game", "card_count", "problems", "notes"}
-    assert set(data["problems"][0]) == {"rule", "message", "cards", "cite"}
+    assert set(data["problems"][0]) == {"rule", "message", "cards", "card_ids", "cite"}
 
 
 # --- advice (notes, never problems) -----------------------------------------------------------

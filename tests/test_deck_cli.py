@@ -67,11 +67,12 @@ def test_check_illegal_exit_1_json(tmp_path: Path, cards: Path, capsys: pytest.C
     assert (data["game"], data["legal"], data["card_count"]) == ("village", False, 58)
     assert [p["rule"] for p in data["problems"]] == ["deck-size", "copy-limit", "copy-limit"]
     for p in data["problems"]:
-        assert set(p) == {"rule", "message", "cards", "cite"}
+        assert set(p) == {"rule", "message", "cards", "card_ids", "cite"}
         assert p["cite"] == "village-tcg.txt, Deck Mix"
     assert data["problems"][2]["message"] == ("4 cards share the ability T Nibble: 2 T Acorn, 2 T Barley; "
                                               "the limit is 3.")
     assert data["problems"][2]["cards"] == ["T Acorn", "T Barley"]
+    assert data["problems"][2]["card_ids"] == ["t-acorn", "t-barley"]
     assert data["notes"][0]["rule"] == "recommended-mix"
 
 
@@ -152,7 +153,7 @@ def test_export_json_summary_needs_an_output_file(tmp_path: Path, cards: Path,
     target = tmp_path / "out.txt"
     code, data = run_json(capsys, "deck", "export", "village", deck, "--cards", str(cards), "-o", str(target))
     assert code == 0 and data == {"game": "village", "wrote": str(target), "to": "text", "name": "Mine",
-                                  "card_count": 3}
+                                  "card_count": 3, "warnings": []}
     assert target.read_text() == "Name: Mine\n2 T Acorn\n1 T Fig\n"
     code, data = run_json(capsys, "deck", "export", "village", deck, "--cards", str(cards))
     assert code == 2 and data["game"] == "village" and "--json needs -o FILE" in data["error"]

@@ -99,7 +99,9 @@ def test_every_bad_line_is_reported_at_once() -> None:
 def test_unknown_card_and_bad_count_on_one_line() -> None:
     with pytest.raises(DecklistError) as err:
         parse_text("0 Acorn Scot\n", VDB)
-    assert len(err.value.issues) == 2
+    (issue,) = err.value.issues  # one problem a line (audit 5), saying both
+    assert "bad count '0'" in issue.problem and "unknown village card 'Acorn Scot'" in issue.problem
+    assert "Acorn Scout" in issue.suggestions
 
 
 def test_by_id_picks_the_printing_and_by_name_the_first() -> None:
@@ -375,7 +377,11 @@ def test_a_name_two_cards_carry_is_read_as_the_first_and_the_check_says_so() -> 
             "Write the id to choose one.")
     assert deck.readings == (said,)  # by id (line 2) or a name of one card (line 3): nothing to say
     verdict = check_deck(deck, formats.load_format("tmnt"))
-    assert verdict.notes[0].to_json() == {"rule": "name-read-as", "message": said, "cite": ""}
+    note = verdict.notes[0].to_json()
+    assert (note["rule"], note["message"]) == ("name-read-as", said)
+    assert note["cite"] == ("house reading: the rule books do not say which printing a list's name means, "
+                            "so it is the first; printings of one name: tmnt-tcg.txt, How to Build Your Own "
+                            "Deck (2)")
     jdeck = parse_json({"game": "tmnt", "cards": [{"card": "leonardo", "count": 1}]}, db)
     assert jdeck.readings[0].startswith("/cards/0/card: 'leonardo' names 2 tmnt cards; read as leonardo-1")
     # written out, a shared name becomes the id (the name as a comment), so it reads back unasked

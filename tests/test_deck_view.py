@@ -41,7 +41,7 @@ def test_css_classes_for_browser_tests(view: DeckBuilderView) -> None:
 
 def test_typing_an_illegal_list_shows_every_problem(view: DeckBuilderView) -> None:
     view.input.value = "2 Acorn Scout\n2 Barley Runner\n4 Needle Sword\n"
-    assert "Not legal · 8 cards · 3 problem(s)" in view.summary.value
+    assert "Not legal · 8 cards · 3 problems" in view.summary.value
     assert "share the ability Nibble" in view.verdict.value
     assert "village-tcg.txt, Deck Mix" in view.verdict.value
 
@@ -49,7 +49,7 @@ def test_typing_an_illegal_list_shows_every_problem(view: DeckBuilderView) -> No
 def test_unreadable_list_lists_bad_lines_without_raising(view: DeckBuilderView) -> None:
     view.input.value = "3 Acorn Scot\nx Pear\n"
     assert view.deck is None
-    assert "2 line(s) cannot be read" in view.status.value
+    assert "2 lines cannot be read" in view.status.value
     assert "Acorn Scout" in view.status.value  # the suggestion
     # the table's buttons refuse politely while the list is broken
     view.search.value = "Apple"
@@ -144,8 +144,9 @@ def test_broken_user_files_do_not_break_the_page() -> None:
     assert "village-broken.json" in view.status.value
     (folder / "village").mkdir(exist_ok=True)
     (folder / "village" / "mine.json").write_text("[]")
-    view = DeckBuilderView("village")
-    assert "That did not work" in view.status.value
+    view = DeckBuilderView("village")  # the broken card file is left out, not the page (audit 2)
+    assert "mine.json: left out" in view.load_problems.value
+    assert "Legal · 60 cards" in view.summary.value
 
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "decks"

@@ -256,8 +256,21 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     path = Path(args.csv)
     _check_output(args.out, ".json", [args.csv], what="JSON card file")
+    from ..cards import read_here
     from ..validation import _game_roots, folder_game
 
+    role = read_here(args.out)
+    if role is not None and role.kind in ("format", "corrections"):  # (a card file of this game may be
+        # imported again in its place: it is checked among the others as it will load)
+        there = Path(args.out).exists()
+        raise CompanionError(f"{args.out!r} is {role.what}"
+                             + ("; writing it would replace it" if there else "; a card file there would "
+                                f"be read as {'a format' if role.kind == 'format' else 'your corrections'}"),
+                             where="--out", expected="a JSON card file path that is not a format file or "
+                                                     "your corrections",
+                             suggestion=("Change corrections with `companion cards correct`. "
+                                         if role.kind == "corrections" else "")
+                             + "Choose another --out; nothing was written.")
     holder = folder_game(args.out, _game_roots())
     if holder not in (None, args.game):  # every reader of that game would refuse the file
         raise CompanionError(f"{args.out!r} is in the folder of {holder} cards, which the {holder} "

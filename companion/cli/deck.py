@@ -22,23 +22,54 @@ def _load(args: argparse.Namespace, *, notes: bool = True) -> tuple[Any, Any]:
     """The card database (bundled + ``--cards``) and the decklist (a file, or ``-`` for stdin);
     ``notes``: say on standard error how a name several cards carry was read (check lists them
     among its verdict's notes instead)."""
-    from ..cards import load_game
-    from ..deck.decklist import parse, read_decklist
+    from ..deck.decklist import DecklistError, looks_like, parse, read_decklist
     from ..textio import read_stdin
 
-    db = load_game(args.game, extra=args.cards or ())
-    if args.deckfile == "-":
-        deck = parse(read_stdin(what="decklist"), db, where="<stdin>")
-    else:
-        deck = read_decklist(args.deckfile, db)
+    db = _cards(args)
+    try:
+        if args.deckfile == "-":
+            deck = parse(read_stdin(what="decklist"), db, where="<stdin>")
+        else:
+            deck = read_decklist(args.deckfile, db)
+    except DecklistError as exc:
+        if exc.other_game is None:
+            raise
+        other, k, n = exc.other_game  # another game's list: the command to run instead
+        raise exc.with_hint(f"{looks_like(other, k, n)}: use `companion deck {args.deck_command} {other}`.") \
+            from None
     if notes:
         for reading in deck.readings:  # a name several cards carry: which one the figures use
             print(f"companion: note: {reading}", file=sys.stderr)
     return db, deck
 
 
+def _cards(args: argparse.Namespace) -> Any:
+    """The game's cards: bundled, your folder's, then ``--cards`` files. A card file of yours that
+    does not load is left out with a warning naming it (on standard error, and in ``--json``'s
+    ``warnings`` where a command has them), as the deck builder and cards pages do: one broken file
+    never stops every deck command. A ``--cards`` file that does not load is an error (it was named
+    on purpose), and so are bundled cards that do not load."""
+    from ..cards import BUNDLED, load_game, load_what_loads
+
+    db, skipped = load_what_loads(args.game, extra=args.cards or ())
+    if BUNDLED in skipped:  # nothing loads at all: the first failure, as loading says it
+        load_game(args.game, extra=args.cards or ())
+    args.left_out = []
+    for path, problems in skipped.items():
+        more = len(problems) - 1
+        line = (f"your {args.game} card file {Path(path).name} does not load and is left out: {problems[0]}"
+                + (f" (and {more} more problem{'s' * (more != 1)})" if more > 0 else "")
+                + f"; run `companion validate {path.split(' /cards/')[0]}`")
+        if " /cards/" in path:  # one record of your corrections (its card is in a file left out)
+            line = f"left out {path}: {problems[0]}"
+        args.left_out.append(line)
+        print(f"companion: warning: {line}", file=sys.stderr)
+    return db
+
+
 def _title(deck: Any) -> str:
-    return f"{deck.name or 'deck'}: {deck.card_count} cards"
+    n = deck.card_count
+    return f"{deck.name or 'deck'}: {n} card{'s' * (n != 1)}"
 
 
 def _format_label(fmt: Any) -> str:
@@ -54,7 +85,7 @@ def _check(args: argparse.Namespace) -> int:
     _db, deck = _load(args, notes=False)
     fmt = load_format(args.game, args.format)
     verdict = check_deck(deck, fmt)
-    warnings = []
+    warnings = list(getattr(args, "left_out", []))
     if not deck.entries:  # most likely the wrong file, or a list saved before any card was added
         source = "standard input" if args.deckfile == "-" else args.deckfile
         warnings.append(f"{source} holds no cards (only blank lines, comments or a header, if anything)")
@@ -65,7 +96,7 @@ def _check(args: argparse.Namespace) -> int:
                     "problems": body["problems"], "notes": body["notes"], "warnings": warnings})
     else:
         print(f"{_title(deck)} ({_format_label(fmt)})")
-        for warning in warnings:
+        for warning in warnings[len(getattr(args, "left_out", [])):]:  # (those went to standard error)
             print(f"warning: {warning}")
         print("\n".join(verdict.lines()))
     return 0 if verdict.is_legal else 1
@@ -108,11 +139,42 @@ def _plot_path(raw: str) -> Path:
     return _output_file(path, raw, "--plot")
 
 
+def refuse_read_file(raw: str, option: str, args: argparse.Namespace) -> None:
+    """Refuse an output path that names a file this command (or any later one) reads: the decklist,
+    a ``--cards`` or ``--format`` file, and whatever the companion loads by itself (your card files
+    and corrections for a game, your format files, the bundled data: :func:`companion.cards.read_here`).
+    Writing a decklist or a plot there would replace it (a card file replaced by a list makes every
+    command of that game fail). Said before anything is read or written."""
+    from ..cards import read_here
+    from ..errors import CompanionError
+    from ..textio import same_file
+
+    inputs = [(args.deckfile, "the decklist"), *((c, "a --cards file") for c in args.cards or ())]
+    fmt = getattr(args, "format", None)
+    if fmt:
+        inputs.append((fmt, "the --format file"))
+    for src, what in inputs:
+        if src != "-" and same_file(raw, src):  # its comments and layout would be lost
+            raise CompanionError(f"{raw!r} is the file being read ({what}); writing it would replace it",
+                                 where=option, expected=f"a new path, not {src!r}",
+                                 suggestion=f"Choose another {option}; nothing was written.")
+    role = read_here(raw)
+    if role is not None:
+        tail = ("" if role.kind == "bundled" else "; writing it would replace it" if Path(raw).exists()
+                else "; a file written there would be read as one")
+        raise CompanionError(f"{raw!r} is {role.what}{tail}",
+                             where=option, expected="a path outside your card and format folders and the "
+                                                    "bundled data",
+                             suggestion=f"Choose another {option}; nothing was written.")
+
+
 def _stats(args: argparse.Namespace) -> int:
     from ..deck.stats import composition
     from . import print_json
 
     plot = _plot_path(args.plot) if args.plot else None
+    if plot is not None:
+        refuse_read_file(str(plot), "--plot", args)
     _db, deck = _load(args)
     comp = composition(deck)
     if plot is not None:
@@ -124,7 +186,8 @@ def _stats(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise CompanionError(f"cannot write the plot ({os_reason(exc)})", where=str(plot)) from None
     if args.json:
-        doc = {"game": deck.game, "name": deck.name, "card_count": deck.card_count, "composition": comp}
+        doc = {"game": deck.game, "name": deck.name, "card_count": deck.card_count, "composition": comp,
+               "warnings": args.left_out}
         if plot is not None:
             doc["plot"] = str(plot)
         print_json(doc)
@@ -173,7 +236,8 @@ def _odds(args: argparse.Namespace) -> int:
         odds = opening_odds(deck, fmt)
     if args.json:
         print_json({"game": deck.game, "name": deck.name, "card_count": deck.card_count, "format": fmt.id,
-                    "format_file": None if fmt.bundled else fmt.path, "odds": [o.to_json() for o in odds]})
+                    "format_file": None if fmt.bundled else fmt.path, "odds": [o.to_json() for o in odds],
+                    "warnings": args.left_out})
         return 0
     print(f"{_title(deck)} ({_format_label(fmt)})")
     for o in odds:
@@ -196,14 +260,8 @@ def _export(args: argparse.Namespace) -> int:
                              suggestion="Without -o (or with -o -) the list itself goes to standard "
                                         "output (--to json writes it as JSON)")
     if output:
-        from ..textio import same_file
-
         _output_file(Path(output), output, "-o")
-        for src in [args.deckfile, *(args.cards or ())]:
-            if src != "-" and same_file(output, src):  # its comments and layout would be lost
-                raise CompanionError(f"{output!r} is the file being read; writing it would replace it",
-                                     where="-o", expected=f"a new path, not {src!r}",
-                                     suggestion="Choose another -o; nothing was written.")
+        refuse_read_file(output, "-o", args)
     db, deck = _load(args)
     text = (json.dumps(to_json(deck), indent=2, ensure_ascii=False) + "\n" if args.to == "json"
             else to_text(deck, db))
@@ -218,7 +276,7 @@ def _export(args: argparse.Namespace) -> int:
             from . import print_json
 
             print_json({"game": deck.game, "wrote": output, "to": args.to, "name": deck.name,
-                        "card_count": deck.card_count})
+                        "card_count": deck.card_count, "warnings": args.left_out})
     else:
         sys.stdout.write(text)
     return 0
@@ -312,8 +370,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "./- for a file of that name); its folder must exist, and FILE is never a "
                         "file being read")
     e.add_argument("--json", action="store_true",
-                   help='with -o: a summary as JSON, {"game", "wrote", "to", "name", "card_count"} '
-                        "(without -o the list itself is the output; --to json writes it as JSON)")
+                   help='with -o: a summary as JSON, {"game", "wrote", "to", "name", "card_count", '
+                        '"warnings"} (without -o the list itself is the output; --to json writes it as '
+                        "JSON)")
     e.set_defaults(handler=_export)
 
     f = verbs.add_parser("formats", help="list the deck formats (bundled and your own)",

@@ -10,7 +10,8 @@ Text form, one entry a line::
 
 Counts are written ``3`` or ``3x``; names and ids are case-insensitive (and curly
 apostrophes, quotes, dashes and repeated spaces match the plain ones); blank lines
-and comments (``#``, ``//``) are skipped; one header line (``Deck``, ``Main``,
+and comments (``#``, ``//``) are skipped, and so are labels in brackets (``[Mice]``) over a group of
+cards (``[Sideboard]`` is an error, as below); one header line (``Deck``, ``Main``,
 ``Main deck:``) is allowed, and ``Name: My deck`` names the list, both before the first card
 (after it, or a second header, is an error that says so). A sideboard (``Sideboard``, ``Side``,
 ``Maybe``...) is not part of the deck: its header is an error, not a silent merge.
@@ -34,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..cards import Card, CardDB
+from ..cards import Card, CardDB, norm_text
 from ..errors import CompanionError, closest, did_you_mean
 from ..textio import read_text
 from .fields import norm
@@ -47,6 +48,7 @@ _HEADER = re.compile(r"^(deck|main|main\s*deck|maindeck|decklist|deck\s*list)\s*
 _NAME = re.compile(r"^name\s*:\s*(?P<name>.*)$", re.IGNORECASE)
 _SIDE = re.compile(r"^(sideboard|side\s*board|side\s*deck|side|maybe(board)?|extra\s*deck|tokens?)"
                    r"\s*:?\s*(\(\d+\))?$", re.IGNORECASE)  # a section after the main deck
+_LABEL = re.compile(r"\[([^\[\]]+)\]")  # "[Mice]", "[Main]": a label over a group of cards
 _COMMENT_MARK = re.compile(r"\s+(#|//)")  # an inline comment starts here (unless a card's name goes on)
 _TRAILING_COUNT = re.compile(r"(?P<name>.+?)\s+[x×]?(?P<count>\d+)[x×]?", re.IGNORECASE)  # "Acorn Scout x3"
 #: Lines that get close card names in an error; later ones only their problem (each look-up
@@ -91,10 +93,12 @@ class Decklist:
         return [e.card for e in self.entries for _ in range(e.count)]
 
     def with_count(self, card: Card, count: int) -> Decklist:
-        """A copy of the list with this printing at ``count`` copies (0 removes it)."""
-        if count < 0 or count > MAX_COUNT:
+        """A copy of the list with this printing at ``count`` copies (0 removes it). A total may be
+        above :data:`MAX_COUNT` (as lines of the same card add up): :func:`to_text` and
+        :func:`to_json` write it as several lines or entries of at most that many."""
+        if count < 0:
             raise CompanionError(f"bad count {count!r} for {card.name!r}",
-                                 expected=f"a whole number from 0 to {MAX_COUNT}")
+                                 expected="a whole number, 0 or more")
         entries: list[DeckEntry] = []
         done = False
         for e in self.entries:
@@ -110,7 +114,7 @@ class Decklist:
 
     def add(self, card: Card, delta: int = 1) -> Decklist:
         """Add (or with a negative ``delta`` remove) copies; never below zero."""
-        return self.with_count(card, max(0, min(MAX_COUNT, self.count_of(card) + delta)))
+        return self.with_count(card, max(0, self.count_of(card) + delta))
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +130,8 @@ class LineIssue:
     problem: str
     suggestions: tuple[str, ...] = ()
     pointer: str | None = None
+    #: the card name or id that no card of the game carries, when that is the problem
+    unknown: str | None = field(default=None, compare=False)
 
     @property
     def place(self) -> str:
@@ -147,17 +153,29 @@ class LineIssue:
 class DecklistError(CompanionError):
     """A decklist with unreadable lines; ``.issues`` lists every one of them."""
 
-    def __init__(self, issues: Iterable[LineIssue], *, where: str | None = None) -> None:
+    def __init__(self, issues: Iterable[LineIssue], *, where: str | None = None, hint: str | None = None,
+                 other_game: tuple[str, int, int] | None = None) -> None:
         self.issues: tuple[LineIssue, ...] = tuple(issues)
+        #: ``(game, k, n)``: ``k`` of the ``n`` unknown names are that game's cards (:func:`other_game_of`);
+        #: ``hint`` says what to do then
+        self.other_game = other_game
+        self.hint = hint
         n = len(self.issues)
         pointers = [i.pointer for i in self.issues if i.pointer is not None]
         if any(not p.startswith("/cards/") for p in pointers):
             head = "the decklist cannot be read"  # the JSON document's shape, not one entry
+            self._headline = "The list cannot be read"
         else:
             what = ("entry", "entries") if pointers else ("line", "lines")
             head = f"the decklist has {n} {what[n != 1]} that cannot be read"
+            self._headline = f"{n} {what[n != 1]} cannot be read"
         body = "".join(f"\n  {line}" for line in self.rendered_issues())
-        super().__init__(head + (":" if body else "") + body, where=where)
+        super().__init__(head + (":" if body else "") + body + (f"\n{hint}" if hint else ""), where=where)
+
+    def headline(self) -> str:
+        """The problem in a few words for a panel's title: ``2 lines cannot be read``, ``9 entries
+        cannot be read`` (a JSON list), ``The list cannot be read`` (its shape)."""
+        return self._headline
 
     def rendered_issues(self) -> list[str]:
         """The problems as lines, the first :data:`_SHOWN_ISSUES` then "... and N more" (the JSON
@@ -167,7 +185,57 @@ class DecklistError(CompanionError):
         return [*shown, f"... and {more} more"] if more > 0 else shown
 
     def to_json(self) -> dict[str, Any]:
-        return {"error": self.render(), "issues": [i.to_json() for i in self.issues]}
+        return {"error": self.render(), "issues": [i.to_json() for i in self.issues],
+                **({"other_game": self.other_game[0], "hint": self.hint} if self.other_game else {})}
+
+    def with_hint(self, hint: str | None) -> DecklistError:
+        """The same problems with another ``hint`` (a command names itself: ``deck check tmnt``)."""
+        return DecklistError(self.issues, where=self.where, hint=hint, other_game=self.other_game)
+
+
+#: The games with decklists, for the hint that a list is another game's.
+_DECK_GAMES = ("village", "tmnt")
+
+
+def other_game_of(issues: Iterable[LineIssue], game: str) -> tuple[str, int, int] | None:
+    """``(game, k, n)`` when most of the ``n`` unknown card names of a list (``k`` of them, at least
+    2) are cards of another game that has decklists: the list is most likely that game's."""
+    unknown = [i.unknown for i in issues if i.unknown]
+    if len(unknown) < 2:
+        return None
+    from ..cards import load_game
+
+    for other in _DECK_GAMES:
+        if other == game:
+            continue
+        try:
+            db = load_game(other)
+        except CompanionError:  # a broken card file of yours: the bundled cards still tell
+            try:
+                db = load_game(other, include_user=False)
+            except CompanionError:
+                continue
+        k = sum(db.lookup(key) is not None for key in unknown)
+        if 2 * k > len(unknown):
+            return other, k, len(unknown)
+    return None
+
+
+def _game_hint(exc: DecklistError, game: str) -> DecklistError:
+    """``exc``, with a word on the game when its unknown names are mostly another game's cards."""
+    found = other_game_of(exc.issues, game)
+    if found is None:
+        return exc
+    other, k, n = found
+    return DecklistError(exc.issues, where=exc.where, other_game=found,
+                         hint=f"{looks_like(other, k, n)}: read the list as a {other} list.")
+
+
+def looks_like(other: str, k: int, n: int) -> str:
+    """``These look like TMNT TCG cards (17 of the 18 unknown names are)``."""
+    from .. import GAMES
+
+    return f"These look like {GAMES[other]} cards ({k} of the {n} unknown names are)"
 
 
 def _card_part(rest: str, db: CardDB) -> str:
@@ -216,7 +284,7 @@ def _resolve(db: CardDB, key: str, line: int | None, text: str, issues: list[Lin
     if card is None:  # close names for the first lines only: a list of 200,000 strangers is not a deck
         close = tuple(db.suggest(key)) if len(issues) < _SUGGEST_LINES else ()
         shown = repr(key) if len(key) <= 60 else repr(key[:59] + "…")  # (a pasted page is no card name)
-        issues.append(LineIssue(line, text, f"unknown {db.game} card {shown}", close, pointer))
+        issues.append(LineIssue(line, text, f"unknown {db.game} card {shown}", close, pointer, unknown=key))
     elif readings is not None and len(readings) < _SHOWN_ISSUES and card.id != key.strip().lower():
         same = db.named(card.name)
         place = f"line {line}" if pointer is None else pointer
@@ -271,6 +339,11 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
             continue
         line = _content(line, db)[0]
         shown = raw.strip()
+        label = _LABEL.fullmatch(line)
+        if label and db.lookup(line) is None:  # "[Mice]": a label over the cards after it, like a comment
+            if _SIDE.match(label.group(1).strip()):  # "[Sideboard]" is not part of the deck: said so
+                issues.append(LineIssue(number, shown, _misplaced(label.group(1).strip(), 0, 0) or ""))
+            continue
         m = _NAME.match(line)
         if (_HEADER.match(line) or m or _SIDE.match(line)) and db.lookup(line) is None:
             misplaced = _misplaced(line, header, first_card)
@@ -311,17 +384,148 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
         count = _parse_count(first)
         rest = parts[1].strip() if len(parts) > 1 else ""
         rest = _card_part(rest, db)
+        if isinstance(count, str) and _csv_row_issue(number, shown) is not None:  # "3,Acorn Scout"
+            issues.append(_csv_row_issue(number, shown))  # type: ignore[arg-type]
+            continue
         if not rest:
             issues.append(LineIssue(number, shown, "no card name after the count"))
             continue
-        card = _resolve(db, rest, number, shown, issues, readings=readings)
-        if isinstance(count, str):
-            issues.append(LineIssue(number, shown, count, ()))
+        if isinstance(count, str):  # one problem a line: a bad count, and the card if unknown too
+            issues.append(_bad_count_issue(db, number, shown, count, rest, len(issues)))
             continue
+        card = _resolve(db, rest, number, shown, issues, readings=readings)
         if card is not None:
             found.append((card, count))
     if issues:
         issues.sort(key=lambda i: i.line)
+        raise DecklistError(issues, where=where)
+    return _merge(db.game, found, name, readings)
+
+
+def _csv_row_issue(number: int, shown: str) -> LineIssue | None:
+    """A text line that looks like a CSV row (``3,Acorn Scout``): how to write it."""
+    csv_row = _CSV_ROW.match(shown)
+    if csv_row is None:
+        return None
+    n, card = csv_row.group("count"), csv_row.group("rest").strip().strip('"').strip()
+    return LineIssue(number, shown, f"this looks like CSV; write '{n} {card}' (the count, a space, the "
+                                    "card), or give the list a header row 'count,card'")
+
+
+def _bad_count_issue(db: CardDB, number: int, shown: str, count: str, key: str, n_issues: int, *,
+                     csv_hint: bool = True) -> LineIssue:
+    """The one problem of a line whose count is bad: a line that looks like a CSV row (``3,Acorn
+    Scout``) says how to write it; else the count's problem, and the card's if it is unknown too."""
+    hint = _csv_row_issue(number, shown) if csv_hint else None
+    if hint is not None:
+        return hint
+    mine: list[LineIssue] = []
+    _resolve(db, key, number, shown, mine if n_issues < _SUGGEST_LINES else [])
+    if not mine:
+        return LineIssue(number, shown, count)
+    return LineIssue(number, shown, f"{count}; and {mine[0].problem}", mine[0].suggestions,
+                     unknown=mine[0].unknown)
+
+
+#: A text line that is a CSV row with its count first (``3,Acorn Scout``, ``3;Apple``).
+_CSV_ROW = re.compile(r'^\s*"?(?P<count>\d+)"?\s*[,;\t]\s*(?P<rest>.+)$')
+#: A CSV row with its count last (``Acorn Scout,3``).
+_CSV_ROW_LAST = re.compile(r'^(?P<rest>.+?)\s*[,;\t]\s*"?(?P<count>\d+)"?\s*$')
+#: Header cells of a CSV decklist: the count's column and the card's (any case).
+_CSV_COUNT = {"count", "qty", "quantity", "copies", "amount", "number", "n", "#", "x"}
+_CSV_CARD = {"card", "name", "card name", "cardname", "card_name", "id", "card id", "card_id", "title"}
+
+
+def _csv_cells(line: str, delimiter: str) -> list[str]:
+    """One line of a CSV list as its cells (quotes as a spreadsheet writes them), stripped."""
+    import csv
+
+    try:
+        row = next(csv.reader([line], delimiter=delimiter), [])
+    except csv.Error:
+        row = line.split(delimiter)
+    return [c.strip() for c in row]
+
+
+def _csv_delimiter(lines: list[str]) -> str | None:
+    """The separator of a CSV decklist (``,``, ``;`` or a tab) if ``lines`` (the list's lines that
+    are neither blank nor comments) are one: a header row naming a count and a card column, or
+    every line a row of a count and a card (either order)."""
+    if not lines:
+        return None
+    for delimiter in (",", ";", "\t"):
+        head = {c.lower() for c in _csv_cells(lines[0], delimiter)}
+        if len(head) >= 2 and head & _CSV_COUNT and head & _CSV_CARD:
+            return delimiter
+    rows = [_CSV_ROW.match(line) or _CSV_ROW_LAST.match(line) for line in lines]
+    if all(rows):
+        for delimiter in (",", ";", "\t"):
+            if all(delimiter in line for line in lines):
+                return delimiter
+    return None
+
+
+def looks_like_csv(text: str) -> bool:
+    """Whether ``text`` is a CSV decklist (see :func:`parse_csv`)."""
+    return _csv_delimiter(_meaningful(text)) is not None
+
+
+def _meaningful(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines()
+            if line.strip() and not line.strip().startswith(("#", "//"))]
+
+
+def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
+    """A decklist kept in a spreadsheet, saved as CSV: a header row ``count,card`` (or ``qty``,
+    ``quantity``, ``copies``; ``card``, ``name``, ``id``; in either order), or no header and two
+    columns, a count and a card, in either order. ``;`` and tabs separate cells too; a cell in
+    quotes may hold the separator. Blank lines and ``#`` or ``//`` comments are skipped. Raise
+    :class:`DecklistError` with one problem per bad row, by line."""
+    lines = text.splitlines()
+    delimiter = _csv_delimiter(_meaningful(text)) or ","
+    issues: list[LineIssue] = []
+    found: list[tuple[Card, int]] = []
+    readings: list[str] = []
+    count_col: int | None = None
+    card_col: int | None = None
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith(("#", "//")):
+            continue
+        cells = _csv_cells(line, delimiter)
+        if count_col is None and card_col is None:  # the first row: a header, or the first card
+            low = [c.lower() for c in cells]
+            if set(low) & _CSV_COUNT and set(low) & _CSV_CARD:
+                count_col = next(i for i, c in enumerate(low) if c in _CSV_COUNT)
+                card_col = next(i for i, c in enumerate(low) if c in _CSV_CARD)
+                others = [cells[i] for i in range(len(cells)) if i not in (count_col, card_col) and cells[i]]
+                if others:
+                    issues.append(LineIssue(number, line, f"unknown column {others[0]!r}: a CSV decklist has "
+                                                          "a count column and a card column"))
+                continue
+            count_col, card_col = (1, 0) if len(cells) == 2 and re.fullmatch(r"\d+", cells[1]) and \
+                not re.fullmatch(r"\d+", cells[0]) else (0, 1)
+        cells += [""] * (max(count_col, card_col) + 1 - len(cells))
+        extra = [c for i, c in enumerate(cells) if i not in (count_col, card_col) and c]
+        if len(cells) == 2 and re.fullmatch(r"\d+", cells[card_col]) and not re.fullmatch(r"\d+",
+                                                                                     cells[count_col]):
+            cells = cells[::-1]  # this row has them the other way round
+        token, key = cells[count_col], cells[card_col]
+        if extra:
+            issues.append(LineIssue(number, line, f"{len(cells)} cells: a row holds a count and a card "
+                                                  f"(put a card name holding {delimiter!r} in quotes)"))
+            continue
+        if not key:
+            issues.append(LineIssue(number, line, "no card in this row"))
+            continue
+        count = _parse_count(token) if token else "no count in this row: write the number of copies"
+        if isinstance(count, str):
+            issues.append(_bad_count_issue(db, number, line, count, key, len(issues), csv_hint=False))
+            continue
+        card = _resolve(db, key, number, line, issues, readings=readings)
+        if card is not None:
+            found.append((card, count))
+    if issues:
         raise DecklistError(issues, where=where)
     return _merge(db.game, found, name, readings)
 
@@ -332,6 +536,9 @@ def edit_count(text: str, db: CardDB, card: Card, count: int) -> str:
     Comments, headers and the order stay as written: the first line naming the card
     gets the new count (or goes, at 0), later lines for it go, and a card not yet in
     the list is appended. This is how the deck builder's + and - buttons edit a list.
+    A count above :data:`MAX_COUNT` (what one line may hold) fills the card's lines in turn,
+    each with at most that many, and adds lines after the last of them for the rest: no copy is
+    ever lost (``999 Apple`` twice and one more is ``999 Apple``, ``999 Apple``, ``1 Apple``).
     """
     lines = text.splitlines()
     hits: list[tuple[int, str, str]] = []
@@ -348,18 +555,31 @@ def edit_count(text: str, db: CardDB, card: Card, count: int) -> str:
         if hit is not None and hit.id == card.id:
             hits.append((i, parts[0], rest))
     if hits:
-        i, token, rest = hits[0]
-        raw = lines[i]
-        comment = _content(raw.strip(), db)[1]
-        indent = raw[: len(raw) - len(raw.lstrip())]
-        suffix = "x" if token[-1:].lower() in {"x", "×"} else ""
-        drop = {j for j, _, _ in hits[1:]} | ({i} if count <= 0 else set())
-        lines[i] = f"{indent}{count}{suffix} {rest}{comment}"
+        parts = _chunks(count)
+        drop: set[int] = set()
+        for n, (i, token, rest) in enumerate(hits):
+            if n >= len(parts):
+                drop.add(i)
+                continue
+            raw = lines[i]
+            comment = _content(raw.strip(), db)[1]
+            indent = raw[: len(raw) - len(raw.lstrip())]
+            suffix = "x" if token[-1:].lower() in {"x", "×"} else ""
+            lines[i] = f"{indent}{parts[n]}{suffix} {rest}{comment}"
+        last, _token, rest = hits[-1]
+        extra = [f"{n} {rest}" for n in parts[len(hits):]]  # copies beyond what the lines hold
+        lines = lines[:last + 1] + extra + lines[last + 1:]
         lines = [line for j, line in enumerate(lines) if j not in drop]
     elif count > 0:
         key, note = _key_for(DeckEntry(card, count), db)
-        lines.append(f"{count} {key}" + (f"  # {note}" if note else ""))
+        lines += [f"{n} {key}" + (f"  # {note}" if note else "") for n in _chunks(count)]
     return "\n".join(lines) + "\n" if lines else ""
+
+
+def _chunks(count: int) -> list[int]:
+    """``count`` copies as the counts of lines of at most :data:`MAX_COUNT` each (none for 0)."""
+    full, rest = divmod(max(0, count), MAX_COUNT)
+    return [MAX_COUNT] * full + ([rest] if rest else [])
 
 
 def _json_kind(value: Any) -> str:
@@ -418,11 +638,13 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
     # A field this form does not have is a mistake to say, never dropped in silence (a
     # "cnt" or a "sideboard" would leave cards out of the count with no word)
     issues += _unknown_keys(doc, _LIST_KEYS, "")
+    issues += _twice(doc, "")
     for index, item in enumerate(doc["cards"]):
         text = _short(item)
         here = f"/cards/{index}"
         if isinstance(item, Mapping):
             issues += _unknown_keys(item, _ENTRY_KEYS, here)
+            issues += _twice(item, here)
         if not isinstance(item, Mapping) or not isinstance(item.get("card"), str) or not item["card"].strip():
             hint = ""
             if isinstance(item, Mapping) and "card" not in item and "name" in item:
@@ -435,11 +657,28 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
         if isinstance(count, str):
             issues.append(LineIssue(None, text, count, pointer=f"{here}/count"))
             continue
+        if card is not None and "name" in item:  # a reminder of the card: it must be the card's name
+            said = item["name"]
+            if not isinstance(said, str) or norm_text(said) != norm_text(card.name):
+                issues.append(LineIssue(None, text, f'"name" says {_short(said, 40)}, but "card" '
+                                        f"{_short(item['card'], 40)} is {card.name!r} ({card.id}): make "
+                                        f'them agree, or leave "name" out (the card is read from "card")',
+                                        pointer=f"{here}/name"))
+                continue
         if card is not None:
             found.append((card, count))
     if issues:
         raise DecklistError(issues, where=where)
     return _merge(db.game, found, name, readings)
+
+
+def _twice(obj: Mapping[str, Any], here: str) -> list[LineIssue]:
+    """A problem for each key ``obj`` gave twice (JSON would keep the last value without a word; a
+    card file with one is refused too)."""
+    what = "this entry" if here else "the decklist"
+    return [LineIssue(None, _short(obj), f"the key {key!r} is given twice in {what}: only the last "
+                      f"value ({_short(obj[key], 30)}) would count; give it once", pointer=f"{here}/{key}")
+            for key in getattr(obj, "twice", ())]
 
 
 #: The fields of a JSON decklist and of each of its entries (what :func:`to_json` writes).
@@ -460,14 +699,36 @@ def _unknown_keys(obj: Mapping[str, Any], known: tuple[str, ...], here: str) -> 
     return out
 
 
+def _dumps(value: Any) -> str:
+    """``value`` as JSON text, a number of the list as it was written (``1e400``, not "Infinity")."""
+    written: list[str] = []
+
+    def plain(v: Any) -> Any:
+        if isinstance(v, _JsonFloat):
+            written.append(v.text)
+            return f"\x00{len(written) - 1}\x00"
+        if isinstance(v, Mapping):
+            return {k: plain(x) for k, x in v.items()}
+        if isinstance(v, list | tuple):
+            return [plain(x) for x in v]
+        return v
+
+    text = json.dumps(plain(value), ensure_ascii=False)
+    for i, raw in enumerate(written):
+        text = text.replace(json.dumps(f"\x00{i}\x00"), raw)
+    return text
+
+
 def _short(value: Any, limit: int = 80) -> str:
     """``value`` as JSON text, cut to ``limit`` characters (never an error, even for a number of
     thousands of digits, which Python will not turn into text)."""
     try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
+        text = _dumps(value)
+    except (TypeError, ValueError, RecursionError):
         try:
             text = repr(value)
+        except RecursionError:
+            text = "a value nested too deeply"
         except ValueError:  # (Python turns no number of over 4,300 digits into text)
             text = (f"a number of about {int(value.bit_length() * 0.30103)} digits" if isinstance(value, int)
                     else "a value holding a number of thousands of digits")
@@ -475,16 +736,34 @@ def _short(value: Any, limit: int = 80) -> str:
 
 
 def parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
-    """Either form: text starting with ``{`` (or ``[``, never a text line) is read as JSON,
-    anything else as the text form."""
-    if text.lstrip().startswith(("{", "[")):
+    """Either form (see :func:`_parse`); a list whose unknown names are mostly another game's cards
+    says so (:class:`DecklistError`'s ``other_game`` and ``hint``)."""
+    try:
+        return _parse(text, db, name=name, where=where)
+    except DecklistError as exc:
+        raise _game_hint(exc, db.game) from None
+
+
+def _parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
+    """Any form: text starting with ``{`` is read as JSON, and so is text starting with ``[`` that
+    is JSON (else it is a text list whose first line is a ``[Mice]`` label); a CSV decklist
+    (:func:`looks_like_csv`) as CSV; anything else as the text form. A byte-order mark (pasted
+    with the text) is no part of it."""
+    text = text.replace("\ufeff", "")
+    start = text.lstrip()[:1]
+    if start not in ("{", "[") and looks_like_csv(text):  # a list kept in a spreadsheet
+        return parse_csv(text, db, name=name, where=where)
+    if start in ("{", "["):
         try:
-            doc = json.loads(text)
+            doc = json.loads(text, object_pairs_hook=_pairs, parse_float=_JsonFloat)
         except json.JSONDecodeError as exc:
+            if start == "[":  # "[Mice]": a text list's label, not JSON
+                return parse_text(text, db, name=name, where=where)
             lines = text.splitlines()  # the error may point past the last line ("{\n")
             shown = lines[exc.lineno - 1].strip() if exc.lineno <= len(lines) else ""
-            raise DecklistError([LineIssue(exc.lineno, shown, f"not valid JSON: {exc.msg}")],
-                                where=where) from None
+            why = (f"not valid JSON: {exc.msg} (column {exc.colno}; a list that starts with '{{' is read "
+                   "as JSON)")
+            raise DecklistError([LineIssue(exc.lineno, shown, why)], where=where) from None
         except ValueError:  # a number of thousands of digits (Python's int limit)
             raise DecklistError([LineIssue(None, _short(text, 40), "a number in it has thousands of digits",
                                            pointer="")], where=where) from None
@@ -493,6 +772,42 @@ def parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) ->
         deck = parse_json(doc, db, where=where)
         return deck if deck.name or not name else Decklist(deck.game, deck.entries, name, deck.readings)
     return parse_text(text, db, name=name, where=where)
+
+
+class _JsonObject(dict[str, Any]):
+    """A JSON object as decoded, with the keys it gave more than once (JSON keeps the last)."""
+
+    __slots__ = ("twice",)
+    twice: tuple[str, ...]
+
+
+def _pairs(items: list[tuple[str, Any]]) -> _JsonObject:
+    out = _JsonObject()
+    twice: list[str] = []
+    for key, value in items:
+        if key in out and key not in twice:
+            twice.append(key)
+        out[key] = value
+    out.twice = tuple(twice)
+    return out
+
+
+class _JsonFloat(float):
+    """A JSON number with a fraction or an exponent, as written (``1e400``, which as a float is
+    infinite, shows as ``1e400`` in messages, never "Infinity")."""
+
+    __slots__ = ("text",)
+    text: str
+
+    def __new__(cls, text: str) -> _JsonFloat:
+        number = super().__new__(cls, text)
+        number.text = text
+        return number
+
+    def __repr__(self) -> str:
+        return self.text
+
+    __str__ = __repr__
 
 
 def read_decklist(path: str | os.PathLike[str], db: CardDB) -> Decklist:
@@ -521,13 +836,14 @@ def to_text(deck: Decklist, db: CardDB | None = None, *, header: bool = True) ->
     lines: list[str] = []
     if header and deck.name:
         lines.append(f"Name: {deck.name}")
-    for e in deck.entries:
+    for e in deck.entries:  # (a total above MAX_COUNT as several lines: each reads back)
         key, comment = _key_for(e, db)
-        lines.append(f"{e.count} {key}" + (f"  # {comment}" if comment else ""))
+        lines += [f"{n} {key}" + (f"  # {comment}" if comment else "") for n in _chunks(e.count)]
     return "\n".join(lines) + "\n"
 
 
 def to_json(deck: Decklist) -> dict[str, Any]:
     """The JSON form, by card id (exact printing)."""
-    return {"game": deck.game, "name": deck.name,
-            "cards": [{"card": e.card.id, "count": e.count, "name": e.card.name} for e in deck.entries]}
+    return {"game": deck.game, "name": deck.name,  # (a total above MAX_COUNT as several entries)
+            "cards": [{"card": e.card.id, "count": n, "name": e.card.name}
+                      for e in deck.entries for n in _chunks(e.count)]}

@@ -18,18 +18,26 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
 
-from ..verdict import Note, Problem, Verdict
+from ..verdict import Note, Problem, Verdict, plural
 from .decklist import DeckEntry, Decklist
 from .fields import matches, norm, values
 from .formats import AdviceItem, DeckFormat
 
-__all__ = ["check_deck", "measure", "plural"]
+__all__ = ["DeckProblem", "check_deck", "measure", "plural"]
 
 
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``plural(1, "card")`` -> ``"1 card"``; ``plural(3, "card")`` -> ``"3 cards"``."""
-    return f"{n} {word if n == 1 else (words or word + 's')}"
+@dataclass(frozen=True, slots=True)
+class DeckProblem(Problem):
+    """A deck's problem: ``cards`` are the names (as the message shows them), ``card_ids`` each
+    printing involved (two printings of one name are told apart only by their ids)."""
+
+    card_ids: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {**Problem.to_json(self), "card_ids": list(self.card_ids)}
 
 
 def _entry_text(entries: Iterable[DeckEntry]) -> str:
@@ -53,8 +61,8 @@ def _size_problem(deck: Decklist, fmt: DeckFormat) -> Problem | None:
         gap = f"{plural(n - hi, 'card')} too many"
     else:
         return None
-    return Problem("deck-size", f"The deck has {plural(n, 'card')}; a {fmt.name} deck has "
-                   f"{fmt.size_text} cards ({gap}).", (), fmt.cite(fmt.size_section))
+    return DeckProblem("deck-size", f"The deck has {plural(n, 'card')}; a {fmt.name} deck has "
+                       f"{fmt.size_text} cards ({gap}).", (), fmt.cite(fmt.size_section))
 
 
 def _copy_problems(deck: Decklist, fmt: DeckFormat) -> list[Problem]:
@@ -86,8 +94,9 @@ def _copy_problems(deck: Decklist, fmt: DeckFormat) -> list[Problem]:
             template = group.message_one if len(entries) == 1 else group.message
             text = template.format(total=total, value=shown, cards=_entry_text(entries),
                                    limit=fmt.limit, label=group.label)
-            problems.append(Problem("copy-limit", text[:1].upper() + text[1:] + ".",
-                                    _unique_names(entries), fmt.cite(fmt.limit_section)))
+            problems.append(DeckProblem("copy-limit", text[:1].upper() + text[1:] + ".",
+                                        _unique_names(entries), fmt.cite(fmt.limit_section),
+                                        tuple(e.card.id for e in entries)))
     return problems
 
 
@@ -96,9 +105,9 @@ def _banned_problems(deck: Decklist, fmt: DeckFormat) -> list[Problem]:
     out = []
     for e in deck.entries:
         if norm(e.card.name) in banned or norm(e.card.id) in banned:
-            out.append(Problem("banned", f"{e.card.name} is banned in {fmt.name} "
-                               f"(the deck has {plural(e.count, 'copy', 'copies')}).",
-                               (e.card.name,), fmt.cite(fmt.limit_section)))
+            out.append(DeckProblem("banned", f"{e.card.name} is banned in {fmt.name} "
+                                   f"(the deck has {plural(e.count, 'copy', 'copies')}).",
+                                   (e.card.name,), fmt.cite(fmt.limit_section), (e.card.id,)))
     return out
 
 
@@ -152,6 +161,16 @@ def _advice_notes(deck: Decklist, fmt: DeckFormat) -> list[Note]:
     return notes
 
 
+def _reading_cite(reading: str, fmt: DeckFormat) -> str:
+    """Where a reading of the list comes from: the books name no printing for a list's line, so the
+    choice is a house reading (said so); the copy limit's section is where printings count."""
+    if "is the id of a card that" in reading:  # a replaced card's id (a card file's "replaces")
+        return ('house reading: a card file\'s "replaces" puts its card in the place of the card whose id '
+                "it names, so a list that names the old id reads the new card")
+    return ("house reading: the rule books do not say which printing a list's name means, so it is "
+            f"the first; printings of one name: {fmt.cite(fmt.limit_section)}")
+
+
 def check_deck(deck: Decklist, fmt: DeckFormat) -> Verdict:
     """Every problem of ``deck`` under ``fmt``, plus the advice as notes.
 
@@ -167,6 +186,6 @@ def check_deck(deck: Decklist, fmt: DeckFormat) -> Verdict:
         problems.append(size)
     problems += _copy_problems(deck, fmt)
     problems += _banned_problems(deck, fmt)
-    readings = [Note("name-read-as", r) for r in deck.readings]  # how an ambiguous name was read
+    readings = [Note("name-read-as", r, _reading_cite(r, fmt)) for r in deck.readings]  # how a name was read
     return Verdict(tuple(problems), tuple(readings + _advice_notes(deck, fmt)),
                    {"game": deck.game, "format": fmt.id, "card_count": deck.card_count})

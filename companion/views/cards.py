@@ -24,24 +24,23 @@ from __future__ import annotations
 
 import html
 import os
-import re
 from collections.abc import Collection
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import CardDB, load_game
+from ..cards import BUNDLED, RECORD_KEY, CardDB, load_what_loads
+
+__all__ = ["BUNDLED", "CardBrowserView", "load_what_loads", "tile_html", "typed_path"]
 from ..errors import CompanionError
+from ..verdict import plural
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 MAX_TILES = 60
 ALL = "(all)"
-#: The key of :func:`load_what_loads`'s problems when even the bundled cards do not load.
-BUNDLED = "bundled data"
 NO_STAT = "(none)"
 
 #: A colour per card kind for the tiles (Monarchs cards use their own colour).
@@ -115,102 +114,13 @@ def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
     colour = TILE_COLOURS.get(next((str(row[k]) for k in ("attribute", "color", "colour")
                                     if _present(row.get(k))), ""))
     if demo is None:
-        demo = any("demo" in str(row.get(k, "")).lower() for k in ("set", "source") if _present(row.get(k)))
+        from ..cards import is_demo_label
+
+        demo = is_demo_label(*(str(row[k]) if _present(row.get(k)) else "" for k in ("set", "source")))
     if demo:
         bits.append("demo")
     return ui.card_tile(str(row.get("name", "")), " · ".join(bits), body[:160], colour=colour)
 
-
-def load_what_loads(game: str) -> tuple[CardDB, dict[str, list[str]]]:
-    """A game's cards as :func:`load_game` loads them, leaving out any card file of your own that
-    does not load; returns the cards and, per file left out, its errors (as ``companion validate``
-    words them). A later file of yours (your corrections above all) is left out record by record
-    when it only fails through a card in a file left out: a record that corrects or replaces such a
-    card is left out (keyed ``"<file> /cards/<i> (card '<id>')"``), and its others stay in force.
-    If even the bundled cards do not load, the database is empty and the error is listed under
-    :data:`BUNDLED`."""
-    from ..cards import CORRECTIONS_NAME, file_key, user_game_files
-    from ..validation import validate_paths
-
-    try:
-        return load_game(game), {}
-    except CompanionError as first:
-        failure = first
-    skipped: dict[str, list[str]] = {}
-    good: list[Path] = []
-    leave_out: set[tuple[str, int]] = set()
-    for f in user_game_files(game):
-        try:  # in order, beside the bundled cards and your files before it, as the game loads them
-            load_game(game, include_user=False, extra=[*good, f], leave_out=leave_out)
-        except CompanionError as exc:
-            # records that correct a missing card, or lean on a card of a file left out, go alone
-            if f.name == CORRECTIONS_NAME or skipped:
-                left = _corrections_left_out(game, good, f, skipped, leave_out)
-                if left:
-                    try:  # without the corrections of cards left out, the others load
-                        load_game(game, include_user=False, extra=[*good, f],
-                                  leave_out=leave_out | {(file_key(f), i) for i in left})
-                    except CompanionError:
-                        pass
-                    else:
-                        leave_out |= {(file_key(f), i) for i in left}
-                        skipped.update(left.values())
-                        good.append(f)
-                        continue
-            # every problem, as `companion validate` words them (it also sees the bundled cards,
-            # so a correction of a bundled card is no problem), else the one the loading met
-            # (e.g. an id another of your files already uses)
-            skipped[str(f)] = [i.render() for i in validate_paths([f]).errors] or [exc.render()]
-            continue
-        good.append(f)
-    try:
-        return load_game(game, include_user=False, extra=good, leave_out=leave_out), skipped
-    except CompanionError as exc:
-        skipped.setdefault(BUNDLED, []).append(exc.render() if skipped else failure.render())
-        return CardDB(game, ()), skipped
-
-
-def _corrections_left_out(game: str, good: list[Path], path: Path, skipped: dict[str, list[str]],
-                          leave_out: set[tuple[str, int]]) -> dict[int, tuple[str, list[str]]]:
-    """The records of your corrections file (``path``) that correct a card no file loaded before
-    it holds, because the card's file is left out (in ``skipped``) or no card has that id: index ->
-    (its key in the page's problems, why). Empty if the file does not load for another reason.
-    ``leave_out``: the records of earlier files already left out."""
-    from ..cards import CORRECTIONS_NAME, load_file
-    from ..validation import read_document, resolve_replacements, validate_paths
-
-    try:
-        loaded = load_game(game, include_user=False, extra=good, leave_out=leave_out)
-        fixes = load_file(path, game)
-    except CompanionError:
-        return {}
-    _kept, orphans = resolve_replacements([*loaded.cards, *fixes], lambda c: (c.id, c.get("replaces")))
-    holders: dict[str, str] = {}  # card id -> the file left out that holds it
-    for f in skipped:
-        doc, _problem = read_document(f)
-        cards = doc.get("cards") if isinstance(doc, dict) else None
-        for card in cards if isinstance(cards, list) else []:
-            if isinstance(card, dict) and isinstance(card.get("id"), str):
-                holders.setdefault(card["id"].lower(), f)
-    left: dict[int, tuple[str, list[str]]] = {}
-    errors = None
-    for card in orphans:
-        target, index = str(card.get("replaces")), int(card.index or 0)
-        holder = holders.get(target.lower())
-        verb, what = ("corrects", "correction") if path.name == CORRECTIONS_NAME else ("replaces", "record")
-        if holder is not None:
-            why = [f"{verb} {target!r}, a card of {holder}, which is left out (see above): fix that file "
-                   f"and this {what} applies again"]
-        else:  # no card has that id: as `companion validate` says it
-            errors = validate_paths([path]).errors if errors is None else errors
-            why = [i.render() for i in errors if i.pointer.startswith(f"/cards/{index}/")] or [
-                f"{verb} {target!r}, which no card loaded before it holds"]
-        left[index] = (f"{path} /cards/{index} (card {card.id!r})", why)
-    return left
-
-
-#: The end of a key of :func:`load_what_loads`'s problems that names one correction, not a file.
-_RECORD_KEY = re.compile(r" /cards/\d+ \(card '.*'\)$")
 
 #: The quotes a pasted path may come in (a file manager's "Copy as path", a shell's, a word processor's).
 _QUOTES = {('"', '"'), ("'", "'"), ("\u201c", "\u201d"), ("\u2018", "\u2019")}
@@ -408,7 +318,7 @@ class CardBrowserView:
         if bundled is not None:
             ui.show(self.load_problems, "error", f"The {name} cards could not be loaded", [*bundled, *lines])
         elif skipped:
-            n_records = sum(bool(_RECORD_KEY.search(key)) for key in skipped)  # corrections, one by one
+            n_records = sum(bool(RECORD_KEY.search(key)) for key in skipped)  # corrections, one by one
             n_files = len(skipped) - n_records
             parts = []
             if n_files:
@@ -435,7 +345,7 @@ class CardBrowserView:
             try:
                 doc = import_csv(self.game, raw, file=name)
             except CsvImportError as exc:
-                ui.show(self.report, "error", f"{name}: {len(exc.problems)} problem(s)", exc.problems)
+                ui.show(self.report, "error", f"{name}: {plural(len(exc.problems), 'problem')}", exc.problems)
                 return
             ui.show(self.report, "ok", f"{name}: a valid {GAMES[self.game]} sheet",
                     [f"{len(doc['cards'])} cards; `companion cards import {self.game} {name} "

@@ -17,7 +17,15 @@ CSS classes for browser tests:
 ``cmp-deck-save`` (save button), ``cmp-deck-name`` (deck name), ``cmp-deck-overwrite`` (the
 explicit choice to replace another saved deck of the same file name), ``cmp-deck-load`` (saved lists),
 ``cmp-deck-choice`` (the question shown when an uploaded or opened list would replace unsaved edits),
-``cmp-deck-replace`` / ``cmp-deck-keep`` (its two answers).
+``cmp-deck-replace`` / ``cmp-deck-keep`` (its two answers), ``cmp-deck-load-problems`` (card files of
+your own left out because they do not load, with their errors), ``cmp-deck-reload`` (*Reload card
+data*).
+
+A card file of your own that does not load never stops the page: it is left out (as on the cards
+page), its errors are listed, and the list is checked against the cards that load. Card data is read
+again when your card folder for the game changes (a file added, imported, corrected or removed while
+the page is open; checked by the files' times and sizes before each check of the list), or on *Reload
+card data*.
 """
 
 from __future__ import annotations
@@ -32,11 +40,11 @@ from typing import Any
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import DATA_DIR, Card, CardDB, load_game, user_data_dir
-from ..deck.decklist import MAX_COUNT, Decklist, DecklistError, edit_count, parse, to_json, to_text
+from ..cards import BUNDLED, DATA_DIR, Card, CardDB, load_what_loads, user_data_dir, user_game_files
+from ..deck.decklist import Decklist, DecklistError, edit_count, looks_like_csv, parse, to_json, to_text
 from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
-from ..deck.legality import check_deck
+from ..deck.legality import check_deck, plural
 from ..deck.odds import Odds, chance, opening_odds
 from ..deck.stats import composition, composition_figure
 from ..errors import CompanionError
@@ -104,6 +112,19 @@ def card_summary(card: Card) -> str:
     return " · ".join(bits) + f" · {card.id}"
 
 
+def card_data_stamp(game: str) -> tuple[tuple[str, int, int], ...]:
+    """What changes when your card files of ``game`` change (a file added, removed, rewritten):
+    each file's name, modification time and size. Cheap: one listing and a stat per file."""
+    out = []
+    for f in user_game_files(game):
+        try:
+            st = f.stat()
+            out.append((f.name, st.st_mtime_ns, st.st_size))
+        except OSError:
+            out.append((f.name, -1, -1))
+    return tuple(out)
+
+
 def _num(v: Any) -> str:
     return "unknown" if v is None else str(v)
 
@@ -137,6 +158,9 @@ class DeckBuilderView:
         if game not in DECK_GAMES:
             raise CompanionError(f"the deck builder serves {' and '.join(DECK_GAMES)}, not {game!r}")
         self._dbs: dict[str, CardDB] = {}
+        #: per game, your card files left out (path -> errors) and the card data's stamp when read
+        self._skipped: dict[str, dict[str, list[str]]] = {}
+        self._stamps: dict[str, tuple[tuple[str, int, int], ...]] = {}
         self._texts: dict[str, str] = {}
         self._names: dict[str, str] = {}  # per game, the Name box (a name belongs to that game's list)
         self._rows: dict[str, dict[str, tuple[w.HBox, w.HTML]]] = {}
@@ -164,7 +188,7 @@ class DeckBuilderView:
         self.input = w.Textarea(placeholder="3 Card Name\n3x Another Card\n# comments are fine",
                                 continuous_update=False, layout=w.Layout(width="100%", height="340px"))
         self.input.add_class("cmp-deck-input")
-        self.upload = w.FileUpload(accept=".txt,.json,.dec", multiple=False, description="Upload list")
+        self.upload = w.FileUpload(accept=".txt,.json,.dec,.csv", multiple=False, description="Upload list")
         self.upload.add_class("cmp-deck-upload")
         self.name = w.Text(description="Name", placeholder="my deck", layout=w.Layout(width="300px"))
         self.name.add_class("cmp-deck-name")
@@ -179,6 +203,12 @@ class DeckBuilderView:
         self.load.add_class("cmp-deck-load")
         self.status = ui.panel()
         self.status.add_class("cmp-deck-status")
+        self.load_problems = w.HTML()
+        self.load_problems.add_class("cmp-deck-load-problems")
+        self.reload = w.Button(description="Reload card data", icon="refresh",
+                               tooltip="Read the card files again (your own cards and corrections)",
+                               layout=w.Layout(width="180px"))
+        self.reload.add_class("cmp-deck-reload")
         # the question an upload (or the Open menu) asks when it would replace unsaved edits: its
         # own panel, so a re-check of the list (which clears the status) never hides it
         self.ask = ui.panel()
@@ -231,7 +261,8 @@ class DeckBuilderView:
             results.set_title(i, title)
         self.widget = w.VBox([
             ui.header("Deck builder", "Legality with reasons, statistics and exact opening-hand odds"),
-            w.HBox([self.game, self.format]),
+            w.HBox([self.game, self.format, self.reload]),
+            self.load_problems,
             w.HBox([w.Box([editor], layout=w.Layout(width="50%", padding="0 8px 0 0")),
                     w.Box([builder], layout=w.Layout(width="50%"))]),
             self.summary,
@@ -259,6 +290,7 @@ class DeckBuilderView:
         self.save.on_click(guard(lambda _b: self.save_list()))
         self.replace_edits.on_click(guard(lambda _b: self.take_incoming()))
         self.keep_edits.on_click(guard(lambda _b: self.drop_incoming()))
+        self.reload.on_click(guard(lambda _b: self.reload_cards()))
         for widget in (self.kind, self.at_least, self.draws):
             widget.observe(guard(lambda _ch: self._update_odds()), names="value")
 
@@ -266,8 +298,58 @@ class DeckBuilderView:
     def db(self) -> CardDB:
         g = self.game.value
         if g not in self._dbs:
-            self._dbs[g] = load_game(g)
+            self._read_cards(g)
         return self._dbs[g]
+
+    def _read_cards(self, game: str) -> None:
+        """Read ``game``'s cards: a card file of yours that does not load is left out (its errors go
+        to ``load_problems``), as on the cards page; the table's rows are made again."""
+        stamp = card_data_stamp(game)
+        self._dbs[game], self._skipped[game] = load_what_loads(game)
+        self._stamps[game] = stamp
+        self._rows.pop(game, None)  # a card's row shows its name and numbers: made anew
+
+    def card_data_changed(self) -> bool:
+        """Whether your card files of the game changed since they were read (see
+        :func:`card_data_stamp`)."""
+        game = self.game.value
+        return game in self._dbs and self._stamps.get(game) != card_data_stamp(game)
+
+    def reload_cards(self, *, said: str = "Card data read again") -> None:
+        """*Reload card data*: read the game's card files again, then check the list with them."""
+        game = self.game.value
+        self._read_cards(game)
+        busy, self._busy = self._busy, True
+        try:
+            kind = self.kind.value
+            self._fill_kinds()
+            if kind in {v for _, v in self.kind.options}:
+                self.kind.value = kind
+        finally:
+            self._busy = busy
+        self.refresh(check_cards=False)
+        self._show_load_problems(said=f"{said} ({plural(len(self.db), GAMES[game] + ' card')})")
+
+    def _show_load_problems(self, said: str = "") -> None:
+        """Say which card files of yours were left out and why (``said``, if any, when all loaded)."""
+        skipped = dict(self._skipped.get(self.game.value, {}))
+        bundled = skipped.pop(BUNDLED, None)
+        lines = [line for path, problems in skipped.items()
+                 for line in (f"{path}: left out", *(f"  {p}" for p in problems))]
+        name = GAMES[self.game.value]
+        if bundled is not None:
+            ui.show(self.load_problems, "error", f"The {name} cards could not be loaded", [*bundled, *lines])
+        elif skipped:
+            n = len(skipped)
+            ui.show(self.load_problems, "warn",
+                    f"{n} of your {name} card files (or corrections) could not be loaded and "
+                    f"{'are' if n != 1 else 'is'} left out; the list is checked with the other cards. "
+                    f"Fix {'them' if n != 1 else 'it'} (`companion validate` lists every problem), "
+                    "then Reload card data.", lines)
+        elif said:
+            ui.show(self.load_problems, "info", said, [])
+        else:
+            self.load_problems.value = ""
 
     @property
     def fmt(self) -> DeckFormat:
@@ -315,6 +397,7 @@ class DeckBuilderView:
         finally:
             self._busy = False
         self.refresh()
+        self._show_load_problems()
         if problems:
             ui.show(self.status, "warn", "Some format files were skipped", [p.render() for p in problems])
         waiting = self._waiting.get(game)
@@ -555,10 +638,11 @@ class DeckBuilderView:
         """The table's − and + buttons: change the count and rewrite the list from the deck."""
         if self.deck is None:
             raise CompanionError("fix the list first: the card table edits a list that reads cleanly")
-        count = max(0, min(MAX_COUNT, self.deck.count_of(card) + delta))
+        count = max(0, self.deck.count_of(card) + delta)  # (above MAX_COUNT: several lines, no copy lost)
         self._keep_rows = True  # every row stays where it is: the next tap lands on the same card
         try:
-            if self.input.value.lstrip().startswith("{"):  # a JSON list: rewrite it as text
+            if self.input.value.lstrip().startswith("{") or looks_like_csv(self.input.value):
+                # a JSON or CSV list: rewrite it as text
                 self.input.value = to_text(self.deck.with_count(card, count), self.db)
             else:  # edit the one line in place: comments and order stay as the player wrote them
                 self.input.value = edit_count(self.input.value, self.db, card, count)
@@ -567,16 +651,30 @@ class DeckBuilderView:
 
     # --- refresh --------------------------------------------------------------------------------
 
-    def refresh(self) -> None:
-        """Re-read the list and update legality, table counts, statistics and odds."""
+    def refresh(self, *, check_cards: bool = True) -> None:
+        """Re-read the list and update legality, table counts, statistics and odds (the card data
+        first, when your card files changed: ``check_cards``)."""
         if self._busy:
+            return
+        if check_cards and self.card_data_changed():
+            self.reload_cards(said=f"Your {GAMES[self.game.value]} card files changed: card data read again")
             return
         try:
             self.deck = parse(self.input.value, self.db, name=self.name.value.strip())
         except DecklistError as exc:
             self._cannot_read()
-            ui.show(self.status, "error", f"{len(exc.issues)} line(s) cannot be read",
-                    exc.rendered_issues())
+            lines = exc.rendered_issues()
+            left_out = [p for p in self._skipped.get(self.game.value, {}) if p != BUNDLED]
+            if left_out and any("unknown" in i.problem and " card " in i.problem for i in exc.issues):
+                lines.append(f"A card of {', '.join(left_out)} reads as unknown while "
+                             f"{'that file is' if len(left_out) == 1 else 'those files are'} left out "
+                             "(see above)")
+            if exc.other_game is not None:  # another game's list: say which, once
+                from ..deck.decklist import looks_like
+
+                other, k, n = exc.other_game
+                lines.insert(0, f"{looks_like(other, k, n)}: choose {GAMES[other]} above.")
+            ui.show(self.status, "error", exc.headline(), lines)
             return
         except CompanionError as exc:  # e.g. a JSON list for the other game
             self._cannot_read()
@@ -597,12 +695,13 @@ class DeckBuilderView:
             ui.show_error(self.status, unusable)
             self.verdict.value = ui.panel_html("error", "No verdict: the format cannot be used",
                                                [unusable.render()])
-            self.summary.value = ui.panel_html("error", f"{n} cards · no verdict: the format cannot "
-                                               "be used (see the message above)", [])
+            self.summary.value = ui.panel_html("error", f"{plural(n, 'card')} · no verdict: the format "
+                                               "cannot be used (see the message above)", [])
             return
         self.verdict.value = verdict._repr_html_()
-        head = (f"Legal · {n} cards" if verdict.is_legal
-                else f"Not legal · {n} cards · {len(verdict.problems)} problem(s): see Legality")
+        head = (f"Legal · {plural(n, 'card')}" if verdict.is_legal
+                else f"Not legal · {plural(n, 'card')} · {plural(len(verdict.problems), 'problem')}: "
+                     "see Legality")
         self.summary.value = ui.panel_html("ok" if verdict.is_legal else "error", head, [])
 
     def _cannot_read(self) -> None:
