@@ -243,3 +243,37 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str 
                       parents: bool = True) -> Path:
     """:func:`write_bytes_atomic` for text; line endings are written as given."""
     return write_bytes_atomic(path, text.encode(encoding), parents=parents)
+
+
+#: The longest player name a page or a start event takes: a name shows in every board line and message.
+PLAYER_NAME_MAX = 40
+
+
+def one_line(text: str) -> bool:
+    """Whether ``text`` holds no line break, tab or other control character (each would break the
+    line of a board, a journal or a message it is shown in)."""
+    return not any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
+
+
+def player_name(name: str, k: int, *, logged: bool = False, error: type[CompanionError] = CompanionError,
+                where: str | None = None) -> str:
+    """Player ``k``'s name as the pages take it: spaces collapsed, on one line, at most
+    :data:`PLAYER_NAME_MAX` characters. A new start with a name on several lines (or holding a tab
+    or another control character) or a longer one is refused (``error``, at ``where``); ``logged``:
+    a line already in a log, read as it was, shown collapsed onto one line and cut short, never
+    refused."""
+    from .errors import shown
+
+    text = " ".join(name.split())
+    if logged:
+        text = "".join(ch if one_line(ch) else " " for ch in text)
+        return text if len(text) <= PLAYER_NAME_MAX else text[:PLAYER_NAME_MAX - 1] + "…"
+    expected = f"a name on one line, at most {PLAYER_NAME_MAX} characters"
+    if not one_line(name.strip()):
+        raise error(f"player {k}'s name must be one line (no line break, tab or other control character)",
+                    where=where, expected=expected, found=shown(name, 40),
+                    suggestion="Write the name on one line.")
+    if len(text) > PLAYER_NAME_MAX:
+        raise error(f"player {k}'s name is {len(text)} characters long", where=where, expected=expected,
+                    found=shown(text, 40), suggestion="Shorten it.")
+    return text

@@ -21,6 +21,7 @@ import ipywidgets as w
 
 from . import RULE_BOOKS
 from .errors import CompanionError, LogError, PathError, os_reason
+from .textio import PLAYER_NAME_MAX
 
 #: Palette shared by every view (and the printables' screen previews).
 COLOURS = {
@@ -315,8 +316,8 @@ def big_button(description: str, *, style: str = "", icon: str = "",
                     layout=w.Layout(height=BUTTON_HEIGHT, min_width="120px"))
 
 
-#: The longest player name a page takes: it shows in every turn line and message.
-MAX_PLAYER_NAME = 40
+#: The longest player name a page takes (as a start event does): it shows in every turn line and message.
+MAX_PLAYER_NAME = PLAYER_NAME_MAX
 
 
 def player_names(boxes: list[Any]) -> list[str]:

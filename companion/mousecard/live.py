@@ -37,7 +37,6 @@ Events (``"event"`` field):
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -45,6 +44,7 @@ from typing import Any
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError
 from ..eventlog import Event, EventLog, LogProblem, Tracker, event_rng
+from ..textio import one_line
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
 from .odds import TaskCheck
 
@@ -255,18 +255,13 @@ def _text(event: Event, key: str, *, required: bool = True, default: str = "") -
     return value.strip() or default
 
 
-def _one_line(text: str) -> bool:
-    """No control character, line or paragraph separator (each would break a journal line)."""
-    return not any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
-
-
 def _check_short(event: Event, key: str, limit: int, what: str) -> None:
     """Refuse a new action's text ``key`` that is not one line of at most ``limit`` characters."""
     text = event.get(key)
     if not isinstance(text, str):
         return  # (not a text: the fold says so)
     text = text.strip()
-    if len(text) <= limit and _one_line(text):
+    if len(text) <= limit and one_line(text):
         return
     why = (f"is {len(text)} characters long" if len(text) > limit
            else "holds a line break or another control character")
@@ -470,7 +465,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         as they are."""
         for key in ("character", "player"):
             name = event.get(key)
-            if isinstance(name, str) and (len(name) > MAX_NAME or not _one_line(name)):
+            if isinstance(name, str) and (len(name) > MAX_NAME or not one_line(name)):
                 shown = _clipped(name, MAX_NAME)
                 raise RuleError(f"a {key}'s name must be one line of at most {MAX_NAME} characters",
                                 where=key, found=shown)

@@ -30,6 +30,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, did_you_mean, shown
+from ..textio import one_line
 from ..verdict import Note, Problem, Verdict
 
 ATTRIBUTES: tuple[str, ...] = ("wind", "nature", "fire", "mountain")  # book numbers 1-4
@@ -240,14 +241,6 @@ def card_name(value: Any, *, where: str = "card", logged: bool = False) -> str:
                               found=shown(text, 40), expected=f"at most {CARD_NAME_MAX} characters, as in "
                               "a card file", suggestion="Shorten it.")
     return text
-
-
-def one_line(text: str) -> bool:
-    """Whether ``text`` holds no line break, tab or other control character (which would break the
-    lines a board is shown in)."""
-    import unicodedata
-
-    return not any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
 
 
 def from_json(obj: Any, *, card_type: str = "attack", where: str = "card",

@@ -35,6 +35,7 @@ from typing import Any
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError, closest, did_you_mean
 from ..eventlog import Event, EventFields, Tracker, event_rng
+from ..textio import PLAYER_NAME_MAX, player_name
 from .attack import (
     BLOCK_ZONES,
     CARD_NAME_MAX,
@@ -53,7 +54,6 @@ from .attack import (
     bare_power,
     forward_step,
     from_json,
-    one_line,
     resolve_attack,
     shown,
 )
@@ -202,30 +202,6 @@ START_DECK_MAX = 1000
 REASON_MAX = 200
 #: The longest seed given as a word.
 SEED_TEXT_MAX = 100
-#: The longest player name, as the notebook pages take it (``companion.ui.MAX_PLAYER_NAME``): a name
-#: shows in every board line and message.
-PLAYER_NAME_MAX = 40
-
-
-def player_name(name: str, k: int, *, logged: bool = False) -> str:
-    """Player ``k``'s (1 or 2) name as the pages take it: spaces collapsed, on one line, at most
-    :data:`PLAYER_NAME_MAX` characters. A new start with a name on several lines (or holding a tab
-    or another control character) or a longer one is refused; ``logged``: a line already in a log,
-    read as it was, shown collapsed onto one line and cut short, never refused."""
-    text = " ".join(name.split())
-    if logged:
-        text = "".join(" " if not one_line(ch) else ch for ch in text)
-        return text if len(text) <= PLAYER_NAME_MAX else text[:PLAYER_NAME_MAX - 1] + "…"
-    expected = f"a name on one line, at most {PLAYER_NAME_MAX} characters"
-    if not one_line(name.strip()):
-        raise LogError(f"start: player {k}'s name must be one line (no line break, tab or other control "
-                       "character)", expected=expected, found=shown(name, 40),
-                       suggestion="Write the name on one line.")
-    if len(text) > PLAYER_NAME_MAX:
-        raise LogError(f"start: player {k}'s name is {len(text)} characters long", expected=expected,
-                       found=shown(text, 40), suggestion="Shorten it.")
-    return text
-
 #: The fields of a card in an attack event given as an object, not as "ATTR:POWER[:KIND]".
 CARD_FIELDS: tuple[str, ...] = ("type", "attribute", "power", "kind", "name")
 _CARD = "{" + ", ".join(CARD_FIELDS) + "}"
@@ -420,7 +396,8 @@ class TmntTracker(Tracker[Game]):
             raise LogError(f"start: 'players' must be two names, not {shown(names)}",
                            expected=f"two names, each on one line of at most {PLAYER_NAME_MAX} characters, "
                                     'e.g. ["Ann", "Bob"]')
-        names = [player_name(n, k, logged=self.replaying) for k, n in enumerate(names, start=1)]
+        names = [player_name(n, k, logged=self.replaying, error=LogError, where="start")
+                 for k, n in enumerate(names, start=1)]
         deck = _count(event, "deck", low=START_DECK_MIN, high=START_DECK_MAX, default=DECK_SIZE)
         seed = event.get("seed")
         if "seed" in event and not _good_seed(seed, logged=self.replaying) \

@@ -35,6 +35,7 @@ from typing import Any
 from .. import cite
 from ..errors import LogError, RuleError, closest, did_you_mean, shown
 from ..eventlog import Event, EventFields, Tracker, event_rng, new_seed
+from ..textio import PLAYER_NAME_MAX, player_name
 from .battle import Attack, BattleResult, Fighter, resolve_battle
 
 START_MP = 30
@@ -94,38 +95,6 @@ EVENTS: dict[str, tuple[int | None, str]] = {
     "deck": (None, "player, delta: change deck count (searches, card effects)"),
     "end_turn": (7, "end the turn; the other player's turn begins"),
 }
-
-#: The longest player name, as the notebook pages take it (``companion.ui.MAX_PLAYER_NAME``): a name
-#: shows in every board line and message.
-PLAYER_NAME_MAX = 40
-
-
-def _one_line(text: str) -> bool:
-    """Whether ``text`` holds no line break, tab or other control character."""
-    import unicodedata
-
-    return not any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
-
-
-def player_name(name: str, k: int, *, logged: bool = False) -> str:
-    """Player ``k``'s (1 or 2) name as the pages take it: spaces collapsed, on one line, at most
-    :data:`PLAYER_NAME_MAX` characters. A new start with a name on several lines (or holding a tab
-    or another control character) or a longer one is refused; ``logged``: a line already in a log,
-    read as it was, shown collapsed onto one line and cut short, never refused."""
-    text = " ".join(name.split())
-    if logged:
-        text = "".join(ch if _one_line(ch) else " " for ch in text)
-        return text if len(text) <= PLAYER_NAME_MAX else text[:PLAYER_NAME_MAX - 1] + "…"
-    expected = f"a name on one line, at most {PLAYER_NAME_MAX} characters"
-    if not _one_line(name.strip()):
-        raise RuleError(f"player {k}'s name must be one line (no line break, tab or other control "
-                        "character)", expected=expected, found=shown(name, 40),
-                        suggestion="Write the name on one line.")
-    if len(text) > PLAYER_NAME_MAX:
-        raise RuleError(f"player {k}'s name is {len(text)} characters long", expected=expected,
-                        found=shown(text, 40), suggestion="Shorten it.")
-    return text
-
 
 _PLAYER = ("player", "0 (Player 1) or 1 (Player 2)")
 _MOUSE = ("mouse", "a mouse id on the field, e.g. \"Acorn Scout #1\"")
@@ -753,7 +722,8 @@ class VillageTracker(Tracker[VillageState]):
         seed = e.get("seed", 0)  # logs written before seeds were recorded flipped with seed 0
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise RuleError(f"seed must be a whole number or text, not {shown(seed, 40)}")
-        names = [player_name(n, k, logged=self.replaying) for k, n in enumerate(names, start=1)]
+        names = [player_name(n, k, logged=self.replaying, error=RuleError)
+                 for k, n in enumerate(names, start=1)]
         players = (Player(names[0], mp, decks[0] - HAND), Player(names[1], mp, decks[1] - HAND))
         return VillageState(True, players, first, 1, first, TurnState(), False, None, "",
                             seed, bool(e.get("strict_order", True)), direct,
