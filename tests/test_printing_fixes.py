@@ -16,6 +16,7 @@ from pypdf.generic import ContentStream
 
 from companion.cli import main
 from companion.printing.geometry import load_geometry, page_offset, sheet_grid
+from tests.test_printing import page_lines
 
 DATA = Path(__file__).resolve().parent / "data"
 CARDS = DATA / "print_cards.json"
@@ -67,22 +68,6 @@ def image_boxes(pdf: Path, page: int) -> list[tuple[float, float]]:
     p = reader.pages[page]
     walk(p.get_contents(), p["/Resources"], [1, 0, 0, 1, 0, 0])
     return found
-
-
-def page_segments(pdf: Path) -> list[list[tuple[float, float, float, float]]]:
-    reader = PdfReader(pdf)
-    out = []
-    for page in reader.pages:
-        segs, start = [], None
-        for operands, op in ContentStream(page.get_contents(), reader).operations:
-            if op == b"m":
-                start = [float(v) / MM for v in operands]
-            elif op == b"l" and start is not None:
-                end = [float(v) / MM for v in operands]
-                segs.append((start[0], start[1], end[0], end[1]))
-                start = end
-        out.append(segs)
-    return out
 
 
 # --------------------------------------------------------------------------- 1. the layout on stdout
@@ -172,7 +157,7 @@ def test_crop_marks_are_as_long_as_each_side_allows(tmp_path: Path,
     code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--bleed", "5", "--crop-marks",
                        "--out", str(pdf))
     assert code == 0, err
-    segs = page_segments(pdf)[0]
+    segs = page_lines(pdf)[0]
     across = [abs(x2 - x1) for x1, y1, x2, y2 in segs if y1 == pytest.approx(y2)]  # left and right
     down = [abs(y2 - y1) for x1, y1, x2, y2 in segs if x1 == pytest.approx(x2)]  # above and below
     full, least = load_geometry().sheet["crop_mark_length"], load_geometry().sheet["crop_mark_min_length"]
@@ -288,7 +273,7 @@ def test_no_crop_marks_for_the_empty_slots_of_a_partial_page(tmp_path: Path,
     pdf = tmp_path / "c.pdf"
     code, _, err = run(capsys, "cards", "village", "--cards", str(f), "--crop-marks", "--out", str(pdf))
     assert code == 0, err
-    full, partial = page_segments(pdf)
+    full, partial = page_lines(pdf)
     assert len(full) == (4 * 2 + 4 * 2)  # a 3x3 sheet: 4 cut lines each way, marked at both ends
     # two cards in the top row: 3 vertical cut lines, 2 horizontal ones
     assert len(partial) == 3 * 2 + 2 * 2, partial
