@@ -250,14 +250,17 @@ def check_fields(events: list[Any], log: str, table: Mapping[str, Any] | None, *
 
 def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, Any], list[str]],
               check: Callable[[list[Any]], None] | None = None, error: type[CompanionError] = CompanionError,
-              short: bool = False, fields: Mapping[str, Any] | None = None) -> list[str]:
+              short: bool = False, fields: Mapping[str, Any] | None = None,
+              warnings: list[str] | None = None) -> list[str]:
     """The heart of every ``do``: ``events`` on ``tracker``, all or nothing. First a field an event
     needs and lacks is named (:func:`check_fields`, with ``fields`` or the game's own table,
     :func:`fields_table`), before any rule is tried on a value it would default to. Under the log's lock
     (no other window writes between the trial and the writes) the log is read again if it changed, the
     events are tried in memory (:meth:`~companion.eventlog.Tracker.first_refused`; the first refused
-    one is the error, :func:`refusal`), then ``check(events)`` may refuse or warn (the trial read
-    them: which fields the rules read is known), then each is done by ``say(tracker, event)``,
+    one is the error, :func:`refusal`), then a field the rules never read is refused when it is close
+    to one the event takes, or said as a warning (:func:`unread_fields`: the trial read them, so
+    which fields the rules read is known; each warning said and kept in ``warnings``), then
+    ``check(events)`` may refuse or warn, then each is done by ``say(tracker, event)``,
     which returns what it did, in words; those lines are returned, in order. A field an event does not
     take that is close to one it does is named (:func:`misspelt_field`) before any rule is tried too."""
     table = fields if fields is not None else fields_table(tracker)
@@ -271,6 +274,12 @@ def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, 
         if refused is not None:
             k, exc = refused
             raise refusal(exc, k, events, log, error=error, short=short) from None
+        if table is not None:
+            typo, ignored = unread_fields(events, table)
+            if typo is not None:
+                raise error(then(typo, "Nothing was written"), where=log)
+            for line in ignored:
+                warn(line, [] if warnings is None else warnings)
         if check is not None:
             check(events)
         said: list[str] = []

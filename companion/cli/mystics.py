@@ -267,8 +267,8 @@ def _parse_events(raws: list[str]) -> list[dict[str, Any]]:
 
 
 def _do(args: argparse.Namespace) -> int:
-    from ..mystics.tracker import EVENT_FIELDS, MysticsTracker
-    from .batch import then, unread_fields, warn, watched, write_all
+    from ..mystics.tracker import MysticsTracker
+    from .batch import watched, write_all
 
     path = existing_log(Path(args.log), error=LogError,
                         suggestion="Start one with 'companion mystics new LOG --mice collin,filch'.")
@@ -276,14 +276,7 @@ def _do(args: argparse.Namespace) -> int:
     t = MysticsTracker(path)
     notes = warn_set_aside(t)
 
-    def check(events: list[Any]) -> None:  # tried: every field the rules read is noted
-        typo, ignored = unread_fields(events, EVENT_FIELDS)
-        if typo is not None:
-            raise LogError(then(typo, "Nothing was written"), where=str(path))
-        for line in ignored:
-            warn(line, notes)
-
-    said = write_all(t, events, str(path), say=_said, check=check)
+    said = write_all(t, events, str(path), say=_said, error=LogError, warnings=notes)
     if not args.json:
         for line in said:
             print(line)

@@ -418,20 +418,16 @@ def _apply(t: Any, event: Any) -> list[str]:
     return list(t.state.last)
 
 
-def _unread(events: list[Any], db: Any, log: str) -> list[str]:
-    """Fields the rules did not read, after a trial of ``events`` (:meth:`Tracker.first_refused`),
-    before any is written: one close to a field the event takes is a typo whose value would be
-    dropped for the default (a 'defnder' would make an undefended attack, a 'reslt' a seeded
-    flip), so the batch is refused, as the other games' ``do`` refuses it; the others are
-    warnings, with card names the Village data does not know and the closest ones (the rules
-    take any name, a card of your own with its ATK and DEF typed in, but a typo should not pass
-    unseen). ``db``: the card data, or ``None`` when it could not be read (names unchecked)."""
-    from ..village.game import EVENT_FIELDS, unknown_card_note
-    from .batch import Watched, then, unread_fields
+def _unknown_cards(events: list[Any], db: Any) -> list[str]:
+    """Warnings for card names the Village data does not know, with the closest ones: the rules
+    take any name (a card of your own, its ATK and DEF typed in), but a typo should not pass
+    unseen. Said after the trial, with the fields the rules never read (a misspelt one is refused
+    there, as every game's ``do`` refuses it: :func:`~companion.cli.batch.write_all`). ``db``: the
+    card data, or ``None`` when it could not be read (names are not checked)."""
+    from ..village.game import unknown_card_note
+    from .batch import Watched
 
-    typo, warnings = unread_fields(events, EVENT_FIELDS)
-    if typo is not None:
-        raise CliInputError(then(typo, "Nothing was written"), where=log)
+    warnings = []
     for i, event in enumerate(events, 1):
         if not isinstance(event, Watched) or event.get("event") in ("undo", "redo"):
             continue
@@ -494,10 +490,11 @@ def _village_do(args: argparse.Namespace) -> int:
         warn(f"card data not used: the Village card data could not be read ({exc.render()})", warnings)
 
     def check(events: list[Any]) -> None:  # (the events were read by the trial)
-        for line in _unread(events, t.cards, args.log):
+        for line in _unknown_cards(events, t.cards):
             warn(line, warnings)
 
-    said = write_all(t, events, args.log, say=_said, check=check, error=CliInputError, short=True)
+    said = write_all(t, events, args.log, say=_said, check=check, error=CliInputError, short=True,
+                     warnings=warnings)
     if args.json:
         doc = _state_json(t.state)
         doc["said"] = said

@@ -358,7 +358,7 @@ def do_command(args: argparse.Namespace) -> int:
     from ..errors import LogError
     from ..eventlog import EventLog
     from ..tmnt.game import EVENT_FIELDS, TmntTracker, describe
-    from .batch import check_fields, then, unread_fields, warn, write_all
+    from .batch import check_fields, write_all
 
     events = _read_events(args.events)
     path = Path(args.log)
@@ -375,14 +375,7 @@ def do_command(args: argparse.Namespace) -> int:
     t.one_game = not getattr(args, "new_game", False)  # a start on a game is refused, as 'village do' does
     warnings = warn_set_aside(t)  # said first: the events may still be refused
 
-    def check(events: list[Any]) -> None:  # (the trial read them: every field the rules read is noted)
-        typo, ignored = unread_fields(events, EVENT_FIELDS)
-        if typo is not None:
-            raise LogError(then(typo, "Nothing was written"), where=log)
-        for line in ignored:
-            warn(line, warnings)
-
-    said = write_all(t, events, log, say=_said, check=check)
+    said = write_all(t, events, log, say=_said, error=LogError, warnings=warnings)
     if args.json:
         print_json({**_replay_json(t), "log": log, "added": len(events), "said": said, "warnings": warnings})
     else:
