@@ -49,7 +49,7 @@ def _cards(args: argparse.Namespace) -> Any:
     ``warnings`` where a command has them), as the deck builder and cards pages do: one broken file
     never stops every deck command. A ``--cards`` file that does not load is an error (it was named
     on purpose), and so are bundled cards that do not load."""
-    from ..cards import BUNDLED, load_game, load_what_loads
+    from ..cards import BUNDLED, RECORD_KEY, load_game, load_what_loads
 
     db, skipped = load_what_loads(args.game, extra=args.cards or ())
     if BUNDLED in skipped:  # nothing loads at all: the first failure, as loading says it
@@ -59,8 +59,8 @@ def _cards(args: argparse.Namespace) -> Any:
         more = len(problems) - 1
         line = (f"your {args.game} card file {Path(path).name} does not load and is left out: {problems[0]}"
                 + (f" (and {more} more problem{'s' * (more != 1)})" if more > 0 else "")
-                + f"; run `companion validate {path.split(' /cards/')[0]}`")
-        if " /cards/" in path:  # one record of your corrections (its card is in a file left out)
+                + f"; run `companion validate {RECORD_KEY.sub('', path)}`")
+        if RECORD_KEY.search(path):  # one record of your corrections (its card is in a file left out)
             line = f"left out {path}: {problems[0]}"
         args.left_out.append(line)
         print(f"companion: warning: {line}", file=sys.stderr)

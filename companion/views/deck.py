@@ -665,7 +665,7 @@ class DeckBuilderView:
             self._cannot_read()
             lines = exc.rendered_issues()
             left_out = [p for p in self._skipped.get(self.game.value, {}) if p != BUNDLED]
-            if left_out and any("unknown" in i.problem and " card " in i.problem for i in exc.issues):
+            if left_out and any(i.unknown for i in exc.issues):
                 lines.append(f"A card of {', '.join(left_out)} reads as unknown while "
                              f"{'that file is' if len(left_out) == 1 else 'those files are'} left out "
                              "(see above)")

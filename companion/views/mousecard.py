@@ -363,14 +363,11 @@ class MouseCardPage(ui.TrackerPage):
 
     def _last_worked_on(self) -> DrawRecord | None:
         """The draw the latest draw, draw-on or bonus in force acted on (a bonus spent on Pip's
-        draw after Ann drew is Pip's), or None when there is none."""
-        st = self.tracker.state
+        draw after Ann drew is Pip's), or None when there is none: each acts on its character's
+        latest draw (the number a bonus or draw-on carries only confirms it)."""
         for event in reversed(self.tracker.history):
-            if event.get("event") not in ("draw", "draw_on", "bonus"):
-                continue
-            number = event.get("draw")
-            rec = next((d for d in st.draws if d.number == number), None) if number is not None else None
-            return rec or st.last_draw(str(event.get("character", "")))
+            if event.get("event") in ("draw", "draw_on", "bonus"):
+                return self.tracker.state.last_draw(str(event.get("character", "")))
         return None
 
     # -- actions -----------------------------------------------------------------------------
