@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.cli.mystics import added_messages
+from companion.mystics.tracker import added_messages
 
 
 def new_log(path: Path, capsys: pytest.CaptureFixture[str]) -> None:

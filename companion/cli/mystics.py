@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..errors import CompanionError, LogError
 from . import existing_log, log_folder, warn_set_aside
-
-if TYPE_CHECKING:
-    from ..mystics.tracker import MysticsState
 
 
 def _read_log(path: Path) -> Any:
@@ -95,33 +92,22 @@ def render_state(state: Any) -> list[str]:
     return lines
 
 
-#: How the tracker begins its note on a logged action its rules refuse today, kept as played.
-KEPT = "Kept as logged, though the rules refuse it now"
-
-
-def added_messages(before: MysticsState, after: MysticsState) -> tuple[str, ...]:
-    """The messages an action added (:func:`companion.mystics.tracker.added_messages`)."""
-    from ..mystics.tracker import added_messages as added
-
-    return added(before, after)
-
-
 def kept_notes(tracker: Any) -> list[str]:
     """The notes on the actions in force that the rules refuse today, kept as logged: the log is
     folded again action by action, so none is lost to the messages' limit (the tracker folds the
     same way on an undo)."""
+    from ..mystics.tracker import KEPT, added_messages
+
     notes: list[str] = []
     state = tracker.initial()
-    before, tracker.replaying = tracker.replaying, True
     try:
-        for event in tracker.history:
-            new = tracker.apply(state, event)
-            notes += [m for m in added_messages(state, new) if m.startswith(KEPT)]
-            state = new
+        with tracker._replaying():  # (as the log was read: a line the rules refuse today is kept)
+            for event in tracker.history:
+                new = tracker.apply(state, event)
+                notes += [m for m in added_messages(state, new) if m.startswith(KEPT)]
+                state = new
     except CompanionError:  # pragma: no cover - each of them held on this very state before
         pass
-    finally:
-        tracker.replaying = before
     return notes
 
 
@@ -201,7 +187,7 @@ def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None
 
 def _new(args: argparse.Namespace) -> int:
     from ..mystics import limits as lim
-    from ..mystics.tracker import MysticsTracker, seed_from_text
+    from ..mystics.tracker import MysticsTracker, added_messages, seed_from_text
 
     path = log_folder(args.log, error=LogError)  # a new chapter never makes a folder (a mistyped one)
     if path.exists() and path.stat().st_size and not _read_log(path).is_new:  # (a first line alone is new)
@@ -288,6 +274,8 @@ def _said(t: Any, event: Any) -> list[str]:
     """Do one event of a batch; what it did, in the tracker's words: the messages it added (a surge,
     its text, rolls). An undo says what it took back ("Undone: ..."), a redo what it brought back
     ("Redone: ..."): the messages that action had added."""
+    from ..mystics.tracker import added_messages
+
     kind = event.get("event")
     before = t.state
     taken = t.history[-1] if kind == "undo" and t.history else None

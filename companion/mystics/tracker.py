@@ -103,6 +103,8 @@ from .initiative import InitCard
 from .party import HeroInfo, MinionGroup, MinionInfo, Mouse
 
 MESSAGES_KEPT = 40
+#: How the tracker begins its note on a logged action its rules refuse today, kept as played.
+KEPT = "Kept as logged, though the rules refuse it now"
 #: Where the book is silent, the tracker follows these readings (shown to users with the state).
 HOUSE_READINGS = (
     "Ambush: minion cards roll one at a time from the top of the track down.",
@@ -617,7 +619,7 @@ def _kept(t: MysticsTracker, state: MysticsState, error: CompanionError | None) 
         return state
     if not t.replaying:
         raise error
-    return _say(state, f"Kept as logged, though the rules refuse it now: {error.render()}")
+    return _say(state, f"{KEPT}: {error.render()}")
 
 
 def _refocus(state: MysticsState, track: ini.Track) -> MysticsState:
@@ -1004,7 +1006,7 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     state = _say(state, f"Chapter {chapter or ''} starts: hourglass on page 1, chapter end marker on page "
                         f"{lim.show(end)} ({c('Game setup')})".replace("Chapter  ", "Chapter "))
     for note in kept:
-        state = _say(state, f"Kept as logged, though the rules refuse it now: {note}")
+        state = _say(state, f"{KEPT}: {note}")
     if overflow == "carry":
         state = _say(state, "House variant: cheese beyond the 6th stays on the wheel after a surge "
                             "(the book removes all cheese)")
@@ -1222,15 +1224,20 @@ def _minion_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsS
     return _wheel(t, state, n, e)
 
 
+def has_pilfer(t: MysticsTracker, m: Mouse) -> bool:
+    """Whether mouse ``m`` has Pilfer: Filch's (or a hero card's whose abilities name it), or
+    learned (Mouse Hero Cards, Filch: Pilfer)."""
+    info = t.hero_roster().get(m.id)
+    return "pilfer" in map(str.lower, m.abilities) or (info.pilfer if info is not None else m.id == "filch")
+
+
 def _pilfer(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     """Pilfer: after Filch defeats a minion figure, 1 cheese to his stash, from the minion wheel if it
     was a Rat. A captured Filch's figure is off the board (Captured Mouse): he defeats no minion.
 
     (Not refused on another card's turn: the turn pointer cannot tell reliably, see :func:`_share`.)"""
     m = state.mouse(_str(e, "mouse"))
-    info = t.hero_roster().get(m.id)
-    learned = "pilfer" in map(str.lower, m.abilities)
-    if not ((info.pilfer if info is not None else m.id == "filch") or learned):
+    if not has_pilfer(t, m):
         raise RuleError(f"{m.name} has no Pilfer: it is Filch's ability", where=f"{c('Mouse Hero Cards')}, "
                         "Filch: Pilfer")
     if m.captured:

@@ -63,6 +63,7 @@ from ..mystics.tracker import (
     achievement_name,
     added_messages,
     end_refusal,
+    has_pilfer,
     seed_from_text,
     taken_by,
 )
@@ -1390,11 +1391,9 @@ class MysticsDashboard(ui.TrackerPage):
         """Whether the mouse has Pilfer, as the tracker reads it: Filch's (or a hero card's whose
         abilities name it), or learned (Mouse Hero Cards, Filch: Pilfer)."""
         try:
-            info = self.tracker.hero_roster().get(m.id)
+            return has_pilfer(self.tracker, m)
         except CompanionError:  # (the card data cannot be loaded: the page says so)
-            info = None
-        learned = "pilfer" in map(str.lower, m.abilities)
-        return learned or (info.pilfer if info is not None else m.id == "filch")
+            return "pilfer" in map(str.lower, m.abilities) or m.id == "filch"
 
     def _minion_types(self) -> list[tuple[str, str]]:
         """The minion types a chapter rule may place: the card data's and those typed in this
@@ -1624,8 +1623,7 @@ class MysticsDashboard(ui.TrackerPage):
         self._gate_corrections()
         if s.board.chapter_end != self._end_seen:  # the page box shows where the marker is
             self._end_seen = s.board.chapter_end
-            self.end_page.value = min(max(s.board.chapter_end, 1), lim.MAX_PAGE)
-            self._regate_board()
+            self.end_page.value = min(max(s.board.chapter_end, 1), lim.MAX_PAGE)  # (its observer regates)
         self.show_status()
         if not s.started:
             self.track.value = self.wheel.value = self.hourglass.value = self.minions.value = ""
