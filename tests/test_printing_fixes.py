@@ -14,19 +14,12 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from companion.cli import main
 from companion.printing.geometry import load_geometry, page_offset, sheet_grid
-from tests.test_printing import page_lines
+from tests.test_printing import page_lines, run
 
 DATA = Path(__file__).resolve().parent / "data"
 CARDS = DATA / "print_cards.json"
 MM = 72.0 / 25.4
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(["print", *args])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def shell(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:

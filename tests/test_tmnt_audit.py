@@ -12,17 +12,10 @@ import pytest
 
 from companion.cli import main
 from companion.tmnt.game import TmntTracker
+from tests.test_tmnt_cli_do import NEXT, START, run
 
-START = '{"event": "start", "players": ["Ann", "Bob"], "first": 0, "deck": 12}'
-NEXT = '{"event": "next"}'
 TO_FLIP = [START, NEXT, NEXT, NEXT]  # set -> event -> item -> flip
 TO_ATTACK = [*TO_FLIP, '{"event": "flip", "card": "character"}', NEXT]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(["tmnt", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def game(tmp_path: Path, capsys: pytest.CaptureFixture[str], *events: str) -> Path:

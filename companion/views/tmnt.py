@@ -24,7 +24,6 @@ same house reading, chosen for the whole game), ``cmp-tmnt-phase``, ``cmp-tmnt-n
 from __future__ import annotations
 
 import html
-import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ import ipywidgets as w
 
 from .. import cite, ui
 from ..errors import CompanionError
+from ..eventlog import new_seed
 from ..tmnt.attack import ATTRIBUTES, KINDS, SEC_FORWARD, BattleCard, from_card, resolve_attack
 from ..tmnt.game import (
     COUNT_MAX,
@@ -404,7 +404,7 @@ class GameTracker(ui.TrackerPage):
                                  "deck": int(self.deck_size.value),
                                  "attack_card_power": str(self.power_rule.value)}
         if self.first.value == -1:
-            event["seed"] = random.SystemRandom().randrange(2**31)
+            event["seed"] = new_seed()
         else:
             event["first"] = int(self.first.value)
         self._do(event)  # (a new game: a new key, so no choice of the last one carries over)
