@@ -150,6 +150,10 @@ def existing_log(path: str | Path, *, error: type[CompanionError] = CompanionErr
     return found
 
 
+#: How a new two-player game log begins (said when ``do`` is given a missing log and no start event).
+START_EXAMPLE = """'{"event": "start", "players": ["Ann", "Bob"]}'"""
+
+
 def log_folder(path: str | Path, *, error: type[CompanionError] = CompanionError) -> Path:
     """``path`` as a :class:`~pathlib.Path` when the folder it is in exists: a command that starts a log
     never makes a folder (a mistyped folder would silently begin a new game somewhere else); otherwise

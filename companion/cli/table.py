@@ -446,16 +446,12 @@ def _said(t: Any, event: Any) -> list[str]:
     return said
 
 
-#: How a new log begins (said when ``do`` is given a missing log and no start event).
-VILLAGE_START_EXAMPLE = """'{"event": "start", "players": ["Ann", "Bob"]}'"""
-
-
 def _village_new_log(events: list[Any], log: str) -> None:
     """Before a missing log is made: only a start event begins one, in a folder that exists (a
     mistyped path is not a new game; no folder is made), as 'tmnt do' says it; an event kind Village
     does not know is named first (a mistyped "strt" is not a missing start)."""
     from ..village.game import EVENTS
-    from . import log_folder
+    from . import START_EXAMPLE, log_folder
     from .batch import refusal
 
     path = Path(log)
@@ -473,7 +469,7 @@ def _village_new_log(events: list[Any], log: str) -> None:
     if events[0].get("event") != "start":
         existing_log(path, error=CliInputError, expected="a Village tracker log (JSONL)",
                      suggestion="A new log begins with a start event: companion village do LOG "
-                                f"{VILLAGE_START_EXAMPLE} (every event: 'companion village events').")
+                                f"{START_EXAMPLE} (every event: 'companion village events').")
 
 
 def _village_do(args: argparse.Namespace) -> int:

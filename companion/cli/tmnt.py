@@ -12,12 +12,11 @@ import argparse
 from typing import Any
 
 from ..errors import CompanionError, UnknownCardError
+from . import START_EXAMPLE
 
 KINDS_HELP = "KIND: normal, forceful (f), counter (c), forceful-counter (fc)"
 #: The event kinds of ``companion.tmnt.game.EVENTS``, named here so that --help stays light.
 TMNT_EVENTS = ("start", "next", "flip", "play_event", "play_item", "attack", "result", "correct")
-#: How a new log begins (said when ``do`` is given a missing log and no start event).
-START_EXAMPLE = """'{"event": "start", "players": ["Ann", "Bob"]}'"""
 
 
 def register(sub: Any, groups: dict[str, Any]) -> None:
