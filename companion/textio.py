@@ -277,3 +277,17 @@ def player_name(name: str, k: int, *, logged: bool = False, error: type[Companio
         raise error(f"player {k}'s name is {len(text)} characters long", where=where, expected=expected,
                     found=shown(text, 40), suggestion="Shorten it.")
     return text
+
+
+def folder_problem(folder: str | os.PathLike[str]) -> str | None:
+    """What keeps ``folder`` from taking a new file, in words ("does not exist", "is a file, not a
+    folder"), or ``None`` when it is a folder that exists. Commands never make a folder (a mistyped
+    one would quietly put a file, or a new game, somewhere else): each names the problem its own way."""
+    path = Path(folder)
+    try:
+        if path.is_dir():
+            return None
+        there = path.exists()
+    except (OSError, ValueError):  # (a name the system cannot take: no such folder either)
+        there = False
+    return "is a file, not a folder" if there else "does not exist"

@@ -159,14 +159,11 @@ def log_folder(path: str | Path, *, error: type[CompanionError] = CompanionError
     never makes a folder (a mistyped folder would silently begin a new game somewhere else); otherwise
     an error of class ``error`` naming the folder. The notebook pages make their own default log folder
     (:class:`~companion.eventlog.EventLog` creates it on the first write)."""
+    from ..textio import folder_problem
+
     found = Path(path)
     folder = found.parent
-    try:
-        there, is_dir = folder.exists(), folder.is_dir()
-    except (OSError, ValueError):
-        there = is_dir = False
-    if not is_dir:
-        what = "is a file, not a folder" if there else "does not exist"
+    if (what := folder_problem(folder)) is not None:
         raise error(f"the folder {str(folder)!r} {what}",
                     where=str(path), expected="a log in a folder that exists",
                     suggestion=f"Create the folder first (mkdir -p {shlex.quote(str(folder))}), or give the "

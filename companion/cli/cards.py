@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import GAMES
 from ..errors import CompanionError, closest, did_you_mean, os_reason
-from ..textio import same_file
+from ..textio import folder_problem, same_file
 
 #: The columns ``cards list`` shows per game, after id, name and type.
 LIST_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -225,13 +225,8 @@ def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> Non
                              found=Path(out).suffix or "no suffix",
                              suggestion=f"Name the file {Path(out).stem or 'cards'}{suffix}.")
     folder = Path(out).parent
-    try:
-        there, is_dir = folder.exists(), folder.is_dir()
-    except (OSError, ValueError):
-        there = is_dir = False
-    if not is_dir:
-        raise CompanionError(f"the folder {str(folder)!r} " + ("is a file, not a folder" if there
-                                                               else "does not exist"),
+    if (problem := folder_problem(folder)) is not None:
+        raise CompanionError(f"the folder {str(folder)!r} {problem}",
                              where=f"--out {out}", expected=f"a {what} path in an existing folder",
                              suggestion="Create the folder first, or write the file elsewhere; nothing "
                                         "was written.")

@@ -107,12 +107,12 @@ def _output_file(path: Path, raw: str, option: str) -> Path:
     A missing folder is refused, never created: a mistyped folder is an error, and nothing is
     made at the top of the file system by a stray ``-o /x/deck.txt``."""
     from ..errors import CompanionError
+    from ..textio import folder_problem
 
     if not path.name or raw.endswith(("/", "\\")) or path.is_dir():
         raise CompanionError("is a folder, not a file name", where=f"{option} {raw}",
                              suggestion=f"Give a file name such as {str(path / 'deck.txt')!r}")
-    if not path.parent.is_dir():
-        what = "is a file, not a folder" if path.parent.exists() else "does not exist"
+    if (what := folder_problem(path.parent)) is not None:
         raise CompanionError(f"the folder {str(path.parent)!r} {what}", where=f"{option} {raw}",
                              suggestion="Create the folder first, or write elsewhere; nothing was written")
     return path
