@@ -22,7 +22,8 @@ The fold enforces the rule book:
 - Randomness: a coin flip without a typed-in result is drawn from the seed the start
   event records (:func:`new_seed` gives each new game a fresh one), so a replay is exact.
 
-Events (JSON objects, ``"event"`` plus fields) are listed in :data:`EVENTS`.
+Events (JSON objects, ``"event"`` plus fields) are listed in :data:`EVENT_FIELDS`, their steps
+in :data:`EVENTS`.
 """
 
 from __future__ import annotations
@@ -68,32 +69,12 @@ STEPS: tuple[tuple[int, str], ...] = (
     (7, "End turn"),
 )
 
-#: Event kind -> (step it belongs to or None for any time, what it records).
-EVENTS: dict[str, tuple[int | None, str]] = {
-    "start": (None, "players, first (0/1), decks (cards incl. the 7 drawn), mp, seed, strict_order, "
-                    "direct_damage"),
-    "redraw": (None, "player, basic_in_hand (must be false): the Redraw Rule"),
-    "draw": (1, "the turn player draws their card"),
-    "step": (None, "to: move the checklist on to a step (skipping the ones between)"),
-    "play_basic": (2, "name, atk, def, [number]: play a Basic Mouse (number: its #, which the tool logs)"),
-    "summon_mega": (2, "sacrifice (mouse id), name, atk, def, sacrifice_allowed (the sacrificed Mega "
-                       "Mouse's card says it may be sacrificed), [number]: sacrifice a Basic Mouse for a "
-                       "Mega Mouse"),
-    "fruit": (3, "mouse: equip a Fruit"),
-    "ability": (4, "mouse, cost (Fruit needed), name (the ability's): use a Mouse's ability"),
-    "item": (5, "mouse, name, extra (card allows a 2nd item), opponent_allowed (the card says to equip "
-                "an opponent's Mouse): equip an Item"),
-    "magic": (5, "name, player, instant, continuous: play a Magic card"),
-    "flip": (None, "card, functions, result (heads/tails; omitted = seeded coin), attack (true: the flip "
-                   "can negate an attack, so it goes at the beginning of the Attack Phase): a coin flip"),
-    "attack": (6, "attacks [{attacker, defender|null}], direct_damage: declare and resolve an attack "
-                  "(an empty list: no attack this turn)"),
-    "stats": (None, "mouse, atk, def: change a mouse's numbers (card effects)"),
-    "destroy": (None, "mouse: a card effect destroys a mouse"),
-    "destroy_magic": (None, "player, name: a continuous Magic card leaves the field"),
-    "mp": (None, "player, delta: change Mouse Points (card effects)"),
-    "deck": (None, "player, delta: change deck count (searches, card effects)"),
-    "end_turn": (7, "end the turn; the other player's turn begins"),
+#: Event kind -> the step of Order of Turn it belongs to, or None for any time (what each takes and
+#: does: :data:`EVENT_FIELDS`).
+EVENTS: dict[str, int | None] = {
+    "start": None, "redraw": None, "draw": 1, "step": None, "play_basic": 2, "summon_mega": 2, "fruit": 3,
+    "ability": 4, "item": 5, "magic": 5, "flip": None, "attack": 6, "stats": None, "destroy": None,
+    "destroy_magic": None, "mp": None, "deck": None, "end_turn": 7,
 }
 
 _PLAYER = ("player", "0 (Player 1) or 1 (Player 2)")
@@ -344,7 +325,7 @@ def why_not(state: VillageState, kind: str, player: int | None = None, *,
         if state.opened:
             return f"the redraw is only allowed at the very start of the match ({CITE_REDRAW})"
         return None
-    step = EVENTS.get(kind, (None, ""))[0]
+    step = EVENTS.get(kind)
     if kind == "ability" and t.attacked:
         return f"no abilities after declaring an attack ({CITE_TURN}, Step 4)"
     if kind == "draw":
@@ -617,7 +598,7 @@ class VillageTracker(Tracker[VillageState]):
             raise RuleError(f"{kind.replace('_', ' ')} not allowed: {reason}")
 
     def _advance(self, state: VillageState, kind: str) -> VillageState:
-        step = EVENTS[kind][0]
+        step = EVENTS[kind]
         if step is None or step <= state.t.step:
             return replace(state, opened=True)
         return replace(state, t=replace(state.t, step=step), opened=True)
