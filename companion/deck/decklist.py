@@ -384,8 +384,8 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
         count = _parse_count(first)
         rest = parts[1].strip() if len(parts) > 1 else ""
         rest = _card_part(rest, db)
-        if isinstance(count, str) and _csv_row_issue(number, shown) is not None:  # "3,Acorn Scout"
-            issues.append(_csv_row_issue(number, shown))  # type: ignore[arg-type]
+        if isinstance(count, str) and (hint := _csv_row_issue(number, shown)) is not None:  # "3,Acorn Scout"
+            issues.append(hint)
             continue
         if not rest:
             issues.append(LineIssue(number, shown, "no card name after the count"))
@@ -412,13 +412,9 @@ def _csv_row_issue(number: int, shown: str) -> LineIssue | None:
                                     "card), or give the list a header row 'count,card'")
 
 
-def _bad_count_issue(db: CardDB, number: int, shown: str, count: str, key: str, n_issues: int, *,
-                     csv_hint: bool = True) -> LineIssue:
-    """The one problem of a line whose count is bad: a line that looks like a CSV row (``3,Acorn
-    Scout``) says how to write it; else the count's problem, and the card's if it is unknown too."""
-    hint = _csv_row_issue(number, shown) if csv_hint else None
-    if hint is not None:
-        return hint
+def _bad_count_issue(db: CardDB, number: int, shown: str, count: str, key: str, n_issues: int) -> LineIssue:
+    """The one problem of a line whose count is bad: the count's problem, and the card's if it is
+    unknown too (a text line that looks like a CSV row is told how to write it before this)."""
     mine: list[LineIssue] = []
     _resolve(db, key, number, shown, mine if n_issues < _SUGGEST_LINES else [])
     if not mine:
@@ -520,7 +516,7 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
             continue
         count = _parse_count(token) if token else "no count in this row: write the number of copies"
         if isinstance(count, str):
-            issues.append(_bad_count_issue(db, number, line, count, key, len(issues), csv_hint=False))
+            issues.append(_bad_count_issue(db, number, line, count, key, len(issues)))
             continue
         card = _resolve(db, key, number, line, issues, readings=readings)
         if card is not None:
