@@ -86,7 +86,7 @@ def test_cut_off_text_is_named_in_the_message(view: PrintView, monkeypatch: pyte
 
     long = card_from_record("village", "Mine", {"id": "long-one", "name": "Long One", "type": "magic",
                                                 "source": "mine", "text": "Every mouse draws a card. " * 60})
-    monkeypatch.setattr(PrintView, "_card_copies", lambda self: ([long], "Village TCG: mine"))
+    monkeypatch.setattr(PrintView, "_card_copies", lambda self: ([long], "Village TCG: mine", ()))
     view.what.value = "cards"
     view.size.value = "mini-american"
     view.make_button.click()
@@ -120,7 +120,7 @@ def test_characters_the_font_cannot_draw_are_named_in_the_message(view: PrintVie
 
     odd = card_from_record("village", "Mine", {"id": "mouse-1", "name": "Mäuschen 🐭 ネズミ", "type": "fruit",
                                                "source": "mine"})
-    monkeypatch.setattr(PrintView, "_card_copies", lambda self: ([odd], "Village TCG: mine"))
+    monkeypatch.setattr(PrintView, "_card_copies", lambda self: ([odd], "Village TCG: mine", ()))
     view.game.value = "village"
     view.what.value = "cards"
     view.size.value = "poker"
@@ -264,7 +264,7 @@ def test_a_pdf_made_with_other_settings_never_replaces_the_earlier_one(
                                                     "source": "m"})
 
     cards = [card("One")]
-    monkeypatch.setattr(PrintView, "_card_copies", lambda self: (list(cards), "Village TCG: mine"))
+    monkeypatch.setattr(PrintView, "_card_copies", lambda self: (list(cards), "Village TCG: mine", ()))
     view.game.value, view.what.value = "village", "cards"
     view.make_button.click()
     mine, before = view.filename, view.pdf

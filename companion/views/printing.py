@@ -122,7 +122,6 @@ class PrintView:
                          self.orientation)
         #: each file this page wrote: the settings and the SHA-256 of the bytes (see :meth:`_save`)
         self._made: dict[Path, tuple[tuple[Any, ...], str]] = {}
-        self._readings: tuple[str, ...] = ()  # how the last decklist was read (see _card_copies)
         for control in self._shaping:
             control.observe(guard(lambda _c: self._outdated()), names="value")
         self._refresh()
@@ -161,9 +160,9 @@ class PrintView:
     def _show_custom(self) -> None:
         self.custom.layout.display = None if self.size.value == "custom" else "none"
 
-    def _card_copies(self) -> tuple[list[Any], str]:
-        """The copies to print and the PDF's title; how the decklist was read where it could have been
-        read otherwise (a name several cards carry) is left in ``self._readings`` for the message."""
+    def _card_copies(self) -> tuple[list[Any], str, tuple[str, ...]]:
+        """The copies to print, the PDF's title, and how the decklist was read where it could have been
+        read otherwise (a name several cards carry), for the message."""
         from ..printing.jobs import reading_notes, select_cards
 
         game = self.game.value
@@ -177,11 +176,10 @@ class PrintView:
                 raise PrintError("the decklist is empty", where="Decklist",
                                  expected="lines like '3 Card Name'")
             dl = parse(self.pasted.value, load_game(game), where="Decklist")
-            self._readings = reading_notes(dl.readings, "Decklist")
-            return dl.cards(), f"{GAMES[game]}: {dl.name or 'my deck'}"
+            title = f"{GAMES[game]}: {dl.name or 'my deck'}"
+            return dl.cards(), title, reading_notes(dl.readings, "Decklist")
         sel = select_cards(game, deck=self.deck.value or None)
-        self._readings = sel.notes
-        return sel.copies, sel.title
+        return sel.copies, sel.title, tuple(sel.notes)
 
     def _clear(self) -> None:
         """Forget the last PDF: no download link or preview that a failed run could leave stale."""
@@ -236,9 +234,7 @@ class PrintView:
         warnings: list[str] = []
         problems: list[str] = []  # what the warnings are about, for the status line
         if what == "cards":
-            self._readings = ()
-            copies, title = self._card_copies()
-            readings = self._readings
+            copies, title, readings = self._card_copies()
             size = self.custom.value if self.size.value == "custom" else self.size.value
             if not size.strip():  # a blank box would quietly print the default size
                 raise PrintError("no card size given", where="--size",
