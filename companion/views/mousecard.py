@@ -633,7 +633,9 @@ class MouseCardPage(ui.TrackerPage):
         self.history.value = f"<b>Session history</b> (latest first)<ol reversed>{items}</ol>"
         self.undo_button.disabled = not self.tracker.can_undo
         self.redo_button.disabled = not self.tracker.can_redo
-        self._refresh_last()  # (after undo and redo: on a log that cannot be used, it turns every button off)
+        self._refresh_last()
+        self._lock_if_unusable([self.draw_button, self.award_button, self.spend_button, self.chapter_button,
+                                self.undo_button, self.redo_button])  # (after undo and redo are set)
         if self.use_live.value:
             self.compute()
         self._plot_stale()  # a draw changes the live deck a plot may have been drawn from
@@ -660,8 +662,7 @@ class MouseCardPage(ui.TrackerPage):
         chip_success.disabled = rec is None
         chip_cancel.disabled = rec is None or rec.bad_in_effect < 1
         self.draw_on_button.disabled = rec is None or not rec.can_draw_on
-        self._lock_if_unusable([self.draw_button, self.draw_on_button, *self.bonus_buttons, self.award_button,
-                                self.spend_button, self.chapter_button, self.undo_button, self.redo_button])
+        self._lock_if_unusable([self.draw_on_button, *self.bonus_buttons])  # (the ones set just above)
 
 
 def mousecard_page(log_path: str | Path | None = None) -> w.VBox:
