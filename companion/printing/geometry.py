@@ -247,11 +247,16 @@ def _room(paper: tuple[float, float], slots: tuple[Box, ...], bleed: float
             min(s.y for s in slots) - bleed, ph - max(s.top for s in slots) - bleed)
 
 
+def _mark_for(room: float, s: dict[str, float]) -> float:
+    """A crop mark as long as ``room`` (a side's, from the bleed edge to the paper's) allows once the
+    mark's offset and the safe margin are left: between the sheet's minimum and full length."""
+    free = room - s["safe_margin"] - s["crop_mark_offset"]
+    return max(s["crop_mark_min_length"], min(s["crop_mark_length"], free))
+
+
 def _mark_length(paper: tuple[float, float], slots: tuple[Box, ...], bleed: float, g: Geometry) -> float:
     """Crop marks as long as the narrowest side's room allows (between the minimum and full length)."""
-    s = g.sheet
-    free = min(_room(paper, slots, bleed)) - s["safe_margin"] - s["crop_mark_offset"]
-    return max(s["crop_mark_min_length"], min(s["crop_mark_length"], free))
+    return _mark_for(min(_room(paper, slots, bleed)), g.sheet)
 
 
 def _mirrors_x(paper: tuple[float, float], flip: str) -> bool:
@@ -415,8 +420,7 @@ def crop_marks(grid: SheetGrid, boxes: tuple[Box, ...] | None = None, *,
     ys = sorted({round(v, 6) for c in boxes for v in (c.y, c.top)})
     room = _room(grid.paper, boxes, b)
     # (left, right, bottom, top): never below the shortest marks the grid keeps room for
-    ll, lr, lb, lt = (max(s["crop_mark_min_length"], min(s["crop_mark_length"], r - s["safe_margin"] - off))
-                      for r in room)
+    ll, lr, lb, lt = (_mark_for(r, s) for r in room)
     lines = []
     for x in xs:
         lines.append((x, top + off, x, top + off + lt))
