@@ -472,7 +472,7 @@ class Tracker(Generic[S]):
         self.replaying = False  # True while the log's lines are folded (see :meth:`_rebuild`)
         self.reloads = 0
         self._foreign: LogError | None = None  # the file became another tool's log (see :meth:`sync`)
-        self._no_writes: CompanionError | None = None  # see :meth:`_writable`
+        self._no_writes: CompanionError | None = None  # see :meth:`check_writable`
         self._rebuild()
         self._check_owner()
 
@@ -480,7 +480,7 @@ class Tracker(Generic[S]):
         """Refuse another tool's log, before anything is appended to it: its first line names
         its tracker. A log from before those lines is told by its events
         (:meth:`_owner_by_events`); one that more than one tool could have written is read but
-        not written to (:meth:`_writable`)."""
+        not written to (:meth:`check_writable`)."""
         self._no_writes = None
         events = [le.event for le in self.log.events if le.event["event"] not in (UNDO, REDO)]
         if not self.KIND or not events:
@@ -683,7 +683,7 @@ class Tracker(Generic[S]):
         return [le.event for le in self._done]
 
     # -- acting --------------------------------------------------------------------
-    def _writable(self) -> None:
+    def check_writable(self) -> None:
         """Refuse to write to an older log (no first line) that another tool could have
         written too (a first action of this tool's kind would lock that tool out of it), or
         when told to (:meth:`refuse_writes`)."""
@@ -700,7 +700,7 @@ class Tracker(Generic[S]):
         and make it current."""
         with self.log.locked():
             self.sync()
-            self._writable()
+            self.check_writable()
             event = self.complete(self._state, event)
             new_state = self.apply(self._state, event)  # raises before anything is written
             if self.KIND and not self.log.events and not self.log.problems:
@@ -757,7 +757,7 @@ class Tracker(Generic[S]):
     def undo(self) -> S:
         with self.log.locked():
             self.sync()
-            self._writable()
+            self.check_writable()
             if not self._done:
                 raise LogError("nothing to undo")
             self.log.append({"event": UNDO})
@@ -767,7 +767,7 @@ class Tracker(Generic[S]):
     def redo(self) -> S:
         with self.log.locked():
             self.sync()
-            self._writable()
+            self.check_writable()
             if not self._undone:
                 raise LogError("nothing to redo")
             self.log.append({"event": REDO})

@@ -66,3 +66,39 @@ def test_a_new_log_in_a_folder_that_does_not_exist_is_refused_and_no_folder_is_m
     assert "does not exist" in err and "mkdir -p" in err and not log.parent.exists()
     good = tmp_path / "game.jsonl"  # in a folder that exists: begun as ever
     assert main([a.replace("{log}", str(good)) for a in argv]) == 0 and good.exists()
+
+
+# Village's and TMNT's ``do`` check a batch in one order (cli.batch.check_before_log, write_all).
+DO_GAMES = [
+    (["village", "do"], '{"event": "start", "seed": 1}', '{"event": "mp", "player": 1}', "'delta'",
+     '{"event": "drwa"}', "unknown Village TCG event 'drwa'"),
+    (["tmnt", "do"], '{"event": "start", "first": 0}', '{"event": "correct", "deck": 3}', "'player'",
+     '{"event": "flp"}', "unknown TMNT event 'flp'"),
+]
+
+
+@pytest.mark.parametrize(("argv", "start", "lacking", "field", "typo", "unknown"), DO_GAMES)
+def test_a_new_log_names_a_field_left_out_before_a_missing_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], start: str, lacking: str,
+        field: str, typo: str, unknown: str) -> None:
+    log = tmp_path / "mistyped" / "game.jsonl"
+    assert main([*argv, str(log), start, lacking]) == 2
+    err = capsys.readouterr().err
+    assert f"needs a {field} field" in err and "mkdir" not in err and not log.parent.exists()
+    assert main([*argv, str(log), start, lacking, typo]) == 2  # an unknown kind before either
+    assert unknown in capsys.readouterr().err and not log.parent.exists()
+
+
+@pytest.mark.parametrize(("argv", "start", "lacking", "field", "typo", "unknown"), DO_GAMES)
+def test_an_unknown_event_kind_is_named_before_an_earlier_event_the_rules_refuse(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], start: str, lacking: str,
+        field: str, typo: str, unknown: str) -> None:
+    log = tmp_path / "game.jsonl"
+    assert main([*argv, str(log), start]) == 0
+    before = log.read_bytes()
+    capsys.readouterr()
+    assert main([*argv, str(log), start, typo]) == 2  # a second start is refused too, but said later
+    err = capsys.readouterr().err
+    assert unknown in err and "event 2 of 2" in err and "already" not in err and log.read_bytes() == before
+    assert main([*argv, str(log), start]) == 2  # (without the typo, the start is what is refused)
+    assert "already" in capsys.readouterr().err

@@ -16,6 +16,7 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError, closest, did_you_mean, shown
@@ -248,12 +249,41 @@ def check_fields(events: list[Any], log: str, table: Mapping[str, Any] | None, *
         raise refusal(exc, k, events, log, error=error, short=short) from None
 
 
+def check_before_log(events: list[Any], path: Path, kinds: Iterable[str], *,
+                     unknown: Callable[[object], CompanionError], game: str, tool: str,
+                     table: Mapping[str, Any] | None, error: type[CompanionError] = CompanionError,
+                     short: bool = False) -> None:
+    """Before a log that does not exist is made, what no new log could take, in one order for every
+    game: an event kind the game does not know (``unknown(kind)``: a mistyped "strt" is not a
+    missing start), a field an event needs and left out (:func:`check_fields`), a folder that does
+    not exist (no folder is made: a mistyped path is not a new game), and a first event that is not
+    a start (only a start begins a log). An existing log is the tracker's to judge first (another
+    game's log is named as such, not its events as unknown); :func:`write_all` checks the events.
+    ``game``: the game's name in words; ``tool``: its command (``companion TOOL do``)."""
+    from . import START_EXAMPLE, existing_log, log_folder
+
+    if path.exists():
+        return
+    known = {*kinds, "undo", "redo"}
+    for k, event in enumerate(events, start=1):
+        kind = dict.get(event, "event")  # (not marked as read)
+        if kind not in known:
+            raise refusal(unknown(kind), k, events, str(path), error=error, short=short) from None
+    check_fields(events, str(path), table, tool=tool, error=error, short=short)
+    log_folder(path, error=error)
+    if dict.get(events[0], "event") != "start":
+        existing_log(path, error=error, expected=f"a {game} tracker log (JSONL)",
+                     suggestion=f"A new log begins with a start event: companion {tool} do LOG "
+                                f"{START_EXAMPLE} (every event: 'companion {tool} events').")
+
+
 def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, Any], list[str]],
               check: Callable[[list[Any]], None] | None = None, error: type[CompanionError] = CompanionError,
               short: bool = False, fields: Mapping[str, Any] | None = None,
               warnings: list[str] | None = None) -> list[str]:
-    """The heart of every ``do``: ``events`` on ``tracker``, all or nothing. First a field an event
-    needs and lacks is named (:func:`check_fields`, with ``fields`` or the game's own table,
+    """The heart of every ``do``: ``events`` on ``tracker``, all or nothing. First an event kind the
+    game does not know is named (the ``unknown_event`` of the tracker's module, if it has one), then
+    a field an event needs and lacks (:func:`check_fields`, with ``fields`` or the game's own table,
     :func:`fields_table`), before any rule is tried on a value it would default to. Under the log's lock
     (no other window writes between the trial and the writes) the log is read again if it changed, the
     events are tried in memory (:meth:`~companion.eventlog.Tracker.first_refused`; the first refused
@@ -264,6 +294,16 @@ def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, 
     which returns what it did, in words; those lines are returned, in order. A field an event does not
     take that is close to one it does is named (:func:`misspelt_field`) before any rule is tried too."""
     table = fields if fields is not None else fields_table(tracker)
+    unknown = getattr(sys.modules.get(type(tracker).__module__), "unknown_event", None)
+    if table is not None and callable(unknown):  # a kind the game does not know, before any other refusal
+        kinds = [dict.get(event, "event") for event in events]  # (not marked as read)
+        k = next((k for k, kind in enumerate(kinds, start=1) if kind not in (*table, "undo", "redo")), 0)
+        if k:
+            try:  # (but a log it may not write to is named first, as the trial names it: its events may fit)
+                tracker.check_writable()
+            except CompanionError as exc:
+                raise refusal(exc, 1, events, log, error=error, short=short) from None
+            raise refusal(unknown(kinds[k - 1]), k, events, log, error=error, short=short) from None
     check_fields(events, log, table, tool=getattr(tracker, "KIND", None) or None, error=error, short=short)
     typo = None if table is None else misspelt_field(events, table)
     if typo is not None:

@@ -446,38 +446,14 @@ def _said(t: Any, event: Any) -> list[str]:
     return said
 
 
-def _village_new_log(events: list[Any], log: str) -> None:
-    """Before a missing log is made: only a start event begins one, in a folder that exists (a
-    mistyped path is not a new game; no folder is made), as 'tmnt do' says it; an event kind Village
-    does not know is named first (a mistyped "strt" is not a missing start)."""
-    from ..village.game import EVENTS
-    from . import START_EXAMPLE, log_folder
-    from .batch import refusal
-
-    path = Path(log)
-    if path.exists():  # (what the log holds is the tracker's to judge)
-        return
-    for k, event in enumerate(events, start=1):
-        kind = event.get("event")
-        if kind not in (*EVENTS, "undo", "redo"):
-            from ..errors import closest, did_you_mean
-
-            exc = CliInputError(f"unknown Village TCG event {kind!r}", expected=", ".join(EVENTS),
-                                suggestion=did_you_mean(closest(str(kind), EVENTS)))
-            raise refusal(exc, k, events, log, error=CliInputError, short=True)
-    log_folder(path, error=CliInputError)
-    if events[0].get("event") != "start":
-        existing_log(path, error=CliInputError, expected="a Village tracker log (JSONL)",
-                     suggestion="A new log begins with a start event: companion village do LOG "
-                                f"{START_EXAMPLE} (every event: 'companion village events').")
-
-
 def _village_do(args: argparse.Namespace) -> int:
     from ..cards import load_game
-    from .batch import warn, watched, write_all
+    from ..village.game import EVENT_FIELDS, EVENTS, unknown_event
+    from .batch import check_before_log, warn, watched, write_all
 
     events = [watched(e) for e in _parse_events(args.event)]
-    _village_new_log(events, args.log)
+    check_before_log(events, Path(args.log), EVENTS, unknown=unknown_event, game="Village", tool="village",
+                     table=EVENT_FIELDS, error=CliInputError, short=True)
     t = _open_log(args.log, False)
     warnings = warn_set_aside(t)  # said first: the batch may still be refused
     try:  # the card data fills in what an event leaves out: ATK, DEF, an ability's Fruit cost

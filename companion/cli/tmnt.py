@@ -338,38 +338,20 @@ def _said(t: Any, event: Any) -> list[str]:
     return said
 
 
-def _check_kinds(events: list[Any], log: str) -> None:
-    """Name an event kind the tracker does not know (with the closest one) before anything else: before
-    a missing log is refused for want of a start (a mistyped "strt" is not a missing start)."""
-    from ..errors import LogError
-    from ..tmnt.game import EVENTS, unknown_event
-    from .batch import refusal
-
-    for k, event in enumerate(events, start=1):
-        if event["event"] not in (*EVENTS, "undo", "redo"):
-            raise refusal(unknown_event(event["event"]), k, events, log, error=LogError)
-
-
 def do_command(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..cli import existing_log, log_folder, print_json, warn_set_aside
+    from ..cli import print_json, warn_set_aside
     from ..errors import LogError
     from ..eventlog import EventLog
-    from ..tmnt.game import EVENT_FIELDS, TmntTracker, describe
-    from .batch import check_fields, write_all
+    from ..tmnt.game import EVENT_FIELDS, EVENTS, TmntTracker, describe, unknown_event
+    from .batch import check_before_log, write_all
 
     events = _read_events(args.events)
     path = Path(args.log)
     log = str(path)
-    _check_kinds(events, log)  # first what no log could take: a kind unknown, a field needed and left out
-    check_fields(events, log, EVENT_FIELDS, tool="tmnt", error=LogError)
-    if not path.exists():  # a mistyped folder is not a new game either: no folder is made
-        log_folder(path, error=LogError)
-    if events[0]["event"] != "start":  # only a start begins a log: a mistyped path is not a new game
-        existing_log(path, error=LogError, expected="a TMNT tracker log (JSONL)",
-                     suggestion=f"A new log begins with a start event: companion tmnt do LOG {START_EXAMPLE} "
-                                "(every event: 'companion tmnt events').")
+    check_before_log(events, path, EVENTS, unknown=unknown_event, game="TMNT", tool="tmnt",
+                     table=EVENT_FIELDS, error=LogError)
     t = TmntTracker(EventLog(path))
     t.one_game = not getattr(args, "new_game", False)  # a start on a game is refused, as 'village do' does
     warnings = warn_set_aside(t)  # said first: the events may still be refused

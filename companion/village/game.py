@@ -446,6 +446,12 @@ _PLAYED_AS = {"basic-mouse": ("a Basic Mouse", f"{CITE_TURN}, Step 2"),
 CARD_NAME_FIELDS = {"play_basic": "name", "summon_mega": "name", "item": "name", "magic": "name"}
 
 
+def unknown_event(kind: object) -> LogError:
+    """The refusal of an event kind the tracker does not know, with the closest one."""
+    return LogError(f"unknown Village TCG event {shown(kind, 40)}", expected=", ".join(EVENTS),
+                    suggestion=did_you_mean(closest(str(kind), EVENTS)))
+
+
 def unknown_card_note(db: Any, event: Mapping[str, Any]) -> str | None:
     """What to say of an event naming a card the card data ``db`` does not know (``None``: it knows
     it, or there is no data): the rules take any name (a card of one's own, its ATK and DEF typed
@@ -663,8 +669,7 @@ class VillageTracker(Tracker[VillageState]):
     def apply(self, state: VillageState, event: Event) -> VillageState:
         kind = event.get("event")
         if kind not in EVENTS:
-            raise LogError(f"unknown Village TCG event {kind!r}",
-                           suggestion=did_you_mean(closest(str(kind), EVENTS)))
+            raise unknown_event(kind)
         state = replace(state, last=())
         handler = getattr(self, f"_on_{kind}")
         if kind != "start":
