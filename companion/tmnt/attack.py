@@ -141,10 +141,16 @@ def parse_power(text: str, *, where: str = "power") -> int:
                               expected=f"0, 1, 2, ... up to {POWER_MAX}")
     digits = text.strip().lstrip("0") or "0"  # leading zeros do not make a Power larger
     if len(digits) > POWER_DIGITS:
-        shown = repr(text) if len(text) <= 20 else f"a number of {len(digits)} digits"
-        raise AttackSpecError(f"Power must be at most {POWER_MAX} ({POWER_DIGITS} digits), not {shown}",
-                              where=where, expected=f"a whole number 0 to {POWER_MAX}")
+        raise _too_big(repr(text) if len(text) <= 20 else None, len(digits), where)
     return int(digits)
+
+
+def _too_big(shown_as: str | None, digits: int, where: str) -> AttackSpecError:
+    """The refusal of a Power above :data:`POWER_MAX`, typed or given as a number: the value as it
+    was given (``shown_as``), or its number of digits when it is long or not given (``None``)."""
+    found = shown_as if shown_as is not None and digits <= 20 else f"a number of {digits} digits"
+    return AttackSpecError(f"Power must be at most {POWER_MAX} ({POWER_DIGITS} digits), not {found}",
+                           where=where, expected=f"a whole number 0 to {POWER_MAX}")
 
 
 def bare_power(value: Any) -> bool:
@@ -165,10 +171,7 @@ def bare_counter(value: Any, *, where: str = "counter") -> BattleCard:
             raise AttackSpecError(f"Power must be a whole number 0 or more, not {shown(value)}", where=where,
                                   expected=f"0, 1, 2, ... up to {POWER_MAX}")
         if value > POWER_MAX:
-            digits = len(str(int(value)))
-            raise AttackSpecError(f"Power must be at most {POWER_MAX} ({POWER_DIGITS} digits), not "
-                                  + (shown(value) if digits <= 20 else f"a number of {digits} digits"),
-                                  where=where, expected=f"a whole number 0 to {POWER_MAX}")
+            raise _too_big(shown(value), len(str(int(value))), where)
         return BattleCard("attack", None, int(value), "counter")
     return BattleCard("attack", None, parse_power(str(value), where=where), "counter")
 
@@ -278,10 +281,7 @@ def from_json(obj: Any, *, card_type: str = "attack", where: str = "card",
         raise AttackSpecError(f"Power must be a whole number 0 or more, not {shown(power)}", where=where,
                               expected=f"0, 1, 2, ... up to {POWER_MAX}, or null (unknown)")
     if power is not None and power > POWER_MAX:  # as a Power typed as text (parse_power)
-        digits = len(str(power))
-        raise AttackSpecError(f"Power must be at most {POWER_MAX} ({POWER_DIGITS} digits), not "
-                              + (str(power) if digits <= 20 else f"a number of {digits} digits"),
-                              where=where, expected=f"a whole number 0 to {POWER_MAX}")
+        raise _too_big(str(power), len(str(power)), where)
     return BattleCard(type=ctype,
                       attribute=parse_attribute(attr, where=where) if attr is not None else None,
                       power=power,
