@@ -37,15 +37,20 @@ def load_high_scores(path: str | os.PathLike[str] | None = None) -> HighScores:
     if not p.exists():
         return HighScores()
     try:
-        doc = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:  # (a number of thousands
-        reason = ("nested too deeply" if isinstance(exc, RecursionError)  # of digits too)
-                  else os_reason(exc) if isinstance(exc, OSError)
-                  else "it holds a number of thousands of digits" if "digits" in str(exc)
-                  else str(exc)[:120])
-        raise CompanionError(f"the high-score table cannot be read ({reason})", where=str(p),
-                             suggestion="Move the file aside to start a new table.") from None
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise CompanionError(f"the high-score table cannot be read ({os_reason(exc)})", where=str(p),
+                             suggestion=_MOVE_ASIDE) from None
+    from .validation import parse_document  # (the card files' reader: line and column, every odd case)
+
+    doc, problem = parse_document(raw, file=str(p))
+    if problem is not None:
+        raise CompanionError(f"the high-score table cannot be read ({problem.message})", where=problem.where,
+                             expected=problem.expected, found=problem.found, suggestion=_MOVE_ASIDE)
     return HighScores.from_json(doc, where=str(p))
+
+
+_MOVE_ASIDE = "Move the file aside to start a new table."
 
 
 def save_high_scores(table: HighScores, path: str | os.PathLike[str] | None = None) -> Path:

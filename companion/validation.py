@@ -693,9 +693,19 @@ def parse_document(raw: bytes | str, *, file: str) -> tuple[Any, ValidationIssue
                                      line=exc.lineno, column=exc.colno,
                                      suggestion=_sheet_hint(file) if sheet else None)
     except RecursionError:
-        return None, ValidationIssue(file, "is nested too deeply to be a card file", kind="json")
-    except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        return None, ValidationIssue(file, f"is not usable JSON: {exc}", kind="json")
+        return None, ValidationIssue(file, "is nested too deeply to be read (lists or objects thousands of "
+                                     "levels deep)", kind="json")
+    except ValueError as exc:  # an integer with more digits than Python converts (its limit's message
+        # names a Python setting, no help to whoever wrote the file): where it is, instead
+        import sys
+
+        long = re.search(rf"\d{{{sys.get_int_max_str_digits() + 1},}}", text)
+        if long is None:  # (no other ValueError is known; said as Python says it)
+            return None, ValidationIssue(file, f"is not usable JSON: {exc}", kind="json")
+        line = text.count("\n", 0, long.start()) + 1
+        return None, ValidationIssue(file, "is not usable JSON: it holds a number of thousands of digits "
+                                     f"({len(long.group())})", kind="json", line=line,
+                                     column=long.start() - text.rfind("\n", 0, long.start()))
 
 
 def _sheet_hint(file: str) -> str:

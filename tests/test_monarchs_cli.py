@@ -396,7 +396,10 @@ def test_odd_high_score_files_are_named_not_misread(capsys: pytest.CaptureFixtur
              "/solo_high_scores/0/date: the date of a score is text (found 3)"),
             ('{"game": "village", "solo_high_scores": []}', "/game: is another game's table"),
             ('{"solo_high_scores": [{"score": ' + "9" * 5000 + "}]}",
-             "it holds a number of thousands of digits")):
+             "monarchs-solo.json:1:33: the high-score table cannot be read (is not usable JSON: it holds a "
+             "number of thousands of digits (5000))"),
+            ('{"solo_high_scores": [\n', "monarchs-solo.json:2:1: the high-score table cannot be read "
+             "(is not valid JSON: Expecting value)")):
         path.write_text(text, encoding="utf-8")
         code, _, err = run(capsys, "monarchs", "highscores")
         assert code == 2 and said in err and "Exceeds" not in err

@@ -388,13 +388,21 @@ def test_malformed_json_gives_line_and_column() -> None:
     (b"  \n ", "json", "is empty"),
     (b"\xff\xfe{}", "unreadable", "is not UTF-8 text"),
     (b"{\x00}", "unreadable", "is binary data, not JSON text"),
-    (b"[" * 100_000, "json", "is nested too deeply to be a card file"),
-    (b'{"n": ' + b"9" * 5000 + b"}", "json", "is not usable JSON"),
+    (b"[" * 100_000, "json", "is nested too deeply to be read"),
+    (b'{"n": ' + b"9" * 5000 + b"}", "json", "is not usable JSON: it holds a number of thousands of digits "
+                                             "(5000)"),
 ])
 def test_hostile_files_become_issues(raw: bytes, kind: str, message: str) -> None:
     doc, issue = parse_document(raw, file="x.json")
     assert doc is None and issue is not None
     assert issue.kind == kind and issue.message.startswith(message)
+    assert "sys." not in issue.render() and "card file" not in issue.message  # (any JSON file reads it)
+
+
+def test_a_number_too_long_is_found_by_line_and_column() -> None:
+    _, issue = parse_document('{"cards": [\n  {"atk": ' + "7" * 4400 + "}]}", file="big.json")
+    assert issue is not None and (issue.line, issue.column) == (2, 11)
+    assert issue.render().startswith("big.json:2:11: is not usable JSON: it holds a number of thousands")
 
 
 def test_paths_that_cannot_be_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
