@@ -334,6 +334,8 @@ def test_an_object_power_is_capped_as_a_typed_one_and_a_deck_sends_only_what_it_
 @pytest.mark.parametrize(("reason", "said"), [
     ({"a": 1}, "'reason' must be text, not {\"a\": 1}"),
     ("two\nlines", "'reason' must be one line"),
+    ("a\ttab", "'reason' must be one line (no line break, tab or other control character)"),
+    ("bell\u0007", "'reason' must be one line"),
     ("x" * 201, "'reason' is 201 characters long (expected at most 200)"),
 ])
 def test_a_correction_s_reason_is_one_line_of_text(tmp_path: Path, capsys: pytest.CaptureFixture[str],

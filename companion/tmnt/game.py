@@ -35,7 +35,7 @@ from typing import Any
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError, closest, did_you_mean
 from ..eventlog import Event, EventFields, Tracker, event_rng
-from ..textio import PLAYER_NAME_MAX, player_name
+from ..textio import PLAYER_NAME_MAX, one_line, player_name
 from .attack import (
     BLOCK_ZONES,
     CARD_NAME_MAX,
@@ -715,8 +715,9 @@ class TmntTracker(Tracker[Game]):
             raise LogError(f"correct: 'reason' must be text, not {shown(reason, 40)}",
                            expected=f"words on one line, at most {REASON_MAX} characters",
                            suggestion='Write it in quotes, e.g. "reason": "Splinter\'s text".')
-        if len(reason.splitlines()) > 1:
-            raise LogError("correct: 'reason' must be one line", found=shown(reason, 40),
+        if not one_line(reason.strip()):  # (as a name: a tab breaks the board's line too)
+            raise LogError("correct: 'reason' must be one line (no line break, tab or other control "
+                           "character)", found=shown(reason, 40),
                            expected=f"words on one line, at most {REASON_MAX} characters",
                            suggestion="Join its lines into one.")
         text = reason.strip()
