@@ -1088,6 +1088,9 @@ def test_a_layout_to_standard_output_and_an_offset_without_backs(
                          "--offset", "1,1", "--out", str(pdf))
     assert code == 0 and json.loads(out)["pages"]  # the layout alone on standard output
     assert f"wrote {pdf}" in err and "--offset 1,1 moves the backs, and there are none" in err
+    code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--offset", "0,0",
+                       "--out", str(pdf))
+    assert code == 0 and "moves the backs" not in err  # (no move: nothing to warn of)
     code, out, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--layout-json", "-", "--json",
                          "--out", str(tmp_path / "d.pdf"))
     assert code == 2 and "would both print to standard output" in json.loads(out)["error"]

@@ -183,7 +183,7 @@ def _cards(args: argparse.Namespace) -> int:
                "grid_moved_mm": [round(v, 4) for v in res.moved]}
     notes = [*sel.notes, res.truncation_note(), res.small_text_note(), res.glyph_note(), res.turn_note(),
              res.offset_note()]
-    if args.offset and args.backs == "none":  # an offset only moves back pages
+    if opts.offset != (0.0, 0.0) and args.backs == "none":  # an offset only moves back pages (0,0: none)
         notes.append(f"--offset {args.offset} moves the backs, and there are none: add --backs duplex "
                      "(or duplex-short)")
     for note in notes:
