@@ -55,9 +55,6 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 #: More digits than this is no card's number (and Python's int() refuses above 4300).
 MAX_DIGITS = 100
 MAX_CSV_BYTES = 32 * 1024 * 1024
-#: Excel's first line stating the separator; a spreadsheet that saves the sheet again may quote it
-#: (``"sep=;"``) or pad it with empty cells (``sep=;;;``)
-_SEP_LINE = re.compile(r'^"?sep=(.)"?[,;\t]*\s*$', re.IGNORECASE)
 
 
 class CsvImportError(CompanionError):
@@ -272,23 +269,11 @@ def export_csv(game: str, cards: Iterable[Mapping[str, Any]], set_name: str | It
 
 
 def read_csv_file(path: str | os.PathLike[str]) -> bytes:
-    """A sheet's bytes, or a :class:`CompanionError` naming the path and why it cannot be read."""
-    from .errors import os_reason
+    """A sheet's bytes, or a :class:`CompanionError` naming the path and why it cannot be read: the
+    checks and words of every file a command reads (:func:`companion.textio.read_bytes`)."""
+    from .textio import read_bytes
 
-    p = Path(path)
-    try:
-        if p.is_dir():
-            raise CompanionError("is a directory, not a CSV file", where=str(p))
-        if p.exists() and not p.is_file():
-            raise CompanionError("is not a regular file", where=str(p))
-        if p.exists() and p.stat().st_size > MAX_CSV_BYTES:
-            raise CompanionError("is too large for a card sheet", where=str(p),
-                                 expected=f"at most {MAX_CSV_BYTES // 2**20} MB")
-        return p.read_bytes()
-    except OSError as exc:
-        raise CompanionError(f"cannot be read ({os_reason(exc)})", where=str(p)) from None
-    except ValueError as exc:  # e.g. a NUL in the path
-        raise CompanionError(f"is not a usable path ({exc})", where=str(p)) from None
+    return read_bytes(path, what="CSV sheet", max_bytes=MAX_CSV_BYTES)
 
 
 def read_csv_text(raw: bytes | str, *, file: str) -> str:
@@ -305,18 +290,13 @@ def read_csv_text(raw: bytes | str, *, file: str) -> str:
 
 
 def _header(text: str) -> tuple[str, str]:
-    """The sheet's text without a ``sep=`` line, and its separator.
+    """The sheet's text without a ``sep=`` line, and its separator (:func:`companion.textio.csv_separator`
+    of the first line: a ``sep=`` line's, else the first of ``,``, tab or ``;`` it holds, else ``,``)."""
+    from .textio import csv_separator
 
-    Excel writes ``sep=;`` as a first line to state the separator; otherwise the separator is
-    the first of ``,``, tab or ``;`` the header line holds."""
     head, _, rest = text.partition("\n")
-    m = _SEP_LINE.match(head.strip("\r"))
-    if m:
-        return rest, m.group(1)
-    for d in (",", "\t", ";"):
-        if d in head:
-            return text, d
-    return text, ","
+    sep, stated = csv_separator([head])
+    return (rest if stated else text), sep or ","
 
 
 def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: str | None = None,

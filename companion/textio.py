@@ -15,7 +15,7 @@ import secrets
 import stat
 import sys
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from .errors import CompanionError, os_reason
@@ -103,6 +103,47 @@ def read_text(path: str | os.PathLike[str], *, what: str = "file",
     if allow_stdin and str(path) == "-":
         return read_stdin(what=what, error=error)
     return decode_text(read_bytes(path, what=what, error=error), where=str(path), what=what, error=error)
+
+
+#: The separators a CSV file may use, in the order they are tried.
+CSV_SEPARATORS = (",", "\t", ";")
+#: Excel's first line stating the separator; a spreadsheet that saves the file again may quote it
+#: (``"sep=;"``) or pad it with empty cells (``sep=;;;``)
+_SEP_LINE = re.compile(r'^ *"?sep=(.)"?[,;\t]*\s*$', re.IGNORECASE)
+
+
+def csv_cells(line: str, sep: str) -> list[str]:
+    """One line of CSV as its cells (quotes as a spreadsheet writes them), stripped."""
+    import csv
+
+    try:
+        row = next(csv.reader([line], delimiter=sep), [])
+    except csv.Error:
+        row = line.split(sep)
+    return [c.strip() for c in row]
+
+
+def csv_separator(lines: Sequence[str], *, header: Callable[[list[str]], bool] | None = None,
+                  row: Callable[[str], bool] | None = None) -> tuple[str | None, bool]:
+    """The separator of CSV ``lines`` (``,``, tab or ``;``), and whether the first line is Excel's
+    ``sep=;`` line stating it (the data starts after it). Otherwise: the first separator whose
+    cells of the first line ``header`` accepts (a header row naming the columns wanted), else, when
+    every line is a ``row`` (default: any), the first separator every line holds; ``None`` if none.
+    One sniffer for card sheets and decklists, so both read a spreadsheet's file alike."""
+    if not lines:
+        return None, False
+    if (m := _SEP_LINE.match(lines[0].strip("\r\n"))) is not None:
+        return m.group(1), True
+    stripped = [line.strip() for line in lines]
+    if header is not None:
+        for sep in CSV_SEPARATORS:
+            if header(csv_cells(stripped[0], sep)):
+                return sep, False
+    if row is None or all(row(line) for line in stripped):
+        for sep in CSV_SEPARATORS:
+            if all(sep in line for line in stripped):
+                return sep, False
+    return None, False
 
 
 def slug(name: str, *, default: str = "deck", limit: int = 60) -> str:

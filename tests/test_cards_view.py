@@ -193,7 +193,7 @@ def test_a_csv_path_typed_in_is_checked_as_a_sheet(tmp_path: Path) -> None:
     assert "problem(s)" not in view.report.value and "row 2" in view.report.value
     view.path.value = str(tmp_path / "gone.csv")
     view.check_button.click()
-    assert "gone.csv: cannot be read" in view.report.value
+    assert "gone.csv: no such file (expected a CSV sheet)" in view.report.value
 
 
 @pytest.mark.parametrize("typed", ['"{path}"', "'{path}'", "  \u201c{path}\u201d ", "~/{name}", '"~/{name}"'])

@@ -2,7 +2,8 @@
 
 - ``companion validate [PATH ...]``: every error of every card file (no path: all
   bundled data and the user's own files); exit 0 valid, 1 invalid, 2 unreadable.
-- ``companion cards list GAME [--type T] [--json]``: a table of a game's cards.
+- ``companion cards list GAME [--type T] [--json]``: a table of a game's cards (a card file of
+  yours that does not load is left out with a warning, exit 0).
 - ``companion cards import GAME FILE.csv --out FILE.json [--set NAME] [--json]``: a sheet to a card file.
 - ``companion cards export GAME [--cards FILE] [--out FILE.csv [--json]]``: cards to a sheet.
 """
@@ -12,12 +13,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import GAMES
 from ..errors import CompanionError, closest, did_you_mean, os_reason
 from ..textio import folder_problem, same_file
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..cards import CardDB
 
 #: The columns ``cards list`` shows per game, after id, name and type.
 LIST_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -49,7 +54,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     games = list(GAMES)
 
     lp = csub.add_parser("list", help="a table of a game's cards",
-                         description="A table of a game's cards (bundled, your folder, --cards files).")
+                         description="A table of a game's cards (bundled, your folder, --cards files). "
+                                     "A card file in your folder that does not load is left out, named "
+                                     "with its problem on standard error.")
     lp.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
     lp.add_argument("--type", dest="card_type", metavar="T", help="only cards of this type")
     lp.add_argument("--cards", action="append", metavar="FILE", help="also load this card file")
@@ -168,10 +175,39 @@ def table(rows: list[list[str]]) -> str:
     return "\n".join(lines)
 
 
-def cmd_list(args: argparse.Namespace) -> int:
-    from ..cards import load_game, not_applicable
+def load_cards(game: str, extra: Sequence[str] = ()) -> tuple[CardDB, list[str]]:
+    """A game's cards (bundled, your folder's, then ``extra`` files) and a warning per card file of
+    yours left out because it does not load, each said on standard error too: one broken file never
+    stops a command (as the card and deck pages leave it out). A warning names the file and its first
+    problem (file, line, JSON pointer, expected and found), counts the others and gives the
+    ``companion validate`` command listing them. An ``extra`` file that does not load (named on
+    purpose) and bundled cards that do not load are errors."""
+    from ..cards import BUNDLED, RECORD_KEY, load_game, load_what_loads
 
-    db = load_game(args.game, extra=args.cards or ())
+    db, skipped = load_what_loads(game, extra=extra)
+    if BUNDLED in skipped:  # nothing loads at all: the first failure, as loading says it
+        load_game(game, extra=extra)
+    left_out = []
+    for path, problems in skipped.items():
+        more = len(problems) - 1
+        line = (f"your {game} card file {Path(path).name} does not load and is left out: {problems[0]}"
+                + (f" (and {more} more problem{'s' * (more != 1)})" if more > 0 else "")
+                + f"; run `companion validate {RECORD_KEY.sub('', path)}`")
+        if RECORD_KEY.search(path):  # one record of your corrections (its card is in a file left out)
+            line = f"left out {path}: {problems[0]}"
+        left_out.append(line)
+        print(f"companion: warning: {line}", file=sys.stderr)
+    return db, left_out
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    """List the cards that load. A card file of yours that does not is left out with a warning on
+    standard error (:func:`load_cards`), and the exit status stays 0, as for the deck commands: the
+    list asked for is shown, and ``companion validate`` is the command whose status judges files.
+    ``--json`` stays a list of cards, so the warnings go to standard error only."""
+    from ..cards import not_applicable
+
+    db, _left_out = load_cards(args.game, args.cards or ())
     cards = list(db)
     if args.card_type:
         types = sorted({c.type for c in db})

@@ -44,26 +44,11 @@ def _load(args: argparse.Namespace, *, notes: bool = True) -> tuple[Any, Any]:
 
 
 def _cards(args: argparse.Namespace) -> Any:
-    """The game's cards: bundled, your folder's, then ``--cards`` files. A card file of yours that
-    does not load is left out with a warning naming it (on standard error, and in ``--json``'s
-    ``warnings`` where a command has them), as the deck builder and cards pages do: one broken file
-    never stops every deck command. A ``--cards`` file that does not load is an error (it was named
-    on purpose), and so are bundled cards that do not load."""
-    from ..cards import BUNDLED, RECORD_KEY, load_game, load_what_loads
+    """The game's cards, leaving out a card file of yours that does not load (:func:`.cards.load_cards`);
+    the warnings go in ``args.left_out`` too, for ``--json``'s ``warnings``."""
+    from .cards import load_cards
 
-    db, skipped = load_what_loads(args.game, extra=args.cards or ())
-    if BUNDLED in skipped:  # nothing loads at all: the first failure, as loading says it
-        load_game(args.game, extra=args.cards or ())
-    args.left_out = []
-    for path, problems in skipped.items():
-        more = len(problems) - 1
-        line = (f"your {args.game} card file {Path(path).name} does not load and is left out: {problems[0]}"
-                + (f" (and {more} more problem{'s' * (more != 1)})" if more > 0 else "")
-                + f"; run `companion validate {RECORD_KEY.sub('', path)}`")
-        if RECORD_KEY.search(path):  # one record of your corrections (its card is in a file left out)
-            line = f"left out {path}: {problems[0]}"
-        args.left_out.append(line)
-        print(f"companion: warning: {line}", file=sys.stderr)
+    db, args.left_out = load_cards(args.game, args.cards or ())
     return db
 
 

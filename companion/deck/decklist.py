@@ -37,7 +37,7 @@ from typing import Any
 
 from ..cards import Card, CardDB, norm_text
 from ..errors import CompanionError, closest, did_you_mean
-from ..textio import read_text
+from ..textio import csv_cells, csv_separator, read_text
 from .fields import norm
 
 #: The largest count one line may hold; anything bigger is a typo, not a deck.
@@ -432,53 +432,44 @@ _CSV_COUNT = {"count", "qty", "quantity", "copies", "amount", "number", "n", "#"
 _CSV_CARD = {"card", "name", "card name", "cardname", "card_name", "id", "card id", "card_id", "title"}
 
 
-def _csv_cells(line: str, delimiter: str) -> list[str]:
-    """One line of a CSV list as its cells (quotes as a spreadsheet writes them), stripped."""
-    import csv
-
-    try:
-        row = next(csv.reader([line], delimiter=delimiter), [])
-    except csv.Error:
-        row = line.split(delimiter)
-    return [c.strip() for c in row]
+def _csv_header(cells: list[str]) -> bool:
+    """Whether a CSV decklist's first row is its header: a count column and a card column."""
+    head = {c.lower() for c in cells}
+    return len(head) >= 2 and bool(head & _CSV_COUNT) and bool(head & _CSV_CARD)
 
 
-def _csv_delimiter(lines: list[str]) -> str | None:
-    """The separator of a CSV decklist (``,``, ``;`` or a tab) if ``lines`` (the list's lines that
-    are neither blank nor comments) are one: a header row naming a count and a card column, or
-    every line a row of a count and a card (either order)."""
-    if not lines:
-        return None
-    for delimiter in (",", ";", "\t"):
-        head = {c.lower() for c in _csv_cells(lines[0], delimiter)}
-        if len(head) >= 2 and head & _CSV_COUNT and head & _CSV_CARD:
-            return delimiter
-    rows = [_CSV_ROW.match(line) or _CSV_ROW_LAST.match(line) for line in lines]
-    if all(rows):
-        for delimiter in (",", ";", "\t"):
-            if all(delimiter in line for line in lines):
-                return delimiter
-    return None
+def _csv_row(line: str) -> bool:
+    """Whether a line is a CSV row of a count and a card, in either order."""
+    return bool(_CSV_ROW.match(line) or _CSV_ROW_LAST.match(line))
+
+
+def _csv_separator(text: str) -> tuple[str | None, bool]:
+    """The separator of a CSV decklist (:func:`companion.textio.csv_separator` of its lines that are
+    neither blank nor comments: a ``sep=`` line's, else a header row's, else every line a row of a
+    count and a card), ``None`` if the list is no CSV; and whether a ``sep=`` line states it."""
+    return csv_separator(_meaningful(text), header=_csv_header, row=_csv_row)
 
 
 def looks_like_csv(text: str) -> bool:
     """Whether ``text`` is a CSV decklist (see :func:`parse_csv`)."""
-    return _csv_delimiter(_meaningful(text)) is not None
+    return _csv_separator(text)[0] is not None
 
 
 def _meaningful(text: str) -> list[str]:
-    return [line.strip() for line in text.splitlines()
-            if line.strip() and not line.strip().startswith(("#", "//"))]
+    """The lines that are neither blank nor comments, as written (a ``sep=`` line's tab kept)."""
+    return [line for line in text.splitlines() if line.strip() and not line.strip().startswith(("#", "//"))]
 
 
 def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
     """A decklist kept in a spreadsheet, saved as CSV: a header row ``count,card`` (or ``qty``,
     ``quantity``, ``copies``; ``card``, ``name``, ``id``; in either order), or no header and two
-    columns, a count and a card, in either order. ``;`` and tabs separate cells too; a cell in
-    quotes may hold the separator. Blank lines and ``#`` or ``//`` comments are skipped. Raise
-    :class:`DecklistError` with one problem per bad row, by line."""
+    columns, a count and a card, in either order. ``;`` and tabs separate cells too, and a first
+    line ``sep=;`` (Excel's) states the separator; a cell in quotes may hold the separator. Blank
+    lines and ``#`` or ``//`` comments are skipped. Raise :class:`DecklistError` with one problem
+    per bad row, by line."""
     lines = text.splitlines()
-    delimiter = _csv_delimiter(_meaningful(text)) or ","
+    found_sep, stated = _csv_separator(text)
+    delimiter = found_sep or ","
     issues: list[LineIssue] = []
     found: list[tuple[Card, int]] = []
     readings: list[str] = []
@@ -488,7 +479,10 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
         line = raw.strip()
         if not line or line.startswith(("#", "//")):
             continue
-        cells = _csv_cells(line, delimiter)
+        if stated:  # the sep= line: no row
+            stated = False
+            continue
+        cells = csv_cells(line, delimiter)
         if count_col is None and card_col is None:  # the first row: a header, or the first card
             low = [c.lower() for c in cells]
             if set(low) & _CSV_COUNT and set(low) & _CSV_CARD:

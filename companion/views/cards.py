@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import html
 import os
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
@@ -32,7 +32,7 @@ import ipywidgets as w
 from .. import GAMES, ui
 from ..cards import BUNDLED, RECORD_KEY, CardDB, load_what_loads
 
-__all__ = ["BUNDLED", "CardBrowserView", "load_what_loads", "tile_html", "typed_path"]
+__all__ = ["BUNDLED", "CardBrowserView", "load_what_loads", "show_load_problems", "tile_html", "typed_path"]
 from ..errors import CompanionError
 from ..verdict import plural
 
@@ -144,6 +144,36 @@ def _missing(value: Any) -> bool:
 
 def _present(value: Any) -> bool:
     return not _missing(value) and value != ""
+
+
+def show_load_problems(panel: w.HTML, game: str, skipped: Mapping[str, Sequence[str]],
+                       closing: Callable[[int, int], str], *, said: str = "") -> None:
+    """Say in ``panel`` which card files of yours (and corrections) were left out, each with its
+    errors, or that the game's cards could not be loaded at all: one panel for the card and deck
+    pages. ``closing(files, corrections)``: the page's own advice after the count; ``said``: an info
+    line when everything loaded (else the panel is emptied)."""
+    left = dict(skipped)
+    bundled = left.pop(BUNDLED, None)
+    lines = [line for path, problems in left.items()
+             for line in (f"{path}: left out", *(f"  {p}" for p in problems))]
+    name = GAMES[game]
+    if bundled is not None:
+        ui.show(panel, "error", f"The {name} cards could not be loaded", [*bundled, *lines])
+    elif left:
+        n_records = sum(bool(RECORD_KEY.search(key)) for key in left)  # corrections, one by one
+        n_files = len(left) - n_records
+        parts = []
+        if n_files:
+            parts.append(f"{n_files} of your {name} card files")
+        if n_records:
+            parts.append(f"{n_records} of your corrections")
+        ui.show(panel, "warn", f"{' and '.join(parts)} could not be loaded and "
+                               f"{'are' if len(left) != 1 else 'is'} left out; {closing(n_files, n_records)}",
+                lines)
+    elif said:
+        ui.show(panel, "info", said, [])
+    else:
+        panel.value = ""
 
 
 class CardBrowserView:
@@ -310,28 +340,11 @@ class CardBrowserView:
 
     def _show_load_problems(self) -> None:
         """Say which card files were left out, and why (empty when everything loaded)."""
-        skipped = dict(self.skipped)
-        bundled = skipped.pop(BUNDLED, None)
-        lines = [line for path, problems in skipped.items()
-                 for line in (f"{path}: left out", *(f"  {p}" for p in problems))]
-        name = GAMES[self.game]
-        if bundled is not None:
-            ui.show(self.load_problems, "error", f"The {name} cards could not be loaded", [*bundled, *lines])
-        elif skipped:
-            n_records = sum(bool(RECORD_KEY.search(key)) for key in skipped)  # corrections, one by one
-            n_files = len(skipped) - n_records
-            parts = []
-            if n_files:
-                parts.append(f"{n_files} of your {name} card files")
-            if n_records:
-                parts.append(f"{n_records} of your corrections")
-            it = "them" if n_files != 1 else "it"
-            fix = f" Fix {it} (or check {it} below)." if n_files else ""
-            ui.show(self.load_problems, "warn",
-                    f"{' and '.join(parts)} could not be loaded and {'are' if len(skipped) != 1 else 'is'} "
-                    f"left out; the other cards are shown.{fix}", lines)
-        else:
-            self.load_problems.value = ""
+        def closing(files: int, _corrections: int) -> str:
+            it = "them" if files != 1 else "it"
+            return "the other cards are shown." + (f" Fix {it} (or check {it} below)." if files else "")
+
+        show_load_problems(self.load_problems, self.game, self.skipped, closing)
 
     # -- checking a file of your own -------------------------------------------------
 

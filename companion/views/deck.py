@@ -50,6 +50,7 @@ from ..deck.stats import composition, composition_figure
 from ..errors import CompanionError
 from ..textio import decode_text, read_text, within, write_text_atomic
 from ..textio import slug as text_slug
+from .cards import show_load_problems
 
 DECK_GAMES = ("village", "tmnt")
 EXAMPLES_DIR = DATA_DIR / "decks"
@@ -332,24 +333,13 @@ class DeckBuilderView:
 
     def _show_load_problems(self, said: str = "") -> None:
         """Say which card files of yours were left out and why (``said``, if any, when all loaded)."""
-        skipped = dict(self._skipped.get(self.game.value, {}))
-        bundled = skipped.pop(BUNDLED, None)
-        lines = [line for path, problems in skipped.items()
-                 for line in (f"{path}: left out", *(f"  {p}" for p in problems))]
-        name = GAMES[self.game.value]
-        if bundled is not None:
-            ui.show(self.load_problems, "error", f"The {name} cards could not be loaded", [*bundled, *lines])
-        elif skipped:
-            n = len(skipped)
-            ui.show(self.load_problems, "warn",
-                    f"{n} of your {name} card files (or corrections) could not be loaded and "
-                    f"{'are' if n != 1 else 'is'} left out; the list is checked with the other cards. "
-                    f"Fix {'them' if n != 1 else 'it'} (`companion validate` lists every problem), "
-                    "then Reload card data.", lines)
-        elif said:
-            ui.show(self.load_problems, "info", said, [])
-        else:
-            self.load_problems.value = ""
+        def closing(files: int, corrections: int) -> str:
+            them = "them" if files + corrections != 1 else "it"
+            return (f"the list is checked with the other cards. Fix {them} (`companion validate` lists "
+                    "every problem), then Reload card data.")
+
+        show_load_problems(self.load_problems, self.game.value, self._skipped.get(self.game.value, {}),
+                           closing, said=said)
 
     @property
     def fmt(self) -> DeckFormat:
