@@ -65,11 +65,12 @@ each other (``move`` and ``page``, ``mouse`` and ``minion``, a ``count`` other t
 kept as it was played, with a note (:func:`_kept`).
 
 A captured mouse is off the board (Captured Mouse): it takes no marker, cheese or wound, and is not
-healed; a new action doing so is refused. A no-op (a life set to the life it has, a condition it has
-already, a room left when there is none) is refused rather than logged. With a chapter whose data
-says every mouse captured at the same time is a defeat (chapter 1's Defeat), that capture loses the
-chapter (:attr:`companion.mystics.data.Chapter.all_captured_defeat`). Once the chapter is lost, the
-chapter end marker stays where it was lost, so the defeat's reason stays true of the board.
+healed; a new action doing so is refused, in one wording (:func:`captured_error`). A no-op (a life set
+to the life it has, a condition it has already, a room left when there is none) is refused rather than
+logged. With a chapter whose data says every mouse captured at the same time is a defeat (chapter 1's
+Defeat), that capture loses the chapter (:attr:`companion.mystics.data.Chapter.all_captured_defeat`).
+Once the chapter is lost, the chapter end marker stays where it was lost, so the defeat's reason stays
+true of the board.
 
 Numbers are bounded where they enter (:mod:`companion.mystics.limits`: pages of the chapter
 track, figures of a minion type, life, counts per event): a new event beyond a limit is refused,
@@ -84,6 +85,7 @@ available slots like any new minion cards (Determining Initiative Order).
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -470,17 +472,14 @@ class MysticsTracker(Tracker[MysticsState]):
 
     def before_latest(self) -> MysticsState | None:
         """The state before the latest action in force (``None`` when there is none): what it said is
-        :func:`added_messages` from there to :attr:`state`. Folded again from the nearest kept state."""
-        done = self._done
-        if not done:
+        :func:`added_messages` from there to :attr:`state`. An undo's fold (:meth:`_step_back`), on a copy
+        whose history is its own: this tracker and its log are left as they are."""
+        if not self._done:
             return None
-        n = len(done) - 1
-        base = max(k for k in self._marks if k <= n)
-        state = self._marks[base]
-        with self._replaying():
-            for le in done[base:n]:
-                state = self.apply(state, le.event)  # (applied before to this very state: it holds)
-        return state
+        trial = copy.copy(self)  # (shares the card data; the fold's lists are the copy's)
+        trial._done, trial._undone, trial._marks = list(self._done), [], dict(self._marks)
+        trial._step_back()
+        return trial.state
 
     def complete(self, state: MysticsState, event: Event) -> Event:
         """A live action with what it draws from the seed filled in: the die rolls (``rolls``) and
@@ -590,11 +589,27 @@ def added_messages(before: MysticsState, after: MysticsState) -> tuple[str, ...]
     return after.messages[len(after.messages) - new:] if new > 0 else ()
 
 
-def _captured_error(m: Mouse, doing: str) -> RuleError:
-    """A captured mouse's figure is off the board, its cheese and markers gone (Captured Mouse): it
-    cannot ``doing`` until it is rescued."""
+#: What a captured mouse cannot do, by the event kind refused, and the rule that says so besides
+#: Captured Mouse (:func:`captured_error`).
+CAPTURED_CANNOT: dict[str, tuple[str, str | None]] = {
+    "wound": ("be wounded", None),
+    "heal": ("be healed", None),
+    "mouse_cheese": ("gain or spend cheese", None),
+    "greedy_steal": ("lose cheese to a greedy roach", c("Greedy Roaches")),
+    "pilfer": ("pilfer: it defeats no minion", f"{c('Mouse Hero Cards')}, Filch: Pilfer"),
+    "level_up": ("level up", c("Level Up")),
+    "condition": ("take or lose a marker", c("Negative Effects")),
+    "share": ("share with a mouse on the same or an adjacent space", c("Share")),
+}
+
+
+def captured_error(m: Mouse, kind: str) -> RuleError:
+    """The one refusal of an action of ``kind`` for a captured mouse (the tracker's and the page's):
+    its figure is off the board, its cheese and markers gone (Captured Mouse), until it is rescued."""
+    doing, rule = CAPTURED_CANNOT[kind]
+    where = c("Captured Mouse") + (f"; {rule}" if rule else "")
     return RuleError(f"{m.name} is captured: its figure is off the board and its cheese, wounds and markers "
-                     f"were removed, so it cannot {doing} ({c('Captured Mouse')})",
+                     f"were removed, so it cannot {doing} ({where})",
                      suggestion=f"Rescue {m.name} first ({c('Rescuing a Mouse')}).")
 
 
@@ -1241,9 +1256,7 @@ def _pilfer(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         raise RuleError(f"{m.name} has no Pilfer: it is Filch's ability", where=f"{c('Mouse Hero Cards')}, "
                         "Filch: Pilfer")
     if m.captured:
-        raise RuleError(f"{m.name} is captured: the figure is off the board and defeats no minion, so "
-                        f"there is nothing to pilfer ({c('Captured Mouse')}; {c('Mouse Hero Cards')}, "
-                        "Filch: Pilfer)", suggestion=f"Rescue {m.name} first (Rescuing a Mouse).")
+        raise captured_error(m, "pilfer")
     if state.board.wheel < 1:
         raise RuleError("the minion cheese wheel is empty: nothing to take",
                         where=f"{c('Mouse Hero Cards')}, Filch: Pilfer")
@@ -1256,7 +1269,7 @@ def _pilfer(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 def _greedy_steal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     if m.captured:
-        raise _captured_error(m, f"lose cheese to a greedy roach ({c('Greedy Roaches')})")
+        raise captured_error(m, "greedy_steal")
     state = replace(state, mice=pt.put(state.mice, pt.change_cheese(m, -1)))
     state = _say(state, f"A greedy roach steals 1 cheese from {m.name}: it goes on the minion wheel "
                         f"({c('Greedy Roaches')})")
@@ -1431,7 +1444,7 @@ def _wound(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     n = _int(e, "count", 1, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     poison = _flag(e, "poison")
     if m.captured:
-        raise _captured_error(m, "be wounded")
+        raise captured_error(m, "wound")
     if poison and ("poisonmaster", m.id) in state.board.achievements:
         poison = False
         state = _say(state, f"{m.name} is the Poisonmaster: the poison wound is a normal wound")
@@ -1450,7 +1463,7 @@ def _heal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     n = _int(e, "count", 1, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     poison = _flag(e, "poison")
     if m.captured:
-        state = _kept(t, state, _captured_error(m, "be healed (its wounds were removed)"))
+        state = _kept(t, state, captured_error(m, "heal"))
     return _say(replace(state, mice=pt.put(state.mice, pt.heal(m, n, poison))),
                 f"{m.name}: {n} {'poison ' if poison else ''}wound(s) removed "
                 f"({c('Poisoned') + ': an antidote or cure' if poison else c('Mouse Hero Cards')})")
@@ -1506,7 +1519,7 @@ def _mouse_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
     m = state.mouse(_str(e, "mouse"))
     n = _int(e, "count", 1, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     if m.captured:
-        state = _kept(t, state, _captured_error(m, "gain or spend cheese"))
+        state = _kept(t, state, captured_error(m, "mouse_cheese"))
     if n == 0:
         state = _kept(t, state, LogError("'mouse_cheese' event: a count of 0 changes nothing",
                                          expected="1 or more (gained), -1 or less (spent)"))
@@ -1518,7 +1531,7 @@ def _level_up(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     ability = _str(e, "ability")
     if m.captured:
-        raise _captured_error(m, f"level up ({c('Level Up')})")
+        raise captured_error(m, "level_up")
     classes = _str_list(e, "classes")
     if classes is None:
         classes = list(t.ability_classes(ability))
@@ -1537,7 +1550,7 @@ def _condition(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
         pt.add_condition(m, cond)
     label = cond.replace("_", " ")
     if m.captured:
-        state = _kept(t, state, _captured_error(m, f"be {label}" if on else f"lose a {label} marker"))
+        state = _kept(t, state, captured_error(m, "condition"))
     elif cond == "poisoned" and on != (m.poison > 0):
         # Poisoned: a mouse is poisoned by its poison wounds, which only an antidote or cure removes
         state = _kept(t, state, RuleError(
@@ -1659,11 +1672,9 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if a.id == b.id:
         raise RuleError(f"{a.name} cannot share with itself", where=c("Share"),
                         expected="another mouse on the same or an adjacent space")
-    for m, side in ((a, "give"), (b, "receive")):
+    for m in (a, b):
         if m.captured:
-            raise RuleError(f"{m.name} is captured: its figure is off the board, so it cannot {side} in a "
-                            f"share ({c('Captured Mouse')}; {c('Share')}: a mouse on the same or an "
-                            "adjacent space)", suggestion=f"Rescue {m.name} first (Rescuing a Mouse).")
+            raise captured_error(m, "share")
     if n > a.cheese:
         raise RuleError(f"{a.name} has {a.cheese} cheese, cannot give {n}", where=c("Share"))
     a2, b2 = pt.change_cheese(a, -n), pt.change_cheese(b, n)

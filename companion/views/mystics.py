@@ -17,7 +17,8 @@ CSS classes for browser tests:
 ``cmp-mystics-undo``, ``cmp-mystics-redo``, ``cmp-mystics-initiative`` (the track; the current
 card carries ``cmp-mystics-current`` in its HTML), ``cmp-mystics-next-turn``,
 ``cmp-mystics-wheel`` (the cheese wheel), ``cmp-mystics-add-cheese`` (+1), ``cmp-mystics-add-cheese-2``,
-``cmp-mystics-remove-cheese``, ``cmp-mystics-surge-alert``, ``cmp-mystics-hourglass`` (the chapter
+``cmp-mystics-remove-cheese``, ``cmp-mystics-cheese-rolls`` (the rolls of a surge's ambush the cheese
+buttons trigger), ``cmp-mystics-surge-alert``, ``cmp-mystics-hourglass`` (the chapter
 track), ``cmp-mystics-achievement``, ``cmp-mystics-encounter`` (reveal button),
 ``cmp-mystics-room``, ``cmp-mystics-party``, ``cmp-mystics-mouse-<id>`` (each mouse's box),
 ``cmp-mystics-minions`` (minions on the board), ``cmp-mystics-wound-minion``,
@@ -56,12 +57,14 @@ from ..mystics import odds as od
 from ..mystics.chapter import INDIVIDUAL_ACHIEVEMENTS, WHEEL_SIZE, figure_words
 from ..mystics.party import LEVEL_UP_COST, PACK_LIMIT, Mouse
 from ..mystics.tracker import (
+    CAPTURED_CANNOT,
     HOUSE_READINGS,
     MysticsState,
     MysticsTracker,
     RollsNeeded,
     achievement_name,
     added_messages,
+    captured_error,
     end_refusal,
     has_pilfer,
     seed_from_text,
@@ -634,8 +637,9 @@ class MouseBox:
 
     def _why_off(self, state: MysticsState, m: Mouse, widget: Any) -> str | None:
         """Why ``widget`` cannot work for this mouse now (``None``: it can)."""
-        captured = (f"{m.name} is captured: the figure is off the board and its cheese, wounds and markers "
-                    f"were removed ({cite('mystics', 'Captured Mouse')}); rescue it first")
+        kind = self.kinds.get(widget)
+        if m.captured and kind in CAPTURED_CANNOT:  # (the tracker's refusal, word for word)
+            return captured_error(m, kind).render()
         if widget is self.rescue:
             if not m.captured:
                 return f"{m.name} is not captured"
@@ -646,11 +650,7 @@ class MouseBox:
         if widget is self.capture:
             return f"{m.name} is already captured" if m.captured else None
         if widget is self.conditions["poisoned"]:
-            return captured if m.captured else POISONED_FOLLOWS
-        if m.captured and (widget in self.conditions.values() or widget in (
-                self.wound, self.poison, self.heal, self.cure, self.cheese_up, self.cheese_down, self.pilfer,
-                self.level, self.share)):
-            return captured
+            return POISONED_FOLLOWS
         if widget is self.heal and not m.wounds:
             return (f"{m.name} has no wounds to heal" if not m.poison else
                     f"{m.name} has only poison wounds: they need an antidote or cure (Cure poison; "
@@ -790,6 +790,12 @@ class MysticsDashboard(ui.TrackerPage):
         self.add1.on_click(a(lambda _b: self.add_cheese(1)))
         self.add2.on_click(a(lambda _b: self.add_cheese(2)))
         self.sub1.on_click(a(lambda _b: self.add_cheese(-1)))
+        self.cheese_rolls = w.Text(
+            placeholder="surge ambush rolls from the table, e.g. 2 1",
+            description="Rolls",
+            layout=w.Layout(width="300px"),
+        )
+        self.cheese_rolls.add_class("cmp-mystics-cheese-rolls")
         self.surge_alert = w.HTML()
         self.surge_alert.add_class("cmp-mystics-surge-alert")
         self.hourglass = w.HTML()
@@ -990,7 +996,7 @@ class MysticsDashboard(ui.TrackerPage):
         board = w.HBox(
             [
                 w.VBox(
-                    [self.wheel, w.HBox([self.add1, self.add2, self.sub1])],
+                    [self.wheel, w.HBox([self.add1, self.add2, self.sub1]), self.cheese_rolls],
                     layout=w.Layout(margin="0 24px 0 0"),
                 ),
                 w.VBox(
@@ -1089,8 +1095,7 @@ class MysticsDashboard(ui.TrackerPage):
         (the page is then drawn again as the log holds it); errors as :meth:`_guarded` shows them."""
 
         def inner(*args: Any, **kwargs: Any) -> Any:
-            self.refuse_if_unusable()
-            self._refuse_if_stale()
+            self._refuse_if_cannot_act()
             return fn(*args, **kwargs)
 
         return self._guarded(functools.wraps(fn)(inner))
@@ -1156,28 +1161,36 @@ class MysticsDashboard(ui.TrackerPage):
                 f"({cite('mystics', section)}); Undo takes it back")
 
     # -- actions ---------------------------------------------------------------------------------
-    def do(self, event: dict[str, Any]) -> None:
+    def _refuse_if_cannot_act(self) -> None:
+        """Refuse an action on a log this page cannot use, then on a stale page (another window wrote the
+        log since the page was drawn: it is drawn again as the log holds it)."""
         self.refuse_if_unusable()
-        with self.tracker.log.locked():  # (no other window writes between the check and the action)
-            self._refuse_if_stale()  # (another window's action first: never applied to an unseen table)
+        self._refuse_if_stale()
+
+    def _write(self, action: Callable[[], MysticsState],
+               words: Callable[[MysticsState, MysticsState], list[str]]) -> None:
+        """A tracker ``action`` (do, undo, redo), checked by :meth:`_refuse_if_cannot_act` under the log's
+        lock: no other window writes between the check and it. The status says ``words(before, after)``."""
+        with self.tracker.log.locked():
+            self._refuse_if_cannot_act()
             before = self.state
-            self._run(lambda: self._said(self.tracker.do(event), list(added_messages(before, self.state))))
+
+            def run() -> MysticsState:
+                after = action()
+                return self._said(after, words(before, after))
+
+            self._run(run)
+
+    def do(self, event: dict[str, Any]) -> None:
+        self._write(lambda: self.tracker.do(event), lambda before, after: list(added_messages(before, after)))
 
     def undo(self) -> None:
-        self.refuse_if_unusable()
-        with self.tracker.log.locked():
-            self._refuse_if_stale()  # (undo takes back the latest action: the one on show, or none)
-            before = self.state
-            self._run(lambda: self._said(self.tracker.undo(), [
-                f"Undone: {line}" for line in added_messages(self.state, before) or ["the latest action"]]))
+        self._write(self.tracker.undo, lambda before, after: [
+            f"Undone: {line}" for line in added_messages(after, before) or ["the latest action"]])
 
     def redo(self) -> None:
-        self.refuse_if_unusable()
-        with self.tracker.log.locked():
-            self._refuse_if_stale()
-            before = self.state
-            self._run(lambda: self._said(self.tracker.redo(), [
-                f"Redone: {line}" for line in added_messages(before, self.state) or ["the action undone"]]))
+        self._write(self.tracker.redo, lambda before, after: [
+            f"Redone: {line}" for line in added_messages(before, after) or ["the action undone"]])
 
     def _said(self, state: MysticsState, lines: list[str]) -> MysticsState:
         """Keep what the page's action said (every message it added: a surge, the rolls, Time is Short!)
@@ -1197,13 +1210,20 @@ class MysticsDashboard(ui.TrackerPage):
         return self._latest[1]
 
     def add_cheese(self, n: int) -> None:
-        self.do({"event": "minion_cheese", "count": n})
+        """Cheese on the minion wheel (``n`` < 0: taken off); the Rolls box beside it holds the table's
+        rolls for an ambush of the surge it may trigger (blank: drawn from the seed). Cheese that
+        triggers no surge leaves the box as it is: its rolls wait for the surge."""
+        event = {"event": "minion_cheese", "count": n}
+        if self.state.started and (n < 0 or self.state.board.wheel + n < WHEEL_SIZE):  # (no surge follows)
+            self.do(event)
+        else:
+            self._do_with_rolls(event, self.cheese_rolls)
 
     def start_chapter(self) -> None:
         """Start a chapter; a started one's log is kept under a dated name first. The start is
         checked first, and an old log that cannot be renamed (a read-only folder) is refused:
         either way the old chapter and its log stay as they were."""
-        self.refuse_if_unusable()
+        self._refuse_if_cannot_act()  # (a chapter another window started is never set aside unseen)
         mice = list(self.mice_pick.value) + [m.strip() for m in self.extra_mice.value.split(",") if m.strip()]
         if not mice:
             raise CompanionError("choose the mice of the party first")
@@ -1216,7 +1236,6 @@ class MysticsDashboard(ui.TrackerPage):
         }
         if self.chapter_no.value:
             event["chapter"] = int(self.chapter_no.value)
-        self._refuse_if_stale()  # (a chapter another window started is never set aside unseen)
         if self.state.started:  # keep the old chapter's log, start a fresh one
             probe = MysticsTracker(None, **self._tk)  # check the event before moving the old log
             probe.apply(probe.initial(), event)
@@ -1234,8 +1253,7 @@ class MysticsDashboard(ui.TrackerPage):
         return sum(1 for e in history[starts[-1] + 1 if starts else 0:] if e.get("event") == "encounter")
 
     def reveal_encounter(self) -> None:
-        self.refuse_if_unusable()
-        self._refuse_if_stale()  # (the default name counts the encounters the page shows)
+        self._refuse_if_cannot_act()  # (the default name counts the encounters the page shows)
         name = self.enc_name.value.strip() or f"encounter {self.encounters_revealed() + 1}"
         event: dict[str, Any] = {
             "event": "encounter",
@@ -1244,12 +1262,9 @@ class MysticsDashboard(ui.TrackerPage):
             "ambush": bool(self.enc_ambush.value),
         }
         event.update(self.surge_fields(self.enc_surge.value, "surge", "surge_text"))
-        rolls = parse_ints(self.enc_rolls.value)
-        if rolls is not None:
-            event["rolls"] = rolls
-        self._do_with_rolls(event)
+        self._do_with_rolls(event, self.enc_rolls)
         # the card is revealed: its boxes are cleared, so a second tap never reveals it twice
-        for box in (self.enc_name, self.enc_minions, self.enc_surge, self.enc_rolls):
+        for box in (self.enc_name, self.enc_minions, self.enc_surge):
             box.value = ""
         self.enc_ambush.value = False  # the next encounter card says for itself whether it ambushes
 
@@ -1419,16 +1434,16 @@ class MysticsDashboard(ui.TrackerPage):
         event: dict[str, Any] = {"event": "add_minions", "minions": {kind: n}}
         if self.add_ambush.value:
             event["ambush"] = True
-        rolls = parse_ints(self.add_rolls.value)
-        if rolls is not None:
-            event["rolls"] = rolls
-        self._do_with_rolls(event)
-        self.add_rolls.value = ""  # the next arrival is another rule's: it ambushes only if ticked again
-        self.add_ambush.value = False
+        self._do_with_rolls(event, self.add_rolls)
+        self.add_ambush.value = False  # the next arrival is another rule's: it ambushes only if ticked again
 
-    def _do_with_rolls(self, event: dict[str, Any]) -> None:
-        """An event whose ambush may need die rolls: when the die data has no movement numbers to draw
-        them, the Rolls box is where they go (the log's field is no word for this page)."""
+    def _do_with_rolls(self, event: dict[str, Any], box: w.Text) -> None:
+        """An event whose ambush may roll, with the rolls typed in ``box`` (blank: drawn from the seed);
+        ``box`` is cleared once it is done, kept when refused. Rolls the die data cannot draw (no movement
+        numbers) are asked for in the Rolls box, not the log's field."""
+        rolls = parse_ints(box.value)
+        if rolls is not None:
+            event = {**event, "rolls": rolls}
         try:
             self.do(event)
         except RollsNeeded as exc:
@@ -1437,6 +1452,7 @@ class MysticsDashboard(ui.TrackerPage):
                 "the table", where=cite("mystics", "Ambushes"),
                 suggestion="Type the numbers rolled in the Rolls box (e.g. 2 1): one per minion initiative "
                            "card on the track, top first, and one for a boss's ambush.") from None
+        box.value = ""
 
     def _chapter_end_event(self, how: str) -> dict[str, Any]:
         """Move the chapter end marker by the pages typed (``how="move"``), or put it on the page
