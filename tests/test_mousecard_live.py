@@ -774,12 +774,14 @@ def test_a_finished_failed_draw_says_it_failed() -> None:
     t = started()
     typed(t, "Pip", "2S, 3S", skill=2, need=2, mode="broke")
     assert t.state.journal[-1].endswith("0/2 success(es), failed")
-    assert t.state.draws[-1].verdict(0) == "failed" and t.state.draws[-1].verdict(1) == "not yet"
+    assert t.state.draws[-1].verdict(0) == "failed" and t.state.draws[-1].verdict(2) == "not yet"
+    # one chip cannot make two successes: said so, not "not yet"
+    assert t.state.draws[-1].verdict(1) == "cannot reach 2: at most 1 with 1 fate chip(s)"
     t.do({"event": "award", "player": "Tam"})
-    typed(t, "Tam", "2D, 3D", skill=2, need=2, mode="broke")  # a chip left: not over yet
-    assert t.state.journal[-1].endswith("0/2 success(es), not yet")
-    typed(t, "Moss", "AS, 3C", skill=2, need=3, mode="broke")  # an ace left to spend
-    assert t.state.journal[-1].endswith("not yet (1 ace(s) unspent)")
+    typed(t, "Tam", "2D, 3D", skill=2, need=1, mode="broke")  # a chip left: not over yet
+    assert t.state.journal[-1].endswith("0/1 success(es), not yet")
+    typed(t, "Moss", "AS, 3C", skill=2, need=3, mode="broke")  # an ace left to spend, one short of 3
+    assert t.state.journal[-1].endswith("1/3 success(es), cannot reach 3: at most 2 with 1 unspent ace(s)")
     t.do({"event": "bonus", "character": "Moss", "source": "ace", "use": "success"})
     assert t.state.journal[-1].endswith("2/3, failed.")
 

@@ -459,14 +459,20 @@ def test_the_last_draw_panel_says_sure_failed_and_only_what_an_ace_may_do(tmp_pa
     assert "Failed" in page.last.value and "Not (yet)" not in page.last.value
     assert all(b.disabled for b in page.bonus_buttons[:2])
     page.player.value = "Pip"
-    page.award_button.click()  # a chip to spend: not over yet
+    page.award_button.click()  # a chip to spend, but one chip cannot make two successes
+    assert "Cannot reach 2: at most 1 with 1 fate chip(s)" in page.last.value
+    page.award_button.click()  # two chips: not over yet
     assert "Not yet a success" in page.last.value
     page.red_bad.value, page.situation.value, page.skill.value = "all", "red-bad", 1
     page.character.value, page.cards.value = "Ann", "AH"
     page.draw_button.click()  # a lone ace, and the only bad card: it cannot cancel itself
     ace_success, ace_cancel, _chip_success, chip_cancel = page.bonus_buttons
     assert "add a success or cancel" not in page.last.value and "cannot cancel itself" in page.last.value
-    assert not ace_success.disabled and ace_cancel.disabled and not chip_cancel.disabled
+    assert not ace_success.disabled and ace_cancel.disabled
+    assert chip_cancel.disabled and chip_cancel.tooltip == "Ann has no fate chip to spend"
+    page.player.value = "Ann"
+    page.award_button.click()
+    assert not chip_cancel.disabled  # a chip cancels the ace that is the bad card
     assert "Sure: spend 1 ace(s)" in page.last.value
 
 
@@ -536,7 +542,7 @@ def test_a_resumed_session_comes_back_with_the_controls_of_its_latest_draw(tmp_p
 def test_a_resumed_session_shows_the_draw_last_acted_on_and_a_blank_task_stays_blank(tmp_path: Path) -> None:
     log = tmp_path / "mc.jsonl"
     page = MouseCardPage(log, plot=False, settle=None)
-    page.skill.value = 2
+    page.skill.value, page.need.value = 2, 2  # (the ace's extra success is the second one needed)
     page.character.value, page.task.value = "Pip", ""
     page.cards.value = "AH, 3S"
     page.draw_button.click()

@@ -11,9 +11,12 @@ from ..errors import CompanionError, LogError
 from . import existing_log, log_folder, warn_set_aside
 
 SITUATION_CHOICES = "calm, combat, unknown, combat-unknown, red-bad (alias ground)"
+#: Where the notebook keeps its session log, as every help text says it.
+_NOTEBOOK_LOG = ("logs/mousecard.jsonl in the user data folder: ~/.companion, or the folder the "
+                 "environment variable COMPANION_USER_DATA names when set")
 
 _LOG_HELP = ("the session log (JSONL), which must exist ('mousecard new' starts one; the notebook's is "
-             "logs/mousecard.jsonl in the user data folder); the action is appended to it")
+             f"{_NOTEBOOK_LOG}); the action is appended to it")
 
 
 def _add_json(p: argparse.ArgumentParser) -> None:
@@ -24,13 +27,15 @@ def _add_json(p: argparse.ArgumentParser) -> None:
 
 def _add_check_args(p: argparse.ArgumentParser, *, odds: bool) -> None:
     p.add_argument("--skill", type=int, required=True, help="cards to draw (the trait's skill level)")
-    p.add_argument("--target", required=True, help="lowest rank that succeeds: 2..10, J, Q, K, A")
+    p.add_argument("--target", required=True,
+                   help="lowest rank that succeeds: 2..10, J, Q, K, A (or jack, queen, king, ace; 11-14 also "
+                        "mean J, Q, K, A)")
     p.add_argument("--need", type=int, default=1, help="successes needed (default 1)")
-    p.add_argument("--situation", default="calm", help=f"one of {SITUATION_CHOICES}")
+    p.add_argument("--situation", default="calm", help=f"one of {SITUATION_CHOICES} (default calm)")
     p.add_argument("--aged", type=int, default=0, help="levels of Aged (physical tasks)")
     p.add_argument("--disadvantage", type=int, default=0, help="levels of a disadvantage (e.g. Leader)")
     p.add_argument("--mode", default="cautious", choices=("cautious", "broke"),
-                   help="cautious: one card at a time; broke: all at once")
+                   help="cautious: one card at a time; broke: all at once (default cautious)")
     p.add_argument("--red-bad", default="joker", choices=("joker", "all"),
                    help="house interpretation for red-bad: the red joker (+ Aged ranks) or every red card")
     if odds:
@@ -51,7 +56,9 @@ def _add_check_args(p: argparse.ArgumentParser, *, odds: bool) -> None:
                         "effect, so drawing goes on)")
     if odds:
         p.add_argument("--deck-log", metavar="LOG",
-                       help="draw from a live deck log's remaining cards instead of a full deck")
+                       help="draw from a live deck log's remaining cards instead of a full deck (refused "
+                            "while a line of the log that cannot be used may have moved cards since the "
+                            "last reshuffle)")
 
 
 def register(sub: Any, groups: dict[str, Any]) -> None:
@@ -67,13 +74,13 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "deck_size and single_card_odds (the deck the first card comes from), "
                         "bad_cards, notes (house readings and policies used), cites; with --deck-log, "
                         "deck_log and deck_log_warnings (the log's lines that were read past: they "
-                        "move no card)")
+                        "move no card, or a reshuffle has made the deck whole since)")
     p.set_defaults(handler=_odds)
 
     mc = sub.add_parser("mousecard", help="the Mouse Card live deck (an event log)",
                         description="The game master's live deck: draws, reshuffles, fate chips. "
                                     "Every action is appended to LOG (JSONL); undo/redo are events. "
-                                    "The notebook's log is logs/mousecard.jsonl in the user data folder. "
+                                    f"The notebook's log is {_NOTEBOOK_LOG}. "
                                     "(mouse-card-system.txt, How to draw cards; special effects; Fate Chips)")
     msub = mc.add_subparsers(dest="mousecard_command", metavar="ACTION")
     mc.set_defaults(_group_parser=mc)
@@ -82,7 +89,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         description="Read a session log and show the session: the deck, the fate chips "
                                     "and the journal. Exit 1 if the log has lines that cannot be used.")
     r.add_argument("log", metavar="LOG", help="the session log (JSONL) to read; the file is not changed")
-    r.add_argument("--json", action="store_true", help="the session's state as JSON")
+    r.add_argument("--json", action="store_true",
+                   help="the session's state as JSON: each draw with its check, cards, marks (a bad card a "
+                        "bonus cancelled is 'cancelled'), verdict and cites (its rule-book sections)")
     r.set_defaults(handler=_replay)
 
     n = msub.add_parser("new", help="start a session log with a shuffle seed",
@@ -91,7 +100,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     n.add_argument("log", metavar="LOG", help="the session log (JSONL) to start: a new or empty file")
     n.add_argument("--seed", type=int, default=None,
                    help="the shuffle's seed, recorded in the log (default: a random one)")
-    n.add_argument("--title", default="", help="a name for the session, shown by replay (default: none)")
+    n.add_argument("--title", default="", help="a name for the session, shown by replay: one line of at most "
+                                                "120 characters (default: none)")
     _add_json(n)
     n.set_defaults(handler=_act, action="start")
 
@@ -101,12 +111,15 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                     "(mouse-card-system.txt, Task checks; How to draw cards)")
     d.add_argument("log", metavar="LOG", help=_LOG_HELP)
     d.add_argument("--character", required=True,
-                   help="who draws (names match ignoring case; fate chips belong to this name)")
+                   help="who draws: one line of at most 60 characters (names match ignoring case and extra "
+                        "spaces; fate chips belong to this name)")
     d.add_argument("--task", default="task",
                    help="what the check is for, shown in the journal: one line of at most 120 "
                         "characters (default, or blank: 'task')")
     _add_check_args(d, odds=False)
-    d.add_argument("--cards", help="cards drawn from the physical deck, e.g. 'QH, 3S, red joker'")
+    d.add_argument("--cards", help="cards drawn from the physical deck, e.g. 'QH, 3S, red joker' (default: "
+                                   "the session's shuffled deck, refused while a line of the log that cannot "
+                                   "be used leaves it in doubt)")
     _add_json(d)
     d.set_defaults(handler=_act, action="draw")
 
@@ -115,8 +128,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                     "cancelled (bonus --use cancel), the same draw goes on with the cards "
                                     "it has left (house interpretation: a cancelled bad card has no effect).")
     o.add_argument("log", metavar="LOG", help=_LOG_HELP)
-    o.add_argument("--character", required=True, help="the character whose latest draw goes on")
-    o.add_argument("--cards", help="cards drawn from the physical deck (default: the shuffled deck)")
+    o.add_argument("--character", required=True, help="the character whose latest draw goes on "
+                                                       "(case and extra spaces are ignored)")
+    o.add_argument("--cards", help="cards drawn from the physical deck (default: the shuffled deck, refused "
+                                   "while a line of the log that cannot be used leaves it in doubt)")
     _add_json(o)
     o.set_defaults(handler=_act, action="draw_on")
 
@@ -125,8 +140,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                                          "(mouse-card-system.txt, Fate Chips).")
         a.add_argument("log", metavar="LOG", help=_LOG_HELP)
         a.add_argument("player", metavar="PLAYER",
-                       help="whose chips: the name the character draws under (case is ignored)")
-        a.add_argument("--chips", type=int, default=1, metavar="N", help="how many fate chips, 1 or more "
+                       help="whose chips: the name the character draws under, one line of at most 60 "
+                            "characters (case and extra spaces are ignored)")
+        a.add_argument("--chips", type=int, default=1, metavar="N", help="how many fate chips, 1 to 99 "
                        "(default 1)" + ("; at most as many as the player has" if verb == "spend" else ""))
         a.add_argument("--reason", default="", help="why, shown in the journal: one line of at most 120 "
                                                     "characters (optional)")
@@ -140,11 +156,13 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                     "(mouse-card-system.txt, How to draw cards, special effects: Aces; "
                                     "Fate Chips)")
     b.add_argument("log", metavar="LOG", help=_LOG_HELP)
-    b.add_argument("character", metavar="CHARACTER", help="the character whose latest draw gets the bonus")
+    b.add_argument("character", metavar="CHARACTER", help="the character whose latest draw gets the bonus "
+                                                          "(case and extra spaces are ignored)")
     b.add_argument("--source", choices=("ace", "chip"), required=True,
                    help="ace: an unspent ace drawn in that draw; chip: one of the character's fate chips")
     b.add_argument("--use", choices=("success", "cancel"), required=True,
-                   help="success: count one more success; cancel: a bad card in effect has no effect")
+                   help="success: count one more success (refused on a draw that already succeeded: it would "
+                        "change nothing); cancel: a bad card in effect has no effect")
     _add_json(b)
     b.set_defaults(handler=_act, action="bonus")
 
@@ -217,16 +235,21 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
     """The remaining cards of a live deck log opened read-only, and what was read past (said on
     stderr too): a line that cannot be used is read past only when it moves no card
     (:meth:`~companion.mousecard.live.LiveDeckTracker.deck_doubts`); odds from a deck the log
-    does not describe would mislead the table."""
-    moving, cardless = tracker.deck_doubts()
+    does not describe would mislead the table. A line that may have moved cards is read past once a
+    reshuffle has made the deck whole again after it (:meth:`~companion.mousecard.live.LiveDeckTracker.
+    deck_in_doubt`)."""
+    cardless = tracker.deck_doubts()[1]
+    moving = tracker.deck_in_doubt()
+    reshuffled = [p for p in tracker.deck_doubts()[0] if p not in moving]
     if moving:
         first = moving[0]
         more = f" (and {len(moving) - 1} more such line(s))" if len(moving) > 1 else ""
         raise CompanionError(f"line {first.line} of the live deck log cannot be used and may change which "
                              f"cards remain, so they are not known{more}: {first.message}", where=log,
                              suggestion=f"Check line {first.line} against the table and correct it in the "
-                                        "file (or delete it if that action never happened); "
-                                        f"'companion mousecard replay {log}' lists every problem.")
+                                        "file (or delete it if that action never happened), or "
+                                        f"reshuffle (every card back); 'companion mousecard replay {log}' "
+                                        "lists every problem.")
     st = tracker.state
     if not st.started and not st.draws:
         if tracker.start_undone:
@@ -250,6 +273,9 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
         else:
             warnings.append(f"{log}: line {problem.line} cannot be used, but moves no card: the cards "
                             f"remaining are the log's ({problem.message})")
+    for problem in reshuffled:
+        warnings.append(f"{log}: line {problem.line} cannot be used and may have moved cards, but the deck "
+                        f"was reshuffled since: the cards remaining are the log's ({problem.message})")
     for line in warnings:
         print(f"companion: warning: {line}", file=sys.stderr)
     return st.remaining, warnings
@@ -269,7 +295,10 @@ def _state_json(tracker: Any) -> dict[str, Any]:
 
 def _draw_json(d: Any, chips: int) -> dict[str, Any]:
     """One draw of ``replay --json``: its check (as 'odds --json' gives it), its cards and where it
-    stands; ``chips``: the character's fate chips now (for ``verdict``)."""
+    stands, and the rule-book sections it was resolved by (``cites``, as 'odds --json' has them);
+    ``chips``: the character's fate chips now (for ``verdict``)."""
+    from ..mousecard.live import draw_cites
+
     c = d.check
     return {"number": d.number, "chapter": d.chapter, "character": d.character, "task": d.task,
             "check": c.to_json(policies=False),
@@ -278,18 +307,24 @@ def _draw_json(d: Any, chips: int) -> dict[str, Any]:
             "verdict": d.verdict(chips), "aces": d.aces, "aces_unspent": d.aces_unspent,
             "ace_uses": list(d.ace_uses), "chips_spent": d.chips_spent, "can_draw_on": d.can_draw_on,
             "bad_in_effect": d.bad_in_effect, "cancelled": d.cancelled,
-            "reshuffles": d.reshuffles, "stopped": d.stopped, "typed": d.typed}
+            "reshuffles": d.reshuffles, "stopped": d.stopped, "typed": d.typed,
+            "cites": list(draw_cites(d))}
 
 
-def _print_state(tracker: Any) -> None:
+def _print_state(tracker: Any, log: str) -> None:
     st = tracker.state
     chips = ", ".join(f"{p}: {n}" for p, n in st.chips) or "none"
     if st.started:
         print(f"{st.title or 'Mouse Card session'} — chapter {st.chapter}, {len(st.order)} cards in the deck")
-    else:  # the start was undone (or never made): no deck to speak of
+    elif tracker.is_new and not tracker.problems:  # nothing in it at all: nothing was undone either
+        print(f"The log is empty: no session yet. Start one with 'companion mousecard new {log}'.")
+    elif tracker.start_undone:  # no deck to speak of
         from ..mousecard.live import NO_SESSION_HINT
 
         print(f"No session under way in this log. {NO_SESSION_HINT}")
+    else:  # lines, but no start in force (a start that cannot be used, or none written)
+        print("No session under way in this log: no start in it is in force. Start a new session in a new "
+              "log with 'companion mousecard new NEWLOG'.")
     print(f"fate chips: {chips}")
     for line in st.journal:
         print(f"  {line}")
@@ -305,12 +340,12 @@ def _replay(args: argparse.Namespace) -> int:
     if args.json:
         print_json(_state_json(tracker))
     else:
-        _print_state(tracker)
+        _print_state(tracker, args.log)
     return 1 if tracker.problems else 0
 
 
 def _act(args: argparse.Namespace) -> int:
-    from ..mousecard.live import draw_event, open_live_deck
+    from ..mousecard.live import cites_text, draw_cites, draw_event, ignored_options, open_live_deck
 
     if args.action != "start":
         _existing_log(args.log)
@@ -321,6 +356,12 @@ def _act(args: argparse.Namespace) -> int:
     # a name close to one the session knows is likely a typo: said once the action is done
     name = args.character if args.action == "draw" else args.player if args.action == "award" else None
     hint = tracker.state.new_name_hint(name) if name else None
+    if args.action not in ("start", "undo", "redo") and tracker.is_new and not tracker.problems:
+        raise CompanionError("the log is empty: no session yet (it holds no action, so none was undone)",
+                             where=args.log,
+                             suggestion=f"Start one with 'companion mousecard new {args.log}' (add --seed N "
+                                        "to choose the shuffle).")
+    cites = ""  # the rule-book sections of the draw an action resolved or changed, as the page says them
     if args.action in ("undo", "redo"):
         before = tracker.state.journal
         tracker.undo() if args.action == "undo" else tracker.redo()
@@ -352,7 +393,12 @@ def _act(args: argparse.Namespace) -> int:
         cards = None
         if args.cards is not None:
             cards = [c.id for c in parse_cards(args.cards)]
-        tracker.do(draw_event(args.character, args.task, _check(args, odds=False), cards))
+        check = _check(args, odds=False)
+        tracker.do(draw_event(args.character, args.task, check, cards))
+        for note in ignored_options(check):  # as 'odds mousecard' says it: an option that changes nothing
+            warnings.append(note)
+            if not args.json:
+                print(f"companion: note: {note}", file=sys.stderr)
     elif args.action in ("award", "spend"):
         ev: dict[str, Any] = {"event": args.action, "player": args.player, "chips": args.chips}
         if args.reason:
@@ -371,20 +417,27 @@ def _act(args: argparse.Namespace) -> int:
     elif args.action == "reshuffle":
         tracker.do({"event": "reshuffle", "reason": "chapter" if args.chapter else "gm"})
     st = tracker.state
+    if args.action in ("draw", "draw_on", "bonus"):
+        rec = st.last_draw(args.character)
+        cites = cites_text(draw_cites(rec)) if rec is not None else ""
     if hint:
         warnings.append(hint)
         if not args.json:
             print(f"companion: note: {hint}", file=sys.stderr)
-    return _said(args, tracker, st.journal[-1] if st.journal else "nothing yet", warnings)
+    return _said(args, tracker, st.journal[-1] if st.journal else "nothing yet", warnings, cites)
 
 
-def _said(args: argparse.Namespace, tracker: Any, line: str, warnings: list[str]) -> int:
-    """Print what an action did: its journal line, or with ``--json`` the state after it as
-    ``replay --json`` prints it, plus ``line``, ``log`` and the ``warnings`` reading the log gave."""
+def _said(args: argparse.Namespace, tracker: Any, line: str, warnings: list[str], cites: str = "") -> int:
+    """Print what an action did: its journal line (then the rule-book sections of a draw it resolved
+    or changed, ``cites``, as the page gives them), or with ``--json`` the state after it as
+    ``replay --json`` prints it (each draw with its ``cites``), plus ``line``, ``log`` and the
+    ``warnings`` reading the log gave."""
     if args.json:
         from . import print_json
 
         print_json({"line": line, "log": args.log, **_state_json(tracker), "warnings": warnings})
     else:
         print(line)
+        if cites:
+            print(f"  ({cites})")
     return 0

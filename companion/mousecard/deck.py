@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .. import cite
-from ..errors import CompanionError, closest
+from ..errors import CompanionError, closest, did_you_mean
 
 JOKER, JACK, QUEEN, KING, ACE = 1, 11, 12, 13, 14
 
@@ -110,11 +110,27 @@ def parse_rank(text: object, *, where: str = "target") -> int:
                              expected="a rank such as " + str(text).strip()[:-1].strip().upper(),
                              suggestion="Every suit of that rank succeeds alike; leave the suit out.")
     if value is None or value == JOKER:
-        raise CompanionError(f"not a rank: {text!r}", where=where,
-                             expected="one of 2, 3, ..., 10, J, Q, K, A",
-                             suggestion="A task names the lowest rank that succeeds, e.g. 'J' "
-                                        "for 'face cards or better'.")
+        hint = did_you_mean(_rank_guesses(word))
+        raise CompanionError(f"not a rank: {text!r}", where=where, expected=RANK_EXPECTED,
+                             suggestion=(f"{hint} " if hint else "") + "A task names the lowest rank that "
+                                        "succeeds, e.g. 'J' for 'face cards or better'.")
     return value
+
+
+#: What a rank may be, as every refusal of one says (11-14 are taken for J-A, as the API takes them).
+RANK_EXPECTED = "one of 2, 3, ..., 10, J, Q, K, A (11-14 also mean J, Q, K, A)"
+
+
+def _rank_guesses(word: str) -> list[str]:
+    """The ranks (``"Q"``) closest to a mistyped rank word (``"quen"``, ``"Kng"``, ``"Jak"``), best
+    first; a 1 is an ace counted low or a 10 missing its 0. Never the joker: it is no target."""
+    word = word.strip().lower()
+    if word == "1":
+        return ["A", "10"]
+    if len(word) < 2 or word.isdecimal():  # (another number: the expected ranks say what is taken)
+        return []
+    words = [w for w, r in _RANK_WORDS.items() if r != JOKER and len(w) > 1 and not w.isdecimal()]
+    return list(dict.fromkeys(RANK_LABELS[_RANK_WORDS[h]] for h in closest(word, words)))
 
 
 def parse_card(text: object) -> PlayingCard:
@@ -136,12 +152,42 @@ def parse_card(text: object) -> PlayingCard:
         suit = _SUIT_WORDS.get(m.group(2))
         if rank is not None and rank != JOKER and suit is not None:
             return PlayingCard(rank, SUIT_COLOUR[suit], suit)
-    hints = closest(word, [c.short for c in FULL_DECK] + [c.name.lower() for c in FULL_DECK], n=2)
+    hints = _card_guesses(word) or closest(word, [c.short for c in FULL_DECK]
+                                           + [c.name.lower() for c in FULL_DECK], n=2)
     raise CompanionError(f"not a card of the Mouse Card deck: {raw!r}",
                          expected="a rank and a suit such as 'QH', 'Q♥', '10 of spades', or "
                                   "'red joker' / 'black joker'",
-                         suggestion=(f"Did you mean {' or '.join(repr(h) for h in hints)}?"
-                                     if hints else None))
+                         suggestion=did_you_mean(hints))
+
+
+def _card_guesses(word: str) -> list[str]:
+    """The cards closest to a mistyped one, as a game master types them (``"QH"``): the rank put
+    right when the suit is one (``"1H"``: AH or 10H; ``"11S"``: JS), or the suit when the rank is
+    one (``"QX"``: Q in each suit; ``"queen of cups"``: QC). The longest rank is tried first."""
+    if len(word) > 30:  # (a pasted line is no card name: the general likeness says what is close)
+        return []
+    if "joker" in word:  # a joker has a colour, not a suit
+        return ["red joker", "black joker"]
+    suit_words = [w for w in _SUIT_WORDS if len(w) > 1]
+    for i in range(len(word) - 1, 0, -1):
+        rank_text = word[:i].strip()
+        suit_text = re.sub(r"^of\s+", "", word[i:].strip())
+        rank = _RANK_WORDS.get(rank_text)
+        if rank is None and rank_text.isdecimal() and 11 <= int(rank_text) <= 14:
+            rank = int(rank_text)  # (J-A by number: a target takes them, a card is named by its rank)
+        suit = _SUIT_WORDS.get(suit_text)
+        guesses: list[str] = []
+        if rank not in (None, JOKER) and suit is not None:
+            guesses = [f"{RANK_LABELS[int(rank)]}{suit[0].upper()}"]
+        elif rank not in (None, JOKER) and suit_text:
+            near = [_SUIT_WORDS[h] for h in closest(suit_text, suit_words, n=2)]
+            suits = list(dict.fromkeys(near)) or (list(SUITS) if len(suit_text) == 1 else [])
+            guesses = [f"{RANK_LABELS[int(rank)]}{s[0].upper()}" for s in suits]
+        elif rank is None and suit is not None and rank_text:
+            guesses = [f"{label}{suit[0].upper()}" for label in _rank_guesses(rank_text)]
+        if guesses:
+            return guesses
+    return []
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[PlayingCard, ...]:

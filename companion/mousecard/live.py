@@ -9,7 +9,9 @@ the physical deck (``"cards": ["QH", "3S"]``).
 Events (``"event"`` field):
 
 - ``start`` ``{"seed": 7, "title": "..."}`` shuffles the deck (once, first); every other event
-  needs it: once the start is undone, only a redo (or a new log) goes on;
+  needs it: once the start is undone, only a redo (or a new log) goes on. A new title is one line
+  of at most :data:`MAX_TEXT` characters; one already logged is shown collapsed onto one line and
+  cut short;
 - ``draw`` ``{"character", "task", "skill", "target", "need", "situation", "aged",
   "disadvantage", "mode", "red_bad", "cards"?}`` resolves one task check by the rules
   (mouse-card-system.txt, Task checks; How to draw cards; special effects): cautious
@@ -20,7 +22,10 @@ Events (``"event"`` field):
   successes (the player draws *up to* the skill; the odds engine's default), and take a
   king's extra card only while the player is not yet sure. A seeded draw is logged with the
   cards it dealt (``"drawn"``): should a line before it be lost or changed, so that the
-  shuffle deals otherwise on replay, the draw keeps the cards the table saw, and says so;
+  shuffle deals otherwise on replay, the draw keeps the cards the table saw, and says so. While
+  such a line leaves the deck in doubt (:meth:`LiveDeckTracker.deck_in_doubt`: it may have moved
+  cards, and no reshuffle has made the deck whole since), a new seeded draw or draw_on is refused
+  (it could deal a card already on the table); typed cards and a reshuffle are not;
 - ``bonus`` ``{"character", "source": "ace"|"chip", "use": "success"|"cancel", "draw"?}`` spends an
   unspent ace of the character's latest draw, or one of their fate chips, on it
   (mouse-card-system.txt, How to draw cards, special effects: Aces; Fate Chips). An ace cancels another
@@ -46,7 +51,7 @@ from ..errors import CompanionError, LogError, RuleError
 from ..eventlog import Event, EventLog, LogProblem, Tracker, event_rng
 from ..textio import one_line
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
-from .odds import TaskCheck
+from .odds import HOUSE_NOTES, TaskCheck, exact_odds
 
 LIVE_CITES = {
     "draw": cite("mousecard", "How to draw cards"),
@@ -58,6 +63,12 @@ LIVE_CITES = {
 EVENTS = ("start", "draw", "draw_on", "bonus", "award", "spend", "reshuffle")
 #: What to do when a log holds no session (its start was undone).
 NO_SESSION_HINT = "Redo the undone start to go on with the session, or start a new session log."
+#: What to do when a log is empty (no session was ever started in it; nothing was undone).
+EMPTY_LOG_HINT = ("Start a session in it first ('companion mousecard new LOG', or the notebook page, which "
+                  "starts one on a new log).")
+#: Every draw's rule-book sections (the page, the CLI's journal lines and ``replay --json`` cite them,
+#: with :func:`draw_cites`' special effects).
+DRAW_CITES = (cite("mousecard", "Task checks"), LIVE_CITES["draw"])
 #: The longest character or player name a new action takes (see :meth:`LiveDeckTracker.complete`).
 MAX_NAME = 60
 #: Fate chips one award or spend may move (a typo of 10**23 chips would otherwise stay in the log).
@@ -146,27 +157,78 @@ class DrawRecord:
         itself."""
         return self.aces == 1 and [c.rank for c in self.bad] == [ACE]
 
+    @property
+    def may_draw_more(self) -> bool:
+        """Whether this draw may still take cards: a cautious draw stopped by a bad card with draws
+        left, where a cancelled bad card lets it go on (once the bad card is cancelled, if it is not
+        yet: :attr:`can_draw_on`)."""
+        return (self.check.mode == "cautious" and self.check.cancel_draws_on and self.stopped == "bad card"
+                and self.draws_left > 0 and not self.succeeded)
+
+    def reach(self, chips: int = 0) -> int:
+        """The most successes this draw can still come to without drawing: each unspent ace and
+        each of the character's ``chips`` adds one at most (Aces; Fate Chips)."""
+        return self.total_successes + self.aces_unspent + max(0, chips)
+
     def verdict(self, chips: int = 0) -> str:
         """``success``; ``sure: spend N ace(s) as success(es)``; ``failed`` when nothing is left to
-        change it (no unspent ace, none of the character's ``chips``, no drawing on); else ``not yet``."""
+        change it (no unspent ace, none of the character's ``chips``, no drawing on); ``cannot reach
+        N: ...`` when what is left (the unspent aces and the ``chips``, no drawing on) falls short of
+        the need; else ``not yet``."""
         if self.succeeded:
             return "success"
         if self.sure:
             return f"sure: spend {self.check.need - self.total_successes} ace(s) as success(es)"
         if not self.aces_unspent and chips < 1 and not self.can_draw_on:
             return "failed"
+        if not self.may_draw_more and self.reach(chips) < self.check.need:
+            left = [x for x in (f"{self.aces_unspent} unspent ace(s)" if self.aces_unspent else "",
+                                f"{chips} fate chip(s)" if chips > 0 else "") if x]
+            return (f"cannot reach {self.check.need}: at most {self.reach(chips)} with "
+                    + " and ".join(left))
         return "not yet"
 
     def marks(self) -> tuple[tuple[PlayingCard, str], ...]:
-        """Each card with its mark: ``success``, ``bad``, ``bad success``, ``joker`` or ``miss``."""
+        """Each card with its mark: ``success``, ``bad``, ``bad success``, ``joker`` or ``miss``; a
+        bad card whose effect a bonus cancelled is ``cancelled`` (``cancelled success`` when it is a
+        success too). The log counts the cancelled cards, not which: they are the first bad cards
+        drawn, those that are no ace first (an ace never cancels itself)."""
         rule = self.check.bad_rule()
+        categories = [self.check.category(c, rule) for c in self.cards]
+        bad_at = [i for i, (_k, _s, bad) in enumerate(categories) if bad]
+        cancelled = set(sorted(bad_at, key=lambda i: self.cards[i].rank == ACE)[:self.cancelled])
         out = []
-        for c in self.cards:
-            _kind, succ, bad = self.check.category(c, rule)
-            mark = "bad success" if succ and bad else "success" if succ else "bad" if bad else (
-                "joker" if c.is_joker else "miss")
+        for i, (c, (_kind, succ, bad)) in enumerate(zip(self.cards, categories, strict=True)):
+            if i in cancelled:
+                mark = "cancelled success" if succ else "cancelled"
+            else:
+                mark = "bad success" if succ and bad else "success" if succ else "bad" if bad else (
+                    "joker" if c.is_joker else "miss")
             out.append((c, mark))
         return tuple(out)
+
+    def bonus_refusal(self, source: str, use: str, chips: int, *,
+                      logged: bool = False) -> tuple[str, str] | None:
+        """Why a ``source`` (``ace``/``chip``) may not be spent on this draw as ``use``
+        (``success``/``cancel``), with the key of its :data:`LIVE_CITES` section; None when it may.
+        ``chips``: the character's fate chips. An extra success on a draw that already has what it
+        needs would change nothing (a chip would be lost for nothing): refused, but a line already
+        ``logged`` so is read as it was."""
+        who = f"{self.character}'s draw #{self.number}"
+        if source == "ace" and self.aces_unspent < 1:
+            return f"{who} has no unspent ace", "ace"
+        if source == "chip" and chips < 1:
+            return f"{self.character} has no fate chip to spend", "chip"
+        if use == "cancel" and self.bad_in_effect < 1:
+            return f"{who} has no bad card left to cancel", source
+        if source == "ace" and use == "cancel" and self.lone_bad_ace:
+            return (f"{self.character}'s only ace is the bad card: an ace cancels another card, not itself",
+                    "ace")
+        if use == "success" and self.succeeded and not logged:
+            lost = ("the fate chip would be lost for nothing" if source == "chip" else
+                    "an ace's extra success changes nothing")
+            return (f"{who} already has the {self.check.need} success(es) it needs: {lost}", source)
+        return None
 
     def summary(self, chips: int = 0) -> str:
         """The journal line; ``chips``: the character's fate chips now (see :meth:`verdict`)."""
@@ -177,7 +239,7 @@ class DrawRecord:
             extra.append(f"{self.bad_in_effect} bad card(s) in effect")
         if self.cancelled:
             extra.append(f"{self.cancelled} cancelled")
-        if self.aces_unspent and not self.succeeded and not self.sure:
+        if self.aces_unspent and not self.succeeded and not self.sure and not verdict.startswith("cannot"):
             extra.append(f"{self.aces_unspent} ace(s) unspent")
         if self.reshuffles:
             extra.append(f"{self.reshuffles} reshuffle(s)")
@@ -214,24 +276,27 @@ class LiveDeck:
         return dict(self.chips).get(self.name_of(player), 0)
 
     def name_of(self, name: str) -> str:
-        """The spelling this session already uses for ``name`` (names match ignoring case), so
-        "pip" and "Pip" share their fate chips and draws."""
+        """The spelling this session already uses for ``name`` (tidied, :func:`tidy_name`; names
+        match ignoring case), so "pip", "  Pip " and "Pip" share their fate chips and draws."""
+        name = tidy_name(name)
         key = name.casefold()
-        return next((known for known in self.names if known.casefold() == key), name)
+        return next((known for known in self.names if known.casefold() == key), name)  # (kept tidied)
 
     def new_name_hint(self, name: str) -> str | None:
-        """A word of warning when ``name`` is new to this session but close to a name it knows
-        (a typo would otherwise start a new player with no chips and no draws): None otherwise."""
+        """A word of warning when ``name`` (tidied) is new to this session but close to a name it
+        knows (a typo would otherwise start a new player with no chips and no draws): None otherwise."""
         from ..errors import closest, did_you_mean
 
-        if not name.strip() or self.name_of(name) in self.names:
+        name = tidy_name(name)
+        if not name or self.name_of(name) in self.names:
             return None
         hint = did_you_mean(closest(name, self.names))
         return f"{name!r} is a new name in this session. {hint}" if hint else None
 
     def naming(self, name: str) -> LiveDeck:
         """The state with ``name`` known (see :meth:`name_of`)."""
-        return self if self.name_of(name) in self.names else replace(self, names=(*self.names, name))
+        name = self.name_of(name)
+        return self if name in self.names else replace(self, names=(*self.names, name))
 
     def last_draw(self, character: str) -> DrawRecord | None:
         character = self.name_of(character)
@@ -242,6 +307,60 @@ class LiveDeck:
 
 
 # -- helpers -----------------------------------------------------------------------------------
+
+
+def tidy_name(name: str) -> str:
+    """A character's or player's name as the session keeps it: without the spaces around it, and
+    each run of spaces inside it one space ("  Pip  the  Brave " is "Pip the Brave"), so a name
+    typed with a stray space is the same player. (A new name on several lines is refused before,
+    :meth:`LiveDeckTracker.complete`; one in an older log is read collapsed onto one line.)"""
+    return " ".join(name.split())
+
+
+def shown_title(title: str) -> str:
+    """A session title as the journal and replay show it: collapsed onto one line, cut at
+    :data:`MAX_TEXT` characters with "…" (a title an older log holds may be any length)."""
+    text = " ".join("".join(ch if one_line(ch) else " " for ch in title).split())
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"
+
+
+def draw_cites(rec: DrawRecord) -> tuple[str, ...]:
+    """The rule-book sections a draw was resolved by: :data:`DRAW_CITES`, then each special effect
+    it met (a joker, a king, an ace drawn or a fate chip spent), as the page, the CLI's journal
+    lines and ``replay --json`` cite them."""
+    effects = [("joker", rec.jokers_drawn > 0), ("king", any(c.rank == KING for c in rec.cards)),
+               ("ace", rec.aces > 0), ("chip", rec.chips_spent > 0)]
+    return (*DRAW_CITES, *(LIVE_CITES[k] for k, met in effects if met))
+
+
+def cites_text(cites: Iterable[str]) -> str:
+    """Citations as one line, the rule book named once: "mouse-card-system.txt, Task checks; How to
+    draw cards" (the page's draw panel and the CLI's journal lines show a draw's so)."""
+    book = cite("mousecard", "")
+    return book + "; ".join(c.removeprefix(book) for c in cites)
+
+
+def ignored_options(check: TaskCheck) -> tuple[str, ...]:
+    """What the odds say of the options of ``check`` that change nothing in its situation
+    (``red_bad`` all outside red-bad, Aged or a disadvantage in calm, a house reading where no
+    card is bad, ``cancel_draws_on`` going for broke), in the odds' own words: a draw warns of them
+    as ``odds mousecard`` does. Only options set away from their default are named."""
+    probe = exact_odds(TaskCheck(skill=1, target=check.target, situation=check.situation, aged=check.aged,
+                                 disadvantage=check.disadvantage, mode=check.mode, red_bad=check.red_bad,
+                                 bad_succeeds=check.bad_succeeds, cancel_draws_on=check.cancel_draws_on))
+    rule = check.bad_rule()
+    out = []
+    for note in probe.notes:
+        if note == HOUSE_NOTES["broke-cancel"]:  # said of every broke check: ignored only when asked for
+            ignored = not check.cancel_draws_on
+        elif note in rule.notes():  # in calm, the levels' note (another situation's: a reading in use)
+            ignored = not rule.colours
+        else:  # no card is bad, so the house readings change nothing; red_bad 'all' outside red-bad
+            ignored = note == HOUSE_NOTES["no-bad"] or (
+                "no effect" in note and note not in HOUSE_NOTES.values())
+        if ignored:
+            out.append(note)
+    return tuple(out)
 
 
 def _text(event: Event, key: str, *, required: bool = True, default: str = "") -> str:
@@ -350,7 +469,8 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
             card = queue.pop(0)
             if card not in state.order:
                 raise RuleError(f"{card.short} was already drawn since the last reshuffle",
-                                where="cards", suggestion="Check the card, or reshuffle first.")
+                                where="cards", suggestion=f"Check the card, or reshuffle first. See "
+                                                          f"{LIVE_CITES['joker']}.")
             order = tuple(c for c in state.order if c != card)
         else:
             if not state.order:
@@ -462,24 +582,41 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         a replay keeps the cards the table saw even if a line before it is lost or changed
         (the shuffle would then deal otherwise). A new action's names are one short line each
         (a pasted paragraph or a line break would garble the journal); an older log's are read
-        as they are."""
+        as they are; each is tidied (:func:`tidy_name`), as the state matches it. A new session's
+        title is one line too. A seeded draw or draw_on is refused while the deck is in doubt
+        (:meth:`deck_in_doubt`); a line already logged is read as it was."""
+        kind = event.get("event")
+        if kind in EVENTS and kind != "start" and not state.started and self.is_new and not self.problems:
+            raise RuleError("no session is under way in this log: it is empty (nothing was started in it, "
+                            "nothing undone)", where=str(kind),
+                            suggestion=EMPTY_LOG_HINT)
         for key in ("character", "player"):
             name = event.get(key)
-            if isinstance(name, str) and (len(name) > MAX_NAME or not one_line(name)):
+            if not isinstance(name, str):
+                continue
+            if len(tidy_name(name)) > MAX_NAME or not one_line(name.strip()):
                 shown = _clipped(name, MAX_NAME)
                 raise RuleError(f"a {key}'s name must be one line of at most {MAX_NAME} characters",
                                 where=key, found=shown)
-        if event.get("event") == "draw":  # (a reshuffle's "reason" is its kind, checked by apply)
+            event = {**event, key: tidy_name(name)}
+        if kind == "start":
+            _check_short(event, "title", MAX_TEXT, "a session's title")
+        if kind == "draw":  # (a reshuffle's "reason" is its kind, checked by apply)
             _check_short(event, "task", MAX_TEXT, "a draw's task")
-        if event.get("event") in ("award", "spend"):
-            what = "an award's reason" if event["event"] == "award" else "a spend's reason"
+        if kind in ("award", "spend"):
+            what = "an award's reason" if kind == "award" else "a spend's reason"
             _check_short(event, "reason", MAX_TEXT, what)
-        if event.get("event") not in ("draw", "draw_on") or "cards" in event or "drawn" in event:
+        if kind not in ("draw", "draw_on") or "cards" in event:
             return event
         try:
             after = self.apply(state, event)
         except CompanionError:
             return event  # refused: :meth:`do` says why
+        doubt = self.doubt_refusal(str(kind))
+        if doubt is not None:
+            raise doubt
+        if "drawn" in event:  # (the cards a caller says were dealt: read as a logged line reads them)
+            return event
         before = state.last_draw(state.name_of(str(event.get("character", ""))))
         rec = after.draws[-1] if event["event"] == "draw" else after.last_draw(after.name_of(
             str(event.get("character", ""))))
@@ -497,7 +634,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             seed = event.get("seed")
             if not isinstance(seed, int | str) or isinstance(seed, bool):
                 raise LogError("'seed' must be a number or a text", found=repr(seed))
-            state = replace(state, seed=seed, title=str(event.get("title", "")), shuffles=0)
+            state = replace(state, seed=seed, title=shown_title(str(event.get("title", ""))), shuffles=0)
             state = _reshuffle(state)
             return replace(state, journal=(*state.journal, f"Session started (seed {seed})."))
         if kind in EVENTS and not state.started and not self.replaying:
@@ -556,7 +693,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         character = state.name_of(_text(event, "character"))
         rec = state.last_draw(character)
         if rec is None:
-            raise RuleError(f"{character} has not drawn yet", where="draw_on")
+            raise RuleError(f"{character} has not drawn yet", where="draw_on",
+                            suggestion=f"Draw first. See {LIVE_CITES['draw']}.")
         self._meant(event, rec, "draw_on")
         if not rec.can_draw_on:
             why = ("it is not a cautious draw" if rec.check.mode != "cautious" else
@@ -586,20 +724,18 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                            found=repr({"source": source, "use": use}))
         rec = state.last_draw(character)
         if rec is None:
-            raise RuleError(f"{character} has not drawn yet", where="bonus")
+            raise RuleError(f"{character} has not drawn yet", where="bonus",
+                            suggestion=f"Draw first: an ace or a fate chip is spent on a draw. See "
+                                       f"{LIVE_CITES['chip' if source == 'chip' else 'ace']}.")
         self._meant(event, rec, "bonus")
-        if source == "ace" and rec.aces_unspent < 1:
-            raise RuleError(f"{character}'s draw #{rec.number} has no unspent ace", where="bonus",
-                            suggestion=f"See {LIVE_CITES['ace']}.")
-        if source == "chip" and state.chips_of(character) < 1:
-            raise RuleError(f"{character} has no fate chip to spend", where="bonus",
-                            suggestion=f"See {LIVE_CITES['chip']}.")
-        if use == "cancel" and rec.bad_in_effect < 1:
-            raise RuleError(f"{character}'s draw #{rec.number} has no bad card left to cancel",
-                            where="bonus")
-        if source == "ace" and use == "cancel" and rec.lone_bad_ace:
-            raise RuleError(f"{character}'s only ace is the bad card: an ace cancels another card, "
-                            "not itself", where="bonus", suggestion=f"See {LIVE_CITES['ace']}.")
+        refused = rec.bonus_refusal(str(source), str(use), state.chips_of(character), logged=self.replaying)
+        if refused is not None:
+            why, section = refused
+            hint = ""
+            if use == "success" and rec.succeeded:
+                hint = ("Spend it to cancel the bad card in effect instead. " if rec.bad_in_effect else
+                        "Keep the chip: it may be held for another draw. " if source == "chip" else "")
+            raise RuleError(why, where="bonus", suggestion=f"{hint}See {LIVE_CITES[section]}.")
         new = replace(rec, aces_spent=rec.aces_spent + (source == "ace"),
                       chips_spent=rec.chips_spent + (source == "chip"),
                       bonus_successes=rec.bonus_successes + (use == "success"),
@@ -646,6 +782,47 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             harmless = problem.line == self.log.cut_line or kinds.get(problem.line) in CARDLESS_EVENTS
             (cardless if harmless else moving).append(problem)
         return moving, cardless
+
+    def deck_in_doubt(self) -> list[LogProblem]:
+        """The lines that leave the deck's remaining cards unknown now: those of :meth:`deck_doubts`
+        that may move cards, less the ones a reshuffle in force has followed since (every card back:
+        the deck is whole again, whatever the line did). A reshuffle counts by the line it was
+        written on (a redo brings one back at its own line): a doubt is kept rather than missed."""
+        moving, _cardless = self.deck_doubts()
+        if not moving:
+            return []
+        whole = self._last_whole_line()
+        return [p for p in moving if p.line > whole]
+
+    def _last_whole_line(self) -> int:
+        """The log line of the latest action in force that reshuffled the deck (a start, a reshuffle,
+        a draw that met a joker or ran the deck out); 0 when none."""
+        state, last = self.initial(), 0
+        with self._replaying():
+            for le in self._done:
+                after = self.apply(state, le.event)  # (in force: it held on this very state)
+                if after.shuffles > state.shuffles:
+                    last = max(last, le.line or 0)
+                state = after
+        return last
+
+    def doubt_refusal(self, where: str = "draw") -> RuleError | None:
+        """Why a draw from the seeded deck is refused now (:meth:`deck_in_doubt`), with what helps;
+        None when the deck is known. The page shows it on its Draw buttons too."""
+        lines = self.deck_in_doubt()
+        if not lines:
+            return None
+        first = lines[0]
+        named = (f"line {first.line}" if len(lines) == 1 else
+                 "lines " + ", ".join(str(p.line) for p in lines[:5]) + (", …" if len(lines) > 5 else ""))
+        return RuleError(
+            f"the deck is in doubt: {named} of the log cannot be used and may have moved cards, so the "
+            "cards left in the shuffled deck are not known (a draw from it could deal a card already on "
+            f"the table)", where=where,
+            suggestion="Type in the cards drawn from the physical deck (--cards, or the page's 'Cards "
+                       "typed in'), reshuffle (every card back: the deck is whole again), or mend "
+                       f"line {first.line} in the file (or delete it if that action never happened). "
+                       f"See {LIVE_CITES['joker']}.")
 
 
 def _as_recorded(start: LiveDeck, state: LiveDeck, r: dict[str, Any], event: Event,

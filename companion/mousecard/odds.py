@@ -987,7 +987,8 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
         successes=tuple(sorted(succ.items())), bad=tuple(sorted(bad.items())),
         expected_cards=e_cards, expected_chips=e_chips, expected_cancelled=e_canc,
         deck_size=len(first_cards),
-        succeeding_cards=sum(1 for c in first_cards if c.rank >= int(check.target)),
+        # (as the check counts a success: with bad_succeeds off, a bad card at or above the target is none)
+        succeeding_cards=sum(1 for c in first_cards if check.category(c, rule)[1]),
         bad_cards=tuple(c.short for c in rule.bad_cards()), notes=tuple(notes), p_cards_alone=cards_alone)
 
 

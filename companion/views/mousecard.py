@@ -41,14 +41,28 @@ from traitlets import TraitError
 from .. import ui
 from ..errors import RuleError
 from ..mousecard.deck import RANK_LABELS
-from ..mousecard.live import DEFAULT_TASK, DrawRecord, LiveDeckTracker, draw_event
+from ..mousecard.live import (
+    DEFAULT_TASK,
+    DrawRecord,
+    LiveDeckTracker,
+    cites_text,
+    draw_cites,
+    draw_event,
+    tidy_name,
+)
 from ..mousecard.odds import CheckOdds, TaskCheck, exact_odds, same_chance_stopping, success_curve
 from ..mousecard.situations import MAX_LEVELS, SITUATION_HELP
 from ..probability import share
 
 MARK_COLOUR = {"success": ui.COLOURS["ok"], "bad": ui.COLOURS["error"],
-               "bad success": "#8e24aa", "joker": "#8e24aa", "miss": ui.COLOURS["muted"]}
+               "bad success": "#8e24aa", "joker": "#8e24aa", "miss": ui.COLOURS["muted"],
+               "cancelled": ui.COLOURS["info"], "cancelled success": ui.COLOURS["ok"]}
+#: The Draw on button's tooltip when nothing stands in its way.
+DRAW_ON_TIP = ("After a cautious draw's bad card is cancelled, the same draw goes on with the cards it "
+               "has left")
 PLOT_TARGETS = ("6", "8", "10", "J", "Q", "K", "A")
+#: The ace and chip buttons, in order: what each spends, and on what.
+BONUS_BUTTONS = (("ace", "success"), ("ace", "cancel"), ("chip", "success"), ("chip", "cancel"))
 PLOT_SKILLS = range(1, 11)
 
 
@@ -88,8 +102,10 @@ def odds_html(result: CheckOdds) -> str:
 
 
 def draw_html(rec: DrawRecord, chips: int = 0) -> str:
-    """A draw with each card marked: green success, red bad, purple joker, grey miss; ``chips``:
-    the character's fate chips (a draw with nothing left to spend has failed)."""
+    """A draw with each card marked: green success, red bad, blue a bad card cancelled, purple joker,
+    grey miss; ``chips``: the character's fate chips (a draw with nothing left to spend has failed,
+    one whose aces and chips fall short of the need cannot reach it). Its rule-book sections are
+    :func:`~companion.mousecard.live.draw_cites`', as the CLI prints them."""
     tiles = []
     for card, mark in rec.marks():
         colour = MARK_COLOUR[mark]
@@ -102,7 +118,7 @@ def draw_html(rec: DrawRecord, chips: int = 0) -> str:
     verdict = {"success": "Success", "failed": "Failed", "not yet": "Not yet a success"}.get(
         said, said[:1].upper() + said[1:])
     colour = (ui.COLOURS["ok"] if rec.succeeded or rec.sure else
-              ui.COLOURS["error"] if said == "failed" else ui.COLOURS["warn"])
+              ui.COLOURS["error"] if said == "failed" or said.startswith("cannot") else ui.COLOURS["warn"])
     stopped = ("sure to succeed once the ace(s) are spent" if rec.stopped == "task done" and not rec.succeeded
                else rec.stopped)
     lines = [f"{rec.total_successes} of {rec.check.need} success(es); stopped: {stopped}"]
@@ -123,12 +139,14 @@ def draw_html(rec: DrawRecord, chips: int = 0) -> str:
                      + (" (an ace cannot cancel itself)" if rec.lone_bad_ace and rec.bad_in_effect else ""))
     if said == "failed":
         lines.append(f"nothing left to spend: no unspent ace, and {rec.character} has no fate chip")
+    if rec.cancelled:
+        lines.append(f"{rec.cancelled} bad card(s) cancelled: no effect")
     items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
+    cites = html.escape(cites_text(draw_cites(rec)))
     return (f"<div class='companion-panel' style='border-color:{colour}'>"
             f"<b style='color:{colour}'>#{rec.number} {html.escape(rec.character)} — "
-            f"{html.escape(rec.task)}: {verdict}</b><div>{''.join(tiles)}</div>"
-            f"<ul style='margin:4px 0'>{items}</ul><small><i>mouse-card-system.txt, How to draw "
-            f"cards; special effects</i></small></div>")
+            f"{html.escape(rec.task)}: {html.escape(verdict)}</b><div>{''.join(tiles)}</div>"
+            f"<ul style='margin:4px 0'>{items}</ul><small><i>{cites}</i></small></div>")
 
 
 class MouseCardPage(ui.TrackerPage):
@@ -274,17 +292,16 @@ class MouseCardPage(ui.TrackerPage):
         self.draw_button.on_click(g(lambda _b: self.draw()))
         self.draw_on_button = ui.big_button("Draw on", icon="forward")
         self.draw_on_button.add_class("cmp-mousecard-draw-on")
-        self.draw_on_button.tooltip = ("After a cautious draw's bad card is cancelled, the same draw goes "
-                                       "on with the cards it has left")
+        self.draw_on_button.tooltip = DRAW_ON_TIP
         self.draw_on_button.on_click(g(lambda _b: self.draw_on()))
         self.character.observe(lambda _c: self._refresh_last(), names="value")
+        # typed cards may be drawn while the shuffled deck is in doubt: the Draw buttons follow the box
+        self.cards.observe(lambda _c: self._refresh_last(), names="value")
         self.last = w.HTML()
         self.last.add_class("cmp-mousecard-last")
         self.bonus_buttons = []
-        for source, use, label in (("ace", "success", "Ace: +1 success"),
-                                   ("ace", "cancel", "Ace: cancel bad"),
-                                   ("chip", "success", "Chip: +1 success"),
-                                   ("chip", "cancel", "Chip: cancel bad")):
+        labels = ("Ace: +1 success", "Ace: cancel bad", "Chip: +1 success", "Chip: cancel bad")
+        for (source, use), label in zip(BONUS_BUTTONS, labels, strict=True):
             b = ui.big_button(label, style="success" if use == "success" else "warning")
             b.add_class("cmp-mousecard-bonus")
             b.on_click(g(lambda _b, s=source, u=use: self.spend_bonus(s, u)))
@@ -396,11 +413,28 @@ class MouseCardPage(ui.TrackerPage):
             return
         if self.use_live.value and self._sync():  # another window drew meanwhile: refresh()
             return  # computed again, from the deck as it is now
+        if self.use_live.value and self.tracker.deck_in_doubt():  # never odds from a deck it does not know
+            self.odds_worker.cancel()
+            self.twin_worker.cancel()
+            self.odds = None
+            self._waiting_for("odds", False)
+            self.result.value = ui.panel_html("warn", "No odds from the live deck: its remaining cards are "
+                                                      "not known", self._doubt_lines())
+            return
         deck = self.tracker.state.remaining if self.use_live.value else None
         self._pending = check
         self.odds_worker.submit(lambda: exact_odds(check, deck), self._show_odds,
                                 lambda exc: self._failed("odds", exc),
                                 lambda: self._odds_pending(check, deck))
+
+    def _doubt_lines(self) -> list[str]:
+        """Why the live deck's remaining cards are not known (the log lines that leave it in doubt:
+        :meth:`~companion.mousecard.live.LiveDeckTracker.deck_in_doubt`), and what helps."""
+        lines = self.tracker.deck_in_doubt()
+        return [*(str(p) for p in lines[:3]),
+                "such a line may have moved cards, and the deck has not been reshuffled since",
+                "Untick “Draw from the live deck's remaining cards” for a full deck's odds, reshuffle "
+                "(End of chapter), or mend the line in the log file"]
 
     def _odds_pending(self, check: TaskCheck, deck: Any) -> None:
         # drawing on, the chance of success is often that of stopping once sure, which is
@@ -471,6 +505,11 @@ class MouseCardPage(ui.TrackerPage):
     def plot(self) -> None:
         """Plot success against skill for each target, under the controls' choices (in the background)."""
         c = self.check()
+        if self.use_live.value and self.tracker.deck_in_doubt():
+            from ..errors import CompanionError
+
+            raise CompanionError("no plot from the live deck: its remaining cards are not known",
+                                 where="Plot", suggestion=" ".join(self._doubt_lines()[-2:]) + ".")
         # every choice of the check but its skill and target, which the plot varies
         rest = {f.name: getattr(c, f.name) for f in fields(c) if f.name not in ("skill", "target")}
         deck = self.tracker.state.remaining if self.use_live.value else None
@@ -549,7 +588,7 @@ class MouseCardPage(ui.TrackerPage):
         from ..errors import CompanionError
         from ..mousecard.deck import parse_cards
 
-        character = self.character.value.strip()
+        character = tidy_name(self.character.value)
         if not character:
             raise CompanionError("name the character who draws", where="Character")
         typed = self.cards.value.strip()
@@ -571,7 +610,7 @@ class MouseCardPage(ui.TrackerPage):
         latest of the character named in the Character box (None when they have not drawn yet),
         or with no name, the latest of all."""
         st = self.tracker.state
-        name = self.character.value.strip()
+        name = tidy_name(self.character.value)
         if name:
             return st.last_draw(name)
         return st.draws[-1] if st.draws else None
@@ -611,7 +650,7 @@ class MouseCardPage(ui.TrackerPage):
     def chip(self, verb: str) -> None:
         from ..errors import CompanionError
 
-        player = self.player.value.strip() or self.character.value.strip()
+        player = tidy_name(self.player.value) or tidy_name(self.character.value)
         if not player:
             raise CompanionError("name the player", where="Player")
         hint = self.tracker.state.new_name_hint(player) if verb == "award" else None
@@ -655,14 +694,21 @@ class MouseCardPage(ui.TrackerPage):
                                                     "buttons act on the latest draw of the character named")
         else:
             self.last.value = ""
-        ace_success, ace_cancel, chip_success, chip_cancel = self.bonus_buttons
-        uses = rec.ace_uses if rec is not None else ()
-        ace_success.disabled = "success" not in uses
-        ace_cancel.disabled = "cancel" not in uses
-        chip_success.disabled = rec is None
-        chip_cancel.disabled = rec is None or rec.bad_in_effect < 1
-        self.draw_on_button.disabled = rec is None or not rec.can_draw_on
-        self._lock_if_unusable([self.draw_on_button, *self.bonus_buttons])  # (the ones set just above)
+        chips = st.chips_of(rec.character) if rec is not None else 0
+        for button, (source, use) in zip(self.bonus_buttons, BONUS_BUTTONS, strict=True):
+            why = ("no draw yet" if rec is None else
+                   refused[0] if (refused := rec.bonus_refusal(source, use, chips)) else "")
+            button.disabled = bool(why)
+            button.tooltip = why
+        # a draw from the shuffled deck waits while the deck is in doubt; typed-in cards do not
+        doubt = None if self.cards.value.strip() else self.tracker.doubt_refusal()
+        said = doubt.render(where=False) if doubt is not None else ""
+        self.draw_button.disabled = doubt is not None
+        self.draw_button.tooltip = said
+        self.draw_on_button.disabled = rec is None or not rec.can_draw_on or doubt is not None
+        self.draw_on_button.tooltip = said if doubt is not None and rec is not None and rec.can_draw_on else (
+            DRAW_ON_TIP)
+        self._lock_if_unusable([self.draw_button, self.draw_on_button, *self.bonus_buttons])
 
 
 def mousecard_page(log_path: str | Path | None = None) -> w.VBox:
