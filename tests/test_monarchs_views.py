@@ -51,10 +51,11 @@ def test_counters_set_after_per_card_crowns_count_and_say_so() -> None:
     v = MonarchsCompanion(db())
     v.family["green"].value = "2 0 1"
     assert "Total: 9 VP" in v.total.value  # 3 cards x 3 crowns
-    v.cards["green"].value = 5  # the per-card crowns no longer describe the colour: cleared, said
-    assert v.family["green"].value == "" and "(2 0 1) no longer matched" in v.message.value
-    v.crowns["green"].value = 10
-    assert "Total: 50 VP" in v.total.value
+    v.cards["green"].value = 5  # two more cards, crowns unchanged: they join the typed crowns with 0, said
+    assert v.family["green"].value == "2 0 1 0 0" and "2 cards with 0 crowns added" in v.message.value
+    v.crowns["green"].value = 10  # the typed crowns are kept; the standard score counts the counters, said
+    assert "Total: 50 VP" in v.total.value and v.family["green"].value == "2 0 1 0 0"
+    assert "no longer" not in v.message.value and "the counters say 5 cards with 10 crowns" in v.message.value
     v.family["green"].value = "2 x"  # unreadable per-card crowns are kept, with their error
     assert "Total: — VP" in v.total.value and v.table.value == ""  # no stale total
     v.cards["green"].value = 6
@@ -249,8 +250,9 @@ def test_a_saved_score_message_goes_once_another_input_changes() -> None:
     assert "Saved 12 VP" in v.message.value
     v.seat.value = 2  # the end-of-game tab: the note was about the save, not these
     assert v.message.value == ""
+    v.hs_score.value = 13  # (the same boxes saved again at once would be a double click: not saved)
     v.save_score()
-    assert "Saved 12 VP" in v.message.value
+    assert "Saved 13 VP" in v.message.value
     v.hs_name.value = "Pip"
     assert v.message.value == ""
 

@@ -4,7 +4,8 @@
 - ``companion monarchs buy --influence N --front SPEC... --back SPEC... [--by crowns|influence|spent]``
 - ``companion monarchs end --players N --seat S --court-deck K``
 - ``companion monarchs solo --white W --black B [--front SPEC...] [--back SPEC...]``
-- ``companion monarchs highscores [--add SCORE [--name NAME]]``
+- ``companion monarchs highscores [--add SCORE [--name NAME] [--variant standard|family] | --remove PLACE
+  [--name NAME]]``
 - ``companion village battle --attack 'ATTACKER:ATK[>DEFENDER:DEF]'... [--first-turn]``
 - ``companion village replay LOG [--json]`` and ``companion village do LOG EVENT...`` (all or nothing)
 
@@ -46,13 +47,12 @@ def _db(game: str, extra: list[str] | None = None) -> Any:
 # -- Of Mice and Monarchs ----------------------------------------------------------------------
 
 def _score_monarchs(args: argparse.Namespace) -> int:
-    from ..monarchs.scoring import file_notes, parse_score_input, score
+    from ..monarchs.scoring import file_notes, needs_card_data, parse_score_input, score
 
     text = _read_text(args.file)
     stripped = text.strip()
     # a JSON list of colours and crowns needs no card data, unless extra card files are named
-    plain = stripped.startswith("{") and '"name"' not in stripped and not args.cards
-    db = None if plain else _db("monarchs", args.cards)
+    db = _db("monarchs", args.cards) if needs_card_data(text) or args.cards else None
     cards = parse_score_input(text, db, source=args.file)
     result = score(cards, args.variant)
     said = file_notes(text) if stripped.startswith("{") else None  # what the file says of its figures
@@ -65,9 +65,20 @@ def _score_monarchs(args: argparse.Namespace) -> int:
     return 0
 
 
+def _monarchs_number(n: int) -> str:
+    """A number typed on the command line, for a message: cut after 24 digits."""
+    text = str(n)
+    return text if len(text) <= 24 else text[:24] + "…"
+
+
 def _court(front: list[str], back: list[str], cards: list[str] | None) -> Any:
     from ..monarchs.court import needs_db, parse_court
 
+    for option, specs in (("--front", front), ("--back", back)):
+        if len(specs) > 4:
+            raise CliInputError(f"the {option[2:]} Court row has 4 positions, not {len(specs)}",
+                                where=option, expected="at most 4 SPECs (one per position, '-' for an "
+                                                       "empty one)", found=" ".join(specs)[:60])
     # a --cards file is read (and refused when missing or broken) even when no card name needs it
     db = _db("monarchs", cards) if cards or needs_db([*front, *back]) else None
     return parse_court(front, back, db)
@@ -75,13 +86,16 @@ def _court(front: list[str], back: list[str], cards: list[str] | None) -> Any:
 
 def _hand(args: argparse.Namespace) -> tuple[int, list[Any]]:
     """The hand's influence, and the card records it names (for their Move and Cover icons)."""
-    from ..monarchs.court import hand_influence
+    from ..monarchs.court import MAX_INFLUENCE, hand_influence
 
     if args.influence is not None and args.hand is not None:
         raise CliInputError("give --influence N or --hand CARD..., not both", where="monarchs buy")
     if args.influence is not None:
-        if args.influence < 0:
-            raise CliInputError(f"influence is 0 or more, not {args.influence}", where="--influence")
+        if not 0 <= args.influence <= MAX_INFLUENCE:
+            raise CliInputError(f"influence is 0 to {MAX_INFLUENCE}, not {_monarchs_number(args.influence)}",
+                                where="--influence",
+                                suggestion=f"A hand is five cards: the companion plans up to {MAX_INFLUENCE} "
+                                           "influence (five cards of 999)")
         return int(args.influence), []
     if not args.hand:
         raise CliInputError("give --influence N or --hand CARD...", where="monarchs buy")
@@ -100,7 +114,12 @@ def _hand(args: argparse.Namespace) -> tuple[int, list[Any]]:
             values.append(db.find(h))
         except CompanionError as exc:
             raise CliInputError(exc.message, where=where, suggestion=exc.suggestion) from None
-    return hand_influence(values), [v for v in values if not isinstance(v, int)]
+    total = hand_influence(values)
+    if total > MAX_INFLUENCE:
+        raise CliInputError(f"the hand's influence adds up to {total}; the companion plans up to "
+                            f"{MAX_INFLUENCE}", where="--hand",
+                            suggestion=f"A hand is five cards ({len(args.hand)} were given)")
+    return total, [v for v in values if not isinstance(v, int)]
 
 
 def _monarchs_buy(args: argparse.Namespace) -> int:
@@ -141,8 +160,13 @@ def _monarchs_buy(args: argparse.Namespace) -> int:
 
 
 def _monarchs_end(args: argparse.Namespace) -> int:
-    from ..monarchs.flow import end_status
+    from ..monarchs.flow import MAX_COURT_DECK, end_status
 
+    if not 0 <= args.court_deck <= MAX_COURT_DECK:
+        raise CliInputError(f"cards left in the Court deck are 0 to {MAX_COURT_DECK}, not "
+                            f"{_monarchs_number(args.court_deck)}", where="--court-deck",
+                            suggestion=f"The book sets no size of the Court deck; the companion follows up "
+                                       f"to {MAX_COURT_DECK} cards")
     s = end_status(args.players, args.seat, args.court_deck)
     if args.json:
         from ..monarchs.flow import CITE_END
@@ -176,28 +200,32 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
     import datetime
 
     from ..highscores import load_high_scores, record_high_score
-    from ..monarchs.flow import MAX_SCORE, HighScore, check_name, shown_name
+    from ..monarchs.flow import MAX_SCORE, HighScore, check_name
 
     rank = None
-    if args.name and args.add is None and args.remove is None:
+    if args.name is not None and args.add is None and args.remove is None:
         raise CliInputError("a name goes with --add SCORE (or --remove PLACE)", where="--name")
+    if args.variant is not None and args.add is None:
+        raise CliInputError("the scoring goes with --add SCORE", where="--variant")
     if args.remove is not None and args.add is not None:
         raise CliInputError("--add and --remove are two commands: one at a time", where="--remove")
     removed = None
     if args.remove is not None:
         from ..highscores import remove_high_score
 
-        table, removed = remove_high_score(args.remove, name=args.name or None)
+        # (no --name: none given; --name '': the score without a name, as the table lists it)
+        table, removed = remove_high_score(args.remove, name=args.name)
     elif args.add is not None:
         if not 0 <= args.add <= MAX_SCORE:
-            shown = str(args.add) if len(str(args.add)) <= 24 else str(args.add)[:24] + "…"
-            raise CliInputError(f"a solo score is 0..{MAX_SCORE} VP, not {shown}", where="--add")
+            raise CliInputError(f"a solo score is 0..{MAX_SCORE} VP, not {_monarchs_number(args.add)}",
+                                where="--add")
         try:
             name = check_name(args.name or "")
         except CompanionError as exc:
             raise CliInputError(exc.message, where="--name", found=exc.found,
                                 suggestion=exc.suggestion) from None
-        table, rank = record_high_score(HighScore(args.add, name, datetime.date.today().isoformat()))
+        table, rank = record_high_score(HighScore(args.add, name, datetime.date.today().isoformat(),
+                                                  args.variant or "standard"))
     else:
         table = load_high_scores()
     if args.json:
@@ -218,12 +246,22 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
                                        f"one stays): not in the top {MAX_ENTRIES}" if tied_out
                                        else f"not in the top {MAX_ENTRIES}"))
     if removed is not None:
-        print(f"Removed: {removed.score} VP  {shown_name(removed.name)}  {removed.date}".rstrip())
+        print(f"Removed: {_monarchs_score_row(removed)}")
     if not table.entries:
         print("No solo high scores yet.")
     for i, e in zip(table.ranks(), table.entries, strict=True):  # a tie shares its rank
-        print(f"{i:>3}. {e.score:>4} VP  {shown_name(e.name)}  {e.date}".rstrip())
+        print(f"{i:>3}. {e.score:>4} VP  {_monarchs_score_row(e, score=False)}".rstrip())
     return 0
+
+
+def _monarchs_score_row(e: Any, *, score: bool = True) -> str:
+    """``28 VP  Ann  2024-01-01  (family)``: a kept score as the table lists it (the scoring in
+    brackets; a score kept before the scoring was recorded shows none)."""
+    from ..monarchs.flow import shown_name
+
+    parts = [f"{e.score} VP"] if score else []
+    parts += [shown_name(e.name), e.date, f"({e.variant})" if e.variant else ""]
+    return "  ".join(parts).rstrip()
 
 
 # -- Village TCG -----------------------------------------------------------------------------
@@ -526,11 +564,12 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     b = ms.add_parser("buy", help="affordable purchases from the Court, best first",
                       description="Every affordable purchase (back row costs 2 more; only the top of a "
                                   "stack). (of-mice-and-monarchs.md, Game Play)")
-    b.add_argument("--influence", type=int, help="the hand's influence")
+    b.add_argument("--influence", type=int, help="the hand's influence (0 to 4995)")
     b.add_argument("--hand", nargs="*", metavar="CARD", help="or the hand: influence numbers or card names")
     b.add_argument("--by", choices=("crowns", "influence", "spent"), default="crowns",
                    help="best first by: crowns gained (default), influence of the cards bought, or "
-                        "influence spent (most first)")
+                        "influence spent (most first); ties go to more influence on the cards bought or "
+                        "more crowns, then to spending more (unused influence is wasted)")
     b.add_argument("--all", action="store_true", help="also list purchases that leave a buyable card")
     b.add_argument("--top", type=int, default=10, help="show the best N (0 = all; default 10)")
     b.add_argument("--json", action="store_true", help="the purchases as JSON")
@@ -562,9 +601,13 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                       description="Solo high scores, kept in the user data folder.")
     h.add_argument("--add", type=int, metavar="SCORE",
                    help="record a solo score (victory points, 0 to 999) with today's date; says its rank")
-    h.add_argument("--name", default="",
+    h.add_argument("--name", default=None,
                    help="the player's name for the score --add records (optional; one line, at most 40 "
-                        "characters); with --remove, which of several tied scores to take back")
+                        "characters); with --remove, which of several tied scores to take back (--name '' "
+                        "for the one listed without a name)")
+    h.add_argument("--variant", choices=("standard", "family"), default=None,
+                   help="with --add: the scoring the game was scored with (standard, the default, or "
+                        "family), kept with the score and shown in the table")
     h.add_argument("--remove", type=int, metavar="PLACE",
                    help="take back the score at this place of the table, as listed (a mistyped one; a "
                         "place tied scores share needs --name too)")

@@ -25,6 +25,16 @@ SORTS = ("crowns", "influence", "spent")
 MAX_COMBINATIONS = 200_000
 #: Cards typed into one Court position at most: far more than a Court deck holds.
 MAX_STACK = 99
+#: Most influence a hand is planned for: five cards of at most 999 each (a typing slip of
+#: 99999999999999999999 is refused, never planned).
+MAX_INFLUENCE = 4995
+#: How each sort breaks its ties, said with the plan: unused influence is wasted (Game Play),
+#: so of two purchases equal on what they bring, the one spending more comes first.
+TIE_BREAKS = {
+    "crowns": "ties in crowns go to more influence on the cards bought, then to spending more",
+    "influence": "ties in influence go to more crowns, then to spending more",
+    "spent": "ties in influence spent go to more crowns, then to more influence on the cards bought",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,8 +205,8 @@ class Purchase:
 
     def label(self) -> str:
         cards = "; ".join(b.label() for b in self.buys)
-        return (f"{cards} -> spend {self.spent}, {self.left} left; +{self.crowns} crowns, "
-                f"+{self.influence} influence")
+        crowns = f"+{self.crowns} crown" + ("" if self.crowns == 1 else "s")
+        return f"{cards} -> spend {self.spent}, {self.left} left; {crowns}, +{self.influence} influence"
 
     def to_json(self) -> dict[str, Any]:
         return {"cards": [{"name": b.card.name, "row": b.row, "position": b.position,
@@ -224,8 +234,11 @@ def plan_purchases(influence: int, court: Court, *, by: str = "crowns", maximal_
     ``dig``: buying a stack's top reveals the card below, which may then be bought too.
     ``maximal_only`` drops purchases to which another affordable card could be added.
     """
-    if isinstance(influence, bool) or not isinstance(influence, int) or influence < 0:
-        raise RuleError(f"influence must be a whole number 0 or more, not {influence!r}")
+    if isinstance(influence, bool) or not isinstance(influence, int) or not 0 <= influence <= MAX_INFLUENCE:
+        shown = repr(influence) if len(repr(influence)) <= 24 else repr(influence)[:24] + "…"
+        raise RuleError(f"influence must be a whole number 0 to {MAX_INFLUENCE}, not {shown}",
+                        suggestion=f"A hand is five cards; the companion plans up to {MAX_INFLUENCE} "
+                                   "influence (five cards of 999)")
     if by not in SORTS:
         raise RuleError(f"cannot sort purchases by {by!r}", expected=" / ".join(SORTS))
     positions = court.positions()
@@ -275,14 +288,14 @@ def plan_purchases(influence: int, court: Court, *, by: str = "crowns", maximal_
     walk(0, influence, [], [])
     if maximal_only:
         found = [p for p in found if p.maximal]
-    keys = {
-        "crowns": lambda p: (-p.crowns, -p.influence, p.spent, len(p.buys)),
-        "influence": lambda p: (-p.influence, -p.crowns, p.spent, len(p.buys)),
+    keys = {  # (see TIE_BREAKS: spending more first on a tie, since unused influence is wasted)
+        "crowns": lambda p: (-p.crowns, -p.influence, -p.spent, len(p.buys)),
+        "influence": lambda p: (-p.influence, -p.crowns, -p.spent, len(p.buys)),
         "spent": lambda p: (-p.spent, -p.crowns, -p.influence, len(p.buys)),
     }
     found.sort(key=keys[by])
     if not found:
         notes.append("Nothing here is affordable: you must reveal the top card of the Court deck, "
                      "then buy it or cover a card in the front row.")
-    notes.append("Unused influence is wasted.")
+    notes.append(f"Unused influence is wasted. Best by {by} first; {TIE_BREAKS[by]}.")
     return BuyPlan(influence, tuple(found), tuple(notes))

@@ -12,6 +12,8 @@ keeps it in the user data folder, so this module touches no file).
 
 from __future__ import annotations
 
+import datetime
+import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
@@ -41,6 +43,9 @@ class EndStatus:
 #: Players at one table: the book sets no number; the page's Players box stops here, and a
 #: typing slip of 100,000,000 seats would otherwise list every one of them.
 MAX_PLAYERS = 6
+#: Cards left in the Court deck at most: the book sets no number (the demo Court has 38 cards);
+#: a typing slip of 99999999999999999999 is refused rather than told to play on.
+MAX_COURT_DECK = 200
 
 
 def end_status(players: int, seat: int, court_deck_left: int) -> EndStatus:
@@ -54,9 +59,13 @@ def end_status(players: int, seat: int, court_deck_left: int) -> EndStatus:
                         suggestion=f"1 is a solo game; the book sets no largest table, and the companion "
                                    f"follows up to {MAX_PLAYERS} players")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= players:
-        raise RuleError(f"seat must be 1..{players} (1 = Start player), not {seat!r}")
-    if isinstance(court_deck_left, bool) or not isinstance(court_deck_left, int) or court_deck_left < 0:
-        raise RuleError(f"Court deck cards left must be 0 or more, not {court_deck_left!r}")
+        raise RuleError(f"seat must be 1..{players} (1 = Start player), not {_short_repr(seat)}")
+    if isinstance(court_deck_left, bool) or not isinstance(court_deck_left, int) \
+            or not 0 <= court_deck_left <= MAX_COURT_DECK:
+        raise RuleError(f"Court deck cards left must be 0 to {MAX_COURT_DECK}, not "
+                        f"{_short_repr(court_deck_left)}",
+                        suggestion=f"The book sets no size of the Court deck; the companion follows up to "
+                                   f"{MAX_COURT_DECK} cards")
     if court_deck_left > 0:
         return EndStatus(False, (), f"{court_deck_left} card(s) left in the Court deck: play on "
                                     f"({CITE_END}).")
@@ -111,7 +120,8 @@ def solo_removal(white: int, black: int, court: Court | None = None, *,
                 lines.append(f"{colour} {die}: {row} {die} was typed as an empty spot, so no card is "
                              "removed there")
                 continue
-            what = (f"{top.name} ({row} {die}, top of its stack)" if top
+            stack = court.stack(row, die)
+            what = (f"{top.name} ({row} {die}" + (", top of its stack)" if len(stack) > 1 else ")") if top
                     else f"the top card at {row} {die} (no card was typed in there)")
         lines.append(f"{colour} {die}: remove {what} from the game")
     lines.append(f"Then slide cards down and refill the Court as usual ({CITE_SOLO}).")
@@ -171,9 +181,23 @@ def shown_name(name: str) -> str:
     return flat if len(flat) <= MAX_NAME else flat[:MAX_NAME - 1] + "…"
 
 
+#: The scoring a solo score was made with (of-mice-and-monarchs.md, Game End and Scoring; Family
+#: Scoring Variant); ``""``: not recorded (a score kept by an older version).
+SCORE_VARIANTS = ("standard", "family")
+
+
+def check_variant(value: object, *, where: str | None = None) -> str:
+    """``value`` if it names a scoring (:data:`SCORE_VARIANTS`, or ``""`` for one not recorded)."""
+    if value not in ("", *SCORE_VARIANTS):
+        raise RuleError("a score's scoring is standard or family", where=where,
+                        expected=" or ".join(SCORE_VARIANTS), found=_short_repr(value))
+    return str(value)
+
+
 @dataclass(frozen=True, slots=True)
 class HighScore:
-    """One solo score (0..:data:`MAX_SCORE` VP, else :class:`RuleError`), who made it and when."""
+    """One solo score (0..:data:`MAX_SCORE` VP, else :class:`RuleError`), who made it, when, and with
+    which scoring (``variant``: standard or family; ``""`` when not recorded)."""
 
     score: int
     name: str = ""
@@ -182,9 +206,34 @@ class HighScore:
 
     def __post_init__(self) -> None:
         check_score(self.score)
+        check_variant(self.variant)
+
+    def label(self) -> str:
+        """``28 VP  Ann  2024-01-01  (family)``: the entry as a table row shows it."""
+        return "  ".join(x for x in (f"{self.score} VP", shown_name(self.name), self.date,
+                                     f"({self.variant})" if self.variant else "") if x)
 
     def to_json(self) -> dict[str, Any]:
-        return {"score": self.score, "name": self.name, "date": self.date, "variant": self.variant}
+        out: dict[str, Any] = {"score": self.score, "name": self.name, "date": self.date}
+        if self.variant:
+            out["variant"] = self.variant
+        return out
+
+
+#: What a high-score file holds, for its errors.
+TABLE_SHAPE = '{"game": "monarchs", "solo_high_scores": [{"score": 28, "name": "...", "date": "YYYY-MM-DD"}]}'
+_FIX_ENTRY = "Correct or remove that entry (or move the file aside to start a new table)"
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _valid_date(text: str) -> bool:
+    if not _DATE.fullmatch(text):
+        return False
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,10 +255,13 @@ class HighScores:
         rank = 1 + sum(1 for e in self.entries if e.score > entry.score)
         return replace(self, entries=tuple(entries)), (rank if place < MAX_ENTRIES else None)
 
-    def remove(self, place: int, name: str | None = None) -> tuple[HighScores, HighScore]:
+    def remove(self, place: int, name: str | None = None, *,
+               entry: HighScore | None = None) -> tuple[HighScores, HighScore]:
         """The table without its entry at ``place`` as the table shows it (:meth:`ranks`: a tie
         shares its place), and that entry. A place that several tied scores share needs ``name``
-        too, to say which: a mistyped score is taken back, never another player's."""
+        too, to say which (``""``: the score without a name): a mistyped score is taken back, never
+        another player's. ``entry``: the very entry meant, when two at the place share the name
+        too (the page's list names one row)."""
         ranks = self.ranks()
         at = [i for i, r in enumerate(ranks) if r == place]
         if not at:
@@ -220,15 +272,17 @@ class HighScores:
         if name is not None:
             named = [i for i in at if self.entries[i].name.strip().casefold() == name.strip().casefold()]
             if not named:
-                raise CompanionError(f"no score of {name.strip()[:40]!r} at place {place}",
-                                     where="high scores",
-                                     expected=" or ".join(repr(self.entries[i].name) for i in at))
-            at = named[:1]  # (the same name twice at one place: the same score, either one)
+                who = f"score of {name.strip()[:40]!r}" if name.strip() else "score without a name"
+                raise CompanionError(f"no {who} at place {place}", where="high scores",
+                                     expected=" or ".join(repr(self.entries[i].name) if self.entries[i].name
+                                                          else "'' (no name)" for i in at))
+            exact = [i for i in named if self.entries[i] == entry]
+            at = (exact or named)[:1]  # (the same name twice at one place: the same score, either one)
         elif len(at) > 1:
             who = ", ".join(f"{self.entries[i].score} VP {self.entries[i].name or '(no name)'}" for i in at)
             raise CompanionError(f"place {place} is shared by {len(at)} tied scores ({who})",
                                  where="high scores", expected="the name of the one to take back too",
-                                 suggestion="Add --name NAME (on the page: the name box).")
+                                 suggestion="Add --name NAME (--name '' for the score without a name).")
         entries = list(self.entries)
         gone = entries.pop(at[0])
         return replace(self, entries=tuple(entries)), gone
@@ -247,27 +301,48 @@ class HighScores:
     @classmethod
     def from_json(cls, doc: Any, *, where: str = "high scores") -> HighScores:
         if not isinstance(doc, dict) or not isinstance(doc.get("solo_high_scores"), list):
-            raise CompanionError('expected an object with a "solo_high_scores" list', where=where)
+            found = (f"an object without a \"solo_high_scores\" list (keys: "
+                     f"{_short_repr(sorted(map(str, doc)), 60)})" if isinstance(doc, dict)
+                     else _json_kind(doc))
+            raise CompanionError('is not a high-score table', where=where, expected=TABLE_SHAPE, found=found,
+                                 suggestion="Move the file aside to start a new table")
         if doc.get("game", "monarchs") != "monarchs":
             raise CompanionError("is another game's table", where=f"{where}: /game", expected="'monarchs'",
                                  found=_short_repr(doc.get("game")),
                                  suggestion="Move the file aside to start a new table")
         out = []
         for i, e in enumerate(doc["solo_high_scores"]):
+            here = f"{where}: /solo_high_scores/{i}"
             score = e.get("score") if isinstance(e, dict) else None
             if isinstance(score, bool) or not isinstance(score, int):
-                raise CompanionError("each entry needs a whole-number score",
-                                     where=f"{where}: /solo_high_scores/{i}", found=repr(e)[:60])
+                raise CompanionError("each entry needs a whole-number score", where=here,
+                                     expected='{"score": 28, ...}', found=repr(e)[:60], suggestion=_FIX_ENTRY)
             if not 0 <= score <= MAX_SCORE:
-                raise CompanionError(f"a solo score is 0..{MAX_SCORE} VP", where=f"{where}: "
-                                     f"/solo_high_scores/{i}/score", found=_short_repr(score),
-                                     suggestion="Correct or remove that entry (or move the file aside "
-                                                "to start a new table)")
+                raise CompanionError(f"a solo score is 0..{MAX_SCORE} VP", where=f"{here}/score",
+                                     found=_short_repr(score), suggestion=_FIX_ENTRY)
             for key in ("name", "date"):  # (a null written back as the text "None" had been kept)
                 if e.get(key) is not None and not isinstance(e.get(key), str):
-                    raise CompanionError(f"the {key} of a score is text", where=f"{where}: /solo_high_scores/"
-                                         f"{i}/{key}", found=_short_repr(e.get(key)))
-            out.append(HighScore(e["score"], e.get("name") or "", e.get("date") or "",
-                                 str(e.get("variant", "standard"))))
+                    raise CompanionError(f"the {key} of a score is text", where=f"{here}/{key}",
+                                         found=_short_repr(e.get(key)), suggestion=_FIX_ENTRY)
+            date = e.get("date") or ""
+            if date and not _valid_date(date):
+                raise CompanionError("the date of a score is a day of the calendar", where=f"{here}/date",
+                                     expected="YYYY-MM-DD", found=_short_repr(date), suggestion=_FIX_ENTRY)
+            variant = e.get("variant")  # (none: kept before the scoring was recorded)
+            if variant is not None and variant not in SCORE_VARIANTS:
+                raise CompanionError("a score's scoring is standard or family", where=f"{here}/variant",
+                                     expected=" or ".join(repr(v) for v in SCORE_VARIANTS),
+                                     found=_short_repr(variant), suggestion=_FIX_ENTRY)
+            out.append(HighScore(score, e.get("name") or "", date, variant or ""))
         out.sort(key=lambda h: -h.score)
         return cls(tuple(out[:MAX_ENTRIES]))
+
+
+def _json_kind(doc: Any) -> str:
+    """``a list``, ``a number``: what a JSON document is, for an error's "found"."""
+    kinds = ((dict, "an object"), (list, "a list"), (str, "text"), (bool, "true or false"),
+             (int, "a number"), (float, "a number"))
+    if isinstance(doc, list) and not doc:
+        return "an empty list"
+    kind = next((k for t, k in kinds if isinstance(doc, t)), "null" if doc is None else type(doc).__name__)
+    return kind if doc is None else f"{kind} {_short_repr(doc, 40)}"

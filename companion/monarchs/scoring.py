@@ -8,7 +8,8 @@ the crowns left; the best choice is always to discard the two lowest-crown cards
 
 Input is a list of :class:`ScoreCard` (colour and crowns), built directly, from card
 database records (:func:`score_card_from_card`), from a decklist text or from the
-JSON form ``{"cards": [{"color": "orange", "crowns": 1}, ...]}`` (:func:`parse_score_input`).
+JSON form ``{"cards": [{"color": "orange", "crowns": 1}, {"card": "Sun King", "count": 2}, ...]}``
+(:func:`parse_score_input`).
 """
 
 from __future__ import annotations
@@ -65,8 +66,14 @@ class ScoreCard:
     name: str = ""
 
     def label(self) -> str:
-        crowns = f"{self.crowns} crown" + ("" if self.crowns == 1 else "s")
-        return f"{self.name} ({crowns})" if self.name else f"{self.color} card, {crowns}"
+        """``Sun King (3 crowns)``, or ``yellow card (0 crowns)`` for a card given by colour alone
+        (in brackets: a list of labels, ``a, b``, reads one card per comma)."""
+        return f"{self.name or self.color + ' card'} ({plural(self.crowns, 'crown')})"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 crown``, ``2 crowns``, ``0 cards``."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def make_card(color: object, crowns: object, name: str = "", *, where: str | None = None) -> ScoreCard:
@@ -153,14 +160,17 @@ class Score:
         """The score pad as text, one line per colour, then the total."""
         out = []
         for r in self.rows:
+            cards = f"{r.cards:>3} card" + ("s" if r.cards != 1 else " ")
             if self.variant == "standard":
-                out.append(f"{r.color:<7} {r.cards:>3} cards x {r.crowns:>3} crowns = {r.vp:>4} VP")
+                crowns = f"{r.crowns:>3} crown" + ("s" if r.crowns != 1 else " ")
+                out.append(f"{r.color:<7} {cards} x {crowns} = {r.vp:>4} VP")
             else:
                 gone = ", ".join(c.label() for c in r.discarded) or "nothing"
-                out.append(f"{r.color:<7} {r.cards:>3} cards: discard {gone}; "
-                           f"{r.vp} crown(s) left = {r.vp} VP")
+                out.append(f"{r.color:<7} {cards.rstrip()}: discard {gone}; "
+                           f"{plural(r.vp, 'crown')} left = {r.vp} VP")
         if self.gray_cards:
-            out.append(f"gray    {self.gray_cards:>3} cards never score")
+            n = self.gray_cards
+            out.append(f"gray    {n:>3} card{'s never score' if n != 1 else ' never scores'}")
         out.append(f"Total: {' + '.join(str(r.vp) for r in self.rows)} = {self.total} VP")
         out += [f"note: {n}" for n in self.notes]
         out.append(f"({CITE_FAMILY if self.variant == 'family' else CITE_SCORING})")
@@ -229,15 +239,57 @@ def score_table(table: Mapping[str, tuple[int, int]]) -> Score:
 
 # -- reading score files ---------------------------------------------------------------------
 
+def find_card(db: Any, key: str, *, where: str | None = None) -> Any:
+    """The card named (or with the id) ``key``; else :class:`UnknownCardError` with close names:
+    every card whose name starts with ``key`` first ("Peasant Mouse": A's before B's), in the
+    order of the card data."""
+    card = db.lookup(key)
+    if card is None:
+        raise UnknownCardError(key.strip(), "monarchs", name_suggestions(db, key), where=where)
+    return card
+
+
+#: Close names offered for an unknown card name, at most.
+MAX_SUGGESTIONS = 4
+
+
+def name_suggestions(db: Any, key: str) -> list[str]:
+    """Card names close to ``key``: those starting with it (as a whole word: "Peasant Mouse"), in
+    the card data's order, else the card data's closest names."""
+    k = " ".join(key.split()).casefold()
+    if k:
+        starting = [c.name for c in db if c.name.casefold().startswith(k)
+                    and not c.name[len(k):len(k) + 1].isalnum()]
+        if starting:
+            return list(dict.fromkeys(starting))[:MAX_SUGGESTIONS]
+    return list(db.suggest(key))
+
+
 def parse_decklist(text: str, db: Any, *, source: str = "decklist") -> list[ScoreCard]:
     """``3 Card Name`` lines (``3x``, ``#``/``//`` comments; a bare name counts once).
 
     The deck builder's parser reads the list, so every bad line is reported at once,
-    each with close card names.
+    each with close card names; a list whose unknown names are mostly another game's cards
+    (a Village deck) is said to be that game's, once.
     """
-    from ..deck.decklist import parse_text
+    from dataclasses import replace
 
-    deck = parse_text(text, db, where=source, bare_count=1)
+    from .. import GAMES
+    from ..deck.decklist import DecklistError, looks_like, other_game_of, parse_text
+
+    try:
+        deck = parse_text(text, db, where=source, bare_count=1)
+    except DecklistError as exc:
+        found = other_game_of(exc.issues, "monarchs")
+        if found is not None:
+            other, k, n = found
+            raise ScoreInputError(f"{looks_like(other, k, n)}: this is a {GAMES[other]} deck, not a "
+                                  "player's Of Mice and Monarchs cards", where=source,
+                                  suggestion=f"Check it as a {GAMES[other]} deck (companion deck check "
+                                             f"{other} FILE, or the deck builder page)") from None
+        issues = [replace(i, suggestions=tuple(name_suggestions(db, i.unknown)))
+                  if i.unknown and i.suggestions else i for i in exc.issues]
+        raise DecklistError(issues, where=exc.where, hint=exc.hint) from None
     out: list[ScoreCard] = []
     for entry in deck.entries:
         try:
@@ -250,9 +302,20 @@ def parse_decklist(text: str, db: Any, *, source: str = "decklist") -> list[Scor
 
 
 #: The fields of a JSON score file and of each of its cards: another is a mistake to say (a
-#: "colour" for "color"), never a field silently passed over.
+#: "colour" for "color"), never a field silently passed over. A card's ``card`` is its name or
+#: id, as in a JSON decklist (``{"card": "Sun King", "count": 3}``); ``name`` is its name too, or,
+#: with ``color`` and ``crowns``, a label for a card the card data does not hold.
 FILE_KEYS = ("cards", "game", "name", "source", "notes", "$schema")
-CARD_KEYS = ("color", "crowns", "count", "name")
+CARD_KEYS = ("card", "color", "crowns", "count", "name")
+GAME = "monarchs"
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = "a value that cannot be shown"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def _unknown_key(obj: Mapping[str, Any], known: Sequence[str], where: str) -> None:
@@ -264,13 +327,84 @@ def _unknown_key(obj: Mapping[str, Any], known: Sequence[str], where: str) -> No
                                   suggestion=did_you_mean(hint) if hint else None)
 
 
+def needs_card_data(text: str) -> bool:
+    """Whether a score file (:func:`parse_score_input`) names cards, so the card data is needed:
+    any decklist does; a JSON file only when a card has a ``name`` or ``card``."""
+    stripped = text.lstrip("\ufeff").strip()
+    return not stripped.startswith(("{", "[")) or '"name"' in stripped or '"card"' in stripped
+
+
+def _named_card(entry: Mapping[str, Any], db: Any, where: str) -> Any:
+    """The card data's record ``entry`` names by ``card`` (its name or id) or ``name``; ``None``
+    when it names none it must (a ``name`` beside ``color`` and ``crowns`` may label a card of
+    one's own)."""
+    for key in ("card", "name"):
+        if key in entry and not isinstance(entry[key], str):
+            raise ScoreInputError(f"{key} must be text, not {_short(entry[key])}", where=f"{where}/{key}")
+    given = "color" in entry or "crowns" in entry
+    if "card" in entry:
+        if db is None:
+            raise ScoreInputError("card names need the card database", where=where)
+        card = find_card(db, entry["card"], where=f"{where}/card")
+        if "name" in entry and db.lookup(entry["name"]) is not card:
+            raise ScoreInputError(f'"name" says {_short(entry["name"])}, but "card" {_short(entry["card"])} '
+                                  f"is {card.name!r}", where=f"{where}/name",
+                                  suggestion='Make them agree, or leave "name" out (the card is read from '
+                                             '"card")')
+        return card
+    if "name" not in entry:
+        return None
+    if given:  # a label, checked against the card data when it names a card there
+        return db.lookup(entry["name"]) if db is not None else None
+    if db is None:
+        raise ScoreInputError("card names need the card database", where=where)
+    return find_card(db, entry["name"], where=f"{where}/name")
+
+
+def _check_against_data(card: Any, sc: ScoreCard, where: str) -> None:
+    """Refuse a colour or crowns typed for a named card that its card data contradicts (a Sun
+    King typed orange with 0 crowns would score as a card it is not)."""
+    colour = card.get("color") or (GRAY if card.type == "starting" else None)
+    colour = normalise_colour(colour, where=f"card {card.name!r}") if colour else None
+    crowns = card_crowns(card)
+    if crowns is None and colour == GRAY:
+        crowns = 0
+    wrong = [(key, want, got)
+             for key, want, got in (("color", colour, sc.color), ("crowns", crowns, sc.crowns))
+             if want is not None and want != got]
+    if not wrong:
+        return
+    keys = {k for k, _, _ in wrong}
+
+    def said(c: str | None, n: int | None) -> str:
+        return " with ".join(x for x in ((c if "color" in keys else None),
+                                         (plural(n, "crown") if "crowns" in keys and n is not None else None))
+                             if x)
+
+    verb = "is" if "color" in keys else "has"
+    raise ScoreInputError(f"{card.name!r} {verb} {said(colour, crowns)} in the card data, not "
+                          f"{said(sc.color, sc.crowns)}",
+                          where=f"{where}/{wrong[0][0]}",
+                          expected=", ".join(f'"{k}": {json.dumps(want)}' for k, want, _ in wrong),
+                          found=", ".join(f'"{k}": {json.dumps(got)}' for k, _, got in wrong),
+                          suggestion='Leave "color" and "crowns" out (the card data gives them); a card of '
+                                     "your own takes a name of its own")
+
+
 def parse_json_cards(doc: Any, db: Any = None, *, source: str = "json") -> list[ScoreCard]:
-    """``{"cards": [{"color": ..., "crowns": ..., "count"?: n} | {"name": ..., "count"?: n}]}``."""
+    """``{"cards": [{"color": ..., "crowns": ..., "count"?: n} | {"name" or "card": ..., "count"?: n}]}``;
+    a ``"game"`` other than Monarchs is refused, as a card file of another game is."""
     if not isinstance(doc, dict) or "cards" not in doc:
         raise ScoreInputError('expected an object with a "cards" list', where=f"{source}: /",
                               found=type(doc).__name__ if not isinstance(doc, dict)
                               else f"keys {sorted(doc)!r}")
     _unknown_key(doc, FILE_KEYS, f"{source}: ")
+    game = doc.get("game", GAME)
+    if not isinstance(game, str) or game.strip().casefold() != GAME:
+        raise ScoreInputError("holds cards of another game", where=f"{source}: /game",
+                              expected=json.dumps(GAME), found=_short(game),
+                              suggestion='Score Of Mice and Monarchs cards here: a score file says "game": '
+                                         '"monarchs", or leaves "game" out')
     if not isinstance(doc["cards"], list):
         raise ScoreInputError('"cards" must be a list of cards', where=f"{source}: /cards",
                               found=f"{type(doc['cards']).__name__} {doc['cards']!r}"[:60])
@@ -282,26 +416,22 @@ def parse_json_cards(doc: Any, db: Any = None, *, source: str = "json") -> list[
         _unknown_key(entry, CARD_KEYS, where)
         count = entry.get("count", 1)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-            raise ScoreInputError(f"count must be 1..{MAX_COUNT}, not {count!r}", where=f"{where}/count")
+            raise ScoreInputError(f"count must be 1..{MAX_COUNT}, not {_short(count)}",
+                                  where=f"{where}/count")
+        card = _named_card(entry, db, where)
         if "color" in entry or "crowns" in entry:
             if "color" not in entry:
                 raise ScoreInputError('missing "color"', where=where)
             if "crowns" not in entry:
                 raise ScoreInputError('missing "crowns"', where=where)
-            sc = make_card(entry["color"], entry["crowns"], str(entry.get("name", "")),
-                           where=f"{where}")
-        elif "name" in entry:
-            if db is None:
-                raise ScoreInputError("card names need the card database", where=where)
-            name = entry["name"]
-            if not isinstance(name, str):
-                raise ScoreInputError(f"name must be text, not {name!r}", where=f"{where}/name")
-            try:
-                sc = score_card_from_card(db.find(name))
-            except UnknownCardError as exc:
-                raise UnknownCardError(name, "monarchs", exc.suggestions, where=where) from None
+            label = card.name if card is not None else str(entry.get("name", ""))
+            sc = make_card(entry["color"], entry["crowns"], label, where=f"{where}")
+            if card is not None:
+                _check_against_data(card, sc, where)
+        elif card is not None:
+            sc = score_card_from_card(card)
         else:
-            raise ScoreInputError('each card needs "color" and "crowns" (or a "name")', where=where,
+            raise ScoreInputError('each card needs a "card" (its name) or "color" and "crowns"', where=where,
                                   found=f"keys {sorted(entry)!r}")
         out.extend([sc] * count)
     return out
@@ -330,6 +460,9 @@ def parse_score_input(text: str, db: Any = None, *, source: str = "input") -> li
                                   where=f"{source}:{exc.lineno}:{exc.colno}") from None
         except RecursionError:
             raise ScoreInputError("is nested too deeply", where=source) from None
+        except ValueError:  # (Python reads no whole number of over 4,300 digits)
+            raise ScoreInputError("holds a number of thousands of digits", where=source,
+                                  expected=f"counts of 1..{MAX_COUNT}, crowns of 0..{MAX_CROWNS}") from None
         return parse_json_cards(doc, db, source=source)
     if db is None:
         raise ScoreInputError("a decklist needs the card database", where=source)

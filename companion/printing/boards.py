@@ -339,8 +339,9 @@ def print_board(spec: dict[str, Any], out: str | os.PathLike[str] | IO[bytes], *
         c.restoreState()
         c.setFont("Helvetica", 6)
         c.setFillColor(MUTED)
-        where = (f"sheet {chr(65 + t.row)}{t.col + 1} of {plan.rows}x{plan.cols}: overlap the "
-                 f"neighbouring sheets by {plan.overlap:.0f} mm, crosses on crosses"
+        # (as the command's summary says it: across, then down; the letter is the row, the number the column)
+        where = (f"sheet {chr(65 + t.row)}{t.col + 1} of {len(plan.tiles)} ({plan.cols} across x {plan.rows} "
+                 f"down): overlap the neighbouring sheets by {plan.overlap:.0f} mm, crosses on crosses"
                  if len(plan.tiles) > 1 else "one sheet")
         c.drawString(geo.sheet["safe_margin"] * MM, 2.2 * MM,
                      f"{spec['title']} · {where} · print at 100 % (actual size)")

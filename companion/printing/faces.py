@@ -189,6 +189,10 @@ def tmnt_face(card: Any) -> FaceSpec:
     return spec
 
 
+#: Move and Cover icons drawn on one card at most (the type line holds them beside its words).
+MAX_MOVE_ICONS = 4
+
+
 def monarchs_face(card: Any) -> FaceSpec:
     """Monarchs: colour, cost or player letter, influence, crowns, Move and Cover.
 
@@ -207,15 +211,21 @@ def monarchs_face(card: Any) -> FaceSpec:
                     footer=_footer(card))
     infl = card.get("influence")
     spec.stats = [("Influence", ("+" + str(infl)) if isinstance(infl, int) and infl > 0 else stat(infl))]
-    mc = card.get("move_cover")
-    if mc:
-        spec.symbols.append("move")
-    if card.get("crown_slash"):  # "+1 / crown": played for its left effect, scores as a crown
+    slash = bool(card.get("crown_slash"))
+    if slash:  # "+1 / crown", "Move and Cover / crown": played for its left effect, scores as a crown;
+        # its crown is drawn once, by the type line right of its left effect (symbols go right to left)
         spec.symbols.append("crown")
         spec.type_line += " · scores as a crown"
+    mc = card.get("move_cover")
+    if isinstance(mc, int) and not isinstance(mc, bool) and mc > 0:  # one icon per Move and Cover
+        spec.symbols += ["move"] * min(mc, MAX_MOVE_ICONS)
+    elif mc:
+        spec.symbols.append("move")
     crowns = card.get("crowns")
     if isinstance(crowns, int) and crowns > 0:
-        spec.crowns = min(crowns, 6)
+        # the card data counts the slash crown in "crowns" already (of-mice-and-monarchs.md, Game
+        # Play): the row shows the others, so a player counting crown icons counts each crown once
+        spec.crowns = min(crowns - (1 if slash else 0), 6)
     spec.stats.append(("Crowns", stat(crowns)))
     spec.body = _text_of(card)
     spec.big = colour_name.title() or ctype.title()
@@ -623,8 +633,9 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
     y = top - band_h - tl_h
     sym = tl_t * 0.95
     nsym = len(spec.symbols)
+    # the words stop a third of an icon short of the first icon: never touching it
     ts, ttxt = fit_line(spec.type_line, "Helvetica-Oblique", tl_t * 0.62, tl_t * 0.35,
-                        iw - nsym * (sym + 1))
+                        iw - nsym * (sym + 1) - (sym / 3 if nsym else 0))
     if ttxt != spec.type_line:
         cut.append("type line")
     _noted(sizes, "type line", ts, ttxt)

@@ -10,7 +10,9 @@ CSS classes for browser tests:
 decklist or JSON), ``cmp-monarchs-score-list`` (its button), ``cmp-monarchs-table`` (the score
 table), ``cmp-monarchs-influence``, ``cmp-monarchs-court`` (the eight position inputs),
 ``cmp-monarchs-plan`` (plan button), ``cmp-monarchs-purchases`` (the result), ``cmp-monarchs-roll``,
-``cmp-monarchs-solo`` (dice result), ``cmp-monarchs-highscores``, ``cmp-monarchs-end``,
+``cmp-monarchs-solo`` (dice result), ``cmp-monarchs-highscores``, ``cmp-monarchs-hs-variant`` (the
+scoring a saved score is kept with), ``cmp-monarchs-hs-pick`` and ``cmp-monarchs-hs-remove`` (take a
+listed score back), ``cmp-monarchs-end``,
 ``cmp-monarchs-message`` (errors and notes).
 """
 
@@ -19,15 +21,24 @@ from __future__ import annotations
 import datetime
 import html
 import random
+import time
 from typing import Any
 
 import ipywidgets as w
 
 from .. import ui
 from ..errors import CompanionError
-from ..highscores import load_high_scores, record_high_score
-from ..monarchs.court import CITE_BUY, needs_db, parse_court, plan_purchases
-from ..monarchs.flow import MAX_SCORE, HighScore, end_status, solo_removal
+from ..highscores import load_high_scores, record_high_score, remove_high_score
+from ..monarchs.court import CITE_BUY, MAX_INFLUENCE, needs_db, parse_court, plan_purchases
+from ..monarchs.flow import (
+    MAX_COURT_DECK,
+    MAX_PLAYERS,
+    MAX_SCORE,
+    HighScore,
+    HighScores,
+    end_status,
+    solo_removal,
+)
 from ..monarchs.scoring import (
     CITE_FAMILY,
     CITE_SCORING,
@@ -37,7 +48,9 @@ from ..monarchs.scoring import (
     ScoreCard,
     ScoreInputError,
     file_notes,
+    needs_card_data,
     parse_score_input,
+    plural,
     score,
 )
 
@@ -55,9 +68,52 @@ SWATCH = {"purple": "#7e57c2", "yellow": "#f9a825", "green": "#2e7d32", "blue": 
           "red": "#c62828", "orange": "#ef6c00", "gray": "#9e9e9e"}
 
 
+#: Seconds in which a second press of Save score, with its boxes unchanged, is taken for a double
+#: click and not saved again (no solo game is played in less).
+DOUBLE_SAVE_SECONDS = 60
+
+
 def _short(text: str, limit: int = 24) -> str:
     """``text`` for a message: quoted, cut to ``limit`` characters."""
     return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def _number_text(value: int, limit: int = 24) -> str:
+    """A typed number for a message, as typed (cut when it runs to hundreds of digits)."""
+    try:
+        text = str(value)
+    except ValueError:  # (Python writes out no int of thousands of digits)
+        return "a number of thousands of digits"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def number_box(description: str, value: int = 0, *, lo: int = 0, hi: int = 99) -> w.IntText:
+    """A number with big - and + buttons around it (the composite row is ``.box``; the limits
+    ``.limits``). Unlike a bounded box it keeps what was typed past its limits, so the page says
+    so, quoting it, instead of cutting 500 down to 99 unseen; - and + stay within the limits."""
+    number = w.IntText(value=value, description=description, style={"description_width": "initial"},
+                       layout=w.Layout(width="220px", height=ui.BUTTON_HEIGHT))
+    minus = w.Button(description="−", layout=w.Layout(width="48px", height=ui.BUTTON_HEIGHT),
+                     tooltip=f"{description} −1")
+    plus = w.Button(description="+", layout=w.Layout(width="48px", height=ui.BUTTON_HEIGHT),
+                    tooltip=f"{description} +1")
+
+    def bump(delta: int) -> None:
+        number.value = max(lo, min(hi, number.value + delta))
+
+    minus.on_click(lambda _b: bump(-1))
+    plus.on_click(lambda _b: bump(1))
+    number.box = w.HBox([minus, number, plus])  # type: ignore[attr-defined]
+    number.limits = (lo, hi)  # type: ignore[attr-defined]
+    return number
+
+
+def box_value(box: w.IntText, what: str) -> int:
+    """``box``'s number if within its limits; else a :class:`ScoreInputError` quoting what was typed."""
+    lo, hi = box.limits  # type: ignore[attr-defined]
+    if not lo <= box.value <= hi:
+        raise ScoreInputError(f"{what}: {_number_text(box.value)} is past what the box takes ({lo} to {hi})")
+    return int(box.value)
 
 
 def score_table_html(result: Score) -> str:
@@ -115,13 +171,13 @@ class MonarchsCompanion:
         self.variant = w.ToggleButtons(options=[("Standard", "standard"), ("Family", "family")],
                                        value="standard", description="Scoring")
         self.variant.add_class("cmp-monarchs-variant")
-        self.cards: dict[str, w.BoundedIntText] = {}
-        self.crowns: dict[str, w.BoundedIntText] = {}
+        self.cards: dict[str, w.IntText] = {}
+        self.crowns: dict[str, w.IntText] = {}
         self.family: dict[str, w.Text] = {}
         rows = []
         for colour in COURT_COLOURS:
-            n = ui.stepper("cards", 0, min=0, max=MAX_PAD_CARDS)
-            c = ui.stepper("crowns", 0, min=0, max=MAX_PAD_CARDS * MAX_CROWNS)
+            n = number_box("cards", 0, lo=0, hi=MAX_PAD_CARDS)
+            c = number_box("crowns", 0, lo=0, hi=MAX_PAD_CARDS * MAX_CROWNS)
             f = w.Text(value="", placeholder="crowns on each card, e.g. 2 0 1",
                        layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
             for widget in (n, c):
@@ -153,52 +209,66 @@ class MonarchsCompanion:
         clear.on_click(ui.guarded(self.message)(lambda _b: self.clear_pad()))
         self.variant.observe(lambda _c: self.refresh_score(), names="value")
         help_ = w.HTML("<small>Standard: for each colour, cards × crowns. Family: type the crowns "
-                       "on each card of a colour; the two lowest are discarded.</small>")
+                       "on each card of a colour; the two lowest are discarded (all of them if 2 or "
+                       "fewer).</small>")
         self.score_tab = w.VBox([self.variant, help_, *rows, self.total, self.table,
                                  self.list_text, w.HBox([load, example, clear])])
+
+    def _colour_of(self, widget: Any) -> str:
+        return next(c for c in COURT_COLOURS
+                    if widget in (self.cards[c], self.crowns[c], self.family[c]))
 
     def _on_pad(self, change: Any) -> None:
         if getattr(self, "_syncing", False):
             return
-        colour = next(c for c in COURT_COLOURS if change["owner"] in (self.cards[c], self.crowns[c]))
-        dropped = self._drop_stale_family(colour)
-        self.refresh_score()
-        if dropped and not self.message.value:
-            ui.show(self.message, "info", f"{colour}: the counters now count",
-                    [f"the crowns typed per card ({dropped}) no longer matched them and were cleared"])
+        colour = self._colour_of(change["owner"])
+        added = self._extend_family(colour) if change["owner"] is self.cards[colour] else ""
+        self.refresh_score([added] if added else [])
 
-    def _drop_stale_family(self, colour: str) -> str:
-        """Clear a colour's per-card crowns once its counters are set to something else (the
-        per-card crowns would otherwise override them unseen); returns the cleared text."""
+    def _extend_family(self, colour: str) -> str:
+        """A colour's card count raised (the + button) while its crowns per card are typed and its
+        crowns unchanged: the new cards join the typed list with 0 crowns (what was typed is kept);
+        returns a note saying so. Any other change leaves the text as typed (the score pad then says
+        that it no longer matches the counters)."""
         text = self.family[colour].value
+        if not text.strip():
+            return ""
         try:
-            crowns = self._crowns_list(colour) if text.strip() else None
+            crowns = self._crowns_list(colour)
         except CompanionError:
             return ""  # unreadable: kept, and its error is shown
-        if crowns is None or (len(crowns), sum(crowns)) == (self.cards[colour].value,
-                                                            self.crowns[colour].value):
+        n = self.cards[colour].value
+        if not len(crowns) < n <= MAX_PAD_CARDS or sum(crowns) != self.crowns[colour].value:
             return ""
+        k = n - len(crowns)
+        sep = ", " if "," in text else " "
         self._syncing = True
         try:
-            self.family[colour].value = ""
+            self.family[colour].value = text.rstrip() + (sep + "0") * k
         finally:
             self._syncing = False
-        return text.strip()
+        return (f"{colour}: {plural(k, 'card')} with 0 crowns added to the crowns typed per card (now "
+                f"{_short(self.family[colour].value, 40)}): type "
+                + ("its crowns there if it has any" if k == 1 else "their crowns there if they have any"))
 
-    def _on_family_text(self, _change: Any) -> None:
+    def _on_family_text(self, change: Any) -> None:
+        """Crowns typed per card set that colour's counters (an unreadable text is kept, and the
+        pad says what is wrong with it)."""
         if getattr(self, "_syncing", False):
             return
-        try:
-            self._syncing = True
-            for colour, f in self.family.items():
-                if f.value.strip():
-                    crowns = self._crowns_list(colour)
+        colour = self._colour_of(change["owner"])
+        if self.family[colour].value.strip():
+            try:
+                crowns = self._crowns_list(colour)
+            except CompanionError:
+                crowns = None
+            if crowns is not None:
+                self._syncing = True
+                try:
                     self.cards[colour].value = len(crowns)
                     self.crowns[colour].value = sum(crowns)
-        except CompanionError as exc:
-            ui.show_error(self.message, exc)
-        finally:
-            self._syncing = False
+                finally:
+                    self._syncing = False
         self.refresh_score()
 
     def _crowns_list(self, colour: str) -> list[int]:
@@ -221,40 +291,76 @@ class MonarchsCompanion:
             out.append(int(digits))
         return out
 
-    def pad_cards(self) -> list[ScoreCard]:
-        """The pad as cards: per-card crowns where typed, else the crowns on one card of the colour."""
-        out: list[ScoreCard] = []
+    def read_pad(self) -> tuple[list[ScoreCard], list[str], list[str], list[str]]:
+        """The pad as cards, with every colour's problem (each colour said, none hiding another):
+        ``(cards, problems, missing, notes)``. ``missing``: the colours the family variant needs the
+        crowns on each card of; ``notes``: what the total does not show. Per-card crowns, where typed
+        and matching the counters, give the cards; else the counters (the crowns on one card)."""
+        family = self.variant.value == "family"
+        cards: list[ScoreCard] = []
+        problems: list[str] = []
+        missing: list[str] = []
+        notes: list[str] = []
         for colour in COURT_COLOURS:
-            if self.family[colour].value.strip():
-                crowns = self._crowns_list(colour)
-            else:
-                n, c = self.cards[colour].value, self.crowns[colour].value
-                crowns = [c] + [0] * (n - 1) if n else []
-                if c and not n:
-                    raise ScoreInputError(f"{colour}: {c} crowns but no cards")
-            out += [ScoreCard(colour, x) for x in crowns]
-        return out
+            bad = []
+            for box, what in ((self.cards[colour], "cards"), (self.crowns[colour], "crowns")):
+                try:
+                    box_value(box, f"{colour} {what}")
+                except CompanionError as exc:
+                    bad.append(exc.render())
+            if bad:
+                problems += bad
+                continue
+            n, c = self.cards[colour].value, self.crowns[colour].value
+            text = self.family[colour].value
+            if text.strip():
+                try:
+                    per = self._crowns_list(colour)
+                except CompanionError as exc:
+                    problems.append(exc.render())
+                    continue
+                if (len(per), sum(per)) == (n, c):
+                    cards += [ScoreCard(colour, x) for x in per]
+                    continue
+                said = (f"{colour}: the crowns typed per card ({_short(text, 40)}) are "
+                        f"{plural(len(per), 'card')} with {plural(sum(per), 'crown')}; the counters say "
+                        f"{plural(n, 'card')} with {plural(c, 'crown')}")
+                if family:  # which cards are discarded depends on them: no total from either
+                    problems.append(f"{said}: correct the crowns per card (or clear them to count by the "
+                                    "counters)")
+                    continue
+                notes.append(f"{said}: the standard score counts the counters (the family variant needs "
+                             "the crowns per card corrected)")
+            if c and not n:
+                problems.append(f"{colour}: {plural(c, 'crown')} but no cards")
+                continue
+            if family and n > 2 and c:  # which cards the family discards depends on them: no guess
+                missing.append(colour)
+                continue
+            cards += [ScoreCard(colour, x) for x in ([c] + [0] * (n - 1) if n else [])]
+        return cards, problems, missing, notes
 
-    def refresh_score(self) -> Score | None:
+    def refresh_score(self, notes: list[str] | None = None) -> Score | None:
+        """The live total: every colour's problem shown at once (no total then), notes said."""
         self.message.value = ""
-        try:
-            if self.variant.value == "family":
-                missing = [c for c in COURT_COLOURS if self.cards[c].value > 2 and self.crowns[c].value
-                           and not self.family[c].value.strip()]
-                if missing:  # which cards the family discards depends on them: no total is guessed
-                    ui.show(self.message, "warn", "Family scoring needs the crowns on each card",
-                            [f"type them for: {', '.join(missing)}"])
-                    self.total.value = ("<div style='font-size:32px;font-weight:bold'>Total: — VP</div>"
-                                        "<small>unknown until the crowns on each card are typed</small>")
-                    self.table.value = ""
-                    return None
-            result = score(self.pad_cards(), self.variant.value)
-        except CompanionError as exc:
-            ui.show_error(self.message, exc)
-            # no total for a pad that cannot be read (the last one would look current)
-            self.total.value = "<div style='font-size:32px;font-weight:bold'>Total: — VP</div>"
-            self.table.value = ""
+        cards, problems, missing, more = self.read_pad()
+        said = [*(notes or []), *more]
+        if missing:
+            problems.append(f"type the crowns on each card for: {', '.join(missing)} (family scoring "
+                            f"discards the two lowest of each colour; {CITE_FAMILY})")
+        if problems:
+            title = ("Family scoring needs the crowns on each card" if missing and len(problems) == 1
+                     else f"No total: {plural(len(problems), 'problem')} on the pad")
+            ui.show(self.message, "warn" if missing and len(problems) == 1 else "error", title,
+                    [*problems, *said])
+            self.total.value = ("<div style='font-size:32px;font-weight:bold'>Total: — VP</div>"
+                                + ("<small>unknown until the crowns on each card are typed</small>"
+                                   if missing else ""))
+            self.table.value = ""  # no total for a pad that cannot be read (the last would look current)
             return None
+        result = score(cards, self.variant.value)
+        if said:
+            ui.show(self.message, "info", "Score pad", said)
         self.total.value = (f"<div style='font-size:32px;font-weight:bold'>Total: {result.total} VP</div>")
         self.table.value = score_table_html(result)
         return result
@@ -281,7 +387,7 @@ class MonarchsCompanion:
 
     def score_list(self) -> None:
         text = self.list_text.value
-        db = None if text.strip().startswith("{") and '"name"' not in text else self.db()
+        db = self.db() if needs_card_data(text) else None
         cards = parse_score_input(text, db, source="pasted list")
         self.set_cards(cards)
         gray = sum(1 for c in cards if c.color not in COURT_COLOURS)  # the pad has no gray box
@@ -290,7 +396,7 @@ class MonarchsCompanion:
         said = file_notes(text) if text.strip().startswith("{") else None
         if said:  # what the list says of its own figures (the book example's split of crowns)
             lines.append(f"the list's note: {said}")
-        ui.show(self.message, "ok", f"Scored {len(cards)} cards from the list", lines)
+        ui.show(self.message, "ok", f"Scored {plural(len(cards), 'card')} from the list", lines)
 
     def load_book_example(self) -> None:
         """The book's Scoring Example (of-mice-and-monarchs.md): 28 VP."""
@@ -320,7 +426,7 @@ class MonarchsCompanion:
 
     # -- buy planner -------------------------------------------------------------------------
     def _build_buy(self) -> None:
-        self.influence = ui.stepper("Influence", 5, min=0, max=99)
+        self.influence = number_box("Influence", 5, lo=0, hi=MAX_INFLUENCE)
         self.influence.add_class("cmp-monarchs-influence")
         self.front = [w.Text(placeholder="cost:crowns or name", description=f"Front {i}",
                              layout=w.Layout(width="240px", height=ui.BUTTON_HEIGHT)) for i in range(1, 5)]
@@ -402,8 +508,8 @@ class MonarchsCompanion:
 
     # -- solo ------------------------------------------------------------------------------
     def _build_solo(self) -> None:
-        self.white = ui.stepper("White die (front)", 1, min=1, max=6)
-        self.black = ui.stepper("Black die (back)", 1, min=1, max=6)
+        self.white = number_box("White die (front)", 1, lo=1, hi=6)
+        self.black = number_box("Black die (back)", 1, lo=1, hi=6)
         roll = ui.big_button("Roll both dice", style="primary", icon="random")
         roll.layout.width = "auto"
         roll.add_class("cmp-monarchs-roll")
@@ -414,26 +520,45 @@ class MonarchsCompanion:
         self.solo_out.add_class("cmp-monarchs-solo")
         for die in (self.white, self.black):
             die.observe(lambda _c: self._solo_outdated(), names="value")
-        # wider than a kept score: a box clamps silently, so a score past MAX_SCORE reaches the
-        # table's own check and is refused with a message, never saved as 999
-        self.hs_score = ui.stepper("Final score", 0, min=0, max=100 * MAX_SCORE)
+        # a number past the box's limit stays as typed and reaches the table's own check: refused
+        # with a message quoting it, never saved as 999
+        self.hs_score = number_box("Final score", 0, lo=0, hi=MAX_SCORE)
         self.hs_name = w.Text(placeholder="name (optional)", layout=w.Layout(width="200px",
                                                                              height=ui.BUTTON_HEIGHT))
+        self.hs_variant = w.ToggleButtons(options=[("Standard", "standard"), ("Family", "family")],
+                                          value=self.variant.value, description="Scored with",
+                                          style={"description_width": "initial"})
+        self.hs_variant.add_class("cmp-monarchs-hs-variant")
+        # the score pad's scoring is the likely one: it follows the pad, and can be set apart
+        self.variant.observe(lambda c: setattr(self.hs_variant, "value", c["new"]), names="value")
         save = ui.big_button("Save score", style="success")
         save.on_click(ui.guarded(self.message)(lambda _b: self.save_score()))
         self.save_button = save
         self._saved_note = ""  # the message the last save left: gone once another input changes
-        for box in (self.hs_score, self.hs_name):
-            box.observe(lambda _c: self._clear_saved_note(), names="value")
+        self._last_save: tuple[tuple[int, str, str], float] | None = None  # what was saved, and when
+        self.clock = time.monotonic  # (a test sets its own)
+        for box in (self.hs_score, self.hs_name, self.hs_variant):
+            box.observe(lambda _c: self._high_score_input_changed(), names="value")
         self.highscores = w.HTML()
         self.highscores.add_class("cmp-monarchs-highscores")
+        # take a listed score back (a mistyped one), as 'companion monarchs highscores --remove
+        # PLACE --name NAME' does: the row chosen gives both
+        self.hs_pick = w.Dropdown(options=[("choose a listed score…", None)], value=None,
+                                  description="Take back", style={"description_width": "initial"},
+                                  layout=w.Layout(width="420px", height=ui.BUTTON_HEIGHT))
+        self.hs_pick.add_class("cmp-monarchs-hs-pick")
+        remove = ui.big_button("Remove", style="danger")
+        remove.add_class("cmp-monarchs-hs-remove")
+        remove.on_click(ui.guarded(self.message)(lambda _b: self.remove_score()))
+        self.remove_button = remove
+        self._listed: HighScores = HighScores()  # the table as listed (the rows of hs_pick)
         self.solo_tab = w.VBox([
             w.HTML("<small>After each turn roll both dice: white removes a front-row card, black a "
                    "back-row card (top of a stack only); 5 or 6: you choose. The Court positions typed "
                    "in the buy planner name the cards (of-mice-and-monarchs.md, Solo Mode).</small>"),
             self.white.box, self.black.box, w.HBox([roll, read]), self.solo_out,  # type: ignore[attr-defined]
             w.HTML("<b>High scores</b>"), w.HBox([self.hs_score.box, self.hs_name, save]),  # type: ignore
-            self.highscores])
+            self.hs_variant, self.highscores, w.HBox([self.hs_pick, remove])])
         self.show_high_scores()
 
     def roll(self, rng: random.Random | None = None) -> None:
@@ -463,22 +588,68 @@ class MonarchsCompanion:
             # shown where the table goes: the page's message is cleared by every later input
             # (and on opening); the file is left as it is for the user to move aside
             ui.show_error(self.highscores, exc)
+            self._list_for_removal(HighScores())
             return
+        self._list_for_removal(table)
         if not table.entries:
             self.highscores.value = "<i>No solo scores yet: beat your high score!</i>"
             return
         self.highscores.value = "<ol style='font-size:17px'>" + "".join(  # a tie shares its rank
             f"<li value='{rank}'><b>{e.score}</b> VP {html.escape(e.name)} <small>{html.escape(e.date)}"
-            "</small></li>" for rank, e in zip(table.ranks(), table.entries, strict=True)) + "</ol>"
+            + (f" ({e.variant})" if e.variant else "") + "</small></li>"
+            for rank, e in zip(table.ranks(), table.entries, strict=True)) + "</ol>"
+
+    def _list_for_removal(self, table: HighScores) -> None:
+        """The rows of the Take back list: the table as shown, place and all."""
+        self._listed = table
+        self.hs_pick.options = [("choose a listed score…", None)] + [
+            (f"{rank}. {e.label()}", i) for i, (rank, e) in enumerate(zip(table.ranks(), table.entries,
+                                                                          strict=True))]
+        self.hs_pick.value = None
 
     def save_score(self) -> int | None:
+        """Save the final score (with its name and scoring); a second press with the boxes unchanged
+        right after a save is taken for a double click: said, and not saved twice."""
+        key = (self.hs_score.value, self.hs_name.value.strip(), self.hs_variant.value)
+        now = self.clock()
+        if self._last_save is not None and self._last_save[0] == key \
+                and now - self._last_save[1] < DOUBLE_SAVE_SECONDS:
+            ui.show(self.message, "info", f"Not saved twice: {key[0]} VP was saved just now from these same "
+                    "boxes", [f"a second press of Save score within {DOUBLE_SAVE_SECONDS} s with nothing "
+                              "changed is taken for a double click; a wrong score can be taken back with "
+                              "Remove"])
+            self._saved_note = self.message.value
+            return None
         _table, rank = record_high_score(HighScore(self.hs_score.value, self.hs_name.value.strip(),
-                                                   datetime.date.today().isoformat()))
+                                                   datetime.date.today().isoformat(), self.hs_variant.value))
+        self._last_save = (key, now)
         self.show_high_scores()
-        ui.show(self.message, "ok", f"Saved {self.hs_score.value} VP: "
+        ui.show(self.message, "ok", f"Saved {self.hs_score.value} VP ({self.hs_variant.value} scoring): "
                 + (f"rank {rank}" if rank else "not in the top 10"))
         self._saved_note = self.message.value
         return rank
+
+    def remove_score(self) -> HighScore:
+        """Take back the score chosen in the Take back list (a mistyped one), by its place and name
+        as listed (:func:`~companion.highscores.remove_high_score`, what ``--remove`` uses): a table
+        changed since it was listed never loses another score."""
+        i = self.hs_pick.value
+        if i is None or not 0 <= i < len(self._listed.entries):
+            raise ScoreInputError("choose the score to take back in the Take back list first")
+        entry = self._listed.entries[i]
+        place = self._listed.ranks()[i]
+        try:
+            _table, gone = remove_high_score(place, name=entry.name, entry=entry)
+        finally:
+            self.show_high_scores()  # (a table changed since: listed as it is now)
+        self._last_save = None
+        ui.show(self.message, "ok", f"Removed: {gone.label()} (place {place})")
+        self._saved_note = self.message.value
+        return gone
+
+    def _high_score_input_changed(self) -> None:
+        self._last_save = None  # another save of these boxes is another score
+        self._clear_saved_note()
 
     def _clear_saved_note(self) -> None:
         """The page's message says what the last save did until another input changes (it is
@@ -489,9 +660,9 @@ class MonarchsCompanion:
 
     # -- end of game -------------------------------------------------------------------------
     def _build_end(self) -> None:
-        self.players = ui.stepper("Players", 2, min=1, max=6)
-        self.seat = ui.stepper("Seat that just played (1 = Start)", 1, min=1, max=6)
-        self.court_deck = ui.stepper("Cards left in the Court deck", 10, min=0, max=200)
+        self.players = number_box("Players", 2, lo=1, hi=MAX_PLAYERS)
+        self.seat = number_box("Seat that just played (1 = Start)", 1, lo=1, hi=MAX_PLAYERS)
+        self.court_deck = number_box("Cards left in the Court deck", 10, lo=0, hi=MAX_COURT_DECK)
         self.end_out = w.HTML()
         self.end_out.add_class("cmp-monarchs-end")
         for s in (self.players, self.seat, self.court_deck):
@@ -510,8 +681,8 @@ class MonarchsCompanion:
             return
         try:
             s = end_status(self.players.value, self.seat.value, self.court_deck.value)
-        except CompanionError as exc:
-            ui.show_error(self.message, exc)
+        except CompanionError as exc:  # (said where the status goes: an old status would look current)
+            ui.show_error(self.end_out, exc)
             return
         colour = ui.COLOURS["warn"] if s.triggered else ui.COLOURS["ok"]
         self.end_out.value = f"<div style='font-size:18px;color:{colour}'>{html.escape(s.message)}</div>"
