@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -15,6 +16,8 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -74,21 +77,35 @@ def voila_command(port: int, *, open_browser: bool = False) -> list[str]:
 
 
 def start_url(port: int, notebook: str = START) -> str:
+    """The Voila app's page of ``notebook`` (the start page by default)."""
     return f"http://127.0.0.1:{port}/voila/render/{notebook}"
 
 
+def lab_url(port: int, token: str = "", notebook: str = START, base_url: str = "/") -> str:
+    """JupyterLab's page of ``notebook`` (the start page by default), with the token that opens it."""
+    base = "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+    query = f"?{urllib.parse.urlencode({'token': token})}" if token else ""
+    return f"http://127.0.0.1:{port}{base}lab/tree/{urllib.parse.quote(notebook)}{query}"
+
+
 def wait_until_up(url: str, timeout: float = 60.0, proc: subprocess.Popen[bytes] | None = None) -> None:
-    """Poll ``url`` until it answers (the server is up) or ``timeout`` seconds pass."""
+    """Poll the server of ``url`` (its root) until it answers, whatever it answers (the server is
+    up), or ``timeout`` seconds pass; a ``proc`` that ends first is a :class:`RuntimeError`."""
+    parts = urllib.parse.urlsplit(url)
+    root = f"{parts.scheme}://{parts.netloc}/"
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"the server exited early with code {proc.returncode}")
+        code = None if proc is None else proc.poll()
+        if code is not None:
+            raise RuntimeError(f"the server exited early with code {code}")
         try:
-            with urllib.request.urlopen(url.rsplit("/voila/", 1)[0] + "/", timeout=2):
+            with urllib.request.urlopen(root, timeout=2):
                 return
+        except urllib.error.HTTPError:  # an answer all the same (a login page, a 404 under a base URL)
+            return
         except OSError:
             time.sleep(0.3)
-    raise TimeoutError(f"no answer from {url} after {timeout:.0f} s")
+    raise TimeoutError(f"no answer from {root} after {timeout:.0f} s")
 
 
 def _port_taken(port: int) -> bool:
@@ -153,42 +170,61 @@ def stop_server(proc: subprocess.Popen[bytes]) -> None:
             proc.wait()
 
 
+def _usable_port(port: int | None, option: str = "--port") -> int:
+    """``port`` when it is free (a port in use is the user's error, said before any server starts),
+    else a free one."""
+    from .errors import CompanionError
+
+    if port is not None and _port_taken(port):
+        raise CompanionError(f"port {port} is already in use (or not open to this user)", where=option,
+                             suggestion="Leave it out to use a free one, or pick another.")
+    return port or free_port()
+
+
+def _announce(server: str, url: str, port: int, *, open_browser: bool,
+              timeout: float = 60.0) -> Callable[[subprocess.Popen[bytes]], None]:
+    """What both servers do once started: wait until ``server`` answers, then say in one line where
+    the companion is (``The companion is at URL (Ctrl+C to stop)``) and open the browser there when
+    ``open_browser``. A server that stops before it answers is the user's error (its own messages
+    say why), unless it ended cleanly (its ``--help``, say): then there is nothing to announce."""
+    from .errors import CompanionError
+
+    def started(proc: subprocess.Popen[bytes]) -> None:
+        try:
+            wait_until_up(url, timeout=timeout, proc=proc)
+        except (RuntimeError, TimeoutError) as exc:
+            if proc.poll() == 0:
+                return
+            raise CompanionError(f"{server} did not start on port {port}: {exc}",
+                                 suggestion="Its own messages are above; check the options passed "
+                                            "on to it.") from None
+        print(f"The companion is at {url} (Ctrl+C to stop)", flush=True)
+        if open_browser and not os.environ.get("CI"):
+            import webbrowser
+
+            webbrowser.open(url)
+
+    return started
+
+
 def run_voila(port: int | None = None, *, open_browser: bool = True, extra: list[str] | None = None) -> int:
     """Serve the app until interrupted; opens the browser at the start page. A port in use, or a
     server that stops before it answers, is the user's error (a clear message), not a crash.
 
     Ctrl+C, SIGTERM and SIGHUP end it with exit code 0, and every way out of it stops Voila first
     (:func:`stop_server`): Voila is never left running without the companion."""
-    from .errors import CompanionError
-
-    if port is not None and _port_taken(port):
-        raise CompanionError(f"port {port} is already in use (or not open to this user)", where="--port",
-                             suggestion="Leave --port out to use a free one, or pick another.")
-    port = port or free_port()
-
-    def started(proc: subprocess.Popen[bytes]) -> None:
-        try:
-            wait_until_up(start_url(port), proc=proc)
-        except (RuntimeError, TimeoutError) as exc:
-            raise CompanionError(f"Voila did not start on port {port}: {exc}",
-                                 suggestion="Its own messages are above; check the options passed "
-                                            "on to it.") from None
-        print(f"The companion is at {start_url(port)} (Ctrl+C to stop)", flush=True)
-        if open_browser and not os.environ.get("CI"):
-            import webbrowser
-
-            webbrowser.open(start_url(port))
-
-    return _serve([*voila_command(port), *(extra or [])], started=started)
+    port = _usable_port(port)
+    return _serve([*voila_command(port), *(extra or [])],
+                  started=_announce("Voila", start_url(port), port, open_browser=open_browser))
 
 
-def _serve(cmd: list[str], *, cwd: Path | None = None,
+def _serve(cmd: list[str], *, cwd: Path | None = None, env: dict[str, str] | None = None,
            started: Callable[[subprocess.Popen[bytes]], None] | None = None) -> int:
     """Run a server child until it ends or is stopped: ``started(proc)`` first, if given (it may
     raise). Ctrl+C, SIGTERM and SIGHUP end it with exit code 0, and every way out stops the child
     (:func:`stop_server`): a server is never left running without the companion."""
     with _signals_to(STOP_SIGNALS, _raise_stopped):  # before the start: a stop while it starts counts
-        proc = subprocess.Popen(cmd, cwd=cwd, env=server_env())
+        proc = subprocess.Popen(cmd, cwd=cwd, env=server_env() if env is None else env)
         try:
             if started is not None:
                 started(proc)
@@ -199,10 +235,54 @@ def _serve(cmd: list[str], *, cwd: Path | None = None,
             stop_server(proc)
 
 
+#: The options that set JupyterLab's port, token and base URL (the first of each given counts).
+_LAB_PORT = ("--ServerApp.port", "--port")
+_LAB_TOKEN = ("--IdentityProvider.token", "--ServerApp.token", "--NotebookApp.token")
+_LAB_BASE = ("--ServerApp.base_url", "--NotebookApp.base_url")
+
+
+def _passed(extra: list[str], names: tuple[str, ...]) -> str | None:
+    """The value of the first option of ``names`` in ``extra`` (``--name=value`` or ``--name value``)."""
+    for i, arg in enumerate(extra):
+        name, eq, value = arg.partition("=")
+        if name in names:
+            if eq:
+                return value
+            if i + 1 < len(extra):
+                return extra[i + 1]
+    return None
+
+
 def run_lab(extra: list[str] | None = None) -> int:
-    """JupyterLab on localhost, opened at the start page; Ctrl+C, SIGTERM and SIGHUP stop it too."""
-    cmd = [_tool("jupyter"), "lab", "--ServerApp.ip=127.0.0.1",
-           f"--ServerApp.root_dir={NOTEBOOKS}", START, *(extra or [])]
+    """JupyterLab on localhost, opened at the start page; Ctrl+C, SIGTERM and SIGHUP stop it too.
+
+    ``extra`` goes on to JupyterLab (``--no-browser``, ``--ServerApp.port=8899``...). Once it
+    answers, the start page's address is said in the same line as Voila's (``The companion is at
+    http://127.0.0.1:PORT/lab/tree/start.ipynb?token=...``): the port is the one given, else a free
+    one, and the token the one given (an option, or ``$JUPYTER_TOKEN``), else a new random one,
+    handed to JupyterLab in its environment (never on a command line other users can see).
+    JupyterLab itself opens the browser at that page (unless ``--no-browser``)."""
+    from .errors import CompanionError
+
+    options = list(extra or [])
+    env = server_env()
+    given = _passed(options, _LAB_PORT)
+    if given is None:
+        port = _usable_port(None)
+        options.append(f"--ServerApp.port={port}")
+    else:
+        if not given.strip().isdecimal() or not 1 <= int(given) <= 65535:
+            raise CompanionError(f"not a port number: {given!r}", where="--ServerApp.port",
+                                 expected="1-65535, or leave it out for a free one")
+        port = _usable_port(int(given))
+    token = _passed(options, _LAB_TOKEN)
+    if token is None:
+        token = env.get("JUPYTER_TOKEN") or secrets.token_hex(24)
+        env["JUPYTER_TOKEN"] = token
+    url = lab_url(port, token, base_url=_passed(options, _LAB_BASE) or "/")
+    cmd = [_tool("jupyter"), "lab", "--ServerApp.ip=127.0.0.1", "--ServerApp.port_retries=0",
+           f"--ServerApp.root_dir={NOTEBOOKS}", START, *options]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")  # containers and lab machines often run as root
-    return _serve(cmd, cwd=NOTEBOOKS)
+    return _serve(cmd, cwd=NOTEBOOKS, env=env,
+                  started=_announce("JupyterLab", url, port, open_browser=False, timeout=120.0))

@@ -689,9 +689,9 @@ def parse_document(raw: bytes | str, *, file: str) -> tuple[Any, ValidationIssue
         return doc, None
     except json.JSONDecodeError as exc:
         sheet = Path(file).suffix.lower() in (".csv", ".tsv")
+        hint = _sheet_hint(file) if sheet else _decklist_hint(file) if _looks_like_decklist(text) else None
         return None, ValidationIssue(file, f"is not valid JSON: {exc.msg}", kind="json",
-                                     line=exc.lineno, column=exc.colno,
-                                     suggestion=_sheet_hint(file) if sheet else None)
+                                     line=exc.lineno, column=exc.colno, suggestion=hint)
     except RecursionError:
         return None, ValidationIssue(file, "is nested too deeply to be read (lists or objects thousands of "
                                      "levels deep)", kind="json")
@@ -712,6 +712,28 @@ def _sheet_hint(file: str) -> str:
     """What to do with a CSV sheet given where a JSON card file belongs."""
     return (f"A CSV sheet is not a card file: make one of it with `companion cards import GAME {file} -o "
             f"{Path(file).with_suffix('.json').name}`.")
+
+
+#: A decklist's card line: a count (``3``, ``3x``) and a name (``3 Acorn Scout``, ``2x Leaf Dodge``).
+_DECK_LINE = re.compile(r"^\d{1,3}\s*[x×]?\s+\S", re.IGNORECASE)
+#: A decklist's other lines: a header (``Deck``, ``Main deck:``), its name, a ``[Mice]`` label.
+_DECK_OTHER = re.compile(r"^(name\s*:.*|(main\s*)?deck\s*(list)?\s*:?|main\s*:?|\[[^\[\]]+\])$",
+                         re.IGNORECASE)
+
+
+def _looks_like_decklist(text: str) -> bool:
+    """Whether text that is not JSON reads as a decklist: its lines (comments and blank lines aside)
+    ``3 Card Name`` lines, with at most a header, a ``Name:`` line or labels besides."""
+    lines = [line.strip() for line in text.splitlines()[:200]]
+    lines = [line for line in lines if line and not line.startswith(("#", "//"))]
+    cards = sum(bool(_DECK_LINE.match(line)) for line in lines)
+    return cards > 0 and cards + sum(bool(_DECK_OTHER.match(line)) for line in lines) == len(lines)
+
+
+def _decklist_hint(file: str) -> str:
+    """What to do with a decklist given where a JSON card file belongs."""
+    return (f"It looks like a decklist ('3 Card Name' lines), not a card file: check it with "
+            f"`companion deck check GAME {file}` (GAME: village or tmnt).")
 
 
 # ---------------------------------------------------------------------------------------

@@ -328,7 +328,7 @@ def test_a_list_of_the_other_games_cards_says_which_game_once(capsys: pytest.Cap
     tmnt_list = str(ROOT / "data" / "decks" / "tmnt-demo-legal.txt")
     code, _, err = run(capsys, "deck", "check", "village", tmnt_list)
     assert code == 2 and err.count("These look like TMNT TCG cards") == 1
-    assert err.rstrip().endswith("(18 of the 18 unknown names are): use `companion deck check tmnt`.")
+    assert err.splitlines()[0].endswith("(18 of the 18 unknown names are): use `companion deck check tmnt`.")
     code, _, err = run(capsys, "deck", "stats", "tmnt", LEGAL)
     assert code == 2 and "These look like Village TCG cards" in err
     assert "`companion deck stats village`" in err

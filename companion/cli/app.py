@@ -32,6 +32,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p = sub.add_parser("app", help="open the companion's notebooks in the browser",
                        description="Open the companion at its start page: JupyterLab by default, "
                                    "or with --voila as an app with no code showing (localhost only). "
+                                   "Once the server answers, the start page's address is printed ('The "
+                                   "companion is at ...', with JupyterLab's token). "
                                    "Other options are passed on, e.g. --ServerApp.port=8899.")
     p.add_argument("--voila", action="store_true", help="serve as an app with Voila")
     p.add_argument("--port", type=_port, default=None,

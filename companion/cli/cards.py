@@ -37,6 +37,15 @@ LIST_COLUMNS: dict[str, tuple[str, ...]] = {
 UNCERTAIN_NOTE = "value? = reading uncertain (listed in the record's 'uncertain')"
 
 
+def game_name(text: str) -> str:
+    """A game as named on the command line, in any case (``Village``, ``TMNT``): its own lower-case
+    name, which every command uses. The ``type`` of every ``GAME`` argument, so argparse's
+    ``choices`` check (and its "did you mean") sees the name already folded; text that names no game
+    is left as typed, for that check to refuse."""
+    folded = text.strip().casefold()
+    return folded if folded in GAMES else text
+
+
 def register(sub: Any, groups: dict[str, Any]) -> None:
     p = sub.add_parser("validate", help="check card files against the schemas (every error)",
                        description="Check card files: schema, duplicate ids, references, counts. "
@@ -57,7 +66,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                          description="A table of a game's cards (bundled, your folder, --cards files). "
                                      "A card file in your folder that does not load is left out, named "
                                      "with its problem on standard error.")
-    lp.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
+    lp.add_argument("game", type=game_name, choices=games, metavar="GAME", help=" | ".join(games))
     lp.add_argument("--type", dest="card_type", metavar="T", help="only cards of this type")
     lp.add_argument("--cards", action="append", metavar="FILE", help="also load this card file")
     lp.add_argument("--json", action="store_true", help="the cards as JSON")
@@ -70,7 +79,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                      "your folder): to change one of those, fill the row's 'replaces' "
                                      "column. Every problem is reported by row and column, in one run; "
                                      "on any problem nothing is written.")
-    ip.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
+    ip.add_argument("game", type=game_name, choices=games, metavar="GAME", help=" | ".join(games))
     ip.add_argument("csv", metavar="FILE.csv",
                     help="the sheet: a header row of the game's field names (every card needs name, "
                          "type and source), one card per row")
@@ -93,7 +102,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     ep = csub.add_parser("export", help="cards to a CSV sheet",
                          description="Write a game's cards (or those of --cards files) as a CSV sheet "
                                      "that `companion cards import` reads back unchanged.")
-    ep.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
+    ep.add_argument("game", type=game_name, choices=games, metavar="GAME", help=" | ".join(games))
     ep.add_argument("--cards", action="append", metavar="FILE",
                     help="export only the cards of this file (repeatable)")
     ep.add_argument("-o", "--out", metavar="FILE.csv", help="write here (default, or -: standard output)")
@@ -108,7 +117,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                      "as a record that replaces the bundled one and says so in its "
                                      "source; the bundled data is never changed. Nothing is written "
                                      "unless the result validates.")
-    fp.add_argument("game", choices=games, metavar="GAME", help=" | ".join(games))
+    fp.add_argument("game", type=game_name, choices=games, metavar="GAME", help=" | ".join(games))
     fp.add_argument("card", metavar="CARD", help="card name or id")
     fp.add_argument("values", nargs="+", metavar="FIELD=VALUE",
                     help="e.g. life=5 battle=2 classes='[\"healer\"]' (a list or object as JSON); "

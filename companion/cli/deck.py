@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import os_reason
+from .cards import game_name
 
 DECK_GAMES = ("village", "tmnt")
 _BAR = 40  # the longest bar 'deck stats' prints, in characters
@@ -22,7 +23,14 @@ def _load(args: argparse.Namespace, *, notes: bool = True) -> tuple[Any, Any]:
     """The card database (bundled + ``--cards``) and the decklist (a file, or ``-`` for stdin);
     ``notes``: say on standard error how a name several cards carry was read (check lists them
     among its verdict's notes instead)."""
-    from ..deck.decklist import DecklistError, looks_like, parse, read_decklist
+    from ..deck.decklist import (
+        CardFileNotDecklist,
+        DecklistError,
+        card_file_error,
+        looks_like,
+        parse,
+        read_decklist,
+    )
     from ..textio import read_stdin
 
     db = _cards(args)
@@ -37,6 +45,14 @@ def _load(args: argparse.Namespace, *, notes: bool = True) -> tuple[Any, Any]:
         other, k, n = exc.other_game  # another game's list: the command to run instead
         raise exc.with_hint(f"{looks_like(other, k, n)}: use `companion deck {args.deck_command} {other}`.") \
             from None
+    except CardFileNotDecklist as exc:  # the commands to run with it instead
+        import shlex
+
+        file = shlex.quote(args.deckfile) if args.deckfile != "-" else "FILE"
+        raise card_file_error(exc.where, suggestion=(
+            "To use its cards with a decklist, pass it with --cards: `companion deck "
+            f"{args.deck_command} {args.game} DECKFILE --cards {file}`; to check the card file itself: "
+            f"`companion validate {file}`.")) from None
     if notes:
         for reading in deck.readings:  # a name several cards carry: which one the figures use
             print(f"companion: note: {reading}", file=sys.stderr)
@@ -289,7 +305,7 @@ def _formats(args: argparse.Namespace) -> int:
 
 
 def _common(p: argparse.ArgumentParser, *, fmt: bool = True, json: bool = True) -> None:
-    p.add_argument("game", choices=DECK_GAMES, metavar="GAME", help=" or ".join(DECK_GAMES))
+    p.add_argument("game", type=game_name, choices=DECK_GAMES, metavar="GAME", help=" or ".join(DECK_GAMES))
     p.add_argument("deckfile", metavar="DECKFILE",
                    help="decklist: text ('3 Card Name' per line) or JSON; '-' reads standard input")
     p.add_argument("--cards", action="append", metavar="FILE", default=[],
@@ -363,7 +379,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     f = verbs.add_parser("formats", help="list the deck formats (bundled and your own)",
                          description="Every readable format. A format file that cannot be read is "
                                      "skipped and named on standard error (exit 1).")
-    f.add_argument("game", nargs="?", choices=DECK_GAMES, metavar="GAME", default=None,
+    f.add_argument("game", nargs="?", type=game_name, choices=DECK_GAMES, metavar="GAME", default=None,
                    help="village or tmnt (default: both games)")
     f.add_argument("--json", action="store_true", help="print JSON")
     f.set_defaults(handler=_formats)

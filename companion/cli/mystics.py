@@ -41,8 +41,12 @@ def chapter_bar(hourglass: int, chapter_end: int) -> str:
     return bar if None not in pages else f"{bar} ({total} pages)"
 
 
-def render_state(state: Any) -> list[str]:
-    """The dashboard as text lines; what a huge number would draw unit by unit is cut short."""
+def render_state(state: Any, *, house_readings: bool = False, log: str | None = None) -> list[str]:
+    """The dashboard as text lines; what a huge number would draw unit by unit is cut short.
+
+    The house readings in use (where the rule book is silent) close it: one line naming how many
+    and how to see them (``log``: the log's path, for the command shown), or with ``house_readings``
+    each of them on a line of its own."""
     from ..mystics.chapter import WHEEL_SIZE
     from ..mystics.limits import drawn_figures, show
 
@@ -86,10 +90,22 @@ def render_state(state: Any) -> list[str]:
         lines.append(f"  {m.name}: wounds {m.wounds}+{m.poison} poison / life {life}, cheese {m.cheese}"
                      + (", CAPTURED" if m.captured else "") + (f", {conds}" if conds else "")
                      + f", pack {m.pack_load}/3")
+    lines += house_reading_lines(every=house_readings, log=log)
+    return lines
+
+
+def house_reading_lines(*, every: bool = False, log: str | None = None) -> list[str]:
+    """The house readings in use: one line naming how many and where to read them (the
+    ``--house-readings`` option, the ``house_readings`` of ``--json``), or with ``every`` each one."""
+    import shlex
+
     from ..mystics.tracker import HOUSE_READINGS
 
-    lines.append("House readings: " + " ".join(HOUSE_READINGS))
-    return lines
+    if every:
+        return ["House readings (where the rule book is silent):", *(f"  - {r}" for r in HOUSE_READINGS)]
+    shown = shlex.quote(log) if log else "LOG"
+    return [f"House readings in use: {len(HOUSE_READINGS)} (see `companion mystics replay {shown} "
+            "--house-readings`, or --json)"]
 
 
 def kept_notes(tracker: Any) -> list[str]:
@@ -182,7 +198,8 @@ def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None
         print("No chapter under way in this log (no start, or its start was undone: 'companion mystics "
               "do LOG redo' brings it back).")
     else:
-        print("\n".join(render_state(tracker.state)))
+        print("\n".join(render_state(tracker.state, house_readings=getattr(args, "house_readings", False),
+                                      log=str(getattr(args, "log", "")) or None)))
 
 
 def _new(args: argparse.Namespace) -> int:
@@ -403,6 +420,14 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
+def _house_option(p: argparse.ArgumentParser) -> None:
+    """``--house-readings``: the dashboard lists every house reading in use (one line says how many)."""
+    p.add_argument("--house-readings", action="store_true",
+                   help="list every house reading in use (where the rule book is silent) under the "
+                        "dashboard; without it one line says how many. --json always has them "
+                        "(house_readings)")
+
+
 def register(sub: Any, groups: dict[str, Any]) -> None:
     p = sub.add_parser("mystics", help="Mice and Mystics dashboard log (replay, new, do, events)",
                        description="The Mice and Mystics tracker's event log from the command line.")
@@ -416,6 +441,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="the tracker log (JSONL; the notebook's is logs/mystics.jsonl in the user data "
                         "folder); read, never changed")
     r.add_argument("--json", action="store_true", help="machine-readable state")
+    _house_option(r)
     r.set_defaults(handler=_replay)
     n = msub.add_parser("new", help="start a chapter in a new log",
                         description="Start a chapter: the party, the minions on the board, the chapter "
@@ -433,6 +459,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="seed of the initiative shuffle and seeded rolls, a number or a word; default: "
                         "a random one. The log records it, so a replay shuffles the same way")
     n.add_argument("--json", action="store_true", help="machine-readable state")
+    _house_option(n)
     n.set_defaults(handler=_new)
     d = msub.add_parser("do", help="record actions in a chapter's log (checked against the rules)",
                         description="Record actions in a chapter's log. Each EVENT is a JSON object such "
@@ -450,6 +477,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     d.add_argument("--json", action="store_true",
                    help="the chapter's state after the events as 'mystics replay --json' gives it, with "
                         "the log, the number of events added, what they did (said) and the warnings")
+    _house_option(d)
     d.set_defaults(handler=_do)
     ev = msub.add_parser("events", help="every event 'mystics do' takes, with its fields",
                          description="Every event 'companion mystics do' takes, with its fields (in "

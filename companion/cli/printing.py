@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import os_reason
+from .cards import game_name
 
 SIZES = "poker (63x88, default), bridge (57x89), mini-euro (44x68), mini-american (41x63), tarot (70x120)"
 
@@ -265,7 +266,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p = g.add_parser("cards", help="card sheets from a decklist or card files, exact size",
                      description="Card sheets at exact size: as many cards per page as fit inside "
                                  "a safe margin, optional bleed, crop marks and duplex backs.")
-    p.add_argument("game", metavar="GAME", help="village | mousecard | monarchs | tmnt | mystics")
+    p.add_argument("game", type=game_name, metavar="GAME",
+                   help="village | mousecard | monarchs | tmnt | mystics (in any case)")
     p.add_argument("--deck", metavar="FILE", help="a decklist ('3 Card Name' lines; '-' for standard input): "
                                                   "copies expanded; a name several cards carry is read as "
                                                   "the first, said in a warning")
@@ -306,7 +308,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p = g.add_parser("board", help="a game's board or mat at real size, tiled over sheets if needed",
                      description="A game's board or play mat at its real size, tiled over as many "
                                  "sheets as it needs.")
-    p.add_argument("game", metavar="GAME", help="village | tmnt | monarchs | mystics")
+    p.add_argument("game", type=game_name, metavar="GAME", help="village | tmnt | monarchs | mystics")
     common(p)
     p.set_defaults(handler=_board)
 

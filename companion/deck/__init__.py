@@ -7,7 +7,8 @@
 >>> check_deck(deck, load_format("village")).lines()                  # doctest: +SKIP
 
 Modules: :mod:`.decklist` (text and JSON forms), :mod:`.formats` (format files),
-:mod:`.legality` (:func:`check_deck`), :mod:`.stats` (composition), :mod:`.odds`.
+:mod:`.legality` (:func:`check_deck`), :mod:`.stats` (composition), :mod:`.odds`, :mod:`.saved`
+(the decks you saved, as every page lists them).
 """
 
 from .decklist import DeckEntry, Decklist, DecklistError, LineIssue, parse, read_decklist, to_json, to_text

@@ -157,7 +157,7 @@ class DecklistError(CompanionError):
                  other_game: tuple[str, int, int] | None = None) -> None:
         self.issues: tuple[LineIssue, ...] = tuple(issues)
         #: ``(game, k, n)``: ``k`` of the ``n`` unknown names are that game's cards (:func:`other_game_of`);
-        #: ``hint`` says what to do then
+        #: ``hint`` says what to do then (said first, before the lines)
         self.other_game = other_game
         self.hint = hint
         n = len(self.issues)
@@ -170,7 +170,9 @@ class DecklistError(CompanionError):
             head = f"the decklist has {n} {what[n != 1]} that cannot be read"
             self._headline = f"{n} {what[n != 1]} cannot be read"
         body = "".join(f"\n  {line}" for line in self.rendered_issues())
-        super().__init__(head + (":" if body else "") + body + (f"\n{hint}" if hint else ""), where=where)
+        # what to do comes first, before the lines (18 unknown cards of another game would bury it)
+        lead = f"{head}. {hint}" if hint else head + (":" if body else "")
+        super().__init__(lead + body, where=where)
 
     def headline(self) -> str:
         """The problem in a few words for a panel's title: ``2 lines cannot be read``, ``9 entries
@@ -191,6 +193,34 @@ class DecklistError(CompanionError):
     def with_hint(self, hint: str | None) -> DecklistError:
         """The same problems with another ``hint`` (a command names itself: ``deck check tmnt``)."""
         return DecklistError(self.issues, where=self.where, hint=hint, other_game=self.other_game)
+
+
+class CardFileNotDecklist(CompanionError):
+    """A card file (``{"game", "set", "cards": [card records]}``) given where a decklist goes: said
+    once, instead of an "unknown field" problem for every field of every card."""
+
+
+def looks_like_card_file(doc: Any) -> bool:
+    """Whether a JSON document is a card file rather than a decklist: a ``cards`` list of records
+    (objects, none with a ``card`` field), most of them with an ``id`` and a ``type``."""
+    cards = doc.get("cards") if isinstance(doc, Mapping) else None
+    if not isinstance(cards, list) or not cards:
+        return False
+    if not all(isinstance(c, Mapping) and "card" not in c for c in cards):
+        return False
+    return 2 * sum("id" in c and "type" in c for c in cards) > len(cards)
+
+
+def card_file_error(where: str | None, *, suggestion: str | None = None) -> CardFileNotDecklist:
+    """The one message for a card file given as a decklist (:func:`looks_like_card_file`); a command
+    passes its own ``suggestion`` (its ``--cards`` option)."""
+    file = where or "FILE"
+    return CardFileNotDecklist(
+        'this is a card file (its "cards" are card records, with ids and types), not a decklist',
+        where=where, expected="a decklist: lines like '3 Card Name', or JSON like "
+                              '{"game": ..., "cards": [{"card": "Card Name", "count": 3}]}',
+        suggestion=suggestion or "A card file adds cards to the game (put it in your card folder, or pass "
+                                 f"it with --cards); check it with `companion validate {file}`.")
 
 
 #: The games with decklists, for the hint that a list is another game's.
@@ -615,6 +645,8 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
         found = "nothing" if "cards" not in doc else _json_kind(doc["cards"])
         raise DecklistError([LineIssue(None, _short(doc.get("cards")), 'expected a "cards" list, found '
                                        f"{found}, like {example}", pointer="/cards")], where=where)
+    if looks_like_card_file(doc):  # (before its game: a card file of another game is a card file too)
+        raise card_file_error(where)
     game = doc.get("game", db.game)
     if not isinstance(game, str) or norm(game) != norm(db.game):
         raise CompanionError(f"this decklist is for {game!r}, not {db.game!r}",

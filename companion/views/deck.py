@@ -40,12 +40,13 @@ from typing import Any
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import BUNDLED, DATA_DIR, Card, CardDB, load_what_loads, user_data_dir, user_game_files
+from ..cards import BUNDLED, DATA_DIR, Card, CardDB, load_what_loads, user_game_files
 from ..deck.decklist import Decklist, DecklistError, edit_count, looks_like_csv, parse, to_json, to_text
 from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
 from ..deck.legality import check_deck, plural
 from ..deck.odds import Odds, chance, opening_odds
+from ..deck.saved import decks_dir, saved_decks
 from ..deck.stats import composition, composition_figure
 from ..errors import CompanionError
 from ..textio import decode_text, read_text, within, write_text_atomic
@@ -72,11 +73,6 @@ class Incoming:
     name: str  #: for the Name box
     held: tuple[Path, str] | None  #: the saved file it is (see ``DeckBuilderView._held``); None: not one
     source: str  #: what the messages call it ("upload.txt", "saved: village-mine")
-
-
-def decks_dir() -> Path:
-    """Where the deck builder saves lists: ``<user data>/decks``."""
-    return user_data_dir() / "decks"
 
 
 def slug(name: str) -> str:
@@ -417,12 +413,9 @@ class DeckBuilderView:
         options: list[tuple[str, str]] = [(f"— editing: {editing.stem} (saved)" if editing else "—", "")]
         if EXAMPLES_DIR.is_dir():
             options += [(f"example: {p.stem}", str(p)) for p in sorted(EXAMPLES_DIR.glob(f"{game}-*.txt"))]
-        if decks_dir().is_dir():
-            saved = sorted(p for p in decks_dir().glob(f"{game}-*.*")  # lists only: no backups, images
-                           if p.suffix.lower() in (".txt", ".json") and p.is_file())
-            stems = [p.stem for p in saved]  # two files of one name (x.txt, x.json): the suffix tells
-            options += [(f"saved: {p.stem}" + (f" ({p.suffix[1:]})" if stems.count(p.stem) > 1 else ""),
-                         str(p)) for p in saved]
+        # lists only (no backups, images); two files of one name (x.txt, x.json): the suffix tells
+        options += [(f"saved: {d.path.stem}" + (f" ({d.kind})" if d.twin else ""), str(d.path))
+                    for d in saved_decks(game)]
         busy, self._busy = self._busy, True  # filling the menu never opens a list
         try:
             self.load.options = options

@@ -1,17 +1,20 @@
 """Print and play in a notebook: pick what to print and how, see a sheet, get the PDF.
 
 The view makes the same PDFs as ``companion print`` (same functions, same bytes): card
-sheets from a bundled or pasted decklist or a whole game, boards, score sheets and the
-calibration page. The PDF is rendered in memory (pypdfium2) for the preview, written
-to the user data folder (``printables/``) and offered as a download link. A file there
-that holds another PDF (made with other settings, or before) is never replaced: the new
+sheets from a bundled, saved or pasted decklist or a whole game, boards, score sheets and the
+calibration page. The decks you saved in the deck builder (``<user data>/decks``) are offered
+with the bundled ones, labelled as yours; the list is read again when the game changes, when
+*Print* changes, and on the refresh button beside it. The PDF is rendered in memory (pypdfium2)
+for the preview, written to the user data folder (``printables/``) and offered as a download
+link. A file there that holds another PDF (made with other settings, or before) is never replaced: the new
 PDF gets the next free numbered name (``name-2.pdf``, ``name-3.pdf``, ...) and the message
 says which file was written.
 
 CSS classes for browser tests: ``cmp-print-game`` (game), ``cmp-print-what`` (cards,
 board, sheet, calibration), ``cmp-print-deck`` (deck choice), ``cmp-print-make`` (make
 button), ``cmp-print-preview`` (sheet preview image), ``cmp-print-download`` (download
-link), ``cmp-print-status`` (messages), ``cmp-print-page`` (preview page number).
+link), ``cmp-print-status`` (messages), ``cmp-print-page`` (preview page number),
+``cmp-print-decks-refresh`` (read the saved decks again).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ WHAT = (("Card sheets", "cards"), ("Board", "board"), ("Score sheet", "sheet"),
         ("Calibration page", "calibration"))
 ALL_CARDS = "(all cards of the game)"
 PASTED = "(the list typed below)"
+YOURS = "your decks"  #: how a saved deck is labelled: ``my-first-deck (your decks)``
 
 
 def bundled_decks(game: str) -> list[Path]:
@@ -63,6 +67,13 @@ class PrintView:
         self.what.add_class("cmp-print-what")
         self.deck = w.Dropdown(description="Cards", layout=w.Layout(width="420px"))
         self.deck.add_class("cmp-print-deck")
+        self.decks_refresh = w.Button(icon="refresh", tooltip="Read your saved decks again (a deck saved "
+                                      "in the deck builder since this page opened)",
+                                      layout=w.Layout(width="40px"))
+        self.decks_refresh.add_class("cmp-print-decks-refresh")
+        #: the saved decks offered: the menu's value (the file's path) and the deck's name
+        self._saved: dict[str, str] = {}
+        self._filling = False  # the deck menu is being filled: no setting changed
         self.pasted = w.Textarea(placeholder="3 Acorn Scout\n2 Barley Runner\n...", description="Decklist",
                                  layout=w.Layout(width="420px", height="90px"))
         self.sheet = w.Dropdown(options=list(sheets()), description="Sheet")
@@ -99,7 +110,8 @@ class PrintView:
         self.progress.add_class("cmp-print-progress")
         self.download = w.HTML()
         self.download.add_class("cmp-print-download")
-        self.card_box = w.VBox([self.deck, self.pasted, w.HBox([self.size, self.custom]), self.bleed,
+        self.card_box = w.VBox([w.HBox([self.deck, self.decks_refresh]), self.pasted,
+                                w.HBox([self.size, self.custom]), self.bleed,
                                 w.HBox([self.crop, self.corners]), self.backs,
                                 w.HBox([self.off_x, self.off_y]), self.orientation])
         self.options = w.VBox()
@@ -115,6 +127,7 @@ class PrintView:
         self.what.observe(guard(lambda _c: self._refresh()), names="value")
         self.size.observe(guard(lambda _c: self._show_custom()), names="value")
         self.make_button.on_click(guard(lambda _b: self.make()))
+        self.decks_refresh.on_click(guard(lambda _b: self.refresh_decks()))
         self.page.observe(guard(lambda _c: self._show_page()), names="value")
         #: the controls that shape the PDF: their values are the settings a PDF was made with
         self._shaping = (self.game, self.what, self.deck, self.pasted, self.sheet, self.size, self.custom,
@@ -123,14 +136,13 @@ class PrintView:
         #: each file this page wrote: the settings and the SHA-256 of the bytes (see :meth:`_save`)
         self._made: dict[Path, tuple[tuple[Any, ...], str]] = {}
         for control in self._shaping:
-            control.observe(guard(lambda _c: self._outdated()), names="value")
+            control.observe(guard(lambda _c: self._filling or self._outdated()), names="value")
         self._refresh()
 
     # ------------------------------------------------------------------ state
     def _refresh(self) -> None:
         game = self.game.value
-        decks = [(p.stem, str(p)) for p in bundled_decks(game)]
-        self.deck.options = [(ALL_CARDS, ""), *decks, (PASTED, "-")]
+        self.deck.options = self._deck_options()
         self.deck.value = ""
         self._show_custom()
         what = self.what.value
@@ -157,6 +169,46 @@ class PrintView:
                 "when you enter its reading for the cards."), self.backs, w.HBox([self.off_x, self.off_y]),
                 self.orientation]
 
+    def _deck_options(self) -> list[tuple[str, str]]:
+        """The Cards menu: the whole game, the bundled decks, your saved decks of the game (as the deck
+        builder lists them: :func:`companion.deck.saved.saved_decks`), the pasted list. A decks folder
+        that cannot be read is said in the status."""
+        from ..deck.saved import saved_decks
+
+        game = self.game.value
+        problems: list[str] = []
+        mine = saved_decks(game, problems)
+        self._saved = {str(d.path): d.name for d in mine}
+        if problems:
+            ui.show(self.status, "warn", "Your saved decks are not offered", problems)
+        return [(ALL_CARDS, ""), *((p.stem, str(p)) for p in bundled_decks(game)),
+                *((f"{d.name} ({YOURS}{f', {d.kind}' if d.twin else ''})", str(d.path)) for d in mine),
+                (PASTED, "-")]
+
+    def refresh_decks(self) -> None:
+        """Read the saved decks again (the refresh button), keeping the deck chosen while it is still
+        there; say how many there are."""
+        chosen = self.deck.value
+        options = self._deck_options()
+        if options != list(self.deck.options):
+            self._filling = True  # the same choice stays: no setting changed
+            try:
+                self.deck.options = options
+                self.deck.value = chosen if chosen in {v for _, v in options} else ""
+            finally:
+                self._filling = False
+            if self.deck.value != chosen:
+                self._outdated()
+        from ..deck.saved import decks_dir
+
+        n = len(self._saved)
+        where = decks_dir()
+        gone = [] if self.deck.value == chosen else [f"the deck chosen, {Path(chosen).name}, is no longer in "
+                                                      f"{where}: the cards of the whole game are chosen"]
+        ui.show(self.status, "warn" if gone else "info",
+                f"{n} saved deck{'s' * (n != 1)} of {GAMES[self.game.value]} in your decks folder",
+                [*gone, f"{where}; save one with the deck builder's Save"])
+
     def _show_custom(self) -> None:
         self.custom.layout.display = None if self.size.value == "custom" else "none"
 
@@ -178,7 +230,20 @@ class PrintView:
             dl = parse(self.pasted.value, load_game(game), where="Decklist")
             title = f"{GAMES[game]}: {dl.name or 'my deck'}"
             return dl.cards(), title, reading_notes(dl.readings, "Decklist")
-        sel = select_cards(game, deck=self.deck.value or None)
+        try:
+            sel = select_cards(game, deck=self.deck.value or None)
+        except CompanionError as exc:
+            from ..deck.decklist import DecklistError
+
+            name = self._saved.get(self.deck.value)
+            if name is None or not (isinstance(exc, DecklistError) or exc.where == self.deck.value):
+                raise
+            raise CompanionError(f"your saved deck {name!r} cannot be read: {exc.render(where=False)}",
+                                 where=self.deck.value,
+                                 suggestion="Open it in the deck builder (Open: 'saved: "
+                                            f"{Path(self.deck.value).stem}') to fix it, or choose another "
+                                            "deck; the refresh button beside Cards reads your decks "
+                                            "again.") from None
         return sel.copies, sel.title, tuple(sel.notes)
 
     def _clear(self) -> None:

@@ -1,0 +1,64 @@
+"""The decks you saved: ``<user data>/decks/<game>-<name>.txt`` (or ``.json``).
+
+The deck builder writes them (*Save*) and lists them in its Open menu; the print page offers
+them beside the bundled decks. One listing for every page, so both offer the same files.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..cards import user_data_dir
+from ..errors import os_reason
+
+#: The files that hold a list (never a backup, an image or a folder someone put there).
+LIST_SUFFIXES = (".txt", ".json")
+
+
+def decks_dir() -> Path:
+    """Where the deck builder saves lists: ``<user data>/decks``."""
+    return user_data_dir() / "decks"
+
+
+@dataclass(frozen=True)
+class SavedDeck:
+    """One saved list of a game."""
+
+    path: Path
+    game: str
+    #: another saved list of the game has the same stem (``x.txt`` and ``x.json``): the suffix tells
+    twin: bool = False
+
+    @property
+    def name(self) -> str:
+        """The deck's name: the file's stem without the game's prefix (``my-deck``)."""
+        return self.path.stem.removeprefix(f"{self.game}-")
+
+    @property
+    def kind(self) -> str:
+        """The file's suffix without its dot (``txt``, ``json``): what tells twins apart."""
+        return self.path.suffix[1:]
+
+
+def saved_decks(game: str, problems: list[str] | None = None) -> list[SavedDeck]:
+    """The lists saved for ``game`` in :func:`decks_dir`, by file name: ``<game>-*.txt`` and ``.json``.
+
+    No folder yet: none. A folder that cannot be listed gives none, and the reason is added to
+    ``problems`` (when given), for the page to say; it is never raised.
+    """
+    folder = decks_dir()
+    try:
+        if not folder.is_dir():
+            return []
+        paths = sorted(p for p in folder.glob(f"{game}-*.*")
+                       if p.suffix.lower() in LIST_SUFFIXES and p.is_file())
+    except OSError as exc:
+        if problems is not None:
+            problems.append(f"your decks folder {folder} cannot be read ({os_reason(exc)})")
+        return []
+    if not os.access(folder, os.R_OK | os.X_OK) and problems is not None:  # (glob keeps quiet about it)
+        problems.append(f"your decks folder {folder} cannot be read (permission denied)")
+    stems = [p.stem for p in paths]
+    return [SavedDeck(p, game, twin=stems.count(p.stem) > 1) for p in paths]
