@@ -53,8 +53,9 @@ def test_a_seeded_draw_is_refused_while_a_line_that_moved_cards_leaves_the_deck_
     assert open_live_deck(str(log), read_only=True).state == t.state
 
 
-def test_a_seeded_draw_on_is_refused_too_and_typed_cards_go_on(tmp_path: Path) -> None:
-    log = tmp_path / "s.jsonl"
+def stopped_then_damaged(log: Path) -> None:
+    """A log where Pip's cautious draw stopped at a cancelled joker (a chip spent), then a damaged
+    draw line (line 6): the deck is in doubt, and Pip may draw on."""
     t = LiveDeckTracker(log)
     t.do({"event": "start", "seed": 3})
     t.do({"event": "award", "player": "Pip"})
@@ -62,6 +63,11 @@ def test_a_seeded_draw_on_is_refused_too_and_typed_cards_go_on(tmp_path: Path) -
     t.do({"event": "bonus", "character": "Pip", "source": "chip", "use": "cancel"})
     with log.open("a", encoding="utf-8") as fh:
         fh.write(BAD_DRAW)
+
+
+def test_a_seeded_draw_on_is_refused_too_and_typed_cards_go_on(tmp_path: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    stopped_then_damaged(log)
     t = open_live_deck(str(log))
     with pytest.raises(RuleError, match="draw_on: the deck is in doubt: line 6"):
         t.do({"event": "draw_on", "character": "Pip"})
@@ -119,13 +125,7 @@ def test_the_page_turns_draw_off_while_the_deck_is_in_doubt_and_keeps_typed_card
 
 def test_the_pages_draw_on_waits_for_typed_cards_while_the_deck_is_in_doubt(tmp_path: Path) -> None:
     log = tmp_path / "mc.jsonl"
-    t = LiveDeckTracker(log)
-    t.do({"event": "start", "seed": 3})
-    t.do({"event": "award", "player": "Pip"})
-    t.do(draw_event("Pip", "sneak", TaskCheck(3, "J", situation="combat"), ["4S", "red joker"]))
-    t.do({"event": "bonus", "character": "Pip", "source": "chip", "use": "cancel"})
-    with log.open("a", encoding="utf-8") as fh:
-        fh.write(BAD_DRAW)
+    stopped_then_damaged(log)
     page = MouseCardPage(log, plot=False, settle=None)
     assert page.character.value == "Pip" and page.shown_draw() is not None
     assert page.draw_on_button.disabled and "the deck is in doubt: line 6" in page.draw_on_button.tooltip
