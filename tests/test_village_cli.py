@@ -63,7 +63,8 @@ def test_battle_with_card_names_from_bundled_data(capsys: pytest.CaptureFixture[
 
 def test_do_and_replay_a_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "game.jsonl"
-    code, out, _ = run(capsys, "village", "do", str(log), '{"event": "start", "players": ["Ann", "Bob"]}',
+    code, out, _ = run(capsys, "village", "do", str(log),
+                       '{"event": "start", "players": ["Ann", "Bob"], "first": 0}',
                        '{"event": "draw"}', '{"event": "play_basic", "name": "Acorn", "atk": 1, "def": 1}')
     assert code == 0 and "Ann plays Acorn #1" in out
     code, _, err = run(capsys, "village", "do", str(log),
@@ -135,7 +136,7 @@ def test_do_warns_when_the_draw_is_forfeited(tmp_path: Path, capsys: pytest.Capt
 
 def test_do_reports_a_line_cut_by_a_crash(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "game.jsonl"
-    run(capsys, "village", "do", str(log), '{"event": "start"}')
+    run(capsys, "village", "do", str(log), '{"event": "start", "first": 0}')
     with log.open("a") as fh:
         fh.write('{"event": "dr')
     code, out, err = run(capsys, "village", "do", str(log), '{"event": "draw"}', "--json")

@@ -11,7 +11,15 @@ from hypothesis import strategies as st
 
 from companion.errors import CompanionError, LogError, RuleError
 from companion.village.battle import Attack, Fighter, coin_flip_order, duel, resolve_battle
-from companion.village.game import FORFEIT_NOTE, VillageTracker, checklist, new_game, new_seed, why_not
+from companion.village.game import (
+    FORFEIT_NOTE,
+    FRUIT_READINGS,
+    VillageTracker,
+    checklist,
+    new_game,
+    new_seed,
+    why_not,
+)
 
 # -- battle resolver ---------------------------------------------------------------------------
 
@@ -271,7 +279,7 @@ def test_fruit_ability_item_limits() -> None:
     with pytest.raises(RuleError, match="name"):
         t.do({"event": "ability", "mouse": a, "cost": 1, "name": 7})
     t.do({"event": "ability", "mouse": a, "cost": 1, "name": "Nibble"})
-    assert t.state.last == ("A #1 uses Nibble (1 Fruit needed, 1 equipped)",)
+    assert t.state.last == ("A #1 uses Nibble (1 Fruit needed, 1 equipped)", FRUIT_READINGS["equipped"])
     with pytest.raises(RuleError, match="once per turn"):
         t.do({"event": "ability", "mouse": a, "cost": 0})
     t.do({"event": "item", "mouse": a, "name": "Twig Sword"})
@@ -296,6 +304,10 @@ def test_steps_in_order_and_abilities_never_after_attack() -> None:
     t.do({"event": "attack", "attacks": []})
     with pytest.raises(RuleError, match="comes before"):  # strict order: Step 6 is after Step 4
         t.do({"event": "ability", "mouse": a})
+    with pytest.raises(RuleError, match="one Attack Phase"):  # no attack declared: the phase is over
+        t.do({"event": "attack", "attacks": [{"attacker": a, "defender": None}]})
+    t.do({"event": "end_turn"})
+    t.do({"event": "end_turn"})
     t.do({"event": "attack", "attacks": [{"attacker": a, "defender": None}]})
     with pytest.raises(RuleError, match="no abilities after declaring an attack"):
         t.do({"event": "ability", "mouse": a})

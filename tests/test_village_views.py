@@ -66,12 +66,13 @@ def test_no_game_yet_then_new_game(tmp_path: Path) -> None:
     assert not minus_five.disabled and not v.buttons["draw"].disabled  # on again once a game is on
 
 
-def test_after_game_over_only_undo_redo_and_a_new_game_are_on(tmp_path: Path) -> None:
+def test_after_game_over_only_undo_redo_corrections_and_a_new_game_are_on(tmp_path: Path) -> None:
     v = started(tmp_path)
     v.act({"event": "mp", "player": 1, "delta": -30})
     assert v.state.over
     on = [b for b in v._all_buttons() if not b.disabled]
-    assert set(map(id, on)) <= {id(v.undo_button), id(v.redo_button), id(v.new_game_button)}
+    assert set(map(id, on)) <= {id(v.undo_button), id(v.redo_button), id(v.new_game_button),
+                                *map(id, v.correction_buttons)}  # MP and deck corrections (TMNT's too)
     assert v.buttons["draw"].disabled and "the game is over" in v.buttons["draw"].tooltip
     v.undo_button.click()
     assert not v.state.over and not v.buttons["draw"].disabled

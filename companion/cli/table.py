@@ -347,9 +347,15 @@ def _village_battle(args: argparse.Namespace) -> int:
         if ":" not in left and "#" not in left:
             plain_cards.add(a.label)
         attacks.append(Attack(a.label, d.label if d else None))
+    for i, label in enumerate(args.twice, 1):
+        if label not in attackers:
+            from ..errors import closest, did_you_mean
+
+            raise CliInputError(f"{label!r} is not an attacker of an --attack", where=f"--twice {i}",
+                                suggestion=did_you_mean(closest(label, list(attackers))))
     result = resolve_battle(list(attackers.values()), list(defenders.values()), attacks,
                             first_turn=args.first_turn, direct_damage=args.direct_damage,
-                            opponent_mp=args.mp)
+                            opponent_mp=args.mp, twice=tuple(args.twice))
     hints = [f"two copies of {p.cards[0]!r}? label them {p.cards[0] + '#1'!r} and {p.cards[0] + '#2'!r}"
              for p in result.verdict.problems if p.rule == "attacks-once" and p.cards[0] in plain_cards]
     if args.json:
@@ -366,8 +372,9 @@ def _state_json(state: Any) -> dict[str, Any]:
     from ..village.game import checklist
 
     return {
-        "started": state.started, "turn": state.turn, "current": state.current,
+        "started": state.started, "turn": state.turn, "current": state.current, "first": state.first,
         "step": state.t.step, "winner": state.winner, "win_reason": state.win_reason,
+        "fruit_cost": state.fruit_reading,
         "players": [{"name": p.name, "mp": p.mp, "deck": p.deck, "discard": p.discard,
                      "field": [{"id": m.uid, "kind": m.kind, "atk": m.atk, "def": m.defense,
                                 "fruit": m.fruit, "items": list(m.items)} for m in p.field],
@@ -387,13 +394,15 @@ def _state_lines(state: Any) -> list[str]:
     for i, p in enumerate(state.players):
         mark = "*" if i == state.current and not state.over else " "
         n = len(p.field)
-        out.append(f"{mark} {p.name}: {p.mp} MP, {p.deck} cards in deck, {n} "
-                   f"{'mouse' if n == 1 else 'mice'} on the field")
+        out.append(f"{mark} {p.name}: {p.mp} MP, {p.deck} cards in deck, {p.discard} in the discard pile, "
+                   f"{n} {'mouse' if n == 1 else 'mice'} on the field")
         for m in p.field:
             stats = f"ATK {m.atk if m.atk is not None else 'unknown'} / DEF " \
                     f"{m.defense if m.defense is not None else 'unknown'}"
             out.append(f"    {m.uid} ({m.kind}, {stats}, {m.fruit} Fruit"
                        + (f", items: {', '.join(m.items)}" if m.items else "") + ")")
+        if p.magic:
+            out.append(f"    continuous Magic on the field: {', '.join(p.magic)}")
     if state.over:
         out.append(f"Game over: {state.win_reason}")
     else:
@@ -445,11 +454,13 @@ def _parse_events(raws: list[str]) -> list[Any]:
 
 def _apply(t: Any, event: Any) -> list[str]:
     """Do one parsed event on tracker ``t``; what it did, for the screen."""
+    from ..village.game import undone_lines
+
     kind = event["event"]
     taken = list(t.state.last) if kind == "undo" else []  # what an undo takes back, said as the page says it
     t.act(event)
     if kind == "undo":
-        return [f"Undone: {taken[0]}", *taken[1:]] if taken else ["Undone."]
+        return undone_lines(taken)
     if kind == "redo":
         done = list(t.state.last)
         return [f"Redone: {done[0]}", *done[1:]] if done else ["Redone."]
@@ -530,7 +541,8 @@ def _village_events(args: argparse.Namespace) -> int:
 
 #: The event kinds of ``companion.village.game.EVENTS``, named here so that --help stays light.
 VILLAGE_EVENTS = ("start", "redraw", "draw", "step", "play_basic", "summon_mega", "fruit", "ability", "item",
-                  "magic", "flip", "attack", "stats", "destroy", "destroy_magic", "mp", "deck", "end_turn")
+                  "magic", "flip", "attack", "stats", "destroy", "destroy_item", "destroy_magic", "mp",
+                  "deck", "end_turn")
 
 def _add_court_options(p: argparse.ArgumentParser) -> None:
     # (action "extend": a repeated --front goes on with the next positions, never replaces the first)
@@ -630,6 +642,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                     help="ATTACKER[:ATK][>DEFENDER[:DEF]]: NAME:NUMBER, or a card name with an optional "
                          "copy label such as 'Acorn Scout#2'; one defender per attack")
     bt.add_argument("--first-turn", action="store_true", help="the first turn of the game (no attacks)")
+    bt.add_argument("--twice", action="append", default=[], metavar="ATTACKER",
+                    help="an attacker (its label) that a card lets attack twice this turn, such as Twin Tail "
+                         "Duelist's Double Strike: give its two attacks as two --attack, in order")
     bt.add_argument("--direct-damage", type=int, default=None,
                     help="MP per undefended attack (default: the attacker's ATK, a house interpretation)")
     bt.add_argument("--mp", type=int, default=None, help="the defending player's Mouse Points")

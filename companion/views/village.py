@@ -17,7 +17,15 @@ MP number), ``cmp-village-mp-minus`` / ``cmp-village-mp-plus`` (the big -1/+1 bu
 start), ``cmp-village-message``, ``cmp-village-winner``, ``cmp-village-ability`` (the selected mouse's
 ability, which fills in its Fruit cost), ``cmp-village-item-opponent`` / ``cmp-village-item-extra``
 (the Item card says to equip an opponent's Mouse / allows a second Item), ``cmp-village-sacrifice-allowed``
-(the Mega Mouse to sacrifice says it may be sacrificed).
+(the Mega Mouse to sacrifice says it may be sacrificed), ``cmp-village-effects`` (card effects: the
+selected mouse's ATK and DEF, ``cmp-village-set-stats``; ``cmp-village-destroy`` a mouse;
+``cmp-village-item-off`` an Item taken off; ``cmp-village-magic-off`` a continuous Magic card
+removed), ``cmp-village-twice`` (a mouse a card lets attack twice), ``cmp-village-toss`` (who goes
+first) and ``cmp-village-fruit-reading`` (the house reading of an ability's Fruit cost).
+
+A card's text is never applied by the tracker: a change of ATK or DEF an Item, a Magic card or an
+ability makes is recorded with the card effects' ATK and DEF boxes (the page reminds of it when the
+card data's text of an Item or Magic card played names ATK or DEF).
 
 The selected mouse stays selected after an action while it is on the field; the turn player's
 newest mouse is chosen only when it is gone or a new turn begins. A mouse's name fills in its
@@ -39,17 +47,27 @@ from .. import ui
 from ..errors import CompanionError, RuleError, closest
 from ..village.battle import Attack
 from ..village.game import (
+    ATTACK_PHASE_NOTE,
+    CITE_EFFECTS,
+    CITE_ITEM,
+    CITE_MAGIC,
     FORFEIT_NOTE,
+    FRUIT_READINGS,
     VillageState,
     VillageTracker,
     check_card_type,
     checklist,
     new_game,
+    undone_lines,
     unknown_card_note,
+    why_no_mega,
     why_not,
 )
 
 NO_ATTACK = "— does not attack —"
+NO_TWICE = ""  # the "attacks twice" picker's value when no card lets a mouse attack twice
+TOSS = -1  # the New game "first" toggle's value for the coin toss
+STAT_WORDS = re.compile(r"\b(ATK|DEF)\b")  # a card text that changes a mouse's stats
 UNKNOWN_ABILITY = ""  # the ability picker's value when the mouse's card is not in the card data
 UNDEFENDED = "undefended (to Mouse Points)"
 STAT_MAX = 99  # the largest ATK or DEF the boxes take
@@ -109,6 +127,7 @@ class VillageCompanion(ui.TrackerPage):
         self.mp_labels: list[w.HTML] = []
         self.deck_labels: list[w.HTML] = []
         self.redraw_buttons: list[w.Button] = []
+        self.correction_buttons: list[w.Button] = []  # MP and deck: corrections after the end too
         for p in range(2):
             mp = w.HTML()
             mp.add_class("cmp-village-mp")
@@ -124,6 +143,7 @@ class VillageCompanion(ui.TrackerPage):
             dm.on_click(g(lambda _b, p=p: self.act({"event": "deck", "player": p, "delta": -1})))
             dp = ui.big_button("deck +1")
             dp.on_click(g(lambda _b, p=p: self.act({"event": "deck", "player": p, "delta": 1})))
+            self.correction_buttons += [*buttons, dm, dp]
             redraw = wide(ui.big_button("Redraw (no Basic Mouse)"))
             redraw.add_class("cmp-village-redraw")
             self.redraw_buttons.append(redraw)
@@ -187,6 +207,20 @@ class VillageCompanion(ui.TrackerPage):
         self.magic_kind = w.ToggleButtons(options=["normal", "instant", "continuous"], value="normal")
         self.magic_player = w.ToggleButtons(options=[("turn player", "turn"), ("opponent", "other")],
                                             value="turn")
+        # card effects: what a card does to a mouse, an Item or a continuous Magic card on the field
+        effect_tip = ("a card effect changed the selected mouse's ATK or DEF (an Item, a Magic card, an "
+                      "ability): type them as they are now; a blank box stays as it is")
+        self.effect_atk = w.Text(value="", placeholder="0-99", description="ATK", tooltip=effect_tip,
+                                 layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
+        self.effect_def = w.Text(value="", placeholder="0-99", description="DEF", tooltip=effect_tip,
+                                 layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
+        self._effect_stats_for: tuple[Any, ...] | None = None  # (mouse, ATK, DEF) the boxes were filled from
+        self.item_off = w.Dropdown(description="Item", options=[],
+                                   layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
+        self.item_off_to = w.ToggleButtons(options=[("destroyed", "discard"), ("back to hand", "hand")],
+                                           value="discard")
+        self.magic_off = w.Dropdown(description="Magic", options=[],
+                                    layout=w.Layout(width="320px", height=ui.BUTTON_HEIGHT))
 
         def action(label: str, fn: Any, style: str = "") -> w.Button:
             b = wide(ui.big_button(label, style=style))
@@ -204,7 +238,15 @@ class VillageCompanion(ui.TrackerPage):
             "item": action("5 Item on selected", self.equip_item),
             "magic": action("5 Magic card", self.play_magic),
             "end_turn": action("7 End turn", lambda: self.act({"event": "end_turn"}), "warning"),
+            "stats": action("Set ATK / DEF of selected", self.set_stats),
+            "destroy": action("Destroy selected", self.destroy_mouse, "danger"),
+            "destroy_item": action("Item off selected", self.take_item_off),
+            "destroy_magic": action("Remove Magic card", self.remove_magic),
         }
+        for kind, css in (("stats", "cmp-village-set-stats"), ("destroy", "cmp-village-destroy"),
+                          ("destroy_item", "cmp-village-item-off"),
+                          ("destroy_magic", "cmp-village-magic-off")):
+            self.buttons[kind].add_class(css)
         undo = ui.big_button("Undo", icon="undo")
         undo.add_class("cmp-village-undo")
         undo.on_click(g(lambda _b: self.undo()))
@@ -216,7 +258,22 @@ class VillageCompanion(ui.TrackerPage):
         self.magic_kind.observe(lambda _c: self._refresh_buttons(), names="value")
         self.card_name.observe(lambda ch: self._magic_kind_from_card(ch["new"]), names="value")
         self.magic_player.observe(lambda _c: self._refresh_buttons(), names="value")
+        self.sacrifice_allowed.observe(lambda _c: self._refresh_buttons(), names="value")
+        self.item_off.observe(lambda _c: self._refresh_buttons(), names="value")
+        self.magic_off.observe(lambda _c: self._refresh_buttons(), names="value")
         b = self.buttons
+        effects = w.VBox([
+            w.HTML("<b>Card effects</b> <small>The tracker does not read card texts: when an Item (Needle "
+                   "Sword: +2 ATK), a Magic card (Harvest Moon: your Mice +1 DEF) or an ability changes the "
+                   "selected mouse's ATK or DEF, type them as they are now and set them; the battle uses "
+                   f"them. A card may also destroy a mouse, take an Item off, or remove a continuous Magic "
+                   f"card ({html.escape(CITE_EFFECTS)}; {html.escape(CITE_ITEM)}; "
+                   f"{html.escape(CITE_MAGIC)}).</small>"),
+            w.HBox([self.effect_atk, self.effect_def, b["stats"], b["destroy"]]),
+            w.HBox([self.item_off, self.item_off_to, b["destroy_item"]]),
+            w.HBox([self.magic_off, b["destroy_magic"]]),
+        ])
+        effects.add_class("cmp-village-effects")
         turn_box = w.VBox([
             self.turn, self.checklist,
             w.HBox([b["draw"], b["end_turn"], undo, redo]),
@@ -229,6 +286,7 @@ class VillageCompanion(ui.TrackerPage):
             w.HBox([self.card_name, b["item"]]),
             w.HBox([self.item_opponent, self.item_extra]),
             w.HBox([self.magic_kind, self.magic_player, b["magic"]]),
+            effects,
         ])
 
         # battle resolver
@@ -252,17 +310,28 @@ class VillageCompanion(ui.TrackerPage):
         self._preview_shown: str | None = None  # the preview on show, cleared when it goes stale
         self.direct.observe(lambda _c: self._clear_preview(), names="value")
         self.assign: dict[str, w.Dropdown] = {}
+        self.assign2: w.Dropdown | None = None  # the second attack of the mouse a card lets attack twice
+        self.twice = w.Dropdown(description="A card lets attack twice", options=[("no mouse", NO_TWICE)],
+                                style={"description_width": "initial"},
+                                tooltip="a card effect (Twin Tail Duelist's Double Strike) lets this mouse "
+                                        "attack twice this turn: its second attack is resolved after its "
+                                        "first (village-tcg.txt, Attack / Defense Structure)",
+                                layout=w.Layout(width="480px", height=ui.BUTTON_HEIGHT))
+        self.twice.add_class("cmp-village-twice")
+        self.twice.observe(lambda _c: self._twice_changed(), names="value")
         battle = w.VBox([w.HTML("<b>Battle: choose a defender for each attacking mouse</b> "
                                 "<small>(village-tcg.txt, Attack / Defense Structure)</small>"),
-                         self.assign_box, self.direct, w.HBox([preview, resolve]), self.battle_result])
+                         self.assign_box, self.twice, self.direct, w.HBox([preview, resolve]),
+                         self.battle_result])
         battle.add_class("cmp-village-battle")
 
         # coin flips
         self.flip_card = w.Text(placeholder="card calling for the flip",
                                 layout=w.Layout(width="240px", height=ui.BUTTON_HEIGHT))
         self.flip_functions = w.ToggleButtons(options=[("one function", 1), ("two or more", 2)], value=1)
-        self.flip_attack = w.Checkbox(value=False, description="can negate an attack (Attack Phase)",
-                                      indent=False)
+        self.flip_attack = w.Checkbox(value=False, indent=False,
+                                      description="can negate an attack: flipped at the beginning of the "
+                                                  "Attack Phase (Steps 2-5 end)")
         flips = []
         for result in ("heads", "tails", None):
             fb = wide(ui.big_button(result.capitalize() if result else "Flip for me"))
@@ -280,14 +349,25 @@ class VillageCompanion(ui.TrackerPage):
         self.decks = [w.BoundedIntText(value=60, min=8, max=999, description="deck",
                                        layout=w.Layout(width="140px", height=ui.BUTTON_HEIGHT))
                       for _ in range(2)]
-        self.first = w.ToggleButtons(options=[("Player 1 first", 0), ("Player 2 first", 1)], value=0)
+        self.first = w.ToggleButtons(
+            options=[("Player 1 first", 0), ("Player 2 first", 1), ("Coin toss", TOSS)], value=0,
+            tooltips=["", "", "flip a coin to see who goes first (village-tcg.txt, Gameplay), from the "
+                              "game's seed"])
+        self.first.add_class("cmp-village-toss")
         self.strict = w.Checkbox(value=True, description="enforce the order of turn")
+        self.fruit_reading = w.ToggleButtons(
+            options=[("ability: Fruit stays equipped", "equipped"), ("ability: Fruit is paid", "pay")],
+            value="equipped", tooltips=[FRUIT_READINGS["equipped"], FRUIT_READINGS["pay"]])
+        self.fruit_reading.add_class("cmp-village-fruit-reading")
         new = ui.big_button("New game", style="primary")
         new.add_class("cmp-village-new")
         new.on_click(g(lambda _b: self.new_game()))
         self.new_game_button = new
         setup = w.VBox([w.HBox([self.names[0], self.decks[0], self.names[1], self.decks[1]]),
-                        w.HBox([self.first, self.strict, new]),
+                        w.HBox([self.first, self.strict, new]), self.fruit_reading,
+                        w.HTML("<small>House interpretation, for the whole game: Step 4 says an "
+                               "ability needs 'the proper number of Fruit equipped', Card Descriptions 6 "
+                               "that you 'pay the correct Fruit cost' (village-tcg.txt).</small>"),
                         w.HTML("<small>Starting a new game keeps the old log beside it "
                                "(renamed with a number).</small>")])
         acc = w.Accordion(children=[setup])
@@ -438,7 +518,7 @@ class VillageCompanion(ui.TrackerPage):
         note = unknown_card_note(self.tracker.cards, event) if named_card else None
         notes = (*notes, note) if note else notes
         lines = [*self.state.last, *notes]
-        kind = "warn" if FORFEIT_NOTE in lines or notes else "ok"
+        kind = "warn" if FORFEIT_NOTE in lines or ATTACK_PHASE_NOTE in lines or notes else "ok"
         ui.show(self.message, kind, lines[0] if lines else "Done", lines[1:])
         return self.state
 
@@ -451,7 +531,8 @@ class VillageCompanion(ui.TrackerPage):
         if self.tracker.reloads != reloads:  # another window wrote the log meanwhile
             taken = ()
         self._show_resolved_attack()
-        ui.show(self.message, "info", f"Undone: {taken[0]}" if taken else "Undone", taken[1:])
+        said = undone_lines(taken) if taken else ["Undone"]
+        ui.show(self.message, "info", said[0], said[1:])
 
     def redo(self) -> None:
         """Do again the latest action undone; the message says what it did, the battle panel follows."""
@@ -483,8 +564,9 @@ class VillageCompanion(ui.TrackerPage):
         probe = VillageTracker(None)  # in memory: the start checked against a fresh game
         one, two = ui.player_names(self.names)
         new_game(probe, (one, two),
-                 first=self.first.value, decks=(self.decks[0].value, self.decks[1].value),
-                 strict_order=self.strict.value)
+                 first=None if self.first.value == TOSS else self.first.value,
+                 decks=(self.decks[0].value, self.decks[1].value),
+                 strict_order=self.strict.value, fruit_cost=self.fruit_reading.value)
         start = probe.history[0]  # with the seed drawn for it
         with self.tracker.log.locked():  # no other window appends while the log is moved aside
             self.tracker.sync()
@@ -500,7 +582,8 @@ class VillageCompanion(ui.TrackerPage):
         self._resolved, self.battle_result.value = None, ""
         self.setup.selected_index = None
         self.refresh()
-        ui.show(self.message, "ok", self.state.last[0] if self.state.last else "New game")
+        lines = self.state.last
+        ui.show(self.message, "ok", lines[0] if lines else "New game", lines[1:])
 
     def _check_kind(self, card: Any, kind: str) -> None:
         try:
@@ -567,7 +650,7 @@ class VillageCompanion(ui.TrackerPage):
             event["opponent_allowed"] = True
         if self.item_extra.value:
             event["extra"] = True
-        self.act(event)
+        self.act(event, self._stats_hint(event["name"]))
         self.item_opponent.value = self.item_extra.value = False
 
     def _magic_player(self) -> int:
@@ -577,8 +660,52 @@ class VillageCompanion(ui.TrackerPage):
         self._sync()  # "turn player" is the player whose turn it is in the log now
         player = self._magic_player()
         kind = self.magic_kind.value
-        self.act({"event": "magic", "name": self.card_name.value or "Magic card", "player": player,
-                  "instant": kind == "instant", "continuous": kind == "continuous"})
+        name = self.card_name.value or "Magic card"
+        self.act({"event": "magic", "name": name, "player": player,
+                  "instant": kind == "instant", "continuous": kind == "continuous"}, self._stats_hint(name))
+        self.magic_player.value = "turn"  # the next card is the turn player's unless chosen again
+
+    def _stats_hint(self, name: str) -> tuple[str, ...]:
+        """A reminder when the card data's text of the Item or Magic card ``name`` changes ATK or DEF:
+        the tracker does not apply card texts (the card data has no structured field for it)."""
+        card = self.db().lookup(name or "")
+        text = str(card.get("text") or "") if card is not None else ""
+        if not STAT_WORDS.search(text):
+            return ()
+        return (f"{card.name}: \u201c{text}\u201d The tracker does not apply card texts: record the new ATK "
+                f"and DEF under Card effects ({CITE_EFFECTS}).",)
+
+    def set_stats(self) -> None:
+        """A card effect changed the selected mouse's ATK or DEF: log them as typed (a blank box is
+        left as it is)."""
+        event: dict[str, Any] = {"event": "stats", "mouse": self.target.value}
+        for key, box in (("atk", self.effect_atk), ("def", self.effect_def)):
+            value = self._stat(box)
+            if value is not None:
+                event[key] = value
+        if len(event) == 2:
+            raise CompanionError("type the selected mouse's new ATK or DEF (or both), then set them")
+        self.act(event)
+
+    def destroy_mouse(self) -> None:
+        """A card effect destroys the selected mouse (with its Fruit and Items)."""
+        self.act({"event": "destroy", "mouse": self.target.value})
+
+    def take_item_off(self) -> None:
+        """A card effect takes the chosen Item off the selected mouse: destroyed, or back to hand."""
+        event: dict[str, Any] = {"event": "destroy_item", "mouse": self.target.value,
+                                 "to": self.item_off_to.value}
+        if self.item_off.value:
+            event["name"] = self.item_off.value
+        self.act(event)
+        self.item_off_to.value = "discard"
+
+    def remove_magic(self) -> None:
+        """The chosen continuous Magic card leaves the field (destroyed by a card effect)."""
+        if not self.magic_off.value:
+            raise RuleError(f"no continuous Magic card on the field ({CITE_MAGIC})")
+        player, name = self.magic_off.value
+        self.act({"event": "destroy_magic", "player": player, "name": name})
 
     def flip(self, result: str | None) -> None:
         event: dict[str, Any] = {"event": "flip", "card": self.flip_card.value or "coin flip",
@@ -588,14 +715,30 @@ class VillageCompanion(ui.TrackerPage):
         if result:
             event["result"] = result
         self.act(event)
+        self.flip_attack.value = False  # a later flip is a card's own unless ticked again
 
     def attacks(self) -> list[Attack]:
+        """The attacks chosen, in order: a mouse a card lets attack twice makes its second last."""
         out = []
         for uid, dd in self.assign.items():
             if dd.value == NO_ATTACK:
                 continue
             out.append(Attack(uid, None if dd.value == UNDEFENDED else dd.value))
+        if self.assign2 is not None and self.twice.value and self.assign2.value != NO_ATTACK:
+            second = self.assign2.value
+            out.append(Attack(self.twice.value, None if second == UNDEFENDED else second))
         return out
+
+    def _twice_chosen(self) -> tuple[str, ...]:
+        """The mouse a card lets attack twice, when its second attack is chosen (the event's ``twice``)."""
+        if self.assign2 is None or not self.twice.value or self.assign2.value == NO_ATTACK:
+            return ()
+        return (self.twice.value,)
+
+    def _twice_changed(self) -> None:
+        if not self._refreshing_target:
+            self._clear_preview()
+            self._build_assign()
 
     def preview(self) -> Any:
         """Show what the attacks chosen would do; cleared when the choice, the direct damage or
@@ -605,7 +748,8 @@ class VillageCompanion(ui.TrackerPage):
         if not self.state.started:
             raise RuleError("there is no game yet: open New game below and start one, then declare "
                             "attacks")
-        result = self.tracker.battle(self.state, self.attacks(), self.direct.value or None)
+        result = self.tracker.battle(self.state, self.attacks(), self.direct.value or None,
+                                     self._twice_chosen())
         kind = "ok" if result.is_legal else "error"
         title = "Battle preview" if result.is_legal else "This attack is not allowed"
         self.battle_result.value = ui.panel_html(kind, title, result.lines())
@@ -618,7 +762,11 @@ class VillageCompanion(ui.TrackerPage):
                                              for a in self.attacks()]}
         if self.direct.value:
             event["direct_damage"] = self.direct.value
+        twice = self._twice_chosen()
+        if twice:
+            event["twice"] = list(twice)
         self.act(event)
+        self.twice.value = NO_TWICE
         panel = ui.panel_html("ok", "Attack resolved", self.state.last)
         history = self.tracker.history
         self._resolved = (len(history) - 1, history[-1], panel, self.state.turn)
@@ -632,10 +780,56 @@ class VillageCompanion(ui.TrackerPage):
             if kind == "magic":  # an Instant Magic card may be played at any time, by either player
                 reason = why_not(s, kind, self._magic_player() if s.started else None,
                                  instant=self.magic_kind.value == "instant")
+            elif kind == "summon_mega":  # a mouse to sacrifice (none on the first turn: First Turn)
+                reason = why_no_mega(s, self.sacrifice_allowed.value) if s.started else why_not(s, kind)
             else:
-                reason = why_not(s, kind)
+                reason = why_not(s, kind) or self._nothing_to_affect(kind)
             button.disabled = bool(reason)
             button.tooltip = reason or button.description
+        reason = why_not(s, "attack")  # (the first turn: no attack, First Turn)
+        self.resolve_button.disabled = bool(reason)
+        self.resolve_button.tooltip = reason or self.resolve_button.description
+
+    def _nothing_to_affect(self, kind: str) -> str | None:
+        """Why a card-effect button has nothing to act on (no mouse, no Item, no continuous Magic
+        card on the field), or ``None``."""
+        if kind in ("stats", "destroy", "destroy_item") and not self.target.value:
+            return "no mouse on the field to choose"
+        if kind == "destroy_item" and not self.item_off.options:
+            return f"{self.target.value} has no Item equipped ({CITE_ITEM})"
+        if kind == "destroy_magic" and not self.magic_off.value:
+            return f"no continuous Magic card on the field ({CITE_MAGIC})"
+        return None
+
+    def _refresh_effects(self) -> None:
+        """The card-effect controls follow the field: the selected mouse's ATK and DEF (filled in
+        again only when the mouse or its stats change, so numbers being typed stay), its Items, and
+        every continuous Magic card on the field."""
+        s = self.state
+        mouse = None
+        if s.started and self.target.value:
+            try:
+                mouse = s.mouse(self.target.value)[1]
+            except RuleError:
+                mouse = None
+        key = (mouse.uid, mouse.atk, mouse.defense) if mouse is not None else None
+        if key != self._effect_stats_for:
+            self._effect_stats_for = key
+            stats = (mouse.atk, mouse.defense) if mouse is not None else (None, None)
+            for box, value in zip((self.effect_atk, self.effect_def), stats, strict=True):
+                box.value = "" if value is None else str(value)
+        items = list(dict.fromkeys(mouse.items)) if mouse is not None else []
+        if list(self.item_off.options) != items:
+            keep = self.item_off.value
+            self.item_off.options = items
+            self.item_off.value = keep if keep in items else (items[0] if items else None)
+        magic = [(f"{pl.name}: {name}", (p, name)) for p, pl in enumerate(s.players)
+                 for name in dict.fromkeys(pl.magic)] if s.started else []
+        if list(self.magic_off.options) != magic:
+            keep = self.magic_off.value
+            self.magic_off.options = magic
+            values = [v for _label, v in magic]
+            self.magic_off.value = keep if keep in values else (values[0] if values else None)
 
     def refresh(self) -> None:
         s = self.state
@@ -675,34 +869,33 @@ class VillageCompanion(ui.TrackerPage):
             self.checklist.value = checklist_html(s)
         else:
             self.checklist.value = ""
-        self._refresh_buttons()
         mine = [m.uid for m in s.players[s.current].field] if s.started else []
-        theirs = [m.uid for m in s.players[1 - s.current].field] if s.started else []
         self._refresh_target([m.uid for pl in s.players for m in pl.field] if s.started else [], mine)
         self._fill_abilities()
+        self._refresh_effects()
+        self._refresh_buttons()
         if self._resolved is not None and not self._attack_in_force():  # taken back, or its turn is over
             if self.battle_result.value == self._resolved[2]:
                 self.battle_result.value = ""
-        old = {uid: dd.value for uid, dd in self.assign.items()}
-        self.assign = {}
-        for uid in mine:
-            dd = w.Dropdown(options=[NO_ATTACK, UNDEFENDED, *theirs], description=uid,
-                            style={"description_width": "initial"},
-                            layout=w.Layout(width="480px", height=ui.BUTTON_HEIGHT))
-            if old.get(uid) in dd.options:
-                dd.value = old[uid]
-            dd.add_class("cmp-village-assign")
-            dd.observe(lambda _c: self._clear_preview(), names="value")
-            self.assign[uid] = dd
-        self.assign_box.children = list(self.assign.values()) or [
-            w.HTML("<i>The turn player has no mice on the field.</i>")]
+        twice = [("no mouse", NO_TWICE), *((uid, uid) for uid in mine)]
+        if list(self.twice.options) != twice:
+            keep = self.twice.value
+            self._refreshing_target = True  # (the battle box is built below)
+            try:
+                self.twice.options = twice
+                self.twice.value = keep if keep in mine else NO_TWICE
+            finally:
+                self._refreshing_target = False
+        self._build_assign()
         self.preview_button.disabled = not s.started
         self.preview_button.tooltip = ("Preview battle" if s.started
                                        else "no game yet: start one under New game")
         if s.over or not s.started:  # nothing happens outside a game: undo, redo, or a new game
             keep = {id(self.undo_button), id(self.redo_button), id(self.new_game_button)}
-            why = (f"the game is over ({s.win_reason}): undo, or start a new game" if s.over
-                   else "no game yet: start one under New game")
+            if s.over:  # and a correction of Mouse Points or a deck, which may change who won
+                keep |= {id(b) for b in self.correction_buttons}
+            why = (f"the game is over ({s.win_reason}): undo, correct Mouse Points or a deck, or start a new "
+                   "game" if s.over else "no game yet: start one under New game")
             for button in self._all_buttons():
                 if id(button) not in keep and not button.disabled:
                     button.disabled = True
@@ -711,11 +904,38 @@ class VillageCompanion(ui.TrackerPage):
         if self.unusable is not None:  # (the walk over every button only then)
             self._lock_if_unusable(self._all_buttons())
 
+    def _build_assign(self) -> None:
+        """One defender choice per attacking mouse of the turn player, and a second one for the
+        mouse a card lets attack twice; the choices made stay while their mice are there."""
+        s = self.state
+        mine = [m.uid for m in s.players[s.current].field] if s.started else []
+        theirs = [m.uid for m in s.players[1 - s.current].field] if s.started else []
+        old = {uid: dd.value for uid, dd in self.assign.items()}
+        old2 = self.assign2.value if self.assign2 is not None else None
+
+        def choice(label: str, value: Any) -> w.Dropdown:
+            dd = w.Dropdown(options=[NO_ATTACK, UNDEFENDED, *theirs], description=label,
+                            style={"description_width": "initial"},
+                            layout=w.Layout(width="480px", height=ui.BUTTON_HEIGHT))
+            if value in dd.options:
+                dd.value = value
+            dd.add_class("cmp-village-assign")
+            dd.observe(lambda _c: self._clear_preview(), names="value")
+            return dd
+
+        self.assign = {uid: choice(uid, old.get(uid)) for uid in mine}
+        twice = self.twice.value if self.twice.value in mine else NO_TWICE
+        self.assign2 = choice(f"{twice} (2nd attack: a card allows it)", old2) if twice else None
+        boxes = list(self.assign.values()) + ([self.assign2] if self.assign2 is not None else [])
+        self.assign_box.children = boxes or [w.HTML("<i>The turn player has no mice on the field.</i>")]
+
     def _target_picked(self) -> None:
         """The user chose a mouse: it stays chosen this turn (an opponent's, for an Item that
         equips one), whatever mice come onto the field."""
         self._target_chosen = True
         self._fill_abilities()
+        self._refresh_effects()
+        self._refresh_buttons()
 
     def _refresh_target(self, options: list[str], mine: list[str]) -> None:
         """Offer every mouse on the field and keep the one selected while it is there; the turn

@@ -15,7 +15,7 @@ every illegal assignment (nothing is resolved when there is one).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,12 +127,15 @@ def _lookup(label: str, side: dict[str, Fighter], role: str, problems: list[Prob
 
 def resolve_battle(attackers: Sequence[Fighter], defenders: Sequence[Fighter], attacks: Sequence[Attack],
                    *, first_turn: bool = False, direct_damage: int | None = None,
-                   opponent_mp: int | None = None) -> BattleResult:
-    """Resolve a declared attack.
+                   opponent_mp: int | None = None, twice: Collection[str] = ()) -> BattleResult:
+    """Resolve a declared attack; the attacks are resolved in the order given.
 
     ``first_turn``: this is the first turn of the game (the first player cannot attack).
     ``direct_damage``: MP lost per undefended attack; ``None`` = the attacker's ATK (house
     interpretation, see module docstring). ``opponent_mp``: to report MP left (floored at 0).
+    ``twice``: attackers a card allows to attack twice this turn (Twin Tail Duelist's "Double
+    Strike"): a card effect over "each attacking Mouse may only attack once"; the second attack
+    comes only if the first left the attacker on the field.
     """
     if direct_damage is not None and (isinstance(direct_damage, bool) or not isinstance(direct_damage, int)
                                       or direct_damage < 0):
@@ -153,7 +156,14 @@ def resolve_battle(attackers: Sequence[Fighter], defenders: Sequence[Fighter], a
                                 "first turn of the game", tuple(a.attacker for a in attacks),
                                 CITE_FIRST_TURN))
     for label, n in Counter(a.attacker for a in attacks).items():
-        if n > 1:
+        if label in twice and n > 2:
+            problems.append(Problem("attacks-twice", f"{label!r} is assigned {n} attacks; a card lets it "
+                                    "attack twice, not more", (label,), CITE_BATTLE))
+        elif label in twice and n == 2:
+            notes.append(Note("card-allows-twice", f"{label} attacks twice: a card effect allows it (twice), "
+                              f"over 'each attacking Mouse may only attack once' ({CITE_BATTLE})",
+                              CITE_BATTLE))
+        elif n > 1:
             problems.append(Problem("attacks-once", f"{label!r} is assigned {n} attacks; each attacking "
                                     "Mouse may only attack once", (label,), CITE_BATTLE))
     for label, n in Counter(a.defender for a in attacks if a.defender is not None).items():
@@ -186,6 +196,11 @@ def resolve_battle(attackers: Sequence[Fighter], defenders: Sequence[Fighter], a
     lost_def: list[str] = []
     mp = 0
     for att, dfd in pairs:
+        if att.label in lost_att:  # (only an attacker a card lets attack twice comes here again)
+            problem = Problem("destroyed-before-second-attack", f"{att.label!r} is destroyed by its first "
+                              "attack, so it cannot make its second: declare the first attack alone",
+                              (att.label,), CITE_BATTLE)
+            return BattleResult((), Verdict((problem,), tuple(notes)))
         atk = int(att.atk)  # type: ignore[arg-type]  # checked above
         if dfd is None:
             dmg = atk if direct_damage is None else direct_damage

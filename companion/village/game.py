@@ -4,21 +4,31 @@ Everything that happens at the table is one event of a :class:`VillageTracker` (
 :class:`~companion.eventlog.Tracker`): autosave, undo/redo and resume come with it.
 The fold enforces the rule book:
 
-- Gameplay / You Win If (village-tcg.txt): 30 Mouse Points and 7 cards each; a player
-  loses at 0 MP or when their deck has no cards (rules README).
+- Gameplay / You Win If (village-tcg.txt): a coin toss from the seed decides who goes first unless
+  ``first`` is given (a toss is logged as ``first`` with ``toss``; an older start without either had
+  Player 1 go first); 30 Mouse Points and 7 cards each; a player loses at 0 MP or when their deck
+  has no cards (rules README). After the end, ``mp`` and ``deck`` still correct the counts
+  (:data:`CORRECTIONS`) and the winner is worked out again: the game goes on when both players
+  have Mouse Points and cards again.
 - Order of Turn (village-tcg.txt): the seven steps as a checklist. Step 1 draw (moving on
   without drawing forfeits it); Step 2 one Basic Mouse, or a Mega Mouse by sacrificing a
   Basic Mouse that has been on the field a full turn (Summoning MegaMice); Step 3 one
-  Fruit; Step 4 abilities, once per mouse, with enough Fruit, never after an attack;
-  Step 5 Items (one per turn, one per mouse) and one Magic card; Step 6 attack (never on
-  the first turn of the game); Step 7 end turn. By default the steps must be taken in
+  Fruit; Step 4 abilities, once per mouse, with enough Fruit, never after an attack (whether
+  the Fruit stays equipped or is paid is a house reading, ``fruit_cost``: :data:`FRUIT_READINGS`);
+  Step 5 Items (one per turn, one per mouse) and one Magic card; Step 6 one Attack Phase, its
+  attacks declared together (never on the first turn of the game; a mouse attacks once unless a
+  card lets it attack twice, ``twice``); Step 7 end turn. By default the steps must be taken in
   order (``strict_order``); instant Magic may be played at any time by either player.
 - Redraw Rule: once per player, only at the very start, only without a Basic Mouse.
 - Coin Flips: a card's flip may come whenever its ability or effect does (an Instant Magic
   card's at any time) and moves no step; a flip that can negate an attack (``attack``, as
-  Super Confused) goes at the beginning of the Attack Phase, so never after the attack is
-  resolved; of two flips in play at once (flips logged one after another), the
-  single-function card's goes first.
+  Super Confused) goes at the beginning of the Attack Phase: it begins the Attack Phase (Steps
+  2-5 are over, and the action says so) and never comes after the attack is resolved; of two
+  flips in play at once (flips logged one after another), the single-function card's goes first.
+- Card effects (Card Descriptions): ``stats`` (a mouse's ATK and DEF as a card made them: the
+  tracker never reads card texts), ``destroy`` (a mouse, with its Fruit and Items),
+  ``destroy_item`` (an Item off a mouse, destroyed or back to hand; Item Cards) and
+  ``destroy_magic`` (a continuous Magic card leaves the field).
 - Randomness: a coin flip without a typed-in result is drawn from the seed the start
   event records (:func:`new_seed` gives each new game a fresh one), so a replay is exact.
 
@@ -57,6 +67,27 @@ CITE_MAGIC = cite("village", "Card Descriptions 5 Magic Cards")
 CITE_ABILITY = cite("village", "Card Descriptions 6 Abilities")
 CITE_FLIPS = cite("village", "Coin Flips")
 CITE_FIRST = cite("village", "First Turn")
+CITE_GAMEPLAY = cite("village", "Gameplay")
+CITE_LEGEND = cite("village", "Legend")
+CITE_FIELD = cite("village", "How Your Village TCG Playing Field Should Look")
+CITE_EFFECTS = cite("village", "Card Descriptions")
+CITE_BATTLE = cite("village", "Attack / Defense Structure")
+
+#: The events a table may log after the game has ended, to correct a count: they may change who
+#: won, so the winner is worked out again (as TMNT's ``correct`` does: a correction after Game Over).
+CORRECTIONS = ("mp", "deck")
+
+#: How an ability's Fruit cost is met: the Order of Turn, Step 4 says "if you have the proper number of
+#: Fruit equipped" (the Fruit stays), Card Descriptions 6 says "if you can pay the correct Fruit cost"
+#: (it may be spent). The rulings do not settle it: a house reading, chosen at the start.
+FRUIT_READINGS = {
+    "equipped": ("house interpretation: an ability needs its Fruit cost equipped and the Fruit stays on the "
+                 f"mouse ({CITE_TURN}, Step 4: 'have the proper number of Fruit equipped'; "
+                 f"{CITE_ABILITY} says 'pay', which the book does not explain)"),
+    "pay": ("house interpretation: an ability pays its Fruit cost, and the Fruit paid goes from the mouse "
+            f"to the discard pile ({CITE_ABILITY}: 'pay the correct Fruit cost'; {CITE_TURN}, Step 4 only "
+            "says 'equipped')"),
+}
 
 #: The seven steps of "Order of Turn" (village-tcg.txt), paraphrased.
 STEPS: tuple[tuple[int, str], ...] = (
@@ -74,7 +105,7 @@ STEPS: tuple[tuple[int, str], ...] = (
 EVENTS: dict[str, int | None] = {
     "start": None, "redraw": None, "draw": 1, "step": None, "play_basic": 2, "summon_mega": 2, "fruit": 3,
     "ability": 4, "item": 5, "magic": 5, "flip": None, "attack": 6, "stats": None, "destroy": None,
-    "destroy_magic": None, "mp": None, "deck": None, "end_turn": 7,
+    "destroy_item": None, "destroy_magic": None, "mp": None, "deck": None, "end_turn": 7,
 }
 
 _PLAYER = ("player", "0 (Player 1) or 1 (Player 2)")
@@ -93,10 +124,12 @@ EVENT_FIELDS: dict[str, EventFields] = {
     "start": EventFields(
         f"a new game: each player draws {HAND} cards and has {START_MP} Mouse Points "
         f"({cite('village', 'Gameplay')})",
-        optional=("players", "first", "decks", "deck", "mp", "seed", "strict_order", "direct_damage"),
+        optional=("players", "first", "decks", "deck", "mp", "seed", "strict_order", "direct_damage",
+                  "fruit_cost", "toss"),
         notes=(("players", f"two names, each on one line of at most {PLAYER_NAME_MAX} characters; default "
                            "Player 1, Player 2"),
-               ("first", "0 (Player 1, default) or 1 (Player 2) goes first"),
+               ("first", "0 (Player 1) or 1 (Player 2) goes first; left out: a coin toss from the seed "
+                         f"({CITE_GAMEPLAY}: 'Flip coin ... to see who goes first')"),
                ("decks", f"each player's cards, the {HAND} drawn included: two counts; default "
                          f"{DEFAULT_DECK}"),
                ("deck", "one count for both decks, when 'decks' is not given"),
@@ -105,7 +138,11 @@ EVENT_FIELDS: dict[str, EventFields] = {
                         "when it is not given)"),
                ("strict_order", "true (default): the steps of the turn are taken in order"),
                ("direct_damage", "MP an undefended attack takes; default: the attacker's ATK (house "
-                                 "interpretation)"))),
+                                 "interpretation)"),
+               ("fruit_cost", "how an ability's Fruit cost is met (house interpretation): 'equipped' "
+                              "(default: the Fruit stays on the mouse) or 'pay' (the Fruit paid is "
+                              "discarded)"),
+               ("toss", "true: 'first' was chosen by the coin toss (recorded with it)"))),
     "redraw": EventFields(f"at the very start of the match, before any turn action: the Redraw Rule "
                           f"({CITE_REDRAW})", ("player",),
                           optional=("basic_in_hand",),
@@ -146,27 +183,42 @@ EVENT_FIELDS: dict[str, EventFields] = {
                                ("functions", "how many functions the card has; default 1"),
                                ("result", "heads or tails; left out: the seeded coin"),
                                ("attack", "true: the flip can negate an attack, so it goes at the beginning "
-                                          "of the Attack Phase"))),
-    "attack": EventFields(f"Step 6: declare and resolve an attack ({CITE_TURN}, Step 6)", ("attacks",),
-                          optional=("direct_damage",),
-                          notes=(("attacks", "[{attacker, defender|null}], or [] for no attack this turn"),
-                                 ("direct_damage", "MP an undefended attack takes, for this attack")),
+                                          "of the Attack Phase: the turn moves on to Step 6 (Steps 2-5 "
+                                          "end)"))),
+    "attack": EventFields(f"Step 6: declare and resolve the turn's attack, once per turn ({CITE_TURN}, "
+                          "Step 6)", ("attacks",), optional=("direct_damage", "twice"),
+                          notes=(("attacks", "[{attacker, defender|null}] in the order they are made, or [] "
+                                             "for no attack this turn"),
+                                 ("direct_damage", "MP an undefended attack takes, for this attack"),
+                                 ("twice", "[mouse id, ...]: a card lets these mice attack twice this turn "
+                                           f"(a card effect over {CITE_BATTLE})")),
                           objects=(("attacks", ("attacker", "defender")),)),
-    "stats": EventFields("any time: change a mouse's ATK or DEF (card effects)", ("mouse",),
-                         optional=("atk", "def"), notes=(_MOUSE,)),
-    "destroy": EventFields("any time: a card effect destroys a mouse", ("mouse",), notes=(_MOUSE,)),
-    "destroy_magic": EventFields("any time: a continuous Magic card leaves the field", ("player", "name"),
-                                 notes=(_PLAYER, ("name", "the Magic card's name"))),
-    "mp": EventFields(f"any time: change Mouse Points (card effects; {CITE_WIN})", ("player", "delta"),
-                      notes=(_PLAYER, _DELTA)),
-    "deck": EventFields("any time: change a deck's count (searches, card effects)", ("player", "delta"),
-                        notes=(_PLAYER, _DELTA)),
+    "stats": EventFields(f"any time: a card effect changes a mouse's ATK or DEF ({CITE_EFFECTS})", ("mouse",),
+                         optional=("atk", "def"),
+                         notes=(_MOUSE, ("atk", "its ATK now"), ("def", "its DEF now"))),
+    "destroy": EventFields(f"any time: a card effect destroys a mouse; its Fruit and Items go with it "
+                           f"({CITE_ITEM})", ("mouse",), notes=(_MOUSE,)),
+    "destroy_item": EventFields(f"any time: a card effect takes an Item card off a mouse ({CITE_ITEM})",
+                                ("mouse",), optional=("name", "to"),
+                                notes=(_MOUSE, ("name", "the Item's name; may be left out when the mouse has "
+                                                        "one Item"),
+                                       ("to", "'discard' (default: the Item is destroyed) or 'hand' "
+                                              "(returned to its owner's hand)"))),
+    "destroy_magic": EventFields(f"any time: a continuous Magic card leaves the field ({CITE_MAGIC})",
+                                 ("player", "name"), notes=(_PLAYER, ("name", "the Magic card's name"))),
+    "mp": EventFields(f"any time, after the end too: change Mouse Points (card effects, a correction; "
+                      f"{CITE_WIN})", ("player", "delta"), notes=(_PLAYER, _DELTA)),
+    "deck": EventFields(f"any time, after the end too: change a deck's count (searches, card effects, a "
+                        f"correction; {CITE_WIN})", ("player", "delta"), notes=(_PLAYER, _DELTA)),
     "end_turn": EventFields(f"Step 7: end the turn; the other player's turn begins ({CITE_TURN})"),
 }
 
 #: Added to what an action did when it moved the turn past Step 1 without the draw.
 FORFEIT_NOTE = (f"warning: the turn moved on without drawing, so this round's draw is forfeited "
                 f"({CITE_TURN}, Step 1)")
+#: Added to what a coin flip that can negate an attack did when it began the Attack Phase before Step 6.
+ATTACK_PHASE_NOTE = (f"warning: a flip that can negate an attack goes at the beginning of the Attack Phase "
+                     f"({CITE_FLIPS}), so the turn is now at Step 6: Steps 2-5 are over for this turn")
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +258,7 @@ class TurnState:
     items: int = 0
     magic: tuple[int, ...] = ()  # players who played a Magic card this turn
     attacked: bool = False
+    declared: bool = False  # the turn's Attack Phase has been declared (an attack event, even with none)
     flips: tuple[tuple[str, int, str], ...] = ()
     flips_from: int = 0  # flips[flips_from:] are in play at once: logged one after another
 
@@ -227,6 +280,7 @@ class VillageState:
     next_uid: int = 1
     last: tuple[str, ...] = ()  # what the latest action did, for the screen
     uids: tuple[str, ...] = ()  # every mouse id given in this game, on the field or gone from it
+    fruit_reading: str = "equipped"  # how an ability's Fruit cost is met (FRUIT_READINGS)
 
     @property
     def over(self) -> bool:
@@ -244,7 +298,8 @@ class VillageState:
                     return p, m
         ids = [m.uid for pl in self.players for m in pl.field]
         hint = did_you_mean(closest(str(uid), ids))
-        raise RuleError(f"no mouse {shown(uid, 80)} on the field", suggestion=hint)
+        raise RuleError(f"no mouse {shown(uid, 80)} on the field (the Mouse Zones: {CITE_FIELD})",
+                        suggestion=hint)
 
 
 def _int(event: Event, key: str, default: Any = ..., *, minimum: int | None = None,
@@ -267,6 +322,11 @@ def _int(event: Event, key: str, default: Any = ..., *, minimum: int | None = No
     return value
 
 
+def _stat(value: int | None) -> str:
+    """An ATK or DEF as the table shows it (``unknown`` when it was never typed in)."""
+    return "unknown" if value is None else str(value)
+
+
 def _shown(value: int) -> str:
     """A number as typed, cut short when it is long (a typo of hundreds of digits)."""
     text = str(value)
@@ -287,6 +347,7 @@ def _set_player(state: VillageState, p: int, pl: Player) -> VillageState:
 
 
 def _check_winner(state: VillageState) -> VillageState:
+    """The winner, once a player has 0 MP or an empty deck (You Win If); kept once decided."""
     if state.winner is not None:
         return state
     for p, pl in enumerate(state.players):
@@ -300,25 +361,46 @@ def _check_winner(state: VillageState) -> VillageState:
     return state
 
 
+def _recheck_winner(state: VillageState) -> VillageState:
+    """Who won, worked out again after a correction (:data:`CORRECTIONS`) of an ended game: it may
+    change the winner, or give both players Mouse Points and cards again, and the game goes on."""
+    again = _check_winner(replace(state, winner=None, win_reason=""))
+    if again.winner is None:
+        return replace(again, last=(*again.last, f"both players have Mouse Points and cards in their decks "
+                                                 f"again, so the game goes on ({CITE_WIN})"))
+    if (again.winner, again.win_reason) != (state.winner, state.win_reason):
+        return replace(again, last=(*again.last, f"the game is still over, now: {again.win_reason}"))
+    return again
+
+
+def undone_lines(taken: tuple[str, ...] | list[str]) -> list[str]:
+    """What an undo says: ``Undone: …`` and what the action had said, without the forfeited-draw
+    warning (said when the action was done; the undo gives the draw back)."""
+    lines = [line for line in taken if line != FORFEIT_NOTE]
+    return [f"Undone: {lines[0]}", *lines[1:]] if lines else ["Undone."]
+
+
 def step_title(step: int) -> str:
     return dict(STEPS)[step]
 
 
 def why_not(state: VillageState, kind: str, player: int | None = None, *,
-            instant: bool = False, attack_flip: bool = False, no_attack: bool = False) -> str | None:
+            instant: bool = False, attack_flip: bool = False, no_attack: bool = False,
+            logged: bool = False) -> str | None:
     """Why an action is not allowed now (a sentence with its citation), or ``None`` if it is.
 
     Covers the turn-level limits; :meth:`VillageTracker.apply` checks the details
     (which mouse, how much Fruit) on top. ``instant``: an Instant Magic card, playable
     at any time during either player's turn (village-tcg.txt, Legend); ``attack_flip``: a
     coin flip that can negate an attack (Coin Flips); ``no_attack``: an attack event that
-    declares none (Step 6: attack or end the turn).
+    declares none (Step 6: attack or end the turn); ``logged``: a line already in the log, read
+    again (a check added later, one Attack Phase per turn, is not applied: an older log replays).
     """
     if kind == "start":
         return None
     if not state.started:
         return "the game has not started"
-    if state.over:
+    if state.over and kind not in CORRECTIONS:
         return f"the game is over: {state.win_reason}"
     t = state.t
     if kind == "redraw":
@@ -357,6 +439,9 @@ def why_not(state: VillageState, kind: str, player: int | None = None, *,
             return f"the player who moves first cannot attack on the first turn ({CITE_FIRST})"
         if t.attacked:
             return f"the attack for this turn is already declared ({CITE_TURN}, Step 6)"
+        if t.declared and not logged:
+            return (f"this turn's Attack Phase is over: no attack was declared, and a turn has one Attack "
+                    f"Phase ({CITE_TURN}, Step 6)")
     if kind == "flip" and attack_flip and state.first_turn:  # (it would skip Steps 2-5 for nothing)
         return (f"a coin flip that can negate an attack goes at the beginning of the Attack Phase, and the "
                 f"player who moves first has no attack on the first turn ({CITE_FIRST}; {CITE_FLIPS})")
@@ -376,6 +461,25 @@ def sacrificable(state: VillageState) -> list[str]:
         return []
     return [m.uid for m in state.players[state.current].field
             if m.kind == "basic" and m.since_turn < state.turn]
+
+
+def why_no_mega(state: VillageState, sacrifice_allowed: bool = False) -> str | None:
+    """Why no Mega Mouse can be summoned now (a sentence with its citation), or ``None``: the
+    turn-level limits (:func:`why_not`), then whether the turn player has a mouse to sacrifice: a
+    Basic Mouse that has had a full turn on the field, or (``sacrifice_allowed``: its card says so) a
+    Mega Mouse (Summoning MegaMice). On the first turn of the game there is none (First Turn)."""
+    reason = why_not(state, "summon_mega")
+    if reason:
+        return reason
+    if sacrificable(state):
+        return None
+    if sacrifice_allowed and any(m.kind == "mega" for m in state.players[state.current].field):
+        return None
+    if state.first_turn:
+        return (f"on the first turn a player can play one Basic Mouse; a Mega Mouse needs a Basic Mouse that "
+                f"has been on the field for a full turn ({CITE_FIRST}; {CITE_MEGA})")
+    return (f"no Basic Mouse of {state.players[state.current].name} has been on the field for a full turn "
+            f"yet, so none can be sacrificed for a Mega Mouse ({CITE_MEGA})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,8 +513,10 @@ def checklist(state: VillageState) -> list[CheckItem]:
         elif step == 5:
             done = t.items > 0 or state.current in t.magic
         elif step == 6:
-            done = t.attacked
-            if state.first_turn:
+            done = t.attacked or t.declared
+            if t.declared and not t.attacked:
+                detail = "no attack this turn"
+            elif state.first_turn:
                 detail = "no attack on the first turn of the game"
         else:
             done = False
@@ -528,7 +634,7 @@ class VillageTracker(Tracker[VillageState]):
     KIND = "village"
     EVENT_KINDS = frozenset(EVENTS)
     START_FIELDS = frozenset({"players", "first", "decks", "deck", "mp", "seed", "strict_order",
-                              "direct_damage"})
+                              "direct_damage", "fruit_cost", "toss"})
     cards: Any = None
 
     def initial(self) -> VillageState:
@@ -545,6 +651,10 @@ class VillageTracker(Tracker[VillageState]):
         data, for a name that is no card (a card of one's own: ATK and DEF typed in), or for a
         mouse the fold will refuse anyway."""
         kind = event.get("event")
+        if kind == "start" and "first" not in event:  # who goes first: the coin toss, logged (Gameplay)
+            event = copy.copy(event)
+            event["first"], event["toss"] = coin_toss(event.get("seed", 0)), True
+            return event
         if kind in MOUSE_TYPES and event.get("number") is None:
             # the mouse's number (Acorn Scout #3) is logged with it, so a line lost earlier in the
             # log never renumbers the mice after it (their attacks and items name them)
@@ -599,7 +709,7 @@ class VillageTracker(Tracker[VillageState]):
         reason = why_not(state, kind, player if player in (0, 1) else None,
                          instant=kind == "magic" and bool(event.get("instant")),
                          attack_flip=kind == "flip" and event.get("attack") is True,
-                         no_attack=kind == "attack" and event.get("attacks") == [])
+                         no_attack=kind == "attack" and event.get("attacks") == [], logged=self.replaying)
         if reason:
             raise RuleError(f"{kind.replace('_', ' ')} not allowed: {reason}")
 
@@ -680,6 +790,8 @@ class VillageTracker(Tracker[VillageState]):
         t = state.t
         if state.started and not t.drew and t.step == 1 and (new.turn != state.turn or new.t.step > 1):
             new = replace(new, last=(*new.last, FORFEIT_NOTE))
+        if state.over:  # (only a correction gets here: why_not)
+            return _recheck_winner(new)
         return _check_winner(new)
 
     def _on_start(self, state: VillageState, e: Event) -> VillageState:
@@ -700,21 +812,30 @@ class VillageTracker(Tracker[VillageState]):
                                 f"{shown(d, 30)}")
             if self._cap is not None and d > self._cap:
                 raise RuleError(f"a deck holds at most {self._cap} cards, not {_shown(d)}")
-        first = e.get("first", 0)
-        if first not in (0, 1) or isinstance(first, bool):
-            raise RuleError(f"first must be 0 (Player 1) or 1 (Player 2), not {shown(first, 40)}")
-        mp = _int(e, "mp", START_MP, minimum=1, maximum=self._cap)
-        direct = _int(e, "direct_damage", None, minimum=0, maximum=self._cap)
         seed = e.get("seed", 0)  # logs written before seeds were recorded flipped with seed 0
         if isinstance(seed, bool) or not isinstance(seed, int | str):
             raise RuleError(f"seed must be a whole number or text, not {shown(seed, 40)}")
+        # an older log's start without 'first' had Player 1 go first; a new one tosses (complete())
+        first = e.get("first", 0 if self.replaying else coin_toss(seed))
+        if first not in (0, 1) or isinstance(first, bool):
+            raise RuleError(f"first must be 0 (Player 1) or 1 (Player 2), not {shown(first, 40)}")
+        tossed = e.get("toss") is True or ("first" not in e and not self.replaying)
+        reading = e.get("fruit_cost", "equipped")
+        if reading not in FRUIT_READINGS:
+            raise RuleError(f"fruit_cost must be {' or '.join(map(repr, FRUIT_READINGS))} (a house "
+                            f"interpretation of {CITE_ABILITY}), not {shown(reading, 40)}")
+        mp = _int(e, "mp", START_MP, minimum=1, maximum=self._cap)
+        direct = _int(e, "direct_damage", None, minimum=0, maximum=self._cap)
         names = [player_name(n, k, logged=self.replaying, error=RuleError)
                  for k, n in enumerate(names, start=1)]
         players = (Player(names[0], mp, decks[0] - HAND), Player(names[1], mp, decks[1] - HAND))
+        how = f" (coin toss from seed {seed!r})" if tossed else ""
+        last = (f"{players[first].name} goes first{how}; each player draws 7 cards and has {mp} Mouse Points "
+                f"({CITE_GAMEPLAY})",)
+        if reading != "equipped":
+            last = (*last, f"for this game: {FRUIT_READINGS[reading]}")
         return VillageState(True, players, first, 1, first, TurnState(), False, None, "",
-                            seed, bool(e.get("strict_order", True)), direct,
-                            last=(f"{players[first].name} goes first; each player draws 7 cards and has "
-                                  f"{mp} Mouse Points ({cite('village', 'Gameplay')})",))
+                            seed, bool(e.get("strict_order", True)), direct, last=last, fruit_reading=reading)
 
     def _on_redraw(self, state: VillageState, e: Event) -> VillageState:
         p = _player(state, e)
@@ -738,11 +859,11 @@ class VillageTracker(Tracker[VillageState]):
     def _on_step(self, state: VillageState, e: Event) -> VillageState:
         to = _int(e, "to", minimum=1)
         if to > 7:
-            raise RuleError(f"there are 7 steps, not {to}")
+            raise RuleError(f"there are 7 steps, not {_shown(to)} ({CITE_TURN})")
         if to < state.t.step:
             raise RuleError(f"the turn is already at Step {state.t.step}; undo to go back ({CITE_TURN})")
         if to == 7:
-            raise RuleError("use end_turn to end the turn (Step 7)")
+            raise RuleError(f"use end_turn to end the turn ({CITE_TURN}, Step 7)")
         return replace(state, t=replace(state.t, step=to), opened=True,
                        last=(f"Step {to}: {step_title(to)}",))
 
@@ -791,8 +912,15 @@ class VillageTracker(Tracker[VillageState]):
                             f"({CITE_ABILITY}; {CITE_TURN}, Step 4)")
         state = replace(state, t=replace(state.t, abilities=(*state.t.abilities, m.uid)))
         used = f"uses {ability.strip()}" if ability else "uses its ability"
-        return replace(self._advance(state, "ability"),
-                       last=(f"{m.uid} {used} ({cost} Fruit needed, {m.fruit} equipped)",))
+        if state.fruit_reading == "pay" and cost:
+            state = self._replace_mouse(state, replace(m, fruit=m.fruit - cost))
+            p, _m = state.mouse(m.uid)
+            pl = state.players[p]
+            state = _set_player(state, p, replace(pl, discard=pl.discard + cost))
+            said = f"{m.uid} {used}: it pays {cost} Fruit, {m.fruit - cost} left equipped"
+        else:
+            said = f"{m.uid} {used} ({cost} Fruit needed, {m.fruit} equipped)"
+        return replace(self._advance(state, "ability"), last=(said, FRUIT_READINGS[state.fruit_reading]))
 
     def _on_item(self, state: VillageState, e: Event) -> VillageState:
         uid = _mouse_id(e.get("mouse"))
@@ -813,7 +941,8 @@ class VillageTracker(Tracker[VillageState]):
         instant = bool(e.get("instant"))
         continuous = bool(e.get("continuous"))
         if instant and continuous:
-            raise RuleError("a Magic card is either instant or continuous, not both")
+            raise RuleError(f"a Magic card is either instant or continuous, not both ({CITE_LEGEND}; "
+                            f"{CITE_MAGIC})")
         name = str(e.get("name") or "Magic card")
         pl = state.players[p]
         if continuous:
@@ -840,19 +969,36 @@ class VillageTracker(Tracker[VillageState]):
         if result not in ("heads", "tails"):
             raise RuleError(f"a coin shows heads or tails, not {shown(result, 40)}")
         state = replace(state, t=replace(state.t, flips=(*state.t.flips, (card, functions, result))))
-        # an attack-negating flip opens the Attack Phase; any other moves no step (Coin Flips)
-        state = self._advance(state, "attack" if e.get("attack") is True else "flip")
-        return replace(state, last=(f"coin flip for {card}: {result}",))
+        if e.get("attack") is not True:  # a card's flip moves no step (Coin Flips)
+            return replace(self._advance(state, "flip"), last=(f"coin flip for {card}: {result}",))
+        # a flip that can negate an attack goes at the beginning of the Attack Phase: it opens it
+        before = state.t.step
+        state = self._advance(state, "attack")
+        if before < 6:
+            return replace(state, last=(f"coin flip for {card}: {result}", ATTACK_PHASE_NOTE))
+        return replace(state, last=(f"coin flip for {card}: {result}, at the beginning of the Attack Phase "
+                                    f"({CITE_FLIPS})",))
 
     def battle(self, state: VillageState, attacks: list[Attack],
-               direct_damage: int | None = None) -> BattleResult:
-        """Resolve ``attacks`` on ``state``'s field without logging anything (a preview)."""
+               direct_damage: int | None = None, twice: tuple[str, ...] = ()) -> BattleResult:
+        """Resolve ``attacks`` on ``state``'s field without logging anything (a preview); ``twice``:
+        the mice a card lets attack twice this turn."""
         me, them = state.players[state.current], state.players[1 - state.current]
         return resolve_battle([Fighter(m.uid, m.atk, m.defense, m.kind) for m in me.field],
                               [Fighter(m.uid, m.atk, m.defense, m.kind) for m in them.field],
                               attacks, first_turn=state.first_turn,
                               direct_damage=state.direct_damage if direct_damage is None else direct_damage,
-                              opponent_mp=them.mp)
+                              opponent_mp=them.mp, twice=twice)
+
+    def _twice(self, state: VillageState, e: Event) -> tuple[str, ...]:
+        """The attack event's ``twice``: the turn player's mice a card lets attack twice this turn."""
+        raw = e.get("twice", [])
+        if not isinstance(raw, list) or not all(isinstance(uid, str) for uid in raw):
+            raise RuleError(f"twice must be a list of mouse ids, not {shown(raw)}",
+                            expected='e.g. ["Twin Tail Duelist #3"]')
+        for uid in raw:
+            self._own_mouse(state, uid)
+        return tuple(raw)
 
     def _on_attack(self, state: VillageState, e: Event) -> VillageState:
         raw = e.get("attacks")
@@ -866,10 +1012,12 @@ class VillageTracker(Tracker[VillageState]):
                                 f"{shown(a)}")
             attacks.append(Attack(a["attacker"], a.get("defender")))
         direct = _int(e, "direct_damage", None, minimum=0, maximum=self._cap)
+        twice = self._twice(state, e)
+        state = replace(state, t=replace(state.t, declared=True))  # the turn's one Attack Phase
         if not attacks:  # declaring no attack is not declaring an attack: abilities stay allowed
             return replace(self._advance(state, "attack"),
                            last=(f"{state.players[state.current].name} declares no attack this turn",))
-        result = self.battle(state, attacks, direct)
+        result = self.battle(state, attacks, direct, twice)
         if not result.is_legal:
             raise RuleError("illegal attack: " + "; ".join(f"{p.message} ({p.cite})"
                                                             for p in result.verdict.problems))
@@ -885,24 +1033,63 @@ class VillageTracker(Tracker[VillageState]):
         _p, m = state.mouse(uid)
         atk = _int(e, "atk", m.atk, minimum=0, maximum=self._cap) if "atk" in e else m.atk
         dfn = _int(e, "def", m.defense, minimum=0, maximum=self._cap) if "def" in e else m.defense
+        was = f"was ATK {_stat(m.atk)} / DEF {_stat(m.defense)}"
         return replace(self._replace_mouse(state, replace(m, atk=atk, defense=dfn)),
-                       last=(f"{uid}: ATK {atk}, DEF {dfn}",))
+                       last=(f"{uid}: ATK {_stat(atk)}, DEF {_stat(dfn)} ({was}; a card effect: "
+                             f"{CITE_EFFECTS})",))
 
     def _on_destroy(self, state: VillageState, e: Event) -> VillageState:
         uid = _mouse_id(e.get("mouse"))
-        return replace(self._remove_mouse(state, uid), last=(f"{uid} is destroyed",))
+        _p, m = state.mouse(uid)
+        gone = 1 + m.fruit + len(m.items)
+        return replace(self._remove_mouse(state, uid),
+                       last=(f"{uid} is destroyed by a card effect: {gone} card(s) to the discard pile, the "
+                             f"mouse with its Fruit and Items ({CITE_ITEM})",))
+
+    def _on_destroy_item(self, state: VillageState, e: Event) -> VillageState:
+        uid = _mouse_id(e.get("mouse"))
+        p, m = state.mouse(uid)
+        name = e.get("name")
+        to = e.get("to", "discard")
+        if to not in ("discard", "hand"):
+            raise RuleError(f"to must be 'discard' (the Item is destroyed) or 'hand' (returned to its "
+                            f"owner's hand), not {shown(to, 40)}")
+        if not m.items:
+            raise RuleError(f"{uid!r} has no Item equipped ({CITE_ITEM})")
+        if name is None:
+            if len(set(m.items)) > 1:
+                raise RuleError(f"{uid!r} has {len(m.items)} Items: name the one taken off ("
+                                f"{', '.join(map(repr, m.items))}) ({CITE_ITEM})")
+            name = m.items[0]
+        if name not in m.items:
+            raise RuleError(f"{uid!r} has no Item {shown(name, 80)} equipped: it has "
+                            f"{', '.join(map(repr, m.items))} ({CITE_ITEM})",
+                            suggestion=did_you_mean(closest(str(name), m.items)))
+        items = list(m.items)
+        items.remove(name)
+        state = self._replace_mouse(state, replace(m, items=tuple(items)))
+        if to == "discard":
+            pl = state.players[p]
+            state = _set_player(state, p, replace(pl, discard=pl.discard + 1))
+            went = "is destroyed by a card effect and goes to the discard pile"
+        else:
+            went = "returns to its owner's hand (a card effect)"
+        return replace(state, last=(f"{name} on {uid} {went} ({CITE_ITEM}); the mouse may take another "
+                                    "Item; a change of ATK or DEF it gave is not undone by itself: record it "
+                                    "(stats)",))
 
     def _on_destroy_magic(self, state: VillageState, e: Event) -> VillageState:
         p = _player(state, e)
         pl = state.players[p]
         name = e.get("name")
         if name not in pl.magic:
-            raise RuleError(f"{pl.name} has no continuous Magic card {shown(name, 80)} on the field",
+            raise RuleError(f"{pl.name} has no continuous Magic card {shown(name, 80)} on the field "
+                            f"({CITE_MAGIC})",
                             suggestion=did_you_mean(closest(str(name), pl.magic)))
         left = list(pl.magic)
         left.remove(name)
         return replace(_set_player(state, p, replace(pl, magic=tuple(left), discard=pl.discard + 1)),
-                       last=(f"{name} goes to the discard pile",))
+                       last=(f"{pl.name}'s {name} is destroyed and goes to the discard pile ({CITE_MAGIC})",))
 
     def _on_mp(self, state: VillageState, e: Event) -> VillageState:
         p = _player(state, e)
@@ -932,15 +1119,29 @@ class VillageTracker(Tracker[VillageState]):
                              "draws a card (Step 1)",))
 
 
-def new_game(tracker: VillageTracker, players: tuple[str, str] = ("Player 1", "Player 2"), *, first: int = 0,
-             decks: tuple[int, int] = (DEFAULT_DECK, DEFAULT_DECK), mp: int = START_MP,
+def coin_toss(seed: object) -> int:
+    """Who goes first by the coin toss the book asks for (Gameplay: "Flip coin ... to see who goes
+    first"): 0 or 1, drawn from the game's seed, so a replay is exact."""
+    return event_rng(seed if isinstance(seed, int | str) and not isinstance(seed, bool) else 0,
+                     "first").randrange(2)
+
+
+def new_game(tracker: VillageTracker, players: tuple[str, str] = ("Player 1", "Player 2"), *,
+             first: int | None = 0, decks: tuple[int, int] = (DEFAULT_DECK, DEFAULT_DECK), mp: int = START_MP,
              seed: int | str | None = None, strict_order: bool = True,
-             direct_damage: int | None = None) -> VillageState:
+             direct_damage: int | None = None, fruit_cost: str = "equipped") -> VillageState:
     """Log the start event of a game (convenience for views and tests).
 
-    ``seed``: for the coin flips; ``None`` draws a fresh one (:func:`new_seed`), recorded in the log.
+    ``first``: who goes first, or ``None`` for the coin toss from the seed. ``seed``: for the coin
+    flips; ``None`` draws a fresh one (:func:`new_seed`), recorded in the log. ``fruit_cost``: how an
+    ability's Fruit cost is met (:data:`FRUIT_READINGS`, a house interpretation).
     """
     if seed is None:
         seed = new_seed()
-    return tracker.do({"event": "start", "players": list(players), "first": first, "decks": list(decks),
-                       "mp": mp, "seed": seed, "strict_order": strict_order, "direct_damage": direct_damage})
+    event: dict[str, Any] = {"event": "start", "players": list(players), "decks": list(decks), "mp": mp,
+                             "seed": seed, "strict_order": strict_order, "direct_damage": direct_damage}
+    if first is not None:
+        event["first"] = first
+    if fruit_cost != "equipped":
+        event["fruit_cost"] = fruit_cost
+    return tracker.do(event)
