@@ -104,12 +104,13 @@ def deck_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def duplex_run(tmp_path_factory: pytest.TempPathFactory, deck_file: Path) -> dict[str, Path]:
-    """One duplex run with bleed, crop marks and an offset, made once for several tests."""
+    """One duplex run with bleed, crop marks and an offset, made once for several tests: a 3x3 portrait
+    A4 sheet of TCG-size cards (63 x 88 mm; poker cards with 1 mm bleed and crop marks fit 8, landscape)."""
     d = tmp_path_factory.mktemp("duplex")
     pdf, lay = d / "deck.pdf", d / "deck.json"
     code = main(["print", "cards", "village", "--cards", str(CARDS), "--deck", str(deck_file),
-                 "--backs", "duplex", "--offset", "1.5,-0.75", "--bleed", "1", "--crop-marks",
-                 "--corners", "--layout-json", str(lay), "--out", str(pdf)])
+                 "--size", "tcg", "--backs", "duplex", "--offset", "1.5,-0.75", "--bleed", "1",
+                 "--crop-marks", "--corners", "--layout-json", str(lay), "--out", str(pdf)])
     assert code == 0
     return {"pdf": pdf, "layout": lay}
 
@@ -121,9 +122,12 @@ def test_units_and_named_sizes() -> None:
     assert to_mm("63mm") == 63 and to_mm("8.5in") == pytest.approx(215.9)
     assert to_mm("72pt") == pytest.approx(25.4)
     assert to_mm("1.5cm") == 15
-    assert g.card_size("poker") == (63, 88) and g.card_size(None) == (63, 88)
-    assert g.card_size("bridge") == (57, 89) and g.card_size("mini-euro") == (44, 68)
-    assert g.card_size("mini-american") == (41, 63) and g.card_size("tarot") == (70, 120)
+    # playing cards in inches (poker 2.5 x 3.5 in, bridge 2.25 x 3.5, mini American 1.625 x 2.5, tarot
+    # 2.75 x 4.75), mini euro and the trading-card-game size in mm
+    assert g.card_size("poker") == pytest.approx((63.5, 88.9)) and g.card_size(None) == g.card_size("poker")
+    assert g.card_size("bridge") == pytest.approx((57.15, 88.9)) and g.card_size("mini-euro") == (44, 68)
+    assert g.card_size("mini-american") == pytest.approx((41.275, 63.5))
+    assert g.card_size("tarot") == pytest.approx((69.85, 120.65)) and g.card_size("tcg") == (63, 88)
     assert g.card_size("70x70") == (70, 70) and g.card_size("59.5 x 91") == (59.5, 91)
     assert g.paper("a4") == (210, 297) and g.paper("letter") == pytest.approx((215.9, 279.4))
     for bad in ("tarrot", "5x5", "63x", "x", ""):
@@ -136,9 +140,13 @@ def test_units_and_named_sizes() -> None:
 
 
 @pytest.mark.parametrize(("size", "paper", "marks", "expected"), [
-    ("poker", "a4", False, (3, 3)), ("poker", "letter", False, (3, 3)), ("poker", "letter", True, (3, 3)),
+    ("poker", "a4", False, (3, 3)), ("poker", "a4", True, (3, 3)), ("poker", "letter", False, (3, 3)),
+    # 3 poker cards are 266.7 mm high: on letter (279.4) that leaves 1.35 mm past the 5 mm margins, less
+    # than crop marks take (0.5 + 1.5 mm): with them the landscape sheet holds 8
+    ("poker", "letter", True, (4, 2)), ("tcg", "letter", True, (3, 3)), ("tcg", "a4", True, (3, 3)),
     ("bridge", "a4", True, (3, 3)), ("mini-euro", "a4", False, (4, 4)), ("tarot", "a4", False, (2, 2)),
-    ("mini-american", "a4", False, (7, 3)),  # landscape holds more: 21 against 16
+    ("tarot", "letter", True, (2, 2)),
+    ("mini-american", "a4", False, (6, 3)),  # landscape holds more: 18 against 16
 ])
 def test_as_many_cards_as_fit_inside_the_safe_margin(size: str, paper: str, marks: bool,
                                                     expected: tuple[int, int]) -> None:
@@ -326,7 +334,8 @@ def test_page_size_and_viewer_preferences(duplex_run: dict[str, Path]) -> None:
 def test_every_trim_box_is_exact_inside_the_page_and_apart(duplex_run: dict[str, Path]) -> None:
     pages = placements(duplex_run["pdf"])
     lay = layout(duplex_run["layout"])
-    assert set(lay) == {"paper_mm", "card_mm", "bleed_mm", "pages"}
+    assert set(lay) == {"paper_mm", "card_mm", "bleed_mm", "backs", "flip", "mirror", "offset_mm",
+                        "offset_from", "offset_page_mm", "grid_moved_mm", "pages"}
     assert lay["paper_mm"] == [210, 297] and lay["card_mm"] == [63, 88] and lay["bleed_mm"] == 1
     assert len(pages) == len(lay["pages"]) == 4
     page_box = Box(0, 0, 210, 297)
@@ -370,9 +379,10 @@ def test_short_edge_backs_mirror_vertically(tmp_path: Path, capsys: pytest.Captu
     assert code == 0, err
     pages = placements(pdf)
     ph = 279.4
+    ch = load_geometry().card_size("poker")[1]  # 3.5 in
     for f in (0, 2):
         for a, b in zip(pages[f], pages[f + 1], strict=True):
-            assert abs(b["x"] - a["x"]) < TOL and abs(b["y"] - (ph - a["y"] - 88)) < TOL
+            assert abs(b["x"] - a["x"]) < TOL and abs(b["y"] - (ph - a["y"] - ch)) < TOL
     assert PdfReader(pdf).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/DuplexFlipShortEdge"
     assert layout(lay)["paper_mm"] == [215.9, 279.4]
 
@@ -694,7 +704,7 @@ def _calibrate(paper: str, flip: str, error: tuple[float, float], printed_with: 
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 @pytest.mark.parametrize(("size", "bleed", "paper", "landscape"), [
-    ("poker", 0.0, "a4", False), ("poker", 3.0, "a4", True), ("poker", 2.0, "letter", True),
+    ("poker", 0.0, "a4", False), ("poker", 3.0, "a4", True), ("poker", 3.0, "letter", True),
     ("mini-american", 0.0, "a4", True), ("bridge", 0.0, "letter", False),
 ])
 def test_backs_land_behind_their_fronts_on_a_shifting_printer(size: str, bleed: float, paper: str,
@@ -750,10 +760,10 @@ def test_the_reviewed_landscape_run_shifts_backs_along_the_short_side(
     doc = layout(lay)
     assert doc["paper_mm"] == [297, 210]
     front, back = doc["pages"][0]["cards"][0], doc["pages"][1]["cards"][0]
-    assert (front["x_mm"], front["y_mm"]) == (13.5, 108)
-    # long-edge flip of a landscape page mirrors y (210 - 108 - 88 = 14); X = +2 along the
+    assert (front["x_mm"], front["y_mm"]) == (12.5, 108)  # (297 - 4 x 69.5) / 2 + 3; 4 x 63.5 mm poker cards
+    # long-edge flip of a landscape page mirrors y (210 - 108 - 88.9 = 13.1); X = +2 along the
     # paper's short side is -2 in the page's y; nothing moves along x
-    assert (back["x_mm"], back["y_mm"]) == (13.5, 12)
+    assert (back["x_mm"], back["y_mm"]) == (12.5, 11.1)
 
 
 def test_calibration_back_says_to_add_the_offset_it_was_printed_with(
@@ -1259,7 +1269,7 @@ def test_an_offset_the_sheet_has_no_room_for_is_a_warning_naming_side_and_distan
     assert code == 0 and "anticlockwise" in turned and err.count("warning") == 1
     doc = layout(lay)
     paper = tuple(doc["paper_mm"])
-    assert paper == (297, 210) and json.loads(out)["grid_moved_mm"] == [-5.5, 0]  # room made on the left
+    assert paper == (297, 210) and json.loads(out)["grid_moved_mm"] == [-4.5, 0]  # room made on the left
     for page in doc["pages"]:
         for c in page["cards"]:
             box = Box(c["x_mm"], c["y_mm"], c["w_mm"], c["h_mm"])
@@ -1272,9 +1282,9 @@ def test_an_offset_the_sheet_has_no_room_for_is_a_warning_naming_side_and_distan
     [turned, warning] = json.loads(out)["warnings"]
     assert "anticlockwise" in turned and f"companion: warning: {warning}" in err
     assert warning.startswith("the offset 20,20 mm pushes the back cards past the printer's 5 mm safe margin")
-    assert ("at the right, the cards reach 6 mm into it, 1 mm of them off the sheet, 3 mm of their bleed "
-            "off the sheet; at the bottom, the cards reach 5 mm into it, 3 mm of their bleed off the sheet"
-            ) in warning
+    assert ("at the right, the cards reach 8 mm into it, 3 mm of them off the sheet, 3 mm of their bleed "
+            "off the sheet; at the bottom, the cards reach 6.8 mm into it, 1.8 mm of them off the sheet, "
+            "3 mm of their bleed off the sheet") in warning  # (poker cards: 2.5 x 3.5 in)
     assert "moved as far as the fronts allow" in warning and "less bleed" in warning
 
 
@@ -1321,8 +1331,9 @@ def test_a_larger_card_never_cuts_off_what_a_smaller_one_holds(
     code, out, err = run(capsys, "cards", "mystics", "--size", "tarot", "--json",
                          "--out", str(tmp_path / "t.pdf"))
     assert code == 0 and json.loads(out)["truncated"] == [] and "warning" not in err
-    assert text_height(63 * MM, 88 * MM) == 88 * MM  # a poker card is drawn as before
-    assert text_height(70.0, 120.0) == pytest.approx(70 * 88 / 63)
+    pw, ph = load_geometry().card_size("poker")  # the size text is made for (2.5 x 3.5 in)
+    assert text_height(pw * MM, ph * MM) == ph * MM and text_height(63 * MM, 88 * MM) == 88 * MM
+    assert text_height(70.0, 120.0) == pytest.approx(70 * ph / pw)
     g = load_geometry()
     sizes = [*g.card_sizes, "50x80", "63x100", "80x140", "90x126"]  # a poker card's proportion or taller
     specs = []
@@ -1383,15 +1394,16 @@ def test_score_sheets_sit_inside_their_frame(name: str, paper: str) -> None:
 
 
 def test_the_print_help_states_the_sizes_and_bleed_the_geometry_data_holds() -> None:
-    """The help texts are written out (no geometry read at start-up); they must match the data."""
+    """The sizes in --size's help are the data's (read when the help is shown: it had copies of the old,
+    wrong sizes); the bleed's range is written out and must match the data."""
     from companion.cli import build_parser
-    from companion.cli import printing as cli_printing
     from companion.printing.geometry import load_geometry
 
     g = load_geometry()
-    for name, (w, h) in g.card_sizes.items():
-        assert f"{name} ({w:g}x{h:g}" in cli_printing.SIZES
-    assert f"{g.default_size} (" in cli_printing.SIZES and "default)" in cli_printing.SIZES
     help_text = build_parser()._subparsers._group_actions[0].choices["print"]  # type: ignore[union-attr]
-    cards = help_text._subparsers._group_actions[0].choices["cards"].format_help()
-    assert f"0 to {g.sheet['max_bleed']:g} mm" in " ".join(cards.split())
+    cards = " ".join(help_text._subparsers._group_actions[0].choices["cards"].format_help().split())
+    for name, (w, h) in g.card_sizes.items():
+        assert f"{name} ({w:g}x{h:g} mm" in cards, name
+    assert "poker (63.5x88.9 mm = 2.5x3.5 in, default)" in cards and "tcg (63x88 mm)" in cards
+    assert "tarot (69.85x120.65 mm = 2.75x4.75 in)" in cards and "mini-american (41.275x63.5 mm" in cards
+    assert f"0 to {g.sheet['max_bleed']:g} mm" in cards

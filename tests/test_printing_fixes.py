@@ -148,7 +148,7 @@ def test_crop_marks_are_as_long_as_each_side_allows(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     pdf = tmp_path / "c.pdf"
     code, _, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--bleed", "5", "--crop-marks",
-                       "--out", str(pdf))
+                       "--size", "tcg", "--out", str(pdf))  # 63 x 88 mm: 3 x 2 on a landscape sheet
     assert code == 0, err
     segs = page_lines(pdf)[0]
     across = [abs(x2 - x1) for x1, y1, x2, y2 in segs if y1 == pytest.approx(y2)]  # left and right
@@ -178,7 +178,7 @@ def test_a_back_image_keeps_its_proportions_like_front_art(tmp_path: Path,
     (bw, bh), = image_boxes(pdf, 1)
     assert fw == pytest.approx(fh, abs=0.01)  # front art: contained, square
     assert bw == pytest.approx(bh, abs=0.01)  # the back too, no longer stretched to 69 x 94 mm
-    assert bw == pytest.approx(63 + 6, abs=0.01)  # as large as fits in the bleed box
+    assert bw == pytest.approx(load_geometry().card_size("poker")[0] + 6, abs=0.01)  # fits the bleed box
 
 
 # --------------------------------------------------------------------------- 6. output folders
@@ -270,7 +270,7 @@ def test_no_crop_marks_for_the_empty_slots_of_a_partial_page(tmp_path: Path,
     assert len(full) == (4 * 2 + 4 * 2)  # a 3x3 sheet: 4 cut lines each way, marked at both ends
     # two cards in the top row: 3 vertical cut lines, 2 horizontal ones
     assert len(partial) == 3 * 2 + 2 * 2, partial
-    grid = sheet_grid(load_geometry().paper("a4"), (63.0, 88.0), crop_marks=True)
+    grid = sheet_grid(load_geometry().paper("a4"), load_geometry().card_size("poker"), crop_marks=True)
     lowest = min(min(y1, y2) for _x1, y1, _x2, y2 in partial)
     sheet = load_geometry().sheet  # the marks below the first row, and none for the empty rows
     assert lowest == pytest.approx(grid.slots[3].top - sheet["crop_mark_offset"] - sheet["crop_mark_length"])

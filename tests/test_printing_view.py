@@ -143,7 +143,7 @@ def test_an_offset_past_the_margin_is_named_in_the_message() -> None:
     view.make_button.click()
     assert "Made" in view.status.value and "companion-warn" in view.status.value
     assert "the offset pushes backs past the margin" in view.status.value
-    assert "at the right, the cards reach 6 mm into it" in view.status.value
+    assert "at the right, the cards reach 8 mm into it" in view.status.value
     assert view.pdf.startswith(b"%PDF")
     view.off_x.value, view.off_y.value = 0.0, 12.0  # room is made for it: no warning of the margin
     view.make_button.click()

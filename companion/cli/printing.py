@@ -29,15 +29,36 @@ from typing import Any
 from ..errors import os_reason
 from .cards import game_name
 
-SIZES = "poker (63x88, default), bridge (57x89), mini-euro (44x68), mini-american (41x63), tarot (70x120)"
+
+def sizes_help() -> str:
+    """The named card sizes as ``--size`` lists them, from ``data/print/geometry.json``:
+    ``poker (63.5x88.9 mm = 2.5x3.5 in, default), bridge (...), ...``."""
+    from ..printing.geometry import load_geometry
+
+    g = load_geometry()
+    return ", ".join(f"{name} ({g.size_label(name)}{', default' if name == g.default_size else ''})"
+                     for name in g.card_sizes)
+
+
+class _Lazy:
+    """A help text part made only when the help is shown (``%(sizes)s`` in a help string): ``--help``
+    of another command reads no print data."""
+
+    def __init__(self, make: Any) -> None:
+        self._make = make
+
+    def __str__(self) -> str:
+        return str(self._make())
 
 
 def _mm(text: str) -> float:
+    """A length in mm (``3``, ``3mm``); whether it is in range is the printing's to say, as the
+    notebook page does (``bleed 12 mm out of range``)."""
     try:
         v = float(text.strip().removesuffix("mm"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a length in mm: {text!r}") from None
-    if not math.isfinite(v) or v < 0:
+    if not math.isfinite(v):
         raise argparse.ArgumentTypeError(f"not a length in mm: {text!r}")
     return v
 
@@ -147,7 +168,7 @@ def _cards(args: argparse.Namespace) -> int:
     import io
 
     from ..cards import check_game
-    from ..printing.geometry import PrintError, parse_offset
+    from ..printing.geometry import PrintError, parse_offset, sheet_words
     from ..printing.jobs import existing_folder, select_cards
     from ..printing.render import CardOptions, print_cards
 
@@ -173,7 +194,8 @@ def _cards(args: argparse.Namespace) -> int:
     g = res.grid
     summary = {"out": str(out), "game": args.game, "cards": res.copies, "distinct": res.distinct,
                "pages": len(res.pages), "per_page": g.per_page, "grid": [g.cols, g.rows],
-               "paper_mm": [round(v, 4) for v in g.paper], "card_mm": list(g.card), "images": res.images,
+               "paper_mm": [round(v, 4) for v in g.paper], "card_mm": [round(v, 4) for v in g.card],
+               "images": res.images,
                "truncated": [{"id": cid, "name": name, "parts": list(parts)}
                              for cid, name, parts in res.truncated],
                "missing_glyphs": [{"id": cid, "name": name, "characters": chars}
@@ -193,7 +215,7 @@ def _cards(args: argparse.Namespace) -> int:
     summary["warnings"] = [n for n in notes if n]
     pages = len(res.pages)
     return _report(args, summary, f"wrote {out}: {res.copies} cards ({res.distinct} different), "
-                                  f"{g.cols} across x {g.rows} down per sheet, "
+                                  f"{g.cols} across x {g.rows} down per {sheet_words(g.paper)}, "
                                   f"{pages} page{'s' * (pages != 1)}")
 
 
@@ -274,7 +296,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p.add_argument("--cards", metavar="FILE", action="append",
                    help="an extra card file (repeat for more, as in the other commands); without "
                         "--deck, print exactly these files")
-    p.add_argument("--size", default="poker", help=f"card size: {SIZES}, or WxH in mm")
+    size = p.add_argument("--size", default=None, metavar="NAME|WxH",
+                          help="card size: %(sizes)s, or WxH in mm")
+    size.sizes = _Lazy(sizes_help)  # type: ignore[attr-defined]
     p.add_argument("--bleed", type=_mm, default=0.0, metavar="MM",
                    help="bleed around each card, 0 to 10 mm (default 0: none; 3 is usual)")
     p.add_argument("--crop-marks", action="store_true", help="crop marks outside the cards")
@@ -284,8 +308,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p.add_argument("--offset", metavar="X,Y",
                    help="shift the backs by X,Y mm as read on the calibration page (X across it, Y up it, as "
                         "seen on the back), each within ±20 mm, what the calibration grid reads. A sheet "
-                        "that comes out in the other orientation than that page (landscape for bridge or "
-                        "mini-american cards on A4, poker with 2 mm bleed and more: paper_mm in --json) "
+                        "comes out landscape when more cards fit on it that way, which depends on the card "
+                        "size, bleed, crop marks and paper (paper_mm in --json and the summary line say "
+                        "which). A sheet in the other orientation than the calibration page "
                         "gets the offset turned a quarter turn, for a printer that turns landscape pages "
                         "anticlockwise (the usual; a warning says so): for such sheets 'print calibration "
                         "--landscape' and --offset-from landscape need no turn. Where the backs would go "
@@ -299,7 +324,15 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p.add_argument("--art", metavar="DIR", help="folder of art images named <card id>.png/.jpg/... "
                                                 "(must exist)")
     p.add_argument("--layout-json", metavar="FILE",
-                   help="also write where every card is (mm); '-' for standard output")
+                   help="also write where every card is (mm); '-' for standard output. Every card's trim box "
+                        "(x_mm, y_mm from the page's lower-left corner, w_mm, h_mm) per page, with paper_mm, "
+                        "card_mm and bleed_mm, and what re-checks the backs from the layout alone: backs, "
+                        "flip (long, short or null), mirror (the page axis the flip mirrors: x, a back's x "
+                        "is paper width - x - w; y, its y is paper height - y - h), offset_mm (as given; 0,0 "
+                        "without backs, which it would move) and offset_from, offset_page_mm (the offset in "
+                        "this sheet's page axes, turned a quarter turn on a sheet of the other orientation), "
+                        "which every back adds after the mirror, and grid_moved_mm (how far the card grid "
+                        "moved to make room for it)")
     p.add_argument("--progress", action="store_true", help="show a progress bar (default: on a terminal)")
     common(p)
     _negative_values(p)

@@ -19,7 +19,7 @@ from .. import GAMES
 from ..errors import closest, did_you_mean
 from .faces import INK, MUTED
 from .geometry import Box, PrintError, load_geometry, read_print_json, tile_board, to_mm
-from .render import MM, binary_streams, new_canvas, save
+from .render import MM, binary_streams, draw_footer, new_canvas, save
 from .text import fit_line, fit_text
 
 LINE = HexColor("#455a64")
@@ -67,6 +67,10 @@ class _Board:
         self.bw, self.bh = (to_mm(v, where="size") for v in spec["size"])
         slot = spec.get("slot", ["66mm", "91mm"])
         self.slot = (to_mm(slot[0]), to_mm(slot[1]))
+        #: the card outlines in an area: the default card size (geometry.json), never more than a slot
+        geo = load_geometry()
+        card = geo.card_size(None)
+        self.card = (min(card[0], self.slot[0]), min(card[1], self.slot[1]))
 
     def L(self, e: dict[str, Any], key: str, default: float = 0.0) -> float:
         return to_mm(e[key], where=f"{self.spec['title']}: {key}") if key in e else default
@@ -132,7 +136,7 @@ class _Board:
         c.setLineWidth(0.8)
         c.roundRect(x, y, w, h, 3 * MM, stroke=1, fill=1)
         n = int(e.get("slots", 0))
-        sw, sh = (self.slot[0] - 3) * MM, (self.slot[1] - 3) * MM
+        sw, sh = (v * MM for v in self.card)
         if n and sh <= h:
             gap = (w - n * sw) / (n + 1)
             for k in range(n):
@@ -337,19 +341,30 @@ def print_board(spec: dict[str, Any], out: str | os.PathLike[str] | IO[bytes], *
         c.translate((t.origin[0] - region.x) * MM, (t.origin[1] - region.y) * MM)
         c.doForm("board")
         c.restoreState()
-        c.setFont("Helvetica", 6)
-        c.setFillColor(MUTED)
         # (as the command's summary says it: across, then down; the letter is the row, the number the column)
         where = (f"sheet {chr(65 + t.row)}{t.col + 1} of {len(plan.tiles)} ({plan.cols} across x {plan.rows} "
-                 f"down): overlap the neighbouring sheets by {plan.overlap:.0f} mm, crosses on crosses"
+                 f"down): overlap {overlap_words(plan.overlap, plan.overlap_across, plan.overlap_down)}, "
+                 "crosses on crosses"
                  if len(plan.tiles) > 1 else "one sheet")
-        c.drawString(geo.sheet["safe_margin"] * MM, 2.2 * MM,
-                     f"{spec['title']} · {where} · print at 100 % (actual size)")
+        draw_footer(c, plan.paper, f"{spec['title']} · {where} · print at 100 % (actual size)",
+                    [Box(t.origin[0], t.origin[1], region.w, region.h)])
         c.showPage()
     save(c)
     return {"sheets": len(plan.tiles), "cols": plan.cols, "rows": plan.rows,
             "paper_mm": [round(plan.paper[0], 4), round(plan.paper[1], 4)],
-            "overlap_mm": round(plan.overlap, 3)}
+            "overlap_mm": round(plan.overlap, 3),
+            "overlap_across_mm": None if plan.overlap_across is None else round(plan.overlap_across, 3),
+            "overlap_down_mm": None if plan.overlap_down is None else round(plan.overlap_down, 3)}
+
+
+def overlap_words(overlap: float, across: float | None, down: float | None) -> str:
+    """How far a tiled board's sheets overlap (a :class:`TilePlan`'s ``overlap``, ``overlap_across`` and
+    ``overlap_down``), as its footer and the page say it: one width when the bands are alike (or
+    run one way only), each band when the bands across and down differ."""
+    if across is not None and down is not None and f"{across:.0f}" != f"{down:.0f}":
+        return (f"the sheets side by side by {across:.0f} mm and the sheets above and below by "
+                f"{down:.0f} mm")
+    return f"the neighbouring sheets by {overlap:.0f} mm"
 
 
 # --------------------------------------------------------------------------- calibration
@@ -429,9 +444,7 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
     c.circle(cx * MM, cy * MM, 3 * MM, stroke=1, fill=0)
     c.setFont("Helvetica", 8)
     c.drawString((cx + 5) * MM, (cy + 5) * MM, "front cross")
-    c.setFont("Helvetica", 6)
-    c.drawString(geo.sheet["safe_margin"] * MM, 2.2 * MM,
-                 f"calibration page 1 (front{', landscape' if landscape else ''})")
+    draw_footer(c, (pw, ph), f"calibration page 1 (front{', landscape' if landscape else ''})")
     c.showPage()
     # back: the grid centred where the cross lands after the flip, shifted by the current offset
     mirror_x = (flip == "long") == (ph >= pw)  # as geometry.back_box: the flip mirrors x or y
@@ -459,10 +472,8 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
     c.setFont("Helvetica", 9)
     for i, line in enumerate(_reading_note(offset)):
         c.drawCentredString(pw / 2 * MM, (ph - 27 - i * 4.5) * MM, line)
-    c.setFont("Helvetica", 6)
-    c.drawString(geo.sheet["safe_margin"] * MM, 2.2 * MM,
-                 "calibration page 2 (back"
-                 + (", landscape: use with --offset-from landscape" if landscape else "") + ")")
+    draw_footer(c, (pw, ph), "calibration page 2 (back"
+                + (", landscape: use with --offset-from landscape" if landscape else "") + ")")
     c.showPage()
     save(c)
     return {"pages": 2, "paper_mm": [round(pw, 4), round(ph, 4)],

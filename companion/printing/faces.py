@@ -561,20 +561,24 @@ class Pen:
             self.code = []
 
 
-#: The card text is sized for: a poker card (63 x 88 mm), the default size.
-REFERENCE_CARD = (63.0, 88.0)
+def reference_card() -> tuple[float, float]:
+    """The card text is sized for, in mm: the default size of ``data/print/geometry.json`` (poker)."""
+    from .geometry import load_geometry
+
+    return load_geometry().card_size(None)
 
 
 def text_height(w: float, h: float) -> float:
     """The height text on a ``w`` x ``h`` card is sized by: ``h`` scaled by the smaller of the width and
-    height ratios to a poker card (so ``h`` itself for a poker card, or one wider in proportion).
+    height ratios to a poker card (:func:`reference_card`; so ``h`` itself for a poker card, or one
+    wider in proportion).
 
     Text sized by the height alone grew faster than the room across a card taller than a
     poker card, so a tarot card cut off a type line a poker card held. Sized by the smaller
     ratio, text and the width it has grow together: a card larger in both directions never
     cuts off what a smaller one of at least a poker card's proportion holds.
     """
-    rw, rh = REFERENCE_CARD
+    rw, rh = reference_card()
     if h * rw <= w * rh * (1 + 1e-9):  # as wide as a poker card in proportion, or wider (exact for poker)
         return h
     return w * rh / rw
@@ -854,11 +858,16 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
 
 def draw_back(c: Any, game: str, w: float, h: float, bleed: float, *, label: str | None = None,
               art: Art | None = None, corners: float = 0.0, sizes: dict[str, float] | None = None) -> bool:
-    """A card back: the game's colour, a border and its name (or the card's own back name/image).
+    """A card back: the game's colour to the bleed's edge, and in the middle a disc ringed with dots and
+    the game's name (or the card's own back name/image).
 
-    The design is centred, so a back lands the same way after either flip. Returns whether the
-    name did not fit and was cut off with an ellipsis; ``sizes``, when given, gets its font size
-    (pt) as ``back``.
+    The design is centred, so a back lands the same way after either flip, and keeps clear of
+    the trim (no frame along the edges; the dots are over a sixth of the card's width inside
+    it): a duplex shift of a couple of millimetres moves the middle a little off centre, but
+    shows no frame running askew or white at an edge. The ring is turned by half a step, so
+    no dot stands on the name's line, and the name keeps between the dots. Returns whether
+    the name did not fit and was cut off with an ellipsis; ``sizes``, when given, gets its
+    font size (pt) as ``back``.
     """
     colour = HexColor(GAME_COLOURS.get(game, "#455a64"))
     c.setFillColor(colour)
@@ -873,24 +882,21 @@ def draw_back(c: Any, game: str, w: float, h: float, bleed: float, *, label: str
         c.doForm(art.form)
         c.restoreState()
     else:
-        pad = 0.07 * w
-        c.setStrokeColor(white)
-        c.setLineWidth(1.2)
-        c.roundRect(pad, pad, w - 2 * pad, h - 2 * pad, 0.05 * w, stroke=1, fill=0)
-        c.setLineWidth(0.5)
-        c.roundRect(pad * 1.6, pad * 1.6, w - 3.2 * pad, h - 3.2 * pad, 0.04 * w, stroke=1, fill=0)
         c.setFillColor(tint(colour, 0.75, towards=0.0))
         r = min(w, h) * 0.28
         c.circle(w / 2, h / 2, r, stroke=0, fill=1)
         text = label or GAMES.get(game, game)
         c.setFillColor(white)
-        fs, line = fit_line(text, "Helvetica-Bold", 0.1 * w, min(4.0, 0.1 * w), w - 5 * pad)
+        # the name (at most 0.36 r high, 0.2 r either side of the middle) stays inside the ring, whose dots
+        # nearest its line are 0.42 r above and below it
+        top = min(0.1 * w, 0.36 * r)
+        fs, line = fit_line(text, "Helvetica-Bold", top, min(4.0, top), 2 * r * 1.12)
         cut = line != text
         _noted(sizes, "back", fs, line)
         c.setFont("Helvetica-Bold", fs)
         c.drawCentredString(w / 2, h / 2 - fs * 0.35, line)
-        for k in range(8):  # a ring of dots, symmetric under a half turn
-            a = math.pi * 2 * k / 8
+        for k in range(8):  # a ring of dots half a step off the name's line, symmetric under a half turn
+            a = math.pi * (2 * k + 1) / 8
             c.circle(w / 2 + math.cos(a) * r * 1.25, h / 2 + math.sin(a) * r * 1.25, r * 0.06,
                      stroke=0, fill=1)
     if corners:

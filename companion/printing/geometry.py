@@ -12,7 +12,7 @@ import functools
 import json
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +86,20 @@ class Geometry:
     sheet: dict[str, float]
     tiling: dict[str, float]
     calibration: dict[str, float]
+    #: Each named size's width and height as the data writes them (``"2.5in"``) and its note.
+    card_size_text: dict[str, tuple[str, str]] = field(default_factory=dict)
+    card_notes: dict[str, str] = field(default_factory=dict)
+
+    def size_label(self, name: str) -> str:
+        """A named size for messages: ``63.5x88.9 mm = 2.5x3.5 in`` (the inches when the data gives
+        them in inches), ``44x68 mm``."""
+        w, h = self.card_sizes[name]
+        label = f"{w:g}x{h:g} mm"
+        tw, th = self.card_size_text.get(name, ("", ""))
+        mw, mh = _LENGTH.match(tw), _LENGTH.match(th)
+        if mw and mh and mw.group(2) == mh.group(2) == "in":
+            label += f" = {float(mw.group(1)):g}x{float(mh.group(1)):g} in"
+        return label
 
     def card_size(self, spec: str | None) -> tuple[float, float]:
         """``poker``/``bridge``/... or ``WxH`` in mm, e.g. ``"63x88"``."""
@@ -138,6 +152,8 @@ def load_geometry() -> Geometry:
         sheet=_lengths(d["sheet"], "sheet"),
         tiling=_lengths(d["tiling"], "tiling"),
         calibration=_lengths(d["calibration"], "calibration"),
+        card_size_text={k: (str(v["w"]), str(v["h"])) for k, v in d["card_sizes"].items()},
+        card_notes={k: str(v.get("note", "")) for k, v in d["card_sizes"].items()},
     )
 
 
@@ -185,6 +201,22 @@ class SheetGrid:
         return Box(0.0, 0.0, *self.paper)
 
 
+def check_bleed(bleed: float, *, geometry: Geometry | None = None) -> float:
+    """``bleed`` (mm) when it is within 0 and the sheet's ``max_bleed``; else the error ``--bleed`` and the
+    notebook's *Bleed mm* give, quoting it as typed (``bleed 12 mm out of range``)."""
+    lim = (geometry or load_geometry()).sheet["max_bleed"]
+    if not (math.isfinite(bleed) and 0 <= bleed <= lim):
+        raise PrintError(f"bleed {typed(bleed)} mm out of range", where="--bleed",
+                         expected=f"0 to {lim:g} mm")
+    return bleed
+
+
+def typed(value: float) -> str:
+    """A number as it was typed: ``12``, ``-1.5`` (all its digits where ``%g`` would round it)."""
+    short = f"{value:g}"
+    return short if float(short) == value else repr(float(value))
+
+
 def _fit(avail: float, card: float, step: float) -> int:
     return max(0, math.floor((avail - card) / step + 1e-9) + 1) if avail >= card else 0
 
@@ -200,9 +232,7 @@ def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: 
     """
     g = geometry or load_geometry()
     s = g.sheet
-    if not (0 <= bleed <= s["max_bleed"]) or not math.isfinite(bleed):
-        raise PrintError(f"bleed {bleed!r} mm out of range", where="--bleed",
-                         expected=f"0 to {s['max_bleed']:g} mm")
+    bleed = check_bleed(bleed, geometry=g)
     margin, gutter = s["safe_margin"], s["gutter"]
     room = (s["crop_mark_offset"] + s["crop_mark_min_length"]) if crop_marks else 0.0
     cw, ch = card
@@ -342,6 +372,11 @@ def is_landscape(paper: tuple[float, float]) -> bool:
     return paper[0] > paper[1]
 
 
+def sheet_words(paper: tuple[float, float]) -> str:
+    """``sheet``, or ``landscape sheet`` for a sheet turned because more cards fit on it that way."""
+    return "landscape sheet" if is_landscape(paper) else "sheet"
+
+
 def page_offset(offset: tuple[float, float], paper: tuple[float, float], *,
                 read_on: str = "portrait") -> tuple[float, float]:
     """The user's back-side offset in the coordinates of a page of size ``paper``.
@@ -395,7 +430,8 @@ def back_box(front: Box, paper: tuple[float, float], *, flip: str = "long",
 
 
 def crop_marks(grid: SheetGrid, boxes: tuple[Box, ...] | None = None, *,
-               geometry: Geometry | None = None) -> list[tuple[float, float, float, float]]:
+               geometry: Geometry | None = None, footer: FooterSpot | None = None
+               ) -> list[tuple[float, float, float, float]]:
     """Crop mark lines (x1, y1, x2, y2) in mm, every one outside the grid's bleed boxes.
 
     One mark per cut line at each end of it: vertical cuts above and below the cards,
@@ -403,7 +439,8 @@ def crop_marks(grid: SheetGrid, boxes: tuple[Box, ...] | None = None, *,
     ``boxes`` are the trim boxes of the cards a page holds (default: every slot), so a
     partial last page marks only the cuts its cards need. Each side's marks are as long as
     that side's room allows (up to ``crop_mark_length``, ending at the safe margin), so a
-    tight side does not shorten the marks of the others.
+    tight side does not shorten the marks of the others. On the side the page's ``footer``
+    runs along they end short of it (:func:`footer_spot` leaves them their shortest length).
     """
     boxes = grid.slots if boxes is None else tuple(boxes)
     if not grid.mark_length or not boxes:
@@ -418,7 +455,9 @@ def crop_marks(grid: SheetGrid, boxes: tuple[Box, ...] | None = None, *,
     top = max(c.top for c in boxes) + b
     xs = sorted({round(v, 6) for c in boxes for v in (c.x, c.right)})
     ys = sorted({round(v, 6) for c in boxes for v in (c.y, c.top)})
-    room = _room(grid.paper, boxes, b)
+    room = list(_room(grid.paper, boxes, b))
+    if footer is not None:  # the footer's band is not the marks'
+        room[SIDES.index(footer.side)] -= footer.height + s["footer_gap"]
     # (left, right, bottom, top): never below the shortest marks the grid keeps room for
     ll, lr, lb, lt = (_mark_for(r, s) for r in room)
     lines = []
@@ -429,6 +468,90 @@ def crop_marks(grid: SheetGrid, boxes: tuple[Box, ...] | None = None, *,
         lines.append((left - off - ll, y, left - off, y))
         lines.append((right + off, y, right + off + lr, y))
     return lines
+
+
+# --------------------------------------------------------------------------- the footer line
+
+#: The sides of a page, in the order :func:`_room` gives their room.
+SIDES = ("left", "right", "bottom", "top")
+#: How far a footer line's glyphs reach above and below its baseline, as fractions of the font size:
+#: Helvetica's brackets and slash (0.737) and its 'g' (0.225, its lowest glyph), so the line's box holds
+#: every glyph of it.
+FOOTER_ASCENT, FOOTER_DESCENT = 0.75, 0.225
+
+
+@dataclass(frozen=True)
+class FooterSpot:
+    """Where a page's footer line goes: the start of its baseline (x, y) in mm, its turn (0, or 90:
+    anticlockwise, reading up a side) and font size in pt; ``side`` is the page side it runs along."""
+
+    side: str
+    x: float
+    y: float
+    angle: int
+    size: float
+
+    @property
+    def height(self) -> float:
+        """The line's height in mm, ascent and descent."""
+        return self.size * (FOOTER_ASCENT + FOOTER_DESCENT) / PT_PER_MM
+
+    def box(self, length: float) -> Box:
+        """The box a line ``length`` mm long at this size covers (``length`` measured at this size)."""
+        descent = self.size * FOOTER_DESCENT / PT_PER_MM
+        if self.angle:
+            return Box(self.x - (self.height - descent), self.y, self.height, length)
+        return Box(self.x, self.y - descent, length, self.height)
+
+
+def footer_band(geometry: Geometry | None = None) -> float:
+    """The height in mm a footer line at full size takes with its gap: what a tiled board leaves it."""
+    s = (geometry or load_geometry()).sheet
+    return s["footer_size"] * (FOOTER_ASCENT + FOOTER_DESCENT) + s["footer_gap"]
+
+
+def footer_spot(paper: tuple[float, float], boxes: tuple[Box, ...] | list[Box], length: float, *,
+                reserve: float = 0.0, geometry: Geometry | None = None) -> FooterSpot | None:
+    """Where a page's footer line (``length`` mm long at the sheet's ``footer_size``) goes: inside the
+    safe margin, where printers print, and clear of ``boxes`` (the page's content: bleed boxes, a board).
+
+    The line runs along the first side, of bottom, top, left and right, whose room past the
+    content holds it at full size, ``footer_gap`` away from the content and from ``reserve``
+    mm more on every side (the shortest crop marks: :func:`crop_marks` ends the marks on that
+    side short of it). A sheet with no such side (cards packed up to the margin all round)
+    gets it smaller along the side with the most room, down to ``footer_min_size``; with less
+    room than that it has none (``None``): a footer is never drawn over a card.
+    """
+    g = geometry or load_geometry()
+    s = g.sheet
+    pw, ph = paper
+    margin, gap = s["safe_margin"], s["footer_gap"]
+    full, least = s["footer_size"] * PT_PER_MM, s["footer_min_size"] * PT_PER_MM
+    per_pt = (FOOTER_ASCENT + FOOTER_DESCENT) / PT_PER_MM  # the line's height in mm per point
+    room = _room(paper, tuple(boxes), 0.0) if boxes else (pw, pw, ph, ph)
+    order = ("bottom", "top", "left", "right")
+    free = {side: room[SIDES.index(side)] - margin - reserve - gap for side in order}
+    along = {"bottom": pw, "top": pw, "left": ph, "right": ph}
+
+    def size_for(side: str) -> float:
+        """The largest size up to full that fits ``side``'s room and length."""
+        return min(full, free[side] / per_pt, full * (along[side] - 2 * margin) / max(length, 1e-9))
+
+    side = next((o for o in order if size_for(o) >= full - 1e-9), None)
+    if side is None:
+        side = max(order, key=size_for)  # (the first of equals, in that order)
+        if size_for(side) < least - 1e-9:
+            return None
+    fits = size_for(side)
+    size = round(full, 4) if fits >= full - 1e-9 else math.floor(fits * 100) / 100
+    ascent, descent = size * FOOTER_ASCENT / PT_PER_MM, size * FOOTER_DESCENT / PT_PER_MM
+    if side == "bottom":
+        return FooterSpot(side, margin, margin + descent, 0, size)
+    if side == "top":
+        return FooterSpot(side, margin, ph - margin - ascent, 0, size)
+    if side == "left":  # reading up the side: the glyphs' tops point left
+        return FooterSpot(side, margin + ascent, margin, 90, size)
+    return FooterSpot(side, pw - margin - descent, margin, 90, size)
 
 
 @dataclass(frozen=True)
@@ -474,13 +597,37 @@ def plan_pages(ids: list[str], grid: SheetGrid, *, backs: str = "none",
     return pages
 
 
-def layout_json(grid: SheetGrid, pages: list[PagePlan], nd: int = 4) -> dict[str, Any]:
-    """The ``--layout-json`` document: every card's trim box from the page's lower-left corner."""
-    r = lambda v: round(v, nd)  # noqa: E731
+def layout_json(grid: SheetGrid, pages: list[PagePlan], nd: int = 4, *, backs: str = "none",
+                offset: tuple[float, float] = (0.0, 0.0), read_on: str = "portrait",
+                moved: tuple[float, float] = (0.0, 0.0)) -> dict[str, Any]:
+    """The ``--layout-json`` document: every card's trim box from the page's lower-left corner, and
+    what re-checks the backs from it alone.
+
+    ``backs`` and ``flip`` (``long``/``short``, ``null`` without backs) with ``mirror``, the page
+    axis the flip mirrors (``x``: a back's x is ``paper_w - x - w``; ``y``: its y is
+    ``paper_h - y - h``); ``offset_mm`` as given (read on the ``offset_from`` calibration page)
+    and ``offset_page_mm``, the same offset in this sheet's page coordinates (turned a quarter
+    turn on a sheet of the other orientation, see :func:`page_offset`), which every back adds
+    after the mirror; ``grid_moved_mm``, how far the card grid was moved from the centre to
+    leave the backs room (:func:`room_for_offset`). Without backs the offset moves nothing:
+    both offsets are then 0.
+    """
+    r = lambda v: round(v, nd) + 0.0  # noqa: E731  (+ 0.0: never -0.0)
+    flip = {"duplex": "long", "duplex-short": "short"}.get(backs)
+    if flip is None:
+        offset = (0.0, 0.0)
+    turned = page_offset(offset, grid.paper, read_on=read_on)
     return {
         "paper_mm": [r(grid.paper[0]), r(grid.paper[1])],
         "card_mm": [r(grid.card[0]), r(grid.card[1])],
         "bleed_mm": r(grid.bleed),
+        "backs": backs,
+        "flip": flip,
+        "mirror": None if flip is None else ("x" if _mirrors_x(grid.paper, flip) else "y"),
+        "offset_mm": [r(offset[0]), r(offset[1])],
+        "offset_from": read_on,
+        "offset_page_mm": [r(turned[0]), r(turned[1])],
+        "grid_moved_mm": [r(moved[0]), r(moved[1])],
         "pages": [{"number": p.number, "side": p.side,
                    "cards": [{"id": pl.card_id, "x_mm": r(pl.box.x), "y_mm": r(pl.box.y),
                               "w_mm": r(pl.box.w), "h_mm": r(pl.box.h)} for pl in p.placements]}
@@ -502,26 +649,34 @@ class Tile:
 
 @dataclass(frozen=True)
 class TilePlan:
+    """A board's sheets; ``overlap`` is the narrower of the bands neighbouring sheets share,
+    ``overlap_across`` the one between sheets side by side, ``overlap_down`` the one between
+    sheets above and below (``None`` where the board is one sheet wide or high)."""
+
     paper: tuple[float, float]
     cols: int
     rows: int
     tiles: tuple[Tile, ...]
     overlap: float
+    overlap_across: float | None = None
+    overlap_down: float | None = None
 
 
 def tile_board(board: tuple[float, float], paper: tuple[float, float], *,
                geometry: Geometry | None = None) -> TilePlan:
     """Split a board over as few sheets as possible (portrait or landscape), overlapping by ``overlap``.
 
-    Each sheet shows at most the printable area (paper minus the safe margin); neighbours
-    share an ``overlap`` band that carries the alignment marks.
+    Each sheet shows at most the printable area (paper minus the safe margin, and the footer's
+    band at the bottom: :func:`footer_band`); neighbours share an ``overlap`` band that
+    carries the alignment marks.
     """
     g = geometry or load_geometry()
     margin, overlap = g.sheet["safe_margin"], g.tiling["overlap"]
+    band = footer_band(g)
     bw, bh = board
 
     def plan(pw: float, ph: float) -> tuple[int, int, float, float]:
-        aw, ah = pw - 2 * margin, ph - 2 * margin
+        aw, ah = pw - 2 * margin, ph - 2 * margin - band
         nx = 1 if bw <= aw + 1e-6 else math.ceil((bw - overlap) / (aw - overlap) - 1e-9)
         ny = 1 if bh <= ah + 1e-6 else math.ceil((bh - overlap) / (ah - overlap) - 1e-9)
         return nx, ny, aw, ah
@@ -538,8 +693,9 @@ def tile_board(board: tuple[float, float], paper: tuple[float, float], *,
             x = col * sx
             top = bh - row * sy
             region = Box(x, top - h, w, h)
-            origin = ((pw - w) / 2, (ph - h) / 2)
+            origin = ((pw - w) / 2, margin + band + (ah - h) / 2)  # centred above the footer's band
             tiles.append(Tile(col, row, region, origin))
-    bands = ([aw - (bw - aw) / (nx - 1)] if nx > 1 else []) + ([ah - (bh - ah) / (ny - 1)] if ny > 1 else [])
-    real_overlap = min(bands) if bands else 0.0
-    return TilePlan((pw, ph), nx, ny, tuple(tiles), real_overlap)
+    across = aw - (bw - aw) / (nx - 1) if nx > 1 else None
+    down = ah - (bh - ah) / (ny - 1) if ny > 1 else None
+    bands = [v for v in (across, down) if v is not None]
+    return TilePlan((pw, ph), nx, ny, tuple(tiles), min(bands) if bands else 0.0, across, down)

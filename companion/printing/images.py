@@ -58,6 +58,9 @@ class ImageCache:
             raise PrintError("not an image Pillow can read", where=str(where)) from None
         except (OSError, ValueError, Image.DecompressionBombError) as exc:
             raise PrintError(f"not an image Pillow can read ({exc})", where=str(where)) from None
+        # the proportions of the image as made: a very stretched one shrunk to MAX_PIXELS rounds its
+        # short side to whole pixels (6000 x 5 becomes 1400 x 1: 1400 to 1 instead of 1200)
+        width, height = im.size
         if max(im.size) > MAX_PIXELS:
             im.thumbnail((MAX_PIXELS, MAX_PIXELS), Image.Resampling.LANCZOS)
         if has_alpha:
@@ -74,4 +77,4 @@ class ImageCache:
         c.beginForm(name, 0, 0, 1, 1)
         c.drawImage(reader, 0, 0, 1, 1, mask=mask)
         c.endForm()
-        return Art(name, im.size[0] / im.size[1])
+        return Art(name, width / height)

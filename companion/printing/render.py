@@ -20,12 +20,17 @@ from .. import GAMES
 from ..errors import os_reason
 from ..validation import IMAGE_SUFFIXES, back_kind
 from .geometry import (
+    PT_PER_MM,
+    Box,
+    FooterSpot,
     Overflow,
     PagePlan,
     PrintError,
     SheetGrid,
+    back_box,
     back_overflow,
     crop_marks,
+    footer_spot,
     layout_json,
     load_geometry,
     plan_pages,
@@ -40,7 +45,7 @@ MM = 72.0 / 25.4
 class CardOptions:
     """Everything that shapes a card sheet (all lengths in mm)."""
 
-    size: str = "poker"
+    size: str | None = None  # a named size or WxH in mm; None: the data's default size (poker)
     paper: str = "a4"
     bleed: float = 0.0
     crop_marks: bool = False
@@ -76,21 +81,28 @@ class PrintResult:
     #: The orientation of the calibration page the offset was read on (see geometry.page_offset).
     offset_from: str = "portrait"
 
-    def turn_note(self) -> str | None:
+    def turn_note(self, *, page: bool = False) -> str | None:
         """When the offset was read on a calibration page of the other orientation than the sheet's, the
-        one sentence saying it was turned, on what assumption and how to need none; else ``None``."""
+        one sentence saying it was turned, on what assumption and how to need none; else ``None``.
+        ``page``: said with the notebook page's controls (*Calibration page*) instead of the options."""
         from .geometry import is_landscape
 
         if not any(self.offset) or is_landscape(self.grid.paper) == (self.offset_from == "landscape"):
             return None
         ox, oy = self.offset
         if is_landscape(self.grid.paper):
-            sheet, sure = "landscape", ("print 'companion print calibration --landscape' the way you print "
-                                        "these cards and pass its reading with --offset X,Y --offset-from "
-                                        "landscape")
+            sheet = "landscape"
+            sure = ("make the calibration page (Print: Calibration page) with Calibration page: Landscape, "
+                    "print it the way you print these cards, and enter its reading in Offset X/Y with "
+                    "Calibration page: Landscape chosen" if page else
+                    "print 'companion print calibration --landscape' the way you print these cards and pass "
+                    "its reading with --offset X,Y --offset-from landscape")
         else:
-            sheet, sure = "portrait", ("pass the reading of the portrait calibration page ('companion print "
-                                       "calibration') with --offset X,Y, without --offset-from landscape")
+            sheet = "portrait"
+            sure = ("enter the reading of the portrait calibration page in Offset X/Y with Calibration page: "
+                    "Portrait chosen" if page else
+                    "pass the reading of the portrait calibration page ('companion print calibration') with "
+                    "--offset X,Y, without --offset-from landscape")
         return (f"this sheet comes out {sheet}, so the offset {ox:g},{oy:g} mm read on the "
                 f"{self.offset_from} calibration page was turned a quarter turn, for a printer that turns "
                 "landscape pages "
@@ -225,6 +237,40 @@ def save(c: Any) -> None:
             write_bytes_atomic(path, buffer.getvalue(), parents=False)
     except OSError as exc:
         raise PrintError(f"cannot write the PDF ({os_reason(exc)})", where=str(path or c._filename)) from None
+
+
+#: The footer's colour (a mid grey: it says where the sheet belongs, the cards stay the eye's).
+FOOTER_GREY = (0.45, 0.45, 0.45)
+
+
+def footer_length(text: str, size: float | None = None) -> float:
+    """How long ``text`` is in mm as a footer line (Helvetica at ``size`` pt, default the sheet's size)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    if size is None:
+        size = load_geometry().sheet["footer_size"] * PT_PER_MM
+    return stringWidth(text, "Helvetica", size) / PT_PER_MM
+
+
+def draw_footer(c: Any, paper: tuple[float, float], text: str, content: Sequence[Box] = (), *,
+                reserve: float = 0.0) -> FooterSpot | None:
+    """Draw a page's footer line (``print at 100 %`` and what the sheet is) inside the safe margin,
+    clear of ``content`` (the page's boxes in mm: :func:`~companion.printing.geometry.footer_spot`
+    says where); returns where it went, ``None`` when the page has no room for it."""
+    spot = footer_spot(paper, tuple(content), footer_length(text), reserve=reserve)
+    if spot is None:
+        return None
+    c.saveState()
+    c.setFont("Helvetica", spot.size)
+    c.setFillColorRGB(*FOOTER_GREY)
+    if spot.angle:  # up a side: turned about its start
+        c.translate(spot.x * MM, spot.y * MM)
+        c.rotate(spot.angle)
+        c.drawString(0, 0, text)
+    else:
+        c.drawString(spot.x * MM, spot.y * MM, text)
+    c.restoreState()
+    return spot
 
 
 def expand_copies(cards: Iterable[Any], counts: Sequence[int] | None = None) -> list[Any]:
@@ -466,7 +512,17 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
     width = geo.sheet["crop_mark_width"] * MM
     fronts = sum(1 for p in pages if p.side == "front")
     bar = _progress(len(pages), progress, "printing")
+    fronts_box = tuple(s.grow(grid.bleed) for s in grid.slots)  # every page's footer clear of the full grid
+    backs_box = tuple(back_box(s, grid.paper, flip=flip, offset=options.offset, read_on=options.offset_from
+                               ).grow(grid.bleed) for s in grid.slots) if flip is not None else ()
+    marks_room = (geo.sheet["crop_mark_offset"] + geo.sheet["crop_mark_min_length"]) if options.crop_marks \
+        else 0.0
     for page in pages:
+        n_front = (page.number + 1) // 2 if options.backs != "none" else page.number
+        footer = (f"{GAMES.get(game, game)} · sheet {n_front}/{fronts} {page.side}"
+                  " · print at 100 % (actual size)")
+        spot = draw_footer(c, grid.paper, footer, fronts_box if page.side == "front" else backs_box,
+                           reserve=marks_room if page.side == "front" else 0.0)
         for pl in page.placements:
             card = cards[pl.index]
             name = faces.face(card) if page.side == "front" else faces.back(card)
@@ -476,18 +532,12 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
                         f"/{c._doc.getXObjectName(name)} Do Q")
             c._formsinuse.append(name)
         # the cuts this page's cards need (a partial last page marks no empty slot)
-        marks = crop_marks(grid, tuple(pl.box for pl in page.placements), geometry=geo) \
+        marks = crop_marks(grid, tuple(pl.box for pl in page.placements), geometry=geo, footer=spot) \
             if options.crop_marks and page.side == "front" else []
         if marks:
             c.setLineWidth(width)
             c.setStrokeColorRGB(0, 0, 0)
             c.lines([(x1 * MM, y1 * MM, x2 * MM, y2 * MM) for x1, y1, x2, y2 in marks])
-        n_front = (page.number + 1) // 2 if options.backs != "none" else page.number
-        c.setFont("Helvetica", 6)
-        c.setFillColorRGB(0.45, 0.45, 0.45)
-        c.drawString(geo.sheet["safe_margin"] * MM, 2.2 * MM,
-                     f"{GAMES.get(game, game)} · sheet {n_front}/{fronts} {page.side}"
-                     f" · print at 100 % (actual size)")
         c.showPage()
         if bar is not None:
             bar.update(1)
@@ -497,8 +547,10 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
         bar.close()
     save(c)
     moved = (grid.slots[0].x - centred.slots[0].x, grid.slots[0].y - centred.slots[0].y)
+    layout = layout_json(grid, pages, backs=options.backs, offset=options.offset, read_on=options.offset_from,
+                         moved=moved)
     return PrintResult(grid, pages, copies=len(cards), distinct=len(faces.faces),
-                       images=len(faces.images._by_hash), layout=layout_json(grid, pages),
+                       images=len(faces.images._by_hash), layout=layout,
                        truncated=faces.truncated, small_text=faces.small_text,
                        missing_glyphs=list(faces.missing.values()),
                        offset=options.offset if flip else (0.0, 0.0), moved=moved,

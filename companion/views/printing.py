@@ -80,18 +80,19 @@ class PrintView:
         self.board_games = board_games()
         self.size = w.Dropdown(options=[*geo.card_sizes, "custom"], value=geo.default_size,
                                description="Size")
-        self.custom = w.Text(value="63x88", description="W x H mm", layout=w.Layout(width="200px"))
+        dw, dh = geo.card_size(None)  # (a custom size starts as the default one, from the data)
+        self.custom = w.Text(value=f"{dw:g}x{dh:g}", description="W x H mm", layout=w.Layout(width="200px"))
         self.paper = w.ToggleButtons(options=list(geo.papers), value=geo.default_paper, description="Paper")
-        self.bleed = w.BoundedFloatText(value=0.0, min=0.0, max=geo.sheet["max_bleed"], step=0.5,
-                                        description="Bleed mm")
+        # unbounded boxes: a value past the limits is kept as typed and refused, quoted, when the PDF is
+        # made (a bounded box would cut 25 down to 20 unseen and print with it)
+        self.bleed = w.FloatText(value=0.0, step=0.5, description="Bleed mm")
         self.crop = w.Checkbox(value=True, description="Crop marks")
         self.corners = w.Checkbox(value=False, description="Rounded-corner guides")
         self.backs = w.Dropdown(options=[("No backs", "none"), ("Duplex, long-edge flip", "duplex"),
                                          ("Duplex, short-edge flip", "duplex-short")], value="duplex",
                                 description="Backs")
-        lim = geo.sheet["max_offset"]
-        self.off_x = w.BoundedFloatText(value=0.0, min=-lim, max=lim, step=0.25, description="Offset X mm")
-        self.off_y = w.BoundedFloatText(value=0.0, min=-lim, max=lim, step=0.25, description="Offset Y mm")
+        self.off_x = w.FloatText(value=0.0, step=0.25, description="Offset X mm")
+        self.off_y = w.FloatText(value=0.0, step=0.25, description="Offset Y mm")
         #: the calibration page's orientation: the one printed, and the one card offsets were read on
         self.orientation = w.ToggleButtons(options=[("Portrait", "portrait"), ("Landscape", "landscape")],
                                            value="portrait", description="Calibration page",
@@ -289,8 +290,8 @@ class PrintView:
                              suggestion=exc.suggestion) from None
 
     def _make(self) -> bytes:
-        from ..printing.boards import find_board, find_sheet, print_board, print_calibration
-        from ..printing.geometry import PrintError
+        from ..printing.boards import find_board, find_sheet, overlap_words, print_board, print_calibration
+        from ..printing.geometry import PrintError, is_landscape, sheet_words
         from ..printing.render import CardOptions, print_cards
 
         self._clear()
@@ -304,11 +305,10 @@ class PrintView:
             if not size.strip():  # a blank box would quietly print the default size
                 raise PrintError("no card size given", where="--size",
                                  expected="width x height in mm (e.g. 63x88)")
-            opts = CardOptions(size=size, paper=paper, bleed=float(self.bleed.value),
+            opts = CardOptions(size=size, paper=paper, bleed=self._bleed(),
                                crop_marks=self.crop.value,
                                corners=self.corners.value, backs=self.backs.value,
-                               offset=(float(self.off_x.value), float(self.off_y.value)),
-                               offset_from=self.orientation.value)
+                               offset=self._offset(), offset_from=self.orientation.value)
             self.progress.max = max(len(copies), 1)
             self.progress.value = 0
             self.progress.layout.display = ""
@@ -321,8 +321,10 @@ class PrintView:
             finally:
                 self.progress.layout.display = "none"
             name = f"cards-{game}-{slug(title.split(': ', 1)[-1], default='cards', limit=40)}-{paper}.pdf"
+            per = sheet_words(res.grid.paper) + (" (more cards fit that way)" if is_landscape(res.grid.paper)
+                                                 else "")
             summary = [f"{res.copies} cards ({res.distinct} different), "
-                       f"{res.grid.cols} across x {res.grid.rows} down per sheet, "
+                       f"{res.grid.cols} across x {res.grid.rows} down per {per}, "
                        f"{len(res.pages)} pages", f"card {res.grid.card[0]:g} x {res.grid.card[1]:g} mm"]
             if readings:  # a name several cards carry: which printing was printed
                 warnings.extend(readings)
@@ -334,7 +336,7 @@ class PrintView:
                 problems.append("the offset has no backs to move")
             for note, what_went_wrong in ((res.truncation_note(), "some text did not fit"),
                                           (res.small_text_note(), "some text is smaller than 3 pt"),
-                                          (res.turn_note(), "the offset was turned for this sheet"),
+                                          (res.turn_note(page=True), "the offset was turned for this sheet"),
                                           (res.glyph_note(), "some characters print as ■"),
                                           (res.offset_note(), "the offset pushes backs past the margin")):
                 if note:
@@ -343,8 +345,9 @@ class PrintView:
         elif what == "board":
             info = print_board(find_board(game), buf, paper=paper)
             name = f"board-{game}-{paper}.pdf"
-            summary = [f"{info['sheets']} sheet(s) ({info['cols']} across x {info['rows']} down); overlap "
-                       f"{info['overlap_mm']:g} mm, crosses on crosses"]
+            bands = overlap_words(info["overlap_mm"], info["overlap_across_mm"], info["overlap_down_mm"])
+            tiled = f"; overlap {bands}, crosses on crosses" if info["sheets"] > 1 else ""
+            summary = [f"{info['sheets']} sheet(s) ({info['cols']} across x {info['rows']} down){tiled}"]
         elif what == "sheet":
             info = print_board(find_sheet(self.sheet.value), buf, paper=paper)
             name = f"sheet-{self.sheet.value}-{paper}.pdf"
@@ -352,8 +355,7 @@ class PrintView:
         else:
             flip = "short" if self.backs.value == "duplex-short" else "long"
             landscape = self.orientation.value == "landscape"
-            print_calibration(buf, paper=paper, offset=(float(self.off_x.value), float(self.off_y.value)),
-                              flip=flip, landscape=landscape)
+            print_calibration(buf, paper=paper, offset=self._offset(), flip=flip, landscape=landscape)
             name = ("calibration-" + ("short-edge-" if flip == "short" else "")
                     + ("landscape-" if landscape else "") + f"{paper}.pdf")
             summary = [f"print double-sided ({flip}-edge flip) at 100 %, then read the offset on the "
@@ -390,6 +392,19 @@ class PrintView:
         else:
             ui.show(self.status, "ok", f"Made {name}", lines)
         return self.pdf
+
+    def _offset(self) -> tuple[float, float]:
+        """*Offset X/Y mm* as the command line reads ``--offset X,Y``: a value past the range is refused with
+        its message, quoting what was typed (``offset '25,0' out of range``), never cut to the limit."""
+        from ..printing.geometry import parse_offset, typed
+
+        return parse_offset(f"{typed(self.off_x.value)},{typed(self.off_y.value)}")
+
+    def _bleed(self) -> float:
+        """*Bleed mm*, refused past the range as ``--bleed`` is (``bleed 12 mm out of range``)."""
+        from ..printing.geometry import check_bleed
+
+        return check_bleed(float(self.bleed.value))
 
     def _save(self, folder: Path, name: str, pdf: bytes) -> tuple[Path, list[str]]:
         """Write ``pdf`` as ``name`` in ``folder``, whole or not at all; the file written and the
