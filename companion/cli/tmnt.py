@@ -61,7 +61,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     d.add_argument("--deck", type=int, default=40, metavar="N",
                    help="cards left in the Deck (default 40: a full Deck)")
     d.add_argument("--json", action="store_true",
-                   help="discard, refill, draw, hand and Deck after, and the rule's section as JSON")
+                   help="discard, refill, draw, hand and Deck after, and the rule's section as JSON (with "
+                        "Game Over's when the Deck runs out)")
     d.set_defaults(handler=adjust_command)
 
     r = tsub.add_parser("replay", help="replay a TMNT game log and show the table",
@@ -259,9 +260,10 @@ def adjust_command(args: argparse.Namespace) -> int:
     from ..tmnt.game import adjust_phase
 
     a = adjust_phase(args.hand, args.deck, args.empty)
+    over = cite("tmnt", "Game Over")  # a Deck run out ends the game: that is Game Over's rule
     out = {"discard": a.discard, "refill": a.refill, "draw": a.draw, "drawn": a.drawn,
            "hand_after": a.hand_after, "deck_after": a.deck_after, "deck_ran_out": a.deck_ran_out,
-           "cite": cite("tmnt", "Adjust Phase")}
+           "cite": cite("tmnt", "Adjust Phase"), "deck_ran_out_cite": over if a.deck_ran_out else None}
     if args.json:
         print_json(out)
     else:
@@ -269,8 +271,8 @@ def adjust_command(args: argparse.Namespace) -> int:
         print(f"(1) hand to 5: {first}; (2) draw 1 + {args.empty} empty Block Zone(s) = {a.draw}")
         short = (f" (only {a.drawn} of the {a.refill + a.draw} to draw were left)"
                  if a.drawn < a.refill + a.draw else "")
-        print(f"hand {a.hand_after}, Deck {a.deck_after}{short}" + (" — the Deck ran out: game over"
-                                                                     if a.deck_ran_out else ""))
+        print(f"hand {a.hand_after}, Deck {a.deck_after}{short}"
+              + (f" — the Deck ran out: game over ({over})" if a.deck_ran_out else ""))
         print(f"({out['cite']})")
     return 0
 
@@ -322,14 +324,16 @@ def _read_events(raws: list[str]) -> list[Any]:
 
 def _said(t: Any, event: Any) -> list[str]:
     """Do one event of a batch; what it did, as the notebook's status line says it."""
+    from ..tmnt.game import redone_said, undone_said
+
     kind = event.get("event")
     before = t.state.message
     replaced = kind == "start" and t.state.started
     t.act(event)
     if kind == "undo":
-        return [f"Undone: {before}"]
+        return [undone_said(before)]
     if kind == "redo":
-        return [f"Redone: {t.state.message}"]
+        return [redone_said(t.state.message)]
     said = [t.state.message]
     if kind == "start" and "first" not in event:
         said.append(f"the coin toss used seed {t.state.seed!r}, recorded in the log")

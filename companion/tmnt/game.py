@@ -94,12 +94,17 @@ DOWN = Zone("down")
 
 @dataclass(frozen=True, slots=True)
 class Player:
+    """A player's counts and Block Zones. ``first_card``: the card face-up on the 1st Block Zone as
+    the log names it (an attack's ``character``, kept there by a Result Step), while it stays there;
+    ``None``: the tracker does not know which card it is (just flipped, or never named)."""
+
     name: str
     zones: tuple[Zone, ...] = (DOWN,) * BLOCK_ZONES
     hand: int = START_HAND
     deck: int = DECK_SIZE - START_HAND - BLOCK_ZONES
     trash: int = 0
     items: int = 0
+    first_card: BattleCard | None = None
 
     @property
     def empty_zones(self) -> int:
@@ -111,7 +116,8 @@ class Player:
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "zones": [z.to_json() for z in self.zones], "hand": self.hand,
-                "deck": self.deck, "trash": self.trash, "items": self.items}
+                "deck": self.deck, "trash": self.trash, "items": self.items,
+                "first_card": self.first_card.to_json() if self.first_card else None}
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +134,16 @@ class Adjust:
     @property
     def deck_ran_out(self) -> bool:
         return self.deck_after == 0
+
+
+def deck_runs_out(adj: Adjust, player: str, opponent: str) -> str | None:
+    """What an Adjust Phase that empties ``player``'s Deck leads to, said before it is drawn (the page's
+    preview of the next turn); ``None`` when cards are left (tmnt-tcg.txt, Game Over)."""
+    if not adj.deck_ran_out:
+        return None
+    wanted = adj.refill + adj.draw
+    return (f"Game Over: {player}'s Deck holds {adj.drawn} card(s) and this Adjust Phase draws {wanted}: the "
+            f"Deck runs out, so {player} loses and {opponent} wins ({cite('tmnt', 'Game Over')}).")
 
 
 def adjust_phase(hand: int, deck: int, empty_zones: int) -> Adjust:
@@ -248,7 +264,9 @@ EVENT_FIELDS: dict[str, EventFields] = {
         objects=(("character", CARD_FIELDS), ("attacks", CARD_FIELDS), ("counter", CARD_FIELDS)),
         rule="a Character or Attack card given as an object needs its attribute (tmnt-tcg.txt, Card "
              f"Attributes), the Counter's aside; a card's name is one line of at most {CARD_NAME_MAX} "
-             "characters"),
+             "characters; a Character left on the 1st Block Zone by a Result Step is the card an earlier "
+             "attack named: another name or Attribute is refused, another Power is said "
+             f"({cite('tmnt', SEC_ATTACK)})"),
     "result": EventFields(
         "the Result Step: face-up Block cards and the Attack Zone go to the Trash "
         f"({cite('tmnt', SEC_RESULT)})",
@@ -258,7 +276,8 @@ EVENT_FIELDS: dict[str, EventFields] = {
         "set a player's counts or Block Zones by hand (card texts the tracker does not model)", ("player",),
         optional=("hand", "deck", "trash", "items", "zones", "reason"),
         notes=(("player", "0 (Player 1) or 1 (Player 2)"),
-               ("zones", f"{BLOCK_ZONES} Block Zones from the 1st: down, up or empty, or {{face, kind}}"),
+               ("zones", f"{BLOCK_ZONES} Block Zones from the 1st: down, up or empty, or {{face, kind}}; "
+                         "another face or kind on the 1st forgets the card an attack named there"),
                ("reason", f"words kept with the correction: one line of at most {REASON_MAX} characters")),
         objects=(("zones", ("face", "kind")),),
         rule=f"give at least one of hand, deck, trash, items, zones (counts 0 to {COUNT_MAX}); a Deck "
@@ -290,6 +309,18 @@ def _good_seed(seed: object, *, logged: bool = False) -> bool:
     return isinstance(seed, int) and not isinstance(seed, bool)
 
 
+def undone_said(message: str | None) -> str:
+    """What an undo says (``companion tmnt do`` and the page): ``Undone:`` and the message of the action
+    it took back (``None``: not known, another window wrote the log meanwhile)."""
+    return f"Undone: {message}" if message else "Undone: the latest action"
+
+
+def redone_said(message: str) -> str:
+    """What a redo says (``companion tmnt do`` and the page): ``Redone:`` and the message of the action
+    it brought back."""
+    return f"Redone: {message}"
+
+
 def unknown_event(kind: object) -> LogError:
     """The refusal of an event kind the tracker does not know, with the closest one."""
     return LogError(f"unknown TMNT event {shown(kind, 40)}", expected=", ".join(EVENTS),
@@ -297,6 +328,9 @@ def unknown_event(kind: object) -> LogError:
 
 
 def _set_player(state: Game, index: int, player: Player) -> Game:
+    card, first = player.first_card, player.zones[0]
+    if card is not None and (first.face != "up" or first.kind not in (None, card.type)):
+        player = replace(player, first_card=None)  # the named card left the 1st Block Zone
     players = list(state.players)
     players[index] = player
     return replace(state, players=tuple(players))
@@ -558,6 +592,13 @@ class TmntTracker(Tracker[Game]):
             raise RuleError(f"the 1st Block card is {a_an(me.zones[0].kind)} card, not "
                             f"{a_an(first.type)} card", where=cite("tmnt", SEC_PHASE),
                             suggestion=f"Record the attack with the {me.zones[0].kind} card flipped.")
+        mismatch = first_card_mismatch(me, first)
+        if mismatch is not None and mismatch.other_card and not logged:  # (an older line is read as it was)
+            raise RuleError(mismatch.message, where=cite("tmnt", SEC_ATTACK), suggestion=mismatch.suggestion)
+        # the card the log now names on the 1st Block Zone (a name it had stays when none is given)
+        named = (replace(first, name=me.first_card.name)
+                 if me.first_card is not None and not first.name and not (mismatch and mismatch.other_card)
+                 else first)
         raw_attacks = event.get("attacks", [])
         if not isinstance(raw_attacks, list):
             raise LogError(f"attack: 'attacks' must be a list, not {shown(raw_attacks)}",
@@ -601,13 +642,15 @@ class TmntTracker(Tracker[Game]):
         zone_of = [k for k, z in enumerate(them.zones, start=1) if z.face != "empty"]
         them = _take_damage(replace(them, hand=them.hand - int(counter is not None)), fwd)
         me = replace(me, hand=me.hand - len(attacks), deck=me.deck - sent["attacker"],
-                     trash=me.trash + sent["attacker"])
+                     trash=me.trash + sent["attacker"], first_card=named)
         state = _set_player(_set_player(state, state.active, me), state.defending, them)
         record = {**fwd.to_json(), "newly_face_up": [zone_of[k - 1] for k in fwd.newly_face_up],
                   "defender_trashed": sent["defender"], "attacker_trashed": sent["attacker"],
                   "defender_due": fwd.defender_trashed, "attacker_due": fwd.attacker_trashed,
                   "attacks": len(attacks), "counter": counter is not None}
         notes = [f"damage {fwd.damage}"]
+        if mismatch is not None:  # a Power a card text changed (or an older line's other card): said
+            notes.append(mismatch.message)
         if first.type == "attack":
             notes.append("house reading: the Attack card's own Power is "
                          + ("counted" if state.attack_card_power else "left out")
@@ -695,11 +738,14 @@ class TmntTracker(Tracker[Game]):
                                    and face not in FACES else None)
                 parsed.append(Zone(face, kind))
             changes["zones"] = tuple(parsed)
+            if parsed[0] != p.zones[0]:  # another card (or none) on the 1st Block Zone: not the one named
+                changes["first_card"] = None
         if not changes:
             raise LogError("correct: nothing to change (give hand, deck, trash, items or zones)")
         reason = self._reason(event.get("reason"))
         why = f"; reason: {reason}" if reason else ""
-        said = [_change(key, getattr(p, key), value) for key, value in changes.items()]
+        said = [_change(key, getattr(p, key), value) for key, value in changes.items()
+                if key in _CHANGE_LABELS]  # (not the card named on the 1st Block Zone: the Zone says it)
         return replace(_set_player(state, idx, replace(p, **changes)),
                        message=f"Corrected {p.name}: {', '.join(said)}{why}")
 
@@ -756,6 +802,46 @@ def _change(key: str, before: Any, after: Any) -> str:
     return f"{_CHANGE_LABELS[key]} {text(after)} ({was})"
 
 
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    """How an attack's card differs from the card the log names on the attacker's 1st Block Zone."""
+
+    known: BattleCard
+    chosen: BattleCard
+    other_card: bool  # another name or Attribute: not the card on the Zone (refused); else its Power only
+    message: str
+    suggestion: str
+
+
+def first_card_mismatch(player: Player, chosen: BattleCard) -> Mismatch | None:
+    """Whether ``chosen``, the card an attack names, contradicts the card the log names on ``player``'s
+    1st Block Zone (:attr:`Player.first_card`; a value not known on either side contradicts nothing).
+    Another name or Attribute is another card (tmnt-tcg.txt, Attack Phase (1) Attack Step: the Attack
+    cards are checked against the Character on the 1st Block Zone); another Power alone may be a card
+    text's doing, and is said."""
+    known = player.first_card
+    if known is None:
+        return None
+
+    def differ(a: Any, b: Any) -> bool:
+        return a is not None and b is not None and a != b
+
+    other = (known.type != chosen.type or differ(known.attribute, chosen.attribute)
+             or differ(known.name.strip().casefold() or None, chosen.name.strip().casefold() or None))
+    if other:
+        return Mismatch(known, chosen, True,
+                        f"{player.name}'s 1st Block Zone holds {known.label}, named by an earlier attack and "
+                        f"left there face-up; this attack names {chosen.label}",
+                        f"Record the attack with {known.label}; if a card text put another card there, "
+                        "correct the 1st Block Zone first.")
+    if differ(known.power, chosen.power):
+        return Mismatch(known, chosen, False,
+                        f"{known.label} on {player.name}'s 1st Block Zone was recorded with Power "
+                        f"{known.power}; this attack gives it Power {chosen.power} (a card text?)",
+                        f"Give it Power {known.power} unless a card text changed it.")
+    return None
+
+
 def can_attack(p: Player) -> bool:
     z = p.zones[0]
     return z.face == "up" and z.kind in (None, "character", "attack")
@@ -781,7 +867,8 @@ def describe(state: Game) -> list[str]:
     out = [f"Turn {state.turn}: {state.players[state.active].name} — {PHASE_LABELS[state.phase]}"
            + (" (game over)" if state.over else "")]
     for i, p in enumerate(state.players):
-        zones = " ".join(f"[{k}:{z.face}{'/' + z.kind if z.kind else ''}]"
+        named = f" {p.first_card.label}" if p.first_card is not None else ""  # (the 1st Zone's card)
+        zones = " ".join(f"[{k}:{z.face}{'/' + z.kind if z.kind else ''}{named if k == 1 else ''}]"
                          for k, z in enumerate(p.zones, start=1))
         mark = "*" if i == state.active else " "
         out.append(f"{mark} {p.name}: {zones}  hand {p.hand}, Deck {p.deck}, Trash {p.trash}, "

@@ -18,7 +18,13 @@ same house reading, chosen for the whole game), ``cmp-tmnt-phase``, ``cmp-tmnt-n
 ``cmp-tmnt-zone-P-Z`` (player P = 1/2, Block Zone Z = 1-4; click to correct),
 ``cmp-tmnt-flip-character`` / ``-attack`` / ``-item`` / ``-event``, ``cmp-tmnt-play-event``,
 ``cmp-tmnt-play-item``, ``cmp-tmnt-record-attack``, ``cmp-tmnt-keep-attacker``,
-``cmp-tmnt-keep-defender``, ``cmp-tmnt-result-step``, ``cmp-tmnt-correct``.
+``cmp-tmnt-keep-defender``, ``cmp-tmnt-result-step``, ``cmp-tmnt-correct`` (with the boxes
+``cmp-tmnt-correct-items`` and ``cmp-tmnt-correct-reason``), ``cmp-tmnt-character-mismatch`` (the
+builder's warning when its character is not the card the tracker names on the 1st Block Zone).
+
+In the tracker the builder starts each attack with the card the log names on the attacker's 1st
+Block Zone (a Character kept there by a Result Step); Undo and Redo say what they took back or
+brought back, in the words of ``companion tmnt do``.
 """
 
 from __future__ import annotations
@@ -33,18 +39,24 @@ import ipywidgets as w
 from .. import cite, ui
 from ..errors import CompanionError
 from ..eventlog import new_seed
-from ..tmnt.attack import ATTRIBUTES, KINDS, SEC_FORWARD, BattleCard, from_card, resolve_attack
+from ..tmnt.attack import ATTRIBUTES, KINDS, SEC_ATTACK, SEC_FORWARD, BattleCard, from_card, resolve_attack
 from ..tmnt.game import (
     COUNT_MAX,
     PHASE_LABELS,
     PHASES,
+    REASON_MAX,
     START_DECK_MAX,
     START_DECK_MIN,
     Game,
+    Player,
     TmntTracker,
     adjust_phase,
     attack_event,
     can_attack,
+    deck_runs_out,
+    first_card_mismatch,
+    redone_said,
+    undone_said,
 )
 
 ATTR_COLOURS = {"wind": "#4a90c2", "nature": "#3f8f3f", "fire": "#c8432b", "mountain": "#8a6d3b"}
@@ -124,6 +136,29 @@ class CardSlot:
         for widget in (self.pick, self.attr, self.power, self.kind):
             widget.observe(fn, "value")
 
+    def choose(self, card: BattleCard) -> None:
+        """Show ``card``: the card of the list that is the same card (type, name, Attribute, Power,
+        kind), else Custom… with its Attribute, Power and type (values not known stay as they are)."""
+        def same(c: Any) -> bool:
+            b = from_card(c)
+            stats = (card.type, card.attribute, card.power, card.kind)
+            return ((b.type, b.attribute, b.power, b.kind) == stats
+                    and (not card.name or b.name.strip().casefold() == card.name.strip().casefold()))
+
+        options = {v for _label, v in self.pick.options}
+        found = next((cid for cid, c in self.cards.items() if cid in options and same(c)), None)
+        if found is not None:
+            self.pick.value = found
+            return
+        self.pick.value = CUSTOM
+        if card.attribute in ATTRIBUTES:
+            self.attr.value = card.attribute.title()
+        if card.power is not None and self.power.min <= card.power <= self.power.max:
+            self.power.value = card.power
+        kind = card.type if self.role == "character" else card.kind
+        if kind in self.kind.options:
+            self.kind.value = kind
+
     def card(self) -> BattleCard | None:
         if self.pick.value == NONE:
             return None
@@ -146,6 +181,9 @@ class AttackBuilder:
         self.attacks = [CardSlot(f"Attack {i}", cards, "attack", f"cmp-tmnt-attack-{i}") for i in (1, 2, 3)]
         self.counter = CardSlot("Counter", cards, "counter", "cmp-tmnt-counter")
         self.zone_numbers: list[int] | None = None  # the defender's Block Zones, when in the tracker
+        self.attacker: Player | None = None  # the attacking player, when in the tracker (its named card)
+        self.mismatch = w.HTML()  # the character chosen is not the card the tracker names on the Zone
+        self.mismatch.add_class("cmp-tmnt-character-mismatch")
         self.attack_card_power = attack_card_power_toggle("cmp-tmnt-attack-card-power")
         self.power_reading = w.VBox([self.attack_card_power, w.HTML(
             "<small><i>House reading: the book skips the Attack Step for an Attack card on the 1st Block "
@@ -168,7 +206,8 @@ class AttackBuilder:
             defender.layout.display = "none"
         self.widget = w.VBox([
             self.cards_note,
-            w.HTML("<b>Attacker</b>"), self.character.box, self.power_reading, *(s.box for s in self.attacks),
+            w.HTML("<b>Attacker</b>"), self.character.box, self.mismatch, self.power_reading,
+            *(s.box for s in self.attacks),
             w.HTML("<b>Defender</b>"), self.counter.box, defender,
             self.resolve, self.result])
         self.widget.add_class("cmp-tmnt-builder")
@@ -195,6 +234,12 @@ class AttackBuilder:
         for slot in (self.character, *self.attacks, self.counter):
             slot.pick.value = slot.default
 
+    def set_attacker(self, player: Player | None) -> None:
+        """Used by the tracker: the attacking player, whose card named on the 1st Block Zone (if the
+        tracker knows it) the character chosen is checked against."""
+        self.attacker = player
+        self.update()
+
     def set_defender(self, blocks: int, face_up: list[int], *, zones: list[int] | None = None) -> None:
         """Used by the tracker: the defender's Block cards come from the table state; ``zones``: the
         Block Zone (1-4) each of them is on, from the 1st (an empty Zone holds none), which the
@@ -208,6 +253,7 @@ class AttackBuilder:
     def update(self) -> None:
         try:
             first, attacks, counter = self.chosen()
+            self.mismatch.value = _mismatch_html(self.attacker, first)
             blocks = int(self.blocks.value)
             for i, b in enumerate(self.face_up, start=1):
                 b.disabled = i > blocks
@@ -219,6 +265,19 @@ class AttackBuilder:
             self.result.value = _result_html(verdict, blocks, face_up, self.zone_numbers)
         except Exception as exc:  # shown, never raised into the widget callback
             ui.show_error(self.result, exc)
+
+
+def _mismatch_html(player: Player | None, chosen: BattleCard) -> str:
+    """A warning when ``chosen`` is not the card the tracker names on ``player``'s 1st Block Zone
+    (:func:`companion.tmnt.game.first_card_mismatch`): another card is refused on Record, another Power
+    is recorded and said."""
+    found = first_card_mismatch(player, chosen) if player is not None else None
+    if found is None:
+        return ""
+    title = ("Not the card on the 1st Block Zone: Record refuses it" if found.other_card
+             else "Not the Power recorded for this card")
+    return ui.panel_html("error" if found.other_card else "warn", title,
+                         [found.message, found.suggestion, cite("tmnt", SEC_ATTACK)])
 
 
 def _result_html(verdict: Any, blocks: int, face_up: list[int], zones: list[int] | None = None) -> str:
@@ -271,6 +330,7 @@ class GameTracker(ui.TrackerPage):
         # whose attack the builder holds: a new game (this window's or another's) starts them empty
         self._keep_key: tuple[int | None, int] | None = None
         self._attack_key: tuple[int | None, int] | None = None
+        self._news: tuple[Game, str] | None = None  # what an undo or redo said, and the state it left
         self.status = ui.panel()
         self.status.add_class("cmp-tmnt-status")
         guard = ui.guarded(self.status)
@@ -302,8 +362,8 @@ class GameTracker(ui.TrackerPage):
         self.redo = ui.big_button("Redo", icon="repeat")
         self.redo.add_class("cmp-tmnt-redo")
         self.next.on_click(guard(lambda _b: self._do({"event": "next"})))
-        self.undo.on_click(guard(lambda _b: self._run(self.tracker.undo)))
-        self.redo.on_click(guard(lambda _b: self._run(self.tracker.redo)))
+        self.undo.on_click(guard(lambda _b: self._undo()))
+        self.redo.on_click(guard(lambda _b: self._redo()))
         self.adjust = w.HTML()
         self.adjust.add_class("cmp-tmnt-adjust")
 
@@ -328,16 +388,23 @@ class GameTracker(ui.TrackerPage):
 
         # corrections
         self.fix_player = w.ToggleButtons(options=[("Player 1", 0), ("Player 2", 1)], value=0)
-        self.fix_hand, self.fix_deck, self.fix_trash = (
+        self.fix_hand, self.fix_deck, self.fix_trash, self.fix_items = (
             w.BoundedIntText(min=0, max=COUNT_MAX, description=label, layout=w.Layout(width="150px"))
-            for label in ("Hand", "Deck", "Trash"))
+            for label in ("Hand", "Deck", "Trash", "Items"))
+        self.fix_items.add_class("cmp-tmnt-correct-items")
+        self.fix_reason = w.Text(placeholder="set by hand", description="Reason",
+                                 tooltip=f"Kept with the correction: one line, at most {REASON_MAX} "
+                                         "characters",
+                                 layout=w.Layout(width="460px"))
+        self.fix_reason.add_class("cmp-tmnt-correct-reason")
         self.fix_apply = ui.big_button("Apply correction")
         self.fix_apply.add_class("cmp-tmnt-correct")
         self.fix_apply.on_click(guard(lambda _b: self._correct()))
         self.fix_player.observe(lambda _c: self._load_fix(), "value")
         corrections = w.Accordion([w.VBox([
-            w.HTML("For card texts the tracker does not know (draws, discards): set the counts."),
-            self.fix_player, w.HBox([self.fix_hand, self.fix_deck, self.fix_trash]), self.fix_apply])])
+            w.HTML("For card texts the tracker does not know (draws, discards, Items): set the counts."),
+            self.fix_player, w.HBox([self.fix_hand, self.fix_deck, self.fix_trash, self.fix_items]),
+            self.fix_reason, self.fix_apply])])
         corrections.set_title(0, "Correct counts")
         corrections.selected_index = None
 
@@ -428,6 +495,28 @@ class GameTracker(ui.TrackerPage):
                                  "was cleared, and nothing was recorded",
                                  suggestion="Choose again for the game as it is now, then record it.")
 
+    def _undo(self) -> None:
+        """Take back the latest action; the status says what it was, as ``companion tmnt do`` says it
+        (``Undone: …``)."""
+        self._sync()  # (the action taken back is the log's latest, not the one this page last showed)
+        taken, reloads = self.state.message if self.state.started else None, self.tracker.reloads
+
+        def undo() -> Game:
+            state = self.tracker.undo()
+            self._news = (state, undone_said(taken if self.tracker.reloads == reloads else None))
+            return state
+
+        self._run(undo)
+
+    def _redo(self) -> None:
+        """Bring back the latest action undone; the status says what it was (``Redone: …``)."""
+        def redo() -> Game:
+            state = self.tracker.redo()
+            self._news = (state, redone_said(state.message))
+            return state
+
+        self._run(redo)
+
     def _record(self) -> None:
         """Record the attack the builder holds, if it was chosen for the game and turn on show."""
         self._unchanged(self._attack_key, "the attack builder")
@@ -454,7 +543,8 @@ class GameTracker(ui.TrackerPage):
                   "reason": f"Block Zone {z + 1} set {face}"})
 
     def _fix_boxes(self) -> dict[str, w.BoundedIntText]:
-        return {"hand": self.fix_hand, "deck": self.fix_deck, "trash": self.fix_trash}
+        return {"hand": self.fix_hand, "deck": self.fix_deck, "trash": self.fix_trash,
+                "items": self.fix_items}
 
     def _load_fix(self) -> None:
         """Fill the boxes with the player's counts and remember what they show: only a box the
@@ -486,9 +576,11 @@ class GameTracker(ui.TrackerPage):
         if not self.state.started:
             raise CompanionError("start a game first")
         if not changed:
-            raise CompanionError("nothing to correct: Hand, Deck and Trash are as the game has them",
+            raise CompanionError("nothing to correct: Hand, Deck, Trash and Items are as the game has them",
                                  suggestion="Change a count first, then apply.")
-        self._do({"event": "correct", "player": player, **changed, "reason": "set by hand"})
+        reason = str(self.fix_reason.value).strip() or "set by hand"  # (the tracker checks it: one line)
+        self._do({"event": "correct", "player": player, **changed, "reason": reason})
+        self.fix_reason.value = ""
 
     # -- display ------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -499,12 +591,13 @@ class GameTracker(ui.TrackerPage):
 
     def _refresh(self) -> None:
         s = self.state
+        said = self._news[1] if self._news is not None and self._news[0] is s else None
         self.undo.disabled = not self.tracker.can_undo
         self.redo.disabled = not self.tracker.can_redo
         self.next.disabled = not s.started or s.over
         if not s.started:
             self.phase.value = "<i>No game yet: open “New game”.</i>"
-            ui.show(self.status, "info", "Start a game", ["Names, who goes first, then New game."])
+            ui.show(self.status, "info", said or "Start a game", ["Names, who goes first, then New game."])
             self.actions.children = ()
             self.adjust.value = ""
             for p in (0, 1):
@@ -526,7 +619,11 @@ class GameTracker(ui.TrackerPage):
         kind = "ok" if s.over else "info"
         title = "Game over" if s.over else PHASE_LABELS[s.phase]
         section = "Game Over" if s.over else _section(s.phase)
-        ui.show(self.status, kind, title, [s.message, cite("tmnt", section)])
+        if said:  # what the undo or redo took back or brought back, then where the game stands
+            now = title if said.endswith(s.message) else f"{title}: {s.message}"  # (a redo: said once)
+            ui.show(self.status, kind, said, [now, cite("tmnt", section)])
+        else:
+            ui.show(self.status, kind, title, [s.message, cite("tmnt", section)])
         for p, player in enumerate(s.players):
             mark = " ◀ to play" if p == s.active and not s.over else ""
             win = " 🏆 winner" if s.over and s.winner == p else ""
@@ -536,7 +633,9 @@ class GameTracker(ui.TrackerPage):
                                     f"Zones <b>{player.empty_zones}</b>")
             for z, (b, zone) in enumerate(zip(self.zones[p], player.zones, strict=True), start=1):
                 face = {"down": "face-down", "up": f"up {zone.kind or ''}".strip(), "empty": "empty"}
-                b.tooltip = f"{_nth(z)} Block Zone: {face[zone.face]}. Click to correct."
+                named = (f", {player.first_card.label}, named by an attack"
+                         if z == 1 and player.first_card is not None else "")
+                b.tooltip = f"{_nth(z)} Block Zone: {face[zone.face]}{named}. Click to correct."
                 b.description = f"{_nth(z)}: {face[zone.face]}"
                 bg, fg = ZONE_STYLE[zone.face]
                 b.style.button_color = bg
@@ -547,6 +646,7 @@ class GameTracker(ui.TrackerPage):
 
     def _adjust_html(self, s: Game) -> str:
         """This turn's Adjust Phase as done, or the next one as it stands now."""
+        over = None  # the next draw empties the Deck: said before it is drawn
         if s.phase == "adjust" and s.adjusted:
             a, p = dict(s.adjusted), s.players[s.active]
             head = f"{html.escape(p.name)}, this turn"
@@ -561,12 +661,14 @@ class GameTracker(ui.TrackerPage):
             nxt = adjust_phase(p.hand, p.deck, p.empty_zones)
             a = {"discard": nxt.discard, "refill": nxt.refill, "draw": nxt.draw, "drawn": nxt.drawn}
             head = f"{html.escape(p.name)}, next turn"
+            over = deck_runs_out(nxt, p.name, s.players[s.active].name)
         first = (f"discard {a['discard']}" if a["discard"] else
                  f"draw {a['refill']}" if a["refill"] else "hand already 5")
         short = "" if a["drawn"] == a["refill"] + a["draw"] else f" (only {a['drawn']} left in the Deck)"
+        out = ui.panel_html("error", over) if over else ""  # the draw empties the Deck: Game Over
         return (f"<div class='companion-panel' style='border-color:#16a085'><b>Adjust Phase</b> — {head}: "
                 f"(1) hand to 5: {first}; (2) draw 1 + {a['draw'] - 1} empty Block Zone(s) = "
-                f"<b>{a['draw']}</b>{short} <small><i>{cite('tmnt', 'Adjust Phase')}</i></small></div>")
+                f"<b>{a['draw']}</b>{short} <small><i>{cite('tmnt', 'Adjust Phase')}</i></small>{out}</div>")
 
     def _actions(self, s: Game) -> tuple[w.Widget, ...]:
         if s.over:
@@ -585,7 +687,10 @@ class GameTracker(ui.TrackerPage):
             self.builder.attack_card_power.disabled = True  # chosen for the whole game at its start
             if self._attack_key != self._key():  # a new attack: none of the last one's cards (its
                 self.builder.clear()  # Counter was the other player's), nor another game's
+                if me.first_card is not None:  # the card the log names there (kept on an earlier turn)
+                    self.builder.character.choose(me.first_card)
                 self._attack_key = self._key()
+            self.builder.set_attacker(me)
             cards = [z for z in them.zones if z.face != "empty"]
             self.builder.set_defender(len(cards), [i for i, z in enumerate(cards, 1) if z.face == "up"],
                                       zones=[k for k, z in enumerate(them.zones, 1) if z.face != "empty"])
