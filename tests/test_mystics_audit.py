@@ -208,6 +208,7 @@ def test_a_captured_mouse_cannot_pilfer_give_or_receive() -> None:
 def test_the_page_turns_off_pilfer_and_share_of_a_captured_mouse(tmp_path: Path) -> None:
     d = started(tmp_path / "m.jsonl")
     d.add2.click()
+    d.do({"event": "defeat_minion", "minion": "rat_warriors"})  # (Pilfer follows a figure defeated)
     filch = d._mouse_boxes["filch"]
     filch.share_card.value = "Dagger"
     assert not filch.pilfer.disabled and not filch.share.disabled
@@ -264,12 +265,14 @@ def test_do_undo_and_redo_say_what_they_took_back_and_brought_back(
 
 # -- 8: controls that cannot work are off; the status and the pickers follow ---------------------------------
 
-def test_pilfer_on_an_empty_wheel_and_share_with_nobody_are_off(tmp_path: Path) -> None:
+def test_pilfer_with_no_figure_defeated_and_share_with_nobody_are_off(tmp_path: Path) -> None:
     d = started(tmp_path / "m.jsonl", mice=("filch",))
     filch = d._mouse_boxes["filch"]
-    assert filch.pilfer.disabled and "the minion cheese wheel is empty" in filch.pilfer.tooltip
+    assert filch.pilfer.disabled and "no minion figure defeated this turn" in filch.pilfer.tooltip
     assert filch.share.disabled and "no other mouse" in filch.share.tooltip
-    d.add1.click()
+    d.add1.click()  # (cheese on the wheel is no defeat: Pilfer follows a figure Filch defeats)
+    assert filch.pilfer.disabled and "no minion figure defeated this turn" in filch.pilfer.tooltip
+    d.do({"event": "defeat_minion", "minion": "rat_warriors"})
     assert not filch.pilfer.disabled and "Pilfer" in filch.pilfer.tooltip  # its own tooltip back
 
 

@@ -358,19 +358,19 @@ def full_pack() -> MysticsTracker:
     t.do(start())
     for name in ("Rope", "Apple", "Cheese Wedge"):
         t.do({"event": "gain", "mouse": "collin", "card": name})
-    t.do({"event": "gain", "mouse": "tilda", "card": "Grape"})
+    t.do({"event": "gain", "mouse": "tilda", "card": "Lantern"})  # (Grape is a party item: no room taken)
     return t
 
 
 def test_a_share_into_a_full_pack_takes_the_card_the_receiver_discards() -> None:
     t = full_pack()
     with pytest.raises(RuleError, match="choose a card Collin discards to make room") as caught:
-        t.do({"event": "share", "from": "tilda", "to": "collin", "card": "Grape"})
+        t.do({"event": "share", "from": "tilda", "to": "collin", "card": "Lantern"})
     assert "Rope, Apple, Cheese Wedge" in caught.value.render()
-    t.do({"event": "share", "from": "tilda", "to": "collin", "card": "Grape", "discard": "apple"})
-    assert [g.name for g in t.state.mouse("collin").pack] == ["Rope", "Cheese Wedge", "Grape"]
+    t.do({"event": "share", "from": "tilda", "to": "collin", "card": "Lantern", "discard": "apple"})
+    assert [g.name for g in t.state.mouse("collin").pack] == ["Rope", "Cheese Wedge", "Lantern"]
     assert t.state.messages[-2:] == (
-        "Tilda gives Collin Grape (mice-and-mystics.txt, Share)",
+        "Tilda gives Collin Lantern (mice-and-mystics.txt, Share)",
         "Collin discards 'Apple' to make room: at most 3 non-trick cards in a pack "
         "(mice-and-mystics.txt, Equip)")
 
@@ -379,16 +379,16 @@ def test_the_page_offers_the_discard_when_the_receivers_pack_is_full(tmp_path: P
     d = started(tmp_path / "m.jsonl")
     for name in ("Rope", "Apple", "Cheese Wedge"):
         d.do({"event": "gain", "mouse": "collin", "card": name})
-    d.do({"event": "gain", "mouse": "tilda", "card": "Grape"})
+    d.do({"event": "gain", "mouse": "tilda", "card": "Lantern"})  # (Grape is a party item: no room taken)
     tilda = d._mouse_boxes["tilda"]
     assert tilda.share_discard.layout.display == "none"
-    tilda.share_to.value, tilda.share_card.value = "collin", "Grape"
+    tilda.share_to.value, tilda.share_card.value = "collin", "Lantern"
     assert tilda.share_discard.layout.display == ""
     assert [v for _n, v in tilda.share_discard.options] == ["", "Rope", "Apple", "Cheese Wedge"]
     assert tilda.share.disabled and "choose the card it discards" in tilda.share.tooltip
     tilda.share_discard.value = "Rope"
     tilda.share.click()
-    assert [g.name for g in d.state.mouse("collin").pack] == ["Apple", "Cheese Wedge", "Grape"], shown(d)
+    assert [g.name for g in d.state.mouse("collin").pack] == ["Apple", "Cheese Wedge", "Lantern"], shown(d)
 
 
 # -- 8: a misspelt field is named before any rule runs -------------------------------------------------------

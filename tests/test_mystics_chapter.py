@@ -138,10 +138,11 @@ def test_time_is_short_can_trigger_a_surge() -> None:
 
 def test_pilfer_takes_cheese_from_the_wheel() -> None:
     t = tracker()
-    t.do(start())
-    with pytest.raises(RuleError, match="empty"):
-        t.do({"event": "pilfer", "mouse": "filch"})
+    t.do(start(minions={"rat_warriors": 2}))
     t.do({"event": "minion_cheese", "count": 2})
+    with pytest.raises(RuleError, match="no minion figure defeated this turn"):  # Pilfer follows a defeat
+        t.do({"event": "pilfer", "mouse": "filch"})
+    t.do({"event": "defeat_minion", "minion": "rat_warriors"})
     t.do({"event": "pilfer", "mouse": "filch"})
     assert t.state.board.wheel == 1 and t.state.mouse("filch").cheese == 1
 
@@ -186,8 +187,9 @@ def test_the_hourglass_stops_on_the_chapter_end_and_play_stops_with_the_defeat()
 
 def test_only_a_mouse_with_pilfer_takes_cheese_from_the_wheel() -> None:
     t = tracker()
-    t.do(start())
+    t.do(start(minions={"rat_warriors": 2}))
     t.do({"event": "minion_cheese", "count": 2})
+    t.do({"event": "defeat_minion", "minion": "rat_warriors"})
     with pytest.raises(RuleError, match="Collin has no Pilfer: it is Filch's ability"):
         t.do({"event": "pilfer", "mouse": "collin"})
     t.do({"event": "pilfer", "mouse": "filch"})

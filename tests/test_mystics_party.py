@@ -80,6 +80,7 @@ def test_rescue_needs_an_empty_board() -> None:
     t = tracker()
     t.do(start(minions={"roach": 1}))
     t.do({"event": "capture", "mouse": "filch"})
+    t.do({"event": "set_turn", "card": "filch"})  # (a rescue comes on the mouse's own turn)
     with pytest.raises(RuleError, match="cannot be rescued"):
         t.do({"event": "rescue", "mouse": "filch"})
     t.do({"event": "defeat_minion", "minion": "roach"})
@@ -346,7 +347,7 @@ def test_equip_never_makes_a_second_card_of_one_typed_another_way_and_gain_disca
     t.do({"event": "gain", "mouse": "collin", "card": "Rope"})
     with pytest.raises(RuleError, match="has room for 'E': no card need be discarded"):
         t.do({"event": "gain", "mouse": "collin", "card": "E", "discard": "Rope"})
-    for card in ("Grape", "Apple"):
+    for card in ("Lantern", "Apple"):  # (not Grape: a party item takes no room in the pack)
         t.do({"event": "gain", "mouse": "collin", "card": card})
     t.do({"event": "gain", "mouse": "collin", "card": "E", "discard": "Rope"})  # full: one goes
     assert "Rope" not in [g.name for g in t.state.mouse("collin").gear]

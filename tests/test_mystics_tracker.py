@@ -217,9 +217,12 @@ def test_cli_events_lists_every_event_do_takes_with_its_fields(capsys: pytest.Ca
     assert main(["mystics", "events", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert list(doc) == list(EVENTS)
-    assert doc["rescue"] == {"kind": "rescue", "fields": ["mouse"], "one_of": [], "optional": ["force"],
-                             "notes": dict(EVENT_FIELDS["rescue"].notes), "objects": {}, "rule": "",
-                             "does": "a captured mouse is rescued", "text": EVENT_FIELDS["rescue"].text}
+    assert doc["rescue"] == {"kind": "rescue", "fields": ["mouse"], "one_of": [],
+                             "optional": ["force", "ends_turn", "order", "rolls", "boss_cards"],
+                             "notes": dict(EVENT_FIELDS["rescue"].notes), "objects": {},
+                             "rule": EVENT_FIELDS["rescue"].rule,
+                             "does": "a captured mouse is rescued on its own turn, and its turn ends",
+                             "text": EVENT_FIELDS["rescue"].text}
     assert doc["set_stats"]["one_of"] == ["mouse", "minion"] and doc["set_stats"]["fields"] == ["life"]
     assert doc["start"]["objects"]["mice"] == ["id", "name", "life", "classes", "abilities",
                                                "starting_equipment"]

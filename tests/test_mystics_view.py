@@ -65,6 +65,9 @@ def test_mouse_buttons_and_conditions(tmp_path: Path) -> None:
     assert d.state.mouse("filch").captured and d.state.board.hourglass == 2
     assert box.rescue.disabled is True and "rescued on its turn once none are left" in box.rescue.tooltip
     d.do({"event": "defeat_minion", "minion": "rat_warriors", "count": 2})
+    if d.state.current is None or d.state.current.id != "filch":  # rescued on its own turn, which it takes
+        assert box.rescue.disabled is True and "its own turn" in box.rescue.tooltip
+        d.do({"event": "set_turn", "card": "filch"})
     assert box.rescue.disabled is False
 
 
@@ -533,15 +536,16 @@ def test_pilfer_is_filchs_and_takes_a_cheese_from_the_wheel(tmp_path: Path) -> N
     filch = d._mouse_boxes["filch"]
     assert filch.pilfer.layout.display == ""
     assert all(d._mouse_boxes[m].pilfer.layout.display == "none" for m in ("collin", "tilda", "maginos"))
-    before = path.read_bytes()
-    filch.pilfer.click()  # the wheel is empty
-    assert "the minion cheese wheel is empty" in shown(d) and path.read_bytes() == before
     d.add2.click()
+    before = path.read_bytes()
+    filch.pilfer.click()  # (a click that got through): no figure defeated yet
+    assert "no minion figure defeated this turn" in shown(d) and path.read_bytes() == before
+    d.do({"event": "defeat_minion", "minion": "rat_warriors"})
     cheese = d.state.mouse("filch").cheese
     filch.pilfer.click()
     assert d.state.board.wheel == 1 and d.state.mouse("filch").cheese == cheese + 1, shown(d)
-    assert "Filch takes 1 cheese from the minion wheel" in shown(d) and "Pilfer" in shown(d)
-    assert logged(path) == {"event": "pilfer", "mouse": "filch"}
+    assert "1 cheese from the minion wheel" in shown(d) and "Pilfer" in shown(d)
+    assert logged(path) == {"event": "pilfer", "mouse": "filch", "from": "wheel"}
 
 
 def test_share_moves_cheese_and_a_card_to_another_mouse(tmp_path: Path) -> None:

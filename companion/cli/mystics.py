@@ -229,6 +229,9 @@ def _new(args: argparse.Namespace) -> int:
                              "minions": counts, "seed": seed_from_text(args.seed)}
     if args.chapter is not None:
         event["chapter"] = args.chapter
+    abilities = _abilities(args.ability or [], mice, {k: h.name for k, h in t.hero_roster().items()}, notes)
+    if abilities:
+        event["abilities"] = abilities
     t.do(event)  # checked before anything is written: a refused start makes no file
     said = list(added_messages(t.initial(), t.state))  # the start's own words (a party-size note...)
     if not args.json:
@@ -239,6 +242,29 @@ def _new(args: argparse.Namespace) -> int:
             print(line)
     _show(args, t, {"log": str(path), "notes": notes, "said": said})
     return 0
+
+
+def _abilities(typed: list[str], mice: list[str], roster: dict[str, str], notes: list[str]) -> dict[str, str]:
+    """Each ``--ability MOUSE=CARD`` as the start's ``abilities`` (Game setup, step 3: one ability card per
+    mouse), its mouse read as ``--mice`` reads it; the card and its class are checked by the start. A
+    mouse not in ``--mice``, or given twice, is refused before anything is written."""
+    out: dict[str, str] = {}
+    for text in typed:
+        who, eq, card = text.partition("=")
+        if not eq or not who.strip() or not card.strip():
+            raise CompanionError(f"--ability {_cut(text.strip(), 60)!r} needs a mouse and its ability card",
+                                 expected="MOUSE=CARD, e.g. --ability collin=Inspire",
+                                 where="mice-and-mystics.txt, Game setup")
+        (mid,) = _as_ids([who.strip()], roster, "--ability", notes)
+        if mid not in mice:
+            raise CompanionError(f"--ability names {who.strip()[:40]!r}, who is not in --mice",
+                                 expected="a mouse of --mice: " + ", ".join(mice))
+        if mid in out:
+            raise CompanionError(f"--ability gives {mid!r} two ability cards",
+                                 expected="one ability card per mouse",
+                                 where="mice-and-mystics.txt, Game setup")
+        out[mid] = " ".join(card.split())
+    return out
 
 
 def _as_ids(typed: list[str], roster: dict[str, str], option: str, notes: list[str]) -> list[str]:
@@ -455,6 +481,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="page of the chapter end marker, 2 to 30 (default 6)")
     n.add_argument("--chapter", type=int, default=None,
                    help="chapter number, 1 to 99 (its Party Setup is checked when the data has the chapter)")
+    n.add_argument("--ability", action="append", metavar="MOUSE=CARD",
+                   help="the starting ability card of a mouse of --mice, of its class (mice-and-mystics.txt, "
+                        "Game setup, step 3), e.g. --ability collin=Inspire; once per mouse")
     n.add_argument("--seed", default=None,
                    help="seed of the initiative shuffle and seeded rolls, a number or a word; default: "
                         "a random one. The log records it, so a replay shuffles the same way")

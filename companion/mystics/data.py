@@ -462,6 +462,12 @@ _ALL_CAPTURED = re.compile(r"\b(?:all(?: of)?(?: the)? mice (?:are|were|is|being
                            r"(?:is|was|gets|becomes)) captured\b")
 
 
+#: A chapter's Victory that clears minions away ("Clear the courtyard tile of minions", "defeat all the
+#: minions", "no minions are left").
+_CLEARS_MINIONS = re.compile(r"\bclear\b[^.]*\bminions?\b|\b(?:defeat|remove)(?: all)?(?: of)?(?: the)? "
+                             r"minions\b|\bno minions (?:are )?(?:left|remain)")
+
+
 @dataclass(frozen=True, slots=True)
 class Chapter:
     """A story-book chapter as far as the rule book shows it (mice-and-mystics.txt, Story Book)."""
@@ -497,6 +503,12 @@ class Chapter:
         chapter of the user's says it the same way."""
         text = " ".join(self.defeat.lower().split())
         return bool(_ALL_CAPTURED.search(text))
+
+    @property
+    def victory_clears_minions(self) -> bool:
+        """Whether the chapter's Victory needs minions cleared away (chapter 1's: "Clear the courtyard tile
+        of minions and ..."; mice-and-mystics.txt, Victory), read from the chapter data's own words."""
+        return bool(_CLEARS_MINIONS.search(" ".join(self.victory.lower().split())))
 
     def surge_for(self, tile: int) -> TileRule | None:
         """The room's special surge, which replaces the encounter card's surge (Surges, step 2)."""

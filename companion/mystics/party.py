@@ -4,13 +4,15 @@ Rules (mice-and-mystics.txt): "Mouse Hero Cards" (life: wounds before capture),
 "Captured Mouse" (card stays on the track; figure, cheese, equipped search cards other
 than starting equipment, wounds, poison wounds and negative markers go; the hourglass
 moves one page), "Rescuing a Mouse", "Negative Effects" (stunned, webbed, knocked down,
-charmed, poisoned), "Equip" (at most 3 non-trick cards in the pack; one card per slot
-except the two paw slots), "Level Up" (6 cheese for an ability card of the mouse's
-class), "Wounds on non-boss minions", "Wounds on boss minions", Filch's Prehensile Tail.
+charmed, poisoned; cursed, which Tilda's card names), "Equip" (at most 3 non-trick cards in
+the pack; one card per slot except the two paw slots), "Party Items" (no room in any pack),
+"Level Up" (6 cheese for an ability card of the mouse's class), "Wounds on non-boss minions",
+"Wounds on boss minions", Filch's Prehensile Tail. Every refusal cites its section.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -18,11 +20,36 @@ from typing import Any
 from .. import cite, possessive
 from ..errors import CompanionError, RuleError, UnknownCardError, closest
 
-CONDITIONS = ("stunned", "webbed", "knocked_down", "charmed", "poisoned")
+#: Markers a mouse may carry (Negative Effects). The book's Negative Effects has no rules of its own for
+#: "cursed", but Tilda's hero card names it among the markers a mouse becomes (Mouse Hero Cards, Tilda:
+#: Empathetic Power), so a story book's card may place it: a marker with no effect of its own here.
+CONDITIONS = ("stunned", "webbed", "knocked_down", "charmed", "poisoned", "cursed")
 SLOTS = ("paw", "armor", "accessory", "tail")
 PACK_LIMIT = 3
 LEVEL_UP_COST = 6
 PAW_SLOTS = 2
+
+
+def _c(section: str) -> str:
+    """A citation of the Mice and Mystics rule book: ``mice-and-mystics.txt, Equip``."""
+    return cite("mystics", section)
+
+
+#: Filch's tail rule, cited in full.
+TAIL = f"{_c('Mouse Hero Cards')}, Filch: Prehensile Tail"
+#: Words of a minion type's id, name or counterpart that make it a Rat.
+RAT_WORDS = frozenset({"rat", "rats"})
+
+
+def is_rat(mid: str, name: str, boss: bool = False, counterpart: str | None = None) -> bool:
+    """Whether a minion type is a Rat (Filch's Pilfer takes a Rat's cheese from the minion wheel): Rat
+    Warriors and Elite Rat Warriors, by their id, name or common counterpart; a boss never is, though
+    he uses a rat figure ("Captain Vurst is unaffected by any rules or powers that only affect rats",
+    Boss Minions)."""
+    if boss:
+        return False
+    words = set(re.split(r"[\W_]+", f"{mid} {name} {counterpart or ''}".lower()))
+    return bool(words & RAT_WORDS)
 
 
 def _get(obj: Any, key: str, default: Any = None) -> Any:
@@ -110,6 +137,12 @@ class MinionInfo:
     boss: bool = False
     aggressive: bool = False
     cards: tuple[CardInfo, ...] = ()
+    counterpart: str | None = None  # the common minion whose figure it uses (Minion tokens; Boss Minions)
+
+    @property
+    def rat(self) -> bool:
+        """Whether it is a Rat, for Filch's Pilfer (:func:`is_rat`)."""
+        return is_rat(self.id, self.name, self.boss, self.counterpart)
 
     @classmethod
     def from_record(cls, rec: Any) -> MinionInfo:
@@ -123,10 +156,13 @@ class MinionInfo:
             cards.append(CardInfo(f"{mid}:{slug or i + 1}", name, _int_or_none(_get(c, "life"))))
         # a boss only when the data says so: Brodie has 2 initiative cards and is no boss (Brodie;
         # Boss initiative cards gives the ambush to a boss minion with more than one card)
-        return cls(id=mid, name=str(_get(rec, "name", mid)), life=_int_or_none(_get(rec, "life")),
+        name = str(_get(rec, "name", mid))
+        boss = bool(_get(rec, "boss", False))
+        counterpart = _get(rec, "counterpart")
+        return cls(id=mid, name=name, life=_int_or_none(_get(rec, "life")),
                    battle=_int_or_none(_get(rec, "battle")), defense=_int_or_none(_get(rec, "defense")),
-                   boss=bool(_get(rec, "boss", False)),
-                   aggressive="aggressive" in ability_text.lower(), cards=tuple(cards))
+                   boss=boss, aggressive="aggressive" in ability_text.lower(), cards=tuple(cards),
+                   counterpart=counterpart if isinstance(counterpart, str) else None)
 
 
 def hero_from_event(mid: str, spec: Mapping[str, Any]) -> HeroInfo:
@@ -142,10 +178,12 @@ def minion_from_event(mid: str, spec: Mapping[str, Any]) -> MinionInfo:
     cards = tuple(CardInfo(f"{mid}:{i + 1}", str(_get(c, "name", f"{mid} card {i + 1}")),
                            _int_or_none(_get(c, "life")))
                   for i, c in enumerate(_seq(spec.get("cards"))))
-    return MinionInfo(id=mid, name=str(spec.get("name", mid.replace("_", " ").title())),
+    name = str(spec.get("name", mid.replace("_", " ").title()))
+    boss = _yes_no(spec, "boss", mid)
+    return MinionInfo(id=mid, name=name,
                       life=_int_or_none(spec.get("life")), battle=_int_or_none(spec.get("battle")),
                       defense=_int_or_none(spec.get("defense")),
-                      boss=_yes_no(spec, "boss", mid), aggressive=_yes_no(spec, "aggressive", mid),
+                      boss=boss, aggressive=_yes_no(spec, "aggressive", mid),
                       cards=cards)
 
 
@@ -166,6 +204,12 @@ class Gear:
     slot: str | None = None  # None: in the pack
     paws: int = 1
     starting: bool = False
+    party: bool = False  # a party item: by the story control board, in no pack (Party Items)
+
+    @property
+    def takes_room(self) -> bool:
+        """Whether it counts toward the pack limit: tricks and party items do not (Equip; Party Items)."""
+        return not (self.trick or self.party)
 
 
 @dataclass(frozen=True)
@@ -198,7 +242,7 @@ class Mouse:
 
     @property
     def pack_load(self) -> int:
-        return sum(1 for g in self.pack if not g.trick)
+        return sum(1 for g in self.pack if g.takes_room)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "life": self.life, "wounds": self.wounds,
@@ -251,25 +295,30 @@ def put(mice: tuple[Mouse, ...], mouse: Mouse) -> tuple[Mouse, ...]:
     return tuple(mouse if m.id == mouse.id else m for m in mice)
 
 
+def _unknown_condition(condition: str) -> RuleError:
+    near = closest(condition, CONDITIONS)
+    return RuleError(f"unknown condition {condition!r} ({_c('Negative Effects')})",
+                     expected=", ".join(CONDITIONS),
+                     suggestion=f"Did you mean {near[0]!r}?" if near else None)
+
+
 def add_condition(m: Mouse, condition: str) -> Mouse:
     if condition not in CONDITIONS:
-        raise RuleError(f"unknown condition {condition!r}", expected=", ".join(CONDITIONS),
-                        suggestion=(f"Did you mean {closest(condition, CONDITIONS)[0]!r}?"
-                                    if closest(condition, CONDITIONS) else None))
+        raise _unknown_condition(condition)
     return replace(m, conditions=tuple(sorted({*m.conditions, condition})))
 
 
 def drop_condition(m: Mouse, condition: str) -> Mouse:
     if condition not in CONDITIONS:
-        raise RuleError(f"unknown condition {condition!r}", expected=", ".join(CONDITIONS))
+        raise _unknown_condition(condition)
     return replace(m, conditions=tuple(c for c in m.conditions if c != condition))
 
 
 def wound(m: Mouse, count: int, poison: bool = False) -> Mouse:
     """Add wounds (poison wounds also make the mouse poisoned)."""
     if m.captured:
-        raise RuleError(f"{m.name} is captured and cannot be wounded",
-                        suggestion="rescue the mouse first (Rescuing a Mouse)")
+        raise RuleError(f"{m.name} is captured and cannot be wounded ({_c('Captured Mouse')})",
+                        suggestion=f"rescue the mouse first ({_c('Rescuing a Mouse')})")
     if poison:
         return add_condition(replace(m, poison=m.poison + count), "poisoned")
     return replace(m, wounds=m.wounds + count)
@@ -279,12 +328,13 @@ def heal(m: Mouse, count: int, poison: bool = False) -> Mouse:
     """Remove wounds; poison wounds only with ``poison=True`` (an antidote or cure: Poisoned)."""
     if poison:
         if count > m.poison:
-            raise RuleError(f"{m.name} has {m.poison} poison wounds, cannot cure {count}")
+            raise RuleError(f"{m.name} has {m.poison} poison wounds, cannot cure {count} ({_c('Poisoned')})")
         m = replace(m, poison=m.poison - count)
         return m if m.poison else drop_condition(m, "poisoned")
     if count > m.wounds:
-        extra = " (poison wounds need an antidote or cure: Poisoned)" if m.poison else ""
-        raise RuleError(f"{m.name} has {m.wounds} normal wounds, cannot heal {count}{extra}")
+        extra = f"; poison wounds need an antidote or cure ({_c('Poisoned')})" if m.poison else ""
+        raise RuleError(f"{m.name} has {m.wounds} normal wounds, cannot heal {count} "
+                        f"({_c('Mouse Hero Cards')}){extra}")
     return replace(m, wounds=m.wounds - count)
 
 
@@ -296,7 +346,7 @@ def is_beaten(m: Mouse) -> bool:
 def capture(m: Mouse, keep_equipment: bool = False) -> Mouse:
     """Captured Mouse: cheese, equipped non-starting cards, wounds and markers go; the pack stays."""
     if m.captured:
-        raise RuleError(f"{m.name} is already captured")
+        raise RuleError(f"{m.name} is already captured ({_c('Captured Mouse')})")
     gear = m.gear if keep_equipment else tuple(g for g in m.gear if g.slot is None or g.starting)
     return replace(m, captured=True, captures=m.captures + 1, cheese=0, wounds=0, poison=0,
                    conditions=(), gear=gear)
@@ -304,27 +354,27 @@ def capture(m: Mouse, keep_equipment: bool = False) -> Mouse:
 
 def rescue(m: Mouse) -> Mouse:
     if not m.captured:
-        raise RuleError(f"{m.name} is not captured")
+        raise RuleError(f"{m.name} is not captured ({_c('Rescuing a Mouse')})")
     return replace(m, captured=False)
 
 
 def change_cheese(m: Mouse, count: int) -> Mouse:
     if m.cheese + count < 0:
-        raise RuleError(f"{m.name} has {m.cheese} cheese, cannot spend {-count}")
+        raise RuleError(f"{m.name} has {m.cheese} cheese, cannot spend {-count} ({_c('Mouse Hero Cards')})")
     return replace(m, cheese=m.cheese + count)
 
 
 def level_up(m: Mouse, ability: str, ability_classes: Iterable[str] = (), cost: int = LEVEL_UP_COST) -> Mouse:
     """Level Up: discard 6 cheese for an ability card that matches the mouse's class."""
     if m.captured:
-        raise RuleError(f"{m.name} is captured")
+        raise RuleError(f"{m.name} is captured ({_c('Captured Mouse')})")
     if m.cheese < cost:
-        raise RuleError(f"{m.name} has {m.cheese} cheese; leveling up costs {cost}",
+        raise RuleError(f"{m.name} has {m.cheese} cheese; leveling up costs {cost} ({_c('Level Up')})",
                         expected=f"{cost} cheese", found=str(m.cheese))
     check_ability_class(m, ability, ability_classes, "Level Up")
     held = next((a for a in m.abilities if a.casefold() == ability.casefold()), None)
     if held is not None:  # ("first aid" is the "First Aid" the mouse has)
-        raise RuleError(f"{m.name} already has ability {held!r}")
+        raise RuleError(f"{m.name} already has ability {held!r}: a new ability card ({_c('Level Up')})")
     return replace(m, cheese=m.cheese - cost, abilities=(*m.abilities, ability))
 
 
@@ -340,26 +390,32 @@ def check_ability_class(m: Mouse, ability: str, ability_classes: Iterable[str], 
 
 
 def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None, *,
-         strict: bool = True, show: Callable[[str], str] = str) -> Mouse:
+         strict: bool = True, show: Callable[[str], str] = str, party: bool = False) -> Mouse:
     """Put a search card into the pack; a 4th non-trick card needs a discard, of a card in the pack
     (Equip: the card discarded for room is one of the pack's, and only when the pack is full).
-    ``show``: a card as the words name it (its name, for a card recorded by id)."""
+    ``show``: a card as the words name it (its name, for a card recorded by id). ``party``: a party
+    item, which takes no room in any pack (Party items; Party Items), as a trick takes none (Equip)."""
+    roomless = trick or party
     if discard is not None and strict:  # (not strict: an older log's line, kept as it was played)
         g = m.gear[_find_gear(m, discard, show)]
         if g.slot is not None:
             raise RuleError(f"{show(discard)!r} is equipped ({g.slot}), not in {possessive(m.name)} pack: "
-                            "the card discarded for room comes from the pack (Equip)",
+                            f"the card discarded for room comes from the pack ({_c('Equip')})",
                             suggestion="discard a pack card, or discard the equipped card first")
-        if trick or m.pack_load < PACK_LIMIT:
+        if roomless or m.pack_load < PACK_LIMIT:
+            why = (f": a party item takes no room in any pack ({_c('Party Items')})" if party
+                   else f": a trick takes no room in the pack ({_c('Equip')})" if trick
+                   else f" ({_c('Equip')})")
             raise RuleError(f"{possessive(m.name)} pack has room for {show(card)!r}: no card need be "
-                            "discarded (Equip)", suggestion="discard nothing (or discard a card first)")
+                            f"discarded{why}", suggestion="discard nothing (or discard a card first)")
     if discard is not None:
         m = drop(m, discard, show)
-    new = replace(m, gear=(*m.gear, Gear(name=card, trick=trick)))
+    new = replace(m, gear=(*m.gear, Gear(name=card, trick=trick, party=party)))
     if new.pack_load > PACK_LIMIT:
         raise RuleError(f"{possessive(m.name)} pack would hold {new.pack_load} non-trick cards; the limit is "
-                        f"{PACK_LIMIT} (Equip)", suggestion=f"choose a card {m.name} discards to make room "
-                        "(pack: " + ", ".join(show(g.name) for g in m.pack if not g.trick) + ")")
+                        f"{PACK_LIMIT} ({_c('Equip')})",
+                        suggestion=f"choose a card {m.name} discards to make room (pack: "
+                        + ", ".join(show(g.name) for g in m.pack if g.takes_room) + ")")
     return new
 
 
@@ -369,7 +425,7 @@ def _find_gear(m: Mouse, card: str, show: Callable[[str], str] = str) -> int:
             return i
     names = list(dict.fromkeys(show(g.name) for g in m.gear))
     near = closest(show(card), names)
-    raise RuleError(f"{m.name} has no card {show(card)!r}",
+    raise RuleError(f"{m.name} has no card {show(card)!r} ({_c('Equip')})",
                     expected=("one of " + ", ".join(names)) if names else "a card the mouse has (none)",
                     suggestion=("Did you mean " + " or ".join(repr(x) for x in near) + "?") if near else None)
 
@@ -386,7 +442,7 @@ def equip(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool = True,
     ``slot="tail"``: Filch's Prehensile Tail holds one dagger as an extra paw.
     """
     if slot not in SLOTS:
-        raise RuleError(f"unknown equipment slot {slot!r}", expected=", ".join(SLOTS))
+        raise RuleError(f"unknown equipment slot {slot!r} ({_c('Equip')})", expected=", ".join(SLOTS))
     try:
         i = _find_gear(m, card, show)
         g = m.gear[i]
@@ -395,27 +451,28 @@ def equip(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool = True,
         if exc.suggestion and strict:  # a card of the mouse's typed another way: never a second card
             # (an older log's line is kept as it was played)
             raise RuleError(f"{m.name} has no card {show(card)!r}; to equip a card the mouse has, name it "
-                            "by its name or id", suggestion=exc.suggestion) from None
+                            f"by its name or id ({_c('Equip')})", suggestion=exc.suggestion) from None
         g, rest = Gear(name=card), m.gear  # a card new to the mouse, equipped as it comes
     name = show(card)
     if g.trick:
-        raise RuleError(f"{name!r} is a trick; tricks are not equipped (Search Cards)")
+        raise RuleError(f"{name!r} is a trick; tricks are not equipped ({_c('Tricks')})")
     if slot == "tail":
         if not m.tail:
-            raise RuleError(f"{m.name} has no Prehensile Tail; only Filch can hold a dagger in his tail")
+            raise RuleError(f"{m.name} has no Prehensile Tail; only Filch can hold a dagger in his tail "
+                            f"({TAIL})")
         if "dagger" not in card.lower() and "dagger" not in name.lower():
-            raise RuleError(f"only a dagger fits Filch's tail, not {name!r} (Prehensile Tail)")
+            raise RuleError(f"only a dagger fits Filch's tail, not {name!r} ({TAIL})")
         if any(x.slot == "tail" for x in rest):
-            raise RuleError(f"{possessive(m.name)} tail already holds a dagger")
+            raise RuleError(f"{possessive(m.name)} tail already holds a dagger ({TAIL})")
     elif slot == "paw":
         used = sum(x.paws for x in rest if x.slot == "paw")
         if used + paws > PAW_SLOTS:
-            raise RuleError(f"{m.name} has {PAW_SLOTS - used} free paw(s); {name!r} needs {paws}",
-                            suggestion="unequip a paw card first (Equip)")
+            raise RuleError(f"{m.name} has {PAW_SLOTS - used} free paw(s); {name!r} needs {paws} "
+                            f"({_c('Equip')})", suggestion="unequip a paw card first")
     elif any(x.slot == slot for x in rest):
         other = next(x.name for x in rest if x.slot == slot)
-        raise RuleError(f"{m.name} already has {show(other)!r} in the {slot} slot",
-                        suggestion="unequip it first (Equip: one card per slot)")
+        raise RuleError(f"{m.name} already has {show(other)!r} in the {slot} slot: one card per slot "
+                        f"({_c('Equip')})", suggestion="unequip it first")
     return replace(m, gear=(*rest, replace(g, slot=slot, paws=paws if slot == "paw" else 1)))
 
 
@@ -424,13 +481,13 @@ def unequip(m: Mouse, card: str, discard: str | None = None, show: Callable[[str
     i = _find_gear(m, card, show)
     g = m.gear[i]
     if g.slot is None:
-        raise RuleError(f"{show(card)!r} is already in {possessive(m.name)} pack")
+        raise RuleError(f"{show(card)!r} is already in {possessive(m.name)} pack ({_c('Equip')})")
     if discard is not None:
         m = drop(m, discard, show)
         i = _find_gear(m, card, show)
     new = replace(m, gear=(*m.gear[:i], *m.gear[i + 1:], replace(g, slot=None)))
     if new.pack_load > PACK_LIMIT:
-        raise RuleError(f"{possessive(m.name)} pack is full ({PACK_LIMIT} non-trick cards)",
+        raise RuleError(f"{possessive(m.name)} pack is full ({PACK_LIMIT} non-trick cards; {_c('Equip')})",
                         suggestion="name a card to discard")
     return new
 
@@ -452,6 +509,7 @@ class MinionGroup:
     battle: int | None = None
     defense: int | None = None
     card_ids: tuple[str, ...] = field(default=())
+    rat: bool = False  # a Rat, for Filch's Pilfer
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "life": self.life, "figures": len(self.figures),

@@ -38,11 +38,15 @@ Events (fields in brackets are optional):
 - ``{"event": "end_turn"}``: the card whose turn it is finishes; the pointer moves on
   (Aggressive swap, charmed marker, Time is Short!, rescue of a captured mouse).
 - ``{"event": "wound", "mouse": "filch", "count": 1, [poison]}``, ``{"event": "heal", ...}``,
-  ``{"event": "capture", "mouse": "filch"}``, ``{"event": "rescue", "mouse": "filch"}``.
+  ``{"event": "capture", "mouse": "filch"}``, ``{"event": "rescue", "mouse": "filch", [force]}`` (on the
+  mouse's own turn: the rescue takes that turn, which ends).
 - ``{"event": "mouse_cheese", "mouse": "filch", "count": 1}`` (negative spends),
-  ``{"event": "pilfer", "mouse": "filch"}`` (a cheese from the wheel, Pilfer),
+  ``{"event": "pilfer", "mouse": "filch", [from]}`` (1 cheese for a figure defeated this turn: from the
+  wheel for a Rat, else the supply; Pilfer),
   ``{"event": "greedy_steal", "mouse": "nez"}`` (a greedy roach moves a cheese to the wheel),
-  ``{"event": "level_up", "mouse": "tilda", "ability": "First Aid", [classes]}``.
+  ``{"event": "level_up", "mouse": "tilda", "ability": "First Aid", [classes]}``. Share, equip (or
+  unequip) and level up are free actions: once each in the turn of the mouse on the track
+  (:func:`free_action_refusal`).
 - ``{"event": "condition", "mouse": "nez", "condition": "webbed", [on]}``.
 - ``{"event": "gain", "mouse": "nez", "card": "Grape", [trick, discard]}``,
   ``{"event": "discard", "mouse": ..., "card": ...}``, ``{"event": "equip", "mouse": ...,
@@ -120,6 +124,10 @@ HOUSE_READINGS = (
     "A corrected initiative order keeps the turn with the card taking it; cards moved across it miss "
     "this round's turn or take a second one (the message names them; Set turn corrects).",
     "Cheese beyond the 6th is removed with the rest after a surge (book); 'carry' is a house variant.",
+    "Free actions are counted for the mouse whose turn it is on the track: share, equip (or unequip) and "
+    "level up once each in its turn. Share lines between the same two mice with nothing logged between them "
+    "are one share (cards one by one, cheese once each way); equip and unequip lines in a row are one equip.",
+    "Pilfer takes a minion figure defeated since the turn on the track began, the latest first.",
 )
 #: Reminders shown when a mouse with a marker starts its turn (Negative Effects; Recover).
 TURN_REMINDERS = {
@@ -152,6 +160,20 @@ def seed_from_text(text: str | None) -> int | str:
 
 
 @dataclass(frozen=True)
+class FreeActions:
+    """The free actions (Free Mouse Actions: share, equip, level up) the mouse whose turn it is has taken
+    this turn. ``open``: the one the latest action took or went on with (``"equip"``, ``"share:filch"``,
+    with the other mouse), which the next action of the same kind continues; ``cheese_from``: the mice
+    that gave cheese in that share (each way once: one share gives its cheese at once)."""
+
+    mouse: str | None = None
+    used: tuple[str, ...] = ()
+    open: str | None = None
+    cheese_from: tuple[str, ...] = ()
+    at: int = -1  # the step of the action that took or went on with ``open``
+
+
+@dataclass(frozen=True)
 class MysticsState:
     """The whole dashboard: track, pointer, board, party and minions."""
 
@@ -174,6 +196,9 @@ class MysticsState:
     said: int = 0
     alert: str | None = None  # the surge the latest action triggered, for the dashboard's alert
     step: int = 0
+    # minion figures defeated since the turn began and not yet pilfered, oldest first: (name, a Rat)
+    unpilfered: tuple[tuple[str, bool], ...] = ()
+    free: FreeActions = field(default_factory=lambda: FreeActions())
 
     # -- derived ----------------------------------------------------------------------
     @property
@@ -348,6 +373,7 @@ class MysticsTracker(Tracker[MysticsState]):
         self._heroes = dict(heroes) if heroes is not None else None
         self._minions = dict(minions) if minions is not None else None
         self._abilities = dict(abilities) if abilities is not None else None
+        self._ability_cards = dict(abilities) if abilities is not None else None  # name -> classes
         self._special_surge = special_surge
         self._draws: Draws | None = None  # set while :meth:`complete` records a live action's draws
         super().__init__(log)
@@ -397,6 +423,23 @@ class MysticsTracker(Tracker[MysticsState]):
 
             self._abilities = self._load("abilities", load)
         return self._abilities.get(name.lower(), self._abilities.get(name, ()))
+
+    def ability_choices(self, classes: Sequence[str] = ()) -> tuple[str, ...]:
+        """The ability cards a mouse of ``classes`` may choose (Game setup, step 3; Level Up): those of one
+        of its classes and those of any class; every card when its classes are unknown. Raises the card
+        data's own error when it cannot be loaded."""
+        if self._ability_cards is None:
+            from .data import ability_cards
+
+            self._ability_cards = self._load("abilities",
+                                             lambda: {a.name: a.classes for a in ability_cards()})
+        mine = {x.lower() for x in classes}
+        out = []
+        for name, need in self._ability_cards.items():
+            need_set = {x.lower() for x in need}
+            if not mine or not need_set or "any" in need_set or mine & need_set:
+                out.append(name)
+        return tuple(out)
 
     def card_name(self, card: str) -> str:
         """A search card as the table reads it: its name for an id of the card data (a hero's starting
@@ -468,6 +511,8 @@ class MysticsTracker(Tracker[MysticsState]):
         if ended is not None:
             raise ended
         new = handler(self, replace(state, alert=None), event)
+        if new.free.open is not None and new.free.at != state.step:  # any other action ends a share or equip
+            new = replace(new, free=replace(new.free, open=None, cheese_from=()))
         return replace(new, step=state.step + 1)
 
     def before_latest(self) -> MysticsState | None:
@@ -491,9 +536,9 @@ class MysticsTracker(Tracker[MysticsState]):
             self.apply(state, event)  # a refused action raises here, before anything is written
         finally:
             self._draws = None
-        if not draws.rolls and not draws.boss_cards and not draws.order:
+        if not draws.rolls and not draws.boss_cards and not draws.order and not draws.decided:
             return event
-        out = dict(event)
+        out = {**event, **draws.decided}
         if draws.order:  # the order dealt, so a line lost earlier never re-deals it (as the rolls)
             out["order"] = draws.order
         if draws.rolls:
@@ -530,10 +575,12 @@ class MysticsTracker(Tracker[MysticsState]):
         raise UnknownCardError(mid, "mystics", hits or names.suggestions(mid, options) or list(pool),
                                where="minion type")
 
-    def roll_die(self, state: MysticsState, purpose: str, n: int) -> list[int]:
+    def roll_die(self, state: MysticsState, purpose: str, n: int, cards: Sequence[str] = ()) -> list[int]:
+        """``n`` rolls of the action die drawn from the seed (``cards``: the cards they are for, named
+        when the die data cannot draw them)."""
         faces = self.die
         if not faces or any(getattr(f, "movement", None) is None for f in faces):
-            raise RollsNeeded(purpose, n)
+            raise RollsNeeded(purpose, n, cards)
         rng = self.rng(state, purpose)
         rolls = [int(rng.choice(faces).movement) for _ in range(n)]
         if self._draws is not None:
@@ -551,12 +598,21 @@ class MysticsTracker(Tracker[MysticsState]):
 
 class RollsNeeded(RuleError):
     """Die rolls to type in: the action die data has no movement numbers to draw them from. The
-    command line says to add them to the event; a page points to its own Rolls box."""
+    command line says to add them to the event; a page points to its own Rolls box. ``cards``: the
+    initiative cards the rolls are for, in the order they roll (the track's, as shuffled)."""
 
-    def __init__(self, purpose: str, n: int) -> None:
-        self.purpose, self.n = purpose, n
+    def __init__(self, purpose: str, n: int, cards: Sequence[str] = ()) -> None:
+        self.purpose, self.n, self.cards = purpose, n, tuple(cards)
         super().__init__(f"{purpose}: the action die data has no movement numbers, so the rolls must be "
-                         "typed in from the table", suggestion='add "rolls": [...] to the event')
+                         f"typed in from the table{rolls_for(self.cards)} ({c('Ambushes')})",
+                         suggestion='add "rolls": [...] to the event')
+
+
+def rolls_for(cards: Sequence[str]) -> str:
+    """The cards die rolls are for, in the order they roll: ``"; 2 rolls, for Spider then Roaches"``."""
+    if not cards:
+        return ""
+    return f"; {len(cards)} roll(s), for " + " then ".join(cards) + " (top first, as the track is now)"
 
 
 @dataclass
@@ -567,6 +623,9 @@ class Draws:
     boss_cards: dict[str, list[str]] = field(default_factory=dict)
     #: the initiative order a shuffle dealt (``None``: none; ``[]``: more than one, so none is logged)
     order: list[str] | None = None
+    #: fields saying what a new action decided, so a replay tells its line from an older one's (a
+    #: pilfer's ``from``, a rescue's ``ends_turn``)
+    decided: dict[str, Any] = field(default_factory=dict)
 
     def shuffled(self, ids: list[str]) -> None:
         """Note one shuffle's result (of two cards or more: one card is no draw); an action that
@@ -613,6 +672,71 @@ def captured_error(m: Mouse, kind: str) -> RuleError:
                      suggestion=f"Rescue {m.name} first ({c('Rescuing a Mouse')}).")
 
 
+#: The free actions (Free Mouse Actions) by the event kinds that take them, in the book's words.
+FREE_ACTIONS = {"share": "share", "equip": "equip", "unequip": "equip", "level_up": "level up"}
+#: Event kinds that may go on with the free action the previous action took (one share of several cards,
+#: one equip of several cards, :class:`FreeActions`): any other action ends it (:meth:`MysticsTracker.apply`).
+_GOES_ON = frozenset({"share", "equip", "unequip"})
+FREE = c("Free Mouse Actions")
+
+
+def _free_key(action: str, partner: str | None) -> str:
+    return action if partner is None else f"{action}:{partner}"
+
+
+def _free_of(state: MysticsState, mouse: str) -> FreeActions | None:
+    """The free actions ``mouse`` has taken this turn, when it is the mouse whose turn it is on the track
+    (the chapter not yet won: what follows a victory is a correction, not a turn); ``None`` when the
+    tracker cannot tell whose turn it is, so nothing is counted or refused."""
+    cur = state.current
+    if cur is None or cur.kind != ini.MOUSE or cur.id != mouse or state.board.victory:
+        return None
+    return state.free if state.free.mouse == mouse else FreeActions(mouse)
+
+
+def free_action_refusal(state: MysticsState, mouse: str, kind: str, partner: str | None = None,
+                        cheese_from: str | None = None) -> RuleError | None:
+    """Why ``mouse`` cannot take the free action of an event of ``kind`` (share, equip, unequip,
+    level_up) now: each free action only once during a mouse's turn (Free Mouse Actions). A share
+    with ``partner`` (the other mouse), or an equip, goes on while nothing else is logged between
+    (several cards; ``cheese_from``: the mouse giving cheese, once each way). ``None``: it may, or the
+    tracker cannot tell (:func:`_free_of`)."""
+    f = _free_of(state, mouse)
+    action = FREE_ACTIONS[kind]
+    if f is None or action not in f.used:
+        return None
+    name = state.mouse(mouse).name
+    if kind in _GOES_ON and f.open == _free_key(action, partner):
+        if cheese_from is None or cheese_from not in f.cheese_from:
+            return None
+        giver = state.mouse(cheese_from).name
+        other = state.mouse(partner if cheese_from == mouse else mouse).name if partner else "the other mouse"
+        return RuleError(f"{giver} gave {other} cheese already in this share: a share gives its cheese at "
+                         f"once ({c('Share')}; Free Mouse Actions)",
+                         suggestion="Undo that gift and give all the cheese in one share.")
+    how = {"share": "Give and take every card and all the cheese in one share, one line after another",
+           "equip": "Equip and unequip every card in one go, one line after another"}.get(action, "")
+    return RuleError(f"{name} has taken the {action} free action already this turn: each free action only "
+                     f"once during a mouse's turn ({FREE})",
+                     suggestion=(f"{how}. " if how else "") + f"If {possessive(name)} turn is over at the "
+                                "table, press Next turn (end_turn) first.")
+
+
+def _took_free(state: MysticsState, mouse: str, kind: str, partner: str | None = None,
+               cheese_from: str | None = None) -> MysticsState:
+    """``mouse`` took (or went on with) the free action of an event of ``kind`` this turn."""
+    f = _free_of(state, mouse)
+    if f is None:
+        return state
+    action = FREE_ACTIONS[kind]
+    key = _free_key(action, partner)
+    given = f.cheese_from if f.open == key else ()
+    if cheese_from is not None:
+        given = (*given, cheese_from)
+    return replace(state, free=FreeActions(mouse, tuple(dict.fromkeys((*f.used, action))), key, given,
+                                           state.step))
+
+
 def held_card(t: MysticsTracker, m: Mouse, typed: str) -> str:
     """The card of ``m`` that ``typed`` names, as it is recorded: by its recorded name or id, or by the
     name the table reads (starting equipment is recorded by id: ``Dagger`` is ``dagger``), in any case.
@@ -652,14 +776,38 @@ def _refocus(state: MysticsState, track: ini.Track) -> MysticsState:
     return replace(state, track=track, turn=turn)
 
 
-def _born_to_lead(t: MysticsTracker, state: MysticsState) -> MysticsState:
+#: The field a live action placing cards logs: the captured mice Born to Lead gave no cheese (a line
+#: without it was logged before that rule, and is kept as it was played: :func:`_born_to_lead`).
+NO_LEAD_CHEESE = "no_lead_cheese"
+
+
+def _born_to_lead(t: MysticsTracker, state: MysticsState, event: Event) -> MysticsState:
+    """Born to Lead: Collin not in the first initiative spot takes 1 cheese, unless he is captured: his
+    figure is off the board and his cheese was discarded (Captured Mouse), so he takes none. A live action
+    logs the mice it gave none (:data:`NO_LEAD_CHEESE`); a line logged before this rule, which gave a
+    captured Collin his cheese, is kept as it was played, with a note."""
     heroes = t.hero_roster()
     for i, card in enumerate(state.track):
         if card.kind != ini.MOUSE or i == 0:
             continue
         info = heroes.get(card.id)
         if (info.born_to_lead if info is not None else card.id == "collin"):
-            m = pt.change_cheese(state.mouse(card.id), 1)
+            m = state.mouse(card.id)
+            if m.captured:
+                skipped = event.get(NO_LEAD_CHEESE)
+                older = t.replaying and not (isinstance(skipped, list) and m.id in skipped)
+                if older:  # a line logged before this rule: the cheese it gave, as it was played
+                    state = _kept(t, state, RuleError(
+                        f"Born to Lead gave captured {m.name} 1 cheese: a captured mouse's figure is off the "
+                        "board and its cheese discarded", where=c("Captured Mouse")))
+                else:
+                    if t._draws is not None and m.id not in t._draws.decided.setdefault(NO_LEAD_CHEESE, []):
+                        t._draws.decided[NO_LEAD_CHEESE].append(m.id)
+                    state = _say(state, f"Born to Lead: {m.name} is not in the first initiative spot, but is "
+                                        "captured: the figure is off the board and its cheese was discarded, "
+                                        f"so no cheese ({c('Mouse Hero Cards')}, Collin; Captured Mouse)")
+                    continue
+            m = pt.change_cheese(m, 1)
             state = _say(replace(state, mice=pt.put(state.mice, m)),
                          f"Born to Lead: {m.name} is not in the first initiative spot: +1 cheese "
                          f"({c('Mouse Hero Cards')}, Collin)")
@@ -732,7 +880,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
         new_cards.extend(cards)
         groups.append(MinionGroup(info.id, info.name, life, (0,) * n, boss=info.boss,
                                   aggressive=info.aggressive, battle=info.battle, defense=info.defense,
-                                  card_ids=tuple(x.id for x in cards)))
+                                  card_ids=tuple(x.id for x in cards), rat=info.rat))
     state = replace(state, minions=tuple(groups), roster=tuple(roster.items()))
     bosses = {b.minion for b in boss_new}
     for boss in [k for k in boss_choice if k not in bosses]:  # a typo of the boss's id, or no boss
@@ -748,14 +896,17 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
                             found=repr(rolls)[:60], where=c("Mouse Movement") + "; " + c("Ambushes"))
     used = 0
 
-    def next_rolls(purpose: str, n: int) -> list[int]:
+    def next_rolls(purpose: str, cards: Sequence[str]) -> list[int]:
+        """Rolls for ``cards`` (their names, in the order they roll): typed in, else from the seed."""
         nonlocal used
+        n = len(cards)
         if rolls is None:
-            return t.roll_die(state, purpose, n)
+            return t.roll_die(state, purpose, n, cards)
         got = rolls[used:used + n]
         if len(got) != n:
             need = used + n
-            raise RuleError(f"{purpose}: not enough die rolls typed in: {need} needed, {len(rolls)} typed",
+            raise RuleError(f"{purpose}: not enough die rolls typed in: {need} needed, {len(rolls)} typed"
+                            f"{rolls_for(cards)}",
                             expected=f"{need - len(rolls)} more number(s): one per minion initiative card "
                                      "that rolls", found=repr(rolls)[:60], where=c("Ambushes"))
         used += n
@@ -782,11 +933,12 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
         track = ini.add_at_bottom(state.track, new_cards, t.rng(state, "initiative"), order)
         if order is None and t._draws is not None:
             t._draws.shuffled([x.id for x in track[len(state.track):]])
+        placed_now = track[len(state.track):]  # as shuffled onto the track, top first
         state = _say(_refocus(state, track), "New initiative cards at the bottom: "
-                     + ", ".join(x.name for x in new_cards) + f" ({c('Determining Initiative Order')})")
+                     + ", ".join(x.name for x in placed_now) + f" ({c('Determining Initiative Order')})")
         if boss_new:  # the first of the boss's cards ambushes (Boss initiative cards)
             first = next(x for x in state.track if x.id in {b.id for b in boss_new})
-            (r,) = next_rolls("boss ambush", 1)
+            (r,) = next_rolls("boss ambush", [first.name])
             track = ini.ambush(state.track, [r], [first.id])
             state = _say(_refocus(state, track), f"{first.name} ambushes: rolled {r}, moves up {r} "
                                                  f"({c('Boss initiative cards')})")
@@ -795,7 +947,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
     if ambush:
         who = [x.id for x in state.track if x.is_minion_card]
         if who:
-            rs = next_rolls("ambush", len(who))
+            rs = next_rolls("ambush", [_card_words(state, x) for x in who])
             track = ini.ambush(state.track, rs, who)
             state = _say(_refocus(state, track), "Ambush! " + ", ".join(
                 f"{_card_words(state, x)} rolled {r}" for x, r in zip(who, rs, strict=True))
@@ -811,7 +963,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
     if len(state.track) > ini.TRACK_SLOTS:
         state = _say(state, f"{len(state.track)} cards: the track extends past its {ini.TRACK_SLOTS} slots "
                             f"({c('Determining Initiative Order')}, Note)")
-    return _born_to_lead(t, state) if placed or ambush else state
+    return _born_to_lead(t, state, event) if placed or ambush else state
 
 
 def _words(items: Sequence[str]) -> str:
@@ -895,7 +1047,7 @@ def _resolve_surge(t: MysticsTracker, state: MysticsState, surge: Surge | None,
     if surge.minions:
         # typed-in "order"/"rolls"/"boss_cards" of the triggering event place the surge minions
         # (read one by one: the command line notes which fields the rules used)
-        carry = {k: event[k] for k in SURGE_FIELDS if event is not None and k in event}
+        carry = {k: event[k] for k in (*SURGE_FIELDS, NO_LEAD_CHEESE) if event is not None and k in event}
         known: list[tuple[str, int]] = []
         for mid, n in surge.minions:
             try:
@@ -929,7 +1081,8 @@ def _wheel(t: MysticsTracker, state: MysticsState, count: int, event: Event | No
 
 def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if state.started:
-        raise RuleError("the chapter has already started", suggestion="undo, or start a new log")
+        raise RuleError("the chapter has already started", where=c("Game setup"),
+                        suggestion="undo, or start a new log")
     kept: list[str] = []  # checks a replayed start fails: noted, not refused (see _start_check)
     end = _int(e, "chapter_end", minimum=2)
     _start_limit(t, kept, end, "chapter_end", 2, lim.MAX_PAGE, lim.PAGE_WHY)
@@ -965,7 +1118,8 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
                                        hits or names.suggestions(mid, options) or list(roster), where="mouse")
             info = roster[hits[0]]
         if any(h.id == info.id for h in infos):
-            raise RuleError(f"mouse {info.id!r} is listed twice")
+            raise RuleError(f"mouse {info.id!r} is listed twice: each hero once in the party",
+                            where=c("Game setup"))
         if info.life is not None:
             _start_limit(t, kept, info.life, f"{possessive(info.name)} life", 1, lim.MAX_LIFE, lim.LIFE_WHY)
         infos.append(info)
@@ -1246,24 +1400,89 @@ def has_pilfer(t: MysticsTracker, m: Mouse) -> bool:
     return "pilfer" in map(str.lower, m.abilities) or (info.pilfer if info is not None else m.id == "filch")
 
 
+#: Where Pilfer's cheese may come from (Mouse Hero Cards, Filch: Pilfer).
+PILFER_FROM = ("wheel", "supply")
+PILFER = f"{c('Mouse Hero Cards')}, Filch: Pilfer"
+
+
+def pilfer_refusal(t: MysticsTracker, state: MysticsState, m: Mouse) -> RuleError | None:
+    """Why ``m`` cannot pilfer now (``None``: it can), in the tracker's words and the page's: Pilfer
+    gives 1 cheese per minion figure Filch defeats, so a figure defeated this turn must be left to
+    pilfer (Mouse Hero Cards, Filch: Pilfer)."""
+    if not has_pilfer(t, m):
+        return RuleError(f"{m.name} has no Pilfer: it is Filch's ability", where=PILFER)
+    if m.captured:
+        return captured_error(m, "pilfer")
+    if not state.unpilfered:
+        return RuleError(f"no minion figure defeated this turn is left for {m.name} to pilfer: Pilfer gives "
+                         f"1 cheese per minion figure {m.name} defeats ({PILFER})",
+                         suggestion="Remove the figure defeated first (defeat_minion, or the wound that "
+                                    "defeats it), then pilfer.")
+    return None
+
+
 def _pilfer(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
-    """Pilfer: after Filch defeats a minion figure, 1 cheese to his stash, from the minion wheel if it
-    was a Rat. A captured Filch's figure is off the board (Captured Mouse): he defeats no minion.
+    """Pilfer: after Filch defeats a minion figure, 1 cheese to his stash; if it was a Rat he may take it
+    from the minion wheel, when there is cheese there; otherwise it comes from the supply (Mouse Hero
+    Cards, Filch: Pilfer). Each pilfer takes one figure defeated since the turn on the track began, not
+    yet pilfered, the latest first (house reading); ``from`` (``wheel`` or ``supply``) says where the
+    cheese came from, and a live action logs it. A captured Filch's figure is off the board (Captured
+    Mouse): he defeats no minion.
+
+    A line logged before Pilfer was tied to a defeat has no ``from``: it took its cheese from the wheel,
+    and is kept as it was played, with a note where the rules say otherwise today (:func:`_old_pilfer`).
 
     (Not refused on another card's turn: the turn pointer cannot tell reliably, see :func:`_share`.)"""
     m = state.mouse(_str(e, "mouse"))
-    if not has_pilfer(t, m):
-        raise RuleError(f"{m.name} has no Pilfer: it is Filch's ability", where=f"{c('Mouse Hero Cards')}, "
-                        "Filch: Pilfer")
-    if m.captured:
-        raise captured_error(m, "pilfer")
+    source = _opt_str(e, "from")
+    if source is not None and source not in PILFER_FROM:
+        raise LogError(f"'pilfer' event: bad from {source[:20]!r}", expected=" or ".join(PILFER_FROM))
+    old = t.replaying and source is None
+    refused = pilfer_refusal(t, state, m)
+    if refused is not None and (not old or m.captured or not has_pilfer(t, m)):
+        raise refused
+    if old:
+        return _old_pilfer(t, state, m, refused)
+    name, rat = state.unpilfered[-1]
+    if source == "wheel" and not (rat and state.board.wheel >= 1):
+        why = f"{name} is no Rat" if not rat else "the minion cheese wheel is empty"
+        raise RuleError(f"{m.name} cannot take this cheese from the minion wheel: {why}, so it comes from "
+                        f"the supply ({PILFER})", suggestion='leave "from" out, or give "from": "supply"')
+    source = source or ("wheel" if rat and state.board.wheel >= 1 else "supply")
+    if t._draws is not None and "from" not in e:
+        t._draws.decided["from"] = source
+    board = replace(state.board, wheel=state.board.wheel - 1) if source == "wheel" else state.board
+    state = replace(state, board=board, unpilfered=state.unpilfered[:-1],
+                    mice=pt.put(state.mice, pt.change_cheese(m, 1)))
+    if source == "wheel":
+        return _say(state, f"Pilfer: {m.name} defeated a figure of {name}, a Rat: 1 cheese from the minion "
+                           f"wheel to {possessive(m.name)} stash ({PILFER})")
+    why = (f" ({name} is no Rat: only a Rat's cheese comes from the minion wheel)" if not rat
+           else " (the minion wheel is empty)" if board.wheel < 1 else "")
+    return _say(state, f"Pilfer: {m.name} defeated a figure of {name}: 1 cheese from the supply to "
+                       f"{possessive(m.name)} stash{why} ({PILFER})")
+
+
+def _old_pilfer(t: MysticsTracker, state: MysticsState, m: Mouse, refused: RuleError | None) -> MysticsState:
+    """A pilfer line logged before Pilfer was tied to a defeat: 1 cheese from the minion wheel, as it was
+    played (it was refused on an empty wheel then, and still is), with a note where the rules say
+    otherwise today: no figure defeated this turn left to pilfer, or a figure that was no Rat."""
     if state.board.wheel < 1:
-        raise RuleError("the minion cheese wheel is empty: nothing to take",
-                        where=f"{c('Mouse Hero Cards')}, Filch: Pilfer")
+        raise RuleError("the minion cheese wheel is empty: nothing to take", where=PILFER)
+    state = _kept(t, state, refused)
+    if state.unpilfered:
+        (name, rat), state = state.unpilfered[-1], replace(state, unpilfered=state.unpilfered[:-1])
+        if not rat:
+            state = _kept(t, state, RuleError(f"{m.name} took this cheese from the minion wheel, but {name} "
+                                              "is no Rat: today it comes from the supply", where=PILFER))
     state = replace(state, board=replace(state.board, wheel=state.board.wheel - 1),
                     mice=pt.put(state.mice, pt.change_cheese(m, 1)))
-    return _say(state, f"{m.name} takes 1 cheese from the minion wheel ({c('Mouse Hero Cards')}, "
-                       "Filch: Pilfer)")
+    return _say(state, f"{m.name} takes 1 cheese from the minion wheel ({PILFER})")
+
+
+def _defeated(state: MysticsState, g: MinionGroup, n: int = 1) -> MysticsState:
+    """``n`` figures of ``g`` defeated this turn: each may be pilfered (Mouse Hero Cards, Filch: Pilfer)."""
+    return replace(state, unpilfered=(*state.unpilfered, *((g.name, g.rat),) * n))
 
 
 def _greedy_steal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -1318,7 +1537,7 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
                                                       f"({c('Wounds on boss minions')})")
             left = [x for x in state.track if x.id in g.card_ids]
             if not left:
-                state = replace(state, minions=tuple(x for x in state.minions if x.id != g.id))
+                state = _defeated(replace(state, minions=tuple(x for x in state.minions if x.id != g.id)), g)
                 state = _say(state, f"{g.name} is defeated: the figure leaves the board "
                                     f"({c('Wounds on boss minions')})")
         return state
@@ -1333,12 +1552,13 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
         replace(x, figures=(*x.figures[:i], wounds, *x.figures[i + 1:])) if x.id == g.id else x
         for x in state.minions))
     if g.life is not None and wounds >= g.life:
-        state = _say(state, f"{g.name} figure {i + 1} takes {n} wound(s) and is defeated "
-                            f"({c('Wounds on non-boss minions')})")
+        state = _say(_defeated(state, g), f"{g.name} figure {i + 1} takes {n} wound(s) and is defeated "
+                                          f"({c('Wounds on non-boss minions')})")
         return remove_figures(state, g.id, [i])
     if g.life is None:
-        return _say(state, f"{g.name} figure {i + 1}: {wounds} wound(s); life unknown in the data, "
-                           "log defeat_minion when it falls")
+        return _say(state, f"{g.name} figure {i + 1}: {wounds} wound(s); life unknown in the data: set the "
+                           "life from its initiative card (set_stats), or log defeat_minion when it falls "
+                           f"({c('Wounds on non-boss minions')})")
     return _say(state, f"{g.name} figure {i + 1}: {wounds} of {g.life} wounds "
                        f"({c('Wounds on non-boss minions')})")
 
@@ -1356,11 +1576,12 @@ def _defeat_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsS
     else:
         n = _int(e, "count", 1, minimum=1)
         if n > len(g.figures):
-            raise RuleError(f"only {len(g.figures)} {g.name} on the board, cannot remove {n}")
+            raise RuleError(f"only {len(g.figures)} {g.name} on the board, cannot remove {n} "
+                            f"({c('Wounds on non-boss minions')})")
         figs = list(range(n))
     verb = "leaves" if len(figs) == 1 else "leave"
-    state = _say(state, f"{figure_words(len(figs), g.name)} {verb} the board "
-                        f"({c('Wounds on non-boss minions')})")
+    state = _say(_defeated(state, g, len(figs)), f"{figure_words(len(figs), g.name)} {verb} the board "
+                                                 f"({c('Wounds on non-boss minions')})")
     return remove_figures(state, g.id, figs)
 
 
@@ -1370,7 +1591,7 @@ def _last_mouse_index(track: ini.Track) -> int:
 
 def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if not state.track:
-        raise RuleError("the initiative track is empty")
+        raise RuleError(f"the initiative track is empty: no card takes a turn ({c('Game round')})")
     if state.acting is None and 0 <= state.turn < len(state.track):
         # the card whose turn it was left the track mid-turn: the card that moved up is next
         return _begin_turn(state, state.turn, state.round)
@@ -1406,7 +1627,7 @@ def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         if nxt >= len(state.track):
             nxt, rnd = 0, state.round + 1
     if not state.track:
-        return replace(state, turn=-1, acting=None)
+        return replace(state, turn=-1, acting=None, unpilfered=(), free=FreeActions())
     return _begin_turn(state, nxt, rnd)
 
 
@@ -1415,7 +1636,8 @@ def _begin_turn(state: MysticsState, nxt: int, rnd: int) -> MysticsState:
     if rnd != state.round:
         state = _say(state, f"Round {rnd} begins ({c('Game round')})")
     nxt_card = state.track[nxt]
-    state = replace(state, turn=nxt, acting=nxt_card.id, round=rnd)
+    # a new turn: no figure is defeated in it yet, and its mouse has taken no free action
+    state = replace(state, turn=nxt, acting=nxt_card.id, round=rnd, unpilfered=(), free=FreeActions())
     state = _say(state, f"{possessive(nxt_card.name)} turn")
     if nxt_card.kind != ini.MOUSE:
         last = _last_mouse_index(state.track)
@@ -1502,17 +1724,56 @@ def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     return state
 
 
-def _rescue(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
-    m = state.mouse(_str(e, "mouse"))
-    force = _flag(e, "force")  # (the flag read whatever the board)
+def rescue_refusal(state: MysticsState, m: Mouse, force: bool = False) -> RuleError | None:
+    """Why captured ``m`` cannot be rescued now (``None``: it can), in the tracker's words and the page's:
+    a captured mouse is rescued on its own turn, once no minions are left on the board (Rescuing a
+    Mouse). ``force``: a chapter rule rescues it, whatever the board and the turn."""
     if not m.captured:
-        raise RuleError(f"{m.name} is not captured: there is no one to rescue ({c('Rescuing a Mouse')})")
-    if not force and state.minions_on_board:
-        raise RuleError(f"{m.name} cannot be rescued while {state.minions_on_board} minion(s) are "
-                        "on the board: a captured mouse is rescued on its turn once none are left "
-                        f"({c('Rescuing a Mouse')})", suggestion='add "force": true for a chapter rule')
-    return _say(replace(state, mice=pt.put(state.mice, pt.rescue(m))),
-                f"{m.name} is rescued ({c('Rescuing a Mouse')})")
+        return RuleError(f"{m.name} is not captured: there is no one to rescue ({c('Rescuing a Mouse')})")
+    if force:
+        return None
+    if state.minions_on_board:
+        return RuleError(f"{m.name} cannot be rescued while {state.minions_on_board} minion(s) are "
+                         "on the board: a captured mouse is rescued on its turn once none are left "
+                         f"({c('Rescuing a Mouse')})", suggestion='add "force": true for a chapter rule')
+    cur = state.current
+    if cur is None or cur.id != m.id:
+        now = f"it is {possessive(cur.name)} turn" if cur is not None else "no card is taking its turn"
+        return RuleError(f"{m.name} is rescued on its own turn, and being rescued takes that whole turn; "
+                         f"{now} ({c('Rescuing a Mouse')})",
+                         suggestion=f"Rescue {m.name} when its turn comes (Next turn; Set turn corrects the "
+                                    "track).")
+    return None
+
+
+def _rescue(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    """A captured mouse is rescued on its own turn, once no minions are on the board, and the rescue takes
+    that whole turn (Rescuing a Mouse): its turn ends, the pointer moves on (with what an end of turn
+    does: Time is Short! and the surge it may trigger, placed by the event's ``order``, ``rolls`` and
+    ``boss_cards``). ``force``: a chapter rule rescues it, whatever the board and the turn (its turn ends
+    only if it is its turn).
+
+    A live rescue that ends the turn logs ``"ends_turn": true``; a line logged before the rescue took the
+    turn has none, and is kept as it was played (the turn goes on), with a note if it was not the
+    mouse's turn."""
+    m = state.mouse(_str(e, "mouse"))
+    force = _flag(e, "force")  # (the flags read whatever the board)
+    ends = _flag(e, "ends_turn")
+    refused = rescue_refusal(state, m, force)
+    if refused is not None and (not t.replaying or not m.captured or (state.minions_on_board and not force)
+                                or "ends_turn" in e):
+        raise refused
+    state = _kept(t, state, refused)  # (an older line on another card's turn)
+    state = _say(replace(state, mice=pt.put(state.mice, pt.rescue(m))),
+                 f"{m.name} is rescued ({c('Rescuing a Mouse')})")
+    own = state.current is not None and state.current.id == m.id
+    if not (ends if t.replaying else own):
+        return state
+    if t._draws is not None:
+        t._draws.decided["ends_turn"] = True
+    state = _say(state, f"Being rescued takes {possessive(m.name)} whole turn: its turn ends "
+                        f"({c('Rescuing a Mouse')})")
+    return _end_turn(t, state, e)
 
 
 def _mouse_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -1535,8 +1796,9 @@ def _level_up(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     classes = _str_list(e, "classes")
     if classes is None:
         classes = list(t.ability_classes(ability))
+    state = _kept(t, state, free_action_refusal(state, m.id, "level_up"))
     m2 = pt.level_up(m, ability, classes)
-    return _say(replace(state, mice=pt.put(state.mice, m2)),
+    return _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "level_up"),
                 f"{m.name} levels up: {pt.LEVEL_UP_COST} cheese for {ability!r} ({c('Level Up')})")
 
 
@@ -1568,14 +1830,25 @@ def _condition(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
 
 
 def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    """A search card to a mouse. What the card is comes from the card data when it holds the card: a
+    trick (Tricks) or a party item (Party items; Party Items) takes no room in the pack, whatever
+    ``trick`` says; a card the data does not hold is a trick only when ``trick`` says so."""
     m = state.mouse(_str(e, "mouse"))
     card = _str(e, "card")
     discard = _opt_str(e, "discard")
     discard = None if discard is None else held_card(t, m, discard)
-    m2 = pt.gain(m, card, _flag(e, "trick"), discard, strict=not t.replaying, show=t.card_name)
-    state = _say(replace(state, mice=pt.put(state.mice, m2)),
-                 f"{m.name} puts {t.card_name(card)!r} in the pack ({c('Equip')})")
-    return _discarded(t, state, m, discard)
+    info = t.search_card(card)
+    kind = None if info is None else info.subtype
+    trick = _flag(e, "trick") or kind == "trick"
+    party = kind == "party-item"
+    m2 = pt.gain(m, card, trick and not party, discard, strict=not t.replaying, show=t.card_name, party=party)
+    if party:
+        words = (f"{m.name} receives {t.card_name(card)!r}, a party item: its card goes near the story "
+                 f"control board, shared by the whole party, and takes no room in any pack "
+                 f"({c('Party Items')})")
+    else:
+        words = f"{m.name} puts {t.card_name(card)!r} in the pack ({c('Equip')})"
+    return _discarded(t, _say(replace(state, mice=pt.put(state.mice, m2)), words), m, discard)
 
 
 def _discarded(t: MysticsTracker, state: MysticsState, m: Mouse, discard: str | None) -> MysticsState:
@@ -1601,8 +1874,9 @@ def _equip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
                 why=f"a mouse has {pt.PAW_SLOTS} paw slots ({c('Equip')})")
     # (a logged line is kept as played)
     m2 = pt.equip(m, card, slot, paws, strict=not t.replaying, show=t.card_name)
+    state = _kept(t, state, free_action_refusal(state, m.id, "equip"))
     state = _requirements(t, state, m, card)
-    return _say(replace(state, mice=pt.put(state.mice, m2)),
+    return _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "equip"),
                 f"{m.name} equips {t.card_name(card)!r} ({slot}) ({c('Equip')})")
 
 
@@ -1651,7 +1925,8 @@ def _unequip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     discard = _opt_str(e, "discard")
     discard = None if discard is None else held_card(t, m, discard)
     m2 = pt.unequip(m, card, discard, t.card_name)
-    state = _say(replace(state, mice=pt.put(state.mice, m2)),
+    state = _kept(t, state, free_action_refusal(state, m.id, "unequip"))
+    state = _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "unequip"),
                  f"{m.name} puts {t.card_name(card)!r} in the pack ({c('Equip')})")
     return _discarded(t, state, m, discard)
 
@@ -1664,7 +1939,11 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     The book puts Share among the free actions a mouse takes "at any time during their turn" (Free
     Mouse Actions; Share), but a share is not refused on another card's turn: the turn pointer is
     where the players last pressed Next turn, often a step behind the table (a share logged just
-    after the giver's turn ended would be refused wrongly), so the tracker cannot tell reliably."""
+    after the giver's turn ended would be refused wrongly), so the tracker cannot tell reliably.
+    What it can tell is the share of the mouse whose turn it is on the track (giving or taking): that
+    mouse shares once during its turn (:func:`free_action_refusal`), as one exchange with one mouse.
+    Several share lines between the two with nothing logged between are that one exchange (a card a
+    line, cheese once each way); a second share later in the turn is refused."""
     a, b = state.mouse(_str(e, "from")), state.mouse(_str(e, "to"))
     n = _int(e, "cheese", 0, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     card = _opt_str(e, "card")
@@ -1677,6 +1956,11 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             raise captured_error(m, "share")
     if n > a.cheese:
         raise RuleError(f"{a.name} has {a.cheese} cheese, cannot give {n}", where=c("Share"))
+    sharer = share_turn(state, a.id, b.id)
+    if sharer is not None:
+        partner = b.id if sharer == a.id else a.id
+        state = _kept(t, state, free_action_refusal(state, sharer, "share", partner, a.id if n else None))
+        state = _took_free(state, sharer, "share", partner, a.id if n else None)
     a2, b2 = pt.change_cheese(a, -n), pt.change_cheese(b, n)
     if not n and card is None:
         state = _kept(t, state, LogError(f"'share' event: {a.name} gives {b.name} nothing",
@@ -1694,7 +1978,7 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         g = a2.gear[i]
         a2 = pt.drop(a2, card, t.card_name)
         discard = None if discard is None else held_card(t, b2, discard)
-        b2 = pt.gain(b2, card, g.trick, discard, strict=not t.replaying, show=t.card_name)
+        b2 = pt.gain(b2, card, g.trick, discard, strict=not t.replaying, show=t.card_name, party=g.party)
     state = replace(state, mice=pt.put(pt.put(state.mice, a2), b2))
     gifts = [f"{n} cheese"] if n else []
     if card is not None:
@@ -1702,6 +1986,15 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     what = " and ".join(gifts) or "nothing"
     state = _say(state, f"{a.name} gives {b.name} {what} ({c('Share')})")
     return _discarded(t, state, b, discard)
+
+
+def share_turn(state: MysticsState, giver: str, receiver: str) -> str | None:
+    """The mouse whose share a share between ``giver`` and ``receiver`` is: the one of them whose turn it
+    is on the track; ``None`` when it is neither's (the tracker cannot tell, see :func:`_share`)."""
+    cur = state.current
+    if cur is None or cur.kind != ini.MOUSE:
+        return None
+    return cur.id if cur.id in (giver, receiver) else None
 
 
 def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -1814,15 +2107,33 @@ def _lost_error(board: Board) -> RuleError:
     """Victory refused: the chapter is lost already (by the hourglass, or a defeat event)."""
     lost = (f"was lost by the defeat event: {board.defeat_reason}" if board.lost_by
             else f"is already lost: {board.defeat_reason}")
-    return RuleError(f"the chapter {lost}", suggestion="Undo the action that lost it, if the chapter was "
-                                                      "won first.")
+    return RuleError(f"the chapter {lost}", where=c("Defeat"),
+                     suggestion="Undo the action that lost it, if the chapter was won first.")
+
+
+def victory_warning(t: MysticsTracker, state: MysticsState) -> str | None:
+    """A word of caution before a victory, or ``None``: the chapter's Victory clears a tile of minions
+    (chapter 1's: "Clear the courtyard tile of minions ...") and minions are still on the board. The
+    tracker does not know which tile each figure is on, so it is said, never refused."""
+    try:
+        info = t.chapter_info(state.chapter)
+    except CompanionError:  # (the card data cannot be loaded: nothing to say about the chapter)
+        return None
+    if info is None or not info.victory_clears_minions or not state.minions_on_board:
+        return None
+    on = ", ".join(f"{figure_words(len(g.figures), g.name)}" for g in state.minions if g.figures)
+    return (f"chapter {state.chapter}'s Victory needs minions cleared (\"{info.victory.strip()}\"), and "
+            f"{on} {'is' if state.minions_on_board == 1 else 'are'} still on the board: check that none is "
+            f"where the chapter says ({c('Victory')})")
 
 
 def _victory(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if state.board.defeated:
         raise _lost_error(state.board)
-    return _say(replace(state, board=replace(state.board, victory=True)),
-                f"Victory! The chapter's victory conditions are met ({c('Victory')}; Winning and Losing)")
+    warning = victory_warning(t, state)
+    state = _say(replace(state, board=replace(state.board, victory=True)),
+                 f"Victory! The chapter's victory conditions are met ({c('Victory')}; Winning and Losing)")
+    return _say(state, f"Note: {warning}") if warning else state
 
 
 def _defeat(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -1889,7 +2200,10 @@ def _turn_after_reorder(before: MysticsState, after: MysticsState) -> str:
 def _set_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     i = ini.find(state.track, _str(e, "card"))
     card = state.track[i]
-    return _say(replace(state, turn=i, acting=card.id), f"Turn pointer set to {card.name}")
+    if card.id == state.acting and i == state.turn:  # the same turn goes on: what it did stands
+        return _say(state, f"Turn pointer set to {card.name}")
+    return _say(replace(state, turn=i, acting=card.id, unpilfered=(), free=FreeActions()),
+                f"Turn pointer set to {card.name}")
 
 
 def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -1963,7 +2277,7 @@ def end_refusal(state: MysticsState, kind: str) -> RuleError | None:
         if kind == "victory":
             return _lost_error(b)
         if kind == "defeat":
-            return RuleError(f"the chapter is already lost: {b.defeat_reason}",
+            return RuleError(f"the chapter is already lost: {b.defeat_reason}", where=c("Defeat"),
                              suggestion="A second defeat changes nothing; undo the first to record another.")
         if kind not in _AFTER_DEFEAT:
             return RuleError(f"{kind!r}: the chapter is lost, play does not go on ({c('Defeat')})",
@@ -2024,7 +2338,12 @@ EVENT_FIELDS: dict[str, EventFields] = {
     "minion_cheese": EventFields(
         "cheese on the minion wheel; a full wheel surges", optional=("count", *SURGE_FIELDS),
         notes=(("count", "default 1; negative takes cheese off"),), rule=_by_surge("a full wheel triggers")),
-    "pilfer": EventFields("Filch's Pilfer takes 1 cheese from the minion wheel", ("mouse",)),
+    "pilfer": EventFields(
+        "Filch's Pilfer: 1 cheese for a minion figure defeated this turn, from the minion wheel for a Rat",
+        ("mouse",), optional=("from",),
+        notes=(("from", "wheel (a Rat's cheese, when the wheel has some; the default then) or supply; "
+                        "logged by a live action"),),
+        rule="one pilfer per figure defeated since the turn began"),
     "greedy_steal": EventFields(
         "a greedy roach moves 1 of the mouse's cheese to the minion wheel", ("mouse",),
         optional=SURGE_FIELDS, rule=_by_surge("a full wheel triggers")),
@@ -2047,8 +2366,11 @@ EVENT_FIELDS: dict[str, EventFields] = {
         notes=(_COUNT, ("poison", "true: poison wounds"))),
     "capture": EventFields("the mouse is captured; hourglass +1 page", ("mouse",)),
     "rescue": EventFields(
-        "a captured mouse is rescued", ("mouse",), optional=("force",),
-        notes=(("force", "true: a chapter rule allows it while minions are on the board"),)),
+        "a captured mouse is rescued on its own turn, and its turn ends", ("mouse",),
+        optional=("force", "ends_turn", *SURGE_FIELDS),
+        notes=(("force", "true: a chapter rule rescues it, whatever the board and the turn"),
+               ("ends_turn", "logged by a live rescue that ended the turn")),
+        rule=_by_surge("Time is Short! may trigger as the turn ends")),
     "mouse_cheese": EventFields(
         "cheese in the mouse's stash", ("mouse",), optional=("count",),
         notes=(("count", "default 1; negative spends"),)),
@@ -2060,7 +2382,8 @@ EVENT_FIELDS: dict[str, EventFields] = {
         notes=(("on", "false: it ends"),)),
     "gain": EventFields(
         "a search card into the pack", ("mouse", "card"), optional=("trick", "discard"),
-        notes=(("trick", "true: a trick"), ("discard", "a card to make room"))),
+        notes=(("trick", "true: a trick (a card of the data is what the data says; a party item takes no "
+                          "room in any pack)"), ("discard", "a card to make room"))),
     "discard": EventFields("the mouse discards a card", ("mouse", "card")),
     "equip": EventFields(
         "equip a card", ("mouse", "card", "slot"), optional=("paws",),

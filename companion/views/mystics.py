@@ -13,7 +13,8 @@ stands. Pickers come back to the player's choice when an undo brings it back.
 
 CSS classes for browser tests:
 ``cmp-mystics-dashboard`` (the page), ``cmp-mystics-start`` (start chapter button),
-``cmp-mystics-mice`` (hero picker), ``cmp-mystics-minions-input``, ``cmp-mystics-status``,
+``cmp-mystics-mice`` (hero picker), ``cmp-mystics-start-abilities`` (a starting ability picker per
+mouse), ``cmp-mystics-minions-input``, ``cmp-mystics-status``,
 ``cmp-mystics-undo``, ``cmp-mystics-redo``, ``cmp-mystics-initiative`` (the track; the current
 card carries ``cmp-mystics-current`` in its HTML), ``cmp-mystics-next-turn``,
 ``cmp-mystics-wheel`` (the cheese wheel), ``cmp-mystics-add-cheese`` (+1), ``cmp-mystics-add-cheese-2``,
@@ -22,13 +23,17 @@ buttons trigger), ``cmp-mystics-surge-alert``, ``cmp-mystics-hourglass`` (the ch
 track), ``cmp-mystics-achievement``, ``cmp-mystics-encounter`` (reveal button),
 ``cmp-mystics-room``, ``cmp-mystics-party``, ``cmp-mystics-mouse-<id>`` (each mouse's box),
 ``cmp-mystics-minions`` (minions on the board), ``cmp-mystics-wound-minion``,
-``cmp-mystics-defeat-minion``, ``cmp-mystics-add-minion-type`` and ``cmp-mystics-add-minion-count``
+``cmp-mystics-defeat-minion``, ``cmp-mystics-minion-life`` and ``cmp-mystics-set-minion-life`` (the
+chosen minion type's life, from its initiative card), ``cmp-mystics-minion-life-hint`` (asks for it while
+unknown), ``cmp-mystics-add-minion-type`` and ``cmp-mystics-add-minion-count``
 (minions a chapter rule places), ``cmp-mystics-add-minions`` (their button), in each mouse's box
-``cmp-mystics-pilfer`` (only for a mouse with Pilfer), ``cmp-mystics-share-to``,
+``cmp-mystics-pilfer`` (only for a mouse with Pilfer), ``cmp-mystics-greedy`` (a greedy roach steals
+a cheese), ``cmp-mystics-share-to``,
 ``cmp-mystics-share-cheese``, ``cmp-mystics-share-card``, ``cmp-mystics-share-discard`` (the card a
 receiver with a full pack discards, shown only then) and ``cmp-mystics-share`` (its button);
 ``cmp-mystics-chapter-actions`` (the end of the chapter section): ``cmp-mystics-end-move``,
 ``cmp-mystics-end-page`` (the chapter end marker's buttons), ``cmp-mystics-victory``,
+``cmp-mystics-victory-note`` (minions left on the board when the chapter's Victory clears them),
 ``cmp-mystics-defeat-reason``, ``cmp-mystics-defeat``; ``cmp-mystics-corrections`` (initiative
 corrections): ``cmp-mystics-order`` (the order put together), ``cmp-mystics-order-up``,
 ``cmp-mystics-order-down``, ``cmp-mystics-order-reset``, ``cmp-mystics-set-order``,
@@ -59,6 +64,7 @@ from ..mystics.party import LEVEL_UP_COST, PACK_LIMIT, Mouse
 from ..mystics.tracker import (
     CAPTURED_CANNOT,
     HOUSE_READINGS,
+    PILFER,
     MysticsState,
     MysticsTracker,
     RollsNeeded,
@@ -66,9 +72,15 @@ from ..mystics.tracker import (
     added_messages,
     captured_error,
     end_refusal,
+    free_action_refusal,
     has_pilfer,
+    pilfer_refusal,
+    rescue_refusal,
+    rolls_for,
     seed_from_text,
+    share_turn,
     taken_by,
+    victory_warning,
 )
 from ..probability import share
 
@@ -85,6 +97,7 @@ CONDITION_LABELS = {
     "knocked_down": "Knocked down",
     "charmed": "Charmed",
     "poisoned": "Poisoned",
+    "cursed": "Cursed",
 }
 
 
@@ -114,6 +127,10 @@ def archive_name(path: Path) -> Path:
 #: The log's words in tracker messages, and this page's for them (its buttons and boxes).
 PAGE_WORDS = (
     ("log defeat_minion", "press “Remove figure”"),
+    ("(set_stats)", "(its Life box and “Set life” under Minions on the board)"),
+    ("Remove the figure defeated first (defeat_minion, or the wound that defeats it)",
+     "Remove the figure defeated first (“Remove figure”, or the “Wound minion” that defeats it)"),
+    ("press Next turn (end_turn) first", "press Next turn first"),
     ('add "force": true for a chapter rule', "only a chapter rule allows it before then"),
     ('add "card"', "choose the card in the Boss card box"),
 )
@@ -341,11 +358,16 @@ def mouse_html(state: MysticsState, mid: str, card_name: Callable[[str], str] = 
         )
     conds = ", ".join(CONDITION_LABELS[c] for c in m.conditions)
     equip = ", ".join(f"{card_name(g.name)} ({g.slot})" for g in m.equipped) or "nothing"
-    pack = ", ".join(card_name(g.name) + (" (trick)" if g.trick else "") for g in m.pack) or "empty"
+    pack = ", ".join(card_name(g.name) + (" (trick)" if g.trick else " (party item)" if g.party else "")
+                     for g in m.pack) or "empty"
     status = "<b style='color:#b3261e'>CAPTURED</b> · " if m.captured else ""
+    unknown = ("<br><small style='color:#9a6700'>Life unknown in the card data: type it from the hero card "
+               "in the Life box (“Pack, equipment, life, share”), so wounds can capture</small>"
+               if m.life is None else "")
     return (
         f"<div style='font-size:17px'><b>{html.escape(m.name)}</b> {status}"
-        f"wounds {m.wounds} + poison {m.poison} / life {life} {hearts} · cheese <b>{m.cheese}</b></div>"
+        f"wounds {m.wounds} + poison {m.poison} / life {life} {hearts} · cheese <b>{m.cheese}</b>"
+        f"{unknown}</div>"
         f"<small>{html.escape(conds) or 'no conditions'} · equipped: {html.escape(equip)} · pack "
         f"{m.pack_load}/3: {html.escape(pack)} · abilities: "
         f"{html.escape(', '.join(m.abilities)) or 'none'}</small>"
@@ -379,11 +401,20 @@ class MouseBox:
         self.cheese_down = act("−1 cheese", {"event": "mouse_cheese", "count": -1})
         row1 = [self.wound, self.poison, self.heal, self.cure, self.cheese_up, self.cheese_down]
         # Filch's Pilfer (or a mouse that learned it): shown only for a mouse that has it
-        self.pilfer = act("Pilfer: wheel → stash", {"event": "pilfer"}, "warning")
+        self.pilfer = act("Pilfer: +1 cheese", {"event": "pilfer"}, "warning")
         self.pilfer.add_class("cmp-mystics-pilfer")
-        self.pilfer.tooltip = ("after defeating a Rat, take 1 cheese from the minion wheel "
-                               f"({cite('mystics', 'Mouse Hero Cards')}, Filch: Pilfer)")
+        self.pilfer.tooltip = ("1 cheese for a minion figure defeated this turn: from the minion wheel if it "
+                               f"was a Rat and the wheel has cheese, else from the supply ({PILFER})")
         row1.append(self.pilfer)
+        # a greedy roach steals a cheese of this mouse's: it goes on the minion wheel (may surge)
+        self.greedy = ui.big_button("Greedy roach steals", style="danger")
+        self.greedy.layout.min_width = "96px"
+        self.greedy.add_class("cmp-mystics-greedy")
+        self.greedy.tooltip = ("a greedy roach steals 1 of this mouse's cheese: it goes on the minion cheese "
+                               f"wheel ({cite('mystics', 'Greedy Roaches')})")
+        self.greedy.on_click(do(lambda _b: dash.greedy_steal(mid)))
+        self.kinds[self.greedy] = "greedy_steal"
+        row1.append(self.greedy)
         self.capture = act("Capture", {"event": "capture"}, "danger")
         self.rescue = act("Rescue", {"event": "rescue"}, "success")
         self.conditions: dict[str, w.ToggleButton] = {}
@@ -635,6 +666,19 @@ class MouseBox:
         self.dash.choices(self.share_discard, [("(choose)", "")] + [
             (names(g.name), g.name) for g in full.pack if not g.trick], "")
 
+    def _free_refusal(self, state: MysticsState, m: Mouse, kind: str) -> CompanionError | None:
+        """The tracker's refusal of this mouse's free action of ``kind`` now (each once during a mouse's
+        turn: Free Mouse Actions), for the share as the boxes describe it; ``None``: it may."""
+        if kind != "share":
+            return free_action_refusal(state, m.id, kind)
+        to = self.share_to.value
+        sharer = share_turn(state, m.id, to) if to else None
+        if sharer is None:
+            return None
+        partner = to if sharer == m.id else m.id
+        giving = m.id if int(self.share_cheese.value) else None
+        return free_action_refusal(state, sharer, "share", partner, giving)
+
     def _why_off(self, state: MysticsState, m: Mouse, widget: Any) -> str | None:
         """Why ``widget`` cannot work for this mouse now (``None``: it can)."""
         kind = self.kinds.get(widget)
@@ -646,7 +690,22 @@ class MouseBox:
             if state.minions_on_board:
                 return (f"{figure_words(state.minions_on_board, 'minion')} on the board: a captured mouse is "
                         f"rescued on its turn once none are left ({cite('mystics', 'Rescuing a Mouse')})")
+            refused = rescue_refusal(state, m)  # (on its own turn only: the rescue takes that turn)
+            return None if refused is None else page_words(refused.render())
+        if widget is self.pilfer:
+            refused = pilfer_refusal(self.dash.tracker, state, m)
+            return None if refused is None else page_words(refused.render())
+        if widget is self.greedy:
+            if not m.cheese:
+                return f"{m.name} has no cheese for a greedy roach to steal"
+            if not any(self.dash.is_roach(g.id, g.name) for g in state.minions):
+                return (f"no roaches on the board: only a greedy roach steals cheese "
+                        f"({cite('mystics', 'Greedy Roaches')})")
             return None
+        if kind in ("level_up", "equip", "unequip", "share"):  # free actions: once each in the mouse's turn
+            refused = self._free_refusal(state, m, kind)
+            if refused is not None:
+                return page_words(refused.render())
         if widget is self.capture:
             return f"{m.name} is already captured" if m.captured else None
         if widget is self.conditions["poisoned"]:
@@ -659,8 +718,6 @@ class MouseBox:
             return f"{m.name} has no poison wounds to cure"
         if widget is self.cheese_down and not m.cheese:
             return f"{m.name} has no cheese to spend"
-        if widget is self.pilfer and state.board.wheel < 1:
-            return "the minion cheese wheel is empty: nothing to take"
         if widget is self.level:
             if m.cheese < LEVEL_UP_COST:
                 return (f"{m.name} has {m.cheese} cheese; leveling up costs {LEVEL_UP_COST} "
@@ -746,6 +803,13 @@ class MysticsDashboard(ui.TrackerPage):
         )
         self.start_minions.add_class("cmp-mystics-minions-input")
         self.seed = w.Text(placeholder="blank: random", description="Seed", layout=w.Layout(width="220px"))
+        # one starting ability card per mouse, of its class (Game setup, step 3): a picker per mouse chosen
+        self.start_abilities = w.VBox()
+        self.start_abilities.add_class("cmp-mystics-start-abilities")
+        self._ability_pickers: dict[str, w.Dropdown] = {}
+        self.mice_pick.observe(lambda _c: self._ability_choices(), "value")
+        self.extra_mice.observe(lambda _c: self._ability_choices(), "value")
+        self._ability_choices()
         self.start_btn = _btn("Start chapter", "cmp-mystics-start", "success")
         self.start_btn.on_click(a(lambda _b: self.start_chapter()))
         setup = w.VBox(
@@ -757,6 +821,9 @@ class MysticsDashboard(ui.TrackerPage):
                     ]
                 ),
                 self.chapter_end.box,
+                w.HTML("<small>Starting ability card of each mouse, of its class "
+                       f"({html.escape(cite('mystics', 'Game setup'))}, step 3):</small>"),
+                self.start_abilities,
                 self.start_btn,
                 w.HTML(
                     "<small>Shuffles mice and minion initiative cards; hourglass on page 1 "
@@ -866,11 +933,22 @@ class MysticsDashboard(ui.TrackerPage):
         self.minion_card = w.Dropdown(
             options=[], description="Boss card", layout=w.Layout(width="240px", height="40px")
         )
+        # the life of the type chosen, as its initiative card shows it: blank while the card data does not
+        # know it (every bundled minion's), so that a wound can defeat a figure (Wounds on non-boss minions)
+        self.minion_life = w.Text(placeholder="unknown", description="Life",
+                                  layout=w.Layout(width="160px", height="40px"))
+        self.minion_life.add_class("cmp-mystics-minion-life")
+        self._minion_life_seen: tuple[str, int | None] | None = None  # (type, life) the box was set to
+        self.set_minion_life = _btn("Set life", "cmp-mystics-set-minion-life")
+        self.set_minion_life.on_click(a(lambda _b: self.do(self._minion_life_event())))
+        self.minion_life_hint = w.HTML()
+        self.minion_life_hint.add_class("cmp-mystics-minion-life-hint")
+        self.minion_life.observe(lambda _c: self._regate_board(), "value")
         self.wound_minion = _btn("Wound minion", "cmp-mystics-wound-minion", "danger")
         self.defeat_minion = _btn("Remove figure", "cmp-mystics-defeat-minion")
         self.wound_minion.on_click(a(lambda _b: self.do(self._minion_event("wound_minion"))))
         self.defeat_minion.on_click(a(lambda _b: self.do(self._minion_event("defeat_minion"))))
-        self.minion_pick.observe(lambda _c: self._boss_cards(), "value")
+        self.minion_pick.observe(lambda _c: (self._boss_cards(), self._show_minion_life()), "value")
         # minions a chapter rule places mid-chapter: a type from the card data (no typing)
         self.add_type = w.Dropdown(
             options=[], description="Arrive", layout=w.Layout(width="260px", height="40px")
@@ -895,6 +973,8 @@ class MysticsDashboard(ui.TrackerPage):
                 self.minions,
                 w.HBox([self.minion_pick, self.minion_fig, self.minion_card]),
                 w.HBox([self.wound_minion, self.defeat_minion]),
+                w.HBox([self.minion_life, self.set_minion_life, self.minion_life_hint],
+                       layout=w.Layout(flex_flow="row wrap")),
                 w.HTML("<small>Minions a chapter rule places now (not an encounter card's):</small>"),
                 w.HBox([self.add_type, self.add_count, self.add_ambush],
                        layout=w.Layout(flex_flow="row wrap")),
@@ -918,6 +998,9 @@ class MysticsDashboard(ui.TrackerPage):
         self.end_page_btn.on_click(a(lambda _b: self.do(self._chapter_end_event("page"))))
         self.victory_btn = _btn("Victory!", "cmp-mystics-victory", "success", "160px")
         self.victory_btn.on_click(a(lambda _b: self.do({"event": "victory"})))
+        # a chapter whose Victory clears minions, with minions on the board: said before the click
+        self.victory_note = w.HTML()
+        self.victory_note.add_class("cmp-mystics-victory-note")
         self.defeat_reason = w.Text(
             placeholder="defeat condition, e.g. all mice captured", description="Reason",
             layout=w.Layout(width="360px", height="40px"),
@@ -931,6 +1014,7 @@ class MysticsDashboard(ui.TrackerPage):
                        layout=w.Layout(flex_flow="row wrap")),
                 w.HBox([self.victory_btn, self.defeat_reason, self.defeat_btn],
                        layout=w.Layout(flex_flow="row wrap")),
+                self.victory_note,
                 w.HTML(
                     "<small>The chapter end marker moves as a chapter rule says "
                     f"({html.escape(cite('mystics', 'Story Control Board'))}). Victory: the chapter's "
@@ -1236,6 +1320,9 @@ class MysticsDashboard(ui.TrackerPage):
         }
         if self.chapter_no.value:
             event["chapter"] = int(self.chapter_no.value)
+        abilities = {mid: str(p.value) for mid, p in self._ability_pickers.items() if p.value and mid in mice}
+        if abilities:
+            event["abilities"] = abilities
         if self.state.started:  # keep the old chapter's log, start a fresh one
             probe = MysticsTracker(None, **self._tk)  # check the event before moving the old log
             probe.apply(probe.initial(), event)
@@ -1245,6 +1332,38 @@ class MysticsDashboard(ui.TrackerPage):
             self.odds.tracker = self.tracker
         self.do(event)
         self.setup.selected_index = None
+
+    def _party_typed(self) -> list[str]:
+        """The mice of the New chapter boxes: those picked, then those typed under Also."""
+        return list(self.mice_pick.value) + [m.strip() for m in self.extra_mice.value.split(",") if m.strip()]
+
+    def _ability_choices(self) -> None:
+        """A starting ability picker per mouse of the New chapter boxes, offering the ability cards of its
+        class (all of them when its classes are unknown); a mouse's choice stays while it is chosen."""
+        try:
+            roster = self.tracker.hero_roster()
+        except CompanionError:  # (the card data cannot be loaded: the page says so)
+            roster = {}
+        options = [(k, (h.name,)) for k, h in roster.items()]
+        pickers: dict[str, w.Dropdown] = {}
+        for typed in dict.fromkeys(self._party_typed()):
+            hits = nm.matches(typed, options)
+            hero = roster.get(hits[0]) if len(hits) == 1 else None
+            try:
+                cards = self.tracker.ability_choices(hero.classes if hero is not None else ())
+            except CompanionError:
+                cards = ()
+            old = self._ability_pickers.get(typed)
+            picker = old or w.Dropdown(description=(hero.name if hero is not None else typed)[:20],
+                                       layout=w.Layout(width="320px"))
+            values = [("(none)", ""), *((a, a) for a in cards)]
+            if list(picker.options) != values:
+                kept = picker.value if picker.value in [v for _n, v in values] else ""
+                picker.options = values
+                picker.value = kept
+            pickers[typed] = picker
+        self._ability_pickers = pickers
+        self.start_abilities.children = tuple(pickers.values())
 
     def encounters_revealed(self) -> int:
         """The encounters revealed in this chapter so far (in force: undone ones do not count)."""
@@ -1402,6 +1521,74 @@ class MysticsDashboard(ui.TrackerPage):
                 self.minion_fig.value = top
             self.minion_fig.max = top
 
+    def _chosen_group(self) -> Any:
+        """The minions of the type chosen in the Minion box (``None``: none on the board)."""
+        return next((x for x in self.state.minions if x.id == self.minion_pick.value), None)
+
+    def _show_minion_life(self) -> None:
+        """The Life box shows the chosen type's life (blank: unknown), once it changes; the hint beside it
+        asks for the life while the card data does not know it."""
+        group = self._chosen_group() if self.state.started else None
+        seen = None if group is None else (group.id, group.life)
+        if seen != self._minion_life_seen:
+            self._minion_life_seen = seen
+            self.minion_life.value = "" if group is None or group.life is None else str(group.life)
+        ask = group is not None and group.life is None and not group.boss
+        self.minion_life_hint.value = (
+            f"<small style='color:#9a6700'>{html.escape(possessive(group.name))} life is unknown in the card "
+            "data: type it from its initiative card and press Set life, so that a wound defeats a figure "
+            f"({html.escape(cite('mystics', 'Wounds on non-boss minions'))})</small>" if ask else "")
+
+    def _typed_minion_life(self) -> int | None:
+        """The life typed in the minions' Life box; ``None`` when it is blank."""
+        text = self.minion_life.value.strip()
+        if not text:
+            return None
+        if not text.isdecimal() or not 1 <= int(text[:6]) <= lim.MAX_LIFE:
+            raise CompanionError(f"bad life {text[:20]!r} in the Life box",
+                                 expected=f"a whole number from 1 to {lim.MAX_LIFE}: {lim.LIFE_WHY}")
+        return int(text)
+
+    def _minion_life_off(self) -> str | None:
+        """Why Set life (a minion type's) cannot work with what is typed (``None``: it can)."""
+        group = self._chosen_group()
+        if group is None:
+            return "choose a minion on the board"
+        if group.boss:
+            return (f"{possessive(group.name)} life is on each of its initiative cards "
+                    f"({cite('mystics', 'Wounds on boss minions')})")
+        try:
+            life = self._typed_minion_life()
+        except CompanionError as exc:
+            return exc.message
+        if life is None:
+            return f"type {possessive(group.name)} life from its initiative card in the Life box first"
+        if life == group.life:
+            return f"{possessive(group.name)} life is {life} already"
+        return None
+
+    def _minion_life_event(self) -> dict[str, Any]:
+        """The chosen minion type's life, as its initiative card shows it (set_stats)."""
+        self._refuse_if_stale()
+        off = self._minion_life_off()
+        if off is not None:
+            raise CompanionError(off)
+        return {"event": "set_stats", "minion": self.minion_pick.value, "life": self._typed_minion_life()}
+
+    @staticmethod
+    def is_roach(mid: str, name: str) -> bool:
+        """Whether a minion type is roaches (greedy roaches use the roaches' card: Greedy Roaches)."""
+        return "roach" in f"{mid} {name}".lower()
+
+    def greedy_steal(self, mid: str) -> None:
+        """A greedy roach steals 1 of the mouse's cheese onto the minion wheel (Greedy Roaches); the
+        Rolls box by the wheel holds the rolls of an ambush of the surge it may trigger."""
+        event = {"event": "greedy_steal", "mouse": mid}
+        if self.state.board.wheel + 1 < WHEEL_SIZE:  # (no surge follows)
+            self.do(event)
+        else:
+            self._do_with_rolls(event, self.cheese_rolls)
+
     def can_pilfer(self, m: Mouse) -> bool:
         """Whether the mouse has Pilfer, as the tracker reads it: Filch's (or a hero card's whose
         abilities name it), or learned (Mouse Hero Cards, Filch: Pilfer)."""
@@ -1446,12 +1633,13 @@ class MysticsDashboard(ui.TrackerPage):
             event = {**event, "rolls": rolls}
         try:
             self.do(event)
-        except RollsNeeded as exc:
+        except RollsNeeded as exc:  # (the cards the rolls are for, in the track's order as shuffled)
             raise CompanionError(
                 f"{exc.purpose}: the action die data has no movement numbers, so the die rolls come from "
-                "the table", where=cite("mystics", "Ambushes"),
-                suggestion="Type the numbers rolled in the Rolls box (e.g. 2 1): one per minion initiative "
-                           "card on the track, top first, and one for a boss's ambush.") from None
+                f"the table{rolls_for(exc.cards)}", where=cite("mystics", "Ambushes"),
+                suggestion="Type the numbers rolled in the Rolls box (e.g. 2 1), in that order: one per "
+                           "minion initiative card on the track, top first, and one for a boss's ambush."
+            ) from None
         box.value = ""
 
     def _chapter_end_event(self, how: str) -> dict[str, Any]:
@@ -1557,7 +1745,7 @@ class MysticsDashboard(ui.TrackerPage):
             self.enc_btn: "encounter", self.room_btn: "room", self.wound_minion: "wound_minion",
             self.defeat_minion: "defeat_minion", self.add_btn: "add_minions",
             self.end_move_btn: "chapter_end", self.end_page_btn: "chapter_end",
-            self.victory_btn: "victory", self.defeat_btn: "defeat",
+            self.victory_btn: "victory", self.defeat_btn: "defeat", self.set_minion_life: "set_stats",
         }
 
     def show_status(self) -> None:
@@ -1593,6 +1781,7 @@ class MysticsDashboard(ui.TrackerPage):
         move = int(self.end_move.value)
         return {
             self.wound_minion: no_minions, self.defeat_minion: no_minions,
+            self.set_minion_life: no_minions or self._minion_life_off(),
             self.sub1: "the minion cheese wheel is empty: nothing to take off" if b.wheel < 1 else None,
             self.end_move_btn: None if move else "a move of 0 pages leaves the chapter end marker as it is",
             self.end_page_btn: (f"the chapter end marker is on page {b.chapter_end} already: choose "
@@ -1609,6 +1798,9 @@ class MysticsDashboard(ui.TrackerPage):
         own = self._board_off() if s.started else {}
         for widget, kind in self._controls().items():
             gate(widget, self._no_chapter() if not s.started else self.ended(kind) or own.get(widget))
+        warning = victory_warning(self.tracker, s) if s.started and not self.ended("victory") else None
+        self.victory_note.value = "" if warning is None else (
+            f"<small style='color:#9a6700'>Before Victory: {html.escape(warning)}</small>")
         room = s.board.room if s.started else None
         typed = self.room_name.value.strip()
         self.room_btn.description = (f"Leave {room.name}"[:40] if room is not None and not typed
@@ -1626,6 +1818,7 @@ class MysticsDashboard(ui.TrackerPage):
         # comes back to the type chosen when an undo brings it back
         self.choices(self.minion_pick, [(g.name, g.id) for g in s.minions])
         self._boss_cards()
+        self._show_minion_life()
         turns = [(c.name, c.id) for c in s.track]
         now = s.current.id if s.current is not None else None
         if list(self.turn_pick.options) != turns or now != self._turn_seen:
