@@ -1148,6 +1148,9 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             _start_check(t, kept, RuleError(f"start: two ability cards for {mice[i].name}",
                                             where=c("Game setup"), expected="one ability card per mouse"))
             continue
+        known = _known_ability(t, ability)
+        if known is not None:  # (a card the data lacks is a typo: named with the closest ones)
+            _start_check(t, kept, known)
         try:
             pt.check_ability_class(mice[i], ability, t.ability_classes(ability), "Game setup")
         except RuleError as exc:
@@ -1188,6 +1191,19 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
                             f"{info_ch.chapter_end}, here page {lim.show(end)} ({c('Game setup')})")
     first = state.track[state.turn] if 0 <= state.turn < len(state.track) else None
     return replace(state, acting=first.id if first else None)
+
+
+def _known_ability(t: MysticsTracker, ability: str) -> CompanionError | None:
+    """The refusal of an ability card the card data does not know, with the closest names (None when
+    it is known, or when the card data cannot be read: the class check then says nothing either)."""
+    try:
+        cards = t.ability_choices()
+    except CompanionError:
+        return None
+    if t.ability_classes(ability) or ability.strip().lower() in {x.lower() for x in cards}:
+        return None
+    return UnknownCardError(ability, "mystics ability", closest(ability, list(cards)),
+                            where=f"start: abilities ({c('Game setup')})")
 
 
 def _start_check(t: MysticsTracker, kept: list[str], error: CompanionError) -> None:
