@@ -374,6 +374,18 @@ def mouse_html(state: MysticsState, mid: str, card_name: Callable[[str], str] = 
     )
 
 
+def typed_life(text: str) -> int | None:
+    """A life typed in a Life box (a mouse's or a minion type's): ``None`` when blank; a whole number
+    from 1 to the limit, else refused quoting what was typed."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdecimal() or not 1 <= int(text[:6]) <= lim.MAX_LIFE:
+        raise CompanionError(f"bad life {text[:20]!r} in the Life box",
+                             expected=f"a whole number from 1 to {lim.MAX_LIFE}: {lim.LIFE_WHY}")
+    return int(text)
+
+
 class MouseBox:
     """One mouse's row: its state and tablet-sized buttons for the common actions."""
 
@@ -561,13 +573,7 @@ class MouseBox:
 
     def _typed_life(self) -> int | None:
         """The life typed in the Life box; ``None`` when it is blank."""
-        text = self.life.value.strip()
-        if not text:
-            return None
-        if not text.isdecimal() or not 1 <= int(text[:6]) <= lim.MAX_LIFE:
-            raise CompanionError(f"bad life {text[:20]!r} in the Life box",
-                                 expected=f"a whole number from 1 to {lim.MAX_LIFE}: {lim.LIFE_WHY}")
-        return int(text)
+        return typed_life(self.life.value)
 
     def _set_life(self) -> dict[str, Any]:
         life = self._typed_life()
@@ -1541,13 +1547,7 @@ class MysticsDashboard(ui.TrackerPage):
 
     def _typed_minion_life(self) -> int | None:
         """The life typed in the minions' Life box; ``None`` when it is blank."""
-        text = self.minion_life.value.strip()
-        if not text:
-            return None
-        if not text.isdecimal() or not 1 <= int(text[:6]) <= lim.MAX_LIFE:
-            raise CompanionError(f"bad life {text[:20]!r} in the Life box",
-                                 expected=f"a whole number from 1 to {lim.MAX_LIFE}: {lim.LIFE_WHY}")
-        return int(text)
+        return typed_life(self.minion_life.value)
 
     def _minion_life_off(self) -> str | None:
         """Why Set life (a minion type's) cannot work with what is typed (``None``: it can)."""
