@@ -515,7 +515,7 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
         cells = csv_cells(line, delimiter)
         if count_col is None and card_col is None:  # the first row: a header, or the first card
             low = [c.lower() for c in cells]
-            if set(low) & _CSV_COUNT and set(low) & _CSV_CARD:
+            if _csv_header(cells):
                 count_col = next(i for i, c in enumerate(low) if c in _CSV_COUNT)
                 card_col = next(i for i, c in enumerate(low) if c in _CSV_CARD)
                 others = [cells[i] for i in range(len(cells)) if i not in (count_col, card_col) and cells[i]]

@@ -21,6 +21,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, UnknownCardError, closest, did_you_mean
+from ..verdict import plural
 
 #: The six Court colours, in the order the book's scoring example lists them on the score pad.
 COURT_COLOURS: tuple[str, ...] = ("purple", "yellow", "green", "blue", "red", "orange")
@@ -69,11 +70,6 @@ class ScoreCard:
         """``Sun King (3 crowns)``, or ``yellow card (0 crowns)`` for a card given by colour alone
         (in brackets: a list of labels, ``a, b``, reads one card per comma)."""
         return f"{self.name or self.color + ' card'} ({plural(self.crowns, 'crown')})"
-
-
-def plural(n: int, word: str) -> str:
-    """``1 crown``, ``2 crowns``, ``0 cards``."""
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def make_card(color: object, crowns: object, name: str = "", *, where: str | None = None) -> ScoreCard:

@@ -18,7 +18,7 @@ from reportlab.lib.colors import HexColor, white
 from .. import GAMES
 from ..errors import closest, did_you_mean
 from .faces import INK, MUTED
-from .geometry import Box, PrintError, load_geometry, read_print_json, tile_board, to_mm
+from .geometry import Box, PrintError, load_geometry, mirrors_x, read_print_json, tile_board, to_mm
 from .render import MM, binary_streams, draw_footer, new_canvas, save
 from .text import fit_line, fit_text
 
@@ -447,7 +447,7 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
     draw_footer(c, (pw, ph), f"calibration page 1 (front{', landscape' if landscape else ''})")
     c.showPage()
     # back: the grid centred where the cross lands after the flip, shifted by the current offset
-    mirror_x = (flip == "long") == (ph >= pw)  # as geometry.back_box: the flip mirrors x or y
+    mirror_x = mirrors_x((pw, ph), flip)  # as geometry.back_box: the flip mirrors x or y
     bx = (pw - cx if mirror_x else cx) + offset[0]
     by = (cy if mirror_x else ph - cy) + offset[1]
     step, rng = cal["grid_step"], cal["grid_range"]

@@ -289,7 +289,7 @@ def _mark_length(paper: tuple[float, float], slots: tuple[Box, ...], bleed: floa
     return _mark_for(min(_room(paper, slots, bleed)), g.sheet)
 
 
-def _mirrors_x(paper: tuple[float, float], flip: str) -> bool:
+def mirrors_x(paper: tuple[float, float], flip: str) -> bool:
     """Whether turning the sheet over mirrors the page's x (else its y); see :func:`back_box`."""
     pw, ph = paper
     return (flip == "long") == (ph >= pw)
@@ -315,7 +315,7 @@ def room_for_offset(grid: SheetGrid, offset: tuple[float, float], *, flip: str =
     margin = g.sheet["safe_margin"]
     marks = (g.sheet["crop_mark_offset"] + g.sheet["crop_mark_min_length"]) if grid.mark_length else 0.0
     left, right, bottom, top = _room(grid.paper, grid.slots, grid.bleed)
-    mirror_x = _mirrors_x(grid.paper, flip)
+    mirror_x = mirrors_x(grid.paper, flip)
 
     def move(low: float, high: float, o: float, mirrored: bool) -> float:
         # fronts: low + d and high - d stay >= margin + marks; backs: with the flip's mirror the
@@ -421,7 +421,7 @@ def back_box(front: Box, paper: tuple[float, float], *, flip: str = "long",
     if flip not in ("long", "short"):
         raise PrintError(f"unknown flip {flip!r}", where="--backs", expected="long or short")
     pw, ph = paper
-    if _mirrors_x(paper, flip):
+    if mirrors_x(paper, flip):
         x, y = pw - front.x - front.w, front.y
     else:
         x, y = front.x, ph - front.y - front.h
@@ -623,7 +623,7 @@ def layout_json(grid: SheetGrid, pages: list[PagePlan], nd: int = 4, *, backs: s
         "bleed_mm": r(grid.bleed),
         "backs": backs,
         "flip": flip,
-        "mirror": None if flip is None else ("x" if _mirrors_x(grid.paper, flip) else "y"),
+        "mirror": None if flip is None else ("x" if mirrors_x(grid.paper, flip) else "y"),
         "offset_mm": [r(offset[0]), r(offset[1])],
         "offset_from": read_on,
         "offset_page_mm": [r(turned[0]), r(turned[1])],

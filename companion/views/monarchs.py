@@ -50,9 +50,9 @@ from ..monarchs.scoring import (
     file_notes,
     needs_card_data,
     parse_score_input,
-    plural,
     score,
 )
+from ..verdict import plural
 
 #: Most cards of one colour the score pad counts (its cards counter); a colour's crowns counter
 #: goes up to this many cards of :data:`~companion.monarchs.scoring.MAX_CROWNS` crowns each.

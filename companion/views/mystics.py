@@ -1314,7 +1314,7 @@ class MysticsDashboard(ui.TrackerPage):
         checked first, and an old log that cannot be renamed (a read-only folder) is refused:
         either way the old chapter and its log stay as they were."""
         self._refuse_if_cannot_act()  # (a chapter another window started is never set aside unseen)
-        mice = list(self.mice_pick.value) + [m.strip() for m in self.extra_mice.value.split(",") if m.strip()]
+        mice = self._party_typed()
         if not mice:
             raise CompanionError("choose the mice of the party first")
         event = {

@@ -724,9 +724,9 @@ class VillageCompanion(ui.TrackerPage):
             if dd.value == NO_ATTACK:
                 continue
             out.append(Attack(uid, None if dd.value == UNDEFENDED else dd.value))
-        if self.assign2 is not None and self.twice.value and self.assign2.value != NO_ATTACK:
-            second = self.assign2.value
-            out.append(Attack(self.twice.value, None if second == UNDEFENDED else second))
+        for uid in self._twice_chosen():  # (assign2 is set when a mouse attacks twice)
+            second = self.assign2.value  # type: ignore[union-attr]
+            out.append(Attack(uid, None if second == UNDEFENDED else second))
         return out
 
     def _twice_chosen(self) -> tuple[str, ...]:
