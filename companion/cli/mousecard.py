@@ -238,9 +238,9 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
     does not describe would mislead the table. A line that may have moved cards is read past once a
     reshuffle has made the deck whole again after it (:meth:`~companion.mousecard.live.LiveDeckTracker.
     deck_in_doubt`)."""
-    cardless = tracker.deck_doubts()[1]
+    may_move, cardless = tracker.deck_doubts()
     moving = tracker.deck_in_doubt()
-    reshuffled = [p for p in tracker.deck_doubts()[0] if p not in moving]
+    reshuffled = [p for p in may_move if p not in moving]
     if moving:
         first = moving[0]
         more = f" (and {len(moving) - 1} more such line(s))" if len(moving) > 1 else ""

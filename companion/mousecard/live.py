@@ -133,8 +133,7 @@ class DrawRecord:
     @property
     def can_draw_on(self) -> bool:
         """A cautious draw stopped by a bad card that has since been cancelled, with draws left."""
-        return (self.check.mode == "cautious" and self.check.cancel_draws_on and self.stopped == "bad card"
-                and self.bad_in_effect == 0 and self.draws_left > 0 and not self.succeeded)
+        return self.may_draw_more and self.bad_in_effect == 0
 
     @property
     def sure(self) -> bool:
@@ -796,7 +795,11 @@ class LiveDeckTracker(Tracker[LiveDeck]):
 
     def _last_whole_line(self) -> int:
         """The log line of the latest action in force that reshuffled the deck (a start, a reshuffle,
-        a draw that met a joker or ran the deck out); 0 when none."""
+        a draw that met a joker or ran the deck out); 0 when none. Worked out once per state: the page
+        asks on every keystroke and every odds update, and the answer is a fold of the whole log."""
+        known = getattr(self, "_whole_line", None)
+        if known is not None and known[0] is self._state and known[1] == len(self._done):
+            return int(known[2])
         state, last = self.initial(), 0
         with self._replaying():
             for le in self._done:
@@ -804,6 +807,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                 if after.shuffles > state.shuffles:
                     last = max(last, le.line or 0)
                 state = after
+        self._whole_line = (self._state, len(self._done), last)  # (the state kept: its id is not reused)
         return last
 
     def doubt_refusal(self, where: str = "draw") -> RuleError | None:
