@@ -168,15 +168,14 @@ def existing_folder(folder: str | os.PathLike[str], *, where: str, what: str = "
     """
     import shlex
 
+    from ..textio import folder_problem
+
     path = Path(folder)
-    try:
-        if path.is_dir():
-            return path
-        there = path.exists()
-    except (OSError, ValueError):
-        there = False
-    if there:
-        raise PrintError(f"cannot write {what}: {str(path)!r} is a file, not a folder", where=where,
+    problem = folder_problem(path)
+    if problem is None:
+        return path
+    if problem != "does not exist":  # (a file where the folder should be)
+        raise PrintError(f"cannot write {what}: {str(path)!r} {problem}", where=where,
                          expected="a path in a folder that exists", suggestion="Nothing was written.")
     blocking = next((p for p in reversed(path.parents) if p != Path(".") and _is_file(p)), None)
     if blocking is not None:
