@@ -632,6 +632,17 @@ class Tracker(Generic[S]):
         if len(self._done) % self.CHECKPOINT == 0:
             self._marks[len(self._done)] = state
 
+    def before_latest(self) -> S | None:
+        """The state before the latest action in force (``None`` when there is none): an undo's fold
+        (:meth:`_step_back`) on a copy whose history is its own, so this tracker and its log are left
+        as they are (a page says what the latest action did by comparing the two)."""
+        if not self._done:
+            return None
+        trial = copy.copy(self)  # (shares the tracker's data; the fold's lists are the copy's)
+        trial._done, trial._undone, trial._marks = list(self._done), [], dict(self._marks)
+        trial._step_back()
+        return trial.state
+
     def _step_back(self) -> None:
         """Take back the latest action: fold again from the nearest kept state."""
         self._undone.append(self._done.pop())

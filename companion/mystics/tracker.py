@@ -89,7 +89,6 @@ available slots like any new minion cards (Determining Initiative Order).
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -514,17 +513,6 @@ class MysticsTracker(Tracker[MysticsState]):
         if new.free.open is not None and new.free.at != state.step:  # any other action ends a share or equip
             new = replace(new, free=replace(new.free, open=None, cheese_from=()))
         return replace(new, step=state.step + 1)
-
-    def before_latest(self) -> MysticsState | None:
-        """The state before the latest action in force (``None`` when there is none): what it said is
-        :func:`added_messages` from there to :attr:`state`. An undo's fold (:meth:`_step_back`), on a copy
-        whose history is its own: this tracker and its log are left as they are."""
-        if not self._done:
-            return None
-        trial = copy.copy(self)  # (shares the card data; the fold's lists are the copy's)
-        trial._done, trial._undone, trial._marks = list(self._done), [], dict(self._marks)
-        trial._step_back()
-        return trial.state
 
     def complete(self, state: MysticsState, event: Event) -> Event:
         """A live action with what it draws from the seed filled in: the die rolls (``rolls``) and
