@@ -234,12 +234,6 @@ class AttackBuilder:
         for slot in (self.character, *self.attacks, self.counter):
             slot.pick.value = slot.default
 
-    def set_attacker(self, player: Player | None) -> None:
-        """Used by the tracker: the attacking player, whose card named on the 1st Block Zone (if the
-        tracker knows it) the character chosen is checked against."""
-        self.attacker = player
-        self.update()
-
     def set_defender(self, blocks: int, face_up: list[int], *, zones: list[int] | None = None) -> None:
         """Used by the tracker: the defender's Block cards come from the table state; ``zones``: the
         Block Zone (1-4) each of them is on, from the 1st (an empty Zone holds none), which the
@@ -690,7 +684,7 @@ class GameTracker(ui.TrackerPage):
                 if me.first_card is not None:  # the card the log names there (kept on an earlier turn)
                     self.builder.character.choose(me.first_card)
                 self._attack_key = self._key()
-            self.builder.set_attacker(me)
+            self.builder.attacker = me  # (set_defender's update below resolves the attack once for both)
             cards = [z for z in them.zones if z.face != "empty"]
             self.builder.set_defender(len(cards), [i for i, z in enumerate(cards, 1) if z.face == "up"],
                                       zones=[k for k, z in enumerate(them.zones, 1) if z.face != "empty"])
