@@ -296,6 +296,15 @@ def one_line(text: str) -> bool:
     return not any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
 
 
+def logged_text(text: str, limit: int) -> str:
+    """Text from a line already in a log (a name, a title, a reason) as a board, journal or message
+    shows it: on one line (line breaks, tabs and other control characters as spaces, each run of
+    spaces one space), cut at ``limit`` characters with "…". A logged line is read as it was, never
+    refused (it may predate a limit), so this one rule keeps every tracker's replay alike."""
+    text = " ".join("".join(ch if one_line(ch) else " " for ch in text).split())
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def player_name(name: str, k: int, *, logged: bool = False, error: type[CompanionError] = CompanionError,
                 where: str | None = None) -> str:
     """Player ``k``'s name as the pages take it: spaces collapsed, on one line, at most
@@ -305,10 +314,9 @@ def player_name(name: str, k: int, *, logged: bool = False, error: type[Companio
     refused."""
     from .errors import shown
 
-    text = " ".join(name.split())
     if logged:
-        text = "".join(ch if one_line(ch) else " " for ch in text)
-        return text if len(text) <= PLAYER_NAME_MAX else text[:PLAYER_NAME_MAX - 1] + "…"
+        return logged_text(name, PLAYER_NAME_MAX)
+    text = " ".join(name.split())
     expected = f"a name on one line, at most {PLAYER_NAME_MAX} characters"
     if not one_line(name.strip()):
         raise error(f"player {k}'s name must be one line (no line break, tab or other control character)",

@@ -334,23 +334,30 @@ def player_names(boxes: list[Any]) -> list[str]:
 
 
 def stepper(description: str, value: int = 0, *, min: int = 0, max: int = 99,
-            step: int = 1) -> w.BoundedIntText:
+            step: int = 1, bounded: bool = True) -> w.BoundedIntText | w.IntText:
     """A number with big - and + buttons around it; returns the number widget.
 
     The returned widget is what callers observe; the composite row to display is
-    stored on it as ``.box``.
+    stored on it as ``.box``. ``bounded=False``: the box keeps what was typed past
+    ``min``/``max`` (stored as ``.limits``), so a page can say so, quoting it, instead
+    of cutting 500 down to 99 unseen; - and + stay within the limits.
     """
-    number = w.BoundedIntText(value=value, min=min, max=max, step=step,
-                              description=description,
-                              style={"description_width": "initial"},
-                              layout=w.Layout(width="220px", height=BUTTON_HEIGHT))
+    looks: dict[str, Any] = {"description": description, "style": {"description_width": "initial"},
+                             "layout": w.Layout(width="220px", height=BUTTON_HEIGHT)}
+    number: w.BoundedIntText | w.IntText
+    if bounded:
+        number = w.BoundedIntText(value=value, min=min, max=max, step=step, **looks)
+    else:
+        number = w.IntText(value=value, step=step, **looks)
+        number.limits = (min, max)  # type: ignore[attr-defined]
     minus = w.Button(description="−", layout=w.Layout(width="48px", height=BUTTON_HEIGHT),
                      tooltip=f"{description} −{step}")
     plus = w.Button(description="+", layout=w.Layout(width="48px", height=BUTTON_HEIGHT),
                     tooltip=f"{description} +{step}")
 
     def bump(delta: int) -> None:
-        number.value = max_(min_(number.value + delta, number.max), number.min)
+        lo, hi = (number.min, number.max) if bounded else (min, max)
+        number.value = max_(min_(number.value + delta, hi), lo)
 
     minus.on_click(lambda _b: bump(-step))
     plus.on_click(lambda _b: bump(step))

@@ -97,3 +97,13 @@ def test_a_write_protected_file_is_not_replaced(tmp_path: Path, monkeypatch: pyt
         textio.write_text_atomic(target, "replaced")
     assert target.read_text() == "protected" and [p.name for p in tmp_path.iterdir()] == ["kept.txt"]
     textio.write_text_atomic(tmp_path / "other.txt", "a new file is fine")
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("  Pip \n\t the\u2028Bold ", "Pip the Bold"),  # breaks, tabs and runs of spaces: one space
+    ("a\x00 b\x1bc", "a b c"),  # other control characters too
+    ("x" * 12, "x" * 12),
+    ("x" * 13, "x" * 11 + "…"),  # cut at the limit, "…" included
+])
+def test_logged_text_is_one_line_cut_at_the_limit(text: str, shown: str) -> None:
+    assert textio.logged_text(text, 12) == shown

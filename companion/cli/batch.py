@@ -280,9 +280,10 @@ def check_before_log(events: list[Any], path: Path, kinds: Iterable[str], *,
 def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, Any], list[str]],
               check: Callable[[list[Any]], None] | None = None, error: type[CompanionError] = CompanionError,
               short: bool = False, fields: Mapping[str, Any] | None = None,
+              unknown: Callable[[object], CompanionError] | None = None,
               warnings: list[str] | None = None) -> list[str]:
     """The heart of every ``do``: ``events`` on ``tracker``, all or nothing. First an event kind the
-    game does not know is named (the ``unknown_event`` of the tracker's module, if it has one), then
+    game does not know is named (``unknown(kind)``, the game's ``unknown_event``, if given), then
     a field an event needs and lacks (:func:`check_fields`, with ``fields`` or the game's own table,
     :func:`fields_table`), before any rule is tried on a value it would default to. Under the log's lock
     (no other window writes between the trial and the writes) the log is read again if it changed, the
@@ -294,8 +295,7 @@ def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, 
     which returns what it did, in words; those lines are returned, in order. A field an event does not
     take that is close to one it does is named (:func:`misspelt_field`) before any rule is tried too."""
     table = fields if fields is not None else fields_table(tracker)
-    unknown = getattr(sys.modules.get(type(tracker).__module__), "unknown_event", None)
-    if table is not None and callable(unknown):  # a kind the game does not know, before any other refusal
+    if table is not None and unknown is not None:  # a kind the game does not know, before any other refusal
         kinds = [dict.get(event, "event") for event in events]  # (not marked as read)
         k = next((k for k, kind in enumerate(kinds, start=1) if kind not in (*table, "undo", "redo")), 0)
         if k:

@@ -515,7 +515,7 @@ def _village_do(args: argparse.Namespace) -> int:
             warn(line, warnings)
 
     said = write_all(t, events, args.log, say=_said, check=check, error=CliInputError, short=True,
-                     warnings=warnings)
+                     unknown=unknown_event, warnings=warnings)
     if args.json:
         doc = _state_json(t.state)
         doc["said"] = said

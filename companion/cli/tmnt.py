@@ -360,7 +360,7 @@ def do_command(args: argparse.Namespace) -> int:
     t.one_game = not getattr(args, "new_game", False)  # a start on a game is refused, as 'village do' does
     warnings = warn_set_aside(t)  # said first: the events may still be refused
 
-    said = write_all(t, events, log, say=_said, error=LogError, warnings=warnings)
+    said = write_all(t, events, log, say=_said, error=LogError, unknown=unknown_event, warnings=warnings)
     if args.json:
         print_json({**_replay_json(t), "log": log, "added": len(events), "said": said, "warnings": warnings})
     else:

@@ -49,7 +49,7 @@ from typing import Any
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError
 from ..eventlog import Event, EventLog, LogProblem, Tracker, event_rng
-from ..textio import one_line
+from ..textio import logged_text, one_line
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
 from .odds import HOUSE_NOTES, TaskCheck, exact_odds
 
@@ -319,8 +319,7 @@ def tidy_name(name: str) -> str:
 def shown_title(title: str) -> str:
     """A session title as the journal and replay show it: collapsed onto one line, cut at
     :data:`MAX_TEXT` characters with "…" (a title an older log holds may be any length)."""
-    text = " ".join("".join(ch if one_line(ch) else " " for ch in title).split())
-    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT - 1] + "…"
+    return logged_text(title, MAX_TEXT)
 
 
 def draw_cites(rec: DrawRecord) -> tuple[str, ...]:

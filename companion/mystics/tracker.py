@@ -366,13 +366,14 @@ class MysticsTracker(Tracker[MysticsState]):
                  search_cards: Sequence[Any] | None = None) -> None:
         self._die = tuple(die) if die is not None else None
         self._search = {x.id: x for x in search_cards} if search_cards is not None else None
+        self._search_keys: dict[str, Any] | None = None  # id and name, casefolded -> card (search_card)
         self._card_names = dict(card_names) if card_names is not None else None
         self._chapters = dict(chapters) if chapters is not None else None
         self._data_errors: dict[str, CompanionError] = {}
         self._heroes = dict(heroes) if heroes is not None else None
         self._minions = dict(minions) if minions is not None else None
-        self._abilities = dict(abilities) if abilities is not None else None
-        self._ability_cards = dict(abilities) if abilities is not None else None  # name -> classes
+        # ability card -> classes: by name as the cards say it (the choices), and the lookup by name or id
+        self._abilities = (dict(abilities), dict(abilities)) if abilities is not None else None
         self._special_surge = special_surge
         self._draws: Draws | None = None  # set while :meth:`complete` records a live action's draws
         super().__init__(log)
@@ -409,32 +410,34 @@ class MysticsTracker(Tracker[MysticsState]):
                                        lambda: {m.id: MinionInfo.from_record(m) for m in minions()})
         return self._minions
 
-    def ability_classes(self, name: str) -> tuple[str, ...]:
+    def _ability_data(self) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+        """The ability cards' classes, loaded once: by name as the cards say it (in the data's order),
+        and by lower-case name and by id (what an event may name)."""
         if self._abilities is None:
             from .data import ability_cards
 
-            def load() -> dict[str, tuple[str, ...]]:
-                out: dict[str, tuple[str, ...]] = {}
-                for a in ability_cards():
-                    out[a.name.lower()] = a.classes
-                    out[a.id] = a.classes
-                return out
+            def load() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+                cards = ability_cards()
+                keys: dict[str, tuple[str, ...]] = {}
+                for a in cards:
+                    keys[a.name.lower()] = a.classes
+                    keys[a.id] = a.classes
+                return {a.name: a.classes for a in cards}, keys
 
             self._abilities = self._load("abilities", load)
-        return self._abilities.get(name.lower(), self._abilities.get(name, ()))
+        return self._abilities
+
+    def ability_classes(self, name: str) -> tuple[str, ...]:
+        keys = self._ability_data()[1]
+        return keys.get(name.lower(), keys.get(name, ()))
 
     def ability_choices(self, classes: Sequence[str] = ()) -> tuple[str, ...]:
         """The ability cards a mouse of ``classes`` may choose (Game setup, step 3; Level Up): those of one
         of its classes and those of any class; every card when its classes are unknown. Raises the card
         data's own error when it cannot be loaded."""
-        if self._ability_cards is None:
-            from .data import ability_cards
-
-            self._ability_cards = self._load("abilities",
-                                             lambda: {a.name: a.classes for a in ability_cards()})
         mine = {x.lower() for x in classes}
         out = []
-        for name, need in self._ability_cards.items():
+        for name, need in self._ability_data()[0].items():
             need_set = {x.lower() for x in need}
             if not mine or not need_set or "any" in need_set or mine & need_set:
                 out.append(name)
@@ -474,8 +477,12 @@ class MysticsTracker(Tracker[MysticsState]):
             return None
         if card in data:
             return data[card]
-        key = card.casefold().strip()
-        return next((x for x in data.values() if key in (x.id.casefold(), x.name.casefold())), None)
+        if self._search_keys is None:  # (the first card of the data an id or a name is, as a scan finds it)
+            self._search_keys = {}
+            for x in data.values():
+                self._search_keys.setdefault(x.id.casefold(), x)
+                self._search_keys.setdefault(x.name.casefold(), x)
+        return self._search_keys.get(card.casefold().strip())
 
     def chapter_info(self, number: int | None) -> Any | None:
         """The chapter's record (:class:`companion.mystics.data.Chapter`), ``None`` if the data has none."""

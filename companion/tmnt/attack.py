@@ -30,7 +30,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, did_you_mean, shown
-from ..textio import one_line
+from ..textio import logged_text, one_line
 from ..verdict import Note, Problem, Verdict
 
 ATTRIBUTES: tuple[str, ...] = ("wind", "nature", "fire", "mountain")  # book numbers 1-4
@@ -227,8 +227,7 @@ def card_name(value: Any, *, where: str = "card", logged: bool = False) -> str:
     if value is None:
         return ""
     if logged:
-        text = " ".join((value if isinstance(value, str) else shown(value, 10**6)).split())
-        return text if len(text) <= CARD_NAME_MAX else text[:CARD_NAME_MAX - 1] + "…"
+        return logged_text(value if isinstance(value, str) else shown(value, 10**6), CARD_NAME_MAX)
     if not isinstance(value, str):
         raise AttackSpecError(f"a card's name is text, not {shown(value, 40)}", where=where,
                               expected=f"the card's name on one line, at most {CARD_NAME_MAX} characters",

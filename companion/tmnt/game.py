@@ -35,7 +35,7 @@ from typing import Any
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError, closest, did_you_mean
 from ..eventlog import Event, EventFields, Tracker, event_rng
-from ..textio import PLAYER_NAME_MAX, one_line, player_name
+from ..textio import PLAYER_NAME_MAX, logged_text, one_line, player_name
 from .attack import (
     BLOCK_ZONES,
     CARD_NAME_MAX,
@@ -755,8 +755,7 @@ class TmntTracker(Tracker[Game]):
         if reason is None:
             return ""
         if self.replaying:
-            text = " ".join((reason if isinstance(reason, str) else shown(reason, 10**6)).split())
-            return text if len(text) <= REASON_MAX else text[:REASON_MAX - 1] + "…"
+            return logged_text(reason if isinstance(reason, str) else shown(reason, 10**6), REASON_MAX)
         if not isinstance(reason, str):
             raise LogError(f"correct: 'reason' must be text, not {shown(reason, 40)}",
                            expected=f"words on one line, at most {REASON_MAX} characters",

@@ -87,27 +87,6 @@ def _number_text(value: int, limit: int = 24) -> str:
     return text if len(text) <= limit else text[:limit] + "…"
 
 
-def number_box(description: str, value: int = 0, *, lo: int = 0, hi: int = 99) -> w.IntText:
-    """A number with big - and + buttons around it (the composite row is ``.box``; the limits
-    ``.limits``). Unlike a bounded box it keeps what was typed past its limits, so the page says
-    so, quoting it, instead of cutting 500 down to 99 unseen; - and + stay within the limits."""
-    number = w.IntText(value=value, description=description, style={"description_width": "initial"},
-                       layout=w.Layout(width="220px", height=ui.BUTTON_HEIGHT))
-    minus = w.Button(description="−", layout=w.Layout(width="48px", height=ui.BUTTON_HEIGHT),
-                     tooltip=f"{description} −1")
-    plus = w.Button(description="+", layout=w.Layout(width="48px", height=ui.BUTTON_HEIGHT),
-                    tooltip=f"{description} +1")
-
-    def bump(delta: int) -> None:
-        number.value = max(lo, min(hi, number.value + delta))
-
-    minus.on_click(lambda _b: bump(-1))
-    plus.on_click(lambda _b: bump(1))
-    number.box = w.HBox([minus, number, plus])  # type: ignore[attr-defined]
-    number.limits = (lo, hi)  # type: ignore[attr-defined]
-    return number
-
-
 def box_value(box: w.IntText, what: str) -> int:
     """``box``'s number if within its limits; else a :class:`ScoreInputError` quoting what was typed."""
     lo, hi = box.limits  # type: ignore[attr-defined]
@@ -176,8 +155,8 @@ class MonarchsCompanion:
         self.family: dict[str, w.Text] = {}
         rows = []
         for colour in COURT_COLOURS:
-            n = number_box("cards", 0, lo=0, hi=MAX_PAD_CARDS)
-            c = number_box("crowns", 0, lo=0, hi=MAX_PAD_CARDS * MAX_CROWNS)
+            n = ui.stepper("cards", 0, min=0, max=MAX_PAD_CARDS, bounded=False)
+            c = ui.stepper("crowns", 0, min=0, max=MAX_PAD_CARDS * MAX_CROWNS, bounded=False)
             f = w.Text(value="", placeholder="crowns on each card, e.g. 2 0 1",
                        layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
             for widget in (n, c):
@@ -426,7 +405,7 @@ class MonarchsCompanion:
 
     # -- buy planner -------------------------------------------------------------------------
     def _build_buy(self) -> None:
-        self.influence = number_box("Influence", 5, lo=0, hi=MAX_INFLUENCE)
+        self.influence = ui.stepper("Influence", 5, min=0, max=MAX_INFLUENCE, bounded=False)
         self.influence.add_class("cmp-monarchs-influence")
         self.front = [w.Text(placeholder="cost:crowns or name", description=f"Front {i}",
                              layout=w.Layout(width="240px", height=ui.BUTTON_HEIGHT)) for i in range(1, 5)]
@@ -508,8 +487,8 @@ class MonarchsCompanion:
 
     # -- solo ------------------------------------------------------------------------------
     def _build_solo(self) -> None:
-        self.white = number_box("White die (front)", 1, lo=1, hi=6)
-        self.black = number_box("Black die (back)", 1, lo=1, hi=6)
+        self.white = ui.stepper("White die (front)", 1, min=1, max=6, bounded=False)
+        self.black = ui.stepper("Black die (back)", 1, min=1, max=6, bounded=False)
         roll = ui.big_button("Roll both dice", style="primary", icon="random")
         roll.layout.width = "auto"
         roll.add_class("cmp-monarchs-roll")
@@ -522,7 +501,7 @@ class MonarchsCompanion:
             die.observe(lambda _c: self._solo_outdated(), names="value")
         # a number past the box's limit stays as typed and reaches the table's own check: refused
         # with a message quoting it, never saved as 999
-        self.hs_score = number_box("Final score", 0, lo=0, hi=MAX_SCORE)
+        self.hs_score = ui.stepper("Final score", 0, min=0, max=MAX_SCORE, bounded=False)
         self.hs_name = w.Text(placeholder="name (optional)", layout=w.Layout(width="200px",
                                                                              height=ui.BUTTON_HEIGHT))
         self.hs_variant = w.ToggleButtons(options=[("Standard", "standard"), ("Family", "family")],
@@ -660,9 +639,10 @@ class MonarchsCompanion:
 
     # -- end of game -------------------------------------------------------------------------
     def _build_end(self) -> None:
-        self.players = number_box("Players", 2, lo=1, hi=MAX_PLAYERS)
-        self.seat = number_box("Seat that just played (1 = Start)", 1, lo=1, hi=MAX_PLAYERS)
-        self.court_deck = number_box("Cards left in the Court deck", 10, lo=0, hi=MAX_COURT_DECK)
+        self.players = ui.stepper("Players", 2, min=1, max=MAX_PLAYERS, bounded=False)
+        self.seat = ui.stepper("Seat that just played (1 = Start)", 1, min=1, max=MAX_PLAYERS, bounded=False)
+        self.court_deck = ui.stepper("Cards left in the Court deck", 10, min=0, max=MAX_COURT_DECK,
+                                     bounded=False)
         self.end_out = w.HTML()
         self.end_out.add_class("cmp-monarchs-end")
         for s in (self.players, self.seat, self.court_deck):
