@@ -51,7 +51,7 @@ from ..errors import CompanionError, LogError, RuleError
 from ..eventlog import Event, EventLog, LogProblem, Tracker, event_rng
 from ..textio import logged_text, one_line
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
-from .odds import HOUSE_NOTES, TaskCheck, exact_odds
+from .odds import HOUSE_NOTES, TaskCheck, check_notes
 
 LIVE_CITES = {
     "draw": cite("mousecard", "How to draw cards"),
@@ -343,12 +343,9 @@ def ignored_options(check: TaskCheck) -> tuple[str, ...]:
     (``red_bad`` all outside red-bad, Aged or a disadvantage in calm, a house reading where no
     card is bad, ``cancel_draws_on`` going for broke), in the odds' own words: a draw warns of them
     as ``odds mousecard`` does. Only options set away from their default are named."""
-    probe = exact_odds(TaskCheck(skill=1, target=check.target, situation=check.situation, aged=check.aged,
-                                 disadvantage=check.disadvantage, mode=check.mode, red_bad=check.red_bad,
-                                 bad_succeeds=check.bad_succeeds, cancel_draws_on=check.cancel_draws_on))
     rule = check.bad_rule()
     out = []
-    for note in probe.notes:
+    for note in check_notes(check):
         if note == HOUSE_NOTES["broke-cancel"]:  # said of every broke check: ignored only when asked for
             ignored = not check.cancel_draws_on
         elif note in rule.notes():  # in calm, the levels' note (another situation's: a reading in use)

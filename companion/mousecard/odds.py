@@ -919,6 +919,34 @@ def exact_odds(check: TaskCheck, deck: Iterable[PlayingCard | str] | None = None
     return _exact_odds(check, _normalise_deck(deck))
 
 
+def check_notes(check: TaskCheck, *, partial_deck: bool = False) -> list[str]:
+    """What a result says of ``check``'s rules, house readings and policies (``partial_deck``: it
+    starts from the live deck's remaining cards), without computing it: a live draw names the
+    options that change nothing from these (:func:`.live.ignored_options`)."""
+    rule = check.bad_rule()
+    notes = list(rule.notes())
+    if any(c.rank >= int(check.target) for c in rule.bad_cards()):
+        notes.append(HOUSE_NOTES["bad-success" if check.bad_succeeds else "bad-no-success"])
+    if rule.colours:
+        notes.append(HOUSE_NOTES["broke-cancel" if check.mode == "broke" else
+                                 "cancel" if check.cancel_draws_on else "cancel-ends"])
+    elif not check.bad_succeeds or not check.cancel_draws_on:
+        notes.append(HOUSE_NOTES["no-bad"])
+    if check.mode == "broke":
+        notes += [HOUSE_NOTES["broke-joker"], HOUSE_NOTES["broke-kings"]]
+    elif rule.colours:
+        notes.append("drawing cautiously, a bad card ends the draw: several bad cards at once "
+                     "only happen when going for broke")
+    kings = "always-sure" if check.kings == "always" and check.stop_when_sure else check.kings
+    notes += [POLICY_NOTES["kings", kings], POLICY_NOTES["bonus", check.bonus],
+              POLICY_NOTES["stop_when_sure", check.stop_when_sure]]
+    if partial_deck:
+        notes.append(HOUSE_NOTES["empty"])
+    if check.red_bad == "all" and check.situation != "red-bad":
+        notes.append("red_bad 'all' has no effect here: it only applies to the red-bad situation")
+    return notes
+
+
 @lru_cache(maxsize=512)
 def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckOdds:
     rule = check.bad_rule()
@@ -955,26 +983,7 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
     e_cards, e_canc = frac(acc.sums.get("cards")), frac(acc.sums.get("cancelled"))
     e_chips = frac(acc.sums.get("chips"))
     assert sum(succ.values()) == 1 == sum(bad.values()), "probabilities must add up to 1"
-    notes = list(rule.notes())
-    if any(c.rank >= int(check.target) for c in rule.bad_cards()):
-        notes.append(HOUSE_NOTES["bad-success" if check.bad_succeeds else "bad-no-success"])
-    if rule.colours:
-        notes.append(HOUSE_NOTES["broke-cancel" if check.mode == "broke" else
-                                 "cancel" if check.cancel_draws_on else "cancel-ends"])
-    elif not check.bad_succeeds or not check.cancel_draws_on:
-        notes.append(HOUSE_NOTES["no-bad"])
-    if check.mode == "broke":
-        notes += [HOUSE_NOTES["broke-joker"], HOUSE_NOTES["broke-kings"]]
-    elif rule.colours:
-        notes.append("drawing cautiously, a bad card ends the draw: several bad cards at once "
-                     "only happen when going for broke")
-    kings = "always-sure" if check.kings == "always" and check.stop_when_sure else check.kings
-    notes += [POLICY_NOTES["kings", kings], POLICY_NOTES["bonus", check.bonus],
-              POLICY_NOTES["stop_when_sure", check.stop_when_sure]]
-    if sum(start) < len(FULL_DECK):
-        notes.append(HOUSE_NOTES["empty"])
-    if check.red_bad == "all" and check.situation != "red-bad":
-        notes.append("red_bad 'all' has no effect here: it only applies to the red-bad situation")
+    notes = check_notes(check, partial_deck=sum(start) < len(FULL_DECK))
     if check.stop_when_sure and check.fate_chips >= check.need:
         notes.append(f"the {check.fate_chips} fate chip(s) alone make the {check.need} success(es) needed, "
                      "so a player sure to succeed draws no card and spends them (the policy above); "
