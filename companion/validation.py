@@ -34,7 +34,9 @@ without ``cards`` that has ``deck_size``/``copy_limit``) are checked against
 ``format.schema.json`` instead (:func:`validate_format_document`).
 
 Schemas may carry ``"x-message"`` on a combinator (``not``, ``anyOf``, ``oneOf``) to
-replace jsonschema's wording with a plain sentence.
+replace jsonschema's wording with a plain sentence; ``"x-expected"`` and ``"x-problem"`` on a
+``pattern`` say what it wants and what is wrong, and ``"x-tidy": true`` there suggests the text
+with its spaces tidied (a card name ``"Leonardo  "``: write ``"Leonardo"``).
 """
 
 from __future__ import annotations
@@ -74,7 +76,8 @@ class ValidationIssue:
     """One problem in one file: where it is, what was expected, what was found.
 
     ``kind`` is one of ``unreadable`` (the file cannot be read as text), ``json``
-    (malformed JSON; ``line``/``column`` set), ``schema``, ``unknown-field``,
+    (malformed JSON, ``line``/``column`` set; or a key given twice in one object, with its
+    ``pointer`` and ``line``), ``schema``, ``unknown-field``,
     ``duplicate-id``, ``reference``, ``count`` or ``data``. ``severity`` is ``error``
     or ``warning`` (warnings do not make a file invalid).
     """
@@ -570,8 +573,6 @@ _SCHEMA_TYPE = {"null": "null", "a boolean": "boolean", "an integer": "integer",
 
 @cache
 def _field_types(folder: str, game: str) -> tuple[tuple[str, tuple[frozenset[str], frozenset[str]]], ...]:
-    from jsonschema import Draft202012Validator
-
     reg = _registry_for(folder)
     card = reg.resolver(base_uri=schema_uri(game)).lookup("#/$defs/card")
     out: dict[str, tuple[set[str], set[str]]] = {}
@@ -594,7 +595,7 @@ def _field_types(folder: str, game: str) -> tuple[tuple[str, tuple[frozenset[str
         for sub in n.get("allOf", []):
             walk(sub, r, t, depth + 1)
         if "if" in n:
-            passes = Draft202012Validator(n["if"], registry=reg).is_valid({"type": t})
+            passes = _passes(n["if"], {"type": t}, r)
             branch = n.get("then" if passes else "else")
             if branch is not None:
                 walk(branch, r, t, depth + 1)
@@ -627,30 +628,56 @@ def all_fields(game: str) -> list[str]:
 
 
 def read_document(path: str | os.PathLike[str]) -> tuple[Any, ValidationIssue | None]:
-    """Read and parse a JSON file; ``(doc, None)`` or ``(None, issue)``, never an exception."""
+    """Read and parse a JSON file; ``(doc, None)`` or ``(None, issue)``, never an exception. A key
+    given twice in one object refuses the file (its first such key is the issue): no loader reads it."""
+    return _refused(*read_document_all(path))
+
+
+def read_document_all(path: str | os.PathLike[str]
+                      ) -> tuple[Any, ValidationIssue | None, list[ValidationIssue]]:
+    """Read and parse a JSON file for ``validate``: ``(doc, problem, twice)``, never an exception.
+    ``problem`` says why the file cannot be read as JSON (``doc`` is then ``None``); ``twice`` has
+    an error for each key given twice in one object, with ``doc`` kept (the last value, as JSON
+    readers keep it), so the file's other errors are found in the same run."""
     p = Path(path)
     f = str(path)
     try:
         if p.is_dir():
-            return None, ValidationIssue(f, "is a directory, not a JSON file", kind="unreadable")
+            return None, ValidationIssue(f, "is a directory, not a JSON file", kind="unreadable"), []
         if not p.is_file():
             what = "does not exist" if not p.exists() else "is not a regular file"
-            return None, ValidationIssue(f, what, kind="unreadable")
+            return None, ValidationIssue(f, what, kind="unreadable"), []
         size = p.stat().st_size
         if size > MAX_FILE_BYTES:
             return None, ValidationIssue(f, "is too large to be a card file", kind="unreadable",
                                          expected=f"at most {MAX_FILE_BYTES // 2**20} MB",
-                                         found=f"{size / 2**20:.0f} MB")
+                                         found=f"{size / 2**20:.0f} MB"), []
         raw = p.read_bytes()
     except OSError as exc:
-        return None, ValidationIssue(f, f"cannot be read ({os_reason(exc)})", kind="unreadable")
+        return None, ValidationIssue(f, f"cannot be read ({os_reason(exc)})", kind="unreadable"), []
     except ValueError as exc:  # e.g. embedded NUL in the path
-        return None, ValidationIssue(f, f"is not a usable path ({exc})", kind="unreadable")
-    return parse_document(raw, file=f)
+        return None, ValidationIssue(f, f"is not a usable path ({exc})", kind="unreadable"), []
+    return parse_document_all(raw, file=f)
+
+
+def _refused(doc: Any, problem: ValidationIssue | None,
+             twice: list[ValidationIssue]) -> tuple[Any, ValidationIssue | None]:
+    """``(doc, None)`` or ``(None, issue)``: a document with a key given twice is refused."""
+    problem = problem or (twice[0] if twice else None)
+    return (None, problem) if problem is not None else (doc, None)
 
 
 def parse_document(raw: bytes | str, *, file: str) -> tuple[Any, ValidationIssue | None]:
-    """Parse JSON text or bytes (UTF-8, BOM allowed); report errors with line and column."""
+    """Parse JSON text or bytes (UTF-8, BOM allowed); report errors with line and column.
+    ``(doc, None)`` or ``(None, issue)``: a key given twice in one object refuses the document."""
+    return _refused(*parse_document_all(raw, file=file))
+
+
+def parse_document_all(raw: bytes | str, *,
+                       file: str) -> tuple[Any, ValidationIssue | None, list[ValidationIssue]]:
+    """Parse JSON text or bytes as :func:`parse_document` does, for ``validate``: ``(doc, problem,
+    twice)``; ``problem`` says why it cannot be read (``doc`` is then ``None``), ``twice`` has an
+    error for each key given twice in one object (with its JSON pointer and line), ``doc`` kept."""
     if isinstance(raw, bytes):
         from .textio import decode_text
 
@@ -659,53 +686,122 @@ def parse_document(raw: bytes | str, *, file: str) -> tuple[Any, ValidationIssue
                                suggestion="Save the file as UTF-8 (an editor's 'UTF-8' encoding).")
         except CompanionError as exc:
             return None, ValidationIssue(file, exc.message, kind="unreadable", expected=exc.expected,
-                                         found=exc.found, suggestion=exc.suggestion)
+                                         found=exc.found, suggestion=exc.suggestion), []
     else:
         text = raw.removeprefix("\ufeff")
     if "\x00" in text:
         return None, ValidationIssue(file, "is binary data, not JSON text", kind="unreadable",
-                                     found=f"a NUL byte at offset {text.index(chr(0))}")
+                                     found=f"a NUL byte at offset {text.index(chr(0))}"), []
     if not text.strip():
         return None, ValidationIssue(file, "is empty", kind="json", expected="a JSON document",
-                                     line=1, column=1)
-    twice: list[tuple[str, Any]] = []  # (key, the object's id) of a key met twice in one object
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for key, value in items:
-            if key in out and not twice:
-                twice.append((key, dict(items).get("id")))
-            out[key] = value
-        return out
-
+                                     line=1, column=1), []
     try:
-        doc = json.loads(text, object_pairs_hook=pairs)
-        if twice:  # JSON keeps the last value: the first would be lost without a word
-            key, card_id = twice[0]
-            where = f" (card {card_id!r})" if isinstance(card_id, str) else ""
-            return None, ValidationIssue(file, f"has the key {key!r} twice in one object{where}: only the "
-                                         "last value would be kept", kind="json",
-                                         suggestion="Keep one of them (and its value).")
-        return doc, None
+        doc, twice = loads_noting_twice(text)
     except json.JSONDecodeError as exc:
         sheet = Path(file).suffix.lower() in (".csv", ".tsv")
-        hint = _sheet_hint(file) if sheet else _decklist_hint(file) if _looks_like_decklist(text) else None
+        hint = (_sheet_hint(file) if sheet else _decklist_hint(file) if _looks_like_decklist(text)
+                else json_syntax_hint(exc))
         return None, ValidationIssue(file, f"is not valid JSON: {exc.msg}", kind="json",
-                                     line=exc.lineno, column=exc.colno, suggestion=hint)
+                                     line=exc.lineno, column=exc.colno, suggestion=hint), []
     except RecursionError:
         return None, ValidationIssue(file, "is nested too deeply to be read (lists or objects thousands of "
-                                     "levels deep)", kind="json")
+                                     "levels deep)", kind="json"), []
     except ValueError as exc:  # an integer with more digits than Python converts (its limit's message
         # names a Python setting, no help to whoever wrote the file): where it is, instead
         import sys
 
         long = re.search(rf"\d{{{sys.get_int_max_str_digits() + 1},}}", text)
         if long is None:  # (no other ValueError is known; said as Python says it)
-            return None, ValidationIssue(file, f"is not usable JSON: {exc}", kind="json")
+            return None, ValidationIssue(file, f"is not usable JSON: {exc}", kind="json"), []
         line = text.count("\n", 0, long.start()) + 1
         return None, ValidationIssue(file, "is not usable JSON: it holds a number of thousands of digits "
                                      f"({len(long.group())})", kind="json", line=line,
-                                     column=long.start() - text.rfind("\n", 0, long.start()))
+                                     column=long.start() - text.rfind("\n", 0, long.start())), []
+    return doc, None, _twice_issues(doc, twice, text, file)
+
+
+def loads_noting_twice(text: str, **kwargs: Any) -> tuple[Any, list[str]]:
+    """``json.loads(text, **kwargs)`` and the JSON pointer of every key an object gives more than
+    once (``/cards/0/name``), in the order of the document: the one place a repeated key is found.
+
+    JSON keeps a repeated key's last value without a word, so the first is lost: a mistake to
+    report (with the pointer, and :func:`pointer_lines` for its line). Objects stay plain dicts;
+    the pointers cost nothing unless a key is repeated. Raises what :func:`json.loads` raises.
+    """
+    marked: dict[int, tuple[dict[str, Any], list[str]]] = {}  # id -> (the object, kept alive; keys)
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out = dict(items)
+        if len(out) != len(items):
+            seen: set[str] = set()
+            keys: list[str] = []
+            for key, _value in items:
+                if key in seen and key not in keys:
+                    keys.append(key)
+                seen.add(key)
+            marked[id(out)] = (out, keys)
+        return out
+
+    doc = json.loads(text, object_pairs_hook=pairs, **kwargs)
+    if not marked:
+        return doc, []
+    found: list[str] = []
+    stack: list[tuple[Any, str]] = [(doc, "")]
+    while stack:  # depth first, in the order of the document
+        value, here = stack.pop()
+        if type(value) is dict:
+            found += [f"{here}/{_escape(k)}" for k in marked.get(id(value), (None, []))[1]]
+            stack += [(v, f"{here}/{_escape(k)}") for k, v in reversed(value.items())]
+        elif type(value) is list:
+            stack += [(v, f"{here}/{i}") for i, v in reversed(list(enumerate(value)))]
+    return doc, found
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def _unescape(part: str) -> str:
+    return part.replace("~1", "/").replace("~0", "~")
+
+
+def _twice_issues(doc: Any, pointers: Sequence[str], text: str, file: str) -> list[ValidationIssue]:
+    """An error for each key given twice in one object (:func:`loads_noting_twice`): its pointer,
+    the line of its last value (the one kept), the card it is in."""
+    if not pointers:
+        return []
+    lines = pointer_lines(text, pointers)
+    out = []
+    for ptr in pointers:
+        value: Any = doc
+        path: list[Any] = []  # (an index of a list is a number: _card_id reads /cards/<n>)
+        for part in ptr.split("/")[1:]:
+            path.append(int(part) if type(value) is list else _unescape(part))
+            value = value[path[-1]]
+        key = path[-1]
+        what = ("this card" if len(path) == 3 and path[0] == "cards" else "the file" if len(path) == 1
+                else "this object")
+        out.append(ValidationIssue(file, f"the key {key!r} is given twice in {what}: only the last value "
+                                   f"({_show(value, 30)}) would count", pointer=ptr, kind="json",
+                                   card_id=_card_id(doc, path), line=lines.get(ptr),
+                                   suggestion="Give it once (keep the right value)."))
+    return out
+
+
+def json_syntax_hint(exc: json.JSONDecodeError) -> str | None:
+    """What to do about a JSON syntax error, where there is a likely fix: a comma left after the
+    last item of a list or object (``[1, 2,]``, which JavaScript allows and JSON does not) is
+    named with its line and column. ``None`` otherwise."""
+    text, pos = exc.doc, exc.pos
+    if not isinstance(text, str) or text[pos:pos + 1] not in ("]", "}"):
+        return None
+    before = len(text[:pos].rstrip(" \t\r\n")) - 1
+    if before < 0 or text[before] != ",":
+        return None
+    line = text.count("\n", 0, before) + 1
+    column = before - text.rfind("\n", 0, before)
+    return (f"Remove the comma after the last item (line {line}, column {column}): JSON allows no comma "
+            f"before a closing '{text[pos]}'.")
 
 
 def _sheet_hint(file: str) -> str:
@@ -883,7 +979,9 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str,
             return  # the minLength error already says "is empty"
         desc = schema.get("x-expected")
         problem = schema.get("x-problem", "is not in the required form")
-        yield issue(f"{what} {problem}", expected=desc or f"text matching {vv}", found=_show(inst))
+        tidy = " ".join(inst.split()) if schema.get("x-tidy") and isinstance(inst, str) else ""
+        yield issue(f"{what} {problem}", expected=desc or f"text matching {vv}", found=_show(inst),
+                    suggestion=f"Write {_show(tidy)}." if tidy else None)
     elif v in ("minItems", "maxItems"):
         words = "at least" if v == "minItems" else "at most"
         yield issue(f"{what} has the wrong number of items", expected=f"{words} {vv}", found=str(len(inst)))
@@ -1094,20 +1192,42 @@ def validate_format_document(doc: Any, *, file: str) -> list[ValidationIssue]:
                                 '"deck_size", "copy_limit"}', found=_json_type(doc))]
     found: list[ValidationIssue] = []
     try:
+        # the compiled fast path first: a valid format never imports jsonschema (about a second
+        # at the start of every deck command); jsonschema explains a format that fails it
+        if _fits_fast(FORMAT_SCHEMA, doc):
+            return _format_size_issues(doc, file)
         for err in detailed_validator(FORMAT_SCHEMA).iter_errors(doc):
             found.extend(_issues_from_error(err, doc, file, FORMAT_SCHEMA))
     except RecursionError:
         found.append(ValidationIssue(file, "is nested too deeply to be a deck format"))
     found = list(dict.fromkeys(_merge_misspelt(found)))
     found.sort(key=_issue_order)
-    if not found:
-        size = doc["deck_size"]
-        lo, hi, ex = size.get("min"), size.get("max"), size.get("exact")
-        if ex is not None and (lo is not None or hi is not None):
-            found.append(ValidationIssue(file, "give either exact or min/max, not both",
-                                         pointer="/deck_size"))
-        if lo is not None and hi is not None and lo > hi:
-            found.append(ValidationIssue(file, f"min {lo} is more than max {hi}", pointer="/deck_size"))
+    return found or _format_size_issues(doc, file)
+
+
+def _fits_fast(schema: str, doc: Any) -> bool:
+    """Whether ``doc`` passes the compiled fast path of ``schema`` (False: no fast path, or it fails)."""
+    import fastjsonschema
+
+    fast = _fast_for(str(schema_dir()), schema)
+    if fast is None:
+        return False
+    try:
+        fast(doc)
+    except (fastjsonschema.JsonSchemaException, RecursionError):
+        return False
+    return True
+
+
+def _format_size_issues(doc: dict[str, Any], file: str) -> list[ValidationIssue]:
+    """A schema-valid format's deck size: ``exact`` or ``min``/``max``, and ``min`` not above ``max``."""
+    found = []
+    size = doc["deck_size"]
+    lo, hi, ex = size.get("min"), size.get("max"), size.get("exact")
+    if ex is not None and (lo is not None or hi is not None):
+        found.append(ValidationIssue(file, "give either exact or min/max, not both", pointer="/deck_size"))
+    if lo is not None and hi is not None and lo > hi:
+        found.append(ValidationIssue(file, f"min {lo} is more than max {hi}", pointer="/deck_size"))
     return found
 
 
@@ -1651,10 +1771,11 @@ def validate_paths(paths: Iterable[str | os.PathLike[str]] = (), *, context: boo
     expected: dict[str, str] = {}
     for f in files:
         report.files.append(str(f))
-        doc, problem = read_document(f)
+        doc, problem, twice = read_document_all(f)  # a key given twice: said, and the rest checked too
         if problem is not None:
             report.issues.append(problem)
         else:
+            report.issues += twice
             docs.append((str(f), doc))
             game = folder_game(f, roots)
             if game is not None:
@@ -1815,10 +1936,11 @@ def collection_issues(game: str, docs: Mapping[str, Any] | None = None, *,
 def validate_bytes(raw: bytes | str, *, file: str, context: bool = True) -> Report:
     """Validate one card file given as bytes or text (an upload in the notebook)."""
     report = Report(files=[file])
-    doc, problem = parse_document(raw, file=file)
+    doc, problem, twice = parse_document_all(raw, file=file)  # a key given twice: said, the rest checked too
     if problem is not None:
         report.issues.append(problem)
         return report
+    report.issues += twice
     _validate_docs(report, [(file, doc)], context=context, skip=(),
                    texts={file: raw if isinstance(raw, str) else raw.decode("utf-8-sig")})
     return report

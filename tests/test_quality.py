@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -35,6 +36,26 @@ def test_help_does_not_import_heavy_libraries() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ""
+
+
+@pytest.mark.parametrize("argv", [
+    ["validate"],
+    ["deck", "check", "village", "data/decks/village-demo-legal.txt"],
+    ["cards", "list", "tmnt"],
+    ["odds", "mystics", "attack", "--life", "2", "--wheel", "3"],
+])
+def test_commands_on_valid_data_do_not_import_jsonschema(argv: list[str], tmp_path: Path) -> None:
+    """Valid data passes the compiled fast path; jsonschema (about a second to import, with its format
+    checkers) is only for explaining invalid data, so a script of ten commands does not pay it ten times."""
+    code = ("import sys, contextlib, io\n"
+            "from companion.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            f"    code = main({argv!r})\n"
+            "print(code, 'jsonschema' in sys.modules)\n")
+    env = {**os.environ, "COMPANION_USER_DATA": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["0", "False"], out.stdout + out.stderr
 
 
 def test_notebooks_are_saved_without_outputs_or_errors() -> None:

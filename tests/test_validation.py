@@ -1021,8 +1021,9 @@ def test_a_key_twice_in_one_object_is_an_error_not_a_silent_loss() -> None:
     doc, issue = parse_document('{"game": "village", "set": "S", "cards": [{"id": "dk", "name": "A", '
                                 '"name": "B", "type": "fruit", "source": "me"}]}', file="dup.json")
     assert doc is None and issue is not None
-    assert issue.message == ("has the key 'name' twice in one object (card 'dk'): only the last value "
-                             "would be kept")
+    assert issue.message == ("the key 'name' is given twice in this card: only the last value (\"B\") "
+                             "would count")
+    assert (issue.pointer, issue.card_id, issue.line) == ("/cards/0/name", "dk", 1)
     assert parse_document('{"a": {"x": 1}, "b": {"x": 2}}', file="ok.json")[1] is None  # one per object
 
 

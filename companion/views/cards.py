@@ -30,9 +30,10 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import BUNDLED, RECORD_KEY, CardDB, load_what_loads
+from ..cards import BUNDLED, RECORD_KEY, Card, CardDB, load_what_loads
 
-__all__ = ["BUNDLED", "CardBrowserView", "load_what_loads", "show_load_problems", "tile_html", "typed_path"]
+__all__ = ["BUNDLED", "CardBrowserView", "card_row", "load_what_loads", "show_load_problems", "table_cells",
+           "tile_html", "typed_path"]
 from ..errors import CompanionError
 from ..verdict import plural
 
@@ -94,21 +95,27 @@ def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
               not_applicable: Collection[str] = ()) -> str:
     """One card tile: name, type and the numbers that matter for the game.
 
+    ``row`` holds the card's own fields: a field the card does not have is left out of it (a table
+    row's empty cell for it is not the card's), and a field the card's type does not have (a Fruit
+    card's ATK, by the game's schema) is never shown, so neither reads "unknown". A field the card
+    has with a null value is an unknown official value ("unknown"), unless ``not_applicable`` names
+    it: null because it does not apply to the card's type (a joker's suit, shown as "—").
     ``demo`` is the card's demo status (:attr:`Card.is_demo`; without it, read from the row's
-    ``set`` and ``source`` the same way); ``not_applicable`` names fields that are null because
-    they do not apply to the card's type (shown as "—", not as unknown).
+    ``set`` and ``source`` the same way).
     """
     bits = [str(row.get("type", ""))]
     for key in ("attribute", "color", "rank", "suit", "food"):
         if _present(row.get(key)):
             bits.append(str(row[key]))
+    applies = _type_fields(game, row.get("type"))
     for key, label in (("atk", "ATK"), ("def", "DEF"), ("power", "Power"), ("cost", "Cost"),
                        ("influence", "Influence"), ("crowns", "Crowns"), ("battle", "Battle"),
                        ("defense", "Defense"), ("life", "Life")):
-        if key in row and (row[key] is None or not _missing(row[key])):
-            value = row[key]
-            shown = ("—" if key in not_applicable else "unknown") if _missing(value) else int(value)
-            bits.append(f"{label} {shown}")
+        if key not in row or (applies is not None and key not in applies):
+            continue
+        value = row[key]
+        shown = ("—" if key in not_applicable else "unknown") if _missing(value) else int(value)
+        bits.append(f"{label} {shown}")
     # a card without text has NaN there in a table's row (pandas), which is truthy: never shown
     body = next((str(row[k]) for k in ("text", "abilities") if _present(row.get(k))), "")
     colour = TILE_COLOURS.get(next((str(row[k]) for k in ("attribute", "color", "colour")
@@ -120,6 +127,43 @@ def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
     if demo:
         bits.append("demo")
     return ui.card_tile(str(row.get("name", "")), " · ".join(bits), body[:160], colour=colour)
+
+
+def _type_fields(game: str, card_type: Any) -> frozenset[str] | None:
+    """The fields the game's schema gives cards of ``card_type`` (``None``: not known, so any)."""
+    from ..validation import card_fields
+
+    try:
+        fields = card_fields(game).get(str(card_type))
+    except CompanionError:
+        return None
+    return frozenset(fields) if fields is not None else None
+
+
+def card_row(row: Mapping[str, Any], card: Card | None) -> dict[str, Any]:
+    """A table row (one card's cells) as :func:`tile_html` reads it: only the fields the card has
+    (and its ``set``), so a column another card type fills is no field of this card."""
+    if card is None:
+        return dict(row)
+    return {k: v for k, v in row.items() if k in card.data or k == "set"}
+
+
+def table_cells(rows: pd.DataFrame, unknown: Collection[tuple[str, str]] = (),
+                inapplicable: Collection[tuple[str, str]] = ()) -> pd.DataFrame:
+    """The cells the Table tab shows: an unknown official value (``unknown``: (card id, field)
+    pairs) reads "unknown", a null that does not apply to the card's type (``inapplicable``) "—",
+    and a field the card does not have is blank. pandas' missing values (``<NA>``, NaN, None: which
+    one depends on the pandas version) never show."""
+    shown = rows.drop(columns=[c for c in ("source",) if c in rows]).astype(object)
+    shown = shown.where(shown.notna(), "")
+    if unknown or inapplicable:
+        for i, card_id in zip(shown.index, shown["id"], strict=True):
+            for col in shown.columns:
+                if (card_id, col) in unknown:
+                    shown.at[i, col] = "unknown"
+                elif (card_id, col) in inapplicable:
+                    shown.at[i, col] = "—"
+    return shown
 
 
 #: The quotes a pasted path may come in (a file manager's "Copy as path", a shell's, a word processor's).
@@ -136,10 +180,14 @@ def typed_path(text: str) -> str:
 
 
 def _missing(value: Any) -> bool:
+    """Whether a cell is empty: None, NaN, or pandas' ``NA`` (what a DataFrame gives for an empty
+    cell depends on the pandas version: ``to_dict`` gives ``NA`` in pandas 2, None in pandas 3)."""
+    if value is None:
+        return True
     try:
-        return value is None or value != value  # NaN
-    except Exception:
-        return False
+        return bool(value != value)  # NaN
+    except (TypeError, ValueError):  # pandas' NA: "boolean value of NA is ambiguous"
+        return type(value).__name__ == "NAType"
 
 
 def _present(value: Any) -> bool:
@@ -290,22 +338,16 @@ class CardBrowserView:
         inapplicable = self.db.not_applicable_cells() if self.db is not None else set()
         self.count.value = (f"<b>{len(rows)}</b> of {total} {html.escape(GAMES[self.game])} cards"
                             + (" · demo cards are made up to exercise the tools" if demo else ""))
-        shown = rows.drop(columns=[c for c in ("source",) if c in rows]).astype(object)
-        if self.db is not None:  # an unknown official value reads "unknown", not blank
-            unknown = self.db.unknown_cells()
-            for i, card_id in zip(shown.index, shown["id"], strict=True):
-                for col in shown.columns:
-                    if (card_id, col) in unknown:
-                        shown.at[i, col] = "unknown"
-                    elif (card_id, col) in inapplicable:
-                        shown.at[i, col] = "—"
+        unknown = self.db.unknown_cells() if self.db is not None else set()
+        shown = table_cells(rows, unknown, inapplicable)  # "unknown", "—", never pandas' <NA>
         self.table.value = ("<div style='max-height:480px;overflow:auto'>"
                             + shown.to_html(index=False, na_rep="", escape=True, border=0,
                                             classes="cmp-cards-df") + "</div>")
         na: dict[str, set[str]] = {}
         for card_id, col in inapplicable:
             na.setdefault(card_id, set()).add(col)
-        tiles = [tile_html(r, self.game, demo=r.get("id") in demo,
+        cards = {c.id: c for c in self.db} if self.db is not None else {}
+        tiles = [tile_html(card_row(r, cards.get(str(r.get("id")))), self.game, demo=r.get("id") in demo,
                            not_applicable=na.get(str(r.get("id")), ()))
                  for r in rows.head(MAX_TILES).to_dict("records")]
         more = f"<div>… and {len(rows) - MAX_TILES} more (narrow the filters)</div>" \
