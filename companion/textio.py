@@ -66,9 +66,25 @@ def _looks_like_utf16(raw: bytes) -> bool:
     return False
 
 
+#: What to do with text that is not UTF-8, unless a reader says otherwise: every kind of file the
+#: companion reads (a decklist or a sheet from a spreadsheet, a list from a text editor).
+UTF8_HINT = ("Save it again as UTF-8 (in a spreadsheet: the file type 'CSV UTF-8'; in a text editor: "
+             "the encoding UTF-8).")
+
+
+def bad_byte_place(raw: bytes, offset: int) -> tuple[int, int]:
+    """The line and column (both from 1, the column in characters) of the byte at ``offset``:
+    what an editor shows, where a byte offset helps nobody. Lines end as the readers split them
+    (``\\n``, ``\\r\\n`` or ``\\r``)."""
+    before = raw[:offset].decode("utf-8", errors="replace").removeprefix("\ufeff")
+    lines = re.split(r"\r\n|\r|\n", before)
+    return len(lines), len(lines[-1]) + 1
+
+
 def decode_text(raw: bytes, *, where: str, what: str = "file",
                 error: type[CompanionError] = CompanionError, suggestion: str | None = None) -> str:
-    """UTF-8 text (a byte-order mark is allowed and dropped); UTF-16 is named as such."""
+    """UTF-8 text (a byte-order mark is allowed and dropped); UTF-16 is named as such, and a byte
+    that is not UTF-8 by its line and column (with :data:`UTF8_HINT` unless ``suggestion``)."""
     if _looks_like_utf16(raw):
         raise error("is not UTF-8 text (it looks like UTF-16)", where=where, expected=f"a UTF-8 {what}",
                     found="UTF-16 text", suggestion=suggestion or "Save it again as UTF-8 (in Notepad: "
@@ -76,9 +92,11 @@ def decode_text(raw: bytes, *, where: str, what: str = "file",
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        offset = exc.start + (3 if raw.startswith(b"\xef\xbb\xbf") else 0)  # (counted after the mark)
+        line, column = bad_byte_place(raw, offset)
         raise error("is not UTF-8 text", where=where, expected=f"a UTF-8 {what}",
-                    found=f"byte {raw[exc.start]:#04x} at offset {exc.start}",
-                    suggestion=suggestion) from None
+                    found=f"the byte {raw[offset]:#04x} on line {line}, column {column}",
+                    suggestion=suggestion or UTF8_HINT) from None
 
 
 def read_stdin(*, what: str = "file", error: type[CompanionError] = CompanionError,

@@ -362,10 +362,12 @@ def test_a_user_format_may_not_reuse_a_bundled_id_and_duplicates_are_refused(tmp
     strict = folder / "strict.json"
     strict.write_text(json.dumps(_doc(id="village-standard", house="mine",
                                       deck_size={"exact": 30, "section": "Deck Mix"})))
-    for name in (None, "standard", "village-standard"):  # never quietly the user's file instead
-        with pytest.raises(FormatError, match="has the id 'village-standard', which is a bundled") as err:
-            load_format("village", name)
-        assert str(strict) in str(err.value) and "village-standard-mine" in str(err.value)
+    for name in (None, "standard", "village-standard"):  # never the user's file instead: skipped, said
+        skipped: list[FormatError] = []
+        fmt = load_format("village", name, skipped=skipped)
+        assert fmt.bundled and fmt.size_min == 60 and [e.where for e in skipped] == [str(strict)]
+        assert "has the id 'village-standard', which is a bundled" in str(skipped[0])
+        assert "village-standard-mine" in str(skipped[0])
     copy = tmp_path / "copy.json"  # named by path, the same rule
     copy.write_text(strict.read_text())
     with pytest.raises(FormatError, match="which is a bundled format's"):

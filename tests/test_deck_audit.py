@@ -158,13 +158,13 @@ def test_tmnt_block_zones_follow_the_formats_hand(tmp_path: Path, hand: int) -> 
 
 # --- 4: a user format may not take a bundled format's id; listing and citations say whose -------
 
-def test_a_user_format_with_a_standard_id_is_refused_by_name(tmp_path: Path, cards: Path,
+def test_a_user_format_with_a_standard_id_is_skipped_by_name(tmp_path: Path, cards: Path,
                                                             capsys: pytest.CaptureFixture[str]) -> None:
     folder = Path(os.environ["COMPANION_USER_DATA"]) / "formats"
     mine = _format_file(folder / "x.json", id="village-standard", deck_size={"min": 3, "section": "x"})
     deck = deckfile(tmp_path, "3 T Acorn\n")
-    code, _out, err = run(capsys, "deck", "check", "village", deck, "--cards", str(cards))
-    assert code == 2 and str(mine) in err and "which is a bundled format's" in err
+    code, out, err = run(capsys, "deck", "check", "village", deck, "--cards", str(cards))  # (audit 3)
+    assert code == 1 and "at least 60" in out and str(mine) in err and "which is a bundled format's" in err
     code, out, err = run(capsys, "deck", "formats", "village")
     assert code == 1 and out.count("village-standard") == 1 and "yours" not in out
     assert "skipped a format file" in err and str(mine) in err

@@ -83,7 +83,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     ip.add_argument("csv", metavar="FILE.csv",
                     help="the sheet: a header row of the game's field names (every card needs name, "
                          "type and source), one card per row")
-    ip.add_argument("-o", "--out", required=True, metavar="FILE.json", help="the card file to write")
+    ip.add_argument("-o", "--out", required=True, metavar="FILE.json",
+                    help="the card file to write (never your format or corrections file, nor a file in "
+                         "your decks folder)")
     ip.add_argument("--set", dest="set_name", metavar="NAME",
                     help="a sheet whose 'set' column names several sets: import only the rows of set "
                          "NAME; otherwise the set's name (default: the sheet's 'set' column, else the "
@@ -290,6 +292,33 @@ def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> Non
                                         f"{user_data_dir()}/<game>/); nothing was written.")
 
 
+def _refuse_decks_folder(out: str, game: str, what: str) -> None:
+    """Refuse an ``--out`` in your decks folder (``<user data>/decks``, where the deck builder saves
+    decklists and offers them, as the print page does): a card file or a sheet written there would
+    replace a saved deck, or be offered as a deck that cannot be read. Said before anything is read
+    or written, as for the format and corrections files. ``what``: the kind of file written."""
+    import os
+
+    from ..cards import user_data_dir
+    from ..deck.saved import decks_dir
+    from ..textio import within
+
+    try:
+        target = Path(os.path.realpath(out))  # where the write would land, through a link
+    except (OSError, ValueError):
+        return
+    if not within(target.parent, decks_dir()):
+        return
+    there = ("your saved decklist, which the deck builder and the print page open; writing it would "
+             "replace it" if target.exists() else "in your decks folder, which holds the deck builder's "
+                                                 "saved decklists")
+    hint = (f"Your own {game} cards load from {user_data_dir() / game} (e.g. --out "
+            f"{user_data_dir() / game / target.name}); choose" if what.startswith("JSON") else "Choose")
+    raise CompanionError(f"{out!r} is {there}", where="--out",
+                         expected=f"a {what} path outside {decks_dir()}",
+                         suggestion=f"{hint} another --out; nothing was written.")
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     from ..cardcsv import CsvImportError, card_file_text, import_csv, read_csv_file
     from ..textio import write_text_atomic
@@ -311,6 +340,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                              suggestion=("Change corrections with `companion cards correct`. "
                                          if role.kind == "corrections" else "")
                              + "Choose another --out; nothing was written.")
+    _refuse_decks_folder(args.out, args.game, "JSON card file")
     holder = folder_game(args.out, _game_roots())
     if holder not in (None, args.game):  # every reader of that game would refuse the file
         raise CompanionError(f"{args.out!r} is in the folder of {holder} cards, which the {holder} "
@@ -369,6 +399,7 @@ def cmd_export(args: argparse.Namespace) -> int:
                                         "standard output")
     if args.out:
         _check_output(args.out, ".csv", list(args.cards or ()), what="CSV sheet")
+        _refuse_decks_folder(args.out, args.game, "CSV sheet")  # (a list kept as CSV is saved there too)
     if args.cards:
         cards = []
         read: set[str] = set()

@@ -68,6 +68,22 @@ def _cards(args: argparse.Namespace) -> Any:
     return db
 
 
+def _format(args: argparse.Namespace) -> Any:
+    """The format asked for (``--format``, else the game's standard one). A format file of yours that
+    is skipped (it cannot be read, or takes a bundled format's id) is named on standard error, as
+    ``deck formats`` names it, and added to ``args.left_out`` (``--json``'s ``warnings``); like a card
+    file left out, it does not change the exit status: the command still judges the deck."""
+    from ..deck.formats import FormatError, load_format
+
+    skipped: list[FormatError] = []
+    fmt = load_format(args.game, args.format, skipped=skipped)
+    for exc in skipped:
+        line = f"skipped a format file: {exc.render()}"
+        print(f"companion: {line}", file=sys.stderr)
+        args.left_out.append(line)
+    return fmt
+
+
 def _title(deck: Any) -> str:
     n = deck.card_count
     return f"{deck.name or 'deck'}: {n} card{'s' * (n != 1)}"
@@ -79,12 +95,11 @@ def _format_label(fmt: Any) -> str:
 
 
 def _check(args: argparse.Namespace) -> int:
-    from ..deck.formats import load_format
     from ..deck.legality import check_deck
     from . import print_json
 
     _db, deck = _load(args, notes=False)
-    fmt = load_format(args.game, args.format)
+    fmt = _format(args)
     verdict = check_deck(deck, fmt)
     warnings = list(getattr(args, "left_out", []))
     if not deck.entries:  # most likely the wrong file, or a list saved before any card was added
@@ -209,7 +224,6 @@ def _stats(args: argparse.Namespace) -> int:
 
 def _odds(args: argparse.Namespace) -> int:
     from ..deck.fields import parse_kind
-    from ..deck.formats import load_format
     from ..deck.odds import HAND_SIZES, chance, opening_odds
     from ..errors import CompanionError
     from . import print_json
@@ -222,7 +236,7 @@ def _odds(args: argparse.Namespace) -> int:
                              suggestion="Add e.g. --kind type=basic-mouse, or leave them out for the "
                                         "game's opening-hand questions")
     db, deck = _load(args)
-    fmt = load_format(args.game, args.format)  # always: a --format given is checked, and its hand used
+    fmt = _format(args)  # always: a --format given is checked, and its hand used
     if args.kind:
         flt = parse_kind(args.kind, db.cards)
         draws = args.draws
@@ -313,7 +327,9 @@ def _common(p: argparse.ArgumentParser, *, fmt: bool = True, json: bool = True) 
     if fmt:
         p.add_argument("--format", metavar="NAME|FILE", default=None,
                        help="deck format: an id such as casual-50 or a format JSON file "
-                            "(default: the game's standard format)")
+                            "(default: the game's standard format). A file in your formats folder "
+                            "that cannot be read, or that takes a bundled format's id, is skipped "
+                            "with a warning on standard error (the exit code is the verdict's)")
     if json:
         p.add_argument("--json", action="store_true", help="print JSON")
 

@@ -154,8 +154,10 @@ class DecklistError(CompanionError):
     """A decklist with unreadable lines; ``.issues`` lists every one of them."""
 
     def __init__(self, issues: Iterable[LineIssue], *, where: str | None = None, hint: str | None = None,
-                 other_game: tuple[str, int, int] | None = None) -> None:
+                 other_game: tuple[str, int, int] | None = None, known: int | None = None) -> None:
         self.issues: tuple[LineIssue, ...] = tuple(issues)
+        #: how many lines (entries) named a card of the list's game, when the parser counted them
+        self.known = known
         #: ``(game, k, n)``: ``k`` of the ``n`` unknown names are that game's cards (:func:`other_game_of`);
         #: ``hint`` says what to do then (said first, before the lines)
         self.other_game = other_game
@@ -192,7 +194,8 @@ class DecklistError(CompanionError):
 
     def with_hint(self, hint: str | None) -> DecklistError:
         """The same problems with another ``hint`` (a command names itself: ``deck check tmnt``)."""
-        return DecklistError(self.issues, where=self.where, hint=hint, other_game=self.other_game)
+        return DecklistError(self.issues, where=self.where, hint=hint, other_game=self.other_game,
+                             known=self.known)
 
 
 class CardFileNotDecklist(CompanionError):
@@ -223,15 +226,47 @@ def card_file_error(where: str | None, *, suggestion: str | None = None) -> Card
                                  f"it with --cards); check it with `companion validate {file}`.")
 
 
+class NotADecklist(CompanionError):
+    """A JSON file that is clearly some other kind of file (a Monarchs score list, a deck format):
+    said in one line, instead of an "unknown field" problem for each of its fields."""
+
+
+def other_kind_of_file(doc: Any) -> tuple[str, str] | None:
+    """What a JSON document that is clearly not a decklist is, and what to do with it, as
+    ``(kind, suggestion)``; ``None`` when it may be a decklist (its problems are then listed one by
+    one). A card file is told by :func:`looks_like_card_file`."""
+    if not isinstance(doc, Mapping):
+        return None
+    if "cards" not in doc and ("deck_size" in doc or "copy_limit" in doc):
+        return ("a deck format file (it has a deck size and a copy limit)",
+                "Use it with --format FILE, beside the decklist it checks")
+    cards = doc.get("cards")
+    game = doc.get("game")
+    monarchs = game is None or (isinstance(game, str) and norm(game) == "monarchs")
+    if isinstance(cards, list) and cards and monarchs:
+        scored = sum(isinstance(c, Mapping) and "card" not in c and ("color" in c or "crowns" in c)
+                     for c in cards)
+        if 2 * scored > len(cards):
+            return ("an Of Mice and Monarchs score list (its cards are colours and crowns)",
+                    "Score it with `companion score monarchs FILE`")
+    return None
+
+
 #: The games with decklists, for the hint that a list is another game's.
 _DECK_GAMES = ("village", "tmnt")
 
 
-def other_game_of(issues: Iterable[LineIssue], game: str) -> tuple[str, int, int] | None:
-    """``(game, k, n)`` when most of the ``n`` unknown card names of a list (``k`` of them, at least
-    2) are cards of another game that has decklists: the list is most likely that game's."""
-    unknown = [i.unknown for i in issues if i.unknown]
-    if len(unknown) < 2:
+def other_game_of(issues: Iterable[LineIssue], game: str,
+                  known: int | None = None) -> tuple[str, int, int] | None:
+    """``(game, k, n)`` when the list is most likely another game's (one that has decklists):
+    most of its ``n`` unknown card names (``k`` of them, at least 2) are that game's cards, or
+    every card it names that either game knows is that game's. ``known``: how many lines named a
+    card of ``game`` (``None``: not counted, only the first test applies); an unknown name close
+    to one of ``game``'s cards (it has suggestions) is a typo of ``game``'s, so a list of a few
+    typos and one of the other game's names gets no such word."""
+    named = [i for i in issues if i.unknown]
+    unknown = [i.unknown for i in named]
+    if not unknown or (len(unknown) < 2 and known is None):
         return None
     from ..cards import load_game
 
@@ -245,27 +280,34 @@ def other_game_of(issues: Iterable[LineIssue], game: str) -> tuple[str, int, int
                 db = load_game(other, include_user=False)
             except CompanionError:
                 continue
-        k = sum(db.lookup(key) is not None for key in unknown)
-        if 2 * k > len(unknown):
+        theirs = [db.lookup(i.unknown) is not None for i in named]
+        k = sum(theirs)
+        if k >= 2 and 2 * k > len(unknown):
+            return other, k, len(unknown)
+        typos = any(i.suggestions and not t for i, t in zip(named, theirs, strict=True))
+        if k and known == 0 and not typos:  # every card it names is the other game's
             return other, k, len(unknown)
     return None
 
 
 def _game_hint(exc: DecklistError, game: str) -> DecklistError:
     """``exc``, with a word on the game when its unknown names are mostly another game's cards."""
-    found = other_game_of(exc.issues, game)
+    found = other_game_of(exc.issues, game, exc.known)
     if found is None:
         return exc
     other, k, n = found
-    return DecklistError(exc.issues, where=exc.where, other_game=found,
+    return DecklistError(exc.issues, where=exc.where, other_game=found, known=exc.known,
                          hint=f"{looks_like(other, k, n)}: read the list as a {other} list.")
 
 
 def looks_like(other: str, k: int, n: int) -> str:
-    """``These look like TMNT TCG cards (17 of the 18 unknown names are)``."""
+    """``These look like TMNT TCG cards (17 of the 18 unknown names are)``; ``This looks like a
+    Village TCG card (the one unknown name is)``."""
     from .. import GAMES
 
-    return f"These look like {GAMES[other]} cards ({k} of the {n} unknown names are)"
+    if n == 1:
+        return f"This looks like a {GAMES[other]} card (the one unknown name is)"
+    return f"These look like {GAMES[other]} cards ({k} of the {n} unknown names {'is' if k == 1 else 'are'})"
 
 
 def _card_part(rest: str, db: CardDB) -> str:
@@ -428,7 +470,7 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
             found.append((card, count))
     if issues:
         issues.sort(key=lambda i: i.line)
-        raise DecklistError(issues, where=where)
+        raise DecklistError(issues, where=where, known=len(found))
     return _merge(db.game, found, name, readings)
 
 
@@ -485,9 +527,17 @@ def looks_like_csv(text: str) -> bool:
     return _csv_separator(text)[0] is not None
 
 
+def _blank_row(line: str) -> bool:
+    """Whether a line is blank or a spreadsheet's empty row: cells that are all empty (``,``,
+    ``;;;``, ``"",""``), whatever the separator. Skipped like a blank line, as ``cards import`` does."""
+    return not line.strip(' \t,;"')
+
+
 def _meaningful(text: str) -> list[str]:
-    """The lines that are neither blank nor comments, as written (a ``sep=`` line's tab kept)."""
-    return [line for line in text.splitlines() if line.strip() and not line.strip().startswith(("#", "//"))]
+    """The lines that are neither blank (nor empty rows) nor comments, as written (a ``sep=`` line's
+    tab kept)."""
+    return [line for line in text.splitlines()
+            if not _blank_row(line) and not line.strip().startswith(("#", "//"))]
 
 
 def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
@@ -495,8 +545,8 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
     ``quantity``, ``copies``; ``card``, ``name``, ``id``; in either order), or no header and two
     columns, a count and a card, in either order. ``;`` and tabs separate cells too, and a first
     line ``sep=;`` (Excel's) states the separator; a cell in quotes may hold the separator. Blank
-    lines and ``#`` or ``//`` comments are skipped. Raise :class:`DecklistError` with one problem
-    per bad row, by line."""
+    lines, rows whose cells are all empty (a spreadsheet's ``,,`` or ``;;;``) and ``#`` or ``//``
+    comments are skipped. Raise :class:`DecklistError` with one problem per bad row, by line."""
     lines = text.splitlines()
     found_sep, stated = _csv_separator(text)
     delimiter = found_sep or ","
@@ -507,7 +557,7 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
     card_col: int | None = None
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
-        if not line or line.startswith(("#", "//")):
+        if _blank_row(line) or line.startswith(("#", "//")):
             continue
         if stated:  # the sep= line: no row
             stated = False
@@ -546,7 +596,7 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
         if card is not None:
             found.append((card, count))
     if issues:
-        raise DecklistError(issues, where=where)
+        raise DecklistError(issues, where=where, known=len(found))
     return _merge(db.game, found, name, readings)
 
 
@@ -641,6 +691,13 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
                 if isinstance(doc, list) else f", like {example}")
         raise DecklistError([LineIssue(None, _short(doc), 'expected an object with a "cards" list, found '
                                        f"{_json_kind(doc)}{wrap}", pointer="")], where=where)
+    if (other := other_kind_of_file(doc)) is not None:
+        import shlex
+
+        file = shlex.quote(where) if where and not where.startswith("<") else "FILE"
+        raise NotADecklist(f"this is {other[0]}, not a decklist", where=where,
+                           expected="a decklist: lines like '3 Card Name', or JSON like " + example,
+                           suggestion=other[1].replace("FILE", file))
     if not isinstance(doc.get("cards"), list):
         found = "nothing" if "cards" not in doc else _json_kind(doc["cards"])
         raise DecklistError([LineIssue(None, _short(doc.get("cards")), 'expected a "cards" list, found '
@@ -690,7 +747,7 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
         if card is not None:
             found.append((card, count))
     if issues:
-        raise DecklistError(issues, where=where)
+        raise DecklistError(issues, where=where, known=len(found))
     return _merge(db.game, found, name, readings)
 
 

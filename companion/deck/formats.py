@@ -186,14 +186,18 @@ def bundled_ids() -> set[str]:
     return {p.stem for p in BUNDLED_DIR.glob("*.json")}
 
 
+class _BundledIdError(FormatError):
+    """A format of the user's own that reuses a bundled format's id (:func:`_refuse_bundled_id`)."""
+
+
 def _refuse_bundled_id(fmt: DeckFormat) -> DeckFormat:
     """``fmt``, unless it is the user's own and reuses a bundled format's id: a format of your own
     never stands in for the rule book's (its problems would be cited as the book's)."""
     if not fmt.bundled and fmt.id in bundled_ids():
-        raise FormatError(f"this format of your own has the id {fmt.id!r}, which is a bundled format's",
-                          where=str(fmt.path), expected="an id of its own", found=repr(fmt.id),
-                          suggestion=f'Give it another "id", such as "{fmt.id}-mine", and use '
-                                     f"--format {fmt.id}-mine; the bundled {fmt.id} stays as it is")
+        raise _BundledIdError(f"this format of your own has the id {fmt.id!r}, which is a bundled format's",
+                              where=str(fmt.path), expected="an id of its own", found=repr(fmt.id),
+                              suggestion=f'Give it another "id", such as "{fmt.id}-mine", and use '
+                                         f"--format {fmt.id}-mine; the bundled {fmt.id} stays as it is")
     return fmt
 
 
@@ -228,14 +232,16 @@ def available_formats(game: str | None = None, *,
     return sorted(out, key=lambda f: (f.game, not f.id.endswith("-standard"), f.id))
 
 
-def load_format(game: str, name: str | os.PathLike[str] | None = None) -> DeckFormat:
+def load_format(game: str, name: str | os.PathLike[str] | None = None, *,
+                skipped: list[FormatError] | None = None) -> DeckFormat:
     """A format by id (``village-casual-50``), by short name (``casual-50``) or by file path.
 
     ``None`` gives the game's standard format (``<game>-standard``). A format is found by the
     ``id`` inside its file (the schema: "the name used with --format"), whatever the file is
-    called. A format of the user's own (in their formats folder, or a file named here) may not
-    reuse a bundled format's id: it is refused, naming the file, rather than quietly taking the
-    bundled one's place.
+    called. A format of the user's own never stands in for a bundled one: a file in their formats
+    folder that reuses a bundled format's id is skipped (the bundled format stays in force), as is
+    one that cannot be read, and each is added to ``skipped`` (when given) for the caller to warn
+    of, as :func:`available_formats` does; a file named here (a path) with a bundled id is refused.
     """
     if name is None:
         name = f"{game}-standard"
@@ -243,19 +249,19 @@ def load_format(game: str, name: str | os.PathLike[str] | None = None) -> DeckFo
     if text.endswith(".json") or os.sep in text or "/" in text:
         fmt = _refuse_bundled_id(read_format(text))
     else:
-        fmt = _find_format(game, text)
+        fmt = _find_format(game, text, skipped)
     if fmt.game != game:
         raise FormatError(f"format {fmt.id!r} is for {fmt.game!r}, not {game!r}",
                           where=fmt.path, expected=repr(game), found=repr(fmt.game))
     return fmt
 
 
-def _find_format(game: str, text: str) -> DeckFormat:
+def _find_format(game: str, text: str, skipped: list[FormatError] | None = None) -> DeckFormat:
     """The readable format whose id is ``text`` or ``<game>-<text>`` (any case).
 
     A file named like that which cannot be read raises its own error (it is most likely the
-    one meant); a user file with the id of a bundled format is refused (naming the file), and
-    two user files with the same id are refused as ambiguous.
+    one meant); other files that cannot be read, and user files with the id of a bundled format,
+    are skipped (added to ``skipped``); two user files with the same id are refused as ambiguous.
     """
     wanted = {text.lower(), f"{game}-{text.lower()}"}
     hits: dict[bool, list[DeckFormat]] = {True: [], False: []}  # by "is a user file"
@@ -264,10 +270,12 @@ def _find_format(game: str, text: str) -> DeckFormat:
     ids: list[str] = []
     for path in format_files():
         try:
-            fmt = read_format(path)
+            fmt = _refuse_bundled_id(read_format(path))
         except FormatError as exc:
-            if path.stem.lower() in wanted:
-                broken.append(exc)
+            if path.stem.lower() in wanted and not isinstance(exc, _BundledIdError):
+                broken.append(exc)  # (raised below, unless the id is found elsewhere)
+            elif skipped is not None:
+                skipped.append(exc)
             continue
         if fmt.game == game:
             ids.append(fmt.id)
@@ -275,14 +283,14 @@ def _find_format(game: str, text: str) -> DeckFormat:
             hits[not fmt.bundled].append(fmt)
         elif path.stem.lower() in wanted:
             named.append(fmt)
-    for mine in hits[True]:
-        _refuse_bundled_id(mine)
     found = hits[True] or hits[False]
     if len(found) > 1:
         raise FormatError(f"{len(found)} format files have the id {found[0].id!r}: "
                           + ", ".join(str(f.path) for f in found),
                           suggestion="Give each format file its own id")
     if found:
+        if skipped is not None:
+            skipped += broken
         return found[0]
     if broken:
         raise broken[0]
