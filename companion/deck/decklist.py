@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,7 @@ from typing import Any
 from ..cards import Card, CardDB, norm_text
 from ..errors import CompanionError, closest, did_you_mean
 from ..textio import csv_cells, csv_separator, read_text
+from ..validation import loads_noting_twice
 from .fields import norm
 
 #: The largest count one line may hold; anything bigger is a typo, not a deck.
@@ -683,8 +684,9 @@ def _json_count(raw: Any) -> int | str:
             "written without quotes, like 3")
 
 
-def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
-    """Parse the JSON form (already decoded); a problem names its JSON pointer (``/cards/2/card``)."""
+def parse_json(doc: Any, db: CardDB, *, where: str | None = None, twice: Collection[str] = ()) -> Decklist:
+    """Parse the JSON form (already decoded); a problem names its JSON pointer (``/cards/2/card``).
+    ``twice``: the pointers of keys the text gave twice (:func:`..validation.loads_noting_twice`)."""
     example = f'{{"game": "{db.game}", "cards": [{{"card": "...", "count": 3}}]}}'
     if not isinstance(doc, Mapping):
         wrap = (f"; put the list in an object: {{\"game\": \"{db.game}\", \"cards\": [...]}}"
@@ -717,13 +719,13 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
     # A field this form does not have is a mistake to say, never dropped in silence (a
     # "cnt" or a "sideboard" would leave cards out of the count with no word)
     issues += _unknown_keys(doc, _LIST_KEYS, "")
-    issues += _twice(doc, "")
+    issues += _twice(doc, "", twice)
     for index, item in enumerate(doc["cards"]):
         text = _short(item)
         here = f"/cards/{index}"
         if isinstance(item, Mapping):
             issues += _unknown_keys(item, _ENTRY_KEYS, here)
-            issues += _twice(item, here)
+            issues += _twice(item, here, twice)
         if not isinstance(item, Mapping) or not isinstance(item.get("card"), str) or not item["card"].strip():
             hint = ""
             if isinstance(item, Mapping) and "card" not in item and "name" in item:
@@ -751,13 +753,15 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None) -> Decklist:
     return _merge(db.game, found, name, readings)
 
 
-def _twice(obj: Mapping[str, Any], here: str) -> list[LineIssue]:
-    """A problem for each key ``obj`` gave twice (JSON would keep the last value without a word; a
-    card file with one is refused too)."""
+def _twice(obj: Mapping[str, Any], here: str, twice: Collection[str]) -> list[LineIssue]:
+    """A problem for each key ``obj`` (at pointer ``here``) gave twice, of the pointers ``twice``
+    (JSON would keep the last value without a word; a card file with one is refused too)."""
     what = "this entry" if here else "the decklist"
+    keys = [p[len(here) + 1:].replace("~1", "/").replace("~0", "~") for p in twice
+            if p.startswith(f"{here}/") and "/" not in p[len(here) + 1:]]
     return [LineIssue(None, _short(obj), f"the key {key!r} is given twice in {what}: only the last "
                       f"value ({_short(obj[key], 30)}) would count; give it once", pointer=f"{here}/{key}")
-            for key in getattr(obj, "twice", ())]
+            for key in keys if key in obj]
 
 
 #: The fields of a JSON decklist and of each of its entries (what :func:`to_json` writes).
@@ -834,7 +838,7 @@ def _parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -
         return parse_csv(text, db, name=name, where=where)
     if start in ("{", "["):
         try:
-            doc = json.loads(text, object_pairs_hook=_pairs, parse_float=_JsonFloat)
+            doc, twice = loads_noting_twice(text, parse_float=_JsonFloat)
         except json.JSONDecodeError as exc:
             if start == "[":  # "[Mice]": a text list's label, not JSON
                 return parse_text(text, db, name=name, where=where)
@@ -848,27 +852,9 @@ def _parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -
                                            pointer="")], where=where) from None
         except RecursionError:
             raise DecklistError([LineIssue(1, text[:40], "nested too deeply")], where=where) from None
-        deck = parse_json(doc, db, where=where)
+        deck = parse_json(doc, db, where=where, twice=twice)
         return deck if deck.name or not name else Decklist(deck.game, deck.entries, name, deck.readings)
     return parse_text(text, db, name=name, where=where)
-
-
-class _JsonObject(dict[str, Any]):
-    """A JSON object as decoded, with the keys it gave more than once (JSON keeps the last)."""
-
-    __slots__ = ("twice",)
-    twice: tuple[str, ...]
-
-
-def _pairs(items: list[tuple[str, Any]]) -> _JsonObject:
-    out = _JsonObject()
-    twice: list[str] = []
-    for key, value in items:
-        if key in out and key not in twice:
-            twice.append(key)
-        out[key] = value
-    out.twice = tuple(twice)
-    return out
 
 
 class _JsonFloat(float):
