@@ -112,11 +112,11 @@ def test_save_and_open_again(view: DeckBuilderView) -> None:
     path = view.save_list()
     assert path.name == "village-my-nibblers.txt"
     assert path.parent == Path(os.environ["COMPANION_USER_DATA"]) / "decks"
-    assert path.read_text() == "# mine\n3 Apple\n"
+    assert path.read_text() == "Name: My Nibblers!\n# mine\n3 Apple\n"  # the name is kept in the file
     assert "Saved" in view.status.value
     view.input.value = ""
     view.load.value = str(path)
-    assert view.input.value == "# mine\n3 Apple\n"
+    assert view.input.value == "# mine\n3 Apple\n" and view.name.value == "My Nibblers!"
 
 
 def test_upload(view: DeckBuilderView) -> None:
@@ -155,7 +155,8 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "data" / "decks"
 def test_save_keeps_the_edited_list_and_shows_the_saved_deck() -> None:
     view = DeckBuilderView("village")
     view.load.value = str(EXAMPLES / "village-demo-illegal.txt")
-    assert view.name.value == "village-demo-illegal" and "4 Needle Sword" in view.input.value
+    assert view.name.value == "Village demo (illegal)" and "4 Needle Sword" in view.input.value
+    assert "Name:" not in view.input.value  # the list's Name: line is in the Name box
     edited = view.input.value.replace("4 Needle Sword", "3 Needle Sword")
     view.input.value = edited
     summary, verdict = view.summary.value, view.verdict.value
@@ -163,23 +164,24 @@ def test_save_keeps_the_edited_list_and_shows_the_saved_deck() -> None:
     view.name.value = "fixed"
     view.save.click()
     path = Path(os.environ["COMPANION_USER_DATA"]) / "decks" / "village-fixed.txt"
-    assert path.read_text() == edited and "Saved" in view.status.value
+    assert path.read_text() == "Name: fixed\n" + edited and "Saved" in view.status.value
     # the editor keeps the user's list and name; the Open menu shows the deck just saved
     assert view.input.value == edited and view.name.value == "fixed"
-    assert view.load.options[0] == ("— editing: village-fixed (saved)", "") and view.load.value == ""
-    assert ("saved: village-fixed", str(path)) in view.load.options
+    assert view.load.options[0] == ("— editing: fixed (saved)", "") and view.load.value == ""
+    assert ("saved: fixed", str(path)) in view.load.options
     assert (view.summary.value, view.verdict.value) == (summary, verdict)
     # a saved deck saved under a new name: the same
     view.input.value = edited + "1 Apple\n"
     view.name.value = "fixed two"
     view.save.click()
     two = path.with_name("village-fixed-two.txt")
-    assert two.read_text() == edited + "1 Apple\n" and path.read_text() == edited
+    assert two.read_text() == "Name: fixed two\n" + edited + "1 Apple\n"
+    assert path.read_text() == "Name: fixed\n" + edited
     assert view.input.value == edited + "1 Apple\n" and view.name.value == "fixed two"
-    assert view.load.options[0] == ("— editing: village-fixed-two (saved)", "")
+    assert view.load.options[0] == ("— editing: fixed-two (saved)", "")
     # picking a list in the Open menu still opens it
     view.load.value = str(path)
-    assert view.input.value == edited and view.name.value == "village-fixed"
+    assert view.input.value == edited and view.name.value == "fixed"
 
 
 def test_deck_names_in_any_script_get_their_own_files() -> None:
@@ -191,8 +193,9 @@ def test_deck_names_in_any_script_get_their_own_files() -> None:
     view.name.value, view.input.value = "龍の群れ", "3 Cheddar Knight\n"
     second = view.save_list()
     assert first != second
-    assert first.read_text() == "3 Acorn Scout\n" and second.read_text() == "3 Cheddar Knight\n"
-    assert {"saved: village-дракон", "saved: village-龍の群れ"} <= {label for label, _ in view.load.options}
+    assert first.read_text() == "Name: Дракон\n3 Acorn Scout\n"
+    assert second.read_text() == "Name: 龍の群れ\n3 Cheddar Knight\n"
+    assert {"saved: дракон", "saved: 龍の群れ"} <= {label for label, _ in view.load.options}
 
 
 def test_saving_never_replaces_another_deck_unasked() -> None:
@@ -201,10 +204,10 @@ def test_saving_never_replaces_another_deck_unasked() -> None:
     path = view.save_list()
     assert path.name == "village-mice-fruit.txt"
     view.input.value = "4 Apple\n"  # the same name saved again is an update
-    assert view.save_list() == path and path.read_text() == "4 Apple\n"
+    assert view.save_list() == path and path.read_text() == "Name: Mice & Fruit\n4 Apple\n"
     view.name.value, view.input.value = "Mice Fruit", "5 Pear\n"  # another deck, the same file name
     view.save.click()
-    assert path.read_text() == "4 Apple\n"
+    assert path.read_text() == "Name: Mice & Fruit\n4 Apple\n"
     assert "village-mice-fruit.txt already holds another saved deck" in view.status.value
     assert "Overwrite" in view.status.value
     assert view.input.value == "5 Pear\n" and view.name.value == "Mice Fruit"  # nothing typed is lost
@@ -212,11 +215,11 @@ def test_saving_never_replaces_another_deck_unasked() -> None:
         view.save_list()
     view.overwrite.value = True  # the explicit choice
     view.save.click()
-    assert path.read_text() == "5 Pear\n" and "Saved" in view.status.value
+    assert path.read_text() == "Name: Mice Fruit\n5 Pear\n" and "Saved" in view.status.value
     assert view.overwrite.value is False  # asked again next time
     # another page (a new session) does not hold the file: it asks too, unless the text is the same
     other = DeckBuilderView("village")
-    other.name.value, other.input.value = "mice fruit", "6 Pear\n"
+    other.name.value, other.input.value = "Mice Fruit", "6 Pear\n"
     with pytest.raises(DeckSaveError):
         other.save_list()
     other.input.value = "5 Pear\n"
@@ -224,13 +227,14 @@ def test_saving_never_replaces_another_deck_unasked() -> None:
     # a saved deck opened from the menu is updated under its own name
     other.load.value = str(path)
     other.input.value = "7 Pear\n"
-    assert other.name.value == "village-mice-fruit" and other.save_list() == path
-    assert path.read_text() == "7 Pear\n"
+    assert other.name.value == "Mice Fruit" and other.save_list() == path
+    assert path.read_text() == "Name: Mice Fruit\n7 Pear\n"
     # an uploaded list is not the saved deck of the same name
     other.upload.value = ({"name": "mice-fruit.txt", "type": "text/plain", "size": 7,
                            "content": memoryview(b"8 Pear\n"), "last_modified": STAMP},)
     other.save.click()
-    assert path.read_text() == "7 Pear\n" and "already holds another saved deck" in other.status.value
+    assert path.read_text() == "Name: Mice Fruit\n7 Pear\n"
+    assert "already holds another saved deck" in other.status.value
 
 
 def _house_format(path: Path, fmt_id: str) -> None:
@@ -446,11 +450,12 @@ def test_opening_a_list_over_unsaved_edits_asks_first() -> None:
     view.input.value = view.input.value.replace("4 Needle Sword", "3 Needle Sword")
     edited = view.input.value
     view.load.value = str(legal)
-    assert view.input.value == edited and view.name.value == "village-demo-illegal"
+    assert view.input.value == edited and view.name.value == "Village demo (illegal)"
     assert "example: village-demo-legal is not opened yet" in view.ask.value
     assert view.load.value == ""  # the menu does not show the list as opened
     view.replace_edits.click()
-    assert view.input.value == legal.read_text() and view.name.value == "village-demo-legal"
+    assert view.input.value == legal.read_text().replace("Name: Village demo (legal)\n", "")
+    assert view.name.value == "Village demo (legal)"
     assert view.load.value == str(legal) and view.choice.layout.display == "none"
     # a saved deck opened by the answer is the deck Save updates, as when opened at once
     view.name.value, view.input.value = "mine", "3 Apple\n"
@@ -461,7 +466,7 @@ def test_opening_a_list_over_unsaved_edits_asks_first() -> None:
     view.load.value = str(path)
     view.replace_edits.click()
     view.input.value = "6 Apple\n"
-    assert view.save_list() == path and path.read_text() == "6 Apple\n"
+    assert view.save_list() == path and path.read_text() == "Name: mine\n6 Apple\n"
 
 
 def test_a_list_waiting_for_an_answer_waits_in_its_own_games_editor() -> None:
@@ -512,7 +517,8 @@ def test_save_writes_the_saved_list_that_was_opened_and_edits_unpick_the_menu() 
     view.load.value = str(mine)  # picking it again offers the saved list back, asking first
     assert "is not opened yet" in view.ask.value
     view.keep_edits.click()
-    assert view.save_list() == mine and mine.read_text(encoding="utf-8") == "4 Pear\n"
+    assert view.name.value == "My Deck"  # a list of no name: the file's, as the menu shows it
+    assert view.save_list() == mine and mine.read_text(encoding="utf-8") == "Name: My Deck\n4 Pear\n"
     assert sorted(p.name for p in folder.iterdir()) == ["village-My Deck.txt"]  # no second file
 
 
@@ -530,7 +536,8 @@ def test_the_same_list_again_opens_at_once_and_a_save_updates_the_question() -> 
     saved = view.save_list()  # saved: the question stays, now saying the edits are safe
     assert f"Your edits are saved in {saved.name}" in view.ask.value and "lost" not in view.ask.value
     view.replace_edits.click()
-    assert view.input.value == "1 Pear\n" and saved.read_text(encoding="utf-8") == "2 Acorn Scout\n"
+    assert view.input.value == "1 Pear\n"
+    assert saved.read_text(encoding="utf-8") == "Name: same\n2 Acorn Scout\n"
 
 
 def test_an_opened_example_is_saved_to_your_decks_never_over_the_bundled_file(
@@ -565,7 +572,8 @@ def test_the_question_follows_what_is_at_stake_and_the_file_as_it_is_now() -> No
     view.load.value = str(saved)
     view.save_list()
     view.replace_edits.click()
-    assert view.input.value == saved.read_text(encoding="utf-8") == "3 Acorn Scout\n3 Cheddar Knight\n"
+    assert view.input.value == "3 Acorn Scout\n3 Cheddar Knight\n" and view.name.value == "Scouts"
+    assert saved.read_text(encoding="utf-8") == "Name: Scouts\n" + view.input.value
 
 
 def test_a_reopened_deck_takes_its_old_name_back_and_a_json_list_stays_json() -> None:
@@ -575,7 +583,7 @@ def test_a_reopened_deck_takes_its_old_name_back_and_a_json_list_stays_json() ->
     other = DeckBuilderView("village")  # another session: the deck opened from its file
     other.load.value = str(path)
     other.name.value, other.input.value = "Mice & Fruit", "4 Apple\n"
-    assert other.save_list() == path and path.read_text(encoding="utf-8") == "4 Apple\n"
+    assert other.save_list() == path and path.read_text(encoding="utf-8") == "Name: Mice & Fruit\n4 Apple\n"
     jpath = path.with_name("village-jj.json")
     jpath.write_text('{"game": "village", "cards": [{"card": "Apple", "count": 2}]}', encoding="utf-8")
     other._fill_load()
@@ -597,7 +605,7 @@ def test_the_open_menu_lists_decklists_only_and_the_examples_read_without_notes(
     (folder / "village-sub.d").mkdir()
     view = DeckBuilderView("village")
     saved = [label for label, _v in view.load.options if label.startswith("saved:")]
-    assert saved == ["saved: village-a", "saved: village-b"]
+    assert saved == ["saved: a", "saved: b"]  # named as the Print page names them
     for game in ("village", "tmnt"):  # the bundled examples name shared titles by id: no note
         view.game.value = game
         for label, value in view.load.options:

@@ -1,11 +1,13 @@
-"""The decks you saved: ``<user data>/decks/<game>-<name>.txt`` (or ``.json``).
+"""The decks you saved: ``<user data>/decks/<game>-<name>.txt`` (or ``.json``, ``.csv``).
 
 The deck builder writes them (*Save*) and lists them in its Open menu; the print page offers
-them beside the bundled decks. One listing for every page, so both offer the same files.
+them beside the bundled decks. One listing for every page, so both offer the same files under the
+same names (:attr:`SavedDeck.name`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,8 +15,9 @@ from pathlib import Path
 from ..cards import user_data_dir
 from ..errors import os_reason
 
-#: The files that hold a list (never a backup, an image or a folder someone put there).
-LIST_SUFFIXES = (".txt", ".json")
+#: The files that hold a list (never a backup, an image or a folder someone put there): the forms the
+#: decklist reader takes (a CSV list kept in a spreadsheet too, as *Upload* takes it).
+LIST_SUFFIXES = (".txt", ".json", ".csv")
 
 
 def decks_dir() -> Path:
@@ -33,17 +36,42 @@ class SavedDeck:
 
     @property
     def name(self) -> str:
-        """The deck's name: the file's stem without the game's prefix (``my-deck``)."""
-        return self.path.stem.removeprefix(f"{self.game}-")
+        """The deck's name in the menus (the deck builder's and the Print page's): the file's stem
+        without the game's prefix (``my-deck``)."""
+        return self.path.stem.removeprefix(f"{self.game}-") or self.path.stem
+
+    @property
+    def label(self) -> str:
+        """How the deck builder's Open menu names it, after ``saved:``: :attr:`name`, and the
+        :attr:`kind` when it has a twin (``my-deck (json)``)."""
+        return self.name + (f" ({self.kind})" if self.twin else "")
 
     @property
     def kind(self) -> str:
-        """The file's suffix without its dot (``txt``, ``json``): what tells twins apart."""
+        """The file's suffix without its dot (``txt``, ``json``, ``csv``): what tells twins apart."""
         return self.path.suffix[1:]
 
 
+def digest(data: bytes) -> str:
+    """What a file held, in a few characters (SHA-256): two pages compare it to tell whether the file
+    changed since one of them opened or saved it."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def file_digest(path: Path) -> str | None:
+    """:func:`digest` of what ``path`` holds now; ``None`` when there is no such file, and ``"unreadable"``
+    when it cannot be read (never the digest of anything: it reads as changed)."""
+    try:
+        return digest(path.read_bytes())
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return "unreadable"
+
+
 def saved_decks(game: str, problems: list[str] | None = None) -> list[SavedDeck]:
-    """The lists saved for ``game`` in :func:`decks_dir`, by file name: ``<game>-*.txt`` and ``.json``.
+    """The lists saved for ``game`` in :func:`decks_dir`, by file name: ``<game>-*.txt``, ``.json`` and
+    ``.csv``.
 
     No folder yet: none. A folder that cannot be listed gives none, and the reason is added to
     ``problems`` (when given), for the page to say; it is never raised.

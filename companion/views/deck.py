@@ -1,10 +1,13 @@
 """The deck builder view: paste, upload or build a list; legality, statistics and odds follow it.
 
 Choose the game (Village TCG or TMNT TCG) and the format, then paste a decklist,
-upload a ``.txt``/``.json`` file, or build one from the searchable card table with
-the big − and + buttons. Every change re-checks the list: the legality panel lists
-every problem with its rule-book section, the composition plot and the exact
-opening-hand odds update, and *Save* keeps the list in ``<user data>/decks/``.
+upload a ``.txt``/``.json``/``.csv`` file, or build one from the searchable card table with
+the big − and + buttons (they change a count where it is written, keeping every comment). Every
+change re-checks the list: the legality panel lists every problem with its rule-book section, the
+composition plot and the exact opening-hand odds update, and *Save* keeps the list in
+``<user data>/decks/`` with its name (a ``Name:`` line, which the Name box shows when it is opened
+again). A save never replaces a file that another page or a program saved after this page opened or
+saved it: it asks first (*Save as new deck* or *Save over it*).
 
 CSS classes for browser tests:
 ``cmp-deck-page`` (the whole view), ``cmp-deck-game`` (game buttons),
@@ -17,7 +20,9 @@ CSS classes for browser tests:
 ``cmp-deck-save`` (save button), ``cmp-deck-name`` (deck name), ``cmp-deck-overwrite`` (the
 explicit choice to replace another saved deck of the same file name), ``cmp-deck-load`` (saved lists),
 ``cmp-deck-choice`` (the question shown when an uploaded or opened list would replace unsaved edits),
-``cmp-deck-replace`` / ``cmp-deck-keep`` (its two answers), ``cmp-deck-load-problems`` (card files of
+``cmp-deck-replace`` / ``cmp-deck-keep`` (its two answers), ``cmp-deck-clash`` (the question shown when
+the deck's file changed since the page opened or saved it), ``cmp-deck-save-new`` / ``cmp-deck-save-over``
+(its two answers), ``cmp-deck-load-problems`` (card files of
 your own left out because they do not load, with their errors), ``cmp-deck-reload`` (*Reload card
 data*).
 
@@ -30,9 +35,13 @@ card data*.
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import json
+import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,15 +50,25 @@ import ipywidgets as w
 
 from .. import GAMES, ui
 from ..cards import BUNDLED, DATA_DIR, Card, CardDB, load_what_loads, user_game_files
-from ..deck.decklist import Decklist, DecklistError, edit_count, looks_like_csv, parse, to_json, to_text
+from ..deck.decklist import (
+    MAX_COUNT,
+    DeckEntry,
+    Decklist,
+    DecklistError,
+    looks_like_csv,
+    parse,
+    parse_text,
+    to_json,
+    to_text,
+)
 from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
 from ..deck.legality import check_deck, plural
 from ..deck.odds import Odds, chance, opening_odds
-from ..deck.saved import decks_dir, saved_decks
+from ..deck.saved import LIST_SUFFIXES, SavedDeck, decks_dir, digest, file_digest, saved_decks
 from ..deck.stats import composition, composition_figure
 from ..errors import CompanionError
-from ..textio import decode_text, read_text, within, write_text_atomic
+from ..textio import decode_text, read_bytes, within, write_text_atomic
 from ..textio import slug as text_slug
 from .cards import show_load_problems
 
@@ -72,7 +91,8 @@ class Incoming:
     text: str
     name: str  #: for the Name box
     held: tuple[Path, str] | None  #: the saved file it is (see ``DeckBuilderView._held``); None: not one
-    source: str  #: what the messages call it ("upload.txt", "saved: village-mine")
+    source: str  #: what the messages call it ("upload.txt", "saved: mine")
+    digest: str | None = None  #: what the saved file held when read (:func:`companion.deck.saved.digest`)
 
 
 def slug(name: str) -> str:
@@ -87,6 +107,211 @@ def deck_key(name: str, game: str) -> str:
     ``Mice Fruit`` are two, though :func:`slug` gives them one file name)."""
     text = unicodedata.normalize("NFKC", name).casefold().replace("-", " ").replace("_", " ")
     return " ".join(text.split()).removeprefix(f"{game} ")
+
+
+_COMMENT_MARK = re.compile(r"\s+(#|//)")  # where an inline comment may start (the parser's rule)
+_NAME_LINE = re.compile(r"^\s*name\s*:", re.IGNORECASE)  # a "Name: My deck" line
+_COUNT = re.compile(r"^(?P<indent>\s*)(?P<count>\+?\d+)(?=[xX×]?\s)")  # a card line's count
+
+
+def list_form(text: str) -> str:
+    """How the parser reads ``text``: ``"json"``, ``"csv"`` or ``"text"`` (see :func:`parse`)."""
+    text = text.replace("\ufeff", "")
+    start = text.lstrip()[:1]
+    if start == "{":
+        return "json"
+    if start == "[":
+        try:
+            json.loads(text)
+        except ValueError:
+            return "text"  # a "[Mice]" label
+        return "json"
+    return "csv" if looks_like_csv(text) else "text"
+
+
+def line_name(line: str, db: CardDB) -> str:
+    """The name a ``Name:`` line says (``""``: none, or a line that cannot be read)."""
+    one = read_line(line, db)
+    return "" if one is None else one.name
+
+
+def read_line(line: str, db: CardDB) -> Decklist | None:
+    """One line of a text list read on its own (a card, a ``Name:`` line, a header or a comment:
+    what it says, as the parser reads it), or ``None`` if it cannot be read."""
+    try:
+        return parse_text(line, db)
+    except DecklistError:
+        return None
+
+
+def inline_comment(line: str, db: CardDB) -> str:
+    """A line's inline comment (``"  # early"``, with the spaces before it; ``""`` when none): where
+    the parser's reading of the line ends, so a card whose name holds " #" keeps its name."""
+    whole = read_line(line, db)
+    if whole is None:
+        return ""
+    for mark in _COMMENT_MARK.finditer(line):
+        if read_line(line[:mark.start()], db) == whole:
+            return line[mark.start():]
+    return ""
+
+
+def _head_lines(lines: list[str], db: CardDB) -> list[int]:
+    """The indexes of the ``Name:`` lines before the first card (the ones the parser reads)."""
+    out = []
+    for i, raw in enumerate(lines):
+        stripped = raw.strip()
+        if not stripped or stripped.startswith(("#", "//")):
+            continue
+        one = read_line(raw, db)
+        if one is None or one.entries:  # the first card (or a line that cannot be read): no further
+            break
+        if _NAME_LINE.match(raw) and one.name:
+            out.append(i)
+    return out
+
+
+def split_name(text: str, db: CardDB) -> tuple[str, str]:
+    """A list as the editor shows it, and its name: a text list's ``Name:`` line goes into the Name box
+    (:func:`with_name` writes it back on *Save*), a JSON list's ``name`` is read; ``""``: none."""
+    form = list_form(text)
+    if form == "json":
+        try:
+            doc = json.loads(text.replace("\ufeff", ""))
+        except ValueError:
+            return text, ""
+        name = doc.get("name") if isinstance(doc, dict) else None
+        return text, name.strip() if isinstance(name, str) else ""
+    if form == "csv":
+        return text, ""  # a CSV list has no name: its file's name names it
+    lines = text.splitlines(keepends=True)
+    names = _head_lines(lines, db)
+    if not names:
+        return text, ""
+    name = line_name(lines[names[-1]], db)  # (the last one counts)
+    for i in names:  # the line goes to the Name box; a comment written on it stays, as a comment line
+        body = lines[i].rstrip("\r\n")
+        comment = inline_comment(body.strip(), db).strip()
+        lines[i] = body[: len(body) - len(body.lstrip())] + comment + lines[i][len(body):] if comment else ""
+    return "".join(lines), name
+
+
+def name_line(name: str, db: CardDB) -> str:
+    """``Name: <name>``, refused (:class:`DeckSaveError`) when it would not read back as ``name``."""
+    line = f"Name: {name}"
+    if "\n" in name or "\r" in name or line_name(line, db) != name:
+        raise DeckSaveError(f"the deck name {name!r} cannot be kept in a text list (text after ' #' or "
+                            "' //' reads as a comment); nothing was saved",
+                            suggestion="Write the name without ' #' and ' //', then Save again")
+    return line
+
+
+def with_name(text: str, name: str, db: CardDB) -> str:
+    """A text list as saved: its ``Name:`` lines before the first card say ``name`` (their comments
+    kept), or a ``Name:`` line is put first. Every other line stays as typed."""
+    line = name_line(name, db)
+    lines = text.splitlines(keepends=True)
+    names = _head_lines(lines, db)
+    for i in names:
+        raw = lines[i]
+        body = raw.rstrip("\r\n")
+        indent = body[: len(body) - len(body.lstrip())]
+        lines[i] = f"{indent}{line}{inline_comment(body.strip(), db)}{raw[len(body):]}"
+    if not names:
+        lines.insert(0, line + "\n")
+    return "".join(lines)
+
+
+def _card_key(card: Card, db: CardDB) -> str:
+    """How a new line names ``card`` so that it reads back as this printing: its name, else its id."""
+    one = to_text(Decklist(db.game, (DeckEntry(card, 1),)), db, header=False).strip()
+    return one.split(None, 1)[1]  # ("1 Acorn Scout", or "1 leonardo-2  # Leonardo")
+
+
+def _set_count(line: str, n: int, db: CardDB, card: Card) -> str:
+    """``line`` (a line of ``card``) with ``n`` copies: only its count changes."""
+    m = _COUNT.match(line)
+    if m is not None:
+        new = line[:m.start("count")] + str(n) + line[m.end("count"):]
+        one = read_line(new, db)
+        if one is not None and one.count_of(card) == n and len(one.entries) == 1:
+            return new
+    rest = line.strip().split(None, 1)[1]  # (never reached for a line the parser read; kept safe)
+    return f"{n} {rest}"
+
+
+def bump_text(text: str, db: CardDB, card: Card, delta: int) -> str:
+    """A text list with ``delta`` copies of ``card`` more (or fewer), every other character as typed.
+
+    One copy more goes on the card's first line (the first with room for it: a line holds at most
+    :data:`MAX_COUNT`), else on a new line after its last one (at the end when the card is new); one
+    copy fewer comes off its last line, so the copies + put on a new line go first. A line taken down
+    to 0 leaves its comment as a comment line (``# early``): no comment the player wrote is lost."""
+    lines = text.splitlines()
+    for _ in range(abs(delta)):
+        hits = []  # (index, count) of the lines of this card
+        for i, raw in enumerate(lines):
+            stripped = raw.strip()
+            if not stripped or stripped.startswith(("#", "//")):
+                continue
+            one = read_line(raw, db)
+            if one is not None and len(one.entries) == 1 and one.entries[0].card.id == card.id:
+                hits.append((i, one.entries[0].count))
+        if delta > 0:
+            room = next(((i, n) for i, n in hits if n < MAX_COUNT), None)
+            if room is not None:
+                lines[room[0]] = _set_count(lines[room[0]], room[1] + 1, db, card)
+            else:
+                at = hits[-1][0] + 1 if hits else len(lines)
+                lines.insert(at, f"1 {_card_key(card, db)}")
+        elif hits:
+            i, n = hits[-1]
+            if n > 1:
+                lines[i] = _set_count(lines[i], n - 1, db, card)
+            else:
+                raw = lines[i]
+                comment = inline_comment(raw.strip(), db).strip()
+                if comment:  # the card goes, what the player wrote about it stays
+                    lines[i] = raw[: len(raw) - len(raw.lstrip())] + comment
+                else:
+                    del lines[i]
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def comment_lines(text: str) -> list[str]:
+    """The whole-line comments of a list (``#`` or ``//``), as typed: what a rewrite of a CSV list
+    keeps."""
+    return [line for line in text.splitlines() if line.strip().startswith(("#", "//"))]
+
+
+def csv_text(deck: Decklist, db: CardDB, comments: Iterable[str] = ()) -> str:
+    """``deck`` as a CSV list (a ``count,card`` header row, a row a card; the name by id where the
+    card's name is not enough), after ``comments`` (which a CSV list keeps as comment lines)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["count", "card"])
+    for e in deck.entries:
+        key = _card_key(e.card, db).split("  #")[0]
+        left = e.count
+        while left > 0:
+            writer.writerow([min(left, MAX_COUNT), key])
+            left -= MAX_COUNT
+    return "".join(line + "\n" for line in comments) + out.getvalue()
+
+
+def free_name(name: str, game: str) -> str:
+    """``name 2``, ``name 3``...: the first whose file (of any list suffix) does not exist yet. A long
+    name is cut so that its number stays in the file name."""
+    for k in range(2, 100_000):
+        base = name
+        while base and not slug(f"{base} {k}").endswith(f"-{k}"):
+            base = base[:-1]  # (a file name keeps MAX_SLUG characters: the number must be among them)
+        candidate = f"{base.rstrip()} {k}" if base.strip() else f"deck {k}"
+        stem = slug(candidate).removeprefix(game + "-") or "deck"
+        if not any((decks_dir() / f"{game}-{stem}{suffix}").exists() for suffix in LIST_SUFFIXES):
+            return candidate
+    raise DeckSaveError("no free deck name is left; nothing was saved",
+                        suggestion="Type another name and Save again")
 
 
 def card_summary(card: Card) -> str:
@@ -176,6 +401,11 @@ class DeckBuilderView:
         self._asked_saved = False  # the question on show says the edits are saved
         self._from_file: dict[str, bool] = {}  # per game: the list held was opened from its file
         self._kept_shown = False  # the status says "Your edits are kept"
+        #: per game, the saved file the editor holds and what it held when this page opened or saved it
+        #: (:func:`companion.deck.saved.digest`): a save never replaces what another page saved since
+        self._disk: dict[str, tuple[Path, str]] = {}
+        #: per game, the file a save found changed since (and what it held then): the question on show
+        self._clash: dict[str, tuple[Path, str]] = {}
 
         self.game = w.ToggleButtons(options=[(GAMES[g], g) for g in DECK_GAMES], value=game,
                                     description="Game", style={"button_width": "140px"})
@@ -218,6 +448,19 @@ class DeckBuilderView:
         self.choice = w.VBox([self.ask, w.HBox([self.replace_edits, self.keep_edits])],
                              layout=w.Layout(display="none"))
         self.choice.add_class("cmp-deck-choice")
+        # the question a save asks when the saved file changed since this page opened or saved it
+        # (another page or an editor saved it meanwhile): nothing is written until it is answered
+        self.clash_ask = ui.panel()
+        self.save_new = ui.big_button("Save as new deck", style="success", icon="copy",
+                                      tooltip="Save your list under a new name; the file keeps the other "
+                                              "version")
+        self.save_new.add_class("cmp-deck-save-new")
+        self.save_over = ui.big_button("Save over it", style="danger", icon="save",
+                                       tooltip="Replace what the file holds now with your list")
+        self.save_over.add_class("cmp-deck-save-over")
+        self.clash = w.VBox([self.clash_ask, w.HBox([self.save_new, self.save_over])],
+                            layout=w.Layout(display="none"))
+        self.clash.add_class("cmp-deck-clash")
 
         self.search = w.Text(placeholder="search cards: name, type, ability, attribute...",
                              continuous_update=True, layout=w.Layout(width="100%"))
@@ -251,7 +494,7 @@ class DeckBuilderView:
         editor = w.VBox([w.HTML("<b>Decklist</b> — paste, upload, or use the card table"),
                          self.input, w.HBox([self.upload, self.load]),
                          self.choice, w.HBox([self.name, self.save, self.overwrite]),
-                         self.status])
+                         self.clash, self.status])
         builder = w.VBox([w.HTML("<b>Cards</b>"), self.search, self.table_note, self.table])
         results = w.Tab(children=[self.verdict, self.stats, self.odds])
         for i, title in enumerate(("Legality", "Statistics", "Odds")):
@@ -287,6 +530,8 @@ class DeckBuilderView:
         self.save.on_click(guard(lambda _b: self.save_list()))
         self.replace_edits.on_click(guard(lambda _b: self.take_incoming()))
         self.keep_edits.on_click(guard(lambda _b: self.drop_incoming()))
+        self.save_new.on_click(guard(lambda _b: self.save_as_new()))
+        self.save_over.on_click(guard(lambda _b: self.save_over_it()))
         self.reload.on_click(guard(lambda _b: self.reload_cards()))
         for widget in (self.kind, self.at_least, self.draws):
             widget.observe(guard(lambda _ch: self._update_odds()), names="value")
@@ -349,6 +594,7 @@ class DeckBuilderView:
     def _switch_game(self, game: str, text: str | None = None) -> None:
         old = getattr(self, "_current_game", None)
         self._hide_choice()  # a list waiting for the other game's editor waits there, not here
+        self._hide_clash()  # and so does a save's question
         if old is not None:
             self._texts[old] = self.input.value
             self._names[old] = self.name.value
@@ -389,6 +635,8 @@ class DeckBuilderView:
         waiting = self._waiting.get(game)
         if waiting is not None:  # back in the game whose editor a list waits for: ask again
             self._ask(waiting)
+        if game in self._clash:
+            self._ask_clash(*self._clash[game])
 
     def _fill_kinds(self) -> None:
         seen: dict[str, str] = {}
@@ -410,12 +658,13 @@ class DeckBuilderView:
         saved list ``editing`` (the one just saved, now in the editor), so every entry, that one
         too, opens when picked."""
         game = self.game.value
-        options: list[tuple[str, str]] = [(f"— editing: {editing.stem} (saved)" if editing else "—", "")]
+        editing_name = SavedDeck(editing, game).name if editing else ""
+        options: list[tuple[str, str]] = [(f"— editing: {editing_name} (saved)" if editing else "—", "")]
         if EXAMPLES_DIR.is_dir():
             options += [(f"example: {p.stem}", str(p)) for p in sorted(EXAMPLES_DIR.glob(f"{game}-*.txt"))]
-        # lists only (no backups, images); two files of one name (x.txt, x.json): the suffix tells
-        options += [(f"saved: {d.path.stem}" + (f" ({d.kind})" if d.twin else ""), str(d.path))
-                    for d in saved_decks(game)]
+        # lists only (no backups, images); two files of one name (x.txt, x.json): the suffix tells.
+        # Named as the Print page names them: the file's name without the game's
+        options += [(f"saved: {d.label}", str(d.path)) for d in saved_decks(game)]
         busy, self._busy = self._busy, True  # filling the menu never opens a list
         try:
             self.load.options = options
@@ -436,8 +685,8 @@ class DeckBuilderView:
         finally:
             self.upload.value = ()  # emptied, so the same file uploaded again is read again
         fname = str(item.get("name", "upload"))
-        text = decode_text(raw, where=fname, what="decklist")
-        self._open_text(Incoming(self.game.value, text, Path(fname).stem, None, fname))
+        text, name = split_name(decode_text(raw, where=fname, what="decklist"), self.db)
+        self._open_text(Incoming(self.game.value, text, name or Path(fname).stem, None, fname))
 
     def _on_load(self, change: dict[str, Any]) -> None:
         """Open the list picked in the Open menu (not when the page itself sets the menu), or ask
@@ -445,14 +694,23 @@ class DeckBuilderView:
         if self._busy or not change["new"]:
             return
         path = Path(change["new"])
+        label = next((lab for lab, value in self.load.options if value == change["new"]), path.name)
         try:
-            text = read_text(path, what="decklist")
+            incoming = self._read_saved(path, label)
         except CompanionError:
             self._fill_load()  # the menu goes back to "—": the editor still holds the list it did
             raise
-        label = next((lab for lab, value in self.load.options if value == change["new"]), path.name)
+        self._open_text(incoming)
+
+    def _read_saved(self, path: Path, source: str) -> Incoming:
+        """A list file as it is now, for the editor: its text (its ``Name:`` line goes to the Name box),
+        its name (else the file's), and what it held (what a later save compares the file with)."""
+        raw = read_bytes(path, what="decklist")
+        text, name = split_name(decode_text(raw, where=str(path), what="decklist"), self.db)
         game = self.game.value
-        self._open_text(Incoming(game, text, path.stem, (path, deck_key(path.stem, game)), label))
+        if not name:  # a list of no name of its own: the file's, as the menus show it (``my-deck``)
+            name = SavedDeck(path, game).name if within(path, decks_dir()) else path.stem
+        return Incoming(game, text, name, (path, deck_key(name, game)), source, digest(raw))
 
     def unsaved(self) -> bool:
         """Whether the editor holds edits kept in no file: a list or a name changed since the list
@@ -496,9 +754,7 @@ class DeckBuilderView:
         if incoming is None:
             raise CompanionError("no list is waiting to be opened", suggestion="Upload or open a list")
         if incoming.held is not None:  # a saved list: as the file holds it now (it may have been saved
-            from dataclasses import replace  # since it was picked, from this very editor)
-
-            incoming = replace(incoming, text=read_text(incoming.held[0], what="decklist"))
+            incoming = self._read_saved(incoming.held[0], incoming.source)  # since it was picked)
         self._put(incoming)
 
     def drop_incoming(self) -> None:
@@ -514,15 +770,19 @@ class DeckBuilderView:
         """The list into the editor, its name into the Name box: now the list as opened."""
         game = incoming.game
         self._close_choice(game)
+        self._close_clash(game)  # a save's question was about the list the editor held
         self.overwrite.value = False  # ticked for another list: never a replacing save unasked
         self._clean[game] = (incoming.text, incoming.name)  # (first: the edits below are no edits)
         self.name.value = incoming.name
         self._from_file[game] = incoming.held is not None
         if incoming.held is None:
             self._held.pop(game, None)
+            self._disk.pop(game, None)
             self._set_menu("")  # an upload is none of the saved lists
         else:
             self._held[game] = incoming.held
+            if incoming.digest is not None:
+                self._disk[game] = (incoming.held[0], incoming.digest)
             self._set_menu(str(incoming.held[0]))
         self.input.value = incoming.text
 
@@ -534,6 +794,26 @@ class DeckBuilderView:
     def _hide_choice(self) -> None:
         self.ask.value = ""
         self.choice.layout.display = "none"
+
+    def _ask_clash(self, path: Path, found: str) -> None:
+        """Show the question of a save that found ``path`` changed (holding ``found``) since this page
+        opened or saved it; nothing is written until it is answered."""
+        self._clash[self.game.value] = (path, found)
+        new = self.save_path(free_name(self.save_name(), self.game.value))
+        ui.show(self.clash_ask, "warn", f"{path.name} changed since this page opened or saved it",
+                ["Another page, or a program, saved it meanwhile; your list is still here, not saved.",
+                 f"Save as new deck: your list goes to {new.name}; {path.name} keeps the other version.",
+                 f"Save over it: your list replaces what {path.name} holds now; that version is lost."])
+        self.clash.layout.display = None
+
+    def _close_clash(self, game: str) -> None:
+        """Forget the save's question for ``game``'s editor, if any, and hide it."""
+        self._clash.pop(game, None)
+        self._hide_clash()
+
+    def _hide_clash(self) -> None:
+        self.clash_ask.value = ""
+        self.clash.layout.display = "none"
 
     def _menu_follows_edits(self) -> None:
         """Once the editor holds unsaved edits, the Open menu no longer shows a saved list as the
@@ -564,71 +844,149 @@ class DeckBuilderView:
         stem = slug(self.save_name() if name is None else name).removeprefix(game + "-") or "deck"
         return decks_dir() / f"{game}-{stem}.txt"
 
-    def save_list(self) -> Path:
-        """Write the text as typed (comments kept) to ``<user data>/decks/<game>-<name>.txt``.
+    def save_list(self, *, new_name: str | None = None, over: str | None = None) -> Path:
+        """Write the list to ``<user data>/decks/<game>-<name>.txt``, with its name (``new_name``, else
+        :meth:`save_name`): a text list as typed (comments kept) with a ``Name:`` line saying it, a JSON
+        list with its ``name`` (see :meth:`_file_text`).
 
         The editor keeps the text and the name; the Open menu says which saved list it now holds
         (and opens any list picked, that one too, as it was saved). A file that holds another
         deck (one not opened or saved here under this name, with other text) is never replaced
-        unless *Overwrite* is ticked: :class:`DeckSaveError` says so instead.
+        unless *Overwrite* is ticked: :class:`DeckSaveError` says so instead. Nor is the deck's own
+        file when it changed since this page opened or saved it (another page or a program saved it):
+        the page asks (*Save as new deck*, :meth:`save_as_new`; *Save over it*, :meth:`save_over_it`,
+        which passes what the file held when asked as ``over``) and :class:`DeckSaveError` says so.
         """
         game = self.game.value
-        name = self.save_name()
+        asked = self._clash.get(game)  # the question on show, if any: which file changed
+        name = self.save_name() if new_name is None else new_name
         path = self.save_path(name)
-        text = self.input.value if self.input.value.endswith("\n") else self.input.value + "\n"
+        typed = self.input.value if self.input.value.endswith("\n") else self.input.value + "\n"
         # this deck, opened or saved here (never an example): it is written to its own file
-        # (hand-named, .json). A list opened from its file is known by the file's name only, so a
-        # name that gives that file's name again (its old spelling, "Mice & Fruit") names it too.
+        # (hand-named, .json, .csv). A list opened from its file is known by the file's name too, so a
+        # name that gives that file's name again (its old spelling, "Mice & Fruit") names it as well;
+        # not a CSV file's, which keeps no name: only the name it is known by names it
         opened = self._held.get(game)
         held = False
-        if opened is not None and within(opened[0], decks_dir()):
-            by_file = self._from_file.get(game, False) and path == self.save_path(opened[0].stem)
+        if new_name is None and opened is not None and within(opened[0], decks_dir()):
+            by_file = (self._from_file.get(game, False) and opened[0].suffix.lower() != ".csv"
+                       and path == self.save_path(opened[0].stem))
             held = opened[1] == deck_key(name, game) or by_file
             if held:
                 path = opened[0]
-                if path.suffix.lower() == ".json" and not text.lstrip().startswith("{"):
-                    if self.deck is None:  # a .json file holds JSON: the list must read to be written so
-                        raise DeckSaveError(f"{path.name} is a JSON list, and the editor's text cannot be "
-                                            "read as a list; nothing was saved", where=str(path.parent),
-                                            suggestion="Fix the list (see above), or give another name "
-                                                       "to save it as a text file")
-                    text = json.dumps(to_json(self.deck), indent=2, ensure_ascii=False) + "\n"
-        if path.exists() and not self.overwrite.value and not held:
-            try:
-                same = path.read_text(encoding="utf-8") == text
-            except (OSError, ValueError):
-                same = False
-            if not same:
-                raise DeckSaveError(
-                    f"{path.name} already holds another saved deck; nothing was saved",
-                    where=str(path.parent),
-                    suggestion="Choose another name, or tick Overwrite and Save again to replace it "
-                               f"(open 'saved: {path.stem}' first to see what it holds)")
+        text = self._file_text(path, name, typed)
+        written = digest(text.encode("utf-8"))
+        now = file_digest(path)
+        if held:
+            known = self._disk.get(game)
+            changed = (known is not None and known[0] == path and now is not None
+                       and now not in (known[1], written))
+            if changed and not self.overwrite.value and over != now:
+                assert now is not None
+                self._ask_clash(path, now)
+                raise DeckSaveError(f"{path.name} changed since this page opened or saved it (another page "
+                                    "or a program saved it); nothing was saved", where=str(path.parent),
+                                    suggestion="Choose below: Save as new deck (yours under a new name), "
+                                               "or Save over it")
+        elif now is not None and now != written and not self.overwrite.value:
+            raise DeckSaveError(
+                f"{path.name} already holds another saved deck; nothing was saved",
+                where=str(path.parent),
+                suggestion="Choose another name, or tick Overwrite and Save again to replace it "
+                           f"(open 'saved: {SavedDeck(path, game).name}' first to see what it holds)")
         path.parent.mkdir(parents=True, exist_ok=True)
         write_text_atomic(path, text)
+        self._disk[game] = (path, written)
+        if new_name is not None:  # saved under the new name: the Name box says it
+            busy, self._busy = self._busy, True
+            try:
+                self.name.value = new_name
+            finally:
+                self._busy = busy
         self._held[game] = (path, deck_key(name, game))
         self._from_file[game] = False  # now saved under the name typed
         self._clean[game] = (self.input.value, self.name.value)  # saved: nothing of it is lost now
         self.overwrite.value = False
+        self._close_clash(game)
         self._fill_load(editing=path)
         waiting = self._waiting.get(game)
         if waiting is not None:  # the question still stands, but the edits are no longer at stake
             self._ask(waiting, saved=path)
-        ui.show(self.status, "ok", "Saved", [f"{path.name} in your decks folder ({path.parent})"])
+        lines = [f"{path.name} in your decks folder ({path.parent})"]
+        if new_name is not None and asked is not None:
+            lines.append(f"as the new deck {new_name!r}; {asked[0].name} keeps the other version")
+        ui.show(self.status, "ok", "Saved", lines)
         return path
 
+    def save_as_new(self) -> Path:
+        """*Save as new deck* (the question of a save that found its file changed): the list goes to
+        a file of its own under a new name (``My deck 2``), which the Name box then shows."""
+        return self.save_list(new_name=free_name(self.save_name(), self.game.value))
+
+    def save_over_it(self) -> Path:
+        """*Save over it*: the list replaces what its file held when the page asked (asked again if the
+        file changed once more since)."""
+        clash = self._clash.get(self.game.value)
+        if clash is None:
+            raise CompanionError("no save is waiting for an answer", suggestion="Save the list")
+        return self.save_list(over=clash[1])
+
+    def _file_text(self, path: Path, name: str, typed: str) -> str:
+        """What a save writes to ``path``: the list in the file's form (a ``.json`` file stays JSON, a
+        ``.csv`` file CSV; the editor's list, when of another form, written from the list read), with
+        ``name`` where the form has a place for it: a text list's ``Name:`` line, a JSON list's
+        ``name`` (a CSV list has none: one written to a text file becomes a text list, its comment
+        lines kept). A text list keeps every line as typed."""
+        form, suffix = list_form(typed), path.suffix.lower()
+        if suffix in (".json", ".csv") and form != suffix[1:]:
+            if self.deck is None:  # the list must read to be written in the file's form
+                raise DeckSaveError(f"{path.name} is a {suffix[1:].upper()} list, and the editor's text "
+                                    "cannot be read as a list; nothing was saved", where=str(path.parent),
+                                    suggestion="Fix the list (see above), or give another name to save it "
+                                               "as a text file")
+            deck = Decklist(self.deck.game, self.deck.entries, name)
+            if suffix == ".json":
+                return json.dumps(to_json(deck), indent=2, ensure_ascii=False) + "\n"
+            return csv_text(deck, self.db, comment_lines(typed))
+        if form == "json":
+            return self._json_named(typed, name)
+        if form == "csv":
+            if suffix == ".csv" or self.deck is None:  # (a list that does not read: as typed)
+                return typed
+            deck = Decklist(self.deck.game, self.deck.entries, name)
+            return (name_line(name, self.db) + "\n" + "".join(c + "\n" for c in comment_lines(typed))
+                    + to_text(deck, self.db, header=False))
+        return with_name(typed, name, self.db)
+
+    def _json_named(self, typed: str, name: str) -> str:
+        """A JSON list with ``name`` as its ``name`` (rewritten only when it says another, and only when
+        the list reads: a duplicate key or an odd number is never tidied away unseen)."""
+        try:
+            doc = json.loads(typed.replace("\ufeff", ""))
+        except (ValueError, RecursionError):
+            return typed
+        if self.deck is None or not isinstance(doc, dict) or doc.get("name") == name:
+            return typed
+        doc = {**({"game": doc["game"]} if "game" in doc else {}), "name": name,
+               **{k: v for k, v in doc.items() if k not in ("game", "name")}}
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
     def bump(self, card: Card, delta: int) -> None:
-        """The table's − and + buttons: change the count and rewrite the list from the deck."""
+        """The table's − and + buttons: change the card's count in the list (see :func:`bump_text`)."""
         if self.deck is None:
             raise CompanionError("fix the list first: the card table edits a list that reads cleanly")
-        count = max(0, self.deck.count_of(card) + delta)  # (above MAX_COUNT: several lines, no copy lost)
         self._keep_rows = True  # every row stays where it is: the next tap lands on the same card
         try:
-            if self.input.value.lstrip().startswith("{") or looks_like_csv(self.input.value):
-                # a JSON or CSV list: rewrite it as text
-                self.input.value = to_text(self.deck.with_count(card, count), self.db)
-            else:  # edit the one line in place: comments and order stay as the player wrote them
-                self.input.value = edit_count(self.input.value, self.db, card, count)
+            text = self.input.value
+            form = list_form(text)
+            if form == "text":  # the one line in place: comments and order stay as the player wrote them
+                self.input.value = bump_text(text, self.db, card, delta)
+            else:  # a JSON or CSV list: rewritten as a text list (a CSV list's comment lines kept)
+                count = max(0, self.deck.count_of(card) + delta)  # (above MAX_COUNT: several lines)
+                deck = self.deck.with_count(card, count)
+                own = bool(deck.name) and deck.name != self.name.value.strip()  # a JSON list's own name
+                head = "".join(c + "\n" for c in comment_lines(text)) if form == "csv" else ""
+                self.input.value = head + to_text(deck, self.db, header=own)
         finally:
             self._keep_rows = False
 

@@ -26,7 +26,7 @@ import io
 import itertools
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -34,6 +34,9 @@ from .. import GAMES, ui
 from ..cards import DATA_DIR, user_data_dir
 from ..errors import CompanionError, os_reason
 from ..textio import slug, write_bytes_atomic
+
+if TYPE_CHECKING:
+    from ..deck.saved import SavedDeck
 
 WHAT = (("Card sheets", "cards"), ("Board", "board"), ("Score sheet", "sheet"),
         ("Calibration page", "calibration"))
@@ -71,8 +74,8 @@ class PrintView:
                                       "in the deck builder since this page opened)",
                                       layout=w.Layout(width="40px"))
         self.decks_refresh.add_class("cmp-print-decks-refresh")
-        #: the saved decks offered: the menu's value (the file's path) and the deck's name
-        self._saved: dict[str, str] = {}
+        #: the saved decks offered, by the menu's value (the file's path)
+        self._saved: dict[str, SavedDeck] = {}
         self._filling = False  # the deck menu is being filled: no setting changed
         self.pasted = w.Textarea(placeholder="3 Acorn Scout\n2 Barley Runner\n...", description="Decklist",
                                  layout=w.Layout(width="420px", height="90px"))
@@ -179,7 +182,7 @@ class PrintView:
         game = self.game.value
         problems: list[str] = []
         mine = saved_decks(game, problems)
-        self._saved = {str(d.path): d.name for d in mine}
+        self._saved = {str(d.path): d for d in mine}
         if problems:
             ui.show(self.status, "warn", "Your saved decks are not offered", problems)
         return [(ALL_CARDS, ""), *((p.stem, str(p)) for p in bundled_decks(game)),
@@ -236,15 +239,14 @@ class PrintView:
         except CompanionError as exc:
             from ..deck.decklist import DecklistError
 
-            name = self._saved.get(self.deck.value)
-            if name is None or not (isinstance(exc, DecklistError) or exc.where == self.deck.value):
+            mine = self._saved.get(self.deck.value)
+            if mine is None or not (isinstance(exc, DecklistError) or exc.where == self.deck.value):
                 raise
-            raise CompanionError(f"your saved deck {name!r} cannot be read: {exc.render(where=False)}",
+            raise CompanionError(f"your saved deck {mine.name!r} cannot be read: {exc.render(where=False)}",
                                  where=self.deck.value,
-                                 suggestion="Open it in the deck builder (Open: 'saved: "
-                                            f"{Path(self.deck.value).stem}') to fix it, or choose another "
-                                            "deck; the refresh button beside Cards reads your decks "
-                                            "again.") from None
+                                 suggestion=f"Open it in the deck builder (Open: 'saved: {mine.label}') to "
+                                            "fix it, or choose another deck; the refresh button beside "
+                                            "Cards reads your decks again.") from None
         return sel.copies, sel.title, tuple(sel.notes)
 
     def _clear(self) -> None:
