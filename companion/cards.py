@@ -31,8 +31,11 @@ DATA_DIR = Path(os.environ.get("COMPANION_DATA", Path(__file__).resolve().parent
 
 
 def user_data_dir() -> Path:
-    """Where users keep their own card files: ``$COMPANION_USER_DATA`` or ``~/.companion``."""
-    return Path(os.environ.get("COMPANION_USER_DATA", Path.home() / ".companion"))
+    """The user data folder (their own cards, decks, formats, logs, high scores): the one the
+    environment variable ``COMPANION_USER_DATA`` names, or ``~/.companion`` when it is unset, empty
+    or only spaces (``Path("")`` would be the current folder). The one place the variable is read."""
+    named = os.environ.get("COMPANION_USER_DATA", "")
+    return Path(named) if named.strip() else Path.home() / ".companion"
 
 
 class CardFileError(CompanionError):

@@ -171,8 +171,8 @@ def test_formats_list(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys, "deck", "check", "chess", "x.txt")[0] == 2
-    code, out, _ = run(capsys, "deck")
-    assert code == 2 and "check" in out and "odds" in out  # the deck verbs are listed
+    code, _, err = run(capsys, "deck")  # a usage error: the help goes to standard error
+    assert code == 2 and "check" in err and "odds" in err  # the deck verbs are listed
 
 
 # --- the shipped example decklists work against the bundled demo cards -------------------------

@@ -598,9 +598,9 @@ def test_cli_odds_boundaries_that_work(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["odds", "mystics", "check", "--dice", "1"]) == 0
     assert "on 1 die)" in capsys.readouterr().out
     assert main(["odds", "mystics", "check", "--dice", "3", "--json"]) == 0
-    p3 = json.loads(capsys.readouterr().out)["p_float"]
+    p3 = json.loads(capsys.readouterr().out)["p"]
     assert main(["odds", "mystics", "check", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["p_float"] < p3
+    assert json.loads(capsys.readouterr().out)["p"] < p3
     assert main(["odds", "mystics", "attack", "--wheel", "0", "--life", "1", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["p_surge"] == 0 and 0 < out["p_defeat"] < 1

@@ -67,9 +67,9 @@ def test_a_log_line_cut_inside_a_string_is_said_without_a_doubled_word(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "t.jsonl"
     log.write_text('{"event": "start", "first": 0}\n{"event": "flip", "card": "x}\n')
-    code, out, _ = run(capsys, "replay", str(log))
-    assert code == 1 and "not valid JSON (Unterminated string starting at column 27)" in out
-    assert "at at" not in out
+    code, _, err = run(capsys, "replay", str(log))  # (a log's problems are said on standard error)
+    assert code == 1 and "not valid JSON (Unterminated string starting at column 27)" in err
+    assert "at at" not in err
 
 
 def test_a_log_of_a_tool_this_companion_does_not_know_is_not_sent_to_it(

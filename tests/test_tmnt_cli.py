@@ -76,8 +76,8 @@ def test_bad_input_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -
 
 
 def test_tmnt_without_subcommand_prints_help(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["tmnt"]) == 2
-    assert "attack" in capsys.readouterr().out
+    assert main(["tmnt"]) == 2  # a usage error: the help goes to standard error (as argparse's errors)
+    assert "attack" in capsys.readouterr().err
 
 
 @settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])

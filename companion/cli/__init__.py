@@ -5,7 +5,8 @@ Each area registers its own subcommands from a module of this package, so that
 libraries are imported inside the command handlers.
 
 A handler returns an exit code. Any :class:`~companion.errors.CompanionError` is
-printed as one readable message (exit 2); no input ever shows a traceback.
+printed as one readable message (exit 2); no input ever shows a traceback. Standard output that
+cannot be written (closed, a full disk) is said on standard error, exit 2, in JSON mode too.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import re
 import shlex
 import sys
@@ -21,7 +23,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .. import GAMES, __version__
-from ..errors import CompanionError, PathError, closest, did_you_mean
+from ..errors import CompanionError, PathError, closest, did_you_mean, os_reason
 
 #: Modules that add subcommands; each defines ``register(sub, groups)``.
 #: ``sub`` adds top-level commands, ``groups[name]`` adds to a shared group
@@ -44,6 +46,62 @@ GROUPS = {
 }
 
 Handler = Callable[[argparse.Namespace], int]
+
+#: The top-level help's epilog: the exit codes every command keeps, and the user data folder.
+EPILOG = ("Exit codes, for every command: 0 ok; 1 problems found (invalid card data, an illegal deck, "
+          "attack or battle, a log with lines that cannot be used); 2 a usage error, input that cannot "
+          "be read, or an action refused (nothing is written), and standard output that cannot be "
+          "written; 3 an internal error (a bug: please report it); 130 interrupted. "
+          "Your own cards, decks, formats, logs and high scores are kept in the user data folder: "
+          "~/.companion, or the folder the environment variable COMPANION_USER_DATA names (when set "
+          "and not empty). 'companion COMMAND --help' documents each command; --json goes after the "
+          "command (companion validate --json).")
+
+
+class OutputError(Exception):
+    """Standard output refused a write (a full disk, a closed descriptor): said on standard error,
+    never written to standard output again. Not a :class:`CompanionError`, so that no handler
+    takes it for a user's error of its own."""
+
+    def __init__(self, exc: OSError) -> None:
+        super().__init__(str(exc))
+        hint = PathError(exc).suggestion
+        self.error = CompanionError(f"cannot write to standard output ({os_reason(exc)})",
+                                    suggestion=hint)
+
+
+#: Said when standard output is closed (``companion ... >&-``): nothing is done.
+STDOUT_CLOSED = CompanionError("standard output is closed, so the output would be lost; nothing was done",
+                               suggestion="Run the command with standard output open: a terminal, a "
+                                          "file or a pipe.")
+
+
+class _Output:
+    """Standard output while a command runs: a write or flush the system refuses raises
+    :class:`OutputError` (a reader that closed a pipe stays a :class:`BrokenPipeError`); the rest
+    is the stream's own."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise OutputError(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 class UsageError(Exception):
@@ -91,9 +149,16 @@ def _usage_error(parser: argparse.ArgumentParser, argv: Sequence[str], exc: Usag
     if message.startswith("unrecognized arguments: "):
         options = [o for a in target._actions for o in a.option_strings]
         typed = [t.split("=", 1)[0] for t in message.split(": ", 1)[1].split() if t.startswith("-")]
-        hints = [h for t in typed for h in closest(t, options, n=1)]
-        hint = did_you_mean(dict.fromkeys(hints))
-        message += f". {hint}" if hint else ""
+        early = _before_command(parser, argv, target, options)
+        if early:  # (companion --json validate): the option is the command's, typed before it
+            moved = [t for t in argv if t not in early] + early
+            message = (f"{' '.join(dict.fromkeys(t.split('=', 1)[0] for t in early))} "
+                       f"{'goes' if len(early) == 1 else 'go'} after the command: "
+                       f"{shlex.join(['companion', *moved])}")
+        else:
+            hints = [h for t in typed for h in closest(t, options, n=1)]
+            hint = did_you_mean(dict.fromkeys(hints))
+            message += f". {hint}" if hint else ""
     # 'invalid choice: 'dekc' (choose from 'odds', 'deck')' (newer Pythons leave the choices unquoted)
     choice = re.search(r"invalid choice: '?([^'(]*?)'? \(choose from (.*)\)", message)
     if choice:
@@ -110,11 +175,39 @@ def _usage_error(parser: argparse.ArgumentParser, argv: Sequence[str], exc: Usag
     return 2
 
 
+def _before_command(parser: argparse.ArgumentParser, argv: Sequence[str], target: argparse.ArgumentParser,
+                    options: list[str]) -> list[str]:
+    """The tokens of ``argv`` that are options of the command ``target`` (its flags, or ``--opt=value``)
+    typed before the command's last word, where the command cannot see them (``companion --json
+    validate``)."""
+    last = -1  # where the command's words end in argv
+    current = parser
+    for i, token in enumerate(argv):
+        subs = [a for a in current._actions if isinstance(a, argparse._SubParsersAction)]
+        if subs and token in subs[0].choices:
+            current, last = subs[0].choices[token], i
+            if current is target:
+                break
+    return [t for t in argv[:max(last, 0)] if t.startswith("--") and t.split("=", 1)[0] in options]
+
+
+def bounded(option: str, value: int | None, low: int, high: int, why: str = "") -> None:
+    """Refuse an integer ``option`` outside ``low``..``high`` before anything is done, naming the
+    option as typed, the value (cut short when it has many digits) and the range with ``why``, its
+    reason. ``None`` (an option left out) passes."""
+    from ..mystics.limits import show
+
+    if value is not None and not low <= value <= high:
+        raise CompanionError(f"{option} {show(value)} is out of range",
+                             expected=f"{low} to {high}" + (f": {why}" if why else ""))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="companion",
         description="Rules companion and card-data toolkit for Village TCG, the Mouse Card "
                     "system, Of Mice and Monarchs, the TMNT TCG and Mice and Mystics.",
+        epilog=EPILOG,
     )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -171,6 +264,17 @@ def log_folder(path: str | Path, *, error: type[CompanionError] = CompanionError
     return found
 
 
+#: How every ``replay`` says a line of the log that cannot be used, on standard error.
+LOG_PROBLEM = "log problem: "
+
+
+def say_problems(problems: Sequence[object]) -> None:
+    """Say each problem of a log a ``replay`` read, on standard error (standard output keeps the
+    table), as every game's ``replay`` says them; ``--json`` lists them in ``problems`` instead."""
+    for problem in problems:
+        print(f"{LOG_PROBLEM}{problem}", file=sys.stderr)
+
+
 def warn_set_aside(tracker: Any) -> list[str]:
     """Say on stderr what opening a tracker's log set aside (:meth:`Tracker.set_aside`), before
     the action (which may still be refused); the same lines are returned, for ``--json``."""
@@ -211,6 +315,52 @@ def _user_error(args: argparse.Namespace, argv: Sequence[str], exc: CompanionErr
 
 def main(argv: Sequence[str] | None = None) -> int:
     _tolerant_streams()
+    stdout = sys.stdout
+    if stdout is None:  # closed (companion ... >&-): Python has no standard output at all
+        print(f"companion: {STDOUT_CLOSED.render()}", file=sys.stderr)
+        return 2
+    sys.stdout = _Output(stdout)  # type: ignore[assignment]
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # (what is still buffered: a full disk is said here, not lost at exit)
+        return code
+    except OutputError as exc:  # said on standard error, never on the standard output that failed
+        _discard(stdout)
+        print(f"companion: {exc.error.render()}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:  # the reader closed the pipe early (| head): not an error
+        _discard(stdout)
+        return 0
+    finally:
+        sys.stdout = stdout
+
+
+def _discard(stream: Any) -> None:
+    """Point the process's standard output at the null device, so that what is still buffered for
+    a stream that failed is not written again (and reported again) when Python exits."""
+    if stream is not sys.__stdout__:  # (a test's or a notebook's stream: nothing is left at exit)
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, stream.fileno())
+        finally:
+            os.close(null)
+    except (OSError, ValueError):  # pragma: no cover - nothing more can be done
+        pass
+
+
+def _missing_command(gp: argparse.ArgumentParser) -> int:
+    """A group typed without its command (``companion``, ``companion deck``): a usage error, as argparse
+    says one, on standard error with the group's help, exit 2."""
+    subs = [a for a in gp._actions if isinstance(a, argparse._SubParsersAction)]
+    what = (subs[0].metavar or "COMMAND") if subs else "COMMAND"
+    gp.print_help(sys.stderr)
+    sys.stderr.write(f"{gp.prog}: error: the following arguments are required: {what}\n")
+    return 2
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     argv = list(argv) if argv is not None else sys.argv[1:]
     try:
@@ -224,18 +374,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code or 0)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
-        gp = getattr(args, "_group_parser", None)
-        (gp or parser).print_help()
-        return 0 if args.command is None else 2
+        return _missing_command(getattr(args, "_group_parser", None) or parser)
     try:
         return handler(args)
+    except (OutputError, BrokenPipeError):
+        raise
     except CompanionError as exc:
         return _user_error(args, argv, exc)
     except KeyboardInterrupt:
         print("companion: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
     except OSError as exc:  # a path the system refused wherever it was first touched (too long,
         return _user_error(args, argv, PathError(exc))  # a folder we may not enter): the user's to fix
     except Exception as exc:  # a bug: still no traceback for the user, but say so plainly

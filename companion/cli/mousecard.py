@@ -8,12 +8,21 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError, LogError
-from . import existing_log, log_folder, warn_set_aside
+from . import existing_log, log_folder, say_problems, warn_set_aside
 
 SITUATION_CHOICES = "calm, combat, unknown, combat-unknown, red-bad (alias ground)"
 #: Where the notebook keeps its session log, as every help text says it.
 _NOTEBOOK_LOG = ("logs/mousecard.jsonl in the user data folder: ~/.companion, or the folder the "
-                 "environment variable COMPANION_USER_DATA names when set")
+                 "environment variable COMPANION_USER_DATA names when set and not empty")
+#: The limits of a check's numbers, as the help says them (``companion.mousecard.odds.MAX_SKILL``,
+#: ``MAX_NEED``, ``MAX_CHIPS`` and ``companion.mousecard.situations.MAX_LEVELS``; named here so that
+#: --help stays light, and checked against them by the tests).
+MAX_SKILL, MAX_NEED, MAX_CHIPS, MAX_LEVELS = 20, 20, 20, 12
+#: A check's fields as the command line names them (an error of the check names the option as typed).
+_OPTIONS = {"skill": "--skill", "need": "--need", "fate_chips": "--fate-chips", "aged": "--aged",
+            "disadvantage": "--disadvantage", "aged + disadvantage": "--aged + --disadvantage",
+            "target": "--target", "situation": "--situation", "mode": "--mode", "red_bad": "--red-bad",
+            "kings": "--kings", "bonus": "--bonus"}
 
 _LOG_HELP = ("the session log (JSONL), which must exist ('mousecard new' starts one; the notebook's is "
              f"{_NOTEBOOK_LOG}); the action is appended to it")
@@ -26,20 +35,25 @@ def _add_json(p: argparse.ArgumentParser) -> None:
 
 
 def _add_check_args(p: argparse.ArgumentParser, *, odds: bool) -> None:
-    p.add_argument("--skill", type=int, required=True, help="cards to draw (the trait's skill level)")
+    p.add_argument("--skill", type=int, required=True,
+                   help=f"cards to draw (the trait's skill level), 1 to {MAX_SKILL}")
     p.add_argument("--target", required=True,
                    help="lowest rank that succeeds: 2..10, J, Q, K, A (or jack, queen, king, ace; 11-14 also "
                         "mean J, Q, K, A)")
-    p.add_argument("--need", type=int, default=1, help="successes needed (default 1)")
+    p.add_argument("--need", type=int, default=1, help=f"successes needed, 1 to {MAX_NEED} (default 1)")
     p.add_argument("--situation", default="calm", help=f"one of {SITUATION_CHOICES} (default calm)")
-    p.add_argument("--aged", type=int, default=0, help="levels of Aged (physical tasks)")
-    p.add_argument("--disadvantage", type=int, default=0, help="levels of a disadvantage (e.g. Leader)")
+    p.add_argument("--aged", type=int, default=0,
+                   help=f"levels of Aged (physical tasks); --aged + --disadvantage at most {MAX_LEVELS}")
+    p.add_argument("--disadvantage", type=int, default=0,
+                   help=f"levels of a disadvantage (e.g. Leader); --aged + --disadvantage at most "
+                        f"{MAX_LEVELS}")
     p.add_argument("--mode", default="cautious", choices=("cautious", "broke"),
                    help="cautious: one card at a time; broke: all at once (default cautious)")
     p.add_argument("--red-bad", default="joker", choices=("joker", "all"),
                    help="house interpretation for red-bad: the red joker (+ Aged ranks) or every red card")
     if odds:
-        p.add_argument("--fate-chips", type=int, default=0, help="fate chips the player will spend")
+        p.add_argument("--fate-chips", type=int, default=0,
+                       help=f"fate chips the player will spend, 0 to {MAX_CHIPS} (default 0)")
         p.add_argument("--kings", default="best", choices=("best", "always", "never"),
                        help="take a king's extra card: best (while not yet sure to succeed), always (differs "
                             "from best only with --draw-all: a player sure to succeed stops drawing), never")
@@ -87,7 +101,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
 
     r = msub.add_parser("replay", help="fold a log and show the session",
                         description="Read a session log and show the session: the deck, the fate chips "
-                                    "and the journal. Exit 1 if the log has lines that cannot be used.")
+                                    "and the journal. Exit 1 if the log has lines that cannot be used "
+                                    "(each said on standard error: 'log problem: ...').")
     r.add_argument("log", metavar="LOG", help="the session log (JSONL) to read; the file is not changed")
     r.add_argument("--json", action="store_true",
                    help="the session's state as JSON: each draw with its check, cards, marks (a bad card a "
@@ -98,8 +113,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         description="Start a session in a new or empty log: the deck is shuffled with "
                                     "the seed, which the log records, so a replay deals the same cards.")
     n.add_argument("log", metavar="LOG", help="the session log (JSONL) to start: a new or empty file")
-    n.add_argument("--seed", type=int, default=None,
-                   help="the shuffle's seed, recorded in the log (default: a random one)")
+    n.add_argument("--seed", default=None,
+                   help="the shuffle's seed, a number or a word (as 'mystics new' takes it), recorded in the "
+                        "log, so a replay deals the same cards (default: a random one)")
     n.add_argument("--title", default="", help="a name for the session, shown by replay: one line of at most "
                                                 "120 characters (default: none)")
     _add_json(n)
@@ -193,9 +209,26 @@ def _check(args: argparse.Namespace, *, odds: bool) -> Any:
     if odds:
         extra |= {"fate_chips": args.fate_chips, "kings": args.kings, "bonus": args.bonus,
                   "stop_when_sure": not args.draw_all}
-    return TaskCheck(skill=args.skill, target=args.target, need=args.need, situation=args.situation,
-                     aged=args.aged, disadvantage=args.disadvantage, mode=args.mode,
-                     red_bad=args.red_bad, **extra)
+    try:
+        return TaskCheck(skill=args.skill, target=args.target, need=args.need, situation=args.situation,
+                         aged=args.aged, disadvantage=args.disadvantage, mode=args.mode,
+                         red_bad=args.red_bad, **extra)
+    except CompanionError as exc:
+        raise _as_typed(exc) from None
+
+
+def _as_typed(exc: CompanionError) -> CompanionError:
+    """A check's error naming its field (``fate_chips``) as the command line names it (``--fate-chips``):
+    where it is, and in the message where the message begins with it."""
+    field = exc.where or ""
+    option = _OPTIONS.get(field)
+    if option is None:
+        return exc
+    where: str | None = option
+    message = exc.message
+    if message.startswith(f"{field} "):  # (it names the option already: not twice)
+        message, where = option + message[len(field):], None
+    return type(exc)(message, where=where, expected=exc.expected, found=exc.found, suggestion=exc.suggestion)
 
 
 def _existing_log(path: str) -> Path:
@@ -328,8 +361,7 @@ def _print_state(tracker: Any, log: str) -> None:
     print(f"fate chips: {chips}")
     for line in st.journal:
         print(f"  {line}")
-    for p in tracker.problems:
-        print(f"  problem: {p}")
+    say_problems(tracker.problems)
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -374,7 +406,7 @@ def _act(args: argparse.Namespace) -> int:
                      f"'companion mousecard redo {args.log}' brings the start back.")
         return _said(args, tracker, line, warnings)
     if args.action == "start":
-        import secrets
+        from ..mystics.tracker import seed_from_text
 
         if not tracker.is_new:  # 'new' never writes a second session into a log that holds one
             undone = tracker.start_undone
@@ -385,8 +417,9 @@ def _act(args: argparse.Namespace) -> int:
                                              f"{args.log}', or g" if undone else "G")
                                  + "ive a new file name for a new session.")
 
-        seed = args.seed if args.seed is not None else secrets.randbelow(10**9)
-        tracker.do({"event": "start", "seed": seed, "title": args.title})
+        # a number, a word or (none, blank) a random one, as 'mystics new' reads it: a number is
+        # logged as a number, so a log begun with --seed 7 deals as it always did
+        tracker.do({"event": "start", "seed": seed_from_text(args.seed), "title": args.title})
     elif args.action == "draw":
         from ..mousecard.deck import parse_cards
 

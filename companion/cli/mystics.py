@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError, LogError
-from . import existing_log, log_folder, warn_set_aside
+from . import existing_log, log_folder, say_problems, warn_set_aside
 
 
 def _read_log(path: Path) -> Any:
@@ -135,8 +135,7 @@ def _replay(args: argparse.Namespace) -> int:
     if not args.json:
         for note in kept:
             print(f"note: {note}")
-        for p in problems:
-            print(f"problem: {p}")
+        say_problems(problems)
     return 1 if problems else 0
 
 
@@ -179,10 +178,9 @@ def _split_counts(text: str | None, *, what: str = "minion count",
 
 def _check_option(name: str, value: int | None, low: int, high: int, why: str) -> None:
     """An integer option out of ``low``..``high`` is refused before anything is written."""
-    from ..mystics.limits import show
+    from . import bounded
 
-    if value is not None and not low <= value <= high:
-        raise CompanionError(f"{name} {show(value)} is out of range", expected=f"{low} to {high}: {why}")
+    bounded(name, value, low, high, why)
 
 
 def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None:
@@ -377,17 +375,28 @@ def _fmt(dist: dict[int, Any]) -> list[str]:
             for k, p in sorted(dist.items())]
 
 
+def _exact(out: dict[str, Any], name: str, p: Any) -> None:
+    """``p`` (a Fraction) in ``out`` as ``odds mousecard --json`` gives each probability: a float under
+    ``name`` and the exact fraction as text under ``name + "_exact"`` (``"5/12"``, ``"1/1"``)."""
+    out[name] = float(p)
+    out[f"{name}_exact"] = f"{p.numerator}/{p.denominator}"
+
+
 def _odds(args: argparse.Namespace) -> int:
     from ..mystics import odds
-    from ..mystics.limits import show
-    from . import print_json
+    from ..mystics.limits import MAX_LIFE, show
+    from . import bounded, print_json
 
-    if args.life is not None and args.life < 1:
-        raise CompanionError(f"bad --life {show(args.life)}", expected="1 or more", found=show(args.life))
+    if args.life is not None and not 1 <= args.life <= MAX_LIFE:  # (as the tracker takes a life: 1 to 20)
+        raise CompanionError(f"bad --life {show(args.life)}", expected=f"a whole number from 1 to {MAX_LIFE}",
+                             found=show(args.life))
     if args.dice is not None and not 1 <= args.dice <= odds.MAX_DICE:  # (0 dice roll nothing: refused)
         raise CompanionError(f"bad --dice {show(args.dice)}",
                              expected=f"a whole number from 1 to {odds.MAX_DICE}",
                              found=show(args.dice))
+    for option, value in (("--bonus", args.bonus), ("--defense-bonus", args.defense_bonus),
+                          ("--defense-dice", args.defense_dice)):
+        bounded(option, value, -odds.MAX_DICE, odds.MAX_DICE, "dice added or taken away")
     die = _die(args)
     uncertain = [f.id for f in die if not getattr(f, "certain", True)]
     note = (f"Die faces not confirmed by the rule book: {', '.join(uncertain)} (correct them in the data)"
@@ -399,12 +408,14 @@ def _odds(args: argparse.Namespace) -> int:
                              battle_bonus=args.bonus, defense_bonus=args.defense_bonus,
                              defense_dice_modifier=args.defense_dice, brodie=args.brodie)
         out = a.to_json()
+        _exact(out, "expected_wounds", a.expected_wounds)
+        _exact(out, "p_at_least_one_wound", a.p_wounds_at_least(1))
         p_defeat = None if args.life is None else a.p_defeat(args.life)
         p_surge = None if args.wheel is None else odds.surge_chance(a, args.wheel)
         if p_defeat is not None:
-            out["p_defeat"] = float(p_defeat)
+            _exact(out, "p_defeat", p_defeat)
         if p_surge is not None:
-            out["p_surge"] = float(p_surge)
+            _exact(out, "p_surge", p_surge)
         lines = [f"{args.attacker} attack, {a.attack_dice} dice vs {a.defense_dice} defense dice"
                  f" ({'ranged' if args.ranged else 'melee'})", "Wounds:", *_fmt(a.wounds),
                  f"Expected wounds: {float(a.expected_wounds):.3f}"]
@@ -424,7 +435,9 @@ def _odds(args: argparse.Namespace) -> int:
             n = 1 if args.dice is None else args.dice
             p = odds.check_odds(die, n)
             label, where = f"at least one check symbol on {n} {'die' if n == 1 else 'dice'}", "Action Dice"
-        out = {"kind": kind, "p": str(p), "p_float": float(p)}
+        out = {"kind": kind}
+        _exact(out, "p", p)
+        out["notes"] = [f"mice-and-mystics.txt, {where}"]
         lines = [f"P({label}) = {float(p):.2%} ({p})", f"mice-and-mystics.txt, {where}"]
     else:
         if kind == "move":
@@ -434,10 +447,11 @@ def _odds(args: argparse.Namespace) -> int:
             dist, where = odds.minion_move(die), "Moving Melee Minions"
         else:
             dist, where = odds.brodie_chase(die, 2 if args.dice is None else args.dice), "Brodie Chases"
-        out = {"kind": kind, "distribution": {str(k): str(v) for k, v in dist.items()}}
+        out = {"kind": kind, "distribution": {str(k): str(v) for k, v in dist.items()},
+               "notes": [f"mice-and-mystics.txt, {where}"]}
         lines = [f"{kind} (spaces):", *_fmt(dist), f"mice-and-mystics.txt, {where}"]
-    if note:
-        out["note"] = note
+    if note:  # (one list of notes in every kind's JSON)
+        out["notes"].append(note)
         lines.append(note)
     if args.json:
         print_json(out)
@@ -462,7 +476,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     r = msub.add_parser("replay", help="replay a chapter's log and print the dashboard",
                         description="Replay a chapter's log and print the dashboard: the chapter track, "
                                     "the minion cheese wheel, the initiative track and the party. Exit 0 "
-                                    "ok, 1 some lines could not be used (each is said), 2 unreadable.")
+                                    "ok, 1 some lines could not be used (each said on standard error: 'log "
+                                    "problem: ...'), 2 unreadable.")
     r.add_argument("log", metavar="LOG",
                    help="the tracker log (JSONL; the notebook's is logs/mystics.jsonl in the user data "
                         "folder); read, never changed")
@@ -534,9 +549,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="attacker's battle value (dice, at most 50; default 2)")
     o.add_argument("--defense", type=int, default=1,
                    help="defender's defense value (dice, at most 50; default 1)")
-    o.add_argument("--bonus", type=int, default=0, help="battle bonus dice from weapons/items")
-    o.add_argument("--defense-bonus", type=int, default=0, help="defense bonus dice (armor)")
-    o.add_argument("--defense-dice", type=int, default=0, help="defense dice modifier (Filch's dagger: -1)")
+    o.add_argument("--bonus", type=int, default=0, help="battle bonus dice from weapons/items (-50 to 50)")
+    o.add_argument("--defense-bonus", type=int, default=0, help="defense bonus dice (armor; -50 to 50)")
+    o.add_argument("--defense-dice", type=int, default=0,
+                   help="defense dice modifier (Filch's dagger: -1; -50 to 50)")
     o.add_argument("--ranged", action="store_true",
                    help="a ranged attack: bows hit (default: melee, swords hit)")
     o.add_argument("--attacker", choices=["mouse", "minion"], default="mouse",
@@ -544,13 +560,18 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "wheel (--wheel, --brodie), cheese a mouse rolls to its stash")
     o.add_argument("--brodie", action="store_true", help="Brodie's cheese does not go to the wheel")
     o.add_argument("--life", type=int, default=None,
-                   help="defender's life left (1 or more): P(defeat/capture)")
+                   help="defender's life left (1 to 20): P(defeat/capture)")
     o.add_argument("--wheel", type=int, default=None, help="cheese on the wheel now (0-5): P(surge)")
     o.add_argument("--move", type=int, default=2, help="mouse move value (default 2)")
     o.add_argument("--lore", type=int, default=None, help="tinkerer's lore (mousetraps)")
     o.add_argument("--dice", type=int, default=None,
-                   help="number of dice, 1 or more (check: default 1; chase: default 2)")
+                   help="number of dice, 1 to 50 (check: default 1; chase: default 2)")
     o.add_argument("--movement", default=None,
                    help="movement numbers of the die faces, e.g. die-sword=1,die-bow=2,...")
-    o.add_argument("--json", action="store_true", help="machine-readable output (exact fractions as text)")
+    o.add_argument("--json", action="store_true",
+                   help="machine-readable output: each probability and expectation (p; attack: "
+                        "expected_wounds, p_at_least_one_wound, p_defeat with --life, p_surge with --wheel) "
+                        "a float, with the exact fraction as text under the same name + '_exact' (as "
+                        "'odds mousecard --json'); distributions (hits, wounds, cheese, distribution) as "
+                        "exact fractions as text; notes (the rule-book sections and uncertain die faces)")
     o.set_defaults(handler=_odds)

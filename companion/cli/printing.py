@@ -131,6 +131,15 @@ def _check_outputs(outputs: list[tuple[str, str | None]], inputs: list[tuple[str
                                  suggestion=f"Choose another {opt}; nothing was written.")
 
 
+def _small_pt(pt: float) -> float:
+    """A text size below the readable one, for ``small_text`` in JSON, as the warning says it: to 2
+    decimals, or as many as keep it below that size (2.999 is never 3.0, the size it is smaller than)."""
+    from ..printing.render import below
+    from ..printing.text import SMALL_TEXT_PT
+
+    return float(below(pt, SMALL_TEXT_PT))
+
+
 def _report(args: argparse.Namespace, summary: dict[str, Any], line: str) -> int:
     if getattr(args, "json", False):
         from . import print_json
@@ -200,8 +209,8 @@ def _cards(args: argparse.Namespace) -> int:
                              for cid, name, parts in res.truncated],
                "missing_glyphs": [{"id": cid, "name": name, "characters": chars}
                                   for cid, name, chars in res.missing_glyphs],
-               "small_text": [{"id": cid, "name": name, "smallest_pt": round(min(sizes.values()), 2),
-                               "parts": {part: round(pt, 2) for part, pt in sizes.items()}}
+               "small_text": [{"id": cid, "name": name, "smallest_pt": _small_pt(min(sizes.values())),
+                               "parts": {part: _small_pt(pt) for part, pt in sizes.items()}}
                               for cid, name, sizes in res.small_text],
                "grid_moved_mm": [round(v, 4) for v in res.moved]}
     notes = [*sel.notes, res.truncation_note(), res.small_text_note(), res.glyph_note(), res.turn_note(),

@@ -15,13 +15,12 @@ Heavy imports stay inside the handlers so ``companion --help`` starts fast.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError
 from ..textio import read_text
-from . import existing_log, warn_set_aside
+from . import existing_log, say_problems, warn_set_aside
 
 
 class CliInputError(CompanionError):
@@ -167,7 +166,13 @@ def _monarchs_end(args: argparse.Namespace) -> int:
                             f"{_monarchs_number(args.court_deck)}", where="--court-deck",
                             suggestion=f"The book sets no size of the Court deck; the companion follows up "
                                        f"to {MAX_COURT_DECK} cards")
-    s = end_status(args.players, args.seat, args.court_deck)
+    try:
+        s = end_status(args.players, args.seat, args.court_deck)
+    except CompanionError as exc:  # (named as typed: 'players must be 1 to 6' is --players)
+        option = next((o for o in ("--players", "--seat") if exc.message.startswith(o[2:])), None)
+        if option is None or exc.where:
+            raise
+        raise CliInputError(exc.message, where=option, suggestion=exc.suggestion) from None
     if args.json:
         from ..monarchs.flow import CITE_END
 
@@ -306,11 +311,16 @@ def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
 
 def _village_battle(args: argparse.Namespace) -> int:
     from ..village.battle import Attack, resolve_battle
+    from . import bounded
 
     if args.mp is not None and args.mp < 0:
         raise CliInputError("Mouse Points are 0 or more", where="--mp", found=str(args.mp))
     if args.direct_damage is not None and args.direct_damage < 0:
         raise CliInputError("damage is 0 or more", where="--direct-damage", found=str(args.direct_damage))
+    # (as the tracker takes Mouse Points: a start's mp is at most 999, village.game.MAX_NUMBER)
+    bounded("--mp", args.mp, 0, _MAX_STAT, "a player's Mouse Points, as the Village tracker takes them")
+    bounded("--direct-damage", args.direct_damage, 0, _MAX_STAT,
+            f"MP per undefended attack; no card prints a number above {_MAX_STAT}")
     for i, spec in enumerate(args.attack, 1):
         if spec.count(">") > 1:
             raise CliInputError("one attacking Mouse against at most one defending Mouse "
@@ -431,8 +441,7 @@ def _village_replay(args: argparse.Namespace) -> int:
         _print_json(doc)
     else:
         print("\n".join(_state_lines(t.state)))
-        for p in problems:
-            print(f"log problem: {p}", file=sys.stderr)
+        say_problems(problems)
     return 1 if problems else 0
 
 
@@ -592,9 +601,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                       description="Whether the end is triggered (the last Court card is placed in the "
                                   "Court rows) and how many turns are left, so that every seat plays as "
                                   "many turns (of-mice-and-monarchs.md, Game End and Scoring).")
-    e.add_argument("--players", type=int, required=True, help="number of players (1 = solo)")
-    e.add_argument("--seat", type=int, required=True, help="seat whose turn just ended (1 = Start player)")
-    e.add_argument("--court-deck", type=int, required=True, help="cards left in the Court deck")
+    e.add_argument("--players", type=int, required=True, help="number of players, 1 to 6 (1 = solo)")
+    e.add_argument("--seat", type=int, required=True,
+                   help="seat whose turn just ended, 1 to --players (1 = Start player)")
+    e.add_argument("--court-deck", type=int, required=True, help="cards left in the Court deck, 0 to 200")
     e.add_argument("--json", action="store_true", help="triggered, turns_left, seats_left as JSON")
     e.set_defaults(handler=_monarchs_end)
 
@@ -646,15 +656,17 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                     help="an attacker (its label) that a card lets attack twice this turn, such as Twin Tail "
                          "Duelist's Double Strike: give its two attacks as two --attack, in order")
     bt.add_argument("--direct-damage", type=int, default=None,
-                    help="MP per undefended attack (default: the attacker's ATK, a house interpretation)")
-    bt.add_argument("--mp", type=int, default=None, help="the defending player's Mouse Points")
+                    help="MP per undefended attack, 0 to 999 (default: the attacker's ATK, a house "
+                         "interpretation)")
+    bt.add_argument("--mp", type=int, default=None, help="the defending player's Mouse Points, 0 to 999")
     bt.add_argument("--json", action="store_true", help="the battle's result as JSON")
     bt.add_argument("--cards", action="append", default=[], metavar="FILE", help="extra card file")
     bt.set_defaults(handler=_village_battle)
 
     r = vs.add_parser("replay", help="fold a Village game log and show the table",
                       description="Read a tracker log (JSONL) and show Mouse Points, decks, the field "
-                                  "and the turn guide. Exit 1 if the log has bad lines.")
+                                  "and the turn guide. Exit 1 if the log has bad lines (each said on "
+                                  "standard error: 'log problem: ...').")
     r.add_argument("log", metavar="LOG",
                    help="the tracker log (JSONL; the notebook's is logs/village.jsonl in the user data "
                         "folder); read, never changed")

@@ -15,6 +15,8 @@ from ..errors import CompanionError, UnknownCardError
 from . import START_EXAMPLE
 
 KINDS_HELP = "KIND: normal, forceful (f), counter (c), forceful-counter (fc)"
+#: Why a count of cards (hand, Deck) is at most ``companion.tmnt.game.COUNT_MAX``: the tracker's own limit.
+_COUNT_WHY = "the TMNT tracker counts a hand or a Deck up to 10000 cards"
 #: The event kinds of ``companion.tmnt.game.EVENTS``, named here so that --help stays light.
 TMNT_EVENTS = ("start", "next", "flip", "play_event", "play_item", "attack", "result", "correct")
 
@@ -46,8 +48,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     a.add_argument("--attack-card-power", choices=("count", "ignore"), default="count",
                    help="house reading: an Attack card on the 1st Block Zone counts its own Power "
                         "(default) or not; the book is silent")
-    a.add_argument("--defender-deck", type=int, metavar="N", help="cards in the defender's Deck")
-    a.add_argument("--attacker-deck", type=int, metavar="N", help="cards in the attacker's Deck")
+    a.add_argument("--defender-deck", type=int, metavar="N", help="cards in the defender's Deck, 0 to 10000")
+    a.add_argument("--attacker-deck", type=int, metavar="N", help="cards in the attacker's Deck, 0 to 10000")
     a.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="extra card file(s) for card names")
     a.add_argument("--json", action="store_true", help="machine-readable result")
@@ -56,10 +58,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     d = tsub.add_parser("adjust", help="the Adjust Phase draw for a hand and empty Block Zones",
                         description="tmnt-tcg.txt, Adjust Phase: (1) bring the hand to 5 (draw up or "
                                     "discard down), then (2) draw 1 plus 1 per empty Block Zone.")
-    d.add_argument("--hand", type=int, required=True, metavar="N", help="cards in hand now")
+    d.add_argument("--hand", type=int, required=True, metavar="N", help="cards in hand now, 0 to 10000")
     d.add_argument("--empty", type=int, default=0, metavar="N", help="empty Block Zones, 0-4")
     d.add_argument("--deck", type=int, default=40, metavar="N",
-                   help="cards left in the Deck (default 40: a full Deck)")
+                   help="cards left in the Deck, 0 to 10000 (default 40: a full Deck)")
     d.add_argument("--json", action="store_true",
                    help="discard, refill, draw, hand and Deck after, and the rule's section as JSON (with "
                         "Game Over's when the Deck runs out)")
@@ -67,7 +69,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
 
     r = tsub.add_parser("replay", help="replay a TMNT game log and show the table",
                         description="Fold a TMNT tracker log (JSONL) and print both players' Block "
-                                    "Zones, hand, Deck and Trash counts, the phase, and bad lines.")
+                                    "Zones, hand, Deck and Trash counts and the phase. Exit 1 if the log "
+                                    "has bad lines (each said on standard error: 'log problem: ...').")
     r.add_argument("log", metavar="LOG",
                    help="the tracker log (JSONL; the notebook's is logs/tmnt.jsonl in the user data folder); "
                         "read, never changed")
@@ -193,12 +196,15 @@ class _Resolver:
 def attack_command(args: argparse.Namespace) -> int:
     from ..cli import print_json
     from ..tmnt.attack import resolve_attack
+    from ..tmnt.game import COUNT_MAX
+    from . import bounded
 
     for option in ("defender_deck", "attacker_deck"):
         value = getattr(args, option)
         if value is not None and value < 0:
             raise CompanionError(f"a Deck holds 0 or more cards, not {value}",
                                  where=f"--{option.replace('_', '-')}", expected="a whole number 0 or more")
+        bounded(f"--{option.replace('_', '-')}", value, 0, COUNT_MAX, _COUNT_WHY)
     if not 0 <= args.blocks <= 4:
         raise CompanionError(f"the defender has 0 to 4 Block cards, not {args.blocks}", where="--blocks",
                              expected="a whole number 0 to 4")
@@ -257,8 +263,11 @@ def _positions(text: str) -> list[int]:
 def adjust_command(args: argparse.Namespace) -> int:
     from .. import cite
     from ..cli import print_json
-    from ..tmnt.game import adjust_phase
+    from ..tmnt.game import COUNT_MAX, adjust_phase
+    from . import bounded
 
+    bounded("--hand", args.hand, 0, COUNT_MAX, _COUNT_WHY)
+    bounded("--deck", args.deck, 0, COUNT_MAX, _COUNT_WHY)
     a = adjust_phase(args.hand, args.deck, args.empty)
     over = cite("tmnt", "Game Over")  # a Deck run out ends the game: that is Game Over's rule
     out = {"discard": a.discard, "refill": a.refill, "draw": a.draw, "drawn": a.drawn,
@@ -280,7 +289,7 @@ def adjust_command(args: argparse.Namespace) -> int:
 def replay_command(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from ..cli import existing_log, print_json
+    from ..cli import existing_log, print_json, say_problems
     from ..eventlog import EventLog
     from ..tmnt.game import TmntTracker, describe
 
@@ -292,8 +301,7 @@ def replay_command(args: argparse.Namespace) -> int:
     else:
         print("\n".join(describe(tracker.state)))
         print(f"{len(tracker.history)} action(s) in force")
-        for p in tracker.problems:
-            print(f"  problem: {p}")
+        say_problems(tracker.problems)
     return 1 if tracker.problems else 0
 
 

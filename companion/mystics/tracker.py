@@ -108,6 +108,9 @@ from .initiative import InitCard
 from .party import HeroInfo, MinionGroup, MinionInfo, Mouse
 
 MESSAGES_KEPT = 40
+#: The longest note a new ``note`` event takes, in characters (a note says more than a name, whose
+#: fields take 120 at most); a note already logged is read as it was, shown cut at this length.
+NOTE_MAX = 500
 #: How the tracker begins its note on a logged action its rules refuse today, kept as played.
 KEPT = "Kept as logged, though the rules refuse it now"
 #: Where the book is silent, the tracker follows these readings (shown to users with the state).
@@ -2249,12 +2252,23 @@ def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
 
 
 def _note(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    """A note in the journal: a new one of at most :data:`NOTE_MAX` characters (its spaces and line
+    breaks shown as one space); one already logged is read as it was, shown as
+    :func:`~companion.textio.logged_text` shows a logged line."""
+    from ..textio import logged_text
+
     text = e.get("text")
     if not isinstance(text, str) or not text.strip():
         state = _kept(t, state, LogError("'note' event needs its text", expected="a text field, e.g. "
                                          '{"event": "note", "text": "the crow took Filch"}',
                                          found=repr(text)[:40]))
-    return _say(state, str(text if text is not None else ""))
+        return _say(state, str(text if text is not None else ""))
+    tidy = " ".join(text.split())
+    if len(tidy) > NOTE_MAX and not t.replaying:
+        raise RuleError(f"the note is {len(tidy)} characters long", where="text",
+                        expected=f"a note of at most {NOTE_MAX} characters",
+                        found=repr(tidy[:40] + "…"), suggestion="Shorten it, or write it as several notes.")
+    return _say(state, logged_text(text, NOTE_MAX))
 
 
 _HANDLERS: dict[str, Callable[[MysticsTracker, MysticsState, Event], MysticsState]] = {
@@ -2422,7 +2436,8 @@ EVENT_FIELDS: dict[str, EventFields] = {
                              notes=(("order", "cards by id or name"),)),
     "set_turn": EventFields("correct whose turn it is", ("card",)),
     "set_stats": EventFields("correct a life value", ("life",), one_of=("mouse", "minion")),
-    "note": EventFields("a note in the journal", ("text",)),
+    "note": EventFields("a note in the journal", ("text",),
+                        notes=(("text", f"at most {NOTE_MAX} characters"),)),
     "undo": EventFields("take back the latest action in force"),
     "redo": EventFields("bring back the latest action undone"),
 }

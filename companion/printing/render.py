@@ -157,7 +157,8 @@ class PrintResult:
         from .text import SMALL_TEXT_PT
 
         n = len(self.small_text)
-        said = lambda sizes: ", ".join(f"{part} {pt:.1f} pt" for part, pt in sizes.items())  # noqa: E731
+        said = lambda sizes: ", ".join(f"{part} {below(pt, SMALL_TEXT_PT)} pt"  # noqa: E731
+                                       for part, pt in sizes.items())
         named = _first_named([f"{name} ({cid}): {said(sizes)}"
                               for cid, name, sizes in self.small_text[:limit]], n)
         return (f"{n} card{'s' * (n != 1)} {'have' if n != 1 else 'has'} text smaller than "
@@ -173,6 +174,22 @@ class PrintResult:
                               for cid, name, parts in self.truncated[:limit]], n)
         return (f"{n} card{'s' * (n != 1)} did not fit and {'were' if n != 1 else 'was'} cut off with '…': "
                 f"{named}. Try a larger card size, or shorten the text.")
+
+
+def below(value: float, limit: float) -> str:
+    """``value`` (less than ``limit``) as text to 2 decimals, or 3 where 2 would round it up to
+    ``limit`` (2.95 as "2.95", 2.4 as "2.4", 2.998 as "2.998": never "3.0" for a size a warning says is
+    smaller than 3 pt); one so close that 3 decimals round it up too is cut down to them (2.9999 as
+    "2.999"). As the ``small_text`` sizes of ``print cards --json`` say them."""
+    import math
+
+    for decimals in (2, 3):
+        shown = round(value, decimals)
+        if shown < limit:
+            break
+    else:
+        shown = math.floor(value * 1000) / 1000
+    return f"{shown:.3f}".rstrip("0").rstrip(".")
 
 
 def _first_named(named: list[str], total: int) -> str:
