@@ -204,6 +204,21 @@ def new_seed() -> int:
     return secrets.randbelow(2**31)
 
 
+def seed_from_text(text: str | None) -> int | str:
+    """The seed a ``start`` event records, from what the player typed: a number, a word, or (blank)
+    a fresh random one (:func:`new_seed`). The log records it, so a replay deals the same way. A
+    number of thousands of digits (more than ``int`` reads) is kept as a word: any text is a seed."""
+    text = (text or "").strip()
+    if not text:
+        return new_seed()
+    if text.isdecimal():
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    return text
+
+
 class EventLog:
     """An append-only JSONL file (or, with ``path=None``, an in-memory log for tests/demos)."""
 

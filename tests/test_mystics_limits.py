@@ -12,8 +12,9 @@ import pytest
 from companion.cli import main
 from companion.cli.mystics import render_state
 from companion.errors import CompanionError, LogError, RuleError
+from companion.eventlog import seed_from_text
 from companion.mystics import limits as lim
-from companion.mystics.tracker import MysticsState, seed_from_text
+from companion.mystics.tracker import MysticsState
 from companion.views.mystics import chapter_html, mouse_html, parse_counts, track_html
 from tests.test_mystics_helpers import start, tracker
 

@@ -406,7 +406,7 @@ def _act(args: argparse.Namespace) -> int:
                      f"'companion mousecard redo {args.log}' brings the start back.")
         return _said(args, tracker, line, warnings)
     if args.action == "start":
-        from ..mystics.tracker import seed_from_text
+        from ..eventlog import seed_from_text
 
         if not tracker.is_new:  # 'new' never writes a second session into a log that holds one
             undone = tracker.start_undone

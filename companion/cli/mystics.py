@@ -201,8 +201,9 @@ def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None
 
 
 def _new(args: argparse.Namespace) -> int:
+    from ..eventlog import seed_from_text
     from ..mystics import limits as lim
-    from ..mystics.tracker import MysticsTracker, added_messages, seed_from_text
+    from ..mystics.tracker import MysticsTracker, added_messages
 
     path = log_folder(args.log, error=LogError)  # a new chapter never makes a folder (a mistyped one)
     if path.exists() and path.stat().st_size and not _read_log(path).is_new:  # (a first line alone is new)

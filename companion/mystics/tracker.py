@@ -146,21 +146,6 @@ def c(section: str) -> str:
     return cite("mystics", section)
 
 
-def seed_from_text(text: str | None) -> int | str:
-    """The seed a ``start`` event records, from what the player typed: a number, a word, or (blank)
-    a random one. The log records it, so a replay shuffles the same way. A number of thousands
-    of digits (more than ``int`` reads) is kept as a word: any text is a seed."""
-    text = (text or "").strip()
-    if not text:
-        return random.SystemRandom().randrange(2**31)
-    if text.isdecimal():
-        try:
-            return int(text)
-        except ValueError:
-            return text
-    return text
-
-
 @dataclass(frozen=True)
 class FreeActions:
     """The free actions (Free Mouse Actions: share, equip, level up) the mouse whose turn it is has taken

@@ -56,6 +56,7 @@ import ipywidgets as w
 
 from .. import cite, possessive, ui
 from ..errors import CompanionError, UnknownCardError
+from ..eventlog import seed_from_text
 from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
@@ -77,7 +78,6 @@ from ..mystics.tracker import (
     pilfer_refusal,
     rescue_refusal,
     rolls_for,
-    seed_from_text,
     share_turn,
     taken_by,
     victory_warning,
