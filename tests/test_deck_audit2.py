@@ -228,19 +228,14 @@ def test_export_writes_a_total_above_999_as_lines_that_read_back(
     assert json.loads(output)["card_count"] == 2001
 
 
-def test_edit_count_spreads_a_count_above_999_over_lines() -> None:
+def test_a_count_above_999_is_written_over_lines() -> None:
     from companion.cards import load_game
-    from companion.deck.decklist import edit_count, parse_text, to_text
+    from companion.deck.decklist import parse_text, to_text
 
     db = load_game("village")
     apple = db.find("Apple")
     text = "# fruit\n999 Apple\n2 Acorn Scout\n999 Apple\n"
-    assert edit_count(text, db, apple, 1999) == "# fruit\n999 Apple\n2 Acorn Scout\n999 Apple\n1 Apple\n"
-    assert edit_count(text, db, apple, 1997) == "# fruit\n999 Apple\n2 Acorn Scout\n998 Apple\n"
-    assert edit_count(text, db, apple, 999) == "# fruit\n999 Apple\n2 Acorn Scout\n"
-    assert edit_count("1 Pear\n", db, apple, 1500) == "1 Pear\n999 Apple\n501 Apple\n"
     for n in (0, 1, 998, 999, 1000, 1998, 2997, 3000):
-        assert parse_text(edit_count(text, db, apple, n), db).count_of(apple) == n
         deck = parse_text(text, db).with_count(apple, n)
         assert parse_text(to_text(deck, db), db).count_of(apple) == n
 

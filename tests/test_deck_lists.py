@@ -14,7 +14,6 @@ from companion.deck.decklist import (
     MAX_COUNT,
     Decklist,
     DecklistError,
-    edit_count,
     parse,
     parse_json,
     parse_text,
@@ -187,7 +186,6 @@ def test_names_typed_with_curly_apostrophes_or_dashes_find_the_card() -> None:
     assert counts(deck) == {"april": 2, "shell-shock": 2}
     json_deck = parse_json({"game": "tmnt", "cards": [{"card": "April  O\u2019Neil", "count": 3}]}, db)
     assert counts(json_deck) == {"april": 3}
-    assert edit_count("2 April O\u2019Neil\n", db, db.by_id("april"), 3) == "3 April O\u2019Neil\n"
     with pytest.raises(DecklistError):
         parse_text("1 April ONeil\n", db)  # no apostrophe at all is not the same title
 
@@ -277,31 +275,7 @@ def test_hostile_input_only_ever_raises_companion_errors(text: str) -> None:
     assert all(1 <= e.count for e in deck.entries)
 
 
-def test_edit_count_keeps_comments_and_order() -> None:
-    text = "Deck\n# mice\n2x Acorn Scout   # two\n1 Pear\n1 acorn-scout\n"
-    scout = VDB.find("Acorn Scout")
-    out = edit_count(text, VDB, scout, 3)
-    assert out == "Deck\n# mice\n3x Acorn Scout   # two\n1 Pear\n"
-    assert edit_count(out, VDB, scout, 0) == "Deck\n# mice\n1 Pear\n"
-    assert edit_count("1 Pear\n", VDB, VDB.find("Apple"), 2) == "1 Pear\n2 Apple\n"
-    assert edit_count("", TDB, TDB.find("leo-2"), 1) == "1 leo-2  # Leonardo\n"
-    assert edit_count("2 Leonardo\n", TDB, TDB.find("leo-2"), 1) == "2 Leonardo\n1 leo-2  # Leonardo\n"
-    assert edit_count("1 Pear\n", VDB, VDB.find("Apple"), 0) == "1 Pear\n"
-
-
-@given(decks(), st.data())
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
-def test_edit_count_sets_exactly_that_card(pair: tuple[CardDB, Decklist], data: st.DataObject) -> None:
-    db, deck = pair
-    card = data.draw(st.sampled_from(list(db)))
-    n = data.draw(st.integers(0, 9))
-    after = parse_text(edit_count(to_text(deck, db), db, card, n), db)
-    assert after.count_of(card) == n
-    assert {e.card.id: e.count for e in after.entries if e.card.id != card.id} == {
-        e.card.id: e.count for e in deck.entries if e.card.id != card.id}
-
-
-def test_a_card_named_with_a_comment_mark_reads_written_and_edited_and_comments_still_go() -> None:
+def test_a_card_named_with_a_comment_mark_reads_and_is_written_and_comments_still_go() -> None:
     src = "demo: test"
     db = CardDB("village", [card_from_record("village", "Test Set", r) for r in [
         {"id": "sword-shield", "name": "Sword // Shield", "type": "item", "source": src},
@@ -313,9 +287,6 @@ def test_a_card_named_with_a_comment_mark_reads_written_and_edited_and_comments_
     assert counts(deck) == {"sword-shield": 3, "mouse-1": 2, "mouse": 1}
     written = to_text(deck, db, header=False)
     assert "3 sword-shield  # Sword // Shield" in written and parse_text(written, db) == deck
-    edited = edit_count(text, db, db.by_id("mouse-1"), 4)
-    assert edited.splitlines()[1] == "4 Mouse #1  # the numbered one"
-    assert edit_count(text, db, db.by_id("mouse"), 2).splitlines()[2] == "2 Mouse # 1 is a comment // here"
 
 
 def test_a_huge_unknown_name_is_cut_in_the_message() -> None:

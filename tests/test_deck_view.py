@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from companion.deck.saved import deck_stem, decks_dir, free_name, slug
 from companion.errors import CompanionError
-from companion.views.deck import DeckBuilderView, DeckSaveError, card_summary, slug
+from companion.views.deck import DeckBuilderView, DeckSaveError, card_summary
 
 STAMP = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -182,6 +183,15 @@ def test_save_keeps_the_edited_list_and_shows_the_saved_deck() -> None:
     # picking a list in the Open menu still opens it
     view.load.value = str(path)
     assert view.input.value == edited and view.name.value == "fixed"
+
+
+def test_a_free_name_keeps_its_number_in_the_file_name() -> None:
+    decks_dir().mkdir(parents=True)
+    (decks_dir() / "village-mice-2.json").write_text("{}", encoding="utf-8")  # any list suffix counts
+    assert free_name("Mice", "village") == "Mice 3" and deck_stem("Mice 3", "village") == "mice-3"
+    long = free_name("x" * 200, "village")
+    assert long.endswith(" 2") and deck_stem(long, "village").endswith("-2")
+    assert deck_stem("village-mine", "village") == "mine" and deck_stem("!!", "tmnt") == "deck"
 
 
 def test_deck_names_in_any_script_get_their_own_files() -> None:

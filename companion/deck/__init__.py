@@ -6,9 +6,10 @@
 >>> deck = parse("3 Acorn Scout\\n20 Apple", db)                     # doctest: +SKIP
 >>> check_deck(deck, load_format("village")).lines()                  # doctest: +SKIP
 
-Modules: :mod:`.decklist` (text and JSON forms), :mod:`.formats` (format files),
-:mod:`.legality` (:func:`check_deck`), :mod:`.stats` (composition), :mod:`.odds`, :mod:`.saved`
-(the decks you saved, as every page lists them).
+Modules: :mod:`.decklist` (text and JSON forms), :mod:`.listtext` (editing a list's text as the
+player wrote it: counts, name, comments kept), :mod:`.formats` (format files), :mod:`.legality`
+(:func:`check_deck`), :mod:`.stats` (composition), :mod:`.odds`, :mod:`.saved` (the decks you
+saved, as every page lists them).
 """
 
 from .decklist import DeckEntry, Decklist, DecklistError, LineIssue, parse, read_decklist, to_json, to_text

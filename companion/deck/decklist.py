@@ -601,52 +601,6 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
     return _merge(db.game, found, name, readings)
 
 
-def edit_count(text: str, db: CardDB, card: Card, count: int) -> str:
-    """Set ``card`` (this printing) to ``count`` copies in a text decklist, keeping every other line.
-
-    Comments, headers and the order stay as written: the first line naming the card
-    gets the new count (or goes, at 0), later lines for it go, and a card not yet in
-    the list is appended. This is how the deck builder's + and - buttons edit a list.
-    A count above :data:`MAX_COUNT` (what one line may hold) fills the card's lines in turn,
-    each with at most that many, and adds lines after the last of them for the rest: no copy is
-    ever lost (``999 Apple`` twice and one more is ``999 Apple``, ``999 Apple``, ``1 Apple``).
-    """
-    lines = text.splitlines()
-    hits: list[tuple[int, str, str]] = []
-    for i, raw in enumerate(lines):
-        line = raw.strip()
-        if not line or line.startswith("#") or line.startswith("//"):
-            continue
-        parts = _content(line, db)[0].split(None, 1)
-        if len(parts) < 2 or isinstance(_parse_count(parts[0]), str):
-            continue
-        rest = parts[1].strip()
-        rest = _card_part(rest, db)
-        hit = db.lookup(rest)
-        if hit is not None and hit.id == card.id:
-            hits.append((i, parts[0], rest))
-    if hits:
-        parts = _chunks(count)
-        drop: set[int] = set()
-        for n, (i, token, rest) in enumerate(hits):
-            if n >= len(parts):
-                drop.add(i)
-                continue
-            raw = lines[i]
-            comment = _content(raw.strip(), db)[1]
-            indent = raw[: len(raw) - len(raw.lstrip())]
-            suffix = "x" if token[-1:].lower() in {"x", "×"} else ""
-            lines[i] = f"{indent}{parts[n]}{suffix} {rest}{comment}"
-        last, _token, rest = hits[-1]
-        extra = [f"{n} {rest}" for n in parts[len(hits):]]  # copies beyond what the lines hold
-        lines = lines[:last + 1] + extra + lines[last + 1:]
-        lines = [line for j, line in enumerate(lines) if j not in drop]
-    elif count > 0:
-        key, note = _key_for(DeckEntry(card, count), db)
-        lines += [f"{n} {key}" + (f"  # {note}" if note else "") for n in _chunks(count)]
-    return "\n".join(lines) + "\n" if lines else ""
-
-
 def _chunks(count: int) -> list[int]:
     """``count`` copies as the counts of lines of at most :data:`MAX_COUNT` each (none for 0)."""
     full, rest = divmod(max(0, count), MAX_COUNT)

@@ -2,7 +2,8 @@
 
 The deck builder writes them (*Save*) and lists them in its Open menu; the print page offers
 them beside the bundled decks. One listing for every page, so both offer the same files under the
-same names (:attr:`SavedDeck.name`).
+same names (:attr:`SavedDeck.name`). A deck's file is named after the deck (:func:`deck_stem`);
+:func:`free_name` finds a name whose file is not taken yet.
 """
 
 from __future__ import annotations
@@ -14,15 +15,45 @@ from pathlib import Path
 
 from ..cards import user_data_dir
 from ..errors import os_reason
+from ..textio import slug as text_slug
+from .listtext import DeckNameError
 
 #: The files that hold a list (never a backup, an image or a folder someone put there): the forms the
 #: decklist reader takes (a CSV list kept in a spreadsheet too, as *Upload* takes it).
 LIST_SUFFIXES = (".txt", ".json", ".csv")
+MAX_SLUG = 80  # characters of a deck name kept in its file name (up to 4 bytes each in UTF-8)
 
 
 def decks_dir() -> Path:
     """Where the deck builder saves lists: ``<user data>/decks``."""
     return user_data_dir() / "decks"
+
+
+def slug(name: str) -> str:
+    """A deck name as a file name (:func:`companion.textio.slug`, at most :data:`MAX_SLUG` characters):
+    names that differ only in punctuation or case share one, so a save must not replace another deck's
+    file unasked."""
+    return text_slug(name, limit=MAX_SLUG)
+
+
+def deck_stem(name: str, game: str) -> str:
+    """The stem of the file a deck named ``name`` is saved in, after ``<game>-`` (``my-deck``)."""
+    return slug(name).removeprefix(game + "-") or "deck"
+
+
+def free_name(name: str, game: str) -> str:
+    """``name 2``, ``name 3``...: the first whose file (of any list suffix) does not exist yet in
+    :func:`decks_dir`. A long name is cut so that its number stays in the file name."""
+    for k in range(2, 100_000):
+        base = name
+        while base and not slug(f"{base} {k}").endswith(f"-{k}"):
+            base = base[:-1]  # (a file name keeps MAX_SLUG characters: the number must be among them)
+        candidate = f"{base.rstrip()} {k}" if base.strip() else f"deck {k}"
+        stem = deck_stem(candidate, game)
+        if not any((decks_dir() / f"{game}-{stem}{suffix}").exists() for suffix in LIST_SUFFIXES):
+            return candidate
+    raise DeckNameError("no free deck name is left; nothing was saved",
+                        suggestion="Type another name and Save again")
 
 
 @dataclass(frozen=True)

@@ -35,13 +35,11 @@ card data*.
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 import json
-import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,36 +48,54 @@ import ipywidgets as w
 
 from .. import GAMES, ui
 from ..cards import BUNDLED, DATA_DIR, Card, CardDB, load_what_loads, user_game_files
-from ..deck.decklist import (
-    MAX_COUNT,
-    DeckEntry,
-    Decklist,
-    DecklistError,
-    looks_like_csv,
-    parse,
-    parse_text,
-    to_json,
-    to_text,
-)
+from ..deck.decklist import Decklist, DecklistError, parse, to_json, to_text
 from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
 from ..deck.legality import check_deck, plural
+from ..deck.listtext import (
+    DeckNameError,
+    bump_text,
+    comment_lines,
+    csv_text,
+    list_form,
+    name_line,
+    split_name,
+    with_name,
+)
 from ..deck.odds import Odds, chance, opening_odds
-from ..deck.saved import LIST_SUFFIXES, SavedDeck, decks_dir, digest, file_digest, saved_decks
+from ..deck.saved import (
+    SavedDeck,
+    deck_stem,
+    decks_dir,
+    digest,
+    file_digest,
+    free_name,
+    saved_decks,
+)
 from ..deck.stats import composition, composition_figure
 from ..errors import CompanionError
 from ..textio import decode_text, read_bytes, within, write_text_atomic
-from ..textio import slug as text_slug
 from .cards import show_load_problems
 
 DECK_GAMES = ("village", "tmnt")
 EXAMPLES_DIR = DATA_DIR / "decks"
 MAX_ROWS = 40  # card-table rows shown at once; search narrows the rest
-MAX_SLUG = 80  # characters of a deck name kept in its file name (up to 4 bytes each in UTF-8)
 
 
 class DeckSaveError(CompanionError):
-    """A save that would replace another saved deck (nothing is written)."""
+    """A save that would replace another saved deck, or under a name it cannot use (nothing is
+    written)."""
+
+
+@contextmanager
+def _as_save_error() -> Iterator[None]:
+    """A deck name the core refuses (:class:`~companion.deck.listtext.DeckNameError`) as the page
+    says it: a :class:`DeckSaveError` with the same message and suggestion."""
+    try:
+        yield
+    except DeckNameError as exc:
+        raise DeckSaveError(exc.message, where=exc.where, expected=exc.expected, found=exc.found,
+                            suggestion=exc.suggestion) from exc
 
 
 @dataclass(frozen=True)
@@ -95,223 +111,12 @@ class Incoming:
     digest: str | None = None  #: what the saved file held when read (:func:`companion.deck.saved.digest`)
 
 
-def slug(name: str) -> str:
-    """A deck name as a file name (:func:`companion.textio.slug`, at most :data:`MAX_SLUG` characters):
-    :meth:`DeckBuilderView.save_list` never replaces another deck's file unasked."""
-    return text_slug(name, limit=MAX_SLUG)
-
-
 def deck_key(name: str, game: str) -> str:
     """What makes two deck names one deck: case, spacing, hyphens and the ``<game>-`` of a saved
     file's stem aside (``village-my-deck`` and ``My Deck`` are one deck; ``Mice & Fruit`` and
-    ``Mice Fruit`` are two, though :func:`slug` gives them one file name)."""
+    ``Mice Fruit`` are two, though :func:`~companion.deck.saved.slug` gives them one file name)."""
     text = unicodedata.normalize("NFKC", name).casefold().replace("-", " ").replace("_", " ")
     return " ".join(text.split()).removeprefix(f"{game} ")
-
-
-_COMMENT_MARK = re.compile(r"\s+(#|//)")  # where an inline comment may start (the parser's rule)
-_NAME_LINE = re.compile(r"^\s*name\s*:", re.IGNORECASE)  # a "Name: My deck" line
-_COUNT = re.compile(r"^(?P<indent>\s*)(?P<count>\+?\d+)(?=[xX×]?\s)")  # a card line's count
-
-
-def list_form(text: str) -> str:
-    """How the parser reads ``text``: ``"json"``, ``"csv"`` or ``"text"`` (see :func:`parse`)."""
-    text = text.replace("\ufeff", "")
-    start = text.lstrip()[:1]
-    if start == "{":
-        return "json"
-    if start == "[":
-        try:
-            json.loads(text)
-        except ValueError:
-            return "text"  # a "[Mice]" label
-        return "json"
-    return "csv" if looks_like_csv(text) else "text"
-
-
-def line_name(line: str, db: CardDB) -> str:
-    """The name a ``Name:`` line says (``""``: none, or a line that cannot be read)."""
-    one = read_line(line, db)
-    return "" if one is None else one.name
-
-
-def read_line(line: str, db: CardDB) -> Decklist | None:
-    """One line of a text list read on its own (a card, a ``Name:`` line, a header or a comment:
-    what it says, as the parser reads it), or ``None`` if it cannot be read."""
-    try:
-        return parse_text(line, db)
-    except DecklistError:
-        return None
-
-
-def inline_comment(line: str, db: CardDB) -> str:
-    """A line's inline comment (``"  # early"``, with the spaces before it; ``""`` when none): where
-    the parser's reading of the line ends, so a card whose name holds " #" keeps its name."""
-    whole = read_line(line, db)
-    if whole is None:
-        return ""
-    for mark in _COMMENT_MARK.finditer(line):
-        if read_line(line[:mark.start()], db) == whole:
-            return line[mark.start():]
-    return ""
-
-
-def _head_lines(lines: list[str], db: CardDB) -> list[int]:
-    """The indexes of the ``Name:`` lines before the first card (the ones the parser reads)."""
-    out = []
-    for i, raw in enumerate(lines):
-        stripped = raw.strip()
-        if not stripped or stripped.startswith(("#", "//")):
-            continue
-        one = read_line(raw, db)
-        if one is None or one.entries:  # the first card (or a line that cannot be read): no further
-            break
-        if _NAME_LINE.match(raw) and one.name:
-            out.append(i)
-    return out
-
-
-def split_name(text: str, db: CardDB) -> tuple[str, str]:
-    """A list as the editor shows it, and its name: a text list's ``Name:`` line goes into the Name box
-    (:func:`with_name` writes it back on *Save*), a JSON list's ``name`` is read; ``""``: none."""
-    form = list_form(text)
-    if form == "json":
-        try:
-            doc = json.loads(text.replace("\ufeff", ""))
-        except ValueError:
-            return text, ""
-        name = doc.get("name") if isinstance(doc, dict) else None
-        return text, name.strip() if isinstance(name, str) else ""
-    if form == "csv":
-        return text, ""  # a CSV list has no name: its file's name names it
-    lines = text.splitlines(keepends=True)
-    names = _head_lines(lines, db)
-    if not names:
-        return text, ""
-    name = line_name(lines[names[-1]], db)  # (the last one counts)
-    for i in names:  # the line goes to the Name box; a comment written on it stays, as a comment line
-        body = lines[i].rstrip("\r\n")
-        comment = inline_comment(body.strip(), db).strip()
-        lines[i] = body[: len(body) - len(body.lstrip())] + comment + lines[i][len(body):] if comment else ""
-    return "".join(lines), name
-
-
-def name_line(name: str, db: CardDB) -> str:
-    """``Name: <name>``, refused (:class:`DeckSaveError`) when it would not read back as ``name``."""
-    line = f"Name: {name}"
-    if "\n" in name or "\r" in name or line_name(line, db) != name:
-        raise DeckSaveError(f"the deck name {name!r} cannot be kept in a text list (text after ' #' or "
-                            "' //' reads as a comment); nothing was saved",
-                            suggestion="Write the name without ' #' and ' //', then Save again")
-    return line
-
-
-def with_name(text: str, name: str, db: CardDB) -> str:
-    """A text list as saved: its ``Name:`` lines before the first card say ``name`` (their comments
-    kept), or a ``Name:`` line is put first. Every other line stays as typed."""
-    line = name_line(name, db)
-    lines = text.splitlines(keepends=True)
-    names = _head_lines(lines, db)
-    for i in names:
-        raw = lines[i]
-        body = raw.rstrip("\r\n")
-        indent = body[: len(body) - len(body.lstrip())]
-        lines[i] = f"{indent}{line}{inline_comment(body.strip(), db)}{raw[len(body):]}"
-    if not names:
-        lines.insert(0, line + "\n")
-    return "".join(lines)
-
-
-def _card_key(card: Card, db: CardDB) -> str:
-    """How a new line names ``card`` so that it reads back as this printing: its name, else its id."""
-    one = to_text(Decklist(db.game, (DeckEntry(card, 1),)), db, header=False).strip()
-    return one.split(None, 1)[1]  # ("1 Acorn Scout", or "1 leonardo-2  # Leonardo")
-
-
-def _set_count(line: str, n: int, db: CardDB, card: Card) -> str:
-    """``line`` (a line of ``card``) with ``n`` copies: only its count changes."""
-    m = _COUNT.match(line)
-    if m is not None:
-        new = line[:m.start("count")] + str(n) + line[m.end("count"):]
-        one = read_line(new, db)
-        if one is not None and one.count_of(card) == n and len(one.entries) == 1:
-            return new
-    rest = line.strip().split(None, 1)[1]  # (never reached for a line the parser read; kept safe)
-    return f"{n} {rest}"
-
-
-def bump_text(text: str, db: CardDB, card: Card, delta: int) -> str:
-    """A text list with ``delta`` copies of ``card`` more (or fewer), every other character as typed.
-
-    One copy more goes on the card's first line (the first with room for it: a line holds at most
-    :data:`MAX_COUNT`), else on a new line after its last one (at the end when the card is new); one
-    copy fewer comes off its last line, so the copies + put on a new line go first. A line taken down
-    to 0 leaves its comment as a comment line (``# early``): no comment the player wrote is lost."""
-    lines = text.splitlines()
-    for _ in range(abs(delta)):
-        hits = []  # (index, count) of the lines of this card
-        for i, raw in enumerate(lines):
-            stripped = raw.strip()
-            if not stripped or stripped.startswith(("#", "//")):
-                continue
-            one = read_line(raw, db)
-            if one is not None and len(one.entries) == 1 and one.entries[0].card.id == card.id:
-                hits.append((i, one.entries[0].count))
-        if delta > 0:
-            room = next(((i, n) for i, n in hits if n < MAX_COUNT), None)
-            if room is not None:
-                lines[room[0]] = _set_count(lines[room[0]], room[1] + 1, db, card)
-            else:
-                at = hits[-1][0] + 1 if hits else len(lines)
-                lines.insert(at, f"1 {_card_key(card, db)}")
-        elif hits:
-            i, n = hits[-1]
-            if n > 1:
-                lines[i] = _set_count(lines[i], n - 1, db, card)
-            else:
-                raw = lines[i]
-                comment = inline_comment(raw.strip(), db).strip()
-                if comment:  # the card goes, what the player wrote about it stays
-                    lines[i] = raw[: len(raw) - len(raw.lstrip())] + comment
-                else:
-                    del lines[i]
-    return "\n".join(lines) + "\n" if lines else ""
-
-
-def comment_lines(text: str) -> list[str]:
-    """The whole-line comments of a list (``#`` or ``//``), as typed: what a rewrite of a CSV list
-    keeps."""
-    return [line for line in text.splitlines() if line.strip().startswith(("#", "//"))]
-
-
-def csv_text(deck: Decklist, db: CardDB, comments: Iterable[str] = ()) -> str:
-    """``deck`` as a CSV list (a ``count,card`` header row, a row a card; the name by id where the
-    card's name is not enough), after ``comments`` (which a CSV list keeps as comment lines)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["count", "card"])
-    for e in deck.entries:
-        key = _card_key(e.card, db).split("  #")[0]
-        left = e.count
-        while left > 0:
-            writer.writerow([min(left, MAX_COUNT), key])
-            left -= MAX_COUNT
-    return "".join(line + "\n" for line in comments) + out.getvalue()
-
-
-def free_name(name: str, game: str) -> str:
-    """``name 2``, ``name 3``...: the first whose file (of any list suffix) does not exist yet. A long
-    name is cut so that its number stays in the file name."""
-    for k in range(2, 100_000):
-        base = name
-        while base and not slug(f"{base} {k}").endswith(f"-{k}"):
-            base = base[:-1]  # (a file name keeps MAX_SLUG characters: the number must be among them)
-        candidate = f"{base.rstrip()} {k}" if base.strip() else f"deck {k}"
-        stem = slug(candidate).removeprefix(game + "-") or "deck"
-        if not any((decks_dir() / f"{game}-{stem}{suffix}").exists() for suffix in LIST_SUFFIXES):
-            return candidate
-    raise DeckSaveError("no free deck name is left; nothing was saved",
-                        suggestion="Type another name and Save again")
 
 
 def card_summary(card: Card) -> str:
@@ -799,7 +604,8 @@ class DeckBuilderView:
         """Show the question of a save that found ``path`` changed (holding ``found``) since this page
         opened or saved it; nothing is written until it is answered."""
         self._clash[self.game.value] = (path, found)
-        new = self.save_path(free_name(self.save_name(), self.game.value))
+        with _as_save_error():
+            new = self.save_path(free_name(self.save_name(), self.game.value))
         ui.show(self.clash_ask, "warn", f"{path.name} changed since this page opened or saved it",
                 ["Another page, or a program, saved it meanwhile; your list is still here, not saved.",
                  f"Save as new deck: your list goes to {new.name}; {path.name} keeps the other version.",
@@ -841,8 +647,7 @@ class DeckBuilderView:
     def save_path(self, name: str | None = None) -> Path:
         """Where :meth:`save_list` writes the list named ``name`` (default: :meth:`save_name`)."""
         game = self.game.value
-        stem = slug(self.save_name() if name is None else name).removeprefix(game + "-") or "deck"
-        return decks_dir() / f"{game}-{stem}.txt"
+        return decks_dir() / f"{game}-{deck_stem(self.save_name() if name is None else name, game)}.txt"
 
     def save_list(self, *, new_name: str | None = None, over: str | None = None) -> Path:
         """Write the list to ``<user data>/decks/<game>-<name>.txt``, with its name (``new_name``, else
@@ -874,7 +679,8 @@ class DeckBuilderView:
             held = opened[1] == deck_key(name, game) or by_file
             if held:
                 path = opened[0]
-        text = self._file_text(path, name, typed)
+        with _as_save_error():
+            text = self._file_text(path, name, typed)
         written = digest(text.encode("utf-8"))
         now = file_digest(path)
         if held:
@@ -921,7 +727,9 @@ class DeckBuilderView:
     def save_as_new(self) -> Path:
         """*Save as new deck* (the question of a save that found its file changed): the list goes to
         a file of its own under a new name (``My deck 2``), which the Name box then shows."""
-        return self.save_list(new_name=free_name(self.save_name(), self.game.value))
+        with _as_save_error():
+            name = free_name(self.save_name(), self.game.value)
+        return self.save_list(new_name=name)
 
     def save_over_it(self) -> Path:
         """*Save over it*: the list replaces what its file held when the page asked (asked again if the
@@ -972,7 +780,8 @@ class DeckBuilderView:
         return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
     def bump(self, card: Card, delta: int) -> None:
-        """The table's − and + buttons: change the card's count in the list (see :func:`bump_text`)."""
+        """The table's − and + buttons: change the card's count in the list (see
+        :func:`~companion.deck.listtext.bump_text`)."""
         if self.deck is None:
             raise CompanionError("fix the list first: the card table edits a list that reads cleanly")
         self._keep_rows = True  # every row stays where it is: the next tap lands on the same card
