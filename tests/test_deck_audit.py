@@ -117,7 +117,7 @@ def test_odds_use_the_formats_hand_size(tmp_path: Path, cards: Path,
     odds = {o["label"]: o for o in data["odds"]}
     p = Fraction(comb(57, 5), comb(60, 5))
     assert code == 0 and data["format"] == "village-five" and data["format_file"] == str(five)
-    assert odds["no Basic Mouse in the opening 5"]["fraction"] == f"{p.numerator}/{p.denominator}"
+    assert odds["no Basic Mouse in the opening 5"]["p_exact"] == f"{p.numerator}/{p.denominator}"
     assert not any("opening 7" in label for label in odds)
     assert odds["a Basic Mouse in the opening 5"]["cite"] == "your format file five.json, Gameplay"
     code, out, _ = run(capsys, *with_five)
@@ -286,8 +286,8 @@ def test_kind_help_says_what_repeating_does_and_it_does(tmp_path: Path,
     deck = deckfile(tmp_path, "3 Acorn Scout\n7 Apple\n50 Pear\n")
     code, data = run_json(capsys, "deck", "odds", "village", deck, "--kind", "type=fruit",
                           "--kind", "type=basic-mouse", "--draws", "1")
-    assert code == 0 and data["odds"][0]["fraction"] == "1/1"  # either: every card is one or the other
+    assert code == 0 and data["odds"][0]["p_exact"] == "1/1"  # either: every card is one or the other
     code, data = run_json(capsys, "deck", "odds", "village", deck, "--kind", "type=fruit",
                           "--kind", "name=Apple", "--draws", "1")
-    assert data["odds"][0]["fraction"] == "7/60"  # both: a fruit named Apple
+    assert data["odds"][0]["p_exact"] == "7/60"  # both: a fruit named Apple
     assert chance(make(VDB, {"apple": 1}), {"type": ["fruit"], "name": ["Pear"]}, 1, 1).probability == 0

@@ -119,7 +119,7 @@ def test_odds(tmp_path: Path, cards: Path, capsys: pytest.CaptureFixture[str]) -
                           "--kind", "type=basic-mouse", "--at-least", "1", "--draws", "7")
     assert code == 0
     (o,) = data["odds"]
-    assert (o["percent"], o["fraction"]) == ("39.950%", "38962/97527")
+    assert (o["percent"], o["p_exact"]) == ("39.950%", "38962/97527")
     code, data = run_json(capsys, "deck", "odds", "village", deck, "--cards", str(cards))
     labels = [o["label"] for o in data["odds"]]
     assert "still no Basic Mouse after the redraw" in labels

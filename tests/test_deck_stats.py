@@ -74,7 +74,7 @@ def test_chance_four_copies_in_sixty() -> None:
     assert o.percent == "39.950%"
     assert o.probability == 1 - Fraction(comb(56, 7), comb(60, 7))
     data = o.to_json()
-    assert data["fraction"] == f"{o.probability.numerator}/{o.probability.denominator}"
+    assert data["p_exact"] == f"{o.probability.numerator}/{o.probability.denominator}"
     assert data["percent"] == "39.950%"
     too_big = chance(deck, {"name": ["Needle Sword"]}, 1, 61)
     assert too_big.probability is None and too_big.percent == "n/a"

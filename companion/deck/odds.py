@@ -48,9 +48,10 @@ class Odds:
 
     def to_json(self) -> dict[str, Any]:
         p = self.probability
-        return {"label": self.label,
-                "fraction": None if p is None else f"{p.numerator}/{p.denominator}",
-                "probability": None if p is None else float(p),
+        # as every command's JSON gives a probability: a float, and the exact fraction as text
+        # under the same name + "_exact" (null both when the deck is too small to say)
+        return {"label": self.label, "p": None if p is None else float(p),
+                "p_exact": None if p is None else f"{p.numerator}/{p.denominator}",
                 "percent": self.percent, "detail": self.detail, "cite": self.cite}
 
     def line(self) -> str:
