@@ -174,7 +174,7 @@ def test_json_game_is_matched_case_insensitively(game: str) -> None:
 def test_json_for_another_game_names_the_game_field(game: object) -> None:
     with pytest.raises(CompanionError) as err:
         parse_json({"game": game, "cards": []}, TDB, where="d.json")
-    assert err.value.where == "d.json: /game" and "not 'tmnt'" in err.value.render()
+    assert err.value.where == "d.json /game" and "not 'tmnt'" in err.value.render()
 
 
 def test_names_typed_with_curly_apostrophes_or_dashes_find_the_card() -> None:

@@ -663,7 +663,7 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None, twice: Collect
     game = doc.get("game", db.game)
     if not isinstance(game, str) or norm(game) != norm(db.game):
         raise CompanionError(f"this decklist is for {game!r}, not {db.game!r}",
-                             where=f"{where}: /game" if where else "/game",
+                             where=f"{where} /game" if where else "/game",
                              expected=repr(db.game), found=repr(game))
     name = doc.get("name", "")
     name = name if isinstance(name, str) else str(name)

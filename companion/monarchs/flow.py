@@ -307,12 +307,12 @@ class HighScores:
             raise CompanionError('is not a high-score table', where=where, expected=TABLE_SHAPE, found=found,
                                  suggestion="Move the file aside to start a new table")
         if doc.get("game", "monarchs") != "monarchs":
-            raise CompanionError("is another game's table", where=f"{where}: /game", expected="'monarchs'",
+            raise CompanionError("is another game's table", where=f"{where} /game", expected="'monarchs'",
                                  found=_short_repr(doc.get("game")),
                                  suggestion="Move the file aside to start a new table")
         out = []
         for i, e in enumerate(doc["solo_high_scores"]):
-            here = f"{where}: /solo_high_scores/{i}"
+            here = f"{where} /solo_high_scores/{i}"
             score = e.get("score") if isinstance(e, dict) else None
             if isinstance(score, bool) or not isinstance(score, int):
                 raise CompanionError("each entry needs a whole-number score", where=here,

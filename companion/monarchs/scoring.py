@@ -391,22 +391,22 @@ def parse_json_cards(doc: Any, db: Any = None, *, source: str = "json") -> list[
     """``{"cards": [{"color": ..., "crowns": ..., "count"?: n} | {"name" or "card": ..., "count"?: n}]}``;
     a ``"game"`` other than Monarchs is refused, as a card file of another game is."""
     if not isinstance(doc, dict) or "cards" not in doc:
-        raise ScoreInputError('expected an object with a "cards" list', where=f"{source}: /",
+        raise ScoreInputError('expected an object with a "cards" list', where=f"{source} /",
                               found=type(doc).__name__ if not isinstance(doc, dict)
                               else f"keys {sorted(doc)!r}")
-    _unknown_key(doc, FILE_KEYS, f"{source}: ")
+    _unknown_key(doc, FILE_KEYS, f"{source} ")
     game = doc.get("game", GAME)
     if not isinstance(game, str) or game.strip().casefold() != GAME:
-        raise ScoreInputError("holds cards of another game", where=f"{source}: /game",
+        raise ScoreInputError("holds cards of another game", where=f"{source} /game",
                               expected=json.dumps(GAME), found=_short(game),
                               suggestion='Score Of Mice and Monarchs cards here: a score file says "game": '
                                          '"monarchs", or leaves "game" out')
     if not isinstance(doc["cards"], list):
-        raise ScoreInputError('"cards" must be a list of cards', where=f"{source}: /cards",
+        raise ScoreInputError('"cards" must be a list of cards', where=f"{source} /cards",
                               found=f"{type(doc['cards']).__name__} {doc['cards']!r}"[:60])
     out: list[ScoreCard] = []
     for i, entry in enumerate(doc["cards"]):
-        where = f"{source}: /cards/{i}"
+        where = f"{source} /cards/{i}"
         if not isinstance(entry, dict):
             raise ScoreInputError("each card must be an object", where=where, found=repr(entry)[:60])
         _unknown_key(entry, CARD_KEYS, where)
