@@ -24,6 +24,17 @@ _OPTIONS = {"skill": "--skill", "need": "--need", "fate_chips": "--fate-chips", 
             "target": "--target", "situation": "--situation", "mode": "--mode", "red_bad": "--red-bad",
             "kings": "--kings", "bonus": "--bonus"}
 
+#: When a draw from a live deck log's shuffled deck is refused, as the help says it.
+_DOUBT_HELP = ("while the deck is in doubt since the last reshuffle: a line of the log that cannot be used, "
+               "or one lost or changed before a seeded draw, may have moved cards")
+#: What an action finds missing in an empty log (no start: no session, no deck, no draw).
+_NOTHING_YET = {"draw": "no session and no deck to draw from yet",
+                "draw_on": "no session and no draw to go on with yet",
+                "bonus": "no session and no draw to spend an ace or a fate chip on yet",
+                "award": "no session to award fate chips in yet",
+                "spend": "no session and no fate chip to spend yet",
+                "reshuffle": "no session and no deck to reshuffle yet"}
+
 _LOG_HELP = ("the session log (JSONL), which must exist ('mousecard new' starts one; the notebook's is "
              f"{_NOTEBOOK_LOG}); the action is appended to it")
 
@@ -71,8 +82,7 @@ def _add_check_args(p: argparse.ArgumentParser, *, odds: bool) -> None:
     if odds:
         p.add_argument("--deck-log", metavar="LOG",
                        help="draw from a live deck log's remaining cards instead of a full deck (refused "
-                            "while a line of the log that cannot be used may have moved cards since the "
-                            "last reshuffle)")
+                            f"{_DOUBT_HELP})")
 
 
 def register(sub: Any, groups: dict[str, Any]) -> None:
@@ -101,8 +111,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
 
     r = msub.add_parser("replay", help="fold a log and show the session",
                         description="Read a session log and show the session: the deck, the fate chips "
-                                    "and the journal. Exit 1 if the log has lines that cannot be used "
-                                    "(each said on standard error: 'log problem: ...').")
+                                    "and the journal. Exit 1 if the log has lines that cannot be used, "
+                                    "or seeded draws whose logged cards the shuffle no longer deals (a "
+                                    "line before them was lost or changed) (each said on standard "
+                                    "error: 'log problem: ...').")
     r.add_argument("log", metavar="LOG", help="the session log (JSONL) to read; the file is not changed")
     r.add_argument("--json", action="store_true",
                    help="the session's state as JSON: each draw with its check, cards, marks (a bad card a "
@@ -134,8 +146,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "characters (default, or blank: 'task')")
     _add_check_args(d, odds=False)
     d.add_argument("--cards", help="cards drawn from the physical deck, e.g. 'QH, 3S, red joker' (default: "
-                                   "the session's shuffled deck, refused while a line of the log that cannot "
-                                   "be used leaves it in doubt)")
+                                   f"the session's shuffled deck, refused {_DOUBT_HELP})")
     _add_json(d)
     d.set_defaults(handler=_act, action="draw")
 
@@ -147,7 +158,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     o.add_argument("--character", required=True, help="the character whose latest draw goes on "
                                                        "(case and extra spaces are ignored)")
     o.add_argument("--cards", help="cards drawn from the physical deck (default: the shuffled deck, refused "
-                                   "while a line of the log that cannot be used leaves it in doubt)")
+                                   f"{_DOUBT_HELP})")
     _add_json(o)
     o.set_defaults(handler=_act, action="draw_on")
 
@@ -271,12 +282,21 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
     does not describe would mislead the table. A line that may have moved cards is read past once a
     reshuffle has made the deck whole again after it (:meth:`~companion.mousecard.live.LiveDeckTracker.
     deck_in_doubt`)."""
+    from ..mousecard.live import MISMATCH
+
     may_move, cardless = tracker.deck_doubts()
     moving = tracker.deck_in_doubt()
-    reshuffled = [p for p in may_move if p not in moving]
+    reshuffled = [p for p in [*may_move, *tracker.mismatches()] if p not in moving]
     if moving:
         first = moving[0]
         more = f" (and {len(moving) - 1} more such line(s))" if len(moving) > 1 else ""
+        if first.message == MISMATCH:  # a line lost or changed before a seeded draw
+            raise CompanionError(f"at line {first.line} of the live deck log the shuffle no longer deals the "
+                                 "cards logged at the table: a line before it was lost or changed and may "
+                                 f"change which cards remain, so they are not known{more}", where=log,
+                                 suggestion=f"Put back the line lost or changed before line {first.line} "
+                                            "(from a copy of the log), or reshuffle (every card back); "
+                                            f"'companion mousecard replay {log}' lists every problem.")
         raise CompanionError(f"line {first.line} of the live deck log cannot be used and may change which "
                              f"cards remain, so they are not known{more}: {first.message}", where=log,
                              suggestion=f"Check line {first.line} against the table and correct it in the "
@@ -306,9 +326,15 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
         else:
             warnings.append(f"{log}: line {problem.line} cannot be used, but moves no card: the cards "
                             f"remaining are the log's ({problem.message})")
-    for problem in reshuffled:
-        warnings.append(f"{log}: line {problem.line} cannot be used and may have moved cards, but the deck "
-                        f"was reshuffled since: the cards remaining are the log's ({problem.message})")
+    for problem in sorted(reshuffled, key=lambda p: p.line):
+        if problem.message == MISMATCH:
+            warnings.append(f"{log}: at line {problem.line} the shuffle no longer deals the cards logged at "
+                            "the table (a line before it was lost or changed), but the deck was reshuffled "
+                            "since: the cards remaining are the log's")
+        else:
+            warnings.append(f"{log}: line {problem.line} cannot be used and may have moved cards, but the "
+                            "deck was reshuffled since: the cards remaining are the log's "
+                            f"({problem.message})")
     for line in warnings:
         print(f"companion: warning: {line}", file=sys.stderr)
     return st.remaining, warnings
@@ -322,7 +348,7 @@ def _state_json(tracker: Any) -> dict[str, Any]:
         "draws": [_draw_json(d, st.chips_of(d.character)) for d in st.draws],
         "history": list(st.journal),
         "can_undo": tracker.can_undo, "can_redo": tracker.can_redo,
-        "problems": [str(p) for p in tracker.problems],
+        "problems": [str(p) for p in _problems(tracker)],
     }
 
 
@@ -361,7 +387,7 @@ def _print_state(tracker: Any, log: str) -> None:
     print(f"fate chips: {chips}")
     for line in st.journal:
         print(f"  {line}")
-    say_problems(tracker.problems)
+    say_problems(_problems(tracker))
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -373,7 +399,14 @@ def _replay(args: argparse.Namespace) -> int:
         print_json(_state_json(tracker))
     else:
         _print_state(tracker, args.log)
-    return 1 if tracker.problems else 0
+    return 1 if _problems(tracker) else 0
+
+
+def _problems(tracker: Any) -> list[Any]:
+    """What ``replay`` reports of a log, in the file's order: its lines that cannot be used, and its
+    draws whose logged cards the shuffle no longer deals (a line before them was lost or changed:
+    :meth:`~companion.mousecard.live.LiveDeckTracker.mismatches`)."""
+    return sorted([*tracker.problems, *tracker.mismatches()], key=lambda p: p.line)
 
 
 def _act(args: argparse.Namespace) -> int:
@@ -389,10 +422,10 @@ def _act(args: argparse.Namespace) -> int:
     name = args.character if args.action == "draw" else args.player if args.action == "award" else None
     hint = tracker.state.new_name_hint(name) if name else None
     if args.action not in ("start", "undo", "redo") and tracker.is_new and not tracker.problems:
-        raise CompanionError("the log is empty: no session yet (it holds no action, so none was undone)",
+        raise CompanionError(f"the log is empty: it has no start, so there is {_NOTHING_YET[args.action]}",
                              where=args.log,
-                             suggestion=f"Start one with 'companion mousecard new {args.log}' (add --seed N "
-                                        "to choose the shuffle).")
+                             suggestion=f"Begin with 'companion mousecard new {args.log}' (add --seed N to "
+                                        "choose the shuffle), then try again.")
     cites = ""  # the rule-book sections of the draw an action resolved or changed, as the page says them
     if args.action in ("undo", "redo"):
         before = tracker.state.journal

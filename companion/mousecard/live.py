@@ -23,9 +23,10 @@ Events (``"event"`` field):
   king's extra card only while the player is not yet sure. A seeded draw is logged with the
   cards it dealt (``"drawn"``): should a line before it be lost or changed, so that the
   shuffle deals otherwise on replay, the draw keeps the cards the table saw, and says so. While
-  such a line leaves the deck in doubt (:meth:`LiveDeckTracker.deck_in_doubt`: it may have moved
-  cards, and no reshuffle has made the deck whole since), a new seeded draw or draw_on is refused
-  (it could deal a card already on the table); typed cards and a reshuffle are not;
+  a line that cannot be used, or such a draw (the lost line's cards may still be in the shuffled
+  deck), leaves the deck in doubt (:meth:`LiveDeckTracker.deck_in_doubt`: no reshuffle has made the
+  deck whole since), a new seeded draw or draw_on is refused (it could deal a card already on the
+  table); typed cards and a reshuffle are not;
 - ``bonus`` ``{"character", "source": "ace"|"chip", "use": "success"|"cancel", "draw"?}`` spends an
   unspent ace of the character's latest draw, or one of their fate chips, on it
   (mouse-card-system.txt, How to draw cards, special effects: Aces; Fate Chips). An ace cancels another
@@ -48,7 +49,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError
-from ..eventlog import Event, EventLog, LogProblem, Tracker, event_rng
+from ..eventlog import Event, EventLog, LoggedEvent, LogProblem, Tracker, event_rng
 from ..textio import logged_text, one_line
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
 from .odds import HOUSE_NOTES, TaskCheck, check_notes
@@ -80,6 +81,10 @@ DEFAULT_TASK = "task"
 #: The events that move no card (fate chips; a bonus marks a draw): a line of them that cannot be
 #: used leaves the deck's remaining cards as they are (see :meth:`LiveDeckTracker.deck_doubts`).
 CARDLESS_EVENTS = frozenset({"award", "spend", "bonus"})
+#: What is said of a seeded draw whose logged cards the shuffle no longer deals (see
+#: :meth:`LiveDeckTracker.mismatches`).
+MISMATCH = ("the cards logged at the table are not what the shuffle deals now: a line before this one was "
+            "lost or changed, so its cards may still be in the shuffled deck")
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +266,9 @@ class LiveDeck:
     draws: tuple[DrawRecord, ...] = ()
     journal: tuple[str, ...] = ()
     names: tuple[str, ...] = ()  # every player and character named so far, as first spelled
+    #: seeded draws (and draw_ons) kept as logged although the shuffle now deals otherwise: a line
+    #: before them was lost or changed (see :meth:`LiveDeckTracker.mismatches`)
+    kept_as_logged: int = 0
 
     @property
     def started(self) -> bool:
@@ -681,6 +689,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         state, r, note = _as_recorded(start, state, r, event, lambda cards: _resolve(start, check, cards))
         record = DrawRecord(number=len(state.draws) + 1, chapter=state.chapter, character=character,
                             task=task, check=check, typed=typed is not None, **r)
+        if note:
+            state = replace(state, kept_as_logged=state.kept_as_logged + 1)
         return replace(state.naming(character), draws=(*state.draws, record),
                        journal=(*state.journal, record.summary(state.chips_of(character)) + note))
 
@@ -708,6 +718,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                                       again=lambda cards: _resolve(start, rec.check, cards, rec))
         new = replace(rec, typed=rec.typed or typed is not None, **r)
         line = f"{rec.character} draws on: " + new.summary(state.chips_of(character)) + note
+        if note:
+            state = replace(state, kept_as_logged=state.kept_as_logged + 1)
         return replace(state, draws=tuple(new if d is rec else d for d in state.draws),
                        journal=(*state.journal, line))
 
@@ -779,15 +791,35 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         return moving, cardless
 
     def deck_in_doubt(self) -> list[LogProblem]:
-        """The lines that leave the deck's remaining cards unknown now: those of :meth:`deck_doubts`
-        that may move cards, less the ones a reshuffle in force has followed since (every card back:
-        the deck is whole again, whatever the line did). A reshuffle counts by the line it was
-        written on (a redo brings one back at its own line): a doubt is kept rather than missed."""
+        """The lines that leave the deck's remaining cards unknown now, in the file's order: those of
+        :meth:`deck_doubts` that may move cards, and the draws whose logged cards the shuffle no
+        longer deals (:meth:`mismatches`: a line before them was lost or changed, and its cards may
+        still be in the shuffled deck), less the ones a reshuffle in force has followed since (every
+        card back: the deck is whole again, whatever the line did). A reshuffle counts by the line it
+        was written on (a redo brings one back at its own line): a doubt is kept rather than missed."""
         moving, _cardless = self.deck_doubts()
-        if not moving:
+        doubts = moving + self.mismatches()
+        if not doubts:
             return []
         whole = self._last_whole_line()
-        return [p for p in moving if p.line > whole]
+        return sorted((p for p in doubts if p.line > whole), key=lambda p: p.line)
+
+    def mismatches(self) -> list[LogProblem]:
+        """The seeded draws (and draw_ons) whose logged cards (``"drawn"``) are not what the shuffle
+        deals on replay: a line before each was lost or changed. Each keeps the cards the table saw,
+        and the journal says so; the lost line's cards may still be in the shuffled deck, so each is a
+        doubt (:meth:`deck_in_doubt`) until a reshuffle, and a problem ``replay`` reports (exit 1)
+        whatever followed. One undone since counts too: the lost line's cards are still unaccounted."""
+        return [LogProblem(line, MISMATCH) for line in sorted(self._kept_lines)]
+
+    def _rebuild(self) -> None:
+        self._kept_lines: set[int] = set()  # the lines of the draws kept as logged (see :meth:`mismatches`)
+        super()._rebuild()
+
+    def _push(self, le: LoggedEvent, state: LiveDeck) -> None:
+        if state.kept_as_logged > self._state.kept_as_logged:  # (every action comes in force here)
+            self._kept_lines.add(le.line or 0)
+        super()._push(le, state)
 
     def _last_whole_line(self) -> int:
         """The log line of the latest action in force that reshuffled the deck (a start, a reshuffle,
@@ -812,17 +844,30 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         lines = self.deck_in_doubt()
         if not lines:
             return None
-        first = lines[0]
-        named = (f"line {first.line}" if len(lines) == 1 else
-                 "lines " + ", ".join(str(p.line) for p in lines[:5]) + (", …" if len(lines) > 5 else ""))
+        lost = [p for p in lines if p.message == MISMATCH]
+        bad = [p for p in lines if p.message != MISMATCH]
+        parts, mends = [], []
+        if bad:
+            parts.append(f"{_named(bad)} of the log cannot be used and may have moved cards")
+            mends.append(f"mend line {bad[0].line} in the file (or delete it if that action never happened)")
+        if lost:
+            parts.append(f"at {_named(lost)} of the log the shuffle no longer deals the cards logged at the "
+                         "table (a line before it was lost or changed: its cards may still be in the deck)")
+            mends.append(f"put back the line lost or changed before line {lost[0].line} (from a copy of the "
+                         "log)")
         return RuleError(
-            f"the deck is in doubt: {named} of the log cannot be used and may have moved cards, so the "
-            "cards left in the shuffled deck are not known (a draw from it could deal a card already on "
-            f"the table)", where=where,
+            f"the deck is in doubt: {'; and '.join(parts)}, so the cards left in the shuffled deck are not "
+            "known (a draw from it could deal a card already on the table)", where=where,
             suggestion="Type in the cards drawn from the physical deck (--cards, or the page's 'Cards "
-                       "typed in'), reshuffle (every card back: the deck is whole again), or mend "
-                       f"line {first.line} in the file (or delete it if that action never happened). "
-                       f"See {LIVE_CITES['joker']}.")
+                       "typed in'), reshuffle (every card back: the deck is whole again), or "
+                       f"{', or '.join(mends)}. See {LIVE_CITES['joker']}.")
+
+
+def _named(problems: list[LogProblem]) -> str:
+    """``line 4``, or ``lines 4, 6, 9, …`` (the first five)."""
+    if len(problems) == 1:
+        return f"line {problems[0].line}"
+    return ("lines " + ", ".join(str(p.line) for p in problems[:5]) + (", …" if len(problems) > 5 else ""))
 
 
 def _as_recorded(start: LiveDeck, state: LiveDeck, r: dict[str, Any], event: Event,

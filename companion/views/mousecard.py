@@ -31,6 +31,7 @@ from __future__ import annotations
 import html
 import secrets
 import threading
+from collections.abc import Iterable
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -39,10 +40,11 @@ import ipywidgets as w
 from traitlets import TraitError
 
 from .. import ui
-from ..errors import RuleError
+from ..errors import CompanionError, LogError, RuleError, os_reason
 from ..mousecard.deck import RANK_LABELS
 from ..mousecard.live import (
     DEFAULT_TASK,
+    MISMATCH,
     DrawRecord,
     LiveDeckTracker,
     cites_text,
@@ -177,21 +179,65 @@ class MouseCardPage(ui.TrackerPage):
         self.notice = ui.panel()  # what resuming the saved session set aside
         self.notice.add_class("cmp-mousecard-notice")
         self.tracker = self.open_tracker(LiveDeckTracker, self.log_path)
+        #: why the session's start could not be written on opening (a folder it cannot write, a full
+        #: disk): the page still opens, says so, and keeps the live deck off; the odds work as ever
+        self.start_failed: CompanionError | None = None
         if self.tracker.is_new and self.unusable is None:  # a new log (never one whose start was undone)
             try:
                 self.tracker.do({"event": "start", "seed": secrets.randbelow(10**9),
                                  "title": "Mouse Card session"})
             except RuleError:
                 pass  # another page on the same log started it a moment ago: do() read it first
+            except (CompanionError, OSError) as exc:  # (nothing was written: a short write is undone)
+                failed = exc if isinstance(exc, CompanionError) else LogError(
+                    f"cannot be used ({os_reason(exc)}); the session was not started",
+                    where=str(self.log_path))
+                self.start_failed = self.unusable = failed
+                self.tracker.refuse_writes(failed)  # every action says why, never "no session"
         self._restoring = False  # while the controls are set from the saved session: no odds yet
         self._build()
         self._restore_controls()
         if not self.show_unusable(self.notice):  # kept on show, apart from the odds' messages
-            self._show_set_aside(self.notice)  # (until the next action)
+            self._show_resumed()  # (until the next action)
         self.refresh()
         self.compute()
         if plot:
             self.plot()
+
+    def show_unusable(self, panel: w.HTML) -> bool:
+        """Say in ``panel`` why the live deck is off: its log cannot be used
+        (:meth:`~companion.ui.TrackerPage.show_unusable`), or the session's start could not be
+        written there (:attr:`start_failed`), with what to do; whether it is off."""
+        if self.start_failed is None:
+            return super().show_unusable(panel)
+        ui.show(panel, "error", "The live deck is off: its log cannot be written", [
+            self.start_failed.render(),
+            f"The session could not be started in {self.log_path}, so nothing can be drawn, awarded or "
+            "saved. Make that folder writable or free some disk space (or set COMPANION_USER_DATA to a "
+            "folder that can be written, or open the page on a log elsewhere: "
+            "MouseCardPage('other/folder/mousecard.jsonl')), then run this cell again.",
+            "The odds work as ever, from a full deck."])
+        return True
+
+    def _show_resumed(self) -> None:
+        """Say in the notice what resuming the saved session set aside, and the draws whose logged
+        cards the shuffle no longer deals (a line before them was lost or changed:
+        :meth:`~companion.mousecard.live.LiveDeckTracker.mismatches`)."""
+        lost = [str(p) for p in self.tracker.mismatches()][:3]
+        if lost and self.tracker.doubt_refusal() is not None:
+            lost.append("a draw from the shuffled deck waits for a reshuffle (End of chapter); cards typed "
+                        "in from the physical deck do not")
+        if self._show_set_aside(self.notice, lost) or not lost:
+            return
+        ui.show(self.notice, "warn", "Resumed: a line of the saved log was lost or changed", lost)
+
+    def _lock_if_unusable(self, buttons: Iterable[Any]) -> None:
+        """Turn ``buttons`` off while the live deck is off (see :meth:`show_unusable`), saying why."""
+        buttons = list(buttons)
+        super()._lock_if_unusable(buttons)
+        if self.start_failed is not None:
+            for button in buttons:
+                button.tooltip = "the session's log cannot be written (see the message above)"
 
     # -- layout ------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -431,8 +477,11 @@ class MouseCardPage(ui.TrackerPage):
         """Why the live deck's remaining cards are not known (the log lines that leave it in doubt:
         :meth:`~companion.mousecard.live.LiveDeckTracker.deck_in_doubt`), and what helps."""
         lines = self.tracker.deck_in_doubt()
+        lost = any(p.message == MISMATCH for p in lines)
         return [*(str(p) for p in lines[:3]),
-                "such a line may have moved cards, and the deck has not been reshuffled since",
+                "such a line may have moved cards" + (" (a line lost before a draw may have left its cards "
+                                                      "in the deck)" if lost else "")
+                + ", and the deck has not been reshuffled since",
                 "Untick “Draw from the live deck's remaining cards” for a full deck's odds, reshuffle "
                 "(End of chapter), or mend the line in the log file"]
 
@@ -506,7 +555,6 @@ class MouseCardPage(ui.TrackerPage):
         """Plot success against skill for each target, under the controls' choices (in the background)."""
         c = self.check()
         if self.use_live.value and self.tracker.deck_in_doubt():
-            from ..errors import CompanionError
 
             raise CompanionError("no plot from the live deck: its remaining cards are not known",
                                  where="Plot", suggestion=" ".join(self._doubt_lines()[-2:]) + ".")
@@ -585,7 +633,6 @@ class MouseCardPage(ui.TrackerPage):
                 self.notice.value = ""
 
     def draw(self) -> None:
-        from ..errors import CompanionError
         from ..mousecard.deck import parse_cards
 
         character = tidy_name(self.character.value)
@@ -617,7 +664,6 @@ class MouseCardPage(ui.TrackerPage):
 
     def _shown_or_refuse(self, where: str) -> DrawRecord:
         """:meth:`shown_draw`, or why there is none."""
-        from ..errors import CompanionError
 
         rec = self.shown_draw()
         if rec is None:
@@ -648,7 +694,6 @@ class MouseCardPage(ui.TrackerPage):
                    "draw": rec.number})
 
     def chip(self, verb: str) -> None:
-        from ..errors import CompanionError
 
         player = tidy_name(self.player.value) or tidy_name(self.character.value)
         if not player:
