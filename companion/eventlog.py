@@ -4,11 +4,14 @@ This is the one mechanism behind every tracker (Village MP, TMNT Block Zones, th
 Mouse Card live deck, the Mice and Mystics dashboard). It gives, for free:
 
 - **autosave**: each event is written with one ``write`` of a whole line to a file
-  opened for appending, then flushed and ``fsync``-ed, before the state changes;
+  opened for appending, then flushed and ``fsync``-ed, before the state changes (a batch of
+  events, :meth:`Tracker.batch`, in one ``write`` of all its lines); a line or a log larger
+  than the tracker reads back (:data:`MAX_LINE_BYTES`, :data:`MAX_LOG_BYTES`) is refused;
 - **undo / redo**: ``{"event": "undo"}`` and ``{"event": "redo"}`` are events too, so
   the log never loses anything and a redo survives a restart;
 - **resume after a crash**: reopening folds the log again; a last line cut mid-write
-  is moved to a ``.damaged`` side file (nothing is thrown away) and reported;
+  is moved to a ``.damaged`` side file (made durable before the log is cut: nothing is
+  thrown away) and reported, as is another log's first line found inside it;
 - **exact replay**: randomness comes from :func:`event_rng`, seeded by the seed the
   log records and the event's position, or is typed in by the user as event data (a tracker
   whose draws depend on data that may change records them in the event: :meth:`Tracker.complete`);
@@ -33,13 +36,15 @@ import json
 import os
 import random
 import secrets
+import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import CompanionError, LogError, os_reason
-from .textio import read_bytes
+from .textio import MAX_TEXT_BYTES, read_bytes
 
 try:
     import fcntl
@@ -133,6 +138,58 @@ class EventFields:
 
 #: No event nests its values deeper than a few levels; a deeper line is damaged or hand-made.
 MAX_DEPTH = 64
+#: The longest line an action may append (its JSON, in bytes): far above any real action, far
+#: below :data:`MAX_LOG_BYTES` (a note pasted by mistake is refused, not logged).
+MAX_LINE_BYTES = 2**20
+#: The largest log a tracker reads back (see :func:`~companion.textio.read_bytes`): an append that
+#: would take a log past it is refused, so no log is ever written that its tool then refuses to open.
+MAX_LOG_BYTES = MAX_TEXT_BYTES
+
+
+def _mb(size: int) -> str:
+    """``size`` bytes in MB, one decimal, rounded up (1 MB and a byte is "1.1 MB", never "1.0 MB")."""
+    return f"{-(-size * 10 // 2**20) / 10:g} MB"
+
+
+def fsync_folder(path: Path) -> None:
+    """Make the names in ``path``'s folder durable (a file made, renamed or removed there). A file
+    system that cannot sync a folder (EINVAL) is let be: nothing more can be done there."""
+    try:
+        fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return  # (a folder we may not open: the file's own fsync is what there is)
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Hold Ctrl+C (SIGINT) off while the block runs, then raise it (a write is then whole, or
+    undone, and its bookkeeping done): only in the main thread, and only over Python's own handler
+    (a handler set elsewhere, or SIGINT ignored, is left as it is)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[Any] = []
+    try:
+        previous = signal.getsignal(signal.SIGINT)
+        if not callable(previous):  # SIG_IGN, SIG_DFL, or one set outside Python
+            raise ValueError
+        signal.signal(signal.SIGINT, lambda signum, frame: caught.append(frame))
+    except ValueError:  # (not the main interpreter, or nothing to hold)
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if caught:
+            previous(signal.SIGINT, caught[0])  # Python's handler: KeyboardInterrupt, now
 
 
 def _too_deep(obj: Any, limit: int = MAX_DEPTH) -> bool:
@@ -219,6 +276,16 @@ def seed_from_text(text: str | None) -> int | str:
     return text
 
 
+def _folder_reason(path: Path, exc: OSError) -> str:
+    """Why ``path`` cannot be made or opened, in a few words: a file standing where one of its
+    folders should be is named (the system only says "file exists" or "not a directory")."""
+    try:
+        blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    except OSError:
+        blocker = None
+    return f"{blocker} is a file, not a folder" if blocker is not None else os_reason(exc)
+
+
 class EventLog:
     """An append-only JSONL file (or, with ``path=None``, an in-memory log for tests/demos)."""
 
@@ -234,14 +301,17 @@ class EventLog:
         self._size: int | None = None  # the file's size as last read or written (None: no file)
         self._mtime: int | None = None  # and its modification time (ns): an edit of the same size
         self._held = 0  # how deep this log's lock is held (see :meth:`locked`)
+        self._pending: list[bytes] | None = None  # lines held for one write (see :meth:`batch`)
         if self.path is not None and (self.path.exists() or read_only):
             self._load()  # a replay of a missing file is an error, not an empty game
 
     def _disk_stamp(self) -> tuple[int, int] | None:
-        """The file's (size, modification time in ns) now; ``None`` when there is no file."""
+        """The file's (size, modification time in ns) now; ``None`` when there is no file, or none
+        can be seen (a file where its folder should be, a folder that may not be searched): the
+        read or write that follows says why, as a :class:`LogError`."""
         try:
             st = self.path.stat() if self.path is not None else None
-        except FileNotFoundError:
+        except OSError:
             return None
         return None if st is None else (st.st_size, st.st_mtime_ns)
 
@@ -319,8 +389,11 @@ class EventLog:
                 damaged = self.path.with_name(self.path.name + ".damaged")
                 try:  # the log opened for writing first: a read-only log gets no .damaged copy
                     with open(self.path, "r+b") as fh:
-                        with open(damaged, "ab") as kept:
+                        with open(damaged, "ab") as kept:  # durable before the log loses them
                             kept.write(tail + b"\n")
+                            kept.flush()
+                            os.fsync(kept.fileno())
+                        fsync_folder(damaged)
                         fh.truncate(cut)
                         fh.flush()
                         os.fsync(fh.fileno())
@@ -361,13 +434,19 @@ class EventLog:
             return None
 
     def _write_raw(self, data: bytes) -> None:
-        """Append ``data`` whole or not at all: a short write (a full disk) is undone, and said."""
+        """Append ``data`` whole or not at all: a short write (a full disk) is undone, and said (a
+        file this write made is removed again: a failed first write leaves no empty log behind)."""
         assert self.path is not None
+        made = False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            try:
+                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_EXCL, 0o644)
+                made = True
+            except FileExistsError:
+                fd = os.open(self.path, os.O_WRONLY | os.O_APPEND)
         except OSError as exc:
-            raise LogError(f"cannot be written ({os_reason(exc)}); the action was not saved",
+            raise LogError(f"cannot be written ({_folder_reason(self.path, exc)}); the action was not saved",
                            where=str(self.path)) from None
         try:
             before = os.fstat(fd).st_size
@@ -379,10 +458,15 @@ class EventLog:
                         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
                     view = view[n:]
                 os.fsync(fd)
+                if made:  # the new file's name, durable too
+                    fsync_folder(self.path)
             except OSError as exc:
                 with contextlib.suppress(OSError):
                     os.ftruncate(fd, before)  # no half line left behind
                     os.fsync(fd)
+                if made:
+                    with contextlib.suppress(OSError):
+                        self.path.unlink()
                 raise LogError(f"could not be saved ({os_reason(exc)}); the action was not recorded",
                                where=str(self.path),
                                suggestion="Free some disk space, then try again.") from None
@@ -431,19 +515,67 @@ class EventLog:
 
     # -- writing -----------------------------------------------------------------
     def append(self, event: Event) -> LoggedEvent:
-        """Write one event durably (one write, flush, fsync) and remember it."""
+        """Write one event durably (one write, flush, fsync) and remember it; within :meth:`batch`,
+        the line waits for the batch's one write. A line longer than :data:`MAX_LINE_BYTES`, or one
+        that would take the file past :data:`MAX_LOG_BYTES` (what is read back), is refused first."""
         if self.read_only:
             raise LogError("this log was opened read-only (for a replay)", where=str(self.path))
         if not isinstance(event, dict) or not isinstance(event.get("event"), str):
             raise LogError('an event must be an object with a string "event" field',
                            found=repr(event))
-        line = json.dumps(event, ensure_ascii=False, separators=(", ", ": ")) + "\n"
+        data = (json.dumps(event, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
+        where = str(self.path) if self.path is not None else None
+        if len(data) > MAX_LINE_BYTES:
+            raise LogError("this action is too large to log; it was not saved", where=where,
+                           expected=f"at most {MAX_LINE_BYTES // 2**20} MB per action",
+                           found=f"{_mb(len(data))} of text",
+                           suggestion="Shorten what was typed in it (a note, a name).")
         if self.path is not None:
-            self._write_raw(line.encode("utf-8"))
+            held = sum(map(len, self._pending)) if self._pending is not None else 0
+            size = (self._size or 0) + held
+            if size + len(data) > MAX_LOG_BYTES:
+                raise LogError(f"this log would grow past {MAX_LOG_BYTES // 2**20} MB, the most a log is "
+                               f"read back (it holds {_mb(size)}); the action was not saved", where=where,
+                               suggestion="The log stays readable as it is. To go on, start a new game in a "
+                                          "new log (the page's New game or Start chapter keeps this one "
+                                          "under another name; on the command line, give a new LOG).")
+            if self._pending is not None:
+                self._pending.append(data)
+            else:
+                self._write_raw(data)
         self._lines += 1
         logged = LoggedEvent(self._lines, dict(event))
         self.events.append(logged)
         return logged
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Write every event appended in the block in one append (one write of all their lines,
+        flush, fsync) when it ends: an error or a Ctrl+C within the block writes none of them (and
+        drops them from :attr:`events` again), and Ctrl+C is held off during that write
+        (:func:`interrupts_held`), so it leaves all of them or none. A crash of the machine or a
+        ``kill -9`` during the write may still leave the first of them (a line it cut is set aside
+        at the next opening). A batch within a batch is written by the outer one."""
+        outer = self._pending is None
+        start, lines = len(self.events), self._lines
+        if outer:
+            self._pending = []
+        held = len(self._pending or [])
+        try:
+            yield
+            if outer and self._pending and self.path is not None:
+                with interrupts_held():
+                    self._write_raw(b"".join(self._pending))
+                    self._pending = None  # (written: the events stay, even if Ctrl+C came meanwhile)
+        except BaseException:
+            if self._pending is not None:  # not written: drop them
+                del self.events[start:]
+                self._lines = lines
+                del self._pending[held:]
+            raise
+        finally:
+            if outer:
+                self._pending = None
 
     def __iter__(self) -> Iterator[LoggedEvent]:
         return iter(self.events)
@@ -620,10 +752,14 @@ class Tracker(Generic[S]):
         self._marks: dict[int, S] = {0: self.initial()}  # the state after the first k actions
         self._state = self._marks[0]
         problems: list[LogProblem] = []
+        # the log's own first line: its first event but undos and redos (see :meth:`_check_owner`)
+        first = next((le for le in self.log.events if le.event["event"] not in (UNDO, REDO)), None)
         with self._replaying():
             for le in self.log.events:
                 kind = le.event["event"]
                 if kind == HEADER:
+                    if le is not first:  # another log's first line, inside this one (two files joined?)
+                        problems.append(LogProblem(le.line or 0, self._stray_header(le.event)))
                     continue  # (which tool's log this is: checked once, see :meth:`_check_owner`)
                 if kind == UNDO:
                     if self._done:
@@ -640,6 +776,19 @@ class Tracker(Generic[S]):
                     self._push(le, state)
                     self._undone.clear()
         self.problems = sorted(self.log.problems + problems, key=lambda pr: pr.line)  # in the file's order
+
+    def _stray_header(self, event: Event) -> str:
+        """What a first line found inside a log is, in words (it is no action: ignored)."""
+        tool = event.get("tracker")
+        shown = json.dumps(event, ensure_ascii=False)[:80]
+        if self.KIND and tool == self.KIND:
+            whose = f"a second first line of a {tool} log"
+        elif isinstance(tool, str) and tool:
+            whose = f"another game's first line (a {tool[:40]} log's)"
+        else:
+            whose = "another log's first line"
+        return (f"{whose} inside this log, {shown}: ignored (were two logs joined?); "
+                "the events after it are read as this log's")
 
     def _push(self, le: LoggedEvent, state: S) -> None:
         self._done.append(le)
@@ -729,12 +878,26 @@ class Tracker(Generic[S]):
             self.check_writable()
             event = self.complete(self._state, event)
             new_state = self.apply(self._state, event)  # raises before anything is written
-            if self.KIND and not self.log.events and not self.log.problems:
-                self.log.append({"event": HEADER, "tracker": self.KIND})  # a new log says whose it is
-            le = self.log.append(event)
+            with self.batch():  # (a new log's first line and its first action: one write)
+                if self.KIND and not self.log.events and not self.log.problems:
+                    self.log.append({"event": HEADER, "tracker": self.KIND})  # a new log says whose it is
+                le = self.log.append(event)
         self._push(le, new_state)
         self._undone.clear()
         return new_state
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """The actions taken in the block are written together, in one append, when it ends
+        (:meth:`EventLog.batch`): an error or a Ctrl+C within it writes none of them. On any error
+        (a Ctrl+C held off until the write was whole too) the tracker folds the log again as it
+        then holds, so its state is never ahead of the file, nor behind it."""
+        try:
+            with self.log.batch():
+                yield
+        except BaseException:
+            self._rebuild()
+            raise
 
     @property
     def can_undo(self) -> bool:

@@ -280,7 +280,7 @@ def test_events_json_is_structured_and_the_text_listing_keeps_its_lines(
     doc = json.loads(capsys.readouterr().out)
     assert doc["wound"]["fields"] == ["mouse"] and doc["wound"]["optional"] == ["count", "poison"]
     assert doc["chapter_end"]["rule"] == "move or page, not both" and doc["chapter_end"]["fields"] == []
-    assert doc["minion_cheese"]["optional"] == ["count", "order", "rolls", "boss_cards"]
+    assert doc["minion_cheese"]["optional"] == ["count", "order", "rolls", "boss_cards", "card_data"]
     assert all(isinstance(v["does"], str) and v["does"] for v in doc.values())
     assert main(["mystics", "events"]) == 0
     lines = capsys.readouterr().out.splitlines()

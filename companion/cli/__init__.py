@@ -381,8 +381,9 @@ def _main(argv: Sequence[str] | None) -> int:
         raise
     except CompanionError as exc:
         return _user_error(args, argv, exc)
-    except KeyboardInterrupt:
-        print("companion: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as exc:  # (a batch's write_all says what it wrote: all, some or nothing)
+        said = str(exc)
+        print("companion: interrupted" + (f"; {said[:1].lower()}{said[1:]}" if said else ""), file=sys.stderr)
         return 130
     except OSError as exc:  # a path the system refused wherever it was first touched (too long,
         return _user_error(args, argv, PathError(exc))  # a folder we may not enter): the user's to fix

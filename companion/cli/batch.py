@@ -2,7 +2,7 @@
 (Village TCG, TMNT, Mice and Mystics).
 
 ``do`` reads each command-line EVENT (:func:`read_event`), tries them all on a copy of the
-tracker kept in memory, and writes them only when every one is allowed (:func:`write_all`);
+tracker kept in memory, and writes them (in one append) only when every one is allowed (:func:`write_all`);
 the events are :func:`watched`, so a field the rules never read (a typo) can be named
 (:func:`unread_keys`, :func:`unread_fields`). ``events`` prints a tracker's table of
 :class:`~companion.eventlog.EventFields` (:func:`print_events`).
@@ -292,45 +292,94 @@ def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, 
     to one the event takes, or said as a warning (:func:`unread_fields`: the trial read them, so
     which fields the rules read is known; each warning said and kept in ``warnings``), then
     ``check(events)`` may refuse or warn, then each is done by ``say(tracker, event)``,
-    which returns what it did, in words; those lines are returned, in order. A field an event does not
+    which returns what it did, in words; those lines are returned, in order. The events are written
+    together, in one append, once all are done (:meth:`~companion.eventlog.Tracker.batch`): a write
+    refused (a full disk) or a Ctrl+C writes none of them, and the error (or the interrupt's
+    words) says what the log holds of them. A field an event does not
     take that is close to one it does is named (:func:`misspelt_field`) before any rule is tried too."""
-    table = fields if fields is not None else fields_table(tracker)
-    if table is not None and unknown is not None:  # a kind the game does not know, before any other refusal
-        kinds = [dict.get(event, "event") for event in events]  # (not marked as read)
-        k = next((k for k, kind in enumerate(kinds, start=1) if kind not in (*table, "undo", "redo")), 0)
-        if k:
-            try:  # (but a log it may not write to is named first, as the trial names it: its events may fit)
-                tracker.check_writable()
-            except CompanionError as exc:
-                raise refusal(exc, 1, events, log, error=error, short=short) from None
-            raise refusal(unknown(kinds[k - 1]), k, events, log, error=error, short=short) from None
-    check_fields(events, log, table, tool=getattr(tracker, "KIND", None) or None, error=error, short=short)
-    typo = None if table is None else misspelt_field(events, table)
-    if typo is not None:
-        raise error(then(typo, "Nothing was written"), where=log)
-    with tracker.log.locked():
-        tracker.sync()
-        refused = tracker.first_refused(events)
-        if refused is not None:
-            k, exc = refused
-            raise refusal(exc, k, events, log, error=error, short=short) from None
-        if table is not None:
-            typo, ignored = unread_fields(events, table)
-            if typo is not None:
-                raise error(then(typo, "Nothing was written"), where=log)
-            for line in ignored:
-                warn(line, [] if warnings is None else warnings)
-        if check is not None:
-            check(events)
-        said: list[str] = []
-        for k, event in enumerate(events, start=1):
+    start: int | None = None  # the log's size as the writes began (None: not yet, so nothing was written)
+    try:
+        table = fields if fields is not None else fields_table(tracker)
+        # a kind the game does not know, before any other refusal
+        if table is not None and unknown is not None:
+            kinds = [dict.get(event, "event") for event in events]  # (not marked as read)
+            k = next((k for k, kind in enumerate(kinds, start=1) if kind not in (*table, "undo", "redo")), 0)
+            if k:
+                # (but a log it may not write to is named first, as the trial names it: its events may fit)
+                try:
+                    tracker.check_writable()
+                except CompanionError as exc:
+                    raise refusal(exc, 1, events, log, error=error, short=short) from None
+                raise refusal(unknown(kinds[k - 1]), k, events, log, error=error, short=short) from None
+        check_fields(events, log, table, tool=getattr(tracker, "KIND", None) or None, error=error,
+                     short=short)
+        typo = None if table is None else misspelt_field(events, table)
+        if typo is not None:
+            raise error(then(typo, "Nothing was written"), where=log)
+        with tracker.log.locked():
+            tracker.sync()
+            refused = tracker.first_refused(events)
+            if refused is not None:
+                k, exc = refused
+                raise refusal(exc, k, events, log, error=error, short=short) from None
+            if table is not None:
+                typo, ignored = unread_fields(events, table)
+                if typo is not None:
+                    raise error(then(typo, "Nothing was written"), where=log)
+                for line in ignored:
+                    warn(line, [] if warnings is None else warnings)
+            if check is not None:
+                check(events)
+            said: list[str] = []
+            at = ""  # the event under way (none once all are done: an error then is the write's)
+            start = _size(tracker.log.path)
             try:
-                said += say(tracker, event)
-            except CompanionError as exc:  # not expected after the trial; say exactly what was saved
-                saved = f"Only events 1 to {k - 1} were written" if k > 1 else "Nothing was written"
-                raise error(then(exc.render(where=exc.where != log), saved),
-                            where=f"{log}, event {k} of {len(events)}") from None
-    return said
+                with tracker.batch():  # every line in one append when all are done (EventLog.batch)
+                    for k, event in enumerate(events, start=1):
+                        at = f", event {k} of {len(events)}"
+                        said += say(tracker, event)
+                    at = ""
+            except CompanionError as exc:  # a write refused (a full disk), or not expected after the trial
+                saved = _saved(tracker.log.path, start, len(events))
+                raise error(then(exc.render(where=exc.where != log), saved), where=f"{log}{at}") from None
+        return said
+    except KeyboardInterrupt:  # Ctrl+C: say exactly what the log holds of the batch
+        saved = "Nothing was written" if start is None else _saved(tracker.log.path, start, len(events))
+        raise KeyboardInterrupt(f"{saved} to {log}") from None
+
+
+def _size(path: Path | None) -> int:
+    """The size of the log at ``path`` now (0: no file, or a log kept in memory)."""
+    try:
+        return path.stat().st_size if path is not None else 0
+    except OSError:
+        return 0
+
+
+def _saved(path: Path | None, start: int, total: int) -> str:
+    """What the log at ``path`` holds of a batch of ``total`` events whose writing began when it was
+    ``start`` bytes long, as a sentence: the whole lines after ``start`` that are events (a new log's
+    first line, naming its tool, is none)."""
+    from ..eventlog import HEADER
+
+    n = 0
+    if path is not None:
+        try:
+            with open(path, "rb") as fh:
+                fh.seek(start)
+                lines = fh.read().split(b"\n")[:-1]  # (a line cut mid-write is no event)
+        except OSError:
+            lines = []
+        for raw in lines:
+            try:
+                n += json.loads(raw).get("event") != HEADER
+            except (ValueError, AttributeError):
+                n += 1
+    if n == 0:
+        return "Nothing was written"
+    if n >= total:
+        return f"All {total} events were written" if total > 1 else "The event was written"
+    return f"Only events 1 to {n} were written"
 
 
 def warn(line: str, warnings: list[str]) -> None:

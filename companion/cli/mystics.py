@@ -127,13 +127,24 @@ def kept_notes(tracker: Any) -> list[str]:
     return notes
 
 
+def card_data_notes(tracker: Any) -> list[str]:
+    """What the chapter's card data says (:func:`companion.mystics.tracker.data_notes`): values corrected
+    since the chapter read them, and values older lines read from today's data; the page says the same."""
+    from ..mystics.tracker import data_notes
+
+    if not tracker.state.started:
+        return []
+    return data_notes(tracker, tracker.state)
+
+
 def _replay(args: argparse.Namespace) -> int:
     tracker = _read_log(Path(args.log))
     problems = [str(p) for p in tracker.problems]
     kept = kept_notes(tracker)
-    _show(args, tracker, {"problems": problems, "kept": kept})
+    data = card_data_notes(tracker)
+    _show(args, tracker, {"problems": problems, "kept": kept, "card_data": data})
     if not args.json:
-        for note in kept:
+        for note in [*data, *kept]:
             print(f"note: {note}")
         say_problems(problems)
     return 1 if problems else 0
@@ -308,7 +319,12 @@ def _do(args: argparse.Namespace) -> int:
     if not args.json:
         for line in said:
             print(line)
-    _show(args, t, {"log": str(path), "added": len(events), "said": said, "warnings": notes})
+    data = card_data_notes(t)
+    _show(args, t, {"log": str(path), "added": len(events), "said": said, "warnings": notes,
+                    "card_data": data})
+    if not args.json:
+        for note in data:
+            print(f"note: {note}")
     return 0
 
 
@@ -510,8 +526,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         description="Record actions in a chapter's log. Each EVENT is a JSON object such "
                                     "as '{\"event\": \"capture\", \"mouse\": \"filch\"}', or undo/redo. "
                                     "All or nothing: the events are checked together first, and nothing "
-                                    "is written unless every one is allowed. A field the event does not "
-                                    "take, or did not need this time, is named in a warning; one close to "
+                                    "is written unless every one is allowed; then they are written in one "
+                                    "append (Ctrl+C or a full disk leaves all of them or none; a crash or "
+                                    "kill -9 during that write may leave only the first of them). A field "
+                                    "the event does not take, or did not need this time, is named in a "
+                                    "warning; one close to "
                                     "a field it takes (a typo) is refused. Exit 0 written (warnings on "
                                     "standard error), 2 refused or unreadable: nothing written (with "
                                     "--json, {\"game\", \"error\"}).")

@@ -392,6 +392,7 @@ def _state_json(state: Any) -> dict[str, Any]:
         "checklist": [{"step": c.step, "title": c.title, "status": c.status, "detail": c.detail}
                       for c in checklist(state)],
         "last": list(state.last),
+        "notes": list(state.notes),
     }
 
 
@@ -419,6 +420,7 @@ def _state_lines(state: Any) -> list[str]:
         out.append(f"Turn {state.turn}: {state.players[state.current].name}, Step {state.t.step}")
         for c in checklist(state):
             out.append(f"  [{c.status:^11}] {c.step}. {c.title}" + (f" — {c.detail}" if c.detail else ""))
+    out += [f"note: {note}" for note in state.notes]  # a seeded flip kept as logged (a line lost before it)
     return out
 
 
@@ -666,18 +668,24 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     r = vs.add_parser("replay", help="fold a Village game log and show the table",
                       description="Read a tracker log (JSONL) and show Mouse Points, decks, the field "
                                   "and the turn guide. Exit 1 if the log has bad lines (each said on "
-                                  "standard error: 'log problem: ...').")
+                                  "standard error: 'log problem: ...'). A seeded coin flip keeps the "
+                                  "result logged at the table; when the seed now gives the other side "
+                                  "(a line before it was lost or changed), a 'note: ...' line says so.")
     r.add_argument("log", metavar="LOG",
                    help="the tracker log (JSONL; the notebook's is logs/village.jsonl in the user data "
                         "folder); read, never changed")
-    r.add_argument("--json", action="store_true", help="the table's state, event count and problems as JSON")
+    r.add_argument("--json", action="store_true",
+                   help="the table's state, event count, problems and notes as JSON")
     r.set_defaults(handler=_village_replay)
 
     d = vs.add_parser("do", help="append events to a Village game log (checked against the rules)",
                       description='Each EVENT is a JSON object such as \'{"event": "draw"}\', or undo/redo. '
                                   "All or nothing: the events are checked together first, and nothing is "
-                                  "written unless every one is allowed. A start event without a seed gets a "
-                                  "fresh random one, recorded in the log; only a start begins a missing log, "
+                                  "written unless every one is allowed; then they are written in one append "
+                                  "(Ctrl+C or a full disk leaves all of them or none; a crash or kill -9 "
+                                  "during that write may leave only the first of them). A start event "
+                                  "without a seed gets a fresh random one, recorded in the log; only a "
+                                  "start begins a missing log, "
                                   "in a folder that exists. Exit 0 written (warnings on standard error), 2 "
                                   "refused or unreadable: nothing written (with --json, {\"game\", "
                                   "\"error\"}).")

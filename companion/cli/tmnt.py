@@ -84,8 +84,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                     '"character"}\', or undo/redo. All or nothing: the events are checked '
                                     "together first against the phases of Game Flow and the Attack Phase "
                                     "steps (tmnt-tcg.txt), and nothing is written unless every one is "
-                                    "allowed. A field the event does not take, or did not need this time, "
-                                    "is named in a warning; one close to a field it takes (a typo) is "
+                                    "allowed; then they are written in one append (Ctrl+C or a full disk "
+                                    "leaves all of them or none; a crash or kill -9 during that write may "
+                                    "leave only the first of them). A field the event does not take, or did "
+                                    "not need this time, is named in a warning; one close to a field it "
+                                    "takes (a typo) is "
                                     "refused, and so is an event without a field it needs. A start without "
                                     "'first' or 'seed' gets a fresh seed for the coin toss, recorded in the "
                                     "log; a start on a log that holds a game is refused, as 'village do' "

@@ -7,9 +7,20 @@ from the table as event data (``order``, ``boss_cards``, ``rolls``). Die rolls a
 drawn from the seed depend on the card data (the die's movement numbers, a boss's cards),
 which a correction may change later: a live action records them in its event as ``rolls``
 and ``boss_cards`` (:meth:`MysticsTracker.complete`), so a replay does not draw them again.
-A log written before they were recorded draws them from the seed. Typed ``rolls`` are
-numbers on the action die (1-3, Mouse Movement) and are all used, one per card that
-rolls; an ``order`` names cards by id or name. Mice and minion types may be named by id
+A log written before they were recorded draws them from the seed.
+
+The card data values the fold needs (a mouse's life, classes, abilities and starting equipment; a
+minion type's life, cards, boss and Aggressive; the chapter's Defeat and special surges; a search card's
+kind and requirements; an ability card's classes) are read by the first line of the chapter that needs
+them and recorded in it (``card_data``, :data:`CARD_DATA`); the chapter keeps them to its end
+(:attr:`MysticsState.read`) and a replay reads them from the line. So a correction of the data
+(``companion cards correct``) made during a chapter never changes its past: its new values apply from
+the next chapter (a card no line has read yet is read as the data is then; a life can be set now with
+``set_stats``), and the page and ``mystics replay`` say which values changed (:func:`data_notes`). A
+line logged before values were recorded reads today's data, and says so (:attr:`MysticsState.today`).
+
+Typed ``rolls`` are numbers on the action die (1-3, Mouse Movement) and are all used, one per card
+that rolls; an ``order`` names cards by id or name. Mice and minion types may be named by id
 or name, in any case, singular or plural (:mod:`companion.mystics.names`).
 
 Events (fields in brackets are optional):
@@ -186,6 +197,14 @@ class MysticsState:
     # minion figures defeated since the turn began and not yet pilfered, oldest first: (name, a Rat)
     unpilfered: tuple[tuple[str, bool], ...] = ()
     free: FreeActions = field(default_factory=lambda: FreeActions())
+    #: the hero card each mouse started the chapter with (the card data's as the start read it, with the
+    #: values typed into the start over it): Born to Lead and Pilfer read it, never today's data
+    heroes: tuple[tuple[str, HeroInfo], ...] = ()
+    #: the card data values the chapter's lines read, by (kind, key) of :data:`CARD_DATA`: (the value as
+    #: logged, the event kind that first read it); kept for the rest of the chapter (see :func:`data_notes`)
+    read: Mapping[tuple[str, str], tuple[Any, str]] = field(default_factory=dict)
+    #: what lines logged before the values were recorded read from today's card data, in words
+    today: tuple[str, ...] = ()
 
     # -- derived ----------------------------------------------------------------------
     @property
@@ -364,6 +383,9 @@ class MysticsTracker(Tracker[MysticsState]):
         self._abilities = (dict(abilities), dict(abilities)) if abilities is not None else None
         self._special_surge = special_surge
         self._draws: Draws | None = None  # set while :meth:`complete` records a live action's draws
+        # while an event is applied: the card data its line recorded, and what it read (:meth:`_data`)
+        self._recorded: Mapping[str, Any] | None = None
+        self._reads: list[tuple[str, str, Any, bool]] | None = None
         super().__init__(log)
 
     # -- data (lazy, so a tracker with explicit rosters never touches the card files) ------
@@ -481,12 +503,68 @@ class MysticsTracker(Tracker[MysticsState]):
             self._chapters = self._load("chapters", lambda: {c.number: c for c in chapters()})
         return self._chapters.get(number)
 
-    def room_surge_text(self, chapter: int | None, tile: int) -> str | None:
+    def room_surge_text(self, state: MysticsState, tile: int) -> str | None:
+        """The special surge of room tile ``tile`` in the chapter's data, as the chapter read it."""
         if self._special_surge is not None:
-            return self._special_surge(chapter or 0, tile)
-        info = self.chapter_info(chapter)
+            return self._special_surge(state.chapter or 0, tile)
+        info = self.chapter_data(state)
         rule = None if info is None else info.surge_for(tile)
         return None if rule is None else f"{rule.name}: {rule.text}"
+
+    # -- the card data a line reads (recorded in it: see :data:`CARD_DATA`) ----------------------
+    def _logged(self, state: MysticsState, kind: str, key: str) -> Any:
+        """The value of ``kind``/``key`` as the chapter read it already, else as this line recorded it;
+        :data:`_ABSENT` when neither has it."""
+        if (kind, key) in state.read:
+            return state.read[(kind, key)][0]
+        rec = self._recorded
+        if rec is not None:
+            values = rec.get(kind)
+            if isinstance(values, Mapping) and key in values:
+                value = values[key]
+                if self._reads is not None:
+                    self._reads.append((kind, key, value, False))
+                return value
+        return _ABSENT
+
+    def _data(self, state: MysticsState, kind: str, key: str, today: Callable[[], Any]) -> Any:
+        """The card data value ``kind``/``key`` (as JSON; ``None``: not in the card data): as the chapter
+        read it already (kept for the chapter), else as this line recorded it, else ``today()``, read from
+        the card data now: a live action records it in its line (:meth:`complete`); a logged line that
+        did not record it (written before values were recorded) notes it as today's
+        (:attr:`MysticsState.today`)."""
+        value = self._logged(state, kind, key)
+        if value is not _ABSENT:
+            return value
+        value = today()
+        if self._draws is not None:
+            self._draws.card_data.setdefault(kind, {})[key] = value
+        if self._reads is not None:
+            self._reads.append((kind, key, value, self.replaying and self._draws is None))
+        return value
+
+    def chapter_data(self, state: MysticsState) -> Any | None:
+        """The chapter's record (:class:`companion.mystics.data.Chapter`) as the chapter's start read it;
+        ``None`` without a chapter number or when the data had no such chapter."""
+        if state.chapter is None:
+            return None
+        value = self._data(state, CHAPTERS, str(state.chapter),
+                           lambda: _chapter_json(self.chapter_info(state.chapter)))
+        return None if value is None else _chapter_of(str(state.chapter), value)
+
+    def hero_info(self, state: MysticsState, mid: str) -> HeroInfo | None:
+        """The hero card mouse ``mid`` started the chapter with; the card data's for a state without it."""
+        info = dict(state.heroes).get(mid)
+        return info if info is not None or state.heroes else self.hero_roster().get(mid)
+
+    def chapter_minions(self, state: MysticsState) -> dict[str, MinionInfo]:
+        """The minion types the chapter read from the card data, by id, as it read them."""
+        out: dict[str, MinionInfo] = {}
+        for (kind, key), (value, _by) in state.read.items():
+            if kind == MINIONS and value is not None:
+                info = _minion_of(key, value)
+                out.setdefault(info.id, info)
+        return out
 
     def initial(self) -> MysticsState:
         return MysticsState()
@@ -504,24 +582,36 @@ class MysticsTracker(Tracker[MysticsState]):
         ended = None if self.replaying else end_refusal(state, str(kind))
         if ended is not None:
             raise ended
-        new = handler(self, replace(state, alert=None), event)
+        recorded, reads = self._recorded, self._reads
+        self._recorded, self._reads = _card_data(event), []
+        try:
+            new = handler(self, replace(state, alert=None), event)
+            new = _remember(new, self._reads, str(kind))
+        finally:
+            self._recorded, self._reads = recorded, reads
         if new.free.open is not None and new.free.at != state.step:  # any other action ends a share or equip
             new = replace(new, free=replace(new.free, open=None, cheese_from=()))
         return replace(new, step=state.step + 1)
 
     def complete(self, state: MysticsState, event: Event) -> Event:
         """A live action with what it draws from the seed filled in: the die rolls (``rolls``) and
-        the boss cards (``boss_cards``), drawn from the die and minion data as they are now. A
-        replay uses them as logged, so a later correction of the data never changes a past turn."""
+        the boss cards (``boss_cards``), drawn from the die and minion data as they are now, and the
+        card data values it read (``card_data``: a mouse's life, a minion type's, a search card's
+        kind...). A replay uses them as logged, so a later correction of the data never changes a
+        past turn."""
         draws = Draws()
         self._draws = draws
         try:
             self.apply(state, event)  # a refused action raises here, before anything is written
         finally:
             self._draws = None
-        if not draws.rolls and not draws.boss_cards and not draws.order and not draws.decided:
+        if not (draws.rolls or draws.boss_cards or draws.order or draws.decided or draws.card_data):
             return event
         out = {**event, **draws.decided}
+        if draws.card_data:  # (with any the event gave: those were read from it, not from the data)
+            given = event.get(CARD_DATA) or {}
+            out[CARD_DATA] = {k: {**(given.get(k) or {}), **draws.card_data.get(k, {})}
+                              for k in dict.fromkeys([*given, *draws.card_data])}
         if draws.order:  # the order dealt, so a line lost earlier never re-deals it (as the rolls)
             out["order"] = draws.order
         if draws.rolls:
@@ -535,28 +625,44 @@ class MysticsTracker(Tracker[MysticsState]):
         return event_rng(state.seed if state.seed is not None else 0, state.step, purpose)
 
     def minion_info(self, state: MysticsState, mid: str, spec: Any) -> MinionInfo:
+        """Minion type ``mid`` (an id or a name) as the chapter has it: typed in by an event (or its life
+        set), as the chapter read it from the card data, else read now (:meth:`_data`)."""
+        typed = dict(state.roster)
+        chapter = self.chapter_minions(state)
         if isinstance(spec, Mapping) and any(k in spec for k in ("life", "cards", "name", "boss")):
-            typed = pt.minion_from_event(mid, spec)
-            known = self.minion_roster().get(mid) or dict(state.roster).get(mid)
+            given = pt.minion_from_event(mid, spec)
+            known = typed.get(mid) or chapter.get(mid)
             if known is None:
-                return typed
+                value = self._data(state, MINIONS, mid, lambda: _minion_json(self.minion_roster().get(mid)))
+                known = None if value is None else _minion_of(mid, value)
+            if known is None:
+                return given
             # a type the card data knows, with some values typed in (a life its text lacks): those
             # values replace the data's, the rest stays (Rat Warriors keep Aggressive)
-            return replace(known, **{f: getattr(typed, f) for f in MINION_OBJECT_FIELDS
+            return replace(known, **{f: getattr(given, f) for f in MINION_OBJECT_FIELDS
                                      if f != "count" and f in spec})
-        typed = dict(state.roster)
         if mid in typed:
             return typed[mid]
-        roster = self.minion_roster()
-        if mid in roster:
-            return roster[mid]
-        pool = {**roster, **typed}
-        options = [(k, (m.name,)) for k, m in pool.items()]
-        hits = names.matches(mid, options)
-        if len(hits) == 1:
-            return pool[hits[0]]
-        raise UnknownCardError(mid, "mystics", hits or names.suggestions(mid, options) or list(pool),
-                               where="minion type")
+        if mid in chapter:
+            return chapter[mid]
+        value = self._logged(state, MINIONS, mid)
+        if value is _ABSENT:
+            roster = self.minion_roster()
+            pool = {**roster, **chapter, **typed}
+            options = [(k, (m.name,)) for k, m in pool.items()]
+            hits = names.matches(mid, options)
+            if len(hits) != 1:
+                raise UnknownCardError(mid, "mystics", hits or names.suggestions(mid, options) or list(pool),
+                                       where="minion type")
+            hit = hits[0]
+            if hit in typed or hit in chapter:
+                return typed.get(hit) or chapter[hit]
+            value = self._data(state, MINIONS, mid, lambda: _minion_json(roster[hit]))
+        if value is None:
+            raise UnknownCardError(mid, "mystics", [], where="minion type (its line records it as not in "
+                                                              "the card data)")
+        info = _minion_of(mid, value)
+        return typed.get(info.id) or chapter.get(info.id) or info
 
     def roll_die(self, state: MysticsState, purpose: str, n: int, cards: Sequence[str] = ()) -> list[int]:
         """``n`` rolls of the action die drawn from the seed (``cards``: the cards they are for, named
@@ -568,6 +674,8 @@ class MysticsTracker(Tracker[MysticsState]):
         rolls = [int(rng.choice(faces).movement) for _ in range(n)]
         if self._draws is not None:
             self._draws.rolls.extend(rolls)
+        elif self.replaying and self._reads is not None:  # a line logged before its rolls were recorded
+            self._reads.append((DIE, "movement", None, True))
         return rolls
 
     def choose_boss_cards(self, state: MysticsState, boss: str, cards: Sequence[InitCard],
@@ -609,12 +717,321 @@ class Draws:
     #: fields saying what a new action decided, so a replay tells its line from an older one's (a
     #: pilfer's ``from``, a rescue's ``ends_turn``)
     decided: dict[str, Any] = field(default_factory=dict)
+    #: the card data values the action read, by kind and key (:data:`CARD_DATA`)
+    card_data: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def shuffled(self, ids: list[str]) -> None:
         """Note one shuffle's result (of two cards or more: one card is no draw); an action that
         shuffles twice logs neither (its seed stands)."""
         if len(ids) > 1:
             self.order = list(ids) if self.order is None else []
+
+
+# -- the card data a line read -----------------------------------------------------------------
+
+#: The field a live action records the card data values it read in (:meth:`MysticsTracker.complete`):
+#: ``{"heroes": {"collin": {"id": "collin", "life": null, ...}}, "minions": {...}, "chapters": {"1": ...},
+#: "search_cards": {...}, "ability_cards": {"First Aid": ["healer"]}}``, each keyed as the line names it;
+#: ``null``: not in the card data. A replay reads them from the line, never from today's data.
+CARD_DATA = "card_data"
+HEROES, MINIONS, CHAPTERS, SEARCH_CARDS, ABILITY_CARDS = (
+    "heroes", "minions", "chapters", "search_cards", "ability_cards")
+DATA_KINDS = (HEROES, MINIONS, CHAPTERS, SEARCH_CARDS, ABILITY_CARDS)
+DIE = "die"  # (noted as read from today's data for a line that drew its rolls before they were recorded)
+_ABSENT = object()
+
+#: What a recorded value of each kind holds (a field left out is unknown, or empty).
+_VALUES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "text": (lambda v: isinstance(v, str), "text"),
+    "text?": (lambda v: v is None or isinstance(v, str), "text or null"),
+    "number": (lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool)),
+               "a whole number, or null (unknown)"),
+    "names": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of names"),
+    "flag": (lambda v: isinstance(v, bool), "true or false"),
+}
+_HERO = {"id": "text", "name": "text", "life": "number", "classes": "names", "battle": "number",
+         "defense": "number", "lore": "number", "move": "number", "starting_equipment": "names",
+         "abilities": "names"}
+_MINION = {"id": "text", "name": "text", "life": "number", "battle": "number", "defense": "number",
+           "boss": "flag", "aggressive": "flag", "counterpart": "text?",
+           "cards": {"id": "text", "name": "text", "life": "number"}}
+_CHAPTER = {"number": "number", "name": "text?", "victory": "text?", "defeat": "text?",
+            "chapter_end": "number", "party_size": "number", "excluded_mice": "names",
+            "special_surges": {"tile": "number", "name": "text?", "text": "text?"}}
+_SEARCH = {"id": "text", "name": "text", "subtype": "text?"}
+_REQUIREMENT = {"none": "flag", "classes": "names", "mouse": "text?", "text": "text?"}
+
+
+def _card_data(event: Event) -> Mapping[str, Any] | None:
+    """The card data values an event's line recorded (:data:`CARD_DATA`), their kinds checked."""
+    value = event.get(CARD_DATA)
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or not all(
+            k in DATA_KINDS and isinstance(v, Mapping) for k, v in value.items()):
+        raise LogError(f"{event['event']!r} event: bad card_data {repr(value)[:60]}",
+                       expected="{kind: {key: value}}, kind one of " + ", ".join(DATA_KINDS))
+    return value
+
+
+def _check(kind: str, key: str, value: Any, shape: Mapping[str, Any], where: str = "") -> Mapping[str, Any]:
+    """A recorded value of ``kind`` checked against ``shape``: a wrong type is refused, never taken for
+    unknown."""
+    if not isinstance(value, Mapping):
+        raise LogError(f"card_data: {kind} {key[:40]!r}{where} must be an object", found=repr(value)[:60])
+    for name, what in shape.items():
+        if name not in value:
+            continue
+        v = value[name]
+        if isinstance(what, Mapping):  # a list of objects
+            if not isinstance(v, list):
+                raise LogError(f"card_data: {kind} {key[:40]!r}: bad {name} {repr(v)[:40]}",
+                               expected="a list")
+            for i, item in enumerate(v):
+                _check(kind, key, item, what, f"{where}.{name}[{i}]")
+            continue
+        ok, expected = _VALUES[what]
+        if not ok(v):
+            raise LogError(f"card_data: {kind} {key[:40]!r}{where}: bad {name} {repr(v)[:40]}",
+                           expected=expected)
+    return value
+
+
+def _hero_json(h: HeroInfo | None) -> dict[str, Any] | None:
+    if h is None:
+        return None
+    return {"id": h.id, "name": h.name, "life": h.life, "classes": list(h.classes), "battle": h.battle,
+            "defense": h.defense, "lore": h.lore, "move": h.move,
+            "starting_equipment": list(h.starting_equipment), "abilities": list(h.abilities)}
+
+
+def _hero_of(key: str, value: Any) -> HeroInfo:
+    v = _check(HEROES, key, value, _HERO)
+    return HeroInfo(id=v.get("id") or key, name=v.get("name") or key, life=v.get("life"),
+                    classes=tuple(x.lower() for x in v.get("classes") or ()), battle=v.get("battle"),
+                    defense=v.get("defense"), lore=v.get("lore"), move=v.get("move"),
+                    starting_equipment=tuple(v.get("starting_equipment") or ()),
+                    abilities=tuple(v.get("abilities") or ()))
+
+
+def _minion_json(m: MinionInfo | None) -> dict[str, Any] | None:
+    if m is None:
+        return None
+    return {"id": m.id, "name": m.name, "life": m.life, "battle": m.battle, "defense": m.defense,
+            "boss": m.boss, "aggressive": m.aggressive, "counterpart": m.counterpart,
+            "cards": [{"id": x.id, "name": x.name, "life": x.life} for x in m.cards]}
+
+
+def _minion_of(key: str, value: Any) -> MinionInfo:
+    v = _check(MINIONS, key, value, _MINION)
+    cards = tuple(pt.CardInfo(x.get("id") or f"{key}:{i + 1}", x.get("name") or "", x.get("life"))
+                  for i, x in enumerate(v.get("cards") or ()))
+    return MinionInfo(id=v.get("id") or key, name=v.get("name") or key, life=v.get("life"),
+                      battle=v.get("battle"), defense=v.get("defense"), boss=v.get("boss", False),
+                      aggressive=v.get("aggressive", False), cards=cards, counterpart=v.get("counterpart"))
+
+
+def _chapter_json(info: Any | None) -> dict[str, Any] | None:
+    if info is None:
+        return None
+    return {"number": info.number, "name": getattr(info, "name", ""), "victory": getattr(info, "victory", ""),
+            "defeat": getattr(info, "defeat", ""), "chapter_end": getattr(info, "chapter_end", None),
+            "party_size": getattr(info, "party_size", None),
+            "excluded_mice": list(getattr(info, "excluded_mice", ())),
+            "special_surges": [{"tile": r.tile, "name": r.name, "text": r.text}
+                               for r in getattr(info, "special_surges", ())]}
+
+
+def _chapter_of(key: str, value: Any) -> Any:
+    from .data import Chapter, TileRule
+
+    v = _check(CHAPTERS, key, value, _CHAPTER)
+    number = v.get("number")
+    return Chapter(id=f"chapter-{key}", number=number if number is not None else int(key) if key.isdigit()
+                   else 0, name=v.get("name") or "", objective="", victory=v.get("victory") or "",
+                   defeat=v.get("defeat") or "", chapter_end=v.get("chapter_end"), source="",
+                   party_size=v.get("party_size"), excluded_mice=tuple(v.get("excluded_mice") or ()),
+                   special_surges=tuple(TileRule(r.get("tile"), r.get("name") or "", r.get("text") or "")
+                                        for r in v.get("special_surges") or ()))
+
+
+def _search_json(x: Any | None) -> dict[str, Any] | None:
+    if x is None:
+        return None
+    req = x.requirements
+    return {"id": x.id, "name": x.name, "subtype": x.subtype, "requirements": None if req is None else {
+        "none": req.none, "classes": list(req.classes), "mouse": req.mouse, "text": req.text}}
+
+
+def _search_of(key: str, value: Any) -> Any:
+    from .data import Requirement, SearchCard
+
+    v = _check(SEARCH_CARDS, key, value, _SEARCH)
+    req = v.get("requirements")
+    if req is not None:
+        r = _check(SEARCH_CARDS, key, req, _REQUIREMENT, ".requirements")
+        req = Requirement(none=r.get("none", False), classes=tuple(r.get("classes") or ()),
+                          mouse=r.get("mouse"), text=r.get("text") or "")
+    return SearchCard(id=v.get("id") or key, name=v.get("name") or key, subtype=v.get("subtype"), source="",
+                      requirements=req)
+
+
+def _classes_of(key: str, value: Any) -> tuple[str, ...]:
+    ok, expected = _VALUES["names"]
+    if not ok(value):
+        raise LogError(f"card_data: {ABILITY_CARDS} {key[:40]!r}: bad classes {repr(value)[:40]}",
+                       expected=expected)
+    return tuple(value)
+
+
+def _label(kind: str, key: str, value: Any) -> str:
+    """A card the data holds, in words: "Collin's hero card", "the Spider minion card", "chapter 1"."""
+    name = value.get("name") if isinstance(value, Mapping) and value.get("name") else key
+    words = {HEROES: f"{possessive(name)} hero card", MINIONS: f"the {name} minion card",
+             CHAPTERS: f"chapter {key}", SEARCH_CARDS: f"search card {name!r}",
+             ABILITY_CARDS: f"ability card {key!r}", DIE: "the action die (rolls drawn from the seed)"}[kind]
+    return words + (" (not in the card data)" if value is None and kind != DIE else "")
+
+
+def _remember(state: MysticsState, reads: Sequence[tuple[str, str, Any, bool]] | None,
+              by: str) -> MysticsState:
+    """The card data values an action (of kind ``by``) read, kept in the state for the rest of the chapter;
+    those a logged line read from today's data (it recorded none), noted in words."""
+    if not reads:
+        return state
+    read, today = dict(state.read), list(state.today)
+    for kind, key, value, fresh in reads:
+        if kind != DIE:
+            read.setdefault((kind, key), (value, by))
+        if fresh and _label(kind, key, value) not in today:
+            today.append(_label(kind, key, value))
+    return replace(state, read=read, today=tuple(today))
+
+
+def _search(t: MysticsTracker, state: MysticsState, card: str) -> Any | None:
+    """Search card ``card`` (by id or name, any case) as the chapter read it (:meth:`MysticsTracker._data`);
+    ``None``: not in the card data, or card data that cannot be loaded (a card typed in is taken as typed)."""
+    def today() -> Any:
+        t.search_card_data()  # (data that cannot be loaded is no "not in the data": nothing is recorded)
+        return _search_json(t.search_card(card))
+
+    try:
+        value = t._data(state, SEARCH_CARDS, card, today)
+    except CompanionError:
+        return None
+    return None if value is None else _search_of(card, value)
+
+
+def _today_value(t: MysticsTracker, kind: str, key: str) -> Any:
+    """What the card data holds today for a value the chapter read (``kind``/``key``), as JSON."""
+    if kind == HEROES or kind == MINIONS:
+        roster: Mapping[str, Any] = t.hero_roster() if kind == HEROES else t.minion_roster()
+        hits = names.matches(key, [(k, (x.name,)) for k, x in roster.items()])
+        found = roster[hits[0]] if len(hits) == 1 else None
+        return _hero_json(found) if kind == HEROES else _minion_json(found)
+    if kind == CHAPTERS:
+        return _chapter_json(t.chapter_info(int(key))) if key.isdigit() else None
+    if kind == SEARCH_CARDS:
+        t.search_card_data()
+        return _search_json(t.search_card(key))
+    return list(t.ability_classes(key))
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "unknown"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(str(x) for x in value) if all(isinstance(x, str) for x in value) else "changed"
+    text = str(value)
+    return text if len(text) <= 40 else f"{text[:37]}..."
+
+
+@dataclass(frozen=True)
+class DataChange:
+    """A card data value the chapter read that the card data holds otherwise today (a correction since)."""
+
+    label: str  # the card in words: "Collin's hero card"
+    by: str  # the kind of the event that read it ("start")
+    fields: tuple[tuple[str, Any, Any], ...]  # (field, as read, today); field "": the whole record
+
+    @property
+    def words(self) -> str:
+        parts = []
+        for name, old, new in self.fields:
+            if not name:
+                parts.append("no longer in the card data" if new is None
+                             else "in the card data now (not when read)")
+            elif isinstance(old, list) and isinstance(new, list) and "changed" in (_shown(old), _shown(new)):
+                parts.append(f"{name} changed")
+            else:
+                parts.append(f"{name} {_shown(old)} → {_shown(new)}")
+        return f"{self.label}: " + "; ".join(parts) + f" (the {self.by} event read it)"
+
+
+def _life_in_play(state: MysticsState, kind: str, value: Any) -> int | None:
+    """The life the chapter uses now for the mouse or minion type a value read names (set since, maybe)."""
+    if not isinstance(value, Mapping):
+        return None
+    mid = value.get("id")
+    if kind == HEROES:
+        return next((m.life for m in state.mice if m.id == mid), None)
+    if kind == MINIONS:
+        typed = dict(state.roster).get(str(mid))
+        group = next((g for g in state.minions if g.id == mid), None)
+        return typed.life if typed is not None else group.life if group is not None else None
+    return None
+
+
+def data_changes(t: MysticsTracker, state: MysticsState) -> list[DataChange]:
+    """The card data values the chapter read (recorded in its lines) that the card data holds otherwise
+    today, the card data as this tracker reads it; one that cannot be read today is not compared, and a
+    new life the chapter has set already (set_stats) is no change left to make."""
+    out = []
+    for (kind, key), (value, by) in state.read.items():
+        try:
+            now = _today_value(t, kind, key)
+        except (CompanionError, ValueError):
+            continue
+        if now == value:
+            continue
+        if value is None or now is None:
+            fields: tuple[tuple[str, Any, Any], ...] = (("", value, now),)
+        elif isinstance(value, Mapping) and isinstance(now, Mapping):
+            fields = tuple((k, value.get(k), now.get(k)) for k in dict.fromkeys([*value, *now])
+                           if value.get(k) != now.get(k)
+                           and not (k == "life" and _life_in_play(state, kind, value) == now.get(k)))
+            if not fields:
+                continue
+        else:
+            fields = (("classes", value, now),)
+        out.append(DataChange(_label(kind, key, value if value is not None else now), by, fields))
+    return out
+
+
+#: How a life is set now, in the log's words (:func:`data_notes`; the page says it in its own).
+SET_LIFE = '{"event": "set_stats", "mouse": ID, "life": N} (or "minion": ID)'
+
+
+def data_notes(t: MysticsTracker, state: MysticsState, *, set_life: str = SET_LIFE) -> list[str]:
+    """What the page and ``mystics replay`` say of the card data the chapter uses: the values corrected
+    since the chapter read them (the chapter keeps what its lines recorded; the new values apply from the
+    next chapter), then what lines logged before values were recorded read from today's data. Each is one
+    line; none when there is nothing to say. ``set_life``: how a life is set now, in the reader's words."""
+    lines = []
+    changes = data_changes(t, state)
+    if changes:
+        lives = any(name == "life" for x in changes for name, _old, _new in x.fields)
+        lines.append("The card data changed since this chapter read it: the chapter keeps the values its "
+                     "lines recorded, so its past never changes; the new values apply from the next chapter "
+                     "(a card no line of this chapter has read yet is read as the data is then)"
+                     + (f". To use a new life in this chapter now, set it: {set_life}" if lives else ""))
+        lines += [x.words for x in changes]
+    if state.today:
+        lines.append("Read from today's card data, since the lines that needed them were logged before the "
+                     "tracker recorded the values they were played with: " + ", ".join(state.today))
+    return lines
 
 
 # -- placement and removal -------------------------------------------------------------------
@@ -769,11 +1186,10 @@ def _born_to_lead(t: MysticsTracker, state: MysticsState, event: Event) -> Mysti
     figure is off the board and his cheese was discarded (Captured Mouse), so he takes none. A live action
     logs the mice it gave none (:data:`NO_LEAD_CHEESE`); a line logged before this rule, which gave a
     captured Collin his cheese, is kept as it was played, with a note."""
-    heroes = t.hero_roster()
     for i, card in enumerate(state.track):
         if card.kind != ini.MOUSE or i == 0:
             continue
-        info = heroes.get(card.id)
+        info = t.hero_info(state, card.id)
         if (info.born_to_lead if info is not None else card.id == "collin"):
             m = state.mouse(card.id)
             if m.captured:
@@ -1087,19 +1503,17 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if not isinstance(abilities, Mapping) or not all(isinstance(v, str) for v in abilities.values()):
         raise LogError("start: abilities must map a mouse to an ability card name",
                        found=repr(abilities)[:60])
-    roster = t.hero_roster()
-    options = [(k, (h.name,)) for k, h in roster.items()]
     infos: list[HeroInfo] = []
     for k, spec in enumerate(mice_spec):
         if isinstance(spec, Mapping):
-            info = _typed_mouse(t, kept, spec, roster, f"start: mice[{k}]")
+            info = _typed_mouse(t, state, kept, spec, f"start: mice[{k}]")
         else:
             mid = str(spec)
-            hits = names.matches(mid, options)
-            if len(hits) != 1:
-                raise UnknownCardError(mid, "mystics",
-                                       hits or names.suggestions(mid, options) or list(roster), where="mouse")
-            info = roster[hits[0]]
+            value = t._data(state, HEROES, mid, lambda mid=mid: _hero_json(_hero_named(t, mid)))
+            if value is None:
+                raise UnknownCardError(mid, "mystics", [],
+                                       where="mouse (its line records it as not in the card data)")
+            info = _hero_of(mid, value)
         if any(h.id == info.id for h in infos):
             raise RuleError(f"mouse {info.id!r} is listed twice: each hero once in the party",
                             where=c("Game setup"))
@@ -1107,7 +1521,8 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             _start_limit(t, kept, info.life, f"{possessive(info.name)} life", 1, lim.MAX_LIFE, lim.LIFE_WHY)
         infos.append(info)
     mice = [pt.new_mouse(info) for info in infos]
-    info_ch = t.chapter_info(chapter)
+    state = replace(state, chapter=chapter, heroes=tuple((x.id, x) for x in infos))
+    info_ch = t.chapter_data(state)
     if info_ch is not None:
         excluded = [m for m in mice if m.id in info_ch.excluded_mice]
         if excluded:
@@ -1247,7 +1662,7 @@ def _typed_minion_limits(specs: Any, where: str) -> list[RuleError]:
 MOUSE_FIELDS = ("id", "name", "life", "classes", "abilities", "starting_equipment")
 
 
-def _typed_mouse(t: MysticsTracker, kept: list[str], spec: Mapping[str, Any], roster: Mapping[str, HeroInfo],
+def _typed_mouse(t: MysticsTracker, state: MysticsState, kept: list[str], spec: Mapping[str, Any],
                  where: str) -> HeroInfo:
     """A mouse typed in as an object (:data:`MOUSE_FIELDS`), its fields checked: a wrong type (a life
     of ``"3"``, classes as one text) is refused, never dropped for the card's value or for none."""
@@ -1270,8 +1685,20 @@ def _typed_mouse(t: MysticsTracker, kept: list[str], spec: Mapping[str, Any], ro
     for key, ok, expected in checks:
         if not ok:
             _start_check(t, kept, LogError(f"{where}: bad {key} {repr(typed[key])[:40]}", expected=expected))
-    base = roster.get(mid)
+    value = t._data(state, HEROES, mid, lambda: _hero_json(t.hero_roster().get(mid)))  # (the card's, if any)
+    base = None if value is None else _hero_of(mid, value)
     return pt.hero_from_event(mid, {**(_hero_dict(base) if base else {}), **typed})
+
+
+def _hero_named(t: MysticsTracker, mid: str) -> HeroInfo:
+    """The hero of the card data ``mid`` names (by id or name), else refused with the closest ones."""
+    roster = t.hero_roster()
+    options = [(k, (h.name,)) for k, h in roster.items()]
+    hits = names.matches(mid, options)
+    if len(hits) != 1:
+        raise UnknownCardError(mid, "mystics", hits or names.suggestions(mid, options) or list(roster),
+                               where="mouse")
+    return roster[hits[0]]
 
 
 def _names(value: Any) -> bool:
@@ -1378,7 +1805,7 @@ def _room(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     except LogError as exc:  # an older log's "3" was left out: kept as it was played
         state, tile = _kept(t, state, exc), None
     if tile is not None and not surge and not text:
-        text = t.room_surge_text(state.chapter, tile) or ""
+        text = t.room_surge_text(state, tile) or ""
     room = Room(name, surge, text)
     state = replace(state, board=replace(state.board, room=room))
     extra = (f"; its special surge replaces the encounter card's ({c('Surges')})"
@@ -1392,10 +1819,10 @@ def _minion_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsS
     return _wheel(t, state, n, e)
 
 
-def has_pilfer(t: MysticsTracker, m: Mouse) -> bool:
-    """Whether mouse ``m`` has Pilfer: Filch's (or a hero card's whose abilities name it), or
-    learned (Mouse Hero Cards, Filch: Pilfer)."""
-    info = t.hero_roster().get(m.id)
+def has_pilfer(t: MysticsTracker, m: Mouse, state: MysticsState | None = None) -> bool:
+    """Whether mouse ``m`` has Pilfer: Filch's (or a hero card's whose abilities name it: the card the
+    chapter started with, in ``state``), or learned (Mouse Hero Cards, Filch: Pilfer)."""
+    info = t.hero_info(state, m.id) if state is not None else t.hero_roster().get(m.id)
     return "pilfer" in map(str.lower, m.abilities) or (info.pilfer if info is not None else m.id == "filch")
 
 
@@ -1408,7 +1835,7 @@ def pilfer_refusal(t: MysticsTracker, state: MysticsState, m: Mouse) -> RuleErro
     """Why ``m`` cannot pilfer now (``None``: it can), in the tracker's words and the page's: Pilfer
     gives 1 cheese per minion figure Filch defeats, so a figure defeated this turn must be left to
     pilfer (Mouse Hero Cards, Filch: Pilfer)."""
-    if not has_pilfer(t, m):
+    if not has_pilfer(t, m, state):
         return RuleError(f"{m.name} has no Pilfer: it is Filch's ability", where=PILFER)
     if m.captured:
         return captured_error(m, "pilfer")
@@ -1438,7 +1865,7 @@ def _pilfer(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         raise LogError(f"'pilfer' event: bad from {source[:20]!r}", expected=" or ".join(PILFER_FROM))
     old = t.replaying and source is None
     refused = pilfer_refusal(t, state, m)
-    if refused is not None and (not old or m.captured or not has_pilfer(t, m)):
+    if refused is not None and (not old or m.captured or not has_pilfer(t, m, state)):
         raise refused
     if old:
         return _old_pilfer(t, state, m, refused)
@@ -1711,7 +2138,7 @@ def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if board.defeated:
         state = _say(state, DEFEAT)
     if all(x.captured for x in state.mice):
-        info = t.chapter_info(state.chapter)
+        info = t.chapter_data(state)
         if info is None or not info.all_captured_defeat:
             return _say(state, "Every mouse is captured at the same time: in many chapters this is a defeat "
                                "(see the chapter's Defeat section)")
@@ -1793,8 +2220,10 @@ def _level_up(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if m.captured:
         raise captured_error(m, "level_up")
     classes = _str_list(e, "classes")
-    if classes is None:
-        classes = list(t.ability_classes(ability))
+    if classes is None:  # (the card's classes as the data has them, recorded in the line)
+        key = " ".join(ability.split())
+        value = t._data(state, ABILITY_CARDS, key, lambda: list(t.ability_classes(key)))
+        classes = list(_classes_of(key, value))
     state = _kept(t, state, free_action_refusal(state, m.id, "level_up"))
     m2 = pt.level_up(m, ability, classes)
     return _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "level_up"),
@@ -1836,7 +2265,7 @@ def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     card = _str(e, "card")
     discard = _opt_str(e, "discard")
     discard = None if discard is None else held_card(t, m, discard)
-    info = t.search_card(card)
+    info = _search(t, state, card)
     kind = None if info is None else info.subtype
     trick = _flag(e, "trick") or kind == "trick"
     party = kind == "party-item"
@@ -1879,6 +2308,17 @@ def _equip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
                 f"{m.name} equips {t.card_name(card)!r} ({slot}) ({c('Equip')})")
 
 
+def _hero_words(t: MysticsTracker, state: MysticsState, mid: str) -> str:
+    """A mouse named by its id, in words: its name (a mouse of the party, else of the card data)."""
+    info = dict(state.heroes).get(mid)
+    if info is None:
+        try:
+            info = t.hero_roster().get(mid)
+        except CompanionError:
+            info = None
+    return info.name if info is not None else mid
+
+
 @dataclass(frozen=True)
 class _Who:
     """A mouse as :meth:`companion.mystics.data.Requirement.allows` reads a hero: its id and classes
@@ -1894,14 +2334,13 @@ def _requirements(t: MysticsTracker, state: MysticsState, m: Mouse, card: str) -
     requirement the mouse does not meet is refused (one logged before the check is kept as played);
     one that cannot be checked (the mouse's classes, or the requirement, not known) is allowed, with a
     note saying so. A card the data does not hold is not checked."""
-    info = t.search_card(card)
+    info = _search(t, state, card)
     req = None if info is None else info.requirements
     if req is None or req.none:
         return state
     where = f"{c('Search Cards')}: other requirements"
-    owner = None if req.mouse is None else t.hero_roster().get(req.mouse)
     need = " or ".join([*(f"class {x}" for x in req.classes),
-                        *([f"{owner.name if owner else req.mouse} (the card is that mouse's)"]
+                        *([f"{_hero_words(t, state, req.mouse)} (the card is that mouse's)"]
                           if req.mouse else [])])
     if not need:
         return _say(state, f"Note: {info.name!r} has a requirement the card data does not spell out "
@@ -2115,7 +2554,7 @@ def victory_warning(t: MysticsTracker, state: MysticsState) -> str | None:
     (chapter 1's: "Clear the courtyard tile of minions ...") and minions are still on the board. The
     tracker does not know which tile each figure is on, so it is said, never refused."""
     try:
-        info = t.chapter_info(state.chapter)
+        info = t.chapter_data(state)
     except CompanionError:  # (the card data cannot be loaded: nothing to say about the chapter)
         return None
     if info is None or not info.victory_clears_minions or not state.minions_on_board:
@@ -2229,7 +2668,7 @@ def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
         state = _kept(t, state, RuleError(f"{possessive(g.name)} life is {life} already: nothing to correct"))
     state = replace(state, minions=tuple(replace(x, life=life) if x.id == g.id else x for x in state.minions))
     roster = dict(state.roster)  # the corrected life holds for the chapter: figures placed later too
-    info = roster.get(g.id) or t.minion_roster().get(g.id)
+    info = roster.get(g.id) or t.chapter_minions(state).get(g.id)
     if info is not None:
         roster[g.id] = replace(info, life=life)
         state = replace(state, roster=tuple(roster.items()))
@@ -2307,6 +2746,8 @@ _ORDER = ("order", "the new cards by id or name, top first; default: shuffled")
 _ROLLS = ("rolls", "die numbers 1-3 for an ambush or a boss's ambush, top card first; default: from the seed")
 _BOSS_CARDS = ("boss_cards", "{boss: [its 2 card ids]}; default: drawn")
 _COUNT = ("count", "default 1")
+_CARD_DATA = (CARD_DATA, "logged by a live action: the card data values it read (a mouse's life, a minion "
+                         "type's...), which a replay reads instead of today's data")
 
 
 def _by_surge(what: str) -> str:
@@ -2318,36 +2759,40 @@ def _by_surge(what: str) -> str:
 EVENT_FIELDS: dict[str, EventFields] = {
     "start": EventFields(
         "a chapter begins; hourglass on page 1, initiative shuffled", ("chapter_end", "mice"),
-        optional=("minions", "seed", "chapter", "order", "overflow", "abilities", "boss_cards"),
+        optional=("minions", "seed", "chapter", "order", "overflow", "abilities", "boss_cards", CARD_DATA),
         notes=(("mice", "ids or names, or objects {" + ", ".join(MOUSE_FIELDS) + "} with only id needed: "
                         "a hero card's battle, defense, lore and move are not tracked"), _MINIONS,
                ("seed", "a number or a word; default 0"), ("order", "the starting order, by id or name"),
                ("overflow", "discard, or carry: a house variant"), ("abilities", "{mouse: ability card}"),
-               _BOSS_CARDS),
+               _BOSS_CARDS, _CARD_DATA),
         objects=(("mice", MOUSE_FIELDS), ("minions", MINION_OBJECT_FIELDS)),
         rule="no rolls: a start shuffles its cards and nothing ambushes"),
     "encounter": EventFields(
         "new minions arrive and the card becomes the face-up encounter card", ("card",),
-        optional=("minions", "ambush", "surge", "surge_text", "mousetraps", "order", "rolls", "boss_cards"),
+        optional=("minions", "ambush", "surge", "surge_text", "mousetraps", "order", "rolls", "boss_cards",
+                  CARD_DATA),
         notes=(_MINIONS, ("ambush", "true: every minion card rolls to move up"),
                ("surge", "{type: count}: the card's surge minions"), ("surge_text", "its surge in words"),
-               ("mousetraps", "true: place mousetraps"), _ORDER, _ROLLS, _BOSS_CARDS),
+               ("mousetraps", "true: place mousetraps"), _ORDER, _ROLLS, _BOSS_CARDS, _CARD_DATA),
         objects=(("minions", MINION_OBJECT_FIELDS), ("surge", MINION_OBJECT_FIELDS))),
     "add_minions": EventFields(
-        "minions placed by a chapter rule", ("minions",), optional=("ambush", "order", "rolls", "boss_cards"),
-        notes=(_MINIONS, ("ambush", "true: every minion card rolls to move up"), _ORDER, _ROLLS, _BOSS_CARDS),
+        "minions placed by a chapter rule", ("minions",),
+        optional=("ambush", "order", "rolls", "boss_cards", CARD_DATA),
+        notes=(_MINIONS, ("ambush", "true: every minion card rolls to move up"), _ORDER, _ROLLS, _BOSS_CARDS,
+               _CARD_DATA),
         objects=(("minions", MINION_OBJECT_FIELDS),)),
     "room": EventFields(
         "the mice are in this room; its special surge replaces the encounter card's",
-        optional=("name", "tile", "special_surge", "special_surge_text"),
+        optional=("name", "tile", "special_surge", "special_surge_text", CARD_DATA),
         notes=(("name", "none: the mice leave the room"),
                ("tile", "its number: the special surge from the chapter data, when none is typed"),
-               ("special_surge", "{type: count}")),
+               ("special_surge", "{type: count}"), _CARD_DATA),
         objects=(("special_surge", MINION_OBJECT_FIELDS),),
         rule="tile and the special surge need the name"),
     "minion_cheese": EventFields(
-        "cheese on the minion wheel; a full wheel surges", optional=("count", *SURGE_FIELDS),
-        notes=(("count", "default 1; negative takes cheese off"),), rule=_by_surge("a full wheel triggers")),
+        "cheese on the minion wheel; a full wheel surges", optional=("count", *SURGE_FIELDS, CARD_DATA),
+        notes=(("count", "default 1; negative takes cheese off"), _CARD_DATA),
+        rule=_by_surge("a full wheel triggers")),
     "pilfer": EventFields(
         "Filch's Pilfer: 1 cheese for a minion figure defeated this turn, from the minion wheel for a Rat",
         ("mouse",), optional=("from",),
@@ -2356,7 +2801,7 @@ EVENT_FIELDS: dict[str, EventFields] = {
         rule="one pilfer per figure defeated since the turn began"),
     "greedy_steal": EventFields(
         "a greedy roach moves 1 of the mouse's cheese to the minion wheel", ("mouse",),
-        optional=SURGE_FIELDS, rule=_by_surge("a full wheel triggers")),
+        optional=(*SURGE_FIELDS, CARD_DATA), notes=(_CARD_DATA,), rule=_by_surge("a full wheel triggers")),
     "wound_minion": EventFields(
         "wounds on a minion", ("minion",), optional=("count", "figure", "card"),
         notes=(_COUNT, ("figure", "0 is the first"), ("card", "a boss's initiative card")),
@@ -2366,8 +2811,8 @@ EVENT_FIELDS: dict[str, EventFields] = {
         notes=(_COUNT, ("figure", "0 is the first")),
         rule="figure: that one figure leaves; count: that many; not both (but count 1)"),
     "end_turn": EventFields(
-        "the card whose turn it is finishes; the pointer moves on", optional=SURGE_FIELDS,
-        rule=_by_surge("Time is Short! may trigger")),
+        "the card whose turn it is finishes; the pointer moves on", optional=(*SURGE_FIELDS, CARD_DATA),
+        notes=(_CARD_DATA,), rule=_by_surge("Time is Short! may trigger")),
     "wound": EventFields(
         "wounds on a mouse; it is captured when they reach its life", ("mouse",),
         optional=("count", "poison"), notes=(_COUNT, ("poison", "true: poison wounds"))),
@@ -2377,27 +2822,29 @@ EVENT_FIELDS: dict[str, EventFields] = {
     "capture": EventFields("the mouse is captured; hourglass +1 page", ("mouse",)),
     "rescue": EventFields(
         "a captured mouse is rescued on its own turn, and its turn ends", ("mouse",),
-        optional=("force", "ends_turn", *SURGE_FIELDS),
+        optional=("force", "ends_turn", *SURGE_FIELDS, CARD_DATA),
         notes=(("force", "true: a chapter rule rescues it, whatever the board and the turn"),
-               ("ends_turn", "logged by a live rescue that ended the turn")),
+               ("ends_turn", "logged by a live rescue that ended the turn"), _CARD_DATA),
         rule=_by_surge("Time is Short! may trigger as the turn ends")),
     "mouse_cheese": EventFields(
         "cheese in the mouse's stash", ("mouse",), optional=("count",),
         notes=(("count", "default 1; negative spends"),)),
     "level_up": EventFields(
-        "6 cheese for an ability card of the mouse's class", ("mouse", "ability"), optional=("classes",),
-        notes=(("classes", "the card's classes, if not in the data"),)),
+        "6 cheese for an ability card of the mouse's class", ("mouse", "ability"),
+        optional=("classes", CARD_DATA),
+        notes=(("classes", "the card's classes, if not in the data"), _CARD_DATA)),
     "condition": EventFields(
         "a condition on a mouse, e.g. webbed", ("mouse", "condition"), optional=("on",),
         notes=(("on", "false: it ends"),)),
     "gain": EventFields(
-        "a search card into the pack", ("mouse", "card"), optional=("trick", "discard"),
+        "a search card into the pack", ("mouse", "card"), optional=("trick", "discard", CARD_DATA),
         notes=(("trick", "true: a trick (a card of the data is what the data says; a party item takes no "
-                          "room in any pack)"), ("discard", "a card to make room"))),
+                          "room in any pack)"), ("discard", "a card to make room"), _CARD_DATA)),
     "discard": EventFields("the mouse discards a card", ("mouse", "card")),
     "equip": EventFields(
-        "equip a card", ("mouse", "card", "slot"), optional=("paws",),
-        notes=(("slot", "paw, armor, accessory or tail"), ("paws", "paw slots it takes, default 1"))),
+        "equip a card", ("mouse", "card", "slot"), optional=("paws", CARD_DATA),
+        notes=(("slot", "paw, armor, accessory or tail"), ("paws", "paw slots it takes, default 1"),
+               _CARD_DATA)),
     "unequip": EventFields(
         "an equipped card back into the pack", ("mouse", "card"), optional=("discard",),
         notes=(("discard", "a card to make room"),)),
@@ -2428,4 +2875,4 @@ EVENT_FIELDS: dict[str, EventFields] = {
 }
 MysticsTracker.EVENT_KINDS = frozenset(_HANDLERS)
 MysticsTracker.START_FIELDS = frozenset({"chapter_end", "overflow", "mice", "seed", "chapter", "abilities",
-                                          "minions", "boss_cards", "rolls", "order"})
+                                          "minions", "boss_cards", "rolls", "order", CARD_DATA})

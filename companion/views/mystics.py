@@ -14,7 +14,8 @@ stands. Pickers come back to the player's choice when an undo brings it back.
 CSS classes for browser tests:
 ``cmp-mystics-dashboard`` (the page), ``cmp-mystics-start`` (start chapter button),
 ``cmp-mystics-mice`` (hero picker), ``cmp-mystics-start-abilities`` (a starting ability picker per
-mouse), ``cmp-mystics-minions-input``, ``cmp-mystics-status``,
+mouse), ``cmp-mystics-minions-input``, ``cmp-mystics-status``, ``cmp-mystics-card-data`` (card data corrected
+since the chapter read it, or read from today's data by an older log),
 ``cmp-mystics-undo``, ``cmp-mystics-redo``, ``cmp-mystics-initiative`` (the track; the current
 card carries ``cmp-mystics-current`` in its HTML), ``cmp-mystics-next-turn``,
 ``cmp-mystics-wheel`` (the cheese wheel), ``cmp-mystics-add-cheese`` (+1), ``cmp-mystics-add-cheese-2``,
@@ -72,6 +73,7 @@ from ..mystics.tracker import (
     achievement_name,
     added_messages,
     captured_error,
+    data_notes,
     end_refusal,
     free_action_refusal,
     has_pilfer,
@@ -384,6 +386,24 @@ def typed_life(text: str) -> int | None:
         raise CompanionError(f"bad life {text[:20]!r} in the Life box",
                              expected=f"a whole number from 1 to {lim.MAX_LIFE}: {lim.LIFE_WHY}")
     return int(text)
+
+
+#: How a life is set now, in this page's words (:func:`card_data_html`).
+SET_LIFE_ON_PAGE = ("type it in the mouse's Life box and press Set life (a minion type's: its Life box and "
+                    "Set life under Minions on the board)")
+
+
+def card_data_html(tracker: MysticsTracker, state: MysticsState) -> str:
+    """What ``mystics replay`` says of the chapter's card data (:func:`.data_notes`), as a panel:
+    values corrected since the chapter read them (it keeps what its lines recorded, the new values apply
+    from the next chapter) and values older lines read from today's data; "" when there are none."""
+    if not state.started:
+        return ""
+    try:
+        lines = data_notes(tracker, state, set_life=SET_LIFE_ON_PAGE)
+    except CompanionError:  # (card data that cannot be loaded: the page says so elsewhere)
+        return ""
+    return ui.panel_html("warn", "Card data", lines) if lines else ""
 
 
 class MouseBox:
@@ -776,6 +796,10 @@ class MysticsDashboard(ui.TrackerPage):
         self._syncing = False
         self.status = ui.panel()
         self.status.add_class("cmp-mystics-status")
+        #: the card data the chapter uses: values corrected since it read them, values read from today's
+        #: data by older lines (as ``mystics replay`` says them: :func:`card_data_html`)
+        self.card_data = w.HTML()
+        self.card_data.add_class("cmp-mystics-card-data")
         self.guard = self._guarded
         g = self.guard  # a control that writes nothing (the order being put together)
         a = self.act  # a control that writes: refused on a stale page before anything is read from it
@@ -1114,6 +1138,7 @@ class MysticsDashboard(ui.TrackerPage):
                 self.setup,
                 w.HBox([self.undo_btn, self.redo_btn]),
                 self.status,
+                self.card_data,
                 self.surge_alert,
                 self.track,
                 self.next_btn,
@@ -1332,11 +1357,19 @@ class MysticsDashboard(ui.TrackerPage):
         if self.state.started:  # keep the old chapter's log, start a fresh one
             probe = MysticsTracker(None, **self._tk)  # check the event before moving the old log
             probe.apply(probe.initial(), event)
-            with self.tracker.log.locked():  # no other window appends while the log is moved aside
-                ui.keep_old_log(self.path, archive_name(self.path), "start the chapter")
-            self.tracker = MysticsTracker(self.path, **self._tk)
-            self.odds.tracker = self.tracker
-        self.do(event)
+            old = self.tracker
+
+            def back() -> None:  # the start could not be written: the page stays on the old chapter
+                self.tracker = self.odds.tracker = old
+                self.refresh()
+
+            # (the old log is moved under its lock: no other window appends meanwhile)
+            with ui.old_log_kept(old.log, lambda: archive_name(self.path), "start the chapter", back):
+                self.tracker = MysticsTracker(self.path, **self._tk)
+                self.odds.tracker = self.tracker
+                self.do(event)
+        else:
+            self.do(event)
         self.setup.selected_index = None
 
     def _party_typed(self) -> list[str]:
@@ -1593,7 +1626,7 @@ class MysticsDashboard(ui.TrackerPage):
         """Whether the mouse has Pilfer, as the tracker reads it: Filch's (or a hero card's whose
         abilities name it), or learned (Mouse Hero Cards, Filch: Pilfer)."""
         try:
-            return has_pilfer(self.tracker, m)
+            return has_pilfer(self.tracker, m, self.state)
         except CompanionError:  # (the card data cannot be loaded: the page says so)
             return "pilfer" in map(str.lower, m.abilities) or m.id == "filch"
 
@@ -1834,6 +1867,7 @@ class MysticsDashboard(ui.TrackerPage):
             self._end_seen = s.board.chapter_end
             self.end_page.value = min(max(s.board.chapter_end, 1), lim.MAX_PAGE)  # (its observer regates)
         self.show_status()
+        self.card_data.value = card_data_html(self.tracker, s)
         if not s.started:
             self.track.value = self.wheel.value = self.hourglass.value = self.minions.value = ""
             self.surge_alert.value = self.messages.value = ""

@@ -512,29 +512,36 @@ class GameTracker(ui.TrackerPage):
         self._run(redo)
 
     def _record(self) -> None:
-        """Record the attack the builder holds, if it was chosen for the game and turn on show."""
-        self._unchanged(self._attack_key, "the attack builder")
-        self._do(attack_event(*self.builder.chosen()))
+        """Record the attack the builder holds, if it was chosen for the game and turn on show (checked
+        under the log's lock: no other window writes between the check and the record)."""
+        with self.tracker.log.locked():
+            self._unchanged(self._attack_key, "the attack builder")
+            self._do(attack_event(*self.builder.chosen()))
 
     def _result_step(self) -> None:
-        """Apply the Result Step with the keep choices, if they were made for the game and turn on show."""
-        self._unchanged(self._keep_key, "the Result Step's choice")
-        self._do({"event": "result", "attacker_keeps": self.keep[0].value or None,
-                  "defender_keeps": self.keep[1].value or None})
+        """Apply the Result Step with the keep choices, if they were made for the game and turn on show
+        (checked under the log's lock, as :meth:`_record`)."""
+        with self.tracker.log.locked():
+            self._unchanged(self._keep_key, "the Result Step's choice")
+            self._do({"event": "result", "attacker_keeps": self.keep[0].value or None,
+                      "defender_keeps": self.keep[1].value or None})
 
     def _cycle_zone(self, p: int, z: int) -> None:
         """The tapped zone takes the face after the one its tile shows; the other zones are sent as
-        the log holds them now, so a change another window made is not undone."""
+        the log holds them now, so a change another window made is not undone. The log is read and
+        the event written under its lock: no other window writes between the read and the write (its
+        change would be undone by the zones read before it)."""
         if not self.state.started:
             raise CompanionError("start a game first")
         face = CYCLE[self.state.players[p].zones[z].face]  # the face on show (the page is current)
-        self._sync()
-        if not self.state.started:
-            raise CompanionError("start a game first")
-        zones = [zz.to_json() for zz in self.state.players[p].zones]
-        zones[z] = {"face": face, "kind": None}
-        self._do({"event": "correct", "player": p, "zones": zones,
-                  "reason": f"Block Zone {z + 1} set {face}"})
+        with self.tracker.log.locked():
+            self._sync()
+            if not self.state.started:
+                raise CompanionError("start a game first")
+            zones = [zz.to_json() for zz in self.state.players[p].zones]
+            zones[z] = {"face": face, "kind": None}
+            self._do({"event": "correct", "player": p, "zones": zones,
+                      "reason": f"Block Zone {z + 1} set {face}"})
 
     def _fix_boxes(self) -> dict[str, w.BoundedIntText]:
         return {"hand": self.fix_hand, "deck": self.fix_deck, "trash": self.fix_trash,
@@ -554,7 +561,8 @@ class GameTracker(ui.TrackerPage):
 
     def _correct(self) -> None:
         """Set the counts changed in the boxes; the others are left as the log holds them (another
-        window may have changed them since the boxes were filled)."""
+        window may have changed them since the boxes were filled). Read and written under the log's
+        lock, as a Block Zone tap (:meth:`_cycle_zone`)."""
         if not self.state.started:
             raise CompanionError("start a game first")
         player = int(self.fix_player.value)
@@ -564,16 +572,17 @@ class GameTracker(ui.TrackerPage):
             raise CompanionError("the boxes do not show this player's counts",
                                  suggestion="Choose the player again, then change a count.")
         changed = {k: int(b.value) for k, b in boxes.items() if loaded[k] != b.value}
-        if self._sync():  # the boxes now show the counts as they are, but for those typed in
-            for k, v in changed.items():
-                boxes[k].value = v
-        if not self.state.started:
-            raise CompanionError("start a game first")
-        if not changed:
-            raise CompanionError("nothing to correct: Hand, Deck, Trash and Items are as the game has them",
-                                 suggestion="Change a count first, then apply.")
-        reason = str(self.fix_reason.value).strip() or "set by hand"  # (the tracker checks it: one line)
-        self._do({"event": "correct", "player": player, **changed, "reason": reason})
+        with self.tracker.log.locked():
+            if self._sync():  # the boxes now show the counts as they are, but for those typed in
+                for k, v in changed.items():
+                    boxes[k].value = v
+            if not self.state.started:
+                raise CompanionError("start a game first")
+            if not changed:
+                raise CompanionError("nothing to correct: Hand, Deck, Trash and Items are as the game has "
+                                     "them", suggestion="Change a count first, then apply.")
+            reason = str(self.fix_reason.value).strip() or "set by hand"  # (the tracker checks it: one line)
+            self._do({"event": "correct", "player": player, **changed, "reason": reason})
         self.fix_reason.value = ""
 
     # -- display ------------------------------------------------------------------------------

@@ -113,10 +113,18 @@ class VillageCompanion(ui.TrackerPage):
         self.tracker = self.open_tracker(VillageTracker, self.log_path)
         self._attach_cards()
         self._build()
-        if self.unusable is None:
-            self._show_set_aside(self.message)
+        if self.unusable is None and not self._show_set_aside(self.message, self.state.notes):
+            self._show_notes()
         self.refresh()
         self.show_unusable(self.message)
+
+    def _show_notes(self) -> None:
+        """Say what the log says of itself on opening (a seeded coin flip kept as logged at the table,
+        the seed now giving the other side: a line before it was lost or changed), as the replay
+        command says it."""
+        if self.state.notes:
+            ui.show(self.message, "warn", "Resumed: a line of the saved log was lost or changed",
+                    list(self.state.notes))
 
     # -- layout ------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -568,17 +576,25 @@ class VillageCompanion(ui.TrackerPage):
                  decks=(self.decks[0].value, self.decks[1].value),
                  strict_order=self.strict.value, fruit_cost=self.fruit_reading.value)
         start = probe.history[0]  # with the seed drawn for it
-        with self.tracker.log.locked():  # no other window appends while the log is moved aside
-            self.tracker.sync()
-            if self.log_path.exists() and not self.tracker.is_new:  # (a first line alone is no game)
-                n = 1
-                while self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}").exists():
-                    n += 1
-                keep = self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}")
-                ui.keep_old_log(self.log_path, keep, "start the new game")
-        self.tracker = VillageTracker(self.log_path)
-        self._attach_cards()
-        self.tracker.do(start)
+        old = self.tracker
+
+        def keep() -> Any:  # (under the log's lock: no other window appends while the log is moved aside)
+            old.sync()
+            if not self.log_path.exists() or old.is_new:  # (a first line alone is no game)
+                return None
+            n = 1
+            while self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}").exists():
+                n += 1
+            return self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}")
+
+        def back() -> None:  # the start could not be written: the page stays on the old game
+            self.tracker = old
+            self.refresh()
+
+        with ui.old_log_kept(old.log, keep, "start the new game", back):
+            self.tracker = VillageTracker(self.log_path)
+            self._attach_cards()
+            self.tracker.do(start)
         self._resolved, self.battle_result.value = None, ""
         self.setup.selected_index = None
         self.refresh()
@@ -657,12 +673,14 @@ class VillageCompanion(ui.TrackerPage):
         return self.state.current if self.magic_player.value == "turn" else 1 - self.state.current
 
     def play_magic(self) -> None:
-        self._sync()  # "turn player" is the player whose turn it is in the log now
-        player = self._magic_player()
         kind = self.magic_kind.value
         name = self.card_name.value or "Magic card"
-        self.act({"event": "magic", "name": name, "player": player,
-                  "instant": kind == "instant", "continuous": kind == "continuous"}, self._stats_hint(name))
+        with self.tracker.log.locked():  # no other window ends the turn between the read and the write
+            self._sync()  # "turn player" is the player whose turn it is in the log now
+            player = self._magic_player()
+            self.act({"event": "magic", "name": name, "player": player,
+                      "instant": kind == "instant", "continuous": kind == "continuous"},
+                     self._stats_hint(name))
         self.magic_player.value = "turn"  # the next card is the turn player's unless chosen again
 
     def _stats_hint(self, name: str) -> tuple[str, ...]:

@@ -30,7 +30,11 @@ The fold enforces the rule book:
   ``destroy_item`` (an Item off a mouse, destroyed or back to hand; Item Cards) and
   ``destroy_magic`` (a continuous Magic card leaves the field).
 - Randomness: a coin flip without a typed-in result is drawn from the seed the start
-  event records (:func:`new_seed` gives each new game a fresh one), so a replay is exact.
+  event records (:func:`new_seed` gives each new game a fresh one), so a replay is exact; what the
+  coin gave is logged with it (``seeded``, :meth:`VillageTracker.complete`), so that a line lost or
+  changed earlier in the log never turns a later flip over: a replay keeps the logged result, and
+  says so (:attr:`VillageState.notes`) when the seed now gives the other side. Who goes first by the
+  coin toss is logged as ``first`` (with ``toss``). An older flip without ``seeded`` is drawn again.
 
 Events (JSON objects, ``"event"`` plus fields) are listed in :data:`EVENT_FIELDS`, their steps
 in :data:`EVENTS`.
@@ -178,10 +182,13 @@ EVENT_FIELDS: dict[str, EventFields] = {
                                 ("instant", "true: playable at any time by either player"),
                                 ("continuous", "true: it stays on the field"))),
     "flip": EventFields(f"any time: a coin flip ({CITE_FLIPS})",
-                        optional=("card", "functions", "result", "attack"),
+                        optional=("card", "functions", "result", "attack", "seeded"),
                         notes=(("card", "the card whose flip it is"),
                                ("functions", "how many functions the card has; default 1"),
                                ("result", "heads or tails; left out: the seeded coin"),
+                               ("seeded", "what the seeded coin gave (heads or tails), logged with a flip "
+                                          "that has no result: a replay keeps it, even should a line "
+                                          "before it be lost"),
                                ("attack", "true: the flip can negate an attack, so it goes at the beginning "
                                           "of the Attack Phase: the turn moves on to Step 6 (Steps 2-5 "
                                           "end)"))),
@@ -281,6 +288,9 @@ class VillageState:
     last: tuple[str, ...] = ()  # what the latest action did, for the screen
     uids: tuple[str, ...] = ()  # every mouse id given in this game, on the field or gone from it
     fruit_reading: str = "equipped"  # how an ability's Fruit cost is met (FRUIT_READINGS)
+    #: what the log says of itself, for a replay and the page: a seeded flip whose logged result the
+    #: seed no longer gives (a line before it was lost or changed), kept as it was logged
+    notes: tuple[str, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -655,6 +665,12 @@ class VillageTracker(Tracker[VillageState]):
             event = copy.copy(event)
             event["first"], event["toss"] = coin_toss(event.get("seed", 0)), True
             return event
+        if kind == "flip" and event.get("result") is None and "seeded" not in event and state.started:
+            # what the seeded coin gives is logged with the flip, so a line lost or changed earlier in
+            # the log never turns it over on replay (the key of the draw would then be another flip's)
+            event = copy.copy(event)
+            event["seeded"] = seeded_flip(state)
+            return event
         if kind in MOUSE_TYPES and event.get("number") is None:
             # the mouse's number (Acorn Scout #3) is logged with it, so a line lost earlier in the
             # log never renumbers the mice after it (their attacks and items name them)
@@ -963,21 +979,33 @@ class VillageTracker(Tracker[VillageState]):
                             "before "
                             f"those of cards with more functions ({CITE_FLIPS})")
         result = e.get("result")
+        said: tuple[str, ...] = ()
         if result is None:
-            result = "heads" if event_rng(state.seed, "flip", state.turn, len(state.t.flips)).random() < 0.5 \
-                else "tails"
+            result = now = seeded_flip(state)
+            logged = e.get("seeded")  # (see complete(); an older log's flips have none: drawn again)
+            if logged is not None:
+                if logged not in ("heads", "tails"):
+                    raise RuleError(f"seeded (what the seeded coin gave, logged with the flip) is heads or "
+                                    f"tails, not {shown(logged, 40)}")
+                result = logged
+            if result != now:  # the seed no longer gives it: a line before this one was lost or changed
+                said = (f"{result} as logged at the table: the seed now gives {now}, so a line before this "
+                        "one was lost or changed",)
+                note = (f"turn {state.turn}, coin flip for {card}: {result} as logged at the table; the seed "
+                        f"now gives {now}, so a line before it was lost or changed")
+                state = replace(state, notes=(*state.notes, note))
         if result not in ("heads", "tails"):
             raise RuleError(f"a coin shows heads or tails, not {shown(result, 40)}")
         state = replace(state, t=replace(state.t, flips=(*state.t.flips, (card, functions, result))))
         if e.get("attack") is not True:  # a card's flip moves no step (Coin Flips)
-            return replace(self._advance(state, "flip"), last=(f"coin flip for {card}: {result}",))
+            return replace(self._advance(state, "flip"), last=(f"coin flip for {card}: {result}", *said))
         # a flip that can negate an attack goes at the beginning of the Attack Phase: it opens it
         before = state.t.step
         state = self._advance(state, "attack")
         if before < 6:
-            return replace(state, last=(f"coin flip for {card}: {result}", ATTACK_PHASE_NOTE))
+            return replace(state, last=(f"coin flip for {card}: {result}", *said, ATTACK_PHASE_NOTE))
         return replace(state, last=(f"coin flip for {card}: {result}, at the beginning of the Attack Phase "
-                                    f"({CITE_FLIPS})",))
+                                    f"({CITE_FLIPS})", *said))
 
     def battle(self, state: VillageState, attacks: list[Attack],
                direct_damage: int | None = None, twice: tuple[str, ...] = ()) -> BattleResult:
@@ -1117,6 +1145,13 @@ class VillageTracker(Tracker[VillageState]):
         return replace(state, current=nxt, turn=state.turn + 1, t=TurnState(), opened=True,
                        last=(f"{ended} ends the turn; turn {state.turn + 1}: {state.players[nxt].name} "
                              "draws a card (Step 1)",))
+
+
+def seeded_flip(state: VillageState) -> str:
+    """What the seeded coin gives for the next flip of ``state`` (its turn, and the flips of the turn
+    so far): ``heads`` or ``tails``. A new flip logs it (``seeded``), and a replay keeps that."""
+    coin = event_rng(state.seed, "flip", state.turn, len(state.t.flips))
+    return "heads" if coin.random() < 0.5 else "tails"
 
 
 def coin_toss(seed: object) -> int:
