@@ -318,3 +318,19 @@ def test_a_size_said_to_be_below_3_pt_is_shown_below_it(tmp_path: Path,
     code, out, _ = run(capsys, *argv, "--json")
     sizes = [pt for s in json.loads(out)["small_text"] for pt in s["parts"].values()]
     assert sizes and all(pt < 3 for pt in sizes)
+
+
+def test_a_standard_output_whose_write_returns_none_still_works(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Some streams (a notebook kernel's in a child process, a simple wrapper) return None from
+    write: the command's output must go through, not end in an internal error."""
+    import io
+    import sys
+
+    class NoneWriter(io.StringIO):
+        def write(self, text: str) -> None:  # type: ignore[override]
+            super().write(text)
+
+    out = NoneWriter()
+    monkeypatch.setattr(sys, "stdout", out)
+    assert main(["odds", "mousecard", "--skill", "2", "--target", "J"]) == 0
+    assert "P(success)" in out.getvalue()

@@ -84,9 +84,9 @@ class _Output:
     def __init__(self, stream: Any) -> None:
         self._stream = stream
 
-    def write(self, text: str) -> int:
+    def write(self, text: str) -> Any:
         try:
-            return int(self._stream.write(text))
+            return self._stream.write(text)  # (as the stream says: some streams give None)
         except BrokenPipeError:
             raise
         except OSError as exc:
