@@ -42,11 +42,21 @@ class CardFileError(CompanionError):
     """A card file that cannot be read or does not fit the schema."""
 
 
-def _freeze(value: Any) -> Any:
+def tidy_name(text: str) -> str:
+    """A name as the companion keeps it: no space at either end, one between words (``"ZZ  Fig"`` is
+    ``"ZZ Fig"``, as look-ups compare it). The loader tidies every ``name`` of a record (a card's, an
+    ability's), so exact look-ups find it too; ``companion validate`` warns of one typed otherwise."""
+    return " ".join(text.split())
+
+
+def _freeze(value: Any, key: str | None = None) -> Any:
+    """A record's value read-only (dicts as mappings, lists as tuples), each ``name`` tidied."""
     if isinstance(value, dict):
-        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+        return MappingProxyType({k: _freeze(v, k) for k, v in value.items()})
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
+    if key == "name" and isinstance(value, str):
+        return tidy_name(value)
     return value
 
 
@@ -123,8 +133,9 @@ def is_demo_label(set_name: Any, source: Any) -> bool:
 
 def card_from_record(game: str, set_name: str, record: Mapping[str, Any], *,
                      file: str | None = None, index: int | None = None) -> Card:
-    """Build a :class:`Card` from a (validated) record of a card file."""
-    return Card(game=game, id=str(record["id"]), name=str(record["name"]),
+    """Build a :class:`Card` from a (validated) record of a card file; its names tidied
+    (:func:`tidy_name`)."""
+    return Card(game=game, id=str(record["id"]), name=tidy_name(str(record["name"])),
                 type=str(record["type"]), set=str(record.get("set", set_name)),
                 source=str(record.get("source", "")), data=_freeze(dict(record)),
                 file=file, index=index)
@@ -330,8 +341,9 @@ def user_game_files(game: str) -> list[Path]:
 @dataclass(frozen=True, slots=True)
 class ReadHere:
     """What the companion reads at a path (:func:`read_here`): ``kind`` is ``"bundled"``,
-    ``"cards"`` (a card folder of ``game``), ``"corrections"`` (``game``'s corrections file) or
-    ``"format"``; ``what`` says it in words ("your village card file my.json")."""
+    ``"cards"`` (a card folder of ``game``), ``"corrections"`` (``game``'s corrections file),
+    ``"format"`` or ``"decks"`` (your decks folder); ``what`` says it in words ("your village card
+    file, which every village command reads")."""
 
     kind: str
     game: str | None
@@ -342,9 +354,11 @@ def read_here(path: str | os.PathLike[str]) -> ReadHere | None:
     """What the companion itself loads at ``path``, whether or not the file exists yet: anything
     in the bundled data folder; a ``.json`` file in one of your card folders (``<user
     data>/<game>/``: every one of them loads as that game's cards, so a new one there is read
-    too) or in your formats folder. ``None``: nothing reads that path unasked. A command that
-    writes a file refuses these, so no decklist, plot or sheet ever replaces (or joins) the data
-    every later command loads."""
+    too) or in your formats folder; a list file (``.txt``, ``.json``, ``.csv``) in your decks
+    folder, which the deck builder and the print page offer. ``None``: nothing reads that path
+    unasked. A command that writes a file refuses these (a deck command may write a decklist to
+    your decks folder), so no decklist, plot or sheet ever replaces (or joins) the data every later
+    command loads."""
     from .textio import within
 
     try:  # where a write would land: through a symbolic link, at the file it points to
@@ -354,9 +368,14 @@ def read_here(path: str | os.PathLike[str]) -> ReadHere | None:
         return None
     if within(p, DATA_DIR):
         return ReadHere("bundled", None, "in the bundled data folder, which is never changed")
+    there = p.exists()
+    from .deck.saved import LIST_SUFFIXES
+
+    if folder == user / "decks" and p.suffix.lower() in LIST_SUFFIXES:
+        return ReadHere("decks", None, "your saved decklist, which the deck builder and the print page open"
+                        if there else "in your decks folder, which holds the deck builder's saved decklists")
     if p.suffix.lower() != ".json":
         return None
-    there = p.exists()
     if folder == user / "formats":
         return ReadHere("format", None, "your format file, which the deck commands read" if there else
                         "in your formats folder, where every .json file is read as a deck format")

@@ -18,7 +18,9 @@ Mouse Card live deck, the Mice and Mystics dashboard). It gives, for free:
 - **one log, two windows**: before each action a tracker reads its file again if another
   window (or a command) wrote it meanwhile, so no action is checked against a stale state;
 - **one game per log**: a new log's first line names its tracker
-  (``{"event": "log", "tracker": "village"}``) and another game's tool refuses the file.
+  (``{"event": "log", "tracker": "village"}``) and another game's tool refuses the file;
+- **a new game over a finished one** (:func:`old_log_kept`): the old log is kept under another name,
+  and put back if the new start cannot be written.
 
 A tracker supplies ``initial`` state and a pure ``apply(state, event) -> state`` that
 raises :class:`~companion.errors.RuleError` for an action the rules forbid; the
@@ -72,12 +74,18 @@ class LoggedEvent:
     event: Event
 
 
+#: The kind of :class:`LogProblem` every reader gives a line it cannot use.
+UNUSABLE = "unusable"
+
+
 @dataclass(frozen=True, slots=True)
 class LogProblem:
-    """Something in a log file that could not be used; the line stays in the file."""
+    """Something in a log file that could not be used; the line stays in the file. ``kind`` tells
+    problems apart (:data:`UNUSABLE`, or a tracker's own: the Mouse Card deck's ``"mismatch"``)."""
 
     line: int
     message: str
+    kind: str = UNUSABLE
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
@@ -169,9 +177,12 @@ def fsync_folder(path: Path) -> None:
 
 @contextlib.contextmanager
 def interrupts_held() -> Iterator[None]:
-    """Hold Ctrl+C (SIGINT) off while the block runs, then raise it (a write is then whole, or
-    undone, and its bookkeeping done): only in the main thread, and only over Python's own handler
-    (a handler set elsewhere, or SIGINT ignored, is left as it is)."""
+    """Hold Ctrl+C (SIGINT) off while the block runs, then deliver it (a write is then whole, or
+    undone, and its bookkeeping done). Only in the main thread, and only when SIGINT has a Python-level
+    handler (Python's own, which raises KeyboardInterrupt, or any set with :func:`signal.signal`): it is
+    set aside for the block and called once after it if Ctrl+C came meanwhile. SIGINT ignored, or left to
+    the system (``SIG_DFL``), is left as it is. Meanwhile Ctrl+C cannot stop the block: a write stuck on
+    a stalled file system (a network share gone) cannot be interrupted until it returns."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -189,7 +200,7 @@ def interrupts_held() -> Iterator[None]:
     finally:
         signal.signal(signal.SIGINT, previous)
         if caught:
-            previous(signal.SIGINT, caught[0])  # Python's handler: KeyboardInterrupt, now
+            previous(signal.SIGINT, caught[0])  # the handler set aside (Python's own: KeyboardInterrupt)
 
 
 def _too_deep(obj: Any, limit: int = MAX_DEPTH) -> bool:
@@ -262,18 +273,26 @@ def new_seed() -> int:
 
 
 def seed_from_text(text: str | None) -> int | str:
-    """The seed a ``start`` event records, from what the player typed: a number, a word, or (blank)
-    a fresh random one (:func:`new_seed`). The log records it, so a replay deals the same way. A
+    """The seed a ``start`` event records, from what the player typed: a number (``-5`` too), a word, or
+    (blank) a fresh random one (:func:`new_seed`). The log records it, so a replay deals the same way. A
     number of thousands of digits (more than ``int`` reads) is kept as a word: any text is a seed."""
     text = (text or "").strip()
     if not text:
         return new_seed()
-    if text.isdecimal():
+    if text.removeprefix("-").isdecimal():
         try:
             return int(text)
         except ValueError:
             return text
     return text
+
+
+@dataclass(slots=True)
+class BatchWrite:
+    """What became of a batch of actions (:meth:`EventLog.batch` yields it): ``written`` once all its
+    lines are saved, in one append (while it is False, none of them is in the file)."""
+
+    written: bool = False
 
 
 def _folder_reason(path: Path, exc: OSError) -> str:
@@ -302,6 +321,7 @@ class EventLog:
         self._mtime: int | None = None  # and its modification time (ns): an edit of the same size
         self._held = 0  # how deep this log's lock is held (see :meth:`locked`)
         self._pending: list[bytes] | None = None  # lines held for one write (see :meth:`batch`)
+        self._batch: BatchWrite | None = None  # and what became of them
         if self.path is not None and (self.path.exists() or read_only):
             self._load()  # a replay of a missing file is an error, not an empty game
 
@@ -325,7 +345,15 @@ class EventLog:
         return size != self._size or (self._mtime is not None and mtime != self._mtime)
 
     def reload(self) -> None:
-        """Read the file again, as a fresh :class:`EventLog` would."""
+        """Read the file again, as a fresh :class:`EventLog` would. Refused (:class:`LogError`) while a
+        batch is pending (:meth:`batch`): its lines were numbered after the events read before, so
+        another writer's lines (where no lock could be had) must not slip in under them; the batch
+        is then refused whole, and nothing of it is written."""
+        if self._pending is not None:
+            raise LogError("another window or command wrote to this log during this batch of actions (no "
+                           "lock could be had on this file system); nothing of the batch was written",
+                           where=str(self.path) if self.path is not None else None,
+                           suggestion="Check the log as it is now, then try again.")
         self.events, self.problems, self._lines, self._size, self._mtime = [], [], 0, None, None
         self.cut_line = None
         if self.path is not None and self.path.exists():
@@ -549,24 +577,30 @@ class EventLog:
         return logged
 
     @contextlib.contextmanager
-    def batch(self) -> Iterator[None]:
+    def batch(self) -> Iterator[BatchWrite]:
         """Write every event appended in the block in one append (one write of all their lines,
         flush, fsync) when it ends: an error or a Ctrl+C within the block writes none of them (and
         drops them from :attr:`events` again), and Ctrl+C is held off during that write
-        (:func:`interrupts_held`), so it leaves all of them or none. A crash of the machine or a
-        ``kill -9`` during the write may still leave the first of them (a line it cut is set aside
-        at the next opening). A batch within a batch is written by the outer one."""
+        (:func:`interrupts_held`), so it leaves all of them or none; the :class:`BatchWrite` it yields
+        says which, even when an error or a Ctrl+C follows. A crash of the machine or a ``kill -9``
+        during the write may still leave the first of them (a line it cut is set aside at the next
+        opening). A batch within a batch is written by the outer one (and yields its
+        :class:`BatchWrite`)."""
         outer = self._pending is None
         start, lines = len(self.events), self._lines
         if outer:
-            self._pending = []
+            self._pending, self._batch = [], BatchWrite()
+        handle = self._batch
+        assert handle is not None
         held = len(self._pending or [])
         try:
-            yield
-            if outer and self._pending and self.path is not None:
+            yield handle
+            if outer:
                 with interrupts_held():
-                    self._write_raw(b"".join(self._pending))
+                    if self._pending and self.path is not None:
+                        self._write_raw(b"".join(self._pending))
                     self._pending = None  # (written: the events stay, even if Ctrl+C came meanwhile)
+                    handle.written = True
         except BaseException:
             if self._pending is not None:  # not written: drop them
                 del self.events[start:]
@@ -575,7 +609,7 @@ class EventLog:
             raise
         finally:
             if outer:
-                self._pending = None
+                self._pending, self._batch = None, None
 
     def __iter__(self) -> Iterator[LoggedEvent]:
         return iter(self.events)
@@ -887,14 +921,15 @@ class Tracker(Generic[S]):
         return new_state
 
     @contextlib.contextmanager
-    def batch(self) -> Iterator[None]:
+    def batch(self) -> Iterator[BatchWrite]:
         """The actions taken in the block are written together, in one append, when it ends
-        (:meth:`EventLog.batch`): an error or a Ctrl+C within it writes none of them. On any error
-        (a Ctrl+C held off until the write was whole too) the tracker folds the log again as it
-        then holds, so its state is never ahead of the file, nor behind it."""
+        (:meth:`EventLog.batch`; the :class:`BatchWrite` yielded says whether they were): an error or a
+        Ctrl+C within it writes none of them. On any error (a Ctrl+C held off until the write was whole
+        too) the tracker folds the log again as it then holds, so its state is never ahead of the
+        file, nor behind it."""
         try:
-            with self.log.batch():
-                yield
+            with self.log.batch() as written:
+                yield written
         except BaseException:
             self._rebuild()
             raise
@@ -968,3 +1003,111 @@ def replay(tracker_factory: Callable[[EventLog], Tracker[S]],
            path: str | os.PathLike[str]) -> Tracker[S]:
     """Open a log file read-and-resume: the tracker is ready to take further actions."""
     return tracker_factory(EventLog(path))
+
+
+# -- a new log where a finished one was ------------------------------------------------------------
+
+def _keep_aside(path: Path, kept: Path, again: str) -> None:
+    """Move a finished log ``path`` aside to ``kept``; a refusal is said (the reason, the file
+    untouched, what to do: ``again``, once the folder is writable)."""
+    try:
+        path.rename(kept)
+    except OSError as exc:
+        raise LogError(f"cannot keep the old log as {kept.name}: {os_reason(exc)}; nothing was changed",
+                       where=str(path), suggestion=f"Make its folder writable, then {again} again.") from None
+
+
+def _held_instead(path: Path) -> str | None:
+    """What the file at ``path`` holds that a new log's first line alone does not, in words ("a new
+    game"; "something else": a line that is not an event), or ``None`` (no file, or nothing more)."""
+    if not path.exists():
+        return None
+    if path.stat().st_size > 4096:  # (far more than a first line)
+        return "a new game"
+    for raw in path.read_bytes().splitlines():
+        if not raw.strip():
+            continue
+        try:
+            event = json.loads(raw) or {}
+        except (ValueError, RecursionError):
+            return "something else"
+        if not isinstance(event, dict):
+            return "something else"
+        if event.get("event") != HEADER:
+            return "a new game"
+    return None
+
+
+def _put_back(path: Path, kept: Path) -> str | None:
+    """Move the old log ``kept`` back to ``path``, over a new file there that holds no action (a new
+    log's first line at most: the start that failed wrote nothing more); why it could not, or
+    ``None`` (it is back under its name)."""
+    try:
+        held = _held_instead(path)
+        if held is not None:
+            return f"{path.name} holds {held} now"
+        os.replace(kept, path)
+    except OSError as exc:
+        return os_reason(exc)
+    with contextlib.suppress(OSError):  # (back under its name: durable with the folder's next sync)
+        fsync_folder(path)
+    return None
+
+
+@contextlib.contextmanager
+def old_log_kept(tracker: Tracker[Any], name: Callable[[Path], Path], again: str, *,
+                 changed: Callable[[], None] = lambda: None, back: Callable[[], None] = lambda: None,
+                 stay: Callable[[LogError], None] = lambda _error: None) -> Iterator[Path | None]:
+    """Start a new log where ``tracker``'s is, keeping the finished one under another name.
+
+    Under the log's lock the tracker reads its file again (if another window wrote it, ``changed()``
+    runs first: it may refuse, nothing moved); a log that holds no game (no file, or its first line
+    alone) stays, any other is moved to ``name(path)``. The name it went to is yielded (``None``: it
+    stayed), and the block writes the new log's start.
+
+    If the block fails (a full disk), the old log comes back to its name over the new file when that
+    holds no action: ``back()`` puts the page back on it, and the error says nothing was changed.
+    When it cannot come back (the new file holds a game: a Ctrl+C once the start was written; a rename
+    refused), the page stays on the new log: ``stay(error)`` gets the error that says where the old
+    log is, which is then raised. A Ctrl+C or a bug goes on as it is, either way (after ``back`` or
+    ``stay``). ``again``: what failed, as "start the new game"."""
+    log, path = tracker.log, tracker.log.path
+    if path is None:  # (a log in memory: nothing to keep)
+        yield None
+        return
+    with log.locked():
+        if tracker.sync():
+            changed()
+        kept = name(path) if path.exists() and not tracker.is_new else None
+        if kept is not None:
+            _keep_aside(path, kept, again)
+    if kept is None:
+        yield None
+        return
+    try:
+        yield kept
+    except BaseException as exc:
+        with log.locked():
+            trouble = _put_back(path, kept)
+        if not isinstance(exc, CompanionError):  # a Ctrl+C, or a bug: as it is
+            why = "interrupted (Ctrl+C)" if isinstance(exc, KeyboardInterrupt) else type(exc).__name__
+            if trouble is None:
+                back()
+            else:
+                stay(_not_back(path, kept, again, why, trouble))
+            raise
+        why = exc.message if exc.where in (None, str(path)) else exc.render()
+        if trouble is not None:
+            error = _not_back(path, kept, again, why, trouble)
+            stay(error)
+            raise error from None
+        back()
+        raise LogError(f"could not {again}: {why}; nothing was changed: the old log is back under its name",
+                       where=str(path), suggestion=exc.suggestion) from None
+
+
+def _not_back(path: Path, kept: Path, again: str, why: str, trouble: str) -> LogError:
+    """The error of a new log's start that failed (``why``) when the old log could not come back."""
+    return LogError(f"could not {again}: {why}; the old log stays under the name it was given, {kept}, "
+                    f"and could not be put back ({trouble})", where=str(path),
+                    suggestion=f"Open it there, or rename it back to {path.name}.")

@@ -12,16 +12,15 @@ seconds runs through :class:`Latest` (off the notebook's thread, cancelled when 
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import html
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as w
 
 from . import RULE_BOOKS
-from .errors import CompanionError, LogError, PathError, os_reason
+from .errors import CompanionError, PathError
 from .textio import PLAYER_NAME_MAX
 
 #: Palette shared by every view (and the printables' screen previews).
@@ -74,74 +73,6 @@ def panel(kind: str = "info", title: str = "", lines: Iterable[str] = ()) -> w.H
 def show(target: w.HTML, kind: str, title: str, lines: Iterable[str] = ()) -> None:
     """Replace a panel's content (views set ``.value``; they never print)."""
     target.value = panel_html(kind, title, lines)
-
-
-def keep_old_log(path: Any, keep: Any, again: str) -> None:
-    """Move a finished game's log ``path`` aside to ``keep`` before a new one starts there; a
-    refusal is said (the reason, the file untouched, what to do) and nothing changes. ``again``:
-    what to do once the folder is writable ("start the new game")."""
-    try:
-        path.rename(keep)
-    except OSError as exc:
-        raise LogError(f"cannot keep the old log as {keep.name}: {os_reason(exc)}; nothing was changed",
-                       where=str(path), suggestion=f"Make its folder writable, then {again} again.") from None
-
-
-@contextlib.contextmanager
-def old_log_kept(log: Any, keep: Callable[[], Any], again: str,
-                 back: Callable[[], None] = lambda: None) -> Iterator[None]:
-    """Start a new log where ``log`` (an :class:`~companion.eventlog.EventLog`) is, keeping the old
-    one: under the log's lock, ``keep()`` names where the old log goes (``None``: it holds no game and
-    stays), and it is moved there (:func:`keep_old_log`); the block then writes the new log's start.
-    If the block fails (a full disk), the old log comes back to its name (over the new file, which
-    holds no action), ``back()`` puts the page back on it, and the error says nothing changed; if it
-    cannot come back, the error says where the old game is. ``again``: "start the new game"."""
-    path = log.path
-    with log.locked():
-        kept = keep()
-        if kept is not None:
-            keep_old_log(path, kept, again)
-    if kept is None:
-        yield
-        return
-    try:
-        yield
-    except BaseException as exc:
-        with log.locked():
-            trouble = _put_back(path, kept)
-        back()
-        if not isinstance(exc, CompanionError):  # a bug, or Ctrl+C: as it is (the old log is back)
-            raise
-        why = exc.message if exc.where in (None, str(path)) else exc.render()
-        if trouble is None:
-            raise LogError(f"could not {again}: {why}; nothing was changed: the old log is back under its "
-                           f"name", where=str(path), suggestion=exc.suggestion) from None
-        raise LogError(f"could not {again}: {why}; the old log stays under the name it was given, "
-                       f"{kept}, and could not be put back ({trouble})", where=str(path),
-                       suggestion=f"Open it there, or rename it back to {path.name}.") from None
-
-
-def _put_back(path: Any, kept: Any) -> str | None:
-    """Move the old log ``kept`` back to ``path``, over a new file there that holds no action (a
-    new log's first line at most: the start that failed wrote nothing more); why it could not, or
-    ``None``."""
-    import json
-    import os
-
-    from .eventlog import HEADER, fsync_folder
-
-    try:
-        if path.exists():
-            if path.stat().st_size > 4096:
-                return f"{path.name} holds a new game now"
-            for raw in path.read_bytes().splitlines():
-                if raw.strip() and (json.loads(raw) or {}).get("event") != HEADER:
-                    return f"{path.name} holds a new game now"
-        os.replace(kept, path)
-        fsync_folder(path)
-    except (OSError, ValueError, AttributeError) as exc:  # (ValueError: a line that is not JSON)
-        return os_reason(exc) if isinstance(exc, OSError) else f"{path.name} holds something else now"
-    return None
 
 
 def show_error(target: w.HTML, exc: BaseException) -> None:
@@ -262,9 +193,15 @@ class TrackerPage:
         redraw and refuse, so a click never applies to a table the player has not seen (a "Next
         turn" pressed on one card's turn would end the next card's)."""
         if self._sync():
-            raise CompanionError("the log changed in another window since this page was drawn; nothing "
-                                 "was done", suggestion="The page now shows the table as it is: check it, "
-                                                        "then press again.")
+            self._refuse_changed()
+
+    def _refuse_changed(self) -> None:
+        """Refuse an action because the tracker has just read what another window wrote: the page is
+        drawn again first (see :meth:`_refuse_if_stale`)."""
+        self.refresh()
+        raise CompanionError("the log changed in another window since this page was drawn; nothing "
+                             "was done", suggestion="The page now shows the table as it is: check it, "
+                                                    "then press again.")
 
 
 class Latest:

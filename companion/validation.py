@@ -35,8 +35,7 @@ without ``cards`` that has ``deck_size``/``copy_limit``) are checked against
 
 Schemas may carry ``"x-message"`` on a combinator (``not``, ``anyOf``, ``oneOf``) to
 replace jsonschema's wording with a plain sentence; ``"x-expected"`` and ``"x-problem"`` on a
-``pattern`` say what it wants and what is wrong, and ``"x-tidy": true`` there suggests the text
-with its spaces tidied (a card name ``"Leonardo  "``: write ``"Leonardo"``).
+``pattern`` say what it wants and what is wrong.
 """
 
 from __future__ import annotations
@@ -979,9 +978,7 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str,
             return  # the minLength error already says "is empty"
         desc = schema.get("x-expected")
         problem = schema.get("x-problem", "is not in the required form")
-        tidy = " ".join(inst.split()) if schema.get("x-tidy") and isinstance(inst, str) else ""
-        yield issue(f"{what} {problem}", expected=desc or f"text matching {vv}", found=_show(inst),
-                    suggestion=f"Write {_show(tidy)}." if tidy else None)
+        yield issue(f"{what} {problem}", expected=desc or f"text matching {vv}", found=_show(inst))
     elif v in ("minItems", "maxItems"):
         words = "at least" if v == "minItems" else "at most"
         yield issue(f"{what} has the wrong number of items", expected=f"{words} {vv}", found=str(len(inst)))
@@ -1273,9 +1270,27 @@ def _issue_order(issue: ValidationIssue) -> tuple[Any, ...]:
     return tuple((0, int(p), "") if p.isdecimal() else (1, 0, p) for p in parts)
 
 
+def _untidy_names(value: Any, here: str) -> Iterator[tuple[str, str]]:
+    """``(pointer, name)`` of each ``name`` under a card record (``value``, at pointer ``here``) with a
+    space at an end or more than one together (:func:`companion.cards.tidy_name`); a blank one is the
+    schema's to say."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "name" and isinstance(item, str):
+                if item.strip() and " ".join(item.split()) != item:
+                    yield f"{here}/name", item
+            elif isinstance(item, dict | list):
+                yield from _untidy_names(item, f"{here}/{_escape(key)}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            if isinstance(item, dict | list):
+                yield from _untidy_names(item, f"{here}/{i}")
+
+
 def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
     """Checks on single cards the schema does not express: the ``unknown`` flags, demo labels,
-    text that cannot be written as UTF-8 (lone surrogates)."""
+    text that cannot be written as UTF-8 (lone surrogates), names with stray spaces (the loader
+    tidies them: a warning)."""
     cards = doc.get("cards") if isinstance(doc, dict) else None
     if not isinstance(cards, list):
         return
@@ -1285,7 +1300,7 @@ def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
             yield _broken_text_issue(file, bad, None)
     fields = card_fields(game)
     nulls = {t: _null_only_fields(game, t) for t in fields}
-    from .cards import is_demo_set, is_demo_source
+    from .cards import is_demo_set, is_demo_source, tidy_name
 
     demo = is_demo_set(doc.get("set", ""))
     for i, card in enumerate(cards):
@@ -1296,6 +1311,13 @@ def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
             cid = card.get("id")
             yield _broken_text_issue(file, (f"/cards/{i}{_pointer(broken[0])}", broken[1]),
                                      cid if isinstance(cid, str) else None)
+        for pointer, name in _untidy_names(card, f"/cards/{i}"):
+            tidy = tidy_name(name)
+            cid = card.get("id")
+            yield ValidationIssue(file, f"'name' has spaces at an end, or more than one between words: it is "
+                                        f"read as {_show(tidy)}", pointer=pointer,
+                                  card_id=cid if isinstance(cid, str) else None, kind="data",
+                                  severity="warning", found=_show(name), suggestion=f"Write {_show(tidy)}.")
         has_null = None in card.values()
         if not has_null and "unknown" not in card:  # the common case, kept cheap
             if not demo:

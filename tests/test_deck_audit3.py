@@ -16,6 +16,7 @@ from companion.errors import CompanionError
 from companion.textio import decode_text
 
 from .test_deck_cli import run, run_json
+from .test_deck_page_audit import text_of
 
 LEGAL = str(DATA_DIR / "decks" / "village-demo-legal.txt")
 SCORE_LIST = str(DATA_DIR / "decks" / "monarchs-book-example.json")
@@ -89,8 +90,11 @@ def test_a_user_format_with_a_bundled_id_is_skipped_with_a_warning(
     assert code == 2 and "which is a bundled format's" in err  # named by path: asked for, refused
     from companion.views.deck import DeckBuilderView
 
-    view = DeckBuilderView("village")  # the page gets its verdict too
-    assert "Legal · 60 cards" in view.summary.value and "mine.json" in view.status.value
+    view = DeckBuilderView("village")  # the page gets its verdict too, and says why the file was skipped
+    assert "Legal · 60 cards" in view.summary.value
+    said = text_of(view.status.value)
+    assert "Some format files were skipped" in said and f"{mine}: this format of your own has the id " \
+        "'village-standard', which is a bundled format's" in said and '"village-standard-mine"' in said
 
 
 def test_a_broken_format_file_is_named_by_deck_check(_isolated_user_data: Path,
@@ -144,10 +148,14 @@ def test_one_line_of_the_other_games_cards_gets_the_hint(tmp_path: Path,
     code, _out, err = run(capsys, "deck", "check", "tmnt", str(one))
     assert code == 2 and "This looks like a Village TCG card" in err
     assert "`companion deck check village`" in err.splitlines()[0]
-    two = tmp_path / "two.txt"  # one of its cards and a name neither game knows: still the hint
-    two.write_text("3 Acorn Scout\n2 Xyzzy Qqq\n", encoding="utf-8")
+    two = tmp_path / "two.txt"  # two of its cards, no card of the game: the hint
+    two.write_text("3 Acorn Scout\n2 Barley Runner\n", encoding="utf-8")
     code, _out, err = run(capsys, "deck", "check", "tmnt", str(two))
-    assert code == 2 and "(1 of the 2 unknown names is)" in err
+    assert code == 2 and "(2 of the 2 unknown names are)" in err
+    half = tmp_path / "half.txt"  # one of its cards and a name neither game knows: no majority, no hint
+    half.write_text("3 Acorn Scout\n2 Xyzzy Qqq\n", encoding="utf-8")
+    code, _out, err = run(capsys, "deck", "check", "tmnt", str(half))
+    assert code == 2 and "look" not in err
     mixed = tmp_path / "mixed.txt"  # a card of the game itself: a typo list, no word on the game
     mixed.write_text("3 Leonardo\n3 Acorn Scout\n", encoding="utf-8")
     code, _out, err = run(capsys, "deck", "check", "tmnt", str(mixed))

@@ -7,15 +7,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.cards import CardDB, card_from_record, load_game
-from companion.deck.decklist import Decklist, parse_text, to_text
-from companion.deck.listtext import (
+from companion.deck.decklist import (
+    Decklist,
     DeckNameError,
+    list_form,
+    name_line,
+    parse_text,
+    split_comment,
+    to_text,
+)
+from companion.deck.listtext import (
     bump_text,
     comment_lines,
     csv_text,
-    inline_comment,
-    list_form,
-    name_line,
     split_name,
     with_name,
 )
@@ -75,7 +79,7 @@ def test_a_card_named_with_a_comment_mark_keeps_its_name_and_the_comment() -> No
     text = "2 Mouse #1  # the numbered one\n1 Mouse # 1 is a comment // here\n"
     assert bump_text(text, db, db.by_id("mouse-1"), +2).splitlines()[0] == "4 Mouse #1  # the numbered one"
     assert bump_text(text, db, db.by_id("mouse"), +1).splitlines()[1] == "2 Mouse # 1 is a comment // here"
-    assert inline_comment("2 Mouse #1  # the numbered one", db) == "  # the numbered one"
+    assert split_comment("2 Mouse #1  # the numbered one", db) == ("2 Mouse #1", "  # the numbered one")
     assert bump_text(text, db, db.by_id("mouse"), -1).splitlines()[1] == "# 1 is a comment // here"
 
 

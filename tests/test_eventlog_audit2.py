@@ -23,7 +23,6 @@ import companion.eventlog as evlog
 from companion.cli import main
 from companion.errors import LogError
 from companion.eventlog import EventLog
-from companion.textio import MAX_TEXT_BYTES
 from companion.village.game import VillageTracker
 
 START = '{"event": "start", "seed": 1, "first": 0}'
@@ -112,22 +111,51 @@ def test_ctrl_c_during_the_write_waits_for_the_whole_batch_and_says_so(
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # Ctrl+C works again
 
 
-@pytest.mark.parametrize("delay", [0.1, 0.2, 0.3, 0.45])
-def test_ctrl_c_at_any_time_leaves_all_of_a_batch_or_none(tmp_path: Path, delay: float) -> None:
+#: The command as run from a terminal, but saying (by making the file it is given) when its batch begins.
+BATCH_BEGINS = """
+import sys
+from pathlib import Path
+
+import companion.eventlog as ev
+
+real, mark = ev.EventLog.batch, Path(sys.argv.pop(1))
+
+def batch(self):
+    if self.path is not None and self._pending is None:  # (the batch on the file, not the trial's)
+        mark.touch()
+    return real(self)
+
+ev.EventLog.batch = batch
+from companion.cli import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.01, 0.025, 0.04])
+def test_ctrl_c_at_any_time_in_a_batch_leaves_all_of_it_or_none_and_says_which(
+        tmp_path: Path, delay: float) -> None:
     path = village_log(tmp_path)
-    exe = Path(sys.executable).with_name("companion")
-    run = subprocess.Popen([str(exe), "village", "do", str(path), *[DECK] * 400],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    mark = tmp_path / "batch-begins"
+    run = subprocess.Popen([sys.executable, "-c", BATCH_BEGINS, str(mark), "village", "do", str(path),
+                            *[DECK] * 400], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    waited = time.monotonic()
+    while not mark.exists():
+        assert run.poll() is None and time.monotonic() - waited < 60, run.communicate()
+        time.sleep(0.001)
     time.sleep(delay)
-    run.send_signal(signal.SIGINT)
-    err = run.communicate(timeout=60)[1]
+    run.send_signal(signal.SIGINT)  # Ctrl+C, some time after the batch began
+    out, err = run.communicate(timeout=60)
     added = len(lines(path)) - 2
-    assert added in (0, 400), err
-    assert "only events" not in err
-    if run.returncode == 130:  # (Ctrl+C while Python is still importing the command is Python's own)
-        assert "Traceback" not in err
-    if "nothing was written" in err or "all 400 events were written" in err:  # (said when it was the batch's)
-        assert ("nothing was written" in err) == (added == 0)
+    assert added in (0, 400), err  # all of the batch or none
+    if run.returncode in (0, -signal.SIGINT):  # the command was done before the Ctrl+C came (or as it exited)
+        assert added == 400 and out.count("cards in deck\n") == 400, err
+        return
+    assert run.returncode == 130, err
+    which = "all 400 events were written" if added else "nothing was written"
+    said = [f"companion: interrupted; {which} to {path}"]  # within the batch: it says which
+    if added:  # (once the batch was done and written, a Ctrl+C while the lines are printed)
+        said.append("companion: interrupted")
+    assert err.strip() in said, (added, err)
 
 
 def test_a_batch_the_disk_cannot_hold_writes_nothing_and_says_so(
@@ -282,8 +310,37 @@ def test_a_new_log_begins_with_its_first_line_and_start_in_one_write(
 
 # -- 3. nothing written that cannot be read back ----------------------------------------------------------
 
-def test_the_largest_log_written_is_the_largest_read() -> None:
-    assert evlog.MAX_LOG_BYTES == MAX_TEXT_BYTES and evlog.MAX_LINE_BYTES == 2**20
+def test_a_log_written_up_to_the_limit_reads_back_and_nothing_past_it_is_written(tmp_path: Path) -> None:
+    path = village_log(tmp_path)
+    def filler(note: int) -> str:
+        return json.dumps({"event": "deck", "player": 0, "delta": 1, "note": "x" * note}) + "\n"
+
+    size, bare_filler = path.stat().st_size, len(filler(0))
+    with path.open("a", encoding="utf-8") as fh:  # the log, grown to half a MB below the limit
+        while (left := evlog.MAX_LOG_BYTES - 2**19 - size) > 0:  # (lines of about 1 MB, the last to fit)
+            if left >= 2**21:
+                line = filler(2**20 - 100)
+            else:
+                line = filler((left // 2 if left > 2**20 - 100 else left) - bare_filler)
+            fh.write(line)
+            size += len(line)
+    assert size == evlog.MAX_LOG_BYTES - 2**19
+    t = VillageTracker(path)
+
+    def mp(note: int) -> dict[str, Any]:
+        return {"event": "mp", "player": 0, "delta": -1, "note": "x" * note}
+
+    bare = len(json.dumps(mp(0), separators=(", ", ": ")).encode()) + 1  # its line, with no note
+    room = evlog.MAX_LOG_BYTES - size - bare
+    with pytest.raises(LogError, match="would grow past"):
+        t.do(mp(room + 1))  # a byte past the limit: refused, nothing written
+    assert path.stat().st_size == size
+    t.do(mp(room))  # up to the limit exactly
+    assert path.stat().st_size == evlog.MAX_LOG_BYTES
+    again = VillageTracker(path)  # and it reads back whole (the limit is what is read)
+    assert again.state == t.state and again.problems == [] and again.history[-1] == mp(room)
+    with pytest.raises(LogError, match="would grow past"):
+        again.do({"event": "draw"})
 
 
 def test_an_action_above_one_mb_is_refused_before_anything_is_written(tmp_path: Path) -> None:

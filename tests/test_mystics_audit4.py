@@ -21,6 +21,7 @@ from companion.cli import main
 from companion.errors import CompanionError, LogError
 from companion.eventlog import EventLog
 from companion.mystics.data import chapters
+from companion.mystics.limits import MAX_LIFE, MAX_PAGE
 from companion.mystics.party import HeroInfo, MinionInfo
 from companion.mystics.tracker import MysticsTracker, data_changes, data_notes
 from companion.views.mystics import card_data_html
@@ -247,19 +248,42 @@ def test_the_page_and_replay_agree_on_the_board_and_the_card_data(tmp_path: Path
 
 # -- card data typed into an event is checked ----------------------------------------------------------------
 
-def test_card_data_of_the_wrong_shape_is_refused_and_an_older_line_of_it_is_set_aside(tmp_path: Path) -> None:
+def logged(path: Path, *events: dict[str, Any]) -> MysticsTracker:
+    """A tracker reading ``events`` as lines of the log ``path`` (hand-edited: never done as live actions)."""
+    path.write_text("".join(json.dumps(e) + "\n" for e in events))
+    return tracker(EventLog(path))
+
+
+def test_card_data_typed_into_a_live_action_is_refused_and_nothing_is_written() -> None:
     t = tracker()
-    for bad in ({"heros": {}}, {"heroes": {"collin": {"life": "3"}}}, {"heroes": ["collin"]},
-                {"minions": {"rat_warriors": {"cards": [{"life": "x"}]}}}):
-        with pytest.raises(LogError, match="card_data"):
-            t.do(start(mice=["collin"], minions={"rat_warriors": 1}, card_data=bad))
-    assert not t.state.started
-    t.do(start(mice=["collin"], card_data={"heroes": {"collin": {"id": "collin", "name": "Collin",
-                                                                 "life": 7}}}))
-    assert t.state.mouse("collin").life == 7  # (as the line says: the card data it was played with)
-    path = tmp_path / "m.jsonl"
-    path.write_text(json.dumps(start(mice=["collin"], card_data={"heroes": {"collin": 3}})) + "\n")
-    assert "card_data: heroes 'collin' must be an object" in str(tracker(EventLog(path)).problems[0])
+    typed = {"heroes": {"collin": {"id": "collin", "name": "Collin", "life": 7}}}
+    with pytest.raises(LogError, match="card_data is logged by a live action, not typed in"):
+        t.do(start(mice=["collin"], card_data=typed))
+    assert not t.state.started and not t.history
+
+
+@pytest.mark.parametrize(("bad", "said"), [
+    ({"heros": {}}, "bad card_data"), ({"heroes": ["collin"]}, "bad card_data"),
+    ({"heroes": {"collin": {"life": "3"}}}, "bad life '3'"), ({"heroes": {"collin": 3}}, "must be an object"),
+    ({"minions": {"rat_warriors": {"cards": [{"life": "x"}]}}}, "bad life 'x'"),
+    ({"heroes": {"collin": {"life": 21}}}, "collin': life 21 is out of range (expected 1 to 20"),
+    ({"heroes": {"collin": {"life": 0}}}, "life 0 is out of range"),
+    ({"heroes": {"collin": {"lore": -1}}}, "lore -1 is out of range (expected 0 to 50"),
+    ({"minions": {"rat_warriors": {"life": 10**20}}}, "life 100000000000... (a number of 21 digits) is out"),
+    ({"minions": {"rat_warriors": {"cards": [{"life": -5}]}}}, "cards[0].life -5 is out of range"),
+    ({"chapters": {"1": {"chapter_end": 10**6}}}, "chapter_end 1000000 is out of range (expected 2 to 30"),
+])
+def test_a_logged_line_of_card_data_of_the_wrong_shape_or_out_of_range_is_a_log_problem(
+        tmp_path: Path, bad: dict[str, Any], said: str) -> None:
+    t = logged(tmp_path / "m.jsonl", start(mice=["collin"], minions={"rat_warriors": 1}, chapter=1,
+                                           card_data=bad))
+    assert not t.state.started and len(t.problems) == 1 and said in str(t.problems[0])
+
+
+def test_a_logged_line_of_card_data_in_range_is_read_as_it_was(tmp_path: Path) -> None:
+    typed = {"heroes": {"collin": {"id": "collin", "name": "Collin", "life": 7}}}
+    t = logged(tmp_path / "m.jsonl", start(mice=["collin"], card_data=typed))
+    assert t.state.mouse("collin").life == 7 and not t.problems  # (the card data it was played with)
 
 
 def test_mystics_events_lists_card_data_as_logged_by_a_live_action(
@@ -310,7 +334,8 @@ def test_minion_info_of_a_type_typed_in_keeps_the_values_the_chapter_read() -> N
     assert again.state == t.state and again.state.minions[0].aggressive
 
 
-LEAVES = st.none() | st.booleans() | st.integers(-3, 9) | st.sampled_from(["", "x", "scamp", "trick"])
+LEAVES = (st.none() | st.booleans() | st.integers(-3, 9) | st.sampled_from([21, 10**20, -10**20])
+          | st.sampled_from(["", "x", "scamp", "trick"]))
 FIELDS = st.sampled_from(["id", "name", "life", "classes", "cards", "boss", "aggressive", "requirements",
                           "subtype", "special_surges", "tile", "text", "none", "abilities", "number"])
 JUNK = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=3)
@@ -326,14 +351,49 @@ CARD_DATA = st.dictionaries(KINDS, st.dictionaries(KEYS, JUNK, max_size=3) | JUN
     {"event": "gain", "mouse": "collin", "card": "Grape"},
     {"event": "level_up", "mouse": "collin", "ability": "Inspire"},
     {"event": "add_minions", "minions": {"rat_warriors": 1, "spider": 1}}]))
-def test_hostile_card_data_only_raises_companion_errors(card_data: dict, event: dict) -> None:
+def test_hostile_card_data_is_refused_live_and_a_line_of_it_never_yields_a_life_out_of_range(
+        card_data: dict, event: dict) -> None:
     t = tracker()
-    state = t.initial()
     if event["event"] != "start":
-        state = t.apply(state, start(mice=["collin", "filch"]))
+        t.do(start(mice=["collin", "filch"]))
     if event["event"] == "level_up":
-        state = t.apply(state, {"event": "mouse_cheese", "mouse": "collin", "count": 6})
-    try:
-        t.apply(state, {**event, "card_data": card_data})
+        t.do({"event": "mouse_cheese", "mouse": "collin", "count": 6})
+    lines = len(t.history)
+    with pytest.raises(LogError, match="card_data is logged by a live action"):
+        t.do({**event, "card_data": card_data})
+    assert len(t.history) == lines
+    try:  # the same event as a logged line (apply: no live action's checks)
+        state = t.apply(t.state, {**event, "card_data": card_data})
     except CompanionError:
-        pass
+        return
+    lives = [m.life for m in state.mice] + [g.life for g in state.minions] + [x.life for x in state.track]
+    assert all(life is None or 1 <= life <= MAX_LIFE for life in lives), lives
+    chapter = t.chapter_data(state)
+    assert chapter is None or chapter.chapter_end is None or 2 <= chapter.chapter_end <= MAX_PAGE
+
+
+NUMBERS = st.integers(-2, 22) | st.integers(-10**25, 10**25)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(["hero", "minion", "boss"]), NUMBERS, NUMBERS)
+def test_a_lines_card_data_never_yields_a_life_out_of_range(who: str, life: int, card_life: int) -> None:
+    t = tracker()
+    if who == "hero":
+        event = start(mice=["collin", "filch"], card_data={"heroes": {"collin": {
+            "id": "collin", "name": "Collin", "life": life, "classes": ["leader"]}}})
+    else:
+        t.do(start(mice=["collin", "filch"]))
+        mid = "spider" if who == "minion" else "vurst"
+        cards = [{"id": f"{mid}:{k}", "name": f"{mid} {k}", "life": card_life} for k in (1, 2)]
+        event = {"event": "add_minions", "minions": {mid: 1}, "card_data": {"minions": {mid: {
+            "id": mid, "name": mid.title(), "life": life, "boss": who == "boss", "cards": cards}}}}
+    in_range = all(1 <= n <= MAX_LIFE for n in (life, card_life))
+    try:
+        state = t.apply(t.state, event)  # (a logged line: a live action's card_data is refused)
+    except LogError as exc:
+        assert not in_range and "is out of range" in str(exc)
+        return
+    lives = [m.life for m in state.mice] + [g.life for g in state.minions] + [x.life for x in state.track]
+    assert all(n is None or 1 <= n <= MAX_LIFE for n in lives), lives
+    assert in_range or (who == "hero" and 1 <= life <= MAX_LIFE)  # (a hero has no cards)

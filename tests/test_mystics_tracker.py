@@ -584,7 +584,7 @@ def test_cli_do_reports_what_it_set_aside_and_could_not_use(tmp_path: Path,
     (["chase", "--dice", "0"], "bad --dice 0"),
     (["attack", "--wheel", "6"], "0 to 5"),
     (["attack", "--wheel", "-2"], "0 to 5"),
-    (["attack", "--life", "0"], "bad --life 0"),
+    (["attack", "--life", "0"], "--life 0 is out of range"),
     (["move", "--movement", "die-sword=one"], "bad die-face movement 'die-sword=one'"),
     (["move", "--movement", "die-sword=1"], "die-sword-shield, die-sword-shield-star, die-bow, die-bow-star, "
                                             "die-cheese"),

@@ -4,13 +4,13 @@ undone (two page objects on one log)."""
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from companion.eventlog import EventLog
 from companion.tmnt.game import TmntTracker
 from companion.views.tmnt import GameTracker
+
+from .helpers import meanwhile
 
 
 def two_windows_at_the_flip(tmp_path: Path) -> tuple[GameTracker, GameTracker]:
@@ -22,30 +22,6 @@ def two_windows_at_the_flip(tmp_path: Path) -> tuple[GameTracker, GameTracker]:
         a.next.click()
     assert a.state.phase == "flip"
     return a, GameTracker(tmp_path / "t.jsonl")
-
-
-@contextlib.contextmanager
-def meanwhile(page: GameTracker, other: Callable[[], object]) -> Iterator[None]:
-    """``other`` (another window's action) runs when ``page`` next goes for its log's lock, before it
-    has it: the write of another window in the gap between a read of the page's and its lock."""
-    log = page.tracker.log
-    real = log.locked
-    fired: list[bool] = []
-
-    @contextlib.contextmanager
-    def locked() -> Iterator[None]:
-        if not fired and not log._held:
-            fired.append(True)
-            other()
-        with real():
-            yield
-
-    log.locked = locked  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        del log.locked
-    assert fired
 
 
 def on_disk(tmp_path: Path) -> TmntTracker:

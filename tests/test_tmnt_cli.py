@@ -203,8 +203,8 @@ def test_a_title_with_several_printings_says_which_was_used(capsys: pytest.Captu
 # -- bad numbers and card files are refused with a clear message ----------------------------------
 
 @pytest.mark.parametrize(("argv", "said"), [
-    (["--defender-deck", "-1"], "--defender-deck: a Deck holds 0 or more cards, not -1"),
-    (["--attacker-deck", "-5"], "--attacker-deck: a Deck holds 0 or more cards, not -5"),
+    (["--defender-deck", "-1"], "--defender-deck -1 is out of range (expected 0 to 10000"),
+    (["--attacker-deck", "-5"], "--attacker-deck -5 is out of range"),
     (["--blocks", "-1"], "--blocks: the defender has 0 to 4 Block cards, not -1"),
     (["--face-up", "\u00b2"], "--face-up: cannot read face-up position '\u00b2'"),
     (["--counter", "-2"], "--counter: Power must be a whole number 0 or more, not '-2'"),

@@ -4,17 +4,18 @@ page's "turn player" Magic card is read and written under the log's lock."""
 
 from __future__ import annotations
 
-import contextlib
 import json
-from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.cli import main
+from companion.errors import LogError
 from companion.eventlog import EventLog
 from companion.views.village import VillageCompanion
 from companion.village.game import VillageTracker, seeded_flip
+
+from .helpers import meanwhile
 
 AS_PLAYED = ['{"event":"start","seed":4,"first":0}', '{"event":"draw"}',
              '{"event":"flip","card":"F1"}', '{"event":"flip","card":"F2"}', '{"event":"flip","card":"F3"}']
@@ -133,36 +134,33 @@ def test_the_page_logs_a_seeded_flip_and_an_undo_takes_its_note_back(tmp_path: P
     page.flip(None)
     logged = page.tracker.history[-1]
     assert logged["seeded"] in ("heads", "tails") and page.state.t.flips[-1][2] == logged["seeded"]
-    t = VillageTracker(None)
-    t.do({"event": "start", "seed": 4, "first": 0})
-    t.do({"event": "flip", "card": "F", "seeded": "tails"})  # (the seed gives heads here: F1 above)
+    # a logged line whose side the seed no longer gives (the seed gives heads here: F1 above)
+    old = tmp_path / "old.jsonl"
+    old.write_text('{"event": "log", "tracker": "village"}\n{"event": "start", "seed": 4, "first": 0}\n'
+                   '{"event": "flip", "card": "F", "seeded": "tails"}\n')
+    t = VillageTracker(EventLog(old))
     assert t.state.notes and t.state.t.flips[-1][2] == "tails"
     t.undo()
     assert t.state.notes == ()
 
 
-@contextlib.contextmanager
-def meanwhile(page: VillageCompanion, other: Callable[[], object]) -> Iterator[None]:
-    """``other`` (another window's action) runs when ``page`` next goes for its log's lock, before it
-    has it: a write in the gap between a read of the page's and its lock."""
-    log = page.tracker.log
-    real = log.locked
-    fired: list[bool] = []
+@pytest.mark.parametrize("typed", ["heads", "tails", None])
+def test_a_live_flip_refuses_a_typed_seeded_side_and_writes_nothing(typed: str | None,
+                                                                    tmp_path: Path) -> None:
+    t = VillageTracker(EventLog(tmp_path / "v.jsonl"))
+    t.do({"event": "start", "seed": 4, "first": 0})
+    before = (tmp_path / "v.jsonl").read_text()
+    with pytest.raises(LogError, match="seeded is logged by the tracker"):
+        t.do({"event": "flip", "card": "X", "seeded": typed})
+    assert (tmp_path / "v.jsonl").read_text() == before and t.state.notes == ()
 
-    @contextlib.contextmanager
-    def locked() -> Iterator[None]:
-        if not fired and not log._held:
-            fired.append(True)
-            other()
-        with real():
-            yield
 
-    log.locked = locked  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        del log.locked
-    assert fired
+def test_a_logged_flip_with_a_null_seeded_side_is_drawn_from_the_seed(tmp_path: Path) -> None:
+    log = tmp_path / "old.jsonl"
+    log.write_text('{"event": "start", "seed": 4, "first": 0}\n{"event": "draw"}\n'
+                   '{"event": "flip", "card": "F1", "seeded": null}\n')
+    t = VillageTracker(EventLog(log, read_only=True))
+    assert t.state.t.flips[-1] == ("F1", 1, "heads") and t.state.notes == () and not t.problems
 
 
 def test_a_turn_players_magic_card_is_the_turn_player_of_the_log_under_its_lock(tmp_path: Path) -> None:

@@ -381,7 +381,7 @@ def _main(argv: Sequence[str] | None) -> int:
         raise
     except CompanionError as exc:
         return _user_error(args, argv, exc)
-    except KeyboardInterrupt as exc:  # (a batch's write_all says what it wrote: all, some or nothing)
+    except KeyboardInterrupt as exc:  # (a batch's write_all says what it wrote: all or nothing)
         said = str(exc)
         print("companion: interrupted" + (f"; {said[:1].lower()}{said[1:]}" if said else ""), file=sys.stderr)
         return 130

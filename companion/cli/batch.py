@@ -17,9 +17,12 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import CompanionError, closest, did_you_mean, shown
+
+if TYPE_CHECKING:
+    from ..eventlog import BatchWrite
 
 #: What a refusal adds when a batch of events was refused.
 ALL_OR_NOTHING = "Nothing was written: the events are written only when every one of them is allowed"
@@ -297,7 +300,7 @@ def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, 
     refused (a full disk) or a Ctrl+C writes none of them, and the error (or the interrupt's
     words) says what the log holds of them. A field an event does not
     take that is close to one it does is named (:func:`misspelt_field`) before any rule is tried too."""
-    start: int | None = None  # the log's size as the writes began (None: not yet, so nothing was written)
+    batch: BatchWrite | None = None  # the batch under way (None: not begun, so nothing was written)
     try:
         table = fields if fields is not None else fields_table(tracker)
         # a kind the game does not know, before any other refusal
@@ -332,54 +335,26 @@ def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, 
                 check(events)
             said: list[str] = []
             at = ""  # the event under way (none once all are done: an error then is the write's)
-            start = _size(tracker.log.path)
             try:
-                with tracker.batch():  # every line in one append when all are done (EventLog.batch)
+                with tracker.batch() as batch:  # every line in one append when all are done
                     for k, event in enumerate(events, start=1):
                         at = f", event {k} of {len(events)}"
                         said += say(tracker, event)
                     at = ""
             except CompanionError as exc:  # a write refused (a full disk), or not expected after the trial
-                saved = _saved(tracker.log.path, start, len(events))
+                saved = _saved(batch, len(events))
                 raise error(then(exc.render(where=exc.where != log), saved), where=f"{log}{at}") from None
         return said
-    except KeyboardInterrupt:  # Ctrl+C: say exactly what the log holds of the batch
-        saved = "Nothing was written" if start is None else _saved(tracker.log.path, start, len(events))
-        raise KeyboardInterrupt(f"{saved} to {log}") from None
+    except KeyboardInterrupt:  # Ctrl+C: say what the log holds of the batch (all of it or none)
+        raise KeyboardInterrupt(f"{_saved(batch, len(events))} to {log}") from None
 
 
-def _size(path: Path | None) -> int:
-    """The size of the log at ``path`` now (0: no file, or a log kept in memory)."""
-    try:
-        return path.stat().st_size if path is not None else 0
-    except OSError:
-        return 0
-
-
-def _saved(path: Path | None, start: int, total: int) -> str:
-    """What the log at ``path`` holds of a batch of ``total`` events whose writing began when it was
-    ``start`` bytes long, as a sentence: the whole lines after ``start`` that are events (a new log's
-    first line, naming its tool, is none)."""
-    from ..eventlog import HEADER
-
-    n = 0
-    if path is not None:
-        try:
-            with open(path, "rb") as fh:
-                fh.seek(start)
-                lines = fh.read().split(b"\n")[:-1]  # (a line cut mid-write is no event)
-        except OSError:
-            lines = []
-        for raw in lines:
-            try:
-                n += json.loads(raw).get("event") != HEADER
-            except (ValueError, AttributeError):
-                n += 1
-    if n == 0:
+def _saved(batch: BatchWrite | None, total: int) -> str:
+    """What the log holds of a batch of ``total`` events, as a sentence: all of them, or none (the
+    batch is one append, :meth:`~companion.eventlog.EventLog.batch`; ``None``: it never began)."""
+    if batch is None or not batch.written:
         return "Nothing was written"
-    if n >= total:
-        return f"All {total} events were written" if total > 1 else "The event was written"
-    return f"Only events 1 to {n} were written"
+    return f"All {total} events were written" if total > 1 else "The event was written"
 
 
 def warn(line: str, warnings: list[str]) -> None:

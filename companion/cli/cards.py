@@ -293,27 +293,20 @@ def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> Non
 
 
 def _refuse_decks_folder(out: str, game: str, what: str) -> None:
-    """Refuse an ``--out`` in your decks folder (``<user data>/decks``, where the deck builder saves
-    decklists and offers them, as the print page does): a card file or a sheet written there would
-    replace a saved deck, or be offered as a deck that cannot be read. Said before anything is read
-    or written, as for the format and corrections files. ``what``: the kind of file written."""
-    import os
-
-    from ..cards import user_data_dir
+    """Refuse an ``--out`` in your decks folder (:func:`companion.cards.read_here`'s ``"decks"``: where
+    the deck builder saves decklists and offers them, as the print page does): a card file or a sheet
+    written there would replace a saved deck, or be offered as a deck that cannot be read. Said before
+    anything is read or written, as for the format and corrections files. ``what``: the kind of file
+    written."""
+    from ..cards import read_here, user_data_dir
     from ..deck.saved import decks_dir
-    from ..textio import within
 
-    try:
-        target = Path(os.path.realpath(out))  # where the write would land, through a link
-    except (OSError, ValueError):
+    role = read_here(out)
+    if role is None or role.kind != "decks":
         return
-    if not within(target.parent, decks_dir()):
-        return
-    there = ("your saved decklist, which the deck builder and the print page open; writing it would "
-             "replace it" if target.exists() else "in your decks folder, which holds the deck builder's "
-                                                 "saved decklists")
+    there = role.what + ("; writing it would replace it" if Path(out).exists() else "")
     hint = (f"Your own {game} cards load from {user_data_dir() / game} (e.g. --out "
-            f"{user_data_dir() / game / target.name}); choose" if what.startswith("JSON") else "Choose")
+            f"{user_data_dir() / game / Path(out).name}); choose" if what.startswith("JSON") else "Choose")
     raise CompanionError(f"{out!r} is {there}", where="--out",
                          expected=f"a {what} path outside {decks_dir()}",
                          suggestion=f"{hint} another --out; nothing was written.")

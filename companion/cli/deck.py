@@ -77,11 +77,18 @@ def _format(args: argparse.Namespace) -> Any:
 
     skipped: list[FormatError] = []
     fmt = load_format(args.game, args.format, skipped=skipped)
-    for exc in skipped:
-        line = f"skipped a format file: {exc.render()}"
-        print(f"companion: {line}", file=sys.stderr)
-        args.left_out.append(line)
+    args.left_out += _say_skipped(skipped)
     return fmt
+
+
+def _say_skipped(skipped: list[Any]) -> list[str]:
+    """Name each format file of yours that was skipped (a :class:`~companion.deck.formats.FormatError`)
+    on standard error, one line each, as every deck command says it; the lines, for ``--json``'s
+    ``warnings``."""
+    lines = [f"skipped a format file: {exc.render()}" for exc in skipped]
+    for line in lines:
+        print(f"companion: {line}", file=sys.stderr)
+    return lines
 
 
 def _title(deck: Any) -> str:
@@ -175,7 +182,7 @@ def refuse_read_file(raw: str, option: str, args: argparse.Namespace) -> None:
                                  where=option, expected=f"a new path, not {src!r}",
                                  suggestion=f"Choose another {option}; nothing was written.")
     role = read_here(raw)
-    if role is not None:
+    if role is not None and role.kind != "decks":  # (a decklist may go among your saved ones)
         tail = ("" if role.kind == "bundled" else "; writing it would replace it" if Path(raw).exists()
                 else "; a file written there would be read as one")
         raise CompanionError(f"{raw!r} is {role.what}{tail}",
@@ -266,7 +273,7 @@ def _odds(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     import json
 
-    from ..deck.decklist import to_json, to_text
+    from ..deck.decklist import DeckNameError, to_json, to_text
     from ..errors import CompanionError
 
     output = None if args.output == "-" else args.output  # '-' is standard output, as for DECKFILE
@@ -278,8 +285,12 @@ def _export(args: argparse.Namespace) -> int:
         _output_file(Path(output), output, "-o")
         refuse_read_file(output, "-o", args)
     db, deck = _load(args)
-    text = (json.dumps(to_json(deck), indent=2, ensure_ascii=False) + "\n" if args.to == "json"
-            else to_text(deck, db))
+    try:
+        text = (json.dumps(to_json(deck), indent=2, ensure_ascii=False) + "\n" if args.to == "json"
+                else to_text(deck, db))
+    except DeckNameError as exc:  # (its name would read back as another in a text list)
+        raise DeckNameError(f"{exc.message}; nothing was written", where=args.deckfile,
+                            suggestion=f"{exc.suggestion}, or export it with --to json") from None
     if output:
         from ..textio import write_text_atomic
 
@@ -303,8 +314,7 @@ def _formats(args: argparse.Namespace) -> int:
 
     broken: list[FormatError] = []
     fmts = available_formats(args.game, errors=broken)
-    for exc in broken:  # one bad file of your own does not hide the others
-        print(f"companion: skipped a format file: {exc.render()}", file=sys.stderr)
+    _say_skipped(broken)  # one bad file of your own does not hide the others
     code = 1 if broken else 0
     if args.json:
         print_json([{"id": f.id, "game": f.game, "name": f.name, "deck_size": f.size_text,

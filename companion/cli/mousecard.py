@@ -282,7 +282,7 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
     does not describe would mislead the table. A line that may have moved cards is read past once a
     reshuffle has made the deck whole again after it (:meth:`~companion.mousecard.live.LiveDeckTracker.
     deck_in_doubt`)."""
-    from ..mousecard.live import MISMATCH
+    from ..mousecard.live import MISMATCH_KIND
 
     may_move, cardless = tracker.deck_doubts()
     moving = tracker.deck_in_doubt()
@@ -290,7 +290,7 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
     if moving:
         first = moving[0]
         more = f" (and {len(moving) - 1} more such line(s))" if len(moving) > 1 else ""
-        if first.message == MISMATCH:  # a line lost or changed before a seeded draw
+        if first.kind == MISMATCH_KIND:  # a line lost or changed before a seeded draw
             raise CompanionError(f"at line {first.line} of the live deck log the shuffle no longer deals the "
                                  "cards logged at the table: a line before it was lost or changed and may "
                                  f"change which cards remain, so they are not known{more}", where=log,
@@ -327,7 +327,7 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
             warnings.append(f"{log}: line {problem.line} cannot be used, but moves no card: the cards "
                             f"remaining are the log's ({problem.message})")
     for problem in sorted(reshuffled, key=lambda p: p.line):
-        if problem.message == MISMATCH:
+        if problem.kind == MISMATCH_KIND:
             warnings.append(f"{log}: at line {problem.line} the shuffle no longer deals the cards logged at "
                             "the table (a line before it was lost or changed), but the deck was reshuffled "
                             "since: the cards remaining are the log's")

@@ -401,12 +401,10 @@ def _exact(out: dict[str, Any], name: str, p: Any) -> None:
 
 def _odds(args: argparse.Namespace) -> int:
     from ..mystics import odds
-    from ..mystics.limits import MAX_LIFE, show
+    from ..mystics.limits import LIFE_WHY, MAX_LIFE, show
     from . import bounded, print_json
 
-    if args.life is not None and not 1 <= args.life <= MAX_LIFE:  # (as the tracker takes a life: 1 to 20)
-        raise CompanionError(f"bad --life {show(args.life)}", expected=f"a whole number from 1 to {MAX_LIFE}",
-                             found=show(args.life))
+    bounded("--life", args.life, 1, MAX_LIFE, LIFE_WHY)  # (as the tracker takes a life)
     if args.dice is not None and not 1 <= args.dice <= odds.MAX_DICE:  # (0 dice roll nothing: refused)
         raise CompanionError(f"bad --dice {show(args.dice)}",
                              expected=f"a whole number from 1 to {odds.MAX_DICE}",

@@ -313,10 +313,6 @@ def _village_battle(args: argparse.Namespace) -> int:
     from ..village.battle import Attack, resolve_battle
     from . import bounded
 
-    if args.mp is not None and args.mp < 0:
-        raise CliInputError("Mouse Points are 0 or more", where="--mp", found=str(args.mp))
-    if args.direct_damage is not None and args.direct_damage < 0:
-        raise CliInputError("damage is 0 or more", where="--direct-damage", found=str(args.direct_damage))
     # (as the tracker takes Mouse Points: a start's mp is at most 999, village.game.MAX_NUMBER)
     bounded("--mp", args.mp, 0, _MAX_STAT, "a player's Mouse Points, as the Village tracker takes them")
     bounded("--direct-damage", args.direct_damage, 0, _MAX_STAT,

@@ -203,11 +203,7 @@ def attack_command(args: argparse.Namespace) -> int:
     from . import bounded
 
     for option in ("defender_deck", "attacker_deck"):
-        value = getattr(args, option)
-        if value is not None and value < 0:
-            raise CompanionError(f"a Deck holds 0 or more cards, not {value}",
-                                 where=f"--{option.replace('_', '-')}", expected="a whole number 0 or more")
-        bounded(f"--{option.replace('_', '-')}", value, 0, COUNT_MAX, _COUNT_WHY)
+        bounded(f"--{option.replace('_', '-')}", getattr(args, option), 0, COUNT_MAX, _COUNT_WHY)
     if not 0 <= args.blocks <= 4:
         raise CompanionError(f"the defender has 0 to 4 Block cards, not {args.blocks}", where="--blocks",
                              expected="a whole number 0 to 4")

@@ -38,7 +38,7 @@ from typing import Any
 from ..cards import Card, CardDB, norm_text
 from ..errors import CompanionError, closest, did_you_mean
 from ..textio import csv_cells, csv_separator, read_text
-from ..validation import loads_noting_twice
+from ..validation import is_format_document, loads_noting_twice
 from .fields import norm
 
 #: The largest count one line may hold; anything bigger is a typo, not a deck.
@@ -232,15 +232,18 @@ class NotADecklist(CompanionError):
     said in one line, instead of an "unknown field" problem for each of its fields."""
 
 
-def other_kind_of_file(doc: Any) -> tuple[str, str] | None:
-    """What a JSON document that is clearly not a decklist is, and what to do with it, as
-    ``(kind, suggestion)``; ``None`` when it may be a decklist (its problems are then listed one by
-    one). A card file is told by :func:`looks_like_card_file`."""
+def other_kind_of_file(doc: Any, where: str | None = None) -> tuple[str, str] | None:
+    """What a JSON document (read from ``where``) that is clearly not a decklist is, and what to do
+    with it, as ``(kind, suggestion)``; ``None`` when it may be a decklist (its problems are then
+    listed one by one). A deck format is told as ``companion validate`` tells one
+    (:func:`..validation.is_format_document`), a card file by :func:`looks_like_card_file`."""
     if not isinstance(doc, Mapping):
         return None
-    if "cards" not in doc and ("deck_size" in doc or "copy_limit" in doc):
-        return ("a deck format file (it has a deck size and a copy limit)",
-                "Use it with --format FILE, beside the decklist it checks")
+    if is_format_document(doc, where or ""):
+        has = [what for key, what in (("deck_size", "a deck size"), ("copy_limit", "a copy limit"))
+               if key in doc]
+        why = f"it has {' and '.join(has)}" if has else "it is in a formats folder, and has no cards"
+        return (f"a deck format file ({why})", "Use it with --format FILE, beside the decklist it checks")
     cards = doc.get("cards")
     game = doc.get("game")
     monarchs = game is None or (isinstance(game, str) and norm(game) == "monarchs")
@@ -260,11 +263,11 @@ _DECK_GAMES = ("village", "tmnt")
 def other_game_of(issues: Iterable[LineIssue], game: str,
                   known: int | None = None) -> tuple[str, int, int] | None:
     """``(game, k, n)`` when the list is most likely another game's (one that has decklists):
-    most of its ``n`` unknown card names (``k`` of them, at least 2) are that game's cards, or
-    every card it names that either game knows is that game's. ``known``: how many lines named a
-    card of ``game`` (``None``: not counted, only the first test applies); an unknown name close
-    to one of ``game``'s cards (it has suggestions) is a typo of ``game``'s, so a list of a few
-    typos and one of the other game's names gets no such word."""
+    most of its ``n`` unknown card names (``k`` of them, at least 2) are that game's cards, or it
+    names no card of ``game`` and every one of its unknown names is that game's (``3 Acorn Scout``
+    alone, read as TMNT). ``known``: how many lines named a card of ``game`` (``None``: not counted,
+    only the first test applies). A name neither game knows (gibberish, a typo) is never counted for
+    the other game: one of its names among five strangers gets no such word."""
     named = [i for i in issues if i.unknown]
     unknown = [i.unknown for i in named]
     if not unknown or (len(unknown) < 2 and known is None):
@@ -285,8 +288,7 @@ def other_game_of(issues: Iterable[LineIssue], game: str,
         k = sum(theirs)
         if k >= 2 and 2 * k > len(unknown):
             return other, k, len(unknown)
-        typos = any(i.suggestions and not t for i, t in zip(named, theirs, strict=True))
-        if k and known == 0 and not typos:  # every card it names is the other game's
+        if known == 0 and k == len(unknown):  # every card it names is the other game's
             return other, k, len(unknown)
     return None
 
@@ -319,7 +321,7 @@ def _card_part(rest: str, db: CardDB) -> str:
     return rest
 
 
-def _content(line: str, db: CardDB) -> tuple[str, str]:
+def split_comment(line: str, db: CardDB) -> tuple[str, str]:
     """A stripped line cut into what it says and its inline comment (``  # ...`` or ``  // ...``
     with the spaces before it, ``""`` when none). A card may have " #" or " //" in its name
     ("Sword // Shield"), so the cut is the latest one before which the line still names a
@@ -410,7 +412,7 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
         line = raw.strip()
         if not line or line.startswith("#") or line.startswith("//"):
             continue
-        line = _content(line, db)[0]
+        line = split_comment(line, db)[0]
         shown = raw.strip()
         label = _LABEL.fullmatch(line)
         if label and db.lookup(line) is None:  # "[Mice]": a label over the cards after it, like a comment
@@ -446,7 +448,7 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
                 guess = db.lookup(tail.group("name"))
                 n = int(tail.group("count")) if guess else 1
             if guess is not None:  # the card is known: the example says all there is to say
-                key = _key_for(DeckEntry(guess, n), db)[0]
+                key = key_for(guess, db)[0]
                 issues.append(LineIssue(number, shown, "the count is missing: write the number of copies "
                                         f"before the card, like '{n} {key}'"))
                 continue
@@ -647,7 +649,7 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None, twice: Collect
                 if isinstance(doc, list) else f", like {example}")
         raise DecklistError([LineIssue(None, _short(doc), 'expected an object with a "cards" list, found '
                                        f"{_json_kind(doc)}{wrap}", pointer="")], where=where)
-    if (other := other_kind_of_file(doc)) is not None:
+    if (other := other_kind_of_file(doc, where)) is not None:
         import shlex
 
         file = shlex.quote(where) if where and not where.startswith("<") else "FILE"
@@ -781,21 +783,37 @@ def parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) ->
         raise _game_hint(exc, db.game) from None
 
 
-def _parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
-    """Any form: text starting with ``{`` is read as JSON, and so is text starting with ``[`` that
-    is JSON (else it is a text list whose first line is a ``[Mice]`` label); a CSV decklist
-    (:func:`looks_like_csv`) as CSV; anything else as the text form. A byte-order mark (pasted
-    with the text) is no part of it."""
+def list_form(text: str) -> str:
+    """How :func:`parse` reads ``text``: ``"json"``, ``"csv"`` or ``"text"``. Text starting with ``{``
+    is JSON, and so is text starting with ``[`` that is JSON, or that is too deep (or holds too long a
+    number) to tell (else it is a text list whose first line is a ``[Mice]`` label); a CSV decklist
+    (:func:`looks_like_csv`) is CSV; anything else is the text form. A byte-order mark (pasted with
+    the text) is no part of it."""
     text = text.replace("\ufeff", "")
     start = text.lstrip()[:1]
-    if start not in ("{", "[") and looks_like_csv(text):  # a list kept in a spreadsheet
+    if start == "[":
+        try:
+            json.loads(text)
+        except json.JSONDecodeError:
+            return "text"  # "[Mice]": a label over the cards after it
+        except (ValueError, RecursionError):
+            return "json"  # JSON that cannot be read: :func:`parse` says why
+        return "json"
+    if start == "{":
+        return "json"
+    return "csv" if looks_like_csv(text) else "text"
+
+
+def _parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
+    """The list in its form (:func:`list_form`): JSON, CSV or the text form."""
+    text = text.replace("\ufeff", "")
+    form = list_form(text)
+    if form == "csv":  # a list kept in a spreadsheet
         return parse_csv(text, db, name=name, where=where)
-    if start in ("{", "["):
+    if form == "json":
         try:
             doc, twice = loads_noting_twice(text, parse_float=_JsonFloat)
         except json.JSONDecodeError as exc:
-            if start == "[":  # "[Mice]": a text list's label, not JSON
-                return parse_text(text, db, name=name, where=where)
             lines = text.splitlines()  # the error may point past the last line ("{\n")
             shown = lines[exc.lineno - 1].strip() if exc.lineno <= len(lines) else ""
             why = (f"not valid JSON: {exc.msg} (column {exc.colno}; a list that starts with '{{' is read "
@@ -836,9 +854,9 @@ def read_decklist(path: str | os.PathLike[str], db: CardDB) -> Decklist:
     return parse(text, db, name=p.stem, where=str(p))
 
 
-def _key_for(entry: DeckEntry, db: CardDB | None) -> tuple[str, str]:
-    """How to write a card so it reads back as the same printing: its name, else its id."""
-    card = entry.card
+def key_for(card: Card, db: CardDB | None) -> tuple[str, str]:
+    """How to write a card so it reads back as the same printing: ``(its name, "")``, else ``(its id,
+    its name)`` (the name then goes in a comment)."""
     first = db.lookup(card.name) if db is not None else card
     shared = db is not None and len(db.named(card.name)) > 1  # the id says which of them, unasked
     if first is not None and first.id == card.id and not shared and not _COMMENT_MARK.search(card.name):
@@ -846,18 +864,50 @@ def _key_for(entry: DeckEntry, db: CardDB | None) -> tuple[str, str]:
     return card.id, card.name
 
 
+def card_line(card: Card, count: int, db: CardDB | None) -> str:
+    """One line of ``count`` copies of ``card`` (at most :data:`MAX_COUNT`): ``3 Acorn Scout``, or by
+    id with the name as a comment (``1 leonardo-2  # Leonardo``) where the name would read otherwise."""
+    key, comment = key_for(card, db)
+    return f"{count} {key}" + (f"  # {comment}" if comment else "")
+
+
+class DeckNameError(CompanionError):
+    """A deck name that cannot be used: a text list cannot hold it, or no free one is left (nothing
+    is written)."""
+
+
+def name_line(name: str, db: CardDB) -> str:
+    """``Name: <name>`` (the name without spaces at its ends): the one way a text list is given its
+    name. Refused (:class:`DeckNameError`) when the parser would not read it back as ``name``: text
+    after ' #' or ' //' reads as a comment (unless a card's name goes on), and a name is one line."""
+    name = name.strip()
+    line = f"Name: {name}"
+    one_line = len(line.splitlines()) == 1
+    try:
+        said = parse_text(line, db).name if one_line else None
+    except DecklistError:
+        said = None
+    if said != name:
+        why = "text after ' #' or ' //' reads as a comment" if one_line else "a name is one line"
+        raise DeckNameError(f"the deck name {name!r} cannot be kept in a text list ({why})",
+                            suggestion="Write the name on one line, without ' #' and ' //'" if not one_line
+                            else "Write the name without ' #' and ' //'")
+    return line
+
+
 def to_text(deck: Decklist, db: CardDB | None = None, *, header: bool = True) -> str:
-    """The text form: ``Name:`` line, then ``3 Card Name`` per entry (an id where a name is ambiguous).
+    """The text form: ``Name:`` line (:func:`name_line`: a name it cannot hold is refused with
+    :class:`DeckNameError`, never written to read back as another), then ``3 Card Name`` per entry
+    (an id where a name is ambiguous).
 
     With ``db``, a printing that is not the first of its name is written by id, with
     the name as a comment, so the list reads back exactly (see :func:`parse_text`).
     """
     lines: list[str] = []
-    if header and deck.name:
-        lines.append(f"Name: {deck.name}")
+    if header and deck.name.strip():
+        lines.append(name_line(deck.name, db if db is not None else CardDB(deck.game, ())))
     for e in deck.entries:  # (a total above MAX_COUNT as several lines: each reads back)
-        key, comment = _key_for(e, db)
-        lines += [f"{n} {key}" + (f"  # {comment}" if comment else "") for n in _chunks(e.count)]
+        lines += [card_line(e.card, n, db) for n in _chunks(e.count)]
     return "\n".join(lines) + "\n"
 
 

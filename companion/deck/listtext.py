@@ -3,8 +3,10 @@
 The deck builder's − and + buttons change one count where it is written (:func:`bump_text`), and a
 save writes the deck's name into the list's own ``Name:`` line (:func:`with_name`, :func:`split_name`
 the other way): every other character stays as typed. A list the parser reads as JSON or CSV
-(:func:`list_form`) is rewritten from the list read instead (:func:`csv_text` keeps a CSV list's
-comment lines). Pure text: no files (see :mod:`.saved`), no widgets.
+(:func:`..decklist.list_form`) is rewritten from the list read instead (:func:`as_text`, :func:`bump`;
+:func:`csv_text` keeps a CSV list's comment lines), and :func:`file_text` is what a save writes in a
+file's form. The rules of the text form (comments, a card's line, the ``Name:`` line) are the parser's
+own (:mod:`.decklist`). Pure text: no files (see :mod:`.saved`), no widgets.
 """
 
 from __future__ import annotations
@@ -14,43 +16,43 @@ import io
 import json
 import re
 from collections.abc import Iterable
+from pathlib import PurePath
 
 from ..cards import Card, CardDB
 from ..errors import CompanionError
 from .decklist import (
-    _COMMENT_MARK,  # where an inline comment may start: the parser's rule
     MAX_COUNT,
-    DeckEntry,
     Decklist,
     DecklistError,
-    looks_like_csv,
+    DeckNameError,
+    card_line,
+    key_for,
+    list_form,
+    name_line,
     parse_text,
+    split_comment,
+    to_json,
     to_text,
 )
 
 
-class DeckNameError(CompanionError):
-    """A deck name that cannot be used: a text list cannot hold it, or no free one is left (nothing
-    is saved)."""
+class ListFormError(CompanionError):
+    """A list that cannot be written in its file's form: it must be read to be rewritten (nothing is
+    written)."""
 
 
-_NAME_LINE = re.compile(r"^\s*name\s*:", re.IGNORECASE)  # a "Name: My deck" line
 _COUNT = re.compile(r"^(?P<indent>\s*)(?P<count>\+?\d+)(?=[xX×]?\s)")  # a card line's count
 
 
-def list_form(text: str) -> str:
-    """How the parser reads ``text``: ``"json"``, ``"csv"`` or ``"text"`` (see :func:`.decklist.parse`)."""
-    text = text.replace("\ufeff", "")
-    start = text.lstrip()[:1]
-    if start == "{":
-        return "json"
-    if start == "[":
-        try:
-            json.loads(text)
-        except ValueError:
-            return "text"  # a "[Mice]" label
-        return "json"
-    return "csv" if looks_like_csv(text) else "text"
+def _ending(line: str) -> tuple[str, str]:
+    """A line (from ``splitlines(keepends=True)``) cut into its text and its line ending (``""``: none)."""
+    body = line.splitlines()[0] if line.splitlines() else ""
+    return body, line[len(body):]
+
+
+def _line_ending(lines: list[str]) -> str:
+    """The list's own line ending: its first line's (``\\r\\n`` for a list typed on Windows), else ``\\n``."""
+    return next((end for end in (_ending(line)[1] for line in lines) if end), "\n")
 
 
 def line_name(line: str, db: CardDB) -> str:
@@ -68,20 +70,15 @@ def read_line(line: str, db: CardDB) -> Decklist | None:
         return None
 
 
-def inline_comment(line: str, db: CardDB) -> str:
-    """A line's inline comment (``"  # early"``, with the spaces before it; ``""`` when none): where
-    the parser's reading of the line ends, so a card whose name holds " #" keeps its name."""
-    whole = read_line(line, db)
-    if whole is None:
-        return ""
-    for mark in _COMMENT_MARK.finditer(line):
-        if read_line(line[:mark.start()], db) == whole:
-            return line[mark.start():]
-    return ""
+def _comment(line: str, db: CardDB) -> str:
+    """A line's inline comment (``"  # early"``, with the spaces before it; ``""`` when none), cut
+    where the parser cuts it (:func:`..decklist.split_comment`: a card whose name holds " #" keeps it)."""
+    return split_comment(line.strip(), db)[1]
 
 
 def _head_lines(lines: list[str], db: CardDB) -> list[int]:
-    """The indexes of the ``Name:`` lines before the first card (the ones the parser reads)."""
+    """The indexes of the ``Name:`` lines before the first card (the ones the parser reads as naming
+    the list)."""
     out = []
     for i, raw in enumerate(lines):
         stripped = raw.strip()
@@ -90,7 +87,7 @@ def _head_lines(lines: list[str], db: CardDB) -> list[int]:
         one = read_line(raw, db)
         if one is None or one.entries:  # the first card (or a line that cannot be read): no further
             break
-        if _NAME_LINE.match(raw) and one.name:
+        if one.name:  # (read on its own, only a Name: line names a list)
             out.append(i)
     return out
 
@@ -102,7 +99,7 @@ def split_name(text: str, db: CardDB) -> tuple[str, str]:
     if form == "json":
         try:
             doc = json.loads(text.replace("\ufeff", ""))
-        except ValueError:
+        except (ValueError, RecursionError):  # (the parser says why)
             return text, ""
         name = doc.get("name") if isinstance(doc, dict) else None
         return text, name.strip() if isinstance(name, str) else ""
@@ -114,20 +111,10 @@ def split_name(text: str, db: CardDB) -> tuple[str, str]:
         return text, ""
     name = line_name(lines[names[-1]], db)  # (the last one counts)
     for i in names:  # the line goes to the Name box; a comment written on it stays, as a comment line
-        body = lines[i].rstrip("\r\n")
-        comment = inline_comment(body.strip(), db).strip()
-        lines[i] = body[: len(body) - len(body.lstrip())] + comment + lines[i][len(body):] if comment else ""
+        body, end = _ending(lines[i])
+        comment = _comment(body, db).strip()
+        lines[i] = body[: len(body) - len(body.lstrip())] + comment + end if comment else ""
     return "".join(lines), name
-
-
-def name_line(name: str, db: CardDB) -> str:
-    """``Name: <name>``, refused (:class:`DeckNameError`) when it would not read back as ``name``."""
-    line = f"Name: {name}"
-    if "\n" in name or "\r" in name or line_name(line, db) != name:
-        raise DeckNameError(f"the deck name {name!r} cannot be kept in a text list (text after ' #' or "
-                            "' //' reads as a comment); nothing was saved",
-                            suggestion="Write the name without ' #' and ' //', then Save again")
-    return line
 
 
 def with_name(text: str, name: str, db: CardDB) -> str:
@@ -137,23 +124,16 @@ def with_name(text: str, name: str, db: CardDB) -> str:
     lines = text.splitlines(keepends=True)
     names = _head_lines(lines, db)
     for i in names:
-        raw = lines[i]
-        body = raw.rstrip("\r\n")
+        body, end = _ending(lines[i])
         indent = body[: len(body) - len(body.lstrip())]
-        lines[i] = f"{indent}{line}{inline_comment(body.strip(), db)}{raw[len(body):]}"
+        lines[i] = f"{indent}{line}{_comment(body, db)}{end}"
     if not names:
-        lines.insert(0, line + "\n")
+        lines.insert(0, line + _line_ending(lines))
     return "".join(lines)
 
 
-def _card_key(card: Card, db: CardDB) -> str:
-    """How a new line names ``card`` so that it reads back as this printing: its name, else its id."""
-    one = to_text(Decklist(db.game, (DeckEntry(card, 1),)), db, header=False).strip()
-    return one.split(None, 1)[1]  # ("1 Acorn Scout", or "1 leonardo-2  # Leonardo")
-
-
 def _set_count(line: str, n: int, db: CardDB, card: Card) -> str:
-    """``line`` (a line of ``card``) with ``n`` copies: only its count changes."""
+    """``line`` (a line of ``card``, without its ending) with ``n`` copies: only its count changes."""
     m = _COUNT.match(line)
     if m is not None:
         new = line[:m.start("count")] + str(n) + line[m.end("count"):]
@@ -165,13 +145,15 @@ def _set_count(line: str, n: int, db: CardDB, card: Card) -> str:
 
 
 def bump_text(text: str, db: CardDB, card: Card, delta: int) -> str:
-    """A text list with ``delta`` copies of ``card`` more (or fewer), every other character as typed.
+    """A text list with ``delta`` copies of ``card`` more (or fewer), every other character as typed
+    (each line keeps its own line ending; a new line takes the list's).
 
     One copy more goes on the card's first line (the first with room for it: a line holds at most
     :data:`MAX_COUNT`), else on a new line after its last one (at the end when the card is new); one
     copy fewer comes off its last line, so the copies + put on a new line go first. A line taken down
     to 0 leaves its comment as a comment line (``# early``): no comment the player wrote is lost."""
-    lines = text.splitlines()
+    lines = text.splitlines(keepends=True)
+    end = _line_ending(lines)
     for _ in range(abs(delta)):
         hits = []  # (index, count) of the lines of this card
         for i, raw in enumerate(lines):
@@ -184,22 +166,25 @@ def bump_text(text: str, db: CardDB, card: Card, delta: int) -> str:
         if delta > 0:
             room = next(((i, n) for i, n in hits if n < MAX_COUNT), None)
             if room is not None:
-                lines[room[0]] = _set_count(lines[room[0]], room[1] + 1, db, card)
+                body, ending = _ending(lines[room[0]])
+                lines[room[0]] = _set_count(body, room[1] + 1, db, card) + ending
             else:
                 at = hits[-1][0] + 1 if hits else len(lines)
-                lines.insert(at, f"1 {_card_key(card, db)}")
+                if at and not _ending(lines[at - 1])[1]:  # the line before ends the text: it ends now
+                    lines[at - 1] += end
+                lines.insert(at, card_line(card, 1, db) + end)
         elif hits:
             i, n = hits[-1]
+            body, ending = _ending(lines[i])
             if n > 1:
-                lines[i] = _set_count(lines[i], n - 1, db, card)
+                lines[i] = _set_count(body, n - 1, db, card) + ending
             else:
-                raw = lines[i]
-                comment = inline_comment(raw.strip(), db).strip()
+                comment = _comment(body, db).strip()
                 if comment:  # the card goes, what the player wrote about it stays
-                    lines[i] = raw[: len(raw) - len(raw.lstrip())] + comment
+                    lines[i] = body[: len(body) - len(body.lstrip())] + comment + ending
                 else:
                     del lines[i]
-    return "\n".join(lines) + "\n" if lines else ""
+    return "".join(lines)
 
 
 def comment_lines(text: str) -> list[str]:
@@ -215,9 +200,78 @@ def csv_text(deck: Decklist, db: CardDB, comments: Iterable[str] = ()) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["count", "card"])
     for e in deck.entries:
-        key = _card_key(e.card, db).split("  #")[0]
+        key = key_for(e.card, db)[0]
         left = e.count
         while left > 0:
             writer.writerow([min(left, MAX_COUNT), key])
             left -= MAX_COUNT
     return "".join(line + "\n" for line in comments) + out.getvalue()
+
+
+def as_text(typed: str, deck: Decklist, db: CardDB, name: str = "") -> str:
+    """``deck`` (what the JSON or CSV list ``typed`` reads as) as a text list: a ``Name:`` line saying
+    ``name`` (:func:`..decklist.name_line`; none for ``""``), ``typed``'s comment lines (a CSV list's),
+    then a line a card."""
+    head = name_line(name, db) + "\n" if name.strip() else ""
+    return head + "".join(c + "\n" for c in comment_lines(typed)) + to_text(deck, db, header=False)
+
+
+def bump(typed: str, deck: Decklist, card: Card, delta: int, db: CardDB, name: str = "") -> str:
+    """The list ``typed`` (read as ``deck``; ``name``: the deck's name as the page shows it) with
+    ``delta`` copies of ``card`` more or fewer: a text list changes one count where it is written
+    (:func:`bump_text`); a JSON or CSV list is rewritten as a text list (:func:`as_text`), with a
+    ``Name:`` line when the list's own name is not ``name``. A name a text list cannot hold is refused
+    (:class:`DeckNameError`), the list left as it is."""
+    if list_form(typed) == "text":
+        return bump_text(typed, db, card, delta)
+    after = deck.with_count(card, max(0, deck.count_of(card) + delta))  # (above MAX_COUNT: several lines)
+    own = deck.name.strip() if deck.name.strip() != name.strip() else ""  # a JSON list's own name
+    try:
+        return as_text(typed, after, db, own)
+    except DeckNameError as exc:
+        raise DeckNameError(f"{exc.message}; − and + rewrite a JSON list as a text list, so the list is "
+                            "left as it is", suggestion=f"{exc.suggestion} in the list's \"name\", or change "
+                                                        "its counts in the JSON") from None
+
+
+def json_named(typed: str, deck: Decklist | None, name: str) -> str:
+    """A JSON list with ``name`` as its ``name`` (rewritten only when it says another, and only when
+    the list reads, as ``deck``: a duplicate key or an odd number is never tidied away unseen)."""
+    try:
+        doc = json.loads(typed.replace("\ufeff", ""))
+    except (ValueError, RecursionError):
+        return typed
+    if deck is None or not isinstance(doc, dict) or doc.get("name") == name:
+        return typed
+    doc = {**({"game": doc["game"]} if "game" in doc else {}), "name": name,
+           **{k: v for k, v in doc.items() if k not in ("game", "name")}}
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def file_text(typed: str, deck: Decklist | None, name: str, file_name: str, db: CardDB) -> str:
+    """What a save writes to the file ``file_name``: the list ``typed`` (read as ``deck``; ``None``:
+    it cannot be read) in the file's form, with ``name`` where the form has a place for it.
+
+    A ``.json`` file stays JSON and a ``.csv`` file CSV (a list of another form written from the list
+    read; :class:`ListFormError` when it cannot be read); a text list's ``Name:`` line says ``name``
+    (:func:`with_name`: every line as typed), a JSON list's ``name`` (:func:`json_named`); a CSV list
+    has no name, so one written to a text file becomes a text list (:func:`as_text`, its comment lines
+    kept). A name a text list cannot hold is refused (:class:`DeckNameError`)."""
+    form, suffix = list_form(typed), PurePath(file_name).suffix.lower()
+    if suffix in (".json", ".csv") and form != suffix[1:]:
+        if deck is None:  # the list must read to be written in the file's form
+            raise ListFormError(f"{file_name} is a {suffix[1:].upper()} list, and the editor's text cannot "
+                                "be read as a list",
+                                suggestion="Fix the list (see above), or give another name to save it as a "
+                                           "text file")
+        named = Decklist(deck.game, deck.entries, name)
+        if suffix == ".json":
+            return json.dumps(to_json(named), indent=2, ensure_ascii=False) + "\n"
+        return csv_text(named, db, comment_lines(typed))
+    if form == "json":
+        return json_named(typed, deck, name)
+    if form == "csv":
+        if suffix == ".csv" or deck is None:  # (a list that does not read: as typed)
+            return typed
+        return as_text(typed, deck, db, name)
+    return with_name(typed, name, db)

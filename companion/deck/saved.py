@@ -16,7 +16,7 @@ from pathlib import Path
 from ..cards import user_data_dir
 from ..errors import os_reason
 from ..textio import slug as text_slug
-from .listtext import DeckNameError
+from .decklist import DeckNameError
 
 #: The files that hold a list (never a backup, an image or a folder someone put there): the forms the
 #: decklist reader takes (a CSV list kept in a spreadsheet too, as *Upload* takes it).
@@ -52,7 +52,7 @@ def free_name(name: str, game: str) -> str:
         stem = deck_stem(candidate, game)
         if not any((decks_dir() / f"{game}-{stem}{suffix}").exists() for suffix in LIST_SUFFIXES):
             return candidate
-    raise DeckNameError("no free deck name is left; nothing was saved",
+    raise DeckNameError("no free deck name is left",
                         suggestion="Type another name and Save again")
 
 
@@ -75,7 +75,13 @@ class SavedDeck:
     def label(self) -> str:
         """How the deck builder's Open menu names it, after ``saved:``: :attr:`name`, and the
         :attr:`kind` when it has a twin (``my-deck (json)``)."""
-        return self.name + (f" ({self.kind})" if self.twin else "")
+        return self.labelled()
+
+    def labelled(self, *notes: str) -> str:
+        """:attr:`name` with ``notes`` in brackets, and the :attr:`kind` after them when it has a twin:
+        ``my-deck``, ``my-deck (json)``, ``my-deck (your decks, json)`` (the print page's)."""
+        shown = (*notes, self.kind) if self.twin else notes
+        return self.name + (f" ({', '.join(shown)})" if shown else "")
 
     @property
     def kind(self) -> str:
@@ -84,8 +90,8 @@ class SavedDeck:
 
 
 def digest(data: bytes) -> str:
-    """What a file held, in a few characters (SHA-256): two pages compare it to tell whether the file
-    changed since one of them opened or saved it."""
+    """What a file held, in a few characters (SHA-256): a page compares it to tell whether the file
+    changed since it (or another page) opened or wrote it: a saved deck, a PDF the print page made."""
     return hashlib.sha256(data).hexdigest()
 
 

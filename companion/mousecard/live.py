@@ -85,6 +85,8 @@ CARDLESS_EVENTS = frozenset({"award", "spend", "bonus"})
 #: :meth:`LiveDeckTracker.mismatches`).
 MISMATCH = ("the cards logged at the table are not what the shuffle deals now: a line before this one was "
             "lost or changed, so its cards may still be in the shuffled deck")
+#: The :attr:`~companion.eventlog.LogProblem.kind` of such a draw's problem (every other is unusable).
+MISMATCH_KIND = "mismatch"
 
 
 @dataclass(frozen=True, slots=True)
@@ -810,7 +812,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         and the journal says so; the lost line's cards may still be in the shuffled deck, so each is a
         doubt (:meth:`deck_in_doubt`) until a reshuffle, and a problem ``replay`` reports (exit 1)
         whatever followed. One undone since counts too: the lost line's cards are still unaccounted."""
-        return [LogProblem(line, MISMATCH) for line in sorted(self._kept_lines)]
+        return [LogProblem(line, MISMATCH, MISMATCH_KIND) for line in sorted(self._kept_lines)]
 
     def _rebuild(self) -> None:
         self._kept_lines: set[int] = set()  # the lines of the draws kept as logged (see :meth:`mismatches`)
@@ -844,8 +846,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         lines = self.deck_in_doubt()
         if not lines:
             return None
-        lost = [p for p in lines if p.message == MISMATCH]
-        bad = [p for p in lines if p.message != MISMATCH]
+        lost = [p for p in lines if p.kind == MISMATCH_KIND]
+        bad = [p for p in lines if p.kind != MISMATCH_KIND]
         parts, mends = [], []
         if bad:
             parts.append(f"{_named(bad)} of the log cannot be used and may have moved cards")

@@ -38,6 +38,13 @@ COUNT_WHY = f"one roll gives at most one per die ({cite('mystics', 'Battle')})"
 #: Chapter numbers: a story book has a dozen or so chapters; the notebook's box goes to 99.
 MAX_CHAPTER = 99
 CHAPTER_WHY = f"a chapter of the story book ({cite('mystics', 'Story Book')})"
+#: A hero or minion card's battle, defense, lore and move: the dice its rolls have (or the spaces it
+#: moves), a handful; as many as the odds calculator takes.
+MAX_STAT = MAX_DICE
+STAT_WHY = f"the dice a card rolls, or the spaces it moves ({cite('mystics', 'Mouse Hero Cards')})"
+#: Mice in a chapter's party (its Party Setup): a handful of heroes.
+MAX_PARTY = MAX_FIGURES
+PARTY_WHY = f"a chapter's party is a handful of mice ({cite('mystics', 'Game setup')})"
 
 #: Pages a text or notebook chapter track draws one by one; past them it says how many there are.
 DRAWN_PAGES = MAX_PAGE

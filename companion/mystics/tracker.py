@@ -18,6 +18,10 @@ them and recorded in it (``card_data``, :data:`CARD_DATA`); the chapter keeps th
 the next chapter (a card no line has read yet is read as the data is then; a life can be set now with
 ``set_stats``), and the page and ``mystics replay`` say which values changed (:func:`data_notes`). A
 line logged before values were recorded reads today's data, and says so (:attr:`MysticsState.today`).
+Only the tracker writes ``card_data``: one typed into a live action is refused. A logged line's values
+are checked as the card data's are, their numbers against :mod:`companion.mystics.limits` (a life of -5
+makes the line a log problem, never a figure's life). A search card is recorded by its id (one card,
+one record, however it is typed), an ability card by its name as typed.
 
 Typed ``rolls`` are numbers on the action die (1-3, Mouse Movement) and are all used, one per card
 that rolls; an ``order`` names cards by id or name. Mice and minion types may be named by id
@@ -522,6 +526,7 @@ class MysticsTracker(Tracker[MysticsState]):
             values = rec.get(kind)
             if isinstance(values, Mapping) and key in values:
                 value = values[key]
+                _limits(kind, key, value, logged=True)  # (a bad number is the line's problem, never taken)
                 if self._reads is not None:
                     self._reads.append((kind, key, value, False))
                 return value
@@ -537,7 +542,8 @@ class MysticsTracker(Tracker[MysticsState]):
         if value is not _ABSENT:
             return value
         value = today()
-        if self._draws is not None:
+        if self._draws is not None:  # (recorded: a number its replay would refuse is refused now)
+            _limits(kind, key, value, logged=False)
             self._draws.card_data.setdefault(kind, {})[key] = value
         if self._reads is not None:
             self._reads.append((kind, key, value, self.replaying and self._draws is None))
@@ -598,7 +604,14 @@ class MysticsTracker(Tracker[MysticsState]):
         the boss cards (``boss_cards``), drawn from the die and minion data as they are now, and the
         card data values it read (``card_data``: a mouse's life, a minion type's, a search card's
         kind...). A replay uses them as logged, so a later correction of the data never changes a
-        past turn."""
+        past turn. A ``card_data`` typed into a live action is refused: the tracker writes it, from the
+        card data as it is (typed in, it would stand for the data, unchecked)."""
+        if CARD_DATA in event:
+            raise LogError(f"{str(event.get('event'))[:40]!r} event: card_data is logged by a live action, "
+                           "not typed in: the tracker records the card data values the action reads",
+                           found=repr(event[CARD_DATA])[:60],
+                           suggestion="leave card_data out; a value the card data lacks (a minion type's "
+                                      "life...) is typed into the event's own fields, or set with set_stats")
         draws = Draws()
         self._draws = draws
         try:
@@ -608,10 +621,8 @@ class MysticsTracker(Tracker[MysticsState]):
         if not (draws.rolls or draws.boss_cards or draws.order or draws.decided or draws.card_data):
             return event
         out = {**event, **draws.decided}
-        if draws.card_data:  # (with any the event gave: those were read from it, not from the data)
-            given = event.get(CARD_DATA) or {}
-            out[CARD_DATA] = {k: {**(given.get(k) or {}), **draws.card_data.get(k, {})}
-                              for k in dict.fromkeys([*given, *draws.card_data])}
+        if draws.card_data:
+            out[CARD_DATA] = draws.card_data
         if draws.order:  # the order dealt, so a line lost earlier never re-deals it (as the rolls)
             out["order"] = draws.order
         if draws.rolls:
@@ -749,17 +760,43 @@ _VALUES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "names": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of names"),
     "flag": (lambda v: isinstance(v, bool), "true or false"),
 }
-_HERO = {"id": "text", "name": "text", "life": "number", "classes": "names", "battle": "number",
-         "defense": "number", "lore": "number", "move": "number", "starting_equipment": "names",
+
+
+@dataclass(frozen=True)
+class _Bounded:
+    """A recorded whole number (or null: unknown) in ``low``..``high`` (``None``: no upper limit), ``why``
+    the game's reason (:mod:`.limits`)."""
+
+    low: int
+    high: int | None
+    why: str
+
+    def refuses(self, value: int) -> bool:
+        return value < self.low or (self.high is not None and value > self.high)
+
+    @property
+    def expected(self) -> str:
+        span = f"{self.low} or more" if self.high is None else f"{self.low} to {self.high}"
+        return f"{span}: {self.why}"
+
+
+_LIFE = _Bounded(1, lim.MAX_LIFE, lim.LIFE_WHY)
+_STAT = _Bounded(0, lim.MAX_STAT, lim.STAT_WHY)
+_HERO = {"id": "text", "name": "text", "life": _LIFE, "classes": "names", "battle": _STAT,
+         "defense": _STAT, "lore": _STAT, "move": _STAT, "starting_equipment": "names",
          "abilities": "names"}
-_MINION = {"id": "text", "name": "text", "life": "number", "battle": "number", "defense": "number",
+_MINION = {"id": "text", "name": "text", "life": _LIFE, "battle": _STAT, "defense": _STAT,
            "boss": "flag", "aggressive": "flag", "counterpart": "text?",
-           "cards": {"id": "text", "name": "text", "life": "number"}}
-_CHAPTER = {"number": "number", "name": "text?", "victory": "text?", "defeat": "text?",
-            "chapter_end": "number", "party_size": "number", "excluded_mice": "names",
-            "special_surges": {"tile": "number", "name": "text?", "text": "text?"}}
+           "cards": {"id": "text", "name": "text", "life": _LIFE}}
+_CHAPTER = {"number": _Bounded(1, lim.MAX_CHAPTER, lim.CHAPTER_WHY), "name": "text?", "victory": "text?",
+            "defeat": "text?", "chapter_end": _Bounded(2, lim.MAX_PAGE, lim.PAGE_WHY),
+            "party_size": _Bounded(1, lim.MAX_PARTY, lim.PARTY_WHY), "excluded_mice": "names",
+            "special_surges": {"tile": _Bounded(1, None, f"tiles are numbered from 1 ({c('Room Tiles')})"),
+                               "name": "text?", "text": "text?"}}
 _SEARCH = {"id": "text", "name": "text", "subtype": "text?"}
 _REQUIREMENT = {"none": "flag", "classes": "names", "mouse": "text?", "text": "text?"}
+#: The recorded values holding numbers, by kind: their limits are checked (:func:`_limits`).
+_NUMBERED = {HEROES: _HERO, MINIONS: _MINION, CHAPTERS: _CHAPTER}
 
 
 def _card_data(event: Event) -> Mapping[str, Any] | None:
@@ -790,11 +827,48 @@ def _check(kind: str, key: str, value: Any, shape: Mapping[str, Any], where: str
             for i, item in enumerate(v):
                 _check(kind, key, item, what, f"{where}.{name}[{i}]")
             continue
-        ok, expected = _VALUES[what]
+        ok, expected = _VALUES["number" if isinstance(what, _Bounded) else what]
         if not ok(v):
             raise LogError(f"card_data: {kind} {key[:40]!r}{where}: bad {name} {repr(v)[:40]}",
                            expected=expected)
     return value
+
+
+def _numbers(value: Any, shape: Mapping[str, Any], where: str = "") -> list[tuple[str, int, _Bounded]]:
+    """The whole numbers of a recorded value with their limits, as (field, number, limits); a field of
+    another type is left to :func:`_check`."""
+    out: list[tuple[str, int, _Bounded]] = []
+    if not isinstance(value, Mapping):
+        return out
+    for name, what in shape.items():
+        v = value.get(name)
+        if isinstance(what, Mapping) and isinstance(v, list):
+            for i, item in enumerate(v):
+                out += _numbers(item, what, f"{where}{name}[{i}].")
+        elif isinstance(what, _Bounded) and isinstance(v, int) and not isinstance(v, bool):
+            out.append((f"{where}{name}", v, what))
+    return out
+
+
+def _limits(kind: str, key: str, value: Any, *, logged: bool) -> None:
+    """A card data value's numbers (a life, a card's dice, a chapter's pages...) checked against
+    :mod:`.limits`. One out of range in a line's ``card_data`` (``logged``: a hand-edited line) is
+    refused, so the line is a log problem, never taken; one in today's card data, which a live action would
+    record, refuses the action, saying to correct the data."""
+    shape = _NUMBERED.get(kind)
+    if shape is None:
+        return
+    for name, v, bound in _numbers(value, shape):
+        if not bound.refuses(v):
+            continue
+        if logged:
+            raise LogError(f"card_data: {kind} {key[:40]!r}: {name} {lim.show(v)} is out of range",
+                           expected=bound.expected)
+        card = value.get("id") if isinstance(value.get("id"), str) else key
+        raise RuleError(f"{_label(kind, key, value)} in the card data: {name} {lim.show(v)} is out of range",
+                        expected=bound.expected,
+                        suggestion=f"correct it: companion cards correct mystics {card[:40]} "
+                                   f"{name.split('[')[0]}=...")
 
 
 def _hero_json(h: HeroInfo | None) -> dict[str, Any] | None:
@@ -876,6 +950,22 @@ def _search_of(key: str, value: Any) -> Any:
                       requirements=req)
 
 
+def _ability_json(t: MysticsTracker, key: str) -> list[str] | None:
+    """Ability card ``key``'s classes in today's card data (by name, any case, or id); ``None``: the data
+    does not hold it. Raises the card data's own error when it cannot be loaded."""
+    keys = t._ability_data()[1]
+    found = keys.get(key.lower(), keys.get(key))
+    return None if found is None else list(found)
+
+
+def _ability_classes(t: MysticsTracker, state: MysticsState, ability: str) -> tuple[str, ...] | None:
+    """Ability card ``ability``'s classes as the chapter read them (:meth:`MysticsTracker._data`, keyed by its
+    name as typed, spaces tidied); ``None``: not in the card data."""
+    key = " ".join(ability.split())
+    value = t._data(state, ABILITY_CARDS, key, lambda: _ability_json(t, key))
+    return None if value is None else _classes_of(key, value)
+
+
 def _classes_of(key: str, value: Any) -> tuple[str, ...]:
     ok, expected = _VALUES["names"]
     if not ok(value):
@@ -908,18 +998,42 @@ def _remember(state: MysticsState, reads: Sequence[tuple[str, str, Any, bool]] |
     return replace(state, read=read, today=tuple(today))
 
 
+def _search_key(t: MysticsTracker, state: MysticsState, card: str) -> str:
+    """The key search card ``card`` is read and recorded by, so one card is one record however it is typed:
+    that of a record the chapter (or this line) holds already, named by its key, id or name in any case;
+    else the id of the card of today's data it names; else the name as typed, casefolded."""
+    want = card.casefold().strip()
+    held: list[tuple[str, Any]] = [(key, value) for (kind, key), (value, _by) in state.read.items()
+                                   if kind == SEARCH_CARDS]
+    values = t._recorded.get(SEARCH_CARDS) if t._recorded is not None else None
+    if isinstance(values, Mapping):
+        held += [(key, value) for key, value in values.items() if isinstance(key, str)]
+    for key, _value in held:
+        if key == card:
+            return key
+    for key, value in held:
+        names = [key, *(value.get(f) for f in ("id", "name") if isinstance(value, Mapping))]
+        if any(isinstance(x, str) and x.casefold().strip() == want for x in names):
+            return key
+    found = t.search_card(card)
+    return found.id if found is not None else want
+
+
 def _search(t: MysticsTracker, state: MysticsState, card: str) -> Any | None:
-    """Search card ``card`` (by id or name, any case) as the chapter read it (:meth:`MysticsTracker._data`);
-    ``None``: not in the card data, or card data that cannot be loaded (a card typed in is taken as typed)."""
+    """Search card ``card`` (by id or name, any case) as the chapter read it (:meth:`MysticsTracker._data`,
+    keyed by :func:`_search_key`); ``None``: not in the card data, or card data that cannot be loaded (a
+    card typed in is taken as typed)."""
+    key = _search_key(t, state, card)
+
     def today() -> Any:
         t.search_card_data()  # (data that cannot be loaded is no "not in the data": nothing is recorded)
-        return _search_json(t.search_card(card))
+        return _search_json(t.search_card(key))
 
     try:
-        value = t._data(state, SEARCH_CARDS, card, today)
+        value = t._data(state, SEARCH_CARDS, key, today)
     except CompanionError:
         return None
-    return None if value is None else _search_of(card, value)
+    return None if value is None else _search_of(key, value)
 
 
 def _today_value(t: MysticsTracker, kind: str, key: str) -> Any:
@@ -934,7 +1048,7 @@ def _today_value(t: MysticsTracker, kind: str, key: str) -> Any:
     if kind == SEARCH_CARDS:
         t.search_card_data()
         return _search_json(t.search_card(key))
-    return list(t.ability_classes(key))
+    return _ability_json(t, key)
 
 
 def _shown(value: Any) -> str:
@@ -1546,11 +1660,11 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             _start_check(t, kept, RuleError(f"start: two ability cards for {mice[i].name}",
                                             where=c("Game setup"), expected="one ability card per mouse"))
             continue
-        known = _known_ability(t, ability)
-        if known is not None:  # (a card the data lacks is a typo: named with the closest ones)
-            _start_check(t, kept, known)
+        classes = _ability_classes(t, state, ability)  # (as the line recorded them: never today's data)
+        if classes is None:  # (a card the data lacks is a typo: named with the closest ones)
+            _start_check(t, kept, _unknown_ability(t, ability))
         try:
-            pt.check_ability_class(mice[i], ability, t.ability_classes(ability), "Game setup")
+            pt.check_ability_class(mice[i], ability, classes or (), "Game setup")
         except RuleError as exc:
             _start_check(t, kept, exc)
         mice[i] = replace(mice[i], abilities=(ability,))
@@ -1591,16 +1705,14 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     return replace(state, acting=first.id if first else None)
 
 
-def _known_ability(t: MysticsTracker, ability: str) -> CompanionError | None:
-    """The refusal of an ability card the card data does not know, with the closest names (None when
-    it is known, or when the card data cannot be read: the class check then says nothing either)."""
+def _unknown_ability(t: MysticsTracker, ability: str) -> CompanionError:
+    """The refusal of an ability card the card data does not hold, with the closest names of the data now
+    (none when it cannot be read)."""
     try:
-        cards = t.ability_choices()
+        cards = list(t.ability_choices())
     except CompanionError:
-        return None
-    if t.ability_classes(ability) or ability.strip().lower() in {x.lower() for x in cards}:
-        return None
-    return UnknownCardError(ability, "mystics ability", closest(ability, list(cards)),
+        cards = []
+    return UnknownCardError(ability, "mystics ability", closest(ability, cards),
                             where=f"start: abilities ({c('Game setup')})")
 
 
@@ -2221,9 +2333,7 @@ def _level_up(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         raise captured_error(m, "level_up")
     classes = _str_list(e, "classes")
     if classes is None:  # (the card's classes as the data has them, recorded in the line)
-        key = " ".join(ability.split())
-        value = t._data(state, ABILITY_CARDS, key, lambda: list(t.ability_classes(key)))
-        classes = list(_classes_of(key, value))
+        classes = list(_ability_classes(t, state, ability) or ())
     state = _kept(t, state, free_action_refusal(state, m.id, "level_up"))
     m2 = pt.level_up(m, ability, classes)
     return _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "level_up"),
@@ -2746,8 +2856,8 @@ _ORDER = ("order", "the new cards by id or name, top first; default: shuffled")
 _ROLLS = ("rolls", "die numbers 1-3 for an ambush or a boss's ambush, top card first; default: from the seed")
 _BOSS_CARDS = ("boss_cards", "{boss: [its 2 card ids]}; default: drawn")
 _COUNT = ("count", "default 1")
-_CARD_DATA = (CARD_DATA, "logged by a live action: the card data values it read (a mouse's life, a minion "
-                         "type's...), which a replay reads instead of today's data")
+_CARD_DATA = (CARD_DATA, "logged by a live action (refused when typed): the card data values it read (a "
+                         "mouse's life, a minion type's...), which a replay reads instead of today's data")
 
 
 def _by_surge(what: str) -> str:

@@ -36,7 +36,6 @@ card data*.
 from __future__ import annotations
 
 import html
-import json
 import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -48,20 +47,11 @@ import ipywidgets as w
 
 from .. import GAMES, ui
 from ..cards import BUNDLED, DATA_DIR, Card, CardDB, load_what_loads, user_game_files
-from ..deck.decklist import Decklist, DecklistError, parse, to_json, to_text
+from ..deck.decklist import Decklist, DecklistError, DeckNameError, parse
 from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
 from ..deck.legality import check_deck, plural
-from ..deck.listtext import (
-    DeckNameError,
-    bump_text,
-    comment_lines,
-    csv_text,
-    list_form,
-    name_line,
-    split_name,
-    with_name,
-)
+from ..deck.listtext import ListFormError, bump, file_text, split_name
 from ..deck.odds import Odds, chance, opening_odds
 from ..deck.saved import (
     SavedDeck,
@@ -89,13 +79,14 @@ class DeckSaveError(CompanionError):
 
 @contextmanager
 def _as_save_error() -> Iterator[None]:
-    """A deck name the core refuses (:class:`~companion.deck.listtext.DeckNameError`) as the page
-    says it: a :class:`DeckSaveError` with the same message and suggestion."""
+    """A deck name, or a list in a file's form, the core refuses
+    (:class:`~companion.deck.decklist.DeckNameError`, :class:`~companion.deck.listtext.ListFormError`)
+    as the page says it: a :class:`DeckSaveError` with the same message (and that nothing was saved)."""
     try:
         yield
-    except DeckNameError as exc:
-        raise DeckSaveError(exc.message, where=exc.where, expected=exc.expected, found=exc.found,
-                            suggestion=exc.suggestion) from exc
+    except (DeckNameError, ListFormError) as exc:
+        raise DeckSaveError(f"{exc.message}; nothing was saved", where=exc.where, expected=exc.expected,
+                            found=exc.found, suggestion=exc.suggestion) from exc
 
 
 @dataclass(frozen=True)
@@ -652,7 +643,7 @@ class DeckBuilderView:
     def save_list(self, *, new_name: str | None = None, over: str | None = None) -> Path:
         """Write the list to ``<user data>/decks/<game>-<name>.txt``, with its name (``new_name``, else
         :meth:`save_name`): a text list as typed (comments kept) with a ``Name:`` line saying it, a JSON
-        list with its ``name`` (see :meth:`_file_text`).
+        list with its ``name`` (see :func:`~companion.deck.listtext.file_text`).
 
         The editor keeps the text and the name; the Open menu says which saved list it now holds
         (and opens any list picked, that one too, as it was saved). A file that holds another
@@ -680,7 +671,7 @@ class DeckBuilderView:
             if held:
                 path = opened[0]
         with _as_save_error():
-            text = self._file_text(path, name, typed)
+            text = file_text(typed, self.deck, name, path.name, self.db)
         written = digest(text.encode("utf-8"))
         now = file_digest(path)
         if held:
@@ -739,63 +730,14 @@ class DeckBuilderView:
             raise CompanionError("no save is waiting for an answer", suggestion="Save the list")
         return self.save_list(over=clash[1])
 
-    def _file_text(self, path: Path, name: str, typed: str) -> str:
-        """What a save writes to ``path``: the list in the file's form (a ``.json`` file stays JSON, a
-        ``.csv`` file CSV; the editor's list, when of another form, written from the list read), with
-        ``name`` where the form has a place for it: a text list's ``Name:`` line, a JSON list's
-        ``name`` (a CSV list has none: one written to a text file becomes a text list, its comment
-        lines kept). A text list keeps every line as typed."""
-        form, suffix = list_form(typed), path.suffix.lower()
-        if suffix in (".json", ".csv") and form != suffix[1:]:
-            if self.deck is None:  # the list must read to be written in the file's form
-                raise DeckSaveError(f"{path.name} is a {suffix[1:].upper()} list, and the editor's text "
-                                    "cannot be read as a list; nothing was saved", where=str(path.parent),
-                                    suggestion="Fix the list (see above), or give another name to save it "
-                                               "as a text file")
-            deck = Decklist(self.deck.game, self.deck.entries, name)
-            if suffix == ".json":
-                return json.dumps(to_json(deck), indent=2, ensure_ascii=False) + "\n"
-            return csv_text(deck, self.db, comment_lines(typed))
-        if form == "json":
-            return self._json_named(typed, name)
-        if form == "csv":
-            if suffix == ".csv" or self.deck is None:  # (a list that does not read: as typed)
-                return typed
-            deck = Decklist(self.deck.game, self.deck.entries, name)
-            return (name_line(name, self.db) + "\n" + "".join(c + "\n" for c in comment_lines(typed))
-                    + to_text(deck, self.db, header=False))
-        return with_name(typed, name, self.db)
-
-    def _json_named(self, typed: str, name: str) -> str:
-        """A JSON list with ``name`` as its ``name`` (rewritten only when it says another, and only when
-        the list reads: a duplicate key or an odd number is never tidied away unseen)."""
-        try:
-            doc = json.loads(typed.replace("\ufeff", ""))
-        except (ValueError, RecursionError):
-            return typed
-        if self.deck is None or not isinstance(doc, dict) or doc.get("name") == name:
-            return typed
-        doc = {**({"game": doc["game"]} if "game" in doc else {}), "name": name,
-               **{k: v for k, v in doc.items() if k not in ("game", "name")}}
-        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
-
     def bump(self, card: Card, delta: int) -> None:
         """The table's − and + buttons: change the card's count in the list (see
-        :func:`~companion.deck.listtext.bump_text`)."""
+        :func:`~companion.deck.listtext.bump`)."""
         if self.deck is None:
             raise CompanionError("fix the list first: the card table edits a list that reads cleanly")
         self._keep_rows = True  # every row stays where it is: the next tap lands on the same card
         try:
-            text = self.input.value
-            form = list_form(text)
-            if form == "text":  # the one line in place: comments and order stay as the player wrote them
-                self.input.value = bump_text(text, self.db, card, delta)
-            else:  # a JSON or CSV list: rewritten as a text list (a CSV list's comment lines kept)
-                count = max(0, self.deck.count_of(card) + delta)  # (above MAX_COUNT: several lines)
-                deck = self.deck.with_count(card, count)
-                own = bool(deck.name) and deck.name != self.name.value.strip()  # a JSON list's own name
-                head = "".join(c + "\n" for c in comment_lines(text)) if form == "csv" else ""
-                self.input.value = head + to_text(deck, self.db, header=own)
+            self.input.value = bump(self.input.value, self.deck, card, delta, self.db, self.name.value)
         finally:
             self._keep_rows = False
 

@@ -29,7 +29,6 @@ saved session set aside), ``cmp-mousecard-skill``, ``cmp-mousecard-target``,
 from __future__ import annotations
 
 import html
-import secrets
 import threading
 from collections.abc import Iterable
 from dataclasses import fields, replace
@@ -41,10 +40,11 @@ from traitlets import TraitError
 
 from .. import ui
 from ..errors import CompanionError, LogError, RuleError, os_reason
+from ..eventlog import new_seed
 from ..mousecard.deck import RANK_LABELS
 from ..mousecard.live import (
     DEFAULT_TASK,
-    MISMATCH,
+    MISMATCH_KIND,
     DrawRecord,
     LiveDeckTracker,
     cites_text,
@@ -184,7 +184,7 @@ class MouseCardPage(ui.TrackerPage):
         self.start_failed: CompanionError | None = None
         if self.tracker.is_new and self.unusable is None:  # a new log (never one whose start was undone)
             try:
-                self.tracker.do({"event": "start", "seed": secrets.randbelow(10**9),
+                self.tracker.do({"event": "start", "seed": new_seed(),
                                  "title": "Mouse Card session"})
             except RuleError:
                 pass  # another page on the same log started it a moment ago: do() read it first
@@ -477,7 +477,7 @@ class MouseCardPage(ui.TrackerPage):
         """Why the live deck's remaining cards are not known (the log lines that leave it in doubt:
         :meth:`~companion.mousecard.live.LiveDeckTracker.deck_in_doubt`), and what helps."""
         lines = self.tracker.deck_in_doubt()
-        lost = any(p.message == MISMATCH for p in lines)
+        lost = any(p.kind == MISMATCH_KIND for p in lines)
         return [*(str(p) for p in lines[:3]),
                 "such a line may have moved cards" + (" (a line lost before a draw may have left its cards "
                                                       "in the deck)" if lost else "")
@@ -555,7 +555,6 @@ class MouseCardPage(ui.TrackerPage):
         """Plot success against skill for each target, under the controls' choices (in the background)."""
         c = self.check()
         if self.use_live.value and self.tracker.deck_in_doubt():
-
             raise CompanionError("no plot from the live deck: its remaining cards are not known",
                                  where="Plot", suggestion=" ".join(self._doubt_lines()[-2:]) + ".")
         # every choice of the check but its skill and target, which the plot varies
@@ -664,7 +663,6 @@ class MouseCardPage(ui.TrackerPage):
 
     def _shown_or_refuse(self, where: str) -> DrawRecord:
         """:meth:`shown_draw`, or why there is none."""
-
         rec = self.shown_draw()
         if rec is None:
             name = self.character.value.strip()
@@ -694,7 +692,6 @@ class MouseCardPage(ui.TrackerPage):
                    "draw": rec.number})
 
     def chip(self, verb: str) -> None:
-
         player = tidy_name(self.player.value) or tidy_name(self.character.value)
         if not player:
             raise CompanionError("name the player", where="Player")

@@ -56,8 +56,8 @@ from typing import Any
 import ipywidgets as w
 
 from .. import cite, possessive, ui
-from ..errors import CompanionError, UnknownCardError
-from ..eventlog import seed_from_text
+from ..errors import CompanionError, LogError, UnknownCardError
+from ..eventlog import old_log_kept, seed_from_text
 from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
@@ -1363,8 +1363,17 @@ class MysticsDashboard(ui.TrackerPage):
                 self.tracker = self.odds.tracker = old
                 self.refresh()
 
-            # (the old log is moved under its lock: no other window appends meanwhile)
-            with ui.old_log_kept(old.log, lambda: archive_name(self.path), "start the chapter", back):
+            def stay(why: LogError) -> None:  # nor could the old log come back: the page shows the new one
+                if self.tracker is old:  # (the new log could not even be opened)
+                    self.tracker = self.open_tracker(lambda path: MysticsTracker(path, **self._tk), self.path)
+                self.odds.tracker = self.tracker
+                self.refresh()
+                ui.show(self.status, "error", "That did not work", [page_words(why.render())])
+
+            # (the old log is read again and moved under its lock: a chapter another window started
+            # meanwhile is never set aside unseen, the page is drawn again and the start refused)
+            with old_log_kept(old, archive_name, "start the chapter", changed=self._refuse_changed,
+                              back=back, stay=stay):
                 self.tracker = MysticsTracker(self.path, **self._tk)
                 self.odds.tracker = self.tracker
                 self.do(event)

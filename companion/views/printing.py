@@ -20,7 +20,6 @@ link), ``cmp-print-status`` (messages), ``cmp-print-page`` (preview page number)
 from __future__ import annotations
 
 import base64
-import hashlib
 import html
 import io
 import itertools
@@ -186,8 +185,7 @@ class PrintView:
         if problems:
             ui.show(self.status, "warn", "Your saved decks are not offered", problems)
         return [(ALL_CARDS, ""), *((p.stem, str(p)) for p in bundled_decks(game)),
-                *((f"{d.name} ({YOURS}{f', {d.kind}' if d.twin else ''})", str(d.path)) for d in mine),
-                (PASTED, "-")]
+                *((d.labelled(YOURS), str(d.path)) for d in mine), (PASTED, "-")]
 
     def refresh_decks(self) -> None:
         """Read the saved decks again (the refresh button), keeping the deck chosen while it is still
@@ -417,13 +415,15 @@ class PrintView:
         and the next free numbered name (``name-2.pdf``, ``name-3.pdf``, ...) is taken the same way;
         a free name is claimed before it is written, so another window's PDF is never replaced.
         """
+        from ..deck.saved import digest
+
         settings = tuple(control.value for control in self._shaping)
-        digest = hashlib.sha256(pdf).hexdigest()
+        made = digest(pdf)
         folder.mkdir(parents=True, exist_ok=True)
         for path, (made_with, _digest) in list(self._made.items()):  # this page's own file for these
             if made_with == settings and self._replaceable(path, pdf, settings):  # settings first
                 write_bytes_atomic(path, pdf)
-                self._made[path] = (settings, digest)
+                self._made[path] = (settings, made)
                 return path, []
         kept: list[str] = []
         for n in itertools.count(1):
@@ -436,7 +436,7 @@ class PrintView:
                 except FileExistsError:  # another PDF (or anything else) has the name: keep it
                     kept.append(path.name)
                     continue
-            self._made[path] = (settings, digest)
+            self._made[path] = (settings, made)
             return path, kept
         raise AssertionError("unreachable")  # pragma: no cover - itertools.count never ends
 
@@ -453,7 +453,9 @@ class PrintView:
             return False
         if old == pdf:
             return True
-        return made is not None and made[0] == settings and made[1] == hashlib.sha256(old).hexdigest()
+        from ..deck.saved import digest
+
+        return made is not None and made[0] == settings and made[1] == digest(old)
 
     def _show_page(self) -> None:
         if not self.pdf:

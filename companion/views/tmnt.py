@@ -479,11 +479,26 @@ class GameTracker(ui.TrackerPage):
         the keep choices were chosen for."""
         return self.tracker.game_line, self.state.turn
 
+    def _locked(self, build: Callable[[], dict[str, Any]]) -> None:
+        """Write the event ``build`` makes from the log as it holds now: the log is read again and the
+        event built and written under its lock, so no other window writes between the read and the
+        write; the page is redrawn once the lock is let go (another window never waits on this one's
+        drawing), after a refusal too when the log was read again (the error follows)."""
+        reloads = self.tracker.reloads
+        try:
+            with self.tracker.log.locked():
+                self.tracker.sync()
+                self.tracker.do(build())
+        except Exception:
+            if self.tracker.reloads != reloads:
+                self.refresh()
+            raise
+        self.refresh()
+
     def _unchanged(self, held: tuple[int | None, int] | None, what: str) -> None:
-        """Read the log again (another window may have written it); refuse when the page now shows
-        another game or turn than the one ``what`` was chosen for (``held``): it was cleared, and
-        recording it would play cards nobody played."""
-        self._sync()
+        """Refuse when the log (read again under its lock: :meth:`_locked`) now holds another game or
+        turn than the one ``what`` was chosen for (``held``): the redraw clears it, and recording it
+        would play cards nobody played."""
         if held is not None and self._key() != held:
             raise CompanionError(f"another window changed the game (a new game, or another turn): {what} "
                                  "was cleared, and nothing was recorded",
@@ -514,17 +529,21 @@ class GameTracker(ui.TrackerPage):
     def _record(self) -> None:
         """Record the attack the builder holds, if it was chosen for the game and turn on show (checked
         under the log's lock: no other window writes between the check and the record)."""
-        with self.tracker.log.locked():
+        def build() -> dict[str, Any]:
             self._unchanged(self._attack_key, "the attack builder")
-            self._do(attack_event(*self.builder.chosen()))
+            return attack_event(*self.builder.chosen())
+
+        self._locked(build)
 
     def _result_step(self) -> None:
         """Apply the Result Step with the keep choices, if they were made for the game and turn on show
         (checked under the log's lock, as :meth:`_record`)."""
-        with self.tracker.log.locked():
+        def build() -> dict[str, Any]:
             self._unchanged(self._keep_key, "the Result Step's choice")
-            self._do({"event": "result", "attacker_keeps": self.keep[0].value or None,
-                      "defender_keeps": self.keep[1].value or None})
+            return {"event": "result", "attacker_keeps": self.keep[0].value or None,
+                    "defender_keeps": self.keep[1].value or None}
+
+        self._locked(build)
 
     def _cycle_zone(self, p: int, z: int) -> None:
         """The tapped zone takes the face after the one its tile shows; the other zones are sent as
@@ -534,14 +553,16 @@ class GameTracker(ui.TrackerPage):
         if not self.state.started:
             raise CompanionError("start a game first")
         face = CYCLE[self.state.players[p].zones[z].face]  # the face on show (the page is current)
-        with self.tracker.log.locked():
-            self._sync()
+
+        def build() -> dict[str, Any]:
             if not self.state.started:
                 raise CompanionError("start a game first")
             zones = [zz.to_json() for zz in self.state.players[p].zones]
             zones[z] = {"face": face, "kind": None}
-            self._do({"event": "correct", "player": p, "zones": zones,
-                      "reason": f"Block Zone {z + 1} set {face}"})
+            return {"event": "correct", "player": p, "zones": zones,
+                    "reason": f"Block Zone {z + 1} set {face}"}
+
+        self._locked(build)
 
     def _fix_boxes(self) -> dict[str, w.BoundedIntText]:
         return {"hand": self.fix_hand, "deck": self.fix_deck, "trash": self.fix_trash,
@@ -572,17 +593,24 @@ class GameTracker(ui.TrackerPage):
             raise CompanionError("the boxes do not show this player's counts",
                                  suggestion="Choose the player again, then change a count.")
         changed = {k: int(b.value) for k, b in boxes.items() if loaded[k] != b.value}
-        with self.tracker.log.locked():
-            if self._sync():  # the boxes now show the counts as they are, but for those typed in
-                for k, v in changed.items():
-                    boxes[k].value = v
+
+        def build() -> dict[str, Any]:
             if not self.state.started:
                 raise CompanionError("start a game first")
             if not changed:
                 raise CompanionError("nothing to correct: Hand, Deck, Trash and Items are as the game has "
                                      "them", suggestion="Change a count first, then apply.")
             reason = str(self.fix_reason.value).strip() or "set by hand"  # (the tracker checks it: one line)
-            self._do({"event": "correct", "player": player, **changed, "reason": reason})
+            return {"event": "correct", "player": player, **changed, "reason": reason}
+
+        reloads = self.tracker.reloads
+        try:
+            self._locked(build)
+        except Exception:
+            if self.tracker.reloads != reloads:  # (redrawn: the log's counts, but for those typed in)
+                for k, v in changed.items():
+                    boxes[k].value = v
+            raise
         self.fix_reason.value = ""
 
     # -- display ------------------------------------------------------------------------------

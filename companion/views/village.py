@@ -44,7 +44,8 @@ from typing import Any
 import ipywidgets as w
 
 from .. import ui
-from ..errors import CompanionError, RuleError, closest
+from ..errors import CompanionError, LogError, RuleError, closest
+from ..eventlog import old_log_kept
 from ..village.battle import Attack
 from ..village.game import (
     ATTACK_PHASE_NOTE,
@@ -578,20 +579,24 @@ class VillageCompanion(ui.TrackerPage):
         start = probe.history[0]  # with the seed drawn for it
         old = self.tracker
 
-        def keep() -> Any:  # (under the log's lock: no other window appends while the log is moved aside)
-            old.sync()
-            if not self.log_path.exists() or old.is_new:  # (a first line alone is no game)
-                return None
+        def numbered(path: Path) -> Path:  # the old game's log: v-1.jsonl, v-2.jsonl...
             n = 1
-            while self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}").exists():
+            while path.with_name(f"{path.stem}-{n}{path.suffix}").exists():
                 n += 1
-            return self.log_path.with_name(f"{self.log_path.stem}-{n}{self.log_path.suffix}")
+            return path.with_name(f"{path.stem}-{n}{path.suffix}")
 
         def back() -> None:  # the start could not be written: the page stays on the old game
             self.tracker = old
             self.refresh()
 
-        with ui.old_log_kept(old.log, keep, "start the new game", back):
+        def stay(why: LogError) -> None:  # nor could the old log come back: the page shows the new one
+            if self.tracker is old:  # (the new log could not even be opened)
+                self.tracker = self.open_tracker(VillageTracker, self.log_path)
+                self._attach_cards()
+            self.refresh()
+            ui.show_error(self.message, why)
+
+        with old_log_kept(old, numbered, "start the new game", back=back, stay=stay):
             self.tracker = VillageTracker(self.log_path)
             self._attach_cards()
             self.tracker.do(start)

@@ -34,7 +34,8 @@ The fold enforces the rule book:
   coin gave is logged with it (``seeded``, :meth:`VillageTracker.complete`), so that a line lost or
   changed earlier in the log never turns a later flip over: a replay keeps the logged result, and
   says so (:attr:`VillageState.notes`) when the seed now gives the other side. Who goes first by the
-  coin toss is logged as ``first`` (with ``toss``). An older flip without ``seeded`` is drawn again.
+  coin toss is logged as ``first`` (with ``toss``). An older flip without ``seeded`` (or with a null
+  one) is drawn again. Only the tracker writes ``seeded``: a live flip that types it is refused.
 
 Events (JSON objects, ``"event"`` plus fields) are listed in :data:`EVENT_FIELDS`, their steps
 in :data:`EVENTS`.
@@ -186,9 +187,9 @@ EVENT_FIELDS: dict[str, EventFields] = {
                         notes=(("card", "the card whose flip it is"),
                                ("functions", "how many functions the card has; default 1"),
                                ("result", "heads or tails; left out: the seeded coin"),
-                               ("seeded", "what the seeded coin gave (heads or tails), logged with a flip "
-                                          "that has no result: a replay keeps it, even should a line "
-                                          "before it be lost"),
+                               ("seeded", "logged by a live flip that has no result: what the seeded "
+                                          "coin gave (heads or tails), which a replay keeps, even should a "
+                                          "line before it be lost; refused when typed"),
                                ("attack", "true: the flip can negate an attack, so it goes at the beginning "
                                           "of the Attack Phase: the turn moves on to Step 6 (Steps 2-5 "
                                           "end)"))),
@@ -665,7 +666,12 @@ class VillageTracker(Tracker[VillageState]):
             event = copy.copy(event)
             event["first"], event["toss"] = coin_toss(event.get("seed", 0)), True
             return event
-        if kind == "flip" and event.get("result") is None and "seeded" not in event and state.started:
+        if kind == "flip" and "seeded" in event:  # (the coin's side is the seed's, never the player's)
+            raise LogError("'flip' event: seeded is logged by the tracker (what the seeded coin gave), not "
+                           "typed in", found=shown(event["seeded"], 40),
+                           suggestion='leave seeded out for the seeded coin, or give "result" for the '
+                                      "table's own flip")
+        if kind == "flip" and event.get("result") is None and state.started:
             # what the seeded coin gives is logged with the flip, so a line lost or changed earlier in
             # the log never turns it over on replay (the key of the draw would then be another flip's)
             event = copy.copy(event)
@@ -982,7 +988,8 @@ class VillageTracker(Tracker[VillageState]):
         said: tuple[str, ...] = ()
         if result is None:
             result = now = seeded_flip(state)
-            logged = e.get("seeded")  # (see complete(); an older log's flips have none: drawn again)
+            # (see complete(); an older log's flips have none, or null: drawn again)
+            logged = e.get("seeded")
             if logged is not None:
                 if logged not in ("heads", "tails"):
                     raise RuleError(f"seeded (what the seeded coin gave, logged with the flip) is heads or "

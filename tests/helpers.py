@@ -1,0 +1,32 @@
+"""Helpers shared by several test files (fixtures live in ``conftest.py``)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any
+
+
+@contextlib.contextmanager
+def meanwhile(page: Any, other: Callable[[], object]) -> Iterator[None]:
+    """``other`` (another window's action) runs when ``page`` (a tracker page) next goes for its log's
+    lock, before it has it: the write of another window in the gap between a read of the page's and
+    its lock. The block must take that lock."""
+    log = page.tracker.log
+    real = log.locked
+    fired: list[bool] = []
+
+    @contextlib.contextmanager
+    def locked() -> Iterator[None]:
+        if not fired and not log._held:
+            fired.append(True)
+            other()
+        with real():
+            yield
+
+    log.locked = locked
+    try:
+        yield
+    finally:
+        del log.locked
+    assert fired
