@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 
@@ -30,3 +31,14 @@ def meanwhile(page: Any, other: Callable[[], object]) -> Iterator[None]:
     finally:
         del log.locked
     assert fired
+
+
+def village_page(tmp_path: Path) -> Any:
+    """A Village page on ``tmp_path / "v.jsonl"`` with a game under way (a start, a draw, an MP change)."""
+    from companion.views.village import VillageCompanion
+
+    page = VillageCompanion(tmp_path / "v.jsonl")
+    for event in ({"event": "start", "seed": 3, "first": 0}, {"event": "draw"},
+                  {"event": "mp", "player": 1, "delta": -7}):
+        page.act(event)
+    return page

@@ -25,6 +25,8 @@ from companion.errors import LogError
 from companion.eventlog import EventLog
 from companion.village.game import VillageTracker
 
+from .helpers import village_page
+
 START = '{"event": "start", "seed": 1, "first": 0}'
 DECK = '{"event": "deck", "player": 0, "delta": 1}'
 
@@ -205,16 +207,6 @@ def test_a_tracker_batch_that_fails_keeps_the_tracker_as_the_log_is(tmp_path: Pa
 
 
 # -- 2. a new game or chapter that cannot be written ------------------------------------------------------
-
-def village_page(tmp_path: Path) -> Any:
-    from companion.views.village import VillageCompanion
-
-    page = VillageCompanion(tmp_path / "v.jsonl")
-    for event in ({"event": "start", "seed": 3, "first": 0}, {"event": "draw"},
-                  {"event": "mp", "player": 1, "delta": -7}):
-        page.act(event)
-    return page
-
 
 def test_a_new_game_the_disk_cannot_hold_puts_the_old_game_back(
         tmp_path: Path, disk_full: Callable[[], None]) -> None:

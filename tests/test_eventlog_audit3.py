@@ -25,7 +25,7 @@ from companion.errors import CompanionError, LogError
 from companion.eventlog import EventLog, LogProblem, old_log_kept
 from companion.village.game import VillageTracker
 
-from .helpers import meanwhile
+from .helpers import meanwhile, village_page
 from .test_mystics_helpers import dash, started
 
 START = {"event": "start", "seed": 1, "first": 0}
@@ -54,16 +54,6 @@ def ctrl_c_in_writes() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as m:
         m.setattr(EventLog, "_write_raw", ctrl_c)
         yield
-
-
-def village_page(tmp_path: Path) -> Any:
-    from companion.views.village import VillageCompanion
-
-    page = VillageCompanion(tmp_path / "v.jsonl")
-    for event in ({"event": "start", "seed": 3, "first": 0}, {"event": "draw"},
-                  {"event": "mp", "player": 1, "delta": -7}):
-        page.act(event)
-    return page
 
 
 # -- 1. the page goes back to the old game only when its log is back -------------------------------------
