@@ -314,6 +314,14 @@ def one_line(text: str) -> bool:
     return not any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
 
 
+def number_text(value: int) -> str:
+    """A number as a message shows it, shortened when it has many digits (a log or a typed option
+    may hold thousands of them, which would drown the message)."""
+    text = str(value)
+    digits = len(text.lstrip("-"))
+    return text if digits <= 15 else f"{text[:12]}... (a number of {digits} digits)"
+
+
 def logged_text(text: str, limit: int) -> str:
     """Text from a line already in a log (a name, a title, a reason) as a board, journal or message
     shows it: on one line (line breaks, tabs and other control characters as spaces, each run of

@@ -195,10 +195,10 @@ def bounded(option: str, value: int | None, low: int, high: int, why: str = "") 
     """Refuse an integer ``option`` outside ``low``..``high`` before anything is done, naming the
     option as typed, the value (cut short when it has many digits) and the range with ``why``, its
     reason. ``None`` (an option left out) passes."""
-    from ..mystics.limits import show
+    from ..textio import number_text
 
     if value is not None and not low <= value <= high:
-        raise CompanionError(f"{option} {show(value)} is out of range",
+        raise CompanionError(f"{option} {number_text(value)} is out of range",
                              expected=f"{low} to {high}" + (f": {why}" if why else ""))
 
 

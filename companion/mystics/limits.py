@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .. import cite
 from ..errors import RuleError
+from ..textio import number_text as show  # (as every message shows a number: see there)
 from .odds import MAX_DICE
 
 #: Pages of the chapter track (chapter end marker, hourglass). Chapter 1 puts the chapter end
@@ -52,13 +53,6 @@ DRAWN_PAGES = MAX_PAGE
 DRAWN_FIGURES = MAX_FIGURES
 #: Life pips a mouse's row draws.
 DRAWN_LIFE = MAX_LIFE
-
-
-def show(value: int) -> str:
-    """A number as text, shortened when it has many digits (a log may hold thousands of them)."""
-    text = str(value)
-    digits = len(text.lstrip("-"))
-    return text if digits <= 15 else f"{text[:12]}... (a number of {digits} digits)"
 
 
 def check(value: int, field: str, low: int, high: int, *, where: str, why: str) -> int:
