@@ -420,3 +420,12 @@ def test_the_end_check_cites_its_section_when_play_goes_on(capsys: pytest.Captur
     assert code == 0 and doc["cite"] == "of-mice-and-monarchs.md, Game End and Scoring"
     assert doc["message"] == "4 card(s) left in the Court deck: play on (of-mice-and-monarchs.md, Game End " \
                              "and Scoring)."
+
+
+def test_score_reads_a_csv_list_as_every_decklist_reader_does(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "s.csv"
+    sheet.write_text("count,card\n2,Harvest Scout\n", encoding="utf-8")
+    assert main(["score", "monarchs", str(sheet), "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["total"] == 4 and doc["by_color"]["yellow"] == {"cards": 2, "crowns": 2, "vp": 4}

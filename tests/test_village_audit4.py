@@ -174,3 +174,12 @@ def test_a_turn_players_magic_card_is_the_turn_player_of_the_log_under_its_lock(
     with meanwhile(a, lambda: b.act({"event": "end_turn"})):  # B ends Ann's turn as A plays the card
         a.play_magic()
     assert a.state.current == 1 and a.tracker.history[-1]["player"] == 1  # Bob's, whose turn it now is
+
+
+def test_a_flip_for_no_card_is_said_as_a_coin_flip() -> None:
+    from companion.village.game import VillageTracker
+
+    t = VillageTracker(None)
+    t.do({"event": "start", "players": ["Ann", "Bob"], "seed": 4, "first": 0})
+    t.do({"event": "flip", "result": "heads"})
+    assert t.state.last[0] == "coin flip: heads"  # (it had said "coin flip for coin flip: heads")

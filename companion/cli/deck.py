@@ -331,7 +331,7 @@ def _formats(args: argparse.Namespace) -> int:
 def _common(p: argparse.ArgumentParser, *, fmt: bool = True, json: bool = True) -> None:
     p.add_argument("game", type=game_name, choices=DECK_GAMES, metavar="GAME", help=" or ".join(DECK_GAMES))
     p.add_argument("deckfile", metavar="DECKFILE",
-                   help="decklist: text ('3 Card Name' per line) or JSON; '-' reads standard input")
+                   help="decklist: text ('3 Card Name' per line), JSON or CSV; '-' reads standard input")
     p.add_argument("--cards", action="append", metavar="FILE", default=[],
                    help="add your own card file to the bundled cards (repeatable)")
     if fmt:

@@ -299,9 +299,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                  "a safe margin, optional bleed, crop marks and duplex backs.")
     p.add_argument("game", type=game_name, metavar="GAME",
                    help="village | mousecard | monarchs | tmnt | mystics (in any case)")
-    p.add_argument("--deck", metavar="FILE", help="a decklist ('3 Card Name' lines; '-' for standard input): "
-                                                  "copies expanded; a name several cards carry is read as "
-                                                  "the first, said in a warning")
+    p.add_argument("--deck", metavar="FILE", help="a decklist ('3 Card Name' lines, JSON or CSV; '-' for "
+                                                  "standard input): copies expanded; a name several cards "
+                                                  "carry is read as the first, said in a warning")
     p.add_argument("--cards", metavar="FILE", action="append",
                    help="an extra card file (repeat for more, as in the other commands); without "
                         "--deck, print exactly these files")

@@ -262,7 +262,7 @@ def name_suggestions(db: Any, key: str) -> list[str]:
 
 
 def parse_decklist(text: str, db: Any, *, source: str = "decklist") -> list[ScoreCard]:
-    """``3 Card Name`` lines (``3x``, ``#``/``//`` comments; a bare name counts once).
+    """``3 Card Name`` lines (``3x``, ``#``/``//`` comments; a bare name counts once), or CSV.
 
     The deck builder's parser reads the list, so every bad line is reported at once,
     each with close card names; a list whose unknown names are mostly another game's cards
@@ -271,10 +271,18 @@ def parse_decklist(text: str, db: Any, *, source: str = "decklist") -> list[Scor
     from dataclasses import replace
 
     from .. import GAMES
-    from ..deck.decklist import DecklistError, looks_like, other_game_of, parse_text
+    from ..deck.decklist import (
+        DecklistError,
+        looks_like,
+        looks_like_csv,
+        other_game_of,
+        parse_csv,
+        parse_text,
+    )
 
-    try:
-        deck = parse_text(text, db, where=source, bare_count=1)
+    try:  # (a list kept in a spreadsheet too, as every decklist reader takes it)
+        deck = (parse_csv(text, db, where=source) if looks_like_csv(text)
+                else parse_text(text, db, where=source, bare_count=1))
     except DecklistError as exc:
         found = other_game_of(exc.issues, "monarchs")
         if found is not None:

@@ -979,6 +979,7 @@ class VillageTracker(Tracker[VillageState]):
 
     def _on_flip(self, state: VillageState, e: Event) -> VillageState:
         card = str(e.get("card") or "coin flip")
+        what = f"coin flip for {card}" if e.get("card") else "coin flip"  # (never "coin flip for coin flip")
         functions = _int(e, "functions", 1, minimum=1, maximum=self._cap)
         if functions == 1 and any(f[1] > 1 for f in state.t.flips[state.t.flips_from:]):
             raise RuleError(f"{card!r} has one function, so of the flips in play at once its flip goes "
@@ -998,20 +999,20 @@ class VillageTracker(Tracker[VillageState]):
             if result != now:  # the seed no longer gives it: a line before this one was lost or changed
                 said = (f"{result} as logged at the table: the seed now gives {now}, so a line before this "
                         "one was lost or changed",)
-                note = (f"turn {state.turn}, coin flip for {card}: {result} as logged at the table; the seed "
+                note = (f"turn {state.turn}, {what}: {result} as logged at the table; the seed "
                         f"now gives {now}, so a line before it was lost or changed")
                 state = replace(state, notes=(*state.notes, note))
         if result not in ("heads", "tails"):
             raise RuleError(f"a coin shows heads or tails, not {shown(result, 40)}")
         state = replace(state, t=replace(state.t, flips=(*state.t.flips, (card, functions, result))))
         if e.get("attack") is not True:  # a card's flip moves no step (Coin Flips)
-            return replace(self._advance(state, "flip"), last=(f"coin flip for {card}: {result}", *said))
+            return replace(self._advance(state, "flip"), last=(f"{what}: {result}", *said))
         # a flip that can negate an attack goes at the beginning of the Attack Phase: it opens it
         before = state.t.step
         state = self._advance(state, "attack")
         if before < 6:
-            return replace(state, last=(f"coin flip for {card}: {result}", *said, ATTACK_PHASE_NOTE))
-        return replace(state, last=(f"coin flip for {card}: {result}, at the beginning of the Attack Phase "
+            return replace(state, last=(f"{what}: {result}", *said, ATTACK_PHASE_NOTE))
+        return replace(state, last=(f"{what}: {result}, at the beginning of the Attack Phase "
                                     f"({CITE_FLIPS})", *said))
 
     def battle(self, state: VillageState, attacks: list[Attack],
