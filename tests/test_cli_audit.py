@@ -345,3 +345,16 @@ def test_a_standard_output_whose_write_returns_none_still_works(monkeypatch: pyt
     monkeypatch.setattr(sys, "stdout", out)
     assert main(["odds", "mousecard", "--skill", "2", "--target", "J"]) == 0
     assert "P(success)" in out.getvalue()
+
+
+def test_mystics_do_start_without_a_seed_draws_a_fresh_one_and_logs_it(tmp_path: Path) -> None:
+    """As 'village do' and 'tmnt do': a start typed without a seed does not always shuffle with 0."""
+    seeds = []
+    for k in range(3):
+        log = tmp_path / f"m{k}.jsonl"
+        log.touch()  # (mystics do writes into a log that exists)
+        assert main(["mystics", "do", str(log),
+                     '{"event": "start", "mice": ["collin", "filch"], "chapter_end": 6}']) == 0
+        start = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()][-1]
+        seeds.append(start["seed"])
+    assert len(set(seeds)) == 3

@@ -311,7 +311,13 @@ def _do(args: argparse.Namespace) -> int:
 
     path = existing_log(Path(args.log), error=LogError,
                         suggestion="Start one with 'companion mystics new LOG --mice collin,filch'.")
-    events = [watched(e) for e in _parse_events(args.events)]  # (they note which fields are read)
+    from ..eventlog import new_seed
+
+    parsed = _parse_events(args.events)
+    for e in parsed:  # a start with no seed shuffles with a fresh one, recorded (as village do and tmnt do)
+        if isinstance(e, dict) and e.get("event") == "start" and "seed" not in e:
+            e["seed"] = new_seed()
+    events = [watched(e) for e in parsed]  # (they note which fields are read)
     t = MysticsTracker(path)
     notes = warn_set_aside(t)
 

@@ -2872,7 +2872,9 @@ EVENT_FIELDS: dict[str, EventFields] = {
         optional=("minions", "seed", "chapter", "order", "overflow", "abilities", "boss_cards", CARD_DATA),
         notes=(("mice", "ids or names, or objects {" + ", ".join(MOUSE_FIELDS) + "} with only id needed: "
                         "a hero card's battle, defense, lore and move are not tracked"), _MINIONS,
-               ("seed", "a number or a word; default 0"), ("order", "the starting order, by id or name"),
+               ("seed", "a number or a word ('companion mystics do' draws a fresh one when it is not "
+                        "given; a line logged without one shuffled with 0)"),
+               ("order", "the starting order, by id or name"),
                ("overflow", "discard, or carry: a house variant"), ("abilities", "{mouse: ability card}"),
                _BOSS_CARDS, _CARD_DATA),
         objects=(("mice", MOUSE_FIELDS), ("minions", MINION_OBJECT_FIELDS)),
