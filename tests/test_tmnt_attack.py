@@ -219,7 +219,9 @@ def test_a_face_up_block_card_still_counts_as_one() -> None:
     r = forward_step(2, 0, 4, face_up=[1])
     assert r.blocks_flipped == 2 and r.newly_face_up == (2,)
     r = forward_step(5, 0, 3, face_up=[1, 3])
-    assert (r.blocks_flipped, r.newly_face_up, r.defender_trashed) == (3, (2,), 2)
+    assert (r.blocks_flipped, r.newly_face_up_blocks, r.defender_trashed) == (3, (2,), 2)
+    assert r.newly_face_up is None  # (3 Block cards: which Zone is empty is not known)
+    assert forward_step(5, 0, 3, face_up=[1, 3], zones=[2, 3, 4]).newly_face_up == (3,)
 
 
 def test_no_block_cards_all_damage_goes_to_the_deck() -> None:
@@ -392,7 +394,8 @@ def test_a_deck_smaller_than_the_cards_due_sends_what_it_holds_and_says_so(
     from companion.cli import main
 
     v = resolve_attack(ch("wind", 12), defender_deck=1)  # 8 due past the 4 Block cards
-    assert v.extra["defender_trashed"] == 8 and v.extra["due"] == 8 and v.extra["sent"] == 1
+    assert v.extra["defender_trashed"] == 1 and v.extra["defender_due"] == 8  # sent, and due
+    assert v.extra["due"] == 8 and v.extra["sent"] == 1
     said = next(n.message for n in v.notes if n.rule == "game-over")
     assert "must send 8 card(s) from Deck to Trash but its Deck holds 1" in said
     trash = next(n.message for n in v.notes if n.rule == "defender-trash")

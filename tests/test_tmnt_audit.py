@@ -180,6 +180,7 @@ def test_the_page_names_the_block_zones_the_attack_reaches(tmp_path: Path) -> No
     g.tracker.do({"event": "correct", "player": 1, "zones": ["empty", "empty", "down", "down"]})
     g = GameTracker(tmp_path / "t.jsonl", CARDS)
     assert g.builder.zone_numbers == [3, 4]
+    g.builder.character.pick.value = "hero"  # the card flipped
     assert "Block Zone 3" in g.builder.result.value and "Block Zone 1" not in g.builder.result.value
 
 
@@ -200,6 +201,7 @@ def test_a_new_game_from_another_window_clears_the_pages_attack_and_keep_choices
     assert log.read_text() == lines and "another window changed the game" in g.status.value
     picked = [s.pick.value for s in (*g.builder.attacks, g.builder.counter)]
     assert picked == ["none"] * 4 and g.state.turn == 1 and g.state.players[0].name == "Ann"
+    g.builder.character.pick.value = "hero"  # the card flipped, named for this game
     g.builder.attacks[0].pick.value = "kick"
     g.record.click()  # chosen for this game: recorded
     assert g.tracker.history[-1]["attacks"][0]["name"] == "Kick"

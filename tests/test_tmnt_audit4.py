@@ -14,7 +14,7 @@ import pytest
 from companion.cards import card_from_record
 from companion.errors import RuleError
 from companion.tmnt.game import TmntTracker, redone_said, undone_said
-from companion.views.tmnt import GameTracker
+from companion.views.tmnt import PICK, GameTracker
 from tests.test_tmnt_cli_do import run
 
 #: Leonardo comes first: the card a fresh builder shows.
@@ -44,7 +44,7 @@ def raphael_kept(tmp_path: Path) -> GameTracker:
     to_phase(g, "flip")
     g.flip_buttons[0].click()
     g.next.click()
-    assert g.builder.character.pick.value == "leo"  # a card just flipped: the tracker cannot know it
+    assert g.builder.character.pick.value == PICK and g.record.disabled  # just flipped: the table names it
     g.builder.character.pick.value = "raph"
     g.builder.attacks[0].pick.value = "gust"
     g.record.click()

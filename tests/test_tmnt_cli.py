@@ -50,7 +50,8 @@ def test_illegal_attack_text_lists_reasons(capsys: pytest.CaptureFixture[str]) -
 def test_blocks_face_up_and_decks(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = run_json(capsys, "attack", "--character", "wind:4", "--blocks", "2", "--face-up", "1",
                          "--defender-deck", "2")
-    assert code == 0 and out["blocks_flipped"] == 2 and out["newly_face_up"] == [2]
+    assert code == 0 and out["blocks_flipped"] == 2 and out["newly_face_up_blocks"] == [2]
+    assert out["newly_face_up"] is None  # (2 Block cards, no --empty-zones: their Zones are not known)
     assert out["defender_trashed"] == 2 and out["game_over"] and out["loser"] == "defender"
     code, out = run_json(capsys, "attack", "--character", "wind:1", "--attack", "fire:1",
                          "--counter", "fire:4:fc", "--blocks", "0")

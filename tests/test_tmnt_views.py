@@ -9,7 +9,7 @@ import ipywidgets as w
 import pytest
 
 from companion.cards import card_from_record
-from companion.views.tmnt import NONE, AttackBuilder, GameTracker, tmnt_page
+from companion.views.tmnt import CUSTOM, NONE, PICK, AttackBuilder, GameTracker, tmnt_page
 
 CARDS = [card_from_record("tmnt", "Test demo", rec) for rec in (
     {"id": "hero", "name": "Hero", "type": "character", "attribute": "wind", "power": 3, "source": "demo"},
@@ -48,7 +48,7 @@ def test_builder_shows_verdict_and_damage_as_cards_are_picked() -> None:
     assert "Damage 9" in b.result.value
     b.blocks.value = 2
     b.face_up[0].value = True
-    assert b.verdict.extra["defender_trashed"] == 7 and b.verdict.extra["newly_face_up"] == [2]
+    assert b.verdict.extra["defender_trashed"] == 7 and b.verdict.extra["newly_face_up_blocks"] == [2]
     assert b.face_up[3].disabled
     assert {"cmp-tmnt-character", "cmp-tmnt-attack-1", "cmp-tmnt-attack-3", "cmp-tmnt-counter",
             "cmp-tmnt-resolve", "cmp-tmnt-result", "cmp-tmnt-blocks"} <= classes(b.widget)
@@ -75,6 +75,8 @@ def play_to_attack(g: GameTracker, revealed: str = "character") -> None:
     {"character": g.flip_buttons[0], "attack": g.flip_buttons[1], "item": g.flip_buttons[2],
      "event": g.flip_buttons[3]}[revealed].click()
     g.next.click()
+    if g.state.phase == "attack" and g.builder.character.pick.value == PICK:  # the table names the card
+        g.builder.character.pick.value = "hero" if revealed == "character" else CUSTOM  # (Wind 3)
 
 
 def at_first_attack(tmp_path: Path) -> GameTracker:
@@ -312,8 +314,8 @@ def test_applying_unchanged_counts_says_there_is_nothing_to_correct(tmp_path: Pa
 def test_an_action_refused_after_another_window_wrote_shows_the_game_as_it_is(tmp_path: Path) -> None:
     a, b = two_windows_at_the_flip(tmp_path)
     b.flip_buttons[0].click()
-    a.flip_buttons[1].click()  # A still shows a face-down 1st Block card
-    assert "already up" in a.status.value
+    a.flip_buttons[1].click()  # A still shows a face-down 1st Block card: refused, and redrawn
+    assert "another window changed the game" in a.status.value and '"attack"' not in a.path.read_text()
     assert a.zones[0][0].description == "1st: up character"
 
 

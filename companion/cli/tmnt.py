@@ -40,14 +40,21 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="an Attack card, in the order placed (repeat up to 3 times)")
     a.add_argument("--counter", metavar="POWER|ATTR:POWER[:KIND]|NAME",
                    help="the defender's Counter (a bare number is a Counter card of that Power)")
-    a.add_argument("--blocks", type=int, default=4, metavar="N",
-                   help="the defender's Block cards left, 0-4 (default 4)")
-    a.add_argument("--face-up", default="", metavar="POSITIONS",
-                   help="which of those Block cards are already face-up, e.g. 1 or 1,3 (they still "
-                        "count when flipping)")
+    a.add_argument("--blocks", type=int, default=None, metavar="N",
+                   help="the defender's Block cards left, 0-4 (default 4, or 4 minus --empty-zones)")
+    a.add_argument("--empty-zones", default=None, metavar="ZONES",
+                   help="the defender's empty Block Zones, e.g. 1 or 1,3: the other Zones hold the Block "
+                        "cards, and --face-up and the result then use Block Zone numbers")
+    a.add_argument("--face-up", default="", metavar="CARDS",
+                   help="which Block cards are already face-up (they still count when flipping), e.g. 1 "
+                        "or 1,3: Block Zone numbers with --empty-zones (or with 4 Block cards: no Zone "
+                        "empty); else Block cards counted from the 1st Block card, not Zone numbers")
     a.add_argument("--attack-card-power", choices=("count", "ignore"), default="count",
                    help="house reading: an Attack card on the 1st Block Zone counts its own Power "
                         "(default) or not; the book is silent")
+    a.add_argument("--power-bonus", type=int, default=0, metavar="N",
+                   help="Power that Items or card texts add to the total, 0 to 999999 (the most a Power "
+                        "takes; default 0)")
     a.add_argument("--defender-deck", type=int, metavar="N", help="cards in the defender's Deck, 0 to 10000")
     a.add_argument("--attacker-deck", type=int, metavar="N", help="cards in the attacker's Deck, 0 to 10000")
     a.add_argument("--cards", action="append", default=[], metavar="FILE",
@@ -198,15 +205,17 @@ class _Resolver:
 
 def attack_command(args: argparse.Namespace) -> int:
     from ..cli import print_json
-    from ..tmnt.attack import resolve_attack
+    from ..tmnt.attack import POWER_MAX, resolve_attack
     from ..tmnt.game import COUNT_MAX
     from . import bounded
 
     for option in ("defender_deck", "attacker_deck"):
         bounded(f"--{option.replace('_', '-')}", getattr(args, option), 0, COUNT_MAX, _COUNT_WHY)
-    if not 0 <= args.blocks <= 4:
+    bounded("--power-bonus", args.power_bonus, 0, POWER_MAX, "the most a Power takes")
+    if args.blocks is not None and not 0 <= args.blocks <= 4:
         raise CompanionError(f"the defender has 0 to 4 Block cards, not {args.blocks}", where="--blocks",
                              expected="a whole number 0 to 4")
+    blocks, zones, face_up = _defender(args)
     resolve = _Resolver(args.cards)
     if args.cards:
         resolve.load()  # a card file that is missing or broken is an error even when no name needs it
@@ -218,9 +227,9 @@ def attack_command(args: argparse.Namespace) -> int:
         if len(resolve.unknown) == 1:
             raise resolve.unknown[0]
         raise CompanionError("unknown tmnt cards: " + "; ".join(e.render() for e in resolve.unknown))
-    face_up = _positions(args.face_up)
-    verdict = resolve_attack(first, attacks, counter, blocks=args.blocks, face_up=face_up,
+    verdict = resolve_attack(first, attacks, counter, blocks=blocks, face_up=face_up, zones=zones,
                              attack_card_power=args.attack_card_power == "count",
+                             power_bonus=args.power_bonus,
                              defender_deck=args.defender_deck, attacker_deck=args.attacker_deck)
     if resolve.notes:
         from ..verdict import Verdict
@@ -232,31 +241,84 @@ def attack_command(args: argparse.Namespace) -> int:
                     "counter": counter.to_json() if counter else None})
     else:
         total = verdict.extra.get("total_power")
-        line = " + ".join(c.label for c in (first, *attacks))
+        head = first.label
+        if first.type == "attack" and args.attack_card_power == "ignore":  # its Power is not in the total
+            head += " (ignored: --attack-card-power ignore)"
+        bonus = [f"{args.power_bonus} from Items/card text"] if args.power_bonus else []
+        line = " + ".join([head, *(c.label for c in attacks), *bonus])
         print(f"Attack: {line}" + (f" = total Power {total}" if total is not None else ""))
         if counter is not None:
             print(f"Counter: {counter.label}")
         if verdict.extra.get("damage") is not None:
             x = verdict.extra
-            sent = {who: (f"{x['sent']} (its whole Deck; {x['due']} due)"
+            sent = {who: (f"{x[f'{who}_trashed']} (its whole Deck; {x[f'{who}_due']} due)"
                           if x.get("loser") == who else str(x[f"{who}_trashed"]))
                     for who in ("defender", "attacker")}
             print(f"Damage {x['damage']}: {x['blocks_flipped']} Block card(s) flipped, defender sends "
                   f"{sent['defender']} and attacker sends {sent['attacker']} from Deck to Trash")
+            if x["newly_face_up_blocks"]:
+                print(_turned_up(x))
         print("\n".join(verdict.lines()))
     return 0 if verdict.is_legal else 1
 
 
-def _positions(text: str) -> list[int]:
+def _positions(text: str, option: str = "--face-up", what: str = "face-up position") -> list[int]:
     out = []
     for part in (p.strip() for p in str(text).split(",")):
         if not part:
             continue
         if not part.isdecimal():
-            raise CompanionError(f"cannot read face-up position {part!r}", where="--face-up",
-                                 expected="positions like 1 or 1,3")
+            raise CompanionError(f"cannot read {what} {part!r}", where=option,
+                                 expected="numbers like 1 or 1,3")
         out.append(int(part))
     return out
+
+
+def _defender(args: argparse.Namespace) -> tuple[int, list[int] | None, list[int]]:
+    """The defender's Block cards, the Block Zone each is on (``None``: not known) and the face-up ones
+    as places from the 1st Block card. With ``--empty-zones`` the Zones are known and ``--face-up``
+    names Zones; without it they are known only with 0 or 4 Block cards, and ``--face-up`` counts Block
+    cards from the 1st (a number past them is refused, saying so: tmnt-tcg.txt, Game Mat)."""
+    from .. import cite
+
+    up = _positions(args.face_up)
+    if args.empty_zones is None:
+        blocks = 4 if args.blocks is None else args.blocks
+        past = sorted(p for p in up if not 1 <= p <= blocks)
+        if past:
+            raise CompanionError(
+                f"--face-up {','.join(map(str, past))}: the defender has {blocks} Block card(s); --face-up "
+                "counts Block cards from the 1st, not zone numbers",
+                expected=f"Block cards 1 to {blocks}" if blocks else "no --face-up (no Block cards)",
+                suggestion="Or give --empty-zones (e.g. --empty-zones 1) to use Block Zone numbers.")
+        return blocks, None, up
+    empty = _positions(args.empty_zones, "--empty-zones", "empty Block Zone")
+    bad = sorted(z for z in empty if not 1 <= z <= 4)
+    if bad or len(set(empty)) != len(empty):
+        raise CompanionError(f"--empty-zones {args.empty_zones!r}: Block Zones are 1 to 4, each named once",
+                             where="--empty-zones", expected="Zones like 1 or 1,3")
+    zones = [z for z in range(1, 5) if z not in empty]
+    if args.blocks is not None and args.blocks != len(zones):
+        raise CompanionError(f"--blocks {args.blocks} but --empty-zones leaves {len(zones)} Block card(s) "
+                             f"(Zones {', '.join(map(str, zones)) or 'none'})", where="--blocks",
+                             suggestion="Leave --blocks out: --empty-zones says it.")
+    off = sorted(set(up) - set(zones))
+    if off:
+        raise CompanionError(f"--face-up {','.join(map(str, off))}: "
+                             + ("that Block Zone is" if len(off) == 1 else "those Block Zones are")
+                             + " empty (--empty-zones), so no card there is face-up",
+                             expected=f"Block Zones among {', '.join(map(str, zones))}",
+                             suggestion=f"Block Zone numbers as on the mat ({cite('tmnt', 'Game Mat')}).")
+    return len(zones), zones, [zones.index(z) + 1 for z in up]
+
+
+def _turned_up(x: dict[str, Any]) -> str:
+    """Which Block cards the attack turns face-up: by Block Zone when the Zones are known, else by
+    place from the 1st Block card, saying which it is."""
+    if x.get("newly_face_up") is not None:
+        return "Turned face-up: Block Zone(s) " + ", ".join(map(str, x["newly_face_up"]))
+    return ("Turned face-up: Block card(s) " + ", ".join(map(str, x["newly_face_up_blocks"]))
+            + " counted from the 1st Block card (not Zone numbers: give --empty-zones for those)")
 
 
 def adjust_command(args: argparse.Namespace) -> int:

@@ -296,8 +296,11 @@ class ForwardResult:
     """The Forward Step's numbers (tmnt-tcg.txt, Attack Phase (3) Forward Step).
 
     ``blocks_flipped`` counts every Block card the damage reaches, face-up ones included
-    (the book: "it still counts as 1 card"); ``newly_face_up`` lists the positions (1 =
-    the 1st Block card) that actually turn over.
+    (the book: "it still counts as 1 card"); ``newly_face_up_blocks`` lists the places (1 = the
+    1st Block card) of those that actually turn over, ``newly_face_up`` their Block Zones (1-4)
+    when ``zones`` (the Block Zone each Block card is on) is known. ``*_due``: the cards a Deck
+    must send to the Trash; ``*_trashed``: the cards it sends (all it holds when it holds fewer,
+    when its count is known; else the cards due).
     """
 
     total_power: int
@@ -305,33 +308,64 @@ class ForwardResult:
     damage: int
     blocks: int
     blocks_flipped: int
-    newly_face_up: tuple[int, ...]
+    newly_face_up_blocks: tuple[int, ...]
+    defender_due: int
+    attacker_due: int
     defender_trashed: int
     attacker_trashed: int
+    zones: tuple[int, ...] | None = None
+
+    @property
+    def newly_face_up(self) -> tuple[int, ...] | None:
+        """The Block Zones (1-4) whose cards turn face-up; ``None`` when the Zones are not known."""
+        if self.zones is None:
+            return None
+        return tuple(self.zones[k - 1] for k in self.newly_face_up_blocks)
 
     @property
     def attacker_may_keep_character(self) -> bool:
         """Result Step: sending cards from Deck to Trash forbids leaving a Character."""
-        return self.attacker_trashed == 0
+        return self.attacker_due == 0
 
     @property
     def defender_may_keep_character(self) -> bool:
-        return self.defender_trashed == 0
+        return self.defender_due == 0
 
     def to_json(self) -> dict[str, Any]:
+        """The numbers under the keys ``tmnt attack --json`` and the log's attack record share."""
+        zones = self.newly_face_up
         return {"total_power": self.total_power, "counter_power": self.counter_power,
                 "damage": self.damage, "blocks": self.blocks,
-                "blocks_flipped": self.blocks_flipped, "newly_face_up": list(self.newly_face_up),
-                "defender_trashed": self.defender_trashed, "attacker_trashed": self.attacker_trashed,
+                "block_zones": list(self.zones) if self.zones is not None else None,
+                "blocks_flipped": self.blocks_flipped,
+                "newly_face_up": list(zones) if zones is not None else None,
+                "newly_face_up_blocks": list(self.newly_face_up_blocks),
+                "defender_trashed": self.defender_trashed, "defender_due": self.defender_due,
+                "attacker_trashed": self.attacker_trashed, "attacker_due": self.attacker_due,
                 "attacker_may_keep_character": self.attacker_may_keep_character,
                 "defender_may_keep_character": self.defender_may_keep_character}
 
 
+def block_zones(blocks: int, zones: Iterable[int] | None = None) -> tuple[int, ...] | None:
+    """The Block Zone (1-4) each of ``blocks`` Block cards is on, from the 1st: ``zones`` when given
+    (checked), else known only when no Zone or every Zone is empty (``None``: not known)."""
+    if zones is None:
+        return tuple(range(1, blocks + 1)) if blocks in (0, BLOCK_ZONES) else None
+    out = tuple(zones)
+    if (len(out) != blocks or any(not isinstance(z, int) or isinstance(z, bool) or not 1 <= z <= BLOCK_ZONES
+                                  for z in out) or list(out) != sorted(set(out))):
+        raise CompanionError(f"the Block Zones of {blocks} Block card(s) must be {blocks} different Zones "
+                             f"1 to {BLOCK_ZONES} in order, not {list(out)!r}", where="zones")
+    return out
+
+
 def forward_step(total_power: int, counter_power: int = 0, blocks: int = BLOCK_ZONES,
-                 face_up: Iterable[int] = ()) -> ForwardResult:
+                 face_up: Iterable[int] = (), *, zones: Iterable[int] | None = None,
+                 defender_deck: int | None = None, attacker_deck: int | None = None) -> ForwardResult:
     """Damage and its consequences. ``blocks`` is the number of the defender's Block cards
-    (empty Block Zones hold none), ``face_up`` the positions (1-based, from the 1st) of those
-    already face-up."""
+    (empty Block Zones hold none), ``face_up`` the places (1-based, from the 1st Block card) of those
+    already face-up, ``zones`` the Block Zone each Block card is on (see :func:`block_zones`), the
+    decks the cards each Deck holds (``None``: not known; it is taken to hold the cards due)."""
     for label, value in (("total Power", total_power), ("Counter Power", counter_power)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise CompanionError(f"{label} must be a whole number 0 or more, not {value!r}")
@@ -341,16 +375,21 @@ def forward_step(total_power: int, counter_power: int = 0, blocks: int = BLOCK_Z
     up = set(face_up)
     bad = sorted(p for p in up if not isinstance(p, int) or not 1 <= p <= blocks)
     if bad:
-        raise CompanionError(f"face-up positions {bad} are not among the {blocks} Block card(s)",
-                             where="face-up", expected=f"positions 1 to {blocks}")
+        raise CompanionError(f"face-up Block cards {bad} are not among the {blocks} Block card(s)",
+                             where="face-up", expected=f"Block cards 1 to {blocks}, counted from the 1st "
+                                                       "Block card, not by Block Zone number")
     damage = max(0, total_power - counter_power)
     flipped = min(damage, blocks)
+    due = {"defender": max(0, damage - blocks), "attacker": max(0, counter_power - total_power)}
+    decks = {"defender": defender_deck, "attacker": attacker_deck}
+    sent = {who: due[who] if decks[who] is None else min(due[who], int(decks[who] or 0)) for who in due}
     return ForwardResult(
         total_power=total_power, counter_power=counter_power, damage=damage, blocks=blocks,
         blocks_flipped=flipped,
-        newly_face_up=tuple(p for p in range(1, flipped + 1) if p not in up),
-        defender_trashed=max(0, damage - blocks),
-        attacker_trashed=max(0, counter_power - total_power))
+        newly_face_up_blocks=tuple(p for p in range(1, flipped + 1) if p not in up),
+        defender_due=due["defender"], attacker_due=due["attacker"],
+        defender_trashed=sent["defender"], attacker_trashed=sent["attacker"],
+        zones=block_zones(blocks, zones))
 
 
 # -- the Attack and Counter Steps ------------------------------------------------------------
@@ -360,8 +399,13 @@ def _p(rule: str, message: str, cards: Iterable[BattleCard], section: str) -> Pr
     return Problem(rule, message, tuple(c.label for c in cards), cite("tmnt", section))
 
 
-def check_attack_step(first: BattleCard, attacks: Sequence[BattleCard]) -> tuple[list[Problem], list[Note]]:
-    """Every Attack Step rule the placed cards break (tmnt-tcg.txt, Attack Phase (1) Attack Step)."""
+def check_attack_step(first: BattleCard, attacks: Sequence[BattleCard],
+                      slots: Sequence[int] | None = None) -> tuple[list[Problem], list[Note]]:
+    """Every Attack Step rule the placed cards break (tmnt-tcg.txt, Attack Phase (1) Attack Step).
+    ``slots``: the place (a page's Attack 1-3) each card was given in, which messages name; the rules
+    count the cards placed, in order (default: the order given)."""
+    slot = dict(enumerate(slots if slots is not None else range(1, len(attacks) + 1), start=1))
+    placed = len(attacks)
     problems: list[Problem] = []
     notes: list[Note] = []
     if first.type not in ("character", "attack"):
@@ -376,8 +420,9 @@ def check_attack_step(first: BattleCard, attacks: Sequence[BattleCard]) -> tuple
             attacks, SEC_ATTACK))
         return problems, notes
     for i, card in enumerate(attacks, start=1):
+        n = slot.get(i, i)  # (the place the player used)
         if card.type != "attack":
-            problems.append(_p("not-an-attack", f"Attack {i}: {card.label} is {a_an(card.type)} card, "
+            problems.append(_p("not-an-attack", f"Attack {n}: {card.label} is {a_an(card.type)} card, "
                                "not an Attack card", [card], SEC_ATTACK))
     if len(attacks) > MAX_ATTACKS:
         extra = attacks[MAX_ATTACKS:]
@@ -386,34 +431,40 @@ def check_attack_step(first: BattleCard, attacks: Sequence[BattleCard]) -> tuple
                            extra, SEC_ATTACK))
     seen: dict[str, int] = {}
     for i, card in enumerate(attacks, start=1):
+        n = slot.get(i, i)  # (the place the player used)
         if card.type != "attack":
             continue
         if card.kind == "forceful-counter":
-            problems.append(_p("forceful-counter", f"Attack {i}: {card.label} is a Forceful Counter "
+            problems.append(_p("forceful-counter", f"Attack {n}: {card.label} is a Forceful Counter "
                                "[F][C]: it can only be placed as a Counter, never when attacking",
                                [card], SEC_ATTACK))
         elif card.kind == "forceful" and i != MAX_ATTACKS:
-            problems.append(_p("forceful-position", f"Attack {i}: {card.label} is Forceful [F]: it can "
-                               f"only be placed as the 3rd and last Attack card, not as the {_nth(i)}",
+            where = (f"and only {placed} Attack card{'s are' if placed > 1 else ' is'} placed" if i == placed
+                     else f"not as the {_nth(i)}")
+            gap = (f" (Attack {n} is the {_nth(i)} card placed: an empty place does not count)"
+                   if n != i else "")
+            problems.append(_p("forceful-position", f"Attack {n}: {card.label} is Forceful [F]: "
+                               f"it can only be placed as the 3rd and last Attack card, {where}{gap}",
                                [card], SEC_ATTACK))
         if card.attribute is None:
-            notes.append(Note("unknown-attribute", f"Attack {i}: {card.label} has an unknown "
+            notes.append(Note("unknown-attribute", f"Attack {n}: {card.label} has an unknown "
                               "Attribute, so the Attribute rules could not be checked for it",
                               cite("tmnt", SEC_ATTACK)))
             continue
         if card.attribute == first.attribute:
-            problems.append(_p("attack-attribute", f"Attack {i}: {card.label} has the same Attribute "
+            problems.append(_p("attack-attribute", f"Attack {n}: {card.label} has the same Attribute "
                                f"({card.attribute}) as the Character {first.label}; each Attack card's "
                                "Attribute must differ from the Character's", [card, first], SEC_ATTACK))
         if card.attribute in seen:
-            problems.append(_p("attack-attribute-repeat", f"Attack {i}: {card.label} repeats the "
+            problems.append(_p("attack-attribute-repeat", f"Attack {n}: {card.label} repeats the "
                                f"{card.attribute} Attribute of Attack {seen[card.attribute]}; only 1 "
                                "Attack card of each Attribute may be placed", [card], SEC_ATTACK))
         else:
-            seen[card.attribute] = i
+            seen[card.attribute] = n
     for i, card in enumerate(attacks, start=1):
+        n = slot.get(i, i)  # (the place the player used)
         if card.play and card.type == "attack":
-            notes.append(Note("play-text", f"Attack {i}: {card.label} shows <Play>: resolve its text "
+            notes.append(Note("play-text", f"Attack {n}: {card.label} shows <Play>: resolve its text "
                               "before placing the next Attack card", cite("tmnt", SEC_ATTACK)))
     if first.attribute is None and attacks:
         notes.append(Note("unknown-attribute", f"{first.label} has an unknown Attribute, so the "
@@ -446,24 +497,32 @@ def _nth(i: int) -> str:
 def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
                    counter: BattleCard | None = None, *, blocks: int = BLOCK_ZONES,
                    face_up: Iterable[int] = (), defender_deck: int | None = None,
-                   attacker_deck: int | None = None, attack_card_power: bool = True) -> Verdict:
+                   attacker_deck: int | None = None, attack_card_power: bool = True,
+                   zones: Iterable[int] | None = None, slots: Sequence[int] | None = None,
+                   power_bonus: int = 0) -> Verdict:
     """Check the Attack and Counter Steps, then work out the Forward Step.
 
     ``attack_card_power`` is a house reading (the book is silent): when the card on the
     1st Block Zone is itself an Attack card, its Power counts toward the total (``True``,
-    the default) or not (``False``).
+    the default) or not (``False``). ``face_up`` counts Block cards from the 1st; ``zones``: the
+    Block Zone each Block card is on (:func:`block_zones`); ``slots``: the page's place of each
+    Attack card (:func:`check_attack_step`); ``power_bonus``: Power that Items or card texts add to the
+    total (0 to :data:`POWER_MAX`; the tracker does not read card texts: the players say it).
 
     The Verdict's ``extra`` holds ``total_power``, ``counter_power``, ``damage``,
-    ``blocks_flipped``, ``newly_face_up``, ``defender_trashed``, ``attacker_trashed`` (all
+    ``blocks_flipped``, ``newly_face_up`` (Block Zones; ``None`` when not known),
+    ``newly_face_up_blocks`` (Block cards from the 1st), ``defender_trashed`` / ``attacker_trashed``
+    (cards sent from Deck to Trash) and ``defender_due`` / ``attacker_due`` (cards due) (all
     ``None`` when the attack is illegal or a Power is unknown) and, when deck sizes are
-    given, ``game_over`` / ``loser`` (a Deck that runs out ends the game).
+    given, ``game_over`` / ``loser`` / ``due`` / ``sent`` (a Deck that runs out ends the game).
     """
+    check_power_bonus(power_bonus)
     for label, deck in (("defender_deck", defender_deck), ("attacker_deck", attacker_deck)):
         if deck is not None and (not isinstance(deck, int) or isinstance(deck, bool) or deck < 0):
             raise CompanionError(f"a Deck holds 0 or more cards, not {deck!r}", where=label,
                                  expected="a whole number 0 or more")
     attacks = tuple(attacks)
-    problems, notes = check_attack_step(first, attacks)
+    problems, notes = check_attack_step(first, attacks, slots)
     problems += check_counter_step(attacks, counter)
     if counter is not None and counter.play and not problems:
         notes.append(Note("play-text", f"the Counter {counter.label} shows <Play>: resolve its text",
@@ -477,17 +536,22 @@ def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
     powers = [0 if lone else first.power, *(c.power for c in attacks)]
     counter_power = 0 if counter is None else counter.power
     extra: dict[str, Any] = dict.fromkeys(
-        ("total_power", "counter_power", "damage", "blocks_flipped", "newly_face_up",
-         "defender_trashed", "attacker_trashed"))
+        ("total_power", "counter_power", "damage", "block_zones", "blocks_flipped", "newly_face_up",
+         "newly_face_up_blocks", "defender_trashed", "defender_due", "attacker_trashed", "attacker_due"))
     extra["blocks"] = blocks
+    extra["power_bonus"] = power_bonus
+    if power_bonus:
+        notes.append(Note("power-bonus", f"+{power_bonus} Power from Items/card text, added to the total "
+                          "Power", cite("tmnt", SEC_FORWARD)))
     unknown = [c.label for c in (first, *attacks, *((counter,) if counter else ())) if c.power is None]
     if unknown and not problems:  # (a card that cannot attack needs no Power typed in)
         notes.append(Note("unknown-power", f"unknown Power on {', '.join(unknown)}: type it in to get "
                           "the damage", cite("tmnt", SEC_FORWARD)))
     result: ForwardResult | None = None
     if not problems and not unknown:
-        result = forward_step(sum(p for p in powers if p is not None), counter_power or 0, blocks,
-                              face_up)
+        result = forward_step(sum(p for p in powers if p is not None) + power_bonus, counter_power or 0,
+                              blocks, face_up, zones=zones, defender_deck=defender_deck,
+                              attacker_deck=attacker_deck)
         extra.update(result.to_json())
         notes += forward_notes(result)
         over = _game_over(result, defender_deck, attacker_deck)
@@ -504,44 +568,60 @@ def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
                               f"the {'attacker' if loser == 'defender' else 'defender'} wins",
                               cite("tmnt", "Game Over")))
     elif not unknown:
-        extra["total_power"] = sum(p for p in powers if p is not None)
+        extra["total_power"] = sum(p for p in powers if p is not None) + power_bonus
         extra["counter_power"] = counter_power
     return Verdict(tuple(problems), tuple(notes), extra)
+
+
+def check_power_bonus(value: Any, *, where: str = "power_bonus") -> int:
+    """Power that Items or card texts add to an attack: a whole number 0 to :data:`POWER_MAX` (a card's
+    own Power's bound), else :class:`AttackSpecError` naming the limit."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= POWER_MAX:
+        raise AttackSpecError(f"the Power from Items/card text must be a whole number 0 to {POWER_MAX}, "
+                              f"not {shown(value, 30)}", where=where,
+                              expected=f"0 to {POWER_MAX} (a Power has at most {POWER_DIGITS} digits)")
+    return value
 
 
 def _game_over(result: ForwardResult, defender_deck: int | None,
                attacker_deck: int | None) -> dict[str, Any] | None:
     """Whose Deck the cards due run out (then the game is over), with the cards due and the
     cards the Deck held (all of them are sent)."""
-    if defender_deck is not None and result.defender_trashed and result.defender_trashed >= defender_deck:
-        return {"game_over": True, "loser": "defender", "due": result.defender_trashed, "sent": defender_deck}
-    if attacker_deck is not None and result.attacker_trashed and result.attacker_trashed >= attacker_deck:
-        return {"game_over": True, "loser": "attacker", "due": result.attacker_trashed, "sent": attacker_deck}
+    if defender_deck is not None and result.defender_due and result.defender_due >= defender_deck:
+        return {"game_over": True, "loser": "defender", "due": result.defender_due, "sent": defender_deck}
+    if attacker_deck is not None and result.attacker_due and result.attacker_due >= attacker_deck:
+        return {"game_over": True, "loser": "attacker", "due": result.attacker_due, "sent": attacker_deck}
     return None
 
 
 def forward_notes(r: ForwardResult) -> list[Note]:
     """Plain sentences for the Forward and Result Steps, each with its citation."""
     fwd, res = cite("tmnt", SEC_FORWARD), cite("tmnt", SEC_RESULT)
-    out = [Note("damage", f"damage {r.damage} = total Power {r.total_power} − Counter Power "
-                f"{r.counter_power}" + (" (never below 0)" if r.total_power < r.counter_power else ""),
-                fwd)]
+    if r.total_power < r.counter_power:  # no false sum ("0 = 4 − 5")
+        said = (f"damage 0: the Counter Power {r.counter_power} is bigger than the total Power "
+                f"{r.total_power} (damage is never below 0)")
+    else:
+        said = f"damage {r.damage} = total Power {r.total_power} − Counter Power {r.counter_power}"
+    out = [Note("damage", said, fwd)]
     if r.blocks_flipped:
-        already = r.blocks_flipped - len(r.newly_face_up)
+        already = r.blocks_flipped - len(r.newly_face_up_blocks)
+        reached = r.zones[:r.blocks_flipped] if r.zones is not None else ()
+        on = ("" if tuple(reached) in ((), tuple(range(1, r.blocks_flipped + 1)))
+              else f", on Block Zone(s) {', '.join(map(str, reached))}")  # (an empty Zone holds none)
         out.append(Note("blocks-flipped", f"the defender flips Block cards 1–{r.blocks_flipped} from the "
-                        f"1st ({r.blocks_flipped} card(s)"
+                        f"1st ({r.blocks_flipped} card(s){on}"
                         + (f", {already} already face-up and still counted" if already else "") + ")",
                         fwd))
-    if r.defender_trashed:
+    if r.defender_due:
         out.append(Note("defender-trash", f"damage beyond the {r.blocks} Block card(s): the defender sends "
-                        f"{r.defender_trashed} card(s) from Deck to Trash", fwd))
-    if r.attacker_trashed:
-        out.append(Note("attacker-trash", f"the Counter is {r.attacker_trashed} bigger than the total "
-                        f"Power: the attacker sends {r.attacker_trashed} card(s) from Deck to Trash", fwd))
+                        f"{r.defender_due} card(s) from Deck to Trash", fwd))
+    if r.attacker_due:
+        out.append(Note("attacker-trash", f"the Counter is {r.attacker_due} bigger than the total "
+                        f"Power: the attacker sends {r.attacker_due} card(s) from Deck to Trash", fwd))
     if r.blocks_flipped:
         out.append(Note("flip-texts", "then resolve <Flip> texts on the defender's face-up Block cards, "
                         "in order from the 1st", fwd))
-    for who, trashed in (("attacker", r.attacker_trashed), ("defender", r.defender_trashed)):
+    for who, trashed in (("attacker", r.attacker_due), ("defender", r.defender_due)):
         if trashed:
             out.append(Note("no-character-kept", f"Result Step: the {who} sent cards from Deck to Trash "
                             "and cannot leave a Character on the field", res))

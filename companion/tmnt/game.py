@@ -42,6 +42,7 @@ from .attack import (
     CARD_TYPES,
     HAND_SIZE,
     KINDS,
+    POWER_MAX,
     SEC_ATTACK,
     SEC_COUNTER,
     SEC_FORWARD,
@@ -52,6 +53,7 @@ from .attack import (
     a_an,
     bare_counter,
     bare_power,
+    check_power_bonus,
     forward_step,
     from_json,
     resolve_attack,
@@ -171,8 +173,10 @@ class Game:
     seed: int | str | None = None
     event_played: bool = False
     item_played: bool = False
-    #: this turn's Forward Step numbers, once attacked; ``newly_face_up``: the defender's Block Zones
-    #: (1-4) whose cards the attack turned face-up
+    #: this turn's Forward Step numbers, once attacked (:meth:`ForwardResult.to_json`, the keys of
+    #: ``tmnt attack --json``): ``newly_face_up``, the defender's Block Zones (1-4) whose cards the
+    #: attack turned face-up; ``defender_trashed``, the cards sent from Deck to Trash; ``defender_due``,
+    #: the cards due
     attack: Mapping[str, Any] | None = None
     resolved: bool = False                    # Result Step done
     adjusted: Mapping[str, int] | None = None  # this turn's Adjust Phase: discard, refill, draw, drawn
@@ -252,7 +256,7 @@ EVENT_FIELDS: dict[str, EventFields] = {
         f"1 Item card from the hand, discarding 1 card of its Attribute ({cite('tmnt', 'Item Phase')})"),
     "attack": EventFields(
         f"the Attack, Counter and Forward Steps, checked and resolved ({cite('tmnt', SEC_PHASE)})",
-        ("character",), optional=("attacks", "counter"),
+        ("character",), optional=("attacks", "counter", "power_bonus"),
         notes=(("character", 'the face-up 1st Block card: ATTR:POWER such as "wind:3" ("wind:3:attack" for '
                              f"an Attack card), or {_CARD}"),
                ("attacks", "up to 3 Attack cards from the hand, in the order placed, each ATTR:POWER[:KIND] "
@@ -260,7 +264,10 @@ EVENT_FIELDS: dict[str, EventFields] = {
                ("counter", "the defender's Counter card from the hand, written as an Attack card (a counter "
                            "unless KIND says otherwise; as an object, its attribute may be left out), or its "
                            'Power alone ("2": a Counter card of that Power, as '
-                           "'companion tmnt attack --counter 2' reads it), or null")),
+                           "'companion tmnt attack --counter 2' reads it), or null"),
+               ("power_bonus", f"Power that Items or card texts add to the total, 0 to {POWER_MAX} "
+                               "('companion tmnt attack --power-bonus'); default 0 (the tracker does not "
+                               f"read card texts: {cite('tmnt', 'Item Cards')})")),
         objects=(("character", CARD_FIELDS), ("attacks", CARD_FIELDS), ("counter", CARD_FIELDS)),
         rule="a Character or Attack card given as an object needs its attribute (tmnt-tcg.txt, Card "
              f"Attributes), the Counter's aside; a card's name is one line of at most {CARD_NAME_MAX} "
@@ -609,8 +616,9 @@ class TmntTracker(Tracker[Game]):
         counter = (None if raw_counter is None
                    else bare_counter(raw_counter, where="attack.counter") if bare_power(raw_counter)
                    else from_json(raw_counter, where="attack.counter", default_kind="counter", logged=logged))
+        bonus = check_power_bonus(event.get("power_bonus", 0), where="attack.power_bonus")
         verdict = resolve_attack(first, attacks, counter, blocks=them.block_cards,
-                                 attack_card_power=state.attack_card_power)
+                                 attack_card_power=state.attack_card_power, power_bonus=bonus)
         if not verdict.is_legal:
             sections = list(dict.fromkeys(p.cite for p in verdict.problems))
             if len(sections) == 1:
@@ -632,23 +640,21 @@ class TmntTracker(Tracker[Game]):
                             suggestion="Correct the hand count if it is wrong.")
         face_up = [k for k, z in enumerate((z for z in them.zones if z.face != "empty"), start=1)
                    if z.face == "up"]
-        fwd = forward_step(verdict.extra["total_power"], verdict.extra["counter_power"] or 0,
-                           them.block_cards, face_up)
-        # the cards a Deck sends are the cards it holds, at most (then it has run out: Game Over)
-        sent = {"defender": min(them.deck, fwd.defender_trashed),
-                "attacker": min(me.deck, fwd.attacker_trashed)}
         # the Forward Step counts Block cards from the 1st; the log says which Block Zones they are on
-        # (Zone 1 may be empty: the Block card there went to the Trash in an earlier Result Step)
+        # (Zone 1 may be empty: the Block card there went to the Trash in an earlier Result Step); the
+        # cards a Deck sends are the cards it holds, at most (then it has run out: Game Over)
         zone_of = [k for k, z in enumerate(them.zones, start=1) if z.face != "empty"]
+        fwd = forward_step(verdict.extra["total_power"], verdict.extra["counter_power"] or 0,
+                           them.block_cards, face_up, zones=zone_of, defender_deck=them.deck,
+                           attacker_deck=me.deck)
+        sent = {"defender": fwd.defender_trashed, "attacker": fwd.attacker_trashed}
         them = _take_damage(replace(them, hand=them.hand - int(counter is not None)), fwd)
         me = replace(me, hand=me.hand - len(attacks), deck=me.deck - sent["attacker"],
                      trash=me.trash + sent["attacker"], first_card=named)
         state = _set_player(_set_player(state, state.active, me), state.defending, them)
-        record = {**fwd.to_json(), "newly_face_up": [zone_of[k - 1] for k in fwd.newly_face_up],
-                  "defender_trashed": sent["defender"], "attacker_trashed": sent["attacker"],
-                  "defender_due": fwd.defender_trashed, "attacker_due": fwd.attacker_trashed,
-                  "attacks": len(attacks), "counter": counter is not None}
-        notes = [f"damage {fwd.damage}"]
+        record = {**fwd.to_json(), "attacks": len(attacks), "counter": counter is not None,
+                  "power_bonus": bonus}
+        notes = [f"damage {fwd.damage}" + (f" (+{bonus} Power from Items/card text)" if bonus else "")]
         if mismatch is not None:  # a Power a card text changed (or an older line's other card): said
             notes.append(mismatch.message)
         if first.type == "attack":
@@ -657,8 +663,8 @@ class TmntTracker(Tracker[Game]):
                          + f" ({cite('tmnt', SEC_FORWARD)}; set for this game)")
         if fwd.blocks_flipped:
             notes.append(f"{them.name} flips {fwd.blocks_flipped} Block card(s) from the 1st")
-        for who, name, due in (("defender", them.name, fwd.defender_trashed),
-                               ("attacker", me.name, fwd.attacker_trashed)):
+        for who, name, due in (("defender", them.name, fwd.defender_due),
+                               ("attacker", me.name, fwd.attacker_due)):
             if due and sent[who] < due:
                 notes.append(f"{name} sends the last {sent[who]} card(s) of the Deck to the Trash "
                              f"({due} due)")
@@ -678,8 +684,8 @@ class TmntTracker(Tracker[Game]):
             raise RuleError("the Result Step is already done", where=cite("tmnt", SEC_RESULT),
                             suggestion="Press Next to end the turn.")
         keeps = {state.active: event.get("attacker_keeps"), state.defending: event.get("defender_keeps")}
-        may = {state.active: state.attack["attacker_trashed"] == 0,
-               state.defending: state.attack["defender_trashed"] == 0}
+        may = {state.active: bool(state.attack["attacker_may_keep_character"]),
+               state.defending: bool(state.attack["defender_may_keep_character"])}
         fields = {state.active: "attacker_keeps", state.defending: "defender_keeps"}
         for idx, keep in keeps.items():
             p = state.players[idx]
@@ -855,7 +861,7 @@ def _take_damage(p: Player, fwd: ForwardResult) -> Player:
             zones.append(z if z.face == "up" else Zone("up"))
         else:
             zones.append(z)
-    sent = min(p.deck, fwd.defender_trashed)
+    sent = min(p.deck, fwd.defender_trashed)  # (the cards sent: at most the Deck)
     return replace(p, zones=tuple(zones), deck=p.deck - sent, trash=p.trash + sent)
 
 
@@ -882,7 +888,11 @@ def describe(state: Game) -> list[str]:
 
 
 def attack_event(first: BattleCard, attacks: list[BattleCard],
-                 counter: BattleCard | None) -> dict[str, Any]:
-    """The ``attack`` event for the log, from cards the attack builder holds."""
-    return {"event": "attack", "character": first.to_json(), "attacks": [a.to_json() for a in attacks],
-            "counter": counter.to_json() if counter else None}
+                 counter: BattleCard | None, power_bonus: int = 0) -> dict[str, Any]:
+    """The ``attack`` event for the log, from cards the attack builder holds (``power_bonus``: Power from
+    Items or card texts, written only when there is some)."""
+    event = {"event": "attack", "character": first.to_json(), "attacks": [a.to_json() for a in attacks],
+             "counter": counter.to_json() if counter else None}
+    if power_bonus:
+        event["power_bonus"] = power_bonus
+    return event

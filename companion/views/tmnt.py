@@ -9,8 +9,9 @@ puts both on one page.
 
 CSS classes for browser tests:
 ``cmp-tmnt-character``, ``cmp-tmnt-attack-1`` .. ``cmp-tmnt-attack-3``, ``cmp-tmnt-counter``
-(card pickers), ``cmp-tmnt-attack-card-power`` (house reading: does an Attack card on the 1st
-Block Zone count its own Power?), ``cmp-tmnt-blocks``, ``cmp-tmnt-face-up-1`` .. ``-4`` (the
+(card pickers), ``cmp-tmnt-power-bonus`` (+N Power from Items or card text),
+``cmp-tmnt-attack-card-power`` (house reading: does an Attack card on the 1st Block Zone count its
+own Power?), ``cmp-tmnt-blocks``, ``cmp-tmnt-face-up-1`` .. ``-4`` (the
 defender's Block cards), ``cmp-tmnt-resolve`` (button), ``cmp-tmnt-result`` (verdict and damage);
 tracker: ``cmp-tmnt-tracker``, ``cmp-tmnt-new-game``, ``cmp-tmnt-new-attack-card-power`` (the
 same house reading, chosen for the whole game), ``cmp-tmnt-phase``, ``cmp-tmnt-next``,
@@ -23,7 +24,10 @@ same house reading, chosen for the whole game), ``cmp-tmnt-phase``, ``cmp-tmnt-n
 builder's warning when its character is not the card the tracker names on the 1st Block Zone).
 
 In the tracker the builder starts each attack with the card the log names on the attacker's 1st
-Block Zone (a Character kept there by a Result Step); Undo and Redo say what they took back or
+Block Zone (a Character kept there by a Result Step), else with an empty choice that the table must
+make before Record; its preview counts both Decks (Game Over said before Record). Next, the flips,
+the Event and Item cards, Record and the Result Step refuse when another window changed the game
+since the page was drawn. Undo and Redo say what they took back or
 brought back, in the words of ``companion tmnt do``.
 """
 
@@ -39,7 +43,19 @@ import ipywidgets as w
 from .. import cite, ui
 from ..errors import CompanionError
 from ..eventlog import new_seed
-from ..tmnt.attack import ATTRIBUTES, KINDS, SEC_ATTACK, SEC_FORWARD, BattleCard, from_card, resolve_attack
+from ..tmnt.attack import (
+    ATTRIBUTES,
+    KINDS,
+    POWER_MAX,
+    SEC_ATTACK,
+    SEC_FORWARD,
+    SEC_RESULT,
+    AttackSpecError,
+    BattleCard,
+    check_power_bonus,
+    from_card,
+    resolve_attack,
+)
 from ..tmnt.game import (
     COUNT_MAX,
     PHASE_LABELS,
@@ -62,6 +78,7 @@ from ..tmnt.game import (
 ATTR_COLOURS = {"wind": "#4a90c2", "nature": "#3f8f3f", "fire": "#c8432b", "mountain": "#8a6d3b"}
 KIND_MARK = {"normal": "", "forceful": " [F]", "counter": " [C]", "forceful-counter": " [F][C]"}
 NONE, CUSTOM = "none", "custom"
+PICK = "pick"  # the tracker's first choice for the 1st Block card: none yet, the table names it
 ZONE_W, ZONE_H = "150px", "64px"
 NO_KEEP = 0  # the "no Character" choice (a Dropdown shows a None value as blank)
 #: The house reading for an Attack card on the 1st Block Zone (the book is silent): the values
@@ -98,9 +115,11 @@ def _card_label(card: Any) -> str:
 
 
 class CardSlot:
-    """One card place: a picker (cards, Custom…, or none) and, for Custom, Attribute/Power/kind."""
+    """One card place: a picker (cards, Custom…, or none) and, for Custom, Attribute/Power/kind.
+    ``ask``: the 1st Block card starts as an empty choice (:data:`PICK`) that the table must make
+    (the tracker's), not as the first card of the list."""
 
-    def __init__(self, label: str, cards: list[Any], role: str, css: str) -> None:
+    def __init__(self, label: str, cards: list[Any], role: str, css: str, *, ask: bool = False) -> None:
         self.role = role
         self.cards = {c.id: c for c in cards}
         if role == "character":
@@ -110,22 +129,25 @@ class CardSlot:
                     and c.get("attack_kind") in ("counter", "forceful-counter")]
         else:
             pool = [c for c in cards if c.type == "attack"]
-        options = ([] if role == "character" else [("— none —", NONE)]) + [("Custom…", CUSTOM)]
+        first = ([("— choose the card flipped —", PICK)] if ask else []) if role == "character" \
+            else [("— none —", NONE)]
+        options = [*first, ("Custom…", CUSTOM)]
         options += [(_card_label(c), c.id) for c in pool]
         self.pick = w.Dropdown(options=options, description=label, style={"description_width": "110px"},
                                layout=w.Layout(width="380px", height="40px"))
         self.pick.add_class(css)
         self.attr = w.Dropdown(options=[a.title() for a in ATTRIBUTES], layout=w.Layout(width="120px"))
-        self.power = w.BoundedIntText(value=3 if role == "character" else 2, min=0, max=99,
-                                      description="Power", layout=w.Layout(width="140px"),
-                                      style={"description_width": "50px"})
+        # (not a bounded box: a Power past the limit is refused with the limit, never clamped silently)
+        self.power = w.IntText(value=3 if role == "character" else 2, description="Power",
+                               tooltip=f"0 to {POWER_MAX}, as on the command line",
+                               layout=w.Layout(width="140px"), style={"description_width": "50px"})
         kinds = (["character", "attack"] if role == "character"
                  else list(KINDS) if role == "attack" else ["counter", "forceful-counter"])
         self.kind = w.Dropdown(options=kinds, layout=w.Layout(width="170px"))
         self.custom = w.HBox([self.attr, self.power, self.kind], layout=w.Layout(margin="0 0 0 110px"))
         self.box = w.VBox([self.pick, self.custom])
         self.pick.observe(lambda _c: self._show_custom(), "value")
-        self.default = pool[0].id if role == "character" and pool else CUSTOM if role == "character" else NONE
+        self.default = (PICK if ask else pool[0].id if pool else CUSTOM) if role == "character" else NONE
         self.pick.value = self.default
         self._show_custom()
 
@@ -153,17 +175,21 @@ class CardSlot:
         self.pick.value = CUSTOM
         if card.attribute in ATTRIBUTES:
             self.attr.value = card.attribute.title()
-        if card.power is not None and self.power.min <= card.power <= self.power.max:
+        if card.power is not None and 0 <= card.power <= POWER_MAX:
             self.power.value = card.power
         kind = card.type if self.role == "character" else card.kind
         if kind in self.kind.options:
             self.kind.value = kind
 
     def card(self) -> BattleCard | None:
-        if self.pick.value == NONE:
+        """The card chosen; ``None``: none (or, for the tracker's 1st Block card, not chosen yet)."""
+        if self.pick.value in (NONE, PICK):
             return None
         if self.pick.value == CUSTOM:
             attr = str(self.attr.value).lower()
+            if not 0 <= int(self.power.value) <= POWER_MAX:
+                raise AttackSpecError(f"Power must be 0 to {POWER_MAX} (as on the command line), not "
+                                      f"{self.power.value}", where=str(self.pick.description))
             if self.role == "character":
                 return BattleCard(str(self.kind.value), attr, int(self.power.value))
             return BattleCard("attack", attr, int(self.power.value), str(self.kind.value))
@@ -177,21 +203,33 @@ class AttackBuilder:
         message = ""
         if cards is None:
             cards, message = _load_cards()
-        self.character = CardSlot("1st Block card", cards, "character", "cmp-tmnt-character")
+        self.character = CardSlot("1st Block card", cards, "character", "cmp-tmnt-character", ask=in_tracker)
         self.attacks = [CardSlot(f"Attack {i}", cards, "attack", f"cmp-tmnt-attack-{i}") for i in (1, 2, 3)]
         self.counter = CardSlot("Counter", cards, "counter", "cmp-tmnt-counter")
         self.zone_numbers: list[int] | None = None  # the defender's Block Zones, when in the tracker
         self.attacker: Player | None = None  # the attacking player, when in the tracker (its named card)
+        self.defender: Player | None = None  # the defending player, when in the tracker (its Deck)
         self.mismatch = w.HTML()  # the character chosen is not the card the tracker names on the Zone
         self.mismatch.add_class("cmp-tmnt-character-mismatch")
         self.attack_card_power = attack_card_power_toggle("cmp-tmnt-attack-card-power")
         self.power_reading = w.VBox([self.attack_card_power, w.HTML(
             "<small><i>House reading: the book skips the Attack Step for an Attack card on the 1st Block "
             f"Zone and does not say whether its Power counts ({cite('tmnt', SEC_FORWARD)}).</i></small>")])
+        self.power_bonus = w.IntText(value=0, description="+N Power", style={"description_width": "110px"},
+                                     tooltip="Power that Items or card texts add to the total: 0 to "
+                                             f"{POWER_MAX} (as 'companion tmnt attack --power-bonus')",
+                                     layout=w.Layout(width="220px"))
+        self.power_bonus.add_class("cmp-tmnt-power-bonus")
+        bonus_box = w.HBox([self.power_bonus, w.HTML(
+            f"<small>&nbsp;from Items/card text (0 to {POWER_MAX}; the tracker does not read card "
+            "texts)</small>")])
         self.blocks = ui.stepper("Defender's Block cards", 4, min=0, max=4)
         self.blocks.add_class("cmp-tmnt-blocks")
-        self.face_up = [w.ToggleButton(description=f"{i} face-up", value=False,
-                                       layout=w.Layout(width="110px", height=ui.BUTTON_HEIGHT))
+        self.face_up = [w.ToggleButton(description=f"{_nth(i)} card face-up", value=False,
+                                       tooltip=f"The defender's {_nth(i)} Block card, counted from the 1st "
+                                               "Block card: with an empty Block Zone before it, not Block "
+                                               f"Zone {i}",
+                                       layout=w.Layout(width="150px", height=ui.BUTTON_HEIGHT))
                         for i in (1, 2, 3, 4)]
         for i, b in enumerate(self.face_up, start=1):
             b.add_class(f"cmp-tmnt-face-up-{i}")
@@ -201,13 +239,16 @@ class AttackBuilder:
         self.result.add_class("cmp-tmnt-result")
         self.cards_note = ui.panel("warn", "Card database not loaded; use Custom…", [message]) if message \
             else w.HTML()
-        defender = w.VBox([self.blocks.box, w.HBox(self.face_up)])
+        defender = w.VBox([self.blocks.box, w.HTML(
+            "<small>Already face-up (they still count when flipping): Block cards counted from the 1st "
+            "Block card, an empty Block Zone holding none; the same as Block Zone numbers when no Zone is "
+            f"empty ({cite('tmnt', SEC_FORWARD)}).</small>"), w.HBox(self.face_up)])
         if in_tracker:
             defender.layout.display = "none"
         self.widget = w.VBox([
             self.cards_note,
             w.HTML("<b>Attacker</b>"), self.character.box, self.mismatch, self.power_reading,
-            *(s.box for s in self.attacks),
+            *(s.box for s in self.attacks), bonus_box,
             w.HTML("<b>Defender</b>"), self.counter.box, defender,
             self.resolve, self.result])
         self.widget.add_class("cmp-tmnt-builder")
@@ -215,6 +256,7 @@ class AttackBuilder:
             slot.observe(lambda _c: self.update())
         self.blocks.observe(lambda _c: self.update(), "value")
         self.attack_card_power.observe(lambda _c: self.update(), "value")
+        self.power_bonus.observe(lambda _c: self.update(), "value")
         for b in self.face_up:
             b.observe(lambda _c: self.update(), "value")
         self.resolve.on_click(lambda _b: self.update())
@@ -224,8 +266,11 @@ class AttackBuilder:
         return self.widget._repr_mimebundle_(**kwargs)
 
     def chosen(self) -> tuple[BattleCard, list[BattleCard], BattleCard | None]:
+        """The cards chosen; refused while the 1st Block card is not chosen (the tracker's empty choice)."""
         first = self.character.card()
-        assert first is not None  # the character slot has no "none"
+        if first is None:
+            raise CompanionError("choose the card on the 1st Block Zone first",
+                                 where=cite("tmnt", SEC_ATTACK), suggestion=PICK_FIRST)
         return first, [c for c in (s.card() for s in self.attacks) if c is not None], self.counter.card()
 
     def clear(self) -> None:
@@ -233,12 +278,20 @@ class AttackBuilder:
         cards) starts with no Attack or Counter card of the last one."""
         for slot in (self.character, *self.attacks, self.counter):
             slot.pick.value = slot.default
+        self.power_bonus.value = 0
 
-    def set_defender(self, blocks: int, face_up: list[int], *, zones: list[int] | None = None) -> None:
+    def bonus(self) -> int:
+        """The Power from Items or card text typed in: 0 to :data:`POWER_MAX`, else refused with the limit."""
+        return check_power_bonus(int(self.power_bonus.value), where="+N Power")
+
+    def set_defender(self, blocks: int, face_up: list[int], *, zones: list[int] | None = None,
+                     defender: Player | None = None) -> None:
         """Used by the tracker: the defender's Block cards come from the table state; ``zones``: the
         Block Zone (1-4) each of them is on, from the 1st (an empty Zone holds none), which the
-        result then names."""
+        result then names; ``defender``: the defending player, whose Deck the preview counts (as the
+        attacker's: :attr:`attacker`)."""
         self.zone_numbers = list(zones) if zones is not None else None
+        self.defender = defender
         self.blocks.value = blocks
         for i, b in enumerate(self.face_up, start=1):
             b.value = i in face_up
@@ -246,6 +299,13 @@ class AttackBuilder:
 
     def update(self) -> None:
         try:
+            if self.character.card() is None:  # the tracker's empty choice: nothing to work out yet
+                self.verdict = None
+                self.mismatch.value = ""
+                self.power_reading.layout.display = "none"
+                self.result.value = ui.panel_html("info", "Choose the card on the 1st Block Zone",
+                                                  [PICK_FIRST])
+                return
             first, attacks, counter = self.chosen()
             self.mismatch.value = _mismatch_html(self.attacker, first)
             blocks = int(self.blocks.value)
@@ -254,11 +314,22 @@ class AttackBuilder:
             face_up = [i for i, b in enumerate(self.face_up, start=1) if b.value and i <= blocks]
             self.power_reading.layout.display = "flex" if first.type == "attack" else "none"
             verdict = resolve_attack(first, attacks, counter, blocks=blocks, face_up=face_up,
-                                     attack_card_power=self.attack_card_power.value == "count")
+                                     power_bonus=self.bonus(),
+                                     attack_card_power=self.attack_card_power.value == "count",
+                                     defender_deck=self.defender.deck if self.defender else None,
+                                     attacker_deck=self.attacker.deck if self.attacker else None,
+                                     zones=self.zone_numbers,
+                                     slots=[k for k, s in enumerate(self.attacks, 1) if s.card() is not None])
             self.verdict = verdict
-            self.result.value = _result_html(verdict, blocks, face_up, self.zone_numbers)
+            names = {"attacker": self.attacker.name if self.attacker else "the attacker",
+                     "defender": self.defender.name if self.defender else "the defender"}
+            self.result.value = _result_html(verdict, blocks, face_up, self.zone_numbers, names)
         except Exception as exc:  # shown, never raised into the widget callback
             ui.show_error(self.result, exc)
+
+
+PICK_FIRST = ("Pick the card flipped onto the 1st Block Zone (or Custom… with its Attribute and Power), "
+              "then Record.")
 
 
 def _mismatch_html(player: Player | None, chosen: BattleCard) -> str:
@@ -274,13 +345,16 @@ def _mismatch_html(player: Player | None, chosen: BattleCard) -> str:
                          [found.message, found.suggestion, cite("tmnt", SEC_ATTACK)])
 
 
-def _result_html(verdict: Any, blocks: int, face_up: list[int], zones: list[int] | None = None) -> str:
+def _result_html(verdict: Any, blocks: int, face_up: list[int], zones: list[int] | None = None,
+                 names: dict[str, str] | None = None) -> str:
     """The verdict with the Forward Step's numbers and a tile per Block card: named by its Block Zone
-    when ``zones`` says which Zone each is on (the tracker's), else by its place from the 1st."""
+    when ``zones`` says which Zone each is on (the tracker's), else by its place from the 1st. When
+    the Deck counts are known (the tracker's) and the cards due empty a Deck, it says so before Record,
+    as ``companion tmnt attack --defender-deck N`` does (``names``: the players, to say who loses)."""
     x = verdict.extra
     parts = []
     if x.get("damage") is not None:
-        newly = set(x["newly_face_up"])  # (places from the 1st Block card)
+        newly = set(x["newly_face_up_blocks"])  # (places from the 1st Block card)
         tiles = []
         for pos in range(1, blocks + 1):
             name = f"Block Zone {zones[pos - 1]}" if zones and pos <= len(zones) else f"Block {pos}"
@@ -293,12 +367,48 @@ def _result_html(verdict: Any, blocks: int, face_up: list[int], zones: list[int]
             else:
                 tiles.append(ui.card_tile(name, "untouched", "", colour="#5f6368"))
         parts.append(
-            f"<div style='font-size:22px;margin:6px 0'><b>Damage {x['damage']}</b> = "
-            f"{x['total_power']} − {x['counter_power']}</div>"
+            f"<div style='font-size:22px;margin:6px 0'>{_damage_headline(x)}</div>"
             f"<div>Block cards flipped: <b>{x['blocks_flipped']}</b> · defender Deck → Trash: "
-            f"<b>{x['defender_trashed']}</b> · attacker Deck → Trash: <b>{x['attacker_trashed']}</b></div>"
+            f"<b>{_sent(x, 'defender')}</b> · attacker Deck → Trash: <b>{_sent(x, 'attacker')}</b></div>"
             f"<div>{''.join(tiles)}</div>")
+        if x.get("loser"):
+            parts.append(ui.panel_html("error", _game_over_said(x, names or {})))
     return "".join(parts) + verdict._repr_html_()
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _damage_headline(x: dict[str, Any]) -> str:
+    """``Damage 3 = 5 − 2``; when the Counter is larger than the total, no false sum: damage is 0 and
+    the attacker sends the difference from its Deck to the Trash (tmnt-tcg.txt, Forward Step)."""
+    total, counter, bonus = x["total_power"], x["counter_power"], x.get("power_bonus") or 0
+    items = f"+{bonus} from Items/card text"
+    if counter > total:
+        return (f"<b>Damage 0</b> (Counter {counter} &gt; total {total}" + (f", {items}" if bonus else "")
+                + f": the attacker sends {_cards(counter - total)} from its Deck to the Trash) "
+                f"<small><i>{cite('tmnt', SEC_FORWARD)}</i></small>")
+    summed = f"{total - bonus} {items}" if bonus else f"{total}"
+    return f"<b>Damage {x['damage']}</b> = {summed} − {counter}"
+
+
+def _sent(x: dict[str, Any], who: str) -> str:
+    """The cards ``who`` sends from Deck to Trash, as ``companion tmnt attack`` says them: its whole
+    Deck when that runs out."""
+    if x.get("loser") == who:
+        return f"{x['sent']} (its whole Deck; {x['due']} due): Game Over"
+    return str(x[f"{who}_trashed"])
+
+
+def _game_over_said(x: dict[str, Any], names: dict[str, str]) -> str:
+    """The Game Over an attack previewed would bring, said before it is recorded (tmnt-tcg.txt, Game Over)."""
+    loser = x["loser"]
+    winner = "attacker" if loser == "defender" else "defender"
+    who, other = names.get(loser, f"the {loser}"), names.get(winner, f"the {winner}")
+    return (f"Game Over if recorded: {who} must send {_cards(x['due'])} from the Deck to the Trash and the "
+            f"Deck holds {x['sent']}: it sends its whole Deck ({x['sent']} of {x['due']} due), runs out, and "
+            f"{who} loses; {other} wins ({cite('tmnt', 'Game Over')}).")
 
 
 # -- the game tracker ----------------------------------------------------------------------------------
@@ -325,6 +435,7 @@ class GameTracker(ui.TrackerPage):
         self._keep_key: tuple[int | None, int] | None = None
         self._attack_key: tuple[int | None, int] | None = None
         self._news: tuple[Game, str] | None = None  # what an undo or redo said, and the state it left
+        self._drawn = -1  # the tracker's reloads when the page was last drawn (see :meth:`_on_show`)
         self.status = ui.panel()
         self.status.add_class("cmp-tmnt-status")
         guard = ui.guarded(self.status)
@@ -355,7 +466,7 @@ class GameTracker(ui.TrackerPage):
         self.undo.add_class("cmp-tmnt-undo")
         self.redo = ui.big_button("Redo", icon="repeat")
         self.redo.add_class("cmp-tmnt-redo")
-        self.next.on_click(guard(lambda _b: self._do({"event": "next"})))
+        self.next.on_click(guard(lambda _b: self._on_show({"event": "next"}, "Next phase")))
         self.undo.on_click(guard(lambda _b: self._undo()))
         self.redo.on_click(guard(lambda _b: self._redo()))
         self.adjust = w.HTML()
@@ -408,24 +519,26 @@ class GameTracker(ui.TrackerPage):
             b = ui.big_button(f"Flipped: {kind.title()}")
             b.layout.width = "200px"
             b.add_class(f"cmp-tmnt-flip-{kind}")
-            b.on_click(guard(lambda _b, kind=kind: self._do({"event": "flip", "card": kind})))
+            b.on_click(guard(lambda _b, kind=kind: self._on_show({"event": "flip", "card": kind},
+                                                                 f"Flipped: {kind.title()}")))
             self.flip_buttons.append(b)
         self.play_event = ui.big_button("Place an Event card")
         self.play_event.layout.width = "240px"
         self.play_event.add_class("cmp-tmnt-play-event")
-        self.play_event.on_click(guard(lambda _b: self._do({"event": "play_event"})))
+        self.play_event.on_click(guard(lambda _b: self._on_show({"event": "play_event"}, "the Event card")))
         self.play_item = ui.big_button("Place an Item card (+1 discard)")
         self.play_item.layout.width = "280px"
         self.play_item.add_class("cmp-tmnt-play-item")
-        self.play_item.on_click(guard(lambda _b: self._do({"event": "play_item"})))
+        self.play_item.on_click(guard(lambda _b: self._on_show({"event": "play_item"}, "the Item card")))
         self.builder = AttackBuilder(cards, in_tracker=True)
         self.builder.resolve.layout.display = "none"
         self.record = ui.big_button("Record attack", style="danger", icon="bolt")
         self.record.layout.width = "240px"
         self.record.add_class("cmp-tmnt-record-attack")
         self.record.on_click(guard(lambda _b: self._record()))
+        self.builder.character.pick.observe(lambda _c: self._record_ready(), "value")
         self.keep = [w.Dropdown(description=d, style={"description_width": "120px"},
-                                layout=w.Layout(width="320px", height="40px"))
+                                layout=w.Layout(width="520px", height="40px"))
                      for d in ("Attacker keeps", "Defender keeps")]
         self.keep[0].add_class("cmp-tmnt-keep-attacker")
         self.keep[1].add_class("cmp-tmnt-keep-defender")
@@ -495,6 +608,21 @@ class GameTracker(ui.TrackerPage):
             raise
         self.refresh()
 
+    def _on_show(self, event: dict[str, Any], what: str) -> None:
+        """Write ``event``, an action chosen from the game on show (Next, a flip, an Event or Item card),
+        unless another window wrote the log since this page was drawn: checked under the log's lock
+        (:meth:`_locked`), the page is redrawn and nothing recorded (a stale Next would end a phase the
+        player has not seen)."""
+        def build() -> dict[str, Any]:
+            if self.tracker.reloads != self._drawn:
+                raise CompanionError(f"another window changed the game since this page was drawn: {what} "
+                                     "was not done, and nothing was recorded",
+                                     suggestion="The page now shows the game as it is: check it, then "
+                                                "press again.")
+            return event
+
+        self._locked(build)
+
     def _unchanged(self, held: tuple[int | None, int] | None, what: str) -> None:
         """Refuse when the log (read again under its lock: :meth:`_locked`) now holds another game or
         turn than the one ``what`` was chosen for (``held``): the redraw clears it, and recording it
@@ -526,12 +654,20 @@ class GameTracker(ui.TrackerPage):
 
         self._run(redo)
 
+    def _record_ready(self) -> None:
+        """Record is on once the table has chosen the card on the 1st Block Zone (none is chosen for it)."""
+        chosen = self.builder.character.card() is not None
+        self.record.disabled = not chosen
+        self.record.tooltip = ("Record the attack shown" if chosen else
+                               "Pick the card flipped onto the 1st Block Zone first: its name, or Custom… "
+                               "with its Attribute and Power")
+
     def _record(self) -> None:
         """Record the attack the builder holds, if it was chosen for the game and turn on show (checked
         under the log's lock: no other window writes between the check and the record)."""
         def build() -> dict[str, Any]:
             self._unchanged(self._attack_key, "the attack builder")
-            return attack_event(*self.builder.chosen())
+            return attack_event(*self.builder.chosen(), power_bonus=self.builder.bonus())
 
         self._locked(build)
 
@@ -618,6 +754,7 @@ class GameTracker(ui.TrackerPage):
         try:
             self._refresh()
         finally:
+            self._drawn = self.tracker.reloads
             self._lock_if_unusable((self.new_game, self.undo, self.redo, self.next))
 
     def _refresh(self) -> None:
@@ -718,35 +855,64 @@ class GameTracker(ui.TrackerPage):
             self.builder.attack_card_power.disabled = True  # chosen for the whole game at its start
             if self._attack_key != self._key():  # a new attack: none of the last one's cards (its
                 self.builder.clear()  # Counter was the other player's), nor another game's
+                if me.zones[0].kind in self.builder.character.kind.options:  # Custom… starts as the
+                    self.builder.character.kind.value = me.zones[0].kind  # card type flipped
                 if me.first_card is not None:  # the card the log names there (kept on an earlier turn)
                     self.builder.character.choose(me.first_card)
                 self._attack_key = self._key()
             self.builder.attacker = me  # (set_defender's update below resolves the attack once for both)
             cards = [z for z in them.zones if z.face != "empty"]
             self.builder.set_defender(len(cards), [i for i, z in enumerate(cards, 1) if z.face == "up"],
-                                      zones=[k for k, z in enumerate(them.zones, 1) if z.face != "empty"])
-            first = self.builder.character.card()
-            if me.zones[0].kind and first is not None and first.type != me.zones[0].kind:
-                self.builder.character.pick.value = CUSTOM  # an Attack card on the 1st Block Zone
-                self.builder.character.kind.value = me.zones[0].kind
+                                      zones=[k for k, z in enumerate(them.zones, 1) if z.face != "empty"],
+                                      defender=them)
+            self._record_ready()
             return (w.HTML(f"<b>{html.escape(me.name)} attacks {html.escape(them.name)}</b>"),
                     self.builder.widget, self.record)
         if s.phase == "result" and not s.resolved and s.attack is not None:
             for k, (idx, may) in enumerate(((s.active, s.attack["attacker_may_keep_character"]),
                                             (s.defending, s.attack["defender_may_keep_character"]))):
-                ups = [(f"Block Zone {z} (face-up)", z) for z, zone in enumerate(s.players[idx].zones, 1)
+                player = s.players[idx]
+                ups = [(_keep_label(player, z, zone.kind), z) for z, zone in enumerate(player.zones, 1)
                        if zone.face == "up" and zone.kind in (None, "character")]
-                options = [("no Character", NO_KEEP)] + (ups if may else [])
+                options = [("no Character: every face-up card to the Trash", NO_KEEP)] + (ups if may else [])
                 chosen = self.keep[k].value if self._keep_key == self._key() else NO_KEEP
                 self.keep[k].options = options
                 # a choice made this turn stays while it is offered (a correction redraws the page)
                 self.keep[k].value = chosen if chosen in [v for _label, v in options] else NO_KEEP
                 self.keep[k].disabled = not may
+                self.keep[k].tooltip = ("" if may else f"{player.name} sent cards from Deck to Trash in the "
+                                        "Forward Step: no Character stays")
             self._keep_key = self._key()
-            return (w.HTML("Each player may leave 1 face-up Character; the rest go to the Trash. "
-                           "A player who sent cards from Deck to Trash keeps none."),
-                    *self.keep, self.result_step)
+            said = [_to_trash(s.players[idx], attack_zone) for idx, attack_zone in
+                    ((s.active, int(s.attack["attacks"])), (s.defending, int(s.attack["counter"])))]
+            title = ("Result Step: each player may leave up to 1 face-up Character on a Block Zone; every "
+                     "other face-up card goes to the Trash")
+            return (w.HTML(ui.panel_html("info", title, [
+                *said, "A player who sent cards from Deck to Trash in the Forward Step keeps none.",
+                cite("tmnt", SEC_RESULT)])), *self.keep, self.result_step)
         return ()
+
+
+def _keep_label(player: Player, zone: int, kind: str | None) -> str:
+    """A Result Step choice, naming the card where the log knows it: ``Block Zone 1: Leonardo (face-up)``."""
+    if zone == 1 and player.first_card is not None:
+        card = player.first_card
+        return f"Block Zone 1: {card.name or card.label} (face-up)"
+    if kind == "character":
+        return f"Block Zone {zone}: a Character (face-up, not named)"
+    return f"Block Zone {zone}: the card turned face-up (if it is a Character)"
+
+
+def _to_trash(player: Player, attack_zone: int) -> str:
+    """What of ``player``'s goes to the Trash in the Result Step unless kept: the face-up Block cards
+    (by Block Zone) and the cards in the Attack Zone (tmnt-tcg.txt, Attack Phase (4) Result Step)."""
+    ups = [str(z) for z, zone in enumerate(player.zones, 1) if zone.face == "up"]
+    many = "s" if len(ups) > 1 else ""
+    parts = ([f"the face-up card{many} on Block Zone{many} {', '.join(ups)}"] if ups else []) \
+        + ([f"{_cards(attack_zone)} in the Attack Zone"] if attack_zone else [])
+    if not parts:
+        return f"{player.name}: nothing face-up, nothing to the Trash"
+    return f"{player.name}: {' and '.join(parts)} go to the Trash, except a Character kept"
 
 
 def _section(phase: str) -> str:
