@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cards import load_game, read_here
+from companion.cards import DATA_DIR, load_game, read_here
 from companion.deck.decklist import (
     Decklist,
     DecklistError,
@@ -171,3 +171,18 @@ def test_read_here_names_the_decks_folder_and_deck_export_may_still_write_there(
     assert code == 0 and saved.read_text(encoding="utf-8") == "Name: mine\n3 Apple\n"
     code, _out, err = run(capsys, "cards", "export", "village", "-o", str(folder / "village-mine.csv"))
     assert code == 2 and "in your decks folder, which holds the deck builder's saved decklists" in err
+
+
+def test_deck_export_writes_the_form_its_file_name_says(tmp_path: Path) -> None:
+    """-o x.csv writes a count,card sheet that reads back as the same deck (it had written a text list
+    into a .csv file); --to csv does the same to standard output; --to still wins over the suffix."""
+    from companion.cli import main
+
+    legal = str(DATA_DIR / "decks" / "village-demo-legal.txt")
+    sheet = tmp_path / "x.csv"
+    assert main(["deck", "export", "village", legal, "-o", str(sheet)]) == 0
+    assert sheet.read_text(encoding="utf-8").startswith("count,card\n")
+    assert main(["deck", "check", "village", str(sheet)]) == 0
+    listed = tmp_path / "y.csv"
+    assert main(["deck", "export", "village", legal, "-o", str(listed), "--to", "text"]) == 0
+    assert not listed.read_text(encoding="utf-8").startswith("count,card")

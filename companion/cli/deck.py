@@ -284,10 +284,19 @@ def _export(args: argparse.Namespace) -> int:
     if output:
         _output_file(Path(output), output, "-o")
         refuse_read_file(output, "-o", args)
+    if args.to is None:  # the form the file's name says (a list kept in a spreadsheet: .csv)
+        suffix = Path(output).suffix.lower() if output else ""
+        args.to = {".json": "json", ".csv": "csv"}.get(suffix, "text")
     db, deck = _load(args)
     try:
-        text = (json.dumps(to_json(deck), indent=2, ensure_ascii=False) + "\n" if args.to == "json"
-                else to_text(deck, db))
+        if args.to == "json":
+            text = json.dumps(to_json(deck), indent=2, ensure_ascii=False) + "\n"
+        elif args.to == "csv":
+            from ..deck.listtext import csv_text
+
+            text = csv_text(deck, db)
+        else:
+            text = to_text(deck, db)
     except DeckNameError as exc:  # (its name would read back as another in a text list)
         raise DeckNameError(f"{exc.message}; nothing was written", where=args.deckfile,
                             suggestion=f"{exc.suggestion}, or export it with --to json") from None
@@ -391,7 +400,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                      "Name' line per entry (by id where a name has several printings), "
                                      "or as JSON by card id.")
     _common(e, fmt=False, json=False)
-    e.add_argument("--to", choices=("text", "json"), default="text", help="output form (default text)")
+    e.add_argument("--to", choices=("text", "json", "csv"), default=None,
+                   help="output form: text, json or csv (a count,card sheet); default: from the -o "
+                        "file's suffix (.json, .csv), else text")
     e.add_argument("-o", "--out", "--output", dest="output", metavar="FILE",
                    help="write to FILE instead of standard output ('-' is standard output; write "
                         "./- for a file of that name); its folder must exist, and FILE is never a "
