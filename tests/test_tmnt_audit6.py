@@ -378,3 +378,38 @@ def test_tmnt_do_and_tmnt_attack_take_the_power_bonus(tmp_path: Path,
     assert code == 0 and out["power_bonus"] == 2 and out["total_power"] == 5
     assert main(["tmnt", "attack", "--character", "wind:3", "--power-bonus", "1000000"]) == 2
     assert "0 to 999999" in capsys.readouterr().err
+
+
+def test_a_custom_power_out_of_range_never_sticks_record_off(tmp_path: Path) -> None:
+    """A Power past the limit in the Custom box raised inside the pick's observer: Record stayed off
+    even once the Power was mended. Record follows what is picked; a click says what is wrong."""
+    from companion.views.tmnt import CUSTOM, PICK
+
+    g = at_the_attack(tmp_path)
+    c = g.builder.character
+    c.pick.value = CUSTOM
+    c.power.value = 1_000_000
+    c.pick.value = PICK
+    c.pick.value = CUSTOM  # (raised here)
+    assert not g.record.disabled
+    lines = g.path.read_text()
+    g.record.click()
+    assert g.path.read_text() == lines and "Power must be 0 to" in text(g.status.value)
+    c.power.value = 5
+    g.record.click()
+    assert g.tracker.history[-1]["character"]["power"] == 5
+
+
+def test_choosing_a_custom_card_sets_its_power_before_the_pick(tmp_path: Path) -> None:
+    """choose() put the pick on Custom… before its Power: a bad Power left in the box raised there,
+    and a redraw of the tracker (a kept Custom Character) jammed the page."""
+    from companion.tmnt.attack import BattleCard
+    from companion.views.tmnt import CUSTOM
+
+    g = at_the_attack(tmp_path)
+    c = g.builder.character
+    c.pick.value = CUSTOM
+    c.power.value = 1_000_000
+    c.pick.value = "hero"  # the bad value stays hidden in the box
+    c.choose(BattleCard("character", "fire", 7))
+    assert c.pick.value == CUSTOM and c.power.value == 7 and c.card() == BattleCard("character", "fire", 7)

@@ -25,10 +25,11 @@ builder's warning when its character is not the card the tracker names on the 1s
 
 In the tracker the builder starts each attack with the card the log names on the attacker's 1st
 Block Zone (a Character kept there by a Result Step), else with an empty choice that the table must
-make before Record; its preview counts both Decks (Game Over said before Record). Next, the flips,
-the Event and Item cards, Record and the Result Step refuse when another window changed the game
-since the page was drawn. Undo and Redo say what they took back or
-brought back, in the words of ``companion tmnt do``.
+make before Record; its preview counts both Decks (Game Over said before Record). Next, the flips
+and the Event and Item cards refuse when another window wrote the game since the page was drawn;
+Record and the Result Step refuse when it started a new game or moved to another turn (a
+count corrected meanwhile is no reason: the attack is the table's as shown). Undo and Redo say
+what they took back or brought back, in the words of ``companion tmnt do``.
 """
 
 from __future__ import annotations
@@ -172,7 +173,8 @@ class CardSlot:
         if found is not None:
             self.pick.value = found
             return
-        self.pick.value = CUSTOM
+        # the Custom fields first, then the pick: the builder redraws on the pick, and must then read
+        # this card's Power, never a bad one left in the box
         if card.attribute in ATTRIBUTES:
             self.attr.value = card.attribute.title()
         if card.power is not None and 0 <= card.power <= POWER_MAX:
@@ -180,6 +182,7 @@ class CardSlot:
         kind = card.type if self.role == "character" else card.kind
         if kind in self.kind.options:
             self.kind.value = kind
+        self.pick.value = CUSTOM
 
     def card(self) -> BattleCard | None:
         """The card chosen; ``None``: none (or, for the tracker's 1st Block card, not chosen yet)."""
@@ -656,7 +659,9 @@ class GameTracker(ui.TrackerPage):
 
     def _record_ready(self) -> None:
         """Record is on once the table has chosen the card on the 1st Block Zone (none is chosen for it)."""
-        chosen = self.builder.character.card() is not None
+        # (what is picked, not card(): a Power out of range must not raise here, in an observer; Record
+        # stays on, and a click says what is wrong with the card)
+        chosen = self.builder.character.pick.value not in (NONE, PICK)
         self.record.disabled = not chosen
         self.record.tooltip = ("Record the attack shown" if chosen else
                                "Pick the card flipped onto the 1st Block Zone first: its name, or Custom… "
