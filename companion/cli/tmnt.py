@@ -205,7 +205,7 @@ class _Resolver:
 
 def attack_command(args: argparse.Namespace) -> int:
     from ..cli import print_json
-    from ..tmnt.attack import POWER_MAX, resolve_attack
+    from ..tmnt.attack import POWER_MAX, deck_to_trash, resolve_attack
     from ..tmnt.game import COUNT_MAX
     from . import bounded
 
@@ -251,9 +251,7 @@ def attack_command(args: argparse.Namespace) -> int:
             print(f"Counter: {counter.label}")
         if verdict.extra.get("damage") is not None:
             x = verdict.extra
-            sent = {who: (f"{x[f'{who}_trashed']} (its whole Deck; {x[f'{who}_due']} due)"
-                          if x.get("loser") == who else str(x[f"{who}_trashed"]))
-                    for who in ("defender", "attacker")}
+            sent = {who: deck_to_trash(x, who) for who in ("defender", "attacker")}
             print(f"Damage {x['damage']}: {x['blocks_flipped']} Block card(s) flipped, defender sends "
                   f"{sent['defender']} and attacker sends {sent['attacker']} from Deck to Trash")
             if x["newly_face_up_blocks"]:

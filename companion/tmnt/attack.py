@@ -594,6 +594,15 @@ def _game_over(result: ForwardResult, defender_deck: int | None,
     return None
 
 
+def deck_to_trash(x: Mapping[str, Any], who: str) -> str:
+    """The cards ``who`` (``"defender"`` or ``"attacker"``) sends from Deck to Trash, as the page and
+    ``companion tmnt attack`` say them from an attack's result (``x``: its JSON form): its whole Deck,
+    with the cards due, when that runs out (tmnt-tcg.txt, Game Over)."""
+    if x.get("loser") == who:
+        return f"{x[f'{who}_trashed']} (its whole Deck; {x[f'{who}_due']} due)"
+    return str(x[f"{who}_trashed"])
+
+
 def forward_notes(r: ForwardResult) -> list[Note]:
     """Plain sentences for the Forward and Result Steps, each with its citation."""
     fwd, res = cite("tmnt", SEC_FORWARD), cite("tmnt", SEC_RESULT)

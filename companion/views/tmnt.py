@@ -54,6 +54,7 @@ from ..tmnt.attack import (
     AttackSpecError,
     BattleCard,
     check_power_bonus,
+    deck_to_trash,
     from_card,
     resolve_attack,
 )
@@ -397,11 +398,9 @@ def _damage_headline(x: dict[str, Any]) -> str:
 
 
 def _sent(x: dict[str, Any], who: str) -> str:
-    """The cards ``who`` sends from Deck to Trash, as ``companion tmnt attack`` says them: its whole
-    Deck when that runs out."""
-    if x.get("loser") == who:
-        return f"{x['sent']} (its whole Deck; {x['due']} due): Game Over"
-    return str(x[f"{who}_trashed"])
+    """The cards ``who`` sends from Deck to Trash (:func:`deck_to_trash`), and Game Over when its Deck
+    runs out."""
+    return deck_to_trash(x, who) + (": Game Over" if x.get("loser") == who else "")
 
 
 def _game_over_said(x: dict[str, Any], names: dict[str, str]) -> str:
