@@ -49,7 +49,9 @@ class CompanionError(ValueError):
     def render(self, *, where: bool = True) -> str:
         """One readable paragraph: ``where: message (expected ...; found ...). Did you mean ...?``
         (``where`` off: without the place, for a caller that names it itself)."""
-        text = f"{self.where}: {self.message}" if self.where and where else self.message
+        # (a message that opens with its place, "--blocks 3 but ...", is not given it twice)
+        named = self.where and self.message.startswith(f"{self.where} ")
+        text = f"{self.where}: {self.message}" if self.where and where and not named else self.message
         details = []
         if self.expected is not None:
             details.append(f"expected {self.expected}")

@@ -358,3 +358,12 @@ def test_mystics_do_start_without_a_seed_draws_a_fresh_one_and_logs_it(tmp_path:
         start = [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines()][-1]
         seeds.append(start["seed"])
     assert len(set(seeds)) == 3
+
+
+def test_a_message_that_opens_with_its_option_does_not_name_it_twice() -> None:
+    from companion.errors import CompanionError
+
+    said = CompanionError("--blocks 4 but --empty-zones leaves 3", where="--blocks").render()
+    assert said == "--blocks 4 but --empty-zones leaves 3"
+    assert CompanionError("is out of range", where="--blocks").render() == "--blocks: is out of range"
+    assert CompanionError("--blocksy 4", where="--blocks").render() == "--blocks: --blocksy 4"
