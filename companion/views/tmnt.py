@@ -76,6 +76,7 @@ from ..tmnt.game import (
     redone_said,
     undone_said,
 )
+from ..verdict import plural
 
 ATTR_COLOURS = {"wind": "#4a90c2", "nature": "#3f8f3f", "fire": "#c8432b", "mountain": "#8a6d3b"}
 KIND_MARK = {"normal": "", "forceful": " [F]", "counter": " [C]", "forceful-counter": " [F][C]"}
@@ -380,10 +381,6 @@ def _result_html(verdict: Any, blocks: int, face_up: list[int], zones: list[int]
     return "".join(parts) + verdict._repr_html_()
 
 
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
 def _damage_headline(x: dict[str, Any]) -> str:
     """``Damage 3 = 5 − 2``; when the Counter is larger than the total, no false sum: damage is 0 and
     the attacker sends the difference from its Deck to the Trash (tmnt-tcg.txt, Forward Step)."""
@@ -391,7 +388,7 @@ def _damage_headline(x: dict[str, Any]) -> str:
     items = f"+{bonus} from Items/card text"
     if counter > total:
         return (f"<b>Damage 0</b> (Counter {counter} &gt; total {total}" + (f", {items}" if bonus else "")
-                + f": the attacker sends {_cards(counter - total)} from its Deck to the Trash) "
+                + f": the attacker sends {plural(counter - total, 'card')} from its Deck to the Trash) "
                 f"<small><i>{cite('tmnt', SEC_FORWARD)}</i></small>")
     summed = f"{total - bonus} {items}" if bonus else f"{total}"
     return f"<b>Damage {x['damage']}</b> = {summed} − {counter}"
@@ -408,9 +405,9 @@ def _game_over_said(x: dict[str, Any], names: dict[str, str]) -> str:
     loser = x["loser"]
     winner = "attacker" if loser == "defender" else "defender"
     who, other = names.get(loser, f"the {loser}"), names.get(winner, f"the {winner}")
-    return (f"Game Over if recorded: {who} must send {_cards(x['due'])} from the Deck to the Trash and the "
-            f"Deck holds {x['sent']}: it sends its whole Deck ({x['sent']} of {x['due']} due), runs out, and "
-            f"{who} loses; {other} wins ({cite('tmnt', 'Game Over')}).")
+    return (f"Game Over if recorded: {who} must send {plural(x['due'], 'card')} from the Deck to the Trash "
+            f"and the Deck holds {x['sent']}: it sends its whole Deck ({x['sent']} of {x['due']} due), runs "
+            f"out, and {who} loses; {other} wins ({cite('tmnt', 'Game Over')}).")
 
 
 # -- the game tracker ----------------------------------------------------------------------------------
@@ -913,7 +910,7 @@ def _to_trash(player: Player, attack_zone: int) -> str:
     ups = [str(z) for z, zone in enumerate(player.zones, 1) if zone.face == "up"]
     many = "s" if len(ups) > 1 else ""
     parts = ([f"the face-up card{many} on Block Zone{many} {', '.join(ups)}"] if ups else []) \
-        + ([f"{_cards(attack_zone)} in the Attack Zone"] if attack_zone else [])
+        + ([f"{plural(attack_zone, 'card')} in the Attack Zone"] if attack_zone else [])
     if not parts:
         return f"{player.name}: nothing face-up, nothing to the Trash"
     return f"{player.name}: {' and '.join(parts)} go to the Trash, except a Character kept"
