@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import CompanionError, LogError, os_reason
-from .textio import MAX_TEXT_BYTES, read_bytes
+from .textio import MAX_TEXT_BYTES, fsync_folder, read_bytes
 
 try:
     import fcntl
@@ -157,22 +157,6 @@ MAX_LOG_BYTES = MAX_TEXT_BYTES
 def _mb(size: int) -> str:
     """``size`` bytes in MB, one decimal, rounded up (1 MB and a byte is "1.1 MB", never "1.0 MB")."""
     return f"{-(-size * 10 // 2**20) / 10:g} MB"
-
-
-def fsync_folder(path: Path) -> None:
-    """Make the names in ``path``'s folder durable (a file made, renamed or removed there). A file
-    system that cannot sync a folder (EINVAL) is let be: nothing more can be done there."""
-    try:
-        fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return  # (a folder we may not open: the file's own fsync is what there is)
-    try:
-        os.fsync(fd)
-    except OSError as exc:
-        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
-            raise
-    finally:
-        os.close(fd)
 
 
 @contextlib.contextmanager

@@ -239,14 +239,22 @@ def _commit(tmp: Path, path: str | os.PathLike[str]) -> None:
     then flush the folder so the rename is on disk too."""
     target = Path(os.path.realpath(path))
     os.replace(tmp, target)
-    try:  # the folder's entry (not possible everywhere, e.g. on Windows: best effort)
-        fd = os.open(target.parent, os.O_RDONLY)
+    fsync_folder(target, best_effort=True)  # (not possible everywhere, e.g. on Windows)
+
+
+def fsync_folder(path: Path, *, best_effort: bool = False) -> None:
+    """Make the names in ``path``'s folder durable (a file made, renamed or removed there). A folder
+    that cannot be opened, or a file system that cannot sync a folder (EINVAL, ENOTSUP, EBADF), is
+    let be: nothing more can be done there. ``best_effort``: no error of the sync is raised either."""
+    try:
+        fd = os.open(path.parent, os.O_RDONLY)
     except OSError:
-        return
+        return  # (a folder we may not open: the file's own fsync is what there is)
     try:
         os.fsync(fd)
-    except OSError:
-        pass
+    except OSError as exc:
+        if not best_effort and exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF):
+            raise
     finally:
         os.close(fd)
 
