@@ -760,7 +760,8 @@ def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
 
-def _unescape(part: str) -> str:
+def unescape_pointer(part: str) -> str:
+    """One part of a JSON pointer as the key it names (``~1`` is ``/``, ``~0`` is ``~``)."""
     return part.replace("~1", "/").replace("~0", "~")
 
 
@@ -775,7 +776,7 @@ def _twice_issues(doc: Any, pointers: Sequence[str], text: str, file: str) -> li
         value: Any = doc
         path: list[Any] = []  # (an index of a list is a number: _card_id reads /cards/<n>)
         for part in ptr.split("/")[1:]:
-            path.append(int(part) if type(value) is list else _unescape(part))
+            path.append(int(part) if type(value) is list else unescape_pointer(part))
             value = value[path[-1]]
         key = path[-1]
         what = ("this card" if len(path) == 3 and path[0] == "cards" else "the file" if len(path) == 1
@@ -1206,7 +1207,7 @@ def _fits_fast(schema: str, doc: Any) -> bool:
     """Whether ``doc`` passes the compiled fast path of ``schema`` (False: no fast path, or it fails)."""
     import fastjsonschema
 
-    fast = _fast_for(str(schema_dir()), schema)
+    fast = fast_validator(schema)
     if fast is None:
         return False
     try:

@@ -38,7 +38,7 @@ from typing import Any
 from ..cards import Card, CardDB, norm_text
 from ..errors import CompanionError, closest, did_you_mean
 from ..textio import csv_cells, csv_separator, read_text
-from ..validation import is_format_document, loads_noting_twice
+from ..validation import is_format_document, loads_noting_twice, unescape_pointer
 from .fields import norm
 
 #: The largest count one line may hold; anything bigger is a typo, not a deck.
@@ -713,7 +713,7 @@ def _twice(obj: Mapping[str, Any], here: str, twice: Collection[str]) -> list[Li
     """A problem for each key ``obj`` (at pointer ``here``) gave twice, of the pointers ``twice``
     (JSON would keep the last value without a word; a card file with one is refused too)."""
     what = "this entry" if here else "the decklist"
-    keys = [p[len(here) + 1:].replace("~1", "/").replace("~0", "~") for p in twice
+    keys = [unescape_pointer(p[len(here) + 1:]) for p in twice
             if p.startswith(f"{here}/") and "/" not in p[len(here) + 1:]]
     return [LineIssue(None, _short(obj), f"the key {key!r} is given twice in {what}: only the last "
                       f"value ({_short(obj[key], 30)}) would count; give it once", pointer=f"{here}/{key}")
