@@ -325,7 +325,10 @@ def one_line(text: str) -> bool:
 def number_text(value: int) -> str:
     """A number as a message shows it, shortened when it has many digits (a log or a typed option
     may hold thousands of them, which would drown the message)."""
-    text = str(value)
+    try:
+        text = str(value)
+    except ValueError:  # (Python writes out no int of thousands of digits)
+        return "a number of thousands of digits"
     digits = len(text.lstrip("-"))
     return text if digits <= 15 else f"{text[:12]}... (a number of {digits} digits)"
 

@@ -107,3 +107,11 @@ def test_a_write_protected_file_is_not_replaced(tmp_path: Path, monkeypatch: pyt
 ])
 def test_logged_text_is_one_line_cut_at_the_limit(text: str, shown: str) -> None:
     assert textio.logged_text(text, 12) == shown
+
+
+def test_number_text_shortens_and_survives_a_number_python_will_not_write_out() -> None:
+    from companion.textio import number_text
+
+    assert number_text(-42) == "-42"
+    assert number_text(10**20) == "100000000000... (a number of 21 digits)"
+    assert number_text(10**5000) == "a number of thousands of digits"
