@@ -351,6 +351,15 @@ def _player(state: VillageState, event: Event, default: int | None = None) -> in
     return int(p)
 
 
+
+def _one_taken(cards: tuple[str, ...], name: Any, refusal: str) -> tuple[str, ...]:
+    """``cards`` with one copy of ``name`` taken off; ``refusal`` (with the closest name) when it has none."""
+    if name not in cards:
+        raise RuleError(refusal, suggestion=did_you_mean(closest(str(name), cards)))
+    left = list(cards)
+    left.remove(name)
+    return tuple(left)
+
 def _set_player(state: VillageState, p: int, pl: Player) -> VillageState:
     ps = list(state.players)
     ps[p] = pl
@@ -1097,13 +1106,9 @@ class VillageTracker(Tracker[VillageState]):
                 raise RuleError(f"{uid!r} has {len(m.items)} Items: name the one taken off ("
                                 f"{', '.join(map(repr, m.items))}) ({CITE_ITEM})")
             name = m.items[0]
-        if name not in m.items:
-            raise RuleError(f"{uid!r} has no Item {shown(name, 80)} equipped: it has "
-                            f"{', '.join(map(repr, m.items))} ({CITE_ITEM})",
-                            suggestion=did_you_mean(closest(str(name), m.items)))
-        items = list(m.items)
-        items.remove(name)
-        state = self._replace_mouse(state, replace(m, items=tuple(items)))
+        items = _one_taken(m.items, name, f"{uid!r} has no Item {shown(name, 80)} equipped: it has "
+                                          f"{', '.join(map(repr, m.items))} ({CITE_ITEM})")
+        state = self._replace_mouse(state, replace(m, items=items))
         if to == "discard":
             pl = state.players[p]
             state = _set_player(state, p, replace(pl, discard=pl.discard + 1))
@@ -1118,13 +1123,9 @@ class VillageTracker(Tracker[VillageState]):
         p = _player(state, e)
         pl = state.players[p]
         name = e.get("name")
-        if name not in pl.magic:
-            raise RuleError(f"{pl.name} has no continuous Magic card {shown(name, 80)} on the field "
-                            f"({CITE_MAGIC})",
-                            suggestion=did_you_mean(closest(str(name), pl.magic)))
-        left = list(pl.magic)
-        left.remove(name)
-        return replace(_set_player(state, p, replace(pl, magic=tuple(left), discard=pl.discard + 1)),
+        left = _one_taken(pl.magic, name, f"{pl.name} has no continuous Magic card {shown(name, 80)} on "
+                                          f"the field ({CITE_MAGIC})")
+        return replace(_set_player(state, p, replace(pl, magic=left, discard=pl.discard + 1)),
                        last=(f"{pl.name}'s {name} is destroyed and goes to the discard pile ({CITE_MAGIC})",))
 
     def _on_mp(self, state: VillageState, e: Event) -> VillageState:
