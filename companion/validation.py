@@ -1076,11 +1076,13 @@ def _document_game(doc: Any, file: str, game: str | None) -> tuple[str | None, l
                                   suggestion=did_you_mean(hint))]
 
 
-def validate_document(doc: Any, *, file: str, game: str | None = None) -> list[ValidationIssue]:
+def validate_document(doc: Any, *, file: str, game: str | None = None,
+                      warnings: bool = True) -> list[ValidationIssue]:
     """Every schema error of one parsed card file, plus per-card data checks.
 
     ``game`` (if given) is the game the file must belong to; otherwise the file's own
-    ``"game"`` field picks the schema.
+    ``"game"`` field picks the schema. ``warnings`` off: the warnings only a walk of every field
+    finds (names with stray spaces) are not looked for (a loader keeps only errors).
     """
     g, issues = _document_game(doc, file, game)
     if g is None:
@@ -1092,7 +1094,8 @@ def validate_document(doc: Any, *, file: str, game: str | None = None) -> list[V
     if fast is not None:
         try:
             fast(doc)
-            return issues + list(_card_checks(doc, file, g)) + list(_decimal_integers(doc, file, g))
+            return (issues + list(_card_checks(doc, file, g, warnings=warnings))
+                    + list(_decimal_integers(doc, file, g)))
         except Exception:  # JsonSchemaException, or odd data the compiled code trips on
             pass
     found: list[ValidationIssue] = []
@@ -1116,7 +1119,7 @@ def validate_document(doc: Any, *, file: str, game: str | None = None) -> list[V
     found += _decimal_integers(doc, file, g)
     found.sort(key=_issue_order)
     if not found:
-        found = list(_card_checks(doc, file, g))
+        found = list(_card_checks(doc, file, g, warnings=warnings))
     return issues + found
 
 
@@ -1288,10 +1291,11 @@ def _untidy_names(value: Any, here: str) -> Iterator[tuple[str, str]]:
                 yield from _untidy_names(item, f"{here}/{i}")
 
 
-def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
+def _card_checks(doc: Any, file: str, game: str, *, warnings: bool = True) -> Iterator[ValidationIssue]:
     """Checks on single cards the schema does not express: the ``unknown`` flags, demo labels,
     text that cannot be written as UTF-8 (lone surrogates), names with stray spaces (the loader
-    tidies them: a warning)."""
+    tidies them: a warning, looked for only with ``warnings``: loading every card need not walk its
+    fields for what it drops)."""
     cards = doc.get("cards") if isinstance(doc, dict) else None
     if not isinstance(cards, list):
         return
@@ -1312,7 +1316,7 @@ def _card_checks(doc: Any, file: str, game: str) -> Iterator[ValidationIssue]:
             cid = card.get("id")
             yield _broken_text_issue(file, (f"/cards/{i}{_pointer(broken[0])}", broken[1]),
                                      cid if isinstance(cid, str) else None)
-        for pointer, name in _untidy_names(card, f"/cards/{i}"):
+        for pointer, name in _untidy_names(card, f"/cards/{i}") if warnings else ():
             tidy = tidy_name(name)
             cid = card.get("id")
             yield ValidationIssue(file, f"'name' has spaces at an end, or more than one between words: it is "
@@ -2162,7 +2166,8 @@ def ensure_valid(doc: Any, *, file: str, game: str | None = None) -> None:
     """Raise :class:`companion.cards.CardFileError` if ``doc`` does not fit its schema."""
     from .cards import CardFileError
 
-    errors = [i for i in validate_document(doc, file=file, game=game) if i.severity == "error"]
+    found = validate_document(doc, file=file, game=game, warnings=False)  # (a load drops warnings)
+    errors = [i for i in found if i.severity == "error"]
     if errors:
         raise CardFileError(errors[0].render() + _more_problems(doc, file=file, game=game))
 
