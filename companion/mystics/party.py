@@ -41,6 +41,11 @@ TAIL = f"{_c('Mouse Hero Cards')}, Filch: Prehensile Tail"
 RAT_WORDS = frozenset({"rat", "rats"})
 
 
+def is_roach(mid: str, name: str) -> bool:
+    """Whether a minion type is roaches (greedy roaches use the roaches' card: Greedy Roaches)."""
+    return "roach" in f"{mid} {name}".lower()
+
+
 def is_rat(mid: str, name: str, boss: bool = False, counterpart: str | None = None) -> bool:
     """Whether a minion type is a Rat (Filch's Pilfer takes a Rat's cheese from the minion wheel): Rat
     Warriors and Elite Rat Warriors, by their id, name or common counterpart; a boss never is, though

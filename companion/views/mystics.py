@@ -62,7 +62,7 @@ from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
 from ..mystics.chapter import INDIVIDUAL_ACHIEVEMENTS, WHEEL_SIZE, figure_words
-from ..mystics.party import LEVEL_UP_COST, PACK_LIMIT, Mouse
+from ..mystics.party import LEVEL_UP_COST, PACK_LIMIT, Mouse, is_roach
 from ..mystics.tracker import (
     CAPTURED_CANNOT,
     HOUSE_READINGS,
@@ -724,7 +724,7 @@ class MouseBox:
         if widget is self.greedy:
             if not m.cheese:
                 return f"{m.name} has no cheese for a greedy roach to steal"
-            if not any(self.dash.is_roach(g.id, g.name) for g in state.minions):
+            if not any(is_roach(g.id, g.name) for g in state.minions):
                 return (f"no roaches on the board: only a greedy roach steals cheese "
                         f"({cite('mystics', 'Greedy Roaches')})")
             return None
@@ -1616,11 +1616,6 @@ class MysticsDashboard(ui.TrackerPage):
         if off is not None:
             raise CompanionError(off)
         return {"event": "set_stats", "minion": self.minion_pick.value, "life": self._typed_minion_life()}
-
-    @staticmethod
-    def is_roach(mid: str, name: str) -> bool:
-        """Whether a minion type is roaches (greedy roaches use the roaches' card: Greedy Roaches)."""
-        return "roach" in f"{mid} {name}".lower()
 
     def greedy_steal(self, mid: str) -> None:
         """A greedy roach steals 1 of the mouse's cheese onto the minion wheel (Greedy Roaches); the
