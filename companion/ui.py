@@ -157,6 +157,25 @@ class TrackerPage:
         self.refresh()
         return result
 
+    def _run_locked(self, action: Callable[[], Any], *, refuse_stale: bool = False) -> Any:
+        """Run ``action`` on the log as it holds now: the log is read again and ``action`` run under
+        its lock, so no other window writes between the read and the write; the page is redrawn once
+        the lock is let go (another window never waits on this one's drawing), after a refusal too
+        when the log was read again (the error follows). ``refuse_stale``: if another window wrote
+        the log since this page was drawn, refuse (see :meth:`_refuse_if_stale`)."""
+        reloads = self.tracker.reloads
+        try:
+            with self.tracker.log.locked():
+                if self.tracker.sync() and refuse_stale:
+                    raise self._stale_error()
+                result = action()
+        except Exception:
+            if self.tracker.reloads != reloads:
+                self.refresh()
+            raise
+        self.refresh()
+        return result
+
     def _show_set_aside(self, panel: w.HTML, extra: Iterable[str] = ()) -> bool:
         """Say in ``panel`` what resuming the saved log set aside (a line cut by a crash,
         lines that could not be used: :meth:`~companion.eventlog.Tracker.set_aside`), with
@@ -199,9 +218,13 @@ class TrackerPage:
         """Refuse an action because the tracker has just read what another window wrote: the page is
         drawn again first (see :meth:`_refuse_if_stale`)."""
         self.refresh()
-        raise CompanionError("the log changed in another window since this page was drawn; nothing "
-                             "was done", suggestion="The page now shows the table as it is: check it, "
-                                                    "then press again.")
+        raise self._stale_error()
+
+    @staticmethod
+    def _stale_error() -> CompanionError:
+        return CompanionError("the log changed in another window since this page was drawn; nothing "
+                              "was done", suggestion="The page now shows the table as it is: check it, "
+                                                     "then press again.")
 
 
 class Latest:

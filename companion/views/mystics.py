@@ -1286,15 +1286,14 @@ class MysticsDashboard(ui.TrackerPage):
                words: Callable[[MysticsState, MysticsState], list[str]]) -> None:
         """A tracker ``action`` (do, undo, redo), checked by :meth:`_refuse_if_cannot_act` under the log's
         lock: no other window writes between the check and it. The status says ``words(before, after)``."""
-        with self.tracker.log.locked():
-            self._refuse_if_cannot_act()
+        self.refuse_if_unusable()
+
+        def run() -> MysticsState:
             before = self.state
+            after = action()
+            return self._said(after, words(before, after))
 
-            def run() -> MysticsState:
-                after = action()
-                return self._said(after, words(before, after))
-
-            self._run(run)
+        self._run_locked(run, refuse_stale=True)
 
     def do(self, event: dict[str, Any]) -> None:
         self._write(lambda: self.tracker.do(event), lambda before, after: list(added_messages(before, after)))

@@ -592,20 +592,9 @@ class GameTracker(ui.TrackerPage):
         return self.tracker.game_line, self.state.turn
 
     def _locked(self, build: Callable[[], dict[str, Any]]) -> None:
-        """Write the event ``build`` makes from the log as it holds now: the log is read again and the
-        event built and written under its lock, so no other window writes between the read and the
-        write; the page is redrawn once the lock is let go (another window never waits on this one's
-        drawing), after a refusal too when the log was read again (the error follows)."""
-        reloads = self.tracker.reloads
-        try:
-            with self.tracker.log.locked():
-                self.tracker.sync()
-                self.tracker.do(build())
-        except Exception:
-            if self.tracker.reloads != reloads:
-                self.refresh()
-            raise
-        self.refresh()
+        """Write the event ``build`` makes from the log as it holds now, read again under its lock
+        (:meth:`~companion.ui.TrackerPage._run_locked`)."""
+        self._run_locked(lambda: self.tracker.do(build()))
 
     def _on_show(self, event: dict[str, Any], what: str) -> None:
         """Write ``event``, an action chosen from the game on show (Next, a flip, an Event or Item card),
