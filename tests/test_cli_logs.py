@@ -102,3 +102,29 @@ def test_an_unknown_event_kind_is_named_before_an_earlier_event_the_rules_refuse
     assert unknown in err and "event 2 of 2" in err and "already" not in err and log.read_bytes() == before
     assert main([*argv, str(log), start]) == 2  # (without the typo, the start is what is refused)
     assert "already" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("argv", "start", "seeded"), [
+    (["village", "do"], '{"event": "start"}', True),
+    (["tmnt", "do"], '{"event": "start"}', True),
+    (["tmnt", "do"], '{"event": "start", "first": 1}', False),  # the first player named: no coin toss
+    (["mystics", "do"], '{"event": "start", "mice": ["collin", "filch"], "chapter_end": 6}', True),
+])
+def test_a_do_start_without_a_seed_records_a_fresh_one(tmp_path: Path, argv: list[str], start: str,
+                                                         seeded: bool) -> None:
+    """One helper (cli.batch.seeded) for the three ``do`` commands: a replay deals as the table saw."""
+    import json
+
+    seeds = []
+    for name in ("a.jsonl", "b.jsonl"):
+        log = tmp_path / name
+        if argv[0] == "mystics":  # mystics do starts a chapter in a log that exists (begun by the page)
+            log.write_text('{"event": "log", "tracker": "mystics"}\n')
+        assert main([*argv, str(log), start]) == 0
+        last = json.loads(log.read_text().splitlines()[-1])
+        assert last["event"] == "start"
+        seeds.append(last.get("seed"))
+    if seeded:
+        assert all(isinstance(s, int) and 0 <= s < 2**31 for s in seeds)
+    else:
+        assert seeds == [None, None]

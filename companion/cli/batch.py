@@ -97,6 +97,18 @@ class Watched(dict):  # type: ignore[type-arg]
         return super().__contains__(key)
 
 
+def seeded(event: Any, *, unless: tuple[str, ...] = ()) -> Any:
+    """``event``, and if it is a start with no seed (nor any of the fields ``unless`` names, such as
+    TMNT's ``first``, that make one needless), a fresh seed recorded in it: the log keeps it, so each
+    game's shuffles, dice or coin flips differ and a replay is exact."""
+    from ..eventlog import new_seed
+
+    if isinstance(event, dict) and event.get("event") == "start" and "seed" not in event \
+            and not any(k in event for k in unless):
+        event["seed"] = new_seed()
+    return event
+
+
 def watched(value: Any) -> Any:
     """``value`` with every object in it a :class:`Watched` (the attacks of an attack event too)."""
     if isinstance(value, dict):

@@ -307,17 +307,13 @@ def _parse_events(raws: list[str]) -> list[dict[str, Any]]:
 
 def _do(args: argparse.Namespace) -> int:
     from ..mystics.tracker import MysticsTracker
-    from .batch import watched, write_all
+    from .batch import seeded, watched, write_all
 
     path = existing_log(Path(args.log), error=LogError,
                         suggestion="Start one with 'companion mystics new LOG --mice collin,filch'.")
-    from ..eventlog import new_seed
-
-    parsed = _parse_events(args.events)
-    for e in parsed:  # a start with no seed shuffles with a fresh one, recorded (as village do and tmnt do)
-        if isinstance(e, dict) and e.get("event") == "start" and "seed" not in e:
-            e["seed"] = new_seed()
-    events = [watched(e) for e in parsed]  # (they note which fields are read)
+    # a start with no seed shuffles with a fresh one, recorded (as village do and tmnt do); the
+    # events note which fields are read
+    events = [watched(seeded(e)) for e in _parse_events(args.events)]
     t = MysticsTracker(path)
     notes = warn_set_aside(t)
 

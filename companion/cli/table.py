@@ -447,16 +447,11 @@ def _parse_events(raws: list[str]) -> list[Any]:
     """Each command-line EVENT as ``"undo"``, ``"redo"`` (any case) or a JSON object
     (:func:`read_event`); a start event without a seed gets a fresh one, recorded in the log (so
     its coin flips differ from game to game)."""
-    from ..village.game import EVENTS, new_seed
-    from .batch import read_event
+    from ..village.game import EVENTS
+    from .batch import read_event, seeded
 
-    out: list[Any] = []
-    for i, raw in enumerate(raws, 1):
-        event = read_event(raw, i, EVENTS, error=CliInputError, written="Nothing was written")
-        if event.get("event") == "start" and "seed" not in event:
-            event["seed"] = new_seed()
-        out.append(event)
-    return out
+    return [seeded(read_event(raw, i, EVENTS, error=CliInputError, written="Nothing was written"))
+            for i, raw in enumerate(raws, 1)]
 
 
 def _apply(t: Any, event: Any) -> list[str]:

@@ -376,17 +376,12 @@ def _read_events(raws: list[str]) -> list[Any]:
     read; a start with neither ``first`` nor ``seed`` gets a fresh seed for its coin toss, recorded
     in the log (as the notebook's "coin toss" does)."""
     from ..errors import LogError
-    from ..eventlog import new_seed
     from ..tmnt.game import EVENTS
-    from .batch import read_event, watched
+    from .batch import read_event, seeded, watched
 
-    events = []
-    for k, raw in enumerate(raws, start=1):
-        event = read_event(raw, k, EVENTS, error=LogError, written="Nothing was written")
-        if event["event"] == "start" and "first" not in event and "seed" not in event:
-            event["seed"] = new_seed()
-        events.append(watched(event))
-    return events
+    return [watched(seeded(read_event(raw, k, EVENTS, error=LogError, written="Nothing was written"),
+                           unless=("first",)))
+            for k, raw in enumerate(raws, start=1)]
 
 
 def _said(t: Any, event: Any) -> list[str]:
