@@ -22,7 +22,7 @@ from ..errors import CompanionError, closest, did_you_mean, os_reason
 from ..textio import folder_problem, same_file
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..cards import CardDB
+    from ..cards import CardDB, ReadHere
 
 #: The columns ``cards list`` shows per game, after id, name and type.
 LIST_COLUMNS: dict[str, tuple[str, ...]] = {
@@ -292,16 +292,15 @@ def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> Non
                                         f"{user_data_dir()}/<game>/); nothing was written.")
 
 
-def _refuse_decks_folder(out: str, game: str, what: str) -> None:
+def _refuse_decks_folder(out: str, game: str, what: str, role: ReadHere | None) -> None:
     """Refuse an ``--out`` in your decks folder (:func:`companion.cards.read_here`'s ``"decks"``: where
     the deck builder saves decklists and offers them, as the print page does): a card file or a sheet
     written there would replace a saved deck, or be offered as a deck that cannot be read. Said before
     anything is read or written, as for the format and corrections files. ``what``: the kind of file
-    written."""
-    from ..cards import read_here, user_data_dir
+    written; ``role``: what :func:`~companion.cards.read_here` says of ``out``."""
+    from ..cards import user_data_dir
     from ..deck.saved import decks_dir
 
-    role = read_here(out)
     if role is None or role.kind != "decks":
         return
     there = role.what + ("; writing it would replace it" if Path(out).exists() else "")
@@ -333,7 +332,7 @@ def cmd_import(args: argparse.Namespace) -> int:
                              suggestion=("Change corrections with `companion cards correct`. "
                                          if role.kind == "corrections" else "")
                              + "Choose another --out; nothing was written.")
-    _refuse_decks_folder(args.out, args.game, "JSON card file")
+    _refuse_decks_folder(args.out, args.game, "JSON card file", role)
     holder = folder_game(args.out, _game_roots())
     if holder not in (None, args.game):  # every reader of that game would refuse the file
         raise CompanionError(f"{args.out!r} is in the folder of {holder} cards, which the {holder} "
@@ -381,7 +380,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from ..cardcsv import export_csv
-    from ..cards import file_key, load_file, load_game, read_json_file
+    from ..cards import file_key, load_file, load_game, read_here, read_json_file
     from ..textio import write_text_atomic
 
     if args.out == "-":  # standard output, as for deck export (./- names a file called '-')
@@ -392,7 +391,8 @@ def cmd_export(args: argparse.Namespace) -> int:
                                         "standard output")
     if args.out:
         _check_output(args.out, ".csv", list(args.cards or ()), what="CSV sheet")
-        _refuse_decks_folder(args.out, args.game, "CSV sheet")  # (a list kept as CSV is saved there too)
+        # (a list kept as CSV is saved there too)
+        _refuse_decks_folder(args.out, args.game, "CSV sheet", read_here(args.out))
     if args.cards:
         cards = []
         read: set[str] = set()
