@@ -171,9 +171,16 @@ def parse_offset(text: str | None) -> tuple[float, float]:
     except ValueError:
         raise PrintError(f"bad offset {text!r}", where="--offset",
                          expected="X,Y in mm, e.g. 0.5,-1") from None
+    return checked_offset(x, y, text)
+
+
+def checked_offset(x: float, y: float, text: str | None = None) -> tuple[float, float]:
+    """The offset (x, y) mm, refused past the geometry's ``max_offset`` with its message quoting
+    ``text`` (what was typed; by default the numbers as typed), never cut to the limit."""
     lim = load_geometry().sheet["max_offset"]
     if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > lim or abs(y) > lim:
-        raise PrintError(f"offset {text!r} out of range", where="--offset",
+        shown = text if text is not None else f"{typed(x)},{typed(y)}"
+        raise PrintError(f"offset {shown!r} out of range", where="--offset",
                          expected=f"each value within ±{lim:g} mm")
     return x, y
 

@@ -396,9 +396,9 @@ class PrintView:
     def _offset(self) -> tuple[float, float]:
         """*Offset X/Y mm* as the command line reads ``--offset X,Y``: a value past the range is refused with
         its message, quoting what was typed (``offset '25,0' out of range``), never cut to the limit."""
-        from ..printing.geometry import parse_offset, typed
+        from ..printing.geometry import checked_offset
 
-        return parse_offset(f"{typed(self.off_x.value)},{typed(self.off_y.value)}")
+        return checked_offset(float(self.off_x.value), float(self.off_y.value))
 
     def _bleed(self) -> float:
         """*Bleed mm*, refused past the range as ``--bleed`` is (``bleed 12 mm out of range``)."""
