@@ -163,6 +163,24 @@ def test_an_option_before_its_command_is_said_to_go_after_it(capsys: pytest.Capt
     assert "--no-warnings goes after the command: companion validate x.json --no-warnings" in err
 
 
+def test_an_option_with_a_value_before_its_command_is_said_to_go_after_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """argparse reads the value as the command (invalid choice: 'standard'); the message says where the
+    option goes, with the command's usage, and moves the command's other early options too."""
+    code, _, err = run(capsys, "--format", "standard", "deck", "check", "village", "x.txt")
+    assert code == 2 and "usage: companion deck check" in err
+    assert "--format goes after the command: companion deck check village x.txt --format standard" in err
+    assert "invalid choice" not in err
+    code, out, _ = run(capsys, "--json", "--plot", "p.png", "deck", "stats", "village", "x.txt")
+    doc = json.loads(out)
+    assert code == 2 and doc["error"].endswith(
+        "--plot goes after the command: companion deck stats village x.txt --json --plot p.png")
+    code, _, err = run(capsys, "--format", "standard", "validate")  # (validate has no --format)
+    assert code == 2 and "invalid choice: 'standard'" in err and "goes after" not in err
+    code, _, err = run(capsys, "--bogus", "standard", "deck", "check", "village", "x.txt")
+    assert code == 2 and "invalid choice: 'standard'" in err
+
+
 # -- 5. help and exit codes -------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("argv", "usage"), [([], "usage: companion [-h]"),

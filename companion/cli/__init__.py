@@ -161,7 +161,10 @@ def _usage_error(parser: argparse.ArgumentParser, argv: Sequence[str], exc: Usag
             message += f". {hint}" if hint else ""
     # 'invalid choice: 'dekc' (choose from 'odds', 'deck')' (newer Pythons leave the choices unquoted)
     choice = re.search(r"invalid choice: '?([^'(]*?)'? \(choose from (.*)\)", message)
-    if choice:
+    moved = _option_before_command(parser, argv, choice[1]) if choice else None
+    if moved:  # (companion --format standard deck check): the value was read as the command
+        message, target = moved
+    elif choice:
         choices = [c.strip().strip("'") for c in choice[2].split(",")]
         hint = did_you_mean(closest(choice[1], choices, n=1))
         message += f". {hint}" if hint else ""
@@ -189,6 +192,25 @@ def _before_command(parser: argparse.ArgumentParser, argv: Sequence[str], target
             if current is target:
                 break
     return [t for t in argv[:max(last, 0)] if t.startswith("--") and t.split("=", 1)[0] in options]
+
+
+def _option_before_command(parser: argparse.ArgumentParser, argv: Sequence[str], word: str
+                           ) -> tuple[str, argparse.ArgumentParser] | None:
+    """Where argparse took ``word`` for a command, and the token before it is an option that the
+    command typed after it takes, with ``word`` its value (``companion --format standard deck check``):
+    the message that the option goes after the command, with the command as it should be typed
+    (the command's other options typed before it moved too), and the command's parser."""
+    argv = list(argv)
+    at = next((i for i, t in enumerate(argv) if t == word), -1)
+    if at < 1 or not argv[at - 1].startswith("--") or "=" in argv[at - 1]:
+        return None
+    option, rest = argv[at - 1], argv[:at - 1] + argv[at + 1:]
+    target = _command_parser(parser, rest)
+    if target is parser or not any(option in a.option_strings and a.nargs != 0 for a in target._actions):
+        return None
+    early = _before_command(parser, rest, target, [o for a in target._actions for o in a.option_strings])
+    typed = [t for t in rest if t not in early] + early + [option, word]
+    return f"{option} goes after the command: {shlex.join(['companion', *typed])}", target
 
 
 def bounded(option: str, value: int | None, low: int, high: int, why: str = "") -> None:
