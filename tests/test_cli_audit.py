@@ -179,6 +179,8 @@ def test_an_option_with_a_value_before_its_command_is_said_to_go_after_it(
     assert code == 2 and "invalid choice: 'standard'" in err and "goes after" not in err
     code, _, err = run(capsys, "--bogus", "standard", "deck", "check", "village", "x.txt")
     assert code == 2 and "invalid choice: 'standard'" in err
+    code, _, err = run(capsys, "odds", "mousecard", "--skill", "3", "--target", "J", "--mode", "brok")
+    assert code == 2 and "Did you mean 'broke'?" in err and "goes after" not in err  # (typed after it)
 
 
 # -- 5. help and exit codes -------------------------------------------------------------------------
