@@ -40,7 +40,7 @@ import random
 import secrets
 import signal
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
@@ -254,6 +254,19 @@ def event_rng(seed: int | str, *key: object) -> random.Random:
 def new_seed() -> int:
     """A fresh random seed for a new game's start event (the log records it; replays stay exact)."""
     return secrets.randbelow(2**31)
+
+
+def undone_said(lines: Sequence[str]) -> list[str]:
+    """What an undo says, alike in every tracker: each line the action had said, after ``Undone:``
+    (so that none reads as news: an ambush taken back is no ambush), or ``Undone: the latest
+    action`` when they are not known (another window wrote the log meanwhile)."""
+    return [f"Undone: {line}" for line in lines if line] or ["Undone: the latest action"]
+
+
+def redone_said(lines: Sequence[str]) -> list[str]:
+    """What a redo says, alike in every tracker: each line the action said again, after ``Redone:``,
+    or ``Redone: the action undone``."""
+    return [f"Redone: {line}" for line in lines if line] or ["Redone: the action undone"]
 
 
 def seed_from_text(text: str | None) -> int | str:

@@ -644,3 +644,21 @@ def test_an_older_log_more_than_one_tool_could_have_written_is_read_not_written(
     assert path.read_bytes() == before and main(["village", "replay", str(path)]) == 0
     path.write_text('{"event": "log", "tracker": "village"}\n' + before.decode())  # as the message says
     VillageTracker(path).do({"event": "draw"})
+
+
+def test_undo_and_redo_are_said_alike_in_every_tracker() -> None:
+    """One wording (eventlog.undone_said / redone_said) for Village, TMNT, Mouse Card and Mice and Mystics:
+    every line prefixed, so a line of an action taken back never reads as news."""
+    from companion.eventlog import redone_said, undone_said
+    from companion.tmnt.game import redone_said as tmnt_redone
+    from companion.tmnt.game import undone_said as tmnt_undone
+    from companion.village.game import FORFEIT_NOTE, undone_lines
+
+    assert undone_said(["Ambush! 2 rats", "", "Encounter card E1 is face up"]) == [
+        "Undone: Ambush! 2 rats", "Undone: Encounter card E1 is face up"]
+    assert undone_said([]) == ["Undone: the latest action"]
+    assert redone_said(["Ann draws"]) == ["Redone: Ann draws"]
+    assert redone_said([]) == ["Redone: the action undone"]
+    assert undone_lines(["Ann ends the turn", FORFEIT_NOTE]) == ["Undone: Ann ends the turn"]
+    assert undone_lines([FORFEIT_NOTE]) == ["Undone: the latest action"]
+    assert tmnt_undone(None) == "Undone: the latest action" and tmnt_redone("Next") == "Redone: Next"

@@ -204,7 +204,7 @@ def _option_before_command(parser: argparse.ArgumentParser, argv: Sequence[str],
     at = next((i for i, t in enumerate(argv) if t == word), -1)
     if at < 1 or not argv[at - 1].startswith("--") or "=" in argv[at - 1]:
         return None
-    commands = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)][0].choices
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
     if any(t in commands for t in argv[:at]):  # typed after the command: a value of its own option
         return None
     option, rest = argv[at - 1], argv[:at - 1] + argv[at + 1:]

@@ -333,7 +333,8 @@ def _do(args: argparse.Namespace) -> int:
 def _said(t: Any, event: Any) -> list[str]:
     """Do one event of a batch; what it did, in the tracker's words: the messages it added (a surge,
     its text, rolls). An undo says what it took back ("Undone: ..."), a redo what it brought back
-    ("Redone: ..."): the messages that action had added."""
+    ("Redone: ..."): the messages that action had added (:func:`companion.eventlog.undone_said`)."""
+    from ..eventlog import redone_said, undone_said
     from ..mystics.tracker import added_messages
 
     kind = event.get("event")
@@ -341,11 +342,9 @@ def _said(t: Any, event: Any) -> list[str]:
     taken = t.history[-1] if kind == "undo" and t.history else None
     t.act(event)
     if kind == "undo":  # the state goes back to before the action: its messages are the ones undone
-        lines = list(added_messages(t.state, before)) or [_event_words(taken)]
-        return [f"Undone: {line}" for line in lines]
+        return undone_said(list(added_messages(t.state, before)) or [_event_words(taken)])
     if kind == "redo":
-        lines = list(added_messages(before, t.state)) or [_event_words(t.history[-1])]
-        return [f"Redone: {line}" for line in lines]
+        return redone_said(list(added_messages(before, t.state)) or [_event_words(t.history[-1])])
     return list(added_messages(before, t.state))
 
 

@@ -456,6 +456,7 @@ def _parse_events(raws: list[str]) -> list[Any]:
 
 def _apply(t: Any, event: Any) -> list[str]:
     """Do one parsed event on tracker ``t``; what it did, for the screen."""
+    from ..eventlog import redone_said
     from ..village.game import undone_lines
 
     kind = event["event"]
@@ -464,8 +465,7 @@ def _apply(t: Any, event: Any) -> list[str]:
     if kind == "undo":
         return undone_lines(taken)
     if kind == "redo":
-        done = list(t.state.last)
-        return [f"Redone: {done[0]}", *done[1:]] if done else ["Redone."]
+        return redone_said(list(t.state.last))
     return list(t.state.last)
 
 

@@ -35,6 +35,8 @@ from typing import Any
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError, closest, did_you_mean
 from ..eventlog import Event, EventFields, Tracker, event_rng
+from ..eventlog import redone_said as _redone
+from ..eventlog import undone_said as _undone
 from ..textio import PLAYER_NAME_MAX, logged_text, one_line, player_name
 from .attack import (
     BLOCK_ZONES,
@@ -319,13 +321,13 @@ def _good_seed(seed: object, *, logged: bool = False) -> bool:
 def undone_said(message: str | None) -> str:
     """What an undo says (``companion tmnt do`` and the page): ``Undone:`` and the message of the action
     it took back (``None``: not known, another window wrote the log meanwhile)."""
-    return f"Undone: {message}" if message else "Undone: the latest action"
+    return _undone([message] if message else [])[0]
 
 
 def redone_said(message: str) -> str:
     """What a redo says (``companion tmnt do`` and the page): ``Redone:`` and the message of the action
     it brought back."""
-    return f"Redone: {message}"
+    return _redone([message])[0]
 
 
 def unknown_event(kind: object) -> LogError:

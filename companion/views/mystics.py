@@ -57,7 +57,7 @@ import ipywidgets as w
 
 from .. import cite, possessive, ui
 from ..errors import CompanionError, LogError, UnknownCardError
-from ..eventlog import old_log_kept, seed_from_text
+from ..eventlog import old_log_kept, redone_said, seed_from_text, undone_said
 from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
@@ -1299,12 +1299,10 @@ class MysticsDashboard(ui.TrackerPage):
         self._write(lambda: self.tracker.do(event), lambda before, after: list(added_messages(before, after)))
 
     def undo(self) -> None:
-        self._write(self.tracker.undo, lambda before, after: [
-            f"Undone: {line}" for line in added_messages(after, before) or ["the latest action"]])
+        self._write(self.tracker.undo, lambda before, after: undone_said(list(added_messages(after, before))))
 
     def redo(self) -> None:
-        self._write(self.tracker.redo, lambda before, after: [
-            f"Redone: {line}" for line in added_messages(before, after) or ["the action undone"]])
+        self._write(self.tracker.redo, lambda before, after: redone_said(list(added_messages(before, after))))
 
     def _said(self, state: MysticsState, lines: list[str]) -> MysticsState:
         """Keep what the page's action said (every message it added: a surge, the rolls, Time is Short!)

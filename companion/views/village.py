@@ -45,7 +45,7 @@ import ipywidgets as w
 
 from .. import ui
 from ..errors import CompanionError, LogError, RuleError, closest
-from ..eventlog import old_log_kept
+from ..eventlog import old_log_kept, redone_said
 from ..village.battle import Attack
 from ..village.game import (
     ATTACK_PHASE_NOTE,
@@ -540,7 +540,7 @@ class VillageCompanion(ui.TrackerPage):
         if self.tracker.reloads != reloads:  # another window wrote the log meanwhile
             taken = ()
         self._show_resolved_attack()
-        said = undone_lines(taken) if taken else ["Undone"]
+        said = undone_lines(taken)
         ui.show(self.message, "info", said[0], said[1:])
 
     def redo(self) -> None:
@@ -548,8 +548,8 @@ class VillageCompanion(ui.TrackerPage):
         self.refuse_if_unusable()
         self._run(self.tracker.redo)
         self._show_resolved_attack()
-        done = self.state.last
-        ui.show(self.message, "info", f"Redone: {done[0]}" if done else "Redone", done[1:])
+        said = redone_said(self.state.last)
+        ui.show(self.message, "info", said[0], said[1:])
 
     def _attack_in_force(self) -> bool:
         """Whether the attack the battle panel last showed as resolved is still in the history, and

@@ -50,7 +50,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import LogError, RuleError, closest, did_you_mean, shown
-from ..eventlog import Event, EventFields, Tracker, event_rng, new_seed
+from ..eventlog import Event, EventFields, Tracker, event_rng, new_seed, undone_said
 from ..textio import PLAYER_NAME_MAX, player_name
 from .battle import Attack, BattleResult, Fighter, resolve_battle
 
@@ -396,8 +396,7 @@ def _recheck_winner(state: VillageState) -> VillageState:
 def undone_lines(taken: tuple[str, ...] | list[str]) -> list[str]:
     """What an undo says: ``Undone: …`` and what the action had said, without the forfeited-draw
     warning (said when the action was done; the undo gives the draw back)."""
-    lines = [line for line in taken if line != FORFEIT_NOTE]
-    return [f"Undone: {lines[0]}", *lines[1:]] if lines else ["Undone."]
+    return undone_said([line for line in taken if line != FORFEIT_NOTE])
 
 
 def step_title(step: int) -> str:
