@@ -17,6 +17,10 @@ Mouse Card live deck, the Mice and Mystics dashboard). It gives, for free:
   whose draws depend on data that may change records them in the event: :meth:`Tracker.complete`);
 - **one log, two windows**: before each action a tracker reads its file again if another
   window (or a command) wrote it meanwhile, so no action is checked against a stale state;
+- **a line counted once**: each line written carries the next number of its log (``"seq": 7``; in a
+  log nobody edited, its line number), so a line copied into the log again (a sync conflict, a hand
+  edit) is set aside when read, never applied twice (:func:`_in_order`); lines without one (older
+  logs, lines typed in by hand) are read as before;
 - **one game per log**: a new log's first line names its tracker
   (``{"event": "log", "tracker": "village"}``) and another game's tool refuses the file;
 - **a new game over a finished one** (:func:`old_log_kept`): the old log is kept under another name,
@@ -61,6 +65,9 @@ REDO = "redo"
 #: The first line of a log a tracker starts: ``{"event": "log", "tracker": "village"}``, so that
 #: one game's log is never taken for another's (see :meth:`Tracker._check_owner`).
 HEADER = "log"
+#: The field in which each written line carries its number in the log (see :func:`_in_order`); the
+#: events a tracker folds never hold it.
+SEQ_FIELD = "seq"
 #: The modules that define the trackers (imported to tell an older log's tool by its events).
 TRACKER_MODULES = ("companion.village.game", "companion.mousecard.live", "companion.tmnt.game",
                    "companion.mystics.tracker")
@@ -234,6 +241,39 @@ def parse_lines(text: str, *, source: str = "log") -> tuple[list[LoggedEvent], l
     return events, problems
 
 
+def _in_order(events: list[LoggedEvent]) -> tuple[list[LoggedEvent], list[LogProblem], int]:
+    """The events to fold, without their :data:`SEQ_FIELD`, a problem for each line set aside because
+    that number shows it out of place, and the highest number kept. Set aside: a copy of an earlier
+    line (a sync conflict or a hand edit duplicated it: applied twice, an award or an undo would count
+    twice), a line moved after a later one, or a value that is no whole number. Lines without the
+    field (logs written before it, lines typed in by hand) are folded as they come; lines deleted in
+    between leave a gap, which is no problem."""
+    kept: list[LoggedEvent] = []
+    problems: list[LogProblem] = []
+    seen: dict[int, int] = {}  # line written as -> the line it is found on
+    top = 0
+    again = f'; to apply it as an action of its own, delete its "{SEQ_FIELD}" field'
+    for le in events:
+        if SEQ_FIELD not in le.event:
+            kept.append(le)
+            continue
+        written, at = le.event.pop(SEQ_FIELD), le.line or 0
+        if not isinstance(written, int) or isinstance(written, bool) or written < 1:
+            why = f'its "{SEQ_FIELD}" is {json.dumps(written)[:40]}, not a whole number from 1: set aside'
+        elif written in seen:
+            why = (f'a copy of line {seen[written]} (both carry "{SEQ_FIELD}": {written}): set aside, so '
+                   "that the action counts once")
+        elif written < top:
+            why = (f'its "{SEQ_FIELD}" ({written}) comes before that of a line above it ({top}): lines moved '
+                   "or copied? Set aside")
+        else:
+            seen[written], top = at, written
+            kept.append(le)
+            continue
+        problems.append(LogProblem(at, why + again))
+    return kept, problems, top
+
+
 def _is_json(text: str) -> bool:
     try:
         json.loads(text)
@@ -314,6 +354,7 @@ class EventLog:
         # a read-only open: the number of a last line cut by a crash, ignored and left in the file
         self.cut_line: int | None = None
         self._lines = 0  # lines in the file so far, to number the next event
+        self._seq = 0  # the highest number a line of the file carries (:data:`SEQ_FIELD`)
         self._size: int | None = None  # the file's size as last read or written (None: no file)
         self._mtime: int | None = None  # and its modification time (ns): an edit of the same size
         self._held = 0  # how deep this log's lock is held (see :meth:`locked`)
@@ -352,6 +393,7 @@ class EventLog:
                            where=str(self.path) if self.path is not None else None,
                            suggestion="Check the log as it is now, then try again.")
         self.events, self.problems, self._lines, self._size, self._mtime = [], [], 0, None, None
+        self._seq = 0
         self.cut_line = None
         if self.path is not None and self.path.exists():
             self._load()
@@ -429,6 +471,9 @@ class EventLog:
                                               "with 'replay' (read-only).") from None
                 self.recovered = tail.decode("utf-8", "replace")
                 size = cut
+        events, misplaced, self._seq = _in_order(events)
+        if misplaced:
+            problems = sorted(problems + misplaced, key=lambda pr: pr.line)
         self.events, self.problems = events, problems
         self._lines = len(lines)
         self._size = size  # what was read (and mended): a write by anyone else changes it
@@ -548,7 +593,11 @@ class EventLog:
         if not isinstance(event, dict) or not isinstance(event.get("event"), str):
             raise LogError('an event must be an object with a string "event" field',
                            found=repr(event))
-        data = (json.dumps(event, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
+        # the line carries the log's next number: a copy of it is then told apart (:func:`_in_order`);
+        # in a log nobody edited, its line number
+        seq = max(self._seq, self._lines) + 1
+        record = {**{k: v for k, v in event.items() if k != SEQ_FIELD}, SEQ_FIELD: seq}
+        data = (json.dumps(record, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
         where = str(self.path) if self.path is not None else None
         if len(data) > MAX_LINE_BYTES:
             raise LogError("this action is too large to log; it was not saved", where=where,
@@ -569,7 +618,8 @@ class EventLog:
             else:
                 self._write_raw(data)
         self._lines += 1
-        logged = LoggedEvent(self._lines, dict(event))
+        self._seq = seq
+        logged = LoggedEvent(self._lines, {k: v for k, v in event.items() if k != SEQ_FIELD})
         self.events.append(logged)
         return logged
 
@@ -584,7 +634,7 @@ class EventLog:
         opening). A batch within a batch is written by the outer one (and yields its
         :class:`BatchWrite`)."""
         outer = self._pending is None
-        start, lines = len(self.events), self._lines
+        start, lines, seq = len(self.events), self._lines, self._seq
         if outer:
             self._pending, self._batch = [], BatchWrite()
         handle = self._batch
@@ -601,7 +651,7 @@ class EventLog:
         except BaseException:
             if self._pending is not None:  # not written: drop them
                 del self.events[start:]
-                self._lines = lines
+                self._lines, self._seq = lines, seq
                 del self._pending[held:]
             raise
         finally:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -42,3 +43,16 @@ def village_page(tmp_path: Path) -> Any:
                   {"event": "mp", "player": 1, "delta": -7}):
         page.act(event)
     return page
+
+
+def logged_events(log: Path) -> list[dict[str, Any]]:
+    """The events a log file holds, line by line, as written but for the number each line carries
+    (``"seq"``, see :data:`companion.eventlog.SEQ_FIELD`), which the trackers never see."""
+    from companion.eventlog import SEQ_FIELD
+
+    out = []
+    for line in log.read_text(encoding="utf-8").splitlines():
+        event = json.loads(line)
+        event.pop(SEQ_FIELD, None)
+        out.append(event)
+    return out

@@ -148,6 +148,33 @@ def test_every_replay_says_its_problems_on_standard_error_alike(
     assert code == 1 and len(json.loads(out)["problems"]) == 1 and "log problem" not in err
 
 
+@pytest.mark.parametrize(("game", "action"), [
+    ("village", ["village", "do", "{log}", '{"event": "mp", "player": 0, "delta": -5}']),
+    ("tmnt", ["tmnt", "do", "{log}", '{"event": "next"}']),
+    ("mystics", ["mystics", "do", "{log}", '{"event": "mouse_cheese", "mouse": "collin", "count": 2}']),
+    ("mousecard", ["mousecard", "award", "{log}", "Pip", "--chips", "2"]),
+])
+def test_a_line_copied_into_a_log_counts_once_in_every_tracker(
+        game: str, action: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A sync conflict or a hand edit that repeats a line: the copy is set aside and said, never applied
+    twice (an award, a wound or an undo counted twice would change the table unseen)."""
+    log = _with_bad_line(tmp_path, capsys, game)
+    lines = log.read_text().splitlines()
+    log.write_text("".join(x + "\n" for x in lines[:-1]))  # (without the bad line)
+    assert main([a.replace("{log}", str(log)) for a in action]) == 0
+    capsys.readouterr()
+    code, once, _ = run(capsys, game, "replay", str(log), "--json")
+    assert code == 0
+    last = log.read_text().splitlines()[-1]
+    with log.open("a", encoding="utf-8") as f:
+        f.write(last + "\n")
+    code, out, _ = run(capsys, game, "replay", str(log), "--json")
+    doc, before = json.loads(out), json.loads(once)
+    assert code == 1 and len(doc["problems"]) == 1 and "a copy of line 3" in json.dumps(doc["problems"])
+    doc.pop("problems"), before.pop("problems", None)
+    assert doc == before  # the table as it was with the action once
+
+
 # -- 4. an option of the command typed before it ----------------------------------------------------
 
 def test_an_option_before_its_command_is_said_to_go_after_it(capsys: pytest.CaptureFixture[str]) -> None:

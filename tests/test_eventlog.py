@@ -46,7 +46,9 @@ def test_actions_are_written_before_the_state_changes(tmp_path: Path) -> None:
     t.do({"event": "add", "n": 2})
     assert t.state.total == 5
     lines = path.read_text().splitlines()
-    assert [json.loads(x) for x in lines] == [{"event": "add", "n": 3}, {"event": "add", "n": 2}]
+    # each line carries its number in the log (its line number, in a log nobody edited)
+    assert [json.loads(x) for x in lines] == [{"event": "add", "n": 3, "seq": 1},
+                                              {"event": "add", "n": 2, "seq": 2}]
 
 
 def test_an_illegal_action_is_refused_and_not_logged(tmp_path: Path) -> None:
@@ -279,7 +281,7 @@ def test_a_write_cut_short_by_a_full_disk_is_undone_and_said(tmp_path: Path,
     with pytest.raises(LogError, match=r"no space left.*not recorded"):
         t.do({"event": "add", "n": 2})
     monkeypatch.undo()
-    assert t.state.total == 1 and path.read_text() == '{"event": "add", "n": 1}\n'
+    assert t.state.total == 1 and path.read_text() == '{"event": "add", "n": 1, "seq": 1}\n'
     t.do({"event": "add", "n": 5})
     assert CounterTracker(path).state.total == 6
 
@@ -376,7 +378,7 @@ def test_complete_records_what_a_live_action_decided_and_replay_reads_it(tmp_pat
     t.do(asked)
     assert asked == {"event": "roll"}  # the caller's event is not changed
     logged = json.loads(path.read_text().splitlines()[-1])
-    assert logged == {"event": "roll", "roll": t.state.rolls[0]}
+    assert logged == {"event": "roll", "roll": t.state.rolls[0], "seq": 2}
     with open(path, "a") as fh:  # a roll typed in (or logged) is used as it is
         fh.write('{"event": "roll", "roll": 6}\n')
     again = RecordingTracker(path)
@@ -439,7 +441,7 @@ def test_a_new_log_names_its_tracker_and_another_tool_refuses_it_untouched(
 
     log = tmp_path / "v.jsonl"
     assert main(["village", "do", str(log), '{"event": "start", "seed": 1}']) == 0
-    assert json.loads(log.read_text().splitlines()[0]) == {"event": "log", "tracker": "village"}
+    assert json.loads(log.read_text().splitlines()[0]) == {"event": "log", "tracker": "village", "seq": 1}
     before = log.read_bytes()
     capsys.readouterr()
     assert main(["mousecard", "draw", str(log), "--character", "a", "--skill", "2", "--target", "J"]) == 2
@@ -662,3 +664,84 @@ def test_undo_and_redo_are_said_alike_in_every_tracker() -> None:
     assert undone_lines(["Ann ends the turn", FORFEIT_NOTE]) == ["Undone: Ann ends the turn"]
     assert undone_lines([FORFEIT_NOTE]) == ["Undone: the latest action"]
     assert tmnt_undone(None) == "Undone: the latest action" and tmnt_redone("Next") == "Redone: Next"
+
+
+# -- each line's number: a copied line counts once ---------------------------------------------------
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text().splitlines()
+
+
+def _write(path: Path, lines: list[str]) -> None:
+    path.write_text("".join(line + "\n" for line in lines))
+
+
+def test_a_duplicated_line_is_set_aside_and_the_action_counts_once(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    for n in (1, 10, 100):
+        t.do({"event": "add", "n": n})
+    lines = _lines(path)
+    _write(path, [*lines, lines[1]])  # a sync conflict or a hand edit copied line 2 at the end
+    again = CounterTracker(path)
+    assert again.state.total == 111
+    assert [(p.line, p.message) for p in again.problems] == [
+        (4, 'a copy of line 2 (both carry "seq": 2): set aside, so that the action counts once; to apply it '
+            'as an action of its own, delete its "seq" field')]
+    again.do({"event": "add", "n": 1000})  # goes on: the next line carries the next number
+    assert json.loads(_lines(path)[-1])["seq"] == 5 and CounterTracker(path).state.total == 1111
+    _write(path, [*_lines(path), '{"event": "add", "n": 10}'])  # the copy made on purpose: no number
+    assert CounterTracker(path).state.total == 1121
+
+
+def test_a_duplicated_undo_undoes_once(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    t.do({"event": "add", "n": 1})
+    t.do({"event": "add", "n": 2})
+    t.undo()
+    _write(path, [*_lines(path), _lines(path)[-1]])
+    again = CounterTracker(path)
+    assert again.state.total == 1 and [p.line for p in again.problems] == [4]
+
+
+def test_lines_moved_or_numbered_wrong_are_set_aside_and_a_deleted_line_is_no_problem(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    for n in (1, 2, 4, 8):
+        t.do({"event": "add", "n": n})
+    one, two, three, four = _lines(path)
+    _write(path, [one, three, two, four])  # two lines swapped: the one that comes late is set aside
+    moved = CounterTracker(path)
+    assert moved.state.total == 13 and [p.line for p in moved.problems] == [3]
+    assert "comes before that of a line above it (3)" in moved.problems[0].message
+    _write(path, [one, two, four])  # a line deleted by hand: a gap, read as it is
+    gap = CounterTracker(path)
+    assert gap.state.total == 11 and gap.problems == []
+    gap.do({"event": "add", "n": 16})  # the next number is above every one in the file, not the line's
+    assert json.loads(_lines(path)[-1])["seq"] == 5 and CounterTracker(path).problems == []
+    for bad in ('"5"', "0", "true", "2.5"):
+        _write(path, [one, two, f'{{"event": "add", "n": 32, "seq": {bad}}}'])
+        refused = CounterTracker(path)
+        assert refused.state.total == 3 and [p.line for p in refused.problems] == [3], bad
+        assert "not a whole number from 1" in refused.problems[0].message
+
+
+def test_a_batch_not_written_gives_its_numbers_back(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    t.do({"event": "add", "n": 1})
+    with pytest.raises(RuntimeError), t.batch():
+        t.do({"event": "add", "n": 2})
+        raise RuntimeError
+    t.do({"event": "add", "n": 4})
+    assert [json.loads(x)["seq"] for x in _lines(path)] == [1, 2] and CounterTracker(path).state.total == 5
+
+
+def test_the_number_is_never_the_trackers_to_see(tmp_path: Path) -> None:
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    t.do({"event": "add", "n": 1, "seq": 99})  # (a number typed in is not the log's: replaced)
+    assert json.loads(_lines(path)[0])["seq"] == 1
+    assert t.history == [{"event": "add", "n": 1}] == CounterTracker(path).history

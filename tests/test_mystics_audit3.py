@@ -24,6 +24,8 @@ from companion.mystics.tracker import KEPT, MysticsTracker
 from companion.views.mystics import MysticsDashboard
 from tests.test_mystics_helpers import DIE, HEROES, MINIONS, dash, start, started, tracker
 
+from .helpers import logged_events
+
 ABILITIES = {"inspire": ("leader",), "first aid": ("any",), "chain lightning": ("mystic",)}
 
 
@@ -32,7 +34,7 @@ def shown(d: MysticsDashboard) -> str:
 
 
 def last_line(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text().splitlines()[-1])
+    return logged_events(path)[-1]
 
 
 def old_log(path: Path, *events: dict[str, Any]) -> MysticsTracker:

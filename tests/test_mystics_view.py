@@ -12,6 +12,8 @@ from companion.errors import CompanionError
 from companion.views.mystics import MysticsDashboard, parse_counts, parse_ints
 from tests.test_mystics_helpers import DIE, HEROES, MINIONS, break_user_die, dash, started
 
+from .helpers import logged_events
+
 KW = {"die": DIE, "heroes": HEROES, "minions": MINIONS}
 
 
@@ -301,7 +303,7 @@ def test_an_ambush_drawn_from_the_seed_is_logged_with_its_rolls(tmp_path: Path) 
     d.enc_minions.value = "spider=1"
     d.enc_ambush.value = True
     d.enc_btn.click()
-    logged = json.loads(path.read_text().splitlines()[-1])
+    logged = logged_events(path)[-1]
     assert logged["event"] == "encounter" and len(logged["rolls"]) == 2, d.status.value
 
 
@@ -401,7 +403,7 @@ def test_an_individual_achievement_moves_the_end_marker_as_the_book_says(
     assert "error" not in d.status.value.lower() and "not move_end" not in d.status.value, d.status.value
     assert f"Achievement {choice!r}" in html.unescape(d.status.value)
     assert d.state.board.chapter_end == end + move
-    logged = json.loads(path.read_text().splitlines()[-1])
+    logged = logged_events(path)[-1]
     assert logged["event"] == "achievement" and "move_end" not in logged
 
 
@@ -413,7 +415,7 @@ def test_a_chapter_achievement_sends_the_move_typed(tmp_path: Path) -> None:
     d.ach_move.value = 2
     d.ach_btn.click()
     assert d.state.board.chapter_end == end + 2, d.status.value
-    assert json.loads(path.read_text().splitlines()[-1])["move_end"] == 2
+    assert logged_events(path)[-1]["move_end"] == 2
 
 
 def test_a_minion_of_unknown_life_names_the_pages_button(tmp_path: Path) -> None:
@@ -450,7 +452,7 @@ def shown(d: MysticsDashboard) -> str:
 
 
 def logged(path: Path) -> dict:
-    return json.loads(path.read_text().splitlines()[-1])
+    return logged_events(path)[-1]
 
 
 def test_the_new_controls_carry_their_css_classes_and_are_off_before_a_chapter(tmp_path: Path) -> None:

@@ -11,6 +11,8 @@ import pytest
 from companion.cli import main
 from companion.tmnt.game import EVENT_FIELDS, EVENTS
 
+from .helpers import logged_events
+
 START = '{"event": "start", "players": ["Ann", "Bob"], "first": 0, "deck": 12}'
 NEXT = '{"event": "next"}'
 
@@ -22,7 +24,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def logged(log: Path) -> list[dict]:
-    return [json.loads(line) for line in log.read_text().splitlines()]
+    return logged_events(log)
 
 
 def started(tmp_path: Path, capsys: pytest.CaptureFixture[str], *more: str) -> Path:

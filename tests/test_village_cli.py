@@ -10,6 +10,8 @@ import pytest
 from companion.cards import DATA_DIR
 from companion.cli import main
 
+from .helpers import logged_events
+
 HAS_DATA = (DATA_DIR / "village" / "demo.json").exists()
 
 
@@ -283,7 +285,7 @@ def test_do_takes_what_an_event_leaves_out_from_the_card_and_refuses_the_wrong_k
     code, out, err = run(capsys, "village", "do", log,  # a cost typed in stands (a card may change it)
                          '{"event": "ability", "mouse": "Dewdrop Sentry #1", "cost": 0}')
     assert code == 0 and "uses Early Warning (0 Fruit needed" in out, err
-    last = json.loads(Path(log).read_text().splitlines()[-1])
+    last = logged_events(Path(log))[-1]
     assert last == {"event": "ability", "mouse": "Dewdrop Sentry #1", "cost": 0, "name": "Early Warning"}
 
 
