@@ -281,8 +281,10 @@ def test_a_score_records_its_scoring(capsys: pytest.CaptureFixture[str]) -> None
     path.write_text(json.dumps({"game": "monarchs", "solo_high_scores": [
         {"score": 12, "name": "Old", "date": "2024-01-01"}]}), encoding="utf-8")  # kept before: still valid
     code, out, _ = run(capsys, "monarchs", "highscores", "--add", "20", "--variant", "family")
-    assert code == 0 and "  1.   20 VP    20" in out and out.splitlines()[1].endswith("(family)")
-    assert "  2.   12 VP  Old  2024-01-01" in out and not out.splitlines()[2].endswith(")")
+    # each scoring ranks on its own: the older score (no scoring kept) counts as standard
+    assert code == 0 and out.splitlines()[1:] == ["Standard scoring:", "  1.   12 VP  Old  2024-01-01",
+                                                   "Family scoring:", out.splitlines()[4]]
+    assert out.splitlines()[4].startswith("  1.   20 VP    20") and out.splitlines()[4].endswith("(family)")
     assert [e.variant for e in load_high_scores().entries] == ["family", ""]
     v = MonarchsCompanion(db())
     v.variant.value = "family"  # the pad's scoring is the one saved, unless set apart

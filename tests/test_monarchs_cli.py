@@ -339,7 +339,7 @@ def test_a_name_an_older_version_kept_with_a_new_line_shows_on_one_row(
     path.write_text(json.dumps({"game": "monarchs", "solo_high_scores": [
         {"score": 30, "name": "a\nb", "date": "2024-01-01"}]}))
     code, out, _ = run(capsys, "monarchs", "highscores")
-    assert code == 0 and out.splitlines() == ["  1.   30 VP  a b  2024-01-01"]
+    assert code == 0 and out.splitlines() == ["Standard scoring:", "  1.   30 VP  a b  2024-01-01"]
 
 
 def test_solo_dice_on_a_spot_typed_empty_say_it_is_empty(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from companion.cards import CardDB, card_from_record
-from companion.errors import LogError, RuleError
+from companion.errors import CompanionError, LogError, RuleError
 from companion.views.village import UNDEFENDED, VillageCompanion, checklist_html
 
 
@@ -542,8 +542,11 @@ def test_an_attack_undone_in_another_window_leaves_the_panel(tmp_path: Path) -> 
     v.assign[pip].value = "undefended (to Mouse Points)"
     v.resolve()
     VillageCompanion(tmp_path / "v.jsonl", db=db()).undo()
-    v.act({"event": "mp", "player": 0, "delta": 1})
+    with pytest.raises(CompanionError, match="changed in another window"):  # a stale page: redrawn
+        v.act({"event": "mp", "player": 0, "delta": 1})
     assert v.battle_result.value == "" and v.state.players[1].mp == 30
+    v.act({"event": "mp", "player": 0, "delta": 1})  # pressed again on the page as it now is
+    assert v.battle_result.value == "" and v.state.players[0].mp == 31
 
 
 def test_player_names_are_trimmed_fall_back_and_stay_short(tmp_path: Path) -> None:

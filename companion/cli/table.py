@@ -5,7 +5,7 @@
 - ``companion monarchs end --players N --seat S --court-deck K``
 - ``companion monarchs solo --white W --black B [--front SPEC...] [--back SPEC...]``
 - ``companion monarchs highscores [--add SCORE [--name NAME] [--variant standard|family] | --remove PLACE
-  [--name NAME]]``
+  [--name NAME] [--variant standard|family]]``
 - ``companion village battle --attack 'ATTACKER:ATK[>DEFENDER:DEF]'... [--first-turn]``
 - ``companion village replay LOG [--json]`` and ``companion village do LOG EVENT...`` (all or nothing)
 
@@ -204,22 +204,23 @@ def _monarchs_solo(args: argparse.Namespace) -> int:
 def _monarchs_highscores(args: argparse.Namespace) -> int:
     import datetime
 
-    from ..highscores import load_high_scores, record_high_score
-    from ..monarchs.flow import MAX_SCORE, HighScore, check_name
+    from ..highscores import load_high_scores, record_high_score, save_high_scores
+    from ..monarchs.flow import MAX_ENTRIES, MAX_SCORE, SCORING_TITLES, HighScore, check_name
 
     rank = None
     if args.name is not None and args.add is None and args.remove is None:
         raise CliInputError("a name goes with --add SCORE (or --remove PLACE)", where="--name")
-    if args.variant is not None and args.add is None:
-        raise CliInputError("the scoring goes with --add SCORE", where="--variant")
+    if args.variant is not None and args.add is None and args.remove is None:
+        raise CliInputError("the scoring goes with --add SCORE (or --remove PLACE)", where="--variant")
     if args.remove is not None and args.add is not None:
         raise CliInputError("--add and --remove are two commands: one at a time", where="--remove")
     removed = None
+    variant = args.variant or "standard"
     if args.remove is not None:
-        from ..highscores import remove_high_score
-
-        # (no --name: none given; --name '': the score without a name, as the table lists it)
-        table, removed = remove_high_score(args.remove, name=args.name)
+        # (no --name: none given; --name '': the score without a name, as the table lists it; no
+        # --variant: the place must be in one scoring's table only)
+        table, removed = load_high_scores().remove(args.remove, args.name, variant=args.variant)
+        save_high_scores(table)
     elif args.add is not None:
         if not 0 <= args.add <= MAX_SCORE:
             raise CliInputError(f"a solo score is 0..{MAX_SCORE} VP, not {_monarchs_number(args.add)}",
@@ -229,33 +230,38 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
         except CompanionError as exc:
             raise CliInputError(exc.message, where="--name", found=exc.found,
                                 suggestion=exc.suggestion) from None
-        table, rank = record_high_score(HighScore(args.add, name, datetime.date.today().isoformat(),
-                                                  args.variant or "standard"))
+        table, rank = record_high_score(HighScore(args.add, name, datetime.date.today().isoformat(), variant))
     else:
         table = load_high_scores()
     if args.json:
         doc = table.to_json()
+        doc["tables"] = {v: [{"rank": r, **e.to_json()} for r, _i, e in rows] for v, rows in table.tables()}
         if args.add is not None:
             doc["rank"] = rank
+            doc["variant"] = variant
         if removed is not None:
             doc["removed"] = removed.to_json()
         _print_json(doc)
         return 0
     if args.add is not None:
-        from ..monarchs.flow import MAX_ENTRIES
-
-        tied_out = (rank is None and len(table.entries) >= MAX_ENTRIES
-                    and table.entries[MAX_ENTRIES - 1].score == args.add)
-        print(f"Score {args.add}: " + (f"rank {rank}" if rank else
-                                       f"ties the {MAX_ENTRIES}th score, which keeps its place (the earlier "
-                                       f"one stays): not in the top {MAX_ENTRIES}" if tied_out
-                                       else f"not in the top {MAX_ENTRIES}"))
+        same = table.of(variant)
+        tied_out = rank is None and len(same) >= MAX_ENTRIES and same[MAX_ENTRIES - 1].score == args.add
+        top = f"not in the top {MAX_ENTRIES}"
+        print(f"Score {args.add}: " + (
+            f"rank {rank}" if rank else
+            f"ties the {MAX_ENTRIES}th score, which keeps its place (the earlier one stays): {top}"
+            if tied_out else top) + f" ({variant} scoring, ranked among the {variant} scores)")
     if removed is not None:
         print(f"Removed: {_monarchs_score_row(removed)}")
     if not table.entries:
         print("No solo high scores yet.")
-    for i, e in zip(table.ranks(), table.entries, strict=True):  # a tie shares its rank
-        print(f"{i:>3}. {e.score:>4} VP  {_monarchs_score_row(e, score=False)}".rstrip())
+        return 0
+    for v, rows in table.tables():  # each scoring ranked on its own (Solo Mode: "Score normally")
+        if not rows:
+            continue
+        print(f"{SCORING_TITLES[v]}:")
+        for r, _i, e in rows:  # a tie shares its rank
+            print(f"{r:>3}. {e.score:>4} VP  {_monarchs_score_row(e, score=False)}".rstrip())
     return 0
 
 
@@ -612,8 +618,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     _add_court_options(so)
     so.set_defaults(handler=_monarchs_solo)
 
-    h = ms.add_parser("highscores", help="the kept solo high-score table",
-                      description="Solo high scores, kept in the user data folder.")
+    h = ms.add_parser("highscores", help="the kept solo high-score tables (standard and family scoring)",
+                      description="Solo high scores, kept in the user data folder: standard and family "
+                                  "scores are ranked apart, each scoring keeping its top 10 (a score kept "
+                                  "before the scoring was recorded counts as standard, the book's 'Score "
+                                  "normally'; of-mice-and-monarchs.md, Solo Mode).")
     h.add_argument("--add", type=int, metavar="SCORE",
                    help="record a solo score (victory points, 0 to 999) with today's date; says its rank")
     h.add_argument("--name", default=None,
@@ -622,10 +631,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "for the one listed without a name)")
     h.add_argument("--variant", choices=("standard", "family"), default=None,
                    help="with --add: the scoring the game was scored with (standard, the default, or "
-                        "family), kept with the score and shown in the table")
+                        "family), kept with the score; it is ranked among the scores of that scoring. With "
+                        "--remove: the scoring's table the place is in (needed when both list it)")
     h.add_argument("--remove", type=int, metavar="PLACE",
-                   help="take back the score at this place of the table, as listed (a mistyped one; a "
-                        "place tied scores share needs --name too)")
+                   help="take back the score at this place of its scoring's table, as listed (a mistyped "
+                        "one; a place both tables list needs --variant, one tied scores share --name too)")
     h.add_argument("--json", action="store_true", help="the table (and the new score's rank) as JSON")
     h.set_defaults(handler=_monarchs_highscores)
 

@@ -236,44 +236,85 @@ def _valid_date(text: str) -> bool:
     return True
 
 
+def scoring_of(entry: HighScore) -> str:
+    """The scoring whose table ``entry`` is ranked in: its ``variant``; a score kept before the scoring
+    was recorded (``""``) is ranked with the standard scores, the book's solo scoring (Solo Mode:
+    "Score normally")."""
+    return entry.variant or "standard"
+
+
+#: How each scoring's table is headed.
+SCORING_TITLES = {"standard": "Standard scoring", "family": "Family scoring"}
+
+
 @dataclass(frozen=True, slots=True)
 class HighScores:
-    """The best solo scores, highest first (ties keep the earlier one first)."""
+    """The best solo scores, highest first (ties keep the earlier one first). Each scoring has its own
+    table (:func:`scoring_of`): a family score is ranked among family scores, a standard one among
+    standard scores, each table keeping its best :data:`MAX_ENTRIES` (the book's "Score normally.
+    Beat your high score", Solo Mode: a family score is no score of the standard game, nor the
+    other way round). ``entries`` holds both, highest first."""
 
     entries: tuple[HighScore, ...] = ()
 
+    def of(self, variant: str) -> tuple[HighScore, ...]:
+        """The entries of one scoring's table (``standard`` includes those kept without a scoring)."""
+        return tuple(e for e in self.entries if scoring_of(e) == variant)
+
     def add(self, entry: HighScore) -> tuple[HighScores, int | None]:
-        """The table with ``entry`` added, and its 1-based rank (``None`` if it did not make it);
-        the entry's name is checked (:func:`check_name`) and kept without its outer spaces. A tie
-        shares the rank of the equal score before it (listed after it: the earlier stays first)."""
+        """The table with ``entry`` added, and its 1-based rank among the scores of its scoring
+        (``None`` if it did not make that scoring's top :data:`MAX_ENTRIES`); the entry's name is
+        checked (:func:`check_name`) and kept without its outer spaces. A tie shares the rank of the
+        equal score before it (listed after it: the earlier stays first)."""
         check_score(entry.score)
         entry = replace(entry, name=check_name(entry.name))
-        place = sum(1 for e in self.entries if e.score >= entry.score)
+        variant = scoring_of(entry)
+        same = self.of(variant)
+        ahead = sum(1 for e in same if e.score >= entry.score)
+        at = sum(1 for e in self.entries if e.score >= entry.score)
         entries = list(self.entries)
-        entries.insert(place, entry)
-        entries = entries[:MAX_ENTRIES]
-        rank = 1 + sum(1 for e in self.entries if e.score > entry.score)
-        return replace(self, entries=tuple(entries)), (rank if place < MAX_ENTRIES else None)
+        entries.insert(at, entry)
+        rank = 1 + sum(1 for e in same if e.score > entry.score)
+        return replace(self, entries=_kept(entries)), (rank if ahead < MAX_ENTRIES else None)
 
-    def remove(self, place: int, name: str | None = None, *,
-               entry: HighScore | None = None) -> tuple[HighScores, HighScore]:
+    def remove(self, place: int, name: str | None = None, *, entry: HighScore | None = None,
+               variant: str | None = None) -> tuple[HighScores, HighScore]:
         """The table without its entry at ``place`` as the table shows it (:meth:`ranks`: a tie
-        shares its place), and that entry. A place that several tied scores share needs ``name``
-        too, to say which (``""``: the score without a name): a mistyped score is taken back, never
-        another player's. ``entry``: the very entry meant, when two at the place share the name
-        too (the page's list names one row)."""
+        shares its place; each scoring has its places), and that entry. ``variant``: the scoring's
+        table the place is in (``entry``'s when it is given); left out, a place that both tables show
+        is refused, asking which. A place that several tied scores share needs ``name`` too, to say
+        which (``""``: the score without a name): a mistyped score is taken back, never another
+        player's. ``entry``: the very entry meant, when two at the place share the name too (the
+        page's list names one row)."""
+        if variant is None and entry is not None:
+            variant = scoring_of(entry)
+        if variant is not None:
+            check_variant(variant)
         ranks = self.ranks()
-        at = [i for i, r in enumerate(ranks) if r == place]
+        mine = [i for i, e in enumerate(self.entries) if variant is None or scoring_of(e) == variant]
+        at = [i for i in mine if ranks[i] == place]
+        where = f"high scores, {variant} scoring" if variant else "high scores"
         if not at:
-            shown = ", ".join(str(r) for r in dict.fromkeys(ranks))
-            raise CompanionError(f"no high score at place {place}", where="high scores",
-                                 expected=(f"a place the table shows: {shown}" if ranks
+            shown = ", ".join(str(r) for r in dict.fromkeys(ranks[i] for i in mine))
+            raise CompanionError(f"no high score at place {place}", where=where,
+                                 expected=(f"a place the table shows: {shown}" if mine
                                            else "a score in the table"))
+        def same_name(i: int) -> bool:
+            return name is not None and self.entries[i].name.strip().casefold() == name.strip().casefold()
+
+        scorings = {scoring_of(self.entries[i]) for i in at}
+        named_in = {scoring_of(self.entries[i]) for i in at if same_name(i)}
+        if len(scorings) > 1 and len(named_in) == 1:  # the name says which table
+            at = [i for i in at if scoring_of(self.entries[i]) in named_in]
+        elif len(scorings) > 1:
+            raise CompanionError(f"place {place} is in both tables (standard and family scoring)",
+                                 where="high scores", expected="the scoring of the one to take back too",
+                                 suggestion="Add --variant standard or --variant family.")
         if name is not None:
-            named = [i for i in at if self.entries[i].name.strip().casefold() == name.strip().casefold()]
+            named = [i for i in at if same_name(i)]
             if not named:
                 who = f"score of {name.strip()[:40]!r}" if name.strip() else "score without a name"
-                raise CompanionError(f"no {who} at place {place}", where="high scores",
+                raise CompanionError(f"no {who} at place {place}", where=where,
                                      expected=" or ".join(repr(self.entries[i].name) if self.entries[i].name
                                                           else "'' (no name)" for i in at))
             exact = [i for i in named if self.entries[i] == entry]
@@ -281,19 +322,33 @@ class HighScores:
         elif len(at) > 1:
             who = ", ".join(f"{self.entries[i].score} VP {self.entries[i].name or '(no name)'}" for i in at)
             raise CompanionError(f"place {place} is shared by {len(at)} tied scores ({who})",
-                                 where="high scores", expected="the name of the one to take back too",
+                                 where=where, expected="the name of the one to take back too",
                                  suggestion="Add --name NAME (--name '' for the score without a name).")
         entries = list(self.entries)
         gone = entries.pop(at[0])
         return replace(self, entries=tuple(entries)), gone
 
     def ranks(self) -> list[int]:
-        """Each entry's rank, a tie sharing the rank of the first equal score (28, 28, 20: 1, 1, 3)."""
-        return [1 + sum(1 for x in self.entries if x.score > e.score) for e in self.entries]
+        """Each entry's rank among the scores of its scoring (:func:`scoring_of`), a tie sharing the
+        rank of the first equal score (28, 28, 20: 1, 1, 3)."""
+        return [1 + sum(1 for x in self.of(scoring_of(e)) if x.score > e.score) for e in self.entries]
+
+    def tables(self) -> list[tuple[str, list[tuple[int, int, HighScore]]]]:
+        """Each scoring's table, standard first: (its scoring, its rows as (rank, the row's index in
+        ``entries``, the entry)), highest first."""
+        ranks = self.ranks()
+        return [(variant, [(ranks[i], i, e) for i, e in enumerate(self.entries) if scoring_of(e) == variant])
+                for variant in SCORE_VARIANTS]
+
+    def best_of(self, variant: str) -> int | None:
+        """The high score of one scoring (``None``: none yet)."""
+        same = self.of(variant)
+        return same[0].score if same else None
 
     @property
     def best(self) -> int | None:
-        return self.entries[0].score if self.entries else None
+        """The standard scoring's high score (the book's solo scoring: "Score normally")."""
+        return self.best_of("standard")
 
     def to_json(self) -> dict[str, Any]:
         return {"game": "monarchs", "solo_high_scores": [e.to_json() for e in self.entries]}
@@ -335,7 +390,19 @@ class HighScores:
                                      found=_short_repr(variant), suggestion=_FIX_ENTRY)
             out.append(HighScore(score, e.get("name") or "", date, variant or ""))
         out.sort(key=lambda h: -h.score)
-        return cls(tuple(out[:MAX_ENTRIES]))
+        return cls(_kept(out))
+
+
+def _kept(entries: list[HighScore]) -> tuple[HighScore, ...]:
+    """``entries`` (highest first) without those past the top :data:`MAX_ENTRIES` of their scoring."""
+    seen: dict[str, int] = {}
+    out = []
+    for e in entries:
+        variant = scoring_of(e)
+        seen[variant] = seen.get(variant, 0) + 1
+        if seen[variant] <= MAX_ENTRIES:
+            out.append(e)
+    return tuple(out)
 
 
 def _json_kind(doc: Any) -> str:

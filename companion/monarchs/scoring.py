@@ -365,14 +365,20 @@ def _named_card(entry: Mapping[str, Any], db: Any, where: str) -> Any:
     return find_card(db, entry["name"], where=f"{where}/name")
 
 
-def _check_against_data(card: Any, sc: ScoreCard, where: str) -> None:
-    """Refuse a colour or crowns typed for a named card that its card data contradicts (a Sun
-    King typed orange with 0 crowns would score as a card it is not)."""
+def _data_colour_crowns(card: Any) -> tuple[str | None, int | None]:
+    """A card data record's colour and crowns as scoring reads them (``None``: the data does not say)."""
     colour = card.get("color") or (GRAY if card.type == "starting" else None)
     colour = normalise_colour(colour, where=f"card {card.name!r}") if colour else None
     crowns = card_crowns(card)
     if crowns is None and colour == GRAY:
         crowns = 0
+    return colour, crowns
+
+
+def _check_against_data(card: Any, sc: ScoreCard, where: str) -> None:
+    """Refuse a colour or crowns typed for a named card that its card data contradicts (a Sun
+    King typed orange with 0 crowns would score as a card it is not)."""
+    colour, crowns = _data_colour_crowns(card)
     wrong = [(key, want, got)
              for key, want, got in (("color", colour, sc.color), ("crowns", crowns, sc.crowns))
              if want is not None and want != got]
@@ -424,12 +430,24 @@ def parse_json_cards(doc: Any, db: Any = None, *, source: str = "json") -> list[
                                   where=f"{where}/count")
         card = _named_card(entry, db, where)
         if "color" in entry or "crowns" in entry:
-            if "color" not in entry:
-                raise ScoreInputError('missing "color"', where=where)
-            if "crowns" not in entry:
-                raise ScoreInputError('missing "crowns"', where=where)
+            # a card of the card data gives what is not typed (typed, it must agree: below)
+            known = _data_colour_crowns(card) if card is not None else (None, None)
+            typed = {}
+            for key, data in zip(("color", "crowns"), known, strict=True):
+                if key in entry:
+                    typed[key] = entry[key]
+                elif data is not None:
+                    typed[key] = data
+                elif card is not None:
+                    raise ScoreInputError(f'missing "{key}": the card data does not give the {key} of '
+                                          f"{card.name!r}", where=where,
+                                          suggestion=f'Add "{key}" as printed on the card')
+                else:
+                    raise ScoreInputError(f'missing "{key}"', where=where,
+                                          suggestion='A card of the card data takes "card": its name; a '
+                                                     'card of your own needs "color" and "crowns"')
             label = card.name if card is not None else str(entry.get("name", ""))
-            sc = make_card(entry["color"], entry["crowns"], label, where=f"{where}")
+            sc = make_card(typed["color"], typed["crowns"], label, where=f"{where}")
             if card is not None:
                 _check_against_data(card, sc, where)
         elif card is not None:

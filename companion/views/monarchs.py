@@ -32,8 +32,10 @@ from ..highscores import load_high_scores, record_high_score, remove_high_score
 from ..monarchs.court import CITE_BUY, MAX_INFLUENCE, needs_db, parse_court, plan_purchases
 from ..monarchs.flow import (
     MAX_COURT_DECK,
+    MAX_ENTRIES,
     MAX_PLAYERS,
     MAX_SCORE,
+    SCORING_TITLES,
     HighScore,
     HighScores,
     end_status,
@@ -573,17 +575,23 @@ class MonarchsCompanion:
         if not table.entries:
             self.highscores.value = "<i>No solo scores yet: beat your high score!</i>"
             return
-        self.highscores.value = "<ol style='font-size:17px'>" + "".join(  # a tie shares its rank
-            f"<li value='{rank}'><b>{e.score}</b> VP {html.escape(e.name)} <small>{html.escape(e.date)}"
-            + (f" ({e.variant})" if e.variant else "") + "</small></li>"
-            for rank, e in zip(table.ranks(), table.entries, strict=True)) + "</ol>"
+        parts = []
+        for variant, rows in table.tables():  # each scoring ranked on its own (Solo Mode: "Score normally")
+            if not rows:
+                continue
+            title = f"<div style='margin-top:6px'><b>{html.escape(SCORING_TITLES[variant])}</b></div>"
+            parts.append(title + "<ol style='font-size:17px'>" + "".join(  # a tie shares its rank
+                f"<li value='{rank}'><b>{e.score}</b> VP {html.escape(e.name)} <small>{html.escape(e.date)}"
+                + (f" ({e.variant})" if e.variant else "") + "</small></li>"
+                for rank, _i, e in rows) + "</ol>")
+        self.highscores.value = "".join(parts)
 
     def _list_for_removal(self, table: HighScores) -> None:
-        """The rows of the Take back list: the table as shown, place and all."""
+        """The rows of the Take back list: the tables as shown, place and all (a row names its scoring)."""
         self._listed = table
         self.hs_pick.options = [("choose a listed score…", None)] + [
-            (f"{rank}. {e.label()}", i) for i, (rank, e) in enumerate(zip(table.ranks(), table.entries,
-                                                                          strict=True))]
+            (f"{rank}. {e.label()}" + ("" if e.variant else f"  ({variant})"), i)
+            for variant, rows in table.tables() for rank, i, e in rows]
         self.hs_pick.value = None
 
     def save_score(self) -> int | None:
@@ -603,8 +611,10 @@ class MonarchsCompanion:
                                                    datetime.date.today().isoformat(), self.hs_variant.value))
         self._last_save = (key, now)
         self.show_high_scores()
-        ui.show(self.message, "ok", f"Saved {self.hs_score.value} VP ({self.hs_variant.value} scoring): "
-                + (f"rank {rank}" if rank else "not in the top 10"))
+        variant = self.hs_variant.value
+        ui.show(self.message, "ok", f"Saved {self.hs_score.value} VP ({variant} scoring): "
+                + (f"rank {rank} of the {variant} scores" if rank
+                   else f"not in the top {MAX_ENTRIES} of the {variant} scores"))
         self._saved_note = self.message.value
         return rank
 

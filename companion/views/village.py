@@ -21,7 +21,21 @@ ability, which fills in its Fruit cost), ``cmp-village-item-opponent`` / ``cmp-v
 selected mouse's ATK and DEF, ``cmp-village-set-stats``; ``cmp-village-destroy`` a mouse;
 ``cmp-village-item-off`` an Item taken off; ``cmp-village-magic-off`` a continuous Magic card
 removed), ``cmp-village-twice`` (a mouse a card lets attack twice), ``cmp-village-toss`` (who goes
-first) and ``cmp-village-fruit-reading`` (the house reading of an ability's Fruit cost).
+first), ``cmp-village-fruit-reading`` (the house reading of an ability's Fruit cost, for a new game),
+``cmp-village-readings`` (the game's house interpretations: the Fruit reading, what an undefended
+attack takes), ``cmp-village-direct-mode`` / ``cmp-village-direct`` (what this attack's undefended
+attacks take: the game's amount, the attacker's ATK, or the MP typed) and ``cmp-village-previous``
+(back to the game New game kept aside).
+
+Another window (or ``companion village do``) may write the same log: an action chosen from the page
+(every turn button, the MP and deck buttons, a flip, a redraw, an attack, a card effect) is refused
+when the log changed since the page was drawn, checked under the log's lock, and the page is drawn
+again (:meth:`VillageCompanion.act`), so a stale "End turn" never ends the other player's turn. Undo,
+Redo and a Magic card of "the turn player" act on the log as it now holds, by design.
+
+New game keeps the old game's log beside the new one (``village-1.jsonl``...), says where, and takes
+the names and the Fruit reading of the game on show for a rematch; **Back to the previous game** swaps
+the two back, keeping the game on show under the next free number (no file is overwritten).
 
 A card's text is never applied by the tracker: a change of ATK or DEF an Item, a Magic card or an
 ability makes is recorded with the card effects' ATK and DEF boxes (the page reminds of it when the
@@ -44,20 +58,25 @@ from typing import Any
 import ipywidgets as w
 
 from .. import ui
-from ..errors import CompanionError, LogError, RuleError, closest
+from ..errors import CompanionError, LogError, RuleError, closest, os_reason
 from ..eventlog import old_log_kept, redone_said
-from ..village.battle import Attack
+from ..village.battle import ATTACKER_WINS, Attack
 from ..village.game import (
     ATTACK_PHASE_NOTE,
+    CITE_ABILITY,
+    CITE_BATTLE,
     CITE_EFFECTS,
     CITE_ITEM,
     CITE_MAGIC,
+    CITE_WIN,
+    DIRECT_ATK,
     FORFEIT_NOTE,
     FRUIT_READINGS,
     VillageState,
     VillageTracker,
     check_card_type,
     checklist,
+    direct_damage_said,
     new_game,
     undone_lines,
     unknown_card_note,
@@ -66,6 +85,8 @@ from ..village.game import (
 )
 
 NO_ATTACK = "— does not attack —"
+DIRECT_GAME = ""  # the undefended-attack picker's value for the game's amount (the start's direct_damage)
+DIRECT_NUMBER = "number"  # ... for the MP typed in its box, for this attack
 NO_TWICE = ""  # the "attacks twice" picker's value when no card lets a mouse attack twice
 TOSS = -1  # the New game "first" toggle's value for the coin toss
 STAT_WORDS = re.compile(r"\b(ATK|DEF)\b")  # a card text that changes a mouse's stats
@@ -88,6 +109,33 @@ def default_log_path() -> Path:
     from ..cards import user_data_dir
 
     return user_data_dir() / "logs" / "village.jsonl"
+
+
+def numbered(path: Path) -> Path:
+    """The first free name beside ``path`` for a game kept aside: ``v-1.jsonl``, ``v-2.jsonl``..."""
+    n = 1
+    while path.with_name(f"{path.stem}-{n}{path.suffix}").exists():
+        n += 1
+    return path.with_name(f"{path.stem}-{n}{path.suffix}")
+
+
+def reopen_hint(kept: Path) -> str:
+    """How to open a kept game's log again (a notebook cell), or see it (the command line)."""
+    return (f"to open it in a page of its own, run VillageCompanion({str(kept)!r}).widget in a notebook "
+            f"cell; 'companion village replay {kept}' shows it")
+
+
+def readings_html(state: VillageState) -> str:
+    """The game's house interpretations, as its start set them: how an ability's Fruit cost is met
+    (``fruit_cost``) and what an undefended attack takes (``direct_damage``)."""
+    if not state.started:
+        return ""
+    fruit = ("an ability's Fruit stays equipped" if state.fruit_reading == "equipped"
+             else "an ability pays its Fruit cost: the Fruit goes to the discard pile")
+    return (f"<small><b>This game's house interpretations</b>: <span title='"
+            f"{html.escape(FRUIT_READINGS[state.fruit_reading], quote=True)}'>{html.escape(fruit)}</span> "
+            f"({html.escape(CITE_ABILITY)}); an undefended attack takes "
+            f"{html.escape(direct_damage_said(state.direct_damage))} ({html.escape(CITE_BATTLE)})</small>")
 
 
 def checklist_html(state: VillageState) -> str:
@@ -170,6 +218,8 @@ class VillageCompanion(ui.TrackerPage):
         self.turn.add_class("cmp-village-turn")
         self.checklist = w.HTML()
         self.checklist.add_class("cmp-village-checklist")
+        self.readings = w.HTML()  # this game's house interpretations (fruit_cost, direct_damage)
+        self.readings.add_class("cmp-village-readings")
         self.mouse_name = w.Combobox(placeholder="mouse name", options=self._mouse_names(),
                                      layout=w.Layout(width="220px", height=ui.BUTTON_HEIGHT))
         # ATK and DEF are text so that they can be blank: filled in from the named card, or typed
@@ -283,9 +333,18 @@ class VillageCompanion(ui.TrackerPage):
             w.HBox([self.magic_off, b["destroy_magic"]]),
         ])
         effects.add_class("cmp-village-effects")
+        previous = wide(ui.big_button("Back to the previous game", icon="history",
+                                      tooltip="the game this page's New game kept aside: it comes back, and "
+                                              "the game on show is kept aside in its turn (no file is "
+                                              "overwritten)"))
+        previous.add_class("cmp-village-previous")
+        previous.on_click(g(lambda _b: self.previous_game()))
+        previous.layout.display = "none"  # shown once this page has kept a game aside
+        self.previous_button = previous
+        self._previous: Path | None = None  # where this page's New game kept the game before
         turn_box = w.VBox([
-            self.turn, self.checklist,
-            w.HBox([b["draw"], b["end_turn"], undo, redo]),
+            self.turn, self.checklist, self.readings,
+            w.HBox([b["draw"], b["end_turn"], undo, redo, previous]),
             w.HBox([self.mouse_name, self.mouse_atk, self.mouse_def, b["play_basic"]]),
             w.HTML("<small>A card's name fills in its ATK and DEF. A mouse of your own (not in the card "
                    "data): type its ATK and DEF after its name.</small>"),
@@ -300,9 +359,20 @@ class VillageCompanion(ui.TrackerPage):
 
         # battle resolver
         self.assign_box = w.VBox()
-        self.direct = w.BoundedIntText(value=0, min=0, max=99, description="Direct damage (0 = ATK)",
-                                       style={"description_width": "initial"},
-                                       layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
+        # what an undefended attack takes: the game's amount (its start's direct_damage, else the
+        # attacker's ATK), or for this attack the attacker's ATK or a number typed (0 included): the book
+        # does not give the amount (a house interpretation, Attack / Defense Structure)
+        self.direct_mode = w.Dropdown(description="Direct damage", options=self._direct_options(),
+                                      value=DIRECT_GAME, style={"description_width": "initial"},
+                                      layout=w.Layout(width="420px", height=ui.BUTTON_HEIGHT))
+        self.direct_mode.add_class("cmp-village-direct-mode")
+        self.direct = w.BoundedIntText(value=0, min=0, max=99, description="MP",
+                                       tooltip="the MP each undefended attack takes, for this attack: typing "
+                                               "a number chooses it (0 too)",
+                                       layout=w.Layout(width="140px", height=ui.BUTTON_HEIGHT))
+        self.direct.add_class("cmp-village-direct")
+        self._filling_direct = False
+        self._direct_for: tuple[bool, int | None] | None = None  # (started, the game's amount) shown
         preview = ui.big_button("Preview battle")
         preview.add_class("cmp-village-preview")
         preview.on_click(g(lambda _b: self.preview()))
@@ -315,9 +385,11 @@ class VillageCompanion(ui.TrackerPage):
         self.battle_result = w.HTML()
         self.battle_result.add_class("cmp-village-battle-result")
         # the attack the panel shows as resolved: (its place in the history, the event, the panel)
-        self._resolved: tuple[int, dict[str, Any], str, int] | None = None
+        # (..., its turn, what it said, the win it gave: "" for none)
+        self._resolved: tuple[int, dict[str, Any], str, int, tuple[str, ...], str] | None = None
         self._preview_shown: str | None = None  # the preview on show, cleared when it goes stale
-        self.direct.observe(lambda _c: self._clear_preview(), names="value")
+        self.direct.observe(lambda _c: self._direct_typed(), names="value")
+        self.direct_mode.observe(lambda _c: self._direct_chosen(), names="value")
         self.assign: dict[str, w.Dropdown] = {}
         self.assign2: w.Dropdown | None = None  # the second attack of the mouse a card lets attack twice
         self.twice = w.Dropdown(description="A card lets attack twice", options=[("no mouse", NO_TWICE)],
@@ -330,7 +402,11 @@ class VillageCompanion(ui.TrackerPage):
         self.twice.observe(lambda _c: self._twice_changed(), names="value")
         battle = w.VBox([w.HTML("<b>Battle: choose a defender for each attacking mouse</b> "
                                 "<small>(village-tcg.txt, Attack / Defense Structure)</small>"),
-                         self.assign_box, self.twice, self.direct, w.HBox([preview, resolve]),
+                         self.assign_box, self.twice, w.HBox([self.direct_mode, self.direct]),
+                         w.HTML("<small>How many Mouse Points an undefended attack takes is not in the book: "
+                                f"a house interpretation ({html.escape(CITE_BATTLE)}); the game's is set at "
+                                "its start.</small>"),
+                         w.HBox([preview, resolve]),
                          self.battle_result])
         battle.add_class("cmp-village-battle")
 
@@ -368,6 +444,7 @@ class VillageCompanion(ui.TrackerPage):
             options=[("ability: Fruit stays equipped", "equipped"), ("ability: Fruit is paid", "pay")],
             value="equipped", tooltips=[FRUIT_READINGS["equipped"], FRUIT_READINGS["pay"]])
         self.fruit_reading.add_class("cmp-village-fruit-reading")
+        self._setup_for: tuple[Any, ...] | None = None  # the game the New game boxes were filled from
         new = ui.big_button("New game", style="primary")
         new.add_class("cmp-village-new")
         new.on_click(g(lambda _b: self.new_game()))
@@ -377,8 +454,9 @@ class VillageCompanion(ui.TrackerPage):
                         w.HTML("<small>House interpretation, for the whole game: Step 4 says an "
                                "ability needs 'the proper number of Fruit equipped', Card Descriptions 6 "
                                "that you 'pay the correct Fruit cost' (village-tcg.txt).</small>"),
-                        w.HTML("<small>Starting a new game keeps the old log beside it "
-                               "(renamed with a number).</small>")])
+                        w.HTML("<small>Starting a new game keeps the old log beside it (renamed with a "
+                               "number); <b>Back to the previous game</b> brings it back. The names and the "
+                               "reading are the game on show's, for a rematch.</small>")])
         acc = w.Accordion(children=[setup])
         acc.set_title(0, "New game")
         acc.selected_index = None
@@ -517,11 +595,18 @@ class VillageCompanion(ui.TrackerPage):
         db = self.db()
         self.tracker.cards = db if len(db) else None  # (no data that loads: names are taken as typed)
 
-    def act(self, event: dict[str, Any], notes: tuple[str, ...] = ()) -> VillageState:
+    def act(self, event: dict[str, Any], notes: tuple[str, ...] = (), *,
+            refuse_stale: bool = True) -> VillageState:
         """Log one event (checked against the rules first) and redraw the page; ``notes`` are
-        warnings shown below what the event did (and a card name the data does not know)."""
+        warnings shown below what the event did (and a card name the data does not know).
+
+        The event was chosen from the table on show: if another window (or a command) wrote the log
+        since the page was drawn, it is refused and the page drawn again, checked under the log's lock
+        (:meth:`~companion.ui.TrackerPage._run_locked`), so a stale "End turn" never ends the other
+        player's turn. ``refuse_stale=False``: an action that is meant for the log as it holds now
+        (a Magic card of "the turn player": :meth:`play_magic`)."""
         self.refuse_if_unusable()
-        self._run(lambda: self.tracker.do(event))
+        self._run_locked(lambda: self.tracker.do(event), refuse_stale=refuse_stale)
         # (a mouse's name gets its own note from the mouse boxes, with what to do about its stats)
         named_card = event.get("event") in ("item", "magic")
         note = unknown_card_note(self.tracker.cards, event) if named_card else None
@@ -541,6 +626,9 @@ class VillageCompanion(ui.TrackerPage):
             taken = ()
         self._show_resolved_attack()
         said = undone_lines(taken)
+        if not self.state.started and self._previous is not None:  # the start undone: no game on show
+            said.append(f"The game before this one is kept in {self._previous}: 'Back to the previous game' "
+                        "brings it back.")
         ui.show(self.message, "info", said[0], said[1:])
 
     def redo(self) -> None:
@@ -556,14 +644,19 @@ class VillageCompanion(ui.TrackerPage):
         this turn's (the next turn's panel starts empty)."""
         if self._resolved is None:
             return False
-        at, event, _panel, turn = self._resolved
+        at, event, _panel, turn, _lines, _ended = self._resolved
         history = self.tracker.history
         return len(history) > at and history[at] == event and self.state.turn == turn
 
     def _show_resolved_attack(self) -> None:
         """After an undo or redo the battle panel shows the attack resolved last if it is in force
         (a redo brings it back), else nothing: never an attack taken back, nor a stale preview."""
-        self.battle_result.value = self._resolved[2] if self._resolved and self._attack_in_force() else ""
+        if self._resolved is not None and self._attack_in_force():
+            panel = self._resolved_html()
+            self._resolved = (*self._resolved[:2], panel, *self._resolved[3:])
+            self.battle_result.value = panel
+        else:
+            self.battle_result.value = ""
 
     def new_game(self) -> None:
         """Start a new game; the old game's log is kept beside the new one, renamed with a number.
@@ -579,12 +672,6 @@ class VillageCompanion(ui.TrackerPage):
         start = probe.history[0]  # with the seed drawn for it
         old = self.tracker
 
-        def numbered(path: Path) -> Path:  # the old game's log: v-1.jsonl, v-2.jsonl...
-            n = 1
-            while path.with_name(f"{path.stem}-{n}{path.suffix}").exists():
-                n += 1
-            return path.with_name(f"{path.stem}-{n}{path.suffix}")
-
         def back() -> None:  # the start could not be written: the page stays on the old game
             self.tracker = old
             self.refresh()
@@ -596,15 +683,74 @@ class VillageCompanion(ui.TrackerPage):
             self.refresh()
             ui.show_error(self.message, why)
 
-        with old_log_kept(old, numbered, "start the new game", back=back, stay=stay):
+        with old_log_kept(old, numbered, "start the new game", back=back, stay=stay) as kept:
             self.tracker = VillageTracker(self.log_path)
             self._attach_cards()
             self.tracker.do(start)
+        if kept is not None:  # (none: the old log held no game, and the new one is written over it)
+            self._previous = kept
         self._resolved, self.battle_result.value = None, ""
         self.setup.selected_index = None
         self.refresh()
-        lines = self.state.last
+        lines = list(self.state.last)
+        if kept is not None:
+            lines.append(f"The game before is kept in {kept}: 'Back to the previous game' brings it back "
+                         f"(this one is then kept aside in its turn); {reopen_hint(kept)}.")
         ui.show(self.message, "ok", lines[0] if lines else "New game", lines[1:])
+
+    def previous_game(self) -> None:
+        """Bring back the game this page's New game kept aside (:attr:`_previous`): the game on show is
+        kept aside in its turn, under the next free number, so a second press brings it back; no file
+        is overwritten. Under the log's lock: no other window writes between the two moves."""
+        self.refuse_if_unusable()
+        kept, path = self._previous, self.log_path
+        if kept is None:
+            raise CompanionError("this page has kept no game aside (New game keeps the game before it)",
+                                 suggestion="A game kept in an earlier session is one of the numbered "
+                                            f"logs beside {path.name}; open it with "
+                                            "VillageCompanion(PATH).widget.")
+        with self.tracker.log.locked():
+            if not kept.exists():
+                self._previous = None
+                self.refresh()
+                raise LogError(f"the game kept aside is no longer at {kept}: nothing was changed",
+                               where=str(path), suggestion="It may have been moved or renamed; open it where "
+                                                           "it is with VillageCompanion(PATH).widget.")
+            aside = numbered(path) if path.exists() else None
+            if aside is not None:
+                try:
+                    path.rename(aside)
+                except OSError as exc:
+                    raise LogError(f"cannot keep the game on show as {aside.name}: {os_reason(exc)}; nothing "
+                                   "was changed", where=str(path),
+                                   suggestion="Make its folder writable, then try again.") from None
+            try:
+                if path.exists():  # (never over a file: another program wrote one meanwhile)
+                    raise FileExistsError(f"{path.name} exists")
+                kept.rename(path)
+            except OSError as exc:
+                trouble = ""
+                if aside is not None:
+                    try:
+                        if not path.exists():
+                            aside.rename(path)
+                        else:
+                            trouble = f"; the game on show stays as {aside}"
+                    except OSError as again:
+                        trouble = f"; the game on show stays as {aside} ({os_reason(again)})"
+                raise LogError(f"cannot bring back {kept.name}: {os_reason(exc)}{trouble}",
+                               where=str(path), suggestion=reopen_hint(kept).capitalize() + ".") from None
+        self.tracker = self.open_tracker(VillageTracker, path)
+        self._attach_cards()
+        self._previous = aside
+        self._resolved, self.battle_result.value = None, ""
+        self.refresh()
+        lines = [f"The game kept in {kept.name} is back under {path.name}."]
+        if aside is not None:
+            lines.append(f"The game that was on show is kept in {aside}: press again to bring it back; "
+                         f"{reopen_hint(aside)}.")
+        if not self.show_unusable(self.message):
+            ui.show(self.message, "ok", "Back to the previous game", lines)
 
     def _check_kind(self, card: Any, kind: str) -> None:
         try:
@@ -685,7 +831,7 @@ class VillageCompanion(ui.TrackerPage):
             player = self._magic_player()
             self.act({"event": "magic", "name": name, "player": player,
                       "instant": kind == "instant", "continuous": kind == "continuous"},
-                     self._stats_hint(name))
+                     self._stats_hint(name), refuse_stale=False)
         self.magic_player.value = "turn"  # the next card is the turn player's unless chosen again
 
     def _stats_hint(self, name: str) -> tuple[str, ...]:
@@ -771,7 +917,7 @@ class VillageCompanion(ui.TrackerPage):
         if not self.state.started:
             raise RuleError("there is no game yet: open New game below and start one, then declare "
                             "attacks")
-        result = self.tracker.battle(self.state, self.attacks(), self.direct.value or None,
+        result = self.tracker.battle(self.state, self.attacks(), self._direct_damage(),
                                      self._twice_chosen())
         kind = "ok" if result.is_legal else "error"
         title = "Battle preview" if result.is_legal else "This attack is not allowed"
@@ -783,17 +929,79 @@ class VillageCompanion(ui.TrackerPage):
         event: dict[str, Any] = {"event": "attack",
                                  "attacks": [{"attacker": a.attacker, "defender": a.defender}
                                              for a in self.attacks()]}
-        if self.direct.value:
-            event["direct_damage"] = self.direct.value
+        direct = self._direct_damage()
+        if direct is not None:
+            event["direct_damage"] = direct
         twice = self._twice_chosen()
         if twice:
             event["twice"] = list(twice)
         self.act(event)
         self.twice.value = NO_TWICE
-        panel = ui.panel_html("ok", "Attack resolved", self.state.last)
+        self.direct_mode.value = DIRECT_GAME  # the next attack takes the game's amount unless chosen again
         history = self.tracker.history
-        self._resolved = (len(history) - 1, history[-1], panel, self.state.turn)
-        self.battle_result.value = panel
+        s = self.state
+        self._resolved = (len(history) - 1, history[-1], "", s.turn, s.last, s.win_reason if s.over else "")
+        self._show_resolved_attack()
+
+    def _resolved_html(self) -> str:
+        """The panel of the attack resolved last, as the game now stands: an attack that won the game
+        says so only while the game is still won that way (a correction of Mouse Points or a deck after
+        it may have it go on: You Win If)."""
+        assert self._resolved is not None
+        _at, _event, _panel, _turn, lines, ended = self._resolved
+        s = self.state
+        if ended and (not s.over or s.win_reason != ended):
+            lines = tuple(line.replace(ATTACKER_WINS, "") for line in lines)
+            now = (s.win_reason if s.over else "both players have Mouse Points and cards in their decks, "
+                                                f"so the game goes on ({CITE_WIN})")
+            lines = (*lines, f"since corrected: {now}")
+        return ui.panel_html("ok", "Attack resolved", lines)
+
+    # -- undefended attacks ------------------------------------------------------------------
+    def _direct_options(self) -> list[tuple[str, str]]:
+        """The choices of what an undefended attack takes: the game's amount (said), the attacker's
+        ATK when the game's is a number, or the MP typed."""
+        game = self.state.direct_damage if self.state.started else None
+        options = [(f"the game's: {direct_damage_said(game)}", DIRECT_GAME)]
+        if game is not None:
+            options.append(("the attacker's ATK (this attack)", DIRECT_ATK))
+        options.append(("the MP typed (this attack)", DIRECT_NUMBER))
+        return options
+
+    def _refresh_direct(self) -> None:
+        """The undefended-attack controls follow the game's amount: a game with another amount (a new
+        game, one started in another window) takes its own again."""
+        key = (self.state.started, self.state.direct_damage)
+        if key == self._direct_for:
+            return
+        self._direct_for = key
+        self._filling_direct = True
+        try:
+            self.direct_mode.options = self._direct_options()
+            self.direct_mode.value = DIRECT_GAME
+            game = self.state.direct_damage
+            self.direct.value = game if game is not None and game <= self.direct.max else 0
+        finally:
+            self._filling_direct = False
+        self._direct_chosen()
+
+    def _direct_typed(self) -> None:
+        """A number typed in the MP box: it is the one this attack uses."""
+        self._clear_preview()
+        if not self._filling_direct and self.direct_mode.value != DIRECT_NUMBER:
+            self.direct_mode.value = DIRECT_NUMBER
+
+    def _direct_chosen(self) -> None:
+        self._clear_preview()
+        self.direct.layout.display = None if self.direct_mode.value == DIRECT_NUMBER else "none"
+
+    def _direct_damage(self) -> int | str | None:
+        """What this attack's undefended attacks take, as the attack event says it: ``None`` (the
+        game's), :data:`~companion.village.game.DIRECT_ATK` or the MP typed (0 included)."""
+        mode = self.direct_mode.value
+        if mode == DIRECT_NUMBER:
+            return int(self.direct.value)
+        return DIRECT_ATK if mode == DIRECT_ATK else None
 
     # -- redraw ------------------------------------------------------------------------------
     def _refresh_buttons(self) -> None:
@@ -897,9 +1105,16 @@ class VillageCompanion(ui.TrackerPage):
         self._fill_abilities()
         self._refresh_effects()
         self._refresh_buttons()
-        if self._resolved is not None and not self._attack_in_force():  # taken back, or its turn is over
-            if self.battle_result.value == self._resolved[2]:
+        if self._resolved is not None and self.battle_result.value == self._resolved[2]:
+            if self._attack_in_force():  # as the game now stands (a correction may have it go on)
+                self._show_resolved_attack()
+            else:  # taken back, or its turn is over
                 self.battle_result.value = ""
+        self.readings.value = readings_html(s)
+        self._refresh_direct()
+        self._refresh_setup()
+        self.previous_button.layout.display = None if self._previous is not None else "none"
+        self.previous_button.disabled = self._previous is None  # (shown, and on, once a game is kept aside)
         twice = [("no mouse", NO_TWICE), *((uid, uid) for uid in mine)]
         if list(self.twice.options) != twice:
             keep = self.twice.value
@@ -914,7 +1129,8 @@ class VillageCompanion(ui.TrackerPage):
         self.preview_button.tooltip = ("Preview battle" if s.started
                                        else "no game yet: start one under New game")
         if s.over or not s.started:  # nothing happens outside a game: undo, redo, or a new game
-            keep = {id(self.undo_button), id(self.redo_button), id(self.new_game_button)}
+            keep = {id(self.undo_button), id(self.redo_button), id(self.new_game_button),
+                    id(self.previous_button)}
             if s.over:  # and a correction of Mouse Points or a deck, which may change who won
                 keep |= {id(b) for b in self.correction_buttons}
             why = (f"the game is over ({s.win_reason}): undo, correct Mouse Points or a deck, or start a new "
@@ -926,6 +1142,20 @@ class VillageCompanion(ui.TrackerPage):
                     self._held.append(button)
         if self.unusable is not None:  # (the walk over every button only then)
             self._lock_if_unusable(self._all_buttons())
+
+    def _refresh_setup(self) -> None:
+        """The New game boxes take the game on show's players and house reading, once for each game (a
+        rematch is logged under the same names; what was typed stays while the game is the same)."""
+        s = self.state
+        if not s.started:
+            return
+        key = (s.seed, tuple(p.name for p in s.players), s.fruit_reading)
+        if key == self._setup_for:
+            return
+        self._setup_for = key
+        for box, pl in zip(self.names, s.players, strict=True):
+            box.value = pl.name
+        self.fruit_reading.value = s.fruit_reading
 
     def _build_assign(self) -> None:
         """One defender choice per attacking mouse of the turn player, and a second one for the

@@ -26,6 +26,8 @@ from ..verdict import Note, Problem, Verdict
 CITE_BATTLE = cite("village", "Attack / Defense Structure")
 CITE_FIRST_TURN = cite("village", "First Turn")
 CITE_ABILITY_FAQ = cite("village", "Ability FAQ's")
+#: Said after the Mouse Points an attack leaves when it leaves none (You Win If).
+ATTACKER_WINS = f": the attacker wins the game ({cite('village', 'You Win If')})"
 HOUSE_DIRECT = ("house interpretation: an undefended attack hits the opponent's Mouse Points for "
                 "the attacker's ATK (the rule book does not give the amount)")
 
@@ -100,8 +102,7 @@ class BattleResult:
             out.append("No attacks declared.")
         out.append(f"Mouse Points damage: {self.mp_damage}"
                    + (f" -> {self.mp_after} MP left" if self.mp_after is not None else "")
-                   + (f": the attacker wins the game ({cite('village', 'You Win If')})"
-                      if self.mp_after == 0 else ""))
+                   + (ATTACKER_WINS if self.mp_after == 0 else ""))
         out += [f"note: {n.message}" for n in self.verdict.notes]
         return out
 

@@ -78,6 +78,17 @@ CITE_FIELD = cite("village", "How Your Village TCG Playing Field Should Look")
 CITE_EFFECTS = cite("village", "Card Descriptions")
 CITE_BATTLE = cite("village", "Attack / Defense Structure")
 
+#: An attack's ``direct_damage`` that makes its undefended attacks take the attacker's ATK, whatever the
+#: game's (the start's ``direct_damage``) is: the amount is a house interpretation (the rules README on
+#: Attack / Defense Structure), so one attack may be played by another reading.
+DIRECT_ATK = "atk"
+
+
+def direct_damage_said(direct: int | None) -> str:
+    """What an undefended attack takes, in words: ``the attacker's ATK`` or ``2 MP``."""
+    return "the attacker's ATK" if direct is None else f"{direct} MP"
+
+
 #: The events a table may log after the game has ended, to correct a count: they may change who
 #: won, so the winner is worked out again (as TMNT's ``correct`` does: a correction after Game Over).
 CORRECTIONS = ("mp", "deck")
@@ -149,10 +160,10 @@ EVENT_FIELDS: dict[str, EventFields] = {
                               "discarded)"),
                ("toss", "true: 'first' was chosen by the coin toss (recorded with it)"))),
     "redraw": EventFields(f"at the very start of the match, before any turn action: the Redraw Rule "
-                          f"({CITE_REDRAW})", ("player",),
-                          optional=("basic_in_hand",),
-                          notes=(_PLAYER, ("basic_in_hand", "must be false: the opening hand holds no Basic "
-                                                            "Mouse"))),
+                          f"({CITE_REDRAW})", ("player", "basic_in_hand"),
+                          notes=(_PLAYER, ("basic_in_hand", "false: the opening 7 cards hold no Basic "
+                                                            "Mouse, the only hand the rule lets a player "
+                                                            "redraw"))),
     "draw": EventFields(f"Step 1: the turn player draws their card ({CITE_TURN})"),
     "step": EventFields("any time: move the turn's checklist on to a step, skipping the ones between "
                         f"({CITE_TURN})", ("to",),
@@ -197,7 +208,10 @@ EVENT_FIELDS: dict[str, EventFields] = {
                           "Step 6)", ("attacks",), optional=("direct_damage", "twice"),
                           notes=(("attacks", "[{attacker, defender|null}] in the order they are made, or [] "
                                              "for no attack this turn"),
-                                 ("direct_damage", "MP an undefended attack takes, for this attack"),
+                                 ("direct_damage", "MP an undefended attack takes, for this attack, or "
+                                                   "\"atk\": the attacker's ATK; default: the game's "
+                                                   "(the start's direct_damage, else the attacker's ATK; "
+                                                   "a house interpretation)"),
                                  ("twice", "[mouse id, ...]: a card lets these mice attack twice this turn "
                                            f"(a card effect over {CITE_BATTLE})")),
                           objects=(("attacks", ("attacker", "defender")),)),
@@ -873,7 +887,12 @@ class VillageTracker(Tracker[VillageState]):
         if pl.redrawn:
             raise RuleError(f"redraw not allowed: {pl.name} already redrew; only once per game, per player "
                             f"({CITE_REDRAW})")
-        if e.get("basic_in_hand", True) is not False:
+        if "basic_in_hand" not in e:  # (the rule's condition, said by the player: never assumed)
+            raise RuleError(f"redraw not allowed without \"basic_in_hand\": false, which says that the "
+                            f"opening 7 cards hold no Basic Mouse (reveal the hand to your opponent): only "
+                            f"such a hand may be redrawn ({CITE_REDRAW})",
+                            suggestion='Add "basic_in_hand": false to the redraw event.')
+        if e.get("basic_in_hand") is not False:
             raise RuleError(f"redraw not allowed: only when the opening 7 cards hold no Basic Mouse "
                             f"(reveal the hand to your opponent) ({CITE_REDRAW})")
         return replace(_set_player(state, p, replace(pl, redrawn=True)),
@@ -1024,14 +1043,21 @@ class VillageTracker(Tracker[VillageState]):
                                     f"({CITE_FLIPS})", *said))
 
     def battle(self, state: VillageState, attacks: list[Attack],
-               direct_damage: int | None = None, twice: tuple[str, ...] = ()) -> BattleResult:
+               direct_damage: int | str | None = None, twice: tuple[str, ...] = ()) -> BattleResult:
         """Resolve ``attacks`` on ``state``'s field without logging anything (a preview); ``twice``:
-        the mice a card lets attack twice this turn."""
+        the mice a card lets attack twice this turn. ``direct_damage``: MP an undefended attack takes
+        (:data:`DIRECT_ATK`: the attacker's ATK; ``None``: the game's, :attr:`VillageState.direct_damage`)."""
         me, them = state.players[state.current], state.players[1 - state.current]
+        direct: int | None
+        if direct_damage is None:
+            direct = state.direct_damage
+        elif isinstance(direct_damage, str):  # (DIRECT_ATK)
+            direct = None
+        else:
+            direct = direct_damage
         return resolve_battle([Fighter(m.uid, m.atk, m.defense, m.kind) for m in me.field],
                               [Fighter(m.uid, m.atk, m.defense, m.kind) for m in them.field],
-                              attacks, first_turn=state.first_turn,
-                              direct_damage=state.direct_damage if direct_damage is None else direct_damage,
+                              attacks, first_turn=state.first_turn, direct_damage=direct,
                               opponent_mp=them.mp, twice=twice)
 
     def _twice(self, state: VillageState, e: Event) -> tuple[str, ...]:
@@ -1055,7 +1081,14 @@ class VillageTracker(Tracker[VillageState]):
                 raise RuleError(f"attack {i + 1} must name an attacker (and a defender or null), not "
                                 f"{shown(a)}")
             attacks.append(Attack(a["attacker"], a.get("defender")))
-        direct = _int(e, "direct_damage", None, minimum=0, maximum=self._cap)
+        amount = e.get("direct_damage")
+        if isinstance(amount, str):  # this attack: the attacker's ATK, whatever the game's amount
+            if amount.strip().lower() != DIRECT_ATK:
+                raise RuleError(f"direct_damage must be a whole number of MP or \"atk\" (the attacker's "
+                                f"ATK), not {shown(amount, 40)} ({CITE_BATTLE}, a house interpretation)")
+            direct: int | str | None = DIRECT_ATK
+        else:
+            direct = _int(e, "direct_damage", None, minimum=0, maximum=self._cap)
         twice = self._twice(state, e)
         state = replace(state, t=replace(state.t, declared=True))  # the turn's one Attack Phase
         if not attacks:  # declaring no attack is not declaring an attack: abilities stay allowed
