@@ -77,11 +77,12 @@ def record_high_score(entry: HighScore,
 
 
 def remove_high_score(place: int, path: str | os.PathLike[str] | None = None, name: str | None = None, *,
-                      entry: HighScore | None = None) -> tuple[HighScores, HighScore]:
+                      entry: HighScore | None = None, variant: str | None = None
+                      ) -> tuple[HighScores, HighScore]:
     """Load, remove the entry at ``place`` as the table shows it (``name`` for one of several tied
-    there, ``""`` for the one without a name; ``entry``, the very row meant: :meth:`HighScores.remove`),
-    save: the table after it and the entry removed. The command line's ``--remove`` and the page's
-    Remove both take scores back through here."""
-    table, gone = load_high_scores(path).remove(place, name, entry=entry)
+    there, ``""`` for the one without a name; ``entry``, the very row meant; ``variant``, the scoring's
+    table the place is in: :meth:`HighScores.remove`), save: the table after it and the entry removed.
+    The command line's ``--remove`` and the page's Remove both take scores back through here."""
+    table, gone = load_high_scores(path).remove(place, name, entry=entry, variant=variant)
     save_high_scores(table, path)
     return table, gone

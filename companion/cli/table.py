@@ -204,7 +204,7 @@ def _monarchs_solo(args: argparse.Namespace) -> int:
 def _monarchs_highscores(args: argparse.Namespace) -> int:
     import datetime
 
-    from ..highscores import load_high_scores, record_high_score, save_high_scores
+    from ..highscores import load_high_scores, record_high_score, remove_high_score
     from ..monarchs.flow import MAX_ENTRIES, MAX_SCORE, SCORING_TITLES, HighScore, check_name
 
     rank = None
@@ -219,8 +219,7 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
     if args.remove is not None:
         # (no --name: none given; --name '': the score without a name, as the table lists it; no
         # --variant: the place must be in one scoring's table only)
-        table, removed = load_high_scores().remove(args.remove, args.name, variant=args.variant)
-        save_high_scores(table)
+        table, removed = remove_high_score(args.remove, name=args.name, variant=args.variant)
     elif args.add is not None:
         if not 0 <= args.add <= MAX_SCORE:
             raise CliInputError(f"a solo score is 0..{MAX_SCORE} VP, not {_monarchs_number(args.add)}",
