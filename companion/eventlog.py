@@ -45,7 +45,7 @@ import secrets
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -93,6 +93,10 @@ class LogProblem:
     line: int
     message: str
     kind: str = UNUSABLE
+    #: a line set aside although it is an event (:func:`_in_order`): that event, and the line it repeats
+    #: word for word when it is a copy (a sync conflict: the action counted once, from that line)
+    event: Event | None = field(default=None, compare=False, hash=False)
+    copy_of: int | None = field(default=None, compare=False, hash=False)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}"
@@ -250,7 +254,7 @@ def _in_order(events: list[LoggedEvent]) -> tuple[list[LoggedEvent], list[LogPro
     between leave a gap, which is no problem."""
     kept: list[LoggedEvent] = []
     problems: list[LogProblem] = []
-    seen: dict[int, int] = {}  # line written as -> the line it is found on
+    seen: dict[int, LoggedEvent] = {}  # number -> the line kept with it
     top = 0
     again = f'; to apply it as an action of its own, delete its "{SEQ_FIELD}" field'
     for le in events:
@@ -258,19 +262,26 @@ def _in_order(events: list[LoggedEvent]) -> tuple[list[LoggedEvent], list[LogPro
             kept.append(le)
             continue
         written, at = le.event.pop(SEQ_FIELD), le.line or 0
+        copy_of = None
         if not isinstance(written, int) or isinstance(written, bool) or written < 1:
             why = f'its "{SEQ_FIELD}" is {json.dumps(written)[:40]}, not a whole number from 1: set aside'
         elif written in seen:
-            why = (f'a copy of line {seen[written]} (both carry "{SEQ_FIELD}": {written}): set aside, so '
-                   "that the action counts once")
+            first = seen[written]
+            copy_of = first.line if first.event == le.event else None
+            if copy_of is not None:
+                why = (f'a copy of line {first.line} (both carry "{SEQ_FIELD}": {written}): set aside, so '
+                       "that the action counts once")
+            else:
+                why = (f'carries the number of line {first.line} ("{SEQ_FIELD}": {written}) but another '
+                       "action: a copy changed since? Set aside")
         elif written < top:
             why = (f'its "{SEQ_FIELD}" ({written}) comes before that of a line above it ({top}): lines moved '
                    "or copied? Set aside")
         else:
-            seen[written], top = at, written
+            seen[written], top = le, written
             kept.append(le)
             continue
-        problems.append(LogProblem(at, why + again))
+        problems.append(LogProblem(at, why + again, event=le.event, copy_of=copy_of))
     return kept, problems, top
 
 

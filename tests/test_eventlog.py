@@ -745,3 +745,17 @@ def test_the_number_is_never_the_trackers_to_see(tmp_path: Path) -> None:
     t.do({"event": "add", "n": 1, "seq": 99})  # (a number typed in is not the log's: replaced)
     assert json.loads(_lines(path)[0])["seq"] == 1
     assert t.history == [{"event": "add", "n": 1}] == CounterTracker(path).history
+
+
+def test_a_set_aside_line_keeps_its_event_and_says_whether_it_is_a_word_for_word_copy(tmp_path: Path) -> None:
+    """A tracker may tell a harmless copy (a sync conflict) from a changed one (the Mouse Card deck does)."""
+    path = tmp_path / "game.jsonl"
+    t = CounterTracker(path)
+    t.do({"event": "add", "n": 1})
+    t.do({"event": "add", "n": 2})
+    one, two = _lines(path)
+    _write(path, [one, two, two, two.replace('"n": 2', '"n": 7')])
+    problems = CounterTracker(path).problems
+    assert [(p.line, p.copy_of, p.event) for p in problems] == [
+        (3, 2, {"event": "add", "n": 2}), (4, None, {"event": "add", "n": 7})]
+    assert problems[1].message.startswith('carries the number of line 2 ("seq": 2) but another action')

@@ -26,7 +26,7 @@ _OPTIONS = {"skill": "--skill", "need": "--need", "fate_chips": "--fate-chips", 
 
 #: When a draw from a live deck log's shuffled deck is refused, as the help says it.
 _DOUBT_HELP = ("while the deck is in doubt since the last reshuffle: a line of the log that cannot be used, "
-               "or one lost or changed before a seeded draw, may have moved cards")
+               "or a seeded draw's line or one before it lost or changed, may have moved cards")
 #: What an action finds missing in an empty log (no start: no session, no deck, no draw).
 _NOTHING_YET = {"draw": "no session and no deck to draw from yet",
                 "draw_on": "no session and no draw to go on with yet",
@@ -112,13 +112,17 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     r = msub.add_parser("replay", help="fold a log and show the session",
                         description="Read a session log and show the session: the deck, the fate chips "
                                     "and the journal. Exit 1 if the log has lines that cannot be used, "
-                                    "or seeded draws whose logged cards the shuffle no longer deals (a "
-                                    "line before them was lost or changed) (each said on standard "
-                                    "error: 'log problem: ...').")
+                                    "or seeded draws whose logged cards the shuffle no longer deals (their "
+                                    "line or one before it was lost or changed) (each said on standard "
+                                    "error: 'log problem: ...'). While such a line leaves the deck in "
+                                    "doubt (no reshuffle since), its count of cards is said to be the "
+                                    "log's, in doubt.")
     r.add_argument("log", metavar="LOG", help="the session log (JSONL) to read; the file is not changed")
     r.add_argument("--json", action="store_true",
                    help="the session's state as JSON: each draw with its check, cards, marks (a bad card a "
-                        "bonus cancelled is 'cancelled'), verdict and cites (its rule-book sections)")
+                        "bonus cancelled is 'cancelled'), verdict and cites (its rule-book sections); "
+                        "cards_remaining is the log's count, and deck_in_doubt (true or false) with "
+                        "deck_in_doubt_lines says whether the cards left are not known (the lines why)")
     r.set_defaults(handler=_replay)
 
     n = msub.add_parser("new", help="start a session log with a shuffle seed",
@@ -271,8 +275,35 @@ def _odds(args: argparse.Namespace) -> int:
     else:
         if deck is not None:
             print(f"From the live deck ({args.deck_log}): {len(deck)} cards remaining.")
-        print("\n".join(result.lines()))
+        print("\n".join(_with_drawing_anyway(result, deck)))
     return 0
+
+
+def _with_drawing_anyway(result: Any, deck: Any) -> list[str]:
+    """The odds' text lines; when the fate chips alone make the need and the player stops once sure
+    (so draws no card: P(a bad card) 0%, expected cards 0), a line after P(a bad card) with the risk
+    of a player who draws anyway (the same check with --draw-all: an exact computation, under a second
+    at skill 10 or 20). The JSON is left as it is: its fields keep their meaning."""
+    from dataclasses import replace
+
+    from ..mousecard.odds import exact_odds
+    from ..probability import share
+
+    lines = result.lines()
+    if result.p_cards_alone is None or not result.check.stop_when_sure:
+        return lines
+    anyway = exact_odds(replace(result.check, stop_when_sure=False), deck)
+    at = next((i for i, line in enumerate(lines) if line.startswith("  P(a bad card)")), None)
+    if at is None:  # pragma: no cover - the odds always say P(a bad card)
+        return lines
+    said = "(in effect: not cancelled)"
+    sure = "no card is drawn: the fate chips alone succeed"
+    lines[at] = (lines[at].replace(said, f"{said[:-1]}; {sure})") if said in lines[at]
+                 else f"{lines[at]}  ({sure})")
+    lines.insert(at + 1, f"  {'if drawn anyway':<20}P(a bad card) {share(anyway.p_bad)}, P(several bad) "
+                         f"{share(anyway.p_several_bad)}, expected cards {float(anyway.expected_cards):.2f}  "
+                         "(a player who draws the cards even so: --draw-all)")
+    return lines
 
 
 def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
@@ -284,26 +315,7 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
     deck_in_doubt`)."""
     from ..mousecard.live import MISMATCH_KIND
 
-    may_move, cardless = tracker.deck_doubts()
-    moving = tracker.deck_in_doubt()
-    reshuffled = [p for p in [*may_move, *tracker.mismatches()] if p not in moving]
-    if moving:
-        first = moving[0]
-        more = f" (and {len(moving) - 1} more such line(s))" if len(moving) > 1 else ""
-        if first.kind == MISMATCH_KIND:  # a line lost or changed before a seeded draw
-            raise CompanionError(f"at line {first.line} of the live deck log the shuffle no longer deals the "
-                                 "cards logged at the table: a line before it was lost or changed and may "
-                                 f"change which cards remain, so they are not known{more}", where=log,
-                                 suggestion=f"Put back the line lost or changed before line {first.line} "
-                                            "(from a copy of the log), or reshuffle (every card back); "
-                                            f"'companion mousecard replay {log}' lists every problem.")
-        raise CompanionError(f"line {first.line} of the live deck log cannot be used and may change which "
-                             f"cards remain, so they are not known{more}: {first.message}", where=log,
-                             suggestion=f"Check line {first.line} against the table and correct it in the "
-                                        "file (or delete it if that action never happened), or "
-                                        f"reshuffle (every card back); 'companion mousecard replay {log}' "
-                                        "lists every problem.")
-    st = tracker.state
+    st = tracker.state  # (no start in force: no deck, whatever the lines say)
     if not st.started and not st.draws:
         if tracker.start_undone:
             raise CompanionError("the log holds no Mouse Card session: its start was undone",
@@ -313,9 +325,29 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
         if tracker.is_new:
             raise CompanionError("the log holds no Mouse Card session", where=log,
                                  suggestion=f"Start one with 'companion mousecard new {log}'.")
-        raise CompanionError("the log holds no Mouse Card session: no start in it is in force",
-                             where=log, suggestion="Start a new session in a new log with "
-                                                   "'companion mousecard new NEWLOG'.")
+        why, hint = tracker.missing_start()
+        raise CompanionError(f"the log holds no Mouse Card session: {why}", where=log, suggestion=hint)
+    may_move, cardless = tracker.deck_doubts()
+    moving = tracker.deck_in_doubt()
+    reshuffled = [p for p in [*may_move, *tracker.mismatches()] if p not in moving]
+    if moving:
+        first = moving[0]
+        more = f" (and {len(moving) - 1} more such line(s))" if len(moving) > 1 else ""
+        if first.kind == MISMATCH_KIND:  # a line lost or changed before a seeded draw
+            raise CompanionError(f"at line {first.line} of the live deck log the shuffle no longer deals the "
+                                 "cards logged at the table: that line or one before it was lost or changed, "
+                                 f"which may change which cards remain, so they are not known{more}",
+                                 where=log,
+                                 suggestion=f"Put back line {first.line} as it was, or the line lost or "
+                                            "changed before it (from a copy of the log), or reshuffle (every "
+                                            f"card back); 'companion mousecard replay {log}' lists every "
+                                            "problem.")
+        raise CompanionError(f"line {first.line} of the live deck log cannot be used and may change which "
+                             f"cards remain, so they are not known{more}: {first.message}", where=log,
+                             suggestion=f"Check line {first.line} against the table and correct it in the "
+                                        "file (or delete it if that action never happened), or "
+                                        f"reshuffle (every card back); 'companion mousecard replay {log}' "
+                                        "lists every problem.")
     warnings = []
     for problem in cardless:
         if problem.line == tracker.log.cut_line:
@@ -329,8 +361,8 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
     for problem in sorted(reshuffled, key=lambda p: p.line):
         if problem.kind == MISMATCH_KIND:
             warnings.append(f"{log}: at line {problem.line} the shuffle no longer deals the cards logged at "
-                            "the table (a line before it was lost or changed), but the deck was reshuffled "
-                            "since: the cards remaining are the log's")
+                            "the table (that line or one before it was lost or changed), but the deck was "
+                            "reshuffled since: the cards remaining are the log's")
         else:
             warnings.append(f"{log}: line {problem.line} cannot be used and may have moved cards, but the "
                             "deck was reshuffled since: the cards remaining are the log's "
@@ -342,9 +374,12 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
 
 def _state_json(tracker: Any) -> dict[str, Any]:
     st = tracker.state
+    doubts = tracker.deck_in_doubt()
     return {
         "title": st.title, "seed": st.seed, "chapter": st.chapter, "shuffles": st.shuffles,
-        "cards_remaining": len(st.order), "fate_chips": dict(st.chips),
+        # the log's count; while the deck is in doubt the cards left are not known (the lines why)
+        "cards_remaining": len(st.order), "deck_in_doubt": bool(doubts),
+        "deck_in_doubt_lines": [p.line for p in doubts], "fate_chips": dict(st.chips),
         "draws": [_draw_json(d, st.chips_of(d.character)) for d in st.draws],
         "history": list(st.journal),
         "can_undo": tracker.can_undo, "can_redo": tracker.can_redo,
@@ -374,16 +409,19 @@ def _print_state(tracker: Any, log: str) -> None:
     st = tracker.state
     chips = ", ".join(f"{p}: {n}" for p, n in st.chips) or "none"
     if st.started:
-        print(f"{st.title or 'Mouse Card session'} — chapter {st.chapter}, {len(st.order)} cards in the deck")
+        from ..mousecard.live import doubt_note
+
+        print(f"{st.title or 'Mouse Card session'} — chapter {st.chapter}, {len(st.order)} cards in the deck"
+              + doubt_note(tracker.deck_in_doubt()))
     elif tracker.is_new and not tracker.problems:  # nothing in it at all: nothing was undone either
         print(f"The log is empty: no session yet. Start one with 'companion mousecard new {log}'.")
     elif tracker.start_undone:  # no deck to speak of
         from ..mousecard.live import NO_SESSION_HINT
 
         print(f"No session under way in this log. {NO_SESSION_HINT}")
-    else:  # lines, but no start in force (a start that cannot be used, or none written)
-        print("No session under way in this log: no start in it is in force. Start a new session in a new "
-              "log with 'companion mousecard new NEWLOG'.")
+    else:  # lines, but no start in force (a start that cannot be used, or none: a line lost)
+        why, hint = tracker.missing_start()
+        print(f"No session under way in this log: {why}. {hint}")
     print(f"fate chips: {chips}")
     for line in st.journal:
         print(f"  {line}")
@@ -404,7 +442,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _problems(tracker: Any) -> list[Any]:
     """What ``replay`` reports of a log, in the file's order: its lines that cannot be used, and its
-    draws whose logged cards the shuffle no longer deals (a line before them was lost or changed:
+    draws whose logged cards the shuffle no longer deals (their line or one before it was lost or changed:
     :meth:`~companion.mousecard.live.LiveDeckTracker.mismatches`)."""
     return sorted([*tracker.problems, *tracker.mismatches()], key=lambda p: p.line)
 
@@ -434,9 +472,11 @@ def _act(args: argparse.Namespace) -> int:
         # the journal line the undo took away, or the one the redo brought back
         line = before[-1] if args.action == "undo" and before else after[-1] if after else "the session"
         line = f"{'Undone' if args.action == 'undo' else 'Redone'}: {line}"
-        if not tracker.state.started:
+        if not tracker.state.started and tracker.start_undone:
             line += (" The log now holds no session: every other action is refused until "
                      f"'companion mousecard redo {args.log}' brings the start back.")
+        elif not tracker.state.started:  # (no start in force before the undo either: it is missing)
+            line += f" The log holds no session: {tracker.missing_start()[0]}."
         return _said(args, tracker, line, warnings)
     if args.action == "start":
         from ..eventlog import seed_from_text

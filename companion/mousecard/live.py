@@ -21,20 +21,22 @@ Events (``"event"`` field):
   Seeded draws stop once the player is sure to succeed, counting the unspent aces' extra
   successes (the player draws *up to* the skill; the odds engine's default), and take a
   king's extra card only while the player is not yet sure. A seeded draw is logged with the
-  cards it dealt (``"drawn"``): should a line before it be lost or changed, so that the
+  cards it dealt (``"drawn"``): should its line or one before it be lost or changed, so that the
   shuffle deals otherwise on replay, the draw keeps the cards the table saw, and says so. While
   a line that cannot be used, or such a draw (the lost line's cards may still be in the shuffled
   deck), leaves the deck in doubt (:meth:`LiveDeckTracker.deck_in_doubt`: no reshuffle has made the
   deck whole since), a new seeded draw or draw_on is refused (it could deal a card already on the
   table); typed cards and a reshuffle are not;
-- ``bonus`` ``{"character", "source": "ace"|"chip", "use": "success"|"cancel", "draw"?}`` spends an
-  unspent ace of the character's latest draw, or one of their fate chips, on it
+- ``bonus`` ``{"character", "source": "ace"|"chip", "use": "success"|"cancel", "draw"?, "draw_line"?}``
+  spends an unspent ace of the character's latest draw, or one of their fate chips, on it
   (mouse-card-system.txt, How to draw cards, special effects: Aces; Fate Chips). An ace cancels another
   card, never itself. A cancelled bad card has no effect. ``"draw"``: the number of the draw meant
-  (the page's, which shows it): a new action is refused when it is no longer the character's latest;
-- ``draw_on`` ``{"character", "cards"?, "draw"?}``: after a cautious draw's bad card was cancelled,
-  the same draw goes on with the draws it has left (house interpretation, as the odds:
-  a cancelled bad card has no effect, so drawing may go on);
+  (the page's, which shows it), and ``"draw_line"``: the log line its draw event was written on (a
+  number is used again once a draw is undone and another made; its line is not): a new action is
+  refused when that draw is no longer the character's latest;
+- ``draw_on`` ``{"character", "cards"?, "draw"?, "draw_line"?}``: after a cautious draw's bad card was
+  cancelled, the same draw goes on with the draws it has left (house interpretation, as the odds: a
+  cancelled bad card has no effect, so drawing may go on);
 - ``award`` / ``spend`` ``{"player", "chips": n, "reason"?}``: fate chips (chips belong to
   the name the draws use);
 - ``reshuffle`` ``{"reason": "chapter"|"gm"}``: every card back; a chapter end also
@@ -49,7 +51,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError
-from ..eventlog import Event, EventLog, LoggedEvent, LogProblem, Tracker, event_rng
+from ..eventlog import HEADER, Event, EventLog, LoggedEvent, LogProblem, Tracker, event_rng
 from ..textio import logged_text, one_line
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
 from .odds import HOUSE_NOTES, TaskCheck, check_notes
@@ -64,6 +66,10 @@ LIVE_CITES = {
 EVENTS = ("start", "draw", "draw_on", "bonus", "award", "spend", "reshuffle")
 #: What to do when a log holds no session (its start was undone).
 NO_SESSION_HINT = "Redo the undone start to go on with the session, or start a new session log."
+#: What to do when a log's start is missing (nothing undone: the line was lost, or cannot be used).
+MISSING_START_HINT = ("Nothing was undone, so a redo will not bring it back: put the start line back from a "
+                      "copy of the log, or start a new session ('companion mousecard new NEWLOG', or the "
+                      "notebook page on a new log).")
 #: What to do when a log is empty (no session was ever started in it; nothing was undone).
 EMPTY_LOG_HINT = ("Start a session in it first ('companion mousecard new LOG', or the notebook page, which "
                   "starts one on a new log).")
@@ -83,8 +89,11 @@ DEFAULT_TASK = "task"
 CARDLESS_EVENTS = frozenset({"award", "spend", "bonus"})
 #: What is said of a seeded draw whose logged cards the shuffle no longer deals (see
 #: :meth:`LiveDeckTracker.mismatches`).
-MISMATCH = ("the cards logged at the table are not what the shuffle deals now: a line before this one was "
-            "lost or changed, so its cards may still be in the shuffled deck")
+MISMATCH = ("the cards logged at the table are not what the shuffle deals now: this line or one before it "
+            "was lost or changed, so a card already on the table may still be in the shuffled deck")
+#: What a seeded draw kept as logged says in the journal (see :func:`_as_recorded`).
+KEPT_AS_LOGGED = (" (the cards logged at the table: the shuffle now deals others, so this line or one before "
+                  "it was lost or changed)")
 #: The :attr:`~companion.eventlog.LogProblem.kind` of such a draw's problem (every other is unusable).
 MISMATCH_KIND = "mismatch"
 
@@ -269,7 +278,7 @@ class LiveDeck:
     journal: tuple[str, ...] = ()
     names: tuple[str, ...] = ()  # every player and character named so far, as first spelled
     #: seeded draws (and draw_ons) kept as logged although the shuffle now deals otherwise: a line
-    #: before them was lost or changed (see :meth:`LiveDeckTracker.mismatches`)
+    #: or one before it was lost or changed (see :meth:`LiveDeckTracker.mismatches`)
     kept_as_logged: int = 0
 
     @property
@@ -584,7 +593,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
 
     def complete(self, state: LiveDeck, event: Event) -> Event:
         """A draw from the seeded deck is logged with the cards it dealt (``"drawn"``), so that
-        a replay keeps the cards the table saw even if a line before it is lost or changed
+        a replay keeps the cards the table saw even if its line or one before it is lost or changed
         (the shuffle would then deal otherwise). A new action's names are one short line each
         (a pasted paragraph or a line break would garble the journal); an older log's are read
         as they are; each is tidied (:func:`tidy_name`), as the state matches it. A new session's
@@ -643,10 +652,9 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             state = _reshuffle(state)
             return replace(state, journal=(*state.journal, f"Session started (seed {seed})."))
         if kind in EVENTS and not state.started and not self.replaying:
-            # the start was undone (or never written): nothing may happen outside a session; a
+            # the start was undone (or is missing): nothing may happen outside a session; a
             # line an older version logged so is kept on replay
-            raise RuleError("no session is under way in this log: its start was undone or never made",
-                            where=str(kind), suggestion=NO_SESSION_HINT)
+            raise self.no_session_refusal(str(kind))
         if kind == "draw":
             return self._draw(state, event)
         if kind == "draw_on":
@@ -759,46 +767,109 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         return replace(state, draws=draws, journal=(*state.journal, line))
 
     def _meant(self, event: Event, rec: DrawRecord, where: str) -> None:
-        """A new action naming the draw it means (``"draw"``: the page's, which shows it) is refused
-        when that is no longer the character's latest (another window drew meanwhile); a logged
-        line is kept as it was done (a lost line before it may have moved the numbers)."""
-        meant = event.get("draw")
-        if meant is None:
+        """A new action naming the draw it means is refused when that is no longer the character's
+        latest (another window drew, or undid it and drew again, meanwhile); a logged line is kept as
+        it was done (a lost line before it may have moved the numbers). ``"draw"``: the draw's number
+        (the page's, which shows it); ``"draw_line"``: the log line its ``draw`` event was written on
+        (:meth:`line_of_draw`), which no later draw reuses: numbers are, once a draw is undone."""
+        meant, line = event.get("draw"), event.get("draw_line")
+        for key, value in (("draw", meant), ("draw_line", line)):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise LogError(f"{key!r} must be a draw's {'number' if key == 'draw' else 'log line'}",
+                               found=repr(value)[:80])
+        if self.replaying:
             return
-        if not isinstance(meant, int) or isinstance(meant, bool):
-            raise LogError("'draw' must be a draw's number", found=repr(meant)[:80])
-        if meant != rec.number and not self.replaying:
+        if meant is not None and meant != rec.number:
             raise RuleError(f"draw #{meant} is no longer {rec.character}'s latest: #{rec.number} is (the "
                             "session changed meanwhile, in another window?)", where=where,
                             suggestion=f"Look at {rec.character}'s draw #{rec.number} and try again.")
+        if line is not None and line != self.line_of_draw(rec.number):
+            cards = " ".join(c.short for c in rec.cards) or "no cards"
+            raise RuleError(f"the draw meant{f' (#{meant})' if meant is not None else ''} is no longer "
+                            f"{rec.character}'s latest: it was undone, and #{rec.number} ({rec.task}: "
+                            f"{cards}) was drawn in its place (the session changed meanwhile, in another "
+                            "window?)",
+                            where=where, suggestion=f"Look at {rec.character}'s draw #{rec.number} and try "
+                                                    "again.")
+
+    def line_of_draw(self, number: int) -> int | None:
+        """The log line of the ``draw`` event in force that made draw #``number`` (``None``: there is
+        none). Each draw event in force adds one draw, in order, so the n-th is #n's. Unlike the
+        number, no other draw is ever written on that line: a draw undone and another made leaves
+        the number to the new one, on a line of its own (an action naming the line, ``"draw_line"``,
+        is refused on the new draw: :meth:`_meant`)."""
+        seen = 0
+        for le in self._done:
+            if le.event.get("event") == "draw":
+                seen += 1
+                if seen == number:
+                    return le.line
+        return None
 
     @property
     def start_undone(self) -> bool:
         """Whether the session's start was undone (a redo brings it back)."""
         return bool(self._undone) and self._undone[-1].event.get("event") == "start"
 
+    def missing_start(self) -> tuple[str, str]:
+        """Why no start is in force in a log that holds actions and whose start was not just undone
+        (:attr:`start_undone`), in words, with what to do: a start line that cannot be used (which),
+        one undone long ago (lines an older version logged after it), or none at all: the log lost
+        its first action (a line deleted, or one that cannot be read). A redo helps in none of these."""
+        new_session = "a new session ('companion mousecard new NEWLOG', or the notebook page on a new log)"
+        starts = [le.line or 0 for le in self.log.events if le.event.get("event") == "start"]
+        refused = [p.line for p in self.problems if p.line in starts]
+        if refused:
+            return (f"its start (line {refused[0]}) cannot be used",
+                    f"Mend line {refused[0]} in the file (from a copy of the log), or start {new_session}.")
+        if starts:
+            return (f"its start (line {starts[0]}) was undone, and actions were logged after it",
+                    f"A redo no longer brings it back: start {new_session}.")
+        events = {le.line for le in self.log.events}
+        first = min((le.line or 0 for le in self.log.events if le.event.get("event") != HEADER), default=0)
+        unread = [p.line for p in self.problems if p.line not in events and (not first or p.line < first)]
+        lost = (f"line {unread[0]}, before every action, cannot be used: was it the start?" if unread else
+                "the log lost its first action, whose seed shuffles the deck?")
+        return f"it has no start line ({lost})", MISSING_START_HINT
+
+    def no_session_refusal(self, where: str) -> RuleError:
+        """Why an action is refused in a log with no session under way: its start was undone (a
+        redo brings it back), or it is missing (:meth:`missing_start`: nothing was undone, so a redo
+        would not help)."""
+        if self.start_undone:
+            return RuleError("no session is under way in this log: its start was undone", where=where,
+                             suggestion=NO_SESSION_HINT)
+        why, hint = self.missing_start()
+        return RuleError(f"no session is under way in this log: {why}", where=where, suggestion=hint)
+
     def deck_doubts(self) -> tuple[list[LogProblem], list[LogProblem]]:
         """The log's problems in two lists: those that may change the deck's remaining cards (a
         line that is no event, or a refused start, draw, draw_on, reshuffle or unknown event), and
         those that cannot: a refused award, spend or bonus (they move fate chips or mark a draw,
         never a card; a draw_on after a refused bonus is refused too, and seeded draws keep the
-        cards logged at the table), and a last line cut by a crash, which was never in force (a
-        read-only open leaves it in the file; the next action sets it aside)."""
+        cards logged at the table), a line the log set aside that is one of those, or a copy, byte
+        for byte, of a line it reads (a sync conflict: the action counted once, so the deck is as the
+        log says), and a last line cut by a crash, which was never in force (a read-only open leaves
+        it in the file; the next action sets it aside)."""
         kinds = {le.line: le.event.get("event") for le in self.log.events}
         moving: list[LogProblem] = []
         cardless: list[LogProblem] = []
         for problem in self.problems:
-            harmless = problem.line == self.log.cut_line or kinds.get(problem.line) in CARDLESS_EVENTS
+            # (a line the log set aside although it is an event: eventlog._in_order)
+            kind = problem.event.get("event") if problem.event is not None else kinds.get(problem.line)
+            harmless = (problem.line == self.log.cut_line or kind in CARDLESS_EVENTS
+                        or problem.copy_of is not None)
             (cardless if harmless else moving).append(problem)
         return moving, cardless
 
     def deck_in_doubt(self) -> list[LogProblem]:
         """The lines that leave the deck's remaining cards unknown now, in the file's order: those of
         :meth:`deck_doubts` that may move cards, and the draws whose logged cards the shuffle no
-        longer deals (:meth:`mismatches`: a line before them was lost or changed, and its cards may
-        still be in the shuffled deck), less the ones a reshuffle in force has followed since (every
-        card back: the deck is whole again, whatever the line did). A reshuffle counts by the line it
-        was written on (a redo brings one back at its own line): a doubt is kept rather than missed."""
+        longer deals (:meth:`mismatches`: their line or one before it was lost or changed, and a card
+        already on the table may still be in the shuffled deck), less the ones a reshuffle in force has
+        followed since (every card back: the deck is whole again, whatever the line did). A reshuffle
+        counts by the line it was written on (a redo brings one back at its own line): a doubt is kept
+        rather than missed."""
         moving, _cardless = self.deck_doubts()
         doubts = moving + self.mismatches()
         if not doubts:
@@ -808,7 +879,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
 
     def mismatches(self) -> list[LogProblem]:
         """The seeded draws (and draw_ons) whose logged cards (``"drawn"``) are not what the shuffle
-        deals on replay: a line before each was lost or changed. Each keeps the cards the table saw,
+        deals on replay: its line or one before it was lost or changed (a changed card in the draw's
+        own line shows as much as a lost line before it). Each keeps the cards the table saw,
         and the journal says so; the lost line's cards may still be in the shuffled deck, so each is a
         doubt (:meth:`deck_in_doubt`) until a reshuffle, and a problem ``replay`` reports (exit 1)
         whatever followed. One undone since counts too: the lost line's cards are still unaccounted."""
@@ -854,15 +926,30 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             mends.append(f"mend line {bad[0].line} in the file (or delete it if that action never happened)")
         if lost:
             parts.append(f"at {_named(lost)} of the log the shuffle no longer deals the cards logged at the "
-                         "table (a line before it was lost or changed: its cards may still be in the deck)")
-            mends.append(f"put back the line lost or changed before line {lost[0].line} (from a copy of the "
-                         "log)")
+                         f"table ({_this_or_before(lost)} was lost or changed: a card already on the table "
+                         "may still be in the deck)")
+            mends.append(f"put back line {lost[0].line} as it was, or the line lost or changed before it "
+                         "(from a copy of the log)")
         return RuleError(
             f"the deck is in doubt: {'; and '.join(parts)}, so the cards left in the shuffled deck are not "
             "known (a draw from it could deal a card already on the table)", where=where,
             suggestion="Type in the cards drawn from the physical deck (--cards, or the page's 'Cards "
                        "typed in'), reshuffle (every card back: the deck is whole again), or "
                        f"{', or '.join(mends)}. See {LIVE_CITES['joker']}.")
+
+
+def doubt_note(doubts: list[LogProblem]) -> str:
+    """What follows a count of the deck's cards while the deck is in doubt (``doubts``: the lines of
+    :meth:`LiveDeckTracker.deck_in_doubt`): " by the log (in doubt: see line 9)"; "" when it is known.
+    The count is the log's, but the cards left in the shuffled deck are not known (replay, the
+    page's deck status)."""
+    return f" by the log (in doubt: see {_named(doubts)})" if doubts else ""
+
+
+def _this_or_before(problems: list[LogProblem]) -> str:
+    """Whose loss or change a mismatch shows: the draw's own line (its logged cards edited) or one
+    before it (the shuffle then deals otherwise), as :data:`MISMATCH` says."""
+    return "that line or one before it" if len(problems) == 1 else "each such line or one before it"
 
 
 def _named(problems: list[LogProblem]) -> str:
@@ -875,7 +962,7 @@ def _named(problems: list[LogProblem]) -> str:
 def _as_recorded(start: LiveDeck, state: LiveDeck, r: dict[str, Any], event: Event,
                  again: Any, kept: int = 0) -> tuple[LiveDeck, dict[str, Any], str]:
     """A seeded draw whose logged cards (``"drawn"``, see :meth:`LiveDeckTracker.complete`)
-    are not what the shuffle deals now: a line before it was lost or changed. The cards the
+    are not what the shuffle deals now: its line or one before it was lost or changed. The cards the
     table saw are kept (drawn as if typed in, by ``again``), and the journal says so."""
     drawn = event.get("drawn")
     if drawn is None or "cards" in event:
@@ -886,8 +973,7 @@ def _as_recorded(start: LiveDeck, state: LiveDeck, r: dict[str, Any], event: Eve
     if [c.short for c in r["cards"][kept:]] == [c.short for c in recorded]:
         return state, r, ""
     state, r = again(recorded)
-    return state, r, (" (the cards logged at the table: the shuffle now deals others, so a line "
-                      "before this one was lost or changed)")
+    return state, r, KEPT_AS_LOGGED
 
 
 def _typed(state: LiveDeck, event: Event) -> list[PlayingCard] | None:
@@ -895,8 +981,10 @@ def _typed(state: LiveDeck, event: Event) -> list[PlayingCard] | None:
     raw = event.get("cards")
     if raw is None:
         if not state.started:
-            raise RuleError("no shuffled deck yet: start the session with a seed, or type in the "
-                            "cards drawn from the physical deck", where=str(event.get("event")))
+            # (a new action is refused before, :meth:`LiveDeckTracker.no_session_refusal`: a logged line)
+            raise RuleError("no shuffled deck: no start is in force before this line (the session's start "
+                            "is missing, undone or cannot be used), so its cards cannot be dealt",
+                            where=str(event.get("event")))
         return None
     if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
         raise LogError("'cards' must be a list of card names", found=repr(raw)[:80])

@@ -48,6 +48,7 @@ from ..mousecard.live import (
     DrawRecord,
     LiveDeckTracker,
     cites_text,
+    doubt_note,
     draw_cites,
     draw_event,
     tidy_name,
@@ -221,7 +222,7 @@ class MouseCardPage(ui.TrackerPage):
 
     def _show_resumed(self) -> None:
         """Say in the notice what resuming the saved session set aside, and the draws whose logged
-        cards the shuffle no longer deals (a line before them was lost or changed:
+        cards the shuffle no longer deals (their line or one before it was lost or changed:
         :meth:`~companion.mousecard.live.LiveDeckTracker.mismatches`)."""
         lost = [str(p) for p in self.tracker.mismatches()][:3]
         if lost and self.tracker.doubt_refusal() is not None:
@@ -365,7 +366,8 @@ class MouseCardPage(ui.TrackerPage):
         self.chips_table.add_class("cmp-mousecard-chips")
         self.chapter_button = ui.big_button("End of chapter: reshuffle", style="warning", icon="random")
         self.chapter_button.add_class("cmp-mousecard-chapter")
-        self.chapter_button.on_click(g(lambda _b: self._act({"event": "reshuffle", "reason": "chapter"})))
+        self.chapter_button.on_click(g(lambda _b: self._act({"event": "reshuffle", "reason": "chapter"},
+                                                            refuse_stale=True)))
         self.undo_button = ui.big_button("Undo", icon="undo")
         self.undo_button.add_class("cmp-mousecard-undo")
         self.undo_button.on_click(g(lambda _b: self._undo_redo(True)))
@@ -479,8 +481,9 @@ class MouseCardPage(ui.TrackerPage):
         lines = self.tracker.deck_in_doubt()
         lost = any(p.kind == MISMATCH_KIND for p in lines)
         return [*(str(p) for p in lines[:3]),
-                "such a line may have moved cards" + (" (a line lost before a draw may have left its cards "
-                                                      "in the deck)" if lost else "")
+                "such a line may have moved cards" + (" (a seeded draw's line, or one before it, lost or "
+                                                      "changed may have left a card on the table in the "
+                                                      "deck)" if lost else "")
                 + ", and the deck has not been reshuffled since",
                 "Untick “Draw from the live deck's remaining cards” for a full deck's odds, reshuffle "
                 "(End of chapter), or mend the line in the log file"]
@@ -610,18 +613,28 @@ class MouseCardPage(ui.TrackerPage):
             "warn", "The plot shows the controls (and the deck) as they were when it was drawn: press "
                     "Plot to draw it for these")
 
-    def _act(self, event: dict[str, Any]) -> None:
-        self._acting(lambda: self.tracker.do(event))
+    def _act(self, event: dict[str, Any], *, refuse_stale: bool = False) -> None:
+        self._acting(lambda: self.tracker.do(event), refuse_stale=refuse_stale)
 
     def _undo_redo(self, undo: bool) -> None:
-        self._acting(self.tracker.undo if undo else self.tracker.redo)
+        # what is undone (or redone) is the latest action the history on show holds: never another's
+        self._acting(self.tracker.undo if undo else self.tracker.redo, refuse_stale=True)
 
-    def _acting(self, action: Any) -> None:
+    def _acting(self, action: Any, *, refuse_stale: bool = False) -> None:
         """Run a tracker action; say so if the saved session was changed elsewhere first (the
-        tracker then read it again, and the action applies to what it holds now)."""
+        tracker then read it again, and the action applies to what it holds now). ``refuse_stale``:
+        an action chosen from what the page shows (an ace or a chip spent on the draw on show, drawing
+        on with it, undo and redo, the end of the chapter on show) is refused instead, under the log's
+        lock, when another window wrote the log since the page was drawn
+        (:meth:`~companion.ui.TrackerPage._run_locked`): the page is drawn again as the log holds it,
+        for the player to look and press again. A draw, an award or a spend says all it does (who,
+        what, how many), so it goes ahead on the log as it now holds."""
         reloads = self.tracker.reloads
         try:
-            self._run(action)  # a refusal propagates to the button's error panel, after the finally
+            if refuse_stale:
+                self._run_locked(action, refuse_stale=True)
+            else:
+                self._run(action)  # a refusal propagates to the button's error panel, after the finally
             self.message.value = ""
         finally:
             if self.tracker.reloads != reloads:  # (with what reading it again set aside, if anything)
@@ -677,19 +690,28 @@ class MouseCardPage(ui.TrackerPage):
 
         rec = self._shown_or_refuse("draw_on")
         typed = self.cards.value.strip()
-        event: dict[str, Any] = {"event": "draw_on", "character": rec.character, "draw": rec.number}
+        event: dict[str, Any] = {"event": "draw_on", "character": rec.character, **self._naming(rec)}
         if typed:
             event["cards"] = [c.id for c in parse_cards(typed)]
-        self._act(event)
+        self._act(event, refuse_stale=True)
         self.cards.value = ""
 
     def spend_bonus(self, source: str, use: str) -> None:
         """Spend an ace of the draw shown (:meth:`shown_draw`), or one of its character's fate chips,
-        on it: the event names the draw, so one changed meanwhile is refused, never the wrong one
-        given the bonus. (``self.bonus`` is the bonus policy's control.)"""
+        on it. Refused when another window wrote the log since the page was drawn (:meth:`_acting`);
+        and the event names the draw by its number and its log line (:meth:`_naming`), so a draw
+        changed meanwhile (one undone and another drawn under the same number) is refused, never the
+        wrong one given the bonus. (``self.bonus`` is the bonus policy's control.)"""
         rec = self._shown_or_refuse("bonus")
         self._act({"event": "bonus", "character": rec.character, "source": source, "use": use,
-                   "draw": rec.number})
+                   **self._naming(rec)}, refuse_stale=True)
+
+    def _naming(self, rec: DrawRecord) -> dict[str, int]:
+        """What a bonus or a draw-on says of the draw on show: its number (``"draw"``) and the log
+        line its draw was written on (``"draw_line"``, never another draw's: a number is, once a draw
+        is undone and another made; see :meth:`~companion.mousecard.live.LiveDeckTracker._meant`)."""
+        line = self.tracker.line_of_draw(rec.number)
+        return {"draw": rec.number, **({"draw_line": line} if line is not None else {})}
 
     def chip(self, verb: str) -> None:
         player = tidy_name(self.player.value) or tidy_name(self.character.value)
@@ -702,8 +724,10 @@ class MouseCardPage(ui.TrackerPage):
     # -- display -----------------------------------------------------------------------------
     def refresh(self) -> None:
         st = self.tracker.state
+        # while the deck is in doubt the count is the log's: the cards left are not known
+        doubt = html.escape(doubt_note(self.tracker.deck_in_doubt()))
         self.deck_status.value = (
-            f"<div style='font-size:17px'><b>{len(st.order)}</b> cards in the deck · "
+            f"<div style='font-size:17px'><b>{len(st.order)}</b> cards in the deck{doubt} · "
             f"{len(st.discards)} drawn since the last reshuffle · chapter {st.chapter}</div>")
         rows = "".join(f"<tr><td style='padding-right:16px'>{html.escape(p)}</td>"
                        f"<td><b>{n}</b> {'●' * min(n, 10)}</td></tr>" for p, n in st.chips)
