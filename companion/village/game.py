@@ -1023,11 +1023,11 @@ class VillageTracker(Tracker[VillageState]):
                     raise RuleError(f"seeded (what the seeded coin gave, logged with the flip) is heads or "
                                     f"tails, not {shown(logged, 40)}")
                 result = logged
-            if result != now:  # the seed no longer gives it: a line before this one was lost or changed
-                said = (f"{result} as logged at the table: the seed now gives {now}, so a line before this "
-                        "one was lost or changed",)
+            if result != now:  # the seed no longer gives it: this line or one before it was lost or changed
+                said = (f"{result} as logged at the table: the seed now gives {now}, so this line or one "
+                        "before it was lost or changed",)
                 note = (f"turn {state.turn}, {what}: {result} as logged at the table; the seed "
-                        f"now gives {now}, so a line before it was lost or changed")
+                        f"now gives {now}, so its line or one before it was lost or changed")
                 state = replace(state, notes=(*state.notes, note))
         if result not in ("heads", "tails"):
             raise RuleError(f"a coin shows heads or tails, not {shown(result, 40)}")
