@@ -53,7 +53,11 @@ class _Lazy:
 
 def _mm(text: str) -> float:
     """A length in mm (``3``, ``3mm``); whether it is in range is the printing's to say, as the
-    notebook page does (``bleed 12 mm out of range``)."""
+    notebook page does (``bleed 12 mm out of range``). A blank one is refused: leaving the option
+    out is how to ask for its default."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("no length given: a number of mm such as 3 (leave the option out "
+                                         "for none)")
     try:
         v = float(text.strip().removesuffix("mm"))
     except ValueError:
@@ -61,6 +65,18 @@ def _mm(text: str) -> float:
     if not math.isfinite(v):
         raise argparse.ArgumentTypeError(f"not a length in mm: {text!r}")
     return v
+
+
+def _given(value: str | None, option: str, what: str, expected: str, left_out: str) -> str | None:
+    """``value`` as typed, or ``None`` when the option was left out; a blank value typed explicitly
+    (``--size ""``, an empty shell variable) is refused, as the notebook refuses a blank box, rather than
+    quietly read as the option's default (``left_out``: what leaving it out gives)."""
+    from ..printing.geometry import PrintError
+
+    if value is not None and not value.strip():
+        raise PrintError(f"no {what} given", where=option, expected=expected,
+                         suggestion=f"Leave out {option} for {left_out}.")
+    return value
 
 
 def _out(path: str) -> Path:
@@ -177,11 +193,14 @@ def _cards(args: argparse.Namespace) -> int:
     import io
 
     from ..cards import check_game
-    from ..printing.geometry import PrintError, parse_offset, sheet_words
+    from ..printing.geometry import PrintError, load_geometry, parse_offset, sheet_words
     from ..printing.jobs import existing_folder, select_cards
     from ..printing.render import CardOptions, print_cards
 
     check_game(args.game)
+    _given(args.size, "--size", "card size", "a named size or width x height in mm (e.g. 63x88)",
+           f"the default size ({load_geometry().default_size})")
+    _given(args.offset, "--offset", "offset", "X,Y in mm, e.g. 0.5,-1", "none")
     layout_path = "-" if _is_stdout(args.layout_json) else args.layout_json
     if layout_path == "-" and args.json:
         shown = "-" if args.layout_json == "-" else f"{args.layout_json} (standard output)"
@@ -213,8 +232,8 @@ def _cards(args: argparse.Namespace) -> int:
                                "parts": {part: _small_pt(pt) for part, pt in sizes.items()}}
                               for cid, name, sizes in res.small_text],
                "grid_moved_mm": [round(v, 4) for v in res.moved]}
-    notes = [*sel.notes, res.truncation_note(), res.small_text_note(), res.glyph_note(), res.turn_note(),
-             res.offset_note()]
+    notes = [*sel.notes, *res.art_notes, res.truncation_note(), res.small_text_note(), res.glyph_note(),
+             res.turn_note(), res.offset_note()]
     if opts.offset != (0.0, 0.0) and args.backs == "none":  # an offset only moves back pages (0,0: none)
         notes.append(f"--offset {args.offset} moves the backs, and there are none: add --backs duplex "
                      "(or duplex-short)")
@@ -250,6 +269,7 @@ def _calibration(args: argparse.Namespace) -> int:
     from ..printing.boards import print_calibration
     from ..printing.geometry import parse_offset
 
+    _given(args.offset, "--offset", "offset", "X,Y in mm, e.g. 0.5,-1", "none")
     out = _out(args.out)
     summary = print_calibration(out, paper=args.paper, offset=parse_offset(args.offset),
                                 flip="short" if args.short_edge else "long", landscape=args.landscape)
@@ -330,8 +350,12 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p.add_argument("--offset-from", choices=("portrait", "landscape"), default="portrait",
                    help="the calibration page the offset was read on: portrait (default, 'print "
                         "calibration') or landscape ('print calibration --landscape')")
-    p.add_argument("--art", metavar="DIR", help="folder of art images named <card id>.png/.jpg/... "
-                                                "(must exist)")
+    p.add_argument("--art", metavar="DIR",
+                   help="folder of art images (must exist), each named after its card's id "
+                        "(acorn-scout.png) or, when no other card has it, its name (Acorn Scout.png), in any "
+                        "case, suffix .png, .jpg, .jpeg, .webp, .gif, .bmp, .tif or .tiff; a card's own "
+                        "'art' comes first. A photo is turned as its EXIF orientation says. A folder none of "
+                        "whose images is for a card printed is a warning naming some of them")
     p.add_argument("--layout-json", metavar="FILE",
                    help="also write where every card is (mm); '-' for standard output. Every card's trim box "
                         "(x_mm, y_mm from the page's lower-left corner, w_mm, h_mm) per page, with paper_mm, "

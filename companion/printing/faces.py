@@ -92,7 +92,7 @@ def face_texts(spec: FaceSpec) -> list[str]:
 def playing_card_texts(card: Any) -> list[str]:
     """Every text :func:`draw_playing_card` may draw for a Mouse Card deck card."""
     colour = str(card.get("colour") or card.get("color") or "").lower()
-    return [str(card.get("rank") or "?").upper()[:3], f"{colour or '?'} joker: reshuffle", _footer(card)[:60]]
+    return [str(card.get("rank") or "?").upper()[:3], f"{colour or '?'} joker: reshuffle", _footer(card)]
 
 
 def _footer(card: Any) -> str:
@@ -575,13 +575,62 @@ def text_height(w: float, h: float) -> float:
 
     Text sized by the height alone grew faster than the room across a card taller than a
     poker card, so a tarot card cut off a type line a poker card held. Sized by the smaller
-    ratio, text and the width it has grow together: a card larger in both directions never
-    cuts off what a smaller one of at least a poker card's proportion holds.
+    ratio, text and the width it has grow together. Whether a line is cut off is decided by
+    its smallest size, which :func:`least_height` reckons (by the width alone).
     """
     rw, rh = reference_card()
     if h * rw <= w * rh * (1 + 1e-9):  # as wide as a poker card in proportion, or wider (exact for poker)
         return h
     return w * rh / rw
+
+
+def across_height(w: float, h: float) -> float:
+    """The text height of a card ``w`` wide of a poker card's proportion (``h`` itself for a poker card):
+    what the room a line across a ``w``-wide card keeps for the corner badge and the type line's icons
+    is reckoned by, whatever the card's height (never less than the badge and icons drawn, which
+    :func:`text_height` sizes)."""
+    rw, rh = reference_card()
+    if abs(h * rw - w * rh) <= w * rh * 1e-9:  # a poker card's proportion: exactly h
+        return h
+    return w * rh / rw
+
+
+def down_pad(w: float, h: float) -> float:
+    """The frame's inset at the top and bottom of a ``w`` x ``h`` face (pt), and the gaps between its bands:
+    the side inset (0.045 ``w``) of a card ``h`` high of a poker card's proportion (the side inset
+    itself on a poker card).
+
+    Reckoned by the width, the inset took more of a wider card's height, so a card wider
+    than another of the same height could cut off the last line of a text the narrower one
+    held. Reckoned by the height, every band's height depends on the height alone and every
+    line's room on the width alone.
+    """
+    rw, rh = reference_card()
+    if abs(h * rw - w * rh) <= w * rh * 1e-9:  # a poker card's proportion: exactly the side inset
+        return 0.045 * w
+    return 0.045 * h * rw / rh
+
+
+def least_height(w: float, h: float) -> float:
+    """The height the smallest size of a line (the name, type line, stats, footer) is reckoned by, below
+    which it is cut off with '…': :func:`across_height`, at most a poker card's height.
+
+    Reckoned by :func:`text_height`, the smallest size grew with the height of a card wider
+    than a poker card in proportion while the room across it did not, so a 100 x 140 mm card
+    cut off a name a 90 x 90 mm card held. Reckoned by the width alone (and no larger than
+    on a poker card), the smallest size never grows faster than the room across: a card at
+    least as large both ways holds every line a smaller one holds, unless that line could not
+    shrink at all on the smaller card (the smallest size reckoned so is above the size the
+    line has there: a small card much wider than tall, see :func:`_least`).
+    """
+    _rw, rh = reference_card()
+    return min(across_height(w, h), rh * MM)
+
+
+def _least(smallest: float, largest: float) -> float:
+    """A line's smallest size: ``smallest`` (reckoned by :func:`least_height`), but never above its
+    ``largest`` (reckoned by :func:`text_height`; only on a card much wider than tall in proportion)."""
+    return min(smallest, largest)
 
 
 def _noted(sizes: dict[str, float] | None, part: str, size: float, text: str) -> None:
@@ -594,31 +643,42 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
               corners: float = 0.0, sizes: dict[str, float] | None = None) -> list[str]:
     """Draw a face in the current form: trim box (0, 0, w, h) in pt, background over the bleed.
 
-    Bands take their share of the card's height; the text in them and the symbols are
-    sized by :func:`text_height`, so they never outgrow the card's width.
+    Bands take their share of the card's height, and the frame's top and bottom and the gaps
+    between bands are reckoned by the height too (:func:`down_pad`); the text in them and the
+    symbols are sized by :func:`text_height`, so they never outgrow the card's width. A line
+    shrinks to fit down to its smallest size (:func:`least_height`), and the room across for
+    the badge and icons is reckoned by the width alone (:func:`across_height`): so a card at
+    least as large both ways never cuts off a line, or the text, that a smaller one holds
+    (but for a small card much wider than tall, whose lines cannot shrink, and text whose
+    largest size is below 4 pt, on a card under about 28 mm).
     Returns the parts that did not fit even at the smallest font and were cut off with an
     ellipsis (``name``, ``type line``, ``stats``, ``text``, ``legend``, ``footer``; empty when all fit).
     ``sizes``, when given, gets the smallest font size (pt) each part was drawn at.
     """
     cut: list[str] = []
     th = text_height(w, h)
+    lt = least_height(w, h)  # the smallest sizes (see least_height)
+    at = across_height(w, h)  # the room kept for the badge and icons (see across_height)
     pen = Pen(c)
     frame = HexColor(spec.colour)
     pen.fill(frame)
     pen.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed)
-    pad = 0.045 * w
+    pad = 0.045 * w  # across: the frame's sides and the insets of every line
+    pv = down_pad(w, h)  # down: the frame's top and bottom, the gaps between the bands
+    rim = min(pad, pv)  # the frame drawn: as thick all round
     pen.fill(PAPER)
-    pen.rrect(pad, pad, w - 2 * pad, h - 2 * pad, 0.03 * w)
+    pen.rrect(rim, rim, w - 2 * rim, h - 2 * rim, 0.03 * w)
     ix, iw = pad * 1.8, w - 3.6 * pad
-    # title band
+    # title band (up to the frame: over the paper a thicker top inset leaves)
     band_h = 0.105 * h
-    top = h - pad
+    top = h - pv
     pen.fill(frame)
-    pen.rect(pad, top - band_h, w - 2 * pad, band_h)
+    pen.rect(rim, top - band_h, w - 2 * rim, band_h + (pv - rim))
     band_t = 0.105 * th  # the band's height for its text and badge
     badge = band_t * 0.86 if spec.corner is not None else 0.0
-    title_w = iw - (badge + pad * 0.5 if badge else 0)
-    size, title = fit_line(spec.title, "Helvetica-Bold", band_t * 0.5, band_t * 0.26, title_w)
+    title_w = iw - ((0.105 * at) * 0.86 + pad * 0.5 if badge else 0)
+    size, title = fit_line(spec.title, "Helvetica-Bold", band_t * 0.5,
+                           _least((0.105 * lt) * 0.26, band_t * 0.5), title_w)
     if title != spec.title:
         cut.append("name")
     _noted(sizes, "name", size, title)
@@ -637,9 +697,12 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
     y = top - band_h - tl_h
     sym = tl_t * 0.95
     nsym = len(spec.symbols)
-    # the words stop a third of an icon short of the first icon: never touching it
-    ts, ttxt = fit_line(spec.type_line, "Helvetica-Oblique", tl_t * 0.62, tl_t * 0.35,
-                        iw - nsym * (sym + 1) - (sym / 3 if nsym else 0))
+    # the words stop a third of an icon short of the first icon: never touching it (the room kept for
+    # the icons is as wide as they are on a card of this width and a poker card's proportion)
+    sym_at = (0.06 * at) * 0.95
+    ts, ttxt = fit_line(spec.type_line, "Helvetica-Oblique", tl_t * 0.62,
+                        _least((0.06 * lt) * 0.35, tl_t * 0.62),
+                        iw - nsym * (sym_at + 1) - (sym_at / 3 if nsym else 0))
     if ttxt != spec.type_line:
         cut.append("type line")
     _noted(sizes, "type line", ts, ttxt)
@@ -653,14 +716,15 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
         spec.stats[:math.ceil(len(spec.stats) / 2)], spec.stats[math.ceil(len(spec.stats) / 2):]]
     stats_share = 0.085 if len(stat_rows) == 1 else 0.068
     stats_h = stats_share * h if spec.stats else 0.0
-    bottom = pad + foot_h
-    fs, ftxt = fit_line(spec.footer, "Helvetica", foot_t * 0.62, foot_t * 0.4, iw)
+    bottom = pv + foot_h
+    foot_least = _least((0.04 * lt) * 0.4, foot_t * 0.62)
+    fs, ftxt = fit_line(spec.footer, "Helvetica", foot_t * 0.62, foot_least, iw)
     if ftxt != spec.footer:
         cut.append("footer")
     _noted(sizes, "footer", fs, ftxt)
-    pen.text("Helvetica", fs, ix, pad + foot_h * 0.3, ftxt)
+    pen.text("Helvetica", fs, ix, pv + foot_h * 0.3, ftxt)
     if spec.legend:
-        ls, ltxt = fit_line(spec.legend, "Helvetica-Oblique", foot_t * 0.62, foot_t * 0.4, iw)
+        ls, ltxt = fit_line(spec.legend, "Helvetica-Oblique", foot_t * 0.62, foot_least, iw)
         if ltxt != spec.legend:
             cut.append("legend")
         _noted(sizes, "legend", ls, ltxt)
@@ -676,8 +740,8 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
                 pen.fill(frame)
                 pen.rrect(x, bottom, cell, stats_h * 0.9, stats_h * 0.2)
                 full = f"{label} {value}" if label else value
-                ss, stxt = fit_line(full, "Helvetica-Bold", stats_share * th * 0.5, stats_share * th * 0.25,
-                                    cell * 0.92)
+                ss, stxt = fit_line(full, "Helvetica-Bold", stats_share * th * 0.5,
+                                    _least(stats_share * lt * 0.25, stats_share * th * 0.5), cell * 0.92)
                 if stxt != full and "stats" not in cut:
                     cut.append("stats")
                 _noted(sizes, "stats", ss, stxt)
@@ -686,14 +750,14 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
                          centre=True)
             bottom += stats_h
     # art (if any) then the body text
-    area_top = y - pad * 0.3
+    area_top = y - pv * 0.3
     body = spec.body
     cs = crowns_at = 0.0
     if spec.crowns:
         cs = min(0.07 * th, iw / 7)
         crowns_at = bottom + 0.1 * cs
-        bottom += cs * 1.15
-    area_h = area_top - bottom - pad * 0.3
+        bottom += (0.07 * h) * 1.15  # the row's room by the height alone (cs is at most 0.07 h)
+    area_h = area_top - bottom - pv * 0.3
     if art is not None and area_h > 0:
         art_h = area_h * (0.55 if body else 1.0)
         aw, ah = iw, art_h
@@ -704,8 +768,8 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
         pen.raw(f"q {aw:.4f} 0 0 {ah:.4f} {ix + (iw - aw) / 2:.4f} "
                 f"{area_top - art_h + (art_h - ah) / 2:.4f} cm /{c._doc.getXObjectName(art.form)} Do Q")
         c._formsinuse.append(art.form)
-        area_top -= art_h + pad * 0.3
-        area_h = area_top - bottom - pad * 0.3
+        area_top -= art_h + pv * 0.3
+        area_h = area_top - bottom - pv * 0.3
     if body and area_h <= 4:
         cut.append("text")  # no room at all: the art and stats took it
     if body and area_h > 4:
@@ -796,9 +860,14 @@ def draw_suit(c: Any, suit: str, cx: float, cy: float, s: float) -> None:
 
 
 def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, corners: float = 0.0,
-                      art: Art | None = None, sizes: dict[str, float] | None = None) -> None:
-    """A Mouse Card deck card: rank and suit in two corners and a large centre pip (or JOKER).
+                      art: Art | None = None, sizes: dict[str, float] | None = None) -> list[str]:
+    """A Mouse Card deck card: rank and suit in two corners and a large centre pip (or JOKER), and the
+    set's name (the footer) at the bottom between the corners.
+
+    Returns the parts that did not fit even at the smallest font and were cut off with an
+    ellipsis (``rank``, ``footer``; empty when all fit), as :func:`draw_face` does.
     ``sizes``, when given, gets the smallest font size (pt) each part was drawn at."""
+    cut: list[str] = []
     c.setFillColor(white)
     c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
     pad = 0.05 * w
@@ -814,8 +883,11 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
     joker = rank.lower() == "joker" or "joker" in str(card.get("type") or "").lower()
     label = "JKR" if joker else rank.upper()[:3]
     th = text_height(w, h)  # text and pips never outgrow the card's width (see draw_face)
+    lt = least_height(w, h)  # the smallest sizes (see least_height)
     s = 0.11 * th
-    fs, lab = fit_line(label, "Helvetica-Bold", s * 0.9, s * 0.4, w * 0.22)
+    fs, lab = fit_line(label, "Helvetica-Bold", s * 0.9, _least((0.11 * lt) * 0.4, s * 0.9), w * 0.22)
+    if lab != label:
+        cut.append("rank")
     _noted(sizes, "rank", fs, lab)
     for rot in (0, 180):
         c.saveState()
@@ -846,12 +918,20 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
         _noted(sizes, "text", 0.045 * th, "joker")
     elif suit:
         draw_suit(c, suit, w / 2, h / 2, 0.28 * th)
+    # the footer runs between the corner indices (each reaches at most 0.29 w in from its side, and
+    # reaches down as far as the footer's top): half a pad clear of each
+    footer = _footer(card)
+    most = 0.025 * th
+    ffs, ftxt = fit_line(footer, "Helvetica", most, _least((0.025 * lt) * 0.65, most), w * 0.42 - pad)
+    if ftxt != footer:
+        cut.append("footer")
     c.setFillColor(MUTED)
-    c.setFont("Helvetica", 0.025 * th)
-    c.drawCentredString(w / 2, pad * 1.4, _footer(card)[:60])
-    _noted(sizes, "footer", 0.025 * th, _footer(card))
+    c.setFont("Helvetica", ffs)
+    c.drawCentredString(w / 2, pad * 1.4, ftxt)
+    _noted(sizes, "footer", ffs, ftxt)
     if corners:
         corner_guide(c, w, h, corners)
+    return cut
 
 
 # --------------------------------------------------------------------------- backs

@@ -1,4 +1,5 @@
-"""Art images: read with Pillow (any format it reads), embed each distinct image once per PDF.
+"""Art images: read with Pillow (any format it reads), turned as their EXIF orientation says (a phone
+photo prints as it is viewed), embed each distinct image once per PDF.
 
 ReportLab's ``drawImage`` re-reads and re-hashes an image on every call (milliseconds
 at card size). Here every distinct image (by content hash) is drawn once into a form
@@ -46,12 +47,19 @@ class ImageCache:
         return art
 
     def _embed(self, raw: bytes, digest: str, where: Path) -> Art:
-        from PIL import Image, UnidentifiedImageError
+        from PIL import Image, ImageOps, UnidentifiedImageError
         from reportlab.lib.utils import ImageReader
 
         try:
             with Image.open(io.BytesIO(raw)) as im:
                 im.load()
+                # as the photo is viewed: a phone stores it as the sensor saw it, with an EXIF
+                # Orientation saying how to turn it (the digest is of the file's bytes, which hold
+                # the orientation, so the same file still gives the same form and PDF)
+                try:
+                    im = ImageOps.exif_transpose(im)
+                except Exception:  # an EXIF block Pillow cannot read (of many kinds): the image as stored
+                    pass
                 has_alpha = im.mode in ("RGBA", "LA", "PA") or (im.mode == "P" and "transparency" in im.info)
                 im = im.convert("RGBA" if has_alpha else "RGB")
         except UnidentifiedImageError:

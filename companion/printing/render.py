@@ -53,7 +53,7 @@ class CardOptions:
     backs: str = "none"  # none | duplex | duplex-short
     offset: tuple[float, float] = (0.0, 0.0)  # from the calibration page; see geometry.page_offset
     offset_from: str = "portrait"  # the calibration page the offset was read on: portrait or landscape
-    art_dir: str | None = None  # a folder of images named <card id>.<suffix>; must exist
+    art_dir: str | None = None  # a folder of images named <card id or name>.<suffix>; must exist (ArtFolder)
 
 
 @dataclass
@@ -80,6 +80,9 @@ class PrintResult:
     overflow: list[Overflow] = field(default_factory=list)
     #: The orientation of the calibration page the offset was read on (see geometry.page_offset).
     offset_from: str = "portrait"
+    #: Warnings about the ``--art`` folder: no image for any card, a name several cards have, several
+    #: images for one card (see ArtFolder.notes).
+    art_notes: list[str] = field(default_factory=list)
 
     def turn_note(self, *, page: bool = False) -> str | None:
         """When the offset was read on a calibration page of the other orientation than the sheet's, the
@@ -315,7 +318,7 @@ class _Faces:
     """Forms for faces, backs and images of one PDF, each drawn the first time it is used."""
 
     def __init__(self, canvas: Any, game: str, card_pt: tuple[float, float], bleed_pt: float,
-                 options: CardOptions) -> None:
+                 options: CardOptions, cards: Sequence[Any] = ()) -> None:
         from .images import ImageCache
 
         self.c = canvas
@@ -328,6 +331,7 @@ class _Faces:
         self.faces: dict[str, str] = {}
         self.backs: dict[tuple[str, str], str] = {}
         self.art_dir = art_folder(options.art_dir)
+        self.art_files = ArtFolder(self.art_dir, cards) if self.art_dir is not None else None
         self._cut: dict[str, tuple[str, str, list[str]]] = {}  # card id -> (id, name, parts cut off)
         self._small: dict[str, tuple[str, str, dict[str, float]]] = {}  # card id -> (id, name, part: pt)
         self._back_cut: dict[tuple[str, str], bool] = {}  # back form key -> its label was cut off
@@ -398,11 +402,10 @@ class _Faces:
         path = self._resolve(card, card.get("art"))
         if path is not None:
             return self._image(card, path, "art")
-        if self.art_dir is not None:
-            for suffix in IMAGE_SUFFIXES:
-                cand = self.art_dir / f"{card.id}{suffix}"
-                if cand.is_file():
-                    return self._image(card, cand, "--art")
+        if self.art_files is not None:
+            cand = self.art_files.for_card(card)
+            if cand is not None:
+                return self._image(card, cand, "--art")
         return None
 
     def face(self, card: Any) -> str:
@@ -424,9 +427,9 @@ class _Faces:
         c.beginForm(name, -self.bleed, -self.bleed, self.w + self.bleed, self.h + self.bleed)
         sizes: dict[str, float] = {}
         if self.game == "mousecard":
-            draw_playing_card(c, card, self.w, self.h, self.bleed, corners=self.corners, art=art, sizes=sizes)
+            cut = draw_playing_card(c, card, self.w, self.h, self.bleed, corners=self.corners, art=art,
+                                    sizes=sizes)
             self._check_glyphs(card, playing_card_texts(card))
-            cut: list[str] = []
         else:
             spec = BUILDERS.get(self.game, generic_face)(card)
             cut = draw_face(c, spec, self.w, self.h, self.bleed, art=art, corners=self.corners, sizes=sizes)
@@ -495,9 +498,115 @@ def art_folder(art_dir: str | os.PathLike[str] | None) -> Path | None:
         ok = exists = False
     if not ok:
         raise PrintError(f"art folder {str(art_dir)!r} {'is not a folder' if exists else 'does not exist'}",
-                         where="--art", expected="a folder of images named after card ids, "
-                                                 "such as acorn-scout.png")
+                         where="--art", expected="a folder of images named after card ids or names, "
+                                                 "such as acorn-scout.png or Acorn Scout.png")
     return folder
+
+
+#: How many of a folder's unused images an ``--art`` warning names.
+ART_NAMED = 4
+
+
+class ArtFolder:
+    """The images of an ``--art`` folder and which card of a print run each one is for.
+
+    A card's image is the one named after its id (``acorn-scout.png``), else after its name
+    (``Acorn Scout.png``) when that name is no card's id and no other card of the run has it
+    (``Leonardo.png`` for two Leonardo printings names neither); the name and the suffix in
+    any case (``ACORN-SCOUT.JPG``), as a card's ``back`` takes them. Of several images for one
+    card, the one named exactly after the id comes first, then by suffix in the order of
+    :data:`IMAGE_SUFFIXES`. The folder is listed once, sorted, so the same folder always gives
+    the same images whatever order the file system lists it in or whether it tells case apart.
+    :meth:`notes` are the warnings: a folder none of whose images was for a card of the run
+    (with a few of them named and the naming expected), a name several cards have, several
+    images for one card.
+    """
+
+    def __init__(self, folder: Path, cards: Iterable[Any]) -> None:
+        self.folder = folder
+        try:
+            listed = sorted(folder.iterdir(), key=lambda p: p.name)
+        except OSError as exc:
+            raise PrintError(f"art folder {str(folder)!r} cannot be read ({os_reason(exc)})",
+                             where="--art") from None
+        #: The image files of the folder (by suffix, in any case; hidden files left out), by name.
+        shown = [p for p in listed if not p.name.startswith(".") and p.is_file()]
+        self.files = [p for p in shown if p.suffix.lower() in IMAGE_SUFFIXES]
+        #: The folder's other files (not images printing reads: a .heic photo, a .txt), by name.
+        self.others = [p for p in shown if p.suffix.lower() not in IMAGE_SUFFIXES]
+        self._by_stem: dict[str, list[Path]] = {}
+        for p in self.files:
+            self._by_stem.setdefault(p.stem.casefold(), []).append(p)
+        distinct = list({c.id: c for c in cards}.values())
+        self._ids = {c.id.casefold() for c in distinct}
+        self._names: dict[str, list[str]] = {}  # a name (casefolded) -> the ids of the cards that have it
+        for c in distinct:
+            name = str(c.name or "").strip().casefold()
+            if name:
+                self._names.setdefault(name, []).append(c.id)
+        # the naming the warnings show: the first card whose name no other card has
+        self._example = next((c for c in distinct if len(self._names.get(str(c.name or "").strip().casefold(),
+                                                                             ())) == 1), None)
+        self.used: set[Path] = set()
+        self._shared: dict[Path, list[str]] = {}  # an image named after a name several cards have -> ids
+        self._several: dict[str, tuple[Path, list[Path]]] = {}  # card id -> (image used, the others)
+
+    def _ranked(self, stem: str, exact: str) -> list[Path]:
+        """The images named ``stem`` (casefolded): the one named ``exact`` first, then by suffix."""
+        order = {suffix: k for k, suffix in enumerate(IMAGE_SUFFIXES)}
+        return sorted(self._by_stem.get(stem, ()),
+                      key=lambda p: (p.stem != exact, order[p.suffix.lower()], p.suffix != p.suffix.lower(),
+                                     p.name))
+
+    def for_card(self, card: Any) -> Path | None:
+        """The image for ``card``, or ``None`` when the folder has none."""
+        found = self._ranked(card.id.casefold(), card.id)
+        name = str(card.name or "").strip()
+        key = name.casefold()
+        if key and key not in self._ids and key in self._by_stem:  # (a name that is an id names that card)
+            if len(self._names.get(key, ())) > 1:
+                for p in self._by_stem[key]:
+                    self._shared[p] = self._names[key]
+            else:
+                found += self._ranked(key, name)
+        if not found:
+            return None
+        if len(found) > 1:
+            self._several[card.id] = (found[0], found[1:])
+        self.used.update(found)  # (the others were seen, and are said in a note)
+        return found[0]
+
+    def notes(self) -> list[str]:
+        """The warnings about the folder (see the class); empty when all is well."""
+        notes: list[str] = []
+        where = f"--art {str(self.folder)!r}"
+        ex = self._example
+        cid, name = (ex.id, str(ex.name or "").strip()) if ex is not None else ("acorn-scout", "Acorn Scout")
+        naming = (f"name each image after its card's id ({cid}.png) or, when no other card has it, its name "
+                  f"({name or cid}.png), in any case, with one of the suffixes {', '.join(IMAGE_SUFFIXES)}")
+        if not self.files:
+            others = (f" (it holds {_named_few(self.others)}, none of them an image printing reads)"
+                      if self.others else "")
+            notes.append(f"{where} has no image files{others}, so no card has art from it: {naming}")
+        elif not self.used:
+            unused = [p for p in self.files if p not in self._shared]
+            if unused:
+                notes.append(f"{where}: none of its images is named after a card printed here, so no card "
+                             f"has art from it (not used: {_named_few(unused)}): {naming}")
+        for p, ids in self._shared.items():
+            notes.append(f"{where}: {p.name!r} is named after a name {len(ids)} cards have "
+                         f"({', '.join(ids)}), so none of them has art from it: name the image after a "
+                         "card's id")
+        for card_id, (first, others) in self._several.items():
+            notes.append(f"{where}: card {card_id!r} has {len(others) + 1} images ({first.name!r}, "
+                         f"{', '.join(repr(p.name) for p in others)}): {first.name!r} was used")
+        return notes
+
+
+def _named_few(paths: Sequence[Path]) -> str:
+    """``'a.png', 'b.jpg' and 3 more``: the first :data:`ART_NAMED` of ``paths``, and how many more."""
+    more = len(paths) - ART_NAMED
+    return ", ".join(repr(p.name) for p in paths[:ART_NAMED]) + (f" and {more} more" if more > 0 else "")
 
 
 @binary_streams
@@ -525,7 +634,7 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
     pages = plan_pages([c.id for c in cards], grid, backs=options.backs, offset=options.offset,
                        read_on=options.offset_from)
     c = new_canvas(out, grid.paper, title=title or f"{GAMES.get(game, game)} cards", duplex=flip)
-    faces = _Faces(c, game, (grid.card[0] * MM, grid.card[1] * MM), grid.bleed * MM, options)
+    faces = _Faces(c, game, (grid.card[0] * MM, grid.card[1] * MM), grid.bleed * MM, options, cards)
     width = geo.sheet["crop_mark_width"] * MM
     fronts = sum(1 for p in pages if p.side == "front")
     bar = _progress(len(pages), progress, "printing")
@@ -572,4 +681,5 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
                        missing_glyphs=list(faces.missing.values()),
                        offset=options.offset if flip else (0.0, 0.0), moved=moved,
                        offset_from=options.offset_from,
-                       overflow=back_overflow(pages, grid.paper, grid.bleed, geometry=geo))
+                       overflow=back_overflow(pages, grid.paper, grid.bleed, geometry=geo),
+                       art_notes=faces.art_files.notes() if faces.art_files is not None else [])
