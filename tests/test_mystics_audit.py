@@ -207,6 +207,7 @@ def test_a_captured_mouse_cannot_pilfer_give_or_receive() -> None:
 
 def test_the_page_turns_off_pilfer_and_share_of_a_captured_mouse(tmp_path: Path) -> None:
     d = started(tmp_path / "m.jsonl")
+    d.do({"event": "set_turn", "card": "filch"})  # (Filch's free actions and Pilfer: on his turn)
     d.add2.click()
     d.do({"event": "defeat_minion", "minion": "rat_warriors"})  # (Pilfer follows a figure defeated)
     filch = d._mouse_boxes["filch"]
@@ -225,6 +226,7 @@ def test_a_share_says_what_was_given_and_a_card_by_its_name() -> None:
     t = MysticsTracker(None, die=DIE, heroes=heroes, minions=MINIONS,
                        card_names={"tildas-mace": "Tilda's Mace"})
     t.do(start())
+    t.do({"event": "set_turn", "card": "tilda"})  # (a share: on the turn of one of its mice)
     t.do({"event": "mouse_cheese", "mouse": "tilda", "count": 2})
     t.do({"event": "share", "from": "tilda", "to": "filch", "cheese": 2, "card": "tildas-mace"})
     assert t.state.messages[-1] == "Tilda gives Filch 2 cheese and Tilda's Mace (mice-and-mystics.txt, Share)"
@@ -267,6 +269,7 @@ def test_do_undo_and_redo_say_what_they_took_back_and_brought_back(
 
 def test_pilfer_with_no_figure_defeated_and_share_with_nobody_are_off(tmp_path: Path) -> None:
     d = started(tmp_path / "m.jsonl", mice=("filch",))
+    d.do({"event": "set_turn", "card": "filch"})  # (Pilfer: a figure Filch defeats, on his turn)
     filch = d._mouse_boxes["filch"]
     assert filch.pilfer.disabled and "no minion figure defeated this turn" in filch.pilfer.tooltip
     assert filch.share.disabled and "no other mouse" in filch.share.tooltip

@@ -136,6 +136,7 @@ def test_every_control_of_a_stale_page_is_refused_and_writes_nothing(tmp_path: P
 def test_starting_equipment_recorded_by_id_is_handled_by_its_name() -> None:
     t = tracker_with(heroes=BY_ID, search_cards=CARDS)
     t.do(start())
+    t.do({"event": "set_turn", "card": "filch"})  # (free actions: in the mouse's own turn)
     t.do({"event": "unequip", "mouse": "filch", "card": "Dagger"})
     assert t.state.messages[-1] == "Filch puts 'Dagger' in the pack (mice-and-mystics.txt, Equip)"
     t.do({"event": "equip", "mouse": "filch", "card": "DAGGER", "slot": "paw"})
@@ -163,6 +164,7 @@ def test_the_cli_shares_starting_equipment_by_the_name_the_table_reads(
 
 def test_the_page_unequips_and_equips_a_card_typed_as_it_shows(tmp_path: Path) -> None:
     d = started(tmp_path / "m.jsonl", heroes=BY_ID, search_cards=CARDS)
+    d.do({"event": "set_turn", "card": "filch"})  # (free actions: in the mouse's own turn)
     box = d._mouse_boxes["filch"]
     assert "equipped: Dagger (paw)" in html.unescape(box.info.value)
     box.card.value = "Dagger"
@@ -359,6 +361,7 @@ def full_pack() -> MysticsTracker:
     for name in ("Rope", "Apple", "Cheese Wedge"):
         t.do({"event": "gain", "mouse": "collin", "card": name})
     t.do({"event": "gain", "mouse": "tilda", "card": "Lantern"})  # (Grape is a party item: no room taken)
+    t.do({"event": "set_turn", "card": "tilda"})  # (her share: in her turn)
     return t
 
 
@@ -380,6 +383,7 @@ def test_the_page_offers_the_discard_when_the_receivers_pack_is_full(tmp_path: P
     for name in ("Rope", "Apple", "Cheese Wedge"):
         d.do({"event": "gain", "mouse": "collin", "card": name})
     d.do({"event": "gain", "mouse": "tilda", "card": "Lantern"})  # (Grape is a party item: no room taken)
+    d.do({"event": "set_turn", "card": "tilda"})  # (her share: in her turn)
     tilda = d._mouse_boxes["tilda"]
     assert tilda.share_discard.layout.display == "none"
     tilda.share_to.value, tilda.share_card.value = "collin", "Lantern"
@@ -605,6 +609,7 @@ def test_equipping_a_card_whose_requirement_the_mouse_does_not_meet_is_refused()
     assert "Search Cards" in text and t.state == before
     with pytest.raises(RuleError, match="requires Tilda"):
         t.do({"event": "equip", "mouse": "collin", "card": "Tilda's Mace", "slot": "paw"})
+    t.do({"event": "set_turn", "card": "filch"})  # (an equip: in the mouse's own turn)
     t.do({"event": "equip", "mouse": "filch", "card": "Accurate Bow", "slot": "paw"})  # archer or scamp
 
 

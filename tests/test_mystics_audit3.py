@@ -150,6 +150,7 @@ def test_a_party_item_shared_into_a_full_pack_needs_no_discard() -> None:
     for card in ("Rope", "Apple", "Lantern"):
         t.do({"event": "gain", "mouse": "collin", "card": card})
     t.do({"event": "gain", "mouse": "tilda", "card": "Grape"})
+    t.do({"event": "set_turn", "card": "tilda"})  # (her share: in her turn)
     t.do({"event": "share", "from": "tilda", "to": "collin", "card": "Grape"})
     collin = t.state.mouse("collin")
     assert collin.pack_load == 3 and "Grape" in [g.name for g in collin.pack]
@@ -240,11 +241,12 @@ def test_the_audits_second_share_of_cheese_in_one_turn_is_refused() -> None:
     t.do({"event": "note", "text": "Collin moves"})
     with pytest.raises(RuleError, match="Collin has taken the share free action already this turn"):
         t.do({"event": "share", "from": "collin", "to": "tilda", "cheese": 1})
-    for _ in range(2):  # not Collin's share: the tracker cannot tell whose it is, so it counts none
+    # neither Filch's turn nor Tilda's: no share of theirs (Free Mouse Actions: at any time during its turn)
+    with pytest.raises(RuleError, match="it is Collin's turn, neither Filch's nor Tilda's"):
         t.do({"event": "share", "from": "filch", "to": "tilda", "cheese": 1})
     t.do({"event": "end_turn"})  # Filch's turn: his own share
     t.do({"event": "share", "from": "collin", "to": "filch", "cheese": 1})
-    assert t.state.mouse("filch").cheese == 1 and t.state.mouse("tilda").cheese == 2
+    assert t.state.mouse("filch").cheese == 3 and t.state.mouse("tilda").cheese == 0
 
 
 def test_a_share_is_one_exchange_any_other_action_ends_it() -> None:

@@ -135,7 +135,7 @@ def test_born_to_lead_and_pilfer_come_from_the_card_the_chapter_started_with() -
     t = tracker(heroes=heroes)
     t.do(start(mice=["collin", "pip"], minions={"roach": 1}, order=["collin", "roach", "pip"]))
     assert t.state.mouse("pip").cheese == 1  # Born to Lead: not in the first spot
-    t.do({"event": "defeat_minion", "minion": "roach"})
+    t.do({"event": "defeat_minion", "minion": "roach", "by": "pip"})  # (Pip defeats it: Pilfer is his)
     t.do({"event": "pilfer", "mouse": "pip"})
     plain = {**heroes, "pip": replace(heroes["pip"], abilities=())}
     again = replayed(t, heroes=plain)

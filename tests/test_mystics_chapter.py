@@ -139,6 +139,7 @@ def test_time_is_short_can_trigger_a_surge() -> None:
 def test_pilfer_takes_cheese_from_the_wheel() -> None:
     t = tracker()
     t.do(start(minions={"rat_warriors": 2}))
+    t.do({"event": "set_turn", "card": "filch"})  # (Pilfer: a figure Filch defeats, on his turn)
     t.do({"event": "minion_cheese", "count": 2})
     with pytest.raises(RuleError, match="no minion figure defeated this turn"):  # Pilfer follows a defeat
         t.do({"event": "pilfer", "mouse": "filch"})
@@ -188,6 +189,7 @@ def test_the_hourglass_stops_on_the_chapter_end_and_play_stops_with_the_defeat()
 def test_only_a_mouse_with_pilfer_takes_cheese_from_the_wheel() -> None:
     t = tracker()
     t.do(start(minions={"rat_warriors": 2}))
+    t.do({"event": "set_turn", "card": "filch"})  # (Pilfer: a figure Filch defeats, on his turn)
     t.do({"event": "minion_cheese", "count": 2})
     t.do({"event": "defeat_minion", "minion": "rat_warriors"})
     with pytest.raises(RuleError, match="Collin has no Pilfer: it is Filch's ability"):
@@ -198,7 +200,7 @@ def test_only_a_mouse_with_pilfer_takes_cheese_from_the_wheel() -> None:
 
 def test_greedy_roach_steal_goes_to_the_wheel_and_can_surge() -> None:
     t = tracker()
-    t.do(start())
+    t.do(start(minions={"roach": 1}))  # (only a greedy roach steals: Greedy Roaches)
     t.do({"event": "mouse_cheese", "mouse": "filch", "count": 1})
     t.do({"event": "minion_cheese", "count": 5})
     t.do({"event": "greedy_steal", "mouse": "filch"})

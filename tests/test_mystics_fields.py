@@ -52,7 +52,8 @@ def test_a_surge_placed_with_the_typed_order_warns_of_nothing(tmp_path: Path,
 
 def test_a_boss_of_a_surge_takes_the_typed_cards_and_roll_without_a_warning(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = cli_log(tmp_path, START, {"event": "encounter", "card": "E1", "minions": {"rat-warriors": 1},
+    path = cli_log(tmp_path, START, {"event": "encounter", "card": "E1", "minions": {"rat-warriors": 1,
+                                                                                   "roaches": 1},
                                      "surge": {"vurst": VURST}}, {"event": "minion_cheese", "count": 5},
                    {"event": "mouse_cheese", "mouse": "collin", "count": 1})
     code, out, err = do(path, {"event": "greedy_steal", "mouse": "collin", "rolls": [3],
@@ -198,7 +199,9 @@ def test_a_room_tile_that_is_no_number_is_refused_not_left_out() -> None:
     with pytest.raises(LogError, match="bad tile '3'"):
         t.do({"event": "room", "name": "Courtyard", "tile": "3"})
     t.do({"event": "room", "name": "Courtyard", "tile": 3})
-    assert t.state.board.room is not None and t.state.board.room.special_surge_text == "The Crow: 1 roach"
+    # (the chapter's special surge names minions: they are its surge, logged with the room)
+    assert t.state.board.room is not None and t.state.board.room.special_surge == (("roach", 1),)
+    assert t.history[-1]["special_surge"] == {"roach": 1}
 
 
 def test_defeat_minion_with_figure_removes_that_figure_and_count_1_agrees() -> None:
@@ -285,7 +288,8 @@ def test_events_json_is_structured_and_the_text_listing_keeps_its_lines(
     assert main(["mystics", "events"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert next(x for x in lines if x.startswith("set_stats ")).split(None, 1)[1] == \
-        "mouse or minion, life: correct a life value"
+        ("mouse or minion, life, [defeats (logged by a live correction of a minion type's life that defeated "
+         "figures with as many wounds)]: correct a life value")
 
 
 def test_do_and_replay_help_say_what_they_do_their_exit_codes_and_their_json(

@@ -339,10 +339,10 @@ def test_time_is_short_when_the_last_mouse_is_captured() -> None:
     t.do({"event": "capture", "mouse": "maginos"})
     for _ in range(3):
         t.do({"event": "end_turn"})
-    assert t.state.current.id == "maginos"
     assert not t.state.mouse("maginos").captured  # rescued at the start of its turn: no minions
-    t.do({"event": "end_turn"})
-    assert t.state.board.wheel == 1
+    # being rescued takes its whole turn (Rescuing a Mouse): it ends, the last mouse's, so Time is Short!
+    assert t.state.current.id == "collin" and t.state.round == 2
+    assert t.state.board.wheel == 1 and t.history[-1].get("rescue_ends_turn") is True
 
 
 def test_captured_mouse_skips_its_turn_while_minions_remain() -> None:

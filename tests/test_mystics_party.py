@@ -70,6 +70,7 @@ def test_scaper_third_capture_is_rescued_at_once_and_keeps_equipment() -> None:
     t.do({"event": "capture", "mouse": "filch"})
     t.do({"event": "achievement", "name": "Scaper", "mouse": "filch"})
     t.do({"event": "rescue", "mouse": "filch", "force": True})
+    t.do({"event": "set_turn", "card": "filch"})  # (an equip: in the mouse's own turn)
     t.do({"event": "equip", "mouse": "filch", "card": "Bow", "slot": "paw"})
     t.do({"event": "capture", "mouse": "filch"})
     m = t.state.mouse("filch")
@@ -101,6 +102,7 @@ def test_level_up_costs_6_cheese_and_needs_the_class() -> None:
     m = t.state.mouse("maginos")
     assert m.cheese == 0 and m.abilities == ("Chain Lightning",)
     t.do({"event": "mouse_cheese", "mouse": "tilda", "count": 6})
+    t.do({"event": "set_turn", "card": "tilda"})  # (a level up: in the mouse's own turn)
     t.do({"event": "level_up", "mouse": "tilda", "ability": "First Aid"})  # class ANY
     t.do({"event": "mouse_cheese", "mouse": "tilda", "count": 6})
     with pytest.raises(RuleError, match="already has ability 'First Aid'"):  # in any case
@@ -175,6 +177,7 @@ def test_share_cheese_and_cards() -> None:
     t.do(start())
     t.do({"event": "mouse_cheese", "mouse": "filch", "count": 2})
     t.do({"event": "gain", "mouse": "filch", "card": "Grape"})
+    t.do({"event": "set_turn", "card": "filch"})  # (a share: in the turn of one of its mice)
     t.do({"event": "share", "from": "filch", "to": "tilda", "cheese": 2, "card": "Grape"})
     assert t.state.mouse("tilda").cheese == 2 and [g.name for g in t.state.mouse("tilda").pack] == ["Grape"]
 
@@ -306,6 +309,7 @@ def test_a_mouse_cannot_share_with_itself() -> None:
             t.do({"event": "share", "from": "collin", "to": "Collin", **ev})
     assert t.state.mouse("collin") == before
     assert [g.name for g in before.gear].count("Grape") == 1
+    t.do({"event": "set_turn", "card": "collin"})  # (a share: in the turn of one of its mice)
     t.do({"event": "share", "from": "collin", "to": "filch", "card": "Grape", "cheese": 1})
     assert "Grape" in [g.name for g in t.state.mouse("filch").gear]
 
@@ -336,6 +340,7 @@ def test_a_logged_start_from_before_the_party_checks_still_replays(tmp_path: Pat
 def test_equip_never_makes_a_second_card_of_one_typed_another_way_and_gain_discards_from_the_pack() -> None:
     t = tracker()
     t.do(start(minions={"roach": 1}, chapter_end=20))
+    t.do({"event": "set_turn", "card": "collin"})  # (an equip: in the mouse's own turn)
     t.do({"event": "gain", "mouse": "collin", "card": "Elixir"})
     with pytest.raises(RuleError, match="Did you mean 'Elixir'") as caught:
         t.do({"event": "equip", "mouse": "collin", "card": "Elixr", "slot": "accessory"})

@@ -218,7 +218,8 @@ def test_cli_events_lists_every_event_do_takes_with_its_fields(capsys: pytest.Ca
     doc = json.loads(capsys.readouterr().out)
     assert list(doc) == list(EVENTS)
     assert doc["rescue"] == {"kind": "rescue", "fields": ["mouse"], "one_of": [],
-                             "optional": ["force", "ends_turn", "order", "rolls", "boss_cards", "card_data"],
+                             "optional": ["force", "ends_turn", "order", "rolls", "boss_cards",
+                                          "rescue_ends_turn", "card_data"],
                              "notes": dict(EVENT_FIELDS["rescue"].notes), "objects": {},
                              "rule": EVENT_FIELDS["rescue"].rule,
                              "does": "a captured mouse is rescued on its own turn, and its turn ends",

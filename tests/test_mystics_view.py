@@ -124,6 +124,7 @@ def test_parse_ints() -> None:
 
 def test_pack_equipment_and_life_controls(tmp_path: Path) -> None:
     d = started(tmp_path / "m.jsonl")
+    d.do({"event": "set_turn", "card": "tilda"})  # (an equip: in the mouse's own turn)
     box = d._mouse_boxes["tilda"]
     box.card.value = "Grape"
     box.trick.value = False
@@ -536,6 +537,7 @@ def test_add_minions_beyond_the_figures_a_type_may_have_is_refused(tmp_path: Pat
 def test_pilfer_is_filchs_and_takes_a_cheese_from_the_wheel(tmp_path: Path) -> None:
     path = tmp_path / "m.jsonl"
     d = started(path)
+    d.do({"event": "set_turn", "card": "filch"})  # (Pilfer: a figure Filch defeats, on his turn)
     filch = d._mouse_boxes["filch"]
     assert filch.pilfer.layout.display == ""
     assert all(d._mouse_boxes[m].pilfer.layout.display == "none" for m in ("collin", "tilda", "maginos"))
@@ -554,6 +556,7 @@ def test_pilfer_is_filchs_and_takes_a_cheese_from_the_wheel(tmp_path: Path) -> N
 def test_share_moves_cheese_and_a_card_to_another_mouse(tmp_path: Path) -> None:
     path = tmp_path / "m.jsonl"
     d = started(path)
+    d.do({"event": "set_turn", "card": "tilda"})  # (a share: in the turn of one of its mice)
     tilda = d._mouse_boxes["tilda"]
     tilda.card.value = "Grape"
     d.do(tilda._gain())

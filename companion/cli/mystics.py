@@ -307,7 +307,7 @@ def _parse_events(raws: list[str]) -> list[dict[str, Any]]:
 
 def _do(args: argparse.Namespace) -> int:
     from ..mystics.tracker import MysticsTracker
-    from .batch import seeded, watched, write_all
+    from .batch import seeded, warn, watched, write_all
 
     path = existing_log(Path(args.log), error=LogError,
                         suggestion="Start one with 'companion mystics new LOG --mice collin,filch'.")
@@ -316,8 +316,10 @@ def _do(args: argparse.Namespace) -> int:
     events = [watched(seeded(e)) for e in _parse_events(args.events)]
     t = MysticsTracker(path)
     notes = warn_set_aside(t)
+    cards = _card_fields(events)
 
-    said = write_all(t, events, str(path), say=_said, error=LogError, warnings=notes)
+    said = write_all(t, events, str(path), say=_said, error=LogError, warnings=notes,
+                     check=lambda _events: [warn(line, notes) for line in cards])
     if not args.json:
         for line in said:
             print(line)
@@ -328,6 +330,40 @@ def _do(args: argparse.Namespace) -> int:
         for note in data:
             print(f"note: {note}")
     return 0
+
+
+def _card_fields(events: list[Any]) -> list[str]:
+    """The warnings for fields of a boss's (or Brodie's) card typed in an event's minion object
+    (``{"vurst2": {"boss": true, "cards": [{"id": ..., "name": "Vurst A", "life": 2}]}}``) that a card does
+    not take, in the card's words (a card takes name and life; its id is the tracker's): each such field is
+    marked as read, so the batch does not name it among the minion's fields. A field close to one a card
+    takes (``lfie``) is left to the batch, which refuses it as a typo."""
+    from ..errors import closest
+    from ..mystics.tracker import CARD_OBJECT_FIELDS, MINION_OBJECT_KEYS
+    from .batch import Watched
+
+    lines = []
+    for k, event in enumerate(events, start=1):
+        if not isinstance(event, dict):
+            continue
+        for key in MINION_OBJECT_KEYS:
+            specs = dict.get(event, key)  # (not marked as read: the rules say what they read)
+            if not isinstance(specs, dict):
+                continue
+            for mid, spec in specs.items():
+                cards = dict.get(spec, "cards") if isinstance(spec, dict) else None
+                for j, card in enumerate(cards if isinstance(cards, list) else []):
+                    if not isinstance(card, Watched):
+                        continue
+                    for name in sorted(set(card) - set(CARD_OBJECT_FIELDS)):
+                        if closest(name, list(CARD_OBJECT_FIELDS), n=1):
+                            continue
+                        card.read.add(name)
+                        lines.append(f"event {k} of {len(events)} ({dict.get(event, 'event')}): "
+                                     f"{key}.{mid}.cards[{j}].{name!r} is not a field it takes (a card in "
+                                     f"cards takes {', '.join(CARD_OBJECT_FIELDS)}; its id is the tracker's: "
+                                     f"{mid}:{j + 1}, named on the track by its name), so it was ignored")
+    return lines
 
 
 def _said(t: Any, event: Any) -> list[str]:

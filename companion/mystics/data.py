@@ -468,6 +468,33 @@ _CLEARS_MINIONS = re.compile(r"\bclear\b[^.]*\bminions?\b|\b(?:defeat|remove)(?:
                              r"minions\b|\bno minions (?:are )?(?:left|remain)")
 
 
+#: How a chapter's story achievement moves the chapter end marker, in its text ("the chapter end marker
+#: advances 1 page", "Advance the chapter end marker 1 page", "move the chapter end marker one page further",
+#: "... one page back").
+_MARKER_MOVE = re.compile(r"chapter end marker (?:advances |moves |is moved |goes )?"
+                          r"(?P<n>\d+|one|two|three|four|five) pages?"
+                          r"(?: (?P<way>further|forward|back|backward|closer))?")
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def marker_move(text: str) -> int | None:
+    """The pages a story achievement's ``text`` moves the chapter end marker (forward unless it says back
+    or closer); ``None`` when the text says no such move."""
+    found = _MARKER_MOVE.search(" ".join(text.lower().split()))
+    if found is None:
+        return None
+    n = found.group("n")
+    pages = int(n) if n.isdecimal() else _NUMBER_WORDS[n]
+    return -pages if found.group("way") in ("back", "backward", "closer") else pages
+
+
+def achievement_key(name: str) -> str:
+    """An achievement's name as it is compared: lower case, words joined by ``_``, a possessive's "'s"
+    left out (``Miz Maggie's Ally`` is ``Miz Maggie Ally``)."""
+    words = re.sub(r"['’]s\b", "", name.lower())
+    return "_".join("".join(ch if ch.isalnum() else " " for ch in words).split())
+
+
 @dataclass(frozen=True, slots=True)
 class Chapter:
     """A story-book chapter as far as the rule book shows it (mice-and-mystics.txt, Story Book)."""
@@ -513,6 +540,19 @@ class Chapter:
     def surge_for(self, tile: int) -> TileRule | None:
         """The room's special surge, which replaces the encounter card's surge (Surges, step 2)."""
         return next((s for s in self.special_surges if s.tile == tile), None)
+
+    def achievement(self, name: str) -> Named | None:
+        """The chapter's story achievement ``name`` names (case, spaces and a possessive's "'s" aside)."""
+        key = achievement_key(name)
+        return next((a for a in self.achievements if achievement_key(a.name) == key), None)
+
+    def achievement_move(self, name: str) -> int | None:
+        """The pages the chapter's story achievement ``name`` moves the chapter end marker, read from its
+        text (chapter 1's Miz Maggie Ally: 1); ``None`` when the chapter has no such achievement or its
+        text says no move (Achievements: "These achievements and their effects are described in the
+        chapters in which they are earned")."""
+        found = self.achievement(name)
+        return None if found is None else marker_move(found.text)
 
 
 def _rules(value: Any) -> tuple[TileRule, ...]:

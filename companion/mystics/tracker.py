@@ -36,7 +36,8 @@ Events (fields in brackets are optional):
   (Game setup); with ``chapter``, mice the chapter's Party Setup excludes are refused.
   ``overflow``: ``"discard"`` (book) or ``"carry"`` (house variant). A mouse or minion
   type missing from the card data may be typed in as an object with its stats (a mouse's:
-  :data:`MOUSE_FIELDS`). A start rolls no die: its cards are shuffled, and nothing ambushes.
+  :data:`MOUSE_FIELDS`). A start rolls no die: its cards are shuffled, and nothing ambushes. A start
+  whose party size, chapter end page or minions differ from the chapter's setup says so in a note.
 - ``{"event": "encounter", "card": "E7", "minions": {...}, [ambush, surge, surge_text,
   mousetraps, order, rolls, boss_cards]}``: new minions arrive and the card becomes the face-up
   encounter card (the old one is discarded). ``surge`` is the card's surge minions (their
@@ -44,24 +45,31 @@ Events (fields in brackets are optional):
 - ``{"event": "add_minions", "minions": {...}, [ambush, order, rolls, boss_cards]}``:
   minions placed by a chapter rule.
 - ``{"event": "room", "name": "Courtyard", [tile, special_surge, special_surge_text]}``:
-  the mice are in this room; its special surge replaces the encounter card's.
+  the mice are in this room; its special surge replaces the encounter card's. With no surge typed, the
+  chapter's data gives it (by ``tile``, or a tile of the chapter named so): a live action logs the
+  ``tile`` and, when its text is a list of minions ("2 rat warriors"), those as its ``special_surge``,
+  which the surge then places (Surges, step 2).
 - ``{"event": "minion_cheese", "count": 2, [order, rolls, boss_cards]}``: cheese on the minion wheel
   (surge at 6); ``order``, ``rolls`` and ``boss_cards`` place the minions of the surge it triggers, as
   do those of ``greedy_steal`` and ``end_turn`` (Time is Short!).
-- ``{"event": "wound_minion", "minion": "spider", "count": 2, [figure, card]}``;
-  ``{"event": "defeat_minion", "minion": "spider", [count, figure]}`` (figures leave).
+- ``{"event": "wound_minion", "minion": "spider", "count": 2, [figure, card, by]}``;
+  ``{"event": "defeat_minion", "minion": "spider", [count, figure, by]}`` (figures leave). A boss's
+  ``card`` is named by its id or its name as the track shows it; ``by``: the mouse that defeated the
+  figure (default: the mouse whose turn it is), for Pilfer.
 - ``{"event": "end_turn"}``: the card whose turn it is finishes; the pointer moves on
-  (Aggressive swap, charmed marker, Time is Short!, rescue of a captured mouse).
+  (Aggressive swap, charmed marker, Time is Short!, rescue of a captured mouse: being rescued takes its
+  whole turn, which ends at once; a live action logs ``rescue_ends_turn``).
 - ``{"event": "wound", "mouse": "filch", "count": 1, [poison]}``, ``{"event": "heal", ...}``,
   ``{"event": "capture", "mouse": "filch"}``, ``{"event": "rescue", "mouse": "filch", [force]}`` (on the
   mouse's own turn: the rescue takes that turn, which ends).
 - ``{"event": "mouse_cheese", "mouse": "filch", "count": 1}`` (negative spends),
-  ``{"event": "pilfer", "mouse": "filch", [from]}`` (1 cheese for a figure defeated this turn: from the
-  wheel for a Rat, else the supply; Pilfer),
-  ``{"event": "greedy_steal", "mouse": "nez"}`` (a greedy roach moves a cheese to the wheel),
+  ``{"event": "pilfer", "mouse": "filch", [from]}`` (1 cheese for a figure Filch defeated this turn: on
+  his turn, or a defeat logged with ``"by": "filch"``; from the wheel for a Rat, else the supply; Pilfer),
+  ``{"event": "greedy_steal", "mouse": "nez"}`` (a greedy roach moves a cheese to the wheel; roaches must be
+  on the board),
   ``{"event": "level_up", "mouse": "tilda", "ability": "First Aid", [classes]}``. Share, equip (or
-  unequip) and level up are free actions: once each in the turn of the mouse on the track
-  (:func:`free_action_refusal`).
+  unequip) and level up are free actions: only in the turn of the mouse on the track (a share: the turn of
+  one of its two mice), once each (:func:`free_action_refusal`, :func:`share_refusal`).
 - ``{"event": "condition", "mouse": "nez", "condition": "webbed", [on]}``.
 - ``{"event": "gain", "mouse": "nez", "card": "Grape", [trick, discard]}``,
   ``{"event": "discard", "mouse": ..., "card": ...}``, ``{"event": "equip", "mouse": ...,
@@ -70,11 +78,13 @@ Events (fields in brackets are optional):
   receiver discards when its pack is full). A card a mouse holds is named by its name or id, in any
   case (starting equipment is recorded by id); an equip checks the card's other requirements
   (a class, or a named mouse: Search Cards).
-- ``{"event": "achievement", "name": "cheesemaster", [mouse, move_end]}``,
+- ``{"event": "achievement", "name": "cheesemaster", [mouse, move_end]}`` (a story achievement of the
+  chapter's data with no ``move_end`` moves the marker as its chapter says; a live action logs it),
   ``{"event": "chapter_end", "move": 1}``, ``{"event": "hourglass", "move": 1}``,
   ``{"event": "victory"}``, ``{"event": "defeat", [reason]}``.
 - ``{"event": "set_order", "order": [...]}``, ``{"event": "set_turn", "card": "collin"}``,
-  ``{"event": "set_stats", "mouse": "collin", "life": 5}``: corrections to match the table.
+  ``{"event": "set_stats", "mouse": "collin", "life": 5}``: corrections to match the table (a mouse whose
+  wounds reach the life set is captured, a minion figure defeated: a live action logs ``defeats``).
 - ``{"event": "note", "text": "..."}``; ``{"event": "undo"}`` and ``{"event": "redo"}``
   (handled by :class:`companion.eventlog.Tracker`).
 
@@ -105,6 +115,7 @@ available slots like any new minion cards (Determining Initiative Order).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -198,8 +209,9 @@ class MysticsState:
     said: int = 0
     alert: str | None = None  # the surge the latest action triggered, for the dashboard's alert
     step: int = 0
-    # minion figures defeated since the turn began and not yet pilfered, oldest first: (name, a Rat)
-    unpilfered: tuple[tuple[str, bool], ...] = ()
+    # minion figures defeated since the turn began and not yet pilfered, oldest first: (name, a Rat, the
+    # mouse that defeated it: the event's "by", else the mouse whose turn it was; None on a minion's turn)
+    unpilfered: tuple[tuple[str, bool, str | None], ...] = ()
     free: FreeActions = field(default_factory=lambda: FreeActions())
     #: the hero card each mouse started the chapter with (the card data's as the start read it, with the
     #: values typed into the start over it): Born to Lead and Pilfer read it, never today's data
@@ -792,7 +804,13 @@ _CHAPTER = {"number": _Bounded(1, lim.MAX_CHAPTER, lim.CHAPTER_WHY), "name": "te
             "defeat": "text?", "chapter_end": _Bounded(2, lim.MAX_PAGE, lim.PAGE_WHY),
             "party_size": _Bounded(1, lim.MAX_PARTY, lim.PARTY_WHY), "excluded_mice": "names",
             "special_surges": {"tile": _Bounded(1, None, f"tiles are numbered from 1 ({c('Room Tiles')})"),
-                               "name": "text?", "text": "text?"}}
+                               "name": "text?", "text": "text?"},
+            # (recorded since the chapter's setup minions, tiles and story achievements were read: a chapter
+            # recorded before has none of them; :func:`chapter_part` reads them from today's data then, and
+            # :func:`data_changes` does not compare what was not recorded)
+            "tiles": {"number": "number", "name": "text"},
+            "setup_minions": {"minion": "text", "count": "number", "tile": "number"},
+            "achievements": {"name": "text", "text": "text"}}
 _SEARCH = {"id": "text", "name": "text", "subtype": "text?"}
 _REQUIREMENT = {"none": "flag", "classes": "names", "mouse": "text?", "text": "text?"}
 #: The recorded values holding numbers, by kind: their limits are checked (:func:`_limits`).
@@ -913,11 +931,15 @@ def _chapter_json(info: Any | None) -> dict[str, Any] | None:
             "party_size": getattr(info, "party_size", None),
             "excluded_mice": list(getattr(info, "excluded_mice", ())),
             "special_surges": [{"tile": r.tile, "name": r.name, "text": r.text}
-                               for r in getattr(info, "special_surges", ())]}
+                               for r in getattr(info, "special_surges", ())],
+            "tiles": [{"number": x.number, "name": x.name} for x in getattr(info, "tiles", ())],
+            "setup_minions": [{"minion": x.minion, "count": x.count, "tile": x.tile}
+                              for x in getattr(info, "setup_minions", ())],
+            "achievements": [{"name": x.name, "text": x.text} for x in getattr(info, "achievements", ())]}
 
 
 def _chapter_of(key: str, value: Any) -> Any:
-    from .data import Chapter, TileRule
+    from .data import Chapter, Named, Placement, Tile, TileRule
 
     v = _check(CHAPTERS, key, value, _CHAPTER)
     number = v.get("number")
@@ -926,7 +948,12 @@ def _chapter_of(key: str, value: Any) -> Any:
                    defeat=v.get("defeat") or "", chapter_end=v.get("chapter_end"), source="",
                    party_size=v.get("party_size"), excluded_mice=tuple(v.get("excluded_mice") or ()),
                    special_surges=tuple(TileRule(r.get("tile"), r.get("name") or "", r.get("text") or "")
-                                        for r in v.get("special_surges") or ()))
+                                        for r in v.get("special_surges") or ()),
+                   tiles=tuple(Tile(r.get("number") or 0, r.get("name") or "") for r in v.get("tiles") or ()),
+                   setup_minions=tuple(Placement(r.get("minion") or "", r.get("count") or 0, r.get("tile"))
+                                       for r in v.get("setup_minions") or ()),
+                   achievements=tuple(Named(r.get("name") or "", r.get("text") or "")
+                                      for r in v.get("achievements") or ()))
 
 
 def _search_json(x: Any | None) -> dict[str, Any] | None:
@@ -1113,8 +1140,10 @@ def data_changes(t: MysticsTracker, state: MysticsState) -> list[DataChange]:
         if value is None or now is None:
             fields: tuple[tuple[str, Any, Any], ...] = (("", value, now),)
         elif isinstance(value, Mapping) and isinstance(now, Mapping):
+            # (a field the chapter's line did not record, recorded only since, is not compared: its line
+            # was logged before the tracker read it, and the chapter does not use it)
             fields = tuple((k, value.get(k), now.get(k)) for k in dict.fromkeys([*value, *now])
-                           if value.get(k) != now.get(k)
+                           if value.get(k) != now.get(k) and (k in value or kind != CHAPTERS)
                            and not (k == "life" and _life_in_play(state, kind, value) == now.get(k)))
             if not fields:
                 continue
@@ -1200,21 +1229,53 @@ def _free_key(action: str, partner: str | None) -> str:
 
 def _free_of(state: MysticsState, mouse: str) -> FreeActions | None:
     """The free actions ``mouse`` has taken this turn, when it is the mouse whose turn it is on the track
-    (the chapter not yet won: what follows a victory is a correction, not a turn); ``None`` when the
-    tracker cannot tell whose turn it is, so nothing is counted or refused."""
+    (the chapter not yet won: what follows a victory is a correction, not a turn); ``None`` otherwise, so
+    nothing is counted (another mouse's free action is refused before: :func:`not_its_turn`)."""
     cur = state.current
     if cur is None or cur.kind != ini.MOUSE or cur.id != mouse or state.board.victory:
         return None
     return state.free if state.free.mouse == mouse else FreeActions(mouse)
 
 
+def not_its_turn(state: MysticsState, mice: Sequence[str], kind: str) -> RuleError | None:
+    """Why a free action of an event of ``kind`` (share, equip, unequip, level_up) cannot be taken now by
+    ``mice`` (a share: either of its two mice, the one whose turn it is sharing with the other): a mouse
+    takes its free actions "at any time during its turn" (Free Mouse Actions), so one of ``mice`` must be
+    the mouse whose turn it is on the track. ``None``: it is, or the chapter is won (what follows a victory
+    is a correction, not a turn)."""
+    cur = state.current
+    if state.board.victory or (cur is not None and cur.kind == ini.MOUSE and cur.id in mice):
+        return None
+    action = FREE_ACTIONS[kind]
+    who = [state.mouse(x).name for x in mice]
+    nxt = state.next_card
+    now = (f"it is {possessive(cur.name)} turn" if cur is not None
+           else "no card is taking its turn (the next turn is "
+                + (f"{possessive(nxt.name)})" if nxt is not None else "the top card's)"))
+    if kind == "share" and len(who) > 1:
+        words = (f"a share is the free action of the mouse whose turn it is, with a mouse on the same or an "
+                 f"adjacent space; {now}, neither {possessive(who[0])} nor {possessive(who[-1])}")
+        fix = f"{possessive(who[0])} or {possessive(who[-1])}"
+    else:
+        words = f"{who[0]} can {action} only during its own turn; {now}"
+        fix = possessive(who[0])
+    own = {"share": "Share", "level up": "Level Up", "equip": "Equip"}[action]
+    return RuleError(f"{words}: a mouse takes its free actions (share, equip, level up) at any time during "
+                     f"its turn ({FREE}; {own})",
+                     suggestion=f"If it is {fix} turn at the table, press Next turn (end_turn) "
+                                "until it is, or correct the turn (set_turn).")
+
+
 def free_action_refusal(state: MysticsState, mouse: str, kind: str, partner: str | None = None,
                         cheese_from: str | None = None) -> RuleError | None:
     """Why ``mouse`` cannot take the free action of an event of ``kind`` (share, equip, unequip,
-    level_up) now: each free action only once during a mouse's turn (Free Mouse Actions). A share
-    with ``partner`` (the other mouse), or an equip, goes on while nothing else is logged between
-    (several cards; ``cheese_from``: the mouse giving cheese, once each way). ``None``: it may, or the
-    tracker cannot tell (:func:`_free_of`)."""
+    level_up) now: only during its own turn (:func:`not_its_turn`), and each free action only once
+    during that turn (Free Mouse Actions). A share with ``partner`` (the other mouse), or an equip, goes
+    on while nothing else is logged between (several cards; ``cheese_from``: the mouse giving cheese,
+    once each way). ``None``: it may."""
+    off = not_its_turn(state, [mouse], kind)
+    if off is not None:
+        return off
     f = _free_of(state, mouse)
     action = FREE_ACTIONS[kind]
     if f is None or action not in f.used:
@@ -1557,6 +1618,9 @@ def _resolve_surge(t: MysticsTracker, state: MysticsState, surge: Surge | None,
     if surge.discarded:
         state = _say(state, f"{surge.discarded} cheese beyond the 6th removed with the rest "
                             f"({c('Surges')}, step 5)")
+    if surge.text and not surge.minions:
+        state = _say(state, "The surge is given in words, not as minions the tracker places: place any "
+                            f"minions it names by hand (add_minions) ({c('Surges')}, steps 2 and 3)")
     if surge.minions:
         # typed-in "order"/"rolls"/"boss_cards" of the triggering event place the surge minions
         # (read one by one: the command line notes which fields the rules used)
@@ -1701,8 +1765,50 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if info_ch is not None and info_ch.chapter_end and end != info_ch.chapter_end:
         state = _say(state, f"Note: chapter {chapter}'s setup puts the chapter end marker on page "
                             f"{info_ch.chapter_end}, here page {lim.show(end)} ({c('Game setup')})")
+    if info_ch is not None and info_ch.setup_minions:
+        state = _setup_minions_note(t, state, info_ch)
     first = state.track[state.turn] if 0 <= state.turn < len(state.track) else None
     return replace(state, acting=first.id if first else None)
+
+
+def _setup_minions_note(t: MysticsTracker, state: MysticsState, info: Any) -> MysticsState:
+    """A note when the minions a start places differ from the chapter's setup (Room Tile Setup: chapter 1
+    places 3 rat warriors on the Guard Room; Game setup, step 6), as the start notes another party size or
+    chapter end page: the start places what it is given (the table's), the note says what the chapter
+    places. The chapter's setup is read as its start recorded it (one recorded before has none: no note)."""
+    want: dict[str, int] = {}
+    tiles: dict[str, list[int]] = {}
+    for p in info.setup_minions:
+        want[p.minion] = want.get(p.minion, 0) + p.count
+        if p.tile is not None:
+            tiles.setdefault(p.minion, []).append(p.tile)
+    groups = [(g.id, (g.name,)) for g in state.minions]
+    have = {g.id: len(g.figures) for g in state.minions}
+    matched: set[str] = set()
+    try:
+        roster = {k: m.name for k, m in t.minion_roster().items()}
+    except CompanionError:  # (the names only: the ids stand for them)
+        roster = {}
+    tile_names = {x.number: x.name for x in info.tiles}
+    parts, here = [], []
+    for mid, n in want.items():
+        hits = names.matches(mid, groups)
+        got = have.get(hits[0], 0) if len(hits) == 1 else 0
+        matched.update(hits[:1])
+        name = next((g.name for g in state.minions if hits and g.id == hits[0]), None) or roster.get(mid, mid)
+        where = ", ".join(f"tile {x}" + (f" ({tile_names[x]})" if x in tile_names else "")
+                          for x in tiles.get(mid, ()))
+        parts.append(figure_words(n, name) + (f" on {where}" if where else ""))
+        here.append((name, n, got))
+    extra = [g for g in state.minions if g.id not in matched]
+    if all(n == got for _name, n, got in here) and not extra:
+        return state
+    placed = [figure_words(got, name) for name, _n, got in here if got] + [
+        figure_words(len(g.figures), g.name) for g in extra]
+    return _say(state, f"Note: chapter {state.chapter}'s setup places {_words(parts)}, here "
+                       f"{_words(placed) if placed else 'no minions'} ({c('Chapter setup')}; "
+                       f"{c('Game setup')}, step 6): if the table has the chapter's, add them (add_minions), "
+                       "or start again with them")
 
 
 def _unknown_ability(t: MysticsTracker, ability: str) -> CompanionError:
@@ -1916,13 +2022,55 @@ def _room(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         tile = _int(e, "tile", minimum=1) if "tile" in e else None
     except LogError as exc:  # an older log's "3" was left out: kept as it was played
         state, tile = _kept(t, state, exc), None
+    draws = t._draws  # (a live action: what it reads from the chapter's data, its line records)
+    if tile is None and draws is not None and not surge and not text:
+        tile = _tile_named(t, state, name)
+        if tile is not None:
+            draws.decided["tile"] = tile
     if tile is not None and not surge and not text:
         text = t.room_surge_text(state, tile) or ""
+        placed = _surge_list(t, state, text) if text and draws is not None else None
+        if placed and draws is not None:  # the chapter's special surge's minions (Surges, step 2), as typed
+            surge, text = placed, ""
+            draws.decided["special_surge"] = dict(placed)
     room = Room(name, surge, text)
     state = replace(state, board=replace(state.board, room=room))
     extra = (f"; its special surge replaces the encounter card's ({c('Surges')})"
              if room.has_special_surge else "")
     return _say(state, f"The mice are in {name}{extra}")
+
+
+_SURGE_PART = re.compile(r"(\d+)\s+([^\W\d][\w' -]*)")
+
+
+def _surge_list(t: MysticsTracker, state: MysticsState, text: str) -> tuple[tuple[str, int], ...] | None:
+    """A special surge's text in the chapter's data as the minions it places, by type id (``"Special Surge:
+    2 rat warriors."`` -> rat warriors 2), when every part of it is a number and a minion type; ``None``
+    when it says anything else (its text is shown when the surge comes)."""
+    body = text.rsplit(":", 1)[-1].strip().rstrip(".").strip()
+    out: dict[str, int] = {}
+    for part in re.split(r"\s*(?:,|;|\band\b)\s*", body):
+        found = _SURGE_PART.fullmatch(part.strip())
+        if found is None:
+            return None
+        try:
+            info = t.minion_info(state, found.group(2).strip(), None)
+        except UnknownCardError:
+            return None
+        out[info.id] = out.get(info.id, 0) + int(found.group(1))
+    return tuple(out.items()) or None
+
+
+def _tile_named(t: MysticsTracker, state: MysticsState, name: str) -> int | None:
+    """The number of the chapter's room tile named ``name`` (``The Courtyard``, ``courtyard``), for its
+    special surge; ``None``: no chapter, or none of its tiles is named so."""
+    try:
+        info = chapter_part(t, state, "tiles")
+    except CompanionError:
+        return None
+    tiles = list(getattr(info, "tiles", ()) or ())
+    hits = names.matches(name, [(str(x.number), (x.name,)) for x in tiles])
+    return int(hits[0]) if len(hits) == 1 and hits[0].isdecimal() else None
 
 
 def _minion_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -1945,43 +2093,66 @@ PILFER = f"{c('Mouse Hero Cards')}, Filch: Pilfer"
 
 def pilfer_refusal(t: MysticsTracker, state: MysticsState, m: Mouse) -> RuleError | None:
     """Why ``m`` cannot pilfer now (``None``: it can), in the tracker's words and the page's: Pilfer
-    gives 1 cheese per minion figure Filch defeats, so a figure defeated this turn must be left to
-    pilfer (Mouse Hero Cards, Filch: Pilfer)."""
+    gives 1 cheese "after Filch defeats a minion figure" (Mouse Hero Cards, Filch: Pilfer), so a figure
+    ``m`` defeated this turn (on its turn, or logged ``"by"`` it) must be left to pilfer."""
     if not has_pilfer(t, m, state):
         return RuleError(f"{m.name} has no Pilfer: it is Filch's ability", where=PILFER)
     if m.captured:
         return captured_error(m, "pilfer")
-    if not state.unpilfered:
-        return RuleError(f"no minion figure defeated this turn is left for {m.name} to pilfer: Pilfer gives "
-                         f"1 cheese per minion figure {m.name} defeats ({PILFER})",
-                         suggestion="Remove the figure defeated first (defeat_minion, or the wound that "
-                                    "defeats it), then pilfer.")
+    if _pilfered(state, m.id) is None:
+        others = sorted({by for _n, _r, by in state.unpilfered if by != m.id}, key=str)
+        if others:
+            who = [f"by {state.mouse(x).name}" for x in others if x]
+            who += ["on a minion's turn"] if None in others else []
+            why = (f"the minion figure(s) defeated this turn were defeated {' and '.join(who)}, not by "
+                   f"{m.name}: Pilfer gives 1 cheese only after {m.name} defeats a minion figure ({PILFER})")
+        else:
+            why = (f"no minion figure defeated this turn is left for {m.name} to pilfer: Pilfer gives 1 "
+                   f"cheese per minion figure {m.name} defeats ({PILFER})")
+        return RuleError(why, suggestion="Remove the figure defeated first (defeat_minion, or the wound that "
+                                         "defeats it), then pilfer.")
     return None
+
+
+def _pilfered(state: MysticsState, mouse: str) -> int | None:
+    """The place in :attr:`MysticsState.unpilfered` of the latest figure ``mouse`` defeated this turn and
+    has not pilfered yet; ``None``: there is none."""
+    return next((i for i in range(len(state.unpilfered) - 1, -1, -1) if state.unpilfered[i][2] == mouse),
+                None)
+
+
+def _taken(state: MysticsState, i: int) -> MysticsState:
+    return replace(state, unpilfered=(*state.unpilfered[:i], *state.unpilfered[i + 1:]))
 
 
 def _pilfer(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     """Pilfer: after Filch defeats a minion figure, 1 cheese to his stash; if it was a Rat he may take it
     from the minion wheel, when there is cheese there; otherwise it comes from the supply (Mouse Hero
     Cards, Filch: Pilfer). Each pilfer takes one figure defeated since the turn on the track began, not
-    yet pilfered, the latest first (house reading); ``from`` (``wheel`` or ``supply``) says where the
-    cheese came from, and a live action logs it. A captured Filch's figure is off the board (Captured
-    Mouse): he defeats no minion.
+    yet pilfered that Filch defeated (on his turn, or logged ``"by"`` him), the latest first (house
+    reading); ``from`` (``wheel`` or ``supply``) says where the cheese came from, and a live action logs
+    it. A captured Filch's figure is off the board (Captured Mouse): he defeats no minion. A line logged
+    before a defeat was tied to the mouse that defeated it is kept as played (the latest figure defeated
+    this turn), with a note.
 
     A line logged before Pilfer was tied to a defeat has no ``from``: it took its cheese from the wheel,
-    and is kept as it was played, with a note where the rules say otherwise today (:func:`_old_pilfer`).
-
-    (Not refused on another card's turn: the turn pointer cannot tell reliably, see :func:`_share`.)"""
+    and is kept as it was played, with a note where the rules say otherwise today (:func:`_old_pilfer`)."""
     m = state.mouse(_str(e, "mouse"))
     source = _opt_str(e, "from")
     if source is not None and source not in PILFER_FROM:
         raise LogError(f"'pilfer' event: bad from {source[:20]!r}", expected=" or ".join(PILFER_FROM))
     old = t.replaying and source is None
     refused = pilfer_refusal(t, state, m)
-    if refused is not None and (not old or m.captured or not has_pilfer(t, m, state)):
+    # (a logged line may have taken a figure another mouse defeated: kept, with a note; never one of none)
+    if refused is not None and (not t.replaying or m.captured or not has_pilfer(t, m, state)
+                                or (not old and not state.unpilfered)):
         raise refused
     if old:
         return _old_pilfer(t, state, m, refused)
-    name, rat = state.unpilfered[-1]
+    state = _kept(t, state, refused)  # (a line logged before a defeat was tied to its mouse)
+    i = _pilfered(state, m.id)
+    i = len(state.unpilfered) - 1 if i is None else i
+    name, rat, _by = state.unpilfered[i]
     if source == "wheel" and not (rat and state.board.wheel >= 1):
         why = f"{name} is no Rat" if not rat else "the minion cheese wheel is empty"
         raise RuleError(f"{m.name} cannot take this cheese from the minion wheel: {why}, so it comes from "
@@ -1990,8 +2161,7 @@ def _pilfer(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if t._draws is not None and "from" not in e:
         t._draws.decided["from"] = source
     board = replace(state.board, wheel=state.board.wheel - 1) if source == "wheel" else state.board
-    state = replace(state, board=board, unpilfered=state.unpilfered[:-1],
-                    mice=pt.put(state.mice, pt.change_cheese(m, 1)))
+    state = replace(_taken(state, i), board=board, mice=pt.put(state.mice, pt.change_cheese(m, 1)))
     if source == "wheel":
         return _say(state, f"Pilfer: {m.name} defeated a figure of {name}, a Rat: 1 cheese from the minion "
                            f"wheel to {possessive(m.name)} stash ({PILFER})")
@@ -2009,7 +2179,9 @@ def _old_pilfer(t: MysticsTracker, state: MysticsState, m: Mouse, refused: RuleE
         raise RuleError("the minion cheese wheel is empty: nothing to take", where=PILFER)
     state = _kept(t, state, refused)
     if state.unpilfered:
-        (name, rat), state = state.unpilfered[-1], replace(state, unpilfered=state.unpilfered[:-1])
+        i = _pilfered(state, m.id)
+        i = len(state.unpilfered) - 1 if i is None else i
+        (name, rat, _by), state = state.unpilfered[i], _taken(state, i)
         if not rat:
             state = _kept(t, state, RuleError(f"{m.name} took this cheese from the minion wheel, but {name} "
                                               "is no Rat: today it comes from the supply", where=PILFER))
@@ -2018,15 +2190,45 @@ def _old_pilfer(t: MysticsTracker, state: MysticsState, m: Mouse, refused: RuleE
     return _say(state, f"{m.name} takes 1 cheese from the minion wheel ({PILFER})")
 
 
-def _defeated(state: MysticsState, g: MinionGroup, n: int = 1) -> MysticsState:
-    """``n`` figures of ``g`` defeated this turn: each may be pilfered (Mouse Hero Cards, Filch: Pilfer)."""
-    return replace(state, unpilfered=(*state.unpilfered, *((g.name, g.rat),) * n))
+def _defeated(state: MysticsState, g: MinionGroup, n: int = 1, by: str | None = None) -> MysticsState:
+    """``n`` figures of ``g`` defeated this turn by mouse ``by`` (``None``: the mouse whose turn it is, if
+    any): each may be pilfered by the mouse that defeated it (Mouse Hero Cards, Filch: Pilfer)."""
+    if by is None:
+        cur = state.current
+        by = cur.id if cur is not None and cur.kind == ini.MOUSE else None
+    return replace(state, unpilfered=(*state.unpilfered, *((g.name, g.rat, by),) * n))
+
+
+def _by(t: MysticsTracker, state: MysticsState, e: Event) -> str | None:
+    """The mouse a defeat is logged ``"by"`` (its id), for Pilfer; ``None``: not given (the mouse whose turn
+    it is). A captured mouse's figure is off the board: it defeats no minion."""
+    typed = _opt_str(e, "by")
+    if typed is None:
+        return None
+    m = state.mouse(typed)
+    if m.captured:
+        raise RuleError(f"{m.name} is captured: its figure is off the board, so it defeats no minion "
+                        f"({c('Captured Mouse')})", suggestion='leave "by" out, or name the mouse that did')
+    return m.id
+
+
+def greedy_refusal(state: MysticsState, m: Mouse) -> RuleError | None:
+    """Why a greedy roach cannot steal a cheese of ``m``'s now (``None``: it can), in the tracker's words and
+    the page's: only a greedy roach steals, so roaches must be on the board (Greedy Roaches); a captured
+    mouse's cheese was discarded (Captured Mouse)."""
+    if m.captured:
+        return captured_error(m, "greedy_steal")
+    if not any(pt.is_roach(g.id, g.name) for g in state.minions):
+        return RuleError("no roaches on the board: only a greedy roach steals cheese "
+                         f"({c('Greedy Roaches')})", suggestion="Place the encounter's greedy roaches first.")
+    return None
 
 
 def _greedy_steal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     if m.captured:
         raise captured_error(m, "greedy_steal")
+    state = _kept(t, state, greedy_refusal(state, m))
     state = replace(state, mice=pt.put(state.mice, pt.change_cheese(m, -1)))
     state = _say(state, f"A greedy roach steals 1 cheese from {m.name}: it goes on the minion wheel "
                         f"({c('Greedy Roaches')})")
@@ -2045,9 +2247,31 @@ def _figure(e: Event, g: MinionGroup) -> int:
     return i
 
 
+def boss_card(state: MysticsState, g: MinionGroup, typed: str) -> InitCard | None:
+    """The initiative card of boss ``g`` on the track that ``typed`` names: by its id, or by its name as the
+    track shows it (any case, spaces tidied); ``None``: no such card of ``g`` is on the track."""
+    on_track = [x for x in state.track if x.id in g.card_ids]
+    hit = next((x for x in on_track if x.id == typed), None)
+    if hit is not None:
+        return hit
+    key = " ".join(typed.split()).casefold()
+    hits = [x for x in on_track if x.id.casefold() == key or " ".join(x.name.split()).casefold() == key]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _zero(t: MysticsTracker, state: MysticsState, kind: str, n: int, expected: str) -> MysticsState:
+    """A count of 0 changes nothing: a new action is refused (as ``mouse_cheese`` refuses it); a logged
+    one is kept, with a note."""
+    if n:
+        return state
+    return _kept(t, state, LogError(f"'{kind}' event: a count of 0 changes nothing", expected=expected))
+
+
 def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     g = _group(state, _str(e, "minion"))
     n = _int(e, "count", 1, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
+    by = _by(t, state, e)
+    state = _zero(t, state, "wound_minion", n, "1 or more wounds")
     if g.boss and len(g.card_ids) >= 1 and any(x.kind == ini.BOSS for x in state.track if x.id in g.card_ids):
         if "figure" in e:
             state = _kept(t, state, LogError(
@@ -2060,13 +2284,15 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
             if len(on_track) > 1:
                 raise RuleError(f"{g.name} has {len(on_track)} initiative cards: choose the card "
                                 "for the wound",
-                                expected="a card: " + ", ".join(x.id for x in on_track),
+                                expected="a card by its name or id: " + ", ".join(f"{x.name} ({x.id})"
+                                                                                   for x in on_track),
                                 suggestion=f"add \"card\" ({c('Wounds on boss minions')})")
             cid = on_track[0].id
-        card = next((x for x in on_track if x.id == cid), None)
+        card = boss_card(state, g, cid)
         if card is None:
-            raise RuleError(f"no card {cid!r} of {g.name} on the track",
-                            expected=", ".join(x.id for x in on_track))
+            raise RuleError(f"no card {cid!r} of {g.name} on the track ({c('Wounds on boss minions')})",
+                            expected="a card by its name or id: " + ", ".join(f"{x.name} ({x.id})"
+                                                                               for x in on_track))
         card = replace(card, wounds=card.wounds + n)
         state = replace(state, track=ini.replace_card(state.track, card))
         state = _say(state, f"{n} wound(s) on {card.name} ({c('Wounds on boss minions')})")
@@ -2075,7 +2301,8 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
                                                       f"({c('Wounds on boss minions')})")
             left = [x for x in state.track if x.id in g.card_ids]
             if not left:
-                state = _defeated(replace(state, minions=tuple(x for x in state.minions if x.id != g.id)), g)
+                state = _defeated(replace(state, minions=tuple(x for x in state.minions if x.id != g.id)), g,
+                                  by=by)
                 state = _say(state, f"{g.name} is defeated: the figure leaves the board "
                                     f"({c('Wounds on boss minions')})")
         return state
@@ -2090,8 +2317,8 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
         replace(x, figures=(*x.figures[:i], wounds, *x.figures[i + 1:])) if x.id == g.id else x
         for x in state.minions))
     if g.life is not None and wounds >= g.life:
-        state = _say(_defeated(state, g), f"{g.name} figure {i + 1} takes {n} wound(s) and is defeated "
-                                          f"({c('Wounds on non-boss minions')})")
+        state = _say(_defeated(state, g, by=by), f"{g.name} figure {i + 1} takes {n} wound(s) and is "
+                                                 f"defeated ({c('Wounds on non-boss minions')})")
         return remove_figures(state, g.id, [i])
     if g.life is None:
         return _say(state, f"{g.name} figure {i + 1}: {wounds} wound(s); life unknown in the data: set the "
@@ -2103,6 +2330,7 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
 
 def _defeat_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     g = _group(state, _str(e, "minion"))
+    by = _by(t, state, e)
     if "figure" in e:
         n = _int(e, "count", 1, minimum=1)
         if n != 1:  # (count 1 says what figure says)
@@ -2118,7 +2346,7 @@ def _defeat_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsS
                             f"({c('Wounds on non-boss minions')})")
         figs = list(range(n))
     verb = "leaves" if len(figs) == 1 else "leave"
-    state = _say(_defeated(state, g, len(figs)), f"{figure_words(len(figs), g.name)} {verb} the board "
+    state = _say(_defeated(state, g, len(figs), by), f"{figure_words(len(figs), g.name)} {verb} the board "
                                                  f"({c('Wounds on non-boss minions')})")
     return remove_figures(state, g.id, figs)
 
@@ -2132,7 +2360,7 @@ def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         raise RuleError(f"the initiative track is empty: no card takes a turn ({c('Game round')})")
     if state.acting is None and 0 <= state.turn < len(state.track):
         # the card whose turn it was left the track mid-turn: the card that moved up is next
-        return _begin_turn(state, state.turn, state.round)
+        return _begin_turn(t, state, state.turn, state.round, e)
     i = state.turn
     card = next((x for x in state.track if x.id == state.acting), None) if state.acting else None
     if card is not None and state.turn >= 0:
@@ -2166,11 +2394,22 @@ def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             nxt, rnd = 0, state.round + 1
     if not state.track:
         return replace(state, turn=-1, acting=None, unpilfered=(), free=FreeActions())
-    return _begin_turn(state, nxt, rnd)
+    return _begin_turn(t, state, nxt, rnd, e)
 
 
-def _begin_turn(state: MysticsState, nxt: int, rnd: int) -> MysticsState:
-    """The card in slot ``nxt`` starts its turn in round ``rnd``: reminders, rescue."""
+#: The field a live action that begins a turn logs when a captured mouse is rescued at its start and the
+#: rescue takes that turn, which ends (a line without it was logged before: :func:`_begin_turn`).
+RESCUE_ENDS_TURN = "rescue_ends_turn"
+
+
+def _begin_turn(t: MysticsTracker, state: MysticsState, nxt: int, rnd: int, e: Event) -> MysticsState:
+    """The card in slot ``nxt`` starts its turn in round ``rnd``: reminders, rescue.
+
+    A captured mouse is rescued automatically at the start of its turn once no minions are on the board,
+    and "being rescued takes up that mouse's whole turn" (Rescuing a Mouse): its turn ends at once, the
+    pointer moves on (with what an end of turn does: Time is Short!). A live action logs
+    ``"rescue_ends_turn": true``; a line logged before has none, and is kept as it was played (the
+    rescued mouse kept the turn)."""
     if rnd != state.round:
         state = _say(state, f"Round {rnd} begins ({c('Game round')})")
     nxt_card = state.track[nxt]
@@ -2187,8 +2426,18 @@ def _begin_turn(state: MysticsState, nxt: int, rnd: int) -> MysticsState:
         if m.captured:
             if state.minions_on_board == 0:
                 state = replace(state, mice=pt.put(state.mice, pt.rescue(m)))
+                if not t.replaying or _flag(e, RESCUE_ENDS_TURN):
+                    if t._draws is not None:
+                        t._draws.decided[RESCUE_ENDS_TURN] = True
+                    state = _say(state, f"{m.name} is rescued: no minions on the board; being rescued takes "
+                                        f"{possessive(m.name)} whole turn: its turn ends "
+                                        f"({c('Rescuing a Mouse')})")
+                    return _end_turn(t, state, e)
                 state = _say(state, f"{m.name} is rescued: no minions on the board; rescue takes the whole "
                                     f"turn ({c('Rescuing a Mouse')})")
+                state = _kept(t, state, RuleError(f"{m.name} kept the turn it was rescued on: today being "
+                                                  "rescued takes that whole turn, which ends "
+                                                  f"({c('Rescuing a Mouse')})"))
             else:
                 state = _say(state, f"{m.name} is captured and minions are on the board: skip this turn "
                                     f"({c('Rescuing a Mouse')})")
@@ -2205,6 +2454,7 @@ def _wound(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     poison = _flag(e, "poison")
     if m.captured:
         raise captured_error(m, "wound")
+    state = _zero(t, state, "wound", n, "1 or more wounds")
     if poison and ("poisonmaster", m.id) in state.board.achievements:
         poison = False
         state = _say(state, f"{m.name} is the Poisonmaster: the poison wound is a normal wound")
@@ -2224,6 +2474,7 @@ def _heal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     poison = _flag(e, "poison")
     if m.captured:
         state = _kept(t, state, captured_error(m, "heal"))
+    state = _zero(t, state, "heal", n, "1 or more wounds removed")
     return _say(replace(state, mice=pt.put(state.mice, pt.heal(m, n, poison))),
                 f"{m.name}: {n} {'poison ' if poison else ''}wound(s) removed "
                 f"({c('Poisoned') + ': an antidote or cure' if poison else c('Mouse Hero Cards')})")
@@ -2334,8 +2585,8 @@ def _level_up(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     classes = _str_list(e, "classes")
     if classes is None:  # (the card's classes as the data has them, recorded in the line)
         classes = list(_ability_classes(t, state, ability) or ())
+    m2 = pt.level_up(m, ability, classes)  # (its cheese and class first: no turn makes them fit)
     state = _kept(t, state, free_action_refusal(state, m.id, "level_up"))
-    m2 = pt.level_up(m, ability, classes)
     return _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "level_up"),
                 f"{m.name} levels up: {pt.LEVEL_UP_COST} cheese for {ability!r} ({c('Level Up')})")
 
@@ -2412,8 +2663,8 @@ def _equip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
                 why=f"a mouse has {pt.PAW_SLOTS} paw slots ({c('Equip')})")
     # (a logged line is kept as played)
     m2 = pt.equip(m, card, slot, paws, strict=not t.replaying, show=t.card_name)
+    state = _requirements(t, state, m, card)  # (what the card needs first: no turn makes it fit)
     state = _kept(t, state, free_action_refusal(state, m.id, "equip"))
-    state = _requirements(t, state, m, card)
     return _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "equip"),
                 f"{m.name} equips {t.card_name(card)!r} ({slot}) ({c('Equip')})")
 
@@ -2484,14 +2735,14 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     mouse's figure is off the board (Captured Mouse): it has no space to share from or to. A card into
     a full pack: the receiver discards one non-trick card of its pack (``discard``; Equip).
 
-    The book puts Share among the free actions a mouse takes "at any time during their turn" (Free
-    Mouse Actions; Share), but a share is not refused on another card's turn: the turn pointer is
-    where the players last pressed Next turn, often a step behind the table (a share logged just
-    after the giver's turn ended would be refused wrongly), so the tracker cannot tell reliably.
-    What it can tell is the share of the mouse whose turn it is on the track (giving or taking): that
-    mouse shares once during its turn (:func:`free_action_refusal`), as one exchange with one mouse.
-    Several share lines between the two with nothing logged between are that one exchange (a card a
-    line, cheese once each way); a second share later in the turn is refused."""
+    The book puts Share among the free actions a mouse takes "at any time during its turn" (Free
+    Mouse Actions; Share): a share is the free action of the mouse whose turn it is on the track, which
+    exchanges cards and cheese with another mouse (giving or taking), so a new share between two mice
+    neither of which is taking its turn is refused (:func:`share_refusal`; the turn pointer is
+    corrected with Next turn or set_turn; a line logged before the check is kept as played, with a
+    note). That mouse shares once during its turn (:func:`free_action_refusal`), as one exchange with
+    one mouse. Several share lines between the two with nothing logged between are that one exchange
+    (a card a line, cheese once each way); a second share later in the turn is refused."""
     a, b = state.mouse(_str(e, "from")), state.mouse(_str(e, "to"))
     n = _int(e, "cheese", 0, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     card = _opt_str(e, "card")
@@ -2504,11 +2755,6 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             raise captured_error(m, "share")
     if n > a.cheese:
         raise RuleError(f"{a.name} has {a.cheese} cheese, cannot give {n}", where=c("Share"))
-    sharer = share_turn(state, a.id, b.id)
-    if sharer is not None:
-        partner = b.id if sharer == a.id else a.id
-        state = _kept(t, state, free_action_refusal(state, sharer, "share", partner, a.id if n else None))
-        state = _took_free(state, sharer, "share", partner, a.id if n else None)
     a2, b2 = pt.change_cheese(a, -n), pt.change_cheese(b, n)
     if not n and card is None:
         state = _kept(t, state, LogError(f"'share' event: {a.name} gives {b.name} nothing",
@@ -2527,6 +2773,12 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         a2 = pt.drop(a2, card, t.card_name)
         discard = None if discard is None else held_card(t, b2, discard)
         b2 = pt.gain(b2, card, g.trick, discard, strict=not t.replaying, show=t.card_name, party=g.party)
+    # (what the cards and the packs allow first: no turn makes them fit)
+    state = _kept(t, state, share_refusal(state, a.id, b.id, bool(n)))
+    sharer = share_turn(state, a.id, b.id)
+    if sharer is not None:
+        partner = b.id if sharer == a.id else a.id
+        state = _took_free(state, sharer, "share", partner, a.id if n else None)
     state = replace(state, mice=pt.put(pt.put(state.mice, a2), b2))
     gifts = [f"{n} cheese"] if n else []
     if card is not None:
@@ -2538,11 +2790,23 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 def share_turn(state: MysticsState, giver: str, receiver: str) -> str | None:
     """The mouse whose share a share between ``giver`` and ``receiver`` is: the one of them whose turn it
-    is on the track; ``None`` when it is neither's (the tracker cannot tell, see :func:`_share`)."""
+    is on the track; ``None`` when it is neither's (:func:`share_refusal` refuses it)."""
     cur = state.current
     if cur is None or cur.kind != ini.MOUSE:
         return None
     return cur.id if cur.id in (giver, receiver) else None
+
+
+def share_refusal(state: MysticsState, giver: str, receiver: str, cheese: bool) -> RuleError | None:
+    """Why ``giver`` cannot give ``receiver`` (cheese, with ``cheese``) in a share now, in the tracker's
+    words and the page's: a share is the free action of the mouse whose turn it is (giving or taking: it
+    exchanges cards and cheese with the other mouse), once during its turn (Free Mouse Actions; Share).
+    ``None``: it may."""
+    sharer = share_turn(state, giver, receiver)
+    if sharer is None:
+        return not_its_turn(state, [giver, receiver], "share")
+    partner = receiver if sharer == giver else giver
+    return free_action_refusal(state, sharer, "share", partner, giver if cheese else None)
 
 
 def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -2565,7 +2829,7 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
                 f"marker {move} page(s) by the book, not move_end {lim.show(given)}",
                 where=c("Individual Achievements"), expected=f"no move_end (or {move})"))
     else:
-        move = _int(e, "move_end", 0, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
+        state, move = _story_move(t, state, e, name)
     before = state.board
     board = replace(before, achievements=(*before.achievements, (key, mouse)))
     board = ch.move_chapter_end(board, move) if move else board
@@ -2577,6 +2841,59 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
     who = f" ({state.mouse(mouse).name})" if mouse else ""
     state = _say(state, f"Achievement {name!r}{who}{moved} ({c('Achievements')})")
     return _lost_now(state, before)
+
+
+def chapter_part(t: MysticsTracker, state: MysticsState, part: str) -> Any | None:
+    """The chapter's record (:class:`companion.mystics.data.Chapter`) for its ``part`` (``"tiles"``,
+    ``"setup_minions"``, ``"achievements"``): as the chapter's start recorded it, or, for a chapter recorded
+    before the tracker recorded that part, the card data's today (a line that uses it records what it
+    decided: a ``move_end``, a ``tile``). ``None``: no chapter, or the data has none."""
+    info = t.chapter_data(state)
+    if info is None:
+        return None
+    raw = t._logged(state, CHAPTERS, str(state.chapter))
+    if isinstance(raw, Mapping) and part not in raw:
+        try:
+            return t.chapter_info(state.chapter)
+        except CompanionError:
+            return None
+    return info
+
+
+def story_move(t: MysticsTracker, state: MysticsState, name: str) -> int | None:
+    """The pages the chapter's story achievement ``name`` moves the chapter end marker, as the chapter's data
+    says it (chapter 1's Miz Maggie Ally: 1, Special chapter rules); ``None``: the chapter's data names no
+    such achievement, or no move. The page fills its "end +" box with it."""
+    try:
+        info = chapter_part(t, state, "achievements")
+    except CompanionError:
+        return None
+    return None if info is None else info.achievement_move(name)
+
+
+def _story_move(t: MysticsTracker, state: MysticsState, e: Event, name: str) -> tuple[MysticsState, int]:
+    """How far a story achievement (not an individual one) moves the chapter end marker: ``move_end`` as
+    typed, else as the chapter's data says (:func:`story_move`), which a live action logs as its
+    ``move_end``; 0 when neither says. A ``move_end`` other than the chapter's is taken, with a note; a line
+    logged before the chapter's move was read has none and moved the marker 0 pages: kept as played."""
+    book = story_move(t, state, name)
+    where = f"chapter {state.chapter}'s data"
+    if "move_end" in e:
+        move = _int(e, "move_end", 0, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
+        if book is not None and move != book:
+            state = _say(state, f"Note: {where} says {name!r} moves the chapter end marker {book:+d} "
+                                f"page(s); moved {move:+d} as typed ({c('Achievements')})")
+        return state, move
+    if t.replaying:
+        if book:
+            state = _kept(t, state, RuleError(f"{name!r} moved the chapter end marker 0 pages: {where} says "
+                                              f"{book:+d} ({c('Achievements')})"))
+        return state, 0
+    if book is None:
+        return state, 0
+    if t._draws is not None:
+        t._draws.decided["move_end"] = book
+    return state, book
 
 
 def achievement_name(key: str) -> str:
@@ -2782,7 +3099,37 @@ def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
     if info is not None:
         roster[g.id] = replace(info, life=life)
         state = replace(state, roster=tuple(roster.items()))
-    return _say(state, f"{possessive(g.name)} life set to {life}")
+    state = _say(state, f"{possessive(g.name)} life set to {life}")
+    return _beaten_figures(t, state, g.id, life, e)
+
+
+#: The field a live ``set_stats`` of a minion type's life logs when figures already had as many wounds as
+#: the new life: they were defeated (a line without it was logged before that rule: :func:`_beaten_figures`).
+DEFEATS = "defeats"
+
+
+def _beaten_figures(t: MysticsTracker, state: MysticsState, mid: str, life: int, e: Event) -> MysticsState:
+    """The figures of minion type ``mid`` whose wounds reach its corrected ``life`` are defeated: "When a
+    multiple life figure has a number of wounds on its initiative card equal to or greater than its life
+    value, that figure is defeated" (Wounds on non-boss minions), as a mouse whose wounds reach its
+    corrected life is captured. A live correction logs ``"defeats": true``; a line logged before this rule
+    has none, and is kept as it was played (the figures stay), with a note."""
+    g = _group(state, mid)
+    beaten = [i for i, w in enumerate(g.figures) if w >= life]
+    if not beaten:
+        return state
+    if t.replaying and not _flag(e, DEFEATS):
+        return _kept(t, state, RuleError(
+            f"{figure_words(len(beaten), g.name)} with {life} or more wounds stayed on the board: today "
+            f"{'they are' if len(beaten) > 1 else 'it is'} defeated ({c('Wounds on non-boss minions')})"))
+    if t._draws is not None:
+        t._draws.decided[DEFEATS] = True
+    words = ", ".join(f"figure {i + 1} ({g.figures[i]} wounds)" for i in beaten)
+    state = _say(_defeated(state, g, len(beaten)),
+                 f"{g.name} {words}: wounds equal to or greater than the life {life}, so "
+                 f"{'they are' if len(beaten) > 1 else 'that figure is'} defeated "
+                 f"({c('Wounds on non-boss minions')})")
+    return remove_figures(state, g.id, beaten)
 
 
 def _note(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -2851,11 +3198,19 @@ EVENTS: tuple[str, ...] = (*sorted(_HANDLERS), "undo", "redo")
 
 #: What a minion type typed in as an object takes (``{"moth": {"count": 2, "life": 1}}``).
 MINION_OBJECT_FIELDS = ("count", "name", "life", "battle", "defense", "boss", "aggressive", "cards")
+#: What a card in such an object's ``cards`` takes: its id is the tracker's (``moth:1``, ``moth:2``...), and
+#: the card is named on the track, in a wound_minion's ``card`` and in an order by that id or by its name.
+CARD_OBJECT_FIELDS = ("name", "life")
+#: The fields of an event that hold minion types typed in as objects (:data:`MINION_OBJECT_FIELDS`).
+MINION_OBJECT_KEYS = ("minions", "surge", "special_surge")
 _MINIONS = ("minions", "{type: count}; a type not in the card data as {type: {count, life, ...}}")
 _ORDER = ("order", "the new cards by id or name, top first; default: shuffled")
 _ROLLS = ("rolls", "die numbers 1-3 for an ambush or a boss's ambush, top card first; default: from the seed")
 _BOSS_CARDS = ("boss_cards", "{boss: [its 2 card ids]}; default: drawn")
 _COUNT = ("count", "default 1")
+_BY = ("by", "the mouse that defeated the figure (default: the mouse whose turn it is), for Pilfer")
+_RESCUE_ENDS = (RESCUE_ENDS_TURN, "logged by a live action when a mouse rescued at the start of its turn "
+                                  "lost that turn to the rescue")
 _CARD_DATA = (CARD_DATA, "logged by a live action (refused when typed): the card data values it read (a "
                          "mouse's life, a minion type's...), which a replay reads instead of today's data")
 
@@ -2906,7 +3261,8 @@ EVENT_FIELDS: dict[str, EventFields] = {
         notes=(("count", "default 1; negative takes cheese off"), _CARD_DATA),
         rule=_by_surge("a full wheel triggers")),
     "pilfer": EventFields(
-        "Filch's Pilfer: 1 cheese for a minion figure defeated this turn, from the minion wheel for a Rat",
+        "Filch's Pilfer: 1 cheese for a minion figure he defeated this turn (on his turn, or logged by him), "
+        "from the minion wheel for a Rat",
         ("mouse",), optional=("from",),
         notes=(("from", "wheel (a Rat's cheese, when the wheel has some; the default then) or supply; "
                         "logged by a live action"),),
@@ -2915,16 +3271,18 @@ EVENT_FIELDS: dict[str, EventFields] = {
         "a greedy roach moves 1 of the mouse's cheese to the minion wheel", ("mouse",),
         optional=(*SURGE_FIELDS, CARD_DATA), notes=(_CARD_DATA,), rule=_by_surge("a full wheel triggers")),
     "wound_minion": EventFields(
-        "wounds on a minion", ("minion",), optional=("count", "figure", "card"),
-        notes=(_COUNT, ("figure", "0 is the first"), ("card", "a boss's initiative card")),
+        "wounds on a minion", ("minion",), optional=("count", "figure", "card", "by"),
+        notes=(_COUNT, ("figure", "0 is the first"),
+               ("card", "a boss's initiative card, by its name as the track shows it or its id"), _BY),
         rule="a boss's wounds go on a card, any other minion's on a figure"),
     "defeat_minion": EventFields(
-        "figures leave the board", ("minion",), optional=("count", "figure"),
-        notes=(_COUNT, ("figure", "0 is the first")),
+        "figures leave the board", ("minion",), optional=("count", "figure", "by"),
+        notes=(_COUNT, ("figure", "0 is the first"), _BY),
         rule="figure: that one figure leaves; count: that many; not both (but count 1)"),
     "end_turn": EventFields(
-        "the card whose turn it is finishes; the pointer moves on", optional=(*SURGE_FIELDS, CARD_DATA),
-        notes=(_CARD_DATA,), rule=_by_surge("Time is Short! may trigger")),
+        "the card whose turn it is finishes; the pointer moves on",
+        optional=(*SURGE_FIELDS, RESCUE_ENDS_TURN, CARD_DATA), notes=(_RESCUE_ENDS, _CARD_DATA),
+        rule=_by_surge("Time is Short! may trigger")),
     "wound": EventFields(
         "wounds on a mouse; it is captured when they reach its life", ("mouse",),
         optional=("count", "poison"), notes=(_COUNT, ("poison", "true: poison wounds"))),
@@ -2934,9 +3292,9 @@ EVENT_FIELDS: dict[str, EventFields] = {
     "capture": EventFields("the mouse is captured; hourglass +1 page", ("mouse",)),
     "rescue": EventFields(
         "a captured mouse is rescued on its own turn, and its turn ends", ("mouse",),
-        optional=("force", "ends_turn", *SURGE_FIELDS, CARD_DATA),
+        optional=("force", "ends_turn", *SURGE_FIELDS, RESCUE_ENDS_TURN, CARD_DATA),
         notes=(("force", "true: a chapter rule rescues it, whatever the board and the turn"),
-               ("ends_turn", "logged by a live rescue that ended the turn"), _CARD_DATA),
+               ("ends_turn", "logged by a live rescue that ended the turn"), _RESCUE_ENDS, _CARD_DATA),
         rule=_by_surge("Time is Short! may trigger as the turn ends")),
     "mouse_cheese": EventFields(
         "cheese in the mouse's stash", ("mouse",), optional=("count",),
@@ -2968,7 +3326,8 @@ EVENT_FIELDS: dict[str, EventFields] = {
     "achievement": EventFields(
         "an achievement is earned", ("name",), optional=("mouse", "move_end"),
         notes=(("move_end", "pages the chapter end marker moves; an individual achievement moves it as "
-                            "the book says"),)),
+                            "the book says, a story achievement as the chapter's data says when not "
+                            "given"),)),
     "chapter_end": EventFields(
         "move the chapter end marker, or put it on a page", optional=("move", "page"),
         notes=(("move", "pages, default 1"), ("page", "the page to put it on")),
@@ -2979,7 +3338,10 @@ EVENT_FIELDS: dict[str, EventFields] = {
     "set_order": EventFields("correct the initiative order to match the table", ("order",),
                              notes=(("order", "cards by id or name"),)),
     "set_turn": EventFields("correct whose turn it is", ("card",)),
-    "set_stats": EventFields("correct a life value", ("life",), one_of=("mouse", "minion")),
+    "set_stats": EventFields("correct a life value", ("life",), one_of=("mouse", "minion"),
+                             optional=(DEFEATS,),
+                             notes=((DEFEATS, "logged by a live correction of a minion type's life that "
+                                              "defeated figures with as many wounds"),)),
     "note": EventFields("a note in the journal", ("text",),
                         notes=(("text", f"at most {NOTE_MAX} characters"),)),
     "undo": EventFields("take back the latest action in force"),

@@ -47,6 +47,7 @@ from __future__ import annotations
 import functools
 import html
 import re
+import shlex
 import time
 from collections.abc import Callable
 from fractions import Fraction
@@ -62,7 +63,7 @@ from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
 from ..mystics.chapter import INDIVIDUAL_ACHIEVEMENTS, WHEEL_SIZE, figure_words
-from ..mystics.party import LEVEL_UP_COST, PACK_LIMIT, Mouse, is_roach
+from ..mystics.party import LEVEL_UP_COST, PACK_LIMIT, Mouse
 from ..mystics.tracker import (
     CAPTURED_CANNOT,
     HOUSE_READINGS,
@@ -73,14 +74,18 @@ from ..mystics.tracker import (
     achievement_name,
     added_messages,
     captured_error,
+    chapter_part,
     data_notes,
     end_refusal,
     free_action_refusal,
+    greedy_refusal,
     has_pilfer,
+    not_its_turn,
     pilfer_refusal,
     rescue_refusal,
     rolls_for,
-    share_turn,
+    share_refusal,
+    story_move,
     taken_by,
     victory_warning,
 )
@@ -91,6 +96,8 @@ ACCENT = "#d68910"
 ENCOUNTER_MINIONS_EXAMPLE = "spider=1, roaches=2"
 ENCOUNTER_SURGE_EXAMPLE = "its surge: centipede=1, or its text"
 ROOM_SURGE_EXAMPLE = "special surge: 2 rat warriors, or its text"
+#: The individual achievements (rule book back cover), as the Achievement box offers them.
+INDIVIDUAL_NAMES = ("Cheesemaster", "Roachmaster", "Poisonmaster", "Scaper", "Cat Tamer")
 #: The longest defeat reason the page takes: it shows in the chapter track and the messages.
 MAX_REASON = 200
 CONDITION_LABELS = {
@@ -126,6 +133,13 @@ def archive_name(path: Path) -> Path:
         n += 1
 
 
+def kept_words(kept: Path) -> str:
+    """Where Start chapter kept the previous chapter's log, and how to open it again."""
+    return (f"The previous chapter was kept in {kept}: to open it again, run mystics_page({str(kept)!r}) "
+            f"in a notebook cell (it goes on from where it was), or read it with: companion mystics replay "
+            f"{shlex.quote(str(kept))}")
+
+
 #: The log's words in tracker messages, and this page's for them (its buttons and boxes).
 PAGE_WORDS = (
     ("log defeat_minion", "press “Remove figure”"),
@@ -133,6 +147,9 @@ PAGE_WORDS = (
     ("Remove the figure defeated first (defeat_minion, or the wound that defeats it)",
      "Remove the figure defeated first (“Remove figure”, or the “Wound minion” that defeats it)"),
     ("press Next turn (end_turn) first", "press Next turn first"),
+    ("press Next turn (end_turn) until it is, or correct the turn (set_turn)",
+     "press Next turn until it is, or correct it with “Set turn” (Correct the initiative order or turn)"),
+    ("(add_minions)", "(“Add minions” under Minions on the board)"),
     ('add "force": true for a chapter rule', "only a chapter rule allows it before then"),
     ('add "card"', "choose the card in the Boss card box"),
 )
@@ -693,17 +710,14 @@ class MouseBox:
             (names(g.name), g.name) for g in full.pack if not g.trick], "")
 
     def _free_refusal(self, state: MysticsState, m: Mouse, kind: str) -> CompanionError | None:
-        """The tracker's refusal of this mouse's free action of ``kind`` now (each once during a mouse's
-        turn: Free Mouse Actions), for the share as the boxes describe it; ``None``: it may."""
+        """The tracker's refusal of this mouse's free action of ``kind`` now (only during the mouse's own
+        turn, each once: Free Mouse Actions), for the share as the boxes describe it; ``None``: it may."""
         if kind != "share":
             return free_action_refusal(state, m.id, kind)
         to = self.share_to.value
-        sharer = share_turn(state, m.id, to) if to else None
-        if sharer is None:
-            return None
-        partner = to if sharer == m.id else m.id
-        giving = m.id if int(self.share_cheese.value) else None
-        return free_action_refusal(state, sharer, "share", partner, giving)
+        if not to:
+            return not_its_turn(state, [m.id], "share")
+        return share_refusal(state, m.id, to, bool(int(self.share_cheese.value)))
 
     def _why_off(self, state: MysticsState, m: Mouse, widget: Any) -> str | None:
         """Why ``widget`` cannot work for this mouse now (``None``: it can)."""
@@ -724,14 +738,8 @@ class MouseBox:
         if widget is self.greedy:
             if not m.cheese:
                 return f"{m.name} has no cheese for a greedy roach to steal"
-            if not any(is_roach(g.id, g.name) for g in state.minions):
-                return (f"no roaches on the board: only a greedy roach steals cheese "
-                        f"({cite('mystics', 'Greedy Roaches')})")
-            return None
-        if kind in ("level_up", "equip", "unequip", "share"):  # free actions: once each in the mouse's turn
-            refused = self._free_refusal(state, m, kind)
-            if refused is not None:
-                return page_words(refused.render())
+            refused = greedy_refusal(state, m)  # (no roaches on the board: the tracker's words)
+            return None if refused is None else page_words(refused.render())
         if widget is self.capture:
             return f"{m.name} is already captured" if m.captured else None
         if widget is self.conditions["poisoned"]:
@@ -779,6 +787,10 @@ class MouseBox:
                 return "choose cheese or a card to give"
             if self._needs_discard(state) is not None and not self.share_discard.value:
                 return "the receiver's pack is full: choose the card it discards to make room (Equip)"
+        if kind in ("level_up", "equip", "unequip", "share"):  # free actions: in the mouse's turn, once each
+            refused = self._free_refusal(state, m, kind)  # (after what the boxes lack, as the tracker checks)
+            if refused is not None:
+                return page_words(refused.render())
         return None
 
 
@@ -805,6 +817,8 @@ class MysticsDashboard(ui.TrackerPage):
         a = self.act  # a control that writes: refused on a stale page before anything is read from it
         #: what the page's latest action said (the state after it, its lines): the status shows it
         self._news: tuple[MysticsState, list[str]] | None = None
+        #: where Start chapter kept the log of the chapter it replaced (the status names it)
+        self._kept_log: Path | None = None
         self._latest: tuple[MysticsState, list[str]] | None = None  # the latest action's words, by state
 
         # -- new chapter ---------------------------------------------------------------------
@@ -899,15 +913,18 @@ class MysticsDashboard(ui.TrackerPage):
         self.hourglass.add_class("cmp-mystics-hourglass")
         self.achievement = w.Combobox(
             placeholder="achievement",
-            options=["Cheesemaster", "Roachmaster", "Poisonmaster", "Scaper", "Cat Tamer"],
+            options=list(INDIVIDUAL_NAMES),
             layout=w.Layout(width="200px", height="40px"),
         )
+        # a story achievement of the chapter's data: the "end +" box takes the pages its text says
+        self.achievement.observe(lambda _c: self._achievement_move(), "value")
         self.ach_mouse = w.Dropdown(options=[], layout=w.Layout(width="150px", height="40px"))
         self.ach_move = w.BoundedIntText(
             value=1, min=-5, max=5, description="end +", layout=w.Layout(width="130px", height="40px")
         )
         self.ach_move.tooltip = ("pages the chapter end marker moves; the individual achievements "
-                                 "(Cheesemaster, Poisonmaster, ...) move it as the book says")
+                                 "(Cheesemaster, Poisonmaster, ...) move it as the book says, a story "
+                                 "achievement of the chapter's data (Miz Maggie Ally) as its chapter says")
         self.ach_btn = _btn("Achievement", "cmp-mystics-achievement")
         self.ach_btn.on_click(a(lambda _b: self.do(self._achievement_event())))
         self.glass_btn = ui.big_button("Hourglass +1 (chapter rule)")
@@ -1370,10 +1387,15 @@ class MysticsDashboard(ui.TrackerPage):
             # (the old log is read again and moved under its lock: a chapter another window started
             # meanwhile is never set aside unseen, the page is drawn again and the start refused)
             with old_log_kept(old, archive_name, "start the chapter", changed=self._refuse_changed,
-                              back=back, stay=stay):
+                              back=back, stay=stay) as kept:
                 self.tracker = MysticsTracker(self.path, **self._tk)
                 self.odds.tracker = self.tracker
                 self.do(event)
+            if kept is not None:  # the status says where the old chapter went, and how to open it again
+                self._kept_log = kept
+                if self._news is not None:
+                    self._news = (self._news[0], [*self._news[1], kept_words(kept)])
+                self.show_status()
         else:
             self.do(event)
         self.setup.selected_index = None
@@ -1510,6 +1532,24 @@ class MysticsDashboard(ui.TrackerPage):
             return (f"{achievement_name(key)!r} is already taken{taken}: only the first mouse earns an "
                     f"individual achievement ({cite('mystics', 'Individual Achievements')})")
         return None
+
+    def _achievement_move(self) -> None:
+        """The "end +" box follows the achievement typed or chosen: a story achievement of the chapter's data
+        moves the chapter end marker as its chapter says (chapter 1's Miz Maggie Ally: 1 page)."""
+        if self._syncing or not self.state.started:
+            return
+        move = story_move(self.tracker, self.state, self.achievement.value.strip())
+        if move is not None:
+            self.ach_move.value = min(max(move, self.ach_move.min), self.ach_move.max)
+
+    def _achievement_options(self) -> list[str]:
+        """The achievements offered: the individual ones (back cover), then the chapter's story ones."""
+        try:
+            info = chapter_part(self.tracker, self.state, "achievements") if self.state.started else None
+        except CompanionError:  # (the card data cannot be loaded: the page says so)
+            info = None
+        story = [a.name for a in getattr(info, "achievements", ())]
+        return [*INDIVIDUAL_NAMES, *(x for x in story if x not in INDIVIDUAL_NAMES)]
 
     def _achievement_event(self) -> dict[str, Any]:
         name = self.achievement.value.strip()
@@ -1788,8 +1828,10 @@ class MysticsDashboard(ui.TrackerPage):
         s = self.state
         if not s.started:
             if not self.show_unusable(self.status):
+                kept = self._kept_log if self._kept_log is not None and self._kept_log.exists() else None
                 ui.show(self.status, "info", "No chapter yet",
-                        ["Open “New chapter”, choose the mice, Start."])
+                        ["Open “New chapter”, choose the mice, Start."]
+                        + ([kept_words(kept)] if kept is not None else []))
             return
         b = s.board
         lines = [page_words(m) for m in self.latest_words()]
@@ -1869,6 +1911,9 @@ class MysticsDashboard(ui.TrackerPage):
             self.end_page.value = min(max(s.board.chapter_end, 1), lim.MAX_PAGE)  # (its observer regates)
         self.show_status()
         self.card_data.value = card_data_html(self.tracker, s)
+        offered = self._achievement_options()  # (the chapter's story achievements follow the chapter)
+        if list(self.achievement.options) != offered:
+            self.achievement.options = offered
         if not s.started:
             self.track.value = self.wheel.value = self.hourglass.value = self.minions.value = ""
             self.surge_alert.value = self.messages.value = ""
