@@ -163,18 +163,13 @@ class TrackerPage:
         the lock is let go (another window never waits on this one's drawing), after a refusal too
         when the log was read again (the error follows). ``refuse_stale``: if another window wrote
         the log since this page was drawn, refuse (see :meth:`_refuse_if_stale`)."""
-        reloads = self.tracker.reloads
-        try:
+        def locked() -> Any:
             with self.tracker.log.locked():
                 if self.tracker.sync() and refuse_stale:
                     raise self._stale_error()
-                result = action()
-        except Exception:
-            if self.tracker.reloads != reloads:
-                self.refresh()
-            raise
-        self.refresh()
-        return result
+                return action()
+
+        return self._run(locked)  # (its redraw comes after the lock is let go)
 
     def _show_set_aside(self, panel: w.HTML, extra: Iterable[str] = ()) -> bool:
         """Say in ``panel`` what resuming the saved log set aside (a line cut by a crash,
