@@ -1423,11 +1423,7 @@ class MysticsDashboard(ui.TrackerPage):
             old = self._ability_pickers.get(typed)
             picker = old or w.Dropdown(description=(hero.name if hero is not None else typed)[:20],
                                        layout=w.Layout(width="320px"))
-            values = [("(none)", ""), *((a, a) for a in cards)]
-            if list(picker.options) != values:
-                kept = picker.value if picker.value in [v for _n, v in values] else ""
-                picker.options = values
-                picker.value = kept
+            self.choices(picker, [("(none)", ""), *((a, a) for a in cards)], "")
             pickers[typed] = picker
         self._ability_pickers = pickers
         self.start_abilities.children = tuple(pickers.values())
