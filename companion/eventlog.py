@@ -18,9 +18,9 @@ Mouse Card live deck, the Mice and Mystics dashboard). It gives, for free:
 - **one log, two windows**: before each action a tracker reads its file again if another
   window (or a command) wrote it meanwhile, so no action is checked against a stale state;
 - **a line counted once**: each line written carries the next number of its log (``"seq": 7``; in a
-  log nobody edited, its line number), so a line copied into the log again (a sync conflict, a hand
-  edit) is set aside when read, never applied twice (:func:`_in_order`); lines without one (older
-  logs, lines typed in by hand) are read as before;
+  log nobody edited, its line number), so a line copied into the log again word for word (a sync
+  conflict, a hand edit) is set aside when read, never applied twice (:func:`_in_order`); anything
+  else (lines without a number, older logs, lines moved) is read as before;
 - **one game per log**: a new log's first line names its tracker
   (``{"event": "log", "tracker": "village"}``) and another game's tool refuses the file;
 - **a new game over a finished one** (:func:`old_log_kept`): the old log is kept under another name,
@@ -93,8 +93,8 @@ class LogProblem:
     line: int
     message: str
     kind: str = UNUSABLE
-    #: a line set aside although it is an event (:func:`_in_order`): that event, and the line it repeats
-    #: word for word when it is a copy (a sync conflict: the action counted once, from that line)
+    #: a line set aside although it is an event (:func:`_in_order`: a copy, word for word, of a line read
+    #: before it): that event, and the line it repeats (the action counted once, from that line)
     event: Event | None = field(default=None, compare=False, hash=False)
     copy_of: int | None = field(default=None, compare=False, hash=False)
 
@@ -246,42 +246,35 @@ def parse_lines(text: str, *, source: str = "log") -> tuple[list[LoggedEvent], l
 
 
 def _in_order(events: list[LoggedEvent]) -> tuple[list[LoggedEvent], list[LogProblem], int]:
-    """The events to fold, without their :data:`SEQ_FIELD`, a problem for each line set aside because
-    that number shows it out of place, and the highest number kept. Set aside: a copy of an earlier
-    line (a sync conflict or a hand edit duplicated it: applied twice, an award or an undo would count
-    twice), a line moved after a later one, or a value that is no whole number. Lines without the
-    field (logs written before it, lines typed in by hand) are folded as they come; lines deleted in
-    between leave a gap, which is no problem."""
+    """The events to fold, without their :data:`SEQ_FIELD`; a problem for each line set aside as a copy,
+    word for word, of a line read before it (the same number and the same action: a sync conflict or a
+    hand edit duplicated it, and applied twice an award or an undo would count twice); and the highest
+    number read, which the next line written goes above.
+
+    Only such a copy is set aside. A line out of order, a number another action carries too (two
+    windows writing at once where no lock can be had) or one that is no whole number is folded where
+    it stands, as a log without numbers is (lines typed by hand, logs written before numbers); lines
+    deleted leave a gap, which is no problem. A log's first line (:data:`HEADER`) begins its numbering:
+    two logs joined into one are the tracker's to report (another game's first line), never copies."""
     kept: list[LoggedEvent] = []
     problems: list[LogProblem] = []
-    seen: dict[int, LoggedEvent] = {}  # number -> the line kept with it
+    seen: dict[int, LoggedEvent] = {}  # number -> the first line read with it
     top = 0
-    again = f'; to apply it as an action of its own, delete its "{SEQ_FIELD}" field'
     for le in events:
-        if SEQ_FIELD not in le.event:
-            kept.append(le)
-            continue
-        written, at = le.event.pop(SEQ_FIELD), le.line or 0
-        copy_of = None
-        if not isinstance(written, int) or isinstance(written, bool) or written < 1:
-            why = f'its "{SEQ_FIELD}" is {json.dumps(written)[:40]}, not a whole number from 1: set aside'
-        elif written in seen:
-            first = seen[written]
-            copy_of = first.line if first.event == le.event else None
-            if copy_of is not None:
-                why = (f'a copy of line {first.line} (both carry "{SEQ_FIELD}": {written}): set aside, so '
-                       "that the action counts once")
-            else:
-                why = (f'carries the number of line {first.line} ("{SEQ_FIELD}": {written}) but another '
-                       "action: a copy changed since? Set aside")
-        elif written < top:
-            why = (f'its "{SEQ_FIELD}" ({written}) comes before that of a line above it ({top}): lines moved '
-                   "or copied? Set aside")
-        else:
-            seen[written], top = le, written
-            kept.append(le)
-            continue
-        problems.append(LogProblem(at, why + again, event=le.event, copy_of=copy_of))
+        written = le.event.pop(SEQ_FIELD, None)
+        if le.event.get("event") == HEADER:
+            seen = {}
+        if isinstance(written, int) and not isinstance(written, bool):
+            first = seen.get(written)
+            if first is not None and first.event == le.event:
+                why = (f'a copy of line {first.line} (the same action, and both carry "{SEQ_FIELD}": '
+                       f"{written}): set aside, so that the action counts once; to apply it as an action "
+                       f'of its own, delete its "{SEQ_FIELD}" field')
+                problems.append(LogProblem(le.line or 0, why, event=le.event, copy_of=first.line))
+                continue
+            seen.setdefault(written, le)
+            top = max(top, written)
+        kept.append(le)
     return kept, problems, top
 
 
