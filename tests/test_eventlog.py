@@ -652,8 +652,8 @@ def test_undo_and_redo_are_said_alike_in_every_tracker() -> None:
     """One wording (eventlog.undone_said / redone_said) for Village, TMNT, Mouse Card and Mice and Mystics:
     every line prefixed, so a line of an action taken back never reads as news."""
     from companion.eventlog import redone_said, undone_said
-    from companion.tmnt.game import redone_said as tmnt_redone
-    from companion.tmnt.game import undone_said as tmnt_undone
+    from companion.tmnt.game import redone_line as tmnt_redone
+    from companion.tmnt.game import undone_line as tmnt_undone
     from companion.village.game import FORFEIT_NOTE, undone_lines
 
     assert undone_said(["Ambush! 2 rats", "", "Encounter card E1 is face up"]) == [

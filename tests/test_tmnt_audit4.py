@@ -13,7 +13,7 @@ import pytest
 
 from companion.cards import card_from_record
 from companion.errors import RuleError
-from companion.tmnt.game import TmntTracker, redone_said, undone_said
+from companion.tmnt.game import TmntTracker, redone_line, undone_line
 from companion.views.tmnt import PICK, GameTracker
 from tests.test_tmnt_cli_do import run
 
@@ -176,7 +176,7 @@ def test_page_undo_and_redo_say_what_they_took_back_and_brought_back(
     assert g.status.value.count(html.escape(flipped)) == 1  # the message once, as 'tmnt do' says it
     # the same words as 'companion tmnt do' on the same log
     code, out, _ = run(capsys, "do", str(tmp_path / "t.jsonl"), "undo", "redo", "--json")
-    assert code == 0 and json.loads(out)["said"] == [undone_said(flipped), redone_said(flipped)]
+    assert code == 0 and json.loads(out)["said"] == [undone_line(flipped), redone_line(flipped)]
     g.next.click()  # the next action: what the redo said is gone
     assert "Redone" not in g.status.value and "Undone" not in g.status.value
 

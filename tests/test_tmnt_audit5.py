@@ -76,3 +76,20 @@ def test_the_result_step_is_checked_for_the_game_on_show_under_the_lock(tmp_path
     assert "another window changed the game" in a.status.value
     after = (tmp_path / "t.jsonl").read_text()
     assert after.startswith(before) and '"result"' not in after[len(before):]
+
+
+def test_undo_and_redo_on_a_page_another_window_made_stale_are_refused(tmp_path: Path) -> None:
+    """What Undo would take back is the log's latest action: on a stale page one the player never saw
+    (review). Refused, the page drawn again; pressed again, it takes back what the page now shows."""
+    a, _b = two_windows_at_the_flip(tmp_path)
+    log = tmp_path / "t.jsonl"
+    TmntTracker(log).do({"event": "flip", "card": "character"})  # another window flips the 1st Block card
+    before = log.read_bytes()
+    a.undo.click()
+    assert "changed in another window" in a.status.value and log.read_bytes() == before
+    a.undo.click()  # seen: the other window's flip is taken back
+    assert "Undone: Player 1 fl" in a.status.value and on_disk(tmp_path).history[-1] == {"event": "next"}
+    TmntTracker(log).do({"event": "flip", "card": "character"})
+    a.redo.click()
+    assert "changed in another window" in a.status.value
+    assert on_disk(tmp_path).history[-1]["event"] == "flip"

@@ -96,12 +96,20 @@ def test_every_action_chosen_from_the_page_is_refused_when_stale(tmp_path: Path)
         assert STALE in text(a.message.value) and path.stat().st_size == size
 
 
-def test_undo_and_the_turn_players_magic_card_still_act_on_the_log_as_it_is(tmp_path: Path) -> None:
+def test_undo_on_a_stale_page_is_refused_and_the_turn_players_magic_card_acts_on_the_log_as_it_is(
+        tmp_path: Path) -> None:
     a, path = two_windows(tmp_path)
     VillageTracker(path).do({"event": "end_turn"})  # another window
-    a.undo()  # the log's latest action, by design: the other window's end of turn
+    before = path.read_bytes()
+    with pytest.raises(CompanionError, match="changed in another window"):
+        a.undo()  # it would take back an action this page never showed (even another game's start)
+    assert path.read_bytes() == before and a.state.turn == 2  # nothing done; the page drawn again
+    a.undo()  # seen: the other window's end of turn is taken back
     assert a.state.turn == 1 and a.tracker.can_redo
     VillageTracker(path).do({"event": "end_turn"})
+    with pytest.raises(CompanionError, match="changed in another window"):
+        a.redo()
+    assert a.state.turn == 2
     a.magic_kind.value, a.card_name.value = "normal", "Sun"
     a.play_magic()  # "turn player": the turn player of the log now (Bob)
     assert a.tracker.history[-1]["player"] == 1
@@ -141,6 +149,22 @@ def test_new_game_says_where_the_old_game_is_kept_and_brings_it_back(tmp_path: P
     a.previous_button.click()  # and back again
     assert path.read_bytes() == new and (tmp_path / "v-1.jsonl").read_bytes() == old
     assert sorted(f.name for f in tmp_path.iterdir()) == ["v-1.jsonl", "v.jsonl"]
+
+
+def test_a_kept_game_the_page_could_not_use_is_never_swapped_in(tmp_path: Path) -> None:
+    """Read first, without touching it (review: a kept log turned into another game's had been renamed
+    in, leaving the page unusable and the game on show under a name nobody was told)."""
+    a, _path = two_windows(tmp_path)
+    a.new_game()
+    kept = tmp_path / "v-1.jsonl"
+    kept.write_text('{"event": "log", "tracker": "tmnt"}\n{"event": "start", "first": 0}\n')
+    files = {f.name: f.read_bytes() for f in tmp_path.iterdir()}
+    with pytest.raises(CompanionError, match="cannot be used here") as info:
+        a.previous_game()
+    assert "nothing was changed" in info.value.render()
+    assert {f.name: f.read_bytes() for f in tmp_path.iterdir()} == files
+    assert a.unusable is None and a.state.started  # the game on show goes on
+    a.act({"event": "draw"})
 
 
 def test_the_previous_game_is_off_until_the_page_keeps_one(tmp_path: Path) -> None:

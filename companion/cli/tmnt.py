@@ -386,16 +386,16 @@ def _read_events(raws: list[str]) -> list[Any]:
 
 def _said(t: Any, event: Any) -> list[str]:
     """Do one event of a batch; what it did, as the notebook's status line says it."""
-    from ..tmnt.game import redone_said, undone_said
+    from ..tmnt.game import redone_line, undone_line
 
     kind = event.get("event")
     before = t.state.message
     replaced = kind == "start" and t.state.started
     t.act(event)
     if kind == "undo":
-        return [undone_said(before)]
+        return [undone_line(before)]
     if kind == "redo":
-        return [redone_said(t.state.message)]
+        return [redone_line(t.state.message)]
     said = [t.state.message]
     if kind == "start" and "first" not in event:
         said.append(f"the coin toss used seed {t.state.seed!r}, recorded in the log")

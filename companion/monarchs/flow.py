@@ -244,7 +244,7 @@ def scoring_of(entry: HighScore) -> str:
 
 
 #: How each scoring's table is headed.
-SCORING_TITLES = {"standard": "Standard scoring", "family": "Family scoring"}
+SCORING_TITLES = {v: f"{v.capitalize()} scoring" for v in SCORE_VARIANTS}  # ("Family scoring")
 
 
 @dataclass(frozen=True, slots=True)

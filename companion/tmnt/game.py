@@ -318,13 +318,13 @@ def _good_seed(seed: object, *, logged: bool = False) -> bool:
     return isinstance(seed, int) and not isinstance(seed, bool)
 
 
-def undone_said(message: str | None) -> str:
+def undone_line(message: str | None) -> str:
     """What an undo says (``companion tmnt do`` and the page): ``Undone:`` and the message of the action
     it took back (``None``: not known, another window wrote the log meanwhile)."""
     return _undone([message] if message else [])[0]
 
 
-def redone_said(message: str) -> str:
+def redone_line(message: str) -> str:
     """What a redo says (``companion tmnt do`` and the page): ``Redone:`` and the message of the action
     it brought back."""
     return _redone([message])[0]

@@ -73,8 +73,8 @@ from ..tmnt.game import (
     can_attack,
     deck_runs_out,
     first_card_mismatch,
-    redone_said,
-    undone_said,
+    redone_line,
+    undone_line,
 )
 from ..verdict import plural
 
@@ -621,26 +621,27 @@ class GameTracker(ui.TrackerPage):
                                  suggestion="Choose again for the game as it is now, then record it.")
 
     def _undo(self) -> None:
-        """Take back the latest action; the status says what it was, as ``companion tmnt do`` says it
-        (``Undone: …``)."""
-        self._sync()  # (the action taken back is the log's latest, not the one this page last showed)
-        taken, reloads = self.state.message if self.state.started else None, self.tracker.reloads
+        """Take back the latest action the page shows; the status says what it was, as ``companion tmnt
+        do`` says it (``Undone: …``). Refused when another window wrote the log since the page was drawn
+        (the page is drawn again): what would be taken back is then an action the player has not seen."""
+        taken = self.state.message if self.state.started else None
 
         def undo() -> Game:
             state = self.tracker.undo()
-            self._news = (state, undone_said(taken if self.tracker.reloads == reloads else None))
+            self._news = (state, undone_line(taken))
             return state
 
-        self._run(undo)
+        self._run_locked(undo, refuse_stale=True)
 
     def _redo(self) -> None:
-        """Bring back the latest action undone; the status says what it was (``Redone: …``)."""
+        """Bring back the latest action undone; the status says what it was (``Redone: …``). Refused, as
+        :meth:`_undo` is, on a page another window made stale."""
         def redo() -> Game:
             state = self.tracker.redo()
-            self._news = (state, redone_said(state.message))
+            self._news = (state, redone_line(state.message))
             return state
 
-        self._run(redo)
+        self._run_locked(redo, refuse_stale=True)
 
     def _record_ready(self) -> None:
         """Record is on once the table has chosen the card on the 1st Block Zone (none is chosen for it)."""

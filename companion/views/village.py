@@ -59,7 +59,7 @@ import ipywidgets as w
 
 from .. import ui
 from ..errors import CompanionError, LogError, RuleError, closest, os_reason
-from ..eventlog import old_log_kept, redone_said
+from ..eventlog import EventLog, old_log_kept, redone_said
 from ..village.battle import ATTACKER_WINS, Attack
 from ..village.game import (
     ATTACK_PHASE_NOTE,
@@ -617,13 +617,12 @@ class VillageCompanion(ui.TrackerPage):
         return self.state
 
     def undo(self) -> None:
-        """Take back the latest action; the message says what it did, the battle panel follows."""
+        """Take back the latest action the page shows; the message says what it did, the battle panel
+        follows. Refused when another window wrote the log since the page was drawn (the page is drawn
+        again): what would be taken back is then an action the player has not seen, even another game's."""
         self.refuse_if_unusable()
-        self._sync()
-        taken, reloads = self.state.last, self.tracker.reloads
-        self._run(self.tracker.undo)
-        if self.tracker.reloads != reloads:  # another window wrote the log meanwhile
-            taken = ()
+        taken = self.state.last
+        self._run_locked(self.tracker.undo, refuse_stale=True)
         self._show_resolved_attack()
         said = undone_lines(taken)
         if not self.state.started and self._previous is not None:  # the start undone: no game on show
@@ -632,9 +631,10 @@ class VillageCompanion(ui.TrackerPage):
         ui.show(self.message, "info", said[0], said[1:])
 
     def redo(self) -> None:
-        """Do again the latest action undone; the message says what it did, the battle panel follows."""
+        """Do again the latest action undone; the message says what it did, the battle panel follows.
+        Refused, as :meth:`undo` is, on a page another window made stale."""
         self.refuse_if_unusable()
-        self._run(self.tracker.redo)
+        self._run_locked(self.tracker.redo, refuse_stale=True)
         self._show_resolved_attack()
         said = redone_said(self.state.last)
         ui.show(self.message, "info", said[0], said[1:])
@@ -716,6 +716,12 @@ class VillageCompanion(ui.TrackerPage):
                 raise LogError(f"the game kept aside is no longer at {kept}: nothing was changed",
                                where=str(path), suggestion="It may have been moved or renamed; open it where "
                                                            "it is with VillageCompanion(PATH).widget.")
+            try:  # read first, without touching it: a log this page could not use is never swapped in
+                VillageTracker(EventLog(kept, read_only=True))
+            except CompanionError as exc:
+                raise LogError(f"the game kept aside in {kept.name} cannot be used here ({exc.render()}); "
+                               "nothing was changed", where=str(path),
+                               suggestion=f"Look at it with 'companion village replay {kept}'.") from None
             aside = numbered(path) if path.exists() else None
             if aside is not None:
                 try:
