@@ -77,6 +77,7 @@ def test_the_audits_level_up_on_filchs_turn_is_refused(tmp_path: Path,
 def test_equip_and_unequip_are_refused_on_another_cards_turn() -> None:
     t = tracker()
     t.do(start(minions={"roach": 1}, order=["roach", "collin", "filch", "tilda", "maginos"]))
+    t.do({"event": "minion_cheese", "count": 1})  # (play has begun: the setup window is over, audit 6)
     for event in ({"event": "unequip", "mouse": "filch", "card": "Dagger"},
                   {"event": "equip", "mouse": "collin", "card": "Dagger", "slot": "paw"}):
         with pytest.raises(RuleError, match="only during its own turn; it is Roach's turn") as caught:
@@ -175,9 +176,33 @@ def test_an_older_logs_off_turn_free_actions_and_pilfer_are_kept_as_played(tmp_p
 
 
 # -- 2: a room's special surge from the chapter data is placed ---------------------------------------------
+# (the bundled chapter 1 marks the Courtyard's surge uncertain, and an uncertain surge is never placed by
+# itself: tests/test_mystics_audit6.py; here a table that checked it against its book says it is certain)
+
+def certain_chapter_1() -> dict[int, Any]:
+    """Chapter 1 of the bundled data, its special surges confirmed (no longer uncertain)."""
+    from dataclasses import replace
+
+    ch1 = chapters()[0]
+    return {1: replace(ch1, special_surges=tuple(replace(r, uncertain=False) for r in ch1.special_surges))}
+
+
+def confirm_chapter_1_surges() -> None:
+    """A correction of the user's: chapter 1 with its special surges confirmed (``"replaces"``)."""
+    from companion.cards import DATA_DIR, user_data_dir
+
+    card = json.loads((DATA_DIR / "mystics" / "chapter-1.json").read_text(encoding="utf-8"))["cards"][0]
+    card = {**card, "id": "chapter-1-checked", "replaces": "chapter-1",
+            "special_surges": [{**r, "uncertain": False} for r in card["special_surges"]]}
+    folder = user_data_dir() / "mystics"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "chapter-1-checked.json").write_text(json.dumps({"game": "mystics", "set": "Mine",
+                                                               "cards": [card]}), encoding="utf-8")
+
 
 def test_the_courtyards_special_surge_places_two_rat_warriors(tmp_path: Path,
                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    confirm_chapter_1_surges()
     log = tmp_path / "r1.jsonl"
     assert main(["mystics", "new", str(log), "--mice", "collin,filch,tilda,maginos", "--chapter", "1",
                  "--minions", "rat-warriors=3", "--seed", "5"]) == 0
@@ -191,7 +216,7 @@ def test_the_courtyards_special_surge_places_two_rat_warriors(tmp_path: Path,
 
 
 def test_a_room_named_as_a_chapter_tile_takes_its_special_surge() -> None:
-    t = MysticsTracker(EventLog(None))
+    t = MysticsTracker(EventLog(None), chapters=certain_chapter_1())
     t.do({"event": "start", "chapter_end": 6, "mice": ["collin", "filch", "tilda", "maginos"], "seed": 5,
           "chapter": 1, "minions": {"rat-warriors": 3}})
     t.do({"event": "room", "name": "courtyard"})  # as the page's Room box sends it: no tile, no surge
@@ -201,7 +226,7 @@ def test_a_room_named_as_a_chapter_tile_takes_its_special_surge() -> None:
 
 
 def test_the_page_places_the_courtyards_surge_from_the_room_name(tmp_path: Path) -> None:
-    d = MysticsDashboard(tmp_path / "m.jsonl")  # the bundled card data: chapter 1
+    d = MysticsDashboard(tmp_path / "m.jsonl", tracker_kwargs={"chapters": certain_chapter_1()})
     d.mice_pick.value = ("collin", "filch", "tilda", "maginos")
     d.start_minions.value, d.seed.value = "rat-warriors=3", "5"
     d.start_btn.click()

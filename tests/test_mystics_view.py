@@ -202,6 +202,7 @@ def test_placeholders_show_input_that_works_with_the_bundled_data(tmp_path: Path
     d = MysticsDashboard(tmp_path / "m.jsonl")  # the bundled card data
     d.mice_pick.value = ("collin", "filch", "tilda", "nez")
     d.seed.value = "3"
+    d.start_minions.value = ""  # (chapter 1's rat warriors, pre-filled: none here, so the encounter's show)
     d.start_btn.click()
     assert d.state.started, d.status.value
     d.enc_minions.value = d.enc_minions.placeholder

@@ -318,8 +318,11 @@ def _do(args: argparse.Namespace) -> int:
     notes = warn_set_aside(t)
     cards = _card_fields(events)
 
-    said = write_all(t, events, str(path), say=_said, error=LogError, warnings=notes,
-                     check=lambda _events: [warn(line, notes) for line in cards])
+    def check(_events: list[Any]) -> None:  # (the card fields no card takes, warned once all are read)
+        for line in cards:
+            warn(line, notes)
+
+    said = write_all(t, events, str(path), say=_said, error=LogError, warnings=notes, check=check)
     if not args.json:
         for line in said:
             print(line)

@@ -30,6 +30,7 @@ from typing import Any
 from .. import cite
 from ..cards import DATA_DIR, Card, CardDB, load_game
 from ..errors import CompanionError, UnknownCardError
+from .names import achievement_key  # (one normalisation of an achievement's name: the tracker's too)
 
 GAME = "mystics"
 
@@ -486,13 +487,6 @@ def marker_move(text: str) -> int | None:
     n = found.group("n")
     pages = int(n) if n.isdecimal() else _NUMBER_WORDS[n]
     return -pages if found.group("way") in ("back", "backward", "closer") else pages
-
-
-def achievement_key(name: str) -> str:
-    """An achievement's name as it is compared: lower case, words joined by ``_``, a possessive's "'s"
-    left out (``Miz Maggie's Ally`` is ``Miz Maggie Ally``)."""
-    words = re.sub(r"['’]s\b", "", name.lower())
-    return "_".join("".join(ch if ch.isalnum() else " " for ch in words).split())
 
 
 @dataclass(frozen=True, slots=True)

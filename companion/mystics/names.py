@@ -7,6 +7,7 @@ order) so that every place accepts the same aliases.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from ..errors import closest
@@ -18,6 +19,13 @@ Option = tuple[str, Sequence[str]]
 def slug(text: str) -> str:
     """``"Rat-Warriors"`` -> ``"rat_warriors"``: lower case, words joined by ``_``."""
     return "_".join("".join(ch if ch.isalnum() else " " for ch in str(text).lower()).split())
+
+
+def achievement_key(name: str) -> str:
+    """An achievement's name as every part of the tracker compares and stores it: :func:`slug` with a
+    possessive's "'s" left out (``Miz Maggie's Ally`` and ``miz maggie ally`` are ``miz_maggie_ally``;
+    ``Cat Tamer`` is ``cat_tamer``)."""
+    return slug(re.sub(r"['’]s\b", "", str(name).lower()))
 
 
 def _forms(s: str) -> set[str]:

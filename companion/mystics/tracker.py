@@ -48,7 +48,9 @@ Events (fields in brackets are optional):
   the mice are in this room; its special surge replaces the encounter card's. With no surge typed, the
   chapter's data gives it (by ``tile``, or a tile of the chapter named so): a live action logs the
   ``tile`` and, when its text is a list of minions ("2 rat warriors"), those as its ``special_surge``,
-  which the surge then places (Surges, step 2).
+  which the surge then places (Surges, step 2); a surge the data marks ``uncertain`` is kept as its text,
+  never placed by itself (its minions are placed by hand if it is the room's). The message names the surge
+  the room took.
 - ``{"event": "minion_cheese", "count": 2, [order, rolls, boss_cards]}``: cheese on the minion wheel
   (surge at 6); ``order``, ``rolls`` and ``boss_cards`` place the minions of the surge it triggers, as
   do those of ``greedy_steal`` and ``end_turn`` (Time is Short!).
@@ -69,7 +71,10 @@ Events (fields in brackets are optional):
   on the board),
   ``{"event": "level_up", "mouse": "tilda", "ability": "First Aid", [classes]}``. Share, equip (or
   unequip) and level up are free actions: only in the turn of the mouse on the track (a share: the turn of
-  one of its two mice), once each (:func:`free_action_refusal`, :func:`share_refusal`).
+  one of its two mice), not charmed (Charmed: its turn is a minion's), once each
+  (:func:`free_action_refusal`, :func:`share_refusal`). Before play begins (from the start until the first
+  end_turn or action of play: :func:`in_setup`), any mouse equips, unequips and shares, not counted as a
+  free action (Game setup, step 4: the starting equipment).
 - ``{"event": "condition", "mouse": "nez", "condition": "webbed", [on]}``.
 - ``{"event": "gain", "mouse": "nez", "card": "Grape", [trick, discard]}``,
   ``{"event": "discard", "mouse": ..., "card": ...}``, ``{"event": "equip", "mouse": ...,
@@ -79,12 +84,15 @@ Events (fields in brackets are optional):
   case (starting equipment is recorded by id); an equip checks the card's other requirements
   (a class, or a named mouse: Search Cards).
 - ``{"event": "achievement", "name": "cheesemaster", [mouse, move_end]}`` (a story achievement of the
-  chapter's data with no ``move_end`` moves the marker as its chapter says; a live action logs it),
+  chapter's data with no ``move_end`` moves the marker as its chapter says, and a live action logs it; the
+  party earns it once; names are compared by :func:`companion.mystics.names.achievement_key`, and a name
+  close to a known one is noted),
   ``{"event": "chapter_end", "move": 1}``, ``{"event": "hourglass", "move": 1}``,
   ``{"event": "victory"}``, ``{"event": "defeat", [reason]}``.
 - ``{"event": "set_order", "order": [...]}``, ``{"event": "set_turn", "card": "collin"}``,
   ``{"event": "set_stats", "mouse": "collin", "life": 5}``: corrections to match the table (a mouse whose
-  wounds reach the life set is captured, a minion figure defeated: a live action logs ``defeats``).
+  wounds reach the life set is captured, a minion figure defeated, by no mouse, so no Pilfer: a live action
+  logs ``defeats``).
 - ``{"event": "note", "text": "..."}``; ``{"event": "undo"}`` and ``{"event": "redo"}``
   (handled by :class:`companion.eventlog.Tracker`).
 
@@ -129,7 +137,7 @@ from . import limits as lim
 from . import names
 from . import party as pt
 from .chapter import Board, Encounter, Room, Surge, figure_words
-from .data import MOVEMENT_RANGE
+from .data import MOVEMENT_RANGE, Chapter, Named, TileRule
 from .initiative import InitCard
 from .party import HeroInfo, MinionGroup, MinionInfo, Mouse
 
@@ -201,6 +209,10 @@ class MysticsState:
     turn: int = -1
     acting: str | None = None  # id of the card taking its turn
     round: int = 0
+    #: the setup window: from the start until the first end of a turn or the first action of play (Game
+    #: setup, step 4: the mice equip their starting cards before play; a campaign's kept card too): any mouse
+    #: equips, unequips and shares then, not counted as a free action of the turn (:func:`in_setup`)
+    setup: bool = False
     mice: tuple[Mouse, ...] = ()
     minions: tuple[MinionGroup, ...] = ()
     roster: tuple[tuple[str, MinionInfo], ...] = ()  # minion types typed in by events
@@ -523,9 +535,32 @@ class MysticsTracker(Tracker[MysticsState]):
         """The special surge of room tile ``tile`` in the chapter's data, as the chapter read it."""
         if self._special_surge is not None:
             return self._special_surge(state.chapter or 0, tile)
+        rule = self.room_surge(state, tile)
+        return None if rule is None else f"{rule.name}: {rule.text}"
+
+    def room_surge(self, state: MysticsState, tile: int) -> TileRule | None:
+        """The special surge rule of room tile ``tile`` in the chapter's data, as the chapter read it, with
+        its ``uncertain`` flag (the data's reading of a messy text may be wrong: chapter 1's tiles are read
+        from the text's interleaved columns). A chapter recorded before the flag was has none: today's
+        data says it, for the same rule. ``None``: no chapter, or no special surge for that tile (or the
+        surge is given by the ``special_surge`` hook: :meth:`room_surge_text`)."""
+        if self._special_surge is not None:
+            return None
         info = self.chapter_data(state)
         rule = None if info is None else info.surge_for(tile)
-        return None if rule is None else f"{rule.name}: {rule.text}"
+        if rule is None or rule.uncertain:
+            return rule
+        raw = self._logged(state, CHAPTERS, str(state.chapter))
+        recorded = raw.get("special_surges") if isinstance(raw, Mapping) else None
+        if isinstance(recorded, list) and any(isinstance(x, Mapping) and "uncertain" in x for x in recorded):
+            return rule  # (recorded with its flag)
+        try:
+            today = self.chapter_info(state.chapter)
+        except CompanionError:
+            return rule
+        now = None if today is None else today.surge_for(tile)
+        same = now is not None and (now.name, now.text) == (rule.name, rule.text)
+        return replace(rule, uncertain=True) if same and now is not None and now.uncertain else rule
 
     # -- the card data a line reads (recorded in it: see :data:`CARD_DATA`) ----------------------
     def _logged(self, state: MysticsState, kind: str, key: str) -> Any:
@@ -561,7 +596,7 @@ class MysticsTracker(Tracker[MysticsState]):
             self._reads.append((kind, key, value, self.replaying and self._draws is None))
         return value
 
-    def chapter_data(self, state: MysticsState) -> Any | None:
+    def chapter_data(self, state: MysticsState) -> Chapter | None:
         """The chapter's record (:class:`companion.mystics.data.Chapter`) as the chapter's start read it;
         ``None`` without a chapter number or when the data had no such chapter."""
         if state.chapter is None:
@@ -609,6 +644,8 @@ class MysticsTracker(Tracker[MysticsState]):
             self._recorded, self._reads = recorded, reads
         if new.free.open is not None and new.free.at != state.step:  # any other action ends a share or equip
             new = replace(new, free=replace(new.free, open=None, cheese_from=()))
+        if new.setup and kind not in SETUP_KINDS:  # (play has begun: the setup window closes)
+            new = replace(new, setup=False)
         return replace(new, step=state.step + 1)
 
     def complete(self, state: MysticsState, event: Event) -> Event:
@@ -804,7 +841,7 @@ _CHAPTER = {"number": _Bounded(1, lim.MAX_CHAPTER, lim.CHAPTER_WHY), "name": "te
             "defeat": "text?", "chapter_end": _Bounded(2, lim.MAX_PAGE, lim.PAGE_WHY),
             "party_size": _Bounded(1, lim.MAX_PARTY, lim.PARTY_WHY), "excluded_mice": "names",
             "special_surges": {"tile": _Bounded(1, None, f"tiles are numbered from 1 ({c('Room Tiles')})"),
-                               "name": "text?", "text": "text?"},
+                               "name": "text?", "text": "text?", "uncertain": "flag"},
             # (recorded since the chapter's setup minions, tiles and story achievements were read: a chapter
             # recorded before has none of them; :func:`chapter_part` reads them from today's data then, and
             # :func:`data_changes` does not compare what was not recorded)
@@ -930,7 +967,8 @@ def _chapter_json(info: Any | None) -> dict[str, Any] | None:
             "defeat": getattr(info, "defeat", ""), "chapter_end": getattr(info, "chapter_end", None),
             "party_size": getattr(info, "party_size", None),
             "excluded_mice": list(getattr(info, "excluded_mice", ())),
-            "special_surges": [{"tile": r.tile, "name": r.name, "text": r.text}
+            "special_surges": [{"tile": r.tile, "name": r.name, "text": r.text,
+                                "uncertain": bool(getattr(r, "uncertain", False))}
                                for r in getattr(info, "special_surges", ())],
             "tiles": [{"number": x.number, "name": x.name} for x in getattr(info, "tiles", ())],
             "setup_minions": [{"minion": x.minion, "count": x.count, "tile": x.tile}
@@ -938,8 +976,8 @@ def _chapter_json(info: Any | None) -> dict[str, Any] | None:
             "achievements": [{"name": x.name, "text": x.text} for x in getattr(info, "achievements", ())]}
 
 
-def _chapter_of(key: str, value: Any) -> Any:
-    from .data import Chapter, Named, Placement, Tile, TileRule
+def _chapter_of(key: str, value: Any) -> Chapter:
+    from .data import Placement, Tile
 
     v = _check(CHAPTERS, key, value, _CHAPTER)
     number = v.get("number")
@@ -947,7 +985,8 @@ def _chapter_of(key: str, value: Any) -> Any:
                    else 0, name=v.get("name") or "", objective="", victory=v.get("victory") or "",
                    defeat=v.get("defeat") or "", chapter_end=v.get("chapter_end"), source="",
                    party_size=v.get("party_size"), excluded_mice=tuple(v.get("excluded_mice") or ()),
-                   special_surges=tuple(TileRule(r.get("tile"), r.get("name") or "", r.get("text") or "")
+                   special_surges=tuple(TileRule(r.get("tile"), r.get("name") or "", r.get("text") or "",
+                                                 uncertain=bool(r.get("uncertain", False)))
                                         for r in v.get("special_surges") or ()),
                    tiles=tuple(Tile(r.get("number") or 0, r.get("name") or "") for r in v.get("tiles") or ()),
                    setup_minions=tuple(Placement(r.get("minion") or "", r.get("count") or 0, r.get("tile"))
@@ -1135,6 +1174,8 @@ def data_changes(t: MysticsTracker, state: MysticsState) -> list[DataChange]:
             now = _today_value(t, kind, key)
         except (CompanionError, ValueError):
             continue
+        if kind == CHAPTERS:
+            now = _as_recorded(value, now)
         if now == value:
             continue
         if value is None or now is None:
@@ -1150,6 +1191,24 @@ def data_changes(t: MysticsTracker, state: MysticsState) -> list[DataChange]:
         else:
             fields = (("classes", value, now),)
         out.append(DataChange(_label(kind, key, value if value is not None else now), by, fields))
+    return out
+
+
+def _as_recorded(value: Any, now: Any) -> Any:
+    """Today's chapter record ``now`` as the chapter's line recorded it (``value``): in a list of objects
+    (its special surges), a field none of the recorded objects has was recorded only since (a special
+    surge's ``uncertain``) and is not compared, as a part not recorded at all is not
+    (:func:`data_changes`)."""
+    if not isinstance(value, Mapping) or not isinstance(now, Mapping):
+        return now
+    out = dict(now)
+    for name, old in value.items():
+        new = now.get(name)
+        if not (isinstance(old, list) and old and isinstance(new, list)
+                and all(isinstance(x, Mapping) for x in (*old, *new))):
+            continue
+        fields = {k for x in old for k in x}
+        out[name] = [{k: v for k, v in x.items() if k in fields} for x in new]
     return out
 
 
@@ -1237,16 +1296,57 @@ def _free_of(state: MysticsState, mouse: str) -> FreeActions | None:
     return state.free if state.free.mouse == mouse else FreeActions(mouse)
 
 
+#: What any mouse may do in the setup window (:func:`in_setup`): equip its starting cards, unequip, share.
+SETUP_ACTIONS = frozenset({"share", "equip", "unequip"})
+#: The event kinds that leave the setup window open (setting the table up, or correcting it); any other
+#: (a wound, cheese, an encounter, a defeated minion, Next turn...) is play: the first turn has begun.
+SETUP_KINDS = frozenset({"start", "equip", "unequip", "share", "gain", "discard", "note", "set_stats",
+                         "set_order", "set_turn", "room", "add_minions", "chapter_end"})
+#: How an action of the setup window is said (a reading: the book puts the starting equipment on the mice
+#: before play, and says nothing of when the first turn begins).
+SETUP_WORDS = (f"setup: until play begins (the first Next turn, or a wound, cheese, an encounter...), any "
+               f"mouse equips, unequips and shares, not counted as a free action of the turn "
+               f"({c('Game setup')}, step 4: starting equipment is equipped before play; "
+               f"{c('Playing Mice and Mystics as a Campaign')}, step 2; reading: the book does not say when "
+               "the first turn begins)")
+
+
+def in_setup(state: MysticsState, kind: str) -> bool:
+    """Whether an action of ``kind`` falls in the setup window: after the start, before the first end of a
+    turn and before any play (:attr:`MysticsState.setup`, :data:`SETUP_KINDS`), equip, unequip and share are
+    setup, for any mouse (Game setup, step 4: "Find the search cards that are indicated on each mouse's
+    starting setup and equip them to that mouse"; Playing Mice and Mystics as a Campaign, step 2: the card a
+    mouse keeps). The book does not say when the first turn begins (a reading): they are not counted as free
+    actions of the turn, even the first mouse's."""
+    return state.setup and kind in SETUP_ACTIONS
+
+
+class TurnError(RuleError):
+    """A free action refused because it is not the mouse's turn (:func:`not_its_turn`). Its suggestion is
+    for the table now (undo a Next turn pressed too soon, or correct the turn): a logged line kept as played
+    is noted without it (:func:`_kept`)."""
+
+
 def not_its_turn(state: MysticsState, mice: Sequence[str], kind: str) -> RuleError | None:
     """Why a free action of an event of ``kind`` (share, equip, unequip, level_up) cannot be taken now by
     ``mice`` (a share: either of its two mice, the one whose turn it is sharing with the other): a mouse
     takes its free actions "at any time during its turn" (Free Mouse Actions), so one of ``mice`` must be
-    the mouse whose turn it is on the track. ``None``: it is, or the chapter is won (what follows a victory
-    is a correction, not a turn)."""
+    the mouse whose turn it is on the track, and not charmed: a charmed mouse's turn is taken "as if it were
+    a minion" (Charmed), with no free action. ``None``: it may, or it is the setup window
+    (:func:`in_setup`), or the chapter is won (what follows a victory is a correction, not a turn)."""
     cur = state.current
-    if state.board.victory or (cur is not None and cur.kind == ini.MOUSE and cur.id in mice):
+    if state.board.victory or in_setup(state, kind):
         return None
     action = FREE_ACTIONS[kind]
+    own = {"share": "Share", "level up": "Level Up", "equip": "Equip"}[action]
+    if cur is not None and cur.kind == ini.MOUSE and cur.id in mice:
+        m = state.mouse(cur.id)
+        if "charmed" not in m.conditions:
+            return None
+        return TurnError(f"{m.name} is charmed: its turn is taken as if it were a minion's, using only its "
+                         f"initiative card, so it takes no free action (share, equip, level up) this turn "
+                         f"({c('Charmed')}; {FREE}; {own})",
+                         suggestion="If the charmed marker is off at the table, take it off first (Charmed).")
     who = [state.mouse(x).name for x in mice]
     nxt = state.next_card
     now = (f"it is {possessive(cur.name)} turn" if cur is not None
@@ -1256,14 +1356,19 @@ def not_its_turn(state: MysticsState, mice: Sequence[str], kind: str) -> RuleErr
         words = (f"a share is the free action of the mouse whose turn it is, with a mouse on the same or an "
                  f"adjacent space; {now}, neither {possessive(who[0])} nor {possessive(who[-1])}")
         fix = f"{possessive(who[0])} or {possessive(who[-1])}"
+    elif kind == "share":
+        words = (f"{who[0]} can share only during its own turn, or during the turn of the mouse it shares "
+                 f"with (that mouse's share: a share exchanges cards and cheese both ways); {now}")
+        fix = f"{possessive(who[0])} (or the other mouse's)"
     else:
         words = f"{who[0]} can {action} only during its own turn; {now}"
         fix = possessive(who[0])
-    own = {"share": "Share", "level up": "Level Up", "equip": "Equip"}[action]
-    return RuleError(f"{words}: a mouse takes its free actions (share, equip, level up) at any time during "
-                     f"its turn ({FREE}; {own})",
-                     suggestion=f"If it is {fix} turn at the table, press Next turn (end_turn) "
-                                "until it is, or correct the turn (set_turn).")
+    fixes = (f"If it is still {fix} turn at the table, Next turn was pressed too soon: undo it (undo), or "
+             "correct the turn (set_turn)." if cur is not None else
+             f"If it is {fix} turn at the table, press Next turn (end_turn) to begin the next turn, or "
+             "correct the turn (set_turn).")
+    return TurnError(f"{words}: a mouse takes its free actions (share, equip, level up) at any time during "
+                     f"its turn ({FREE}; {own})", suggestion=fixes)
 
 
 def free_action_refusal(state: MysticsState, mouse: str, kind: str, partner: str | None = None,
@@ -1272,10 +1377,13 @@ def free_action_refusal(state: MysticsState, mouse: str, kind: str, partner: str
     level_up) now: only during its own turn (:func:`not_its_turn`), and each free action only once
     during that turn (Free Mouse Actions). A share with ``partner`` (the other mouse), or an equip, goes
     on while nothing else is logged between (several cards; ``cheese_from``: the mouse giving cheese,
-    once each way). ``None``: it may."""
+    once each way). In the setup window (:func:`in_setup`) an equip, unequip or share is no free action:
+    never refused for its turn. ``None``: it may."""
     off = not_its_turn(state, [mouse], kind)
     if off is not None:
         return off
+    if in_setup(state, kind):
+        return None
     f = _free_of(state, mouse)
     action = FREE_ACTIONS[kind]
     if f is None or action not in f.used:
@@ -1299,9 +1407,10 @@ def free_action_refusal(state: MysticsState, mouse: str, kind: str, partner: str
 
 def _took_free(state: MysticsState, mouse: str, kind: str, partner: str | None = None,
                cheese_from: str | None = None) -> MysticsState:
-    """``mouse`` took (or went on with) the free action of an event of ``kind`` this turn."""
+    """``mouse`` took (or went on with) the free action of an event of ``kind`` this turn (in the setup
+    window an equip or a share is setup, not counted: :func:`in_setup`)."""
     f = _free_of(state, mouse)
-    if f is None:
+    if f is None or in_setup(state, kind):
         return state
     action = FREE_ACTIONS[kind]
     key = _free_key(action, partner)
@@ -1333,6 +1442,8 @@ def _kept(t: MysticsTracker, state: MysticsState, error: CompanionError | None) 
         return state
     if not t.replaying:
         raise error
+    if isinstance(error, TurnError):  # (its suggestion is for the table now, not for a line played then)
+        return _say(state, f"{KEPT}: {RuleError(error.message, where=error.where).render()}")
     return _say(state, f"{KEPT}: {error.render()}")
 
 
@@ -1768,10 +1879,10 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if info_ch is not None and info_ch.setup_minions:
         state = _setup_minions_note(t, state, info_ch)
     first = state.track[state.turn] if 0 <= state.turn < len(state.track) else None
-    return replace(state, acting=first.id if first else None)
+    return replace(state, acting=first.id if first else None, setup=True)
 
 
-def _setup_minions_note(t: MysticsTracker, state: MysticsState, info: Any) -> MysticsState:
+def _setup_minions_note(t: MysticsTracker, state: MysticsState, info: Chapter) -> MysticsState:
     """A note when the minions a start places differ from the chapter's setup (Room Tile Setup: chapter 1
     places 3 rat warriors on the Guard Room; Game setup, step 6), as the start notes another party size or
     chapter end page: the start places what it is given (the table's), the note says what the chapter
@@ -1805,10 +1916,13 @@ def _setup_minions_note(t: MysticsTracker, state: MysticsState, info: Any) -> My
         return state
     placed = [figure_words(got, name) for name, _n, got in here if got] + [
         figure_words(len(g.figures), g.name) for g in extra]
+    value = ",".join(f"{mid}={n}" for mid, n in want.items())
     return _say(state, f"Note: chapter {state.chapter}'s setup places {_words(parts)}, here "
                        f"{_words(placed) if placed else 'no minions'} ({c('Chapter setup')}; "
-                       f"{c('Game setup')}, step 6): if the table has the chapter's, add them (add_minions), "
-                       "or start again with them")
+                       f"{c('Game setup')}, step 6): if the table has the chapter's, start again with them "
+                       f"(--minions {value}): their initiative cards are shuffled in with the mice's at the "
+                       f"start ({c('Game setup')}, step 7), which minions added later are not (they go to "
+                       "the bottom of the track)")
 
 
 def _unknown_ability(t: MysticsTracker, ability: str) -> CompanionError:
@@ -2027,17 +2141,27 @@ def _room(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         tile = _tile_named(t, state, name)
         if tile is not None:
             draws.decided["tile"] = tile
+    unsure = None  # the chapter's special surge its data marks uncertain: kept as text, never placed
     if tile is not None and not surge and not text:
+        rule = t.room_surge(state, tile)
         text = t.room_surge_text(state, tile) or ""
-        placed = _surge_list(t, state, text) if text and draws is not None else None
+        unsure = rule if rule is not None and rule.uncertain else None
+        placed = _surge_list(t, state, text) if text and draws is not None and unsure is None else None
         if placed and draws is not None:  # the chapter's special surge's minions (Surges, step 2), as typed
             surge, text = placed, ""
             draws.decided["special_surge"] = dict(placed)
     room = Room(name, surge, text)
     state = replace(state, board=replace(state.board, room=room))
-    extra = (f"; its special surge replaces the encounter card's ({c('Surges')})"
-             if room.has_special_surge else "")
-    return _say(state, f"The mice are in {name}{extra}")
+    if not room.has_special_surge:
+        return _say(state, f"The mice are in {name}")
+    what = ", ".join(figure_words(n, _minion_name(t, state, mid)) for mid, n in surge) or repr(text)
+    words = f"The mice are in {name}; its special surge replaces the encounter card's: {what}"
+    if unsure is not None:
+        words += (f". Chapter {state.chapter}'s data gives this special surge for tile {tile} but marks it "
+                  "uncertain (its reading of the rule book's text may be wrong), so it is kept as its text "
+                  "and not placed automatically: when a surge comes, place its minions by hand if this is "
+                  "the room's surge (add_minions)")
+    return _say(state, f"{words} ({c('Surges')})")
 
 
 _SURGE_PART = re.compile(r"(\d+)\s+([^\W\d][\w' -]*)")
@@ -2103,14 +2227,17 @@ def pilfer_refusal(t: MysticsTracker, state: MysticsState, m: Mouse) -> RuleErro
         others = sorted({by for _n, _r, by in state.unpilfered if by != m.id}, key=str)
         if others:
             who = [f"by {state.mouse(x).name}" for x in others if x]
-            who += ["on a minion's turn"] if None in others else []
+            who += ["on a minion's turn or by a correction"] if None in others else []
             why = (f"the minion figure(s) defeated this turn were defeated {' and '.join(who)}, not by "
                    f"{m.name}: Pilfer gives 1 cheese only after {m.name} defeats a minion figure ({PILFER})")
+            fix = (f"If {m.name} defeated it, undo that defeat and log it again by {m.name} "
+                   f'("by": "{m.id}"), or log it on {possessive(m.name)} turn; then pilfer.')
         else:
             why = (f"no minion figure defeated this turn is left for {m.name} to pilfer: Pilfer gives 1 "
                    f"cheese per minion figure {m.name} defeats ({PILFER})")
-        return RuleError(why, suggestion="Remove the figure defeated first (defeat_minion, or the wound that "
-                                         "defeats it), then pilfer.")
+            fix = (f"Remove the figure {m.name} defeated first (defeat_minion, or the wound that defeats it; "
+                   f'on another turn, by {m.name}: "by": "{m.id}"), then pilfer.')
+        return RuleError(why, suggestion=fix)
     return None
 
 
@@ -2190,10 +2317,12 @@ def _old_pilfer(t: MysticsTracker, state: MysticsState, m: Mouse, refused: RuleE
     return _say(state, f"{m.name} takes 1 cheese from the minion wheel ({PILFER})")
 
 
-def _defeated(state: MysticsState, g: MinionGroup, n: int = 1, by: str | None = None) -> MysticsState:
+def _defeated(state: MysticsState, g: MinionGroup, n: int = 1, by: str | None = None, *,
+              credited: bool = True) -> MysticsState:
     """``n`` figures of ``g`` defeated this turn by mouse ``by`` (``None``: the mouse whose turn it is, if
-    any): each may be pilfered by the mouse that defeated it (Mouse Hero Cards, Filch: Pilfer)."""
-    if by is None:
+    any): each may be pilfered by the mouse that defeated it (Mouse Hero Cards, Filch: Pilfer). Not
+    ``credited`` (a correction of a life: no mouse defeated them then), they are no mouse's to pilfer."""
+    if by is None and credited:
         cur = state.current
         by = cur.id if cur is not None and cur.kind == ini.MOUSE else None
     return replace(state, unpilfered=(*state.unpilfered, *((g.name, g.rat, by),) * n))
@@ -2226,9 +2355,10 @@ def greedy_refusal(state: MysticsState, m: Mouse) -> RuleError | None:
 
 def _greedy_steal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
-    if m.captured:
-        raise captured_error(m, "greedy_steal")
-    state = _kept(t, state, greedy_refusal(state, m))
+    refused = greedy_refusal(state, m)
+    if refused is not None and m.captured:  # (its cheese was discarded: refused, a logged line too)
+        raise refused
+    state = _kept(t, state, refused)  # (no roaches: a line logged before the check is kept, with a note)
     state = replace(state, mice=pt.put(state.mice, pt.change_cheese(m, -1)))
     state = _say(state, f"A greedy roach steals 1 cheese from {m.name}: it goes on the minion wheel "
                         f"({c('Greedy Roaches')})")
@@ -2358,6 +2488,7 @@ def _last_mouse_index(track: ini.Track) -> int:
 def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if not state.track:
         raise RuleError(f"the initiative track is empty: no card takes a turn ({c('Game round')})")
+    state = replace(state, setup=False)  # (the first turn has ended: the setup window closes)
     if state.acting is None and 0 <= state.turn < len(state.track):
         # the card whose turn it was left the track mid-turn: the card that moved up is next
         return _begin_turn(t, state, state.turn, state.round, e)
@@ -2666,7 +2797,16 @@ def _equip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     state = _requirements(t, state, m, card)  # (what the card needs first: no turn makes it fit)
     state = _kept(t, state, free_action_refusal(state, m.id, "equip"))
     return _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "equip"),
-                f"{m.name} equips {t.card_name(card)!r} ({slot}) ({c('Equip')})")
+                f"{m.name} equips {t.card_name(card)!r} ({slot}) ({c('Equip')})"
+                + _setup_said(state, "equip", m.id))
+
+
+def _setup_said(state: MysticsState, kind: str, *mice: str) -> str:
+    """What an equip, unequip or share of ``mice`` in the setup window adds to its message when none of them
+    is the mouse whose turn it is (:func:`in_setup`: allowed then, and only then)."""
+    if not in_setup(state, kind) or not_its_turn(replace(state, setup=False), mice, kind) is None:
+        return ""
+    return f"; {SETUP_WORDS}"
 
 
 def _hero_words(t: MysticsTracker, state: MysticsState, mid: str) -> str:
@@ -2726,7 +2866,8 @@ def _unequip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m2 = pt.unequip(m, card, discard, t.card_name)
     state = _kept(t, state, free_action_refusal(state, m.id, "unequip"))
     state = _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "unequip"),
-                 f"{m.name} puts {t.card_name(card)!r} in the pack ({c('Equip')})")
+                 f"{m.name} puts {t.card_name(card)!r} in the pack ({c('Equip')})"
+                 + _setup_said(state, "unequip", m.id))
     return _discarded(t, state, m, discard)
 
 
@@ -2774,8 +2915,8 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         discard = None if discard is None else held_card(t, b2, discard)
         b2 = pt.gain(b2, card, g.trick, discard, strict=not t.replaying, show=t.card_name, party=g.party)
     # (what the cards and the packs allow first: no turn makes them fit)
-    state = _kept(t, state, share_refusal(state, a.id, b.id, bool(n)))
-    sharer = share_turn(state, a.id, b.id)
+    sharer, refused = _share_check(state, a.id, b.id, bool(n))
+    state = _kept(t, state, refused)
     if sharer is not None:
         partner = b.id if sharer == a.id else a.id
         state = _took_free(state, sharer, "share", partner, a.id if n else None)
@@ -2784,7 +2925,8 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if card is not None:
         gifts.append(t.card_name(card))
     what = " and ".join(gifts) or "nothing"
-    state = _say(state, f"{a.name} gives {b.name} {what} ({c('Share')})")
+    state = _say(state, f"{a.name} gives {b.name} {what} ({c('Share')})"
+                 + _setup_said(state, "share", a.id, b.id))
     return _discarded(t, state, b, discard)
 
 
@@ -2800,27 +2942,38 @@ def share_turn(state: MysticsState, giver: str, receiver: str) -> str | None:
 def share_refusal(state: MysticsState, giver: str, receiver: str, cheese: bool) -> RuleError | None:
     """Why ``giver`` cannot give ``receiver`` (cheese, with ``cheese``) in a share now, in the tracker's
     words and the page's: a share is the free action of the mouse whose turn it is (giving or taking: it
-    exchanges cards and cheese with the other mouse), once during its turn (Free Mouse Actions; Share).
-    ``None``: it may."""
+    exchanges cards and cheese with the other mouse), once during its turn (Free Mouse Actions; Share); in
+    the setup window any two mice share (:func:`in_setup`). ``None``: it may."""
+    return _share_check(state, giver, receiver, cheese)[1]
+
+
+def _share_check(state: MysticsState, giver: str, receiver: str,
+                 cheese: bool) -> tuple[str | None, RuleError | None]:
+    """The mouse whose share it is (:func:`share_turn`; ``None``: neither's turn) and the refusal of the
+    share (:func:`share_refusal`), found once."""
     sharer = share_turn(state, giver, receiver)
     if sharer is None:
-        return not_its_turn(state, [giver, receiver], "share")
+        return None, not_its_turn(state, [giver, receiver], "share")
     partner = receiver if sharer == giver else giver
-    return free_action_refusal(state, sharer, "share", partner, giver if cheese else None)
+    return sharer, free_action_refusal(state, sharer, "share", partner, giver if cheese else None)
 
 
 def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    """An achievement earned: an individual one (rule book back cover) moves the chapter end marker as the
+    book says, once per chapter and by the first mouse; a story achievement of the chapter's data as its
+    chapter says, once (:func:`achievement_refusal`). Every name is compared and stored by
+    :func:`companion.mystics.names.achievement_key` (``Miz Maggie's Ally`` is ``Miz Maggie Ally``); a name
+    neither knows but close to one of them is noted, with the name it may mean."""
     name = _str(e, "name")
-    key = names.slug(name)
+    key = names.achievement_key(name)
     mouse = e.get("mouse")
     if mouse is not None:
         mouse = state.mouse(str(mouse)).id
     if key in ch.INDIVIDUAL_ACHIEVEMENTS:
         name = achievement_name(key)
-        taken = taken_by(state, key)
-        if taken is not None:
-            raise RuleError(f"{name!r} is already taken{taken}: only the first mouse earns an individual "
-                            f"achievement ({c('Individual Achievements')})")
+        refused = achievement_refusal(t, state, name)
+        if refused is not None:
+            raise refused
         move = ch.INDIVIDUAL_ACHIEVEMENTS[key]
         given = _int(e, "move_end", move, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
         if given != move:  # (the book's number again says what the book says)
@@ -2829,7 +2982,9 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
                 f"marker {move} page(s) by the book, not move_end {lim.show(given)}",
                 where=c("Individual Achievements"), expected=f"no move_end (or {move})"))
     else:
+        state = _kept(t, state, achievement_refusal(t, state, name))  # (a story achievement held already)
         state, move = _story_move(t, state, e, name)
+        state = _close_name(t, state, name, move)
     before = state.board
     board = replace(before, achievements=(*before.achievements, (key, mouse)))
     board = ch.move_chapter_end(board, move) if move else board
@@ -2843,7 +2998,81 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
     return _lost_now(state, before)
 
 
-def chapter_part(t: MysticsTracker, state: MysticsState, part: str) -> Any | None:
+def story_achievement(t: MysticsTracker, state: MysticsState, name: str) -> Named | None:
+    """The chapter's story achievement ``name`` names (:func:`companion.mystics.names.achievement_key`), as
+    the chapter's data has it (:func:`chapter_part`); ``None``: none, or no chapter data."""
+    try:
+        info = chapter_part(t, state, "achievements")
+    except CompanionError:
+        return None
+    return None if info is None else info.achievement(name)
+
+
+def achievement_refusal(t: MysticsTracker, state: MysticsState, name: str) -> RuleError | None:
+    """Why achievement ``name`` cannot be earned now, in the tracker's words and the page's (``None``: it
+    can): an individual achievement is the first mouse's only (Individual Achievements); a story achievement
+    of the chapter's data that the party holds already is not earned again (chapter 1: "Once the party has
+    Miz Maggie's token, do not roll to gain any longer"; elsewhere a reading: a story achievement is the
+    party's, once), so its effect (the chapter end marker's move) comes once."""
+    key = names.achievement_key(name)
+    if key in ch.INDIVIDUAL_ACHIEVEMENTS:
+        taken = taken_by(state, key)
+        if taken is None:
+            return None
+        return RuleError(f"{achievement_name(key)!r} is already taken{taken}: only the first mouse earns an "
+                         f"individual achievement ({c('Individual Achievements')})")
+    story = story_achievement(t, state, name)
+    if story is None or taken_by(state, key) is None:
+        return None
+    said = _held_rule(t, state, story.name)
+    why = (f"chapter {state.chapter}'s {said}" if said else
+           "reading: a story achievement is the party's, earned once; the chapters describe its effects "
+           f"({c('Achievements')})")
+    return RuleError(f"the party holds {story.name!r} already: a story achievement is earned once, and "
+                     f"its effect (the chapter end marker's move) comes with it once ({why}; "
+                     f"{c('Achievements')})",
+                     suggestion="If the first was logged by mistake, undo it.")
+
+
+def _held_rule(t: MysticsTracker, state: MysticsState, name: str) -> str | None:
+    """The chapter's special rule that says the party gains story achievement ``name`` once ("Once the party
+    has Miz Maggie's token, do not roll to gain any longer"), as "special rule NAME: 'sentence'"; ``None``:
+    the chapter's data says no such thing (the special rules are read from today's data: words only)."""
+    try:
+        info = t.chapter_info(state.chapter)
+    except CompanionError:
+        return None
+    words = names.achievement_key(name).split("_")[:2]
+    for rule in getattr(info, "special_rules", ()) or ():
+        for sentence in re.split(r"(?<=\.)\s+", str(rule.text)):
+            said = names.slug(sentence).split("_")
+            if said[:4] == ["once", "the", "party", "has"] and all(w in said for w in words):
+                return f"special rule {rule.name}: {sentence.strip()!r}"
+    return None
+
+
+def _close_name(t: MysticsTracker, state: MysticsState, name: str, move: int) -> MysticsState:
+    """A note when ``name`` is no individual achievement and none of the chapter's story achievements, but
+    close to one of them ("Miz Maggies Ally"): the name it may mean, and what the one typed did."""
+    if story_achievement(t, state, name) is not None:
+        return state
+    try:
+        info = chapter_part(t, state, "achievements")
+    except CompanionError:
+        info = None
+    known = [*(achievement_name(k) for k in ch.INDIVIDUAL_ACHIEVEMENTS),
+             *(a.name for a in getattr(info, "achievements", ()) or ())]
+    hint = did_you_mean(closest(name, known, n=1))
+    if hint is None:
+        return state
+    return _say(state, f"Note: {name!r} is none of the individual achievements"
+                       + (f" nor a story achievement of chapter {state.chapter}'s data" if info is not None
+                          else "")
+                       + (f", so it moved the chapter end marker {move:+d} page(s) as typed" if move else
+                          ", so it did not move the chapter end marker") + f". {hint} ({c('Achievements')})")
+
+
+def chapter_part(t: MysticsTracker, state: MysticsState, part: str) -> Chapter | None:
     """The chapter's record (:class:`companion.mystics.data.Chapter`) for its ``part`` (``"tiles"``,
     ``"setup_minions"``, ``"achievements"``): as the chapter's start recorded it, or, for a chapter recorded
     before the tracker recorded that part, the card data's today (a line that uses it records what it
@@ -3125,7 +3354,7 @@ def _beaten_figures(t: MysticsTracker, state: MysticsState, mid: str, life: int,
     if t._draws is not None:
         t._draws.decided[DEFEATS] = True
     words = ", ".join(f"figure {i + 1} ({g.figures[i]} wounds)" for i in beaten)
-    state = _say(_defeated(state, g, len(beaten)),
+    state = _say(_defeated(state, g, len(beaten), credited=False),  # (a correction: no mouse's defeat)
                  f"{g.name} {words}: wounds equal to or greater than the life {life}, so "
                  f"{'they are' if len(beaten) > 1 else 'that figure is'} defeated "
                  f"({c('Wounds on non-boss minions')})")
@@ -3327,7 +3556,7 @@ EVENT_FIELDS: dict[str, EventFields] = {
         "an achievement is earned", ("name",), optional=("mouse", "move_end"),
         notes=(("move_end", "pages the chapter end marker moves; an individual achievement moves it as "
                             "the book says, a story achievement as the chapter's data says when not "
-                            "given"),)),
+                            "given (once: the party holds it), any other name 0 pages"),)),
     "chapter_end": EventFields(
         "move the chapter end marker, or put it on a page", optional=("move", "page"),
         notes=(("move", "pages, default 1"), ("page", "the page to put it on")),

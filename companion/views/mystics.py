@@ -72,6 +72,7 @@ from ..mystics.tracker import (
     MysticsTracker,
     RollsNeeded,
     achievement_name,
+    achievement_refusal,
     added_messages,
     captured_error,
     chapter_part,
@@ -86,7 +87,6 @@ from ..mystics.tracker import (
     rolls_for,
     share_refusal,
     story_move,
-    taken_by,
     victory_warning,
 )
 from ..probability import share
@@ -97,7 +97,7 @@ ENCOUNTER_MINIONS_EXAMPLE = "spider=1, roaches=2"
 ENCOUNTER_SURGE_EXAMPLE = "its surge: centipede=1, or its text"
 ROOM_SURGE_EXAMPLE = "special surge: 2 rat warriors, or its text"
 #: The individual achievements (rule book back cover), as the Achievement box offers them.
-INDIVIDUAL_NAMES = ("Cheesemaster", "Roachmaster", "Poisonmaster", "Scaper", "Cat Tamer")
+INDIVIDUAL_NAMES = tuple(achievement_name(key) for key in INDIVIDUAL_ACHIEVEMENTS)
 #: The longest defeat reason the page takes: it shows in the chapter track and the messages.
 MAX_REASON = 200
 CONDITION_LABELS = {
@@ -144,14 +144,22 @@ def kept_words(kept: Path) -> str:
 PAGE_WORDS = (
     ("log defeat_minion", "press “Remove figure”"),
     ("(set_stats)", "(its Life box and “Set life” under Minions on the board)"),
-    ("Remove the figure defeated first (defeat_minion, or the wound that defeats it)",
-     "Remove the figure defeated first (“Remove figure”, or the “Wound minion” that defeats it)"),
+    ("(defeat_minion, or the wound that defeats it",
+     "(“Remove figure”, or the “Wound minion” that defeats it"),
     ("press Next turn (end_turn) first", "press Next turn first"),
-    ("press Next turn (end_turn) until it is, or correct the turn (set_turn)",
-     "press Next turn until it is, or correct it with “Set turn” (Correct the initiative order or turn)"),
+    ("undo it (undo), or correct the turn (set_turn)",
+     "press Undo, or correct it with “Set turn” (Correct the initiative order or turn)"),
+    ("press Next turn (end_turn) to begin the next turn, or correct the turn (set_turn)",
+     "press Next turn, or correct it with “Set turn” (Correct the initiative order or turn)"),
     ("(add_minions)", "(“Add minions” under Minions on the board)"),
+    ("(--minions ", "(the Minions box of “New chapter”: "),
     ('add "force": true for a chapter rule', "only a chapter rule allows it before then"),
     ('add "card"', "choose the card in the Boss card box"),
+)
+#: The log's fields in tracker messages that name a value, and this page's box for them.
+PAGE_FIELDS = (
+    (re.compile(r'\("by": "[^"]*"\)'), "(the “Defeated by” box beside “Remove figure”)"),
+    (re.compile(r'"by": "[^"]*"'), "the “Defeated by” box beside “Remove figure”"),
 )
 
 
@@ -159,6 +167,8 @@ def page_words(message: str) -> str:
     """A tracker message in this page's words: the page's buttons, not the log's event names."""
     for log, page in PAGE_WORDS:
         message = message.replace(log, page)
+    for field, box in PAGE_FIELDS:
+        message = field.sub(box, message)
     return message
 
 
@@ -452,8 +462,10 @@ class MouseBox:
         # Filch's Pilfer (or a mouse that learned it): shown only for a mouse that has it
         self.pilfer = act("Pilfer: +1 cheese", {"event": "pilfer"}, "warning")
         self.pilfer.add_class("cmp-mystics-pilfer")
-        self.pilfer.tooltip = ("1 cheese for a minion figure defeated this turn: from the minion wheel if it "
-                               f"was a Rat and the wheel has cheese, else from the supply ({PILFER})")
+        self.pilfer.tooltip = (f"1 cheese for a minion figure {dash.state.mouse(mid).name} defeated this "
+                               "turn (on its turn, or chosen in “Defeated by” beside “Remove figure”): from "
+                               "the minion wheel if it was a Rat and the wheel has cheese, else from the "
+                               f"supply ({PILFER})")
         row1.append(self.pilfer)
         # a greedy roach steals a cheese of this mouse's: it goes on the minion wheel (may surge)
         self.greedy = ui.big_button("Greedy roach steals", style="danger")
@@ -711,7 +723,8 @@ class MouseBox:
 
     def _free_refusal(self, state: MysticsState, m: Mouse, kind: str) -> CompanionError | None:
         """The tracker's refusal of this mouse's free action of ``kind`` now (only during the mouse's own
-        turn, each once: Free Mouse Actions), for the share as the boxes describe it; ``None``: it may."""
+        turn, each once: Free Mouse Actions; any mouse's equip or share in the setup window), for the share
+        as the boxes describe it; ``None``: it may."""
         if kind != "share":
             return free_action_refusal(state, m.id, kind)
         to = self.share_to.value
@@ -719,11 +732,22 @@ class MouseBox:
             return not_its_turn(state, [m.id], "share")
         return share_refusal(state, m.id, to, bool(int(self.share_cheese.value)))
 
+    def _turn_off(self, state: MysticsState, m: Mouse, kind: str) -> CompanionError | None:
+        """The tracker's refusal of this mouse's free action of ``kind`` for the turn alone (not its turn, or
+        a charmed turn: :func:`not_its_turn`), said before what the boxes lack: no box typed in makes it
+        the mouse's turn. A share: on its turn or on the turn of the mouse it gives to."""
+        to = self.share_to.value if kind == "share" else None
+        return not_its_turn(state, [m.id, to] if to else [m.id], kind)
+
     def _why_off(self, state: MysticsState, m: Mouse, widget: Any) -> str | None:
         """Why ``widget`` cannot work for this mouse now (``None``: it can)."""
         kind = self.kinds.get(widget)
         if m.captured and kind in CAPTURED_CANNOT:  # (the tracker's refusal, word for word)
             return captured_error(m, kind).render()
+        free = kind in ("level_up", "equip", "unequip", "share")
+        # not its turn: said after what the mouse lacks (cheese, a card) and before what the boxes lack
+        turn = self._turn_off(state, m, kind) if free else None
+        turn_words = None if turn is None else page_words(turn.render())
         if widget is self.rescue:
             if not m.captured:
                 return f"{m.name} is not captured"
@@ -756,15 +780,19 @@ class MouseBox:
             if m.cheese < LEVEL_UP_COST:
                 return (f"{m.name} has {m.cheese} cheese; leveling up costs {LEVEL_UP_COST} "
                         f"({cite('mystics', 'Level Up')})")
+            if turn_words is not None:
+                return turn_words
             if not self.ability.value.strip():
                 return "type the ability card's name in the box first"
         if widget in self.gear_buttons.values():
-            if not self.card.value.strip():
-                return "type the search card's name in the box first"
             if widget is self.gear_buttons["unequip"] and not m.equipped:
                 return f"{m.name} has nothing equipped"
             if widget is self.gear_buttons["discard"] and not m.gear:
                 return f"{m.name} has no card to discard"
+            if turn_words is not None:
+                return turn_words
+            if not self.card.value.strip():
+                return "type the search card's name in the box first"
         if widget is self.set_life:
             try:
                 life = self._typed_life()
@@ -783,6 +811,8 @@ class MouseBox:
                         f"({cite('mystics', 'Captured Mouse')})")
             if not m.cheese and not m.gear:
                 return f"{m.name} has no cheese and no card to give"
+            if turn_words is not None:
+                return turn_words
             if not int(self.share_cheese.value) and not self.share_card.value:
                 return "choose cheese or a card to give"
             if self._needs_discard(state) is not None and not self.share_discard.value:
@@ -846,6 +876,11 @@ class MysticsDashboard(ui.TrackerPage):
             placeholder="rat-warriors=3", description="Minions", layout=w.Layout(width="300px")
         )
         self.start_minions.add_class("cmp-mystics-minions-input")
+        #: the Minions box's text the chapter chosen put there (its setup minions), "" for none: a box still
+        #: holding it follows the next chapter chosen, a box typed in stays as typed
+        self._minions_prefill = ""
+        self.chapter_no.observe(lambda _c: self._prefill_minions(), "value")
+        self._prefill_minions()
         self.seed = w.Text(placeholder="blank: random", description="Seed", layout=w.Layout(width="220px"))
         # one starting ability card per mouse, of its class (Game setup, step 3): a picker per mouse chosen
         self.start_abilities = w.VBox()
@@ -993,6 +1028,15 @@ class MysticsDashboard(ui.TrackerPage):
         self.minion_life.observe(lambda _c: self._regate_board(), "value")
         self.wound_minion = _btn("Wound minion", "cmp-mystics-wound-minion", "danger")
         self.defeat_minion = _btn("Remove figure", "cmp-mystics-defeat-minion")
+        # the mouse that defeats the figure (Pilfer gives Filch a cheese for a figure he defeated): the mouse
+        # whose turn it is unless another is chosen; back to it when the turn changes
+        self.minion_by = w.Dropdown(options=[], description="Defeated by",
+                                    style={"description_width": "initial"},
+                                    layout=w.Layout(width="260px", height="40px"))
+        self.minion_by.add_class("cmp-mystics-defeated-by")
+        self.minion_by.tooltip = (f"the mouse that defeats the figure, for Pilfer ({PILFER}): the mouse "
+                                  "whose turn it is unless another is chosen")
+        self._by_seen: tuple[int, int, str | None] | None = None  # the turn the Defeated by box was set for
         self.wound_minion.on_click(a(lambda _b: self.do(self._minion_event("wound_minion"))))
         self.defeat_minion.on_click(a(lambda _b: self.do(self._minion_event("defeat_minion"))))
         self.minion_pick.observe(lambda _c: (self._boss_cards(), self._show_minion_life()), "value")
@@ -1019,7 +1063,8 @@ class MysticsDashboard(ui.TrackerPage):
             [
                 self.minions,
                 w.HBox([self.minion_pick, self.minion_fig, self.minion_card]),
-                w.HBox([self.wound_minion, self.defeat_minion]),
+                w.HBox([self.wound_minion, self.defeat_minion, self.minion_by],
+                       layout=w.Layout(flex_flow="row wrap")),
                 w.HBox([self.minion_life, self.set_minion_life, self.minion_life_hint],
                        layout=w.Layout(flex_flow="row wrap")),
                 w.HTML("<small>Minions a chapter rule places now (not an encounter card's):</small>"),
@@ -1301,8 +1346,10 @@ class MysticsDashboard(ui.TrackerPage):
 
     def _write(self, action: Callable[[], MysticsState],
                words: Callable[[MysticsState, MysticsState], list[str]]) -> None:
-        """A tracker ``action`` (do, undo, redo), checked by :meth:`_refuse_if_cannot_act` under the log's
-        lock: no other window writes between the check and it. The status says ``words(before, after)``."""
+        """A tracker ``action`` (do, undo, redo) on a log this page can use, run by
+        :meth:`~companion.ui.TrackerPage._run_locked` with ``refuse_stale=True``: refused on a stale page,
+        checked under the log's lock, so no other window writes between the check and it. The status says
+        ``words(before, after)``."""
         self.refuse_if_unusable()
 
         def run() -> MysticsState:
@@ -1399,6 +1446,27 @@ class MysticsDashboard(ui.TrackerPage):
         else:
             self.do(event)
         self.setup.selected_index = None
+
+    def chapter_minions_text(self, number: int) -> str:
+        """Chapter ``number``'s setup minions as the Minions box takes them (``rat-warriors=3``), "" when
+        the card data has none (or no such chapter, or cannot be loaded)."""
+        try:
+            info = self.tracker.chapter_info(number) if number else None
+        except CompanionError:  # (the card data cannot be loaded: the page says so)
+            info = None
+        counts: dict[str, int] = {}
+        for p in getattr(info, "setup_minions", ()) or ():
+            counts[p.minion] = counts.get(p.minion, 0) + p.count
+        return ", ".join(f"{mid}={n}" for mid, n in counts.items())
+
+    def _prefill_minions(self) -> None:
+        """The Minions box takes the setup minions of the chapter chosen (Chapter setup; Game setup, step 6:
+        chapter 1's 3 rat warriors), so that the start shuffles their initiative cards in with the mice's;
+        only when the box is empty or still holds the previous chapter's: what the player typed stays."""
+        text = self.chapter_minions_text(int(self.chapter_no.value or 0))
+        if self.start_minions.value.strip() in ("", self._minions_prefill):
+            self.start_minions.value = text
+        self._minions_prefill = text
 
     def _party_typed(self) -> list[str]:
         """The mice of the New chapter boxes: those picked, then those typed under Also."""
@@ -1518,25 +1586,44 @@ class MysticsDashboard(ui.TrackerPage):
         )()
 
     def _achievement_off(self) -> str | None:
-        """Why the Achievement button cannot work for the achievement typed (``None``: it can)."""
+        """Why the Achievement button cannot work for the achievement typed (``None``: it can): the
+        tracker's refusal (an individual achievement taken, a story achievement the party holds)."""
         name = self.achievement.value.strip()
         if not name:
             return "type or choose an achievement first"
-        key = nm.slug(name)
-        taken = taken_by(self.state, key) if key in INDIVIDUAL_ACHIEVEMENTS else None
-        if taken is not None:
-            return (f"{achievement_name(key)!r} is already taken{taken}: only the first mouse earns an "
-                    f"individual achievement ({cite('mystics', 'Individual Achievements')})")
-        return None
+        try:
+            refused = achievement_refusal(self.tracker, self.state, name)
+        except CompanionError:  # (the card data cannot be loaded: the page says so)
+            refused = None
+        return None if refused is None else page_words(refused.render())
+
+    def achievement_move(self, name: str) -> int:
+        """The pages the tracker moves the chapter end marker for achievement ``name`` when no move is typed:
+        an individual achievement's as the book says, a story achievement's as its chapter's data says
+        (chapter 1's Miz Maggie Ally: 1 page), 0 for a name neither knows (as the command line moves it)."""
+        key = nm.achievement_key(name)
+        if key in INDIVIDUAL_ACHIEVEMENTS:
+            return INDIVIDUAL_ACHIEVEMENTS[key]
+        if not name or not self.state.started:
+            return 0
+        try:
+            move = story_move(self.tracker, self.state, name)
+        except CompanionError:  # (the card data cannot be loaded: the page says so)
+            move = None
+        return move or 0
 
     def _achievement_move(self) -> None:
-        """The "end +" box follows the achievement typed or chosen: a story achievement of the chapter's data
-        moves the chapter end marker as its chapter says (chapter 1's Miz Maggie Ally: 1 page)."""
-        if self._syncing or not self.state.started:
+        """The "end +" box follows the achievement typed or chosen, each time the name changes: the move the
+        tracker makes for it (:meth:`achievement_move`: 0 for a name the data does not know), never a value
+        kept from an earlier choice; off for an individual achievement (the book says its move)."""
+        if self._syncing:
             return
-        move = story_move(self.tracker, self.state, self.achievement.value.strip())
-        if move is not None:
-            self.ach_move.value = min(max(move, self.ach_move.min), self.ach_move.max)
+        name = self.achievement.value.strip()
+        move = self.achievement_move(name)
+        self.ach_move.value = min(max(move, self.ach_move.min), self.ach_move.max)
+        individual = nm.achievement_key(name) in INDIVIDUAL_ACHIEVEMENTS
+        gate(self.ach_move, "an individual achievement moves the chapter end marker as the book says "
+                            f"({cite('mystics', 'Individual Achievements')})" if individual else None)
 
     def _achievement_options(self) -> list[str]:
         """The achievements offered: the individual ones (back cover), then the chapter's story ones."""
@@ -1553,8 +1640,11 @@ class MysticsDashboard(ui.TrackerPage):
         if off is not None:
             raise CompanionError(off)
         ev: dict[str, Any] = {"event": "achievement", "name": name}
-        if nm.slug(name) not in INDIVIDUAL_ACHIEVEMENTS:  # the book gives theirs (Individual Achievements)
-            ev["move_end"] = int(self.ach_move.value)
+        move = int(self.ach_move.value)
+        # the book gives an individual achievement's move (Individual Achievements); a story achievement's
+        # is the tracker's to decide (and log) unless another move is typed
+        if nm.achievement_key(name) not in INDIVIDUAL_ACHIEVEMENTS and move != self.achievement_move(name):
+            ev["move_end"] = move
         if self.ach_mouse.value:
             ev["mouse"] = self.ach_mouse.value
         return ev
@@ -1584,7 +1674,34 @@ class MysticsDashboard(ui.TrackerPage):
                 raise CompanionError(f"{group.name} has {len(group.figures)} figure(s) on the board; there "
                                      f"is no figure {figure}", expected=f"figure 1 to {len(group.figures)}")
             ev["figure"] = figure - 1
+        by = self.minion_by.value
+        if by and by != self._turn_mouse():  # (the mouse whose turn it is is the tracker's own default)
+            ev["by"] = by
         return ev
+
+    def _turn_mouse(self) -> str:
+        """The mouse whose turn it is ("" on a minion's turn, or between turns)."""
+        cur = self.state.current
+        return cur.id if cur is not None and cur.kind == "mouse" else ""
+
+    def _defeated_by_choices(self) -> None:
+        """The Defeated by box: the mice on the board (a captured mouse defeats no minion), the mouse whose
+        turn it is chosen at each new turn; a choice made stays for the rest of that turn."""
+        s = self.state
+        options = [("(whose turn it is)", "")] + [(m.name, m.id) for m in s.mice if not m.captured]
+        turn = (s.round, s.turn, s.acting)
+        want = self.minion_by.value if turn == self._by_seen else self._turn_mouse()
+        self._by_seen = turn
+        ids = [v for _label, v in options]
+        want = want if want in ids else ""
+        if list(self.minion_by.options) == options and self.minion_by.value == want:
+            return
+        was, self._syncing = self._syncing, True
+        try:
+            self.minion_by.options = options
+            self.minion_by.value = want
+        finally:
+            self._syncing = was
 
     def _boss_cards(self) -> None:
         """The Boss card box and the Figure box follow the minion type chosen: its cards on the track,
@@ -1890,6 +2007,7 @@ class MysticsDashboard(ui.TrackerPage):
         # comes back to the type chosen when an undo brings it back
         self.choices(self.minion_pick, [(g.name, g.id) for g in s.minions])
         self._boss_cards()
+        self._defeated_by_choices()
         self._show_minion_life()
         turns = [(c.name, c.id) for c in s.track]
         now = s.current.id if s.current is not None else None
