@@ -51,19 +51,23 @@ class _Lazy:
         return str(self._make())
 
 
-def _mm(text: str) -> float:
-    """A length in mm (``3``, ``3mm``); whether it is in range is the printing's to say, as the
-    notebook page does (``bleed 12 mm out of range``). A blank one is refused: leaving the option
-    out is how to ask for its default."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError("no length given: a number of mm such as 3 (leave the option out "
-                                         "for none)")
+def _mm(text: str | None, option: str) -> float:
+    """A length in mm typed for ``option`` (``3``, ``3mm``); ``None`` (the option left out): 0. Whether it
+    is in range is the printing's to say, as the notebook page does (``bleed 12 mm out of range``). A
+    blank one is refused as :func:`_given` refuses every blank value, and a bad one the same way (a
+    :class:`PrintError` naming the option, not argparse's usage text): leaving the option out is how to
+    ask for its default."""
+    from ..printing.geometry import PrintError
+
+    typed = _given(text, option, "length", "a number of mm such as 3", "none")
+    if typed is None:
+        return 0.0
     try:
-        v = float(text.strip().removesuffix("mm"))
+        v = float(typed.strip().removesuffix("mm"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a length in mm: {text!r}") from None
+        v = math.nan
     if not math.isfinite(v):
-        raise argparse.ArgumentTypeError(f"not a length in mm: {text!r}")
+        raise PrintError(f"not a length in mm: {text!r}", where=option, expected="a number of mm such as 3")
     return v
 
 
@@ -201,6 +205,8 @@ def _cards(args: argparse.Namespace) -> int:
     _given(args.size, "--size", "card size", "a named size or width x height in mm (e.g. 63x88)",
            f"the default size ({load_geometry().default_size})")
     _given(args.offset, "--offset", "offset", "X,Y in mm, e.g. 0.5,-1", "none")
+    bleed = _mm(args.bleed, "--bleed")
+    _given(args.art, "--art", "art folder", "a folder of images named after card ids or names", "no art")
     layout_path = "-" if _is_stdout(args.layout_json) else args.layout_json
     if layout_path == "-" and args.json:
         shown = "-" if args.layout_json == "-" else f"{args.layout_json} (standard output)"
@@ -212,12 +218,12 @@ def _cards(args: argparse.Namespace) -> int:
     if layout_path and layout_path != "-":
         existing_folder(Path(layout_path).parent, where="--layout-json", what="the layout")
     sel = select_cards(args.game, deck=args.deck, cards_files=args.cards or ())
-    opts = CardOptions(size=args.size, paper=args.paper, bleed=args.bleed, crop_marks=args.crop_marks,
+    opts = CardOptions(size=args.size, paper=args.paper, bleed=bleed, crop_marks=args.crop_marks,
                        corners=args.corners, backs=args.backs, offset=parse_offset(args.offset),
                        offset_from=args.offset_from, art_dir=args.art)
     buf = io.BytesIO()  # nothing is written until the whole run (and its layout) succeeds
     res = print_cards(sel.copies, buf, opts, game=args.game, title=sel.title,
-                      progress=True if args.progress else None)
+                      progress=True if args.progress else None, pool=sel.pool)
     _write_pdf_and_layout(out, buf.getvalue(), layout_path, res.layout)
     g = res.grid
     summary = {"out": str(out), "game": args.game, "cards": res.copies, "distinct": res.distinct,
@@ -328,7 +334,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     size = p.add_argument("--size", default=None, metavar="NAME|WxH",
                           help="card size: %(sizes)s, or WxH in mm")
     size.sizes = _Lazy(sizes_help)  # type: ignore[attr-defined]
-    p.add_argument("--bleed", type=_mm, default=0.0, metavar="MM",
+    p.add_argument("--bleed", default=None, metavar="MM",
                    help="bleed around each card, 0 to 10 mm (default 0: none; 3 is usual)")
     p.add_argument("--crop-marks", action="store_true", help="crop marks outside the cards")
     p.add_argument("--corners", action="store_true", help="rounded-corner cutting guides")
@@ -354,8 +360,12 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="folder of art images (must exist), each named after its card's id "
                         "(acorn-scout.png) or, when no other card has it, its name (Acorn Scout.png), in any "
                         "case, suffix .png, .jpg, .jpeg, .webp, .gif, .bmp, .tif or .tiff; a card's own "
-                        "'art' comes first. A photo is turned as its EXIF orientation says. A folder none of "
-                        "whose images is for a card printed is a warning naming some of them")
+                        "'art' comes first. Names match in any Unicode form and are judged against all "
+                        "the game's cards, whichever are printed. A photo is turned as its EXIF orientation "
+                        "says. A folder none of whose images is for a card printed is a warning naming some "
+                        "of them, and so is every file named after a card printed that is not used (not an "
+                        "image printing reads, one that cannot be read: the card is printed without it, or "
+                        "a card with its own art)")
     p.add_argument("--layout-json", metavar="FILE",
                    help="also write where every card is (mm); '-' for standard output. Every card's trim box "
                         "(x_mm, y_mm from the page's lower-left corner, w_mm, h_mm) per page, with paper_mm, "

@@ -576,21 +576,10 @@ def text_height(w: float, h: float) -> float:
     Text sized by the height alone grew faster than the room across a card taller than a
     poker card, so a tarot card cut off a type line a poker card held. Sized by the smaller
     ratio, text and the width it has grow together. Whether a line is cut off is decided by
-    its smallest size, which :func:`least_height` reckons (by the width alone).
+    its smallest size, which :func:`least_height` reckons.
     """
     rw, rh = reference_card()
     if h * rw <= w * rh * (1 + 1e-9):  # as wide as a poker card in proportion, or wider (exact for poker)
-        return h
-    return w * rh / rw
-
-
-def across_height(w: float, h: float) -> float:
-    """The text height of a card ``w`` wide of a poker card's proportion (``h`` itself for a poker card):
-    what the room a line across a ``w``-wide card keeps for the corner badge and the type line's icons
-    is reckoned by, whatever the card's height (never less than the badge and icons drawn, which
-    :func:`text_height` sizes)."""
-    rw, rh = reference_card()
-    if abs(h * rw - w * rh) <= w * rh * 1e-9:  # a poker card's proportion: exactly h
         return h
     return w * rh / rw
 
@@ -602,8 +591,11 @@ def down_pad(w: float, h: float) -> float:
 
     Reckoned by the width, the inset took more of a wider card's height, so a card wider
     than another of the same height could cut off the last line of a text the narrower one
-    held. Reckoned by the height, every band's height depends on the height alone and every
-    line's room on the width alone.
+    held. Reckoned by the height, the text's room down depends on the height alone and its
+    room across on the width alone. The price, on a card taller than a poker card in
+    proportion: the insets take 0.117 (``h`` x 63.5 / 88.9 - ``w``) more of its height than
+    they did (a 40 x 88.9 mm card holds 37 one-word lines, as a poker card does, where it held
+    39). It cannot be had both ways: the poker card's own layout is fixed, and it holds 37.
     """
     rw, rh = reference_card()
     if abs(h * rw - w * rh) <= w * rh * 1e-9:  # a poker card's proportion: exactly the side inset
@@ -612,25 +604,23 @@ def down_pad(w: float, h: float) -> float:
 
 
 def least_height(w: float, h: float) -> float:
-    """The height the smallest size of a line (the name, type line, stats, footer) is reckoned by, below
-    which it is cut off with '…': :func:`across_height`, at most a poker card's height.
+    """The height the smallest size of a line (the name, type line, stats, legend, footer; a Mouse Card
+    card's rank and footer) is reckoned by, below which the line is cut off with '…':
+    :func:`text_height`, but never more than a poker card's height.
 
-    Reckoned by :func:`text_height`, the smallest size grew with the height of a card wider
-    than a poker card in proportion while the room across it did not, so a 100 x 140 mm card
-    cut off a name a 90 x 90 mm card held. Reckoned by the width alone (and no larger than
-    on a poker card), the smallest size never grows faster than the room across: a card at
-    least as large both ways holds every line a smaller one holds, unless that line could not
-    shrink at all on the smaller card (the smallest size reckoned so is above the size the
-    line has there: a small card much wider than tall, see :func:`_least`).
+    Reckoned by :func:`text_height` alone, a line on a card taller than a poker card in
+    proportion could shrink no further, in proportion to the room across it, than on a poker
+    card, and a card wider than 63.5 mm and taller than that proportion grew its smallest size
+    with its width: so a 100 x 140 mm card cut off a name a 90 x 90 mm card held. Capped at a
+    poker card's, the smallest size on a card of a poker card's proportion or taller grows with
+    the room across the card up to a poker card's width, and stays put beyond it.
+
+    Never above :func:`text_height`: no line holds less than it did when the smallest size was
+    reckoned by it (a card wider than a poker card in proportion and at most 88.9 mm tall keeps
+    exactly those smallest sizes).
     """
     _rw, rh = reference_card()
-    return min(across_height(w, h), rh * MM)
-
-
-def _least(smallest: float, largest: float) -> float:
-    """A line's smallest size: ``smallest`` (reckoned by :func:`least_height`), but never above its
-    ``largest`` (reckoned by :func:`text_height`; only on a card much wider than tall in proportion)."""
-    return min(smallest, largest)
+    return min(text_height(w, h), rh * MM)
 
 
 def _noted(sizes: dict[str, float] | None, part: str, size: float, text: str) -> None:
@@ -646,11 +636,24 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
     Bands take their share of the card's height, and the frame's top and bottom and the gaps
     between bands are reckoned by the height too (:func:`down_pad`); the text in them and the
     symbols are sized by :func:`text_height`, so they never outgrow the card's width. A line
-    shrinks to fit down to its smallest size (:func:`least_height`), and the room across for
-    the badge and icons is reckoned by the width alone (:func:`across_height`): so a card at
-    least as large both ways never cuts off a line, or the text, that a smaller one holds
-    (but for a small card much wider than tall, whose lines cannot shrink, and text whose
-    largest size is below 4 pt, on a card under about 28 mm).
+    shrinks to fit down to its smallest size (:func:`least_height`), the text down to 4 pt.
+
+    What is promised, for a card A and a card B at least as wide and at least as tall:
+
+    * if A is of a poker card's proportion or taller (h / w >= 88.9 / 63.5), B holds every line
+      (name, type line, stats, legend, footer) A holds, whatever B's proportion;
+    * B holds the text A holds when A's text can shrink to 4 pt (:func:`text_height` at least
+      80 pt, about 28.2 mm), whatever their proportions;
+    * no line is cut off that was held before the smallest sizes were capped (they never exceed
+      what :func:`text_height` gave, and the room across is as it was).
+
+    Nothing is promised for the lines of a card wider than a poker card in proportion: their
+    smallest size grows with the height (up to a poker card's), the room across them does not,
+    so a 150 x 120 mm card cuts off a footer a 150 x 50 mm card holds (as it always did). For the
+    second promise the text's room down is reckoned by the height alone (:func:`down_pad`, the
+    crowns row), so on a card taller than a poker card in proportion it is a little less than
+    it was.
+
     Returns the parts that did not fit even at the smallest font and were cut off with an
     ellipsis (``name``, ``type line``, ``stats``, ``text``, ``legend``, ``footer``; empty when all fit).
     ``sizes``, when given, gets the smallest font size (pt) each part was drawn at.
@@ -658,7 +661,6 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
     cut: list[str] = []
     th = text_height(w, h)
     lt = least_height(w, h)  # the smallest sizes (see least_height)
-    at = across_height(w, h)  # the room kept for the badge and icons (see across_height)
     pen = Pen(c)
     frame = HexColor(spec.colour)
     pen.fill(frame)
@@ -676,9 +678,8 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
     pen.rect(rim, top - band_h, w - 2 * rim, band_h + (pv - rim))
     band_t = 0.105 * th  # the band's height for its text and badge
     badge = band_t * 0.86 if spec.corner is not None else 0.0
-    title_w = iw - ((0.105 * at) * 0.86 + pad * 0.5 if badge else 0)
-    size, title = fit_line(spec.title, "Helvetica-Bold", band_t * 0.5,
-                           _least((0.105 * lt) * 0.26, band_t * 0.5), title_w)
+    title_w = iw - (badge + pad * 0.5 if badge else 0)
+    size, title = fit_line(spec.title, "Helvetica-Bold", band_t * 0.5, (0.105 * lt) * 0.26, title_w)
     if title != spec.title:
         cut.append("name")
     _noted(sizes, "name", size, title)
@@ -697,12 +698,9 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
     y = top - band_h - tl_h
     sym = tl_t * 0.95
     nsym = len(spec.symbols)
-    # the words stop a third of an icon short of the first icon: never touching it (the room kept for
-    # the icons is as wide as they are on a card of this width and a poker card's proportion)
-    sym_at = (0.06 * at) * 0.95
-    ts, ttxt = fit_line(spec.type_line, "Helvetica-Oblique", tl_t * 0.62,
-                        _least((0.06 * lt) * 0.35, tl_t * 0.62),
-                        iw - nsym * (sym_at + 1) - (sym_at / 3 if nsym else 0))
+    # the words stop a third of an icon short of the first icon: never touching it
+    ts, ttxt = fit_line(spec.type_line, "Helvetica-Oblique", tl_t * 0.62, (0.06 * lt) * 0.35,
+                        iw - nsym * (sym + 1) - (sym / 3 if nsym else 0))
     if ttxt != spec.type_line:
         cut.append("type line")
     _noted(sizes, "type line", ts, ttxt)
@@ -717,7 +715,7 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
     stats_share = 0.085 if len(stat_rows) == 1 else 0.068
     stats_h = stats_share * h if spec.stats else 0.0
     bottom = pv + foot_h
-    foot_least = _least((0.04 * lt) * 0.4, foot_t * 0.62)
+    foot_least = (0.04 * lt) * 0.4
     fs, ftxt = fit_line(spec.footer, "Helvetica", foot_t * 0.62, foot_least, iw)
     if ftxt != spec.footer:
         cut.append("footer")
@@ -741,7 +739,7 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
                 pen.rrect(x, bottom, cell, stats_h * 0.9, stats_h * 0.2)
                 full = f"{label} {value}" if label else value
                 ss, stxt = fit_line(full, "Helvetica-Bold", stats_share * th * 0.5,
-                                    _least(stats_share * lt * 0.25, stats_share * th * 0.5), cell * 0.92)
+                                    stats_share * lt * 0.25, cell * 0.92)
                 if stxt != full and "stats" not in cut:
                     cut.append("stats")
                 _noted(sizes, "stats", ss, stxt)
@@ -865,7 +863,9 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
     set's name (the footer) at the bottom between the corners.
 
     Returns the parts that did not fit even at the smallest font and were cut off with an
-    ellipsis (``rank``, ``footer``; empty when all fit), as :func:`draw_face` does.
+    ellipsis (``rank``, ``footer``; empty when all fit), as :func:`draw_face` does; its first
+    promise holds for them (a card at least as large both ways as one of a poker card's
+    proportion or taller holds the rank and footer it holds).
     ``sizes``, when given, gets the smallest font size (pt) each part was drawn at."""
     cut: list[str] = []
     c.setFillColor(white)
@@ -885,7 +885,7 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
     th = text_height(w, h)  # text and pips never outgrow the card's width (see draw_face)
     lt = least_height(w, h)  # the smallest sizes (see least_height)
     s = 0.11 * th
-    fs, lab = fit_line(label, "Helvetica-Bold", s * 0.9, _least((0.11 * lt) * 0.4, s * 0.9), w * 0.22)
+    fs, lab = fit_line(label, "Helvetica-Bold", s * 0.9, (0.11 * lt) * 0.4, w * 0.22)
     if lab != label:
         cut.append("rank")
     _noted(sizes, "rank", fs, lab)
@@ -922,7 +922,7 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
     # reaches down as far as the footer's top): half a pad clear of each
     footer = _footer(card)
     most = 0.025 * th
-    ffs, ftxt = fit_line(footer, "Helvetica", most, _least((0.025 * lt) * 0.65, most), w * 0.42 - pad)
+    ffs, ftxt = fit_line(footer, "Helvetica", most, (0.025 * lt) * 0.65, w * 0.42 - pad)
     if ftxt != footer:
         cut.append("footer")
     c.setFillColor(MUTED)

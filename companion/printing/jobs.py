@@ -34,6 +34,9 @@ class Selection:
     copies: list[Any]
     title: str
     notes: tuple[str, ...] = ()
+    #: Every card of the game as read for the run (bundled, the user's, the card files given): what an
+    #: ``--art`` folder's names are judged against (see render.ArtFolder).
+    pool: tuple[Any, ...] = ()
 
 
 def reading_notes(readings: Sequence[str], where: str) -> tuple[str, ...]:
@@ -67,7 +70,8 @@ def select_cards(game: str, *, deck: str | os.PathLike[str] | None = None,
         else:
             dl = read_decklist(deck, db)
             name, where = dl.name or Path(deck).stem, f"decklist {str(deck)!r}"
-        return Selection(game, dl.cards(), f"{GAMES[game]}: {name}", reading_notes(dl.readings, where))
+        return Selection(game, dl.cards(), f"{GAMES[game]}: {name}", reading_notes(dl.readings, where),
+                         pool=db.cards)
     if cards_files:
         from ..cards import load_file
 
@@ -84,7 +88,7 @@ def select_cards(game: str, *, deck: str | os.PathLike[str] | None = None,
     if not chosen:
         raise PrintError(f"no {game} cards to print", where="print cards",
                          expected="a card file with cards, or a decklist (--deck)")
-    return Selection(game, expand_copies(chosen), title)
+    return Selection(game, expand_copies(chosen), title, pool=db.cards)
 
 
 def make_all(out_dir: str | os.PathLike[str], *, progress: bool | None = False) -> list[dict[str, Any]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -80,8 +81,10 @@ class PrintResult:
     overflow: list[Overflow] = field(default_factory=list)
     #: The orientation of the calibration page the offset was read on (see geometry.page_offset).
     offset_from: str = "portrait"
-    #: Warnings about the ``--art`` folder: no image for any card, a name several cards have, several
-    #: images for one card (see ArtFolder.notes).
+    #: Warnings about the ``--art`` folder (see ArtFolder.notes: no image for any card, a name several
+    #: cards have, several images for one card, a file named after a card printed that was not used and
+    #: why), then what Pillow warned reading an image (ImageCache.notes: damaged EXIF data), each naming
+    #: its file.
     art_notes: list[str] = field(default_factory=list)
 
     def turn_note(self, *, page: bool = False) -> str | None:
@@ -318,7 +321,7 @@ class _Faces:
     """Forms for faces, backs and images of one PDF, each drawn the first time it is used."""
 
     def __init__(self, canvas: Any, game: str, card_pt: tuple[float, float], bleed_pt: float,
-                 options: CardOptions, cards: Sequence[Any] = ()) -> None:
+                 options: CardOptions, cards: Sequence[Any] = (), pool: Iterable[Any] = ()) -> None:
         from .images import ImageCache
 
         self.c = canvas
@@ -331,7 +334,7 @@ class _Faces:
         self.faces: dict[str, str] = {}
         self.backs: dict[tuple[str, str], str] = {}
         self.art_dir = art_folder(options.art_dir)
-        self.art_files = ArtFolder(self.art_dir, cards) if self.art_dir is not None else None
+        self.art_files = ArtFolder(self.art_dir, cards, pool) if self.art_dir is not None else None
         self._cut: dict[str, tuple[str, str, list[str]]] = {}  # card id -> (id, name, parts cut off)
         self._small: dict[str, tuple[str, str, dict[str, float]]] = {}  # card id -> (id, name, part: pt)
         self._back_cut: dict[tuple[str, str], bool] = {}  # back form key -> its label was cut off
@@ -385,27 +388,27 @@ class _Faces:
         return p
 
     def _image(self, card: Any, path: Path, field_: str) -> Any:
-        """The image at ``path`` for a card's ``art`` or ``back`` (``field_``, or ``--art`` for the
-        art folder); a problem names the card file, the JSON pointer and the image."""
+        """The image at ``path`` for a card's ``art`` or ``back`` (``field_``); a problem names the card
+        file, the JSON pointer and the image. (An ``--art`` folder's image that cannot be read is a
+        warning instead: :meth:`ArtFolder.art_for`.)"""
         try:
             return self.images.get(path)
         except PrintError as exc:
-            where = (f"--art {self.art_dir} (card {card.id!r})" if field_ == "--art"
-                     else card_where(card, field_))
-            raise PrintError(f"{'art' if field_ != 'back' else 'back'} image {str(path)!r}: {exc.message}",
-                             where=where, expected=exc.expected or "an image file Pillow can read, one of "
+            raise PrintError(f"{field_} image {str(path)!r}: {exc.message}", where=card_where(card, field_),
+                             expected=exc.expected or "an image file Pillow can read, one of "
                              f"{', '.join(IMAGE_SUFFIXES)}",
-                             suggestion=None if field_ == "--art" else
-                             "A relative path is read from the card file's folder.") from None
+                             suggestion="A relative path is read from the card file's folder.") from None
 
     def art_for(self, card: Any) -> Any:
+        """The card's own ``art`` (an error when it cannot be read), else its image in the ``--art``
+        folder, if any (one that cannot be read is a warning: see :class:`ArtFolder`)."""
         path = self._resolve(card, card.get("art"))
         if path is not None:
+            if self.art_files is not None:
+                self.art_files.own_art(card, str(card.get("art")))
             return self._image(card, path, "art")
         if self.art_files is not None:
-            cand = self.art_files.for_card(card)
-            if cand is not None:
-                return self._image(card, cand, "--art")
+            return self.art_files.art_for(card, self.images.get)
         return None
 
     def face(self, card: Any) -> str:
@@ -487,9 +490,14 @@ def card_where(card: Any, field_: str) -> str:
 
 
 def art_folder(art_dir: str | os.PathLike[str] | None) -> Path | None:
-    """The ``--art`` folder as a path; a :class:`PrintError` when it is not an existing folder."""
-    if art_dir is None or not str(art_dir).strip():
+    """The ``--art`` folder as a path (``None``: none); a :class:`PrintError` when it is not an existing
+    folder, or blank (it had quietly meant no folder, as if left out)."""
+    if art_dir is None:
         return None
+    if not str(art_dir).strip():
+        raise PrintError("no art folder given", where="--art",
+                         expected="a folder of images named after card ids or names",
+                         suggestion="Leave out --art for no art.")
     folder = Path(art_dir)
     try:
         ok = folder.is_dir()
@@ -507,22 +515,37 @@ def art_folder(art_dir: str | os.PathLike[str] | None) -> Path | None:
 ART_NAMED = 4
 
 
+def name_key(text: str) -> str:
+    """``text`` as an ``--art`` file's name and a card's id or name are compared: in Unicode's composed
+    form (NFC) and case folded. A name macOS, or a zip made there, writes decomposed (NFD: ``e`` and a
+    combining accent for ``è``) is the card's name as typed (NFC)."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", text).casefold())
+
+
 class ArtFolder:
     """The images of an ``--art`` folder and which card of a print run each one is for.
 
     A card's image is the one named after its id (``acorn-scout.png``), else after its name
-    (``Acorn Scout.png``) when that name is no card's id and no other card of the run has it
-    (``Leonardo.png`` for two Leonardo printings names neither); the name and the suffix in
-    any case (``ACORN-SCOUT.JPG``), as a card's ``back`` takes them. Of several images for one
-    card, the one named exactly after the id comes first, then by suffix in the order of
-    :data:`IMAGE_SUFFIXES`. The folder is listed once, sorted, so the same folder always gives
-    the same images whatever order the file system lists it in or whether it tells case apart.
+    (``Acorn Scout.png``) when that name is no card's id and no other card of the game has it
+    (``Leonardo.png`` for two Leonardo printings names neither, whichever of them are printed).
+    The names are judged against the whole game (``pool``: the game's cards, with the run's), so
+    which card an image is for never depends on which others are printed with it. Names match in
+    any case and Unicode form (:func:`name_key`: ``ACORN-SCOUT.JPG``, ``Crème Brûlée.png`` however
+    it is encoded), and the suffix in any case; (a card's own ``back`` or ``art`` is read from its
+    exact path, only its suffix in any case). Of several images for one card, the one named
+    exactly after the id comes first, then by suffix in the order of :data:`IMAGE_SUFFIXES`; one
+    that cannot be read is passed over for the next. The folder is listed once, sorted, so the
+    same folder always gives the same images whatever order the file system lists it in or
+    whether it tells case apart.
+
     :meth:`notes` are the warnings: a folder none of whose images was for a card of the run
     (with a few of them named and the naming expected), a name several cards have, several
-    images for one card.
+    images for one card, and every file named after a printed card that was not used, saying
+    why: not an image printing reads (``.heic``), an image that cannot be read (the card is
+    printed without art, or with the next image), a card with its own ``art``.
     """
 
-    def __init__(self, folder: Path, cards: Iterable[Any]) -> None:
+    def __init__(self, folder: Path, cards: Iterable[Any], pool: Iterable[Any] = ()) -> None:
         self.folder = folder
         try:
             listed = sorted(folder.iterdir(), key=lambda p: p.name)
@@ -536,45 +559,99 @@ class ArtFolder:
         self.others = [p for p in shown if p.suffix.lower() not in IMAGE_SUFFIXES]
         self._by_stem: dict[str, list[Path]] = {}
         for p in self.files:
-            self._by_stem.setdefault(p.stem.casefold(), []).append(p)
-        distinct = list({c.id: c for c in cards}.values())
-        self._ids = {c.id.casefold() for c in distinct}
-        self._names: dict[str, list[str]] = {}  # a name (casefolded) -> the ids of the cards that have it
-        for c in distinct:
-            name = str(c.name or "").strip().casefold()
+            self._by_stem.setdefault(name_key(p.stem), []).append(p)
+        #: The cards printed (each once), then every card of the game (the run's first, for an id both have).
+        self._printed = list({c.id: c for c in cards}.values())
+        every = {name_key(c.id): c for c in pool}
+        every.update({name_key(c.id): c for c in self._printed})
+        self._ids = set(every)
+        self._names: dict[str, list[str]] = {}  # a name (name_key) -> the ids of the game's cards with it
+        for c in every.values():
+            name = name_key(str(c.name or "").strip())
             if name:
                 self._names.setdefault(name, []).append(c.id)
-        # the naming the warnings show: the first card whose name no other card has
-        self._example = next((c for c in distinct if len(self._names.get(str(c.name or "").strip().casefold(),
-                                                                             ())) == 1), None)
+        # the naming the warnings show: the first printed card whose name is no id and no other card's
+        self._example = next((c for c in self._printed if self._own_name(c)), None)
+        #: The images named after a card printed (used or not).
         self.used: set[Path] = set()
         self._shared: dict[Path, list[str]] = {}  # an image named after a name several cards have -> ids
-        self._several: dict[str, tuple[Path, list[Path]]] = {}  # card id -> (image used, the others)
+        self._several: dict[str, tuple[Path | None, list[Path]]] = {}  # card id -> (image used, the others)
+        self._unread: dict[Path, tuple[str, str, Path | None]] = {}  # image -> (card id, why, the one used)
+        self._own: dict[Path, tuple[str, str]] = {}  # image not used -> (card id, the card's own art)
+
+    def _own_name(self, card: Any) -> str | None:
+        """The card's name (:func:`name_key`) when it names that card alone (no id, no other card's)."""
+        key = name_key(str(card.name or "").strip())
+        if key and key not in self._ids and len(self._names.get(key, ())) == 1:
+            return key
+        return None
 
     def _ranked(self, stem: str, exact: str) -> list[Path]:
-        """The images named ``stem`` (casefolded): the one named ``exact`` first, then by suffix."""
+        """The images named ``stem`` (a :func:`name_key`): the one named ``exact`` first, then by suffix."""
         order = {suffix: k for k, suffix in enumerate(IMAGE_SUFFIXES)}
+        exact = unicodedata.normalize("NFC", exact)
         return sorted(self._by_stem.get(stem, ()),
-                      key=lambda p: (p.stem != exact, order[p.suffix.lower()], p.suffix != p.suffix.lower(),
-                                     p.name))
+                      key=lambda p: (unicodedata.normalize("NFC", p.stem) != exact, order[p.suffix.lower()],
+                                     p.suffix != p.suffix.lower(), p.name))
 
-    def for_card(self, card: Any) -> Path | None:
-        """The image for ``card``, or ``None`` when the folder has none."""
-        found = self._ranked(card.id.casefold(), card.id)
+    def images_for(self, card: Any) -> list[Path]:
+        """The images for ``card``, best first (see the class); an image named after a name several of
+        the game's cards have is noted, for none of them."""
+        found = self._ranked(name_key(card.id), card.id)
         name = str(card.name or "").strip()
-        key = name.casefold()
+        key = name_key(name)
         if key and key not in self._ids and key in self._by_stem:  # (a name that is an id names that card)
             if len(self._names.get(key, ())) > 1:
                 for p in self._by_stem[key]:
                     self._shared[p] = self._names[key]
             else:
                 found += self._ranked(key, name)
-        if not found:
-            return None
+        self.used.update(found)
+        return found
+
+    def art_for(self, card: Any, read: Callable[[Path], Any]) -> Any:
+        """The art for ``card`` read by ``read`` from the first of its images that can be read (a
+        :class:`PrintError` from ``read`` passes an image over, noted), or ``None``."""
+        found = self.images_for(card)
+        art = chosen = None
+        failed: list[tuple[Path, str]] = []
+        for p in found:
+            try:
+                art = read(p)
+            except PrintError as exc:
+                failed.append((p, exc.message))
+                continue
+            chosen = p
+            break
+        for p, why in failed:
+            self._unread[p] = (card.id, why, chosen)
         if len(found) > 1:
-            self._several[card.id] = (found[0], found[1:])
-        self.used.update(found)  # (the others were seen, and are said in a note)
-        return found[0]
+            self._several[card.id] = (chosen, [p for p in found if p != chosen])
+        return art
+
+    def own_art(self, card: Any, art: str) -> None:
+        """``card`` has its own ``art``, which comes first: its images here are noted as not used."""
+        for p in self.images_for(card):
+            self._own[p] = (card.id, art)
+
+    def _not_images(self) -> list[tuple[Path, str]]:
+        """The folder's files that are not images printing reads but are named after a card printed
+        (``rev-e.heic``, ``Solo Two.HEIC``, ``rev-e.png.txt``): (file, card id)."""
+        keys: dict[str, str] = {}
+        for c in self._printed:
+            keys.setdefault(name_key(c.id), c.id)
+            own = self._own_name(c)
+            if own is not None:
+                keys.setdefault(own, c.id)
+        found = []
+        for p in self.others:
+            stem = name_key(p.stem)
+            inner = Path(stem)  # 'rev-e.png.txt': named after the card, with an image's suffix inside
+            if stem not in keys and inner.suffix in IMAGE_SUFFIXES:
+                stem = inner.stem
+            if stem in keys:
+                found.append((p, keys[stem]))
+        return found
 
     def notes(self) -> list[str]:
         """The warnings about the folder (see the class); empty when all is well."""
@@ -582,8 +659,9 @@ class ArtFolder:
         where = f"--art {str(self.folder)!r}"
         ex = self._example
         cid, name = (ex.id, str(ex.name or "").strip()) if ex is not None else ("acorn-scout", "Acorn Scout")
+        suffixes = ", ".join(IMAGE_SUFFIXES)
         naming = (f"name each image after its card's id ({cid}.png) or, when no other card has it, its name "
-                  f"({name or cid}.png), in any case, with one of the suffixes {', '.join(IMAGE_SUFFIXES)}")
+                  f"({name or cid}.png), in any case, with one of the suffixes {suffixes}")
         if not self.files:
             others = (f" (it holds {_named_few(self.others)}, none of them an image printing reads)"
                       if self.others else "")
@@ -593,14 +671,37 @@ class ArtFolder:
             if unused:
                 notes.append(f"{where}: none of its images is named after a card printed here, so no card "
                              f"has art from it (not used: {_named_few(unused)}): {naming}")
+        for p, card_id in self._not_images():
+            notes.append(f"{where}: {p.name!r} is named after card {card_id!r} but is not an image printing "
+                         f"reads ({p.suffix or 'no suffix'}), so it was not used: save it as one of "
+                         f"{suffixes}")
         for p, ids in self._shared.items():
             notes.append(f"{where}: {p.name!r} is named after a name {len(ids)} cards have "
                          f"({', '.join(ids)}), so none of them has art from it: name the image after a "
                          "card's id")
+        for p, (card_id, why, chosen) in self._unread.items():
+            then = f"{chosen.name!r} was used instead" if chosen is not None else \
+                "the card is printed without art"
+            notes.append(f"{where}: {p.name!r}, for card {card_id!r}, cannot be read ({why}): {then}")
         for card_id, (first, others) in self._several.items():
+            if first is None:
+                continue  # none could be read: said above
             notes.append(f"{where}: card {card_id!r} has {len(others) + 1} images ({first.name!r}, "
                          f"{', '.join(repr(p.name) for p in others)}): {first.name!r} was used")
+        for p, (card_id, art) in self._own.items():
+            notes.append(f"{where}: {p.name!r} was not used: card {card_id!r} has its own art ({art!r}), "
+                         "which comes first")
         return notes
+
+
+def _game_cards(game: str) -> tuple[Any, ...]:
+    """Every card of ``game`` (bundled and the user's), for an art folder's names; none for a game this
+    does not know (cards printed under another name: judged against the run's cards alone)."""
+    if game not in GAMES:
+        return ()
+    from ..cards import load_game
+
+    return load_game(game).cards
 
 
 def _named_few(paths: Sequence[Path]) -> str:
@@ -613,11 +714,15 @@ def _named_few(paths: Sequence[Path]) -> str:
 def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
                 options: CardOptions = CardOptions(), *, game: str | None = None,
                 title: str | None = None, progress: bool | None = False,
-                on_page: Callable[[int, int], None] | None = None) -> PrintResult:
+                on_page: Callable[[int, int], None] | None = None,
+                pool: Iterable[Any] | None = None) -> PrintResult:
     """Write a PDF with one placement per entry of ``cards`` (already expanded into copies).
 
     ``progress`` shows a tqdm bar on stderr (``None``: when stderr is a terminal);
     ``on_page(done, total)`` is called after each page, e.g. to move a notebook's bar.
+    ``pool``: the game's cards an ``--art`` folder's names are judged against (:class:`ArtFolder`;
+    the run's cards are always among them); ``None``: the game's cards as
+    :func:`~companion.cards.load_game` reads them, when there is an art folder.
     """
     if not cards:
         raise PrintError("nothing to print: the deck or card file has no cards",
@@ -634,7 +739,9 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
     pages = plan_pages([c.id for c in cards], grid, backs=options.backs, offset=options.offset,
                        read_on=options.offset_from)
     c = new_canvas(out, grid.paper, title=title or f"{GAMES.get(game, game)} cards", duplex=flip)
-    faces = _Faces(c, game, (grid.card[0] * MM, grid.card[1] * MM), grid.bleed * MM, options, cards)
+    if pool is None:
+        pool = _game_cards(game) if options.art_dir is not None else ()
+    faces = _Faces(c, game, (grid.card[0] * MM, grid.card[1] * MM), grid.bleed * MM, options, cards, pool)
     width = geo.sheet["crop_mark_width"] * MM
     fronts = sum(1 for p in pages if p.side == "front")
     bar = _progress(len(pages), progress, "printing")
@@ -682,4 +789,5 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
                        offset=options.offset if flip else (0.0, 0.0), moved=moved,
                        offset_from=options.offset_from,
                        overflow=back_overflow(pages, grid.paper, grid.bleed, geometry=geo),
-                       art_notes=faces.art_files.notes() if faces.art_files is not None else [])
+                       art_notes=[*(faces.art_files.notes() if faces.art_files is not None else []),
+                                  *faces.images.notes])

@@ -329,6 +329,9 @@ class PrintView:
             if readings:  # a name several cards carry: which printing was printed
                 warnings.extend(readings)
                 problems.append("a name in the list was read as one of several cards")
+            if res.art_notes:  # what Pillow warned reading a card's art or back (damaged EXIF data)
+                warnings.extend(res.art_notes)
+                problems.append("an image gave a warning")
             ox, oy = opts.offset
             if (ox or oy) and opts.backs == "none":  # an offset only moves back pages (as the CLI says)
                 warnings.append(f"the offset {ox:g},{oy:g} mm moves the backs, and there are none: choose a "
