@@ -255,7 +255,7 @@ def _existing_log(path: str) -> Path:
 
 
 def _odds(args: argparse.Namespace) -> int:
-    from ..mousecard.odds import exact_odds
+    from ..mousecard.odds import drawing_anyway, exact_odds
     from . import print_json
 
     check = _check(args, odds=True)
@@ -275,58 +275,27 @@ def _odds(args: argparse.Namespace) -> int:
     else:
         if deck is not None:
             print(f"From the live deck ({args.deck_log}): {len(deck)} cards remaining.")
-        print("\n".join(_with_drawing_anyway(result, deck)))
+        # where the fate chips alone make the need (no card drawn), the risk of a player who draws anyway
+        # (none above skill 10, where it could take seconds: odds.ANYWAY_MAX_SKILL); the JSON is left as it
+        # is, its fields keeping their meaning
+        print("\n".join(result.lines(anyway=drawing_anyway(check, deck))))
     return 0
-
-
-def _with_drawing_anyway(result: Any, deck: Any) -> list[str]:
-    """The odds' text lines; when the fate chips alone make the need and the player stops once sure
-    (so draws no card: P(a bad card) 0%, expected cards 0), a line after P(a bad card) with the risk
-    of a player who draws anyway (the same check with --draw-all: an exact computation, under a second
-    at skill 10 or 20). The JSON is left as it is: its fields keep their meaning."""
-    from dataclasses import replace
-
-    from ..mousecard.odds import exact_odds
-    from ..probability import share
-
-    lines = result.lines()
-    if result.p_cards_alone is None or not result.check.stop_when_sure:
-        return lines
-    anyway = exact_odds(replace(result.check, stop_when_sure=False), deck)
-    at = next((i for i, line in enumerate(lines) if line.startswith("  P(a bad card)")), None)
-    if at is None:  # pragma: no cover - the odds always say P(a bad card)
-        return lines
-    said = "(in effect: not cancelled)"
-    sure = "no card is drawn: the fate chips alone succeed"
-    lines[at] = (lines[at].replace(said, f"{said[:-1]}; {sure})") if said in lines[at]
-                 else f"{lines[at]}  ({sure})")
-    lines.insert(at + 1, f"  {'if drawn anyway':<20}P(a bad card) {share(anyway.p_bad)}, P(several bad) "
-                         f"{share(anyway.p_several_bad)}, expected cards {float(anyway.expected_cards):.2f}  "
-                         "(a player who draws the cards even so: --draw-all)")
-    return lines
 
 
 def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
     """The remaining cards of a live deck log opened read-only, and what was read past (said on
-    stderr too): a line that cannot be used is read past only when it moves no card
+    stderr too); refused when the log holds no session under way (its start missing, undone or never
+    made: :meth:`~companion.mousecard.live.LiveDeckTracker.no_session`, as the page's live odds). A
+    line that cannot be used is read past only when it moves no card
     (:meth:`~companion.mousecard.live.LiveDeckTracker.deck_doubts`); odds from a deck the log
     does not describe would mislead the table. A line that may have moved cards is read past once a
     reshuffle has made the deck whole again after it (:meth:`~companion.mousecard.live.LiveDeckTracker.
     deck_in_doubt`)."""
     from ..mousecard.live import MISMATCH_KIND
 
-    st = tracker.state  # (no start in force: no deck, whatever the lines say)
-    if not st.started and not st.draws:
-        if tracker.start_undone:
-            raise CompanionError("the log holds no Mouse Card session: its start was undone",
-                                 where=log, suggestion=f"Bring the start back with 'companion mousecard "
-                                                       f"redo {log}', or start a new session in a new "
-                                                       "log with 'companion mousecard new NEWLOG'.")
-        if tracker.is_new:
-            raise CompanionError("the log holds no Mouse Card session", where=log,
-                                 suggestion=f"Start one with 'companion mousecard new {log}'.")
-        why, hint = tracker.missing_start()
-        raise CompanionError(f"the log holds no Mouse Card session: {why}", where=log, suggestion=hint)
+    st = tracker.state
+    if tracker.no_session() is not None:  # no start in force: no deck, whatever the lines say
+        raise tracker.no_session_refusal(log)
     may_move, cardless = tracker.deck_doubts()
     moving = tracker.deck_in_doubt()
     reshuffled = [p for p in [*may_move, *tracker.mismatches()] if p not in moving]
@@ -375,7 +344,10 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
 def _state_json(tracker: Any) -> dict[str, Any]:
     st = tracker.state
     doubts = tracker.deck_in_doubt()
+    none = tracker.no_session()
     return {
+        # no session under way (none: null): its reason ("empty", "undone" or "missing"), why and what to do
+        "started": st.started, "no_session": None if none is None else none.to_json(),
         "title": st.title, "seed": st.seed, "chapter": st.chapter, "shuffles": st.shuffles,
         # the log's count; while the deck is in doubt the cards left are not known (the lines why)
         "cards_remaining": len(st.order), "deck_in_doubt": bool(doubts),
@@ -408,20 +380,16 @@ def _draw_json(d: Any, chips: int) -> dict[str, Any]:
 def _print_state(tracker: Any, log: str) -> None:
     st = tracker.state
     chips = ", ".join(f"{p}: {n}" for p, n in st.chips) or "none"
-    if st.started:
+    none = tracker.no_session()
+    if none is None:
         from ..mousecard.live import doubt_note
 
         print(f"{st.title or 'Mouse Card session'} — chapter {st.chapter}, {len(st.order)} cards in the deck"
               + doubt_note(tracker.deck_in_doubt()))
-    elif tracker.is_new and not tracker.problems:  # nothing in it at all: nothing was undone either
-        print(f"The log is empty: no session yet. Start one with 'companion mousecard new {log}'.")
-    elif tracker.start_undone:  # no deck to speak of
-        from ..mousecard.live import NO_SESSION_HINT
-
-        print(f"No session under way in this log. {NO_SESSION_HINT}")
-    else:  # lines, but no start in force (a start that cannot be used, or none: a line lost)
-        why, hint = tracker.missing_start()
-        print(f"No session under way in this log: {why}. {hint}")
+    elif none.reason == "empty":  # nothing in it at all: nothing was undone either
+        print(f"The log is empty: no session yet. {none.hint}")
+    else:  # its start undone (a redo brings it back), or missing (a start that cannot be used, a line lost)
+        print(f"No session under way in this log: {none.why}. {none.hint}")
     print(f"fate chips: {chips}")
     for line in st.journal:
         print(f"  {line}")
@@ -472,11 +440,11 @@ def _act(args: argparse.Namespace) -> int:
         # the journal line the undo took away, or the one the redo brought back
         line = before[-1] if args.action == "undo" and before else after[-1] if after else "the session"
         line = f"{'Undone' if args.action == 'undo' else 'Redone'}: {line}"
-        if not tracker.state.started and tracker.start_undone:
-            line += (" The log now holds no session: every other action is refused until "
-                     f"'companion mousecard redo {args.log}' brings the start back.")
-        elif not tracker.state.started:  # (no start in force before the undo either: it is missing)
-            line += f" The log holds no session: {tracker.missing_start()[0]}."
+        none = tracker.no_session()
+        if none is not None and none.reason == "undone":
+            line += f" The log now holds no session: {none.why}. {none.hint}"
+        elif none is not None:  # (no start in force before the undo either: a redo would not help)
+            line += f" The log holds no session: {none.why}."
         return _said(args, tracker, line, warnings)
     if args.action == "start":
         from ..eventlog import seed_from_text

@@ -64,14 +64,17 @@ LIVE_CITES = {
     "chip": cite("mousecard", "Fate Chips"),
 }
 EVENTS = ("start", "draw", "draw_on", "bonus", "award", "spend", "reshuffle")
-#: What to do when a log holds no session (its start was undone).
-NO_SESSION_HINT = "Redo the undone start to go on with the session, or start a new session log."
+#: How every hint of a log with no session names a new one (``NEWLOG``: a file of the user's choosing).
+NEW_SESSION = "a new session ('companion mousecard new NEWLOG', or the notebook page on a new log)"
+#: What to do when a log holds no session because its start was undone (``{log}``: the log's path).
+NO_SESSION_HINT = ("Redo the undone start to go on with the session ('companion mousecard redo {log}', or "
+                   f"the notebook page's Redo), or start {NEW_SESSION}.")
 #: What to do when a log's start is missing (nothing undone: the line was lost, or cannot be used).
 MISSING_START_HINT = ("Nothing was undone, so a redo will not bring it back: put the start line back from a "
-                      "copy of the log, or start a new session ('companion mousecard new NEWLOG', or the "
-                      "notebook page on a new log).")
-#: What to do when a log is empty (no session was ever started in it; nothing was undone).
-EMPTY_LOG_HINT = ("Start a session in it first ('companion mousecard new LOG', or the notebook page, which "
+                      f"copy of the log, or start {NEW_SESSION}.")
+#: What to do when a log is empty (no session was ever started in it; nothing was undone; ``{log}``: its
+#: path).
+EMPTY_LOG_HINT = ("Start a session in it first ('companion mousecard new {log}', or the notebook page, which "
                   "starts one on a new log).")
 #: Every draw's rule-book sections (the page, the CLI's journal lines and ``replay --json`` cite them,
 #: with :func:`draw_cites`' special effects).
@@ -96,6 +99,27 @@ KEPT_AS_LOGGED = (" (the cards logged at the table: the shuffle now deals others
                   "it was lost or changed)")
 #: The :attr:`~companion.eventlog.LogProblem.kind` of such a draw's problem (every other is unusable).
 MISMATCH_KIND = "mismatch"
+
+
+@dataclass(frozen=True, slots=True)
+class NoSession:
+    """Why a log holds no session under way (:meth:`LiveDeckTracker.no_session`), the one place its
+    words come from (every refusal, ``replay``, its JSON, ``odds --deck-log`` and the page say these).
+    ``reason``: ``"empty"`` (nothing was started in the log, nothing undone), ``"undone"`` (its start
+    was undone: a redo brings it back) or ``"missing"`` (:meth:`LiveDeckTracker.missing_start`: a redo
+    would not help); ``why`` in words ("its start was undone"), and ``hint``: what to do."""
+
+    reason: str
+    why: str
+    hint: str
+
+    @property
+    def said(self) -> str:
+        """"no session is under way in this log: " and why."""
+        return f"no session is under way in this log: {self.why}"
+
+    def to_json(self) -> dict[str, str]:
+        return {"reason": self.reason, "why": self.why, "hint": self.hint}
 
 
 @dataclass(frozen=True, slots=True)
@@ -601,9 +625,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         (:meth:`deck_in_doubt`); a line already logged is read as it was."""
         kind = event.get("event")
         if kind in EVENTS and kind != "start" and not state.started and self.is_new and not self.problems:
-            raise RuleError("no session is under way in this log: it is empty (nothing was started in it, "
-                            "nothing undone)", where=str(kind),
-                            suggestion=EMPTY_LOG_HINT)
+            raise self.no_session_refusal(str(kind))  # (an empty log: said before its names are checked)
         for key in ("character", "player"):
             name = event.get(key)
             if not isinstance(name, str):
@@ -771,7 +793,13 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         latest (another window drew, or undid it and drew again, meanwhile); a logged line is kept as
         it was done (a lost line before it may have moved the numbers). ``"draw"``: the draw's number
         (the page's, which shows it); ``"draw_line"``: the log line its ``draw`` event was written on
-        (:meth:`line_of_draw`), which no later draw reuses: numbers are, once a draw is undone."""
+        (:meth:`line_of_draw`), which no later draw reuses: numbers are, once a draw is undone.
+        ``"draw_line"`` guards actions sent through the API or written by hand: the page sends it, but
+        also refuses an action on a page another window made stale (:meth:`~companion.views.mousecard.
+        MouseCardPage._acting`), and the CLI's bonus and draw-on never send it (each acts on the
+        character's latest draw). A line that is not that draw's is said to be undone only when it
+        holds a draw of the character's that was undone; any other (an older draw still in force,
+        another action, another character's draw) is named as not the draw's line."""
         meant, line = event.get("draw"), event.get("draw_line")
         for key, value in (("draw", meant), ("draw_line", line)):
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
@@ -779,18 +807,33 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                                found=repr(value)[:80])
         if self.replaying:
             return
+        again = f"Look at {rec.character}'s draw #{rec.number} and try again."
         if meant is not None and meant != rec.number:
             raise RuleError(f"draw #{meant} is no longer {rec.character}'s latest: #{rec.number} is (the "
-                            "session changed meanwhile, in another window?)", where=where,
-                            suggestion=f"Look at {rec.character}'s draw #{rec.number} and try again.")
-        if line is not None and line != self.line_of_draw(rec.number):
+                            "session changed meanwhile, in another window?)", where=where, suggestion=again)
+        at = self.line_of_draw(rec.number)
+        if line is None or line == at:
+            return
+        if self._undone_draw_of(line, rec.character):
             cards = " ".join(c.short for c in rec.cards) or "no cards"
+            now = "was drawn in its place" if at is not None and at > line else f"is {rec.character}'s latest"
             raise RuleError(f"the draw meant{f' (#{meant})' if meant is not None else ''} is no longer "
                             f"{rec.character}'s latest: it was undone, and #{rec.number} ({rec.task}: "
-                            f"{cards}) was drawn in its place (the session changed meanwhile, in another "
-                            "window?)",
-                            where=where, suggestion=f"Look at {rec.character}'s draw #{rec.number} and try "
-                                                    "again.")
+                            f"{cards}) {now} (the session changed meanwhile, in another window?)",
+                            where=where, suggestion=again)
+        raise RuleError(f"line {line} is not draw #{rec.number}'s line (#{rec.number} is on line {at}): "
+                        f"#{rec.number} is {rec.character}'s latest draw, the one a {where} acts on",
+                        where=where, suggestion=again)
+
+    def _undone_draw_of(self, line: int, character: str) -> bool:
+        """Whether log line ``line`` holds a draw of ``character``'s that was read and then undone (it
+        is not in force, and not a line that could not be used)."""
+        if any(le.line == line for le in self._done) or any(p.line == line for p in self.problems):
+            return False
+        logged = next((le.event for le in self.log.events if le.line == line), None)
+        if logged is None or logged.get("event") != "draw" or not isinstance(logged.get("character"), str):
+            return False
+        return tidy_name(logged["character"]).casefold() == character.casefold()
 
     def line_of_draw(self, number: int) -> int | None:
         """The log line of the ``draw`` event in force that made draw #``number`` (``None``: there is
@@ -816,15 +859,14 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         (:attr:`start_undone`), in words, with what to do: a start line that cannot be used (which),
         one undone long ago (lines an older version logged after it), or none at all: the log lost
         its first action (a line deleted, or one that cannot be read). A redo helps in none of these."""
-        new_session = "a new session ('companion mousecard new NEWLOG', or the notebook page on a new log)"
         starts = [le.line or 0 for le in self.log.events if le.event.get("event") == "start"]
         refused = [p.line for p in self.problems if p.line in starts]
         if refused:
             return (f"its start (line {refused[0]}) cannot be used",
-                    f"Mend line {refused[0]} in the file (from a copy of the log), or start {new_session}.")
+                    f"Mend line {refused[0]} in the file (from a copy of the log), or start {NEW_SESSION}.")
         if starts:
             return (f"its start (line {starts[0]}) was undone, and actions were logged after it",
-                    f"A redo no longer brings it back: start {new_session}.")
+                    f"A redo no longer brings it back: start {NEW_SESSION}.")
         events = {le.line for le in self.log.events}
         first = min((le.line or 0 for le in self.log.events if le.event.get("event") != HEADER), default=0)
         unread = [p.line for p in self.problems if p.line not in events and (not first or p.line < first)]
@@ -832,33 +874,44 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                 "the log lost its first action, whose seed shuffles the deck?")
         return f"it has no start line ({lost})", MISSING_START_HINT
 
-    def no_session_refusal(self, where: str) -> RuleError:
-        """Why an action is refused in a log with no session under way: its start was undone (a
-        redo brings it back), or it is missing (:meth:`missing_start`: nothing was undone, so a redo
-        would not help)."""
+    def no_session(self) -> NoSession | None:
+        """Why no session is under way in this log (None: one is): it is empty, its start was undone
+        (a redo brings it back), or its start is missing (:meth:`missing_start`: nothing was undone, so
+        a redo would not help). Typed-in draws an older version logged without a start do not make
+        one: with no start in force there is no shuffled deck, and no new action is taken."""
+        if self.state.started:
+            return None
+        log = str(self.log.path) if self.log.path is not None else "LOG"
+        if self.is_new and not self.problems:
+            return NoSession("empty", "it is empty (no Mouse Card session was started in it, nothing was "
+                                      "undone)", EMPTY_LOG_HINT.format(log=log))
         if self.start_undone:
-            return RuleError("no session is under way in this log: its start was undone", where=where,
-                             suggestion=NO_SESSION_HINT)
+            return NoSession("undone", "its start was undone", NO_SESSION_HINT.format(log=log))
         why, hint = self.missing_start()
-        return RuleError(f"no session is under way in this log: {why}", where=where, suggestion=hint)
+        return NoSession("missing", why, hint)
+
+    def no_session_refusal(self, where: str) -> RuleError:
+        """Why an action (or odds from the deck) is refused in a log with no session under way
+        (:meth:`no_session`), with what to do."""
+        none = self.no_session() or NoSession("missing", *self.missing_start())  # (asked with one under way)
+        return RuleError(none.said, where=where, suggestion=none.hint)
 
     def deck_doubts(self) -> tuple[list[LogProblem], list[LogProblem]]:
         """The log's problems in two lists: those that may change the deck's remaining cards (a
         line that is no event, or a refused start, draw, draw_on, reshuffle or unknown event), and
         those that cannot: a refused award, spend or bonus (they move fate chips or mark a draw,
         never a card; a draw_on after a refused bonus is refused too, and seeded draws keep the
-        cards logged at the table), a line the log set aside that is one of those, or a copy, byte
-        for byte, of a line it reads (a sync conflict: the action counted once, so the deck is as the
-        log says), and a last line cut by a crash, which was never in force (a read-only open leaves
-        it in the file; the next action sets it aside)."""
+        cards logged at the table), a word-for-word copy of a line read before it, which the log set
+        aside (:attr:`~companion.eventlog.LogProblem.copy_of`: a sync conflict; the action counted
+        once, so the deck is as the log says), and a last line cut by a crash, which was never in force
+        (a read-only open leaves it in the file; the next action sets it aside). A problem is judged by
+        the event the log read on its line, never by another: a doubt is kept rather than missed."""
         kinds = {le.line: le.event.get("event") for le in self.log.events}
         moving: list[LogProblem] = []
         cardless: list[LogProblem] = []
         for problem in self.problems:
-            # (a line the log set aside although it is an event: eventlog._in_order)
-            kind = problem.event.get("event") if problem.event is not None else kinds.get(problem.line)
-            harmless = (problem.line == self.log.cut_line or kind in CARDLESS_EVENTS
-                        or problem.copy_of is not None)
+            harmless = (problem.line == self.log.cut_line or problem.copy_of is not None
+                        or kinds.get(problem.line) in CARDLESS_EVENTS)
             (cardless if harmless else moving).append(problem)
         return moving, cardless
 

@@ -53,7 +53,16 @@ from ..mousecard.live import (
     draw_event,
     tidy_name,
 )
-from ..mousecard.odds import CheckOdds, TaskCheck, exact_odds, same_chance_stopping, success_curve
+from ..mousecard.odds import (
+    DRAWN_ANYWAY,
+    NO_CARD_DRAWN,
+    CheckOdds,
+    TaskCheck,
+    drawing_anyway,
+    exact_odds,
+    same_chance_stopping,
+    success_curve,
+)
 from ..mousecard.situations import MAX_LEVELS, SITUATION_HELP
 from ..probability import share
 
@@ -63,6 +72,8 @@ MARK_COLOUR = {"success": ui.COLOURS["ok"], "bad": ui.COLOURS["error"],
 #: The Draw on button's tooltip when nothing stands in its way.
 DRAW_ON_TIP = ("After a cautious draw's bad card is cancelled, the same draw goes on with the cards it "
                "has left")
+#: The box that takes the odds from the live deck's remaining cards.
+LIVE_BOX = "Draw from the live deck's remaining cards"
 PLOT_TARGETS = ("6", "8", "10", "J", "Q", "K", "A")
 #: The ace and chip buttons, in order: what each spends, and on what.
 BONUS_BUTTONS = (("ace", "success"), ("ace", "cancel"), ("chip", "success"), ("chip", "cancel"))
@@ -75,8 +86,10 @@ def default_log_path() -> Path:
     return user_data_dir() / "logs" / "mousecard.jsonl"
 
 
-def odds_html(result: CheckOdds) -> str:
-    """The result of a check as a panel body: big percentage, then the details."""
+def odds_html(result: CheckOdds, anyway: CheckOdds | None = None) -> str:
+    """The result of a check as a panel body: big percentage, then the details. ``anyway``: the odds
+    of a player who draws although the fate chips alone make the need
+    (:func:`~companion.mousecard.odds.drawing_anyway`), said beside "A bad card" as the text odds say it."""
     pct = html.escape(share(result.p_success))
     p = result.p_success
     rows = [
@@ -86,7 +99,11 @@ def odds_html(result: CheckOdds) -> str:
           [("From the cards alone", f"{html.escape(share(result.p_cards_alone))} <small>(the draw's own "
                                     "chance, no fate chips spent)</small>")]),
         ("One card succeeds", f"{result.single_card_odds} in a {result.deck_size}-card deck"),
-        ("A bad card", html.escape(share(result.p_bad))),
+        ("A bad card", html.escape(share(result.p_bad))
+         + ("" if anyway is None else f" <small>({html.escape(NO_CARD_DRAWN)})</small>")),
+        *([] if anyway is None else
+          [("If drawn anyway", f"{html.escape(anyway.risk_text())} <small>({html.escape(DRAWN_ANYWAY)}: "
+                               "untick “Stop drawing once sure” for its full odds)</small>")]),
         ("Several bad cards at once", html.escape(share(result.p_several_bad))),
         ("Expected cards drawn", f"{float(result.expected_cards):.2f}"),
         ("Successes", html.escape(result.successes_text(" · "))),
@@ -173,6 +190,8 @@ class MouseCardPage(ui.TrackerPage):
         self._plotted_deck: tuple[Any, ...] | None = None  # and the live deck's cards, if from them
         self._pending: TaskCheck | None = None  # the check whose odds are being worked out
         self.odds: CheckOdds | None = None  # the result on show
+        #: and the odds of drawing anyway shown with it (:func:`~companion.mousecard.odds.drawing_anyway`)
+        self.odds_anyway: CheckOdds | None = None
         self.plot_title = ""  # the plot's title, once drawn (what it shows, in words)
         self._waiting: set[str] = set()  # "odds" and/or "plot" while they show "Computing…"
         self.message = ui.panel()
@@ -269,7 +288,7 @@ class MouseCardPage(ui.TrackerPage):
                                   description="House reading", style={"description_width": "initial"},
                                   layout=w.Layout(width="420px"))
         self.red_bad.add_class("cmp-mousecard-red-bad")
-        self.use_live = w.Checkbox(value=False, description="Draw from the live deck's remaining cards")
+        self.use_live = w.Checkbox(value=False, description=LIVE_BOX)
         self.use_live.add_class("cmp-mousecard-use-live")
         # the player's choices the book leaves open (each result states the ones it assumed)
         wide = {"description_width": "initial"}
@@ -454,25 +473,31 @@ class MouseCardPage(ui.TrackerPage):
         except Exception as exc:
             self.odds_worker.cancel()  # a result for the controls as they were is stale
             self.twin_worker.cancel()
-            self.odds = None
+            self.odds = self.odds_anyway = None
             self.result.value = ui.panel_html("error", "No odds: the controls describe no check (see the "
                                               "message above)")
             self._failed("odds", exc)
             return
         if self.use_live.value and self._sync():  # another window drew meanwhile: refresh()
             return  # computed again, from the deck as it is now
-        if self.use_live.value and self.tracker.deck_in_doubt():  # never odds from a deck it does not know
+        none = self.tracker.no_session() if self.use_live.value else None
+        if self.use_live.value and (none is not None or self.tracker.deck_in_doubt()):
+            # never odds from a deck it does not know (nor from none: as 'odds --deck-log' refuses)
             self.odds_worker.cancel()
             self.twin_worker.cancel()
-            self.odds = None
+            self.odds = self.odds_anyway = None
             self._waiting_for("odds", False)
-            self.result.value = ui.panel_html("warn", "No odds from the live deck: its remaining cards are "
-                                                      "not known", self._doubt_lines())
+            self.result.value = (
+                ui.panel_html("warn", "No odds from the live deck: its remaining cards are not known",
+                              self._doubt_lines()) if none is None else
+                ui.panel_html("warn", f"No odds from the live deck: {none.said}",
+                              [none.hint, f"Untick “{LIVE_BOX}” for a full deck's odds"]))
             return
         deck = self.tracker.state.remaining if self.use_live.value else None
         self._pending = check
-        self.odds_worker.submit(lambda: exact_odds(check, deck), self._show_odds,
-                                lambda exc: self._failed("odds", exc),
+        # (with the odds of drawing anyway where the fate chips alone make the need: quick, skill <= 10)
+        self.odds_worker.submit(lambda: (exact_odds(check, deck), drawing_anyway(check, deck)),
+                                self._show_odds, lambda exc: self._failed("odds", exc),
                                 lambda: self._odds_pending(check, deck))
 
     def _doubt_lines(self) -> list[str]:
@@ -485,7 +510,7 @@ class MouseCardPage(ui.TrackerPage):
                                                       "changed may have left a card on the table in the "
                                                       "deck)" if lost else "")
                 + ", and the deck has not been reshuffled since",
-                "Untick “Draw from the live deck's remaining cards” for a full deck's odds, reshuffle "
+                f"Untick “{LIVE_BOX}” for a full deck's odds, reshuffle "
                 "(End of chapter), or mend the line in the log file"]
 
     def _odds_pending(self, check: TaskCheck, deck: Any) -> None:
@@ -504,11 +529,12 @@ class MouseCardPage(ui.TrackerPage):
             if "odds" in self._waiting and self._pending == check:
                 self._computing(self.result, check, chance=chance)
 
-    def _show_odds(self, result: CheckOdds) -> None:
+    def _show_odds(self, found: tuple[CheckOdds, CheckOdds | None]) -> None:
+        result, anyway = found
         with self._show_lock:
             self.twin_worker.cancel()
-            self.odds = result
-            self.result.value = odds_html(result)
+            self.odds, self.odds_anyway = result, anyway
+            self.result.value = odds_html(result, anyway)
             self.message.value = ""
             self._waiting_for("odds", False)
 
@@ -557,6 +583,10 @@ class MouseCardPage(ui.TrackerPage):
     def plot(self) -> None:
         """Plot success against skill for each target, under the controls' choices (in the background)."""
         c = self.check()
+        none = self.tracker.no_session() if self.use_live.value else None
+        if none is not None:
+            raise CompanionError(f"no plot from the live deck: {none.said}", where="Plot",
+                                 suggestion=f"{none.hint} Or untick “{LIVE_BOX}” for a full deck's plot.")
         if self.use_live.value and self.tracker.deck_in_doubt():
             raise CompanionError("no plot from the live deck: its remaining cards are not known",
                                  where="Plot", suggestion=" ".join(self._doubt_lines()[-2:]) + ".")
@@ -724,11 +754,17 @@ class MouseCardPage(ui.TrackerPage):
     # -- display -----------------------------------------------------------------------------
     def refresh(self) -> None:
         st = self.tracker.state
-        # while the deck is in doubt the count is the log's: the cards left are not known
-        doubt = html.escape(doubt_note(self.tracker.deck_in_doubt()))
-        self.deck_status.value = (
-            f"<div style='font-size:17px'><b>{len(st.order)}</b> cards in the deck{doubt} · "
-            f"{len(st.discards)} drawn since the last reshuffle · chapter {st.chapter}</div>")
+        none = self.tracker.no_session()
+        if none is not None:  # no start in force: no deck, whatever the lines say
+            self.deck_status.value = (
+                f"<div style='font-size:17px'><b>No session under way</b>: {html.escape(none.why)}</div>"
+                f"<small>{html.escape(none.hint)}</small>")
+        else:
+            # while the deck is in doubt the count is the log's: the cards left are not known
+            doubt = html.escape(doubt_note(self.tracker.deck_in_doubt()))
+            self.deck_status.value = (
+                f"<div style='font-size:17px'><b>{len(st.order)}</b> cards in the deck{doubt} · "
+                f"{len(st.discards)} drawn since the last reshuffle · chapter {st.chapter}</div>")
         rows = "".join(f"<tr><td style='padding-right:16px'>{html.escape(p)}</td>"
                        f"<td><b>{n}</b> {'●' * min(n, 10)}</td></tr>" for p, n in st.chips)
         self.chips_table.value = (f"<table><tr><th align='left'>Player</th><th align='left'>Fate chips"
