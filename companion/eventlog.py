@@ -600,7 +600,8 @@ class EventLog:
         # the line carries the log's next number: a copy of it is then told apart (:func:`_in_order`);
         # in a log nobody edited, its line number
         seq = max(self._seq, self._lines) + 1
-        record = {**{k: v for k, v in event.items() if k != SEQ_FIELD}, SEQ_FIELD: seq}
+        clean = {k: v for k, v in event.items() if k != SEQ_FIELD}
+        record = {**clean, SEQ_FIELD: seq}
         data = (json.dumps(record, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
         where = str(self.path) if self.path is not None else None
         if len(data) > MAX_LINE_BYTES:
@@ -623,7 +624,7 @@ class EventLog:
                 self._write_raw(data)
         self._lines += 1
         self._seq = seq
-        logged = LoggedEvent(self._lines, {k: v for k, v in event.items() if k != SEQ_FIELD})
+        logged = LoggedEvent(self._lines, clean)
         self.events.append(logged)
         return logged
 

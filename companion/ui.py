@@ -206,8 +206,8 @@ class TrackerPage:
         """Before an action chosen from what the page shows: if another window wrote the log since,
         redraw and refuse, so a click never applies to a table the player has not seen (a "Next
         turn" pressed on one card's turn would end the next card's)."""
-        if self._sync():
-            self._refuse_changed()
+        if self._sync():  # (which drew the page again)
+            raise self._stale_error()
 
     def _refuse_changed(self) -> None:
         """Refuse an action because the tracker has just read what another window wrote: the page is

@@ -465,10 +465,6 @@ class MysticsTracker(Tracker[MysticsState]):
             self._abilities = self._load("abilities", load)
         return self._abilities
 
-    def ability_classes(self, name: str) -> tuple[str, ...]:
-        keys = self._ability_data()[1]
-        return keys.get(name.lower(), keys.get(name, ()))
-
     def ability_choices(self, classes: Sequence[str] = ()) -> tuple[str, ...]:
         """The ability cards a mouse of ``classes`` may choose (Game setup, step 3; Level Up): those of one
         of its classes and those of any class; every card when its classes are unknown. Raises the card
@@ -2488,7 +2484,6 @@ def _last_mouse_index(track: ini.Track) -> int:
 def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if not state.track:
         raise RuleError(f"the initiative track is empty: no card takes a turn ({c('Game round')})")
-    state = replace(state, setup=False)  # (the first turn has ended: the setup window closes)
     if state.acting is None and 0 <= state.turn < len(state.track):
         # the card whose turn it was left the track mid-turn: the card that moved up is next
         return _begin_turn(t, state, state.turn, state.round, e)
