@@ -1278,10 +1278,12 @@ def _untidy_names(value: Any, here: str) -> Iterator[tuple[str, str]]:
     """``(pointer, name)`` of each ``name`` under a card record (``value``, at pointer ``here``) with a
     space at an end or more than one together (:func:`companion.cards.tidy_name`); a blank one is the
     schema's to say."""
+    from .cards import tidy_name
+
     if isinstance(value, dict):
         for key, item in value.items():
             if key == "name" and isinstance(item, str):
-                if item.strip() and " ".join(item.split()) != item:
+                if item.strip() and tidy_name(item) != item:
                     yield f"{here}/name", item
             elif isinstance(item, dict | list):
                 yield from _untidy_names(item, f"{here}/{_escape(key)}")

@@ -50,6 +50,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import cite
+from ..cards import tidy_name  # a character's or player's name as the session keeps it ("  Pip " is "Pip")
 from ..errors import CompanionError, LogError, RuleError
 from ..eventlog import HEADER, Event, EventLog, LoggedEvent, LogProblem, Tracker, event_rng
 from ..textio import logged_text, one_line
@@ -349,14 +350,6 @@ class LiveDeck:
 
 
 # -- helpers -----------------------------------------------------------------------------------
-
-
-def tidy_name(name: str) -> str:
-    """A character's or player's name as the session keeps it: without the spaces around it, and
-    each run of spaces inside it one space ("  Pip  the  Brave " is "Pip the Brave"), so a name
-    typed with a stray space is the same player. (A new name on several lines is refused before,
-    :meth:`LiveDeckTracker.complete`; one in an older log is read collapsed onto one line.)"""
-    return " ".join(name.split())
 
 
 def shown_title(title: str) -> str:
