@@ -157,16 +157,18 @@ class TrackerPage:
         self.refresh()
         return result
 
-    def _run_locked(self, action: Callable[[], Any], *, refuse_stale: bool = False) -> Any:
+    def _run_locked(self, action: Callable[[], Any], *, refuse_stale: bool = False,
+                    stale_error: CompanionError | None = None) -> Any:
         """Run ``action`` on the log as it holds now: the log is read again and ``action`` run under
         its lock, so no other window writes between the read and the write; the page is redrawn once
         the lock is let go (another window never waits on this one's drawing), after a refusal too
         when the log was read again (the error follows). ``refuse_stale``: if another window wrote
-        the log since this page was drawn, refuse (see :meth:`_refuse_if_stale`)."""
+        the log since this page was drawn, refuse (see :meth:`_refuse_if_stale`), with ``stale_error``
+        when given (a page's own words), else :meth:`_stale_error`."""
         def locked() -> Any:
             with self.tracker.log.locked():
                 if self.tracker.sync() and refuse_stale:
-                    raise self._stale_error()
+                    raise stale_error or self._stale_error()
                 return action()
 
         return self._run(locked)  # (its redraw comes after the lock is let go)

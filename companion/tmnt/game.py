@@ -649,10 +649,9 @@ class TmntTracker(Tracker[Game]):
         fwd = forward_step(verdict.extra["total_power"], verdict.extra["counter_power"] or 0,
                            them.block_cards, face_up, zones=zone_of, defender_deck=them.deck,
                            attacker_deck=me.deck)
-        sent = {"defender": fwd.defender_trashed, "attacker": fwd.attacker_trashed}
         them = _take_damage(replace(them, hand=them.hand - int(counter is not None)), fwd)
-        me = replace(me, hand=me.hand - len(attacks), deck=me.deck - sent["attacker"],
-                     trash=me.trash + sent["attacker"], first_card=named)
+        me = replace(me, hand=me.hand - len(attacks), deck=me.deck - fwd.attacker_trashed,
+                     trash=me.trash + fwd.attacker_trashed, first_card=named)
         state = _set_player(_set_player(state, state.active, me), state.defending, them)
         record = {**fwd.to_json(), "attacks": len(attacks), "counter": counter is not None,
                   "power_bonus": bonus}
@@ -665,10 +664,10 @@ class TmntTracker(Tracker[Game]):
                          + f" ({cite('tmnt', SEC_FORWARD)}; set for this game)")
         if fwd.blocks_flipped:
             notes.append(f"{them.name} flips {fwd.blocks_flipped} Block card(s) from the 1st")
-        for who, name, due in (("defender", them.name, fwd.defender_due),
-                               ("attacker", me.name, fwd.attacker_due)):
-            if due and sent[who] < due:
-                notes.append(f"{name} sends the last {sent[who]} card(s) of the Deck to the Trash "
+        for name, due, sent in ((them.name, fwd.defender_due, fwd.defender_trashed),
+                                (me.name, fwd.attacker_due, fwd.attacker_trashed)):
+            if due and sent < due:
+                notes.append(f"{name} sends the last {sent} card(s) of the Deck to the Trash "
                              f"({due} due)")
             elif due:
                 notes.append(f"{name} sends {due} from Deck to Trash")
@@ -855,7 +854,8 @@ def can_attack(p: Player) -> bool:
 
 
 def _take_damage(p: Player, fwd: ForwardResult) -> Player:
-    """Flip the first ``blocks_flipped`` Block cards (empty zones hold none) and trash from the Deck."""
+    """Flip the first ``blocks_flipped`` Block cards (empty zones hold none) and trash from the Deck the
+    cards ``fwd`` sends (worked out from this Deck: at most the cards it holds)."""
     zones, left = [], fwd.blocks_flipped
     for z in p.zones:
         if z.face != "empty" and left:
@@ -863,8 +863,8 @@ def _take_damage(p: Player, fwd: ForwardResult) -> Player:
             zones.append(z if z.face == "up" else Zone("up"))
         else:
             zones.append(z)
-    sent = min(p.deck, fwd.defender_trashed)  # (the cards sent: at most the Deck)
-    return replace(p, zones=tuple(zones), deck=p.deck - sent, trash=p.trash + sent)
+    return replace(p, zones=tuple(zones), deck=p.deck - fwd.defender_trashed,
+                   trash=p.trash + fwd.defender_trashed)
 
 
 def describe(state: Game) -> list[str]:

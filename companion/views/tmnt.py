@@ -304,14 +304,16 @@ class AttackBuilder:
 
     def update(self) -> None:
         try:
-            if self.character.card() is None:  # the tracker's empty choice: nothing to work out yet
+            first = self.character.card()  # (each card place read once)
+            if first is None:  # the tracker's empty choice: nothing to work out yet
                 self.verdict = None
                 self.mismatch.value = ""
                 self.power_reading.layout.display = "none"
                 self.result.value = ui.panel_html("info", "Choose the card on the 1st Block Zone",
                                                   [PICK_FIRST])
                 return
-            first, attacks, counter = self.chosen()
+            picked = [s.card() for s in self.attacks]  # (None: an Attack place left empty)
+            attacks, counter = [c for c in picked if c is not None], self.counter.card()
             self.mismatch.value = _mismatch_html(self.attacker, first)
             blocks = int(self.blocks.value)
             for i, b in enumerate(self.face_up, start=1):
@@ -324,7 +326,7 @@ class AttackBuilder:
                                      defender_deck=self.defender.deck if self.defender else None,
                                      attacker_deck=self.attacker.deck if self.attacker else None,
                                      zones=self.zone_numbers,
-                                     slots=[k for k, s in enumerate(self.attacks, 1) if s.card() is not None])
+                                     slots=[k for k, c in enumerate(picked, 1) if c is not None])
             self.verdict = verdict
             names = {"attacker": self.attacker.name if self.attacker else "the attacker",
                      "defender": self.defender.name if self.defender else "the defender"}
@@ -434,7 +436,6 @@ class GameTracker(ui.TrackerPage):
         self._keep_key: tuple[int | None, int] | None = None
         self._attack_key: tuple[int | None, int] | None = None
         self._news: tuple[Game, str] | None = None  # what an undo or redo said, and the state it left
-        self._drawn = -1  # the tracker's reloads when the page was last drawn (see :meth:`_on_show`)
         self.status = ui.panel()
         self.status.add_class("cmp-tmnt-status")
         guard = ui.guarded(self.status)
@@ -599,17 +600,12 @@ class GameTracker(ui.TrackerPage):
     def _on_show(self, event: dict[str, Any], what: str) -> None:
         """Write ``event``, an action chosen from the game on show (Next, a flip, an Event or Item card),
         unless another window wrote the log since this page was drawn: checked under the log's lock
-        (:meth:`_locked`), the page is redrawn and nothing recorded (a stale Next would end a phase the
-        player has not seen)."""
-        def build() -> dict[str, Any]:
-            if self.tracker.reloads != self._drawn:
-                raise CompanionError(f"another window changed the game since this page was drawn: {what} "
-                                     "was not done, and nothing was recorded",
-                                     suggestion="The page now shows the game as it is: check it, then "
-                                                "press again.")
-            return event
-
-        self._locked(build)
+        (:meth:`~companion.ui.TrackerPage._run_locked` with ``refuse_stale``), the page is redrawn and
+        nothing recorded (a stale Next would end a phase the player has not seen)."""
+        stale = CompanionError(f"another window changed the game since this page was drawn: {what} "
+                               "was not done, and nothing was recorded",
+                               suggestion="The page now shows the game as it is: check it, then press again.")
+        self._run_locked(lambda: self.tracker.do(event), refuse_stale=True, stale_error=stale)
 
     def _unchanged(self, held: tuple[int | None, int] | None, what: str) -> None:
         """Refuse when the log (read again under its lock: :meth:`_locked`) now holds another game or
@@ -745,7 +741,6 @@ class GameTracker(ui.TrackerPage):
         try:
             self._refresh()
         finally:
-            self._drawn = self.tracker.reloads
             self._lock_if_unusable((self.new_game, self.undo, self.redo, self.next))
 
     def _refresh(self) -> None:
