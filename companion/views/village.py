@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -595,7 +596,7 @@ class VillageCompanion(ui.TrackerPage):
         db = self.db()
         self.tracker.cards = db if len(db) else None  # (no data that loads: names are taken as typed)
 
-    def act(self, event: dict[str, Any], notes: tuple[str, ...] = (), *,
+    def act(self, event: dict[str, Any] | Callable[[], dict[str, Any]], notes: tuple[str, ...] = (), *,
             refuse_stale: bool = True) -> VillageState:
         """Log one event (checked against the rules first) and redraw the page; ``notes`` are
         warnings shown below what the event did (and a card name the data does not know).
@@ -604,12 +605,19 @@ class VillageCompanion(ui.TrackerPage):
         since the page was drawn, it is refused and the page drawn again, checked under the log's lock
         (:meth:`~companion.ui.TrackerPage._run_locked`), so a stale "End turn" never ends the other
         player's turn. ``refuse_stale=False``: an action that is meant for the log as it holds now
-        (a Magic card of "the turn player": :meth:`play_magic`)."""
+        (a Magic card of "the turn player": :meth:`play_magic`). ``event`` may be a function that
+        builds it from the state read again under that lock, with the write (one lock, one read)."""
         self.refuse_if_unusable()
-        self._run_locked(lambda: self.tracker.do(event), refuse_stale=refuse_stale)
+
+        def do() -> dict[str, Any]:
+            chosen = event() if callable(event) else event
+            self.tracker.do(chosen)
+            return chosen
+
+        done = self._run_locked(do, refuse_stale=refuse_stale)
         # (a mouse's name gets its own note from the mouse boxes, with what to do about its stats)
-        named_card = event.get("event") in ("item", "magic")
-        note = unknown_card_note(self.tracker.cards, event) if named_card else None
+        named_card = done.get("event") in ("item", "magic")
+        note = unknown_card_note(self.tracker.cards, done) if named_card else None
         notes = (*notes, note) if note else notes
         lines = [*self.state.last, *notes]
         kind = "warn" if FORFEIT_NOTE in lines or ATTACK_PHASE_NOTE in lines or notes else "ok"
@@ -649,8 +657,9 @@ class VillageCompanion(ui.TrackerPage):
         return len(history) > at and history[at] == event and self.state.turn == turn
 
     def _show_resolved_attack(self) -> None:
-        """After an undo or redo the battle panel shows the attack resolved last if it is in force
-        (a redo brings it back), else nothing: never an attack taken back, nor a stale preview."""
+        """After an undo, a redo or a redraw the battle panel shows the attack resolved last if it is in
+        force (a redo brings it back; a correction may have the game go on), else nothing: never an
+        attack taken back or of a turn that is over, nor a stale preview."""
         if self._resolved is not None and self._attack_in_force():
             panel = self._resolved_html()
             self._resolved = (*self._resolved[:2], panel, *self._resolved[3:])
@@ -832,12 +841,11 @@ class VillageCompanion(ui.TrackerPage):
     def play_magic(self) -> None:
         kind = self.magic_kind.value
         name = self.card_name.value or "Magic card"
-        with self.tracker.log.locked():  # no other window ends the turn between the read and the write
-            self._sync()  # "turn player" is the player whose turn it is in the log now
-            player = self._magic_player()
-            self.act({"event": "magic", "name": name, "player": player,
-                      "instant": kind == "instant", "continuous": kind == "continuous"},
-                     self._stats_hint(name), refuse_stale=False)
+        # "turn player" is the player whose turn it is in the log now: read under the log's lock with
+        # the write, so no other window ends the turn between the two
+        self.act(lambda: {"event": "magic", "name": name, "player": self._magic_player(),
+                          "instant": kind == "instant", "continuous": kind == "continuous"},
+                 self._stats_hint(name), refuse_stale=False)
         self.magic_player.value = "turn"  # the next card is the turn player's unless chosen again
 
     def _stats_hint(self, name: str) -> tuple[str, ...]:
@@ -1112,10 +1120,7 @@ class VillageCompanion(ui.TrackerPage):
         self._refresh_effects()
         self._refresh_buttons()
         if self._resolved is not None and self.battle_result.value == self._resolved[2]:
-            if self._attack_in_force():  # as the game now stands (a correction may have it go on)
-                self._show_resolved_attack()
-            else:  # taken back, or its turn is over
-                self.battle_result.value = ""
+            self._show_resolved_attack()  # as the game now stands, or gone: taken back, or its turn over
         self.readings.value = readings_html(s)
         self._refresh_direct()
         self._refresh_setup()
