@@ -531,6 +531,16 @@ class Chapter:
         of minions and ..."; mice-and-mystics.txt, Victory), read from the chapter data's own words."""
         return bool(_CLEARS_MINIONS.search(" ".join(self.victory.lower().split())))
 
+    @property
+    def setup_counts(self) -> dict[str, int]:
+        """The figures of each minion type the chapter's setup places (Room Tile Setup; Game setup, step 6:
+        chapter 1's 3 rat warriors), by minion id in the order the setup first names them, a type placed on
+        several tiles counted once with all its figures."""
+        counts: dict[str, int] = {}
+        for p in self.setup_minions:
+            counts[p.minion] = counts.get(p.minion, 0) + p.count
+        return counts
+
     def surge_for(self, tile: int) -> TileRule | None:
         """The room's special surge, which replaces the encounter card's surge (Surges, step 2)."""
         return next((s for s in self.special_surges if s.tile == tile), None)

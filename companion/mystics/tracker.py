@@ -251,6 +251,13 @@ class MysticsState:
         return self.track[i] if i >= 0 else None
 
     @property
+    def turn_mouse(self) -> str | None:
+        """The id of the mouse taking its turn on the track; ``None`` on a minion's (or a boss's) turn, or
+        between turns."""
+        cur = self.current
+        return cur.id if cur is not None and cur.kind == ini.MOUSE else None
+
+    @property
     def next_card(self) -> InitCard | None:
         """The card whose turn comes after the current one (or after the gap a removed card left)."""
         if not self.track:
@@ -1286,8 +1293,8 @@ def _free_of(state: MysticsState, mouse: str) -> FreeActions | None:
     """The free actions ``mouse`` has taken this turn, when it is the mouse whose turn it is on the track
     (the chapter not yet won: what follows a victory is a correction, not a turn); ``None`` otherwise, so
     nothing is counted (another mouse's free action is refused before: :func:`not_its_turn`)."""
-    cur = state.current
-    if cur is None or cur.kind != ini.MOUSE or cur.id != mouse or state.board.victory:
+    turn = state.turn_mouse
+    if turn is None or turn != mouse or state.board.victory:
         return None
     return state.free if state.free.mouse == mouse else FreeActions(mouse)
 
@@ -1335,8 +1342,9 @@ def not_its_turn(state: MysticsState, mice: Sequence[str], kind: str) -> RuleErr
         return None
     action = FREE_ACTIONS[kind]
     own = {"share": "Share", "level up": "Level Up", "equip": "Equip"}[action]
-    if cur is not None and cur.kind == ini.MOUSE and cur.id in mice:
-        m = state.mouse(cur.id)
+    turn = state.turn_mouse
+    if turn is not None and turn in mice:
+        m = state.mouse(turn)
         if "charmed" not in m.conditions:
             return None
         return TurnError(f"{m.name} is charmed: its turn is taken as if it were a minion's, using only its "
@@ -1883,10 +1891,9 @@ def _setup_minions_note(t: MysticsTracker, state: MysticsState, info: Chapter) -
     places 3 rat warriors on the Guard Room; Game setup, step 6), as the start notes another party size or
     chapter end page: the start places what it is given (the table's), the note says what the chapter
     places. The chapter's setup is read as its start recorded it (one recorded before has none: no note)."""
-    want: dict[str, int] = {}
+    want = info.setup_counts
     tiles: dict[str, list[int]] = {}
     for p in info.setup_minions:
-        want[p.minion] = want.get(p.minion, 0) + p.count
         if p.tile is not None:
             tiles.setdefault(p.minion, []).append(p.tile)
     groups = [(g.id, (g.name,)) for g in state.minions]
@@ -2244,6 +2251,14 @@ def _pilfered(state: MysticsState, mouse: str) -> int | None:
                 None)
 
 
+def _to_pilfer(state: MysticsState, mouse: str) -> int:
+    """The place in :attr:`MysticsState.unpilfered` of the figure a pilfer by ``mouse`` takes: the latest it
+    defeated this turn (:func:`_pilfered`), else (a logged line kept as played) the latest defeated this
+    turn."""
+    i = _pilfered(state, mouse)
+    return len(state.unpilfered) - 1 if i is None else i
+
+
 def _taken(state: MysticsState, i: int) -> MysticsState:
     return replace(state, unpilfered=(*state.unpilfered[:i], *state.unpilfered[i + 1:]))
 
@@ -2273,8 +2288,7 @@ def _pilfer(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if old:
         return _old_pilfer(t, state, m, refused)
     state = _kept(t, state, refused)  # (a line logged before a defeat was tied to its mouse)
-    i = _pilfered(state, m.id)
-    i = len(state.unpilfered) - 1 if i is None else i
+    i = _to_pilfer(state, m.id)
     name, rat, _by = state.unpilfered[i]
     if source == "wheel" and not (rat and state.board.wheel >= 1):
         why = f"{name} is no Rat" if not rat else "the minion cheese wheel is empty"
@@ -2302,8 +2316,7 @@ def _old_pilfer(t: MysticsTracker, state: MysticsState, m: Mouse, refused: RuleE
         raise RuleError("the minion cheese wheel is empty: nothing to take", where=PILFER)
     state = _kept(t, state, refused)
     if state.unpilfered:
-        i = _pilfered(state, m.id)
-        i = len(state.unpilfered) - 1 if i is None else i
+        i = _to_pilfer(state, m.id)
         (name, rat, _by), state = state.unpilfered[i], _taken(state, i)
         if not rat:
             state = _kept(t, state, RuleError(f"{m.name} took this cheese from the minion wheel, but {name} "
@@ -2319,8 +2332,7 @@ def _defeated(state: MysticsState, g: MinionGroup, n: int = 1, by: str | None = 
     any): each may be pilfered by the mouse that defeated it (Mouse Hero Cards, Filch: Pilfer). Not
     ``credited`` (a correction of a life: no mouse defeated them then), they are no mouse's to pilfer."""
     if by is None and credited:
-        cur = state.current
-        by = cur.id if cur is not None and cur.kind == ini.MOUSE else None
+        by = state.turn_mouse
     return replace(state, unpilfered=(*state.unpilfered, *((g.name, g.rat, by),) * n))
 
 
@@ -2928,10 +2940,8 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 def share_turn(state: MysticsState, giver: str, receiver: str) -> str | None:
     """The mouse whose share a share between ``giver`` and ``receiver`` is: the one of them whose turn it
     is on the track; ``None`` when it is neither's (:func:`share_refusal` refuses it)."""
-    cur = state.current
-    if cur is None or cur.kind != ini.MOUSE:
-        return None
-    return cur.id if cur.id in (giver, receiver) else None
+    turn = state.turn_mouse
+    return turn if turn is not None and turn in (giver, receiver) else None
 
 
 def share_refusal(state: MysticsState, giver: str, receiver: str, cheese: bool) -> RuleError | None:
@@ -2977,9 +2987,11 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
                 f"marker {move} page(s) by the book, not move_end {lim.show(given)}",
                 where=c("Individual Achievements"), expected=f"no move_end (or {move})"))
     else:
-        state = _kept(t, state, achievement_refusal(t, state, name))  # (a story achievement held already)
-        state, move = _story_move(t, state, e, name)
-        state = _close_name(t, state, name, move)
+        info = _achievements_part(t, state)  # (the chapter's record, read once for what follows)
+        story = None if info is None else info.achievement(name)
+        state = _kept(t, state, _story_refusal(t, state, key, story))  # (a story achievement held already)
+        state, move = _story_move(t, state, e, name, None if info is None else info.achievement_move(name))
+        state = _close_name(state, name, move, info, story)
     before = state.board
     board = replace(before, achievements=(*before.achievements, (key, mouse)))
     board = ch.move_chapter_end(board, move) if move else board
@@ -2993,13 +3005,19 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
     return _lost_now(state, before)
 
 
+def _achievements_part(t: MysticsTracker, state: MysticsState) -> Chapter | None:
+    """The chapter's record for its story achievements (:func:`chapter_part`); ``None``: no chapter data,
+    or the card data cannot be loaded."""
+    try:
+        return chapter_part(t, state, "achievements")
+    except CompanionError:
+        return None
+
+
 def story_achievement(t: MysticsTracker, state: MysticsState, name: str) -> Named | None:
     """The chapter's story achievement ``name`` names (:func:`companion.mystics.names.achievement_key`), as
     the chapter's data has it (:func:`chapter_part`); ``None``: none, or no chapter data."""
-    try:
-        info = chapter_part(t, state, "achievements")
-    except CompanionError:
-        return None
+    info = _achievements_part(t, state)
     return None if info is None else info.achievement(name)
 
 
@@ -3016,7 +3034,13 @@ def achievement_refusal(t: MysticsTracker, state: MysticsState, name: str) -> Ru
             return None
         return RuleError(f"{achievement_name(key)!r} is already taken{taken}: only the first mouse earns an "
                          f"individual achievement ({c('Individual Achievements')})")
-    story = story_achievement(t, state, name)
+    return _story_refusal(t, state, key, story_achievement(t, state, name))
+
+
+def _story_refusal(t: MysticsTracker, state: MysticsState, key: str, story: Named | None) -> RuleError | None:
+    """Why the chapter's story achievement ``story`` (``None``: the name is none of them), whose
+    :func:`companion.mystics.names.achievement_key` is ``key``, cannot be earned now
+    (:func:`achievement_refusal`)."""
     if story is None or taken_by(state, key) is None:
         return None
     said = _held_rule(t, state, story.name)
@@ -3046,15 +3070,13 @@ def _held_rule(t: MysticsTracker, state: MysticsState, name: str) -> str | None:
     return None
 
 
-def _close_name(t: MysticsTracker, state: MysticsState, name: str, move: int) -> MysticsState:
+def _close_name(state: MysticsState, name: str, move: int, info: Chapter | None,
+                story: Named | None) -> MysticsState:
     """A note when ``name`` is no individual achievement and none of the chapter's story achievements, but
-    close to one of them ("Miz Maggies Ally"): the name it may mean, and what the one typed did."""
-    if story_achievement(t, state, name) is not None:
+    close to one of them ("Miz Maggies Ally"): the name it may mean, and what the one typed did. ``info``:
+    the chapter's record (:func:`_achievements_part`); ``story``: its story achievement ``name`` names."""
+    if story is not None:
         return state
-    try:
-        info = chapter_part(t, state, "achievements")
-    except CompanionError:
-        info = None
     known = [*(achievement_name(k) for k in ch.INDIVIDUAL_ACHIEVEMENTS),
              *(a.name for a in getattr(info, "achievements", ()) or ())]
     hint = did_you_mean(closest(name, known, n=1))
@@ -3088,19 +3110,16 @@ def story_move(t: MysticsTracker, state: MysticsState, name: str) -> int | None:
     """The pages the chapter's story achievement ``name`` moves the chapter end marker, as the chapter's data
     says it (chapter 1's Miz Maggie Ally: 1, Special chapter rules); ``None``: the chapter's data names no
     such achievement, or no move. The page fills its "end +" box with it."""
-    try:
-        info = chapter_part(t, state, "achievements")
-    except CompanionError:
-        return None
+    info = _achievements_part(t, state)
     return None if info is None else info.achievement_move(name)
 
 
-def _story_move(t: MysticsTracker, state: MysticsState, e: Event, name: str) -> tuple[MysticsState, int]:
+def _story_move(t: MysticsTracker, state: MysticsState, e: Event, name: str,
+                book: int | None) -> tuple[MysticsState, int]:
     """How far a story achievement (not an individual one) moves the chapter end marker: ``move_end`` as
-    typed, else as the chapter's data says (:func:`story_move`), which a live action logs as its
+    typed, else as the chapter's data says (``book``: :func:`story_move`), which a live action logs as its
     ``move_end``; 0 when neither says. A ``move_end`` other than the chapter's is taken, with a note; a line
     logged before the chapter's move was read has none and moved the marker 0 pages: kept as played."""
-    book = story_move(t, state, name)
     where = f"chapter {state.chapter}'s data"
     if "move_end" in e:
         move = _int(e, "move_end", 0, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)

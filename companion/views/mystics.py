@@ -1454,9 +1454,7 @@ class MysticsDashboard(ui.TrackerPage):
             info = self.tracker.chapter_info(number) if number else None
         except CompanionError:  # (the card data cannot be loaded: the page says so)
             info = None
-        counts: dict[str, int] = {}
-        for p in getattr(info, "setup_minions", ()) or ():
-            counts[p.minion] = counts.get(p.minion, 0) + p.count
+        counts = info.setup_counts if info is not None else {}
         return ", ".join(f"{mid}={n}" for mid, n in counts.items())
 
     def _prefill_minions(self) -> None:
@@ -1681,8 +1679,7 @@ class MysticsDashboard(ui.TrackerPage):
 
     def _turn_mouse(self) -> str:
         """The mouse whose turn it is ("" on a minion's turn, or between turns)."""
-        cur = self.state.current
-        return cur.id if cur is not None and cur.kind == "mouse" else ""
+        return self.state.turn_mouse or ""
 
     def _defeated_by_choices(self) -> None:
         """The Defeated by box: the mice on the board (a captured mouse defeats no minion), the mouse whose
