@@ -1101,8 +1101,7 @@ def _put_back(path: Path, kept: Path) -> str | None:
         os.replace(kept, path)
     except OSError as exc:
         return os_reason(exc)
-    with contextlib.suppress(OSError):  # (back under its name: durable with the folder's next sync)
-        fsync_folder(path)
+    fsync_folder(path, best_effort=True)  # (back under its name: durable with the folder's next sync)
     return None
 
 

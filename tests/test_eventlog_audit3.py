@@ -13,6 +13,7 @@ import json
 import os
 import re
 import signal
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -142,10 +143,14 @@ def test_a_failed_start_puts_the_old_log_back_and_only_then_goes_back(
     old = path.read_bytes()
     calls: list[str] = []
 
-    def sync_fails(_path: Path) -> None:  # the name is back; only the folder's sync fails
-        raise OSError(errno.EIO, os.strerror(errno.EIO))
+    real_fsync = os.fsync
 
-    monkeypatch.setattr(evlog, "fsync_folder", sync_fails)
+    def sync_fails(fd: int) -> None:  # the name is back; only the folder's sync fails
+        if stat.S_ISDIR(os.fstat(fd).st_mode):
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", sync_fails)
     with pytest.raises(LogError) as refused, old_log_kept(
             t, numbered, "start the new game", back=lambda: calls.append("back"),
             stay=lambda _e: calls.append("stay")):

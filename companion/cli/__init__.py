@@ -199,7 +199,8 @@ def _option_before_command(parser: argparse.ArgumentParser, argv: Sequence[str],
     """Where argparse took ``word`` for a command, and the token before it is an option that the
     command typed after it takes, with ``word`` its value (``companion --format standard deck check``):
     the message that the option goes after the command, with the command as it should be typed
-    (the command's other options typed before it moved too), and the command's parser."""
+    (the command's other options typed before it moved too, those with a value as well:
+    ``companion --format standard --cards c.json deck check``), and the command's parser."""
     argv = list(argv)
     at = next((i for i, t in enumerate(argv) if t == word), -1)
     if at < 1 or not argv[at - 1].startswith("--") or "=" in argv[at - 1]:
@@ -207,13 +208,30 @@ def _option_before_command(parser: argparse.ArgumentParser, argv: Sequence[str],
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
     if any(t in commands for t in argv[:at]):  # typed after the command: a value of its own option
         return None
-    option, rest = argv[at - 1], argv[:at - 1] + argv[at + 1:]
-    target = _command_parser(parser, rest)
-    if target is parser or not any(option in a.option_strings and a.nargs != 0 for a in target._actions):
+    start = next((i for i in range(at + 1, len(argv)) if argv[i] in commands), len(argv))
+    target = _command_parser(parser, argv[start:])
+    if target is parser:
         return None
-    early = _before_command(parser, rest, target, [o for a in target._actions for o in a.option_strings])
-    typed = [t for t in rest if t not in early] + early + [option, word]
-    return f"{option} goes after the command: {shlex.join(['companion', *typed])}", target
+    takes = {o: a.nargs != 0 for a in target._actions for o in a.option_strings}
+    rest: list[str] = []  # argv without the options typed before the command with their values
+    pairs: list[str] = []  # those options with their values, in the order typed
+    i = 0
+    while i < start:
+        token = argv[i]
+        if token.startswith("--") and "=" not in token and takes.get(token) and i + 1 < start:
+            pairs += argv[i:i + 2]
+            i += 2
+            continue
+        if not token.startswith("-"):  # a word no option of the command takes: not said to move
+            return None
+        rest.append(token)
+        i += 1
+    rest += argv[start:]
+    early = _before_command(parser, rest, target, list(takes))
+    typed = [t for t in rest if t not in early] + early + pairs
+    named = list(dict.fromkeys(pairs[::2]))
+    return (f"{' '.join(named)} {'goes' if len(named) == 1 else 'go'} after the command: "
+            f"{shlex.join(['companion', *typed])}", target)
 
 
 def bounded(option: str, value: int | None, low: int, high: int, why: str = "") -> None:

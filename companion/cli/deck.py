@@ -285,8 +285,9 @@ def _export(args: argparse.Namespace) -> int:
         _output_file(Path(output), output, "-o")
         refuse_read_file(output, "-o", args)
     if args.to is None:  # the form the file's name says (a list kept in a spreadsheet: .csv)
-        suffix = Path(output).suffix.lower() if output else ""
-        args.to = {".json": "json", ".csv": "csv"}.get(suffix, "text")
+        from ..deck.listtext import file_form
+
+        args.to = file_form(output) if output else "text"
     db, deck = _load(args)
     try:
         if args.to == "json":

@@ -294,8 +294,9 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
     from ..mousecard.live import MISMATCH_KIND
 
     st = tracker.state
-    if tracker.no_session() is not None:  # no start in force: no deck, whatever the lines say
-        raise tracker.no_session_refusal(log)
+    none = tracker.no_session()
+    if none is not None:  # no start in force: no deck, whatever the lines say
+        raise tracker.no_session_refusal(log, none)
     may_move, cardless = tracker.deck_doubts()
     moving = tracker.deck_in_doubt()
     reshuffled = [p for p in [*may_move, *tracker.mismatches()] if p not in moving]

@@ -199,14 +199,14 @@ def _cards(args: argparse.Namespace) -> int:
     from ..cards import check_game
     from ..printing.geometry import PrintError, load_geometry, parse_offset, sheet_words
     from ..printing.jobs import existing_folder, select_cards
-    from ..printing.render import CardOptions, print_cards
+    from ..printing.render import CardOptions, print_cards, refuse_blank_art
 
     check_game(args.game)
     _given(args.size, "--size", "card size", "a named size or width x height in mm (e.g. 63x88)",
            f"the default size ({load_geometry().default_size})")
     _given(args.offset, "--offset", "offset", "X,Y in mm, e.g. 0.5,-1", "none")
     bleed = _mm(args.bleed, "--bleed")
-    _given(args.art, "--art", "art folder", "a folder of images named after card ids or names", "no art")
+    refuse_blank_art(args.art)
     layout_path = "-" if _is_stdout(args.layout_json) else args.layout_json
     if layout_path == "-" and args.json:
         shown = "-" if args.layout_json == "-" else f"{args.layout_json} (standard output)"

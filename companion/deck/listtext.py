@@ -248,6 +248,12 @@ def json_named(typed: str, deck: Decklist | None, name: str) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
+def file_form(file_name: str) -> str:
+    """The form of list a file's name says, in any case: ``"json"`` (``.json``), ``"csv"`` (``.csv``: a
+    list kept in a spreadsheet) or ``"text"`` (any other name)."""
+    return {".json": "json", ".csv": "csv"}.get(PurePath(file_name).suffix.lower(), "text")
+
+
 def file_text(typed: str, deck: Decklist | None, name: str, file_name: str, db: CardDB) -> str:
     """What a save writes to the file ``file_name``: the list ``typed`` (read as ``deck``; ``None``:
     it cannot be read) in the file's form, with ``name`` where the form has a place for it.
@@ -257,21 +263,21 @@ def file_text(typed: str, deck: Decklist | None, name: str, file_name: str, db: 
     (:func:`with_name`: every line as typed), a JSON list's ``name`` (:func:`json_named`); a CSV list
     has no name, so one written to a text file becomes a text list (:func:`as_text`, its comment lines
     kept). A name a text list cannot hold is refused (:class:`DeckNameError`)."""
-    form, suffix = list_form(typed), PurePath(file_name).suffix.lower()
-    if suffix in (".json", ".csv") and form != suffix[1:]:
+    form, wanted = list_form(typed), file_form(file_name)
+    if wanted != "text" and form != wanted:
         if deck is None:  # the list must read to be written in the file's form
-            raise ListFormError(f"{file_name} is a {suffix[1:].upper()} list, and the editor's text cannot "
+            raise ListFormError(f"{file_name} is a {wanted.upper()} list, and the editor's text cannot "
                                 "be read as a list",
                                 suggestion="Fix the list (see above), or give another name to save it as a "
                                            "text file")
         named = Decklist(deck.game, deck.entries, name)
-        if suffix == ".json":
+        if wanted == "json":
             return json.dumps(to_json(named), indent=2, ensure_ascii=False) + "\n"
         return csv_text(named, db, comment_lines(typed))
     if form == "json":
         return json_named(typed, deck, name)
     if form == "csv":
-        if suffix == ".csv" or deck is None:  # (a list that does not read: as typed)
+        if wanted == "csv" or deck is None:  # (a list that does not read: as typed)
             return typed
         return as_text(typed, deck, db, name)
     return with_name(typed, name, db)

@@ -883,10 +883,11 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         why, hint = self.missing_start()
         return NoSession("missing", why, hint)
 
-    def no_session_refusal(self, where: str) -> RuleError:
+    def no_session_refusal(self, where: str, none: NoSession | None = None) -> RuleError:
         """Why an action (or odds from the deck) is refused in a log with no session under way
-        (:meth:`no_session`), with what to do."""
-        none = self.no_session() or NoSession("missing", *self.missing_start())  # (asked with one under way)
+        (:meth:`no_session`; ``none``: what it said, when the caller asked already), with what to do."""
+        if none is None:  # (asked with one under way: its start is missing)
+            none = self.no_session() or NoSession("missing", *self.missing_start())
         return RuleError(none.said, where=where, suggestion=none.hint)
 
     def deck_doubts(self) -> tuple[list[LogProblem], list[LogProblem]]:

@@ -489,15 +489,22 @@ def card_where(card: Any, field_: str) -> str:
     return f"{card.file} /cards/{card.index}/{field_} (card {card.id!r})"
 
 
-def art_folder(art_dir: str | os.PathLike[str] | None) -> Path | None:
-    """The ``--art`` folder as a path (``None``: none); a :class:`PrintError` when it is not an existing
-    folder, or blank (it had quietly meant no folder, as if left out)."""
-    if art_dir is None:
-        return None
-    if not str(art_dir).strip():
+def refuse_blank_art(art_dir: str | os.PathLike[str] | None) -> None:
+    """A blank ``--art`` (``--art ""``, an empty shell variable) is refused with a :class:`PrintError`, as
+    the notebook refuses a blank box: it had quietly meant no folder, as if left out. ``None`` (left out)
+    passes."""
+    if art_dir is not None and not str(art_dir).strip():
         raise PrintError("no art folder given", where="--art",
                          expected="a folder of images named after card ids or names",
                          suggestion="Leave out --art for no art.")
+
+
+def art_folder(art_dir: str | os.PathLike[str] | None) -> Path | None:
+    """The ``--art`` folder as a path (``None``: none); a :class:`PrintError` when it is not an existing
+    folder, or blank (:func:`refuse_blank_art`)."""
+    refuse_blank_art(art_dir)
+    if art_dir is None:
+        return None
     folder = Path(art_dir)
     try:
         ok = folder.is_dir()
@@ -599,13 +606,14 @@ class ArtFolder:
         the game's cards have is noted, for none of them."""
         found = self._ranked(name_key(card.id), card.id)
         name = str(card.name or "").strip()
-        key = name_key(name)
-        if key and key not in self._ids and key in self._by_stem:  # (a name that is an id names that card)
-            if len(self._names.get(key, ())) > 1:
-                for p in self._by_stem[key]:
+        own = self._own_name(card)
+        if own is not None:
+            found += self._ranked(own, name)
+        else:  # (a name that is an id names that card; one several cards have names none of them)
+            key = name_key(name)
+            if key not in self._ids and len(self._names.get(key, ())) > 1:
+                for p in self._by_stem.get(key, ()):
                     self._shared[p] = self._names[key]
-            else:
-                found += self._ranked(key, name)
         self.used.update(found)
         return found
 
