@@ -38,8 +38,12 @@ is), so the figures stay comparable between machines.
    checks at skill 8-10 with every choice, (a) stopping when sure and (b) drawing on, then
    the slowest draw-on checks known. Stopping when sure stays far under the target; drawing
    on, a player who cancels every bad card while still sure keeps drawing through long
-   passes, and those checks take up to about 0.2 s (0.4 s before pass starts that differ in
-   chips shared one pass).
+   passes, and those checks took up to about 0.2 s (0.4 s before pass starts that differ in
+   chips shared one pass). (c) The region where the target is still missed, mapped: every
+   red card bad, every king's card taken, drawing on when sure, cautious, skill 10, with
+   3-20 chips, every need and target (about 60-100 ms at 4-20 chips, targets 4-Q; the
+   rule-book's A,K... all-king targets and 3 chips are faster). The slowest cell is timed
+   again (best of 3).
 11. Above skill 10 (outside the target), for the record: a pass longer than the kernel's
    exact uint64/float64 pairs allow is cut, and its states go on in further sweeps
    (passes.py, _Passes._exact_sweep); before, plain Python took 1-80 s for these.
@@ -329,6 +333,17 @@ def main(argv: list[str]) -> None:
                    policies(15, n, stop=False, chips=(4, 20)), base, again=8, runs=2)
     for t, check in timed[1:6]:
         print(f"   next: {t * 1000:.2f} ms  {check.describe()}")
+    region = [TaskCheck(10, target, need=need, situation="red-bad", fate_chips=chips, kings="always",
+                        red_bad="all", stop_when_sure=False)
+              for chips, need, target in itertools.product(
+                  (3, 4, 8, 13, 20) if quick else range(3, 21), (1, 7, 10) if quick else (1, 4, 7, 10),
+                  (4, 8, 12) if quick else (2, 4, 6, 8, 10, 12, 14))]
+    timed = sorted(((cold(check), check) for check in region), key=lambda x: x[0], reverse=True)
+    times = [t for t, _c in timed]
+    over = sum(t > 0.05 for t in times)
+    print(f"   10c. the region still over the target (every red card bad, kings always, drawing on, "
+          f"skill 10, {len(region)} checks): median {statistics.median(times) * 1000:.1f} ms, {over} over "
+          f"50 ms, slowest {cold(timed[0][1], 3) * 1000:.1f} ms: {timed[0][1].describe()}")
     print("   the slowest known (drawing on with many chips):")
     for check in MANY_CHIPS[:1] if quick else MANY_CHIPS:
         t = cold(check, 2)
