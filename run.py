@@ -4,12 +4,15 @@
     python3 run.py          set up, then open the companion in JupyterLab at the start page
     python3 run.py app      set up, then serve the start page as an app with Voila
     python3 run.py test     set up, then run the whole test suite (unit tests + notebooks)
+    python3 run.py setup    set up only (for the command line), and say where the command is
+    python3 run.py cli ...  set up, then run the ``companion`` command with the rest, e.g.
+                            python3 run.py cli odds mousecard --skill 5 --target J
 
 Setting up means: create ``.venv`` inside this folder (or reuse it) and install the
 project into it when ``pyproject.toml`` changed. Nothing is installed globally,
 except Debian's Chromium for the browser tests, which ``test`` installs with
 apt-get when it is missing and this machine allows it (root or CI).
-Everything after the verb is passed on (to pytest, JupyterLab or Voila).
+Everything after the verb is passed on (to pytest, JupyterLab, Voila or ``companion``).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".companion-installed"
+VERBS = ("start", "app", "test", "setup", "cli")
 
 
 def say(msg: str) -> None:
@@ -84,15 +88,22 @@ def main(argv: list[str]) -> int:
     if verb in ("-h", "--help", "help"):
         print(__doc__)
         return 0
-    if verb not in ("start", "app", "test"):
-        print(f"unknown verb {verb!r}; use start, app or test\n{__doc__}", file=sys.stderr)
+    if verb not in VERBS:
+        choices = f"{', '.join(VERBS[:-1])} or {VERBS[-1]}"
+        print(f"unknown verb {verb!r}; use {choices}\n{__doc__}", file=sys.stderr)
         return 2
     ensure_venv()
+    companion = str(BIN / "companion")
+    if verb == "setup":
+        here = os.path.relpath(companion)  # (as the caller types it, from where it is)
+        say(f"ready: the command line is {here} (try: {here} --help)")
+        return 0
+    if verb == "cli":  # in the caller's folder: the paths it types are its own
+        return subprocess.call([companion, *rest])
     os.chdir(ROOT)
     if verb == "test":
         ensure_chromium()
         return subprocess.call([str(PY), "-m", "pytest", *rest])
-    companion = str(BIN / "companion")
     cmd = [companion, "app", "--voila", *rest] if verb == "app" else [companion, "app", *rest]
     if os.name == "posix":  # become the companion: a stop signal sent to this process reaches it
         sys.stdout.flush()

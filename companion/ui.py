@@ -150,7 +150,7 @@ class TrackerPage:
         reloads = self.tracker.reloads
         try:
             result = action()
-        except Exception:
+        except BaseException:  # (an interrupt too: a page left undrawn would take a stale click later)
             if self.tracker.reloads != reloads:
                 self.refresh()
             raise

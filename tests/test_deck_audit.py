@@ -207,7 +207,8 @@ def test_export_to_dash_writes_standard_output(tmp_path: Path, cards: Path,
     code, data = run_json(capsys, "deck", "export", "village", deck, "--cards", str(cards), "-o", "-")
     assert code == 2 and "--json needs -o FILE" in data["error"] and not (tmp_path / "-").exists()
     code, out, _ = run(capsys, "deck", "export", "village", deck, "--cards", str(cards), "-o", "./-")
-    assert code == 0 and out == "" and (tmp_path / "-").read_text() == "Name: deck\n2 T Acorn\n1 T Fig\n"
+    assert code == 0 and out == "wrote 3 cards to ./- (as text)\n"
+    assert (tmp_path / "-").read_text() == "Name: deck\n2 T Acorn\n1 T Fig\n"
 
 
 def test_export_refuses_a_missing_folder_and_creates_none(tmp_path: Path, cards: Path,

@@ -59,3 +59,41 @@ def test_a_blank_art_folder_is_refused_in_one_place() -> None:
                 check(blank)
             assert info.value.message == "no art folder given" and info.value.where == "--art"
             assert info.value.suggestion == "Leave out --art for no art."
+
+
+def test_no_hint_moves_words_past_a_double_dash(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--format", "standard", "--cards", "c.json", "--", "deck", "check", "village",
+                       "x.txt")
+    assert code == 2 and "go after the command" not in err and "goes after the command" not in err
+
+
+def test_an_option_without_its_value_is_not_given_the_next_option_as_one(capsys: pytest.CaptureFixture[str]
+                                                                         ) -> None:
+    code, _, err = run(capsys, "--format", "standard", "--cards", "deck", "check", "village", "x.txt")
+    assert code == 2 and "--format goes after the command" in err
+    assert "--cards --format standard" in err  # (--cards still wants its value: argparse will say so)
+
+
+def test_a_page_interrupted_after_reading_the_log_is_drawn_again() -> None:
+    """An action stopped by an interrupt after the tracker read another window's lines still redraws
+    the page, so a later click is never taken against a table the page does not show."""
+    from types import SimpleNamespace
+
+    from companion.ui import TrackerPage
+
+    drawn: list[int] = []
+
+    class Page(TrackerPage):
+        def refresh(self) -> None:
+            drawn.append(self.tracker.reloads)
+
+    page = Page.__new__(Page)
+    page.tracker = SimpleNamespace(reloads=0)
+
+    def interrupted() -> None:
+        page.tracker.reloads += 1  # (the log read again: another window wrote it)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        page._run(interrupted)
+    assert drawn == [1]

@@ -113,9 +113,23 @@ class UsageError(Exception):
         self.parser, self.message = parser, message
 
 
+def _folded(text: str) -> str:
+    """A word typed for a lower-case choice, in lower case (``--paper A4`` is ``a4``)."""
+    return text.strip().lower()
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(self, message)
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
+        """As argparse's; an option whose choices are lower-case words (and that has no type of its
+        own) takes them in any case: ``--paper A4``, ``--mode Broke``."""
+        choices = kwargs.get("choices")
+        if (choices is not None and "type" not in kwargs
+                and all(isinstance(c, str) and c == c.lower() for c in choices)):
+            kwargs["type"] = _folded
+        return super().add_argument(*args, **kwargs)
 
 
 def _command_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.ArgumentParser:
@@ -202,6 +216,8 @@ def _option_before_command(parser: argparse.ArgumentParser, argv: Sequence[str],
     (the command's other options typed before it moved too, those with a value as well:
     ``companion --format standard --cards c.json deck check``), and the command's parser."""
     argv = list(argv)
+    if "--" in argv:  # (words after it are no options: moving them would change what they are)
+        return None
     at = next((i for i, t in enumerate(argv) if t == word), -1)
     if at < 1 or not argv[at - 1].startswith("--") or "=" in argv[at - 1]:
         return None
@@ -218,7 +234,8 @@ def _option_before_command(parser: argparse.ArgumentParser, argv: Sequence[str],
     i = 0
     while i < start:
         token = argv[i]
-        if token.startswith("--") and "=" not in token and takes.get(token) and i + 1 < start:
+        if (token.startswith("--") and "=" not in token and takes.get(token) and i + 1 < start
+                and not argv[i + 1].startswith("-")):  # (an option's value, not the next option)
             pairs += argv[i:i + 2]
             i += 2
             continue

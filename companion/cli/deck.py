@@ -313,6 +313,9 @@ def _export(args: argparse.Namespace) -> int:
 
             print_json({"game": deck.game, "wrote": output, "to": args.to, "name": deck.name,
                         "card_count": deck.card_count, "warnings": args.left_out})
+        else:  # (as 'cards export' says it: the file is the output, so the line says what it holds)
+            n = deck.card_count
+            print(f"wrote {n} card{'s' * (n != 1)} to {output} (as {args.to})")
     else:
         sys.stdout.write(text)
     return 0

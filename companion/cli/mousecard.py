@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -170,9 +171,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
         a = msub.add_parser(verb, help=what, description=f"{what[0].upper()}{what[1:]} "
                                                          "(mouse-card-system.txt, Fate Chips).")
         a.add_argument("log", metavar="LOG", help=_LOG_HELP)
-        a.add_argument("player", metavar="PLAYER",
+        a.add_argument("player", metavar="PLAYER", nargs="?",
                        help="whose chips: the name the character draws under, one line of at most 60 "
                             "characters (case and extra spaces are ignored)")
+        a.add_argument("--character", "--player", dest="player_option", metavar="NAME",
+                       help="the same as PLAYER, as 'draw' names the character (give one of the two)")
         a.add_argument("--chips", type=int, default=1, metavar="N", help="how many fate chips, 1 to 99 "
                        "(default 1)" + ("; at most as many as the player has" if verb == "spend" else ""))
         a.add_argument("--reason", default="", help="why, shown in the journal: one line of at most 120 "
@@ -416,9 +419,26 @@ def _problems(tracker: Any) -> list[Any]:
     return sorted([*tracker.problems, *tracker.mismatches()], key=lambda p: p.line)
 
 
+def _player(args: argparse.Namespace) -> str:
+    """Whose fate chips an award or a spend moves: PLAYER, or --character / --player (as 'draw' names
+    the character); one of the two, or both the same."""
+    given = [n for n in (args.player, args.player_option) if n is not None]
+    if not given:
+        raise CompanionError(f"whose fate chips? 'mousecard {args.action}' needs the player's name",
+                             where="PLAYER", expected="a name after LOG, or --character NAME",
+                             suggestion=f"e.g. companion mousecard {args.action} {shlex.quote(args.log)} Pip "
+                                        f"--chips {args.chips}")
+    if len(given) == 2 and " ".join(given[0].split()).casefold() != " ".join(given[1].split()).casefold():
+        raise CompanionError(f"two players named: {given[0]!r} (PLAYER) and {given[1]!r} (--character or "
+                             "--player)", where="PLAYER", expected="one player's name, once")
+    return given[0]
+
+
 def _act(args: argparse.Namespace) -> int:
     from ..mousecard.live import cites_text, draw_cites, draw_event, ignored_options, open_live_deck
 
+    if args.action in ("award", "spend"):
+        args.player = _player(args)
     if args.action != "start":
         _existing_log(args.log)
     else:

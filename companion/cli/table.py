@@ -33,8 +33,8 @@ def _print_json(obj: Any) -> None:
     print_json(obj)
 
 
-def _read_text(path: str) -> str:
-    return read_text(path, what="file", error=CliInputError, allow_stdin=True)
+def _read_text(path: str, what: str) -> str:
+    return read_text(path, what=what, error=CliInputError, allow_stdin=True)
 
 
 def _db(game: str, extra: list[str] | None = None) -> Any:
@@ -48,7 +48,7 @@ def _db(game: str, extra: list[str] | None = None) -> Any:
 def _score_monarchs(args: argparse.Namespace) -> int:
     from ..monarchs.scoring import file_notes, needs_card_data, parse_score_input, score
 
-    text = _read_text(args.file)
+    text = _read_text(args.file, "score file")
     stripped = text.strip()
     # a JSON list of colours and crowns needs no card data, unless extra card files are named
     db = _db("monarchs", args.cards) if needs_card_data(text) or args.cards else None

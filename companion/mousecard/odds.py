@@ -144,8 +144,8 @@ Category = tuple[str, bool, bool]  # (kind, succeeds, bad); kind in ace/king/jok
 
 def _check_int(name: str, value: object, lo: int, hi: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise CompanionError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}",
-                             where=name, expected=f"{lo}..{hi}", found=repr(value))
+        # (the range and the value are in the sentence: no "(expected ...; found ...)" to say them again)
+        raise CompanionError(f"{name} must be a whole number from {lo} to {hi}, not {value!r}", where=name)
     return value
 
 

@@ -606,14 +606,15 @@ class ArtFolder:
         the game's cards have is noted, for none of them."""
         found = self._ranked(name_key(card.id), card.id)
         name = str(card.name or "").strip()
-        own = self._own_name(card)
-        if own is not None:
-            found += self._ranked(own, name)
-        else:  # (a name that is an id names that card; one several cards have names none of them)
-            key = name_key(name)
-            if key not in self._ids and len(self._names.get(key, ())) > 1:
+        key = name_key(name)
+        # (a name that is an id names that card; one several cards have names none of them; a card the
+        # folder's game does not list, as a name folded otherwise than its id, still gets its own)
+        if key and key not in self._ids:
+            if len(self._names.get(key, ())) > 1:
                 for p in self._by_stem.get(key, ()):
                     self._shared[p] = self._names[key]
+            else:
+                found += self._ranked(key, name)
         self.used.update(found)
         return found
 
