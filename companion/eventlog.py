@@ -210,6 +210,48 @@ def _too_deep(obj: Any, limit: int = MAX_DEPTH) -> bool:
     return False
 
 
+def _lone_surrogate(obj: Any) -> tuple[str, str] | None:
+    """The JSON pointer and text of the first field name or text under ``obj`` that holds a lone
+    surrogate (half of a character, from a JSON escape such as ``\\ud800`` without its other half, or
+    a command-line word that is not UTF-8), which no UTF-8 line can hold; ``None`` when there is none.
+    Checked without recursion."""
+    stack: list[tuple[Any, str]] = [(obj, "")]
+    while stack:
+        value, pointer = stack.pop()
+        if isinstance(value, str):
+            if not value.isascii() and any("\ud800" <= ch <= "\udfff" for ch in value):
+                return pointer or "/", value
+        elif isinstance(value, dict | list):
+            items = list(value.items() if isinstance(value, dict) else enumerate(value))
+            for key, item in reversed(items):  # (the first one first)
+                place = f"{pointer}/{str(key).replace('~', '~0').replace('/', '~1')}"
+                broken_key = isinstance(key, str) and not key.isascii() and any(
+                    "\ud800" <= ch <= "\udfff" for ch in key)
+                stack.append((key, place) if broken_key else (item, place))
+    return None
+
+
+def _check_loggable(event: Event, where: str | None) -> None:
+    """Refuse (:class:`LogError`) an event that no log line could hold as its tool reads it back: one
+    nested deeper than :data:`MAX_DEPTH` (its line would be set aside as damaged at the next opening),
+    or one holding a lone surrogate (no UTF-8 file holds one)."""
+    if _too_deep(event):
+        raise LogError("this action is nested too deeply to log; it was not saved", where=where,
+                       expected=f"lists and objects at most {MAX_DEPTH} levels deep",
+                       found=f"more than {MAX_DEPTH} levels",
+                       suggestion="Leave out the deeply nested value (no event's field takes one).")
+    broken = _lone_surrogate(event)
+    if broken is not None:
+        pointer, text = broken
+        shown_text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+        shown_text = shown_text if len(shown_text) <= 40 else shown_text[:39] + "…"
+        raise LogError(f"this action's text at {pointer} holds a lone surrogate (half of a character), "
+                       "which no log can hold; it was not saved", where=where,
+                       expected="text of whole characters", found=f"'{shown_text}'",
+                       suggestion="Fix the \\u escape (a character beyond U+FFFF needs both halves, e.g. "
+                                  "\\ud83d\\ude00), or type the character itself as UTF-8 text.")
+
+
 def parse_lines(text: str, *, source: str = "log") -> tuple[list[LoggedEvent], list[LogProblem]]:
     """Parse JSONL text into events, collecting (not raising) a problem per bad line."""
     events: list[LoggedEvent] = []
@@ -290,9 +332,11 @@ def event_rng(seed: int | str, *key: object) -> random.Random:
     """A deterministic RNG for one event: the same seed and key always give the same draws.
 
     Folds call this with the log's recorded seed and something that identifies the
-    event (its line, or a running counter), so replaying a log reproduces every shuffle.
+    event (its line, or a running counter), so replaying a log reproduces every shuffle. The text is
+    seeded as its UTF-8 bytes, as ``random.Random`` seeds text itself (the same draws), and a seed
+    holding a lone surrogate (a log line's ``"\\ud800"``) seeds too, instead of failing to encode.
     """
-    return random.Random(":".join(str(k) for k in (seed, *key)))
+    return random.Random(":".join(str(k) for k in (seed, *key)).encode("utf-8", "surrogatepass"))
 
 
 def new_seed() -> int:
@@ -602,8 +646,9 @@ class EventLog:
         seq = max(self._seq, self._lines) + 1
         clean = {k: v for k, v in event.items() if k != SEQ_FIELD}
         record = {**clean, SEQ_FIELD: seq}
-        data = (json.dumps(record, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
         where = str(self.path) if self.path is not None else None
+        _check_loggable(clean, where)
+        data = (json.dumps(record, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
         if len(data) > MAX_LINE_BYTES:
             raise LogError("this action is too large to log; it was not saved", where=where,
                            expected=f"at most {MAX_LINE_BYTES // 2**20} MB per action",

@@ -283,8 +283,12 @@ def staged_bytes(path: str | os.PathLike[str], data: bytes, *, parents: bool = T
     keeps pointing at it). On any error, in the body too, the old file stays as it was and no
     temporary file is left. A pipe or a device (``/dev/stdout``) is written straight through
     after the body. ``parents``: make missing folders (``companion print --layout-json`` does
-    not: a mistyped folder is an error there).
+    not: a mistyped folder is an error there). A path holding a NUL character, which no file
+    system takes, is the user's error (a :class:`CompanionError` naming it), before anything is written.
     """
+    if "\0" in os.fspath(path):
+        raise CompanionError("is not a usable path (it holds a NUL character)",
+                             where=os.fspath(path).replace("\0", "\\0"), suggestion="Nothing was written.")
     if is_special(path):
         yield
         with open(path, "wb") as fh:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import html
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -75,10 +76,39 @@ def show(target: w.HTML, kind: str, title: str, lines: Iterable[str] = ()) -> No
     target.value = panel_html(kind, title, lines)
 
 
+#: Half of a character: a lone UTF-16 surrogate, which a paste can leave in a text box. No file, log,
+#: plot or PDF can hold it as UTF-8.
+LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def half_character(text: str, what: str = "the text typed", done: str = "") -> CompanionError | None:
+    """Why ``text`` (typed in a box) cannot be saved or shown, if it holds half of a character (a lone
+    surrogate, which a copy and paste can leave), else ``None``; ``done``: what came of the action
+    ("; nothing was done")."""
+    if text.isascii():
+        return None
+    found = LONE_SURROGATE.search(text)
+    if found is None:
+        return None
+    return CompanionError(f"{what} holds half of a character (U+{ord(found.group()):04X}, a lone surrogate "
+                          "left by a copy and paste), which cannot be saved or shown" + done,
+                          suggestion="Delete that character and type it again (what you typed stays in its "
+                                     "box).")
+
+
+def _as_half_character(exc: BaseException) -> CompanionError | None:
+    """A write or a drawing that failed on half of a character typed in a box (UTF-8 refuses a lone
+    surrogate: see :func:`half_character`), as the page says it."""
+    if isinstance(exc, UnicodeEncodeError) and isinstance(exc.object, str):
+        return half_character(exc.object[exc.start:exc.end])
+    return None
+
+
 def show_error(target: w.HTML, exc: BaseException) -> None:
     """An error panel: the message the user needs, never a traceback."""
     if isinstance(exc, OSError):  # a path the system refused (too long, a folder we may not enter)
         exc = PathError(exc)
+    exc = _as_half_character(exc) or exc
     if isinstance(exc, CompanionError):
         show(target, "error", "That did not work", [exc.render()])
     else:
@@ -341,6 +371,8 @@ def player_names(boxes: list[Any]) -> list[str]:
     names = []
     for i, box in enumerate(boxes, 1):
         name = " ".join(str(box.value).split()) or f"Player {i}"
+        if (half := half_character(name, f"player {i}'s name", "; nothing was done")) is not None:
+            raise half
         if len(name) > MAX_PLAYER_NAME:
             raise CompanionError(f"player {i}'s name is {len(name)} characters long",
                                  expected=f"at most {MAX_PLAYER_NAME}", suggestion="Shorten it.")
@@ -401,6 +433,10 @@ def figure_widget(fig: Any) -> w.Image:
     import io
     import warnings
 
+    for text in fig.findobj(lambda artist: hasattr(artist, "get_text") and hasattr(artist, "set_text")):
+        shown = text.get_text()
+        if isinstance(shown, str) and half_character(shown) is not None:  # (a title typed with half of a
+            text.set_text(LONE_SURROGATE.sub("\ufffd", shown))  # character: drawn as one, not refused)
     buf = io.BytesIO()
     with warnings.catch_warnings():  # a name in a script the font lacks draws as boxes; no stderr
         warnings.filterwarnings("ignore", message="Glyph .* missing from font", category=UserWarning)

@@ -1271,7 +1271,8 @@ def _is_missing(issue: ValidationIssue) -> bool:
 
 def _issue_order(issue: ValidationIssue) -> tuple[Any, ...]:
     parts = issue.pointer.split("/")[1:]
-    return tuple((0, int(p), "") if p.isdecimal() else (1, 0, p) for p in parts)
+    # (an index is a short number; a field named by thousands of digits is sorted as a name: int() refuses it)
+    return tuple((0, int(p), "") if p.isdecimal() and len(p) <= 18 else (1, 0, p) for p in parts)
 
 
 def _untidy_names(value: Any, here: str) -> Iterator[tuple[str, str]]:

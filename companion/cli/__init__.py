@@ -131,6 +131,16 @@ class _Parser(argparse.ArgumentParser):
             kwargs["type"] = _folded
         return super().add_argument(*args, **kwargs)
 
+    def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
+        """As argparse's, but an option given ``--`` as its value with ``=`` (``--title=--``) gets the
+        text ``--``, as any other value: the argparse of older Pythons (3.11) drops that ``--`` as if it
+        ended the options, and gives the option an empty list, which no command expects."""
+        if action.option_strings and action.nargs in (None, argparse.OPTIONAL) and arg_strings == ["--"]:
+            value = self._get_value(action, "--")
+            self._check_value(action, value)
+            return value
+        return super()._get_values(action, arg_strings)
+
 
 def _command_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.ArgumentParser:
     """The (sub)parser of the command typed in ``argv`` (``companion deck check`` -> its parser)."""
@@ -420,6 +430,19 @@ def _missing_command(gp: argparse.ArgumentParser) -> int:
     return 2
 
 
+def _nul_argument(token: str, k: int) -> CompanionError:
+    """The refusal of command-line word ``k`` (1-based) that holds a NUL character: no path, name or
+    event can hold one (the system refuses such a path wherever it would be used), so it is said
+    before the command runs, with the word as typed (the NUL as ``\\0``)."""
+    said = token.replace("\0", "\\0")
+    if len(said) > 60:  # (cut short around the first NUL, which is what is said)
+        at = max(0, token.index("\0") - 40)  # (the first NUL is where it was: none before it was escaped)
+        said = ("…" if at else "") + said[at:at + 59] + ("…" if at + 59 < len(said) else "")
+    return CompanionError("holds a NUL character, which no path, name or event can hold",
+                          where=f"argument {k}", expected="a word without NUL characters", found=f"'{said}'",
+                          suggestion="Nothing was done.")
+
+
 def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     argv = list(argv) if argv is not None else sys.argv[1:]
@@ -435,6 +458,9 @@ def _main(argv: Sequence[str] | None) -> int:
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         return _missing_command(getattr(args, "_group_parser", None) or parser)
+    nul = next((k for k, token in enumerate(argv) if "\0" in token), None)
+    if nul is not None:  # (only main(argv) can pass one: no command line carries a NUL character)
+        return _user_error(args, argv, _nul_argument(argv[nul], nul + 1))
     try:
         return handler(args)
     except (OutputError, BrokenPipeError):

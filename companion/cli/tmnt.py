@@ -268,6 +268,10 @@ def _positions(text: str, option: str = "--face-up", what: str = "face-up positi
         if not part.isdecimal():
             raise CompanionError(f"cannot read {what} {part!r}", where=option,
                                  expected="numbers like 1 or 1,3")
+        if len(part) > 4:  # (no Block card or Zone is numbered so; int() refuses thousands of digits)
+            shown_part = part if len(part) <= 15 else f"{part[:12]}... (a number of {len(part)} digits)"
+            raise CompanionError(f"{what} {shown_part} is out of range", where=option,
+                                 expected="numbers like 1 or 1,3 (Block Zones and Block cards are 1 to 4)")
         out.append(int(part))
     return out
 

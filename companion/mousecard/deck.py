@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .. import cite
-from ..errors import CompanionError, closest, did_you_mean
+from ..errors import CompanionError, closest, did_you_mean, shown
 
 JOKER, JACK, QUEEN, KING, ACE = 1, 11, 12, 13, 14
 
@@ -101,7 +101,8 @@ def parse_rank(text: object, *, where: str = "target") -> int:
     """A rank from ``"J"``, ``"jack"``, ``"10"``, ``"t"`` or ``"ace"`` (jokers are never a target)."""
     word = str(text).strip().lower()
     value = _RANK_WORDS.get(word)
-    if value is None and word.isdecimal() and 11 <= int(word) <= 14:  # J..A by number, as the API takes
+    # J..A by number, as the API takes them (a number of thousands of digits is none: int() refuses it)
+    if value is None and word.isdecimal() and len(word) <= 2 and 11 <= int(word) <= 14:
         value = int(word)
     if value is None and word.endswith("s") and len(word) > 2:  # "jacks", "aces", "10s": a rank
         value = _RANK_WORDS.get(word[:-1])
@@ -111,7 +112,8 @@ def parse_rank(text: object, *, where: str = "target") -> int:
                              suggestion="Every suit of that rank succeeds alike; leave the suit out.")
     if value is None or value == JOKER:
         hint = did_you_mean(_rank_guesses(word))
-        raise CompanionError(f"not a rank: {text!r}", where=where, expected=RANK_EXPECTED,
+        said = shown(text) if isinstance(text, str) else repr(text)  # (cut short: a pasted page is no rank)
+        raise CompanionError(f"not a rank: {said}", where=where, expected=RANK_EXPECTED,
                              suggestion=(f"{hint} " if hint else "") + "A task names the lowest rank that "
                                         "succeeds, e.g. 'J' for 'face cards or better'.")
     return value
