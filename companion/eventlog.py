@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import CompanionError, LogError, os_reason
-from .textio import MAX_TEXT_BYTES, fsync_folder, read_bytes
+from .textio import MAX_TEXT_BYTES, fsync_folder, lone_surrogate, read_bytes
 
 try:
     import fcntl
@@ -219,14 +219,13 @@ def _lone_surrogate(obj: Any) -> tuple[str, str] | None:
     while stack:
         value, pointer = stack.pop()
         if isinstance(value, str):
-            if not value.isascii() and any("\ud800" <= ch <= "\udfff" for ch in value):
+            if lone_surrogate(value) is not None:
                 return pointer or "/", value
         elif isinstance(value, dict | list):
             items = list(value.items() if isinstance(value, dict) else enumerate(value))
             for key, item in reversed(items):  # (the first one first)
                 place = f"{pointer}/{str(key).replace('~', '~0').replace('/', '~1')}"
-                broken_key = isinstance(key, str) and not key.isascii() and any(
-                    "\ud800" <= ch <= "\udfff" for ch in key)
+                broken_key = isinstance(key, str) and lone_surrogate(key) is not None
                 stack.append((key, place) if broken_key else (item, place))
     return None
 

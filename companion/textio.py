@@ -24,6 +24,20 @@ from .errors import CompanionError, os_reason
 MAX_TEXT_BYTES = 64 * 2**20
 
 
+
+#: Half of a character: a lone UTF-16 surrogate (a JSON escape such as ``\ud800`` without its other half,
+#: a command-line word that is not UTF-8, a paste into a text box). No UTF-8 file, log, plot or PDF holds it.
+LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
+
+
+def lone_surrogate(text: str) -> str | None:
+    """The first half of a character (:data:`LONE_SURROGATE`) in ``text``, or ``None``."""
+    if text.isascii():
+        return None
+    found = LONE_SURROGATE.search(text)
+    return None if found is None else found.group()
+
+
 def read_bytes(path: str | os.PathLike[str], *, what: str = "file",
                error: type[CompanionError] = CompanionError,
                max_bytes: int = MAX_TEXT_BYTES) -> bytes:

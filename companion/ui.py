@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import html
-import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -22,7 +21,7 @@ import ipywidgets as w
 
 from . import RULE_BOOKS
 from .errors import CompanionError, PathError
-from .textio import PLAYER_NAME_MAX
+from .textio import LONE_SURROGATE, PLAYER_NAME_MAX, lone_surrogate
 
 #: Palette shared by every view (and the printables' screen previews).
 COLOURS = {
@@ -76,21 +75,14 @@ def show(target: w.HTML, kind: str, title: str, lines: Iterable[str] = ()) -> No
     target.value = panel_html(kind, title, lines)
 
 
-#: Half of a character: a lone UTF-16 surrogate, which a paste can leave in a text box. No file, log,
-#: plot or PDF can hold it as UTF-8.
-LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
-
-
 def half_character(text: str, what: str = "the text typed", done: str = "") -> CompanionError | None:
     """Why ``text`` (typed in a box) cannot be saved or shown, if it holds half of a character (a lone
     surrogate, which a copy and paste can leave), else ``None``; ``done``: what came of the action
     ("; nothing was done")."""
-    if text.isascii():
-        return None
-    found = LONE_SURROGATE.search(text)
+    found = lone_surrogate(text)
     if found is None:
         return None
-    return CompanionError(f"{what} holds half of a character (U+{ord(found.group()):04X}, a lone surrogate "
+    return CompanionError(f"{what} holds half of a character (U+{ord(found):04X}, a lone surrogate "
                           "left by a copy and paste), which cannot be saved or shown" + done,
                           suggestion="Delete that character and type it again (what you typed stays in its "
                                      "box).")
@@ -435,7 +427,7 @@ def figure_widget(fig: Any) -> w.Image:
 
     for text in fig.findobj(lambda artist: hasattr(artist, "get_text") and hasattr(artist, "set_text")):
         shown = text.get_text()
-        if isinstance(shown, str) and half_character(shown) is not None:  # (a title typed with half of a
+        if isinstance(shown, str) and lone_surrogate(shown) is not None:  # (a title typed with half of a
             text.set_text(LONE_SURROGATE.sub("\ufffd", shown))  # character: drawn as one, not refused)
     buf = io.BytesIO()
     with warnings.catch_warnings():  # a name in a script the font lacks draws as boxes; no stderr
