@@ -23,8 +23,6 @@ from .errors import CompanionError, os_reason
 #: Larger than any decklist, log or sheet a table produces; guards against reading a disk image.
 MAX_TEXT_BYTES = 64 * 2**20
 
-
-
 #: Half of a character: a lone UTF-16 surrogate (a JSON escape such as ``\ud800`` without its other half,
 #: a command-line word that is not UTF-8, a paste into a text box). No UTF-8 file, log, plot or PDF holds it.
 LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
