@@ -307,3 +307,26 @@ def test_a_problem_is_harmless_only_by_the_event_on_its_own_line(tmp_path: Path)
     again = open_live_deck(str(log), read_only=True)
     moving, cardless = again.deck_doubts()
     assert moving == [] and len(cardless) == 2 and again.deck_in_doubt() == []
+
+
+def test_undo_json_asks_once_whether_a_session_is_under_way_and_says_what_replay_says(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """'mousecard undo --json' reuses the answer its own line was made from, so the line and the
+    state's ``no_session`` cannot disagree; the state is replay's."""
+    log = tmp_path / "once.jsonl"
+    assert _cli(capsys, "mousecard", "new", str(log), "--seed", "1")[0] == 0
+    real = LiveDeckTracker.no_session
+    asked: list[int] = []
+
+    def counted(self: LiveDeckTracker) -> Any:
+        asked.append(1)
+        return real(self)
+
+    monkeypatch.setattr(LiveDeckTracker, "no_session", counted)
+    code, out, _ = _cli(capsys, "mousecard", "undo", str(log), "--json")
+    assert code == 0 and len(asked) == 1
+    said = json.loads(out)
+    assert said["no_session"]["reason"] == "undone" and "The log now holds no session" in said["line"]
+    code, out, _ = _cli(capsys, "mousecard", "replay", str(log), "--json")
+    replayed = json.loads(out)
+    assert {k: said[k] for k in replayed} == replayed

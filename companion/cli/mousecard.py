@@ -345,10 +345,17 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
     return st.remaining, warnings
 
 
-def _state_json(tracker: Any) -> dict[str, Any]:
+#: "not asked yet" for a ``none`` argument (None is an answer: a session is under way)
+_UNASKED: Any = object()
+
+
+def _state_json(tracker: Any, none: Any = _UNASKED) -> dict[str, Any]:
+    """The state as ``replay --json`` prints it; ``none``: what :meth:`~companion.mousecard.live.
+    LiveDeckTracker.no_session` said, when the caller asked already."""
     st = tracker.state
     doubts = tracker.deck_in_doubt()
-    none = tracker.no_session()
+    if none is _UNASKED:
+        none = tracker.no_session()
     return {
         # no session under way (none: null): its reason ("empty", "undone" or "missing"), why and what to do
         "started": st.started, "no_session": None if none is None else none.to_json(),
@@ -466,7 +473,7 @@ def _act(args: argparse.Namespace) -> int:
             line += f" The log now holds no session: {none.why}. {none.hint}"
         elif none is not None:  # (no start in force before the undo either: a redo would not help)
             line += f" The log holds no session: {none.why}."
-        return _said(args, tracker, line, warnings)
+        return _said(args, tracker, line, warnings, none=none)
     if args.action == "start":
         from ..eventlog import seed_from_text
 
@@ -522,15 +529,16 @@ def _act(args: argparse.Namespace) -> int:
     return _said(args, tracker, st.journal[-1] if st.journal else "nothing yet", warnings, cites)
 
 
-def _said(args: argparse.Namespace, tracker: Any, line: str, warnings: list[str], cites: str = "") -> int:
+def _said(args: argparse.Namespace, tracker: Any, line: str, warnings: list[str], cites: str = "",
+          none: Any = _UNASKED) -> int:
     """Print what an action did: its journal line (then the rule-book sections of a draw it resolved
     or changed, ``cites``, as the page gives them), or with ``--json`` the state after it as
     ``replay --json`` prints it (each draw with its ``cites``), plus ``line``, ``log`` and the
-    ``warnings`` reading the log gave."""
+    ``warnings`` reading the log gave (``none``: as :func:`_state_json` takes it)."""
     if args.json:
         from . import print_json
 
-        print_json({"line": line, "log": args.log, **_state_json(tracker), "warnings": warnings})
+        print_json({"line": line, "log": args.log, **_state_json(tracker, none), "warnings": warnings})
     else:
         print(line)
         if cites:
