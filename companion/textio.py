@@ -338,9 +338,9 @@ def one_line(text: str) -> bool:
     return not any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in text)
 
 
-def number_text(value: int) -> str:
-    """A number as a message shows it, shortened when it has many digits (a log or a typed option
-    may hold thousands of them, which would drown the message)."""
+def number_text(value: int | str) -> str:
+    """A number (or the digits typed for one) as a message shows it, shortened when it has many
+    digits (a log or a typed option may hold thousands of them, which would drown the message)."""
     try:
         text = str(value)
     except ValueError:  # (Python writes out no int of thousands of digits)

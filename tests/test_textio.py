@@ -115,3 +115,11 @@ def test_number_text_shortens_and_survives_a_number_python_will_not_write_out() 
     assert number_text(-42) == "-42"
     assert number_text(10**20) == "100000000000... (a number of 21 digits)"
     assert number_text(10**5000) == "a number of thousands of digits"
+
+
+def test_number_text_takes_typed_digits_as_it_takes_a_number() -> None:
+    """The digits typed for a number (too many for Python to read) are shortened as the number is."""
+    from companion.textio import number_text
+
+    assert number_text("123") == number_text(123) == "123"
+    assert number_text("9" * 5000) == "999999999999... (a number of 5000 digits)"

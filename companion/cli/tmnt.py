@@ -261,6 +261,9 @@ def attack_command(args: argparse.Namespace) -> int:
 
 
 def _positions(text: str, option: str = "--face-up", what: str = "face-up position") -> list[int]:
+    """The numbers of a comma list (``1,3``) typed for ``option``."""
+    from ..textio import number_text
+
     out = []
     for part in (p.strip() for p in str(text).split(",")):
         if not part:
@@ -269,8 +272,7 @@ def _positions(text: str, option: str = "--face-up", what: str = "face-up positi
             raise CompanionError(f"cannot read {what} {part!r}", where=option,
                                  expected="numbers like 1 or 1,3")
         if len(part) > 4:  # (no Block card or Zone is numbered so; int() refuses thousands of digits)
-            shown_part = part if len(part) <= 15 else f"{part[:12]}... (a number of {len(part)} digits)"
-            raise CompanionError(f"{what} {shown_part} is out of range", where=option,
+            raise CompanionError(f"{what} {number_text(part)} is out of range", where=option,
                                  expected="numbers like 1 or 1,3 (Block Zones and Block cards are 1 to 4)")
         out.append(int(part))
     return out
