@@ -389,12 +389,12 @@ def _draw_json(d: Any, chips: int) -> dict[str, Any]:
 
 
 def _print_state(tracker: Any, log: str) -> None:
+    from ..mousecard.live import cites_text, doubt_note, session_cites
+
     st = tracker.state
     chips = ", ".join(f"{p}: {n}" for p, n in st.chips) or "none"
     none = tracker.no_session()
     if none is None:
-        from ..mousecard.live import doubt_note
-
         print(f"{st.title or 'Mouse Card session'} — chapter {st.chapter}, {len(st.order)} cards in the deck"
               + doubt_note(tracker.deck_in_doubt()))
     elif none.reason == "empty":  # nothing in it at all: nothing was undone either
@@ -404,6 +404,9 @@ def _print_state(tracker: Any, log: str) -> None:
     print(f"fate chips: {chips}")
     for line in st.journal:
         print(f"  {line}")
+    cites = session_cites(st)
+    if cites:  # the verdicts above cite the rule book once, as the page's history does
+        print(f"  (draws resolved by {cites_text(cites)})")
     say_problems(_problems(tracker))
 
 
@@ -462,9 +465,17 @@ def _act(args: argparse.Namespace) -> int:
                                         "choose the shuffle), then try again.")
     cites = ""  # the rule-book sections of the draw an action resolved or changed, as the page says them
     if args.action in ("undo", "redo"):
-        before = tracker.state.journal
+        from ..mousecard.live import event_cites
+
+        earlier, done = tracker.state, tracker.history
         tracker.undo() if args.action == "undo" else tracker.redo()
-        after = tracker.state.journal
+        before, after = earlier.journal, tracker.state.journal
+        # the rule-book sections of a draw the undo took back (as it stood) or the redo brought back
+        if args.action == "undo":
+            found = event_cites(earlier, done[-1]) if done else ()
+        else:
+            found = event_cites(tracker.state, tracker.history[-1]) if tracker.history else ()
+        cites = cites_text(found) if found else ""
         # the journal line the undo took away, or the one the redo brought back
         line = before[-1] if args.action == "undo" and before else after[-1] if after else "the session"
         line = f"{'Undone' if args.action == 'undo' else 'Redone'}: {line}"
@@ -473,7 +484,7 @@ def _act(args: argparse.Namespace) -> int:
             line += f" The log now holds no session: {none.why}. {none.hint}"
         elif none is not None:  # (no start in force before the undo either: a redo would not help)
             line += f" The log holds no session: {none.why}."
-        return _said(args, tracker, line, warnings, none=none)
+        return _said(args, tracker, line, warnings, cites, none=none)
     if args.action == "start":
         from ..eventlog import seed_from_text
 

@@ -45,7 +45,7 @@ Events (``"event"`` field):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -365,6 +365,24 @@ def draw_cites(rec: DrawRecord) -> tuple[str, ...]:
     effects = [("joker", rec.jokers_drawn > 0), ("king", any(c.rank == KING for c in rec.cards)),
                ("ace", rec.aces > 0), ("chip", rec.chips_spent > 0)]
     return (*DRAW_CITES, *(LIVE_CITES[k] for k, met in effects if met))
+
+
+def event_cites(state: LiveDeck, event: Mapping[str, Any]) -> tuple[str, ...]:
+    """The rule-book sections of the draw a ``draw``, ``draw_on`` or ``bonus`` event resolved or
+    changed, as ``state`` holds that draw (its character's latest); none for any other event. An
+    undo or a redo says them with its line, as the action itself did."""
+    name = event.get("character")
+    if event.get("event") not in ("draw", "draw_on", "bonus") or not isinstance(name, str):
+        return ()
+    rec = state.last_draw(name)
+    return draw_cites(rec) if rec is not None else ()
+
+
+def session_cites(state: LiveDeck) -> tuple[str, ...]:
+    """The rule-book sections the session's draws were resolved by, each once, in the order
+    :func:`draw_cites` gives them: what a history of those draws cites (none with no draw)."""
+    met = {c for d in state.draws for c in draw_cites(d)}
+    return tuple(c for c in dict.fromkeys((*DRAW_CITES, *LIVE_CITES.values())) if c in met)
 
 
 def cites_text(cites: Iterable[str]) -> str:

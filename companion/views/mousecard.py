@@ -51,6 +51,7 @@ from ..mousecard.live import (
     doubt_note,
     draw_cites,
     draw_event,
+    session_cites,
     tidy_name,
 )
 from ..mousecard.odds import (
@@ -771,7 +772,10 @@ class MouseCardPage(ui.TrackerPage):
                                   f"</th></tr>{rows}</table>" if rows else
                                   "<i>No fate chips awarded yet.</i>")
         items = "".join(f"<li>{html.escape(x)}</li>" for x in reversed(st.journal[-30:]))
-        self.history.value = f"<b>Session history</b> (latest first)<ol reversed>{items}</ol>"
+        cites = session_cites(st)  # the verdicts listed cite the rule book once, as replay does
+        self.history.value = (f"<b>Session history</b> (latest first)<ol reversed>{items}</ol>"
+                              + (f"<small>Draws resolved by {html.escape(cites_text(cites))}</small>"
+                                 if cites else ""))
         self.undo_button.disabled = not self.tracker.can_undo
         self.redo_button.disabled = not self.tracker.can_redo
         self._refresh_last()
