@@ -17,7 +17,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from companion.printing.geometry import Box, load_geometry, sheet_grid
+from companion.printing.geometry import Box, PrintError, load_geometry, sheet_grid, to_mm
 from tests.test_printing import placements, run
 from tests.test_printing_fixes import image_boxes
 
@@ -524,3 +524,58 @@ def test_every_named_sheet_gets_its_footer_clear_of_cards_and_marks_or_none() ->
                         assert not box.overlaps(line), (name, paper, bleed, marks, spot, line)
                         assert max(line.w, line.h) >= s["crop_mark_min_length"] - 1e-9
     assert 6 in sizes and len(missing) <= 2, missing  # (mini-american on A4 packed to the margin)
+
+
+def test_a_card_that_fills_the_printable_area_exactly_fits_on_letter_too() -> None:
+    """Letter's 8.5 in is 215.89999999999998 mm: a card of exactly the printable width (215.9 - 2 x 5)
+    was refused, where A4's equal card (200 x 287) fitted."""
+    g = load_geometry()
+    margin = g.sheet["safe_margin"]
+    for paper in ("letter", "a4"):
+        pw, ph = g.paper(paper)
+        full = (round(pw - 2 * margin, 6), round(ph - 2 * margin, 6))
+        assert sheet_grid(g.paper(paper), full).per_page == 1, paper
+        with pytest.raises(PrintError, match="does not fit"):
+            sheet_grid(g.paper(paper), (full[0] + 0.01, full[1]))
+
+
+def test_a_long_board_note_is_drawn_at_the_size_it_was_wrapped_at() -> None:
+    """A track's note is wrapped to its width at the largest size that fits (7.5 pt down to 5 pt); it
+    was then drawn at 7.5 pt whatever that size, so a long note ran past its width."""
+    import copy
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfgen.canvas import Canvas
+
+    from companion.printing.boards import MM, _Board, boards
+
+    spec = copy.deepcopy(boards()["mystics"])
+    track = next(e for e in spec["elements"] if e["kind"] == "track" and e.get("direction") == "down")
+    track["note"] = " ".join(["Highest card takes the first turn; extra cards extend the track."] * 10)
+    width = (to_mm(track["cell"][0]) + 60) * MM  # a downward track's note: its cell's width and 60 mm
+
+    class Recording(Canvas):
+        """A canvas that notes each string drawn with the font and size it was drawn in."""
+
+        font = ("", 0.0)
+
+        def __init__(self, out: io.BytesIO) -> None:
+            super().__init__(out)
+            self.drawn: list[tuple[str, float, str]] = []
+
+        def setFont(self, name: str, size: float, leading: float | None = None) -> None:
+            self.font = (name, size)
+            super().setFont(name, size, leading)
+
+        def drawString(self, x: float, y: float, text: str, *args: Any, **kw: Any) -> None:
+            self.drawn.append((*self.font, text))
+            super().drawString(x, y, text, *args, **kw)
+
+    c = Recording(io.BytesIO())
+    _Board(c, spec).draw()
+    words = set(track["note"].split())
+    lines = [(font, size, text) for font, size, text in c.drawn if text and set(text.split()) <= words
+             and font == "Helvetica" and len(text) > 20]
+    assert len(lines) >= 3  # wrapped on several lines, at a smaller size than 7.5 pt
+    assert all(size < 7.5 for _f, size, _t in lines)
+    assert all(stringWidth(text, font, size) <= width + 1e-6 for font, size, text in lines)

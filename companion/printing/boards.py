@@ -170,12 +170,12 @@ class _Board:
                 _icon(c, mark, x + w / 2, y + icon * 0.65, icon)
         if e.get("note"):
             end_x, end_y = (x0, y0 + n * ch) if down else (x0, y0 + ch)
-            lines = fit_text(e["note"], "Helvetica", 7.5, 5, (n * cw if not down else cw + 60) * MM,
-                             14 * MM)[1]
+            size, lines = fit_text(e["note"], "Helvetica", 7.5, 5, (n * cw if not down else cw + 60) * MM,
+                                   14 * MM)
             c.setFillColor(MUTED)
-            c.setFont("Helvetica", 7.5)
+            c.setFont("Helvetica", size)  # the size the lines were wrapped at (smaller for a long note)
             for i, line in enumerate(lines):
-                c.drawString(end_x * MM, (self.bh - end_y - 4 - i * 3.2) * MM, line)
+                c.drawString(end_x * MM, (self.bh - end_y - 4 - i * 3.2 * size / 7.5) * MM, line)
 
     def _wheel(self, e: dict[str, Any]) -> None:
         cx, cy, r = self.L(e, "x"), self.L(e, "y"), self.L(e, "r")

@@ -225,7 +225,10 @@ def typed(value: float) -> str:
 
 
 def _fit(avail: float, card: float, step: float) -> int:
-    return max(0, math.floor((avail - card) / step + 1e-9) + 1) if avail >= card else 0
+    """Cards of ``card`` mm, ``step`` mm apart, that fit in ``avail`` mm. Both sides allow 1e-9 mm:
+    Letter's 8.5 in is 215.89999999999998 mm, and a card that fills the printable width exactly
+    must fit."""
+    return max(0, math.floor((avail - card) / step + 1e-9) + 1) if avail >= card - 1e-9 else 0
 
 
 def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: float = 0.0,
