@@ -111,6 +111,8 @@ def test_achievement_moves_the_chapter_end_marker_once_per_achievement() -> None
         t.do({"event": "achievement", "name": "cheesemaster", "mouse": "collin"})
     t.do({"event": "achievement", "name": "Miz Maggie's Ally", "move_end": 1})
     assert t.state.board.chapter_end == 8
+    t.do({"event": "wound", "mouse": "tilda", "count": 1, "poison": True})  # Poisonmaster's condition
+    t.do({"event": "capture", "mouse": "tilda"})
     t.do({"event": "achievement", "name": "Poisonmaster", "mouse": "tilda"})
     assert t.state.board.chapter_end == 8
 

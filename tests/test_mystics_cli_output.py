@@ -64,9 +64,11 @@ def test_replay_prints_the_notes_on_actions_kept_as_logged(tmp_path: Path,
     assert main(["mystics", "replay", str(path)]) == 0
     out = capsys.readouterr().out
     notes = [line for line in out.splitlines() if "Kept as logged, though the rules refuse it now" in line]
-    assert len(notes) == 1 and "Poisonmaster" in notes[0], out
+    # two refusals since: no mouse captured with a poison wound (Poisonmaster's condition), and move_end
+    assert len(notes) == 2 and all("Poisonmaster" in n for n in notes), out
+    assert "captured with at least 1 unhealed poison wound" in notes[0] and "not move_end 1" in notes[1]
     assert main(["mystics", "replay", str(path), "--json"]) == 0
-    assert len(json.loads(capsys.readouterr().out)["kept"]) == 1
+    assert len(json.loads(capsys.readouterr().out)["kept"]) == 2
 
 
 def test_added_messages_past_the_limit() -> None:

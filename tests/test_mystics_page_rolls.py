@@ -140,6 +140,10 @@ CAPTURED_ACTIONS = [
     {"event": "condition", "mouse": "filch", "condition": "stunned", "on": False},
     {"event": "share", "from": "filch", "to": "tilda", "card": "Dagger"},
     {"event": "share", "from": "tilda", "to": "filch", "cheese": 1},
+    {"event": "gain", "mouse": "filch", "card": "Dagger"},
+    {"event": "discard", "mouse": "filch", "card": "Dagger"},
+    {"event": "equip", "mouse": "filch", "card": "Dagger", "slot": "paw"},
+    {"event": "unequip", "mouse": "filch", "card": "Dagger"},
 ]
 
 

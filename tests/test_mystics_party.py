@@ -43,7 +43,11 @@ def test_poison_wounds_need_a_cure() -> None:
 
 def test_poisonmaster_turns_poison_into_normal_wounds() -> None:
     t = tracker()
-    t.do(start())
+    t.do(start(minions={"roach": 1}))
+    # earned as the book says: captured with an unhealed poison wound (Individual Achievements)
+    t.do({"event": "wound", "mouse": "tilda", "count": 1, "poison": True})
+    t.do({"event": "capture", "mouse": "tilda"})
+    t.do({"event": "rescue", "mouse": "tilda", "force": True})
     t.do({"event": "achievement", "name": "poisonmaster", "mouse": "tilda"})
     t.do({"event": "wound", "mouse": "tilda", "count": 1, "poison": True})
     assert t.state.mouse("tilda").poison == 0 and t.state.mouse("tilda").wounds == 1

@@ -398,6 +398,11 @@ def test_an_individual_achievement_moves_the_end_marker_as_the_book_says(
         tmp_path: Path, choice: str, move: int) -> None:
     path = tmp_path / "m.jsonl"
     d = started(path)
+    if choice == "Poisonmaster":  # its condition first: a mouse captured with a poison wound
+        mouse = d.state.mice[0].id
+        d.tracker.do({"event": "wound", "mouse": mouse, "count": 1, "poison": True})
+        d.tracker.do({"event": "capture", "mouse": mouse})
+        d.refresh()
     end = d.state.board.chapter_end
     d.achievement.value = choice
     d.ach_move.value = 1  # the page's default: end + 1

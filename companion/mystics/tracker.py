@@ -85,8 +85,9 @@ Events (fields in brackets are optional):
   (a class, or a named mouse: Search Cards).
 - ``{"event": "achievement", "name": "cheesemaster", [mouse, move_end]}`` (a story achievement of the
   chapter's data with no ``move_end`` moves the marker as its chapter says, and a live action logs it; the
-  party earns it once; names are compared by :func:`companion.mystics.names.achievement_key`, and a name
-  close to a known one is noted),
+  party earns it once; Scaper and Poisonmaster need their condition as logged: :func:`achievement_unmet`;
+  names are compared by :func:`companion.mystics.names.achievement_key`, and a name close to a known one
+  is noted),
   ``{"event": "chapter_end", "move": 1}``, ``{"event": "hourglass", "move": 1}``,
   ``{"event": "victory"}``, ``{"event": "defeat", [reason]}``.
 - ``{"event": "set_order", "order": [...]}``, ``{"event": "set_turn", "card": "collin"}``,
@@ -101,8 +102,9 @@ each other (``move`` and ``page``, ``mouse`` and ``minion``, a ``count`` other t
 ...) are refused together, never one silently left out; an event logged before such a check is
 kept as it was played, with a note (:func:`_kept`).
 
-A captured mouse is off the board (Captured Mouse): it takes no marker, cheese or wound, and is not
-healed; a new action doing so is refused, in one wording (:func:`captured_error`). A no-op (a life set
+A captured mouse is off the board (Captured Mouse): it takes no marker, cheese or wound, is not
+healed, and gains, discards, equips and unequips no search card (it skips its turn: Rescuing a Mouse);
+a new action doing so is refused, in one wording (:func:`captured_error`). A no-op (a life set
 to the life it has, a condition it has already, a room left when there is none) is refused rather than
 logged. With a chapter whose data says every mouse captured at the same time is a defeat (chapter 1's
 Defeat), that capture loses the chapter (:attr:`companion.mystics.data.Chapter.all_captured_defeat`).
@@ -224,6 +226,9 @@ class MysticsState:
     # minion figures defeated since the turn began and not yet pilfered, oldest first: (name, a Rat, the
     # mouse that defeated it: the event's "by", else the mouse whose turn it was; None on a minion's turn)
     unpilfered: tuple[tuple[str, bool, str | None], ...] = ()
+    #: the mice captured with at least 1 unhealed poison wound this chapter, once per such capture, oldest
+    #: first: the condition of Poisonmaster (Individual Achievements; :func:`achievement_unmet`)
+    poison_captures: tuple[str, ...] = ()
     free: FreeActions = field(default_factory=lambda: FreeActions())
     #: the hero card each mouse started the chapter with (the card data's as the start read it, with the
     #: values typed into the start over it): Born to Lead and Pilfer read it, never today's data
@@ -1264,6 +1269,16 @@ CAPTURED_CANNOT: dict[str, tuple[str, str | None]] = {
     "level_up": ("level up", c("Level Up")),
     "condition": ("take or lose a marker", c("Negative Effects")),
     "share": ("share with a mouse on the same or an adjacent space", c("Share")),
+    # search cards: a captured mouse skips its turn (Rescuing a Mouse), and a mouse equips, searches and
+    # discards during its own turn; the capture itself discards its equipped cards, its pack is safe
+    "equip": ("equip a search card: it skips its turn, and a mouse equips during its turn",
+              f"{c('Rescuing a Mouse')}; {c('Free Mouse Actions')}; {c('Equip')}"),
+    "unequip": ("unequip a search card: it skips its turn, and a mouse equips during its turn",
+                f"{c('Rescuing a Mouse')}; {c('Free Mouse Actions')}; {c('Equip')}"),
+    "gain": ("gain a search card: it skips its turn, so it searches nothing",
+             f"{c('Rescuing a Mouse')}; {c('Search')}"),
+    "discard": ("discard a search card: it skips its turn, and the cards it kept (its starting equipment "
+                "and its pack) are safe", f"{c('Rescuing a Mouse')}; {c('Equip')}"),
 }
 
 
@@ -2619,11 +2634,19 @@ def _heal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 
 def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    """``e``'s mouse is captured (Captured Mouse). The Scaper captured a third time is rescued at once and
+    keeps its equipped cards (Individual Achievements, Scaper: "If the Scaper is captured a third time"):
+    the third capture only, a fourth is a capture like any other (a log that an older version rescued on
+    a fourth capture replays by the book). A capture with a poison wound is recorded
+    (:attr:`MysticsState.poison_captures`: Poisonmaster's condition)."""
     m = state.mouse(_str(e, "mouse"))
     had_poison = m.poison > 0
-    scaper = ("scaper", m.id) in state.board.achievements and m.captures + 1 >= 3
+    is_scaper = ("scaper", m.id) in state.board.achievements
+    scaper = is_scaper and m.captures + 1 == SCAPER_RESCUED
     m2 = pt.capture(m, keep_equipment=scaper)
     state = replace(state, mice=pt.put(state.mice, m2))
+    if had_poison:
+        state = replace(state, poison_captures=(*state.poison_captures, m.id))
     state = _say(state, f"{m.name} is captured: cheese, equipped search cards (not starting equipment), "
                         f"wounds and markers removed; the card stays on the track; hourglass +1 page "
                         f"({c('Captured Mouse')})")
@@ -2631,6 +2654,10 @@ def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         state = replace(state, mice=pt.put(state.mice, pt.rescue(m2)))
         state = _say(state, f"{m.name} is the Scaper: captured a third time, rescued at once and keeps "
                             f"equipped cards ({c('Achievements')}, Individual Achievements)")
+    elif is_scaper and m2.captures > SCAPER_RESCUED:
+        state = _say(state, f"{m.name} is the Scaper, but this is its capture number {m2.captures}: only "
+                            f"the third capture is rescued at once, so it stays captured "
+                            f"({c('Individual Achievements')}, Scaper)")
     if had_poison and not any(n == "poisonmaster" for n, _ in state.board.achievements):
         state = _say(state, f"{m.name} was captured with a poison wound: with individual achievements "
                             f"it earns Poisonmaster ({c('Achievements')}, Individual Achievements)")
@@ -2764,9 +2791,11 @@ def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     card = _str(e, "card")
     discard = _opt_str(e, "discard")
     discard = None if discard is None else held_card(t, m, discard)
+    trick = _flag(e, "trick")  # (every field read before a rule refuses: 'do' names the unread)
+    state = _kept(t, state, _captured_cards(m, "gain"))
     info = _search(t, state, card)
     kind = None if info is None else info.subtype
-    trick = _flag(e, "trick") or kind == "trick"
+    trick = trick or kind == "trick"
     party = kind == "party-item"
     m2 = pt.gain(m, card, trick and not party, discard, strict=not t.replaying, show=t.card_name, party=party)
     if party:
@@ -2786,9 +2815,20 @@ def _discarded(t: MysticsTracker, state: MysticsState, m: Mouse, discard: str | 
                        f"non-trick cards in a pack ({c('Equip')})")
 
 
+def _captured_cards(m: Mouse, kind: str) -> RuleError | None:
+    """Why captured ``m`` cannot take the search-card action of an event of ``kind`` (gain, discard, equip,
+    unequip): its figure is off the board (Captured Mouse) and it skips its turn until it is rescued
+    (Rescuing a Mouse), and a mouse equips, searches and discards during its own turn (Free Mouse Actions).
+    What moves its cards without it (the capture discarding its equipped cards, the Scaper keeping them)
+    is no such action. ``None``: it is not captured. Added after logs were written: a logged line is kept
+    as played (:func:`_kept`)."""
+    return captured_error(m, kind) if m.captured else None
+
+
 def _discard(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     card = held_card(t, m, _str(e, "card"))
+    state = _kept(t, state, _captured_cards(m, "discard"))
     return _say(replace(state, mice=pt.put(state.mice, pt.drop(m, card, t.card_name))),
                 f"{m.name} discards {t.card_name(card)!r} ({c('Equip')})")
 
@@ -2799,6 +2839,7 @@ def _equip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     slot = _str(e, "slot")
     paws = _int(e, "paws", 1, minimum=1, maximum=pt.PAW_SLOTS,
                 why=f"a mouse has {pt.PAW_SLOTS} paw slots ({c('Equip')})")
+    state = _kept(t, state, _captured_cards(m, "equip"))
     # (a logged line is kept as played)
     m2 = pt.equip(m, card, slot, paws, strict=not t.replaying, show=t.card_name)
     state = _requirements(t, state, m, card)  # (what the card needs first: no turn makes it fit)
@@ -2870,6 +2911,7 @@ def _unequip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     card = held_card(t, m, _str(e, "card"))
     discard = _opt_str(e, "discard")
     discard = None if discard is None else held_card(t, m, discard)
+    state = _kept(t, state, _captured_cards(m, "unequip"))
     m2 = pt.unequip(m, card, discard, t.card_name)
     state = _kept(t, state, free_action_refusal(state, m.id, "unequip"))
     state = _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "unequip"),
@@ -2976,9 +3018,10 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
         mouse = state.mouse(str(mouse)).id
     if key in ch.INDIVIDUAL_ACHIEVEMENTS:
         name = achievement_name(key)
-        refused = achievement_refusal(t, state, name)
+        refused = _taken_refusal(state, key)
         if refused is not None:
             raise refused
+        state = _kept(t, state, achievement_unmet(state, key, mouse))  # (checked since: an older line kept)
         move = ch.INDIVIDUAL_ACHIEVEMENTS[key]
         given = _int(e, "move_end", move, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
         if given != move:  # (the book's number again says what the book says)
@@ -3021,20 +3064,94 @@ def story_achievement(t: MysticsTracker, state: MysticsState, name: str) -> Name
     return None if info is None else info.achievement(name)
 
 
-def achievement_refusal(t: MysticsTracker, state: MysticsState, name: str) -> RuleError | None:
-    """Why achievement ``name`` cannot be earned now, in the tracker's words and the page's (``None``: it
-    can): an individual achievement is the first mouse's only (Individual Achievements); a story achievement
-    of the chapter's data that the party holds already is not earned again (chapter 1: "Once the party has
-    Miz Maggie's token, do not roll to gain any longer"; elsewhere a reading: a story achievement is the
-    party's, once), so its effect (the chapter end marker's move) comes once."""
+def achievement_refusal(t: MysticsTracker, state: MysticsState, name: str,
+                        mouse: str | None = None) -> RuleError | None:
+    """Why achievement ``name`` cannot be earned now (by ``mouse``, an id or name; ``None``: by no mouse
+    named), in the tracker's words and the page's (``None``: it can): an individual achievement is the
+    first mouse's only, and only once its condition is met as far as the tracker's record shows
+    (Individual Achievements; :func:`achievement_unmet`); a story achievement of the chapter's data that the
+    party holds already is not earned again (chapter 1: "Once the party has Miz Maggie's token, do not roll
+    to gain any longer"; elsewhere a reading: a story achievement is the party's, once), so its effect (the
+    chapter end marker's move) comes once."""
     key = names.achievement_key(name)
     if key in ch.INDIVIDUAL_ACHIEVEMENTS:
-        taken = taken_by(state, key)
-        if taken is None:
-            return None
-        return RuleError(f"{achievement_name(key)!r} is already taken{taken}: only the first mouse earns an "
-                         f"individual achievement ({c('Individual Achievements')})")
+        who = None if mouse is None else state.mouse(mouse).id
+        return _taken_refusal(state, key) or achievement_unmet(state, key, who)
     return _story_refusal(t, state, key, story_achievement(t, state, name))
+
+
+def _taken_refusal(state: MysticsState, key: str) -> RuleError | None:
+    """Why individual achievement ``key`` cannot be earned: another mouse took it first (Individual
+    Achievements: "The first mouse that..."); ``None``: nobody has it."""
+    taken = taken_by(state, key)
+    if taken is None:
+        return None
+    return RuleError(f"{achievement_name(key)!r} is already taken{taken}: only the first mouse earns an "
+                     f"individual achievement ({c('Individual Achievements')})")
+
+
+#: The capture of the Scaper that rescues it at once (Individual Achievements, Scaper: "If the Scaper is
+#: captured a third time, it is immediately rescued").
+SCAPER_RESCUED = 3
+
+
+def _captures(state: MysticsState, m: Mouse) -> int:
+    """How many times ``m`` was captured this chapter (Scaper's condition)."""
+    return m.captures
+
+
+def _poison_captures(state: MysticsState, m: Mouse) -> int:
+    """How many times ``m`` was captured this chapter with at least 1 unhealed poison wound (Poisonmaster's
+    condition: :attr:`MysticsState.poison_captures`)."""
+    return state.poison_captures.count(m.id)
+
+
+#: The individual achievements whose condition the tracker's own record shows, by key: (the condition in
+#: the book's words, the count of the record it needs, at least, what is counted, how the count is read
+#: from the state, what to log first when the table met it). Scaper: "The first mouse that is captured
+#: twice in a chapter"; Poisonmaster: "The first mouse that is captured with at least 1 unhealed poison
+#: wound" (Individual Achievements). The others are not checked: no line records them (Cheesemaster: a
+#: roll of 3 or more cheese, rolls of battle are not logged; Roachmaster: 4 roaches defeated by the mouse
+#: in a single encounter, and Cat Tamer: Brodie defeated by the mouse, while the tracker keeps who defeated
+#: a figure for the turn only, for Pilfer).
+ACHIEVEMENT_CONDITIONS: dict[str, tuple[str, int, str, Callable[[MysticsState, Mouse], int], str]] = {
+    "scaper": ("the first mouse that is captured twice in a chapter", 2, "captured", _captures,
+               "the capture first (capture; or the wound that captured it)"),
+    "poisonmaster": ("the first mouse that is captured with at least 1 unhealed poison wound", 1,
+                     "captured with an unhealed poison wound", _poison_captures,
+                     'the poison wound and the capture first (wound with "poison": true; then capture, if '
+                     "the wound did not capture it)"),
+}
+
+
+def achievement_unmet(state: MysticsState, key: str, mouse: str | None) -> RuleError | None:
+    """Why individual achievement ``key`` is not earned by ``mouse`` (its id; ``None``: no mouse named, so by
+    no mouse of the party) by the tracker's own record of the chapter: its condition
+    (:data:`ACHIEVEMENT_CONDITIONS`) is not met. ``None``: it is met, or the tracker does not record it."""
+    if key not in ACHIEVEMENT_CONDITIONS:
+        return None
+    condition, need, counted, count, first = ACHIEVEMENT_CONDITIONS[key]
+    mice = [state.mouse(mouse)] if mouse is not None else list(state.mice)
+    counts = [(m, count(state, m)) for m in mice]
+    if any(n >= need for _m, n in counts):
+        return None
+    name = achievement_name(key)
+    where = f"{c('Individual Achievements')}, {name}"
+    if mouse is not None:
+        m, n = counts[0]
+        return RuleError(f"{m.name} has not earned {name!r}: it goes to {condition}, and {m.name} was "
+                         f"{counted} {_times(n)} this chapter, as logged ({where})",
+                         suggestion=f"If it was so at the table, log {first}, then the achievement.")
+    each = ", ".join(f"{m.name} {_times(n)}" for m, n in counts)
+    return RuleError(f"no mouse has earned {name!r}: it goes to {condition}, and as logged no mouse was "
+                     f"this chapter ({counted}: {each}) ({where})",
+                     suggestion=f"If one was at the table, log {first}, then the achievement with "
+                                "that mouse.")
+
+
+def _times(n: int) -> str:
+    """A count of times in words: "0 times", "once", "twice", "3 times"."""
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def _story_refusal(t: MysticsTracker, state: MysticsState, key: str, story: Named | None) -> RuleError | None:
@@ -3568,9 +3685,12 @@ EVENT_FIELDS: dict[str, EventFields] = {
         rule="cheese, a card, or both"),
     "achievement": EventFields(
         "an achievement is earned", ("name",), optional=("mouse", "move_end"),
-        notes=(("move_end", "pages the chapter end marker moves; an individual achievement moves it as "
+        notes=(("mouse", "the mouse that earns it; Scaper and Poisonmaster are earned once the log shows "
+                         "their condition (captured twice; captured with a poison wound), by this mouse or, "
+                         "with none named, by a mouse of the party"),
+               ("move_end", "pages the chapter end marker moves; an individual achievement moves it as "
                             "the book says, a story achievement as the chapter's data says when not "
-                            "given (once: the party holds it), any other name 0 pages"),)),
+                            "given (once: the party holds it), any other name 0 pages"))),
     "chapter_end": EventFields(
         "move the chapter end marker, or put it on a page", optional=("move", "page"),
         notes=(("move", "pages, default 1"), ("page", "the page to put it on")),

@@ -155,6 +155,10 @@ PAGE_WORDS = (
     ("(--minions ", "(the Minions box of “New chapter”: "),
     ('add "force": true for a chapter rule', "only a chapter rule allows it before then"),
     ('add "card"', "choose the card in the Boss card box"),
+    # an individual achievement not earned as logged (Individual Achievements: Scaper, Poisonmaster)
+    ("(capture; or the wound that captured it)", "(the mouse's “Capture”, or the “Wound” that captured it)"),
+    ('(wound with "poison": true; then capture, if the wound did not capture it)',
+     "(the mouse's “Poison”, then “Capture” if the wound did not capture it)"),
 )
 #: The log's fields in tracker messages that name a value, and this page's box for them.
 PAGE_FIELDS = (
@@ -1144,8 +1148,9 @@ class MysticsDashboard(ui.TrackerPage):
         for picker in (self.minion_pick, self.minion_card, self.add_type, self.ach_mouse):
             self.remember(picker)
         # the board's buttons follow what is typed: off when it cannot work (the page it is on, a move
-        # of 0, an achievement taken, no room to enter or leave), with why
-        for box in (self.end_page, self.end_move, self.achievement, self.room_name, self.room_surge):
+        # of 0, an achievement taken or not earned by the mouse chosen, no room to enter or leave), with why
+        for box in (self.end_page, self.end_move, self.achievement, self.ach_mouse, self.room_name,
+                    self.room_surge):
             box.observe(lambda _c: self._regate_board(), "value")
         corrections = w.VBox(
             [
@@ -1585,12 +1590,13 @@ class MysticsDashboard(ui.TrackerPage):
 
     def _achievement_off(self) -> str | None:
         """Why the Achievement button cannot work for the achievement typed (``None``: it can): the
-        tracker's refusal (an individual achievement taken, a story achievement the party holds)."""
+        tracker's refusal (an individual achievement taken, or whose condition the mouse chosen has not met
+        as logged; a story achievement the party holds)."""
         name = self.achievement.value.strip()
         if not name:
             return "type or choose an achievement first"
-        try:
-            refused = achievement_refusal(self.tracker, self.state, name)
+        try:  # (an individual achievement's condition: the mouse chosen's, or any mouse's with none chosen)
+            refused = achievement_refusal(self.tracker, self.state, name, self.ach_mouse.value or None)
         except CompanionError:  # (the card data cannot be loaded: the page says so)
             refused = None
         return None if refused is None else page_words(refused.render())
