@@ -192,7 +192,7 @@ def refuse_read_file(raw: str, option: str, args: argparse.Namespace) -> None:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    from ..deck.stats import composition
+    from ..deck.stats import composition, share_text
     from . import print_json
 
     plot = _plot_path(args.plot) if args.plot else None
@@ -223,7 +223,7 @@ def _stats(args: argparse.Namespace) -> int:
         scale = min(1.0, _BAR / max(tally.values(), default=1))  # a 1,000-card facet still fits a line
         for value, count in tally.items():
             bar = "#" * max(1 if count else 0, round(count * scale))
-            print(f"  {value:<{width}}  {count:>3}  {100 * count / n:5.1f}%  {bar}")
+            print(f"  {value:<{width}}  {count:>3}  {share_text(count, n):>6}  {bar}")
     if plot is not None:
         print(f"\nplot written to {plot}")
     return 0

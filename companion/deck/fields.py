@@ -4,7 +4,9 @@ A *path* names a field of a card record; ``[]`` walks every item of a list, so
 ``abilities[].name`` gives each ability's name (a Village mouse with two abilities
 has two values). A *filter* maps paths to allowed values; a card matches when
 every path has at least one allowed value (case-insensitive). On the command line
-a kind is written ``type=basic-mouse`` or ``type=item,magic`` (any of those).
+a kind is written ``type=basic-mouse`` or ``type=item,magic`` (any of those); a value that
+holds a comma itself (the ability ``Hide, Then Seek``) is read whole when it is a card's value
+(see :func:`split_values`).
 """
 
 from __future__ import annotations
@@ -80,13 +82,34 @@ def matches(card: Card, flt: Filter) -> bool:
     return True
 
 
+def split_values(text: str, known: Mapping[str, str] | Iterable[str] = ()) -> list[str]:
+    """The values of a kind's ``VALUE[,VALUE...]``: split on commas, but commas inside a value that
+    ``known`` holds (normalised with :func:`norm`: a card's own values) are kept, so a card's ability
+    ``Hide, Then Seek`` is one value, not ``Hide`` and ``Then Seek``. From each place the longest run
+    of comma-separated pieces that is a known value is taken whole (``Hide, Then Seek,Nibble`` is two
+    values); a piece that starts no known value stands alone, as without ``known``."""
+    have = set(known)
+    pieces = text.split(",")
+    out: list[str] = []
+    i = 0
+    while i < len(pieces):
+        take = next((j for j in range(len(pieces), i + 1, -1)
+                     if norm(",".join(pieces[i:j]).strip()) in have), i + 1)
+        value = ",".join(pieces[i:take]).strip()
+        if value:
+            out.append(value)
+        i = take
+    return out
+
+
 def parse_kind(specs: Iterable[str], cards: Iterable[Card] | None = None) -> dict[str, list[str]]:
     """``["type=item,magic", "food=lunch"]`` -> a filter: specs on different fields must all hold;
     specs on the same field add values, any of which matches (``type=item`` and ``type=magic``
     make ``type=item,magic``), as ``deck odds --kind`` says in its help.
 
     With ``cards`` (the game's card data), a field that no card has, or a value that no card
-    has in that field, is refused with the closest field or value.
+    has in that field, is refused with the closest field or value; and a value holding a comma
+    (``ability=Hide, Then Seek``) is read whole when a card has it (see :func:`split_values`).
     """
     pool = list(cards or ())
     flt: dict[str, list[str]] = {}
@@ -96,20 +119,20 @@ def parse_kind(specs: Iterable[str], cards: Iterable[Card] | None = None) -> dic
                                  "or attribute=fire or ability=Nibble")
         field, _, vals = spec.partition("=")
         path = resolve_path(field)
-        items = [v.strip() for v in vals.split(",") if v.strip()]
+        found = [v for card in pool for v in values(card, path)]
+        have = {norm(v): "unknown" if v is None else str(v) for v in found
+                if not isinstance(v, Mapping | list | tuple)}
+        items = split_values(vals, have)
         if not items:
             raise CompanionError(f"bad kind {spec!r}: no value after '='",
                                  expected="FIELD=VALUE[,VALUE...]")
-        found = [v for card in pool for v in values(card, path)]
         if pool and not found:
             names = sorted({k for card in pool for k in card.data} | set(ALIASES))
             raise CompanionError(f"bad kind {spec!r}: no card has the field {field.strip()!r}",
                                  suggestion=did_you_mean(closest(field.strip(), names)))
-        have = {norm(v): "unknown" if v is None else str(v) for v in found
-                if not isinstance(v, Mapping | list | tuple)}
         for item in items if pool else ():
             if norm(item) not in have:
-                known = sorted(have.values())
+                known = sorted(repr(k) if "," in k else k for k in have.values())  # (a comma: whose?)
                 raise CompanionError(f"bad kind {spec!r}: no card has {field.strip()} {item!r}",
                                      expected="one of " + ", ".join(known) if len(known) <= 12 else None,
                                      suggestion=did_you_mean(closest(item, known)))

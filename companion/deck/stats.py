@@ -7,8 +7,10 @@ pandas and matplotlib are imported only by :func:`composition_frame` and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..probability import percent
 from .decklist import Decklist
 from .fields import values
 
@@ -46,6 +48,13 @@ def _sort_key(path: str, label: str) -> tuple[int, float, str]:
     if path == "type":
         return (1, TYPE_ORDER.get(label, 99), label)
     return (1, 0, label)
+
+
+def share_text(count: int, total: int) -> str:
+    """``count`` of ``total`` cards as a share to one decimal place, rounded half up exactly from the
+    fraction (1 of 8 is "12.5%", 1 of 16 "6.3%"): what ``deck stats`` prints and the deck builder's
+    composition table shows, so the two give one figure. An empty deck is 0.0%."""
+    return percent(Fraction(count, total) if total > 0 else Fraction(0), 1)
 
 
 def composition(deck: Decklist, facets: Sequence[tuple[str, str]] | None = None) -> dict[str, dict[str, int]]:

@@ -31,6 +31,11 @@ page), its errors are listed, and the list is checked against the cards that loa
 again when your card folder for the game changes (a file added, imported, corrected or removed while
 the page is open; checked by the files' times and sizes before each check of the list), or on *Reload
 card data*.
+
+The custom question's *in the first* number starts at the format's opening hand (its ``hand_size``,
+else the rule book's, as ``deck odds --kind`` without ``--draws``) and follows the format when another
+is chosen, while it shows the opening hand of the format chosen until then; any other number is one you
+set, and a format change keeps it. A game change starts from that game's hand again.
 """
 
 from __future__ import annotations
@@ -52,7 +57,7 @@ from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
 from ..deck.legality import check_deck, plural
 from ..deck.listtext import ListFormError, bump, file_text, split_name
-from ..deck.odds import Odds, chance, opening_odds
+from ..deck.odds import HAND_SIZES, Odds, chance, opening_odds
 from ..deck.saved import (
     SavedDeck,
     deck_stem,
@@ -62,7 +67,7 @@ from ..deck.saved import (
     free_name,
     saved_decks,
 )
-from ..deck.stats import composition, composition_figure
+from ..deck.stats import composition, composition_figure, share_text
 from ..errors import CompanionError
 from ..textio import decode_text, read_bytes, within, write_text_atomic
 from .cards import show_load_problems
@@ -159,10 +164,12 @@ def odds_html(odds: list[Odds]) -> str:
 
 
 def composition_html(comp: dict[str, dict[str, int]], total: int) -> str:
+    """The composition table: each value's count and share of the deck, the share as
+    ``deck stats`` prints it (:func:`~companion.deck.stats.share_text`: 12.5%, not 12%)."""
     blocks = []
     for facet, tally in comp.items():
         cells = "".join(f"<tr><td>{html.escape(v)}</td><td style='text-align:right'>{n}</td>"
-                        f"<td style='color:#5f6368;text-align:right'>{100 * n / max(total, 1):.0f}%</td></tr>"
+                        f"<td style='color:#5f6368;text-align:right'>{share_text(n, total)}</td></tr>"
                         for v, n in tally.items())
         blocks.append(f"<div style='display:inline-block;vertical-align:top;margin-right:18px'>"
                       f"<b>{html.escape(facet)}</b><table>{cells}</table></div>")
@@ -202,6 +209,9 @@ class DeckBuilderView:
         self._disk: dict[str, tuple[Path, str]] = {}
         #: per game, the file a save found changed since (and what it held then): the question on show
         self._clash: dict[str, tuple[Path, str]] = {}
+        #: the opening hand of the format chosen (the default of *in the first*): while the box shows it,
+        #: a format change puts the new format's hand there; another number is the player's, and stays
+        self._draws_default = 7
 
         self.game = w.ToggleButtons(options=[(GAMES[g], g) for g in DECK_GAMES], value=game,
                                     description="Game", style={"button_width": "140px"})
@@ -316,7 +326,7 @@ class DeckBuilderView:
     def _wire(self) -> None:
         guard = ui.guarded(self.status)
         self.game.observe(guard(lambda ch: self._switch_game(ch["new"])), names="value")
-        self.format.observe(guard(lambda _ch: self.refresh()), names="value")
+        self.format.observe(guard(lambda _ch: self._on_format()), names="value")
         self.input.observe(guard(lambda _ch: self.refresh()), names="value")
         self.input.observe(guard(lambda _ch: self._menu_follows_edits()), names="value")
         self.name.observe(guard(lambda _ch: self._menu_follows_edits()), names="value")
@@ -407,9 +417,9 @@ class DeckBuilderView:
             self.format.value = f"{game}-standard" if any(f.id == f"{game}-standard" for f in fmts) else (
                 fmts[0].id if fmts else None)
             try:
-                self.draws.value = self.fmt.hand_size or 7
+                self._set_draws(self._hand_size(self.fmt))
             except CompanionError:  # refresh() below says why the format cannot be used
-                self.draws.value = 7
+                self._set_draws(self._hand_size(None))
             try:
                 self._fill_kinds()
             except CompanionError:  # a broken card file of the user's: refresh() below says why,
@@ -433,6 +443,37 @@ class DeckBuilderView:
             self._ask(waiting)
         if game in self._clash:
             self._ask_clash(*self._clash[game])
+
+    def _hand_size(self, fmt: DeckFormat | None) -> int:
+        """The opening hand of ``fmt`` (its ``hand_size``), else the game's rule book's: the default
+        of *in the first*, as ``deck odds --kind`` takes it without ``--draws``."""
+        return (fmt.hand_size if fmt is not None else None) or HAND_SIZES.get(self.game.value, 7)
+
+    def _set_draws(self, n: int) -> None:
+        """Put the default ``n`` (the chosen format's hand) in the *in the first* box, and remember it
+        as the default (a later format change may replace it; a number the player set, never)."""
+        busy, self._busy = self._busy, True  # (the caller checks the list and its odds after)
+        try:
+            self.draws.value = n
+        finally:
+            self._busy = busy
+        self._draws_default = n
+
+    def _on_format(self) -> None:
+        """Another format chosen: *in the first* follows its opening hand when the box showed the hand of
+        the format chosen before (the default); a number the player set stays. Then the list is checked.
+        A format that cannot be read leaves the number as it is (the check says why)."""
+        if self._busy:
+            return
+        try:
+            hand = self._hand_size(self.fmt)
+        except CompanionError:
+            hand = None
+        if hand is not None:
+            if self.draws.value == self._draws_default:
+                self._set_draws(hand)
+            self._draws_default = hand  # the player's number stays; the default is the new format's
+        self.refresh()
 
     def _fill_kinds(self) -> None:
         seen: dict[str, str] = {}
@@ -883,7 +924,7 @@ class DeckBuilderView:
             fmt = self._read_format()[0]
         odds = opening_odds(self.deck, fmt)
         if self.kind.value:
-            flt = parse_kind([self.kind.value])
+            flt = parse_kind([self.kind.value], self.db.cards)  # as deck odds: a value is read whole
             label = (f"at least {self.at_least.value} × {self.kind.value.replace('=', ' ')} "
                      f"in the first {self.draws.value} cards")
             odds = [*odds, chance(self.deck, flt, self.at_least.value, self.draws.value, label=label)]
