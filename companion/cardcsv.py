@@ -80,8 +80,16 @@ def column_letter(index: int) -> str:
 
 #: Columns for fields of the card file as a whole, which a sheet repeats on each of the set's
 #: rows (as it does the set's name): column -> the file's field. An export has them only when a
-#: file has the field; an import gives the file the one value its rows share.
+#: file has the field; an import gives the file the one value its rows share. Their cells are read
+#: as a text field's (:func:`decode_cell`): an empty cell gives no value, so notes that are empty or
+#: only spaces are written as a JSON string (``""``) and come back as they were.
+#:
+#: A file's ``"$schema"`` is not carried (a judgement, not an oversight): it tells an editor where
+#: the schema lies relative to that file (the bundled files' ``../schemas/...``), the companion
+#: never reads it (the ``game`` picks the schema), and the imported file is written elsewhere (never
+#: in the bundled folder), where the same text would name a schema that is not there.
 FILE_COLUMNS = {"set_source": "source", "set_notes": "notes"}
+_TEXT = frozenset({"string"})  # how a FILE_COLUMNS cell is read and written
 
 
 def columns(game: str, file_fields: bool = True) -> list[str]:
@@ -243,9 +251,9 @@ def rows_for(game: str, cards: Iterable[Mapping[str, Any]], set_name: str | Iter
         for c in cols:
             if c == "set":
                 row.append(protect(sets[i] if len(sets) > 1 else (sets[0] if sets else "")))
-            elif c in kept:
+            elif c in kept:  # (as a text cell: blank notes as "", to come back as they were)
                 value = per_file[i].get(kept[c]) if i < len(per_file) else None
-                row.append(protect(value) if isinstance(value, str) else "")
+                row.append(encode_cell(value, _TEXT, frozenset()) if isinstance(value, str) else "")
             elif c in card:
                 kinds, items = types.get(c, (frozenset({"any"}), frozenset()))
                 row.append(encode_cell(card[c], kinds, items))
@@ -444,9 +452,10 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
                 continue
             if name == "set":
                 continue
-            if name in FILE_COLUMNS:
-                if cell.strip():
-                    file_values.setdefault(name, {}).setdefault(unprotect(cell), r)
+            if name in FILE_COLUMNS:  # read as a text cell: "" (quoted) is blank notes, an empty cell none
+                present, value = decode_cell(cell, _TEXT, frozenset())
+                if present:
+                    file_values.setdefault(name, {}).setdefault(value, r)
                 continue
             kinds, items = types.get(name, (frozenset({"any"}), frozenset()))
             try:
@@ -477,9 +486,10 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
                             + (" (or give --source)" if field_ == "source" else ""))
         elif given[field_] is None and values:
             given[field_] = next(iter(values))
-    for field_ in ("source", "notes"):
-        if given[field_]:
-            doc[field_] = given[field_]
+    if given["source"]:  # (a blank source is no source: --source refuses one)
+        doc["source"] = given["source"]
+    if given["notes"] is not None:  # notes kept even when empty or only spaces, as the file had them
+        doc["notes"] = given["notes"]
     doc["cards"] = cards
     quiet = set(missing_cols) | ({"id"} if "name" in missing_cols else set())
     issues = [i for i in validate_document(doc, file=file) if i.severity == "error"]

@@ -300,6 +300,19 @@ class CardDB:
                 if v is None and not_applicable(c, k)}
 
 
+def corrected_fields(card: Card) -> frozenset[str]:
+    """The fields of ``card`` holding a value of the user's own (``companion cards correct``): those
+    its ``source`` records after ``" | user correction: "``
+    (:func:`companion.corrections.correction_entries`), for the card list and the card page to mark
+    them (``5*``). Empty for a card never corrected."""
+    from .corrections import MARK, correction_entries
+
+    if MARK not in card.source:
+        return frozenset()
+    return frozenset(name for names, _note in correction_entries(card.source) for name in names
+                     if name in card.data)
+
+
 def not_applicable(card: Card, field_: str) -> bool:
     """Whether ``card``'s ``field_`` is null because the schema makes it null for every card of
     that type (a joker has no suit), rather than because the official value is unknown."""

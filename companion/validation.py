@@ -1120,7 +1120,74 @@ def validate_document(doc: Any, *, file: str, game: str | None = None,
     found.sort(key=_issue_order)
     if not found:
         found = list(_card_checks(doc, file, g, warnings=warnings))
+    else:  # the schema's errors hide none of the card checks' problems: all in one run
+        found += _checks_beside_schema(doc, file, g, found, warnings=warnings)
+        found.sort(key=_issue_order)
     return issues + found
+
+
+def _checks_beside_schema(doc: Any, file: str, game: str, schema: Sequence[ValidationIssue], *,
+                          warnings: bool) -> list[ValidationIssue]:
+    """The :func:`_card_checks` problems of a document the schema found problems in, so that one run
+    of ``validate`` (or ``cards import``) lists every problem, not the card checks' only once the
+    schema's are fixed.
+
+    Left out: a problem at a place the schema reported already, or inside it (the same problem, or
+    one its fix changes), an ``'unknown'`` entry naming a field whose value the schema refused; and
+    everything once the schema's problems reached :data:`MAX_ISSUES_PER_FILE` (no more are kept
+    after it) or the document is too deep to walk. A card whose type is not one of the game's gets
+    only the checks that need no type (lone surrogates, untidy names): the others read the type's
+    fields. At most what is left of :data:`MAX_ISSUES_PER_FILE`, then the "stopped after" warning.
+    """
+    if any(i.message.startswith("stopped after") or "nested too deeply" in i.message for i in schema):
+        return []
+    said = {i.pointer for i in schema if i.pointer}
+    types = _card_types(game)  # (a tuple: a card's type may be a list, which no set can look up)
+    cards = doc.get("cards") if isinstance(doc, dict) else None
+    untyped = {i for i, c in enumerate(cards) if type(c) is dict and c.get("type") not in types} \
+        if isinstance(cards, list) else set()
+
+    def covered(pointer: str) -> bool:
+        """Whether the schema reported this place or one holding it (below a card: its field)."""
+        parts = pointer.split("/")
+        first = 4 if pointer.startswith("/cards/") else 2
+        return any("/".join(parts[:n]) in said for n in range(first, len(parts) + 1))
+
+    out: list[ValidationIssue] = []
+    budget = MAX_ISSUES_PER_FILE - len(schema)
+    try:
+        for issue in _card_checks(doc, file, game, warnings=warnings):
+            m = _CARD_POINTER.match(issue.pointer)
+            index = int(m.group(1)) if m else None
+            if covered(issue.pointer):
+                continue
+            if index is not None and index in untyped and "lone surrogate" not in issue.message \
+                    and not issue.pointer.endswith("/name"):
+                continue
+            flagged = issue.pointer.split("/")
+            if index is not None and len(flagged) == 5 and flagged[3] == "unknown" and flagged[4].isdecimal():
+                name = _cards_value(cards, index, "unknown", int(flagged[4]))
+                if isinstance(name, str) and f"/cards/{index}/{_escape(name)}" in said:
+                    continue  # (the schema refused that field's value: its fix says the rest)
+            if index is not None and "not listed in 'unknown'" in issue.message \
+                    and any(p.startswith(f"/cards/{index}/unknown") for p in said):
+                continue  # an 'unknown' the schema refused lists nothing: its fix says the rest
+            if len(out) >= budget:
+                out.append(ValidationIssue(file, f"stopped after {MAX_ISSUES_PER_FILE} problems",
+                                           severity="warning"))
+                break
+            out.append(issue)
+    except RecursionError:  # (the schema's walk would have said "nested too deeply" first)
+        pass
+    return out
+
+
+def _cards_value(cards: Any, index: int, key: str, item: int) -> Any:
+    """``cards[index][key][item]`` if it is there, else ``None``."""
+    try:
+        return cards[index][key][item]
+    except (LookupError, TypeError):
+        return None
 
 
 def _decimal_integers(doc: Any, file: str, game: str) -> list[ValidationIssue]:
@@ -1636,7 +1703,79 @@ def check_collection(game: str, records: Sequence[Record]) -> list[ValidationIss
     partial = len(checked) < len(records)
     for check in _checks_for(game):
         issues.extend(i for i in check(checked) if not (partial and i.kind == "count"))
+    issues += _bundled_name_issues(game, every, records)
     return issues
+
+
+def _in_play(record: Mapping[str, Any]) -> dict[str, Any]:
+    """A card record without what does not change the card in play: where it is from and its name."""
+    return {k: v for k, v in record.items() if k not in ("id", "source", "notes", "replaces")}
+
+
+def _bundled_name_issues(game: str, every: Sequence[Record],
+                         kept: Sequence[Record]) -> list[ValidationIssue]:
+    """A warning for each card of the user's (a record of a file that is not bundled) whose name is a
+    bundled card's: a decklist names cards by name, and a name reads as the first card loaded that
+    has it (:meth:`companion.cards.CardDB.lookup`: the bundled one), so this card is reached only by
+    its id. Not an error: a second printing of a title is allowed (``deck check`` says which card it
+    read). ``every``: the records in load order; ``kept``: those in force (a record replaced is not).
+
+    Names compare as :func:`companion.cards.norm_text` compares them. Left out: a record that fails
+    the schema (it does not load; as for the registered checks), and a copy of a bundled card of that
+    name, the same apart from its ``id``, ``source``, ``notes`` and ``replaces`` (it is that printing
+    again, reached by name no less than the bundled one: a user's copy of the demo set is no mistake).
+    A record another of the user's replaces under the same id (a correction of it) still counts, in
+    its own file, as its card does; that correction is then not warned of again. A bundled card
+    replaced by one of the user's (a ``replaces`` naming it) is gone from the decklists, so its name
+    is free. Two cards of the user's sharing a name are not looked for here."""
+    from .cards import file_key, game_files, norm_text, tidy_name
+
+    bundled_files = {file_key(f) for f in game_files(game)}
+    keys: dict[str, bool] = {}
+
+    def bundled(rec: Record) -> bool:
+        if rec.file not in keys:
+            keys[rec.file] = file_key(rec.file) in bundled_files
+        return keys[rec.file]
+
+    mine = [r for r in every if not bundled(r) and isinstance(r.data.get("name"), str) and r.id is not None]
+    if not mine:
+        return []
+    bundled_ids = {r.id.lower() for r in every if bundled(r) and r.id is not None}
+    first: dict[str, Record] = {}  # a name -> the first card in force that has it
+    live: dict[str, str] = {}  # the id of each card in force -> its name
+    printings: dict[str, list[dict[str, Any]]] = {}  # a name -> the bundled cards in force, in play
+    for rec in kept:
+        name = rec.data.get("name")
+        if isinstance(name, str) and rec.id is not None:
+            first.setdefault(norm_text(name), rec)
+            live[rec.id.lower()] = norm_text(name)
+            if rec.id.lower() in bundled_ids:
+                printings.setdefault(norm_text(name), []).append(_in_play(rec.data))
+    earlier_mine: set[str] = set()
+    out = []
+    for rec in mine:
+        cid, name = str(rec.id), str(rec.data.get("name"))
+        low, key = cid.lower(), norm_text(name)
+        corrects_mine = rec.data.get("replaces") == cid and low in earlier_mine
+        earlier_mine.add(low)
+        holder = first.get(key)
+        if corrects_mine or not rec.valid or holder is None or live.get(low) != key or holder.id is None \
+                or holder.id.lower() == low or holder.id.lower() not in bundled_ids \
+                or _in_play(rec.data) in printings.get(key, ()):
+            continue
+        where = (f"{holder.file} {holder.pointer}" if bundled(holder)
+                 else f"as corrected at {holder.file} {holder.pointer}")
+        shown = tidy_name(name)
+        out.append(rec.issue(
+            f"the bundled card {holder.id!r} ({where}) has this name too: a decklist naming {shown!r} "
+            f"gets {holder.id!r} (loaded first), not this card", field_="name", kind="data",
+            severity="warning", expected="a name of its own, or this card's id in decklists",
+            found=f"the name {shown!r}",
+            suggestion=f"To put this card in a deck, write its id in the list ('3 {cid}'); to change the "
+                       f"bundled card instead, give this record \"replaces\": \"{holder.id}\"; or give "
+                       "it a name of its own."))
+    return out
 
 
 _CARD_POINTER = re.compile(r"/cards/(\d+)(?:/|$)")
@@ -1964,7 +2103,13 @@ def collection_issues(game: str, docs: Mapping[str, Any] | None = None, *,
 
 
 def validate_bytes(raw: bytes | str, *, file: str, context: bool = True) -> Report:
-    """Validate one card file given as bytes or text (an upload in the notebook)."""
+    """Validate one card file given as bytes or text (an upload in the notebook).
+
+    With ``context``, an upload named as one of the user's own card files of its game (``my-cards.json``
+    in ``<user data>/village/``, or ``corrections.json``) stands in for that file, in its place among
+    the files the game loads, as the path box's check of that file does: the copy on disk is not read
+    beside it (its ids would be the upload's own, "already used"). An upload of another name is
+    checked after every file the game loads, as a new file of the user's would be."""
     report = Report(files=[file])
     doc, problem, twice = parse_document_all(raw, file=file)  # a key given twice: said, the rest checked too
     if problem is not None:
@@ -1972,21 +2117,35 @@ def validate_bytes(raw: bytes | str, *, file: str, context: bool = True) -> Repo
         return report
     report.issues += twice
     _validate_docs(report, [(file, doc)], context=context, skip=(),
-                   texts={file: raw if isinstance(raw, str) else raw.decode("utf-8-sig")})
+                   texts={file: raw if isinstance(raw, str) else raw.decode("utf-8-sig")},
+                   stand_ins=_upload_stands_in(file, doc) if context else None)
     return report
+
+
+def _upload_stands_in(file: str, doc: Any) -> dict[str, str]:
+    """``{file_key(the user's file): file}`` when ``file`` (an upload's name) is the name of one of the
+    user's card files of the game ``doc`` names (:func:`companion.cards.user_game_files`), else ``{}``."""
+    from .cards import file_key, user_game_files
+
+    game = doc.get("game") if isinstance(doc, dict) else None
+    if not isinstance(game, str) or game not in GAMES:
+        return {}
+    name = os.path.normcase(Path(file).name)
+    return {file_key(f): file for f in user_game_files(game) if os.path.normcase(f.name) == name}
 
 
 def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: bool,
                    skip: Iterable[Path], texts: Mapping[str, str] | None = None,
                    expected: Mapping[str, str] | None = None, lines: bool = True,
-                   images: bool = False) -> None:
+                   images: bool = False, stand_ins: Mapping[str, str] | None = None) -> None:
     """Validate parsed documents into ``report``; ``expected`` maps a file to the game its folder
     makes it (:func:`folder_game`): a file of another game there is an error, as the loaders
     refuse it, and its cards join no game's cross-record checks. ``lines``: give issues the line
     of the file where their value starts (reading files not in ``texts``). ``images``: the
     documents are files on disk, whose cards' image paths are checked (:func:`image_issues`) and
-    which take their places among the game's files. The checks across records see the records in
-    the order the cards load (:func:`_in_load_order`)."""
+    which take their places among the game's files; ``stand_ins`` (:func:`file_key` of a loaded file ->
+    a given name) places uploads the same way. The checks across records see the records in the
+    order the cards load (:func:`_in_load_order`)."""
     from dataclasses import replace
 
     from .cards import file_key
@@ -2017,24 +2176,27 @@ def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: 
     given = {f for f, _ in docs}
     skipped = {file_key(f) for f in skip}
     for game, by_file in records.items():
-        recs = _in_load_order(game, by_file, context=context, skip=skipped, on_disk=images)
+        recs = _in_load_order(game, by_file, context=context, skip=skipped, on_disk=images,
+                              stand_ins=stand_ins)
         report.issues += [i for i in check_collection(game, recs) if i.file in given]
     if lines:
         _add_lines(report, texts or {})
 
 
 def _in_load_order(game: str, given: Mapping[str, list[Record]], *, context: bool, skip: set[str],
-                   on_disk: bool) -> list[Record]:
+                   on_disk: bool, stand_ins: Mapping[str, str] | None = None) -> list[Record]:
     """The records of the given files of one game (file -> records, in the order given), placed as
     :func:`companion.cards.load_game` loads them: the bundled files, then the user's files
     (:func:`companion.cards.user_game_files`: the corrections file last), then the other given files
     in the order given. With ``context`` the bundled and user files not given (nor in ``skip``, the
     :func:`companion.cards.file_key` of files being validated) are read from disk to stand in their
     places. ``on_disk``: the given names are paths of files (not uploads), matched to the loaded
-    files by path."""
+    files by path; ``stand_ins`` (:func:`companion.cards.file_key` of a loaded file -> a given name):
+    given documents (uploads) that take the place of those files, which are then not read."""
     from .cards import file_key, game_files, user_game_files
 
     by_key = {file_key(f): f for f in given} if on_disk else {}
+    by_key.update({key: name for key, name in (stand_ins or {}).items() if name in given})
     placed: set[str] = set()
     out: list[Record] = []
     for f in [*game_files(game), *user_game_files(game)]:

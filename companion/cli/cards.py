@@ -35,6 +35,9 @@ LIST_COLUMNS: dict[str, tuple[str, ...]] = {
 }
 #: The line under a table that marks a value whose reading is uncertain (as printed cards do).
 UNCERTAIN_NOTE = "value? = reading uncertain (listed in the record's 'uncertain')"
+#: The line under a table that marks a value of the user's own (``companion cards correct``).
+CORRECTED_NOTE = ("value* = your correction (`companion cards correct`, saved in your corrections.json; "
+                  "the record's source says why)")
 
 
 def game_name(text: str) -> str:
@@ -215,8 +218,10 @@ def cmd_list(args: argparse.Namespace) -> int:
     """List the cards that load. A card file of yours that does not is left out with a warning on
     standard error (:func:`load_cards`), and the exit status stays 0, as for the deck commands: the
     list asked for is shown, and ``companion validate`` is the command whose status judges files.
-    ``--json`` stays a list of cards, so the warnings go to standard error only."""
-    from ..cards import not_applicable
+    ``--json`` stays a list of cards, so the warnings go to standard error only. In the table a value
+    whose reading is uncertain is marked ``?`` and a value of your own correction ``*`` (``5*``), each
+    mark explained under it; ``--json`` is unchanged (a correction says so in the record's source)."""
+    from ..cards import corrected_fields, not_applicable
 
     db, _left_out = load_cards(args.game, args.cards or ())
     cards = list(db)
@@ -234,15 +239,18 @@ def cmd_list(args: argparse.Namespace) -> int:
         return 0
     extra = [f for f in LIST_COLUMNS.get(args.game, ()) if any(f in c.data for c in cards)]
     rows = [["id", "name", "type", *extra]]
-    marked = False
+    marked = mine = False
     for c in cards:
-        unsure = _uncertain(c)
+        unsure, corrected = _uncertain(c), corrected_fields(c)
         row = [c.id, c.name, c.type]
         for f in extra:
             text = _cell(c.get(f), applies=not not_applicable(c, f)) if f in c.data else ""
             if f in unsure and c.get(f) is not None:
                 text += "?"
                 marked = True
+            if f in corrected and c.get(f) is not None:  # (a value of yours, not the book's)
+                text += "*"
+                mine = True
             row.append(text)
         rows.append(row)
     print(table(rows))
@@ -250,6 +258,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     print(f"{len(cards)} card{'s' * (len(cards) != 1)}" + (f" ({demo} demo)" if demo else ""))
     if marked:
         print(UNCERTAIN_NOTE)
+    if mine:
+        print(CORRECTED_NOTE)
     return 0
 
 
@@ -403,7 +413,8 @@ def cmd_export(args: argparse.Namespace) -> int:
                 cards += load_file(f, args.game)
     else:
         cards = list(load_game(args.game))
-    files: dict[str, dict[str, Any]] = {}  # each card file's own fields, read once
+    # each card file's own fields, read once: its source and notes (not "$schema": cardcsv.FILE_COLUMNS)
+    files: dict[str, dict[str, Any]] = {}
     for c in cards:
         if c.file is not None and c.file not in files:
             doc = read_json_file(c.file)

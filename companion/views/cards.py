@@ -11,7 +11,8 @@ CSS classes for browser tests:
 ``cmp-cards-type`` (type menu), ``cmp-cards-search`` (text search),
 ``cmp-cards-stat`` (number to filter by), ``cmp-cards-range`` (its range),
 ``cmp-cards-count`` (how many cards match), ``cmp-cards-table`` (the table),
-``cmp-cards-tiles`` (the tiles), ``cmp-cards-upload`` (file upload),
+``cmp-cards-tiles`` (the tiles), ``cmp-cards-legend`` (under the tiles: what ``*``, a value of
+your own correction, means), ``cmp-cards-upload`` (file upload),
 ``cmp-cards-path`` (a path to check), ``cmp-cards-validate`` (check button),
 ``cmp-cards-report`` (the validation report panel), ``cmp-cards-load-problems`` (card files of
 your own that could not be loaded, with their errors).
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import BUNDLED, RECORD_KEY, Card, CardDB, load_what_loads
+from ..cards import BUNDLED, RECORD_KEY, Card, CardDB, corrected_fields, load_what_loads
 
 __all__ = ["BUNDLED", "CardBrowserView", "card_row", "load_what_loads", "show_load_problems", "table_cells",
            "tile_html", "typed_path"]
@@ -91,8 +92,17 @@ def filter_frame(frame: pd.DataFrame, *, card_type: str = ALL, text: str = "", s
     return rows
 
 
+#: The words (besides the type) and the numbers a tile shows: field -> label.
+_TILE_WORDS = ("attribute", "color", "rank", "suit", "food")
+_TILE_NUMBERS = {"atk": "ATK", "def": "DEF", "power": "Power", "cost": "Cost", "influence": "Influence",
+                 "crowns": "Crowns", "battle": "Battle", "defense": "Defense", "life": "Life"}
+#: The line under the tiles when some value on them is the user's own correction.
+CORRECTED_LEGEND = ("* your correction (`companion cards correct`, saved in your corrections.json), not the "
+                    "book's value")
+
+
 def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
-              not_applicable: Collection[str] = ()) -> str:
+              not_applicable: Collection[str] = (), corrected: Collection[str] = ()) -> str:
     """One card tile: name, type and the numbers that matter for the game.
 
     ``row`` holds the card's own fields: a field the card does not have is left out of it (a table
@@ -101,20 +111,22 @@ def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
     has with a null value is an unknown official value ("unknown"), unless ``not_applicable`` names
     it: null because it does not apply to the card's type (a joker's suit, shown as "—").
     ``demo`` is the card's demo status (:attr:`Card.is_demo`; without it, read from the row's
-    ``set`` and ``source`` the same way).
+    ``set`` and ``source`` the same way). ``corrected``: the fields holding a value of the user's own
+    correction (:func:`companion.cards.corrected_fields`), shown with a ``*`` (``ATK 3*``), as the
+    card list marks them (:data:`CORRECTED_LEGEND` says what it means under the tiles).
     """
+    mark = {key: "*" for key in corrected}
     bits = [str(row.get("type", ""))]
-    for key in ("attribute", "color", "rank", "suit", "food"):
+    for key in _TILE_WORDS:
         if _present(row.get(key)):
-            bits.append(str(row[key]))
+            bits.append(str(row[key]) + mark.get(key, ""))
     applies = _type_fields(game, row.get("type"))
-    for key, label in (("atk", "ATK"), ("def", "DEF"), ("power", "Power"), ("cost", "Cost"),
-                       ("influence", "Influence"), ("crowns", "Crowns"), ("battle", "Battle"),
-                       ("defense", "Defense"), ("life", "Life")):
+    for key, label in _TILE_NUMBERS.items():
         if key not in row or (applies is not None and key not in applies):
             continue
         value = row[key]
-        shown = ("—" if key in not_applicable else "unknown") if _missing(value) else int(value)
+        shown = (("—" if key in not_applicable else "unknown") if _missing(value)
+                 else f"{int(value)}{mark.get(key, '')}")
         bits.append(f"{label} {shown}")
     # a card without text has NaN there in a table's row (pandas), which is truthy: never shown
     body = next((str(row[k]) for k in ("text", "abilities") if _present(row.get(k))), "")
@@ -347,12 +359,19 @@ class CardBrowserView:
         for card_id, col in inapplicable:
             na.setdefault(card_id, set()).add(col)
         cards = {c.id: c for c in self.db} if self.db is not None else {}
-        tiles = [tile_html(card_row(r, cards.get(str(r.get("id")))), self.game, demo=r.get("id") in demo,
-                           not_applicable=na.get(str(r.get("id")), ()))
-                 for r in rows.head(MAX_TILES).to_dict("records")]
+        tiles = []
+        marked = False  # some value shown is a correction of yours: the legend says what * means
+        for r in rows.head(MAX_TILES).to_dict("records"):
+            card = cards.get(str(r.get("id")))
+            corrected = corrected_fields(card) if card is not None else frozenset()
+            marked = marked or any(card is not None and card.get(f) is not None
+                                   for f in corrected & {*_TILE_WORDS, *_TILE_NUMBERS})
+            tiles.append(tile_html(card_row(r, card), self.game, demo=r.get("id") in demo,
+                                   not_applicable=na.get(str(r.get("id")), ()), corrected=corrected))
         more = f"<div>… and {len(rows) - MAX_TILES} more (narrow the filters)</div>" \
             if len(rows) > MAX_TILES else ""
-        self.tiles.value = "<div>" + "".join(tiles) + "</div>" + more
+        legend = f"<div class='cmp-cards-legend'>{html.escape(CORRECTED_LEGEND)}</div>" if marked else ""
+        self.tiles.value = "<div>" + "".join(tiles) + "</div>" + more + legend
         self.status.value = ""
 
     def _on_game(self, change: dict[str, Any]) -> None:
