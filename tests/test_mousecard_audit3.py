@@ -346,7 +346,8 @@ def test_an_empty_log_says_it_is_empty_not_that_a_start_was_undone(
     log.write_text("")
     assert main(["mousecard", "replay", str(log)]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("The log is empty: no session yet.") and "Redo" not in out
+    assert out.startswith("No session under way in this log: it is empty (no Mouse Card session was started "
+                          "in it, nothing was undone).") and "Redo" not in out
     assert f"'companion mousecard new {log}'" in out
     assert main(["mousecard", "award", str(log), "Pip"]) == 2
     err = capsys.readouterr().err

@@ -227,6 +227,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     cards = list(db)
     if args.card_type:
         types = sorted({c.type for c in db})
+        # any case, as every choice of words is taken ('--type Attack')
+        args.card_type = next((t for t in types if t.casefold() == args.card_type.casefold()), args.card_type)
         if args.card_type not in types:
             raise CompanionError(f"unknown {args.game} card type {args.card_type!r}",
                                  expected="one of " + ", ".join(types),

@@ -397,9 +397,7 @@ def _print_state(tracker: Any, log: str) -> None:
     if none is None:
         print(f"{st.title or 'Mouse Card session'} — chapter {st.chapter}, {len(st.order)} cards in the deck"
               + doubt_note(tracker.deck_in_doubt()))
-    elif none.reason == "empty":  # nothing in it at all: nothing was undone either
-        print(f"The log is empty: no session yet. {none.hint}")
-    else:  # its start undone (a redo brings it back), or missing (a start that cannot be used, a line lost)
+    else:  # empty, its start undone (a redo brings it back) or missing: in the words JSON and the page use
         print(f"No session under way in this log: {none.why}. {none.hint}")
     print(f"fate chips: {chips}")
     for line in st.journal:

@@ -40,7 +40,9 @@ def sheets() -> dict[str, dict[str, Any]]:
 
 
 def find_board(game: str) -> dict[str, Any]:
+    """The board of ``game`` (any case, as every choice of words is taken)."""
     table = boards()
+    game = next((k for k in table if k.casefold() == game.casefold()), game)
     if game not in table:
         raise PrintError(f"no board for {game!r}", where="print board",
                          expected=" or ".join(table),
@@ -51,7 +53,9 @@ def find_board(game: str) -> dict[str, Any]:
 
 
 def find_sheet(name: str) -> dict[str, Any]:
+    """The sheet named ``name`` (any case, as every choice of words is taken)."""
     table = sheets()
+    name = next((k for k in table if k.casefold() == name.casefold()), name)
     if name not in table:
         raise PrintError(f"unknown sheet {name!r}", where="print sheet", expected=" or ".join(table),
                          suggestion=did_you_mean(closest(name, table)))
