@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
-from companion.errors import LogError
+from companion.errors import CompanionError, LogError
 from companion.eventlog import EventLog
 from companion.views.village import VillageCompanion
 from companion.village.game import VillageTracker, seeded_flip
@@ -163,7 +163,8 @@ def test_a_logged_flip_with_a_null_seeded_side_is_drawn_from_the_seed(tmp_path: 
     assert t.state.t.flips[-1] == ("F1", 1, "heads") and t.state.notes == () and not t.problems
 
 
-def test_a_turn_players_magic_card_is_the_turn_player_of_the_log_under_its_lock(tmp_path: Path) -> None:
+def test_a_turn_players_magic_card_is_refused_when_another_window_ends_the_turn_meanwhile(
+        tmp_path: Path) -> None:
     a = VillageCompanion(tmp_path / "v.jsonl")
     a.names[0].value, a.names[1].value = "Ann", "Bob"
     a.first.value = 0
@@ -171,9 +172,11 @@ def test_a_turn_players_magic_card_is_the_turn_player_of_the_log_under_its_lock(
     a.act({"event": "draw"})
     b = VillageCompanion(tmp_path / "v.jsonl")
     a.magic_kind.value, a.magic_player.value, a.card_name.value = "instant", "turn", "Quick Trick"
-    with meanwhile(a, lambda: b.act({"event": "end_turn"})):  # B ends Ann's turn as A plays the card
+    with meanwhile(a, lambda: b.act({"event": "end_turn"})), \
+            pytest.raises(CompanionError, match="changed in another window"):  # B ends Ann's turn meanwhile
         a.play_magic()
-    assert a.state.current == 1 and a.tracker.history[-1]["player"] == 1  # Bob's, whose turn it now is
+    # checked under the log's lock: the page showed Ann's turn, so nothing is played for Bob
+    assert a.state.current == 1 and a.tracker.history[-1] == {"event": "end_turn"}
 
 
 def test_a_flip_for_no_card_is_said_as_a_coin_flip() -> None:

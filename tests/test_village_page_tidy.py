@@ -51,7 +51,7 @@ def count_locks_and_reads(page: VillageCompanion, monkeypatch: pytest.MonkeyPatc
 def test_a_turn_players_magic_card_takes_the_lock_and_reads_the_log_once(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     page = started(tmp_path)
-    VillageTracker(tmp_path / "v.jsonl").do({"event": "end_turn"})  # another window: Bob's turn now
+    page.act({"event": "end_turn"})  # Bob's turn, on this page
     counts = count_locks_and_reads(page, monkeypatch)
     page.magic_kind.value, page.card_name.value = "normal", "Sun"
     page.play_magic()

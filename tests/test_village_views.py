@@ -394,16 +394,24 @@ def test_a_refused_new_game_keeps_the_game_and_its_log(tmp_path: Path) -> None:
     assert v.state.players[1].mp == 30 and (tmp_path / "v-1.jsonl").read_text() == log
 
 
-def test_a_magic_card_for_the_turn_player_follows_a_turn_ended_in_another_window(tmp_path: Path) -> None:
+def test_a_magic_card_for_the_turn_player_on_a_page_another_window_made_stale_is_refused(
+        tmp_path: Path) -> None:
+    """The page shows Ann's turn, another window began Bob's: "the turn player" on the page means Ann,
+    so the card is refused as every stale action is (it had been logged as Bob's, forfeiting his draw
+    and his Magic card of the turn: village-tcg.txt, Order of Turn, Step 1; Card Descriptions 5); the
+    page is drawn again, the card name kept, and pressed again it is Bob's, whose turn it now shows."""
     v = started(tmp_path)
     other = VillageCompanion(tmp_path / "v.jsonl", db=db())
     other.act({"event": "draw"})
     other.act({"event": "end_turn"})
     other.act({"event": "draw"})
     v.card_name.value = "Sun"  # v still shows Ann's turn; it is Bob's in the log
-    v.play_magic()
+    logged = other.tracker.history  # what the log holds: the other window's draw, end of turn, draw
+    v.buttons["magic"].click()
+    assert "the log changed in another window" in v.message.value and v.tracker.history == logged
+    assert "Bob" in v.turn.value and v.card_name.value == "Sun"
+    v.buttons["magic"].click()
     assert v.tracker.history[-1]["player"] == 1 and "Bob plays Sun" in v.message.value
-    assert "Bob" in v.turn.value
 
 
 # -- the selected mouse stays selected ----------------------------------------------------------------

@@ -28,10 +28,11 @@ attacks take: the game's amount, the attacker's ATK, or the MP typed) and ``cmp-
 (back to the game New game kept aside).
 
 Another window (or ``companion village do``) may write the same log: an action chosen from the page
-(every turn button, the MP and deck buttons, a flip, a redraw, an attack, a card effect) is refused
-when the log changed since the page was drawn, checked under the log's lock, and the page is drawn
-again (:meth:`VillageCompanion.act`), so a stale "End turn" never ends the other player's turn. Undo,
-Redo and a Magic card of "the turn player" act on the log as it now holds, by design.
+(every turn button, the MP and deck buttons, a flip, a redraw, an attack, a card effect, a Magic card,
+Undo and Redo) is refused when the log changed since the page was drawn, checked under the log's lock,
+and the page is drawn again (:meth:`VillageCompanion.act`), so a stale "End turn" never ends the other
+player's turn, and a Magic card of "the turn player" is never logged for the player whose turn another
+window began meanwhile (it would forfeit that player's draw and their Magic card of the turn).
 
 New game keeps the old game's log beside the new one (``village-1.jsonl``...), says where, and takes
 the names and the Fruit reading of the game on show for a rematch; **Back to the previous game** swaps
@@ -604,9 +605,9 @@ class VillageCompanion(ui.TrackerPage):
         The event was chosen from the table on show: if another window (or a command) wrote the log
         since the page was drawn, it is refused and the page drawn again, checked under the log's lock
         (:meth:`~companion.ui.TrackerPage._run_locked`), so a stale "End turn" never ends the other
-        player's turn. ``refuse_stale=False``: an action that is meant for the log as it holds now
-        (a Magic card of "the turn player": :meth:`play_magic`). ``event`` may be a function that
-        builds it from the state read again under that lock, with the write (one lock, one read)."""
+        player's turn. ``refuse_stale=False``: an action that is meant for the log as it holds now.
+        ``event`` may be a function that builds it from the state read again under that lock, with the
+        write (one lock, one read)."""
         self.refuse_if_unusable()
 
         def do() -> dict[str, Any]:
@@ -841,11 +842,13 @@ class VillageCompanion(ui.TrackerPage):
     def play_magic(self) -> None:
         kind = self.magic_kind.value
         name = self.card_name.value or "Magic card"
-        # "turn player" is the player whose turn it is in the log now: read under the log's lock with
-        # the write, so no other window ends the turn between the two
+        # "turn player" is the player whose turn the page shows: a page another window made stale (a turn
+        # ended there) is refused, as every other action is, rather than play the card for the other
+        # player (village-tcg.txt, Order of Turn, Step 1: their draw forfeited; Card Descriptions 5:
+        # their Magic card of the turn used); read under the log's lock with the write
         self.act(lambda: {"event": "magic", "name": name, "player": self._magic_player(),
                           "instant": kind == "instant", "continuous": kind == "continuous"},
-                 self._stats_hint(name), refuse_stale=False)
+                 self._stats_hint(name))
         self.magic_player.value = "turn"  # the next card is the turn player's unless chosen again
 
     def _stats_hint(self, name: str) -> tuple[str, ...]:
