@@ -103,7 +103,8 @@ def test_every_search_card_kind_is_refused_in_the_one_wording() -> None:
 def test_the_rescued_mouse_takes_them_again() -> None:
     t = captured_filch()
     t.do({"event": "defeat_minion", "minion": "roach"})
-    t.do({"event": "rescue", "mouse": "filch"})  # (its own turn: the rescue takes it, which ends)
+    while t.state.mouse("filch").captured:  # (rescued as its NEXT turn begins, not on the capture's turn:
+        t.do({"event": "end_turn"})  # Rescuing a Mouse; the rescue takes that turn, which ends)
     t.do({"event": "set_turn", "card": "filch"})
     t.do({"event": "equip", "mouse": "filch", "card": "Bow", "slot": "paw"})
     assert ("Bow", "paw") in gear(t, "filch")

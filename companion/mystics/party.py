@@ -482,7 +482,8 @@ def equip(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool = True,
 
 
 def unequip(m: Mouse, card: str, discard: str | None = None, show: Callable[[str], str] = str) -> Mouse:
-    """Move an equipped card into the pack (the pack limit applies)."""
+    """Move an equipped card into the pack (the pack limit applies: a full pack needs ``discard``, a card of
+    the pack discarded to make room, Equip)."""
     i = _find_gear(m, card, show)
     g = m.gear[i]
     if g.slot is None:
@@ -493,7 +494,8 @@ def unequip(m: Mouse, card: str, discard: str | None = None, show: Callable[[str
     new = replace(m, gear=(*m.gear[:i], *m.gear[i + 1:], replace(g, slot=None)))
     if new.pack_load > PACK_LIMIT:
         raise RuleError(f"{possessive(m.name)} pack is full ({PACK_LIMIT} non-trick cards; {_c('Equip')})",
-                        suggestion="name a card to discard")
+                        suggestion=f"choose a card {m.name} discards to make room (pack: "
+                        + ", ".join(show(g.name) for g in m.pack if g.takes_room) + ")")
     return new
 
 

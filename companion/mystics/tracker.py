@@ -226,6 +226,9 @@ class MysticsState:
     # minion figures defeated since the turn began and not yet pilfered, oldest first: (name, a Rat, the
     # mouse that defeated it: the event's "by", else the mouse whose turn it was; None on a minion's turn)
     unpilfered: tuple[tuple[str, bool, str | None], ...] = ()
+    #: the mice captured since the turn began: a mouse captured on its own turn is rescued on its NEXT turn,
+    #: not on this one (Rescuing a Mouse: "automatically rescued on its next turn"; :func:`rescue_too_soon`)
+    captured_this_turn: tuple[str, ...] = ()
     #: the mice captured with at least 1 unhealed poison wound this chapter, once per such capture, oldest
     #: first: the condition of Poisonmaster (Individual Achievements; :func:`achievement_unmet`)
     poison_captures: tuple[str, ...] = ()
@@ -2400,6 +2403,20 @@ def _figure(e: Event, g: MinionGroup) -> int:
     return i
 
 
+def boss_cards_on_track(state: MysticsState, g: MinionGroup) -> list[InitCard]:
+    """The boss initiative cards of ``g`` on the track, top first: its wounds go on them and its life is on
+    each (Wounds on boss minions). None for a minion that is no boss, or for a boss the card data gives at
+    most one card: that one is on the track as a minion card, so its life and wounds are its figure's, as
+    any minion's (set_stats sets that life)."""
+    return [x for x in state.track if x.id in g.card_ids and x.kind == ini.BOSS] if g.boss else []
+
+
+def _figure_wounds(g: MinionGroup) -> str:
+    """The section a wound on a figure of ``g`` follows: a boss with no boss cards on the track has one
+    initiative card, on the track as a minion card (:func:`boss_cards_on_track`), and is still a boss."""
+    return c("Wounds on boss minions" if g.boss else "Wounds on non-boss minions")
+
+
 def boss_card(state: MysticsState, g: MinionGroup, typed: str) -> InitCard | None:
     """The initiative card of boss ``g`` on the track that ``typed`` names: by its id, or by its name as the
     track shows it (any case, spaces tidied); ``None``: no such card of ``g`` is on the track."""
@@ -2425,7 +2442,7 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
     n = _int(e, "count", 1, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
     by = _by(t, state, e)
     state = _zero(t, state, "wound_minion", n, "1 or more wounds")
-    if g.boss and len(g.card_ids) >= 1 and any(x.kind == ini.BOSS for x in state.track if x.id in g.card_ids):
+    if boss_cards_on_track(state, g):
         if "figure" in e:
             state = _kept(t, state, LogError(
                 f"'wound_minion' event: {g.name} is a boss: its wounds go on one of its initiative cards "
@@ -2466,19 +2483,19 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
             expected="figure, not card", found=f"card {repr(e['card'])[:40]}"))
     i = _figure(e, g)
     wounds = g.figures[i] + n
+    where = _figure_wounds(g)
     state = replace(state, minions=tuple(
         replace(x, figures=(*x.figures[:i], wounds, *x.figures[i + 1:])) if x.id == g.id else x
         for x in state.minions))
     if g.life is not None and wounds >= g.life:
         state = _say(_defeated(state, g, by=by), f"{g.name} figure {i + 1} takes {n} wound(s) and is "
-                                                 f"defeated ({c('Wounds on non-boss minions')})")
+                                                 f"defeated ({where})")
         return remove_figures(state, g.id, [i])
     if g.life is None:
         return _say(state, f"{g.name} figure {i + 1}: {wounds} wound(s); life unknown in the data: set the "
                            "life from its initiative card (set_stats), or log defeat_minion when it falls "
-                           f"({c('Wounds on non-boss minions')})")
-    return _say(state, f"{g.name} figure {i + 1}: {wounds} of {g.life} wounds "
-                       f"({c('Wounds on non-boss minions')})")
+                           f"({where})")
+    return _say(state, f"{g.name} figure {i + 1}: {wounds} of {g.life} wounds ({where})")
 
 
 def _defeat_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -2546,7 +2563,7 @@ def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         if nxt >= len(state.track):
             nxt, rnd = 0, state.round + 1
     if not state.track:
-        return replace(state, turn=-1, acting=None, unpilfered=(), free=FreeActions())
+        return replace(state, turn=-1, acting=None, unpilfered=(), free=FreeActions(), captured_this_turn=())
     return _begin_turn(t, state, nxt, rnd, e)
 
 
@@ -2566,8 +2583,10 @@ def _begin_turn(t: MysticsTracker, state: MysticsState, nxt: int, rnd: int, e: E
     if rnd != state.round:
         state = _say(state, f"Round {rnd} begins ({c('Game round')})")
     nxt_card = state.track[nxt]
-    # a new turn: no figure is defeated in it yet, and its mouse has taken no free action
-    state = replace(state, turn=nxt, acting=nxt_card.id, round=rnd, unpilfered=(), free=FreeActions())
+    # a new turn: no figure is defeated in it yet, no mouse captured in it, and its mouse has taken no free
+    # action (so a captured mouse whose turn begins was captured before it: this is its next turn)
+    state = replace(state, turn=nxt, acting=nxt_card.id, round=rnd, unpilfered=(), free=FreeActions(),
+                    captured_this_turn=())
     state = _say(state, f"{possessive(nxt_card.name)} turn")
     if nxt_card.kind != ini.MOUSE:
         last = _last_mouse_index(state.track)
@@ -2634,17 +2653,19 @@ def _heal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 
 def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
-    """``e``'s mouse is captured (Captured Mouse). The Scaper captured a third time is rescued at once and
-    keeps its equipped cards (Individual Achievements, Scaper: "If the Scaper is captured a third time"):
-    the third capture only, a fourth is a capture like any other (a log that an older version rescued on
-    a fourth capture replays by the book). A capture with a poison wound is recorded
+    """``e``'s mouse is captured (Captured Mouse), in the turn being taken: it is rescued on a later turn of
+    its own (Rescuing a Mouse: :attr:`MysticsState.captured_this_turn`). The Scaper captured a third time is
+    rescued at once and keeps its equipped cards (Individual Achievements, Scaper: "If the Scaper is captured
+    a third time"): the third capture only, a fourth is a capture like any other (a log that an older
+    version rescued on a fourth capture replays by the book). A capture with a poison wound is recorded
     (:attr:`MysticsState.poison_captures`: Poisonmaster's condition)."""
     m = state.mouse(_str(e, "mouse"))
     had_poison = m.poison > 0
     is_scaper = ("scaper", m.id) in state.board.achievements
     scaper = is_scaper and m.captures + 1 == SCAPER_RESCUED
     m2 = pt.capture(m, keep_equipment=scaper)
-    state = replace(state, mice=pt.put(state.mice, m2))
+    state = replace(state, mice=pt.put(state.mice, m2),
+                    captured_this_turn=(*state.captured_this_turn, m.id))
     if had_poison:
         state = replace(state, poison_captures=(*state.poison_captures, m.id))
     state = _say(state, f"{m.name} is captured: cheese, equipped search cards (not starting equipment), "
@@ -2678,10 +2699,24 @@ def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     return state
 
 
+def rescue_too_soon(state: MysticsState, m: Mouse) -> RuleError | None:
+    """The refusal of a rescue of captured ``m`` on the very turn of its own it was captured in (``None``:
+    it was not): "a captured mouse is automatically rescued on its NEXT turn as soon as there are no
+    longer minions on the board" (Rescuing a Mouse), so the turn it is captured on is not that turn."""
+    cur = state.current
+    if not m.captured or cur is None or cur.id != m.id or m.id not in state.captured_this_turn:
+        return None
+    return RuleError(f"{m.name} was captured on this turn of its own: a captured mouse is rescued on its "
+                     f"next turn, once no minions are left on the board ({c('Rescuing a Mouse')})",
+                     suggestion=f"{m.name} is rescued when its next turn begins with no minions on the board "
+                                '(Next turn); add "force": true for a chapter rule')
+
+
 def rescue_refusal(state: MysticsState, m: Mouse, force: bool = False) -> RuleError | None:
     """Why captured ``m`` cannot be rescued now (``None``: it can), in the tracker's words and the page's:
-    a captured mouse is rescued on its own turn, once no minions are left on the board (Rescuing a
-    Mouse). ``force``: a chapter rule rescues it, whatever the board and the turn."""
+    a captured mouse is rescued on its next turn, once no minions are left on the board (Rescuing a
+    Mouse): on its own turn, and not the turn it was captured on (:func:`rescue_too_soon`). ``force``: a
+    chapter rule rescues it, whatever the board and the turn."""
     if not m.captured:
         return RuleError(f"{m.name} is not captured: there is no one to rescue ({c('Rescuing a Mouse')})")
     if force:
@@ -2697,11 +2732,11 @@ def rescue_refusal(state: MysticsState, m: Mouse, force: bool = False) -> RuleEr
                          f"{now} ({c('Rescuing a Mouse')})",
                          suggestion=f"Rescue {m.name} when its turn comes (Next turn; Set turn corrects the "
                                     "track).")
-    return None
+    return rescue_too_soon(state, m)
 
 
 def _rescue(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
-    """A captured mouse is rescued on its own turn, once no minions are on the board, and the rescue takes
+    """A captured mouse is rescued on its next turn, once no minions are on the board, and the rescue takes
     that whole turn (Rescuing a Mouse): its turn ends, the pointer moves on (with what an end of turn
     does: Time is Short! and the surge it may trigger, placed by the event's ``order``, ``rolls`` and
     ``boss_cards``). ``force``: a chapter rule rescues it, whatever the board and the turn (its turn ends
@@ -2709,15 +2744,17 @@ def _rescue(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
     A live rescue that ends the turn logs ``"ends_turn": true``; a line logged before the rescue took the
     turn has none, and is kept as it was played (the turn goes on), with a note if it was not the
-    mouse's turn."""
+    mouse's turn. A rescue on the turn the mouse was captured on (:func:`rescue_too_soon`) is refused
+    since; a line logged before, with ``ends_turn`` or not, is kept as it was played, with a note."""
     m = state.mouse(_str(e, "mouse"))
     force = _flag(e, "force")  # (the flags read whatever the board)
     ends = _flag(e, "ends_turn")
     refused = rescue_refusal(state, m, force)
+    soon = None if force else rescue_too_soon(state, m)
     if refused is not None and (not t.replaying or not m.captured or (state.minions_on_board and not force)
-                                or "ends_turn" in e):
+                                or ("ends_turn" in e and soon is None)):
         raise refused
-    state = _kept(t, state, refused)  # (an older line on another card's turn)
+    state = _kept(t, state, refused)  # (an older line on another card's turn, or on the turn of the capture)
     state = _say(replace(state, mice=pt.put(state.mice, pt.rescue(m))),
                  f"{m.name} is rescued ({c('Rescuing a Mouse')})")
     own = state.current is not None and state.current.id == m.id
@@ -3427,8 +3464,8 @@ def _set_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     card = state.track[i]
     if card.id == state.acting and i == state.turn:  # the same turn goes on: what it did stands
         return _say(state, f"Turn pointer set to {card.name}")
-    return _say(replace(state, turn=i, acting=card.id, unpilfered=(), free=FreeActions()),
-                f"Turn pointer set to {card.name}")
+    return _say(replace(state, turn=i, acting=card.id, unpilfered=(), free=FreeActions(),
+                        captured_this_turn=()), f"Turn pointer set to {card.name}")
 
 
 def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -3481,14 +3518,13 @@ def _beaten_figures(t: MysticsTracker, state: MysticsState, mid: str, life: int,
     if t.replaying and not _flag(e, DEFEATS):
         return _kept(t, state, RuleError(
             f"{figure_words(len(beaten), g.name)} with {life} or more wounds stayed on the board: today "
-            f"{'they are' if len(beaten) > 1 else 'it is'} defeated ({c('Wounds on non-boss minions')})"))
+            f"{'they are' if len(beaten) > 1 else 'it is'} defeated ({_figure_wounds(g)})"))
     if t._draws is not None:
         t._draws.decided[DEFEATS] = True
     words = ", ".join(f"figure {i + 1} ({g.figures[i]} wounds)" for i in beaten)
     state = _say(_defeated(state, g, len(beaten), credited=False),  # (a correction: no mouse's defeat)
                  f"{g.name} {words}: wounds equal to or greater than the life {life}, so "
-                 f"{'they are' if len(beaten) > 1 else 'that figure is'} defeated "
-                 f"({c('Wounds on non-boss minions')})")
+                 f"{'they are' if len(beaten) > 1 else 'that figure is'} defeated ({_figure_wounds(g)})")
     return remove_figures(state, g.id, beaten)
 
 

@@ -74,6 +74,7 @@ from ..mystics.tracker import (
     achievement_name,
     achievement_refusal,
     added_messages,
+    boss_cards_on_track,
     captured_error,
     chapter_part,
     data_notes,
@@ -160,10 +161,22 @@ PAGE_WORDS = (
     ('(wound with "poison": true; then capture, if the wound did not capture it)',
      "(the mouse's “Poison”, then “Capture” if the wound did not capture it)"),
 )
-#: The log's fields in tracker messages that name a value, and this page's box for them.
-PAGE_FIELDS = (
+
+
+def _discard_first(match: re.Match[str]) -> str:
+    """A full pack's advice, in this page's steps: “To pack” and “Unequip” have no discard choice, so the
+    card that makes room is discarded first, with the mouse's own Discard (Equip)."""
+    name, pack = match.group(1), match.group(2)
+    return (f"type a card of {possessive(name)} pack ({pack}) in its search card box and press Discard "
+            "first, then try again")
+
+
+#: The log's fields in tracker messages that name a value, and this page's box for them (or, for the
+#: discard that makes room in a full pack, the page's steps: :func:`_discard_first`).
+PAGE_FIELDS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r'\("by": "[^"]*"\)'), "(the “Defeated by” box beside “Remove figure”)"),
     (re.compile(r'"by": "[^"]*"'), "the “Defeated by” box beside “Remove figure”"),
+    (re.compile(r"choose a card (.+?) discards to make room \(pack: (.*)\)$"), _discard_first),
 )
 
 
@@ -758,7 +771,7 @@ class MouseBox:
             if state.minions_on_board:
                 return (f"{figure_words(state.minions_on_board, 'minion')} on the board: a captured mouse is "
                         f"rescued on its turn once none are left ({cite('mystics', 'Rescuing a Mouse')})")
-            refused = rescue_refusal(state, m)  # (on its own turn only: the rescue takes that turn)
+            refused = rescue_refusal(state, m)  # (on its next turn only: the rescue takes that turn)
             return None if refused is None else page_words(refused.render())
         if widget is self.pilfer:
             refused = pilfer_refusal(self.dash.tracker, state, m)
@@ -1665,7 +1678,7 @@ class MysticsDashboard(ui.TrackerPage):
             raise CompanionError(f"no {mid} on the board any more",
                                  suggestion="The page shows the minions as they are now.")
         ev: dict[str, Any] = {"event": kind, "minion": mid}
-        boss = [c.id for c in self.state.track if c.id in group.card_ids and c.kind == "boss"]
+        boss = [c.id for c in boss_cards_on_track(self.state, group)]
         if kind == "wound_minion":
             ev["count"] = 1
             if boss and not card and len(boss) > 1:
@@ -1710,11 +1723,7 @@ class MysticsDashboard(ui.TrackerPage):
         """The Boss card box and the Figure box follow the minion type chosen: its cards on the track,
         and figures 1 to the number on the board."""
         group = next((x for x in self.state.minions if x.id == self.minion_pick.value), None)
-        cards = [
-            (c.name, c.id)
-            for c in self.state.track
-            if group is not None and c.id in group.card_ids and c.kind == "boss"
-        ]
+        cards = [] if group is None else [(c.name, c.id) for c in boss_cards_on_track(self.state, group)]
         self.choices(self.minion_card, [("—", ""), *cards], cards[0][1] if cards else "")
         top = max(len(group.figures), 1) if group is not None else 1
         if self.minion_fig.max != top:
@@ -1734,7 +1743,8 @@ class MysticsDashboard(ui.TrackerPage):
         if seen != self._minion_life_seen:
             self._minion_life_seen = seen
             self.minion_life.value = "" if group is None or group.life is None else str(group.life)
-        ask = group is not None and group.life is None and not group.boss
+        # (a boss with its boss cards on the track has its life on each card: Wounds on boss minions)
+        ask = group is not None and group.life is None and not boss_cards_on_track(self.state, group)
         self.minion_life_hint.value = (
             f"<small style='color:#9a6700'>{html.escape(possessive(group.name))} life is unknown in the card "
             "data: type it from its initiative card and press Set life, so that a wound defeats a figure "
@@ -1745,11 +1755,13 @@ class MysticsDashboard(ui.TrackerPage):
         return typed_life(self.minion_life.value)
 
     def _minion_life_off(self) -> str | None:
-        """Why Set life (a minion type's) cannot work with what is typed (``None``: it can)."""
+        """Why Set life (a minion type's) cannot work with what is typed (``None``: it can). A boss with its
+        boss cards on the track has its life on each card; one without (the card data gives it at most one
+        card, on the track as a minion card) has it set here, as any minion's (Wounds on boss minions)."""
         group = self._chosen_group()
         if group is None:
             return "choose a minion on the board"
-        if group.boss:
+        if boss_cards_on_track(self.state, group):
             return (f"{possessive(group.name)} life is on each of its initiative cards "
                     f"({cite('mystics', 'Wounds on boss minions')})")
         try:
