@@ -104,7 +104,8 @@ def main() -> None:
 
     demo = [c for c in load_game("village", include_user=False) if c.type != "fruit"]
     per = n // len(demo) + 1
-    deck.write_text("\n".join(f"{per} {c.name}" for c in demo) + "\n", encoding="utf-8")
+    # by id: two printings share a name ('Clover Forager'), and a name would be read as the first, warned of
+    deck.write_text("\n".join(f"{per} {c.id}" for c in demo) + "\n", encoding="utf-8")
     n_deck = per * len(demo)
     print(f"bench_printing: {n} text-only cards, A4, poker size, 3x3 per sheet")
 
