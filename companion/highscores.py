@@ -6,8 +6,10 @@ this module is the file side: read it, and write it whole or not at all.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 from .cards import user_data_dir
@@ -68,11 +70,26 @@ def save_high_scores(table: HighScores, path: str | os.PathLike[str] | None = No
     return written
 
 
+@contextlib.contextmanager
+def _table_locked(path: str | os.PathLike[str] | None) -> Iterator[None]:
+    """Hold the lock on the table's folder while a change reads, changes and rewrites the table, so
+    two saves at once (two commands, the page and a command) never lose one of the scores. The
+    trackers' folder lock (:meth:`companion.eventlog.EventLog.locked`: advisory, POSIX only, none on
+    a file system without locks), taken through a log that is never written (no file is made)."""
+    from .eventlog import EventLog
+
+    p = Path(path) if path is not None else high_score_path()
+    with EventLog(p.with_name(p.name + ".lock")).locked():
+        yield
+
+
 def record_high_score(entry: HighScore,
                       path: str | os.PathLike[str] | None = None) -> tuple[HighScores, int | None]:
-    """Load, add, save: the table after adding ``entry`` and its rank."""
-    table, rank = load_high_scores(path).add(entry)
-    save_high_scores(table, path)
+    """Load, add, save (under the table's lock: :func:`_table_locked`): the table after adding
+    ``entry`` and its rank."""
+    with _table_locked(path):
+        table, rank = load_high_scores(path).add(entry)
+        save_high_scores(table, path)
     return table, rank
 
 
@@ -83,6 +100,7 @@ def remove_high_score(place: int, path: str | os.PathLike[str] | None = None, na
     there, ``""`` for the one without a name; ``entry``, the very row meant; ``variant``, the scoring's
     table the place is in: :meth:`HighScores.remove`), save: the table after it and the entry removed.
     The command line's ``--remove`` and the page's Remove both take scores back through here."""
-    table, gone = load_high_scores(path).remove(place, name, entry=entry, variant=variant)
-    save_high_scores(table, path)
+    with _table_locked(path):
+        table, gone = load_high_scores(path).remove(place, name, entry=entry, variant=variant)
+        save_high_scores(table, path)
     return table, gone

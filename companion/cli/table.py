@@ -173,11 +173,9 @@ def _monarchs_end(args: argparse.Namespace) -> int:
         if option is None or exc.where:
             raise
         raise CliInputError(exc.message, where=option, suggestion=exc.suggestion) from None
-    if args.json:
-        from ..monarchs.flow import CITE_END
-
+    if args.json:  # (the cite: the section the verdict follows, Solo Mode for a solo game)
         _print_json({"triggered": s.triggered, "turns_left": s.turns_left, "seats_left": list(s.seats_left),
-                     "message": s.message, "cite": CITE_END})
+                     "message": s.message, "cite": s.cite})
     else:
         print(s.message)
     return 0
@@ -194,8 +192,10 @@ def _monarchs_solo(args: argparse.Namespace) -> int:
     court = _court(args.front, args.back, args.cards) if (args.front or args.back) else None
     r = solo_removal(args.white, args.black, court, typed={"front": len(args.front), "back": len(args.back)})
     if args.json:
+        # front, back: the position each die points at; removed: what each row loses there, as the lines
+        # say (null: nothing, the spot typed empty)
         _print_json({"white": r.white, "black": r.black, "front": r.front, "back": r.back,
-                     "lines": list(r.lines), "cite": CITE_SOLO})
+                     "removed": r.removed_json(), "lines": list(r.lines), "cite": CITE_SOLO})
     else:
         print("\n".join(r.lines))
     return 0

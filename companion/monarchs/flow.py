@@ -34,6 +34,8 @@ class EndStatus:
     triggered: bool
     seats_left: tuple[int, ...]
     message: str
+    #: the book section the verdict follows (Solo Mode for a solo game's end)
+    cite: str = CITE_END
 
     @property
     def turns_left(self) -> int:
@@ -71,7 +73,7 @@ def end_status(players: int, seat: int, court_deck_left: int) -> EndStatus:
                                     f"({CITE_END}).")
     if players == 1:
         return EndStatus(True, (), "Solo: the Court deck is exhausted, the game ends. "
-                                   f"Score now ({CITE_SOLO}).")
+                                   f"Score now ({CITE_SOLO}).", CITE_SOLO)
     left = tuple(range(seat + 1, players + 1))
     if not left:
         msg = (f"End of the game: seat {seat} sits to the right of the Start player, "
@@ -84,14 +86,33 @@ def end_status(players: int, seat: int, court_deck_left: int) -> EndStatus:
 
 
 @dataclass(frozen=True, slots=True)
+class SoloTake:
+    """The card one solo die removes from its row: the position (``None``: the player chooses, on a 5
+    or 6) and the card's name (``None``: not known, the Court not typed in there)."""
+
+    position: int | None
+    card: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"position": self.position, "card": self.card}
+
+
+@dataclass(frozen=True, slots=True)
 class SoloRemoval:
-    """What the solo dice remove: a position 1-4 per row, or ``None`` when the player chooses."""
+    """What the solo dice remove: the position 1-4 each die points at per row (``front``, ``back``;
+    ``None`` when the player chooses), and what is removed there (``removed``: per row, a
+    :class:`SoloTake`, or ``None`` when nothing is, the spot typed as empty), as ``lines`` say."""
 
     white: int
     black: int
     front: int | None
     back: int | None
     lines: tuple[str, ...]
+    removed: tuple[tuple[str, SoloTake | None], ...] = ()
+
+    def removed_json(self) -> dict[str, Any]:
+        """``{"front": {"position": 3, "card": "Golden Baron"}, "back": None}``: what each row loses."""
+        return {row: take.to_json() if take is not None else None for row, take in self.removed}
 
 
 def _die(value: object, colour: str) -> int:
@@ -107,9 +128,11 @@ def solo_removal(white: int, black: int, court: Court | None = None, *,
     empty (``-``) is said to be empty rather than not typed in."""
     w, b = _die(white, "white"), _die(black, "black")
     lines = []
+    removed: list[tuple[str, SoloTake | None]] = []
     for die, colour, row in ((w, "white", "front"), (b, "black", "back")):
         if die >= 5:
             lines.append(f"{colour} {die}: you choose which {row}-row card to remove")
+            removed.append((row, SoloTake(None, None)))
             continue
         what = f"the top card at {row} {die}"
         if court is not None:
@@ -119,13 +142,17 @@ def solo_removal(white: int, black: int, court: Court | None = None, *,
             if top is None and typed is not None and die <= typed.get(row, 0):
                 lines.append(f"{colour} {die}: {row} {die} was typed as an empty spot, so no card is "
                              "removed there")
+                removed.append((row, None))
                 continue
             stack = court.stack(row, die)
             what = (f"{top.name} ({row} {die}" + (", top of its stack)" if len(stack) > 1 else ")") if top
                     else f"the top card at {row} {die} (no card was typed in there)")
+            removed.append((row, SoloTake(die, top.name if top else None)))
+        else:
+            removed.append((row, SoloTake(die, None)))
         lines.append(f"{colour} {die}: remove {what} from the game")
     lines.append(f"Then slide cards down and refill the Court as usual ({CITE_SOLO}).")
-    return SoloRemoval(w, b, w if w <= 4 else None, b if b <= 4 else None, tuple(lines))
+    return SoloRemoval(w, b, w if w <= 4 else None, b if b <= 4 else None, tuple(lines), tuple(removed))
 
 
 # -- high scores ---------------------------------------------------------------------------------

@@ -72,12 +72,15 @@ class ScoreCard:
         return f"{self.name or self.color + ' card'} ({plural(self.crowns, 'crown')})"
 
 
-def make_card(color: object, crowns: object, name: str = "", *, where: str | None = None) -> ScoreCard:
-    """A validated :class:`ScoreCard`; gray cards must have no crowns (the book: they have none)."""
-    c = normalise_colour(color, where=where)
+def make_card(color: object, crowns: object, name: str = "", *, where: str | None = None,
+              color_where: str | None = None, crowns_where: str | None = None) -> ScoreCard:
+    """A validated :class:`ScoreCard`; gray cards must have no crowns (the book: they have none).
+    ``color_where``, ``crowns_where``: where a bad colour or crowns is reported (the field typed in a
+    score file, ``/cards/0/crowns``), ``where`` by default."""
+    c = normalise_colour(color, where=color_where or where)
     if isinstance(crowns, bool) or not isinstance(crowns, int) or crowns < 0 or crowns > MAX_CROWNS:
         raise ScoreInputError(f"crowns must be a whole number 0..{MAX_CROWNS}, not {crowns!r}",
-                              where=where)
+                              where=crowns_where or where)
     return ScoreCard(c, crowns, name)
 
 
@@ -333,9 +336,20 @@ def _unknown_key(obj: Mapping[str, Any], known: Sequence[str], where: str) -> No
 
 def needs_card_data(text: str) -> bool:
     """Whether a score file (:func:`parse_score_input`) names cards, so the card data is needed:
-    any decklist does; a JSON file only when a card has a ``name`` or ``card``."""
+    any decklist does; a JSON file only when an entry of its ``cards`` has a ``name`` or ``card``.
+    Read from the parsed JSON, not the text: the file's own ``"name"`` (the player's) names no card,
+    and a key written with escapes (``"\\u006eame"``) is the key it spells. JSON that cannot be read
+    needs none (:func:`parse_score_input` then says what is wrong with it)."""
     stripped = text.lstrip("\ufeff").strip()
-    return not stripped.startswith(("{", "[")) or '"name"' in stripped or '"card"' in stripped
+    if not stripped.startswith(("{", "[")):
+        return True
+    try:
+        doc = json.loads(stripped)
+    except (ValueError, RecursionError):
+        return False
+    cards = doc.get("cards") if isinstance(doc, dict) else None
+    return isinstance(cards, list) and any(isinstance(c, dict) and ("name" in c or "card" in c)
+                                           for c in cards)
 
 
 def _named_card(entry: Mapping[str, Any], db: Any, where: str) -> Any:
@@ -447,7 +461,10 @@ def parse_json_cards(doc: Any, db: Any = None, *, source: str = "json") -> list[
                                           suggestion='A card of the card data takes "card": its name; a '
                                                      'card of your own needs "color" and "crowns"')
             label = card.name if card is not None else str(entry.get("name", ""))
-            sc = make_card(typed["color"], typed["crowns"], label, where=f"{where}")
+            # (a typed field is pointed at itself: /cards/0/crowns; one from the card data, at the card)
+            sc = make_card(typed["color"], typed["crowns"], label, where=where,
+                           color_where=f"{where}/color" if "color" in entry else None,
+                           crowns_where=f"{where}/crowns" if "crowns" in entry else None)
             if card is not None:
                 _check_against_data(card, sc, where)
         elif card is not None:
