@@ -161,17 +161,44 @@ def test_the_fourth_capture_is_a_capture_like_any_other() -> None:
     assert any("capture number 4: only the third capture is rescued at once" in x for x in said), said
 
 
-def test_an_older_log_with_a_fourth_capture_replays_by_the_book(tmp_path: Path) -> None:
+def _fourth_capture_log(fourth: dict[str, Any]) -> list[dict[str, Any]]:
     lines: list[dict[str, Any]] = [start(minions={"roach": 1}, chapter_end=20)]
     for _ in range(2):
         lines += [{"event": "capture", "mouse": "filch"},
                   {"event": "rescue", "mouse": "filch", "force": True}]
-    lines += [{"event": "achievement", "name": "Scaper", "mouse": "filch"},
-              {"event": "capture", "mouse": "filch"},  # the third: rescued at once
-              {"event": "capture", "mouse": "filch"}]  # the fourth: an older version rescued it too
-    t = old_log(tmp_path / "m.jsonl", *lines)
+    return [*lines, {"event": "achievement", "name": "Scaper", "mouse": "filch"},
+            {"event": "capture", "mouse": "filch"},  # the third: rescued at once
+            fourth, {"event": "wound", "mouse": "filch", "count": 1}]
+
+
+def test_an_older_log_with_a_fourth_capture_replays_as_it_was_played(tmp_path: Path) -> None:
+    """An older version rescued the Scaper on every capture from the third on: its line (no
+    scaper_third_only) is kept as played, with a note, so the saved game replays as it was: the wound
+    logged after it still lands on a mouse on the board."""
+    t = old_log(tmp_path / "m.jsonl", *_fourth_capture_log({"event": "capture", "mouse": "filch"}))
     m = t.state.mouse("filch")
-    assert m.captures == 4 and m.captured and not kept(t)
+    assert m.captures == 4 and not m.captured and m.wounds == 1
+    assert len(kept(t)) == 1 and "capture number 4" in kept(t)[0] and "Scaper" in kept(t)[0]
+
+
+def test_a_live_fourth_capture_logs_the_rule_it_followed_and_replays_so(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    t = old_log(path, *_fourth_capture_log({"event": "capture", "mouse": "filch"})[:-2])
+    t.do({"event": "capture", "mouse": "filch"})  # live: the fourth capture is a capture like any other
+    assert t.state.mouse("filch").captured
+    assert json.loads(path.read_text().splitlines()[-1]).get("scaper_third_only") is True
+    again = tracker(EventLog(path))
+    assert again.state.mouse("filch").captured and not kept(again)
+
+
+def test_a_wound_that_captures_the_scaper_a_fourth_time_logs_the_rule_too(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    t = old_log(path, *_fourth_capture_log({"event": "capture", "mouse": "filch"})[:-2])
+    t.do({"event": "set_stats", "mouse": "filch", "life": 1})  # a life to reach
+    t.do({"event": "wound", "mouse": "filch", "count": 1})  # the wound captures it: a fourth capture
+    assert t.state.mouse("filch").captured
+    assert json.loads(path.read_text().splitlines()[-1]).get("scaper_third_only") is True
+    assert tracker(EventLog(path)).state.mouse("filch").captured
 
 
 # -- 3: Scaper and Poisonmaster go to the mouse that met their condition ------------------------------------

@@ -214,3 +214,32 @@ def test_the_log_keeps_its_own_words_for_a_full_pack() -> None:
         t.do({"event": "unequip", "mouse": "collin", "card": "Collin's Sword"})
     t.do({"event": "unequip", "mouse": "collin", "card": "Collin's Sword", "discard": "Fork"})
     assert [g.name for g in t.state.mouse("collin").pack] == ["Bow", "Shield", "Collin's Sword"]
+
+
+# -- review: unequip checks its discard as gain does --------------------------------------------------------
+
+def _filch_with_bow() -> MysticsTracker:
+    t = tracker()
+    t.do(start())
+    t.do({"event": "gain", "mouse": "filch", "card": "Short Bow"})
+    t.do({"event": "equip", "mouse": "filch", "card": "Short Bow", "slot": "paw"})
+    return t
+
+
+def test_unequip_refuses_a_discard_that_makes_no_room() -> None:
+    """Equip: the card discarded for room is a pack card, and only when the pack is full (unequip had taken
+    an equipped card, and a discard with room to spare, and said it made room)."""
+    t = _filch_with_bow()
+    with pytest.raises(RuleError, match="is equipped .* not in Filch's pack"):
+        t.do({"event": "unequip", "mouse": "filch", "card": "Dagger", "discard": "Short Bow"})
+    t.do({"event": "gain", "mouse": "filch", "card": "Grape"})
+    with pytest.raises(RuleError, match="pack has room for 'Dagger': no card need be discarded"):
+        t.do({"event": "unequip", "mouse": "filch", "card": "Dagger", "discard": "Grape"})
+    assert [g.name for g in t.state.mouse("filch").pack] == ["Grape"]
+
+
+def test_an_older_unequip_line_with_such_a_discard_is_read_as_played(tmp_path: Path) -> None:
+    t = old_log(tmp_path / "m.jsonl", start(), {"event": "gain", "mouse": "filch", "card": "Grape"},
+                {"event": "unequip", "mouse": "filch", "card": "Dagger", "discard": "Grape"})
+    m = t.state.mouse("filch")
+    assert [g.name for g in m.pack] == ["Dagger"] and not t.problems

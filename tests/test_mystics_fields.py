@@ -281,7 +281,8 @@ def test_events_json_is_structured_and_the_text_listing_keeps_its_lines(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["mystics", "events", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc["wound"]["fields"] == ["mouse"] and doc["wound"]["optional"] == ["count", "poison"]
+    assert doc["wound"]["fields"] == ["mouse"]
+    assert doc["wound"]["optional"] == ["count", "poison", "scaper_third_only"]  # (logged by a live capture)
     assert doc["chapter_end"]["rule"] == "move or page, not both" and doc["chapter_end"]["fields"] == []
     assert doc["minion_cheese"]["optional"] == ["count", "order", "rolls", "boss_cards", "card_data"]
     assert all(isinstance(v["does"], str) and v["does"] for v in doc.values())
@@ -289,7 +290,8 @@ def test_events_json_is_structured_and_the_text_listing_keeps_its_lines(
     lines = capsys.readouterr().out.splitlines()
     assert next(x for x in lines if x.startswith("set_stats ")).split(None, 1)[1] == \
         ("mouse or minion, life, [defeats (logged by a live correction of a minion type's life that defeated "
-         "figures with as many wounds)]: correct a life value")
+         "figures with as many wounds), scaper_third_only (logged by a live action capturing the Scaper after "
+         "its third capture (only the third rescues it at once))]: correct a life value")
 
 
 def test_do_and_replay_help_say_what_they_do_their_exit_codes_and_their_json(

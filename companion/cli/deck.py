@@ -231,7 +231,7 @@ def _stats(args: argparse.Namespace) -> int:
 
 def _odds(args: argparse.Namespace) -> int:
     from ..deck.fields import parse_kind
-    from ..deck.odds import HAND_SIZES, chance, opening_odds
+    from ..deck.odds import chance, hand_size, opening_odds
     from ..errors import CompanionError
     from . import print_json
 
@@ -248,7 +248,7 @@ def _odds(args: argparse.Namespace) -> int:
         flt = parse_kind(args.kind, db.cards)
         draws = args.draws
         if draws is None:
-            draws = fmt.hand_size or HAND_SIZES.get(args.game, 7)
+            draws = hand_size(args.game, fmt)
         at_least = 1 if args.at_least is None else args.at_least
         if draws < 0 or at_least < 0:
             raise CompanionError("--draws and --at-least must be 0 or more",

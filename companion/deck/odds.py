@@ -30,7 +30,7 @@ from .decklist import Decklist
 from .fields import Filter, describe, matches
 from .formats import DeckFormat
 
-__all__ = ["HAND_SIZES", "Odds", "chance", "count_kind", "opening_odds"]
+__all__ = ["HAND_SIZES", "Odds", "chance", "count_kind", "hand_size", "opening_odds"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +84,13 @@ def chance(deck: Decklist, flt: Filter, at_least_k: int = 1, draws: int = 7, *,
 #: The rule books' opening hands: village-tcg.txt, Gameplay ("Each player draws 7 cards");
 #: tmnt-tcg.txt, Getting Started (3) (5 cards).
 HAND_SIZES = {"village": 7, "tmnt": 5}
+
+
+def hand_size(game: str, fmt: DeckFormat | None = None) -> int:
+    """The opening hand: ``fmt.hand_size`` when the format gives one, else the rule book's
+    (:data:`HAND_SIZES`; 7 for a game without one). The one place the opening odds, ``deck odds``
+    without ``--draws`` and the deck builder's *in the first* take it from."""
+    return (fmt.hand_size if fmt is not None else None) or HAND_SIZES.get(game, 7)
 
 
 def _village(deck: Decklist, hand: int, cite_: Callable[[str], str]) -> list[Odds]:
@@ -141,7 +148,7 @@ def opening_odds(deck: Decklist, fmt: DeckFormat | None = None) -> list[Odds]:
     (:data:`HAND_SIZES`); with ``fmt``, its citations are the format's (a house format or a
     format of the user's own says so).
     """
-    hand = (fmt.hand_size if fmt is not None else None) or HAND_SIZES.get(deck.game, 7)
+    hand = hand_size(deck.game, fmt)
     def cite_(section: str) -> str:
         return fmt.cite(section) if fmt is not None else cite(deck.game, section)
     if deck.game == "village":

@@ -400,28 +400,40 @@ def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None, *
     (Equip: the card discarded for room is one of the pack's, and only when the pack is full).
     ``show``: a card as the words name it (its name, for a card recorded by id). ``party``: a party
     item, which takes no room in any pack (Party items; Party Items), as a trick takes none (Equip)."""
-    roomless = trick or party
     if discard is not None and strict:  # (not strict: an older log's line, kept as it was played)
-        g = m.gear[_find_gear(m, discard, show)]
-        if g.slot is not None:
-            raise RuleError(f"{show(discard)!r} is equipped ({g.slot}), not in {possessive(m.name)} pack: "
-                            f"the card discarded for room comes from the pack ({_c('Equip')})",
-                            suggestion="discard a pack card, or discard the equipped card first")
-        if roomless or m.pack_load < PACK_LIMIT:
-            why = (f": a party item takes no room in any pack ({_c('Party Items')})" if party
-                   else f": a trick takes no room in the pack ({_c('Equip')})" if trick
-                   else f" ({_c('Equip')})")
-            raise RuleError(f"{possessive(m.name)} pack has room for {show(card)!r}: no card need be "
-                            f"discarded{why}", suggestion="discard nothing (or discard a card first)")
+        _check_room_discard(m, card, discard, trick=trick, party=party, show=show)
     if discard is not None:
         m = drop(m, discard, show)
     new = replace(m, gear=(*m.gear, Gear(name=card, trick=trick, party=party)))
     if new.pack_load > PACK_LIMIT:
         raise RuleError(f"{possessive(m.name)} pack would hold {new.pack_load} non-trick cards; the limit is "
-                        f"{PACK_LIMIT} ({_c('Equip')})",
-                        suggestion=f"choose a card {m.name} discards to make room (pack: "
-                        + ", ".join(show(g.name) for g in m.pack if g.takes_room) + ")")
+                        f"{PACK_LIMIT} ({_c('Equip')})", suggestion=_make_room(m, show))
     return new
+
+
+def _check_room_discard(m: Mouse, card: str, discard: str, *, trick: bool, party: bool,
+                        show: Callable[[str], str]) -> None:
+    """Refuse a discard made for ``card``'s room that makes none (Equip: the card discarded for room is one of
+    the pack's, and only when the pack is full; a trick or a party item takes no room): what :func:`gain` and
+    :func:`unequip` both check of a new action."""
+    g = m.gear[_find_gear(m, discard, show)]
+    if g.slot is not None:
+        raise RuleError(f"{show(discard)!r} is equipped ({g.slot}), not in {possessive(m.name)} pack: "
+                        f"the card discarded for room comes from the pack ({_c('Equip')})",
+                        suggestion="discard a pack card, or discard the equipped card first")
+    if trick or party or m.pack_load < PACK_LIMIT:
+        why = (f": a party item takes no room in any pack ({_c('Party Items')})" if party
+               else f": a trick takes no room in the pack ({_c('Equip')})" if trick
+               else f" ({_c('Equip')})")
+        raise RuleError(f"{possessive(m.name)} pack has room for {show(card)!r}: no card need be "
+                        f"discarded{why}", suggestion="discard nothing (or discard a card first)")
+
+
+def _make_room(m: Mouse, show: Callable[[str], str]) -> str:
+    """What to do when a card does not fit ``m``'s full pack, in the one wording the page rewords (its
+    ``PAGE_FIELDS``): discard a pack card, named."""
+    return (f"choose a card {m.name} discards to make room (pack: "
+            + ", ".join(show(g.name) for g in m.pack if g.takes_room) + ")")
 
 
 def _find_gear(m: Mouse, card: str, show: Callable[[str], str] = str) -> int:
@@ -481,21 +493,23 @@ def equip(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool = True,
     return replace(m, gear=(*rest, replace(g, slot=slot, paws=paws if slot == "paw" else 1)))
 
 
-def unequip(m: Mouse, card: str, discard: str | None = None, show: Callable[[str], str] = str) -> Mouse:
+def unequip(m: Mouse, card: str, discard: str | None = None, show: Callable[[str], str] = str, *,
+            strict: bool = True) -> Mouse:
     """Move an equipped card into the pack (the pack limit applies: a full pack needs ``discard``, a card of
-    the pack discarded to make room, Equip)."""
+    the pack discarded to make room, Equip; ``strict`` off: an older log's line, kept as it was played)."""
     i = _find_gear(m, card, show)
     g = m.gear[i]
     if g.slot is None:
         raise RuleError(f"{show(card)!r} is already in {possessive(m.name)} pack ({_c('Equip')})")
+    if discard is not None and strict:
+        _check_room_discard(m, card, discard, trick=g.trick, party=g.party, show=show)
     if discard is not None:
         m = drop(m, discard, show)
         i = _find_gear(m, card, show)
     new = replace(m, gear=(*m.gear[:i], *m.gear[i + 1:], replace(g, slot=None)))
     if new.pack_load > PACK_LIMIT:
         raise RuleError(f"{possessive(m.name)} pack is full ({PACK_LIMIT} non-trick cards; {_c('Equip')})",
-                        suggestion=f"choose a card {m.name} discards to make room (pack: "
-                        + ", ".join(show(g.name) for g in m.pack if g.takes_room) + ")")
+                        suggestion=_make_room(m, show))
     return new
 
 

@@ -2636,7 +2636,7 @@ def _wound(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
                  f"{m2.life if m2.life is not None else 'unknown'} life "
                  f"({c('Poisoned') if poison else c('Captured Mouse')})")
     if pt.is_beaten(m2):
-        state = _capture(t, state, {"event": "capture", "mouse": m.id})
+        state = _capture(t, state, {"event": "capture", "mouse": m.id, **_scaper_field(e)})
     return state
 
 
@@ -2652,17 +2652,34 @@ def _heal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
                 f"({c('Poisoned') + ': an antidote or cure' if poison else c('Mouse Hero Cards')})")
 
 
+#: The field a live capture (or the wound or life correction that captures) logs when the Scaper is captured
+#: a fourth time or more: only its third capture rescues it at once. A line without it was logged when every
+#: capture from the third on did, and is kept as it was played (:func:`_capture`).
+SCAPER_THIRD_ONLY = "scaper_third_only"
+
+
+def _scaper_field(e: Event) -> dict[str, bool]:
+    """:data:`SCAPER_THIRD_ONLY` as ``e`` logged it, for the capture it makes (none when it has none)."""
+    return {SCAPER_THIRD_ONLY: True} if _flag(e, SCAPER_THIRD_ONLY) else {}
+
+
 def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     """``e``'s mouse is captured (Captured Mouse), in the turn being taken: it is rescued on a later turn of
     its own (Rescuing a Mouse: :attr:`MysticsState.captured_this_turn`). The Scaper captured a third time is
     rescued at once and keeps its equipped cards (Individual Achievements, Scaper: "If the Scaper is captured
-    a third time"): the third capture only, a fourth is a capture like any other (a log that an older
-    version rescued on a fourth capture replays by the book). A capture with a poison wound is recorded
-    (:attr:`MysticsState.poison_captures`: Poisonmaster's condition)."""
+    a third time"): the third capture only, a fourth is a capture like any other. A live action logs
+    :data:`SCAPER_THIRD_ONLY` with such a later capture; a line without it was played when every capture from
+    the third on rescued the Scaper, and is kept as it was played, with a note (a saved game replays as it
+    was). A capture with a poison wound is recorded (:attr:`MysticsState.poison_captures`: Poisonmaster's
+    condition)."""
     m = state.mouse(_str(e, "mouse"))
     had_poison = m.poison > 0
     is_scaper = ("scaper", m.id) in state.board.achievements
-    scaper = is_scaper and m.captures + 1 == SCAPER_RESCUED
+    later = is_scaper and m.captures + 1 > SCAPER_RESCUED  # a capture after the third
+    as_played = later and t.replaying and not _flag(e, SCAPER_THIRD_ONLY)  # an older line: rescued at once
+    if later and not as_played and t._draws is not None:
+        t._draws.decided[SCAPER_THIRD_ONLY] = True
+    scaper = is_scaper and (m.captures + 1 == SCAPER_RESCUED or as_played)
     m2 = pt.capture(m, keep_equipment=scaper)
     state = replace(state, mice=pt.put(state.mice, m2),
                     captured_this_turn=(*state.captured_this_turn, m.id))
@@ -2671,7 +2688,14 @@ def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     state = _say(state, f"{m.name} is captured: cheese, equipped search cards (not starting equipment), "
                         f"wounds and markers removed; the card stays on the track; hourglass +1 page "
                         f"({c('Captured Mouse')})")
-    if scaper:
+    if scaper and as_played:
+        state = replace(state, mice=pt.put(state.mice, pt.rescue(m2)))
+        state = _say(state, f"{m.name} is the Scaper: rescued at once and keeps equipped cards, as logged "
+                            f"({c('Achievements')}, Individual Achievements)")
+        state = _kept(t, state, RuleError(
+            f"{m.name}, the Scaper, was rescued at once on its capture number {m2.captures}: today only its "
+            f"third capture is ({c('Individual Achievements')}, Scaper)"))
+    elif scaper:
         state = replace(state, mice=pt.put(state.mice, pt.rescue(m2)))
         state = _say(state, f"{m.name} is the Scaper: captured a third time, rescued at once and keeps "
                             f"equipped cards ({c('Achievements')}, Individual Achievements)")
@@ -2949,7 +2973,7 @@ def _unequip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     discard = _opt_str(e, "discard")
     discard = None if discard is None else held_card(t, m, discard)
     state = _kept(t, state, _captured_cards(m, "unequip"))
-    m2 = pt.unequip(m, card, discard, t.card_name)
+    m2 = pt.unequip(m, card, discard, t.card_name, strict=not t.replaying)
     state = _kept(t, state, free_action_refusal(state, m.id, "unequip"))
     state = _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "unequip"),
                  f"{m.name} puts {t.card_name(card)!r} in the pack ({c('Equip')})"
@@ -3484,7 +3508,7 @@ def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
         state = _say(state, f"{possessive(m.name)} life set to {life}")
         m2 = state.mouse(m.id)
         if pt.is_beaten(m2) and not m2.captured:
-            state = _capture(t, state, {"event": "capture", "mouse": m.id})
+            state = _capture(t, state, {"event": "capture", "mouse": m.id, **_scaper_field(e)})
         return state
     g = _group(state, _str(e, "minion"))
     life = _int(e, "life", minimum=1, maximum=lim.MAX_LIFE, why=lim.LIFE_WHY)
@@ -3605,6 +3629,8 @@ _ROLLS = ("rolls", "die numbers 1-3 for an ambush or a boss's ambush, top card f
 _BOSS_CARDS = ("boss_cards", "{boss: [its 2 card ids]}; default: drawn")
 _COUNT = ("count", "default 1")
 _BY = ("by", "the mouse that defeated the figure (default: the mouse whose turn it is), for Pilfer")
+_SCAPER_THIRD = (SCAPER_THIRD_ONLY, "logged by a live action capturing the Scaper after its third capture "
+                                    "(only the third rescues it at once)")
 _RESCUE_ENDS = (RESCUE_ENDS_TURN, "logged by a live action when a mouse rescued at the start of its turn "
                                   "lost that turn to the rescue")
 _CARD_DATA = (CARD_DATA, "logged by a live action (refused when typed): the card data values it read (a "
@@ -3681,11 +3707,13 @@ EVENT_FIELDS: dict[str, EventFields] = {
         rule=_by_surge("Time is Short! may trigger")),
     "wound": EventFields(
         "wounds on a mouse; it is captured when they reach its life", ("mouse",),
-        optional=("count", "poison"), notes=(_COUNT, ("poison", "true: poison wounds"))),
+        optional=("count", "poison", SCAPER_THIRD_ONLY),
+        notes=(_COUNT, ("poison", "true: poison wounds"), _SCAPER_THIRD)),
     "heal": EventFields(
         "wounds (or poison wounds) removed", ("mouse",), optional=("count", "poison"),
         notes=(_COUNT, ("poison", "true: poison wounds"))),
-    "capture": EventFields("the mouse is captured; hourglass +1 page", ("mouse",)),
+    "capture": EventFields("the mouse is captured; hourglass +1 page", ("mouse",),
+                           optional=(SCAPER_THIRD_ONLY,), notes=(_SCAPER_THIRD,)),
     "rescue": EventFields(
         "a captured mouse is rescued on its own turn, and its turn ends", ("mouse",),
         optional=("force", "ends_turn", *SURGE_FIELDS, RESCUE_ENDS_TURN, CARD_DATA),
@@ -3738,9 +3766,9 @@ EVENT_FIELDS: dict[str, EventFields] = {
                              notes=(("order", "cards by id or name"),)),
     "set_turn": EventFields("correct whose turn it is", ("card",)),
     "set_stats": EventFields("correct a life value", ("life",), one_of=("mouse", "minion"),
-                             optional=(DEFEATS,),
+                             optional=(DEFEATS, SCAPER_THIRD_ONLY),
                              notes=((DEFEATS, "logged by a live correction of a minion type's life that "
-                                              "defeated figures with as many wounds"),)),
+                                              "defeated figures with as many wounds"), _SCAPER_THIRD)),
     "note": EventFields("a note in the journal", ("text",),
                         notes=(("text", f"at most {NOTE_MAX} characters"),)),
     "undo": EventFields("take back the latest action in force"),

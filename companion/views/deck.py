@@ -57,7 +57,7 @@ from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
 from ..deck.legality import check_deck, plural
 from ..deck.listtext import ListFormError, bump, file_text, split_name
-from ..deck.odds import HAND_SIZES, Odds, chance, opening_odds
+from ..deck.odds import Odds, chance, hand_size, opening_odds
 from ..deck.saved import (
     SavedDeck,
     deck_stem,
@@ -447,7 +447,7 @@ class DeckBuilderView:
     def _hand_size(self, fmt: DeckFormat | None) -> int:
         """The opening hand of ``fmt`` (its ``hand_size``), else the game's rule book's: the default
         of *in the first*, as ``deck odds --kind`` takes it without ``--draws``."""
-        return (fmt.hand_size if fmt is not None else None) or HAND_SIZES.get(self.game.value, 7)
+        return hand_size(self.game.value, fmt)
 
     def _set_draws(self, n: int) -> None:
         """Put the default ``n`` (the chosen format's hand) in the *in the first* box, and remember it
