@@ -230,7 +230,7 @@ def test_unequip_refuses_a_discard_that_makes_no_room() -> None:
     """Equip: the card discarded for room is a pack card, and only when the pack is full (unequip had taken
     an equipped card, and a discard with room to spare, and said it made room)."""
     t = _filch_with_bow()
-    with pytest.raises(RuleError, match="is equipped .* not in Filch's pack"):
+    with pytest.raises(RuleError, match=r"is equipped .* not in Filch's pack"):
         t.do({"event": "unequip", "mouse": "filch", "card": "Dagger", "discard": "Short Bow"})
     t.do({"event": "gain", "mouse": "filch", "card": "Grape"})
     with pytest.raises(RuleError, match="pack has room for 'Dagger': no card need be discarded"):

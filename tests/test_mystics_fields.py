@@ -290,8 +290,8 @@ def test_events_json_is_structured_and_the_text_listing_keeps_its_lines(
     lines = capsys.readouterr().out.splitlines()
     assert next(x for x in lines if x.startswith("set_stats ")).split(None, 1)[1] == \
         ("mouse or minion, life, [defeats (logged by a live correction of a minion type's life that defeated "
-         "figures with as many wounds), scaper_third_only (logged by a live action capturing the Scaper after "
-         "its third capture (only the third rescues it at once))]: correct a life value")
+         "figures with as many wounds), scaper_third_only (logged by a live action capturing the Scaper "
+         "after its third capture (only the third rescues it at once))]: correct a life value")
 
 
 def test_do_and_replay_help_say_what_they_do_their_exit_codes_and_their_json(
