@@ -243,3 +243,11 @@ def test_an_older_unequip_line_with_such_a_discard_is_read_as_played(tmp_path: P
                 {"event": "unequip", "mouse": "filch", "card": "Dagger", "discard": "Grape"})
     m = t.state.mouse("filch")
     assert [g.name for g in m.pack] == ["Dagger"] and not t.problems
+    assert len(kept(t)) == 1 and "pack has room for 'Dagger'" in kept(t)[0]  # kept as played, with a note
+
+
+def test_an_older_gain_line_with_a_discard_that_made_no_room_is_kept_with_a_note(tmp_path: Path) -> None:
+    t = old_log(tmp_path / "m.jsonl", start(), {"event": "gain", "mouse": "filch", "card": "Grape"},
+                {"event": "gain", "mouse": "filch", "card": "Short Bow", "discard": "Grape"})
+    assert [g.name for g in t.state.mouse("filch").pack] == ["Short Bow"] and not t.problems
+    assert len(kept(t)) == 1 and "pack has room for 'Short Bow'" in kept(t)[0]

@@ -400,8 +400,10 @@ def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None, *
     (Equip: the card discarded for room is one of the pack's, and only when the pack is full).
     ``show``: a card as the words name it (its name, for a card recorded by id). ``party``: a party
     item, which takes no room in any pack (Party items; Party Items), as a trick takes none (Equip)."""
-    if discard is not None and strict:  # (not strict: an older log's line, kept as it was played)
-        _check_room_discard(m, card, discard, trick=trick, party=party, show=show)
+    if discard is not None and strict:  # (not strict: the caller has judged it: see the tracker's _gain)
+        refused = room_discard_refusal(m, card, discard, trick=trick, party=party, show=show)
+        if refused is not None:
+            raise refused
     if discard is not None:
         m = drop(m, discard, show)
     new = replace(m, gear=(*m.gear, Gear(name=card, trick=trick, party=party)))
@@ -411,22 +413,23 @@ def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None, *
     return new
 
 
-def _check_room_discard(m: Mouse, card: str, discard: str, *, trick: bool, party: bool,
-                        show: Callable[[str], str]) -> None:
-    """Refuse a discard made for ``card``'s room that makes none (Equip: the card discarded for room is one of
-    the pack's, and only when the pack is full; a trick or a party item takes no room): what :func:`gain` and
-    :func:`unequip` both check of a new action."""
+def room_discard_refusal(m: Mouse, card: str, discard: str, *, trick: bool, party: bool,
+                         show: Callable[[str], str] = str) -> RuleError | None:
+    """Why a discard made for ``card``'s room makes none (``None``: it does): Equip, the card discarded for
+    room is one of the pack's, and only when the pack is full; a trick or a party item takes no room. What
+    :func:`gain` and :func:`unequip` both check, and the tracker keeps an older line with a note for."""
     g = m.gear[_find_gear(m, discard, show)]
     if g.slot is not None:
-        raise RuleError(f"{show(discard)!r} is equipped ({g.slot}), not in {possessive(m.name)} pack: "
-                        f"the card discarded for room comes from the pack ({_c('Equip')})",
-                        suggestion="discard a pack card, or discard the equipped card first")
+        return RuleError(f"{show(discard)!r} is equipped ({g.slot}), not in {possessive(m.name)} pack: "
+                         f"the card discarded for room comes from the pack ({_c('Equip')})",
+                         suggestion="discard a pack card, or discard the equipped card first")
     if trick or party or m.pack_load < PACK_LIMIT:
         why = (f": a party item takes no room in any pack ({_c('Party Items')})" if party
                else f": a trick takes no room in the pack ({_c('Equip')})" if trick
                else f" ({_c('Equip')})")
-        raise RuleError(f"{possessive(m.name)} pack has room for {show(card)!r}: no card need be "
-                        f"discarded{why}", suggestion="discard nothing (or discard a card first)")
+        return RuleError(f"{possessive(m.name)} pack has room for {show(card)!r}: no card need be "
+                         f"discarded{why}", suggestion="discard nothing (or discard a card first)")
+    return None
 
 
 def _make_room(m: Mouse, show: Callable[[str], str]) -> str:
@@ -502,7 +505,9 @@ def unequip(m: Mouse, card: str, discard: str | None = None, show: Callable[[str
     if g.slot is None:
         raise RuleError(f"{show(card)!r} is already in {possessive(m.name)} pack ({_c('Equip')})")
     if discard is not None and strict:
-        _check_room_discard(m, card, discard, trick=g.trick, party=g.party, show=show)
+        refused = room_discard_refusal(m, card, discard, trick=g.trick, party=g.party, show=show)
+        if refused is not None:
+            raise refused
     if discard is not None:
         m = drop(m, discard, show)
         i = _find_gear(m, card, show)

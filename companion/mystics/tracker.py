@@ -2858,7 +2858,8 @@ def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     kind = None if info is None else info.subtype
     trick = trick or kind == "trick"
     party = kind == "party-item"
-    m2 = pt.gain(m, card, trick and not party, discard, strict=not t.replaying, show=t.card_name, party=party)
+    state = _room_discard(t, state, m, card, discard, trick=trick and not party, party=party)
+    m2 = pt.gain(m, card, trick and not party, discard, strict=False, show=t.card_name, party=party)
     if party:
         words = (f"{m.name} receives {t.card_name(card)!r}, a party item: its card goes near the story "
                  f"control board, shared by the whole party, and takes no room in any pack "
@@ -2874,6 +2875,17 @@ def _discarded(t: MysticsTracker, state: MysticsState, m: Mouse, discard: str | 
         return state
     return _say(state, f"{m.name} discards {t.card_name(discard)!r} to make room: at most {pt.PACK_LIMIT} "
                        f"non-trick cards in a pack ({c('Equip')})")
+
+
+def _room_discard(t: MysticsTracker, state: MysticsState, m: Mouse, card: str, discard: str | None, *,
+                  trick: bool, party: bool) -> MysticsState:
+    """A discard made for ``card``'s room in ``m``'s pack that makes none (Equip:
+    :func:`companion.mystics.party.room_discard_refusal`) is refused for a new action; a logged line that
+    made one is kept as it was played, with a note (:func:`_kept`)."""
+    if discard is None:
+        return state
+    refused = pt.room_discard_refusal(m, card, discard, trick=trick, party=party, show=t.card_name)
+    return _kept(t, state, refused)
 
 
 def _captured_cards(m: Mouse, kind: str) -> RuleError | None:
@@ -2973,7 +2985,10 @@ def _unequip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     discard = _opt_str(e, "discard")
     discard = None if discard is None else held_card(t, m, discard)
     state = _kept(t, state, _captured_cards(m, "unequip"))
-    m2 = pt.unequip(m, card, discard, t.card_name, strict=not t.replaying)
+    g = next((x for x in m.gear if x.name == card), None)
+    if g is not None and g.slot is not None:  # (a card not held, or already in the pack: unequip says so)
+        state = _room_discard(t, state, m, card, discard, trick=g.trick, party=g.party)
+    m2 = pt.unequip(m, card, discard, t.card_name, strict=False)
     state = _kept(t, state, free_action_refusal(state, m.id, "unequip"))
     state = _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "unequip"),
                  f"{m.name} puts {t.card_name(card)!r} in the pack ({c('Equip')})"
@@ -3023,7 +3038,8 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         g = a2.gear[i]
         a2 = pt.drop(a2, card, t.card_name)
         discard = None if discard is None else held_card(t, b2, discard)
-        b2 = pt.gain(b2, card, g.trick, discard, strict=not t.replaying, show=t.card_name, party=g.party)
+        state = _room_discard(t, state, b2, card, discard, trick=g.trick, party=g.party)
+        b2 = pt.gain(b2, card, g.trick, discard, strict=False, show=t.card_name, party=g.party)
     # (what the cards and the packs allow first: no turn makes them fit)
     sharer, refused = _share_check(state, a.id, b.id, bool(n))
     state = _kept(t, state, refused)
