@@ -151,3 +151,16 @@ def test_the_page_shows_the_clis_shares(tmp_path: Path, capsys: pytest.CaptureFi
     for figure in ("17.5%", "82.5%"):
         assert figure in page and figure in out
     assert "12.5%" in text_of(composition_html({"Type": {"item": 1, "fruit": 7}}, 8))
+
+
+def test_the_composition_frame_rounds_shares_as_deck_stats_does() -> None:
+    """The pandas table's share is the figure 'deck stats' and the page print (half up: 6.3 for 1 of 16,
+    where round() on the float gives 6.2), as a number."""
+    from companion.deck.stats import composition_frame, share_text
+    from tests.test_deck import make, village_db
+
+    deck = make(village_db(), {"apple": 1, "acorn-scout": 15})
+    frame = composition_frame(deck, [("Type", "type")])
+    shares = dict(zip(frame["value"], frame["share"], strict=True))
+    assert shares["fruit"] == 6.3 and shares["basic-mouse"] == 93.8
+    assert all(f"{v:.1f}%" == share_text(c, 16) for v, c in zip(frame["share"], frame["count"], strict=True))

@@ -77,11 +77,15 @@ def composition(deck: Decklist, facets: Sequence[tuple[str, str]] | None = None)
 
 
 def composition_frame(deck: Decklist, facets: Sequence[tuple[str, str]] | None = None) -> pd.DataFrame:
-    """A long table: one row per (facet, value) with ``count`` and ``share`` (% of the deck)."""
+    """A long table: one row per (facet, value) with ``count`` and ``share`` (% of the deck, to one decimal
+    place, as :func:`share_text` rounds it)."""
     import pandas as pd
 
     n = deck.card_count or 1
-    rows = [{"facet": facet, "value": value, "count": count, "share": round(100 * count / n, 1)}
+    # the share as deck stats and the page give it, rounded half up exactly (1 of 8 is 12.5, 1 of 16 is 6.3;
+    # round() on a float gives 6.2): as a number, for the table's sums and sorts
+    rows = [{"facet": facet, "value": value, "count": count,
+             "share": float((Fraction(1000 * count, n) * 2 + 1) // 2) / 10}
             for facet, tally in composition(deck, facets).items() for value, count in tally.items()]
     return pd.DataFrame(rows, columns=["facet", "value", "count", "share"])
 
