@@ -389,6 +389,39 @@ def _folder_reason(path: Path, exc: OSError) -> str:
     return f"{blocker} is a file, not a folder" if blocker is not None else os_reason(exc)
 
 
+
+def lock_folder(path: str | os.PathLike[str]) -> int | None:
+    """The folder of the file ``path``, opened and locked (closing the descriptor lets it go); ``None``
+    where no lock can be had (no fcntl, a file system without locks): the action then goes on
+    unlocked, as before locks existed. Advisory, POSIX only: a log's writers and the high-score table's
+    take it (:meth:`EventLog.locked`, :func:`folder_locked`)."""
+    if fcntl is None:
+        return None
+    folder = Path(os.path.realpath(path)).parent  # a file reached by a link: its real folder
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return None  # the write that follows reports a folder it cannot use
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+    except OSError:  # e.g. ENOLCK on some network file systems
+        os.close(fd)
+        return None
+    return fd
+
+
+@contextlib.contextmanager
+def folder_locked(path: str | os.PathLike[str]) -> Iterator[None]:
+    """Hold :func:`lock_folder` of ``path`` for a read-change-write of a file other than a log (the
+    high-score table): not re-entrant, so never taken inside itself."""
+    fd = lock_folder(path)
+    try:
+        yield
+    finally:
+        if fd is not None:
+            os.close(fd)
+
 class EventLog:
     """An append-only JSONL file (or, with ``path=None``, an in-memory log for tests/demos)."""
 
@@ -603,7 +636,7 @@ class EventLog:
             finally:
                 self._held -= 1
             return
-        fd = None if self.read_only else self._lock_folder()
+        fd = None if self.read_only or self.path is None else lock_folder(self.path)
         self._held = 1
         try:
             yield
@@ -611,24 +644,6 @@ class EventLog:
             self._held = 0
             if fd is not None:
                 os.close(fd)  # closing releases the lock
-
-    def _lock_folder(self) -> int | None:
-        """The log folder, opened and locked; ``None`` where no lock can be had (no fcntl, a
-        file system without locks): the action then goes on unlocked, as before locks existed."""
-        if fcntl is None or self.path is None:
-            return None
-        folder = Path(os.path.realpath(self.path)).parent  # a log reached by a link: its real folder
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            fd = os.open(folder, os.O_RDONLY)
-        except OSError:
-            return None  # the write that follows reports a folder it cannot use
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX)
-        except OSError:  # e.g. ENOLCK on some network file systems
-            os.close(fd)
-            return None
-        return fd
 
     # -- writing -----------------------------------------------------------------
     def append(self, event: Event) -> LoggedEvent:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 from .cards import user_data_dir
@@ -70,17 +69,14 @@ def save_high_scores(table: HighScores, path: str | os.PathLike[str] | None = No
     return written
 
 
-@contextlib.contextmanager
-def _table_locked(path: str | os.PathLike[str] | None) -> Iterator[None]:
-    """Hold the lock on the table's folder while a change reads, changes and rewrites the table, so
-    two saves at once (two commands, the page and a command) never lose one of the scores. The
-    trackers' folder lock (:meth:`companion.eventlog.EventLog.locked`: advisory, POSIX only, none on
-    a file system without locks), taken through a log that is never written (no file is made)."""
-    from .eventlog import EventLog
+def _table_locked(path: str | os.PathLike[str] | None) -> contextlib.AbstractContextManager[None]:
+    """The lock on the table's folder, held while a change reads, changes and rewrites the table, so
+    two saves at once (two commands, the page and a command) never lose one of the scores: the
+    trackers' folder lock (:func:`companion.eventlog.folder_locked`: advisory, POSIX only, none on a
+    file system without locks)."""
+    from .eventlog import folder_locked
 
-    p = Path(path) if path is not None else high_score_path()
-    with EventLog(p.with_name(p.name + ".lock")).locked():
-        yield
+    return folder_locked(path if path is not None else high_score_path())
 
 
 def record_high_score(entry: HighScore,
