@@ -149,6 +149,13 @@ def share(p: Fraction) -> str:
     return f"{float(p):.1%}"
 
 
+def half_up(q: Fraction, places: int) -> int:
+    """``q`` times ``10**places``, rounded half up exactly (``Fraction(1, 16) * 100`` at 1 place: 63, where
+    ``round`` on the float gives 62): :func:`percent`'s rounding, and a table's number that must show
+    the same figure."""
+    return int((q * 10 ** places * 2 + 1) // 2)
+
+
 def percent(p: Fraction | float, places: int = 3) -> str:
     """``Fraction(1, 3)`` -> ``"33.333%"`` (rounded half up, exactly, from the fraction); as
     :func:`share`, never a certainty it is not: 1/487635 is "<0.001%", not "0.000%"."""
@@ -159,6 +166,5 @@ def percent(p: Fraction | float, places: int = 3) -> str:
     if 100 - tiny <= q < 100:
         return f">99.{'9' * places}%" if places else ">99%"
     scale = 10 ** places
-    n = (q * scale * 2 + 1) // 2  # round half up, exact
-    whole, frac = divmod(int(n), scale)
+    whole, frac = divmod(half_up(q, places), scale)
     return f"{whole}.{frac:0{places}d}%" if places else f"{whole}%"

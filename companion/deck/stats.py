@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from ..probability import percent
+from ..probability import half_up, percent
 from .decklist import Decklist
 from .fields import values
 
@@ -82,10 +82,10 @@ def composition_frame(deck: Decklist, facets: Sequence[tuple[str, str]] | None =
     import pandas as pd
 
     n = deck.card_count or 1
-    # the share as deck stats and the page give it, rounded half up exactly (1 of 8 is 12.5, 1 of 16 is 6.3;
-    # round() on a float gives 6.2): as a number, for the table's sums and sorts
+    # the share as deck stats and the page give it (1 of 16 is 6.3, where round() on the float gives 6.2):
+    # as a number, for the table's sums and sorts
     rows = [{"facet": facet, "value": value, "count": count,
-             "share": float((Fraction(1000 * count, n) * 2 + 1) // 2) / 10}
+             "share": half_up(Fraction(100 * count, n), 1) / 10}
             for facet, tally in composition(deck, facets).items() for value, count in tally.items()]
     return pd.DataFrame(rows, columns=["facet", "value", "count", "share"])
 
