@@ -124,6 +124,13 @@ def _typos(a: str, b: str) -> int:
     return prev[-1]
 
 
+def as_listed(word: str, choices: Iterable[str]) -> str:
+    """The choice ``word`` names in any case (``Village-MP`` for ``village-mp``), as it is listed;
+    ``word`` itself when none is (the caller then refuses it, with :func:`closest`)."""
+    key = word.casefold()
+    return next((c for c in choices if c.casefold() == key), word)
+
+
 def closest(word: str, choices: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
     """Up to ``n`` close matches for ``word`` among ``choices`` (case-insensitive), best first:
     the fewest typos away first ("Apel": Apple before Grape), then difflib's likeness."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import GAMES
-from ..errors import CompanionError, closest, did_you_mean, os_reason
+from ..errors import CompanionError, as_listed, closest, did_you_mean, os_reason
 from ..textio import folder_problem, same_file
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -228,7 +228,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.card_type:
         types = sorted({c.type for c in db})
         # any case, as every choice of words is taken ('--type Attack')
-        args.card_type = next((t for t in types if t.casefold() == args.card_type.casefold()), args.card_type)
+        args.card_type = as_listed(args.card_type, types)
         if args.card_type not in types:
             raise CompanionError(f"unknown {args.game} card type {args.card_type!r}",
                                  expected="one of " + ", ".join(types),

@@ -16,7 +16,7 @@ from typing import IO, Any
 from reportlab.lib.colors import HexColor, white
 
 from .. import GAMES
-from ..errors import closest, did_you_mean
+from ..errors import as_listed, closest, did_you_mean
 from .faces import INK, MUTED
 from .geometry import Box, PrintError, load_geometry, mirrors_x, read_print_json, tile_board, to_mm
 from .render import MM, binary_streams, draw_footer, new_canvas, save
@@ -42,7 +42,7 @@ def sheets() -> dict[str, dict[str, Any]]:
 def find_board(game: str) -> dict[str, Any]:
     """The board of ``game`` (any case, as every choice of words is taken)."""
     table = boards()
-    game = next((k for k in table if k.casefold() == game.casefold()), game)
+    game = as_listed(game, table)
     if game not in table:
         raise PrintError(f"no board for {game!r}", where="print board",
                          expected=" or ".join(table),
@@ -55,7 +55,7 @@ def find_board(game: str) -> dict[str, Any]:
 def find_sheet(name: str) -> dict[str, Any]:
     """The sheet named ``name`` (any case, as every choice of words is taken)."""
     table = sheets()
-    name = next((k for k in table if k.casefold() == name.casefold()), name)
+    name = as_listed(name, table)
     if name not in table:
         raise PrintError(f"unknown sheet {name!r}", where="print sheet", expected=" or ".join(table),
                          suggestion=did_you_mean(closest(name, table)))
