@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import GAMES
 from .errors import CompanionError, closest, did_you_mean, os_reason
+from .textio import LONE_SURROGATE, lone_surrogate
 
 T = TypeVar("T")
 
@@ -1201,10 +1202,12 @@ def _marks(doc: Any) -> list[int] | None:
     (:data:`_LONE`, :data:`_UNTIDY`, :data:`_WHOLE`, or'd), so that valid data is walked once rather
     than by each check (the walks had cost the fast path half its time): a check then looks at the
     cards marked for it only, by its own walk, which says where and words the problem."""
+    from .cards import tidy_name
+
     cards = doc.get("cards") if isinstance(doc, dict) else None
     if not isinstance(cards, list):
         return None
-    search, big = _SURROGATE.search, 2**53
+    search, big = LONE_SURROGATE.search, 2**53  # (lone_surrogate's test, inline: every text of every card)
     out = []
     for card in cards:
         found = 0
@@ -1218,7 +1221,7 @@ def _marks(doc: Any) -> list[int] | None:
                 if t is str:
                     if not item.isascii() and search(item) is not None:
                         found |= _LONE
-                    if key == "name" and " ".join(item.split()) != item and item.strip():
+                    if key == "name" and item.strip() and tidy_name(item) != item:
                         found |= _UNTIDY
                 elif t is dict or t is list:
                     stack.append(item)
@@ -1486,9 +1489,6 @@ def _card_checks(doc: Any, file: str, game: str, *, warnings: bool = True,
                                   expected='a source starting with "demo:"', found=_show(source))
 
 
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
-
-
 def _broken_text(value: Any, pointer: str) -> tuple[str, str] | None:
     """The pointer and text of the first string under ``value`` holding a lone surrogate, if any.
 
@@ -1504,14 +1504,13 @@ def _broken_text(value: Any, pointer: str) -> tuple[str, str] | None:
 
 def _surrogate_path(value: Any) -> tuple[list[Any], str] | None:
     """The path and text of the first string under ``value`` holding a lone surrogate, if any."""
-    return _first_leaf(value, lambda v: type(v) is str and not v.isascii()
-                       and _SURROGATE.search(v) is not None)
+    return _first_leaf(value, lambda v: type(v) is str and lone_surrogate(v) is not None)
 
 
 def _broken_text_issue(file: str, bad: tuple[str, str], card_id: str | None) -> ValidationIssue:
     pointer, text = bad
-    char = _SURROGATE.search(text)
-    code = f"U+{ord(char.group()):04X}" if char else "a surrogate"
+    char = lone_surrogate(text)
+    code = f"U+{ord(char):04X}" if char else "a surrogate"
     field_ = pointer.rsplit("/", 1)[-1]
     what = f"'{field_}'" if not field_.isdecimal() else "the text"
     return ValidationIssue(file, f"{what} holds a lone surrogate ({code}): half of a character, which "
