@@ -2688,18 +2688,17 @@ def _capture(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     state = _say(state, f"{m.name} is captured: cheese, equipped search cards (not starting equipment), "
                         f"wounds and markers removed; the card stays on the track; hourglass +1 page "
                         f"({c('Captured Mouse')})")
-    if scaper and as_played:
+    if scaper:
         state = replace(state, mice=pt.put(state.mice, pt.rescue(m2)))
-        state = _say(state, f"{m.name} is the Scaper: rescued at once and keeps equipped cards, as logged "
-                            f"({c('Achievements')}, Individual Achievements)")
-        state = _kept(t, state, RuleError(
-            f"{m.name}, the Scaper, was rescued at once on its capture number {m2.captures}: today only its "
-            f"third capture is ({c('Individual Achievements')}, Scaper)"))
-    elif scaper:
-        state = replace(state, mice=pt.put(state.mice, pt.rescue(m2)))
-        state = _say(state, f"{m.name} is the Scaper: captured a third time, rescued at once and keeps "
-                            f"equipped cards ({c('Achievements')}, Individual Achievements)")
-    elif is_scaper and m2.captures > SCAPER_RESCUED:
+        state = _say(state, f"{m.name} is the Scaper: "
+                            + ("rescued at once and keeps equipped cards, as logged " if as_played else
+                               "captured a third time, rescued at once and keeps equipped cards ")
+                            + f"({c('Achievements')}, Individual Achievements)")
+        if as_played:
+            state = _kept(t, state, RuleError(
+                f"{m.name}, the Scaper, was rescued at once on its capture number {m2.captures}: today only "
+                f"its third capture is ({c('Individual Achievements')}, Scaper)"))
+    elif later:
         state = _say(state, f"{m.name} is the Scaper, but this is its capture number {m2.captures}: only "
                             f"the third capture is rescued at once, so it stays captured "
                             f"({c('Individual Achievements')}, Scaper)")

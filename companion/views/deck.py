@@ -417,9 +417,9 @@ class DeckBuilderView:
             self.format.value = f"{game}-standard" if any(f.id == f"{game}-standard" for f in fmts) else (
                 fmts[0].id if fmts else None)
             try:
-                self._set_draws(self._hand_size(self.fmt))
+                self._set_draws(hand_size(game, self.fmt))
             except CompanionError:  # refresh() below says why the format cannot be used
-                self._set_draws(self._hand_size(None))
+                self._set_draws(hand_size(game))
             try:
                 self._fill_kinds()
             except CompanionError:  # a broken card file of the user's: refresh() below says why,
@@ -444,11 +444,6 @@ class DeckBuilderView:
         if game in self._clash:
             self._ask_clash(*self._clash[game])
 
-    def _hand_size(self, fmt: DeckFormat | None) -> int:
-        """The opening hand of ``fmt`` (its ``hand_size``), else the game's rule book's: the default
-        of *in the first*, as ``deck odds --kind`` takes it without ``--draws``."""
-        return hand_size(self.game.value, fmt)
-
     def _set_draws(self, n: int) -> None:
         """Put the default ``n`` (the chosen format's hand) in the *in the first* box, and remember it
         as the default (a later format change may replace it; a number the player set, never)."""
@@ -466,12 +461,12 @@ class DeckBuilderView:
         if self._busy:
             return
         try:
-            hand = self._hand_size(self.fmt)
+            hand = hand_size(self.game.value, self.fmt)
         except CompanionError:
             hand = None
-        if hand is not None:
-            if self.draws.value == self._draws_default:
-                self._set_draws(hand)
+        if hand is not None and self.draws.value == self._draws_default:
+            self._set_draws(hand)
+        elif hand is not None:
             self._draws_default = hand  # the player's number stays; the default is the new format's
         self.refresh()
 
