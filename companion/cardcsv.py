@@ -333,11 +333,11 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     if not text.strip():
         raise CsvImportError(file, ["the sheet is empty (expected a header row of field names)"])
     if text.lstrip()[:1] in ("{", "["):
-        name = Path(file).name
+        base = Path(file).name
         raise CsvImportError(file, [
             "this is JSON (a card file?), not a CSV sheet: a sheet's first row names the columns. A card "
-            f"file needs no import: `companion validate {name}` checks it, and `companion cards export "
-            f"{game} --cards {name} -o {Path(name).with_suffix('.csv').name}` makes a sheet of it"])
+            f"file needs no import: `companion validate {base}` checks it, and `companion cards export "
+            f"{game} --cards {base} -o {Path(base).with_suffix('.csv').name}` makes a sheet of it"])
     whole = text
     text, delimiter = _header(text)
     offset = whole.count("\n", 0, len(whole) - len(text))  # a "sep=" line read off: lines start at 2
@@ -409,9 +409,9 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
 
     sets: set[str] = set()
     if set_col is not None:  # a first pass for the set names alone
-        rows = rows_of()
-        next(rows, None)
-        sets = {name for row in rows for name in [set_of(row)] if name.strip()}
+        first_pass = rows_of()
+        next(first_pass, None)
+        sets = {name for row in first_pass for name in [set_of(row)] if name.strip()}
     pick = set_name is not None and len(sets) > 1  # several sets: --set chooses one
     if pick and set_name not in sets:
         hint = closest(str(set_name), sorted(sets), n=1)

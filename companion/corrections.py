@@ -241,14 +241,14 @@ def _check_values(game: str, card_id: str, record: dict[str, Any], values: Mappi
     for issue in validate_document(doc, file=card_id, game=game):
         if issue.severity != "error":
             continue
-        field = issue.pointer.split("/")[3] if issue.pointer.count("/") >= 3 else None
-        if field in problems:
-            if said[field] in shaped:
+        named = issue.pointer.split("/")[3] if issue.pointer.count("/") >= 3 else None
+        if named in problems:
+            if said[named] in shaped:
                 continue
-            value = values[field]
-            whole = issue.pointer == f"/cards/0/{field}" and type(value) in (int, float)
-            problems[field].append(replace(issue, file=said[field], pointer="", card_id=None, line=None,
-                                           found=said[field].partition("=")[2] if whole else issue.found))
+            value = values[named]
+            whole = issue.pointer == f"/cards/0/{named}" and type(value) in (int, float)
+            problems[named].append(replace(issue, file=said[named], pointer="", card_id=None, line=None,
+                                           found=said[named].partition("=")[2] if whole else issue.found))
         else:
             others.append(replace(issue, file=f"{card_id} with this correction", card_id=None, line=None,
                                   pointer=issue.pointer.removeprefix("/cards/0")))

@@ -388,7 +388,7 @@ def stepper(description: str, value: int = 0, *, min: int = 0, max: int = 99,
         number = w.BoundedIntText(value=value, min=min, max=max, step=step, **looks)
     else:
         number = w.IntText(value=value, step=step, **looks)
-        number.limits = (min, max)  # type: ignore[attr-defined]
+        number.limits = (min, max)
     minus = w.Button(description="−", layout=w.Layout(width="48px", height=BUTTON_HEIGHT),
                      tooltip=f"{description} −{step}")
     plus = w.Button(description="+", layout=w.Layout(width="48px", height=BUTTON_HEIGHT),
@@ -400,7 +400,7 @@ def stepper(description: str, value: int = 0, *, min: int = 0, max: int = 99,
 
     minus.on_click(lambda _b: bump(-step))
     plus.on_click(lambda _b: bump(step))
-    number.box = w.HBox([minus, number, plus])  # type: ignore[attr-defined]
+    number.box = w.HBox([minus, number, plus])
     return number
 
 

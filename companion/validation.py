@@ -198,7 +198,7 @@ def _registry_for(folder: str) -> Any:
     def retrieve(uri: str) -> Any:  # no network: anything not bundled is an error
         from referencing.exceptions import NoSuchResource
 
-        raise NoSuchResource(ref=uri)
+        raise NoSuchResource(uri)  # (ref, given by place: mypy cannot see referencing's attrs __init__)
 
     return Registry(retrieve=retrieve).with_resources(resources)  # type: ignore[call-arg]
 
@@ -217,7 +217,7 @@ def game_schema(game: str) -> dict[str, Any]:
     from referencing.exceptions import NoSuchResource
 
     try:
-        return registry().contents(schema_uri(game))  # type: ignore[no-any-return]
+        return registry().contents(schema_uri(game))
     except (NoSuchResource, LookupError):
         raise CompanionError(f"no schema for game {game!r}",
                              expected=f"data/schemas/{game}.schema.json") from None
@@ -389,7 +389,7 @@ def _compile7(schema: Any) -> Callable[[Any], Any]:
     import fastjsonschema
 
     # Terse exceptions: the fast path only needs yes/no; jsonschema explains failures.
-    return fastjsonschema.compile(  # type: ignore[no-any-return]
+    return fastjsonschema.compile(
         {"$schema": "http://json-schema.org/draft-07/schema#", **schema}, detailed_exceptions=False)
 
 
@@ -944,6 +944,7 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str,
             typed = isinstance(ctype, str) and ctype in _card_types(game)
             owners = field_owners(game, str(name)) if typed else []
             if owners:  # a field of the game's other cards (ATK on a Fruit card): not a typo
+                assert ctype is not None  # (owners only for a typed card: ctype is its type)
                 yield issue(f"{with_article(ctype + ' card')} has no field '{name}'", kind="unknown-field",
                             pointer=_pointer([*path, name]),
                             expected="one of the fields " + ", ".join(known),
@@ -1666,7 +1667,7 @@ def replaces_problems(items: Sequence[T], orphans: Sequence[T], key: Callable[[T
         if isinstance(cid, str):
             last_with_id[cid.lower()] = i
     ids: list[str] | None = None
-    out = []
+    out: list[tuple[str, str, str | None]] = []
     for n, orphan in enumerate(orphans):
         target = str(key(orphan)[1])
         low, here = target.lower(), pos[id(orphan)]
@@ -2304,7 +2305,7 @@ def pointer_lines(text: str, pointers: Iterable[str]) -> dict[str, int]:
     the ancestors of every wanted pointer are recorded too. Returns what it found (an
     empty dict if the text is not what it expects).
     """
-    from json.decoder import scanstring
+    from json.decoder import scanstring  # type: ignore[attr-defined]  # (json's own; typeshed omits it)
 
     want: set[str] = set()
     for p in pointers:

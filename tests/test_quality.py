@@ -1,4 +1,4 @@
-"""Project-wide checks: ruff clean, a fast --help, no machine paths, clean notebooks."""
+"""Project-wide checks: ruff and mypy clean, a fast --help, no machine paths, clean notebooks."""
 
 from __future__ import annotations
 
@@ -22,6 +22,15 @@ def test_ruff_is_clean() -> None:
     result = subprocess.run([ruff, "check", "--output-format", "concise", "companion", "tests",
                              "benchmarks", "run.py"], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_mypy_is_clean() -> None:
+    """`mypy companion` with the settings in pyproject.toml ([tool.mypy]) finds no errors."""
+    pytest.importorskip("mypy", reason="mypy is not installed (it comes with the dev extra: "
+                                       "pip install -e '.[dev]')", exc_type=ImportError)
+    result = subprocess.run([sys.executable, "-m", "mypy", "companion"], cwd=ROOT, capture_output=True,
+                            text=True)
+    assert result.returncode == 0, f"mypy found errors:\n{result.stdout}{result.stderr}"
 
 
 def test_help_does_not_import_heavy_libraries() -> None:
@@ -81,7 +90,7 @@ def test_no_machine_paths_in_tracked_text() -> None:
     machine = str(ROOT.parent) + "/"
     bad = []
     for path in ROOT.rglob("*"):
-        if any(part in {".venv", ".git", "test-artifacts", "__pycache__", ".hypothesis"}
+        if any(part in {".venv", ".git", "test-artifacts", "__pycache__", ".hypothesis", ".mypy_cache"}
                for part in path.parts) or not path.is_file() or path.suffix in {".pdf", ".png"}:
             continue
         try:

@@ -20,7 +20,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TextIO
 
 from .. import GAMES, __version__
 from ..errors import CompanionError, PathError, closest, did_you_mean, os_reason
@@ -185,9 +185,9 @@ def _usage_error(parser: argparse.ArgumentParser, argv: Sequence[str], exc: Usag
             message += f". {hint}" if hint else ""
     # 'invalid choice: 'dekc' (choose from 'odds', 'deck')' (newer Pythons leave the choices unquoted)
     choice = re.search(r"invalid choice: '?([^'(]*?)'? \(choose from (.*)\)", message)
-    moved = _option_before_command(parser, argv, choice[1]) if choice else None
-    if moved:  # (companion --format standard deck check): the value was read as the command
-        message, target = moved
+    relocated = _option_before_command(parser, argv, choice[1]) if choice else None
+    if relocated:  # (companion --format standard deck check): the value was read as the command
+        message, target = relocated
     elif choice:
         choices = [c.strip().strip("'") for c in choice[2].split(",")]
         hint = did_you_mean(closest(choice[1], choices, n=1))
@@ -389,7 +389,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if stdout is None:  # closed (companion ... >&-): Python has no standard output at all
         print(f"companion: {STDOUT_CLOSED.render()}", file=sys.stderr)
         return 2
-    sys.stdout = _Output(stdout)  # type: ignore[assignment]
+    sys.stdout = _Output(stdout)
     try:
         code = _main(argv)
         sys.stdout.flush()  # (what is still buffered: a full disk is said here, not lost at exit)
@@ -405,7 +405,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = stdout
 
 
-def _discard(stream: Any) -> None:
+def _discard(stream: TextIO) -> None:
     """Point the process's standard output at the null device, so that what is still buffered for
     a stream that failed is not written again (and reported again) when Python exits."""
     if stream is not sys.__stdout__:  # (a test's or a notebook's stream: nothing is left at exit)

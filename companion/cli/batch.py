@@ -76,7 +76,7 @@ def read_event(raw: str, k: int, kinds: Iterable[str], *, error: type[CompanionE
     return event
 
 
-class Watched(dict):  # type: ignore[type-arg]
+class Watched(dict):
     """An event (or an object inside it) that remembers which of its fields the rules read
     (see :func:`unread_keys`)."""
 
@@ -335,8 +335,8 @@ def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, 
             tracker.sync()
             refused = tracker.first_refused(events)
             if refused is not None:
-                k, exc = refused
-                raise refusal(exc, k, events, log, error=error, short=short) from None
+                k, err = refused
+                raise refusal(err, k, events, log, error=error, short=short) from None
             if table is not None:
                 typo, ignored = unread_fields(events, table)
                 if typo is not None:

@@ -333,7 +333,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "--deck, print exactly these files")
     size = p.add_argument("--size", default=None, metavar="NAME|WxH",
                           help="card size: %(sizes)s, or WxH in mm")
-    size.sizes = _Lazy(sizes_help)  # type: ignore[attr-defined]
+    size.sizes = _Lazy(sizes_help)
     p.add_argument("--bleed", default=None, metavar="MM",
                    help="bleed around each card, 0 to 10 mm (default 0: none; 3 is usual)")
     p.add_argument("--crop-marks", action="store_true", help="crop marks outside the cards")

@@ -152,8 +152,8 @@ def _monarchs_buy(args: argparse.Namespace) -> int:
     print(f"Influence: {influence}. {len(plan.purchases)} purchase(s), best by {args.by} first:")
     for i, p in enumerate(shown, 1):
         print(f"{i:>3}. {p.label()}")
-    for n in notes:
-        print(f"note: {n}")
+    for note in notes:
+        print(f"note: {note}")
     print(f"({CITE_BUY})")
     return 0
 
@@ -306,12 +306,12 @@ def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
         raise CliInputError("give NAME:NUMBER, or a card name from the Village card data", where=where,
                             found=repr(spec))
     try:
-        card, label = _card_label(name, db)
+        card, copy_label = _card_label(name, db)
     except CompanionError as exc:
         raise CliInputError(exc.message, where=where, suggestion=exc.suggestion) from None
     if card.type not in ("basic-mouse", "mega-mouse"):
         raise CliInputError(f"{card.name!r} is a {card.type} card, not a mouse", where=where)
-    return Fighter.from_card(card, label)
+    return Fighter.from_card(card, copy_label)
 
 
 def _village_battle(args: argparse.Namespace) -> int:

@@ -33,7 +33,7 @@ import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..cards import Card, CardDB, norm_text
 from ..errors import CompanionError, closest, did_you_mean
@@ -284,7 +284,7 @@ def other_game_of(issues: Iterable[LineIssue], game: str,
                 db = load_game(other, include_user=False)
             except CompanionError:
                 continue
-        theirs = [db.lookup(i.unknown) is not None for i in named]
+        theirs = [db.lookup(cast(str, i.unknown)) is not None for i in named]  # (named: each names one)
         k = sum(theirs)
         if k >= 2 and 2 * k > len(unknown):
             return other, k, len(unknown)
@@ -472,7 +472,7 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
         if card is not None:
             found.append((card, count))
     if issues:
-        issues.sort(key=lambda i: i.line)
+        issues.sort(key=lambda i: cast(int, i.line))  # (a text list: every issue has its line)
         raise DecklistError(issues, where=where, known=len(found))
     return _merge(db.game, found, name, readings)
 
@@ -578,6 +578,7 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
                 continue
             count_col, card_col = (1, 0) if len(cells) == 2 and re.fullmatch(r"\d+", cells[1]) and \
                 not re.fullmatch(r"\d+", cells[0]) else (0, 1)
+        assert count_col is not None and card_col is not None  # (both set by the first row)
         cells += [""] * (max(count_col, card_col) + 1 - len(cells))
         extra = [c for i, c in enumerate(cells) if i not in (count_col, card_col) and c]
         if len(cells) == 2 and re.fullmatch(r"\d+", cells[card_col]) and not re.fullmatch(r"\d+",
@@ -657,9 +658,9 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None, twice: Collect
                            expected="a decklist: lines like '3 Card Name', or JSON like " + example,
                            suggestion=other[1].replace("FILE", file))
     if not isinstance(doc.get("cards"), list):
-        found = "nothing" if "cards" not in doc else _json_kind(doc["cards"])
+        kind = "nothing" if "cards" not in doc else _json_kind(doc["cards"])
         raise DecklistError([LineIssue(None, _short(doc.get("cards")), 'expected a "cards" list, found '
-                                       f"{found}, like {example}", pointer="/cards")], where=where)
+                                       f"{kind}, like {example}", pointer="/cards")], where=where)
     if looks_like_card_file(doc):  # (before its game: a card file of another game is a card file too)
         raise card_file_error(where)
     game = doc.get("game", db.game)

@@ -102,7 +102,7 @@ def _copy_problems(deck: Decklist, fmt: DeckFormat) -> list[Problem]:
 
 def _banned_problems(deck: Decklist, fmt: DeckFormat) -> list[Problem]:
     banned = {norm(b) for b in fmt.banned}
-    out = []
+    out: list[Problem] = []
     for e in deck.entries:
         if norm(e.card.name) in banned or norm(e.card.id) in banned:
             out.append(DeckProblem("banned", f"{e.card.name} is banned in {fmt.name} "

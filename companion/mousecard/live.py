@@ -501,11 +501,11 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
     offset = (before.bonus_successes - before.aces_spent) if before else 0
     queue = list(typed) if typed is not None else None
     seen: set[PlayingCard] = set()
-    for card in queue or ():  # the same card twice with no joker between: a typo, not "already drawn"
-        if card in seen:
-            raise RuleError(f"{card.short} is typed twice with no joker between (a deck holds each card "
+    for each in queue or ():  # the same card twice with no joker between: a typo, not "already drawn"
+        if each in seen:
+            raise RuleError(f"{each.short} is typed twice with no joker between (a deck holds each card "
                             "once)", where="cards", suggestion="Type each card as drawn, once.")
-        seen = set() if card.is_joker else seen | {card}
+        seen = set() if each.is_joker else seen | {each}
 
     def sure() -> bool:
         return s + aces + offset >= check.need

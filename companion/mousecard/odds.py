@@ -693,6 +693,7 @@ def _sequential(st: _Setup, init: dict[State, Mass], acc: _Acc, broke: bool, bud
                     c += counts[i]
                 if c:
                     cancelled[e] += qm * c
+            moves: list[tuple[int, int, int]] | tuple[tuple[int, int, int], ...]
             if m == 1:  # the last card: an empty deck is reshuffled before the next draw
                 moves = [(i, full_key | ((key + delta) & pmask),
                           5 * (((key + delta) >> 5 * _B) & ((1 << _B) - 1)) + full_kings)

@@ -63,7 +63,7 @@ import math
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .. import interrupt
 from .odds import _B, _add, _pow
@@ -137,6 +137,11 @@ class _Automaton:
     all). ``prior``: an automaton whose search this one goes on with (:meth:`more`), from
     ``starts`` (later passes only) on.
     """
+
+    # the search so far, for :meth:`more` (every state met, sorted; its kings left; every player's moves)
+    _known: np.ndarray
+    _known_kings: np.ndarray
+    _stepped: list[tuple[np.ndarray, ...]]
 
     def __init__(self, st: _Setup, starts: tuple[Ints, Ints, Ints], first_size: int, broke: bool,
                  prior: _Automaton | None = None) -> None:
@@ -489,7 +494,7 @@ def _exact(lo: np.ndarray, fl: np.ndarray) -> np.ndarray:
 
 def _whole(parts: list[tuple[int, np.ndarray, np.ndarray]]) -> np.ndarray:
     """Exact integers (an object array) from their parts (see :class:`_Swept`)."""
-    return sum(_exact(u, f) * (1 << shift) for shift, u, f in parts)
+    return cast("np.ndarray", sum(_exact(u, f) * (1 << shift) for shift, u, f in parts))
 
 
 def _parts(values: np.ndarray) -> list[tuple[int, np.ndarray, np.ndarray]]:

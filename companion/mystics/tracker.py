@@ -128,7 +128,7 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, cast
 
 from .. import cite, possessive
 from ..errors import CompanionError, LogError, RuleError, UnknownCardError, closest, did_you_mean
@@ -1053,7 +1053,7 @@ def _classes_of(key: str, value: Any) -> tuple[str, ...]:
 
 def _label(kind: str, key: str, value: Any) -> str:
     """A card the data holds, in words: "Collin's hero card", "the Spider minion card", "chapter 1"."""
-    name = value.get("name") if isinstance(value, Mapping) and value.get("name") else key
+    name: Any = value.get("name") if isinstance(value, Mapping) and value.get("name") else key
     words = {HEROES: f"{possessive(name)} hero card", MINIONS: f"the {name} minion card",
              CHAPTERS: f"chapter {key}", SEARCH_CARDS: f"search card {name!r}",
              ABILITY_CARDS: f"ability card {key!r}", DIE: "the action die (rolls drawn from the seed)"}[kind]
@@ -1589,7 +1589,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
                                   aggressive=info.aggressive, battle=info.battle, defense=info.defense,
                                   card_ids=tuple(x.id for x in cards), rat=info.rat))
     state = replace(state, minions=tuple(groups), roster=tuple(roster.items()))
-    bosses = {b.minion for b in boss_new}
+    bosses = cast("set[str]", {b.minion for b in boss_new})  # (a boss card names its minion)
     for boss in [k for k in boss_choice if k not in bosses]:  # a typo of the boss's id, or no boss
         state = _kept(t, state, RuleError(
             f"boss_cards names {str(boss)[:40]!r}, but no boss with several initiative cards is placed here",
@@ -1820,7 +1820,9 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             info = _typed_mouse(t, state, kept, spec, f"start: mice[{k}]")
         else:
             mid = str(spec)
-            value = t._data(state, HEROES, mid, lambda mid=mid: _hero_json(_hero_named(t, mid)))
+            # (mypy cannot infer a lambda with a default: mid is bound for ruff's B023)
+            value = t._data(state, HEROES, mid,
+                            lambda mid=mid: _hero_json(_hero_named(t, mid)))  # type: ignore[misc]
             if value is None:
                 raise UnknownCardError(mid, "mystics", [],
                                        where="mouse (its line records it as not in the card data)")
@@ -1879,8 +1881,8 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             kept[-1] += f"; {lim.MAX_FIGURES} placed"
             n = lim.MAX_FIGURES
         counts.append((mid, n))
-    for exc in _typed_minion_limits(specs, "start"):
-        _start_check(t, kept, exc)
+    for err in _typed_minion_limits(specs, "start"):
+        _start_check(t, kept, err)
     board = Board(chapter_end=end, overflow=overflow)
     state = replace(state, started=True, seed=seed, chapter=chapter, board=board, mice=tuple(mice),
                     track=tuple(InitCard(m.id, ini.MOUSE, m.name) for m in mice))
@@ -1996,7 +1998,7 @@ def _typed_minion_limits(specs: Any, where: str) -> list[RuleError]:
     for mid, spec in specs.items():
         if not isinstance(spec, Mapping):
             continue
-        cards = spec.get("cards") if isinstance(spec.get("cards"), list) else []
+        cards: Any = spec.get("cards") if isinstance(spec.get("cards"), list) else []
         lives = [("life", spec.get("life"))] + [(f"card {i + 1} life", card.get("life"))
                                                 for i, card in enumerate(cards) if isinstance(card, Mapping)]
         for name, value in lives:
@@ -2959,6 +2961,7 @@ def _requirements(t: MysticsTracker, state: MysticsState, m: Mouse, card: str) -
     req = None if info is None else info.requirements
     if req is None or req.none:
         return state
+    assert info is not None  # (a requirement is the card's)
     where = f"{c('Search Cards')}: other requirements"
     need = " or ".join([*(f"class {x}" for x in req.classes),
                         *([f"{_hero_words(t, state, req.mouse)} (the card is that mouse's)"]
@@ -2966,7 +2969,7 @@ def _requirements(t: MysticsTracker, state: MysticsState, m: Mouse, card: str) -
     if not need:
         return _say(state, f"Note: {info.name!r} has a requirement the card data does not spell out "
                            f"({req.text or 'none given'}): it was not checked ({where})")
-    allowed = req.allows(_Who(m.id, m.classes or None))  # type: ignore[arg-type]
+    allowed = req.allows(_Who(m.id, m.classes or None))
     if allowed is None:
         return _say(state, f"Note: {info.name!r} requires {need}; {possessive(m.name)} classes are not "
                            f"known, so it could not be checked ({where})")
@@ -3034,6 +3037,7 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         i = next((k for k, g in enumerate(a2.gear) if g.name == card), None)
         if i is None:
             pt.drop(a2, card, t.card_name)  # refused: it names the cards the mouse has
+        assert i is not None  # (pt.drop raised otherwise)
         g = a2.gear[i]
         a2 = pt.drop(a2, card, t.card_name)
         discard = None if discard is None else held_card(t, b2, discard)
@@ -3473,6 +3477,7 @@ def _turn_after_reorder(before: MysticsState, after: MysticsState) -> str:
         top = after.track[0].name if after.track else "the top card"
         return f"next: {possessive(top)} turn, the top card's (a new round)"
     anchor = cur if cur is not None else nxt
+    assert anchor is not None  # (no current card: the next one, else returned above)
     if cur is not None:
         words = f"{possessive(cur.name)} turn goes on (the turn stays with the card taking it)"
         if nxt is not None:

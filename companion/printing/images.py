@@ -62,6 +62,7 @@ class ImageCache:
         from reportlab.lib.utils import ImageReader
 
         said: list[str] = []
+        im: Image.Image  # (opened as an ImageFile, then turned and converted)
         try:
             with warnings.catch_warnings(record=True) as caught, Image.open(io.BytesIO(raw)) as im:
                 warnings.simplefilter("always")

@@ -257,6 +257,7 @@ def save(c: Any) -> None:
     try:
         c.save()
         if path is not None:
+            assert buffer is not None  # (a path's PDF is drawn into its BytesIO: see :func:`canvas`)
             write_bytes_atomic(path, buffer.getvalue(), parents=False)
     except OSError as exc:
         raise PrintError(f"cannot write the PDF ({os_reason(exc)})", where=str(path or c._filename)) from None
@@ -672,9 +673,9 @@ class ArtFolder:
         naming = (f"name each image after its card's id ({cid}.png) or, when no other card has it, its name "
                   f"({name or cid}.png), in any case, with one of the suffixes {suffixes}")
         if not self.files:
-            others = (f" (it holds {_named_few(self.others)}, none of them an image printing reads)"
-                      if self.others else "")
-            notes.append(f"{where} has no image files{others}, so no card has art from it: {naming}")
+            held = (f" (it holds {_named_few(self.others)}, none of them an image printing reads)"
+                    if self.others else "")
+            notes.append(f"{where} has no image files{held}, so no card has art from it: {naming}")
         elif not self.used:
             unused = [p for p in self.files if p not in self._shared]
             if unused:

@@ -453,6 +453,7 @@ class TmntTracker(Tracker[Game]):
             first = _player_index(event, "first")
             how = "chosen"
         elif "seed" in event:
+            assert seed is not None  # (a seed _good_seed refused was raised above)
             first = event_rng(seed, "coin").randrange(2)
             how = "coin toss"
         else:
@@ -893,8 +894,9 @@ def attack_event(first: BattleCard, attacks: list[BattleCard],
                  counter: BattleCard | None, power_bonus: int = 0) -> dict[str, Any]:
     """The ``attack`` event for the log, from cards the attack builder holds (``power_bonus``: Power from
     Items or card texts, written only when there is some)."""
-    event = {"event": "attack", "character": first.to_json(), "attacks": [a.to_json() for a in attacks],
-             "counter": counter.to_json() if counter else None}
+    event: dict[str, Any] = {"event": "attack", "character": first.to_json(),
+                             "attacks": [a.to_json() for a in attacks],
+                             "counter": counter.to_json() if counter else None}
     if power_bonus:
         event["power_bonus"] = power_bonus
     return event

@@ -289,7 +289,7 @@ class DeckBuilderView:
         self.draws = ui.stepper("in the first", 7, min=0, max=99)
         self.odds_html = w.HTML()
         self.odds = w.VBox([self.odds_html, w.HTML("<b>Your own question</b>"), self.kind,
-                            self.at_least.box, self.draws.box])  # type: ignore[attr-defined]
+                            self.at_least.box, self.draws.box])
         self.odds.add_class("cmp-deck-odds")
 
         self._wire()

@@ -91,7 +91,7 @@ def _number_text(value: int, limit: int = 24) -> str:
 
 def box_value(box: w.IntText, what: str) -> int:
     """``box``'s number if within its limits; else a :class:`ScoreInputError` quoting what was typed."""
-    lo, hi = box.limits  # type: ignore[attr-defined]
+    lo, hi = box.limits
     if not lo <= box.value <= hi:
         raise ScoreInputError(f"{what}: {_number_text(box.value)} is past what the box takes ({lo} to {hi})")
     return int(box.value)
@@ -170,7 +170,7 @@ class MonarchsCompanion:
             self.cards[colour], self.crowns[colour], self.family[colour] = n, c, f
             label = w.HTML(f"<div style='width:100px;font-size:18px;padding-top:10px'>"
                            f"<span style='color:{SWATCH[colour]}'>■</span> {colour}</div>")
-            rows.append(w.HBox([label, n.box, c.box, f]))  # type: ignore[attr-defined]
+            rows.append(w.HBox([label, n.box, c.box, f]))
         self.total = w.HTML()
         self.total.add_class("cmp-monarchs-total")
         self.table = w.HTML()
@@ -429,7 +429,7 @@ class MonarchsCompanion:
         help_ = w.HTML("<small>Each position: <code>cost:crowns</code> (e.g. <code>3:1</code>), a card name, "
                        "<code>-</code> for empty, or a stack <code>2:0/4:1</code> (top card last). "
                        "Back-row cards cost 2 more (of-mice-and-monarchs.md, Game Play).</small>")
-        self.buy_tab = w.VBox([self.influence.box, help_,  # type: ignore[attr-defined]
+        self.buy_tab = w.VBox([self.influence.box, help_,
                                w.HTML("<b>Back row (cost +2)</b>"),
                                w.HBox(self.back[:2]), w.HBox(self.back[2:]),
                                w.HTML("<b>Front row</b>"), w.HBox(self.front[:2]), w.HBox(self.front[2:]),
@@ -537,8 +537,8 @@ class MonarchsCompanion:
             w.HTML("<small>After each turn roll both dice: white removes a front-row card, black a "
                    "back-row card (top of a stack only); 5 or 6: you choose. The Court positions typed "
                    "in the buy planner name the cards (of-mice-and-monarchs.md, Solo Mode).</small>"),
-            self.white.box, self.black.box, w.HBox([roll, read]), self.solo_out,  # type: ignore[attr-defined]
-            w.HTML("<b>High scores</b>"), w.HBox([self.hs_score.box, self.hs_name, save]),  # type: ignore
+            self.white.box, self.black.box, w.HBox([roll, read]), self.solo_out,
+            w.HTML("<b>High scores</b>"), w.HBox([self.hs_score.box, self.hs_name, save]),
             self.hs_variant, self.highscores, w.HBox([self.hs_pick, remove])])
         self.show_high_scores()
 
@@ -657,7 +657,7 @@ class MonarchsCompanion:
         self.end_out.add_class("cmp-monarchs-end")
         for s in (self.players, self.seat, self.court_deck):
             s.observe(lambda _c: self.refresh_end(), names="value")
-        self.end_tab = w.VBox([self.players.box, self.seat.box, self.court_deck.box,  # type: ignore
+        self.end_tab = w.VBox([self.players.box, self.seat.box, self.court_deck.box,
                                self.end_out])
         self.refresh_end()
 

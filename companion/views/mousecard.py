@@ -309,10 +309,10 @@ class MouseCardPage(ui.TrackerPage):
         self.cancel_draws_on = w.Checkbox(value=True, description="A cancelled bad card lets the draw go on")
         self.cancel_draws_on.add_class("cmp-mousecard-cancel-draws-on")
         controls = w.VBox([
-            w.HBox([self.skill.box, self.need.box]),  # type: ignore[attr-defined]
+            w.HBox([self.skill.box, self.need.box]),
             w.HBox([self.target, self.situation]),
-            w.HBox([self.aged.box, self.disadvantage.box]),  # type: ignore[attr-defined]
-            self.mode, w.HBox([self.chips.box, self.red_bad]),  # type: ignore[attr-defined]
+            w.HBox([self.aged.box, self.disadvantage.box]),
+            self.mode, w.HBox([self.chips.box, self.red_bad]),
         ])
         # Aged and a disadvantage add up to at most MAX_LEVELS levels (situations): each stepper
         # stops where the other leaves off, so the controls never describe a check the rules refuse

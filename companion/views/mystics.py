@@ -52,7 +52,7 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import ipywidgets as w
 
@@ -763,7 +763,7 @@ class MouseBox:
             return captured_error(m, kind).render()
         free = kind in ("level_up", "equip", "unequip", "share")
         # not its turn: said after what the mouse lacks (cheese, a card) and before what the boxes lack
-        turn = self._turn_off(state, m, kind) if free else None
+        turn = self._turn_off(state, m, cast(str, kind)) if free else None  # (free: kind is one of them)
         turn_words = None if turn is None else page_words(turn.render())
         if widget is self.rescue:
             if not m.captured:
@@ -835,9 +835,9 @@ class MouseBox:
             if self._needs_discard(state) is not None and not self.share_discard.value:
                 return "the receiver's pack is full: choose the card it discards to make room (Equip)"
         if kind in ("level_up", "equip", "unequip", "share"):  # free actions: in the mouse's turn, once each
-            refused = self._free_refusal(state, m, kind)  # (after what the boxes lack, as the tracker checks)
-            if refused is not None:
-                return page_words(refused.render())
+            denied = self._free_refusal(state, m, kind)  # (after what the boxes lack, as the tracker checks)
+            if denied is not None:
+                return page_words(denied.render())
         return None
 
 
@@ -1056,7 +1056,9 @@ class MysticsDashboard(ui.TrackerPage):
         self._by_seen: tuple[int, int, str | None] | None = None  # the turn the Defeated by box was set for
         self.wound_minion.on_click(a(lambda _b: self.do(self._minion_event("wound_minion"))))
         self.defeat_minion.on_click(a(lambda _b: self.do(self._minion_event("defeat_minion"))))
-        self.minion_pick.observe(lambda _c: (self._boss_cards(), self._show_minion_life()), "value")
+        self.minion_pick.observe(  # (the lambda runs both; its value is unused: mypy refuses their None)
+            lambda _c: (self._boss_cards(), self._show_minion_life()),  # type: ignore[func-returns-value]
+            "value")
         # minions a chapter rule places mid-chapter: a type from the card data (no typing)
         self.add_type = w.Dropdown(
             options=[], description="Arrive", layout=w.Layout(width="260px", height="40px")
@@ -1748,7 +1750,8 @@ class MysticsDashboard(ui.TrackerPage):
         self.minion_life_hint.value = (
             f"<small style='color:#9a6700'>{html.escape(possessive(group.name))} life is unknown in the card "
             "data: type it from its initiative card and press Set life, so that a wound defeats a figure "
-            f"({html.escape(cite('mystics', 'Wounds on non-boss minions'))})</small>" if ask else "")
+            f"({html.escape(cite('mystics', 'Wounds on non-boss minions'))})</small>"
+            if ask and group is not None else "")  # (ask: there is a group)
 
     def _typed_minion_life(self) -> int | None:
         """The life typed in the minions' Life box; ``None`` when it is blank."""
@@ -2074,9 +2077,9 @@ class MysticsDashboard(ui.TrackerPage):
         ]
         self.minions.value = f"<ul>{''.join(rows)}</ul>" if rows else "<i>No minions on the board.</i>"
         # party
-        ids = tuple(m.id for m in s.mice)
-        if tuple(self._mouse_boxes) != ids:
-            self._mouse_boxes = {mid: MouseBox(self, mid) for mid in ids}
+        mouse_ids = tuple(m.id for m in s.mice)
+        if tuple(self._mouse_boxes) != mouse_ids:
+            self._mouse_boxes = {mid: MouseBox(self, mid) for mid in mouse_ids}
             self.party.children = tuple(b.box for b in self._mouse_boxes.values())
         self.choices(self.ach_mouse, [("(no mouse)", "")] + [(m.name, m.id) for m in s.mice], "")
         for box in self._mouse_boxes.values():

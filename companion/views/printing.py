@@ -138,8 +138,9 @@ class PrintView:
                          self.orientation)
         #: each file this page wrote: the settings and the SHA-256 of the bytes (see :meth:`_save`)
         self._made: dict[Path, tuple[tuple[Any, ...], str]] = {}
-        for control in self._shaping:
-            control.observe(guard(lambda _c: self._filling or self._outdated()), names="value")
+        for control in self._shaping:  # (the lambda's value is unused: mypy refuses _outdated's None in it)
+            control.observe(guard(lambda _c: self._filling
+                                  or self._outdated()), names="value")  # type: ignore[func-returns-value]
         self._refresh()
 
     # ------------------------------------------------------------------ state

@@ -920,5 +920,5 @@ def tmnt_page(path: str | Path | None = None) -> w.Tab:
         ui.header("TMNT attack builder", "Is this attack legal, and what does it do?", game="tmnt"),
         builder.widget])], titles=("Game tracker", "Attack builder"))
     tab.add_class("cmp-tmnt-page")
-    tab.builder, tab.tracker = builder, tracker  # type: ignore[attr-defined]
+    tab.builder, tab.tracker = builder, tracker
     return tab

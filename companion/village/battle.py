@@ -213,7 +213,7 @@ def resolve_battle(attackers: Sequence[Fighter], defenders: Sequence[Fighter], a
         d = int(dfd.defense)  # type: ignore[arg-type]
         result = duel(atk, d)
         if result == "attacker-wins":
-            destroyed = (dfd.label,)
+            destroyed: tuple[str, ...] = (dfd.label,)
             msg = f"{att.label} (ATK {atk}) beats {dfd.label} (DEF {d}): {dfd.label} destroyed"
             lost_def.append(dfd.label)
         elif result == "blocked":

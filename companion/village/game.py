@@ -874,8 +874,8 @@ class VillageTracker(Tracker[VillageState]):
                  for k, n in enumerate(names, start=1)]
         players = (Player(names[0], mp, decks[0] - HAND), Player(names[1], mp, decks[1] - HAND))
         how = f" (coin toss from seed {seed!r})" if tossed else ""
-        last = (f"{players[first].name} goes first{how}; each player draws 7 cards and has {mp} Mouse Points "
-                f"({CITE_GAMEPLAY})",)
+        last: tuple[str, ...] = (f"{players[first].name} goes first{how}; each player draws 7 cards and has "
+                                 f"{mp} Mouse Points ({CITE_GAMEPLAY})",)
         if reading != "equipped":
             last = (*last, f"for this game: {FRUIT_READINGS[reading]}")
         return VillageState(True, players, first, 1, first, TurnState(), False, None, "",
