@@ -353,6 +353,38 @@ def big_button(description: str, *, style: str = "", icon: str = "",
                     layout=w.Layout(height=BUTTON_HEIGHT, min_width="120px"))
 
 
+def gate(widget: Any, reason: str | None) -> None:
+    """Turn ``widget`` off, its tooltip saying why (``reason``), or on (``None``) with its own tooltip
+    back: a control that cannot work is off before the click, never refused after it. A tooltip
+    needs a mouse: pages also show the reasons in words (:func:`off_reasons`)."""
+    own = widget.__dict__.setdefault("_cmp_tooltip", widget.tooltip or "")
+    widget.disabled = reason is not None
+    widget.tooltip = reason if reason is not None else own
+
+
+def off_reasons(widgets: Iterable[Any], *, skip: Iterable[str] = ()) -> str:
+    """HTML saying why the controls among ``widgets`` that are off are off (their tooltips, as
+    :func:`gate` sets them), one line per reason naming the controls it covers; ``""`` when none
+    is off. Why: a touch screen shows no tooltip, and a dead button with no reason in sight looks
+    broken. ``skip``: reasons not to repeat (one the page already says, such as "no game yet")."""
+    by_reason: dict[str, list[str]] = {}
+    skipped = set(skip)
+    for widget in widgets:
+        reason = (getattr(widget, "tooltip", "") or "").strip()
+        if not getattr(widget, "disabled", False) or not reason or reason in skipped:
+            continue
+        label = (getattr(widget, "description", "") or "").strip() or "this control"
+        names = by_reason.setdefault(reason, [])
+        if label not in names:
+            names.append(label)
+    if not by_reason:
+        return ""
+    items = "".join(f"<li><b>{html.escape(', '.join(names))}</b>: {html.escape(reason)}</li>"
+                    for reason, names in by_reason.items())
+    return (f"<div class='companion-off' style='color:{COLOURS['muted']}; font-size:13px'>"
+            f"Off for now:<ul style='margin:2px 0'>{items}</ul></div>")
+
+
 #: The longest player name a page takes (as a start event does): it shows in every turn line and message.
 MAX_PLAYER_NAME = PLAYER_NAME_MAX
 

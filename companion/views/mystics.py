@@ -197,14 +197,6 @@ def _btn(label: str, css: str, style: str = "", width: str = "") -> w.Button:
     return b
 
 
-def gate(widget: Any, reason: str | None) -> None:
-    """Turn ``widget`` off, its tooltip saying why (``reason``), or on (``None``) with its own tooltip
-    back: a control that cannot work is off before the click, never refused after it."""
-    own = widget.__dict__.setdefault("_cmp_tooltip", widget.tooltip or "")
-    widget.disabled = reason is not None
-    widget.tooltip = reason if reason is not None else own
-
-
 #: Why the Poisoned toggle is no control of its own: it follows the poison wounds (Poisoned).
 POISONED_FOLLOWS = ("poisoned follows the poison wounds: Poison adds one, Cure poison removes one "
                     f"(an antidote or cure: {cite('mystics', 'Poisoned')})")
@@ -718,7 +710,7 @@ class MouseBox:
         m = state.mouse(self.mid)
         self._share_discard_choices(state)
         for widget, kind in self.kinds.items():
-            gate(widget, dash.ended(kind) or self._why_off(state, m, widget))
+            ui.gate(widget, dash.ended(kind) or self._why_off(state, m, widget))
         was, dash._syncing = dash._syncing, True
         try:
             for cond, tb in self.conditions.items():
@@ -1641,7 +1633,7 @@ class MysticsDashboard(ui.TrackerPage):
         move = self.achievement_move(name)
         self.ach_move.value = min(max(move, self.ach_move.min), self.ach_move.max)
         individual = nm.achievement_key(name) in INDIVIDUAL_ACHIEVEMENTS
-        gate(self.ach_move, "an individual achievement moves the chapter end marker as the book says "
+        ui.gate(self.ach_move, "an individual achievement moves the chapter end marker as the book says "
                             f"({cite('mystics', 'Individual Achievements')})" if individual else None)
 
     def _achievement_options(self) -> list[str]:
@@ -1893,16 +1885,16 @@ class MysticsDashboard(ui.TrackerPage):
         off = (self._no_chapter() if not s.started else self.ended("set_order"),
                self._no_chapter() if not s.started else self.ended("set_turn"))
         chosen = None if self.order_list.value else "choose a card of the order first"
-        gate(self.order_up, off[0] or chosen)
-        gate(self.order_down, off[0] or chosen)
-        gate(self.order_reset, off[0])
+        ui.gate(self.order_up, off[0] or chosen)
+        ui.gate(self.order_down, off[0] or chosen)
+        ui.gate(self.order_reset, off[0])
         same = self._order == [c.id for c in s.track]
-        gate(self.set_order_btn, off[0] or (
+        ui.gate(self.set_order_btn, off[0] or (
             "no cards on the initiative track" if not s.track
             else "the order shown is the track's already: choose a card and move it up or down first"
             if same else None))
         cur = s.current
-        gate(self.set_turn_btn, off[1] or (
+        ui.gate(self.set_turn_btn, off[1] or (
             "no cards on the initiative track" if not s.track
             else f"it is {possessive(cur.name)} turn already: choose another card"
             if cur is not None and self.turn_pick.value == cur.id else None))
@@ -2004,7 +1996,7 @@ class MysticsDashboard(ui.TrackerPage):
         s = self.state
         own = self._board_off() if s.started else {}
         for widget, kind in self._controls().items():
-            gate(widget, self._no_chapter() if not s.started else self.ended(kind) or own.get(widget))
+            ui.gate(widget, self._no_chapter() if not s.started else self.ended(kind) or own.get(widget))
         warning = victory_warning(self.tracker, s) if s.started and not self.ended("victory") else None
         self.victory_note.value = "" if warning is None else (
             f"<small style='color:#9a6700'>Before Victory: {html.escape(warning)}</small>")
