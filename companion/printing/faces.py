@@ -4,7 +4,8 @@ A builder turns a card record into a :class:`FaceSpec` (title, corner badge, typ
 stats, symbols, body text) reading every field with ``card.get`` so missing data never
 breaks a print run: a missing or unknown (null) stat prints as ``?``. One drawing
 routine lays every spec out proportionally to the card size, so all sizes work. The
-Mouse Card deck (playing cards) has its own drawing.
+Mouse Card deck (playing cards) has its own drawing, with a small reminder of a king's,
+ace's or joker's special effect from the card's ``text``.
 
 A Mice and Mystics value whose reading of the rule book is not sure (listed in the record's
 ``uncertain``) prints with a trailing ``?`` (``Melee?``, ``Paws 1?``; text and abilities end in
@@ -13,15 +14,27 @@ A Mice and Mystics value whose reading of the rule book is not sure (listed in t
 Symbols follow the rule books' legends: Village's Instant, Food (%) and continuous (∞)
 (village-tcg.txt, LEGEND); TMNT's Forceful [F] and Counter [C] marks (tmnt-tcg.txt,
 Card Types); Monarchs' crowns, Move and Cover and the player letter
-(of-mice-and-monarchs.md, Starting Cards / Court Mice Cards).
+(of-mice-and-monarchs.md, Starting Cards / Court Mice Cards). An icon never stands alone:
+the type line says its meaning in the book's words too ("Magic · Instant", "Forceful
+Counter Attack", "Move and Cover"), so a player who does not know the icon, or a greyscale
+print that loses its colour, still reads it.
+
+Text on a coloured fill (the title band, stat cells, tags) is near-black or white, whichever
+contrasts more with the fill (:func:`text_on`, WCAG relative luminance). A face may carry tags,
+small labelled pills above its stats: ``DEMO`` on every card labelled demo
+(:attr:`companion.cards.Card.is_demo`), a Monarchs card's colour by name (scoring depends on
+it, and a greyscale print turns four of the colours into one grey), a Mice and Mystics boss.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color, HexColor, white
@@ -40,9 +53,20 @@ GAME_COLOURS = {"village": "#5b8c2a", "mousecard": "#37474f", "monarchs": "#8d6e
 VILLAGE_TYPES = {"basic-mouse": ("Basic Mouse", "#8d6e63"), "mega-mouse": ("Mega Mouse", "#6a1b9a"),
                  "fruit": ("Fruit", "#e65100"), "item": ("Item", "#1565c0"),
                  "magic": ("Magic", "#00838f")}
+#: The Court colours (of-mice-and-monarchs.md, Court Mice Cards), the one palette of Monarchs cards.
 MONARCHS_COLOURS = {"purple": "#7b3fa0", "yellow": "#c9a300", "green": "#2e8b3a", "blue": "#2f6fce",
                     "red": "#c8322b", "orange": "#ee7f1a", "gray": "#808080", "grey": "#808080"}
+#: TMNT's four Attributes (tmnt-tcg.txt, Card Attributes: Wind, Nature, Fire, Mountain), a colour each
+#: that fits its name: sky blue, leaf green, flame red, rock brown.
+TMNT_ATTRIBUTES = {"wind": "#0277bd", "nature": "#558b2f", "fire": "#c62828", "mountain": "#6d4c41"}
+#: Mice and Mystics record types (mice-and-mystics.txt): heroes blue, minions (the enemy) red, search
+#: cards (equipment) brown, ability cards purple, the action die slate, chapters green.
+MYSTICS_TYPES = {"hero": "#1565c0", "minion": "#b71c1c", "boss": "#b71c1c", "search": "#795548",
+                 "ability": "#6a1b9a", "die-face": "#455a64", "chapter": "#2e7d32"}
+#: Colours for a value no palette above names (a user's own Attribute or type): see :func:`colour_for`.
 PALETTE = ["#1565c0", "#c62828", "#2e7d32", "#6a1b9a", "#ef6c00", "#00838f", "#4e342e", "#ad1457"]
+#: The fill of a face's ``DEMO`` tag (white text on it: 6.5:1).
+DEMO_FILL = "#b71c1c"
 
 
 def tint(colour: Color, amount: float, towards: float = 1.0) -> Color:
@@ -52,8 +76,55 @@ def tint(colour: Color, amount: float, towards: float = 1.0) -> Color:
 
 
 def _hash_colour(text: str) -> str:
-    """A stable palette colour for a value with no colour of its own (e.g. a TMNT Attribute)."""
+    """A stable palette colour for a value with no colour of its own (a user's own TMNT Attribute)."""
     return PALETTE[hashlib.md5(text.lower().encode()).digest()[0] % len(PALETTE)]
+
+
+def colour_for(name: str, palette: dict[str, str]) -> str:
+    """The colour ``palette`` gives ``name`` (any case); a name it lacks gets a stable hashed one."""
+    return palette.get(name.lower()) or _hash_colour(name)
+
+
+def _as_colour(colour: Color | str) -> Color:
+    return HexColor(colour) if isinstance(colour, str) else colour
+
+
+def luminance(colour: Color | str) -> float:
+    """WCAG 2 relative luminance of an sRGB colour: 0 for black, 1 for white."""
+    c = _as_colour(colour)
+
+    def lin(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * lin(c.red) + 0.7152 * lin(c.green) + 0.0722 * lin(c.blue)
+
+
+def contrast(a: Color | str, b: Color | str) -> float:
+    """WCAG 2 contrast ratio of two colours, 1 (none) to 21 (black on white)."""
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def text_on(fill: Color | str) -> Color:
+    """The colour for text on ``fill``: near-black (:data:`INK`) or white, whichever contrasts more.
+
+    White on every frame made a yellow (#c9a300) title 2.4:1 and an orange one 2.7:1; chosen by
+    the fill's luminance, no text on a fill is below 4.0:1 (a mid grey, the worst case, has 4.1:1
+    with near-black).
+    """
+    return INK if contrast(INK, fill) > contrast(white, fill) else white
+
+
+def watermark(colour: Color | str) -> Color:
+    """The lightest tint of ``colour`` that still reads on the paper: 3:1, WCAG's least for large text.
+
+    The word in an empty art area had been a 20% tint, about 1.3:1 and lost in print."""
+    c = _as_colour(colour)
+    for k in range(3, 11):
+        shade = tint(c, k / 10)
+        if contrast(shade, PAPER) >= 3.0:
+            return shade
+    return MUTED  # a fill too light to read on paper even at full strength
 
 
 def stat(value: Any) -> str:
@@ -77,28 +148,43 @@ class FaceSpec:
     symbols: list[str] = field(default_factory=list)  # instant food continuous forceful counter move crown
     crowns: int = 0
     body: str = ""
+    setup: str = ""  # a paragraph after the body: what the card starts with (a Mystics hero's equipment)
     footer: str = ""
     legend: str = ""  # a line above the footer explaining a mark on this face (uncertain values)
     big: str | None = None  # a large word in the art area when there is no art
+    # labelled pills above the stats, right to left after DEMO: (word, fill colour as #rrggbb)
+    tags: list[tuple[str, str]] = field(default_factory=list)
+    demo: bool = False  # the card is labelled demo (Card.is_demo): a DEMO tag first among the tags
+    # a labelled row of small numbered boxes above the stats ("Initiative card" [2][1][2][2])
+    numbers: tuple[str, list[str]] | None = None
+
+    def all_tags(self) -> list[tuple[str, str]]:
+        """The tags drawn, right to left: ``DEMO`` first on a demo card, then :attr:`tags`."""
+        return [("DEMO", DEMO_FILL), *self.tags] if self.demo else list(self.tags)
 
 
 def face_texts(spec: FaceSpec) -> list[str]:
     """Every text :func:`draw_face` may draw for ``spec`` (to find characters the font lacks)."""
     stats = [f"{label} {value}" for label, value in spec.stats]
-    return [spec.title, spec.type_line, spec.corner or "", *stats, spec.body, spec.footer, spec.legend,
-            spec.big or ""]
+    numbers = [spec.numbers[0], *spec.numbers[1]] if spec.numbers else []
+    return [spec.title, spec.type_line, spec.corner or "", *stats, spec.body, spec.setup, spec.footer,
+            spec.legend, spec.big or "", *(word for word, _fill in spec.all_tags()), *numbers]
 
 
 def playing_card_texts(card: Any) -> list[str]:
     """Every text :func:`draw_playing_card` may draw for a Mouse Card deck card."""
-    colour = str(card.get("colour") or card.get("color") or "").lower()
-    return [str(card.get("rank") or "?").upper()[:3], f"{colour or '?'} joker: reshuffle", _footer(card)]
+    return [str(card.get("rank") or "?").upper()[:3], reminder(card), _footer(card),
+            "DEMO" if _demo(card) else ""]
+
+
+def _demo(card: Any) -> bool:
+    """Whether the card is labelled demo (its set or ``source``: :attr:`companion.cards.Card.is_demo`)."""
+    return bool(getattr(card, "is_demo", False))
 
 
 def _footer(card: Any) -> str:
     s = str(getattr(card, "set", "") or "")
-    demo = getattr(card, "is_demo", False)
-    return f"{s} · DEMO card" if demo and "demo" not in s.lower() else s
+    return f"{s} · DEMO card" if _demo(card) and "demo" not in s.lower() else s
 
 
 def _text_of(card: Any) -> str:
@@ -109,24 +195,27 @@ def _text_of(card: Any) -> str:
 def village_face(card: Any) -> FaceSpec:
     """Village TCG: ATK/DEF, abilities with fruit costs, Instant, Food, continuous.
 
-    Symbols from village-tcg.txt, LEGEND.
+    Symbols from village-tcg.txt, LEGEND, each named in the type line as the book names it:
+    "Magic · Instant", "Magic · Continuous", "Food (Breakfast)" (the % symbol "represents a
+    Food Card ... (i.e. Breakfast, Lunch, Dinner, and Dessert)").
     """
     ctype = str(card.get("type") or "")
     label, colour = VILLAGE_TYPES.get(ctype, (ctype.replace("-", " ").title() or "?",
                                               GAME_COLOURS["village"]))
     spec = FaceSpec(title=str(card.get("name") or "?"), colour=colour, type_line=label,
-                    footer=_footer(card))
+                    footer=_footer(card), demo=_demo(card))
     if ctype in ("basic-mouse", "mega-mouse") or "atk" in card.data or "def" in card.data:
         spec.stats = [("ATK", stat(card.get("atk"))), ("DEF", stat(card.get("def")))]
-    food = card.get("food")
-    if food:
-        spec.symbols.append("food")
-        if isinstance(food, str):
-            spec.type_line += f" · {food}"
     if card.get("instant"):
         spec.symbols.append("instant")
+        spec.type_line += " · Instant"
     if card.get("continuous"):
         spec.symbols.append("continuous")
+        spec.type_line += " · Continuous"
+    food = card.get("food")
+    if food:
+        spec.symbols.insert(0, "food")  # drawn rightmost, as before
+        spec.type_line += f" · Food ({str(food).title()})" if isinstance(food, str) else " · Food"
     parts = []
     for ab in card.get("abilities") or ():
         if not hasattr(ab, "get"):
@@ -156,22 +245,30 @@ def _timing_label(timing: Any) -> str:
 def tmnt_face(card: Any) -> FaceSpec:
     """TMNT: Attribute, Power, Forceful [F] and Counter [C] marks, timing (tmnt-tcg.txt, Card Types).
 
-    Event cards have no Attribute ("All cards except Event Cards belong to one of the 4
-    different Attributes", Card Attributes), so their type line names none.
+    A marked Attack Card is named in its type line as the book names it ("Forceful Counter
+    Attack · wind"), beside the [F] [C] badges. Event cards have no Attribute ("All cards
+    except Event Cards belong to one of the 4 different Attributes", Card Attributes), so
+    their type line names none. An Attribute's colour is its own (:data:`TMNT_ATTRIBUTES`).
     """
     ctype = str(card.get("type") or "?")
     attr = card.get("attribute")
-    colour = _hash_colour(str(attr)) if attr else GAME_COLOURS["tmnt"]
+    colour = colour_for(str(attr), TMNT_ATTRIBUTES) if attr else GAME_COLOURS["tmnt"]
     kind = str(card.get("attack_kind") or "").lower()
+    forceful = "forceful" in kind or kind in ("f", "fc")
+    counter = "counter" in kind or kind in ("c", "fc")
+    # the book's names for the marked Attack Cards: Forceful [F], Counter [C], Forceful Counter [F] [C]
+    marks = " ".join(w for w, on in (("Forceful", forceful), ("Counter", counter)) if on)
     type_line = ctype.replace("-", " ").title()
+    if marks:
+        type_line = f"{marks} {type_line}" if ctype == "attack" else f"{type_line} · {marks}"
     if ctype != "event":
         type_line += f" · {stat(attr)}"
     spec = FaceSpec(title=str(card.get("name") or "?"), colour=colour, type_line=type_line,
                     corner=stat(card.get("power")) if ("power" in card.data or ctype in (
-                        "character", "attack")) else None, footer=_footer(card))
-    if "forceful" in kind or kind in ("f", "fc"):
+                        "character", "attack")) else None, footer=_footer(card), demo=_demo(card))
+    if forceful:
         spec.symbols.append("forceful")
-    if "counter" in kind or kind in ("c", "fc"):
+    if counter:
         spec.symbols.append("counter")
     spec.stats = [("Power", stat(card.get("power")))] if spec.corner is not None else []
     timing = card.get("timing")
@@ -196,7 +293,13 @@ MAX_MOVE_ICONS = 4
 def monarchs_face(card: Any) -> FaceSpec:
     """Monarchs: colour, cost or player letter, influence, crowns, Move and Cover.
 
-    From of-mice-and-monarchs.md, Starting Cards and Court Mice Cards.
+    From of-mice-and-monarchs.md, Starting Cards and Court Mice Cards. A Court card's colour,
+    which scoring depends on, is printed by name in a tag on the colour itself ("YELLOW"), so a
+    greyscale print, where purple, green, blue and red are one grey, still tells them apart (the
+    type line, which had named it in small italics, leaves it to the tag); the type line names
+    what its icons mean ("Court · Move and Cover", "Court · scores as a crown"; a card with both
+    leaves "Court" out, to keep the line legible). A Starting card (a peasant, gray) has no
+    Court colour: no colour tag, and no word in its empty art area.
     """
     ctype = str(card.get("type") or "?")
     colour_name = str(card.get("color") or card.get("colour") or ("gray" if ctype == "starting" else ""))
@@ -206,21 +309,31 @@ def monarchs_face(card: Any) -> FaceSpec:
         tl = "Starting card (peasant)"
     else:
         corner = stat(card.get("cost"))
-        tl = f"Court · {colour_name.title() or '?'}"
+        tl = "Court" if colour_name else "Court · ?"  # the colour's name is in its tag (an unknown: here)
     spec = FaceSpec(title=str(card.get("name") or "?"), colour=colour, type_line=tl, corner=corner,
-                    footer=_footer(card))
+                    footer=_footer(card), demo=_demo(card))
+    if ctype != "starting" and colour_name:
+        spec.tags.append((colour_name.upper(), colour))
     infl = card.get("influence")
     spec.stats = [("Influence", ("+" + str(infl)) if isinstance(infl, int) and infl > 0 else stat(infl))]
     slash = bool(card.get("crown_slash"))
     if slash:  # "+1 / crown", "Move and Cover / crown": played for its left effect, scores as a crown;
         # its crown is drawn once, by the type line right of its left effect (symbols go right to left)
         spec.symbols.append("crown")
-        spec.type_line += " · scores as a crown"
     mc = card.get("move_cover")
+    said = []  # what the type line's icons mean, in their order left to right
     if isinstance(mc, int) and not isinstance(mc, bool) and mc > 0:  # one icon per Move and Cover
         spec.symbols += ["move"] * min(mc, MAX_MOVE_ICONS)
+        said.append("Move and Cover" + (f" ×{mc}" if mc > 1 else ""))
     elif mc:
         spec.symbols.append("move")
+        said.append("Move and Cover")
+    if slash:
+        said.append("scores as a crown")
+    if ctype == "starting" or len(said) < 2:
+        spec.type_line = " · ".join([spec.type_line, *said])
+    else:  # two meanings and two icons: "Court" (its cost badge and colour tag say it) would shrink
+        spec.type_line = " · ".join(said)  # the line to under 6 pt on a poker card; without it, 7 pt
     crowns = card.get("crowns")
     if isinstance(crowns, int) and crowns > 0:
         # the card data counts the slash crown in "crowns" already (of-mice-and-monarchs.md, Game
@@ -228,7 +341,6 @@ def monarchs_face(card: Any) -> FaceSpec:
         spec.crowns = min(crowns - (1 if slash else 0), 6)
     spec.stats.append(("Crowns", stat(crowns)))
     spec.body = _text_of(card)
-    spec.big = colour_name.title() or ctype.title()
     return spec
 
 
@@ -322,6 +434,41 @@ def _mystics_cells(card: Any, ctype: str) -> list[Cell]:
     return cells
 
 
+#: The fill of a Mice and Mystics boss's ``BOSS`` tag.
+BOSS_FILL = "#212121"
+
+
+@functools.lru_cache(maxsize=64)
+def _names_in(path: str | None, _stamp: int = 0) -> dict[str, str]:
+    """Card id (lower case) -> name in one Mice and Mystics card file, or (``path`` None) in the bundled
+    ones; ``_stamp`` (the file's modification time) makes an edited file read anew. A file that does
+    not read gives no names: the print run goes on (``companion validate`` names its problems)."""
+    from ..cards import game_files, load_file
+    from ..errors import CompanionError
+
+    out: dict[str, str] = {}
+    for f in game_files("mystics") if path is None else [path]:
+        try:
+            for c in load_file(f, "mystics", validate=False):
+                out.setdefault(c.id.lower(), c.name)
+        except (CompanionError, OSError, LookupError, TypeError, ValueError):
+            continue
+    return out
+
+
+def _card_name(card_id: str, card: Any) -> str:
+    """The name of the Mice and Mystics card ``card_id`` names (a hero's starting equipment): from the
+    card's own file, else the bundled files, else the id in words ("collins-sword": "Collins Sword")."""
+    own: dict[str, str] = {}
+    if getattr(card, "file", None):
+        try:
+            own = _names_in(str(card.file), Path(card.file).stat().st_mtime_ns)
+        except OSError:
+            own = {}
+    key = card_id.lower()
+    return own.get(key) or _names_in(None).get(key) or _title(card_id)
+
+
 def mystics_face(card: Any) -> FaceSpec:
     """Mice and Mystics: heroes and minions as initiative cards, search cards, ability cards, die faces.
 
@@ -329,6 +476,10 @@ def mystics_face(card: Any) -> FaceSpec:
     first (mice-and-mystics.txt, Mouse Hero Cards, Search Cards, Ability Cards). A value
     whose reading is uncertain (the record's ``uncertain``) is marked with a trailing ``?``
     (``(?)`` after text), and a legend line above the footer then says what the mark means.
+    An initiative card's numbers (``initiative_numbers``: the book shows them without saying
+    which stat each is) print as a row of boxes labelled "Initiative card"; a hero's starting
+    equipment as "Starts with: …", by the search cards' names (Game setup, 4. Gather
+    equipment); a boss gets a ``BOSS`` tag.
     """
     ctype = str(card.get("type") or "?")
     unsure = _uncertain(card)
@@ -340,8 +491,8 @@ def mystics_face(card: Any) -> FaceSpec:
             return f"{text}{end}"
         return text
 
-    spec = FaceSpec(title=str(card.get("name") or "?"), colour=_hash_colour(ctype),
-                    type_line=ctype.replace("-", " ").title(), footer=_footer(card))
+    spec = FaceSpec(title=str(card.get("name") or "?"), colour=colour_for(ctype, MYSTICS_TYPES),
+                    type_line=ctype.replace("-", " ").title(), footer=_footer(card), demo=_demo(card))
     if ctype in ("hero", "minion", "boss"):
         spec.type_line = f"Initiative card · {spec.type_line}"
     elif "search" in ctype:
@@ -361,8 +512,13 @@ def mystics_face(card: Any) -> FaceSpec:
             if key in card.data:
                 v = card.get(key)
                 spec.type_line += f" · {mark(_title(v), key) if v else unknown}"
-        if card.get("boss"):
-            spec.type_line += " · Boss"
+    if card.get("boss"):  # a tag of its own: at the end of a long type line it shrank out of sight
+        spec.tags.append(("BOSS", BOSS_FILL))
+    if "initiative_numbers" in card.data:  # the numbers the initiative card shows, which stat each is
+        # not being stated (mice-and-mystics.txt, Initiative Cards: "a quick summary of their stats")
+        nums = card.get("initiative_numbers")
+        values = [mark(str(n), "initiative_numbers") for n in nums] if nums else ["?"]
+        spec.numbers = ("Initiative card", values)
     parts = []
     if "requirements" in card.data:
         parts.append(mark(_requirements(card.get("requirements")), "requirements", " (?)")
@@ -393,6 +549,13 @@ def mystics_face(card: Any) -> FaceSpec:
             shown += "?"
             marked.append("battle")
         parts.append(f"{sub.get('name') or '?'} (Battle {shown}): {sub.get('text') or ''}".rstrip())
+    if "starting_equipment" in card.data:  # the search cards a hero starts with (Game setup, 4.)
+        kit = card.get("starting_equipment")
+        if kit is None:
+            spec.setup = "Starts with: ?"
+        else:
+            names = ", ".join(_card_name(str(k), card) for k in kit) or "nothing"
+            spec.setup = mark(f"Starts with: {names}", "starting_equipment", " (?)")
     spec.body = "\n".join(p for p in parts if p)
     spec.big = ctype.title()
     if marked:
@@ -401,8 +564,10 @@ def mystics_face(card: Any) -> FaceSpec:
 
 
 def generic_face(card: Any) -> FaceSpec:
+    """A game with no builder of its own: name, type and text."""
     return FaceSpec(title=str(card.get("name") or "?"), colour=GAME_COLOURS.get(card.game, "#555555"),
-                    type_line=str(card.get("type") or ""), body=_text_of(card), footer=_footer(card))
+                    type_line=str(card.get("type") or ""), body=_text_of(card), footer=_footer(card),
+                    demo=_demo(card))
 
 
 BUILDERS: dict[str, Callable[[Any], FaceSpec]] = {
@@ -412,6 +577,10 @@ BUILDERS: dict[str, Callable[[Any], FaceSpec]] = {
 
 # --------------------------------------------------------------------------- symbols
 
+#: The Instant bolt's colour: a dark amber, 5.3:1 on the paper (the pale #f9a825 was 1.9:1, lost in print).
+BOLT = "#9a5b00"
+
+
 def _instant(c: Any, x: float, y: float, s: float) -> None:
     """A lightning bolt (Instant)."""
     p = c.beginPath()
@@ -420,7 +589,7 @@ def _instant(c: Any, x: float, y: float, s: float) -> None:
     for px, py in pts[1:]:
         p.lineTo(x + px * s, y + py * s)
     p.close()
-    c.setFillColor(HexColor("#f9a825"))
+    c.setFillColor(HexColor(BOLT))
     c.drawPath(p, stroke=0, fill=1)
 
 
@@ -629,6 +798,114 @@ def _noted(sizes: dict[str, float] | None, part: str, size: float, text: str) ->
         sizes[part] = min(size, sizes.get(part, size))
 
 
+@functools.lru_cache(maxsize=4096)
+def _two_lines(text: str, font: str) -> tuple[str, str] | None:
+    """``text`` broken at the space that makes its longer line the shortest; ``None`` for one word."""
+    words = text.split()
+    best: tuple[float, str, str] | None = None
+    for k in range(1, len(words)):
+        a, b = " ".join(words[:k]), " ".join(words[k:])
+        wide = max(_width1(a, font), _width1(b, font))
+        if best is None or wide < best[0] - 1e-9:
+            best = (wide, a, b)
+    return None if best is None else (best[1], best[2])
+
+
+def fit_title(text: str, font: str, most: float, wrap_below: float, most_two: float, least: float,
+              width: float) -> tuple[float, list[str], bool]:
+    """A card's name in ``width``: ``(size, lines, cut)``.
+
+    One line, shrunk as far as ``wrap_below``; a name that would need smaller goes on two lines
+    (broken where the longer line is shortest) at up to ``most_two``, unless one line is as large.
+    Only a name that two lines do not hold at ``least`` is cut: its first line filled, the rest
+    ending in '…'. A long name ("Sir Bartholomew Whiskerington the Third of ...") had shrunk to
+    7 pt on one line and was still cut off. Whether a name is cut depends on its widths at
+    ``least`` against ``width`` alone, as a one-line name's did, so a larger card still holds
+    every name a smaller one holds.
+    """
+    size, line = fit_line(text, font, most, least, width)
+    if line == text and size >= wrap_below:
+        return size, [text], False
+    two = _two_lines(text, font)
+    if two is None:
+        return size, [line], line != text
+    wrapped = min(most_two, width / max(_width1(t, font) for t in two))
+    if wrapped >= least:
+        return (size, [text], False) if line == text and size >= wrapped else (wrapped, list(two), False)
+    words, first = text.split(), ""
+    for k, word in enumerate(words):  # the first line as full as it goes at the least size
+        more = f"{first} {word}".strip()
+        if _width1(more, font) * least > width:
+            if not first:
+                return least, [line], True  # a first word too long for a line: cut on one line
+            _s, rest = fit_line(" ".join(words[k:]), font, least, least, width)
+            return least, [first, rest], True
+        first = more
+    return least, [line], True  # (not reached: the whole name would have fitted one line)
+
+
+def _number_row(pen: Pen, numbers: tuple[str, list[str]], frame: Color, x: float, width: float,
+                bottom: float, row_h: float, t: float, lt: float, pad: float, cut: list[str],
+                sizes: dict[str, float] | None) -> float:
+    """A labelled row of numbered boxes (a Mice and Mystics initiative card's numbers) from ``bottom``
+    up, ``row_h`` high, its type sized by ``t`` (least by ``lt``); returns the row's top.
+
+    The boxes follow the label and take at most two thirds of the width (smaller if more are
+    needed); the label the rest, shrunk and at last cut (``numbers`` in ``cut``)."""
+    label, values = numbers
+    box = t * 0.8
+    ns = box * 0.6
+    bw = max(box, max(_width1(v, "Helvetica-Bold") for v in values) * ns + box * 0.35)
+    gap = box * 0.18
+    used = len(values) * bw + (len(values) - 1) * gap
+    if used > width * 2 / 3:
+        k = width * 2 / 3 / used
+        box, ns, bw, gap, used = box * k, ns * k, bw * k, gap * k, used * k
+    ls, ltxt = fit_line(label, "Helvetica-Bold", t * 0.48, lt * 0.3, width - used - pad * 0.5)
+    if ltxt != label:
+        cut.append("numbers")
+    _noted(sizes, "numbers", min(ls, ns), ltxt)
+    mid = bottom + row_h * 0.45
+    pen.fill(MUTED)
+    pen.text("Helvetica-Bold", ls, x, mid - ls * 0.35, ltxt)
+    ink = text_on(frame)
+    bx = x + _width1(ltxt, "Helvetica-Bold") * ls + pad * 0.5  # the boxes right after their label
+    for v in values:
+        pen.fill(frame)
+        pen.rrect(bx, mid - box / 2, bw, box, box * 0.2)
+        pen.fill(ink)
+        pen.text("Helvetica-Bold", ns, bx + bw / 2, mid - ns * 0.35, v, centre=True)
+        bx += bw + gap
+    return bottom + row_h
+
+
+def _tag_row(pen: Pen, tags: list[tuple[str, str]], right: float, width: float, bottom: float,
+             row_h: float, t: float, sizes: dict[str, float] | None) -> float:
+    """Tags as pills from ``right`` leftwards, in a row ``row_h`` high from ``bottom``, their type sized by
+    ``t``; returns the row's top. Each pill's text is near-black or white on its fill
+    (:func:`text_on`). The words are short (DEMO, a colour, BOSS) and never cut: a row too wide for
+    ``width`` is drawn smaller as a whole."""
+    ts = t * 0.5
+    widths = [_width1(word, "Helvetica-Bold") * ts + ts * 0.9 for word, _fill in tags]
+    gap = ts * 0.45
+    used = sum(widths) + gap * (len(tags) - 1)
+    k = min(1.0, width / used)
+    ts, gap = ts * k, gap * k
+    ph = ts * 1.5
+    y = bottom + (row_h - ph) / 2
+    x = right
+    for (word, fill), wide in zip(tags, widths, strict=True):
+        wide *= k
+        x -= wide
+        pen.fill(HexColor(fill))
+        pen.rrect(x, y, wide, ph, ph / 2)
+        pen.fill(text_on(fill))
+        pen.text("Helvetica-Bold", ts, x + wide / 2, y + ph / 2 - ts * 0.35, word, centre=True)
+        _noted(sizes, "tags", ts, word)
+        x -= gap
+    return bottom + row_h
+
+
 def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: Art | None = None,
               corners: float = 0.0, sizes: dict[str, float] | None = None) -> list[str]:
     """Draw a face in the current form: trim box (0, 0, w, h) in pt, background over the bleed.
@@ -654,9 +931,16 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
     crowns row), so on a card taller than a poker card in proportion it is a little less than
     it was.
 
+    A name goes on two lines before it would shrink below about 9 pt on a poker card
+    (:func:`fit_title`); the stat cells are drawn at one size, the smallest any of them needs;
+    text on the frame's colour is near-black or white by the colour's luminance (:func:`text_on`).
+    Above the stats come, when the face has them, its numbered boxes (:attr:`FaceSpec.numbers`)
+    and its tags (:meth:`FaceSpec.all_tags`), each a band of the card's height as the others are.
+
     Returns the parts that did not fit even at the smallest font and were cut off with an
-    ellipsis (``name``, ``type line``, ``stats``, ``text``, ``legend``, ``footer``; empty when all fit).
-    ``sizes``, when given, gets the smallest font size (pt) each part was drawn at.
+    ellipsis (``name``, ``type line``, ``stats``, ``numbers``, ``text``, ``legend``, ``footer``;
+    empty when all fit). ``sizes``, when given, gets the smallest font size (pt) each part was
+    drawn at.
     """
     cut: list[str] = []
     th = text_height(w, h)
@@ -679,14 +963,21 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
     band_t = 0.105 * th  # the band's height for its text and badge
     badge = band_t * 0.86 if spec.corner is not None else 0.0
     title_w = iw - (badge + pad * 0.5 if badge else 0)
-    size, title = fit_line(spec.title, "Helvetica-Bold", band_t * 0.5, (0.105 * lt) * 0.26, title_w)
-    if title != spec.title:
+    # one line down to about 9 pt on a poker card (0.34 of the band), then two lines (up to 0.4 of the
+    # band each, which keeps both inside it), and only then smaller, down to the least size, and cut
+    size, titles, title_cut = fit_title(spec.title, "Helvetica-Bold", band_t * 0.5, band_t * 0.34,
+                                        band_t * 0.4, (0.105 * lt) * 0.26, title_w)
+    if title_cut:
         cut.append("name")
-    _noted(sizes, "name", size, title)
-    pen.fill(white)
-    pen.text("Helvetica-Bold", size, ix, top - band_h / 2 - size * 0.35, title)
+    _noted(sizes, "name", size, " ".join(titles))
+    pen.fill(text_on(frame))
+    lead = size * 1.1
+    first = top - band_h / 2 - size * 0.35 + lead / 2 * (len(titles) - 1)  # the lines centred in the band
+    for k, line in enumerate(titles):
+        pen.text("Helvetica-Bold", size, ix, first - k * lead, line)
     if badge:
         cx, cy = w - pad - badge * 0.62, top - band_h / 2
+        pen.fill(white)
         pen.rrect(cx - badge / 2, cy - badge / 2, badge, badge, badge / 2)
         bs, btxt = fit_line(spec.corner or "?", "Helvetica-Bold", badge * 0.6, badge * 0.25, badge * 0.8)
         _noted(sizes, "corner", bs, btxt)
@@ -730,32 +1021,48 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
         bottom += foot_h
     if spec.stats:
         gap = pad * 0.5
-        for row in reversed(stat_rows):  # the first row on top
+        # every cell fitted first, then all drawn at the smallest of their sizes: one size for the stats
+        # ("Defense ?" had come out smaller than "Life ?" beside it); a cell that fits at its own size
+        # fits at a smaller one, and one cut off was fitted at the least size, the smallest there is
+        fitted: list[list[tuple[float, float, str]]] = []  # per row: (x, cell width, text) of each cell
+        ss = stats_share * th * 0.5
+        for row in stat_rows:
             n = len(row)
             cell = (iw - gap * (n - 1)) / n
+            cells = []
             for k, (label, value) in enumerate(row):
-                x = ix + k * (cell + gap)
-                pen.fill(frame)
-                pen.rrect(x, bottom, cell, stats_h * 0.9, stats_h * 0.2)
                 full = f"{label} {value}" if label else value
-                ss, stxt = fit_line(full, "Helvetica-Bold", stats_share * th * 0.5,
-                                    stats_share * lt * 0.25, cell * 0.92)
+                size_k, stxt = fit_line(full, "Helvetica-Bold", stats_share * th * 0.5,
+                                        stats_share * lt * 0.25, cell * 0.92)
                 if stxt != full and "stats" not in cut:
                     cut.append("stats")
+                ss = min(ss, size_k)
+                cells.append((ix + k * (cell + gap), cell, stxt))
+            fitted.append(cells)
+        ink = text_on(frame)
+        for cells in reversed(fitted):  # the first row on top
+            for x, cell, stxt in cells:
+                pen.fill(frame)
+                pen.rrect(x, bottom, cell, stats_h * 0.9, stats_h * 0.2)
                 _noted(sizes, "stats", ss, stxt)
-                pen.fill(white)
+                pen.fill(ink)
                 pen.text("Helvetica-Bold", ss, x + cell / 2, bottom + stats_h * 0.45 - ss * 0.35, stxt,
                          centre=True)
             bottom += stats_h
+    if spec.numbers:
+        bottom = _number_row(pen, spec.numbers, frame, ix, iw, bottom, 0.06 * h, 0.06 * th, 0.06 * lt,
+                             pad, cut, sizes)
+    if spec.all_tags():
+        bottom = _tag_row(pen, spec.all_tags(), ix + iw, iw, bottom, 0.06 * h, 0.06 * th, sizes)
     # art (if any) then the body text
     area_top = y - pv * 0.3
-    body = spec.body
     cs = crowns_at = 0.0
     if spec.crowns:
         cs = min(0.07 * th, iw / 7)
         crowns_at = bottom + 0.1 * cs
         bottom += (0.07 * h) * 1.15  # the row's room by the height alone (cs is at most 0.07 h)
     area_h = area_top - bottom - pv * 0.3
+    body = "\n".join(t for t in (spec.body, spec.setup) if t)
     if art is not None and area_h > 0:
         art_h = area_h * (0.55 if body else 1.0)
         aw, ah = iw, art_h
@@ -783,7 +1090,7 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
             yy -= lead
     elif art is None and spec.big and area_h > 12:
         bs, big = fit_line(spec.big, "Helvetica-Bold", min(0.09 * th, 22.0), 5.0, iw * 0.9)
-        pen.fill(tint(frame, 0.2))
+        pen.fill(watermark(frame))
         pen.text("Helvetica-Bold", bs, w / 2, bottom + area_h / 2 - bs * 0.35, big, centre=True)
     pen.flush()
     # symbols and crowns use ReportLab's path API (rare, a few per card)
@@ -815,57 +1122,93 @@ SUIT_NAMES = {"spades": "spade", "spade": "spade", "s": "spade", "♠": "spade",
 RED = HexColor("#c62828")
 
 
+def _heart(c: Any, cx: float, cy: float, s: float, flip: bool = False) -> None:
+    """A heart ``s`` high and about as wide, centred on (cx, cy), of Bézier curves: two round lobes
+    running smoothly into the point (``flip``: point up, for a spade). The pip had been two circles
+    over a triangle whose corners stuck out below the lobes."""
+    sign = -1.0 if flip else 1.0
+
+    def pt(x: float, y: float) -> tuple[float, float]:
+        return cx + x * s, cy + sign * y * s
+
+    p = c.beginPath()
+    p.moveTo(*pt(0.0, -0.5))  # the point
+    p.curveTo(*pt(-0.08, -0.36), *pt(-0.48, -0.12), *pt(-0.48, 0.17))  # up the left side
+    p.curveTo(*pt(-0.48, 0.39), *pt(-0.34, 0.5), *pt(-0.23, 0.5))  # over the left lobe
+    p.curveTo(*pt(-0.1, 0.5), *pt(0.0, 0.41), *pt(0.0, 0.3))  # down into the cleft
+    p.curveTo(*pt(0.0, 0.41), *pt(0.1, 0.5), *pt(0.23, 0.5))
+    p.curveTo(*pt(0.34, 0.5), *pt(0.48, 0.39), *pt(0.48, 0.17))
+    p.curveTo(*pt(0.48, -0.12), *pt(0.08, -0.36), *pt(0.0, -0.5))
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
+def _stem(c: Any, cx: float, top: float, bottom: float, s: float) -> None:
+    """A spade's or club's stem: from ``top`` down to a foot ``0.28 s`` wide at ``bottom``, its sides
+    curving in."""
+    p = c.beginPath()
+    p.moveTo(cx - s * 0.03, top)
+    p.curveTo(cx - s * 0.04, bottom + s * 0.12, cx - s * 0.08, bottom + s * 0.02, cx - s * 0.14, bottom)
+    p.lineTo(cx + s * 0.14, bottom)
+    p.curveTo(cx + s * 0.08, bottom + s * 0.02, cx + s * 0.04, bottom + s * 0.12, cx + s * 0.03, top)
+    p.close()
+    c.drawPath(p, stroke=0, fill=1)
+
+
 def draw_suit(c: Any, suit: str, cx: float, cy: float, s: float) -> None:
     """A suit pip of height ``s`` centred on (cx, cy), drawn as vector shapes."""
-    p = c.beginPath()
     if suit == "diamond":
+        p = c.beginPath()
         p.moveTo(cx, cy + s / 2)
         p.lineTo(cx + s * 0.36, cy)
         p.lineTo(cx, cy - s / 2)
         p.lineTo(cx - s * 0.36, cy)
         p.close()
         c.drawPath(p, stroke=0, fill=1)
-        return
-    if suit in ("heart", "spade"):
-        sign = 1 if suit == "heart" else -1
-        r = s * 0.25
-        ly = cy + sign * s * 0.18
-        c.circle(cx - r * 0.95, ly, r, stroke=0, fill=1)
-        c.circle(cx + r * 0.95, ly, r, stroke=0, fill=1)
-        p.moveTo(cx - r * 1.9, ly - sign * r * 0.25)
-        p.lineTo(cx + r * 1.9, ly - sign * r * 0.25)
-        p.lineTo(cx, cy - sign * s * 0.5)
-        p.close()
-        c.drawPath(p, stroke=0, fill=1)
-        if suit == "spade":
-            q = c.beginPath()
-            q.moveTo(cx, cy - s * 0.05)
-            q.lineTo(cx + s * 0.14, cy - s * 0.5)
-            q.lineTo(cx - s * 0.14, cy - s * 0.5)
-            q.close()
-            c.drawPath(q, stroke=0, fill=1)
-        return
-    if suit == "club":
+    elif suit == "heart":
+        _heart(c, cx, cy, s)
+    elif suit == "spade":  # a heart upside down over a stem: from the top (cy + s/2) to the foot
+        _heart(c, cx, cy + s * 0.1, s * 0.8, flip=True)
+        _stem(c, cx, cy - s * 0.05, cy - s * 0.5, s)
+    elif suit == "club":
         r = s * 0.2
         c.circle(cx, cy + s * 0.27, r, stroke=0, fill=1)
         c.circle(cx - r * 1.15, cy + s * 0.02, r, stroke=0, fill=1)
         c.circle(cx + r * 1.15, cy + s * 0.02, r, stroke=0, fill=1)
-        p.moveTo(cx, cy + s * 0.1)
-        p.lineTo(cx + s * 0.14, cy - s * 0.5)
-        p.lineTo(cx - s * 0.14, cy - s * 0.5)
-        p.close()
-        c.drawPath(p, stroke=0, fill=1)
+        _stem(c, cx, cy + s * 0.1, cy - s * 0.5, s)
+
+
+#: A citation in a card's text, "(mouse-card-system.txt, special effects: Kings)": left off the face.
+_CITATION = re.compile(r"\s*\([^()]*\.(?:txt|md)\b[^()]*\)")
+
+
+def reminder(card: Any) -> str:
+    """The reminder a Mouse Card deck card prints of its special effect: its ``text`` without the rule
+    book citation ("Draw one more card."); a joker's names its colour, as the two jokers differ
+    only in what they are bad for ("Red joker: Reshuffles the deck when drawn. Bad in combat.").
+    A joker with no text keeps the old line ("red joker: reshuffle"); another card with none, none."""
+    text = " ".join(_CITATION.sub("", str(card.get("text") or "")).split())
+    if not _joker(card):
+        return text
+    colour = str(card.get("colour") or card.get("color") or "").lower()
+    return f"{(colour or '?').title()} joker: {text}" if text else f"{colour or '?'} joker: reshuffle"
+
+
+def _joker(card: Any) -> bool:
+    return str(card.get("rank") or "").lower() == "joker" or "joker" in str(card.get("type") or "").lower()
 
 
 def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, corners: float = 0.0,
                       art: Art | None = None, sizes: dict[str, float] | None = None) -> list[str]:
-    """A Mouse Card deck card: rank and suit in two corners and a large centre pip (or JOKER), and the
-    set's name (the footer) at the bottom between the corners.
+    """A Mouse Card deck card: rank and suit in two corners and a large centre pip (or JOKER), below it
+    a small reminder of the card's special effect (:func:`reminder`: kings, aces, the jokers), and
+    the set's name (the footer) at the bottom between the corners; a card labelled demo has a
+    ``DEMO`` tag at the top between the corners.
 
     Returns the parts that did not fit even at the smallest font and were cut off with an
-    ellipsis (``rank``, ``footer``; empty when all fit), as :func:`draw_face` does; its first
-    promise holds for them (a card at least as large both ways as one of a poker card's
-    proportion or taller holds the rank and footer it holds).
+    ellipsis (``rank``, ``text``, ``footer``; empty when all fit), as :func:`draw_face` does; its
+    first promise holds for the rank and footer (a card at least as large both ways as one of a
+    poker card's proportion or taller holds the rank and footer it holds).
     ``sizes``, when given, gets the smallest font size (pt) each part was drawn at."""
     cut: list[str] = []
     c.setFillColor(white)
@@ -880,7 +1223,7 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
     red = colour == "red" or suit in ("heart", "diamond")
     ink = RED if red else INK
     c.setFillColor(ink)
-    joker = rank.lower() == "joker" or "joker" in str(card.get("type") or "").lower()
+    joker = _joker(card)
     label = "JKR" if joker else rank.upper()[:3]
     th = text_height(w, h)  # text and pips never outgrow the card's width (see draw_face)
     lt = least_height(w, h)  # the smallest sizes (see least_height)
@@ -899,6 +1242,7 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
         if suit:
             draw_suit(c, suit, pad * 2 + w * 0.08, h - pad * 2 - fs * 1.35, s * 0.5)
         c.restoreState()
+    middle = h / 2  # how far down the centre's drawing reaches
     if art is not None:
         aw, ah = w * 0.6, h * 0.5
         if aw / ah > art.aspect:
@@ -910,25 +1254,62 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
         c.scale(aw, ah)
         c.doForm(art.form)
         c.restoreState()
+        middle = (h - ah) / 2
     elif joker:
         c.setFont("Helvetica-Bold", 0.09 * th)
         c.drawCentredString(w / 2, h / 2 + 0.02 * h, "JOKER")
-        c.setFont("Helvetica", 0.045 * th)
-        c.drawCentredString(w / 2, h / 2 - 0.06 * h, f"{colour or '?'} joker: reshuffle")
-        _noted(sizes, "text", 0.045 * th, "joker")
+        middle = h / 2
     elif suit:
         draw_suit(c, suit, w / 2, h / 2, 0.28 * th)
-    # the footer runs between the corner indices (each reaches at most 0.29 w in from its side, and
-    # reaches down as far as the footer's top): half a pad clear of each
+        middle = h / 2 - 0.14 * th
+    # the footer, the reminder and the DEMO tag run between the corner indices (each reaches at most
+    # 0.29 w in from its side, and reaches down as far as the footer's top): half a pad clear of each
+    across = w * 0.42 - pad
     footer = _footer(card)
     most = 0.025 * th
-    ffs, ftxt = fit_line(footer, "Helvetica", most, (0.025 * lt) * 0.65, w * 0.42 - pad)
+    ffs, ftxt = fit_line(footer, "Helvetica", most, (0.025 * lt) * 0.65, across)
     if ftxt != footer:
         cut.append("footer")
     c.setFillColor(MUTED)
     c.setFont("Helvetica", ffs)
     c.drawCentredString(w / 2, pad * 1.4, ftxt)
     _noted(sizes, "footer", ffs, ftxt)
+    note = reminder(card)
+    # below the centre: across the card above the corner indices' tops when it fits there at 0.8 of
+    # its size, else between the indices, down to the footer
+    below = middle - 0.025 * h
+    room = below - (pad * 1.4 + ffs + 0.02 * h)
+    top_size = 0.03 * th
+    if note and room >= min(4.0, top_size) * 1.18:  # a line at the least size at least
+        wide_room = below - (pad * 2 + fs * 1.35 + s * 0.25 + 0.02 * h)
+        note_cut = True
+        if wide_room >= top_size * 0.8 * 1.18:  # a line at least
+            rs, lines, note_cut = fit_text_checked(note, "Helvetica", top_size, top_size * 0.8, w - 5 * pad,
+                                                   wide_room)
+        if note_cut:
+            rs, lines, note_cut = fit_text_checked(note, "Helvetica", top_size, min(4.0, top_size), across,
+                                                   room)
+        if note_cut:
+            cut.append("text")
+        _noted(sizes, "text", rs, note)
+        c.setFillColor(ink)
+        c.setFont("Helvetica", rs)
+        for k, line in enumerate(lines):
+            c.drawCentredString(w / 2, below - rs * (0.8 + 1.18 * k), line)
+    elif note:
+        cut.append("text")  # no room for a line: left off, and said
+    if _demo(card):
+        ts = 0.03 * th
+        tw = min(across, _width1("DEMO", "Helvetica-Bold") * ts + ts * 0.9)
+        ts = min(ts, (tw - ts * 0.9) / _width1("DEMO", "Helvetica-Bold"))
+        ph = ts * 1.5
+        y = h - pad * 1.6 - ph
+        c.setFillColor(HexColor(DEMO_FILL))
+        c.roundRect(w / 2 - tw / 2, y, tw, ph, ph / 2, stroke=0, fill=1)
+        c.setFillColor(text_on(DEMO_FILL))
+        c.setFont("Helvetica-Bold", ts)
+        c.drawCentredString(w / 2, y + ph / 2 - ts * 0.35, "DEMO")
+        _noted(sizes, "tags", ts, "DEMO")
     if corners:
         corner_guide(c, w, h, corners)
     return cut
@@ -936,16 +1317,23 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
 
 # --------------------------------------------------------------------------- backs
 
+#: A back's name where it is not the game's (:data:`companion.GAMES`): the Mouse Card deck's backs name
+#: the deck, as the footer of its faces does (the bundled set, "The Mouse Card deck"); they had said
+#: "The Mouse Card system", the name of the rules, while the faces said "deck".
+BACK_NAMES = {"mousecard": "The Mouse Card deck"}
+
 def draw_back(c: Any, game: str, w: float, h: float, bleed: float, *, label: str | None = None,
               art: Art | None = None, corners: float = 0.0, sizes: dict[str, float] | None = None) -> bool:
     """A card back: the game's colour to the bleed's edge, and in the middle a disc ringed with dots and
-    the game's name (or the card's own back name/image).
+    the game's name (:data:`BACK_NAMES` where a game's backs name something else; or the card's own
+    back name/image).
 
     The design is centred, so a back lands the same way after either flip, and keeps clear of
     the trim (no frame along the edges; the dots are over a sixth of the card's width inside
     it): a duplex shift of a couple of millimetres moves the middle a little off centre, but
     shows no frame running askew or white at an edge. The ring is turned by half a step, so
-    no dot stands on the name's line, and the name keeps between the dots. Returns whether
+    no dot stands on the name's line, and the name keeps inside the disc, on two lines where
+    it needs them (:func:`fit_title`). Returns whether
     the name did not fit and was cut off with an ellipsis; ``sizes``, when given, gets its
     font size (pt) as ``back``.
     """
@@ -962,19 +1350,25 @@ def draw_back(c: Any, game: str, w: float, h: float, bleed: float, *, label: str
         c.doForm(art.form)
         c.restoreState()
     else:
-        c.setFillColor(tint(colour, 0.75, towards=0.0))
+        disc = tint(colour, 0.75, towards=0.0)
+        c.setFillColor(disc)
         r = min(w, h) * 0.28
         c.circle(w / 2, h / 2, r, stroke=0, fill=1)
-        text = label or GAMES.get(game, game)
-        c.setFillColor(white)
-        # the name (at most 0.36 r high, 0.2 r either side of the middle) stays inside the ring, whose dots
-        # nearest its line are 0.42 r above and below it
+        text = label or BACK_NAMES.get(game) or GAMES.get(game, game)
+        c.setFillColor(text_on(disc))
+        # the name keeps inside the disc: 1.7 r wide at most ("Of Mice and Monarchs" had been allowed
+        # 2.24 r and hung off it), on two lines where one would shrink below 0.6 of its size, and never
+        # below 0.3 of it (5.4 pt on a poker card) nor 4 pt: a name two lines do not hold then is cut.
+        # One line at most 0.36 r high; two at most 0.3 r each reach 0.33 r from the middle, where the
+        # disc is still 1.88 r wide; the ring's dots nearest the lines are 1.15 r out, clear of them
         top = min(0.1 * w, 0.36 * r)
-        fs, line = fit_line(text, "Helvetica-Bold", top, min(4.0, top), 2 * r * 1.12)
-        cut = line != text
-        _noted(sizes, "back", fs, line)
+        fs, lines, cut = fit_title(text, "Helvetica-Bold", top, top * 0.6, min(top, 0.3 * r),
+                                   min(top, max(4.0, 0.3 * top)), 1.7 * r)
+        _noted(sizes, "back", fs, " ".join(lines))
         c.setFont("Helvetica-Bold", fs)
-        c.drawCentredString(w / 2, h / 2 - fs * 0.35, line)
+        lead = fs * 1.1
+        for k, line in enumerate(lines):
+            c.drawCentredString(w / 2, h / 2 - fs * 0.35 + lead / 2 * (len(lines) - 1) - k * lead, line)
         for k in range(8):  # a ring of dots half a step off the name's line, symmetric under a half turn
             a = math.pi * (2 * k + 1) / 8
             c.circle(w / 2 + math.cos(a) * r * 1.25, h / 2 + math.sin(a) * r * 1.25, r * 0.06,
