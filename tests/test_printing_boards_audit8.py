@@ -352,3 +352,19 @@ def test_a_score_sheets_title_lines_up_with_its_tables(tmp_path: Path, capsys: p
     title = next(box for text, box, _ in words if text == spec["title"])
     player = min(box.x for text, box, _ in words if text.startswith("Player:"))
     assert title.x == pytest.approx(player, abs=0.05) == to_mm(spec["elements"][0]["x"])
+
+
+def test_the_score_pad_colours_are_the_cards_and_their_names_read() -> None:
+    """The score pad's colour rows use the cards' palette (its yellow had been #e0b800 beside the cards'
+    #c9a300), and each row's name is written in the ink that contrasts most with its fill: white on
+    yellow had been 1.9:1."""
+    from companion.printing.faces import MONARCHS_COLOURS, contrast, text_on
+
+    data = json.loads((Path(__file__).resolve().parent.parent / "data" / "print" / "boards.json")
+                      .read_text(encoding="utf-8"))
+    pad = next(e for e in data["sheets"]["monarchs-score"]["elements"] if e.get("colours"))
+    for name, colour in zip(pad["rows"], pad["colours"], strict=True):
+        if colour is None:
+            continue
+        assert colour == MONARCHS_COLOURS[name.lower()], name
+        assert contrast(text_on(colour), colour) >= 4.0, name

@@ -22,7 +22,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from .. import GAMES
 from ..errors import as_listed, closest, did_you_mean
-from .faces import INK, MUTED
+from .faces import INK, MUTED, text_on
 from .geometry import (
     PT_PER_MM,
     Box,
@@ -416,7 +416,7 @@ class _Board:
                 if text:
                     self.label(text, x + 1.2 * MM, y + ch / 2 - 3.2, cw - 2.4 * MM, 9,
                                "Helvetica-Bold" if (r == 0 or k == 0) else "Helvetica",
-                               centre=k > 0, colour=white if colour else INK)
+                               centre=k > 0, colour=text_on(colour) if colour else INK)
                 k += 1
         if e.get("note"):
             lines = fit_text(e["note"], "Helvetica", 7, 4.5, w * MM, (note_h - 1) * MM)
