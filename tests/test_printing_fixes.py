@@ -320,10 +320,10 @@ def test_text_shrunk_below_three_points_is_a_warning(tmp_path: Path,
     assert code == 0, err
     summary = json.loads(out)
     assert summary["small_text"] and all(s["smallest_pt"] < 3 for s in summary["small_text"])
-    assert "Print Test Acorn (ptest-acorn)" in err and "smaller than 3 pt" in err
+    assert "Print Test Acorn (ptest-acorn)" in err and "smaller than 5 pt" in err
     code, out, err = run(capsys, "cards", "village", "--cards", str(CARDS), "--json",
                          "--out", str(tmp_path / "p.pdf"))
-    assert code == 0 and json.loads(out)["small_text"] == [] and "3 pt" not in err
+    assert code == 0 and json.loads(out)["small_text"] == [] and "5 pt" not in err
 
 
 def test_the_sheet_counts_say_which_is_across_and_which_down(tmp_path: Path,

@@ -337,7 +337,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p.add_argument("--bleed", default=None, metavar="MM",
                    help="bleed around each card, 0 to 10 mm (default 0: none; 3 is usual)")
     p.add_argument("--crop-marks", action="store_true", help="crop marks outside the cards")
-    p.add_argument("--corners", action="store_true", help="rounded-corner cutting guides")
+    p.add_argument("--corners", action="store_true",
+                   help="rounded-corner cutting guides on every card (they mark every cut: crop marks "
+                        "that would cost a row or column of cards are then left out on that side)")
     p.add_argument("--backs", default="none", choices=("none", "duplex", "duplex-short"),
                    help="none, or a back page after each front page (long- or short-edge flip)")
     p.add_argument("--offset", metavar="X,Y",

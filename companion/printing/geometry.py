@@ -12,6 +12,7 @@ import functools
 import json
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -189,7 +190,13 @@ def checked_offset(x: float, y: float, text: str | None = None) -> tuple[float, 
 
 @dataclass(frozen=True)
 class SheetGrid:
-    """Where the cards of one sheet go: the paper, the trim boxes (row by row from the top)."""
+    """Where the cards of one sheet go: the paper, the trim boxes (row by row from the top).
+
+    ``bare`` names the sides of the page (of :data:`SIDES`) where the grid keeps no room for
+    crop marks: with corner guides on, :func:`sheet_grid` leaves the outer marks out on a side
+    when their room is what would cost a row or column (the guides mark those cuts), and
+    :func:`crop_marks` draws marks there only where the shortest fit inside the safe margin.
+    """
 
     paper: tuple[float, float]
     card: tuple[float, float]
@@ -197,7 +204,8 @@ class SheetGrid:
     cols: int
     rows: int
     slots: tuple[Box, ...]
-    mark_length: float  # the tightest side's crop marks (each side's: crop_marks); 0 when off
+    mark_length: float  # the tightest kept side's crop marks (each side's: crop_marks); 0 when off
+    bare: tuple[str, ...] = ()
 
     @property
     def per_page(self) -> int:
@@ -231,14 +239,31 @@ def _fit(avail: float, card: float, step: float) -> int:
     return max(0, math.floor((avail - card) / step + 1e-9) + 1) if avail >= card - 1e-9 else 0
 
 
+def guides_mark_cuts(card: tuple[float, float], geometry: Geometry | None = None) -> bool:
+    """Whether rounded-corner guides (``--corners``) mark every cut of a ``card``-sized card: each
+    guide runs straight along all four of the card's trim edges, so each edge has a straight run
+    between its rounded corners (twice the ``corner_radius`` shorter than the card's side)."""
+    r = (geometry or load_geometry()).sheet["corner_radius"]
+    return 2 * r < min(card) - 1e-9
+
+
 def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: float = 0.0,
                crop_marks: bool = False, geometry: Geometry | None = None,
-               allow_landscape: bool = True) -> SheetGrid:
+               allow_landscape: bool = True, corner_guides: bool = False) -> SheetGrid:
     """As many cards as fit inside the safe margin, centred so a long-edge mirror maps the grid onto itself.
 
     Neighbouring cards are ``2 * bleed + gutter`` apart so bleeds never overlap. With crop
     marks the grid also keeps room for marks of at least ``crop_mark_min_length`` outside it;
-    marks grow up to ``crop_mark_length`` where the margin allows.
+    marks grow up to ``crop_mark_length`` where the margin allows. The sheet is turned
+    landscape only when more cards fit that way.
+
+    ``corner_guides`` (the cards carry rounded-corner cutting guides on every trim edge,
+    :func:`guides_mark_cuts`): where the crop marks' room is what costs a row or a column,
+    the layout with more cards wins and the marks are left out above and below the cards
+    (or left and right of them), the sides then named in :attr:`SheetGrid.bare`. Three rows
+    of poker cards on Letter leave 1.35 mm past the margin above and below, less than the
+    2 mm the shortest marks take: 9 cards a portrait sheet instead of 8 landscape. The
+    marks on the other sides stay, and the grid stays centred, so backs still line up.
     """
     g = geometry or load_geometry()
     s = g.sheet
@@ -248,21 +273,29 @@ def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: 
     cw, ch = card
     step_x, step_y = cw + 2 * bleed + gutter, ch + 2 * bleed + gutter
 
-    def count(pw: float, ph: float, room: float = room) -> tuple[int, int]:
-        ax, ay = pw - 2 * (margin + room), ph - 2 * (margin + room)
+    def count(pw: float, ph: float, rx: float = room, ry: float = room) -> tuple[int, int]:
+        ax, ay = pw - 2 * (margin + rx), ph - 2 * (margin + ry)
         return _fit(ax, cw + 2 * bleed, step_x), _fit(ay, ch + 2 * bleed, step_y)
 
     def fits(room: float) -> bool:
-        a, b = count(paper[0], paper[1], room)
-        c, d = count(paper[1], paper[0], room) if allow_landscape else (0, 0)
+        a, b = count(paper[0], paper[1], room, room)
+        c, d = count(paper[1], paper[0], room, room) if allow_landscape else (0, 0)
         return a * b + c * d > 0
 
-    pw, ph = paper
-    cols, rows = count(pw, ph)
-    if allow_landscape:
-        lc, lr = count(ph, pw)
-        if lc * lr > cols * rows:
-            pw, ph, cols, rows = ph, pw, lc, lr
+    def best(rooms: list[tuple[float, float]]) -> tuple[int, int, float, float, float, float]:
+        """The layout with the most cards of those keeping ``rooms`` (room for marks left and right,
+        below and above) on the sheet upright or turned: (cols, rows, paper w, h, rooms); of equals
+        the first, so the upright sheet and the most marks."""
+        layouts = [(*count(pw, ph, rx, ry), pw, ph, rx, ry) for rx, ry in rooms
+                   for pw, ph in ([paper, (paper[1], paper[0])] if allow_landscape else [paper])]
+        return max(layouts, key=lambda o: o[0] * o[1])
+
+    cols, rows, pw, ph, rx, ry = best([(room, room)])
+    if crop_marks and corner_guides and guides_mark_cuts(card, g):
+        # the marks left out left and right, below and above or both: only for more cards than they allow
+        fewer = best([(room, 0.0), (0.0, room), (0.0, 0.0)])
+        if fewer[0] * fewer[1] > cols * rows:
+            cols, rows, pw, ph, rx, ry = fewer
     if cols * rows == 0:
         marks = crop_marks and fits(0.0)  # the crop marks' room alone is what is in the way
         raise PrintError(f"a {cw:g}x{ch:g} mm card does not fit on a {paper[0]:g}x{paper[1]:g} mm page"
@@ -275,8 +308,10 @@ def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: 
     y_top = (ph + grid_h) / 2 - bleed  # top trim edge of the first row
     slots = tuple(Box(x0 + c * step_x, y_top - ch - r * step_y, cw, ch)
                   for r in range(rows) for c in range(cols))
-    mark = _mark_length((pw, ph), slots, bleed, g) if crop_marks else 0.0
-    return SheetGrid((pw, ph), card, bleed, cols, rows, slots, mark)
+    bare = ((("left", "right") if rx < room else ()) + (("bottom", "top") if ry < room else ())
+            if crop_marks else ())
+    mark = _mark_length((pw, ph), slots, bleed, g, bare) if crop_marks else 0.0
+    return SheetGrid((pw, ph), card, bleed, cols, rows, slots, mark, bare)
 
 
 def _room(paper: tuple[float, float], slots: tuple[Box, ...], bleed: float
@@ -294,9 +329,12 @@ def _mark_for(room: float, s: dict[str, float]) -> float:
     return max(s["crop_mark_min_length"], min(s["crop_mark_length"], free))
 
 
-def _mark_length(paper: tuple[float, float], slots: tuple[Box, ...], bleed: float, g: Geometry) -> float:
-    """Crop marks as long as the narrowest side's room allows (between the minimum and full length)."""
-    return _mark_for(min(_room(paper, slots, bleed)), g.sheet)
+def _mark_length(paper: tuple[float, float], slots: tuple[Box, ...], bleed: float, g: Geometry,
+                 bare: tuple[str, ...] = ()) -> float:
+    """Crop marks as long as the narrowest kept side's room allows (between the minimum and full length);
+    the minimum when every side is ``bare`` (marks only where they fit: :func:`crop_marks`)."""
+    kept = [r for side, r in zip(SIDES, _room(paper, slots, bleed), strict=True) if side not in bare]
+    return _mark_for(min(kept), g.sheet) if kept else g.sheet["crop_mark_min_length"]
 
 
 def mirrors_x(paper: tuple[float, float], flip: str) -> bool:
@@ -324,11 +362,13 @@ def room_for_offset(grid: SheetGrid, offset: tuple[float, float], *, flip: str =
     g = geometry or load_geometry()
     margin = g.sheet["safe_margin"]
     marks = (g.sheet["crop_mark_offset"] + g.sheet["crop_mark_min_length"]) if grid.mark_length else 0.0
+    # (a bare side keeps no room for marks: the fronts may go up to the margin there)
+    keep = {side: 0.0 if side in grid.bare else marks for side in SIDES}
     left, right, bottom, top = _room(grid.paper, grid.slots, grid.bleed)
     mirror_x = mirrors_x(grid.paper, flip)
 
-    def move(low: float, high: float, o: float, mirrored: bool) -> float:
-        # fronts: low + d and high - d stay >= margin + marks; backs: with the flip's mirror the
+    def move(low: float, high: float, o: float, mirrored: bool, m_low: float, m_high: float) -> float:
+        # fronts: low + d and high - d stay >= margin + their marks; backs: with the flip's mirror the
         # back's low side is the front's high side, so its room is high - d + o and low + d - o,
         # else low + d + o and high - d - o; each stays >= margin where it can
         if mirrored:
@@ -336,15 +376,15 @@ def room_for_offset(grid: SheetGrid, offset: tuple[float, float], *, flip: str =
         else:
             lo_b, hi_b = margin - o - low, high - o - margin
         d = min(max(0.0, lo_b), hi_b) if lo_b <= hi_b else (lo_b + hi_b) / 2
-        return min(max(d, margin + marks - low), high - margin - marks)
+        return min(max(d, margin + m_low - low), high - margin - m_high)
 
-    dx = move(left, right, ox, mirror_x)
-    dy = move(bottom, top, oy, not mirror_x)
+    dx = move(left, right, ox, mirror_x, keep["left"], keep["right"])
+    dy = move(bottom, top, oy, not mirror_x, keep["bottom"], keep["top"])
     if abs(dx) < 1e-9 and abs(dy) < 1e-9:
         return grid
     slots = tuple(Box(s.x + dx, s.y + dy, s.w, s.h) for s in grid.slots)
-    mark = _mark_length(grid.paper, slots, grid.bleed, g) if grid.mark_length else 0.0
-    return SheetGrid(grid.paper, grid.card, grid.bleed, grid.cols, grid.rows, slots, mark)
+    mark = _mark_length(grid.paper, slots, grid.bleed, g, grid.bare) if grid.mark_length else 0.0
+    return SheetGrid(grid.paper, grid.card, grid.bleed, grid.cols, grid.rows, slots, mark, grid.bare)
 
 
 @dataclass(frozen=True)
@@ -451,6 +491,8 @@ def crop_marks(grid: SheetGrid, boxes: tuple[Box, ...] | None = None, *,
     that side's room allows (up to ``crop_mark_length``, ending at the safe margin), so a
     tight side does not shorten the marks of the others. On the side the page's ``footer``
     runs along they end short of it (:func:`footer_spot` leaves them their shortest length).
+    A side with no room for the shortest marks inside the safe margin (a side of the grid's
+    ``bare`` ones, where the corner guides mark the cuts) gets none.
     """
     boxes = grid.slots if boxes is None else tuple(boxes)
     if not grid.mark_length or not boxes:
@@ -468,15 +510,20 @@ def crop_marks(grid: SheetGrid, boxes: tuple[Box, ...] | None = None, *,
     room = list(_room(grid.paper, boxes, b))
     if footer is not None:  # the footer's band is not the marks'
         room[SIDES.index(footer.side)] -= footer.height + s["footer_gap"]
-    # (left, right, bottom, top): never below the shortest marks the grid keeps room for
-    ll, lr, lb, lt = (_mark_for(r, s) for r in room)
+    # (left, right, bottom, top): never below the shortest marks the grid keeps room for; 0: none
+    ll, lr, lb, lt = (_mark_for(r, s) if r - s["safe_margin"] - off >= s["crop_mark_min_length"] - 1e-9
+                      else 0.0 for r in room)
     lines = []
     for x in xs:
-        lines.append((x, top + off, x, top + off + lt))
-        lines.append((x, bottom - off - lb, x, bottom - off))
+        if lt:
+            lines.append((x, top + off, x, top + off + lt))
+        if lb:
+            lines.append((x, bottom - off - lb, x, bottom - off))
     for y in ys:
-        lines.append((left - off - ll, y, left - off, y))
-        lines.append((right + off, y, right + off + lr, y))
+        if ll:
+            lines.append((left - off - ll, y, left - off, y))
+        if lr:
+            lines.append((right + off, y, right + off + lr, y))
     return lines
 
 
@@ -521,26 +568,31 @@ def footer_band(geometry: Geometry | None = None) -> float:
 
 
 def footer_spot(paper: tuple[float, float], boxes: tuple[Box, ...] | list[Box], length: float, *,
-                reserve: float = 0.0, geometry: Geometry | None = None) -> FooterSpot | None:
+                reserve: float | Sequence[float] = 0.0, geometry: Geometry | None = None,
+                least_size: float | None = None) -> FooterSpot | None:
     """Where a page's footer line (``length`` mm long at the sheet's ``footer_size``) goes: inside the
     safe margin, where printers print, and clear of ``boxes`` (the page's content: bleed boxes, a board).
 
     The line runs along the first side, of bottom, top, left and right, whose room past the
     content holds it at full size, ``footer_gap`` away from the content and from ``reserve``
-    mm more on every side (the shortest crop marks: :func:`crop_marks` ends the marks on that
-    side short of it). A sheet with no such side (cards packed up to the margin all round)
-    gets it smaller along the side with the most room, down to ``footer_min_size``; with less
-    room than that it has none (``None``): a footer is never drawn over a card.
+    mm more (the shortest crop marks: :func:`crop_marks` ends the marks on that side short of
+    it), one length for every side or one a side (left, right, bottom, top: a grid's ``bare``
+    sides keep none). A sheet with no such side (cards packed up to the margin all round)
+    gets it smaller along the side with the most room, down to ``least_size`` pt (default
+    the sheet's ``footer_min_size``); with less room than that it has none (``None``): a
+    footer is never drawn over a card.
     """
     g = geometry or load_geometry()
     s = g.sheet
     pw, ph = paper
     margin, gap = s["safe_margin"], s["footer_gap"]
-    full, least = s["footer_size"] * PT_PER_MM, s["footer_min_size"] * PT_PER_MM
+    full = s["footer_size"] * PT_PER_MM
+    least = s["footer_min_size"] * PT_PER_MM if least_size is None else least_size
     per_pt = (FOOTER_ASCENT + FOOTER_DESCENT) / PT_PER_MM  # the line's height in mm per point
     room = _room(paper, tuple(boxes), 0.0) if boxes else (pw, pw, ph, ph)
     order = ("bottom", "top", "left", "right")
-    free = {side: room[SIDES.index(side)] - margin - reserve - gap for side in order}
+    kept = (reserve,) * 4 if isinstance(reserve, int | float) else tuple(reserve)
+    free = {side: room[SIDES.index(side)] - margin - kept[SIDES.index(side)] - gap for side in order}
     along = {"bottom": pw, "top": pw, "left": ph, "right": ph}
 
     def size_for(side: str) -> float:

@@ -113,6 +113,8 @@ def make_all(out_dir: str | os.PathLike[str], *, progress: bool | None = False) 
             except PrintError:
                 continue
             path = out / f"cards-{game}-{paper}.pdf"
+            # crop marks and corner guides: where the marks' room would cost a row (poker cards on Letter),
+            # the guides mark those cuts and the sheet holds 9, as on A4 (geometry.sheet_grid)
             res = print_cards(sel.copies, path, CardOptions(paper=paper, backs="duplex", crop_marks=True,
                                                             corners=True),
                               game=game, title=sel.title, progress=progress)

@@ -22,6 +22,7 @@ from ..errors import os_reason
 from ..validation import IMAGE_SUFFIXES, back_kind
 from .geometry import (
     PT_PER_MM,
+    SIDES,
     Box,
     FooterSpot,
     Overflow,
@@ -38,6 +39,7 @@ from .geometry import (
     room_for_offset,
     sheet_grid,
 )
+from .text import SMALL_TEXT_PT
 
 MM = 72.0 / 25.4
 
@@ -160,8 +162,6 @@ class PrintResult:
         """One sentence naming the cards with text shrunk below the readable size, or ``None``."""
         if not self.small_text:
             return None
-        from .text import SMALL_TEXT_PT
-
         n = len(self.small_text)
         said = lambda sizes: ", ".join(f"{part} {below(pt, SMALL_TEXT_PT)} pt"  # noqa: E731
                                        for part, pt in sizes.items())
@@ -182,11 +182,11 @@ class PrintResult:
                 f"{named}. Try a larger card size, or shorten the text.")
 
 
-def below(value: float, limit: float) -> str:
+def below(value: float, limit: float = SMALL_TEXT_PT) -> str:
     """``value`` (less than ``limit``) as text to 2 decimals, or 3 where 2 would round it up to
-    ``limit`` (2.95 as "2.95", 2.4 as "2.4", 2.998 as "2.998": never "3.0" for a size a warning says is
-    smaller than 3 pt); one so close that 3 decimals round it up too is cut down to them (2.9999 as
-    "2.999"). As the ``small_text`` sizes of ``print cards --json`` say them."""
+    ``limit`` (4.95 as "4.95", 4.4 as "4.4", 4.998 as "4.998": never "5.0" for a size a warning says is
+    smaller than 5 pt); one so close that 3 decimals round it up too is cut down to them (4.9999 as
+    "4.999"). As the ``small_text`` sizes of ``print cards --json`` say them."""
     import math
 
     for decimals in (2, 3):
@@ -240,7 +240,8 @@ def new_canvas(out: str | os.PathLike[str] | IO[bytes], paper: tuple[float, floa
     c.setTitle(title)
     c.setAuthor("companion")
     c.setCreator("companion print")
-    c.setSubject("Print at 100 % (actual size); do not fit to page.")
+    c.setSubject("Print at 100 % (actual size); do not fit to page."
+                 + (f" Print double-sided, flipping on the {duplex} edge." if duplex else ""))
     c.setViewerPreference("PrintScaling", "None")
     c.setViewerPreference("Duplex", {None: "Simplex", "long": "DuplexFlipLongEdge",
                                      "short": "DuplexFlipShortEdge"}[duplex])
@@ -276,12 +277,30 @@ def footer_length(text: str, size: float | None = None) -> float:
     return stringWidth(text, "Helvetica", size) / PT_PER_MM
 
 
+def fit_footer(paper: tuple[float, float], texts: Sequence[str], content: Sequence[Box] = (), *,
+               reserve: float | Sequence[float] = 0.0) -> tuple[str, FooterSpot | None]:
+    """The wording of a page's footer line and where it goes (:func:`~companion.printing.geometry.
+    footer_spot`): the first of ``texts`` (the full line, then shorter ones) that fits at
+    :data:`SMALL_TEXT_PT` or more, so words are dropped before the line gets hard to read; when
+    none does (the room down, not the length, is short), the last, as large as fits down to the
+    sheet's ``footer_min_size``. The spot is ``None`` when the page has no room for a footer."""
+    readable = max(SMALL_TEXT_PT, load_geometry().sheet["footer_min_size"] * PT_PER_MM)
+    for text in texts:
+        spot = footer_spot(paper, tuple(content), footer_length(text), reserve=reserve, least_size=readable)
+        if spot is not None:
+            return text, spot
+    return texts[-1], footer_spot(paper, tuple(content), footer_length(texts[-1]), reserve=reserve)
+
+
 def draw_footer(c: Any, paper: tuple[float, float], text: str, content: Sequence[Box] = (), *,
-                reserve: float = 0.0) -> FooterSpot | None:
+                reserve: float | Sequence[float] = 0.0,
+                shorter: Sequence[str] = ()) -> FooterSpot | None:
     """Draw a page's footer line (``print at 100 %`` and what the sheet is) inside the safe margin,
     clear of ``content`` (the page's boxes in mm: :func:`~companion.printing.geometry.footer_spot`
-    says where); returns where it went, ``None`` when the page has no room for it."""
-    spot = footer_spot(paper, tuple(content), footer_length(text), reserve=reserve)
+    says where); returns where it went, ``None`` when the page has no room for it. ``shorter``: the
+    line's shorter wordings, used in turn where it would be drawn below :data:`SMALL_TEXT_PT`
+    (:func:`fit_footer`)."""
+    text, spot = fit_footer(paper, [text, *shorter], content, reserve=reserve)
     if spot is None:
         return None
     c.saveState()
@@ -295,6 +314,23 @@ def draw_footer(c: Any, paper: tuple[float, float], text: str, content: Sequence
         c.drawString(spot.x * MM, spot.y * MM, text)
     c.restoreState()
     return spot
+
+
+def sheet_footers(game: str, number: int, sheets: int, side: str, flip: str | None) -> list[str]:
+    """A card sheet page's footer line, then its shorter wordings (:func:`draw_footer`'s ``shorter``).
+
+    The line says what the page is and how to print it: at 100 %, and, for a duplex run,
+    double-sided with the flip edge in plain words (``flip on the long edge``), because many
+    print dialogs ignore the PDF's own duplex preference and a Letter sheet turned landscape
+    is where a wrong guess shows. A front page adds what a printer without duplex does
+    (``fronts only: print odd pages``: every back page follows its front). Where the line
+    would be hard to read, the game's name goes first, then that hint; the flip edge stays.
+    """
+    where = f"sheet {number}/{sheets} {side}"
+    how = "print at 100 % (actual size)" + (f", double-sided, flip on the {flip} edge" if flip else "")
+    hint = " · fronts only: print odd pages" if flip and side == "front" else ""
+    texts = [f"{game} · {where} · {how}{hint}", f"{where} · {how}{hint}"]
+    return [*texts, f"{where} · {how}"] if hint else texts
 
 
 def expand_copies(cards: Iterable[Any], counts: Sequence[int] | None = None) -> list[Any]:
@@ -350,9 +386,7 @@ class _Faces:
 
     @property
     def small_text(self) -> list[tuple[str, str, dict[str, float]]]:
-        """Cards with text below :data:`~companion.printing.text.SMALL_TEXT_PT`: (id, name, part: pt)."""
-        from .text import SMALL_TEXT_PT
-
+        """Cards with text below :data:`SMALL_TEXT_PT`: (id, name, part: pt)."""
         out = []
         for cid, name, sizes in self._small.values():
             small = {part: pt for part, pt in sizes.items() if pt < SMALL_TEXT_PT - 1e-9}
@@ -741,7 +775,7 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
     art_folder(options.art_dir)  # before any page is drawn
     geo = load_geometry()
     grid = sheet_grid(geo.paper(options.paper), geo.card_size(options.size), bleed=options.bleed,
-                      crop_marks=options.crop_marks, geometry=geo)
+                      crop_marks=options.crop_marks, corner_guides=options.corners, geometry=geo)
     flip = {"none": None, "duplex": "long", "duplex-short": "short"}.get(options.backs)
     centred = grid
     if flip is not None:  # leave room on the sheet for the backs' offset (see room_for_offset)
@@ -760,12 +794,14 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
                                ).grow(grid.bleed) for s in grid.slots) if flip is not None else ()
     marks_room = (geo.sheet["crop_mark_offset"] + geo.sheet["crop_mark_min_length"]) if options.crop_marks \
         else 0.0
+    # the front's footer keeps clear of the shortest crop marks, but on the sides that have none
+    reserve = tuple(0.0 if side in grid.bare else marks_room for side in SIDES)
     for page in pages:
         n_front = (page.number + 1) // 2 if options.backs != "none" else page.number
-        footer = (f"{GAMES.get(game, game)} · sheet {n_front}/{fronts} {page.side}"
-                  " · print at 100 % (actual size)")
+        footer, *shorter = sheet_footers(GAMES.get(game, game), n_front, fronts, page.side, flip)
         spot = draw_footer(c, grid.paper, footer, fronts_box if page.side == "front" else backs_box,
-                           reserve=marks_room if page.side == "front" else 0.0)
+                           reserve=reserve if page.side == "front" else 0.0,
+                           shorter=shorter)
         for pl in page.placements:
             card = cards[pl.index]
             name = faces.face(card) if page.side == "front" else faces.back(card)
