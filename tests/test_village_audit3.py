@@ -79,7 +79,7 @@ def test_the_page_sets_atk_and_def_and_its_battle_uses_them(tmp_path: Path) -> N
     v.effect_atk.value, v.effect_def.value = "2", "2"
     v.buttons["stats"].click()
     assert v.tracker.history[-1] == {"event": "stats", "mouse": acorn, "atk": 2, "def": 2}
-    assert "Card Descriptions" in v.message.value and "ATK 2 / DEF 2" in v.deck_labels[0].value
+    assert "Card Descriptions" in v.message.value and "ATK 2 / DEF 2" in v.field_labels[0].value
     v.buttons["end_turn"].click()
     dew = play(v, "Dewdrop Sentry")  # ATK 2
     v.assign[dew].value = acorn

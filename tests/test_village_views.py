@@ -98,7 +98,7 @@ def test_turn_buttons_enforce_rules_and_show_reasons(tmp_path: Path) -> None:
     assert v.buttons["play_basic"].disabled
     assert v.buttons["summon_mega"].disabled
     assert "one Basic Mouse or one Mega Mouse per turn" in v.buttons["summon_mega"].tooltip
-    assert "Step 1" in v.checklist.value and "✔" in v.checklist.value
+    assert "Step 1" in v.step_labels[0].value and "✔" in v.step_labels[0].value  # each step heads its row
 
 
 def test_battle_resolver_preview_and_resolve(tmp_path: Path) -> None:
@@ -125,7 +125,7 @@ def test_the_selected_mouse_follows_the_turn_player_unless_one_was_picked(tmp_pa
     ann = v.target.value
     v.act({"event": "end_turn"})
     v.act({"event": "draw"})
-    assert v.target.value == ann  # Bob has no mouse yet: Ann's is the only one
+    assert v.target.value is None  # Bob has no mouse yet: none is left over from Ann
     v.mouse_name.value = "Dew"
     v.play_basic()  # Bob's new mouse is chosen, not Ann's kept from before
     bob = v.target.value
@@ -335,6 +335,7 @@ def test_forfeited_draw_is_a_warning(tmp_path: Path) -> None:
     assert "companion-warn" in v.message.value and "draw is forfeited" in v.message.value
     v.act({"event": "end_turn"})
     v.act({"event": "draw"})
+    v.mouse_name.value = "Pip"  # (a new turn's name box starts blank)
     v.play_basic()
     assert "companion-ok" in v.message.value and "forfeited" not in v.message.value
 

@@ -1,15 +1,24 @@
 """Village TCG table companion: Mouse Points, decks, the turn guide and the battle resolver.
 
-Build with ``VillageCompanion()`` and display ``.widget``. Every button is one event
-of a :class:`~companion.village.game.VillageTracker` whose log autosaves under
-``user_data_dir()/logs/village.jsonl`` and is resumed on the next start; undo/redo
-are events too. The rules live in :mod:`companion.village`; this module only reads
+Build with ``VillageCompanion()`` and display ``.widget``. Before a game, New game comes first and
+open; once one is under way the players and the turn come first: one row per step of Order of Turn,
+in the book's order (each headed by its line of the turn guide), then Card effects, Coin flips, and
+New game closed at the end. What an action says (its result, or why it was refused) shows under the
+buttons that did it (one message panel, moved there), and under each group of buttons a caption
+says in words why those that are off are off (a touch screen shows no tooltip).
+
+Every button is one event of a :class:`~companion.village.game.VillageTracker` whose log autosaves
+under ``user_data_dir()/logs/village.jsonl`` and is resumed on the next start; undo/redo are events
+too. The rules live in :mod:`companion.village`; this module only reads
 and writes widget values.
 
 CSS classes for browser tests:
 ``cmp-village-page``, ``cmp-village-player`` (each player's panel), ``cmp-village-mp`` (each
 MP number), ``cmp-village-mp-minus`` / ``cmp-village-mp-plus`` (the big -1/+1 buttons),
-``cmp-village-deck`` (deck counts), ``cmp-village-turn`` (turn line), ``cmp-village-checklist``,
+``cmp-village-deck`` (deck counts), ``cmp-village-turn`` (turn line), ``cmp-village-checklist`` (each
+step's line), ``cmp-village-step`` (each step's row), ``cmp-village-off`` (why a group's buttons are off),
+``cmp-village-slot`` (where the message shows beside a group of buttons), ``cmp-village-help`` (the
+collapsed "How to use this page"), ``cmp-village-setup`` (the New game section),
 ``cmp-village-action`` (each turn action button), ``cmp-village-undo``, ``cmp-village-redo``,
 ``cmp-village-new`` (new game), ``cmp-village-battle`` (the resolver box), ``cmp-village-assign``
 (each attacker's defender choice), ``cmp-village-preview``, ``cmp-village-resolve``,
@@ -43,10 +52,11 @@ ability makes is recorded with the card effects' ATK and DEF boxes (the page rem
 card data's text of an Item or Magic card played names ATK or DEF).
 
 The selected mouse stays selected after an action while it is on the field; the turn player's
-newest mouse is chosen only when it is gone or a new turn begins. A mouse's name fills in its
-ATK and DEF from its card; a name that is not a card clears the stats a card filled in, and
-plays only with ATK and DEF typed by hand (a mouse of your own), so a misspelt card name is
-refused with the card it may mean instead of keeping another card's stats.
+newest mouse (none when they have none: an opponent's mouse only when chosen) is chosen only when it
+is gone or a new turn begins, and a new turn starts with the mouse name, ATK and DEF boxes blank. A
+mouse's name fills in its ATK and DEF from its card; a name that is not a card clears the stats a card
+filled in, and plays only with ATK and DEF typed by hand (a mouse of your own), so a misspelt card
+name is refused with the card it may mean instead of keeping another card's stats.
 """
 
 from __future__ import annotations
@@ -70,10 +80,13 @@ from ..village.game import (
     CITE_EFFECTS,
     CITE_ITEM,
     CITE_MAGIC,
+    CITE_TURN,
     CITE_WIN,
     DIRECT_ATK,
     FORFEIT_NOTE,
     FRUIT_READINGS,
+    STEPS,
+    CheckItem,
     VillageState,
     VillageTracker,
     check_card_type,
@@ -95,7 +108,36 @@ STAT_WORDS = re.compile(r"\b(ATK|DEF)\b")  # a card text that changes a mouse's 
 UNKNOWN_ABILITY = ""  # the ability picker's value when the mouse's card is not in the card data
 UNDEFENDED = "undefended (to Mouse Points)"
 STAT_MAX = 99  # the largest ATK or DEF the boxes take
+NO_GAME = "no game yet: start one under New game"  # why a button is off before a game
+UNUSABLE = "this log cannot be opened (see the message)"  # ... on a log the page cannot use (ui.TrackerPage)
 OWN_MOUSE_HINT = "For a mouse of your own, type its ATK and DEF after its name"
+HELP_HTML = (  # the page's "How to use this page": what the notebook's lead leaves out
+    "<ul style='margin:4px 0;padding-left:20px'>"
+    "<li>Start under <b>New game</b>: the names, the decks, who goes first (or a coin toss) and the house "
+    "reading of an ability's Fruit cost. A new game keeps the old log beside it; <b>Back to the previous "
+    "game</b> brings it back. Every button is saved at once: close the page and you resume where you were; "
+    "<b>Undo</b> and <b>Redo</b> take back any action.</li>"
+    "<li>Each <b>Step</b> of the Order of Turn has its row, in the book's order; its line says what is done "
+    "(✔), current (▶), to come (○), skipped (–) or not possible (✖), and a button that is off says why under "
+    "it. One Basic Mouse, one Fruit, one Item and one Magic card a turn; no abilities after an attack; no "
+    "attack on the first turn of the game. A result or a refusal shows under the button pressed.</li>"
+    "<li>A card's name fills in its ATK and DEF; a mouse of your own plays with the ATK and DEF typed after "
+    "its name (a misspelt card name is refused with the closest card). An ability's Fruit cost is filled in "
+    "from the selected mouse's card and refused when unpaid.</li>"
+    "<li>An <b>Instant</b> Magic card may be played at any time in either player's turn: choose "
+    "<i>instant</i> and who plays it. Tick the boxes when a card allows it: an Item equipped to an "
+    "opponent's Mouse or a second Item on one Mouse (Card Descriptions 4), a Mega Mouse that may be "
+    "sacrificed (Summoning MegaMice).</li>"
+    "<li>Undefended attacks hit Mouse Points for the attacker's ATK: a house interpretation (the book gives "
+    "no amount); choose <i>Direct damage</i> for the attacker's ATK or another amount, 0 included, for one "
+    "attack. A card that lets a mouse attack twice is chosen in Step 6.</li>"
+    "<li><b>Card effects</b> records what a card does to the table (ATK and DEF changes, a mouse destroyed, "
+    "an Item or a Magic card leaving), so battles use the numbers in play. Each new game records a fresh "
+    "seed for <i>Flip for me</i>, so a replay of the log is exact; the <b>Redraw Rule</b> button shows only "
+    "at the very start.</li>"
+    "<li>Rules: <code>village-tcg.txt</code> (Gameplay, Order of Turn, Attack / Defense Structure, Coin "
+    "Flips, You Win If). On a command line, <code>companion village replay &lt;log&gt;</code> shows the "
+    "same log.</li></ul>")
 STATUS_ICON = {"done": "✔", "current": "▶", "todo": "○", "skipped": "–", "unavailable": "✖"}
 STATUS_COLOUR = {"done": ui.COLOURS["ok"], "current": ui.COLOURS["info"], "todo": ui.COLOURS["ink"],
                  "skipped": ui.COLOURS["muted"], "unavailable": ui.COLOURS["error"]}
@@ -140,19 +182,23 @@ def readings_html(state: VillageState) -> str:
             f"{html.escape(direct_damage_said(state.direct_damage))} ({html.escape(CITE_BATTLE)})</small>")
 
 
+def step_html(item: CheckItem) -> str:
+    """One step of Order of Turn with its status, the line heading that step's row on the page."""
+    colour = STATUS_COLOUR[item.status]
+    detail = f" <small>({html.escape(item.detail)})</small>" if item.detail else ""
+    return (f"<div style='font-size:17px;color:{colour};padding:2px 0'>{STATUS_ICON[item.status]} "
+            f"<b>Step {item.step}</b>: {html.escape(item.title)}{detail}</div>")
+
+
 def checklist_html(state: VillageState) -> str:
     """The seven steps of Order of Turn with their status (village-tcg.txt, Order of Turn)."""
-    rows = []
-    for item in checklist(state):
-        colour = STATUS_COLOUR[item.status]
-        detail = f" <small>({html.escape(item.detail)})</small>" if item.detail else ""
-        rows.append(f"<div style='font-size:17px;color:{colour};padding:2px 0'>{STATUS_ICON[item.status]} "
-                    f"Step {item.step}: {html.escape(item.title)}{detail}</div>")
-    return "".join(rows) + "<small><i>village-tcg.txt, Order of Turn</i></small>"
+    return "".join(step_html(item) for item in checklist(state)) + f"<small><i>{CITE_TURN}</i></small>"
 
 
 class VillageCompanion(ui.TrackerPage):
     """The notebook page: both players, the turn guide with its actions, the battle resolver."""
+
+    _slot_now: w.Box | None = None  # where the page's message is on show (see _say_in)
 
     def __init__(self, log_path: str | Path | None = None, *, db: Any = None) -> None:
         self.log_path = Path(log_path) if log_path is not None else default_log_path()
@@ -178,75 +224,143 @@ class VillageCompanion(ui.TrackerPage):
                     list(self.state.notes))
 
     # -- layout ------------------------------------------------------------------------------
+    def _slot(self) -> w.Box:
+        """An empty place beside a group of controls, where the page's message shows when one of them
+        acts (:meth:`_say_in`): a result or a refusal is read next to the control that caused it."""
+        box = w.Box()
+        box.add_class("cmp-village-slot")
+        return box
+
+    def _group(self, widgets: list[Any]) -> tuple[w.HTML, w.Box]:
+        """The caption saying in words why this group's controls that are off are off (a touch
+        screen shows no tooltip: :func:`~companion.ui.off_reasons`), and its message slot."""
+        caption = w.HTML()
+        caption.add_class("cmp-village-off")
+        self._groups.append((widgets, caption))
+        return caption, self._slot()
+
+    def _at(self, slot: w.Box) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Decorate a control's callback: what it says (a result, a refusal, an error: never a
+        traceback) shows in ``slot``, beside the control."""
+        guard = ui.guarded(self.message)
+
+        def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+            guarded = guard(fn)
+
+            def inner(*args: Any, **kwargs: Any) -> Any:
+                self._say_in(slot)
+                return guarded(*args, **kwargs)
+
+            return inner
+
+        return wrap
+
+    def _say_in(self, slot: w.Box) -> None:
+        """Move the page's message into ``slot`` and empty it: a message is about the latest action
+        only, and shows where that action was chosen."""
+        self.message.value = ""
+        if self._slot_now is not slot:
+            if self._slot_now is not None:
+                self._slot_now.children = ()
+            slot.children = (self.message,)
+            self._slot_now = slot
+
+    @staticmethod
+    def _step_box(children: list[Any], step: int | None = None) -> w.VBox:
+        """One row of the turn: a step of Order of Turn (its own line first), or another group."""
+        box = w.VBox(children, layout=w.Layout(border_left="4px solid #dadce0", padding="2px 0 2px 10px",
+                                               margin="6px 0"))
+        box.add_class("cmp-village-step" if step is not None else "cmp-village-group")
+        return box
+
     def _build(self) -> None:
-        g = ui.guarded(self.message)
+        self._groups: list[tuple[list[Any], w.HTML]] = []  # (gated controls, their "off for now" caption)
+        self._actions: dict[int, Callable[[], Any]] = {}  # each turn and card-effect button's action
+        self.notice_slot = self._slot()  # what the page says on opening (a log resumed, or unusable)
         self.winner = w.HTML()
         self.winner.add_class("cmp-village-winner")
         self.player_boxes = []
         self.mp_labels: list[w.HTML] = []
         self.deck_labels: list[w.HTML] = []
+        self.field_labels: list[w.HTML] = []  # each player's mice and continuous Magic cards
         self.redraw_buttons: list[w.Button] = []
         self.correction_buttons: list[w.Button] = []  # MP and deck: corrections after the end too
         for p in range(2):
             mp = w.HTML()
             mp.add_class("cmp-village-mp")
-            deck = w.HTML()
+            deck = w.HTML(layout=w.Layout(margin="0 12px 0 0"))
             deck.add_class("cmp-village-deck")
+            field = w.HTML()
             buttons = []
-            for delta in (-5, -1, 1, 5):
-                b = ui.big_button(f"{delta:+d} MP", style="danger" if delta < 0 else "success")
+            for delta in (-5, -1, 1, 5):  # routine corrections: no red, no green (those start or destroy)
+                b = ui.big_button(f"{delta:+d} MP", style="warning" if delta < 0 else "info")
+                b.layout.flex = "1 1 0"
                 b.add_class("cmp-village-mp-minus" if delta < 0 else "cmp-village-mp-plus")
-                b.on_click(g(lambda _b, p=p, d=delta: self.act({"event": "mp", "player": p, "delta": d})))
                 buttons.append(b)
-            dm = ui.big_button("deck −1")
-            dm.on_click(g(lambda _b, p=p: self.act({"event": "deck", "player": p, "delta": -1})))
-            dp = ui.big_button("deck +1")
-            dp.on_click(g(lambda _b, p=p: self.act({"event": "deck", "player": p, "delta": 1})))
-            self.correction_buttons += [*buttons, dm, dp]
+            dm = wide(ui.big_button("deck −1"))
+            dp = wide(ui.big_button("deck +1"))
             redraw = wide(ui.big_button("Redraw (no Basic Mouse)"))
             redraw.add_class("cmp-village-redraw")
             self.redraw_buttons.append(redraw)
-            redraw.on_click(g(lambda _b, p=p: self.act({"event": "redraw", "player": p,
-                                                        "basic_in_hand": False})))
-            box = w.VBox([mp, w.HBox(buttons[:2]), w.HBox(buttons[2:]), deck, w.HBox([dm, dp]), redraw],
+            caption, slot = self._group([*buttons, dm, dp, redraw])
+            at = self._at(slot)
+            for b, delta in zip(buttons, (-5, -1, 1, 5), strict=True):
+                b.on_click(at(lambda _b, p=p, d=delta: self.act({"event": "mp", "player": p, "delta": d})))
+            dm.on_click(at(lambda _b, p=p: self.act({"event": "deck", "player": p, "delta": -1})))
+            dp.on_click(at(lambda _b, p=p: self.act({"event": "deck", "player": p, "delta": 1})))
+            redraw.on_click(at(lambda _b, p=p: self.act({"event": "redraw", "player": p,
+                                                         "basic_in_hand": False})))
+            self.correction_buttons += [*buttons, dm, dp]
+            box = w.VBox([mp, w.HBox(buttons[:2], layout=w.Layout(width="100%")),
+                          w.HBox(buttons[2:], layout=w.Layout(width="100%")),
+                          w.HBox([deck, dm, dp], layout=w.Layout(width="100%", align_items="center")),
+                          field, redraw, caption, slot],
                          layout=w.Layout(border="1px solid #ccc", padding="8px", margin="4px", width="48%"))
             box.add_class("cmp-village-player")
             self.player_boxes.append(box)
             self.mp_labels.append(mp)
             self.deck_labels.append(deck)
+            self.field_labels.append(field)
+        self.players_row = w.HBox(self.player_boxes)
 
-        # turn guide and actions
+        # the turn: its line, Undo / Redo, then one row per step of Order of Turn, in the book's order
         self.turn = w.HTML()
         self.turn.add_class("cmp-village-turn")
-        self.checklist = w.HTML()
-        self.checklist.add_class("cmp-village-checklist")
         self.readings = w.HTML()  # this game's house interpretations (fruit_cost, direct_damage)
         self.readings.add_class("cmp-village-readings")
+        self.step_labels = [w.HTML() for _ in range(7)]  # each step's line: what is done, current, ...
+        for label in self.step_labels:
+            label.add_class("cmp-village-checklist")
         self.mouse_name = w.Combobox(placeholder="mouse name", options=self._mouse_names(),
                                      layout=w.Layout(width="220px", height=ui.BUTTON_HEIGHT))
         # ATK and DEF are text so that they can be blank: filled in from the named card, or typed
         stat_tip = ("filled in from the card named; for a mouse of your own (not in the card data) "
                     "type it after the name")
-        self.mouse_atk = w.Text(value="", placeholder="0-99", description="ATK", tooltip=stat_tip,
-                                layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
-        self.mouse_def = w.Text(value="", placeholder="0-99", description="DEF", tooltip=stat_tip,
-                                layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
+        stat_look: dict[str, Any] = {"placeholder": "0-99", "style": {"description_width": "initial"}}
+        self.mouse_atk = w.Text(value="", description="ATK", tooltip=stat_tip, **stat_look,
+                                layout=w.Layout(width="110px", height=ui.BUTTON_HEIGHT))
+        self.mouse_def = w.Text(value="", description="DEF", tooltip=stat_tip, **stat_look,
+                                layout=w.Layout(width="110px", height=ui.BUTTON_HEIGHT))
         self._stats_from_card: set[str] = set()  # the stat boxes ("atk", "def") that a card filled in
         self._filling_stats = False
         self.mouse_name.observe(self._fill_stats, names="value")
         for key, box in (("atk", self.mouse_atk), ("def", self.mouse_def)):
             box.observe(lambda _c, key=key: self._stat_typed(key), names="value")
-        self.target = w.Dropdown(description="Mouse", options=[],
-                                 layout=w.Layout(width="320px", height=ui.BUTTON_HEIGHT))
+        self.target = w.Dropdown(description="Selected mouse", options=[],
+                                 style={"description_width": "initial"},
+                                 layout=w.Layout(width="360px", height=ui.BUTTON_HEIGHT))
         self._refreshing_target = False
         self._target_turn: int | None = None  # the turn the selection was made or kept in
         self._target_chosen = False  # whether the user picked the selected mouse (see _refresh_target)
+        self._inputs_for: tuple[Any, ...] | None = None  # the (game, turn) the mouse and card boxes are for
+        self._started_shown: bool | None = None  # whether the page is laid out for a game under way
         self._held: list[w.Button] = []  # buttons turned off only because no game is under way
         self._abilities_for: tuple[str | None, int] | None = None  # (mouse, turn) the ability box shows
         self.cost = w.BoundedIntText(value=0, min=0, max=20, description="Fruit cost",
+                                     style={"description_width": "initial"},
                                      tooltip="filled in from the card's ability; change it only when a "
                                              "card effect changes the cost",
-                                     layout=w.Layout(width="160px", height=ui.BUTTON_HEIGHT))
+                                     layout=w.Layout(width="150px", height=ui.BUTTON_HEIGHT))
         self.ability = w.Dropdown(description="Ability", options=[], style={"description_width": "initial"},
                                   layout=w.Layout(width="300px", height=ui.BUTTON_HEIGHT))
         self.ability.add_class("cmp-village-ability")
@@ -254,51 +368,55 @@ class VillageCompanion(ui.TrackerPage):
         self.target.observe(lambda _c: None if self._refreshing_target else self._target_picked(),
                             names="value")
         self.ability.observe(lambda _c: self._fill_cost(), names="value")
-        self.sacrifice_allowed = w.Checkbox(
-            value=False, indent=False, description="the Mega Mouse to sacrifice says it may be sacrificed")
-        self.sacrifice_allowed.add_class("cmp-village-sacrifice-allowed")
-        self.item_opponent = w.Checkbox(value=False, indent=False,
-                                        description="the Item says to equip an opponent's Mouse")
-        self.item_opponent.add_class("cmp-village-item-opponent")
-        self.item_extra = w.Checkbox(value=False, indent=False,
-                                     description="a card allows this Mouse a second Item")
-        self.item_extra.add_class("cmp-village-item-extra")
+
+        def tick(description: str, css: str) -> w.Checkbox:  # (its whole label in sight)
+            box = w.Checkbox(value=False, indent=False, description=description,
+                             layout=w.Layout(width="auto"))
+            box.add_class(css)
+            return box
+
+        self.sacrifice_allowed = tick("the Mega Mouse to sacrifice says it may be sacrificed",
+                                      "cmp-village-sacrifice-allowed")
+        self.item_opponent = tick("the Item says to equip an opponent's Mouse", "cmp-village-item-opponent")
+        self.item_extra = tick("a card allows this Mouse a second Item", "cmp-village-item-extra")
         self.card_name = w.Text(placeholder="Item / Magic card name",
-                                layout=w.Layout(width="220px", height=ui.BUTTON_HEIGHT))
-        self.magic_kind = w.ToggleButtons(options=["normal", "instant", "continuous"], value="normal")
+                                layout=w.Layout(width="240px", height=ui.BUTTON_HEIGHT))
+        toggles: dict[str, Any] = {"style": {"description_width": "initial", "button_width": "auto"}}
+        self.magic_kind = w.ToggleButtons(options=["normal", "instant", "continuous"], value="normal",
+                                          description="Magic card:", **toggles)
         self.magic_player = w.ToggleButtons(options=[("turn player", "turn"), ("opponent", "other")],
-                                            value="turn")
+                                            value="turn", description="played by:", **toggles)
         # card effects: what a card does to a mouse, an Item or a continuous Magic card on the field
         effect_tip = ("a card effect changed the selected mouse's ATK or DEF (an Item, a Magic card, an "
                       "ability): type them as they are now; a blank box stays as it is")
-        self.effect_atk = w.Text(value="", placeholder="0-99", description="ATK", tooltip=effect_tip,
-                                 layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
-        self.effect_def = w.Text(value="", placeholder="0-99", description="DEF", tooltip=effect_tip,
-                                 layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
+        self.effect_atk = w.Text(value="", description="ATK", tooltip=effect_tip, **stat_look,
+                                 layout=w.Layout(width="110px", height=ui.BUTTON_HEIGHT))
+        self.effect_def = w.Text(value="", description="DEF", tooltip=effect_tip, **stat_look,
+                                 layout=w.Layout(width="110px", height=ui.BUTTON_HEIGHT))
         self._effect_stats_for: tuple[Any, ...] | None = None  # (mouse, ATK, DEF) the boxes were filled from
-        self.item_off = w.Dropdown(description="Item", options=[],
+        self.item_off = w.Dropdown(description="Item", options=[], style={"description_width": "initial"},
                                    layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
         self.item_off_to = w.ToggleButtons(options=[("destroyed", "discard"), ("back to hand", "hand")],
-                                           value="discard")
-        self.magic_off = w.Dropdown(description="Magic", options=[],
+                                           value="discard", **toggles)
+        self.magic_off = w.Dropdown(description="Magic", options=[], style={"description_width": "initial"},
                                     layout=w.Layout(width="320px", height=ui.BUTTON_HEIGHT))
 
         def action(label: str, fn: Any, style: str = "") -> w.Button:
             b = wide(ui.big_button(label, style=style))
             b.add_class("cmp-village-action")
-            b.on_click(g(lambda _b: fn()))
+            self._actions[id(b)] = fn  # (clicked with its message beside it: see _on_click_at)
             return b
 
         self.buttons = {
-            "draw": action("1 Draw", lambda: self.act({"event": "draw"}), "primary"),
-            "play_basic": action("2 Play Basic Mouse", self.play_basic),
-            "summon_mega": action("2 Mega Mouse (sacrifice selected)", self.summon_mega),
-            "fruit": action("3 Fruit on selected", lambda: self.act({"event": "fruit",
-                                                                      "mouse": self.target.value})),
-            "ability": action("4 Use ability of selected", self.use_ability),
-            "item": action("5 Item on selected", self.equip_item),
-            "magic": action("5 Magic card", self.play_magic),
-            "end_turn": action("7 End turn", lambda: self.act({"event": "end_turn"}), "warning"),
+            "draw": action("Draw", lambda: self.act({"event": "draw"}), "primary"),
+            "play_basic": action("Play Basic Mouse", self.play_basic),
+            "summon_mega": action("Mega Mouse (sacrifice selected)", self.summon_mega),
+            "fruit": action("Fruit on selected", lambda: self.act({"event": "fruit",
+                                                                    "mouse": self.target.value})),
+            "ability": action("Use ability of selected", self.use_ability),
+            "item": action("Item on selected", self.equip_item),
+            "magic": action("Play Magic card", self.play_magic),
+            "end_turn": action("End turn", lambda: self.act({"event": "end_turn"}), "warning"),
             "stats": action("Set ATK / DEF of selected", self.set_stats),
             "destroy": action("Destroy selected", self.destroy_mouse, "danger"),
             "destroy_item": action("Item off selected", self.take_item_off),
@@ -308,12 +426,10 @@ class VillageCompanion(ui.TrackerPage):
                           ("destroy_item", "cmp-village-item-off"),
                           ("destroy_magic", "cmp-village-magic-off")):
             self.buttons[kind].add_class(css)
-        undo = ui.big_button("Undo", icon="undo")
+        undo = wide(ui.big_button("Undo", icon="undo"))
         undo.add_class("cmp-village-undo")
-        undo.on_click(g(lambda _b: self.undo()))
-        redo = ui.big_button("Redo", icon="repeat")
+        redo = wide(ui.big_button("Redo", icon="repeat"))
         redo.add_class("cmp-village-redo")
-        redo.on_click(g(lambda _b: self.redo()))
         self.undo_button, self.redo_button = undo, redo
         # who plays the Magic card, and whether it is instant, decide whether it may be played now
         self.magic_kind.observe(lambda _c: self._refresh_buttons(), names="value")
@@ -323,43 +439,52 @@ class VillageCompanion(ui.TrackerPage):
         self.item_off.observe(lambda _c: self._refresh_buttons(), names="value")
         self.magic_off.observe(lambda _c: self._refresh_buttons(), names="value")
         b = self.buttons
-        effects = w.VBox([
-            w.HTML("<b>Card effects</b> <small>The tracker does not read card texts: when an Item (Needle "
-                   "Sword: +2 ATK), a Magic card (Harvest Moon: your Mice +1 DEF) or an ability changes the "
-                   "selected mouse's ATK or DEF, type them as they are now and set them; the battle uses "
-                   f"them. A card may also destroy a mouse, take an Item off, or remove a continuous Magic "
-                   f"card ({html.escape(CITE_EFFECTS)}; {html.escape(CITE_ITEM)}; "
-                   f"{html.escape(CITE_MAGIC)}).</small>"),
-            w.HBox([self.effect_atk, self.effect_def, b["stats"], b["destroy"]]),
-            w.HBox([self.item_off, self.item_off_to, b["destroy_item"]]),
-            w.HBox([self.magic_off, b["destroy_magic"]]),
-        ])
-        effects.add_class("cmp-village-effects")
         previous = wide(ui.big_button("Back to the previous game", icon="history",
                                       tooltip="the game this page's New game kept aside: it comes back, and "
                                               "the game on show is kept aside in its turn (no file is "
                                               "overwritten)"))
         previous.add_class("cmp-village-previous")
-        previous.on_click(g(lambda _b: self.previous_game()))
         previous.layout.display = "none"  # shown once this page has kept a game aside
         self.previous_button = previous
         self._previous: Path | None = None  # where this page's New game kept the game before
-        turn_box = w.VBox([
-            self.turn, self.checklist, self.readings,
-            w.HBox([b["draw"], b["end_turn"], undo, redo, previous]),
-            w.HBox([self.mouse_name, self.mouse_atk, self.mouse_def, b["play_basic"]]),
-            w.HTML("<small>A card's name fills in its ATK and DEF. A mouse of your own (not in the card "
-                   "data): type its ATK and DEF after its name.</small>"),
-            w.HBox([self.target, self.ability, self.cost]),
-            w.HBox([b["summon_mega"], self.sacrifice_allowed]),
-            w.HBox([b["fruit"], b["ability"]]),
-            w.HBox([self.card_name, b["item"]]),
-            w.HBox([self.item_opponent, self.item_extra]),
-            w.HBox([self.magic_kind, self.magic_player, b["magic"]]),
-            effects,
-        ])
+        caption, self.head_slot = self._group([undo, redo, previous])
+        at = self._at(self.head_slot)
+        undo.on_click(at(lambda _b: self.undo()))
+        redo.on_click(at(lambda _b: self.redo()))
+        previous.on_click(at(lambda _b: self.previous_game()))
+        head = w.VBox([self.turn, self.readings, w.HBox([undo, redo, previous]), caption, self.head_slot])
 
-        # battle resolver
+        def step(n: int, rows: list[Any], buttons: list[w.Button]) -> w.VBox:
+            """Step ``n``'s row: its line (with what is done), its controls, why a button is off, and
+            the place its buttons' messages show."""
+            caption, slot = self._group(buttons)
+            for button in buttons:
+                self._on_click_at(button, slot)
+            return self._step_box([self.step_labels[n - 1], *rows, caption, slot], n)
+
+        hint = w.HTML("<small>A card's name fills in its ATK and DEF. A mouse of your own (not in the card "
+                      "data): type its ATK and DEF after its name.</small>")
+        steps: list[w.VBox] = []
+        for n, rows, group in (
+                (1, [w.HBox([b["draw"]])], [b["draw"]]),
+                (2, [w.HBox([self.mouse_name, self.mouse_atk, self.mouse_def, b["play_basic"]]), hint,
+                     w.HBox([b["summon_mega"], self.sacrifice_allowed],
+                            layout=w.Layout(align_items="center", flex_flow="row wrap"))],
+                 [b["play_basic"], b["summon_mega"]]),
+                (3, [w.HBox([b["fruit"]])], [b["fruit"]]),
+                (4, [w.HBox([self.ability, self.cost, b["ability"]])], [b["ability"]]),
+                (5, [w.HBox([self.card_name, b["item"]]),
+                     w.HBox([self.item_opponent, self.item_extra], layout=w.Layout(flex_flow="row wrap")),
+                     w.HBox([self.magic_kind, self.magic_player, b["magic"]],
+                            layout=w.Layout(flex_flow="row wrap", align_items="center"))],
+                 [b["item"], b["magic"]])):
+            steps.append(step(n, rows, group))
+        selected = self._step_box([w.HTML("<small>The buttons that say <i>selected</i> act on this mouse: "
+                                          "the turn player's newest, or the one you choose (an opponent's "
+                                          "too, for a card that says so).</small>"), self.target])
+        selected.add_class("cmp-village-selected")
+
+        # Step 6: the battle resolver
         self.assign_box = w.VBox()
         # what an undefended attack takes: the game's amount (its start's direct_damage, else the
         # attacker's ATK), or for this attack the attacker's ATK or a number typed (0 included): the book
@@ -369,20 +494,19 @@ class VillageCompanion(ui.TrackerPage):
                                       layout=w.Layout(width="420px", height=ui.BUTTON_HEIGHT))
         self.direct_mode.add_class("cmp-village-direct-mode")
         self.direct = w.BoundedIntText(value=0, min=0, max=99, description="MP",
+                                       style={"description_width": "initial"},
                                        tooltip="the MP each undefended attack takes, for this attack: typing "
                                                "a number chooses it (0 too)",
-                                       layout=w.Layout(width="140px", height=ui.BUTTON_HEIGHT))
+                                       layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
         self.direct.add_class("cmp-village-direct")
         self._filling_direct = False
         self._direct_for: tuple[bool, int | None] | None = None  # (started, the game's amount) shown
-        preview = ui.big_button("Preview battle")
+        preview = wide(ui.big_button("Preview battle"))
         preview.add_class("cmp-village-preview")
-        preview.on_click(g(lambda _b: self.preview()))
         self.preview_button = preview
-        resolve = wide(ui.big_button("6 Declare and resolve attack", style="danger"))
+        resolve = wide(ui.big_button("Declare and resolve attack", style="primary"))
         resolve.add_class("cmp-village-resolve")
         resolve.add_class("cmp-village-action")
-        resolve.on_click(g(lambda _b: self.resolve()))
         self.resolve_button = resolve
         self.battle_result = w.HTML()
         self.battle_result.add_class("cmp-village-battle-result")
@@ -402,72 +526,135 @@ class VillageCompanion(ui.TrackerPage):
                                 layout=w.Layout(width="480px", height=ui.BUTTON_HEIGHT))
         self.twice.add_class("cmp-village-twice")
         self.twice.observe(lambda _c: self._twice_changed(), names="value")
-        battle = w.VBox([w.HTML("<b>Battle: choose a defender for each attacking mouse</b> "
-                                "<small>(village-tcg.txt, Attack / Defense Structure)</small>"),
-                         self.assign_box, self.twice, w.HBox([self.direct_mode, self.direct]),
-                         w.HTML("<small>How many Mouse Points an undefended attack takes is not in the book: "
-                                f"a house interpretation ({html.escape(CITE_BATTLE)}); the game's is set at "
-                                "its start.</small>"),
-                         w.HBox([preview, resolve]),
-                         self.battle_result])
+        caption, slot = self._group([preview, resolve])
+        at = self._at(slot)
+        preview.on_click(at(lambda _b: self.preview()))
+        resolve.on_click(at(lambda _b: self.resolve()))
+        battle = self._step_box([
+            self.step_labels[5],
+            w.HTML("<small>Choose a defender for each attacking mouse (village-tcg.txt, Attack / Defense "
+                   "Structure).</small>"),
+            self.assign_box, self.twice, w.HBox([self.direct_mode, self.direct]),
+            w.HTML("<small>How many Mouse Points an undefended attack takes is not in the book: "
+                   f"a house interpretation ({html.escape(CITE_BATTLE)}); the game's is set at "
+                   "its start.</small>"),
+            w.HBox([preview, resolve]), caption, slot, self.battle_result], 6)
         battle.add_class("cmp-village-battle")
+        end = step(7, [w.HBox([b["end_turn"]])], [b["end_turn"]])
+        self.turn_box = w.VBox([head, selected, *steps, battle, end])
+        self.turn_box.add_class("cmp-village-turn-box")
+
+        # card effects, at any time
+        effect_buttons = [b["stats"], b["destroy"], b["destroy_item"], b["destroy_magic"]]
+        caption, slot = self._group(effect_buttons)
+        for button in effect_buttons:
+            self._on_click_at(button, slot)
+        self.effects = self._step_box([
+            w.HTML("<b>Card effects</b> <small>(at any time) The tracker does not read card texts: when an "
+                   "Item (Needle Sword: +2 ATK), a Magic card (Harvest Moon: your Mice +1 DEF) or an ability "
+                   "changes the selected mouse's ATK or DEF, type them as they are now and set them; the "
+                   "battle uses them. A card may also destroy a mouse, take an Item off, or remove a "
+                   f"continuous Magic card ({html.escape(CITE_EFFECTS)}; {html.escape(CITE_ITEM)}; "
+                   f"{html.escape(CITE_MAGIC)}).</small>"),
+            w.HBox([self.effect_atk, self.effect_def, b["stats"], b["destroy"]]),
+            w.HBox([self.item_off, self.item_off_to, b["destroy_item"]],
+                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
+            w.HBox([self.magic_off, b["destroy_magic"]]), caption, slot])
+        self.effects.add_class("cmp-village-effects")
 
         # coin flips
         self.flip_card = w.Text(placeholder="card calling for the flip",
                                 layout=w.Layout(width="240px", height=ui.BUTTON_HEIGHT))
-        self.flip_functions = w.ToggleButtons(options=[("one function", 1), ("two or more", 2)], value=1)
-        self.flip_attack = w.Checkbox(value=False, indent=False,
-                                      description="can negate an attack: flipped at the beginning of the "
-                                                  "Attack Phase (Steps 2-5 end)")
+        self.flip_functions = w.ToggleButtons(options=[("one function", 1), ("two or more", 2)], value=1,
+                                              **toggles)
+        self.flip_attack = tick("can negate an attack: flipped at the beginning of the Attack Phase "
+                                "(Steps 2-5 end)", "cmp-village-flip-attack")
         flips = []
         for result in ("heads", "tails", None):
             fb = wide(ui.big_button(result.capitalize() if result else "Flip for me"))
             fb.add_class("cmp-village-flip")
-            fb.on_click(g(lambda _b, r=result: self.flip(r)))
             flips.append(fb)
         self.flip_buttons = flips
-        flip_box = w.VBox([w.HTML("<b>Coin flips</b> <small>the single-function card flips first "
-                                  "(village-tcg.txt, Coin Flips)</small>"),
-                           w.HBox([self.flip_card, self.flip_functions, self.flip_attack]), w.HBox(flips)])
+        caption, self.flip_slot = self._group(flips)
+        at = self._at(self.flip_slot)
+        for fb, result in zip(flips, ("heads", "tails", None), strict=True):
+            fb.on_click(at(lambda _b, r=result: self.flip(r)))
+        self.flips = self._step_box([
+            w.HTML("<b>Coin flips</b> <small>the single-function card flips first (village-tcg.txt, Coin "
+                   "Flips)</small>"),
+            w.HBox([self.flip_card, self.flip_functions], layout=w.Layout(align_items="center")),
+            self.flip_attack, w.HBox(flips), caption, self.flip_slot])
+        self.flips.add_class("cmp-village-flips")
 
         # new game
-        self.names = [w.Text(value=f"Player {i + 1}", layout=w.Layout(width="160px", height=ui.BUTTON_HEIGHT))
-                      for i in range(2)]
+        self.names = [w.Text(value=f"Player {i + 1}", placeholder=f"player {i + 1}'s name",
+                             layout=w.Layout(width="180px", height=ui.BUTTON_HEIGHT)) for i in range(2)]
         self.decks = [w.BoundedIntText(value=60, min=8, max=999, description="deck",
-                                       layout=w.Layout(width="140px", height=ui.BUTTON_HEIGHT))
+                                       style={"description_width": "initial"},
+                                       layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
                       for _ in range(2)]
         self.first = w.ToggleButtons(
             options=[("Player 1 first", 0), ("Player 2 first", 1), ("Coin toss", TOSS)], value=0,
             tooltips=["", "", "flip a coin to see who goes first (village-tcg.txt, Gameplay), from the "
-                              "game's seed"])
+                              "game's seed"], **toggles)
         self.first.add_class("cmp-village-toss")
-        self.strict = w.Checkbox(value=True, description="enforce the order of turn")
+        self.strict = w.Checkbox(value=True, indent=False, description="enforce the order of turn",
+                                 layout=w.Layout(width="auto"))
         self.fruit_reading = w.ToggleButtons(
-            options=[("ability: Fruit stays equipped", "equipped"), ("ability: Fruit is paid", "pay")],
-            value="equipped", tooltips=[FRUIT_READINGS["equipped"], FRUIT_READINGS["pay"]])
+            options=[("stays equipped", "equipped"), ("is paid", "pay")], description="An ability's Fruit:",
+            value="equipped", tooltips=[FRUIT_READINGS["equipped"], FRUIT_READINGS["pay"]], **toggles)
         self.fruit_reading.add_class("cmp-village-fruit-reading")
         self._setup_for: tuple[Any, ...] | None = None  # the game the New game boxes were filled from
-        new = ui.big_button("New game", style="primary")
+        new = wide(ui.big_button("New game", style="success", icon="play"))
         new.add_class("cmp-village-new")
-        new.on_click(g(lambda _b: self.new_game()))
         self.new_game_button = new
+        caption, self.new_slot = self._group([new])
+        new.on_click(self._at(self.new_slot)(lambda _b: self.new_game()))
         setup = w.VBox([w.HBox([self.names[0], self.decks[0], self.names[1], self.decks[1]]),
-                        w.HBox([self.first, self.strict, new]), self.fruit_reading,
-                        w.HTML("<small>House interpretation, for the whole game: Step 4 says an "
-                               "ability needs 'the proper number of Fruit equipped', Card Descriptions 6 "
-                               "that you 'pay the correct Fruit cost' (village-tcg.txt).</small>"),
+                        w.HBox([self.first, self.strict], layout=w.Layout(flex_flow="row wrap",
+                                                                           align_items="center")),
+                        self.fruit_reading,
+                        w.HTML("<small>House interpretation, for the whole game (village-tcg.txt): Step 4 "
+                               "says an ability needs 'the proper number of Fruit equipped' (<i>stays "
+                               "equipped</i>: the Fruit stays on the mouse); Card Descriptions 6 says you "
+                               "'pay the correct Fruit cost' (<i>is paid</i>: the Fruit goes to the discard "
+                               "pile).</small>"),
+                        w.HBox([new]), caption, self.new_slot,
                         w.HTML("<small>Starting a new game keeps the old log beside it (renamed with a "
                                "number); <b>Back to the previous game</b> brings it back. The names and the "
                                "reading are the game on show's, for a rematch.</small>")])
         acc = w.Accordion(children=[setup])
         acc.set_title(0, "New game")
         acc.selected_index = None
+        acc.add_class("cmp-village-setup")
         self.setup = acc
 
-        self.widget = w.VBox([
-            ui.header("Village TCG", "Mouse Points, turn guide and battle resolver", game="village"),
-            self.winner, w.HBox(self.player_boxes), self.message, turn_box, battle, flip_box, acc])
+        help_box = w.Accordion(children=[w.HTML(HELP_HTML)])
+        help_box.set_title(0, "How to use this page")
+        help_box.selected_index = None
+        help_box.add_class("cmp-village-help")
+        self.help = help_box
+        self.header = ui.header("Village TCG", "Mouse Points, turn guide and battle resolver", game="village")
+        self.widget = w.VBox()
         self.widget.add_class("cmp-village-page")
+        self._lay_out(started=False)
+        self._say_in(self.notice_slot)
+
+    def _on_click_at(self, button: w.Button, slot: w.Box) -> None:
+        """``button`` does its action (kept in ``_actions``) with its message shown in ``slot``."""
+        fn = self._actions[id(button)]
+        button.on_click(self._at(slot)(lambda _b: fn()))
+
+    def _lay_out(self, *, started: bool) -> None:
+        """Before a game, New game comes first and open (the page says to start one there); once a game
+        is under way the players and the turn come first, and New game goes to the end, closed."""
+        if started == self._started_shown:
+            return
+        self._started_shown = started
+        play = [self.players_row, self.turn_box, self.effects, self.flips]
+        top = [self.header, self.help, self.winner, self.notice_slot]
+        self.widget.children = [*top, *play, self.setup] if started else [*top, self.setup, *play]
+        self.setup.selected_index = None if started else 0
 
     # -- helpers -----------------------------------------------------------------------------
     def db(self) -> Any:
@@ -691,6 +878,7 @@ class VillageCompanion(ui.TrackerPage):
                 self.tracker = self.open_tracker(VillageTracker, self.log_path)
                 self._attach_cards()
             self.refresh()
+            self._say_in(self.head_slot if self.state.started else self.new_slot)  # (where it is seen)
             ui.show_error(self.message, why)
 
         with old_log_kept(old, numbered, "start the new game", back=back, stay=stay) as kept:
@@ -706,6 +894,7 @@ class VillageCompanion(ui.TrackerPage):
         if kept is not None:
             lines.append(f"The game before is kept in {kept}: 'Back to the previous game' brings it back "
                          f"(this one is then kept aside in its turn); {reopen_hint(kept)}.")
+        self._say_in(self.head_slot)  # (New game is closed now, below the turn: it is said at the turn's top)
         ui.show(self.message, "ok", lines[0] if lines else "New game", lines[1:])
 
     def previous_game(self) -> None:
@@ -894,8 +1083,10 @@ class VillageCompanion(ui.TrackerPage):
         self.act({"event": "destroy_magic", "player": player, "name": name})
 
     def flip(self, result: str | None) -> None:
-        event: dict[str, Any] = {"event": "flip", "card": self.flip_card.value or "coin flip",
-                                 "functions": self.flip_functions.value}
+        event: dict[str, Any] = {"event": "flip", "functions": self.flip_functions.value}
+        card = " ".join(str(self.flip_card.value).split())
+        if card:  # (no card named: the log says "coin flip", never "coin flip for coin flip")
+            event["card"] = card
         if self.flip_attack.value:  # goes at the beginning of the Attack Phase (Coin Flips)
             event["attack"] = True
         if result:
@@ -932,8 +1123,7 @@ class VillageCompanion(ui.TrackerPage):
         self.refuse_if_unusable()
         self._sync()
         if not self.state.started:
-            raise RuleError("there is no game yet: open New game below and start one, then declare "
-                            "attacks")
+            raise RuleError("there is no game yet: start one under New game, then declare attacks")
         result = self.tracker.battle(self.state, self.attacks(), self._direct_damage(),
                                      self._twice_chosen())
         kind = "ok" if result.is_legal else "error"
@@ -959,6 +1149,7 @@ class VillageCompanion(ui.TrackerPage):
         s = self.state
         self._resolved = (len(history) - 1, history[-1], "", s.turn, s.last, s.win_reason if s.over else "")
         self._show_resolved_attack()
+        self.message.value = ""  # (the battle panel just below says it all: once is enough)
 
     def _resolved_html(self) -> str:
         """The panel of the attack resolved last, as the game now stands: an attack that won the game
@@ -1022,7 +1213,8 @@ class VillageCompanion(ui.TrackerPage):
 
     # -- redraw ------------------------------------------------------------------------------
     def _refresh_buttons(self) -> None:
-        """Enable each action the rules allow now; a disabled one says why in its tooltip."""
+        """Enable each action the rules allow now; a disabled one says why in its tooltip and, in
+        words a touch screen shows, under its row (:meth:`_refresh_reasons`)."""
         s = self.state
         for kind, button in self.buttons.items():
             if kind == "magic":  # an Instant Magic card may be played at any time, by either player
@@ -1032,17 +1224,31 @@ class VillageCompanion(ui.TrackerPage):
                 reason = why_no_mega(s, self.sacrifice_allowed.value) if s.started else why_not(s, kind)
             else:
                 reason = why_not(s, kind) or self._nothing_to_affect(kind)
-            button.disabled = bool(reason)
-            button.tooltip = reason or button.description
-        reason = why_not(s, "attack")  # (the first turn: no attack, First Turn)
-        self.resolve_button.disabled = bool(reason)
-        self.resolve_button.tooltip = reason or self.resolve_button.description
+            ui.gate(button, reason)
+        ui.gate(self.resolve_button, why_not(s, "attack"))  # (the first turn: no attack, First Turn)
+        self._refresh_reasons()
+
+    def _refresh_reasons(self) -> None:
+        """Under each group of buttons, why those that are off are off (their tooltips, in words), but
+        for what the page already says: no game yet, the game over, a log that cannot be used."""
+        s = self.state
+        skip = [NO_GAME, why_not(s, "draw") if not s.started else "", UNUSABLE]
+        if s.over:
+            skip += [why_not(s, "draw") or "", self._over_why()]
+        for widgets, caption in self._groups:
+            shown = [x for x in widgets if x.layout.display != "none"]
+            caption.value = ui.off_reasons(shown, skip=[r for r in skip if r])
+
+    def _over_why(self) -> str:
+        return (f"the game is over ({self.state.win_reason}): undo, correct Mouse Points or a deck, or start "
+                "a new game")
 
     def _nothing_to_affect(self, kind: str) -> str | None:
         """Why a card-effect button has nothing to act on (no mouse, no Item, no continuous Magic
         card on the field), or ``None``."""
         if kind in ("stats", "destroy", "destroy_item") and not self.target.value:
-            return "no mouse on the field to choose"
+            return ("no mouse selected: choose one under Selected mouse" if self.target.options
+                    else "no mouse on the field to choose")
         if kind == "destroy_item" and not self.item_off.options:
             return f"{self.target.value} has no Item equipped ({CITE_ITEM})"
         if kind == "destroy_magic" and not self.magic_off.value:
@@ -1079,16 +1285,36 @@ class VillageCompanion(ui.TrackerPage):
             values = [v for _label, v in magic]
             self.magic_off.value = keep if keep in values else (values[0] if values else None)
 
+    def _clear_turn_inputs(self) -> None:
+        """A new turn (or a new game, or a turn taken back): the mouse boxes held the last turn's
+        mouse (the previous player's, with its ATK and DEF); they start blank. (The selected mouse
+        and the card effects' ATK and DEF follow the turn: :meth:`_refresh_target`. An Item or Magic
+        card's name stays: pressed again after a refusal, it is played in the turn now shown.)"""
+        self._filling_stats = True
+        try:
+            self.mouse_name.value = ""
+            self.mouse_atk.value = self.mouse_def.value = ""
+            self._stats_from_card.clear()
+        finally:
+            self._filling_stats = False
+
     def refresh(self) -> None:
         s = self.state
         for button in self._held:  # turned off outside a game (below): on again, then set anew
-            button.disabled, button.tooltip = False, button.description
+            ui.gate(button, None)
         self._held = []
         self._clear_preview()  # the game it was made for may have changed
-        self.undo_button.disabled = not self.tracker.can_undo
-        self.redo_button.disabled = not self.tracker.can_redo
+        ui.gate(self.undo_button, None if self.tracker.can_undo else "nothing to undo yet")
+        ui.gate(self.redo_button, None if self.tracker.can_redo else "nothing undone to redo")
+        self._lay_out(started=s.started)
+        turn_key = (s.seed, tuple(p.name for p in s.players), s.turn) if s.started else None
+        if turn_key != self._inputs_for:
+            if self._inputs_for is not None:
+                self._clear_turn_inputs()
+            self._inputs_for = turn_key
         if not s.started:
-            self.turn.value = "<div style='font-size:20px'>No game yet: open <b>New game</b> below.</div>"
+            self.turn.value = ("<div style='font-size:20px'>No game yet: start one under <b>New game</b> "
+                               "above.</div>")
             self.setup.selected_index = 0
         for p, pl in enumerate(s.players):
             mark = "▶ " if s.started and p == s.current and not s.over else ""
@@ -1103,7 +1329,8 @@ class VillageCompanion(ui.TrackerPage):
                            for m in pl.field)
             magic = f"<div>Magic on the field: {html.escape(', '.join(pl.magic))}</div>" if pl.magic else ""
             self.deck_labels[p].value = (f"<div style='font-size:18px'>Deck: <b>{pl.deck}</b> · discard "
-                                         f"{pl.discard}</div>{mice}{magic}" if s.started else "")
+                                         f"{pl.discard}</div>" if s.started else "")
+            self.field_labels[p].value = f"{mice}{magic}" if s.started else ""
         for p, button in enumerate(self.redraw_buttons):  # the Redraw Rule: only at the very start
             usable = s.started and not s.opened and not s.players[p].redrawn and not s.over
             button.layout.display = None if usable else "none"
@@ -1113,10 +1340,15 @@ class VillageCompanion(ui.TrackerPage):
             self.winner.value = ""
         if s.started:
             self.turn.value = (f"<div style='font-size:22px'>Turn {s.turn}: "
-                               f"<b>{html.escape(s.players[s.current].name)}</b></div>")
-            self.checklist.value = checklist_html(s)
+                               f"<b>{html.escape(s.players[s.current].name)}</b> "
+                               f"<small style='font-size:13px'><i>(steps: {html.escape(CITE_TURN)})</i>"
+                               "</small></div>")
+            for label, item in zip(self.step_labels, checklist(s), strict=True):
+                label.value = step_html(item)
         else:
-            self.checklist.value = ""
+            for label, (n, title) in zip(self.step_labels, STEPS, strict=True):
+                label.value = (f"<div style='font-size:17px;color:{ui.COLOURS['muted']};padding:2px 0'>"
+                               f"<b>Step {n}</b>: {html.escape(title)}</div>")
         mine = [m.uid for m in s.players[s.current].field] if s.started else []
         self._refresh_target([m.uid for pl in s.players for m in pl.field] if s.started else [], mine)
         self._fill_abilities()
@@ -1128,7 +1360,7 @@ class VillageCompanion(ui.TrackerPage):
         self._refresh_direct()
         self._refresh_setup()
         self.previous_button.layout.display = None if self._previous is not None else "none"
-        self.previous_button.disabled = self._previous is None  # (shown, and on, once a game is kept aside)
+        ui.gate(self.previous_button, None if self._previous is not None else "no game kept aside")
         twice = [("no mouse", NO_TWICE), *((uid, uid) for uid in mine)]
         if list(self.twice.options) != twice:
             keep = self.twice.value
@@ -1139,23 +1371,20 @@ class VillageCompanion(ui.TrackerPage):
             finally:
                 self._refreshing_target = False
         self._build_assign()
-        self.preview_button.disabled = not s.started
-        self.preview_button.tooltip = ("Preview battle" if s.started
-                                       else "no game yet: start one under New game")
+        ui.gate(self.preview_button, None if s.started else NO_GAME)
         if s.over or not s.started:  # nothing happens outside a game: undo, redo, or a new game
             keep = {id(self.undo_button), id(self.redo_button), id(self.new_game_button),
                     id(self.previous_button)}
             if s.over:  # and a correction of Mouse Points or a deck, which may change who won
                 keep |= {id(b) for b in self.correction_buttons}
-            why = (f"the game is over ({s.win_reason}): undo, correct Mouse Points or a deck, or start a new "
-                   "game" if s.over else "no game yet: start one under New game")
+            why = self._over_why() if s.over else NO_GAME
             for button in self._all_buttons():
                 if id(button) not in keep and not button.disabled:
-                    button.disabled = True
-                    button.tooltip = why
+                    ui.gate(button, why)
                     self._held.append(button)
         if self.unusable is not None:  # (the walk over every button only then)
             self._lock_if_unusable(self._all_buttons())
+        self._refresh_reasons()
 
     def _refresh_setup(self) -> None:
         """The New game boxes take the game on show's players and house reading, once for each game (a
@@ -1212,7 +1441,7 @@ class VillageCompanion(ui.TrackerPage):
         if keep in options and self._target_turn == turn and (chosen or keep in mine or not mine):
             value = keep
         else:
-            value = mine[-1] if mine else (options[0] if options else None)
+            value = mine[-1] if mine else None  # (an opponent's mouse only when chosen: never left over)
             self._target_chosen = False
         self._refreshing_target = True  # no ability refill for a passing value
         try:
