@@ -322,7 +322,7 @@ def test_the_monarchs_pad_prints_its_operators_and_closes_the_total_rows_empty_c
     closed = [fill for w, fill in cells if abs(w - sum(widths[1:5]) * unit) < 0.01]
     assert len(closed) == tables and all(fill != (1.0, 1.0, 1.0) for fill in closed)  # shaded
     colours = [c for c in table["colours"] if c]
-    assert colours == ["#7b3fa0", "#e0b800", "#2e8b3a", "#2f6fce", "#c8322b", "#ee7f1a"]  # as they were
+    assert colours == ["#7b3fa0", "#c9a300", "#2e8b3a", "#2f6fce", "#c8322b", "#ee7f1a"]  # the cards' palette
 
 
 def collect_cells(reader: PdfReader, form: Any) -> list[tuple[float, tuple[float, ...]]]:
