@@ -4,7 +4,9 @@ Views are thin: they read and write ``.value`` of widgets and call the pure rule
 in ``companion/<game>/``. They never ``print`` (outputs stay stable under nbval);
 errors become an error panel, never a traceback (see :func:`guarded`).
 
-Every notebook builds its page from these pieces: :func:`header`, :func:`panel`
+Every notebook builds its page from these pieces: :func:`header`, :func:`help_box` (the
+collapsed "How to use this page", its command-line paragraphs left out of the app: :func:`in_app`),
+:func:`panel`
 (verdicts, messages, errors), :func:`stepper` (tablet-sized +/- number input),
 :func:`big_button`, :func:`card_tile` and :func:`progress`; a computation that may take
 seconds runs through :class:`Latest` (off the notebook's thread, cancelled when stale).
@@ -14,7 +16,9 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Callable, Iterable
+import os
+import urllib.parse
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -30,29 +34,64 @@ COLOURS = {
 }
 
 BUTTON_HEIGHT = "48px"  # tablet-sized touch targets
+#: The width of a button that is as wide as its text: in a row as "auto" is, and in a column too
+#: (where "auto" stretches it across the page).
+FIT = "fit-content"
+#: The one size of a page's text: the header's lines, the panels and every widget (ipywidgets' own
+#: ``--jp-widgets-font-size`` is set to it, so a label reads as big as the message under it).
+BASE_FONT = "14px"
+#: Where a page's "◀ All tools" link goes: the start page, beside every notebook (a relative link,
+#: so it opens the start page in JupyterLab and in the Voila app alike).
+START_NOTEBOOK = "start.ipynb"
 CSS = """
 <style>
-.companion-page {font-family: system-ui, sans-serif; font-size: 16px; color: #202124}
-.companion-header h2 {margin: 4px 0}
+body {--jp-widgets-font-size: @BASE@}
+.companion-page {font-family: var(--jp-ui-font-family, system-ui, sans-serif); font-size: @BASE@;
+                 color: #202124}
+.companion-header h2 {margin: 4px 0; font-size: 22px}
+.companion-header .companion-home {font-size: @BASE@; color: #0b57d0; text-decoration: none;
+                                   display: inline-block; padding: 4px 0}
 .companion-panel {border-left: 6px solid; padding: 6px 12px; margin: 6px 0; border-radius: 4px;
-                  background: #fafafa}
+                  background: #fafafa; font-size: @BASE@; line-height: 1.45}
 .companion-tile {display:inline-block; border:1px solid #ccc; border-radius:8px; padding:6px 10px;
                  margin:3px; min-width: 120px; background:#fffdf7; vertical-align: top}
 .companion-tile .t {font-weight:bold} .companion-tile .s {color:#5f6368; font-size: 13px}
-.widget-button, .jupyter-button {min-height: 40px; font-size: 15px}
+.widget-button, .jupyter-button {min-height: 40px; font-size: @BASE@}
+.jupyter-widgets.widget-tab > .p-TabBar .p-TabBar-tab,
+.jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab,
+.jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab {
+  flex: 0 0 auto; min-height: 36px; padding: 0 18px; color: #202124; font-size: 15px; font-weight: 500}
+.jupyter-widgets.widget-tab > .p-TabBar .p-TabBar-tabLabel,
+.jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tabLabel,
+.jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tabLabel {line-height: 36px}
+.jupyter-widgets.widget-tab > .p-TabBar .p-TabBar-tab.p-mod-current,
+.jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab.lm-mod-current,
+.jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab.lm-mod-current {
+  color: #0b57d0; font-weight: 700; min-height: 38px}
+.jupyter-widgets.widget-tab > .p-TabBar, .jupyter-widgets.widget-tab > .lm-TabBar,
+.jupyter-widgets.jupyter-widget-tab > .lm-TabBar {min-height: 38px}
+.jupyter-widgets .jupyter-widget-Collapse-header, .jupyter-widgets .p-Collapse-header {
+  color: #202124; font-size: @BASE@; min-height: 36px; line-height: 24px}
+.companion-stepper-label {font-size: @BASE@}
+.jupyter-widgets.companion-stepper-number {height: 40px}
+.jupyter-widgets.companion-stepper-number input {height: 40px; font-size: 16px; text-align: center}
 </style>
-"""
+""".replace("@BASE@", BASE_FONT)
 
 
-def header(title: str, subtitle: str = "", *, game: str | None = None) -> w.HTML:
+def header(title: str, subtitle: str = "", *, game: str | None = None, home: bool = True) -> w.HTML:
     """The page title block (includes the shared CSS, so put it first).
 
-    ``game`` (a game id) adds the rule book the page follows, e.g. "· tmnt-tcg.txt".
+    ``game`` (a game id) adds the rule book the page follows, e.g. "· tmnt-tcg.txt". ``home``: a
+    small "◀ All tools" link back to the start page above the title (the Voila app has no other way
+    back); the start page itself passes ``home=False``.
     """
     book = RULE_BOOKS.get(game, game) if game else None
     tag = f"<span style='color:{COLOURS['muted']}'> · {html.escape(book)}</span>" if book else ""
     sub = f"<div style='color:{COLOURS['muted']}'>{html.escape(subtitle)}</div>" if subtitle else ""
-    return w.HTML(f"{CSS}<div class='companion-page companion-header'>"
+    back = (f"<a class='companion-home' href='{START_NOTEBOOK}' target='_self' "
+            "title='The start page: every tool of the companion'>◀ All tools</a>" if home else "")
+    return w.HTML(f"{CSS}<div class='companion-page companion-header'>{back}"
                   f"<h2>{html.escape(title)}{tag}</h2>{sub}</div>")
 
 
@@ -347,10 +386,11 @@ class Latest:
 
 def big_button(description: str, *, style: str = "", icon: str = "",
                tooltip: str = "") -> w.Button:
-    """A tablet-sized button; ``style`` is '', 'primary', 'success', 'info', 'warning' or 'danger'."""
+    """A tablet-sized button, as wide as its text (never cut to "…"); ``style`` is '', 'primary',
+    'success', 'info', 'warning' or 'danger'."""
     return w.Button(description=description, button_style=style, icon=icon,
                     tooltip=tooltip or description,
-                    layout=w.Layout(height=BUTTON_HEIGHT, min_width="120px"))
+                    layout=w.Layout(width=FIT, height=BUTTON_HEIGHT, min_width="120px"))
 
 
 def gate(widget: Any, reason: str | None) -> None:
@@ -373,7 +413,8 @@ def off_reasons(widgets: Iterable[Any], *, skip: Iterable[str] = ()) -> str:
         reason = (getattr(widget, "tooltip", "") or "").strip()
         if not getattr(widget, "disabled", False) or not reason or reason in skipped:
             continue
-        label = (getattr(widget, "description", "") or "").strip() or "this control"
+        label = ((getattr(widget, "description", "") or "").strip()
+                 or str(getattr(widget, "caption", "") or "").strip() or "this control")
         names = by_reason.setdefault(reason, [])
         if label not in names:
             names.append(label)
@@ -383,6 +424,38 @@ def off_reasons(widgets: Iterable[Any], *, skip: Iterable[str] = ()) -> str:
                     for reason, names in by_reason.items())
     return (f"<div class='companion-off' style='color:{COLOURS['muted']}; font-size:13px'>"
             f"Off for now:<ul style='margin:2px 0'>{items}</ul></div>")
+
+
+def in_app() -> bool:
+    """Whether this page runs in the Voila app (``companion app``) rather than in JupyterLab: Voila
+    starts the page's kernel with its ``VOILA_*`` variables (and ``SERVER_SOFTWARE=voila/...``). The
+    app hides the code, so what only a notebook user can do (the command line, ``browser.frame``) is
+    left out of it."""
+    return (any(key in os.environ for key in ("VOILA_BASE_URL", "VOILA_PREHEAT", "VOILA_REQUEST_URL"))
+            or os.environ.get("SERVER_SOFTWARE", "").startswith("voila/"))
+
+
+def query_value(name: str, query: str | None = None) -> str | None:
+    """The value of ``name`` in the page's address (``deck_builder.ipynb?game=tmnt`` gives ``tmnt``),
+    or ``None``. ``query``: the query string (default: the one Voila gives the page's kernel in
+    ``QUERY_STRING``; JupyterLab gives none, so there the page's own choice counts)."""
+    raw = os.environ.get("QUERY_STRING", "") if query is None else query
+    values = urllib.parse.parse_qs(raw.lstrip("?")).get(name)
+    return values[-1].strip() if values and values[-1].strip() else None
+
+
+def help_box(paragraphs: Sequence[str], notebook_only: Sequence[str] = (), *,
+             title: str = "How to use this page") -> w.Accordion:
+    """A page's help, collapsed under ``title``: ``paragraphs`` (HTML) for everyone, then
+    ``notebook_only`` (the command line, the notebook's variables) only outside the app
+    (:func:`in_app`). Why: a page starts with a short lead; the rest waits for whoever wants it."""
+    shown = [*paragraphs, *(() if in_app() else notebook_only)]
+    body = w.HTML("".join(f"<p style='margin:4px 0 8px 0'>{p}</p>" for p in shown),
+                  layout=w.Layout(max_width="900px"))
+    box = w.Accordion(children=[body], selected_index=None)
+    box.set_title(0, title)
+    box.add_class("cmp-help")
+    return box
 
 
 #: The longest player name a page takes (as a start event does): it shows in every turn line and message.
@@ -406,21 +479,26 @@ def player_names(boxes: list[Any]) -> list[str]:
 
 def stepper(description: str, value: int = 0, *, min: int = 0, max: int = 99,
             step: int = 1, bounded: bool = True) -> w.BoundedIntText | w.IntText:
-    """A number with big - and + buttons around it; returns the number widget.
+    """A labelled number with big - and + buttons around it; returns the number widget.
 
-    The returned widget is what callers observe; the composite row to display is
-    stored on it as ``.box``. ``bounded=False``: the box keeps what was typed past
-    ``min``/``max`` (stored as ``.limits``), so a page can say so, quoting it, instead
-    of cutting 500 down to 99 unseen; - and + stay within the limits.
+    The returned widget is what callers observe; the row to display is stored on it as
+    ``.box``: the label (its own widget, as wide as its text, so a long label never squeezes the
+    digits), then ``−``, the number (room for the digits) and ``+``, centred on one line. The
+    label's text is kept as ``.caption`` (the number itself has no description: the label shows
+    it); the parts as ``.label``, ``.minus`` and ``.plus``. ``bounded=False``: the box keeps what
+    was typed past ``min``/``max`` (stored as ``.limits``), so a page can say so, quoting it,
+    instead of cutting 500 down to 99 unseen; - and + stay within the limits.
     """
-    looks: dict[str, Any] = {"description": description, "style": {"description_width": "initial"},
-                             "layout": w.Layout(width="220px", height=BUTTON_HEIGHT)}
+    looks: dict[str, Any] = {"layout": w.Layout(width="80px")}
     number: w.BoundedIntText | w.IntText
     if bounded:
         number = w.BoundedIntText(value=value, min=min, max=max, step=step, **looks)
     else:
         number = w.IntText(value=value, step=step, **looks)
         number.limits = (min, max)
+    number.add_class("companion-stepper-number")
+    label = w.Label(description, layout=w.Layout(width="auto", margin="0 8px 0 0"))
+    label.add_class("companion-stepper-label")
     minus = w.Button(description="−", layout=w.Layout(width="48px", height=BUTTON_HEIGHT),
                      tooltip=f"{description} −{step}")
     plus = w.Button(description="+", layout=w.Layout(width="48px", height=BUTTON_HEIGHT),
@@ -432,11 +510,27 @@ def stepper(description: str, value: int = 0, *, min: int = 0, max: int = 99,
 
     minus.on_click(lambda _b: bump(-step))
     plus.on_click(lambda _b: bump(step))
-    number.box = w.HBox([minus, number, plus])
+    number.caption, number.label, number.minus, number.plus = description, label, minus, plus
+    number.box = w.HBox([label, minus, number, plus],
+                        layout=w.Layout(align_items="center", width="auto", margin="2px 24px 2px 0"))
+    number.box.add_class("companion-stepper")
     return number
 
 
 min_, max_ = min, max  # the builtins, shadowed by stepper's keyword names
+
+
+def labelled(text: str, widget: Any, *, caption_class: str = "") -> w.HBox:
+    """``widget`` with ``text`` as its label on its left, both centred on one line: for a
+    ToggleButtons row, whose own ``description`` sits above its buttons rather than beside them.
+    The label is kept as ``widget.caption`` (what :func:`off_reasons` names the control by)."""
+    label = w.Label(text, layout=w.Layout(width="auto", margin="0 8px 0 0"))
+    label.add_class("companion-stepper-label")
+    if caption_class:
+        label.add_class(caption_class)
+    widget.caption = text
+    return w.HBox([label, widget], layout=w.Layout(align_items="center", width="auto",
+                                                    margin="2px 24px 2px 0"))
 
 
 def card_tile(title: str, subtitle: str = "", body: str = "", *, colour: str | None = None) -> str:

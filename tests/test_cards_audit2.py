@@ -43,7 +43,7 @@ def test_the_table_never_shows_pandas_missing_value() -> None:
         assert "&lt;NA&gt;" not in view.table.value and "<NA>" not in view.table.value, game
         assert ">nan<" not in view.table.value.replace(" ", ""), game
     view.game_buttons.value = "village"
-    row = view.table.value.split("<td>fruit-apple</td>", 1)[1].split("</tr>", 1)[0]
+    row = view.table.value.split("data-card='fruit-apple'>", 1)[1].split("</tr>", 1)[0]
     assert "unknown" not in row and "NA" not in row
 
 

@@ -143,7 +143,7 @@ def test_a_corrected_demo_card_is_still_labelled_demo_and_a_jokers_suit_is_not_u
     assert "ATK 3" in tile and tile.rstrip().endswith("demo")
     view.game_buttons.value = "mousecard"
     assert "<td>unknown</td>" not in view.table.value
-    row = view.table.value.split("joker-red</td>", 1)[1].split("</tr>", 1)[0]
+    row = view.table.value.split("data-card='joker-red'>", 1)[1].split("</tr>", 1)[0]
     assert "<td>—</td>" in row
 
 
@@ -161,7 +161,7 @@ def test_the_cards_notebook_runs_with_a_broken_file_of_yours(_isolated_user_data
             exec("".join(cell["source"]), namespace)  # the project's own notebook
     browser = namespace["browser"]
     assert isinstance(browser, CardBrowserView) and "bad.json" in browser.load_problems.value
-    assert len(namespace["frame"]) == len(load_game("village", include_user=False))  # type: ignore[arg-type]
+    assert len(browser.frame) == len(load_game("village", include_user=False))  # type: ignore[arg-type]
 
 
 def test_when_nothing_loads_the_page_says_so_and_the_frame_is_empty(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -264,7 +264,7 @@ def test_a_chapter_the_disk_cannot_hold_puts_the_old_chapter_back(
     disk_full()
     page.mice_pick.value = ("collin", "filch")
     page.start_btn.click()
-    status = html.unescape(page.status.value)
+    status = html.unescape(page.setup_msg.value)  # (under Start chapter)
     assert "could not start the chapter" in status and "nothing was changed: the old log is back" in status
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.jsonl"] and path.read_bytes() == before
     assert page.state.started and page.state.mouse("filch").wounds == 2

@@ -109,7 +109,7 @@ def test_a_chapter_interrupted_once_its_start_is_written_stays_on_the_new_chapte
     assert len(kept) == 1 and kept[0].read_bytes() == old
     assert page.state.started and page.state.mouse("filch").wounds == 0  # the new chapter, as on disk
     assert page.odds.tracker is page.tracker and page.tracker.log.path == path
-    status = text(page.status.value)
+    status = text(page.setup_msg.value)  # (under Start chapter)
     assert "could not start the chapter: interrupted (Ctrl+C)" in status and kept[0].name in status
 
 

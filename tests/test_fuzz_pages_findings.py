@@ -77,7 +77,7 @@ def test_a_half_character_in_a_mystics_card_box_is_said(tmp_path: Path) -> None:
     before = (tmp_path / "m.jsonl").read_bytes()
     box.card.value = f"Dag{HALF}ger"
     box.gear_buttons["gain"].click()
-    half_said(d.status)
+    half_said(box.extra_msg)  # (under the pack's buttons)
     assert (tmp_path / "m.jsonl").read_bytes() == before and box.card.value == f"Dag{HALF}ger"
 
 

@@ -39,11 +39,11 @@ def db() -> CardDB:
 
 def plus(box) -> None:  # type: ignore[no-untyped-def]
     """Press the + button of a number box."""
-    box.box.children[2].click()
+    box.plus.click()
 
 
 def minus(box) -> None:  # type: ignore[no-untyped-def]
-    box.box.children[0].click()
+    box.minus.click()
 
 
 class Clock:
@@ -64,7 +64,7 @@ def test_a_double_clicked_save_saves_the_score_once_and_says_so() -> None:
     clock.now += 0.3
     v.save_button.click()  # the second click of a double click: same boxes, a moment later
     assert [(e.score, e.name) for e in load_high_scores().entries] == [(31, "Ann")]
-    assert "Not saved twice" in text(v.message.value)
+    assert "Not saved twice" in text(v.hs_message.value)
     assert text(v.highscores.value).count("31 VP") == 1
     clock.now += DOUBLE_SAVE_SECONDS + 1  # another game with the same score, later: saved
     v.save_button.click()
@@ -84,10 +84,10 @@ def test_the_page_takes_a_listed_score_back() -> None:
     v.hs_pick.value = 2  # the unnamed 20, tied at place 2 with Bo's
     v.remove_button.click()
     assert [(e.score, e.name) for e in load_high_scores().entries] == [(31, "Ann"), (20, "Bo")]
-    assert "Removed: 20 VP" in text(v.message.value) and "place 2" in text(v.message.value)
+    assert "Removed: 20 VP" in text(v.hs_message.value) and "place 2" in text(v.hs_message.value)
     assert len([o for o in v.hs_pick.options if o[1] is not None]) == 2 and v.hs_pick.value is None
     v.remove_button.click()  # nothing chosen: said, nothing removed
-    assert "choose the score to take back" in text(v.message.value)
+    assert "choose the score to take back" in text(v.hs_message.value)
     assert len(load_high_scores().entries) == 2
 
 
@@ -99,7 +99,7 @@ def test_the_page_never_takes_back_another_score_when_the_table_changed_since() 
     v.hs_pick.value = 0  # "1. 31 VP Ann", as listed
     v.remove_button.click()
     assert [e.name for e in load_high_scores().entries] == ["Cy", "Ann"]  # nothing taken back
-    assert "no score of 'Ann' at place 1" in text(v.message.value)
+    assert "no score of 'Ann' at place 1" in text(v.hs_message.value)
     assert "Cy" in text(v.highscores.value)  # listed again as it is now
 
 
@@ -152,8 +152,8 @@ def test_another_games_score_file_is_refused(tmp_path: Path, capsys: pytest.Capt
     assert code == 2 and out == "" and "/game: holds cards of another game" in err and '"village"' in err
     v = MonarchsCompanion(db())
     v.list_text.value = f.read_text()
-    v.score_tab.children[-1].children[0].click()
-    assert "holds cards of another game" in text(v.message.value)
+    v.score_list_button.click()
+    assert "holds cards of another game" in text(v.list_message.value)
     assert v.cards["orange"].value == 0 and v.list_text.value == f.read_text()  # nothing lost
 
 
@@ -249,7 +249,7 @@ def test_a_number_past_a_page_box_is_refused_quoting_what_was_typed() -> None:
     v.influence.value = 10**6
     plan = next(b for b in v.buy_tab.children if getattr(b, "description", "") == "Plan purchases")
     plan.click()
-    assert "not 1000000" in text(v.message.value) and v.purchases.value == ""
+    assert "not 1000000" in text(v.buy_message.value) and v.purchases.value == ""
     v.court_deck.value = 10**20
     assert "not 100000000000000000000" in text(v.end_out.value)
     v.white.value = 9
@@ -318,7 +318,7 @@ def test_one_card_and_one_crown_are_singular() -> None:
     v = MonarchsCompanion(db())
     v.list_text.value = '{"cards": [{"card": "Duke"}]}'  # (a decklist's "card", on the page too)
     v.score_list()
-    assert "Scored 1 card from the list" in text(v.message.value) and v.cards["red"].value == 1
+    assert "Scored 1 card from the list" in text(v.list_message.value) and v.cards["red"].value == 1
 
 
 def test_the_solo_dice_say_top_of_its_stack_only_for_a_stack() -> None:

@@ -64,7 +64,7 @@ def test_the_page_ranks_a_family_score_among_family_scores() -> None:
     v = MonarchsCompanion(load_game("monarchs"))
     v.hs_variant.value, v.hs_score.value = "family", 40
     assert v.save_score() == 1
-    assert "Saved 40 VP (family scoring): rank 1 of the family scores" in text(v.message.value)
+    assert "Saved 40 VP (family scoring): rank 1 of the family scores" in text(v.hs_message.value)
     shown = text(v.highscores.value)
     order = [shown.index(words) for words in ("Standard scoring", "35", "Family scoring", "40")]
     assert order == sorted(order)

@@ -68,9 +68,9 @@ def test_paste_a_list_and_bad_list() -> None:
     v.score_list()
     assert "Total: 18 VP" in v.total.value
     v.list_text.value = "3 Dukke"
-    button = v.score_tab.children[-1].children[0]
+    button = v.score_list_button
     button.click()
-    assert "Did you mean &#x27;Duke&#x27;" in v.message.value
+    assert "Did you mean &#x27;Duke&#x27;" in v.list_message.value  # (said under the list's buttons)
 
 
 def test_buy_planner_books_example() -> None:
@@ -93,9 +93,9 @@ def test_solo_dice_and_high_scores() -> None:
     v.white.value, v.black.value = 2, 6
     r = v.read_dice()
     assert r.front == 2 and r.back is None and "cost 3" in v.solo_out.value
-    assert "Solo Mode" in v.solo_out.value and v.message.value == ""
+    assert "Solo Mode" in v.solo_out.value and v.solo_message.value == ""
     v.front[0].value = "Duk"  # a Court that cannot be read is said; the dice still name positions
-    assert v.read_dice().front == 2 and "Did you mean &#x27;Duke&#x27;" in v.message.value
+    assert v.read_dice().front == 2 and "Did you mean &#x27;Duke&#x27;" in v.solo_message.value
     assert "top card at front 2" in v.solo_out.value
     v.roll(random.Random(1))
     assert 1 <= v.white.value <= 6
@@ -121,16 +121,16 @@ def test_buy_planner_clears_an_old_error_and_old_purchases() -> None:
     plan_button = next(b for b in v.buy_tab.children if getattr(b, "description", "") == "Plan purchases")
     v.front[0].value = "2:1:1:1"
     plan_button.click()
-    assert "COST[:CROWNS[:INFLUENCE]]" in v.message.value and v.purchases.value == ""
+    assert "COST[:CROWNS[:INFLUENCE]]" in v.buy_message.value and v.purchases.value == ""
     v.front[0].value = ""  # now valid: the plan shows, the old error goes
     plan_button.click()
-    assert "purchase(s)" in v.purchases.value and v.message.value == ""
+    assert "purchase(s)" in v.purchases.value and v.buy_message.value == ""
     v.front[0].value, v.back[0].value = "2:1", "Duke"
     plan_button.click()
     assert "Duke" in v.purchases.value
     v.front[2].value = "Duk"  # an error: the old purchases go
     plan_button.click()
-    assert "Did you mean &#x27;Duke&#x27;" in v.message.value and v.purchases.value == ""
+    assert "Did you mean &#x27;Duke&#x27;" in v.buy_message.value and v.purchases.value == ""
 
 
 def test_per_card_crowns_are_bounded_like_scoring() -> None:
@@ -159,9 +159,9 @@ def test_a_pasted_list_too_long_for_the_pad_is_refused() -> None:
     v.list_text.value = "3 Duke"
     v.score_list()
     v.list_text.value = "150 Duke"
-    button = v.score_tab.children[-1].children[0]
+    button = v.score_list_button
     button.click()
-    assert "red: 150 cards; the score pad counts at most 99" in v.message.value
+    assert "red: 150 cards; the score pad counts at most 99" in v.list_message.value
     assert v.cards["red"].value == 3 and v.family["red"].value == "2 2 2"  # the pad is unchanged
 
 
@@ -170,7 +170,7 @@ def test_a_final_score_past_the_table_is_refused_not_saved_as_999() -> None:
     v.hs_score.value = 1500
     assert v.hs_score.value == 1500  # the box does not clamp it to 999 unseen
     v.save_button.click()
-    assert "a solo score is a whole number 0..999 VP, not 1500" in v.message.value
+    assert "a solo score is a whole number 0..999 VP, not 1500" in v.hs_message.value
     assert "1500" not in v.highscores.value and "999" not in v.highscores.value
 
 
@@ -237,7 +237,7 @@ def test_an_unreadable_high_score_file_is_said_on_opening_and_kept() -> None:
         assert "high-score table cannot be read" in v.highscores.value
         v.hs_score.value = 40
         v.save_button.click()
-        assert "cannot be read" in v.message.value
+        assert "cannot be read" in v.hs_message.value
         assert path.read_text(encoding="utf-8") == broken  # not overwritten
     finally:
         path.unlink()
@@ -247,14 +247,15 @@ def test_a_saved_score_message_goes_once_another_input_changes() -> None:
     v = MonarchsCompanion(db())
     v.hs_score.value = 12
     v.save_score()
-    assert "Saved 12 VP" in v.message.value
-    v.seat.value = 2  # the end-of-game tab: the note was about the save, not these
-    assert v.message.value == ""
+    assert "Saved 12 VP" in v.hs_message.value
+    v.seat.value = 2  # the end-of-game tab: its own tab, so the note about the save stays where it was
+    assert "Saved 12 VP" in v.hs_message.value and v.message.value == ""
     v.hs_score.value = 13  # (the same boxes saved again at once would be a double click: not saved)
+    assert v.hs_message.value == ""  # a box of the save changed: the note would be about these
     v.save_score()
-    assert "Saved 13 VP" in v.message.value
+    assert "Saved 13 VP" in v.hs_message.value
     v.hs_name.value = "Pip"
-    assert v.message.value == ""
+    assert v.hs_message.value == ""
 
 
 def test_a_pasted_list_says_what_the_pad_cannot_show() -> None:
@@ -265,9 +266,9 @@ def test_a_pasted_list_says_what_the_pad_cannot_show() -> None:
                          '{"color": "gray", "crowns": 1, "count": 7}]}')
     v.score_list()
     assert "Total: 18 VP" in v.total.value  # gray cards never score...
-    assert "7 gray card(s) never score; their crowns were ignored" in v.message.value  # ...and it is said
+    assert "7 gray card(s) never score; their crowns were ignored" in v.list_message.value  # ...and said
     book = Path(__file__).resolve().parent.parent / "data" / "decks" / "monarchs-book-example.json"
     v.list_text.value = book.read_text(encoding="utf-8")
     v.score_list()
     assert "Total: 28 VP" in v.total.value
-    assert "the list&#x27;s note: The book gives each colour" in v.message.value
+    assert "the list&#x27;s note: The book gives each colour" in v.list_message.value

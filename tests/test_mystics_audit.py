@@ -20,7 +20,8 @@ from tests.test_mystics_helpers import DIE, HEROES, MINIONS, order, start, start
 
 
 def shown(d: MysticsDashboard) -> str:
-    return html.unescape(d.status.value)
+    """The status and the sections' message panels (a refusal shows next to its control)."""
+    return html.unescape(d.status.value + "".join(p.value for p in d.message_panels()))
 
 
 # -- 1: a refused action redraws the page from the state ------------------------------------------------

@@ -26,7 +26,8 @@ from tests.test_mystics_helpers import DIE, HEROES, MINIONS, dash, start, starte
 
 
 def shown(d: MysticsDashboard) -> str:
-    return html.unescape(d.status.value)
+    """The status and the sections' message panels (a refusal shows next to its control)."""
+    return html.unescape(d.status.value + "".join(p.value for p in d.message_panels()))
 
 
 def lines(d: MysticsDashboard) -> list[str]:

@@ -30,7 +30,8 @@ ABILITIES = {"inspire": ("leader",), "first aid": ("any",), "chain lightning": (
 
 
 def shown(d: MysticsDashboard) -> str:
-    return html.unescape(d.status.value)
+    """The status and the sections' message panels (a refusal shows next to its control)."""
+    return html.unescape(d.status.value + "".join(p.value for p in d.message_panels()))
 
 
 def last_line(path: Path) -> dict[str, Any]:
@@ -366,8 +367,7 @@ def test_the_page_sets_a_minions_unknown_life_and_a_wound_then_defeats(tmp_path:
 def test_a_mouse_of_unknown_life_is_asked_for_it(tmp_path: Path) -> None:
     d = dash(tmp_path / "m.jsonl", heroes={**HEROES, "filch": replace(HEROES["filch"], life=None)})
     d.do(start(mice=["collin", "filch"]))
-    assert "Life unknown" in d._mouse_boxes["filch"].info.value
-    assert "Life unknown" not in d._mouse_boxes["collin"].info.value
+    assert "Life unknown in the card data for Filch:" in d.party_note.value  # (once, above the party)
 
 
 # -- 9: a starting ability card per mouse (Game setup, step 3) ---------------------------------------------

@@ -27,7 +27,8 @@ from .helpers import logged_events
 
 
 def shown(d: MysticsDashboard) -> str:
-    return html.unescape(d.status.value)
+    """The status and the sections' message panels (a refusal shows next to its control)."""
+    return html.unescape(d.status.value + "".join(p.value for p in d.message_panels()))
 
 
 def kept(t: MysticsTracker) -> list[str]:

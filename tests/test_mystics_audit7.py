@@ -303,7 +303,7 @@ def test_the_page_says_the_refusal_for_the_mouse_chosen(tmp_path: Path) -> None:
     written = path.read_bytes()
     d.ach_btn.disabled = False  # (a click that got through anyway): refused in the same words
     d.ach_btn.click()
-    assert "Tilda has not earned 'Poisonmaster'" in html.unescape(d.status.value)
+    assert "Tilda has not earned 'Poisonmaster'" in html.unescape(d.track_msg.value)
     assert path.read_bytes() == written
     d.do({"event": "wound", "mouse": "tilda", "count": 1, "poison": True})
     d.do({"event": "capture", "mouse": "tilda"})

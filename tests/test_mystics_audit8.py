@@ -34,7 +34,8 @@ def kept(t: MysticsTracker) -> list[str]:
 
 
 def status(d: MysticsDashboard) -> str:
-    return html.unescape(d.status.value)
+    """The status and the sections' message panels (a refusal shows next to its control)."""
+    return html.unescape(d.status.value + "".join(p.value for p in d.message_panels()))
 
 
 # -- 1: a mouse captured on its own turn is rescued on its NEXT turn (Rescuing a Mouse) ---------------------

@@ -217,7 +217,8 @@ def test_notebook_render_draws_at_most_a_few_pages_figures_and_pips() -> None:
     s = huge_state()
     page = chapter_html(s)
     assert len(page) < 20_000 and "… (100000000000 pages)" in page
-    assert page.count("display:inline-block;width:46px") == lim.DRAWN_PAGES + 2  # and the 2 markers' pages
+    cell = "display:inline-block;vertical-align:top;min-width:46px"
+    assert page.count(cell) == lim.DRAWN_PAGES + 2  # and the 2 markers' pages
     assert len(track_html(s)) < 5000 and "(1000 figures)]" in track_html(s)
     assert len(mouse_html(s, "lily")) < 20_000
 

@@ -25,7 +25,8 @@ RESCUE = "Rescue Filch first (mice-and-mystics.txt, Rescuing a Mouse)."
 
 
 def shown(d: MysticsDashboard) -> str:
-    return html.unescape(d.status.value)
+    """The status and the sections' message panels (a refusal shows next to its control)."""
+    return html.unescape(d.status.value + "".join(p.value for p in d.message_panels()))
 
 
 def lines(path: Path) -> list[dict[str, Any]]:

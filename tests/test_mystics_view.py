@@ -40,7 +40,7 @@ def test_cheese_buttons_surge_alert_and_undo(tmp_path: Path) -> None:
     for _ in range(3):
         d.add2.click()
     assert d.state.board.wheel == 0 and d.state.board.hourglass == 2
-    assert "SURGE" in d.surge_alert.value
+    assert "Surge: hourglass moved to page 2" in d.surge_alert.value  # (nothing to place: calm)
     d.undo_btn.click()
     assert d.state.board.wheel == 4 and d.surge_alert.value == ""
     d.redo_btn.click()
@@ -52,10 +52,10 @@ def test_cheese_buttons_surge_alert_and_undo(tmp_path: Path) -> None:
 def test_errors_show_in_the_status_panel_not_as_exceptions(tmp_path: Path) -> None:
     d = started(tmp_path / "m.jsonl")
     d.sub1.click()  # the wheel is empty
-    assert "cannot take" in d.status.value
+    assert "cannot take" in d.wheel_msg.value  # (under the cheese buttons)
     d.start_minions.value = "rat_warriors=lots"
     d.start_btn.click()
-    assert "bad minion count" in d.status.value
+    assert "bad minion count" in d.setup_msg.value  # (under Start chapter)
 
 
 def test_mouse_buttons_and_conditions(tmp_path: Path) -> None:
@@ -193,7 +193,7 @@ def test_a_mistyped_surge_minion_is_refused_with_a_suggestion(tmp_path: Path, ty
     d.enc_surge.value = typed
     d.enc_btn.click()
     assert d.state.board.encounter is None
-    assert "unknown" in d.status.value and hint in html.unescape(d.status.value)
+    assert "unknown" in d.encounter_msg.value and hint in html.unescape(d.encounter_msg.value)
 
 
 def test_placeholders_show_input_that_works_with_the_bundled_data(tmp_path: Path) -> None:
@@ -248,7 +248,7 @@ def test_a_broken_card_file_is_shown_not_taken_for_missing_cards(tmp_path: Path)
     assert "duplicate" in html.unescape(d.odds.result.value)
     d.extra_mice.value = "collin"
     d.start_btn.click()
-    status = html.unescape(d.status.value)
+    status = html.unescape(d.setup_msg.value)
     assert "duplicate mystics card id" in status and "unknown mystics card" not in status
 
 
@@ -276,10 +276,10 @@ def test_a_minion_removed_in_another_window_is_said_so(tmp_path: Path) -> None:
     other.do({"event": "defeat_minion", "minion": "rat_warriors", "count": 2})
     d.minion_pick.value = "rat_warriors"  # d still shows the rats
     d.wound_minion.click()
-    assert "the log changed in another window" in d.status.value  # refused, and drawn again
+    assert "the log changed in another window" in d.minions_msg.value  # refused, and drawn again
     assert d.minion_pick.options == () and "No minions on the board" in d.minions.value
     d.wound_minion.click()
-    assert "no minion on the board" in d.status.value
+    assert "no minion on the board" in d.minions_msg.value
 
 
 def test_wounding_a_boss_card_keeps_the_card_chosen_when_another_window_wrote(tmp_path: Path) -> None:
@@ -291,7 +291,7 @@ def test_wounding_a_boss_card_keeps_the_card_chosen_when_another_window_wrote(tm
     d.minion_card.value = "vurst:2"
     dash(path).do({"event": "minion_cheese", "count": 1})  # another window: the page is stale
     d.wound_minion.click()
-    assert "the log changed in another window" in d.status.value  # refused: the table is shown first
+    assert "the log changed in another window" in d.minions_msg.value  # refused: the table is shown first
     assert d.minion_card.value == "vurst:2"  # the choice stays
     d.wound_minion.click()
     track = {c.id: c.wounds for c in d.state.track if c.kind == "boss"}
@@ -339,7 +339,7 @@ def test_a_chapter_that_cannot_keep_the_old_log_says_so_and_changes_nothing(
     monkeypatch.setattr(Path, "rename", read_only)
     d.chapter_end.value = 8
     d.start_btn.click()
-    shown = html.unescape(d.status.value)
+    shown = html.unescape(d.setup_msg.value)
     assert "cannot keep the old log as m-" in shown and ": permission denied; nothing was changed" in shown
     assert "this is a bug" not in shown
     assert path.read_bytes() == before and list(tmp_path.iterdir()) == [path]
@@ -444,7 +444,7 @@ def test_a_click_on_a_stale_page_is_refused_and_the_page_redrawn(tmp_path: Path)
     turn = two.state.turn
     one.next_btn.click()  # the first window ends this card's turn
     two.next_btn.click()  # the second still shows it: refused, never ending the next card's turn
-    assert "the log changed in another window" in two.status.value
+    assert "the log changed in another window" in two.turn_msg.value  # (under Next turn)
     assert two.state.turn == one.state.turn != turn  # redrawn as the table now is
     done = len(two.tracker.history)
     two.next_btn.click()  # seen, pressed again: done
@@ -455,7 +455,8 @@ def test_a_click_on_a_stale_page_is_refused_and_the_page_redrawn(tmp_path: Path)
 
 
 def shown(d: MysticsDashboard) -> str:
-    return html.unescape(d.status.value)
+    """The status and the sections' message panels (a refusal shows next to its control)."""
+    return html.unescape(d.status.value + "".join(p.value for p in d.message_panels()))
 
 
 def logged(path: Path) -> dict:

@@ -346,14 +346,14 @@ def test_the_page_prints_a_landscape_calibration_and_uses_its_reading() -> None:
 
     view = PrintView("village")
     view.what.value = "calibration"
-    assert view.orientation in view.options.children
+    assert view.orientation_row in view.align_box.children and view.align_box in view.options.children
     view.orientation.value = "landscape"
     view.make_button.click()
     assert "Made" in view.status.value and view.filename == "calibration-landscape-a4.pdf"
     page = PdfReader(io.BytesIO(view.pdf)).pages[0]
     assert float(page.mediabox.width) > float(page.mediabox.height)
     view.what.value = "cards"
-    assert view.orientation in view.card_box.children
+    assert view.align_box in view.card_box.children  # (the calibration page the offsets were read on)
     view.deck.value = "-"
     view.pasted.value = "1 Acorn Scout\n"
     view.size.value = "bridge"

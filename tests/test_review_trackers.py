@@ -235,7 +235,7 @@ def test_the_tmnt_page_writes_under_the_lock_and_redraws_after_it(tmp_path: Path
     held.clear()
     g.fix_deck.value = 12  # (as the log has it already: nothing to correct once read again)
     g.fix_apply.click()
-    assert "nothing to correct" in g.status.value and held and held == [0] * len(held)
+    assert "nothing to correct" in g.fix_msg.value and held and held == [0] * len(held)
 
 
 # -- 8. no stray blank lines ---------------------------------------------------------------------------------

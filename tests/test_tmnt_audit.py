@@ -198,7 +198,7 @@ def test_a_new_game_from_another_window_clears_the_pages_attack_and_keep_choices
     assert run(capsys, "do", str(log), "--new-game", *TO_ATTACK)[0] == 0
     lines = log.read_text()
     g.record.click()  # the builder held the old game's cards: refused, and cleared
-    assert log.read_text() == lines and "another window changed the game" in g.status.value
+    assert log.read_text() == lines and "another window changed the game" in g.action_msg.value
     picked = [s.pick.value for s in (*g.builder.attacks, g.builder.counter)]
     assert picked == ["none"] * 4 and g.state.turn == 1 and g.state.players[0].name == "Ann"
     g.builder.character.pick.value = "hero"  # the card flipped, named for this game

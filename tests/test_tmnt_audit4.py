@@ -85,8 +85,8 @@ def test_another_character_in_the_builder_is_warned_and_refused(tmp_path: Path) 
     lines = (tmp_path / "t.jsonl").read_text()
     g.record.click()
     assert g.state.attack is None and (tmp_path / "t.jsonl").read_text() == lines
-    assert "That did not work" in g.status.value and "holds Raphael (fire 4)" in g.status.value
-    assert "tmnt-tcg.txt, Attack Phase (1) Attack Step" in g.status.value
+    assert "That did not work" in g.action_msg.value and "holds Raphael (fire 4)" in g.action_msg.value
+    assert "tmnt-tcg.txt, Attack Phase (1) Attack Step" in g.action_msg.value
     g.builder.character.pick.value = "raph"
     assert g.builder.mismatch.value == ""
 
@@ -198,7 +198,7 @@ def test_the_correct_panel_sets_items_with_a_reason(tmp_path: Path) -> None:
     g.fix_reason.value = "a\tb"  # refused by the tracker, said, nothing written
     g.fix_items.value = 1
     g.fix_apply.click()
-    assert "one line" in g.status.value and g.state.players[1].items == 2
+    assert "one line" in g.fix_msg.value and g.state.players[1].items == 2
 
 
 # -- 4. the next turn's Adjust preview foresees the Deck running out ------------------------------------

@@ -73,7 +73,7 @@ def test_the_result_step_is_checked_for_the_game_on_show_under_the_lock(tmp_path
     a._keep_key = a._key()  # (as if the keep boxes were filled for the turn on show)
     with meanwhile(a, b_starts_a_new_game):
         a.result_step.click()
-    assert "another window changed the game" in a.status.value
+    assert "another window changed the game" in a.action_msg.value
     after = (tmp_path / "t.jsonl").read_text()
     assert after.startswith(before) and '"result"' not in after[len(before):]
 

@@ -140,7 +140,7 @@ def test_stale_flip_event_and_item_buttons_refuse(tmp_path: Path) -> None:
         before = (folder / "t.jsonl").read_text()
         press(b).click()
         assert (folder / "t.jsonl").read_text() == before, press(b).description
-        assert "another window changed the game" in b.status.value
+        assert "another window changed the game" in b.status.value + b.action_msg.value
         press(b).click()  # the page now shows the game as it is
         assert (folder / "t.jsonl").read_text() != before
 
@@ -157,7 +157,7 @@ def test_after_a_character_flip_record_waits_for_the_table_to_name_it(tmp_path: 
     assert "Choose the card on the 1st Block Zone" in g.builder.result.value
     lines = g.path.read_text()
     g.record.click()  # (a click that gets through anyway) is refused: no made-up card is logged
-    assert g.path.read_text() == lines and "choose the card on the 1st Block Zone first" in g.status.value
+    assert g.path.read_text() == lines and "choose the card on the 1st Block Zone first" in g.action_msg.value
     g.builder.character.pick.value = "hero"
     assert not g.record.disabled
     g.record.click()
@@ -394,7 +394,7 @@ def test_a_custom_power_out_of_range_never_sticks_record_off(tmp_path: Path) -> 
     assert not g.record.disabled
     lines = g.path.read_text()
     g.record.click()
-    assert g.path.read_text() == lines and "Power must be 0 to" in text(g.status.value)
+    assert g.path.read_text() == lines and "Power must be 0 to" in text(g.action_msg.value)
     c.power.value = 5
     g.record.click()
     assert g.tracker.history[-1]["character"]["power"] == 5

@@ -36,7 +36,7 @@ def test_builder_shows_verdict_and_damage_as_cards_are_picked() -> None:
     assert b.character.pick.value == "hero" and "Damage 3" in b.result.value
     b.attacks[0].pick.value = "kick"
     b.attacks[1].pick.value = "slam"  # Forceful as the 2nd: refused with its reason
-    assert not b.verdict.is_legal and "forceful-position" in b.result.value
+    assert not b.verdict.is_legal and "is Forceful [F]" in b.result.value
     b.attacks[1].pick.value = "none"
     b.attacks[2].pick.value = "slam"  # the 3rd place (the empty 2nd is skipped: still the 2nd card)
     assert [p.rule for p in b.verdict.problems] == ["forceful-position"]
@@ -140,7 +140,7 @@ def test_a_new_attack_starts_with_none_of_the_last_ones_cards(tmp_path: Path) ->
 def test_tracker_shows_errors_instead_of_raising(tmp_path: Path) -> None:
     g = GameTracker(tmp_path / "t.jsonl", CARDS)
     g.zones[0][0].click()  # before a game: an error panel, not an exception
-    assert "start a game first" in g.status.value
+    assert "start a game first" in g.zone_msg.value
     g.first.value = -1
     g.new_game.click()
     assert isinstance(g.state.seed, int) and "coin toss" in g.state.message
@@ -148,7 +148,7 @@ def test_tracker_shows_errors_instead_of_raising(tmp_path: Path) -> None:
     g.builder.attacks[0].pick.value = "custom"  # wind, like the Character: refused
     g.builder.attacks[0].attr.value = "Wind"
     g.record.click()
-    assert "same Attribute" in g.status.value and g.state.attack is None
+    assert "same Attribute" in g.action_msg.value and g.state.attack is None
 
 
 def test_tracker_zone_tiles_and_corrections(tmp_path: Path) -> None:
@@ -308,14 +308,14 @@ def test_applying_unchanged_counts_says_there_is_nothing_to_correct(tmp_path: Pa
     a, _b = two_windows_at_the_flip(tmp_path)
     lines = (tmp_path / "t.jsonl").read_text()
     a.fix_apply.click()
-    assert "nothing to correct" in a.status.value and (tmp_path / "t.jsonl").read_text() == lines
+    assert "nothing to correct" in a.fix_msg.value and (tmp_path / "t.jsonl").read_text() == lines
 
 
 def test_an_action_refused_after_another_window_wrote_shows_the_game_as_it_is(tmp_path: Path) -> None:
     a, b = two_windows_at_the_flip(tmp_path)
     b.flip_buttons[0].click()
     a.flip_buttons[1].click()  # A still shows a face-down 1st Block card: refused, and redrawn
-    assert "another window changed the game" in a.status.value and '"attack"' not in a.path.read_text()
+    assert "another window changed the game" in a.action_msg.value and '"attack"' not in a.path.read_text()
     assert a.zones[0][0].description == "1st: up character"
 
 
@@ -386,7 +386,7 @@ def test_the_page_on_another_games_log_shows_why_and_saves_nothing(tmp_path: Pat
     g = GameTracker(path, CARDS)  # it had raised in the notebook cell (a traceback)
     assert "This log cannot be used" in g.status.value and "village log, not a tmnt one" in g.status.value
     g.new_game.click()
-    assert "That did not work" in g.status.value and "village log" in g.status.value
+    assert "That did not work" in g.setup_msg.value and "village log" in g.setup_msg.value
     assert not g.tracker.state.started and path.read_bytes() == before
 
 

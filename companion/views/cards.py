@@ -1,16 +1,17 @@
 """The card browser: pick a game, filter its cards, and check a card file of your own.
 
 Filter by type, by text (name, id, card text, ability names) and by a range of any
-number on the cards (ATK, Power, cost...); the result shows as a table (a pandas
-DataFrame) or as card tiles. *Check your own file* validates an uploaded JSON card
-file (or CSV sheet) or a path on this computer, and lists every problem with its
-place in the file, what was expected and what was found.
+number on the cards (ATK, Power, cost...); the result shows as a table or as card tiles (a tile
+shows the start of the card's text, cut at a word with "…", the whole text on its tooltip). *Check a
+card file of your own* validates an uploaded JSON card file (or CSV sheet) or a path on this
+computer, and lists every problem with its place in the file, what was expected and what was found.
 
 CSS classes for browser tests:
-``cmp-cards-page`` (the whole view), ``cmp-cards-game`` (game buttons),
+``cmp-cards-page`` (the whole view), ``cmp-help`` (How to use this page), ``cmp-cards-game`` (game buttons),
 ``cmp-cards-type`` (type menu), ``cmp-cards-search`` (text search),
 ``cmp-cards-stat`` (number to filter by), ``cmp-cards-range`` (its range),
-``cmp-cards-count`` (how many cards match), ``cmp-cards-table`` (the table),
+``cmp-cards-count`` (how many cards match), ``cmp-cards-table`` (the table: one row per card,
+``data-card`` its id), ``cmp-cards-empty`` (no card matches),
 ``cmp-cards-tiles`` (the tiles), ``cmp-cards-legend`` (under the tiles: what ``*``, a value of
 your own correction, means), ``cmp-cards-upload`` (file upload),
 ``cmp-cards-path`` (a path to check), ``cmp-cards-validate`` (check button),
@@ -19,6 +20,11 @@ your own that could not be loaded, with their errors).
 
 A card file of your own that does not validate never hides the others: the browser shows
 every card that loads and lists the broken file's errors above the table.
+
+The table is for players: plain column titles over left-aligned cells, no ids (the name cell
+carries the id as a tooltip, and shows it where two cards share a name), the set said once above the
+table when every card shown is of one set, and columns that are empty for every card shown left
+out. ``CardBrowserView.frame`` keeps every field (a pandas DataFrame, for a notebook of your own).
 """
 
 from __future__ import annotations
@@ -33,8 +39,8 @@ import ipywidgets as w
 from .. import GAMES, ui
 from ..cards import BUNDLED, RECORD_KEY, Card, CardDB, corrected_fields, load_what_loads
 
-__all__ = ["BUNDLED", "CardBrowserView", "card_row", "load_what_loads", "show_load_problems", "table_cells",
-           "tile_html", "typed_path"]
+__all__ = ["BUNDLED", "CardBrowserView", "card_row", "column_title", "load_what_loads", "plain_fields",
+           "shorten", "show_load_problems", "table_cells", "table_html", "tile_html", "typed_path"]
 from ..errors import CompanionError
 from ..verdict import plural
 
@@ -42,6 +48,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
 MAX_TILES = 60
+MAX_TABLE_ROWS = 100  # rows the table shows at once; the filters narrow the rest
+TILE_TEXT = 160  # characters of card text a tile shows (cut at a word, with "…"; the tooltip has it all)
 ALL = "(all)"
 NO_STAT = "(none)"
 
@@ -138,7 +146,26 @@ def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
         demo = is_demo_label(*(str(row[k]) if _present(row.get(k)) else "" for k in ("set", "source")))
     if demo:
         bits.append("demo")
-    return ui.card_tile(str(row.get("name", "")), " · ".join(bits), body[:160], colour=colour)
+    tile = ui.card_tile(str(row.get("name", "")), " · ".join(bits), shorten(body, TILE_TEXT), colour=colour)
+    if len(body) <= TILE_TEXT:
+        return tile
+    tip = f" title='{html.escape(body, quote=True)}'"  # the whole text, on the tile's tooltip
+    opening = "<div class='companion-tile'"
+    if opening in tile:
+        return tile.replace(opening, opening + tip, 1)
+    return f"<span{tip}>{tile}</span>"
+
+
+def shorten(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters at a word's end, with "…" (never mid-word, never
+    without saying it was cut); a text within ``limit`` stays as it is."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    space = cut.rfind(" ")
+    if space > limit // 2:  # a word's end not too far back (a long word: cut inside it)
+        cut = cut[:space]
+    return cut.rstrip(" ,;:.-–—") + "…"
 
 
 def _type_fields(game: str, card_type: Any) -> frozenset[str] | None:
@@ -176,6 +203,126 @@ def table_cells(rows: pd.DataFrame, unknown: Collection[tuple[str, str]] = (),
                 elif (card_id, col) in inapplicable:
                     shown.at[i, col] = "—"
     return shown
+
+
+#: Columns the table leaves out: the id (the name cell carries it), the lists of which fields are
+#: unknown or uncertain (the cells say "unknown"), and where the data came from.
+HIDDEN_COLUMNS = ("id", "unknown", "uncertain", "source")
+#: Column titles that are not the field's name in plain words.
+_TITLES = {"atk": "ATK", "def": "DEF", "qty": "Copies"}
+#: Columns of sentences: given room, so the words wrap in a readable width (and any column holding a
+#: cell longer than :data:`_LONG` characters).
+_LONG = 40
+MANY_COLUMNS = 12  # more than this cannot fit a tablet's width (see :func:`table_html`)
+_WIDE = ("text", "abilities", "ability", "notes", "special_rules", "objective", "victory", "defeat",
+         "quote", "requirements")
+
+
+def _short_set(name: str, game_name: str) -> str:
+    """A set's name without the game's name it starts with (the page says the game)."""
+    if not name.lower().startswith(game_name.lower()):
+        return name
+    rest = name[len(game_name):].lstrip(" :-–—")
+    return rest[:1].upper() + rest[1:] if rest else name
+
+
+def column_title(field: str) -> str:
+    """A field's name as a column title: ``atk`` -> ``ATK``, ``fruit_cost`` -> ``Fruit cost``."""
+    return _TITLES.get(field, field.replace("_", " ").capitalize())
+
+
+def _plain(value: Any) -> str:
+    """A nested value in plain words: a record reads ``Nibble (fruit cost 1): Look at ...`` (its
+    keys without underscores), a list ``a; b``."""
+    if isinstance(value, Mapping):
+        rest = {k: v for k, v in value.items() if k not in ("name", "text")}
+        head = str(value.get("name", ""))
+        if rest:
+            inner = ", ".join(f"{k.replace('_', ' ')} {'unknown' if v is None else _plain(v)}"
+                              for k, v in rest.items())
+            head = f"{head} ({inner})" if head else inner
+        return f"{head}: {value['text']}" if value.get("text") else head
+    if isinstance(value, list | tuple):
+        return "; ".join(_plain(v) for v in value)
+    return str(value)
+
+
+def plain_fields(card: Card | None) -> dict[str, str]:
+    """The card's nested fields (abilities, lists) in plain words (see :func:`_plain`), for the
+    table and the tiles: the card list's DataFrame writes ``fruit_cost 1``."""
+    if card is None:
+        return {}
+    return {k: _plain(v) for k, v in card.data.items() if isinstance(v, Mapping | list | tuple)}
+
+
+def table_html(rows: pd.DataFrame, cards: Mapping[str, Card], unknown: Collection[tuple[str, str]] = (),
+               inapplicable: Collection[tuple[str, str]] = (), *, limit: int = MAX_TABLE_ROWS,
+               game: str | None = None) -> str:
+    """The Table tab: the cells of :func:`table_cells` for players. Titles left-aligned over their
+    cells; no id column (the name's tooltip has it, and the name cell shows it where two cards shown
+    share a name); the set said once above the table when every card shown is of one set (else each
+    row's, without the game's name it starts with: ``Demo Court``, given ``game``); a column
+    empty for every card shown left out; ``yes``/``no`` for a true/false field; at most ``limit``
+    rows. No card: a sentence saying so, not an empty header line."""
+    if rows.empty:
+        return ("<div class='cmp-cards-empty' style='padding:8px 4px'>No card matches these filters: "
+                "clear the search or choose (all) types to see more.</div>")
+    shown = table_cells(rows.head(limit), unknown, inapplicable)
+    ids = [str(i) for i in shown["id"]] if "id" in shown else [""] * len(shown)
+    names = [str(n) for n in shown["name"]] if "name" in shown else [""] * len(shown)
+    twice = {n for n in names if names.count(n) > 1}
+    head = ""
+    sets = [s for s in dict.fromkeys(str(v) for v in shown["set"]) if s] if "set" in shown else []
+    columns = [c for c in shown.columns if c not in HIDDEN_COLUMNS and c != "name"
+               and any(str(v) != "" for v in shown[c])]
+    if len(sets) == 1 and "set" in columns:
+        columns.remove("set")
+        head = f"<div style='margin:2px 0 6px 0'>Set: <b>{html.escape(sets[0])}</b></div>"
+    elif "set" in columns and game in GAMES:  # "Of Mice and Monarchs Demo Court" on each row: "Demo Court"
+        named = GAMES[str(game)]
+        shown["set"] = [_short_set(str(v), named) for v in shown["set"]]
+    columns = (["name"] if "name" in shown else []) + columns
+    longest = {c: max(len(str(v)) for v in shown[c]) for c in columns}
+    wide = {c for c in columns if c != "name" and (c in _WIDE or longest[c] > _LONG)}
+    # a column of short words (a type, a colour) never breaks inside one ("basic-" / "mouse")
+    short = [i for i, c in enumerate(columns, 1) if c not in wide and c != "name" and longest[c] <= 24]
+    style = ("<style>.cmp-cards-df{border-collapse:collapse} .cmp-cards-df th{text-align:left;"
+             "vertical-align:bottom;padding:4px 6px;border-bottom:2px solid #ccc}"
+             ".cmp-cards-df td{text-align:left;vertical-align:top;padding:4px 6px;"
+             "border-bottom:1px solid #eee} .cmp-cards-df td:first-child{min-width:6em}"
+             # (a cell's own min-width is ignored: its text goes in a div); a table of many columns (card
+             # types of many fields: pick a type to narrow it) cannot fit the page: it scrolls in its box,
+             # its texts given room rather than squeezed into tall narrow columns
+             + (".cmp-cards-df{width:max-content} .cmp-cards-df .cmp-wide{min-width:16em;max-width:22em}"
+                if len(columns) > MANY_COLUMNS else ".cmp-cards-df .cmp-wide{min-width:9em;max-width:26em}")
+             + "".join(f".cmp-cards-df td:nth-child({i}){{white-space:nowrap}}" for i in short)
+             + "</style>")
+    body = []
+    for (_i, row), card_id, name in zip(shown.iterrows(), ids, names, strict=True):
+        plain = plain_fields(cards.get(card_id))
+        cells = []
+        for col in columns:
+            if col == "name":
+                tag = (f"<br><small style='color:{ui.COLOURS['muted']}'>id: {html.escape(card_id)}</small>"
+                       if name in twice and card_id else "")
+                cells.append(f"<td title='{html.escape(card_id, quote=True)}'><b>{html.escape(name)}</b>"
+                             f"{tag}</td>")
+                continue
+            value = row[col]
+            if type(value).__name__ in ("bool", "bool_"):  # (a Python or a numpy truth value)
+                text = "yes" if value else "no"
+            elif isinstance(value, str) and value in ("unknown", "—", ""):
+                text = value
+            else:
+                text = plain.get(col, str(value))
+            cells.append(f"<td><div class='cmp-wide'>{html.escape(text)}</div></td>" if col in wide and text
+                         else f"<td>{html.escape(text)}</td>")
+        body.append(f"<tr data-card='{html.escape(card_id, quote=True)}'>{''.join(cells)}</tr>")
+    titles = "".join(f"<th>{html.escape(column_title(c))}</th>" for c in columns)
+    more = (f"<div>… and {len(rows) - limit} more (narrow the filters)</div>" if len(rows) > limit else "")
+    # (width 0, at least the page's: a table wider than the page scrolls in its box, never widens the page)
+    return (f"{style}{head}<div style='overflow-x:auto;width:0;min-width:100%'><table class='cmp-cards-df'>"
+            f"<thead><tr>{titles}</tr></thead><tbody>{''.join(body)}</tbody></table></div>{more}")
 
 
 #: The quotes a pasted path may come in (a file manager's "Copy as path", a shell's, a word processor's).
@@ -236,6 +383,34 @@ def show_load_problems(panel: w.HTML, game: str, skipped: Mapping[str, Sequence[
         panel.value = ""
 
 
+#: The page's help (collapsed under "How to use this page"): for everyone, then for a notebook only.
+HELP = (
+    "Pick a game, then filter its cards by <b>type</b>, by <b>text</b> (name, card text, ability names) "
+    "and by a <b>range</b> of any number on the cards (ATK, Power, cost, crowns...). The result shows as "
+    "a table or as card tiles (a tile's tooltip holds its whole text).",
+    "Demo cards (Village TCG, TMNT TCG, the Monarchs Court) are made up to exercise the tools and say so "
+    "in their set; the rule books hold no card lists. Mice and Mystics records come from the rule book "
+    "text; a value it does not show is <i>unknown</i>.",
+    "<b>Check a card file of your own</b>: upload a JSON card file "
+    "(<code>{\"game\": ..., \"set\": ..., \"cards\": [...]}</code>) or a CSV sheet for the chosen game, "
+    "or type its path, and press <i>Check file</i>. Every problem is listed with its place in the file "
+    "(<code>/cards/5/power</code>), what was expected and what was found, and for a misspelt field the "
+    "closest known name.",
+    "Put finished files in your user data folder (<code>~/.companion/&lt;game&gt;/</code>) and every tool "
+    "loads them. A file there that does not validate is left out of the browser: the message above the "
+    "table names it and lists its errors, and every other card stays browsable.",
+)
+HELP_NOTEBOOK = (
+    "From the command line: <code>companion validate my-cards.json</code> checks a file (<code>companion "
+    "validate</code> alone checks your user data folder); <code>companion cards import GAME sheet.csv "
+    "--out my-cards.json</code> turns a sheet into a card file.",
+    "For your own analysis in a notebook: <code>browser.frame</code> holds the chosen game's cards as a "
+    "<b>pandas</b> DataFrame, one row per card and one column per field (it follows the game buttons): "
+    "<code>browser.frame.describe()</code>, "
+    "<code>browser.frame[browser.frame.type == \"basic-mouse\"]</code>.",
+)
+
+
 class CardBrowserView:
     """Browse and filter a game's cards; validate a card file of your own."""
 
@@ -247,15 +422,18 @@ class CardBrowserView:
         self.game_buttons = w.ToggleButtons(options=[(name, gid) for gid, name in GAMES.items()],
                                             value=game, style={"button_width": "auto"})
         self.game_buttons.add_class("cmp-cards-game")
-        self.type_menu = w.Dropdown(description="Type", options=[ALL], value=ALL)
+        described = {"style": {"description_width": "initial"}}
+        self.type_menu = w.Dropdown(description="Type", options=[ALL], value=ALL, **described,
+                                    layout=w.Layout(width="260px"))
         self.type_menu.add_class("cmp-cards-type")
         self.search = w.Text(description="Search", placeholder="name, text, ability...",
-                             continuous_update=False)
+                             continuous_update=False, **described, layout=w.Layout(width="320px"))
         self.search.add_class("cmp-cards-search")
-        self.stat_menu = w.Dropdown(description="Number", options=[NO_STAT], value=NO_STAT)
+        self.stat_menu = w.Dropdown(description="Number", options=[NO_STAT], value=NO_STAT, **described,
+                                    layout=w.Layout(width="260px"))
         self.stat_menu.add_class("cmp-cards-stat")
-        self.range = w.IntRangeSlider(description="Range", value=(0, 10), min=0, max=10,
-                                      disabled=True, continuous_update=False)
+        self.range = w.IntRangeSlider(description="Range", value=(0, 10), min=0, max=10, **described,
+                                      disabled=True, continuous_update=False, layout=w.Layout(width="320px"))
         self.range.add_class("cmp-cards-range")
         self.count = w.HTML()
         self.count.add_class("cmp-cards-count")
@@ -272,16 +450,15 @@ class CardBrowserView:
         self.results.set_title(1, "Tiles")
         self.status = ui.panel()
 
-        self.upload = w.FileUpload(accept=".json,.csv", multiple=False, description="Upload a file")
+        self.upload = w.FileUpload(accept=".json,.csv", multiple=False, description="Upload a file",
+                                   layout=w.Layout(width="auto", height=ui.BUTTON_HEIGHT))
         self.upload.add_class("cmp-cards-upload")
         self.path = w.Text(description="or a path", placeholder="my-cards.json",
-                           layout=w.Layout(width="420px"))
+                           style={"description_width": "initial"}, layout=w.Layout(width="380px"))
         self.path.add_class("cmp-cards-path")
         self.check_button = ui.big_button("Check file", style="primary", icon="check")
         self.check_button.add_class("cmp-cards-validate")
-        self.report = ui.panel("info", "Check your own card file",
-                               ["Upload a JSON card file (or a CSV sheet for the chosen game), "
-                                "or type a path, then press Check file."])
+        self.report = ui.panel()  # the check's verdict, right under its controls (empty until a check)
         self.report.add_class("cmp-cards-report")
 
         self.game_buttons.observe(ui.guarded(self.status)(self._on_game), names="value")
@@ -291,14 +468,21 @@ class CardBrowserView:
         self.upload.observe(ui.guarded(self.report)(self._on_upload), names="value")
         self.check_button.on_click(ui.guarded(self.report)(lambda _b: self.check_path()))
 
+        self.help = ui.help_box(HELP, HELP_NOTEBOOK)
+        def wrap() -> w.Layout:  # a row that wraps on a narrow screen rather than run off its edge
+            return w.Layout(flex_flow="row wrap", align_items="center")
+
         self.widget = w.VBox([
-            ui.header("Card browser", "Filter a game's cards; check a card file of your own."),
+            ui.header("Card browser"),  # (the notebook's lead says what the page does)
+            self.help,
             self.game_buttons,
-            w.HBox([self.type_menu, self.search]),
-            w.HBox([self.stat_menu, self.range]),
+            w.HBox([self.type_menu, self.search], layout=wrap()),
+            w.HBox([self.stat_menu, self.range], layout=wrap()),
             self.status, self.load_problems, self.count, self.results,
-            w.HTML("<h3>Check your own card file</h3>"),
-            w.HBox([self.upload, self.path, self.check_button]),
+            w.HTML("<h3 style='margin-bottom:2px'>Check a card file of your own</h3>"
+                   f"<div style='color:{ui.COLOURS['muted']}'>A JSON card file, or a CSV sheet for the "
+                   "chosen game: upload it or type its path, then press Check file.</div>"),
+            w.HBox([self.upload, self.path, self.check_button], layout=wrap()),
             self.report,
         ])
         self.widget.add_class("cmp-cards-page")
@@ -351,14 +535,12 @@ class CardBrowserView:
         self.count.value = (f"<b>{len(rows)}</b> of {total} {html.escape(GAMES[self.game])} cards"
                             + (" · demo cards are made up to exercise the tools" if demo else ""))
         unknown = self.db.unknown_cells() if self.db is not None else set()
-        shown = table_cells(rows, unknown, inapplicable)  # "unknown", "—", never pandas' <NA>
-        self.table.value = ("<div style='max-height:480px;overflow:auto'>"
-                            + shown.to_html(index=False, na_rep="", escape=True, border=0,
-                                            classes="cmp-cards-df") + "</div>")
+        cards = {c.id: c for c in self.db} if self.db is not None else {}
+        # "unknown", "—", never pandas' <NA>; plain titles and words, no ids
+        self.table.value = table_html(rows, cards, unknown, inapplicable, game=self.game)
         na: dict[str, set[str]] = {}
         for card_id, col in inapplicable:
             na.setdefault(card_id, set()).add(col)
-        cards = {c.id: c for c in self.db} if self.db is not None else {}
         tiles = []
         marked = False  # some value shown is a correction of yours: the legend says what * means
         for r in rows.head(MAX_TILES).to_dict("records"):
@@ -366,12 +548,16 @@ class CardBrowserView:
             corrected = corrected_fields(card) if card is not None else frozenset()
             marked = marked or any(card is not None and card.get(f) is not None
                                    for f in corrected & {*_TILE_WORDS, *_TILE_NUMBERS})
-            tiles.append(tile_html(card_row(r, card), self.game, demo=r.get("id") in demo,
+            shown = card_row(r, card)
+            shown.update((k, v) for k, v in plain_fields(card).items() if k in shown)  # "fruit cost 1"
+            tiles.append(tile_html(shown, self.game, demo=r.get("id") in demo,
                                    not_applicable=na.get(str(r.get("id")), ()), corrected=corrected))
         more = f"<div>… and {len(rows) - MAX_TILES} more (narrow the filters)</div>" \
             if len(rows) > MAX_TILES else ""
         legend = f"<div class='cmp-cards-legend'>{html.escape(CORRECTED_LEGEND)}</div>" if marked else ""
-        self.tiles.value = "<div>" + "".join(tiles) + "</div>" + more + legend
+        none = ("" if tiles else "<div class='cmp-cards-empty' style='padding:8px 4px'>No card matches these "
+                "filters: clear the search or choose (all) types to see more.</div>")
+        self.tiles.value = "<div>" + "".join(tiles) + "</div>" + none + more + legend
         self.status.value = ""
 
     def _on_game(self, change: dict[str, Any]) -> None:

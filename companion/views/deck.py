@@ -15,6 +15,7 @@ CSS classes for browser tests:
 ``cmp-deck-upload`` (file upload), ``cmp-deck-status`` (messages and parse errors),
 ``cmp-deck-search`` (card search), ``cmp-deck-table`` (the card table),
 ``cmp-deck-card-row`` (one row), ``cmp-deck-plus`` / ``cmp-deck-minus`` (its buttons),
+``cmp-deck-table-off`` (under the table: why its buttons are off), ``cmp-help`` (How to use this page),
 ``cmp-deck-verdict`` (legality panel), ``cmp-deck-stats`` (composition table and plot),
 ``cmp-deck-odds`` (odds panel), ``cmp-deck-kind`` (the kind for custom odds),
 ``cmp-deck-save`` (save button), ``cmp-deck-name`` (deck name), ``cmp-deck-overwrite`` (the
@@ -25,6 +26,14 @@ the deck's file changed since the page opened or saved it), ``cmp-deck-save-new`
 (its two answers), ``cmp-deck-load-problems`` (card files of
 your own left out because they do not load, with their errors), ``cmp-deck-reload`` (*Reload card
 data*).
+
+The page opens on the game its address names (``deck_builder.ipynb?game=tmnt``, as the start page links
+it: :func:`requested_game`), else on Village TCG. A list that cannot be read says so once, under the
+list (each line, what was expected, the closest card name); the card table keeps the counts of the lines
+that could be read, and its − and + are off (saying why) until the list reads. Verdicts show each
+problem's sentence and its rule-book section (the rule ids, ``deck-size``, stay in the verdict's data and
+in ``companion deck check --json``); chances read as the other pages give them (one decimal place, with
+the exact fraction).
 
 A card file of your own that does not load never stops the page: it is left out (as on the cards
 page), its errors are listed, and the list is checked against the cards that load. Card data is read
@@ -69,12 +78,53 @@ from ..deck.saved import (
 )
 from ..deck.stats import composition, composition_figure, share_text
 from ..errors import CompanionError
+from ..probability import percent
 from ..textio import decode_text, read_bytes, within, write_text_atomic
+from ..verdict import Verdict
 from .cards import show_load_problems
 
 DECK_GAMES = ("village", "tmnt")
 EXAMPLES_DIR = DATA_DIR / "decks"
 MAX_ROWS = 40  # card-table rows shown at once; search narrows the rest
+#: Why the card table's − and + are off while the list cannot be read (said under the table).
+UNREADABLE = "the list cannot be read: fix the lines named under it first"
+
+#: The page's help (collapsed under "How to use this page"): for everyone, then for a notebook only.
+HELP = (
+    "Choose the game and the format, then <b>paste</b> a decklist (one line per card: <code>3 Card Name"
+    "</code> or <code>3x Card Name</code>; names or ids, any case; <code>#</code> and <code>//</code> start "
+    "comments), <b>upload</b> a <code>.txt</code>, <code>.dec</code>, <code>.json</code> or "
+    "<code>.csv</code> list, or <b>build</b> it from the card table with the − and + buttons (the "
+    "search narrows the table; they change a count where it is written, keeping your comments; a JSON "
+    "or CSV list is rewritten as <code>3 Card Name</code> lines).",
+    "Every change checks the list again: <b>Legality</b> lists every problem with its rule-book section, "
+    "<b>Statistics</b> shows the composition, the <b>Odds</b> tab gives exact chances (Village: a Basic "
+    "Mouse in the opening 7 and after the redraw; TMNT: Characters in the opening hand and the four Block "
+    "Zones), and <i>Your own question</i> asks for any kind of card.",
+    "<b>Save</b> keeps the list and its name in your decks folder; <i>Overwrite</i> replaces a saved list "
+    "of the same name without asking. If another page saved that list meanwhile, a save asks first "
+    "(<i>Save as new deck</i> or <i>Save over it</i>). Over edits not yet saved, an upload or a list picked "
+    "in <i>Open</i> waits until you choose <i>Replace my edits</i> or <i>Keep my edits</i>.",
+    "Rules: <code>village-tcg.txt</code> (Deck Mix, Redraw Rule) and <code>tmnt-tcg.txt</code> (How to "
+    "Build Your Own Deck, Getting Started, How to Make a New Deck). Formats are data files in "
+    "<code>data/formats/</code> (a house variant such as <code>village-casual-50</code> is a file, not "
+    "code).",
+)
+HELP_NOTEBOOK = (
+    "From the command line: <code>companion deck check GAME DECKFILE [--format NAME] [--json]</code>, "
+    "<code>companion deck stats GAME DECKFILE</code>, <code>companion deck odds village DECKFILE --kind "
+    "type=basic-mouse --draws 7</code>, <code>companion deck export GAME DECKFILE</code>. JupyterLab's "
+    "terminal opens in the <code>notebooks/</code> folder: there a bundled list is "
+    "<code>../data/decks/village-demo-legal.txt</code>.",
+)
+
+
+def requested_game(default: str = "village", query: str | None = None) -> str:
+    """The game the page's address asks for (``?game=tmnt``; the start page's links say it), when the
+    deck builder serves it (any case); else ``default``. ``query``: the query string (default: the one
+    Voila gives the page, see :func:`~companion.ui.query_value`; JupyterLab gives none)."""
+    asked = (ui.query_value("game", query) or "").lower()
+    return asked if asked in DECK_GAMES else default
 
 
 class DeckSaveError(CompanionError):
@@ -153,8 +203,11 @@ def _num(v: Any) -> str:
 
 
 def odds_html(odds: list[Odds]) -> str:
+    """The odds as a table: each chance as the other pages show one (one decimal place, rounded half up
+    from the exact fraction: :func:`~companion.probability.percent`), with the fraction itself."""
     rows = "".join(
-        f"<tr><td style='text-align:right;padding-right:10px'><b>{html.escape(o.percent)}</b></td>"
+        f"<tr><td style='text-align:right;padding-right:10px'><b>"
+        f"{html.escape(percent(o.probability, 1) if o.probability is not None else 'n/a')}</b></td>"
         f"<td>{html.escape(o.label)}<br><small style='color:#5f6368'>"
         f"{html.escape('; '.join(x for x in (o.detail, o.cite) if x))}"
         + (f" · exactly {o.probability.numerator}/{o.probability.denominator}" if o.probability is not None
@@ -176,6 +229,40 @@ def composition_html(comp: dict[str, dict[str, int]], total: int) -> str:
     return "".join(blocks) or "<i>No cards yet.</i>"
 
 
+def verdict_html(verdict: Verdict) -> str:
+    """The legality verdict as a player reads it: each problem's sentence with its rule-book section
+    under it, then the notes (advice). The rule ids (``deck-size``, ``copy-limit``) stay in the
+    verdict's data and the command line's ``--json``: they are no words for a player."""
+    colour = ui.COLOURS["ok"] if verdict.is_legal else ui.COLOURS["error"]
+    head = "Legal" if verdict.is_legal else f"Not legal: {plural(len(verdict.problems), 'problem')}"
+    items = "".join(f"<li>{html.escape(p.message)}"
+                    + (f"<br><small><i>{html.escape(p.cite)}</i></small>" if p.cite else "") + "</li>"
+                    for p in verdict.problems)
+    notes = "".join(f"<li>{html.escape(n.message)}"
+                    + (f" <small><i>{html.escape(n.cite)}</i></small>" if n.cite else "") + "</li>"
+                    for n in verdict.notes)
+    return (f"<div class='companion-verdict' style='border-left:6px solid {colour};padding:4px 10px'>"
+            f"<div style='color:{colour};font-weight:bold'>{html.escape(head)}</div>"
+            + (f"<ul>{items}</ul>" if items else "")
+            + (f"<div>Notes</div><ul>{notes}</ul>" if notes else "") + "</div>")
+
+
+def readable_part(text: str, error: DecklistError, db: CardDB) -> Decklist | None:
+    """The list made of the lines of ``text`` that could be read (``error`` names the others), so the
+    card table can show their counts while the list is fixed; ``None`` when that cannot be told (a
+    JSON list, a CSV sheet, or lines that read otherwise without the bad ones)."""
+    from ..deck.decklist import list_form, parse_text
+
+    bad = {i.line for i in error.issues}
+    if list_form(text) != "text" or None in bad:
+        return None
+    kept = "\n".join("" if n in bad else line for n, line in enumerate(text.splitlines(), start=1))
+    try:
+        return parse_text(kept, db)
+    except CompanionError:
+        return None
+
+
 class DeckBuilderView:
     """The whole deck builder; display ``.widget``. Tests drive it through its widgets."""
 
@@ -190,6 +277,9 @@ class DeckBuilderView:
         self._names: dict[str, str] = {}  # per game, the Name box (a name belongs to that game's list)
         self._rows: dict[str, dict[str, tuple[w.HBox, w.HTML]]] = {}
         self.deck: Decklist | None = None
+        #: while the list cannot be read: its lines that can be (:func:`readable_part`), whose counts the
+        #: card table shows
+        self.partial: Decklist | None = None
         self._last_comp: dict[str, dict[str, int]] | None = None
         self._keep_rows = False  # set while a + or − tap edits the list (see :meth:`bump`)
         self._row_order: list[str] = []  # the card ids in the table, top first
@@ -213,26 +303,33 @@ class DeckBuilderView:
         #: a format change puts the new format's hand there; another number is the player's, and stays
         self._draws_default = 7
 
+        described = {"style": {"description_width": "initial"}}
         self.game = w.ToggleButtons(options=[(GAMES[g], g) for g in DECK_GAMES], value=game,
-                                    description="Game", style={"button_width": "140px"})
+                                    description="Game", style={"button_width": "auto",
+                                                               "description_width": "initial"})
         self.game.add_class("cmp-deck-game")
-        self.format = w.Dropdown(description="Format", layout=w.Layout(width="360px"))
+        # menus as wide as their longest entry (a saved deck's long name is never cut), never past the page
+        fits = {"width": "auto", "max_width": "100%"}
+        self.format = w.Dropdown(description="Format", layout=w.Layout(**fits), **described)
         self.format.add_class("cmp-deck-format")
+        # width auto in a column: as wide as the column, never past its edge (100% plus margins was)
         self.input = w.Textarea(placeholder="3 Card Name\n3x Another Card\n# comments are fine",
-                                continuous_update=False, layout=w.Layout(width="100%", height="340px"))
+                                continuous_update=False, layout=w.Layout(width="auto", height="340px"))
         self.input.add_class("cmp-deck-input")
-        self.upload = w.FileUpload(accept=".txt,.json,.dec,.csv", multiple=False, description="Upload list")
+        self.upload = w.FileUpload(accept=".txt,.json,.dec,.csv", multiple=False, description="Upload list",
+                                   layout=w.Layout(width="auto", height=ui.BUTTON_HEIGHT))
         self.upload.add_class("cmp-deck-upload")
-        self.name = w.Text(description="Name", placeholder="my deck", layout=w.Layout(width="300px"))
+        self.name = w.Text(description="Name", placeholder="my deck", layout=w.Layout(width="240px"),
+                           **described)
         self.name.add_class("cmp-deck-name")
-        self.save = ui.big_button("Save", style="success", icon="save",
+        self.save = ui.big_button("Save", style="primary", icon="save",
                                   tooltip="Save this list in your decks folder")
         self.save.add_class("cmp-deck-save")
         self.overwrite = w.Checkbox(value=False, description="Overwrite", indent=False,
                                     tooltip="Save over another saved deck with the same file name",
-                                    layout=w.Layout(width="120px"))
+                                    layout=w.Layout(width="auto"))
         self.overwrite.add_class("cmp-deck-overwrite")
-        self.load = w.Dropdown(description="Open", layout=w.Layout(width="360px"))
+        self.load = w.Dropdown(description="Open", layout=w.Layout(**fits), **described)
         self.load.add_class("cmp-deck-load")
         self.status = ui.panel()
         self.status.add_class("cmp-deck-status")
@@ -240,15 +337,15 @@ class DeckBuilderView:
         self.load_problems.add_class("cmp-deck-load-problems")
         self.reload = w.Button(description="Reload card data", icon="refresh",
                                tooltip="Read the card files again (your own cards and corrections)",
-                               layout=w.Layout(width="180px"))
+                               layout=w.Layout(width="auto"))
         self.reload.add_class("cmp-deck-reload")
         # the question an upload (or the Open menu) asks when it would replace unsaved edits: its
         # own panel, so a re-check of the list (which clears the status) never hides it
         self.ask = ui.panel()
-        self.replace_edits = ui.big_button("Replace my edits", style="warning", icon="exchange",
+        self.replace_edits = ui.big_button("Replace my edits", style="danger", icon="exchange",
                                            tooltip="Put the new list in the editor; your edits are lost")
         self.replace_edits.add_class("cmp-deck-replace")
-        self.keep_edits = ui.big_button("Keep my edits", style="success", icon="check",
+        self.keep_edits = ui.big_button("Keep my edits", style="primary", icon="check",
                                         tooltip="Leave the editor as it is; the new list is not opened")
         self.keep_edits.add_class("cmp-deck-keep")
         self.choice = w.VBox([self.ask, w.HBox([self.replace_edits, self.keep_edits])],
@@ -257,7 +354,7 @@ class DeckBuilderView:
         # the question a save asks when the saved file changed since this page opened or saved it
         # (another page or an editor saved it meanwhile): nothing is written until it is answered
         self.clash_ask = ui.panel()
-        self.save_new = ui.big_button("Save as new deck", style="success", icon="copy",
+        self.save_new = ui.big_button("Save as new deck", style="primary", icon="copy",
                                       tooltip="Save your list under a new name; the file keeps the other "
                                               "version")
         self.save_new.add_class("cmp-deck-save-new")
@@ -269,11 +366,13 @@ class DeckBuilderView:
         self.clash.add_class("cmp-deck-clash")
 
         self.search = w.Text(placeholder="search cards: name, type, ability, attribute...",
-                             continuous_update=True, layout=w.Layout(width="100%"))
+                             continuous_update=True, layout=w.Layout(width="auto"))
         self.search.add_class("cmp-deck-search")
         self.table = w.VBox(layout=w.Layout(max_height="420px", overflow="auto"))
         self.table.add_class("cmp-deck-table")
         self.table_note = w.HTML()
+        self.table_off = w.HTML()  # why the table's − and + are off (a touch screen shows no tooltip)
+        self.table_off.add_class("cmp-deck-table-off")
 
         self.verdict = w.HTML()
         self.verdict.add_class("cmp-deck-verdict")
@@ -283,7 +382,7 @@ class DeckBuilderView:
         self.stats = w.VBox([self.stats_table, self.plot])
         self.stats.add_class("cmp-deck-stats")
 
-        self.kind = w.Dropdown(description="Kind", layout=w.Layout(width="360px"))
+        self.kind = w.Dropdown(description="Kind", layout=w.Layout(width="360px"), **described)
         self.kind.add_class("cmp-deck-kind")
         self.at_least = ui.stepper("at least", 1, min=0, max=40)
         self.draws = ui.stepper("in the first", 7, min=0, max=99)
@@ -297,20 +396,28 @@ class DeckBuilderView:
             self._switch_game(game, text)
         except CompanionError as exc:  # a broken user card or format file: say so, keep the page
             ui.show_error(self.status, exc)
+
+        def row(*children: w.Widget) -> w.HBox:  # a row that wraps on a narrow screen, never clipped
+            return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", align_items="center"))
+
         editor = w.VBox([w.HTML("<b>Decklist</b> — paste, upload, or use the card table"),
-                         self.input, w.HBox([self.upload, self.load]),
-                         self.choice, w.HBox([self.name, self.save, self.overwrite]),
+                         self.input, row(self.upload, self.load),
+                         self.choice, row(self.name, self.save, self.overwrite),
                          self.clash, self.status])
-        builder = w.VBox([w.HTML("<b>Cards</b>"), self.search, self.table_note, self.table])
+        builder = w.VBox([w.HTML("<b>Cards</b>"), self.search, self.table_note, self.table, self.table_off])
         results = w.Tab(children=[self.verdict, self.stats, self.odds])
         for i, title in enumerate(("Legality", "Statistics", "Odds")):
             results.set_title(i, title)
+        self.help = ui.help_box(HELP, HELP_NOTEBOOK)
+        # two columns that share the width (each may shrink below its content's width), a gap between
+        column = {"flex": "1 1 0", "min_width": "0"}
         self.widget = w.VBox([
-            ui.header("Deck builder", "Legality with reasons, statistics and exact opening-hand odds"),
-            w.HBox([self.game, self.format, self.reload]),
+            ui.header("Deck builder"),  # (the notebook's lead says what the page does)
+            self.help,
+            row(self.game, self.format, self.reload),
             self.load_problems,
-            w.HBox([w.Box([editor], layout=w.Layout(width="50%", padding="0 8px 0 0")),
-                    w.Box([builder], layout=w.Layout(width="50%"))]),
+            w.HBox([w.Box([editor], layout=w.Layout(flex_flow="column", margin="0 16px 0 0", **column)),
+                    w.Box([builder], layout=w.Layout(flex_flow="column", **column))]),
             self.summary,
             results,
         ])
@@ -790,7 +897,7 @@ class DeckBuilderView:
         try:
             self.deck = parse(self.input.value, self.db, name=self.name.value.strip())
         except DecklistError as exc:
-            self._cannot_read()
+            self._cannot_read(readable_part(self.input.value, exc, self.db))
             lines = exc.rendered_issues()
             left_out = [p for p in self._skipped.get(self.game.value, {}) if p != BUNDLED]
             if left_out and any(i.unknown for i in exc.issues):
@@ -809,6 +916,7 @@ class DeckBuilderView:
             ui.show_error(self.status, exc)
             return
         self.status.value = ""
+        self.partial = None
         self._fill_table()
         self._update_stats()
         fmt, unusable = self._read_format()  # read once for the odds and the verdict
@@ -826,19 +934,25 @@ class DeckBuilderView:
             self.summary.value = ui.panel_html("error", f"{plural(n, 'card')} · no verdict: the format "
                                                "cannot be used (see the message above)", [])
             return
-        self.verdict.value = verdict._repr_html_()
+        self.verdict.value = verdict_html(verdict)
         head = (f"Legal · {plural(n, 'card')}" if verdict.is_legal
                 else f"Not legal · {plural(n, 'card')} · {plural(len(verdict.problems), 'problem')}: "
                      "see Legality")
         self.summary.value = ui.panel_html("ok" if verdict.is_legal else "error", head, [])
 
-    def _cannot_read(self) -> None:
+    def _cannot_read(self, partial: Decklist | None = None) -> None:
         """A list that cannot be read: no verdict, statistics, odds or counts of an older list stay
-        on show (they would read as this list's)."""
+        on show (they would read as this list's). The one error panel is the status, under the list
+        (the caller fills it); the tabs say, in grey, that they wait for it. The card table shows the
+        counts of ``partial``, the lines that could be read (:func:`readable_part`)."""
         self.deck = None
-        self.verdict.value = ui.panel_html("error", "Fix the list to check it", [])
-        self.summary.value = ui.panel_html("error", "The list cannot be read", [])
-        self.stats_table.value = self.odds_html.value = ui.panel_html("error", "Fix the list to see this", [])
+        self.partial = partial
+        waiting = (f"<div style='color:{ui.COLOURS['muted']};padding:6px 0'>{{}} when every line of the "
+                   "list can be read (see the message under the list).</div>")
+        self.verdict.value = waiting.format("The verdict shows")
+        self.summary.value = ""
+        self.stats_table.value = waiting.format("The statistics show")
+        self.odds_html.value = waiting.format("The odds show")
         self.plot.layout.display = "none"
         self._last_comp = None
         self._fill_table()
@@ -847,7 +961,8 @@ class DeckBuilderView:
         rows = self._rows.setdefault(self.game.value, {})
         if card.id not in rows:
             label = w.HTML(f"<b>{html.escape(card.name)}</b><br><small style='color:#5f6368'>"
-                           f"{html.escape(card_summary(card))}</small>", layout=w.Layout(width="100%"))
+                           f"{html.escape(card_summary(card))}</small>",
+                           layout=w.Layout(flex="1 1 0%", min_width="0"))  # (the rest of the row)
             count = w.HTML(layout=w.Layout(width="44px"))
             minus = w.Button(description="−", tooltip=f"one {card.name} less",
                              layout=w.Layout(width="48px", height=ui.BUTTON_HEIGHT))
@@ -867,7 +982,8 @@ class DeckBuilderView:
     def matching_cards(self) -> list[Card]:
         """Cards whose name, id, type or fields contain every search word; cards in the deck first."""
         words = self.search.value.lower().split()
-        in_deck = {e.card.id for e in self.deck.entries} if self.deck else set()
+        counted = self.deck or self.partial  # (while the list cannot be read: its lines that can)
+        in_deck = {e.card.id for e in counted.entries} if counted else set()
         out = []
         for c in self.db:
             hay = f"{c.name} {card_summary(c)} {c.get('food', '')}".lower()
@@ -882,14 +998,20 @@ class DeckBuilderView:
             cards.sort(key=lambda c: place.get(c.id, len(place)))
         self._row_order = [c.id for c in cards]
         shown = cards[:MAX_ROWS]
+        counted = self.deck or self.partial  # (while the list cannot be read: its lines that can)
+        buttons: list[w.Button] = []
         for c in shown:
-            _box, count = self._row(c)
-            n = self.deck.count_of(c) if self.deck else 0
+            box, count = self._row(c)
+            n = counted.count_of(c) if counted else 0
             count.value = f"<b style='font-size:18px'>{n}</b>" if n else "<span style='color:#aaa'>0</span>"
+            for button in (box.children[0], box.children[2]):  # − and +: off while the list cannot be read
+                ui.gate(button, None if self.deck is not None else UNREADABLE)
+                buttons.append(button)
         self.table.children = [self._row(c)[0] for c in shown]
+        self.table_off.value = ui.off_reasons(buttons)
         more = len(cards) - len(shown)
-        self.table_note.value = (f"<small>{len(cards)} card(s)" + (f"; {more} more: narrow the search"
-                                                                   if more > 0 else "") + "</small>")
+        self.table_note.value = (f"<small>{plural(len(cards), 'card')}" + (f"; {more} more: narrow the search"
+                                                                           if more > 0 else "") + "</small>")
 
     def _update_stats(self) -> None:
         assert self.deck is not None

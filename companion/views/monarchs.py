@@ -13,7 +13,11 @@ table), ``cmp-monarchs-influence``, ``cmp-monarchs-court`` (the eight position i
 ``cmp-monarchs-solo`` (dice result), ``cmp-monarchs-highscores``, ``cmp-monarchs-hs-variant`` (the
 scoring a saved score is kept with), ``cmp-monarchs-hs-pick`` and ``cmp-monarchs-hs-remove`` (take a
 listed score back), ``cmp-monarchs-end``,
-``cmp-monarchs-message`` (errors and notes).
+``cmp-monarchs-message`` (the score pad's problems and notes, under the total),
+``cmp-monarchs-list-message`` (what scoring a pasted list did, under its buttons),
+``cmp-monarchs-buy-message`` (under Plan purchases), ``cmp-monarchs-solo-message`` (under the dice
+buttons), ``cmp-monarchs-hs-message`` (what Save score or Remove did, under them). Each result or
+refusal shows next to the button that caused it, on its own tab.
 """
 
 from __future__ import annotations
@@ -66,6 +70,33 @@ STALE_PLAN = ("<div class='cmp-monarchs-stale'><i>The influence or the Court cha
 STALE_SOLO = ("<div class='cmp-monarchs-stale'><i>The dice or the Court changed: press <b>Read these "
               "dice</b> (or roll) for what they remove.</i></div>")
 
+#: "How to use this page" (collapsed under the title): for everyone, then for a notebook only.
+HELP = (
+    "<b>Score pad</b>: at the end of the game sort your cards by colour and tap in the <b>cards</b> and "
+    "<b>crowns</b> of each colour: the total updates as you go (the rule book's example gives 28 VP: try "
+    "<i>Book example</i>). For the <b>family variant</b>, switch to <i>Family</i> and type the crowns on "
+    "each card of a colour; the two lowest go. You can also paste a decklist (<code>3 Card Name</code> "
+    "lines or CSV) or JSON.",
+    "<b>Buy planner</b>: what your hand's influence can buy (back row costs 2 more; only the top of a "
+    "stack).",
+    "<b>Solo</b>: reads the white and black dice, and keeps your high scores (Save score takes the score "
+    "pad's total), standard and family scores ranked apart.",
+    "<b>End of game</b>: when the game ends and how many turns are left, so everyone plays equally (the "
+    "player with the most VP wins; the rule book gives no tie-break).",
+    "Rules: <i>of-mice-and-monarchs.md</i> (Game Play, Game End and Scoring, Solo Mode, Family Scoring "
+    "Variant).",
+)
+HELP_NOTEBOOK = (
+    "From the command line: <code>companion score monarchs FILE [--variant family] [--json]</code>, "
+    "<code>companion monarchs buy|end|solo|highscores</code>.",
+)
+
+#: A short hint on a tab: small text, lines spaced as text (not as a row of controls).
+SMALL = "<small style='display:block;line-height:1.4'>"
+
+#: The first row of the Take back list: no score chosen yet.
+PICK_NONE = "choose a listed score…"
+
 SWATCH = {"purple": "#7e57c2", "yellow": "#f9a825", "green": "#2e7d32", "blue": "#1565c0",
           "red": "#c62828", "orange": "#ef6c00", "gray": "#9e9e9e"}
 
@@ -73,6 +104,11 @@ SWATCH = {"purple": "#7e57c2", "yellow": "#f9a825", "green": "#2e7d32", "blue": 
 #: Seconds in which a second press of Save score, with its boxes unchanged, is taken for a double
 #: click and not saved again (no solo game is played in less).
 DOUBLE_SAVE_SECONDS = 60
+
+
+def wrap() -> w.Layout:
+    """A row of controls, centred on one line, that wraps on a narrow screen."""
+    return w.Layout(flex_flow="row wrap", align_items="center")
 
 
 def _short(text: str, limit: int = 24) -> str:
@@ -126,8 +162,14 @@ class MonarchsCompanion:
 
     def __init__(self, db: Any = None) -> None:
         self._db = db
-        self.message = ui.panel()
-        self.message.add_class("cmp-monarchs-message")
+        # each tab says what its buttons did right under them (never on another tab)
+        self.message = self._panel("message")  # the score pad's problems and notes
+        self.list_message = self._panel("list-message")  # scoring a pasted list
+        self.buy_message = self._panel("buy-message")
+        self.solo_message = self._panel("solo-message")  # reading the dice
+        self.hs_message = self._panel("hs-message")  # saving and taking back a high score
+        #: the score Save score was last filled in with from the pad's total (see :meth:`_prefill`)
+        self._prefilled = 0
         self._build_score()
         self._build_buy()
         self._build_solo()
@@ -136,9 +178,15 @@ class MonarchsCompanion:
         for i, title in enumerate(("Score pad", "Buy planner", "Solo", "End of game")):
             tabs.set_title(i, title)
         self.widget = w.VBox([ui.header("Of Mice and Monarchs", "Score pad, buy planner and solo helper",
-                                        game="monarchs"), tabs, self.message])
+                                        game="monarchs"), ui.help_box(HELP, HELP_NOTEBOOK), tabs])
         self.widget.add_class("cmp-monarchs-page")
         self.refresh_score()
+
+    @staticmethod
+    def _panel(name: str) -> w.HTML:
+        panel = ui.panel()
+        panel.add_class(f"cmp-monarchs-{name}")
+        return panel
 
     def db(self) -> Any:
         if self._db is None:
@@ -150,7 +198,7 @@ class MonarchsCompanion:
     # -- score pad ---------------------------------------------------------------------------
     def _build_score(self) -> None:
         self.variant = w.ToggleButtons(options=[("Standard", "standard"), ("Family", "family")],
-                                       value="standard", description="Scoring")
+                                       value="standard", style={"button_width": "auto"})
         self.variant.add_class("cmp-monarchs-variant")
         self.cards: dict[str, w.IntText] = {}
         self.crowns: dict[str, w.IntText] = {}
@@ -159,8 +207,8 @@ class MonarchsCompanion:
         for colour in COURT_COLOURS:
             n = ui.stepper("cards", 0, min=0, max=MAX_PAD_CARDS, bounded=False)
             c = ui.stepper("crowns", 0, min=0, max=MAX_PAD_CARDS * MAX_CROWNS, bounded=False)
-            f = w.Text(value="", placeholder="crowns on each card, e.g. 2 0 1",
-                       layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
+            f = w.Text(value="", placeholder="crowns on each card, e.g. 2 0 1", description="per card",
+                       style={"description_width": "initial"}, layout=w.Layout(width="290px"))
             for widget in (n, c):
                 widget.add_class("cmp-monarchs-input")
                 widget.add_class(f"cmp-monarchs-{colour}")
@@ -168,9 +216,9 @@ class MonarchsCompanion:
             f.add_class("cmp-monarchs-family")
             f.observe(self._on_family_text, names="value")
             self.cards[colour], self.crowns[colour], self.family[colour] = n, c, f
-            label = w.HTML(f"<div style='width:100px;font-size:18px;padding-top:10px'>"
+            label = w.HTML(f"<div style='width:90px;font-size:18px'>"
                            f"<span style='color:{SWATCH[colour]}'>■</span> {colour}</div>")
-            rows.append(w.HBox([label, n.box, c.box, f]))
+            rows.append(w.HBox([label, n.box, c.box, f], layout=wrap()))
         self.total = w.HTML()
         self.total.add_class("cmp-monarchs-total")
         self.table = w.HTML()
@@ -179,21 +227,22 @@ class MonarchsCompanion:
                                     '{"cards": [{"color": "orange", "crowns": 1}]}',
                                     layout=w.Layout(width="100%", height="90px"))
         self.list_text.add_class("cmp-monarchs-list")
+        listed = ui.guarded(self.list_message)
         load = ui.big_button("Score this list", style="primary")
-        load.layout.width = "auto"
         load.add_class("cmp-monarchs-score-list")
-        load.on_click(ui.guarded(self.message)(lambda _b: self.score_list()))
+        load.on_click(listed(lambda _b: self.score_list()))
+        self.score_list_button = load
         example = ui.big_button("Book example (28 VP)")
-        example.layout.width = "auto"
-        example.on_click(ui.guarded(self.message)(lambda _b: self.load_book_example()))
+        example.on_click(listed(lambda _b: self.load_book_example()))
         clear = ui.big_button("Clear")
-        clear.on_click(ui.guarded(self.message)(lambda _b: self.clear_pad()))
+        clear.on_click(listed(lambda _b: self.clear_pad()))
         self.variant.observe(lambda _c: self.refresh_score(), names="value")
-        help_ = w.HTML("<small>Standard: for each colour, cards × crowns. Family: type the crowns "
+        help_ = w.HTML(f"{SMALL}Standard: for each colour, cards × crowns. Family: type the crowns "
                        "on each card of a colour; the two lowest are discarded (all of them if 2 or "
                        "fewer).</small>")
-        self.score_tab = w.VBox([self.variant, help_, *rows, self.total, self.table,
-                                 self.list_text, w.HBox([load, example, clear])])
+        self.score_tab = w.VBox([ui.labelled("Scoring", self.variant), help_, *rows, self.total,
+                                 self.message, self.table, self.list_text,
+                                 w.HBox([load, example, clear], layout=wrap()), self.list_message])
 
     def _colour_of(self, widget: Any) -> str:
         return next(c for c in COURT_COLOURS
@@ -344,7 +393,16 @@ class MonarchsCompanion:
             ui.show(self.message, "info", "Score pad", said)
         self.total.value = (f"<div style='font-size:32px;font-weight:bold'>Total: {result.total} VP</div>")
         self.table.value = score_table_html(result)
+        self._prefill(result.total)
         return result
+
+    def _prefill(self, total: int) -> None:
+        """Fill the solo tab's Final score in with the pad's ``total`` (what a solo player saves),
+        unless a score was typed there by hand since the last fill (that one is kept)."""
+        if not hasattr(self, "hs_score") or self.hs_score.value != self._prefilled:
+            return
+        self._prefilled = total
+        self.hs_score.value = total
 
     def set_cards(self, cards: list[ScoreCard]) -> None:
         """Fill the pad from cards (a pasted list, the book example); a colour with more cards
@@ -377,10 +435,11 @@ class MonarchsCompanion:
         said = file_notes(text) if text.strip().startswith("{") else None
         if said:  # what the list says of its own figures (the book example's split of crowns)
             lines.append(f"the list's note: {said}")
-        ui.show(self.message, "ok", f"Scored {plural(len(cards), 'card')} from the list", lines)
+        ui.show(self.list_message, "ok", f"Scored {plural(len(cards), 'card')} from the list", lines)
 
     def load_book_example(self) -> None:
         """The book's Scoring Example (of-mice-and-monarchs.md): 28 VP."""
+        self.list_message.value = ""
         table = {"orange": (3, 2), "green": (4, 3), "blue": (2, 1), "red": (2, 0), "purple": (1, 2),
                  "yellow": (2, 3)}
         self._syncing = True
@@ -395,6 +454,7 @@ class MonarchsCompanion:
         self.refresh_score()
 
     def clear_pad(self) -> None:
+        self.list_message.value = ""
         self._syncing = True
         try:
             for colour in COURT_COLOURS:
@@ -410,30 +470,40 @@ class MonarchsCompanion:
         self.influence = ui.stepper("Influence", 5, min=0, max=MAX_INFLUENCE, bounded=False)
         self.influence.add_class("cmp-monarchs-influence")
         self.front = [w.Text(placeholder="cost:crowns or name", description=f"Front {i}",
-                             layout=w.Layout(width="240px", height=ui.BUTTON_HEIGHT)) for i in range(1, 5)]
+                             style={"description_width": "56px"}, layout=w.Layout(width="250px"))
+                      for i in range(1, 5)]
         self.back = [w.Text(placeholder="cost:crowns or name", description=f"Back {i}",
-                            layout=w.Layout(width="240px", height=ui.BUTTON_HEIGHT)) for i in range(1, 5)]
+                            style={"description_width": "56px"}, layout=w.Layout(width="250px"))
+                     for i in range(1, 5)]
         for t in (*self.front, *self.back):
             t.add_class("cmp-monarchs-court")
         self.sort_by = w.ToggleButtons(options=[("Most crowns", "crowns"), ("Most influence", "influence"),
-                                                ("Spend most", "spent")], value="crowns")
-        self.show_all = w.Checkbox(value=False, description="also purchases that leave a buyable card")
+                                                ("Spend most", "spent")], value="crowns",
+                                       tooltips=[
+                                           "the purchases that gain the most crowns first",
+                                           "the purchases that gain the most influence first",
+                                           "the purchases that spend the most influence first"],
+                                       style={"button_width": "auto"})
+        self.sort_by.add_class("cmp-monarchs-sort")
+        self.show_all = w.Checkbox(value=False, description="Also list purchases that leave a card you "
+                                   "could still afford", indent=False, layout=w.Layout(width="auto"))
+        self.show_all.add_class("cmp-monarchs-show-all")
         plan = ui.big_button("Plan purchases", style="primary")
-        plan.layout.width = "auto"
         plan.add_class("cmp-monarchs-plan")
-        plan.on_click(ui.guarded(self.message)(lambda _b: self.plan()))
+        plan.on_click(ui.guarded(self.buy_message)(lambda _b: self.plan()))
         self.purchases = w.HTML()
         self.purchases.add_class("cmp-monarchs-purchases")
         for control in (self.influence, *self.front, *self.back, self.sort_by, self.show_all):
             control.observe(lambda _c: self._plan_outdated(), names="value")
-        help_ = w.HTML("<small>Each position: <code>cost:crowns</code> (e.g. <code>3:1</code>), a card name, "
-                       "<code>-</code> for empty, or a stack <code>2:0/4:1</code> (top card last). "
+        help_ = w.HTML(f"{SMALL}Each position: <code>cost:crowns</code> (e.g. <code>3:1</code>), a card "
+                       "name, <code>-</code> for empty, or a stack <code>2:0/4:1</code> (top card last). "
                        "Back-row cards cost 2 more (of-mice-and-monarchs.md, Game Play).</small>")
         self.buy_tab = w.VBox([self.influence.box, help_,
                                w.HTML("<b>Back row (cost +2)</b>"),
                                w.HBox(self.back[:2]), w.HBox(self.back[2:]),
                                w.HTML("<b>Front row</b>"), w.HBox(self.front[:2]), w.HBox(self.front[2:]),
-                               self.sort_by, self.show_all, plan, self.purchases])
+                               ui.labelled("Best first", self.sort_by), self.show_all, plan,
+                               self.buy_message, self.purchases])
 
     def _plan_outdated(self) -> None:
         """An input of the planner changed: the plan shown was for other inputs, so it goes (a
@@ -473,7 +543,7 @@ class MonarchsCompanion:
         except CompanionError:
             self.purchases.value = ""
             raise
-        self.message.value = ""
+        self.buy_message.value = ""
         items = [html.escape(p.label()) for p in result.purchases[:limit]]
         more = len(result.purchases) - limit
         if more > 0:
@@ -492,11 +562,10 @@ class MonarchsCompanion:
         self.white = ui.stepper("White die (front)", 1, min=1, max=6, bounded=False)
         self.black = ui.stepper("Black die (back)", 1, min=1, max=6, bounded=False)
         roll = ui.big_button("Roll both dice", style="primary", icon="random")
-        roll.layout.width = "auto"
         roll.add_class("cmp-monarchs-roll")
-        roll.on_click(ui.guarded(self.message)(lambda _b: self.roll()))
+        roll.on_click(ui.guarded(self.solo_message)(lambda _b: self.roll()))
         read = ui.big_button("Read these dice")
-        read.on_click(ui.guarded(self.message)(lambda _b: self.read_dice()))
+        read.on_click(ui.guarded(self.solo_message)(lambda _b: self.read_dice()))
         self.solo_out = w.HTML()
         self.solo_out.add_class("cmp-monarchs-solo")
         for die in (self.white, self.black):
@@ -504,16 +573,16 @@ class MonarchsCompanion:
         # a number past the box's limit stays as typed and reaches the table's own check: refused
         # with a message quoting it, never saved as 999
         self.hs_score = ui.stepper("Final score", 0, min=0, max=MAX_SCORE, bounded=False)
-        self.hs_name = w.Text(placeholder="name (optional)", layout=w.Layout(width="200px",
-                                                                             height=ui.BUTTON_HEIGHT))
+        self.hs_name = w.Text(placeholder="optional", description="Name",
+                              style={"description_width": "initial"}, layout=w.Layout(width="220px"))
         self.hs_variant = w.ToggleButtons(options=[("Standard", "standard"), ("Family", "family")],
-                                          value=self.variant.value, description="Scored with",
-                                          style={"description_width": "initial"})
+                                          value=self.variant.value, style={"button_width": "auto"})
         self.hs_variant.add_class("cmp-monarchs-hs-variant")
         # the score pad's scoring is the likely one: it follows the pad, and can be set apart
         self.variant.observe(lambda c: setattr(self.hs_variant, "value", c["new"]), names="value")
-        save = ui.big_button("Save score", style="success")
-        save.on_click(ui.guarded(self.message)(lambda _b: self.save_score()))
+        save = ui.big_button("Save score", style="primary", icon="save")
+        save.add_class("cmp-monarchs-save")
+        save.on_click(ui.guarded(self.hs_message)(lambda _b: self.save_score()))
         self.save_button = save
         self._saved_note = ""  # the message the last save left: gone once another input changes
         self._last_save: tuple[tuple[int, str, str], float] | None = None  # what was saved, and when
@@ -524,22 +593,25 @@ class MonarchsCompanion:
         self.highscores.add_class("cmp-monarchs-highscores")
         # take a listed score back (a mistyped one), as 'companion monarchs highscores --remove
         # PLACE --name NAME' does: the row chosen gives both
-        self.hs_pick = w.Dropdown(options=[("choose a listed score…", None)], value=None,
-                                  description="Take back", style={"description_width": "initial"},
-                                  layout=w.Layout(width="420px", height=ui.BUTTON_HEIGHT))
+        self.hs_pick = w.Dropdown(options=[(PICK_NONE, None)], description="Take back",
+                                  style={"description_width": "initial"},
+                                  layout=w.Layout(width="420px", max_width="100%"))
+        self.hs_pick.index = 0  # (value None alone would show a blank menu: the first row is shown)
         self.hs_pick.add_class("cmp-monarchs-hs-pick")
         remove = ui.big_button("Remove", style="danger")
         remove.add_class("cmp-monarchs-hs-remove")
-        remove.on_click(ui.guarded(self.message)(lambda _b: self.remove_score()))
+        remove.on_click(ui.guarded(self.hs_message)(lambda _b: self.remove_score()))
         self.remove_button = remove
         self._listed: HighScores = HighScores()  # the table as listed (the rows of hs_pick)
         self.solo_tab = w.VBox([
-            w.HTML("<small>After each turn roll both dice: white removes a front-row card, black a "
+            w.HTML(f"{SMALL}After each turn roll both dice: white removes a front-row card, black a "
                    "back-row card (top of a stack only); 5 or 6: you choose. The Court positions typed "
                    "in the buy planner name the cards (of-mice-and-monarchs.md, Solo Mode).</small>"),
-            self.white.box, self.black.box, w.HBox([roll, read]), self.solo_out,
-            w.HTML("<b>High scores</b>"), w.HBox([self.hs_score.box, self.hs_name, save]),
-            self.hs_variant, self.highscores, w.HBox([self.hs_pick, remove])])
+            self.white.box, self.black.box, w.HBox([roll, read]), self.solo_message, self.solo_out,
+            w.HTML("<b>High scores</b>"),
+            w.HBox([self.hs_score.box, self.hs_name], layout=wrap()),
+            w.HBox([ui.labelled("Scored with", self.hs_variant), save], layout=wrap()),
+            self.hs_message, self.highscores, w.HBox([self.hs_pick, remove], layout=wrap())])
         self.show_high_scores()
 
     def roll(self, rng: random.Random | None = None) -> None:
@@ -550,12 +622,12 @@ class MonarchsCompanion:
     def read_dice(self) -> Any:
         """What the solo dice remove; with the Court typed in the buy planner, the cards by name
         (a Court that cannot be read is said, and the dice still read by position)."""
-        self.message.value = ""
+        self.solo_message.value = ""
         try:
             court = self.court()
         except CompanionError as exc:
             court = None
-            ui.show(self.message, "warn", "The Court in the buy planner cannot be read, so the dice "
+            ui.show(self.solo_message, "warn", "The Court in the buy planner cannot be read, so the dice "
                     "name positions only", [exc.render()])
         result = solo_removal(self.white.value, self.black.value, court, typed=self.typed_spots())
         self.solo_out.value = "<ul style='font-size:17px'>" + "".join(
@@ -589,10 +661,10 @@ class MonarchsCompanion:
     def _list_for_removal(self, table: HighScores) -> None:
         """The rows of the Take back list: the tables as shown, place and all (a row names its scoring)."""
         self._listed = table
-        self.hs_pick.options = [("choose a listed score…", None)] + [
+        self.hs_pick.options = [(PICK_NONE, None)] + [
             (f"{rank}. {e.label()}" + ("" if e.variant else f"  ({variant})"), i)
             for variant, rows in table.tables() for rank, i, e in rows]
-        self.hs_pick.value = None
+        self.hs_pick.index = 0  # (value None alone would show a blank menu: the first row is shown)
 
     def save_score(self) -> int | None:
         """Save the final score (with its name and scoring); a second press with the boxes unchanged
@@ -601,21 +673,21 @@ class MonarchsCompanion:
         now = self.clock()
         if self._last_save is not None and self._last_save[0] == key \
                 and now - self._last_save[1] < DOUBLE_SAVE_SECONDS:
-            ui.show(self.message, "info", f"Not saved twice: {key[0]} VP was saved just now from these same "
-                    "boxes", [f"a second press of Save score within {DOUBLE_SAVE_SECONDS} s with nothing "
-                              "changed is taken for a double click; a wrong score can be taken back with "
-                              "Remove"])
-            self._saved_note = self.message.value
+            ui.show(self.hs_message, "info", f"Not saved twice: {key[0]} VP was saved just now from these "
+                    "same boxes", [f"a second press of Save score within {DOUBLE_SAVE_SECONDS} s with "
+                                   "nothing changed is taken for a double click; a wrong score can be taken "
+                                   "back with Remove"])
+            self._saved_note = self.hs_message.value
             return None
         _table, rank = record_high_score(HighScore(self.hs_score.value, self.hs_name.value.strip(),
                                                    datetime.date.today().isoformat(), self.hs_variant.value))
         self._last_save = (key, now)
         self.show_high_scores()
         variant = self.hs_variant.value
-        ui.show(self.message, "ok", f"Saved {self.hs_score.value} VP ({variant} scoring): "
+        ui.show(self.hs_message, "ok", f"Saved {self.hs_score.value} VP ({variant} scoring): "
                 + (f"rank {rank} of the {variant} scores" if rank
                    else f"not in the top {MAX_ENTRIES} of the {variant} scores"))
-        self._saved_note = self.message.value
+        self._saved_note = self.hs_message.value
         return rank
 
     def remove_score(self) -> HighScore:
@@ -632,8 +704,8 @@ class MonarchsCompanion:
         finally:
             self.show_high_scores()  # (a table changed since: listed as it is now)
         self._last_save = None
-        ui.show(self.message, "ok", f"Removed: {gone.label()} (place {place})")
-        self._saved_note = self.message.value
+        ui.show(self.hs_message, "ok", f"Removed: {gone.label()} (place {place})")
+        self._saved_note = self.hs_message.value
         return gone
 
     def _high_score_input_changed(self) -> None:
@@ -641,10 +713,10 @@ class MonarchsCompanion:
         self._clear_saved_note()
 
     def _clear_saved_note(self) -> None:
-        """The page's message says what the last save did until another input changes (it is
-        shared by every tab, and would read as being about the new values)."""
-        if self._saved_note and self.message.value == self._saved_note:
-            self.message.value = ""
+        """The high scores' message says what the last save did until one of its boxes changes (it
+        would read as being about the new values)."""
+        if self._saved_note and self.hs_message.value == self._saved_note:
+            self.hs_message.value = ""
         self._saved_note = ""
 
     # -- end of game -------------------------------------------------------------------------
@@ -662,7 +734,6 @@ class MonarchsCompanion:
         self.refresh_end()
 
     def refresh_end(self) -> None:
-        self._clear_saved_note()
         if self.seat.value > self.players.value:  # (never changed behind the player's back: the seat
             # may be set before the number of players, and a quietly moved seat gave wrong turns left)
             self.end_out.value = (f"<div style='font-size:16px;color:{ui.COLOURS['warn']}'>Seat "

@@ -28,9 +28,10 @@ saved session set aside), ``cmp-mousecard-skill``, ``cmp-mousecard-target``,
 
 from __future__ import annotations
 
+import functools
 import html
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -73,8 +74,72 @@ MARK_COLOUR = {"success": ui.COLOURS["ok"], "bad": ui.COLOURS["error"],
 #: The Draw on button's tooltip when nothing stands in its way.
 DRAW_ON_TIP = ("After a cautious draw's bad card is cancelled, the same draw goes on with the cards it "
                "has left")
+#: Why Draw on is off after a draw that cannot go on.
+DRAW_ON_OFF = "only after a cautious draw stopped by a bad card that was then cancelled"
 #: The box that takes the odds from the live deck's remaining cards.
 LIVE_BOX = "Draw from the live deck's remaining cards"
+#: The boxes of the player's choice to stop once sure, and of the two house readings: the words a
+#: player reads, and what the notes of a result call them (:func:`plain`).
+STOP_BOX = "Stop drawing once sure to succeed"
+BAD_SUCCEEDS_BOX = "A bad card can still be a success"
+CANCEL_BOX = "A cancelled bad card lets the draw go on"
+#: The rules' names of the choices (in :mod:`companion.mousecard.odds`' notes, the CLI's options and
+#: the log) in the words of the page's controls, longest first: a player never reads ``cancel_draws_on``.
+PLAIN_WORDS: tuple[tuple[str, str], ...] = (
+    ("house interpretation (red_bad='joker')", "house reading (red-bad: the red joker)"),
+    ("house interpretation (red_bad='all')", "house reading (red-bad: every red card)"),
+    ("red_bad 'all'", "The house reading “red-bad: every red card”"),
+    ("(bad_succeeds off)", f"(“{BAD_SUCCEEDS_BOX}” unticked)"),
+    ("(cancel_draws_on off)", f"(“{CANCEL_BOX}” unticked)"),
+    ("house reading cancel_draws_on off", f"“{CANCEL_BOX}” unticked"),
+    (" (see draw_all)", f" (untick “{STOP_BOX}” to draw on)"),
+    ("see red_bad", "see House reading"),
+    ("bad_succeeds", f"“{BAD_SUCCEEDS_BOX}”"),
+    ("cancel_draws_on", f"“{CANCEL_BOX}”"),
+    ("stop_when_sure", f"“{STOP_BOX}”"),
+    ("red_bad", "the house reading"),
+)
+
+
+def plain(text: str) -> str:
+    """``text`` (a note of the odds, a line of the session) with the rules' names of the choices
+    said as the page's controls say them (:data:`PLAIN_WORDS`)."""
+    for name, words in PLAIN_WORDS:
+        text = text.replace(name, words)
+    return text
+
+
+def situation_label(situation: str) -> str:
+    """The Situation menu's text for ``situation``: its name, then which cards are bad."""
+    return f"{situation} — {plain(SITUATION_HELP[situation])}"
+
+
+def _row(children: Iterable[Any]) -> w.HBox:
+    """Controls side by side, wrapping onto the next line on a narrow screen."""
+    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", align_items="center"))
+
+
+#: "How to use this page" (collapsed under the title): for everyone, then for a notebook only.
+HELP = (
+    "<b>The check</b> (top): skill (cards to draw), the target (the lowest rank that succeeds: <i>J</i> "
+    "means “face cards or better”, one card in 16:38), successes needed, the situation (which cards are "
+    "bad), levels of Aged and of a disadvantage, cautious or going for broke, and the fate chips the "
+    "player will spend.",
+    "<b>Odds</b>: the exact chance of success (a fraction, never a simulation), the chance of a bad card "
+    f"and of several at once, the successes to expect and the cards drawn. Tick <i>{LIVE_BOX}</i> to use "
+    "the deck on the table. <b>Plot</b> shows success against skill for each target. The house readings "
+    "(where the book is silent) and the player's choices are listed under each result.",
+    "<b>Live deck</b>: name the character and task and press <b>Draw</b> (or type in the cards drawn "
+    "from a physical deck). Cards are marked success / bad / joker; a joker reshuffles every drawn card "
+    "back. Spend an ace or a fate chip on the latest draw, award and spend fate chips, reshuffle at the "
+    "end of a chapter. Every action is saved at once: <b>Undo</b>, <b>Redo</b>, and opening this page "
+    "again resumes the session.",
+)
+HELP_NOTEBOOK = (
+    "On the command line: <code>companion odds mousecard --skill 3 --target J --situation combat "
+    "--json</code> gives the same exact odds; <code>companion mousecard replay LOG.jsonl</code> prints "
+    "a saved session.",
+)
 PLOT_TARGETS = ("6", "8", "10", "J", "Q", "K", "A")
 #: The ace and chip buttons, in order: what each spends, and on what.
 BONUS_BUTTONS = (("ace", "success"), ("ace", "cancel"), ("chip", "success"), ("chip", "cancel"))
@@ -114,7 +179,7 @@ def odds_html(result: CheckOdds, anyway: CheckOdds | None = None) -> str:
         rows.append(("Expected fate chips used", f"{float(result.expected_chips):.2f}"))
     table = "".join(f"<tr><td style='padding-right:12px;color:{ui.COLOURS['muted']}'>{k}</td>"
                     f"<td>{v}</td></tr>" for k, v in rows)
-    notes = "".join(f"<li>{html.escape(n)}</li>" for n in result.notes)
+    notes = "".join(f"<li>{html.escape(plain(n))}</li>" for n in result.notes)
     cites = "; ".join(html.escape(c) for c in result.cites)
     return (f"<div class='companion-panel' style='border-color:{ui.COLOURS['info']}'>"
             f"<div>{html.escape(result.check.describe())}</div><table>{table}</table>"
@@ -195,8 +260,15 @@ class MouseCardPage(ui.TrackerPage):
         self.odds_anyway: CheckOdds | None = None
         self.plot_title = ""  # the plot's title, once drawn (what it shows, in words)
         self._waiting: set[str] = set()  # "odds" and/or "plot" while they show "Computing…"
+        #: the live deck's actions: said right under the row of the button pressed (see :meth:`_live`)
         self.message = ui.panel()
         self.message.add_class("cmp-mousecard-message")
+        #: the check controls: a combination the rules refuse, said under them
+        self.check_message = ui.panel()
+        self.check_message.add_class("cmp-mousecard-check-message")
+        #: the plot's refusals, under the Plot button
+        self.plot_message = ui.panel()
+        self.plot_message.add_class("cmp-mousecard-plot-message")
         self.notice = ui.panel()  # what resuming the saved session set aside
         self.notice.add_class("cmp-mousecard-notice")
         self.tracker = self.open_tracker(LiveDeckTracker, self.log_path)
@@ -262,17 +334,19 @@ class MouseCardPage(ui.TrackerPage):
 
     # -- layout ------------------------------------------------------------------------------
     def _build(self) -> None:
-        g = ui.guarded(self.message)
+        g = ui.guarded(self.check_message)
+        wide = {"description_width": "initial"}
         self.skill = ui.stepper("Skill (cards)", 3, min=1, max=20)
         self.skill.add_class("cmp-mousecard-skill")
         self.target = w.Dropdown(options=[RANK_LABELS[r] for r in range(2, 15)], value="J",
-                                 description="Target (or better)", style={"description_width": "initial"})
+                                 description="Target (or better)", style=wide,
+                                 layout=w.Layout(width="220px"))
         self.target.add_class("cmp-mousecard-target")
         self.need = ui.stepper("Successes needed", 1, min=1, max=20)
         self.need.add_class("cmp-mousecard-need")
-        self.situation = w.Dropdown(options=[(f"{k} — {v}", k) for k, v in SITUATION_HELP.items()],
-                                    value="calm", description="Situation",
-                                    layout=w.Layout(width="420px"))
+        self.situation = w.Dropdown(options=[(situation_label(k), k) for k in SITUATION_HELP],
+                                    value="calm", description="Situation", style=wide,
+                                    layout=w.Layout(width="560px", max_width="100%"))
         self.situation.add_class("cmp-mousecard-situation")
         self.aged = ui.stepper("Aged", 0, min=0, max=12)
         self.aged.add_class("cmp-mousecard-aged")
@@ -280,39 +354,42 @@ class MouseCardPage(ui.TrackerPage):
         self.disadvantage.add_class("cmp-mousecard-disadvantage")
         self.mode = w.ToggleButtons(options=[("Cautious (one at a time)", "cautious"),
                                              ("Go for broke (all at once)", "broke")],
-                                    value="cautious", style={"button_width": "210px"})
+                                    value="cautious", style={"button_width": "auto"})
         self.mode.add_class("cmp-mousecard-mode")
         self.chips = ui.stepper("Fate chips to spend", 0, min=0, max=20)
         self.chips.add_class("cmp-mousecard-chips-to-spend")
         self.red_bad = w.Dropdown(options=[("red-bad: the red joker (+ Aged ranks)", "joker"),
                                            ("red-bad: every red card", "all")], value="joker",
-                                  description="House reading", style={"description_width": "initial"},
-                                  layout=w.Layout(width="420px"))
+                                  description="House reading", style=wide,
+                                  layout=w.Layout(width="420px", max_width="100%"))
         self.red_bad.add_class("cmp-mousecard-red-bad")
-        self.use_live = w.Checkbox(value=False, description=LIVE_BOX)
+        box = {"indent": False, "layout": w.Layout(width="auto", margin="2px 24px 2px 0")}
+        self.use_live = w.Checkbox(value=False, description=LIVE_BOX, **box)
         self.use_live.add_class("cmp-mousecard-use-live")
         # the player's choices the book leaves open (each result states the ones it assumed)
-        wide = {"description_width": "initial"}
         self.kings = w.Dropdown(options=[("while not yet sure (best)", "best"), ("always", "always"),
                                          ("never", "never")],
-                                value="best", description="King's extra card", style=wide)
+                                value="best", description="King's extra card", style=wide,
+                                layout=w.Layout(width="340px", max_width="100%"))
         self.kings.add_class("cmp-mousecard-kings")
         self.bonus = w.Dropdown(options=[("where they help most (best)", "best"),
                                          ("cancel bad cards first", "cancel"), ("successes only", "success")],
-                                value="best", description="Aces and fate chips", style=wide)
+                                value="best", description="Aces and fate chips", style=wide,
+                                layout=w.Layout(width="380px", max_width="100%"))
         self.bonus.add_class("cmp-mousecard-bonus-policy")
-        self.stop = w.Checkbox(value=True, description="Stop drawing once sure to succeed")
+        self.stop = w.Checkbox(value=True, description=STOP_BOX, **box)
         self.stop.add_class("cmp-mousecard-stop")
         # the house readings (rules README: a house interpretation is a parameter)
-        self.bad_succeeds = w.Checkbox(value=True, description="A bad card can still be a success")
+        self.bad_succeeds = w.Checkbox(value=True, description=BAD_SUCCEEDS_BOX, **box)
         self.bad_succeeds.add_class("cmp-mousecard-bad-succeeds")
-        self.cancel_draws_on = w.Checkbox(value=True, description="A cancelled bad card lets the draw go on")
+        self.cancel_draws_on = w.Checkbox(value=True, description=CANCEL_BOX, **box)
         self.cancel_draws_on.add_class("cmp-mousecard-cancel-draws-on")
         controls = w.VBox([
-            w.HBox([self.skill.box, self.need.box]),
-            w.HBox([self.target, self.situation]),
-            w.HBox([self.aged.box, self.disadvantage.box]),
-            self.mode, w.HBox([self.chips.box, self.red_bad]),
+            _row([self.skill.box, self.need.box, self.target]),
+            _row([self.situation]),
+            _row([self.aged.box, self.disadvantage.box]),
+            self.mode, _row([self.chips.box, self.red_bad]),
+            self.check_message,
         ])
         # Aged and a disadvantage add up to at most MAX_LEVELS levels (situations): each stepper
         # stops where the other leaves off, so the controls never describe a check the rules refuse
@@ -329,38 +406,42 @@ class MouseCardPage(ui.TrackerPage):
         self.result.add_class("cmp-mousecard-odds")
         self.plot_button = ui.big_button("Plot success against skill", style="info", icon="line-chart")
         self.plot_button.add_class("cmp-mousecard-plot-button")
-        self.plot_button.on_click(g(lambda _b: self.plot()))
+        self.plot_button.on_click(ui.guarded(self.plot_message)(lambda _b: self._plot_clicked()))
         self.plot_box = w.Box()
         self.plot_box.add_class("cmp-mousecard-plot")
         self.plot_note = w.HTML()  # says when the plot no longer matches the controls
         self.plot_note.add_class("cmp-mousecard-plot-note")
         # shown while a computation takes long: stops it (changing a control also does)
-        self.halt_button = ui.big_button("Stop computing", style="danger", icon="stop")
+        self.halt_button = ui.big_button("Stop computing", style="warning", icon="stop")
         self.halt_button.add_class("cmp-mousecard-halt")
         self.halt_button.layout.display = "none"
         self.halt_button.on_click(g(lambda _b: self.halt()))
-        odds_tab = w.VBox([self.use_live, w.HBox([self.kings, self.bonus, self.stop]),
-                           w.HBox([self.bad_succeeds, self.cancel_draws_on]), self.result,
-                           self.halt_button, self.plot_button, self.plot_note, self.plot_box])
+        def caption(title: str, why: str) -> str:
+            return (f"<div style='margin-top:6px'><b>{title}</b> "
+                    f"<small style='color:{ui.COLOURS['muted']}'>{why}</small></div>")
+
+        odds_tab = w.VBox([
+            self.use_live,
+            w.HTML(caption("The player's choices", "(the book leaves them open)")),
+            _row([self.kings, self.bonus, self.stop]),
+            w.HTML(caption("House readings", "(where the book is silent)")),
+            _row([self.bad_succeeds, self.cancel_draws_on]), self.result,
+            self.halt_button, self.plot_button, self.plot_message, self.plot_note, self.plot_box])
 
         # live deck tab
-        self.character = w.Text(description="Character", placeholder="e.g. Pip",
+        self.character = w.Text(description="Character", placeholder="e.g. Pip", style=wide,
                                 layout=w.Layout(width="300px", height=ui.BUTTON_HEIGHT))
         self.character.add_class("cmp-mousecard-character")
-        self.task = w.Text(description="Task", placeholder="e.g. climb the wall",
+        self.task = w.Text(description="Task", placeholder="e.g. climb the wall", style=wide,
                            layout=w.Layout(width="360px", height=ui.BUTTON_HEIGHT))
         self.task.add_class("cmp-mousecard-task")
         self.cards = w.Text(description="Cards typed in", placeholder="optional: QH, 3S, red joker",
-                            style={"description_width": "initial"},
-                            layout=w.Layout(width="420px", height=ui.BUTTON_HEIGHT))
+                            style=wide, layout=w.Layout(width="420px", height=ui.BUTTON_HEIGHT))
         self.cards.add_class("cmp-mousecard-cards")
         self.draw_button = ui.big_button("Draw", style="primary", icon="hand-paper-o")
         self.draw_button.add_class("cmp-mousecard-draw")
-        self.draw_button.on_click(g(lambda _b: self.draw()))
-        self.draw_on_button = ui.big_button("Draw on", icon="forward")
+        self.draw_on_button = ui.big_button("Draw on", icon="forward", tooltip=DRAW_ON_TIP)
         self.draw_on_button.add_class("cmp-mousecard-draw-on")
-        self.draw_on_button.tooltip = DRAW_ON_TIP
-        self.draw_on_button.on_click(g(lambda _b: self.draw_on()))
         self.character.observe(lambda _c: self._refresh_last(), names="value")
         # typed cards may be drawn while the shuffled deck is in doubt: the Draw buttons follow the box
         self.cards.observe(lambda _c: self._refresh_last(), names="value")
@@ -368,54 +449,89 @@ class MouseCardPage(ui.TrackerPage):
         self.last.add_class("cmp-mousecard-last")
         self.bonus_buttons = []
         labels = ("Ace: +1 success", "Ace: cancel bad", "Chip: +1 success", "Chip: cancel bad")
-        for (source, use), label in zip(BONUS_BUTTONS, labels, strict=True):
-            b = ui.big_button(label, style="success" if use == "success" else "warning")
+        for label, (_source, use) in zip(labels, BONUS_BUTTONS, strict=True):
+            b = ui.big_button(label, style="info" if use == "success" else "warning")
             b.add_class("cmp-mousecard-bonus")
-            b.on_click(g(lambda _b, s=source, u=use: self.spend_bonus(s, u)))
             self.bonus_buttons.append(b)
-        self.player = w.Text(description="Player", placeholder="name",
+        self.player = w.Text(description="Player", placeholder="name", style=wide,
                              layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
         self.player.add_class("cmp-mousecard-player")
-        self.award_button = ui.big_button("Award a fate chip", style="success", icon="plus")
+        self.award_button = ui.big_button("Award a fate chip", style="primary", icon="plus")
         self.award_button.add_class("cmp-mousecard-award")
-        self.award_button.on_click(g(lambda _b: self.chip("award")))
         self.spend_button = ui.big_button("Spend a fate chip", icon="minus")
         self.spend_button.add_class("cmp-mousecard-spend")
-        self.spend_button.on_click(g(lambda _b: self.chip("spend")))
         self.chips_table = w.HTML()
         self.chips_table.add_class("cmp-mousecard-chips")
         self.chapter_button = ui.big_button("End of chapter: reshuffle", style="warning", icon="random")
         self.chapter_button.add_class("cmp-mousecard-chapter")
-        self.chapter_button.on_click(g(lambda _b: self._act({"event": "reshuffle", "reason": "chapter"},
-                                                            refuse_stale=True)))
         self.undo_button = ui.big_button("Undo", icon="undo")
         self.undo_button.add_class("cmp-mousecard-undo")
-        self.undo_button.on_click(g(lambda _b: self._undo_redo(True)))
         self.redo_button = ui.big_button("Redo", icon="repeat")
         self.redo_button.add_class("cmp-mousecard-redo")
-        self.redo_button.on_click(g(lambda _b: self._undo_redo(False)))
         self.deck_status = w.HTML()
         self.deck_status.add_class("cmp-mousecard-deck")
         self.history = w.HTML()
         self.history.add_class("cmp-mousecard-history")
-        live_tab = w.VBox([
-            self.deck_status,
-            w.HBox([self.character, self.task]),
-            w.HBox([self.cards, self.draw_button, self.draw_on_button]),
-            self.last, w.HBox(self.bonus_buttons),
-            w.HBox([self.player, self.award_button, self.spend_button]), self.chips_table,
-            w.HBox([self.chapter_button, self.undo_button, self.redo_button]),
-            self.history,
-        ])
-        self.tabs = w.Tab(children=[odds_tab, live_tab])
+        # under each group of buttons that may be off: why, in words (a touch screen shows no tooltip)
+        self.draw_off, self.bonus_off, self.chips_off, self.session_off = (w.HTML() for _ in range(4))
+        for off in (self.draw_off, self.bonus_off, self.chips_off, self.session_off):
+            off.add_class("cmp-mousecard-off")
+        draw_row = _row([self.cards, self.draw_button, self.draw_on_button])
+        bonus_row = _row(self.bonus_buttons)
+        chips_row = _row([self.player, self.award_button, self.spend_button])
+        session_row = _row([self.chapter_button, self.undo_button, self.redo_button])
+        self._live_children: list[Any] = [
+            self.deck_status, _row([self.character, self.task]),
+            draw_row, self.draw_off, self.last, bonus_row, self.bonus_off,
+            chips_row, self.chips_off, self.chips_table,
+            session_row, self.session_off, self.history,
+        ]
+        self.live_tab = w.VBox()
+        self._place_message(draw_row)
+        self.draw_button.on_click(self._live(draw_row, self.draw))
+        self.draw_on_button.on_click(self._live(draw_row, self.draw_on))
+        for b, (source, use) in zip(self.bonus_buttons, BONUS_BUTTONS, strict=True):
+            b.on_click(self._live(bonus_row, functools.partial(self.spend_bonus, source, use)))
+        self.award_button.on_click(self._live(chips_row, lambda: self.chip("award")))
+        self.spend_button.on_click(self._live(chips_row, lambda: self.chip("spend")))
+        self.chapter_button.on_click(self._live(session_row, lambda: self._act(
+            {"event": "reshuffle", "reason": "chapter"}, refuse_stale=True)))
+        self.undo_button.on_click(self._live(session_row, lambda: self._undo_redo(True)))
+        self.redo_button.on_click(self._live(session_row, lambda: self._undo_redo(False)))
+        self.tabs = w.Tab(children=[odds_tab, self.live_tab])
         self.tabs.set_title(0, "Odds")
         self.tabs.set_title(1, "Live deck")
         self.widget = w.VBox([
             ui.header("The Mouse Card system", "Task checks: exact odds and the live deck",
                       game="mousecard"),
-            controls, self.notice, self.message, self.tabs,
+            ui.help_box(HELP, HELP_NOTEBOOK),
+            controls, self.notice, self.tabs,
         ])
         self.widget.add_class("cmp-mousecard-page")
+
+    def _place_message(self, row: w.Box) -> None:
+        """Put the live deck's message right under ``row`` (above the reasons its buttons are off): a
+        result or a refusal shows next to the button that caused it."""
+        children = list(self._live_children)
+        children.insert(children.index(row) + 1, self.message)
+        if list(self.live_tab.children) != children:
+            self.live_tab.children = children
+
+    def _live(self, row: w.Box, action: Callable[[], Any]) -> Callable[[Any], None]:
+        """A live-deck button's click: its message (an error included, never a traceback) shows
+        under ``row``, the row of that button."""
+        run = ui.guarded(self.message)(action)
+
+        def click(_button: Any) -> None:
+            self._place_message(row)
+            run()
+
+        return click
+
+    def _plot_clicked(self) -> None:
+        """The Plot button: a new plot clears the last refusal said under it."""
+        self.plot_message.value = ""
+        self.plot()
 
     def _restore_controls(self) -> None:
         """A resumed session comes back as it was left: the check controls, the Character box and
@@ -476,7 +592,7 @@ class MouseCardPage(ui.TrackerPage):
             self.twin_worker.cancel()
             self.odds = self.odds_anyway = None
             self.result.value = ui.panel_html("error", "No odds: the controls describe no check (see the "
-                                              "message above)")
+                                              "message under them, above)")
             self._failed("odds", exc)
             return
         if self.use_live.value and self._sync():  # another window drew meanwhile: refresh()
@@ -536,12 +652,13 @@ class MouseCardPage(ui.TrackerPage):
             self.twin_worker.cancel()
             self.odds, self.odds_anyway = result, anyway
             self.result.value = odds_html(result, anyway)
-            self.message.value = ""
+            self.check_message.value = ""
             self._waiting_for("odds", False)
 
     def _failed(self, what: str, exc: BaseException) -> None:
-        """The odds or the plot (``what``) could not be worked out: the error shows, nothing waits."""
-        ui.show_error(self.message, exc)
+        """The odds or the plot (``what``) could not be worked out: the error shows (under the check
+        controls, or under the Plot button), nothing waits."""
+        ui.show_error(self.check_message if what == "odds" else self.plot_message, exc)
         self._waiting_for(what, False)
 
     def _waiting_for(self, what: str, waiting: bool) -> None:
@@ -627,6 +744,7 @@ class MouseCardPage(ui.TrackerPage):
         self._plotted = c
         self._plotted_deck = self.tracker.state.remaining if self.use_live.value else None
         self.plot_note.value = ""
+        self.plot_message.value = ""
         self._waiting_for("plot", False)
 
     def _plot_stale(self) -> None:
@@ -771,16 +889,19 @@ class MouseCardPage(ui.TrackerPage):
         self.chips_table.value = (f"<table><tr><th align='left'>Player</th><th align='left'>Fate chips"
                                   f"</th></tr>{rows}</table>" if rows else
                                   "<i>No fate chips awarded yet.</i>")
-        items = "".join(f"<li>{html.escape(x)}</li>" for x in reversed(st.journal[-30:]))
+        items = "".join(f"<li>{html.escape(plain(x))}</li>" for x in reversed(st.journal[-30:]))
         cites = session_cites(st)  # the verdicts listed cite the rule book once, as replay does
         self.history.value = (f"<b>Session history</b> (latest first)<ol reversed>{items}</ol>"
                               + (f"<small>Draws resolved by {html.escape(cites_text(cites))}</small>"
                                  if cites else ""))
-        self.undo_button.disabled = not self.tracker.can_undo
-        self.redo_button.disabled = not self.tracker.can_redo
+        ui.gate(self.undo_button, None if self.tracker.can_undo else "nothing to undo")
+        ui.gate(self.redo_button, None if self.tracker.can_redo else "nothing to redo")
+        for button in (self.award_button, self.spend_button, self.chapter_button):
+            ui.gate(button, None)
         self._refresh_last()
         self._lock_if_unusable([self.draw_button, self.award_button, self.spend_button, self.chapter_button,
                                 self.undo_button, self.redo_button])  # (after undo and redo are set)
+        self._say_off()
         if self.use_live.value:
             self.compute()
         self._plot_stale()  # a draw changes the live deck a plot may have been drawn from
@@ -803,18 +924,28 @@ class MouseCardPage(ui.TrackerPage):
         chips = st.chips_of(rec.character) if rec is not None else 0
         for button, (source, use) in zip(self.bonus_buttons, BONUS_BUTTONS, strict=True):
             why = ("no draw yet" if rec is None else
-                   refused[0] if (refused := rec.bonus_refusal(source, use, chips)) else "")
-            button.disabled = bool(why)
-            button.tooltip = why
+                   refused[0] if (refused := rec.bonus_refusal(source, use, chips)) else None)
+            ui.gate(button, plain(why) if why else None)
         # a draw from the shuffled deck waits while the deck is in doubt; typed-in cards do not
         doubt = None if self.cards.value.strip() else self.tracker.doubt_refusal()
-        said = doubt.render(where=False) if doubt is not None else ""
-        self.draw_button.disabled = doubt is not None
-        self.draw_button.tooltip = said
-        self.draw_on_button.disabled = rec is None or not rec.can_draw_on or doubt is not None
-        self.draw_on_button.tooltip = said if doubt is not None and rec is not None and rec.can_draw_on else (
-            DRAW_ON_TIP)
+        said = doubt.render(where=False) if doubt is not None else None
+        ui.gate(self.draw_button, said)
+        ui.gate(self.draw_on_button,
+                "no draw yet" if rec is None else
+                DRAW_ON_OFF if not rec.can_draw_on else said)
         self._lock_if_unusable([self.draw_button, self.draw_on_button, *self.bonus_buttons])
+        self._say_off()
+
+    def _say_off(self) -> None:
+        """Under each group of live-deck buttons, why those that are off are off (their tooltips,
+        which a touch screen never shows); a log that cannot be used is said in the notice already."""
+        skip = ["this log cannot be opened (see the message)",
+                "the session's log cannot be written (see the message above)"]
+        for off, group in ((self.draw_off, [self.draw_button, self.draw_on_button]),
+                           (self.bonus_off, self.bonus_buttons),
+                           (self.chips_off, [self.award_button, self.spend_button]),
+                           (self.session_off, [self.chapter_button, self.undo_button, self.redo_button])):
+            off.value = ui.off_reasons(group, skip=skip)
 
 
 def mousecard_page(log_path: str | Path | None = None) -> w.VBox:

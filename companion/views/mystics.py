@@ -55,6 +55,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import ipywidgets as w
+import traitlets
 
 from .. import cite, possessive, ui
 from ..errors import CompanionError, LogError, UnknownCardError
@@ -109,6 +110,39 @@ CONDITION_LABELS = {
     "poisoned": "Poisoned",
     "cursed": "Cursed",
 }
+
+
+#: "How to use this page", collapsed under the title (ui.help_box), for everyone, then for a
+#: notebook only (the command line): the notebook keeps a one-line lead.
+HELP = (
+    "<b>New chapter</b>: choose the mice, the minions on the board at the start "
+    "(<code>rat-warriors=3</code>) and the chapter end page. The initiative cards are shuffled (leave "
+    "<i>Seed</i> blank for a random shuffle; the seed is saved so the chapter replays exactly). The "
+    "hourglass starts on page 1.",
+    "<b>Initiative track</b>: the card whose turn it is is highlighted; press <b>Next turn</b>. The "
+    "tracker applies the Rat Warriors' <i>Aggressive</i> swap, removes a charmed marker, rescues a "
+    "captured mouse when no minions are left, and adds the <i>Time is Short!</i> cheese after the last "
+    "mouse's turn when the board is empty.",
+    "<b>Cheese wheel</b>: <b>+1 cheese</b> / <b>+2 cheese</b> for every cheese rolled for a minion. At "
+    "6 the wheel surges: the hourglass moves one page, and the room's special surge or the face-up "
+    "encounter card's surge is placed.",
+    "<b>Encounter and room</b>: reveal an encounter (its minions, e.g. <code>spider=1, "
+    "roaches=2</code>; <i>Ambush</i> with the rolls from the table, 1 to 3 each; its surge: minions "
+    "such as <code>centipede=1</code> or <code>2 rat warriors</code>, checked at once, or the surge's "
+    "own text); enter a room with a special surge. Minion types may be typed by id or name.",
+    "<b>The party</b>: each mouse's starting ability card (chosen at <i>New chapter</i>), wounds, "
+    "poison, cheese, capture and rescue, conditions, level up, the pack and equipment (equip, share, "
+    "<i>Pilfer</i>), and <i>Set life</i> for a Life the card data does not know. <b>Battle odds</b>: "
+    "exact chances for an attack either way, mousetraps and searches.",
+    "Every action is saved at once: <b>Undo</b>, <b>Redo</b>, and reopening this page resumes the "
+    "chapter. Rules: <i>mice-and-mystics.txt</i> (Determining Initiative Order, Game round, Surges, "
+    "Captured Mouse); house readings are named where they are used.",
+)
+HELP_NOTEBOOK = (
+    "On the command line: <code>companion mystics replay LOG.jsonl [--json]</code> prints a saved chapter; "
+    "<code>companion odds mystics attack --battle 3 --defense 2 --life 2</code> gives the exact odds of one "
+    "attack.",
+)
 
 
 def _pc(p: Fraction | float) -> str:
@@ -189,12 +223,23 @@ def page_words(message: str) -> str:
     return message
 
 
-def _btn(label: str, css: str, style: str = "", width: str = "") -> w.Button:
-    b = ui.big_button(label, style=style)
+def _btn(label: str, css: str, style: str = "", icon: str = "") -> w.Button:
+    """A tablet-sized button as wide as its words (ui.big_button's: never cut to "…" on a narrow screen)."""
+    b = ui.big_button(label, style=style, icon=icon)
     b.add_class(css)
-    if width:
-        b.layout.width = width
     return b
+
+
+#: A described box's label takes the room its words need (never cut): ``style=`` of a described input.
+LABEL = {"description_width": "initial"}
+
+
+def _caption(css: str) -> w.HTML:
+    """An empty line under a group of buttons that says why those that are off are off
+    (:func:`companion.ui.off_reasons`)."""
+    caption = w.HTML()
+    caption.add_class(css)
+    return caption
 
 
 #: Why the Poisoned toggle is no control of its own: it follows the poison wounds (Poisoned).
@@ -203,6 +248,15 @@ POISONED_FOLLOWS = ("poisoned follows the poison wounds: Poison adds one, Cure p
 
 #: Why the chapter's controls are off before a chapter starts.
 NO_CHAPTER = "no chapter yet: start one under “New chapter”"
+#: Why every control is off on a log this page cannot use (ui.TrackerPage._lock_if_unusable's words).
+UNUSABLE = "this log cannot be opened (see the message)"
+
+
+def ended_words(lost: bool) -> str:
+    """Why play's controls are off once the chapter is won or lost (the status says it already)."""
+    section = "Defeat" if lost else "Victory"
+    return (f"the chapter is {'lost' if lost else 'won'}: play does not go on ({cite('mystics', section)}); "
+            "Undo takes it back")
 
 
 _NAME = re.compile(r"[^\W\d][\w -]*")  # a minion type: words (letters first), spaces, _ and -
@@ -289,6 +343,50 @@ def wheel_html(state: MysticsState) -> str:
     )
 
 
+def surge_must_be_resolved(state: MysticsState) -> bool:
+    """Whether the surge the latest action triggered leaves the table something to do: minions it placed
+    (an ambush among them), or a surge given in words or an encounter's with no minions entered, whose
+    figures the table places by hand (Surges, steps 2 and 3). A surge with no room surge and no face-up
+    encounter card only moved the hourglass."""
+    if not state.alert or not state.board.surges:
+        return False
+    surge = state.board.surges[-1]
+    return bool(surge.minions or surge.text or surge.source != "none")
+
+
+def surge_html(state: MysticsState) -> str:
+    """The surge the latest action triggered, said once: a large red panel when the table must resolve it
+    (or it lost the chapter), else a calm amber line (the hourglass moved, nothing to place); "" when the
+    latest action triggered none."""
+    if not state.alert:
+        return ""
+    if state.board.defeated:
+        title = "SURGE! The chapter is lost with it: play does not go on"
+    elif surge_must_be_resolved(state):
+        title = "SURGE! Resolve it before play goes on"
+    else:
+        page = state.board.surges[-1].page if state.board.surges else state.board.hourglass
+        return (f"<div class='companion-panel companion-warn' style='border-color:{ui.COLOURS['warn']}'>"
+                f"<b style='color:{ui.COLOURS['warn']}'>Surge: hourglass moved to page {page}</b> "
+                "<small>(no room surge and no face-up encounter card: no minions are placed; "
+                f"{html.escape(cite('mystics', 'Surges'))})</small></div>")
+    return "<div style='font-size:20px'>" + ui.panel_html("error", title, [state.alert]) + "</div>"
+
+
+def party_note_html(state: MysticsState) -> str:
+    """What holds for the whole party, said once above the mice's boxes: the mice whose life the card data
+    does not know (typed in each mouse's Life box, so wounds can capture), and why Poisoned is no button."""
+    unknown = [m.name for m in state.mice if m.life is None]
+    lines = []
+    if unknown:
+        lines.append(f"<span style='color:{ui.COLOURS['warn']}'>Life unknown in the card data for "
+                     f"{html.escape(', '.join(unknown))}: type it from the hero card in the mouse's Life box "
+                     "(“Pack, equipment, life, share”), so that wounds can capture.</span>")
+    lines.append(f"<span style='color:{ui.COLOURS['muted']}'>The Poisoned marker is not a button: "
+                 f"{html.escape(POISONED_FOLLOWS)}.</span>")
+    return "<small>" + "<br>".join(lines) + "</small>"
+
+
 def chapter_html(state: MysticsState) -> str:
     """The chapter track: pages 1..end with the hourglass and the chapter end marker.
 
@@ -300,17 +398,19 @@ def chapter_html(state: MysticsState) -> str:
     cells = []
     for p in pages:
         if p is None:
-            cells.append(f"<span style='display:inline-block;margin:2px'>… ({total} pages)</span>")
+            cells.append(f"<span style='display:inline-block;vertical-align:top;margin:2px'>… ({total} pages)"
+                         "</span>")
             continue
         here = p == b.hourglass
         end = p == b.chapter_end
         bg = "#c0392b" if here and end else "#f5b041" if here else "#5d6d7e" if end else "#f2f3f4"
         fg = "white" if end else "#202124"
-        mark = ("<small>glass</small>" if here else "") + ("<small>END</small>" if end and not here else "")
-        cells.append(
-            f"<span style='display:inline-block;width:46px;height:46px;line-height:20px;"
-            f"text-align:center;margin:2px;border-radius:6px;background:{bg};color:{fg}'>"
-            f"{p}<br>{mark}</span>"
+        mark = ("<small>hourglass</small>" if here else "") + (
+            "<small>END</small>" if end and not here else "")
+        cells.append(  # (top-aligned: a cell with a marker's word under its number sits level with others)
+            "<span style='display:inline-block;vertical-align:top;min-width:46px;height:46px;"
+            "line-height:20px;padding:0 4px;box-sizing:border-box;text-align:center;margin:2px;"
+            f"border-radius:6px;background:{bg};color:{fg}'>{p}<br>{mark}</span>"
         )
     verdict = (
         f"<b style='color:#b3261e'>Defeat: {html.escape(b.defeat_reason)}</b>"
@@ -399,13 +499,10 @@ def mouse_html(state: MysticsState, mid: str, card_name: Callable[[str], str] = 
     pack = ", ".join(card_name(g.name) + (" (trick)" if g.trick else " (party item)" if g.party else "")
                      for g in m.pack) or "empty"
     status = "<b style='color:#b3261e'>CAPTURED</b> · " if m.captured else ""
-    unknown = ("<br><small style='color:#9a6700'>Life unknown in the card data: type it from the hero card "
-               "in the Life box (“Pack, equipment, life, share”), so wounds can capture</small>"
-               if m.life is None else "")
+    # (a life the card data does not know, "?", is asked for once above the party: party_note_html)
     return (
         f"<div style='font-size:17px'><b>{html.escape(m.name)}</b> {status}"
-        f"wounds {m.wounds} + poison {m.poison} / life {life} {hearts} · cheese <b>{m.cheese}</b>"
-        f"{unknown}</div>"
+        f"wounds {m.wounds} + poison {m.poison} / life {life} {hearts} · cheese <b>{m.cheese}</b></div>"
         f"<small>{html.escape(conds) or 'no conditions'} · equipped: {html.escape(equip)} · pack "
         f"{m.pack_load}/3: {html.escape(pack)} · abilities: "
         f"{html.escape(', '.join(m.abilities)) or 'none'}</small>"
@@ -442,6 +539,70 @@ def card_data_html(tracker: MysticsTracker, state: MysticsState) -> str:
     return ui.panel_html("warn", "Card data", lines) if lines else ""
 
 
+class MicePicker(w.VBox):
+    """The party of a new chapter: one toggle per hero of the card data, on (ticked, blue) for a mouse in
+    the party. One tap adds or leaves out one mouse: a multiple-choice list dropped every other mouse on a
+    plain click (Ctrl or Shift kept them) and showed its choice in pale grey. ``value`` is the ids chosen,
+    as a tuple, as the list's was (set it to choose them; observe it for changes); a mouse tapped on joins
+    at the end. The party's size is the rules' to check when the chapter starts (Game setup)."""
+
+    value = traitlets.Tuple()
+
+    def __init__(self, options: list[tuple[str, str]], value: tuple[str, ...] = ()) -> None:
+        self.options = list(options)
+        self.toggles: dict[str, w.ToggleButton] = {}
+        for name, mid in self.options:
+            toggle = w.ToggleButton(description=name, tooltip=f"{name}: tap to add to the party or leave out",
+                                    layout=w.Layout(width="auto", min_width="96px", height=ui.BUTTON_HEIGHT))
+            toggle.add_class(f"cmp-mystics-pick-{mid}")
+            self.toggles[mid] = toggle
+        self.chosen = w.HTML()
+        self.chosen.add_class("cmp-mystics-party-chosen")
+        head = w.HTML("<b>Mice</b> <small>(tap a mouse to add it to the party or leave it out)</small>"
+                      if self.options else "<b>Mice</b> <small>(no hero cards in the card data: type the "
+                      "mice under Also)</small>")
+        super().__init__([head, w.HBox(list(self.toggles.values()), layout=w.Layout(flex_flow="row wrap")),
+                          self.chosen])
+        self._syncing = False
+        for toggle in self.toggles.values():
+            toggle.observe(self._tapped, "value")
+        self.observe(lambda _c: self._show(), "value")
+        self.value = tuple(value)
+        self._show()
+
+    @traitlets.validate("value")
+    def _known(self, proposal: dict[str, Any]) -> tuple[str, ...]:
+        """Only heroes offered, each once (as the list refused any other value)."""
+        value = tuple(proposal["value"])
+        unknown = [v for v in value if v not in self.toggles]
+        if unknown:
+            raise traitlets.TraitError(f"not a hero offered: {', '.join(map(str, unknown))}")
+        return tuple(dict.fromkeys(value))
+
+    def _tapped(self, _change: dict[str, Any]) -> None:
+        if self._syncing:
+            return
+        kept = [m for m in self.value if self.toggles[m].value]
+        self.value = (*kept, *(m for m, t in self.toggles.items() if t.value and m not in kept))
+
+    def _show(self) -> None:
+        """Each toggle as the value has it: ticked and blue when in the party; the party in words."""
+        self._syncing = True
+        try:
+            for mid, toggle in self.toggles.items():
+                on = mid in self.value
+                toggle.value = on
+                toggle.button_style = "info" if on else ""
+                toggle.icon = "check" if on else ""
+        finally:
+            self._syncing = False
+        names = dict((mid, name) for name, mid in self.options)
+        party = [names[m] for m in self.value]
+        self.chosen.value = (f"<small>In the party: {html.escape(', '.join(party))} "
+                             f"({len(party)} {'mouse' if len(party) == 1 else 'mice'})</small>" if party
+                             else "<small>No mouse chosen yet (or type them under Also).</small>")
+
+
 class MouseBox:
     """One mouse's row: its state and tablet-sized buttons for the common actions."""
 
@@ -449,7 +610,21 @@ class MouseBox:
         self.mid = mid
         self.dash = dash
         self.info = w.HTML()
-        do = dash.act  # (a control's action: refused on a stale page before anything is read from it)
+        # the box's message panels: under its rows of buttons, and under the pack, life and share controls
+        self.msg, self.extra_msg = ui.panel(), ui.panel()
+        self.msg.add_class("cmp-mystics-mouse-message")
+        self.extra_msg.add_class("cmp-mystics-mouse-extra-message")
+        # why the box's buttons that are off are off, in words under them (ui.off_reasons)
+        self.off, self.extra_off = _caption("cmp-mystics-mouse-off"), _caption("cmp-mystics-mouse-extra-off")
+
+        def do(fn: Callable[..., Any]) -> Callable[..., Any]:
+            """A control's action (refused on a stale page before anything is read from it), its refusal
+            in the box, under its rows of buttons."""
+            return dash.act(fn, self.msg)
+
+        def do_extra(fn: Callable[..., Any]) -> Callable[..., Any]:
+            """As ``do``, for the pack, life and share controls: the refusal under them."""
+            return dash.act(fn, self.extra_msg)
         #: the event kind each control logs: a control is off when the tracker refuses its kind now
         #: (the chapter is over), with the tracker's reason
         self.kinds: dict[Any, str] = {}
@@ -461,9 +636,9 @@ class MouseBox:
             self.kinds[b] = event["event"]
             return b
 
-        self.wound = act("Wound", {"event": "wound", "count": 1}, "danger")
+        self.wound = act("Wound", {"event": "wound", "count": 1}, "warning")
         self.poison = act("Poison", {"event": "wound", "count": 1, "poison": True}, "warning")
-        self.heal = act("Heal", {"event": "heal", "count": 1}, "success")
+        self.heal = act("Heal", {"event": "heal", "count": 1}, "info")
         self.cure = act("Cure poison", {"event": "heal", "count": 1, "poison": True})
         self.cheese_up = act("+1 cheese", {"event": "mouse_cheese", "count": 1})
         self.cheese_down = act("−1 cheese", {"event": "mouse_cheese", "count": -1})
@@ -477,7 +652,7 @@ class MouseBox:
                                f"supply ({PILFER})")
         row1.append(self.pilfer)
         # a greedy roach steals a cheese of this mouse's: it goes on the minion wheel (may surge)
-        self.greedy = ui.big_button("Greedy roach steals", style="danger")
+        self.greedy = ui.big_button("Greedy roach steals", style="warning")
         self.greedy.layout.min_width = "96px"
         self.greedy.add_class("cmp-mystics-greedy")
         self.greedy.tooltip = ("a greedy roach steals 1 of this mouse's cheese: it goes on the minion cheese "
@@ -485,25 +660,26 @@ class MouseBox:
         self.greedy.on_click(do(lambda _b: dash.greedy_steal(mid)))
         self.kinds[self.greedy] = "greedy_steal"
         row1.append(self.greedy)
-        self.capture = act("Capture", {"event": "capture"}, "danger")
-        self.rescue = act("Rescue", {"event": "rescue"}, "success")
+        self.capture = act("Capture", {"event": "capture"}, "warning")
+        self.rescue = act("Rescue", {"event": "rescue"}, "info")
         self.conditions: dict[str, w.ToggleButton] = {}
         for cond, label in CONDITION_LABELS.items():
             tb = w.ToggleButton(
-                description=label, layout=w.Layout(height=ui.BUTTON_HEIGHT, min_width="110px")
+                description=label, layout=w.Layout(height=ui.BUTTON_HEIGHT, min_width="110px", width="auto")
             )
             tb.observe(lambda ch, cond=cond: dash.on_condition(mid, cond, ch), "value")
             self.conditions[cond] = tb
             self.kinds[tb] = "condition"
         # Poisoned is no marker of its own: a mouse is poisoned while it has poison wounds (Poisoned)
         self.conditions["poisoned"].tooltip = POISONED_FOLLOWS
-        self.ability = w.Text(placeholder="ability card", layout=w.Layout(width="200px", height="40px"))
+        self.ability = w.Text(placeholder="ability card's name", description="Ability", style=LABEL,
+                              layout=w.Layout(width="260px", height="40px"))
         self.level = ui.big_button(f"Level up ({LEVEL_UP_COST} cheese)")
-        self.level.layout.width = "200px"
         self.level.on_click(do(lambda _b: dash.do(self._level_up())))
         self.kinds[self.level] = "level_up"
         # pack, equipment and life (corrections the card data may need)
-        self.card = w.Text(placeholder="search card", layout=w.Layout(width="200px", height="40px"))
+        self.card = w.Text(placeholder="search card's name", description="Card", style=LABEL,
+                           layout=w.Layout(width="260px", height="40px"))
         self.slot = w.Dropdown(
             options=[
                 ("paw", "paw"),
@@ -512,9 +688,9 @@ class MouseBox:
                 ("accessory", "accessory"),
                 ("tail (Filch)", "tail"),
             ],
-            layout=w.Layout(width="140px", height="40px"),
+            description="Slot", style=LABEL, layout=w.Layout(width="190px", height="40px"),
         )
-        self.trick = w.Checkbox(description="trick", layout=w.Layout(width="90px"))
+        self.trick = w.Checkbox(description="trick", indent=False, layout=w.Layout(width="auto"))
         self.gear_buttons: dict[str, w.Button] = {}
         for label, fn, kind in (
             ("To pack", self._gain, "gain"),
@@ -523,31 +699,32 @@ class MouseBox:
             ("Discard", self._discard, "discard"),
         ):
             b = ui.big_button(label)
-            b.on_click(do(lambda _b, fn=fn: dash.do(fn())))
+            b.on_click(do_extra(lambda _b, fn=fn: dash.do(fn())))
             self.gear_buttons[kind] = b
             self.kinds[b] = kind
         # the life as the table has it; blank while the card data does not know it (never a guess)
-        self.life = w.Text(placeholder="unknown", description="Life",
-                           layout=w.Layout(width="160px", height="40px"))
+        self.life = w.Text(placeholder="unknown", description="Life", style=LABEL,
+                           layout=w.Layout(width="170px", height="40px"))
         self._life_seen: int | str | None = "-"  # the life the box was last set to ("-": never)
         self.set_life = ui.big_button("Set life")
-        self.set_life.on_click(do(lambda _b: dash.do(self._set_life())))
+        self.set_life.on_click(do_extra(lambda _b: dash.do(self._set_life())))
         self.kinds[self.set_life] = "set_stats"
         # share: cheese and/or a search card to another mouse (Share); a captured mouse is off the
         # board (Captured Mouse), so it neither gives nor receives: the choices follow (refresh)
         self.share_to = w.Dropdown(
             options=[(m.name, m.id) for m in dash.state.mice if m.id != mid and not m.captured],
-            description="Give to",
+            description="Give to", style=LABEL,
             layout=w.Layout(width="220px", height="40px"),
         )
         self.share_to.add_class("cmp-mystics-share-to")
         self.share_cheese = w.BoundedIntText(
-            value=0, min=0, max=lim.MAX_COUNT, description="Cheese",
+            value=0, min=0, max=lim.MAX_COUNT, description="Cheese", style=LABEL,
             layout=w.Layout(width="150px", height="40px"),
         )
         self.share_cheese.add_class("cmp-mystics-share-cheese")
         self.share_card = w.Dropdown(
-            options=[("(no card)", "")], description="Card", layout=w.Layout(width="260px", height="40px")
+            options=[("(no card)", "")], description="Card", style=LABEL,
+            layout=w.Layout(width="260px", height="40px")
         )
         self.share_card.add_class("cmp-mystics-share-card")
         # a card into a full pack: the receiver discards one non-trick card of its pack (Equip)
@@ -559,7 +736,7 @@ class MouseBox:
         self.share = ui.big_button("Share", tooltip=f"give cheese and/or a search card "
                                                     f"({cite('mystics', 'Share')})")
         self.share.add_class("cmp-mystics-share")
-        self.share.on_click(do(lambda _b: self._do_share(dash)))
+        self.share.on_click(do_extra(lambda _b: self._do_share(dash)))
         self.kinds[self.share] = "share"
         for picker in (self.share_to, self.share_card, self.share_discard):
             dash.remember(picker)
@@ -570,11 +747,14 @@ class MouseBox:
             [
                 w.VBox(
                     [
-                        w.HBox([self.card, self.slot, self.trick]),
+                        w.HBox([self.card, self.slot, self.trick],
+                               layout=w.Layout(flex_flow="row wrap", align_items="center")),
                         w.HBox(list(self.gear_buttons.values()), layout=w.Layout(flex_flow="row wrap")),
-                        w.HBox([self.life, self.set_life]),
+                        w.HBox([self.life, self.set_life], layout=w.Layout(align_items="center")),
                         w.HBox([self.share_to, self.share_cheese, self.share_card, self.share_discard,
-                                self.share], layout=w.Layout(flex_flow="row wrap")),
+                                self.share], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                        self.extra_off,
+                        self.extra_msg,
                     ]
                 )
             ],
@@ -589,7 +769,9 @@ class MouseBox:
                     [self.capture, self.rescue, *self.conditions.values()],
                     layout=w.Layout(flex_flow="row wrap"),
                 ),
-                w.HBox([self.ability, self.level]),
+                w.HBox([self.ability, self.level], layout=w.Layout(align_items="center")),
+                self.off,
+                self.msg,
                 extra,
             ],
             layout=w.Layout(border="1px solid #ddd", padding="6px", margin="4px 0"),
@@ -711,6 +893,12 @@ class MouseBox:
         self._share_discard_choices(state)
         for widget, kind in self.kinds.items():
             ui.gate(widget, dash.ended(kind) or self._why_off(state, m, widget))
+        # (the Poisoned marker's reason is said once, above the party: party_note_html)
+        skip = [*dash.said_already(), POISONED_FOLLOWS]
+        extra = {*self.gear_buttons.values(), self.set_life, self.share}
+        shown = [x for x in self.kinds if x.layout.display != "none"]  # (Pilfer only for a mouse with it)
+        self.off.value = ui.off_reasons([x for x in shown if x not in extra], skip=skip)
+        self.extra_off.value = ui.off_reasons([x for x in shown if x in extra], skip=skip)
         was, dash._syncing = dash._syncing, True
         try:
             for cond, tb in self.conditions.items():
@@ -847,13 +1035,42 @@ class MysticsDashboard(ui.TrackerPage):
         self._syncing = False
         self.status = ui.panel()
         self.status.add_class("cmp-mystics-status")
+        #: a message panel per section, right under the buttons that act there: a control's refusal shows
+        #: next to it (the status, under Undo and Redo, is theirs and the page's)
+        self._panels: list[w.HTML] = []
+        self.setup_msg = self._section_panel("cmp-mystics-setup-message")
+        self.turn_msg = self._section_panel("cmp-mystics-turn-message")
+        self.wheel_msg = self._section_panel("cmp-mystics-wheel-message")
+        self.track_msg = self._section_panel("cmp-mystics-track-message")
+        self.encounter_msg = self._section_panel("cmp-mystics-encounter-message")
+        self.minions_msg = self._section_panel("cmp-mystics-minions-message")
+        self.add_msg = self._section_panel("cmp-mystics-add-minions-message")
+        self.chapter_msg = self._section_panel("cmp-mystics-chapter-message")
+        self.corrections_msg = self._section_panel("cmp-mystics-corrections-message")
+        # why the buttons of each group that are off are off, in words under them (ui.off_reasons)
+        self.next_off = _caption("cmp-mystics-next-off")
+        self.wheel_off = _caption("cmp-mystics-wheel-off")
+        self.track_off = _caption("cmp-mystics-track-off")
+        self.encounter_off = _caption("cmp-mystics-encounter-off")
+        self.minions_off = _caption("cmp-mystics-minions-off")
+        self.add_off = _caption("cmp-mystics-add-minions-off")
+        self.chapter_off = _caption("cmp-mystics-chapter-off")
+        self.corrections_off = _caption("cmp-mystics-corrections-off")
         #: the card data the chapter uses: values corrected since it read them, values read from today's
         #: data by older lines (as ``mystics replay`` says them: :func:`card_data_html`)
         self.card_data = w.HTML()
         self.card_data.add_class("cmp-mystics-card-data")
         self.guard = self._guarded
-        g = self.guard  # a control that writes nothing (the order being put together)
-        a = self.act  # a control that writes: refused on a stale page before anything is read from it
+
+        def g(where: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+            """A control that writes nothing (the order being put together), its refusal in ``where``."""
+            return functools.partial(self._guarded, where=where)
+
+        def a(where: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+            """A control that writes: refused on a stale page before anything is read from it, the refusal
+            shown in ``where``, the panel of its section."""
+            return functools.partial(self.act, where=where)
+
         #: what the page's latest action said (the state after it, its lines): the status shows it
         self._news: tuple[MysticsState, list[str]] | None = None
         #: where Start chapter kept the log of the chapter it replaced (the status names it)
@@ -866,23 +1083,19 @@ class MysticsDashboard(ui.TrackerPage):
             heroes = list(self.tracker.hero_roster().values())  # the card data's order
         except CompanionError as exc:
             heroes, self._data_error = [], exc
-        self.mice_pick = w.SelectMultiple(
-            options=[(h.name, h.id) for h in heroes],
-            value=tuple(h.id for h in heroes[:4]),
-            rows=min(len(heroes), 6) or 3,
-            description="Mice",
-            layout=w.Layout(width="300px"),
-        )
+        self.mice_pick = MicePicker([(h.name, h.id) for h in heroes], tuple(h.id for h in heroes[:4]))
         self.mice_pick.add_class("cmp-mystics-mice")
         self.extra_mice = w.Text(
-            placeholder="other mice, e.g. lily", description="Also", layout=w.Layout(width="300px")
+            placeholder="other mice, e.g. lily", description="Also", style=LABEL,
+            layout=w.Layout(width="300px")
         )
         self.chapter_no = w.BoundedIntText(
-            value=1, min=0, max=lim.MAX_CHAPTER, description="Chapter", layout=w.Layout(width="180px")
+            value=1, min=0, max=lim.MAX_CHAPTER, description="Chapter", style=LABEL,
+            layout=w.Layout(width="160px")
         )
         self.chapter_end = ui.stepper("Chapter end page", 6, min=2, max=lim.MAX_PAGE)
         self.start_minions = w.Text(
-            placeholder="rat-warriors=3", description="Minions", layout=w.Layout(width="300px")
+            placeholder="rat-warriors=3", description="Minions", style=LABEL, layout=w.Layout(width="300px")
         )
         self.start_minions.add_class("cmp-mystics-minions-input")
         #: the Minions box's text the chapter chosen put there (its setup minions), "" for none: a box still
@@ -890,7 +1103,8 @@ class MysticsDashboard(ui.TrackerPage):
         self._minions_prefill = ""
         self.chapter_no.observe(lambda _c: self._prefill_minions(), "value")
         self._prefill_minions()
-        self.seed = w.Text(placeholder="blank: random", description="Seed", layout=w.Layout(width="220px"))
+        self.seed = w.Text(placeholder="blank: random", description="Seed", style=LABEL,
+                           layout=w.Layout(width="220px"))
         # one starting ability card per mouse, of its class (Game setup, step 3): a picker per mouse chosen
         self.start_abilities = w.VBox()
         self.start_abilities.add_class("cmp-mystics-start-abilities")
@@ -898,21 +1112,19 @@ class MysticsDashboard(ui.TrackerPage):
         self.mice_pick.observe(lambda _c: self._ability_choices(), "value")
         self.extra_mice.observe(lambda _c: self._ability_choices(), "value")
         self._ability_choices()
-        self.start_btn = _btn("Start chapter", "cmp-mystics-start", "success")
-        self.start_btn.on_click(a(lambda _b: self.start_chapter()))
+        self.start_btn = _btn("Start chapter", "cmp-mystics-start", "success", "play")
+        self.start_btn.on_click(a(self.setup_msg)(lambda _b: self.start_chapter()))
         setup = w.VBox(
             [
-                w.HBox(
-                    [
-                        self.mice_pick,
-                        w.VBox([self.extra_mice, self.chapter_no, self.start_minions, self.seed]),
-                    ]
-                ),
+                self.mice_pick,
+                w.HBox([self.extra_mice, self.chapter_no, self.start_minions, self.seed],
+                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 self.chapter_end.box,
                 w.HTML("<small>Starting ability card of each mouse, of its class "
                        f"({html.escape(cite('mystics', 'Game setup'))}, step 3):</small>"),
                 self.start_abilities,
                 self.start_btn,
+                self.setup_msg,
                 w.HTML(
                     "<small>Shuffles mice and minion initiative cards; hourglass on page 1 "
                     f"({html.escape(cite('mystics', 'Game setup'))}). Starting a new chapter "
@@ -925,30 +1137,33 @@ class MysticsDashboard(ui.TrackerPage):
         )
 
         # -- top bar --------------------------------------------------------------------------
-        self.undo_btn = _btn("Undo", "cmp-mystics-undo")
-        self.redo_btn = _btn("Redo", "cmp-mystics-redo")
-        self.undo_btn.on_click(a(lambda _b: self.undo()))
-        self.redo_btn.on_click(a(lambda _b: self.redo()))
+        self.undo_btn = _btn("Undo", "cmp-mystics-undo", icon="undo")
+        self.redo_btn = _btn("Redo", "cmp-mystics-redo", icon="repeat")
+        self.undo_btn.on_click(a(self.status)(lambda _b: self.undo()))
+        self.redo_btn.on_click(a(self.status)(lambda _b: self.redo()))
 
         # -- initiative -----------------------------------------------------------------------
         self.track = w.HTML()
         self.track.add_class("cmp-mystics-initiative")
-        self.next_btn = _btn("Next turn ▸", "cmp-mystics-next-turn", "primary", "200px")
-        self.next_btn.on_click(a(lambda _b: self.do({"event": "end_turn"})))
+        self.next_btn = _btn("Next turn ▸", "cmp-mystics-next-turn", "primary")
+        self.next_btn.on_click(a(self.turn_msg)(lambda _b: self.do({"event": "end_turn"})))
 
         # -- wheel and chapter track ----------------------------------------------------------
         self.wheel = w.HTML()
         self.wheel.add_class("cmp-mystics-wheel")
-        self.add1 = _btn("+1 cheese", "cmp-mystics-add-cheese", "warning", "150px")
-        self.add2 = _btn("+2 cheese", "cmp-mystics-add-cheese-2", "warning", "150px")
-        self.sub1 = _btn("−1", "cmp-mystics-remove-cheese", "", "80px")
-        self.add1.on_click(a(lambda _b: self.add_cheese(1)))
-        self.add2.on_click(a(lambda _b: self.add_cheese(2)))
-        self.sub1.on_click(a(lambda _b: self.add_cheese(-1)))
+        self.add1 = _btn("+1 cheese", "cmp-mystics-add-cheese", "warning")
+        self.add2 = _btn("+2 cheese", "cmp-mystics-add-cheese-2", "warning")
+        self.sub1 = _btn("−1 cheese", "cmp-mystics-remove-cheese")
+        for button, words in ((self.add1, "1 cheese onto"), (self.add2, "2 cheese onto"),
+                              (self.sub1, "1 cheese off")):
+            button.tooltip = f"{words} the minion cheese wheel"
+        self.add1.on_click(a(self.wheel_msg)(lambda _b: self.add_cheese(1)))
+        self.add2.on_click(a(self.wheel_msg)(lambda _b: self.add_cheese(2)))
+        self.sub1.on_click(a(self.wheel_msg)(lambda _b: self.add_cheese(-1)))
         self.cheese_rolls = w.Text(
             placeholder="surge ambush rolls from the table, e.g. 2 1",
-            description="Rolls",
-            layout=w.Layout(width="300px"),
+            description="Rolls", style=LABEL,
+            layout=w.Layout(width="400px"),
         )
         self.cheese_rolls.add_class("cmp-mystics-cheese-rolls")
         self.surge_alert = w.HTML()
@@ -956,86 +1171,98 @@ class MysticsDashboard(ui.TrackerPage):
         self.hourglass = w.HTML()
         self.hourglass.add_class("cmp-mystics-hourglass")
         self.achievement = w.Combobox(
-            placeholder="achievement",
-            options=list(INDIVIDUAL_NAMES),
-            layout=w.Layout(width="200px", height="40px"),
+            placeholder="type or choose",
+            options=list(INDIVIDUAL_NAMES), description="Achievement", style=LABEL,
+            layout=w.Layout(width="300px", height="40px"),
         )
-        # a story achievement of the chapter's data: the "end +" box takes the pages its text says
+        # a story achievement of the chapter's data: the "End marker moves" box takes the pages its text says
         self.achievement.observe(lambda _c: self._achievement_move(), "value")
-        self.ach_mouse = w.Dropdown(options=[], layout=w.Layout(width="150px", height="40px"))
+        self.ach_mouse = w.Dropdown(options=[], description="Earned by", style=LABEL,
+                                    layout=w.Layout(width="240px", height="40px"))
+        self.ach_mouse.tooltip = ("the mouse that earned it (an individual achievement's condition is that "
+                                  "mouse's); not named: the party's")
         self.ach_move = w.BoundedIntText(
-            value=1, min=-5, max=5, description="end +", layout=w.Layout(width="130px", height="40px")
+            value=1, min=-5, max=5, description="End marker moves", style=LABEL,
+            layout=w.Layout(width="210px", height="40px")
         )
         self.ach_move.tooltip = ("pages the chapter end marker moves; the individual achievements "
                                  "(Cheesemaster, Poisonmaster, ...) move it as the book says, a story "
                                  "achievement of the chapter's data (Miz Maggie Ally) as its chapter says")
-        self.ach_btn = _btn("Achievement", "cmp-mystics-achievement")
-        self.ach_btn.on_click(a(lambda _b: self.do(self._achievement_event())))
-        self.glass_btn = ui.big_button("Hourglass +1 (chapter rule)")
-        self.glass_btn.layout.width = "260px"
-        self.glass_btn.on_click(a(lambda _b: self.do({"event": "hourglass", "move": 1})))
+        self.ach_btn = _btn("Record achievement", "cmp-mystics-achievement")
+        self.ach_btn.on_click(a(self.track_msg)(lambda _b: self.do(self._achievement_event())))
+        self.glass_btn = _btn("Hourglass +1 (chapter rule)", "cmp-mystics-hourglass-move")
+        self.glass_btn.on_click(a(self.track_msg)(lambda _b: self.do({"event": "hourglass", "move": 1})))
 
         # -- encounter and room --------------------------------------------------------------
         self.enc_name = w.Text(
-            placeholder="card name", description="Encounter", layout=w.Layout(width="260px")
+            placeholder="card name", description="Encounter", style=LABEL, layout=w.Layout(width="280px")
         )
         self.enc_minions = w.Text(
-            placeholder=ENCOUNTER_MINIONS_EXAMPLE, description="Minions", layout=w.Layout(width="260px")
+            placeholder=ENCOUNTER_MINIONS_EXAMPLE, description="Minions", style=LABEL,
+            layout=w.Layout(width="280px")
         )
         self.enc_surge = w.Text(
-            placeholder=ENCOUNTER_SURGE_EXAMPLE, description="Surge", layout=w.Layout(width="260px")
+            placeholder=ENCOUNTER_SURGE_EXAMPLE, description="Surge", style=LABEL,
+            layout=w.Layout(width="340px")
         )
-        self.enc_ambush = w.Checkbox(description="Ambush")
+        self.enc_ambush = w.Checkbox(description="Ambush", indent=False,
+                                     layout=w.Layout(width="auto", margin="0 16px 0 4px"))
         self.enc_rolls = w.Text(
             placeholder="ambush rolls from the table, e.g. 2 1",
-            description="Rolls",
-            layout=w.Layout(width="300px"),
+            description="Rolls", style=LABEL,
+            layout=w.Layout(width="380px"),
         )
-        self.enc_btn = _btn("Reveal encounter", "cmp-mystics-encounter", "danger", "200px")
-        self.enc_btn.on_click(a(lambda _b: self.reveal_encounter()))
-        self.room_name = w.Text(placeholder="room name", description="Room", layout=w.Layout(width="260px"))
+        self.enc_btn = _btn("Reveal encounter", "cmp-mystics-encounter", "primary")
+        self.enc_btn.on_click(a(self.encounter_msg)(lambda _b: self.reveal_encounter()))
+        self.room_name = w.Text(placeholder="room name", description="Room", style=LABEL,
+                                layout=w.Layout(width="280px"))
         self.room_surge = w.Text(
             placeholder=ROOM_SURGE_EXAMPLE,
-            description="Surge",
-            layout=w.Layout(width="300px"),
+            description="Surge", style=LABEL,
+            layout=w.Layout(width="400px"),
         )
         self.room_btn = _btn("Enter room", "cmp-mystics-room")
-        self.room_btn.on_click(a(lambda _b: self.enter_room()))
+        self.room_btn.on_click(a(self.encounter_msg)(lambda _b: self.enter_room()))
         encounter = w.VBox(
             [
-                w.HBox([self.enc_name, self.enc_minions, self.enc_surge]),
-                w.HBox([self.enc_ambush, self.enc_rolls, self.enc_btn]),
-                w.HBox([self.room_name, self.room_surge, self.room_btn]),
+                w.HBox([self.enc_name, self.enc_minions, self.enc_surge],
+                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                w.HBox([self.enc_ambush, self.enc_rolls, self.enc_btn],
+                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                w.HBox([self.room_name, self.room_surge, self.room_btn],
+                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                self.encounter_off,
+                self.encounter_msg,
             ]
         )
 
         # -- minions on the board ------------------------------------------------------------
         self.minions = w.HTML()
         self.minion_pick = w.Dropdown(
-            options=[], description="Minion", layout=w.Layout(width="260px", height="40px")
+            options=[], description="Minion", style=LABEL, layout=w.Layout(width="260px", height="40px")
         )
         self.minion_fig = w.BoundedIntText(
             value=1,
             min=1,
             max=lim.MAX_FIGURES,
-            description="Figure",
-            layout=w.Layout(width="140px", height="40px"),
+            description="Figure", style=LABEL,
+            layout=w.Layout(width="130px", height="40px"),
         )
         self.minion_card = w.Dropdown(
-            options=[], description="Boss card", layout=w.Layout(width="240px", height="40px")
+            options=[], description="Boss card", style=LABEL, layout=w.Layout(width="260px", height="40px")
         )
         # the life of the type chosen, as its initiative card shows it: blank while the card data does not
         # know it (every bundled minion's), so that a wound can defeat a figure (Wounds on non-boss minions)
-        self.minion_life = w.Text(placeholder="unknown", description="Life",
-                                  layout=w.Layout(width="160px", height="40px"))
+        self.minion_life = w.Text(placeholder="unknown", description="Life", style=LABEL,
+                                  layout=w.Layout(width="170px", height="40px"))
         self.minion_life.add_class("cmp-mystics-minion-life")
         self._minion_life_seen: tuple[str, int | None] | None = None  # (type, life) the box was set to
         self.set_minion_life = _btn("Set life", "cmp-mystics-set-minion-life")
-        self.set_minion_life.on_click(a(lambda _b: self.do(self._minion_life_event())))
+        self.set_minion_life.on_click(a(self.minions_msg)(lambda _b: self.do(self._minion_life_event())))
         self.minion_life_hint = w.HTML()
         self.minion_life_hint.add_class("cmp-mystics-minion-life-hint")
         self.minion_life.observe(lambda _c: self._regate_board(), "value")
-        self.wound_minion = _btn("Wound minion", "cmp-mystics-wound-minion", "danger")
+        self.wound_minion = _btn("Wound minion", "cmp-mystics-wound-minion", "warning")
         self.defeat_minion = _btn("Remove figure", "cmp-mystics-defeat-minion")
         # the mouse that defeats the figure (Pilfer gives Filch a cheese for a figure he defeated): the mouse
         # whose turn it is unless another is chosen; back to it when the turn changes
@@ -1046,78 +1273,88 @@ class MysticsDashboard(ui.TrackerPage):
         self.minion_by.tooltip = (f"the mouse that defeats the figure, for Pilfer ({PILFER}): the mouse "
                                   "whose turn it is unless another is chosen")
         self._by_seen: tuple[int, int, str | None] | None = None  # the turn the Defeated by box was set for
-        self.wound_minion.on_click(a(lambda _b: self.do(self._minion_event("wound_minion"))))
-        self.defeat_minion.on_click(a(lambda _b: self.do(self._minion_event("defeat_minion"))))
+        minion_act = a(self.minions_msg)
+        self.wound_minion.on_click(minion_act(lambda _b: self.do(self._minion_event("wound_minion"))))
+        self.defeat_minion.on_click(minion_act(lambda _b: self.do(self._minion_event("defeat_minion"))))
         self.minion_pick.observe(  # (the lambda runs both; its value is unused: mypy refuses their None)
             lambda _c: (self._boss_cards(), self._show_minion_life()),  # type: ignore[func-returns-value]
             "value")
         # minions a chapter rule places mid-chapter: a type from the card data (no typing)
         self.add_type = w.Dropdown(
-            options=[], description="Arrive", layout=w.Layout(width="260px", height="40px")
+            options=[], description="Arrive", style=LABEL, layout=w.Layout(width="260px", height="40px")
         )
         self.add_type.add_class("cmp-mystics-add-minion-type")
         self.add_count = w.BoundedIntText(
-            value=1, min=1, max=lim.MAX_FIGURES, description="Figures",
+            value=1, min=1, max=lim.MAX_FIGURES, description="Figures", style=LABEL,
             layout=w.Layout(width="150px", height="40px"),
         )
         self.add_count.add_class("cmp-mystics-add-minion-count")
-        self.add_ambush = w.Checkbox(description="Ambush", layout=w.Layout(width="110px"))
+        self.add_ambush = w.Checkbox(description="Ambush", indent=False,
+                                     layout=w.Layout(width="auto", margin="0 16px 0 4px"))
         self.add_rolls = w.Text(
-            placeholder="ambush rolls from the table, e.g. 2 1", description="Rolls",
-            layout=w.Layout(width="300px"),
+            placeholder="ambush rolls from the table, e.g. 2 1", description="Rolls", style=LABEL,
+            layout=w.Layout(width="380px"),
         )
-        self.add_btn = _btn("Add minions", "cmp-mystics-add-minions", "danger")
+        self.add_btn = _btn("Add minions", "cmp-mystics-add-minions", "warning")
         self.add_btn.tooltip = (f"minions a chapter rule places; new initiative cards at the bottom "
                                 f"({cite('mystics', 'Determining Initiative Order')})")
-        self.add_btn.on_click(a(lambda _b: self.add_minions()))
+        self.add_btn.on_click(a(self.add_msg)(lambda _b: self.add_minions()))
         minion_box = w.VBox(
             [
                 self.minions,
-                w.HBox([self.minion_pick, self.minion_fig, self.minion_card]),
+                w.HBox([self.minion_pick, self.minion_fig, self.minion_card],
+                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 w.HBox([self.wound_minion, self.defeat_minion, self.minion_by],
-                       layout=w.Layout(flex_flow="row wrap")),
+                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 w.HBox([self.minion_life, self.set_minion_life, self.minion_life_hint],
-                       layout=w.Layout(flex_flow="row wrap")),
+                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                self.minions_off,
+                self.minions_msg,
                 w.HTML("<small>Minions a chapter rule places now (not an encounter card's):</small>"),
                 w.HBox([self.add_type, self.add_count, self.add_ambush],
-                       layout=w.Layout(flex_flow="row wrap")),
-                w.HBox([self.add_rolls, self.add_btn], layout=w.Layout(flex_flow="row wrap")),
+                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                w.HBox([self.add_rolls, self.add_btn],
+                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                self.add_off,
+                self.add_msg,
             ]
         )
         minion_box.add_class("cmp-mystics-minions")
 
         # -- end of the chapter (rarely used) ------------------------------------------------
         self.end_move = w.BoundedIntText(
-            value=1, min=-5, max=5, description="Move by", layout=w.Layout(width="150px", height="40px")
+            value=1, min=-5, max=5, description="Move by", style=LABEL,
+            layout=w.Layout(width="150px", height="40px")
         )
         self.end_move_btn = _btn("Move end marker", "cmp-mystics-end-move")
-        self.end_move_btn.on_click(a(lambda _b: self.do(self._chapter_end_event("move"))))
+        self.end_move_btn.on_click(a(self.chapter_msg)(lambda _b: self.do(self._chapter_end_event("move"))))
         self.end_page = w.BoundedIntText(
-            value=6, min=1, max=lim.MAX_PAGE, description="Page",
-            layout=w.Layout(width="150px", height="40px"),
+            value=6, min=1, max=lim.MAX_PAGE, description="Page", style=LABEL,
+            layout=w.Layout(width="130px", height="40px"),
         )
         self.end_page_btn = _btn("Put end marker on page", "cmp-mystics-end-page")
-        self.end_page_btn.layout.width = "240px"
-        self.end_page_btn.on_click(a(lambda _b: self.do(self._chapter_end_event("page"))))
-        self.victory_btn = _btn("Victory!", "cmp-mystics-victory", "success", "160px")
-        self.victory_btn.on_click(a(lambda _b: self.do({"event": "victory"})))
+        self.end_page_btn.on_click(a(self.chapter_msg)(lambda _b: self.do(self._chapter_end_event("page"))))
+        self.victory_btn = _btn("Victory!", "cmp-mystics-victory", "primary")
+        self.victory_btn.on_click(a(self.chapter_msg)(lambda _b: self.do({"event": "victory"})))
         # a chapter whose Victory clears minions, with minions on the board: said before the click
         self.victory_note = w.HTML()
         self.victory_note.add_class("cmp-mystics-victory-note")
         self.defeat_reason = w.Text(
-            placeholder="defeat condition, e.g. all mice captured", description="Reason",
-            layout=w.Layout(width="360px", height="40px"),
+            placeholder="defeat condition, e.g. all mice captured", description="Reason", style=LABEL,
+            layout=w.Layout(width="400px", height="40px"),
         )
         self.defeat_reason.add_class("cmp-mystics-defeat-reason")
-        self.defeat_btn = _btn("Defeat", "cmp-mystics-defeat", "danger", "160px")
-        self.defeat_btn.on_click(a(lambda _b: self.do(self._defeat_event())))
+        self.defeat_btn = _btn("Defeat", "cmp-mystics-defeat", "warning")
+        self.defeat_btn.on_click(a(self.chapter_msg)(lambda _b: self.do(self._defeat_event())))
         chapter_box = w.VBox(
             [
                 w.HBox([self.end_move, self.end_move_btn, self.end_page, self.end_page_btn],
-                       layout=w.Layout(flex_flow="row wrap")),
+                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 w.HBox([self.victory_btn, self.defeat_reason, self.defeat_btn],
-                       layout=w.Layout(flex_flow="row wrap")),
+                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
                 self.victory_note,
+                self.chapter_off,
+                self.chapter_msg,
                 w.HTML(
                     "<small>The chapter end marker moves as a chapter rule says "
                     f"({html.escape(cite('mystics', 'Story Control Board'))}). Victory: the chapter's "
@@ -1134,22 +1371,24 @@ class MysticsDashboard(ui.TrackerPage):
         self._turn_seen: str | None = None  # the card whose turn it was when the Turn box was set
         self._order: list[str] = []  # the order being put together, card ids top first
         self._order_seen: tuple[str, ...] = ()  # the track it was put together from
-        self.order_list = w.Select(options=[], rows=6, description="Order", layout=w.Layout(width="300px"))
+        self.order_list = w.Select(options=[], rows=6, description="Order", style=LABEL,
+                                   layout=w.Layout(width="300px"))
         self.order_list.add_class("cmp-mystics-order")
-        self.order_up = _btn("▲ Up", "cmp-mystics-order-up", "", "110px")
-        self.order_down = _btn("▼ Down", "cmp-mystics-order-down", "", "110px")
-        self.order_reset = _btn("As on the track", "cmp-mystics-order-reset", "", "170px")
-        self.order_up.on_click(g(lambda _b: self.move_in_order(-1)))
-        self.order_down.on_click(g(lambda _b: self.move_in_order(1)))
-        self.order_reset.on_click(g(lambda _b: self._reset_order()))
-        self.set_order_btn = _btn("Set initiative order", "cmp-mystics-set-order", "primary", "220px")
-        self.set_order_btn.on_click(a(lambda _b: self.set_order()))
+        self.order_up = _btn("▲ Up", "cmp-mystics-order-up")
+        self.order_down = _btn("▼ Down", "cmp-mystics-order-down")
+        self.order_reset = _btn("As on the track", "cmp-mystics-order-reset")
+        fix = g(self.corrections_msg)
+        self.order_up.on_click(fix(lambda _b: self.move_in_order(-1)))
+        self.order_down.on_click(fix(lambda _b: self.move_in_order(1)))
+        self.order_reset.on_click(fix(lambda _b: self._reset_order()))
+        self.set_order_btn = _btn("Set initiative order", "cmp-mystics-set-order", "primary")
+        self.set_order_btn.on_click(a(self.corrections_msg)(lambda _b: self.set_order()))
         self.turn_pick = w.Dropdown(
-            options=[], description="Turn of", layout=w.Layout(width="260px", height="40px")
+            options=[], description="Turn of", style=LABEL, layout=w.Layout(width="260px", height="40px")
         )
         self.turn_pick.add_class("cmp-mystics-turn-pick")
-        self.set_turn_btn = _btn("Set turn", "cmp-mystics-set-turn", "primary", "160px")
-        self.set_turn_btn.on_click(a(lambda _b: self.set_turn()))
+        self.set_turn_btn = _btn("Set turn", "cmp-mystics-set-turn", "primary")
+        self.set_turn_btn.on_click(a(self.corrections_msg)(lambda _b: self.set_turn()))
         self.order_list.observe(lambda _c: self._gate_corrections(), "value")
         self.turn_pick.observe(lambda _c: self._gate_corrections(), "value")
         for picker in (self.minion_pick, self.minion_card, self.add_type, self.ach_mouse):
@@ -1163,7 +1402,9 @@ class MysticsDashboard(ui.TrackerPage):
             [
                 w.HBox([self.order_list, w.VBox([self.order_up, self.order_down, self.order_reset])]),
                 self.set_order_btn,
-                w.HBox([self.turn_pick, self.set_turn_btn]),
+                w.HBox([self.turn_pick, self.set_turn_btn], layout=w.Layout(align_items="center")),
+                self.corrections_off,
+                self.corrections_msg,
                 w.HTML(
                     "<small>Corrections when the track on the table and this page differ (a slip): "
                     "choose a card, move it up or down, then set the order; or set whose turn it is "
@@ -1176,6 +1417,10 @@ class MysticsDashboard(ui.TrackerPage):
         # -- the party -----------------------------------------------------------------------
         self.party = w.VBox()
         self.party.add_class("cmp-mystics-party")
+        #: what holds for the whole party, said once rather than in every mouse's box (lives the card data
+        #: does not know; the Poisoned marker, which follows the poison wounds)
+        self.party_note = w.HTML()
+        self.party_note.add_class("cmp-mystics-party-note")
         self._mouse_boxes: dict[str, MouseBox] = {}
 
         self.messages = w.HTML()
@@ -1184,14 +1429,18 @@ class MysticsDashboard(ui.TrackerPage):
         board = w.HBox(
             [
                 w.VBox(
-                    [self.wheel, w.HBox([self.add1, self.add2, self.sub1]), self.cheese_rolls],
+                    [self.wheel, w.HBox([self.add1, self.add2, self.sub1]), self.cheese_rolls,
+                     self.wheel_off, self.wheel_msg],
                     layout=w.Layout(margin="0 24px 0 0"),
                 ),
                 w.VBox(
                     [
                         self.hourglass,
-                        w.HBox([self.achievement, self.ach_mouse, self.ach_move, self.ach_btn]),
+                        w.HBox([self.achievement, self.ach_mouse, self.ach_move, self.ach_btn],
+                               layout=w.Layout(flex_flow="row wrap", align_items="center")),
                         self.glass_btn,
+                        self.track_off,
+                        self.track_msg,
                     ]
                 ),
             ],
@@ -1216,9 +1465,12 @@ class MysticsDashboard(ui.TrackerPage):
                 self.surge_alert,
                 self.track,
                 self.next_btn,
+                self.next_off,
+                self.turn_msg,
                 board,
                 more,
                 w.HTML("<b>The party</b>"),
+                self.party_note,
                 self.party,
                 self.messages,
                 w.HTML(
@@ -1237,6 +1489,7 @@ class MysticsDashboard(ui.TrackerPage):
                     "Initiative, cheese wheel, hourglass and the party. Saved after every action.",
                     game="mystics",
                 ),
+                ui.help_box(HELP, HELP_NOTEBOOK),
                 tabs,
             ]
         )
@@ -1257,12 +1510,28 @@ class MysticsDashboard(ui.TrackerPage):
     def state(self) -> MysticsState:
         return self.tracker.state
 
-    def _guarded(self, fn: Callable[..., Any]) -> Callable[..., Any]:
-        """A control's callback: an error is shown in the status, after the page is drawn again from
-        the state, so no control shows what did not happen (a toggle pressed, a choice made)."""
+    def _section_panel(self, css: str) -> w.HTML:
+        """A section's message panel (empty until a control of the section is refused)."""
+        panel = ui.panel()
+        panel.add_class(css)
+        self._panels.append(panel)
+        return panel
+
+    def message_panels(self) -> list[w.HTML]:
+        """Every section's message panel, the mice's boxes' too (not the status)."""
+        return [*self._panels, *(p for box in self._mouse_boxes.values() for p in (box.msg, box.extra_msg))]
+
+    def _guarded(self, fn: Callable[..., Any], where: w.HTML | None = None) -> Callable[..., Any]:
+        """A control's callback: an error is shown in ``where``, the message panel of the control's section
+        (the status when none is given), after the page is drawn again from the state, so no control shows
+        what did not happen (a toggle pressed, a choice made). A message an earlier click left in a
+        section is cleared first: none stays beside a control as if it were about the latest click."""
 
         @functools.wraps(fn)
         def inner(*args: Any, **kwargs: Any) -> Any:
+            for panel in self.message_panels():
+                panel.value = ""
+            target = self.status if where is None else where
             try:
                 return fn(*args, **kwargs)
             except Exception as exc:
@@ -1271,23 +1540,24 @@ class MysticsDashboard(ui.TrackerPage):
                 except Exception:  # pragma: no cover - the error to show is the first one
                     pass
                 if isinstance(exc, CompanionError):  # in this page's words, not the log's
-                    ui.show(self.status, "error", "That did not work", [page_words(exc.render())])
+                    ui.show(target, "error", "That did not work", [page_words(exc.render())])
                 else:
-                    ui.show_error(self.status, exc)
+                    ui.show_error(target, exc)
                 return None
 
         return inner
 
-    def act(self, fn: Callable[..., Any]) -> Callable[..., Any]:
+    def act(self, fn: Callable[..., Any], where: w.HTML | None = None) -> Callable[..., Any]:
         """A control that writes to the log: on a log this page cannot use, or on a stale page (another
         window wrote since it was drawn), refused before anything is read from what the page shows
-        (the page is then drawn again as the log holds it); errors as :meth:`_guarded` shows them."""
+        (the page is then drawn again as the log holds it); errors as :meth:`_guarded` shows them, in
+        ``where``."""
 
         def inner(*args: Any, **kwargs: Any) -> Any:
             self._refuse_if_cannot_act()
             return fn(*args, **kwargs)
 
-        return self._guarded(functools.wraps(fn)(inner))
+        return self._guarded(functools.wraps(fn)(inner), where)
 
     def remember(self, picker: w.Dropdown) -> None:
         """Keep the choices the player makes in ``picker``: when the choices change and one comes back
@@ -1345,9 +1615,7 @@ class MysticsDashboard(ui.TrackerPage):
         b = self.state.board
         if b.defeated and kind in ("victory", "defeat"):
             return refused.message
-        section = "Defeat" if b.defeated else "Victory"
-        return (f"the chapter is {'lost' if b.defeated else 'won'}: play does not go on "
-                f"({cite('mystics', section)}); Undo takes it back")
+        return ended_words(b.defeated)
 
     # -- actions ---------------------------------------------------------------------------------
     def _refuse_if_cannot_act(self) -> None:
@@ -1441,7 +1709,7 @@ class MysticsDashboard(ui.TrackerPage):
                     self.tracker = self.open_tracker(lambda path: MysticsTracker(path, **self._tk), self.path)
                 self.odds.tracker = self.tracker
                 self.refresh()
-                ui.show(self.status, "error", "That did not work", [page_words(why.render())])
+                ui.show(self.setup_msg, "error", "That did not work", [page_words(why.render())])
 
             # (the old log is read again and moved under its lock: a chapter another window started
             # meanwhile is never set aside unseen, the page is drawn again and the start refused)
@@ -1589,10 +1857,12 @@ class MysticsDashboard(ui.TrackerPage):
     def on_condition(self, mid: str, cond: str, change: dict[str, Any]) -> None:
         if self._syncing:
             return
+        box = self._mouse_boxes.get(mid)
         self.guard(
             lambda: self.do(
                 {"event": "condition", "mouse": mid, "condition": cond, "on": bool(change["new"])}
-            )
+            ),
+            None if box is None else box.msg,
         )()
 
     def _achievement_off(self) -> str | None:
@@ -1635,6 +1905,7 @@ class MysticsDashboard(ui.TrackerPage):
         individual = nm.achievement_key(name) in INDIVIDUAL_ACHIEVEMENTS
         ui.gate(self.ach_move, "an individual achievement moves the chapter end marker as the book says "
                             f"({cite('mystics', 'Individual Achievements')})" if individual else None)
+        self._captions()
 
     def _achievement_options(self) -> list[str]:
         """The achievements offered: the individual ones (back cover), then the chapter's story ones."""
@@ -1898,6 +2169,7 @@ class MysticsDashboard(ui.TrackerPage):
             "no cards on the initiative track" if not s.track
             else f"it is {possessive(cur.name)} turn already: choose another card"
             if cur is not None and self.turn_pick.value == cur.id else None))
+        self._captions()
 
     def move_in_order(self, step: int) -> None:
         """Move the chosen card of the order up (``-1``) or down (``1``); nothing is logged yet."""
@@ -1957,7 +2229,8 @@ class MysticsDashboard(ui.TrackerPage):
                         + ([kept_words(kept)] if kept is not None else []))
             return
         b = s.board
-        lines = [page_words(m) for m in self.latest_words()]
+        # (a surge the latest action triggered is said once, in the surge line under the status)
+        lines = [page_words(m) for m in self.latest_words() if not (s.alert and m == s.alert)]
         if b.defeated or b.victory:  # the end and why, for as long as it stands (the action's words follow)
             end = (f"Defeat: {b.defeat_reason}" if b.defeated else
                    f"Victory! The chapter's victory conditions are met ({cite('mystics', 'Victory')})")
@@ -1990,9 +2263,31 @@ class MysticsDashboard(ui.TrackerPage):
             self.add_btn: None if self.add_type.options else "no minion types: the card data has none",
         }
 
+    def said_already(self) -> list[str]:
+        """Why controls are off that the page says already, in its status (no chapter yet, a log it cannot
+        use, the chapter won or lost): not said again under every group of buttons."""
+        return [NO_CHAPTER, UNUSABLE, ended_words(True), ended_words(False)]
+
+    def _captions(self) -> None:
+        """Under each group of the board's buttons, why those that are off are off (a touch screen shows
+        no tooltip): :func:`companion.ui.off_reasons`, without what the status says already."""
+        skip = self.said_already()
+        for caption, group in (
+            (self.next_off, [self.next_btn]),
+            (self.wheel_off, [self.add1, self.add2, self.sub1]),
+            (self.track_off, [self.ach_move, self.ach_btn, self.glass_btn]),
+            (self.encounter_off, [self.enc_btn, self.room_btn]),
+            (self.minions_off, [self.wound_minion, self.defeat_minion, self.set_minion_life]),
+            (self.add_off, [self.add_btn]),
+            (self.chapter_off, [self.end_move_btn, self.end_page_btn, self.victory_btn, self.defeat_btn]),
+            (self.corrections_off, [self.order_up, self.order_down, self.order_reset, self.set_order_btn,
+                                    self.set_turn_btn]),
+        ):
+            caption.value = ui.off_reasons(group, skip=skip)
+
     def _regate_board(self) -> None:
-        """The board's controls on or off (see :meth:`_board_off`); Enter room reads Leave room when
-        no name is typed and the mice are in one."""
+        """The board's controls on or off (see :meth:`_board_off`), with why under each group; Enter room
+        reads Leave room when no name is typed and the mice are in one."""
         s = self.state
         own = self._board_off() if s.started else {}
         for widget, kind in self._controls().items():
@@ -2004,6 +2299,7 @@ class MysticsDashboard(ui.TrackerPage):
         typed = self.room_name.value.strip()
         self.room_btn.description = (f"Leave {room.name}"[:40] if room is not None and not typed
                                      and not self.room_surge.value.strip() else "Enter room")
+        self._captions()
 
     def refresh(self) -> None:
         s = self.state
@@ -2043,19 +2339,13 @@ class MysticsDashboard(ui.TrackerPage):
             self.surge_alert.value = self.messages.value = ""
             self.party.children = ()
             self._mouse_boxes = {}
-            self.choices(self.ach_mouse, [("(no mouse)", "")], "")
+            self.choices(self.ach_mouse, [("(not named)", "")], "")
+            self.party_note.value = ""
             return
         self.track.value = track_html(s)
         self.wheel.value = wheel_html(s)
         self.hourglass.value = chapter_html(s)
-        if s.alert:
-            title = ("SURGE! The chapter is lost with it: play does not go on" if s.board.defeated
-                     else "SURGE! Resolve it before play goes on")
-            self.surge_alert.value = (
-                "<div style='font-size:20px'>" + ui.panel_html("error", title, [s.alert]) + "</div>"
-            )
-        else:
-            self.surge_alert.value = ""
+        self.surge_alert.value = surge_html(s)
         self.messages.value = (
             "<details><summary>What happened (latest last)</summary><ul>"
             + "".join(f"<li>{html.escape(page_words(m))}</li>" for m in s.messages[-12:])
@@ -2073,9 +2363,10 @@ class MysticsDashboard(ui.TrackerPage):
         if tuple(self._mouse_boxes) != mouse_ids:
             self._mouse_boxes = {mid: MouseBox(self, mid) for mid in mouse_ids}
             self.party.children = tuple(b.box for b in self._mouse_boxes.values())
-        self.choices(self.ach_mouse, [("(no mouse)", "")] + [(m.name, m.id) for m in s.mice], "")
+        self.choices(self.ach_mouse, [("(not named)", "")] + [(m.name, m.id) for m in s.mice], "")
         for box in self._mouse_boxes.values():
             box.refresh(s, self)
+        self.party_note.value = party_note_html(s)
 
 
 class OddsPanel:
@@ -2084,9 +2375,11 @@ class OddsPanel:
     def __init__(self, tracker: MysticsTracker) -> None:
         self.tracker = tracker
         self.attacker = w.ToggleButtons(
-            options=[("Mouse attacks", "mouse"), ("Minion attacks", "minion")], value="mouse"
+            options=[("Mouse attacks", "mouse"), ("Minion attacks", "minion")], value="mouse",
+            style={"button_width": "auto"},
         )
-        self.ranged = w.ToggleButtons(options=[("Melee", False), ("Ranged", True)], value=False)
+        self.ranged = w.ToggleButtons(options=[("Melee", False), ("Ranged", True)], value=False,
+                                      style={"button_width": "auto"})
         self.battle = ui.stepper("Battle dice", 2, min=0, max=10)
         self.defense = ui.stepper("Defense dice", 1, min=0, max=10)
         self.bonus = ui.stepper("Battle bonus", 0, min=-3, max=5)

@@ -13,8 +13,13 @@ says which file was written.
 CSS classes for browser tests: ``cmp-print-game`` (game), ``cmp-print-what`` (cards,
 board, sheet, calibration), ``cmp-print-deck`` (deck choice), ``cmp-print-make`` (make
 button), ``cmp-print-preview`` (sheet preview image), ``cmp-print-download`` (download
-link), ``cmp-print-status`` (messages), ``cmp-print-page`` (preview page number),
-``cmp-print-decks-refresh`` (read the saved decks again).
+link), ``cmp-print-status`` (messages), ``cmp-print-page`` (preview page number, shown with a PDF),
+``cmp-print-decks-refresh`` (read the saved decks again), ``cmp-print-pasted`` (the decklist typed in,
+shown when Cards is the list typed below), ``cmp-print-orientation`` (the calibration page's
+orientation), ``cmp-print-align`` (the offsets that line the backs up, shown with duplex backs).
+
+Each kind of printable shows only its own controls: the Cards menu, size, bleed, crop marks and
+backs for card sheets, the sheet for a score sheet, the flip and offsets for the calibration page.
 """
 
 from __future__ import annotations
@@ -42,6 +47,43 @@ WHAT = (("Card sheets", "cards"), ("Board", "board"), ("Score sheet", "sheet"),
 ALL_CARDS = "(all cards of the game)"
 PASTED = "(the list typed below)"
 YOURS = "your decks"  #: how a saved deck is labelled: ``my-first-deck (your decks)``
+WIDE = {"description_width": "initial"}  #: a label shown whole, never cut to "…"
+GAP = "2px 24px 2px 0"  #: the room after a control in a row, so the next one's label reads as its own
+
+#: "How to use this page" (collapsed under the title): for everyone, then for a notebook only.
+HELP = (
+    "Choose the <b>game</b> and what to <b>Print</b>. For card sheets choose what goes in <b>Cards</b> "
+    "(a bundled decklist, one you saved in the deck builder, all cards of the game, or a list you type as "
+    "<code>3 Card Name</code> lines), the <b>size</b> (poker 2.5 x 3.5 in, 63.5 x 88.9 mm, by default; "
+    "bridge, mini-euro, mini-american, tarot, tcg 63 x 88 mm or your own W x H in mm), the <b>paper</b>, "
+    "bleed, crop marks and duplex backs. Press <b>Make PDF</b> to see a sheet and get the file (it is "
+    "also saved in your user data folder under <code>printables/</code>; a PDF made with other settings "
+    "never replaces an earlier one of the same name: it is saved beside it as <code>name-2.pdf</code>, "
+    "<code>name-3.pdf</code>, ..., and the message says which file was written).",
+    "Print at <b>100 % / actual size</b>, never <i>fit to page</i>: the PDF asks viewers not to scale. "
+    "For double-sided sheets print the <b>calibration page</b> first, with the flip chosen in "
+    "<i>Backs</i> (long or short edge): its rulers show whether your printer scales, and its back grid "
+    "gives the <i>Offset X/Y</i> that lines the backs up with the fronts. X runs along the paper's short "
+    "side and Y along its long side, as seen on the back; a card sheet comes out landscape when more "
+    "cards fit that way (it depends on the size, bleed, crop marks and paper; the message says which) "
+    "and turns the offset to match: to be sure, print the calibration page with <i>Landscape</i> "
+    "chosen, as you print those sheets. A calibration page printed with an offset has its grid moved by "
+    "it: the offset to enter is then that offset plus the reading.",
+    "When a card's text does not fit its size even at the smallest font, it is cut off with '…' and the "
+    "message under <b>Make PDF</b> names the cards: choose a larger size or shorten the text. A "
+    "character the PDF's font (Helvetica) cannot draw, such as an emoji or Japanese, prints as '■': the "
+    "message names those cards and characters too. A Mice and Mystics value whose reading of the rule "
+    "book is uncertain prints with a trailing <code>?</code> (text with <code>(?)</code>), and the card "
+    "says so; an unknown value prints as <code>?</code> alone.",
+)
+HELP_NOTEBOOK = (
+    "The same from JupyterLab's terminal, which opens in this <code>notebooks/</code> folder: "
+    "<code>companion print cards village --deck ../data/decks/village-demo-legal.txt --backs duplex "
+    "--crop-marks --out deck.pdf</code>, <code>companion print board tmnt --out mat.pdf</code>, "
+    "<code>companion print sheet monarchs-score --out pad.pdf</code>, <code>companion print calibration "
+    "--out calibration.pdf</code>. The ready-made PDFs of the bundled sets are in the "
+    "<code>printables/</code> folder.",
+)
 
 
 def bundled_decks(game: str) -> list[Path]:
@@ -63,48 +105,58 @@ class PrintView:
         self.status = ui.panel()
         self.status.add_class("cmp-print-status")
         self.game = w.Dropdown(options=[(name, gid) for gid, name in GAMES.items()], value=game,
-                               description="Game")
+                               description="Game", style=WIDE, layout=w.Layout(width="260px", margin=GAP))
         self.game.add_class("cmp-print-game")
-        self.what = w.ToggleButtons(options=WHAT, value="cards", description="Print")
+        self.what = w.ToggleButtons(options=WHAT, value="cards", style={"button_width": "auto"})
         self.what.add_class("cmp-print-what")
-        self.deck = w.Dropdown(description="Cards", layout=w.Layout(width="420px"))
+        self.deck = w.Dropdown(description="Cards", style=WIDE,
+                               layout=w.Layout(width="420px", max_width="100%", margin="2px 12px 2px 0"))
         self.deck.add_class("cmp-print-deck")
-        self.decks_refresh = w.Button(icon="refresh", tooltip="Read your saved decks again (a deck saved "
-                                      "in the deck builder since this page opened)",
-                                      layout=w.Layout(width="40px"))
+        self.decks_refresh = w.Button(description="Read my decks again", icon="refresh",
+                                      tooltip="Read your saved decks again (a deck saved in the deck builder "
+                                      "since this page opened)", layout=w.Layout(width="auto"))
         self.decks_refresh.add_class("cmp-print-decks-refresh")
         #: the saved decks offered, by the menu's value (the file's path)
         self._saved: dict[str, SavedDeck] = {}
         self._filling = False  # the deck menu is being filled: no setting changed
         self.pasted = w.Textarea(placeholder="3 Acorn Scout\n2 Barley Runner\n...", description="Decklist",
-                                 layout=w.Layout(width="420px", height="90px"))
-        self.sheet = w.Dropdown(options=list(sheets()), description="Sheet")
+                                 style=WIDE, layout=w.Layout(width="420px", max_width="100%", height="90px"))
+        self.pasted.add_class("cmp-print-pasted")
+        self.sheet = w.Dropdown(options=list(sheets()), description="Sheet", style=WIDE,
+                                layout=w.Layout(width="320px"))
         self.board_games = board_games()
         self.size = w.Dropdown(options=[*geo.card_sizes, "custom"], value=geo.default_size,
-                               description="Size")
+                               description="Size", style=WIDE, layout=w.Layout(width="220px", margin=GAP))
         dw, dh = geo.card_size(None)  # (a custom size starts as the default one, from the data)
-        self.custom = w.Text(value=f"{dw:g}x{dh:g}", description="W x H mm", layout=w.Layout(width="200px"))
-        self.paper = w.ToggleButtons(options=list(geo.papers), value=geo.default_paper, description="Paper")
+        self.custom = w.Text(value=f"{dw:g}x{dh:g}", description="W x H mm", style=WIDE,
+                             layout=w.Layout(width="220px", margin=GAP))
+        self.paper = w.ToggleButtons(options=list(geo.papers), value=geo.default_paper,
+                                     style={"button_width": "auto"})
         # unbounded boxes: a value past the limits is kept as typed and refused, quoted, when the PDF is
         # made (a bounded box would cut 25 down to 20 unseen and print with it)
-        self.bleed = w.FloatText(value=0.0, step=0.5, description="Bleed mm")
-        self.crop = w.Checkbox(value=True, description="Crop marks")
-        self.corners = w.Checkbox(value=False, description="Rounded-corner guides")
+        self.bleed = w.FloatText(value=0.0, step=0.5, description="Bleed mm", style=WIDE,
+                                 layout=w.Layout(width="180px", margin=GAP))
+        check = {"indent": False, "layout": w.Layout(width="auto", margin="2px 24px 2px 0")}
+        self.crop = w.Checkbox(value=True, description="Crop marks", **check)
+        self.corners = w.Checkbox(value=False, description="Rounded-corner guides", **check)
         self.backs = w.Dropdown(options=[("No backs", "none"), ("Duplex, long-edge flip", "duplex"),
                                          ("Duplex, short-edge flip", "duplex-short")], value="duplex",
-                                description="Backs")
-        self.off_x = w.FloatText(value=0.0, step=0.25, description="Offset X mm")
-        self.off_y = w.FloatText(value=0.0, step=0.25, description="Offset Y mm")
+                                description="Backs", style=WIDE, layout=w.Layout(width="300px"))
+        self.off_x = w.FloatText(value=0.0, step=0.25, description="Offset X mm", style=WIDE,
+                                 layout=w.Layout(width="200px", margin=GAP))
+        self.off_y = w.FloatText(value=0.0, step=0.25, description="Offset Y mm", style=WIDE,
+                                 layout=w.Layout(width="200px", margin=GAP))
         #: the calibration page's orientation: the one printed, and the one card offsets were read on
         self.orientation = w.ToggleButtons(options=[("Portrait", "portrait"), ("Landscape", "landscape")],
-                                           value="portrait", description="Calibration page",
-                                           style={"description_width": "initial"})
+                                           value="portrait", style={"button_width": "auto"})
         self.orientation.add_class("cmp-print-orientation")
+        self.orientation_row = ui.labelled("Calibration page", self.orientation)
         self.make_button = ui.big_button("Make PDF", style="primary", icon="print")
         self.make_button.add_class("cmp-print-make")
-        self.page = w.BoundedIntText(value=1, min=1, max=1, description="Page",
-                                     layout=w.Layout(width="160px"))
+        self.page = w.BoundedIntText(value=1, min=1, max=1, description="Preview page", style=WIDE,
+                                     layout=w.Layout(width="170px"))
         self.page.add_class("cmp-print-page")
+        self.page_of = w.Label("of 1", layout=w.Layout(width="auto", margin="0 16px 0 4px"))
         self.preview = w.Image(format="png", layout=w.Layout(max_width="520px", border="1px solid #ccc",
                                                              display="none"))  # until there is a sheet
         self.preview.add_class("cmp-print-preview")
@@ -113,22 +165,38 @@ class PrintView:
         self.progress.add_class("cmp-print-progress")
         self.download = w.HTML()
         self.download.add_class("cmp-print-download")
-        self.card_box = w.VBox([w.HBox([self.deck, self.decks_refresh]), self.pasted,
-                                w.HBox([self.size, self.custom]), self.bleed,
-                                w.HBox([self.crop, self.corners]), self.backs,
-                                w.HBox([self.off_x, self.off_y]), self.orientation])
+        row = {"flex_flow": "row wrap", "align_items": "center"}
+        self.offsets = w.HBox([self.off_x, self.off_y], layout=w.Layout(**row))
+        #: the offsets that line the backs up, and the calibration page they were read on (card sheets
+        #: with duplex backs: an offset only moves backs)
+        self.align_box = w.VBox([
+            w.HTML(f"<b>Lining up the backs</b> <small style='color:{ui.COLOURS['muted']}'>(read on the "
+                   "calibration page's back grid)</small>"),
+            self.offsets, self.orientation_row])
+        self.align_box.add_class("cmp-print-align")
+        self.card_box = w.VBox([w.HBox([self.deck, self.decks_refresh], layout=w.Layout(**row)),
+                                self.pasted,
+                                w.HBox([self.size, self.custom, self.bleed], layout=w.Layout(**row)),
+                                w.HBox([self.crop, self.corners], layout=w.Layout(**row)), self.backs,
+                                self.align_box])
         self.options = w.VBox()
+        self.page_row = w.HBox([self.page, self.page_of, self.download], layout=w.Layout(**row))
+        self.page_row.layout.display = "none"  # until there is a PDF
         self.widget = w.VBox([
             ui.header("Print and play",
                       "Exact-size PDFs: print at 100 % (actual size), never 'fit to page'."),
-            w.HBox([self.game, self.paper]), self.what, self.options, self.make_button, self.status,
-            self.progress, w.HBox([self.page, self.download]), self.preview,
+            ui.help_box(HELP, HELP_NOTEBOOK),
+            w.HBox([self.game, ui.labelled("Paper", self.paper)], layout=w.Layout(**row)),
+            ui.labelled("Print", self.what), self.options, self.make_button, self.status,
+            self.progress, self.page_row, self.preview,
         ])
         self.widget.add_class("companion-page")
         guard = ui.guarded(self.status)
         self.game.observe(guard(lambda _c: self._refresh()), names="value")
         self.what.observe(guard(lambda _c: self._refresh()), names="value")
         self.size.observe(guard(lambda _c: self._show_custom()), names="value")
+        self.deck.observe(lambda _c: self._show_applying(), names="value")
+        self.backs.observe(lambda _c: self._show_applying(), names="value")
         self.make_button.on_click(guard(lambda _b: self.make()))
         self.decks_refresh.on_click(guard(lambda _b: self.refresh_decks()))
         self.page.observe(guard(lambda _c: self._show_page()), names="value")
@@ -145,10 +213,13 @@ class PrintView:
 
     # ------------------------------------------------------------------ state
     def _refresh(self) -> None:
+        if "companion-error" in self.status.value:  # a refusal of the printable on show before: not this one
+            self.status.value = ""
         game = self.game.value
         self.deck.options = self._deck_options()
         self.deck.value = ""
         self._show_custom()
+        self._show_applying()
         what = self.what.value
         if what == "cards":
             self.options.children = [self.card_box]
@@ -163,15 +234,11 @@ class PrintView:
                 + ", ".join(GAMES[g] for g in self.board_games) + ".")]
         else:
             self.options.children = [w.HTML(
-                "Two pages: 100 mm rulers (check the scale) and a back grid (read the duplex offset, then "
-                "enter it in <i>Offset X/Y</i> of the card sheets: X along the paper's short side, Y along "
-                "its long side, as seen on the back). Printed with an offset, the grid moves with it: the "
-                "offset to enter is then that offset plus the reading. The flip is the one chosen in "
-                "<i>Backs</i>. Card sheets that come out landscape turn an offset read on the portrait page "
-                "(for a printer that turns landscape pages anticlockwise, the usual): to be sure, print a "
-                "<i>Landscape</i> calibration page for them the same way, and keep <i>Landscape</i> chosen "
-                "when you enter its reading for the cards."), self.backs, w.HBox([self.off_x, self.off_y]),
-                self.orientation]
+                "Two pages: 100 mm rulers (check the scale) and a back grid: read the offset there and "
+                "enter it under <i>Lining up the backs</i> of the card sheets (printed with an offset, the "
+                "grid moves with it: enter that offset plus the reading). Print it double-sided with the "
+                "flip chosen in <i>Backs</i>, and as <i>Landscape</i> for card sheets that come out "
+                "landscape. <i>How to use this page</i> says more."), self.backs, self.align_box]
 
     def _deck_options(self) -> list[tuple[str, str]]:
         """The Cards menu: the whole game, the bundled decks, your saved decks of the game (as the deck
@@ -215,6 +282,14 @@ class PrintView:
     def _show_custom(self) -> None:
         self.custom.layout.display = None if self.size.value == "custom" else "none"
 
+    def _show_applying(self) -> None:
+        """Show only the card sheets' controls that apply: the decklist box when Cards is the list
+        typed, the offsets (and the calibration page they were read on) when there are backs to
+        move; the calibration page always has them (its grid moves with the offset)."""
+        self.pasted.layout.display = None if self.deck.value == "-" else "none"
+        backs = self.backs.value != "none" or self.what.value == "calibration"
+        self.align_box.layout.display = None if backs else "none"
+
     def _card_copies(self) -> tuple[list[Any], str, tuple[str, ...]]:
         """The copies to print, the PDF's title, and how the decklist was read where it could have been
         read otherwise (a name several cards carry), for the message."""
@@ -254,6 +329,8 @@ class PrintView:
         self.download.value = ""
         self.preview.layout.display = "none"
         self.page.value, self.page.max = 1, 1
+        self.page_of.value = "of 1"
+        self.page_row.layout.display = "none"
 
     def _outdated(self) -> None:
         """A control that shapes the PDF changed: the PDF made before is no longer the one asked for.
@@ -283,7 +360,7 @@ class PrintView:
             return self._make()
         except PrintError as exc:
             labels = {"--size": "W x H mm" if self.size.value == "custom" else self.size.description,
-                      "--paper": self.paper.description, "--bleed": self.bleed.description,
+                      "--paper": "Paper", "--bleed": self.bleed.description,
                       "--offset": "Offset X/Y mm", "--backs": self.backs.description}
             if exc.where not in labels:
                 raise
@@ -294,6 +371,7 @@ class PrintView:
         from ..printing.boards import find_board, find_sheet, overlap_words, print_board, print_calibration
         from ..printing.geometry import PrintError, is_landscape, sheet_words
         from ..printing.render import CardOptions, print_cards
+        from ..printing.text import SMALL_TEXT_PT
 
         self._clear()
         buf = io.BytesIO()
@@ -338,8 +416,9 @@ class PrintView:
                 warnings.append(f"the offset {ox:g},{oy:g} mm moves the backs, and there are none: choose a "
                                 "duplex flip in Backs (or set the offset to 0)")
                 problems.append("the offset has no backs to move")
+            small = f"some text is smaller than {SMALL_TEXT_PT:g} pt"
             for note, what_went_wrong in ((res.truncation_note(), "some text did not fit"),
-                                          (res.small_text_note(), "some text is smaller than 3 pt"),
+                                          (res.small_text_note(), small),
                                           (res.turn_note(page=True), "the offset was turned for this sheet"),
                                           (res.glyph_note(), "some characters print as ■"),
                                           (res.offset_note(), "the offset pushes backs past the margin")):
@@ -350,7 +429,8 @@ class PrintView:
             info = print_board(find_board(game), buf, paper=paper)
             name = f"board-{game}-{paper}.pdf"
             bands = overlap_words(info["overlap_mm"], info["overlap_across_mm"], info["overlap_down_mm"])
-            tiled = f"; overlap {bands}, crosses on crosses" if info["sheets"] > 1 else ""
+            tiled = f"; overlap {bands}, then cut and glue as the printed steps say" if info["sheets"] > 1 \
+                else ""
             summary = [f"{info['sheets']} sheet(s) ({info['cols']} across x {info['rows']} down){tiled}"]
         elif what == "sheet":
             info = print_board(find_sheet(self.sheet.value), buf, paper=paper)
@@ -378,6 +458,8 @@ class PrintView:
         pages = _page_count(self.pdf)
         self.page.max = max(pages, 1)
         self.page.value = 1
+        self.page_of.value = f"of {max(pages, 1)}"
+        self.page_row.layout.display = None
         self._show_page()
         data = base64.b64encode(self.pdf).decode("ascii")
         self.download.value = (f"<a class='cmp-print-download-link' download='{html.escape(name)}' "

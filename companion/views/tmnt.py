@@ -87,13 +87,54 @@ NO_KEEP = 0  # the "no Character" choice (a Dropdown shows a None value as blank
 #: The house reading for an Attack card on the 1st Block Zone (the book is silent): the values
 #: are those of the ``start`` event and of ``companion tmnt attack --attack-card-power``.
 POWER_READINGS = (("counts its Power", "count"), ("adds no Power", "ignore"))
+#: Why the tracker's controls are off that the page says already (its phase line, its status): not said
+#: again under the buttons (:meth:`GameTracker._captions`).
+NO_GAME = "no game yet: open “New game”"
+GAME_OVER = f"the game is over ({cite('tmnt', 'Game Over')})"
+UNUSABLE = "this log cannot be opened (see the message)"  # (ui.TrackerPage._lock_if_unusable's words)
+
+#: The page's help, collapsed under each tab's title ("How to use this page": ui.help_box), for
+#: everyone, then for a notebook only (the command line): the notebook keeps a one-line lead.
+TRACKER_HELP = (
+    "Both players' four Block Zones (face-down, face-up, empty), hand, Deck and Trash counts, and the "
+    "phases (Adjust, Set, Event, Item, Flip, Attack with its Result Step). Press <b>Next phase</b>; "
+    "the tracker does the counting: the Adjust Phase draw (hand to 5, then 1 plus 1 per empty Block "
+    "Zone; the first player skips it on the first turn), the Set Phase refill, the damage of an attack "
+    "(name the card flipped onto the 1st Block Zone before <i>Record attack</i>; the preview says when "
+    "a Deck would run out), and the Result Step (its choices name the cards the game knows).",
+    "Tap a Block Zone to correct it; open <i>Correct counts</i> for card texts the tracker does not "
+    "read (draws, discards, Items).",
+    "Every action is saved at once: <b>Undo</b>, <b>Redo</b>, and after a restart the game resumes "
+    "where it stopped. The game ends when a Deck runs out (a correction that gives that Deck cards "
+    "again takes the game up again). <i>New game</i> also sets a house reading for the whole game: "
+    "whether an Attack card flipped onto the 1st Block Zone adds its own Power (the book is silent); "
+    "it is recorded in the saved game.",
+    "Rules: <i>tmnt-tcg.txt</i>, Game Flow and Attack Phase, with the project's rulings. Bundled cards "
+    "are <b>demo</b> cards, not official ones.",
+)
+TRACKER_HELP_NOTEBOOK = ("On the command line, a saved game: <code>companion tmnt replay LOG</code>.",)
+BUILDER_HELP = (
+    "Pick the card on the 1st Block Zone and up to three Attack cards (from the card database, or "
+    "<i>Custom…</i> with Attribute and Power), any <b>+N Power</b> from Items or card text, the "
+    "defender's Counter and Block cards (face-up ones counted from the 1st Block card, an empty Block "
+    "Zone holding none).",
+    "The builder checks the Attack Step rules with a reason for each refusal and shows the damage, the "
+    "Block cards flipped and the cards sent from Deck to Trash. With an Attack card on the 1st Block "
+    "Zone it offers the house reading for its Power (the book is silent).",
+)
+BUILDER_HELP_NOTEBOOK = (
+    "The same check on the command line: <code>companion tmnt attack --character wind:3 --attack fire:2 "
+    "--attack nature:1 --attack mountain:3:forceful --counter 2</code> (<code>--attack-card-power "
+    "ignore</code> for the other house reading, <code>--power-bonus N</code> for Items or card text, "
+    "<code>--empty-zones 1</code> to name Block Zones).",
+)
 
 
 def attack_card_power_toggle(css: str) -> w.ToggleButtons:
     """The house-reading choice: does an Attack card on the 1st Block Zone count its own Power?"""
     toggle = w.ToggleButtons(options=POWER_READINGS, value="count",
                              description="Attack card on the 1st Block Zone",
-                             style={"description_width": "230px"},
+                             style={"description_width": "initial", "button_width": "auto"},
                              tooltip=f"House reading, the book is silent ({cite('tmnt', SEC_FORWARD)})")
     toggle.add_class(css)
     return toggle
@@ -234,7 +275,8 @@ class AttackBuilder:
                                        tooltip=f"The defender's {_nth(i)} Block card, counted from the 1st "
                                                "Block card: with an empty Block Zone before it, not Block "
                                                f"Zone {i}",
-                                       layout=w.Layout(width="150px", height=ui.BUTTON_HEIGHT))
+                                       layout=w.Layout(width="auto", min_width="150px",
+                                                       height=ui.BUTTON_HEIGHT))
                         for i in (1, 2, 3, 4)]
         for i, b in enumerate(self.face_up, start=1):
             b.add_class(f"cmp-tmnt-face-up-{i}")
@@ -380,7 +422,21 @@ def _result_html(verdict: Any, blocks: int, face_up: list[int], zones: list[int]
             f"<div>{''.join(tiles)}</div>")
         if x.get("loser"):
             parts.append(ui.panel_html("error", _game_over_said(x, names or {})))
-    return "".join(parts) + verdict._repr_html_()
+    return "".join(parts) + _verdict_html(verdict)
+
+
+def _verdict_html(verdict: Any) -> str:
+    """The verdict as the page shows it: each problem and note in words with its rule book section, without
+    the rule ids of ``--json`` and the command line (``attack-attribute``), which players need not read."""
+    colour = "#1b7f3b" if verdict.is_legal else "#b3261e"
+    head = "Legal" if verdict.is_legal else f"Not legal — {plural(len(verdict.problems), 'problem')}"
+    items = "".join(f"<li>{html.escape(p.message)}<br><small><i>{html.escape(p.cite)}</i></small></li>"
+                    for p in verdict.problems)
+    notes = "".join(f"<li>{html.escape(n.message)} <small><i>{html.escape(n.cite)}</i></small></li>"
+                    for n in verdict.notes)
+    return (f"<div class='companion-verdict' style='border-left:6px solid {colour};padding:4px 10px'>"
+            f"<div style='color:{colour};font-weight:bold'>{head}</div><ul>{items}</ul>"
+            + (f"<div>Notes</div><ul>{notes}</ul>" if notes else "") + "</div>")
 
 
 def _damage_headline(x: dict[str, Any]) -> str:
@@ -438,24 +494,32 @@ class GameTracker(ui.TrackerPage):
         self._news: tuple[Game, str] | None = None  # what an undo or redo said, and the state it left
         self.status = ui.panel()
         self.status.add_class("cmp-tmnt-status")
-        guard = ui.guarded(self.status)
+        # a message panel per section, right under the buttons that act there: a refusal shows next to
+        # the control that caused it (the status, under Next, Undo and Redo, is the phase stepper's)
+        self.setup_msg, self.action_msg, self.zone_msg, self.fix_msg = (ui.panel() for _ in range(4))
+        self.action_msg.add_class("cmp-tmnt-action-message")
+        self.zone_msg.add_class("cmp-tmnt-zone-message")
+        self.fix_msg.add_class("cmp-tmnt-correct-message")
+        self.setup_msg.add_class("cmp-tmnt-new-game-message")
+        guard = self._guard(self.status)
 
         # new game
         self.names = [w.Text(value=f"Player {i}", description=f"Player {i}",
                              layout=w.Layout(width="260px")) for i in (1, 2)]
         self.first = w.ToggleButtons(options=[("Player 1 first", 0), ("Player 2 first", 1),
-                                              ("Coin toss", -1)], value=-1)
+                                              ("Coin toss", -1)], value=-1, style={"button_width": "auto"})
         # the number boxes take the tracker's own limits, so a box never clamps a count the log holds
         self.deck_size = w.BoundedIntText(value=40, min=START_DECK_MIN, max=START_DECK_MAX,
                                           description="Deck", layout=w.Layout(width="150px"))
         self.power_rule = attack_card_power_toggle("cmp-tmnt-new-attack-card-power")
         self.new_game = ui.big_button("New game", style="success", icon="play")
         self.new_game.add_class("cmp-tmnt-new-game")
-        self.new_game.on_click(guard(lambda _b: self._start()))
+        self.new_game.on_click(self._guard(self.setup_msg)(lambda _b: self._start()))
         setup = w.VBox([w.HBox(self.names), w.HBox([self.first, self.deck_size]), self.power_rule,
                         w.HTML("<small><i>House reading for the whole game: the book does not say whether "
                                "an Attack card flipped onto the 1st Block Zone adds its own Power "
-                               f"({cite('tmnt', SEC_FORWARD)}).</i></small>"), self.new_game])
+                               f"({cite('tmnt', SEC_FORWARD)}).</i></small>"), self.new_game,
+                        self.setup_msg])
 
         # phase stepper
         self.phase = w.HTML()
@@ -469,6 +533,9 @@ class GameTracker(ui.TrackerPage):
         self.next.on_click(guard(lambda _b: self._on_show({"event": "next"}, "Next phase")))
         self.undo.on_click(guard(lambda _b: self._undo()))
         self.redo.on_click(guard(lambda _b: self._redo()))
+        #: why Next is off, in words a touch screen shows (its tooltip says it too: ui.gate)
+        self.next_off = w.HTML()
+        self.next_off.add_class("cmp-tmnt-next-off")
         self.adjust = w.HTML()
         self.adjust.add_class("cmp-tmnt-adjust")
 
@@ -477,13 +544,14 @@ class GameTracker(ui.TrackerPage):
         self.counts: list[w.HTML] = []
         self.headers: list[w.HTML] = []
         boards = []
+        zone_guard = self._guard(self.zone_msg)
         for p in (0, 1):
             row = []
             for z in range(4):
-                b = w.Button(layout=w.Layout(width=ZONE_W, height=ZONE_H),
+                b = w.Button(layout=w.Layout(width="auto", min_width=ZONE_W, height=ZONE_H),
                              tooltip="Click to correct: face-down → face-up → empty")
                 b.add_class(f"cmp-tmnt-zone-{p + 1}-{z + 1}")
-                b.on_click(guard(lambda _b, p=p, z=z: self._cycle_zone(p, z)))
+                b.on_click(zone_guard(lambda _b, p=p, z=z: self._cycle_zone(p, z)))
                 row.append(b)
             self.zones.append(row)
             self.headers.append(w.HTML())
@@ -492,7 +560,8 @@ class GameTracker(ui.TrackerPage):
                                  layout=w.Layout(border="1px solid #ddd", padding="6px", margin="4px")))
 
         # corrections
-        self.fix_player = w.ToggleButtons(options=[("Player 1", 0), ("Player 2", 1)], value=0)
+        self.fix_player = w.ToggleButtons(options=[("Player 1", 0), ("Player 2", 1)], value=0,
+                                          style={"button_width": "auto"})
         self.fix_hand, self.fix_deck, self.fix_trash, self.fix_items = (
             w.BoundedIntText(min=0, max=COUNT_MAX, description=label, layout=w.Layout(width="150px"))
             for label in ("Hand", "Deck", "Trash", "Items"))
@@ -504,38 +573,35 @@ class GameTracker(ui.TrackerPage):
         self.fix_reason.add_class("cmp-tmnt-correct-reason")
         self.fix_apply = ui.big_button("Apply correction")
         self.fix_apply.add_class("cmp-tmnt-correct")
-        self.fix_apply.on_click(guard(lambda _b: self._correct()))
+        self.fix_apply.on_click(self._guard(self.fix_msg)(lambda _b: self._correct()))
         self.fix_player.observe(lambda _c: self._load_fix(), "value")
         corrections = w.Accordion([w.VBox([
             w.HTML("For card texts the tracker does not know (draws, discards, Items): set the counts."),
             self.fix_player, w.HBox([self.fix_hand, self.fix_deck, self.fix_trash, self.fix_items]),
-            self.fix_reason, self.fix_apply])])
+            self.fix_reason, self.fix_apply, self.fix_msg])])
         corrections.set_title(0, "Correct counts")
         corrections.selected_index = None
 
         # phase actions
+        act = self._guard(self.action_msg)  # (their refusals show under them)
         self.flip_buttons = []
         for kind in ("character", "attack", "item", "event"):
             b = ui.big_button(f"Flipped: {kind.title()}")
-            b.layout.width = "200px"
             b.add_class(f"cmp-tmnt-flip-{kind}")
-            b.on_click(guard(lambda _b, kind=kind: self._on_show({"event": "flip", "card": kind},
-                                                                 f"Flipped: {kind.title()}")))
+            b.on_click(act(lambda _b, kind=kind: self._on_show({"event": "flip", "card": kind},
+                                                               f"Flipped: {kind.title()}")))
             self.flip_buttons.append(b)
         self.play_event = ui.big_button("Place an Event card")
-        self.play_event.layout.width = "240px"
         self.play_event.add_class("cmp-tmnt-play-event")
-        self.play_event.on_click(guard(lambda _b: self._on_show({"event": "play_event"}, "the Event card")))
+        self.play_event.on_click(act(lambda _b: self._on_show({"event": "play_event"}, "the Event card")))
         self.play_item = ui.big_button("Place an Item card (+1 discard)")
-        self.play_item.layout.width = "280px"
         self.play_item.add_class("cmp-tmnt-play-item")
-        self.play_item.on_click(guard(lambda _b: self._on_show({"event": "play_item"}, "the Item card")))
+        self.play_item.on_click(act(lambda _b: self._on_show({"event": "play_item"}, "the Item card")))
         self.builder = AttackBuilder(cards, in_tracker=True)
         self.builder.resolve.layout.display = "none"
-        self.record = ui.big_button("Record attack", style="danger", icon="bolt")
-        self.record.layout.width = "240px"
+        self.record = ui.big_button("Record attack", style="primary", icon="bolt")
         self.record.add_class("cmp-tmnt-record-attack")
-        self.record.on_click(guard(lambda _b: self._record()))
+        self.record.on_click(act(lambda _b: self._record()))
         self.builder.character.pick.observe(lambda _c: self._record_ready(), "value")
         self.keep = [w.Dropdown(description=d, style={"description_width": "120px"},
                                 layout=w.Layout(width="520px", height="40px"))
@@ -543,19 +609,22 @@ class GameTracker(ui.TrackerPage):
         self.keep[0].add_class("cmp-tmnt-keep-attacker")
         self.keep[1].add_class("cmp-tmnt-keep-defender")
         self.result_step = ui.big_button("Apply Result Step", style="warning")
-        self.result_step.layout.width = "240px"
         self.result_step.add_class("cmp-tmnt-result-step")
-        self.result_step.on_click(guard(lambda _b: self._result_step()))
+        self.result_step.on_click(act(lambda _b: self._result_step()))
         self.actions = w.VBox()
+        #: why the phase's controls that are off are off, in words (under them)
+        self.actions_off = w.HTML()
+        self.actions_off.add_class("cmp-tmnt-actions-off")
 
+        self.setup_box = w.Accordion([setup], titles=("New game",), selected_index=None if
+                                     self.tracker.state.started else 0)
         self.widget = w.VBox([
             ui.header("TMNT game tracker", "Block Zones, hand and Deck counts, phases. Saved after "
                       "every action.", game="tmnt"),
-            w.Accordion([setup], titles=("New game",), selected_index=None if
-                        self.tracker.state.started else 0),
-            self.phase, w.HBox([self.next, self.undo, self.redo]), self.status, self.adjust,
-            self.actions, *boards, corrections])
-        self.setup_box = self.widget.children[1]
+            ui.help_box(TRACKER_HELP, TRACKER_HELP_NOTEBOOK),
+            self.setup_box,
+            self.phase, w.HBox([self.next, self.undo, self.redo]), self.next_off, self.status, self.adjust,
+            self.actions, *boards, self.zone_msg, corrections])
         self.widget.add_class("cmp-tmnt-tracker")
         self.refresh()
         if not self.show_unusable(self.status):
@@ -563,6 +632,26 @@ class GameTracker(ui.TrackerPage):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+    def _panels(self) -> tuple[w.HTML, ...]:
+        """The sections' message panels (not the status, which every redraw rewrites)."""
+        return (self.setup_msg, self.action_msg, self.zone_msg, self.fix_msg)
+
+    def _guard(self, target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """A control's callback whose refusal shows in ``target``, the panel of the control's section (never
+        a traceback); the message an earlier click left in any section is cleared first, so none stays
+        beside a control as if it were about the latest one."""
+        def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+            guarded = ui.guarded(target)(fn)
+
+            def inner(*args: Any, **kwargs: Any) -> Any:
+                for panel in self._panels():
+                    panel.value = ""
+                return guarded(*args, **kwargs)
+
+            return inner
+
+        return wrap
 
     def _state_line(self) -> list[str]:
         s = self.state
@@ -644,10 +733,9 @@ class GameTracker(ui.TrackerPage):
         # (what is picked, not card(): a Power out of range must not raise here, in an observer; Record
         # stays on, and a click says what is wrong with the card)
         chosen = self.builder.character.pick.value not in (NONE, PICK)
-        self.record.disabled = not chosen
-        self.record.tooltip = ("Record the attack shown" if chosen else
-                               "Pick the card flipped onto the 1st Block Zone first: its name, or Custom… "
-                               "with its Attribute and Power")
+        ui.gate(self.record, None if chosen else "Pick the card flipped onto the 1st Block Zone first: its "
+                                                 "name, or Custom… with its Attribute and Power")
+        self._captions()
 
     def _record(self) -> None:
         """Record the attack the builder holds, if it was chosen for the game and turn on show (checked
@@ -742,13 +830,45 @@ class GameTracker(ui.TrackerPage):
             self._refresh()
         finally:
             self._lock_if_unusable((self.new_game, self.undo, self.redo, self.next))
+            self._captions()
+
+    def _captions(self) -> None:
+        """Why Next and the phase's controls are off, in words under them (a touch screen shows no
+        tooltip); what the page says already (no game yet, the game is over, a log it cannot use) is
+        not said again."""
+        skip = (NO_GAME, GAME_OVER, UNUSABLE)
+        self.next_off.value = ui.off_reasons([self.next], skip=skip)
+        self.actions_off.value = ui.off_reasons(
+            [*self.flip_buttons, self.play_event, self.play_item, self.record, *self.keep, self.result_step],
+            skip=skip)
+
+    def _next_off(self, s: Game) -> str | None:
+        """Why Next cannot work now (the tracker's refusal, in this page's words), or ``None``."""
+        if not s.started:
+            return NO_GAME
+        if s.over:
+            return GAME_OVER
+        me = s.players[s.active]
+        if s.phase == "flip" and me.zones[0].face == "down":
+            return ("turn over the 1st Block card first and say what it is with a “Flipped” button "
+                    f"({cite('tmnt', _section('flip'))})")
+        if s.phase == "attack" and s.attack is None and can_attack(me):
+            return (f"{me.name}'s 1st Block Zone holds a face-up card, so the attack must be made: record it "
+                    f"first (no Attack cards is allowed) ({cite('tmnt', _section('attack'))})")
+        if s.phase == "result" and not s.resolved:
+            return ("apply the Result Step first: choose what each player keeps "
+                    f"({cite('tmnt', SEC_RESULT)})")
+        if s.phase == "item" and me.zones[0].face == "empty":
+            return ("the 1st Block Zone is empty, so the Flip Phase has no card to turn over: correct the "
+                    f"Block Zones if a card is there ({cite('tmnt', _section('set'))})")
+        return None
 
     def _refresh(self) -> None:
         s = self.state
         said = self._news[1] if self._news is not None and self._news[0] is s else None
         self.undo.disabled = not self.tracker.can_undo
         self.redo.disabled = not self.tracker.can_redo
-        self.next.disabled = not s.started or s.over
+        ui.gate(self.next, self._next_off(s))
         if not s.started:
             self.phase.value = "<i>No game yet: open “New game”.</i>"
             ui.show(self.status, "info", said or "Start a game", ["Names, who goes first, then New game."])
@@ -826,16 +946,18 @@ class GameTracker(ui.TrackerPage):
 
     def _actions(self, s: Game) -> tuple[w.Widget, ...]:
         if s.over:
-            return ()
+            return (self.action_msg,)
         me, them = s.players[s.active], s.players[s.defending]
         if s.phase == "flip" and me.zones[0].face == "down":
-            return (w.HTML("Turn over the 1st Block card. What is it?"), w.HBox(self.flip_buttons))
+            return (w.HTML(_flip_prompt(me.name)),
+                    w.HBox(self.flip_buttons, layout=w.Layout(flex_flow="row wrap")),
+                    self.actions_off, self.action_msg)
         if s.phase == "event":
-            self.play_event.disabled = s.event_played
-            return (self.play_event,)
+            ui.gate(self.play_event, _card_off(s, "event"))
+            return (self.play_event, self.actions_off, self.action_msg)
         if s.phase == "item":
-            self.play_item.disabled = s.item_played
-            return (self.play_item,)
+            ui.gate(self.play_item, _card_off(s, "item"))
+            return (self.play_item, self.actions_off, self.action_msg)
         if s.phase == "attack" and s.attack is None and me.zones[0].face == "up":
             self.builder.attack_card_power.value = "count" if s.attack_card_power else "ignore"
             self.builder.attack_card_power.disabled = True  # chosen for the whole game at its start
@@ -853,7 +975,7 @@ class GameTracker(ui.TrackerPage):
                                       defender=them)
             self._record_ready()
             return (w.HTML(f"<b>{html.escape(me.name)} attacks {html.escape(them.name)}</b>"),
-                    self.builder.widget, self.record)
+                    self.builder.widget, self.record, self.actions_off, self.action_msg)
         if s.phase == "result" and not s.resolved and s.attack is not None:
             for k, (idx, may) in enumerate(((s.active, s.attack["attacker_may_keep_character"]),
                                             (s.defending, s.attack["defender_may_keep_character"]))):
@@ -865,9 +987,8 @@ class GameTracker(ui.TrackerPage):
                 self.keep[k].options = options
                 # a choice made this turn stays while it is offered (a correction redraws the page)
                 self.keep[k].value = chosen if chosen in [v for _label, v in options] else NO_KEEP
-                self.keep[k].disabled = not may
-                self.keep[k].tooltip = ("" if may else f"{player.name} sent cards from Deck to Trash in the "
-                                        "Forward Step: no Character stays")
+                ui.gate(self.keep[k], None if may else f"{player.name} sent cards from Deck to Trash in the "
+                        f"Forward Step: no Character stays ({cite('tmnt', SEC_RESULT)})")
             self._keep_key = self._key()
             said = [_to_trash(s.players[idx], attack_zone) for idx, attack_zone in
                     ((s.active, int(s.attack["attacks"])), (s.defending, int(s.attack["counter"])))]
@@ -875,8 +996,31 @@ class GameTracker(ui.TrackerPage):
                      "other face-up card goes to the Trash")
             return (w.HTML(ui.panel_html("info", title, [
                 *said, "A player who sent cards from Deck to Trash in the Forward Step keeps none.",
-                cite("tmnt", SEC_RESULT)])), *self.keep, self.result_step)
-        return ()
+                cite("tmnt", SEC_RESULT)])), *self.keep, self.result_step, self.actions_off, self.action_msg)
+        return (self.action_msg,)
+
+
+def _flip_prompt(name: str) -> str:
+    """The Flip Phase's question, large: the table answers it with a Flipped button before Next."""
+    return (f"<div class='companion-panel cmp-tmnt-flip-prompt' style='border-color:{ui.COLOURS['info']}'>"
+            f"<b style='font-size:20px'>{html.escape(name)}: turn over the 1st Block card. What is it?</b>"
+            "<br>Press what it is; Next phase waits for it "
+            f"<small><i>({html.escape(cite('tmnt', _section('flip')))})</i></small></div>")
+
+
+def _card_off(s: Game, kind: str) -> str | None:
+    """Why the Event (``kind="event"``) or Item card button cannot work now, as the tracker refuses it."""
+    me, where = s.players[s.active], cite("tmnt", _section(kind))
+    if kind == "event":
+        if s.event_played:
+            return f"only 1 Event card per turn: one was placed ({where})"
+        return f"{me.name} has no cards in hand ({where})" if me.hand < 1 else None
+    if s.item_played:
+        return f"only 1 Item card per turn: one was placed ({where})"
+    if me.hand < 2:
+        return (f"placing an Item card needs 2 cards in hand (the Item and 1 card of the same Attribute to "
+                f"discard); {me.name} has {me.hand} ({where})")
+    return None
 
 
 def _keep_label(player: Player, zone: int, kind: str | None) -> str:
@@ -918,7 +1062,8 @@ def tmnt_page(path: str | Path | None = None) -> w.Tab:
     tracker = GameTracker(path, cards)
     tab = w.Tab(children=[tracker.widget, w.VBox([
         ui.header("TMNT attack builder", "Is this attack legal, and what does it do?", game="tmnt"),
-        builder.widget])], titles=("Game tracker", "Attack builder"))
+        ui.help_box(BUILDER_HELP, BUILDER_HELP_NOTEBOOK), builder.widget])],
+                titles=("Game tracker", "Attack builder"))
     tab.add_class("cmp-tmnt-page")
     tab.builder, tab.tracker = builder, tracker
     return tab

@@ -19,3 +19,14 @@ def test_start_page_introduces_every_game_and_opens_a_tool(page) -> None:
     assert links.count() == expected
     # No code is showing in the app.
     assert page.locator(".jp-InputArea-editor, .CodeMirror, .cm-editor").count() == 0
+
+
+def test_the_tmnt_deck_builder_link_opens_the_deck_builder_on_tmnt(page) -> None:
+    open_tool(page, "start.ipynb")
+    page.wait_for_selector(".cmp-start-page")
+    page.locator("a.cmp-start-tool[href='deck_builder.ipynb?game=tmnt']").click()
+    page.wait_for_selector(".cmp-deck-page")
+    assert page.url.endswith("deck_builder.ipynb?game=tmnt")
+    page.wait_for_function(  # the game of the link, not the page's default (Village)
+        "() => /TMNT/.test(document.querySelector('.cmp-deck-game button.mod-active').innerText)")
+    assert page.locator(".cmp-deck-game button.mod-active").inner_text().strip() == "TMNT TCG"
