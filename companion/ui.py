@@ -458,6 +458,11 @@ def help_box(paragraphs: Sequence[str], notebook_only: Sequence[str] = (), *,
     return box
 
 
+def row(*children: Any) -> w.HBox:
+    """Controls side by side, centred on one line, wrapping onto the next where the page is narrow."""
+    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", align_items="center"))
+
+
 #: The longest player name a page takes (as a start event does): it shows in every turn line and message.
 MAX_PLAYER_NAME = PLAYER_NAME_MAX
 

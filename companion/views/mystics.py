@@ -747,12 +747,11 @@ class MouseBox:
             [
                 w.VBox(
                     [
-                        w.HBox([self.card, self.slot, self.trick],
-                               layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                        ui.row(self.card, self.slot, self.trick),
                         w.HBox(list(self.gear_buttons.values()), layout=w.Layout(flex_flow="row wrap")),
                         w.HBox([self.life, self.set_life], layout=w.Layout(align_items="center")),
-                        w.HBox([self.share_to, self.share_cheese, self.share_card, self.share_discard,
-                                self.share], layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                        ui.row(self.share_to, self.share_cheese, self.share_card, self.share_discard,
+                                self.share),
                         self.extra_off,
                         self.extra_msg,
                     ]
@@ -1117,8 +1116,7 @@ class MysticsDashboard(ui.TrackerPage):
         setup = w.VBox(
             [
                 self.mice_pick,
-                w.HBox([self.extra_mice, self.chapter_no, self.start_minions, self.seed],
-                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                ui.row(self.extra_mice, self.chapter_no, self.start_minions, self.seed),
                 self.chapter_end.box,
                 w.HTML("<small>Starting ability card of each mouse, of its class "
                        f"({html.escape(cite('mystics', 'Game setup'))}, step 3):</small>"),
@@ -1225,12 +1223,9 @@ class MysticsDashboard(ui.TrackerPage):
         self.room_btn.on_click(a(self.encounter_msg)(lambda _b: self.enter_room()))
         encounter = w.VBox(
             [
-                w.HBox([self.enc_name, self.enc_minions, self.enc_surge],
-                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                w.HBox([self.enc_ambush, self.enc_rolls, self.enc_btn],
-                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                w.HBox([self.room_name, self.room_surge, self.room_btn],
-                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                ui.row(self.enc_name, self.enc_minions, self.enc_surge),
+                ui.row(self.enc_ambush, self.enc_rolls, self.enc_btn),
+                ui.row(self.room_name, self.room_surge, self.room_btn),
                 self.encounter_off,
                 self.encounter_msg,
             ]
@@ -1302,19 +1297,14 @@ class MysticsDashboard(ui.TrackerPage):
         minion_box = w.VBox(
             [
                 self.minions,
-                w.HBox([self.minion_pick, self.minion_fig, self.minion_card],
-                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                w.HBox([self.wound_minion, self.defeat_minion, self.minion_by],
-                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                w.HBox([self.minion_life, self.set_minion_life, self.minion_life_hint],
-                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                ui.row(self.minion_pick, self.minion_fig, self.minion_card),
+                ui.row(self.wound_minion, self.defeat_minion, self.minion_by),
+                ui.row(self.minion_life, self.set_minion_life, self.minion_life_hint),
                 self.minions_off,
                 self.minions_msg,
                 w.HTML("<small>Minions a chapter rule places now (not an encounter card's):</small>"),
-                w.HBox([self.add_type, self.add_count, self.add_ambush],
-                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                w.HBox([self.add_rolls, self.add_btn],
-                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                ui.row(self.add_type, self.add_count, self.add_ambush),
+                ui.row(self.add_rolls, self.add_btn),
                 self.add_off,
                 self.add_msg,
             ]
@@ -1348,10 +1338,8 @@ class MysticsDashboard(ui.TrackerPage):
         self.defeat_btn.on_click(a(self.chapter_msg)(lambda _b: self.do(self._defeat_event())))
         chapter_box = w.VBox(
             [
-                w.HBox([self.end_move, self.end_move_btn, self.end_page, self.end_page_btn],
-                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
-                w.HBox([self.victory_btn, self.defeat_reason, self.defeat_btn],
-                       layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                ui.row(self.end_move, self.end_move_btn, self.end_page, self.end_page_btn),
+                ui.row(self.victory_btn, self.defeat_reason, self.defeat_btn),
                 self.victory_note,
                 self.chapter_off,
                 self.chapter_msg,
@@ -1436,8 +1424,7 @@ class MysticsDashboard(ui.TrackerPage):
                 w.VBox(
                     [
                         self.hourglass,
-                        w.HBox([self.achievement, self.ach_mouse, self.ach_move, self.ach_btn],
-                               layout=w.Layout(flex_flow="row wrap", align_items="center")),
+                        ui.row(self.achievement, self.ach_mouse, self.ach_move, self.ach_btn),
                         self.glass_btn,
                         self.track_off,
                         self.track_msg,
