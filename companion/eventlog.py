@@ -389,7 +389,6 @@ def _folder_reason(path: Path, exc: OSError) -> str:
     return f"{blocker} is a file, not a folder" if blocker is not None else os_reason(exc)
 
 
-
 def lock_folder(path: str | os.PathLike[str]) -> int | None:
     """The folder of the file ``path``, opened and locked (closing the descriptor lets it go); ``None``
     where no lock can be had (no fcntl, a file system without locks): the action then goes on
@@ -414,13 +413,15 @@ def lock_folder(path: str | os.PathLike[str]) -> int | None:
 @contextlib.contextmanager
 def folder_locked(path: str | os.PathLike[str]) -> Iterator[None]:
     """Hold :func:`lock_folder` of ``path`` for a read-change-write of a file other than a log (the
-    high-score table): not re-entrant, so never taken inside itself."""
+    high-score table, and a log's own :meth:`EventLog.locked`): not re-entrant, so never taken
+    inside itself."""
     fd = lock_folder(path)
     try:
         yield
     finally:
         if fd is not None:
-            os.close(fd)
+            os.close(fd)  # closing releases the lock
+
 
 class EventLog:
     """An append-only JSONL file (or, with ``path=None``, an in-memory log for tests/demos)."""
@@ -636,14 +637,13 @@ class EventLog:
             finally:
                 self._held -= 1
             return
-        fd = None if self.read_only or self.path is None else lock_folder(self.path)
-        self._held = 1
-        try:
-            yield
-        finally:
-            self._held = 0
-            if fd is not None:
-                os.close(fd)  # closing releases the lock
+        lock = contextlib.nullcontext() if self.read_only or self.path is None else folder_locked(self.path)
+        with lock:
+            self._held = 1
+            try:
+                yield
+            finally:
+                self._held = 0
 
     # -- writing -----------------------------------------------------------------
     def append(self, event: Event) -> LoggedEvent:

@@ -1794,10 +1794,11 @@ def _bundled_name_issues(game: str, every: Sequence[Record],
     for rec in kept:
         name = rec.data.get("name")
         if isinstance(name, str) and rec.id is not None:
-            first.setdefault(norm_text(name), rec)
-            live[rec.id.lower()] = norm_text(name)
+            key = norm_text(name)
+            first.setdefault(key, rec)
+            live[rec.id.lower()] = key
             if rec.id.lower() in bundled_ids:
-                printings.setdefault(norm_text(name), []).append(_in_play(rec.data))
+                printings.setdefault(key, []).append(_in_play(rec.data))
     earlier_mine: set[str] = set()
     out = []
     for rec in mine:

@@ -51,7 +51,7 @@ from typing import Any
 
 from .. import cite
 from ..cards import tidy_name  # a character's or player's name as the session keeps it ("  Pip " is "Pip")
-from ..errors import CompanionError, LogError, RuleError
+from ..errors import CompanionError, LogError, RuleError, as_listed
 from ..eventlog import HEADER, Event, EventLog, LoggedEvent, LogProblem, Tracker, event_rng
 from ..textio import logged_text, one_line
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
@@ -321,9 +321,7 @@ class LiveDeck:
     def name_of(self, name: str) -> str:
         """The spelling this session already uses for ``name`` (tidied, :func:`tidy_name`; names
         match ignoring case), so "pip", "  Pip " and "Pip" share their fate chips and draws."""
-        name = tidy_name(name)
-        key = name.casefold()
-        return next((known for known in self.names if known.casefold() == key), name)  # (kept tidied)
+        return as_listed(tidy_name(name), self.names)  # (kept tidied)
 
     def new_name_hint(self, name: str) -> str | None:
         """A word of warning when ``name`` (tidied) is new to this session but close to a name it

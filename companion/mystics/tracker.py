@@ -2565,8 +2565,14 @@ def _end_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         if nxt >= len(state.track):
             nxt, rnd = 0, state.round + 1
     if not state.track:
-        return replace(state, turn=-1, acting=None, unpilfered=(), free=FreeActions(), captured_this_turn=())
+        return _new_turn(state, turn=-1, acting=None)
     return _begin_turn(t, state, nxt, rnd, e)
+
+
+def _new_turn(state: MysticsState, **changes: Any) -> MysticsState:
+    """``state`` with ``changes`` (whose turn it is) and what a new turn starts without: no figure
+    defeated in it yet (``unpilfered``), no free action taken, no mouse captured in it."""
+    return replace(state, unpilfered=(), free=FreeActions(), captured_this_turn=(), **changes)
 
 
 #: The field a live action that begins a turn logs when a captured mouse is rescued at its start and the
@@ -2587,8 +2593,7 @@ def _begin_turn(t: MysticsTracker, state: MysticsState, nxt: int, rnd: int, e: E
     nxt_card = state.track[nxt]
     # a new turn: no figure is defeated in it yet, no mouse captured in it, and its mouse has taken no free
     # action (so a captured mouse whose turn begins was captured before it: this is its next turn)
-    state = replace(state, turn=nxt, acting=nxt_card.id, round=rnd, unpilfered=(), free=FreeActions(),
-                    captured_this_turn=())
+    state = _new_turn(state, turn=nxt, acting=nxt_card.id, round=rnd)
     state = _say(state, f"{possessive(nxt_card.name)} turn")
     if nxt_card.kind != ini.MOUSE:
         last = _last_mouse_index(state.track)
@@ -3508,8 +3513,7 @@ def _set_turn(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     card = state.track[i]
     if card.id == state.acting and i == state.turn:  # the same turn goes on: what it did stands
         return _say(state, f"Turn pointer set to {card.name}")
-    return _say(replace(state, turn=i, acting=card.id, unpilfered=(), free=FreeActions(),
-                        captured_this_turn=()), f"Turn pointer set to {card.name}")
+    return _say(_new_turn(state, turn=i, acting=card.id), f"Turn pointer set to {card.name}")
 
 
 def _set_stats(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
