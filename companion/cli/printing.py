@@ -155,9 +155,8 @@ def _small_pt(pt: float) -> float:
     """A text size below the readable one, for ``small_text`` in JSON, as the warning says it: to 2
     decimals, or as many as keep it below that size (2.999 is never 3.0, the size it is smaller than)."""
     from ..printing.render import below
-    from ..printing.text import SMALL_TEXT_PT
 
-    return float(below(pt, SMALL_TEXT_PT))
+    return float(below(pt))
 
 
 def _report(args: argparse.Namespace, summary: dict[str, Any], line: str) -> int:

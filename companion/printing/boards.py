@@ -653,6 +653,11 @@ def assembly_steps(plan: TilePlan) -> list[str]:
             last]
 
 
+def _steps_height(size: float, columns: list[list[str]]) -> float:
+    """The height (mm) of the steps' columns of lines at ``size`` pt."""
+    return max(len(col) for col in columns) * size * 1.18 / MM
+
+
 def _steps_block(steps: list[str], width: float, height: float) -> tuple[float, list[list[str]]] | None:
     """The steps wrapped into ``width`` x ``height`` mm: the font size (pt, the layout's ``steps_size``
     down to ``steps_min_size``) and the lines of each column (one column, else two), or ``None``."""
@@ -666,7 +671,7 @@ def _steps_block(steps: list[str], width: float, height: float) -> tuple[float, 
             per = math.ceil(len(steps) / cols)
             columns = [[line for lines in wrapped[k * per:(k + 1) * per] for line in lines]
                        for k in range(cols)]
-            if max(len(col) for col in columns) * size * 1.18 / MM <= height:
+            if _steps_height(size, columns) <= height:
                 return size, columns
         size -= 0.5
     return None
@@ -687,7 +692,7 @@ def _draw_steps(c: Any, plan: TilePlan, tile: Any, steps: list[str], board: _Boa
     for room in (above, below):
         got = _steps_block(steps, room.w, room.h) if room.h > 0 else None
         if got:
-            hb = max(len(col) for col in got[1]) * got[0] * 1.18 / MM
+            hb = _steps_height(got[0], got[1])
             spot = (Box(room.x, room.y if room is above else room.top - hb, room.w, hb), *got)
             break
     if spot is None:
@@ -712,7 +717,7 @@ def _steps_on_board(c: Any, tile: Any, steps: list[str], board: _Board, seams: l
     small = layout()["steps_min_size"] * PT_PER_MM
     size, cols = _steps_block(steps, width, r.h - 8) or (
         small, [[line for s in steps for line in fit_text(s, "Helvetica", small, small, width * MM, 1e6)[1]]])
-    hb = max(len(col) for col in cols) * size * 1.18 / MM + 2
+    hb = _steps_height(size, cols) + 2
     avoid = list(board.marks)
     for s in seams:
         if s.place(tile) in (0, 1):

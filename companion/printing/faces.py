@@ -844,8 +844,8 @@ def fit_title(text: str, font: str, most: float, wrap_below: float, most_two: fl
     return least, [line], True  # (not reached: the whole name would have fitted one line)
 
 
-def _number_row(pen: Pen, numbers: tuple[str, list[str]], frame: Color, x: float, width: float,
-                bottom: float, row_h: float, t: float, lt: float, pad: float, cut: list[str],
+def _number_row(pen: Pen, numbers: tuple[str, list[str]], frame: Color, ink: Color, x: float,
+                width: float, bottom: float, row_h: float, t: float, lt: float, pad: float, cut: list[str],
                 sizes: dict[str, float] | None) -> float:
     """A labelled row of numbered boxes (a Mice and Mystics initiative card's numbers) from ``bottom``
     up, ``row_h`` high, its type sized by ``t`` (least by ``lt``); returns the row's top.
@@ -868,7 +868,6 @@ def _number_row(pen: Pen, numbers: tuple[str, list[str]], frame: Color, x: float
     mid = bottom + row_h * 0.45
     pen.fill(MUTED)
     pen.text("Helvetica-Bold", ls, x, mid - ls * 0.35, ltxt)
-    ink = text_on(frame)
     bx = x + _width1(ltxt, "Helvetica-Bold") * ls + pad * 0.5  # the boxes right after their label
     for v in values:
         pen.fill(frame)
@@ -970,7 +969,8 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
     if title_cut:
         cut.append("name")
     _noted(sizes, "name", size, " ".join(titles))
-    pen.fill(text_on(frame))
+    ink = text_on(frame)  # (the stats' ink too)
+    pen.fill(ink)
     lead = size * 1.1
     first = top - band_h / 2 - size * 0.35 + lead / 2 * (len(titles) - 1)  # the lines centred in the band
     for k, line in enumerate(titles):
@@ -1039,7 +1039,6 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
                 ss = min(ss, size_k)
                 cells.append((ix + k * (cell + gap), cell, stxt))
             fitted.append(cells)
-        ink = text_on(frame)
         for cells in reversed(fitted):  # the first row on top
             for x, cell, stxt in cells:
                 pen.fill(frame)
@@ -1050,10 +1049,11 @@ def draw_face(c: Any, spec: FaceSpec, w: float, h: float, bleed: float, *, art: 
                          centre=True)
             bottom += stats_h
     if spec.numbers:
-        bottom = _number_row(pen, spec.numbers, frame, ix, iw, bottom, 0.06 * h, 0.06 * th, 0.06 * lt,
+        bottom = _number_row(pen, spec.numbers, frame, ink, ix, iw, bottom, 0.06 * h, 0.06 * th, 0.06 * lt,
                              pad, cut, sizes)
-    if spec.all_tags():
-        bottom = _tag_row(pen, spec.all_tags(), ix + iw, iw, bottom, 0.06 * h, 0.06 * th, sizes)
+    tags = spec.all_tags()
+    if tags:
+        bottom = _tag_row(pen, tags, ix + iw, iw, bottom, 0.06 * h, 0.06 * th, sizes)
     # art (if any) then the body text
     area_top = y - pv * 0.3
     cs = crowns_at = 0.0

@@ -277,11 +277,6 @@ def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: 
         ax, ay = pw - 2 * (margin + rx), ph - 2 * (margin + ry)
         return _fit(ax, cw + 2 * bleed, step_x), _fit(ay, ch + 2 * bleed, step_y)
 
-    def fits(room: float) -> bool:
-        a, b = count(paper[0], paper[1], room, room)
-        c, d = count(paper[1], paper[0], room, room) if allow_landscape else (0, 0)
-        return a * b + c * d > 0
-
     def best(rooms: list[tuple[float, float]]) -> tuple[int, int, float, float, float, float]:
         """The layout with the most cards of those keeping ``rooms`` (room for marks left and right,
         below and above) on the sheet upright or turned: (cols, rows, paper w, h, rooms); of equals
@@ -297,7 +292,8 @@ def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: 
         if fewer[0] * fewer[1] > cols * rows:
             cols, rows, pw, ph, rx, ry = fewer
     if cols * rows == 0:
-        marks = crop_marks and fits(0.0)  # the crop marks' room alone is what is in the way
+        unmarked = best([(0.0, 0.0)])  # the crop marks' room alone may be what is in the way
+        marks = crop_marks and unmarked[0] * unmarked[1] > 0
         raise PrintError(f"a {cw:g}x{ch:g} mm card does not fit on a {paper[0]:g}x{paper[1]:g} mm page"
                          + (" with crop marks (it fits without them)" if marks else ""),
                          where="--size", expected=("no crop marks, " if marks else "")

@@ -163,7 +163,7 @@ class PrintResult:
         if not self.small_text:
             return None
         n = len(self.small_text)
-        said = lambda sizes: ", ".join(f"{part} {below(pt, SMALL_TEXT_PT)} pt"  # noqa: E731
+        said = lambda sizes: ", ".join(f"{part} {below(pt)} pt"  # noqa: E731
                                        for part, pt in sizes.items())
         named = _first_named([f"{name} ({cid}): {said(sizes)}"
                               for cid, name, sizes in self.small_text[:limit]], n)
