@@ -502,8 +502,7 @@ def stepper(description: str, value: int = 0, *, min: int = 0, max: int = 99,
         number = w.IntText(value=value, step=step, **looks)
         number.limits = (min, max)
     number.add_class("companion-stepper-number")
-    label = w.Label(description, layout=w.Layout(width="auto", margin="0 8px 0 0"))
-    label.add_class("companion-stepper-label")
+    label = _label(description)
     minus = w.Button(description="−", layout=w.Layout(width="48px", height=BUTTON_HEIGHT),
                      tooltip=f"{description} −{step}")
     plus = w.Button(description="+", layout=w.Layout(width="48px", height=BUTTON_HEIGHT),
@@ -516,8 +515,7 @@ def stepper(description: str, value: int = 0, *, min: int = 0, max: int = 99,
     minus.on_click(lambda _b: bump(-step))
     plus.on_click(lambda _b: bump(step))
     number.caption, number.label, number.minus, number.plus = description, label, minus, plus
-    number.box = w.HBox([label, minus, number, plus],
-                        layout=w.Layout(align_items="center", width="auto", margin="2px 24px 2px 0"))
+    number.box = _labelled_row(label, minus, number, plus)
     number.box.add_class("companion-stepper")
     return number
 
@@ -525,17 +523,25 @@ def stepper(description: str, value: int = 0, *, min: int = 0, max: int = 99,
 min_, max_ = min, max  # the builtins, shadowed by stepper's keyword names
 
 
-def labelled(text: str, widget: Any, *, caption_class: str = "") -> w.HBox:
+def _label(text: str) -> w.Label:
+    """A control's label on its left (a stepper's, :func:`labelled`'s)."""
+    label = w.Label(text, layout=w.Layout(width="auto", margin="0 8px 0 0"))
+    label.add_class("companion-stepper-label")
+    return label
+
+
+def _labelled_row(*children: Any) -> w.HBox:
+    """A label and its control(s), centred on one line, with a gap after them."""
+    return w.HBox(list(children),
+                  layout=w.Layout(align_items="center", width="auto", margin="2px 24px 2px 0"))
+
+
+def labelled(text: str, widget: Any) -> w.HBox:
     """``widget`` with ``text`` as its label on its left, both centred on one line: for a
     ToggleButtons row, whose own ``description`` sits above its buttons rather than beside them.
     The label is kept as ``widget.caption`` (what :func:`off_reasons` names the control by)."""
-    label = w.Label(text, layout=w.Layout(width="auto", margin="0 8px 0 0"))
-    label.add_class("companion-stepper-label")
-    if caption_class:
-        label.add_class(caption_class)
     widget.caption = text
-    return w.HBox([label, widget], layout=w.Layout(align_items="center", width="auto",
-                                                    margin="2px 24px 2px 0"))
+    return _labelled_row(_label(text), widget)
 
 
 def card_tile(title: str, subtitle: str = "", body: str = "", *, colour: str | None = None) -> str:

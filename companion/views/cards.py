@@ -469,20 +469,18 @@ class CardBrowserView:
         self.check_button.on_click(ui.guarded(self.report)(lambda _b: self.check_path()))
 
         self.help = ui.help_box(HELP, HELP_NOTEBOOK)
-        def wrap() -> w.Layout:  # a row that wraps on a narrow screen rather than run off its edge
-            return w.Layout(flex_flow="row wrap", align_items="center")
 
         self.widget = w.VBox([
             ui.header("Card browser"),  # (the notebook's lead says what the page does)
             self.help,
             self.game_buttons,
-            w.HBox([self.type_menu, self.search], layout=wrap()),
-            w.HBox([self.stat_menu, self.range], layout=wrap()),
+            ui.row(self.type_menu, self.search),
+            ui.row(self.stat_menu, self.range),
             self.status, self.load_problems, self.count, self.results,
             w.HTML("<h3 style='margin-bottom:2px'>Check a card file of your own</h3>"
                    f"<div style='color:{ui.COLOURS['muted']}'>A JSON card file, or a CSV sheet for the "
                    "chosen game: upload it or type its path, then press Check file.</div>"),
-            w.HBox([self.upload, self.path, self.check_button], layout=wrap()),
+            ui.row(self.upload, self.path, self.check_button),
             self.report,
         ])
         self.widget.add_class("cmp-cards-page")

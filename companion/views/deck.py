@@ -397,12 +397,10 @@ class DeckBuilderView:
         except CompanionError as exc:  # a broken user card or format file: say so, keep the page
             ui.show_error(self.status, exc)
 
-        def row(*children: w.Widget) -> w.HBox:  # a row that wraps on a narrow screen, never clipped
-            return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", align_items="center"))
 
         editor = w.VBox([w.HTML("<b>Decklist</b> — paste, upload, or use the card table"),
-                         self.input, row(self.upload, self.load),
-                         self.choice, row(self.name, self.save, self.overwrite),
+                         self.input, ui.row(self.upload, self.load),
+                         self.choice, ui.row(self.name, self.save, self.overwrite),
                          self.clash, self.status])
         builder = w.VBox([w.HTML("<b>Cards</b>"), self.search, self.table_note, self.table, self.table_off])
         results = w.Tab(children=[self.verdict, self.stats, self.odds])
@@ -414,7 +412,7 @@ class DeckBuilderView:
         self.widget = w.VBox([
             ui.header("Deck builder"),  # (the notebook's lead says what the page does)
             self.help,
-            row(self.game, self.format, self.reload),
+            ui.row(self.game, self.format, self.reload),
             self.load_problems,
             w.HBox([w.Box([editor], layout=w.Layout(flex_flow="column", margin="0 16px 0 0", **column)),
                     w.Box([builder], layout=w.Layout(flex_flow="column", **column))]),

@@ -106,11 +106,6 @@ SWATCH = {"purple": "#7e57c2", "yellow": "#f9a825", "green": "#2e7d32", "blue": 
 DOUBLE_SAVE_SECONDS = 60
 
 
-def wrap() -> w.Layout:
-    """A row of controls, centred on one line, that wraps on a narrow screen."""
-    return w.Layout(flex_flow="row wrap", align_items="center")
-
-
 def _short(text: str, limit: int = 24) -> str:
     """``text`` for a message: quoted, cut to ``limit`` characters."""
     return repr(text if len(text) <= limit else text[:limit] + "…")
@@ -218,7 +213,7 @@ class MonarchsCompanion:
             self.cards[colour], self.crowns[colour], self.family[colour] = n, c, f
             label = w.HTML(f"<div style='width:90px;font-size:18px'>"
                            f"<span style='color:{SWATCH[colour]}'>■</span> {colour}</div>")
-            rows.append(w.HBox([label, n.box, c.box, f], layout=wrap()))
+            rows.append(ui.row(label, n.box, c.box, f))
         self.total = w.HTML()
         self.total.add_class("cmp-monarchs-total")
         self.table = w.HTML()
@@ -242,7 +237,7 @@ class MonarchsCompanion:
                        "fewer).</small>")
         self.score_tab = w.VBox([ui.labelled("Scoring", self.variant), help_, *rows, self.total,
                                  self.message, self.table, self.list_text,
-                                 w.HBox([load, example, clear], layout=wrap()), self.list_message])
+                                 ui.row(load, example, clear), self.list_message])
 
     def _colour_of(self, widget: Any) -> str:
         return next(c for c in COURT_COLOURS
@@ -609,9 +604,9 @@ class MonarchsCompanion:
                    "in the buy planner name the cards (of-mice-and-monarchs.md, Solo Mode).</small>"),
             self.white.box, self.black.box, w.HBox([roll, read]), self.solo_message, self.solo_out,
             w.HTML("<b>High scores</b>"),
-            w.HBox([self.hs_score.box, self.hs_name], layout=wrap()),
-            w.HBox([ui.labelled("Scored with", self.hs_variant), save], layout=wrap()),
-            self.hs_message, self.highscores, w.HBox([self.hs_pick, remove], layout=wrap())])
+            ui.row(self.hs_score.box, self.hs_name),
+            ui.row(ui.labelled("Scored with", self.hs_variant), save),
+            self.hs_message, self.highscores, ui.row(self.hs_pick, remove)])
         self.show_high_scores()
 
     def roll(self, rng: random.Random | None = None) -> None:

@@ -114,10 +114,6 @@ def situation_label(situation: str) -> str:
     return f"{situation} — {plain(SITUATION_HELP[situation])}"
 
 
-def _row(children: Iterable[Any]) -> w.HBox:
-    """Controls side by side, wrapping onto the next line on a narrow screen."""
-    return w.HBox(list(children), layout=w.Layout(flex_flow="row wrap", align_items="center"))
-
 
 #: "How to use this page" (collapsed under the title): for everyone, then for a notebook only.
 HELP = (
@@ -385,10 +381,10 @@ class MouseCardPage(ui.TrackerPage):
         self.cancel_draws_on = w.Checkbox(value=True, description=CANCEL_BOX, **box)
         self.cancel_draws_on.add_class("cmp-mousecard-cancel-draws-on")
         controls = w.VBox([
-            _row([self.skill.box, self.need.box, self.target]),
-            _row([self.situation]),
-            _row([self.aged.box, self.disadvantage.box]),
-            self.mode, _row([self.chips.box, self.red_bad]),
+            ui.row(self.skill.box, self.need.box, self.target),
+            ui.row(self.situation),
+            ui.row(self.aged.box, self.disadvantage.box),
+            self.mode, ui.row(self.chips.box, self.red_bad),
             self.check_message,
         ])
         # Aged and a disadvantage add up to at most MAX_LEVELS levels (situations): each stepper
@@ -423,9 +419,9 @@ class MouseCardPage(ui.TrackerPage):
         odds_tab = w.VBox([
             self.use_live,
             w.HTML(caption("The player's choices", "(the book leaves them open)")),
-            _row([self.kings, self.bonus, self.stop]),
+            ui.row(self.kings, self.bonus, self.stop),
             w.HTML(caption("House readings", "(where the book is silent)")),
-            _row([self.bad_succeeds, self.cancel_draws_on]), self.result,
+            ui.row(self.bad_succeeds, self.cancel_draws_on), self.result,
             self.halt_button, self.plot_button, self.plot_message, self.plot_note, self.plot_box])
 
         # live deck tab
@@ -476,12 +472,12 @@ class MouseCardPage(ui.TrackerPage):
         self.draw_off, self.bonus_off, self.chips_off, self.session_off = (w.HTML() for _ in range(4))
         for off in (self.draw_off, self.bonus_off, self.chips_off, self.session_off):
             off.add_class("cmp-mousecard-off")
-        draw_row = _row([self.cards, self.draw_button, self.draw_on_button])
-        bonus_row = _row(self.bonus_buttons)
-        chips_row = _row([self.player, self.award_button, self.spend_button])
-        session_row = _row([self.chapter_button, self.undo_button, self.redo_button])
+        draw_row = ui.row(self.cards, self.draw_button, self.draw_on_button)
+        bonus_row = ui.row(*self.bonus_buttons)
+        chips_row = ui.row(self.player, self.award_button, self.spend_button)
+        session_row = ui.row(self.chapter_button, self.undo_button, self.redo_button)
         self._live_children: list[Any] = [
-            self.deck_status, _row([self.character, self.task]),
+            self.deck_status, ui.row(self.character, self.task),
             draw_row, self.draw_off, self.last, bonus_row, self.bonus_off,
             chips_row, self.chips_off, self.chips_table,
             session_row, self.session_off, self.history,

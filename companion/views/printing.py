@@ -165,8 +165,7 @@ class PrintView:
         self.progress.add_class("cmp-print-progress")
         self.download = w.HTML()
         self.download.add_class("cmp-print-download")
-        row = {"flex_flow": "row wrap", "align_items": "center"}
-        self.offsets = w.HBox([self.off_x, self.off_y], layout=w.Layout(**row))
+        self.offsets = ui.row(self.off_x, self.off_y)
         #: the offsets that line the backs up, and the calibration page they were read on (card sheets
         #: with duplex backs: an offset only moves backs)
         self.align_box = w.VBox([
@@ -174,19 +173,19 @@ class PrintView:
                    "calibration page's back grid)</small>"),
             self.offsets, self.orientation_row])
         self.align_box.add_class("cmp-print-align")
-        self.card_box = w.VBox([w.HBox([self.deck, self.decks_refresh], layout=w.Layout(**row)),
+        self.card_box = w.VBox([ui.row(self.deck, self.decks_refresh),
                                 self.pasted,
-                                w.HBox([self.size, self.custom, self.bleed], layout=w.Layout(**row)),
-                                w.HBox([self.crop, self.corners], layout=w.Layout(**row)), self.backs,
+                                ui.row(self.size, self.custom, self.bleed),
+                                ui.row(self.crop, self.corners), self.backs,
                                 self.align_box])
         self.options = w.VBox()
-        self.page_row = w.HBox([self.page, self.page_of, self.download], layout=w.Layout(**row))
+        self.page_row = ui.row(self.page, self.page_of, self.download)
         self.page_row.layout.display = "none"  # until there is a PDF
         self.widget = w.VBox([
             ui.header("Print and play",
                       "Exact-size PDFs: print at 100 % (actual size), never 'fit to page'."),
             ui.help_box(HELP, HELP_NOTEBOOK),
-            w.HBox([self.game, ui.labelled("Paper", self.paper)], layout=w.Layout(**row)),
+            ui.row(self.game, ui.labelled("Paper", self.paper)),
             ui.labelled("Print", self.what), self.options, self.make_button, self.status,
             self.progress, self.page_row, self.preview,
         ])

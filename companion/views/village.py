@@ -1212,9 +1212,10 @@ class VillageCompanion(ui.TrackerPage):
         return DIRECT_ATK if mode == DIRECT_ATK else None
 
     # -- redraw ------------------------------------------------------------------------------
-    def _refresh_buttons(self) -> None:
+    def _refresh_buttons(self, *, reasons: bool = True) -> None:
         """Enable each action the rules allow now; a disabled one says why in its tooltip and, in
-        words a touch screen shows, under its row (:meth:`_refresh_reasons`)."""
+        words a touch screen shows, under its row (:meth:`_refresh_reasons`; ``reasons`` off: the
+        caller says them once, after gating more)."""
         s = self.state
         for kind, button in self.buttons.items():
             if kind == "magic":  # an Instant Magic card may be played at any time, by either player
@@ -1226,7 +1227,8 @@ class VillageCompanion(ui.TrackerPage):
                 reason = why_not(s, kind) or self._nothing_to_affect(kind)
             ui.gate(button, reason)
         ui.gate(self.resolve_button, why_not(s, "attack"))  # (the first turn: no attack, First Turn)
-        self._refresh_reasons()
+        if reasons:
+            self._refresh_reasons()
 
     def _refresh_reasons(self) -> None:
         """Under each group of buttons, why those that are off are off (their tooltips, in words), but
@@ -1353,7 +1355,7 @@ class VillageCompanion(ui.TrackerPage):
         self._refresh_target([m.uid for pl in s.players for m in pl.field] if s.started else [], mine)
         self._fill_abilities()
         self._refresh_effects()
-        self._refresh_buttons()
+        self._refresh_buttons(reasons=False)  # (said once, at the end)
         if self._resolved is not None and self.battle_result.value == self._resolved[2]:
             self._show_resolved_attack()  # as the game now stands, or gone: taken back, or its turn over
         self.readings.value = readings_html(s)
