@@ -164,6 +164,11 @@ def guarded(target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]
     return wrap
 
 
+#: Why every control is off on a log the page cannot use (:meth:`TrackerPage._lock_if_unusable`);
+#: pages skip it where they list why controls are off (their notice says it already).
+UNUSABLE = "this log cannot be opened (see the message)"
+
+
 class TrackerPage:
     """A page over an event-log tracker (:class:`~companion.eventlog.Tracker`): it has
     ``self.tracker`` and redraws with ``self.refresh()``. Another window may write the same
@@ -262,8 +267,7 @@ class TrackerPage:
         if self.unusable is None:
             return
         for button in buttons:
-            button.disabled = True
-            button.tooltip = "this log cannot be opened (see the message)"
+            gate(button, UNUSABLE)
 
     def _refuse_if_stale(self) -> None:
         """Before an action chosen from what the page shows: if another window wrote the log since,

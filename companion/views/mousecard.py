@@ -935,7 +935,7 @@ class MouseCardPage(ui.TrackerPage):
     def _say_off(self) -> None:
         """Under each group of live-deck buttons, why those that are off are off (their tooltips,
         which a touch screen never shows); a log that cannot be used is said in the notice already."""
-        skip = ["this log cannot be opened (see the message)",
+        skip = [ui.UNUSABLE,
                 "the session's log cannot be written (see the message above)"]
         for off, group in ((self.draw_off, [self.draw_button, self.draw_on_button]),
                            (self.bonus_off, self.bonus_buttons),

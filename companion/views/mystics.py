@@ -249,7 +249,7 @@ POISONED_FOLLOWS = ("poisoned follows the poison wounds: Poison adds one, Cure p
 #: Why the chapter's controls are off before a chapter starts.
 NO_CHAPTER = "no chapter yet: start one under “New chapter”"
 #: Why every control is off on a log this page cannot use (ui.TrackerPage._lock_if_unusable's words).
-UNUSABLE = "this log cannot be opened (see the message)"
+UNUSABLE = ui.UNUSABLE
 
 
 def ended_words(lost: bool) -> str:
@@ -1591,7 +1591,7 @@ class MysticsDashboard(ui.TrackerPage):
 
     def _no_chapter(self) -> str:
         """Why the chapter's controls are off while no chapter is under way."""
-        return "this log cannot be opened (see the message)" if self.unusable is not None else NO_CHAPTER
+        return UNUSABLE if self.unusable is not None else NO_CHAPTER
 
     def ended(self, kind: str) -> str | None:
         """Why an action of ``kind`` cannot be logged now that the chapter is won or lost (the

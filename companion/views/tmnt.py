@@ -91,7 +91,7 @@ POWER_READINGS = (("counts its Power", "count"), ("adds no Power", "ignore"))
 #: again under the buttons (:meth:`GameTracker._captions`).
 NO_GAME = "no game yet: open “New game”"
 GAME_OVER = f"the game is over ({cite('tmnt', 'Game Over')})"
-UNUSABLE = "this log cannot be opened (see the message)"  # (ui.TrackerPage._lock_if_unusable's words)
+UNUSABLE = ui.UNUSABLE
 
 #: The page's help, collapsed under each tab's title ("How to use this page": ui.help_box), for
 #: everyone, then for a notebook only (the command line): the notebook keeps a one-line lead.
