@@ -45,8 +45,13 @@ TAB = HexColor("#eceff1")
 #: a tiled sheet's glue band, laid over the board at :data:`GLUE_ALPHA` so the board still shows
 GLUE = HexColor("#90a4ae")
 GLUE_ALPHA = 0.35
-#: Helvetica's ascent and descent per point of size: the box a line of text takes
-_ASCENT, _DESCENT = 0.72, 0.22
+#: How far a board's label reaches above and below its baseline per point of size: about Helvetica's
+#: ascender and descender (0.718 and 0.207 in its metrics). They give the box each line of text is noted
+#: as (cut lines and crosses keep off it) and centre the labels on tabs and seam bands. The footer's
+#: :data:`~companion.printing.geometry.FOOTER_ASCENT` and ``FOOTER_DESCENT`` (0.75, 0.225) are larger on
+#: purpose, so a footer's box holds every glyph of it (brackets, 'g'); with them here the tab labels would
+#: sit 0.053 mm lower and the seam labels 0.042 mm, changing the printables.
+LABEL_ASCENT, LABEL_DESCENT = 0.72, 0.22
 
 
 @functools.cache
@@ -136,8 +141,8 @@ class _Board:
 
     def _keep_line(self, text: str, font: str, size: float, x: float, y: float) -> None:
         """Note a line of text drawn from (x, y) (its baseline, points)."""
-        self._keep(x, y - _DESCENT * size, stringWidth(text, font, size), (_ASCENT + _DESCENT) * size,
-                   text=True)
+        self._keep(x, y - LABEL_DESCENT * size, stringWidth(text, font, size),
+                   (LABEL_ASCENT + LABEL_DESCENT) * size, text=True)
 
     def label(self, text: str, x: float, y: float, w: float, size: float = 9, font: str = "Helvetica-Bold",
               centre: bool = False, colour: Any = INK) -> None:
@@ -150,6 +155,19 @@ class _Board:
         elif t:
             self.c.drawString(x, y, t)
             self._keep_line(t, font, s, x, y)
+
+    def _note(self, text: str, x: float, top: float, w: float, h: float, size: float, least: float,
+              leading: float) -> None:
+        """A muted note wrapped into ``w`` x ``h`` points at ``size`` pt, smaller down to ``least`` for a long
+        one, its first baseline at (``x``, ``top``) and each next one ``leading`` times the size below;
+        every line noted as text (:meth:`_keep_line`)."""
+        size, lines = fit_text(text, "Helvetica", size, least, w, h)
+        self.c.setFillColor(MUTED)
+        self.c.setFont("Helvetica", size)  # the size the lines were wrapped at
+        for i, line in enumerate(lines):
+            base = top - i * size * leading
+            self.c.drawString(x, base, line)
+            self._keep_line(line, "Helvetica", size, x, base)
 
     def left(self) -> float:
         """Where the board's content starts (mm from the left): its title starts there too, so a
@@ -199,7 +217,7 @@ class _Board:
         c.setLineWidth(0.6)
         c.rect(x0, top, tw + 2 * pad, th, stroke=1, fill=1)
         self._keep(x0, top, tw + 2 * pad, th)
-        self.label(shown, x0 + pad, top + (th - _ASCENT * size) / 2, tw + 1, size)
+        self.label(shown, x0 + pad, top + (th - LABEL_ASCENT * size) / 2, tw + 1, size)
 
     def _slot(self, e: dict[str, Any]) -> None:
         w, h = self.L(e, "w", self.slot[0]), self.L(e, "h", self.slot[1])
@@ -262,14 +280,9 @@ class _Board:
                 _icon(c, mark, x + w / 2, y + icon * 0.65, icon)
         if e.get("note"):
             end_x, end_y = (x0, y0 + n * ch) if down else (x0, y0 + ch)
-            size, lines = fit_text(e["note"], "Helvetica", 7.5, 5, (n * cw if not down else cw + 60) * MM,
-                                   14 * MM)
-            c.setFillColor(MUTED)
-            c.setFont("Helvetica", size)  # the size the lines were wrapped at (smaller for a long note)
-            for i, line in enumerate(lines):
-                base = (self.bh - end_y - 4 - i * 3.2 * size / 7.5) * MM
-                c.drawString(end_x * MM, base, line)
-                self._keep_line(line, "Helvetica", size, end_x * MM, base)
+            width = (n * cw if not down else cw + 60) * MM
+            first = (self.bh - end_y - 4) * MM
+            self._note(e["note"], end_x * MM, first, width, 14 * MM, 7.5, 5, 3.2 * MM / 7.5)
 
     def _wheel(self, e: dict[str, Any]) -> None:
         cx, cy, r = self.L(e, "x"), self.L(e, "y"), self.L(e, "r")
@@ -343,13 +356,7 @@ class _Board:
         c.drawString(x - 2.2 * MM, y + h + 1.2 * MM, "✂")
         self.label(e.get("label", ""), x + 3 * MM, y + h - 6 * MM, w - 6 * MM, 9)
         if e.get("note"):
-            size, lines = fit_text(e["note"], "Helvetica", 8, 7, w - 6 * MM, 12 * MM)
-            c.setFillColor(MUTED)
-            c.setFont("Helvetica", size)
-            for i, line in enumerate(lines):
-                base = y + h - 10 * MM - i * size * 1.18
-                c.drawString(x + 3 * MM, base, line)
-                self._keep_line(line, "Helvetica", size, x + 3 * MM, base)
+            self._note(e["note"], x + 3 * MM, y + h - 10 * MM, w - 6 * MM, 12 * MM, 8, 7, 1.18)
 
     def _text(self, e: dict[str, Any]) -> None:
         size = self.L(e, "size", 9 * 25.4 / 72) * MM
@@ -419,11 +426,8 @@ class _Board:
                                centre=k > 0, colour=text_on(colour) if colour else INK)
                 k += 1
         if e.get("note"):
-            lines = fit_text(e["note"], "Helvetica", 7, 4.5, w * MM, (note_h - 1) * MM)
-            c.setFillColor(MUTED)
-            c.setFont("Helvetica", lines[0])
-            for i, line in enumerate(lines[1]):
-                c.drawString(x0 * MM, (self.bh - (y0 + h - note_h) - 3.5) * MM - i * lines[0] * 1.2, line)
+            first = (self.bh - (y0 + h - note_h) - 3.5) * MM
+            self._note(e["note"], x0 * MM, first, w * MM, (note_h - 1) * MM, 7, 4.5, 1.2)
 
 
 def _icon(c: Any, kind: str, cx: float, y: float, s: float) -> None:
@@ -581,7 +585,7 @@ def _band_label(c: Any, seam: _Seam, across: tuple[float, float], along: tuple[f
             c.rect(-tw / 2 - 1 * MM, -size * 0.45, tw + 2 * MM, size * 0.9 + 1 * MM / 2, stroke=0, fill=1)
         c.setFillColor(INK)
         c.setFont(font, size)
-        c.drawCentredString(0, -_ASCENT * size / 2, shown)
+        c.drawCentredString(0, -LABEL_ASCENT * size / 2, shown)
         c.restoreState()
 
 

@@ -269,7 +269,7 @@ def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: 
     s = g.sheet
     bleed = check_bleed(bleed, geometry=g)
     margin, gutter = s["safe_margin"], s["gutter"]
-    room = (s["crop_mark_offset"] + s["crop_mark_min_length"]) if crop_marks else 0.0
+    room = crop_mark_reserve(g) if crop_marks else 0.0
     cw, ch = card
     step_x, step_y = cw + 2 * bleed + gutter, ch + 2 * bleed + gutter
 
@@ -308,6 +308,21 @@ def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: 
             if crop_marks else ())
     mark = _mark_length((pw, ph), slots, bleed, g, bare) if crop_marks else 0.0
     return SheetGrid((pw, ph), card, bleed, cols, rows, slots, mark, bare)
+
+
+def crop_mark_reserve(geometry: Geometry | None = None) -> float:
+    """The room (mm) a sheet with crop marks keeps past its cards' bleed boxes, inside the safe margin,
+    for the shortest marks: their offset from the bleed edge and their minimum length."""
+    s = (geometry or load_geometry()).sheet
+    return s["crop_mark_offset"] + s["crop_mark_min_length"]
+
+
+def grid_reserve(grid: SheetGrid, geometry: Geometry | None = None) -> tuple[float, float, float, float]:
+    """Each side's crop-mark room (:func:`crop_mark_reserve`) of the page of ``grid``, in :data:`SIDES`'
+    order: none on its ``bare`` sides (the fronts may go up to the margin there) or without marks."""
+    kept = crop_mark_reserve(geometry) if grid.mark_length else 0.0
+    left, right, bottom, top = (0.0 if side in grid.bare else kept for side in SIDES)
+    return left, right, bottom, top
 
 
 def _room(paper: tuple[float, float], slots: tuple[Box, ...], bleed: float
@@ -357,9 +372,7 @@ def room_for_offset(grid: SheetGrid, offset: tuple[float, float], *, flip: str =
         return grid
     g = geometry or load_geometry()
     margin = g.sheet["safe_margin"]
-    marks = (g.sheet["crop_mark_offset"] + g.sheet["crop_mark_min_length"]) if grid.mark_length else 0.0
-    # (a bare side keeps no room for marks: the fronts may go up to the margin there)
-    keep = {side: 0.0 if side in grid.bare else marks for side in SIDES}
+    keep = dict(zip(SIDES, grid_reserve(grid, g), strict=True))
     left, right, bottom, top = _room(grid.paper, grid.slots, grid.bleed)
     mirror_x = mirrors_x(grid.paper, flip)
 

@@ -22,7 +22,6 @@ from ..errors import os_reason
 from ..validation import IMAGE_SUFFIXES, back_kind
 from .geometry import (
     PT_PER_MM,
-    SIDES,
     Box,
     FooterSpot,
     Overflow,
@@ -33,6 +32,7 @@ from .geometry import (
     back_overflow,
     crop_marks,
     footer_spot,
+    grid_reserve,
     layout_json,
     load_geometry,
     plan_pages,
@@ -792,10 +792,8 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
     fronts_box = tuple(s.grow(grid.bleed) for s in grid.slots)  # every page's footer clear of the full grid
     backs_box = tuple(back_box(s, grid.paper, flip=flip, offset=options.offset, read_on=options.offset_from
                                ).grow(grid.bleed) for s in grid.slots) if flip is not None else ()
-    marks_room = (geo.sheet["crop_mark_offset"] + geo.sheet["crop_mark_min_length"]) if options.crop_marks \
-        else 0.0
     # the front's footer keeps clear of the shortest crop marks, but on the sides that have none
-    reserve = tuple(0.0 if side in grid.bare else marks_room for side in SIDES)
+    reserve = grid_reserve(grid, geo)
     for page in pages:
         n_front = (page.number + 1) // 2 if options.backs != "none" else page.number
         footer, *shorter = sheet_footers(GAMES.get(game, game), n_front, fronts, page.side, flip)
