@@ -1,5 +1,6 @@
 """The Village page's act helper: an event built from the state read under the log's lock, one lock and
-one read for a Magic card of "the turn player"; the resolved-attack panel kept by one method."""
+one read for a Magic card of "the turn player"; the resolved-attack panel kept by one method; the help
+box; the buttons that act on the selected mouse, off with a reason while none is selected."""
 
 from __future__ import annotations
 
@@ -62,18 +63,29 @@ def test_a_turn_players_magic_card_takes_the_lock_and_reads_the_log_once(
     assert "Bob" in page.turn.value and page.magic_player.value == "turn"
 
 
-def test_an_event_built_under_the_lock_sees_a_write_made_just_before_it(tmp_path: Path) -> None:
+def test_a_magic_card_chosen_as_another_window_ends_the_turn_is_refused_then_played_for_the_new_turn(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     page = started(tmp_path)
     other = VillageCompanion(tmp_path / "v.jsonl")
-    seen: list[int] = []
+    under_lock: list[int] = []  # "the turn player" as read while the page holds its log's lock
+    real = page._magic_player
 
-    def build() -> dict[str, Any]:
-        seen.append(page.state.current)
-        return {"event": "magic", "name": "Sun", "player": page.state.current}
+    def magic_player() -> int:
+        player = real()
+        if page.tracker.log._held:
+            under_lock.append(player)
+        return player
 
-    with meanwhile(page, lambda: other.act({"event": "end_turn"})):
-        page.act(build, refuse_stale=False)
-    assert seen == [1] and page.tracker.history[-1]["player"] == 1
+    monkeypatch.setattr(page, "_magic_player", magic_player)
+    page.magic_kind.value, page.card_name.value = "normal", "Sun"
+    assert not page.buttons["magic"].disabled
+    with meanwhile(page, lambda: other.act({"event": "end_turn"})):  # Bob's turn begins there
+        page.buttons["magic"].click()
+    assert "changed in another window" in page.message.value
+    assert under_lock == [] and page.tracker.history[-1] == {"event": "end_turn"} and "Bob" in page.turn.value
+    page.buttons["magic"].click()  # pressed again on the page drawn anew: Bob's card, read under the lock
+    assert under_lock == [1] and page.tracker.history[-1]["player"] == 1
+    assert "Bob plays Sun" in page.message.value
 
 
 def test_a_stale_page_refuses_a_built_event_without_building_it(tmp_path: Path) -> None:
@@ -96,7 +108,7 @@ def test_a_refused_built_event_writes_nothing(tmp_path: Path) -> None:
         raise CompanionError("no event")
 
     with pytest.raises(CompanionError, match="no event"):
-        page.act(build, refuse_stale=False)
+        page.act(build)
     assert path.read_bytes() == before
 
 
@@ -119,3 +131,64 @@ def test_a_redraw_keeps_the_resolved_attack_while_in_force_and_clears_it_after(t
     assert page.battle_result.value == ""
     page.undo()
     assert page.battle_result.value == shown
+
+
+def test_the_help_is_the_pages_help_box_with_the_command_line_only_outside_the_app(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    page = started(tmp_path)
+    assert page.help.get_title(0) == "How to use this page" and page.help.selected_index is None
+    assert {"cmp-help", "cmp-village-help"} <= set(page.help._dom_classes)
+    assert "Order of Turn" in page.help.children[0].value
+    assert "companion village replay" in page.help.children[0].value
+    monkeypatch.setenv("VOILA_BASE_URL", "/")
+    in_app = VillageCompanion(tmp_path / "v.jsonl").help.children[0].value
+    assert "Order of Turn" in in_app and "companion village replay" not in in_app
+
+
+def off_said(page: VillageCompanion, reason: str) -> bool:
+    """Whether the page says ``reason`` in words under a group of buttons (a touch screen shows no
+    tooltip)."""
+    return any(reason in caption.value for _widgets, caption in page._groups)
+
+
+def test_buttons_on_the_selected_mouse_are_off_with_a_reason_until_one_is_selected(tmp_path: Path) -> None:
+    page = started(tmp_path)  # Ann's first turn, drawn: no mouse on the field
+    b = page.buttons
+    own, any_mouse = [b["fruit"], b["ability"]], [b["item"], b["stats"], b["destroy"]]
+    play_one = "Ann has no mouse on the field: play one first (village-tcg.txt, Order of Turn, Step 2)"
+    assert page.target.value is None
+    assert [(x.disabled, x.tooltip) for x in own] == [(True, play_one)] * 2 and off_said(page, play_one)
+    none = "no mouse on the field to choose"
+    assert [(x.disabled, x.tooltip) for x in any_mouse] == [(True, none)] * 3 and off_said(page, none)
+    page.mouse_name.value, page.mouse_atk.value, page.mouse_def.value = "Pip", "3", "2"
+    b["play_basic"].click()
+    pip = page.target.value
+    assert pip is not None and not any(x.disabled for x in own + any_mouse)
+    page.target.value = None  # the picker emptied: off again, and said, without a redraw of the page
+    choose = "no mouse selected: choose one under Selected mouse"
+    assert [(x.disabled, x.tooltip) for x in own + any_mouse] == [(True, choose)] * 5
+    assert off_said(page, choose)
+    page.target.value = pip
+    assert not any(x.disabled for x in own + any_mouse) and not off_said(page, choose)
+    b["end_turn"].click()
+    b["draw"].click()  # Bob's turn: only Ann's mouse on the field, none selected
+    bob = play_one.replace("Ann", "Bob")
+    assert page.target.value is None and [(x.disabled, x.tooltip) for x in own] == [(True, bob)] * 2
+    assert b["item"].disabled and b["item"].tooltip == choose  # (an Item may go on an opponent's mouse)
+    page.target.value = pip
+    assert not b["item"].disabled
+
+
+def test_the_mega_mouse_button_is_off_while_no_mouse_to_sacrifice_is_selected(tmp_path: Path) -> None:
+    page = started(tmp_path)
+    page.mouse_name.value, page.mouse_atk.value, page.mouse_def.value = "Pip", "3", "2"
+    page.play_basic()
+    for event in ("end_turn", "draw", "end_turn", "draw"):  # Ann's third turn: Pip has had a full turn
+        page.act({"event": event})
+    mega, pip = page.buttons["summon_mega"], page.target.value
+    assert pip is not None and not mega.disabled
+    page.target.value = None
+    choose = "no mouse selected: choose one under Selected mouse"
+    assert mega.disabled and mega.tooltip == choose and off_said(page, choose)
+    page.target.value = pip
+    assert not mega.disabled and mega.tooltip != choose

@@ -10,7 +10,7 @@ import pytest
 
 from companion.cards import CardDB, card_from_record
 from companion.errors import CompanionError, LogError, RuleError
-from companion.views.village import UNDEFENDED, VillageCompanion, checklist_html
+from companion.views.village import UNDEFENDED, VillageCompanion
 
 
 def db() -> CardDB:
@@ -135,12 +135,11 @@ def test_the_selected_mouse_follows_the_turn_player_unless_one_was_picked(tmp_pa
     assert v.target.value == ann
 
 
-def test_an_action_on_no_mouse_says_to_play_or_choose_one(tmp_path: Path) -> None:
+def test_an_action_on_no_mouse_is_off_and_says_to_play_one(tmp_path: Path) -> None:
     v = started(tmp_path)
     v.act({"event": "draw"})
-    assert v.target.value is None
-    v.buttons["fruit"].click()
-    assert "no mouse chosen: play a mouse first" in v.message.value and "None" not in v.message.value
+    assert v.target.value is None and v.buttons["fruit"].disabled
+    assert v.buttons["fruit"].tooltip.startswith("Ann has no mouse on the field: play one first")
 
 
 def test_mega_card_cannot_be_played_as_basic(tmp_path: Path) -> None:
@@ -177,10 +176,11 @@ def test_coin_flip_buttons(tmp_path: Path) -> None:
     assert "goes before" in v.message.value and len(v.state.t.flips) == 1
 
 
-def test_checklist_html_cites_the_book(tmp_path: Path) -> None:
-    v = started(tmp_path)
-    assert "village-tcg.txt, Order of Turn" in checklist_html(v.state)
-    assert "no attack on the first turn" in checklist_html(v.state)
+def test_the_turns_steps_cite_the_book(tmp_path: Path) -> None:
+    v = started(tmp_path)  # the first turn: each step's row is headed by its line, the turn line cites them
+    assert "village-tcg.txt, Order of Turn" in v.turn.value
+    assert [f"<b>Step {n}</b>" in label.value for n, label in enumerate(v.step_labels, 1)] == [True] * 7
+    assert "no attack on the first turn" in v.step_labels[5].value and "✖" in v.step_labels[5].value
 
 
 def test_redraw_buttons_only_at_the_very_start(tmp_path: Path) -> None:

@@ -110,34 +110,40 @@ UNDEFENDED = "undefended (to Mouse Points)"
 STAT_MAX = 99  # the largest ATK or DEF the boxes take
 NO_GAME = "no game yet: start one under New game"  # why a button is off before a game
 UNUSABLE = ui.UNUSABLE
+#: the buttons that act on the selected mouse (off while none is selected), and those of them that act
+#: only on one of the turn player's own (a sacrifice, a Fruit, an ability)
+ON_SELECTED = ("summon_mega", "fruit", "ability", "item", "stats", "destroy", "destroy_item")
+ON_OWN = ("summon_mega", "fruit", "ability")
 OWN_MOUSE_HINT = "For a mouse of your own, type its ATK and DEF after its name"
-HELP_HTML = (  # the page's "How to use this page": what the notebook's lead leaves out
-    "<ul style='margin:4px 0;padding-left:20px'>"
-    "<li>Start under <b>New game</b>: the names, the decks, who goes first (or a coin toss) and the house "
+HELP = (  # the page's "How to use this page": what the notebook's lead leaves out
+    "Start under <b>New game</b>: the names, the decks, who goes first (or a coin toss) and the house "
     "reading of an ability's Fruit cost. A new game keeps the old log beside it; <b>Back to the previous "
     "game</b> brings it back. Every button is saved at once: close the page and you resume where you were; "
-    "<b>Undo</b> and <b>Redo</b> take back any action.</li>"
-    "<li>Each <b>Step</b> of the Order of Turn has its row, in the book's order; its line says what is done "
+    "<b>Undo</b> and <b>Redo</b> take back any action.",
+    "Each <b>Step</b> of the Order of Turn has its row, in the book's order; its line says what is done "
     "(✔), current (▶), to come (○), skipped (–) or not possible (✖), and a button that is off says why under "
     "it. One Basic Mouse, one Fruit, one Item and one Magic card a turn; no abilities after an attack; no "
-    "attack on the first turn of the game. A result or a refusal shows under the button pressed.</li>"
-    "<li>A card's name fills in its ATK and DEF; a mouse of your own plays with the ATK and DEF typed after "
+    "attack on the first turn of the game. A result or a refusal shows under the button pressed.",
+    "A card's name fills in its ATK and DEF; a mouse of your own plays with the ATK and DEF typed after "
     "its name (a misspelt card name is refused with the closest card). An ability's Fruit cost is filled in "
-    "from the selected mouse's card and refused when unpaid.</li>"
-    "<li>An <b>Instant</b> Magic card may be played at any time in either player's turn: choose "
+    "from the selected mouse's card and refused when unpaid.",
+    "An <b>Instant</b> Magic card may be played at any time in either player's turn: choose "
     "<i>instant</i> and who plays it. Tick the boxes when a card allows it: an Item equipped to an "
     "opponent's Mouse or a second Item on one Mouse (Card Descriptions 4), a Mega Mouse that may be "
-    "sacrificed (Summoning MegaMice).</li>"
-    "<li>Undefended attacks hit Mouse Points for the attacker's ATK: a house interpretation (the book gives "
+    "sacrificed (Summoning MegaMice).",
+    "Undefended attacks hit Mouse Points for the attacker's ATK: a house interpretation (the book gives "
     "no amount); choose <i>Direct damage</i> for the attacker's ATK or another amount, 0 included, for one "
-    "attack. A card that lets a mouse attack twice is chosen in Step 6.</li>"
-    "<li><b>Card effects</b> records what a card does to the table (ATK and DEF changes, a mouse destroyed, "
+    "attack. A card that lets a mouse attack twice is chosen in Step 6.",
+    "<b>Card effects</b> records what a card does to the table (ATK and DEF changes, a mouse destroyed, "
     "an Item or a Magic card leaving), so battles use the numbers in play. Each new game records a fresh "
     "seed for <i>Flip for me</i>, so a replay of the log is exact; the <b>Redraw Rule</b> button shows only "
-    "at the very start.</li>"
-    "<li>Rules: <code>village-tcg.txt</code> (Gameplay, Order of Turn, Attack / Defense Structure, Coin "
-    "Flips, You Win If). On a command line, <code>companion village replay &lt;log&gt;</code> shows the "
-    "same log.</li></ul>")
+    "at the very start.",
+    "Rules: <code>village-tcg.txt</code> (Gameplay, Order of Turn, Attack / Defense Structure, Coin "
+    "Flips, You Win If).",
+)
+HELP_NOTEBOOK = (  # (the app hides the command line: ui.help_box leaves these out there)
+    "On a command line, <code>companion village replay &lt;log&gt;</code> shows the same log.",
+)
 STATUS_ICON = {"done": "✔", "current": "▶", "todo": "○", "skipped": "–", "unavailable": "✖"}
 STATUS_COLOUR = {"done": ui.COLOURS["ok"], "current": ui.COLOURS["info"], "todo": ui.COLOURS["ink"],
                  "skipped": ui.COLOURS["muted"], "unavailable": ui.COLOURS["error"]}
@@ -188,11 +194,6 @@ def step_html(item: CheckItem) -> str:
     detail = f" <small>({html.escape(item.detail)})</small>" if item.detail else ""
     return (f"<div style='font-size:17px;color:{colour};padding:2px 0'>{STATUS_ICON[item.status]} "
             f"<b>Step {item.step}</b>: {html.escape(item.title)}{detail}</div>")
-
-
-def checklist_html(state: VillageState) -> str:
-    """The seven steps of Order of Turn with their status (village-tcg.txt, Order of Turn)."""
-    return "".join(step_html(item) for item in checklist(state)) + f"<small><i>{CITE_TURN}</i></small>"
 
 
 class VillageCompanion(ui.TrackerPage):
@@ -629,11 +630,8 @@ class VillageCompanion(ui.TrackerPage):
         acc.add_class("cmp-village-setup")
         self.setup = acc
 
-        help_box = w.Accordion(children=[w.HTML(HELP_HTML)])
-        help_box.set_title(0, "How to use this page")
-        help_box.selected_index = None
-        help_box.add_class("cmp-village-help")
-        self.help = help_box
+        self.help = ui.help_box(HELP, HELP_NOTEBOOK)
+        self.help.add_class("cmp-village-help")
         self.header = ui.header("Village TCG", "Mouse Points, turn guide and battle resolver", game="village")
         self.widget = w.VBox()
         self.widget.add_class("cmp-village-page")
@@ -784,17 +782,16 @@ class VillageCompanion(ui.TrackerPage):
         db = self.db()
         self.tracker.cards = db if len(db) else None  # (no data that loads: names are taken as typed)
 
-    def act(self, event: dict[str, Any] | Callable[[], dict[str, Any]], notes: tuple[str, ...] = (), *,
-            refuse_stale: bool = True) -> VillageState:
+    def act(self, event: dict[str, Any] | Callable[[], dict[str, Any]],
+            notes: tuple[str, ...] = ()) -> VillageState:
         """Log one event (checked against the rules first) and redraw the page; ``notes`` are
         warnings shown below what the event did (and a card name the data does not know).
 
         The event was chosen from the table on show: if another window (or a command) wrote the log
         since the page was drawn, it is refused and the page drawn again, checked under the log's lock
         (:meth:`~companion.ui.TrackerPage._run_locked`), so a stale "End turn" never ends the other
-        player's turn. ``refuse_stale=False``: an action that is meant for the log as it holds now.
-        ``event`` may be a function that builds it from the state read again under that lock, with the
-        write (one lock, one read)."""
+        player's turn. ``event`` may be a function that builds it from the state read again under that
+        lock, with the write (one lock, one read)."""
         self.refuse_if_unusable()
 
         def do() -> dict[str, Any]:
@@ -802,7 +799,7 @@ class VillageCompanion(ui.TrackerPage):
             self.tracker.do(chosen)
             return chosen
 
-        done = self._run_locked(do, refuse_stale=refuse_stale)
+        done = self._run_locked(do, refuse_stale=True)
         # (a mouse's name gets its own note from the mouse boxes, with what to do about its stats)
         named_card = done.get("event") in ("item", "magic")
         note = unknown_card_note(self.tracker.cards, done) if named_card else None
@@ -1222,7 +1219,8 @@ class VillageCompanion(ui.TrackerPage):
                 reason = why_not(s, kind, self._magic_player() if s.started else None,
                                  instant=self.magic_kind.value == "instant")
             elif kind == "summon_mega":  # a mouse to sacrifice (none on the first turn: First Turn)
-                reason = why_no_mega(s, self.sacrifice_allowed.value) if s.started else why_not(s, kind)
+                reason = ((why_no_mega(s, self.sacrifice_allowed.value) or self._nothing_to_affect(kind))
+                          if s.started else why_not(s, kind))
             else:
                 reason = why_not(s, kind) or self._nothing_to_affect(kind)
             ui.gate(button, reason)
@@ -1246,9 +1244,15 @@ class VillageCompanion(ui.TrackerPage):
                 "a new game")
 
     def _nothing_to_affect(self, kind: str) -> str | None:
-        """Why a card-effect button has nothing to act on (no mouse, no Item, no continuous Magic
-        card on the field), or ``None``."""
-        if kind in ("stats", "destroy", "destroy_item") and not self.target.value:
+        """Why a button has nothing to act on (no mouse selected for a button that acts on the selected
+        mouse, no Item, no continuous Magic card on the field), or ``None``: off before the click, never
+        refused after it. A Fruit, an ability or a sacrifice is the turn player's own mouse's
+        (Order of Turn, Steps 2-4): with none on the field, the reason says to play one."""
+        if kind in ON_SELECTED and not self.target.value:
+            s = self.state
+            if kind in ON_OWN and s.started and not s.players[s.current].field:
+                return (f"{s.players[s.current].name} has no mouse on the field: play one first "
+                        f"({CITE_TURN}, Step 2)")
             return ("no mouse selected: choose one under Selected mouse" if self.target.options
                     else "no mouse on the field to choose")
         if kind == "destroy_item" and not self.item_off.options:
