@@ -1,8 +1,8 @@
 """The project's error types.
 
 Every error a user can cause is a :class:`CompanionError` (a ``ValueError``), whose
-message names where the problem is, what was expected, what was found and, where
-one exists, a suggestion. The CLI and the notebooks show these messages instead of
+message names where the problem is, what was expected, what was found, the rule it
+breaks and, where one exists, a suggestion. The CLI and the notebooks show these messages instead of
 tracebacks; anything else escaping is a bug.
 """
 
@@ -26,7 +26,11 @@ def os_reason(exc: BaseException) -> str:
 
 
 class CompanionError(ValueError):
-    """Base class for every error caused by user input or user files."""
+    """Base class for every error caused by user input or user files.
+
+    ``where`` is a place (a path, a line, a JSON pointer, a field or a control), said before the
+    sentence; ``cite`` is the rule-book section the sentence applies (``cite("tmnt", "Attack
+    Phase")``), said after it in brackets, as every verdict says its citation."""
 
     exit_code: int = 2
 
@@ -38,17 +42,20 @@ class CompanionError(ValueError):
         expected: str | None = None,
         found: str | None = None,
         suggestion: str | None = None,
+        cite: str | None = None,
     ) -> None:
         self.message = message
         self.where = where
         self.expected = expected
         self.found = found
         self.suggestion = suggestion
+        self.cite = cite
         super().__init__(self.render())
 
     def render(self, *, where: bool = True) -> str:
-        """One readable paragraph: ``where: message (expected ...; found ...). Did you mean ...?``
-        (``where`` off: without the place, for a caller that names it itself)."""
+        """One readable paragraph: ``where: message (expected ...; found ...) (cite). Did you mean
+        ...?`` (``where`` off: without the place, for a caller that names it itself; the citation
+        stays, as it belongs to the sentence)."""
         # (a message that opens with its place, "--blocks 3 but ...", is not given it twice)
         named = self.where and self.message.startswith(f"{self.where} ")
         text = f"{self.where}: {self.message}" if self.where and where and not named else self.message
@@ -59,6 +66,8 @@ class CompanionError(ValueError):
             details.append(f"found {self.found}")
         if details:
             text += f" ({'; '.join(details)})"
+        if self.cite:
+            text += f" ({self.cite})"
         if self.suggestion:
             text += ("" if text.endswith(("?", "!", ".")) else ".") + f" {self.suggestion}"
         return text

@@ -65,6 +65,14 @@ LIVE_CITES = {
     "chip": cite("mousecard", "Fate Chips"),
 }
 EVENTS = ("start", "draw", "draw_on", "bonus", "award", "spend", "reshuffle")
+#: Every ``bonus`` a draw can be given (its ``source`` and ``use``) in a few words, in the order the
+#: page's buttons show them: a new kind of bonus is labelled here, or has no button.
+BONUS_LABELS: dict[tuple[str, str], str] = {
+    ("ace", "success"): "Ace: +1 success",
+    ("ace", "cancel"): "Ace: cancel bad",
+    ("chip", "success"): "Chip: +1 success",
+    ("chip", "cancel"): "Chip: cancel bad",
+}
 #: How every hint of a log with no session names a new one (``NEWLOG``: a file of the user's choosing).
 NEW_SESSION = "a new session ('companion mousecard new NEWLOG', or the notebook page on a new log)"
 #: What to do when a log holds no session because its start was undone (``{log}``: the log's path).

@@ -118,6 +118,23 @@ POLICY_NOTES: dict[tuple[str, str | bool], str] = {
                               "more cards",
     ("stop_when_sure", False): "policy: the player draws every card, even when already sure to succeed",
 }
+#: Each choice of a check's options that take one (``mode``, the policies, the house reading
+#: ``red_bad``) in a few words, in the order a menu offers them: the page's controls say these, so a
+#: new choice is labelled here, beside its option, or nowhere.
+CHOICE_LABELS: dict[str, dict[str, str]] = {
+    "mode": {"cautious": "Cautious (one at a time)", "broke": "Go for broke (all at once)"},
+    "kings": {"best": "while not yet sure (best)", "always": "always", "never": "never"},
+    "bonus": {"best": "where they help most (best)", "cancel": "cancel bad cards first",
+              "success": "successes only"},
+    "red_bad": {"joker": "red-bad: the red joker (+ Aged ranks)", "all": "red-bad: every red card"},
+}
+#: A check's yes/no options (the player's choice ``stop_when_sure`` and the two house readings) as a
+#: box to tick says them.
+OPTION_LABELS: dict[str, str] = {
+    "stop_when_sure": "Stop drawing once sure to succeed",
+    "bad_succeeds": "A bad card can still be a success",
+    "cancel_draws_on": "A cancelled bad card lets the draw go on",
+}
 
 #: The highest skill whose odds of drawing anyway (:func:`drawing_anyway`) are worked out: up to it
 #: every such check is quick (measured: at most 0.12 s at skill 10, over 8,512 checks with bad cards

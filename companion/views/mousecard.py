@@ -44,6 +44,7 @@ from ..errors import CompanionError, LogError, RuleError, os_reason
 from ..eventlog import new_seed
 from ..mousecard.deck import RANK_LABELS
 from ..mousecard.live import (
+    BONUS_LABELS,
     DEFAULT_TASK,
     MISMATCH_KIND,
     DrawRecord,
@@ -56,8 +57,10 @@ from ..mousecard.live import (
     tidy_name,
 )
 from ..mousecard.odds import (
+    CHOICE_LABELS,
     DRAWN_ANYWAY,
     NO_CARD_DRAWN,
+    OPTION_LABELS,
     CheckOdds,
     TaskCheck,
     drawing_anyway,
@@ -80,15 +83,15 @@ DRAW_ON_OFF = "only after a cautious draw stopped by a bad card that was then ca
 LIVE_BOX = "Draw from the live deck's remaining cards"
 #: The boxes of the player's choice to stop once sure, and of the two house readings: the words a
 #: player reads, and what the notes of a result call them (:func:`plain`).
-STOP_BOX = "Stop drawing once sure to succeed"
-BAD_SUCCEEDS_BOX = "A bad card can still be a success"
-CANCEL_BOX = "A cancelled bad card lets the draw go on"
+STOP_BOX = OPTION_LABELS["stop_when_sure"]
+BAD_SUCCEEDS_BOX = OPTION_LABELS["bad_succeeds"]
+CANCEL_BOX = OPTION_LABELS["cancel_draws_on"]
 #: The rules' names of the choices (in :mod:`companion.mousecard.odds`' notes, the CLI's options and
 #: the log) in the words of the page's controls, longest first: a player never reads ``cancel_draws_on``.
 PLAIN_WORDS: tuple[tuple[str, str], ...] = (
     ("house interpretation (red_bad='joker')", "house reading (red-bad: the red joker)"),
-    ("house interpretation (red_bad='all')", "house reading (red-bad: every red card)"),
-    ("red_bad 'all'", "The house reading “red-bad: every red card”"),
+    ("house interpretation (red_bad='all')", f"house reading ({CHOICE_LABELS['red_bad']['all']})"),
+    ("red_bad 'all'", f"The house reading “{CHOICE_LABELS['red_bad']['all']}”"),
     ("(bad_succeeds off)", f"(“{BAD_SUCCEEDS_BOX}” unticked)"),
     ("(cancel_draws_on off)", f"(“{CANCEL_BOX}” unticked)"),
     ("house reading cancel_draws_on off", f"“{CANCEL_BOX}” unticked"),
@@ -107,6 +110,12 @@ def plain(text: str) -> str:
     for name, words in PLAIN_WORDS:
         text = text.replace(name, words)
     return text
+
+
+def menu_options(option: str) -> list[tuple[str, str]]:
+    """A menu's options for the check's ``option`` (``"kings"``): each choice with its label, as
+    :data:`~companion.mousecard.odds.CHOICE_LABELS` says and orders them."""
+    return [(label, choice) for choice, label in CHOICE_LABELS[option].items()]
 
 
 def situation_label(situation: str) -> str:
@@ -137,8 +146,6 @@ HELP_NOTEBOOK = (
     "a saved session.",
 )
 PLOT_TARGETS = ("6", "8", "10", "J", "Q", "K", "A")
-#: The ace and chip buttons, in order: what each spends, and on what.
-BONUS_BUTTONS = (("ace", "success"), ("ace", "cancel"), ("chip", "success"), ("chip", "cancel"))
 PLOT_SKILLS = range(1, 11)
 
 
@@ -348,14 +355,12 @@ class MouseCardPage(ui.TrackerPage):
         self.aged.add_class("cmp-mousecard-aged")
         self.disadvantage = ui.stepper("Disadvantage", 0, min=0, max=12)
         self.disadvantage.add_class("cmp-mousecard-disadvantage")
-        self.mode = w.ToggleButtons(options=[("Cautious (one at a time)", "cautious"),
-                                             ("Go for broke (all at once)", "broke")],
-                                    value="cautious", style={"button_width": "auto"})
+        self.mode = w.ToggleButtons(options=menu_options("mode"), value="cautious",
+                                    style={"button_width": "auto"})
         self.mode.add_class("cmp-mousecard-mode")
         self.chips = ui.stepper("Fate chips to spend", 0, min=0, max=20)
         self.chips.add_class("cmp-mousecard-chips-to-spend")
-        self.red_bad = w.Dropdown(options=[("red-bad: the red joker (+ Aged ranks)", "joker"),
-                                           ("red-bad: every red card", "all")], value="joker",
+        self.red_bad = w.Dropdown(options=menu_options("red_bad"), value="joker",
                                   description="House reading", style=wide,
                                   layout=w.Layout(width="420px", max_width="100%"))
         self.red_bad.add_class("cmp-mousecard-red-bad")
@@ -363,14 +368,12 @@ class MouseCardPage(ui.TrackerPage):
         self.use_live = w.Checkbox(value=False, description=LIVE_BOX, **box)
         self.use_live.add_class("cmp-mousecard-use-live")
         # the player's choices the book leaves open (each result states the ones it assumed)
-        self.kings = w.Dropdown(options=[("while not yet sure (best)", "best"), ("always", "always"),
-                                         ("never", "never")],
-                                value="best", description="King's extra card", style=wide,
+        self.kings = w.Dropdown(options=menu_options("kings"), value="best",
+                                description="King's extra card", style=wide,
                                 layout=w.Layout(width="340px", max_width="100%"))
         self.kings.add_class("cmp-mousecard-kings")
-        self.bonus = w.Dropdown(options=[("where they help most (best)", "best"),
-                                         ("cancel bad cards first", "cancel"), ("successes only", "success")],
-                                value="best", description="Aces and fate chips", style=wide,
+        self.bonus = w.Dropdown(options=menu_options("bonus"), value="best",
+                                description="Aces and fate chips", style=wide,
                                 layout=w.Layout(width="380px", max_width="100%"))
         self.bonus.add_class("cmp-mousecard-bonus-policy")
         self.stop = w.Checkbox(value=True, description=STOP_BOX, **box)
@@ -444,8 +447,7 @@ class MouseCardPage(ui.TrackerPage):
         self.last = w.HTML()
         self.last.add_class("cmp-mousecard-last")
         self.bonus_buttons = []
-        labels = ("Ace: +1 success", "Ace: cancel bad", "Chip: +1 success", "Chip: cancel bad")
-        for label, (_source, use) in zip(labels, BONUS_BUTTONS, strict=True):
+        for (_source, use), label in BONUS_LABELS.items():
             b = ui.big_button(label, style="info" if use == "success" else "warning")
             b.add_class("cmp-mousecard-bonus")
             self.bonus_buttons.append(b)
@@ -486,7 +488,7 @@ class MouseCardPage(ui.TrackerPage):
         self._place_message(draw_row)
         self.draw_button.on_click(self._live(draw_row, self.draw))
         self.draw_on_button.on_click(self._live(draw_row, self.draw_on))
-        for b, (source, use) in zip(self.bonus_buttons, BONUS_BUTTONS, strict=True):
+        for b, (source, use) in zip(self.bonus_buttons, BONUS_LABELS, strict=True):
             b.on_click(self._live(bonus_row, functools.partial(self.spend_bonus, source, use)))
         self.award_button.on_click(self._live(chips_row, lambda: self.chip("award")))
         self.spend_button.on_click(self._live(chips_row, lambda: self.chip("spend")))
@@ -918,7 +920,7 @@ class MouseCardPage(ui.TrackerPage):
         else:
             self.last.value = ""
         chips = st.chips_of(rec.character) if rec is not None else 0
-        for button, (source, use) in zip(self.bonus_buttons, BONUS_BUTTONS, strict=True):
+        for button, (source, use) in zip(self.bonus_buttons, BONUS_LABELS, strict=True):
             why = ("no draw yet" if rec is None else
                    refused[0] if (refused := rec.bonus_refusal(source, use, chips)) else None)
             ui.gate(button, plain(why) if why else None)
