@@ -548,10 +548,13 @@ def labelled(text: str, widget: Any) -> w.HBox:
     return _labelled_row(_label(text), widget)
 
 
-def card_tile(title: str, subtitle: str = "", body: str = "", *, colour: str | None = None) -> str:
-    """HTML for one card tile (used in card tables, hands, the initiative track)."""
+def card_tile(title: str, subtitle: str = "", body: str = "", *, colour: str | None = None,
+              tooltip: str | None = None) -> str:
+    """HTML for one card tile (used in card tables, hands, the initiative track); ``tooltip``: a text
+    shown on hovering the tile (a card's whole text where ``body`` is cut short)."""
     border = f"border-left:6px solid {colour};" if colour else ""
-    return (f"<div class='companion-tile' style='{border}'><div class='t'>{html.escape(title)}</div>"
+    tip = f" title='{html.escape(tooltip, quote=True)}'" if tooltip is not None else ""
+    return (f"<div class='companion-tile'{tip} style='{border}'><div class='t'>{html.escape(title)}</div>"
             f"<div class='s'>{html.escape(subtitle)}</div><div>{html.escape(body)}</div></div>")
 
 

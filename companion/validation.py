@@ -1096,7 +1096,7 @@ def validate_document(doc: Any, *, file: str, game: str | None = None,
     if fast is not None:
         try:
             fast(doc)
-            marks = _marks(doc)  # one walk of every card for what the three checks below look for
+            marks = _marks(doc, names=warnings)  # one walk of every card for what the checks below look for
             return (issues + list(_card_checks(doc, file, g, warnings=warnings, marks=marks))
                     + list(_decimal_integers(doc, file, g, marks=marks)))
         except Exception:  # JsonSchemaException, or odd data the compiled code trips on
@@ -1198,11 +1198,12 @@ def _cards_value(cards: Any, index: int, key: str, item: int) -> Any:
 _LONE, _UNTIDY, _WHOLE = 1, 2, 4
 
 
-def _marks(doc: Any) -> list[int] | None:
+def _marks(doc: Any, *, names: bool = True) -> list[int] | None:
     """For each card of ``doc`` (``None``: it has no list of cards), what one walk of its values finds
     (:data:`_LONE`, :data:`_UNTIDY`, :data:`_WHOLE`, or'd), so that valid data is walked once rather
     than by each check (the walks had cost the fast path half its time): a check then looks at the
-    cards marked for it only, by its own walk, which says where and words the problem."""
+    cards marked for it only, by its own walk, which says where and words the problem. ``names`` off:
+    no name is tidied to look for :data:`_UNTIDY` (a load keeps no warning, so none is marked)."""
     from .cards import tidy_name
 
     cards = doc.get("cards") if isinstance(doc, dict) else None
@@ -1222,7 +1223,7 @@ def _marks(doc: Any) -> list[int] | None:
                 if t is str:
                     if not item.isascii() and search(item) is not None:
                         found |= _LONE
-                    if key == "name" and item.strip() and tidy_name(item) != item:
+                    if names and key == "name" and item.strip() and tidy_name(item) != item:
                         found |= _UNTIDY
                 elif t is dict or t is list:
                     stack.append(item)

@@ -17,7 +17,7 @@ import pytest
 import companion.highscores as hs
 from companion.cli import main
 from companion.monarchs.flow import HighScore
-from companion.monarchs.scoring import ScoreInputError, needs_card_data, parse_score_input
+from companion.monarchs.scoring import ScoreFile, ScoreInputError, parse_score_input
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -79,6 +79,10 @@ def test_commands_saving_at_once_keep_every_score(tmp_path: Path) -> None:
 
 
 # -- 2. card data needed: from the parsed JSON ------------------------------------------------------
+
+def needs_card_data(text: str) -> bool:
+    return ScoreFile(text).needs_card_data()
+
 
 def test_the_players_name_needs_no_card_data() -> None:
     assert not needs_card_data('{"name": "Ann", "cards": [{"color": "red", "crowns": 2}]}')

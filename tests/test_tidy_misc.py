@@ -1,13 +1,25 @@
 """Small tidy-ups: several options with a value typed before their command get the same hint as one,
-and the helpers given one home (a list file's form from its name, the blank ``--art`` refusal)."""
+and the helpers given one home (a list file's form from its name, the blank ``--art`` refusal); a tile's
+tooltip is a parameter (no HTML surgery), the cards page says "no card matches" from one place, a load
+tidies no name for a warning it drops, a solo die's position is read from the die, and a Monarchs score
+file's JSON is read once."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from pathlib import Path
+from typing import Any
 
+import pandas as pd
 import pytest
 
+from companion import ui
+from companion import validation as v
 from companion.cli import main
+from companion.monarchs import scoring
+from companion.monarchs.flow import SoloRemoval, solo_removal
+from companion.views import cards as cards_view
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -97,3 +109,78 @@ def test_a_page_interrupted_after_reading_the_log_is_drawn_again() -> None:
     with pytest.raises(KeyboardInterrupt):
         page._run(interrupted)
     assert drawn == [1]
+
+
+def test_a_tile_s_tooltip_is_escaped_on_its_own_div_and_left_out_when_not_given() -> None:
+    tile = ui.card_tile("Fig", "fruit", "short", tooltip="Bob's <b>whole</b> text")
+    assert tile.startswith("<div class='companion-tile' title='Bob&#x27;s &lt;b&gt;whole&lt;/b&gt; text' ")
+    assert "title=" not in ui.card_tile("Fig", "fruit", "short")
+
+
+def test_a_long_card_text_is_cut_on_the_tile_and_whole_on_its_tooltip() -> None:
+    body = "word " * (cards_view.TILE_TEXT // 2)
+    tile = cards_view.tile_html({"name": "Fig", "type": "fruit", "text": body}, "village", demo=False)
+    assert not tile.startswith("<span") and f"title='{body}'" in tile
+    short = cards_view.tile_html({"name": "Fig", "type": "fruit", "text": "short"}, "village", demo=False)
+    assert "title=" not in short
+
+
+def test_the_table_of_no_card_says_so_in_the_page_s_one_wording() -> None:
+    empty = pd.DataFrame({"id": [], "name": []})
+    assert cards_view.table_html(empty, {}) == cards_view.NO_MATCH_HTML
+    assert "No card matches these filters" in cards_view.NO_MATCH_HTML
+
+
+def test_a_load_tidies_no_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.cards
+
+    doc = {"game": "village", "set": "Mine", "cards": [
+        {"id": "zz-fig", "name": "ZZ  Fig", "type": "fruit", "source": "me"}]}
+    calls: list[str] = []
+    real = companion.cards.tidy_name
+    monkeypatch.setattr(companion.cards, "tidy_name", lambda text: calls.append(text) or real(text))
+    assert v.validate_document(doc, file="mine.json", warnings=False) == []
+    assert calls == []
+    said = v.validate_document(doc, file="mine.json")  # warnings on: the name is looked at and warned of
+    assert [i.pointer for i in said] == ["/cards/0/name"] and calls
+    assert v._marks(doc, names=False) == [0] and v._marks(doc) == [v._UNTIDY]
+
+
+def test_a_solo_die_s_position_is_read_from_the_die_alone() -> None:
+    assert {f.name for f in dataclasses.fields(SoloRemoval)} == {"white", "black", "lines", "removed"}
+    r = solo_removal(4, 5)
+    assert (r.white, r.black, r.front, r.back) == (4, 5, 4, None)
+    assert SoloRemoval(6, 1, ()).front is None and SoloRemoval(6, 1, ()).back == 1
+
+
+def test_the_score_command_reads_the_file_s_json_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "s.json"
+    f.write_text(json.dumps({"cards": [{"color": "red", "crowns": 2, "count": 2}], "notes": "mine"}),
+                 encoding="utf-8")
+    reads: list[str] = []
+    real = json.loads
+
+    def counted(text: Any, *args: Any, **kwargs: Any) -> Any:
+        reads.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(scoring.json, "loads", counted)
+    assert main(["score", "monarchs", str(f), "--json"]) == 0
+    out = real(capsys.readouterr().out)
+    assert out["total"] == 8 and out["file_notes"] == "mine"
+    assert len(reads) == 1
+
+
+def test_a_score_file_says_what_it_needs_and_its_notes() -> None:
+    # (needs card data, notes) per file: a named card needs the data, JSON that cannot be read needs none
+    # and has no notes, a decklist always needs it, a byte-order mark hides no notes, blank notes are none
+    expected = {'{"cards": [{"card": "Sun King"}]}': (True, None), '{"cards": [}': (False, None),
+                "Sun King\n": (True, None), "[]": (False, None),
+                '\ufeff{"cards": [], "notes": "n"}': (False, "n"),
+                '{"cards": [], "notes": " "}': (False, None)}
+    for text, (needs, notes) in expected.items():
+        file = scoring.ScoreFile(text)
+        assert (file.needs_card_data(), file.notes()) == (needs, notes), text
+    with pytest.raises(scoring.ScoreInputError, match="is not valid JSON"):
+        scoring.ScoreFile('{"cards": [}', "f.json").cards()

@@ -46,15 +46,13 @@ def _db(game: str, extra: list[str] | None = None) -> Any:
 # -- Of Mice and Monarchs ----------------------------------------------------------------------
 
 def _score_monarchs(args: argparse.Namespace) -> int:
-    from ..monarchs.scoring import file_notes, needs_card_data, parse_score_input, score
+    from ..monarchs.scoring import ScoreFile, score
 
-    text = _read_text(args.file, "score file")
-    stripped = text.strip()
+    file = ScoreFile(_read_text(args.file, "score file"), args.file)  # its JSON read once, for all three
     # a JSON list of colours and crowns needs no card data, unless extra card files are named
-    db = _db("monarchs", args.cards) if needs_card_data(text) or args.cards else None
-    cards = parse_score_input(text, db, source=args.file)
-    result = score(cards, args.variant)
-    said = file_notes(text) if stripped.startswith("{") else None  # what the file says of its figures
+    db = _db("monarchs", args.cards) if file.needs_card_data() or args.cards else None
+    result = score(file.cards(db), args.variant)
+    said = file.notes()  # what the file says of its figures
     if args.json:
         _print_json({**result.to_json(), **({"file_notes": said} if said else {})})
     else:

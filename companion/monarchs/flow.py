@@ -99,16 +99,25 @@ class SoloTake:
 
 @dataclass(frozen=True, slots=True)
 class SoloRemoval:
-    """What the solo dice remove: the position 1-4 each die points at per row (``front``, ``back``;
-    ``None`` when the player chooses), and what is removed there (``removed``: per row, a
-    :class:`SoloTake`, or ``None`` when nothing is, the spot typed as empty), as ``lines`` say."""
+    """What the solo dice remove: the dice (``white`` for the front row, ``black`` for the back), the
+    position 1-4 each points at (``front``, ``back``, read from the dice; ``None`` when the player
+    chooses), and what is removed there (``removed``: per row, a :class:`SoloTake`, or ``None`` when
+    nothing is, the spot typed as empty), as ``lines`` say."""
 
     white: int
     black: int
-    front: int | None
-    back: int | None
     lines: tuple[str, ...]
     removed: tuple[tuple[str, SoloTake | None], ...] = ()
+
+    @property
+    def front(self) -> int | None:
+        """The front-row position the white die points at (``None``: a 5 or 6, the player chooses)."""
+        return _die_position(self.white)
+
+    @property
+    def back(self) -> int | None:
+        """The back-row position the black die points at (``None``: a 5 or 6, the player chooses)."""
+        return _die_position(self.black)
 
     def removed_json(self) -> dict[str, Any]:
         """``{"front": {"position": 3, "card": "Golden Baron"}, "back": None}``: what each row loses."""
@@ -121,6 +130,11 @@ def _die(value: object, colour: str) -> int:
     return value
 
 
+def _die_position(die: int) -> int | None:
+    """The Court position 1-4 a solo die points at; ``None`` on a 5 or 6 (the player chooses)."""
+    return die if die <= 4 else None
+
+
 def solo_removal(white: int, black: int, court: Court | None = None, *,
                  typed: Mapping[str, int] | None = None) -> SoloRemoval:
     """Read the two solo dice; with a ``court``, name the top cards they remove. ``typed``: how many
@@ -130,7 +144,7 @@ def solo_removal(white: int, black: int, court: Court | None = None, *,
     lines = []
     removed: list[tuple[str, SoloTake | None]] = []
     for die, colour, row in ((w, "white", "front"), (b, "black", "back")):
-        if die >= 5:
+        if _die_position(die) is None:
             lines.append(f"{colour} {die}: you choose which {row}-row card to remove")
             removed.append((row, SoloTake(None, None)))
             continue
@@ -152,7 +166,7 @@ def solo_removal(white: int, black: int, court: Court | None = None, *,
             removed.append((row, SoloTake(die, None)))
         lines.append(f"{colour} {die}: remove {what} from the game")
     lines.append(f"Then slide cards down and refill the Court as usual ({CITE_SOLO}).")
-    return SoloRemoval(w, b, w if w <= 4 else None, b if b <= 4 else None, tuple(lines), tuple(removed))
+    return SoloRemoval(w, b, tuple(lines), tuple(removed))
 
 
 # -- high scores ---------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .. import cite
@@ -334,24 +335,6 @@ def _unknown_key(obj: Mapping[str, Any], known: Sequence[str], where: str) -> No
                                   suggestion=did_you_mean(hint) if hint else None)
 
 
-def needs_card_data(text: str) -> bool:
-    """Whether a score file (:func:`parse_score_input`) names cards, so the card data is needed:
-    any decklist does; a JSON file only when an entry of its ``cards`` has a ``name`` or ``card``.
-    Read from the parsed JSON, not the text: the file's own ``"name"`` (the player's) names no card,
-    and a key written with escapes (``"\\u006eame"``) is the key it spells. JSON that cannot be read
-    needs none (:func:`parse_score_input` then says what is wrong with it)."""
-    stripped = text.lstrip("\ufeff").strip()
-    if not stripped.startswith(("{", "[")):
-        return True
-    try:
-        doc = json.loads(stripped)
-    except (ValueError, RecursionError):
-        return False
-    cards = doc.get("cards") if isinstance(doc, dict) else None
-    return isinstance(cards, list) and any(isinstance(c, dict) and ("name" in c or "card" in c)
-                                           for c in cards)
-
-
 def _named_card(entry: Mapping[str, Any], db: Any, where: str) -> Any:
     """The card data's record ``entry`` names by ``card`` (its name or id) or ``name``; ``None``
     when it names none it must (a ``name`` beside ``color`` and ``crowns`` may label a card of
@@ -476,33 +459,76 @@ def parse_json_cards(doc: Any, db: Any = None, *, source: str = "json") -> list[
     return out
 
 
-def file_notes(text: str) -> str | None:
-    """The ``notes`` of a JSON score file (what the file says of its own figures), if any."""
-    try:
-        doc = json.loads(text.lstrip("\ufeff").strip())
-    except (ValueError, RecursionError):
-        return None
-    notes = doc.get("notes") if isinstance(doc, dict) else None
-    return notes if isinstance(notes, str) and notes.strip() else None
-
-
 def parse_score_input(text: str, db: Any = None, *, source: str = "input") -> list[ScoreCard]:
-    """A score file: JSON when it starts with ``{``, else a decklist of card names."""
-    stripped = text.lstrip("\ufeff").strip()
-    if not stripped:
-        raise ScoreInputError("is empty", where=source, expected="a decklist or JSON")
-    if stripped.startswith("{") or stripped.startswith("["):
+    """A score file: JSON when it starts with ``{`` or ``[``, else a decklist of card names."""
+    return ScoreFile(text, source).cards(db)
+
+
+@dataclass(frozen=True)
+class ScoreFile:
+    """A score file's text (``source``: where it came from, for messages), its JSON read at most once
+    for all that is asked of it: whether it needs the card data, its cards, its notes."""
+
+    text: str
+    source: str = "input"
+
+    @cached_property
+    def stripped(self) -> str:
+        """The text without a byte-order mark or spaces around it."""
+        return self.text.lstrip("\ufeff").strip()
+
+    @property
+    def is_json(self) -> bool:
+        """Whether the file is JSON (an object or a list), not a decklist."""
+        return self.stripped.startswith(("{", "["))
+
+    @cached_property
+    def doc(self) -> Any:
+        """The parsed JSON; a :class:`ScoreInputError` saying where it cannot be read."""
         try:
-            doc = json.loads(stripped)
+            return json.loads(self.stripped)
         except json.JSONDecodeError as exc:
             raise ScoreInputError(f"is not valid JSON: {exc.msg}",
-                                  where=f"{source}:{exc.lineno}:{exc.colno}") from None
+                                  where=f"{self.source}:{exc.lineno}:{exc.colno}") from None
         except RecursionError:
-            raise ScoreInputError("is nested too deeply", where=source) from None
+            raise ScoreInputError("is nested too deeply", where=self.source) from None
         except ValueError:  # (Python reads no whole number of over 4,300 digits)
-            raise ScoreInputError("holds a number of thousands of digits", where=source,
+            raise ScoreInputError("holds a number of thousands of digits", where=self.source,
                                   expected=f"counts of 1..{MAX_COUNT}, crowns of 0..{MAX_CROWNS}") from None
-        return parse_json_cards(doc, db, source=source)
-    if db is None:
-        raise ScoreInputError("a decklist needs the card database", where=source)
-    return parse_decklist(text, db, source=source)
+
+    def needs_card_data(self) -> bool:
+        """Whether the file names cards, so the card data is needed: any decklist does; a JSON file only
+        when an entry of its ``cards`` has a ``name`` or ``card``. Read from the parsed JSON, not the
+        text: the file's own ``"name"`` (the player's) names no card, and a key written with escapes
+        (``"\\u006eame"``) is the key it spells. JSON that cannot be read needs none (:meth:`cards`
+        then says what is wrong with it)."""
+        if not self.is_json:
+            return True
+        try:
+            doc = self.doc
+        except ScoreInputError:
+            return False
+        cards = doc.get("cards") if isinstance(doc, dict) else None
+        return isinstance(cards, list) and any(isinstance(c, dict) and ("name" in c or "card" in c)
+                                               for c in cards)
+
+    def notes(self) -> str | None:
+        """The ``notes`` of a JSON file (what it says of its own figures), if any."""
+        if not self.is_json:
+            return None
+        try:
+            doc = self.doc
+        except ScoreInputError:
+            return None
+        notes = doc.get("notes") if isinstance(doc, dict) else None
+        return notes if isinstance(notes, str) and notes.strip() else None
+
+    def cards(self, db: Any = None) -> list[ScoreCard]:
+        """The cards the file lists (``db``: the card data, needed where it names cards)."""
+        if not self.stripped:
+            raise ScoreInputError("is empty", where=self.source, expected="a decklist or JSON")
+        if self.is_json:
+            return parse_json_cards(self.doc, db, source=self.source)
+        if db is None:
+            raise ScoreInputError("a decklist needs the card database", where=self.source)
+        return parse_decklist(self.text, db, source=self.source)

@@ -104,6 +104,9 @@ def filter_frame(frame: pd.DataFrame, *, card_type: str = ALL, text: str = "", s
 _TILE_WORDS = ("attribute", "color", "rank", "suit", "food")
 _TILE_NUMBERS = {"atk": "ATK", "def": "DEF", "power": "Power", "cost": "Cost", "influence": "Influence",
                  "crowns": "Crowns", "battle": "Battle", "defense": "Defense", "life": "Life"}
+#: What the Table and Tiles tabs show when no card passes the filters (not an empty table or grid).
+NO_MATCH_HTML = ("<div class='cmp-cards-empty' style='padding:8px 4px'>No card matches these filters: "
+                 "clear the search or choose (all) types to see more.</div>")
 #: The line under the tiles when some value on them is the user's own correction.
 CORRECTED_LEGEND = ("* your correction (`companion cards correct`, saved in your corrections.json), not the "
                     "book's value")
@@ -146,14 +149,8 @@ def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
         demo = is_demo_label(*(str(row[k]) if _present(row.get(k)) else "" for k in ("set", "source")))
     if demo:
         bits.append("demo")
-    tile = ui.card_tile(str(row.get("name", "")), " · ".join(bits), shorten(body, TILE_TEXT), colour=colour)
-    if len(body) <= TILE_TEXT:
-        return tile
-    tip = f" title='{html.escape(body, quote=True)}'"  # the whole text, on the tile's tooltip
-    opening = "<div class='companion-tile'"
-    if opening in tile:
-        return tile.replace(opening, opening + tip, 1)
-    return f"<span{tip}>{tile}</span>"
+    return ui.card_tile(str(row.get("name", "")), " · ".join(bits), shorten(body, TILE_TEXT), colour=colour,
+                        tooltip=body if len(body) > TILE_TEXT else None)  # the whole text, when cut
 
 
 def shorten(text: str, limit: int) -> str:
@@ -265,8 +262,7 @@ def table_html(rows: pd.DataFrame, cards: Mapping[str, Card], unknown: Collectio
     empty for every card shown left out; ``yes``/``no`` for a true/false field; at most ``limit``
     rows. No card: a sentence saying so, not an empty header line."""
     if rows.empty:
-        return ("<div class='cmp-cards-empty' style='padding:8px 4px'>No card matches these filters: "
-                "clear the search or choose (all) types to see more.</div>")
+        return NO_MATCH_HTML
     shown = table_cells(rows.head(limit), unknown, inapplicable)
     ids = [str(i) for i in shown["id"]] if "id" in shown else [""] * len(shown)
     names = [str(n) for n in shown["name"]] if "name" in shown else [""] * len(shown)
@@ -553,8 +549,7 @@ class CardBrowserView:
         more = f"<div>… and {len(rows) - MAX_TILES} more (narrow the filters)</div>" \
             if len(rows) > MAX_TILES else ""
         legend = f"<div class='cmp-cards-legend'>{html.escape(CORRECTED_LEGEND)}</div>" if marked else ""
-        none = ("" if tiles else "<div class='cmp-cards-empty' style='padding:8px 4px'>No card matches these "
-                "filters: clear the search or choose (all) types to see more.</div>")
+        none = "" if tiles else NO_MATCH_HTML
         self.tiles.value = "<div>" + "".join(tiles) + "</div>" + none + more + legend
         self.status.value = ""
 

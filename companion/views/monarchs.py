@@ -52,10 +52,8 @@ from ..monarchs.scoring import (
     MAX_CROWNS,
     Score,
     ScoreCard,
+    ScoreFile,
     ScoreInputError,
-    file_notes,
-    needs_card_data,
-    parse_score_input,
     score,
 )
 from ..verdict import plural
@@ -420,14 +418,13 @@ class MonarchsCompanion:
         self.refresh_score()
 
     def score_list(self) -> None:
-        text = self.list_text.value
-        db = self.db() if needs_card_data(text) else None
-        cards = parse_score_input(text, db, source="pasted list")
+        pasted = ScoreFile(self.list_text.value, "pasted list")  # its JSON read once, for all three
+        cards = pasted.cards(self.db() if pasted.needs_card_data() else None)
         self.set_cards(cards)
         gray = sum(1 for c in cards if c.color not in COURT_COLOURS)  # the pad has no gray box
         lines = [f"{gray} gray card(s) never score; their crowns were ignored "
                  f"({CITE_SCORING})"] if gray else []
-        said = file_notes(text) if text.strip().startswith("{") else None
+        said = pasted.notes()
         if said:  # what the list says of its own figures (the book example's split of crowns)
             lines.append(f"the list's note: {said}")
         ui.show(self.list_message, "ok", f"Scored {plural(len(cards), 'card')} from the list", lines)
