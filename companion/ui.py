@@ -26,10 +26,11 @@ import ipywidgets as w
 from . import RULE_BOOKS
 from .errors import CompanionError, PathError
 from .textio import LONE_SURROGATE, PLAYER_NAME_MAX, lone_surrogate
+from .verdict import LEGAL_COLOUR, NOT_LEGAL_COLOUR
 
 #: Palette shared by every view (and the printables' screen previews).
 COLOURS = {
-    "ok": "#1b7f3b", "warn": "#9a6700", "error": "#b3261e", "info": "#0b57d0",
+    "ok": LEGAL_COLOUR, "warn": "#9a6700", "error": NOT_LEGAL_COLOUR, "info": "#0b57d0",
     "muted": "#5f6368", "paper": "#fffdf7", "ink": "#202124",
 }
 

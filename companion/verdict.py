@@ -68,15 +68,31 @@ class Verdict:
         return out
 
     def _repr_html_(self) -> str:
-        colour = "#1b7f3b" if self.is_legal else "#b3261e"
-        head = "Legal" if self.is_legal else f"Not legal — {plural(len(self.problems), 'problem')}"
-        items = "".join(
-            f"<li><b>{html.escape(p.rule)}</b>: {html.escape(p.message)}"
-            f"<br><small><i>{html.escape(p.cite)}</i></small></li>" for p in self.problems)
-        notes = "".join(
-            f"<li>{html.escape(n.message)} <small><i>{html.escape(n.cite)}</i></small></li>"
-            for n in self.notes)
-        return (f"<div class='companion-verdict' style='border-left:6px solid {colour};"
-                f"padding:4px 10px'><div style='color:{colour};font-weight:bold'>{head}</div>"
-                f"<ul>{items}</ul>" + (f"<div>Notes</div><ul>{notes}</ul>" if notes else "")
-                + "</div>")
+        """A notebook's display of a verdict: :func:`verdict_html` with the rule ids, for whoever
+        checks a rule in code."""
+        return verdict_html(self, rule_ids=True)
+
+
+#: The colours of a verdict legal and not, and of every page's "ok" and "error" (``companion.ui.COLOURS``
+#: takes them from here: ui imports the widgets, and a verdict is plain data the command line shows too).
+LEGAL_COLOUR, NOT_LEGAL_COLOUR = "#1b7f3b", "#b3261e"
+
+
+def verdict_html(verdict: Verdict, *, rule_ids: bool = False) -> str:
+    """The verdict as HTML, the one look every page gives it: a head (legal, or how many problems) in
+    its colour, each problem's sentence with its rule-book section under it, then the notes (advice).
+    ``rule_ids``: each problem opens with its rule id (``copy-limit``), as a notebook shows a
+    :class:`Verdict`; the pages leave them out, as words no player needs (they stay in the data and in
+    ``--json``)."""
+    colour = LEGAL_COLOUR if verdict.is_legal else NOT_LEGAL_COLOUR
+    head = "Legal" if verdict.is_legal else f"Not legal: {plural(len(verdict.problems), 'problem')}"
+    items = "".join("<li>" + (f"<b>{html.escape(p.rule)}</b>: " if rule_ids else "") + html.escape(p.message)
+                    + (f"<br><small><i>{html.escape(p.cite)}</i></small>" if p.cite else "") + "</li>"
+                    for p in verdict.problems)
+    notes = "".join(f"<li>{html.escape(n.message)}"
+                    + (f" <small><i>{html.escape(n.cite)}</i></small>" if n.cite else "") + "</li>"
+                    for n in verdict.notes)
+    return (f"<div class='companion-verdict' style='border-left:6px solid {colour};padding:4px 10px'>"
+            f"<div style='color:{colour};font-weight:bold'>{html.escape(head)}</div>"
+            + (f"<ul>{items}</ul>" if items else "")
+            + (f"<div>Notes</div><ul>{notes}</ul>" if notes else "") + "</div>")

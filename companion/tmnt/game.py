@@ -359,6 +359,67 @@ def check_over(state: Game) -> Game:
                    message=f"Game over: {who} ({cite('tmnt', 'Game Over')}).")
 
 
+def _closed(state: Game, kind: str) -> RuleError | None:
+    """Why no ``kind`` event can be played on ``state`` (a start always can): no game yet, or the game is
+    over, when only a correction still is (it may give an empty Deck cards again); ``None``: it can."""
+    if not state.started:
+        return RuleError(f"{kind}: no game yet", suggestion="Start a game first.")
+    if state.over and kind != "correct":
+        return RuleError(f"{kind}: the game is over", where=cite("tmnt", "Game Over"),
+                         suggestion="Undo, correct a Deck count, or start a new game.")
+    return None
+
+
+def why_not_next(state: Game) -> RuleError | None:
+    """Why ``next`` cannot end the phase now, with its rule-book section and what to do first; ``None``:
+    it can (the Set Phase's fill may still refuse a hand too small: :func:`slide_and_fill`). The tracker
+    raises it; the page says it under its Next button, which it turns off."""
+    refused = _closed(state, "next")
+    if refused is not None:
+        return refused
+    me = state.players[state.active]
+    if state.phase == "flip" and me.zones[0].face == "down":
+        return RuleError("the 1st Block card is still face-down", where=_cite("flip"),
+                         suggestion="Turn over the 1st Block card first and say what it is.")
+    if state.phase == "attack" and state.attack is None and can_attack(me):
+        card = me.zones[0].kind or "Character or Attack"
+        return RuleError(f"{me.name}'s 1st Block Zone holds a face-up {card} card, so the attack must be "
+                         "made", where=_cite("attack"),
+                         suggestion="Record it first (no Attack cards is allowed).")
+    if state.phase == "result" and not state.resolved:
+        return RuleError("Result Step not done", where=cite("tmnt", SEC_RESULT),
+                         suggestion="Choose which Character (if any) each player keeps, then apply it.")
+    if state.phase == "item" and me.zones[0].face == "empty":  # (only after a correction)
+        return RuleError("the 1st Block Zone is empty, so the Flip Phase has no card to turn over (the Set "
+                         "Phase fills every Block Zone)", where=_cite("set"),
+                         suggestion="Correct the Block Zones if a card is there.")
+    return None
+
+
+def why_not_card(state: Game, kind: str) -> RuleError | None:
+    """Why the player to play cannot place an Event card (``kind="event"``) or an Item card (``"item"``)
+    now, with its rule-book section; ``None``: they can. The tracker raises it; the page turns the card's
+    button off with it."""
+    event, where = f"play_{kind}", _cite(kind)
+    refused = _closed(state, event)
+    if refused is not None:
+        return refused
+    if state.phase != kind:
+        return RuleError(f"{event}: {kind.title()} cards are placed in the {PHASE_SECTIONS[kind]} (now: "
+                         f"{PHASE_LABELS[state.phase]})", where=where)
+    me = state.players[state.active]
+    if kind == "event":
+        if state.event_played:
+            return RuleError("only 1 Event card per turn: one was placed", where=where)
+        return RuleError(f"{me.name} has no cards in hand", where=where) if me.hand < 1 else None
+    if state.item_played:
+        return RuleError("only 1 Item card per turn: one was placed", where=where)
+    if me.hand < 2:
+        return RuleError(f"placing an Item card needs 2 cards in hand (the Item and 1 card of the same "
+                         f"Attribute to discard); {me.name} has {me.hand}", where=where)
+    return None
+
+
 def slide_and_fill(player: Player) -> tuple[Player, int]:
     """tmnt-tcg.txt, Set Phase: close the gaps toward the 1st Block Zone, then fill from the hand."""
     kept = [z for z in player.zones if z.face != "empty"]
@@ -405,13 +466,11 @@ class TmntTracker(Tracker[Game]):
                                 suggestion="Or give --new-game to start one here: it replaces the game in "
                                            "this log (undo brings that game back).")
             return self._start(event)
-        if not state.started:
-            raise RuleError(f"{kind}: no game yet", suggestion="Start a game first.")
+        refused = _closed(state, str(kind))
+        if refused is not None:
+            raise refused
         if kind == "correct":
             return self._corrected(state, self._correct(state, event))
-        if state.over:
-            raise RuleError(f"{kind}: the game is over", where=cite("tmnt", "Game Over"),
-                            suggestion="Undo, correct a Deck count, or start a new game.")
         handler = {"next": self._next, "flip": self._flip, "play_event": self._play_event,
                    "play_item": self._play_item, "attack": self._attack,
                    "result": self._result}[str(kind)]
@@ -475,19 +534,11 @@ class TmntTracker(Tracker[Game]):
                             f"on this turn ({_cite('adjust')}).{house}")
 
     def _next(self, state: Game, event: Event) -> Game:
+        refused = why_not_next(state)
+        if refused is not None:
+            raise refused
         i = PHASES.index(state.phase)
         me = state.players[state.active]
-        if state.phase == "flip" and me.zones[0].face == "down":
-            raise RuleError("the 1st Block card is still face-down",
-                            where=_cite("flip"), suggestion="Say what was revealed first.")
-        if state.phase == "attack" and state.attack is None and can_attack(me):
-            raise RuleError(f"{me.name}'s 1st Block Zone holds a face-up "
-                            f"{me.zones[0].kind or 'Character or Attack'} card, so the attack "
-                            "must be made", where=_cite("attack"),
-                            suggestion="Record the attack (no Attack cards is allowed).")
-        if state.phase == "result" and not state.resolved:
-            raise RuleError("Result Step not done", where=cite("tmnt", SEC_RESULT),
-                            suggestion="Choose which Character (if any) each player leaves.")
         if state.phase in ("attack", "result"):
             return self._new_turn(state)
         nxt = PHASES[i + 1]
@@ -496,10 +547,6 @@ class TmntTracker(Tracker[Game]):
             msg = (f"Set Phase: {me.name} fills {filled} empty Block Zone(s) from the hand."
                    if filled else "Set Phase: every Block Zone is filled already.")
             return replace(_set_player(state, state.active, player), phase="set", message=msg)
-        if nxt == "flip" and me.zones[0].face == "empty":  # only after a correction
-            raise RuleError("the Flip Phase has no card to turn over: the 1st Block Zone is empty (the Set "
-                            "Phase fills every Block Zone)", where=_cite("set"),
-                            suggestion="Correct the Block Zones if a card is there.")
         msg = {"event": "Event Phase: you may place 1 <Play> Event card.",
                "item": "Item Phase: you may place 1 Item card (discard 1 card of its Attribute).",
                "flip": "Flip Phase: turn over the 1st Block card and say what it is.",
@@ -559,28 +606,19 @@ class TmntTracker(Tracker[Game]):
         return replace(_set_player(state, state.active, me), message=msg)
 
     def _play_event(self, state: Game, event: Event) -> Game:
-        if state.phase != "event":
-            raise RuleError(f"play_event: Event cards are placed in the Event Phase (now: "
-                            f"{PHASE_LABELS[state.phase]})", where=_cite("event"))
-        if state.event_played:
-            raise RuleError("only 1 Event card per turn in the Event Phase", where=_cite("event"))
+        refused = why_not_card(state, "event")
+        if refused is not None:
+            raise refused
         me = state.players[state.active]
-        if me.hand < 1:
-            raise RuleError(f"{me.name} has no cards in hand", where=_cite("event"))
         me = replace(me, hand=me.hand - 1, trash=me.trash + 1)
         return replace(_set_player(state, state.active, me), event_played=True,
                        message=f"{me.name} places an Event card; after its text it goes to the Trash.")
 
     def _play_item(self, state: Game, event: Event) -> Game:
-        if state.phase != "item":
-            raise RuleError(f"play_item: Item cards are placed in the Item Phase (now: "
-                            f"{PHASE_LABELS[state.phase]})", where=_cite("item"))
-        if state.item_played:
-            raise RuleError("only 1 Item card per turn", where=_cite("item"))
+        refused = why_not_card(state, "item")
+        if refused is not None:
+            raise refused
         me = state.players[state.active]
-        if me.hand < 2:
-            raise RuleError(f"placing an Item card needs 2 cards in hand (the Item and 1 card of the "
-                            f"same Attribute to discard); {me.name} has {me.hand}", where=_cite("item"))
         me = replace(me, hand=me.hand - 2, trash=me.trash + 1, items=me.items + 1)
         return replace(_set_player(state, state.active, me), item_played=True,
                        message=f"{me.name} places an Item card and discards 1 card of its Attribute.")

@@ -80,7 +80,7 @@ from ..deck.stats import composition, composition_figure, share_text
 from ..errors import CompanionError
 from ..probability import percent
 from ..textio import decode_text, read_bytes, within, write_text_atomic
-from ..verdict import Verdict
+from ..verdict import verdict_html
 from .cards import show_load_problems
 
 DECK_GAMES = ("village", "tmnt")
@@ -227,24 +227,6 @@ def composition_html(comp: dict[str, dict[str, int]], total: int) -> str:
         blocks.append(f"<div style='display:inline-block;vertical-align:top;margin-right:18px'>"
                       f"<b>{html.escape(facet)}</b><table>{cells}</table></div>")
     return "".join(blocks) or "<i>No cards yet.</i>"
-
-
-def verdict_html(verdict: Verdict) -> str:
-    """The legality verdict as a player reads it: each problem's sentence with its rule-book section
-    under it, then the notes (advice). The rule ids (``deck-size``, ``copy-limit``) stay in the
-    verdict's data and the command line's ``--json``: they are no words for a player."""
-    colour = ui.COLOURS["ok"] if verdict.is_legal else ui.COLOURS["error"]
-    head = "Legal" if verdict.is_legal else f"Not legal: {plural(len(verdict.problems), 'problem')}"
-    items = "".join(f"<li>{html.escape(p.message)}"
-                    + (f"<br><small><i>{html.escape(p.cite)}</i></small>" if p.cite else "") + "</li>"
-                    for p in verdict.problems)
-    notes = "".join(f"<li>{html.escape(n.message)}"
-                    + (f" <small><i>{html.escape(n.cite)}</i></small>" if n.cite else "") + "</li>"
-                    for n in verdict.notes)
-    return (f"<div class='companion-verdict' style='border-left:6px solid {colour};padding:4px 10px'>"
-            f"<div style='color:{colour};font-weight:bold'>{html.escape(head)}</div>"
-            + (f"<ul>{items}</ul>" if items else "")
-            + (f"<div>Notes</div><ul>{notes}</ul>" if notes else "") + "</div>")
 
 
 def readable_part(text: str, error: DecklistError, db: CardDB) -> Decklist | None:

@@ -42,7 +42,7 @@ from typing import Any
 import ipywidgets as w
 
 from .. import cite, ui
-from ..errors import CompanionError
+from ..errors import CompanionError, RuleError
 from ..eventlog import new_seed
 from ..tmnt.attack import (
     ATTRIBUTES,
@@ -50,7 +50,6 @@ from ..tmnt.attack import (
     POWER_MAX,
     SEC_ATTACK,
     SEC_FORWARD,
-    SEC_RESULT,
     AttackSpecError,
     BattleCard,
     check_power_bonus,
@@ -61,6 +60,7 @@ from ..tmnt.attack import (
 from ..tmnt.game import (
     COUNT_MAX,
     PHASE_LABELS,
+    PHASE_SECTIONS,
     PHASES,
     REASON_MAX,
     START_DECK_MAX,
@@ -75,8 +75,10 @@ from ..tmnt.game import (
     first_card_mismatch,
     redone_line,
     undone_line,
+    why_not_card,
+    why_not_next,
 )
-from ..verdict import plural
+from ..verdict import Verdict, plural, verdict_html
 
 ATTR_COLOURS = {"wind": "#4a90c2", "nature": "#3f8f3f", "fire": "#c8432b", "mountain": "#8a6d3b"}
 KIND_MARK = {"normal": "", "forceful": " [F]", "counter": " [C]", "forceful-counter": " [F][C]"}
@@ -394,7 +396,7 @@ def _mismatch_html(player: Player | None, chosen: BattleCard) -> str:
                          [found.message, found.suggestion, cite("tmnt", SEC_ATTACK)])
 
 
-def _result_html(verdict: Any, blocks: int, face_up: list[int], zones: list[int] | None = None,
+def _result_html(verdict: Verdict, blocks: int, face_up: list[int], zones: list[int] | None = None,
                  names: dict[str, str] | None = None) -> str:
     """The verdict with the Forward Step's numbers and a tile per Block card: named by its Block Zone
     when ``zones`` says which Zone each is on (the tracker's), else by its place from the 1st. When
@@ -422,21 +424,7 @@ def _result_html(verdict: Any, blocks: int, face_up: list[int], zones: list[int]
             f"<div>{''.join(tiles)}</div>")
         if x.get("loser"):
             parts.append(ui.panel_html("error", _game_over_said(x, names or {})))
-    return "".join(parts) + _verdict_html(verdict)
-
-
-def _verdict_html(verdict: Any) -> str:
-    """The verdict as the page shows it: each problem and note in words with its rule book section, without
-    the rule ids of ``--json`` and the command line (``attack-attribute``), which players need not read."""
-    colour = "#1b7f3b" if verdict.is_legal else "#b3261e"
-    head = "Legal" if verdict.is_legal else f"Not legal — {plural(len(verdict.problems), 'problem')}"
-    items = "".join(f"<li>{html.escape(p.message)}<br><small><i>{html.escape(p.cite)}</i></small></li>"
-                    for p in verdict.problems)
-    notes = "".join(f"<li>{html.escape(n.message)} <small><i>{html.escape(n.cite)}</i></small></li>"
-                    for n in verdict.notes)
-    return (f"<div class='companion-verdict' style='border-left:6px solid {colour};padding:4px 10px'>"
-            f"<div style='color:{colour};font-weight:bold'>{head}</div><ul>{items}</ul>"
-            + (f"<div>Notes</div><ul>{notes}</ul>" if notes else "") + "</div>")
+    return "".join(parts) + verdict_html(verdict)
 
 
 def _damage_headline(x: dict[str, Any]) -> str:
@@ -492,6 +480,7 @@ class GameTracker(ui.TrackerPage):
         self._keep_key: tuple[int | None, int] | None = None
         self._attack_key: tuple[int | None, int] | None = None
         self._news: tuple[Game, str] | None = None  # what an undo or redo said, and the state it left
+        self._drawing = False  # a redraw is under way: it says why controls are off once, at its end
         self.status = ui.panel()
         self.status.add_class("cmp-tmnt-status")
         # a message panel per section, right under the buttons that act there: a refusal shows next to
@@ -735,7 +724,8 @@ class GameTracker(ui.TrackerPage):
         chosen = self.builder.character.pick.value not in (NONE, PICK)
         ui.gate(self.record, None if chosen else "Pick the card flipped onto the 1st Block Zone first: its "
                                                  "name, or Custom… with its Attribute and Power")
-        self._captions()
+        if not self._drawing:  # (a redraw says why controls are off at its end)
+            self._captions()
 
     def _record(self) -> None:
         """Record the attack the builder holds, if it was chosen for the game and turn on show (checked
@@ -826,9 +816,11 @@ class GameTracker(ui.TrackerPage):
 
     # -- display ------------------------------------------------------------------------------
     def refresh(self) -> None:
+        self._drawing = True
         try:
             self._refresh()
         finally:
+            self._drawing = False
             self._lock_if_unusable((self.new_game, self.undo, self.redo, self.next))
             self._captions()
 
@@ -842,33 +834,12 @@ class GameTracker(ui.TrackerPage):
             [*self.flip_buttons, self.play_event, self.play_item, self.record, *self.keep, self.result_step],
             skip=skip)
 
-    def _next_off(self, s: Game) -> str | None:
-        """Why Next cannot work now (the tracker's refusal, in this page's words), or ``None``."""
-        if not s.started:
-            return NO_GAME
-        if s.over:
-            return GAME_OVER
-        me = s.players[s.active]
-        if s.phase == "flip" and me.zones[0].face == "down":
-            return ("turn over the 1st Block card first and say what it is with a “Flipped” button "
-                    f"({cite('tmnt', _section('flip'))})")
-        if s.phase == "attack" and s.attack is None and can_attack(me):
-            return (f"{me.name}'s 1st Block Zone holds a face-up card, so the attack must be made: record it "
-                    f"first (no Attack cards is allowed) ({cite('tmnt', _section('attack'))})")
-        if s.phase == "result" and not s.resolved:
-            return ("apply the Result Step first: choose what each player keeps "
-                    f"({cite('tmnt', SEC_RESULT)})")
-        if s.phase == "item" and me.zones[0].face == "empty":
-            return ("the 1st Block Zone is empty, so the Flip Phase has no card to turn over: correct the "
-                    f"Block Zones if a card is there ({cite('tmnt', _section('set'))})")
-        return None
-
     def _refresh(self) -> None:
         s = self.state
         said = self._news[1] if self._news is not None and self._news[0] is s else None
         self.undo.disabled = not self.tracker.can_undo
         self.redo.disabled = not self.tracker.can_redo
-        ui.gate(self.next, self._next_off(s))
+        ui.gate(self.next, _off(s, why_not_next(s)))
         if not s.started:
             self.phase.value = "<i>No game yet: open “New game”.</i>"
             ui.show(self.status, "info", said or "Start a game", ["Names, who goes first, then New game."])
@@ -892,12 +863,12 @@ class GameTracker(ui.TrackerPage):
                             + (" — game over" if s.over else "") + f"</div><div>{''.join(chips)}</div>")
         kind = "ok" if s.over else "info"
         title = "Game over" if s.over else PHASE_LABELS[s.phase]
-        section = "Game Over" if s.over else _section(s.phase)
+        where = cite("tmnt", "Game Over" if s.over else PHASE_SECTIONS[s.phase])
         if said:  # what the undo or redo took back or brought back, then where the game stands
             now = title if said.endswith(s.message) else f"{title}: {s.message}"  # (a redo: said once)
-            ui.show(self.status, kind, said, [now, cite("tmnt", section)])
+            ui.show(self.status, kind, said, [now, where])
         else:
-            ui.show(self.status, kind, title, [s.message, cite("tmnt", section)])
+            ui.show(self.status, kind, title, [s.message, where])
         for p, player in enumerate(s.players):
             mark = " ◀ to play" if p == s.active and not s.over else ""
             win = " 🏆 winner" if s.over and s.winner == p else ""
@@ -915,7 +886,7 @@ class GameTracker(ui.TrackerPage):
                 b.style.button_color = bg
                 b.style.text_color = fg
         self.adjust.value = self._adjust_html(s)
-        self.actions.children = self._actions(s)
+        self.actions.children = self._actions(s, where)
         self._load_fix()
 
     def _adjust_html(self, s: Game) -> str:
@@ -944,30 +915,32 @@ class GameTracker(ui.TrackerPage):
                 f"(1) hand to 5: {first}; (2) draw 1 + {a['draw'] - 1} empty Block Zone(s) = "
                 f"<b>{a['draw']}</b>{short} <small><i>{cite('tmnt', 'Adjust Phase')}</i></small>{out}</div>")
 
-    def _actions(self, s: Game) -> tuple[w.Widget, ...]:
+    def _actions(self, s: Game, where: str) -> tuple[w.Widget, ...]:
+        """The phase's controls (``where``: the phase's rule-book section, as the status cites it)."""
         if s.over:
             return (self.action_msg,)
         me, them = s.players[s.active], s.players[s.defending]
         if s.phase == "flip" and me.zones[0].face == "down":
-            return (w.HTML(_flip_prompt(me.name)),
+            return (w.HTML(_flip_prompt(me.name, where)),
                     w.HBox(self.flip_buttons, layout=w.Layout(flex_flow="row wrap")),
                     self.actions_off, self.action_msg)
         if s.phase == "event":
-            ui.gate(self.play_event, _card_off(s, "event"))
+            ui.gate(self.play_event, _off(s, why_not_card(s, "event")))
             return (self.play_event, self.actions_off, self.action_msg)
         if s.phase == "item":
-            ui.gate(self.play_item, _card_off(s, "item"))
+            ui.gate(self.play_item, _off(s, why_not_card(s, "item")))
             return (self.play_item, self.actions_off, self.action_msg)
         if s.phase == "attack" and s.attack is None and me.zones[0].face == "up":
             self.builder.attack_card_power.value = "count" if s.attack_card_power else "ignore"
             self.builder.attack_card_power.disabled = True  # chosen for the whole game at its start
-            if self._attack_key != self._key():  # a new attack: none of the last one's cards (its
+            key = self._key()
+            if self._attack_key != key:  # a new attack: none of the last one's cards (its
                 self.builder.clear()  # Counter was the other player's), nor another game's
                 if me.zones[0].kind in self.builder.character.kind.options:  # Custom… starts as the
                     self.builder.character.kind.value = me.zones[0].kind  # card type flipped
                 if me.first_card is not None:  # the card the log names there (kept on an earlier turn)
                     self.builder.character.choose(me.first_card)
-                self._attack_key = self._key()
+                self._attack_key = key
             self.builder.attacker = me  # (set_defender's update below resolves the attack once for both)
             cards = [z for z in them.zones if z.face != "empty"]
             self.builder.set_defender(len(cards), [i for i, z in enumerate(cards, 1) if z.face == "up"],
@@ -977,50 +950,52 @@ class GameTracker(ui.TrackerPage):
             return (w.HTML(f"<b>{html.escape(me.name)} attacks {html.escape(them.name)}</b>"),
                     self.builder.widget, self.record, self.actions_off, self.action_msg)
         if s.phase == "result" and not s.resolved and s.attack is not None:
+            key = self._key()
             for k, (idx, may) in enumerate(((s.active, s.attack["attacker_may_keep_character"]),
                                             (s.defending, s.attack["defender_may_keep_character"]))):
                 player = s.players[idx]
                 ups = [(_keep_label(player, z, zone.kind), z) for z, zone in enumerate(player.zones, 1)
                        if zone.face == "up" and zone.kind in (None, "character")]
                 options = [("no Character: every face-up card to the Trash", NO_KEEP)] + (ups if may else [])
-                chosen = self.keep[k].value if self._keep_key == self._key() else NO_KEEP
+                chosen = self.keep[k].value if self._keep_key == key else NO_KEEP
                 self.keep[k].options = options
                 # a choice made this turn stays while it is offered (a correction redraws the page)
                 self.keep[k].value = chosen if chosen in [v for _label, v in options] else NO_KEEP
                 ui.gate(self.keep[k], None if may else f"{player.name} sent cards from Deck to Trash in the "
-                        f"Forward Step: no Character stays ({cite('tmnt', SEC_RESULT)})")
-            self._keep_key = self._key()
+                        f"Forward Step: no Character stays ({where})")
+            self._keep_key = key
             said = [_to_trash(s.players[idx], attack_zone) for idx, attack_zone in
                     ((s.active, int(s.attack["attacks"])), (s.defending, int(s.attack["counter"])))]
             title = ("Result Step: each player may leave up to 1 face-up Character on a Block Zone; every "
                      "other face-up card goes to the Trash")
             return (w.HTML(ui.panel_html("info", title, [
                 *said, "A player who sent cards from Deck to Trash in the Forward Step keeps none.",
-                cite("tmnt", SEC_RESULT)])), *self.keep, self.result_step, self.actions_off, self.action_msg)
+                where])), *self.keep, self.result_step, self.actions_off, self.action_msg)
         return (self.action_msg,)
 
 
-def _flip_prompt(name: str) -> str:
-    """The Flip Phase's question, large: the table answers it with a Flipped button before Next."""
+def _flip_prompt(name: str, where: str) -> str:
+    """The Flip Phase's question, large: the table answers it with a Flipped button before Next
+    (``where``: the Flip Phase's rule-book section)."""
     return (f"<div class='companion-panel cmp-tmnt-flip-prompt' style='border-color:{ui.COLOURS['info']}'>"
             f"<b style='font-size:20px'>{html.escape(name)}: turn over the 1st Block card. What is it?</b>"
             "<br>Press what it is; Next phase waits for it "
-            f"<small><i>({html.escape(cite('tmnt', _section('flip')))})</i></small></div>")
+            f"<small><i>({html.escape(where)})</i></small></div>")
 
 
-def _card_off(s: Game, kind: str) -> str | None:
-    """Why the Event (``kind="event"``) or Item card button cannot work now, as the tracker refuses it."""
-    me, where = s.players[s.active], cite("tmnt", _section(kind))
-    if kind == "event":
-        if s.event_played:
-            return f"only 1 Event card per turn: one was placed ({where})"
-        return f"{me.name} has no cards in hand ({where})" if me.hand < 1 else None
-    if s.item_played:
-        return f"only 1 Item card per turn: one was placed ({where})"
-    if me.hand < 2:
-        return (f"placing an Item card needs 2 cards in hand (the Item and 1 card of the same Attribute to "
-                f"discard); {me.name} has {me.hand} ({where})")
-    return None
+def _off(s: Game, refused: RuleError | None) -> str | None:
+    """Why a control cannot work now in this page's words: the tracker's refusal (:func:`why_not_next`,
+    :func:`why_not_card`) as one sentence, what to do and then its rule-book section; no game yet and the
+    game over in the words the page says them elsewhere (:data:`NO_GAME`, :data:`GAME_OVER`)."""
+    if not s.started:
+        return NO_GAME
+    if s.over:
+        return GAME_OVER
+    if refused is None:
+        return None
+    fix = (refused.suggestion or "").rstrip(".")
+    said = refused.message + (f": {fix[:1].lower()}{fix[1:]}" if fix else "")
+    return f"{said} ({refused.where})" if refused.where else said
 
 
 def _keep_label(player: Player, zone: int, kind: str | None) -> str:
@@ -1043,12 +1018,6 @@ def _to_trash(player: Player, attack_zone: int) -> str:
     if not parts:
         return f"{player.name}: nothing face-up, nothing to the Trash"
     return f"{player.name}: {' and '.join(parts)} go to the Trash, except a Character kept"
-
-
-def _section(phase: str) -> str:
-    from ..tmnt.game import PHASE_SECTIONS
-
-    return PHASE_SECTIONS[phase]
 
 
 def _nth(i: int) -> str:
