@@ -761,3 +761,39 @@ def test_the_new_controls_are_off_on_another_games_log(tmp_path: Path) -> None:
         button.click()  # (a click that got through anyway): the log's reason, not the choices'
         assert "this is a tmnt log, not a mystics one" in d.status.value, button.description
     assert path.read_text() == text
+
+
+def test_set_life_says_why_for_the_minion_type_chosen(tmp_path: Path) -> None:
+    """Two minion types whose life the card data does not know: Set life's reason names the type chosen,
+    when the chapter is drawn and when another type is chosen (the Life box stays blank for both)."""
+    from companion.mystics.party import MinionInfo
+
+    moths = {"moth": MinionInfo("moth", "Moth"), "gnat": MinionInfo("gnat", "Gnat")}
+    d = dash(tmp_path / "m.jsonl", minions={**MINIONS, **moths})
+    d.do({"event": "start", "chapter_end": 6, "mice": ["collin", "filch"], "minions": {"moth": 1, "gnat": 1},
+          "seed": 3})
+    first = d.minion_pick.value
+    for chosen in (first, "gnat" if first == "moth" else "moth"):  # (drawn, then chosen by the player)
+        d.minion_pick.value = chosen
+        name = moths[chosen].name
+        assert d.set_minion_life.disabled and f"type {name}'s life" in d.set_minion_life.tooltip
+        assert f"{name}&#x27;s life" in d.minions_off.value
+
+
+def test_a_redraw_writes_the_captions_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A redraw gates the board and the corrections, then says why under each group once (the boxes it
+    sets do not each write them again)."""
+    d = started(tmp_path / "m.jsonl")
+    written: list[bool] = []
+    captions = MysticsDashboard._captions
+
+    def counted(self: MysticsDashboard) -> None:
+        if not getattr(self, "_drawing", False):  # (asked for while drawing: left for the end of the redraw)
+            written.append(True)
+        captions(self)
+
+    monkeypatch.setattr(MysticsDashboard, "_captions", counted)
+    for click in (d.refresh, d.next_btn.click, d.add1.click, d.undo_btn.click):
+        written.clear()
+        click()
+        assert len(written) == 1, click

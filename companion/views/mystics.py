@@ -259,6 +259,16 @@ def ended_words(lost: bool) -> str:
             "Undo takes it back")
 
 
+#: :func:`ended_words` for a chapter lost (``True``) and won: the same words on every redraw, worked out once.
+ENDED = {lost: ended_words(lost) for lost in (True, False)}
+#: Why controls are off that the page says already, in its status (no chapter yet, a log it cannot use, the
+#: chapter won or lost): not said again under every group of buttons.
+SAID_ALREADY = (NO_CHAPTER, UNUSABLE, *ENDED.values())
+#: As :data:`SAID_ALREADY`, in a mouse's box: the Poisoned marker's reason is said once, above the party
+#: (:func:`party_note_html`).
+SAID_ABOVE_MOUSE = (*SAID_ALREADY, POISONED_FOLLOWS)
+
+
 _NAME = re.compile(r"[^\W\d][\w -]*")  # a minion type: words (letters first), spaces, _ and -
 _COUNT_FIRST = re.compile(r"(\d+)\s+(.+)")  # "2 rat warriors", as the books print it
 
@@ -885,6 +895,8 @@ class MouseBox:
     def _regate(self, state: MysticsState | None = None) -> None:
         """Every control of the box on or off as the mouse and the boxes typed in allow, with why."""
         dash = self.dash
+        if state is None and dash._drawing:  # (a box typed in by the redraw: it regates once, at its end)
+            return
         state = dash.state if state is None else state
         if not state.started or self.mid not in {m.id for m in state.mice}:
             return
@@ -892,12 +904,10 @@ class MouseBox:
         self._share_discard_choices(state)
         for widget, kind in self.kinds.items():
             ui.gate(widget, dash.ended(kind) or self._why_off(state, m, widget))
-        # (the Poisoned marker's reason is said once, above the party: party_note_html)
-        skip = [*dash.said_already(), POISONED_FOLLOWS]
         extra = {*self.gear_buttons.values(), self.set_life, self.share}
         shown = [x for x in self.kinds if x.layout.display != "none"]  # (Pilfer only for a mouse with it)
-        self.off.value = ui.off_reasons([x for x in shown if x not in extra], skip=skip)
-        self.extra_off.value = ui.off_reasons([x for x in shown if x in extra], skip=skip)
+        self.off.value = ui.off_reasons([x for x in shown if x not in extra], skip=SAID_ABOVE_MOUSE)
+        self.extra_off.value = ui.off_reasons([x for x in shown if x in extra], skip=SAID_ABOVE_MOUSE)
         was, dash._syncing = dash._syncing, True
         try:
             for cond, tb in self.conditions.items():
@@ -1032,6 +1042,12 @@ class MysticsDashboard(ui.TrackerPage):
         # the page still builds, on an empty chapter in memory, says why and refuses every action
         self.tracker = self.open_tracker(lambda path: MysticsTracker(path, **self._tk), self.path)
         self._syncing = False
+        #: while :meth:`refresh` draws the page: the boxes it sets do not regate the controls one by one, it
+        #: gates them and writes each caption once, at its end
+        self._drawing = False
+        #: why each kind of action is off once the chapter is over, for the state it was worked out for
+        #: (:meth:`ended`: a redraw asks for each kind under every mouse)
+        self._ended_seen: tuple[MysticsState | None, dict[str, str | None]] = (None, {})
         self.status = ui.panel()
         self.status.add_class("cmp-mystics-status")
         #: a message panel per section, right under the buttons that act there: a control's refusal shows
@@ -1271,9 +1287,7 @@ class MysticsDashboard(ui.TrackerPage):
         minion_act = a(self.minions_msg)
         self.wound_minion.on_click(minion_act(lambda _b: self.do(self._minion_event("wound_minion"))))
         self.defeat_minion.on_click(minion_act(lambda _b: self.do(self._minion_event("defeat_minion"))))
-        self.minion_pick.observe(  # (the lambda runs both; its value is unused: mypy refuses their None)
-            lambda _c: (self._boss_cards(), self._show_minion_life()),  # type: ignore[func-returns-value]
-            "value")
+        self.minion_pick.observe(lambda _c: self._minion_chosen(), "value")
         # minions a chapter rule places mid-chapter: a type from the card data (no typing)
         self.add_type = w.Dropdown(
             options=[], description="Arrive", style=LABEL, layout=w.Layout(width="260px", height="40px")
@@ -1595,14 +1609,20 @@ class MysticsDashboard(ui.TrackerPage):
 
     def ended(self, kind: str) -> str | None:
         """Why an action of ``kind`` cannot be logged now that the chapter is won or lost (the
-        tracker's rule, in this page's words), or ``None``."""
-        refused = end_refusal(self.state, kind)
-        if refused is None:
-            return None
-        b = self.state.board
-        if b.defeated and kind in ("victory", "defeat"):
-            return refused.message
-        return ended_words(b.defeated)
+        tracker's rule, in this page's words), or ``None``; worked out once per state and kind."""
+        s = self.state
+        if self._ended_seen[0] is not s:  # (a state is never changed in place: a new one, new answers)
+            self._ended_seen = (s, {})
+        known = self._ended_seen[1]
+        if kind not in known:
+            refused = end_refusal(s, kind)
+            if refused is None:
+                known[kind] = None
+            elif s.board.defeated and kind in ("victory", "defeat"):
+                known[kind] = refused.message
+            else:
+                known[kind] = ENDED[s.board.defeated]
+        return known[kind]
 
     # -- actions ---------------------------------------------------------------------------------
     def _refuse_if_cannot_act(self) -> None:
@@ -1983,6 +2003,13 @@ class MysticsDashboard(ui.TrackerPage):
                 self.minion_fig.value = top
             self.minion_fig.max = top
 
+    def _minion_chosen(self) -> None:
+        """Another minion type chosen: its boss cards, figures and life, and Set life gated for it (its
+        reason names the type chosen, even when both types' lives are blank)."""
+        self._boss_cards()
+        self._show_minion_life()
+        self._regate_board()
+
     def _chosen_group(self) -> Any:
         """The minions of the type chosen in the Minion box (``None``: none on the board)."""
         return next((x for x in self.state.minions if x.id == self.minion_pick.value), None)
@@ -2136,12 +2163,15 @@ class MysticsDashboard(ui.TrackerPage):
         self.order_list.value = chosen if chosen in self._order else None
         self._gate_corrections()
 
-    def _gate_corrections(self) -> None:
+    def _gate_corrections(self, *, captions: bool = True) -> None:
         """The corrections' buttons, off when they cannot work: ▲/▼ with no card chosen, Set order with
-        the order the track has, Set turn on the card whose turn it is."""
+        the order the track has, Set turn on the card whose turn it is (``captions`` off: the caller writes
+        them, once). Not while the page is drawn: :meth:`refresh` gates them once, at its end."""
+        if self._drawing:
+            return
         s = self.state
-        off = (self._no_chapter() if not s.started else self.ended("set_order"),
-               self._no_chapter() if not s.started else self.ended("set_turn"))
+        none = self._no_chapter() if not s.started else None
+        off = (none or self.ended("set_order"), none or self.ended("set_turn"))
         chosen = None if self.order_list.value else "choose a card of the order first"
         ui.gate(self.order_up, off[0] or chosen)
         ui.gate(self.order_down, off[0] or chosen)
@@ -2156,7 +2186,8 @@ class MysticsDashboard(ui.TrackerPage):
             "no cards on the initiative track" if not s.track
             else f"it is {possessive(cur.name)} turn already: choose another card"
             if cur is not None and self.turn_pick.value == cur.id else None))
-        self._captions()
+        if captions:
+            self._captions()
 
     def move_in_order(self, step: int) -> None:
         """Move the chosen card of the order up (``-1``) or down (``1``); nothing is logged yet."""
@@ -2250,15 +2281,12 @@ class MysticsDashboard(ui.TrackerPage):
             self.add_btn: None if self.add_type.options else "no minion types: the card data has none",
         }
 
-    def said_already(self) -> list[str]:
-        """Why controls are off that the page says already, in its status (no chapter yet, a log it cannot
-        use, the chapter won or lost): not said again under every group of buttons."""
-        return [NO_CHAPTER, UNUSABLE, ended_words(True), ended_words(False)]
-
     def _captions(self) -> None:
         """Under each group of the board's buttons, why those that are off are off (a touch screen shows
-        no tooltip): :func:`companion.ui.off_reasons`, without what the status says already."""
-        skip = self.said_already()
+        no tooltip): :func:`companion.ui.off_reasons`, without what the status says already. Not while the
+        page is drawn: :meth:`refresh` writes them once, at its end."""
+        if self._drawing:
+            return
         for caption, group in (
             (self.next_off, [self.next_btn]),
             (self.wheel_off, [self.add1, self.add2, self.sub1]),
@@ -2270,15 +2298,19 @@ class MysticsDashboard(ui.TrackerPage):
             (self.corrections_off, [self.order_up, self.order_down, self.order_reset, self.set_order_btn,
                                     self.set_turn_btn]),
         ):
-            caption.value = ui.off_reasons(group, skip=skip)
+            caption.value = ui.off_reasons(group, skip=SAID_ALREADY)
 
-    def _regate_board(self) -> None:
-        """The board's controls on or off (see :meth:`_board_off`), with why under each group; Enter room
-        reads Leave room when no name is typed and the mice are in one."""
+    def _regate_board(self, *, captions: bool = True) -> None:
+        """The board's controls on or off (see :meth:`_board_off`), with why under each group (``captions``
+        off: the caller writes them, once); Enter room reads Leave room when no name is typed and the mice
+        are in one. Not while the page is drawn: :meth:`refresh` gates them once, at its end."""
+        if self._drawing:
+            return
         s = self.state
         own = self._board_off() if s.started else {}
+        none = self._no_chapter() if not s.started else None
         for widget, kind in self._controls().items():
-            ui.gate(widget, self._no_chapter() if not s.started else self.ended(kind) or own.get(widget))
+            ui.gate(widget, none or self.ended(kind) or own.get(widget))
         warning = victory_warning(self.tracker, s) if s.started and not self.ended("victory") else None
         self.victory_note.value = "" if warning is None else (
             f"<small style='color:#9a6700'>Before Victory: {html.escape(warning)}</small>")
@@ -2286,15 +2318,30 @@ class MysticsDashboard(ui.TrackerPage):
         typed = self.room_name.value.strip()
         self.room_btn.description = (f"Leave {room.name}"[:40] if room is not None and not typed
                                      and not self.room_surge.value.strip() else "Enter room")
-        self._captions()
+        if captions:
+            self._captions()
 
     def refresh(self) -> None:
+        """Draw the page again from the state: every box and picker set first, then the board's and the
+        corrections' controls gated and each caption written once (the boxes the redraw sets gate nothing
+        one by one meanwhile), from what the boxes then hold."""
+        was, self._drawing = self._drawing, True
+        try:
+            self._redraw()
+        finally:
+            self._drawing = was
+            if not was:
+                self._regate_board(captions=False)
+                self._gate_corrections(captions=False)
+                self._captions()
+
+    def _redraw(self) -> None:
+        """The boxes, pickers and panels of :meth:`refresh`, as the state has them."""
         s = self.state
         self.undo_btn.disabled = not self.tracker.can_undo
         self.redo_btn.disabled = not self.tracker.can_redo
         types = self._minion_types() if s.started else []
         self.choices(self.add_type, types)
-        self._regate_board()
         self._lock_if_unusable((self.start_btn, self.undo_btn, self.redo_btn))
         # the minions on the board (none once the start is undone): the picker follows the state, and
         # comes back to the type chosen when an undo brings it back
@@ -2312,10 +2359,9 @@ class MysticsDashboard(ui.TrackerPage):
             self._turn_seen = now
         if tuple(c.id for c in s.track) != self._order_seen:  # a new track: the order shown follows it
             self._reset_order()
-        self._gate_corrections()
         if s.board.chapter_end != self._end_seen:  # the page box shows where the marker is
             self._end_seen = s.board.chapter_end
-            self.end_page.value = min(max(s.board.chapter_end, 1), lim.MAX_PAGE)  # (its observer regates)
+            self.end_page.value = min(max(s.board.chapter_end, 1), lim.MAX_PAGE)  # (gated at the end)
         self.show_status()
         self.card_data.value = card_data_html(self.tracker, s)
         offered = self._achievement_options()  # (the chapter's story achievements follow the chapter)
