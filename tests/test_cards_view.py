@@ -289,3 +289,75 @@ def test_records_left_out_of_one_file_stay_out_when_a_later_file_loads(_isolated
     assert "unrelated-c" in set(view.frame["id"])
     assert view.frame.set_index("id").loc["acorn-scout", "atk"] == 3  # the corrections file still loads
     assert str(folder / "corrections.json") not in view.skipped
+
+
+# --- Mice and Mystics with every type: one section per type, in a box that scrolls -------------------
+
+def _sections(markup: str) -> dict[str, str]:
+    """The table's sections by type (``data-type``), each its markup."""
+    import re
+
+    parts = markup.split("<div class='cmp-cards-section' ")[1:]
+    return {re.match(r"data-type='([^']*)'", part).group(1): part for part in parts}  # type: ignore[union-attr]
+
+
+def _titles_and_rows(markup: str) -> tuple[list[str], dict[str, list[str]]]:
+    """A table's column titles, and each row's cells (tags taken off) by its card id."""
+    import re
+
+    titles = re.findall(r"<th>([^<]*)</th>", markup)
+    rows = {card: [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
+            for card, row in re.findall(r"<tr data-card='([^']*)'>(.*?)</tr>", markup)}
+    return titles, rows
+
+
+def test_every_mystics_type_has_a_heading_with_its_count_in_a_box_that_scrolls() -> None:
+    import re
+    from collections import Counter
+
+    view = CardBrowserView("mystics")
+    assert view.type_menu.value == ALL and view.frame is not None
+    table = view.table.value
+    counts = Counter(str(t) for t in view.frame["type"])
+    headings = [re.sub(r"<[^>]+>", "", h) for h in
+                re.findall(r"<h4 class='cmp-cards-section-title'[^>]*>(.*?)</h4>", table)]
+    assert headings == [f"{t} · {n} card{'s' if n != 1 else ''}" for t, n in sorted(counts.items())]
+    assert re.search(r"<div class='cmp-cards-sections' style='max-height:\d+vh;overflow-y:auto'>", table)
+    assert "6 types, a table each" in table and "search 14" in table
+    sections = _sections(table)
+    assert list(sections) == sorted(counts)
+    for card_type, part in sections.items():
+        titles, rows = _titles_and_rows(part)
+        assert set(rows) == set(view.frame.loc[view.frame["type"] == card_type, "id"]), card_type
+        assert "Type" not in titles  # the heading says it
+        for n, title in enumerate(titles):
+            assert any(cells[n] for cells in rows.values()), (card_type, title)  # no column empty for all
+    # each table's style is its own: one type's unbreakable columns are not another's
+    assert ".cmp-cards-df td:nth-child" not in table and ".cmp-cards-df-1 td:nth-child" in table
+
+
+def test_a_search_still_finds_a_card_among_every_mystics_type() -> None:
+    view = CardBrowserView("mystics")
+    view.search.value = "maginos"
+    assert view.count.value.startswith("<b>2</b>")
+    sections = _sections(view.table.value)
+    assert "data-card='maginos'" in sections["hero"] and "data-card='maginos-staff'" in sections["search"]
+    view.search.value = "inspire"  # one card: one table, as before
+    assert "cmp-cards-section" not in view.table.value and "data-card='inspire'" in view.table.value
+
+
+def test_one_mystics_type_shows_one_table_as_before_and_the_other_games_stay_one_table() -> None:
+    view = CardBrowserView("mystics")
+    every = _sections(view.table.value)
+    assert len(every) == 6
+    for card_type in every:
+        view.type_menu.value = card_type
+        table = view.table.value
+        assert "cmp-cards-section" not in table and "<table class='cmp-cards-df'>" in table
+        assert table.startswith("<style>.cmp-cards-df{border-collapse:collapse}")
+        titles, rows = _titles_and_rows(table)
+        section_titles, section_rows = _titles_and_rows(every[card_type])
+        assert titles == ["Name", "Type", *section_titles[1:]] and list(rows) == list(section_rows)
+    for game in ("village", "tmnt", "mousecard", "monarchs"):  # few columns: one table of every type
+        view.game_buttons.value = game
+        assert view.type_menu.value == ALL and "cmp-cards-section" not in view.table.value, game

@@ -11,7 +11,9 @@ CSS classes for browser tests:
 ``cmp-cards-type`` (type menu), ``cmp-cards-search`` (text search),
 ``cmp-cards-stat`` (number to filter by), ``cmp-cards-range`` (its range),
 ``cmp-cards-count`` (how many cards match), ``cmp-cards-table`` (the table: one row per card,
-``data-card`` its id), ``cmp-cards-empty`` (no card matches),
+``data-card`` its id), ``cmp-cards-sections`` (the box a table split by type scrolls in),
+``cmp-cards-section`` (one type's part of it, ``data-type`` its type), ``cmp-cards-section-title``
+(its heading: the type and its count), ``cmp-cards-empty`` (no card matches),
 ``cmp-cards-tiles`` (the tiles), ``cmp-cards-legend`` (under the tiles: what ``*``, a value of
 your own correction, means), ``cmp-cards-upload`` (file upload),
 ``cmp-cards-path`` (a path to check), ``cmp-cards-validate`` (check button),
@@ -24,7 +26,10 @@ every card that loads and lists the broken file's errors above the table.
 The table is for players: plain column titles over left-aligned cells, no ids (the name cell
 carries the id as a tooltip, and shows it where two cards share a name), the set said once above the
 table when every card shown is of one set, and columns that are empty for every card shown left
-out. ``CardBrowserView.frame`` keeps every field (a pandas DataFrame, for a notebook of your own).
+out. Cards of several types with too many columns between them for one table (Mice and Mystics'
+heroes, minions and search cards each have fields of their own) show one table per type, under a
+heading with the type and its count, in a box that scrolls so the page stays short.
+``CardBrowserView.frame`` keeps every field (a pandas DataFrame, for a notebook of your own).
 """
 
 from __future__ import annotations
@@ -260,17 +265,66 @@ def table_html(rows: pd.DataFrame, cards: Mapping[str, Card], unknown: Collectio
     share a name); the set said once above the table when every card shown is of one set (else each
     row's, without the game's name it starts with: ``Demo Court``, given ``game``); a column
     empty for every card shown left out; ``yes``/``no`` for a true/false field; at most ``limit``
-    rows. No card: a sentence saying so, not an empty header line."""
+    rows. No card: a sentence saying so, not an empty header line.
+
+    Cards of several types whose one table would be too wide for a tablet (more than
+    :data:`MANY_COLUMNS` columns: Mice and Mystics' heroes, minions and search cards each have fields
+    of their own) show one section per type instead (:func:`_sections_html`)."""
     if rows.empty:
         return NO_MATCH_HTML
     shown = table_cells(rows.head(limit), unknown, inapplicable)
+    more = (f"<div>… and {len(rows) - limit} more (narrow the filters)</div>" if len(rows) > limit else "")
+    types = sorted({str(t) for t in shown["type"]}) if "type" in shown else []
+    if len(types) > 1 and len(_filled_columns(shown)) >= MANY_COLUMNS:  # (with the name: more than that)
+        return _sections_html(shown, cards, types, game) + more
+    return _one_table(shown, cards, game) + more
+
+
+#: The height of the box the sections of :func:`_sections_html` scroll in: the page stays short.
+SECTIONS_HEIGHT = "70vh"
+
+
+def _sections_html(shown: pd.DataFrame, cards: Mapping[str, Card], types: Sequence[str],
+                   game: str | None) -> str:
+    """The table split by type: a line naming the types and their counts, then in a box that scrolls
+    (the page stays short) one section per type (``cmp-cards-section``, ``data-type`` its type): a
+    heading with the type and its count (it stays at the box's top while its rows scroll by) over a
+    table of only the columns that type's cards fill, without the type column."""
+    parts = {t: shown[shown["type"].astype(str) == t].copy() for t in types}
+    index = " · ".join(f"{html.escape(t)} {len(part)}" for t, part in parts.items())
+    sections = []
+    for n, (card_type, part) in enumerate(parts.items(), 1):
+        title = (f"<h4 class='cmp-cards-section-title' style='position:sticky;top:0;z-index:1;margin:0;"
+                 f"padding:8px 0 4px 0;background:var(--jp-layout-color0, #fff)'>{html.escape(card_type)}"
+                 f" <span style='color:{ui.COLOURS['muted']};font-weight:normal'>· "
+                 f"{plural(len(part), 'card')}</span></h4>")
+        sections.append(f"<div class='cmp-cards-section' data-type='{html.escape(card_type, quote=True)}' "
+                        f"style='margin-bottom:12px'>{title}"
+                        f"{_one_table(part, cards, game, scope=f'cmp-cards-df-{n}', drop=('type',))}</div>")
+    return (f"<div style='margin:2px 0 6px 0'>{plural(len(types), 'type')}, a table each (choose one under "
+            f"Type to see it alone): {index}</div>"
+            f"<div class='cmp-cards-sections' style='max-height:{SECTIONS_HEIGHT};overflow-y:auto'>"
+            f"{''.join(sections)}</div>")
+
+
+def _filled_columns(shown: pd.DataFrame, drop: Collection[str] = ()) -> list[str]:
+    """The columns of ``shown`` a table shows besides the name: not hidden, not in ``drop``, and not
+    empty for every card shown."""
+    return [c for c in shown.columns if c not in HIDDEN_COLUMNS and c != "name" and c not in drop
+            and any(str(v) != "" for v in shown[c])]
+
+
+def _one_table(shown: pd.DataFrame, cards: Mapping[str, Card], game: str | None, *,
+               scope: str = "cmp-cards-df", drop: Collection[str] = ()) -> str:
+    """One table of the cells ``shown`` (see :func:`table_html`), without the columns in ``drop``.
+    ``scope``: the class its style is written for, one of its own for each table of a page showing
+    several (their columns differ, so do their widths)."""
     ids = [str(i) for i in shown["id"]] if "id" in shown else [""] * len(shown)
     names = [str(n) for n in shown["name"]] if "name" in shown else [""] * len(shown)
     twice = {n for n in names if names.count(n) > 1}
     head = ""
     sets = [s for s in dict.fromkeys(str(v) for v in shown["set"]) if s] if "set" in shown else []
-    columns = [c for c in shown.columns if c not in HIDDEN_COLUMNS and c != "name"
-               and any(str(v) != "" for v in shown[c])]
+    columns = _filled_columns(shown, drop)
     if len(sets) == 1 and "set" in columns:
         columns.remove("set")
         head = f"<div style='margin:2px 0 6px 0'>Set: <b>{html.escape(sets[0])}</b></div>"
@@ -282,16 +336,17 @@ def table_html(rows: pd.DataFrame, cards: Mapping[str, Card], unknown: Collectio
     wide = {c for c in columns if c != "name" and (c in _WIDE or longest[c] > _LONG)}
     # a column of short words (a type, a colour) never breaks inside one ("basic-" / "mouse")
     short = [i for i, c in enumerate(columns, 1) if c not in wide and c != "name" and longest[c] <= 24]
-    style = ("<style>.cmp-cards-df{border-collapse:collapse} .cmp-cards-df th{text-align:left;"
-             "vertical-align:bottom;padding:4px 6px;border-bottom:2px solid #ccc}"
-             ".cmp-cards-df td{text-align:left;vertical-align:top;padding:4px 6px;"
-             "border-bottom:1px solid #eee} .cmp-cards-df td:first-child{min-width:6em}"
+    df = f".{scope}"
+    style = (f"<style>{df}{{border-collapse:collapse}} {df} th{{text-align:left;"
+             f"vertical-align:bottom;padding:4px 6px;border-bottom:2px solid #ccc}}"
+             f"{df} td{{text-align:left;vertical-align:top;padding:4px 6px;line-height:1.4;"
+             f"border-bottom:1px solid #eee}} {df} td:first-child{{min-width:6em}}"
              # (a cell's own min-width is ignored: its text goes in a div); a table of many columns (card
              # types of many fields: pick a type to narrow it) cannot fit the page: it scrolls in its box,
              # its texts given room rather than squeezed into tall narrow columns
-             + (".cmp-cards-df{width:max-content} .cmp-cards-df .cmp-wide{min-width:16em;max-width:22em}"
-                if len(columns) > MANY_COLUMNS else ".cmp-cards-df .cmp-wide{min-width:9em;max-width:26em}")
-             + "".join(f".cmp-cards-df td:nth-child({i}){{white-space:nowrap}}" for i in short)
+             + (f"{df}{{width:max-content}} {df} .cmp-wide{{min-width:16em;max-width:22em}}"
+                if len(columns) > MANY_COLUMNS else f"{df} .cmp-wide{{min-width:9em;max-width:36em}}")
+             + "".join(f"{df} td:nth-child({i}){{white-space:nowrap}}" for i in short)
              + "</style>")
     body = []
     for (_i, row), card_id, name in zip(shown.iterrows(), ids, names, strict=True):
@@ -315,10 +370,10 @@ def table_html(rows: pd.DataFrame, cards: Mapping[str, Card], unknown: Collectio
                          else f"<td>{html.escape(text)}</td>")
         body.append(f"<tr data-card='{html.escape(card_id, quote=True)}'>{''.join(cells)}</tr>")
     titles = "".join(f"<th>{html.escape(column_title(c))}</th>" for c in columns)
-    more = (f"<div>… and {len(rows) - limit} more (narrow the filters)</div>" if len(rows) > limit else "")
+    classes = "cmp-cards-df" if scope == "cmp-cards-df" else f"cmp-cards-df {scope}"
     # (width 0, at least the page's: a table wider than the page scrolls in its box, never widens the page)
-    return (f"{style}{head}<div style='overflow-x:auto;width:0;min-width:100%'><table class='cmp-cards-df'>"
-            f"<thead><tr>{titles}</tr></thead><tbody>{''.join(body)}</tbody></table></div>{more}")
+    return (f"{style}{head}<div style='overflow-x:auto;width:0;min-width:100%'><table class='{classes}'>"
+            f"<thead><tr>{titles}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
 
 
 #: The quotes a pasted path may come in (a file manager's "Copy as path", a shell's, a word processor's).
