@@ -1,17 +1,22 @@
 """The Village page's act helper: an event built from the state read under the log's lock, one lock and
 one read for a Magic card of "the turn player"; the resolved-attack panel kept by one method; the help
-box; the buttons that act on the selected mouse, off with a reason while none is selected."""
+box; the buttons that act on the selected mouse, off with a reason while none is selected, or while the
+one selected is a mouse they cannot act on (the opponent's, one with an Item, a Mega Mouse, an ability
+used or unpaid), by the rule the tracker refuses it with; a rule-book section a refusal cites is said
+after its sentence."""
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from companion.errors import CompanionError
+from companion.cards import CardDB, card_from_record
+from companion.errors import CompanionError, RuleError
 from companion.views.village import UNDEFENDED, VillageCompanion
-from companion.village.game import VillageTracker
+from companion.village.game import CITE_MAGIC, VillageTracker, why_not_on
 
 from .helpers import meanwhile
 
@@ -148,7 +153,7 @@ def test_the_help_is_the_pages_help_box_with_the_command_line_only_outside_the_a
 def off_said(page: VillageCompanion, reason: str) -> bool:
     """Whether the page says ``reason`` in words under a group of buttons (a touch screen shows no
     tooltip)."""
-    return any(reason in caption.value for _widgets, caption in page._groups)
+    return any(html.escape(reason) in caption.value for _widgets, caption in page._groups)
 
 
 def test_buttons_on_the_selected_mouse_are_off_with_a_reason_until_one_is_selected(tmp_path: Path) -> None:
@@ -176,6 +181,8 @@ def test_buttons_on_the_selected_mouse_are_off_with_a_reason_until_one_is_select
     assert page.target.value is None and [(x.disabled, x.tooltip) for x in own] == [(True, bob)] * 2
     assert b["item"].disabled and b["item"].tooltip == choose  # (an Item may go on an opponent's mouse)
     page.target.value = pip
+    assert b["item"].disabled and "is an opponent's mouse" in b["item"].tooltip
+    page.item_opponent.value = True  # the Item says to equip an opponent's Mouse
     assert not b["item"].disabled
 
 
@@ -192,3 +199,122 @@ def test_the_mega_mouse_button_is_off_while_no_mouse_to_sacrifice_is_selected(tm
     assert mega.disabled and mega.tooltip == choose and off_said(page, choose)
     page.target.value = pip
     assert not mega.disabled and mega.tooltip != choose
+
+
+def play(page: VillageCompanion, name: str, kind: str = "play_basic", **more: Any) -> str:
+    """The turn player plays the mouse ``name`` (ATK 3, DEF 2); its id."""
+    page.act({"event": kind, "name": name, "atk": 3, "def": 2, **more})
+    return page.state.players[page.state.current].field[-1].uid
+
+
+def two_mice(tmp_path: Path) -> tuple[VillageCompanion, str, str]:
+    """Bob's second turn, drawn: Ann's Pip (with an Item) and Bob's Bo, which has had a full turn."""
+    page = started(tmp_path)
+    pip = play(page, "Pip")
+    page.act({"event": "end_turn"})
+    page.act({"event": "draw"})
+    bo = play(page, "Bo")
+    page.act({"event": "end_turn"})
+    page.act({"event": "draw"})
+    page.act({"event": "item", "mouse": pip, "name": "Acorn Cap"})
+    page.act({"event": "end_turn"})
+    page.act({"event": "draw"})
+    assert page.state.players[page.state.current].name == "Bob"
+    return page, pip, bo
+
+
+def test_the_buttons_a_mouse_of_the_turn_players_own_takes_are_off_on_the_opponents(tmp_path: Path) -> None:
+    page, pip, bo = two_mice(tmp_path)
+    b = page.buttons
+    own = [b["summon_mega"], b["fruit"], b["ability"]]
+    page.target.value = pip  # Ann's mouse, chosen in Bob's turn: regated without a redraw
+    belongs = f"{pip!r} belongs to Ann, not to Bob whose turn it is (village-tcg.txt, Order of Turn)"
+    assert [(x.disabled, x.tooltip) for x in own] == [(True, belongs)] * 3 and off_said(page, belongs)
+    with pytest.raises(RuleError) as refused:  # the tracker's refusal is the same sentence
+        page.tracker.do({"event": "fruit", "mouse": pip})
+    assert refused.value.message == belongs == why_not_on(page.state, "fruit", pip)
+    effects = [b[kind] for kind in ("stats", "destroy", "destroy_item")]
+    assert not any(x.disabled for x in effects)  # a card effect may act on any mouse on the field
+    page.target.value = bo
+    assert not any(x.disabled for x in own) and not off_said(page, belongs)
+    page.target.value = pip
+    b["destroy_item"].click()
+    assert page.state.players[0].field[0].items == ()
+
+
+def test_item_on_an_opponents_mouse_is_off_until_its_card_says_so(tmp_path: Path) -> None:
+    page, pip, bo = two_mice(tmp_path)
+    item = page.buttons["item"]
+    page.target.value = pip
+    assert item.disabled and item.tooltip.startswith(f"{pip!r} is an opponent's mouse: equip an Item")
+    assert off_said(page, item.tooltip)
+    page.item_opponent.value = True  # the Item says to equip an opponent's Mouse
+    assert item.disabled and item.tooltip.startswith(f"{pip!r} already has an Item (Acorn Cap)")
+    page.item_extra.value = True  # and a card allows it a second Item
+    assert not item.disabled
+    page.card_name.value = "Needle"
+    item.click()
+    assert page.state.players[0].field[0].items == ("Acorn Cap", "Needle")
+    assert not page.item_opponent.value and not page.item_extra.value
+    page.item_opponent.value = page.item_extra.value = False
+    page.target.value = bo
+    assert "once per turn" in item.tooltip  # (one Item a turn: the turn-level reason comes first)
+
+
+def test_a_mega_mouse_selected_is_sacrificed_only_when_its_card_says_so(tmp_path: Path) -> None:
+    page = started(tmp_path)
+    pip = play(page, "Pip")
+    for event in ("end_turn", "draw", "end_turn", "draw"):
+        page.act({"event": event})
+    play(page, "Dew")
+    for event in ("end_turn", "draw", "end_turn", "draw"):
+        page.act({"event": event})
+    big = play(page, "Big Pip", "summon_mega", sacrifice=pip)
+    for event in ("end_turn", "draw", "end_turn", "draw"):
+        page.act({"event": event})
+    mega = page.buttons["summon_mega"]
+    assert page.target.value == big  # Ann's newest; Dew may be sacrificed
+    said = f"{big!r} is a Mega Mouse: Mega Mice cannot be sacrificed unless a card says so"
+    assert mega.disabled and mega.tooltip.startswith(said) and off_said(page, said)
+    page.sacrifice_allowed.value = True
+    assert not mega.disabled
+    page.sacrifice_allowed.value = False
+    page.target.value = page.state.players[0].field[0].uid  # Dew
+    assert not mega.disabled
+
+
+def test_an_ability_used_or_unpaid_is_off_with_why(tmp_path: Path) -> None:
+    page = started(tmp_path)
+    pip = play(page, "Pip")  # not a card: its cost is typed
+    ability = page.buttons["ability"]
+    page.cost.value = 2
+    unpaid = (f"{pip!r} has 0 Fruit equipped but the ability costs 2 (village-tcg.txt, Card Descriptions 6 "
+              "Abilities; village-tcg.txt, Order of Turn, Step 4)")
+    assert ability.disabled and ability.tooltip == unpaid and off_said(page, unpaid)
+    page.cost.value = 0
+    assert not ability.disabled
+    ability.click()
+    used = f"{pip!r} already used its ability this turn: once per turn"
+    assert pip in page.state.t.abilities and ability.disabled and ability.tooltip.startswith(used)
+
+
+def test_a_mouse_whose_card_has_no_ability_has_the_ability_button_off(tmp_path: Path) -> None:
+    recs = [{"id": "pip", "name": "Pip", "type": "basic-mouse", "atk": 1, "def": 2, "source": "demo"}]
+    db = CardDB("village", [card_from_record("village", "demo", r) for r in recs])
+    page = VillageCompanion(tmp_path / "v.jsonl", db=db)
+    page.act({"event": "start", "players": ["Ann", "Bob"], "seed": 3, "first": 0})
+    page.act({"event": "draw"})
+    page.mouse_name.value = "Pip"
+    page.play_basic()
+    none = "'Pip' has no ability on its card (village-tcg.txt, Card Descriptions 6 Abilities)"
+    assert page.buttons["ability"].disabled and page.buttons["ability"].tooltip == none
+
+
+def test_a_magic_card_the_card_data_contradicts_cites_its_section_after_the_sentence(tmp_path: Path) -> None:
+    page = started(tmp_path)
+    with pytest.raises(RuleError) as refused:
+        page.tracker.do({"event": "magic", "player": 1, "name": "Super Confused", "instant": False})
+    assert refused.value.where is None and refused.value.cite == CITE_MAGIC
+    assert refused.value.render().startswith(
+        "Super Confused is instant by the card data, not as the event says (instant: false) "
+        f"({CITE_MAGIC}). Leave 'instant' out")

@@ -61,9 +61,10 @@ name is refused with the card it may mean instead of keeping another card's stat
 
 from __future__ import annotations
 
+import contextlib
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -95,8 +96,10 @@ from ..village.game import (
     new_game,
     undone_lines,
     unknown_card_note,
+    why_no_ability,
     why_no_mega,
     why_not,
+    why_not_on,
 )
 
 NO_ATTACK = "— does not attack —"
@@ -110,8 +113,9 @@ UNDEFENDED = "undefended (to Mouse Points)"
 STAT_MAX = 99  # the largest ATK or DEF the boxes take
 NO_GAME = "no game yet: start one under New game"  # why a button is off before a game
 UNUSABLE = ui.UNUSABLE
-#: the buttons that act on the selected mouse (off while none is selected), and those of them that act
-#: only on one of the turn player's own (a sacrifice, a Fruit, an ability)
+#: the buttons that act on the selected mouse (off while none is selected, or while it is one they cannot
+#: act on: :func:`~companion.village.game.why_not_on`), and those of them that act only on one of the turn
+#: player's own (a sacrifice, a Fruit, an ability)
 ON_SELECTED = ("summon_mega", "fruit", "ability", "item", "stats", "destroy", "destroy_item")
 ON_OWN = ("summon_mega", "fruit", "ability")
 OWN_MOUSE_HINT = "For a mouse of your own, type its ATK and DEF after its name"
@@ -126,7 +130,7 @@ HELP = (  # the page's "How to use this page": what the notebook's lead leaves o
     "attack on the first turn of the game. A result or a refusal shows under the button pressed.",
     "A card's name fills in its ATK and DEF; a mouse of your own plays with the ATK and DEF typed after "
     "its name (a misspelt card name is refused with the closest card). An ability's Fruit cost is filled in "
-    "from the selected mouse's card and refused when unpaid.",
+    "from the selected mouse's card, and the button is off while it is unpaid.",
     "An <b>Instant</b> Magic card may be played at any time in either player's turn: choose "
     "<i>instant</i> and who plays it. Tick the boxes when a card allows it: an Item equipped to an "
     "opponent's Mouse or a second Item on one Mouse (Card Descriptions 4), a Mega Mouse that may be "
@@ -351,6 +355,7 @@ class VillageCompanion(ui.TrackerPage):
                                  style={"description_width": "initial"},
                                  layout=w.Layout(width="360px", height=ui.BUTTON_HEIGHT))
         self._refreshing_target = False
+        self._drawing = False  # the page is being drawn: a box it changes regates nothing (see _regate)
         self._target_turn: int | None = None  # the turn the selection was made or kept in
         self._target_chosen = False  # whether the user picked the selected mouse (see _refresh_target)
         self._inputs_for: tuple[Any, ...] | None = None  # the (game, turn) the mouse and card boxes are for
@@ -368,7 +373,8 @@ class VillageCompanion(ui.TrackerPage):
         self._ability_costs: dict[str, int | None] = {}
         self.target.observe(lambda _c: None if self._refreshing_target else self._target_picked(),
                             names="value")
-        self.ability.observe(lambda _c: self._fill_cost(), names="value")
+        self.ability.observe(lambda _c: self._ability_chosen(), names="value")
+        self.cost.observe(lambda _c: self._regate(), names="value")
 
         def tick(description: str, css: str) -> w.Checkbox:  # (its whole label in sight)
             box = w.Checkbox(value=False, indent=False, description=description,
@@ -432,13 +438,13 @@ class VillageCompanion(ui.TrackerPage):
         redo = wide(ui.big_button("Redo", icon="repeat"))
         redo.add_class("cmp-village-redo")
         self.undo_button, self.redo_button = undo, redo
-        # who plays the Magic card, and whether it is instant, decide whether it may be played now
-        self.magic_kind.observe(lambda _c: self._refresh_buttons(), names="value")
         self.card_name.observe(lambda ch: self._magic_kind_from_card(ch["new"]), names="value")
-        self.magic_player.observe(lambda _c: self._refresh_buttons(), names="value")
-        self.sacrifice_allowed.observe(lambda _c: self._refresh_buttons(), names="value")
-        self.item_off.observe(lambda _c: self._refresh_buttons(), names="value")
-        self.magic_off.observe(lambda _c: self._refresh_buttons(), names="value")
+        # what decides whether a button may act: who plays the Magic card and whether it is instant, what
+        # a card allows (an Item on an opponent's Mouse, a second Item, a Mega Mouse sacrificed), which
+        # Item or Magic card leaves the field
+        for box in (self.magic_kind, self.magic_player, self.sacrifice_allowed, self.item_opponent,
+                    self.item_extra, self.item_off, self.magic_off):
+            box.observe(lambda _c: self._regate(), names="value")
         b = self.buttons
         previous = wide(ui.big_button("Back to the previous game", icon="history",
                                       tooltip="the game this page's New game kept aside: it comes back, and "
@@ -757,6 +763,30 @@ class VillageCompanion(ui.TrackerPage):
         if cost is not None:
             self.cost.value = cost
 
+    def _ability_chosen(self) -> None:
+        """Another ability chosen: its Fruit cost is filled in, and the ability button gated once for
+        both (its reason names the ability)."""
+        with self._gating_later():
+            self._fill_cost()
+        self._regate()
+
+    @contextlib.contextmanager
+    def _gating_later(self) -> Iterator[None]:
+        """Within it, a box the page itself changes regates nothing: the caller gates the buttons once,
+        after (a redraw writes each "off for now" caption once)."""
+        was, self._drawing = self._drawing, True
+        try:
+            yield
+        finally:
+            self._drawing = was
+
+    def _regate(self) -> None:
+        """A box that decides whether a button may act changed (a card's tick, the Fruit cost, the Item
+        or Magic card chosen): gate the buttons again, unless the page is being drawn (it gates them at
+        its end)."""
+        if not self._drawing:
+            self._refresh_buttons()
+
     @property
     def state(self) -> VillageState:
         return self.tracker.state
@@ -1003,9 +1033,9 @@ class VillageCompanion(ui.TrackerPage):
     def use_ability(self) -> None:
         """Use the selected mouse's ability; its Fruit cost comes from the card (Order of Turn, Step 4)."""
         card = self._target_card()
-        if card is not None and not card.get("abilities"):
-            raise RuleError(f"{card.name!r} has no ability on its card (village-tcg.txt, Card Descriptions "
-                            "6 Abilities)")
+        none = why_no_ability(card) if card is not None else None
+        if none:
+            raise RuleError(none)
         event: dict[str, Any] = {"event": "ability", "mouse": self.target.value, "cost": self.cost.value}
         if self.ability.value:
             event["name"] = self.ability.value
@@ -1223,7 +1253,7 @@ class VillageCompanion(ui.TrackerPage):
                           if s.started else why_not(s, kind))
             else:
                 reason = why_not(s, kind) or self._nothing_to_affect(kind)
-            ui.gate(button, reason)
+            ui.gate(button, reason or self._not_for_selected(kind))
         ui.gate(self.resolve_button, why_not(s, "attack"))  # (the first turn: no attack, First Turn)
         if reasons:
             self._refresh_reasons()
@@ -1260,6 +1290,25 @@ class VillageCompanion(ui.TrackerPage):
         if kind == "destroy_magic" and not self.magic_off.value:
             return f"no continuous Magic card on the field ({CITE_MAGIC})"
         return None
+
+    def _not_for_selected(self, kind: str) -> str | None:
+        """Why the selected mouse cannot take the action ``kind`` (whose mouse it is, what it has, what
+        the ticks say and the Fruit cost typed: :func:`~companion.village.game.why_not_on`, the rule the
+        tracker refuses it by; for an ability, a card that prints none), or ``None``: off before the
+        click, never refused after it."""
+        uid, s = self.target.value, self.state
+        if kind not in ON_SELECTED or not uid or not s.started:
+            return None
+        card = self._target_card() if kind == "ability" else None
+        none = why_no_ability(card) if card is not None else None
+        if none:
+            return none
+        try:
+            return why_not_on(s, kind, uid, opponent_allowed=self.item_opponent.value,
+                              extra=self.item_extra.value, sacrifice_allowed=self.sacrifice_allowed.value,
+                              cost=self.cost.value, ability=self.ability.value or None)
+        except RuleError as exc:  # (no longer on the field: the tracker would say so)
+            return exc.message
 
     def _refresh_effects(self) -> None:
         """The card-effect controls follow the field: the selected mouse's ATK and DEF (filled in
@@ -1305,6 +1354,12 @@ class VillageCompanion(ui.TrackerPage):
             self._filling_stats = False
 
     def refresh(self) -> None:
+        """Draw the page as the game stands: the boxes it changes regate nothing by themselves, the
+        buttons are gated once, at its end."""
+        with self._gating_later():
+            self._draw()
+
+    def _draw(self) -> None:
         s = self.state
         for button in self._held:  # turned off outside a game (below): on again, then set anew
             ui.gate(button, None)
@@ -1435,8 +1490,9 @@ class VillageCompanion(ui.TrackerPage):
         """The user chose a mouse: it stays chosen this turn (an opponent's, for an Item that
         equips one), whatever mice come onto the field."""
         self._target_chosen = True
-        self._fill_abilities()
-        self._refresh_effects()
+        with self._gating_later():
+            self._fill_abilities()
+            self._refresh_effects()
         self._refresh_buttons()
 
     def _refresh_target(self, options: list[str], mine: list[str]) -> None:

@@ -515,6 +515,62 @@ def why_no_mega(state: VillageState, sacrifice_allowed: bool = False) -> str | N
             f"yet, so none can be sacrificed for a Mega Mouse ({CITE_MEGA})")
 
 
+#: The actions that take only one of the turn player's own mice: a sacrifice, a Fruit, an ability (Order
+#: of Turn, Steps 2-4) and a card's second attack (``attack``'s ``twice``). An Item takes an opponent's
+#: Mouse when its card says so (:func:`why_not_on`).
+OWN_MOUSE_ONLY = ("summon_mega", "fruit", "ability", "attack")
+
+
+def why_not_on(state: VillageState, kind: str, uid: str, *, opponent_allowed: bool = False,
+               extra: bool = False, sacrifice_allowed: bool = False, cost: int = 0,
+               ability: str | None = None) -> str | None:
+    """Why the action ``kind`` cannot act on the mouse ``uid`` (a sentence with its citation), or
+    ``None``: which mouse it may be, on top of the turn-level limits of :func:`why_not`. The tracker
+    refuses an event with it and the page turns a button off with it before the click, so the rule
+    is written once. A mouse not on the field is refused (:meth:`VillageState.mouse`).
+
+    Whose mouse (:data:`OWN_MOUSE_ONLY`; an Item on an opponent's Mouse needs ``opponent_allowed``:
+    its card says so); a second Item needs ``extra`` (Card Descriptions 4); a Mega Mouse is
+    sacrificed only with ``sacrifice_allowed``, a Basic Mouse only after a full turn on the field
+    (Summoning MegaMice); an ability once per turn, with ``cost`` Fruit equipped (``ability``: its
+    name, said in the sentence; Card Descriptions 6)."""
+    p, m = state.mouse(uid)
+    theirs = p != state.current
+    if theirs and kind in OWN_MOUSE_ONLY:
+        return (f"{uid!r} belongs to {state.players[p].name}, not to {state.players[state.current].name} "
+                f"whose turn it is ({CITE_TURN})")
+    if kind == "item":
+        if theirs and not opponent_allowed:
+            return (f"{uid!r} is an opponent's mouse: equip an Item to an opponent's Mouse only when the "
+                    f"card says so (opponent_allowed) ({CITE_ITEM})")
+        if m.items and not extra:
+            return (f"{uid!r} already has an Item ({m.items[0]}): one equipped Item per Mouse unless a "
+                    f"card's ability says otherwise (extra) ({CITE_ITEM})")
+    if kind == "summon_mega":
+        if m.kind != "basic" and not sacrifice_allowed:
+            return (f"{uid!r} is a Mega Mouse: Mega Mice cannot be sacrificed unless a card says so "
+                    f"(sacrifice_allowed) ({CITE_MEGA})")
+        if m.kind == "basic" and m.since_turn >= state.turn:
+            return (f"{uid!r} came onto the field this turn: a Basic Mouse must be on the field for at least "
+                    f"one full turn before it can be sacrificed ({CITE_MEGA})")
+    if kind == "ability":
+        if uid in state.t.abilities:
+            return f"{uid!r} already used its ability this turn: once per turn ({CITE_ABILITY})"
+        if m.fruit < cost:
+            what = repr(ability) if ability else "the ability"
+            return (f"{uid!r} has {m.fruit} Fruit equipped but {what} costs {cost} ({CITE_ABILITY}; "
+                    f"{CITE_TURN}, Step 4)")
+    return None
+
+
+def why_no_ability(card: Any) -> str | None:
+    """Why the mouse ``card`` (card data) has no ability to use, or ``None``: its card prints none
+    (Card Descriptions 6 Abilities)."""
+    if any(isinstance(a, Mapping) for a in card.get("abilities") or ()):
+        return None
+    return f"{card.name!r} has no ability on its card ({CITE_ABILITY})"
+
+
 @dataclass(frozen=True, slots=True)
 class CheckItem:
     step: int
@@ -634,9 +690,10 @@ def card_ability(card: Any, name: object) -> tuple[str, int | None]:
     no ability, or without one of that name, is refused (Card Descriptions 6 Abilities)."""
     from ..cards import norm_text
 
+    none = why_no_ability(card)
+    if none:
+        raise RuleError(none)
     abilities = [a for a in card.get("abilities") or () if isinstance(a, Mapping)]
-    if not abilities:
-        raise RuleError(f"{card.name!r} has no ability on its card ({CITE_ABILITY})")
     names = [str(a.get("name") or "ability") for a in abilities]
     costs = [a.get("fruit_cost") for a in abilities]
     listed = ", ".join(f"{n!r} ({'unknown' if c is None else c} Fruit)"
@@ -727,7 +784,7 @@ class VillageTracker(Tracker[VillageState]):
                     if event.get(flag) is not None and bool(event.get(flag)) != bool(printed):
                         raise RuleError(f"{card.name} is {'' if printed else 'not '}{flag} by the card data, "
                                         f"not as the event says ({flag}: {shown(bool(event.get(flag)))})",
-                                        where=CITE_MAGIC,
+                                        cite=CITE_MAGIC,
                                         suggestion=f"Leave '{flag}' out: the card data gives it.")
                     out[flag] = bool(printed)
             return out
@@ -763,13 +820,14 @@ class VillageTracker(Tracker[VillageState]):
             return replace(state, opened=True)
         return replace(state, t=replace(state.t, step=step), opened=True)
 
-    def _own_mouse(self, state: VillageState, uid: object) -> FieldMouse:
+    def _mouse_for(self, state: VillageState, kind: str, uid: object, **checks: Any) -> FieldMouse:
+        """The mouse ``uid`` an event of ``kind`` acts on, refused for the reason :func:`why_not_on`
+        gives (``checks``: what the event says, passed on to it)."""
         uid = _mouse_id(uid, " such as 'Acorn Scout #1'")
-        p, m = state.mouse(uid)
-        if p != state.current:
-            raise RuleError(f"{uid!r} belongs to {state.players[p].name}, not to "
-                            f"{state.players[state.current].name} whose turn it is ({CITE_TURN})")
-        return m
+        reason = why_not_on(state, kind, uid, **checks)
+        if reason:
+            raise RuleError(reason)
+        return state.mouse(uid)[1]
 
     def _replace_mouse(self, state: VillageState, new: FieldMouse) -> VillageState:
         p, _old = state.mouse(new.uid)
@@ -924,13 +982,8 @@ class VillageTracker(Tracker[VillageState]):
         return replace(self._advance(state, "play_basic"), last=(f"{pl.name} plays {m.uid}",))
 
     def _on_summon_mega(self, state: VillageState, e: Event) -> VillageState:
-        sac = self._own_mouse(state, e.get("sacrifice"))
-        if sac.kind != "basic" and e.get("sacrifice_allowed") is not True:
-            raise RuleError(f"{sac.uid!r} is a Mega Mouse: Mega Mice cannot be sacrificed unless a card says "
-                            f"so (sacrifice_allowed) ({CITE_MEGA})")
-        if sac.kind == "basic" and sac.since_turn >= state.turn:
-            raise RuleError(f"{sac.uid!r} came onto the field this turn: a Basic Mouse must be on the field "
-                            f"for at least one full turn before it can be sacrificed ({CITE_MEGA})")
+        sac = self._mouse_for(state, "summon_mega", e.get("sacrifice"),
+                              sacrifice_allowed=e.get("sacrifice_allowed") is True)
         gone = 1 + sac.fruit + len(sac.items)
         state = self._remove_mouse(state, sac.uid)
         state, m = self._new_mouse(state, e, "mega")
@@ -942,23 +995,18 @@ class VillageTracker(Tracker[VillageState]):
                              f"{m.uid}; it may use its ability and attack this turn ({CITE_MEGA})",))
 
     def _on_fruit(self, state: VillageState, e: Event) -> VillageState:
-        m = self._own_mouse(state, e.get("mouse"))
+        m = self._mouse_for(state, "fruit", e.get("mouse"))
         state = self._replace_mouse(state, replace(m, fruit=m.fruit + 1))
         state = replace(state, t=replace(state.t, fruit=True))
         return replace(self._advance(state, "fruit"), last=(f"{m.uid} now has {m.fruit + 1} Fruit",))
 
     def _on_ability(self, state: VillageState, e: Event) -> VillageState:
-        m = self._own_mouse(state, e.get("mouse"))
         cost = _int(e, "cost", 0, minimum=0, maximum=self._cap)
         ability = e.get("name")
         if ability is not None and not (isinstance(ability, str) and ability.strip()):
             raise RuleError(f"name (the ability's) must be text, not {shown(ability, 40)}")
-        if m.uid in state.t.abilities:
-            raise RuleError(f"{m.uid!r} already used its ability this turn: once per turn ({CITE_ABILITY})")
-        what = repr(ability.strip()) if ability else "the ability"
-        if m.fruit < cost:
-            raise RuleError(f"{m.uid!r} has {m.fruit} Fruit equipped but {what} costs {cost} "
-                            f"({CITE_ABILITY}; {CITE_TURN}, Step 4)")
+        m = self._mouse_for(state, "ability", e.get("mouse"), cost=cost,
+                            ability=ability.strip() if ability else None)
         state = replace(state, t=replace(state.t, abilities=(*state.t.abilities, m.uid)))
         used = f"uses {ability.strip()}" if ability else "uses its ability"
         if state.fruit_reading == "pay" and cost:
@@ -972,18 +1020,12 @@ class VillageTracker(Tracker[VillageState]):
         return replace(self._advance(state, "ability"), last=(said, FRUIT_READINGS[state.fruit_reading]))
 
     def _on_item(self, state: VillageState, e: Event) -> VillageState:
-        uid = _mouse_id(e.get("mouse"))
-        p, m = state.mouse(uid)
-        if p != state.current and not e.get("opponent_allowed"):
-            raise RuleError(f"{uid!r} is an opponent's mouse: equip an Item to an opponent's Mouse only "
-                            f"when the card says so (opponent_allowed) ({CITE_ITEM})")
-        if m.items and not e.get("extra"):
-            raise RuleError(f"{uid!r} already has an Item ({m.items[0]}): one equipped Item per Mouse "
-                            f"unless a card's ability says otherwise (extra) ({CITE_ITEM})")
+        m = self._mouse_for(state, "item", e.get("mouse"), opponent_allowed=bool(e.get("opponent_allowed")),
+                            extra=bool(e.get("extra")))
         name = str(e.get("name") or "Item")
         state = self._replace_mouse(state, replace(m, items=(*m.items, name)))
         state = replace(state, t=replace(state.t, items=state.t.items + 1))
-        return replace(self._advance(state, "item"), last=(f"{uid} equips {name}",))
+        return replace(self._advance(state, "item"), last=(f"{m.uid} equips {name}",))
 
     def _on_magic(self, state: VillageState, e: Event) -> VillageState:
         p = _player(state, e, state.current)
@@ -1067,7 +1109,7 @@ class VillageTracker(Tracker[VillageState]):
             raise RuleError(f"twice must be a list of mouse ids, not {shown(raw)}",
                             expected='e.g. ["Twin Tail Duelist #3"]')
         for uid in raw:
-            self._own_mouse(state, uid)
+            self._mouse_for(state, "attack", uid)
         return tuple(raw)
 
     def _on_attack(self, state: VillageState, e: Event) -> VillageState:
