@@ -105,13 +105,13 @@ class UnknownCardError(CompanionError):
     """A card name or id that is not in the card database; carries close matches."""
 
     def __init__(self, name: str, game: str, suggestions: Iterable[str] = (), *,
-                 where: str | None = None) -> None:
+                 where: str | None = None, cite: str | None = None) -> None:
         self.name = name
         self.game = game
         self.suggestions = tuple(suggestions)
         hint = did_you_mean(self.suggestions)
         shown = name if len(name) <= 60 else name[:59] + "…"  # (a pasted page is not a card name)
-        super().__init__(f"unknown {game} card {shown!r}", where=where, suggestion=hint)
+        super().__init__(f"unknown {game} card {shown!r}", where=where, suggestion=hint, cite=cite)
 
 
 class LogError(CompanionError):

@@ -1206,7 +1206,9 @@ def old_log_kept(tracker: Tracker[Any], name: Callable[[Path], Path], again: str
             else:
                 stay(_not_back(path, kept, again, why, trouble))
             raise
-        why = exc.message if exc.where in (None, str(path)) else exc.render()
+        # (its place is the log's own, or none: the message, with its rule-book section if it has one)
+        why = (exc.message + (f" ({exc.cite})" if exc.cite else "")) if exc.where in (None, str(path)) \
+            else exc.render()
         if trouble is not None:
             error = _not_back(path, kept, again, why, trouble)
             stay(error)

@@ -93,3 +93,82 @@ def test_a_new_choice_labelled_beside_its_option_reaches_the_page(
     monkeypatch.setitem(page_module.CHOICE_LABELS, "kings", kings)
     page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
     assert ("only the first king's", "first") in page.kings.options
+
+
+# -- 3. each game's refusals: the sentence, then its rule-book section in brackets ---------------------
+
+
+def test_a_tmnt_refusal_says_its_section_after_the_sentence() -> None:
+    from companion.tmnt.game import TmntTracker
+
+    t = TmntTracker(None)
+    t.do({"event": "start", "players": ["Ann", "Bob"], "first": 0})
+    with pytest.raises(RuleError) as caught:
+        t.do({"event": "flip", "card": "character"})  # the Set Phase: no flip yet
+    assert caught.value.where is None and caught.value.cite == "tmnt-tcg.txt, Flip Phase"
+    assert caught.value.render() == ("flip: the 1st Block card is flipped in the Flip Phase (now: 2 Set "
+                                     "Phase) (tmnt-tcg.txt, Flip Phase)")
+
+
+def test_a_mystics_refusal_says_its_section_after_the_sentence() -> None:
+    from tests.test_mystics_helpers import start, tracker
+
+    t = tracker()
+    t.do(start())
+    with pytest.raises(RuleError) as caught:
+        t.do({"event": "share", "from": "collin", "to": "collin", "cheese": 1})
+    text = caught.value.render()
+    assert caught.value.where is None and caught.value.cite == "mice-and-mystics.txt, Share"
+    assert text == ("Collin cannot share with itself (expected another mouse on the same or an adjacent "
+                    "space) (mice-and-mystics.txt, Share)")
+
+
+def test_a_monarchs_refusal_says_its_section_after_the_sentence() -> None:
+    from companion.monarchs.court import Court
+    from companion.monarchs.flow import solo_removal
+
+    with pytest.raises(RuleError) as caught:
+        solo_removal(7, 2)
+    assert caught.value.where is None
+    assert caught.value.render() == "the white die shows 1-6, not 7 (of-mice-and-monarchs.md, Solo Mode)"
+    with pytest.raises(RuleError) as caught:
+        Court.of([None] * 5)
+    assert caught.value.render() == ("the front Court row has 4 positions, not 5 "
+                                     "(of-mice-and-monarchs.md, Game Play)")
+
+
+def test_an_error_copied_for_its_caller_keeps_its_citation() -> None:
+    from companion.cli.mousecard import _as_typed
+
+    said = CompanionError("skill must be 1 to 20", where="skill", cite=cite("mousecard", "Task checks"))
+    assert _as_typed(said).render() == "--skill must be 1 to 20 (mouse-card-system.txt, Task checks)"
+
+
+# -- 4. the choices and bonuses are named once ----------------------------------------------------------
+
+
+def test_the_red_bad_labels_are_beside_the_red_bad_choices() -> None:
+    from companion.mousecard.situations import RED_BAD_LABELS
+
+    assert odds.CHOICE_LABELS["red_bad"] is RED_BAD_LABELS and tuple(RED_BAD_LABELS) == RED_BAD_CHOICES
+
+
+def test_the_command_line_offers_the_checks_own_choices(monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.cli import build_parser
+    from companion.cli import mousecard as cli_mousecard
+
+    monkeypatch.setattr(cli_mousecard, "MODES", (*odds.MODES, "slow"))
+    monkeypatch.setattr(cli_mousecard, "RED_BAD_CHOICES", (*RED_BAD_CHOICES, "half"))
+    args = build_parser().parse_args(["odds", "mousecard", "--skill", "2", "--target", "J", "--mode", "slow",
+                                      "--red-bad", "half"])
+    assert (args.mode, args.red_bad) == ("slow", "half")
+
+
+def test_a_bonus_that_is_none_is_refused_in_the_same_words(tmp_path: Path) -> None:
+    t = LiveDeckTracker(tmp_path / "mc.jsonl")
+    t.do({"event": "start", "seed": 3})
+    t.do(draw_event("Pip", "climb", odds.TaskCheck(2, "J"), ["AS", "3H"]))
+    for source, use in (("king", "success"), (["ace"], "cancel"), ("ace", {"use": "x"})):
+        with pytest.raises(LogError) as caught:
+            t.do({"event": "bonus", "character": "Pip", "source": source, "use": use})
+        assert caught.value.message == "a bonus needs 'source' ace|chip and 'use' success|cancel"

@@ -82,8 +82,8 @@ def test_the_tracker_refuses_with_the_predicates_words() -> None:
 def test_the_page_says_the_trackers_refusal_under_next(tmp_path: Path) -> None:
     g = at_first_attack(tmp_path)
     refused = why_not_next(g.state)
-    assert refused is not None and refused.where
-    assert g.next.disabled and g.next.tooltip.startswith(refused.message) and refused.where in g.next.tooltip
+    assert refused is not None and refused.cite
+    assert g.next.disabled and g.next.tooltip.startswith(refused.message) and refused.cite in g.next.tooltip
     assert "record it first" in g.next.tooltip
 
 
@@ -101,3 +101,28 @@ def test_a_redraw_says_why_controls_are_off_once(tmp_path: Path, monkeypatch: py
 def test_the_page_keeps_its_own_words_for_no_game_and_game_over(tmp_path: Path) -> None:
     g = GameTracker(tmp_path / "t.jsonl", CARDS)
     assert g.next.disabled and g.next.tooltip == "no game yet: open “New game”" and g.next_off.value == ""
+
+
+def test_next_into_the_set_phase_is_refused_before_the_click_when_the_hand_cannot_fill(
+        tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    t = TmntTracker(path)
+    t.do({"event": "start", "players": ["Ann", "Bob"], "first": 0})
+    _to(t, "flip")
+    t.do({"event": "flip", "card": "event"})  # no attack this turn: Next, Next is Bob's Adjust Phase
+    t.do({"event": "next"})
+    t.do({"event": "next"})
+    assert t.state.phase == "adjust" and t.state.active == 1
+    t.do({"event": "correct", "player": 1, "zones": ["empty", "empty", "down", "down"], "hand": 1})
+    refused = why_not_next(t.state)
+    assert refused is not None and refused.cite == "tmnt-tcg.txt, Set Phase"
+    assert refused.message == ("2 empty Block Zone(s) but only 1 card(s) in Bob's hand; the Block Zones "
+                               "must all be filled")
+    _refuses_as_said(t, {"event": "next"}, refused)
+    g = GameTracker(path, CARDS)  # the page turns Next off with that reason, before any click
+    assert g.next.disabled and g.next.tooltip.startswith(refused.message) and "Set Phase" in g.next.tooltip
+    assert "correct the hand count first" in g.next.tooltip
+    t.do({"event": "correct", "player": 1, "hand": 2})  # enough cards: Next fills both Block Zones
+    assert why_not_next(t.state) is None
+    t.do({"event": "next"})
+    assert t.state.phase == "set" and t.state.players[1].hand == 0 and t.state.players[1].empty_zones == 0

@@ -55,12 +55,12 @@ def test_an_event_kind_that_is_not_text_is_said_as_json(tmp_path: Path, capsys: 
 def test_a_phase_is_named_once_in_a_refusal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = game(tmp_path, capsys, *TO_FLIP)
     code, _, err = run(capsys, "do", str(log), NEXT)  # the 1st Block card is still face-down
-    assert code == 2 and "Flip Phase: the 1st Block card is still face-down" in err
-    assert "Flip Phase: Flip Phase" not in err
+    assert code == 2 and "the 1st Block card is still face-down (tmnt-tcg.txt, Flip Phase)" in err
+    assert err.count("Flip Phase") == 1
     run(capsys, "do", str(log), '{"event": "flip", "card": "character"}', NEXT)
     code, _, err = run(capsys, "do", str(log), NEXT)  # the attack must be made
-    assert code == 2 and "Attack Phase: Ann's 1st Block Zone holds a face-up character card" in err
-    assert "Attack Phase: Attack Phase" not in err
+    assert code == 2 and "(next): Ann's 1st Block Zone holds a face-up character card" in err
+    assert "so the attack must be made (tmnt-tcg.txt, Attack Phase)" in err and err.count("Attack Phase") == 1
 
 
 def test_a_log_line_cut_inside_a_string_is_said_without_a_doubled_word(

@@ -131,7 +131,7 @@ def test_the_tracker_names_the_kept_character_and_refuses_another() -> None:
     for other in ("wind:3", {"type": "character", "attribute": "fire", "power": 4, "name": "Casey"}):
         with pytest.raises(RuleError, match="holds Raphael") as refused:
             t.do({"event": "attack", "character": other})
-        assert refused.value.where == "tmnt-tcg.txt, Attack Phase (1) Attack Step"
+        assert refused.value.cite == "tmnt-tcg.txt, Attack Phase (1) Attack Step"
     t.do({"event": "attack", "character": "fire:4"})  # the same card, its name left out
     assert t.state.players[0].first_card.name == "Raphael"
 

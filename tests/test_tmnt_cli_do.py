@@ -75,7 +75,7 @@ def test_a_whole_game_played_with_do_is_the_game_replay_shows(tmp_path: Path,
     assert main(["tmnt", "replay", str(log)]) == 0
     assert "Winner: Ann" in capsys.readouterr().out
     code, _, err = run(capsys, "do", str(log), NEXT)  # and play does not go on
-    assert code == 2 and "event 1 of 1 (next): tmnt-tcg.txt, Game Over: next: the game is over" in err
+    assert code == 2 and "event 1 of 1 (next): next: the game is over (tmnt-tcg.txt, Game Over)" in err
 
 
 @pytest.mark.parametrize(("events", "said"), [
@@ -93,10 +93,10 @@ def test_a_whole_game_played_with_do_is_the_game_replay_shows(tmp_path: Path,
     ([NEXT, NEXT, NEXT, '{"event": "flip", "card": 1}'],
      ["event 4 of 4 (flip): flip: 'card' must be one of character, attack, item, event, not 1"]),
     ([NEXT, '{"event": "flip", "card": "character"}'],
-     ["game.jsonl, event 2 of 2 (flip): tmnt-tcg.txt, Flip Phase: flip: the 1st Block card is flipped in "
-      "the Flip Phase (now: 3 Event Phase)", "Nothing was written"]),
+     ["game.jsonl, event 2 of 2 (flip): flip: the 1st Block card is flipped in the Flip Phase (now: 3 "
+      "Event Phase) (tmnt-tcg.txt, Flip Phase)", "Nothing was written"]),
     ([NEXT, '{"event": "play_event"}', '{"event": "play_event"}'],
-     ["event 3 of 3 (play_event): tmnt-tcg.txt, Event Phase: only 1 Event card per turn"]),
+     ["event 3 of 3 (play_event): only 1 Event card per turn: one was placed (tmnt-tcg.txt, Event Phase)"]),
     (["undo", "undo"], ["event 2 of 2 (undo): nothing to undo"]),
     ([START, '{"event": "shuffle"}'], ["event 2 of 2 (shuffle): unknown TMNT event 'shuffle'"]),
 ])

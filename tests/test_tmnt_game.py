@@ -454,7 +454,7 @@ def test_a_correction_after_game_over_keeps_it_over_while_a_deck_is_empty(change
     assert t.state.over and t.state.winner == winner and "Game over" in t.state.message
     with pytest.raises(RuleError, match="game is over") as info:
         t.do({"event": "next"})
-    assert info.value.where == "tmnt-tcg.txt, Game Over"
+    assert info.value.cite == "tmnt-tcg.txt, Game Over"
 
 
 def test_a_game_ended_by_an_attack_resumes_after_the_deck_is_corrected() -> None:
@@ -497,27 +497,27 @@ def _refusal(t: TmntTracker, event: dict) -> RuleError:
 
 def test_tracker_refusals_cite_the_rule_book() -> None:
     t = started()
-    assert _refusal(t, {"event": "flip", "card": "character"}).where == "tmnt-tcg.txt, Flip Phase"
-    assert _refusal(t, {"event": "attack", "character": "wind:3"}).where == "tmnt-tcg.txt, Attack Phase"
+    assert _refusal(t, {"event": "flip", "card": "character"}).cite == "tmnt-tcg.txt, Flip Phase"
+    assert _refusal(t, {"event": "attack", "character": "wind:3"}).cite == "tmnt-tcg.txt, Attack Phase"
     t.do({"event": "correct", "player": 0, "hand": 1})
     t.do({"event": "correct", "player": 1, "hand": 0})
     to_attack(t)
     e = _refusal(t, {"event": "attack", "character": "wind:3", "attacks": ["fire:1", "nature:1"]})
     assert "places 2 Attack cards but holds 1" in e.message
-    assert e.where == "tmnt-tcg.txt, Attack Phase (1) Attack Step"
+    assert e.cite == "tmnt-tcg.txt, Attack Phase (1) Attack Step"
     e = _refusal(t, {"event": "attack", "character": "wind:3", "attacks": ["fire:1"], "counter": "fire:2"})
     assert "no cards in hand to Counter with" in e.message
-    assert e.where == "tmnt-tcg.txt, Attack Phase (2) Counter Step"
+    assert e.cite == "tmnt-tcg.txt, Attack Phase (2) Counter Step"
     t2 = started()
     to_attack(t2, "character")
     e = _refusal(t2, {"event": "attack", "character": {"type": "attack", "attribute": "fire", "power": 2}})
     assert e.message == "the 1st Block card is a character card, not an attack card"
-    assert e.where == "tmnt-tcg.txt, Attack Phase"
+    assert e.cite == "tmnt-tcg.txt, Attack Phase"
     t2.do({"event": "attack", "character": "wind:3"})
     e = _refusal(t2, {"event": "attack", "character": "wind:3"})
-    assert "already recorded" in e.message and e.where == "tmnt-tcg.txt, Attack Phase"
+    assert "already recorded" in e.message and e.cite == "tmnt-tcg.txt, Attack Phase"
     t2.do({"event": "result"})
-    assert _refusal(t2, {"event": "result"}).where == "tmnt-tcg.txt, Attack Phase (4) Result Step"
+    assert _refusal(t2, {"event": "result"}).cite == "tmnt-tcg.txt, Attack Phase (4) Result Step"
 
 
 def test_an_illegal_attack_with_reasons_from_two_steps_cites_each() -> None:
@@ -525,12 +525,12 @@ def test_an_illegal_attack_with_reasons_from_two_steps_cites_each() -> None:
     to_attack(t)
     e = _refusal(t, {"event": "attack", "character": "wind:3", "attacks": ["wind:1"],
                      "counter": "fire:2:normal"})
-    assert e.where == "tmnt-tcg.txt, Attack Phase"
+    assert e.cite == "tmnt-tcg.txt, Attack Phase"
     assert "same Attribute" in e.message and "(tmnt-tcg.txt, Attack Phase (1) Attack Step)" in e.message
     assert "Counter" in e.message and "(tmnt-tcg.txt, Attack Phase (2) Counter Step)" in e.message
     # reasons from one Step only: that Step is the citation, as before
     e = _refusal(t, {"event": "attack", "character": "wind:3", "attacks": ["wind:1"]})
-    assert e.where == "tmnt-tcg.txt, Attack Phase (1) Attack Step" and "(tmnt-tcg.txt" not in e.message
+    assert e.cite == "tmnt-tcg.txt, Attack Phase (1) Attack Step" and "(tmnt-tcg.txt" not in e.message
 
 
 @pytest.mark.parametrize(("card", "said"), [

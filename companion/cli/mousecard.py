@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError, LogError
+from ..mousecard.odds import BONUS_POLICIES, KING_POLICIES, MODES
+from ..mousecard.situations import RED_BAD_CHOICES
 from . import existing_log, log_folder, say_problems, warn_set_aside
 
 SITUATION_CHOICES = "calm, combat, unknown, combat-unknown, red-bad (alias ground)"
@@ -59,17 +61,17 @@ def _add_check_args(p: argparse.ArgumentParser, *, odds: bool) -> None:
     p.add_argument("--disadvantage", type=int, default=0,
                    help=f"levels of a disadvantage (e.g. Leader); --aged + --disadvantage at most "
                         f"{MAX_LEVELS}")
-    p.add_argument("--mode", default="cautious", choices=("cautious", "broke"),
+    p.add_argument("--mode", default="cautious", choices=MODES,
                    help="cautious: one card at a time; broke: all at once (default cautious)")
-    p.add_argument("--red-bad", default="joker", choices=("joker", "all"),
+    p.add_argument("--red-bad", default="joker", choices=RED_BAD_CHOICES,
                    help="house interpretation for red-bad: the red joker (+ Aged ranks) or every red card")
     if odds:
         p.add_argument("--fate-chips", type=int, default=0,
                        help=f"fate chips the player will spend, 0 to {MAX_CHIPS} (default 0)")
-        p.add_argument("--kings", default="best", choices=("best", "always", "never"),
+        p.add_argument("--kings", default="best", choices=KING_POLICIES,
                        help="take a king's extra card: best (while not yet sure to succeed), always (differs "
                             "from best only with --draw-all: a player sure to succeed stops drawing), never")
-        p.add_argument("--bonus", default="best", choices=("best", "success", "cancel"),
+        p.add_argument("--bonus", default="best", choices=BONUS_POLICIES,
                        help="aces and chips: best (maximise success), success, cancel")
         p.add_argument("--draw-all", action="store_true",
                        help="keep drawing after success is sure (default: stop)")
@@ -246,7 +248,8 @@ def _as_typed(exc: CompanionError) -> CompanionError:
     message = exc.message
     if message.startswith(f"{field} "):  # (it names the option already: not twice)
         message, where = option + message[len(field):], None
-    return type(exc)(message, where=where, expected=exc.expected, found=exc.found, suggestion=exc.suggestion)
+    return type(exc)(message, where=where, expected=exc.expected, found=exc.found, suggestion=exc.suggestion,
+                     cite=exc.cite)
 
 
 def _existing_log(path: str) -> Path:

@@ -13,8 +13,12 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from .. import cite
 from ..errors import CompanionError, LogError
 from . import existing_log, log_folder, say_problems, warn_set_aside
+
+#: The section ``--ability`` follows: one ability card per mouse (step 3).
+SETUP = cite("mystics", "Game setup")
 
 
 def _read_log(path: Path) -> Any:
@@ -264,7 +268,7 @@ def _abilities(typed: list[str], mice: list[str], roster: dict[str, str], notes:
         if not eq or not who.strip() or not card.strip():
             raise CompanionError(f"--ability {_cut(text.strip(), 60)!r} needs a mouse and its ability card",
                                  expected="MOUSE=CARD, e.g. --ability collin=Inspire",
-                                 where="mice-and-mystics.txt, Game setup")
+                                 cite=SETUP)
         (mid,) = _as_ids([who.strip()], roster, "--ability", notes)
         if mid not in mice:
             raise CompanionError(f"--ability names {who.strip()[:40]!r}, who is not in --mice",
@@ -272,7 +276,7 @@ def _abilities(typed: list[str], mice: list[str], roster: dict[str, str], notes:
         if mid in out:
             raise CompanionError(f"--ability gives {mid!r} two ability cards",
                                  expected="one ability card per mouse",
-                                 where="mice-and-mystics.txt, Game setup")
+                                 cite=SETUP)
         out[mid] = " ".join(card.split())
     return out
 

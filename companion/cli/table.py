@@ -110,7 +110,7 @@ def _hand(args: argparse.Namespace) -> tuple[int, list[Any]]:
         try:
             values.append(db.find(h))
         except CompanionError as exc:
-            raise CliInputError(exc.message, where=where, suggestion=exc.suggestion) from None
+            raise CliInputError(exc.message, where=where, suggestion=exc.suggestion, cite=exc.cite) from None
     total = hand_influence(values)
     if total > MAX_INFLUENCE:
         raise CliInputError(f"the hand's influence adds up to {total}; the companion plans up to "
@@ -170,7 +170,7 @@ def _monarchs_end(args: argparse.Namespace) -> int:
         option = next((o for o in ("--players", "--seat") if exc.message.startswith(o[2:])), None)
         if option is None or exc.where:
             raise
-        raise CliInputError(exc.message, where=option, suggestion=exc.suggestion) from None
+        raise CliInputError(exc.message, where=option, suggestion=exc.suggestion, cite=exc.cite) from None
     if args.json:  # (the cite: the section the verdict follows, Solo Mode for a solo game)
         _print_json({"triggered": s.triggered, "turns_left": s.turns_left, "seats_left": list(s.seats_left),
                      "message": s.message, "cite": s.cite})
@@ -226,7 +226,7 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
             name = check_name(args.name or "")
         except CompanionError as exc:
             raise CliInputError(exc.message, where="--name", found=exc.found,
-                                suggestion=exc.suggestion) from None
+                                suggestion=exc.suggestion, cite=exc.cite) from None
         table, rank = record_high_score(HighScore(args.add, name, datetime.date.today().isoformat(), variant))
     else:
         table = load_high_scores()
@@ -306,7 +306,7 @@ def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
     try:
         card, copy_label = _card_label(name, db)
     except CompanionError as exc:
-        raise CliInputError(exc.message, where=where, suggestion=exc.suggestion) from None
+        raise CliInputError(exc.message, where=where, suggestion=exc.suggestion, cite=exc.cite) from None
     if card.type not in ("basic-mouse", "mega-mouse"):
         raise CliInputError(f"{card.name!r} is a {card.type} card, not a mouse", where=where)
     return Fighter.from_card(card, copy_label)

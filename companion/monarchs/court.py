@@ -77,7 +77,7 @@ class Court:
         def row(entries: Sequence[Any], name: str) -> tuple[Stack, Stack, Stack, Stack]:
             if len(entries) > 4:
                 raise RuleError(f"the {name} Court row has 4 positions, not {len(entries)}",
-                                where=CITE_BUY)
+                                cite=CITE_BUY)
             stacks: list[Stack] = []
             for e in entries:
                 if e is None:
@@ -143,7 +143,7 @@ def parse_court_entry(spec: str, db: Any = None, *, where: str = "court") -> Sta
             try:
                 stack.append(CourtCard.from_card(db.find(part)))
             except CompanionError as exc:
-                raise RuleError(exc.message, where=where, suggestion=exc.suggestion) from None
+                raise RuleError(exc.message, where=where, suggestion=exc.suggestion, cite=exc.cite) from None
     return tuple(stack)
 
 

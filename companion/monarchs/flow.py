@@ -126,7 +126,7 @@ class SoloRemoval:
 
 def _die(value: object, colour: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise RuleError(f"the {colour} die shows 1-6, not {value!r}", where=CITE_SOLO)
+        raise RuleError(f"the {colour} die shows 1-6, not {value!r}", cite=CITE_SOLO)
     return value
 
 

@@ -304,7 +304,7 @@ def parse_decklist(text: str, db: Any, *, source: str = "decklist") -> list[Scor
             sc = score_card_from_card(entry.card)
         except ScoreInputError as exc:
             raise ScoreInputError(exc.message, where=f"{source}: {entry.card.name}",
-                                  suggestion=exc.suggestion) from None
+                                  suggestion=exc.suggestion, cite=exc.cite) from None
         out.extend([sc] * entry.count)
     return out
 

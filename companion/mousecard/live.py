@@ -488,7 +488,7 @@ def _check_from(event: Event) -> TaskCheck:
         raise
     except CompanionError as exc:
         raise RuleError(exc.message, where=exc.where, expected=exc.expected, found=exc.found,
-                        suggestion=exc.suggestion) from None
+                        suggestion=exc.suggestion, cite=exc.cite) from None
 
 
 def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
@@ -775,8 +775,9 @@ class LiveDeckTracker(Tracker[LiveDeck]):
     def _bonus(self, state: LiveDeck, event: Event) -> LiveDeck:
         character = state.name_of(_text(event, "character"))
         source, use = event.get("source"), event.get("use")
-        if source not in ("ace", "chip") or use not in ("success", "cancel"):
-            raise LogError("a bonus needs 'source' ace|chip and 'use' success|cancel",
+        if not isinstance(source, str) or not isinstance(use, str) or (source, use) not in BONUS_LABELS:
+            sources, uses = ("|".join(dict.fromkeys(pair[k] for pair in BONUS_LABELS)) for k in (0, 1))
+            raise LogError(f"a bonus needs 'source' {sources} and 'use' {uses}",
                            found=repr({"source": source, "use": use}))
         rec = state.last_draw(character)
         if rec is None:

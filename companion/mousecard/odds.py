@@ -68,7 +68,7 @@ from .. import cite, interrupt
 from ..errors import CompanionError
 from ..probability import share
 from .deck import ACE, FULL_DECK, JOKER, KING, RANK_LABELS, PlayingCard, parse_rank
-from .situations import BadRule, parse_situation
+from .situations import RED_BAD_LABELS, BadRule, parse_situation
 
 MODES: tuple[str, ...] = ("cautious", "broke")
 KING_POLICIES: tuple[str, ...] = ("best", "always", "never")
@@ -126,7 +126,7 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
     "kings": {"best": "while not yet sure (best)", "always": "always", "never": "never"},
     "bonus": {"best": "where they help most (best)", "cancel": "cancel bad cards first",
               "success": "successes only"},
-    "red_bad": {"joker": "red-bad: the red joker (+ Aged ranks)", "all": "red-bad: every red card"},
+    "red_bad": RED_BAD_LABELS,
 }
 #: A check's yes/no options (the player's choice ``stop_when_sure`` and the two house readings) as a
 #: box to tick says them.

@@ -42,6 +42,9 @@ SITUATION_HELP: dict[str, str] = {
 ALIASES: dict[str, str] = {"ground": "red-bad", "combat in the unknown": "combat-unknown",
                            "unknown-combat": "combat-unknown", "both": "combat-unknown"}
 RED_BAD_CHOICES: tuple[str, ...] = ("joker", "all")
+#: Each ``red_bad`` reading in a few words, as a menu offers them (the page's words, beside the choices).
+RED_BAD_LABELS: dict[str, str] = {"joker": "red-bad: the red joker (+ Aged ranks)",
+                                  "all": "red-bad: every red card"}
 #: Levels are capped so that bad ranks stay within 2..K (13 levels would make the whole deck bad).
 MAX_LEVELS = 12
 

@@ -214,7 +214,7 @@ def with_movement(faces: Iterable[DieFace], movement: Mapping[str, int]) -> tupl
         if isinstance(n, bool) or not isinstance(n, int) or n not in MOVEMENT_RANGE:
             raise CompanionError(f"illegal movement number {n!r} for die face {fid!r}",
                                  expected="1, 2 or 3", found=repr(n),
-                                 where=cite(GAME, "Mouse Movement"))
+                                 cite=cite(GAME, "Mouse Movement"))
     return tuple(replace(f, movement=movement[f.id]) if f.id in movement else f for f in faces)
 
 
@@ -596,7 +596,7 @@ def chapter(number: int, db: CardDB | None = None) -> Chapter:
             return ch
     have = ", ".join(str(ch.number) for ch in found) or "none"
     raise CompanionError(f"no data for chapter {number!r}", expected=f"one of the chapters: {have}",
-                         found=repr(number), where=cite(GAME, "Story Book"),
+                         found=repr(number), cite=cite(GAME, "Story Book"),
                          suggestion="Add the chapter as a card file of your own (type 'chapter').")
 
 

@@ -112,7 +112,7 @@ def shuffled(cards: Sequence[InitCard], rng: random.Random | None,
             except RuleError as exc:
                 raise RuleError(f"typed-in initiative order {list(order)!r}: {exc.message}",
                                 expected=f"each of {expected} exactly once",
-                                suggestion=exc.suggestion) from None
+                                suggestion=exc.suggestion, cite=exc.cite) from None
             if any(x.id == card.id for x in picked):
                 raise RuleError(f"typed-in initiative order {list(order)!r} names {card.id!r} twice",
                                 expected=f"each of {expected} exactly once")

@@ -189,7 +189,7 @@ class AttackOdds:
         if not isinstance(life_left, int) or isinstance(life_left, bool) or life_left < 1:
             raise CompanionError(f"bad life left {life_left!r}", expected="1 or more (a figure with no life "
                                  "left is already defeated or captured)", found=repr(life_left),
-                                 where=cite("mystics", "Captured Mouse"))
+                                 cite=cite("mystics", "Captured Mouse"))
         return at_least(self.wounds, life_left)
 
     @property
@@ -284,7 +284,7 @@ def surge_chance(odds: AttackOdds, wheel: int, surge_at: int = 6) -> Fraction:
     if not isinstance(wheel, int) or isinstance(wheel, bool) or not 0 <= wheel < surge_at:
         raise CompanionError(f"bad number of cheese on the minion wheel {wheel!r}",
                              expected=f"0 to {surge_at - 1} (it surges at {surge_at} and is emptied)",
-                             found=repr(wheel), where=cite("mystics", "Surges"))
+                             found=repr(wheel), cite=cite("mystics", "Surges"))
     return at_least(odds.wheel_cheese, surge_at - wheel)
 
 
@@ -327,7 +327,7 @@ def _check_movement(die: Sequence[Face]) -> None:
         raise CompanionError(
             f"{len(missing)} of the {len(die)} action die faces have no movement number: "
             + ", ".join(missing),
-            expected="1, 2 or 3 on every face", where=cite("mystics", "Mouse Movement"),
+            expected="1, 2 or 3 on every face", cite=cite("mystics", "Mouse Movement"),
             suggestion="Give them from your own dice (companion cards correct mystics FACE movement=N, "
                        "or FACE=N for each of them in the movement option)")
 

@@ -391,7 +391,7 @@ def check_ability_class(m: Mouse, ability: str, ability_classes: Iterable[str], 
     need = {c.lower() for c in ability_classes} - {"any"}
     if need and m.classes and not need & set(m.classes):
         raise RuleError(f"ability {ability!r} needs class {' or '.join(sorted(need))}; "
-                        f"{m.name} is {' and '.join(m.classes)}", where=cite("mystics", section))
+                        f"{m.name} is {' and '.join(m.classes)}", cite=cite("mystics", section))
 
 
 def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None, *,

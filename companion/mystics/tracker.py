@@ -1465,7 +1465,7 @@ def _kept(t: MysticsTracker, state: MysticsState, error: CompanionError | None) 
     if not t.replaying:
         raise error
     if isinstance(error, TurnError):  # (its suggestion is for the table now, not for a line played then)
-        return _say(state, f"{KEPT}: {RuleError(error.message, where=error.where).render()}")
+        return _say(state, f"{KEPT}: {RuleError(error.message, where=error.where, cite=error.cite).render()}")
     return _say(state, f"{KEPT}: {error.render()}")
 
 
@@ -1506,7 +1506,7 @@ def _born_to_lead(t: MysticsTracker, state: MysticsState, event: Event) -> Mysti
                 if older:  # a line logged before this rule: the cheese it gave, as it was played
                     state = _kept(t, state, RuleError(
                         f"Born to Lead gave captured {m.name} 1 cheese: a captured mouse's figure is off the "
-                        "board and its cheese discarded", where=c("Captured Mouse")))
+                        "board and its cheese discarded", cite=c("Captured Mouse")))
                 else:
                     if t._draws is not None and m.id not in t._draws.decided.setdefault(NO_LEAD_CHEESE, []):
                         t._draws.decided[NO_LEAD_CHEESE].append(m.id)
@@ -1594,13 +1594,13 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
         state = _kept(t, state, RuleError(
             f"boss_cards names {str(boss)[:40]!r}, but no boss with several initiative cards is placed here",
             expected="boss_cards of " + ", ".join(sorted(bosses)) if bosses else "no boss_cards",
-            where=c("Boss initiative cards")))
+            cite=c("Boss initiative cards")))
     rolls = _list(event, "rolls")
     for r in rolls or ():  # every number typed checked first: a 9 is named as no number of the die
         if not isinstance(r, int) or isinstance(r, bool) or r not in MOVEMENT_RANGE:
             raise RuleError(f"die roll {r!r} is not a number the action die shows: each of its faces shows a "
                             "movement number of 1, 2 or 3", expected="1, 2 or 3 for each roll",
-                            found=repr(rolls)[:60], where=c("Mouse Movement") + "; " + c("Ambushes"))
+                            found=repr(rolls)[:60], cite=c("Mouse Movement") + "; " + c("Ambushes"))
     used = 0
 
     def next_rolls(purpose: str, cards: Sequence[str]) -> list[int]:
@@ -1615,7 +1615,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
             raise RuleError(f"{purpose}: not enough die rolls typed in: {need} needed, {len(rolls)} typed"
                             f"{rolls_for(cards)}",
                             expected=f"{need - len(rolls)} more number(s): one per minion initiative card "
-                                     "that rolls", found=repr(rolls)[:60], where=c("Ambushes"))
+                                     "that rolls", found=repr(rolls)[:60], cite=c("Ambushes"))
         used += n
         return list(got)
 
@@ -1666,7 +1666,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
         raise RuleError(f"{len(rolls)} die roll(s) typed in, {used} used", found=repr(rolls),
                         expected=("one roll per minion initiative card on the track for an ambush"
                                   if ambush else "no rolls: nothing ambushes (is it an ambush?)"),
-                        where=c("Ambushes"))
+                        cite=c("Ambushes"))
     if len(state.track) > ini.TRACK_SLOTS:
         state = _say(state, f"{len(state.track)} cards: the track extends past its {ini.TRACK_SLOTS} slots "
                             f"({c('Determining Initiative Order')}, Note)")
@@ -1791,7 +1791,7 @@ def _wheel(t: MysticsTracker, state: MysticsState, count: int, event: Event | No
 
 def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if state.started:
-        raise RuleError("the chapter has already started", where=c("Game setup"),
+        raise RuleError("the chapter has already started", cite=c("Game setup"),
                         suggestion="undo, or start a new log")
     kept: list[str] = []  # checks a replayed start fails: noted, not refused (see _start_check)
     end = _int(e, "chapter_end", minimum=2)
@@ -1829,7 +1829,7 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
             info = _hero_of(mid, value)
         if any(h.id == info.id for h in infos):
             raise RuleError(f"mouse {info.id!r} is listed twice: each hero once in the party",
-                            where=c("Game setup"))
+                            cite=c("Game setup"))
         if info.life is not None:
             _start_limit(t, kept, info.life, f"{possessive(info.name)} life", 1, lim.MAX_LIFE, lim.LIFE_WHY)
         infos.append(info)
@@ -1841,7 +1841,7 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         if excluded:
             _start_check(t, kept, RuleError(
                 f"chapter {chapter}'s Party Setup excludes " + ", ".join(m.name for m in excluded)
-                + " from the party", where=c("Chapter setup"),
+                + " from the party", cite=c("Chapter setup"),
                 expected="mice other than " + ", ".join(info_ch.excluded_mice),
                 suggestion="choose another mouse (the story book's Party Setup section)"))
     # Game setup, step 3: one ability card per mouse, matching the mouse's class
@@ -1857,7 +1857,7 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         i = next(k for k, m in enumerate(mice) if m.id == hits[0])
         if mice[i].abilities:
             _start_check(t, kept, RuleError(f"start: two ability cards for {mice[i].name}",
-                                            where=c("Game setup"), expected="one ability card per mouse"))
+                                            cite=c("Game setup"), expected="one ability card per mouse"))
             continue
         classes = _ability_classes(t, state, ability)  # (as the line recorded them: never today's data)
         if classes is None:  # (a card the data lacks is a typo: named with the closest ones)
@@ -1871,7 +1871,7 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if rolls:  # (an empty list, as a tool may write it, rolls nothing)
         raise RuleError(f"start: {len(rolls)} die roll(s) typed in, but a chapter's start rolls no die: its "
                         "initiative cards are shuffled, and no minion cards are on the track for a boss to "
-                        "ambush", where=c("Determining Initiative Order"), found=repr(rolls)[:60],
+                        "ambush", cite=c("Determining Initiative Order"), found=repr(rolls)[:60],
                         expected="no rolls (they are for an ambush, in an encounter or add_minions event)")
     specs = e.get("minions") or {}
     counts = []
@@ -1956,7 +1956,7 @@ def _unknown_ability(t: MysticsTracker, ability: str) -> CompanionError:
     except CompanionError:
         cards = []
     return UnknownCardError(ability, "mystics ability", closest(ability, cards),
-                            where=f"start: abilities ({c('Game setup')})")
+                            where="start: abilities", cite=c("Game setup"))
 
 
 def _start_check(t: MysticsTracker, kept: list[str], error: CompanionError) -> None:
@@ -2243,7 +2243,7 @@ def pilfer_refusal(t: MysticsTracker, state: MysticsState, m: Mouse) -> RuleErro
     gives 1 cheese "after Filch defeats a minion figure" (Mouse Hero Cards, Filch: Pilfer), so a figure
     ``m`` defeated this turn (on its turn, or logged ``"by"`` it) must be left to pilfer."""
     if not has_pilfer(t, m, state):
-        return RuleError(f"{m.name} has no Pilfer: it is Filch's ability", where=PILFER)
+        return RuleError(f"{m.name} has no Pilfer: it is Filch's ability", cite=PILFER)
     if m.captured:
         return captured_error(m, "pilfer")
     if _pilfered(state, m.id) is None:
@@ -2333,14 +2333,14 @@ def _old_pilfer(t: MysticsTracker, state: MysticsState, m: Mouse, refused: RuleE
     played (it was refused on an empty wheel then, and still is), with a note where the rules say
     otherwise today: no figure defeated this turn left to pilfer, or a figure that was no Rat."""
     if state.board.wheel < 1:
-        raise RuleError("the minion cheese wheel is empty: nothing to take", where=PILFER)
+        raise RuleError("the minion cheese wheel is empty: nothing to take", cite=PILFER)
     state = _kept(t, state, refused)
     if state.unpilfered:
         i = _to_pilfer(state, m.id)
         (name, rat, _by), state = state.unpilfered[i], _taken(state, i)
         if not rat:
             state = _kept(t, state, RuleError(f"{m.name} took this cheese from the minion wheel, but {name} "
-                                              "is no Rat: today it comes from the supply", where=PILFER))
+                                              "is no Rat: today it comes from the supply", cite=PILFER))
     state = replace(state, board=replace(state.board, wheel=state.board.wheel - 1),
                     mice=pt.put(state.mice, pt.change_cheese(m, 1)))
     return _say(state, f"{m.name} takes 1 cheese from the minion wheel ({PILFER})")
@@ -3021,20 +3021,20 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     card = _opt_str(e, "card")
     discard = _opt_str(e, "discard")  # (every field read before a rule refuses: 'do' names the unread)
     if a.id == b.id:
-        raise RuleError(f"{a.name} cannot share with itself", where=c("Share"),
+        raise RuleError(f"{a.name} cannot share with itself", cite=c("Share"),
                         expected="another mouse on the same or an adjacent space")
     for m in (a, b):
         if m.captured:
             raise captured_error(m, "share")
     if n > a.cheese:
-        raise RuleError(f"{a.name} has {a.cheese} cheese, cannot give {n}", where=c("Share"))
+        raise RuleError(f"{a.name} has {a.cheese} cheese, cannot give {n}", cite=c("Share"))
     a2, b2 = pt.change_cheese(a, -n), pt.change_cheese(b, n)
     if not n and card is None:
         state = _kept(t, state, LogError(f"'share' event: {a.name} gives {b.name} nothing",
-                                         where=c("Share"), expected="cheese (1 or more), a card, or both"))
+                                         cite=c("Share"), expected="cheese (1 or more), a card, or both"))
     if discard is not None and card is None:
         state = _kept(t, state, LogError(f"'share' event: {b.name} discards a card only to make room for "
-                                         "the card given", where=c("Equip"),
+                                         "the card given", cite=c("Equip"),
                                          expected="a card with the discard"))
         discard = None
     if card is not None:
@@ -3113,7 +3113,7 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
             state = _kept(t, state, LogError(
                 f"'achievement' event: {name!r} is an individual achievement: it moves the chapter end "
                 f"marker {move} page(s) by the book, not move_end {lim.show(given)}",
-                where=c("Individual Achievements"), expected=f"no move_end (or {move})"))
+                cite=c("Individual Achievements"), expected=f"no move_end (or {move})"))
     else:
         info = _achievements_part(t, state)  # (the chapter's record, read once for what follows)
         story = None if info is None else info.achievement(name)
@@ -3417,7 +3417,7 @@ def _lost_error(board: Board) -> RuleError:
     """Victory refused: the chapter is lost already (by the hourglass, or a defeat event)."""
     lost = (f"was lost by the defeat event: {board.defeat_reason}" if board.lost_by
             else f"is already lost: {board.defeat_reason}")
-    return RuleError(f"the chapter {lost}", where=c("Defeat"),
+    return RuleError(f"the chapter {lost}", cite=c("Defeat"),
                      suggestion="Undo the action that lost it, if the chapter was won first.")
 
 
@@ -3627,7 +3627,7 @@ def end_refusal(state: MysticsState, kind: str) -> RuleError | None:
         if kind == "victory":
             return _lost_error(b)
         if kind == "defeat":
-            return RuleError(f"the chapter is already lost: {b.defeat_reason}", where=c("Defeat"),
+            return RuleError(f"the chapter is already lost: {b.defeat_reason}", cite=c("Defeat"),
                              suggestion="A second defeat changes nothing; undo the first to record another.")
         if kind not in _AFTER_DEFEAT:
             return RuleError(f"{kind!r}: the chapter is lost, play does not go on ({c('Defeat')})",

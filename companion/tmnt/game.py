@@ -365,33 +365,35 @@ def _closed(state: Game, kind: str) -> RuleError | None:
     if not state.started:
         return RuleError(f"{kind}: no game yet", suggestion="Start a game first.")
     if state.over and kind != "correct":
-        return RuleError(f"{kind}: the game is over", where=cite("tmnt", "Game Over"),
+        return RuleError(f"{kind}: the game is over", cite=cite("tmnt", "Game Over"),
                          suggestion="Undo, correct a Deck count, or start a new game.")
     return None
 
 
 def why_not_next(state: Game) -> RuleError | None:
-    """Why ``next`` cannot end the phase now, with its rule-book section and what to do first; ``None``:
-    it can (the Set Phase's fill may still refuse a hand too small: :func:`slide_and_fill`). The tracker
-    raises it; the page says it under its Next button, which it turns off."""
+    """Why ``next`` cannot end the phase now, with its rule-book section and what to do first (in the
+    Adjust Phase: a hand too small to fill the Block Zones, :func:`why_not_fill`); ``None``: it can. The
+    tracker raises it; the page says it under its Next button, which it turns off."""
     refused = _closed(state, "next")
     if refused is not None:
         return refused
     me = state.players[state.active]
     if state.phase == "flip" and me.zones[0].face == "down":
-        return RuleError("the 1st Block card is still face-down", where=_cite("flip"),
+        return RuleError("the 1st Block card is still face-down", cite=_cite("flip"),
                          suggestion="Turn over the 1st Block card first and say what it is.")
     if state.phase == "attack" and state.attack is None and can_attack(me):
         card = me.zones[0].kind or "Character or Attack"
         return RuleError(f"{me.name}'s 1st Block Zone holds a face-up {card} card, so the attack must be "
-                         "made", where=_cite("attack"),
+                         "made", cite=_cite("attack"),
                          suggestion="Record it first (no Attack cards is allowed).")
     if state.phase == "result" and not state.resolved:
-        return RuleError("Result Step not done", where=cite("tmnt", SEC_RESULT),
+        return RuleError("Result Step not done", cite=cite("tmnt", SEC_RESULT),
                          suggestion="Choose which Character (if any) each player keeps, then apply it.")
+    if state.phase == "adjust":  # Next enters the Set Phase, which fills every Block Zone from the hand
+        return why_not_fill(me)
     if state.phase == "item" and me.zones[0].face == "empty":  # (only after a correction)
         return RuleError("the 1st Block Zone is empty, so the Flip Phase has no card to turn over (the Set "
-                         "Phase fills every Block Zone)", where=_cite("set"),
+                         "Phase fills every Block Zone)", cite=_cite("set"),
                          suggestion="Correct the Block Zones if a card is there.")
     return None
 
@@ -400,34 +402,45 @@ def why_not_card(state: Game, kind: str) -> RuleError | None:
     """Why the player to play cannot place an Event card (``kind="event"``) or an Item card (``"item"``)
     now, with its rule-book section; ``None``: they can. The tracker raises it; the page turns the card's
     button off with it."""
-    event, where = f"play_{kind}", _cite(kind)
+    event, section = f"play_{kind}", _cite(kind)
     refused = _closed(state, event)
     if refused is not None:
         return refused
     if state.phase != kind:
         return RuleError(f"{event}: {kind.title()} cards are placed in the {PHASE_SECTIONS[kind]} (now: "
-                         f"{PHASE_LABELS[state.phase]})", where=where)
+                         f"{PHASE_LABELS[state.phase]})", cite=section)
     me = state.players[state.active]
     if kind == "event":
         if state.event_played:
-            return RuleError("only 1 Event card per turn: one was placed", where=where)
-        return RuleError(f"{me.name} has no cards in hand", where=where) if me.hand < 1 else None
+            return RuleError("only 1 Event card per turn: one was placed", cite=section)
+        return RuleError(f"{me.name} has no cards in hand", cite=section) if me.hand < 1 else None
     if state.item_played:
-        return RuleError("only 1 Item card per turn: one was placed", where=where)
+        return RuleError("only 1 Item card per turn: one was placed", cite=section)
     if me.hand < 2:
         return RuleError(f"placing an Item card needs 2 cards in hand (the Item and 1 card of the same "
-                         f"Attribute to discard); {me.name} has {me.hand}", where=where)
+                         f"Attribute to discard); {me.name} has {me.hand}", cite=section)
     return None
+
+
+def why_not_fill(player: Player) -> RuleError | None:
+    """Why the Set Phase cannot fill ``player``'s empty Block Zones: too few cards in hand (every Block
+    Zone must be filled); ``None``: it can. :func:`slide_and_fill` raises it, :func:`why_not_next` says it
+    before the Next that would enter the Set Phase."""
+    need = player.empty_zones
+    if need <= player.hand:
+        return None
+    return RuleError(f"{need} empty Block Zone(s) but only {player.hand} card(s) in "
+                     f"{player.name}'s hand; the Block Zones must all be filled",
+                     cite=_cite("set"), suggestion="Correct the hand count first.")
 
 
 def slide_and_fill(player: Player) -> tuple[Player, int]:
     """tmnt-tcg.txt, Set Phase: close the gaps toward the 1st Block Zone, then fill from the hand."""
+    refused = why_not_fill(player)
+    if refused is not None:
+        raise refused
     kept = [z for z in player.zones if z.face != "empty"]
     need = BLOCK_ZONES - len(kept)
-    if need > player.hand:
-        raise RuleError(f"{need} empty Block Zone(s) but only {player.hand} card(s) in "
-                        f"{player.name}'s hand; the Block Zones must all be filled",
-                        where=_cite("set"), suggestion="Correct the hand count first.")
     return replace(player, zones=tuple(kept) + (DOWN,) * need, hand=player.hand - need), need
 
 
@@ -583,7 +596,7 @@ class TmntTracker(Tracker[Game]):
     def _flip(self, state: Game, event: Event) -> Game:
         if state.phase != "flip":
             raise RuleError(f"flip: the 1st Block card is flipped in the Flip Phase (now: "
-                            f"{PHASE_LABELS[state.phase]})", where=_cite("flip"))
+                            f"{PHASE_LABELS[state.phase]})", cite=_cite("flip"))
         card = event.get("card")
         if card not in CARD_TYPES:
             raise LogError(f"flip: 'card' must be one of {', '.join(CARD_TYPES)}, not {shown(card, 40)}",
@@ -592,7 +605,7 @@ class TmntTracker(Tracker[Game]):
         me = state.players[state.active]
         if me.zones[0].face != "down":
             raise RuleError(f"the 1st Block card is already {me.zones[0].face}",
-                            where=_cite("flip"))
+                            cite=_cite("flip"))
         if card in ("character", "attack"):
             zone = Zone("up", card)
             msg = (f"{me.name} flips {a_an(card.title())} card: resolve any <Flip> text; it stays on "
@@ -626,23 +639,23 @@ class TmntTracker(Tracker[Game]):
     def _attack(self, state: Game, event: Event) -> Game:
         if state.phase != "attack" and state.attack is None:
             raise RuleError(f"attack: attacks are made in the Attack Phase (now: "
-                            f"{PHASE_LABELS[state.phase]})", where=_cite("attack"))
+                            f"{PHASE_LABELS[state.phase]})", cite=_cite("attack"))
         if state.attack is not None:
-            raise RuleError("this turn's attack is already recorded", where=_cite("attack"),
+            raise RuleError("this turn's attack is already recorded", cite=_cite("attack"),
                             suggestion="Undo it to change it.")
         me, them = state.players[state.active], state.players[state.defending]
         if not can_attack(me):
             raise RuleError(f"{me.name} has no Character or Attack card face-up on the 1st Block Zone: "
-                            "the Attack Phase is skipped", where=_cite("attack"))
+                            "the Attack Phase is skipped", cite=_cite("attack"))
         logged = self.replaying
         first = _attacker(event.get("character"), me.zones[0].kind, logged=logged)
         if me.zones[0].kind and first.type != me.zones[0].kind:
             raise RuleError(f"the 1st Block card is {a_an(me.zones[0].kind)} card, not "
-                            f"{a_an(first.type)} card", where=cite("tmnt", SEC_PHASE),
+                            f"{a_an(first.type)} card", cite=cite("tmnt", SEC_PHASE),
                             suggestion=f"Record the attack with the {me.zones[0].kind} card flipped.")
         mismatch = first_card_mismatch(me, first)
         if mismatch is not None and mismatch.other_card and not logged:  # (an older line is read as it was)
-            raise RuleError(mismatch.message, where=cite("tmnt", SEC_ATTACK), suggestion=mismatch.suggestion)
+            raise RuleError(mismatch.message, cite=cite("tmnt", SEC_ATTACK), suggestion=mismatch.suggestion)
         # the card the log now names on the 1st Block Zone (a name it had stays when none is given)
         named = (replace(first, name=me.first_card.name)
                  if me.first_card is not None and not first.name and not (mismatch and mismatch.other_card)
@@ -664,20 +677,20 @@ class TmntTracker(Tracker[Game]):
             sections = list(dict.fromkeys(p.cite for p in verdict.problems))
             if len(sections) == 1:
                 raise RuleError("illegal attack: " + "; ".join(p.message for p in verdict.problems),
-                                where=sections[0])
+                                cite=sections[0])
             # reasons from several Steps: each with its own section
             reasons = "; ".join(f"{p.message} ({p.cite})" for p in verdict.problems)
-            raise RuleError("illegal attack: " + reasons, where=cite("tmnt", SEC_PHASE))
+            raise RuleError("illegal attack: " + reasons, cite=cite("tmnt", SEC_PHASE))
         if verdict.extra.get("damage") is None:
-            raise RuleError("the attack needs every Power as a number", where=cite("tmnt", SEC_FORWARD),
+            raise RuleError("the attack needs every Power as a number", cite=cite("tmnt", SEC_FORWARD),
                             suggestion="Type in the Power of each card.")
         if len(attacks) > me.hand:
             raise RuleError(f"{me.name} places {len(attacks)} Attack cards but holds {me.hand}; they are "
-                            "placed from the hand", where=cite("tmnt", SEC_ATTACK),
+                            "placed from the hand", cite=cite("tmnt", SEC_ATTACK),
                             suggestion="Correct the hand count if it is wrong.")
         if counter is not None and them.hand < 1:
             raise RuleError(f"{them.name} has no cards in hand to Counter with; a Counter is placed from "
-                            "the hand", where=cite("tmnt", SEC_COUNTER),
+                            "the hand", cite=cite("tmnt", SEC_COUNTER),
                             suggestion="Correct the hand count if it is wrong.")
         face_up = [k for k, z in enumerate((z for z in them.zones if z.face != "empty"), start=1)
                    if z.face == "up"]
@@ -719,9 +732,9 @@ class TmntTracker(Tracker[Game]):
     def _result(self, state: Game, event: Event) -> Game:
         if state.phase != "result" or state.attack is None:
             raise RuleError("result: the Result Step comes after the attack",
-                            where=cite("tmnt", SEC_RESULT))
+                            cite=cite("tmnt", SEC_RESULT))
         if state.resolved:
-            raise RuleError("the Result Step is already done", where=cite("tmnt", SEC_RESULT),
+            raise RuleError("the Result Step is already done", cite=cite("tmnt", SEC_RESULT),
                             suggestion="Press Next to end the turn.")
         keeps = {state.active: event.get("attacker_keeps"), state.defending: event.get("defender_keeps")}
         may = {state.active: bool(state.attack["attacker_may_keep_character"]),
@@ -738,12 +751,12 @@ class TmntTracker(Tracker[Game]):
                                         "or null (none)")
             if not may[idx]:
                 raise RuleError(f"{p.name} sent cards from Deck to Trash in the Forward Step and cannot "
-                                "leave a Character on the field", where=cite("tmnt", SEC_RESULT))
+                                "leave a Character on the field", cite=cite("tmnt", SEC_RESULT))
             zone = p.zones[keep - 1]
             if zone.face != "up" or zone.kind not in (None, "character"):
                 raise RuleError(f"{p.name}'s Block Zone {keep} holds no face-up Character "
                                 f"({zone.face}{', ' + zone.kind if zone.kind else ''})",
-                                where=cite("tmnt", SEC_RESULT))
+                                cite=cite("tmnt", SEC_RESULT))
         for idx, keep in keeps.items():
             p = state.players[idx]
             zones, sent = [], 0

@@ -141,7 +141,7 @@ def _as_save_error() -> Iterator[None]:
         yield
     except (DeckNameError, ListFormError) as exc:
         raise DeckSaveError(f"{exc.message}; nothing was saved", where=exc.where, expected=exc.expected,
-                            found=exc.found, suggestion=exc.suggestion) from exc
+                            found=exc.found, suggestion=exc.suggestion, cite=exc.cite) from exc
 
 
 @dataclass(frozen=True)

@@ -817,7 +817,7 @@ class MouseBox:
         ability = " ".join(self.ability.value.split())
         if not ability:
             raise CompanionError("type the ability card's name in the box beside “Level up” first",
-                                 where=cite("mystics", "Level Up"))
+                                 cite=cite("mystics", "Level Up"))
         return {"event": "level_up", "mouse": self.mid, "ability": ability}
 
     def _typed_life(self) -> int | None:
@@ -857,7 +857,7 @@ class MouseBox:
         if n < 0:
             raise CompanionError(f"bad cheese count {n}", expected="0 or more")
         if not n and not card:
-            raise CompanionError("choose cheese or a card to give", where=cite("mystics", "Share"),
+            raise CompanionError("choose cheese or a card to give", cite=cite("mystics", "Share"),
                                  expected="cheese (1 or more), a card, or both")
         event: dict[str, Any] = {"event": "share", "from": self.mid, "to": to}
         if n:
@@ -868,7 +868,7 @@ class MouseBox:
         if full is not None:
             if not self.share_discard.value:
                 raise CompanionError(f"{possessive(full.name)} pack is full: choose the card {full.name} "
-                                     "discards to make room (“They discard”)", where=cite("mystics", "Equip"))
+                                     "discards to make room (“They discard”)", cite=cite("mystics", "Equip"))
             event["discard"] = self.share_discard.value
         return event
 
@@ -1955,7 +1955,7 @@ class MysticsDashboard(ui.TrackerPage):
             ev["count"] = 1
             if boss and not card and len(boss) > 1:
                 raise CompanionError(f"{group.name} has {len(boss)} initiative cards: choose the one wounded "
-                                     "in the Boss card box", where=cite("mystics", "Wounds on boss minions"))
+                                     "in the Boss card box", cite=cite("mystics", "Wounds on boss minions"))
             if boss:
                 ev["card"] = card or boss[0]
         if not (boss and kind == "wound_minion"):
@@ -2118,7 +2118,7 @@ class MysticsDashboard(ui.TrackerPage):
         except RollsNeeded as exc:  # (the cards the rolls are for, in the track's order as shuffled)
             raise CompanionError(
                 f"{exc.purpose}: the action die data has no movement numbers, so the die rolls come from "
-                f"the table{rolls_for(exc.cards)}", where=cite("mystics", "Ambushes"),
+                f"the table{rolls_for(exc.cards)}", cite=cite("mystics", "Ambushes"),
                 suggestion="Type the numbers rolled in the Rolls box (e.g. 2 1), in that order: one per "
                            "minion initiative card on the track, top first, and one for a boss's ambush."
             ) from None

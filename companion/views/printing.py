@@ -364,7 +364,7 @@ class PrintView:
             if exc.where not in labels:
                 raise
             raise PrintError(exc.message, where=labels[exc.where], expected=exc.expected, found=exc.found,
-                             suggestion=exc.suggestion) from None
+                             suggestion=exc.suggestion, cite=exc.cite) from None
 
     def _make(self) -> bytes:
         from ..printing.boards import find_board, find_sheet, overlap_words, print_board, print_calibration

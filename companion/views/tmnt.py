@@ -319,7 +319,7 @@ class AttackBuilder:
         first = self.character.card()
         if first is None:
             raise CompanionError("choose the card on the 1st Block Zone first",
-                                 where=cite("tmnt", SEC_ATTACK), suggestion=PICK_FIRST)
+                                 cite=cite("tmnt", SEC_ATTACK), suggestion=PICK_FIRST)
         return first, [c for c in (s.card() for s in self.attacks) if c is not None], self.counter.card()
 
     def clear(self) -> None:
@@ -995,7 +995,7 @@ def _off(s: Game, refused: RuleError | None) -> str | None:
         return None
     fix = (refused.suggestion or "").rstrip(".")
     said = refused.message + (f": {fix[:1].lower()}{fix[1:]}" if fix else "")
-    return f"{said} ({refused.where})" if refused.where else said
+    return f"{said} ({refused.cite})" if refused.cite else said
 
 
 def _keep_label(player: Player, zone: int, kind: str | None) -> str:
