@@ -9,7 +9,9 @@ collapsed "How to use this page", its command-line paragraphs left out of the ap
 :func:`panel`
 (verdicts, messages, errors), :func:`stepper` (tablet-sized +/- number input),
 :func:`big_button`, :func:`card_tile` and :func:`progress`; a computation that may take
-seconds runs through :class:`Latest` (off the notebook's thread, cancelled when stale).
+seconds runs through :class:`Latest` (off the notebook's thread, cancelled when stale). A tracker
+page says what a click did under the buttons of its section, the latest click's only
+(:class:`SectionMessages`).
 """
 
 from __future__ import annotations
@@ -148,8 +150,12 @@ def show_error(target: w.HTML, exc: BaseException) -> None:
              [f"{type(exc).__name__}: {exc}"])
 
 
-def guarded(target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Decorate a widget callback so any error is shown in ``target`` instead of raised."""
+def guarded(target: w.HTML | Callable[[], w.HTML], *,
+            show: Callable[[w.HTML, BaseException], None] = show_error,
+            ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Decorate a widget callback so any error is shown in ``target`` instead of raised. ``target``
+    may be a function giving the panel once the error comes (an action may move where its words
+    show: :class:`SectionMessages`); ``show``: how the error is shown (default :func:`show_error`)."""
 
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(fn)
@@ -157,12 +163,88 @@ def guarded(target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]
             try:
                 return fn(*args, **kwargs)
             except Exception as exc:
-                show_error(target, exc)
+                show(target() if callable(target) else target, exc)
                 return None
 
         return inner
 
     return wrap
+
+
+class SectionMessages:
+    """The message panels of a page's sections, one under each group of buttons: what a click did (a
+    result, a refusal, an error: never a traceback) is read right under the buttons of the section
+    whose control was pressed, and only the latest click's words show, so a message an earlier click
+    left in another section never reads as if it were about this one.
+
+    :meth:`panel` makes (and registers) a section's panel; :meth:`guard` wraps a control's callback:
+    every registered panel is cleared, then the callback runs with its errors shown in its section's
+    panel. :attr:`current` is that panel (where the page writes what the action says); an action may
+    move it (:meth:`use`), and its error follows. ``show``: how an error is shown (default
+    :func:`show_error`; a page may draw itself again first, or say it in its own words)."""
+
+    def __init__(self, *, show: Callable[[w.HTML, BaseException], None] = show_error) -> None:
+        self._panels: list[w.HTML] = []
+        self._current: w.HTML | None = None
+        self._show = show
+
+    def panel(self, *css_classes: str) -> w.HTML:
+        """A new section's panel (empty until a control of the section says something), registered so
+        that a click elsewhere clears it; ``css_classes``: what the page's tests find it by."""
+        made = panel()
+        for css in css_classes:
+            made.add_class(css)
+        self._panels.append(made)
+        return made
+
+    def forget(self, panels: Iterable[w.HTML]) -> None:
+        """Unregister ``panels``, those of a section the page no longer shows (a mouse left the party)."""
+        gone = {id(p) for p in panels}
+        self._panels = [p for p in self._panels if id(p) not in gone]
+
+    @property
+    def panels(self) -> tuple[w.HTML, ...]:
+        """Every registered panel, in the order made."""
+        return tuple(self._panels)
+
+    @property
+    def current(self) -> w.HTML:
+        """The panel of the section acted in last (before any action, the first made): where what the
+        latest action says goes."""
+        if self._current is not None:
+            return self._current
+        if not self._panels:
+            raise LookupError("no section panel has been made yet")
+        return self._panels[0]
+
+    def clear(self) -> None:
+        """Empty every registered panel."""
+        for made in self._panels:
+            made.value = ""
+
+    def use(self, target: w.HTML) -> w.HTML:
+        """Clear every panel and make ``target`` the :attr:`current` one: the latest action's words show
+        there, and only there. ``target`` may be a panel not registered (a page's status), which stays."""
+        self.clear()
+        self._current = target
+        return target
+
+    def guard(self, target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Decorate the callback of a control of ``target``'s section: every panel is cleared and
+        ``target`` made :attr:`current` first, then the callback runs under :func:`guarded`, its error
+        shown in :attr:`current` (``target``, unless the action moved it)."""
+
+        def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+            run = guarded(lambda: self.current, show=self._show)(fn)
+
+            @functools.wraps(fn)
+            def inner(*args: Any, **kwargs: Any) -> Any:
+                self.use(target)
+                return run(*args, **kwargs)
+
+            return inner
+
+        return wrap
 
 
 #: Why every control is off on a log the page cannot use (:meth:`TrackerPage._lock_if_unusable`);

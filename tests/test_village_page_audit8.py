@@ -39,11 +39,12 @@ def contains(box: Any, widget: Any) -> bool:
     return box is widget or any(contains(child, widget) for child in getattr(box, "children", ()))
 
 
-def slot_of(v: VillageCompanion) -> w.Box:
-    """The slot the message shows in (exactly one holds it)."""
-    holding = [s for s in all_widgets(v.widget) if "cmp-village-slot" in s._dom_classes and s.children]
-    assert len(holding) == 1 and holding[0].children == (v.message,)
-    return holding[0]
+def slot_of(v: VillageCompanion) -> w.HTML:
+    """The group's message panel the page's message shows in (every other group's is empty)."""
+    panels = [s for s in all_widgets(v.widget) if "cmp-village-slot" in s._dom_classes]
+    assert v.message in panels and "cmp-village-message" in v.message._dom_classes
+    assert all(p.value == "" for p in panels if p is not v.message)
+    return v.message
 
 
 def all_widgets(box: Any) -> list[Any]:
@@ -67,23 +68,23 @@ def test_a_refused_new_game_says_so_under_its_button_in_the_open_new_game(tmp_pa
     v.names[0].value = "A" * 80
     v.new_game_button.click()
     assert "That did not work" in v.message.value and "name is 80 characters long" in v.message.value
-    assert slot_of(v) is v.new_slot and contains(v.setup, v.message)
+    assert slot_of(v) is v.new_msg and contains(v.setup, v.message)
     setup = v.setup.children[0].children
     row = next(c for c in setup if contains(c, v.new_game_button))
-    assert setup.index(v.new_slot) == setup.index(row) + 2  # the button's row, its caption, its message
+    assert setup.index(v.new_msg) == setup.index(row) + 2  # the button's row, its caption, its message
 
 
 def test_each_action_says_what_it_did_under_its_own_buttons(tmp_path: Path) -> None:
     v = started(tmp_path)
-    assert slot_of(v) is v.head_slot and "Ann" in v.message.value  # New game closed: said at the turn's top
+    assert slot_of(v) is v.head_msg and "Ann" in v.message.value  # New game closed: said at the turn's top
     v.buttons["draw"].click()
     assert contains(step_row(v, 1), slot_of(v)) and "Ann draws" in v.message.value
     v.flip_buttons[2].click()  # Flip for me
-    assert slot_of(v) is v.flip_slot and "coin flip" in v.message.value
+    assert slot_of(v) is v.flip_msg and "coin flip" in v.message.value
     v.player_boxes[1].children[1].children[1].click()  # -1 MP for Bob
     assert contains(v.player_boxes[1], slot_of(v)) and "29" in v.message.value
     v.undo_button.click()
-    assert slot_of(v) is v.head_slot and "Undone" in v.message.value
+    assert slot_of(v) is v.head_msg and "Undone" in v.message.value
     v.buttons["end_turn"].click()
     assert contains(step_row(v, 7), slot_of(v))
     v.buttons["stats"].click()  # no mouse: refused beside Card effects

@@ -28,10 +28,9 @@ saved session set aside), ``cmp-mousecard-skill``, ``cmp-mousecard-target``,
 
 from __future__ import annotations
 
-import functools
 import html
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -263,9 +262,9 @@ class MouseCardPage(ui.TrackerPage):
         self.odds_anyway: CheckOdds | None = None
         self.plot_title = ""  # the plot's title, once drawn (what it shows, in words)
         self._waiting: set[str] = set()  # "odds" and/or "plot" while they show "Computing…"
-        #: the live deck's actions: said right under the row of the button pressed (see :meth:`_live`)
-        self.message = ui.panel()
-        self.message.add_class("cmp-mousecard-message")
+        #: the live deck's actions: said right under the row of the button pressed, the latest click's
+        #: only (a panel under each row; :attr:`message` is the one of the row pressed last)
+        self.section_messages = ui.SectionMessages()
         #: the check controls: a combination the rules refuse, said under them
         self.check_message = ui.panel()
         self.check_message.add_class("cmp-mousecard-check-message")
@@ -474,28 +473,32 @@ class MouseCardPage(ui.TrackerPage):
         self.draw_off, self.bonus_off, self.chips_off, self.session_off = (w.HTML() for _ in range(4))
         for off in (self.draw_off, self.bonus_off, self.chips_off, self.session_off):
             off.add_class("cmp-mousecard-off")
+        # each row of buttons has its message panel right under it (above the reasons its buttons are off)
+        said = self.section_messages
+        self.draw_msg, self.bonus_msg, self.chips_msg, self.session_msg = (
+            said.panel("cmp-mousecard-message") for _ in range(4))
+        draw_at, bonus_at, chips_at, session_at = (
+            said.guard(panel) for panel in (self.draw_msg, self.bonus_msg, self.chips_msg, self.session_msg))
         draw_row = ui.row(self.cards, self.draw_button, self.draw_on_button)
         bonus_row = ui.row(*self.bonus_buttons)
         chips_row = ui.row(self.player, self.award_button, self.spend_button)
         session_row = ui.row(self.chapter_button, self.undo_button, self.redo_button)
-        self._live_children: list[Any] = [
+        self.live_tab = w.VBox([
             self.deck_status, ui.row(self.character, self.task),
-            draw_row, self.draw_off, self.last, bonus_row, self.bonus_off,
-            chips_row, self.chips_off, self.chips_table,
-            session_row, self.session_off, self.history,
-        ]
-        self.live_tab = w.VBox()
-        self._place_message(draw_row)
-        self.draw_button.on_click(self._live(draw_row, self.draw))
-        self.draw_on_button.on_click(self._live(draw_row, self.draw_on))
+            draw_row, self.draw_msg, self.draw_off, self.last, bonus_row, self.bonus_msg, self.bonus_off,
+            chips_row, self.chips_msg, self.chips_off, self.chips_table,
+            session_row, self.session_msg, self.session_off, self.history,
+        ])
+        self.draw_button.on_click(draw_at(lambda _b: self.draw()))
+        self.draw_on_button.on_click(draw_at(lambda _b: self.draw_on()))
         for b, (source, use) in zip(self.bonus_buttons, BONUS_LABELS, strict=True):
-            b.on_click(self._live(bonus_row, functools.partial(self.spend_bonus, source, use)))
-        self.award_button.on_click(self._live(chips_row, lambda: self.chip("award")))
-        self.spend_button.on_click(self._live(chips_row, lambda: self.chip("spend")))
-        self.chapter_button.on_click(self._live(session_row, lambda: self._act(
+            b.on_click(bonus_at(lambda _b, source=source, use=use: self.spend_bonus(source, use)))
+        self.award_button.on_click(chips_at(lambda _b: self.chip("award")))
+        self.spend_button.on_click(chips_at(lambda _b: self.chip("spend")))
+        self.chapter_button.on_click(session_at(lambda _b: self._act(
             {"event": "reshuffle", "reason": "chapter"}, refuse_stale=True)))
-        self.undo_button.on_click(self._live(session_row, lambda: self._undo_redo(True)))
-        self.redo_button.on_click(self._live(session_row, lambda: self._undo_redo(False)))
+        self.undo_button.on_click(session_at(lambda _b: self._undo_redo(True)))
+        self.redo_button.on_click(session_at(lambda _b: self._undo_redo(False)))
         self.tabs = w.Tab(children=[odds_tab, self.live_tab])
         self.tabs.set_title(0, "Odds")
         self.tabs.set_title(1, "Live deck")
@@ -507,24 +510,11 @@ class MouseCardPage(ui.TrackerPage):
         ])
         self.widget.add_class("cmp-mousecard-page")
 
-    def _place_message(self, row: w.Box) -> None:
-        """Put the live deck's message right under ``row`` (above the reasons its buttons are off): a
-        result or a refusal shows next to the button that caused it."""
-        children = list(self._live_children)
-        children.insert(children.index(row) + 1, self.message)
-        if list(self.live_tab.children) != children:
-            self.live_tab.children = children
-
-    def _live(self, row: w.Box, action: Callable[[], Any]) -> Callable[[Any], None]:
-        """A live-deck button's click: its message (an error included, never a traceback) shows
-        under ``row``, the row of that button."""
-        run = ui.guarded(self.message)(action)
-
-        def click(_button: Any) -> None:
-            self._place_message(row)
-            run()
-
-        return click
+    @property
+    def message(self) -> w.HTML:
+        """The live deck's message panel of the row whose button was pressed last (the Draw row's before
+        any): where what the latest action says shows."""
+        return self.section_messages.current
 
     def _plot_clicked(self) -> None:
         """The Plot button: a new plot clears the last refusal said under it."""

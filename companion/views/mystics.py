@@ -621,9 +621,8 @@ class MouseBox:
         self.dash = dash
         self.info = w.HTML()
         # the box's message panels: under its rows of buttons, and under the pack, life and share controls
-        self.msg, self.extra_msg = ui.panel(), ui.panel()
-        self.msg.add_class("cmp-mystics-mouse-message")
-        self.extra_msg.add_class("cmp-mystics-mouse-extra-message")
+        self.msg = dash.section_messages.panel("cmp-mystics-mouse-message")
+        self.extra_msg = dash.section_messages.panel("cmp-mystics-mouse-extra-message")
         # why the box's buttons that are off are off, in words under them (ui.off_reasons)
         self.off, self.extra_off = _caption("cmp-mystics-mouse-off"), _caption("cmp-mystics-mouse-extra-off")
 
@@ -1050,18 +1049,20 @@ class MysticsDashboard(ui.TrackerPage):
         self._ended_seen: tuple[MysticsState | None, dict[str, str | None]] = (None, {})
         self.status = ui.panel()
         self.status.add_class("cmp-mystics-status")
-        #: a message panel per section, right under the buttons that act there: a control's refusal shows
-        #: next to it (the status, under Undo and Redo, is theirs and the page's)
-        self._panels: list[w.HTML] = []
-        self.setup_msg = self._section_panel("cmp-mystics-setup-message")
-        self.turn_msg = self._section_panel("cmp-mystics-turn-message")
-        self.wheel_msg = self._section_panel("cmp-mystics-wheel-message")
-        self.track_msg = self._section_panel("cmp-mystics-track-message")
-        self.encounter_msg = self._section_panel("cmp-mystics-encounter-message")
-        self.minions_msg = self._section_panel("cmp-mystics-minions-message")
-        self.add_msg = self._section_panel("cmp-mystics-add-minions-message")
-        self.chapter_msg = self._section_panel("cmp-mystics-chapter-message")
-        self.corrections_msg = self._section_panel("cmp-mystics-corrections-message")
+        #: a message panel per section (and two in each mouse's box), right under the buttons that act
+        #: there: a control's refusal shows next to it, the latest click's only (the status, under Undo and
+        #: Redo, is theirs and the page's: it is not one of them)
+        self.section_messages = ui.SectionMessages(show=self._show_refused)
+        said = self.section_messages
+        self.setup_msg = said.panel("cmp-mystics-setup-message")
+        self.turn_msg = said.panel("cmp-mystics-turn-message")
+        self.wheel_msg = said.panel("cmp-mystics-wheel-message")
+        self.track_msg = said.panel("cmp-mystics-track-message")
+        self.encounter_msg = said.panel("cmp-mystics-encounter-message")
+        self.minions_msg = said.panel("cmp-mystics-minions-message")
+        self.add_msg = said.panel("cmp-mystics-add-minions-message")
+        self.chapter_msg = said.panel("cmp-mystics-chapter-message")
+        self.corrections_msg = said.panel("cmp-mystics-corrections-message")
         # why the buttons of each group that are off are off, in words under them (ui.off_reasons)
         self.next_off = _caption("cmp-mystics-next-off")
         self.wheel_off = _caption("cmp-mystics-wheel-off")
@@ -1075,11 +1076,8 @@ class MysticsDashboard(ui.TrackerPage):
         #: data by older lines (as ``mystics replay`` says them: :func:`card_data_html`)
         self.card_data = w.HTML()
         self.card_data.add_class("cmp-mystics-card-data")
-        self.guard = self._guarded
-
-        def g(where: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-            """A control that writes nothing (the order being put together), its refusal in ``where``."""
-            return functools.partial(self._guarded, where=where)
+        # a control that writes nothing (the order being put together): its refusal in its section's panel
+        g = said.guard
 
         def a(where: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
             """A control that writes: refused on a stale page before anything is read from it, the refusal
@@ -1511,54 +1509,40 @@ class MysticsDashboard(ui.TrackerPage):
     def state(self) -> MysticsState:
         return self.tracker.state
 
-    def _section_panel(self, css: str) -> w.HTML:
-        """A section's message panel (empty until a control of the section is refused)."""
-        panel = ui.panel()
-        panel.add_class(css)
-        self._panels.append(panel)
-        return panel
-
-    def message_panels(self) -> list[w.HTML]:
+    def message_panels(self) -> tuple[w.HTML, ...]:
         """Every section's message panel, the mice's boxes' too (not the status)."""
-        return [*self._panels, *(p for box in self._mouse_boxes.values() for p in (box.msg, box.extra_msg))]
+        return self.section_messages.panels
 
-    def _guarded(self, fn: Callable[..., Any], where: w.HTML | None = None) -> Callable[..., Any]:
-        """A control's callback: an error is shown in ``where``, the message panel of the control's section
-        (the status when none is given), after the page is drawn again from the state, so no control shows
-        what did not happen (a toggle pressed, a choice made). A message an earlier click left in a
-        section is cleared first: none stays beside a control as if it were about the latest click."""
+    def _show_refused(self, target: w.HTML, exc: BaseException) -> None:
+        """How a control's error is shown (:class:`~companion.ui.SectionMessages`): after the page is drawn
+        again from the state, so no control shows what did not happen (a toggle pressed, a choice made),
+        and a refusal in this page's words, not the log's."""
+        try:
+            self.refresh()
+        except Exception:  # pragma: no cover - the error to show is the first one
+            pass
+        if isinstance(exc, CompanionError):
+            ui.show(target, "error", "That did not work", [page_words(exc.render())])
+        else:
+            ui.show_error(target, exc)
 
-        @functools.wraps(fn)
-        def inner(*args: Any, **kwargs: Any) -> Any:
-            for panel in self.message_panels():
-                panel.value = ""
-            target = self.status if where is None else where
-            try:
-                return fn(*args, **kwargs)
-            except Exception as exc:
-                try:
-                    self.refresh()
-                except Exception:  # pragma: no cover - the error to show is the first one
-                    pass
-                if isinstance(exc, CompanionError):  # in this page's words, not the log's
-                    ui.show(target, "error", "That did not work", [page_words(exc.render())])
-                else:
-                    ui.show_error(target, exc)
-                return None
-
-        return inner
+    def guard(self, where: w.HTML | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Decorate a control's callback: its error is shown in ``where``, the message panel of the
+        control's section (the status when none is given), a message an earlier click left in another
+        section cleared first (:meth:`~companion.ui.SectionMessages.guard`)."""
+        return self.section_messages.guard(self.status if where is None else where)
 
     def act(self, fn: Callable[..., Any], where: w.HTML | None = None) -> Callable[..., Any]:
         """A control that writes to the log: on a log this page cannot use, or on a stale page (another
         window wrote since it was drawn), refused before anything is read from what the page shows
-        (the page is then drawn again as the log holds it); errors as :meth:`_guarded` shows them, in
+        (the page is then drawn again as the log holds it); errors as :meth:`guard` shows them, in
         ``where``."""
 
         def inner(*args: Any, **kwargs: Any) -> Any:
             self._refuse_if_cannot_act()
             return fn(*args, **kwargs)
 
-        return self._guarded(functools.wraps(fn)(inner), where)
+        return self.guard(where)(functools.wraps(fn)(inner))
 
     def remember(self, picker: w.Dropdown) -> None:
         """Keep the choices the player makes in ``picker``: when the choices change and one comes back
@@ -1865,11 +1849,10 @@ class MysticsDashboard(ui.TrackerPage):
         if self._syncing:
             return
         box = self._mouse_boxes.get(mid)
-        self.guard(
+        self.guard(None if box is None else box.msg)(
             lambda: self.do(
                 {"event": "condition", "mouse": mid, "condition": cond, "on": bool(change["new"])}
-            ),
-            None if box is None else box.msg,
+            )
         )()
 
     def _achievement_off(self) -> str | None:
@@ -2321,6 +2304,13 @@ class MysticsDashboard(ui.TrackerPage):
         if captions:
             self._captions()
 
+    def _set_mouse_boxes(self, mouse_ids: tuple[str, ...]) -> None:
+        """A box per mouse of the party, in ``mouse_ids``' order: the message panels of the boxes it
+        replaces are no longer the page's (a click elsewhere has none of them to clear)."""
+        gone = self._mouse_boxes.values()
+        self.section_messages.forget(p for box in gone for p in (box.msg, box.extra_msg))
+        self._mouse_boxes = {mid: MouseBox(self, mid) for mid in mouse_ids}
+
     def refresh(self) -> None:
         """Draw the page again from the state: every box and picker set first, then the board's and the
         corrections' controls gated and each caption written once (the boxes the redraw sets gate nothing
@@ -2371,7 +2361,7 @@ class MysticsDashboard(ui.TrackerPage):
             self.track.value = self.wheel.value = self.hourglass.value = self.minions.value = ""
             self.surge_alert.value = self.messages.value = ""
             self.party.children = ()
-            self._mouse_boxes = {}
+            self._set_mouse_boxes(())
             self.choices(self.ach_mouse, [("(not named)", "")], "")
             self.party_note.value = ""
             return
@@ -2394,7 +2384,7 @@ class MysticsDashboard(ui.TrackerPage):
         # party
         mouse_ids = tuple(m.id for m in s.mice)
         if tuple(self._mouse_boxes) != mouse_ids:
-            self._mouse_boxes = {mid: MouseBox(self, mid) for mid in mouse_ids}
+            self._set_mouse_boxes(mouse_ids)
             self.party.children = tuple(b.box for b in self._mouse_boxes.values())
         self.choices(self.ach_mouse, [("(not named)", "")] + [(m.name, m.id) for m in s.mice], "")
         for box in self._mouse_boxes.values():

@@ -484,13 +484,15 @@ class GameTracker(ui.TrackerPage):
         self.status = ui.panel()
         self.status.add_class("cmp-tmnt-status")
         # a message panel per section, right under the buttons that act there: a refusal shows next to
-        # the control that caused it (the status, under Next, Undo and Redo, is the phase stepper's)
-        self.setup_msg, self.action_msg, self.zone_msg, self.fix_msg = (ui.panel() for _ in range(4))
-        self.action_msg.add_class("cmp-tmnt-action-message")
-        self.zone_msg.add_class("cmp-tmnt-zone-message")
-        self.fix_msg.add_class("cmp-tmnt-correct-message")
-        self.setup_msg.add_class("cmp-tmnt-new-game-message")
-        guard = self._guard(self.status)
+        # the control that caused it, the latest click's only (the status, under Next, Undo and Redo, is
+        # the phase stepper's, which every redraw rewrites: it is not one of them)
+        self.section_messages = ui.SectionMessages()
+        said = self.section_messages
+        self.setup_msg = said.panel("cmp-tmnt-new-game-message")
+        self.action_msg = said.panel("cmp-tmnt-action-message")
+        self.zone_msg = said.panel("cmp-tmnt-zone-message")
+        self.fix_msg = said.panel("cmp-tmnt-correct-message")
+        guard = said.guard(self.status)
 
         # new game
         self.names = [w.Text(value=f"Player {i}", description=f"Player {i}",
@@ -503,7 +505,7 @@ class GameTracker(ui.TrackerPage):
         self.power_rule = attack_card_power_toggle("cmp-tmnt-new-attack-card-power")
         self.new_game = ui.big_button("New game", style="success", icon="play")
         self.new_game.add_class("cmp-tmnt-new-game")
-        self.new_game.on_click(self._guard(self.setup_msg)(lambda _b: self._start()))
+        self.new_game.on_click(said.guard(self.setup_msg)(lambda _b: self._start()))
         setup = w.VBox([w.HBox(self.names), w.HBox([self.first, self.deck_size]), self.power_rule,
                         w.HTML("<small><i>House reading for the whole game: the book does not say whether "
                                "an Attack card flipped onto the 1st Block Zone adds its own Power "
@@ -533,7 +535,7 @@ class GameTracker(ui.TrackerPage):
         self.counts: list[w.HTML] = []
         self.headers: list[w.HTML] = []
         boards = []
-        zone_guard = self._guard(self.zone_msg)
+        zone_guard = said.guard(self.zone_msg)
         for p in (0, 1):
             row = []
             for z in range(4):
@@ -562,7 +564,7 @@ class GameTracker(ui.TrackerPage):
         self.fix_reason.add_class("cmp-tmnt-correct-reason")
         self.fix_apply = ui.big_button("Apply correction")
         self.fix_apply.add_class("cmp-tmnt-correct")
-        self.fix_apply.on_click(self._guard(self.fix_msg)(lambda _b: self._correct()))
+        self.fix_apply.on_click(said.guard(self.fix_msg)(lambda _b: self._correct()))
         self.fix_player.observe(lambda _c: self._load_fix(), "value")
         corrections = w.Accordion([w.VBox([
             w.HTML("For card texts the tracker does not know (draws, discards, Items): set the counts."),
@@ -572,7 +574,7 @@ class GameTracker(ui.TrackerPage):
         corrections.selected_index = None
 
         # phase actions
-        act = self._guard(self.action_msg)  # (their refusals show under them)
+        act = said.guard(self.action_msg)  # (their refusals show under them)
         self.flip_buttons = []
         for kind in ("character", "attack", "item", "event"):
             b = ui.big_button(f"Flipped: {kind.title()}")
@@ -621,26 +623,6 @@ class GameTracker(ui.TrackerPage):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
-
-    def _panels(self) -> tuple[w.HTML, ...]:
-        """The sections' message panels (not the status, which every redraw rewrites)."""
-        return (self.setup_msg, self.action_msg, self.zone_msg, self.fix_msg)
-
-    def _guard(self, target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """A control's callback whose refusal shows in ``target``, the panel of the control's section (never
-        a traceback); the message an earlier click left in any section is cleared first, so none stays
-        beside a control as if it were about the latest one."""
-        def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
-            guarded = ui.guarded(target)(fn)
-
-            def inner(*args: Any, **kwargs: Any) -> Any:
-                for panel in self._panels():
-                    panel.value = ""
-                return guarded(*args, **kwargs)
-
-            return inner
-
-        return wrap
 
     def _state_line(self) -> list[str]:
         s = self.state

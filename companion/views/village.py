@@ -4,8 +4,8 @@ Build with ``VillageCompanion()`` and display ``.widget``. Before a game, New ga
 open; once one is under way the players and the turn come first: one row per step of Order of Turn,
 in the book's order (each headed by its line of the turn guide), then Card effects, Coin flips, and
 New game closed at the end. What an action says (its result, or why it was refused) shows under the
-buttons that did it (one message panel, moved there), and under each group of buttons a caption
-says in words why those that are off are off (a touch screen shows no tooltip).
+buttons that did it (each group's message panel: the latest action's only), and under each group of
+buttons a caption says in words why those that are off are off (a touch screen shows no tooltip).
 
 Every button is one event of a :class:`~companion.village.game.VillageTracker` whose log autosaves
 under ``user_data_dir()/logs/village.jsonl`` and is resumed on the next start; undo/redo are events
@@ -17,7 +17,7 @@ CSS classes for browser tests:
 MP number), ``cmp-village-mp-minus`` / ``cmp-village-mp-plus`` (the big -1/+1 buttons),
 ``cmp-village-deck`` (deck counts), ``cmp-village-turn`` (turn line), ``cmp-village-checklist`` (each
 step's line), ``cmp-village-step`` (each step's row), ``cmp-village-off`` (why a group's buttons are off),
-``cmp-village-slot`` (where the message shows beside a group of buttons), ``cmp-village-help`` (the
+``cmp-village-slot`` (each group's message panel, also ``cmp-village-message``), ``cmp-village-help`` (the
 collapsed "How to use this page"), ``cmp-village-setup`` (the New game section),
 ``cmp-village-action`` (each turn action button), ``cmp-village-undo``, ``cmp-village-redo``,
 ``cmp-village-new`` (new game), ``cmp-village-battle`` (the resolver box), ``cmp-village-assign``
@@ -203,13 +203,12 @@ def step_html(item: CheckItem) -> str:
 class VillageCompanion(ui.TrackerPage):
     """The notebook page: both players, the turn guide with its actions, the battle resolver."""
 
-    _slot_now: w.Box | None = None  # where the page's message is on show (see _say_in)
-
     def __init__(self, log_path: str | Path | None = None, *, db: Any = None) -> None:
         self.log_path = Path(log_path) if log_path is not None else default_log_path()
         self._db = db
-        self.message = ui.panel()
-        self.message.add_class("cmp-village-message")
+        #: a message panel under each group of buttons: what an action says shows beside the control that
+        #: did it, the latest action's only (:attr:`message` is the panel of the group acted in last)
+        self.section_messages = ui.SectionMessages()
         # a log this page cannot use (another game's, a cut last line that cannot be set aside):
         # the page still builds, on an empty game in memory, says why and refuses every action
         self.tracker = self.open_tracker(VillageTracker, self.log_path)
@@ -228,47 +227,25 @@ class VillageCompanion(ui.TrackerPage):
             ui.show(self.message, "warn", "Resumed: a line of the saved log was lost or changed",
                     list(self.state.notes))
 
-    # -- layout ------------------------------------------------------------------------------
-    def _slot(self) -> w.Box:
-        """An empty place beside a group of controls, where the page's message shows when one of them
-        acts (:meth:`_say_in`): a result or a refusal is read next to the control that caused it."""
-        box = w.Box()
-        box.add_class("cmp-village-slot")
-        return box
+    @property
+    def message(self) -> w.HTML:
+        """The message panel of the group of controls acted in last (the notice at the top, before any):
+        where what the latest action says shows."""
+        return self.section_messages.current
 
-    def _group(self, widgets: list[Any]) -> tuple[w.HTML, w.Box]:
+    # -- layout ------------------------------------------------------------------------------
+    def _message_panel(self) -> w.HTML:
+        """A group of controls' message panel, beside them: what one of them does (a result, a refusal)
+        is read next to it (:class:`~companion.ui.SectionMessages`)."""
+        return self.section_messages.panel("cmp-village-message", "cmp-village-slot")
+
+    def _group(self, widgets: list[Any]) -> tuple[w.HTML, w.HTML]:
         """The caption saying in words why this group's controls that are off are off (a touch
-        screen shows no tooltip: :func:`~companion.ui.off_reasons`), and its message slot."""
+        screen shows no tooltip: :func:`~companion.ui.off_reasons`), and its message panel."""
         caption = w.HTML()
         caption.add_class("cmp-village-off")
         self._groups.append((widgets, caption))
-        return caption, self._slot()
-
-    def _at(self, slot: w.Box) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """Decorate a control's callback: what it says (a result, a refusal, an error: never a
-        traceback) shows in ``slot``, beside the control."""
-        guard = ui.guarded(self.message)
-
-        def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
-            guarded = guard(fn)
-
-            def inner(*args: Any, **kwargs: Any) -> Any:
-                self._say_in(slot)
-                return guarded(*args, **kwargs)
-
-            return inner
-
-        return wrap
-
-    def _say_in(self, slot: w.Box) -> None:
-        """Move the page's message into ``slot`` and empty it: a message is about the latest action
-        only, and shows where that action was chosen."""
-        self.message.value = ""
-        if self._slot_now is not slot:
-            if self._slot_now is not None:
-                self._slot_now.children = ()
-            slot.children = (self.message,)
-            self._slot_now = slot
+        return caption, self._message_panel()
 
     @staticmethod
     def _step_box(children: list[Any], step: int | None = None) -> w.VBox:
@@ -281,7 +258,8 @@ class VillageCompanion(ui.TrackerPage):
     def _build(self) -> None:
         self._groups: list[tuple[list[Any], w.HTML]] = []  # (gated controls, their "off for now" caption)
         self._actions: dict[int, Callable[[], Any]] = {}  # each turn and card-effect button's action
-        self.notice_slot = self._slot()  # what the page says on opening (a log resumed, or unusable)
+        # what the page says on opening (a log resumed, or unusable): the message until the first action
+        self.notice_msg = self._message_panel()
         self.winner = w.HTML()
         self.winner.add_class("cmp-village-winner")
         self.player_boxes = []
@@ -307,8 +285,8 @@ class VillageCompanion(ui.TrackerPage):
             redraw = wide(ui.big_button("Redraw (no Basic Mouse)"))
             redraw.add_class("cmp-village-redraw")
             self.redraw_buttons.append(redraw)
-            caption, slot = self._group([*buttons, dm, dp, redraw])
-            at = self._at(slot)
+            caption, said = self._group([*buttons, dm, dp, redraw])
+            at = self.section_messages.guard(said)
             for b, delta in zip(buttons, (-5, -1, 1, 5), strict=True):
                 b.on_click(at(lambda _b, p=p, d=delta: self.act({"event": "mp", "player": p, "delta": d})))
             dm.on_click(at(lambda _b, p=p: self.act({"event": "deck", "player": p, "delta": -1})))
@@ -319,7 +297,7 @@ class VillageCompanion(ui.TrackerPage):
             box = w.VBox([mp, w.HBox(buttons[:2], layout=w.Layout(width="100%")),
                           w.HBox(buttons[2:], layout=w.Layout(width="100%")),
                           w.HBox([deck, dm, dp], layout=w.Layout(width="100%", align_items="center")),
-                          field, redraw, caption, slot],
+                          field, redraw, caption, said],
                          layout=w.Layout(border="1px solid #ccc", padding="8px", margin="4px", width="48%"))
             box.add_class("cmp-village-player")
             self.player_boxes.append(box)
@@ -454,20 +432,20 @@ class VillageCompanion(ui.TrackerPage):
         previous.layout.display = "none"  # shown once this page has kept a game aside
         self.previous_button = previous
         self._previous: Path | None = None  # where this page's New game kept the game before
-        caption, self.head_slot = self._group([undo, redo, previous])
-        at = self._at(self.head_slot)
+        caption, self.head_msg = self._group([undo, redo, previous])
+        at = self.section_messages.guard(self.head_msg)
         undo.on_click(at(lambda _b: self.undo()))
         redo.on_click(at(lambda _b: self.redo()))
         previous.on_click(at(lambda _b: self.previous_game()))
-        head = w.VBox([self.turn, self.readings, w.HBox([undo, redo, previous]), caption, self.head_slot])
+        head = w.VBox([self.turn, self.readings, w.HBox([undo, redo, previous]), caption, self.head_msg])
 
         def step(n: int, rows: list[Any], buttons: list[w.Button]) -> w.VBox:
             """Step ``n``'s row: its line (with what is done), its controls, why a button is off, and
             the place its buttons' messages show."""
-            caption, slot = self._group(buttons)
+            caption, said = self._group(buttons)
             for button in buttons:
-                self._on_click_at(button, slot)
-            return self._step_box([self.step_labels[n - 1], *rows, caption, slot], n)
+                self._on_click_at(button, said)
+            return self._step_box([self.step_labels[n - 1], *rows, caption, said], n)
 
         hint = w.HTML("<small>A card's name fills in its ATK and DEF. A mouse of your own (not in the card "
                       "data): type its ATK and DEF after its name.</small>")
@@ -533,8 +511,8 @@ class VillageCompanion(ui.TrackerPage):
                                 layout=w.Layout(width="480px", height=ui.BUTTON_HEIGHT))
         self.twice.add_class("cmp-village-twice")
         self.twice.observe(lambda _c: self._twice_changed(), names="value")
-        caption, slot = self._group([preview, resolve])
-        at = self._at(slot)
+        caption, said = self._group([preview, resolve])
+        at = self.section_messages.guard(said)
         preview.on_click(at(lambda _b: self.preview()))
         resolve.on_click(at(lambda _b: self.resolve()))
         battle = self._step_box([
@@ -545,7 +523,7 @@ class VillageCompanion(ui.TrackerPage):
             w.HTML("<small>How many Mouse Points an undefended attack takes is not in the book: "
                    f"a house interpretation ({html.escape(CITE_BATTLE)}); the game's is set at "
                    "its start.</small>"),
-            w.HBox([preview, resolve]), caption, slot, self.battle_result], 6)
+            w.HBox([preview, resolve]), caption, said, self.battle_result], 6)
         battle.add_class("cmp-village-battle")
         end = step(7, [w.HBox([b["end_turn"]])], [b["end_turn"]])
         self.turn_box = w.VBox([head, selected, *steps, battle, end])
@@ -553,9 +531,9 @@ class VillageCompanion(ui.TrackerPage):
 
         # card effects, at any time
         effect_buttons = [b["stats"], b["destroy"], b["destroy_item"], b["destroy_magic"]]
-        caption, slot = self._group(effect_buttons)
+        caption, said = self._group(effect_buttons)
         for button in effect_buttons:
-            self._on_click_at(button, slot)
+            self._on_click_at(button, said)
         self.effects = self._step_box([
             w.HTML("<b>Card effects</b> <small>(at any time) The tracker does not read card texts: when an "
                    "Item (Needle Sword: +2 ATK), a Magic card (Harvest Moon: your Mice +1 DEF) or an ability "
@@ -566,7 +544,7 @@ class VillageCompanion(ui.TrackerPage):
             w.HBox([self.effect_atk, self.effect_def, b["stats"], b["destroy"]]),
             w.HBox([self.item_off, self.item_off_to, b["destroy_item"]],
                    layout=w.Layout(align_items="center", flex_flow="row wrap")),
-            w.HBox([self.magic_off, b["destroy_magic"]]), caption, slot])
+            w.HBox([self.magic_off, b["destroy_magic"]]), caption, said])
         self.effects.add_class("cmp-village-effects")
 
         # coin flips
@@ -582,15 +560,15 @@ class VillageCompanion(ui.TrackerPage):
             fb.add_class("cmp-village-flip")
             flips.append(fb)
         self.flip_buttons = flips
-        caption, self.flip_slot = self._group(flips)
-        at = self._at(self.flip_slot)
+        caption, self.flip_msg = self._group(flips)
+        at = self.section_messages.guard(self.flip_msg)
         for fb, result in zip(flips, ("heads", "tails", None), strict=True):
             fb.on_click(at(lambda _b, r=result: self.flip(r)))
         self.flips = self._step_box([
             w.HTML("<b>Coin flips</b> <small>the single-function card flips first (village-tcg.txt, Coin "
                    "Flips)</small>"),
             w.HBox([self.flip_card, self.flip_functions], layout=w.Layout(align_items="center")),
-            self.flip_attack, w.HBox(flips), caption, self.flip_slot])
+            self.flip_attack, w.HBox(flips), caption, self.flip_msg])
         self.flips.add_class("cmp-village-flips")
 
         # new game
@@ -615,8 +593,8 @@ class VillageCompanion(ui.TrackerPage):
         new = wide(ui.big_button("New game", style="success", icon="play"))
         new.add_class("cmp-village-new")
         self.new_game_button = new
-        caption, self.new_slot = self._group([new])
-        new.on_click(self._at(self.new_slot)(lambda _b: self.new_game()))
+        caption, self.new_msg = self._group([new])
+        new.on_click(self.section_messages.guard(self.new_msg)(lambda _b: self.new_game()))
         setup = w.VBox([w.HBox([self.names[0], self.decks[0], self.names[1], self.decks[1]]),
                         w.HBox([self.first, self.strict], layout=w.Layout(flex_flow="row wrap",
                                                                            align_items="center")),
@@ -626,7 +604,7 @@ class VillageCompanion(ui.TrackerPage):
                                "equipped</i>: the Fruit stays on the mouse); Card Descriptions 6 says you "
                                "'pay the correct Fruit cost' (<i>is paid</i>: the Fruit goes to the discard "
                                "pile).</small>"),
-                        w.HBox([new]), caption, self.new_slot,
+                        w.HBox([new]), caption, self.new_msg,
                         w.HTML("<small>Starting a new game keeps the old log beside it (renamed with a "
                                "number); <b>Back to the previous game</b> brings it back. The names and the "
                                "reading are the game on show's, for a rematch.</small>")])
@@ -642,12 +620,12 @@ class VillageCompanion(ui.TrackerPage):
         self.widget = w.VBox()
         self.widget.add_class("cmp-village-page")
         self._lay_out(started=False)
-        self._say_in(self.notice_slot)
 
-    def _on_click_at(self, button: w.Button, slot: w.Box) -> None:
-        """``button`` does its action (kept in ``_actions``) with its message shown in ``slot``."""
+    def _on_click_at(self, button: w.Button, said: w.HTML) -> None:
+        """``button`` does its action (kept in ``_actions``) with its message shown in ``said``, its group's
+        message panel."""
         fn = self._actions[id(button)]
-        button.on_click(self._at(slot)(lambda _b: fn()))
+        button.on_click(self.section_messages.guard(said)(lambda _b: fn()))
 
     def _lay_out(self, *, started: bool) -> None:
         """Before a game, New game comes first and open (the page says to start one there); once a game
@@ -656,7 +634,7 @@ class VillageCompanion(ui.TrackerPage):
             return
         self._started_shown = started
         play = [self.players_row, self.turn_box, self.effects, self.flips]
-        top = [self.header, self.help, self.winner, self.notice_slot]
+        top = [self.header, self.help, self.winner, self.notice_msg]
         self.widget.children = [*top, *play, self.setup] if started else [*top, self.setup, *play]
         self.setup.selected_index = None if started else 0
 
@@ -905,7 +883,8 @@ class VillageCompanion(ui.TrackerPage):
                 self.tracker = self.open_tracker(VillageTracker, self.log_path)
                 self._attach_cards()
             self.refresh()
-            self._say_in(self.head_slot if self.state.started else self.new_slot)  # (where it is seen)
+            # (where it is seen)
+            self.section_messages.use(self.head_msg if self.state.started else self.new_msg)
             ui.show_error(self.message, why)
 
         with old_log_kept(old, numbered, "start the new game", back=back, stay=stay) as kept:
@@ -921,7 +900,7 @@ class VillageCompanion(ui.TrackerPage):
         if kept is not None:
             lines.append(f"The game before is kept in {kept}: 'Back to the previous game' brings it back "
                          f"(this one is then kept aside in its turn); {reopen_hint(kept)}.")
-        self._say_in(self.head_slot)  # (New game is closed now, below the turn: it is said at the turn's top)
+        self.section_messages.use(self.head_msg)  # (New game is closed now, below the turn: said at its top)
         ui.show(self.message, "ok", lines[0] if lines else "New game", lines[1:])
 
     def previous_game(self) -> None:
