@@ -42,6 +42,7 @@ import json
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -57,11 +58,41 @@ MAX_DIGITS = 100
 MAX_CSV_BYTES = 32 * 1024 * 1024
 
 
-class CsvImportError(CompanionError):
-    """A spreadsheet that cannot become a valid card file; ``problems`` lists each one."""
+@dataclass(frozen=True, slots=True)
+class SheetProblem:
+    """One problem of a sheet: where it is (the row, the column's letter and the field it holds, any
+    of them ``None`` for a problem of the whole sheet), what is wrong, and close names offered."""
 
-    def __init__(self, file: str, problems: Sequence[str]) -> None:
-        self.problems = list(problems)
+    problem: str
+    row: int | None = None
+    column: str | None = None
+    field: str | None = None
+    suggestions: tuple[str, ...] = ()
+
+    def render(self) -> str:
+        """``row 4, column F 'power': ...``: the problem as every import message says it."""
+        col = None
+        if self.column is not None:
+            col = f"column {self.column}" + (f" {self.field!r}" if self.field else "")
+        elif self.field is not None:
+            col = f"field {self.field!r} (no such column)"
+        where = ", ".join(x for x in (None if self.row is None else f"row {self.row}", col) if x)
+        return f"{where}: {self.problem}" if where else self.problem
+
+    def to_json(self) -> dict[str, Any]:
+        """The problem's parts, as ``deck check --json`` gives a decklist's, and its whole text
+        (``message``: what the plain list of problems said)."""
+        return {"row": self.row, "column": self.column, "field": self.field, "problem": self.problem,
+                "suggestions": list(self.suggestions), "message": self.render()}
+
+
+class CsvImportError(CompanionError):
+    """A spreadsheet that cannot become a valid card file; ``issues`` lists each one
+    (:class:`SheetProblem`), ``problems`` the same as text."""
+
+    def __init__(self, file: str, problems: Sequence[SheetProblem | str]) -> None:
+        self.issues = [p if isinstance(p, SheetProblem) else SheetProblem(p) for p in problems]
+        self.problems = [p.render() for p in self.issues]
         n = len(self.problems)
         head = f"{n} problem{'s' * (n != 1)}, nothing written"
         super().__init__(head + ": " + "; ".join(self.problems[:5]) + (" ..." if n > 5 else ""),
@@ -341,7 +372,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     whole = text
     text, delimiter = _header(text)
     offset = whole.count("\n", 0, len(whole) - len(text))  # a "sep=" line read off: lines start at 2
-    problems: list[str] = []
+    problems: list[SheetProblem] = []
 
     def lines_of() -> Iterator[tuple[list[str], int, str]]:
         """The sheet's rows, read as they are needed (a large sheet is never held as a table), each
@@ -364,8 +395,8 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
             hint = (f"; a quote opened on line {start} and never closed would do that: a cell's text "
                     'in quotes ends with a second " (a quote inside it is written twice: "")'
                     if "field limit" in str(exc) else "")
-            raise CsvImportError(file, [*problems, f"line {reader.line_num + offset}: not a readable CSV "
-                                                   f"sheet ({exc}){hint}"]) from None
+            unreadable = f"line {reader.line_num + offset}: not a readable CSV sheet ({exc}){hint}"
+            raise CsvImportError(file, [*problems, SheetProblem(unreadable)]) from None
 
     def rows_of() -> Iterator[list[str]]:
         return (row for row, _, _ in lines_of())
@@ -375,8 +406,8 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     types = field_types(game)
     cols: list[str | None] = []  # the field each column holds (None: no name, unknown, repeated)
     ignored: set[int] = set()    # columns already reported in the header: their cells are not read
+    near: dict[int, int] = {}    # an unknown column -> its problem, which names the closest column
     for j, h in enumerate(header):
-        where = f"row 1, column {column_letter(j)}"
         if h == "":
             cols.append(None)
             continue
@@ -384,22 +415,29 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         name = h if h in known else norm if norm in known else None
         if name is None:
             hint = closest(h, known, n=1)
-            problems.append(f"{where}: unknown column {h!r} " + (f"({did_you_mean(hint)})" if hint else
-                                                                 f"(expected one of {', '.join(known)})"))
+            near[j] = len(problems)
+            problems.append(SheetProblem(f"unknown column {h!r} " + (f"({did_you_mean(hint)})" if hint else
+                                                                     f"(expected one of {', '.join(known)})"),
+                                         1, column_letter(j), suggestions=tuple(hint)))
             ignored.add(j)
         elif name in cols:
-            problems.append(f"{where}: the column {name!r} appears twice")
+            problems.append(SheetProblem(f"the column {name!r} appears twice", 1, column_letter(j)))
             ignored.add(j)
             name = None
         cols.append(name)
-    missing_cols = [c for c in ("name", "type", "source") if c not in cols]
-    for required in missing_cols:
-        misspelt = [k for k, p in enumerate(problems) if p.endswith(f"(Did you mean {required!r}?)")]
-        if misspelt:  # 'sauce' for 'source': one problem, not two
-            problems[misspelt[0]] = problems[misspelt[0]][:-1] + f" The column {required!r} is required)"
+    for required in [c for c in ("name", "type", "source") if c not in cols]:
+        misspelt = next((j for j, k in near.items() if problems[k].suggestions == (required,)), None)
+        if misspelt is not None:  # 'sauce' for 'source': one problem, not two; and its cells are read as
+            # the column's, so that the rows' own problems are found in this run too (nothing is written)
+            k = near.pop(misspelt)
+            problems[k] = replace(problems[k], problem=problems[k].problem[:-1]
+                                  + f" The column {required!r} is required)")
+            cols[misspelt] = required
+            ignored.discard(misspelt)
         else:
-            problems.append(f"row 1: the column {required!r} is missing "
-                            f"(every card needs its own {required})")
+            problems.append(SheetProblem(f"the column {required!r} is missing "
+                                         f"(every card needs its own {required})", 1))
+    missing_cols = [c for c in ("name", "type", "source") if c not in cols]
 
     bad: set[tuple[int, str]] = set()  # (card index, field) with a cell problem already reported
     set_col = cols.index("set") if "set" in cols else None
@@ -415,9 +453,9 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     pick = set_name is not None and len(sets) > 1  # several sets: --set chooses one
     if pick and set_name not in sets:
         hint = closest(str(set_name), sorted(sets), n=1)
-        raise CsvImportError(file, [*problems, f"--set {set_name!r} is not one of the sheet's sets "
-                                    f"({', '.join(sorted(sets))})" + (f" ({did_you_mean(hint)})"
-                                                                      if hint else "")])
+        raise CsvImportError(file, [*problems, SheetProblem(
+            f"--set {set_name!r} is not one of the sheet's sets ({', '.join(sorted(sets))})"
+            + (f" ({did_you_mean(hint)})" if hint else ""), suggestions=tuple(hint))])
     cards: list[dict[str, Any]] = []
     rows: list[int] = []
     file_values: dict[str, dict[str, int]] = {}  # file column -> each value -> the first row it is on
@@ -427,8 +465,8 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         if not any(cell.strip() for cell in row):
             continue
         if pick and not set_of(row).strip():  # in no set of the several: never left out unsaid
-            problems.append(f"row {r}, column {column_letter(set_col or 0)} 'set': no set named, and the "
-                            "sheet names several: fill in the row's set")
+            problems.append(SheetProblem("no set named, and the sheet names several: fill in the row's set",
+                                         r, column_letter(set_col or 0), "set"))
             continue
         if pick and set_of(row) != set_name:
             continue
@@ -436,19 +474,17 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         if quote is not None:
             j, message = quote
             name = cols[j] if j < len(cols) else None
-            problems.append(f"row {r}, column {column_letter(j)}" + (f" {name!r}" if name else "")
-                            + f": {message}")
+            problems.append(SheetProblem(message, r, column_letter(j), name))
             # what the quote took in is not this row's cells: no problem of the cells it hid
             bad.update((len(cards), c) for c in cols[j:] if c is not None)
         if len(row) > len(cols) and any(cell.strip() for cell in row[len(cols):]):
-            problems.append(f"row {r}, column {column_letter(len(cols))}: "
-                            "a value beyond the last named column")
+            problems.append(SheetProblem("a value beyond the last named column", r, column_letter(len(cols))))
         card: dict[str, Any] = {}
         for j, name in enumerate(cols):
             cell = row[j] if j < len(row) else ""
             if name is None:
                 if cell.strip() and j not in ignored:
-                    problems.append(f"row {r}, column {column_letter(j)}: a value in a column with no name")
+                    problems.append(SheetProblem("a value in a column with no name", r, column_letter(j)))
                 continue
             if name == "set":
                 continue
@@ -461,7 +497,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
             try:
                 present, value = decode_cell(cell, kinds, items)
             except ValueError as exc:
-                problems.append(f"row {r}, column {column_letter(j)} {name!r}: {exc}")
+                problems.append(SheetProblem(str(exc), r, column_letter(j), name))
                 bad.add((len(cards), name))
                 continue
             if present:
@@ -472,8 +508,9 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         rows.append(r)
     if set_name is None:
         if len(sets) > 1:
-            problems.append(f"the 'set' column names several sets ({', '.join(map(repr, sorted(sets)))}); "
-                            "import one set at a time, with --set NAME")
+            problems.append(SheetProblem(f"the 'set' column names several sets "
+                                         f"({', '.join(map(repr, sorted(sets)))}); import one set at a time, "
+                                         "with --set NAME"))
         set_name = next(iter(sets)) if sets else Path(file).stem or "My cards"
     doc: dict[str, Any] = {"game": game, "set": set_name}
     given = {"source": source, "notes": notes}
@@ -481,9 +518,10 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         values = file_values.get(col, {})
         if given[field_] is None and len(values) > 1:
             listed = ", ".join(f"row {r} {_cut(v)}" for v, r in values.items())
-            problems.append(f"column {column_letter(cols.index(col))} {col!r} gives the card file several "
-                            f"{field_} texts ({listed}); a card file has one: make them the same"
-                            + (" (or give --source)" if field_ == "source" else ""))
+            problems.append(SheetProblem(f"gives the card file several {field_} texts ({listed}); a card "
+                                         "file has one: make them the same"
+                                         + (" (or give --source)" if field_ == "source" else ""),
+                                         column=column_letter(cols.index(col)), field=col))
         elif given[field_] is None and values:
             given[field_] = next(iter(values))
     if given["source"]:  # (a blank source is no source: --source refuses one)
@@ -501,15 +539,18 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
             continue  # said already: the cell's own problem, or the missing column
         same = _SAME_FILE.search(issue.message) if issue.kind == "duplicate-id" else None
         if same and index is not None and int(same.group(1)) < len(rows):  # twice in this sheet
-            col = f", column {column_letter(cols.index('id'))} 'id'" if "id" in cols else ""
-            problems.append(f"row {rows[index]}{col}: duplicate id {issue.card_id!r} "
-                            f"(first on row {rows[int(same.group(1))]})")
+            column = column_letter(cols.index("id")) if "id" in cols else None
+            first = rows[int(same.group(1))]
+            problems.append(SheetProblem(f"duplicate id {issue.card_id!r} (first on row {first})",
+                                         rows[index], column, "id" if column else None))
             continue
         problems.append(_locate(issue, cols, rows))
     if not cards and not problems:  # a header alone (or blank rows): a card file of nothing
-        problems.append("the sheet has no card rows (a header alone, or blank rows): nothing to import")
-    if problems:
-        raise CsvImportError(file, sorted(problems, key=_row_of))
+        problems.append(SheetProblem("the sheet has no card rows (a header alone, or blank rows): nothing to "
+                                     "import"))
+    if problems:  # in the sheet's order (a problem of the whole sheet first)
+        problems.sort(key=lambda p: p.row or 0)
+        raise CsvImportError(file, problems)
     return doc
 
 
@@ -547,13 +588,6 @@ def _open_quote(row: Sequence[str], line: int, raw: str, delimiter: str) -> tupl
     return j, (f"a quote opened on line {opened} is not closed on that line but on line {last}, with more "
                f"text after it, so the separators and line breaks between were read into this one cell "
                f'(found {shown}). Close it with a second " where the cell ends, or take it out')
-
-
-def _row_of(problem: str) -> int:
-    """The row a problem names (``row 4, ...``), for listing problems in the sheet's order; 0 for a
-    problem of the whole sheet."""
-    m = re.match(r"row (\d+)", problem)
-    return int(m.group(1)) if m else 0
 
 
 def _is_missing(issue: Any) -> bool:
@@ -613,20 +647,15 @@ def _cut(text: str) -> str:
     return repr(text) if len(text) <= 60 else repr(text[:40] + " … " + text[-15:])
 
 
-def _locate(issue: Any, cols: Sequence[str | None], rows: Sequence[int]) -> str:
-    """``row R, column C 'field': message`` for an issue found in the built document."""
+def _locate(issue: Any, cols: Sequence[str | None], rows: Sequence[int]) -> SheetProblem:
+    """The row, column and field (``row R, column C 'field'``) of an issue found in the built document."""
     parts = issue.pointer.split("/")[1:]
     text = issue.render().split(": ", 1)[1] if ": " in issue.render() else issue.message
     if len(parts) >= 2 and parts[0] == "cards" and parts[1].isdecimal() and int(parts[1]) < len(rows):
-        where = f"row {rows[int(parts[1])]}"
-        if len(parts) >= 3:
-            field = parts[2]
-            if field in cols:
-                where += f", column {column_letter(cols.index(field))} {field!r}"
-            else:
-                where += f", field {field!r} (no such column)"
-        return f"{where}: {text}"
-    return text
+        field = parts[2] if len(parts) >= 3 else None
+        column = column_letter(cols.index(field)) if field is not None and field in cols else None
+        return SheetProblem(text, rows[int(parts[1])], column, field)
+    return SheetProblem(text)
 
 
 def card_file_text(doc: Mapping[str, Any]) -> str:

@@ -15,6 +15,8 @@ import os
 import re
 import unicodedata
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -458,19 +460,22 @@ def load_game(game: str, extra: Iterable[str | os.PathLike[str]] = (), *,
     earlier record with that id. A file named twice (an ``extra`` file that is bundled or
     in the user's folder, or given twice) is read once, where it first appears.
     ``leave_out`` names records not to load, as ``(file_key(file), index)``: the card page
-    leaves out a correction whose card is in a file of yours that does not load.
+    leaves out a correction whose card is in a file of yours that does not load. Inside
+    :func:`leaving_out`, the files and records of your folder it left out are left out here too.
 
     Raises :class:`CardFileError` naming the first bad file (``companion validate``
     lists every error of every file).
     """
     check_game(game)
     files: list[Path] = game_files(game)
+    skip = set(leave_out)
     if include_user:
-        files += user_game_files(game)
+        left_files, left_records = _LEFT_OUT.get().get(game, _NOTHING_LEFT_OUT)
+        files += [f for f in user_game_files(game) if file_key(f) not in left_files]
+        skip |= left_records
     files += [Path(p) for p in extra]
     seen: set[str] = set()
     cards: list[Card] = []
-    skip = set(leave_out)
     for f in files:
         key = file_key(f)
         if key in seen:
@@ -512,6 +517,28 @@ def replaced_ids(loaded: Sequence[Card], kept: Sequence[Card],
 #: The key of :func:`load_what_loads`'s problems when even the bundled cards do not load.
 BUNDLED = "bundled data"
 
+#: What :func:`load_what_loads` left out of your card folder: the files (:func:`file_key`) and the
+#: records (``(file_key(file), index)``, as ``load_game``'s ``leave_out``).
+LeftOut = tuple[frozenset[str], frozenset[tuple[str, int]]]
+_NOTHING_LEFT_OUT: LeftOut = (frozenset(), frozenset())
+#: Per game, what :func:`load_game` leaves out of your folder while :func:`leaving_out` runs.
+_LEFT_OUT: ContextVar[Mapping[str, LeftOut]] = ContextVar("companion_left_out", default=MappingProxyType({}))
+
+
+@contextmanager
+def leaving_out(game: str, extra: Iterable[str | os.PathLike[str]] = ()
+                ) -> Iterator[tuple[CardDB, dict[str, list[str]]]]:
+    """:func:`load_what_loads`, and while the block runs every :func:`load_game` of ``game`` that
+    reads your folder leaves out the same files and records: code that loads the cards itself (the
+    Mice and Mystics data, a print run, a correction) reads the cards that load, and one broken file
+    of yours stops none of it. A ``--cards`` file (``extra``) that does not load is still raised."""
+    db, skipped, left = _what_loads(game, extra)
+    token = _LEFT_OUT.set({**_LEFT_OUT.get(), game: left})
+    try:
+        yield db, skipped
+    finally:
+        _LEFT_OUT.reset(token)
+
 
 def load_what_loads(game: str, extra: Iterable[str | os.PathLike[str]] = ()
                     ) -> tuple[CardDB, dict[str, list[str]]]:
@@ -525,11 +552,18 @@ def load_what_loads(game: str, extra: Iterable[str | os.PathLike[str]] = ()
 
     ``extra`` files (``--cards``) load last, as :func:`load_game` loads them; one that does not load
     is never left out: its error is raised (it was named on purpose)."""
+    db, skipped, _left = _what_loads(game, extra)
+    return db, skipped
+
+
+def _what_loads(game: str, extra: Iterable[str | os.PathLike[str]]
+                ) -> tuple[CardDB, dict[str, list[str]], LeftOut]:
+    """:func:`load_what_loads`, with what it left out of your folder (:data:`LeftOut`)."""
     from .validation import validate_paths
 
     extra = list(extra)
-    try:
-        return load_game(game, extra=extra), {}
+    try:  # (inside :func:`leaving_out` already, what it leaves out stays out, said once)
+        return load_game(game, extra=extra), {}, _LEFT_OUT.get().get(game, _NOTHING_LEFT_OUT)
     except CompanionError as first:
         failure = first
     skipped: dict[str, list[str]] = {}
@@ -559,8 +593,11 @@ def load_what_loads(game: str, extra: Iterable[str | os.PathLike[str]] = ()
             skipped[str(f)] = [i.render() for i in validate_paths([f]).errors] or [exc.render()]
             continue
         good.append(f)
+    left_out = (frozenset(file_key(f) for f in user_game_files(game)) - {file_key(f) for f in good},
+                frozenset(leave_out))
     try:
-        return load_game(game, include_user=False, extra=[*good, *extra], leave_out=leave_out), skipped
+        db = load_game(game, include_user=False, extra=[*good, *extra], leave_out=leave_out)
+        return db, skipped, left_out
     except CompanionError as exc:
         if extra and not skipped.get(BUNDLED):
             try:
@@ -570,7 +607,7 @@ def load_what_loads(game: str, extra: Iterable[str | os.PathLike[str]] = ()
             else:  # the files of yours that load are fine: the file named is to blame
                 raise exc from None
         skipped.setdefault(BUNDLED, []).append(exc.render() if skipped else failure.render())
-        return CardDB(game, ()), skipped
+        return CardDB(game, ()), skipped, left_out
 
 
 def _corrections_left_out(game: str, good: list[Path], path: Path, skipped: dict[str, list[str]],

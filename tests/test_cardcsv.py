@@ -178,7 +178,7 @@ def test_rows_that_give_a_file_two_sources_are_refused_unless_source_is_given() 
     with pytest.raises(CsvImportError) as caught:
         import_csv("village", sheet, file="x.csv")
     assert caught.value.problems == [
-        "column D 'set_source' gives the card file several source texts (row 2 'from my notebook', "
+        "column D 'set_source': gives the card file several source texts (row 2 'from my notebook', "
         "row 3 'from my sketchbook'); a card file has one: make them the same (or give --source)"]
     doc = import_csv("village", sheet, file="x.csv", source="my cards")
     assert (doc["source"], doc["notes"]) == ("my cards", "n")  # blank cells give no other value

@@ -143,7 +143,10 @@ def test_cards_import_json_lists_the_problems(tmp_path: Path, capsys: pytest.Cap
     doc = json.loads(stdout)
     assert code == 1 and err == "" and not out.exists()
     assert doc["wrote"] is None and doc["file"] == str(sheet)
-    assert doc["problems"] == ["row 1: the column 'source' is missing (every card needs its own source)"]
+    assert doc["problems"] == [{"row": 1, "column": None, "field": None, "suggestions": [],
+                                "problem": "the column 'source' is missing (every card needs its own source)",
+                                "message": "row 1: the column 'source' is missing (every card needs its own "
+                                           "source)"}]
 
 
 def test_the_readme_example_card_file_validates_and_round_trips(tmp_path: Path,

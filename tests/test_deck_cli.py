@@ -256,7 +256,7 @@ def test_plot_file_errors_and_the_real_file_name(tmp_path: Path, cards: Path,
     code, out, _ = run(capsys, "deck", "stats", "village", deck, "--cards", str(cards),
                        "--plot", str(tmp_path / "myplot"))
     real = tmp_path / "myplot.png"
-    assert code == 0 and out.rstrip().endswith(f"plot written to {real}")
+    assert code == 0 and out.rstrip().endswith(f"\nwrote {real}")
     assert real.read_bytes()[:4] == b"\x89PNG" and not (tmp_path / "myplot").exists()
     code, data = run_json(capsys, "deck", "stats", "village", deck, "--cards", str(cards),
                           "--plot", str(tmp_path / "p.svg"))

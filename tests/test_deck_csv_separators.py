@@ -50,7 +50,7 @@ def test_a_tab_separated_decklist_is_read(text: str) -> None:
 
 
 def test_a_decklist_needs_its_columns_named_or_rows_of_a_count_and_a_card() -> None:
-    assert not looks_like_csv("name;notes\nAcorn Scout;mine\n")  # no count column: no CSV decklist
+    assert looks_like_csv("name;notes\nAcorn Scout;mine\n")  # a header without a count column: said so
     assert not looks_like_csv("3 Acorn Scout\n2 Apple\n")
     assert looks_like_csv("name;qty\nAcorn Scout;3\n")
 

@@ -271,7 +271,7 @@ def test_end_caps_the_players_and_buy_says_what_the_plan_leaves_out(
     assert code == 0 and "1 Move and Cover icon(s)" in out and "a hand is 5 cards" not in out
     code, out, _ = run(capsys, "monarchs", "buy", "--hand", *["1"] * 7, "--front", "3", "--json")
     notes = json.loads(out)["notes"]
-    assert code == 0 and "a hand is 5 cards (of-mice-and-monarchs.md, Game Play); 7 were given" in notes
+    assert code == 0 and "a hand is 5 cards; 7 were given (of-mice-and-monarchs.md, Game Play)" in notes
     code, _, err = run(capsys, "monarchs", "buy", "--hand", "9" * 5000, "--front", "3")
     assert code == 2 and "0 to 999" in err and len(err) < 300
     code, _, err = run(capsys, "monarchs", "buy", "--influence", "5", "--front", "x" * 100_000)

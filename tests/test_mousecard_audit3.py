@@ -263,11 +263,11 @@ def test_cli_journal_lines_and_refusals_cite_the_rule_book_as_the_page_does(
                  "--cards", "QS"]) == 0
     capsys.readouterr()
     assert main(["mousecard", "bonus", log, "Tam", "--source", "ace", "--use", "cancel"]) == 2
-    assert "See mouse-card-system.txt" in capsys.readouterr().err
+    assert "(mouse-card-system.txt, How to draw cards" in capsys.readouterr().err
     assert main(["mousecard", "award", log, "Tam"]) == 0
     assert main(["mousecard", "bonus", log, "Tam", "--source", "chip", "--use", "cancel"]) == 2
     err = capsys.readouterr().err
-    assert "has no bad card left to cancel" in err and "See mouse-card-system.txt, Fate Chips" in err
+    assert "has no bad card left to cancel" in err and "(mouse-card-system.txt, Fate Chips)" in err
     assert main(["mousecard", "replay", log, "--json"]) == 0
     draws = json.loads(capsys.readouterr().out)["draws"]
     now = open_live_deck(log, read_only=True).state.draws[0]

@@ -485,8 +485,8 @@ def test_cli_live_deck_action_json_shows_the_result_and_errors_as_json(
                              "marks": ["success", "miss"], "successes": 1, "succeeded": True}]
     assert main(["mousecard", "spend", str(log), "Pip", "--json"]) == 2
     assert json.loads(capsys.readouterr().out) == {
-        "game": "mousecard", "error": "spend: Pip has 0 fate chip(s), cannot spend 1. "
-                                      "See mouse-card-system.txt, Fate Chips."}
+        "game": "mousecard", "error": "spend: Pip has 0 fate chip(s), cannot spend 1 "
+                                      "(mouse-card-system.txt, Fate Chips)"}
     with log.open("a", encoding="utf-8") as fh:
         fh.write('{"event": "award", "pla')
     assert main(["mousecard", "award", str(log), "Pip", "--json"]) == 0

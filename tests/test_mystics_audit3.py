@@ -397,7 +397,7 @@ def test_mystics_new_takes_an_ability_per_mouse(tmp_path: Path, capsys: pytest.C
     assert "needs class leader" in capsys.readouterr().err and not other.exists()
     assert main(["mystics", "new", str(other), "--mice", "collin,filch", "--ability", "collin=inspre"]) == 2
     err = capsys.readouterr().err  # a typo is no ability card: named with the closest, nothing written
-    assert ("start: abilities: unknown mystics ability card 'inspre' (mice-and-mystics.txt, Game setup). Did "
+    assert ("--ability: unknown mystics ability card 'inspre' (mice-and-mystics.txt, Game setup). Did "
             "you mean 'Inspire'?") in err and not other.exists()
     other.write_text('{"event": "log", "tracker": "mystics"}\n{"event": "start", "chapter_end": 6, "mice": '
                      '["collin"], "minions": {}, "seed": 1, "abilities": {"collin": "inspre"}}\n')

@@ -201,7 +201,8 @@ def test_do_warns_of_a_field_the_rules_never_read_and_of_a_card_name_the_data_do
     log = tmp_path / "g.jsonl"
     run(capsys, "village", "do", str(log), '{"event": "start", "seed": 1}', '{"event": "draw"}')
     code, out, err = run(capsys, "village", "do", str(log),
-                         '{"event": "play_basic", "nmae": "Acorn Scout", "name": "Acorn Scot"}', "--json")
+                         '{"event": "play_basic", "nmae": "Acorn Scout", "name": "Acorn Scot", "atk": 1, '
+                         '"def": 1}', "--json")
     warnings = json.loads(out)["warnings"]
     assert code == 0 and len(warnings) == 2 and all(w in err for w in warnings)
     # a second spelling of a field given too: a warning (the field given stands), never a refusal
@@ -260,7 +261,8 @@ def test_do_checks_fields_inside_attacks_skips_fields_not_needed_and_survives_a_
     code, out, err = run(capsys, "village", "do", log, '{"event": "end_turn"}', '{"event": "draw"}',
                          '{"event": "play_basic", "name": "Acorn Scout", "atk": 1, "def": 1}', "--json")
     doc = json.loads(out)
-    assert code == 0 and any("card data not used" in w for w in doc["warnings"]), out
+    # the broken file of yours is left out (the bundled cards stay in use), as the deck commands do
+    assert code == 0 and any("broken.json does not load and is left out" in w for w in doc["warnings"]), out
     assert len(Path(log).read_text().splitlines()) == before + 3  # written once, and said so
 
 
@@ -457,3 +459,91 @@ def test_every_village_event_has_its_fields_table() -> None:
 
     assert list(EVENT_FIELDS) == list(EVENTS)
     assert all(set(dict(spec.notes)) <= set(spec.names) for spec in EVENT_FIELDS.values())
+
+
+@pytest.mark.skipif(not HAS_DATA, reason="bundled Village demo cards missing")
+def test_do_refuses_a_misspelt_mouse_card_without_stats_as_the_page_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "g.jsonl"
+    run(capsys, "village", "do", str(log), '{"event": "start", "seed": 1, "first": 0}', '{"event": "draw"}')
+    before = log.read_bytes()
+    code, out, err = run(capsys, "village", "do", str(log), '{"event": "play_basic", "name": "Acorn Scot"}',
+                         "--json")
+    error = json.loads(out)["error"]
+    assert code == 2 and "'Acorn Scot' is not a card in the data: did you mean 'Acorn Scout'?" in error
+    assert "give its ATK and DEF" in error and "Nothing was written" in error and log.read_bytes() == before
+    # a mouse of one's own, its ATK and DEF given, stays allowed (with a warning of the card it looks like)
+    code, out, err = run(capsys, "village", "do", str(log),
+                         '{"event": "play_basic", "name": "Acorn Scot", "atk": 2, "def": 1}', "--json")
+    (mouse,) = json.loads(out)["players"][0]["field"]
+    assert code == 0 and (mouse["atk"], mouse["def"]) == (2, 1) and "'Acorn Scout'" in err
+    run(capsys, "village", "do", str(log), "undo")
+    code, _out, _err = run(capsys, "village", "do", str(log), '{"event": "play_basic", "name": "A"}')
+    assert code == 0  # a name close to no card: a mouse of one's own, its stats typed in later
+
+
+def test_battle_says_a_legal_battle_as_a_verdict_with_rule_ids_and_citations(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "village", "battle", "--attack", "Acorn:3>Berry:2", "--attack", "Bee:2")
+    lines = out.splitlines()
+    assert code == 0 and lines[:3] == [
+        "Acorn (ATK 3) beats Berry (DEF 2): Berry destroyed (village-tcg.txt, Attack / Defense Structure)",
+        "Bee (ATK 2) is undefended: 2 damage to Mouse Points (village-tcg.txt, Attack / Defense Structure)",
+        "Mouse Points damage: 2"]
+    assert lines[3] == "LEGAL" and not any(line.startswith("note:") for line in lines)
+    assert ("  note [no-abilities] no Mouse abilities may be used after declaring an attack "
+            "(village-tcg.txt, Order of Turn, Step 4)") in lines
+    assert any(line.startswith("  note [direct-damage] house interpretation") for line in lines)
+    code, out, _ = run(capsys, "village", "battle", "--attack", "Acorn:3>Berry:2", "--attack", "Bee:2",
+                       "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["legal"] is True and doc["problems"] == []
+    assert {n["rule"] for n in doc["notes"]} == {"direct-damage", "no-abilities"}
+    assert all(n["cite"].startswith("village-tcg.txt, ") for n in doc["notes"])
+
+
+@pytest.mark.skipif(not HAS_DATA, reason="bundled Village demo cards missing")
+def test_battle_names_every_unknown_card_with_its_closest(capsys: pytest.CaptureFixture[str]) -> None:
+    for extra in ((), ("--json",)):
+        code, out, err = run(capsys, "village", "battle", "--attack", "Chedar Knight>Moonlit Sag", *extra)
+        said = json.loads(out)["error"] if extra else err
+        assert code == 2 and "'Chedar Knight'. Did you mean 'Cheddar Knight'?" in said
+        assert "'Moonlit Sag'. Did you mean 'Moonlit Sage'?" in said
+
+
+def test_replay_and_do_json_say_the_event_count_undo_redo_the_log_and_the_events_added(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "g.jsonl")
+    code, out, _ = run(capsys, "village", "do", log, '{"event": "start", "seed": 1}', '{"event": "draw"}',
+                       "--json")
+    doc = json.loads(out)
+    assert code == 0 and (doc["log"], doc["added"], doc["events"]) == (log, 2, 2)
+    assert (doc["can_undo"], doc["can_redo"], doc["problems"]) == (True, False, [])
+    assert doc["players"][0]["name"] == "Player 1" and len(doc["said"]) == 3  # (the flat fields stay)
+    run(capsys, "village", "do", log, "undo")
+    code, out, _ = run(capsys, "village", "replay", log, "--json")
+    doc = json.loads(out)
+    assert code == 0 and (doc["events"], doc["can_undo"], doc["can_redo"]) == (1, True, True)
+    assert doc["started"] is True and doc["problems"] == []
+
+
+def test_do_new_game_replaces_the_game_in_the_log_and_undo_brings_it_back(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "g.jsonl"
+    run(capsys, "village", "do", str(log), '{"event": "start", "seed": 1, "players": ["Ann", "Bob"]}',
+        '{"event": "draw"}')
+    before = log.read_bytes()
+    new = '{"event": "start", "seed": 2, "players": ["Cy", "Di"]}'
+    code, _out, err = run(capsys, "village", "do", str(log), new)
+    assert code == 2 and "the game has already started" in err and "--new-game" in err
+    assert log.read_bytes() == before
+    code, out, _err = run(capsys, "village", "do", str(log), new, "--new-game")
+    assert code == 0 and "This new game replaces the game the log held; undo brings that game back." in out
+    code, out, err = run(capsys, "village", "replay", str(log), "--json")
+    doc = json.loads(out)  # the log with both games replays, on the new one, without a problem
+    assert code == 0 and err == "" and [p["name"] for p in doc["players"]] == ["Cy", "Di"]
+    assert doc["step"] == 1 and doc["players"][0]["deck"] == doc["players"][1]["deck"] == 53
+    code, out, _err = run(capsys, "village", "do", str(log), "undo", "--json")
+    doc = json.loads(out)
+    assert code == 0 and [p["name"] for p in doc["players"]] == ["Ann", "Bob"] and doc["can_redo"]
+    assert sum(p["deck"] for p in doc["players"]) == 52 + 53  # the old game as it stood: its draw done

@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -101,7 +102,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                     help="notes for the file as a whole (default: the sheet's 'set_notes' column)")
     ip.add_argument("--json", action="store_true",
                     help='a summary as JSON: {"game", "wrote", "cards", "set"}; on problems "wrote" is '
-                         'null and "problems" lists them')
+                         'null and "problems" lists them, each {"row", "column", "field", "problem", '
+                         '"suggestions", "message"} (message: the problem as text)')
     ip.set_defaults(handler=cmd_import)
 
     ep = csub.add_parser("export", help="cards to a CSV sheet",
@@ -141,7 +143,8 @@ def cmd_correct(args: argparse.Namespace) -> int:
         name, value = parse_assignment(text)
         values[name] = value
         written[name] = f"{name}={text.partition('=')[2].strip()}"
-    record = correct_card(args.game, args.card, values, note=args.note, written=written)
+    with cards_that_load(args.game):  # a broken card file of yours is left out, as by every command
+        record = correct_card(args.game, args.card, values, note=args.note, written=written)
     if args.json:
         from . import print_json
 
@@ -196,9 +199,26 @@ def load_cards(game: str, extra: Sequence[str] = ()) -> tuple[CardDB, list[str]]
     problem (file, line, JSON pointer, expected and found), counts the others and gives the
     ``companion validate`` command listing them. An ``extra`` file that does not load (named on
     purpose) and bundled cards that do not load are errors."""
-    from ..cards import BUNDLED, RECORD_KEY, load_game, load_what_loads
+    with cards_that_load(game, extra) as loaded:
+        return loaded
 
-    db, skipped = load_what_loads(game, extra=extra)
+
+@contextmanager
+def cards_that_load(game: str, extra: Sequence[str] = ()) -> Iterator[tuple[CardDB, list[str]]]:
+    """:func:`load_cards` for a command whose own code loads the cards again (the Mice and Mystics
+    data, a print run, a correction): while the block runs, every load of ``game``'s cards leaves out
+    the same files of yours (:func:`companion.cards.leaving_out`), which were said once, here."""
+    from ..cards import leaving_out
+
+    with leaving_out(game, extra) as (db, skipped):
+        yield db, _say_left_out(game, extra, skipped)
+
+
+def _say_left_out(game: str, extra: Sequence[str], skipped: dict[str, list[str]]) -> list[str]:
+    """The warnings of :func:`load_cards`, each said on standard error; raises when even the bundled
+    cards do not load."""
+    from ..cards import BUNDLED, RECORD_KEY, load_game
+
     if BUNDLED in skipped:  # nothing loads at all: the first failure, as loading says it
         load_game(game, extra=extra)
     left_out = []
@@ -211,7 +231,7 @@ def load_cards(game: str, extra: Sequence[str] = ()) -> tuple[CardDB, list[str]]
             line = f"left out {path}: {problems[0]}"
         left_out.append(line)
         print(f"companion: warning: {line}", file=sys.stderr)
-    return db, left_out
+    return left_out
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -362,7 +382,9 @@ def cmd_import(args: argparse.Namespace) -> int:
         if args.json:
             from . import print_json
 
-            print_json({"game": args.game, "wrote": None, "file": str(path), "problems": exc.problems})
+            # each problem's parts (row, column, field, close names) and its text, as "message"
+            print_json({"game": args.game, "wrote": None, "file": str(path),
+                        "problems": [p.to_json() for p in exc.issues]})
             return 1
         for problem in exc.problems:
             print(f"{path}: {problem}", file=sys.stderr)
@@ -392,7 +414,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from ..cardcsv import export_csv
-    from ..cards import file_key, load_file, load_game, read_here, read_json_file
+    from ..cards import file_key, load_file, read_here, read_json_file
     from ..textio import write_text_atomic
 
     if args.out == "-":  # standard output, as for deck export (./- names a file called '-')
@@ -413,8 +435,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             if key not in read:
                 read.add(key)
                 cards += load_file(f, args.game)
-    else:
-        cards = list(load_game(args.game))
+    else:  # (a card file of yours that does not load is left out, with a warning)
+        cards = list(load_cards(args.game)[0])
     # each card file's own fields, read once: its source and notes (not "$schema": cardcsv.FILE_COLUMNS)
     files: dict[str, dict[str, Any]] = {}
     for c in cards:

@@ -56,6 +56,11 @@ def _load(args: argparse.Namespace, *, notes: bool = True) -> tuple[Any, Any]:
     if notes:
         for reading in deck.readings:  # a name several cards carry: which one the figures use
             print(f"companion: note: {reading}", file=sys.stderr)
+    source = "standard input" if args.deckfile == "-" else args.deckfile
+    unread = [f"{source} {warning}" for warning in deck.warnings]  # (a sheet's column): --json's too
+    for warning in unread:
+        print(f"companion: warning: {warning}", file=sys.stderr)
+    args.left_out += unread
     return db, deck
 
 
@@ -225,13 +230,13 @@ def _stats(args: argparse.Namespace) -> int:
             bar = "#" * max(1 if count else 0, round(count * scale))
             print(f"  {value:<{width}}  {count:>3}  {share_text(count, n):>6}  {bar}")
     if plot is not None:
-        print(f"\nplot written to {plot}")
+        print(f"\nwrote {plot}")
     return 0
 
 
 def _odds(args: argparse.Namespace) -> int:
     from ..deck.fields import parse_kind
-    from ..deck.odds import chance, hand_size, opening_odds
+    from ..deck.odds import chance, hand_cite, hand_size, opening_odds
     from ..errors import CompanionError
     from . import print_json
 
@@ -245,6 +250,7 @@ def _odds(args: argparse.Namespace) -> int:
     db, deck = _load(args)
     fmt = _format(args)  # always: a --format given is checked, and its hand used
     if args.kind:
+        _known_fields(args.kind, db.cards)
         flt = parse_kind(args.kind, db.cards)
         draws = args.draws
         if draws is None:
@@ -253,7 +259,9 @@ def _odds(args: argparse.Namespace) -> int:
         if draws < 0 or at_least < 0:
             raise CompanionError("--draws and --at-least must be 0 or more",
                                  found=f"--draws {draws} --at-least {at_least}")
-        odds = [chance(deck, flt, at_least, draws)]
+        # the opening hand's size is the rule book's (or the format's): cited; a --draws is the user's
+        odds = [chance(deck, flt, at_least, draws,
+                       source=hand_cite(args.game, fmt) if args.draws is None else "")]
     else:
         odds = opening_odds(deck, fmt)
     if args.json:
@@ -268,6 +276,26 @@ def _odds(args: argparse.Namespace) -> int:
         if extra:
             print(f"{'':11}{extra}")
     return 0
+
+
+def _known_fields(kinds: list[str], cards: Any) -> None:
+    """Refuse a ``--kind`` whose field no card has (``colour=red``), listing the fields the cards
+    have, and the closest, before :func:`..deck.fields.parse_kind` reads the values."""
+    from ..deck.fields import ALIASES, resolve_path, values
+    from ..errors import CompanionError, closest, did_you_mean
+
+    cards = list(cards)
+    for spec in kinds:
+        field, equals, _ = spec.partition("=")
+        if not equals or not cards or any(values(card, resolve_path(field)) for card in cards):
+            continue  # (parse_kind says what is wrong with a kind that has no '=')
+        fields = sorted({k for card in cards for k in card.data})
+        aliases = sorted(a for a, path in ALIASES.items() if a not in fields and "-" not in a
+                         and any(values(card, path) for card in cards))
+        raise CompanionError(f"bad kind {spec!r}: no card has the field {field.strip()!r}",
+                             expected="one of the fields " + ", ".join(fields)
+                             + (f" (or {', '.join(aliases)})" if aliases else ""),
+                             suggestion=did_you_mean(closest(field.strip(), [*fields, *aliases])))
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -399,10 +427,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "the rule books' 7 or 5)")
     o.set_defaults(handler=_odds)
 
-    e = verbs.add_parser("export", help="write the list back as text (or JSON), normalised",
+    e = verbs.add_parser("export", help="write the list back as text, JSON or CSV, normalised",
                          description="Write the decklist back in a normal form: as text, one '3 Card "
                                      "Name' line per entry (by id where a name has several printings), "
-                                     "or as JSON by card id.")
+                                     "as JSON by card id, or as CSV (a count,card sheet).")
     _common(e, fmt=False, json=False)
     e.add_argument("--to", choices=("text", "json", "csv"), default=None,
                    help="output form: text, json or csv (a count,card sheet); default: from the -o "

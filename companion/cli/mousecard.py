@@ -237,19 +237,41 @@ def _check(args: argparse.Namespace, *, odds: bool) -> Any:
         raise _as_typed(exc) from None
 
 
-def _as_typed(exc: CompanionError) -> CompanionError:
-    """A check's error naming its field (``fate_chips``) as the command line names it (``--fate-chips``):
-    where it is, and in the message where the message begins with it."""
+def _as_typed(exc: CompanionError, options: dict[str, str] = _OPTIONS) -> CompanionError:
+    """An error naming a field of a check or an action (``fate_chips``, ``'character'``) as the command
+    line names it (``--fate-chips``, ``--character``; ``options``: field to option): where it is, and in
+    the message where the message begins with it. Its citation and suggestion stay."""
     field = exc.where or ""
-    option = _OPTIONS.get(field)
-    if option is None:
-        return exc
-    where: str | None = option
     message = exc.message
-    if message.startswith(f"{field} "):  # (it names the option already: not twice)
-        message, where = option + message[len(field):], None
+    where: str | None = options.get(field)
+    if where is None:  # (an event's field named in its sentence: "'character' must be a non-empty text")
+        field = next((f"{f!r}" for f in options if message.startswith(f"{f!r} ")), "")
+        if not field:
+            return exc
+        where = exc.where
+        message = options[field[1:-1]] + message[len(field):]
+    elif message.startswith(f"{field} "):  # (it names the option already: not twice)
+        message, where = where + message[len(field):], None
     return type(exc)(message, where=where, expected=exc.expected, found=exc.found, suggestion=exc.suggestion,
                      cite=exc.cite)
+
+
+def _action_options(args: argparse.Namespace) -> dict[str, str]:
+    """The fields of a live deck action's event as its command line names them, so that a refusal names
+    the option typed (``--character``), not the log's field (``'character'``)."""
+    if args.action in ("award", "spend"):
+        player = "PLAYER" if args.player_option is None else "--character/--player"
+        return {"player": player, "reason": "--reason"}
+    character = "CHARACTER" if args.action == "bonus" else "--character"
+    return {"character": character, "task": "--task", "cards": "--cards", "title": "--title"}
+
+
+def _do(args: argparse.Namespace, tracker: Any, event: dict[str, Any]) -> None:
+    """Do a live deck action, its refusal naming the options typed (:func:`_action_options`)."""
+    try:
+        tracker.do(event)
+    except CompanionError as exc:
+        raise _as_typed(exc, _action_options(args)) from None
 
 
 def _existing_log(path: str) -> Path:
@@ -500,7 +522,7 @@ def _act(args: argparse.Namespace) -> int:
 
         # a number, a word or (none, blank) a random one, as 'mystics new' reads it: a number is
         # logged as a number, so a log begun with --seed 7 deals as it always did
-        tracker.do({"event": "start", "seed": seed_from_text(args.seed), "title": args.title})
+        _do(args, tracker, {"event": "start", "seed": seed_from_text(args.seed), "title": args.title})
     elif args.action == "draw":
         from ..mousecard.deck import parse_cards
 
@@ -508,7 +530,7 @@ def _act(args: argparse.Namespace) -> int:
         if args.cards is not None:
             cards = [c.id for c in parse_cards(args.cards)]
         check = _check(args, odds=False)
-        tracker.do(draw_event(args.character, args.task, check, cards))
+        _do(args, tracker, draw_event(args.character, args.task, check, cards))
         for note in ignored_options(check):  # as 'odds mousecard' says it: an option that changes nothing
             warnings.append(note)
             if not args.json:
@@ -517,17 +539,17 @@ def _act(args: argparse.Namespace) -> int:
         ev: dict[str, Any] = {"event": args.action, "player": args.player, "chips": args.chips}
         if args.reason:
             ev["reason"] = args.reason
-        tracker.do(ev)
+        _do(args, tracker, ev)
     elif args.action == "draw_on":
         ev = {"event": "draw_on", "character": args.character}
         if args.cards is not None:
             from ..mousecard.deck import parse_cards
 
             ev["cards"] = [c.id for c in parse_cards(args.cards)]
-        tracker.do(ev)
+        _do(args, tracker, ev)
     elif args.action == "bonus":
-        tracker.do({"event": "bonus", "character": args.character, "source": args.source,
-                    "use": args.use})
+        _do(args, tracker, {"event": "bonus", "character": args.character, "source": args.source,
+                            "use": args.use})
     elif args.action == "reshuffle":
         tracker.do({"event": "reshuffle", "reason": "chapter" if args.chapter else "gm"})
     st = tracker.state

@@ -10,6 +10,8 @@ unreadable); a field the rules did not read is named in a warning
 from __future__ import annotations
 
 import argparse
+import functools
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,18 @@ from . import existing_log, log_folder, say_problems, warn_set_aside
 
 #: The section ``--ability`` follows: one ability card per mouse (step 3).
 SETUP = cite("mystics", "Game setup")
+
+
+def _with_cards(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """``handler`` run with the Mice and Mystics cards that load: a card file of yours that does not is
+    left out, said once on standard error, as by the deck commands (:func:`.cards.cards_that_load`)."""
+    @functools.wraps(handler)
+    def run(args: argparse.Namespace) -> int:
+        from .cards import cards_that_load
+
+        with cards_that_load("mystics"):
+            return handler(args)
+    return run
 
 
 def _read_log(path: Path) -> Any:
@@ -141,6 +155,7 @@ def card_data_notes(tracker: Any) -> list[str]:
     return data_notes(tracker, tracker.state)
 
 
+@_with_cards
 def _replay(args: argparse.Namespace) -> int:
     tracker = _read_log(Path(args.log))
     problems = [str(p) for p in tracker.problems]
@@ -215,6 +230,7 @@ def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None
                                       log=str(getattr(args, "log", "")) or None)))
 
 
+@_with_cards
 def _new(args: argparse.Namespace) -> int:
     from ..eventlog import seed_from_text
     from ..mystics import limits as lim
@@ -228,8 +244,11 @@ def _new(args: argparse.Namespace) -> int:
     minions = _split_counts(args.minions, maximum=lim.MAX_FIGURES, why=lim.FIGURES_WHY, option="--minions")
     t = MysticsTracker(path)
     notes: list[str] = []
-    mice = _as_ids([m.strip() for m in args.mice.split(",") if m.strip()],
-                   {k: h.name for k, h in t.hero_roster().items()}, "--mice", notes)
+    typed_mice = [m.strip() for m in args.mice.split(",") if m.strip()]
+    if not typed_mice:  # (the start would say it of its "mice" list, which nobody typed)
+        raise CompanionError(f"--mice {args.mice.strip()[:40]!r} names no mouse", cite=SETUP,
+                             expected="comma-separated mouse ids, e.g. collin,filch")
+    mice = _as_ids(typed_mice, {k: h.name for k, h in t.hero_roster().items()}, "--mice", notes)
     ids = _as_ids(list(minions), {k: m.name for k, m in t.minion_roster().items()}, "--minions", notes)
     counts: dict[str, int] = {}
     for typed, mid in zip(minions, ids, strict=True):
@@ -246,7 +265,10 @@ def _new(args: argparse.Namespace) -> int:
     abilities = _abilities(args.ability or [], mice, {k: h.name for k, h in t.hero_roster().items()}, notes)
     if abilities:
         event["abilities"] = abilities
-    t.do(event)  # checked before anything is written: a refused start makes no file
+    try:
+        t.do(event)  # checked before anything is written: a refused start makes no file
+    except CompanionError as exc:
+        raise _as_typed(exc) from None
     said = list(added_messages(t.initial(), t.state))  # the start's own words (a party-size note...)
     if not args.json:
         print(f"Seed {event['seed']!r} (recorded in the log: a replay shuffles the same way)")
@@ -256,6 +278,22 @@ def _new(args: argparse.Namespace) -> int:
             print(line)
     _show(args, t, {"log": str(path), "notes": notes, "said": said})
     return 0
+
+
+#: The places a refused start names (its fields) as 'mystics new' names them (the options typed).
+_START_OPTIONS = {"mouse": "--mice", "start: abilities": "--ability"}
+
+
+def _as_typed(exc: CompanionError) -> CompanionError:
+    """A refused start naming the option typed (``--mice: unknown mystics card 'colin'``), not the start's
+    field (``mouse``); its suggestion and citation stay. Any other error as it is."""
+    option = _START_OPTIONS.get(exc.where or "")
+    if option is None:
+        return exc
+    error = CompanionError(exc.message, where=option, expected=exc.expected, found=exc.found,
+                           suggestion=exc.suggestion, cite=exc.cite)
+    error.exit_code = exc.exit_code
+    return error
 
 
 def _abilities(typed: list[str], mice: list[str], roster: dict[str, str], notes: list[str]) -> dict[str, str]:
@@ -309,6 +347,7 @@ def _parse_events(raws: list[str]) -> list[dict[str, Any]]:
             for k, raw in enumerate(raws, start=1)]
 
 
+@_with_cards
 def _do(args: argparse.Namespace) -> int:
     from ..mystics.tracker import MysticsTracker
     from .batch import seeded, warn, watched, write_all
@@ -443,6 +482,7 @@ def _exact(out: dict[str, Any], name: str, p: Any) -> None:
     out[f"{name}_exact"] = f"{p.numerator}/{p.denominator}"
 
 
+@_with_cards
 def _odds(args: argparse.Namespace) -> int:
     from ..mystics import odds
     from ..mystics.limits import LIFE_WHY, MAX_LIFE, show
@@ -606,7 +646,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "search finds a card); check: P(at least one check symbol on --dice dice, "
                         "default 1); move: spaces a mouse moves, --move plus one die; minion-move: "
                         "spaces a melee minion moves, one die; chase: spaces Brodie chases, the total "
-                        "of --dice dice (default 2)")
+                        "of --dice dice (default 2). move, minion-move and chase need the die faces' "
+                        "movement numbers: give them with --movement")
     o.add_argument("--battle", type=int, default=2,
                    help="attacker's battle value (dice, at most 50; default 2)")
     o.add_argument("--defense", type=int, default=1,
@@ -629,7 +670,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     o.add_argument("--dice", type=int, default=None,
                    help="number of dice, 1 to 50 (check: default 1; chase: default 2)")
     o.add_argument("--movement", default=None,
-                   help="movement numbers of the die faces, e.g. die-sword=1,die-bow=2,...")
+                   help="movement numbers of the die faces, e.g. die-sword=1,die-bow=2,... (needed by move, "
+                        "minion-move and chase unless 'companion cards correct mystics FACE movement=N' "
+                        "gave them)")
     o.add_argument("--json", action="store_true",
                    help="machine-readable output: each probability and expectation (p; attack: "
                         "expected_wounds, p_at_least_one_wound, p_defeat with --life, p_surge with --wheel) "

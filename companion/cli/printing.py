@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import os_reason
-from .cards import game_name
+from .cards import cards_that_load, game_name
 
 
 def sizes_help() -> str:
@@ -216,13 +216,14 @@ def _cards(args: argparse.Namespace) -> int:
     out = _out(args.out)
     if layout_path and layout_path != "-":
         existing_folder(Path(layout_path).parent, where="--layout-json", what="the layout")
-    sel = select_cards(args.game, deck=args.deck, cards_files=args.cards or ())
-    opts = CardOptions(size=args.size, paper=args.paper, bleed=bleed, crop_marks=args.crop_marks,
-                       corners=args.corners, backs=args.backs, offset=parse_offset(args.offset),
-                       offset_from=args.offset_from, art_dir=args.art)
-    buf = io.BytesIO()  # nothing is written until the whole run (and its layout) succeeds
-    res = print_cards(sel.copies, buf, opts, game=args.game, title=sel.title,
-                      progress=True if args.progress else None, pool=sel.pool)
+    with cards_that_load(args.game, args.cards or ()):  # a broken card file of yours is left out, said
+        sel = select_cards(args.game, deck=args.deck, cards_files=args.cards or ())
+        opts = CardOptions(size=args.size, paper=args.paper, bleed=bleed, crop_marks=args.crop_marks,
+                           corners=args.corners, backs=args.backs, offset=parse_offset(args.offset),
+                           offset_from=args.offset_from, art_dir=args.art)
+        buf = io.BytesIO()  # nothing is written until the whole run (and its layout) succeeds
+        res = print_cards(sel.copies, buf, opts, game=args.game, title=sel.title,
+                          progress=True if args.progress else None, pool=sel.pool)
     _write_pdf_and_layout(out, buf.getvalue(), layout_path, res.layout)
     g = res.grid
     summary = {"out": str(out), "game": args.game, "cards": res.copies, "distinct": res.distinct,
@@ -250,6 +251,23 @@ def _cards(args: argparse.Namespace) -> int:
     return _report(args, summary, f"wrote {out}: {res.copies} cards ({res.distinct} different), "
                                   f"{g.cols} across x {g.rows} down per {sheet_words(g.paper)}, "
                                   f"{pages} page{'s' * (pages != 1)}")
+
+
+def _cards_command(args: argparse.Namespace) -> int:
+    """``print cards``: a --deck list that reads as another game's names the command to run instead, as
+    the deck commands do (``companion print cards tmnt --deck FILE``)."""
+    import shlex
+
+    from ..deck.decklist import DecklistError, looks_like
+
+    try:
+        return _cards(args)
+    except DecklistError as exc:
+        if exc.other_game is None:
+            raise
+        other, k, n = exc.other_game
+        raise exc.with_hint(f"{looks_like(other, k, n)}: use `companion print cards {other} --deck "
+                            f"{shlex.quote(args.deck)}`.") from None
 
 
 def _board(args: argparse.Namespace) -> int:
@@ -380,7 +398,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     p.add_argument("--progress", action="store_true", help="show a progress bar (default: on a terminal)")
     common(p)
     _negative_values(p)
-    p.set_defaults(handler=_cards)
+    p.set_defaults(handler=_cards_command)
 
     p = g.add_parser("board", help="a game's board or mat at real size, tiled over sheets if needed",
                      description="A game's board or play mat at its real size, tiled over as many "

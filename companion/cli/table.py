@@ -38,9 +38,11 @@ def _read_text(path: str, what: str) -> str:
 
 
 def _db(game: str, extra: list[str] | None = None) -> Any:
-    from ..cards import load_game
+    """The game's cards, a broken card file of yours left out with a warning (as by the deck
+    commands); a broken ``--cards`` file (``extra``) is refused."""
+    from .cards import load_cards
 
-    return load_game(game, extra or ())
+    return load_cards(game, extra or ())[0]
 
 
 # -- Of Mice and Monarchs ----------------------------------------------------------------------
@@ -68,7 +70,7 @@ def _monarchs_number(n: int) -> str:
     return text if len(text) <= 24 else text[:24] + "…"
 
 
-def _court(front: list[str], back: list[str], cards: list[str] | None) -> Any:
+def _court(front: list[str], back: list[str], cards: list[str] | None, db: Any = None) -> Any:
     from ..monarchs.court import needs_db, parse_court
 
     for option, specs in (("--front", front), ("--back", back)):
@@ -77,12 +79,14 @@ def _court(front: list[str], back: list[str], cards: list[str] | None) -> Any:
                                 where=option, expected="at most 4 SPECs (one per position, '-' for an "
                                                        "empty one)", found=" ".join(specs)[:60])
     # a --cards file is read (and refused when missing or broken) even when no card name needs it
-    db = _db("monarchs", cards) if cards or needs_db([*front, *back]) else None
+    # (``db``: the cards the hand loaded already, so a card file of yours left out is said once)
+    db = db or (_db("monarchs", cards) if cards or needs_db([*front, *back]) else None)
     return parse_court(front, back, db)
 
 
-def _hand(args: argparse.Namespace) -> tuple[int, list[Any]]:
-    """The hand's influence, and the card records it names (for their Move and Cover icons)."""
+def _hand(args: argparse.Namespace) -> tuple[int, list[Any], Any]:
+    """The hand's influence, the card records it names (for their Move and Cover icons) and the cards
+    loaded to read them (``None``: the hand named none)."""
     from ..monarchs.court import MAX_INFLUENCE, hand_influence
 
     if args.influence is not None and args.hand is not None:
@@ -93,7 +97,7 @@ def _hand(args: argparse.Namespace) -> tuple[int, list[Any]]:
                                 where="--influence",
                                 suggestion=f"A hand is five cards: the companion plans up to {MAX_INFLUENCE} "
                                            "influence (five cards of 999)")
-        return int(args.influence), []
+        return int(args.influence), [], None
     if not args.hand:
         raise CliInputError("give --influence N or --hand CARD...", where="monarchs buy")
     values: list[Any] = []
@@ -116,7 +120,7 @@ def _hand(args: argparse.Namespace) -> tuple[int, list[Any]]:
         raise CliInputError(f"the hand's influence adds up to {total}; the companion plans up to "
                             f"{MAX_INFLUENCE}", where="--hand",
                             suggestion=f"A hand is five cards ({len(args.hand)} were given)")
-    return total, [v for v in values if not isinstance(v, int)]
+    return total, [v for v in values if not isinstance(v, int)], db
 
 
 def _monarchs_buy(args: argparse.Namespace) -> int:
@@ -124,17 +128,17 @@ def _monarchs_buy(args: argparse.Namespace) -> int:
 
     if args.top < 0:
         raise CliInputError(f"a count: 0 (all) or more, not {args.top}", where="--top")
-    influence, hand_cards = _hand(args)
+    influence, hand_cards, db = _hand(args)
     if not args.front and not args.back:
         raise CliInputError("give the Court's cards with --front (and --back)", where="monarchs buy",
                             suggestion="e.g. --front 2 3 'Sun King' 4 --back 5")
-    court = _court(args.front, args.back, args.cards)
+    court = _court(args.front, args.back, args.cards, db)
     plan = plan_purchases(influence, court, by=args.by, maximal_only=not args.all)
     shown = plan.purchases[: args.top] if args.top else plan.purchases
     notes = list(plan.notes)
     if args.hand and len(args.hand) != HAND_SIZE:
         n = len(args.hand)
-        notes.append(f"a hand is {HAND_SIZE} cards ({CITE_BUY}); {n} {'was' if n == 1 else 'were'} given")
+        notes.append(f"a hand is {HAND_SIZE} cards; {n} {'was' if n == 1 else 'were'} given ({CITE_BUY})")
     icons = sum(int(c.get("move_cover") or 0) for c in hand_cards)
     if icons:  # (Game Play: buying and Move and Cover in any order)
         notes.append(f"the hand has {icons} Move and Cover icon(s): moving a Court card first may bring a "
@@ -285,9 +289,11 @@ def _card_label(spec: str, db: Any) -> tuple[Any, str | None]:
 _MAX_STAT = 999  # an ATK or DEF typed as NAME:NUMBER: no card's number is higher (village.game.MAX_NUMBER)
 
 
-def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
+def _fighter(spec: str, db: Any, where: str, attacking: bool, unknown: list[CompanionError]) -> Any:
     """``LABEL:N`` (ATK for an attacker, DEF for a defender) or a card name (stats from the cards);
-    a card name may carry a copy label, ``Acorn Scout#2``, to tell two copies apart."""
+    a card name may carry a copy label, ``Acorn Scout#2``, to tell two copies apart. A name that is no
+    card is kept in ``unknown`` (``None`` is returned), so that every one is said at once."""
+    from ..errors import UnknownCardError
     from ..village.battle import Fighter
 
     label, sep, num = spec.rpartition(":")
@@ -306,7 +312,11 @@ def _fighter(spec: str, db: Any, where: str, attacking: bool) -> Any:
     try:
         card, copy_label = _card_label(name, db)
     except CompanionError as exc:
-        raise CliInputError(exc.message, where=where, suggestion=exc.suggestion, cite=exc.cite) from None
+        error = CliInputError(exc.message, where=where, suggestion=exc.suggestion, cite=exc.cite)
+        if not isinstance(exc, UnknownCardError):
+            raise error from None
+        unknown.append(error)
+        return None
     if card.type not in ("basic-mouse", "mega-mouse"):
         raise CliInputError(f"{card.name!r} is a {card.type} card, not a mouse", where=where)
     return Fighter.from_card(card, copy_label)
@@ -340,11 +350,20 @@ def _village_battle(args: argparse.Namespace) -> int:
     defenders: dict[str, Any] = {}
     attacks = []
     plain_cards: set[str] = set()  # attackers named by a bare card name (no copy label)
+    unknown: list[CompanionError] = []  # every name that is no card, each with its closest cards
+    fought = []
     for i, spec in enumerate(args.attack, 1):
-        where = f"--attack {i}"
         left, sep, right = spec.partition(">")
-        a = _fighter(left, db, where, True)
-        d = _fighter(right, db, where, False) if sep and right.strip() not in ("", "-") else None
+        a = _fighter(left, db, f"--attack {i}", True, unknown)
+        d = (_fighter(right, db, f"--attack {i}", False, unknown) if sep and right.strip() not in ("", "-")
+             else None)
+        fought.append((left, a, d))
+    if len(unknown) > 1:  # (as 'tmnt attack' says them)
+        raise CliInputError("unknown village cards: " + "; ".join(e.render() for e in unknown))
+    if unknown:
+        raise unknown[0]
+    for i, (left, a, d) in enumerate(fought, 1):
+        where = f"--attack {i}"
         for side, f in ((attackers, a), (defenders, d)):
             if f is None:
                 continue
@@ -373,7 +392,7 @@ def _village_battle(args: argparse.Namespace) -> int:
             doc["hints"] = hints
         _print_json(doc)
     else:
-        print("\n".join([*result.lines(), *(f"hint: {h}" for h in hints)]))
+        print("\n".join([*result.verdict_lines(), *(f"hint: {h}" for h in hints)]))
     return 0 if result.is_legal else 1
 
 
@@ -432,14 +451,19 @@ def _open_log(path: str, must_exist: bool) -> Any:
     return VillageTracker(EventLog(p, read_only=must_exist))
 
 
+def _log_json(t: Any) -> dict[str, Any]:
+    """The log's table as ``village replay --json`` prints it (``village do --json`` adds to it), with
+    the number of actions in force, the lines set aside and whether undo and redo can act, as
+    ``tmnt replay --json`` gives them."""
+    return {**_state_json(t.state), "events": len(t.history), "problems": [str(p) for p in t.problems],
+            "can_undo": t.can_undo, "can_redo": t.can_redo}
+
+
 def _village_replay(args: argparse.Namespace) -> int:
     t = _open_log(args.log, True)
     problems = [str(p) for p in t.problems]
     if args.json:
-        doc = _state_json(t.state)
-        doc["events"] = len(t.history)
-        doc["problems"] = problems
-        _print_json(doc)
+        _print_json(_log_json(t))
     else:
         print("\n".join(_state_lines(t.state)))
         say_problems(problems)
@@ -494,25 +518,30 @@ def _unknown_cards(events: list[Any], db: Any) -> list[str]:
 def _said(t: Any, event: Any) -> list[str]:
     """Do one event of a batch (:func:`~companion.cli.batch.write_all`); what it did, with the seed a
     start's coin flips use."""
+    replaced = isinstance(event, dict) and event.get("event") == "start" and t.state.started
     said = _apply(t, event)
     if isinstance(event, dict) and event.get("event") == "start":
         said.append(f"coin flips use seed {t.state.seed!r}, recorded in the log")
+    if replaced:  # (--new-game; as 'tmnt do' says it)
+        said.append("This new game replaces the game the log held; undo brings that game back.")
     return said
 
 
 def _village_do(args: argparse.Namespace) -> int:
-    from ..cards import load_game
     from ..village.game import EVENT_FIELDS, EVENTS, unknown_event
     from .batch import check_before_log, warn, watched, write_all
+    from .cards import load_cards
 
     events = [watched(e) for e in _parse_events(args.event)]
     check_before_log(events, Path(args.log), EVENTS, unknown=unknown_event, game="Village", tool="village",
                      table=EVENT_FIELDS, error=CliInputError, short=True)
     t = _open_log(args.log, False)
+    t.one_game = not args.new_game  # a start on a game is refused, unless it is to replace it
     warnings = warn_set_aside(t)  # said first: the batch may still be refused
     try:  # the card data fills in what an event leaves out: ATK, DEF, an ability's Fruit cost
-        t.cards = load_game("village")
-    except CompanionError as exc:  # a broken card file of one's own: say so, and go on without it
+        t.cards, left_out = load_cards("village")  # a broken card file of yours left out, said
+        warnings += left_out
+    except CompanionError as exc:  # even the bundled cards do not load: say so, and go on without them
         warn(f"card data not used: the Village card data could not be read ({exc.render()})", warnings)
 
     def check(events: list[Any]) -> None:  # (the events were read by the trial)
@@ -522,10 +551,8 @@ def _village_do(args: argparse.Namespace) -> int:
     said = write_all(t, events, args.log, say=_said, check=check, error=CliInputError, short=True,
                      unknown=unknown_event, warnings=warnings)
     if args.json:
-        doc = _state_json(t.state)
-        doc["said"] = said
-        doc["warnings"] = warnings
-        _print_json(doc)
+        _print_json({**_log_json(t), "log": args.log, "added": len(events), "said": said,
+                     "warnings": warnings})
     else:
         print("\n".join([*said, *_state_lines(t.state)]))
     return 0
@@ -673,7 +700,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="the tracker log (JSONL; the notebook's is logs/village.jsonl in the user data "
                         "folder); read, never changed")
     r.add_argument("--json", action="store_true",
-                   help="the table's state, event count, problems and notes as JSON")
+                   help="the table's state, event count, problems, notes and undo/redo availability as JSON")
     r.set_defaults(handler=_village_replay)
 
     d = vs.add_parser("do", help="append events to a Village game log (checked against the rules)",
@@ -684,9 +711,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                   "during that write may leave only the first of them). A start event "
                                   "without a seed gets a fresh random one, recorded in the log; only a "
                                   "start begins a missing log, "
-                                  "in a folder that exists. Exit 0 written (warnings on standard error), 2 "
-                                  "refused or unreadable: nothing written (with --json, {\"game\", "
-                                  "\"error\"}).")
+                                  "in a folder that exists, and a start on a log that holds a game is "
+                                  "refused unless --new-game is given. Exit 0 written (warnings on "
+                                  "standard error), 2 refused or unreadable: nothing written (with "
+                                  "--json, {\"game\", \"error\"}).")
     d.add_argument("log", metavar="LOG",
                    help="the tracker log (JSONL) to append to; a missing file is created when the first "
                         "EVENT is a start, in a folder that exists (none is made; the notebook's log is "
@@ -695,8 +723,12 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="undo, redo, or a JSON object {\"event\": KIND, ...}; KIND is one of "
                         + ", ".join(VILLAGE_EVENTS) + " (each one's fields: 'companion village events'; "
                         "players are 0 for Player 1 and 1 for Player 2)")
+    d.add_argument("--new-game", action="store_true",
+                   help="let a start begin a new game in a log that holds one: it replaces that game, and "
+                        "undo brings it back")
     d.add_argument("--json", action="store_true",
-                   help="the table's state after the events, what they did (said) and warnings as JSON")
+                   help="the table's state after the events as 'village replay --json' gives it, with the "
+                        "log, the number of events added, what they did (said) and the warnings")
     d.set_defaults(handler=_village_do)
     ev = vs.add_parser("events", help="every event 'village do' takes, with its fields and turn step",
                        description="Every event 'companion village do' takes, with its fields (in brackets: "

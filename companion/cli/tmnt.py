@@ -63,8 +63,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     a.set_defaults(handler=attack_command)
 
     d = tsub.add_parser("adjust", help="the Adjust Phase draw for a hand and empty Block Zones",
-                        description="tmnt-tcg.txt, Adjust Phase: (1) bring the hand to 5 (draw up or "
-                                    "discard down), then (2) draw 1 plus 1 per empty Block Zone.")
+                        description="The Adjust Phase for a hand and its empty Block Zones: (1) bring the "
+                                    "hand to 5 (draw up or discard down), then (2) draw 1 plus 1 per empty "
+                                    "Block Zone (tmnt-tcg.txt, Adjust Phase).")
     d.add_argument("--hand", type=int, required=True, metavar="N", help="cards in hand now, 0 to 10000")
     d.add_argument("--empty", type=int, default=0, metavar="N", help="empty Block Zones, 0-4")
     d.add_argument("--deck", type=int, default=40, metavar="N",
@@ -144,11 +145,12 @@ class _Resolver:
         self._noted: set[str] = set()
 
     def load(self) -> Any:
-        """The card database: bundled, the user's and the ``--cards`` files (raises on a bad file)."""
+        """The card database: bundled, the user's and the ``--cards`` files (raises on a bad ``--cards``
+        file; a card file of yours that does not load is left out, with a warning)."""
         if self._db is None:
-            from ..cards import load_game
+            from .cards import load_cards
 
-            self._db = load_game("tmnt", extra=self.extra)
+            self._db, _left_out = load_cards("tmnt", self.extra)
         return self._db
 
     def __call__(self, text: str, *, role: str, card_type: str, default_kind: str = "normal") -> Any:
@@ -187,7 +189,8 @@ class _Resolver:
         return db.find(text)
 
     def _note_printings(self, db: Any, card: Any, text: str) -> None:
-        """Say once per title which printing a name chose, when the title has several."""
+        """Say once per title which printing a name chose, when the title has several: the first, a
+        house reading (the rule book names no printing), cited with the section where printings count."""
         from .. import cite
         from ..deck.fields import norm
         from ..verdict import Note
@@ -197,9 +200,10 @@ class _Resolver:
         if len(printings) < 2 or norm(card.id) == norm(text) or title in self._noted:
             return
         self._noted.add(title)
-        self.notes.append(Note("printings", f"{card.name!r} has {len(printings)} printings ("
-                               + ", ".join(c.id for c in printings) + f"): used {card.id}; give "
-                               "the id to choose another",
+        ids = ", ".join(c.id for c in printings)
+        self.notes.append(Note("printings", "house reading: the rule book does not say which printing a "
+                               f"name means, so {card.name!r} ({len(printings)} printings: {ids}) is read "
+                               f"as the first, {card.id}; give the id to choose another",
                                cite("tmnt", "How to Build Your Own Deck (2)")))
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -38,7 +38,7 @@ from typing import Any, cast
 from ..cards import Card, CardDB, norm_text
 from ..errors import CompanionError, closest, did_you_mean
 from ..textio import csv_cells, csv_separator, read_text
-from ..validation import is_format_document, loads_noting_twice, unescape_pointer
+from ..validation import is_format_document, json_syntax_hint, loads_noting_twice, unescape_pointer
 from .fields import norm
 
 #: The largest count one line may hold; anything bigger is a typo, not a deck.
@@ -76,6 +76,9 @@ class Decklist:
     #: How the list was read where it could have been read otherwise (a name that several cards
     #: carry): plain sentences naming the line, for a check to show beside its verdict.
     readings: tuple[str, ...] = field(default=(), compare=False)
+    #: What of the file was left unread (a spreadsheet's column a decklist does not take): plain
+    #: sentences naming the line, for a command to say as warnings.
+    warnings: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def card_count(self) -> int:
@@ -151,6 +154,14 @@ class LineIssue:
                 "suggestions": list(self.suggestions)}
 
 
+def listed_issues(issues: Sequence[LineIssue]) -> list[str]:
+    """Problems as lines, the first :data:`_SHOWN_ISSUES` then "... and N more" (the JSON form, each
+    :meth:`LineIssue.to_json`, keeps them all): how a decklist's (and a score file's) are listed."""
+    shown = [i.render() for i in issues[:_SHOWN_ISSUES]]
+    more = len(issues) - _SHOWN_ISSUES
+    return [*shown, f"... and {more} more"] if more > 0 else shown
+
+
 class DecklistError(CompanionError):
     """A decklist with unreadable lines; ``.issues`` lists every one of them."""
 
@@ -183,11 +194,8 @@ class DecklistError(CompanionError):
         return self._headline
 
     def rendered_issues(self) -> list[str]:
-        """The problems as lines, the first :data:`_SHOWN_ISSUES` then "... and N more" (the JSON
-        form, :meth:`to_json`, keeps them all)."""
-        shown = [i.render() for i in self.issues[:_SHOWN_ISSUES]]
-        more = len(self.issues) - _SHOWN_ISSUES
-        return [*shown, f"... and {more} more"] if more > 0 else shown
+        """The problems as lines (:func:`listed_issues`)."""
+        return listed_issues(self.issues)
 
     def to_json(self) -> dict[str, Any]:
         return {"error": self.render(), "issues": [i.to_json() for i in self.issues],
@@ -343,8 +351,8 @@ def _parse_count(token: str, unit: str = "line") -> int | str:
     if not re.fullmatch(r"[+-]?\d+", t):
         return f"bad count {token!r}: write a whole number like '3' or '3x'"
     if len(t.lstrip("+-").lstrip("0")) > len(str(MAX_COUNT)):  # never int() a 5,000-digit number
-        return (f"bad count {_short(token, 20)}: a count is at least 1" if t.startswith("-")
-                else f"bad count {_short(token, 20)}: at most {MAX_COUNT} copies in one {unit}")
+        return (f"bad count {short_json(token, 20)}: a count is at least 1" if t.startswith("-")
+                else f"bad count {short_json(token, 20)}: at most {MAX_COUNT} copies in one {unit}")
     n = int(t)
     if n <= 0:
         return f"bad count {token!r}: a count is at least 1 (leave the {unit} out instead)"
@@ -373,13 +381,15 @@ def _resolve(db: CardDB, key: str, line: int | None, text: str, issues: list[Lin
     return card
 
 
-def _merge(game: str, found: list[tuple[Card, int]], name: str, readings: list[str]) -> Decklist:
+def _merge(game: str, found: list[tuple[Card, int]], name: str, readings: list[str],
+           warnings: Iterable[str] = ()) -> Decklist:
     totals: dict[str, int] = {}
     cards: dict[str, Card] = {}
     for card, n in found:
         totals[card.id] = totals.get(card.id, 0) + n
         cards.setdefault(card.id, card)
-    return Decklist(game, tuple(DeckEntry(cards[i], totals[i]) for i in totals), name, tuple(readings))
+    return Decklist(game, tuple(DeckEntry(cards[i], totals[i]) for i in totals), name, tuple(readings),
+                    tuple(warnings))
 
 
 def _misplaced(line: str, header: int, first_card: int) -> str | None:
@@ -507,10 +517,35 @@ _CSV_COUNT = {"count", "qty", "quantity", "copies", "amount", "number", "n", "#"
 _CSV_CARD = {"card", "name", "card name", "cardname", "card_name", "id", "card id", "card_id", "title"}
 
 
+#: A header cell: a column's name (words, never starting with a digit as a row's count does).
+_COLUMN_NAME = re.compile(r"[^\W\d][\w #-]{0,39}|#")
+
+
 def _csv_header(cells: list[str]) -> bool:
-    """Whether a CSV decklist's first row is its header: a count column and a card column."""
-    head = {c.lower() for c in cells}
-    return len(head) >= 2 and bool(head & _CSV_COUNT) and bool(head & _CSV_CARD)
+    """Whether a CSV decklist's first row is a header: two cells or more, each empty or a column's
+    name, one of them a decklist's column (``count``, ``qty``; ``card``, ``name``...). A header
+    may still lack the count or the card column: :func:`_header_columns` says which it has."""
+    named = [c for c in cells if c]
+    return (len(cells) >= 2 and all(_COLUMN_NAME.fullmatch(c) for c in named)
+            and any(len(c) > 1 and c.lower() in _CSV_COUNT | _CSV_CARD for c in named))
+
+
+def _header_columns(cells: list[str]) -> tuple[int | None, int | None]:
+    """The header's count column and card column (``None``: it has none)."""
+    low = [c.lower() for c in cells]
+    count_col = next((i for i, c in enumerate(low) if c in _CSV_COUNT), None)
+    return count_col, next((i for i, c in enumerate(low) if c in _CSV_CARD and i != count_col), None)
+
+
+def _header_issue(number: int, line: str, cells: list[str], count_col: int | None) -> LineIssue:
+    """The problem of a header without a count or a card column, with the column names close to
+    the header's other cells (``nom``: ``name``)."""
+    lacking, names = ("count", _CSV_COUNT) if count_col is None else ("card", _CSV_CARD)
+    others = [c for i, c in enumerate(cells) if c and i != count_col and c.lower() not in _CSV_CARD]
+    close = [hit for c in others for hit in closest(c, sorted(names), n=1, cutoff=0.5)]
+    return LineIssue(number, line, f"the header has no {lacking} column (expected count,card or qty,name, "
+                                   "in either order: a column for the number of copies and one for the "
+                                   "card's name or id)", tuple(dict.fromkeys(close)))
 
 
 def _csv_row(line: str) -> bool:
@@ -546,7 +581,9 @@ def _meaningful(text: str) -> list[str]:
 def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
     """A decklist kept in a spreadsheet, saved as CSV: a header row ``count,card`` (or ``qty``,
     ``quantity``, ``copies``; ``card``, ``name``, ``id``; in either order), or no header and two
-    columns, a count and a card, in either order. ``;`` and tabs separate cells too, and a first
+    columns, a count and a card, in either order. Another column a header names (``set``) is not
+    read: its cells are ignored, with a warning in the list's ``warnings``; a header without a count or
+    a card column (``count,nom``) is the one problem said. ``;`` and tabs separate cells too, and a first
     line ``sep=;`` (Excel's) states the separator; a cell in quotes may hold the separator. Blank
     lines, rows whose cells are all empty (a spreadsheet's ``,,`` or ``;;;``) and ``#`` or ``//``
     comments are skipped. Raise :class:`DecklistError` with one problem per bad row, by line."""
@@ -558,6 +595,8 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
     readings: list[str] = []
     count_col: int | None = None
     card_col: int | None = None
+    width = 0  # the header's columns (0: no header), whose cells a row may fill
+    ignored: list[str] = []  # the header's columns a decklist does not take, as warnings
     for number, raw in enumerate(lines, start=1):
         line = raw.strip()
         if _blank_row(line) or line.startswith(("#", "//")):
@@ -567,27 +606,30 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
             continue
         cells = csv_cells(line, delimiter)
         if count_col is None and card_col is None:  # the first row: a header, or the first card
-            low = [c.lower() for c in cells]
             if _csv_header(cells):
-                count_col = next(i for i, c in enumerate(low) if c in _CSV_COUNT)
-                card_col = next(i for i, c in enumerate(low) if c in _CSV_CARD)
-                others = [cells[i] for i in range(len(cells)) if i not in (count_col, card_col) and cells[i]]
-                if others:
-                    issues.append(LineIssue(number, line, f"unknown column {others[0]!r}: a CSV decklist has "
-                                                          "a count column and a card column"))
+                count_col, card_col = _header_columns(cells)
+                if count_col is None or card_col is None:  # no row can be read without both
+                    issues.append(_header_issue(number, line, cells, count_col))
+                    break
+                width = len(cells)
+                ignored += [f"line {number}: the column {c!r} is not read (a decklist takes a count and a "
+                            "card); its cells are ignored" for i, c in enumerate(cells)
+                            if c and i not in (count_col, card_col)]
                 continue
             count_col, card_col = (1, 0) if len(cells) == 2 and re.fullmatch(r"\d+", cells[1]) and \
                 not re.fullmatch(r"\d+", cells[0]) else (0, 1)
         assert count_col is not None and card_col is not None  # (both set by the first row)
         cells += [""] * (max(count_col, card_col) + 1 - len(cells))
-        extra = [c for i, c in enumerate(cells) if i not in (count_col, card_col) and c]
+        # (a cell under a column the header names but a decklist does not take is ignored)
+        extra = [c for i, c in enumerate(cells) if i not in (count_col, card_col) and i >= width and c]
         if len(cells) == 2 and re.fullmatch(r"\d+", cells[card_col]) and not re.fullmatch(r"\d+",
                                                                                      cells[count_col]):
             cells = cells[::-1]  # this row has them the other way round
         token, key = cells[count_col], cells[card_col]
         if extra:
-            issues.append(LineIssue(number, line, f"{len(cells)} cells: a row holds a count and a card "
-                                                  f"(put a card name holding {delimiter!r} in quotes)"))
+            holds = f"the header names {width} columns" if width else "a row holds a count and a card"
+            issues.append(LineIssue(number, line, f"{len(cells)} cells: {holds} (put a card name holding "
+                                                  f"{delimiter!r} in quotes)"))
             continue
         if not key:
             issues.append(LineIssue(number, line, "no card in this row"))
@@ -601,7 +643,7 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
             found.append((card, count))
     if issues:
         raise DecklistError(issues, where=where, known=len(found))
-    return _merge(db.game, found, name, readings)
+    return _merge(db.game, found, name, readings, ignored)
 
 
 def _chunks(count: int) -> list[int]:
@@ -617,9 +659,9 @@ def _json_kind(value: Any) -> str:
     if isinstance(value, Mapping):
         return "an object"
     if value is None or isinstance(value, bool):
-        return _short(value)
+        return short_json(value)
     what = "number" if isinstance(value, int | float) else "text"
-    return f"the {what} {_short(value, 30)}"
+    return f"the {what} {short_json(value, 30)}"
 
 
 def _json_count(raw: Any) -> int | str:
@@ -628,16 +670,16 @@ def _json_count(raw: Any) -> int | str:
     message shows the number as given, however large."""
     if isinstance(raw, int) and not isinstance(raw, bool):
         if raw <= 0:
-            return f"bad count {_short(raw, 40)}: a count is at least 1 (leave the entry out instead)"
+            return f"bad count {short_json(raw, 40)}: a count is at least 1 (leave the entry out instead)"
         if raw > MAX_COUNT:
-            return f"bad count {_short(raw, 40)}: at most {MAX_COUNT} copies in one entry"
+            return f"bad count {short_json(raw, 40)}: at most {MAX_COUNT} copies in one entry"
         return raw
     if isinstance(raw, str):
         digits = re.fullmatch(r"\s*0*(\d{1,3})\s*[xX×]?\s*", raw)
         if digits and 1 <= int(digits.group(1)) <= MAX_COUNT:
-            return (f"bad count {_short(raw, 20)}: a count is a JSON number, not text: "
+            return (f"bad count {short_json(raw, 20)}: a count is a JSON number, not text: "
                     f"write {int(digits.group(1))} without quotes")
-    return (f"bad count {_short(raw, 40)}: a count is a whole number from 1 to {MAX_COUNT}, "
+    return (f"bad count {short_json(raw, 40)}: a count is a whole number from 1 to {MAX_COUNT}, "
             "written without quotes, like 3")
 
 
@@ -648,7 +690,7 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None, twice: Collect
     if not isinstance(doc, Mapping):
         wrap = (f"; put the list in an object: {{\"game\": \"{db.game}\", \"cards\": [...]}}"
                 if isinstance(doc, list) else f", like {example}")
-        raise DecklistError([LineIssue(None, _short(doc), 'expected an object with a "cards" list, found '
+        raise DecklistError([LineIssue(None, short_json(doc), 'expected an object with a "cards" list, found '
                                        f"{_json_kind(doc)}{wrap}", pointer="")], where=where)
     if (other := other_kind_of_file(doc, where)) is not None:
         import shlex
@@ -659,7 +701,7 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None, twice: Collect
                            suggestion=other[1].replace("FILE", file))
     if not isinstance(doc.get("cards"), list):
         kind = "nothing" if "cards" not in doc else _json_kind(doc["cards"])
-        raise DecklistError([LineIssue(None, _short(doc.get("cards")), 'expected a "cards" list, found '
+        raise DecklistError([LineIssue(None, short_json(doc.get("cards")), 'expected a "cards" list, found '
                                        f"{kind}, like {example}", pointer="/cards")], where=where)
     if looks_like_card_file(doc):  # (before its game: a card file of another game is a card file too)
         raise card_file_error(where)
@@ -676,13 +718,13 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None, twice: Collect
     # A field this form does not have is a mistake to say, never dropped in silence (a
     # "cnt" or a "sideboard" would leave cards out of the count with no word)
     issues += _unknown_keys(doc, _LIST_KEYS, "")
-    issues += _twice(doc, "", twice)
+    issues += twice_issues(doc, "", twice)
     for index, item in enumerate(doc["cards"]):
-        text = _short(item)
+        text = short_json(item)
         here = f"/cards/{index}"
         if isinstance(item, Mapping):
             issues += _unknown_keys(item, _ENTRY_KEYS, here)
-            issues += _twice(item, here, twice)
+            issues += twice_issues(item, here, twice)
         if not isinstance(item, Mapping) or not isinstance(item.get("card"), str) or not item["card"].strip():
             hint = ""
             if isinstance(item, Mapping) and "card" not in item and "name" in item:
@@ -698,8 +740,8 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None, twice: Collect
         if card is not None and "name" in item:  # a reminder of the card: it must be the card's name
             said = item["name"]
             if not isinstance(said, str) or norm_text(said) != norm_text(card.name):
-                issues.append(LineIssue(None, text, f'"name" says {_short(said, 40)}, but "card" '
-                                        f"{_short(item['card'], 40)} is {card.name!r} ({card.id}): make "
+                issues.append(LineIssue(None, text, f'"name" says {short_json(said, 40)}, but "card" '
+                                        f"{short_json(item['card'], 40)} is {card.name!r} ({card.id}): make "
                                         f'them agree, or leave "name" out (the card is read from "card")',
                                         pointer=f"{here}/name"))
                 continue
@@ -710,14 +752,17 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None, twice: Collect
     return _merge(db.game, found, name, readings)
 
 
-def _twice(obj: Mapping[str, Any], here: str, twice: Collection[str]) -> list[LineIssue]:
+def twice_issues(obj: Mapping[str, Any], here: str, twice: Collection[str], *,
+                 whole: str = "the decklist") -> list[LineIssue]:
     """A problem for each key ``obj`` (at pointer ``here``) gave twice, of the pointers ``twice``
-    (JSON would keep the last value without a word; a card file with one is refused too)."""
-    what = "this entry" if here else "the decklist"
+    (:func:`read_json`: JSON would keep the last value without a word; a card file with one is
+    refused too). ``whole``: what the document is called (``the score file``)."""
+    what = "this entry" if here else whole
     keys = [unescape_pointer(p[len(here) + 1:]) for p in twice
             if p.startswith(f"{here}/") and "/" not in p[len(here) + 1:]]
-    return [LineIssue(None, _short(obj), f"the key {key!r} is given twice in {what}: only the last "
-                      f"value ({_short(obj[key], 30)}) would count; give it once", pointer=f"{here}/{key}")
+    return [LineIssue(None, short_json(obj), f"the key {key!r} is given twice in {what}: only the last "
+                      f"value ({short_json(obj[key], 30)}) would count; give it once",
+                      pointer=f"{here}/{key}")
             for key in keys if key in obj]
 
 
@@ -734,7 +779,7 @@ def _unknown_keys(obj: Mapping[str, Any], known: tuple[str, ...], here: str) -> 
             hint = did_you_mean(closest(str(key), known))
             takes = ", ".join(repr(k) for k in known)
             what = "a decklist entry" if here else "a decklist"
-            out.append(LineIssue(None, _short(obj), f"unknown field {str(key)!r} ({what} takes {takes})"
+            out.append(LineIssue(None, short_json(obj), f"unknown field {str(key)!r} ({what} takes {takes})"
                                  + (f". {hint}" if hint else ""), pointer=f"{here}/{key}"))
     return out
 
@@ -759,7 +804,7 @@ def _dumps(value: Any) -> str:
     return text
 
 
-def _short(value: Any, limit: int = 80) -> str:
+def short_json(value: Any, limit: int = 80) -> str:
     """``value`` as JSON text, cut to ``limit`` characters (never an error, even for a number of
     thousands of digits, which Python will not turn into text)."""
     try:
@@ -813,21 +858,44 @@ def _parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -
         return parse_csv(text, db, name=name, where=where)
     if form == "json":
         try:
-            doc, twice = loads_noting_twice(text, parse_float=_JsonFloat)
+            doc, twice = read_json(text)
         except json.JSONDecodeError as exc:
-            lines = text.splitlines()  # the error may point past the last line ("{\n")
-            shown = lines[exc.lineno - 1].strip() if exc.lineno <= len(lines) else ""
-            why = (f"not valid JSON: {exc.msg} (column {exc.colno}; a list that starts with '{{' is read "
-                   "as JSON)")
-            raise DecklistError([LineIssue(exc.lineno, shown, why)], where=where) from None
+            raise DecklistError([_syntax_issue(exc)], where=where) from None
         except ValueError:  # a number of thousands of digits (Python's int limit)
-            raise DecklistError([LineIssue(None, _short(text, 40), "a number in it has thousands of digits",
-                                           pointer="")], where=where) from None
+            raise DecklistError([LineIssue(None, short_json(text, 40), "a number in it has thousands of "
+                                           "digits", pointer="")], where=where) from None
         except RecursionError:
             raise DecklistError([LineIssue(1, text[:40], "nested too deeply")], where=where) from None
         deck = parse_json(doc, db, where=where, twice=twice)
         return deck if deck.name or not name else Decklist(deck.game, deck.entries, name, deck.readings)
     return parse_text(text, db, name=name, where=where)
+
+
+def read_json(text: str) -> tuple[Any, list[str]]:
+    """JSON text as a list (or a score file) is read: a number with a fraction or an exponent kept
+    as written (``1e9`` shows as ``1e9``), and the pointers of the keys given twice
+    (:func:`..validation.loads_noting_twice`, for :func:`twice_issues`). Raises what
+    :func:`json.loads` raises."""
+    return loads_noting_twice(text, parse_float=_JsonFloat)
+
+
+#: Characters of a long line shown before the place JSON cannot be read (a one-line list is not
+#: quoted whole).
+_BEFORE_ERROR = 40
+
+
+def _syntax_issue(exc: json.JSONDecodeError) -> LineIssue:
+    """The problem of a list that is not valid JSON: its line, the text up to the place (not the
+    whole of a long line), and the fix a card file's error gives where there is a likely one (a
+    comma before a closing bracket: :func:`..validation.json_syntax_hint`)."""
+    lines = exc.doc.splitlines()  # the error may point past the last line ("{\n")
+    line = lines[exc.lineno - 1].rstrip() if exc.lineno <= len(lines) else ""
+    start = max(0, exc.colno - 1 - _BEFORE_ERROR)
+    shown = ("…" if start else "") + line[start:].strip()
+    hint = json_syntax_hint(exc)
+    why = (f"not valid JSON: {exc.msg} (column {exc.colno}). {hint}" if hint else
+           f"not valid JSON: {exc.msg} (column {exc.colno}; a list that starts with '{{' is read as JSON)")
+    return LineIssue(exc.lineno, shown, why)
 
 
 class _JsonFloat(float):

@@ -30,7 +30,8 @@ from .decklist import Decklist
 from .fields import Filter, describe, matches
 from .formats import DeckFormat
 
-__all__ = ["HAND_SIZES", "Odds", "chance", "count_kind", "hand_size", "opening_odds"]
+__all__ = ["HAND_SECTIONS", "HAND_SIZES", "Odds", "chance", "count_kind", "hand_cite", "hand_size",
+           "opening_odds"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,20 +71,32 @@ def _too_small(label: str, n: int, need: int, cite_: str = "") -> Odds:
 
 
 def chance(deck: Decklist, flt: Filter, at_least_k: int = 1, draws: int = 7, *,
-           label: str | None = None) -> Odds:
-    """P(at least ``at_least_k`` cards matching ``flt`` among the first ``draws`` cards)."""
+           label: str | None = None, source: str = "") -> Odds:
+    """P(at least ``at_least_k`` cards matching ``flt`` among the first ``draws`` cards); ``source``:
+    the citation of ``draws`` when it is the opening hand (:func:`hand_cite`)."""
     n, k = deck.card_count, count_kind(deck, flt)
     label = label or (f"at least {at_least_k} card{'s' if at_least_k != 1 else ''} with {describe(flt)} "
                       f"in the first {draws} cards")
     if draws > n:
-        return _too_small(label, n, draws)
+        return _too_small(label, n, draws, source)
     return Odds(label, at_least(n, k, draws, at_least_k),
-                f"{k} of {n} cards match; hypergeometric, exact")
+                f"{k} of {n} cards match; hypergeometric, exact", source)
 
 
 #: The rule books' opening hands: village-tcg.txt, Gameplay ("Each player draws 7 cards");
 #: tmnt-tcg.txt, Getting Started (3) (5 cards).
 HAND_SIZES = {"village": 7, "tmnt": 5}
+#: The sections of the rule books that give :data:`HAND_SIZES`.
+HAND_SECTIONS = {"village": "Gameplay", "tmnt": "Getting Started (3)"}
+
+
+def hand_cite(game: str, fmt: DeckFormat | None = None) -> str:
+    """Where the opening hand of :func:`hand_size` comes from: the rule book's section (the format's
+    citation of it with ``fmt``: a house or your own format says so); ``""`` for a game without."""
+    section = HAND_SECTIONS.get(game)
+    if section is None:
+        return ""
+    return fmt.cite(section) if fmt is not None else cite(game, section)
 
 
 def hand_size(game: str, fmt: DeckFormat | None = None) -> int:
@@ -97,7 +110,7 @@ def _village(deck: Decklist, hand: int, cite_: Callable[[str], str]) -> list[Odd
     n = deck.card_count
     flt = {"type": ["basic-mouse"]}
     k = count_kind(deck, flt)
-    opening = cite_("Gameplay")
+    opening = cite_(HAND_SECTIONS["village"])
     redraw = cite_("Redraw Rule")
     if n < hand:
         return [_too_small(f"a Basic Mouse in the opening {hand}", n, hand, opening)]
@@ -117,18 +130,18 @@ def _village(deck: Decklist, hand: int, cite_: Callable[[str], str]) -> list[Odd
 def _tmnt(deck: Decklist, hand: int, cite_: Callable[[str], str]) -> list[Odds]:
     n = deck.card_count
     k = count_kind(deck, {"type": ["character"]})
-    hand_cite = cite_("Getting Started (3)")
+    hand_source = cite_(HAND_SECTIONS["tmnt"])
     block_cite = cite_("Getting Started (4)")
     first, last = hand + 1, hand + 4  # the four Block Zones are the next cards from the top
     if n < last:
-        return [_too_small(f"a Character in the opening {hand}-card hand", n, last, hand_cite)]
+        return [_too_small(f"a Character in the opening {hand}-card hand", n, last, hand_source)]
     base = f"{k} Characters in {n} cards"
     in_hand = at_least(n, k, hand, 1)
     in_blocks = at_least(n, k, 4, 1)  # the 4 cards after the hand: by symmetry, like any 4 cards
     both = sum((hypergeom_pmf(n, k, hand, j) * at_least(n - hand, k - j, 4, 1)
                 for j in range(1, min(k, hand) + 1)), Fraction(0))
     return [
-        Odds(f"a Character in the opening {hand}-card hand", in_hand, base, hand_cite),
+        Odds(f"a Character in the opening {hand}-card hand", in_hand, base, hand_source),
         Odds("a Character in the four Block Zones (dealt next from the top)", in_blocks,
              f"{base}; Block Zones are cards {first} to {last}", block_cite),
         Odds("a Character on the 1st Block Zone (flipped in your first Flip Phase)", Fraction(k, n),

@@ -9,7 +9,8 @@ the crowns left; the best choice is always to discard the two lowest-crown cards
 Input is a list of :class:`ScoreCard` (colour and crowns), built directly, from card
 database records (:func:`score_card_from_card`), from a decklist text or from the
 JSON form ``{"cards": [{"color": "orange", "crowns": 1}, {"card": "Sun King", "count": 2}, ...]}``
-(:func:`parse_score_input`).
+(:func:`parse_score_input`). A JSON file is read as a JSON decklist is: every problem listed at once
+with its JSON pointer (:class:`ScoreFileError`), a key given twice refused, a number shown as typed.
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import cite
 from ..errors import CompanionError, UnknownCardError, closest, did_you_mean
 from ..verdict import plural
+
+if TYPE_CHECKING:
+    from ..deck.decklist import LineIssue
 
 #: The six Court colours, in the order the book's scoring example lists them on the score pad.
 COURT_COLOURS: tuple[str, ...] = ("purple", "yellow", "green", "blue", "red", "orange")
@@ -73,16 +77,18 @@ class ScoreCard:
         return f"{self.name or self.color + ' card'} ({plural(self.crowns, 'crown')})"
 
 
-def make_card(color: object, crowns: object, name: str = "", *, where: str | None = None,
-              color_where: str | None = None, crowns_where: str | None = None) -> ScoreCard:
-    """A validated :class:`ScoreCard`; gray cards must have no crowns (the book: they have none).
-    ``color_where``, ``crowns_where``: where a bad colour or crowns is reported (the field typed in a
-    score file, ``/cards/0/crowns``), ``where`` by default."""
-    c = normalise_colour(color, where=color_where or where)
+def check_crowns(crowns: object, *, where: str | None = None) -> int:
+    """The crowns a card shows: a whole number 0..:data:`MAX_CROWNS`, else a :class:`ScoreInputError`
+    showing the value as typed (``1e9``, never ``1000000000.0``)."""
     if isinstance(crowns, bool) or not isinstance(crowns, int) or crowns < 0 or crowns > MAX_CROWNS:
-        raise ScoreInputError(f"crowns must be a whole number 0..{MAX_CROWNS}, not {crowns!r}",
-                              where=crowns_where or where)
-    return ScoreCard(c, crowns, name)
+        raise ScoreInputError(f"crowns must be a whole number 0..{MAX_CROWNS}, not {_short(crowns)}",
+                              where=where)
+    return crowns
+
+
+def make_card(color: object, crowns: object, name: str = "", *, where: str | None = None) -> ScoreCard:
+    """A validated :class:`ScoreCard` (gray cards score nothing, whatever their crowns: :func:`score`)."""
+    return ScoreCard(normalise_colour(color, where=where), check_crowns(crowns, where=where), name)
 
 
 def card_crowns(card: Any) -> int | None:
@@ -319,20 +325,22 @@ GAME = "monarchs"
 
 
 def _short(value: Any, limit: int = 40) -> str:
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError, RecursionError):
-        text = "a value that cannot be shown"
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    """A value of a score file as JSON text, a number as it was typed (``1e9``), cut to ``limit``."""
+    from ..deck.decklist import short_json
+
+    return short_json(value, limit)
 
 
-def _unknown_key(obj: Mapping[str, Any], known: Sequence[str], where: str) -> None:
+def _unknown_keys(obj: Mapping[str, Any], known: Sequence[str], where: str) -> list[ScoreInputError]:
+    """A problem for each field of ``obj`` not in ``known`` (at ``where``), with the closest known one."""
+    out = []
     for key in obj:
         if key not in known:
             hint = closest(str(key), list(known), n=1)
-            raise ScoreInputError(f"unknown field {str(key)[:40]!r}", where=f"{where}/{str(key)[:40]}",
-                                  expected=None if hint else "one of " + ", ".join(known),
-                                  suggestion=did_you_mean(hint) if hint else None)
+            out.append(ScoreInputError(f"unknown field {str(key)[:40]!r}", where=f"{where}/{str(key)[:40]}",
+                                       expected=None if hint else "one of " + ", ".join(known),
+                                       suggestion=did_you_mean(hint) if hint else None))
+    return out
 
 
 def _named_card(entry: Mapping[str, Any], db: Any, where: str) -> Any:
@@ -398,65 +406,150 @@ def _check_against_data(card: Any, sc: ScoreCard, where: str) -> None:
                                      "your own takes a name of its own")
 
 
-def parse_json_cards(doc: Any, db: Any = None, *, source: str = "json") -> list[ScoreCard]:
+class ScoreFileError(ScoreInputError):
+    """Every problem of a JSON score file at once, as a decklist's are listed (``issues``: each with
+    its JSON pointer and the entry it is in, for ``--json``). One problem reads as it always did:
+    the file and the pointer in ``where``."""
+
+    def __init__(self, problems: Sequence[tuple[CompanionError, Any]], *, source: str) -> None:
+        from ..deck.decklist import listed_issues
+
+        self.issues = tuple(_issue(exc, value, source) for exc, value in problems)
+        if len(problems) == 1:
+            one = problems[0][0]
+            super().__init__(one.message, where=one.where, expected=one.expected, found=one.found,
+                             suggestion=one.suggestion, cite=one.cite)
+            return
+        body = "".join(f"\n  {line}" for line in listed_issues(self.issues))
+        super().__init__(f"the score file has {len(problems)} problems:{body}", where=source)
+
+
+def _issue(exc: CompanionError, value: Any, source: str) -> LineIssue:
+    """A problem of a score file as a decklist's :class:`~companion.deck.decklist.LineIssue`: its JSON
+    pointer (from ``where``: ``f.json /cards/0/crowns``), the entry ``value`` it is in, what is wrong
+    and the close card names of an unknown one."""
+    from ..deck.decklist import LineIssue
+
+    suggestions = tuple(getattr(exc, "suggestions", ()))  # (an unknown card's close names)
+    problem = CompanionError(exc.message, expected=exc.expected, found=exc.found, cite=exc.cite,
+                             suggestion=None if suggestions else exc.suggestion).render()
+    where = exc.where or ""
+    pointer = where[len(source) + 1:] if where.startswith(f"{source} /") else ""
+    if not pointer and where:  # (a problem of the card data, "card 'Sun King'": said with it)
+        problem = f"{where}: {problem}"
+    return LineIssue(None, _short(value, 80), problem, suggestions, pointer)
+
+
+def parse_json_cards(doc: Any, db: Any = None, *, source: str = "json",
+                     twice: Sequence[str] = ()) -> list[ScoreCard]:
     """``{"cards": [{"color": ..., "crowns": ..., "count"?: n} | {"name" or "card": ..., "count"?: n}]}``;
-    a ``"game"`` other than Monarchs is refused, as a card file of another game is."""
+    a ``"game"`` other than Monarchs is refused, as a card file of another game is. Every problem is
+    found in one run and raised together (:class:`ScoreFileError`); ``twice``: the pointers of the keys
+    the text gave twice (:func:`~companion.deck.decklist.read_json`), refused as a decklist refuses them."""
+    from ..deck.decklist import twice_issues
+
     if not isinstance(doc, dict) or "cards" not in doc:
         raise ScoreInputError('expected an object with a "cards" list', where=f"{source} /",
                               found=type(doc).__name__ if not isinstance(doc, dict)
                               else f"keys {sorted(doc)!r}")
-    _unknown_key(doc, FILE_KEYS, f"{source} ")
     game = doc.get("game", GAME)
     if not isinstance(game, str) or game.strip().casefold() != GAME:
         raise ScoreInputError("holds cards of another game", where=f"{source} /game",
                               expected=json.dumps(GAME), found=_short(game),
                               suggestion='Score Of Mice and Monarchs cards here: a score file says "game": '
                                          '"monarchs", or leaves "game" out')
+    problems: list[tuple[CompanionError, Any]] = []
+
+    def refuse(obj: Mapping[str, Any], known: Sequence[str], here: str) -> bool:
+        """The unknown fields of ``obj`` (at pointer ``here``) and its keys given twice, as problems;
+        whether it has an unknown field (a "colour": what it says is read once the name is right)."""
+        unknown = _unknown_keys(obj, known, f"{source} {here}")
+        problems.extend((exc, obj) for exc in unknown)
+        problems.extend((ScoreInputError(i.problem, where=f"{source} {i.pointer}"), obj)
+                        for i in twice_issues(obj, here, twice, whole="the score file"))
+        return bool(unknown)
+
+    refuse(doc, FILE_KEYS, "")
     if not isinstance(doc["cards"], list):
-        raise ScoreInputError('"cards" must be a list of cards', where=f"{source} /cards",
-                              found=f"{type(doc['cards']).__name__} {doc['cards']!r}"[:60])
+        problems.append((ScoreInputError('"cards" must be a list of cards', where=f"{source} /cards",
+                                         found=f"{type(doc['cards']).__name__} {doc['cards']!r}"[:60]), doc))
+        raise ScoreFileError(problems, source=source)
     out: list[ScoreCard] = []
     for i, entry in enumerate(doc["cards"]):
-        where = f"{source} /cards/{i}"
         if not isinstance(entry, dict):
-            raise ScoreInputError("each card must be an object", where=where, found=repr(entry)[:60])
-        _unknown_key(entry, CARD_KEYS, where)
-        count = entry.get("count", 1)
-        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-            raise ScoreInputError(f"count must be 1..{MAX_COUNT}, not {_short(count)}",
-                                  where=f"{where}/count")
-        card = _named_card(entry, db, where)
-        if "color" in entry or "crowns" in entry:
-            # a card of the card data gives what is not typed (typed, it must agree: below)
-            known = _data_colour_crowns(card) if card is not None else (None, None)
-            typed = {}
-            for key, data in zip(("color", "crowns"), known, strict=True):
-                if key in entry:
-                    typed[key] = entry[key]
-                elif data is not None:
-                    typed[key] = data
-                elif card is not None:
-                    raise ScoreInputError(f'missing "{key}": the card data does not give the {key} of '
-                                          f"{card.name!r}", where=where,
-                                          suggestion=f'Add "{key}" as printed on the card')
-                else:
-                    raise ScoreInputError(f'missing "{key}"', where=where,
-                                          suggestion='A card of the card data takes "card": its name; a '
-                                                     'card of your own needs "color" and "crowns"')
-            label = card.name if card is not None else str(entry.get("name", ""))
-            # (a typed field is pointed at itself: /cards/0/crowns; one from the card data, at the card)
-            sc = make_card(typed["color"], typed["crowns"], label, where=where,
-                           color_where=f"{where}/color" if "color" in entry else None,
-                           crowns_where=f"{where}/crowns" if "crowns" in entry else None)
-            if card is not None:
-                _check_against_data(card, sc, where)
-        elif card is not None:
-            sc = score_card_from_card(card)
-        else:
-            raise ScoreInputError('each card needs a "card" (its name) or "color" and "crowns"', where=where,
-                                  found=f"keys {sorted(entry)!r}")
-        out.extend([sc] * count)
+            problems.append((ScoreInputError("each card must be an object", where=f"{source} /cards/{i}",
+                                             found=repr(entry)[:60]), entry))
+            continue
+        if refuse(entry, CARD_KEYS, f"/cards/{i}"):
+            continue
+        out.extend(_json_entry(entry, db, f"{source} /cards/{i}", problems))
+    if problems:
+        raise ScoreFileError(problems, source=source)
     return out
+
+
+def _json_entry(entry: Mapping[str, Any], db: Any, where: str,
+                problems: list[tuple[CompanionError, Any]]) -> list[ScoreCard]:
+    """The cards one entry of a score file's ``cards`` stands for (``count`` copies; none when it has
+    a problem); each problem found is added to ``problems`` (with the entry), not only the first."""
+    def fail(exc: CompanionError) -> list[ScoreCard]:
+        problems.append((exc, entry))
+        return []
+
+    count = entry.get("count", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
+        fail(ScoreInputError(f"count must be 1..{MAX_COUNT}, not {_short(count)}", where=f"{where}/count"))
+        count = 0
+    try:
+        card = _named_card(entry, db, where)
+    except CompanionError as exc:
+        return fail(exc)
+    if "color" in entry or "crowns" in entry:
+        # a card of the card data gives what is not typed (typed, it must agree: below)
+        known = _data_colour_crowns(card) if card is not None else (None, None)
+        typed = {}
+        for key, data in zip(("color", "crowns"), known, strict=True):
+            if key in entry:
+                typed[key] = entry[key]
+            elif data is not None:
+                typed[key] = data
+            elif card is not None:
+                return fail(ScoreInputError(f'missing "{key}": the card data does not give the {key} of '
+                                            f"{card.name!r}", where=where,
+                                            suggestion=f'Add "{key}" as printed on the card'))
+            else:
+                return fail(ScoreInputError(f'missing "{key}"', where=where,
+                                            suggestion='A card of the card data takes "card": its name; a '
+                                                       'card of your own needs "color" and "crowns"'))
+        label = card.name if card is not None else str(entry.get("name", ""))
+        # (a typed field is pointed at itself: /cards/0/crowns; one from the card data, at the card;
+        # a bad colour and bad crowns are two problems)
+        colour = crowns = None
+        try:
+            colour = normalise_colour(typed["color"], where=f"{where}/color" if "color" in entry else where)
+        except CompanionError as exc:
+            fail(exc)
+        try:
+            crowns = check_crowns(typed["crowns"], where=f"{where}/crowns" if "crowns" in entry else where)
+        except CompanionError as exc:
+            fail(exc)
+        if colour is None or crowns is None:
+            return []
+        sc = ScoreCard(colour, crowns, label)
+        if card is not None:
+            try:
+                _check_against_data(card, sc, where)
+            except CompanionError as exc:
+                return fail(exc)
+    elif card is not None:
+        try:
+            sc = score_card_from_card(card)
+        except CompanionError as exc:
+            return fail(exc)
+    else:
+        return fail(ScoreInputError('each card needs a "card" (its name) or "color" and "crowns"',
+                                    where=where, found=f"keys {sorted(entry)!r}"))
+    return [sc] * count
 
 
 def parse_score_input(text: str, db: Any = None, *, source: str = "input") -> list[ScoreCard]:
@@ -482,14 +575,25 @@ class ScoreFile:
         """Whether the file is JSON (an object or a list), not a decklist."""
         return self.stripped.startswith(("{", "["))
 
-    @cached_property
+    @property
     def doc(self) -> Any:
         """The parsed JSON; a :class:`ScoreInputError` saying where it cannot be read."""
+        return self._read[0]
+
+    @cached_property
+    def _read(self) -> tuple[Any, list[str]]:
+        """The parsed JSON as a decklist's is read (a number as typed), and the pointers of the keys
+        it gives twice; a :class:`ScoreInputError` saying where it cannot be read, with the card
+        files' fix where there is a likely one (a comma before a closing bracket)."""
+        from ..deck.decklist import read_json
+        from ..validation import json_syntax_hint
+
         try:
-            return json.loads(self.stripped)
+            return read_json(self.stripped)
         except json.JSONDecodeError as exc:
             raise ScoreInputError(f"is not valid JSON: {exc.msg}",
-                                  where=f"{self.source}:{exc.lineno}:{exc.colno}") from None
+                                  where=f"{self.source}:{exc.lineno}:{exc.colno}",
+                                  suggestion=json_syntax_hint(exc)) from None
         except RecursionError:
             raise ScoreInputError("is nested too deeply", where=self.source) from None
         except ValueError:  # (Python reads no whole number of over 4,300 digits)
@@ -528,7 +632,7 @@ class ScoreFile:
         if not self.stripped:
             raise ScoreInputError("is empty", where=self.source, expected="a decklist or JSON")
         if self.is_json:
-            return parse_json_cards(self.doc, db, source=self.source)
+            return parse_json_cards(self.doc, db, source=self.source, twice=self._read[1])
         if db is None:
             raise ScoreInputError("a decklist needs the card database", where=self.source)
         return parse_decklist(self.text, db, source=self.source)

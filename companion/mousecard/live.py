@@ -524,8 +524,8 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
             card = queue.pop(0)
             if card not in state.order:
                 raise RuleError(f"{card.short} was already drawn since the last reshuffle",
-                                where="cards", suggestion=f"Check the card, or reshuffle first. See "
-                                                          f"{LIVE_CITES['joker']}.")
+                                where="cards", suggestion="Check the card, or reshuffle first.",
+                                cite=LIVE_CITES["joker"])
             order = tuple(c for c in state.order if c != card)
         else:
             if not state.order:
@@ -571,7 +571,7 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
             raise RuleError(f"going for broke draws {check.skill} cards at once, but {len(queue)} were "
                             "typed", where="cards",
                             expected=f"the {check.skill} cards of the hand (then any king's card)",
-                            suggestion=f"See {LIVE_CITES['draw']}.")
+                            cite=LIVE_CITES["draw"])
         if len(state.order) < check.skill:  # a deck smaller than the hand is reshuffled first (as the odds)
             state = _reshuffle(state)
             reshuffles, empty = reshuffles + 1, empty + 1
@@ -596,8 +596,7 @@ def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
         why = _too_many_why(check, stopped, cards, len(bad) - (before.cancelled if before else 0),
                             len(before.cards) if before else 0)
         raise RuleError(f"{len(queue)} card(s) too many: {', '.join(c.short for c in queue)}",
-                        where="cards", expected=why,
-                        suggestion=f"See {LIVE_CITES['draw']}.")
+                        where="cards", expected=why, cite=LIVE_CITES["draw"])
     return state, {"cards": tuple(cards), "successes": s, "bad": tuple(bad), "aces": aces,
                    "reshuffles": reshuffles, "empty_reshuffles": empty, "stopped": stopped}
 
@@ -708,7 +707,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             have = state.chips_of(player)
             if kind == "spend" and n > have:
                 raise RuleError(f"{player} has {have} fate chip(s), cannot spend {n}",
-                                where="spend", suggestion=f"See {LIVE_CITES['chip']}.")
+                                where="spend", cite=LIVE_CITES["chip"])
             new = have + n if kind == "award" else have - n
             reason = _text(event, "reason", required=False)
             line = (f"{player} {'receives' if kind == 'award' else 'spends'} {n} fate chip(s)"
@@ -747,8 +746,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         character = state.name_of(_text(event, "character"))
         rec = state.last_draw(character)
         if rec is None:
-            raise RuleError(f"{character} has not drawn yet", where="draw_on",
-                            suggestion=f"Draw first. See {LIVE_CITES['draw']}.")
+            raise RuleError(f"{character} has not drawn yet", where="draw_on", suggestion="Draw first.",
+                            cite=LIVE_CITES["draw"])
         self._meant(event, rec, "draw_on")
         if not rec.can_draw_on:
             why = ("it is not a cautious draw" if rec.check.mode != "cautious" else
@@ -759,7 +758,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                    "its bad card is still in effect: cancel it with an ace or a fate chip first"
                    if rec.bad_in_effect else "it has no draws left")
             raise RuleError(f"{character}'s draw #{rec.number} cannot go on: {why}", where="draw_on",
-                            suggestion=f"See {LIVE_CITES['draw']}.")
+                            cite=LIVE_CITES["draw"])
         typed = _typed(state, event)
         start = state
         state, r = _resolve(state, rec.check, typed, rec)
@@ -782,17 +781,17 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         rec = state.last_draw(character)
         if rec is None:
             raise RuleError(f"{character} has not drawn yet", where="bonus",
-                            suggestion=f"Draw first: an ace or a fate chip is spent on a draw. See "
-                                       f"{LIVE_CITES['chip' if source == 'chip' else 'ace']}.")
+                            suggestion="Draw first: an ace or a fate chip is spent on a draw.",
+                            cite=LIVE_CITES["chip" if source == "chip" else "ace"])
         self._meant(event, rec, "bonus")
         refused = rec.bonus_refusal(str(source), str(use), state.chips_of(character), logged=self.replaying)
         if refused is not None:
             why, section = refused
-            hint = ""
+            hint = None
             if use == "success" and rec.succeeded:
-                hint = ("Spend it to cancel the bad card in effect instead. " if rec.bad_in_effect else
-                        "Keep the chip: it may be held for another draw. " if source == "chip" else "")
-            raise RuleError(why, where="bonus", suggestion=f"{hint}See {LIVE_CITES[section]}.")
+                hint = ("Spend it to cancel the bad card in effect instead." if rec.bad_in_effect else
+                        "Keep the chip: it may be held for another draw." if source == "chip" else None)
+            raise RuleError(why, where="bonus", suggestion=hint, cite=LIVE_CITES[section])
         new = replace(rec, aces_spent=rec.aces_spent + (source == "ace"),
                       chips_spent=rec.chips_spent + (source == "chip"),
                       bonus_successes=rec.bonus_successes + (use == "success"),
@@ -1007,7 +1006,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             "known (a draw from it could deal a card already on the table)", where=where,
             suggestion="Type in the cards drawn from the physical deck (--cards, or the page's 'Cards "
                        "typed in'), reshuffle (every card back: the deck is whole again), or "
-                       f"{', or '.join(mends)}. See {LIVE_CITES['joker']}.")
+                       f"{', or '.join(mends)}.", cite=LIVE_CITES["joker"])
 
 
 def doubt_note(doubts: list[LogProblem]) -> str:

@@ -58,7 +58,7 @@ from __future__ import annotations
 import heapq
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -99,7 +99,8 @@ HOUSE_NOTES: dict[str, str] = {
                     "it even when cancelled (no king's card follows it): cancel_draws_on has no effect "
                     "here",
     "no-bad": "bad_succeeds and cancel_draws_on have no effect here: no card is bad in this situation",
-    "empty": "house interpretation: an empty deck (or one smaller than a broke hand) is reshuffled first",
+    "empty": "house interpretation: a deck that runs out during the check is reshuffled before the next "
+             "card (one smaller than a broke hand, before the hand)",
 }
 #: The player's choices (the book leaves them open), stated with every result.
 POLICY_NOTES: dict[tuple[str, str | bool], str] = {
@@ -958,10 +959,20 @@ def exact_odds(check: TaskCheck, deck: Iterable[PlayingCard | str] | None = None
     return _exact_odds(check, _normalise_deck(deck))
 
 
-def check_notes(check: TaskCheck, *, partial_deck: bool = False) -> list[str]:
-    """What a result says of ``check``'s rules, house readings and policies (``partial_deck``: it
-    starts from the live deck's remaining cards), without computing it: a live draw names the
-    options that change nothing from these (:func:`.live.ignored_options`)."""
+def may_run_out(check: TaskCheck, deck: Collection[PlayingCard]) -> bool:
+    """Whether ``deck`` could run out during ``check``: it holds fewer cards than the most the check
+    can draw from it (the skill, plus one per king in it when a king's extra card may be taken), so
+    the house interpretation "empty" (reshuffled before the next card) may apply: an empty deck, or one
+    smaller than a broke hand, always does."""
+    kings = 0 if check.kings == "never" else sum(c.rank == KING for c in deck)
+    return len(deck) < check.skill + kings
+
+
+def check_notes(check: TaskCheck, *, deck: Collection[PlayingCard] = FULL_DECK) -> list[str]:
+    """What a result says of ``check``'s rules, house readings and policies (``deck``: the cards it
+    starts from, the live deck's remaining ones; the "empty" reading only when it could run out,
+    :func:`may_run_out`), without computing it: a live draw names the options that change nothing
+    from these (:func:`.live.ignored_options`)."""
     rule = check.bad_rule()
     notes = list(rule.notes())
     if any(c.rank >= int(check.target) for c in rule.bad_cards()):
@@ -979,7 +990,7 @@ def check_notes(check: TaskCheck, *, partial_deck: bool = False) -> list[str]:
     kings = "always-sure" if check.kings == "always" and check.stop_when_sure else check.kings
     notes += [POLICY_NOTES["kings", kings], POLICY_NOTES["bonus", check.bonus],
               POLICY_NOTES["stop_when_sure", check.stop_when_sure]]
-    if partial_deck:
+    if may_run_out(check, deck):
         notes.append(HOUSE_NOTES["empty"])
     if check.red_bad == "all" and check.situation != "red-bad":
         notes.append("red_bad 'all' has no effect here: it only applies to the red-bad situation")
@@ -1022,7 +1033,7 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
     e_cards, e_canc = frac(acc.sums.get("cards")), frac(acc.sums.get("cancelled"))
     e_chips = frac(acc.sums.get("chips"))
     assert sum(succ.values()) == 1 == sum(bad.values()), "probabilities must add up to 1"
-    notes = check_notes(check, partial_deck=sum(start) < len(FULL_DECK))
+    notes = check_notes(check, deck=start_cards)
     if check.stop_when_sure and check.fate_chips >= check.need:
         notes.append(f"the {check.fate_chips} fate chip(s) alone make the {check.need} success(es) needed, "
                      "so a player sure to succeed draws no card and spends them (the policy above); "

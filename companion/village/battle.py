@@ -95,15 +95,26 @@ class BattleResult:
                 "notes": [n.to_json() for n in self.verdict.notes]}
 
     def lines(self) -> list[str]:
+        """What the battle does, then each note (the tracker's message and the page's panel); an
+        illegal one: its verdict."""
         if not self.is_legal:
             return self.verdict.lines()
+        return [*self._outcome_lines(), *(f"note: {n.message}" for n in self.verdict.notes)]
+
+    def verdict_lines(self) -> list[str]:
+        """The battle as every verdict on the command line says it (``tmnt attack`` too): what it
+        does, then ``LEGAL`` (or ``NOT LEGAL`` and every problem) and each note with its rule id and
+        citation."""
+        return [*(self._outcome_lines() if self.is_legal else []), *self.verdict.lines()]
+
+    def _outcome_lines(self) -> list[str]:
+        """Each attack's outcome with its citation, then the Mouse Points it takes."""
         out = [o.message + f" ({o.cite})" for o in self.outcomes]
         if not self.outcomes:
             out.append("No attacks declared.")
         out.append(f"Mouse Points damage: {self.mp_damage}"
                    + (f" -> {self.mp_after} MP left" if self.mp_after is not None else "")
                    + (ATTACKER_WINS if self.mp_after == 0 else ""))
-        out += [f"note: {n.message}" for n in self.verdict.notes]
         return out
 
 

@@ -44,6 +44,7 @@ in :data:`EVENTS`.
 from __future__ import annotations
 
 import copy
+import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -647,6 +648,28 @@ def unknown_event(kind: object) -> LogError:
                     suggestion=did_you_mean(closest(str(kind), EVENTS)))
 
 
+#: What a mouse of one's own needs: its ATK and DEF given (no card gives them).
+OWN_MOUSE_HINT = "For a mouse of your own, give its ATK and DEF with its name"
+
+
+def check_mouse_name(db: Any, name: object, atk: object, dfn: object) -> None:
+    """Refuse a mouse played under a name the card data ``db`` does not know but is close to one of
+    its mice, with its ATK or DEF not given: a misspelt card (it would play with unknown stats, and
+    its attack be refused later), named with the closest mice. A mouse of one's own plays with its
+    ATK and DEF given; a name close to no card (only a part of one: "A"), or no data, is left to
+    :func:`unknown_card_note`."""
+    if db is None or not isinstance(name, str) or not name.strip() or db.lookup(name) is not None:
+        return
+    if atk is not None and dfn is not None:
+        return
+    typed = name.strip().lower()
+    meant = [m for m in closest(typed, sorted({c.name for c in db.of_type(*MOUSE_TYPES.values())}))
+             if difflib.SequenceMatcher(None, typed, m.lower()).ratio() >= 0.6]  # (closest's own cutoff)
+    if meant:
+        raise RuleError(f"{name!r} is not a card in the data: did you mean {' or '.join(map(repr, meant))}?",
+                        suggestion=f"{OWN_MOUSE_HINT}.")
+
+
 def unknown_card_note(db: Any, event: Mapping[str, Any]) -> str | None:
     """What to say of an event naming a card the card data ``db`` does not know (``None``: it knows
     it, or there is no data): the rules take any name (a card of one's own, its ATK and DEF typed
@@ -726,6 +749,10 @@ class VillageTracker(Tracker[VillageState]):
     START_FIELDS = frozenset({"players", "first", "decks", "deck", "mp", "seed", "strict_order",
                               "direct_damage", "fruit_cost", "toss"})
     cards: Any = None
+    #: Refuse a new start while the log holds a game (the page's New game begins a new log);
+    #: ``companion village do --new-game`` lets a start replace that game in the same log, and undo
+    #: brings it back. A log's lines are always read as they were written.
+    one_game = True
 
     def initial(self) -> VillageState:
         return VillageState()
@@ -769,6 +796,8 @@ class VillageTracker(Tracker[VillageState]):
             name = event.get("name")
             card = db.lookup(name) if isinstance(name, str) and name.strip() else None
             if card is None:
+                if kind in MOUSE_TYPES:  # a misspelt card is no mouse of one's own
+                    check_mouse_name(db, name, event.get("atk"), event.get("def"))
                 return event
             check_card_type(card, CARD_TYPES[kind])
             out["name"] = card.name
@@ -889,6 +918,8 @@ class VillageTracker(Tracker[VillageState]):
         new = handler(state, event)
         if kind != "flip":  # the next flips are of another moment (Coin Flips: "in play at once")
             new = replace(new, t=replace(new.t, flips_from=len(new.t.flips)))
+        if kind == "start":  # a new game: nothing of a game it replaces (its turn, its end) is said
+            return new
         t = state.t
         if state.started and not t.drew and t.step == 1 and (new.turn != state.turn or new.t.step > 1):
             new = replace(new, last=(*new.last, FORFEIT_NOTE))
@@ -897,8 +928,10 @@ class VillageTracker(Tracker[VillageState]):
         return _check_winner(new)
 
     def _on_start(self, state: VillageState, e: Event) -> VillageState:
-        if state.started:
-            raise RuleError("the game has already started; start a new log for a new game")
+        if state.started and self.one_game and not self.replaying:
+            raise RuleError("the game has already started; start a new log for a new game",
+                            suggestion="Or give --new-game to start one here: it replaces the game in "
+                                       "this log (undo brings that game back).")
         names = e.get("players", ["Player 1", "Player 2"])
         if (not isinstance(names, list | tuple) or len(names) != 2
                 or not all(isinstance(n, str) and n.strip() for n in names)):
