@@ -19,7 +19,7 @@ import traitlets
 from companion.views.mystics import NO_CHAPTER, MysticsDashboard, chapter_html
 from companion.views.tmnt import AttackBuilder, GameTracker, tmnt_page
 from tests.test_mystics_helpers import HEROES, dash, started
-from tests.test_tmnt_views import CARDS, play_to_attack
+from tests.test_tmnt_views import CARDS, at_first_attack
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,10 +102,7 @@ def test_a_refused_tmnt_correction_is_said_under_apply_correction(tmp_path: Path
 
 
 def test_a_refused_tmnt_phase_action_is_said_under_the_phase_controls(tmp_path: Path) -> None:
-    g = GameTracker(tmp_path / "t.jsonl", CARDS)
-    g.first.value = 0
-    g.new_game.click()
-    play_to_attack(g)
+    g = at_first_attack(tmp_path)
     g.builder.attacks[0].pick.value = "custom"  # Wind, as the Character: refused
     g.builder.attacks[0].attr.value = "Wind"
     g.record.click()

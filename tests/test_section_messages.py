@@ -12,9 +12,8 @@ import pytest
 from companion import ui
 from companion.errors import CompanionError
 from companion.views.mousecard import MouseCardPage
-from companion.views.tmnt import GameTracker
 from tests.test_mystics_helpers import started
-from tests.test_tmnt_views import CARDS, play_to_attack
+from tests.test_tmnt_views import at_first_attack
 from tests.test_village_page_audit8 import contains
 from tests.test_village_page_audit8 import started as village_started
 
@@ -99,10 +98,7 @@ def test_no_current_panel_before_any_is_made() -> None:
 # -- the four pages ---------------------------------------------------------------------------------------
 
 def test_tmnt_a_refusal_in_one_section_clears_another_sections(tmp_path: Path) -> None:
-    g = GameTracker(tmp_path / "t.jsonl", CARDS)
-    g.first.value = 0
-    g.new_game.click()
-    play_to_attack(g)
+    g = at_first_attack(tmp_path)
     g.builder.attacks[0].pick.value = "custom"  # Wind, as the Character: refused
     g.builder.attacks[0].attr.value = "Wind"
     g.record.click()

@@ -600,6 +600,13 @@ class ScoreFile:
             raise ScoreInputError("holds a number of thousands of digits", where=self.source,
                                   expected=f"counts of 1..{MAX_COUNT}, crowns of 0..{MAX_CROWNS}") from None
 
+    def _readable(self) -> Any:
+        """The parsed JSON, or ``None`` where it cannot be read (:meth:`cards` says why)."""
+        try:
+            return self.doc
+        except ScoreInputError:
+            return None
+
     def needs_card_data(self) -> bool:
         """Whether the file names cards, so the card data is needed: any decklist does; a JSON file only
         when an entry of its ``cards`` has a ``name`` or ``card``. Read from the parsed JSON, not the
@@ -608,22 +615,14 @@ class ScoreFile:
         then says what is wrong with it)."""
         if not self.is_json:
             return True
-        try:
-            doc = self.doc
-        except ScoreInputError:
-            return False
+        doc = self._readable()
         cards = doc.get("cards") if isinstance(doc, dict) else None
         return isinstance(cards, list) and any(isinstance(c, dict) and ("name" in c or "card" in c)
                                                for c in cards)
 
     def notes(self) -> str | None:
         """The ``notes`` of a JSON file (what it says of its own figures), if any."""
-        if not self.is_json:
-            return None
-        try:
-            doc = self.doc
-        except ScoreInputError:
-            return None
+        doc = self._readable() if self.is_json else None
         notes = doc.get("notes") if isinstance(doc, dict) else None
         return notes if isinstance(notes, str) and notes.strip() else None
 
