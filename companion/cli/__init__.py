@@ -313,6 +313,10 @@ def existing_log(path: str | Path, *, error: type[CompanionError] = CompanionErr
     return found
 
 
+#: Said by ``village do --new-game`` and ``tmnt do --new-game`` when a start replaces the game a log holds:
+#: the old game is not lost, an undo brings it back.
+NEW_GAME_REPLACES = "This new game replaces the game the log held; undo brings that game back."
+
 #: How a new two-player game log begins (said when ``do`` is given a missing log and no start event).
 START_EXAMPLE = """'{"event": "start", "players": ["Ann", "Bob"]}'"""
 

@@ -274,6 +274,21 @@ def _do(args: argparse.Namespace, tracker: Any, event: dict[str, Any]) -> None:
         raise _as_typed(exc, _action_options(args)) from None
 
 
+def _typed_cards(text: str | None) -> list[str] | None:
+    """The cards of ``--cards`` as a live deck event logs them (None: not given, the shuffled deck
+    deals). A card the reader cannot read is refused naming ``--cards``, as the action's own
+    refusals name it (:func:`_do`)."""
+    if text is None:
+        return None
+    from ..mousecard.deck import parse_cards
+
+    try:
+        return [c.id for c in parse_cards(text)]
+    except CompanionError as exc:
+        raise type(exc)(exc.message, where="--cards", expected=exc.expected, found=exc.found,
+                        suggestion=exc.suggestion, cite=exc.cite) from None
+
+
 def _existing_log(path: str) -> Path:
     """The path of a Mouse Card log that is there (an empty path is refused: it would be the
     current folder)."""
@@ -524,11 +539,7 @@ def _act(args: argparse.Namespace) -> int:
         # logged as a number, so a log begun with --seed 7 deals as it always did
         _do(args, tracker, {"event": "start", "seed": seed_from_text(args.seed), "title": args.title})
     elif args.action == "draw":
-        from ..mousecard.deck import parse_cards
-
-        cards = None
-        if args.cards is not None:
-            cards = [c.id for c in parse_cards(args.cards)]
+        cards = _typed_cards(args.cards)
         check = _check(args, odds=False)
         _do(args, tracker, draw_event(args.character, args.task, check, cards))
         for note in ignored_options(check):  # as 'odds mousecard' says it: an option that changes nothing
@@ -543,9 +554,7 @@ def _act(args: argparse.Namespace) -> int:
     elif args.action == "draw_on":
         ev = {"event": "draw_on", "character": args.character}
         if args.cards is not None:
-            from ..mousecard.deck import parse_cards
-
-            ev["cards"] = [c.id for c in parse_cards(args.cards)]
+            ev["cards"] = _typed_cards(args.cards)
         _do(args, tracker, ev)
     elif args.action == "bonus":
         _do(args, tracker, {"event": "bonus", "character": args.character, "source": args.source,

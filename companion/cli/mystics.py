@@ -25,12 +25,13 @@ SETUP = cite("mystics", "Game setup")
 
 def _with_cards(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     """``handler`` run with the Mice and Mystics cards that load: a card file of yours that does not is
-    left out, said once on standard error, as by the deck commands (:func:`.cards.cards_that_load`)."""
+    left out, said once on standard error, as by the deck commands (:func:`.cards.cards_that_load`), and
+    kept in ``args.left_out`` for ``--json``'s ``warnings``."""
     @functools.wraps(handler)
     def run(args: argparse.Namespace) -> int:
         from .cards import cards_that_load
 
-        with cards_that_load("mystics"):
+        with cards_that_load("mystics") as (_db, args.left_out):
             return handler(args)
     return run
 
@@ -358,7 +359,7 @@ def _do(args: argparse.Namespace) -> int:
     # events note which fields are read
     events = [watched(seeded(e)) for e in _parse_events(args.events)]
     t = MysticsTracker(path)
-    notes = warn_set_aside(t)
+    notes = [*args.left_out, *warn_set_aside(t)]  # (as village do: the card files left out, said first)
     cards = _card_fields(events)
 
     def check(_events: list[Any]) -> None:  # (the card fields no card takes, warned once all are read)

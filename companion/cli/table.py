@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import CompanionError
 from ..textio import read_text
-from . import existing_log, say_problems, warn_set_aside
+from . import NEW_GAME_REPLACES, existing_log, say_problems, warn_set_aside
 
 
 class CliInputError(CompanionError):
@@ -523,7 +523,7 @@ def _said(t: Any, event: Any) -> list[str]:
     if isinstance(event, dict) and event.get("event") == "start":
         said.append(f"coin flips use seed {t.state.seed!r}, recorded in the log")
     if replaced:  # (--new-game; as 'tmnt do' says it)
-        said.append("This new game replaces the game the log held; undo brings that game back.")
+        said.append(NEW_GAME_REPLACES)
     return said
 
 

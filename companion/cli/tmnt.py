@@ -12,7 +12,7 @@ import argparse
 from typing import Any
 
 from ..errors import CompanionError, UnknownCardError
-from . import START_EXAMPLE
+from . import NEW_GAME_REPLACES, START_EXAMPLE
 
 KINDS_HELP = "KIND: normal, forceful (f), counter (c), forceful-counter (fc)"
 #: Why a count of cards (hand, Deck) is at most ``companion.tmnt.game.COUNT_MAX``: the tracker's own limit.
@@ -410,7 +410,7 @@ def _said(t: Any, event: Any) -> list[str]:
     if kind == "start" and "first" not in event:
         said.append(f"the coin toss used seed {t.state.seed!r}, recorded in the log")
     if replaced:
-        said.append("This new game replaces the game the log held; undo brings that game back.")
+        said.append(NEW_GAME_REPLACES)
     return said
 
 
