@@ -46,7 +46,7 @@ import json
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -1010,12 +1010,13 @@ def _untyped_card_issues(doc: Any, file: str, game: str, budget: int) -> list[Va
     """The errors that a card's unknown, missing or mistyped ``type`` would otherwise hide.
 
     The schema picks a card's fields by its type, so a card whose type is not one of the game's
-    is checked for nothing but the type: its bad id, empty name or negative ATK would surface
+    is checked for nothing but the type: its bad id, empty name or ATK of ``x`` would surface
     only once the type is fixed, one round of ``validate`` later. Such a card is checked as the
     closest type (``basic-mous`` as a ``basic-mouse``, the type the type error suggests); with no
-    close type, it keeps the errors that every type of the game finds (an id, a name, a source:
-    what all card types share). The type's own error is reported by the schema. At most
-    ``budget`` issues.
+    close type (a sheet without a ``type`` column), as each type that has every field the card has
+    (ATK and DEF: a Basic or Mega Mouse), keeping the errors that hold for each of them; when no
+    type has them all, the errors that every type of the game finds (an id, a name, a source: what
+    all card types share). The type's own error is reported by the schema. At most ``budget`` issues.
     """
     cards = doc.get("cards") if isinstance(doc, dict) else None
     types = list(_card_types(game))
@@ -1039,12 +1040,23 @@ def _untyped_card_issues(doc: Any, file: str, game: str, budget: int) -> list[Va
         if guess:
             found += as_type(i, card, guess[0])
         else:
-            every = [as_type(i, card, t) for t in types]
-            shared = set.intersection(*({(x.pointer, x.message) for x in issues} for issues in every))
-            found += [x for x in every[0] if (x.pointer, x.message) in shared]
+            every = {t: as_type(i, card, t) for t in types}
+            fits = [t for t, issues in every.items() if all(x.kind != "unknown-field" for x in issues)]
+            found += _held_by_each(every, fits or types)
         if len(found) >= budget:
             break
     return found[:budget]
+
+
+def _held_by_each(every: dict[str, list[ValidationIssue]], types: Sequence[str]) -> list[ValidationIssue]:
+    """The issues found of a card checked as each of ``types`` (``every``: type -> its issues) that
+    hold for all of them; one that names the type it was checked as ("a basic-mouse card to have
+    'def'") names them all ("a basic-mouse or mega-mouse card")."""
+    shared = set.intersection(*({(x.pointer, x.message) for x in every[t]} for t in types))
+    first = with_article(f"{types[0]} card")
+    each = with_article(f"{', '.join(types[:-1])} or {types[-1]} card") if len(types) > 1 else first
+    return [replace(x, expected=x.expected.replace(first, each)) if x.expected else x
+            for x in every[types[0]] if (x.pointer, x.message) in shared]
 
 
 def _known_names(schema: Any, game: str) -> list[str]:
@@ -1364,8 +1376,6 @@ def _format_id_issues(doc: dict[str, Any], file: str) -> list[ValidationIssue]:
 
 def _merge_misspelt(found: list[ValidationIssue]) -> list[ValidationIssue]:
     """A misspelt required field gives two errors ('powr' unknown, 'power' missing): keep one."""
-    from dataclasses import replace
-
     missing = {i.pointer: i for i in found if _is_missing(i)}
     drop: set[str] = set()
     out = []

@@ -250,7 +250,6 @@ def _odds(args: argparse.Namespace) -> int:
     db, deck = _load(args)
     fmt = _format(args)  # always: a --format given is checked, and its hand used
     if args.kind:
-        _known_fields(args.kind, db.cards)
         flt = parse_kind(args.kind, db.cards)
         draws = args.draws
         if draws is None:
@@ -276,26 +275,6 @@ def _odds(args: argparse.Namespace) -> int:
         if extra:
             print(f"{'':11}{extra}")
     return 0
-
-
-def _known_fields(kinds: list[str], cards: Any) -> None:
-    """Refuse a ``--kind`` whose field no card has (``colour=red``), listing the fields the cards
-    have, and the closest, before :func:`..deck.fields.parse_kind` reads the values."""
-    from ..deck.fields import ALIASES, resolve_path, values
-    from ..errors import CompanionError, closest, did_you_mean
-
-    cards = list(cards)
-    for spec in kinds:
-        field, equals, _ = spec.partition("=")
-        if not equals or not cards or any(values(card, resolve_path(field)) for card in cards):
-            continue  # (parse_kind says what is wrong with a kind that has no '=')
-        fields = sorted({k for card in cards for k in card.data})
-        aliases = sorted(a for a, path in ALIASES.items() if a not in fields and "-" not in a
-                         and any(values(card, path) for card in cards))
-        raise CompanionError(f"bad kind {spec!r}: no card has the field {field.strip()!r}",
-                             expected="one of the fields " + ", ".join(fields)
-                             + (f" (or {', '.join(aliases)})" if aliases else ""),
-                             suggestion=did_you_mean(closest(field.strip(), [*fields, *aliases])))
 
 
 def _export(args: argparse.Namespace) -> int:

@@ -107,11 +107,15 @@ def parse_kind(specs: Iterable[str], cards: Iterable[Card] | None = None) -> dic
     specs on the same field add values, any of which matches (``type=item`` and ``type=magic``
     make ``type=item,magic``), as ``deck odds --kind`` says in its help.
 
-    With ``cards`` (the game's card data), a field that no card has, or a value that no card
-    has in that field, is refused with the closest field or value; and a value holding a comma
+    With ``cards`` (the game's card data), a field that no card has is refused with the fields the
+    cards have and the closest (every spec's field is checked before any value), a value that no
+    card has in that field with the closest value; and a value holding a comma
     (``ability=Hide, Then Seek``) is read whole when a card has it (see :func:`split_values`).
     """
     pool = list(cards or ())
+    specs = list(specs)
+    for spec in specs:
+        _known_field(spec, pool)
     flt: dict[str, list[str]] = {}
     for spec in specs:
         if "=" not in spec:
@@ -126,10 +130,6 @@ def parse_kind(specs: Iterable[str], cards: Iterable[Card] | None = None) -> dic
         if not items:
             raise CompanionError(f"bad kind {spec!r}: no value after '='",
                                  expected="FIELD=VALUE[,VALUE...]")
-        if pool and not found:
-            names = sorted({k for card in pool for k in card.data} | set(ALIASES))
-            raise CompanionError(f"bad kind {spec!r}: no card has the field {field.strip()!r}",
-                                 suggestion=did_you_mean(closest(field.strip(), names)))
         for item in items if pool else ():
             if norm(item) not in have:
                 known = sorted(repr(k) if "," in k else k for k in have.values())  # (a comma: whose?)
@@ -138,6 +138,22 @@ def parse_kind(specs: Iterable[str], cards: Iterable[Card] | None = None) -> dic
                                      suggestion=did_you_mean(closest(item, known)))
         flt.setdefault(path, []).extend(items)
     return flt
+
+
+def _known_field(spec: str, cards: Sequence[Card]) -> None:
+    """Refuse a kind whose field no card has (``colour=red``), listing the fields the cards have
+    (and the aliases that reach a field of theirs) and the closest. A kind without ``=`` passes:
+    :func:`parse_kind` says what is wrong with it."""
+    field, equals, _ = spec.partition("=")
+    if not equals or not cards or any(values(card, resolve_path(field)) for card in cards):
+        return
+    fields = sorted({k for card in cards for k in card.data})
+    aliases = sorted(a for a, path in ALIASES.items() if a not in fields and "-" not in a
+                     and any(values(card, path) for card in cards))
+    raise CompanionError(f"bad kind {spec!r}: no card has the field {field.strip()!r}",
+                         expected="one of the fields " + ", ".join(fields)
+                         + (f" (or {', '.join(aliases)})" if aliases else ""),
+                         suggestion=did_you_mean(closest(field.strip(), [*fields, *aliases])))
 
 
 def describe(flt: Filter) -> str:

@@ -30,10 +30,13 @@ data*).
 The page opens on the game its address names (``deck_builder.ipynb?game=tmnt``, as the start page links
 it: :func:`requested_game`), else on Village TCG. A list that cannot be read says so once, under the
 list (each line, what was expected, the closest card name); the card table keeps the counts of the lines
-that could be read, and its − and + are off (saying why) until the list reads. Verdicts show each
-problem's sentence and its rule-book section (the rule ids, ``deck-size``, stay in the verdict's data and
-in ``companion deck check --json``); chances read as the other pages give them (one decimal place, with
-the exact fraction).
+that could be read, and its − and + are off (saying why) until the list reads. What a list that reads
+leaves unread (a CSV list's extra column) is said there too, as a warning, as the deck commands warn on
+standard error. Verdicts show each problem's sentence and its rule-book section (the rule ids,
+``deck-size``, stay in the verdict's data and in ``companion deck check --json``); chances read as the
+other pages give them (one decimal place, with the exact fraction). A kind for *Your own question* whose
+field no card has is refused in the Odds tab with the fields the cards have, as ``deck odds --kind``
+refuses it; the opening odds still show.
 
 A card file of your own that does not load never stops the page: it is left out (as on the cards
 page), its errors are listed, and the list is checked against the cards that load. Card data is read
@@ -895,7 +898,7 @@ class DeckBuilderView:
             self._cannot_read()
             ui.show_error(self.status, exc)
             return
-        self.status.value = ""
+        self._show_warnings()
         self.partial = None
         self._fill_table()
         self._update_stats()
@@ -919,6 +922,16 @@ class DeckBuilderView:
                 else f"Not legal · {plural(n, 'card')} · {plural(len(verdict.problems), 'problem')}: "
                      "see Legality")
         self.summary.value = ui.panel_html("ok" if verdict.is_legal else "error", head, [])
+
+    def _show_warnings(self) -> None:
+        """Under the list: what of it is not read (a CSV list's extra column), as the deck commands
+        say it on standard error; nothing when all of it is read."""
+        assert self.deck is not None
+        said = self.deck.warnings
+        if said:
+            ui.show(self.status, "warn", f"The list reads, with {plural(len(said), 'warning')}", said)
+        else:
+            self.status.value = ""
 
     def _cannot_read(self, partial: Decklist | None = None) -> None:
         """A list that cannot be read: no verdict, statistics, odds or counts of an older list stay
@@ -1020,12 +1033,17 @@ class DeckBuilderView:
         if fmt is None and read:
             fmt = self._read_format()[0]
         odds = opening_odds(self.deck, fmt)
+        refused = ""
         if self.kind.value:
-            flt = parse_kind([self.kind.value], self.db.cards)  # as deck odds: a value is read whole
-            label = (f"at least {self.at_least.value} × {self.kind.value.replace('=', ' ')} "
-                     f"in the first {self.draws.value} cards")
-            odds = [*odds, chance(self.deck, flt, self.at_least.value, self.draws.value, label=label)]
-        self.odds_html.value = odds_html(odds) if odds else "<i>No odds for this game.</i>"
+            try:  # as deck odds --kind: a value is read whole, and a field no card has is refused
+                flt = parse_kind([self.kind.value], self.db.cards)
+            except CompanionError as exc:  # said in the Odds tab, whose opening odds still show
+                refused = ui.panel_html("error", "Your own question cannot be asked", [exc.render()])
+            else:
+                label = (f"at least {self.at_least.value} × {self.kind.value.replace('=', ' ')} "
+                         f"in the first {self.draws.value} cards")
+                odds = [*odds, chance(self.deck, flt, self.at_least.value, self.draws.value, label=label)]
+        self.odds_html.value = (odds_html(odds) if odds else "<i>No odds for this game.</i>") + refused
 
 
 def deck_builder(game: str = "village") -> w.VBox:
