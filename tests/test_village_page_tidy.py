@@ -16,7 +16,7 @@ import pytest
 from companion.cards import CardDB, card_from_record
 from companion.errors import CompanionError, RuleError
 from companion.views.village import UNDEFENDED, VillageCompanion
-from companion.village.game import CITE_MAGIC, VillageTracker, why_not_on
+from companion.village.game import CITE_MAGIC, VillageTracker, check_mouse_name, why_not_on
 
 from .helpers import meanwhile
 
@@ -318,3 +318,48 @@ def test_a_magic_card_the_card_data_contradicts_cites_its_section_after_the_sent
     assert refused.value.render().startswith(
         "Super Confused is instant by the card data, not as the event says (instant: false) "
         f"({CITE_MAGIC}). Leave 'instant' out")
+
+
+# -- a mouse's name that is not a card: the tracker's rule and words (check_mouse_name) ----------------
+
+def refusal(page: VillageCompanion, name: str) -> str:
+    """What ``village do`` (the tracker's :func:`check_mouse_name`) says of a mouse ``name`` without stats."""
+    with pytest.raises(RuleError) as refused:
+        check_mouse_name(page.db(), name, None, None)
+    return refused.value.render()
+
+
+def test_a_misspelt_mouse_without_stats_is_refused_in_the_trackers_words(tmp_path: Path) -> None:
+    page = started(tmp_path)
+    page.mouse_name.value = "Acorn Scot"
+    page.buttons["play_basic"].click()
+    said = html.unescape(page.message.value)
+    assert refusal(page, "Acorn Scot") in said  # one rule, one wording: as 'village do' says it
+    assert "'Acorn Scot' is not a card in the data: did you mean 'Acorn Scout'?" in said
+    assert page.state.players[0].field == () and page.tracker.history[-1] == {"event": "draw"}
+
+
+def test_a_name_close_to_no_card_is_refused_with_what_to_type(tmp_path: Path) -> None:
+    page = started(tmp_path)
+    for name in ("Stranger", "A"):  # (a part of a name is close to no card, as for the tracker)
+        check_mouse_name(page.db(), name, None, None)  # the tracker takes it: a mouse of your own
+        page.mouse_name.value = name
+        page.buttons["play_basic"].click()
+        said = html.unescape(page.message.value)
+        assert f"'{name}' is not a card in the data. For a mouse of your own, type its ATK and DEF after " \
+               "its name." in said and "did you mean" not in said
+    assert page.state.players[0].field == ()
+
+
+def test_a_misspelt_mouse_with_its_stats_typed_plays_with_the_trackers_words_as_a_warning(
+        tmp_path: Path) -> None:
+    page = started(tmp_path)
+    page.mouse_name.value = "Acorn Scot"
+    page.mouse_atk.value, page.mouse_def.value = "2", "3"
+    page.buttons["play_basic"].click()
+    said = html.unescape(page.message.value)
+    assert "companion-warn" in page.message.value
+    assert "'Acorn Scot' is not a card in the data: did you mean 'Acorn Scout'? Played as a mouse of your " \
+           "own with the ATK and DEF typed; Undo if the name is misspelt." in said
+    assert page.tracker.history[-1] == {"event": "play_basic", "name": "Acorn Scot", "atk": 2, "def": 3,
+                                        "number": 1}

@@ -468,7 +468,7 @@ def test_a_misspelt_name_does_not_keep_another_cards_stats(tmp_path: Path) -> No
     assert (v.mouse_atk.value, v.mouse_def.value) == ("", "")  # a card's stats go with its name
     v.buttons["play_basic"].click()
     assert "&#x27;Pipp&#x27; is not a card in the data: did you mean &#x27;Pip&#x27;" in v.message.value
-    assert "type its ATK and DEF after its name" in v.message.value
+    assert "give its ATK and DEF with its name" in v.message.value  # (the tracker's words, as 'village do')
     assert v.state.players[0].field == () and v.tracker.history[-1] == {"event": "draw"}
     v.mouse_name.value = "Pip"
     v.buttons["play_basic"].click()

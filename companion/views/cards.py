@@ -44,8 +44,9 @@ import ipywidgets as w
 from .. import GAMES, ui
 from ..cards import BUNDLED, RECORD_KEY, Card, CardDB, corrected_fields, load_what_loads
 
-__all__ = ["BUNDLED", "CardBrowserView", "card_row", "column_title", "load_what_loads", "plain_fields",
-           "shorten", "show_load_problems", "table_cells", "table_html", "tile_html", "typed_path"]
+__all__ = ["BUNDLED", "CardBrowserView", "card_row", "column_title", "load_what_loads", "page_cards",
+           "plain_fields", "shorten", "show_left_out", "show_load_problems", "table_cells", "table_html",
+           "tile_html", "typed_path"]
 from ..errors import CompanionError
 from ..verdict import plural
 
@@ -432,6 +433,29 @@ def show_load_problems(panel: w.HTML, game: str, skipped: Mapping[str, Sequence[
         ui.show(panel, "info", said, [])
     else:
         panel.value = ""
+
+
+def show_left_out(panel: w.HTML, game: str, skipped: Mapping[str, Sequence[str]], *,
+                  then: str = "open this page again") -> None:
+    """:func:`show_load_problems` for a page with no *Reload card data* button (a tracker, the
+    planners, the print page): it goes on with the other cards; ``then``: what reads the files again
+    once they are fixed."""
+    def closing(files: int, corrections: int) -> str:
+        them = "them" if files + corrections != 1 else "it"
+        return (f"this page uses the other cards. Fix {them} (`companion validate` lists every problem), "
+                f"then {then}.")
+
+    show_load_problems(panel, game, skipped, closing)
+
+
+def page_cards(game: str, panel: w.HTML) -> CardDB:
+    """``game``'s cards for a page that reads them once: a card file of yours that does not load is
+    left out, as every command leaves it out (:func:`~companion.cards.load_what_loads`), and said in
+    ``panel`` with its errors (:func:`show_left_out`), so the page builds on the bundled cards and your
+    other files (empty only when even the bundled cards do not load, which the panel says)."""
+    db, skipped = load_what_loads(game)
+    show_left_out(panel, game, skipped)
+    return db
 
 
 #: The page's help (collapsed under "How to use this page"): for everyone, then for a notebook only.

@@ -16,8 +16,12 @@ listed score back), ``cmp-monarchs-end``,
 ``cmp-monarchs-message`` (the score pad's problems and notes, under the total),
 ``cmp-monarchs-list-message`` (what scoring a pasted list did, under its buttons),
 ``cmp-monarchs-buy-message`` (under Plan purchases), ``cmp-monarchs-solo-message`` (under the dice
-buttons), ``cmp-monarchs-hs-message`` (what Save score or Remove did, under them). Each result or
+buttons), ``cmp-monarchs-hs-message`` (what Save score or Remove did, under them),
+``cmp-monarchs-load-problems`` (card files of yours left out, above the tabs). Each result or
 refusal shows next to the button that caused it, on its own tab.
+
+A card file of yours that does not load is left out, as every command leaves it out: the page uses the
+bundled cards and your other files, and says above the tabs which file was left out and why.
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ from ..monarchs.scoring import (
     score,
 )
 from ..verdict import plural
+from .cards import page_cards
 
 #: Most cards of one colour the score pad counts (its cards counter); a colour's crowns counter
 #: goes up to this many cards of :data:`~companion.monarchs.scoring.MAX_CROWNS` crowns each.
@@ -154,7 +159,10 @@ class MonarchsCompanion:
     """The notebook page: four tabs (score pad, buy planner, solo, end of game)."""
 
     def __init__(self, db: Any = None) -> None:
-        self._db = db
+        """``db``: the card data a Court or a list names cards from (default: the game's, read once here,
+        a card file of yours that does not load left out and said in :attr:`load_problems`)."""
+        self.load_problems = self._panel("load-problems")
+        self._db = db if db is not None else page_cards("monarchs", self.load_problems)
         # each tab says what its buttons did right under them (never on another tab)
         self.message = self._panel("message")  # the score pad's problems and notes
         self.list_message = self._panel("list-message")  # scoring a pasted list
@@ -171,7 +179,8 @@ class MonarchsCompanion:
         for i, title in enumerate(("Score pad", "Buy planner", "Solo", "End of game")):
             tabs.set_title(i, title)
         self.widget = w.VBox([ui.header("Of Mice and Monarchs", "Score pad, buy planner and solo helper",
-                                        game="monarchs"), ui.help_box(HELP, HELP_NOTEBOOK), tabs])
+                                        game="monarchs"), ui.help_box(HELP, HELP_NOTEBOOK),
+                              self.load_problems, tabs])
         self.widget.add_class("cmp-monarchs-page")
         self.refresh_score()
 
@@ -182,10 +191,6 @@ class MonarchsCompanion:
         return panel
 
     def db(self) -> Any:
-        if self._db is None:
-            from ..cards import load_game
-
-            self._db = load_game("monarchs")
         return self._db
 
     # -- score pad ---------------------------------------------------------------------------

@@ -39,7 +39,11 @@ receiver with a full pack discards, shown only then) and ``cmp-mystics-share`` (
 corrections): ``cmp-mystics-order`` (the order put together), ``cmp-mystics-order-up``,
 ``cmp-mystics-order-down``, ``cmp-mystics-order-reset``, ``cmp-mystics-set-order``,
 ``cmp-mystics-turn-pick``, ``cmp-mystics-set-turn``; ``cmp-mystics-messages``,
-``cmp-mystics-odds`` (odds tab), ``cmp-mystics-odds-result``.
+``cmp-mystics-odds`` (odds tab), ``cmp-mystics-odds-result``, ``cmp-mystics-load-problems`` (card files
+of yours left out, above the tabs).
+
+A card file of yours that does not load is left out, as every command leaves it out: the page reads
+the bundled cards and your other files (:class:`PageTracker`), and says which file was left out and why.
 """
 
 from __future__ import annotations
@@ -92,6 +96,7 @@ from ..mystics.tracker import (
     victory_warning,
 )
 from ..probability import share
+from .cards import show_left_out
 
 ACCENT = "#d68910"
 #: The placeholders show input that works: minion types by id or name (see companion.mystics.names).
@@ -143,6 +148,21 @@ HELP_NOTEBOOK = (
     "<code>companion odds mystics attack --battle 3 --defense 2 --life 2</code> gives the exact odds of one "
     "attack.",
 )
+
+
+class PageTracker(MysticsTracker):
+    """The page's tracker: it reads the card data as every command does, a card file of yours that does
+    not load left out (:func:`~companion.cards.leaving_out`; the page says which), so one broken file
+    stops none of the chapter."""
+
+    def _load(self, kind: str, loader: Callable[[], Any]) -> Any:
+        def leaving_out_broken() -> Any:
+            from ..cards import leaving_out
+
+            with leaving_out("mystics"):
+                return loader()
+
+        return super()._load(kind, leaving_out_broken)
 
 
 def _pc(p: Fraction | float) -> str:
@@ -1039,7 +1059,7 @@ class MysticsDashboard(ui.TrackerPage):
         self._tk = dict(tracker_kwargs or {})
         # a log this page cannot use (another game's, a cut last line that cannot be set aside):
         # the page still builds, on an empty chapter in memory, says why and refuses every action
-        self.tracker = self.open_tracker(lambda path: MysticsTracker(path, **self._tk), self.path)
+        self.tracker = self.open_tracker(self._tracker_on, self.path)
         self._syncing = False
         #: while :meth:`refresh` draws the page: the boxes it sets do not regate the controls one by one, it
         #: gates them and writes each caption once, at its end
@@ -1489,6 +1509,7 @@ class MysticsDashboard(ui.TrackerPage):
                     game="mystics",
                 ),
                 ui.help_box(HELP, HELP_NOTEBOOK),
+                self._load_problems(),
                 tabs,
             ]
         )
@@ -1504,6 +1525,21 @@ class MysticsDashboard(ui.TrackerPage):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+    def _tracker_on(self, path: Path | None) -> MysticsTracker:
+        """The page's tracker of the log at ``path`` (``None``: in memory), with its ``tracker_kwargs``."""
+        return PageTracker(path, **self._tk)
+
+    def _load_problems(self) -> w.HTML:
+        """:attr:`load_problems`: the card files of yours the card data leaves out, and why (the card data
+        that cannot be loaded at all is said in the status, with what it stops)."""
+        from ..cards import BUNDLED, load_what_loads
+
+        self.load_problems = w.HTML()
+        self.load_problems.add_class("cmp-mystics-load-problems")
+        _db, skipped = load_what_loads("mystics")
+        show_left_out(self.load_problems, "mystics", {k: v for k, v in skipped.items() if k != BUNDLED})
+        return self.load_problems
 
     @property
     def state(self) -> MysticsState:
@@ -1687,7 +1723,7 @@ class MysticsDashboard(ui.TrackerPage):
         if abilities:
             event["abilities"] = abilities
         if self.state.started:  # keep the old chapter's log, start a fresh one
-            probe = MysticsTracker(None, **self._tk)  # check the event before moving the old log
+            probe = self._tracker_on(None)  # check the event before moving the old log
             probe.apply(probe.initial(), event)
             old = self.tracker
 
@@ -1697,7 +1733,7 @@ class MysticsDashboard(ui.TrackerPage):
 
             def stay(why: LogError) -> None:  # nor could the old log come back: the page shows the new one
                 if self.tracker is old:  # (the new log could not even be opened)
-                    self.tracker = self.open_tracker(lambda path: MysticsTracker(path, **self._tk), self.path)
+                    self.tracker = self.open_tracker(self._tracker_on, self.path)
                 self.odds.tracker = self.tracker
                 self.refresh()
                 ui.show(self.setup_msg, "error", "That did not work", [page_words(why.render())])
@@ -1706,7 +1742,7 @@ class MysticsDashboard(ui.TrackerPage):
             # meanwhile is never set aside unseen, the page is drawn again and the start refused)
             with old_log_kept(old, archive_name, "start the chapter", changed=self._refuse_changed,
                               back=back, stay=stay) as kept:
-                self.tracker = MysticsTracker(self.path, **self._tk)
+                self.tracker = self._tracker_on(self.path)
                 self.odds.tracker = self.tracker
                 self.do(event)
             if kept is not None:  # the status says where the old chapter went, and how to open it again

@@ -16,7 +16,12 @@ button), ``cmp-print-preview`` (sheet preview image), ``cmp-print-download`` (do
 link), ``cmp-print-status`` (messages), ``cmp-print-page`` (preview page number, shown with a PDF),
 ``cmp-print-decks-refresh`` (read the saved decks again), ``cmp-print-pasted`` (the decklist typed in,
 shown when Cards is the list typed below), ``cmp-print-orientation`` (the calibration page's
-orientation), ``cmp-print-align`` (the offsets that line the backs up, shown with duplex backs).
+orientation), ``cmp-print-align`` (the offsets that line the backs up, shown with duplex backs),
+``cmp-print-load-problems`` (card files of yours left out, for card sheets).
+
+A card file of yours that does not load is left out of card sheets, as ``companion print`` leaves it
+out: they print the bundled cards and your other files, and the page says which file was left out and
+why (when the game or *Print* changes, and again with each card PDF made).
 
 Each kind of printable shows only its own controls: the Cards menu, size, bleed, crop marks and
 backs for card sheets, the sheet for a score sheet, the flip and offsets for the calibration page.
@@ -29,15 +34,17 @@ import html
 import io
 import itertools
 import os
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import DATA_DIR, user_data_dir
+from ..cards import DATA_DIR, leaving_out, load_what_loads, user_data_dir
 from ..errors import CompanionError, os_reason
 from ..textio import slug, write_bytes_atomic
+from .cards import show_left_out
 
 if TYPE_CHECKING:
     from ..deck.saved import SavedDeck
@@ -104,6 +111,8 @@ class PrintView:
         self.filename = ""
         self.status = ui.panel()
         self.status.add_class("cmp-print-status")
+        self.load_problems = w.HTML()  # the card files of yours card sheets leave out, and why
+        self.load_problems.add_class("cmp-print-load-problems")
         self.game = w.Dropdown(options=[(name, gid) for gid, name in GAMES.items()], value=game,
                                description="Game", style=WIDE, layout=w.Layout(width="260px", margin=GAP))
         self.game.add_class("cmp-print-game")
@@ -185,7 +194,7 @@ class PrintView:
             ui.header("Print and play",
                       "Exact-size PDFs: print at 100 % (actual size), never 'fit to page'."),
             ui.help_box(HELP, HELP_NOTEBOOK),
-            ui.row(self.game, ui.labelled("Paper", self.paper)),
+            ui.row(self.game, ui.labelled("Paper", self.paper)), self.load_problems,
             ui.labelled("Print", self.what), self.options, self.make_button, self.status,
             self.progress, self.page_row, self.preview,
         ])
@@ -220,6 +229,7 @@ class PrintView:
         self._show_custom()
         self._show_applying()
         what = self.what.value
+        self._show_left_out(load_what_loads(game)[1] if what == "cards" else {})
         if what == "cards":
             self.options.children = [self.card_box]
         elif what == "sheet":
@@ -238,6 +248,11 @@ class PrintView:
                 "grid moves with it: enter that offset plus the reading). Print it double-sided with the "
                 "flip chosen in <i>Backs</i>, and as <i>Landscape</i> for card sheets that come out "
                 "landscape. <i>How to use this page</i> says more."), self.backs, self.align_box]
+
+    def _show_left_out(self, skipped: Mapping[str, Sequence[str]]) -> None:
+        """Say which card files of yours card sheets leave out, and why (``skipped``: as
+        :func:`~companion.cards.load_what_loads` gives them; empty: nothing to say)."""
+        show_left_out(self.load_problems, self.game.value, skipped, then="make the PDF again")
 
     def _deck_options(self) -> list[tuple[str, str]]:
         """The Cards menu: the whole game, the bundled decks, your saved decks of the game (as the deck
@@ -378,7 +393,11 @@ class PrintView:
         warnings: list[str] = []
         problems: list[str] = []  # what the warnings are about, for the status line
         if what == "cards":
-            copies, title, readings = self._card_copies()
+            # a card file of yours that does not load is left out (said above), as the command leaves it out
+            # (the page gives no art folder: print_cards reads no card data)
+            with leaving_out(game) as (_db, skipped):
+                self._show_left_out(skipped)
+                copies, title, readings = self._card_copies()
             size = self.custom.value if self.size.value == "custom" else self.size.value
             if not size.strip():  # a blank box would quietly print the default size
                 raise PrintError("no card size given", where="--size",

@@ -21,7 +21,11 @@ same house reading, chosen for the whole game), ``cmp-tmnt-phase``, ``cmp-tmnt-n
 ``cmp-tmnt-play-item``, ``cmp-tmnt-record-attack``, ``cmp-tmnt-keep-attacker``,
 ``cmp-tmnt-keep-defender``, ``cmp-tmnt-result-step``, ``cmp-tmnt-correct`` (with the boxes
 ``cmp-tmnt-correct-items`` and ``cmp-tmnt-correct-reason``), ``cmp-tmnt-character-mismatch`` (the
-builder's warning when its character is not the card the tracker names on the 1st Block Zone).
+builder's warning when its character is not the card the tracker names on the 1st Block Zone),
+``cmp-tmnt-load-problems`` (card files of yours left out: the builder's, the tracker's at its top).
+
+A card file of yours that does not load is left out, as every command leaves it out: the pages use the
+bundled cards and your other files, and say which file was left out and why.
 
 In the tracker the builder starts each attack with the card the log names on the attacker's 1st
 Block Zone (a Character kept there by a Result Step), else with an empty choice that the table must
@@ -35,7 +39,7 @@ what they took back or brought back, in the words of ``companion tmnt do``.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +83,7 @@ from ..tmnt.game import (
     why_not_next,
 )
 from ..verdict import Verdict, plural, verdict_html
+from .cards import show_left_out
 
 ATTR_COLOURS = {"wind": "#4a90c2", "nature": "#3f8f3f", "fire": "#c8432b", "mountain": "#8a6d3b"}
 KIND_MARK = {"normal": "", "forceful": " [F]", "counter": " [C]", "forceful-counter": " [F][C]"}
@@ -142,14 +147,22 @@ def attack_card_power_toggle(css: str) -> w.ToggleButtons:
     return toggle
 
 
-def _load_cards() -> tuple[list[Any], str]:
-    """The TMNT card database as a list, or no cards and a message (the builder still works)."""
-    from ..cards import load_game
+def _load_cards() -> tuple[list[Any], dict[str, list[str]]]:
+    """The TMNT cards as a list, and the card files of yours left out because they do not load, with
+    their errors (:func:`~companion.cards.load_what_loads`: no cards when even the bundled ones do not
+    load; the builder still works with Custom…)."""
+    from ..cards import load_what_loads
 
-    try:
-        return list(load_game("tmnt")), ""
-    except CompanionError as exc:
-        return [], exc.render()
+    db, skipped = load_what_loads("tmnt")
+    return list(db), skipped
+
+
+def _load_problems(left_out: Mapping[str, list[str]]) -> w.HTML:
+    """The panel saying which card files of yours were left out, and why (empty when none was)."""
+    panel = w.HTML()
+    panel.add_class("cmp-tmnt-load-problems")
+    show_left_out(panel, "tmnt", left_out)
+    return panel
 
 
 def _card_label(card: Any) -> str:
@@ -247,10 +260,12 @@ class CardSlot:
 class AttackBuilder:
     """Attack Step check, Counter Step and Forward Step for one attack, recomputed on every change."""
 
-    def __init__(self, cards: list[Any] | None = None, *, in_tracker: bool = False) -> None:
-        message = ""
+    def __init__(self, cards: list[Any] | None = None, *, in_tracker: bool = False,
+                 left_out: Mapping[str, list[str]] | None = None) -> None:
+        """``cards``: the cards to offer (default: the card data, your files that do not load left out
+        and said in :attr:`cards_note`); ``left_out``: with ``cards``, the files left out, to say."""
         if cards is None:
-            cards, message = _load_cards()
+            cards, left_out = _load_cards()
         self.character = CardSlot("1st Block card", cards, "character", "cmp-tmnt-character", ask=in_tracker)
         self.attacks = [CardSlot(f"Attack {i}", cards, "attack", f"cmp-tmnt-attack-{i}") for i in (1, 2, 3)]
         self.counter = CardSlot("Counter", cards, "counter", "cmp-tmnt-counter")
@@ -286,8 +301,7 @@ class AttackBuilder:
         self.resolve.add_class("cmp-tmnt-resolve")
         self.result = w.HTML()
         self.result.add_class("cmp-tmnt-result")
-        self.cards_note = ui.panel("warn", "Card database not loaded; use Custom…", [message]) if message \
-            else w.HTML()
+        self.cards_note = _load_problems(left_out or {})
         defender = w.VBox([self.blocks.box, w.HTML(
             "<small>Already face-up (they still count when flipping): Block cards counted from the 1st "
             "Block card, an empty Block Zone holding none; the same as Block Zone numbers when no Zone is "
@@ -471,8 +485,15 @@ CYCLE = {"down": "up", "up": "empty", "empty": "down"}
 class GameTracker(ui.TrackerPage):
     """Both players' Block Zones and counts, the phase stepper and the actions of each phase."""
 
-    def __init__(self, path: str | Path | None = None, cards: list[Any] | None = None) -> None:
+    def __init__(self, path: str | Path | None = None, cards: list[Any] | None = None,
+                 left_out: Mapping[str, list[str]] | None = None) -> None:
+        """``cards``: the cards the attack builder offers (default: the card data, your files that do not
+        load left out and said at the top, :attr:`load_problems`); ``left_out``: with ``cards``, the
+        files left out, to say."""
         self.path = Path(path) if path is not None else default_log()
+        if cards is None:
+            cards, left_out = _load_cards()
+        self.load_problems = _load_problems(left_out or {})
         self.tracker = self.open_tracker(TmntTracker, self.path)
         self._fix_loaded: tuple[int, dict[str, int]] = (-1, {})  # the player and counts the boxes show
         # the game (its start's log line) and turn whose Result Step choices the keep boxes hold, and
@@ -613,6 +634,7 @@ class GameTracker(ui.TrackerPage):
             ui.header("TMNT game tracker", "Block Zones, hand and Deck counts, phases. Saved after "
                       "every action.", game="tmnt"),
             ui.help_box(TRACKER_HELP, TRACKER_HELP_NOTEBOOK),
+            self.load_problems,
             self.setup_box,
             self.phase, w.HBox([self.next, self.undo, self.redo]), self.next_off, self.status, self.adjust,
             self.actions, *boards, self.zone_msg, corrections])
@@ -1008,9 +1030,9 @@ def _nth(i: int) -> str:
 
 def tmnt_page(path: str | Path | None = None) -> w.Tab:
     """The notebook page: the attack builder and the game tracker as two tabs."""
-    cards, _msg = _load_cards()
-    builder = AttackBuilder(None if not cards else cards)
-    tracker = GameTracker(path, cards)
+    cards, left_out = _load_cards()  # (read once for both tabs, each saying what was left out)
+    builder = AttackBuilder(cards, left_out=left_out)
+    tracker = GameTracker(path, cards, left_out)
     tab = w.Tab(children=[tracker.widget, w.VBox([
         ui.header("TMNT attack builder", "Is this attack legal, and what does it do?", game="tmnt"),
         ui.help_box(BUILDER_HELP, BUILDER_HELP_NOTEBOOK), builder.widget])],

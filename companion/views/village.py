@@ -33,8 +33,11 @@ removed), ``cmp-village-twice`` (a mouse a card lets attack twice), ``cmp-villag
 first), ``cmp-village-fruit-reading`` (the house reading of an ability's Fruit cost, for a new game),
 ``cmp-village-readings`` (the game's house interpretations: the Fruit reading, what an undefended
 attack takes), ``cmp-village-direct-mode`` / ``cmp-village-direct`` (what this attack's undefended
-attacks take: the game's amount, the attacker's ATK, or the MP typed) and ``cmp-village-previous``
-(back to the game New game kept aside).
+attacks take: the game's amount, the attacker's ATK, or the MP typed), ``cmp-village-previous``
+(back to the game New game kept aside) and ``cmp-village-load-problems`` (card files of yours left out).
+
+A card file of yours that does not load is left out, as every command leaves it out: the page reads
+the bundled cards and your other files, and says at its top which file was left out and why.
 
 Another window (or ``companion village do``) may write the same log: an action chosen from the page
 (every turn button, the MP and deck buttons, a flip, a redraw, an attack, a card effect, a Magic card,
@@ -71,7 +74,7 @@ from typing import Any
 import ipywidgets as w
 
 from .. import ui
-from ..errors import CompanionError, LogError, RuleError, closest, os_reason
+from ..errors import CompanionError, LogError, RuleError, os_reason
 from ..eventlog import EventLog, old_log_kept, redone_said
 from ..village.battle import ATTACKER_WINS, Attack
 from ..village.game import (
@@ -91,6 +94,7 @@ from ..village.game import (
     VillageState,
     VillageTracker,
     check_card_type,
+    check_mouse_name,
     checklist,
     direct_damage_said,
     new_game,
@@ -101,6 +105,7 @@ from ..village.game import (
     why_not,
     why_not_on,
 )
+from .cards import page_cards
 
 NO_ATTACK = "— does not attack —"
 DIRECT_GAME = ""  # the undefended-attack picker's value for the game's amount (the start's direct_damage)
@@ -206,6 +211,10 @@ class VillageCompanion(ui.TrackerPage):
     def __init__(self, log_path: str | Path | None = None, *, db: Any = None) -> None:
         self.log_path = Path(log_path) if log_path is not None else default_log_path()
         self._db = db
+        #: the card files of yours left out because they do not load, with their errors (the page reads the
+        #: bundled cards and your other files, as every command does: :meth:`db`)
+        self.load_problems = w.HTML()
+        self.load_problems.add_class("cmp-village-load-problems")
         #: a message panel under each group of buttons: what an action says shows beside the control that
         #: did it, the latest action's only (:attr:`message` is the panel of the group acted in last)
         self.section_messages = ui.SectionMessages()
@@ -634,21 +643,16 @@ class VillageCompanion(ui.TrackerPage):
             return
         self._started_shown = started
         play = [self.players_row, self.turn_box, self.effects, self.flips]
-        top = [self.header, self.help, self.winner, self.notice_msg]
+        top = [self.header, self.help, self.load_problems, self.winner, self.notice_msg]
         self.widget.children = [*top, *play, self.setup] if started else [*top, self.setup, *play]
         self.setup.selected_index = None if started else 0
 
     # -- helpers -----------------------------------------------------------------------------
     def db(self) -> Any:
+        """The card data, read once: a card file of yours that does not load is left out, said in
+        :attr:`load_problems` (no data that loads: an empty one, and names are taken as typed)."""
         if self._db is None:
-            from ..cards import load_game
-
-            try:
-                self._db = load_game("village")
-            except CompanionError:
-                from ..cards import CardDB
-
-                self._db = CardDB("village", [])
+            self._db = page_cards("village", self.load_problems)
         return self._db
 
     def _magic_kind_from_card(self, name: str) -> None:
@@ -975,7 +979,9 @@ class VillageCompanion(ui.TrackerPage):
     def _mouse_to_play(self, kind: str) -> tuple[dict[str, Any], tuple[str, ...]]:
         """Name, ATK and DEF of the mouse to play, and warnings. A mouse card gives its stats (a box
         typed by hand overrides its card); a name that is not a card plays only with ATK and DEF
-        typed, as a mouse of your own, and is refused otherwise with the card it may mean."""
+        typed, as a mouse of your own: without them, a name close to a mouse card is refused with the
+        card it may mean, by the tracker's rule and words (:func:`check_mouse_name`), any other name with
+        what to type; with them, a name close to a card plays with a warning."""
         name = str(self.mouse_name.value or "").strip()
         card = self.db().lookup(name) if name else None
         self._check_kind(card, kind)
@@ -984,16 +990,19 @@ class VillageCompanion(ui.TrackerPage):
             stats = {"atk": card.get("atk") if atk is None else atk,
                      "def": card.get("def") if dfn is None else dfn}
             return {"name": card.name, **stats}, ()
-        meant = [repr(n) for n in closest(name, self._mouse_names())] if name else []
-        missing = f"{name!r} is not a card in the data" + (f": did you mean {' or '.join(meant)}?" if meant
-                                                           else ".")
+        notes: tuple[str, ...] = ()
+        try:  # (its stats left out: whether the name is a misspelt mouse card)
+            check_mouse_name(self.db(), name, None, None)
+        except RuleError as misspelt:
+            if atk is None or dfn is None:
+                raise
+            notes = (f"{misspelt.message} Played as a mouse of your own with the ATK and DEF typed; Undo if "
+                     "the name is misspelt.",)
         if atk is None or dfn is None:
             if not name:
                 raise CompanionError("type the mouse's name (its card fills in ATK and DEF), or ATK and DEF "
                                      "for a mouse of your own")
-            raise CompanionError(f"{missing} {OWN_MOUSE_HINT}.")
-        notes = (f"{missing} Played as a mouse of your own with the ATK and DEF typed; Undo if the name "
-                 "is misspelt.",) if meant else ()
+            raise CompanionError(f"{name!r} is not a card in the data. {OWN_MOUSE_HINT}.")
         return {"name": name or ("Mega Mouse" if kind == "mega-mouse" else "Basic Mouse"),
                 "atk": atk, "def": dfn}, notes
 
