@@ -291,27 +291,34 @@ def test_records_left_out_of_one_file_stay_out_when_a_later_file_loads(_isolated
     assert str(folder / "corrections.json") not in view.skipped
 
 
-# --- Mice and Mystics with every type: one section per type, in a box that scrolls -------------------
+# --- Mice and Mystics with every type: one section per type, each opening and closing ---------------
 
 def _sections(markup: str) -> dict[str, str]:
     """The table's sections by type (``data-type``), each its markup."""
     import re
 
-    parts = markup.split("<div class='cmp-cards-section' ")[1:]
+    parts = markup.split("<details class='cmp-cards-section' ")[1:]
     return {re.match(r"data-type='([^']*)'", part).group(1): part for part in parts}  # type: ignore[union-attr]
 
 
 def _titles_and_rows(markup: str) -> tuple[list[str], dict[str, list[str]]]:
-    """A table's column titles, and each row's cells (tags taken off) by its card id."""
+    """A table's column titles, and each row's cells (tags taken off) by its card id; a list of one
+    card's fields (``cmp-cards-fields``) read as the table of one row it stands for."""
     import re
 
+    if "cmp-cards-fields" in markup:
+        card = re.search(r"cmp-cards-fields' data-card='([^']*)'", markup).group(1)  # type: ignore[union-attr]
+        lines = re.findall(r"<tr><th scope='row'>([^<]*)</th><td[^>]*>(.*?)</td></tr>", markup)
+        return [t for t, _v in lines], {card: [re.sub(r"<[^>]+>", "", v) for _t, v in lines]}
     titles = re.findall(r"<th>([^<]*)</th>", markup)
     rows = {card: [re.sub(r"<[^>]+>", "", cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", row)]
             for card, row in re.findall(r"<tr data-card='([^']*)'>(.*?)</tr>", markup)}
     return titles, rows
 
 
-def test_every_mystics_type_has_a_heading_with_its_count_in_a_box_that_scrolls() -> None:
+def test_every_mystics_type_is_a_section_that_opens_with_its_count_and_no_box_scrolls_the_page() -> None:
+    """Visual audit 10: the types' tables scrolled in a box 70% of the screen high inside the page,
+    a Notes column squeezed into 15 lines, the chapter's one row 4,469 pixels wide."""
     import re
     from collections import Counter
 
@@ -320,20 +327,29 @@ def test_every_mystics_type_has_a_heading_with_its_count_in_a_box_that_scrolls()
     table = view.table.value
     counts = Counter(str(t) for t in view.frame["type"])
     headings = [re.sub(r"<[^>]+>", "", h) for h in
-                re.findall(r"<h4 class='cmp-cards-section-title'[^>]*>(.*?)</h4>", table)]
+                re.findall(r"<summary class='cmp-cards-section-title'[^>]*>(.*?)</summary>", table)]
     assert headings == [f"{t} · {n} card{'s' if n != 1 else ''}" for t, n in sorted(counts.items())]
-    assert re.search(r"<div class='cmp-cards-sections' style='max-height:\d+vh;overflow-y:auto'>", table)
-    assert "6 types, a table each" in table and "search 14" in table
+    assert "max-height" not in table and "overflow-y" not in table and "sticky" not in table
+    assert "6 types, a table each" in table
     sections = _sections(table)
     assert list(sections) == sorted(counts)
+    opened = [t for t, part in sections.items() if re.match(r"data-type='[^']*' open", part)]
+    assert opened == ["ability"]  # the first open, the others closed until tapped
     for card_type, part in sections.items():
         titles, rows = _titles_and_rows(part)
         assert set(rows) == set(view.frame.loc[view.frame["type"] == card_type, "id"]), card_type
         assert "Type" not in titles  # the heading says it
         for n, title in enumerate(titles):
             assert any(cells[n] for cells in rows.values()), (card_type, title)  # no column empty for all
+        # its own box scrolls sideways when the table is wider than the page
+        assert "<div style='overflow-x:auto;width:0;min-width:100%'><table" in part, card_type
     # each table's style is its own: one type's unbreakable columns are not another's
     assert ".cmp-cards-df td:nth-child" not in table and ".cmp-cards-df-1 td:nth-child" in table
+    # a column of sentences keeps a readable width, not a strip of a few words
+    assert ".cmp-cards-df-4 .cmp-wide{min-width:18em" in table  # the heroes' Notes
+    assert "cmp-cards-fields" in sections["chapter"] and "<thead>" not in sections["chapter"]
+    titles, _rows = _titles_and_rows(sections["chapter"])
+    assert titles[:3] == ["Name", "Notes", "Number"] and "Special rules" in titles  # read down, not across
 
 
 def test_a_search_still_finds_a_card_among_every_mystics_type() -> None:
@@ -342,6 +358,7 @@ def test_a_search_still_finds_a_card_among_every_mystics_type() -> None:
     assert view.count.value.startswith("<b>2</b>")
     sections = _sections(view.table.value)
     assert "data-card='maginos'" in sections["hero"] and "data-card='maginos-staff'" in sections["search"]
+    assert all(" open " in part.split(">", 1)[0] for part in sections.values())  # a few finds: all open
     view.search.value = "inspire"  # one card: one table, as before
     assert "cmp-cards-section" not in view.table.value and "data-card='inspire'" in view.table.value
 
@@ -354,6 +371,7 @@ def test_one_mystics_type_shows_one_table_as_before_and_the_other_games_stay_one
         view.type_menu.value = card_type
         table = view.table.value
         assert "cmp-cards-section" not in table and "<table class='cmp-cards-df'>" in table
+        assert "cmp-cards-fields" not in table and ".cmp-wide{min-width:18em" not in table
         assert table.startswith("<style>.cmp-cards-df{border-collapse:collapse}")
         titles, rows = _titles_and_rows(table)
         section_titles, section_rows = _titles_and_rows(every[card_type])

@@ -282,16 +282,6 @@ def test_the_odds_show_one_decimal_place_and_the_exact_fraction() -> None:
 
 # --- 10. leads and collapsed help --------------------------------------------------------------------------
 
-@pytest.mark.parametrize("notebook", ["cards", "deck_builder"])
-def test_the_notebooks_keep_a_short_lead(notebook: str) -> None:
-    cells = json.loads((ROOT / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8"))["cells"]
-    markdown = ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]
-    assert len(markdown) == 1
-    lead = markdown[0].split("\n\n", 1)[1]
-    assert len(re.findall(r"[.!?](\s|$)", lead)) <= 2 and len(lead) < 160
-    assert "companion " not in markdown[0]  # no command line in what the app shows
-
-
 def test_the_start_notebook_puts_nothing_above_the_title_and_no_jupyter_steps_in_the_app() -> None:
     cells = json.loads((ROOT / "notebooks" / "start.ipynb").read_text(encoding="utf-8"))["cells"]
     assert [c["cell_type"] for c in cells] == ["code"]  # the page's own header is the first thing shown

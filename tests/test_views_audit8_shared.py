@@ -275,7 +275,7 @@ def test_printables_a_refusal_goes_when_another_printable_is_chosen() -> None:
 
 # -- 7. the notebooks: a short lead, one title, the rest in the page's collapsed help ------------------
 
-@pytest.mark.parametrize("notebook", ["mousecard", "monarchs", "printables"])
+@pytest.mark.parametrize("notebook", ["mousecard", "monarchs", "printables", "cards", "deck_builder"])
 def test_the_notebooks_keep_a_short_lead_and_no_command_line(notebook: str) -> None:
     cells = json.loads((ROOT / "notebooks" / f"{notebook}.ipynb").read_text(encoding="utf-8"))["cells"]
     markdown = ["".join(c["source"]) for c in cells if c["cell_type"] == "markdown"]

@@ -11,9 +11,10 @@ CSS classes for browser tests:
 ``cmp-cards-type`` (type menu), ``cmp-cards-search`` (text search),
 ``cmp-cards-stat`` (number to filter by), ``cmp-cards-range`` (its range),
 ``cmp-cards-count`` (how many cards match), ``cmp-cards-table`` (the table: one row per card,
-``data-card`` its id), ``cmp-cards-sections`` (the box a table split by type scrolls in),
-``cmp-cards-section`` (one type's part of it, ``data-type`` its type), ``cmp-cards-section-title``
-(its heading: the type and its count), ``cmp-cards-empty`` (no card matches),
+``data-card`` its id), ``cmp-cards-sections`` (a table split by type), ``cmp-cards-section`` (one
+type's part of it, a ``<details>`` that opens and closes, ``data-type`` its type),
+``cmp-cards-section-title`` (its line: the type and its count), ``cmp-cards-fields`` (a type of one
+card: its fields listed down, ``data-card`` its id), ``cmp-cards-empty`` (no card matches),
 ``cmp-cards-tiles`` (the tiles), ``cmp-cards-legend`` (under the tiles: what ``*``, a value of
 your own correction, means), ``cmp-cards-upload`` (file upload),
 ``cmp-cards-path`` (a path to check), ``cmp-cards-validate`` (check button),
@@ -27,8 +28,9 @@ The table is for players: plain column titles over left-aligned cells, no ids (t
 carries the id as a tooltip, and shows it where two cards share a name), the set said once above the
 table when every card shown is of one set, and columns that are empty for every card shown left
 out. Cards of several types with too many columns between them for one table (Mice and Mystics'
-heroes, minions and search cards each have fields of their own) show one table per type, under a
-heading with the type and its count, in a box that scrolls so the page stays short.
+heroes, minions and search cards each have fields of their own) show one table per type, each in
+a section that opens and closes under a line with the type and its count, and scrolls sideways on
+its own when wider than the page.
 ``CardBrowserView.frame`` keeps every field (a pandas DataFrame, for a notebook of your own).
 """
 
@@ -270,7 +272,7 @@ def table_html(rows: pd.DataFrame, cards: Mapping[str, Card], unknown: Collectio
 
     Cards of several types whose one table would be too wide for a tablet (more than
     :data:`MANY_COLUMNS` columns: Mice and Mystics' heroes, minions and search cards each have fields
-    of their own) show one section per type instead (:func:`_sections_html`)."""
+    of their own) show one collapsible section per type instead (:func:`_sections_html`)."""
     if rows.empty:
         return NO_MATCH_HTML
     shown = table_cells(rows.head(limit), unknown, inapplicable)
@@ -281,31 +283,40 @@ def table_html(rows: pd.DataFrame, cards: Mapping[str, Card], unknown: Collectio
     return _one_table(shown, cards, game) + more
 
 
-#: The height of the box the sections of :func:`_sections_html` scroll in: the page stays short.
-SECTIONS_HEIGHT = "70vh"
+#: When a filter leaves this many cards or fewer, every type's section of :func:`_sections_html` is
+#: open (a search's finds show at once); with more, only the first is.
+FEW_CARDS = 12
+#: The least width of a column of sentences in a type's table (:func:`_sections_html`): a Notes
+#: column never wraps into a tall narrow strip; a table too wide for the page scrolls sideways.
+SECTION_WIDE = "18em"
 
 
 def _sections_html(shown: pd.DataFrame, cards: Mapping[str, Card], types: Sequence[str],
                    game: str | None) -> str:
-    """The table split by type: a line naming the types and their counts, then in a box that scrolls
-    (the page stays short) one section per type (``cmp-cards-section``, ``data-type`` its type): a
-    heading with the type and its count (it stays at the box's top while its rows scroll by) over a
-    table of only the columns that type's cards fill, without the type column."""
+    """The table split by type: a line saying so, then one collapsible section per type
+    (``<details class='cmp-cards-section'>``, ``data-type`` its type) whose line reads the type and
+    its count (``hero · 6 cards``); open, it shows a table of only the columns that type's cards
+    fill, without the type column, scrolling sideways in its own box when wider than the page. A
+    type of a single card shows as a list of its fields (:func:`_field_list`) rather than one row
+    of many columns. The first section is open, or every one when few cards are shown
+    (:data:`FEW_CARDS`)."""
     parts = {t: shown[shown["type"].astype(str) == t].copy() for t in types}
-    index = " · ".join(f"{html.escape(t)} {len(part)}" for t, part in parts.items())
     sections = []
     for n, (card_type, part) in enumerate(parts.items(), 1):
-        title = (f"<h4 class='cmp-cards-section-title' style='position:sticky;top:0;z-index:1;margin:0;"
-                 f"padding:8px 0 4px 0;background:var(--jp-layout-color0, #fff)'>{html.escape(card_type)}"
+        title = (f"<summary class='cmp-cards-section-title' style='cursor:pointer;padding:8px 0;"
+                 f"font-weight:bold;font-size:15px'>{html.escape(card_type)}"
                  f" <span style='color:{ui.COLOURS['muted']};font-weight:normal'>· "
-                 f"{plural(len(part), 'card')}</span></h4>")
-        sections.append(f"<div class='cmp-cards-section' data-type='{html.escape(card_type, quote=True)}' "
-                        f"style='margin-bottom:12px'>{title}"
-                        f"{_one_table(part, cards, game, scope=f'cmp-cards-df-{n}', drop=('type',))}</div>")
-    return (f"<div style='margin:2px 0 6px 0'>{plural(len(types), 'type')}, a table each (choose one under "
-            f"Type to see it alone): {index}</div>"
-            f"<div class='cmp-cards-sections' style='max-height:{SECTIONS_HEIGHT};overflow-y:auto'>"
-            f"{''.join(sections)}</div>")
+                 f"{plural(len(part), 'card')}</span></summary>")
+        scope = f"cmp-cards-df-{n}"
+        body = (_field_list(part, cards, game, scope=scope, drop=("type",)) if len(part) == 1 else
+                _one_table(part, cards, game, scope=scope, drop=("type",), wide=SECTION_WIDE))
+        opened = " open" if n == 1 or len(shown) <= FEW_CARDS else ""
+        sections.append(f"<details class='cmp-cards-section' data-type='{html.escape(card_type, quote=True)}'"
+                        f"{opened} style='margin-bottom:6px;border-bottom:1px solid #eee;padding-bottom:4px'>"
+                        f"{title}{body}</details>")
+    return (f"<div style='margin:2px 0 6px 0'>{plural(len(types), 'type')}, a table each: tap a type to open "
+            f"or close its table (or choose it under Type to see it alone).</div>"
+            f"<div class='cmp-cards-sections'>{''.join(sections)}</div>")
 
 
 def _filled_columns(shown: pd.DataFrame, drop: Collection[str] = ()) -> list[str]:
@@ -315,14 +326,10 @@ def _filled_columns(shown: pd.DataFrame, drop: Collection[str] = ()) -> list[str
             and any(str(v) != "" for v in shown[c])]
 
 
-def _one_table(shown: pd.DataFrame, cards: Mapping[str, Card], game: str | None, *,
-               scope: str = "cmp-cards-df", drop: Collection[str] = ()) -> str:
-    """One table of the cells ``shown`` (see :func:`table_html`), without the columns in ``drop``.
-    ``scope``: the class its style is written for, one of its own for each table of a page showing
-    several (their columns differ, so do their widths)."""
-    ids = [str(i) for i in shown["id"]] if "id" in shown else [""] * len(shown)
-    names = [str(n) for n in shown["name"]] if "name" in shown else [""] * len(shown)
-    twice = {n for n in names if names.count(n) > 1}
+def _shown_columns(shown: pd.DataFrame, game: str | None, drop: Collection[str]) -> tuple[list[str], str]:
+    """The columns a table of ``shown`` has (the name first, see :func:`_filled_columns`), and the line
+    above it naming the set when every card shown is of one set (else each row's set loses the game's
+    name it starts with: ``shown`` is changed)."""
     head = ""
     sets = [s for s in dict.fromkeys(str(v) for v in shown["set"]) if s] if "set" in shown else []
     columns = _filled_columns(shown, drop)
@@ -332,11 +339,43 @@ def _one_table(shown: pd.DataFrame, cards: Mapping[str, Card], game: str | None,
     elif "set" in columns and game in GAMES:  # "Of Mice and Monarchs Demo Court" on each row: "Demo Court"
         named = GAMES[str(game)]
         shown["set"] = [_short_set(str(v), named) for v in shown["set"]]
-    columns = (["name"] if "name" in shown else []) + columns
+    return (["name"] if "name" in shown else []) + columns, head
+
+
+def _name_cell(card_id: str, name: str, twice: Collection[str]) -> str:
+    """A card's name cell: the id on its tooltip, and under the name where two cards shown share it."""
+    tag = (f"<br><small style='color:{ui.COLOURS['muted']}'>id: {html.escape(card_id)}</small>"
+           if name in twice and card_id else "")
+    return f"<td title='{html.escape(card_id, quote=True)}'><b>{html.escape(name)}</b>{tag}</td>"
+
+
+def _cell(value: Any, plain: str | None, wide: bool) -> str:
+    """A field's cell: ``yes``/``no`` for a truth value, the card's nested field in plain words
+    (``plain``), a column of sentences (``wide``) in a div its width is set on."""
+    if type(value).__name__ in ("bool", "bool_"):  # (a Python or a numpy truth value)
+        text = "yes" if value else "no"
+    elif isinstance(value, str) and value in ("unknown", "—", ""):
+        text = value
+    else:
+        text = plain if plain is not None else str(value)
+    return (f"<td><div class='cmp-wide'>{html.escape(text)}</div></td>" if wide and text
+            else f"<td>{html.escape(text)}</td>")
+
+
+def _one_table(shown: pd.DataFrame, cards: Mapping[str, Card], game: str | None, *,
+               scope: str = "cmp-cards-df", drop: Collection[str] = (), wide: str = "9em") -> str:
+    """One table of the cells ``shown`` (see :func:`table_html`), without the columns in ``drop``.
+    ``scope``: the class its style is written for, one of its own for each table of a page showing
+    several (their columns differ, so do their widths); ``wide``: the least width of a column of
+    sentences (a table of more than :data:`MANY_COLUMNS` columns gives them more)."""
+    ids = [str(i) for i in shown["id"]] if "id" in shown else [""] * len(shown)
+    names = [str(n) for n in shown["name"]] if "name" in shown else [""] * len(shown)
+    twice = {n for n in names if names.count(n) > 1}
+    columns, head = _shown_columns(shown, game, drop)
     longest = {c: max(len(str(v)) for v in shown[c]) for c in columns}
-    wide = {c for c in columns if c != "name" and (c in _WIDE or longest[c] > _LONG)}
+    sentences = {c for c in columns if c != "name" and (c in _WIDE or longest[c] > _LONG)}
     # a column of short words (a type, a colour) never breaks inside one ("basic-" / "mouse")
-    short = [i for i, c in enumerate(columns, 1) if c not in wide and c != "name" and longest[c] <= 24]
+    short = [i for i, c in enumerate(columns, 1) if c not in sentences and c != "name" and longest[c] <= 24]
     df = f".{scope}"
     style = (f"<style>{df}{{border-collapse:collapse}} {df} th{{text-align:left;"
              f"vertical-align:bottom;padding:4px 6px;border-bottom:2px solid #ccc}}"
@@ -346,35 +385,46 @@ def _one_table(shown: pd.DataFrame, cards: Mapping[str, Card], game: str | None,
              # types of many fields: pick a type to narrow it) cannot fit the page: it scrolls in its box,
              # its texts given room rather than squeezed into tall narrow columns
              + (f"{df}{{width:max-content}} {df} .cmp-wide{{min-width:16em;max-width:22em}}"
-                if len(columns) > MANY_COLUMNS else f"{df} .cmp-wide{{min-width:9em;max-width:36em}}")
+                if len(columns) > MANY_COLUMNS else f"{df} .cmp-wide{{min-width:{wide};max-width:36em}}")
              + "".join(f"{df} td:nth-child({i}){{white-space:nowrap}}" for i in short)
              + "</style>")
     body = []
     for (_i, row), card_id, name in zip(shown.iterrows(), ids, names, strict=True):
         plain = plain_fields(cards.get(card_id))
-        cells = []
-        for col in columns:
-            if col == "name":
-                tag = (f"<br><small style='color:{ui.COLOURS['muted']}'>id: {html.escape(card_id)}</small>"
-                       if name in twice and card_id else "")
-                cells.append(f"<td title='{html.escape(card_id, quote=True)}'><b>{html.escape(name)}</b>"
-                             f"{tag}</td>")
-                continue
-            value = row[col]
-            if type(value).__name__ in ("bool", "bool_"):  # (a Python or a numpy truth value)
-                text = "yes" if value else "no"
-            elif isinstance(value, str) and value in ("unknown", "—", ""):
-                text = value
-            else:
-                text = plain.get(col, str(value))
-            cells.append(f"<td><div class='cmp-wide'>{html.escape(text)}</div></td>" if col in wide and text
-                         else f"<td>{html.escape(text)}</td>")
+        cells = [_name_cell(card_id, name, twice) if col == "name" else
+                 _cell(row[col], plain.get(col), col in sentences) for col in columns]
         body.append(f"<tr data-card='{html.escape(card_id, quote=True)}'>{''.join(cells)}</tr>")
     titles = "".join(f"<th>{html.escape(column_title(c))}</th>" for c in columns)
     classes = "cmp-cards-df" if scope == "cmp-cards-df" else f"cmp-cards-df {scope}"
-    # (width 0, at least the page's: a table wider than the page scrolls in its box, never widens the page)
-    return (f"{style}{head}<div style='overflow-x:auto;width:0;min-width:100%'><table class='{classes}'>"
-            f"<thead><tr>{titles}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")
+    return (f"{style}{head}" + _sideways(f"<table class='{classes}'><thead><tr>{titles}</tr></thead>"
+                                         f"<tbody>{''.join(body)}</tbody></table>"))
+
+
+def _field_list(shown: pd.DataFrame, cards: Mapping[str, Card], game: str | None, *, scope: str,
+                drop: Collection[str] = ()) -> str:
+    """One card's fields as a list, a field's title beside its value on each line
+    (``cmp-cards-fields``, ``data-card`` its id): a card of many fields (Mice and Mystics' chapter)
+    reads down the page rather than across one row thousands of pixels wide."""
+    columns, head = _shown_columns(shown, game, drop)
+    row = shown.iloc[0]
+    card_id = str(row["id"]) if "id" in shown else ""
+    plain = plain_fields(cards.get(card_id))
+    df = f".{scope}"
+    style = (f"<style>{df}{{border-collapse:collapse}} {df} th, {df} td{{text-align:left;vertical-align:top;"
+             f"padding:4px 6px;line-height:1.4;border-bottom:1px solid #eee}} {df} th{{white-space:nowrap;"
+             f"padding-right:14px}} {df} .cmp-wide{{max-width:48em}}</style>")
+    lines = "".join(f"<tr><th scope='row'>{html.escape(column_title(col))}</th>"
+                    + (_name_cell(card_id, str(row[col]), ()) if col == "name"
+                       else _cell(row[col], plain.get(col), True)) + "</tr>" for col in columns)
+    return (f"{style}{head}" + _sideways(f"<table class='cmp-cards-df {scope} cmp-cards-fields' "
+                                         f"data-card='{html.escape(card_id, quote=True)}'>"
+                                         f"<tbody>{lines}</tbody></table>"))
+
+
+def _sideways(table: str) -> str:
+    """``table`` in a box of the page's width that scrolls sideways when the table is wider (width 0,
+    at least the page's: a wide table never widens the page)."""
+    return f"<div style='overflow-x:auto;width:0;min-width:100%'>{table}</div>"
 
 
 #: The quotes a pasted path may come in (a file manager's "Copy as path", a shell's, a word processor's).
@@ -546,7 +596,7 @@ class CardBrowserView:
         self.help = ui.help_box(HELP, HELP_NOTEBOOK)
 
         self.widget = w.VBox([
-            ui.header("Card browser"),  # (the notebook's lead says what the page does)
+            ui.header("Card browser", "Every card of the five games, and your own"),
             self.help,
             self.game_buttons,
             ui.row(self.type_menu, self.search),

@@ -395,7 +395,7 @@ class DeckBuilderView:
         # two columns that share the width (each may shrink below its content's width), a gap between
         column = {"flex": "1 1 0", "min_width": "0"}
         self.widget = w.VBox([
-            ui.header("Deck builder"),  # (the notebook's lead says what the page does)
+            ui.header("Deck builder", "Village TCG and TMNT TCG: legality, statistics and odds"),
             self.help,
             ui.row(self.game, self.format, self.reload),
             self.load_problems,
