@@ -98,7 +98,7 @@ def test_a_refused_tmnt_correction_is_said_under_apply_correction(tmp_path: Path
     assert list(box.children).index(g.fix_msg) == list(box.children).index(g.fix_apply) + 1
     g.fix_hand.value = 4
     g.fix_apply.click()
-    assert g.fix_msg.value == "" and g.state.players[0].hand == 4
+    assert "Corrected Player 1: hand 4 (was 5)" in g.fix_msg.value and g.state.players[0].hand == 4
 
 
 def test_a_refused_tmnt_phase_action_is_said_under_the_phase_controls(tmp_path: Path) -> None:
@@ -110,7 +110,7 @@ def test_a_refused_tmnt_phase_action_is_said_under_the_phase_controls(tmp_path: 
     kids = list(g.actions.children)
     assert kids.index(g.record) < kids.index(g.action_msg)
     g.zones[1][3].click()  # another section's click clears it
-    assert g.action_msg.value == "" and g.zone_msg.value == ""
+    assert g.action_msg.value == "" and "Block Zone 4 face-up" in g.zone_msg.value
 
 
 # -- 2: a control that is off says why in words ----------------------------------------------------------
@@ -160,7 +160,8 @@ def test_tmnt_next_is_off_during_the_flip_and_says_why(tmp_path: Path) -> None:
     assert not g.next.disabled and g.next_off.value == ""
     g.next.click()  # the attack must be made: off again, with why
     assert g.state.phase == "attack" and g.next.disabled and "record it first" in g.next_off.value
-    assert "Record attack" in text(g.actions_off.value)  # the card flipped is not named yet
+    assert g.record.disabled and "Choose the card on the 1st Block Zone" in g.builder.result.value
+    assert "Record attack" not in text(g.actions_off.value)  # (the builder's panel right above says why)
 
 
 # -- 3: the party, one tap per mouse ------------------------------------------------------------------------

@@ -35,7 +35,8 @@ def test_a_zone_tap_keeps_a_flip_another_window_logs_just_before_it(tmp_path: Pa
     assert "That did not work" not in a.status.value
     zones = on_disk(tmp_path).state.players[0].zones
     assert (zones[0].face, zones[0].kind) == ("up", "character") and zones[3].face == "up"
-    assert a.zones[0][0].description == "1st: up character" and a.zones[0][3].description == "4th: up"
+    assert a.zones[0][0].description == "1st: face-up Character"
+    assert a.zones[0][3].description == "4th: face-up"
 
 
 def test_a_zone_tap_keeps_another_zone_another_window_empties_just_before_it(tmp_path: Path) -> None:

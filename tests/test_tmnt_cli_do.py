@@ -376,9 +376,8 @@ def test_a_correction_says_each_new_value_and_the_old_one(tmp_path: Path,
     code, out, _ = run(capsys, "do", str(log), '{"event": "correct", "player": 0, "deck": 2, "hand": 5, '
                        '"zones": ["up", "down", "empty", "down"], "reason": "Splinter"}')
     assert code == 0
-    assert out.splitlines()[0] == ("Corrected Ann: hand 5 (unchanged), Deck 2 (was 3), Block Zones [1:up] "
-                                   "[2:down] [3:empty] [4:down] (was [1:down] [2:down] [3:down] [4:down]); "
-                                   "reason: Splinter")
+    assert out.splitlines()[0] == ("Corrected Ann: hand 5 (unchanged), Deck 2 (was 3), Block Zone 1 face-up "
+                                   "(was face-down), Block Zone 3 empty (was face-down); reason: Splinter")
 
 
 def test_a_bad_kept_block_zone_names_its_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

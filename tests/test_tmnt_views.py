@@ -101,7 +101,8 @@ def test_tracker_plays_a_turn_with_clicks_and_resumes(tmp_path: Path) -> None:
     g.builder.attacks[0].pick.value = "kick"
     g.record.click()
     assert g.state.phase == "result" and g.state.attack["damage"] == 5
-    assert [b.description for b in g.zones[1]] == ["1st: up", "2nd: up", "3rd: up", "4th: up"]
+    assert [b.description for b in g.zones[1]] == (
+        ["1st: face-up", "2nd: face-up", "3rd: face-up", "4th: face-up"])
     assert g.keep[1].disabled  # Bob sent a card from Deck to Trash: keeps no Character
     g.keep[0].value = 1
     g.result_step.click()
@@ -283,7 +284,8 @@ def test_tapping_a_block_zone_keeps_a_change_made_in_another_window(tmp_path: Pa
     a.zones[0][3].click()  # A, not refreshed, marks the 4th zone face-up
     zones = GameTracker(tmp_path / "t.jsonl", CARDS).state.players[0].zones
     assert (zones[0].face, zones[0].kind) == ("up", "character") and zones[3].face == "up"
-    assert a.zones[0][0].description == "1st: up character" and a.zones[0][3].description == "4th: up"
+    assert a.zones[0][0].description == "1st: face-up Character"
+    assert a.zones[0][3].description == "4th: face-up"
 
 
 def test_a_tap_sets_the_face_after_the_one_on_show(tmp_path: Path) -> None:
@@ -316,7 +318,7 @@ def test_an_action_refused_after_another_window_wrote_shows_the_game_as_it_is(tm
     b.flip_buttons[0].click()
     a.flip_buttons[1].click()  # A still shows a face-down 1st Block card: refused, and redrawn
     assert "another window changed the game" in a.action_msg.value and '"attack"' not in a.path.read_text()
-    assert a.zones[0][0].description == "1st: up character"
+    assert a.zones[0][0].description == "1st: face-up Character"
 
 
 # -- count corrections send only what was changed; boxes take every count the tracker does -----------
@@ -400,3 +402,67 @@ def test_a_log_of_another_game_leaves_every_action_off(tmp_path: Path) -> None:
     assert t.unusable is not None
     assert all(b.disabled for b in (t.new_game, t.undo, t.redo, t.next))  # New game too: it would fail
     assert log.read_bytes() == before
+
+
+# -- the visual audit: each click's words under its buttons, said once, in words ------------------------
+
+def text(html_value: str) -> str:
+    import re
+
+    return re.sub(r"<[^>]+>", " ", html_value)
+
+
+def test_a_correction_and_a_zone_tap_say_what_they_did_under_their_buttons(tmp_path: Path) -> None:
+    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+    g.first.value = 0
+    g.new_game.click()
+    g.fix_hand.value = 0
+    g.fix_apply.click()  # the status at the top may be off the screen: said under Apply correction
+    assert "Corrected Player 1: hand 0 (was 5)" in g.fix_msg.value and "companion-ok" in g.fix_msg.value
+    g.zones[1][0].click()
+    said = text(g.zone_msg.value)
+    assert "Corrected Player 2: Block Zone 1 face-up (was face-down)" in said and g.fix_msg.value == ""
+    assert "[" not in said and "set up" not in said  # words, not the log's notation
+    assert g.zones[1][0].description == "1st: face-up" and g.zones[1][1].description == "2nd: face-down"
+
+
+def test_an_illegal_attack_turns_record_off_and_is_said_once(tmp_path: Path) -> None:
+    from companion.views.tmnt import RECORD_NOT_LEGAL
+
+    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+    g.first.value = 0
+    g.new_game.click()
+    while g.state.phase != "flip":  # an Event and an Item card placed: their buttons are off for the turn
+        if g.state.phase in ("event", "item"):
+            (g.play_event if g.state.phase == "event" else g.play_item).click()
+        g.next.click()
+    g.flip_buttons[0].click()
+    g.next.click()
+    assert g.record.disabled and g.actions_off.value == ""  # the builder's panel says to choose the card
+    g.builder.character.pick.value = "hero"
+    g.builder.attacks[0].pick.value = CUSTOM  # Wind, as the Character: not legal
+    assert "same Attribute" in g.builder.result.value
+    assert g.record.disabled and g.record.tooltip == RECORD_NOT_LEGAL
+    assert g.actions_off.value == ""  # not Record (said above it), nor the Event and Item cards (not on show)
+    g.builder.attacks[0].attr.value = "Fire"
+    assert not g.record.disabled
+    g.record.click()
+    assert g.state.attack is not None
+
+
+def test_each_message_shows_above_its_off_caption(tmp_path: Path) -> None:
+    g = at_first_attack(tmp_path)
+    kids = list(g.actions.children)
+    assert kids.index(g.record) < kids.index(g.action_msg) < kids.index(g.actions_off)
+    page = list(g.widget.children)
+    assert page.index(g.status) < page.index(g.next_off)
+
+
+def test_the_status_gives_its_rule_book_section_beside_the_phase(tmp_path: Path) -> None:
+    g = at_first_attack(tmp_path)
+    said = " ".join(text(g.status.value).split())
+    assert g.status.value.count("<li>") == 1  # the message; the section is not a line of its own
+    assert said.startswith("6 Attack Phase: Attack, Counter, Forward Steps (tmnt-tcg.txt, Attack Phase)")
+    g.fix_hand.value = 0
+    g.fix_apply.click()  # a correction's message is not cited as if the phase's section said it
+    assert "reason: set by hand (" not in text(g.status.value)

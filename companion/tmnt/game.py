@@ -96,6 +96,14 @@ EMPTY = Zone("empty")
 DOWN = Zone("down")
 
 
+def zone_words(zone: Zone) -> str:
+    """A Block Zone as the table says it: ``face-down``, ``empty``, ``face-up`` or, once the flip said
+    what the card is, ``face-up Character`` (the page's tiles and a correction's message)."""
+    if zone.face == "up":
+        return f"face-up {zone.kind.title()}" if zone.kind else "face-up"
+    return "face-down" if zone.face == "down" else zone.face
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     """A player's counts and Block Zones. ``first_card``: the card face-up on the 1st Block Zone as
@@ -850,14 +858,14 @@ _CHANGE_LABELS = {"hand": "hand", "deck": "Deck", "trash": "Trash", "items": "It
 
 
 def _change(key: str, before: Any, after: Any) -> str:
-    """One thing a correction set, with its value before: ``Deck 12 (was 31)``."""
-    def text(value: Any) -> str:
-        if key == "zones":
-            return " ".join(f"[{k}:{z.face}{'/' + z.kind if z.kind else ''}]" for k, z in enumerate(value, 1))
-        return str(value)
-
-    was = "unchanged" if before == after else f"was {text(before)}"
-    return f"{_CHANGE_LABELS[key]} {text(after)} ({was})"
+    """One thing a correction set, with its value before: ``Deck 12 (was 31)``; Block Zones in words,
+    those it turned only: ``Block Zone 1 face-up (was face-down)``."""
+    if key == "zones":
+        turned = [f"Block Zone {k} {zone_words(now)} (was {zone_words(was)})"
+                  for k, (was, now) in enumerate(zip(before, after, strict=True), 1) if now != was]
+        return ", ".join(turned) or f"{_CHANGE_LABELS[key]} unchanged"
+    said = "unchanged" if before == after else f"was {before}"
+    return f"{_CHANGE_LABELS[key]} {after} ({said})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,10 @@ bundled cards and your other files, and say which file was left out and why.
 
 In the tracker the builder starts each attack with the card the log names on the attacker's 1st
 Block Zone (a Character kept there by a Result Step), else with an empty choice that the table must
-make before Record; its preview counts both Decks (Game Over said before Record). Next, the flips
+make before Record; its preview counts both Decks (Game Over said before Record). Record is off
+while the builder's panel right above it says why the attack cannot be recorded (no card chosen, an
+attack that is not legal), and the caption under the phase's controls lists only those on show. A
+correction (counts, a Block Zone tapped) says what it did under its own buttons. Next, the flips
 and the Event and Item cards refuse when another window wrote the game since the page was drawn;
 Record and the Result Step refuse when it started a new game or moved to another turn (a
 count corrected meanwhile is no reason: the attack is the table's as shown). Undo and Redo say
@@ -81,6 +84,7 @@ from ..tmnt.game import (
     undone_line,
     why_not_card,
     why_not_next,
+    zone_words,
 )
 from ..verdict import Verdict, plural, verdict_html
 from .cards import show_left_out
@@ -273,6 +277,9 @@ class AttackBuilder:
         self.attacker: Player | None = None  # the attacking player, when in the tracker (its named card)
         self.defender: Player | None = None  # the defending player, when in the tracker (its Deck)
         self.mismatch = w.HTML()  # the character chosen is not the card the tracker names on the Zone
+        #: called after every update of the verdict (the tracker turns Record on or off with it)
+        self.on_update: Callable[[], None] | None = None
+        self.verdict: Verdict | None = None
         self.mismatch.add_class("cmp-tmnt-character-mismatch")
         self.attack_card_power = attack_card_power_toggle("cmp-tmnt-attack-card-power")
         self.power_reading = w.VBox([self.attack_card_power, w.HTML(
@@ -361,10 +368,12 @@ class AttackBuilder:
         self.update()
 
     def update(self) -> None:
+        """Work the attack out again and show it; :attr:`verdict` is ``None`` while there is none (no
+        1st Block card chosen yet, or a card place that cannot be read, its error shown instead)."""
+        self.verdict = None
         try:
             first = self.character.card()  # (each card place read once)
             if first is None:  # the tracker's empty choice: nothing to work out yet
-                self.verdict = None
                 self.mismatch.value = ""
                 self.power_reading.layout.display = "none"
                 self.result.value = ui.panel_html("info", "Choose the card on the 1st Block Zone",
@@ -391,10 +400,17 @@ class AttackBuilder:
             self.result.value = _result_html(verdict, blocks, face_up, self.zone_numbers, names)
         except Exception as exc:  # shown, never raised into the widget callback
             ui.show_error(self.result, exc)
+        if self.on_update is not None:
+            self.on_update()
 
 
 PICK_FIRST = ("Pick the card flipped onto the 1st Block Zone (or Custom… with its Attribute and Power), "
               "then Record.")
+#: Why Record is off while the builder's panel right above it says why the attack cannot be recorded:
+#: its tooltip, not said again under it (:meth:`GameTracker._captions`).
+RECORD_PICK_FIRST = ("Pick the card flipped onto the 1st Block Zone first: its name, or Custom… with its "
+                     "Attribute and Power")
+RECORD_NOT_LEGAL = "the attack is not legal: its problems are listed right above"
 
 
 def _mismatch_html(player: Player | None, chosen: BattleCard) -> str:
@@ -614,7 +630,7 @@ class GameTracker(ui.TrackerPage):
         self.record = ui.big_button("Record attack", style="primary", icon="bolt")
         self.record.add_class("cmp-tmnt-record-attack")
         self.record.on_click(act(lambda _b: self._record()))
-        self.builder.character.pick.observe(lambda _c: self._record_ready(), "value")
+        self.builder.on_update = self._record_ready
         self.keep = [w.Dropdown(description=d, style={"description_width": "120px"},
                                 layout=w.Layout(width="520px", height="40px"))
                      for d in ("Attacker keeps", "Defender keeps")]
@@ -636,7 +652,7 @@ class GameTracker(ui.TrackerPage):
             ui.help_box(TRACKER_HELP, TRACKER_HELP_NOTEBOOK),
             self.load_problems,
             self.setup_box,
-            self.phase, w.HBox([self.next, self.undo, self.redo]), self.next_off, self.status, self.adjust,
+            self.phase, w.HBox([self.next, self.undo, self.redo]), self.status, self.next_off, self.adjust,
             self.actions, *boards, self.zone_msg, corrections])
         self.widget.add_class("cmp-tmnt-tracker")
         self.refresh()
@@ -722,12 +738,14 @@ class GameTracker(ui.TrackerPage):
         self._run_locked(redo, refuse_stale=True)
 
     def _record_ready(self) -> None:
-        """Record is on once the table has chosen the card on the 1st Block Zone (none is chosen for it)."""
-        # (what is picked, not card(): a Power out of range must not raise here, in an observer; Record
+        """Record is on once the table has chosen the card on the 1st Block Zone (none is chosen for it)
+        and the builder finds the attack legal: a refusal the panel above already shows is not a click
+        away, to be said twice."""
+        # (what is picked and the verdict, not card(): a Power out of range must not raise here; Record
         # stays on, and a click says what is wrong with the card)
-        chosen = self.builder.character.pick.value not in (NONE, PICK)
-        ui.gate(self.record, None if chosen else "Pick the card flipped onto the 1st Block Zone first: its "
-                                                 "name, or Custom… with its Attribute and Power")
+        verdict = self.builder.verdict
+        ui.gate(self.record, RECORD_PICK_FIRST if self.builder.character.pick.value in (NONE, PICK)
+                else RECORD_NOT_LEGAL if verdict is not None and not verdict.is_legal else None)
         if not self._drawing:  # (a redraw says why controls are off at its end)
             self._captions()
 
@@ -764,10 +782,15 @@ class GameTracker(ui.TrackerPage):
                 raise CompanionError("start a game first")
             zones = [zz.to_json() for zz in self.state.players[p].zones]
             zones[z] = {"face": face, "kind": None}
-            return {"event": "correct", "player": p, "zones": zones,
-                    "reason": f"Block Zone {z + 1} set {face}"}
+            return {"event": "correct", "player": p, "zones": zones, "reason": "tapped on the board"}
 
         self._locked(build)
+        self._say_done()
+
+    def _say_done(self) -> None:
+        """What a correction did, under the buttons that made it (:attr:`section_messages`' current
+        panel): the status at the top may be off the screen."""
+        ui.show(self.section_messages.current, "ok", self.state.message)
 
     def _fix_boxes(self) -> dict[str, w.BoundedIntText]:
         return {"hand": self.fix_hand, "deck": self.fix_deck, "trash": self.fix_trash,
@@ -817,6 +840,7 @@ class GameTracker(ui.TrackerPage):
                     boxes[k].value = v
             raise
         self.fix_reason.value = ""
+        self._say_done()
 
     # -- display ------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -829,14 +853,16 @@ class GameTracker(ui.TrackerPage):
             self._captions()
 
     def _captions(self) -> None:
-        """Why Next and the phase's controls are off, in words under them (a touch screen shows no
-        tooltip); what the page says already (no game yet, the game is over, a log it cannot use) is
-        not said again."""
+        """Why Next and the phase's controls on show are off, in words under them (a touch screen shows
+        no tooltip); what the page says already (no game yet, the game is over, a log it cannot use, why
+        Record is off: the builder's panel above it) is not said again."""
         skip = (NO_GAME, GAME_OVER, UNUSABLE)
         self.next_off.value = ui.off_reasons([self.next], skip=skip)
+        shown = _within(self.actions)  # (a button of another phase is not on show: not listed)
         self.actions_off.value = ui.off_reasons(
-            [*self.flip_buttons, self.play_event, self.play_item, self.record, *self.keep, self.result_step],
-            skip=skip)
+            [b for b in (*self.flip_buttons, self.play_event, self.play_item, self.record, *self.keep,
+                         self.result_step) if id(b) in shown],
+            skip=(*skip, RECORD_PICK_FIRST, RECORD_NOT_LEGAL))  # (the builder's panel says them)
 
     def _refresh(self) -> None:
         s = self.state
@@ -869,10 +895,11 @@ class GameTracker(ui.TrackerPage):
         title = "Game over" if s.over else PHASE_LABELS[s.phase]
         where = cite("tmnt", "Game Over" if s.over else PHASE_SECTIONS[s.phase])
         if said:  # what the undo or redo took back or brought back, then where the game stands
-            now = title if said.endswith(s.message) else f"{title}: {s.message}"  # (a redo: said once)
-            ui.show(self.status, kind, said, [now, where])
+            phase = f"{title} ({where})"
+            now = phase if said.endswith(s.message) else f"{phase}: {s.message}"  # (a redo: said once)
+            ui.show(self.status, kind, said, [now])
         else:
-            ui.show(self.status, kind, title, [s.message, where])
+            self.status.value = _status_html(kind, title, where, s.message)
         for p, player in enumerate(s.players):
             mark = " ◀ to play" if p == s.active and not s.over else ""
             win = " 🏆 winner" if s.over and s.winner == p else ""
@@ -881,11 +908,10 @@ class GameTracker(ui.TrackerPage):
                                     f"<b>{player.trash}</b> · Items <b>{player.items}</b> · empty Block "
                                     f"Zones <b>{player.empty_zones}</b>")
             for z, (b, zone) in enumerate(zip(self.zones[p], player.zones, strict=True), start=1):
-                face = {"down": "face-down", "up": f"up {zone.kind or ''}".strip(), "empty": "empty"}
                 named = (f", {player.first_card.label}, named by an attack"
                          if z == 1 and player.first_card is not None else "")
-                b.tooltip = f"{_nth(z)} Block Zone: {face[zone.face]}{named}. Click to correct."
-                b.description = f"{_nth(z)}: {face[zone.face]}"
+                b.tooltip = f"{_nth(z)} Block Zone: {zone_words(zone)}{named}. Click to correct."
+                b.description = f"{_nth(z)}: {zone_words(zone)}"
                 bg, fg = ZONE_STYLE[zone.face]
                 b.style.button_color = bg
                 b.style.text_color = fg
@@ -927,13 +953,13 @@ class GameTracker(ui.TrackerPage):
         if s.phase == "flip" and me.zones[0].face == "down":
             return (w.HTML(_flip_prompt(me.name, where)),
                     w.HBox(self.flip_buttons, layout=w.Layout(flex_flow="row wrap")),
-                    self.actions_off, self.action_msg)
+                    self.action_msg, self.actions_off)
         if s.phase == "event":
             ui.gate(self.play_event, _off(s, why_not_card(s, "event")))
-            return (self.play_event, self.actions_off, self.action_msg)
+            return (self.play_event, self.action_msg, self.actions_off)
         if s.phase == "item":
             ui.gate(self.play_item, _off(s, why_not_card(s, "item")))
-            return (self.play_item, self.actions_off, self.action_msg)
+            return (self.play_item, self.action_msg, self.actions_off)
         if s.phase == "attack" and s.attack is None and me.zones[0].face == "up":
             self.builder.attack_card_power.value = "count" if s.attack_card_power else "ignore"
             self.builder.attack_card_power.disabled = True  # chosen for the whole game at its start
@@ -952,7 +978,7 @@ class GameTracker(ui.TrackerPage):
                                       defender=them)
             self._record_ready()
             return (w.HTML(f"<b>{html.escape(me.name)} attacks {html.escape(them.name)}</b>"),
-                    self.builder.widget, self.record, self.actions_off, self.action_msg)
+                    self.builder.widget, self.record, self.action_msg, self.actions_off)
         if s.phase == "result" and not s.resolved and s.attack is not None:
             key = self._key()
             for k, (idx, may) in enumerate(((s.active, s.attack["attacker_may_keep_character"]),
@@ -972,9 +998,9 @@ class GameTracker(ui.TrackerPage):
                     ((s.active, int(s.attack["attacks"])), (s.defending, int(s.attack["counter"])))]
             title = ("Result Step: each player may leave up to 1 face-up Character on a Block Zone; every "
                      "other face-up card goes to the Trash")
-            return (w.HTML(ui.panel_html("info", title, [
-                *said, "A player who sent cards from Deck to Trash in the Forward Step keeps none.",
-                where])), *self.keep, self.result_step, self.actions_off, self.action_msg)
+            none_kept = "A player who sent cards from Deck to Trash in the Forward Step keeps none."
+            return (w.HTML(ui.panel_html("info", title, [*said, _cited(none_kept, where)])),
+                    *self.keep, self.result_step, self.action_msg, self.actions_off)
         return (self.action_msg,)
 
 
@@ -1022,6 +1048,28 @@ def _to_trash(player: Player, attack_zone: int) -> str:
     if not parts:
         return f"{player.name}: nothing face-up, nothing to the Trash"
     return f"{player.name}: {' and '.join(parts)} go to the Trash, except a Character kept"
+
+
+def _status_html(kind: str, phase: str, where: str, message: str) -> str:
+    """The status panel: the phase (or Game over) with its rule-book section beside it, small, then what
+    the latest action did, one line: the section is the phase's, never a line of its own."""
+    section = f" <small style='color:{ui.COLOURS['muted']}'><i>({html.escape(where)})</i></small>"
+    return ui.panel_html(kind, phase, [message]).replace("</b>", "</b>" + section, 1)  # (after the title)
+
+
+def _cited(sentence: str, where: str) -> str:
+    """``sentence`` with its rule-book section in brackets at its end, before its full stop: one line,
+    not the section as a line of its own."""
+    body, stop = (sentence[:-1], ".") if sentence.endswith(".") else (sentence, "")
+    return f"{body} ({where}){stop}"
+
+
+def _within(root: w.Widget) -> set[int]:
+    """The ids of ``root`` and every widget inside it: what a box puts on show."""
+    found = {id(root)}
+    for child in getattr(root, "children", ()):
+        found |= _within(child)
+    return found
 
 
 def _nth(i: int) -> str:
