@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import threading
 from dataclasses import replace
 from pathlib import Path
@@ -573,3 +574,48 @@ def test_a_line_cut_by_a_crash_in_another_window_is_said_when_the_page_reads_the
     assert "another window" in page.notice.value and "cut mid-write" in page.notice.value
     assert page.tracker.state.chips_of("Pip") == 1
     assert (tmp_path / "mc.jsonl.damaged").read_text().startswith('{"event": "award"')
+
+
+def test_spend_a_fate_chip_is_off_while_the_player_named_holds_none(tmp_path: Path) -> None:
+    log = tmp_path / "mc.jsonl"
+    page = MouseCardPage(log, plot=False, settle=None)
+    assert not page.spend_button.disabled  # no name yet: a click asks for one
+    page.character.value = "Pip"  # the Character box names the player when the Player box is blank
+    assert page.spend_button.disabled and page.spend_button.tooltip == "Pip has no fate chip to spend"
+    assert "Spend a fate chip</b>: Pip has no fate chip to spend" in page.chips_off.value
+    page.award_button.click()
+    assert not page.spend_button.disabled and page.chips_off.value == ""
+    page.player.value = "ann"  # the Player box's name comes first
+    assert page.spend_button.tooltip == "ann has no fate chip to spend"
+    page.player.value = "pip"  # as the session spells it
+    assert not page.spend_button.disabled
+    other = MouseCardPage(log, plot=False, settle=None)
+    other.player.value = "Pip"
+    other.spend_button.click()  # another window spends the chip first
+    page.spend_button.click()  # refused in words: never the log's event name ("spend:")
+    assert "Pip has 0 fate chip(s), cannot spend 1" in page.message.value
+    assert "spend:" not in page.message.value
+    assert page.spend_button.disabled  # drawn again as the log holds it
+
+
+def test_the_end_of_a_chapter_is_said_and_its_draws_take_no_more_bonus(tmp_path: Path) -> None:
+    page = MouseCardPage(tmp_path / "mc.jsonl", plot=False, settle=None)
+    page.skill.value, page.need.value = 1, 2
+    page.character.value, page.cards.value = "Pip", "AS"
+    page.draw_button.click()
+    assert "#1 Pip" in page.last.value and not page.bonus_buttons[0].disabled
+    page.chapter_button.click()
+    said = page.session_msg.value
+    assert page.message is page.session_msg and "chapter 2 begins" in said and "54 cards in the deck" in said
+    assert "#1 Pip" not in page.last.value and "Chapter 2: no draw yet for Pip" in page.last.value
+    why = "Pip's draw #1 belongs to chapter 1, which has ended"
+    shown = html.escape(why)
+    assert shown in page.last.value
+    assert all(b.disabled and b.tooltip == why for b in [*page.bonus_buttons, page.draw_on_button])
+    assert page.bonus_off.value == page.draw_off.value == ""  # said once, in the panel between them
+    page.character.value = ""  # no name: the latest draw of all, which belongs to chapter 1 too
+    assert "Chapter 2: no draw yet" in page.last.value and shown in page.last.value
+    page.bonus_buttons[0].click()  # (were it clicked) refused, nothing spent on the last chapter's draw
+    assert shown in page.message.value and page.tracker.state.draws[-1].aces_spent == 0
+    page.undo_button.click()  # chapter 1 again: its draw is on show and takes its ace
+    assert "#1 Pip" in page.last.value and not page.bonus_buttons[0].disabled

@@ -326,6 +326,11 @@ class LiveDeck:
     def chips_of(self, player: str) -> int:
         return dict(self.chips).get(self.name_of(player), 0)
 
+    def can_spend(self, player: str, n: int = 1) -> bool:
+        """Whether ``player`` holds the ``n`` fate chips a spend gives up (Fate Chips): a spend of more
+        is refused, and the page's Spend button is off until they do."""
+        return n <= self.chips_of(player)
+
     def name_of(self, name: str) -> str:
         """The spelling this session already uses for ``name`` (tidied, :func:`tidy_name`; names
         match ignoring case), so "pip", "  Pip " and "Pip" share their fate chips and draws."""
@@ -705,7 +710,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             if not 1 <= n <= MAX_CHIPS_AT_ONCE:
                 raise RuleError(f"chips must be 1 to {MAX_CHIPS_AT_ONCE} at a time, not {n}", where=kind)
             have = state.chips_of(player)
-            if kind == "spend" and n > have:
+            if kind == "spend" and not state.can_spend(player, n):
                 raise RuleError(f"{player} has {have} fate chip(s), cannot spend {n}",
                                 where="spend", cite=LIVE_CITES["chip"])
             new = have + n if kind == "award" else have - n

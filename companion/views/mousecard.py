@@ -45,6 +45,7 @@ from ..mousecard.deck import RANK_LABELS
 from ..mousecard.live import (
     BONUS_LABELS,
     DEFAULT_TASK,
+    EVENTS,
     MISMATCH_KIND,
     DrawRecord,
     LiveDeckTracker,
@@ -237,6 +238,16 @@ def draw_html(rec: DrawRecord, chips: int = 0) -> str:
             f"<ul style='margin:4px 0'>{items}</ul><small><i>{cites}</i></small></div>")
 
 
+def said_under_row(panel: w.HTML, exc: BaseException) -> None:
+    """A live-deck refusal, in the panel under the row of the button pressed: that button names the
+    action, so the log's name of its event ("spend:", "draw_on:"), which no control shows, is left
+    out; a box's name ("cards:") is kept, as it says where to look."""
+    if isinstance(exc, CompanionError) and exc.where in EVENTS:
+        exc = CompanionError(exc.message, expected=exc.expected, found=exc.found,
+                             suggestion=exc.suggestion, cite=exc.cite)
+    ui.show_error(panel, exc)
+
+
 class MouseCardPage(ui.TrackerPage):
     """The notebook page: shared check controls, the odds explorer and the live deck."""
 
@@ -264,7 +275,7 @@ class MouseCardPage(ui.TrackerPage):
         self._waiting: set[str] = set()  # "odds" and/or "plot" while they show "Computing…"
         #: the live deck's actions: said right under the row of the button pressed, the latest click's
         #: only (a panel under each row; :attr:`message` is the one of the row pressed last)
-        self.section_messages = ui.SectionMessages()
+        self.section_messages = ui.SectionMessages(show=said_under_row)
         #: the check controls: a combination the rules refuse, said under them
         self.check_message = ui.panel()
         self.check_message.add_class("cmp-mousecard-check-message")
@@ -453,6 +464,7 @@ class MouseCardPage(ui.TrackerPage):
         self.player = w.Text(description="Player", placeholder="name", style=wide,
                              layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
         self.player.add_class("cmp-mousecard-player")
+        self.player.observe(lambda _c: self._refresh_last(), names="value")  # whose chips Spend gives up
         self.award_button = ui.big_button("Award a fate chip", style="primary", icon="plus")
         self.award_button.add_class("cmp-mousecard-award")
         self.spend_button = ui.big_button("Spend a fate chip", icon="minus")
@@ -495,8 +507,7 @@ class MouseCardPage(ui.TrackerPage):
             b.on_click(bonus_at(lambda _b, source=source, use=use: self.spend_bonus(source, use)))
         self.award_button.on_click(chips_at(lambda _b: self.chip("award")))
         self.spend_button.on_click(chips_at(lambda _b: self.chip("spend")))
-        self.chapter_button.on_click(session_at(lambda _b: self._act(
-            {"event": "reshuffle", "reason": "chapter"}, refuse_stale=True)))
+        self.chapter_button.on_click(session_at(lambda _b: self.end_chapter()))
         self.undo_button.on_click(session_at(lambda _b: self._undo_redo(True)))
         self.redo_button.on_click(session_at(lambda _b: self._undo_redo(False)))
         self.tabs = w.Tab(children=[odds_tab, self.live_tab])
@@ -801,22 +812,37 @@ class MouseCardPage(ui.TrackerPage):
         if hint:
             ui.show(self.message, "info", "A new name", [hint])
 
-    def shown_draw(self) -> DrawRecord | None:
-        """The draw the last-draw panel shows, which the bonus and draw-on buttons act on: the
-        latest of the character named in the Character box (None when they have not drawn yet),
-        or with no name, the latest of all."""
+    def latest_draw(self) -> DrawRecord | None:
+        """The latest draw of the character named in the Character box (None when they have not
+        drawn yet), or with no name, the latest of all, whatever its chapter."""
         st = self.tracker.state
         name = tidy_name(self.character.value)
         if name:
             return st.last_draw(name)
         return st.draws[-1] if st.draws else None
 
+    def shown_draw(self) -> DrawRecord | None:
+        """The draw the last-draw panel shows, which the bonus and draw-on buttons act on:
+        :meth:`latest_draw` while it belongs to the chapter under way. None once that chapter has
+        ended: its cards went back into the deck at the reshuffle, and the next chapter's checks are
+        new ones (Jokers: the deck is reshuffled at the end of every chapter)."""
+        rec = self.latest_draw()
+        return rec if rec is not None and rec.chapter == self.tracker.state.chapter else None
+
+    def _no_draw_why(self) -> str:
+        """Why no draw is on show (:meth:`shown_draw` is None): none yet, or the latest belongs to a
+        chapter that has ended. The bonus and draw-on buttons say it when off, as a click refuses."""
+        rec = self.latest_draw()
+        if rec is not None:
+            return f"{rec.character}'s draw #{rec.number} belongs to chapter {rec.chapter}, which has ended"
+        name = self.character.value.strip()
+        return f"{name} has not drawn yet" if name else "no draw yet"
+
     def _shown_or_refuse(self, where: str) -> DrawRecord:
         """:meth:`shown_draw`, or why there is none."""
         rec = self.shown_draw()
         if rec is None:
-            name = self.character.value.strip()
-            raise CompanionError(f"{name} has not drawn yet" if name else "no draw yet", where=where,
+            raise CompanionError(self._no_draw_why(), where=where,
                                  suggestion="Draw first, or name a character who has drawn.")
         return rec
 
@@ -850,13 +876,25 @@ class MouseCardPage(ui.TrackerPage):
         line = self.tracker.line_of_draw(rec.number)
         return {"draw": rec.number, **({"draw_line": line} if line is not None else {})}
 
+    def chip_player(self) -> str:
+        """Whose fate chips Award and Spend move: the Player box's name, else the Character box's."""
+        return tidy_name(self.player.value) or tidy_name(self.character.value)
+
     def chip(self, verb: str) -> None:
-        player = tidy_name(self.player.value) or tidy_name(self.character.value)
+        player = self.chip_player()
         if not player:
             raise CompanionError("name the player", where="Player")
         hint = self.tracker.state.new_name_hint(player) if verb == "award" else None
         self._act({"event": verb, "player": player, "chips": 1})
         self._new_name(hint)
+
+    def end_chapter(self) -> None:
+        """End of chapter: every card back into the deck, and the next chapter begins (Jokers). Said
+        under its row, as the session's history words it, with the deck's cards; refused when another
+        window wrote the log since the page was drawn (the chapter on show is the one ended)."""
+        self._act({"event": "reshuffle", "reason": "chapter"}, refuse_stale=True)
+        st = self.tracker.state
+        ui.show(self.message, "ok", st.journal[-1], [f"{len(st.order)} cards in the deck"])
 
     # -- display -----------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -884,7 +922,7 @@ class MouseCardPage(ui.TrackerPage):
                                  if cites else ""))
         ui.gate(self.undo_button, None if self.tracker.can_undo else "nothing to undo")
         ui.gate(self.redo_button, None if self.tracker.can_redo else "nothing to redo")
-        for button in (self.award_button, self.spend_button, self.chapter_button):
+        for button in (self.award_button, self.chapter_button):
             ui.gate(button, None)
         self._refresh_last()
         self._lock_if_unusable([self.draw_button, self.award_button, self.spend_button, self.chapter_button,
@@ -898,12 +936,17 @@ class MouseCardPage(ui.TrackerPage):
     def _refresh_last(self) -> None:
         """The draw the bonus and draw-on buttons act on (:meth:`shown_draw`), and those buttons:
         each is on only when the draw shown allows it (an ace cannot cancel itself; a chip
-        cancels only a bad card in effect; the player's chips are checked when spent)."""
+        cancels only a bad card in effect, and only while its character holds one). Spend a fate
+        chip follows the names too: it is on only while the player named holds a chip."""
         st = self.tracker.state
         rec = self.shown_draw()
         name = self.character.value.strip()
         if rec is not None:
             self.last.value = draw_html(rec, st.chips_of(rec.character))
+        elif self.latest_draw() is not None:  # the latest belongs to a chapter that has ended
+            self.last.value = ui.panel_html(
+                "info", f"Chapter {st.chapter}: no draw yet" + (f" for {name}" if name else ""),
+                [f"{self._no_draw_why()}: the ace, chip and draw-on buttons act on a draw of this chapter"])
         elif name:
             self.last.value = ui.panel_html("info", f"{name} has not drawn yet: the ace, chip and draw-on "
                                                     "buttons act on the latest draw of the character named")
@@ -911,24 +954,30 @@ class MouseCardPage(ui.TrackerPage):
             self.last.value = ""
         chips = st.chips_of(rec.character) if rec is not None else 0
         for button, (source, use) in zip(self.bonus_buttons, BONUS_LABELS, strict=True):
-            why = ("no draw yet" if rec is None else
+            why = (self._no_draw_why() if rec is None else
                    refused[0] if (refused := rec.bonus_refusal(source, use, chips)) else None)
             ui.gate(button, plain(why) if why else None)
+        player = self.chip_player()
+        ui.gate(self.spend_button, None if not player or st.can_spend(player) else
+                f"{st.name_of(player)} has no fate chip to spend")
         # a draw from the shuffled deck waits while the deck is in doubt; typed-in cards do not
         doubt = None if self.cards.value.strip() else self.tracker.doubt_refusal()
         said = doubt.render(where=False) if doubt is not None else None
         ui.gate(self.draw_button, said)
         ui.gate(self.draw_on_button,
-                "no draw yet" if rec is None else
+                self._no_draw_why() if rec is None else
                 DRAW_ON_OFF if not rec.can_draw_on else said)
-        self._lock_if_unusable([self.draw_button, self.draw_on_button, *self.bonus_buttons])
+        self._lock_if_unusable([self.draw_button, self.draw_on_button, *self.bonus_buttons,
+                                self.spend_button])
         self._say_off()
 
     def _say_off(self) -> None:
         """Under each group of live-deck buttons, why those that are off are off (their tooltips,
-        which a touch screen never shows); a log that cannot be used is said in the notice already."""
+        which a touch screen never shows); a log that cannot be used is said in the notice already, and
+        why no draw is on show in the last-draw panel, between those buttons."""
         skip = [ui.UNUSABLE,
-                "the session's log cannot be written (see the message above)"]
+                "the session's log cannot be written (see the message above)",
+                *([self._no_draw_why()] if self.shown_draw() is None and self.last.value else [])]
         for off, group in ((self.draw_off, [self.draw_button, self.draw_on_button]),
                            (self.bonus_off, self.bonus_buttons),
                            (self.chips_off, [self.award_button, self.spend_button]),
