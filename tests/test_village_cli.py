@@ -30,9 +30,9 @@ def test_battle_json_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
     assert doc["mp_damage"] == 2 and doc["mp_after"] == 8
     assert any("house interpretation" in n["message"] for n in doc["notes"])
     code, out, _ = run(capsys, "village", "battle", "--attack", "Fly:2", "--mp", "2")
-    assert code == 0 and "-> 0 MP left: the attacker wins the game (village-tcg.txt, You Win If)" in out
+    assert code == 0 and "→ 0 MP left: the attacker wins the game (village-tcg.txt, You Win If)" in out
     code, out, _ = run(capsys, "village", "battle", "--attack", "Fly:2", "--mp", "3")
-    assert "-> 1 MP left" in out and "wins" not in out
+    assert "→ 1 MP left" in out and "wins" not in out
 
 
 def test_battle_illegal_exit_1_with_every_problem(capsys: pytest.CaptureFixture[str]) -> None:
@@ -408,7 +408,7 @@ def test_do_caps_typed_numbers_at_999_as_card_numbers_are(
     assert log.read_bytes() == before
     code, out, _ = run(capsys, "village", "do", str(log), '{"event": "play_basic", "name": "A", "atk": 999, '
                        '"def": 0}', '{"event": "mp", "player": 1, "delta": -999}')
-    assert code == 0 and "Bob: 30 -> 0 MP" in out
+    assert code == 0 and "Bob: 30 → 0 MP" in out
 
 
 def test_a_number_an_older_version_logged_above_the_cap_still_replays(

@@ -71,7 +71,8 @@ def test_a_refused_new_game_says_so_under_its_button_in_the_open_new_game(tmp_pa
     assert slot_of(v) is v.new_msg and contains(v.setup, v.message)
     setup = v.setup.children[0].children
     row = next(c for c in setup if contains(c, v.new_game_button))
-    assert setup.index(v.new_msg) == setup.index(row) + 2  # the button's row, its caption, its message
+    assert setup.index(v.new_msg) == setup.index(row) + 1  # the button's row, its message, its caption
+    assert "cmp-village-off" in setup[setup.index(row) + 2]._dom_classes
 
 
 def test_each_action_says_what_it_did_under_its_own_buttons(tmp_path: Path) -> None:
@@ -240,7 +241,7 @@ def test_the_deck_count_sits_with_its_buttons_and_the_mice_below(tmp_path: Path)
     v.buttons["play_basic"].click()
     box = v.player_boxes[0].children
     deck_row = next(c for c in box if isinstance(c, w.HBox) and v.deck_labels[0] in c.children)
-    assert [c.description for c in deck_row.children[1:]] == ["deck −1", "deck +1"]
+    assert [c.description for c in deck_row.children[1].children] == ["deck −1", "deck +1"]  # (wrap as one)
     assert box.index(deck_row) < box.index(v.field_labels[0])
     assert "Deck: <b>52</b>" in v.deck_labels[0].value and "Pip #1" in v.field_labels[0].value
     assert "Pip" not in v.deck_labels[0].value

@@ -3,7 +3,9 @@ one read for a Magic card of "the turn player"; the resolved-attack panel kept b
 box; the buttons that act on the selected mouse, off with a reason while none is selected, or while the
 one selected is a mouse they cannot act on (the opponent's, one with an Item, a Mega Mouse, an ability
 used or unpaid), by the rule the tracker refuses it with; a rule-book section a refusal cites is said
-after its sentence."""
+after its sentence. The visual audit: each group's message above its "off for now" caption (Step 2's
+Basic Mouse under its own row), a reason naming the tick box (not the event's field), "→" for a change,
+Declare and resolve off with no mouse to attack with, text boxes level with the buttons."""
 
 from __future__ import annotations
 
@@ -363,3 +365,95 @@ def test_a_misspelt_mouse_with_its_stats_typed_plays_with_the_trackers_words_as_
            "own with the ATK and DEF typed; Undo if the name is misspelt." in said
     assert page.tracker.history[-1] == {"event": "play_basic", "name": "Acorn Scot", "atk": 2, "def": 3,
                                         "number": 1}
+
+
+# -- the visual audit: the message above the reasons, the tick box named, "→", no empty attack, the layout
+
+def widgets_in(box: Any) -> list[Any]:
+    """``box`` and every widget under it."""
+    return [box, *(x for child in getattr(box, "children", ()) for x in widgets_in(child))]
+
+
+def has(box: Any, css: str) -> bool:
+    return css in getattr(box, "_dom_classes", ())
+
+
+def test_every_groups_message_shows_above_its_off_for_now_caption(tmp_path: Path) -> None:
+    page = started(tmp_path)
+    boxes = [x for x in widgets_in(page.widget)
+             if any(has(c, "cmp-village-off") for c in getattr(x, "children", ()))]
+    assert len(boxes) == len(page._groups)  # (each caption in a box of its own group)
+    for box in boxes:
+        kids = list(box.children)
+        caption = next(i for i, c in enumerate(kids) if has(c, "cmp-village-off"))
+        said = [i for i, c in enumerate(kids) if has(c, "cmp-village-message")]
+        assert said and max(said) < caption  # the latest click's words first, never read as a reason
+    page.act({"event": "end_turn"})
+    page.buttons["draw"].click()  # a result, then why Draw is now off, below it
+    kids = list(next(b for b in boxes if page.buttons["draw"] in widgets_in(b)).children)
+    assert "Bob draws" in page.message.value and kids.index(page.message) + 1 == next(
+        i for i, c in enumerate(kids) if has(c, "cmp-village-off"))
+
+
+def test_a_basic_mouse_refused_is_said_under_its_own_row_above_the_mega_mouse_row(tmp_path: Path) -> None:
+    page = started(tmp_path)
+    page.buttons["play_basic"].click()  # no name typed
+    kids = list(next(x for x in widgets_in(page.turn_box)
+                     if has(x, "cmp-village-step") and page.buttons["play_basic"] in widgets_in(x)).children)
+    basic = next(i for i, c in enumerate(kids) if page.buttons["play_basic"] in widgets_in(c))
+    mega = next(i for i, c in enumerate(kids) if page.buttons["summon_mega"] in widgets_in(c))
+    assert "type the mouse's name" in html.unescape(page.message.value)
+    assert kids.index(page.message) == basic + 1 < mega
+
+
+def test_a_reason_names_the_tick_box_and_the_command_line_keeps_the_events_field(tmp_path: Path) -> None:
+    page, pip, _bo = two_mice(tmp_path)
+    item = page.buttons["item"]
+    page.target.value = pip  # Ann's mouse, in Bob's turn
+    tick = f"tick “{page.item_opponent.description}”"
+    assert f"only when the card says so ({tick}) (village-tcg.txt" in item.tooltip
+    assert "opponent_allowed" not in item.tooltip and off_said(page, item.tooltip)
+    page.item_opponent.value = True  # a second Item: its own tick box
+    extra = f"(tick “{page.item_extra.description}”)"
+    assert extra in item.tooltip and "(extra)" not in item.tooltip
+    with pytest.raises(RuleError, match=r"card says so \(opponent_allowed\)"):  # the command line's words
+        page.tracker.do({"event": "item", "mouse": pip, "name": "Needle"})
+    said = why_not_on(page.state, "summon_mega", pip, allowed_by={"sacrifice_allowed": "tick it"})
+    assert said is not None and "belongs to Ann" in said  # (whose mouse comes first)
+
+
+def test_a_change_of_mouse_points_or_a_deck_reads_with_an_arrow(tmp_path: Path) -> None:
+    page = started(tmp_path)
+    page.player_boxes[1].children[1].children[1].click()  # -1 MP for Bob
+    assert "Bob: 30 → 29 MP" in page.message.value and "-&gt;" not in page.message.value
+    page.undo_button.click()
+    assert "Undone: Bob: 30 → 29 MP" in page.message.value
+    page.redo_button.click()
+    assert "Redone: Bob: 30 → 29 MP" in page.message.value
+    page.act({"event": "deck", "player": 0, "delta": -1})
+    assert "Ann: 52 → 51 cards in deck" in page.message.value
+
+
+def test_declare_and_resolve_is_off_while_the_turn_player_has_no_mouse_to_attack_with(tmp_path: Path) -> None:
+    page = started(tmp_path)
+    page.act({"event": "end_turn"})
+    page.act({"event": "draw"})  # Bob's first turn: no First Turn limit, but no mouse of his
+    resolve = page.resolve_button
+    none = "Bob has no mouse on the field to attack with (village-tcg.txt, Attack / Defense Structure)"
+    assert resolve.disabled and resolve.tooltip == none and off_said(page, none)
+    bo = play(page, "Bo")
+    assert not resolve.disabled and bo in page.assign
+    page.assign[bo].value = UNDEFENDED
+    page.preview()
+    assert "→ 27 MP left" in page.battle_result.value  # (the attacker's ATK, 3)
+
+
+def test_text_boxes_sit_level_with_the_buttons_and_the_player_boxes_fill_their_row(tmp_path: Path) -> None:
+    page = started(tmp_path)
+    for box in (page.mouse_name, page.mouse_atk, page.mouse_def, page.cost, page.card_name, page.effect_atk):
+        row = next(x for x in widgets_in(page.widget) if box in getattr(x, "children", ()))
+        assert box.layout.height is None and row.layout.align_items == "center"  # (not top-aligned)
+    assert all(b.layout.flex == "1 1 0" and b.layout.width is None for b in page.player_boxes)
+    deck_row = next(x for x in page.player_boxes[0].children
+                    if page.deck_labels[0] in getattr(x, "children", ()))
+    assert deck_row.layout.flex_flow == "row wrap" and "white-space:nowrap" in page.deck_labels[0].value

@@ -539,7 +539,7 @@ def test_undo_clears_a_preview_and_a_new_game_clears_the_panel(tmp_path: Path) -
     assert "Battle preview" in v.battle_result.value
     v.act({"event": "mp", "player": 1, "delta": -1})
     v.undo()
-    assert v.battle_result.value == "" and "Undone: Bob: 30 -&gt; 29 MP" in v.message.value
+    assert v.battle_result.value == "" and "Undone: Bob: 30 → 29 MP" in v.message.value
     v.resolve()
     v.new_game()
     assert v.battle_result.value == ""

@@ -3,9 +3,10 @@
 Build with ``VillageCompanion()`` and display ``.widget``. Before a game, New game comes first and
 open; once one is under way the players and the turn come first: one row per step of Order of Turn,
 in the book's order (each headed by its line of the turn guide), then Card effects, Coin flips, and
-New game closed at the end. What an action says (its result, or why it was refused) shows under the
-buttons that did it (each group's message panel: the latest action's only), and under each group of
-buttons a caption says in words why those that are off are off (a touch screen shows no tooltip).
+New game closed at the end. What an action says (its result, or why it was refused) shows right under
+the buttons that did it (each group's message panel: the latest action's only), and below it a caption
+says in words why the group's buttons that are off are off (a touch screen shows no tooltip): a result
+never reads as if it were one of those reasons.
 
 Every button is one event of a :class:`~companion.village.game.VillageTracker` whose log autosaves
 under ``user_data_dir()/logs/village.jsonl`` and is resumed on the next start; undo/redo are events
@@ -248,13 +249,18 @@ class VillageCompanion(ui.TrackerPage):
         is read next to it (:class:`~companion.ui.SectionMessages`)."""
         return self.section_messages.panel("cmp-village-message", "cmp-village-slot")
 
-    def _group(self, widgets: list[Any]) -> tuple[w.HTML, w.HTML]:
-        """The caption saying in words why this group's controls that are off are off (a touch
-        screen shows no tooltip: :func:`~companion.ui.off_reasons`), and its message panel."""
+    def _caption(self, widgets: list[Any]) -> w.HTML:
+        """The caption saying in words why this group's controls that are off are off (a touch screen
+        shows no tooltip: :func:`~companion.ui.off_reasons`), under the group's message panel: what the
+        latest click said is read first, right under the buttons, never below the reasons."""
         caption = w.HTML()
         caption.add_class("cmp-village-off")
         self._groups.append((widgets, caption))
-        return caption, self._message_panel()
+        return caption
+
+    def _group(self, widgets: list[Any]) -> tuple[w.HTML, w.HTML]:
+        """A group's message panel and, to go under it, its "off for now" caption (:meth:`_caption`)."""
+        return self._message_panel(), self._caption(widgets)
 
     @staticmethod
     def _step_box(children: list[Any], step: int | None = None) -> w.VBox:
@@ -294,7 +300,7 @@ class VillageCompanion(ui.TrackerPage):
             redraw = wide(ui.big_button("Redraw (no Basic Mouse)"))
             redraw.add_class("cmp-village-redraw")
             self.redraw_buttons.append(redraw)
-            caption, said = self._group([*buttons, dm, dp, redraw])
+            said, caption = self._group([*buttons, dm, dp, redraw])
             at = self.section_messages.guard(said)
             for b, delta in zip(buttons, (-5, -1, 1, 5), strict=True):
                 b.on_click(at(lambda _b, p=p, d=delta: self.act({"event": "mp", "player": p, "delta": d})))
@@ -305,9 +311,12 @@ class VillageCompanion(ui.TrackerPage):
             self.correction_buttons += [*buttons, dm, dp]
             box = w.VBox([mp, w.HBox(buttons[:2], layout=w.Layout(width="100%")),
                           w.HBox(buttons[2:], layout=w.Layout(width="100%")),
-                          w.HBox([deck, dm, dp], layout=w.Layout(width="100%", align_items="center")),
-                          field, redraw, caption, said],
-                         layout=w.Layout(border="1px solid #ccc", padding="8px", margin="4px", width="48%"))
+                          # (the deck line never wraps: on a narrow page its two buttons go under it)
+                          ui.row(deck, w.HBox([dm, dp])),
+                          field, redraw, said, caption],
+                         # (the two boxes share the row's width: no gap at its right)
+                         layout=w.Layout(border="1px solid #ccc", padding="8px", margin="4px", flex="1 1 0",
+                                         min_width="0"))
             box.add_class("cmp-village-player")
             self.player_boxes.append(box)
             self.mp_labels.append(mp)
@@ -324,15 +333,15 @@ class VillageCompanion(ui.TrackerPage):
         for label in self.step_labels:
             label.add_class("cmp-village-checklist")
         self.mouse_name = w.Combobox(placeholder="mouse name", options=self._mouse_names(),
-                                     layout=w.Layout(width="220px", height=ui.BUTTON_HEIGHT))
+                                     layout=w.Layout(width="220px"))
         # ATK and DEF are text so that they can be blank: filled in from the named card, or typed
         stat_tip = ("filled in from the card named; for a mouse of your own (not in the card data) "
                     "type it after the name")
         stat_look: dict[str, Any] = {"placeholder": "0-99", "style": {"description_width": "initial"}}
         self.mouse_atk = w.Text(value="", description="ATK", tooltip=stat_tip, **stat_look,
-                                layout=w.Layout(width="110px", height=ui.BUTTON_HEIGHT))
+                                layout=w.Layout(width="110px"))
         self.mouse_def = w.Text(value="", description="DEF", tooltip=stat_tip, **stat_look,
-                                layout=w.Layout(width="110px", height=ui.BUTTON_HEIGHT))
+                                layout=w.Layout(width="110px"))
         self._stats_from_card: set[str] = set()  # the stat boxes ("atk", "def") that a card filled in
         self._filling_stats = False
         self.mouse_name.observe(self._fill_stats, names="value")
@@ -353,7 +362,7 @@ class VillageCompanion(ui.TrackerPage):
                                      style={"description_width": "initial"},
                                      tooltip="filled in from the card's ability; change it only when a "
                                              "card effect changes the cost",
-                                     layout=w.Layout(width="150px", height=ui.BUTTON_HEIGHT))
+                                     layout=w.Layout(width="150px"))
         self.ability = w.Dropdown(description="Ability", options=[], style={"description_width": "initial"},
                                   layout=w.Layout(width="300px", height=ui.BUTTON_HEIGHT))
         self.ability.add_class("cmp-village-ability")
@@ -365,7 +374,7 @@ class VillageCompanion(ui.TrackerPage):
 
         def tick(description: str, css: str) -> w.Checkbox:  # (its whole label in sight)
             box = w.Checkbox(value=False, indent=False, description=description,
-                             layout=w.Layout(width="auto"))
+                             layout=w.Layout(width="auto", margin="2px 24px 2px 0"))  # (apart from the next)
             box.add_class(css)
             return box
 
@@ -374,7 +383,7 @@ class VillageCompanion(ui.TrackerPage):
         self.item_opponent = tick("the Item says to equip an opponent's Mouse", "cmp-village-item-opponent")
         self.item_extra = tick("a card allows this Mouse a second Item", "cmp-village-item-extra")
         self.card_name = w.Text(placeholder="Item / Magic card name",
-                                layout=w.Layout(width="240px", height=ui.BUTTON_HEIGHT))
+                                layout=w.Layout(width="240px"))
         toggles: dict[str, Any] = {"style": {"description_width": "initial", "button_width": "auto"}}
         self.magic_kind = w.ToggleButtons(options=["normal", "instant", "continuous"], value="normal",
                                           description="Magic card:", **toggles)
@@ -384,9 +393,9 @@ class VillageCompanion(ui.TrackerPage):
         effect_tip = ("a card effect changed the selected mouse's ATK or DEF (an Item, a Magic card, an "
                       "ability): type them as they are now; a blank box stays as it is")
         self.effect_atk = w.Text(value="", description="ATK", tooltip=effect_tip, **stat_look,
-                                 layout=w.Layout(width="110px", height=ui.BUTTON_HEIGHT))
+                                 layout=w.Layout(width="110px"))
         self.effect_def = w.Text(value="", description="DEF", tooltip=effect_tip, **stat_look,
-                                 layout=w.Layout(width="110px", height=ui.BUTTON_HEIGHT))
+                                 layout=w.Layout(width="110px"))
         self._effect_stats_for: tuple[Any, ...] | None = None  # (mouse, ATK, DEF) the boxes were filled from
         self.item_off = w.Dropdown(description="Item", options=[], style={"description_width": "initial"},
                                    layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
@@ -441,38 +450,39 @@ class VillageCompanion(ui.TrackerPage):
         previous.layout.display = "none"  # shown once this page has kept a game aside
         self.previous_button = previous
         self._previous: Path | None = None  # where this page's New game kept the game before
-        caption, self.head_msg = self._group([undo, redo, previous])
+        self.head_msg, caption = self._group([undo, redo, previous])
         at = self.section_messages.guard(self.head_msg)
         undo.on_click(at(lambda _b: self.undo()))
         redo.on_click(at(lambda _b: self.redo()))
         previous.on_click(at(lambda _b: self.previous_game()))
-        head = w.VBox([self.turn, self.readings, w.HBox([undo, redo, previous]), caption, self.head_msg])
+        head = w.VBox([self.turn, self.readings, ui.row(undo, redo, previous), self.head_msg, caption])
 
-        def step(n: int, rows: list[Any], buttons: list[w.Button]) -> w.VBox:
-            """Step ``n``'s row: its line (with what is done), its controls, why a button is off, and
-            the place its buttons' messages show."""
-            caption, said = self._group(buttons)
-            for button in buttons:
-                self._on_click_at(button, said)
-            return self._step_box([self.step_labels[n - 1], *rows, caption, said], n)
+        def step(n: int, *parts: tuple[list[Any], list[w.Button]]) -> w.VBox:
+            """Step ``n``'s row: its line (with what is done), then each part's controls (rows) with the
+            place their buttons' messages show right under them, then why a button is off."""
+            children: list[Any] = [self.step_labels[n - 1]]
+            gated: list[w.Button] = []
+            for rows, buttons in parts:
+                said = self._message_panel()
+                for button in buttons:
+                    self._on_click_at(button, said)
+                children += [*rows, said]
+                gated += buttons
+            return self._step_box([*children, self._caption(gated)], n)
 
         hint = w.HTML("<small>A card's name fills in its ATK and DEF. A mouse of your own (not in the card "
                       "data): type its ATK and DEF after its name.</small>")
-        steps: list[w.VBox] = []
-        for n, rows, group in (
-                (1, [w.HBox([b["draw"]])], [b["draw"]]),
-                (2, [w.HBox([self.mouse_name, self.mouse_atk, self.mouse_def, b["play_basic"]]), hint,
-                     w.HBox([b["summon_mega"], self.sacrifice_allowed],
-                            layout=w.Layout(align_items="center", flex_flow="row wrap"))],
-                 [b["play_basic"], b["summon_mega"]]),
-                (3, [w.HBox([b["fruit"]])], [b["fruit"]]),
-                (4, [w.HBox([self.ability, self.cost, b["ability"]])], [b["ability"]]),
-                (5, [w.HBox([self.card_name, b["item"]]),
-                     w.HBox([self.item_opponent, self.item_extra], layout=w.Layout(flex_flow="row wrap")),
-                     w.HBox([self.magic_kind, self.magic_player, b["magic"]],
-                            layout=w.Layout(flex_flow="row wrap", align_items="center"))],
-                 [b["item"], b["magic"]])):
-            steps.append(step(n, rows, group))
+        steps = [
+            step(1, ([ui.row(b["draw"])], [b["draw"]])),
+            # (Step 2's two buttons each have their message under their own row: a Basic Mouse refused is
+            # said under its name, not below the Mega Mouse row)
+            step(2, ([hint, ui.row(self.mouse_name, self.mouse_atk, self.mouse_def, b["play_basic"])],
+                     [b["play_basic"]]),
+                 ([ui.row(b["summon_mega"], self.sacrifice_allowed)], [b["summon_mega"]])),
+            step(3, ([ui.row(b["fruit"])], [b["fruit"]])),
+            step(4, ([ui.row(self.ability, self.cost, b["ability"])], [b["ability"]])),
+            step(5, ([ui.row(self.card_name, b["item"]), ui.row(self.item_opponent, self.item_extra),
+                      ui.row(self.magic_kind, self.magic_player, b["magic"])], [b["item"], b["magic"]]))]
         selected = self._step_box([w.HTML("<small>The buttons that say <i>selected</i> act on this mouse: "
                                           "the turn player's newest, or the one you choose (an opponent's "
                                           "too, for a card that says so).</small>"), self.target])
@@ -491,7 +501,7 @@ class VillageCompanion(ui.TrackerPage):
                                        style={"description_width": "initial"},
                                        tooltip="the MP each undefended attack takes, for this attack: typing "
                                                "a number chooses it (0 too)",
-                                       layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
+                                       layout=w.Layout(width="120px"))
         self.direct.add_class("cmp-village-direct")
         self._filling_direct = False
         self._direct_for: tuple[bool, int | None] | None = None  # (started, the game's amount) shown
@@ -520,7 +530,7 @@ class VillageCompanion(ui.TrackerPage):
                                 layout=w.Layout(width="480px", height=ui.BUTTON_HEIGHT))
         self.twice.add_class("cmp-village-twice")
         self.twice.observe(lambda _c: self._twice_changed(), names="value")
-        caption, said = self._group([preview, resolve])
+        said, caption = self._group([preview, resolve])
         at = self.section_messages.guard(said)
         preview.on_click(at(lambda _b: self.preview()))
         resolve.on_click(at(lambda _b: self.resolve()))
@@ -528,19 +538,20 @@ class VillageCompanion(ui.TrackerPage):
             self.step_labels[5],
             w.HTML("<small>Choose a defender for each attacking mouse (village-tcg.txt, Attack / Defense "
                    "Structure).</small>"),
-            self.assign_box, self.twice, w.HBox([self.direct_mode, self.direct]),
+            self.assign_box, self.twice, ui.row(self.direct_mode, self.direct),
             w.HTML("<small>How many Mouse Points an undefended attack takes is not in the book: "
                    f"a house interpretation ({html.escape(CITE_BATTLE)}); the game's is set at "
                    "its start.</small>"),
-            w.HBox([preview, resolve]), caption, said, self.battle_result], 6)
+            # (the preview and the attack resolved show above why a button is off: never read as the reason)
+            ui.row(preview, resolve), said, self.battle_result, caption], 6)
         battle.add_class("cmp-village-battle")
-        end = step(7, [w.HBox([b["end_turn"]])], [b["end_turn"]])
+        end = step(7, ([ui.row(b["end_turn"])], [b["end_turn"]]))
         self.turn_box = w.VBox([head, selected, *steps, battle, end])
         self.turn_box.add_class("cmp-village-turn-box")
 
         # card effects, at any time
         effect_buttons = [b["stats"], b["destroy"], b["destroy_item"], b["destroy_magic"]]
-        caption, said = self._group(effect_buttons)
+        said, caption = self._group(effect_buttons)
         for button in effect_buttons:
             self._on_click_at(button, said)
         self.effects = self._step_box([
@@ -550,15 +561,14 @@ class VillageCompanion(ui.TrackerPage):
                    "battle uses them. A card may also destroy a mouse, take an Item off, or remove a "
                    f"continuous Magic card ({html.escape(CITE_EFFECTS)}; {html.escape(CITE_ITEM)}; "
                    f"{html.escape(CITE_MAGIC)}).</small>"),
-            w.HBox([self.effect_atk, self.effect_def, b["stats"], b["destroy"]]),
-            w.HBox([self.item_off, self.item_off_to, b["destroy_item"]],
-                   layout=w.Layout(align_items="center", flex_flow="row wrap")),
-            w.HBox([self.magic_off, b["destroy_magic"]]), caption, said])
+            ui.row(self.effect_atk, self.effect_def, b["stats"], b["destroy"]),
+            ui.row(self.item_off, self.item_off_to, b["destroy_item"]),
+            ui.row(self.magic_off, b["destroy_magic"]), said, caption])
         self.effects.add_class("cmp-village-effects")
 
         # coin flips
         self.flip_card = w.Text(placeholder="card calling for the flip",
-                                layout=w.Layout(width="240px", height=ui.BUTTON_HEIGHT))
+                                layout=w.Layout(width="240px"))
         self.flip_functions = w.ToggleButtons(options=[("one function", 1), ("two or more", 2)], value=1,
                                               **toggles)
         self.flip_attack = tick("can negate an attack: flipped at the beginning of the Attack Phase "
@@ -569,23 +579,23 @@ class VillageCompanion(ui.TrackerPage):
             fb.add_class("cmp-village-flip")
             flips.append(fb)
         self.flip_buttons = flips
-        caption, self.flip_msg = self._group(flips)
+        self.flip_msg, caption = self._group(flips)
         at = self.section_messages.guard(self.flip_msg)
         for fb, result in zip(flips, ("heads", "tails", None), strict=True):
             fb.on_click(at(lambda _b, r=result: self.flip(r)))
         self.flips = self._step_box([
             w.HTML("<b>Coin flips</b> <small>the single-function card flips first (village-tcg.txt, Coin "
                    "Flips)</small>"),
-            w.HBox([self.flip_card, self.flip_functions], layout=w.Layout(align_items="center")),
-            self.flip_attack, w.HBox(flips), caption, self.flip_msg])
+            ui.row(self.flip_card, self.flip_functions),
+            self.flip_attack, ui.row(*flips), self.flip_msg, caption])
         self.flips.add_class("cmp-village-flips")
 
         # new game
         self.names = [w.Text(value=f"Player {i + 1}", placeholder=f"player {i + 1}'s name",
-                             layout=w.Layout(width="180px", height=ui.BUTTON_HEIGHT)) for i in range(2)]
+                             layout=w.Layout(width="180px")) for i in range(2)]
         self.decks = [w.BoundedIntText(value=60, min=8, max=999, description="deck",
                                        style={"description_width": "initial"},
-                                       layout=w.Layout(width="120px", height=ui.BUTTON_HEIGHT))
+                                       layout=w.Layout(width="120px"))
                       for _ in range(2)]
         self.first = w.ToggleButtons(
             options=[("Player 1 first", 0), ("Player 2 first", 1), ("Coin toss", TOSS)], value=0,
@@ -602,18 +612,17 @@ class VillageCompanion(ui.TrackerPage):
         new = wide(ui.big_button("New game", style="success", icon="play"))
         new.add_class("cmp-village-new")
         self.new_game_button = new
-        caption, self.new_msg = self._group([new])
+        self.new_msg, caption = self._group([new])
         new.on_click(self.section_messages.guard(self.new_msg)(lambda _b: self.new_game()))
-        setup = w.VBox([w.HBox([self.names[0], self.decks[0], self.names[1], self.decks[1]]),
-                        w.HBox([self.first, self.strict], layout=w.Layout(flex_flow="row wrap",
-                                                                           align_items="center")),
+        setup = w.VBox([ui.row(self.names[0], self.decks[0], self.names[1], self.decks[1]),
+                        ui.row(self.first, self.strict),
                         self.fruit_reading,
                         w.HTML("<small>House interpretation, for the whole game (village-tcg.txt): Step 4 "
                                "says an ability needs 'the proper number of Fruit equipped' (<i>stays "
                                "equipped</i>: the Fruit stays on the mouse); Card Descriptions 6 says you "
                                "'pay the correct Fruit cost' (<i>is paid</i>: the Fruit goes to the discard "
                                "pile).</small>"),
-                        w.HBox([new]), caption, self.new_msg,
+                        ui.row(new), self.new_msg, caption,
                         w.HTML("<small>Starting a new game keeps the old log beside it (renamed with a "
                                "number); <b>Back to the previous game</b> brings it back. The names and the "
                                "reading are the game on show's, for a rematch.</small>")])
@@ -1242,7 +1251,8 @@ class VillageCompanion(ui.TrackerPage):
             else:
                 reason = why_not(s, kind) or self._nothing_to_affect(kind)
             ui.gate(button, reason or self._not_for_selected(kind))
-        ui.gate(self.resolve_button, why_not(s, "attack"))  # (the first turn: no attack, First Turn)
+        # (the first turn: no attack, First Turn; no mouse to attack with: nothing to declare)
+        ui.gate(self.resolve_button, why_not(s, "attack") or self._nothing_to_declare())
         if reasons:
             self._refresh_reasons()
 
@@ -1279,6 +1289,15 @@ class VillageCompanion(ui.TrackerPage):
             return f"no continuous Magic card on the field ({CITE_MAGIC})"
         return None
 
+    def _nothing_to_declare(self) -> str | None:
+        """Why Declare and resolve attack has nothing to declare: the turn player has no mouse on the field
+        to attack with (Attack / Defense Structure), or ``None``. Off before the click: a tap with nothing
+        to declare would end the turn's Attack Phase (Order of Turn, Step 6)."""
+        s = self.state
+        if s.started and not s.players[s.current].field:
+            return f"{s.players[s.current].name} has no mouse on the field to attack with ({CITE_BATTLE})"
+        return None
+
     def _not_for_selected(self, kind: str) -> str | None:
         """Why the selected mouse cannot take the action ``kind`` (whose mouse it is, what it has, what
         the ticks say and the Fruit cost typed: :func:`~companion.village.game.why_not_on`, the rule the
@@ -1294,9 +1313,17 @@ class VillageCompanion(ui.TrackerPage):
         try:
             return why_not_on(s, kind, uid, opponent_allowed=self.item_opponent.value,
                               extra=self.item_extra.value, sacrifice_allowed=self.sacrifice_allowed.value,
-                              cost=self.cost.value, ability=self.ability.value or None)
+                              cost=self.cost.value, ability=self.ability.value or None,
+                              allowed_by=self._allowed_by())
         except RuleError as exc:  # (no longer on the field: the tracker would say so)
             return exc.message
+
+    def _allowed_by(self) -> dict[str, str]:
+        """How this page says a card allows an action (the tick box to tick), by the event's field: a
+        reason names the box, never the field's name the command line types."""
+        return {field_name: f"tick “{box.description}”" for field_name, box in (
+            ("opponent_allowed", self.item_opponent), ("extra", self.item_extra),
+            ("sacrifice_allowed", self.sacrifice_allowed))}
 
     def _refresh_effects(self) -> None:
         """The card-effect controls follow the field: the selected mouse's ATK and DEF (filled in
@@ -1377,8 +1404,9 @@ class VillageCompanion(ui.TrackerPage):
                                         + (f" · {', '.join(m.items)}" if m.items else ""))
                            for m in pl.field)
             magic = f"<div>Magic on the field: {html.escape(', '.join(pl.magic))}</div>" if pl.magic else ""
-            self.deck_labels[p].value = (f"<div style='font-size:18px'>Deck: <b>{pl.deck}</b> · discard "
-                                         f"{pl.discard}</div>" if s.started else "")
+            deck = f"Deck: <b>{pl.deck}</b> · discard {pl.discard}"  # (on one line: the buttons wrap instead)
+            self.deck_labels[p].value = (f"<div style='font-size:18px;white-space:nowrap'>{deck}</div>"
+                                         if s.started else "")
             self.field_labels[p].value = f"{mice}{magic}" if s.started else ""
         for p, button in enumerate(self.redraw_buttons):  # the Redraw Rule: only at the very start
             usable = s.started and not s.opened and not s.players[p].redrawn and not s.over

@@ -113,7 +113,7 @@ class BattleResult:
         if not self.outcomes:
             out.append("No attacks declared.")
         out.append(f"Mouse Points damage: {self.mp_damage}"
-                   + (f" -> {self.mp_after} MP left" if self.mp_after is not None else "")
+                   + (f" → {self.mp_after} MP left" if self.mp_after is not None else "")
                    + (ATTACKER_WINS if self.mp_after == 0 else ""))
         return out
 

@@ -524,7 +524,7 @@ OWN_MOUSE_ONLY = ("summon_mega", "fruit", "ability", "attack")
 
 def why_not_on(state: VillageState, kind: str, uid: str, *, opponent_allowed: bool = False,
                extra: bool = False, sacrifice_allowed: bool = False, cost: int = 0,
-               ability: str | None = None) -> str | None:
+               ability: str | None = None, allowed_by: Mapping[str, str] | None = None) -> str | None:
     """Why the action ``kind`` cannot act on the mouse ``uid`` (a sentence with its citation), or
     ``None``: which mouse it may be, on top of the turn-level limits of :func:`why_not`. The tracker
     refuses an event with it and the page turns a button off with it before the click, so the rule
@@ -534,7 +534,14 @@ def why_not_on(state: VillageState, kind: str, uid: str, *, opponent_allowed: bo
     its card says so); a second Item needs ``extra`` (Card Descriptions 4); a Mega Mouse is
     sacrificed only with ``sacrifice_allowed``, a Basic Mouse only after a full turn on the field
     (Summoning MegaMice); an ability once per turn, with ``cost`` Fruit equipped (``ability``: its
-    name, said in the sentence; Card Descriptions 6)."""
+    name, said in the sentence; Card Descriptions 6).
+
+    ``allowed_by``: how the user says that a card allows it, by the event's field (``opponent_allowed``,
+    ``extra``, ``sacrifice_allowed``), in the reason's brackets: a page names its tick box; a field left
+    out is named as the command line's event gives it."""
+    def how(field_name: str) -> str:
+        return (allowed_by or {}).get(field_name, field_name)
+
     p, m = state.mouse(uid)
     theirs = p != state.current
     if theirs and kind in OWN_MOUSE_ONLY:
@@ -543,14 +550,14 @@ def why_not_on(state: VillageState, kind: str, uid: str, *, opponent_allowed: bo
     if kind == "item":
         if theirs and not opponent_allowed:
             return (f"{uid!r} is an opponent's mouse: equip an Item to an opponent's Mouse only when the "
-                    f"card says so (opponent_allowed) ({CITE_ITEM})")
+                    f"card says so ({how('opponent_allowed')}) ({CITE_ITEM})")
         if m.items and not extra:
             return (f"{uid!r} already has an Item ({m.items[0]}): one equipped Item per Mouse unless a "
-                    f"card's ability says otherwise (extra) ({CITE_ITEM})")
+                    f"card's ability says otherwise ({how('extra')}) ({CITE_ITEM})")
     if kind == "summon_mega":
         if m.kind != "basic" and not sacrifice_allowed:
             return (f"{uid!r} is a Mega Mouse: Mega Mice cannot be sacrificed unless a card says so "
-                    f"(sacrifice_allowed) ({CITE_MEGA})")
+                    f"({how('sacrifice_allowed')}) ({CITE_MEGA})")
         if m.kind == "basic" and m.since_turn >= state.turn:
             return (f"{uid!r} came onto the field this turn: a Basic Mouse must be on the field for at least "
                     f"one full turn before it can be sacrificed ({CITE_MEGA})")
@@ -1240,7 +1247,7 @@ class VillageTracker(Tracker[VillageState]):
         delta = _int(e, "delta", minimum=None if self._cap is None else -self._cap, maximum=self._cap)
         pl = state.players[p]
         mp = max(0, pl.mp + delta)
-        return replace(_set_player(state, p, replace(pl, mp=mp)), last=(f"{pl.name}: {pl.mp} -> {mp} MP",))
+        return replace(_set_player(state, p, replace(pl, mp=mp)), last=(f"{pl.name}: {pl.mp} → {mp} MP",))
 
     def _on_deck(self, state: VillageState, e: Event) -> VillageState:
         p = _player(state, e)
@@ -1253,7 +1260,7 @@ class VillageTracker(Tracker[VillageState]):
                                        f"-{pl.deck} if that is what happened.")
         deck = max(0, pl.deck + delta)  # (an older log's line is kept as it was played)
         return replace(_set_player(state, p, replace(pl, deck=deck)),
-                       last=(f"{pl.name}: {pl.deck} -> {deck} card{'s' * (deck != 1)} in deck",))
+                       last=(f"{pl.name}: {pl.deck} → {deck} card{'s' * (deck != 1)} in deck",))
 
     def _on_end_turn(self, state: VillageState, e: Event) -> VillageState:
         ended = state.players[state.current].name
