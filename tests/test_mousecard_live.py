@@ -825,3 +825,25 @@ def test_cli_replay_json_draws_carry_their_check_and_what_is_left_to_spend(
                              "cancel_draws_on": True}
     assert (draw["aces"], draw["aces_unspent"], draw["ace_uses"]) == (1, 1, ["success"])
     assert draw["verdict"] == "sure: spend 1 ace(s) as success(es)" and draw["chips_spent"] == 0
+
+
+def test_an_ended_chapters_draw_takes_no_more_aces_chips_or_draws(tmp_path: Path) -> None:
+    """A chapter's end reshuffles every card back (mouse-card-system.txt, Jokers): its draws are over. The
+    tracker refuses a new bonus or draw-on on them (the command line's too, not only the page), and a log
+    that holds one from before still replays."""
+    log = tmp_path / "s.jsonl"
+    t = started(log)
+    t.do({"event": "award", "player": "Pip", "chips": 1})
+    typed(t, "Pip", "2S, 3S", skill=2, situation="combat")
+    t.do({"event": "reshuffle", "reason": "chapter"})
+    for event in ({"event": "bonus", "character": "Pip", "source": "chip", "use": "success"},
+                  {"event": "draw_on", "character": "Pip"}):
+        with pytest.raises(RuleError, match="draw #1 belongs to chapter 1, which has ended") as exc:
+            t.do(event)
+        assert exc.value.cite is not None and "Jokers" in exc.value.cite
+    assert t.state.chips_of("Pip") == 1
+    # a log written before the rule (a chip spent after the chapter's end) replays as it was done
+    with log.open("a", encoding="utf-8") as f:
+        f.write('{"event": "bonus", "character": "Pip", "source": "chip", "use": "success", "seq": 6}\n')
+    again = LiveDeckTracker(log)
+    assert again.state.chips_of("Pip") == 0 and again.state.draws[-1].chips_spent == 1

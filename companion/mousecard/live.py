@@ -352,6 +352,14 @@ class LiveDeck:
         name = self.name_of(name)
         return self if name in self.names else replace(self, names=(*self.names, name))
 
+    def ended_chapter(self, rec: DrawRecord) -> str | None:
+        """Why no ace, fate chip or drawing on may act on the draw ``rec`` any more (its chapter has
+        ended: its cards went back at the reshuffle, and the next chapter's checks are new ones), or
+        ``None``. The tracker refuses a new such action with it and the page says it on the buttons."""
+        if rec.chapter == self.chapter:
+            return None
+        return f"{rec.character}'s draw #{rec.number} belongs to chapter {rec.chapter}, which has ended"
+
     def last_draw(self, character: str) -> DrawRecord | None:
         character = self.name_of(character)
         for d in reversed(self.draws):
@@ -754,6 +762,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             raise RuleError(f"{character} has not drawn yet", where="draw_on", suggestion="Draw first.",
                             cite=LIVE_CITES["draw"])
         self._meant(event, rec, "draw_on")
+        self._in_chapter(state, rec, "draw_on")
         if not rec.can_draw_on:
             why = ("it is not a cautious draw" if rec.check.mode != "cautious" else
                    "a cancelled bad card ends the draw (house reading cancel_draws_on off)"
@@ -789,6 +798,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                             suggestion="Draw first: an ace or a fate chip is spent on a draw.",
                             cite=LIVE_CITES["chip" if source == "chip" else "ace"])
         self._meant(event, rec, "bonus")
+        self._in_chapter(state, rec, "bonus")
         refused = rec.bonus_refusal(str(source), str(use), state.chips_of(character), logged=self.replaying)
         if refused is not None:
             why, section = refused
@@ -809,6 +819,14 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                 f"#{rec.number}: {what} → {new.total_successes}/{rec.check.need}, "
                 f"{new.verdict(state.chips_of(character))}.")
         return replace(state, draws=draws, journal=(*state.journal, line))
+
+    def _in_chapter(self, state: LiveDeck, rec: DrawRecord, where: str) -> None:
+        """A new action on a draw of a chapter that has ended is refused (:meth:`LiveDeck.ended_chapter`);
+        a logged one is kept as it was done."""
+        why = None if self.replaying else state.ended_chapter(rec)
+        if why is not None:
+            raise RuleError(why, where=where, suggestion=f"Draw again for {rec.character} in this chapter.",
+                            cite=LIVE_CITES["joker"])
 
     def _meant(self, event: Event, rec: DrawRecord, where: str) -> None:
         """A new action naming the draw it means is refused when that is no longer the character's

@@ -833,8 +833,9 @@ class MouseCardPage(ui.TrackerPage):
         """Why no draw is on show (:meth:`shown_draw` is None): none yet, or the latest belongs to a
         chapter that has ended. The bonus and draw-on buttons say it when off, as a click refuses."""
         rec = self.latest_draw()
-        if rec is not None:
-            return f"{rec.character}'s draw #{rec.number} belongs to chapter {rec.chapter}, which has ended"
+        ended = None if rec is None else self.tracker.state.ended_chapter(rec)
+        if ended is not None:
+            return ended
         name = self.character.value.strip()
         return f"{name} has not drawn yet" if name else "no draw yet"
 
