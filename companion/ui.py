@@ -489,11 +489,12 @@ def gate(widget: Any, reason: str | None) -> None:
     widget.tooltip = reason if reason is not None else own
 
 
-def off_reasons(widgets: Iterable[Any], *, skip: Iterable[str] = ()) -> str:
+def off_reasons(widgets: Iterable[Any], *, skip: Iterable[str] = (), heading: str = "Off for now:") -> str:
     """HTML saying why the controls among ``widgets`` that are off are off (their tooltips, as
     :func:`gate` sets them), one line per reason naming the controls it covers; ``""`` when none
     is off. Why: a touch screen shows no tooltip, and a dead button with no reason in sight looks
-    broken. ``skip``: reasons not to repeat (one the page already says, such as "no game yet")."""
+    broken. ``skip``: reasons not to repeat (one the page already says, such as "no game yet");
+    ``heading``: the line above the list ("" for none, where the page says it another way)."""
     by_reason: dict[str, list[str]] = {}
     skipped = set(skip)
     for widget in widgets:
@@ -510,7 +511,7 @@ def off_reasons(widgets: Iterable[Any], *, skip: Iterable[str] = ()) -> str:
     items = "".join(f"<li><b>{html.escape(', '.join(names))}</b>: {html.escape(reason)}</li>"
                     for reason, names in by_reason.items())
     return (f"<div class='companion-off' style='color:{COLOURS['muted']}; font-size:13px'>"
-            f"Off for now:<ul style='margin:2px 0'>{items}</ul></div>")
+            f"{html.escape(heading)}<ul style='margin:2px 0'>{items}</ul></div>")
 
 
 def in_app() -> bool:

@@ -6,6 +6,7 @@ import html
 import json
 from pathlib import Path
 
+import ipywidgets as w
 import pytest
 
 from companion.errors import CompanionError
@@ -479,10 +480,12 @@ def test_the_new_controls_carry_their_css_classes_and_are_off_before_a_chapter(t
     d.mice_pick.value = ("collin", "filch", "tilda", "maginos")
     d.start_minions.value = "rat_warriors=2"
     d.start_btn.click()
-    # (the corrections stay off until they can work: a card chosen, an order or a turn changed)
+    # (the corrections stay off until they can work: a card chosen, an order or a turn changed; Defeat
+    # until its reason is typed)
     waiting = {d.set_order_btn, d.order_up, d.order_down, d.set_turn_btn, d.end_page_btn}
-    assert d.state.started and not any(b.disabled for b in buttons if b not in waiting)
+    assert d.state.started and not any(b.disabled for b in buttons if b not in {*waiting, d.defeat_btn})
     assert all(b.disabled and "choose" in b.tooltip for b in waiting), [b.tooltip for b in waiting]
+    assert d.defeat_btn.disabled and "type the defeat condition met" in d.defeat_btn.tooltip
     box = d._mouse_boxes["tilda"]
     for widget, css in ((box.share, "cmp-mystics-share"), (box.share_to, "cmp-mystics-share-to"),
                         (box.share_cheese, "cmp-mystics-share-cheese"),
@@ -634,19 +637,30 @@ def test_victory_after_the_chapter_is_lost_is_refused(tmp_path: Path) -> None:
     assert path.read_bytes() == before and not d.state.board.victory
 
 
-def test_defeat_without_a_reason_and_a_reason_too_long_is_refused(tmp_path: Path) -> None:
+def test_defeat_is_off_without_a_reason_or_with_one_too_long(tmp_path: Path) -> None:
+    """One tap with nothing typed never ends the chapter: Defeat is off until the defeat condition met is
+    typed (as the page's other actions that need words), and a click that gets through is refused."""
     from companion.views.mystics import MAX_REASON
 
     path = tmp_path / "m.jsonl"
     d = started(path)
     before = path.read_bytes()
     d.defeat_reason.value = "x" * (MAX_REASON + 1)
-    d.defeat_btn.click()
-    assert f"{MAX_REASON + 1} characters long" in shown(d) and path.read_bytes() == before
+    assert d.defeat_btn.disabled and f"{MAX_REASON + 1} characters long" in d.defeat_btn.tooltip
+    d.defeat_btn.click()  # (a click that got through anyway)
+    assert f"{MAX_REASON + 1} characters long" in d.chapter_msg.value and path.read_bytes() == before
     assert not d.state.board.defeated
     d.defeat_reason.value = " "
+    assert d.defeat_btn.disabled and "Reason box" in d.defeat_btn.tooltip
+    assert "type the defeat condition met in the Reason box first" in html.unescape(d.chapter_off.value)
     d.defeat_btn.click()
-    assert d.state.board.defeated and logged(path) == {"event": "defeat"}
+    assert "type the defeat condition met" in d.chapter_msg.value
+    assert not d.state.board.defeated and path.read_bytes() == before
+    d.defeat_reason.value = "every mouse captured"
+    assert not d.defeat_btn.disabled
+    d.defeat_btn.click()
+    assert d.state.board.defeated and logged(path) == {"event": "defeat", "reason": "every mouse captured"}
+    assert "companion-error" in d.chapter_msg.value and "every mouse captured" in d.chapter_msg.value
 
 
 def test_the_chapter_end_marker_moves_or_goes_on_a_page(tmp_path: Path) -> None:
@@ -796,3 +810,99 @@ def test_a_redraw_writes_the_captions_once(tmp_path: Path, monkeypatch: pytest.M
         written.clear()
         click()
         assert len(written) == 1, click
+
+
+# -- the visual audit: what a click did shows under it; the mice's reasons, short; the boxes' lines ----------
+
+
+def test_what_a_click_did_shows_under_its_own_buttons(tmp_path: Path) -> None:
+    """A result shows in the panel of the section pressed (the status, under Undo and Redo, is far above the
+    party and the minions): a mouse's in its own box, the minions' under their buttons."""
+    d = started(tmp_path / "m.jsonl")
+    collin, maginos = d._mouse_boxes["collin"], d._mouse_boxes["maginos"]
+    collin.wound.click()
+    assert "Collin: 1 wound(s), 1 of 3 life" in html.unescape(collin.msg.value)
+    assert "companion-info" in collin.msg.value and maginos.msg.value == ""
+    maginos.capture.click()  # another box: the first one's words are gone, the status follows
+    assert "Maginos" in maginos.msg.value and "captured" in maginos.msg.value and collin.msg.value == ""
+    d.minion_pick.value, d.minion_fig.value = "rat_warriors", 1
+    d.wound_minion.click()
+    assert "Rat Warriors" in d.minions_msg.value and maginos.msg.value == ""
+    d.add_type.value, d.add_count.value = "spider", 1
+    d.add_btn.click()
+    assert "New initiative cards at the bottom: Spider" in d.add_msg.value and d.minions_msg.value == ""
+    d.undo_btn.click()  # Undo's words: in the status, under it (no section's panel keeps old words)
+    assert "Undone: " in d.status.value and not any(p.value for p in d.message_panels())
+
+
+def test_the_status_drops_an_older_success_when_a_newer_click_is_refused(tmp_path: Path) -> None:
+    """The audit's case: +2 cheese twice, then +2 with "banana" in Rolls (it would surge): refused under the
+    wheel, and the status no longer says "+2 cheese on the minion wheel" beside it."""
+    d = started(tmp_path / "m.jsonl")
+    d.cheese_rolls.value = "banana"
+    d.add2.click()
+    d.add2.click()
+    assert "+2 cheese on the minion wheel" in d.status.value and "+2 cheese" in d.wheel_msg.value
+    d.add2.click()  # a surge: its ambush rolls are read, and refused
+    assert "bad die rolls 'banana'" in html.unescape(d.wheel_msg.value) and d.state.board.wheel == 4
+    assert "+2 cheese" not in d.status.value and "round 1" in d.status.value  # (whose turn: still said)
+    d.cheese_rolls.value = ""
+    d.add2.click()  # the next click that works is said again, in both
+    assert "Surge!" in html.unescape(d.wheel_msg.value) and "+2 cheese" in d.status.value
+
+
+def test_a_mouse_box_says_why_its_buttons_are_off_under_one_line(tmp_path: Path) -> None:
+    """At the start every box had 5 or 6 reasons in sight (no wounds, not captured): they are collapsed under
+    "Why N buttons are off", the line in sight; a captured mouse's are one reason, said once."""
+    d = started(tmp_path / "m.jsonl")
+    tilda = d._mouse_boxes["tilda"]
+    said = html.unescape(tilda.off.value)
+    extra = (*tilda.gear_buttons.values(), tilda.set_life, tilda.share, tilda.conditions["poisoned"])
+    off = [x for x in tilda.kinds if x.disabled and x.layout.display != "none" and x not in extra]
+    assert said.startswith("<details") and f"<summary>Why {len(off)} buttons are off</summary>" in said
+    assert "Tilda has no wounds to heal" in said and "Off for now" not in said  # (the summary says it)
+    maginos = d._mouse_boxes["maginos"]
+    maginos.capture.click()
+    said = html.unescape(maginos.off.value)
+    assert said.count("is captured") == 1 and said.count("Rescue Maginos first") == 1, said
+    assert "<b>Wound, Poison, Heal, Cure poison, +1 cheese, −1 cheese" in said and "Level up" in said
+    assert "Maginos is already captured" in said  # (Capture's own reason, and Rescue's, stay)
+    assert "so it cannot be wounded" in maginos.wound.tooltip  # (each tooltip: what the capture stops)
+
+
+def test_the_wheels_panel_is_as_wide_as_its_column_can_grow(tmp_path: Path) -> None:
+    """Under the wheel a refusal's panel was sized to its words (the column to its Rolls box) where the
+    chapter track wraps below it: each column of the board takes the width left on its line."""
+    d = started(tmp_path / "m.jsonl")
+    columns = [x for x in walk(d.widget) if isinstance(x, w.VBox) and
+               (d.wheel_msg in x.children or d.track_msg in x.children)]
+    assert len(columns) == 2 and all(c.layout.flex == "1 1 auto" for c in columns)
+
+
+def test_boxes_typed_in_beside_buttons_are_centred_on_their_line(tmp_path: Path) -> None:
+    """A text or number box 40px tall had its input at the top, above the middle of the buttons beside it
+    (the Achievement row, the minion's Figure box): its label and input are centred in its height."""
+    d = started(tmp_path / "m.jsonl")
+    box = d._mouse_boxes["collin"]
+    for typed in (d.achievement, d.ach_move, d.minion_fig, d.minion_life, d.add_count, d.end_move, d.end_page,
+                  d.defeat_reason, box.ability, box.card, box.life, box.share_cheese):
+        assert typed.layout.height == "40px" and typed.layout.align_items == "center", typed.description
+
+
+def test_the_minions_on_the_board_are_said_in_words_not_the_logs_list(tmp_path: Path) -> None:
+    d = started(tmp_path / "m.jsonl")
+    d.add_type.value, d.add_count.value = "spider", 3
+    d.add_btn.click()
+    d.minion_pick.value, d.minion_fig.value = "spider", 2
+    d.wound_minion.click()
+    said = html.unescape(d.minions.value)
+    assert "<b>Spider</b>: 3 figures, life 2 · figure 2: 1 wound" in said, said
+    assert "<b>Rat Warriors</b>: 2 figures, life 1 · none wounded" in said and "[" not in said
+
+
+def walk(widget: object) -> list[object]:
+    """``widget`` and every widget under it."""
+    out = [widget]
+    for child in getattr(widget, "children", ()):
+        out += walk(child)
+    return out

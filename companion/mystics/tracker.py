@@ -1285,13 +1285,16 @@ CAPTURED_CANNOT: dict[str, tuple[str, str | None]] = {
 }
 
 
-def captured_error(m: Mouse, kind: str) -> RuleError:
+def captured_error(m: Mouse, kind: str | None = None) -> RuleError:
     """The one refusal of an action of ``kind`` for a captured mouse (the tracker's and the page's):
-    its figure is off the board, its cheese and markers gone (Captured Mouse), until it is rescued."""
-    doing, rule = CAPTURED_CANNOT[kind]
+    its figure is off the board, its cheese and markers gone (Captured Mouse), until it is rescued.
+    ``kind`` ``None``: the same words for every action the capture stops, said once (the page's line
+    over a captured mouse's buttons that are off)."""
+    doing, rule = CAPTURED_CANNOT[kind] if kind is not None else (None, None)
     where = c("Captured Mouse") + (f"; {rule}" if rule else "")
+    stops = f", so it cannot {doing}" if doing else ""
     return RuleError(f"{m.name} is captured: its figure is off the board and its cheese, wounds and markers "
-                     f"were removed, so it cannot {doing} ({where})",
+                     f"were removed{stops} ({where})",
                      suggestion=f"Rescue {m.name} first ({c('Rescuing a Mouse')}).")
 
 

@@ -7,9 +7,10 @@ live in :mod:`companion.mystics` (pure functions); this module only shows and cl
 
 Every control that writes is refused on a stale page (another window wrote the log since the page
 was drawn: :meth:`MysticsDashboard.act`), before anything is read from what it shows; a control that
-cannot work is off, its tooltip saying why. The status shows every message the latest action added
-(an Undo or Redo: what it took back or brought back), and the end of a chapter for as long as it
-stands. Pickers come back to the player's choice when an undo brings it back.
+cannot work is off, its tooltip saying why. What a control did (every message it added) shows under its
+section's buttons, and in the status until another control is used (an Undo or Redo: in the status, what
+it took back or brought back); the status says the end of a chapter for as long as it stands. Pickers come
+back to the player's choice when an undo brings it back.
 
 CSS classes for browser tests:
 ``cmp-mystics-dashboard`` (the page), ``cmp-mystics-start`` (start chapter button),
@@ -56,7 +57,7 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, NamedTuple, cast
 
 import ipywidgets as w
 import traitlets
@@ -165,6 +166,15 @@ class PageTracker(MysticsTracker):
         return super()._load(kind, leaving_out_broken)
 
 
+class News(NamedTuple):
+    """What one of the page's actions said: the state it left, its lines (every message it added), and the
+    click it came from (:meth:`MysticsDashboard.guard` counts them)."""
+
+    state: MysticsState
+    lines: list[str]
+    click: int
+
+
 def _pc(p: Fraction | float) -> str:
     """A chance for the page: never 0.0% when it can happen, escaped ("<0.1%")."""
     return html.escape(share(Fraction(p)))
@@ -254,6 +264,13 @@ def _btn(label: str, css: str, style: str = "", icon: str = "") -> w.Button:
 LABEL = {"description_width": "initial"}
 
 
+def _typed_box(width: str) -> w.Layout:
+    """The layout of a box typed in beside tablet-sized buttons: 40px tall, its label and its input centred
+    in that height, so they sit on the buttons' middle line (an input is less tall: at the top of its box,
+    it sat above the buttons' middle)."""
+    return w.Layout(width=width, height="40px", align_items="center")
+
+
 def _caption(css: str) -> w.HTML:
     """An empty line under a group of buttons that says why those that are off are off
     (:func:`companion.ui.off_reasons`)."""
@@ -287,6 +304,33 @@ SAID_ALREADY = (NO_CHAPTER, UNUSABLE, *ENDED.values())
 #: As :data:`SAID_ALREADY`, in a mouse's box: the Poisoned marker's reason is said once, above the party
 #: (:func:`party_note_html`).
 SAID_ABOVE_MOUSE = (*SAID_ALREADY, POISONED_FOLLOWS)
+
+
+class _Off(NamedTuple):
+    """A control as :func:`companion.ui.off_reasons` reads it (its label, off, why), with the reason a
+    mouse's box says for it: a captured mouse's one reason (:func:`mouse_off_html`)."""
+
+    description: str
+    tooltip: str
+    disabled: bool = True
+
+
+def mouse_off_html(widgets: list[Any], m: Mouse) -> str:
+    """Why the buttons of a mouse's box that are off are off (:func:`companion.ui.off_reasons`), collapsed
+    under one line, "Why 4 buttons are off": most say what the mouse's line shows already (no wounds, no
+    cheese, not captured), and four boxes of them pushed the party far down the page. A captured mouse's
+    buttons that the capture stops share one reason, said once (each button's tooltip says what it stops);
+    "" when none is off."""
+    captured = {captured_error(m, kind).render() for kind in CAPTURED_CANNOT} if m.captured else set()
+    once = captured_error(m).render()
+    said = [_Off(str(x.description), once) if x.disabled and x.tooltip in captured else x for x in widgets]
+    listed = ui.off_reasons(said, skip=SAID_ABOVE_MOUSE, heading="")
+    if not listed:
+        return ""
+    n = sum(1 for x in said if x.disabled and (x.tooltip or "").strip() and x.tooltip not in SAID_ABOVE_MOUSE)
+    why = f"Why {n} buttons are off" if n != 1 else "Why 1 button is off"
+    return (f"<details class='cmp-mystics-why-off' style='color:{ui.COLOURS['muted']}; font-size:13px'>"
+            f"<summary>{why}</summary>{listed}</details>")
 
 
 _NAME = re.compile(r"[^\W\d][\w -]*")  # a minion type: words (letters first), spaces, _ and -
@@ -357,6 +401,23 @@ def _pips(colour: str, n: int) -> str:
         f"border:1px solid #999;background:{colour}'></span>"
         for _ in range(min(n, lim.DRAWN_LIFE))
     ) + more
+
+
+def _count(n: int, thing: str) -> str:
+    """``n`` things in words: "1 figure", "3 figures"."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def figures_words(figures: tuple[int, ...], life: int | None) -> str:
+    """A minion type's figures on the board in words, each wounded one by its number in the Figure box
+    ("3 figures, life 2 · figure 1: 1 wound"), never the log's list of wounds ("[1, 0, 0]"); at most
+    :data:`~companion.mystics.limits.DRAWN_FIGURES` wounded figures are named (an older log's long list)."""
+    wounded = [(i, n) for i, n in enumerate(figures, 1) if n]
+    named = [f"figure {i}: {_count(n, 'wound')}" for i, n in wounded[:lim.DRAWN_FIGURES]]
+    if len(wounded) > lim.DRAWN_FIGURES:
+        named.append(f"… {len(wounded) - lim.DRAWN_FIGURES} more wounded")
+    head = f"{_count(len(figures), 'figure')}, life {life if life is not None else 'unknown'}"
+    return f"{head} · {', '.join(named)}" if named else f"{head} · none wounded"
 
 
 def wheel_html(state: MysticsState) -> str:
@@ -488,8 +549,8 @@ def track_html(state: MysticsState) -> str:
         else:
             g = groups.get(card.minion or card.id)  # Brodie's two cards share his figure
             n = len(g.figures) if g else 0
-            wounds = f" · wounds {lim.drawn_figures(g.figures)}" if g and any(g.figures) else ""
-            sub = f"{n} figure(s){wounds}"
+            hurt = sum(1 for x in g.figures if x) if g else 0  # (the minions' line names which, in words)
+            sub = _count(n, "figure") + (f" · {hurt} wounded" if hurt else "")
             colour = "#922b21"
         border = "4px solid #f39c12" if current else "3px dashed #f39c12" if upcoming else "1px solid #ccc"
         cls = "cmp-mystics-card cmp-mystics-current" if current else "cmp-mystics-card"
@@ -702,13 +763,13 @@ class MouseBox:
         # Poisoned is no marker of its own: a mouse is poisoned while it has poison wounds (Poisoned)
         self.conditions["poisoned"].tooltip = POISONED_FOLLOWS
         self.ability = w.Text(placeholder="ability card's name", description="Ability", style=LABEL,
-                              layout=w.Layout(width="260px", height="40px"))
+                              layout=_typed_box("260px"))
         self.level = ui.big_button(f"Level up ({LEVEL_UP_COST} cheese)")
         self.level.on_click(do(lambda _b: dash.do(self._level_up())))
         self.kinds[self.level] = "level_up"
         # pack, equipment and life (corrections the card data may need)
         self.card = w.Text(placeholder="search card's name", description="Card", style=LABEL,
-                           layout=w.Layout(width="260px", height="40px"))
+                           layout=_typed_box("260px"))
         self.slot = w.Dropdown(
             options=[
                 ("paw", "paw"),
@@ -733,7 +794,7 @@ class MouseBox:
             self.kinds[b] = kind
         # the life as the table has it; blank while the card data does not know it (never a guess)
         self.life = w.Text(placeholder="unknown", description="Life", style=LABEL,
-                           layout=w.Layout(width="170px", height="40px"))
+                           layout=_typed_box("170px"))
         self._life_seen: int | str | None = "-"  # the life the box was last set to ("-": never)
         self.set_life = ui.big_button("Set life")
         self.set_life.on_click(do_extra(lambda _b: dash.do(self._set_life())))
@@ -748,7 +809,7 @@ class MouseBox:
         self.share_to.add_class("cmp-mystics-share-to")
         self.share_cheese = w.BoundedIntText(
             value=0, min=0, max=lim.MAX_COUNT, description="Cheese", style=LABEL,
-            layout=w.Layout(width="150px", height="40px"),
+            layout=_typed_box("150px"),
         )
         self.share_cheese.add_class("cmp-mystics-share-cheese")
         self.share_card = w.Dropdown(
@@ -925,8 +986,8 @@ class MouseBox:
             ui.gate(widget, dash.ended(kind) or self._why_off(state, m, widget))
         extra = {*self.gear_buttons.values(), self.set_life, self.share}
         shown = [x for x in self.kinds if x.layout.display != "none"]  # (Pilfer only for a mouse with it)
-        self.off.value = ui.off_reasons([x for x in shown if x not in extra], skip=SAID_ABOVE_MOUSE)
-        self.extra_off.value = ui.off_reasons([x for x in shown if x in extra], skip=SAID_ABOVE_MOUSE)
+        self.off.value = mouse_off_html([x for x in shown if x not in extra], m)
+        self.extra_off.value = mouse_off_html([x for x in shown if x in extra], m)
         was, dash._syncing = dash._syncing, True
         try:
             for cond, tb in self.conditions.items():
@@ -1097,15 +1158,18 @@ class MysticsDashboard(ui.TrackerPage):
         self.card_data = w.HTML()
         self.card_data.add_class("cmp-mystics-card-data")
         # a control that writes nothing (the order being put together): its refusal in its section's panel
-        g = said.guard
+        g = self.guard
 
         def a(where: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
             """A control that writes: refused on a stale page before anything is read from it, the refusal
             shown in ``where``, the panel of its section."""
             return functools.partial(self.act, where=where)
 
-        #: what the page's latest action said (the state after it, its lines): the status shows it
-        self._news: tuple[MysticsState, list[str]] | None = None
+        #: the controls used on this page so far (:meth:`guard` counts them): what an action said shows only
+        #: until another control is used (its words, or its refusal, are the latest then)
+        self._clicks = 0
+        #: what the page's latest action said: the status shows it, and the panel of the section acted in
+        self._news: News | None = None
         #: where Start chapter kept the log of the chapter it replaced (the status names it)
         self._kept_log: Path | None = None
         self._latest: tuple[MysticsState, list[str]] | None = None  # the latest action's words, by state
@@ -1205,7 +1269,7 @@ class MysticsDashboard(ui.TrackerPage):
         self.achievement = w.Combobox(
             placeholder="type or choose",
             options=list(INDIVIDUAL_NAMES), description="Achievement", style=LABEL,
-            layout=w.Layout(width="300px", height="40px"),
+            layout=_typed_box("300px"),
         )
         # a story achievement of the chapter's data: the "End marker moves" box takes the pages its text says
         self.achievement.observe(lambda _c: self._achievement_move(), "value")
@@ -1215,7 +1279,7 @@ class MysticsDashboard(ui.TrackerPage):
                                   "mouse's); not named: the party's")
         self.ach_move = w.BoundedIntText(
             value=1, min=-5, max=5, description="End marker moves", style=LABEL,
-            layout=w.Layout(width="210px", height="40px")
+            layout=_typed_box("210px")
         )
         self.ach_move.tooltip = ("pages the chapter end marker moves; the individual achievements "
                                  "(Cheesemaster, Poisonmaster, ...) move it as the book says, a story "
@@ -1275,7 +1339,7 @@ class MysticsDashboard(ui.TrackerPage):
             min=1,
             max=lim.MAX_FIGURES,
             description="Figure", style=LABEL,
-            layout=w.Layout(width="130px", height="40px"),
+            layout=_typed_box("130px"),
         )
         self.minion_card = w.Dropdown(
             options=[], description="Boss card", style=LABEL, layout=w.Layout(width="260px", height="40px")
@@ -1283,7 +1347,7 @@ class MysticsDashboard(ui.TrackerPage):
         # the life of the type chosen, as its initiative card shows it: blank while the card data does not
         # know it (every bundled minion's), so that a wound can defeat a figure (Wounds on non-boss minions)
         self.minion_life = w.Text(placeholder="unknown", description="Life", style=LABEL,
-                                  layout=w.Layout(width="170px", height="40px"))
+                                  layout=_typed_box("170px"))
         self.minion_life.add_class("cmp-mystics-minion-life")
         self._minion_life_seen: tuple[str, int | None] | None = None  # (type, life) the box was set to
         self.set_minion_life = _btn("Set life", "cmp-mystics-set-minion-life")
@@ -1313,7 +1377,7 @@ class MysticsDashboard(ui.TrackerPage):
         self.add_type.add_class("cmp-mystics-add-minion-type")
         self.add_count = w.BoundedIntText(
             value=1, min=1, max=lim.MAX_FIGURES, description="Figures", style=LABEL,
-            layout=w.Layout(width="150px", height="40px"),
+            layout=_typed_box("150px"),
         )
         self.add_count.add_class("cmp-mystics-add-minion-count")
         self.add_ambush = w.Checkbox(description="Ambush", indent=False,
@@ -1346,13 +1410,13 @@ class MysticsDashboard(ui.TrackerPage):
         # -- end of the chapter (rarely used) ------------------------------------------------
         self.end_move = w.BoundedIntText(
             value=1, min=-5, max=5, description="Move by", style=LABEL,
-            layout=w.Layout(width="150px", height="40px")
+            layout=_typed_box("150px")
         )
         self.end_move_btn = _btn("Move end marker", "cmp-mystics-end-move")
         self.end_move_btn.on_click(a(self.chapter_msg)(lambda _b: self.do(self._chapter_end_event("move"))))
         self.end_page = w.BoundedIntText(
             value=6, min=1, max=lim.MAX_PAGE, description="Page", style=LABEL,
-            layout=w.Layout(width="130px", height="40px"),
+            layout=_typed_box("130px"),
         )
         self.end_page_btn = _btn("Put end marker on page", "cmp-mystics-end-page")
         self.end_page_btn.on_click(a(self.chapter_msg)(lambda _b: self.do(self._chapter_end_event("page"))))
@@ -1363,7 +1427,7 @@ class MysticsDashboard(ui.TrackerPage):
         self.victory_note.add_class("cmp-mystics-victory-note")
         self.defeat_reason = w.Text(
             placeholder="defeat condition, e.g. all mice captured", description="Reason", style=LABEL,
-            layout=w.Layout(width="400px", height="40px"),
+            layout=_typed_box("400px"),
         )
         self.defeat_reason.add_class("cmp-mystics-defeat-reason")
         self.defeat_btn = _btn("Defeat", "cmp-mystics-defeat", "warning")
@@ -1414,9 +1478,10 @@ class MysticsDashboard(ui.TrackerPage):
         for picker in (self.minion_pick, self.minion_card, self.add_type, self.ach_mouse):
             self.remember(picker)
         # the board's buttons follow what is typed: off when it cannot work (the page it is on, a move
-        # of 0, an achievement taken or not earned by the mouse chosen, no room to enter or leave), with why
+        # of 0, an achievement taken or not earned by the mouse chosen, no room to enter or leave, no defeat
+        # condition typed), with why
         for box in (self.end_page, self.end_move, self.achievement, self.ach_mouse, self.room_name,
-                    self.room_surge):
+                    self.room_surge, self.defeat_reason):
             box.observe(lambda _c: self._regate_board(), "value")
         corrections = w.VBox(
             [
@@ -1446,12 +1511,15 @@ class MysticsDashboard(ui.TrackerPage):
         self.messages = w.HTML()
         self.messages.add_class("cmp-mystics-messages")
 
+        # the wheel and the chapter track side by side where the page is wide enough, else one above the
+        # other; each column takes the width left on its line, so its message panel is as wide as the
+        # others' (sized to its words, a refusal under the wheel read as a note beside it)
         board = w.HBox(
             [
                 w.VBox(
                     [self.wheel, w.HBox([self.add1, self.add2, self.sub1]), self.cheese_rolls,
                      self.wheel_off, self.wheel_msg],
-                    layout=w.Layout(margin="0 24px 0 0"),
+                    layout=w.Layout(margin="0 24px 0 0", flex="1 1 auto"),
                 ),
                 w.VBox(
                     [
@@ -1460,7 +1528,8 @@ class MysticsDashboard(ui.TrackerPage):
                         self.glass_btn,
                         self.track_off,
                         self.track_msg,
-                    ]
+                    ],
+                    layout=w.Layout(flex="1 1 auto"),
                 ),
             ],
             layout=w.Layout(flex_flow="row wrap"),
@@ -1565,8 +1634,18 @@ class MysticsDashboard(ui.TrackerPage):
     def guard(self, where: w.HTML | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorate a control's callback: its error is shown in ``where``, the message panel of the
         control's section (the status when none is given), a message an earlier click left in another
-        section cleared first (:meth:`~companion.ui.SectionMessages.guard`)."""
-        return self.section_messages.guard(self.status if where is None else where)
+        section cleared first (:meth:`~companion.ui.SectionMessages.guard`); the click is counted, so that
+        the status no longer shows what an earlier one did (:meth:`status_words`)."""
+
+        def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+            @functools.wraps(fn)
+            def counted(*args: Any, **kwargs: Any) -> Any:
+                self._clicks += 1
+                return fn(*args, **kwargs)
+
+            return self.section_messages.guard(self.status if where is None else where)(counted)
+
+        return wrap
 
     def act(self, fn: Callable[..., Any], where: w.HTML | None = None) -> Callable[..., Any]:
         """A control that writes to the log: on a log this page cannot use, or on a stale page (another
@@ -1658,6 +1737,7 @@ class MysticsDashboard(ui.TrackerPage):
         checked under the log's lock, so no other window writes between the check and it. The status says
         ``words(before, after)``."""
         self.refuse_if_unusable()
+        lost = self.state.board.defeated  # (before: a page another window wrote meanwhile is refused)
 
         def run() -> MysticsState:
             before = self.state
@@ -1665,6 +1745,17 @@ class MysticsDashboard(ui.TrackerPage):
             return self._said(after, words(before, after))
 
         self._run_locked(run, refuse_stale=True)
+        self._say_in_section(lost_now=self.state.board.defeated and not lost)
+
+    def _say_in_section(self, *, lost_now: bool) -> None:
+        """What the action just done said, in the panel of the section acted in, under the button pressed
+        (the status, under Undo and Redo, is often off-screen from there): the action's every line, in this
+        page's words, the first as the title; red when it lost the chapter (``lost_now``)."""
+        where, news = self.section_messages.current, self._news
+        if where is self.status or news is None or news.state is not self.state or not news.lines:
+            return
+        lines = [page_words(m) for m in news.lines]
+        ui.show(where, "error" if lost_now else "info", lines[0], lines[1:])
 
     def do(self, event: dict[str, Any]) -> None:
         self._write(lambda: self.tracker.do(event), lambda before, after: list(added_messages(before, after)))
@@ -1678,19 +1769,29 @@ class MysticsDashboard(ui.TrackerPage):
     def _said(self, state: MysticsState, lines: list[str]) -> MysticsState:
         """Keep what the page's action said (every message it added: a surge, the rolls, Time is Short!)
         for the status, which shows it while the state is the one the action left."""
-        self._news = (state, lines)
+        self._news = News(state, lines, self._clicks)
         return state
 
     def latest_words(self) -> list[str]:
-        """What the status shows: every message the latest action added (or, after an Undo/Redo on
-        this page, what it took back or brought back), never older ones as if new."""
+        """Every message the latest action added (or, after an Undo/Redo on this page, what it took back or
+        brought back), never older ones as if new."""
         s = self.state
-        if self._news is not None and self._news[0] is s:
-            return self._news[1]
+        if self._news is not None and self._news.state is s:
+            return self._news.lines
         if self._latest is None or self._latest[0] is not s:  # (another window's action, or a reopening)
             before = self.tracker.before_latest()
             self._latest = (s, [] if before is None else list(added_messages(before, s)))
         return self._latest[1]
+
+    def status_words(self) -> list[str]:
+        """What the status shows of :meth:`latest_words`: nothing once another control of this page was used
+        after the action (a refusal, a choice: the latest click's words are those under it, and a success
+        shown beside a newer refusal would read as if the refused click had worked). Another window's
+        action, or the log's latest on reopening, stays: no click of this page came after it."""
+        news = self._news
+        if news is not None and news.state is self.state and news.click != self._clicks:
+            return []
+        return self.latest_words()
 
     def add_cheese(self, n: int) -> None:
         """Cheese on the minion wheel (``n`` < 0: taken off); the Rolls box beside it holds the table's
@@ -1748,11 +1849,13 @@ class MysticsDashboard(ui.TrackerPage):
             if kept is not None:  # the status says where the old chapter went, and how to open it again
                 self._kept_log = kept
                 if self._news is not None:
-                    self._news = (self._news[0], [*self._news[1], kept_words(kept)])
+                    self._news = self._news._replace(lines=[*self._news.lines, kept_words(kept)])
                 self.show_status()
         else:
             self.do(event)
         self.setup.selected_index = None
+        # (New chapter is closed now: what the start said is read in the status, right under it)
+        self.section_messages.use(self.status)
 
     def chapter_minions_text(self, number: int) -> str:
         """Chapter ``number``'s setup minions as the Minions box takes them (``rat-warriors=3``), "" when
@@ -2160,14 +2263,31 @@ class MysticsDashboard(ui.TrackerPage):
             raise CompanionError(f"the chapter end marker is already on page {page}: nothing to do")
         return {"event": "chapter_end", "page": page}
 
-    def _defeat_event(self) -> dict[str, Any]:
-        """The chapter is lost; the reason typed (one line), or the tracker's default words."""
-        self.refuse_if_unusable()
-        reason = " ".join(str(self.defeat_reason.value).split())
+    def _defeat_reason(self) -> str:
+        """The reason typed in the Defeat's Reason box, on one line."""
+        return " ".join(str(self.defeat_reason.value).split())
+
+    def _defeat_off(self) -> CompanionError | None:
+        """Why Defeat cannot work with the reason typed (``None``: it can): a blank one (one tap with nothing
+        typed would end the chapter: the defeat condition met is typed first, as the other actions that
+        need words have them typed first), or one too long to show."""
+        reason = self._defeat_reason()
+        if not reason:
+            return CompanionError("type the defeat condition met in the Reason box first",
+                                  cite=cite("mystics", "Defeat"))
         if len(reason) > MAX_REASON:
-            raise CompanionError(f"the defeat reason is {len(reason)} characters long",
-                                 expected=f"at most {MAX_REASON}", suggestion="Shorten it.")
-        return {"event": "defeat", "reason": reason} if reason else {"event": "defeat"}
+            return CompanionError(f"the defeat reason is {len(reason)} characters long",
+                                  expected=f"at most {MAX_REASON}", suggestion="Shorten it.")
+        return None
+
+    def _defeat_event(self) -> dict[str, Any]:
+        """The chapter is lost, for the reason typed (one line); a chapter over already is refused in the
+        tracker's words first (no reason typed makes it go on)."""
+        self.refuse_if_unusable()
+        off = end_refusal(self.state, "defeat") or self._defeat_off()
+        if off is not None:
+            raise off
+        return {"event": "defeat", "reason": self._defeat_reason()}
 
     def _reset_order(self) -> None:
         """The order being put together, back to the track's as it is."""
@@ -2267,7 +2387,7 @@ class MysticsDashboard(ui.TrackerPage):
             return
         b = s.board
         # (a surge the latest action triggered is said once, in the surge line under the status)
-        lines = [page_words(m) for m in self.latest_words() if not (s.alert and m == s.alert)]
+        lines = [page_words(m) for m in self.status_words() if not (s.alert and m == s.alert)]
         if b.defeated or b.victory:  # the end and why, for as long as it stands (the action's words follow)
             end = (f"Defeat: {b.defeat_reason}" if b.defeated else
                    f"Victory! The chapter's victory conditions are met ({cite('mystics', 'Victory')})")
@@ -2298,6 +2418,7 @@ class MysticsDashboard(ui.TrackerPage):
             self.ach_btn: self._achievement_off(),
             self.room_btn: self._room_off(),
             self.add_btn: None if self.add_type.options else "no minion types: the card data has none",
+            self.defeat_btn: None if (defeat := self._defeat_off()) is None else defeat.render(),
         }
 
     def _captions(self) -> None:
@@ -2411,11 +2532,8 @@ class MysticsDashboard(ui.TrackerPage):
             + "</ul></details>"
         )
         # minions
-        rows = [
-            f"<li><b>{html.escape(g.name)}</b>: {len(g.figures)} figure(s), wounds "
-            f"{lim.drawn_figures(g.figures)} / life {g.life if g.life is not None else '?'}</li>"
-            for g in s.minions
-        ]
+        rows = [f"<li><b>{html.escape(g.name)}</b>: {html.escape(figures_words(g.figures, g.life))}</li>"
+                for g in s.minions]
         self.minions.value = f"<ul>{''.join(rows)}</ul>" if rows else "<i>No minions on the board.</i>"
         # party
         mouse_ids = tuple(m.id for m in s.mice)
