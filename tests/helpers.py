@@ -56,3 +56,12 @@ def logged_events(log: Path) -> list[dict[str, Any]]:
         event.pop(SEQ_FIELD, None)
         out.append(event)
     return out
+
+
+def run_cli(capsys: Any, *argv: str) -> tuple[int, str, str]:
+    """Run ``companion ARGV`` in-process: its exit code, standard output and standard error."""
+    from companion.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.cards import CardFileError, leaving_out, load_game
-from companion.cli import main
+from tests.helpers import run_cli as run
 
 #: A card file whose last card is followed by a comma, which JSON does not allow.
 BROKEN = '{"game": "%s", "set": "Mine", "cards": [\n  {"id": "mine", "name": "Mine", "type": "x"},\n]}\n'
@@ -27,10 +27,6 @@ def broken(_isolated_user_data: Path) -> Path:
     return _isolated_user_data
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_warning(err: str, game: str, folder: Path) -> str:

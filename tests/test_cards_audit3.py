@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from companion.cli import main
 from companion.validation import (
     MAX_ISSUES_PER_FILE,
     ValidationIssue,
@@ -21,12 +20,7 @@ from companion.validation import (
     validate_document,
     validate_paths,
 )
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.helpers import run_cli as run
 
 
 def _mouse(cid: str, **fields: Any) -> dict[str, Any]:

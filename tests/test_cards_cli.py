@@ -12,12 +12,7 @@ from hypothesis import strategies as st
 
 from companion import cards as cards_module
 from companion.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.helpers import run_cli as run
 
 
 def test_validate_bundled_data(capsys: pytest.CaptureFixture[str]) -> None:
@@ -407,7 +402,6 @@ def test_an_out_in_a_missing_folder_is_refused_and_no_folder_is_made(
 
 def test_export_to_dash_writes_the_sheet_to_standard_output(tmp_path: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.cli import main
 
     assert main(["cards", "export", "village", "-o", "-"]) == 0
     out = capsys.readouterr().out

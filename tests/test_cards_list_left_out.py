@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion import cards as cards_module
-from companion.cli import main
+from tests.helpers import run_cli as run
 
 ROOT = Path(__file__).resolve().parents[1]
 LEGAL = str(ROOT / "data" / "decks" / "village-demo-legal.txt")
@@ -19,10 +19,6 @@ MINE = {"game": "village", "set": "Mine", "cards": [
     {"id": "wild-fig", "name": "Wild Fig", "type": "fruit", "source": "my design"}]}
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

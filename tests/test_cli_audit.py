@@ -17,15 +17,12 @@ from pathlib import Path
 import pytest
 
 from companion.cli import main
+from tests.helpers import run_cli as run
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPANION = [sys.executable, "-m", "companion"]
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 class FullDisk(io.StringIO):

@@ -8,16 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from tests.helpers import run_cli as _cli
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL = str(ROOT / "data" / "decks" / "village-demo-legal.txt")
 
 
-def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("typed", ["Broke", "BROKE", " broke "])

@@ -13,14 +13,11 @@ import pytest
 from companion.cli import main
 from companion.mousecard.deck import FULL_DECK, KING, parse_card
 from companion.mousecard.odds import HOUSE_NOTES, TaskCheck, check_notes, may_run_out
+from tests.helpers import run_cli as run
 
 EMPTY = HOUSE_NOTES["empty"]
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _help(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, *argv: str) -> str:

@@ -11,15 +11,12 @@ from pathlib import Path
 import pytest
 
 from companion.cli import NEW_GAME_REPLACES, main
+from tests.helpers import run_cli as run
 
 #: A card file whose last card is followed by a comma, which JSON does not allow.
 BROKEN = '{"game": "%s", "set": "Mine", "cards": [\n  {"id": "mine", "name": "Mine", "type": "x"},\n]}\n'
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from companion.cli import main
+from tests.helpers import run_cli as run
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ROOT / "data" / "decks"
@@ -41,10 +42,6 @@ def deckfile(tmp_path: Path, text: str) -> str:
     return str(path)
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any]:

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 import pytest
 
 import companion.app as app
-from companion.cli import main
+from tests.helpers import run_cli as run
 
 ROOT = Path(__file__).resolve().parents[1]
 DECKS = ROOT / "data" / "decks"
@@ -21,10 +21,6 @@ LEGAL = str(DECKS / "village-demo-legal.txt")
 TMNT_LIST = str(DECKS / "tmnt-demo-legal.txt")
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def text_of(panel: str) -> str:

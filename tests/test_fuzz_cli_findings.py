@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
+from tests.helpers import run_cli as run
 
 ROOT = Path(__file__).resolve().parent.parent
 LOGS = ROOT / "tests" / "data" / "logs"
@@ -18,10 +18,6 @@ TMNT_DECK = str(ROOT / "data" / "decks" / "tmnt-demo-legal.txt")
 BIG = "9" * 5000  # more digits than int() reads
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _copy(tmp_path: Path, name: str) -> Path:

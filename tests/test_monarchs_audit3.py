@@ -11,19 +11,13 @@ from pathlib import Path
 import pytest
 
 from companion.cards import DATA_DIR, CardDB, card_from_record, load_game
-from companion.cli import main
 from companion.errors import CompanionError
 from companion.highscores import high_score_path, load_high_scores, record_high_score
 from companion.monarchs.court import Court, CourtCard, parse_court, plan_purchases
 from companion.monarchs.flow import HighScore, HighScores, solo_removal
 from companion.monarchs.scoring import ScoreCard, parse_score_input, score
 from companion.views.monarchs import DOUBLE_SAVE_SECONDS, MonarchsCompanion
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.helpers import run_cli as run
 
 
 def text(widget_html: str) -> str:

@@ -12,20 +12,16 @@ from pathlib import Path
 import pytest
 
 from companion.cards import load_game
-from companion.cli import main
 from companion.errors import CompanionError
 from companion.highscores import high_score_path, load_high_scores, record_high_score
 from companion.monarchs.flow import HighScore, HighScores
 from companion.monarchs.scoring import ScoreInputError, parse_score_input, score
 from companion.views.monarchs import MonarchsCompanion
+from tests.helpers import run_cli as run
 
 NOTEBOOK = Path(__file__).resolve().parent.parent / "notebooks" / "monarchs.ipynb"
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def text(widget_html: str) -> str:

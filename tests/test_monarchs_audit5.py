@@ -15,16 +15,9 @@ from pathlib import Path
 import pytest
 
 import companion.highscores as hs
-from companion.cli import main
 from companion.monarchs.flow import HighScore
 from companion.monarchs.scoring import ScoreFile, ScoreInputError, parse_score_input
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
+from tests.helpers import run_cli as run
 
 # -- 1. saves at once ---------------------------------------------------------------------------------
 

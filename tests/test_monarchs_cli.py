@@ -9,6 +9,7 @@ import pytest
 
 from companion.cards import DATA_DIR
 from companion.cli import main
+from tests.helpers import run_cli as run
 
 BOOK_JSON = {"cards": [
     {"color": "orange", "crowns": 2}, {"color": "orange", "crowns": 0, "count": 2},
@@ -21,10 +22,6 @@ BOOK_JSON = {"cards": [
 HAS_DATA = (DATA_DIR / "monarchs" / "demo.json").exists()
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_score_json_book_example_is_28(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
 from companion.errors import LogError, RuleError
 from companion.mousecard.live import LiveDeckTracker, draw_event, open_live_deck
 from companion.mousecard.odds import TaskCheck, exact_odds
 from companion.views.mousecard import MouseCardPage
+from tests.helpers import run_cli as _cli
 
 STALE = "the log changed in another window since this page was drawn"
 
@@ -23,10 +23,6 @@ def _page(log: Path) -> MouseCardPage:
     return MouseCardPage(log, plot=False, settle=None)
 
 
-def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _events(log: Path) -> list[dict[str, object]]:

@@ -11,23 +11,19 @@ from typing import Any
 
 import pytest
 
-from companion.cli import main
 from companion.errors import RuleError
 from companion.eventlog import LogProblem
 from companion.mousecard import odds as odds_module
 from companion.mousecard.live import LiveDeckTracker, draw_event, open_live_deck
 from companion.mousecard.odds import TaskCheck, exact_odds
 from companion.views.mousecard import MouseCardPage
+from tests.helpers import run_cli as _cli
 
 
 def _page(log: Path) -> MouseCardPage:
     return MouseCardPage(log, plot=False, settle=None)
 
 
-def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 #: A check whose fate chips alone make the need, in a situation with bad cards (audit 5's example).

@@ -7,14 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
 from companion.mousecard.live import open_live_deck
-
-
-def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.helpers import run_cli as _cli
 
 
 @pytest.fixture

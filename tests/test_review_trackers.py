@@ -14,22 +14,15 @@ from typing import Any
 
 import pytest
 
-from companion.cli import main
 from companion.errors import CompanionError, RuleError
 from companion.eventlog import EventLog, seed_from_text
 from companion.mystics.data import SearchCard
 from companion.mystics.tracker import SEARCH_CARDS, MysticsTracker, data_notes
 from companion.views.tmnt import GameTracker
 from companion.village.game import coin_toss
+from tests.helpers import run_cli as run
 from tests.test_mystics_audit4 import ABILITIES, replayed, tracker
 from tests.test_mystics_helpers import MINIONS, start
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
 
 # -- 1. a live action's card_data is the tracker's; a logged one is held to the limits ---------------------
 

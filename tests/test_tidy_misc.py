@@ -20,12 +20,7 @@ from companion.cli import main
 from companion.monarchs import scoring
 from companion.monarchs.flow import SoloRemoval, solo_removal
 from companion.views import cards as cards_view
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.helpers import run_cli as run
 
 
 def test_two_options_with_a_value_before_the_command_are_said_to_go_after_it(

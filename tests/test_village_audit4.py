@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
 from companion.errors import CompanionError, LogError
 from companion.eventlog import EventLog
 from companion.views.village import VillageCompanion
 from companion.village.game import VillageTracker, seeded_flip
+from tests.helpers import run_cli as run
 
 from .helpers import meanwhile
 
@@ -21,10 +21,6 @@ AS_PLAYED = ['{"event":"start","seed":4,"first":0}', '{"event":"draw"}',
              '{"event":"flip","card":"F1"}', '{"event":"flip","card":"F2"}', '{"event":"flip","card":"F3"}']
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def played(capsys: pytest.CaptureFixture[str], log: Path, *events: str) -> list[str]:

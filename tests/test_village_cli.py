@@ -9,16 +9,13 @@ import pytest
 
 from companion.cards import DATA_DIR
 from companion.cli import main
+from tests.helpers import run_cli as run
 
 from .helpers import logged_events
 
 HAS_DATA = (DATA_DIR / "village" / "demo.json").exists()
 
 
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_battle_json_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
