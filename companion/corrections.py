@@ -51,7 +51,12 @@ class CorrectionError(CompanionError):
 
 
 def _nothing_saved(suggestion: str | None) -> str:
-    return (suggestion.rstrip(".") + "; nothing" if suggestion else "Nothing") + " was saved."
+    """The suggestion, then "Nothing was saved." as a sentence of its own, as every refusal of
+    ``cards correct`` ends (after a question too: "Did you mean 'life'? Nothing was saved.")."""
+    said = (suggestion or "").strip().rstrip(".")
+    if said and not said.endswith(("?", "!")):
+        said += "."
+    return f"{said} Nothing was saved." if said else "Nothing was saved."
 
 
 def corrections_path(game: str) -> Path:

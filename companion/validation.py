@@ -2392,7 +2392,9 @@ def ensure_valid(doc: Any, *, file: str, game: str | None = None) -> None:
     found = validate_document(doc, file=file, game=game, warnings=False)  # (a load drops warnings)
     errors = [i for i in found if i.severity == "error"]
     if errors:
-        raise CardFileError(errors[0].render() + _more_problems(doc, file=file, game=game))
+        first = Report(files=[file], issues=errors[:1])
+        _add_lines(first, {})  # its line in the file, as `companion validate` names it ("myv.json:2")
+        raise CardFileError(first.issues[0].render() + _more_problems(doc, file=file, game=game))
 
 
 def _more_problems(doc: Any, *, file: str, game: str | None) -> str:

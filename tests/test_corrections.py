@@ -191,7 +191,7 @@ def test_a_bad_value_is_blamed_on_the_command_line_not_the_file(
 
 @pytest.mark.parametrize(("arg", "says"), [
     ("life=2.0", "life=2.0: 'life' is a whole number: write it with digits only (expected a whole number "
-                 "such as 2; found 2.0). Write life=2; nothing was saved."),
+                 "such as 2; found 2.0). Write life=2. Nothing was saved."),
     ("life=5e0", "found 5e0). Write life=5"),
     ("life=2.5", "life=2.5: 'life' has the wrong type (expected a whole number or null (unknown); "
                  "found 2.5)"),

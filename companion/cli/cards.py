@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import GAMES
-from ..errors import CompanionError, as_listed, closest, did_you_mean, os_reason
+from ..errors import CompanionError, UnknownCardError, as_listed, closest, did_you_mean, os_reason
 from ..textio import folder_problem, same_file
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -144,7 +144,10 @@ def cmd_correct(args: argparse.Namespace) -> int:
         values[name] = value
         written[name] = f"{name}={text.partition('=')[2].strip()}"
     with cards_that_load(args.game):  # a broken card file of yours is left out, as by every command
-        record = correct_card(args.game, args.card, values, note=args.note, written=written)
+        try:
+            record = correct_card(args.game, args.card, values, note=args.note, written=written)
+        except UnknownCardError as exc:
+            raise _another_games_card(exc, args) from None
     if args.json:
         from . import print_json
 
@@ -153,6 +156,26 @@ def cmd_correct(args: argparse.Namespace) -> int:
         fields = ", ".join(f"{k}={json.dumps(v)}" for k, v in values.items())
         print(f"{record['name']} ({record['id']}): {fields} (saved in {corrections_path(args.game)})")
     return 0
+
+
+def _another_games_card(exc: UnknownCardError, args: argparse.Namespace) -> UnknownCardError:
+    """``exc``, with the command to run when its card is another game's (``cards correct village
+    leonardo``: a TMNT card), as the deck commands say it of a list of another game's cards."""
+    import shlex
+
+    from ..deck.decklist import LineIssue, looks_like, other_game_of
+
+    found = other_game_of([LineIssue(None, exc.name, exc.message, unknown=exc.name)], exc.game, known=0)
+    if found is None:
+        return exc
+    other, k, n = found
+    out = UnknownCardError(exc.name, exc.game, exc.suggestions, where=exc.where, cite=exc.cite)
+    out.suggestion = " ".join(filter(None, [
+        f"{looks_like(other, k, n)}: use `companion cards correct {other} {shlex.quote(exc.name)} "
+        f"{' '.join(shlex.quote(v) for v in args.values)}"
+        f"{f' --note {shlex.quote(args.note)}' if args.note else ''}`.", exc.suggestion]))
+    out.args = (out.render(),)
+    return out
 
 
 def cmd_validate(args: argparse.Namespace) -> int:

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..cards import Card, CardDB, norm_text
-from ..errors import CompanionError, closest, did_you_mean
+from ..errors import CompanionError, closest, did_you_mean, shown
 from ..textio import csv_cells, csv_separator, read_text
 from ..validation import is_format_document, json_syntax_hint, loads_noting_twice, unescape_pointer
 from .fields import norm
@@ -347,18 +347,24 @@ def split_comment(line: str, db: CardDB) -> tuple[str, str]:
 
 def _parse_count(token: str, unit: str = "line") -> int | str:
     """The count of a line (or JSON entry: ``unit``), or the reason it is not one."""
-    t = token.rstrip("xX×")
+    t, said = token.rstrip("xX×"), _typed(token)
     if not re.fullmatch(r"[+-]?\d+", t):
-        return f"bad count {token!r}: write a whole number like '3' or '3x'"
+        return f"bad count {said}: write a whole number like '3' or '3x'"
     if len(t.lstrip("+-").lstrip("0")) > len(str(MAX_COUNT)):  # never int() a 5,000-digit number
-        return (f"bad count {short_json(token, 20)}: a count is at least 1" if t.startswith("-")
-                else f"bad count {short_json(token, 20)}: at most {MAX_COUNT} copies in one {unit}")
+        return (f"bad count {said}: a count is at least 1" if t.startswith("-")
+                else f"bad count {said}: at most {MAX_COUNT} copies in one {unit}")
     n = int(t)
     if n <= 0:
-        return f"bad count {token!r}: a count is at least 1 (leave the {unit} out instead)"
+        return f"bad count {said}: a count is at least 1 (leave the {unit} out instead)"
     if n > MAX_COUNT:
-        return f"bad count {token!r}: at most {MAX_COUNT} copies in one {unit}"
+        return f"bad count {said}: at most {MAX_COUNT} copies in one {unit}"
     return n
+
+
+def _typed(text: str, limit: int = 20) -> str:
+    """Text a line of a list gave, quoted as every message quotes text (:func:`..errors.shown`:
+    ``'-2'``, ``'1000'``); a long one is cut inside its quotes (``'99999…'``), so the quote closes."""
+    return shown(text if len(text) <= limit else text[:limit - 1] + "…", limit=4 * limit + 2)
 
 
 def _resolve(db: CardDB, key: str, line: int | None, text: str, issues: list[LineIssue],
@@ -817,7 +823,11 @@ def short_json(value: Any, limit: int = 80) -> str:
         except ValueError:  # (Python turns no number of over 4,300 digits into text)
             text = (f"a number of about {int(value.bit_length() * 0.30103)} digits" if isinstance(value, int)
                     else "a value holding a number of thousands of digits")
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    if len(text) <= limit:
+        return text
+    if isinstance(value, str):  # (text is cut inside its quotes, so the quote closes: "99999…")
+        return text[: limit - 2] + '…"'
+    return text[: limit - 1] + "…"
 
 
 def parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import cite
-from ..errors import CompanionError, RuleError
+from ..errors import CompanionError, RuleError, shown
 from .court import Court
 
 CITE_END = cite("monarchs", "Game End and Scoring")
@@ -412,7 +412,7 @@ class HighScores:
             score = e.get("score") if isinstance(e, dict) else None
             if isinstance(score, bool) or not isinstance(score, int):
                 raise CompanionError("each entry needs a whole-number score", where=here,
-                                     expected='{"score": 28, ...}', found=repr(e)[:60], suggestion=_FIX_ENTRY)
+                                     expected='{"score": 28, ...}', found=shown(e, 60), suggestion=_FIX_ENTRY)
             if not 0 <= score <= MAX_SCORE:
                 raise CompanionError(f"a solo score is 0..{MAX_SCORE} VP", where=f"{here}/score",
                                      found=_short_repr(score), suggestion=_FIX_ENTRY)

@@ -165,11 +165,15 @@ def parse_card(text: object) -> PlayingCard:
 def _card_guesses(word: str) -> list[str]:
     """The cards closest to a mistyped one, as a game master types them (``"QH"``): the rank put
     right when the suit is one (``"1H"``: AH or 10H; ``"11S"``: JS), or the suit when the rank is
-    one (``"QX"``: Q in each suit; ``"queen of cups"``: QC). The longest rank is tried first."""
+    one (``"QX"``: Q in each suit; ``"queen of cups"``: QC). The longest rank is tried first. A J
+    and a colour (``"JR"``, ``"JB"``: the joker named as ``"RJ"`` names it, read the other way round)
+    puts that joker first."""
     if len(word) > 30:  # (a pasted line is no card name: the general likeness says what is close)
         return []
     if "joker" in word:  # a joker has a colour, not a suit
         return ["red joker", "black joker"]
+    coloured = re.fullmatch(r"j\s*(r|b|red|black)", word)
+    first = [f"{'red' if coloured.group(1).startswith('r') else 'black'} joker"] if coloured else []
     suit_words = [w for w in _SUIT_WORDS if len(w) > 1]
     for i in range(len(word) - 1, 0, -1):
         rank_text = word[:i].strip()
@@ -188,8 +192,8 @@ def _card_guesses(word: str) -> list[str]:
         elif rank is None and suit is not None and rank_text:
             guesses = [f"{label}{suit[0].upper()}" for label in _rank_guesses(rank_text)]
         if guesses:
-            return guesses
-    return []
+            return first + guesses
+    return first
 
 
 def parse_cards(text: str | Iterable[str]) -> tuple[PlayingCard, ...]:

@@ -69,9 +69,23 @@ def matches(text: str, options: Iterable[Option]) -> list[str]:
     return []
 
 
+def _words(s: str) -> set[str]:
+    """The words of a slug of three letters or more, each with its singular readings (``rats`` ->
+    ``rats``, ``rat``): the words a name is known by, not its "of" or "a"."""
+    return {f for w in s.split("_") if len(w) >= 3 for f in _forms(w)}
+
+
 def suggestions(text: str, options: Iterable[Option], n: int = 3) -> list[str]:
-    """Ids close to ``text`` (by id or by name), best first."""
+    """Ids close to ``text`` (by id or by name), best first; when none is spelt alike, the options
+    with a word of ``text`` in their name, singular or plural (``rats``: Rat Warriors, then Elite Rat
+    Warriors, the fewest other words first)."""
     opts = list(options)
     by_name = {name: key for key, names in opts for name in (key, *names)}
     hits = closest(str(text), list(by_name), n=n * 2)
-    return list(dict.fromkeys(by_name[h] for h in hits))[:n]
+    found = list(dict.fromkeys(by_name[h] for h in hits))
+    if not found:
+        typed = _words(slug(text))
+        sharing = [(min(len(x.split("_")) for x in _slugs(o)), o[0]) for o in opts
+                   if any(typed & _words(x) for x in _slugs(o))]
+        found = [key for _, key in sorted(sharing, key=lambda p: p[0])]
+    return found[:n]

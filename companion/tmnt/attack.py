@@ -90,12 +90,14 @@ class BattleCard:
 
     @property
     def label(self) -> str:
-        """``Leonardo (wind 3)`` or ``fire 2 forceful``: how messages name the card."""
+        """``Leonardo (wind 3)`` or ``fire 2 forceful``: how messages name the card. A plain Counter
+        [C] is named by its Attribute and Power alone (``Counter: Power 10``, never ``Power 10
+        counter``): its mark matters only in the Counter Step, where the message says "Counter"."""
         if self.type not in ("character", "attack"):  # an Item or Event has no Power to show
             stats = f"{self.attribute} {self.type}"
             return f"{self.name} ({stats})" if self.name else stats
         power = "unknown Power" if self.power is None else str(self.power)
-        kind = "" if self.kind == "normal" or self.type != "attack" else f" {self.kind}"
+        kind = "" if self.kind in ("normal", "counter") or self.type != "attack" else f" {self.kind}"
         stats = f"{self.attribute} {power}{kind}" if self.attribute else f"Power {power}{kind}"
         return f"{self.name} ({stats})" if self.name else stats
 
