@@ -87,6 +87,20 @@ def test_mystics_do_json_has_no_such_warning_when_every_file_loads(
     assert not [w for w in json.loads(out)["warnings"] if "left out" in w]
 
 
+
+def test_mystics_new_and_replay_json_warn_of_a_card_file_left_out(_isolated_user_data: Path, tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _isolated_user_data / "mystics"
+    folder.mkdir(parents=True)
+    (folder / "broken.json").write_text(BROKEN % "mystics", encoding="utf-8")
+    log = str(tmp_path / "chapter.jsonl")
+    for argv in (["mystics", "new", "--mice", "collin,filch", "--seed", "1", log, "--json"],
+                 ["mystics", "replay", log, "--json"]):
+        code, out, err = run(capsys, *argv)
+        assert code == 0, err
+        (said,) = [x for x in err.splitlines() if "broken.json" in x]
+        assert json.loads(out)["warnings"] == [said.removeprefix("companion: warning: ")], argv[1]
+
 # -- 3. a replaced game said in the same words -----------------------------------------------------
 
 def test_village_and_tmnt_say_a_replaced_game_alike(tmp_path: Path,

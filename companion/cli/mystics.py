@@ -221,6 +221,9 @@ def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None
     if getattr(args, "json", False):
         out = tracker.state.to_json()
         out.update(extra)
+        left_out = list(getattr(args, "left_out", None) or ())  # (a card file of yours left out: _with_cards)
+        if left_out and "warnings" not in extra:  # (do says them among its own warnings)
+            out["warnings"] = left_out
         out["house_readings"] = list(HOUSE_READINGS)
         print_json(out)
     elif not tracker.state.started:  # the start was undone: no board to speak of
