@@ -62,11 +62,16 @@ def test_readable_cards_are_drawn_as_typed(session: str, capsys: pytest.CaptureF
 
 # -- 2. mystics do --json lists a card file left out -----------------------------------------------
 
-def test_mystics_do_json_warns_of_a_card_file_left_out(_isolated_user_data: Path, tmp_path: Path,
-                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    folder = _isolated_user_data / "mystics"
+def _break_mystics_folder(user_data: Path) -> None:
+    """A card file of the user's Mice and Mystics folder that does not load (a trailing comma)."""
+    folder = user_data / "mystics"
     folder.mkdir(parents=True)
     (folder / "broken.json").write_text(BROKEN % "mystics", encoding="utf-8")
+
+
+def test_mystics_do_json_warns_of_a_card_file_left_out(_isolated_user_data: Path, tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    _break_mystics_folder(_isolated_user_data)
     log = str(tmp_path / "chapter.jsonl")
     assert run(capsys, "mystics", "new", "--mice", "collin,filch", "--seed", "1", log)[0] == 0
     code, out, err = run(capsys, "mystics", "do", log, '{"event": "wound", "mouse": "filch"}', "--json")
@@ -87,12 +92,9 @@ def test_mystics_do_json_has_no_such_warning_when_every_file_loads(
     assert not [w for w in json.loads(out)["warnings"] if "left out" in w]
 
 
-
 def test_mystics_new_and_replay_json_warn_of_a_card_file_left_out(_isolated_user_data: Path, tmp_path: Path,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    folder = _isolated_user_data / "mystics"
-    folder.mkdir(parents=True)
-    (folder / "broken.json").write_text(BROKEN % "mystics", encoding="utf-8")
+    _break_mystics_folder(_isolated_user_data)
     log = str(tmp_path / "chapter.jsonl")
     for argv in (["mystics", "new", "--mice", "collin,filch", "--seed", "1", log, "--json"],
                  ["mystics", "replay", log, "--json"]):
