@@ -4,7 +4,7 @@
                           [--size NAME|WxH] [--bleed MM] [--crop-marks] [--corners]
                           [--backs none|duplex|duplex-short] [--offset X,Y]
                           [--offset-from portrait|landscape] [--art DIR]
-                          [--layout-json FILE] [--progress] --out FILE.pdf
+                          [--layout-json FILE] [--progress] [--max-pages N] --out FILE.pdf
     companion print board GAME --out FILE.pdf
     companion print sheet NAME --out FILE.pdf
     companion print calibration [--offset X,Y] [--short-edge] [--landscape] --out FILE.pdf
@@ -24,10 +24,13 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import os_reason
 from .cards import cards_that_load, game_name
+
+if TYPE_CHECKING:
+    from ..printing.render import RunSize
 
 
 def sizes_help() -> str:
@@ -198,9 +201,12 @@ def _cards(args: argparse.Namespace) -> int:
     from ..cards import check_game
     from ..printing.geometry import PrintError, load_geometry, parse_offset, sheet_words
     from ..printing.jobs import existing_folder, select_cards
-    from ..printing.render import CardOptions, print_cards, refuse_blank_art
+    from ..printing.render import CardOptions, print_cards, refuse_blank_art, run_size
 
     check_game(args.game)
+    if args.max_pages is not None and args.max_pages < 1:
+        raise PrintError(f"--max-pages {args.max_pages} is out of range", where="--max-pages",
+                         expected="a number of pages, 1 or more")
     _given(args.size, "--size", "card size", "a named size or width x height in mm (e.g. 63x88)",
            f"the default size ({load_geometry().default_size})")
     _given(args.offset, "--offset", "offset", "X,Y in mm, e.g. 0.5,-1", "none")
@@ -221,13 +227,16 @@ def _cards(args: argparse.Namespace) -> int:
         opts = CardOptions(size=args.size, paper=args.paper, bleed=bleed, crop_marks=args.crop_marks,
                            corners=args.corners, backs=args.backs, offset=parse_offset(args.offset),
                            offset_from=args.offset_from, art_dir=args.art)
+        size = run_size(len(sel.copies), opts)
+        big = _big_run(size, args.max_pages)
         buf = io.BytesIO()  # nothing is written until the whole run (and its layout) succeeds
         res = print_cards(sel.copies, buf, opts, game=args.game, title=sel.title,
                           progress=True if args.progress else None, pool=sel.pool)
     _write_pdf_and_layout(out, buf.getvalue(), layout_path, res.layout)
     g = res.grid
     summary = {"out": str(out), "game": args.game, "cards": res.copies, "distinct": res.distinct,
-               "pages": len(res.pages), "per_page": g.per_page, "grid": [g.cols, g.rows],
+               "pages": len(res.pages), "sheets": size.sheets, "per_page": g.per_page,
+               "grid": [g.cols, g.rows],
                "paper_mm": [round(v, 4) for v in g.paper], "card_mm": [round(v, 4) for v in g.card],
                "images": res.images,
                "truncated": [{"id": cid, "name": name, "parts": list(parts)}
@@ -246,11 +255,36 @@ def _cards(args: argparse.Namespace) -> int:
     for note in notes:
         if note:  # the PDF is made (exit 0), but say which faces lost text or show boxes
             print(f"companion: warning: {note}", file=sys.stderr)
-    summary["warnings"] = [n for n in notes if n]
+    summary["warnings"] = [n for n in (big, *notes) if n]  # (the big run's was said before drawing)
     pages = len(res.pages)
     return _report(args, summary, f"wrote {out}: {res.copies} cards ({res.distinct} different), "
                                   f"{g.cols} across x {g.rows} down per {sheet_words(g.paper)}, "
                                   f"{pages} page{'s' * (pages != 1)}")
+
+
+def _big_pages() -> int:
+    """The page count over which a card run is warned about (for the help: read only when shown)."""
+    from ..printing.render import BIG_RUN_PAGES
+
+    return BIG_RUN_PAGES
+
+
+def _big_run(size: RunSize, max_pages: int | None) -> str | None:
+    """Before a card run is drawn: refuse it past ``--max-pages`` (nothing is written), else warn on
+    standard error when it is big (:data:`~companion.printing.render.BIG_RUN_PAGES`), so Ctrl+C can stop
+    it before the paper does; returns that warning."""
+    from ..printing.geometry import PrintError
+
+    if max_pages is not None and size.pages > max_pages:
+        raise PrintError(f"this run makes {size.words()}, more than --max-pages {max_pages}",
+                         where="--max-pages", expected=f"at most {max_pages} pages",
+                         suggestion="Nothing was written. Check the counts of what is printed, fit more "
+                                    "cards to a page (a smaller --size, less --bleed) or raise --max-pages.")
+    note = size.big_note()
+    if note:
+        print(f"companion: warning: {note} (--max-pages N refuses a run of more than N pages)",
+              file=sys.stderr)
+    return note
 
 
 def _cards_command(args: argparse.Namespace) -> int:
@@ -396,6 +430,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "which every back adds after the mirror, and grid_moved_mm (how far the card grid "
                         "moved to make room for it)")
     p.add_argument("--progress", action="store_true", help="show a progress bar (default: on a terminal)")
+    most = p.add_argument("--max-pages", type=int, default=None, metavar="N",
+                   help="refuse a run of more than N pages (counting back pages), before anything is drawn "
+                        "or written. Without it, a run of more than %(big)s pages is made with a warning "
+                        "(pages and sheets of paper) on standard error before it is drawn")
+    most.big = _Lazy(_big_pages)
     common(p)
     _negative_values(p)
     p.set_defaults(handler=_cards_command)

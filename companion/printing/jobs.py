@@ -12,10 +12,13 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..textio import write_text_atomic
 from .geometry import PrintError
+
+if TYPE_CHECKING:
+    from ..cards import CardDB
 
 #: Record types that are printed as cards when a whole game is printed (others are
 #: data, not cards: a chapter, the action die's faces).
@@ -47,18 +50,21 @@ def reading_notes(readings: Sequence[str], where: str) -> tuple[str, ...]:
 
 def select_cards(game: str, *, deck: str | os.PathLike[str] | None = None,
                  cards_files: Sequence[str | os.PathLike[str]] = (), include_user: bool = True,
-                 ) -> Selection:
+                 db: CardDB | None = None) -> Selection:
     """Copies for a run: a decklist (counts expanded), else the given card files, else the whole game.
 
     Whole files and games print each card ``qty`` times (1 when the record has no ``qty``).
     Card files are validated like everywhere else (the compiled fast path costs a few
-    microseconds a card), so a bad file is reported before any page is drawn.
+    microseconds a card), so a bad file is reported before any page is drawn. ``db``: the game's
+    cards as already loaded (with ``cards_files`` among them), so a page that keeps them reads no card
+    file again; ``None``: loaded here.
     """
     from .. import GAMES
     from ..cards import load_game
     from .render import expand_copies
 
-    db = load_game(game, extra=cards_files, include_user=include_user)
+    if db is None:
+        db = load_game(game, extra=cards_files, include_user=include_user)
     if deck is not None:
         from ..deck.decklist import parse, read_decklist
 

@@ -24,6 +24,7 @@ from .geometry import (
     PT_PER_MM,
     Box,
     FooterSpot,
+    Geometry,
     Overflow,
     PagePlan,
     PrintError,
@@ -754,6 +755,63 @@ def _named_few(paths: Sequence[Path]) -> str:
     return ", ".join(repr(p.name) for p in paths[:ART_NAMED]) + (f" and {more} more" if more > 0 else "")
 
 
+#: A card run of more pages than this is said before it is drawn (``companion print cards`` warns on
+#: standard error, the print page under its settings): a deck's counts or a whole game's quantities can
+#: ask for far more paper than was meant (``999 Acorn Scout`` is 222 pages with duplex backs).
+BIG_RUN_PAGES = 100
+
+
+@dataclass(frozen=True)
+class RunSize:
+    """How big a card run is, from its sheet plan alone (:func:`run_size`): nothing is drawn."""
+
+    copies: int
+    per_page: int
+    pages: int  # pages in the PDF: fronts, and a back after each with duplex backs
+    duplex: bool
+
+    @property
+    def sheets(self) -> int:
+        """Sheets of paper: printed duplex, a front page and its back share one."""
+        return self.pages // 2 if self.duplex else self.pages
+
+    @property
+    def big(self) -> bool:
+        """Over :data:`BIG_RUN_PAGES`: worth a word before printing."""
+        return self.pages > BIG_RUN_PAGES
+
+    def words(self) -> str:
+        """``24 pages (12 sheets of paper, duplex)``."""
+        pages, sheets = self.pages, self.sheets
+        return (f"{pages} page{'s' * (pages != 1)} ({sheets} sheet{'s' * (sheets != 1)} of paper"
+                f"{', duplex' if self.duplex else ''})")
+
+    def big_note(self) -> str | None:
+        """The warning for a run over :data:`BIG_RUN_PAGES` pages (``None`` for a smaller one)."""
+        if not self.big:
+            return None
+        return (f"this run makes {self.words()}, more than {BIG_RUN_PAGES} pages ({self.copies} cards, "
+                f"{self.per_page} to a page): check the counts before printing")
+
+
+def card_grid(options: CardOptions, geometry: Geometry | None = None) -> SheetGrid:
+    """The sheet grid the cards of a run go on (before any room is made for a duplex offset, which
+    moves the grid but never changes how many cards a sheet holds)."""
+    geo = geometry or load_geometry()
+    return sheet_grid(geo.paper(options.paper), geo.card_size(options.size), bleed=options.bleed,
+                      crop_marks=options.crop_marks, corner_guides=options.corners, geometry=geo)
+
+
+def run_size(copies: int, options: CardOptions = CardOptions()) -> RunSize:
+    """How many pages and sheets of paper ``copies`` cards make with ``options``, from the sheet plan
+    alone (cheap: no face is drawn), so a huge run can be said or refused before it is drawn. A size
+    that does not fit the paper is refused here as :func:`print_cards` refuses it."""
+    per_page = card_grid(options).per_page
+    duplex = options.backs != "none"
+    fronts = -(-copies // per_page)  # a partial last sheet is a sheet
+    return RunSize(copies, per_page, fronts * (2 if duplex else 1), duplex)
+
+
 @binary_streams
 def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
                 options: CardOptions = CardOptions(), *, game: str | None = None,
@@ -774,8 +832,7 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
     game = game or cards[0].game
     art_folder(options.art_dir)  # before any page is drawn
     geo = load_geometry()
-    grid = sheet_grid(geo.paper(options.paper), geo.card_size(options.size), bleed=options.bleed,
-                      crop_marks=options.crop_marks, corner_guides=options.corners, geometry=geo)
+    grid = card_grid(options, geo)
     flip = {"none": None, "duplex": "long", "duplex-short": "short"}.get(options.backs)
     centred = grid
     if flip is not None:  # leave room on the sheet for the backs' offset (see room_for_offset)

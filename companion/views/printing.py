@@ -23,6 +23,12 @@ A card file of yours that does not load is left out of card sheets, as ``compani
 out: they print the bundled cards and your other files, and the page says which file was left out and
 why (when the game or *Print* changes, and again with each card PDF made).
 
+A game's cards are read once for the page, and again only when a card file of yours changed on disk
+(its path, modification time or size: a cheap look at the folder, so an edited or new file is picked up
+without a reload button). Above *Make PDF*, card sheets show how many pages and sheets of paper they
+make, from the sheet plan alone (nothing is drawn), with a warning past
+:data:`~companion.printing.render.BIG_RUN_PAGES` pages (``cmp-print-estimate``).
+
 Each kind of printable shows only its own controls: the Cards menu, size, bleed, crop marks and
 backs for card sheets, the sheet for a score sheet, the flip and offsets for the calibration page.
 """
@@ -41,13 +47,19 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import DATA_DIR, leaving_out, load_what_loads, user_data_dir
+from ..cards import DATA_DIR, load_what_loads, user_data_dir, user_game_files
 from ..errors import CompanionError, os_reason
 from ..textio import slug, write_bytes_atomic
 from .cards import show_left_out
 
 if TYPE_CHECKING:
+    from ..cards import CardDB
     from ..deck.saved import SavedDeck
+    from ..printing.render import CardOptions, RunSize
+
+#: What a game's cards were read from, beyond the bundled files (which never change): each card file of
+#: yours as (path, modification time in ns, size, inode); another stamp means the cards are read again.
+Stamp = tuple[tuple[str, int, int, int], ...]
 
 WHAT = (("Card sheets", "cards"), ("Board", "board"), ("Score sheet", "sheet"),
         ("Calibration page", "calibration"))
@@ -63,7 +75,9 @@ HELP = (
     "(a bundled decklist, one you saved in the deck builder, all cards of the game, or a list you type as "
     "<code>3 Card Name</code> lines), the <b>size</b> (poker 2.5 x 3.5 in, 63.5 x 88.9 mm, by default; "
     "bridge, mini-euro, mini-american, tarot, tcg 63 x 88 mm or your own W x H in mm), the <b>paper</b>, "
-    "bleed, crop marks and duplex backs. Press <b>Make PDF</b> to see a sheet and get the file (it is "
+    "bleed, crop marks and duplex backs: above <b>Make PDF</b> the page says how many pages and sheets of "
+    "paper the card sheets make, with a warning for a big run. Press <b>Make PDF</b> to see a sheet and get "
+    "the file (it is "
     "also saved in your user data folder under <code>printables/</code>; a PDF made with other settings "
     "never replaces an earlier one of the same name: it is saved beside it as <code>name-2.pdf</code>, "
     "<code>name-3.pdf</code>, ..., and the message says which file was written).",
@@ -169,6 +183,9 @@ class PrintView:
         self.preview = w.Image(format="png", layout=w.Layout(max_width="520px", border="1px solid #ccc",
                                                              display="none"))  # until there is a sheet
         self.preview.add_class("cmp-print-preview")
+        #: how many pages and sheets of paper the card sheets make, before Make PDF (see _show_estimate)
+        self.estimate = w.HTML()
+        self.estimate.add_class("cmp-print-estimate")
         self.progress = ui.progress(1, "Printing")  # shown while a card run is being drawn
         self.progress.layout.display = "none"
         self.progress.add_class("cmp-print-progress")
@@ -195,7 +212,7 @@ class PrintView:
                       "Exact-size PDFs: print at 100 % (actual size), never 'fit to page'."),
             ui.help_box(HELP, HELP_NOTEBOOK),
             ui.row(self.game, ui.labelled("Paper", self.paper)), self.load_problems,
-            ui.labelled("Print", self.what), self.options, self.make_button, self.status,
+            ui.labelled("Print", self.what), self.options, self.estimate, self.make_button, self.status,
             self.progress, self.page_row, self.preview,
         ])
         self.widget.add_class("companion-page")
@@ -205,6 +222,9 @@ class PrintView:
         self.size.observe(guard(lambda _c: self._show_custom()), names="value")
         self.deck.observe(lambda _c: self._show_applying(), names="value")
         self.backs.observe(lambda _c: self._show_applying(), names="value")
+        for control in (self.deck, self.pasted, self.size, self.custom, self.paper, self.bleed, self.crop,
+                        self.corners, self.backs):  # (game and Print: _refresh)
+            control.observe(guard(lambda _c: self._show_estimate()), names="value")
         self.make_button.on_click(guard(lambda _b: self.make()))
         self.decks_refresh.on_click(guard(lambda _b: self.refresh_decks()))
         self.page.observe(guard(lambda _c: self._show_page()), names="value")
@@ -214,6 +234,8 @@ class PrintView:
                          self.orientation)
         #: each file this page wrote: the settings and the SHA-256 of the bytes (see :meth:`_save`)
         self._made: dict[Path, tuple[tuple[Any, ...], str]] = {}
+        #: per game, its cards as read (see :meth:`_game_cards`): the stamp, the cards, the files left out
+        self._loaded: dict[str, tuple[Stamp, CardDB, dict[str, list[str]]]] = {}
         for control in self._shaping:  # (the lambda's value is unused: mypy refuses _outdated's None in it)
             control.observe(guard(lambda _c: self._filling
                                   or self._outdated()), names="value")  # type: ignore[func-returns-value]
@@ -229,7 +251,11 @@ class PrintView:
         self._show_custom()
         self._show_applying()
         what = self.what.value
-        self._show_left_out(load_what_loads(game)[1] if what == "cards" else {})
+        if what == "cards":
+            self._game_cards()  # (says which card files of yours are left out)
+        else:
+            self._show_left_out({})
+        self._show_estimate()
         if what == "cards":
             self.options.children = [self.card_box]
         elif what == "sheet":
@@ -248,6 +274,19 @@ class PrintView:
                 "grid moves with it: enter that offset plus the reading). Print it double-sided with the "
                 "flip chosen in <i>Backs</i>, and as <i>Landscape</i> for card sheets that come out "
                 "landscape. <i>How to use this page</i> says more."), self.backs, self.align_box]
+
+    def _game_cards(self) -> CardDB:
+        """The chosen game's cards, a card file of yours that does not load left out (and said, see
+        :meth:`_show_left_out`). Read once for the page: again only when a card file of yours was added,
+        removed or changed since (:func:`_stamp`), so switching games or printables reads nothing."""
+        game = self.game.value
+        stamp = _stamp(game)
+        kept = self._loaded.get(game)
+        if kept is None or kept[0] != stamp:
+            db, skipped = load_what_loads(game)
+            kept = self._loaded[game] = (stamp, db, skipped)
+        self._show_left_out(kept[2])
+        return kept[1]
 
     def _show_left_out(self, skipped: Mapping[str, Sequence[str]]) -> None:
         """Say which card files of yours card sheets leave out, and why (``skipped``: as
@@ -306,12 +345,13 @@ class PrintView:
 
     def _card_copies(self) -> tuple[list[Any], str, tuple[str, ...]]:
         """The copies to print, the PDF's title, and how the decklist was read where it could have been
-        read otherwise (a name several cards carry), for the message."""
+        read otherwise (a name several cards carry), for the message; from the game's cards as the page
+        keeps them (:meth:`_game_cards`)."""
         from ..printing.jobs import reading_notes, select_cards
 
         game = self.game.value
+        db = self._game_cards()
         if self.deck.value == "-":
-            from ..cards import load_game
             from ..deck.decklist import parse
 
             if not self.pasted.value.strip():
@@ -319,11 +359,11 @@ class PrintView:
 
                 raise PrintError("the decklist is empty", where="Decklist",
                                  expected="lines like '3 Card Name'")
-            dl = parse(self.pasted.value, load_game(game), where="Decklist")
+            dl = parse(self.pasted.value, db, where="Decklist")
             title = f"{GAMES[game]}: {dl.name or 'my deck'}"
             return dl.cards(), title, reading_notes(dl.readings, "Decklist")
         try:
-            sel = select_cards(game, deck=self.deck.value or None)
+            sel = select_cards(game, deck=self.deck.value or None, db=db)
         except CompanionError as exc:
             from ..deck.decklist import DecklistError
 
@@ -336,6 +376,46 @@ class PrintView:
                                             "fix it, or choose another deck; the refresh button beside "
                                             "Cards reads your decks again.") from None
         return sel.copies, sel.title, tuple(sel.notes)
+
+    def _card_options(self) -> CardOptions:
+        """The card sheets' settings as :func:`~companion.printing.render.print_cards` takes them; a
+        blank *W x H mm* box is refused (it would quietly print the default size)."""
+        from ..printing.geometry import PrintError
+        from ..printing.render import CardOptions
+
+        size = self.custom.value if self.size.value == "custom" else self.size.value
+        if not size.strip():
+            raise PrintError("no card size given", where="--size",
+                             expected="width x height in mm (e.g. 63x88)")
+        return CardOptions(size=size, paper=self.paper.value, bleed=self._bleed(), crop_marks=self.crop.value,
+                           corners=self.corners.value, backs=self.backs.value, offset=self._offset(),
+                           offset_from=self.orientation.value)
+
+    def _run_size(self) -> RunSize:
+        """How many pages and sheets of paper the card sheets chosen make (nothing is drawn)."""
+        from ..printing.render import run_size
+
+        return run_size(len(self._card_copies()[0]), self._card_options())
+
+    def _show_estimate(self) -> None:
+        """Above *Make PDF*, for card sheets: the pages and sheets of paper they make (``This makes 24
+        pages (12 sheets of paper, duplex)``), a warning past :data:`~companion.printing.render.BIG_RUN_PAGES`
+        pages. Nothing while the settings do not read (an empty or bad list, a bad size): *Make PDF* says
+        why."""
+        if self.what.value != "cards":
+            self.estimate.value = ""
+            return
+        try:
+            size = self._run_size()
+        except CompanionError:
+            self.estimate.value = ""
+            return
+        note = size.big_note()
+        if note:
+            ui.show(self.estimate, "warn", "A big print run", [note])
+        else:
+            self.estimate.value = (f"<span style='color:{ui.COLOURS['muted']}'>This makes "
+                                   f"{html.escape(size.words())}</span>")
 
     def _clear(self) -> None:
         """Forget the last PDF: no download link or preview that a failed run could leave stale."""
@@ -383,8 +463,8 @@ class PrintView:
 
     def _make(self) -> bytes:
         from ..printing.boards import find_board, find_sheet, overlap_words, print_board, print_calibration
-        from ..printing.geometry import PrintError, is_landscape, sheet_words
-        from ..printing.render import CardOptions, print_cards
+        from ..printing.geometry import is_landscape, sheet_words
+        from ..printing.render import print_cards
         from ..printing.text import SMALL_TEXT_PT
 
         self._clear()
@@ -395,17 +475,8 @@ class PrintView:
         if what == "cards":
             # a card file of yours that does not load is left out (said above), as the command leaves it out
             # (the page gives no art folder: print_cards reads no card data)
-            with leaving_out(game) as (_db, skipped):
-                self._show_left_out(skipped)
-                copies, title, readings = self._card_copies()
-            size = self.custom.value if self.size.value == "custom" else self.size.value
-            if not size.strip():  # a blank box would quietly print the default size
-                raise PrintError("no card size given", where="--size",
-                                 expected="width x height in mm (e.g. 63x88)")
-            opts = CardOptions(size=size, paper=paper, bleed=self._bleed(),
-                               crop_marks=self.crop.value,
-                               corners=self.corners.value, backs=self.backs.value,
-                               offset=self._offset(), offset_from=self.orientation.value)
+            copies, title, readings = self._card_copies()
+            opts = self._card_options()
             self.progress.max = max(len(copies), 1)
             self.progress.value = 0
             self.progress.layout.display = ""
@@ -568,6 +639,21 @@ class PrintView:
 
         self.preview.value = page_png(self.pdf, self.page.value - 1, dpi=50)
         self.preview.layout.display = ""
+
+
+def _stamp(game: str) -> Stamp:
+    """What says whether ``game``'s cards must be read again: each card file of yours, as its path,
+    modification time, size and inode (a file replaced whole, as editors save, is a new inode); a file
+    gone meanwhile is stamped as gone. One ``stat`` a file: far cheaper than reading the cards."""
+    stamps = []
+    for path in user_game_files(game):
+        try:
+            st = path.stat()
+        except OSError:
+            stamps.append((str(path), -1, -1, -1))
+        else:
+            stamps.append((str(path), st.st_mtime_ns, st.st_size, st.st_ino))
+    return tuple(stamps)
 
 
 def _numbered(name: str, n: int) -> str:
