@@ -13,8 +13,9 @@ import pytest
 
 from companion.cards import card_from_record
 from companion.errors import RuleError
-from companion.tmnt.game import TmntTracker, redone_line, undone_line
-from companion.views.tmnt import PICK, GameTracker
+from companion.tmnt.attack import BattleCard
+from companion.tmnt.game import TmntTracker, redone_line, undone_line, why_not_first_card
+from companion.views.tmnt import PICK, RECORD_NOT_FIRST, GameTracker
 from tests.test_tmnt_cli_do import run
 
 #: Leonardo comes first: the card a fresh builder shows.
@@ -76,19 +77,58 @@ def test_the_builder_starts_with_the_character_kept_on_the_first_block_zone(tmp_
     assert "Raphael (fire 4)" in again.zones[0][0].tooltip
 
 
-def test_another_character_in_the_builder_is_warned_and_refused(tmp_path: Path) -> None:
+def test_another_character_in_the_builder_is_warned_and_record_is_off(tmp_path: Path) -> None:
     g = raphael_kept(tmp_path)
-    g.builder.character.pick.value = "leo"
+    g.builder.attacks[0].pick.value = "vine"
+    g.builder.character.pick.value = "leo"  # a legal attack, but not with the card on the Zone
     warning = g.builder.mismatch.value
-    assert "Record refuses it" in warning and "Raphael (fire 4)" in warning and "Leonardo (wind 3)" in warning
+    assert "Record attack is off" in warning and "Raphael (fire 4)" in warning
+    assert "Leonardo (wind 3)" in warning
     assert "tmnt-tcg.txt, Attack Phase (1) Attack Step" in warning
+    assert g.builder.verdict is not None and g.builder.verdict.is_legal
+    assert g.record.disabled and g.record.tooltip == RECORD_NOT_FIRST  # off before the click
+    assert g.actions_off.value == ""  # (the panel right above says why: not twice)
     lines = (tmp_path / "t.jsonl").read_text()
-    g.record.click()
+    g.record.click()  # (a click all the same: the tracker refuses it too)
     assert g.state.attack is None and (tmp_path / "t.jsonl").read_text() == lines
     assert "That did not work" in g.action_msg.value and "holds Raphael (fire 4)" in g.action_msg.value
     assert "tmnt-tcg.txt, Attack Phase (1) Attack Step" in g.action_msg.value
     g.builder.character.pick.value = "raph"
-    assert g.builder.mismatch.value == ""
+    assert g.builder.mismatch.value == "" and not g.record.disabled
+
+
+def test_a_card_of_another_type_than_the_one_flipped_turns_record_off(tmp_path: Path) -> None:
+    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+    g.names[0].value, g.names[1].value = "Ann", "Bob"
+    g.first.value = 0
+    g.new_game.click()
+    to_phase(g, "flip")
+    g.flip_buttons[1].click()  # an Attack card flipped onto the 1st Block Zone
+    g.next.click()
+    g.builder.character.pick.value = "leo"  # a Character: not the card flipped
+    said = html.unescape(g.builder.mismatch.value)
+    assert "the 1st Block card is an attack card, not a character card" in said
+    assert "Record attack is off" in said
+    assert g.record.disabled and g.record.tooltip == RECORD_NOT_FIRST
+    g.builder.character.pick.value = "gust"  # the Attack card flipped
+    assert g.builder.mismatch.value == "" and not g.record.disabled
+    g.record.click()
+    assert g.state.attack is not None
+
+
+def test_the_tracker_refuses_another_first_card_in_the_predicates_words() -> None:
+    t = started()
+    while t.state.phase != "flip":
+        t.do({"event": "next"})
+    t.do({"event": "flip", "card": "attack"})
+    t.do({"event": "next"})
+    me = t.state.players[0]
+    leo = BattleCard("character", "wind", 3, name="Leonardo")
+    said = why_not_first_card(me, leo)
+    assert said is not None and why_not_first_card(me, BattleCard("attack", "wind", 2)) is None
+    with pytest.raises(RuleError) as caught:
+        t.do({"event": "attack", "character": leo.to_json(), "attacks": []})
+    assert caught.value.render() == said.render()
 
 
 def test_another_power_for_the_kept_character_is_warned_and_said(tmp_path: Path) -> None:

@@ -310,6 +310,7 @@ def test_the_page_turns_the_attack_off_after_declaring_none(tmp_path: Path) -> N
     play(v, "Pebble Pup")
     v.buttons["end_turn"].click()
     v.buttons["draw"].click()
+    assert v.resolve_button.description == "Declare no attack (end the Attack Phase)"
     v.resolve_button.click()  # every mouse "does not attack"
     assert v.resolve_button.disabled and "one Attack Phase" in v.resolve_button.tooltip
 

@@ -5,7 +5,8 @@ one selected is a mouse they cannot act on (the opponent's, one with an Item, a 
 used or unpaid), by the rule the tracker refuses it with; a rule-book section a refusal cites is said
 after its sentence. The visual audit: each group's message above its "off for now" caption (Step 2's
 Basic Mouse under its own row), a reason naming the tick box (not the event's field), "→" for a change,
-Declare and resolve off with no mouse to attack with, text boxes level with the buttons."""
+Declare and resolve off with no mouse to attack with, and labelled "Declare no attack" while no mouse is
+assigned to attack; text boxes level with the buttons."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pytest
 
 from companion.cards import CardDB, card_from_record
 from companion.errors import CompanionError, RuleError
-from companion.views.village import UNDEFENDED, VillageCompanion
+from companion.views.village import DECLARE_ATTACK, DECLARE_NONE, NO_ATTACK, UNDEFENDED, VillageCompanion
 from companion.village.game import CITE_MAGIC, VillageTracker, check_mouse_name, why_not_on
 
 from .helpers import meanwhile
@@ -441,11 +442,38 @@ def test_declare_and_resolve_is_off_while_the_turn_player_has_no_mouse_to_attack
     resolve = page.resolve_button
     none = "Bob has no mouse on the field to attack with (village-tcg.txt, Attack / Defense Structure)"
     assert resolve.disabled and resolve.tooltip == none and off_said(page, none)
+    assert resolve.description == DECLARE_ATTACK  # (off: its reason never reads "Declare no attack")
     bo = play(page, "Bo")
-    assert not resolve.disabled and bo in page.assign
+    assert not resolve.disabled and bo in page.assign and resolve.description == DECLARE_NONE
     page.assign[bo].value = UNDEFENDED
     page.preview()
     assert "→ 27 MP left" in page.battle_result.value  # (the attacker's ATK, 3)
+
+
+def test_the_attack_button_says_no_attack_while_no_mouse_is_assigned_to_attack(tmp_path: Path) -> None:
+    page = started(tmp_path)
+    for _turn in range(3):  # Bob's second turn: Bo played on his first, Bea on this one
+        page.act({"event": "end_turn"})
+        page.act({"event": "draw"})
+        if page.state.current == 1:
+            play(page, "Bea" if page.state.players[1].field else "Bo")
+    bo, bea = (m.uid for m in page.state.players[1].field)
+    resolve = page.resolve_button
+    assert not resolve.disabled and resolve.description == DECLARE_NONE
+    page.preview()  # the preview says what the tap does: no battle
+    assert "No attack" in page.battle_result.value and "ends its Attack Phase" in page.battle_result.value
+    page.assign[bo].value = UNDEFENDED
+    assert resolve.description == DECLARE_ATTACK and page.battle_result.value == ""  # (the preview is stale)
+    page.assign[bea].value = UNDEFENDED
+    page.assign[bo].value = NO_ATTACK
+    assert resolve.description == DECLARE_ATTACK  # Bea still attacks
+    page.assign[bea].value = NO_ATTACK
+    assert resolve.description == DECLARE_NONE
+    resolve.click()
+    said = page.battle_result.value
+    assert "No attack declared" in said and "Bob declares no attack" in said
+    assert resolve.disabled and "one Attack Phase" in resolve.tooltip
+    assert resolve.description == DECLARE_ATTACK  # (off: the label is the button's own again)
 
 
 def test_text_boxes_sit_level_with_the_buttons_and_the_player_boxes_fill_their_row(tmp_path: Path) -> None:

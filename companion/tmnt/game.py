@@ -657,13 +657,10 @@ class TmntTracker(Tracker[Game]):
                             "the Attack Phase is skipped", cite=_cite("attack"))
         logged = self.replaying
         first = _attacker(event.get("character"), me.zones[0].kind, logged=logged)
-        if me.zones[0].kind and first.type != me.zones[0].kind:
-            raise RuleError(f"the 1st Block card is {a_an(me.zones[0].kind)} card, not "
-                            f"{a_an(first.type)} card", cite=cite("tmnt", SEC_PHASE),
-                            suggestion=f"Record the attack with the {me.zones[0].kind} card flipped.")
+        refused = why_not_first_card(me, first, logged=logged)
+        if refused is not None:
+            raise refused
         mismatch = first_card_mismatch(me, first)
-        if mismatch is not None and mismatch.other_card and not logged:  # (an older line is read as it was)
-            raise RuleError(mismatch.message, cite=cite("tmnt", SEC_ATTACK), suggestion=mismatch.suggestion)
         # the card the log now names on the 1st Block Zone (a name it had stays when none is given)
         named = (replace(first, name=me.first_card.name)
                  if me.first_card is not None and not first.name and not (mismatch and mismatch.other_card)
@@ -905,6 +902,23 @@ def first_card_mismatch(player: Player, chosen: BattleCard) -> Mismatch | None:
                         f"{known.label} on {player.name}'s 1st Block Zone was recorded with Power "
                         f"{known.power}; this attack gives it Power {chosen.power} (a card text?)",
                         f"Give it Power {known.power} unless a card text changed it.")
+    return None
+
+
+def why_not_first_card(player: Player, chosen: BattleCard, *, logged: bool = False) -> RuleError | None:
+    """Why an attack cannot be recorded with ``chosen`` as the card on ``player``'s 1st Block Zone: not
+    the type of card flipped there, or another card than the one the log names there
+    (:func:`first_card_mismatch`; another Power alone is said, not refused); ``None``: it can. The
+    tracker raises it; the page turns Record attack off with it. ``logged``: an older line is read as it
+    was (the name it gives is not checked)."""
+    flipped = player.zones[0].kind
+    if flipped and chosen.type != flipped:
+        return RuleError(f"the 1st Block card is {a_an(flipped)} card, not {a_an(chosen.type)} card",
+                         cite=cite("tmnt", SEC_PHASE),
+                         suggestion=f"Record the attack with the {flipped} card flipped.")
+    mismatch = first_card_mismatch(player, chosen)
+    if mismatch is not None and mismatch.other_card and not logged:
+        return RuleError(mismatch.message, cite=cite("tmnt", SEC_ATTACK), suggestion=mismatch.suggestion)
     return None
 
 

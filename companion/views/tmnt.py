@@ -27,16 +27,16 @@ builder's warning when its character is not the card the tracker names on the 1s
 A card file of yours that does not load is left out, as every command leaves it out: the pages use the
 bundled cards and your other files, and say which file was left out and why.
 
-In the tracker the builder starts each attack with the card the log names on the attacker's 1st
-Block Zone (a Character kept there by a Result Step), else with an empty choice that the table must
-make before Record; its preview counts both Decks (Game Over said before Record). Record is off
-while the builder's panel right above it says why the attack cannot be recorded (no card chosen, an
-attack that is not legal), and the caption under the phase's controls lists only those on show. A
-correction (counts, a Block Zone tapped) says what it did under its own buttons. Next, the flips
-and the Event and Item cards refuse when another window wrote the game since the page was drawn;
-Record and the Result Step refuse when it started a new game or moved to another turn (a
-count corrected meanwhile is no reason: the attack is the table's as shown). Undo and Redo say
-what they took back or brought back, in the words of ``companion tmnt do``.
+In the tracker the builder starts each attack with the card the log names on the attacker's 1st Block
+Zone (a Character kept there by a Result Step), else with an empty choice that the table must make
+before Record; its preview counts both Decks (Game Over said before Record). Record is off while the
+builder's panel right above it says why the attack cannot be recorded (no card chosen, a card that is
+not the one flipped or named on the 1st Block Zone, an attack that is not legal), and the caption under
+the phase's controls lists only those on show. A correction (counts, a Block Zone tapped) says what it
+did under its own buttons. Next, the flips and the Event and Item cards refuse when another window wrote
+the game since the page was drawn; Record and the Result Step refuse when it started a new game or moved
+to another turn (a count corrected meanwhile is no reason: the attack is the table's as shown). Undo and
+Redo say what they took back or brought back, in the words of ``companion tmnt do``.
 """
 
 from __future__ import annotations
@@ -83,6 +83,7 @@ from ..tmnt.game import (
     redone_line,
     undone_line,
     why_not_card,
+    why_not_first_card,
     why_not_next,
     zone_words,
 )
@@ -280,6 +281,7 @@ class AttackBuilder:
         #: called after every update of the verdict (the tracker turns Record on or off with it)
         self.on_update: Callable[[], None] | None = None
         self.verdict: Verdict | None = None
+        self.first: BattleCard | None = None  # the 1st Block card chosen, as last read (None: not read)
         self.mismatch.add_class("cmp-tmnt-character-mismatch")
         self.attack_card_power = attack_card_power_toggle("cmp-tmnt-attack-card-power")
         self.power_reading = w.VBox([self.attack_card_power, w.HTML(
@@ -370,18 +372,19 @@ class AttackBuilder:
     def update(self) -> None:
         """Work the attack out again and show it; :attr:`verdict` is ``None`` while there is none (no
         1st Block card chosen yet, or a card place that cannot be read, its error shown instead)."""
-        self.verdict = None
+        self.verdict = self.first = None
         try:
             first = self.character.card()  # (each card place read once)
+            self.first = first
+            # (said before the other places are read: one that cannot be read leaves it right)
+            self.mismatch.value = _mismatch_html(self.attacker, first) if first is not None else ""
             if first is None:  # the tracker's empty choice: nothing to work out yet
-                self.mismatch.value = ""
                 self.power_reading.layout.display = "none"
                 self.result.value = ui.panel_html("info", "Choose the card on the 1st Block Zone",
                                                   [PICK_FIRST])
                 return
             picked = [s.card() for s in self.attacks]  # (None: an Attack place left empty)
             attacks, counter = [c for c in picked if c is not None], self.counter.card()
-            self.mismatch.value = _mismatch_html(self.attacker, first)
             blocks = int(self.blocks.value)
             for i, b in enumerate(self.face_up, start=1):
                 b.disabled = i > blocks
@@ -411,18 +414,24 @@ PICK_FIRST = ("Pick the card flipped onto the 1st Block Zone (or Custom… with 
 RECORD_PICK_FIRST = ("Pick the card flipped onto the 1st Block Zone first: its name, or Custom… with its "
                      "Attribute and Power")
 RECORD_NOT_LEGAL = "the attack is not legal: its problems are listed right above"
+RECORD_NOT_FIRST = "not the card on the 1st Block Zone: why is said right above"
 
 
 def _mismatch_html(player: Player | None, chosen: BattleCard) -> str:
-    """A warning when ``chosen`` is not the card the tracker names on ``player``'s 1st Block Zone
-    (:func:`companion.tmnt.game.first_card_mismatch`): another card is refused on Record, another Power
-    is recorded and said."""
-    found = first_card_mismatch(player, chosen) if player is not None else None
+    """Why ``chosen`` is not the card on ``player``'s 1st Block Zone, when it is not: not the type of card
+    flipped there, or not the card the tracker names there (:func:`~companion.tmnt.game.why_not_first_card`:
+    Record is off), or another Power for it (:func:`~companion.tmnt.game.first_card_mismatch`: recorded
+    and said); ``""`` when it is (or outside the tracker: no ``player``)."""
+    if player is None:
+        return ""
+    refused = why_not_first_card(player, chosen)
+    if refused is not None:
+        return ui.panel_html("error", "Not the card on the 1st Block Zone: Record attack is off",
+                             [x for x in (refused.message, refused.suggestion, refused.cite) if x])
+    found = first_card_mismatch(player, chosen)
     if found is None:
         return ""
-    title = ("Not the card on the 1st Block Zone: Record refuses it" if found.other_card
-             else "Not the Power recorded for this card")
-    return ui.panel_html("error" if found.other_card else "warn", title,
+    return ui.panel_html("warn", "Not the Power recorded for this card",
                          [found.message, found.suggestion, cite("tmnt", SEC_ATTACK)])
 
 
@@ -738,13 +747,17 @@ class GameTracker(ui.TrackerPage):
         self._run_locked(redo, refuse_stale=True)
 
     def _record_ready(self) -> None:
-        """Record is on once the table has chosen the card on the 1st Block Zone (none is chosen for it)
-        and the builder finds the attack legal: a refusal the panel above already shows is not a click
-        away, to be said twice."""
-        # (what is picked and the verdict, not card(): a Power out of range must not raise here; Record
-        # stays on, and a click says what is wrong with the card)
-        verdict = self.builder.verdict
-        ui.gate(self.record, RECORD_PICK_FIRST if self.builder.character.pick.value in (NONE, PICK)
+        """Record is on once the table has chosen the card on the 1st Block Zone (none is chosen for it),
+        that card is the one flipped there (:func:`~companion.tmnt.game.why_not_first_card`, the rule the
+        tracker refuses it by) and the builder finds the attack legal: a refusal the panel above already
+        shows is not a click away, to be said twice."""
+        # (what is picked, the card the builder read and the verdict, not card(): a Power out of range
+        # must not raise here; Record stays on, and a click says what is wrong with the card)
+        b = self.builder
+        verdict, first, me = b.verdict, b.first, b.attacker
+        other = first is not None and me is not None and why_not_first_card(me, first) is not None
+        ui.gate(self.record, RECORD_PICK_FIRST if b.character.pick.value in (NONE, PICK)
+                else RECORD_NOT_FIRST if other
                 else RECORD_NOT_LEGAL if verdict is not None and not verdict.is_legal else None)
         if not self._drawing:  # (a redraw says why controls are off at its end)
             self._captions()
@@ -862,7 +875,8 @@ class GameTracker(ui.TrackerPage):
         self.actions_off.value = ui.off_reasons(
             [b for b in (*self.flip_buttons, self.play_event, self.play_item, self.record, *self.keep,
                          self.result_step) if id(b) in shown],
-            skip=(*skip, RECORD_PICK_FIRST, RECORD_NOT_LEGAL))  # (the builder's panel says them)
+            # (the builder's panel says why Record is off)
+            skip=(*skip, RECORD_PICK_FIRST, RECORD_NOT_FIRST, RECORD_NOT_LEGAL))
 
     def _refresh(self) -> None:
         s = self.state

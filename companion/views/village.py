@@ -51,6 +51,10 @@ New game keeps the old game's log beside the new one (``village-1.jsonl``...), s
 the names and the Fruit reading of the game on show for a rematch; **Back to the previous game** swaps
 the two back, keeping the game on show under the next free number (no file is overwritten).
 
+The attack button says what a tap does: *Declare and resolve attack* with a mouse assigned to attack,
+*Declare no attack (end the Attack Phase)* while the turn player has mice but none is (not attacking is a
+choice: Attack / Defense Structure), and its preview says so.
+
 A card's text is never applied by the tracker: a change of ATK or DEF an Item, a Magic card or an
 ability makes is recorded with the card effects' ATK and DEF boxes (the page reminds of it when the
 card data's text of an Item or Magic card played names ATK or DEF).
@@ -109,6 +113,13 @@ from ..village.game import (
 from .cards import page_cards
 
 NO_ATTACK = "— does not attack —"
+#: the attack button's label: with a mouse assigned to attack, and with none (a tap then declares no attack,
+#: a legal choice: "If a player intends to attack", Attack / Defense Structure)
+DECLARE_ATTACK = "Declare and resolve attack"
+DECLARE_NONE = "Declare no attack (end the Attack Phase)"
+NO_ATTACK_SAID = (f"No mouse is assigned to attack: “{DECLARE_NONE}” declares no attack this turn, which "
+                  f"ends its Attack Phase (a turn has one: {CITE_TURN}, Step 6; attacking is a choice: "
+                  f"{CITE_BATTLE}); abilities stay allowed")
 DIRECT_GAME = ""  # the undefended-attack picker's value for the game's amount (the start's direct_damage)
 DIRECT_NUMBER = "number"  # ... for the MP typed in its box, for this attack
 NO_TWICE = ""  # the "attacks twice" picker's value when no card lets a mouse attack twice
@@ -508,10 +519,13 @@ class VillageCompanion(ui.TrackerPage):
         preview = wide(ui.big_button("Preview battle"))
         preview.add_class("cmp-village-preview")
         self.preview_button = preview
-        resolve = wide(ui.big_button("Declare and resolve attack", style="primary"))
+        resolve = wide(ui.big_button(DECLARE_ATTACK, style="primary",
+                                     tooltip="declare the attacks chosen and resolve them; with no mouse "
+                                             "assigned to attack, declare no attack (the Attack Phase ends)"))
         resolve.add_class("cmp-village-resolve")
         resolve.add_class("cmp-village-action")
         self.resolve_button = resolve
+        resolve.observe(lambda _c: self._label_resolve(), names="disabled")  # (gated at any place)
         self.battle_result = w.HTML()
         self.battle_result.add_class("cmp-village-battle-result")
         # the attack the panel shows as resolved: (its place in the history, the event, the panel)
@@ -537,7 +551,8 @@ class VillageCompanion(ui.TrackerPage):
         battle = self._step_box([
             self.step_labels[5],
             w.HTML("<small>Choose a defender for each attacking mouse (village-tcg.txt, Attack / Defense "
-                   "Structure).</small>"),
+                   "Structure). With none chosen, the button declares no attack: this turn's Attack Phase "
+                   "ends.</small>"),
             self.assign_box, self.twice, ui.row(self.direct_mode, self.direct),
             w.HTML("<small>How many Mouse Points an undefended attack takes is not in the book: "
                    f"a house interpretation ({html.escape(CITE_BATTLE)}); the game's is set at "
@@ -1142,14 +1157,19 @@ class VillageCompanion(ui.TrackerPage):
             self._build_assign()
 
     def preview(self) -> Any:
-        """Show what the attacks chosen would do; cleared when the choice, the direct damage or
-        the game changes (any action, a write from another window)."""
+        """Show what the attacks chosen would do, and return the battle (``None`` with no mouse assigned
+        to attack: the tap declares no attack, said so); cleared when the choice, the direct damage or the
+        game changes (any action, a write from another window)."""
         self.refuse_if_unusable()
         self._sync()
         if not self.state.started:
             raise RuleError("there is no game yet: start one under New game, then declare attacks")
-        result = self.tracker.battle(self.state, self.attacks(), self._direct_damage(),
-                                     self._twice_chosen())
+        attacks = self.attacks()
+        if not attacks:  # (not a battle: the resolver's note on abilities is not for it)
+            self.battle_result.value = ui.panel_html("info", "No attack", [NO_ATTACK_SAID])
+            self._preview_shown = self.battle_result.value
+            return None
+        result = self.tracker.battle(self.state, attacks, self._direct_damage(), self._twice_chosen())
         kind = "ok" if result.is_legal else "error"
         title = "Battle preview" if result.is_legal else "This attack is not allowed"
         self.battle_result.value = ui.panel_html(kind, title, result.lines())
@@ -1180,14 +1200,14 @@ class VillageCompanion(ui.TrackerPage):
         says so only while the game is still won that way (a correction of Mouse Points or a deck after
         it may have it go on: You Win If)."""
         assert self._resolved is not None
-        _at, _event, _panel, _turn, lines, ended = self._resolved
+        _at, event, _panel, _turn, lines, ended = self._resolved
         s = self.state
         if ended and (not s.over or s.win_reason != ended):
             lines = tuple(line.replace(ATTACKER_WINS, "") for line in lines)
             now = (s.win_reason if s.over else "both players have Mouse Points and cards in their decks, "
                                                 f"so the game goes on ({CITE_WIN})")
             lines = (*lines, f"since corrected: {now}")
-        return ui.panel_html("ok", "Attack resolved", lines)
+        return ui.panel_html("ok", "Attack resolved" if event.get("attacks") else "No attack declared", lines)
 
     # -- undefended attacks ------------------------------------------------------------------
     def _direct_options(self) -> list[tuple[str, str]]:
@@ -1288,6 +1308,17 @@ class VillageCompanion(ui.TrackerPage):
         if kind == "destroy_magic" and not self.magic_off.value:
             return f"no continuous Magic card on the field ({CITE_MAGIC})"
         return None
+
+    def _label_resolve(self) -> None:
+        """The attack button says what a tap does: while it is on and no mouse is assigned to attack,
+        it declares no attack, which ends the turn's Attack Phase (:data:`DECLARE_NONE`)."""
+        none = not self.resolve_button.disabled and not self.attacks()
+        self.resolve_button.description = DECLARE_NONE if none else DECLARE_ATTACK
+
+    def _assigned(self) -> None:
+        """An attacker's defender chosen: the preview is stale, and the button's label may change."""
+        self._clear_preview()
+        self._label_resolve()
 
     def _nothing_to_declare(self) -> str | None:
         """Why Declare and resolve attack has nothing to declare: the turn player has no mouse on the field
@@ -1493,7 +1524,7 @@ class VillageCompanion(ui.TrackerPage):
             if value in dd.options:
                 dd.value = value
             dd.add_class("cmp-village-assign")
-            dd.observe(lambda _c: self._clear_preview(), names="value")
+            dd.observe(lambda _c: self._assigned(), names="value")
             return dd
 
         self.assign = {uid: choice(uid, old.get(uid)) for uid in mine}
@@ -1501,6 +1532,7 @@ class VillageCompanion(ui.TrackerPage):
         self.assign2 = choice(f"{twice} (2nd attack: a card allows it)", old2) if twice else None
         boxes = list(self.assign.values()) + ([self.assign2] if self.assign2 is not None else [])
         self.assign_box.children = boxes or [w.HTML("<i>The turn player has no mice on the field.</i>")]
+        self._label_resolve()
 
     def _target_picked(self) -> None:
         """The user chose a mouse: it stays chosen this turn (an opponent's, for an Item that
