@@ -16,12 +16,14 @@ page says what a click did under the buttons of its section, the latest click's 
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import html
 import os
 import urllib.parse
+import weakref
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import ipywidgets as w
 
@@ -229,6 +231,14 @@ class SectionMessages:
         self._current = target
         return target
 
+    def say_error(self, exc: BaseException) -> w.HTML:
+        """Show ``exc`` in :attr:`current` as a control's error is shown there (the page's ``show``): for
+        what the page found by itself, with no click (its log became unreadable meanwhile:
+        :meth:`TrackerPage.follow_once`); the panel it is shown in."""
+        target = self.current
+        self._show(target, exc)
+        return target
+
     def guard(self, target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorate the callback of a control of ``target``'s section: every panel is cleared and
         ``target`` made :attr:`current` first, then the callback runs under :func:`guarded`, its error
@@ -254,18 +264,39 @@ UNUSABLE = "this log cannot be opened (see the message)"
 
 class TrackerPage:
     """A page over an event-log tracker (:class:`~companion.eventlog.Tracker`): it has
-    ``self.tracker`` and redraws with ``self.refresh()``. Another window may write the same
-    log; the tracker then reads it again before acting, and the page follows."""
+    ``self.tracker`` and redraws with ``self.refresh()``. Another window (or a command) may write
+    the same log; the tracker then reads it again before acting, and the page follows.
+
+    Following: the page does not wait for a click to notice. While the kernel's event loop runs
+    (JupyterLab, the Voila app), a watcher started by :meth:`open_tracker` looks at the log every
+    :attr:`FOLLOW_SECONDS` (one ``stat``) and, when someone else wrote it, reads it again and redraws
+    (:meth:`follow_once`): what the page shows, and which of its buttons are on, is the log's as it
+    now holds (a fate chip awarded in another window turns Spend on here). It never prints; a log that
+    can no longer be read is said in the page's message panel. Where no loop runs (a script, the
+    command line, a test) nothing is started, and the page follows at each click as before."""
 
     tracker: Any
     #: Why the page's log cannot be used (another game's log; a last line cut by a crash that
     #: cannot be set aside): the page then shows it and refuses every action (:meth:`open_tracker`).
     unusable: CompanionError | None = None
+    #: How often, in seconds, the watcher looks whether another window wrote the log (see above).
+    FOLLOW_SECONDS: ClassVar[float] = 2.0
+    #: The page's message panels (every tracker page has them): where the watcher says a log it can
+    #: no longer read (the latest click's panel, in the page's words: :meth:`SectionMessages.say_error`).
+    section_messages: SectionMessages
+    _following: asyncio.Task[None] | None = None  # the watcher (one per page: :meth:`_start_following`)
+    #: the latest watcher by (page class, log path): an older page on the same log stops following
+    _WATCHERS: ClassVar[dict[tuple[type, str], asyncio.Task[None]]] = {}
+    #: a log the watcher could not read, and the file's (size, time) then: not read again until it changes
+    _follow_stuck: tuple[Any, tuple[int, int] | None] | None = None
+    _follow_said: tuple[w.HTML, str] | None = None  # the watcher's error on show, cleared once it reads
 
     def open_tracker(self, factory: Callable[[Any], Any], path: Any) -> Any:
         """``factory(path)``, the page's tracker; a log that cannot be used gives an empty tracker
         that refuses every action with the reason instead (kept in :attr:`unusable` for the page
-        to show): a notebook cell must not end in a traceback, and the file stays untouched."""
+        to show): a notebook cell must not end in a traceback, and the file stays untouched. The
+        page starts following its log here (once: the watcher reads ``self.tracker`` at each look)."""
+        self._start_following(path)
         try:
             return factory(path)
         except CompanionError as exc:
@@ -273,6 +304,73 @@ class TrackerPage:
             tracker = factory(None)
             tracker.refuse_writes(exc)
             return tracker
+
+    def _start_following(self, path: Any) -> None:
+        """Start the page's watcher (:meth:`_follow`) as a task on the running event loop, the
+        ipywidgets way of a widget that works in the background; once per page (a page opening
+        another log later keeps its one watcher). A page of the same kind opened on the same ``path``
+        (its notebook cell run again) stops the older page's watcher: the page on show follows. No
+        running loop (a script, the command line, a test): nothing starts."""
+        if self._following is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        key = (type(self), str(path))
+        older = TrackerPage._WATCHERS.get(key)
+        if older is not None:
+            older.cancel()
+        self._following = TrackerPage._WATCHERS[key] = loop.create_task(
+            self._follow(weakref.ref(self)), name="companion-follow")
+
+    @staticmethod
+    async def _follow(page_ref: weakref.ref[TrackerPage]) -> None:
+        """The watcher: :meth:`follow_once` every :attr:`FOLLOW_SECONDS`, until the page is gone (it
+        holds the page weakly). Nothing it meets ends it or leaves it: the page says its errors."""
+        while (page := page_ref()) is not None:
+            seconds = page.FOLLOW_SECONDS
+            del page  # (not held while asleep)
+            await asyncio.sleep(seconds)
+            if (page := page_ref()) is None:
+                return
+            try:
+                page.follow_once()
+            except Exception:  # pragma: no cover - follow_once says its errors in the page
+                pass
+            del page
+
+    def follow_once(self) -> bool:
+        """One look of the watcher: if another window or a command wrote the log since this page read
+        it (one ``stat``), read it again and redraw; whether it redrew. Cheap when nothing changed, and
+        it never prints. A log that cannot be read now (another game's, a file that is no log) is said
+        in the page's message panel (as a click's error is), never raised, and looked at again only
+        once the file changes again."""
+        tracker = getattr(self, "tracker", None)
+        if tracker is None:  # (a page still being built)
+            return False
+        log = tracker.log
+        stuck = self._follow_stuck
+        if stuck is not None and stuck[0] is log:
+            if log._disk_stamp() == stuck[1]:  # (one stat, as changed_on_disk's)
+                return False
+        elif not log.changed_on_disk():
+            return False
+        stamp = log._disk_stamp()  # (before reading: a write meanwhile is read at the next look)
+        self._follow_stuck = None
+        try:
+            redrew = self._sync()  # (unlocked, as a click's: a write under way is read whole, or later)
+        except Exception as exc:
+            self._follow_stuck = (log, stamp)
+            messages = getattr(self, "section_messages", None)
+            if messages is not None:
+                said = messages.say_error(exc)
+                self._follow_said = (said, said.value)
+            return False
+        said_before, self._follow_said = self._follow_said, None
+        if said_before is not None and said_before[0].value == said_before[1]:
+            said_before[0].value = ""  # the log reads again: its error no longer holds
+        return redrew
 
     def refuse_if_unusable(self) -> None:
         """Refuse an action that does not write through the tracker (a new game renames the old
