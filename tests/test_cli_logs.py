@@ -12,25 +12,140 @@ from companion.errors import CompanionError, LogError
 
 ROOT = Path(__file__).resolve().parents[1]
 
-MYSTICS_HINT = "Start one with 'companion mystics new LOG --mice collin,filch'"
-MOUSECARD_HINT = ". Start one with 'companion mousecard new LOG --seed N'."
+#: How each tracker's missing log ends: how to start one, the command and the notebook page.
+START = {
+    "village": " Start one with: companion village do {log} '{{\"event\": \"start\", \"players\": [\"Ann\", "
+               "\"Bob\"]}}' (or New game on the Village TCG notebook page).",
+    "tmnt": " Start one with: companion tmnt do {log} '{{\"event\": \"start\", \"players\": [\"Ann\", "
+            "\"Bob\"]}}' (or New game on the TMNT TCG notebook page).",
+    "mousecard": " Start one with: companion mousecard new {log} (or the Mouse Card notebook page, which "
+                 "starts one on a new log).",
+    "mystics": " Start one with: companion mystics new {log} --mice collin,filch (or Start chapter on the "
+               "Mice and Mystics notebook page).",
+}
 
 
-@pytest.mark.parametrize(("argv", "after"), [
-    (["village", "replay", "{log}"], ""),
-    (["tmnt", "replay", "{log}"], " (expected a TMNT tracker log (JSONL))"),
-    (["mousecard", "replay", "{log}"], MOUSECARD_HINT),
-    (["mousecard", "undo", "{log}"], MOUSECARD_HINT),
-    (["odds", "mousecard", "--skill", "3", "--target", "2", "--deck-log", "{log}"], MOUSECARD_HINT),
-    (["mystics", "replay", "{log}"], f". {MYSTICS_HINT} (or from the Mice and Mystics notebook)."),
-    (["mystics", "do", "{log}", "undo"], f". {MYSTICS_HINT}."),
+@pytest.mark.parametrize(("argv", "game"), [
+    (["village", "replay", "{log}"], "village"),
+    (["tmnt", "replay", "{log}"], "tmnt"),
+    (["mousecard", "replay", "{log}"], "mousecard"),
+    (["mousecard", "undo", "{log}"], "mousecard"),
+    (["odds", "mousecard", "--skill", "3", "--target", "2", "--deck-log", "{log}"], "mousecard"),
+    (["mystics", "replay", "{log}"], "mystics"),
+    (["mystics", "do", "{log}", "undo"], "mystics"),
 ])
 def test_a_missing_log_is_one_clear_message_and_nothing_is_created(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], after: str) -> None:
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], game: str) -> None:
+    """Every tracker's missing log says how to start one: the command (for that very log) and the page."""
     log = tmp_path / "missing.jsonl"
     assert main([a.replace("{log}", str(log)) for a in argv]) == 2
-    assert capsys.readouterr().err == f"companion: {log}: no such log file{after}\n"
+    after = START[game].format(log=log)
+    assert capsys.readouterr().err == f"companion: {log}: no such log file.{after}\n"
     assert list(tmp_path.iterdir()) == []
+
+
+#: How each tracker's empty log is said (the Mouse Card live deck's words are its tracker's: no_session).
+EMPTY = {
+    "village": "No game under way in this log: it is empty (no Village TCG game was started in it, nothing "
+               "was undone).",
+    "tmnt": "No game under way in this log: it is empty (no TMNT TCG game was started in it, nothing was "
+            "undone).",
+    "mousecard": "No session under way in this log: it is empty (no Mouse Card session was started in it, "
+                 "nothing was undone). Start a session in it first ('companion mousecard new {log}', or the "
+                 "notebook page, which starts one on a new log).",
+    "mystics": "No chapter under way in this log: it is empty (no Mice and Mystics chapter was started in "
+               "it, nothing was undone).",
+}
+
+
+@pytest.mark.parametrize("game", list(EMPTY))
+@pytest.mark.parametrize("header", [False, True], ids=["blank", "header-only"])
+def test_an_empty_log_is_said_in_one_sentence_shape_with_how_to_start(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, header: bool) -> None:
+    log = tmp_path / "empty.jsonl"
+    log.write_text(f'{{"event": "log", "tracker": "{game}"}}\n' if header else "")
+    assert main([game, "replay", str(log)]) == 0
+    out = capsys.readouterr().out
+    first = out.splitlines()[0]
+    said = EMPTY[game].format(log=log)
+    assert first == said if game == "mousecard" else first == said + START[game].format(log=log)
+    assert "action(s) in force" not in out and "No game started" not in out
+
+
+@pytest.mark.parametrize(("game", "start"), [
+    ("village", '{"event": "start", "seed": 1}'),
+    ("tmnt", '{"event": "start", "first": 0}'),
+    ("mystics", None),
+])
+def test_a_log_whose_start_was_undone_says_how_to_bring_it_back(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, start: str | None) -> None:
+    log = tmp_path / "g.jsonl"
+    begin = ([game, "new", str(log), "--mice", "collin", "--seed", "1"] if start is None
+             else [game, "do", str(log), start])
+    assert main(begin) == 0
+    assert main([game, "do", str(log), "undo"]) == 0
+    capsys.readouterr()
+    assert main([game, "replay", str(log)]) == 0
+    thing = "chapter" if game == "mystics" else "game"
+    assert capsys.readouterr().out.splitlines()[0] == (
+        f"No {thing} under way in this log: its start was undone. Redo the undone start to go on with the "
+        f"{thing}: companion {game} do {log} redo (or Redo on the notebook page).")
+
+
+#: A command that leaves each tracker's log with a game under way, then the commands whose --json is checked.
+TRACKER_COMMANDS = {
+    "village": (["village", "do", "{log}", '{"event": "start", "seed": 1}'],
+                [["village", "replay", "{log}"], ["village", "do", "{log}", '{"event": "draw"}']]),
+    "tmnt": (["tmnt", "do", "{log}", '{"event": "start", "first": 0}'],
+             [["tmnt", "replay", "{log}"], ["tmnt", "do", "{log}", '{"event": "next"}']]),
+    "mousecard": (["mousecard", "new", "{log}", "--seed", "1"],
+                  [["mousecard", "replay", "{log}"],
+                   ["mousecard", "draw", "{log}", "--character", "Pip", "--skill", "2", "--target", "8"],
+                   ["mousecard", "undo", "{log}"]]),
+    "mystics": (["mystics", "new", "{log}", "--mice", "collin,filch", "--seed", "1"],
+                [["mystics", "replay", "{log}"], ["mystics", "do", "{log}", '{"event": "end_turn"}']]),
+}
+
+
+#: The keys every tracker command's --json has (cli.tracker_json).
+COMMON_KEYS = ("game", "log", "actions", "can_undo", "can_redo", "problems", "warnings")
+
+
+@pytest.mark.parametrize("game", list(TRACKER_COMMANDS))
+def test_every_tracker_command_json_has_the_common_keys(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str) -> None:
+    """replay, do (the Mouse Card actions) and new: one shape for game, log, actions in force, undo/redo,
+    problems and warnings, whatever else each game adds."""
+    import json
+
+    log = str(tmp_path / "g.jsonl")
+    first, then = TRACKER_COMMANDS[game]
+    outputs = []
+    for argv in [first, *then]:
+        assert main([*(log if a == "{log}" else a for a in argv), "--json"]) == 0
+        outputs.append(json.loads(capsys.readouterr().out))
+    for out in outputs:
+        common = {k: out[k] for k in COMMON_KEYS}
+        assert common["game"] == game and common["log"] == log
+        assert isinstance(common["actions"], int) and common["actions"] >= 1
+        assert common["can_undo"] is True and isinstance(common["can_redo"], bool)
+        assert common["problems"] == [] and isinstance(common["warnings"], list)
+    assert [o["actions"] for o in outputs] == ([1, 1, 2, 1] if game == "mousecard" else [1, 1, 2])
+    assert outputs[-1]["can_redo"] is (game == "mousecard")  # (its last command is an undo)
+
+
+def test_the_common_keys_count_actions_and_problems_of_a_log_with_a_bad_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    log = tmp_path / "g.jsonl"
+    log.write_text('{"event": "log", "tracker": "village"}\n{"event": "draw"}\n')
+    assert main(["village", "replay", "--json", str(log)]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert (out["actions"], out["events"], out["can_undo"]) == (0, 0, False)
+    assert len(out["problems"]) == 1 and "line 2" in out["problems"][0]
+    assert main(["village", "replay", str(log)]) == 1
+    assert capsys.readouterr().out.startswith("No game under way in this log: it holds no start in force")
 
 
 def test_the_helper_names_the_path_as_given_with_the_commands_own_error_and_hint(tmp_path: Path) -> None:

@@ -70,8 +70,8 @@ def test_a_whole_game_played_with_do_is_the_game_replay_shows(tmp_path: Path,
     # the log replays to the very same game
     code = main(["tmnt", "replay", str(log), "--json"])
     replayed = json.loads(capsys.readouterr().out)
-    assert code == 0 and replayed == {k: done[k] for k in ("state", "events", "problems", "can_undo",
-                                                             "can_redo")}
+    assert code == 0 and replayed == {k: done[k] for k in ("game", "log", "actions", "state", "events",
+                                                             "problems", "can_undo", "can_redo", "warnings")}
     assert main(["tmnt", "replay", str(log)]) == 0
     assert "Winner: Ann" in capsys.readouterr().out
     code, _, err = run(capsys, "do", str(log), NEXT)  # and play does not go on

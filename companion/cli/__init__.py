@@ -20,7 +20,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NamedTuple, NoReturn, TextIO
 
 from .. import GAMES, __version__
 from ..errors import CompanionError, PathError, closest, did_you_mean, os_reason
@@ -303,12 +303,15 @@ def print_json(obj: Any) -> None:
 
 
 def existing_log(path: str | Path, *, error: type[CompanionError] = CompanionError,
-                 expected: str | None = None, suggestion: str | None = None) -> Path:
+                 expected: str | None = None, suggestion: str | None = None, game: str | None = None) -> Path:
     """``path`` as a :class:`~pathlib.Path` when something is there (what it holds is the tracker's to
     judge); otherwise the tracker commands' one "no such log file" error, before any log is opened:
-    of class ``error``, naming ``path`` as given, with the command's ``expected`` and ``suggestion``."""
+    of class ``error``, naming ``path`` as given, with the command's ``expected`` and ``suggestion``
+    (by default, with ``game``, how to start a log of that tracker: :func:`start_hint`)."""
     found = Path(path)
     if not found.exists():
+        if suggestion is None and game is not None:
+            suggestion = start_hint(game, path)
         raise error("no such log file", where=str(path), expected=expected, suggestion=suggestion)
     return found
 
@@ -319,6 +322,82 @@ NEW_GAME_REPLACES = "This new game replaces the game the log held; undo brings t
 
 #: How a new two-player game log begins (said when ``do`` is given a missing log and no start event).
 START_EXAMPLE = """'{"event": "start", "players": ["Ann", "Bob"]}'"""
+
+
+class LogStart(NamedTuple):
+    """How a tracker's log is begun, as a missing or an empty log says it (``{log}``: the log's path,
+    filled in by :func:`_at`)."""
+
+    thing: str    # what a log holds: a game, a session, a chapter
+    title: str    # the game's name, as its notebook page is titled
+    command: str  # the command that starts one
+    page: str     # how the notebook page starts one
+    redo: str     # the command that brings back an undone start
+
+
+#: Each tracker's :class:`LogStart`, by game id: every "no such log file" and every empty log says it.
+LOG_STARTS: dict[str, LogStart] = {
+    "village": LogStart("game", "Village TCG", f"companion village do {{log}} {START_EXAMPLE}",
+                        "New game on the Village TCG notebook page", "companion village do {log} redo"),
+    "tmnt": LogStart("game", "TMNT TCG", f"companion tmnt do {{log}} {START_EXAMPLE}",
+                     "New game on the TMNT TCG notebook page", "companion tmnt do {log} redo"),
+    "mousecard": LogStart("session", "Mouse Card", "companion mousecard new {log}",
+                          "the Mouse Card notebook page, which starts one on a new log",
+                          "companion mousecard redo {log}"),
+    "mystics": LogStart("chapter", "Mice and Mystics", "companion mystics new {log} --mice collin,filch",
+                        "Start chapter on the Mice and Mystics notebook page",
+                        "companion mystics do {log} redo"),
+}
+
+
+def start_hint(game: str, log: str | Path) -> str:
+    """How to start a log of ``game`` at ``log``: the command, and the notebook page's way. Every
+    tracker's missing log and empty log end with it, so each says what to do in the same words."""
+    start = LOG_STARTS[game]
+    return f"Start one with: {_at(start.command, log)} (or {start.page})."
+
+
+def _at(command: str, log: str | Path) -> str:
+    """``command`` (of :data:`LOG_STARTS`) for the log at ``log``, quoted for the shell where needed."""
+    return command.replace("{log}", shlex.quote(str(log)))  # (not str.format: a start example has braces)
+
+
+def no_game_line(game: str, tracker: Any, log: str | Path) -> str:
+    """What a ``replay`` (or a ``do`` that leaves none) says of a log with no game under way, in the
+    shape the Mouse Card live deck says it (:meth:`~companion.mousecard.live.LiveDeckTracker.no_session`):
+    "No game under way in this log: WHY. WHAT TO DO". It is empty, its start was undone (a redo brings
+    it back), or it holds no start in force (a start line that cannot be used, or lost)."""
+    start = LOG_STARTS[game]
+    if tracker.is_new and not tracker.problems:
+        why = f"it is empty (no {start.title} {start.thing} was started in it, nothing was undone)"
+        hint = start_hint(game, log)
+    elif tracker.can_redo:
+        why = "its start was undone"
+        hint = (f"Redo the undone start to go on with the {start.thing}: "
+                f"{_at(start.redo, log)} (or Redo on the notebook page).")
+    else:
+        why = "it holds no start in force (a start line that cannot be used, or one that was lost)"
+        hint = (f"Mend the start line from a copy of the log, or start a new {start.thing}. "
+                f"{start_hint(game, log)}")
+    return f"No {start.thing} under way in this log: {why}. {hint}"
+
+
+#: The keys of :func:`tracker_json`, as each tracker's ``--json`` help names them.
+TRACKER_JSON_HELP = ("game, log, actions (the number in force), can_undo, can_redo, problems and warnings, "
+                     "as every tracker's --json has them")
+
+
+def tracker_json(game: str, tracker: Any, log: str | Path, *, problems: Sequence[Any] | None = None,
+                 warnings: Sequence[str] = ()) -> dict[str, Any]:
+    """The keys every tracker command's ``--json`` has (``replay``, ``do``, ``new`` and the Mouse Card
+    actions), one shape for the four trackers: ``game``, ``log`` (as given), ``actions`` (the number
+    in force), ``can_undo``, ``can_redo``, ``problems`` (the log's lines that cannot be used, in words,
+    or the game's own list) and ``warnings`` (what the command warned of). Each game adds its own keys
+    to these; a key of its own by one of these names keeps its value (scripts read it)."""
+    return {"game": game, "log": str(log), "actions": len(tracker.history),
+            "can_undo": tracker.can_undo, "can_redo": tracker.can_redo,
+            "problems": [str(p) for p in tracker.problems] if problems is None else list(problems),
+            "warnings": list(warnings)}
 
 
 def log_folder(path: str | Path, *, error: type[CompanionError] = CompanionError) -> Path:

@@ -11,7 +11,7 @@ from typing import Any
 from ..errors import CompanionError, LogError
 from ..mousecard.odds import BONUS_POLICIES, KING_POLICIES, MODES
 from ..mousecard.situations import RED_BAD_CHOICES
-from . import existing_log, log_folder, say_problems, warn_set_aside
+from . import TRACKER_JSON_HELP, existing_log, log_folder, say_problems, warn_set_aside
 
 SITUATION_CHOICES = "calm, combat, unknown, combat-unknown, red-bad (alias ground)"
 #: Where the notebook keeps its session log, as every help text says it.
@@ -125,7 +125,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="the session's state as JSON: each draw with its check, cards, marks (a bad card a "
                         "bonus cancelled is 'cancelled'), verdict and cites (its rule-book sections); "
                         "cards_remaining is the log's count, and deck_in_doubt (true or false) with "
-                        "deck_in_doubt_lines says whether the cards left are not known (the lines why)")
+                        "deck_in_doubt_lines says whether the cards left are not known (the lines why); "
+                        f"with {TRACKER_JSON_HELP}")
     r.set_defaults(handler=_replay)
 
     n = msub.add_parser("new", help="start a session log with a shuffle seed",
@@ -294,7 +295,7 @@ def _existing_log(path: str) -> Path:
     current folder)."""
     if not path.strip():
         raise CompanionError("no log file named", where=repr(path), expected="the path of a Mouse Card log")
-    return existing_log(path, suggestion="Start one with 'companion mousecard new LOG --seed N'.")
+    return existing_log(path, game="mousecard")
 
 
 def _odds(args: argparse.Namespace) -> int:
@@ -389,14 +390,20 @@ def _live_deck(tracker: Any, log: str) -> tuple[Any, list[str]]:
 _UNASKED: Any = object()
 
 
-def _state_json(tracker: Any, none: Any = _UNASKED) -> dict[str, Any]:
-    """The state as ``replay --json`` prints it; ``none``: what :meth:`~companion.mousecard.live.
-    LiveDeckTracker.no_session` said, when the caller asked already."""
+def _state_json(tracker: Any, log: str, none: Any = _UNASKED, warnings: list[str] | None = None
+                ) -> dict[str, Any]:
+    """The state as ``replay --json`` prints it: the keys every tracker's has (:func:`~companion.cli.
+    tracker_json`: ``log`` as typed, ``warnings`` those given), then the session's; ``none``: what
+    :meth:`~companion.mousecard.live.LiveDeckTracker.no_session` said, when the caller asked already."""
+    from . import tracker_json
+
     st = tracker.state
     doubts = tracker.deck_in_doubt()
     if none is _UNASKED:
         none = tracker.no_session()
+    problems = [str(p) for p in _problems(tracker)]
     return {
+        **tracker_json("mousecard", tracker, log, problems=problems, warnings=warnings or ()),
         # no session under way (none: null): its reason ("empty", "undone" or "missing"), why and what to do
         "started": st.started, "no_session": None if none is None else none.to_json(),
         "title": st.title, "seed": st.seed, "chapter": st.chapter, "shuffles": st.shuffles,
@@ -405,8 +412,6 @@ def _state_json(tracker: Any, none: Any = _UNASKED) -> dict[str, Any]:
         "deck_in_doubt_lines": [p.line for p in doubts], "fate_chips": dict(st.chips),
         "draws": [_draw_json(d, st.chips_of(d.character)) for d in st.draws],
         "history": list(st.journal),
-        "can_undo": tracker.can_undo, "can_redo": tracker.can_redo,
-        "problems": [str(p) for p in _problems(tracker)],
     }
 
 
@@ -454,7 +459,7 @@ def _replay(args: argparse.Namespace) -> int:
 
     tracker = open_live_deck(str(_existing_log(args.log)), read_only=True)
     if args.json:
-        print_json(_state_json(tracker))
+        print_json(_state_json(tracker, args.log))
     else:
         _print_state(tracker, args.log)
     return 1 if _problems(tracker) else 0
@@ -581,7 +586,7 @@ def _said(args: argparse.Namespace, tracker: Any, line: str, warnings: list[str]
     if args.json:
         from . import print_json
 
-        print_json({"line": line, "log": args.log, **_state_json(tracker, none), "warnings": warnings})
+        print_json({"line": line, **_state_json(tracker, args.log, none, warnings)})
     else:
         print(line)
         if cites:

@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, LogError
-from . import existing_log, log_folder, say_problems, warn_set_aside
+from . import TRACKER_JSON_HELP, existing_log, log_folder, say_problems, warn_set_aside
 
 #: The section ``--ability`` follows: one ability card per mouse (step 3).
 SETUP = cite("mystics", "Game setup")
@@ -41,8 +41,7 @@ def _read_log(path: Path) -> Any:
     from ..eventlog import EventLog
     from ..mystics.tracker import MysticsTracker
 
-    existing_log(path, error=LogError, suggestion="Start one with 'companion mystics new LOG --mice "
-                                                  "collin,filch' (or from the Mice and Mystics notebook).")
+    existing_log(path, error=LogError, game="mystics")
     return MysticsTracker(EventLog(path, read_only=True))
 
 
@@ -162,7 +161,7 @@ def _replay(args: argparse.Namespace) -> int:
     problems = [str(p) for p in tracker.problems]
     kept = kept_notes(tracker)
     data = card_data_notes(tracker)
-    _show(args, tracker, {"problems": problems, "kept": kept, "card_data": data})
+    _show(args, tracker, {"kept": kept, "card_data": data})  # (problems: every tracker's key)
     if not args.json:
         for note in [*data, *kept]:
             print(f"note: {note}")
@@ -215,23 +214,24 @@ def _check_option(name: str, value: int | None, low: int, high: int, why: str) -
 
 
 def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None:
+    """The chapter as a command leaves it: with ``--json`` the keys every tracker's has
+    (:func:`~companion.cli.tracker_json`), the state and ``extra``; else the dashboard, or why no
+    chapter is under way (as every tracker says it)."""
     from ..mystics.tracker import HOUSE_READINGS
-    from . import print_json
+    from . import no_game_line, print_json, tracker_json
 
+    log = str(getattr(args, "log", ""))
     if getattr(args, "json", False):
-        out = tracker.state.to_json()
-        out.update(extra)
-        left_out = list(getattr(args, "left_out", None) or ())  # (a card file of yours left out: _with_cards)
-        if left_out and "warnings" not in extra:  # (do says them among its own warnings)
-            out["warnings"] = left_out
+        # (a card file of yours left out: _with_cards; do says them among its own warnings)
+        warnings = extra.get("warnings", list(getattr(args, "left_out", None) or ()))
+        out = {**tracker_json("mystics", tracker, log, warnings=warnings), **tracker.state.to_json(), **extra}
         out["house_readings"] = list(HOUSE_READINGS)
         print_json(out)
-    elif not tracker.state.started:  # the start was undone: no board to speak of
-        print("No chapter under way in this log (no start, or its start was undone: 'companion mystics "
-              "do LOG redo' brings it back).")
+    elif not tracker.state.started:  # empty, or its start undone: no board to speak of
+        print(no_game_line("mystics", tracker, log))
     else:
         print("\n".join(render_state(tracker.state, house_readings=getattr(args, "house_readings", False),
-                                      log=str(getattr(args, "log", "")) or None)))
+                                      log=log or None)))
 
 
 @_with_cards
@@ -356,8 +356,7 @@ def _do(args: argparse.Namespace) -> int:
     from ..mystics.tracker import MysticsTracker
     from .batch import seeded, warn, watched, write_all
 
-    path = existing_log(Path(args.log), error=LogError,
-                        suggestion="Start one with 'companion mystics new LOG --mice collin,filch'.")
+    path = existing_log(Path(args.log), error=LogError, game="mystics")
     # a start with no seed shuffles with a fresh one, recorded (as village do and tmnt do); the
     # events note which fields are read
     events = [watched(seeded(e)) for e in _parse_events(args.events)]
@@ -584,7 +583,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     r.add_argument("log", metavar="LOG",
                    help="the tracker log (JSONL; the notebook's is logs/mystics.jsonl in the user data "
                         "folder); read, never changed")
-    r.add_argument("--json", action="store_true", help="machine-readable state")
+    r.add_argument("--json", action="store_true", help=f"the state as JSON, with {TRACKER_JSON_HELP}")
     _house_option(r)
     r.set_defaults(handler=_replay)
     n = msub.add_parser("new", help="start a chapter in a new log",
@@ -605,7 +604,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     n.add_argument("--seed", default=None,
                    help="seed of the initiative shuffle and seeded rolls, a number or a word; default: "
                         "a random one. The log records it, so a replay shuffles the same way")
-    n.add_argument("--json", action="store_true", help="machine-readable state")
+    n.add_argument("--json", action="store_true", help=f"the state as JSON, with {TRACKER_JSON_HELP}")
     _house_option(n)
     n.set_defaults(handler=_new)
     d = msub.add_parser("do", help="record actions in a chapter's log (checked against the rules)",

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import CompanionError
 from ..textio import read_text
-from . import NEW_GAME_REPLACES, existing_log, say_problems, warn_set_aside
+from . import NEW_GAME_REPLACES, TRACKER_JSON_HELP, existing_log, say_problems, warn_set_aside
 
 
 class CliInputError(CompanionError):
@@ -414,11 +414,14 @@ def _state_json(state: Any) -> dict[str, Any]:
     }
 
 
-def _state_lines(state: Any) -> list[str]:
+def _state_lines(t: Any, log: str) -> list[str]:
+    """The table of tracker ``t``'s game as ``village replay`` shows it (``log``: the log, as typed)."""
     from ..village.game import checklist
+    from . import no_game_line
 
+    state = t.state
     if not state.started:
-        return ["No game started in this log."]
+        return [no_game_line("village", t, log)]
     out = []
     for i, p in enumerate(state.players):
         mark = "*" if i == state.current and not state.over else " "
@@ -447,25 +450,27 @@ def _open_log(path: str, must_exist: bool) -> Any:
     from ..eventlog import EventLog
     from ..village.game import VillageTracker
 
-    p = existing_log(path, error=CliInputError) if must_exist else Path(path)
+    p = existing_log(path, error=CliInputError, game="village") if must_exist else Path(path)
     return VillageTracker(EventLog(p, read_only=must_exist))
 
 
-def _log_json(t: Any) -> dict[str, Any]:
-    """The log's table as ``village replay --json`` prints it (``village do --json`` adds to it), with
-    the number of actions in force, the lines set aside and whether undo and redo can act, as
-    ``tmnt replay --json`` gives them."""
-    return {**_state_json(t.state), "events": len(t.history), "problems": [str(p) for p in t.problems],
-            "can_undo": t.can_undo, "can_redo": t.can_redo}
+def _log_json(t: Any, log: str, warnings: list[str] | None = None) -> dict[str, Any]:
+    """The log's table as ``village replay --json`` prints it (``village do --json`` adds to it): the
+    keys every tracker's has (:func:`~companion.cli.tracker_json`), then the table, and the number of
+    actions in force as ``events`` too (its older name)."""
+    from . import tracker_json
+
+    return {**tracker_json("village", t, log, warnings=warnings or ()), **_state_json(t.state),
+            "events": len(t.history)}
 
 
 def _village_replay(args: argparse.Namespace) -> int:
     t = _open_log(args.log, True)
     problems = [str(p) for p in t.problems]
     if args.json:
-        _print_json(_log_json(t))
+        _print_json(_log_json(t, args.log))
     else:
-        print("\n".join(_state_lines(t.state)))
+        print("\n".join(_state_lines(t, args.log)))
         say_problems(problems)
     return 1 if problems else 0
 
@@ -551,10 +556,9 @@ def _village_do(args: argparse.Namespace) -> int:
     said = write_all(t, events, args.log, say=_said, check=check, error=CliInputError, short=True,
                      unknown=unknown_event, warnings=warnings)
     if args.json:
-        _print_json({**_log_json(t), "log": args.log, "added": len(events), "said": said,
-                     "warnings": warnings})
+        _print_json({**_log_json(t, args.log, warnings), "added": len(events), "said": said})
     else:
-        print("\n".join([*said, *_state_lines(t.state)]))
+        print("\n".join([*said, *_state_lines(t, args.log)]))
     return 0
 
 
@@ -700,7 +704,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="the tracker log (JSONL; the notebook's is logs/village.jsonl in the user data "
                         "folder); read, never changed")
     r.add_argument("--json", action="store_true",
-                   help="the table's state, event count, problems, notes and undo/redo availability as JSON")
+                   help="the table's state and notes as JSON, with the number of actions in force as events "
+                        f"(and {TRACKER_JSON_HELP})")
     r.set_defaults(handler=_village_replay)
 
     d = vs.add_parser("do", help="append events to a Village game log (checked against the rules)",

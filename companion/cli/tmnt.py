@@ -12,7 +12,7 @@ import argparse
 from typing import Any
 
 from ..errors import CompanionError, UnknownCardError
-from . import NEW_GAME_REPLACES, START_EXAMPLE
+from . import NEW_GAME_REPLACES, START_EXAMPLE, TRACKER_JSON_HELP
 
 KINDS_HELP = "KIND: normal, forceful (f), counter (c), forceful-counter (fc)"
 #: Why a count of cards (hand, Deck) is at most ``companion.tmnt.game.COUNT_MAX``: the tracker's own limit.
@@ -83,7 +83,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="the tracker log (JSONL; the notebook's is logs/tmnt.jsonl in the user data folder); "
                         "read, never changed")
     r.add_argument("--json", action="store_true",
-                   help="the state, event count, problems and undo/redo availability as JSON")
+                   help="the state as JSON, with the number of actions in force as events (and "
+                        f"{TRACKER_JSON_HELP}; each problem with its line and message)")
     r.set_defaults(handler=replay_command)
 
     d = tsub.add_parser("do", help="record actions in a TMNT game log (checked against the rules)",
@@ -360,25 +361,38 @@ def replay_command(args: argparse.Namespace) -> int:
 
     from ..cli import existing_log, print_json, say_problems
     from ..eventlog import EventLog
-    from ..tmnt.game import TmntTracker, describe
+    from ..tmnt.game import TmntTracker
 
     # (a folder or another kind of file: the log says what it is)
-    path = existing_log(Path(args.log), expected="a TMNT tracker log (JSONL)")
+    path = existing_log(Path(args.log), game="tmnt")
     tracker = TmntTracker(EventLog(path, read_only=True))
     if args.json:
-        print_json(_replay_json(tracker))
+        print_json(_replay_json(tracker, args.log))
     else:
-        print("\n".join(describe(tracker.state)))
-        print(f"{len(tracker.history)} action(s) in force")
+        print("\n".join(_board(tracker, args.log)))
+        if tracker.state.started:
+            print(f"{len(tracker.history)} action(s) in force")
         say_problems(tracker.problems)
     return 1 if tracker.problems else 0
 
 
-def _replay_json(tracker: Any) -> dict[str, Any]:
-    """The log's state as ``tmnt replay --json`` prints it (``tmnt do --json`` adds to it)."""
-    return {"state": tracker.state.to_json(), "events": len(tracker.history),
-            "problems": [{"line": p.line, "message": p.message} for p in tracker.problems],
-            "can_undo": tracker.can_undo, "can_redo": tracker.can_redo}
+def _board(tracker: Any, log: str) -> list[str]:
+    """The table as ``tmnt replay`` shows it, or why no game is under way (as every tracker says it)."""
+    from ..cli import no_game_line
+    from ..tmnt.game import describe
+
+    return describe(tracker.state) if tracker.state.started else [no_game_line("tmnt", tracker, log)]
+
+
+def _replay_json(tracker: Any, log: str, warnings: list[str] | None = None) -> dict[str, Any]:
+    """The log's state as ``tmnt replay --json`` prints it (``tmnt do --json`` adds to it): the keys every
+    tracker's has (:func:`~companion.cli.tracker_json`; ``problems`` each with its line and message, as
+    ever), then the state, and the number of actions in force as ``events`` too (its older name)."""
+    from ..cli import tracker_json
+
+    problems = [{"line": p.line, "message": p.message} for p in tracker.problems]
+    return {**tracker_json("tmnt", tracker, log, problems=problems, warnings=warnings or ()),
+            "state": tracker.state.to_json(), "events": len(tracker.history)}
 
 
 def _read_events(raws: list[str]) -> list[Any]:
@@ -420,7 +434,7 @@ def do_command(args: argparse.Namespace) -> int:
     from ..cli import print_json, warn_set_aside
     from ..errors import LogError
     from ..eventlog import EventLog
-    from ..tmnt.game import EVENT_FIELDS, EVENTS, TmntTracker, describe, unknown_event
+    from ..tmnt.game import EVENT_FIELDS, EVENTS, TmntTracker, unknown_event
     from .batch import check_before_log, write_all
 
     events = _read_events(args.events)
@@ -434,9 +448,9 @@ def do_command(args: argparse.Namespace) -> int:
 
     said = write_all(t, events, log, say=_said, error=LogError, unknown=unknown_event, warnings=warnings)
     if args.json:
-        print_json({**_replay_json(t), "log": log, "added": len(events), "said": said, "warnings": warnings})
+        print_json({**_replay_json(t, log, warnings), "added": len(events), "said": said})
     else:
-        board = describe(t.state)  # (its last line is the latest message, often said just above,
+        board = _board(t, log)  # (its last line is the latest message, often said just above,
         # as it is or after "Redone: ")
         again = any(line == board[-1] or line.endswith(f": {board[-1]}") for line in said)
         print("\n".join([*said, *(board[:-1] if again else board)]))
