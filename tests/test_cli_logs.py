@@ -51,7 +51,7 @@ EMPTY = {
     "tmnt": "No game under way in this log: it is empty (no TMNT TCG game was started in it, nothing was "
             "undone).",
     "mousecard": "No session under way in this log: it is empty (no Mouse Card session was started in it, "
-                 "nothing was undone). Start a session in it first ('companion mousecard new {log}', or the "
+                 "nothing was undone). Start one with: companion mousecard new {log} (or the Mouse Card "
                  "notebook page, which starts one on a new log).",
     "mystics": "No chapter under way in this log: it is empty (no Mice and Mystics chapter was started in "
                "it, nothing was undone).",

@@ -151,7 +151,8 @@ def test_a_missing_log_is_begun_only_by_a_start(tmp_path: Path, capsys: pytest.C
     for first in (NEXT, "undo", '{"event": "correct", "player": 0, "hand": 3}'):
         code, _, err = run(capsys, "do", str(log), first, START)
         assert code == 2 and f"{log}: no such log file" in err
-        assert "A new log begins with a start event: companion tmnt do LOG '{\"event\": \"start\"" in err
+        assert "A new log begins with a start event. Start one with: companion tmnt do " in err
+        assert "'{\"event\": \"start\"" in err and "(or New game on the TMNT TCG notebook page)" in err
     assert list(tmp_path.iterdir()) == []
     code, out, _ = run(capsys, "do", str(log), '{"event": "start", "players": ["Ann", "Bob"]}')
     seed = logged(log)[1]["seed"]  # (line 1 names the tracker)

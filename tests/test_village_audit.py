@@ -57,7 +57,7 @@ def test_a_missing_log_is_begun_only_by_a_start(tmp_path: Path, capsys: pytest.C
     log = tmp_path / "g.jsonl"
     code, _, err = run(capsys, "do", str(log), *events)
     assert code == 2 and f"{log}: no such log file" in err
-    assert "A new log begins with a start event: companion village do LOG '{\"event\": \"start\"" in err
+    assert "A new log begins with a start event. Start one with: companion village do " in err
     assert "not started" not in err and "nothing to undo" not in err and not log.exists()
 
 

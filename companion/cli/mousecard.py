@@ -444,7 +444,8 @@ def _print_state(tracker: Any, log: str) -> None:
               + doubt_note(tracker.deck_in_doubt()))
     else:  # empty, its start undone (a redo brings it back) or missing: in the words JSON and the page use
         print(f"No session under way in this log: {none.why}. {none.hint}")
-    print(f"fate chips: {chips}")
+    if none is None or st.chips:  # (an empty log has none to say)
+        print(f"fate chips: {chips}")
     for line in st.journal:
         print(f"  {line}")
     cites = session_cites(st)
