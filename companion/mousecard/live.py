@@ -83,8 +83,8 @@ MISSING_START_HINT = ("Nothing was undone, so a redo will not bring it back: put
                       f"copy of the log, or start {NEW_SESSION}.")
 #: What to do when a log is empty (no session was ever started in it; nothing was undone; ``{log}``: its
 #: path).
-EMPTY_LOG_HINT = ("Start one with: companion mousecard new {log} (or the Mouse Card notebook page, which starts "
-                  "one on a new log).")
+EMPTY_LOG_HINT = ("Start one with: companion mousecard new {log} (or the Mouse Card notebook page, which "
+                  "starts one on a new log).")
 #: Every draw's rule-book sections (the page, the CLI's journal lines and ``replay --json`` cite them,
 #: with :func:`draw_cites`' special effects).
 DRAW_CITES = (cite("mousecard", "Task checks"), LIVE_CITES["draw"])
