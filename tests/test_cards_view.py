@@ -316,9 +316,10 @@ def _titles_and_rows(markup: str) -> tuple[list[str], dict[str, list[str]]]:
     return titles, rows
 
 
-def test_every_mystics_type_is_a_section_that_opens_with_its_count_and_no_box_scrolls_the_page() -> None:
-    """Visual audit 10: the types' tables scrolled in a box 70% of the screen high inside the page,
-    a Notes column squeezed into 15 lines, the chapter's one row 4,469 pixels wide."""
+def test_every_mystics_type_is_a_section_that_opens_with_its_count_and_no_box_holds_them_all() -> None:
+    """Visual audit 10: the types' tables scrolled together in a box 70% of the screen high inside the page,
+    a Notes column squeezed into 15 lines, the chapter's one row 4,469 pixels wide. (Each table has its own
+    box, as every card table has, for its header row to stay on top of a long one.)"""
     import re
     from collections import Counter
 
@@ -329,7 +330,9 @@ def test_every_mystics_type_is_a_section_that_opens_with_its_count_and_no_box_sc
     headings = [re.sub(r"<[^>]+>", "", h) for h in
                 re.findall(r"<summary class='cmp-cards-section-title'[^>]*>(.*?)</summary>", table)]
     assert headings == [f"{t} · {n} card{'s' if n != 1 else ''}" for t, n in sorted(counts.items())]
-    assert "max-height" not in table and "overflow-y" not in table and "sticky" not in table
+    sections_box = re.search(r"<div class='cmp-cards-sections'[^>]*>", table)
+    assert sections_box is not None and "style" not in sections_box.group(0)  # (the sections: not boxed)
+    assert table.count("max-height") == table.count("<thead>")  # (a box per table with a header row)
     assert "6 types, a table each" in table
     sections = _sections(table)
     assert list(sections) == sorted(counts)
@@ -341,8 +344,10 @@ def test_every_mystics_type_is_a_section_that_opens_with_its_count_and_no_box_sc
         assert "Type" not in titles  # the heading says it
         for n, title in enumerate(titles):
             assert any(cells[n] for cells in rows.values()), (card_type, title)  # no column empty for all
-        # its own box scrolls sideways when the table is wider than the page
-        assert "<div style='overflow-x:auto;width:0;min-width:100%'><table" in part, card_type
+        # its own box scrolls sideways when the table is wider than the page (a field list's too)
+        box = re.search(r"<div (?:class='cmp-cards-table-box' )?style='overflow[^']*;width:0;min-width:100%"
+                        r"[^']*'><table", part)
+        assert box is not None, card_type
     # each table's style is its own: one type's unbreakable columns are not another's
     assert ".cmp-cards-df td:nth-child" not in table and ".cmp-cards-df-1 td:nth-child" in table
     # a column of sentences keeps a readable width, not a strip of a few words
@@ -350,6 +355,29 @@ def test_every_mystics_type_is_a_section_that_opens_with_its_count_and_no_box_sc
     assert "cmp-cards-fields" in sections["chapter"] and "<thead>" not in sections["chapter"]
     titles, _rows = _titles_and_rows(sections["chapter"])
     assert titles[:3] == ["Name", "Notes", "Number"] and "Special rules" in titles  # read down, not across
+
+
+def test_a_long_card_table_keeps_its_header_row_on_top() -> None:
+    """A card table's header row stayed at its top while the rows scrolled the page: 36 Village cards, and
+    the titles were gone after ten. Now the table is at most 75% of the window high, its rows scroll in its
+    own box (the only box a header row can stick to: every ipywidgets box is one) and the header row stays
+    on top, on the page's background. A one-card type's field list has no header row: no box of its own."""
+    import re
+
+    view = CardBrowserView("village")
+    table = view.table.value
+    assert table.count("<tr data-card=") > 30 and table.count("<thead>") == 1
+    box = re.search(r"<div class='cmp-cards-table-box' style='([^']*)'><table class='cmp-cards-df'><thead>",
+                    table)
+    assert box is not None and "overflow:auto" in box.group(1) and "max-height:75vh" in box.group(1)
+    header = re.search(r"\.cmp-cards-df th\{([^}]*)\}", table)
+    assert header is not None, table[:400]
+    for rule in ("position:sticky", "top:0", "background:var(--jp-layout-color1,#fff)", "z-index:1"):
+        assert rule in header.group(1), (rule, header.group(1))
+    chapter = _sections(CardBrowserView("mystics").table.value)["chapter"]
+    assert "cmp-cards-fields" in chapter and "sticky" not in chapter and "max-height" not in chapter
+    view.search.value = "zzz-no-such-card"
+    assert "cmp-cards-table-box" not in view.table.value  # (no card: a sentence, no box)
 
 
 def test_a_search_still_finds_a_card_among_every_mystics_type() -> None:

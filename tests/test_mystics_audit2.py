@@ -35,6 +35,12 @@ def lines(d: MysticsDashboard) -> list[str]:
     return [html.unescape(x) for x in re.findall(r"<li>(.*?)</li>", d.status.value)]
 
 
+def said_in(panel: Any) -> list[str]:
+    """A section's message panel as text: its title (the action's first message), then its lines."""
+    return [html.unescape(x) for x in re.findall(r"<b[^>]*>(.*?)</b>|<li>(.*?)</li>", panel.value)
+            for x in x if x]
+
+
 def title(d: MysticsDashboard) -> str:
     return html.unescape(re.search(r"<b[^>]*>(.*?)</b>", d.status.value).group(1))
 
@@ -175,16 +181,17 @@ def test_the_page_unequips_and_equips_a_card_typed_as_it_shows(tmp_path: Path) -
     assert "Filch equips 'Dagger' (paw)" in shown(d), shown(d)
 
 
-# -- 3: the status says everything the latest action said; Undo and Redo say what they took back ---------
+# -- 3: everything the latest action said is said, once; Undo and Redo say what they took back ----------
 
-def test_the_status_shows_every_message_of_the_latest_action(tmp_path: Path) -> None:
+def test_the_section_shows_every_message_of_the_latest_action_the_status_not_again(tmp_path: Path) -> None:
     d = started(tmp_path / "m.jsonl")
     d.enc_name.value, d.enc_minions.value = "E1", "spider=1"
     d.enc_ambush.value, d.enc_rolls.value = True, "2 1"
     d.enc_btn.click()
-    said = lines(d)
+    said = said_in(d.encounter_msg)
     assert len(said) >= 3 and any(x.startswith("Ambush! ") for x in said), said
     assert any(x.startswith("Encounter card 'E1' is face up") for x in said)
+    assert lines(d) == [] and "Ambush!" not in html.unescape(d.status.value)  # (said once: not in the status)
     d.undo_btn.click()
     said = lines(d)
     assert said and all(x.startswith("Undone: ") for x in said), said
@@ -201,7 +208,7 @@ def test_time_is_short_and_the_new_round_are_all_said(tmp_path: Path) -> None:
             break
         d.next_btn.click()
     d.next_btn.click()
-    said = lines(d)
+    said = said_in(d.turn_msg)
     assert any(x.startswith("Time is Short!") for x in said), said
     assert any(x.startswith("Round 2 begins") for x in said) and any(x.endswith("turn") for x in said)
 

@@ -319,7 +319,7 @@ def test_the_minion_picker_shows_a_minion_and_figures_count_from_1(tmp_path: Pat
     d.minion_pick.value = "roaches"
     d.minion_fig.value = 2
     d.wound_minion.click()
-    assert "Roaches figure 2: 1" in d.status.value
+    assert "Roaches figure 2: 1" in d.minions_msg.value
     d.minion_fig.value = 5  # the box holds the figures on the board: 1 to 2
     assert d.minion_fig.max == 2 and d.minion_fig.value == 2
 
@@ -407,8 +407,9 @@ def test_an_individual_achievement_moves_the_end_marker_as_the_book_says(
     d.achievement.value = choice
     d.ach_move.value = 1  # the page's default: end + 1
     d.ach_btn.click()
-    assert "error" not in d.status.value.lower() and "not move_end" not in d.status.value, d.status.value
-    assert f"Achievement {choice!r}" in html.unescape(d.status.value)
+    said = d.track_msg.value
+    assert "error" not in said.lower() and "not move_end" not in said, said
+    assert f"Achievement {choice!r}" in html.unescape(d.track_msg.value)
     assert d.state.board.chapter_end == end + move
     logged = logged_events(path)[-1]
     assert logged["event"] == "achievement" and "move_end" not in logged
@@ -434,7 +435,7 @@ def test_a_minion_of_unknown_life_names_the_pages_button(tmp_path: Path) -> None
           "seed": 1})
     d.minion_pick.value = "ghost"
     d.wound_minion.click()
-    for shown in (d.status.value, d.messages.value):
+    for shown in (d.minions_msg.value, d.messages.value):
         assert "life unknown" in shown and "Remove figure" in shown and "defeat_minion" not in shown
 
 
@@ -835,20 +836,26 @@ def test_what_a_click_did_shows_under_its_own_buttons(tmp_path: Path) -> None:
     assert "Undone: " in d.status.value and not any(p.value for p in d.message_panels())
 
 
-def test_the_status_drops_an_older_success_when_a_newer_click_is_refused(tmp_path: Path) -> None:
+def test_a_click_is_said_once_under_its_button_and_the_status_keeps_the_table_state(tmp_path: Path) -> None:
     """The audit's case: +2 cheese twice, then +2 with "banana" in Rolls (it would surge): refused under the
-    wheel, and the status no longer says "+2 cheese on the minion wheel" beside it."""
+    wheel. Each click's words show under the wheel's buttons only, never repeated in the status, which says
+    whose turn it is and the round (and Undo's words: its own panel)."""
     d = started(tmp_path / "m.jsonl")
     d.cheese_rolls.value = "banana"
     d.add2.click()
     d.add2.click()
-    assert "+2 cheese on the minion wheel" in d.status.value and "+2 cheese" in d.wheel_msg.value
+    assert "+2 cheese on the minion wheel" in d.wheel_msg.value
+    assert "+2 cheese" not in d.status.value and "turn · round 1" in html.unescape(d.status.value)
     d.add2.click()  # a surge: its ambush rolls are read, and refused
     assert "bad die rolls 'banana'" in html.unescape(d.wheel_msg.value) and d.state.board.wheel == 4
-    assert "+2 cheese" not in d.status.value and "round 1" in d.status.value  # (whose turn: still said)
+    assert "+2 cheese" not in d.status.value and "banana" not in d.status.value
+    assert "round 1" in d.status.value  # (whose turn: still said)
     d.cheese_rolls.value = ""
-    d.add2.click()  # the next click that works is said again, in both
-    assert "Surge!" in html.unescape(d.wheel_msg.value) and "+2 cheese" in d.status.value
+    d.add2.click()  # the next click that works is said under the wheel, the surge in its own line
+    assert "Surge!" in html.unescape(d.wheel_msg.value) and "+2 cheese" in d.wheel_msg.value
+    assert "+2 cheese" not in d.status.value and "Surge!" not in html.unescape(d.status.value)
+    d.undo_btn.click()  # Undo's panel is the status: what it took back is said there, and only there
+    assert "Undone: +2 cheese" in html.unescape(d.status.value) and d.wheel_msg.value == ""
 
 
 def test_a_mouse_box_says_why_its_buttons_are_off_under_one_line(tmp_path: Path) -> None:

@@ -122,6 +122,27 @@ def test_the_mystics_page_starts_a_chapter_and_says_the_file_left_out(folder: Pa
     assert "Collin" in page._mouse_boxes["collin"].info.value  # the bundled hero's card
 
 
+def test_the_mystics_page_works_out_once_which_card_files_load(folder: Path, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening the page on a chapter finds the files of yours left out once: the warning above the tabs and
+    the tracker's data (the log's replay, the heroes, the odds' die) come from that one read. Before, the
+    warning read them and the tracker again for each kind of data it loaded (five reads)."""
+    import companion.cards as cards
+
+    path = tmp_path / "m.jsonl"
+    first = MysticsDashboard(path)
+    first.mice_pick.value = ("collin", "good-mine")
+    first.start_btn.click()
+    assert first.state.started, first.setup_msg.value
+    reads: list[str] = []
+    real = cards._what_loads  # (every read of what loads: load_what_loads and leaving_out alike)
+    monkeypatch.setattr(cards, "_what_loads", lambda game, extra: reads.append(game) or real(game, extra))
+    page = MysticsDashboard(path)
+    assert reads == ["mystics"]
+    said_once(page.widget, page.load_problems, "mystics", folder)
+    assert [m.name for m in page.state.mice] == ["Collin", GOOD] and page.odds.tracker.die
+
+
 def test_the_print_page_prints_a_bundled_card_and_says_the_file_left_out(folder: Path) -> None:
     page = PrintView("village")
     said_once(page.widget, page.load_problems, "village", folder)

@@ -289,6 +289,11 @@ FEW_CARDS = 12
 #: The least width of a column of sentences in a type's table (:func:`_sections_html`): a Notes
 #: column never wraps into a tall narrow strip; a table too wide for the page scrolls sideways.
 SECTION_WIDE = "18em"
+#: The most of the window's height a card table takes (:func:`_one_table`): a longer one scrolls in its own
+#: box, under its header row, which stays on top. A header row sticks only inside the box it scrolls in
+#: (ipywidgets' boxes and tabs are such boxes, none of them as high as the window), so that box is the
+#: table's own.
+TABLE_HEIGHT = "75vh"
 
 
 def _sections_html(shown: pd.DataFrame, cards: Mapping[str, Card], types: Sequence[str],
@@ -377,8 +382,12 @@ def _one_table(shown: pd.DataFrame, cards: Mapping[str, Card], game: str | None,
     # a column of short words (a type, a colour) never breaks inside one ("basic-" / "mouse")
     short = [i for i, c in enumerate(columns, 1) if c not in sentences and c != "name" and longest[c] <= 24]
     df = f".{scope}"
+    # the header row stays on top while the rows scroll under it (:data:`TABLE_HEIGHT`), on the page's
+    # background (no row shows through) and with its line under it as a shadow (a collapsed table's borders
+    # scroll away with the rows)
     style = (f"<style>{df}{{border-collapse:collapse}} {df} th{{text-align:left;"
-             f"vertical-align:bottom;padding:4px 6px;border-bottom:2px solid #ccc}}"
+             f"vertical-align:bottom;padding:4px 6px;position:sticky;top:0;z-index:1;"
+             f"background:var(--jp-layout-color1,#fff);box-shadow:inset 0 -2px 0 #ccc}}"
              f"{df} td{{text-align:left;vertical-align:top;padding:4px 6px;line-height:1.4;"
              f"border-bottom:1px solid #eee}} {df} td:first-child{{min-width:6em}}"
              # (a cell's own min-width is ignored: its text goes in a div); a table of many columns (card
@@ -397,7 +406,7 @@ def _one_table(shown: pd.DataFrame, cards: Mapping[str, Card], game: str | None,
     titles = "".join(f"<th>{html.escape(column_title(c))}</th>" for c in columns)
     classes = "cmp-cards-df" if scope == "cmp-cards-df" else f"cmp-cards-df {scope}"
     return (f"{style}{head}" + _sideways(f"<table class='{classes}'><thead><tr>{titles}</tr></thead>"
-                                         f"<tbody>{''.join(body)}</tbody></table>"))
+                                         f"<tbody>{''.join(body)}</tbody></table>", height=TABLE_HEIGHT))
 
 
 def _field_list(shown: pd.DataFrame, cards: Mapping[str, Card], game: str | None, *, scope: str,
@@ -421,10 +430,14 @@ def _field_list(shown: pd.DataFrame, cards: Mapping[str, Card], game: str | None
                                          f"<tbody>{lines}</tbody></table>"))
 
 
-def _sideways(table: str) -> str:
+def _sideways(table: str, *, height: str | None = None) -> str:
     """``table`` in a box of the page's width that scrolls sideways when the table is wider (width 0,
-    at least the page's: a wide table never widens the page)."""
-    return f"<div style='overflow-x:auto;width:0;min-width:100%'>{table}</div>"
+    at least the page's: a wide table never widens the page); given a ``height``, at most that high, a
+    longer table scrolling up and down in it too (its header row stays on top: :func:`_one_table`)."""
+    if height is None:
+        return f"<div style='overflow-x:auto;width:0;min-width:100%'>{table}</div>"
+    box = f"overflow:auto;width:0;min-width:100%;max-height:{height}"
+    return f"<div class='cmp-cards-table-box' style='{box}'>{table}</div>"
 
 
 #: The quotes a pasted path may come in (a file manager's "Copy as path", a shell's, a word processor's).

@@ -7,10 +7,11 @@ live in :mod:`companion.mystics` (pure functions); this module only shows and cl
 
 Every control that writes is refused on a stale page (another window wrote the log since the page
 was drawn: :meth:`MysticsDashboard.act`), before anything is read from what it shows; a control that
-cannot work is off, its tooltip saying why. What a control did (every message it added) shows under its
-section's buttons, and in the status until another control is used (an Undo or Redo: in the status, what
-it took back or brought back); the status says the end of a chapter for as long as it stands. Pickers come
-back to the player's choice when an undo brings it back.
+cannot work is off, its tooltip saying why. What a control did (every message it added) shows once, under
+its section's buttons; the status says the table's state (whose turn, the round; the end of a chapter for as
+long as it stands) and what no section says: what an Undo or Redo took back or brought back, what Start
+chapter did (its section closes), another window's action. Pickers come back to the player's choice when an
+undo brings it back.
 
 CSS classes for browser tests:
 ``cmp-mystics-dashboard`` (the page), ``cmp-mystics-start`` (start chapter button),
@@ -54,7 +55,9 @@ import html
 import re
 import shlex
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple, cast
@@ -63,6 +66,7 @@ import ipywidgets as w
 import traitlets
 
 from .. import cite, possessive, ui
+from ..cards import BUNDLED, leaving_out
 from ..errors import CompanionError, LogError, UnknownCardError
 from ..eventlog import old_log_kept, redone_said, seed_from_text, undone_said
 from ..mystics import limits as lim
@@ -151,15 +155,34 @@ HELP_NOTEBOOK = (
 )
 
 
+#: Set while the page opens (:func:`cards_read_once`): which card files of yours load is known already.
+_READ_ONCE: ContextVar[bool] = ContextVar("companion_mystics_page_read", default=False)
+
+
+@contextmanager
+def cards_read_once() -> Iterator[dict[str, list[str]]]:
+    """The card files read once for the page's opening (:func:`~companion.cards.leaving_out`): yields the
+    files that do not load and their errors, for the page to say; while the block runs, the tracker's data
+    (:class:`PageTracker`) leaves the same files out without reading your folder again to find them."""
+    with leaving_out("mystics") as (_cards, skipped):
+        token = _READ_ONCE.set(True)
+        try:
+            yield skipped
+        finally:
+            _READ_ONCE.reset(token)
+
+
 class PageTracker(MysticsTracker):
     """The page's tracker: it reads the card data as every command does, a card file of yours that does
     not load left out (:func:`~companion.cards.leaving_out`; the page says which), so one broken file
-    stops none of the chapter."""
+    stops none of the chapter. While the page opens, the files left out are those :func:`cards_read_once`
+    found."""
 
     def _load(self, kind: str, loader: Callable[[], Any]) -> Any:
-        def leaving_out_broken() -> Any:
-            from ..cards import leaving_out
+        if _READ_ONCE.get():
+            return super()._load(kind, loader)
 
+        def leaving_out_broken() -> Any:
             with leaving_out("mystics"):
                 return loader()
 
@@ -1116,6 +1139,15 @@ class MysticsDashboard(ui.TrackerPage):
     def __init__(
         self, path: str | Path | None = None, *, tracker_kwargs: dict[str, Any] | None = None
     ) -> None:
+        # the card files read once for the whole opening: the files of yours said left out above the tabs
+        # are those the tracker's data leaves out (the log's replay, the heroes, the odds' die)
+        with cards_read_once() as left_out:
+            self._build(path, tracker_kwargs, left_out)
+
+    def _build(self, path: str | Path | None, tracker_kwargs: dict[str, Any] | None,
+               left_out: dict[str, list[str]]) -> None:
+        """The page, drawn as the log holds it; ``left_out``: the card files of yours that do not load, and
+        why (:func:`cards_read_once`)."""
         self.path = Path(path) if path is not None else default_log()
         self._tk = dict(tracker_kwargs or {})
         # a log this page cannot use (another game's, a cut last line that cannot be set aside):
@@ -1168,7 +1200,8 @@ class MysticsDashboard(ui.TrackerPage):
         #: the controls used on this page so far (:meth:`guard` counts them): what an action said shows only
         #: until another control is used (its words, or its refusal, are the latest then)
         self._clicks = 0
-        #: what the page's latest action said: the status shows it, and the panel of the section acted in
+        #: what the page's latest action said: the panel of the section acted in shows it (the status, for
+        #: Undo, Redo and Start chapter: :meth:`status_words`)
         self._news: News | None = None
         #: where Start chapter kept the log of the chapter it replaced (the status names it)
         self._kept_log: Path | None = None
@@ -1578,7 +1611,7 @@ class MysticsDashboard(ui.TrackerPage):
                     game="mystics",
                 ),
                 ui.help_box(HELP, HELP_NOTEBOOK),
-                self._load_problems(),
+                self._load_problems(left_out),
                 tabs,
             ]
         )
@@ -1599,15 +1632,12 @@ class MysticsDashboard(ui.TrackerPage):
         """The page's tracker of the log at ``path`` (``None``: in memory), with its ``tracker_kwargs``."""
         return PageTracker(path, **self._tk)
 
-    def _load_problems(self) -> w.HTML:
-        """:attr:`load_problems`: the card files of yours the card data leaves out, and why (the card data
-        that cannot be loaded at all is said in the status, with what it stops)."""
-        from ..cards import BUNDLED, load_what_loads
-
+    def _load_problems(self, left_out: dict[str, list[str]]) -> w.HTML:
+        """:attr:`load_problems`: the card files of yours the card data leaves out (``left_out``), and why
+        (the card data that cannot be loaded at all is said in the status, with what it stops)."""
         self.load_problems = w.HTML()
         self.load_problems.add_class("cmp-mystics-load-problems")
-        _db, skipped = load_what_loads("mystics")
-        show_left_out(self.load_problems, "mystics", {k: v for k, v in skipped.items() if k != BUNDLED})
+        show_left_out(self.load_problems, "mystics", {k: v for k, v in left_out.items() if k != BUNDLED})
         return self.load_problems
 
     @property
@@ -1768,7 +1798,7 @@ class MysticsDashboard(ui.TrackerPage):
 
     def _said(self, state: MysticsState, lines: list[str]) -> MysticsState:
         """Keep what the page's action said (every message it added: a surge, the rolls, Time is Short!)
-        for the status, which shows it while the state is the one the action left."""
+        for the panel of the section acted in, which shows it while the state is the one the action left."""
         self._news = News(state, lines, self._clicks)
         return state
 
@@ -1784,13 +1814,15 @@ class MysticsDashboard(ui.TrackerPage):
         return self._latest[1]
 
     def status_words(self) -> list[str]:
-        """What the status shows of :meth:`latest_words`: nothing once another control of this page was used
-        after the action (a refusal, a choice: the latest click's words are those under it, and a success
-        shown beside a newer refusal would read as if the refused click had worked). Another window's
-        action, or the log's latest on reopening, stays: no click of this page came after it."""
+        """What the status shows of :meth:`latest_words`: what no section says. A click's words show once,
+        under the button that caused it (:meth:`_say_in_section`), not in the status too; the status is the
+        panel of Undo, Redo and Start chapter (its section closes), so it says theirs, until another control
+        is used (a success beside a newer refusal would read as if the refused click had worked). Another
+        window's action, or the log's latest on reopening, is said here: no section of this page did it."""
         news = self._news
-        if news is not None and news.state is self.state and news.click != self._clicks:
-            return []
+        if news is not None and news.state is self.state:
+            here = news.click == self._clicks and self.section_messages.current is self.status
+            return news.lines if here else []
         return self.latest_words()
 
     def add_cheese(self, n: int) -> None:
@@ -1850,12 +1882,12 @@ class MysticsDashboard(ui.TrackerPage):
                 self._kept_log = kept
                 if self._news is not None:
                     self._news = self._news._replace(lines=[*self._news.lines, kept_words(kept)])
-                self.show_status()
         else:
             self.do(event)
         self.setup.selected_index = None
         # (New chapter is closed now: what the start said is read in the status, right under it)
         self.section_messages.use(self.status)
+        self.show_status()
 
     def chapter_minions_text(self, number: int) -> str:
         """Chapter ``number``'s setup minions as the Minions box takes them (``rat-warriors=3``), "" when
@@ -2375,8 +2407,8 @@ class MysticsDashboard(ui.TrackerPage):
         }
 
     def show_status(self) -> None:
-        """The status: whose turn it is (or how the chapter ended, for as long as it stays so) and every
-        message the latest action added (:meth:`latest_words`), or what the page waits for."""
+        """The status: whose turn it is (or how the chapter ended, for as long as it stays so) and what no
+        section says of the latest action (:meth:`status_words`), or what the page waits for."""
         s = self.state
         if not s.started:
             if not self.show_unusable(self.status):
