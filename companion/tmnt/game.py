@@ -689,14 +689,9 @@ class TmntTracker(Tracker[Game]):
         if verdict.extra.get("damage") is None:
             raise RuleError("the attack needs every Power as a number", cite=cite("tmnt", SEC_FORWARD),
                             suggestion="Type in the Power of each card.")
-        if len(attacks) > me.hand:
-            raise RuleError(f"{me.name} places {len(attacks)} Attack cards but holds {me.hand}; they are "
-                            "placed from the hand", cite=cite("tmnt", SEC_ATTACK),
-                            suggestion="Correct the hand count if it is wrong.")
-        if counter is not None and them.hand < 1:
-            raise RuleError(f"{them.name} has no cards in hand to Counter with; a Counter is placed from "
-                            "the hand", cite=cite("tmnt", SEC_COUNTER),
-                            suggestion="Correct the hand count if it is wrong.")
+        refused = why_not_from_hand(state, len(attacks), counter=counter is not None)
+        if refused is not None:
+            raise refused
         face_up = [k for k, z in enumerate((z for z in them.zones if z.face != "empty"), start=1)
                    if z.face == "up"]
         # the Forward Step counts Block cards from the 1st; the log says which Block Zones they are on
@@ -919,6 +914,26 @@ def why_not_first_card(player: Player, chosen: BattleCard, *, logged: bool = Fal
     mismatch = first_card_mismatch(player, chosen)
     if mismatch is not None and mismatch.other_card and not logged:
         return RuleError(mismatch.message, cite=cite("tmnt", SEC_ATTACK), suggestion=mismatch.suggestion)
+    return None
+
+
+def why_not_from_hand(state: Game, attacks: int, *, counter: bool) -> RuleError | None:
+    """Why an attack with ``attacks`` Attack cards (and a Counter, if ``counter``) cannot be recorded on
+    ``state``: the attacker holds fewer cards than the Attack cards placed, or the defender counters from
+    an empty hand (Attack and Counter cards are placed from the hand); ``None``: it can. The tracker
+    raises it; the page turns Record attack off with it."""
+    refused = _closed(state, "attack")
+    if refused is not None:
+        return refused
+    me, them = state.players[state.active], state.players[state.defending]
+    if attacks > me.hand:
+        return RuleError(f"{me.name} places {attacks} Attack cards but holds {me.hand}; they are placed "
+                         "from the hand", cite=cite("tmnt", SEC_ATTACK),
+                         suggestion="Correct the hand count if it is wrong.")
+    if counter and them.hand < 1:
+        return RuleError(f"{them.name} has no cards in hand to Counter with; a Counter is placed from the "
+                         "hand", cite=cite("tmnt", SEC_COUNTER),
+                         suggestion="Correct the hand count if it is wrong.")
     return None
 
 

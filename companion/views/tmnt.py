@@ -31,9 +31,12 @@ In the tracker the builder starts each attack with the card the log names on the
 Zone (a Character kept there by a Result Step), else with an empty choice that the table must make
 before Record; its preview counts both Decks (Game Over said before Record). Record is off while the
 builder's panel right above it says why the attack cannot be recorded (no card chosen, a card that is
-not the one flipped or named on the 1st Block Zone, an attack that is not legal), and the caption under
-the phase's controls lists only those on show. A correction (counts, a Block Zone tapped) says what it
-did under its own buttons. Next, the flips and the Event and Item cards refuse when another window wrote
+not the one flipped or named on the 1st Block Zone, an attack that is not legal), and while the hands do
+not hold the cards placed from them (more Attack cards than the attacker holds, a Counter from an empty
+hand: said under it); the caption under the phase's controls lists only those on show. A correction
+(counts, a Block Zone tapped) says what it did under its own buttons; a count being typed in its box
+stays through a redraw (a click, another window's write), a box not touched shows the log's count.
+Next, the flips and the Event and Item cards refuse when another window wrote
 the game since the page was drawn; Record and the Result Step refuse when it started a new game or moved
 to another turn (a count corrected meanwhile is no reason: the attack is the table's as shown). Undo and
 Redo say what they took back or brought back, in the words of ``companion tmnt do``.
@@ -84,6 +87,7 @@ from ..tmnt.game import (
     undone_line,
     why_not_card,
     why_not_first_card,
+    why_not_from_hand,
     why_not_next,
     zone_words,
 )
@@ -520,7 +524,9 @@ class GameTracker(ui.TrackerPage):
             cards, left_out = _load_cards()
         self.load_problems = _load_problems(left_out or {})
         self.tracker = self.open_tracker(TmntTracker, self.path)
-        self._fix_loaded: tuple[int, dict[str, int]] = (-1, {})  # the player and counts the boxes show
+        # the player and game (its start's log line) the correction boxes are for, and the counts the log
+        # held at the last redraw, as the boxes show them (:meth:`_load_fix`)
+        self._fix_loaded: tuple[tuple[int, int | None], dict[str, int]] = ((-1, None), {})
         # the game (its start's log line) and turn whose Result Step choices the keep boxes hold, and
         # whose attack the builder holds: a new game (this window's or another's) starts them empty
         self._keep_key: tuple[int | None, int] | None = None
@@ -749,16 +755,20 @@ class GameTracker(ui.TrackerPage):
     def _record_ready(self) -> None:
         """Record is on once the table has chosen the card on the 1st Block Zone (none is chosen for it),
         that card is the one flipped there (:func:`~companion.tmnt.game.why_not_first_card`, the rule the
-        tracker refuses it by) and the builder finds the attack legal: a refusal the panel above already
-        shows is not a click away, to be said twice."""
+        tracker refuses it by), the builder finds the attack legal, and the hands hold the cards placed
+        from them (:func:`~companion.tmnt.game.why_not_from_hand`, said in words under Record): a refusal
+        is not a click away, and one the panel above already shows is not said twice."""
         # (what is picked, the card the builder read and the verdict, not card(): a Power out of range
         # must not raise here; Record stays on, and a click says what is wrong with the card)
         b = self.builder
         verdict, first, me = b.verdict, b.first, b.attacker
         other = first is not None and me is not None and why_not_first_card(me, first) is not None
+        placed = sum(slot.pick.value != NONE for slot in b.attacks)  # (Custom… is a card placed too)
+        hand = why_not_from_hand(self.state, placed, counter=b.counter.pick.value != NONE)
         ui.gate(self.record, RECORD_PICK_FIRST if b.character.pick.value in (NONE, PICK)
                 else RECORD_NOT_FIRST if other
-                else RECORD_NOT_LEGAL if verdict is not None and not verdict.is_legal else None)
+                else RECORD_NOT_LEGAL if verdict is not None and not verdict.is_legal
+                else _off(self.state, hand))
         if not self._drawing:  # (a redraw says why controls are off at its end)
             self._captions()
 
@@ -810,16 +820,25 @@ class GameTracker(ui.TrackerPage):
                 "items": self.fix_items}
 
     def _load_fix(self) -> None:
-        """Fill the boxes with the player's counts and remember what they show: only a box the
-        user then changes is sent (were a count ever out of a box's range, the clamped value shown
-        is not a change)."""
-        if self.state.started:
-            player = int(self.fix_player.value)
-            p = self.state.players[player]
-            boxes = self._fix_boxes()
-            for key, box in boxes.items():
-                box.value = getattr(p, key)
-            self._fix_loaded = (player, {key: int(box.value) for key, box in boxes.items()})
+        """Show the player's counts in the boxes without losing a correction being typed: every redraw
+        (a click, another window's write: :meth:`~companion.ui.TrackerPage.follow_once`) gives a box the
+        count the log holds only while it still shows the count it was given (a box the user changed
+        keeps theirs); choosing the player, or another game (a new game, here or in another window),
+        fills every box. It remembers the counts as the boxes show them: :meth:`_correct` sends only a
+        box that differs (were a count ever out of a box's range, the clamped value shown is not a
+        change)."""
+        if not self.state.started:
+            return
+        player = int(self.fix_player.value)
+        p = self.state.players[player]
+        key = (player, self.tracker.game_line)
+        held, loaded = self._fix_loaded
+        counts = {}
+        for name, box in self._fix_boxes().items():
+            if held != key or box.value == loaded[name]:
+                box.value = getattr(p, name)
+            counts[name] = min(max(getattr(p, name), box.min), box.max)  # (what the box shows of it)
+        self._fix_loaded = (key, counts)
 
     def _correct(self) -> None:
         """Set the counts changed in the boxes; the others are left as the log holds them (another
@@ -829,7 +848,7 @@ class GameTracker(ui.TrackerPage):
             raise CompanionError("start a game first")
         player = int(self.fix_player.value)
         boxes = self._fix_boxes()
-        loaded_for, loaded = self._fix_loaded
+        (loaded_for, _game), loaded = self._fix_loaded
         if loaded_for != player:  # choosing the player fills the boxes: not expected
             raise CompanionError("the boxes do not show this player's counts",
                                  suggestion="Choose the player again, then change a count.")
@@ -844,14 +863,7 @@ class GameTracker(ui.TrackerPage):
             reason = str(self.fix_reason.value).strip() or "set by hand"  # (the tracker checks it: one line)
             return {"event": "correct", "player": player, **changed, "reason": reason}
 
-        reloads = self.tracker.reloads
-        try:
-            self._locked(build)
-        except Exception:
-            if self.tracker.reloads != reloads:  # (redrawn: the log's counts, but for those typed in)
-                for k, v in changed.items():
-                    boxes[k].value = v
-            raise
+        self._locked(build)  # (a redraw, after a refusal too, keeps the counts typed in: _load_fix)
         self.fix_reason.value = ""
         self._say_done()
 
