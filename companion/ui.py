@@ -262,12 +262,22 @@ class SectionMessages:
 UNUSABLE = "this log cannot be opened (see the message)"
 
 
+def in_kernel() -> bool:
+    """Whether this runs in a Jupyter kernel (JupyterLab, the Voila app), whose event loop serves the
+    page's widgets: only there does a page follow its log in the background (another library's loop,
+    such as a browser driver's in a test run, is no page's)."""
+    import sys
+
+    shell = getattr(sys.modules.get("IPython"), "get_ipython", lambda: None)()
+    return getattr(shell, "kernel", None) is not None
+
+
 class TrackerPage:
     """A page over an event-log tracker (:class:`~companion.eventlog.Tracker`): it has
     ``self.tracker`` and redraws with ``self.refresh()``. Another window (or a command) may write
     the same log; the tracker then reads it again before acting, and the page follows.
 
-    Following: the page does not wait for a click to notice. While the kernel's event loop runs
+    Following: the page does not wait for a click to notice. While a kernel's event loop runs
     (JupyterLab, the Voila app), a watcher started by :meth:`open_tracker` looks at the log every
     :attr:`FOLLOW_SECONDS` (one ``stat``) and, when someone else wrote it, reads it again and redraws
     (:meth:`follow_once`): what the page shows, and which of its buttons are on, is the log's as it
@@ -309,9 +319,10 @@ class TrackerPage:
         """Start the page's watcher (:meth:`_follow`) as a task on the running event loop, the
         ipywidgets way of a widget that works in the background; once per page (a page opening
         another log later keeps its one watcher). A page of the same kind opened on the same ``path``
-        (its notebook cell run again) stops the older page's watcher: the page on show follows. No
-        running loop (a script, the command line, a test): nothing starts."""
-        if self._following is not None:
+        (its notebook cell run again) stops the older page's watcher: the page on show follows. Outside a
+        kernel (:func:`in_kernel`: a script, the command line, a test) or with no running loop, nothing
+        starts."""
+        if self._following is not None or not in_kernel():
             return
         try:
             loop = asyncio.get_running_loop()

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import pytest
@@ -94,13 +96,41 @@ def test_a_log_that_cannot_be_read_is_said_and_read_once(text: str, monkeypatch:
     assert reads == []  # a file that did not change is not read every tick
 
 
+def in_a_kernel(table: Callable[[], Coroutine[Any, Any, None]]) -> None:
+    """Run ``table`` on an event loop of its own, as a kernel's (:func:`companion.ui.in_kernel` made
+    true): in a thread, as another library's loop may be running in this one (a browser driver's, in a
+    whole test run), which is no page's."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            asyncio.run(table())
+        except BaseException as exc:  # (the thread's failure is the test's)
+            failed.append(exc)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout=30)
+    assert not thread.is_alive()
+    if failed:
+        raise failed[0]
+
+
 def test_no_loop_no_watcher() -> None:
     here = page()
     assert here._following is None  # plain Python, the command line, a unit test: nothing started
 
 
+def test_no_kernel_no_watcher_even_on_a_running_loop() -> None:
+    async def table() -> None:  # (another library's loop, a browser driver's: no kernel, so no page's)
+        assert page()._following is None
+
+    in_a_kernel(table)
+
+
 def test_the_watcher_runs_on_a_running_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ui.TrackerPage, "FOLLOW_SECONDS", 0.02)
+    monkeypatch.setattr(ui, "in_kernel", lambda: True)
 
     async def table() -> None:
         here = page()
@@ -122,10 +152,13 @@ def test_the_watcher_runs_on_a_running_loop(monkeypatch: pytest.MonkeyPatch) -> 
         assert "did not work" in here.message.value
         watcher.cancel()
 
-    asyncio.run(table())
+    in_a_kernel(table)
 
 
-def test_a_page_opened_again_on_the_same_log_takes_over_the_following() -> None:
+def test_a_page_opened_again_on_the_same_log_takes_over_the_following(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ui, "in_kernel", lambda: True)
+
     async def table() -> None:
         first = page()
         second = page()  # the notebook cell run again: the page on show follows, the older one stops
@@ -134,4 +167,4 @@ def test_a_page_opened_again_on_the_same_log_takes_over_the_following() -> None:
         assert second._following is not None and not second._following.done()
         second._following.cancel()
 
-    asyncio.run(table())
+    in_a_kernel(table)

@@ -348,7 +348,7 @@ def test_an_empty_log_says_it_is_empty_not_that_a_start_was_undone(
     out = capsys.readouterr().out
     assert out.startswith("No session under way in this log: it is empty (no Mouse Card session was started "
                           "in it, nothing was undone).") and "Redo" not in out
-    assert f"'companion mousecard new {log}'" in out
+    assert f"Start one with: companion mousecard new {log} (or the Mouse Card notebook page" in out
     assert main(["mousecard", "award", str(log), "Pip"]) == 2
     err = capsys.readouterr().err
     assert "the log is empty" in err and "undone start" not in err.lower()

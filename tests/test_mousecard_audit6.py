@@ -170,7 +170,7 @@ def test_replay_json_of_a_session_and_of_an_empty_log(
     empty.write_text("")
     doc = json.loads(_cli(capsys, "mousecard", "replay", str(empty), "--json")[1])
     assert doc["started"] is False and doc["no_session"]["reason"] == "empty"
-    assert f"'companion mousecard new {empty}'" in doc["no_session"]["hint"]
+    assert f"Start one with: companion mousecard new {empty} (or" in doc["no_session"]["hint"]
 
 
 @pytest.mark.parametrize("make", [_undone_start, _undone_long_ago, _missing_start])
