@@ -535,8 +535,10 @@ def test_add_minions_beyond_the_figures_a_type_may_have_is_refused(tmp_path: Pat
     before = path.read_bytes()
     d.add_type.value = "rat_warriors"  # 2 on the board
     d.add_count.value = lim.MAX_FIGURES
-    d.add_btn.click()
-    assert f"would make {lim.MAX_FIGURES + 2} on the board" in shown(d)
+    assert d.add_count.value == lim.MAX_FIGURES - 2  # (the Figures box holds what fits: never more)
+    # (the tracker still refuses more, for the command line)
+    with pytest.raises(CompanionError, match=f"would make {lim.MAX_FIGURES + 2} on the board"):
+        d.tracker.do({"event": "add_minions", "minions": {"rat_warriors": lim.MAX_FIGURES}})
     d.add_type.value, d.add_count.value = "spider", 1
     d.add_ambush.value, d.add_rolls.value = True, "2"  # two minion cards roll: one roll is too few
     d.add_btn.click()
@@ -594,9 +596,9 @@ def test_share_of_more_cheese_than_the_mouse_has_or_of_nothing_is_refused(tmp_pa
     maginos = d._mouse_boxes["maginos"]
     maginos.share_to.value = "tilda"
     maginos.share_cheese.value = 3
-    maginos.share.click()
-    assert "Maginos has 0 cheese, cannot give 3" in shown(d)
-    maginos.share_cheese.value = 0
+    assert maginos.share_cheese.value == 0  # (the Cheese box holds no more than Maginos has)
+    with pytest.raises(CompanionError, match="Maginos has 0 cheese, cannot give 3"):
+        d.tracker.do({"event": "share", "from": "maginos", "to": "tilda", "cheese": 3})
     maginos.share_card.value = ""
     maginos.share.click()
     assert "choose cheese or a card to give" in shown(d) and "Share" in shown(d)

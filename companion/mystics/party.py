@@ -371,16 +371,29 @@ def change_cheese(m: Mouse, count: int) -> Mouse:
 
 def level_up(m: Mouse, ability: str, ability_classes: Iterable[str] = (), cost: int = LEVEL_UP_COST) -> Mouse:
     """Level Up: discard 6 cheese for an ability card that matches the mouse's class."""
+    refused = level_up_refusal(m, ability, ability_classes, cost)
+    if refused is not None:
+        raise refused
+    return replace(m, cheese=m.cheese - cost, abilities=(*m.abilities, ability))
+
+
+def level_up_refusal(m: Mouse, ability: str, ability_classes: Iterable[str] = (),
+                     cost: int = LEVEL_UP_COST) -> RuleError | None:
+    """Why ``m`` cannot level up for ``ability`` (``None``: it can): captured, short of cheese, an ability
+    card of another class, or one it has (Level Up). What :func:`level_up` refuses and the page gates."""
     if m.captured:
-        raise RuleError(f"{m.name} is captured ({_c('Captured Mouse')})")
+        return RuleError(f"{m.name} is captured ({_c('Captured Mouse')})")
     if m.cheese < cost:
-        raise RuleError(f"{m.name} has {m.cheese} cheese; leveling up costs {cost} ({_c('Level Up')})",
-                        expected=f"{cost} cheese", found=str(m.cheese))
-    check_ability_class(m, ability, ability_classes, "Level Up")
+        return RuleError(f"{m.name} has {m.cheese} cheese; leveling up costs {cost} ({_c('Level Up')})",
+                         expected=f"{cost} cheese", found=str(m.cheese))
+    try:
+        check_ability_class(m, ability, ability_classes, "Level Up")
+    except RuleError as exc:
+        return exc
     held = next((a for a in m.abilities if a.casefold() == ability.casefold()), None)
     if held is not None:  # ("first aid" is the "First Aid" the mouse has)
-        raise RuleError(f"{m.name} already has ability {held!r}: a new ability card ({_c('Level Up')})")
-    return replace(m, cheese=m.cheese - cost, abilities=(*m.abilities, ability))
+        return RuleError(f"{m.name} already has ability {held!r}: a new ability card ({_c('Level Up')})")
+    return None
 
 
 def check_ability_class(m: Mouse, ability: str, ability_classes: Iterable[str], section: str) -> None:
@@ -400,17 +413,40 @@ def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None, *
     (Equip: the card discarded for room is one of the pack's, and only when the pack is full).
     ``show``: a card as the words name it (its name, for a card recorded by id). ``party``: a party
     item, which takes no room in any pack (Party items; Party Items), as a trick takes none (Equip)."""
+    refused = gain_refusal(m, card, trick, discard, strict=strict, show=show, party=party)
+    if refused is not None:
+        raise refused
+    if discard is not None:
+        m = _drop_for_room(m, discard, show)
+    return replace(m, gear=(*m.gear, Gear(name=card, trick=trick, party=party)))
+
+
+def gain_refusal(m: Mouse, card: str, trick: bool = False, discard: str | None = None, *,
+                 strict: bool = True, show: Callable[[str], str] = str,
+                 party: bool = False) -> RuleError | None:
+    """Why ``card`` cannot go into ``m``'s pack (``None``: it can): a discard that makes no room
+    (``strict``), a discard of a card it lacks, or a pack over its limit (Equip). What :func:`gain`
+    refuses and the page gates."""
     if discard is not None and strict:  # (not strict: the caller has judged it: see the tracker's _gain)
         refused = room_discard_refusal(m, card, discard, trick=trick, party=party, show=show)
         if refused is not None:
-            raise refused
+            return refused
     if discard is not None:
-        m = drop(m, discard, show)
-    new = replace(m, gear=(*m.gear, Gear(name=card, trick=trick, party=party)))
-    if new.pack_load > PACK_LIMIT:
-        raise RuleError(f"{possessive(m.name)} pack would hold {new.pack_load} non-trick cards; the limit is "
-                        f"{PACK_LIMIT} ({_c('Equip')})", suggestion=_make_room(m, show))
-    return new
+        refused = missing_card(m, discard, show)
+        if refused is not None:
+            return refused
+        m = _drop_for_room(m, discard, show)
+    load = m.pack_load + (0 if trick or party else 1)
+    if load > PACK_LIMIT:
+        return RuleError(f"{possessive(m.name)} pack would hold {load} non-trick cards; the limit is "
+                         f"{PACK_LIMIT} ({_c('Equip')})", suggestion=_make_room(m, show))
+    return None
+
+
+def needs_discard(m: Mouse, *, trick: bool, party: bool) -> bool:
+    """Whether a card (a trick, a party item, else one that takes room) goes into ``m``'s pack only with a
+    discard: it takes room and the pack is full (Equip; a trick or a party item takes none)."""
+    return not (trick or party) and m.pack_load >= PACK_LIMIT
 
 
 def room_discard_refusal(m: Mouse, card: str, discard: str, *, trick: bool, party: bool,
@@ -418,12 +454,12 @@ def room_discard_refusal(m: Mouse, card: str, discard: str, *, trick: bool, part
     """Why a discard made for ``card``'s room makes none (``None``: it does): Equip, the card discarded for
     room is one of the pack's, and only when the pack is full; a trick or a party item takes no room. What
     :func:`gain` and :func:`unequip` both check, and the tracker keeps an older line with a note for."""
-    g = m.gear[_find_gear(m, discard, show)]
+    g = m.gear[_room_card(m, discard, show)]
     if g.slot is not None:
         return RuleError(f"{show(discard)!r} is equipped ({g.slot}), not in {possessive(m.name)} pack: "
                          f"the card discarded for room comes from the pack ({_c('Equip')})",
                          suggestion="discard a pack card, or discard the equipped card first")
-    if trick or party or m.pack_load < PACK_LIMIT:
+    if not needs_discard(m, trick=trick, party=party):
         why = (f": a party item takes no room in any pack ({_c('Party Items')})" if party
                else f": a trick takes no room in the pack ({_c('Equip')})" if trick
                else f" ({_c('Equip')})")
@@ -439,15 +475,36 @@ def _make_room(m: Mouse, show: Callable[[str], str]) -> str:
             + ", ".join(show(g.name) for g in m.pack if g.takes_room) + ")")
 
 
-def _find_gear(m: Mouse, card: str, show: Callable[[str], str] = str) -> int:
-    for i, g in enumerate(m.gear):
-        if g.name == card:
-            return i
+def missing_card(m: Mouse, card: str, show: Callable[[str], str] = str) -> RuleError | None:
+    """Why ``m`` has no card ``card`` (``None``: it has it), naming the cards it has (Equip)."""
+    if any(g.name == card for g in m.gear):
+        return None
     names = list(dict.fromkeys(show(g.name) for g in m.gear))
     near = closest(show(card), names)
-    raise RuleError(f"{m.name} has no card {show(card)!r} ({_c('Equip')})",
-                    expected=("one of " + ", ".join(names)) if names else "a card the mouse has (none)",
-                    suggestion=("Did you mean " + " or ".join(repr(x) for x in near) + "?") if near else None)
+    return RuleError(f"{m.name} has no card {show(card)!r} ({_c('Equip')})",
+                     expected=("one of " + ", ".join(names)) if names else "a card the mouse has (none)",
+                     suggestion=("Did you mean " + " or ".join(repr(x) for x in near) + "?")
+                     if near else None)
+
+
+def _find_gear(m: Mouse, card: str, show: Callable[[str], str] = str) -> int:
+    refused = missing_card(m, card, show)
+    if refused is not None:
+        raise refused
+    return next(i for i, g in enumerate(m.gear) if g.name == card)
+
+
+def _room_card(m: Mouse, card: str, show: Callable[[str], str] = str) -> int:
+    """Where in ``m``'s gear the card ``card`` discarded for room is: its copy in the pack that takes room
+    when it has one (two cards of one name, one a party item: the other makes the room), else its first."""
+    i = _find_gear(m, card, show)
+    return next((k for k, g in enumerate(m.gear) if g.name == card and g.slot is None and g.takes_room), i)
+
+
+def _drop_for_room(m: Mouse, card: str, show: Callable[[str], str] = str) -> Mouse:
+    """``m`` without the card ``card`` it discards to make room (:func:`_room_card`)."""
+    i = _room_card(m, card, show)
+    return replace(m, gear=m.gear[:i] + m.gear[i + 1:])
 
 
 def drop(m: Mouse, card: str, show: Callable[[str], str] = str) -> Mouse:
@@ -461,61 +518,93 @@ def equip(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool = True,
 
     ``slot="tail"``: Filch's Prehensile Tail holds one dagger as an extra paw.
     """
+    refused = equip_refusal(m, card, slot, paws, strict=strict, show=show)
+    if refused is not None:
+        raise refused
+    i = next((k for k, x in enumerate(m.gear) if x.name == card), None)
+    # (a card new to the mouse is equipped as it comes)
+    g, rest = (Gear(name=card), m.gear) if i is None else (m.gear[i], m.gear[:i] + m.gear[i + 1:])
+    return replace(m, gear=(*rest, replace(g, slot=slot, paws=paws if slot == "paw" else 1)))
+
+
+def equip_refusal(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool = True,
+                  show: Callable[[str], str] = str) -> RuleError | None:
+    """Why ``m`` cannot equip ``card`` in ``slot`` (``None``: it can): a trick, a slot it lacks or that is
+    taken, too few free paws (Equip; Tricks; Filch: Prehensile Tail), or (``strict``) a card of its typed
+    another way. What :func:`equip` refuses and the page gates."""
     if slot not in SLOTS:
-        raise RuleError(f"unknown equipment slot {slot!r} ({_c('Equip')})", expected=", ".join(SLOTS))
-    try:
-        i = _find_gear(m, card, show)
-        g = m.gear[i]
-        rest = m.gear[:i] + m.gear[i + 1:]
-    except RuleError as exc:
-        if exc.suggestion and strict:  # a card of the mouse's typed another way: never a second card
-            # (an older log's line is kept as it was played)
-            raise RuleError(f"{m.name} has no card {show(card)!r}; to equip a card the mouse has, name it "
-                            f"by its name or id ({_c('Equip')})", suggestion=exc.suggestion) from None
+        return RuleError(f"unknown equipment slot {slot!r} ({_c('Equip')})", expected=", ".join(SLOTS))
+    i = next((k for k, x in enumerate(m.gear) if x.name == card), None)
+    if i is None:
+        missing = missing_card(m, card, show)
+        if missing is not None and missing.suggestion and strict:  # a card of the mouse's typed another way
+            # (never a second card; an older log's line is kept as it was played)
+            return RuleError(f"{m.name} has no card {show(card)!r}; to equip a card the mouse has, name it "
+                             f"by its name or id ({_c('Equip')})", suggestion=missing.suggestion)
         g, rest = Gear(name=card), m.gear  # a card new to the mouse, equipped as it comes
+    else:
+        g, rest = m.gear[i], m.gear[:i] + m.gear[i + 1:]
     name = show(card)
     if g.trick:
-        raise RuleError(f"{name!r} is a trick; tricks are not equipped ({_c('Tricks')})")
+        return RuleError(f"{name!r} is a trick; tricks are not equipped ({_c('Tricks')})")
     if slot == "tail":
         if not m.tail:
-            raise RuleError(f"{m.name} has no Prehensile Tail; only Filch can hold a dagger in his tail "
-                            f"({TAIL})")
+            return RuleError(f"{m.name} has no Prehensile Tail; only Filch can hold a dagger in his tail "
+                             f"({TAIL})")
         if "dagger" not in card.lower() and "dagger" not in name.lower():
-            raise RuleError(f"only a dagger fits Filch's tail, not {name!r} ({TAIL})")
+            return RuleError(f"only a dagger fits Filch's tail, not {name!r} ({TAIL})")
         if any(x.slot == "tail" for x in rest):
-            raise RuleError(f"{possessive(m.name)} tail already holds a dagger ({TAIL})")
+            return RuleError(f"{possessive(m.name)} tail already holds a dagger ({TAIL})")
     elif slot == "paw":
         used = sum(x.paws for x in rest if x.slot == "paw")
         if used + paws > PAW_SLOTS:
-            raise RuleError(f"{m.name} has {PAW_SLOTS - used} free paw(s); {name!r} needs {paws} "
-                            f"({_c('Equip')})", suggestion="unequip a paw card first")
+            return RuleError(f"{m.name} has {PAW_SLOTS - used} free paw(s); {name!r} needs {paws} "
+                             f"({_c('Equip')})", suggestion="unequip a paw card first")
     elif any(x.slot == slot for x in rest):
         other = next(x.name for x in rest if x.slot == slot)
-        raise RuleError(f"{m.name} already has {show(other)!r} in the {slot} slot: one card per slot "
-                        f"({_c('Equip')})", suggestion="unequip it first")
-    return replace(m, gear=(*rest, replace(g, slot=slot, paws=paws if slot == "paw" else 1)))
+        return RuleError(f"{m.name} already has {show(other)!r} in the {slot} slot: one card per slot "
+                         f"({_c('Equip')})", suggestion="unequip it first")
+    return None
 
 
 def unequip(m: Mouse, card: str, discard: str | None = None, show: Callable[[str], str] = str, *,
             strict: bool = True) -> Mouse:
     """Move an equipped card into the pack (the pack limit applies: a full pack needs ``discard``, a card of
     the pack discarded to make room, Equip; ``strict`` off: an older log's line, kept as it was played)."""
+    refused = unequip_refusal(m, card, discard, show, strict=strict)
+    if refused is not None:
+        raise refused
+    g = m.gear[_find_gear(m, card, show)]
+    if discard is not None:
+        m = _drop_for_room(m, discard, show)
     i = _find_gear(m, card, show)
-    g = m.gear[i]
+    return replace(m, gear=(*m.gear[:i], *m.gear[i + 1:], replace(g, slot=None)))
+
+
+def unequip_refusal(m: Mouse, card: str, discard: str | None = None, show: Callable[[str], str] = str, *,
+                    strict: bool = True) -> RuleError | None:
+    """Why ``m`` cannot put ``card`` from its slot into its pack (``None``: it can): it has no such card, the
+    card is in the pack already, a discard that makes no room (``strict``), or a full pack (Equip). What
+    :func:`unequip` refuses and the page gates."""
+    missing = missing_card(m, card, show)
+    if missing is not None:
+        return missing
+    g = m.gear[_find_gear(m, card, show)]
     if g.slot is None:
-        raise RuleError(f"{show(card)!r} is already in {possessive(m.name)} pack ({_c('Equip')})")
+        return RuleError(f"{show(card)!r} is already in {possessive(m.name)} pack ({_c('Equip')})")
     if discard is not None and strict:
         refused = room_discard_refusal(m, card, discard, trick=g.trick, party=g.party, show=show)
         if refused is not None:
-            raise refused
+            return refused
     if discard is not None:
-        m = drop(m, discard, show)
-        i = _find_gear(m, card, show)
-    new = replace(m, gear=(*m.gear[:i], *m.gear[i + 1:], replace(g, slot=None)))
-    if new.pack_load > PACK_LIMIT:
-        raise RuleError(f"{possessive(m.name)} pack is full ({PACK_LIMIT} non-trick cards; {_c('Equip')})",
-                        suggestion=_make_room(m, show))
-    return new
+        missing = missing_card(m, discard, show)
+        if missing is not None:
+            return missing
+        m = _drop_for_room(m, discard, show)
+    if g.takes_room and m.pack_load + 1 > PACK_LIMIT:
+        return RuleError(f"{possessive(m.name)} pack is full ({PACK_LIMIT} non-trick cards; {_c('Equip')})",
+                         suggestion=_make_room(m, show))
+    return None
 
 
 @dataclass(frozen=True)

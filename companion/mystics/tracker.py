@@ -738,9 +738,9 @@ class MysticsTracker(Tracker[MysticsState]):
     def roll_die(self, state: MysticsState, purpose: str, n: int, cards: Sequence[str] = ()) -> list[int]:
         """``n`` rolls of the action die drawn from the seed (``cards``: the cards they are for, named
         when the die data cannot draw them)."""
-        faces = self.die
-        if not faces or any(getattr(f, "movement", None) is None for f in faces):
+        if not self.draws_rolls():
             raise RollsNeeded(purpose, n, cards)
+        faces = self.die
         rng = self.rng(state, purpose)
         rolls = [int(rng.choice(faces).movement) for _ in range(n)]
         if self._draws is not None:
@@ -748,6 +748,12 @@ class MysticsTracker(Tracker[MysticsState]):
         elif self.replaying and self._reads is not None:  # a line logged before its rolls were recorded
             self._reads.append((DIE, "movement", None, True))
         return rolls
+
+    def draws_rolls(self) -> bool:
+        """Whether the action die data can draw an ambush's rolls from the seed: every face has its movement
+        number. ``False`` (the bundled die): the rolls come from the table, typed in."""
+        faces = self.die
+        return bool(faces) and all(getattr(f, "movement", None) is not None for f in faces)
 
     def choose_boss_cards(self, state: MysticsState, boss: str, cards: Sequence[InitCard],
                           chosen: Sequence[str] | None) -> tuple[InitCard, ...]:
@@ -1550,7 +1556,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
         if isinstance(spec, Mapping):
             roster[info.id] = info
         existing = next((g for g in groups if g.id == info.id), None)
-        room = lim.MAX_FIGURES - (len(existing.figures) if existing is not None else 0)
+        room = figure_room(replace(state, minions=tuple(groups)), info.id)
         if n > room:
             if not (surge or (start and t.replaying)):
                 raise RuleError(f"{n} more {info.name} would make {lim.MAX_FIGURES - room + n} on the board; "
@@ -1674,6 +1680,13 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
         state = _say(state, f"{len(state.track)} cards: the track extends past its {ini.TRACK_SLOTS} slots "
                             f"({c('Determining Initiative Order')}, Note)")
     return _born_to_lead(t, state, event) if placed or ambush else state
+
+
+def figure_room(state: MysticsState, mid: str) -> int:
+    """How many more figures of minion type ``mid`` fit on the board: at most :data:`~.limits.MAX_FIGURES` of
+    a type (Placing Minions on the Board); more are refused (a surge places as many as fit)."""
+    existing = next((g for g in state.minions if g.id == mid), None)
+    return lim.MAX_FIGURES - (len(existing.figures) if existing is not None else 0)
 
 
 def _words(items: Sequence[str]) -> str:
@@ -1839,14 +1852,9 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     mice = [pt.new_mouse(info) for info in infos]
     state = replace(state, chapter=chapter, heroes=tuple((x.id, x) for x in infos))
     info_ch = t.chapter_data(state)
-    if info_ch is not None:
-        excluded = [m for m in mice if m.id in info_ch.excluded_mice]
-        if excluded:
-            _start_check(t, kept, RuleError(
-                f"chapter {chapter}'s Party Setup excludes " + ", ".join(m.name for m in excluded)
-                + " from the party", cite=c("Chapter setup"),
-                expected="mice other than " + ", ".join(info_ch.excluded_mice),
-                suggestion="choose another mouse (the story book's Party Setup section)"))
+    excluded = party_setup_refusal(info_ch, chapter, [(m.id, m.name) for m in mice])
+    if excluded is not None:
+        _start_check(t, kept, excluded)
     # Game setup, step 3: one ability card per mouse, matching the mouse's class
     party_options = [(m.id, (m.name,)) for m in mice]
     for who in list(abilities):
@@ -1907,6 +1915,18 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         state = _setup_minions_note(t, state, info_ch)
     first = state.track[state.turn] if 0 <= state.turn < len(state.track) else None
     return replace(state, acting=first.id if first else None, setup=True)
+
+
+def party_setup_refusal(info: Chapter | None, chapter: int | None,
+                        mice: Sequence[tuple[str, str]]) -> RuleError | None:
+    """Why a party of ``mice`` (id, name) cannot start chapter ``chapter`` (``info``: its data; ``None``:
+    none, nothing to check): its Party Setup excludes some of them (Chapter setup). ``None``: it can."""
+    excluded = [name for mid, name in mice if info is not None and mid in info.excluded_mice]
+    if info is None or not excluded:
+        return None
+    return RuleError(f"chapter {chapter}'s Party Setup excludes " + ", ".join(excluded) + " from the party",
+                     cite=c("Chapter setup"), expected="mice other than " + ", ".join(info.excluded_mice),
+                     suggestion="choose another mouse (the story book's Party Setup section)")
 
 
 def _setup_minions_note(t: MysticsTracker, state: MysticsState, info: Chapter) -> MysticsState:
@@ -2818,7 +2838,7 @@ def _level_up(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if m.captured:
         raise captured_error(m, "level_up")
     classes = _str_list(e, "classes")
-    if classes is None:  # (the card's classes as the data has them, recorded in the line)
+    if classes is None:  # (the card's classes as the data has them, recorded in the line: why_not_level_up)
         classes = list(_ability_classes(t, state, ability) or ())
     m2 = pt.level_up(m, ability, classes)  # (its cheese and class first: no turn makes them fit)
     state = _kept(t, state, free_action_refusal(state, m.id, "level_up"))
@@ -2863,10 +2883,7 @@ def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     discard = None if discard is None else held_card(t, m, discard)
     trick = _flag(e, "trick")  # (every field read before a rule refuses: 'do' names the unread)
     state = _kept(t, state, _captured_cards(m, "gain"))
-    info = _search(t, state, card)
-    kind = None if info is None else info.subtype
-    trick = trick or kind == "trick"
-    party = kind == "party-item"
+    trick, party = _gained_kind(t, state, card, trick)
     state = _room_discard(t, state, m, card, discard, trick=trick and not party, party=party)
     m2 = pt.gain(m, card, trick and not party, discard, strict=False, show=t.card_name, party=party)
     if party:
@@ -2876,6 +2893,66 @@ def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     else:
         words = f"{m.name} puts {t.card_name(card)!r} in the pack ({c('Equip')})"
     return _discarded(t, _say(replace(state, mice=pt.put(state.mice, m2)), words), m, discard)
+
+
+def _gained_kind(t: MysticsTracker, state: MysticsState, card: str, trick: bool) -> tuple[bool, bool]:
+    """(trick, party item) for ``card`` going into a pack: as the card data has it when it holds the card
+    (Tricks; Party Items), else a trick only as ``trick`` says; a party item is no trick."""
+    info = _search(t, state, card)
+    kind = None if info is None else info.subtype
+    party = kind == "party-item"
+    return (trick or kind == "trick") and not party, party
+
+
+def why_not_gain(t: MysticsTracker, state: MysticsState, mouse: str, card: str,
+                 trick: bool = False) -> RuleError | None:
+    """Why ``card`` cannot go into ``mouse``'s pack now, with no discard (``None``: it can): the
+    tracker's refusal of a new ``gain`` event, which the page's “To pack” is off for (Equip; Captured
+    Mouse)."""
+    m = state.mouse(mouse)
+    refused = _captured_cards(m, "gain")
+    if refused is not None:
+        return refused
+    trick, party = _gained_kind(t, state, card, trick)
+    return pt.gain_refusal(m, card, trick, strict=False, show=t.card_name, party=party)
+
+
+def why_not_discard(t: MysticsTracker, state: MysticsState, mouse: str, card: str) -> RuleError | None:
+    """Why ``mouse`` cannot discard ``card`` now (``None``: it can): captured, or it has no such card (the
+    tracker's refusal of a new ``discard`` event, in its order; Equip)."""
+    m = state.mouse(mouse)
+    return _captured_cards(m, "discard") or pt.missing_card(m, held_card(t, m, card), t.card_name)
+
+
+def why_not_equip(t: MysticsTracker, state: MysticsState, mouse: str, card: str, slot: str,
+                  paws: int = 1) -> RuleError | None:
+    """Why ``mouse`` cannot equip ``card`` in ``slot`` now for what the card and the mouse are (``None``:
+    it can): captured, a trick, a slot it lacks or that is taken, too few paws, a class or mouse the card
+    requires (Equip; Tricks; Search Cards). The tracker's refusal of a new ``equip`` event before the
+    turn's (:func:`free_action_refusal`), which the page says first."""
+    m = state.mouse(mouse)
+    card = held_card(t, m, card)
+    return (_captured_cards(m, "equip") or pt.equip_refusal(m, card, slot, paws, show=t.card_name)
+            or _requirement_check(t, state, m, card)[1])
+
+
+def why_not_unequip(t: MysticsTracker, state: MysticsState, mouse: str, card: str) -> RuleError | None:
+    """Why ``mouse`` cannot put ``card`` from its slot into its pack now, with no discard (``None``: it
+    can): no such card, in the pack already, a full pack (Equip), or captured. The tracker's refusal of a
+    new ``unequip`` event before the turn's (:func:`free_action_refusal`)."""
+    m = state.mouse(mouse)
+    card = held_card(t, m, card)
+    return _captured_cards(m, "unequip") or pt.unequip_refusal(m, card, None, t.card_name, strict=False)
+
+
+def why_not_level_up(t: MysticsTracker, state: MysticsState, mouse: str, ability: str) -> RuleError | None:
+    """Why ``mouse`` cannot level up for ``ability`` now (``None``: it can): captured, short of cheese, an
+    ability card of another class or one it has (Level Up). The tracker's refusal of a new ``level_up``
+    event before the turn's (:func:`free_action_refusal`)."""
+    m = state.mouse(mouse)
+    if m.captured:
+        return captured_error(m, "level_up")
+    return pt.level_up_refusal(m, ability, _ability_classes(t, state, ability) or ())
 
 
 def _discarded(t: MysticsTracker, state: MysticsState, m: Mouse, discard: str | None) -> MysticsState:
@@ -2964,29 +3041,38 @@ def _requirements(t: MysticsTracker, state: MysticsState, m: Mouse, card: str) -
     requirements: any class or stat required to use this weapon"): a new equip of a card whose
     requirement the mouse does not meet is refused (one logged before the check is kept as played);
     one that cannot be checked (the mouse's classes, or the requirement, not known) is allowed, with a
-    note saying so. A card the data does not hold is not checked."""
+    note saying so. A card the data does not hold is not checked (:func:`_requirement_check`)."""
+    note, refused = _requirement_check(t, state, m, card)
+    return _kept(t, _say(state, note) if note else state, refused)
+
+
+def _requirement_check(t: MysticsTracker, state: MysticsState, m: Mouse,
+                       card: str) -> tuple[str | None, RuleError | None]:
+    """(a note, the refusal) of ``m`` equipping ``card`` for the card's other requirements (Search Cards):
+    the note when it could not be checked, the refusal when ``m`` does not meet it; ``(None, None)``: met,
+    or nothing to check."""
     info = _search(t, state, card)
     req = None if info is None else info.requirements
     if req is None or req.none:
-        return state
+        return None, None
     assert info is not None  # (a requirement is the card's)
     where = f"{c('Search Cards')}: other requirements"
     need = " or ".join([*(f"class {x}" for x in req.classes),
                         *([f"{_hero_words(t, state, req.mouse)} (the card is that mouse's)"]
                           if req.mouse else [])])
     if not need:
-        return _say(state, f"Note: {info.name!r} has a requirement the card data does not spell out "
-                           f"({req.text or 'none given'}): it was not checked ({where})")
+        return (f"Note: {info.name!r} has a requirement the card data does not spell out "
+                f"({req.text or 'none given'}): it was not checked ({where})"), None
     allowed = req.allows(_Who(m.id, m.classes or None))
     if allowed is None:
-        return _say(state, f"Note: {info.name!r} requires {need}; {possessive(m.name)} classes are not "
-                           f"known, so it could not be checked ({where})")
+        return (f"Note: {info.name!r} requires {need}; {possessive(m.name)} classes are not "
+                f"known, so it could not be checked ({where})"), None
     if allowed:
-        return state
-    return _kept(t, state, RuleError(
+        return None, None
+    return None, RuleError(
         f"{m.name} cannot equip {info.name!r}: it requires {need}; {m.name} is "
         + (" and ".join(m.classes) if m.classes else "of no class the data knows") + f" ({where})",
-        suggestion="Give it to a mouse that meets the requirement (Share), or keep it in the pack."))
+        suggestion="Give it to a mouse that meets the requirement (Share), or keep it in the pack.")
 
 
 def _unequip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -3360,11 +3446,30 @@ def taken_by(state: MysticsState, key: str) -> str | None:
 
 def _check_move(page: int, move: int, what: str) -> None:
     """A move forward that would take ``what`` past the chapter track's last page
-    (:data:`~.limits.MAX_PAGE`) is refused; moves back are always allowed."""
+    (:data:`~.limits.MAX_PAGE`) is refused; moves back are always allowed (:func:`_move_refusal`)."""
+    refused = _move_refusal(page, move, what)
+    if refused is not None:
+        raise refused
+
+
+#: How the chapter end marker is put on a page, in the log's words (the page says its own button).
+PUT_END_MARKER = 'correct the chapter end marker with {"event": "chapter_end", "page": N}'
+
+
+def _move_refusal(page: int, move: int, what: str) -> RuleError | None:
+    """Why a move of ``move`` pages that takes ``what`` to ``page`` is refused: forward, past the chapter
+    track's last page (:data:`~.limits.MAX_PAGE`; Story Control Board). ``None``: it is not."""
     if move > 0 and page > lim.MAX_PAGE:
-        raise RuleError(f"{what} would move to page {lim.show(page)}; the chapter track ends on page "
-                        f"{lim.MAX_PAGE}", expected=f"pages 1 to {lim.MAX_PAGE}: {lim.PAGE_WHY}",
-                        suggestion='correct the chapter end marker with {"event": "chapter_end", "page": N}')
+        return RuleError(f"{what} would move to page {lim.show(page)}; the chapter track ends on page "
+                         f"{lim.MAX_PAGE}", expected=f"pages 1 to {lim.MAX_PAGE}: {lim.PAGE_WHY}",
+                         suggestion=PUT_END_MARKER)
+    return None
+
+
+def end_marker_move_refusal(state: MysticsState, move: int) -> RuleError | None:
+    """Why the chapter end marker cannot move ``move`` pages now (a ``chapter_end`` move or an achievement's
+    move): past the chapter track's last page (Story Control Board). ``None``: it can."""
+    return _move_refusal(ch.move_chapter_end(state.board, move).chapter_end, move, "the chapter end marker")
 
 
 def _cut_move(start: int, move: int, page: int, why: str) -> str:

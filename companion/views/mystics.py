@@ -73,11 +73,12 @@ from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
 from ..mystics.chapter import INDIVIDUAL_ACHIEVEMENTS, WHEEL_SIZE, figure_words
-from ..mystics.party import LEVEL_UP_COST, PACK_LIMIT, Mouse
+from ..mystics.party import LEVEL_UP_COST, Mouse, needs_discard
 from ..mystics.tracker import (
     CAPTURED_CANNOT,
     HOUSE_READINGS,
     PILFER,
+    PUT_END_MARKER,
     MysticsState,
     MysticsTracker,
     RollsNeeded,
@@ -88,17 +89,25 @@ from ..mystics.tracker import (
     captured_error,
     chapter_part,
     data_notes,
+    end_marker_move_refusal,
     end_refusal,
+    figure_room,
     free_action_refusal,
     greedy_refusal,
     has_pilfer,
     not_its_turn,
+    party_setup_refusal,
     pilfer_refusal,
     rescue_refusal,
     rolls_for,
     share_refusal,
     story_move,
     victory_warning,
+    why_not_discard,
+    why_not_equip,
+    why_not_gain,
+    why_not_level_up,
+    why_not_unequip,
 )
 from ..probability import share
 from .cards import show_left_out
@@ -243,6 +252,7 @@ PAGE_WORDS = (
     ("(--minions ", "(the Minions box of “New chapter”: "),
     ('add "force": true for a chapter rule', "only a chapter rule allows it before then"),
     ('add "card"', "choose the card in the Boss card box"),
+    (PUT_END_MARKER, "put it on a page with “Put end marker on page” (Chapter end marker, victory, defeat)"),
     # an individual achievement not earned as logged (Individual Achievements: Scaper, Poisonmaster)
     ("(capture; or the wound that captured it)", "(the mouse's “Capture”, or the “Wound” that captured it)"),
     ('(wound with "poison": true; then capture, if the wound did not capture it)',
@@ -854,7 +864,7 @@ class MouseBox:
         for picker in (self.share_to, self.share_card, self.share_discard):
             dash.remember(picker)
         for widget in (self.share_to, self.share_card, self.share_discard, self.share_cheese, self.life,
-                       self.card, self.ability):
+                       self.card, self.ability, self.slot, self.trick):
             widget.observe(lambda _c: self._regate(), "value")
         extra = w.Accordion(
             [
@@ -946,7 +956,8 @@ class MouseBox:
         giver = state.mouse(self.mid)
         gear = next((g for g in giver.gear if g.name == card), None)
         receiver = next((m for m in state.mice if m.id == to), None)
-        if gear is None or gear.trick or receiver is None or receiver.pack_load < PACK_LIMIT:
+        if gear is None or receiver is None or not needs_discard(receiver, trick=gear.trick,
+                                                                  party=gear.party):
             return None
         return receiver
 
@@ -992,6 +1003,7 @@ class MouseBox:
         dash.choices(self.share_card, cards, "")
         others = [x for x in state.mice if x.id != self.mid]
         dash.choices(self.share_to, [(x.name, x.id) for x in others if not x.captured])
+        self.share_cheese.max = m.cheese  # (a mouse gives only the cheese it has: Share)
         self.info.value = mouse_html(state, self.mid, dash.tracker.card_name)
         self._regate(state)
 
@@ -1028,7 +1040,29 @@ class MouseBox:
         names = self.dash.tracker.card_name
         self.share_discard.description = f"{full.name} discards"
         self.dash.choices(self.share_discard, [("(choose)", "")] + [
-            (names(g.name), g.name) for g in full.pack if not g.trick], "")
+            (names(g.name), g.name) for g in full.pack if g.takes_room], "")
+
+    def _card_refusal(self, refusal: Callable[[MysticsTracker], CompanionError | None]) -> str | None:
+        """The tracker's ``refusal`` of what the boxes describe, in this page's words (``None``: none; the
+        card data that cannot be loaded is said by the page, and the click says the rest)."""
+        try:
+            refused = refusal(self.dash.tracker)
+        except CompanionError:
+            return None
+        return None if refused is None else page_words(refused.render())
+
+    def _gear_refusal(self, t: MysticsTracker, state: MysticsState, m: Mouse,
+                      widget: Any) -> CompanionError | None:
+        """Why the pack button ``widget`` refuses the card typed, as the tracker would (its predicates)."""
+        card = self._name()
+        if widget is self.gear_buttons["gain"]:
+            return why_not_gain(t, state, m.id, card, bool(self.trick.value))
+        if widget is self.gear_buttons["equip"]:
+            event = self._equip()
+            return why_not_equip(t, state, m.id, card, event["slot"], event["paws"])
+        if widget is self.gear_buttons["unequip"]:
+            return why_not_unequip(t, state, m.id, card)
+        return why_not_discard(t, state, m.id, card)
 
     def _free_refusal(self, state: MysticsState, m: Mouse, kind: str) -> CompanionError | None:
         """The tracker's refusal of this mouse's free action of ``kind`` now (only during the mouse's own
@@ -1093,6 +1127,10 @@ class MouseBox:
                 return turn_words
             if not self.ability.value.strip():
                 return "type the ability card's name in the box first"
+            ability = self._level_up()["ability"]
+            card_off = self._card_refusal(lambda t: why_not_level_up(t, state, m.id, ability))
+            if card_off is not None:
+                return card_off
         if widget in self.gear_buttons.values():
             if widget is self.gear_buttons["unequip"] and not m.equipped:
                 return f"{m.name} has nothing equipped"
@@ -1102,6 +1140,9 @@ class MouseBox:
                 return turn_words
             if not self.card.value.strip():
                 return "type the search card's name in the box first"
+            card_off = self._card_refusal(lambda t: self._gear_refusal(t, state, m, widget))
+            if card_off is not None:
+                return card_off
         if widget is self.set_life:
             try:
                 life = self._typed_life()
@@ -1244,6 +1285,9 @@ class MysticsDashboard(ui.TrackerPage):
         self._ability_choices()
         self.start_btn = _btn("Start chapter", "cmp-mystics-start", "success", "play")
         self.start_btn.on_click(a(self.setup_msg)(lambda _b: self.start_chapter()))
+        self.start_off = _caption("cmp-mystics-start-off")
+        for box in (self.mice_pick, self.extra_mice, self.chapter_no):
+            box.observe(lambda _c: self._gate_start(), "value")
         setup = w.VBox(
             [
                 self.mice_pick,
@@ -1253,6 +1297,7 @@ class MysticsDashboard(ui.TrackerPage):
                        f"({html.escape(cite('mystics', 'Game setup'))}, step 3):</small>"),
                 self.start_abilities,
                 self.start_btn,
+                self.start_off,
                 self.setup_msg,
                 w.HTML(
                     "<small>Shuffles mice and minion initiative cards; hourglass on page 1 "
@@ -1513,8 +1558,9 @@ class MysticsDashboard(ui.TrackerPage):
         # the board's buttons follow what is typed: off when it cannot work (the page it is on, a move
         # of 0, an achievement taken or not earned by the mouse chosen, no room to enter or leave, no defeat
         # condition typed), with why
-        for box in (self.end_page, self.end_move, self.achievement, self.ach_mouse, self.room_name,
-                    self.room_surge, self.defeat_reason):
+        for box in (self.end_page, self.end_move, self.achievement, self.ach_mouse, self.ach_move,
+                    self.room_name, self.room_surge, self.defeat_reason, self.add_type, self.add_ambush,
+                    self.add_rolls, self.enc_minions, self.enc_ambush, self.enc_rolls):
             box.observe(lambda _c: self._regate_board(), "value")
         corrections = w.VBox(
             [
@@ -1908,6 +1954,32 @@ class MysticsDashboard(ui.TrackerPage):
             self.start_minions.value = text
         self._minions_prefill = text
 
+    def _start_off(self) -> str | None:
+        """Why Start chapter cannot work with the New chapter boxes as they are (``None``: it can): no mouse
+        chosen, or a mouse the chapter's Party Setup excludes (the tracker's refusal: Chapter setup)."""
+        typed = self._party_typed()
+        if not typed:
+            return "choose the mice of the party first"
+        number = int(self.chapter_no.value or 0)
+        try:
+            roster = self.tracker.hero_roster()
+            info = self.tracker.chapter_info(number) if number else None
+        except CompanionError:  # (the card data cannot be loaded: the page says so)
+            return None
+        options = [(k, (h.name,)) for k, h in roster.items()]
+        party = []
+        for name in typed:
+            hits = nm.matches(name, options)
+            if len(hits) == 1:
+                party.append((hits[0], roster[hits[0]].name))
+        refused = party_setup_refusal(info, number or None, party)
+        return None if refused is None else page_words(refused.render())
+
+    def _gate_start(self) -> None:
+        """Start chapter on or off as the New chapter boxes allow (:meth:`_start_off`), with why under it."""
+        ui.gate(self.start_btn, self._start_off())
+        self.start_off.value = ui.off_reasons([self.start_btn])
+
     def _party_typed(self) -> list[str]:
         """The mice of the New chapter boxes: those picked, then those typed under Also."""
         return list(self.mice_pick.value) + [m.strip() for m in self.extra_mice.value.split(",") if m.strip()]
@@ -2026,6 +2098,12 @@ class MysticsDashboard(ui.TrackerPage):
             )
         )()
 
+    def _end_move_off(self, move: int) -> str | None:
+        """Why the chapter end marker cannot move ``move`` pages now (the tracker's refusal: past the chapter
+        track's end), in this page's words; ``None``: it can."""
+        refused = end_marker_move_refusal(self.state, move)
+        return None if refused is None else page_words(refused.render())
+
     def _achievement_off(self) -> str | None:
         """Why the Achievement button cannot work for the achievement typed (``None``: it can): the
         tracker's refusal (an individual achievement taken, or whose condition the mouse chosen has not met
@@ -2037,7 +2115,9 @@ class MysticsDashboard(ui.TrackerPage):
             refused = achievement_refusal(self.tracker, self.state, name, self.ach_mouse.value or None)
         except CompanionError:  # (the card data cannot be loaded: the page says so)
             refused = None
-        return None if refused is None else page_words(refused.render())
+        if refused is not None:
+            return page_words(refused.render())
+        return self._end_move_off(self._achievement_moves(name))
 
     def achievement_move(self, name: str) -> int:
         """The pages the tracker moves the chapter end marker for achievement ``name`` when no move is typed:
@@ -2076,6 +2156,12 @@ class MysticsDashboard(ui.TrackerPage):
             info = None
         story = [a.name for a in getattr(info, "achievements", ())]
         return [*INDIVIDUAL_NAMES, *(x for x in story if x not in INDIVIDUAL_NAMES)]
+
+    def _achievement_moves(self, name: str) -> int:
+        """The pages Record achievement moves the chapter end marker for ``name``: an individual achievement's
+        as the book says, else as the “End marker moves” box says."""
+        key = nm.achievement_key(name)
+        return INDIVIDUAL_ACHIEVEMENTS[key] if key in INDIVIDUAL_ACHIEVEMENTS else int(self.ach_move.value)
 
     def _achievement_event(self) -> dict[str, Any]:
         name = self.achievement.value.strip()
@@ -2242,6 +2328,42 @@ class MysticsDashboard(ui.TrackerPage):
             pool = {}
         pool.update(dict(self.state.roster))
         return sorted(((m.name, k) for k, m in pool.items()), key=lambda x: (x[0].lower(), x[1]))
+
+    def _add_off(self) -> str | None:
+        """Why Add minions cannot work with the boxes as they are (``None``: it can): no type, no room on the
+        board for another figure of the type (Placing Minions on the Board: the Figures box holds at most what
+        fits), or an ambush whose rolls the die data cannot draw, with none typed."""
+        if not self.add_type.options:
+            return "no minion types: the card data has none"
+        kind = self.add_type.value
+        if not kind:
+            return "choose a minion type"
+        room = figure_room(self.state, kind)
+        self.add_count.max = max(room, 1)  # (the box holds no more than fit)
+        if room < 1:
+            name = dict((k, n) for n, k in self.add_type.options).get(kind, kind)
+            return (f"{lim.MAX_FIGURES} {name} are on the board already: at most {lim.MAX_FIGURES} "
+                    f"({lim.FIGURES_WHY})")
+        return self._rolls_off(self.add_ambush, self.add_rolls, True)
+
+    def _encounter_places(self) -> bool:
+        """Whether the encounter typed places minions (a box the tracker cannot read: said at the click)."""
+        try:
+            return any(n for n in parse_counts(self.enc_minions.value).values())
+        except CompanionError:
+            return True
+
+    def _rolls_off(self, ambush: w.Checkbox, box: w.Text, minions: bool) -> str | None:
+        """Why an ambush ticked in ``ambush`` cannot roll with the Rolls ``box`` blank (``None``: it can, or
+        nothing rolls): the action die data has no movement numbers, so the table's rolls are typed in
+        (Ambushes). ``minions``: the action places minion cards (nothing rolls without any on the track)."""
+        if not ambush.value or box.value.strip() or self.tracker.draws_rolls():
+            return None
+        if not minions and not any(x.is_minion_card for x in self.state.track):
+            return None
+        return ("the action die data has no movement numbers, so an ambush's rolls come from the table: "
+                f"type them in the Rolls box, one per minion initiative card, top first "
+                f"({cite('mystics', 'Ambushes')})")
 
     def add_minions(self) -> None:
         """Minions a chapter rule places now: figures on the board, new initiative cards at the
@@ -2444,12 +2566,14 @@ class MysticsDashboard(ui.TrackerPage):
             self.wound_minion: no_minions, self.defeat_minion: no_minions,
             self.set_minion_life: no_minions or self._minion_life_off(),
             self.sub1: "the minion cheese wheel is empty: nothing to take off" if b.wheel < 1 else None,
-            self.end_move_btn: None if move else "a move of 0 pages leaves the chapter end marker as it is",
+            self.end_move_btn: ("a move of 0 pages leaves the chapter end marker as it is" if not move
+                                else self._end_move_off(move)),
             self.end_page_btn: (f"the chapter end marker is on page {b.chapter_end} already: choose "
                                 "another page" if int(self.end_page.value) == b.chapter_end else None),
             self.ach_btn: self._achievement_off(),
             self.room_btn: self._room_off(),
-            self.add_btn: None if self.add_type.options else "no minion types: the card data has none",
+            self.enc_btn: self._rolls_off(self.enc_ambush, self.enc_rolls, self._encounter_places()),
+            self.add_btn: self._add_off(),
             self.defeat_btn: None if (defeat := self._defeat_off()) is None else defeat.render(),
         }
 
@@ -2521,6 +2645,7 @@ class MysticsDashboard(ui.TrackerPage):
         self.redo_btn.disabled = not self.tracker.can_redo
         types = self._minion_types() if s.started else []
         self.choices(self.add_type, types)
+        self._gate_start()
         self._lock_if_unusable((self.start_btn, self.undo_btn, self.redo_btn))
         # the minions on the board (none once the start is undone): the picker follows the state, and
         # comes back to the type chosen when an undo brings it back
