@@ -330,6 +330,7 @@ def test_first_turn_attack_and_mega_mouse_buttons_are_off_with_the_reason(tmp_pa
     v.buttons["play_basic"].click()
     v.buttons["end_turn"].click()
     v.buttons["draw"].click()
+    v.mouse_name.value = "Harvest Giant"  # (the Mega Mouse to summon named: off without a name)
     assert not mega.disabled and not v.resolve_button.disabled  # Ann's Acorn Scout has had its full turn
 
 

@@ -195,6 +195,7 @@ def test_the_mega_mouse_button_is_off_while_no_mouse_to_sacrifice_is_selected(tm
     page.play_basic()
     for event in ("end_turn", "draw", "end_turn", "draw"):  # Ann's third turn: Pip has had a full turn
         page.act({"event": event})
+    page.mouse_name.value = "Harvest Giant"  # (the Mega Mouse to summon named: off without a name)
     mega, pip = page.buttons["summon_mega"], page.target.value
     assert pip is not None and not mega.disabled
     page.target.value = None
@@ -228,6 +229,7 @@ def two_mice(tmp_path: Path) -> tuple[VillageCompanion, str, str]:
 
 def test_the_buttons_a_mouse_of_the_turn_players_own_takes_are_off_on_the_opponents(tmp_path: Path) -> None:
     page, pip, bo = two_mice(tmp_path)
+    page.mouse_name.value = "Harvest Giant"  # (the Mega Mouse to summon named: off without a name)
     b = page.buttons
     own = [b["summon_mega"], b["fruit"], b["ability"]]
     page.target.value = pip  # Ann's mouse, chosen in Bob's turn: regated without a redraw
@@ -275,6 +277,7 @@ def test_a_mega_mouse_selected_is_sacrificed_only_when_its_card_says_so(tmp_path
     big = play(page, "Big Pip", "summon_mega", sacrifice=pip)
     for event in ("end_turn", "draw", "end_turn", "draw"):
         page.act({"event": event})
+    page.mouse_name.value = "Harvest Giant"  # (the Mega Mouse to summon named: off without a name)
     mega = page.buttons["summon_mega"]
     assert page.target.value == big  # Ann's newest; Dew may be sacrificed
     said = f"{big!r} is a Mega Mouse: Mega Mice cannot be sacrificed unless a card says so"

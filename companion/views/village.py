@@ -65,6 +65,13 @@ is gone or a new turn begins, and a new turn starts with the mouse name, ATK and
 mouse's name fills in its ATK and DEF from its card; a name that is not a card clears the stats a card
 filled in, and plays only with ATK and DEF typed by hand (a mouse of your own), so a misspelt card
 name is refused with the card it may mean instead of keeping another card's stats.
+
+A button the rules would refuse is off before the click, by the rule the tracker refuses it with: a mouse
+with no name, or a card named in a box that plays another kind of card (the reason says which button plays
+it); a Magic card named in the card data sets the Magic card toggle, which is off, its label saying the card
+data gives it, while the data allows one kind only (a card of your own leaves it free); a coin flip out of
+turn (one that can negate an attack on the first turn or after the attack; a single-function card's after a
+flip of more functions); "deck −1" at 0 cards.
 """
 
 from __future__ import annotations
@@ -98,7 +105,6 @@ from ..village.game import (
     CheckItem,
     VillageState,
     VillageTracker,
-    check_card_type,
     check_mouse_name,
     checklist,
     direct_damage_said,
@@ -108,6 +114,10 @@ from ..village.game import (
     why_no_ability,
     why_no_mega,
     why_not,
+    why_not_card_type,
+    why_not_deck,
+    why_not_flip,
+    why_not_magic_kind,
     why_not_on,
 )
 from .cards import page_cards
@@ -127,6 +137,14 @@ TOSS = -1  # the New game "first" toggle's value for the coin toss
 STAT_WORDS = re.compile(r"\b(ATK|DEF)\b")  # a card text that changes a mouse's stats
 UNKNOWN_ABILITY = ""  # the ability picker's value when the mouse's card is not in the card data
 UNDEFENDED = "undefended (to Mouse Points)"
+MAGIC_KINDS = ("normal", "instant", "continuous")  # the Magic card toggle's values
+MAGIC_KIND = "Magic card:"  # its label; and while the named card's data gives its kind:
+MAGIC_KIND_FROM_CARD = "Magic card (from its card data):"
+#: How this page plays a card of each type, for a button that does not play that type (why_not_card_type)
+PLAYS_IT = {"basic-mouse": "“Play Basic Mouse” plays it",
+            "mega-mouse": "select the Basic Mouse to sacrifice and use “Mega Mouse (sacrifice selected)”",
+            "fruit": "“Fruit on selected” equips it", "item": "“Item on selected” plays it",
+            "magic": "“Play Magic card” plays it"}
 STAT_MAX = 99  # the largest ATK or DEF the boxes take
 NO_GAME = "no game yet: start one under New game"  # why a button is off before a game
 UNUSABLE = ui.UNUSABLE
@@ -293,6 +311,7 @@ class VillageCompanion(ui.TrackerPage):
         self.deck_labels: list[w.HTML] = []
         self.field_labels: list[w.HTML] = []  # each player's mice and continuous Magic cards
         self.redraw_buttons: list[w.Button] = []
+        self.deck_minus: list[w.Button] = []  # each player's "deck −1": off at 0 cards (why_not_deck)
         self.correction_buttons: list[w.Button] = []  # MP and deck: corrections after the end too
         for p in range(2):
             mp = w.HTML()
@@ -320,6 +339,7 @@ class VillageCompanion(ui.TrackerPage):
             redraw.on_click(at(lambda _b, p=p: self.act({"event": "redraw", "player": p,
                                                          "basic_in_hand": False})))
             self.correction_buttons += [*buttons, dm, dp]
+            self.deck_minus.append(dm)
             box = w.VBox([mp, w.HBox(buttons[:2], layout=w.Layout(width="100%")),
                           w.HBox(buttons[2:], layout=w.Layout(width="100%")),
                           # (the deck line never wraps: on a narrow page its two buttons go under it)
@@ -358,6 +378,7 @@ class VillageCompanion(ui.TrackerPage):
         self.mouse_name.observe(self._fill_stats, names="value")
         for key, box in (("atk", self.mouse_atk), ("def", self.mouse_def)):
             box.observe(lambda _c, key=key: self._stat_typed(key), names="value")
+            box.observe(lambda _c: self._regate(), names="value")  # (the mouse to play: _mouse_refusal)
         self.target = w.Dropdown(description="Selected mouse", options=[],
                                  style={"description_width": "initial"},
                                  layout=w.Layout(width="360px", height=ui.BUTTON_HEIGHT))
@@ -396,8 +417,8 @@ class VillageCompanion(ui.TrackerPage):
         self.card_name = w.Text(placeholder="Item / Magic card name",
                                 layout=w.Layout(width="240px"))
         toggles: dict[str, Any] = {"style": {"description_width": "initial", "button_width": "auto"}}
-        self.magic_kind = w.ToggleButtons(options=["normal", "instant", "continuous"], value="normal",
-                                          description="Magic card:", **toggles)
+        self.magic_kind = w.ToggleButtons(options=list(MAGIC_KINDS), value="normal", description=MAGIC_KIND,
+                                          **toggles)
         self.magic_player = w.ToggleButtons(options=[("turn player", "turn"), ("opponent", "other")],
                                             value="turn", description="played by:", **toggles)
         # card effects: what a card does to a mouse, an Item or a continuous Magic card on the field
@@ -445,7 +466,7 @@ class VillageCompanion(ui.TrackerPage):
         redo = wide(ui.big_button("Redo", icon="repeat"))
         redo.add_class("cmp-village-redo")
         self.undo_button, self.redo_button = undo, redo
-        self.card_name.observe(lambda ch: self._magic_kind_from_card(ch["new"]), names="value")
+        self.card_name.observe(lambda ch: self._card_named(ch["new"]), names="value")
         # what decides whether a button may act: who plays the Magic card and whether it is instant, what
         # a card allows (an Item on an opponent's Mouse, a second Item, a Mega Mouse sacrificed), which
         # Item or Magic card leaves the field
@@ -594,6 +615,8 @@ class VillageCompanion(ui.TrackerPage):
             fb.add_class("cmp-village-flip")
             flips.append(fb)
         self.flip_buttons = flips
+        for box in (self.flip_card, self.flip_functions, self.flip_attack):  # (what decides a flip)
+            box.observe(lambda _c: self._regate(), names="value")
         self.flip_msg, caption = self._group(flips)
         at = self.section_messages.guard(self.flip_msg)
         for fb, result in zip(flips, ("heads", "tails", None), strict=True):
@@ -679,13 +702,30 @@ class VillageCompanion(ui.TrackerPage):
             self._db = page_cards("village", self.load_problems)
         return self._db
 
+    def _named_card(self) -> Any:
+        """The card data of the Item or Magic card its box names (``None``: none, or one's own card)."""
+        return self.db().lookup(self.card_name.value or "")
+
+    def _card_named(self, name: str) -> None:
+        """An Item or Magic card's name typed: the Magic toggle follows its card, and the buttons are
+        gated once for both."""
+        with self._gating_later():
+            self._magic_kind_from_card(name)
+        self._regate()
+
     def _magic_kind_from_card(self, name: str) -> None:
-        """A Magic card named in the card data sets whether it is instant or continuous (the
-        toggle is for a card of one's own; the rules refuse a kind the data contradicts)."""
+        """A Magic card named in the card data sets whether it is instant or continuous: the toggle is
+        for a card of one's own, so it is off, saying so, while the card data gives the only kind it
+        can be played as (the rules refuse a kind the data contradicts: :func:`why_not_magic_kind`)."""
         card = self.db().lookup(name or "")
-        if card is not None and card.type == "magic":
-            self.magic_kind.value = ("instant" if card.get("instant") else
-                                     "continuous" if card.get("continuous") else "normal")
+        kinds = ([kind for kind in MAGIC_KINDS if why_not_magic_kind(card, kind == "instant",
+                                                                      kind == "continuous") is None]
+                 if card is not None and card.type == "magic" else [])
+        if kinds:
+            self.magic_kind.value = kinds[0]
+        fixed = len(kinds) == 1
+        ui.gate(self.magic_kind, f"{card.name} is {kinds[0]} by its card data" if fixed else None)
+        self.magic_kind.description = MAGIC_KIND_FROM_CARD if fixed else MAGIC_KIND
 
     def _mouse_names(self) -> list[str]:
         return sorted({c.name for c in self.db().of_type("basic-mouse", "mega-mouse")})
@@ -705,16 +745,18 @@ class VillageCompanion(ui.TrackerPage):
         mouse = card is not None and card.type in ("basic-mouse", "mega-mouse")
         self._filling_stats = True
         try:
-            for key, box in self._stat_boxes().items():
-                if mouse:
-                    value = card.get(key)
-                    box.value = "" if value is None else str(value)
-                    self._stats_from_card.add(key)
-                elif key in self._stats_from_card:
-                    box.value = ""
-                    self._stats_from_card.discard(key)
+            with self._gating_later():  # (the mouse to play gates its buttons: once, below)
+                for key, box in self._stat_boxes().items():
+                    if mouse:
+                        value = card.get(key)
+                        box.value = "" if value is None else str(value)
+                        self._stats_from_card.add(key)
+                    elif key in self._stats_from_card:
+                        box.value = ""
+                        self._stats_from_card.discard(key)
         finally:
             self._filling_stats = False
+        self._regate()
 
     @staticmethod
     def _stat(box: w.Text) -> int | None:
@@ -991,14 +1033,33 @@ class VillageCompanion(ui.TrackerPage):
         if not self.show_unusable(self.message):
             ui.show(self.message, "ok", "Back to the previous game", lines)
 
-    def _check_kind(self, card: Any, kind: str) -> None:
+    @staticmethod
+    def _wrong_type(card: Any, kind: str) -> str | None:
+        """Why ``card`` (card data, or ``None``) is not played as ``kind`` by the button pressed, saying
+        which button plays it (:func:`~companion.village.game.why_not_card_type`, the tracker's rule)."""
+        return why_not_card_type(card, kind, PLAYS_IT)
+
+    def _mouse_refusal(self, kind: str) -> str | None:
+        """Why the mouse its boxes name (name, ATK, DEF) cannot be played as ``kind`` now, or ``None``:
+        what the click would refuse (:meth:`_mouse_to_play`), off before it."""
         try:
-            check_card_type(card, kind)
-        except RuleError as exc:
-            if card.type == "mega-mouse":  # say which buttons do it here
-                raise RuleError(f"{exc.message} Select the Basic Mouse to sacrifice and use 'Mega Mouse "
-                                "(sacrifice selected)'.") from None
-            raise
+            self._mouse_to_play(kind)
+        except CompanionError as exc:
+            return exc.render(where=False)
+        return None
+
+    def _card_refusal(self, kind: str) -> str | None:
+        """Why the Item or Magic card its box names cannot be played as ``kind`` (``item`` or ``magic``),
+        or ``None``: a known card of another type (:meth:`_wrong_type`), or a Magic card played as a kind
+        its card data is not (:func:`~companion.village.game.why_not_magic_kind`). A name not in the card
+        data is a card of one's own."""
+        card = self._named_card()
+        wrong = self._wrong_type(card, kind)
+        if wrong or kind != "magic" or card is None:
+            return wrong
+        clash = why_not_magic_kind(card, self.magic_kind.value == "instant",
+                                   self.magic_kind.value == "continuous", page=True)
+        return clash.message if clash is not None else None
 
     def _mouse_to_play(self, kind: str) -> tuple[dict[str, Any], tuple[str, ...]]:
         """Name, ATK and DEF of the mouse to play, and warnings. A mouse card gives its stats (a box
@@ -1008,7 +1069,9 @@ class VillageCompanion(ui.TrackerPage):
         what to type; with them, a name close to a card plays with a warning."""
         name = str(self.mouse_name.value or "").strip()
         card = self.db().lookup(name) if name else None
-        self._check_kind(card, kind)
+        wrong = self._wrong_type(card, kind)
+        if wrong:
+            raise RuleError(wrong)
         atk, dfn = self._stat(self.mouse_atk), self._stat(self.mouse_def)
         if card is not None:
             stats = {"atk": card.get("atk") if atk is None else atk,
@@ -1121,9 +1184,13 @@ class VillageCompanion(ui.TrackerPage):
         player, name = self.magic_off.value
         self.act({"event": "destroy_magic", "player": player, "name": name})
 
+    def _flip_card(self) -> str:
+        """The card calling for the flip, as typed in its box (its spaces tidied; ``""``: none named)."""
+        return " ".join(str(self.flip_card.value).split())
+
     def flip(self, result: str | None) -> None:
         event: dict[str, Any] = {"event": "flip", "functions": self.flip_functions.value}
-        card = " ".join(str(self.flip_card.value).split())
+        card = self._flip_card()
         if card:  # (no card named: the log says "coin flip", never "coin flip for coin flip")
             event["card"] = card
         if self.flip_attack.value:  # goes at the beginning of the Attack Phase (Coin Flips)
@@ -1270,9 +1337,22 @@ class VillageCompanion(ui.TrackerPage):
                           if s.started else why_not(s, kind))
             else:
                 reason = why_not(s, kind) or self._nothing_to_affect(kind)
-            ui.gate(button, reason or self._not_for_selected(kind))
+            reason = reason or self._not_for_selected(kind)
+            if not reason and kind in ("play_basic", "summon_mega"):  # the mouse its boxes name
+                reason = self._mouse_refusal("basic-mouse" if kind == "play_basic" else "mega-mouse")
+            elif not reason and kind in ("item", "magic"):  # the card its box names
+                reason = self._card_refusal(kind)
+            ui.gate(button, reason)
         # (the first turn: no attack, First Turn; no mouse to attack with: nothing to declare)
         ui.gate(self.resolve_button, why_not(s, "attack") or self._nothing_to_declare())
+        flip = why_not(s, "flip", attack_flip=self.flip_attack.value) or (
+            why_not_flip(s, self.flip_functions.value, self._flip_card() or "coin flip", page=True)
+            if s.started else None)
+        for button in self.flip_buttons:
+            ui.gate(button, flip)
+        for p, button in enumerate(self.deck_minus):  # a deck never goes below 0 cards (You Win If)
+            below = why_not_deck(s, p, -1) if s.started else None
+            ui.gate(button, why_not(s, "deck") or (below.message if below is not None else None))
         if reasons:
             self._refresh_reasons()
 

@@ -485,6 +485,44 @@ def why_not(state: VillageState, kind: str, player: int | None = None, *,
     return None
 
 
+def why_not_flip(state: VillageState, functions: int, card: str = "coin flip", *,
+                 page: bool = False) -> str | None:
+    """Why a flip of ``card``, a card with ``functions`` functions, cannot go now (a sentence with its
+    citation), or ``None``: of the flips in play at once (logged one after another), the single-function
+    card's goes first (Coin Flips). On top of the turn-level limits of :func:`why_not`; the tracker
+    refuses a flip with it and the page turns the flip buttons off with it (``page``: with what to do
+    there)."""
+    if functions != 1:
+        return None
+    before = next((f for f in state.t.flips[state.t.flips_from:] if f[1] > 1), None)
+    if before is None:
+        return None
+    if page:
+        return (f"{card!r} has one function, so its flip goes before those of cards with more functions, "
+                f"and the flip of {before[0]!r} (two or more functions) is already in play: undo back to "
+                f"before it to flip {card!r} first ({CITE_FLIPS})")
+    return (f"{card!r} has one function, so of the flips in play at once its flip goes before those of "
+            f"cards with more functions ({CITE_FLIPS})")
+
+
+def why_not_deck(state: VillageState, player: int, delta: int) -> RuleError | None:
+    """Why ``player``'s deck cannot change by ``delta`` now, or ``None``: a deck never goes below 0 cards
+    (a typo would empty it, and an empty deck loses the game: You Win If). The tracker refuses a new
+    ``deck`` event with it (its suggestion is the command line's) and the page turns "deck −1" off with
+    its sentence."""
+    pl = state.players[player]
+    if pl.deck + delta >= 0:
+        return None
+    if pl.deck == 0:
+        return RuleError(f"{pl.name}'s deck has 0 cards: {delta} would go below 0",
+                         expected="a delta of 0 or more",
+                         suggestion=f"The deck is already empty, which loses the game ({CITE_WIN}).")
+    return RuleError(f"{pl.name}'s deck has {pl.deck} card(s): {delta} would go below 0",
+                     expected=f"a delta of -{pl.deck} or more",
+                     suggestion=f"An empty deck loses the game ({CITE_WIN}): give delta -{pl.deck} if "
+                                "that is what happened.")
+
+
 def sacrificable(state: VillageState) -> list[str]:
     """The turn player's Basic Mice that may be sacrificed for a Mega Mouse now.
 
@@ -639,10 +677,11 @@ def checklist(state: VillageState) -> list[CheckItem]:
 #: The card ``type`` each event that names a card plays it as.
 CARD_TYPES = {"play_basic": "basic-mouse", "summon_mega": "mega-mouse", "magic": "magic", "item": "item"}
 MOUSE_TYPES = {kind: t for kind, t in CARD_TYPES.items() if t.endswith("-mouse")}
-#: How a refusal names each type, and the section that says what it is.
-_PLAYED_AS = {"basic-mouse": ("a Basic Mouse", f"{CITE_TURN}, Step 2"),
-              "mega-mouse": ("a Mega Mouse", CITE_MEGA),
-              "magic": ("a Magic card", CITE_MAGIC), "item": ("an Item card", CITE_ITEM)}
+#: How a refusal names each card type, and the section that says how it is played.
+_KIND_OF = {"basic-mouse": ("a Basic Mouse", f"{CITE_TURN}, Step 2"),
+            "mega-mouse": ("a Mega Mouse", CITE_MEGA),
+            "magic": ("a Magic card", CITE_MAGIC), "item": ("an Item card", CITE_ITEM),
+            "fruit": ("a Fruit card", f"{CITE_TURN}, Step 3")}
 
 
 #: Event fields that name a Village card (checked against the card data, for a typo).
@@ -699,19 +738,51 @@ def _mouse_id(uid: object, example: str = "") -> str:
     return uid
 
 
-def check_card_type(card: Any, kind: str) -> None:
-    """Refuse a card played as a type it is not: ``kind`` is ``basic-mouse`` (Order of Turn,
-    Step 2), ``mega-mouse`` (Summoning MegaMice), ``magic`` or ``item`` (Card Descriptions 4-5);
-    a Mega Mouse is never played as a Basic Mouse, and a Fruit card is no mouse at all."""
+def why_not_card_type(card: Any, kind: str, plays_it: Mapping[str, str] | None = None) -> str | None:
+    """Why ``card`` (card data; ``None``: a card of one's own) cannot be played as ``kind`` (a sentence
+    with its citation), or ``None``: ``kind`` is ``basic-mouse`` (Order of Turn, Step 2), ``mega-mouse``
+    (Summoning MegaMice), ``magic`` or ``item`` (Card Descriptions 4-5); a Mega Mouse is never played as a
+    Basic Mouse, and a Fruit card is no mouse at all. The tracker refuses an event with it
+    (:func:`check_card_type`) and the page turns the button off with it before the click.
+
+    ``plays_it``: how the user plays a card of each type instead, by its type (a page names its
+    button): the sentence then says so in place of what the card is not."""
     if card is None or card.type == kind:
-        return
+        return None
+    kind_of, own = _KIND_OF.get(card.type, (f"a {card.type} card", CITE_EFFECTS))
+    if plays_it and card.type in plays_it:
+        return f"{card.name!r} is {kind_of}: {plays_it[card.type]} ({own})"
     if kind == "basic-mouse" and card.type == "mega-mouse":
-        raise RuleError(f"{card.name!r} is a Mega Mouse: it is summoned by sacrificing a Basic Mouse "
-                        f"({CITE_MEGA})")
-    what, source = _PLAYED_AS[kind]
-    kind_of = {"basic-mouse": "a Basic Mouse", "mega-mouse": "a Mega Mouse", "fruit": "a Fruit card",
-               "item": "an Item card", "magic": "a Magic card"}.get(card.type, f"a {card.type} card")
-    raise RuleError(f"{card.name!r} is {kind_of}, not {what} ({source})")
+        return f"{card.name!r} is a Mega Mouse: it is summoned by sacrificing a Basic Mouse ({CITE_MEGA})"
+    what, source = _KIND_OF[kind]
+    return f"{card.name!r} is {kind_of}, not {what} ({source})"
+
+
+def check_card_type(card: Any, kind: str) -> None:
+    """Refuse a card played as a type it is not, for the reason :func:`why_not_card_type` gives."""
+    reason = why_not_card_type(card, kind)
+    if reason:
+        raise RuleError(reason)
+
+
+def why_not_magic_kind(card: Any, instant: object, continuous: object, *,
+                       page: bool = False) -> RuleError | None:
+    """Why the Magic card ``card`` (card data) cannot be played as ``instant`` / ``continuous`` say
+    (``None``: not said, the card data gives it), or ``None``: whether a known card is instant or
+    continuous is its card data's (Legend; Card Descriptions 5). The tracker refuses an event with it and
+    the page, whose toggle follows the card, turns Play Magic card off with it (``page``: in words
+    without the event's fields)."""
+    for flag, said in (("instant", instant), ("continuous", continuous)):
+        printed = card.get(flag)
+        if printed is None or said is None or bool(said) == bool(printed):
+            continue
+        if page:
+            return RuleError(f"{card.name} is {'' if printed else 'not '}{flag} by its card data "
+                             f"({CITE_MAGIC})")
+        return RuleError(f"{card.name} is {'' if printed else 'not '}{flag} by the card data, not as the "
+                         f"event says ({flag}: {shown(bool(said))})", cite=CITE_MAGIC,
+                         suggestion=f"Leave '{flag}' out: the card data gives it.")
+    return None
 
 
 def card_ability(card: Any, name: object) -> tuple[str, int | None]:
@@ -813,16 +884,12 @@ class VillageTracker(Tracker[VillageState]):
                     if event.get(stat) is None:
                         out[stat] = card.get(stat)
             elif kind == "magic":  # whether it stays or goes (Card Descriptions 5)
+                clash = why_not_magic_kind(card, event.get("instant"), event.get("continuous"))
+                if clash is not None:
+                    raise clash
                 for flag in ("instant", "continuous"):
-                    printed = card.get(flag)
-                    if printed is None:
-                        continue
-                    if event.get(flag) is not None and bool(event.get(flag)) != bool(printed):
-                        raise RuleError(f"{card.name} is {'' if printed else 'not '}{flag} by the card data, "
-                                        f"not as the event says ({flag}: {shown(bool(event.get(flag)))})",
-                                        cite=CITE_MAGIC,
-                                        suggestion=f"Leave '{flag}' out: the card data gives it.")
-                    out[flag] = bool(printed)
+                    if card.get(flag) is not None:
+                        out[flag] = bool(card.get(flag))
             return out
         try:
             _p, mouse = state.mouse(event.get("mouse"))  # type: ignore[arg-type]
@@ -1090,10 +1157,9 @@ class VillageTracker(Tracker[VillageState]):
         card = str(e.get("card") or "coin flip")
         what = f"coin flip for {card}" if e.get("card") else "coin flip"  # (never "coin flip for coin flip")
         functions = _int(e, "functions", 1, minimum=1, maximum=self._cap)
-        if functions == 1 and any(f[1] > 1 for f in state.t.flips[state.t.flips_from:]):
-            raise RuleError(f"{card!r} has one function, so of the flips in play at once its flip goes "
-                            "before "
-                            f"those of cards with more functions ({CITE_FLIPS})")
+        out_of_order = why_not_flip(state, functions, card)
+        if out_of_order:
+            raise RuleError(out_of_order)
         result = e.get("result")
         said: tuple[str, ...] = ()
         if result is None:
@@ -1253,11 +1319,9 @@ class VillageTracker(Tracker[VillageState]):
         p = _player(state, e)
         delta = _int(e, "delta", minimum=None if self._cap is None else -self._cap, maximum=self._cap)
         pl = state.players[p]
-        if pl.deck + delta < 0 and not self.replaying:  # a typo would empty the deck: an ended game
-            raise RuleError(f"{pl.name}'s deck has {pl.deck} card(s): {delta} would go below 0",
-                            expected=f"a delta of -{pl.deck} or more",
-                            suggestion=f"An empty deck loses the game ({CITE_WIN}): give delta "
-                                       f"-{pl.deck} if that is what happened.")
+        below = None if self.replaying else why_not_deck(state, p, delta)
+        if below is not None:
+            raise below
         deck = max(0, pl.deck + delta)  # (an older log's line is kept as it was played)
         return replace(_set_player(state, p, replace(pl, deck=deck)),
                        last=(f"{pl.name}: {pl.deck} → {deck} card{'s' * (deck != 1)} in deck",))
