@@ -74,12 +74,17 @@ def _refused(page: GameTracker) -> RuleError:
     return info.value
 
 
-def test_record_is_off_for_more_attack_cards_than_the_hand_holds(tmp_path: Path) -> None:
-    page = at_first_attack(tmp_path)
-    page.fix_player.value = 0
-    page.fix_hand.value = 1
+def hand_of(page: GameTracker, player: int, cards: int) -> None:
+    """Correct ``player``'s hand to ``cards`` on the page, then pick the first Attack card (a Kick)."""
+    page.fix_player.value = player
+    page.fix_hand.value = cards
     page.fix_apply.click()
     page.builder.attacks[0].pick.value = "kick"
+
+
+def test_record_is_off_for_more_attack_cards_than_the_hand_holds(tmp_path: Path) -> None:
+    page = at_first_attack(tmp_path)
+    hand_of(page, 0, 1)
     assert not page.record.disabled
     page.builder.attacks[1].pick.value = CUSTOM  # a Nature 2: a legal attack, but 2 cards from a hand of 1
     page.builder.attacks[1].attr.value = "Nature"
@@ -99,10 +104,7 @@ def test_record_is_off_for_more_attack_cards_than_the_hand_holds(tmp_path: Path)
 
 def test_record_is_off_for_a_counter_from_an_empty_hand(tmp_path: Path) -> None:
     page = at_first_attack(tmp_path)
-    page.fix_player.value = 1
-    page.fix_hand.value = 0
-    page.fix_apply.click()
-    page.builder.attacks[0].pick.value = "kick"
+    hand_of(page, 1, 0)
     page.builder.counter.pick.value = "parry"
     assert page.builder.verdict is not None and page.builder.verdict.is_legal
     why = why_not_from_hand(page.state, 1, counter=True)
