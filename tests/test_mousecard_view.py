@@ -579,7 +579,8 @@ def test_a_line_cut_by_a_crash_in_another_window_is_said_when_the_page_reads_the
 def test_spend_a_fate_chip_is_off_while_the_player_named_holds_none(tmp_path: Path) -> None:
     log = tmp_path / "mc.jsonl"
     page = MouseCardPage(log, plot=False, settle=None)
-    assert not page.spend_button.disabled  # no name yet: a click asks for one
+    assert page.spend_button.disabled  # no name yet: off, saying which box to fill
+    assert page.spend_button.tooltip == "the Player box is empty: name the player"
     page.character.value = "Pip"  # the Character box names the player when the Player box is blank
     assert page.spend_button.disabled and page.spend_button.tooltip == "Pip has no fate chip to spend"
     assert "Spend a fate chip</b>: Pip has no fate chip to spend" in page.chips_off.value

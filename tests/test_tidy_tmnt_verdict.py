@@ -93,9 +93,9 @@ def test_a_redraw_says_why_controls_are_off_once(tmp_path: Path, monkeypatch: py
     said = ui.off_reasons
     monkeypatch.setattr(ui, "off_reasons", lambda *a, **k: calls.append(1) or said(*a, **k))
     g.refresh()
-    assert len(calls) == 2  # Next's, then the phase's controls': each once
+    assert len(calls) == 3  # Next's, the phase's controls', then Apply correction's: each once
     g.builder.character.pick.value = "kick"  # outside a redraw, Record's change is said at once
-    assert len(calls) == 4
+    assert len(calls) == 5
 
 
 def test_the_page_keeps_its_own_words_for_no_game_and_game_over(tmp_path: Path) -> None:

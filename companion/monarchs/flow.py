@@ -215,6 +215,20 @@ def check_name(value: object, *, where: str | None = None) -> str:
     return name
 
 
+def why_not_high_score(score: object, name: object = "", *,
+                       boxes: tuple[str | None, str | None] = (None, None)) -> RuleError | None:
+    """Why ``score`` made by ``name`` cannot be kept in the high scores (:func:`check_score`,
+    :func:`check_name`); ``None``: it can. ``boxes``: where the score and the name were given (the
+    refusal's ``where``). The table refuses with it (:meth:`HighScores.add`); the page turns Save score
+    off with it, before the click."""
+    try:
+        check_score(score, where=boxes[0])
+        check_name(name, where=boxes[1])
+    except RuleError as refused:
+        return refused
+    return None
+
+
 def shown_name(name: str) -> str:
     """A name as a table row shows it: control characters (in a table an older version kept) as
     spaces, and cut to :data:`MAX_NAME` characters."""
@@ -307,7 +321,9 @@ class HighScores:
         (``None`` if it did not make that scoring's top :data:`MAX_ENTRIES`); the entry's name is
         checked (:func:`check_name`) and kept without its outer spaces. A tie shares the rank of the
         equal score before it (listed after it: the earlier stays first)."""
-        check_score(entry.score)
+        refused = why_not_high_score(entry.score, entry.name)
+        if refused is not None:
+            raise refused
         entry = replace(entry, name=check_name(entry.name))
         variant = scoring_of(entry)
         same = self.of(variant)

@@ -626,10 +626,18 @@ class ScoreFile:
         notes = doc.get("notes") if isinstance(doc, dict) else None
         return notes if isinstance(notes, str) and notes.strip() else None
 
+    def why_empty(self) -> ScoreInputError | None:
+        """Why the file has nothing to score: no text but spaces (:meth:`cards` refuses with it; the
+        page turns Score this list off with it while its box is blank); ``None``: there is text to read."""
+        if self.stripped:
+            return None
+        return ScoreInputError("is empty", where=self.source, expected="a decklist or JSON")
+
     def cards(self, db: Any = None) -> list[ScoreCard]:
         """The cards the file lists (``db``: the card data, needed where it names cards)."""
-        if not self.stripped:
-            raise ScoreInputError("is empty", where=self.source, expected="a decklist or JSON")
+        empty = self.why_empty()
+        if empty is not None:
+            raise empty
         if self.is_json:
             return parse_json_cards(self.doc, db, source=self.source, twice=self._read[1])
         if db is None:

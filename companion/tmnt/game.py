@@ -378,6 +378,13 @@ def _closed(state: Game, kind: str) -> RuleError | None:
     return None
 
 
+def why_not_correct(state: Game) -> RuleError | None:
+    """Why no correction (counts, Block Zones) can be made now: no game yet (a game over can still be
+    corrected: a Deck given cards again takes the game up again); ``None``: it can. The tracker raises
+    it; the page turns its Block Zone tiles and Apply correction off with it."""
+    return _closed(state, "correct")
+
+
 def why_not_next(state: Game) -> RuleError | None:
     """Why ``next`` cannot end the phase now, with its rule-book section and what to do first (in the
     Adjust Phase: a hand too small to fill the Block Zones, :func:`why_not_fill`); ``None``: it can. The
@@ -487,7 +494,7 @@ class TmntTracker(Tracker[Game]):
                                 suggestion="Or give --new-game to start one here: it replaces the game in "
                                            "this log (undo brings that game back).")
             return self._start(event)
-        refused = _closed(state, str(kind))
+        refused = why_not_correct(state) if kind == "correct" else _closed(state, str(kind))
         if refused is not None:
             raise refused
         if kind == "correct":

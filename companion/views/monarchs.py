@@ -17,6 +17,8 @@ listed score back), ``cmp-monarchs-end``,
 ``cmp-monarchs-list-message`` (what scoring a pasted list did, under its buttons),
 ``cmp-monarchs-buy-message`` (under Plan purchases), ``cmp-monarchs-solo-message`` (under the dice
 buttons), ``cmp-monarchs-hs-message`` (what Save score or Remove did, under them),
+``cmp-monarchs-score-list-off``, ``cmp-monarchs-save-off``, ``cmp-monarchs-hs-remove-off`` (why Score
+this list, Save score, Remove are off, in words under them),
 ``cmp-monarchs-load-problems`` (card files of yours left out, above the tabs). Each result or
 refusal shows next to the button that caused it, on its own tab.
 
@@ -48,6 +50,7 @@ from ..monarchs.flow import (
     HighScores,
     end_status,
     solo_removal,
+    why_not_high_score,
 )
 from ..monarchs.scoring import (
     CITE_FAMILY,
@@ -99,6 +102,9 @@ SMALL = "<small style='display:block;line-height:1.4'>"
 
 #: The first row of the Take back list: no score chosen yet.
 PICK_NONE = "choose a listed score…"
+#: Why Remove is off (and refused, were it clicked): no row of the Take back list chosen, or none listed.
+REMOVE_PICK_FIRST = "choose the score to take back in the Take back list first"
+REMOVE_NONE_LISTED = "no score is listed to take back"
 
 SWATCH = {"purple": "#7e57c2", "yellow": "#f9a825", "green": "#2e7d32", "blue": "#1565c0",
           "red": "#c62828", "orange": "#ef6c00", "gray": "#9e9e9e"}
@@ -230,6 +236,10 @@ class MonarchsCompanion:
         load.add_class("cmp-monarchs-score-list")
         load.on_click(listed(lambda _b: self.score_list()))
         self.score_list_button = load
+        #: why Score this list is off, in words under its row
+        self.list_off = w.HTML()
+        self.list_off.add_class("cmp-monarchs-score-list-off")
+        self.list_text.observe(lambda _c: self._list_ready(), names="value")
         example = ui.big_button("Book example (28 VP)")
         example.on_click(listed(lambda _b: self.load_book_example()))
         clear = ui.big_button("Clear")
@@ -240,7 +250,8 @@ class MonarchsCompanion:
                        "fewer).</small>")
         self.score_tab = w.VBox([ui.labelled("Scoring", self.variant), help_, *rows, self.total,
                                  self.message, self.table, self.list_text,
-                                 ui.row(load, example, clear), self.list_message])
+                                 ui.row(load, example, clear), self.list_off, self.list_message])
+        self._list_ready()
 
     def _colour_of(self, widget: Any) -> str:
         return next(c for c in COURT_COLOURS
@@ -422,8 +433,20 @@ class MonarchsCompanion:
             self._syncing = False
         self.refresh_score()
 
+    def _pasted(self) -> ScoreFile:
+        """The list box's text as a score file (its JSON read once, for all that is asked of it)."""
+        return ScoreFile(self.list_text.value, "pasted list")
+
+    def _list_ready(self) -> None:
+        """Score this list is on only with something pasted (:meth:`~companion.monarchs.scoring.
+        ScoreFile.why_empty`); a list that cannot be read is still refused at the click, naming its line."""
+        empty = self._pasted().why_empty()
+        ui.gate(self.score_list_button, None if empty is None else
+                f"the {empty.where} box is empty: paste a decklist ('3 Card Name' lines) or JSON first")
+        self.list_off.value = ui.off_reasons([self.score_list_button])
+
     def score_list(self) -> None:
-        pasted = ScoreFile(self.list_text.value, "pasted list")  # its JSON read once, for all three
+        pasted = self._pasted()
         cards = pasted.cards(self.db() if pasted.needs_card_data() else None)
         self.set_cards(cards)
         gray = sum(1 for c in cards if c.color not in COURT_COLOURS)  # the pad has no gray box
@@ -584,6 +607,9 @@ class MonarchsCompanion:
         self._saved_note = ""  # the message the last save left: gone once another input changes
         self._last_save: tuple[tuple[int, str, str], float] | None = None  # what was saved, and when
         self.clock = time.monotonic  # (a test sets its own)
+        #: why Save score is off, in words (a touch screen shows no tooltip)
+        self.save_off = w.HTML()
+        self.save_off.add_class("cmp-monarchs-save-off")
         for box in (self.hs_score, self.hs_name, self.hs_variant):
             box.observe(lambda _c: self._high_score_input_changed(), names="value")
         self.highscores = w.HTML()
@@ -599,6 +625,10 @@ class MonarchsCompanion:
         remove.add_class("cmp-monarchs-hs-remove")
         remove.on_click(ui.guarded(self.hs_message)(lambda _b: self.remove_score()))
         self.remove_button = remove
+        #: why Remove is off, in words under it
+        self.remove_off = w.HTML()
+        self.remove_off.add_class("cmp-monarchs-hs-remove-off")
+        self.hs_pick.observe(lambda _c: self._remove_ready(), names="value")
         self._listed: HighScores = HighScores()  # the table as listed (the rows of hs_pick)
         self.solo_tab = w.VBox([
             w.HTML(f"{SMALL}After each turn roll both dice: white removes a front-row card, black a "
@@ -608,8 +638,9 @@ class MonarchsCompanion:
             w.HTML("<b>High scores</b>"),
             ui.row(self.hs_score.box, self.hs_name),
             ui.row(ui.labelled("Scored with", self.hs_variant), save),
-            self.hs_message, self.highscores, ui.row(self.hs_pick, remove)])
+            self.hs_message, self.save_off, self.highscores, ui.row(self.hs_pick, remove), self.remove_off])
         self.show_high_scores()
+        self._save_ready()
 
     def roll(self, rng: random.Random | None = None) -> None:
         r = rng or random.SystemRandom()
@@ -662,6 +693,36 @@ class MonarchsCompanion:
             (f"{rank}. {e.label()}" + ("" if e.variant else f"  ({variant})"), i)
             for variant, rows in table.tables() for rank, i, e in rows]
         self.hs_pick.index = 0  # (value None alone would show a blank menu: the first row is shown)
+        self._remove_ready()
+
+    def _chosen_row(self) -> int:
+        """The index in :attr:`_listed` of the row chosen in the Take back list; raises why there is
+        none (:data:`REMOVE_NONE_LISTED`, :data:`REMOVE_PICK_FIRST`)."""
+        i = self.hs_pick.value
+        if not self._listed.entries:
+            raise ScoreInputError(REMOVE_NONE_LISTED)
+        if i is None or not 0 <= i < len(self._listed.entries):
+            raise ScoreInputError(REMOVE_PICK_FIRST)
+        return int(i)
+
+    def _remove_ready(self) -> None:
+        """Remove is on only with a listed score chosen (:meth:`_chosen_row`); why not is said under it."""
+        try:
+            self._chosen_row()
+        except CompanionError as refused:
+            ui.gate(self.remove_button, refused.message)
+        else:
+            ui.gate(self.remove_button, None)
+        self.remove_off.value = ui.off_reasons([self.remove_button])
+
+    def _save_ready(self) -> None:
+        """Save score is on only with a score the table keeps (:func:`~companion.monarchs.flow.
+        why_not_high_score`: 0..999 VP, a name of one short line): a pad total past it (its boxes allow
+        more cards and crowns than a real Court holds) is said under it before the click, not refused."""
+        refused = why_not_high_score(self.hs_score.value, self.hs_name.value,
+                                     boxes=(self.hs_score.caption, str(self.hs_name.description)))
+        ui.gate(self.save_button, None if refused is None else f"{refused.where}: {refused.message}")
+        self.save_off.value = ui.off_reasons([self.save_button])
 
     def save_score(self) -> int | None:
         """Save the final score (with its name and scoring); a second press with the boxes unchanged
@@ -691,9 +752,7 @@ class MonarchsCompanion:
         """Take back the score chosen in the Take back list (a mistyped one), by its place and name
         as listed (:func:`~companion.highscores.remove_high_score`, what ``--remove`` uses): a table
         changed since it was listed never loses another score."""
-        i = self.hs_pick.value
-        if i is None or not 0 <= i < len(self._listed.entries):
-            raise ScoreInputError("choose the score to take back in the Take back list first")
+        i = self._chosen_row()
         entry = self._listed.entries[i]
         place = self._listed.ranks()[i]
         try:
@@ -708,6 +767,7 @@ class MonarchsCompanion:
     def _high_score_input_changed(self) -> None:
         self._last_save = None  # another save of these boxes is another score
         self._clear_saved_note()
+        self._save_ready()
 
     def _clear_saved_note(self) -> None:
         """The high scores' message says what the last save did until one of its boxes changes (it

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import html
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
@@ -795,9 +795,7 @@ class MouseCardPage(ui.TrackerPage):
     def draw(self) -> None:
         from ..mousecard.deck import parse_cards
 
-        character = tidy_name(self.character.value)
-        if not character:
-            raise CompanionError("name the character who draws", where="Character")
+        character = self.drawer()
         typed = self.cards.value.strip()
         cards = [c.id for c in parse_cards(typed)] if typed else None
         hint = self.tracker.state.new_name_hint(character)
@@ -805,6 +803,31 @@ class MouseCardPage(ui.TrackerPage):
                              cards))
         self.cards.value = ""
         self._new_name(hint)
+
+    def drawer(self) -> str:
+        """Who draws: the Character box's name; raises while the box is empty (Draw is off then:
+        :meth:`_unnamed`)."""
+        character = tidy_name(self.character.value)
+        if not character:
+            raise CompanionError("name the character who draws", where="Character")
+        return character
+
+    def _no_session_why(self) -> str | None:
+        """Why no action can be taken: no session is under way in the log (its start undone, say:
+        :meth:`~companion.mousecard.live.LiveDeckTracker.no_session`, the words the tracker refuses
+        with); ``None``: one is. Draw, Award, Spend and End of chapter are off with it."""
+        none = self.tracker.no_session()
+        return None if none is None else none.said
+
+    @staticmethod
+    def _unnamed(name: Callable[[], str]) -> str | None:
+        """Why a button that needs a name is off: ``name`` (:meth:`drawer`, :meth:`chip_holder`)
+        refused, naming its empty box; ``None``: a name is given."""
+        try:
+            name()
+        except CompanionError as refused:
+            return f"the {refused.where} box is empty: {refused.message}"
+        return None
 
     def _new_name(self, hint: str | None) -> None:
         """Once an action is done, a word when it used a new name close to a known one (a typo
@@ -881,10 +904,16 @@ class MouseCardPage(ui.TrackerPage):
         """Whose fate chips Award and Spend move: the Player box's name, else the Character box's."""
         return tidy_name(self.player.value) or tidy_name(self.character.value)
 
-    def chip(self, verb: str) -> None:
+    def chip_holder(self) -> str:
+        """:meth:`chip_player`, raising while both boxes are empty (Award and Spend are off then:
+        :meth:`_unnamed`)."""
         player = self.chip_player()
         if not player:
             raise CompanionError("name the player", where="Player")
+        return player
+
+    def chip(self, verb: str) -> None:
+        player = self.chip_holder()
         hint = self.tracker.state.new_name_hint(player) if verb == "award" else None
         self._act({"event": verb, "player": player, "chips": 1})
         self._new_name(hint)
@@ -923,8 +952,7 @@ class MouseCardPage(ui.TrackerPage):
                                  if cites else ""))
         ui.gate(self.undo_button, None if self.tracker.can_undo else "nothing to undo")
         ui.gate(self.redo_button, None if self.tracker.can_redo else "nothing to redo")
-        for button in (self.award_button, self.chapter_button):
-            ui.gate(button, None)
+        ui.gate(self.chapter_button, self._no_session_why())
         self._refresh_last()
         self._lock_if_unusable([self.draw_button, self.award_button, self.spend_button, self.chapter_button,
                                 self.undo_button, self.redo_button])  # (after undo and redo are set)
@@ -937,8 +965,9 @@ class MouseCardPage(ui.TrackerPage):
     def _refresh_last(self) -> None:
         """The draw the bonus and draw-on buttons act on (:meth:`shown_draw`), and those buttons:
         each is on only when the draw shown allows it (an ace cannot cancel itself; a chip
-        cancels only a bad card in effect, and only while its character holds one). Spend a fate
-        chip follows the names too: it is on only while the player named holds a chip."""
+        cancels only a bad card in effect, and only while its character holds one). Draw, Award and
+        Spend follow the names too: Draw is on once a character is named, Award once a player is, Spend
+        only while the player named holds a chip; none is on while no session is under way."""
         st = self.tracker.state
         rec = self.shown_draw()
         name = self.character.value.strip()
@@ -958,18 +987,21 @@ class MouseCardPage(ui.TrackerPage):
             why = (self._no_draw_why() if rec is None else
                    refused[0] if (refused := rec.bonus_refusal(source, use, chips)) else None)
             ui.gate(button, plain(why) if why else None)
+        no_session = self._no_session_why()
+        unnamed = no_session or self._unnamed(self.chip_holder)
         player = self.chip_player()
-        ui.gate(self.spend_button, None if not player or st.can_spend(player) else
+        ui.gate(self.award_button, unnamed)
+        ui.gate(self.spend_button, unnamed if unnamed or st.can_spend(player) else
                 f"{st.name_of(player)} has no fate chip to spend")
         # a draw from the shuffled deck waits while the deck is in doubt; typed-in cards do not
         doubt = None if self.cards.value.strip() else self.tracker.doubt_refusal()
         said = doubt.render(where=False) if doubt is not None else None
-        ui.gate(self.draw_button, said)
+        ui.gate(self.draw_button, no_session or self._unnamed(self.drawer) or said)
         ui.gate(self.draw_on_button,
                 self._no_draw_why() if rec is None else
                 DRAW_ON_OFF if not rec.can_draw_on else said)
         self._lock_if_unusable([self.draw_button, self.draw_on_button, *self.bonus_buttons,
-                                self.spend_button])
+                                self.award_button, self.spend_button])
         self._say_off()
 
     def _say_off(self) -> None:

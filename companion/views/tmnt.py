@@ -20,8 +20,9 @@ same house reading, chosen for the whole game), ``cmp-tmnt-phase``, ``cmp-tmnt-n
 ``cmp-tmnt-flip-character`` / ``-attack`` / ``-item`` / ``-event``, ``cmp-tmnt-play-event``,
 ``cmp-tmnt-play-item``, ``cmp-tmnt-record-attack``, ``cmp-tmnt-keep-attacker``,
 ``cmp-tmnt-keep-defender``, ``cmp-tmnt-result-step``, ``cmp-tmnt-correct`` (with the boxes
-``cmp-tmnt-correct-items`` and ``cmp-tmnt-correct-reason``), ``cmp-tmnt-character-mismatch`` (the
-builder's warning when its character is not the card the tracker names on the 1st Block Zone),
+``cmp-tmnt-correct-items`` and ``cmp-tmnt-correct-reason``; ``cmp-tmnt-correct-off``: why it is off),
+``cmp-tmnt-character-mismatch`` (the builder's warning when its character is not the card the tracker
+names on the 1st Block Zone),
 ``cmp-tmnt-load-problems`` (card files of yours left out: the builder's, the tracker's at its top).
 
 A card file of yours that does not load is left out, as every command leaves it out: the pages use the
@@ -86,6 +87,7 @@ from ..tmnt.game import (
     redone_line,
     undone_line,
     why_not_card,
+    why_not_correct,
     why_not_first_card,
     why_not_from_hand,
     why_not_next,
@@ -108,6 +110,10 @@ POWER_READINGS = (("counts its Power", "count"), ("adds no Power", "ignore"))
 NO_GAME = "no game yet: open “New game”"
 GAME_OVER = f"the game is over ({cite('tmnt', 'Game Over')})"
 UNUSABLE = ui.UNUSABLE
+#: Why Apply correction is off (and refused, were it clicked on a page another window made stale): no box
+#: differs from the game's count (:meth:`GameTracker._fix_changes`).
+NOTHING_TO_FIX = "nothing to correct: Hand, Deck, Trash and Items are as the game has them"
+CHANGE_A_COUNT = "Change a count first, then apply."
 
 #: The page's help, collapsed under each tab's title ("How to use this page": ui.help_box), for
 #: everyone, then for a notebook only (the command line): the notebook keeps a one-line lead.
@@ -617,11 +623,16 @@ class GameTracker(ui.TrackerPage):
         self.fix_apply = ui.big_button("Apply correction")
         self.fix_apply.add_class("cmp-tmnt-correct")
         self.fix_apply.on_click(said.guard(self.fix_msg)(lambda _b: self._correct()))
+        #: why Apply correction is off, in words under it (a touch screen shows no tooltip)
+        self.fix_off = w.HTML()
+        self.fix_off.add_class("cmp-tmnt-correct-off")
         self.fix_player.observe(lambda _c: self._load_fix(), "value")
+        for box in self._fix_boxes().values():  # Apply correction is on once a box differs from the game
+            box.observe(lambda _c: self._fix_ready(), "value")
         corrections = w.Accordion([w.VBox([
             w.HTML("For card texts the tracker does not know (draws, discards, Items): set the counts."),
             self.fix_player, w.HBox([self.fix_hand, self.fix_deck, self.fix_trash, self.fix_items]),
-            self.fix_reason, self.fix_apply, self.fix_msg])])
+            self.fix_reason, self.fix_apply, self.fix_msg, self.fix_off])])
         corrections.set_title(0, "Correct counts")
         corrections.selected_index = None
 
@@ -826,7 +837,7 @@ class GameTracker(ui.TrackerPage):
         keeps theirs); choosing the player, or another game (a new game, here or in another window),
         fills every box. It remembers the counts as the boxes show them: :meth:`_correct` sends only a
         box that differs (were a count ever out of a box's range, the clamped value shown is not a
-        change)."""
+        change). Apply correction is then gated on the boxes (:meth:`_fix_ready`)."""
         if not self.state.started:
             return
         player = int(self.fix_player.value)
@@ -839,27 +850,49 @@ class GameTracker(ui.TrackerPage):
                 box.value = getattr(p, name)
             counts[name] = min(max(getattr(p, name), box.min), box.max)  # (what the box shows of it)
         self._fix_loaded = (key, counts)
+        if not self._drawing:  # (a redraw gates it once, at its end)
+            self._fix_ready()
+
+    def _fix_changes(self) -> dict[str, int]:
+        """The counts the boxes change (those that differ from the game's, as :meth:`_load_fix` filled
+        them; none: :data:`NOTHING_TO_FIX`): what Apply correction sends. Raises when the boxes cannot be
+        read for it: no game yet, boxes not filled for the player chosen."""
+        if not self.state.started:
+            raise CompanionError("start a game first")
+        (loaded_for, _game), loaded = self._fix_loaded
+        if loaded_for != int(self.fix_player.value):  # choosing the player fills the boxes: not expected
+            raise CompanionError("the boxes do not show this player's counts",
+                                 suggestion="Choose the player again, then change a count.")
+        return {k: int(b.value) for k, b in self._fix_boxes().items() if loaded[k] != b.value}
+
+    def _fix_ready(self) -> None:
+        """Apply correction is on only when a correction can be made (:func:`~companion.tmnt.game.
+        why_not_correct`: a game) and a box differs from the game's count (:meth:`_fix_changes`); why not
+        is said under it. Recomputed on every redraw and as a box or the player changes."""
+        reason = _off(self.state, why_not_correct(self.state), when_over=True)
+        if reason is None:
+            try:
+                changed = self._fix_changes()
+            except CompanionError as refused:
+                reason = _sentence(refused)
+            else:
+                reason = None if changed else _sentence(CompanionError(NOTHING_TO_FIX,
+                                                                        suggestion=CHANGE_A_COUNT))
+        ui.gate(self.fix_apply, reason)
+        self.fix_off.value = ui.off_reasons([self.fix_apply], skip=(UNUSABLE,))
 
     def _correct(self) -> None:
         """Set the counts changed in the boxes; the others are left as the log holds them (another
         window may have changed them since the boxes were filled). Read and written under the log's
         lock, as a Block Zone tap (:meth:`_cycle_zone`)."""
-        if not self.state.started:
-            raise CompanionError("start a game first")
         player = int(self.fix_player.value)
-        boxes = self._fix_boxes()
-        (loaded_for, _game), loaded = self._fix_loaded
-        if loaded_for != player:  # choosing the player fills the boxes: not expected
-            raise CompanionError("the boxes do not show this player's counts",
-                                 suggestion="Choose the player again, then change a count.")
-        changed = {k: int(b.value) for k, b in boxes.items() if loaded[k] != b.value}
+        changed = self._fix_changes()
 
         def build() -> dict[str, Any]:
             if not self.state.started:
                 raise CompanionError("start a game first")
-            if not changed:
-                raise CompanionError("nothing to correct: Hand, Deck, Trash and Items are as the game has "
-                                     "them", suggestion="Change a count first, then apply.")
+            if not changed:  # (off before the click: a page another window made stale, read again)
+                raise CompanionError(NOTHING_TO_FIX, suggestion=CHANGE_A_COUNT)
             reason = str(self.fix_reason.value).strip() or "set by hand"  # (the tracker checks it: one line)
             return {"event": "correct", "player": player, **changed, "reason": reason}
 
@@ -876,6 +909,7 @@ class GameTracker(ui.TrackerPage):
             self._drawing = False
             self._lock_if_unusable((self.new_game, self.undo, self.redo, self.next))
             self._captions()
+            self._fix_ready()  # (no game: _load_fix left the boxes as they were)
 
     def _captions(self) -> None:
         """Why Next and the phase's controls on show are off, in words under them (a touch screen shows
@@ -896,6 +930,8 @@ class GameTracker(ui.TrackerPage):
         self.undo.disabled = not self.tracker.can_undo
         self.redo.disabled = not self.tracker.can_redo
         ui.gate(self.next, _off(s, why_not_next(s)))
+        for b in (*self.zones[0], *self.zones[1]):  # (before their tooltips: a game gives each its own)
+            ui.gate(b, _off(s, why_not_correct(s), when_over=True))
         if not s.started:
             self.phase.value = "<i>No game yet: open “New game”.</i>"
             ui.show(self.status, "info", said or "Start a game", ["Names, who goes first, then New game."])
@@ -1039,16 +1075,20 @@ def _flip_prompt(name: str, where: str) -> str:
             f"<small><i>({html.escape(where)})</i></small></div>")
 
 
-def _off(s: Game, refused: RuleError | None) -> str | None:
+def _off(s: Game, refused: RuleError | None, *, when_over: bool = False) -> str | None:
     """Why a control cannot work now in this page's words: the tracker's refusal (:func:`why_not_next`,
     :func:`why_not_card`) as one sentence, what to do and then its rule-book section; no game yet and the
-    game over in the words the page says them elsewhere (:data:`NO_GAME`, :data:`GAME_OVER`)."""
+    game over in the words the page says them elsewhere (:data:`NO_GAME`, :data:`GAME_OVER`).
+    ``when_over``: the control still works once the game is over (a correction)."""
     if not s.started:
         return NO_GAME
-    if s.over:
+    if s.over and not when_over:
         return GAME_OVER
-    if refused is None:
-        return None
+    return None if refused is None else _sentence(refused)
+
+
+def _sentence(refused: CompanionError) -> str:
+    """A refusal as one sentence: what is wrong, what to do, then its rule-book section if it has one."""
     fix = (refused.suggestion or "").rstrip(".")
     said = refused.message + (f": {fix[:1].lower()}{fix[1:]}" if fix else "")
     return f"{said} ({refused.cite})" if refused.cite else said
