@@ -25,6 +25,8 @@ def test_page_computes_odds_draws_and_resumes(tmp_path: Path) -> None:
     page.cards.value = "QH, 3S"  # two cards for skill 1 (no king): refused
     page.draw_button.click()
     assert "too many" in page.message.value and not page.tracker.state.draws
+    # named as the page labels the box, not by the log's field ("cards:")
+    assert "Cards typed in:" in html.unescape(page.message.value) and "cards:" not in page.message.value
     page.skill.value = 2
     page.draw_button.click()
     assert "Q♥" in page.last.value and "success" in page.last.value and page.message.value == ""

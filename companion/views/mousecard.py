@@ -241,11 +241,16 @@ def draw_html(rec: DrawRecord, chips: int = 0) -> str:
 def said_under_row(panel: w.HTML, exc: BaseException) -> None:
     """A live-deck refusal, in the panel under the row of the button pressed: that button names the
     action, so the log's name of its event ("spend:", "draw_on:"), which no control shows, is left
-    out; a box's name ("cards:") is kept, as it says where to look."""
-    if isinstance(exc, CompanionError) and exc.where in EVENTS:
-        exc = CompanionError(exc.message, expected=exc.expected, found=exc.found,
-                             suggestion=exc.suggestion, cite=exc.cite)
+    out; a field the page has a box for is named as the box is labelled (the log's "cards:" is the
+    "Cards typed in" box), as it says where to look."""
+    if isinstance(exc, CompanionError) and (exc.where in EVENTS or exc.where in BOX_LABELS):
+        exc = CompanionError(exc.message, where=BOX_LABELS.get(exc.where or ""), expected=exc.expected,
+                             found=exc.found, suggestion=exc.suggestion, cite=exc.cite)
     ui.show_error(panel, exc)
+
+
+#: The page's box for each live-deck field a refusal may name (``where``), by its label.
+BOX_LABELS = {"cards": "Cards typed in"}
 
 
 class MouseCardPage(ui.TrackerPage):
