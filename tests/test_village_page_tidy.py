@@ -314,6 +314,12 @@ def test_a_mouse_whose_card_has_no_ability_has_the_ability_button_off(tmp_path: 
     page.play_basic()
     none = "'Pip' has no ability on its card (village-tcg.txt, Card Descriptions 6 Abilities)"
     assert page.buttons["ability"].disabled and page.buttons["ability"].tooltip == none
+    # a click that reaches it anyway is refused by the tracker, in the button's words (one rule, one wording)
+    page.buttons["ability"].click()
+    assert f"<li>{none}</li>" in html.unescape(page.message.value) and page.state.t.abilities == ()
+    with pytest.raises(RuleError) as refused:
+        page.tracker.do({"event": "ability", "mouse": page.target.value, "cost": 0})
+    assert refused.value.message == none
 
 
 def test_a_magic_card_the_card_data_contradicts_cites_its_section_after_the_sentence(tmp_path: Path) -> None:
@@ -352,7 +358,7 @@ def test_a_name_close_to_no_card_is_refused_with_what_to_type(tmp_path: Path) ->
         page.mouse_name.value = name
         page.buttons["play_basic"].click()
         said = html.unescape(page.message.value)
-        assert f"'{name}' is not a card in the data. For a mouse of your own, type its ATK and DEF after " \
+        assert f"'{name}' is not a card in the data. For a mouse of your own, give its ATK and DEF with " \
                "its name." in said and "did you mean" not in said
     assert page.state.players[0].field == ()
 

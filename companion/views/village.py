@@ -91,6 +91,7 @@ from ..eventlog import EventLog, old_log_kept, redone_said
 from ..village.battle import ATTACKER_WINS, Attack
 from ..village.game import (
     ATTACK_PHASE_NOTE,
+    CARD_TYPES,
     CITE_ABILITY,
     CITE_BATTLE,
     CITE_EFFECTS,
@@ -101,6 +102,9 @@ from ..village.game import (
     DIRECT_ATK,
     FORFEIT_NOTE,
     FRUIT_READINGS,
+    MOUSE_TYPES,
+    OWN_MOUSE_HINT,
+    OWN_MOUSE_ONLY,
     STEPS,
     CheckItem,
     VillageState,
@@ -108,6 +112,7 @@ from ..village.game import (
     check_mouse_name,
     checklist,
     direct_damage_said,
+    mouse_names,
     new_game,
     undone_lines,
     unknown_card_note,
@@ -149,11 +154,8 @@ STAT_MAX = 99  # the largest ATK or DEF the boxes take
 NO_GAME = "no game yet: start one under New game"  # why a button is off before a game
 UNUSABLE = ui.UNUSABLE
 #: the buttons that act on the selected mouse (off while none is selected, or while it is one they cannot
-#: act on: :func:`~companion.village.game.why_not_on`), and those of them that act only on one of the turn
-#: player's own (a sacrifice, a Fruit, an ability)
+#: act on: :func:`~companion.village.game.why_not_on`)
 ON_SELECTED = ("summon_mega", "fruit", "ability", "item", "stats", "destroy", "destroy_item")
-ON_OWN = ("summon_mega", "fruit", "ability")
-OWN_MOUSE_HINT = "For a mouse of your own, type its ATK and DEF after its name"
 HELP = (  # the page's "How to use this page": what the notebook's lead leaves out
     "Start under <b>New game</b>: the names, the decks, who goes first (or a coin toss) and the house "
     "reading of an ability's Fruit cost. A new game keeps the old log beside it; <b>Back to the previous "
@@ -363,7 +365,7 @@ class VillageCompanion(ui.TrackerPage):
         self.step_labels = [w.HTML() for _ in range(7)]  # each step's line: what is done, current, ...
         for label in self.step_labels:
             label.add_class("cmp-village-checklist")
-        self.mouse_name = w.Combobox(placeholder="mouse name", options=self._mouse_names(),
+        self.mouse_name = w.Combobox(placeholder="mouse name", options=mouse_names(self.db()),
                                      layout=w.Layout(width="220px"))
         # ATK and DEF are text so that they can be blank: filled in from the named card, or typed
         stat_tip = ("filled in from the card named; for a mouse of your own (not in the card data) "
@@ -726,9 +728,6 @@ class VillageCompanion(ui.TrackerPage):
         fixed = len(kinds) == 1
         ui.gate(self.magic_kind, f"{card.name} is {kinds[0]} by its card data" if fixed else None)
         self.magic_kind.description = MAGIC_KIND_FROM_CARD if fixed else MAGIC_KIND
-
-    def _mouse_names(self) -> list[str]:
-        return sorted({c.name for c in self.db().of_type("basic-mouse", "mega-mouse")})
 
     def _stat_boxes(self) -> dict[str, w.Text]:
         return {"atk": self.mouse_atk, "def": self.mouse_def}
@@ -1106,11 +1105,8 @@ class VillageCompanion(ui.TrackerPage):
         self.sacrifice_allowed.value = False
 
     def use_ability(self) -> None:
-        """Use the selected mouse's ability; its Fruit cost comes from the card (Order of Turn, Step 4)."""
-        card = self._target_card()
-        none = why_no_ability(card) if card is not None else None
-        if none:
-            raise RuleError(none)
+        """Use the selected mouse's ability; its Fruit cost comes from the card (Order of Turn, Step 4). A
+        card that prints none is refused by the tracker (:func:`~companion.village.game.card_ability`)."""
         event: dict[str, Any] = {"event": "ability", "mouse": self.target.value, "cost": self.cost.value}
         if self.ability.value:
             event["name"] = self.ability.value
@@ -1333,26 +1329,24 @@ class VillageCompanion(ui.TrackerPage):
                 reason = why_not(s, kind, self._magic_player() if s.started else None,
                                  instant=self.magic_kind.value == "instant")
             elif kind == "summon_mega":  # a mouse to sacrifice (none on the first turn: First Turn)
-                reason = ((why_no_mega(s, self.sacrifice_allowed.value) or self._nothing_to_affect(kind))
-                          if s.started else why_not(s, kind))
+                reason = why_no_mega(s, self.sacrifice_allowed.value) or self._nothing_to_affect(kind)
             else:
                 reason = why_not(s, kind) or self._nothing_to_affect(kind)
             reason = reason or self._not_for_selected(kind)
-            if not reason and kind in ("play_basic", "summon_mega"):  # the mouse its boxes name
-                reason = self._mouse_refusal("basic-mouse" if kind == "play_basic" else "mega-mouse")
-            elif not reason and kind in ("item", "magic"):  # the card its box names
+            if not reason and kind in MOUSE_TYPES:  # the mouse its boxes name
+                reason = self._mouse_refusal(MOUSE_TYPES[kind])
+            elif not reason and kind in CARD_TYPES:  # the Item or Magic card its box names
                 reason = self._card_refusal(kind)
             ui.gate(button, reason)
         # (the first turn: no attack, First Turn; no mouse to attack with: nothing to declare)
         ui.gate(self.resolve_button, why_not(s, "attack") or self._nothing_to_declare())
-        flip = why_not(s, "flip", attack_flip=self.flip_attack.value) or (
-            why_not_flip(s, self.flip_functions.value, self._flip_card() or "coin flip", page=True)
-            if s.started else None)
+        flip = why_not(s, "flip", attack_flip=self.flip_attack.value) or why_not_flip(
+            s, self.flip_functions.value, self._flip_card() or "coin flip", page=True)
         for button in self.flip_buttons:
             ui.gate(button, flip)
         for p, button in enumerate(self.deck_minus):  # a deck never goes below 0 cards (You Win If)
-            below = why_not_deck(s, p, -1) if s.started else None
-            ui.gate(button, why_not(s, "deck") or (below.message if below is not None else None))
+            off = why_not(s, "deck") or why_not_deck(s, p, -1)
+            ui.gate(button, off.message if isinstance(off, RuleError) else off)
         if reasons:
             self._refresh_reasons()
 
@@ -1378,7 +1372,7 @@ class VillageCompanion(ui.TrackerPage):
         (Order of Turn, Steps 2-4): with none on the field, the reason says to play one."""
         if kind in ON_SELECTED and not self.target.value:
             s = self.state
-            if kind in ON_OWN and s.started and not s.players[s.current].field:
+            if kind in OWN_MOUSE_ONLY and s.started and not s.players[s.current].field:
                 return (f"{s.players[s.current].name} has no mouse on the field: play one first "
                         f"({CITE_TURN}, Step 2)")
             return ("no mouse selected: choose one under Selected mouse" if self.target.options

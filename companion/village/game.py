@@ -694,8 +694,15 @@ def unknown_event(kind: object) -> LogError:
                     suggestion=did_you_mean(closest(str(kind), EVENTS)))
 
 
-#: What a mouse of one's own needs: its ATK and DEF given (no card gives them).
+#: What a mouse of one's own needs: its ATK and DEF given (no card gives them); the tracker and the page
+#: say it in these words.
 OWN_MOUSE_HINT = "For a mouse of your own, give its ATK and DEF with its name"
+
+
+def mouse_names(db: Any) -> list[str]:
+    """The names of the mouse cards (Basic and Mega) in the card data ``db``, sorted: what a misspelt
+    mouse is matched against, and the page's mouse name box offers."""
+    return sorted({c.name for c in db.of_type(*MOUSE_TYPES.values())})
 
 
 def check_mouse_name(db: Any, name: object, atk: object, dfn: object) -> None:
@@ -709,7 +716,7 @@ def check_mouse_name(db: Any, name: object, atk: object, dfn: object) -> None:
     if atk is not None and dfn is not None:
         return
     typed = name.strip().lower()
-    meant = [m for m in closest(typed, sorted({c.name for c in db.of_type(*MOUSE_TYPES.values())}))
+    meant = [m for m in closest(typed, mouse_names(db))
              if difflib.SequenceMatcher(None, typed, m.lower()).ratio() >= 0.6]  # (closest's own cutoff)
     if meant:
         raise RuleError(f"{name!r} is not a card in the data: did you mean {' or '.join(map(repr, meant))}?",
