@@ -100,13 +100,14 @@ def header(title: str, subtitle: str = "", *, game: str | None = None, home: boo
                   f"<h2>{html.escape(title)}{tag}</h2>{sub}</div>")
 
 
-def panel_html(kind: str, title: str, lines: Iterable[str] = (), *, raw: bool = False) -> str:
-    """HTML for a message panel; ``kind`` is ``ok``, ``warn``, ``error`` or ``info``."""
+def panel_html(kind: str, title: str, lines: Iterable[str] = (), *, raw: bool = False, note: str = "") -> str:
+    """HTML for a message panel; ``kind`` is ``ok``, ``warn``, ``error`` or ``info``; ``note``: HTML put
+    right after the title, on its line (a rule-book section beside it)."""
     colour = COLOURS.get(kind, COLOURS["info"])
     items = "".join(f"<li>{line if raw else html.escape(line)}</li>" for line in lines)
     body = f"<ul style='margin:4px 0'>{items}</ul>" if items else ""
     return (f"<div class='companion-panel companion-{kind}' style='border-color:{colour}'>"
-            f"<b style='color:{colour}'>{html.escape(title)}</b>{body}</div>")
+            f"<b style='color:{colour}'>{html.escape(title)}</b>{note}{body}</div>")
 
 
 def panel(kind: str = "info", title: str = "", lines: Iterable[str] = ()) -> w.HTML:

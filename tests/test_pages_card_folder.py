@@ -106,7 +106,7 @@ def test_both_tmnt_tabs_offer_the_bundled_cards_and_say_the_file_left_out(folder
 def test_the_monarchs_page_plans_with_a_bundled_card_and_says_the_file_left_out(folder: Path) -> None:
     page = MonarchsCompanion()
     said_once(page.widget, page.load_problems, "monarchs", folder)
-    assert page.db().lookup(GOOD) is not None
+    assert page.db.lookup(GOOD) is not None
     page.front[0].value = "Royal Herald"
     assert any(b.card.name == "Royal Herald" for p in page.plan().purchases for b in p.buys)
 

@@ -219,8 +219,8 @@ def why_not_high_score(score: object, name: object = "", *,
                        boxes: tuple[str | None, str | None] = (None, None)) -> RuleError | None:
     """Why ``score`` made by ``name`` cannot be kept in the high scores (:func:`check_score`,
     :func:`check_name`); ``None``: it can. ``boxes``: where the score and the name were given (the
-    refusal's ``where``). The table refuses with it (:meth:`HighScores.add`); the page turns Save score
-    off with it, before the click."""
+    refusal's ``where``). The table refuses by the same checks, in this order (:meth:`HighScores.add`);
+    the page turns Save score off with it, before the click."""
     try:
         check_score(score, where=boxes[0])
         check_name(name, where=boxes[1])
@@ -321,9 +321,7 @@ class HighScores:
         (``None`` if it did not make that scoring's top :data:`MAX_ENTRIES`); the entry's name is
         checked (:func:`check_name`) and kept without its outer spaces. A tie shares the rank of the
         equal score before it (listed after it: the earlier stays first)."""
-        refused = why_not_high_score(entry.score, entry.name)
-        if refused is not None:
-            raise refused
+        check_score(entry.score)  # (the checks, in their order, that why_not_high_score makes)
         entry = replace(entry, name=check_name(entry.name))
         variant = scoring_of(entry)
         same = self.of(variant)

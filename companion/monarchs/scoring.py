@@ -580,25 +580,35 @@ class ScoreFile:
         """The parsed JSON; a :class:`ScoreInputError` saying where it cannot be read."""
         return self._read[0]
 
-    @cached_property
+    @property
     def _read(self) -> tuple[Any, list[str]]:
         """The parsed JSON as a decklist's is read (a number as typed), and the pointers of the keys
         it gives twice; a :class:`ScoreInputError` saying where it cannot be read, with the card
-        files' fix where there is a likely one (a comma before a closing bracket)."""
+        files' fix where there is a likely one (a comma before a closing bracket). Read once, a
+        failure too (:attr:`_parsed`)."""
+        got = self._parsed
+        if isinstance(got, ScoreInputError):
+            raise got.with_traceback(None) from None
+        return got
+
+    @cached_property
+    def _parsed(self) -> tuple[Any, list[str]] | ScoreInputError:
+        """What :attr:`_read` gives or raises, kept: JSON that cannot be read is not read again for
+        each thing asked of it (whether it needs the card data, then its cards)."""
         from ..deck.decklist import read_json
         from ..validation import json_syntax_hint
 
         try:
             return read_json(self.stripped)
         except json.JSONDecodeError as exc:
-            raise ScoreInputError(f"is not valid JSON: {exc.msg}",
-                                  where=f"{self.source}:{exc.lineno}:{exc.colno}",
-                                  suggestion=json_syntax_hint(exc)) from None
+            return ScoreInputError(f"is not valid JSON: {exc.msg}",
+                                   where=f"{self.source}:{exc.lineno}:{exc.colno}",
+                                   suggestion=json_syntax_hint(exc))
         except RecursionError:
-            raise ScoreInputError("is nested too deeply", where=self.source) from None
+            return ScoreInputError("is nested too deeply", where=self.source)
         except ValueError:  # (Python reads no whole number of over 4,300 digits)
-            raise ScoreInputError("holds a number of thousands of digits", where=self.source,
-                                  expected=f"counts of 1..{MAX_COUNT}, crowns of 0..{MAX_CROWNS}") from None
+            return ScoreInputError("holds a number of thousands of digits", where=self.source,
+                                   expected=f"counts of 1..{MAX_COUNT}, crowns of 0..{MAX_CROWNS}")
 
     def _readable(self) -> Any:
         """The parsed JSON, or ``None`` where it cannot be read (:meth:`cards` says why)."""

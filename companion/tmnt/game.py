@@ -494,7 +494,7 @@ class TmntTracker(Tracker[Game]):
                                 suggestion="Or give --new-game to start one here: it replaces the game in "
                                            "this log (undo brings that game back).")
             return self._start(event)
-        refused = why_not_correct(state) if kind == "correct" else _closed(state, str(kind))
+        refused = _closed(state, str(kind))  # (a correction's: why_not_correct)
         if refused is not None:
             raise refused
         if kind == "correct":

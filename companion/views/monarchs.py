@@ -39,7 +39,7 @@ import ipywidgets as w
 from .. import ui
 from ..errors import CompanionError
 from ..highscores import load_high_scores, record_high_score, remove_high_score
-from ..monarchs.court import CITE_BUY, MAX_INFLUENCE, needs_db, parse_court, plan_purchases
+from ..monarchs.court import CITE_BUY, MAX_INFLUENCE, parse_court, plan_purchases
 from ..monarchs.flow import (
     MAX_COURT_DECK,
     MAX_ENTRIES,
@@ -168,7 +168,8 @@ class MonarchsCompanion:
         """``db``: the card data a Court or a list names cards from (default: the game's, read once here,
         a card file of yours that does not load left out and said in :attr:`load_problems`)."""
         self.load_problems = self._panel("load-problems")
-        self._db = db if db is not None else page_cards("monarchs", self.load_problems)
+        #: the card data a Court or a list names cards from, read once, at build
+        self.db: Any = db if db is not None else page_cards("monarchs", self.load_problems)
         # each tab says what its buttons did right under them (never on another tab)
         self.message = self._panel("message")  # the score pad's problems and notes
         self.list_message = self._panel("list-message")  # scoring a pasted list
@@ -195,9 +196,6 @@ class MonarchsCompanion:
         panel = ui.panel()
         panel.add_class(f"cmp-monarchs-{name}")
         return panel
-
-    def db(self) -> Any:
-        return self._db
 
     # -- score pad ---------------------------------------------------------------------------
     def _build_score(self) -> None:
@@ -447,7 +445,7 @@ class MonarchsCompanion:
 
     def score_list(self) -> None:
         pasted = self._pasted()
-        cards = pasted.cards(self.db() if pasted.needs_card_data() else None)
+        cards = pasted.cards(self.db)  # (read only where the list names cards)
         self.set_cards(cards)
         gray = sum(1 for c in cards if c.color not in COURT_COLOURS)  # the pad has no gray box
         lines = [f"{gray} gray card(s) never score; their crowns were ignored "
@@ -550,9 +548,8 @@ class MonarchsCompanion:
         return out
 
     def court(self) -> Any:
-        specs = [t.value for t in (*self.front, *self.back)]
-        db = self.db() if needs_db(specs) else None
-        return parse_court([t.value for t in self.front], [t.value for t in self.back], db)
+        """The Court typed in the buy planner's positions (the card data: for a position naming a card)."""
+        return parse_court([t.value for t in self.front], [t.value for t in self.back], self.db)
 
     def plan(self, limit: int = 12) -> Any:
         """Plan the purchases for the Court typed; a Court that cannot be read clears the old plan

@@ -251,6 +251,10 @@ def said_under_row(panel: w.HTML, exc: BaseException) -> None:
 
 #: The page's box for each live-deck field a refusal may name (``where``), by its label.
 BOX_LABELS = {"cards": "Cards typed in"}
+#: Why the live-deck buttons are off when the session's log cannot be written (said in the notice already).
+LOG_UNWRITABLE = "the session's log cannot be written (see the message above)"
+#: Reasons the captions under the live-deck buttons leave out: the notice above says them.
+SAID_ABOVE = (ui.UNUSABLE, LOG_UNWRITABLE)
 
 
 class MouseCardPage(ui.TrackerPage):
@@ -348,7 +352,7 @@ class MouseCardPage(ui.TrackerPage):
         super()._lock_if_unusable(buttons)
         if self.start_failed is not None:
             for button in buttons:
-                button.tooltip = "the session's log cannot be written (see the message above)"
+                button.tooltip = LOG_UNWRITABLE
 
     # -- layout ------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -456,9 +460,9 @@ class MouseCardPage(ui.TrackerPage):
         self.draw_button.add_class("cmp-mousecard-draw")
         self.draw_on_button = ui.big_button("Draw on", icon="forward", tooltip=DRAW_ON_TIP)
         self.draw_on_button.add_class("cmp-mousecard-draw-on")
-        self.character.observe(lambda _c: self._refresh_last(), names="value")
+        self.character.observe(lambda _c: self._refresh_last(self._no_session_why()), names="value")
         # typed cards may be drawn while the shuffled deck is in doubt: the Draw buttons follow the box
-        self.cards.observe(lambda _c: self._refresh_last(), names="value")
+        self.cards.observe(lambda _c: self._refresh_last(self._no_session_why()), names="value")
         self.last = w.HTML()
         self.last.add_class("cmp-mousecard-last")
         self.bonus_buttons = []
@@ -469,7 +473,8 @@ class MouseCardPage(ui.TrackerPage):
         self.player = w.Text(description="Player", placeholder="name", style=wide,
                              layout=w.Layout(width="260px", height=ui.BUTTON_HEIGHT))
         self.player.add_class("cmp-mousecard-player")
-        self.player.observe(lambda _c: self._refresh_last(), names="value")  # whose chips Spend gives up
+        # whose chips Award and Spend move: only they follow the box
+        self.player.observe(lambda _c: self._gate_chips(self._no_session_why()), names="value")
         self.award_button = ui.big_button("Award a fate chip", style="primary", icon="plus")
         self.award_button.add_class("cmp-mousecard-award")
         self.spend_button = ui.big_button("Spend a fate chip", icon="minus")
@@ -854,14 +859,18 @@ class MouseCardPage(ui.TrackerPage):
         :meth:`latest_draw` while it belongs to the chapter under way. None once that chapter has
         ended: its cards went back into the deck at the reshuffle, and the next chapter's checks are
         new ones (Jokers: the deck is reshuffled at the end of every chapter)."""
-        rec = self.latest_draw()
-        return rec if rec is not None and rec.chapter == self.tracker.state.chapter else None
+        return self._shown_of(self.latest_draw())
 
-    def _no_draw_why(self) -> str:
-        """Why no draw is on show (:meth:`shown_draw` is None): none yet, or the latest belongs to a
-        chapter that has ended. The bonus and draw-on buttons say it when off, as a click refuses."""
-        rec = self.latest_draw()
-        ended = None if rec is None else self.tracker.state.ended_chapter(rec)
+    def _shown_of(self, latest: DrawRecord | None) -> DrawRecord | None:
+        """:meth:`shown_draw` of the draw :meth:`latest_draw` found (``latest``): it, unless its chapter
+        has ended (:meth:`~companion.mousecard.live.LiveDeck.ended_chapter`)."""
+        return latest if latest is not None and self.tracker.state.ended_chapter(latest) is None else None
+
+    def _no_draw_why(self, latest: DrawRecord | None) -> str:
+        """Why no draw is on show (:meth:`shown_draw` is None; ``latest``: what :meth:`latest_draw`
+        found): none yet, or the latest belongs to a chapter that has ended. The bonus and draw-on
+        buttons say it when off, as a click refuses."""
+        ended = None if latest is None else self.tracker.state.ended_chapter(latest)
         if ended is not None:
             return ended
         name = self.character.value.strip()
@@ -869,9 +878,10 @@ class MouseCardPage(ui.TrackerPage):
 
     def _shown_or_refuse(self, where: str) -> DrawRecord:
         """:meth:`shown_draw`, or why there is none."""
-        rec = self.shown_draw()
+        latest = self.latest_draw()
+        rec = self._shown_of(latest)
         if rec is None:
-            raise CompanionError(self._no_draw_why(), where=where,
+            raise CompanionError(self._no_draw_why(latest), where=where,
                                  suggestion="Draw first, or name a character who has drawn.")
         return rec
 
@@ -955,33 +965,36 @@ class MouseCardPage(ui.TrackerPage):
         self.history.value = (f"<b>Session history</b> (latest first)<ol reversed>{items}</ol>"
                               + (f"<small>Draws resolved by {html.escape(cites_text(cites))}</small>"
                                  if cites else ""))
+        no_session = None if none is None else none.said  # (as _no_session_why says it)
         ui.gate(self.undo_button, None if self.tracker.can_undo else "nothing to undo")
         ui.gate(self.redo_button, None if self.tracker.can_redo else "nothing to redo")
-        ui.gate(self.chapter_button, self._no_session_why())
-        self._refresh_last()
-        self._lock_if_unusable([self.draw_button, self.award_button, self.spend_button, self.chapter_button,
-                                self.undo_button, self.redo_button])  # (after undo and redo are set)
-        self._say_off()
+        ui.gate(self.chapter_button, no_session)
+        # (after undo and redo are set; _refresh_last locks the others and says why each is off)
+        self._lock_if_unusable([self.chapter_button, self.undo_button, self.redo_button])
+        self._refresh_last(no_session)
         if self.use_live.value:
             self.compute()
         self._plot_stale()  # a draw changes the live deck a plot may have been drawn from
 
 
-    def _refresh_last(self) -> None:
+    def _refresh_last(self, no_session: str | None) -> None:
         """The draw the bonus and draw-on buttons act on (:meth:`shown_draw`), and those buttons:
         each is on only when the draw shown allows it (an ace cannot cancel itself; a chip
         cancels only a bad card in effect, and only while its character holds one). Draw, Award and
-        Spend follow the names too: Draw is on once a character is named, Award once a player is, Spend
-        only while the player named holds a chip; none is on while no session is under way."""
+        Spend follow the names too: Draw is on once a character is named, Award and Spend as
+        :meth:`_gate_chips` says; none is on while no session is under way (``no_session``: why, as
+        :meth:`_no_session_why` says it; ``None``: one is)."""
         st = self.tracker.state
-        rec = self.shown_draw()
+        latest = self.latest_draw()  # (each read once: this runs on every keystroke in the boxes)
+        rec = self._shown_of(latest)
+        no_draw = None if rec is not None else self._no_draw_why(latest)
         name = self.character.value.strip()
         if rec is not None:
             self.last.value = draw_html(rec, st.chips_of(rec.character))
-        elif self.latest_draw() is not None:  # the latest belongs to a chapter that has ended
+        elif latest is not None:  # the latest belongs to a chapter that has ended
             self.last.value = ui.panel_html(
                 "info", f"Chapter {st.chapter}: no draw yet" + (f" for {name}" if name else ""),
-                [f"{self._no_draw_why()}: the ace, chip and draw-on buttons act on a draw of this chapter"])
+                [f"{no_draw}: the ace, chip and draw-on buttons act on a draw of this chapter"])
         elif name:
             self.last.value = ui.panel_html("info", f"{name} has not drawn yet: the ace, chip and draw-on "
                                                     "buttons act on the latest draw of the character named")
@@ -989,36 +1002,41 @@ class MouseCardPage(ui.TrackerPage):
             self.last.value = ""
         chips = st.chips_of(rec.character) if rec is not None else 0
         for button, (source, use) in zip(self.bonus_buttons, BONUS_LABELS, strict=True):
-            why = (self._no_draw_why() if rec is None else
+            why = (no_draw if rec is None else
                    refused[0] if (refused := rec.bonus_refusal(source, use, chips)) else None)
             ui.gate(button, plain(why) if why else None)
-        no_session = self._no_session_why()
-        unnamed = no_session or self._unnamed(self.chip_holder)
-        player = self.chip_player()
-        ui.gate(self.award_button, unnamed)
-        ui.gate(self.spend_button, unnamed if unnamed or st.can_spend(player) else
-                f"{st.name_of(player)} has no fate chip to spend")
+        self._gate_chips(no_session)
         # a draw from the shuffled deck waits while the deck is in doubt; typed-in cards do not
         doubt = None if self.cards.value.strip() else self.tracker.doubt_refusal()
         said = doubt.render(where=False) if doubt is not None else None
         ui.gate(self.draw_button, no_session or self._unnamed(self.drawer) or said)
         ui.gate(self.draw_on_button,
-                self._no_draw_why() if rec is None else
+                no_draw if rec is None else
                 DRAW_ON_OFF if not rec.can_draw_on else said)
-        self._lock_if_unusable([self.draw_button, self.draw_on_button, *self.bonus_buttons,
-                                self.award_button, self.spend_button])
-        self._say_off()
+        self._lock_if_unusable([self.draw_button, self.draw_on_button, *self.bonus_buttons])
+        self._say_off(no_draw)
 
-    def _say_off(self) -> None:
-        """Under each group of live-deck buttons, why those that are off are off (their tooltips,
-        which a touch screen never shows); a log that cannot be used is said in the notice already, and
-        why no draw is on show in the last-draw panel, between those buttons."""
-        skip = [ui.UNUSABLE,
-                "the session's log cannot be written (see the message above)",
-                *([self._no_draw_why()] if self.shown_draw() is None and self.last.value else [])]
+    def _gate_chips(self, no_session: str | None) -> None:
+        """Award and Spend, and why they are off under them: Award is on once a player is named
+        (:meth:`chip_holder`), Spend only while the player named holds a chip; neither while no session
+        is under way (``no_session``: why; ``None``: one is). The Player box changes only these."""
+        st = self.tracker.state
+        unnamed = no_session or self._unnamed(self.chip_holder)
+        player = self.chip_player()
+        ui.gate(self.award_button, unnamed)
+        ui.gate(self.spend_button, unnamed if unnamed or st.can_spend(player) else
+                f"{st.name_of(player)} has no fate chip to spend")
+        self._lock_if_unusable([self.award_button, self.spend_button])
+        self.chips_off.value = ui.off_reasons([self.award_button, self.spend_button], skip=SAID_ABOVE)
+
+    def _say_off(self, no_draw: str | None) -> None:
+        """Under the draw, bonus and session buttons, why those that are off are off (their tooltips,
+        which a touch screen never shows; Award and Spend's: :meth:`_gate_chips`); a log that cannot be
+        used is said in the notice already, and why no draw is on show (``no_draw``, ``None`` while one
+        is) in the last-draw panel, between those buttons."""
+        skip = [*SAID_ABOVE, *([no_draw] if no_draw is not None and self.last.value else [])]
         for off, group in ((self.draw_off, [self.draw_button, self.draw_on_button]),
                            (self.bonus_off, self.bonus_buttons),
-                           (self.chips_off, [self.award_button, self.spend_button]),
                            (self.session_off, [self.chapter_button, self.undo_button, self.redo_button])):
             off.value = ui.off_reasons(group, skip=skip)
 

@@ -292,6 +292,9 @@ class AttackBuilder:
         self.on_update: Callable[[], None] | None = None
         self.verdict: Verdict | None = None
         self.first: BattleCard | None = None  # the 1st Block card chosen, as last read (None: not read)
+        #: why :attr:`first` is not the card on the attacker's 1st Block Zone, as last read
+        #: (:func:`~companion.tmnt.game.why_not_first_card`; ``None``: it is, or none to check)
+        self.not_first: RuleError | None = None
         self.mismatch.add_class("cmp-tmnt-character-mismatch")
         self.attack_card_power = attack_card_power_toggle("cmp-tmnt-attack-card-power")
         self.power_reading = w.VBox([self.attack_card_power, w.HTML(
@@ -381,13 +384,17 @@ class AttackBuilder:
 
     def update(self) -> None:
         """Work the attack out again and show it; :attr:`verdict` is ``None`` while there is none (no
-        1st Block card chosen yet, or a card place that cannot be read, its error shown instead)."""
-        self.verdict = self.first = None
+        1st Block card chosen yet, or a card place that cannot be read, its error shown instead). Then
+        :attr:`on_update`, whatever the update found (the empty choice too: Record goes off with it)."""
+        self.verdict = self.first = self.not_first = None
         try:
             first = self.character.card()  # (each card place read once)
             self.first = first
+            if first is not None and self.attacker is not None:
+                self.not_first = why_not_first_card(self.attacker, first)
             # (said before the other places are read: one that cannot be read leaves it right)
-            self.mismatch.value = _mismatch_html(self.attacker, first) if first is not None else ""
+            self.mismatch.value = (_mismatch_html(self.attacker, first, self.not_first)
+                                   if first is not None else "")
             if first is None:  # the tracker's empty choice: nothing to work out yet
                 self.power_reading.layout.display = "none"
                 self.result.value = ui.panel_html("info", "Choose the card on the 1st Block Zone",
@@ -413,8 +420,9 @@ class AttackBuilder:
             self.result.value = _result_html(verdict, blocks, face_up, self.zone_numbers, names)
         except Exception as exc:  # shown, never raised into the widget callback
             ui.show_error(self.result, exc)
-        if self.on_update is not None:
-            self.on_update()
+        finally:  # (after the early return of the empty choice too)
+            if self.on_update is not None:
+                self.on_update()
 
 
 PICK_FIRST = ("Pick the card flipped onto the 1st Block Zone (or Custom… with its Attribute and Power), "
@@ -427,14 +435,14 @@ RECORD_NOT_LEGAL = "the attack is not legal: its problems are listed right above
 RECORD_NOT_FIRST = "not the card on the 1st Block Zone: why is said right above"
 
 
-def _mismatch_html(player: Player | None, chosen: BattleCard) -> str:
+def _mismatch_html(player: Player | None, chosen: BattleCard, refused: RuleError | None) -> str:
     """Why ``chosen`` is not the card on ``player``'s 1st Block Zone, when it is not: not the type of card
-    flipped there, or not the card the tracker names there (:func:`~companion.tmnt.game.why_not_first_card`:
-    Record is off), or another Power for it (:func:`~companion.tmnt.game.first_card_mismatch`: recorded
-    and said); ``""`` when it is (or outside the tracker: no ``player``)."""
+    flipped there, or not the card the tracker names there (``refused``, what
+    :func:`~companion.tmnt.game.why_not_first_card` said of it: Record is off), or another Power for it
+    (:func:`~companion.tmnt.game.first_card_mismatch`: recorded and said); ``""`` when it is (or outside
+    the tracker: no ``player``)."""
     if player is None:
         return ""
-    refused = why_not_first_card(player, chosen)
     if refused is not None:
         return ui.panel_html("error", "Not the card on the 1st Block Zone: Record attack is off",
                              [x for x in (refused.message, refused.suggestion, refused.cite) if x])
@@ -533,12 +541,15 @@ class GameTracker(ui.TrackerPage):
         # the player and game (its start's log line) the correction boxes are for, and the counts the log
         # held at the last redraw, as the boxes show them (:meth:`_load_fix`)
         self._fix_loaded: tuple[tuple[int, int | None], dict[str, int]] = ((-1, None), {})
+        self._filling = False  # _load_fix is filling the boxes: Apply correction is gated once, after
         # the game (its start's log line) and turn whose Result Step choices the keep boxes hold, and
         # whose attack the builder holds: a new game (this window's or another's) starts them empty
         self._keep_key: tuple[int | None, int] | None = None
         self._attack_key: tuple[int | None, int] | None = None
         self._news: tuple[Game, str] | None = None  # what an undo or redo said, and the state it left
         self._drawing = False  # a redraw is under way: it says why controls are off once, at its end
+        #: the phase's gated controls on show, as the latest redraw put them (:meth:`_show_actions`)
+        self._gated_on_show: tuple[w.Widget, ...] = ()
         self.status = ui.panel()
         self.status.add_class("cmp-tmnt-status")
         # a message panel per section, right under the buttons that act there: a refusal shows next to
@@ -628,7 +639,7 @@ class GameTracker(ui.TrackerPage):
         self.fix_off.add_class("cmp-tmnt-correct-off")
         self.fix_player.observe(lambda _c: self._load_fix(), "value")
         for box in self._fix_boxes().values():  # Apply correction is on once a box differs from the game
-            box.observe(lambda _c: self._fix_ready(), "value")
+            box.observe(lambda _c: None if self._filling else self._fix_ready(), "value")
         corrections = w.Accordion([w.VBox([
             w.HTML("For card texts the tracker does not know (draws, discards, Items): set the counts."),
             self.fix_player, w.HBox([self.fix_hand, self.fix_deck, self.fix_trash, self.fix_items]),
@@ -769,16 +780,15 @@ class GameTracker(ui.TrackerPage):
         tracker refuses it by), the builder finds the attack legal, and the hands hold the cards placed
         from them (:func:`~companion.tmnt.game.why_not_from_hand`, said in words under Record): a refusal
         is not a click away, and one the panel above already shows is not said twice."""
-        # (what is picked, the card the builder read and the verdict, not card(): a Power out of range
-        # must not raise here; Record stays on, and a click says what is wrong with the card)
+        # (what is picked and what the builder's update found of the card it read and of the attack,
+        # not card(): a Power out of range must not raise here; Record stays on, and a click says what
+        # is wrong with the card)
         b = self.builder
-        verdict, first, me = b.verdict, b.first, b.attacker
-        other = first is not None and me is not None and why_not_first_card(me, first) is not None
         placed = sum(slot.pick.value != NONE for slot in b.attacks)  # (Custom… is a card placed too)
         hand = why_not_from_hand(self.state, placed, counter=b.counter.pick.value != NONE)
         ui.gate(self.record, RECORD_PICK_FIRST if b.character.pick.value in (NONE, PICK)
-                else RECORD_NOT_FIRST if other
-                else RECORD_NOT_LEGAL if verdict is not None and not verdict.is_legal
+                else RECORD_NOT_FIRST if b.not_first is not None
+                else RECORD_NOT_LEGAL if b.verdict is not None and not b.verdict.is_legal
                 else _off(self.state, hand))
         if not self._drawing:  # (a redraw says why controls are off at its end)
             self._captions()
@@ -845,10 +855,14 @@ class GameTracker(ui.TrackerPage):
         key = (player, self.tracker.game_line)
         held, loaded = self._fix_loaded
         counts = {}
-        for name, box in self._fix_boxes().items():
-            if held != key or box.value == loaded[name]:
-                box.value = getattr(p, name)
-            counts[name] = min(max(getattr(p, name), box.min), box.max)  # (what the box shows of it)
+        self._filling = True  # (the boxes' observers wait: the gate is worked out once they are filled)
+        try:
+            for name, box in self._fix_boxes().items():
+                if held != key or box.value == loaded[name]:
+                    box.value = getattr(p, name)
+                counts[name] = min(max(getattr(p, name), box.min), box.max)  # (what the box shows of it)
+        finally:
+            self._filling = False
         self._fix_loaded = (key, counts)
         if not self._drawing:  # (a redraw gates it once, at its end)
             self._fix_ready()
@@ -917,12 +931,18 @@ class GameTracker(ui.TrackerPage):
         Record is off: the builder's panel above it) is not said again."""
         skip = (NO_GAME, GAME_OVER, UNUSABLE)
         self.next_off.value = ui.off_reasons([self.next], skip=skip)
-        shown = _within(self.actions)  # (a button of another phase is not on show: not listed)
         self.actions_off.value = ui.off_reasons(
-            [b for b in (*self.flip_buttons, self.play_event, self.play_item, self.record, *self.keep,
-                         self.result_step) if id(b) in shown],
+            list(self._gated_on_show),  # (a button of another phase is not on show: not listed)
             # (the builder's panel says why Record is off)
             skip=(*skip, RECORD_PICK_FIRST, RECORD_NOT_FIRST, RECORD_NOT_LEGAL))
+
+    def _show_actions(self, children: tuple[w.Widget, ...]) -> None:
+        """Put the phase's controls on show, and remember which of its gated ones are among them: what
+        :meth:`_captions` lists (read again on every builder change, found once per redraw)."""
+        self.actions.children = children
+        shown = _within(self.actions)
+        self._gated_on_show = tuple(b for b in (*self.flip_buttons, self.play_event, self.play_item,
+                                                self.record, *self.keep, self.result_step) if id(b) in shown)
 
     def _refresh(self) -> None:
         s = self.state
@@ -930,12 +950,13 @@ class GameTracker(ui.TrackerPage):
         self.undo.disabled = not self.tracker.can_undo
         self.redo.disabled = not self.tracker.can_redo
         ui.gate(self.next, _off(s, why_not_next(s)))
+        no_fix = _off(s, why_not_correct(s), when_over=True)
         for b in (*self.zones[0], *self.zones[1]):  # (before their tooltips: a game gives each its own)
-            ui.gate(b, _off(s, why_not_correct(s), when_over=True))
+            ui.gate(b, no_fix)
         if not s.started:
             self.phase.value = "<i>No game yet: open “New game”.</i>"
             ui.show(self.status, "info", said or "Start a game", ["Names, who goes first, then New game."])
-            self.actions.children = ()
+            self._show_actions(())
             self.adjust.value = ""
             for p in (0, 1):
                 self.headers[p].value = f"<b>Player {p + 1}</b>"
@@ -978,7 +999,7 @@ class GameTracker(ui.TrackerPage):
                 b.style.button_color = bg
                 b.style.text_color = fg
         self.adjust.value = self._adjust_html(s)
-        self.actions.children = self._actions(s, where)
+        self._show_actions(self._actions(s, where))
         self._load_fix()
 
     def _adjust_html(self, s: Game) -> str:
@@ -1037,8 +1058,7 @@ class GameTracker(ui.TrackerPage):
             cards = [z for z in them.zones if z.face != "empty"]
             self.builder.set_defender(len(cards), [i for i, z in enumerate(cards, 1) if z.face == "up"],
                                       zones=[k for k, z in enumerate(them.zones, 1) if z.face != "empty"],
-                                      defender=them)
-            self._record_ready()
+                                      defender=them)  # (its update gates Record: on_update)
             return (w.HTML(f"<b>{html.escape(me.name)} attacks {html.escape(them.name)}</b>"),
                     self.builder.widget, self.record, self.action_msg, self.actions_off)
         if s.phase == "result" and not s.resolved and s.attack is not None:
@@ -1120,7 +1140,7 @@ def _status_html(kind: str, phase: str, where: str, message: str) -> str:
     """The status panel: the phase (or Game over) with its rule-book section beside it, small, then what
     the latest action did, one line: the section is the phase's, never a line of its own."""
     section = f" <small style='color:{ui.COLOURS['muted']}'><i>({html.escape(where)})</i></small>"
-    return ui.panel_html(kind, phase, [message]).replace("</b>", "</b>" + section, 1)  # (after the title)
+    return ui.panel_html(kind, phase, [message], note=section)
 
 
 def _cited(sentence: str, where: str) -> str:
