@@ -92,11 +92,15 @@ class CsvImportError(CompanionError):
 
     def __init__(self, file: str, problems: Sequence[SheetProblem | str]) -> None:
         self.issues = [p if isinstance(p, SheetProblem) else SheetProblem(p) for p in problems]
-        self.problems = [p.render() for p in self.issues]
-        n = len(self.problems)
+        said = self.problems
+        n = len(said)
         head = f"{n} problem{'s' * (n != 1)}, nothing written"
-        super().__init__(head + ": " + "; ".join(self.problems[:5]) + (" ..." if n > 5 else ""),
-                         where=file)
+        super().__init__(head + ": " + "; ".join(said[:5]) + (" ..." if n > 5 else ""), where=file)
+
+    @property
+    def problems(self) -> list[str]:
+        """The problems as text, one a problem (:meth:`SheetProblem.render`)."""
+        return [p.render() for p in self.issues]
 
 
 def column_letter(index: int) -> str:
@@ -610,8 +614,6 @@ def _loaded_issues(game: str, doc: dict[str, Any], file: str, out: str | os.Path
     """The cross-record errors of the sheet's cards among the game's loaded cards (bundled, then
     the user's folder, this file last or in place of ``out``): ids already used, a ``replaces``
     that names no card, references, counts: what ``validate`` and every reader would refuse."""
-    from dataclasses import replace
-
     from .validation import collection_issues
 
     key = str(out) if out is not None else file

@@ -353,6 +353,26 @@ def user_game_files(game: str) -> list[Path]:
     return sorted(files, key=lambda f: f.name == CORRECTIONS_NAME)
 
 
+#: What :func:`card_files_stamp` gives: per card file of yours, its path, modification time, size, inode.
+FilesStamp = tuple[tuple[str, int, int, int], ...]
+
+
+def card_files_stamp(game: str) -> FilesStamp:
+    """What says whether ``game``'s cards must be read again (a page keeps them while it is the same):
+    each card file of yours (:func:`user_game_files`), as its path, modification time, size and inode (a
+    file replaced whole, as editors save, is a new inode); a file gone meanwhile is stamped as gone.
+    One ``stat`` a file: far cheaper than reading the cards."""
+    stamps = []
+    for path in user_game_files(game):
+        try:
+            st = path.stat()
+        except OSError:
+            stamps.append((str(path), -1, -1, -1))
+        else:
+            stamps.append((str(path), st.st_mtime_ns, st.st_size, st.st_ino))
+    return tuple(stamps)
+
+
 @dataclass(frozen=True, slots=True)
 class ReadHere:
     """What the companion reads at a path (:func:`read_here`): ``kind`` is ``"bundled"``,
@@ -530,7 +550,7 @@ def leaving_out(game: str, extra: Iterable[str | os.PathLike[str]] = ()
                 ) -> Iterator[tuple[CardDB, dict[str, list[str]]]]:
     """:func:`load_what_loads`, and while the block runs every :func:`load_game` of ``game`` that
     reads your folder leaves out the same files and records: code that loads the cards itself (the
-    Mice and Mystics data, a print run, a correction) reads the cards that load, and one broken file
+    Mice and Mystics data, a correction) reads the cards that load, and one broken file
     of yours stops none of it. A ``--cards`` file (``extra``) that does not load is still raised."""
     db, skipped, left = _what_loads(game, extra)
     token = _LEFT_OUT.set({**_LEFT_OUT.get(), game: left})
@@ -538,6 +558,12 @@ def leaving_out(game: str, extra: Iterable[str | os.PathLike[str]] = ()
         yield db, skipped
     finally:
         _LEFT_OUT.reset(token)
+
+
+def leaving_out_active(game: str) -> bool:
+    """Whether a :func:`leaving_out` block of ``game`` runs: its :func:`load_game` leaves out what that block
+    found already, so code that loads the cards needs no block of its own (which reads your folder again)."""
+    return game in _LEFT_OUT.get()
 
 
 def load_what_loads(game: str, extra: Iterable[str | os.PathLike[str]] = ()

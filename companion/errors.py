@@ -11,7 +11,12 @@ from __future__ import annotations
 import difflib
 import errno
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Self, TypeVar, overload
+
+_E = TypeVar("_E", bound="CompanionError")
+
+#: A field :meth:`CompanionError.relabel` keeps (``None`` is a value it may be given: no place).
+_KEEP: Any = object()
 
 
 def os_reason(exc: BaseException) -> str:
@@ -71,6 +76,34 @@ class CompanionError(ValueError):
         if self.suggestion:
             text += ("" if text.endswith(("?", "!", ".")) else ".") + f" {self.suggestion}"
         return text
+
+    @overload
+    def relabel(self, *, message: str | None = None, where: str | None = _KEEP,
+                suggestion: str | None = _KEEP, cls: None = None) -> Self: ...
+
+    @overload
+    def relabel(self, *, message: str | None = None, where: str | None = _KEEP,
+                suggestion: str | None = _KEEP, cls: type[_E]) -> _E: ...
+
+    def relabel(self, *, message: str | None = None, where: str | None = _KEEP,
+                suggestion: str | None = _KEEP, cls: type[CompanionError] | None = None) -> CompanionError:
+        """A copy of this error said another way: another ``message``, ``where`` (``None``: no place)
+        or ``suggestion``, of class ``cls`` (default: its own), every other field kept (the citation,
+        what was expected and found, the exit code, a subclass's own fields such as a decklist's
+        issues). For a caller that names the place as its user typed it (``--cards``, a page's box)."""
+        kind = cls or type(self)
+        out = kind.__new__(kind)  # (no __init__: a subclass's takes other arguments)
+        out.__dict__.update(self.__dict__)
+        if cls is not None and self.exit_code != cls.exit_code:
+            out.exit_code = self.exit_code
+        if message is not None:
+            out.message = message
+        if where is not _KEEP:
+            out.where = where
+        if suggestion is not _KEEP:
+            out.suggestion = suggestion
+        out.args = (out.render(),)
+        return out
 
 
 _PATH_HINTS: dict[int, str] = {
@@ -169,7 +202,7 @@ def did_you_mean(suggestions: Iterable[str]) -> str | None:
 def shown(value: Any, limit: int = 60) -> str:
     """A value from an event as a message shows it: text quoted (``'five'``), anything else as JSON
     writes it (``null``, ``true``, ``{"id": 0}``, ``2.5``), never as Python would (``None``,
-    ``{'id': 0}``); cut short when long."""
+    ``{'id': 0}``); cut short when long (:func:`cut`: text inside its quotes, ``'99999…'``)."""
     import json
     import math
 
@@ -182,4 +215,12 @@ def shown(value: Any, limit: int = 60) -> str:
             text = json.dumps(value, ensure_ascii=False, default=str)
         except (TypeError, ValueError):  # (a value no JSON line holds: said as Python says it)
             text = repr(value)
-    return text if len(text) <= limit else text[:limit - 1] + "…"
+    return cut(text, limit, quoted=isinstance(value, str))
+
+
+def cut(text: str, limit: int, *, quoted: bool = False) -> str:
+    """``text`` cut to ``limit`` characters, ending in "…" where it is cut; ``quoted`` text (a string as
+    Python or JSON quotes it) is cut inside its quotes, so the quote closes (``'99999…'``)."""
+    if len(text) <= limit:
+        return text
+    return text[:limit - 2] + "…" + text[-1] if quoted else text[:limit - 1] + "…"

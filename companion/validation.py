@@ -2204,8 +2204,6 @@ def _validate_docs(report: Report, docs: Sequence[tuple[str, Any]], *, context: 
     which take their places among the game's files; ``stand_ins`` (:func:`file_key` of a loaded file ->
     a given name) places uploads the same way. The checks across records see the records in the
     order the cards load (:func:`_in_load_order`)."""
-    from dataclasses import replace
-
     from .cards import file_key
 
     records: dict[str, dict[str, list[Record]]] = {}  # game -> file -> its records
@@ -2279,8 +2277,6 @@ def _in_load_order(game: str, given: Mapping[str, list[Record]], *, context: boo
 
 def _add_lines(report: Report, texts: Mapping[str, str]) -> None:
     """Give issues with a JSON pointer the line of the file where that value starts."""
-    from dataclasses import replace
-
     wanted: dict[str, set[str]] = {}
     for issue in report.issues:
         if issue.pointer and issue.line is None:

@@ -138,10 +138,11 @@ def test_a_monarchs_refusal_says_its_section_after_the_sentence() -> None:
 
 
 def test_an_error_copied_for_its_caller_keeps_its_citation() -> None:
-    from companion.cli.mousecard import _as_typed
+    from companion.cli import as_typed
+    from companion.cli.mousecard import _OPTIONS
 
     said = CompanionError("skill must be 1 to 20", where="skill", cite=cite("mousecard", "Task checks"))
-    assert _as_typed(said).render() == "--skill must be 1 to 20 (mouse-card-system.txt, Task checks)"
+    assert as_typed(said, _OPTIONS).render() == "--skill must be 1 to 20 (mouse-card-system.txt, Task checks)"
 
 
 # -- 4. the choices and bonuses are named once ----------------------------------------------------------

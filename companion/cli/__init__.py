@@ -20,7 +20,7 @@ import shlex
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from .. import GAMES, __version__
 from ..errors import CompanionError, PathError, closest, did_you_mean, os_reason
@@ -297,6 +297,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def as_typed(exc: CompanionError, options: dict[str, str]) -> CompanionError:
+    """An error naming a field of a check, an action or a start (``fate_chips``, ``'character'``,
+    ``mouse``) as the command line names it (``--fate-chips``, ``--character``, ``--mice``; ``options``:
+    field to option): where it is, and in the message where the message begins with it. Its citation
+    and suggestion stay; an error naming no such field is ``exc`` itself."""
+    field = exc.where or ""
+    message = exc.message
+    where: str | None = options.get(field)
+    if where is None:  # (an event's field named in its sentence: "'character' must be a non-empty text")
+        field = next((f"{f!r}" for f in options if message.startswith(f"{f!r} ")), "")
+        if not field:
+            return exc
+        where = exc.where
+        message = options[field[1:-1]] + message[len(field):]
+    elif message.startswith(f"{field} "):  # (it names the option already: not twice)
+        message, where = where + message[len(field):], None
+    return exc.relabel(message=message, where=where)
+
+
 def print_json(obj: Any) -> None:
     """The one way commands print ``--json`` output: indented, UTF-8, stable key order."""
     sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False) + "\n")
@@ -307,10 +326,13 @@ def existing_log(path: str | Path, *, error: type[CompanionError] = CompanionErr
     """``path`` as a :class:`~pathlib.Path` when something is there (what it holds is the tracker's to
     judge); otherwise the tracker commands' one "no such log file" error, before any log is opened:
     of class ``error``, naming ``path`` as given, with the command's ``expected`` and ``suggestion``
-    (by default, with ``game``, how to start a log of that tracker: :func:`start_hint`)."""
+    (by default, with ``game``, how to start a log of that tracker:
+    :func:`~companion.logstarts.start_hint`)."""
     found = Path(path)
     if not found.exists():
         if suggestion is None and game is not None:
+            from ..logstarts import start_hint
+
             suggestion = start_hint(game, path)
         raise error("no such log file", where=str(path), expected=expected, suggestion=suggestion)
     return found
@@ -320,61 +342,21 @@ def existing_log(path: str | Path, *, error: type[CompanionError] = CompanionErr
 #: the old game is not lost, an undo brings it back.
 NEW_GAME_REPLACES = "This new game replaces the game the log held; undo brings that game back."
 
-#: How a new two-player game log begins (said when ``do`` is given a missing log and no start event).
-START_EXAMPLE = """'{"event": "start", "players": ["Ann", "Bob"]}'"""
-
-
-class LogStart(NamedTuple):
-    """How a tracker's log is begun, as a missing or an empty log says it (``{log}``: the log's path,
-    filled in by :func:`_at`)."""
-
-    thing: str    # what a log holds: a game, a session, a chapter
-    title: str    # the game's name, as its notebook page is titled
-    command: str  # the command that starts one
-    page: str     # how the notebook page starts one
-    redo: str     # the command that brings back an undone start
-
-
-#: Each tracker's :class:`LogStart`, by game id: every "no such log file" and every empty log says it.
-LOG_STARTS: dict[str, LogStart] = {
-    "village": LogStart("game", "Village TCG", f"companion village do {{log}} {START_EXAMPLE}",
-                        "New game on the Village TCG notebook page", "companion village do {log} redo"),
-    "tmnt": LogStart("game", "TMNT TCG", f"companion tmnt do {{log}} {START_EXAMPLE}",
-                     "New game on the TMNT TCG notebook page", "companion tmnt do {log} redo"),
-    "mousecard": LogStart("session", "Mouse Card", "companion mousecard new {log}",
-                          "the Mouse Card notebook page, which starts one on a new log",
-                          "companion mousecard redo {log}"),
-    "mystics": LogStart("chapter", "Mice and Mystics", "companion mystics new {log} --mice collin,filch",
-                        "Start chapter on the Mice and Mystics notebook page",
-                        "companion mystics do {log} redo"),
-}
-
-
-def start_hint(game: str, log: str | Path) -> str:
-    """How to start a log of ``game`` at ``log``: the command, and the notebook page's way. Every
-    tracker's missing log and empty log end with it, so each says what to do in the same words."""
-    start = LOG_STARTS[game]
-    return f"Start one with: {_at(start.command, log)} (or {start.page})."
-
-
-def _at(command: str, log: str | Path) -> str:
-    """``command`` (of :data:`LOG_STARTS`) for the log at ``log``, quoted for the shell where needed."""
-    return command.replace("{log}", shlex.quote(str(log)))  # (not str.format: a start example has braces)
-
-
 def no_game_line(game: str, tracker: Any, log: str | Path) -> str:
     """What a ``replay`` (or a ``do`` that leaves none) says of a log with no game under way, in the
     shape the Mouse Card live deck says it (:meth:`~companion.mousecard.live.LiveDeckTracker.no_session`):
     "No game under way in this log: WHY. WHAT TO DO". It is empty, its start was undone (a redo brings
     it back), or it holds no start in force (a start line that cannot be used, or lost)."""
+    from ..logstarts import LOG_STARTS, empty_log, for_log, start_hint
+
     start = LOG_STARTS[game]
     if tracker.is_new and not tracker.problems:
-        why = f"it is empty (no {start.title} {start.thing} was started in it, nothing was undone)"
+        why = empty_log(game)
         hint = start_hint(game, log)
     elif tracker.can_redo:
         why = "its start was undone"
         hint = (f"Redo the undone start to go on with the {start.thing}: "
-                f"{_at(start.redo, log)} (or Redo on the notebook page).")
+                f"{for_log(start.redo, log)} (or Redo on the notebook page).")
     else:
         why = "it holds no start in force (a start line that cannot be used, or one that was lost)"
         hint = (f"Mend the start line from a copy of the log, or start a new {start.thing}. "

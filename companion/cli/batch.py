@@ -275,7 +275,8 @@ def check_before_log(events: list[Any], path: Path, kinds: Iterable[str], *,
     a start (only a start begins a log). An existing log is the tracker's to judge first (another
     game's log is named as such, not its events as unknown); :func:`write_all` checks the events.
     ``game``: the game's name in words; ``tool``: its command (``companion TOOL do``)."""
-    from . import LOG_STARTS, START_EXAMPLE, existing_log, log_folder, start_hint
+    from ..logstarts import start_hint
+    from . import existing_log, log_folder
 
     if path.exists():
         return
@@ -287,11 +288,9 @@ def check_before_log(events: list[Any], path: Path, kinds: Iterable[str], *,
     check_fields(events, str(path), table, tool=tool, error=error, short=short)
     log_folder(path, error=error)
     if dict.get(events[0], "event") != "start":
-        start = (start_hint(tool, path) if tool in LOG_STARTS
-                 else f"Start one with: companion {tool} do LOG {START_EXAMPLE}.")
         existing_log(path, error=error, expected=f"a {game} tracker log (JSONL)",
-                     suggestion=f"A new log begins with a start event. {start} (Every event: "
-                                f"'companion {tool} events'.)")
+                     suggestion=f"A new log begins with a start event. {start_hint(tool, path)} "
+                                f"(Every event: 'companion {tool} events'.)")
 
 
 def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, Any], list[str]],

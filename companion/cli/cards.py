@@ -163,19 +163,16 @@ def _another_games_card(exc: UnknownCardError, args: argparse.Namespace) -> Unkn
     leonardo``: a TMNT card), as the deck commands say it of a list of another game's cards."""
     import shlex
 
-    from ..deck.decklist import LineIssue, looks_like, other_game_of
+    from ..deck.decklist import looks_like, other_game_of_names
 
-    found = other_game_of([LineIssue(None, exc.name, exc.message, unknown=exc.name)], exc.game, known=0)
+    found = other_game_of_names([exc.name], exc.game, known=0)
     if found is None:
         return exc
     other, k, n = found
-    out = UnknownCardError(exc.name, exc.game, exc.suggestions, where=exc.where, cite=exc.cite)
-    out.suggestion = " ".join(filter(None, [
+    return exc.relabel(suggestion=" ".join(filter(None, [
         f"{looks_like(other, k, n)}: use `companion cards correct {other} {shlex.quote(exc.name)} "
         f"{' '.join(shlex.quote(v) for v in args.values)}"
-        f"{f' --note {shlex.quote(args.note)}' if args.note else ''}`.", exc.suggestion]))
-    out.args = (out.render(),)
-    return out
+        f"{f' --note {shlex.quote(args.note)}' if args.note else ''}`.", exc.suggestion])))
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -222,14 +219,16 @@ def load_cards(game: str, extra: Sequence[str] = ()) -> tuple[CardDB, list[str]]
     problem (file, line, JSON pointer, expected and found), counts the others and gives the
     ``companion validate`` command listing them. An ``extra`` file that does not load (named on
     purpose) and bundled cards that do not load are errors."""
-    with cards_that_load(game, extra) as loaded:
-        return loaded
+    from ..cards import load_what_loads
+
+    db, skipped = load_what_loads(game, extra)
+    return db, _say_left_out(game, extra, skipped)
 
 
 @contextmanager
 def cards_that_load(game: str, extra: Sequence[str] = ()) -> Iterator[tuple[CardDB, list[str]]]:
     """:func:`load_cards` for a command whose own code loads the cards again (the Mice and Mystics
-    data, a print run, a correction): while the block runs, every load of ``game``'s cards leaves out
+    data, a correction): while the block runs, every load of ``game``'s cards leaves out
     the same files of yours (:func:`companion.cards.leaving_out`), which were said once, here."""
     from ..cards import leaving_out
 
@@ -243,7 +242,7 @@ def _say_left_out(game: str, extra: Sequence[str], skipped: dict[str, list[str]]
     from ..cards import BUNDLED, RECORD_KEY, load_game
 
     if BUNDLED in skipped:  # nothing loads at all: the first failure, as loading says it
-        load_game(game, extra=extra)
+        load_game(game, include_user=False, extra=extra)  # (no file of yours loads then: all are left out)
     left_out = []
     for path, problems in skipped.items():
         more = len(problems) - 1

@@ -27,7 +27,6 @@ def _load(args: argparse.Namespace, *, notes: bool = True) -> tuple[Any, Any]:
         CardFileNotDecklist,
         DecklistError,
         card_file_error,
-        looks_like,
         parse,
         read_decklist,
     )
@@ -39,12 +38,8 @@ def _load(args: argparse.Namespace, *, notes: bool = True) -> tuple[Any, Any]:
             deck = parse(read_stdin(what="decklist"), db, where="<stdin>")
         else:
             deck = read_decklist(args.deckfile, db)
-    except DecklistError as exc:
-        if exc.other_game is None:
-            raise
-        other, k, n = exc.other_game  # another game's list: the command to run instead
-        raise exc.with_hint(f"{looks_like(other, k, n)}: use `companion deck {args.deck_command} {other}`.") \
-            from None
+    except DecklistError as exc:  # another game's list: the command to run instead
+        raise exc.run_instead(lambda other: f"companion deck {args.deck_command} {other}") from None
     except CardFileNotDecklist as exc:  # the commands to run with it instead
         import shlex
 

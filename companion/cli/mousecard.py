@@ -11,7 +11,7 @@ from typing import Any
 from ..errors import CompanionError, LogError
 from ..mousecard.odds import BONUS_POLICIES, KING_POLICIES, MODES
 from ..mousecard.situations import RED_BAD_CHOICES
-from . import TRACKER_JSON_HELP, existing_log, log_folder, say_problems, warn_set_aside
+from . import TRACKER_JSON_HELP, as_typed, existing_log, log_folder, say_problems, warn_set_aside
 
 SITUATION_CHOICES = "calm, combat, unknown, combat-unknown, red-bad (alias ground)"
 #: Where the notebook keeps its session log, as every help text says it.
@@ -235,26 +235,7 @@ def _check(args: argparse.Namespace, *, odds: bool) -> Any:
                          aged=args.aged, disadvantage=args.disadvantage, mode=args.mode,
                          red_bad=args.red_bad, **extra)
     except CompanionError as exc:
-        raise _as_typed(exc) from None
-
-
-def _as_typed(exc: CompanionError, options: dict[str, str] = _OPTIONS) -> CompanionError:
-    """An error naming a field of a check or an action (``fate_chips``, ``'character'``) as the command
-    line names it (``--fate-chips``, ``--character``; ``options``: field to option): where it is, and in
-    the message where the message begins with it. Its citation and suggestion stay."""
-    field = exc.where or ""
-    message = exc.message
-    where: str | None = options.get(field)
-    if where is None:  # (an event's field named in its sentence: "'character' must be a non-empty text")
-        field = next((f"{f!r}" for f in options if message.startswith(f"{f!r} ")), "")
-        if not field:
-            return exc
-        where = exc.where
-        message = options[field[1:-1]] + message[len(field):]
-    elif message.startswith(f"{field} "):  # (it names the option already: not twice)
-        message, where = where + message[len(field):], None
-    return type(exc)(message, where=where, expected=exc.expected, found=exc.found, suggestion=exc.suggestion,
-                     cite=exc.cite)
+        raise as_typed(exc, _OPTIONS) from None
 
 
 def _action_options(args: argparse.Namespace) -> dict[str, str]:
@@ -272,7 +253,7 @@ def _do(args: argparse.Namespace, tracker: Any, event: dict[str, Any]) -> None:
     try:
         tracker.do(event)
     except CompanionError as exc:
-        raise _as_typed(exc, _action_options(args)) from None
+        raise as_typed(exc, _action_options(args)) from None
 
 
 def _typed_cards(text: str | None) -> list[str] | None:
@@ -286,8 +267,7 @@ def _typed_cards(text: str | None) -> list[str] | None:
     try:
         return [c.id for c in parse_cards(text)]
     except CompanionError as exc:
-        raise type(exc)(exc.message, where="--cards", expected=exc.expected, found=exc.found,
-                        suggestion=exc.suggestion, cite=exc.cite) from None
+        raise exc.relabel(where="--cards") from None
 
 
 def _existing_log(path: str) -> Path:

@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, LogError
-from . import TRACKER_JSON_HELP, existing_log, log_folder, say_problems, warn_set_aside
+from . import TRACKER_JSON_HELP, as_typed, existing_log, log_folder, say_problems, warn_set_aside
 
 #: The section ``--ability`` follows: one ability card per mouse (step 3).
 SETUP = cite("mystics", "Game setup")
@@ -272,7 +272,7 @@ def _new(args: argparse.Namespace) -> int:
     try:
         t.do(event)  # checked before anything is written: a refused start makes no file
     except CompanionError as exc:
-        raise _as_typed(exc) from None
+        raise as_typed(exc, _START_OPTIONS) from None
     said = list(added_messages(t.initial(), t.state))  # the start's own words (a party-size note...)
     if not args.json:
         print(f"Seed {event['seed']!r} (recorded in the log: a replay shuffles the same way)")
@@ -286,18 +286,6 @@ def _new(args: argparse.Namespace) -> int:
 
 #: The places a refused start names (its fields) as 'mystics new' names them (the options typed).
 _START_OPTIONS = {"mouse": "--mice", "start: abilities": "--ability"}
-
-
-def _as_typed(exc: CompanionError) -> CompanionError:
-    """A refused start naming the option typed (``--mice: unknown mystics card 'colin'``), not the start's
-    field (``mouse``); its suggestion and citation stay. Any other error as it is."""
-    option = _START_OPTIONS.get(exc.where or "")
-    if option is None:
-        return exc
-    error = CompanionError(exc.message, where=option, expected=exc.expected, found=exc.found,
-                           suggestion=exc.suggestion, cite=exc.cite)
-    error.exit_code = exc.exit_code
-    return error
 
 
 def _abilities(typed: list[str], mice: list[str], roster: dict[str, str], notes: list[str]) -> dict[str, str]:

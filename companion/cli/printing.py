@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import os_reason
-from .cards import cards_that_load, game_name
+from .cards import game_name, load_cards
 
 if TYPE_CHECKING:
     from ..printing.render import RunSize
@@ -222,16 +222,16 @@ def _cards(args: argparse.Namespace) -> int:
     out = _out(args.out)
     if layout_path and layout_path != "-":
         existing_folder(Path(layout_path).parent, where="--layout-json", what="the layout")
-    with cards_that_load(args.game, args.cards or ()):  # a broken card file of yours is left out, said
-        sel = select_cards(args.game, deck=args.deck, cards_files=args.cards or ())
-        opts = CardOptions(size=args.size, paper=args.paper, bleed=bleed, crop_marks=args.crop_marks,
-                           corners=args.corners, backs=args.backs, offset=parse_offset(args.offset),
-                           offset_from=args.offset_from, art_dir=args.art)
-        size = run_size(len(sel.copies), opts)
-        big = _big_run(size, args.max_pages)
-        buf = io.BytesIO()  # nothing is written until the whole run (and its layout) succeeds
-        res = print_cards(sel.copies, buf, opts, game=args.game, title=sel.title,
-                          progress=True if args.progress else None, pool=sel.pool)
+    db, _left_out = load_cards(args.game, args.cards or ())  # a broken card file of yours is left out, said
+    sel = select_cards(args.game, deck=args.deck, cards_files=args.cards or (), db=db)
+    opts = CardOptions(size=args.size, paper=args.paper, bleed=bleed, crop_marks=args.crop_marks,
+                       corners=args.corners, backs=args.backs, offset=parse_offset(args.offset),
+                       offset_from=args.offset_from, art_dir=args.art)
+    size = run_size(len(sel.copies), opts)
+    big = _big_run(size, args.max_pages)
+    buf = io.BytesIO()  # nothing is written until the whole run (and its layout) succeeds
+    res = print_cards(sel.copies, buf, opts, game=args.game, title=sel.title,
+                      progress=True if args.progress else None, pool=sel.pool)
     _write_pdf_and_layout(out, buf.getvalue(), layout_path, res.layout)
     g = res.grid
     summary = {"out": str(out), "game": args.game, "cards": res.copies, "distinct": res.distinct,
@@ -292,16 +292,13 @@ def _cards_command(args: argparse.Namespace) -> int:
     the deck commands do (``companion print cards tmnt --deck FILE``)."""
     import shlex
 
-    from ..deck.decklist import DecklistError, looks_like
+    from ..deck.decklist import DecklistError
 
     try:
         return _cards(args)
     except DecklistError as exc:
-        if exc.other_game is None:
-            raise
-        other, k, n = exc.other_game
-        raise exc.with_hint(f"{looks_like(other, k, n)}: use `companion print cards {other} --deck "
-                            f"{shlex.quote(args.deck)}`.") from None
+        raise exc.run_instead(
+            lambda other: f"companion print cards {other} --deck {shlex.quote(args.deck)}") from None
 
 
 def _board(args: argparse.Namespace) -> int:

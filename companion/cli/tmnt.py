@@ -12,7 +12,8 @@ import argparse
 from typing import Any
 
 from ..errors import CompanionError, UnknownCardError
-from . import NEW_GAME_REPLACES, START_EXAMPLE, TRACKER_JSON_HELP
+from ..logstarts import START_EXAMPLE
+from . import NEW_GAME_REPLACES, TRACKER_JSON_HELP
 
 KINDS_HELP = "KIND: normal, forceful (f), counter (c), forceful-counter (fc)"
 #: Why a count of cards (hand, Deck) is at most ``companion.tmnt.game.COUNT_MAX``: the tracker's own limit.

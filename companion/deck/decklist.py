@@ -30,13 +30,13 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
 from ..cards import Card, CardDB, norm_text
-from ..errors import CompanionError, closest, did_you_mean, shown
+from ..errors import CompanionError, closest, cut, did_you_mean, shown
 from ..textio import csv_cells, csv_separator, read_text
 from ..validation import is_format_document, json_syntax_hint, loads_noting_twice, unescape_pointer
 from .fields import norm
@@ -206,6 +206,15 @@ class DecklistError(CompanionError):
         return DecklistError(self.issues, where=self.where, hint=hint, other_game=self.other_game,
                              known=self.known)
 
+    def run_instead(self, command: Callable[[str], str]) -> DecklistError:
+        """When the list reads as another game's (:attr:`other_game`), the same problems with the command
+        to run instead as the hint (``command(game)``: ``companion deck check tmnt``), as every command
+        reading a decklist says it; else this error itself."""
+        if self.other_game is None:
+            return self
+        other, k, n = self.other_game
+        return self.with_hint(f"{looks_like(other, k, n)}: use `{command(other)}`.")
+
 
 class CardFileNotDecklist(CompanionError):
     """A card file (``{"game", "set", "cards": [card records]}``) given where a decklist goes: said
@@ -276,8 +285,13 @@ def other_game_of(issues: Iterable[LineIssue], game: str,
     alone, read as TMNT). ``known``: how many lines named a card of ``game`` (``None``: not counted,
     only the first test applies). A name neither game knows (gibberish, a typo) is never counted for
     the other game: one of its names among five strangers gets no such word."""
-    named = [i for i in issues if i.unknown]
-    unknown = [i.unknown for i in named]
+    return other_game_of_names([u for i in issues if (u := i.unknown)], game, known)
+
+
+def other_game_of_names(unknown: Sequence[str], game: str,
+                        known: int | None = None) -> tuple[str, int, int] | None:
+    """:func:`other_game_of` for the ``unknown`` card names themselves (a command's one card name,
+    ``cards correct village leonardo``)."""
     if not unknown or (len(unknown) < 2 and known is None):
         return None
     from ..cards import load_game
@@ -292,7 +306,7 @@ def other_game_of(issues: Iterable[LineIssue], game: str,
                 db = load_game(other, include_user=False)
             except CompanionError:
                 continue
-        theirs = [db.lookup(cast(str, i.unknown)) is not None for i in named]  # (named: each names one)
+        theirs = [db.lookup(name) is not None for name in unknown]
         k = sum(theirs)
         if k >= 2 and 2 * k > len(unknown):
             return other, k, len(unknown)
@@ -337,17 +351,17 @@ def split_comment(line: str, db: CardDB) -> tuple[str, str]:
     cuts = [m.start() for m in _COMMENT_MARK.finditer(line)]
     if not cuts:
         return line, ""
-    for cut in reversed([*cuts[1:], len(line)]):
-        head = line[:cut].strip()
+    for at in reversed([*cuts[1:], len(line)]):
+        head = line[:at].strip()
         rest = head.split(None, 1)[-1]
         if db.lookup(head) is not None or db.lookup(_card_part(rest, db)) is not None:
-            return head, line[cut:]
+            return head, line[at:]
     return line[:cuts[0]].strip(), line[cuts[0]:]
 
 
 def _parse_count(token: str, unit: str = "line") -> int | str:
     """The count of a line (or JSON entry: ``unit``), or the reason it is not one."""
-    t, said = token.rstrip("xX×"), _typed(token)
+    t, said = token.rstrip("xX×"), shown(token, 22)  # (a long one cut inside its quotes: '99999…')
     if not re.fullmatch(r"[+-]?\d+", t):
         return f"bad count {said}: write a whole number like '3' or '3x'"
     if len(t.lstrip("+-").lstrip("0")) > len(str(MAX_COUNT)):  # never int() a 5,000-digit number
@@ -361,19 +375,13 @@ def _parse_count(token: str, unit: str = "line") -> int | str:
     return n
 
 
-def _typed(text: str, limit: int = 20) -> str:
-    """Text a line of a list gave, quoted as every message quotes text (:func:`..errors.shown`:
-    ``'-2'``, ``'1000'``); a long one is cut inside its quotes (``'99999…'``), so the quote closes."""
-    return shown(text if len(text) <= limit else text[:limit - 1] + "…", limit=4 * limit + 2)
-
-
 def _resolve(db: CardDB, key: str, line: int | None, text: str, issues: list[LineIssue],
              pointer: str | None = None, readings: list[str] | None = None) -> Card | None:
     card = db.lookup(key)
     if card is None:  # close names for the first lines only: a list of 200,000 strangers is not a deck
         close = tuple(db.suggest(key)) if len(issues) < _SUGGEST_LINES else ()
-        shown = repr(key) if len(key) <= 60 else repr(key[:59] + "…")  # (a pasted page is no card name)
-        issues.append(LineIssue(line, text, f"unknown {db.game} card {shown}", close, pointer, unknown=key))
+        said = repr(key) if len(key) <= 60 else repr(key[:59] + "…")  # (a pasted page is no card name)
+        issues.append(LineIssue(line, text, f"unknown {db.game} card {said}", close, pointer, unknown=key))
     elif readings is not None and len(readings) < _SHOWN_ISSUES and card.id != key.strip().lower():
         same = db.named(card.name)
         place = f"line {line}" if pointer is None else pointer
@@ -823,11 +831,7 @@ def short_json(value: Any, limit: int = 80) -> str:
         except ValueError:  # (Python turns no number of over 4,300 digits into text)
             text = (f"a number of about {int(value.bit_length() * 0.30103)} digits" if isinstance(value, int)
                     else "a value holding a number of thousands of digits")
-    if len(text) <= limit:
-        return text
-    if isinstance(value, str):  # (text is cut inside its quotes, so the quote closes: "99999…")
-        return text[: limit - 2] + '…"'
-    return text[: limit - 1] + "…"
+    return cut(text, limit, quoted=isinstance(value, str))  # (text inside its quotes: "99999…")
 
 
 def parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
@@ -901,11 +905,11 @@ def _syntax_issue(exc: json.JSONDecodeError) -> LineIssue:
     lines = exc.doc.splitlines()  # the error may point past the last line ("{\n")
     line = lines[exc.lineno - 1].rstrip() if exc.lineno <= len(lines) else ""
     start = max(0, exc.colno - 1 - _BEFORE_ERROR)
-    shown = ("…" if start else "") + line[start:].strip()
+    excerpt = ("…" if start else "") + line[start:].strip()
     hint = json_syntax_hint(exc)
     why = (f"not valid JSON: {exc.msg} (column {exc.colno}). {hint}" if hint else
            f"not valid JSON: {exc.msg} (column {exc.colno}; a list that starts with '{{' is read as JSON)")
-    return LineIssue(exc.lineno, shown, why)
+    return LineIssue(exc.lineno, excerpt, why)
 
 
 class _JsonFloat(float):

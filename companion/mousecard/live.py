@@ -53,6 +53,7 @@ from .. import cite
 from ..cards import tidy_name  # a character's or player's name as the session keeps it ("  Pip " is "Pip")
 from ..errors import CompanionError, LogError, RuleError, as_listed
 from ..eventlog import HEADER, Event, EventLog, LoggedEvent, LogProblem, Tracker, event_rng
+from ..logstarts import LOG_STARTS, empty_log, for_log, start_hint
 from ..textio import logged_text, one_line
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
 from .odds import HOUSE_NOTES, TaskCheck, check_notes
@@ -75,16 +76,9 @@ BONUS_LABELS: dict[tuple[str, str], str] = {
 }
 #: How every hint of a log with no session names a new one (``NEWLOG``: a file of the user's choosing).
 NEW_SESSION = "a new session ('companion mousecard new NEWLOG', or the notebook page on a new log)"
-#: What to do when a log holds no session because its start was undone (``{log}``: the log's path).
-NO_SESSION_HINT = ("Redo the undone start to go on with the session ('companion mousecard redo {log}', or "
-                   f"the notebook page's Redo), or start {NEW_SESSION}.")
 #: What to do when a log's start is missing (nothing undone: the line was lost, or cannot be used).
 MISSING_START_HINT = ("Nothing was undone, so a redo will not bring it back: put the start line back from a "
                       f"copy of the log, or start {NEW_SESSION}.")
-#: What to do when a log is empty (no session was ever started in it; nothing was undone; ``{log}``: its
-#: path).
-EMPTY_LOG_HINT = ("Start one with: companion mousecard new {log} (or the Mouse Card notebook page, which "
-                  "starts one on a new log).")
 #: Every draw's rule-book sections (the page, the CLI's journal lines and ``replay --json`` cite them,
 #: with :func:`draw_cites`' special effects).
 DRAW_CITES = (cite("mousecard", "Task checks"), LIVE_CITES["draw"])
@@ -500,8 +494,7 @@ def _check_from(event: Event) -> TaskCheck:
     except LogError:
         raise
     except CompanionError as exc:
-        raise RuleError(exc.message, where=exc.where, expected=exc.expected, found=exc.found,
-                        suggestion=exc.suggestion, cite=exc.cite) from None
+        raise exc.relabel(cls=RuleError) from None
 
 
 def _resolve(state: LiveDeck, check: TaskCheck, typed: list[PlayingCard] | None,
@@ -922,11 +915,12 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         if self.state.started:
             return None
         log = str(self.log.path) if self.log.path is not None else "LOG"
-        if self.is_new and not self.problems:
-            return NoSession("empty", "it is empty (no Mouse Card session was started in it, nothing was "
-                                      "undone)", EMPTY_LOG_HINT.format(log=log))
+        if self.is_new and not self.problems:  # (said as every tracker's empty log says it)
+            return NoSession("empty", empty_log("mousecard"), start_hint("mousecard", log))
         if self.start_undone:
-            return NoSession("undone", "its start was undone", NO_SESSION_HINT.format(log=log))
+            redo = for_log(LOG_STARTS["mousecard"].redo, log)
+            return NoSession("undone", "its start was undone", f"Redo the undone start to go on with the "
+                             f"session ('{redo}', or the notebook page's Redo), or start {NEW_SESSION}.")
         why, hint = self.missing_start()
         return NoSession("missing", why, hint)
 

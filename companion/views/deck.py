@@ -63,7 +63,7 @@ from typing import Any
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import BUNDLED, DATA_DIR, Card, CardDB, load_what_loads, user_game_files
+from ..cards import BUNDLED, DATA_DIR, Card, CardDB, FilesStamp, card_files_stamp, load_what_loads
 from ..deck.decklist import Decklist, DecklistError, DeckNameError, parse
 from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
@@ -143,8 +143,7 @@ def _as_save_error() -> Iterator[None]:
     try:
         yield
     except (DeckNameError, ListFormError) as exc:
-        raise DeckSaveError(f"{exc.message}; nothing was saved", where=exc.where, expected=exc.expected,
-                            found=exc.found, suggestion=exc.suggestion, cite=exc.cite) from exc
+        raise exc.relabel(message=f"{exc.message}; nothing was saved", cls=DeckSaveError) from exc
 
 
 @dataclass(frozen=True)
@@ -186,19 +185,6 @@ def card_summary(card: Card) -> str:
     if card.is_demo:
         bits.append("demo")
     return " · ".join(bits) + f" · {card.id}"
-
-
-def card_data_stamp(game: str) -> tuple[tuple[str, int, int], ...]:
-    """What changes when your card files of ``game`` change (a file added, removed, rewritten):
-    each file's name, modification time and size. Cheap: one listing and a stat per file."""
-    out = []
-    for f in user_game_files(game):
-        try:
-            st = f.stat()
-            out.append((f.name, st.st_mtime_ns, st.st_size))
-        except OSError:
-            out.append((f.name, -1, -1))
-    return tuple(out)
 
 
 def _num(v: Any) -> str:
@@ -257,7 +243,7 @@ class DeckBuilderView:
         self._dbs: dict[str, CardDB] = {}
         #: per game, your card files left out (path -> errors) and the card data's stamp when read
         self._skipped: dict[str, dict[str, list[str]]] = {}
-        self._stamps: dict[str, tuple[tuple[str, int, int], ...]] = {}
+        self._stamps: dict[str, FilesStamp] = {}
         self._texts: dict[str, str] = {}
         self._names: dict[str, str] = {}  # per game, the Name box (a name belongs to that game's list)
         self._rows: dict[str, dict[str, tuple[w.HBox, w.HTML]]] = {}
@@ -442,16 +428,16 @@ class DeckBuilderView:
     def _read_cards(self, game: str) -> None:
         """Read ``game``'s cards: a card file of yours that does not load is left out (its errors go
         to ``load_problems``), as on the cards page; the table's rows are made again."""
-        stamp = card_data_stamp(game)
+        stamp = card_files_stamp(game)
         self._dbs[game], self._skipped[game] = load_what_loads(game)
         self._stamps[game] = stamp
         self._rows.pop(game, None)  # a card's row shows its name and numbers: made anew
 
     def card_data_changed(self) -> bool:
         """Whether your card files of the game changed since they were read (see
-        :func:`card_data_stamp`)."""
+        :func:`~companion.cards.card_files_stamp`)."""
         game = self.game.value
-        return game in self._dbs and self._stamps.get(game) != card_data_stamp(game)
+        return game in self._dbs and self._stamps.get(game) != card_files_stamp(game)
 
     def reload_cards(self, *, said: str = "Card data read again") -> None:
         """*Reload card data*: read the game's card files again, then check the list with them."""

@@ -47,19 +47,15 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import DATA_DIR, load_what_loads, user_data_dir, user_game_files
+from ..cards import DATA_DIR, card_files_stamp, load_what_loads, user_data_dir
 from ..errors import CompanionError, os_reason
 from ..textio import slug, write_bytes_atomic
 from .cards import show_left_out
 
 if TYPE_CHECKING:
-    from ..cards import CardDB
+    from ..cards import CardDB, FilesStamp
     from ..deck.saved import SavedDeck
     from ..printing.render import CardOptions, RunSize
-
-#: What a game's cards were read from, beyond the bundled files (which never change): each card file of
-#: yours as (path, modification time in ns, size, inode); another stamp means the cards are read again.
-Stamp = tuple[tuple[str, int, int, int], ...]
 
 WHAT = (("Card sheets", "cards"), ("Board", "board"), ("Score sheet", "sheet"),
         ("Calibration page", "calibration"))
@@ -223,8 +219,9 @@ class PrintView:
         self.deck.observe(lambda _c: self._show_applying(), names="value")
         self.backs.observe(lambda _c: self._show_applying(), names="value")
         for control in (self.deck, self.pasted, self.size, self.custom, self.paper, self.bleed, self.crop,
-                        self.corners, self.backs):  # (game and Print: _refresh)
-            control.observe(guard(lambda _c: self._show_estimate()), names="value")
+                        self.corners, self.backs):  # (game and Print: _refresh; a deck menu filled: after)
+            control.observe(guard(lambda _c: self._filling
+                                  or self._show_estimate()), names="value")  # type: ignore[func-returns-value]
         self.make_button.on_click(guard(lambda _b: self.make()))
         self.decks_refresh.on_click(guard(lambda _b: self.refresh_decks()))
         self.page.observe(guard(lambda _c: self._show_page()), names="value")
@@ -235,7 +232,7 @@ class PrintView:
         #: each file this page wrote: the settings and the SHA-256 of the bytes (see :meth:`_save`)
         self._made: dict[Path, tuple[tuple[Any, ...], str]] = {}
         #: per game, its cards as read (see :meth:`_game_cards`): the stamp, the cards, the files left out
-        self._loaded: dict[str, tuple[Stamp, CardDB, dict[str, list[str]]]] = {}
+        self._loaded: dict[str, tuple[FilesStamp, CardDB, dict[str, list[str]]]] = {}
         for control in self._shaping:  # (the lambda's value is unused: mypy refuses _outdated's None in it)
             control.observe(guard(lambda _c: self._filling
                                   or self._outdated()), names="value")  # type: ignore[func-returns-value]
@@ -246,15 +243,16 @@ class PrintView:
         if "companion-error" in self.status.value:  # a refusal of the printable on show before: not this one
             self.status.value = ""
         game = self.game.value
-        self.deck.options = self._deck_options()
-        self.deck.value = ""
+        self._filling = True  # (the estimate is shown once, below)
+        try:
+            self.deck.options = self._deck_options()
+            self.deck.value = ""
+        finally:
+            self._filling = False
         self._show_custom()
         self._show_applying()
         what = self.what.value
-        if what == "cards":
-            self._game_cards()  # (says which card files of yours are left out)
-        else:
-            self._show_left_out({})
+        self._show_left_out(self._read_cards()[1] if what == "cards" else {})
         self._show_estimate()
         if what == "cards":
             self.options.children = [self.card_box]
@@ -275,18 +273,24 @@ class PrintView:
                 "flip chosen in <i>Backs</i>, and as <i>Landscape</i> for card sheets that come out "
                 "landscape. <i>How to use this page</i> says more."), self.backs, self.align_box]
 
-    def _game_cards(self) -> CardDB:
-        """The chosen game's cards, a card file of yours that does not load left out (and said, see
-        :meth:`_show_left_out`). Read once for the page: again only when a card file of yours was added,
-        removed or changed since (:func:`_stamp`), so switching games or printables reads nothing."""
+    def _read_cards(self) -> tuple[CardDB, dict[str, list[str]]]:
+        """The chosen game's cards, a card file of yours that does not load left out, and those left out
+        (for :meth:`_show_left_out`, which the game's choice and *Make PDF* call). Read once for the page:
+        again only when a card file of yours was added, removed or changed since
+        (:func:`~companion.cards.card_files_stamp`), so switching games or printables reads nothing."""
         game = self.game.value
-        stamp = _stamp(game)
+        stamp = card_files_stamp(game)
         kept = self._loaded.get(game)
         if kept is None or kept[0] != stamp:
             db, skipped = load_what_loads(game)
             kept = self._loaded[game] = (stamp, db, skipped)
-        self._show_left_out(kept[2])
-        return kept[1]
+        return kept[1], kept[2]
+
+    def _game_cards(self) -> CardDB:
+        """The chosen game's cards as the page last read them (:meth:`_read_cards`), no file looked at: the
+        estimate counts with them at every keystroke of the list."""
+        kept = self._loaded.get(self.game.value)
+        return kept[1] if kept is not None else self._read_cards()[0]
 
     def _show_left_out(self, skipped: Mapping[str, Sequence[str]]) -> None:
         """Say which card files of yours card sheets leave out, and why (``skipped``: as
@@ -322,6 +326,7 @@ class PrintView:
                 self._filling = False
             if self.deck.value != chosen:
                 self._outdated()
+                self._show_estimate()
         from ..deck.saved import decks_dir
 
         n = len(self._saved)
@@ -346,7 +351,7 @@ class PrintView:
     def _card_copies(self) -> tuple[list[Any], str, tuple[str, ...]]:
         """The copies to print, the PDF's title, and how the decklist was read where it could have been
         read otherwise (a name several cards carry), for the message; from the game's cards as the page
-        keeps them (:meth:`_game_cards`)."""
+        keeps them (:meth:`_game_cards`: read again by *Make PDF*, :meth:`_read_cards`)."""
         from ..printing.jobs import reading_notes, select_cards
 
         game = self.game.value
@@ -458,8 +463,7 @@ class PrintView:
                       "--offset": "Offset X/Y mm", "--backs": self.backs.description}
             if exc.where not in labels:
                 raise
-            raise PrintError(exc.message, where=labels[exc.where], expected=exc.expected, found=exc.found,
-                             suggestion=exc.suggestion, cite=exc.cite) from None
+            raise exc.relabel(where=labels[exc.where]) from None
 
     def _make(self) -> bytes:
         from ..printing.boards import find_board, find_sheet, overlap_words, print_board, print_calibration
@@ -475,6 +479,7 @@ class PrintView:
         if what == "cards":
             # a card file of yours that does not load is left out (said above), as the command leaves it out
             # (the page gives no art folder: print_cards reads no card data)
+            self._show_left_out(self._read_cards()[1])  # (read again if a card file of yours changed)
             copies, title, readings = self._card_copies()
             opts = self._card_options()
             self.progress.max = max(len(copies), 1)
@@ -639,21 +644,6 @@ class PrintView:
 
         self.preview.value = page_png(self.pdf, self.page.value - 1, dpi=50)
         self.preview.layout.display = ""
-
-
-def _stamp(game: str) -> Stamp:
-    """What says whether ``game``'s cards must be read again: each card file of yours, as its path,
-    modification time, size and inode (a file replaced whole, as editors save, is a new inode); a file
-    gone meanwhile is stamped as gone. One ``stat`` a file: far cheaper than reading the cards."""
-    stamps = []
-    for path in user_game_files(game):
-        try:
-            st = path.stat()
-        except OSError:
-            stamps.append((str(path), -1, -1, -1))
-        else:
-            stamps.append((str(path), st.st_mtime_ns, st.st_size, st.st_ino))
-    return tuple(stamps)
 
 
 def _numbered(name: str, n: int) -> str:
