@@ -189,6 +189,10 @@ def test_end_marker_past_the_tracks_end_is_off_in_the_pages_words(tmp_path: Path
     d.achievement.value = "Cheesemaster"  # (an individual achievement: it moves the marker)
     assert d.ach_btn.disabled and "ends on page 30" in d.ach_btn.tooltip
     assert '{"event"' not in d.ach_btn.tooltip
+    # (the achievement's refusal is the page's check, word for word, as the chapter_end move's is)
+    moved = end_marker_move_refusal(d.state, 1)
+    assert moved is not None
+    assert _refused(d, {"event": "achievement", "name": "Cheesemaster"}) == moved.render()
 
 
 def test_an_ambush_the_die_cannot_roll_waits_for_the_rolls_typed(tmp_path: Path) -> None:

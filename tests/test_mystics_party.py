@@ -360,3 +360,21 @@ def test_equip_never_makes_a_second_card_of_one_typed_another_way_and_gain_disca
         t.do({"event": "gain", "mouse": "collin", "card": card})
     t.do({"event": "gain", "mouse": "collin", "card": "E", "discard": "Rope"})  # full: one goes
     assert "Rope" not in [g.name for g in t.state.mouse("collin").gear]
+
+
+def test_a_discard_the_mouse_lacks_is_returned_as_the_refusal_strict_or_not() -> None:
+    """gain_refusal and unequip_refusal say a discard the mouse lacks (the page gates on them): strict, they
+    raised it from deep in the room check instead; gain and unequip still raise it."""
+    pack = tuple(pt.Gear(name=c) for c in ("Dagger", "Rope", "Apple"))
+    full = mouse(gear=(*pack, pt.Gear(name="Axe", slot="paw")))
+    for strict in (True, False):
+        lacks = pt.missing_card(full, "Lantern")
+        assert lacks is not None
+        refused = pt.gain_refusal(full, "Elixir", discard="Lantern", strict=strict)
+        assert refused is not None and refused.render() == lacks.render()
+        refused = pt.unequip_refusal(full, "Axe", "Lantern", strict=strict)
+        assert refused is not None and refused.render() == lacks.render()
+        with pytest.raises(RuleError, match="has no card 'Lantern'"):
+            pt.gain(full, "Elixir", discard="Lantern", strict=strict)
+        with pytest.raises(RuleError, match="has no card 'Lantern'"):
+            pt.unequip(full, "Axe", "Lantern", strict=strict)

@@ -815,6 +815,36 @@ def test_a_redraw_writes_the_captions_once(tmp_path: Path, monkeypatch: pytest.M
         assert len(written) == 1, click
 
 
+def test_choosing_an_achievement_or_a_minion_regates_the_board_once(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The box a choice sets beside it (the end marker's move, the minion's life) does not regate the board
+    and write the captions on its own: the choice's regate follows, once (it was twice, three captions)."""
+    d = started(tmp_path / "m.jsonl")
+    d.do({"event": "add_minions", "minions": {"spider": 1}})
+    d.minion_pick.value, d.ach_move.value = "rat_warriors", 0  # (rats: life unknown)
+    gated: list[str] = []
+    regate, captions = MysticsDashboard._regate_board, MysticsDashboard._captions
+
+    def counted_regate(self: MysticsDashboard, *, captions: bool = True) -> None:
+        if not self._drawing:
+            gated.append("regate")
+        regate(self, captions=captions)
+
+    def counted_captions(self: MysticsDashboard) -> None:
+        if not self._drawing:
+            gated.append("captions")
+        captions(self)
+
+    monkeypatch.setattr(MysticsDashboard, "_regate_board", counted_regate)
+    monkeypatch.setattr(MysticsDashboard, "_captions", counted_captions)
+    d.achievement.value = "Cheesemaster"  # (its move: 1 page, as the book says)
+    assert d.ach_move.value == 1 and d.ach_move.disabled
+    assert gated == ["regate", "captions"]
+    gated.clear()
+    d.minion_pick.value = "spider"
+    assert d.minion_life.value == "2" and gated == ["regate", "captions"]
+
+
 # -- the visual audit: what a click did shows under it; the mice's reasons, short; the boxes' lines ----------
 
 

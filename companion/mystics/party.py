@@ -427,12 +427,10 @@ def gain_refusal(m: Mouse, card: str, trick: bool = False, discard: str | None =
     """Why ``card`` cannot go into ``m``'s pack (``None``: it can): a discard that makes no room
     (``strict``), a discard of a card it lacks, or a pack over its limit (Equip). What :func:`gain`
     refuses and the page gates."""
-    if discard is not None and strict:  # (not strict: the caller has judged it: see the tracker's _gain)
-        refused = room_discard_refusal(m, card, discard, trick=trick, party=party, show=show)
-        if refused is not None:
-            return refused
     if discard is not None:
         refused = missing_card(m, discard, show)
+        if refused is None and strict:  # (not strict: the caller has judged it: see the tracker's _gain)
+            refused = room_discard_refusal(m, card, discard, trick=trick, party=party, show=show)
         if refused is not None:
             return refused
         m = _drop_for_room(m, discard, show)
@@ -589,17 +587,15 @@ def unequip_refusal(m: Mouse, card: str, discard: str | None = None, show: Calla
     missing = missing_card(m, card, show)
     if missing is not None:
         return missing
-    g = m.gear[_find_gear(m, card, show)]
+    g = next(x for x in m.gear if x.name == card)  # (the first of its name: the one unequip moves)
     if g.slot is None:
         return RuleError(f"{show(card)!r} is already in {possessive(m.name)} pack ({_c('Equip')})")
-    if discard is not None and strict:
-        refused = room_discard_refusal(m, card, discard, trick=g.trick, party=g.party, show=show)
+    if discard is not None:
+        refused = missing_card(m, discard, show)
+        if refused is None and strict:
+            refused = room_discard_refusal(m, card, discard, trick=g.trick, party=g.party, show=show)
         if refused is not None:
             return refused
-    if discard is not None:
-        missing = missing_card(m, discard, show)
-        if missing is not None:
-            return missing
         m = _drop_for_room(m, discard, show)
     if g.takes_room and m.pack_load + 1 > PACK_LIMIT:
         return RuleError(f"{possessive(m.name)} pack is full ({PACK_LIMIT} non-trick cards; {_c('Equip')})",

@@ -1556,7 +1556,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
         if isinstance(spec, Mapping):
             roster[info.id] = info
         existing = next((g for g in groups if g.id == info.id), None)
-        room = figure_room(replace(state, minions=tuple(groups)), info.id)
+        room = figure_room(groups, info.id)
         if n > room:
             if not (surge or (start and t.replaying)):
                 raise RuleError(f"{n} more {info.name} would make {lim.MAX_FIGURES - room + n} on the board; "
@@ -1682,10 +1682,11 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
     return _born_to_lead(t, state, event) if placed or ambush else state
 
 
-def figure_room(state: MysticsState, mid: str) -> int:
-    """How many more figures of minion type ``mid`` fit on the board: at most :data:`~.limits.MAX_FIGURES` of
-    a type (Placing Minions on the Board); more are refused (a surge places as many as fit)."""
-    existing = next((g for g in state.minions if g.id == mid), None)
+def figure_room(minions: Sequence[MinionGroup], mid: str) -> int:
+    """How many more figures of minion type ``mid`` fit on the board beside ``minions`` (a state's, or those
+    an action has placed so far): at most :data:`~.limits.MAX_FIGURES` of a type (Placing Minions on the
+    Board); more are refused (a surge places as many as fit)."""
+    existing = next((g for g in minions if g.id == mid), None)
     return lim.MAX_FIGURES - (len(existing.figures) if existing is not None else 0)
 
 
@@ -2884,8 +2885,8 @@ def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     trick = _flag(e, "trick")  # (every field read before a rule refuses: 'do' names the unread)
     state = _kept(t, state, _captured_cards(m, "gain"))
     trick, party = _gained_kind(t, state, card, trick)
-    state = _room_discard(t, state, m, card, discard, trick=trick and not party, party=party)
-    m2 = pt.gain(m, card, trick and not party, discard, strict=False, show=t.card_name, party=party)
+    state = _room_discard(t, state, m, card, discard, trick=trick, party=party)
+    m2 = pt.gain(m, card, trick, discard, strict=False, show=t.card_name, party=party)
     if party:
         words = (f"{m.name} receives {t.card_name(card)!r}, a party item: its card goes near the story "
                  f"control board, shared by the whole party, and takes no room in any pack "
@@ -3209,10 +3210,10 @@ def _achievement(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
         state = _kept(t, state, _story_refusal(t, state, key, story))  # (a story achievement held already)
         state, move = _story_move(t, state, e, name, None if info is None else info.achievement_move(name))
         state = _close_name(state, name, move, info, story)
+    _check_move(end_marker_move_refusal(state, move))
     before = state.board
     board = replace(before, achievements=(*before.achievements, (key, mouse)))
     board = ch.move_chapter_end(board, move) if move else board
-    _check_move(board.chapter_end, move, "the chapter end marker")
     state = replace(state, board=board)
     moved = f": chapter end marker {move:+d} page(s), now page {lim.show(board.chapter_end)}" if move else ""
     moved += _cut_move(before.chapter_end, move, board.chapter_end, f"the chapter track begins at page 1 "
@@ -3444,10 +3445,9 @@ def taken_by(state: MysticsState, key: str) -> str | None:
     return None
 
 
-def _check_move(page: int, move: int, what: str) -> None:
-    """A move forward that would take ``what`` past the chapter track's last page
-    (:data:`~.limits.MAX_PAGE`) is refused; moves back are always allowed (:func:`_move_refusal`)."""
-    refused = _move_refusal(page, move, what)
+def _check_move(refused: RuleError | None) -> None:
+    """A move refused (:func:`_move_refusal`: forward, past the chapter track's last page) is raised; moves
+    back are always allowed."""
     if refused is not None:
         raise refused
 
@@ -3499,8 +3499,8 @@ def _chapter_end(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
         board = ch.put_chapter_end(before, page)
     else:
         move = _int(e, "move", 1, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
+        _check_move(end_marker_move_refusal(state, move))
         board = ch.move_chapter_end(before, move)
-        _check_move(board.chapter_end, move, "the chapter end marker")
         cut = _cut_move(before.chapter_end, move, board.chapter_end, "the chapter track begins at page 1")
     state = _say(replace(state, board=board), f"Chapter end marker on page {lim.show(board.chapter_end)}"
                                               f"{cut} ({c('Story Control Board')})")
@@ -3511,7 +3511,7 @@ def _hourglass(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
     move = _int(e, "move", 1, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
     before = state.board
     board = ch.move_hourglass(before, move)
-    _check_move(board.hourglass, move, "the hourglass")
+    _check_move(_move_refusal(board.hourglass, move, "the hourglass"))
     why = "it stops on the chapter end marker" if move > 0 else "the chapter track begins at page 1"
     cut = _cut_move(before.hourglass, move, board.hourglass, why)
     state = _say(replace(state, board=board),

@@ -55,9 +55,7 @@ import html
 import re
 import shlex
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Collection
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple, cast
@@ -66,14 +64,14 @@ import ipywidgets as w
 import traitlets
 
 from .. import cite, possessive, ui
-from ..cards import BUNDLED, leaving_out
+from ..cards import BUNDLED, leaving_out, leaving_out_active
 from ..errors import CompanionError, LogError, UnknownCardError
 from ..eventlog import old_log_kept, redone_said, seed_from_text, undone_said
 from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
 from ..mystics.chapter import INDIVIDUAL_ACHIEVEMENTS, WHEEL_SIZE, figure_words
-from ..mystics.party import LEVEL_UP_COST, Mouse, needs_discard
+from ..mystics.party import LEVEL_UP_COST, HeroInfo, Mouse, needs_discard
 from ..mystics.tracker import (
     CAPTURED_CANNOT,
     HOUSE_READINGS,
@@ -110,6 +108,7 @@ from ..mystics.tracker import (
     why_not_unequip,
 )
 from ..probability import share
+from ..verdict import plural
 from .cards import show_left_out
 
 ACCENT = "#d68910"
@@ -164,31 +163,14 @@ HELP_NOTEBOOK = (
 )
 
 
-#: Set while the page opens (:func:`cards_read_once`): which card files of yours load is known already.
-_READ_ONCE: ContextVar[bool] = ContextVar("companion_mystics_page_read", default=False)
-
-
-@contextmanager
-def cards_read_once() -> Iterator[dict[str, list[str]]]:
-    """The card files read once for the page's opening (:func:`~companion.cards.leaving_out`): yields the
-    files that do not load and their errors, for the page to say; while the block runs, the tracker's data
-    (:class:`PageTracker`) leaves the same files out without reading your folder again to find them."""
-    with leaving_out("mystics") as (_cards, skipped):
-        token = _READ_ONCE.set(True)
-        try:
-            yield skipped
-        finally:
-            _READ_ONCE.reset(token)
-
-
 class PageTracker(MysticsTracker):
     """The page's tracker: it reads the card data as every command does, a card file of yours that does
     not load left out (:func:`~companion.cards.leaving_out`; the page says which), so one broken file
-    stops none of the chapter. While the page opens, the files left out are those :func:`cards_read_once`
-    found."""
+    stops none of the chapter. While the page opens inside its own :func:`~companion.cards.leaving_out`,
+    the files left out are those it found (your folder is not read again to find them)."""
 
     def _load(self, kind: str, loader: Callable[[], Any]) -> Any:
-        if _READ_ONCE.get():
+        if leaving_out_active("mystics"):
             return super()._load(kind, loader)
 
         def leaving_out_broken() -> Any:
@@ -348,20 +330,19 @@ class _Off(NamedTuple):
     disabled: bool = True
 
 
-def mouse_off_html(widgets: list[Any], m: Mouse) -> str:
+def mouse_off_html(widgets: list[Any], m: Mouse, stopped: Collection[Any]) -> str:
     """Why the buttons of a mouse's box that are off are off (:func:`companion.ui.off_reasons`), collapsed
     under one line, "Why 4 buttons are off": most say what the mouse's line shows already (no wounds, no
-    cheese, not captured), and four boxes of them pushed the party far down the page. A captured mouse's
-    buttons that the capture stops share one reason, said once (each button's tooltip says what it stops);
-    "" when none is off."""
-    captured = {captured_error(m, kind).render() for kind in CAPTURED_CANNOT} if m.captured else set()
-    once = captured_error(m).render()
-    said = [_Off(str(x.description), once) if x.disabled and x.tooltip in captured else x for x in widgets]
-    listed = ui.off_reasons(said, skip=SAID_ABOVE_MOUSE, heading="")
-    if not listed:
+    cheese, not captured), and four boxes of them pushed the party far down the page. The buttons the
+    capture of captured ``m`` stops (``stopped``) share one reason, said once (each button's tooltip says
+    what it stops); "" when none is off."""
+    once = captured_error(m).render() if any(x in stopped for x in widgets) else ""
+    said = [_Off(str(x.description), once) if x in stopped else x for x in widgets]
+    off = [x for x in said if x.disabled and (x.tooltip or "").strip() not in ("", *SAID_ABOVE_MOUSE)]
+    if not off:
         return ""
-    n = sum(1 for x in said if x.disabled and (x.tooltip or "").strip() and x.tooltip not in SAID_ABOVE_MOUSE)
-    why = f"Why {n} buttons are off" if n != 1 else "Why 1 button is off"
+    listed = ui.off_reasons(off, heading="")
+    why = f"Why {len(off)} buttons are off" if len(off) != 1 else "Why 1 button is off"
     return (f"<details class='cmp-mystics-why-off' style='color:{ui.COLOURS['muted']}; font-size:13px'>"
             f"<summary>{why}</summary>{listed}</details>")
 
@@ -436,20 +417,15 @@ def _pips(colour: str, n: int) -> str:
     ) + more
 
 
-def _count(n: int, thing: str) -> str:
-    """``n`` things in words: "1 figure", "3 figures"."""
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
-
-
 def figures_words(figures: tuple[int, ...], life: int | None) -> str:
     """A minion type's figures on the board in words, each wounded one by its number in the Figure box
     ("3 figures, life 2 · figure 1: 1 wound"), never the log's list of wounds ("[1, 0, 0]"); at most
     :data:`~companion.mystics.limits.DRAWN_FIGURES` wounded figures are named (an older log's long list)."""
     wounded = [(i, n) for i, n in enumerate(figures, 1) if n]
-    named = [f"figure {i}: {_count(n, 'wound')}" for i, n in wounded[:lim.DRAWN_FIGURES]]
+    named = [f"figure {i}: {plural(n, 'wound')}" for i, n in wounded[:lim.DRAWN_FIGURES]]
     if len(wounded) > lim.DRAWN_FIGURES:
         named.append(f"… {len(wounded) - lim.DRAWN_FIGURES} more wounded")
-    head = f"{_count(len(figures), 'figure')}, life {life if life is not None else 'unknown'}"
+    head = f"{plural(len(figures), 'figure')}, life {life if life is not None else 'unknown'}"
     return f"{head} · {', '.join(named)}" if named else f"{head} · none wounded"
 
 
@@ -583,7 +559,7 @@ def track_html(state: MysticsState) -> str:
             g = groups.get(card.minion or card.id)  # Brodie's two cards share his figure
             n = len(g.figures) if g else 0
             hurt = sum(1 for x in g.figures if x) if g else 0  # (the minions' line names which, in words)
-            sub = _count(n, "figure") + (f" · {hurt} wounded" if hurt else "")
+            sub = plural(n, "figure") + (f" · {hurt} wounded" if hurt else "")
             colour = "#922b21"
         border = "4px solid #f39c12" if current else "3px dashed #f39c12" if upcoming else "1px solid #ccc"
         cls = "cmp-mystics-card cmp-mystics-current" if current else "cmp-mystics-card"
@@ -1017,12 +993,16 @@ class MouseBox:
             return
         m = state.mouse(self.mid)
         self._share_discard_choices(state)
+        stopped: set[Any] = set()  # the buttons off for the capture alone (the chapter goes on)
         for widget, kind in self.kinds.items():
-            ui.gate(widget, dash.ended(kind) or self._why_off(state, m, widget))
+            ended = dash.ended(kind)
+            if ended is None and m.captured and kind in CAPTURED_CANNOT:
+                stopped.add(widget)
+            ui.gate(widget, ended or self._why_off(state, m, widget))
         extra = {*self.gear_buttons.values(), self.set_life, self.share}
         shown = [x for x in self.kinds if x.layout.display != "none"]  # (Pilfer only for a mouse with it)
-        self.off.value = mouse_off_html([x for x in shown if x not in extra], m)
-        self.extra_off.value = mouse_off_html([x for x in shown if x in extra], m)
+        self.off.value = mouse_off_html([x for x in shown if x not in extra], m, stopped)
+        self.extra_off.value = mouse_off_html([x for x in shown if x in extra], m, stopped)
         was, dash._syncing = dash._syncing, True
         try:
             for cond, tb in self.conditions.items():
@@ -1182,13 +1162,13 @@ class MysticsDashboard(ui.TrackerPage):
     ) -> None:
         # the card files read once for the whole opening: the files of yours said left out above the tabs
         # are those the tracker's data leaves out (the log's replay, the heroes, the odds' die)
-        with cards_read_once() as left_out:
+        with leaving_out("mystics") as (_cards, left_out):
             self._build(path, tracker_kwargs, left_out)
 
     def _build(self, path: str | Path | None, tracker_kwargs: dict[str, Any] | None,
                left_out: dict[str, list[str]]) -> None:
         """The page, drawn as the log holds it; ``left_out``: the card files of yours that do not load, and
-        why (:func:`cards_read_once`)."""
+        why (:func:`~companion.cards.leaving_out`)."""
         self.path = Path(path) if path is not None else default_log()
         self._tk = dict(tracker_kwargs or {})
         # a log this page cannot use (another game's, a cut last line that cannot be set aside):
@@ -1198,9 +1178,6 @@ class MysticsDashboard(ui.TrackerPage):
         #: while :meth:`refresh` draws the page: the boxes it sets do not regate the controls one by one, it
         #: gates them and writes each caption once, at its end
         self._drawing = False
-        #: why each kind of action is off once the chapter is over, for the state it was worked out for
-        #: (:meth:`ended`: a redraw asks for each kind under every mouse)
-        self._ended_seen: tuple[MysticsState | None, dict[str, str | None]] = (None, {})
         self.status = ui.panel()
         self.status.add_class("cmp-mystics-status")
         #: a message panel per section (and two in each mouse's box), right under the buttons that act
@@ -1784,20 +1761,14 @@ class MysticsDashboard(ui.TrackerPage):
 
     def ended(self, kind: str) -> str | None:
         """Why an action of ``kind`` cannot be logged now that the chapter is won or lost (the
-        tracker's rule, in this page's words), or ``None``; worked out once per state and kind."""
+        tracker's rule, in this page's words), or ``None``."""
         s = self.state
-        if self._ended_seen[0] is not s:  # (a state is never changed in place: a new one, new answers)
-            self._ended_seen = (s, {})
-        known = self._ended_seen[1]
-        if kind not in known:
-            refused = end_refusal(s, kind)
-            if refused is None:
-                known[kind] = None
-            elif s.board.defeated and kind in ("victory", "defeat"):
-                known[kind] = refused.message
-            else:
-                known[kind] = ENDED[s.board.defeated]
-        return known[kind]
+        refused = end_refusal(s, kind)
+        if refused is None:
+            return None
+        if s.board.defeated and kind in ("victory", "defeat"):
+            return refused.message
+        return ENDED[s.board.defeated]
 
     # -- actions ---------------------------------------------------------------------------------
     def _refuse_if_cannot_act(self) -> None:
@@ -1962,16 +1933,11 @@ class MysticsDashboard(ui.TrackerPage):
             return "choose the mice of the party first"
         number = int(self.chapter_no.value or 0)
         try:
-            roster = self.tracker.hero_roster()
+            heroes = self._typed_heroes()
             info = self.tracker.chapter_info(number) if number else None
         except CompanionError:  # (the card data cannot be loaded: the page says so)
             return None
-        options = [(k, (h.name,)) for k, h in roster.items()]
-        party = []
-        for name in typed:
-            hits = nm.matches(name, options)
-            if len(hits) == 1:
-                party.append((hits[0], roster[hits[0]].name))
+        party = [(hero.id, hero.name) for _typed, hero in heroes if hero is not None]
         refused = party_setup_refusal(info, number or None, party)
         return None if refused is None else page_words(refused.render())
 
@@ -1984,18 +1950,24 @@ class MysticsDashboard(ui.TrackerPage):
         """The mice of the New chapter boxes: those picked, then those typed under Also."""
         return list(self.mice_pick.value) + [m.strip() for m in self.extra_mice.value.split(",") if m.strip()]
 
+    def _typed_heroes(self) -> list[tuple[str, HeroInfo | None]]:
+        """The mice of the New chapter boxes (:meth:`_party_typed`), each with the hero of the card data it
+        names alone, by id or name (``None``: none, or several). Raises :class:`CompanionError` when the
+        card data cannot be loaded."""
+        roster = self.tracker.hero_roster()
+        options = [(k, (h.name,)) for k, h in roster.items()]
+        named = [(typed, nm.matches(typed, options)) for typed in self._party_typed()]
+        return [(typed, roster[hits[0]] if len(hits) == 1 else None) for typed, hits in named]
+
     def _ability_choices(self) -> None:
         """A starting ability picker per mouse of the New chapter boxes, offering the ability cards of its
         class (all of them when its classes are unknown); a mouse's choice stays while it is chosen."""
         try:
-            roster = self.tracker.hero_roster()
+            heroes = self._typed_heroes()
         except CompanionError:  # (the card data cannot be loaded: the page says so)
-            roster = {}
-        options = [(k, (h.name,)) for k, h in roster.items()]
+            heroes = [(typed, None) for typed in self._party_typed()]
         pickers: dict[str, w.Dropdown] = {}
-        for typed in dict.fromkeys(self._party_typed()):
-            hits = nm.matches(typed, options)
-            hero = roster.get(hits[0]) if len(hits) == 1 else None
+        for typed, hero in dict(heroes).items():  # (each mouse once)
             try:
                 cards = self.tracker.ability_choices(hero.classes if hero is not None else ())
             except CompanionError:
@@ -2137,16 +2109,17 @@ class MysticsDashboard(ui.TrackerPage):
     def _achievement_move(self) -> None:
         """The "end +" box follows the achievement typed or chosen, each time the name changes: the move the
         tracker makes for it (:meth:`achievement_move`: 0 for a name the data does not know), never a value
-        kept from an earlier choice; off for an individual achievement (the book says its move)."""
+        kept from an earlier choice; off for an individual achievement (the book says its move). The
+        Achievement box's own observer regates the board and writes the captions next (it observes after
+        this one)."""
         if self._syncing:
             return
         name = self.achievement.value.strip()
         move = self.achievement_move(name)
-        self.ach_move.value = min(max(move, self.ach_move.min), self.ach_move.max)
+        self._set_unregated(self.ach_move, min(max(move, self.ach_move.min), self.ach_move.max))
         individual = nm.achievement_key(name) in INDIVIDUAL_ACHIEVEMENTS
         ui.gate(self.ach_move, "an individual achievement moves the chapter end marker as the book says "
                             f"({cite('mystics', 'Individual Achievements')})" if individual else None)
-        self._captions()
 
     def _achievement_options(self) -> list[str]:
         """The achievements offered: the individual ones (back cover), then the chapter's story ones."""
@@ -2259,9 +2232,10 @@ class MysticsDashboard(ui.TrackerPage):
         asks for the life while the card data does not know it."""
         group = self._chosen_group() if self.state.started else None
         seen = None if group is None else (group.id, group.life)
-        if seen != self._minion_life_seen:
+        if seen != self._minion_life_seen:  # (both callers regate the board next)
             self._minion_life_seen = seen
-            self.minion_life.value = "" if group is None or group.life is None else str(group.life)
+            life = None if group is None else group.life
+            self._set_unregated(self.minion_life, "" if life is None else str(life))
         # (a boss with its boss cards on the track has its life on each card: Wounds on boss minions)
         ask = group is not None and group.life is None and not boss_cards_on_track(self.state, group)
         self.minion_life_hint.value = (
@@ -2269,6 +2243,15 @@ class MysticsDashboard(ui.TrackerPage):
             "data: type it from its initiative card and press Set life, so that a wound defeats a figure "
             f"({html.escape(cite('mystics', 'Wounds on non-boss minions'))})</small>"
             if ask and group is not None else "")  # (ask: there is a group)
+
+    def _set_unregated(self, box: Any, value: Any) -> None:
+        """``box`` set to ``value`` without its observer regating the board (:meth:`_regate_board` is held off
+        as while the page is drawn): the caller's regate follows, once."""
+        was, self._drawing = self._drawing, True
+        try:
+            box.value = value
+        finally:
+            self._drawing = was
 
     def _typed_minion_life(self) -> int | None:
         """The life typed in the minions' Life box; ``None`` when it is blank."""
@@ -2331,15 +2314,14 @@ class MysticsDashboard(ui.TrackerPage):
 
     def _add_off(self) -> str | None:
         """Why Add minions cannot work with the boxes as they are (``None``: it can): no type, no room on the
-        board for another figure of the type (Placing Minions on the Board: the Figures box holds at most what
-        fits), or an ambush whose rolls the die data cannot draw, with none typed."""
+        board for another figure of the type (Placing Minions on the Board), or an ambush whose rolls the die
+        data cannot draw, with none typed."""
         if not self.add_type.options:
             return "no minion types: the card data has none"
         kind = self.add_type.value
         if not kind:
             return "choose a minion type"
-        room = figure_room(self.state, kind)
-        self.add_count.max = max(room, 1)  # (the box holds no more than fit)
+        room = figure_room(self.state.minions, kind)
         if room < 1:
             name = dict((k, n) for n, k in self.add_type.options).get(kind, kind)
             return (f"{lim.MAX_FIGURES} {name} are on the board already: at most {lim.MAX_FIGURES} "
@@ -2598,8 +2580,9 @@ class MysticsDashboard(ui.TrackerPage):
 
     def _regate_board(self, *, captions: bool = True) -> None:
         """The board's controls on or off (see :meth:`_board_off`), with why under each group (``captions``
-        off: the caller writes them, once); Enter room reads Leave room when no name is typed and the mice
-        are in one. Not while the page is drawn: :meth:`refresh` gates them once, at its end."""
+        off: the caller writes them, once); the Figures box of Add minions holds no more than fit on the
+        board; Enter room reads Leave room when no name is typed and the mice are in one. Not while the page
+        is drawn: :meth:`refresh` gates them once, at its end."""
         if self._drawing:
             return
         s = self.state
@@ -2607,6 +2590,8 @@ class MysticsDashboard(ui.TrackerPage):
         none = self._no_chapter() if not s.started else None
         for widget, kind in self._controls().items():
             ui.gate(widget, none or self.ended(kind) or own.get(widget))
+        if s.started and self.add_type.value:  # (the Figures box holds no more than fit: Placing Minions)
+            self.add_count.max = max(figure_room(s.minions, self.add_type.value), 1)
         warning = victory_warning(self.tracker, s) if s.started and not self.ended("victory") else None
         self.victory_note.value = "" if warning is None else (
             f"<small style='color:#9a6700'>Before Victory: {html.escape(warning)}</small>")
