@@ -371,6 +371,11 @@ def seed_from_text(text: str | None) -> int | str:
     return text
 
 
+#: What every tracker's refused second start suggests (:meth:`Tracker.restart_refused`).
+NEW_GAME_HERE = ("Or give --new-game to start one here: it replaces the game in this log (undo brings that "
+                 "game back).")
+
+
 @dataclass(slots=True)
 class BatchWrite:
     """What became of a batch of actions (:meth:`EventLog.batch` yields it): ``written`` once all its
@@ -752,6 +757,9 @@ class Tracker(Generic[S]):
     #: ("start", "draw"), so a log from before first lines is told apart by them too.
     START_FIELDS: ClassVar[frozenset[str] | None] = None
     _TRACKERS: ClassVar[dict[str, type[Tracker[Any]]]] = {}  # every tracker by its KIND
+    #: Refuse a new start while the log holds a game (:meth:`restart_refused`); the command line's
+    #: ``--new-game`` turns it off, so a start replaces that game in the same log (undo brings it back).
+    one_game: bool = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -767,6 +775,12 @@ class Tracker(Generic[S]):
         self._no_writes: CompanionError | None = None  # see :meth:`check_writable`
         self._rebuild()
         self._check_owner()
+
+    def restart_refused(self, started: bool) -> bool:
+        """Whether a new start is refused: a game is under way (``started``), the tracker keeps one game
+        a log (:attr:`one_game`), and the start is a new action (a log's lines are read as they were
+        written). The refusal says the game's state in the tracker's words, then :data:`NEW_GAME_HERE`."""
+        return started and self.one_game and not self.replaying
 
     def _check_owner(self) -> None:
         """Refuse another tool's log, before anything is appended to it: its first line names

@@ -316,6 +316,16 @@ def as_typed(exc: CompanionError, options: dict[str, str]) -> CompanionError:
     return exc.relabel(message=message, where=where)
 
 
+def raise_unknown(game: str, unknown: Sequence[CompanionError], *,
+                  error: type[CompanionError] = CompanionError) -> None:
+    """Refuse the unknown cards a command was given, every one at once (``unknown cards: ...; ...``, as
+    ``error``), or the one as it is; nothing when there is none."""
+    if len(unknown) > 1:
+        raise error(f"unknown {game} cards: " + "; ".join(e.render() for e in unknown))
+    if unknown:
+        raise unknown[0]
+
+
 def print_json(obj: Any) -> None:
     """The one way commands print ``--json`` output: indented, UTF-8, stable key order."""
     sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False) + "\n")

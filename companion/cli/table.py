@@ -20,7 +20,7 @@ from typing import Any
 
 from ..errors import CompanionError
 from ..textio import read_text
-from . import NEW_GAME_REPLACES, TRACKER_JSON_HELP, existing_log, say_problems, warn_set_aside
+from . import NEW_GAME_REPLACES, TRACKER_JSON_HELP, existing_log, raise_unknown, say_problems, warn_set_aside
 
 
 class CliInputError(CompanionError):
@@ -358,10 +358,7 @@ def _village_battle(args: argparse.Namespace) -> int:
         d = (_fighter(right, db, f"--attack {i}", False, unknown) if sep and right.strip() not in ("", "-")
              else None)
         fought.append((left, a, d))
-    if len(unknown) > 1:  # (as 'tmnt attack' says them)
-        raise CliInputError("unknown village cards: " + "; ".join(e.render() for e in unknown))
-    if unknown:
-        raise unknown[0]
+    raise_unknown("village", unknown, error=CliInputError)
     for i, (left, a, d) in enumerate(fought, 1):
         where = f"--attack {i}"
         for side, f in ((attackers, a), (defenders, d)):
@@ -523,9 +520,10 @@ def _unknown_cards(events: list[Any], db: Any) -> list[str]:
 def _said(t: Any, event: Any) -> list[str]:
     """Do one event of a batch (:func:`~companion.cli.batch.write_all`); what it did, with the seed a
     start's coin flips use."""
-    replaced = isinstance(event, dict) and event.get("event") == "start" and t.state.started
+    start = isinstance(event, dict) and event.get("event") == "start"
+    replaced = start and t.state.started
     said = _apply(t, event)
-    if isinstance(event, dict) and event.get("event") == "start":
+    if start:
         said.append(f"coin flips use seed {t.state.seed!r}, recorded in the log")
     if replaced:  # (--new-game; as 'tmnt do' says it)
         said.append(NEW_GAME_REPLACES)

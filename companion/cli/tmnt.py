@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import CompanionError, UnknownCardError
 from ..logstarts import START_EXAMPLE
-from . import NEW_GAME_REPLACES, TRACKER_JSON_HELP
+from . import NEW_GAME_REPLACES, TRACKER_JSON_HELP, raise_unknown
 
 KINDS_HELP = "KIND: normal, forceful (f), counter (c), forceful-counter (fc)"
 #: Why a count of cards (hand, Deck) is at most ``companion.tmnt.game.COUNT_MAX``: the tracker's own limit.
@@ -229,10 +229,7 @@ def attack_command(args: argparse.Namespace) -> int:
     attacks = [resolve(t, role="attack", card_type="attack") for t in args.attack]
     counter = (resolve(args.counter, role="counter", card_type="attack", default_kind="counter")
                if args.counter is not None else None)
-    if resolve.unknown:
-        if len(resolve.unknown) == 1:
-            raise resolve.unknown[0]
-        raise CompanionError("unknown tmnt cards: " + "; ".join(e.render() for e in resolve.unknown))
+    raise_unknown("tmnt", resolve.unknown)
     verdict = resolve_attack(first, attacks, counter, blocks=blocks, face_up=face_up, zones=zones,
                              attack_card_power=args.attack_card_power == "count",
                              power_bonus=args.power_bonus,

@@ -34,7 +34,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError, closest, did_you_mean
-from ..eventlog import Event, EventFields, Tracker, event_rng
+from ..eventlog import NEW_GAME_HERE, Event, EventFields, Tracker, event_rng
 from ..eventlog import redone_said as _redone
 from ..eventlog import undone_said as _undone
 from ..textio import PLAYER_NAME_MAX, logged_text, one_line, player_name
@@ -465,10 +465,9 @@ class TmntTracker(Tracker[Game]):
     KIND = "tmnt"
     EVENT_KINDS = frozenset(EVENTS)
     START_FIELDS = frozenset({"players", "deck", "first", "seed", "attack_card_power"})
-    #: Refuse a new start while the log holds a game, as ``village do`` does (``companion tmnt do``
-    #: without ``--new-game``); the notebook's "New game" starts one in the same log (undo brings
-    #: the last back), and a log's lines are always read as they were written.
-    one_game = False
+    #: A new start is refused only where ``companion tmnt do`` (without ``--new-game``) turns
+    #: :attr:`~companion.eventlog.Tracker.one_game` on: the notebook's "New game" starts one in the same
+    #: log (undo brings the last back).
 
     def initial(self) -> Game:
         return Game()
@@ -486,13 +485,11 @@ class TmntTracker(Tracker[Game]):
         if kind not in EVENTS:  # before "no game yet" / "the game is over": those are about known kinds
             raise unknown_event(kind)
         if kind == "start":
-            if state.started and self.one_game and not self.replaying:
+            if self.restart_refused(state.started):
                 who = state.players[state.active].name
                 now = "it is over" if state.over else f"turn {state.turn}, {who}: {PHASE_LABELS[state.phase]}"
                 raise RuleError(f"start: the game has already started in this log ({now}); start a new log "
-                                "for a new game",
-                                suggestion="Or give --new-game to start one here: it replaces the game in "
-                                           "this log (undo brings that game back).")
+                                "for a new game", suggestion=NEW_GAME_HERE)
             return self._start(event)
         refused = _closed(state, str(kind))  # (a correction's: why_not_correct)
         if refused is not None:

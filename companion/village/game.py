@@ -51,7 +51,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import LogError, RuleError, closest, did_you_mean, shown
-from ..eventlog import Event, EventFields, Tracker, event_rng, new_seed, undone_said
+from ..eventlog import NEW_GAME_HERE, Event, EventFields, Tracker, event_rng, new_seed, undone_said
 from ..textio import PLAYER_NAME_MAX, player_name
 from .battle import Attack, BattleResult, Fighter, resolve_battle
 
@@ -834,9 +834,8 @@ class VillageTracker(Tracker[VillageState]):
     START_FIELDS = frozenset({"players", "first", "decks", "deck", "mp", "seed", "strict_order",
                               "direct_damage", "fruit_cost", "toss"})
     cards: Any = None
-    #: Refuse a new start while the log holds a game (the page's New game begins a new log);
-    #: ``companion village do --new-game`` lets a start replace that game in the same log, and undo
-    #: brings it back. A log's lines are always read as they were written.
+    #: Refuse a new start while the log holds a game (:meth:`~companion.eventlog.Tracker.restart_refused`;
+    #: the page's New game begins a new log).
     one_game = True
 
     def initial(self) -> VillageState:
@@ -1009,10 +1008,9 @@ class VillageTracker(Tracker[VillageState]):
         return _check_winner(new)
 
     def _on_start(self, state: VillageState, e: Event) -> VillageState:
-        if state.started and self.one_game and not self.replaying:
+        if self.restart_refused(state.started):
             raise RuleError("the game has already started; start a new log for a new game",
-                            suggestion="Or give --new-game to start one here: it replaces the game in "
-                                       "this log (undo brings that game back).")
+                            suggestion=NEW_GAME_HERE)
         names = e.get("players", ["Player 1", "Player 2"])
         if (not isinstance(names, list | tuple) or len(names) != 2
                 or not all(isinstance(n, str) and n.strip() for n in names)):
