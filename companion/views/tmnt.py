@@ -39,8 +39,10 @@ hand: said under it); the caption under the phase's controls lists only those on
 stays through a redraw (a click, another window's write), a box not touched shows the log's count.
 Next, the flips and the Event and Item cards refuse when another window wrote
 the game since the page was drawn; Record and the Result Step refuse when it started a new game or moved
-to another turn (a count corrected meanwhile is no reason: the attack is the table's as shown). Undo and
-Redo say what they took back or brought back, in the words of ``companion tmnt do``.
+to another turn (a count corrected meanwhile is no reason: the attack is the table's as shown); a
+correction (counts, a Block Zone tapped) refuses when it started a new game (it would land in a game the
+player has not seen; the boxes keep what was typed), never for a count or a zone it corrected in the same
+game. Undo and Redo say what they took back or brought back, in the words of ``companion tmnt do``.
 """
 
 from __future__ import annotations
@@ -727,20 +729,36 @@ class GameTracker(ui.TrackerPage):
         the keep choices were chosen for."""
         return self.tracker.game_line, self.state.turn
 
-    def _locked(self, build: Callable[[], dict[str, Any]]) -> None:
+    def _locked(self, build: Callable[[], dict[str, Any]], *, same_game: str | None = None) -> None:
         """Write the event ``build`` makes from the log as it holds now, read again under its lock
-        (:meth:`~companion.ui.TrackerPage._run_locked`)."""
-        self._run_locked(lambda: self.tracker.do(build()))
+        (:meth:`~companion.ui.TrackerPage._run_locked`). ``same_game``: what the event is (a correction),
+        refused as a stale page's action is (:meth:`_stale`) when the log then holds another game than
+        the one on show (another window's new game, or its start undone): it would land in a game the
+        player has not seen. Another window's count or zone changed meanwhile is no reason (the event
+        ``build`` makes sends only what it changes)."""
+        game = self.tracker.game_line  # (the game on show: not read again before the lock)
+
+        def write() -> None:
+            if same_game is not None and self.tracker.game_line != game:
+                raise self._stale(same_game)
+            self.tracker.do(build())
+
+        self._run_locked(write)
+
+    @staticmethod
+    def _stale(what: str) -> CompanionError:
+        """The refusal of ``what``, chosen from the game on show, when another window changed it since the
+        page was drawn (the page is drawn again: :meth:`~companion.ui.TrackerPage._run_locked`)."""
+        return CompanionError(f"another window changed the game since this page was drawn: {what} "
+                              "was not done, and nothing was recorded",
+                              suggestion="The page now shows the game as it is: check it, then press again.")
 
     def _on_show(self, event: dict[str, Any], what: str) -> None:
         """Write ``event``, an action chosen from the game on show (Next, a flip, an Event or Item card),
         unless another window wrote the log since this page was drawn: checked under the log's lock
         (:meth:`~companion.ui.TrackerPage._run_locked` with ``refuse_stale``), the page is redrawn and
         nothing recorded (a stale Next would end a phase the player has not seen)."""
-        stale = CompanionError(f"another window changed the game since this page was drawn: {what} "
-                               "was not done, and nothing was recorded",
-                               suggestion="The page now shows the game as it is: check it, then press again.")
-        self._run_locked(lambda: self.tracker.do(event), refuse_stale=True, stale_error=stale)
+        self._run_locked(lambda: self.tracker.do(event), refuse_stale=True, stale_error=self._stale(what))
 
     def _unchanged(self, held: tuple[int | None, int] | None, what: str) -> None:
         """Refuse when the log (read again under its lock: :meth:`_locked`) now holds another game or
@@ -816,7 +834,8 @@ class GameTracker(ui.TrackerPage):
         """The tapped zone takes the face after the one its tile shows; the other zones are sent as
         the log holds them now, so a change another window made is not undone. The log is read and
         the event written under its lock: no other window writes between the read and the write (its
-        change would be undone by the zones read before it)."""
+        change would be undone by the zones read before it). Refused when another window started a new
+        game meanwhile (:meth:`_locked`)."""
         if not self.state.started:
             raise CompanionError("start a game first")
         face = CYCLE[self.state.players[p].zones[z].face]  # the face on show (the page is current)
@@ -828,7 +847,7 @@ class GameTracker(ui.TrackerPage):
             zones[z] = {"face": face, "kind": None}
             return {"event": "correct", "player": p, "zones": zones, "reason": "tapped on the board"}
 
-        self._locked(build)
+        self._locked(build, same_game=f"the correction of the {_nth(z + 1)} Block Zone")
         self._say_done()
 
     def _say_done(self) -> None:
@@ -898,7 +917,9 @@ class GameTracker(ui.TrackerPage):
     def _correct(self) -> None:
         """Set the counts changed in the boxes; the others are left as the log holds them (another
         window may have changed them since the boxes were filled). Read and written under the log's
-        lock, as a Block Zone tap (:meth:`_cycle_zone`)."""
+        lock, as a Block Zone tap (:meth:`_cycle_zone`), and refused as it is when another window started
+        a new game meanwhile. A refused correction loses nothing typed: the redraw fills the boxes with
+        the new game's counts (:meth:`_load_fix`), so the counts typed are put back in theirs."""
         player = int(self.fix_player.value)
         changed = self._fix_changes()
 
@@ -910,7 +931,13 @@ class GameTracker(ui.TrackerPage):
             reason = str(self.fix_reason.value).strip() or "set by hand"  # (the tracker checks it: one line)
             return {"event": "correct", "player": player, **changed, "reason": reason}
 
-        self._locked(build)  # (a redraw, after a refusal too, keeps the counts typed in: _load_fix)
+        try:  # (a redraw of the same game keeps the counts typed in: _load_fix)
+            self._locked(build, same_game="the correction")
+        except CompanionError:
+            boxes = self._fix_boxes()
+            for name, count in changed.items():
+                boxes[name].value = count
+            raise
         self.fix_reason.value = ""
         self._say_done()
 
