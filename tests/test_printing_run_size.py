@@ -104,8 +104,8 @@ def test_the_page_shows_the_count_before_make_pdf() -> None:
     page.pasted.value = "2 Nope Card"  # a list that does not read: no count (Make PDF says why)
     assert page.estimate.value == ""
     page.pasted.value = "2 Acorn Scout"
-    page.what.value = "board"
-    assert page.estimate.value == ""
+    page.what.value = "board"  # (whatever the page prints is counted: see test_print_run_size_all.py)
+    assert "This makes 2 pages (2 sheets of paper)" in page.estimate.value
     page.what.value = "cards"  # (Cards back to the whole game)
     assert page.estimate.value.count("This makes") == 1
 

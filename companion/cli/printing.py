@@ -5,14 +5,17 @@
                           [--backs none|duplex|duplex-short] [--offset X,Y]
                           [--offset-from portrait|landscape] [--art DIR]
                           [--layout-json FILE] [--progress] [--max-pages N] --out FILE.pdf
-    companion print board GAME --out FILE.pdf
-    companion print sheet NAME --out FILE.pdf
+    companion print board GAME [--max-pages N] --out FILE.pdf
+    companion print sheet NAME [--max-pages N] --out FILE.pdf
     companion print calibration [--offset X,Y] [--short-edge] [--landscape] --out FILE.pdf
-    companion print all --out printables/
+    companion print all [--max-pages N] --out printables/
 
 Every PDF is exact size (print at 100 %), byte-identical for the same input, and
 asks viewers not to scale it. Each command prints one line saying what it wrote
-(``--json`` for a machine-readable summary).
+(``--json`` for a machine-readable summary). Before anything is drawn, each command but
+``calibration`` (always two pages) works out its pages from its plan alone, warns past
+:data:`~companion.printing.render.BIG_RUN_PAGES` of them and refuses more than ``--max-pages``
+(:func:`_big_run`).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import math
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -204,9 +208,7 @@ def _cards(args: argparse.Namespace) -> int:
     from ..printing.render import CardOptions, print_cards, refuse_blank_art, run_size
 
     check_game(args.game)
-    if args.max_pages is not None and args.max_pages < 1:
-        raise PrintError(f"--max-pages {args.max_pages} is out of range", where="--max-pages",
-                         expected="a number of pages, 1 or more")
+    _check_max_pages(args.max_pages)
     _given(args.size, "--size", "card size", "a named size or width x height in mm (e.g. 63x88)",
            f"the default size ({load_geometry().default_size})")
     _given(args.offset, "--offset", "offset", "X,Y in mm, e.g. 0.5,-1", "none")
@@ -228,7 +230,7 @@ def _cards(args: argparse.Namespace) -> int:
                        corners=args.corners, backs=args.backs, offset=parse_offset(args.offset),
                        offset_from=args.offset_from, art_dir=args.art)
     size = run_size(len(sel.copies), opts)
-    big = _big_run(size, args.max_pages)
+    big = _big_run(size, args.max_pages, _FEWER_CARDS)
     buf = io.BytesIO()  # nothing is written until the whole run (and its layout) succeeds
     res = print_cards(sel.copies, buf, opts, game=args.game, title=sel.title,
                       progress=True if args.progress else None, pool=sel.pool)
@@ -263,24 +265,43 @@ def _cards(args: argparse.Namespace) -> int:
 
 
 def _big_pages() -> int:
-    """The page count over which a card run is warned about (for the help: read only when shown)."""
+    """The page count over which a run is warned about (for the help: read only when shown)."""
     from ..printing.render import BIG_RUN_PAGES
 
     return BIG_RUN_PAGES
 
 
-def _big_run(size: RunSize, max_pages: int | None) -> str | None:
-    """Before a card run is drawn: refuse it past ``--max-pages`` (nothing is written), else warn on
-    standard error when it is big (:data:`~companion.printing.render.BIG_RUN_PAGES`), so Ctrl+C can stop
-    it before the paper does; returns that warning."""
+def _check_max_pages(max_pages: int | None) -> None:
+    """Refuse a ``--max-pages`` below 1 before anything is read."""
+    from ..printing.geometry import PrintError
+
+    if max_pages is not None and max_pages < 1:
+        raise PrintError(f"--max-pages {max_pages} is out of range", where="--max-pages",
+                         expected="a number of pages, 1 or more")
+
+
+#: What each command's ``--max-pages`` refusal suggests (:func:`_big_run`): how to take fewer pages.
+_FEWER_CARDS = ("Check the counts of what is printed, fit more cards to a page (a smaller --size, "
+                "less --bleed) or raise --max-pages")
+_FEWER_BOARD = "It prints at its real size, on as many sheets as that takes: raise --max-pages"
+_FEWER_ALL = ("Print only the files you need ('print cards', 'board', 'sheet' or 'calibration') or raise "
+              "--max-pages")
+
+
+def _big_run(size: RunSize, max_pages: int | None, fewer: str) -> str | None:
+    """Before a run is drawn: refuse it past ``--max-pages`` (nothing is written; ``fewer``: what to do
+    instead, for this command), else warn on standard error when it is big
+    (:data:`~companion.printing.render.BIG_RUN_PAGES`), so Ctrl+C can stop it before the paper does;
+    returns that warning. A run of several files (``print all``, the bundled printables, none of them
+    big) is refused on its total but never warned of: a folder of PDFs is not one print job. Every
+    print command with ``--max-pages`` says it through here."""
     from ..printing.geometry import PrintError
 
     if max_pages is not None and size.pages > max_pages:
         raise PrintError(f"this run makes {size.words()}, more than --max-pages {max_pages}",
-                         where="--max-pages", expected=f"at most {max_pages} pages",
-                         suggestion="Nothing was written. Check the counts of what is printed, fit more "
-                                    "cards to a page (a smaller --size, less --bleed) or raise --max-pages.")
-    note = size.big_note()
+                         where="--max-pages", expected=f"at most {max_pages} page{'s' * (max_pages != 1)}",
+                         suggestion=f"Nothing was written. {fewer}.")
+    note = None if size.parts else size.big_note()
     if note:
         print(f"companion: warning: {note} (--max-pages N refuses a run of more than N pages)",
               file=sys.stderr)
@@ -301,22 +322,32 @@ def _cards_command(args: argparse.Namespace) -> int:
             lambda other: f"companion print cards {other} --deck {shlex.quote(args.deck)}") from None
 
 
-def _board(args: argparse.Namespace) -> int:
-    from ..printing.boards import find_board, print_board
+def _tiled(args: argparse.Namespace, find: Callable[[str], dict[str, Any]], name: str) -> dict[str, Any]:
+    """``print board`` and ``print sheet``: the board or sheet ``find(name)`` drawn to ``--out`` once its
+    pages (few and fixed by its size and the paper: :func:`~companion.printing.boards.board_size`) pass
+    ``--max-pages``; its summary."""
+    from ..printing.boards import board_size, print_board
 
+    _check_max_pages(args.max_pages)
     out = _out(args.out)
-    summary = print_board(find_board(args.game), out, paper=args.paper)
-    return _report(args, {"out": str(out), **summary},
-                   f"wrote {out}: {summary['sheets']} sheet(s) "
-                   f"({summary['cols']} across x {summary['rows']} down)")
+    spec = find(name)
+    _big_run(board_size(spec, args.paper), args.max_pages, _FEWER_BOARD)
+    return {"out": str(out), **print_board(spec, out, paper=args.paper)}
+
+
+def _board(args: argparse.Namespace) -> int:
+    from ..printing.boards import find_board
+
+    summary = _tiled(args, find_board, args.game)
+    return _report(args, summary, f"wrote {summary['out']}: {summary['sheets']} sheet(s) "
+                                  f"({summary['cols']} across x {summary['rows']} down)")
 
 
 def _sheet(args: argparse.Namespace) -> int:
-    from ..printing.boards import find_sheet, print_board
+    from ..printing.boards import find_sheet
 
-    out = _out(args.out)
-    summary = print_board(find_sheet(args.name), out, paper=args.paper)
-    return _report(args, {"out": str(out), **summary}, f"wrote {out}: {summary['sheets']} sheet(s)")
+    summary = _tiled(args, find_sheet, args.name)
+    return _report(args, summary, f"wrote {summary['out']}: {summary['sheets']} sheet(s)")
 
 
 def _calibration(args: argparse.Namespace) -> int:
@@ -335,10 +366,18 @@ def _calibration(args: argparse.Namespace) -> int:
 def _all(args: argparse.Namespace) -> int:
     from ..printing.jobs import make_all
 
-    made = make_all(args.out, progress=True if args.progress else None)
+    _check_max_pages(args.max_pages)
+    sized: list[tuple[RunSize, str | None]] = []  # (the run's size, its warning), said before drawing
+
+    def before(size: RunSize) -> None:
+        sized.append((size, _big_run(size, args.max_pages, _FEWER_ALL)))
+
+    made = make_all(args.out, progress=True if args.progress else None, before=before)
+    [(size, big)] = sized
     total = sum((Path(args.out) / m["file"]).stat().st_size for m in made)
-    return _report(args, {"out": args.out, "files": made, "bytes": total},
-                   f"wrote {len(made)} PDFs to {args.out} ({total / 1e6:.2f} MB)")
+    return _report(args, {"out": args.out, "files": made, "bytes": total, "pages": size.pages,
+                          "sheets": size.sheets, "warnings": [big] if big else []},
+                   f"wrote {len(made)} PDFs to {args.out}: {size.words()}, {total / 1e6:.2f} MB")
 
 
 #: An argument starting with a minus and a digit ('-1,2', '-.5,1', '-1.5mm;2') is a value, never an
@@ -362,6 +401,14 @@ _NEGATIVE_HELP = "A negative X works as --offset -1,2 or --offset=-1,2."
 def register(sub: Any, groups: dict[str, Any]) -> None:
     """Add ``print cards|board|sheet|calibration|all`` to the shared ``print`` group."""
     g = groups["print"]
+
+    def max_pages(p: argparse.ArgumentParser) -> None:
+        most: Any = p.add_argument(  # (the help's %(big)s is read from the action)
+            "--max-pages", type=int, default=None, metavar="N",
+            help="refuse a run of more than N pages (counting back pages), before anything is drawn or "
+                 "written. Without it, a run of more than %(big)s pages is made with a warning (pages and "
+                 "sheets of paper) on standard error before it is drawn")
+        most.big = _Lazy(_big_pages)
 
     def common(p: argparse.ArgumentParser, out_help: str = "the PDF to write") -> None:
         p.add_argument("--out", required=True, metavar="FILE.pdf", help=out_help)
@@ -427,11 +474,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "which every back adds after the mirror, and grid_moved_mm (how far the card grid "
                         "moved to make room for it)")
     p.add_argument("--progress", action="store_true", help="show a progress bar (default: on a terminal)")
-    most = p.add_argument("--max-pages", type=int, default=None, metavar="N",
-                   help="refuse a run of more than N pages (counting back pages), before anything is drawn "
-                        "or written. Without it, a run of more than %(big)s pages is made with a warning "
-                        "(pages and sheets of paper) on standard error before it is drawn")
-    most.big = _Lazy(_big_pages)
+    max_pages(p)
     common(p)
     _negative_values(p)
     p.set_defaults(handler=_cards_command)
@@ -440,6 +483,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                      description="A game's board or play mat at its real size, tiled over as many "
                                  "sheets as it needs.")
     p.add_argument("game", type=game_name, metavar="GAME", help="village | tmnt | monarchs | mystics")
+    max_pages(p)
     common(p)
     p.set_defaults(handler=_board)
 
@@ -447,6 +491,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                      description="A score sheet to print: monarchs-score (Of Mice and Monarchs) or "
                                  "village-mp (Village TCG Mouse Points).")
     p.add_argument("name", metavar="SHEET", help="monarchs-score | village-mp")
+    max_pages(p)
     common(p)
     p.set_defaults(handler=_sheet)
 
@@ -473,5 +518,6 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                  "printables/ folder holds them.")
     p.add_argument("--out", required=True, metavar="DIR", help="folder to write (e.g. printables/)")
     p.add_argument("--progress", action="store_true", help="show progress bars")
+    max_pages(p)
     p.add_argument("--json", action="store_true", help="print a JSON summary")
     p.set_defaults(handler=_all)

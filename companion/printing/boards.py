@@ -26,6 +26,7 @@ from .faces import INK, MUTED, text_on
 from .geometry import (
     PT_PER_MM,
     Box,
+    Geometry,
     PrintError,
     TilePlan,
     footer_band,
@@ -35,7 +36,7 @@ from .geometry import (
     tile_board,
     to_mm,
 )
-from .render import MM, binary_streams, draw_footer, new_canvas, save
+from .render import MM, RunSize, binary_streams, draw_footer, new_canvas, save
 from .text import fit_line, fit_text
 
 LINE = HexColor("#455a64")
@@ -741,6 +742,20 @@ def _steps_on_board(c: Any, tile: Any, steps: list[str], board: _Board, seams: l
     return Box(box.x + 1, box.y + 1, box.w - 2, box.h - 2), size, cols
 
 
+def _tiles(board: _Board, paper: str, geo: Geometry) -> TilePlan:
+    """The sheets ``board`` is printed on (one page each): what :func:`print_board` draws and
+    :func:`board_size` counts."""
+    return tile_board((board.bw, board.bh), geo.paper(paper), geometry=geo)
+
+
+def board_size(spec: dict[str, Any], paper: str = "a4") -> RunSize:
+    """The pages a board or score sheet prints on ``paper``, from its tiling alone (nothing is drawn). It
+    is fixed by the board's real size and the paper, and small (a few sheets, never near
+    :data:`~companion.printing.render.BIG_RUN_PAGES`): ``print board`` and ``print sheet`` still take
+    ``--max-pages``, as cheap here as for cards, so a script can cap every print command alike."""
+    return RunSize.of_pages(len(_tiles(_Board(None, spec), paper, load_geometry()).tiles))
+
+
 @binary_streams
 def print_board(spec: dict[str, Any], out: str | os.PathLike[str] | IO[bytes], *, paper: str = "a4"
                 ) -> dict[str, Any]:
@@ -754,7 +769,7 @@ def print_board(spec: dict[str, Any], out: str | os.PathLike[str] | IO[bytes], *
     """
     geo = load_geometry()
     board = _Board(None, spec)
-    plan = tile_board((board.bw, board.bh), geo.paper(paper), geometry=geo)
+    plan = _tiles(board, paper, geo)
     c = new_canvas(out, plan.paper, title=spec["title"], duplex=None)
     board.c = c
     mark = geo.tiling["mark_size"]
@@ -807,6 +822,11 @@ def overlap_words(overlap: float, across: float | None, down: float | None) -> s
 
 
 # --------------------------------------------------------------------------- calibration
+
+#: The calibration page's size: always two pages (rulers and a front cross, then the back grid) on one
+#: sheet printed double-sided. Fixed and small, so ``print calibration`` takes no ``--max-pages``.
+CALIBRATION_SIZE = RunSize.of_pages(2, duplex=True)
+
 
 @binary_streams
 def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "a4",
@@ -915,7 +935,7 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
                 + (", landscape: use with --offset-from landscape" if landscape else "") + ")")
     c.showPage()
     save(c)
-    return {"pages": 2, "paper_mm": [round(pw, 4), round(ph, 4)],
+    return {"pages": CALIBRATION_SIZE.pages, "paper_mm": [round(pw, 4), round(ph, 4)],
             "orientation": "landscape" if landscape else "portrait",
             "back_centre_mm": [round(bx, 4), round(by, 4)]}
 

@@ -6,10 +6,11 @@ made in any of them is the same PDF.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -19,6 +20,7 @@ from .geometry import PrintError
 
 if TYPE_CHECKING:
     from ..cards import CardDB
+    from .render import CardOptions, RunSize
 
 #: Record types that are printed as cards when a whole game is printed (others are
 #: data, not cards: a chapter, the action die's faces).
@@ -97,42 +99,82 @@ def select_cards(game: str, *, deck: str | os.PathLike[str] | None = None,
     return Selection(game, expand_copies(chosen), title, pool=db.cards)
 
 
-def make_all(out_dir: str | os.PathLike[str], *, progress: bool | None = False) -> list[dict[str, Any]]:
-    """Regenerate every bundled printable into ``out_dir``; returns one summary per file.
+@dataclass(frozen=True)
+class Printable:
+    """One file ``print all`` writes: its name, its size worked out before anything is drawn, and what
+    draws it (``draw(path, progress)``, returning the file's summary for the manifest)."""
 
-    Uses only the bundled card data (never the user's folder), so the output depends on
-    the repository alone and ``printables/`` can be checked for being current.
-    """
+    file: str
+    size: RunSize
+    draw: Callable[[Path, bool | None], dict[str, Any]]
+
+
+def bundled_printables() -> list[Printable]:
+    """Every bundled printable, in the order ``print all`` writes them: per paper, each game's cards, the
+    boards, the score sheets and the calibration page. Only the bundled card data is read (never the
+    user's folder), so the output depends on the repository alone; nothing is drawn."""
     from .. import GAMES
-    from .boards import board_games, boards, print_board, print_calibration, sheets
+    from .boards import CALIBRATION_SIZE, board_games, board_size, boards, sheets
     from .geometry import load_geometry
-    from .render import CardOptions, print_cards
+    from .render import CardOptions, run_size
+
+    chosen: dict[str, Selection] = {}
+    for game in GAMES:
+        try:
+            chosen[game] = select_cards(game, include_user=False)
+        except PrintError:
+            continue
+    made: list[Printable] = []
+    for paper in load_geometry().papers:
+        # crop marks and corner guides: where the marks' room would cost a row (poker cards on Letter),
+        # the guides mark those cuts and the sheet holds 9, as on A4 (geometry.sheet_grid)
+        options = CardOptions(paper=paper, backs="duplex", crop_marks=True, corners=True)
+        for game, sel in chosen.items():
+            made.append(Printable(f"cards-{game}-{paper}.pdf", run_size(len(sel.copies), options),
+                                  functools.partial(_draw_cards, sel, options)))
+        for kind, table in (("board", {g: boards()[g] for g in board_games()}), ("sheet", sheets())):
+            for name, spec in table.items():
+                made.append(Printable(f"{kind}-{name}-{paper}.pdf", board_size(spec, paper),
+                                      functools.partial(_draw_board, spec, paper)))
+        made.append(Printable(f"calibration-{paper}.pdf", CALIBRATION_SIZE,
+                              functools.partial(_draw_calibration, paper)))
+    return made
+
+
+def _draw_cards(sel: Selection, options: CardOptions, path: Path, progress: bool | None) -> dict[str, Any]:
+    from .render import print_cards
+
+    res = print_cards(sel.copies, path, options, game=sel.game, title=sel.title, progress=progress)
+    return {"pages": len(res.pages), "cards": res.copies}
+
+
+def _draw_board(spec: dict[str, Any], paper: str, path: Path, _progress: bool | None) -> dict[str, Any]:
+    from .boards import print_board
+
+    return print_board(spec, path, paper=paper)
+
+
+def _draw_calibration(paper: str, path: Path, _progress: bool | None) -> dict[str, Any]:
+    from .boards import print_calibration
+
+    return print_calibration(path, paper=paper)
+
+
+def make_all(out_dir: str | os.PathLike[str], *, progress: bool | None = False,
+             before: Callable[[RunSize], object] | None = None) -> list[dict[str, Any]]:
+    """Regenerate every bundled printable (:func:`bundled_printables`) into ``out_dir``; returns one
+    summary per file. ``before``: given the whole run's size once the folder is checked and before
+    anything is drawn or written (the command's warning past
+    :data:`~companion.printing.render.BIG_RUN_PAGES` pages and its ``--max-pages`` refusal)."""
+    from .render import RunSize
 
     out = Path(out_dir)
     existing_folder(out, where="--out", what="the printables")
     check_all_folder(out)
-    made: list[dict[str, Any]] = []
-    for paper in load_geometry().papers:
-        for game in GAMES:
-            try:
-                sel = select_cards(game, include_user=False)
-            except PrintError:
-                continue
-            path = out / f"cards-{game}-{paper}.pdf"
-            # crop marks and corner guides: where the marks' room would cost a row (poker cards on Letter),
-            # the guides mark those cuts and the sheet holds 9, as on A4 (geometry.sheet_grid)
-            res = print_cards(sel.copies, path, CardOptions(paper=paper, backs="duplex", crop_marks=True,
-                                                            corners=True),
-                              game=game, title=sel.title, progress=progress)
-            made.append({"file": path.name, "pages": len(res.pages), "cards": res.copies})
-        for game in board_games():
-            path = out / f"board-{game}-{paper}.pdf"
-            made.append({"file": path.name, **print_board(boards()[game], path, paper=paper)})
-        for name, spec in sheets().items():
-            path = out / f"sheet-{name}-{paper}.pdf"
-            made.append({"file": path.name, **print_board(spec, path, paper=paper)})
-        path = out / f"calibration-{paper}.pdf"
-        made.append({"file": path.name, **print_calibration(path, paper=paper)})
+    printables = bundled_printables()
+    if before is not None:
+        before(RunSize.total(p.size for p in printables))
+    made = [{"file": p.file, **p.draw(out / p.file, progress)} for p in printables]
     write_text_atomic(out / MANIFEST, json.dumps(manifest(out, made), indent=1) + "\n")
     return made
 

@@ -755,24 +755,43 @@ def _named_few(paths: Sequence[Path]) -> str:
     return ", ".join(repr(p.name) for p in paths[:ART_NAMED]) + (f" and {more} more" if more > 0 else "")
 
 
-#: A card run of more pages than this is said before it is drawn (``companion print cards`` warns on
-#: standard error, the print page under its settings): a deck's counts or a whole game's quantities can
-#: ask for far more paper than was meant (``999 Acorn Scout`` is 222 pages with duplex backs).
+#: A print run of more pages than this is said before it is drawn (``companion print`` warns on standard
+#: error, the print page under its settings): a deck's counts or a whole game's quantities can ask for far
+#: more paper than was meant (``999 Acorn Scout`` is 222 pages with duplex backs). ``print all`` (a folder
+#: of files, none of them big) is only refused past ``--max-pages``.
 BIG_RUN_PAGES = 100
 
 
 @dataclass(frozen=True)
 class RunSize:
-    """How big a card run is, from its sheet plan alone (:func:`run_size`): nothing is drawn."""
+    """How big a print run is, from its plan alone (:func:`run_size`, :func:`~companion.printing.boards.
+    board_size`, :data:`~companion.printing.boards.CALIBRATION_SIZE`, :meth:`total`): nothing is drawn.
+    ``copies`` and ``per_page`` are a card run's cards and cards to a page (0 for a board, a score sheet
+    or the calibration page); ``parts``, the files of a run of several (``print all``)."""
 
     copies: int
     per_page: int
-    pages: int  # pages in the PDF: fronts, and a back after each with duplex backs
-    duplex: bool
+    pages: int  # pages in the PDF(s): fronts, and a back after each with duplex backs
+    duplex: bool  # every page is one side of a sheet printed double-sided
+    parts: tuple[RunSize, ...] = ()
+
+    @classmethod
+    def of_pages(cls, pages: int, *, duplex: bool = False) -> RunSize:
+        """A run of ``pages`` pages and no cards (a board, a score sheet, the calibration page)."""
+        return cls(0, 0, pages, duplex)
+
+    @classmethod
+    def total(cls, parts: Iterable[RunSize]) -> RunSize:
+        """The runs ``parts`` (one a file) made together, as ``print all`` makes them."""
+        parts = tuple(parts)
+        return cls(sum(p.copies for p in parts), 0, sum(p.pages for p in parts),
+                   bool(parts) and all(p.duplex for p in parts), parts)
 
     @property
     def sheets(self) -> int:
         """Sheets of paper: printed duplex, a front page and its back share one."""
+        if self.parts:
+            return sum(p.sheets for p in self.parts)
         return self.pages // 2 if self.duplex else self.pages
 
     @property
@@ -781,17 +800,25 @@ class RunSize:
         return self.pages > BIG_RUN_PAGES
 
     def words(self) -> str:
-        """``24 pages (12 sheets of paper, duplex)``."""
+        """``24 pages (12 sheets of paper, duplex)``; ``partly duplex`` for files some of which are."""
         pages, sheets = self.pages, self.sheets
-        return (f"{pages} page{'s' * (pages != 1)} ({sheets} sheet{'s' * (sheets != 1)} of paper"
-                f"{', duplex' if self.duplex else ''})")
+        duplex = ", duplex" if self.duplex else ", partly duplex" if any(p.duplex for p in self.parts) else ""
+        return f"{pages} page{'s' * (pages != 1)} ({sheets} sheet{'s' * (sheets != 1)} of paper{duplex})"
+
+    def what(self) -> str:
+        """What the pages hold, for the warning: ``999 cards, 9 to a page``, ``24 PDFs``."""
+        if self.parts:
+            return f"{len(self.parts)} PDFs"
+        if self.per_page:
+            return f"{self.copies} cards, {self.per_page} to a page"
+        return "a board or sheet at real size"
 
     def big_note(self) -> str | None:
         """The warning for a run over :data:`BIG_RUN_PAGES` pages (``None`` for a smaller one)."""
         if not self.big:
             return None
-        return (f"this run makes {self.words()}, more than {BIG_RUN_PAGES} pages ({self.copies} cards, "
-                f"{self.per_page} to a page): check the counts before printing")
+        return (f"this run makes {self.words()}, more than {BIG_RUN_PAGES} pages ({self.what()}): check the "
+                "counts before printing")
 
 
 def card_grid(options: CardOptions, geometry: Geometry | None = None) -> SheetGrid:

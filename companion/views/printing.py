@@ -25,9 +25,10 @@ why (when the game or *Print* changes, and again with each card PDF made).
 
 A game's cards are read once for the page, and again only when a card file of yours changed on disk
 (its path, modification time or size: a cheap look at the folder, so an edited or new file is picked up
-without a reload button). Above *Make PDF*, card sheets show how many pages and sheets of paper they
-make, from the sheet plan alone (nothing is drawn), with a warning past
-:data:`~companion.printing.render.BIG_RUN_PAGES` pages (``cmp-print-estimate``).
+without a reload button). Above *Make PDF*, the page shows how many pages and sheets of paper what it
+will print makes (card sheets, a board, a score sheet, the calibration page), from its plan alone (nothing
+is drawn), with a warning past :data:`~companion.printing.render.BIG_RUN_PAGES` pages
+(``cmp-print-estimate``).
 
 Each kind of printable shows only its own controls: the Cards menu, size, bleed, crop marks and
 backs for card sheets, the sheet for a score sheet, the flip and offsets for the calibration page.
@@ -71,8 +72,8 @@ HELP = (
     "(a bundled decklist, one you saved in the deck builder, all cards of the game, or a list you type as "
     "<code>3 Card Name</code> lines), the <b>size</b> (poker 2.5 x 3.5 in, 63.5 x 88.9 mm, by default; "
     "bridge, mini-euro, mini-american, tarot, tcg 63 x 88 mm or your own W x H in mm), the <b>paper</b>, "
-    "bleed, crop marks and duplex backs: above <b>Make PDF</b> the page says how many pages and sheets of "
-    "paper the card sheets make, with a warning for a big run. Press <b>Make PDF</b> to see a sheet and get "
+    "bleed, crop marks and duplex backs. Above <b>Make PDF</b> the page says how many pages and sheets of "
+    "paper what you chose makes, with a warning for a big run. Press <b>Make PDF</b> to see a sheet and get "
     "the file (it is "
     "also saved in your user data folder under <code>printables/</code>; a PDF made with other settings "
     "never replaces an earlier one of the same name: it is saved beside it as <code>name-2.pdf</code>, "
@@ -179,7 +180,7 @@ class PrintView:
         self.preview = w.Image(format="png", layout=w.Layout(max_width="520px", border="1px solid #ccc",
                                                              display="none"))  # until there is a sheet
         self.preview.add_class("cmp-print-preview")
-        #: how many pages and sheets of paper the card sheets make, before Make PDF (see _show_estimate)
+        #: how many pages and sheets of paper the printable chosen makes, before Make PDF (see _show_estimate)
         self.estimate = w.HTML()
         self.estimate.add_class("cmp-print-estimate")
         self.progress = ui.progress(1, "Printing")  # shown while a card run is being drawn
@@ -218,8 +219,8 @@ class PrintView:
         self.size.observe(guard(lambda _c: self._show_custom()), names="value")
         self.deck.observe(lambda _c: self._show_applying(), names="value")
         self.backs.observe(lambda _c: self._show_applying(), names="value")
-        for control in (self.deck, self.pasted, self.size, self.custom, self.paper, self.bleed, self.crop,
-                        self.corners, self.backs):  # (game and Print: _refresh; a deck menu filled: after)
+        for control in (self.deck, self.pasted, self.sheet, self.size, self.custom, self.paper, self.bleed,
+                        self.crop, self.corners, self.backs):  # (game, Print: _refresh; menu filled: after)
             control.observe(guard(lambda _c: self._filling
                                   or self._show_estimate()), names="value")  # type: ignore[func-returns-value]
         self.make_button.on_click(guard(lambda _b: self.make()))
@@ -397,19 +398,25 @@ class PrintView:
                            offset_from=self.orientation.value)
 
     def _run_size(self) -> RunSize:
-        """How many pages and sheets of paper the card sheets chosen make (nothing is drawn)."""
+        """How many pages and sheets of paper the printable chosen makes, as :meth:`_make` prints it (its
+        plan alone: nothing is drawn)."""
+        from ..printing.boards import CALIBRATION_SIZE, board_size, find_board, find_sheet
         from ..printing.render import run_size
 
-        return run_size(len(self._card_copies()[0]), self._card_options())
+        what = self.what.value
+        if what == "cards":
+            return run_size(len(self._card_copies()[0]), self._card_options())
+        if what == "board":
+            return board_size(find_board(self.game.value), self.paper.value)
+        if what == "sheet":
+            return board_size(find_sheet(self.sheet.value), self.paper.value)
+        return CALIBRATION_SIZE
 
     def _show_estimate(self) -> None:
-        """Above *Make PDF*, for card sheets: the pages and sheets of paper they make (``This makes 24
+        """Above *Make PDF*: the pages and sheets of paper the printable chosen makes (``This makes 24
         pages (12 sheets of paper, duplex)``), a warning past :data:`~companion.printing.render.BIG_RUN_PAGES`
-        pages. Nothing while the settings do not read (an empty or bad list, a bad size): *Make PDF* says
-        why."""
-        if self.what.value != "cards":
-            self.estimate.value = ""
-            return
+        pages. Nothing while the settings do not read (an empty or bad list, a bad size, a game with no
+        board): *Make PDF* says why."""
         try:
             size = self._run_size()
         except CompanionError:
