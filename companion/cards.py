@@ -551,13 +551,67 @@ def leaving_out(game: str, extra: Iterable[str | os.PathLike[str]] = ()
     """:func:`load_what_loads`, and while the block runs every :func:`load_game` of ``game`` that
     reads your folder leaves out the same files and records: code that loads the cards itself (the
     Mice and Mystics data, a correction) reads the cards that load, and one broken file
-    of yours stops none of it. A ``--cards`` file (``extra``) that does not load is still raised."""
+    of yours stops none of it. A ``--cards`` file (``extra``) that does not load is still raised.
+    The cards it loads are what :class:`KeptCards` (:func:`game_cards`) gives in the block while your
+    card files stay as they were: code that loads them itself does not read them again."""
+    extra = list(extra)
+    stamp = card_files_stamp(game)  # (before reading: a file written meanwhile is read again)
     db, skipped, left = _what_loads(game, extra)
     token = _LEFT_OUT.set({**_LEFT_OUT.get(), game: left})
+    held = _HELD.get()
+    if not extra and BUNDLED not in skipped:  # (then the cards are those load_game(game) loads in the block)
+        held = {**held, game: ((stamp, left), db)}
+    held_token = _HELD.set(held)
     try:
         yield db, skipped
     finally:
+        _HELD.reset(held_token)
         _LEFT_OUT.reset(token)
+
+
+#: Per game, the cards the running :func:`leaving_out` block loaded, with what they were read at: your
+#: card files' stamp and what the block leaves out (:class:`KeptCards` gives them while these hold).
+_HELD: ContextVar[Mapping[str, tuple[tuple[FilesStamp, LeftOut], CardDB]]] = ContextVar(
+    "companion_held_cards", default=MappingProxyType({}))
+
+
+class KeptCards:
+    """A game's cards as ``load_game(game)`` loads them, for one holder (a tracker, one command): read at the
+    first call, then kept while your card files stay the same (:func:`card_files_stamp`) and the same ones
+    are left out (:func:`leaving_out`), so a card file changed meanwhile (``companion cards correct``, the
+    card page) is read anew. Inside a :func:`leaving_out` block the cards it loaded are taken, not read
+    again. ``leave_out``: outside such a block, read in one (a card file of yours that does not load is
+    left out, as a page leaves it out). A call costs one ``stat`` a file of yours; a load that fails is
+    raised and not kept."""
+
+    def __init__(self, game: str, *, leave_out: bool = False) -> None:
+        self.game = check_game(game)
+        self.leave_out = leave_out
+        self._kept: tuple[tuple[FilesStamp, LeftOut], CardDB] | None = None
+
+    def __call__(self) -> CardDB:
+        key = _read_at(self.game)  # (before reading: a file written meanwhile is read at the next call)
+        if self._kept is None or self._kept[0] != key:
+            self._kept = (key, self._read())
+        return self._kept[1]
+
+    def _read(self) -> CardDB:
+        if self.leave_out and not leaving_out_active(self.game):
+            with leaving_out(self.game):
+                return self._read()
+        held = _HELD.get().get(self.game)
+        return held[1] if held is not None and held[0] == _read_at(self.game) else load_game(self.game)
+
+
+def _read_at(game: str) -> tuple[FilesStamp, LeftOut]:
+    """What ``load_game(game)`` would load now depends on: your card files' stamp, what is left out."""
+    return card_files_stamp(game), _LEFT_OUT.get().get(game, _NOTHING_LEFT_OUT)
+
+
+def game_cards(game: str) -> CardDB:
+    """``load_game(game)``, not read again inside a :func:`leaving_out` block that read the same card files
+    (:class:`KeptCards`)."""
+    return KeptCards(game)()
 
 
 def leaving_out_active(game: str) -> bool:

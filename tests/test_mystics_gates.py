@@ -200,10 +200,10 @@ def test_an_ambush_the_die_cannot_roll_waits_for_the_rolls_typed(tmp_path: Path)
     d = started(tmp_path / "m.jsonl", die=blank)
     d.add_type.value = "spider"
     d.add_ambush.value = True
-    assert d.add_btn.disabled and "type them in the Rolls box" in d.add_btn.tooltip
+    assert d.add_btn.disabled and "Rolls box: no die rolls typed in, 2 needed" in d.add_btn.tooltip
     d.add_rolls.value = "1 2"
     assert not d.add_btn.disabled, d.add_btn.tooltip
     d.enc_ambush.value = True
-    assert d.enc_btn.disabled and "type them in the Rolls box" in d.enc_btn.tooltip
+    assert d.enc_btn.disabled and "Rolls box: no die rolls typed in, 1 needed" in d.enc_btn.tooltip
     d.enc_rolls.value = "2"
     assert not d.enc_btn.disabled

@@ -6,7 +6,8 @@ field is listed in ``unknown``; a value read from the text whose reading is not 
 is listed in ``uncertain``. The tools show both as such and let the user correct them.
 
 Accessors take a loaded :class:`companion.cards.CardDB`; without one they load the
-bundled data (plus the user's own card files) with :func:`companion.cards.load_game`.
+bundled data (plus the user's own card files) with :func:`companion.cards.game_cards` (inside a
+command's :func:`~companion.cards.leaving_out` block, the cards it read already).
 Nothing here prints or keeps state: frozen dataclasses and tuples only.
 
 The action die's symbol vocabulary (mice-and-mystics.txt, Action Dice; Battle):
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import cite
-from ..cards import DATA_DIR, Card, CardDB, load_game
+from ..cards import DATA_DIR, Card, CardDB, game_cards
 from ..errors import CompanionError, UnknownCardError
 from .names import achievement_key  # (one normalisation of an achievement's name: the tracker's too)
 
@@ -88,7 +89,7 @@ def source_sections(source: str) -> tuple[str, ...]:
 
 
 def _db(db: CardDB | None) -> CardDB:
-    return db if db is not None else load_game(GAME)
+    return db if db is not None else game_cards(GAME)
 
 
 def _strs(value: Any) -> tuple[str, ...]:

@@ -131,6 +131,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from .. import cite, possessive
+from ..cards import KeptCards
 from ..errors import CompanionError, LogError, RuleError, UnknownCardError, closest, did_you_mean
 from ..eventlog import Event, EventFields, EventLog, Tracker, event_rng
 from . import chapter as ch
@@ -139,7 +140,7 @@ from . import limits as lim
 from . import names
 from . import party as pt
 from .chapter import Board, Encounter, Room, Surge, figure_words
-from .data import MOVEMENT_RANGE, Chapter, Named, TileRule
+from .data import GAME, MOVEMENT_RANGE, Chapter, Named, TileRule
 from .initiative import InitCard
 from .party import HeroInfo, MinionGroup, MinionInfo, Mouse
 
@@ -405,6 +406,9 @@ class MysticsTracker(Tracker[MysticsState]):
     """
 
     KIND = "mystics"
+    #: Whether a card file of yours that does not load is left out of the card data (the page's tracker),
+    #: not raised (:class:`companion.cards.KeptCards`).
+    LEAVES_OUT = False
 
     def __init__(self, log: EventLog | str | Any | None = None, *, die: Sequence[Any] | None = None,
                  heroes: Mapping[str, HeroInfo] | None = None,
@@ -420,6 +424,8 @@ class MysticsTracker(Tracker[MysticsState]):
         self._card_names = dict(card_names) if card_names is not None else None
         self._chapters = dict(chapters) if chapters is not None else None
         self._data_errors: dict[str, CompanionError] = {}
+        # the card files, read once for every kind of data below (again only when a file of yours changes)
+        self._cards = KeptCards(GAME, leave_out=self.LEAVES_OUT)
         self._heroes = dict(heroes) if heroes is not None else None
         self._minions = dict(minions) if minions is not None else None
         # ability card -> classes: by name as the cards say it (the choices), and the lookup by name or id
@@ -447,20 +453,21 @@ class MysticsTracker(Tracker[MysticsState]):
     def die(self) -> tuple[Any, ...]:
         if self._die is None:
             from .data import action_die
-            self._die = self._load("die", action_die)
+            self._die = self._load("die", lambda: action_die(self._cards()))
         return self._die
 
     def hero_roster(self) -> dict[str, HeroInfo]:
         if self._heroes is None:
             from .data import heroes
-            self._heroes = self._load("heroes", lambda: {h.id: HeroInfo.from_record(h) for h in heroes()})
+            self._heroes = self._load("heroes",
+                                      lambda: {h.id: HeroInfo.from_record(h) for h in heroes(self._cards())})
         return self._heroes
 
     def minion_roster(self) -> dict[str, MinionInfo]:
         if self._minions is None:
             from .data import minions
-            self._minions = self._load("minions",
-                                       lambda: {m.id: MinionInfo.from_record(m) for m in minions()})
+            self._minions = self._load(
+                "minions", lambda: {m.id: MinionInfo.from_record(m) for m in minions(self._cards())})
         return self._minions
 
     def _ability_data(self) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
@@ -470,7 +477,7 @@ class MysticsTracker(Tracker[MysticsState]):
             from .data import ability_cards
 
             def load() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
-                cards = ability_cards()
+                cards = ability_cards(self._cards())
                 keys: dict[str, tuple[str, ...]] = {}
                 for a in cards:
                     keys[a.name.lower()] = a.classes
@@ -514,7 +521,7 @@ class MysticsTracker(Tracker[MysticsState]):
         if self._search is None:
             from .data import search_cards
 
-            self._search = self._load("search", lambda: {x.id: x for x in search_cards()})
+            self._search = self._load("search", lambda: {x.id: x for x in search_cards(self._cards())})
         return self._search
 
     def search_card(self, card: str) -> Any | None:
@@ -539,7 +546,7 @@ class MysticsTracker(Tracker[MysticsState]):
             return None
         if self._chapters is None:
             from .data import chapters
-            self._chapters = self._load("chapters", lambda: {c.number: c for c in chapters()})
+            self._chapters = self._load("chapters", lambda: {c.number: c for c in chapters(self._cards())})
         return self._chapters.get(number)
 
     def room_surge_text(self, state: MysticsState, tile: int) -> str | None:
@@ -737,7 +744,10 @@ class MysticsTracker(Tracker[MysticsState]):
 
     def roll_die(self, state: MysticsState, purpose: str, n: int, cards: Sequence[str] = ()) -> list[int]:
         """``n`` rolls of the action die drawn from the seed (``cards``: the cards they are for, named
-        when the die data cannot draw them)."""
+        when the die data cannot draw them). A trial (:meth:`rolls_taken`) notes what they are for instead."""
+        if self._draws is not None and self._draws.trial:  # (any number moves a card: the count is the same)
+            self._draws.rolled.append((purpose, tuple(cards)))
+            return [MOVEMENT_RANGE[0]] * n
         if not self.draws_rolls():
             raise RollsNeeded(purpose, n, cards)
         faces = self.die
@@ -754,6 +764,21 @@ class MysticsTracker(Tracker[MysticsState]):
         number. ``False`` (the bundled die): the rolls come from the table, typed in."""
         faces = self.die
         return bool(faces) and all(getattr(f, "movement", None) is not None for f in faces)
+
+    def rolls_taken(self, state: MysticsState, event: Event, *,
+                    typed: bool = False) -> list[tuple[str, tuple[str, ...]]]:
+        """The die rolls ``event`` takes, as :func:`place_minions` asks for them, in the order they roll:
+        each ambush's purpose (:data:`BOSS_AMBUSH`: a boss's first card's; ``"ambush"``) and the cards
+        that roll, one roll each (Ambushes; Boss initiative cards). Found by a trial of the event, its
+        typed rolls left out (``typed``: used, so that their refusal is raised), written nowhere: a roll
+        moves a card, never changes how many roll. Raises the event's own refusal when it has one."""
+        trial = Draws(trial=True)
+        draws, self._draws = self._draws, trial
+        try:
+            self.apply(state, event if typed else {k: v for k, v in event.items() if k != "rolls"})
+        finally:
+            self._draws = draws
+        return trial.rolled
 
     def choose_boss_cards(self, state: MysticsState, boss: str, cards: Sequence[InitCard],
                           chosen: Sequence[str] | None) -> tuple[InitCard, ...]:
@@ -783,6 +808,68 @@ def rolls_for(cards: Sequence[str]) -> str:
     return f"; {len(cards)} roll(s), for " + " then ".join(cards) + " (top first, as the track is now)"
 
 
+#: The purpose of the roll of a boss's first initiative card, which ambushes (Boss initiative cards).
+BOSS_AMBUSH = "boss ambush"
+
+
+class TypedRollsError(RuleError):
+    """A refusal of the die rolls typed in (``rolls``): a number the action die does not show, or more or
+    fewer than the cards that roll. The command line names the event's field; a page, its Rolls box."""
+
+
+def typed_rolls_refusal(rolls: Sequence[Any] | None) -> TypedRollsError | None:
+    """The refusal of the first roll typed that is no number the action die shows (each face shows a
+    movement number: Mouse Movement), or ``None``; every number is checked before any is used."""
+    for r in rolls or ():
+        if not isinstance(r, int) or isinstance(r, bool) or r not in MOVEMENT_RANGE:
+            return TypedRollsError(f"die roll {r!r} is not a number the action die shows: each of its faces "
+                                   "shows a movement number of 1, 2 or 3", expected="1, 2 or 3 for each roll",
+                                   found=repr(rolls)[:60], cite=c("Mouse Movement") + "; " + c("Ambushes"))
+    return None
+
+
+def rolls_refusal(t: MysticsTracker, state: MysticsState, event: Event) -> TypedRollsError | None:
+    """The refusal of ``event``'s die rolls before it is done (``None``: none): a roll typed that the die
+    does not show, more or fewer typed than it takes (:meth:`MysticsTracker.rolls_taken`: one per minion
+    initiative card on the track for an ambush, one for a boss's ambush), or none typed where it takes some
+    the die data cannot draw (no movement numbers: they come from the table). Raises the event's own
+    refusal when it has one (said as the action is done)."""
+    rolls = _list(event, "rolls")
+    bad = typed_rolls_refusal(rolls)
+    if bad is not None:
+        return bad
+    rolled = t.rolls_taken(state, event)
+    need = sum(len(cards) for _purpose, cards in rolled)
+    boss = any(purpose == BOSS_AMBUSH for purpose, _cards in rolled)
+    cites = c("Ambushes") + ("; " + c("Boss initiative cards") if boss else "")
+    if rolls is None:
+        if not need or t.draws_rolls():
+            return None
+        return TypedRollsError(f"no die rolls typed in, {need} needed: the action die data has no movement "
+                               "numbers, so the rolls come from the table", expected=rolls_words(rolled),
+                               cite=cites)
+    if len(rolls) == need:
+        return None
+    try:
+        t.rolls_taken(state, event, typed=True)
+    except TypedRollsError:  # (said with the count it takes in all, not the first ambush short of rolls)
+        return TypedRollsError(f"{len(rolls)} die roll(s) typed in, {need} needed",
+                               expected=rolls_words(rolled), found=repr(rolls)[:60], cite=cites)
+    return None  # (rolls it never reads: cheese that brings no surge)
+
+
+def rolls_words(rolled: Sequence[tuple[str, Sequence[str]]]) -> str:
+    """What the rolls :meth:`MysticsTracker.rolls_taken` found are for, in the order they roll."""
+    need = sum(len(cards) for _purpose, cards in rolled)
+    if not need:
+        return "no rolls: nothing ambushes (no ambush, or no minion initiative card on the track to roll)"
+    return f"{need} roll(s): " + ", then ".join(
+        f"1 for {cards[0]}, a boss's first initiative card, which ambushes as it is placed, ambush or not"
+        if purpose == BOSS_AMBUSH else
+        f"{len(cards)} for the ambush, one per minion initiative card on the track, top first"
+        for purpose, cards in rolled if cards)
+
+
 @dataclass
 class Draws:
     """What one live action drew from the seed, in order (see :meth:`MysticsTracker.complete`)."""
@@ -796,6 +883,10 @@ class Draws:
     decided: dict[str, Any] = field(default_factory=dict)
     #: the card data values the action read, by kind and key (:data:`CARD_DATA`)
     card_data: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: a trial (:meth:`MysticsTracker.rolls_taken`): no roll is drawn, each ambush's purpose and cards are
+    #: noted in ``rolled``
+    trial: bool = False
+    rolled: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
 
     def shuffled(self, ids: list[str]) -> None:
         """Note one shuffle's result (of two cards or more: one card is no draw); an action that
@@ -1605,11 +1696,9 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
             expected="boss_cards of " + ", ".join(sorted(bosses)) if bosses else "no boss_cards",
             cite=c("Boss initiative cards")))
     rolls = _list(event, "rolls")
-    for r in rolls or ():  # every number typed checked first: a 9 is named as no number of the die
-        if not isinstance(r, int) or isinstance(r, bool) or r not in MOVEMENT_RANGE:
-            raise RuleError(f"die roll {r!r} is not a number the action die shows: each of its faces shows a "
-                            "movement number of 1, 2 or 3", expected="1, 2 or 3 for each roll",
-                            found=repr(rolls)[:60], cite=c("Mouse Movement") + "; " + c("Ambushes"))
+    bad = typed_rolls_refusal(rolls)  # every number typed checked first: a 9 is named as no number of the die
+    if bad is not None:
+        raise bad
     used = 0
 
     def next_rolls(purpose: str, cards: Sequence[str]) -> list[int]:
@@ -1621,10 +1710,10 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
         got = rolls[used:used + n]
         if len(got) != n:
             need = used + n
-            raise RuleError(f"{purpose}: not enough die rolls typed in: {need} needed, {len(rolls)} typed"
-                            f"{rolls_for(cards)}",
-                            expected=f"{need - len(rolls)} more number(s): one per minion initiative card "
-                                     "that rolls", found=repr(rolls)[:60], cite=c("Ambushes"))
+            raise TypedRollsError(f"{purpose}: not enough die rolls typed in: {need} needed, {len(rolls)} "
+                                  f"typed{rolls_for(cards)}",
+                                  expected=f"{need - len(rolls)} more number(s): one per minion initiative "
+                                           "card that rolls", found=repr(rolls)[:60], cite=c("Ambushes"))
         used += n
         return list(got)
 
@@ -1654,7 +1743,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
                      + ", ".join(x.name for x in placed_now) + f" ({c('Determining Initiative Order')})")
         if boss_new:  # the first of the boss's cards ambushes (Boss initiative cards)
             first = next(x for x in state.track if x.id in {b.id for b in boss_new})
-            (r,) = next_rolls("boss ambush", [first.name])
+            (r,) = next_rolls(BOSS_AMBUSH, [first.name])
             track = ini.ambush(state.track, [r], [first.id])
             state = _say(_refocus(state, track), f"{first.name} ambushes: rolled {r}, moves up {r} "
                                                  f"({c('Boss initiative cards')})")
@@ -1672,10 +1761,11 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
             state = _say(state, "Ambush, but no minion cards are on the track: nothing rolls "
                                 f"({c('Ambushes')})")
     if rolls is not None and used != len(rolls):
-        raise RuleError(f"{len(rolls)} die roll(s) typed in, {used} used", found=repr(rolls),
-                        expected=("one roll per minion initiative card on the track for an ambush"
-                                  if ambush else "no rolls: nothing ambushes (is it an ambush?)"),
-                        cite=c("Ambushes"))
+        raise TypedRollsError(f"{len(rolls)} die roll(s) typed in, {used} used", found=repr(rolls),
+                              expected=("one roll per minion initiative card on the track for an ambush"
+                                        if ambush else f"{used}, for the boss's ambush" if used
+                                        else "no rolls: nothing ambushes (is it an ambush?)"),
+                              cite=c("Ambushes"))
     if len(state.track) > ini.TRACK_SLOTS:
         state = _say(state, f"{len(state.track)} cards: the track extends past its {ini.TRACK_SLOTS} slots "
                             f"({c('Determining Initiative Order')}, Note)")

@@ -64,7 +64,7 @@ import ipywidgets as w
 import traitlets
 
 from .. import cite, possessive, ui
-from ..cards import BUNDLED, leaving_out, leaving_out_active
+from ..cards import BUNDLED, leaving_out
 from ..errors import CompanionError, LogError, UnknownCardError
 from ..eventlog import old_log_kept, redone_said, seed_from_text, undone_said
 from ..mystics import limits as lim
@@ -80,6 +80,7 @@ from ..mystics.tracker import (
     MysticsState,
     MysticsTracker,
     RollsNeeded,
+    TypedRollsError,
     achievement_name,
     achievement_refusal,
     added_messages,
@@ -98,6 +99,7 @@ from ..mystics.tracker import (
     pilfer_refusal,
     rescue_refusal,
     rolls_for,
+    rolls_refusal,
     share_refusal,
     story_move,
     victory_warning,
@@ -167,17 +169,10 @@ class PageTracker(MysticsTracker):
     """The page's tracker: it reads the card data as every command does, a card file of yours that does
     not load left out (:func:`~companion.cards.leaving_out`; the page says which), so one broken file
     stops none of the chapter. While the page opens inside its own :func:`~companion.cards.leaving_out`,
-    the files left out are those it found (your folder is not read again to find them)."""
+    the files left out are those it found and its cards are taken (your folder is not read again). The
+    card data is read once for all its kinds (:class:`~companion.cards.KeptCards`)."""
 
-    def _load(self, kind: str, loader: Callable[[], Any]) -> Any:
-        if leaving_out_active("mystics"):
-            return super()._load(kind, loader)
-
-        def leaving_out_broken() -> Any:
-            with leaving_out("mystics"):
-                return loader()
-
-        return super()._load(kind, leaving_out_broken)
+    LEAVES_OUT = True
 
 
 class News(NamedTuple):
@@ -298,6 +293,8 @@ def _caption(css: str) -> w.HTML:
 POISONED_FOLLOWS = ("poisoned follows the poison wounds: Poison adds one, Cure poison removes one "
                     f"(an antidote or cure: {cite('mystics', 'Poisoned')})")
 
+#: The box an ambush's die rolls are typed in (the encounter's, Add minions', the wheel's), in refusals.
+ROLLS_BOX = "Rolls box"
 #: Why the chapter's controls are off before a chapter starts.
 NO_CHAPTER = "no chapter yet: start one under “New chapter”"
 #: Why every control is off on a log this page cannot use (ui.TrackerPage._lock_if_unusable's words).
@@ -1086,7 +1083,9 @@ class MouseBox:
             if not m.cheese:
                 return f"{m.name} has no cheese for a greedy roach to steal"
             refused = greedy_refusal(state, m)  # (no roaches on the board: the tracker's words)
-            return None if refused is None else page_words(refused.render())
+            if refused is not None:
+                return page_words(refused.render())
+            return self.dash.cheese_rolls_off({"event": "greedy_steal", "mouse": m.id}, 1)  # (a surge's)
         if widget is self.capture:
             return f"{m.name} is already captured" if m.captured else None
         if widget is self.conditions["poisoned"]:
@@ -1534,11 +1533,12 @@ class MysticsDashboard(ui.TrackerPage):
             self.remember(picker)
         # the board's buttons follow what is typed: off when it cannot work (the page it is on, a move
         # of 0, an achievement taken or not earned by the mouse chosen, no room to enter or leave, no defeat
-        # condition typed), with why
+        # condition typed, rolls typed that the ambushes cannot take), with why
         for box in (self.end_page, self.end_move, self.achievement, self.ach_mouse, self.ach_move,
                     self.room_name, self.room_surge, self.defeat_reason, self.add_type, self.add_ambush,
                     self.add_rolls, self.enc_minions, self.enc_ambush, self.enc_rolls):
             box.observe(lambda _c: self._regate_board(), "value")
+        self.cheese_rolls.observe(lambda _c: self._regate_wheel_rolls(), "value")
         corrections = w.VBox(
             [
                 w.HBox([self.order_list, w.VBox([self.order_up, self.order_down, self.order_reset])]),
@@ -1847,10 +1847,28 @@ class MysticsDashboard(ui.TrackerPage):
         rolls for an ambush of the surge it may trigger (blank: drawn from the seed). Cheese that
         triggers no surge leaves the box as it is: its rolls wait for the surge."""
         event = {"event": "minion_cheese", "count": n}
-        if self.state.started and (n < 0 or self.state.board.wheel + n < WHEEL_SIZE):  # (no surge follows)
+        if self.state.started and not self.surges(n):
             self.do(event)
         else:
             self._do_with_rolls(event, self.cheese_rolls)
+
+    def surges(self, n: int) -> bool:
+        """Whether ``n`` cheese onto the minion wheel fill it: a surge follows (Surges), whose ambush reads
+        the Rolls box by the wheel; any other cheese leaves the box as it is."""
+        return n > 0 and self.state.board.wheel + n >= WHEEL_SIZE
+
+    def _regate_wheel_rolls(self) -> None:
+        """The controls that read the Rolls box by the wheel (the cheese that surges, a greedy roach's steal)
+        on or off as typed in it."""
+        self._regate_board()
+        for box in self._mouse_boxes.values():
+            box._regate()
+
+    def cheese_rolls_off(self, event: dict[str, Any], n: int) -> str | None:
+        """Why ``event``, ``n`` cheese onto the wheel, cannot roll the ambushes of the surge it triggers with
+        the Rolls box by the wheel as typed (:meth:`_rolls_off`); ``None`` when no surge follows (the box is
+        not read)."""
+        return self._rolls_off(lambda: event, self.cheese_rolls) if self.surges(n) else None
 
     def start_chapter(self) -> None:
         """Start a chapter; a started one's log is kept under a dated name first. The start is
@@ -1986,8 +2004,8 @@ class MysticsDashboard(ui.TrackerPage):
         starts = [i for i, e in enumerate(history) if e.get("event") == "start"]
         return sum(1 for e in history[starts[-1] + 1 if starts else 0:] if e.get("event") == "encounter")
 
-    def reveal_encounter(self) -> None:
-        self._refuse_if_cannot_act()  # (the default name counts the encounters the page shows)
+    def _encounter_event(self) -> dict[str, Any]:
+        """The encounter the boxes describe, its rolls aside (:meth:`_do_with_rolls` reads them)."""
         name = self.enc_name.value.strip() or f"encounter {self.encounters_revealed() + 1}"
         event: dict[str, Any] = {
             "event": "encounter",
@@ -1996,7 +2014,11 @@ class MysticsDashboard(ui.TrackerPage):
             "ambush": bool(self.enc_ambush.value),
         }
         event.update(self.surge_fields(self.enc_surge.value, "surge", "surge_text"))
-        self._do_with_rolls(event, self.enc_rolls)
+        return event
+
+    def reveal_encounter(self) -> None:
+        self._refuse_if_cannot_act()  # (the default name counts the encounters the page shows)
+        self._do_with_rolls(self._encounter_event(), self.enc_rolls)
         # the card is revealed: its boxes are cleared, so a second tap never reveals it twice
         for box in (self.enc_name, self.enc_minions, self.enc_surge):
             box.value = ""
@@ -2289,7 +2311,7 @@ class MysticsDashboard(ui.TrackerPage):
         """A greedy roach steals 1 of the mouse's cheese onto the minion wheel (Greedy Roaches); the
         Rolls box by the wheel holds the rolls of an ambush of the surge it may trigger."""
         event = {"event": "greedy_steal", "mouse": mid}
-        if self.state.board.wheel + 1 < WHEEL_SIZE:  # (no surge follows)
+        if not self.surges(1):
             self.do(event)
         else:
             self._do_with_rolls(event, self.cheese_rolls)
@@ -2314,8 +2336,8 @@ class MysticsDashboard(ui.TrackerPage):
 
     def _add_off(self) -> str | None:
         """Why Add minions cannot work with the boxes as they are (``None``: it can): no type, no room on the
-        board for another figure of the type (Placing Minions on the Board), or an ambush whose rolls the die
-        data cannot draw, with none typed."""
+        board for another figure of the type (Placing Minions on the Board), or rolls typed in that its
+        ambushes cannot take (:meth:`_rolls_off`)."""
         if not self.add_type.options:
             return "no minion types: the card data has none"
         kind = self.add_type.value
@@ -2326,26 +2348,40 @@ class MysticsDashboard(ui.TrackerPage):
             name = dict((k, n) for n, k in self.add_type.options).get(kind, kind)
             return (f"{lim.MAX_FIGURES} {name} are on the board already: at most {lim.MAX_FIGURES} "
                     f"({lim.FIGURES_WHY})")
-        return self._rolls_off(self.add_ambush, self.add_rolls, True)
+        return self._rolls_off(self._add_event, self.add_rolls)
 
-    def _encounter_places(self) -> bool:
-        """Whether the encounter typed places minions (a box the tracker cannot read: said at the click)."""
+    def _rolls_off(self, event: Callable[[], dict[str, Any]], box: w.Text) -> str | None:
+        """Why the event ``event()`` makes of the boxes cannot roll its ambushes with the Rolls ``box`` as
+        typed, in this page's words naming the box (:meth:`_rolls_refusal`); ``None``: it can, or only the
+        click can say (boxes the tracker cannot read, a refusal of its own: said then)."""
         try:
-            return any(n for n in parse_counts(self.enc_minions.value).values())
+            refused = self._rolls_refusal(event(), box)
         except CompanionError:
-            return True
+            return None
+        return None if refused is None else page_words(refused.render())
 
-    def _rolls_off(self, ambush: w.Checkbox, box: w.Text, minions: bool) -> str | None:
-        """Why an ambush ticked in ``ambush`` cannot roll with the Rolls ``box`` blank (``None``: it can, or
-        nothing rolls): the action die data has no movement numbers, so the table's rolls are typed in
-        (Ambushes). ``minions``: the action places minion cards (nothing rolls without any on the track)."""
-        if not ambush.value or box.value.strip() or self.tracker.draws_rolls():
+    def _rolls_refusal(self, event: dict[str, Any], box: w.Text) -> CompanionError | None:
+        """The tracker's refusal of the rolls typed in ``box`` for ``event`` (:func:`rolls_refusal`: their
+        count is what the event takes, one per minion initiative card on the track for an ambush and one for
+        a boss's ambush, whether or not the Ambush box is ticked), naming the box. Raises the event's own
+        refusal, if it has one."""
+        blank = not box.value.strip()
+        if blank and self.tracker.draws_rolls():  # (drawn from the seed: nothing typed to refuse)
             return None
-        if not minions and not any(x.is_minion_card for x in self.state.track):
-            return None
-        return ("the action die data has no movement numbers, so an ambush's rolls come from the table: "
-                f"type them in the Rolls box, one per minion initiative card, top first "
-                f"({cite('mystics', 'Ambushes')})")
+        try:
+            rolls = self._typed_rolls(box)
+        except CompanionError as exc:  # (no number: refused whatever the event)
+            return exc
+        refused = rolls_refusal(self.tracker, self.state, event if blank else {**event, "rolls": rolls})
+        return None if refused is None else refused.relabel(where=ROLLS_BOX)
+
+    @staticmethod
+    def _typed_rolls(box: w.Text) -> list[int] | None:
+        """The numbers typed in the Rolls ``box`` (``None``: blank); anything else is refused, naming it."""
+        try:
+            return parse_ints(box.value)
+        except CompanionError as exc:
+            raise exc.relabel(where=ROLLS_BOX) from None
 
     def add_minions(self) -> None:
         """Minions a chapter rule places now: figures on the board, new initiative cards at the
@@ -2358,21 +2394,29 @@ class MysticsDashboard(ui.TrackerPage):
         if not 1 <= n <= lim.MAX_FIGURES:
             raise CompanionError(f"bad number of figures {n}", expected=f"1 to {lim.MAX_FIGURES}: "
                                                                         f"{lim.FIGURES_WHY}")
-        event: dict[str, Any] = {"event": "add_minions", "minions": {kind: n}}
+        self._do_with_rolls(self._add_event(), self.add_rolls)
+        self.add_ambush.value = False  # the next arrival is another rule's: it ambushes only if ticked again
+
+    def _add_event(self) -> dict[str, Any]:
+        """The minions Add minions places as the boxes say, its rolls aside (:meth:`_do_with_rolls` reads
+        them)."""
+        event: dict[str, Any] = {"event": "add_minions",
+                                 "minions": {self.add_type.value: int(self.add_count.value)}}
         if self.add_ambush.value:
             event["ambush"] = True
-        self._do_with_rolls(event, self.add_rolls)
-        self.add_ambush.value = False  # the next arrival is another rule's: it ambushes only if ticked again
+        return event
 
     def _do_with_rolls(self, event: dict[str, Any], box: w.Text) -> None:
         """An event whose ambush may roll, with the rolls typed in ``box`` (blank: drawn from the seed);
         ``box`` is cleared once it is done, kept when refused. Rolls the die data cannot draw (no movement
-        numbers) are asked for in the Rolls box, not the log's field."""
-        rolls = parse_ints(box.value)
+        numbers) are asked for in the Rolls box, not the log's field, and rolls refused name the box."""
+        rolls = self._typed_rolls(box)
         if rolls is not None:
             event = {**event, "rolls": rolls}
         try:
             self.do(event)
+        except TypedRollsError as exc:  # (a click the gate did not stop: _rolls_off says it before)
+            raise exc.relabel(where=ROLLS_BOX) from None
         except RollsNeeded as exc:  # (the cards the rolls are for, in the track's order as shuffled)
             raise CompanionError(
                 f"{exc.purpose}: the action die data has no movement numbers, so the die rolls come from "
@@ -2554,8 +2598,10 @@ class MysticsDashboard(ui.TrackerPage):
                                 "another page" if int(self.end_page.value) == b.chapter_end else None),
             self.ach_btn: self._achievement_off(),
             self.room_btn: self._room_off(),
-            self.enc_btn: self._rolls_off(self.enc_ambush, self.enc_rolls, self._encounter_places()),
+            self.enc_btn: self._rolls_off(self._encounter_event, self.enc_rolls),
             self.add_btn: self._add_off(),
+            self.add1: self.cheese_rolls_off({"event": "minion_cheese", "count": 1}, 1),
+            self.add2: self.cheese_rolls_off({"event": "minion_cheese", "count": 2}, 2),
             self.defeat_btn: None if (defeat := self._defeat_off()) is None else defeat.render(),
         }
 
