@@ -289,8 +289,8 @@ def test_a_mistyped_target_gets_the_closest_rank(typed: str, meant: str) -> None
 
 
 @pytest.mark.parametrize(("typed", "meant"), [("QX", "'QS', 'QH', 'QD' or 'QC'"), ("1H", "'AH' or '10H'"),
-                                              ("11S", "'JS'"), ("queen of cups", "'QC'"),
-                                              ("kng of hearts", "'KH'")])
+                                              ("11S", "'JS'"), ("queen of cups", "'queen of clubs'"),
+                                              ("kng of hearts", "'king of hearts'")])
 def test_a_mistyped_card_gets_the_closest_card(typed: str, meant: str) -> None:
     with pytest.raises(CompanionError) as caught:
         parse_card(typed)

@@ -135,6 +135,16 @@ def _rank_guesses(word: str) -> list[str]:
     return list(dict.fromkeys(RANK_LABELS[_RANK_WORDS[h]] for h in closest(word, words)))
 
 
+def _card(rank: int, suit: str) -> PlayingCard:
+    """The card of ``rank`` (2-A) in ``suit``."""
+    return PlayingCard(rank, SUIT_COLOUR[suit], suit)
+
+
+def _normal(text: str) -> str:
+    """Typed text as the card parser reads it: lower case, single-spaced, ``-`` and ``_`` as spaces."""
+    return re.sub(r"\s+", " ", text.strip().lower().replace("-", " ").replace("_", " "))
+
+
 def parse_card(text: object) -> PlayingCard:
     """A card as a game master types it: ``"QH"``, ``"q♥"``, ``"10 of spades"``, ``"red joker"``.
 
@@ -143,7 +153,7 @@ def parse_card(text: object) -> PlayingCard:
     raw = str(text)
     if raw.strip().lower() in BY_ID:  # the bundled file's ids: "q-hearts", "joker-red"
         return BY_ID[raw.strip().lower()]
-    word = re.sub(r"\s+", " ", raw.strip().lower().replace("-", " ").replace("_", " "))
+    word = _normal(raw)
     jokers = {"rj": "red", "bj": "black", "red joker": "red", "black joker": "black",
               "joker red": "red", "joker black": "black", "joker r": "red", "joker b": "black"}
     if word in jokers:
@@ -153,27 +163,67 @@ def parse_card(text: object) -> PlayingCard:
         rank = _RANK_WORDS.get(m.group(1).strip())
         suit = _SUIT_WORDS.get(m.group(2))
         if rank is not None and rank != JOKER and suit is not None:
-            return PlayingCard(rank, SUIT_COLOUR[suit], suit)
-    hints = _card_guesses(word) or closest(word, [c.short for c in FULL_DECK]
-                                           + [c.name.lower() for c in FULL_DECK], n=2)
-    raise CompanionError(f"not a card of the Mouse Card deck: {raw!r}",
-                         expected="a rank and a suit such as 'QH', 'Q♥', '10 of spades', or "
-                                  "'red joker' / 'black joker'",
-                         suggestion=did_you_mean(hints))
+            return _card(rank, suit)
+    raise _not_a_card(raw, _typed_guesses(word))
 
 
-def _card_guesses(word: str) -> list[str]:
-    """The cards closest to a mistyped one, as a game master types them (``"QH"``): the rank put
+def _not_a_card(typed: str, hints: list[str], within: str | None = None) -> CompanionError:
+    """The refusal of ``typed`` (an item of ``within``, the text typed, when it is part of it)."""
+    part_of = f" (in {within!r})" if within is not None and within.split() != typed.split() else ""
+    return CompanionError(f"not a card of the Mouse Card deck: {typed!r}{part_of}",
+                          expected="a rank and a suit such as 'QH', 'Q♥', '10 of spades', or "
+                                   "'red joker' / 'black joker'",
+                          suggestion=did_you_mean(hints))
+
+
+def _typed_guesses(word: str) -> list[str]:
+    """The cards closest to a mistyped one (``word``: lower case, single-spaced), written as it was
+    typed: ``"red joker"`` for ``"red jokr"``, ``"queen of hearts"`` for ``"queen of hartes"``,
+    ``"QC"`` for ``"QX"``; else the closest of every card's short and long name."""
+    guesses = _joker_guesses(word) or _card_guesses(word)
+    if guesses:
+        return list(dict.fromkeys(_written_like(card, word) for card in guesses))
+    return closest(word, [c.short for c in FULL_DECK] + [c.name.lower() for c in FULL_DECK], n=2)
+
+
+def _written_like(card: PlayingCard, typed: str) -> str:
+    """``card`` as ``typed`` names cards: in words when it has words (``"jack of clubs"``), else
+    short (``"JC"``); a joker by its colour (``"red joker"``)."""
+    if card.is_joker:
+        return f"{card.colour} joker"
+    if " " in typed.strip():
+        return card.name.lower()
+    return f"{RANK_LABELS[card.rank]}{str(card.suit)[0].upper()}"
+
+
+def _joker_guesses(word: str) -> list[PlayingCard]:
+    """The joker(s) a mistyped joker names (``"red jokr"``, ``"blak joker"``, ``"jokr"``, ``"red"``):
+    each word a near ``joker`` or a near colour; the colour named picks one, else both. None when
+    a word is neither (``"jack of clubs"``)."""
+    words = word.split()
+    if not words or len(words) > 2 or min(map(len, words)) < 2:  # ("k" is a king, not a jo-k-er)
+        return []
+    colours = [c for w in words for c in closest(w, COLOURS, n=1)]
+    jokers = [w for w in words if not closest(w, COLOURS, n=1) and closest(w, ["joker"], n=1)]
+    if len(colours) + len(jokers) != len(words) or len(colours) > 1 or len(jokers) > 1:
+        return []
+    return [PlayingCard(JOKER, c) for c in (colours or COLOURS)]
+
+
+def _card_guesses(word: str) -> list[PlayingCard]:
+    """The cards closest to a mistyped one (``word``: lower case, single-spaced): the rank put
     right when the suit is one (``"1H"``: AH or 10H; ``"11S"``: JS), or the suit when the rank is
-    one (``"QX"``: Q in each suit; ``"queen of cups"``: QC). The longest rank is tried first. A J
-    and a colour (``"JR"``, ``"JB"``: the joker named as ``"RJ"`` names it, read the other way round)
-    puts that joker first."""
+    one (``"QX"``: Q in each suit; ``"queen of cups"``: the queen of clubs), or each suit for a rank
+    alone (``"K"``). The longest rank is tried first. A J and a colour (``"JR"``, ``"JB"``: the joker
+    named as ``"RJ"`` names it, read the other way round) puts that joker first."""
     if len(word) > 30:  # (a pasted line is no card name: the general likeness says what is close)
         return []
     if "joker" in word:  # a joker has a colour, not a suit
-        return ["red joker", "black joker"]
+        return [PlayingCard(JOKER, c) for c in COLOURS]
+    if _RANK_WORDS.get(word, JOKER) != JOKER:  # a rank without its suit ("K", "queen"): each suit
+        return [_card(_RANK_WORDS[word], s) for s in SUITS]
     coloured = re.fullmatch(r"j\s*(r|b|red|black)", word)
-    first = [f"{'red' if coloured.group(1).startswith('r') else 'black'} joker"] if coloured else []
+    first = [PlayingCard(JOKER, "red" if coloured.group(1).startswith("r") else "black")] if coloured else []
     suit_words = [w for w in _SUIT_WORDS if len(w) > 1]
     for i in range(len(word) - 1, 0, -1):
         rank_text = word[:i].strip()
@@ -182,15 +232,15 @@ def _card_guesses(word: str) -> list[str]:
         if rank is None and rank_text.isdecimal() and 11 <= int(rank_text) <= 14:
             rank = int(rank_text)  # (J-A by number: a target takes them, a card is named by its rank)
         suit = _SUIT_WORDS.get(suit_text)
-        guesses: list[str] = []
+        guesses: list[PlayingCard] = []
         if rank not in (None, JOKER) and suit is not None:
-            guesses = [f"{RANK_LABELS[int(rank)]}{suit[0].upper()}"]
+            guesses = [_card(int(rank), suit)]
         elif rank not in (None, JOKER) and suit_text:
             near = [_SUIT_WORDS[h] for h in closest(suit_text, suit_words, n=2)]
             suits = list(dict.fromkeys(near)) or (list(SUITS) if len(suit_text) == 1 else [])
-            guesses = [f"{RANK_LABELS[int(rank)]}{s[0].upper()}" for s in suits]
-        elif rank is None and suit is not None and rank_text:
-            guesses = [f"{label}{suit[0].upper()}" for label in _rank_guesses(rank_text)]
+            guesses = [_card(int(rank), s) for s in suits]
+        elif rank is None and suit is not None and rank_text and " " not in rank_text:  # (a rank is a word)
+            guesses = [_card(parse_rank(label), suit) for label in _rank_guesses(rank_text)]
         if guesses:
             return first + guesses
     return first
@@ -207,17 +257,34 @@ def parse_cards(text: str | Iterable[str]) -> tuple[PlayingCard, ...]:
         words = part.split()
         i = 0
         while i < len(words):
-            for n in range(min(3, len(words) - i), 0, -1):
-                try:
-                    card = parse_card(" ".join(words[i:i + n]))
-                except CompanionError as exc:
-                    if n > 1:
-                        continue
-                    if len(words) == 1:
-                        raise
-                    raise CompanionError(f"{exc.message} (in {part!r})", expected=exc.expected,
-                                         suggestion=exc.suggestion) from None
-                out.append(card)
-                i += n
-                break
+            card, n = _card_at(words, i)
+            if card is None:
+                typed, hints = _mistyped_at(words, i)
+                raise _not_a_card(typed, hints, within=part)
+            out.append(card)
+            i += n
     return tuple(out)
+
+
+def _card_at(words: list[str], i: int) -> tuple[PlayingCard | None, int]:
+    """The card the longest run of words from ``words[i]`` names (up to 3: "10 of spades"), and
+    the run's length; ``None`` when none does."""
+    for n in range(min(3, len(words) - i), 0, -1):
+        try:
+            return parse_card(" ".join(words[i:i + n])), n
+        except CompanionError:
+            continue
+    return None, 1
+
+
+def _mistyped_at(words: list[str], i: int) -> tuple[str, list[str]]:
+    """The mistyped card that begins at ``words[i]`` and the cards it is closest to: the longest
+    run of words (up to 3, up to the next card) that reads as a mistyped card ("red jokr", not
+    "red"; "queen of hartes", not "queen"), else the one word and whatever it is like."""
+    end = next((j for j in range(i + 1, min(i + 3, len(words))) if _card_at(words, j)[0] is not None),
+               min(i + 3, len(words)))
+    for n in range(end - i, 1, -1):
+        word = _normal(" ".join(words[i:i + n]))
+        if _joker_guesses(word) or _card_guesses(word):
+            return " ".join(words[i:i + n]), _typed_guesses(word)
+    return words[i], _typed_guesses(_normal(words[i]))
