@@ -8,7 +8,8 @@ Every notebook builds its page from these pieces: :func:`header`, :func:`help_bo
 collapsed "How to use this page", its command-line paragraphs left out of the app: :func:`in_app`),
 :func:`panel`
 (verdicts, messages, errors), :func:`stepper` (tablet-sized +/- number input),
-:func:`big_button`, :func:`card_tile` and :func:`progress`; a computation that may take
+:func:`big_button` (an :class:`ActionButton`: a double tap acts once), :func:`card_tile` and
+:func:`progress`; a computation that may take
 seconds runs through :class:`Latest` (off the notebook's thread, cancelled when stale). A tracker
 page says what a click did under the buttons of its section, the latest click's only
 (:class:`SectionMessages`).
@@ -23,12 +24,14 @@ import os
 import urllib.parse
 import weakref
 from collections.abc import Callable, Iterable, Sequence
+from time import monotonic
 from typing import Any, ClassVar
 
 import ipywidgets as w
 
 from . import RULE_BOOKS
 from .errors import CompanionError, PathError
+from .eventlog import HEADER, REDO, UNDO, Event, LoggedEvent, redone_said, undone_said
 from .textio import LONE_SURROGATE, PLAYER_NAME_MAX, lone_surrogate
 from .verdict import LEGAL_COLOUR, NOT_LEGAL_COLOUR
 
@@ -62,6 +65,9 @@ body {--jp-widgets-font-size: @BASE@}
                  margin:3px; min-width: 120px; background:#fffdf7; vertical-align: top}
 .companion-tile .t {font-weight:bold} .companion-tile .s {color:#5f6368; font-size: 13px}
 .widget-button, .jupyter-button {min-height: 40px; font-size: @BASE@}
+/* an off button looks off, whatever its colour: grey as a plain one (and faded, as every off one) */
+.jupyter-button:disabled:is(.mod-primary, .mod-success, .mod-info, .mod-warning, .mod-danger) {
+  color: var(--jp-ui-font-color1, #202124); background-color: var(--jp-layout-color2, #eeeeee)}
 .jupyter-widgets.widget-tab > .p-TabBar .p-TabBar-tab,
 .jupyter-widgets.widget-tab > .lm-TabBar .lm-TabBar-tab,
 .jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab {
@@ -190,6 +196,7 @@ class SectionMessages:
         self._panels: list[w.HTML] = []
         self._current: w.HTML | None = None
         self._show = show
+        self._found: tuple[w.HTML, str] | None = None  # the panel :meth:`say_found` wrote in last, and what
 
     def panel(self, *css_classes: str) -> w.HTML:
         """A new section's panel (empty until a control of the section says something), registered so
@@ -240,6 +247,21 @@ class SectionMessages:
         self._show(target, exc)
         return target
 
+    def say_found(self, text: str) -> w.HTML:
+        """Show ``text`` (HTML: what the page found by itself, with no click, such as another window's
+        action: :meth:`TrackerPage.follow_once`) in :attr:`current`: in place of what the latest click
+        said there (a section's panel), or above what a panel the page draws itself holds (a status, just
+        drawn again), never instead of it; the panel it is shown in. What it showed there before goes."""
+        target = self.current
+        if any(made is target for made in self._panels):
+            target.value = text
+        else:
+            shown = target.value
+            before = self._found[1] if self._found is not None and self._found[0] is target else ""
+            target.value = text + (shown[len(before):] if before and shown.startswith(before) else shown)
+        self._found = (target, text)
+        return target
+
     def guard(self, target: w.HTML) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorate the callback of a control of ``target``'s section: every panel is cleared and
         ``target`` made :attr:`current` first, then the callback runs under :func:`guarded`, its error
@@ -258,6 +280,13 @@ class SectionMessages:
         return wrap
 
 
+class StaleRefusal(CompanionError):
+    """A click refused because another window (or a command) wrote the log since the page was drawn
+    (:meth:`TrackerPage._run_locked`): the page is drawn again as the log holds it, and the refusal is
+    said once, under the button pressed (its section's panel); a page says nothing more of that write
+    elsewhere (a notice above would say it twice, far apart)."""
+
+
 #: Why every control is off on a log the page cannot use (:meth:`TrackerPage._lock_if_unusable`);
 #: pages skip it where they list why controls are off (their notice says it already).
 UNUSABLE = "this log cannot be opened (see the message)"
@@ -273,6 +302,64 @@ def in_kernel() -> bool:
     return getattr(shell, "kernel", None) is not None
 
 
+def action_words(tracker: Any, before: Any, after: Any) -> list[str]:
+    """What the action that took ``tracker``'s state from ``before`` to ``after`` said, in the tracker's
+    own words (those its page and its ``do`` command say): Village's ``last`` lines, the TMNT message,
+    the Mouse Card journal's new lines, the Mice and Mystics messages it added; ``[]`` when it said
+    nothing, or for a tracker with no words."""
+    kind = getattr(tracker, "KIND", "")
+    if kind == "village":
+        return [line for line in after.last if line]
+    if kind == "tmnt":
+        return [after.message] if after.message else []
+    if kind == "mousecard":
+        return list(after.journal[len(before.journal):])
+    if kind == "mystics":
+        from .mystics.tracker import added_messages
+
+        return list(added_messages(before, after))
+    return []
+
+
+#: The most lines of an action's words a followed change shows (:func:`followed_words`).
+FOLLOWED_LINES = 4
+
+
+def followed_words(tracker: Any, shown: Any, history: list[Event], events: list[LoggedEvent]) -> list[str]:
+    """What another window (or a command) wrote to ``tracker``'s log since its page showed the state
+    ``shown`` (``history``: the actions then in force; ``events``: the log's lines then), as the page
+    says it (:meth:`TrackerPage.follow_once`): the latest change in the tracker's own words
+    (:func:`action_words`; an undo or a redo as every tracker says them, ``Undone: …``), after "Another
+    window: "; plainer words where the tracker has none, never nothing."""
+    now = tracker.log.events
+    added = ([le.event for le in now[len(events):] if le.event.get("event") != HEADER]
+             if len(now) >= len(events) and now[:len(events)] == events else None)
+    if added is None:  # (not only added to: a new game's log in its place, a line taken out by hand)
+        said = action_words(tracker, tracker.before_latest(), tracker.state) if tracker.history else []
+        return ["Another window changed the log: the page shows it as it now holds", *said[:FOLLOWED_LINES]]
+    if not added:  # (lines that are no action: set aside)
+        return ["Another window wrote to the log: the page shows it as it now holds"]
+    latest = added[-1]
+    kind, done = latest.get("event"), tracker.history
+    if kind == UNDO:
+        taken = (action_words(tracker, tracker.state, shown)
+                 if len(done) == len(history) - 1 and done == history[:-1] else [])
+        if getattr(tracker, "KIND", "") == "village":  # (its own: a warning said with the action goes)
+            from .village.game import undone_lines
+
+            said = undone_lines(taken)
+        else:
+            said = undone_said(taken)
+    elif kind == REDO:
+        said = redone_said(action_words(tracker, tracker.before_latest(), tracker.state) if done else [])
+    elif done and done[-1] == latest:
+        said = action_words(tracker, tracker.before_latest(), tracker.state) or [f"a {kind} action"]
+    else:  # (a line the rules refused: set aside)
+        said = [f"a {kind} line, which could not be used"]
+    more = f" (the latest of {len(added)} changes)" if len(added) > 1 else ""
+    return [f"Another window: {said[0]}{more}", *said[1:FOLLOWED_LINES]]
+
+
 class TrackerPage:
     """A page over an event-log tracker (:class:`~companion.eventlog.Tracker`): it has
     ``self.tracker`` and redraws with ``self.refresh()``. Another window (or a command) may write
@@ -282,8 +369,9 @@ class TrackerPage:
     (JupyterLab, the Voila app), a watcher started by :meth:`open_tracker` looks at the log every
     :attr:`FOLLOW_SECONDS` (one ``stat``) and, when someone else wrote it, reads it again and redraws
     (:meth:`follow_once`): what the page shows, and which of its buttons are on, is the log's as it
-    now holds (a fate chip awarded in another window turns Spend on here). It never prints; a log that
-    can no longer be read is said in the page's message panel. Where no loop runs (a script, the
+    now holds (a fate chip awarded in another window turns Spend on here). It never prints; what the
+    other window did ("Another window: Undone: …"), or a log that can no longer be read, is said in the
+    page's message panel. Where no loop runs (a script, the
     command line, a test) nothing is started, and the page follows at each click as before."""
 
     tracker: Any
@@ -355,9 +443,11 @@ class TrackerPage:
     def follow_once(self) -> bool:
         """One look of the watcher: if another window or a command wrote the log since this page read
         it (one ``stat``), read it again and redraw; whether it redrew. Cheap when nothing changed, and
-        it never prints. A log that cannot be read now (another game's, a file that is no log) is said
-        in the page's message panel (as a click's error is), never raised, and looked at again only
-        once the file changes again."""
+        it never prints. What changed is said in the page's message panel, the latest click's (as a
+        click's error is there: :meth:`SectionMessages.say_found`), in the tracker's words
+        (:func:`followed_words`): a table that changes with no word reads as a bug. A log that cannot be
+        read now (another game's, a file that is no log) is said there too, never raised, and looked at
+        again only once the file changes again."""
         tracker = getattr(self, "tracker", None)
         if tracker is None:  # (a page still being built)
             return False
@@ -370,6 +460,7 @@ class TrackerPage:
             return False
         stamp = log._disk_stamp()  # (before reading: a write meanwhile is read at the next look)
         self._follow_stuck = None
+        shown = (tracker.state, tracker.history, log.events)  # (what changed is said: followed_words)
         try:
             redrew = self._sync()  # (unlocked, as a click's: a write under way is read whole, or later)
         except Exception as exc:
@@ -382,6 +473,10 @@ class TrackerPage:
         said_before, self._follow_said = self._follow_said, None
         if said_before is not None and said_before[0].value == said_before[1]:
             said_before[0].value = ""  # the log reads again: its error no longer holds
+        messages = getattr(self, "section_messages", None)
+        if redrew and messages is not None:
+            words = followed_words(tracker, *shown)
+            messages.say_found(panel_html("info", words[0], words[1:]))
         return redrew
 
     def refuse_if_unusable(self) -> None:
@@ -423,11 +518,12 @@ class TrackerPage:
         the lock is let go (another window never waits on this one's drawing), after a refusal too
         when the log was read again (the error follows). ``refuse_stale``: if another window wrote
         the log since this page was drawn, refuse (see :meth:`_refuse_if_stale`), with ``stale_error``
-        when given (a page's own words), else :meth:`_stale_error`."""
+        when given (a page's own words), else :meth:`_stale_error`: a :class:`StaleRefusal` either way."""
         def locked() -> Any:
             with self.tracker.log.locked():
                 if self.tracker.sync() and refuse_stale:
-                    raise stale_error or self._stale_error()
+                    raise (self._stale_error() if stale_error is None
+                           else stale_error.relabel(cls=StaleRefusal))
                 return action()
 
         return self._run(locked)  # (its redraw comes after the lock is let go)
@@ -476,8 +572,8 @@ class TrackerPage:
         raise self._stale_error()
 
     @staticmethod
-    def _stale_error() -> CompanionError:
-        return CompanionError("the log changed in another window since this page was drawn; nothing "
+    def _stale_error() -> StaleRefusal:
+        return StaleRefusal("the log changed in another window since this page was drawn; nothing "
                               "was done", suggestion="The page now shows the table as it is: check it, "
                                                      "then press again.")
 
@@ -581,13 +677,56 @@ class Latest:
             thread.join(timeout)
 
 
+#: A front-end click that comes less than this many seconds after the previous click's handling ended, on
+#: the same action button, is the second of a double tap (:class:`ActionButton`).
+DOUBLE_TAP_AFTER_END = 0.3
+#: ... or less than this many seconds after the previous click's handling began.
+DOUBLE_TAP_AFTER_START = 0.5
+
+
+class ActionButton(w.Button):
+    """A button that acts once for a double tap (or a double click): a click from the page (the front
+    end's message) that is the second of a double tap is ignored, saying nothing; the first's message
+    stays. Every action button is one (:func:`big_button`); the stepper's − and + are not (quick
+    repeated taps there are meant), nor is :meth:`~ipywidgets.Button.click`, which a test or a notebook
+    calls twice on purpose.
+
+    Why these thresholds: a double tap's second click is sent while the kernel still handles the
+    first, so it starts a few ms after the first's handling ends (however long that took); a slower
+    double click on a quick action comes well within half a second of the first (the usual system
+    double-click time). A deliberate second press comes after the page has shown the first's result:
+    the kernel's changes travel to the browser and are drawn, then a person sees them and presses
+    again, which takes longer than :data:`DOUBLE_TAP_AFTER_END` (0.3 s) after the handling ended, and
+    a person pressing twice on purpose does not do it within :data:`DOUBLE_TAP_AFTER_START` (0.5 s).
+    Both are measured on the kernel's clock (:func:`time.monotonic`), as each click is handled."""
+
+    #: when the latest click from the page began and ended being handled (``None``: none yet)
+    _handled: tuple[float, float] | None = None
+
+    def _handle_button_msg(self, _widget: Any, content: dict[str, Any], buffers: Any) -> None:
+        """A message from the front end: a click, unless it is the second of a double tap."""
+        if content.get("event", "") != "click":
+            return
+        began = monotonic()
+        last = self._handled
+        if last is not None and (began - last[1] < DOUBLE_TAP_AFTER_END
+                                 or began - last[0] < DOUBLE_TAP_AFTER_START):
+            return
+        try:
+            self.click()
+        finally:
+            self._handled = (began, monotonic())
+
+
 def big_button(description: str, *, style: str = "", icon: str = "",
-               tooltip: str = "") -> w.Button:
-    """A tablet-sized button, as wide as its text (never cut to "…"); ``style`` is '', 'primary',
-    'success', 'info', 'warning' or 'danger'."""
-    return w.Button(description=description, button_style=style, icon=icon,
-                    tooltip=tooltip or description,
-                    layout=w.Layout(width=FIT, height=BUTTON_HEIGHT, min_width="120px"))
+               tooltip: str = "", repeatable: bool = False) -> w.Button:
+    """A tablet-sized action button (a double tap acts once: :class:`ActionButton`), as wide as its
+    text (never cut to "…"); ``style`` is '', 'primary', 'success', 'info', 'warning' or 'danger'.
+    ``repeatable``: a step the table repeats on purpose, tap after tap (−1 MP, +1 cheese, a wound,
+    Undo): every tap counts, as on a stepper, so a plain button."""
+    kind = w.Button if repeatable else ActionButton
+    return kind(description=description, button_style=style, icon=icon, tooltip=tooltip or description,
+                layout=w.Layout(width=FIT, height=BUTTON_HEIGHT, min_width="120px"))
 
 
 def gate(widget: Any, reason: str | None) -> None:

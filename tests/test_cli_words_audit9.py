@@ -93,7 +93,8 @@ def test_mousecard_actions_name_the_option_typed(tmp_path: Path, capsys: pytest.
     assert code == 2 and err.strip() == "companion: --character must be a non-empty text (found '')"
     code, _, err = run(capsys, "mousecard", "draw", log, "--character", "x" * 70, "--skill", "2",
                        "--target", "J")
-    assert code == 2 and err.startswith("companion: --character: a character's name must be one line")
+    assert code == 2 and err.startswith("companion: --character: a character's name is 70 characters long, "
+                                        "10 too many")
     code, _, err = run(capsys, "mousecard", "bonus", log, " ", "--source", "ace", "--use", "cancel")
     assert code == 2 and err.startswith("companion: CHARACTER must be a non-empty text")
     code, _, err = run(capsys, "mousecard", "award", log, "")

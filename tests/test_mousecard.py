@@ -725,7 +725,7 @@ def test_a_long_tail_of_tiny_success_counts_is_shown_as_one_entry() -> None:
     # under 0.05% in all: the report lists up to 11, then "12+".
     result = odds(6, 2, stop_when_sure=False, kings="always")
     line = next(x for x in result.lines() if x.strip().startswith("successes"))
-    assert line.endswith("11: 0.1%  12+: <0.1%")
+    assert line.endswith("11: 0.1%  12+: <0.1%  (counting the successes aces add)")
     assert max(n for n, _p in result.successes) == 26
     tail = sum(p for n, p in result.successes if n >= 12)
     assert 0 < tail < Fraction(1, 2000) <= tail + dict(result.successes)[11]

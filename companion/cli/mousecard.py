@@ -285,7 +285,7 @@ def _odds(args: argparse.Namespace) -> int:
     check = _check(args, odds=True)
     deck = None
     if args.deck_log is not None:  # (an empty one is refused, never taken for "the full deck")
-        from ..mousecard.live import open_live_deck
+        from ..mousecard.live import from_live_deck, open_live_deck
 
         tracker = open_live_deck(str(_existing_log(args.deck_log)), read_only=True)
         deck, warnings = _live_deck(tracker, args.deck_log)
@@ -298,7 +298,7 @@ def _odds(args: argparse.Namespace) -> int:
         print_json(doc)
     else:
         if deck is not None:
-            print(f"From the live deck ({args.deck_log}): {len(deck)} cards remaining.")
+            print(f"{from_live_deck(len(deck), args.deck_log)}.")
         # where the fate chips alone make the need (no card drawn), the risk of a player who draws anyway
         # (none above skill 10, where it could take seconds: odds.ANYWAY_MAX_SKILL); the JSON is left as it
         # is, its fields keeping their meaning

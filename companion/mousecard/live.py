@@ -51,7 +51,7 @@ from typing import Any
 
 from .. import cite
 from ..cards import tidy_name  # a character's or player's name as the session keeps it ("  Pip " is "Pip")
-from ..errors import CompanionError, LogError, RuleError, as_listed
+from ..errors import CompanionError, LogError, RuleError, as_listed, cut
 from ..eventlog import HEADER, Event, EventLog, LoggedEvent, LogProblem, Tracker, event_rng
 from ..logstarts import LOG_STARTS, empty_log, for_log, start_hint
 from ..textio import logged_text, one_line
@@ -84,6 +84,8 @@ MISSING_START_HINT = ("Nothing was undone, so a redo will not bring it back: put
 DRAW_CITES = (cite("mousecard", "Task checks"), LIVE_CITES["draw"])
 #: The longest character or player name a new action takes (see :meth:`LiveDeckTracker.complete`).
 MAX_NAME = 60
+#: How many characters a refusal of a text too long quotes on each side of the limit (:func:`_shown_text`).
+OVER_SHOWN = 24
 #: Fate chips one award or spend may move (a typo of 10**23 chips would otherwise stay in the log).
 MAX_CHIPS_AT_ONCE = 99
 #: The longest task (of a draw) or reason (of an award or spend) a new action takes: one journal line.
@@ -446,16 +448,21 @@ def _check_short(event: Event, key: str, limit: int, what: str) -> None:
         return
     why = (f"is {len(text)} characters long" if len(text) > limit
            else "holds a line break or another control character")
-    shown = _clipped(text, limit)
     raise RuleError(f"{what} {why}", where=key, expected=f"one line of at most {limit} characters",
-                    found=shown, suggestion="Shorten it to one line" + (
+                    found=_shown_text(text, limit), suggestion="Shorten it to one line" + (
                         f" (left blank, the task is '{DEFAULT_TASK}')." if key == "task" else
                         ", or leave it out."))
 
 
-def _clipped(text: str, limit: int) -> str:
-    """``text`` as an error message shows it: quoted, cut at ``limit`` characters with "…"."""
-    return repr(text[:limit]) + ("…" if len(text) > limit else "")
+def _shown_text(text: str, limit: int) -> str:
+    """``text`` (of a new action, refused) as an error message shows it: quoted, cut at ``limit``
+    characters with "…"; one over ``limit`` shows where it goes over, the end of what fits then what
+    is too many ("…'of the Hollow', then past character 60: 'w'"), so the player sees what to cut."""
+    if len(text) <= limit:
+        return repr(text)
+    fits = text[:limit]
+    return (("…" if len(fits) > OVER_SHOWN else "") + repr(fits[-OVER_SHOWN:])
+            + f", then past character {limit}: " + cut(repr(text[limit:]), OVER_SHOWN, quoted=True))
 
 
 def _int(event: Event, key: str, default: int | None = None) -> int:
@@ -652,10 +659,16 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             name = event.get(key)
             if not isinstance(name, str):
                 continue
-            if len(tidy_name(name)) > MAX_NAME or not one_line(name.strip()):
-                shown = _clipped(name, MAX_NAME)
-                raise RuleError(f"a {key}'s name must be one line of at most {MAX_NAME} characters",
-                                where=key, found=shown)
+            tidy = tidy_name(name)
+            expected = f"a name on one line, at most {MAX_NAME} characters"
+            if not one_line(name.strip()):
+                raise RuleError(f"a {key}'s name must be one line (no line break, tab or other control "
+                                "character)", where=key, expected=expected, found=_shown_text(name, MAX_NAME),
+                                suggestion="Write the name on one line.")
+            if len(tidy) > MAX_NAME:  # (the count typed and the limit, and where it goes over)
+                raise RuleError(f"a {key}'s name is {len(tidy)} characters long, {len(tidy) - MAX_NAME} "
+                                "too many", where=key, expected=expected,
+                                found=_shown_text(tidy, MAX_NAME), suggestion="Shorten it.")
             event = {**event, key: tidy_name(name)}
         if kind == "start":
             _check_short(event, "title", MAX_TEXT, "a session's title")
@@ -1032,6 +1045,13 @@ def doubt_note(doubts: list[LogProblem]) -> str:
     The count is the log's, but the cards left in the shuffled deck are not known (replay, the
     page's deck status)."""
     return f" by the log (in doubt: see {_named(doubts)})" if doubts else ""
+
+
+def from_live_deck(remaining: int, log: str | None = None) -> str:
+    """What odds from the live deck's ``remaining`` cards say first, so that they never read as a full
+    deck's: "From the live deck: 46 cards remaining" (``log``: the log's path, as the command line
+    names it; the page names none). ``odds mousecard --deck-log`` and the page's Odds tab say it."""
+    return f"From the live deck{f' ({log})' if log else ''}: {remaining} cards remaining"
 
 
 def _this_or_before(problems: list[LogProblem]) -> str:

@@ -329,17 +329,35 @@ class CheckOdds:
             "cites": list(self.cites),
         }
 
-    def successes_text(self, sep: str = "  ") -> str:
-        """The distribution of successes; a long tail too small to show (under 0.05% in all)
-        is one entry, "n+", so that drawing on past the need does not print twenty 0.0%."""
+    def _shown_successes(self) -> tuple[list[tuple[int, Fraction]], Fraction]:
+        """The counts of successes :meth:`successes_text` lists one by one, and the chance of the tail
+        it folds into one entry (under 0.05% in all)."""
         shown = list(self.successes)
         tail: Fraction = Fraction(0)
         while len(shown) > 1 and tail + shown[-1][1] < Fraction(1, 2000):
             tail += shown.pop()[1]
+        return shown, tail
+
+    def successes_text(self, sep: str = "  ") -> str:
+        """The distribution of successes; a long tail too small to show (under 0.05% in all)
+        is one entry, "n+", so that drawing on past the need does not print twenty 0.0%."""
+        shown, tail = self._shown_successes()
         parts = [f"{n}: {share(p)}" for n, p in shown]
         if tail:
             parts.append(f"{self.successes[len(shown)][0]}+: <0.1%")
         return sep.join(parts)
+
+    def successes_counted(self) -> str:
+        """What the successes count besides the cards' own, as the page and the text odds say it after
+        them: those aces add (Aces), and fate chips when the check has some to spend; and a
+        count no outcome ends on, which the list skips ("exactly 2 never happens": a chip spent to make
+        the need jumps over it), so that the skip reads as meant."""
+        shown, _tail = self._shown_successes()
+        counts = {n for n, _p in shown}
+        skipped = [str(n) for n in range(min(counts), max(counts)) if n not in counts]
+        spent = "aces" + (" and fate chips" if self.check.fate_chips else "")
+        which = " or ".join(filter(None, (", ".join(skipped[:-1]), *skipped[-1:])))
+        return f"counting the successes {spent} add" + (f": exactly {which} never happens" if skipped else "")
 
     def risk_text(self) -> str:
         """The check's risk in one line: "P(a bad card) 23.0%, P(several bad) 5.6%, expected cards
@@ -364,7 +382,7 @@ class CheckOdds:
                *([f"  bad cards cancelled {float(self.expected_cancelled):.2f} expected"]
                  if self.expected_cancelled else []),
                f"  expected cards      {float(self.expected_cards):.2f}",
-               "  successes           " + self.successes_text(),
+               f"  successes           {self.successes_text()}  ({self.successes_counted()})",
                f"  bad cards           {', '.join(self.bad_cards) or 'none'}"]
         if self.check.fate_chips:
             out.append(f"  expected chips used {float(self.expected_chips):.2f}")

@@ -306,9 +306,9 @@ class DeckBuilderView:
         self.status.add_class("cmp-deck-status")
         self.load_problems = w.HTML()
         self.load_problems.add_class("cmp-deck-load-problems")
-        self.reload = w.Button(description="Reload card data", icon="refresh",
-                               tooltip="Read the card files again (your own cards and corrections)",
-                               layout=w.Layout(width="auto"))
+        self.reload = ui.ActionButton(description="Reload card data", icon="refresh",
+                                      tooltip="Read the card files again (your own cards and corrections)",
+                                      layout=w.Layout(width="auto"))
         self.reload.add_class("cmp-deck-reload")
         # the question an upload (or the Open menu) asks when it would replace unsaved edits: its
         # own panel, so a re-check of the list (which clears the status) never hides it

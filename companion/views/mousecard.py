@@ -11,7 +11,8 @@ autosaves under ``user_data_dir()/logs/mousecard.jsonl`` and is resumed on the n
 CSS classes for browser tests:
 ``cmp-mousecard-page``, ``cmp-mousecard-message``, ``cmp-mousecard-notice`` (what resuming the
 saved session set aside), ``cmp-mousecard-skill``, ``cmp-mousecard-target``,
-``cmp-mousecard-need``, ``cmp-mousecard-situation``, ``cmp-mousecard-aged``,
+``cmp-mousecard-need``, ``cmp-mousecard-range-note`` (a number entered past its box's limits, said),
+``cmp-mousecard-situation``, ``cmp-mousecard-aged``,
 ``cmp-mousecard-disadvantage``, ``cmp-mousecard-mode``, ``cmp-mousecard-chips-to-spend``,
 ``cmp-mousecard-red-bad``, ``cmp-mousecard-use-live``, ``cmp-mousecard-kings``,
 ``cmp-mousecard-bonus-policy``, ``cmp-mousecard-stop`` (the player's choices),
@@ -23,7 +24,8 @@ saved session set aside), ``cmp-mousecard-skill``, ``cmp-mousecard-target``,
 ``cmp-mousecard-last`` (the last draw, cards marked), ``cmp-mousecard-bonus`` (each ace/chip button),
 ``cmp-mousecard-player``, ``cmp-mousecard-award``, ``cmp-mousecard-spend``, ``cmp-mousecard-chips``
 (the chips table), ``cmp-mousecard-chapter``, ``cmp-mousecard-undo``, ``cmp-mousecard-redo``,
-``cmp-mousecard-deck`` (deck status), ``cmp-mousecard-history``.
+``cmp-mousecard-deck`` (deck status), ``cmp-mousecard-history`` (every line in a box that scrolls,
+``cmp-mousecard-history-lines``).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import html
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import fields, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +42,8 @@ import ipywidgets as w
 from traitlets import TraitError
 
 from .. import ui
-from ..errors import CompanionError, LogError, RuleError, os_reason
-from ..eventlog import new_seed
+from ..errors import CompanionError, LogError, RuleError, cut, os_reason
+from ..eventlog import new_seed, redone_said, undone_said
 from ..mousecard.deck import RANK_LABELS
 from ..mousecard.live import (
     BONUS_LABELS,
@@ -48,17 +51,24 @@ from ..mousecard.live import (
     EVENTS,
     MISMATCH_KIND,
     DrawRecord,
+    LiveDeck,
     LiveDeckTracker,
+    NoSession,
     cites_text,
     doubt_note,
     draw_cites,
     draw_event,
+    from_live_deck,
+    ignored_options,
     session_cites,
     tidy_name,
 )
 from ..mousecard.odds import (
     CHOICE_LABELS,
     DRAWN_ANYWAY,
+    MAX_CHIPS,
+    MAX_NEED,
+    MAX_SKILL,
     NO_CARD_DRAWN,
     OPTION_LABELS,
     CheckOdds,
@@ -77,6 +87,9 @@ MARK_COLOUR = {"success": ui.COLOURS["ok"], "bad": ui.COLOURS["error"],
 #: The Draw on button's tooltip when nothing stands in its way.
 DRAW_ON_TIP = ("After a cautious draw's bad card is cancelled, the same draw goes on with the cards it "
                "has left")
+#: What the app says to bring back a session whose start was undone (its Redo does; see
+#: :meth:`MouseCardPage._no_session_hint`).
+PRESS_REDO = "Press Redo to bring the session back."
 #: Why Draw on is off after a draw that cannot go on.
 DRAW_ON_OFF = "only after a cautious draw stopped by a bad card that was then cancelled"
 #: The box that takes the odds from the live deck's remaining cards.
@@ -155,15 +168,23 @@ def default_log_path() -> Path:
     return user_data_dir() / "logs" / "mousecard.jsonl"
 
 
-def odds_html(result: CheckOdds, anyway: CheckOdds | None = None) -> str:
+def exact_html(p: Fraction, why: str = "") -> str:
+    """``p`` exactly, as the odds panels say it small after the percentage: "(exactly 8941216/13561587)"
+    and ``why`` (HTML). A run of digits too long for its line breaks where the line ends: a fraction of
+    hundreds of digits (skill 20, ten successes needed) wraps inside its panel, never widening it past
+    the page (whose overflow is cut off, with the labels squeezed beside it)."""
+    return f"<small style='overflow-wrap:anywhere'>(exactly {p.numerator}/{p.denominator}{why})</small>"
+
+
+def odds_html(result: CheckOdds, anyway: CheckOdds | None = None, *, live: int | None = None) -> str:
     """The result of a check as a panel body: big percentage, then the details. ``anyway``: the odds
     of a player who draws although the fate chips alone make the need
-    (:func:`~companion.mousecard.odds.drawing_anyway`), said beside "A bad card" as the text odds say it."""
+    (:func:`~companion.mousecard.odds.drawing_anyway`), said beside "A bad card" as the text odds say it.
+    ``live``: the live deck's remaining cards the odds were worked out from, said first as the command
+    line says it (:func:`~companion.mousecard.live.from_live_deck`); ``None``: a full deck."""
     pct = html.escape(share(result.p_success))
-    p = result.p_success
     rows = [
-        ("Chance of success", f"<b style='font-size:26px'>{pct}</b> "
-                              f"<small>(exactly {p.numerator}/{p.denominator})</small>"),
+        ("Chance of success", f"<b style='font-size:26px'>{pct}</b> {exact_html(result.p_success)}"),
         *([] if result.p_cards_alone is None else
           [("From the cards alone", f"{html.escape(share(result.p_cards_alone))} <small>(the draw's own "
                                     "chance, no fate chips spent)</small>")]),
@@ -175,16 +196,19 @@ def odds_html(result: CheckOdds, anyway: CheckOdds | None = None) -> str:
                                "untick “Stop drawing once sure” for its full odds)</small>")]),
         ("Several bad cards at once", html.escape(share(result.p_several_bad))),
         ("Expected cards drawn", f"{float(result.expected_cards):.2f}"),
-        ("Successes", html.escape(result.successes_text(" · "))),
+        ("Successes", f"{html.escape(result.successes_text(' · '))} "
+                      f"<small>({html.escape(result.successes_counted())})</small>"),
         ("Bad cards here", html.escape(", ".join(result.bad_cards) or "none")),
     ]
     if result.check.fate_chips:
         rows.append(("Expected fate chips used", f"{float(result.expected_chips):.2f}"))
-    table = "".join(f"<tr><td style='padding-right:12px;color:{ui.COLOURS['muted']}'>{k}</td>"
-                    f"<td>{v}</td></tr>" for k, v in rows)
+    # (a label stays on one line: the values beside it wrap, never "A bad / card")
+    table = "".join(f"<tr><td style='padding-right:12px;color:{ui.COLOURS['muted']};white-space:nowrap;"
+                    f"vertical-align:top'>{k}</td><td>{v}</td></tr>" for k, v in rows)
     notes = "".join(f"<li>{html.escape(plain(n))}</li>" for n in result.notes)
     cites = "; ".join(html.escape(c) for c in result.cites)
-    return (f"<div class='companion-panel' style='border-color:{ui.COLOURS['info']}'>"
+    deck = "" if live is None else f"<div><b>{html.escape(from_live_deck(live))}</b></div>"
+    return (f"<div class='companion-panel' style='border-color:{ui.COLOURS['info']}'>{deck}"
             f"<div>{html.escape(result.check.describe())}</div><table>{table}</table>"
             + (f"<ul style='margin:4px 0'>{notes}</ul>" if notes else "")
             + f"<small><i>{cites}</i></small></div>")
@@ -193,8 +217,9 @@ def odds_html(result: CheckOdds, anyway: CheckOdds | None = None) -> str:
 def draw_html(rec: DrawRecord, chips: int = 0) -> str:
     """A draw with each card marked: green success, red bad, blue a bad card cancelled, purple joker,
     grey miss; ``chips``: the character's fate chips (a draw with nothing left to spend has failed,
-    one whose aces and chips fall short of the need cannot reach it). Its rule-book sections are
-    :func:`~companion.mousecard.live.draw_cites`', as the CLI prints them."""
+    one whose aces and chips fall short of the need cannot reach it); then the notes of the check's
+    options that change nothing (:func:`~companion.mousecard.live.ignored_options`). Its rule-book
+    sections are :func:`~companion.mousecard.live.draw_cites`', as the CLI prints them."""
     tiles = []
     for card, mark in rec.marks():
         colour = MARK_COLOUR[mark]
@@ -230,12 +255,33 @@ def draw_html(rec: DrawRecord, chips: int = 0) -> str:
         lines.append(f"nothing left to spend: no unspent ace, and {rec.character} has no fate chip")
     if rec.cancelled:
         lines.append(f"{rec.cancelled} bad card(s) cancelled: no effect")
+    # the check's options that change nothing here (Aged in calm adds no bad card), as the Odds tab and
+    # the command line's draw say them: a card the reader expected to be bad reads as meant
+    lines += [f"note: {plain(note)}" for note in ignored_options(rec.check)]
     items = "".join(f"<li>{html.escape(x)}</li>" for x in lines)
     cites = html.escape(cites_text(draw_cites(rec)))
     return (f"<div class='companion-panel' style='border-color:{colour}'>"
             f"<b style='color:{colour}'>#{rec.number} {html.escape(rec.character)} — "
             f"{html.escape(rec.task)}: {html.escape(verdict)}</b><div>{''.join(tiles)}</div>"
             f"<ul style='margin:4px 0'>{items}</ul><small><i>{cites}</i></small></div>")
+
+
+#: The height of the session history's box, past which it scrolls (every line stays in it).
+HISTORY_HEIGHT = "360px"
+
+
+def history_html(st: LiveDeck) -> str:
+    """The session history, latest first: every journal line with its own number (the session's start
+    is 1.), in a box that scrolls past :data:`HISTORY_HEIGHT`, so a long night keeps its first draws and
+    the numbers the game master calls them by; then the rule-book sections of the draws, once, as
+    replay cites them."""
+    n = len(st.journal)
+    items = "".join(f"<li>{html.escape(plain(x))}</li>" for x in reversed(st.journal))
+    cites = session_cites(st)
+    return (f"<b>Session history</b> ({n} line{'' if n == 1 else 's'}, latest first)"
+            f"<div class='cmp-mousecard-history-lines' style='max-height:{HISTORY_HEIGHT};overflow-y:auto'>"
+            f"<ol reversed start='{n}' style='margin:4px 0'>{items}</ol></div>"
+            + (f"<small>Draws resolved by {html.escape(cites_text(cites))}</small>" if cites else ""))
 
 
 def said_under_row(panel: w.HTML, exc: BaseException) -> None:
@@ -249,8 +295,9 @@ def said_under_row(panel: w.HTML, exc: BaseException) -> None:
     ui.show_error(panel, exc)
 
 
-#: The page's box for each live-deck field a refusal may name (``where``), by its label.
-BOX_LABELS = {"cards": "Cards typed in"}
+#: The page's box for each live-deck field a refusal may name (``where``), by its label (a name too
+#: long is said of the Character box, not of the log's "character" field).
+BOX_LABELS = {"cards": "Cards typed in", "character": "Character", "player": "Player", "task": "Task"}
 #: Why the live-deck buttons are off when the session's log cannot be written (said in the notice already).
 LOG_UNWRITABLE = "the session's log cannot be written (see the message above)"
 #: Reasons the captions under the live-deck buttons leave out: the notice above says them.
@@ -358,27 +405,35 @@ class MouseCardPage(ui.TrackerPage):
     def _build(self) -> None:
         g = ui.guarded(self.check_message)
         wide = {"description_width": "initial"}
-        self.skill = ui.stepper("Skill (cards)", 3, min=1, max=20)
+        # the numbers keep what was typed past their limits, so that it is said, never changed unseen
+        # (:meth:`_keep_in_range`)
+        self.skill = ui.stepper("Skill (cards)", 3, min=1, max=MAX_SKILL, bounded=False)
         self.skill.add_class("cmp-mousecard-skill")
         self.target = w.Dropdown(options=[RANK_LABELS[r] for r in range(2, 15)], value="J",
                                  description="Target (or better)", style=wide,
                                  layout=w.Layout(width="220px"))
         self.target.add_class("cmp-mousecard-target")
-        self.need = ui.stepper("Successes needed", 1, min=1, max=20)
+        self.need = ui.stepper("Successes needed", 1, min=1, max=MAX_NEED, bounded=False)
         self.need.add_class("cmp-mousecard-need")
         self.situation = w.Dropdown(options=[(situation_label(k), k) for k in SITUATION_HELP],
                                     value="calm", description="Situation", style=wide,
                                     layout=w.Layout(width="560px", max_width="100%"))
         self.situation.add_class("cmp-mousecard-situation")
-        self.aged = ui.stepper("Aged", 0, min=0, max=12)
+        self.aged = ui.stepper("Aged", 0, min=0, max=MAX_LEVELS, bounded=False)
         self.aged.add_class("cmp-mousecard-aged")
-        self.disadvantage = ui.stepper("Disadvantage", 0, min=0, max=12)
+        self.disadvantage = ui.stepper("Disadvantage", 0, min=0, max=MAX_LEVELS, bounded=False)
         self.disadvantage.add_class("cmp-mousecard-disadvantage")
         self.mode = w.ToggleButtons(options=menu_options("mode"), value="cautious",
                                     style={"button_width": "auto"})
         self.mode.add_class("cmp-mousecard-mode")
-        self.chips = ui.stepper("Fate chips to spend", 0, min=0, max=20)
+        self.chips = ui.stepper("Fate chips to spend", 0, min=0, max=MAX_CHIPS, bounded=False)
         self.chips.add_class("cmp-mousecard-chips-to-spend")
+        self._clamping = False  # while a number is set back within its limits (:meth:`_keep_in_range`)
+        self.range_note = w.HTML()
+        self.range_note.add_class("cmp-mousecard-range-note")
+        for number in self.numbers:  # (first: the odds are worked out for the number kept)
+            number.min, number.max = number.limits
+            number.observe(lambda ch, number=number: self._keep_in_range(number, ch["new"]), names="value")
         self.red_bad = w.Dropdown(options=menu_options("red_bad"), value="joker",
                                   description="House reading", style=wide,
                                   layout=w.Layout(width="420px", max_width="100%"))
@@ -407,12 +462,8 @@ class MouseCardPage(ui.TrackerPage):
             ui.row(self.situation),
             ui.row(self.aged.box, self.disadvantage.box),
             self.mode, ui.row(self.chips.box, self.red_bad),
-            self.check_message,
+            self.range_note, self.check_message,
         ])
-        # Aged and a disadvantage add up to at most MAX_LEVELS levels (situations): each stepper
-        # stops where the other leaves off, so the controls never describe a check the rules refuse
-        self.aged.observe(lambda ch: setattr(self.disadvantage, "max", MAX_LEVELS - ch["new"]), names="value")
-        self.disadvantage.observe(lambda ch: setattr(self.aged, "max", MAX_LEVELS - ch["new"]), names="value")
         for widget in (self.skill, self.target, self.need, self.situation, self.aged,
                        self.disadvantage, self.mode, self.chips, self.red_bad, self.use_live,
                        self.kings, self.bonus, self.stop, self.bad_succeeds, self.cancel_draws_on):
@@ -483,9 +534,9 @@ class MouseCardPage(ui.TrackerPage):
         self.chips_table.add_class("cmp-mousecard-chips")
         self.chapter_button = ui.big_button("End of chapter: reshuffle", style="warning", icon="random")
         self.chapter_button.add_class("cmp-mousecard-chapter")
-        self.undo_button = ui.big_button("Undo", icon="undo")
+        self.undo_button = ui.big_button("Undo", icon="undo", repeatable=True)
         self.undo_button.add_class("cmp-mousecard-undo")
-        self.redo_button = ui.big_button("Redo", icon="repeat")
+        self.redo_button = ui.big_button("Redo", icon="repeat", repeatable=True)
         self.redo_button.add_class("cmp-mousecard-redo")
         self.deck_status = w.HTML()
         self.deck_status.add_class("cmp-mousecard-deck")
@@ -530,6 +581,39 @@ class MouseCardPage(ui.TrackerPage):
             controls, self.notice, self.tabs,
         ])
         self.widget.add_class("cmp-mousecard-page")
+
+    @property
+    def numbers(self) -> tuple[Any, ...]:
+        """The check's numbers: skill, successes needed, Aged, disadvantage and fate chips to spend."""
+        return (self.skill, self.need, self.aged, self.disadvantage, self.chips)
+
+    def _keep_in_range(self, number: Any, value: int) -> None:
+        """A number entered past what its box takes (Skill 25, Successes needed 0, Aged 10 with
+        Disadvantage 3) is set to the nearest it takes, and that is said under the controls, quoting
+        what was entered ("Skill (cards) is at most 20: 25 was entered, so 20 is used"): the number
+        used shows in the box, and the note goes once a number is entered that its box takes. Aged and
+        a disadvantage add up to at most MAX_LEVELS levels (situations): each stops where the other
+        leaves off (its ``max``), so the controls never describe a check the rules refuse."""
+        if self._clamping:  # (the number kept, set below: the note stays)
+            return
+        lo, hi = number.min, number.max
+        note = ""
+        if not lo <= value <= hi:
+            kept = hi if value > hi else lo
+            other = {id(self.aged): self.disadvantage, id(self.disadvantage): self.aged}.get(id(number))
+            why = (f" (while {other.caption} is {other.value}: {MAX_LEVELS} levels in all)"
+                   if other is not None and value > hi and hi < MAX_LEVELS else "")
+            note = (f"{number.caption} is {'at most' if value > hi else 'at least'} {kept}{why}: "
+                    f"{cut(str(value), 24)} was entered, so {kept} is used")
+            self._clamping = True
+            try:
+                number.value = kept
+            finally:
+                self._clamping = False
+        if number is self.aged or number is self.disadvantage:
+            self.disadvantage.max = MAX_LEVELS - self.aged.value
+            self.aged.max = MAX_LEVELS - self.disadvantage.value
+        self.range_note.value = ui.panel_html("warn", note) if note else ""
 
     @property
     def message(self) -> w.HTML:
@@ -617,12 +701,14 @@ class MouseCardPage(ui.TrackerPage):
                 ui.panel_html("warn", "No odds from the live deck: its remaining cards are not known",
                               self._doubt_lines()) if none is None else
                 ui.panel_html("warn", f"No odds from the live deck: {none.said}",
-                              [none.hint, f"Untick “{LIVE_BOX}” for a full deck's odds"]))
+                              [self._no_session_hint(none), f"Untick “{LIVE_BOX}” for a full deck's odds"]))
             return
         deck = self.tracker.state.remaining if self.use_live.value else None
         self._pending = check
-        # (with the odds of drawing anyway where the fate chips alone make the need: quick, skill <= 10)
-        self.odds_worker.submit(lambda: (exact_odds(check, deck), drawing_anyway(check, deck)),
+        # (with the odds of drawing anyway where the fate chips alone make the need: quick, skill <= 10;
+        # and the live deck's cards, said with them)
+        live = None if deck is None else len(deck)
+        self.odds_worker.submit(lambda: (exact_odds(check, deck), drawing_anyway(check, deck), live),
                                 self._show_odds, lambda exc: self._failed("odds", exc),
                                 lambda: self._odds_pending(check, deck))
 
@@ -655,12 +741,12 @@ class MouseCardPage(ui.TrackerPage):
             if "odds" in self._waiting and self._pending == check:
                 self._computing(self.result, check, chance=chance)
 
-    def _show_odds(self, found: tuple[CheckOdds, CheckOdds | None]) -> None:
-        result, anyway = found
+    def _show_odds(self, found: tuple[CheckOdds, CheckOdds | None, int | None]) -> None:
+        result, anyway, live = found
         with self._show_lock:
             self.twin_worker.cancel()
             self.odds, self.odds_anyway = result, anyway
-            self.result.value = odds_html(result, anyway)
+            self.result.value = odds_html(result, anyway, live=live)
             self.check_message.value = ""
             self._waiting_for("odds", False)
 
@@ -693,9 +779,8 @@ class MouseCardPage(ui.TrackerPage):
         known = ""
         if chance is not None:
             known = (f"<div>Chance of success <b style='font-size:26px'>{html.escape(share(chance))}</b> "
-                     f"<small>(exactly {chance.numerator}/{chance.denominator}: drawing on does not "
-                     "change it with these choices, so it is the chance when stopping once sure)"
-                     "</small></div>")
+                     + exact_html(chance, ": drawing on does not change it with these choices, so it is "
+                                          "the chance when stopping once sure") + "</div>")
         target.value = (
             f"<div class='companion-panel' style='border-color:{ui.COLOURS['muted']}'>"
             f"<b>Computing {what}…</b><div>{html.escape(check.describe())}</div>{known}<small>A large "
@@ -713,7 +798,8 @@ class MouseCardPage(ui.TrackerPage):
         none = self.tracker.no_session() if self.use_live.value else None
         if none is not None:
             raise CompanionError(f"no plot from the live deck: {none.said}", where="Plot",
-                                 suggestion=f"{none.hint} Or untick “{LIVE_BOX}” for a full deck's plot.")
+                                 suggestion=f"{self._no_session_hint(none)} Or untick “{LIVE_BOX}” for "
+                                            "a full deck's plot.")
         if self.use_live.value and self.tracker.deck_in_doubt():
             raise CompanionError("no plot from the live deck: its remaining cards are not known",
                                  where="Plot", suggestion=" ".join(self._doubt_lines()[-2:]) + ".")
@@ -775,8 +861,38 @@ class MouseCardPage(ui.TrackerPage):
         self._acting(lambda: self.tracker.do(event), refuse_stale=refuse_stale)
 
     def _undo_redo(self, undo: bool) -> None:
-        # what is undone (or redone) is the latest action the history on show holds: never another's
+        """Undo (or redo) the latest action the history on show holds, never another window's (refused
+        on a page another window made stale), and say under the row what it took back (or brought
+        back) in the live deck's own words, its journal lines, as every page says it ("Undone: Tansy
+        receives 1 fate chip(s) (now 1)."; :func:`~companion.eventlog.undone_said`); with the start undone,
+        how to get the session back. The last-draw panel follows the draw in force (:meth:`_follow_draw`)."""
+        before = self.tracker.state
         self._acting(self.tracker.undo if undo else self.tracker.redo, refuse_stale=True)
+        after = self.tracker.state
+        said = ([plain(x) for x in undone_said(before.journal[len(after.journal):])] if undo else
+                [plain(x) for x in redone_said(after.journal[len(before.journal):])])
+        none = self.tracker.no_session()
+        if none is not None:
+            said.append(f"No session under way now: {none.why}. {self._no_session_hint(none)}")
+        if before.draws != after.draws:
+            self._follow_draw()
+        ui.show(self.message, "info", said[0], said[1:])
+
+    def _follow_draw(self) -> None:
+        """After an undo or a redo that changed a draw, the Character box names the character of the draw
+        in force the latest action worked on (:meth:`_last_worked_on`: the draw a redo brought back, or
+        the one before the draw an undo took back), so the last-draw panel and the ace, chip and draw-on
+        buttons act on it, never on a draw another character made earlier."""
+        rec = self._last_worked_on()
+        if rec is not None:
+            self.character.value = rec.character
+
+    @staticmethod
+    def _no_session_hint(none: NoSession) -> str:
+        """What to do when no session is under way (``none``: why): in the app, whose Redo brings back a
+        start just undone, "Press Redo" (the app shows no command line and no log path); elsewhere the
+        live deck's own hint, as the command line gives it."""
+        return PRESS_REDO if none.reason == "undone" and ui.in_app() else none.hint
 
     def _acting(self, action: Any, *, refuse_stale: bool = False) -> None:
         """Run a tracker action; say so if the saved session was changed elsewhere first (the
@@ -788,15 +904,19 @@ class MouseCardPage(ui.TrackerPage):
         for the player to look and press again. A draw, an award or a spend says all it does (who,
         what, how many), so it goes ahead on the log as it now holds."""
         reloads = self.tracker.reloads
+        stale = False  # refused as stale: said once, under the button pressed (not in the notice too)
         try:
             if refuse_stale:
                 self._run_locked(action, refuse_stale=True)
             else:
                 self._run(action)  # a refusal propagates to the button's error panel, after the finally
             self.message.value = ""
+        except ui.StaleRefusal:
+            stale = True
+            raise
         finally:
-            if self.tracker.reloads != reloads:  # (with what reading it again set aside, if anything)
-                aside = self.tracker.set_aside()
+            aside = self.tracker.set_aside() if self.tracker.reloads != reloads else []
+            if self.tracker.reloads != reloads and (aside or not stale):  # (lines set aside are always said)
                 ui.show(self.notice, "warn" if aside else "info", "The saved session was changed in another "
                         "window", ["it was read again first: the page shows it as it is now", *aside[:5]])
             elif not self.show_unusable(self.notice):  # a log that cannot be used stays said
@@ -928,9 +1048,16 @@ class MouseCardPage(ui.TrackerPage):
         return player
 
     def chip(self, verb: str) -> None:
+        """Award or spend (``verb``) one fate chip of :meth:`chip_player`'s; a refusal of the name is said
+        of the box it came from (the Character box's while the Player box is empty)."""
         player = self.chip_holder()
         hint = self.tracker.state.new_name_hint(player) if verb == "award" else None
-        self._act({"event": verb, "player": player, "chips": 1})
+        try:
+            self._act({"event": verb, "player": player, "chips": 1})
+        except CompanionError as exc:
+            if exc.where == "player" and not tidy_name(self.player.value):
+                raise exc.relabel(where="character") from None
+            raise
         self._new_name(hint)
 
     def end_chapter(self) -> None:
@@ -948,7 +1075,7 @@ class MouseCardPage(ui.TrackerPage):
         if none is not None:  # no start in force: no deck, whatever the lines say
             self.deck_status.value = (
                 f"<div style='font-size:17px'><b>No session under way</b>: {html.escape(none.why)}</div>"
-                f"<small>{html.escape(none.hint)}</small>")
+                f"<small>{html.escape(self._no_session_hint(none))}</small>")
         else:
             # while the deck is in doubt the count is the log's: the cards left are not known
             doubt = html.escape(doubt_note(self.tracker.deck_in_doubt()))
@@ -960,11 +1087,7 @@ class MouseCardPage(ui.TrackerPage):
         self.chips_table.value = (f"<table><tr><th align='left'>Player</th><th align='left'>Fate chips"
                                   f"</th></tr>{rows}</table>" if rows else
                                   "<i>No fate chips awarded yet.</i>")
-        items = "".join(f"<li>{html.escape(plain(x))}</li>" for x in reversed(st.journal[-30:]))
-        cites = session_cites(st)  # the verdicts listed cite the rule book once, as replay does
-        self.history.value = (f"<b>Session history</b> (latest first)<ol reversed>{items}</ol>"
-                              + (f"<small>Draws resolved by {html.escape(cites_text(cites))}</small>"
-                                 if cites else ""))
+        self.history.value = history_html(st)
         no_session = None if none is None else none.said  # (as _no_session_why says it)
         ui.gate(self.undo_button, None if self.tracker.can_undo else "nothing to undo")
         ui.gate(self.redo_button, None if self.tracker.can_redo else "nothing to redo")

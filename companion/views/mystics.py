@@ -263,9 +263,10 @@ def page_words(message: str) -> str:
     return message
 
 
-def _btn(label: str, css: str, style: str = "", icon: str = "") -> w.Button:
-    """A tablet-sized button as wide as its words (ui.big_button's: never cut to "…" on a narrow screen)."""
-    b = ui.big_button(label, style=style, icon=icon)
+def _btn(label: str, css: str, style: str = "", icon: str = "", *, repeatable: bool = False) -> w.Button:
+    """A tablet-sized button as wide as its words (ui.big_button's: never cut to "…" on a narrow screen;
+    ``repeatable``: every quick tap counts)."""
+    b = ui.big_button(label, style=style, icon=icon, repeatable=repeatable)
     b.add_class(css)
     return b
 
@@ -726,7 +727,8 @@ class MouseBox:
         self.kinds: dict[Any, str] = {}
 
         def act(label: str, event: dict[str, Any], style: str = "") -> w.Button:
-            b = ui.big_button(label, style=style)
+            # a step of one (a wound, a cheese) is tapped again on purpose: every tap counts
+            b = ui.big_button(label, style=style, repeatable=event.get("count") in (1, -1))
             b.layout.min_width = "96px"
             b.on_click(do(lambda _b: dash.do({**event, "mouse": mid})))
             self.kinds[b] = event["event"]
@@ -1287,8 +1289,8 @@ class MysticsDashboard(ui.TrackerPage):
         )
 
         # -- top bar --------------------------------------------------------------------------
-        self.undo_btn = _btn("Undo", "cmp-mystics-undo", icon="undo")
-        self.redo_btn = _btn("Redo", "cmp-mystics-redo", icon="repeat")
+        self.undo_btn = _btn("Undo", "cmp-mystics-undo", icon="undo", repeatable=True)
+        self.redo_btn = _btn("Redo", "cmp-mystics-redo", icon="repeat", repeatable=True)
         self.undo_btn.on_click(a(self.status)(lambda _b: self.undo()))
         self.redo_btn.on_click(a(self.status)(lambda _b: self.redo()))
 
@@ -1301,9 +1303,9 @@ class MysticsDashboard(ui.TrackerPage):
         # -- wheel and chapter track ----------------------------------------------------------
         self.wheel = w.HTML()
         self.wheel.add_class("cmp-mystics-wheel")
-        self.add1 = _btn("+1 cheese", "cmp-mystics-add-cheese", "warning")
-        self.add2 = _btn("+2 cheese", "cmp-mystics-add-cheese-2", "warning")
-        self.sub1 = _btn("−1 cheese", "cmp-mystics-remove-cheese")
+        self.add1 = _btn("+1 cheese", "cmp-mystics-add-cheese", "warning", repeatable=True)
+        self.add2 = _btn("+2 cheese", "cmp-mystics-add-cheese-2", "warning", repeatable=True)
+        self.sub1 = _btn("−1 cheese", "cmp-mystics-remove-cheese", repeatable=True)
         for button, words in ((self.add1, "1 cheese onto"), (self.add2, "2 cheese onto"),
                               (self.sub1, "1 cheese off")):
             button.tooltip = f"{words} the minion cheese wheel"

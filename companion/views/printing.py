@@ -132,9 +132,9 @@ class PrintView:
         self.deck = w.Dropdown(description="Cards", style=WIDE,
                                layout=w.Layout(width="420px", max_width="100%", margin="2px 12px 2px 0"))
         self.deck.add_class("cmp-print-deck")
-        self.decks_refresh = w.Button(description="Read my decks again", icon="refresh",
-                                      tooltip="Read your saved decks again (a deck saved in the deck builder "
-                                      "since this page opened)", layout=w.Layout(width="auto"))
+        self.decks_refresh = ui.ActionButton(description="Read my decks again", icon="refresh",
+                                             tooltip="Read your saved decks again (a deck saved in the deck "
+                                             "builder since this page opened)", layout=w.Layout(width="auto"))
         self.decks_refresh.add_class("cmp-print-decks-refresh")
         #: the saved decks offered, by the menu's value (the file's path)
         self._saved: dict[str, SavedDeck] = {}

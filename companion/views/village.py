@@ -323,12 +323,12 @@ class VillageCompanion(ui.TrackerPage):
             field = w.HTML()
             buttons = []
             for delta in (-5, -1, 1, 5):  # routine corrections: no red, no green (those start or destroy)
-                b = ui.big_button(f"{delta:+d} MP", style="warning" if delta < 0 else "info")
+                b = ui.big_button(f"{delta:+d} MP", style="warning" if delta < 0 else "info", repeatable=True)
                 b.layout.flex = "1 1 0"
                 b.add_class("cmp-village-mp-minus" if delta < 0 else "cmp-village-mp-plus")
                 buttons.append(b)
-            dm = wide(ui.big_button("deck −1"))
-            dp = wide(ui.big_button("deck +1"))
+            dm = wide(ui.big_button("deck −1", repeatable=True))
+            dp = wide(ui.big_button("deck +1", repeatable=True))
             redraw = wide(ui.big_button("Redraw (no Basic Mouse)"))
             redraw.add_class("cmp-village-redraw")
             self.redraw_buttons.append(redraw)
@@ -463,9 +463,9 @@ class VillageCompanion(ui.TrackerPage):
                           ("destroy_item", "cmp-village-item-off"),
                           ("destroy_magic", "cmp-village-magic-off")):
             self.buttons[kind].add_class(css)
-        undo = wide(ui.big_button("Undo", icon="undo"))
+        undo = wide(ui.big_button("Undo", icon="undo", repeatable=True))
         undo.add_class("cmp-village-undo")
-        redo = wide(ui.big_button("Redo", icon="repeat"))
+        redo = wide(ui.big_button("Redo", icon="repeat", repeatable=True))
         redo.add_class("cmp-village-redo")
         self.undo_button, self.redo_button = undo, redo
         self.card_name.observe(lambda ch: self._card_named(ch["new"]), names="value")

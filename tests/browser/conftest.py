@@ -17,8 +17,13 @@ from pathlib import Path
 import pytest
 
 from companion.app import free_port, start_url, voila_command, wait_until_up
+from companion.ui import DOUBLE_TAP_AFTER_END, DOUBLE_TAP_AFTER_START
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+
+#: Milliseconds a flow waits, once the page shows what a click did, before it presses the same button
+#: again, as a person would: a press sooner is the second of a double tap (ui.ActionButton), ignored.
+A_PERSONS_PACE = 1000 * max(DOUBLE_TAP_AFTER_END, DOUBLE_TAP_AFTER_START) + 100
 
 # Flags that keep Chromium quiet on a machine with no network beyond the registries.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import open_tool
+from .conftest import A_PERSONS_PACE, open_tool
 
 
 def test_tap_mouse_points_down_and_undo(page) -> None:
@@ -18,6 +18,7 @@ def test_tap_mouse_points_down_and_undo(page) -> None:
     minus_one.click()
     page.wait_for_function(
         "() => /29/.test(document.querySelector('.cmp-village-mp').innerText)")
+    page.wait_for_timeout(A_PERSONS_PACE)  # (a press sooner after the first is taken for a double tap)
     minus_one.click()
     page.wait_for_function(
         "() => /28/.test(document.querySelector('.cmp-village-mp').innerText)")
