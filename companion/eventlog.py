@@ -955,6 +955,17 @@ class Tracker(Generic[S]):
         if len(self._done) % self.CHECKPOINT == 0:
             self._marks[len(self._done)] = state
 
+    def action_words(self, before: S, after: S) -> list[str]:
+        """What the action that took the state from ``before`` to ``after`` said, in this tracker's own
+        words (those its page and its ``do`` command say); ``[]`` when it said nothing. A page following
+        its log says another window's action with them (:func:`companion.ui.followed_words`)."""
+        return []
+
+    def undone_words(self, taken: Sequence[str]) -> list[str]:
+        """What an undo of an action that had said ``taken`` says (:func:`undone_said`; a tracker may
+        leave out what only the action itself needed to say)."""
+        return undone_said(taken)
+
     def before_latest(self) -> S | None:
         """The state before the latest action in force (``None`` when there is none): an undo's fold
         (:meth:`_step_back`) on a copy whose history is its own, so this tracker and its log are left

@@ -31,7 +31,7 @@ import ipywidgets as w
 
 from . import RULE_BOOKS
 from .errors import CompanionError, PathError
-from .eventlog import HEADER, REDO, UNDO, Event, LoggedEvent, redone_said, undone_said
+from .eventlog import HEADER, REDO, UNDO, Event, LoggedEvent, redone_said
 from .textio import LONE_SURROGATE, PLAYER_NAME_MAX, lone_surrogate
 from .verdict import LEGAL_COLOUR, NOT_LEGAL_COLOUR
 
@@ -302,25 +302,6 @@ def in_kernel() -> bool:
     return getattr(shell, "kernel", None) is not None
 
 
-def action_words(tracker: Any, before: Any, after: Any) -> list[str]:
-    """What the action that took ``tracker``'s state from ``before`` to ``after`` said, in the tracker's
-    own words (those its page and its ``do`` command say): Village's ``last`` lines, the TMNT message,
-    the Mouse Card journal's new lines, the Mice and Mystics messages it added; ``[]`` when it said
-    nothing, or for a tracker with no words."""
-    kind = getattr(tracker, "KIND", "")
-    if kind == "village":
-        return [line for line in after.last if line]
-    if kind == "tmnt":
-        return [after.message] if after.message else []
-    if kind == "mousecard":
-        return list(after.journal[len(before.journal):])
-    if kind == "mystics":
-        from .mystics.tracker import added_messages
-
-        return list(added_messages(before, after))
-    return []
-
-
 #: The most lines of an action's words a followed change shows (:func:`followed_words`).
 FOLLOWED_LINES = 4
 
@@ -329,31 +310,27 @@ def followed_words(tracker: Any, shown: Any, history: list[Event], events: list[
     """What another window (or a command) wrote to ``tracker``'s log since its page showed the state
     ``shown`` (``history``: the actions then in force; ``events``: the log's lines then), as the page
     says it (:meth:`TrackerPage.follow_once`): the latest change in the tracker's own words
-    (:func:`action_words`; an undo or a redo as every tracker says them, ``Undone: …``), after "Another
-    window: "; plainer words where the tracker has none, never nothing."""
+    (:meth:`~companion.eventlog.Tracker.action_words`; an undo as :meth:`~companion.eventlog.Tracker.
+    undone_words`, ``Undone: …``), after "Another window: "; plainer words where the tracker has none,
+    never nothing."""
     now = tracker.log.events
     added = ([le.event for le in now[len(events):] if le.event.get("event") != HEADER]
              if len(now) >= len(events) and now[:len(events)] == events else None)
     if added is None:  # (not only added to: a new game's log in its place, a line taken out by hand)
-        said = action_words(tracker, tracker.before_latest(), tracker.state) if tracker.history else []
+        said = tracker.action_words(tracker.before_latest(), tracker.state) if tracker.history else []
         return ["Another window changed the log: the page shows it as it now holds", *said[:FOLLOWED_LINES]]
     if not added:  # (lines that are no action: set aside)
         return ["Another window wrote to the log: the page shows it as it now holds"]
     latest = added[-1]
     kind, done = latest.get("event"), tracker.history
     if kind == UNDO:
-        taken = (action_words(tracker, tracker.state, shown)
+        taken = (tracker.action_words(tracker.state, shown)
                  if len(done) == len(history) - 1 and done == history[:-1] else [])
-        if getattr(tracker, "KIND", "") == "village":  # (its own: a warning said with the action goes)
-            from .village.game import undone_lines
-
-            said = undone_lines(taken)
-        else:
-            said = undone_said(taken)
+        said = tracker.undone_words(taken)
     elif kind == REDO:
-        said = redone_said(action_words(tracker, tracker.before_latest(), tracker.state) if done else [])
+        said = redone_said(tracker.action_words(tracker.before_latest(), tracker.state) if done else [])
     elif done and done[-1] == latest:
-        said = action_words(tracker, tracker.before_latest(), tracker.state) or [f"a {kind} action"]
+        said = tracker.action_words(tracker.before_latest(), tracker.state) or [f"a {kind} action"]
     else:  # (a line the rules refused: set aside)
         said = [f"a {kind} line, which could not be used"]
     more = f" (the latest of {len(added)} changes)" if len(added) > 1 else ""

@@ -641,6 +641,10 @@ class LiveDeckTracker(Tracker[LiveDeck]):
     EVENT_KINDS = frozenset(EVENTS)
     START_FIELDS = frozenset({"seed", "title"})
 
+    def action_words(self, before: LiveDeck, after: LiveDeck) -> list[str]:
+        """What an action said: the journal lines it added (the session history's)."""
+        return list(after.journal[len(before.journal):])
+
     def initial(self) -> LiveDeck:
         return LiveDeck()
 

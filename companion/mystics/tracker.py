@@ -406,6 +406,11 @@ class MysticsTracker(Tracker[MysticsState]):
     """
 
     KIND = "mystics"
+
+    def action_words(self, before: MysticsState, after: MysticsState) -> list[str]:
+        """What an action said: the messages it added (:func:`added_messages`)."""
+        return list(added_messages(before, after))
+
     #: Whether a card file of yours that does not load is left out of the card data (the page's tracker),
     #: not raised (:class:`companion.cards.KeptCards`).
     LEAVES_OUT = False

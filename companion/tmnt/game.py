@@ -464,6 +464,11 @@ class TmntTracker(Tracker[Game]):
 
     KIND = "tmnt"
     EVENT_KINDS = frozenset(EVENTS)
+
+    def action_words(self, before: Game, after: Game) -> list[str]:
+        """What an action said: the message the page and ``tmnt do`` show."""
+        return [after.message] if after.message else []
+
     START_FIELDS = frozenset({"players", "deck", "first", "seed", "attack_card_power"})
     #: A new start is refused only where ``companion tmnt do`` (without ``--new-game``) turns
     #: :attr:`~companion.eventlog.Tracker.one_game` on: the notebook's "New game" starts one in the same

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import copy
 import difflib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -837,6 +837,14 @@ class VillageTracker(Tracker[VillageState]):
     #: Refuse a new start while the log holds a game (:meth:`~companion.eventlog.Tracker.restart_refused`;
     #: the page's New game begins a new log).
     one_game = True
+
+    def action_words(self, before: VillageState, after: VillageState) -> list[str]:
+        """What an action said: the lines the page and ``village do`` show (``last``)."""
+        return [line for line in after.last if line]
+
+    def undone_words(self, taken: Sequence[str]) -> list[str]:
+        """What an undo says, without the forfeited-draw warning (:func:`undone_lines`)."""
+        return undone_lines(list(taken))
 
     def initial(self) -> VillageState:
         return VillageState()
