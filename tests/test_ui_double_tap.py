@@ -378,3 +378,14 @@ def test_a_stale_mouse_card_undo_is_said_under_undo_only(tmp_path: Path) -> None
     assert "changed in another window since this page was drawn" in page.message.value
     assert page.notice.value == ""  # (the notice above the tabs said it too, 1,100 px away)
     assert len(page.tracker.state.draws) == 1  # nothing undone
+
+
+def test_a_table_stepping_quickly_through_turns_is_never_dropped(clock: Clock) -> None:
+    """Next turn, Next turn...: a press 0.4 s after the last one (its result seen) acts (an audit with a
+    0.5 s threshold saw such a press dropped)."""
+    b = ui.big_button("Next turn ▸", style="primary")
+    acted = counted(b, clock, takes=0.05)
+    for _ in range(4):
+        tap(b)
+        clock.now += 0.35  # 0.4 s from one press to the next
+    assert len(acted) == 4
