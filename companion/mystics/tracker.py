@@ -1490,10 +1490,15 @@ def not_its_turn(state: MysticsState, mice: Sequence[str], kind: str) -> RuleErr
     else:
         words = f"{who[0]} can {action} only during its own turn; {now}"
         fix = possessive(who[0])
-    fixes = (f"If it is still {fix} turn at the table, Next turn was pressed too soon: undo it (undo), or "
-             "correct the turn (set_turn)." if cur is not None else
-             f"If it is {fix} turn at the table, press Next turn (end_turn) to begin the next turn, or "
-             "correct the turn (set_turn).")
+    if cur is not None:
+        fixes = (f"If it is still {fix} turn at the table, Next turn was pressed too soon: undo it (undo), "
+                 "or correct the turn (set_turn).")
+    elif nxt is not None and nxt.id not in mice:  # (a surge reshuffled the track mid-turn: not Next turn)
+        fixes = (f"If it is {fix} turn at the table, correct the turn (set_turn): Next turn (end_turn) would "
+                 f"begin {possessive(nxt.name)} turn.")
+    else:
+        fixes = (f"If it is {fix} turn at the table, press Next turn (end_turn) to begin the next turn, or "
+                 "correct the turn (set_turn).")
     return TurnError(f"{words}: a mouse takes its free actions (share, equip, level up) at any time during "
                      f"its turn ({FREE}; {own})", suggestion=fixes)
 
@@ -2746,6 +2751,15 @@ def _begin_turn(t: MysticsTracker, state: MysticsState, nxt: int, rnd: int, e: E
     return state
 
 
+def wounds_taken(m: Mouse, n: int, poison: bool) -> str:
+    """``n`` wounds just taken by ``m`` (as it is now), said so that the count is never read as life left:
+    "+1 wound (4 wounds; life 5)", "+1 poison wound (2 wounds, 1 poison; life unknown)"."""
+    kind = "poison wound" if poison else "wound"
+    held = f"{m.total_wounds} wound" + ("" if m.total_wounds == 1 else "s")
+    held += f", {m.poison} poison" if m.poison else ""
+    return f"+{n} {kind}{'' if n == 1 else 's'} ({held}; life {m.life if m.life is not None else 'unknown'})"
+
+
 def _wound(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     n = _int(e, "count", 1, minimum=0, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
@@ -2758,8 +2772,7 @@ def _wound(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         state = _say(state, f"{m.name} is the Poisonmaster: the poison wound is a normal wound")
     m2 = pt.wound(m, n, poison)
     state = _say(replace(state, mice=pt.put(state.mice, m2)),
-                 f"{m.name}: {n} {'poison ' if poison else ''}wound(s), {m2.total_wounds} of "
-                 f"{m2.life if m2.life is not None else 'unknown'} life "
+                 f"{m.name}: {wounds_taken(m2, n, poison)} "
                  f"({c('Poisoned') if poison else c('Captured Mouse')})")
     if pt.is_beaten(m2):
         state = _capture(t, state, {"event": "capture", "mouse": m.id, **_scaper_field(e)})

@@ -70,7 +70,13 @@ from ..eventlog import old_log_kept, redone_said, seed_from_text, undone_said
 from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
-from ..mystics.chapter import INDIVIDUAL_ACHIEVEMENTS, WHEEL_SIZE, figure_words
+from ..mystics.chapter import (
+    INDIVIDUAL_ACHIEVEMENTS,
+    WHEEL_SIZE,
+    figure_words,
+    move_chapter_end,
+    put_chapter_end,
+)
 from ..mystics.party import LEVEL_UP_COST, HeroInfo, Mouse, needs_discard
 from ..mystics.tracker import (
     CAPTURED_CANNOT,
@@ -225,6 +231,8 @@ PAGE_WORDS = (
      "press Undo, or correct it with “Set turn” (Correct the initiative order or turn)"),
     ("press Next turn (end_turn) to begin the next turn, or correct the turn (set_turn)",
      "press Next turn, or correct it with “Set turn” (Correct the initiative order or turn)"),
+    ("correct the turn (set_turn): Next turn (end_turn) would",
+     "correct it with “Set turn” (Correct the initiative order or turn): Next turn would"),
     ("(add_minions)", "(“Add minions” under Minions on the board)"),
     ("(--minions ", "(the Minions box of “New chapter”: "),
     ('add "force": true for a chapter rule', "only a chapter rule allows it before then"),
@@ -270,6 +278,11 @@ def _btn(label: str, css: str, style: str = "", icon: str = "", *, repeatable: b
     b.add_class(css)
     return b
 
+
+#: The chapter end marker's buttons; :data:`CONFIRM_LOSS`: either one's label once a tap said that it
+#: loses the chapter
+END_LABELS = {"move": "Move end marker", "page": "Put end marker on page"}
+CONFIRM_LOSS = "Confirm: lose the chapter"
 
 #: A described box's label takes the room its words need (never cut): ``style=`` of a described input.
 LABEL = {"description_width": "initial"}
@@ -532,7 +545,17 @@ def chapter_html(state: MysticsState) -> str:
         if b.room
         else ""
     )
-    return f"<div><b>Chapter track</b> {''.join(cells)}<br>{verdict}<br><small>{enc}{room}</small></div>"
+    return (f"<div><b>Chapter track</b> {''.join(cells)}<br>{verdict}<br><small>{enc}{room}</small>"
+            f"{achievements_html(state)}</div>")
+
+
+def achievements_html(state: MysticsState) -> str:
+    """The achievements the party holds, each with the mouse that holds it ("Roachmaster (Filch)"): an
+    individual achievement's effect lasts the whole chapter (Individual Achievements), so the table sees
+    it; "" while none is held."""
+    held = [achievement_name(key) + (f" ({state.mouse(mid).name})" if mid else "")
+            for key, mid in state.board.achievements]
+    return f"<br><small>Achievements: <b>{html.escape(', '.join(held))}</b></small>" if held else ""
 
 
 def track_html(state: MysticsState) -> str:
@@ -805,6 +828,10 @@ class MouseBox:
                            layout=_typed_box("170px"))
         self._life_seen: int | str | None = "-"  # the life the box was last set to ("-": never)
         self.set_life = ui.big_button("Set life")
+        # a bad life typed: said in a line under the box (a touch screen shows no tooltip, and the buttons'
+        # reasons are folded away)
+        self.life_off = w.HTML()
+        self.life_off.add_class("cmp-mystics-life-off")
         self.set_life.on_click(do_extra(lambda _b: dash.do(self._set_life())))
         self.kinds[self.set_life] = "set_stats"
         # share: cheese and/or a search card to another mouse (Share); a captured mouse is off the
@@ -848,6 +875,7 @@ class MouseBox:
                         ui.row(self.card, self.slot, self.trick),
                         w.HBox(list(self.gear_buttons.values()), layout=w.Layout(flex_flow="row wrap")),
                         w.HBox([self.life, self.set_life], layout=w.Layout(align_items="center")),
+                        self.life_off,
                         ui.row(self.share_to, self.share_cheese, self.share_card, self.share_discard,
                                 self.share),
                         self.extra_off,
@@ -1002,6 +1030,7 @@ class MouseBox:
         shown = [x for x in self.kinds if x.layout.display != "none"]  # (Pilfer only for a mouse with it)
         self.off.value = mouse_off_html([x for x in shown if x not in extra], m, stopped)
         self.extra_off.value = mouse_off_html([x for x in shown if x in extra], m, stopped)
+        self.life_off.value = self._life_line()
         was, dash._syncing = dash._syncing, True
         try:
             for cond, tb in self.conditions.items():
@@ -1009,6 +1038,14 @@ class MouseBox:
                 tb.button_style = "warning" if tb.value else ""
         finally:
             dash._syncing = was
+
+    def _life_line(self) -> str:
+        """A red line saying why the life typed in the Life box is refused; "" when it is blank or good."""
+        try:
+            self._typed_life()
+        except CompanionError as exc:
+            return f"<small style='color:{ui.COLOURS['error']}'>{html.escape(exc.render())}</small>"
+        return ""
 
     def _share_discard_choices(self, state: MysticsState) -> None:
         """The receiver's pack cards to discard, shown only when the card given needs the room."""
@@ -1468,14 +1505,17 @@ class MysticsDashboard(ui.TrackerPage):
             value=1, min=-5, max=5, description="Move by", style=LABEL,
             layout=_typed_box("150px")
         )
-        self.end_move_btn = _btn("Move end marker", "cmp-mystics-end-move")
-        self.end_move_btn.on_click(a(self.chapter_msg)(lambda _b: self.do(self._chapter_end_event("move"))))
+        self.end_move_btn = _btn(END_LABELS["move"], "cmp-mystics-end-move")
+        self.end_move_btn.on_click(a(self.chapter_msg)(lambda _b: self.move_end_marker("move")))
         self.end_page = w.BoundedIntText(
             value=6, min=1, max=lim.MAX_PAGE, description="Page", style=LABEL,
             layout=_typed_box("130px"),
         )
-        self.end_page_btn = _btn("Put end marker on page", "cmp-mystics-end-page")
-        self.end_page_btn.on_click(a(self.chapter_msg)(lambda _b: self.do(self._chapter_end_event("page"))))
+        self.end_page_btn = _btn(END_LABELS["page"], "cmp-mystics-end-page")
+        self.end_page_btn.on_click(a(self.chapter_msg)(lambda _b: self.move_end_marker("page")))
+        #: a chapter end marker move that loses the chapter, said by a first tap: (how, the box's value, the
+        #: state it was said on); a second tap, same box, same state, does it (:meth:`move_end_marker`)
+        self._armed: tuple[str, int, MysticsState] | None = None
         self.victory_btn = _btn("Victory!", "cmp-mystics-victory", "primary")
         self.victory_btn.on_click(a(self.chapter_msg)(lambda _b: self.do({"event": "victory"})))
         # a chapter whose Victory clears minions, with minions on the board: said before the click
@@ -1536,6 +1576,8 @@ class MysticsDashboard(ui.TrackerPage):
         # the board's buttons follow what is typed: off when it cannot work (the page it is on, a move
         # of 0, an achievement taken or not earned by the mouse chosen, no room to enter or leave, no defeat
         # condition typed, rolls typed that the ambushes cannot take), with why
+        for box in (self.end_page, self.end_move):  # (a box changed: a loss said is no longer confirmed)
+            box.observe(lambda _c: self._disarm(), "value")
         for box in (self.end_page, self.end_move, self.achievement, self.ach_mouse, self.ach_move,
                     self.room_name, self.room_surge, self.defeat_reason, self.add_type, self.add_ambush,
                     self.add_rolls, self.enc_minions, self.enc_ambush, self.enc_rolls):
@@ -1831,6 +1873,16 @@ class MysticsDashboard(ui.TrackerPage):
             before = self.tracker.before_latest()
             self._latest = (s, [] if before is None else list(added_messages(before, s)))
         return self._latest[1]
+
+    def _surge_is_news(self) -> bool:
+        """Whether the surge the state holds (its alert) is what the latest action, or a Redo of it, said.
+        An Undo of a later action brings back the state the surge left, but says only what it took back:
+        that surge was resolved already, and its alert again would read as a new surge."""
+        alert = self.state.alert
+        if alert is None:
+            return False
+        said = (alert, *redone_said([alert]))
+        return any(line in said for line in self.latest_words())
 
     def status_words(self) -> list[str]:
         """What the status shows of :meth:`latest_words`: what no section says. A click's words show once,
@@ -2428,6 +2480,43 @@ class MysticsDashboard(ui.TrackerPage):
             ) from None
         box.value = ""
 
+    def _disarm(self) -> None:
+        """Forget a chapter loss said by a first tap (a box changed): the next tap says it again."""
+        self._armed = None
+
+    def _armed_for(self, how: str) -> bool:
+        """Whether the chapter end button ``how`` ("move", "page") was tapped once already, with the box as
+        it is and nothing done since: its next tap does what the first said."""
+        box = self.end_move if how == "move" else self.end_page
+        return self._armed is not None and self._armed[:2] == (how, int(box.value)) and \
+            self._armed[2] is self.state
+
+    def chapter_end_loss(self, event: dict[str, Any]) -> str | None:
+        """Why the ``chapter_end`` ``event`` would lose the chapter (the marker onto or behind the hourglass:
+        Story Control Board), with the rule book section; ``None``: it would not."""
+        b = self.state.board
+        after = move_chapter_end(b, event["move"]) if "move" in event else put_chapter_end(b, event["page"])
+        return after.defeat_reason if after.defeated and not b.defeated else None
+
+    def move_end_marker(self, how: str) -> None:
+        """Move the chapter end marker (``how="move"``) or put it on a page (``"page"``). A move that loses
+        the chapter is never done by one tap (one mistyped number would end play): the first tap says so,
+        and the button reads “Confirm: lose the chapter” until a box changes or another action is done.
+        A move done leaves 0 in the Move by box, so an Undo and a tap do not repeat it."""
+        event = self._chapter_end_event(how)
+        loss = self.chapter_end_loss(event)
+        if loss is not None and not self._armed_for(how):
+            box = self.end_move if how == "move" else self.end_page
+            self._armed = (how, int(box.value), self.state)
+            self._regate_board()
+            ui.show(self.chapter_msg, "warn", f"This loses the chapter: press “{CONFIRM_LOSS}” to do it",
+                    [page_words(loss), "Change the box, or do anything else, to leave the chapter as it is."])
+            return
+        self._armed = None
+        self.do(event)
+        if how == "move":
+            self.end_move.value = 0
+
     def _chapter_end_event(self, how: str) -> dict[str, Any]:
         """Move the chapter end marker by the pages typed (``how="move"``), or put it on the page
         typed (``"page"``); a move of 0, or the page it is on, is nothing to log."""
@@ -2647,6 +2736,8 @@ class MysticsDashboard(ui.TrackerPage):
         typed = self.room_name.value.strip()
         self.room_btn.description = (f"Leave {room.name}"[:40] if room is not None and not typed
                                      and not self.room_surge.value.strip() else "Enter room")
+        for how, button in (("move", self.end_move_btn), ("page", self.end_page_btn)):
+            button.description = CONFIRM_LOSS if self._armed_for(how) else END_LABELS[how]
         if captions:
             self._captions()
 
@@ -2715,7 +2806,7 @@ class MysticsDashboard(ui.TrackerPage):
         self.track.value = track_html(s)
         self.wheel.value = wheel_html(s)
         self.hourglass.value = chapter_html(s)
-        self.surge_alert.value = surge_html(s)
+        self.surge_alert.value = surge_html(s) if self._surge_is_news() else ""
         self.messages.value = (
             "<details><summary>What happened (latest last)</summary><ul>"
             + "".join(f"<li>{html.escape(page_words(m))}</li>" for m in s.messages[-12:])
