@@ -213,7 +213,9 @@ def test_a_surge_that_places_minions_is_the_red_panel(tmp_path: Path) -> None:
         d.add2.click()
     alert = text(d.surge_alert.value)
     assert "SURGE! Resolve it before play goes on" in alert and "companion-error" in d.surge_alert.value
-    assert alert.count("Surge!") == 1 and "Surge!" not in text(d.status.value)
+    # the surge's sentence is said once, under the button that caused it; the red panel heads it
+    assert "Surge!" not in alert and "Surge!" not in text(d.status.value)
+    assert text(d.wheel_msg.value).count("Surge!") == 1
 
 
 # -- 5: the chapter track ----------------------------------------------------------------------------------

@@ -3477,9 +3477,7 @@ def _close_name(state: MysticsState, name: str, move: int, info: Chapter | None,
     the chapter's record (:func:`_achievements_part`); ``story``: its story achievement ``name`` names."""
     if story is not None:
         return state
-    known = [*(achievement_name(k) for k in ch.INDIVIDUAL_ACHIEVEMENTS),
-             *(a.name for a in getattr(info, "achievements", ()) or ())]
-    hint = did_you_mean(closest(name, known, n=1))
+    hint = _close_hint(name, info)
     if hint is None:
         return state
     return _say(state, f"Note: {name!r} is none of the individual achievements"
@@ -3487,6 +3485,30 @@ def _close_name(state: MysticsState, name: str, move: int, info: Chapter | None,
                           else "")
                        + (f", so it moved the chapter end marker {move:+d} page(s) as typed" if move else
                           ", so it did not move the chapter end marker") + f". {hint} ({c('Achievements')})")
+
+
+def _close_hint(name: str, info: Chapter | None) -> str | None:
+    """"Did you mean 'Cheesemaster'?" when ``name`` is close to an individual achievement or a story
+    achievement of the chapter's record ``info``; ``None``: close to none."""
+    known = [*(achievement_name(k) for k in ch.INDIVIDUAL_ACHIEVEMENTS),
+             *(a.name for a in getattr(info, "achievements", ()) or ())]
+    return did_you_mean(closest(name, known, n=1))
+
+
+def achievement_typo(t: MysticsTracker, state: MysticsState, name: str) -> RuleError | None:
+    """Why the page does not record achievement ``name`` as typed: it is none of the individual
+    achievements nor the chapter's story achievements, but close to one ("Cheesmaster": Did you mean
+    'Cheesemaster'?), so it is refused before it is recorded (a log's line is kept with a note:
+    :func:`_close_name`). ``None``: a known name, or one close to none (recorded as typed)."""
+    key = names.achievement_key(name)
+    info = _achievements_part(t, state)
+    if key in ch.INDIVIDUAL_ACHIEVEMENTS or (info is not None and info.achievement(name) is not None):
+        return None
+    hint = _close_hint(name, info)
+    if hint is None:
+        return None
+    return RuleError(f"{name!r} is none of the achievements the chapter knows ({c('Achievements')})",
+                     suggestion=hint)
 
 
 def chapter_part(t: MysticsTracker, state: MysticsState, part: str) -> Chapter | None:

@@ -50,6 +50,7 @@ the bundled cards and your other files (:class:`PageTracker`), and says which fi
 
 from __future__ import annotations
 
+import difflib
 import functools
 import html
 import re
@@ -65,7 +66,7 @@ import traitlets
 
 from .. import cite, possessive, ui
 from ..cards import BUNDLED, leaving_out
-from ..errors import CompanionError, LogError, UnknownCardError
+from ..errors import CompanionError, LogError, UnknownCardError, did_you_mean
 from ..eventlog import old_log_kept, redone_said, seed_from_text, undone_said
 from ..mystics import limits as lim
 from ..mystics import names as nm
@@ -89,6 +90,7 @@ from ..mystics.tracker import (
     TypedRollsError,
     achievement_name,
     achievement_refusal,
+    achievement_typo,
     added_messages,
     boss_cards_on_track,
     captured_error,
@@ -100,6 +102,7 @@ from ..mystics.tracker import (
     free_action_refusal,
     greedy_refusal,
     has_pilfer,
+    held_card,
     not_its_turn,
     party_setup_refusal,
     pilfer_refusal,
@@ -278,6 +281,10 @@ def _btn(label: str, css: str, style: str = "", icon: str = "", *, repeatable: b
     b.add_class(css)
     return b
 
+
+#: How alike (difflib's ratio) a card name typed must be to a card of the data to be asked about as a typo of
+#: it ("Dager": Dagger, 0.91); a shorter name inside a card's ("Bow", "Fork") is a card of the table's own.
+TYPO_LIKENESS = 0.8
 
 #: The chapter end marker's buttons; :data:`CONFIRM_LOSS`: either one's label once a tap said that it
 #: loses the chapter
@@ -465,12 +472,14 @@ def surge_must_be_resolved(state: MysticsState) -> bool:
     return bool(surge.minions or surge.text or surge.source != "none")
 
 
-def surge_html(state: MysticsState) -> str:
-    """The surge the latest action triggered, said once: a large red panel when the table must resolve it
-    (or it lost the chapter), else a calm amber line (the hourglass moved, nothing to place); "" when the
-    latest action triggered none."""
+def surge_html(state: MysticsState, said_below: bool = False) -> str:
+    """The surge the latest action triggered: a large red panel when the table must resolve it (or it lost
+    the chapter), else a calm amber line (the hourglass moved, nothing to place); "" when the latest action
+    triggered none. ``said_below``: the panel under the button that caused it says the surge, so this one
+    only heads it (a sentence is said once on a screen)."""
     if not state.alert:
         return ""
+    below = "<small>(what it does: under the button pressed)</small>"
     if state.board.defeated:
         title = "SURGE! The chapter is lost with it: play does not go on"
     elif surge_must_be_resolved(state):
@@ -479,16 +488,26 @@ def surge_html(state: MysticsState) -> str:
         page = state.board.surges[-1].page if state.board.surges else state.board.hourglass
         return (f"<div class='companion-panel companion-warn' style='border-color:{ui.COLOURS['warn']}'>"
                 f"<b style='color:{ui.COLOURS['warn']}'>Surge: hourglass moved to page {page}</b> "
-                "<small>(no room surge and no face-up encounter card: no minions are placed; "
-                f"{html.escape(cite('mystics', 'Surges'))})</small></div>")
+                + (below if said_below else
+                   "<small>(no room surge and no face-up encounter card: no minions are placed; "
+                   f"{html.escape(cite('mystics', 'Surges'))})</small>") + "</div>")
+    if said_below:
+        return ("<div style='font-size:20px'>" + ui.panel_html("error", title, []) + below + "</div>")
     return "<div style='font-size:20px'>" + ui.panel_html("error", title, [state.alert]) + "</div>"
 
 
-def party_note_html(state: MysticsState) -> str:
-    """What holds for the whole party, said once above the mice's boxes: the mice whose life the card data
-    does not know (typed in each mouse's Life box, so wounds can capture), and why Poisoned is no button."""
+def party_note_html(state: MysticsState, card_name: Callable[[str], str] = str) -> str:
+    """What holds for the whole party, said once above the mice's boxes: the party items (their cards lie by
+    the story control board, shared by the party, in no mouse's pack: Party Items), the mice whose life the
+    card data does not know (typed in each mouse's Life box, so wounds can capture), and why Poisoned is no
+    button. ``card_name`` shows a card recorded by id by its name."""
     unknown = [m.name for m in state.mice if m.life is None]
     lines = []
+    items = [f"{card_name(g.name)} (drawn by {m.name})" for m in state.mice for g in m.gear if g.party]
+    if items:
+        where = html.escape(cite("mystics", "Party Items"))
+        lines.append(f"Party items, by the story control board, shared ({where}): "
+                     f"<b>{html.escape(', '.join(items))}</b>")
     if unknown:
         lines.append(f"<span style='color:{ui.COLOURS['warn']}'>Life unknown in the card data for "
                      f"{html.escape(', '.join(unknown))}: type it from the hero card in the mouse's Life box "
@@ -523,8 +542,8 @@ def chapter_html(state: MysticsState) -> str:
             "line-height:20px;padding:0 4px;box-sizing:border-box;text-align:center;margin:2px;"
             f"border-radius:6px;background:{bg};color:{fg}'>{p}<br>{mark}</span>"
         )
-    verdict = (
-        f"<b style='color:#b3261e'>Defeat: {html.escape(b.defeat_reason)}</b>"
+    verdict = (  # (a defeat's reason is said once: in the status, or under the button that lost the chapter)
+        "<b style='color:#b3261e'>Chapter lost</b>"
         if b.defeated
         else "<b style='color:#1b7f3b'>Victory!</b>"
         if b.victory
@@ -617,8 +636,9 @@ def mouse_html(state: MysticsState, mid: str, card_name: Callable[[str], str] = 
         )
     conds = ", ".join(CONDITION_LABELS[c] for c in m.conditions)
     equip = ", ".join(f"{card_name(g.name)} ({g.slot})" for g in m.equipped) or "nothing"
-    pack = ", ".join(card_name(g.name) + (" (trick)" if g.trick else " (party item)" if g.party else "")
-                     for g in m.pack) or "empty"
+    # (a party item lies by the story control board, shared: shown above the party, not in a pack)
+    pack = ", ".join(card_name(g.name) + (" (trick)" if g.trick else "")
+                     for g in m.pack if not g.party) or "empty"
     status = "<b style='color:#b3261e'>CAPTURED</b> · " if m.captured else ""
     # (a life the card data does not know, "?", is asked for once above the party: party_note_html)
     return (
@@ -813,9 +833,13 @@ class MouseBox:
         )
         self.trick = w.Checkbox(description="trick", indent=False, layout=w.Layout(width="auto"))
         self.gear_buttons: dict[str, w.Button] = {}
+        #: a card name close to a card of the data but none of them, asked about by a first tap: (the
+        #: button's label, the name, the state it was asked on); a second tap takes it as typed
+        #: (:meth:`_typed`)
+        self._asked: tuple[str, str, MysticsState] | None = None
         for label, fn, kind in (
-            ("To pack", self._gain, "gain"),
-            ("Equip", self._equip, "equip"),
+            ("To pack", lambda: self._typed(self._gain(), "To pack"), "gain"),
+            ("Equip", lambda: self._typed(self._equip(), "Equip"), "equip"),
             ("Unequip", self._unequip, "unequip"),
             ("Discard", self._discard, "discard"),
         ):
@@ -921,6 +945,33 @@ class MouseBox:
             "slot": "paw" if slot == "paw2" else slot,
             "paws": 2 if slot == "paw2" else 1,
         }
+
+    def _typed(self, event: dict[str, Any], label: str) -> dict[str, Any]:
+        """``event`` (To pack, Equip) with its card as the card data spells it when the data holds it in any
+        case ("dinner fork" is Dinner Fork). A card the mouse holds goes as typed (the tracker finds it). A
+        name the data does not hold but close to a card of it ("Dager") is asked about first: the data may
+        lack a card of the table's own, so a second tap of ``label``, the name and the table as they were,
+        takes it as typed."""
+        name, t, state = str(event["card"]), self.dash.tracker, self.dash.state
+        m = state.mouse(self.mid)
+        if ui.half_character(name) is not None or held_card(t, m, name) in [g.name for g in m.gear]:
+            return event  # (half a character: the page refuses it with its own words)
+        found = t.search_card(name)
+        if found is not None:
+            return {**event, "card": str(found.name)}
+        try:  # (spelt alike only: "Bow" is a card of its own, not Accurate Bow)
+            cards = {x.name.casefold(): x.name for x in t.search_card_data().values()}
+        except CompanionError:  # (the card data cannot be loaded: the page says so)
+            cards = {}
+        near = difflib.get_close_matches(name.casefold(), list(cards), n=1, cutoff=TYPO_LIKENESS)
+        hint = did_you_mean(cards[x] for x in near)
+        if hint is None or self._asked == (label, name, state):
+            self._asked = None
+            return event
+        self._asked = (label, name, state)
+        raise CompanionError(f"{name!r} is no search card of the card data. {hint}",
+                             suggestion=f"Press “{label}” again to add {name!r} as typed "
+                                        "(a card of your own).")
 
     def _unequip(self) -> dict[str, Any]:
         return {"event": "unequip", "mouse": self.mid, "card": self._name()}
@@ -1738,7 +1789,10 @@ class MysticsDashboard(ui.TrackerPage):
             @functools.wraps(fn)
             def counted(*args: Any, **kwargs: Any) -> Any:
                 self._clicks += 1
-                return fn(*args, **kwargs)
+                try:
+                    return fn(*args, **kwargs)
+                finally:
+                    self.show_once_said()
 
             return self.section_messages.guard(self.status if where is None else where)(counted)
 
@@ -1878,11 +1932,38 @@ class MysticsDashboard(ui.TrackerPage):
         """Whether the surge the state holds (its alert) is what the latest action, or a Redo of it, said.
         An Undo of a later action brings back the state the surge left, but says only what it took back:
         that surge was resolved already, and its alert again would read as a new surge."""
-        alert = self.state.alert
-        if alert is None:
-            return False
-        said = (alert, *redone_said([alert]))
+        said = self._alert_lines()
         return any(line in said for line in self.latest_words())
+
+    def _alert_lines(self) -> tuple[str, ...]:
+        """The surge the state holds (its alert) as the latest action, or a Redo of it, says it; () for
+        none."""
+        alert = self.state.alert
+        return () if alert is None else (alert, *redone_said([alert]))
+
+    def said_in_section(self, prefix: str) -> bool:
+        """Whether the panel of the section acted in shows a line of the latest action's starting with
+        ``prefix`` (:meth:`_say_in_section`: the click that did it is the latest, outside the status), so
+        the status and the surge alert only refer to it (a sentence is said once on a screen)."""
+        news = self._news
+        return (news is not None and news.state is self.state and news.click == self._clicks
+                and self.section_messages.current is not self.status
+                and any(line.startswith(prefix) for line in news.lines))
+
+    def _surge_alert(self) -> str:
+        """The surge alert (:func:`surge_html`) while the surge is news (:meth:`_surge_is_news`); only its
+        heading when the panel under the button that caused it says the surge."""
+        alert = self.state.alert
+        if alert is None or not self._surge_is_news():
+            return ""
+        return surge_html(self.state, said_below=self.said_in_section(alert))
+
+    def show_once_said(self) -> None:
+        """After a click: the status and the surge alert say in full again what the panel of an earlier
+        click said (every click clears the sections' panels), or only refer to it."""
+        if self.state.started and not self._drawing:
+            self.show_status()
+            self.surge_alert.value = self._surge_alert()
 
     def status_words(self) -> list[str]:
         """What the status shows of :meth:`latest_words`: what no section says. A click's words show once,
@@ -2159,8 +2240,10 @@ class MysticsDashboard(ui.TrackerPage):
         name = self.achievement.value.strip()
         if not name:
             return "type or choose an achievement first"
-        try:  # (an individual achievement's condition: the mouse chosen's, or any mouse's with none chosen)
-            refused = achievement_refusal(self.tracker, self.state, name, self.ach_mouse.value or None)
+        try:  # (an individual achievement's condition: the mouse chosen's, or any mouse's with none chosen;
+            # a name close to a known one is asked about before it is recorded)
+            refused = (achievement_typo(self.tracker, self.state, name)
+                       or achievement_refusal(self.tracker, self.state, name, self.ach_mouse.value or None))
         except CompanionError:  # (the card data cannot be loaded: the page says so)
             refused = None
         if refused is not None:
@@ -2658,11 +2741,13 @@ class MysticsDashboard(ui.TrackerPage):
             return
         b = s.board
         # (a surge the latest action triggered is said once, in the surge line under the status)
-        lines = [page_words(m) for m in self.status_words() if not (s.alert and m == s.alert)]
+        surge = self._alert_lines()
+        lines = [page_words(m) for m in self.status_words() if m not in surge]
         if b.defeated or b.victory:  # the end and why, for as long as it stands (the action's words follow)
             end = (f"Defeat: {b.defeat_reason}" if b.defeated else
                    f"Victory! The chapter's victory conditions are met ({cite('mystics', 'Victory')})")
-            said = any(line.startswith(end.split(":")[0].split("!")[0]) for line in lines)
+            head = end.split(":")[0].split("!")[0]  # (said here, or under the button that ended it)
+            said = any(line.startswith(head) for line in lines) or self.said_in_section(head)
             ui.show(self.status, "error" if b.defeated else "ok",
                     f"Chapter {'lost' if b.defeated else 'won'} in round {s.round}: play has ended",
                     lines if said else [end, *lines])
@@ -2702,6 +2787,8 @@ class MysticsDashboard(ui.TrackerPage):
         page is drawn: :meth:`refresh` writes them once, at its end."""
         if self._drawing:
             return
+        # (Victory and Defeat off once the chapter is lost: its reason is the status's, not said again here)
+        said = (*SAID_ALREADY, *(x for x in (self.ended("victory"), self.ended("defeat")) if x))
         for caption, group in (
             (self.next_off, [self.next_btn]),
             (self.wheel_off, [self.add1, self.add2, self.sub1]),
@@ -2713,7 +2800,7 @@ class MysticsDashboard(ui.TrackerPage):
             (self.corrections_off, [self.order_up, self.order_down, self.order_reset, self.set_order_btn,
                                     self.set_turn_btn]),
         ):
-            caption.value = ui.off_reasons(group, skip=SAID_ALREADY)
+            caption.value = ui.off_reasons(group, skip=said)
 
     def _regate_board(self, *, captions: bool = True) -> None:
         """The board's controls on or off (see :meth:`_board_off`), with why under each group (``captions``
@@ -2806,7 +2893,7 @@ class MysticsDashboard(ui.TrackerPage):
         self.track.value = track_html(s)
         self.wheel.value = wheel_html(s)
         self.hourglass.value = chapter_html(s)
-        self.surge_alert.value = surge_html(s) if self._surge_is_news() else ""
+        self.surge_alert.value = self._surge_alert()
         self.messages.value = (
             "<details><summary>What happened (latest last)</summary><ul>"
             + "".join(f"<li>{html.escape(page_words(m))}</li>" for m in s.messages[-12:])
@@ -2824,7 +2911,7 @@ class MysticsDashboard(ui.TrackerPage):
         self.choices(self.ach_mouse, [("(not named)", "")] + [(m.name, m.id) for m in s.mice], "")
         for box in self._mouse_boxes.values():
             box.refresh(s, self)
-        self.party_note.value = party_note_html(s)
+        self.party_note.value = party_note_html(s, self.tracker.card_name)
 
 
 class OddsPanel:
