@@ -27,9 +27,10 @@ def test_battle_json_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
     assert doc["mp_damage"] == 2 and doc["mp_after"] == 8
     assert any("house interpretation" in n["message"] for n in doc["notes"])
     code, out, _ = run(capsys, "village", "battle", "--attack", "Fly:2", "--mp", "2")
-    assert code == 0 and "→ 0 MP left: the attacker wins the game (village-tcg.txt, You Win If)" in out
+    assert code == 0 and ("Mouse Points damage 2: the defending player 2 → 0 MP: the attacker wins the game "
+                          "(village-tcg.txt, You Win If)") in out
     code, out, _ = run(capsys, "village", "battle", "--attack", "Fly:2", "--mp", "3")
-    assert "→ 1 MP left" in out and "wins" not in out
+    assert "Mouse Points damage 2: the defending player 3 → 1 MP\n" in out and "wins" not in out
 
 
 def test_battle_illegal_exit_1_with_every_problem(capsys: pytest.CaptureFixture[str]) -> None:
@@ -486,7 +487,7 @@ def test_battle_says_a_legal_battle_as_a_verdict_with_rule_ids_and_citations(
     assert code == 0 and lines[:3] == [
         "Acorn (ATK 3) beats Berry (DEF 2): Berry destroyed (village-tcg.txt, Attack / Defense Structure)",
         "Bee (ATK 2) is undefended: 2 damage to Mouse Points (village-tcg.txt, Attack / Defense Structure)",
-        "Mouse Points damage: 2"]
+        "Mouse Points damage 2"]
     assert lines[3] == "LEGAL" and not any(line.startswith("note:") for line in lines)
     assert ("  note [no-abilities] no Mouse abilities may be used after declaring an attack "
             "(village-tcg.txt, Order of Turn, Step 4)") in lines

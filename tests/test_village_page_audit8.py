@@ -129,6 +129,7 @@ def test_a_caption_follows_a_control_that_changes_the_gating(tmp_path: Path) -> 
     v.act({"event": "magic", "name": "Sun"})
     caption = off_caption(v, 5)
     assert "Play Magic card" in caption.value
+    v.card_name.value = "Sun"  # (a name typed: off while the box is empty)
     v.magic_kind.value = "instant"  # an Instant Magic card, by the opponent: the toggles alone turn it on
     v.magic_player.value = "other"
     assert "Play Magic card" not in caption.value

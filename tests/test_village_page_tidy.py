@@ -170,6 +170,7 @@ def test_buttons_on_the_selected_mouse_are_off_with_a_reason_until_one_is_select
     assert [(x.disabled, x.tooltip) for x in any_mouse] == [(True, none)] * 3 and off_said(page, none)
     page.mouse_name.value, page.mouse_atk.value, page.mouse_def.value = "Pip", "3", "2"
     b["play_basic"].click()
+    page.card_name.value = "Rusty Pin"  # (Item on selected: off while no Item is named)
     pip = page.target.value
     assert pip is not None and not any(x.disabled for x in own + any_mouse)
     page.target.value = None  # the picker emptied: off again, and said, without a redraw of the page
@@ -256,10 +257,10 @@ def test_item_on_an_opponents_mouse_is_off_until_its_card_says_so(tmp_path: Path
     page.item_opponent.value = True  # the Item says to equip an opponent's Mouse
     assert item.disabled and item.tooltip.startswith(f"{pip!r} already has an Item (Acorn Cap)")
     page.item_extra.value = True  # and a card allows it a second Item
+    page.card_name.value = "Rusty Pin"  # (a name close to no card: an Item of one's own)
     assert not item.disabled
-    page.card_name.value = "Needle"
     item.click()
-    assert page.state.players[0].field[0].items == ("Acorn Cap", "Needle")
+    assert page.state.players[0].field[0].items == ("Acorn Cap", "Rusty Pin")
     assert not page.item_opponent.value and not page.item_extra.value
     page.item_opponent.value = page.item_extra.value = False
     page.target.value = bo
@@ -456,7 +457,7 @@ def test_declare_and_resolve_is_off_while_the_turn_player_has_no_mouse_to_attack
     assert not resolve.disabled and bo in page.assign and resolve.description == DECLARE_NONE
     page.assign[bo].value = UNDEFENDED
     page.preview()
-    assert "→ 27 MP left" in page.battle_result.value  # (the attacker's ATK, 3)
+    assert "Mouse Points damage 3: Ann 30 → 27 MP" in page.battle_result.value  # (the attacker's ATK, 3)
 
 
 def test_the_attack_button_says_no_attack_while_no_mouse_is_assigned_to_attack(tmp_path: Path) -> None:

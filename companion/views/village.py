@@ -109,6 +109,7 @@ from ..village.game import (
     CheckItem,
     VillageState,
     VillageTracker,
+    check_card_name,
     check_mouse_name,
     checklist,
     direct_damage_said,
@@ -145,6 +146,8 @@ UNDEFENDED = "undefended (to Mouse Points)"
 MAGIC_KINDS = ("normal", "instant", "continuous")  # the Magic card toggle's values
 MAGIC_KIND = "Magic card:"  # its label; and while the named card's data gives its kind:
 MAGIC_KIND_FROM_CARD = "Magic card (from its card data):"
+#: What the card name box names, by the button that plays it (the words of a reason it is off).
+CARD_WORDS = {"item": "Item", "magic": "Magic card"}
 #: How this page plays a card of each type, for a button that does not play that type (why_not_card_type)
 PLAYS_IT = {"basic-mouse": "“Play Basic Mouse” plays it",
             "mega-mouse": "select the Basic Mouse to sacrifice and use “Mega Mouse (sacrifice selected)”",
@@ -704,10 +707,6 @@ class VillageCompanion(ui.TrackerPage):
             self._db = page_cards("village", self.load_problems)
         return self._db
 
-    def _named_card(self) -> Any:
-        """The card data of the Item or Magic card its box names (``None``: none, or one's own card)."""
-        return self.db().lookup(self.card_name.value or "")
-
     def _card_named(self, name: str) -> None:
         """An Item or Magic card's name typed: the Magic toggle follows its card, and the buttons are
         gated once for both."""
@@ -1049,16 +1048,38 @@ class VillageCompanion(ui.TrackerPage):
 
     def _card_refusal(self, kind: str) -> str | None:
         """Why the Item or Magic card its box names cannot be played as ``kind`` (``item`` or ``magic``),
-        or ``None``: a known card of another type (:meth:`_wrong_type`), or a Magic card played as a kind
-        its card data is not (:func:`~companion.village.game.why_not_magic_kind`). A name not in the card
-        data is a card of one's own."""
-        card = self._named_card()
+        or ``None``: what the click would refuse (:meth:`_card_to_play`), off before it."""
+        try:
+            self._card_to_play(kind)
+        except CompanionError as exc:
+            return exc.render(where=False)
+        return None
+
+    def _card_to_play(self, kind: str) -> str:
+        """The name of the Item or Magic card to play as ``kind`` (``item`` or ``magic``), as its box
+        names it. Refused: no name typed (a tap by accident would record a card, and a Magic card use up
+        the turn's draw and Magic); a known card of another type (:meth:`_wrong_type`); a Magic card played
+        as a kind its card data is not (:func:`~companion.village.game.why_not_magic_kind`); a name close
+        to a card of the data, the card it may mean said, by the rule a mouse's name is checked by
+        (:func:`check_card_name`). Any other name is a card of one's own."""
+        name = " ".join(str(self.card_name.value or "").split())
+        what = CARD_WORDS[kind]
+        if not name:
+            raise CompanionError(f"type the {what}'s name first (a card of the data, or one of your own)")
+        card = self.db().lookup(name)
         wrong = self._wrong_type(card, kind)
-        if wrong or kind != "magic" or card is None:
-            return wrong
-        clash = why_not_magic_kind(card, self.magic_kind.value == "instant",
-                                   self.magic_kind.value == "continuous", page=True)
-        return clash.message if clash is not None else None
+        if wrong:
+            raise RuleError(wrong)
+        if card is None:
+            check_card_name(self.db(), name, (CARD_TYPES[kind],),
+                            "For a card of your own, give it a name no card of the data has.")
+            return name
+        if kind == "magic":
+            clash = why_not_magic_kind(card, self.magic_kind.value == "instant",
+                                       self.magic_kind.value == "continuous", page=True)
+            if clash is not None:
+                raise clash
+        return name
 
     def _mouse_to_play(self, kind: str) -> tuple[dict[str, Any], tuple[str, ...]]:
         """Name, ATK and DEF of the mouse to play, and warnings. A mouse card gives its stats (a box
@@ -1115,7 +1136,7 @@ class VillageCompanion(ui.TrackerPage):
     def equip_item(self) -> None:
         """Equip an Item to the selected mouse (Card Descriptions 4 Item Cards)."""
         event: dict[str, Any] = {"event": "item", "mouse": self.target.value,
-                                 "name": self.card_name.value or "Item"}
+                                 "name": self._card_to_play("item")}
         if self.item_opponent.value:
             event["opponent_allowed"] = True
         if self.item_extra.value:
@@ -1128,7 +1149,7 @@ class VillageCompanion(ui.TrackerPage):
 
     def play_magic(self) -> None:
         kind = self.magic_kind.value
-        name = self.card_name.value or "Magic card"
+        name = self._card_to_play("magic")
         # "turn player" is the player whose turn the page shows: a page another window made stale (a turn
         # ended there) is refused, as every other action is, rather than play the card for the other
         # player (village-tcg.txt, Order of Turn, Step 1: their draw forfeited; Card Descriptions 5:

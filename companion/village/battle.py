@@ -14,6 +14,7 @@ every illegal assignment (nothing is resolved when there is one).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -26,8 +27,14 @@ from ..verdict import Note, Problem, Verdict
 CITE_BATTLE = cite("village", "Attack / Defense Structure")
 CITE_FIRST_TURN = cite("village", "First Turn")
 CITE_ABILITY_FAQ = cite("village", "Ability FAQ's")
+#: How an attack's Mouse Points line begins, and whom it names when the defending player's name is not
+#: known (``village battle``).
+MP_DAMAGE = "Mouse Points damage"
+DEFENDING_PLAYER = "the defending player"
 #: Said after the Mouse Points an attack leaves when it leaves none (You Win If).
 ATTACKER_WINS = f": the attacker wins the game ({cite('village', 'You Win If')})"
+_MP_LINE = re.compile(rf"{MP_DAMAGE} \d+: (?P<who>.+) (?P<before>\d+) → \d+ MP"
+                      rf"(?:{re.escape(ATTACKER_WINS)})?")
 HOUSE_DIRECT = ("house interpretation: an undefended attack hits the opponent's Mouse Points for "
                 "the attacker's ATK (the rule book does not give the amount)")
 
@@ -81,6 +88,8 @@ class BattleResult:
     defenders_destroyed: tuple[str, ...] = ()
     mp_damage: int = 0
     mp_after: int | None = None
+    mp_before: int | None = None
+    opponent: str = ""
 
     @property
     def is_legal(self) -> bool:
@@ -112,10 +121,25 @@ class BattleResult:
         out = [o.message + f" ({o.cite})" for o in self.outcomes]
         if not self.outcomes:
             out.append("No attacks declared.")
-        out.append(f"Mouse Points damage: {self.mp_damage}"
-                   + (f" → {self.mp_after} MP left" if self.mp_after is not None else "")
-                   + (ATTACKER_WINS if self.mp_after == 0 else ""))
+        out.append(mp_damage_line(self.mp_damage, self.opponent, self.mp_before, self.mp_after))
         return out
+
+
+def mp_damage_line(damage: int, opponent: str, before: int | None, after: int | None) -> str:
+    """The Mouse Points an attack takes, in one wording (the page, its preview, ``village battle``):
+    the damage, then whose Mouse Points go from what to what ("Mouse Points damage 4: Bob 17 → 13 MP"),
+    never read as "from 4 to 13"; an undo reads it back (:func:`mp_damage_read`)."""
+    if before is None or after is None:
+        return f"{MP_DAMAGE} {damage}"
+    return (f"{MP_DAMAGE} {damage}: {opponent or DEFENDING_PLAYER} {before} → {after} MP"
+            + (ATTACKER_WINS if after == 0 else ""))
+
+
+def mp_damage_read(line: str) -> tuple[str, int] | None:
+    """Whose Mouse Points an attack's line (:func:`mp_damage_line`) says, and how many they had before
+    it, or ``None``: another line, or one that does not say them."""
+    found = _MP_LINE.fullmatch(line)
+    return (found["who"], int(found["before"])) if found else None
 
 
 def duel(atk: int, defense: int) -> str:
@@ -139,12 +163,14 @@ def _lookup(label: str, side: dict[str, Fighter], role: str, problems: list[Prob
 
 def resolve_battle(attackers: Sequence[Fighter], defenders: Sequence[Fighter], attacks: Sequence[Attack],
                    *, first_turn: bool = False, direct_damage: int | None = None,
-                   opponent_mp: int | None = None, twice: Collection[str] = ()) -> BattleResult:
+                   opponent_mp: int | None = None, twice: Collection[str] = (),
+                   opponent: str = "") -> BattleResult:
     """Resolve a declared attack; the attacks are resolved in the order given.
 
     ``first_turn``: this is the first turn of the game (the first player cannot attack).
     ``direct_damage``: MP lost per undefended attack; ``None`` = the attacker's ATK (house
-    interpretation, see module docstring). ``opponent_mp``: to report MP left (floored at 0).
+    interpretation, see module docstring). ``opponent_mp``: to report MP left (floored at 0);
+    ``opponent``: whose they are (their name).
     ``twice``: attackers a card allows to attack twice this turn (Twin Tail Duelist's "Double
     Strike"): a card effect over "each attacking Mouse may only attack once"; the second attack
     comes only if the first left the attacker on the field.
@@ -239,7 +265,7 @@ def resolve_battle(attackers: Sequence[Fighter], defenders: Sequence[Fighter], a
         outcomes.append(Outcome(att.label, dfd.label, atk, d, result, destroyed, 0, msg, CITE_BATTLE))
     after = None if opponent_mp is None else max(0, opponent_mp - mp)
     return BattleResult(tuple(outcomes), Verdict((), tuple(notes)), tuple(lost_att), tuple(lost_def),
-                        mp, after)
+                        mp, after, opponent_mp, opponent)
 
 
 def coin_flip_order(cards: Sequence[tuple[str, int]]) -> list[str]:

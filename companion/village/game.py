@@ -53,7 +53,7 @@ from .. import cite
 from ..errors import LogError, RuleError, closest, did_you_mean, shown
 from ..eventlog import NEW_GAME_HERE, Event, EventFields, Tracker, event_rng, new_seed, undone_said
 from ..textio import PLAYER_NAME_MAX, player_name
-from .battle import Attack, BattleResult, Fighter, resolve_battle
+from .battle import Attack, BattleResult, Fighter, mp_damage_read, resolve_battle
 
 START_MP = 30
 HAND = 7
@@ -410,7 +410,16 @@ def _recheck_winner(state: VillageState) -> VillageState:
 
 def undone_lines(taken: tuple[str, ...] | list[str]) -> list[str]:
     """What an undo says: ``Undone: …`` and what the action had said, without the forfeited-draw
-    warning (said when the action was done; the undo gives the draw back)."""
+    warning (said when the action was done; the undo gives the draw back). An attack is said in one line
+    with the Mouse Points as they now are ("Undone: the attack on Bob (Bob back to 17 MP)"): its outcome
+    lines and notes, or the MP it had left, are no longer true."""
+    for line in taken:
+        mp = mp_damage_read(line)
+        if mp is not None:
+            who, before = mp
+            mice = ("; the mice it destroyed back on the field"
+                    if any(" destroyed" in x for x in taken if not x.startswith("note:")) else "")
+            return [f"Undone: the attack on {who} ({who} back to {before} MP{mice})"]
     return undone_said([line for line in taken if line != FORFEIT_NOTE])
 
 
@@ -702,7 +711,12 @@ OWN_MOUSE_HINT = "For a mouse of your own, give its ATK and DEF with its name"
 def mouse_names(db: Any) -> list[str]:
     """The names of the mouse cards (Basic and Mega) in the card data ``db``, sorted: what a misspelt
     mouse is matched against, and the page's mouse name box offers."""
-    return sorted({c.name for c in db.of_type(*MOUSE_TYPES.values())})
+    return card_names(db, *MOUSE_TYPES.values())
+
+
+def card_names(db: Any, *types: str) -> list[str]:
+    """The names of the cards of ``types`` in the card data ``db``, sorted."""
+    return sorted({c.name for c in db.of_type(*types)})
 
 
 def check_mouse_name(db: Any, name: object, atk: object, dfn: object) -> None:
@@ -711,16 +725,25 @@ def check_mouse_name(db: Any, name: object, atk: object, dfn: object) -> None:
     its attack be refused later), named with the closest mice. A mouse of one's own plays with its
     ATK and DEF given; a name close to no card (only a part of one: "A"), or no data, is left to
     :func:`unknown_card_note`."""
-    if db is None or not isinstance(name, str) or not name.strip() or db.lookup(name) is not None:
-        return
     if atk is not None and dfn is not None:
         return
+    check_card_name(db, name, tuple(MOUSE_TYPES.values()), f"{OWN_MOUSE_HINT}.")
+
+
+def check_card_name(db: Any, name: object, types: tuple[str, ...], hint: str | None = None) -> None:
+    """Refuse a card named ``name``, not in the card data ``db`` but close to one of its cards of
+    ``types``: a misspelt card ("Walnut Sheild"), named with the closest cards ("did you mean 'Walnut
+    Shield'?"), ``hint`` saying what else to do. One rule for a mouse (:func:`check_mouse_name`), an
+    Item and a Magic card; a name close to no card (only a part of one: "A"), or no data, passes, a card
+    of one's own (:func:`unknown_card_note`)."""
+    if db is None or not isinstance(name, str) or not name.strip() or db.lookup(name) is not None:
+        return
     typed = name.strip().lower()
-    meant = [m for m in closest(typed, mouse_names(db))
+    meant = [m for m in closest(typed, card_names(db, *types))
              if difflib.SequenceMatcher(None, typed, m.lower()).ratio() >= 0.6]  # (closest's own cutoff)
     if meant:
         raise RuleError(f"{name!r} is not a card in the data: did you mean {' or '.join(map(repr, meant))}?",
-                        suggestion=f"{OWN_MOUSE_HINT}.")
+                        suggestion=hint)
 
 
 def unknown_card_note(db: Any, event: Mapping[str, Any]) -> str | None:
@@ -1219,7 +1242,7 @@ class VillageTracker(Tracker[VillageState]):
         return resolve_battle([Fighter(m.uid, m.atk, m.defense, m.kind) for m in me.field],
                               [Fighter(m.uid, m.atk, m.defense, m.kind) for m in them.field],
                               attacks, first_turn=state.first_turn, direct_damage=direct,
-                              opponent_mp=them.mp, twice=twice)
+                              opponent_mp=them.mp, twice=twice, opponent=them.name)
 
     def _twice(self, state: VillageState, e: Event) -> tuple[str, ...]:
         """The attack event's ``twice``: the turn player's mice a card lets attack twice this turn."""
