@@ -151,11 +151,11 @@ def test_tmnt_next_is_off_during_the_flip_and_says_why(tmp_path: Path) -> None:
     for _ in range(3):
         g.next.click()
     assert g.state.phase == "flip" and g.next.disabled
-    why = text(g.next_off.value)
-    assert "Next phase" in why and "turn over the 1st Block card first" in why
-    assert why.index("turn over") < why.index("tmnt-tcg.txt, Flip Phase")  # the sentence, then the book
+    assert "turn over the 1st Block card first" in g.next.tooltip
+    assert g.next_off.value == ""  # (the large prompt says why, once)
     prompt = next(x for x in g.actions.children if "cmp-tmnt-flip-prompt" in getattr(x, "value", ""))
     assert "font-size:20px" in prompt.value and "What is it?" in prompt.value
+    assert "Next phase waits for it" in prompt.value and "tmnt-tcg.txt, Flip Phase" in prompt.value
     g.flip_buttons[0].click()
     assert not g.next.disabled and g.next_off.value == ""
     g.next.click()  # the attack must be made: off again, with why

@@ -94,7 +94,7 @@ def test_a_redraw_says_why_controls_are_off_once(tmp_path: Path, monkeypatch: py
     monkeypatch.setattr(ui, "off_reasons", lambda *a, **k: calls.append(1) or said(*a, **k))
     g.refresh()
     assert len(calls) == 3  # Next's, the phase's controls', then Apply correction's: each once
-    g.builder.character.pick.value = "kick"  # outside a redraw, Record's change is said at once
+    g.builder.character.pick.value = "custom"  # outside a redraw, Record's change is said at once
     assert len(calls) == 5
 
 

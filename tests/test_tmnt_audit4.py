@@ -105,11 +105,10 @@ def test_a_card_of_another_type_than_the_one_flipped_turns_record_off(tmp_path: 
     to_phase(g, "flip")
     g.flip_buttons[1].click()  # an Attack card flipped onto the 1st Block Zone
     g.next.click()
-    g.builder.character.pick.value = "leo"  # a Character: not the card flipped
-    said = html.unescape(g.builder.mismatch.value)
-    assert "the 1st Block card is an attack card, not a character card" in said
-    assert "Record attack is off" in said
-    assert g.record.disabled and g.record.tooltip == RECORD_NOT_FIRST
+    offered = [v for _label, v in g.builder.character.pick.options]
+    assert "leo" not in offered and "raph" not in offered  # a Character is not offered: not the card flipped
+    assert list(g.builder.character.kind.options) == ["attack"]  # (nor as Custom…)
+    assert g.record.disabled
     g.builder.character.pick.value = "gust"  # the Attack card flipped
     assert g.builder.mismatch.value == "" and not g.record.disabled
     g.record.click()

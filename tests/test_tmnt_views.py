@@ -259,7 +259,8 @@ def test_tracker_game_over_is_lifted_by_a_correction(tmp_path: Path) -> None:
     g.fix_player.value = 1
     g.fix_deck.value = 25
     g.fix_apply.click()
-    assert not g.state.over and not g.next.disabled and "game goes on" in g.status.value
+    assert not g.state.over and not g.next.disabled and "game goes on" in g.fix_msg.value
+    assert "game goes on" not in g.status.value  # (said once, under the correction's button)
     assert "winner" not in g.headers[0].value
     g.next.click()
     assert g.state.phase == "event"

@@ -212,14 +212,14 @@ REPEATED_STEPS = {
 
 
 def test_every_pages_action_buttons_act_once(tmp_path: Path) -> None:
-    """Every button of every page is an action button, but the steppers' − and + (a number's, a card's
-    count in the deck builder), the TMNT Block Zones (a tap moves a zone on: face-down, face-up, empty)
-    and the steps the table repeats (:data:`REPEATED_STEPS`), which take quick repeated taps."""
+    """Every button of every page is an action button (the TMNT Block Zones too: a tap is a correction,
+    and a double tap moves a zone on once), but the steppers' − and + (a number's, a card's count in the
+    deck builder) and the steps the table repeats (:data:`REPEATED_STEPS`), which take quick repeated
+    taps."""
     plain = []
     for name, root in _pages(tmp_path):
         for b in _buttons(root):
-            zone = any(c.startswith("cmp-tmnt-zone-") for c in b._dom_classes)
-            repeats = b.description in ("−", "+", *REPEATED_STEPS.get(name, ())) or zone
+            repeats = b.description in ("−", "+", *REPEATED_STEPS.get(name, ()))
             if isinstance(b, ui.ActionButton) == repeats:
                 plain.append((name, b.description, b._dom_classes))
     assert plain == []

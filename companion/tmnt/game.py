@@ -400,7 +400,7 @@ def why_not_next(state: Game) -> RuleError | None:
         card = me.zones[0].kind or "Character or Attack"
         return RuleError(f"{me.name}'s 1st Block Zone holds a face-up {card} card, so the attack must be "
                          "made", cite=_cite("attack"),
-                         suggestion="Record it first (no Attack cards is allowed).")
+                         suggestion="Record it first; an attack with no Attack cards may be recorded.")
     if state.phase == "result" and not state.resolved:
         return RuleError("Result Step not done", cite=cite("tmnt", SEC_RESULT),
                          suggestion="Choose which Character (if any) each player keeps, then apply it.")

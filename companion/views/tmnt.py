@@ -21,8 +21,9 @@ same house reading, chosen for the whole game), ``cmp-tmnt-phase``, ``cmp-tmnt-n
 ``cmp-tmnt-play-item``, ``cmp-tmnt-record-attack``, ``cmp-tmnt-keep-attacker``,
 ``cmp-tmnt-keep-defender``, ``cmp-tmnt-result-step``, ``cmp-tmnt-correct`` (with the boxes
 ``cmp-tmnt-correct-items`` and ``cmp-tmnt-correct-reason``; ``cmp-tmnt-correct-off``: why it is off),
-``cmp-tmnt-character-mismatch`` (the builder's warning when its character is not the card the tracker
-names on the 1st Block Zone),
+``cmp-tmnt-attacks-off`` (the tracker's builder: why Attack 1-3 are off, an Attack card on the 1st
+Block Zone), ``cmp-tmnt-character-mismatch`` (the builder's warning when its character is not the card
+the tracker names on the 1st Block Zone),
 ``cmp-tmnt-load-problems`` (card files of yours left out: the builder's, the tracker's at its top).
 
 A card file of yours that does not load is left out, as every command leaves it out: the pages use the
@@ -209,9 +210,11 @@ class CardSlot:
             else [("— none —", NONE)]
         options = [*first, ("Custom…", CUSTOM)]
         options += [(_card_label(c), c.id) for c in pool]
+        self._all_options = options  # (:meth:`offer` narrows them to the type of card flipped)
+        self._types = {c.id: c.type for c in pool}
         self.pick = w.Dropdown(options=options, description=label, style={"description_width": "110px"},
-                               layout=w.Layout(width="380px", height="40px"))
-        self.pick.add_class(css)
+                               layout=w.Layout(width="560px", max_width="100%", height="40px"))
+        self.pick.add_class(css)  # (wide enough for a long card name, its stats and "(demo)" at 1280 px)
         self.attr = w.Dropdown(options=[a.title() for a in ATTRIBUTES], layout=w.Layout(width="120px"))
         # (not a bounded box: a Power past the limit is refused with the limit, never clamped silently)
         self.power = w.IntText(value=3 if role == "character" else 2, description="Power",
@@ -220,6 +223,7 @@ class CardSlot:
         kinds = (["character", "attack"] if role == "character"
                  else list(KINDS) if role == "attack" else ["counter", "forceful-counter"])
         self.kind = w.Dropdown(options=kinds, layout=w.Layout(width="170px"))
+        self._all_kinds = kinds
         self.custom = w.HBox([self.attr, self.power, self.kind], layout=w.Layout(margin="0 0 0 110px"))
         self.box = w.VBox([self.pick, self.custom])
         self.pick.observe(lambda _c: self._show_custom(), "value")
@@ -229,6 +233,22 @@ class CardSlot:
 
     def _show_custom(self) -> None:
         self.custom.layout.display = "flex" if self.pick.value == CUSTOM else "none"
+
+    def offer(self, flipped: str | None) -> None:
+        """Offer only the cards of the type ``flipped`` onto the 1st Block Zone (``"attack"``: Attack
+        cards; ``None``, not known: every card), in the list and as Custom…'s type: a card the rules do
+        not allow there is not offered (the tracker's 1st Block card). The card chosen stays if offered."""
+        keep = (lambda v: v in (NONE, PICK, CUSTOM) or self._types.get(v) == flipped) if flipped else None
+        options = [(label, v) for label, v in self._all_options if keep is None or keep(v)]
+        kinds = [k for k in self._all_kinds if flipped is None or k == flipped] or self._all_kinds
+        if list(self.kind.options) != kinds:
+            kind = self.kind.value
+            self.kind.options = kinds
+            self.kind.value = kind if kind in kinds else kinds[0]
+        if list(self.pick.options) != options:
+            chosen = self.pick.value
+            self.pick.options = options
+            self.pick.value = chosen if chosen in [v for _label, v in options] else self.default
 
     def observe(self, fn: Callable[[Any], None]) -> None:
         for widget in (self.pick, self.attr, self.power, self.kind):
@@ -298,6 +318,11 @@ class AttackBuilder:
         #: (:func:`~companion.tmnt.game.why_not_first_card`; ``None``: it is, or none to check)
         self.not_first: RuleError | None = None
         self.mismatch.add_class("cmp-tmnt-character-mismatch")
+        self.in_tracker = in_tracker
+        #: why the Attack 1-3 boxes are off (the tracker's, an Attack card on the 1st Block Zone)
+        self.attacks_off = w.HTML()
+        self.attacks_off.add_class("cmp-tmnt-attacks-off")
+        self._updating = False  # (an update that empties the Attack boxes does not start another)
         self.attack_card_power = attack_card_power_toggle("cmp-tmnt-attack-card-power")
         self.power_reading = w.VBox([self.attack_card_power, w.HTML(
             "<small><i>House reading: the book skips the Attack Step for an Attack card on the 1st Block "
@@ -335,7 +360,7 @@ class AttackBuilder:
         self.widget = w.VBox([
             self.cards_note,
             w.HTML("<b>Attacker</b>"), self.character.box, self.mismatch, self.power_reading,
-            *(s.box for s in self.attacks), bonus_box,
+            *(s.box for s in self.attacks), self.attacks_off, bonus_box,
             w.HTML("<b>Defender</b>"), self.counter.box, defender,
             self.resolve, self.result])
         self.widget.add_class("cmp-tmnt-builder")
@@ -388,10 +413,35 @@ class AttackBuilder:
         """Work the attack out again and show it; :attr:`verdict` is ``None`` while there is none (no
         1st Block card chosen yet, or a card place that cannot be read, its error shown instead). Then
         :attr:`on_update`, whatever the update found (the empty choice too: Record goes off with it)."""
+        if self._updating:  # (the Attack boxes emptied by this update: it reads them next)
+            return
+        self._updating = True
+        try:
+            self._update()
+        finally:
+            self._updating = False
+
+    def _skip_attack_step(self, first: BattleCard | None) -> None:
+        """In the tracker, an Attack card on the 1st Block Zone (flipped, or the card chosen) skips the
+        Attack Step: the Attack 1-3 boxes are emptied and off, and why is said under them."""
+        flipped = self.attacker.zones[0].kind if self.attacker is not None else None
+        skipped = self.in_tracker and (flipped == "attack" or (first is not None and first.type == "attack"))
+        reason = (f"an Attack card is on the 1st Block Zone, so the Attack Step is skipped: no Attack "
+                  f"cards are placed ({cite('tmnt', SEC_ATTACK)})") if skipped else None
+        for slot in self.attacks:
+            if skipped:
+                slot.pick.value = NONE
+            ui.gate(slot.pick, reason)
+        self.attacks_off.value = (f"<small style='color:{ui.COLOURS['muted']}'>Attack 1-3 are off: "
+                                  f"{html.escape(reason)}.</small>" if reason else "")
+
+    def _update(self) -> None:
+        """:meth:`update`'s work, one at a time."""
         self.verdict = self.first = self.not_first = None
         try:
             first = self.character.card()  # (each card place read once)
             self.first = first
+            self._skip_attack_step(first)
             if first is not None and self.attacker is not None:
                 self.not_first = why_not_first_card(self.attacker, first)
             # (said before the other places are read: one that cannot be read leaves it right)
@@ -419,7 +469,10 @@ class AttackBuilder:
             self.verdict = verdict
             names = {"attacker": self.attacker.name if self.attacker else "the attacker",
                      "defender": self.defender.name if self.defender else "the defender"}
-            self.result.value = _result_html(verdict, blocks, face_up, self.zone_numbers, names)
+            # (a card that is not the one on the 1st Block Zone: its red panel above says why Record is
+            # off, and no green verdict for an attack that cannot be recorded beside it)
+            self.result.value = ("" if self.not_first is not None
+                                 else _result_html(verdict, blocks, face_up, self.zone_numbers, names))
         except Exception as exc:  # shown, never raised into the widget callback
             ui.show_error(self.result, exc)
         finally:  # (after the early return of the empty choice too)
@@ -544,11 +597,14 @@ class GameTracker(ui.TrackerPage):
         # held at the last redraw, as the boxes show them (:meth:`_load_fix`)
         self._fix_loaded: tuple[tuple[int, int | None], dict[str, int]] = ((-1, None), {})
         self._filling = False  # _load_fix is filling the boxes: Apply correction is gated once, after
+        self._renaming = False  # _name_fix_player is renaming the player choices: the player stays
         # the game (its start's log line) and turn whose Result Step choices the keep boxes hold, and
         # whose attack the builder holds: a new game (this window's or another's) starts them empty
         self._keep_key: tuple[int | None, int] | None = None
         self._attack_key: tuple[int | None, int] | None = None
         self._news: tuple[Game, str] | None = None  # what an undo or redo said, and the state it left
+        #: the state whose message a correction said under its buttons: not said again in the status
+        self._said_below: Game | None = None
         self._drawing = False  # a redraw is under way: it says why controls are off once, at its end
         #: the phase's gated controls on show, as the latest redraw put them (:meth:`_show_actions`)
         self._gated_on_show: tuple[w.Widget, ...] = ()
@@ -610,8 +666,9 @@ class GameTracker(ui.TrackerPage):
         for p in (0, 1):
             row = []
             for z in range(4):
-                b = w.Button(layout=w.Layout(width="auto", min_width=ZONE_W, height=ZONE_H),
-                             tooltip="Click to correct: face-down → face-up → empty")
+                # (a correction: a double tap moves the zone on once, as any action button acts once)
+                b = ui.ActionButton(layout=w.Layout(width="auto", min_width=ZONE_W, height=ZONE_H),
+                                    tooltip="Click to correct: face-down → face-up → empty")
                 b.add_class(f"cmp-tmnt-zone-{p + 1}-{z + 1}")
                 b.on_click(zone_guard(lambda _b, p=p, z=z: self._cycle_zone(p, z)))
                 row.append(b)
@@ -639,7 +696,8 @@ class GameTracker(ui.TrackerPage):
         #: why Apply correction is off, in words under it (a touch screen shows no tooltip)
         self.fix_off = w.HTML()
         self.fix_off.add_class("cmp-tmnt-correct-off")
-        self.fix_player.observe(lambda _c: self._load_fix(), "value")
+        # (renaming the choices puts the value back: not a player chosen, no box refilled)
+        self.fix_player.observe(lambda _c: None if self._renaming else self._load_fix(), "value")
         for box in self._fix_boxes().values():  # Apply correction is on once a box differs from the game
             box.observe(lambda _c: None if self._filling else self._fix_ready(), "value")
         corrections = w.Accordion([w.VBox([
@@ -838,7 +896,9 @@ class GameTracker(ui.TrackerPage):
         game meanwhile (:meth:`_locked`)."""
         if not self.state.started:
             raise CompanionError("start a game first")
-        face = CYCLE[self.state.players[p].zones[z].face]  # the face on show (the page is current)
+        player = self.state.players[p]
+        face = CYCLE[player.zones[z].face]  # the face on show (the page is current)
+        left = _card_left(player, z) if face == "empty" else None
 
         def build() -> dict[str, Any]:
             if not self.state.started:
@@ -848,12 +908,16 @@ class GameTracker(ui.TrackerPage):
             return {"event": "correct", "player": p, "zones": zones, "reason": "tapped on the board"}
 
         self._locked(build, same_game=f"the correction of the {_nth(z + 1)} Block Zone")
-        self._say_done()
+        self._say_done([left] if left else [])
 
-    def _say_done(self) -> None:
+    def _say_done(self, lines: list[str] | None = None) -> None:
         """What a correction did, under the buttons that made it (:attr:`section_messages`' current
-        panel): the status at the top may be off the screen."""
-        ui.show(self.section_messages.current, "ok", self.state.message)
+        panel), and there only: the status at the top, which may be off the screen, does not say it again.
+        ``lines``: more to say under it."""
+        ui.show(self.section_messages.current, "ok", self.state.message, lines or [])
+        self._said_below = self.state
+        if self.state.started:  # (the status as the redraw drew it, less this message)
+            self._draw_status(self.state)
 
     def _fix_boxes(self) -> dict[str, w.BoundedIntText]:
         return {"hand": self.fix_hand, "deck": self.fix_deck, "trash": self.fix_trash,
@@ -957,7 +1021,10 @@ class GameTracker(ui.TrackerPage):
         no tooltip); what the page says already (no game yet, the game is over, a log it cannot use, why
         Record is off: the builder's panel above it) is not said again."""
         skip = (NO_GAME, GAME_OVER, UNUSABLE)
-        self.next_off.value = ui.off_reasons([self.next], skip=skip)
+        s = self.state  # (the Flip Phase's prompt says that Next waits for the card flipped: not again)
+        prompt = (s.started and not s.over and s.phase == "flip"
+                  and s.players[s.active].zones[0].face == "down")
+        self.next_off.value = ui.off_reasons([self.next], skip=(*skip, self.next.tooltip) if prompt else skip)
         self.actions_off.value = ui.off_reasons(
             list(self._gated_on_show),  # (a button of another phase is not on show: not listed)
             # (the builder's panel says why Record is off)
@@ -1001,15 +1068,7 @@ class GameTracker(ui.TrackerPage):
         active = s.players[s.active].name
         self.phase.value = (f"<div style='font-size:18px'><b>Turn {s.turn}: {html.escape(active)}</b>"
                             + (" — game over" if s.over else "") + f"</div><div>{''.join(chips)}</div>")
-        kind = "ok" if s.over else "info"
-        title = "Game over" if s.over else PHASE_LABELS[s.phase]
-        where = cite("tmnt", "Game Over" if s.over else PHASE_SECTIONS[s.phase])
-        if said:  # what the undo or redo took back or brought back, then where the game stands
-            phase = f"{title} ({where})"
-            now = phase if said.endswith(s.message) else f"{phase}: {s.message}"  # (a redo: said once)
-            ui.show(self.status, kind, said, [now])
-        else:
-            self.status.value = _status_html(kind, title, where, s.message)
+        where = self._draw_status(s, said)
         for p, player in enumerate(s.players):
             mark = " ◀ to play" if p == s.active and not s.over else ""
             win = " 🏆 winner" if s.over and s.winner == p else ""
@@ -1027,7 +1086,52 @@ class GameTracker(ui.TrackerPage):
                 b.style.text_color = fg
         self.adjust.value = self._adjust_html(s)
         self._show_actions(self._actions(s, where))
+        self._name_fix_player([p.name for p in s.players])
         self._load_fix()
+
+    def _name_fix_player(self, names: list[str]) -> None:
+        """Correct counts offers the players by their names, as the rest of the page names them (the
+        player chosen stays chosen)."""
+        options = tuple((name, p) for p, name in enumerate(names))
+        if tuple(self.fix_player.options) == options:
+            return
+        chosen = self.fix_player.value
+        self._renaming = True
+        try:
+            self.fix_player.options = options
+            self.fix_player.value = chosen
+        finally:
+            self._renaming = False
+
+    def _draw_status(self, s: Game, said: str | None = None) -> str:
+        """The status of a game started: its phase (or Game over) with its rule-book section, and what the
+        latest action did (:meth:`_status_message`), or ``said``, what an undo or redo took back or
+        brought back, then where the game stands. Returns the section cited."""
+        kind = "ok" if s.over else "info"
+        title = "Game over" if s.over else PHASE_LABELS[s.phase]
+        where = cite("tmnt", "Game Over" if s.over else PHASE_SECTIONS[s.phase])
+        if said:
+            phase = f"{title} ({where})"
+            now = phase if said.endswith(s.message) else f"{phase}: {s.message}"  # (a redo: said once)
+            ui.show(self.status, kind, said, [now])
+        else:
+            self.status.value = _status_html(kind, title, where, self._status_message(s))
+        return where
+
+    def _status_message(self, s: Game) -> str:
+        """What the status says the latest action did, unless the page says it nearer the control it is
+        about (``""``): a correction, under its buttons (:meth:`_say_done`); the Flip Phase's question, in
+        the large prompt above the Flipped buttons; this turn's Adjust Phase draw, in the Adjust box."""
+        if self._said_below is s:
+            return ""
+        if s.over:
+            return s.message
+        if s.phase == "flip" and s.players[s.active].zones[0].face == "down" \
+                and s.message.startswith("Flip Phase:"):
+            return ""
+        if s.phase == "adjust" and s.adjusted and s.message.startswith(f"Turn {s.turn},"):
+            return ""
+        return s.message
 
     def _adjust_html(self, s: Game) -> str:
         """This turn's Adjust Phase as done, or the next one as it stands now."""
@@ -1074,6 +1178,7 @@ class GameTracker(ui.TrackerPage):
             self.builder.attack_card_power.value = "count" if s.attack_card_power else "ignore"
             self.builder.attack_card_power.disabled = True  # chosen for the whole game at its start
             key = self._key()
+            self.builder.character.offer(me.zones[0].kind)  # only the type of card flipped there
             if self._attack_key != key:  # a new attack: none of the last one's cards (its
                 self.builder.clear()  # Counter was the other player's), nor another game's
                 if me.zones[0].kind in self.builder.character.kind.options:  # Custom… starts as the
@@ -1141,6 +1246,19 @@ def _sentence(refused: CompanionError) -> str:
     return f"{said} ({refused.cite})" if refused.cite else said
 
 
+def _card_left(player: Player, zone: int) -> str | None:
+    """What a Block Zone tap that empties ``player``'s Block Zone ``zone`` (0-3) says of the card that
+    was on it: it left the board, and no count changed (a correction), with how to put it in the Trash;
+    ``None`` when the Zone held no card."""
+    held = player.zones[zone]
+    if held.face == "empty":
+        return None
+    card = (player.first_card.name or player.first_card.label) if zone == 0 and player.first_card else None
+    what = card or f"the {zone_words(held)} card"
+    return (f"{what} left {player.name}'s {_nth(zone + 1)} Block Zone; the counts are not changed (a "
+            "correction). If it went to the Trash, add 1 to the Trash in Correct counts.")
+
+
 def _keep_label(player: Player, zone: int, kind: str | None) -> str:
     """A Result Step choice, naming the card where the log knows it: ``Block Zone 1: Leonardo (face-up)``."""
     if zone == 1 and player.first_card is not None:
@@ -1160,14 +1278,15 @@ def _to_trash(player: Player, attack_zone: int) -> str:
         + ([f"{plural(attack_zone, 'card')} in the Attack Zone"] if attack_zone else [])
     if not parts:
         return f"{player.name}: nothing face-up, nothing to the Trash"
-    return f"{player.name}: {' and '.join(parts)} go to the Trash, except a Character kept"
+    verb = "goes" if len(parts) == 1 and not many and attack_zone in (0, 1) else "go"  # (one card)
+    return f"{player.name}: {' and '.join(parts)} {verb} to the Trash, except a Character kept"
 
 
 def _status_html(kind: str, phase: str, where: str, message: str) -> str:
     """The status panel: the phase (or Game over) with its rule-book section beside it, small, then what
     the latest action did, one line: the section is the phase's, never a line of its own."""
     section = f" <small style='color:{ui.COLOURS['muted']}'><i>({html.escape(where)})</i></small>"
-    return ui.panel_html(kind, phase, [message], note=section)
+    return ui.panel_html(kind, phase, [message] if message else [], note=section)
 
 
 def _cited(sentence: str, where: str) -> str:
