@@ -240,8 +240,10 @@ def test_odds_from_the_live_deck_say_so_as_the_command_line_does(
     page = _page(tmp_path, monkeypatch)
     assert "live deck" not in text_of(page.result.value)  # a full deck's
     page.character.value = "Pip"
+    page.cards.value = "3C, 4D, 5S"  # (the table's cards: a seeded draw ending on a joker leaves 54)
     page.draw_button.click()
     left = len(page.tracker.state.remaining)
+    assert left == 51
     page.use_live.value = True
     assert text_of(page.result.value).startswith(from_live_deck(left)) and left < 54
     assert from_live_deck(left) == f"From the live deck: {left} cards remaining"

@@ -357,6 +357,8 @@ class MouseCardPage(ui.TrackerPage):
                 self.start_failed = self.unusable = failed
                 self.tracker.refuse_writes(failed)  # every action says why, never "no session"
         self._restoring = False  # while the controls are set from the saved session: no odds yet
+        #: the tracker's reads of its log the Player box last followed (:meth:`_follow_player`)
+        self._player_reloads = self.tracker.reloads
         self._build()
         self._restore_controls()
         if not self.show_unusable(self.notice):  # kept on show, apart from the odds' messages
@@ -633,7 +635,8 @@ class MouseCardPage(ui.TrackerPage):
         a bonus or a draw-on included, see :meth:`_last_worked_on`). The player's choices
         (kings, aces and chips, stopping when sure), the fate chips to spend and "draw from the
         live deck" are not part of a draw (the table makes them as it goes), so they start as
-        ever."""
+        ever. The Player box is that of the latest award or spend (:meth:`_follow_player`)."""
+        self._follow_player()
         rec = self._last_worked_on()
         if rec is None:
             return
@@ -663,6 +666,23 @@ class MouseCardPage(ui.TrackerPage):
             if event.get("event") in ("draw", "draw_on", "bonus"):
                 return self.tracker.state.last_draw(str(event.get("character", "")))
         return None
+
+    def _last_chip_player(self) -> str:
+        """The player the latest award or spend in force named, as the session spells them ("" when
+        none is in force: nothing awarded, or every award undone)."""
+        for event in reversed(self.tracker.history):
+            if event.get("event") in ("award", "spend"):
+                return self.tracker.state.name_of(str(event.get("player", "")))
+        return ""
+
+    def _follow_player(self) -> None:
+        """Fill an empty Player box with :meth:`_last_chip_player`, so that Spend comes back with the
+        session (on opening, and when the page follows another window's write); a name being typed
+        is never overwritten. Remembers the tracker's reads, so a redraw of the page's own action
+        leaves the box alone."""
+        self._player_reloads = self.tracker.reloads
+        if not self.player.value.strip():
+            self.player.value = self._last_chip_player()
 
     # -- actions -----------------------------------------------------------------------------
     def check(self, *, fate_chips: bool = True) -> TaskCheck:
@@ -1070,6 +1090,8 @@ class MouseCardPage(ui.TrackerPage):
 
     # -- display -----------------------------------------------------------------------------
     def refresh(self) -> None:
+        if self.tracker.reloads != self._player_reloads:  # another window wrote the log: read again
+            self._follow_player()
         st = self.tracker.state
         none = self.tracker.no_session()
         if none is not None:  # no start in force: no deck, whatever the lines say
