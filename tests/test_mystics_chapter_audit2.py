@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from companion.views.mystics import MysticsDashboard, mouse_html
-from tests.test_mystics_helpers import started
+from tests.test_mystics_helpers import spider_surge, started
 
 
 def extra(d: MysticsDashboard, mid: str) -> str:
@@ -132,12 +132,7 @@ def test_a_defeat_no_panel_shows_is_said_in_the_status(tmp_path: Path) -> None:
 
 
 def test_a_surge_is_said_once_under_the_button_that_caused_it(tmp_path: Path) -> None:
-    d = started(tmp_path / "m.jsonl")
-    d.enc_name.value = "Spiders"
-    d.enc_surge.value = "spider=1"
-    d.enc_btn.click()
-    for _ in range(3):
-        d.add2.click()
+    d = spider_surge(tmp_path / "m.jsonl")
     assert d.state.alert is not None
     alert, wheel = text(d.surge_alert.value), text(d.wheel_msg.value)
     assert "SURGE! Resolve it before play goes on" in alert and "under the button pressed" in alert

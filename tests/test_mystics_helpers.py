@@ -93,6 +93,18 @@ def started(path: Path, mice: tuple[str, ...] = ("collin", "filch", "tilda", "ma
     return d
 
 
+def spider_surge(path: Path) -> MysticsDashboard:
+    """The started page (:func:`started`) after an encounter whose surge places a spider, and cheese on
+    the wheel until it surges: the red panel's case."""
+    d = started(path)
+    d.enc_name.value = "Spiders"
+    d.enc_surge.value = "spider=1"
+    d.enc_btn.click()
+    for _ in range(3):
+        d.add2.click()
+    return d
+
+
 def break_user_die() -> None:
     """Put a copy of the bundled die into the user data folder: a card file whose ids repeat the
     bundled ones, so the Mice and Mystics card data cannot be loaded."""

@@ -18,7 +18,7 @@ import traitlets
 
 from companion.views.mystics import NO_CHAPTER, MysticsDashboard, chapter_html
 from companion.views.tmnt import AttackBuilder, GameTracker, tmnt_page
-from tests.test_mystics_helpers import HEROES, dash, started
+from tests.test_mystics_helpers import HEROES, dash, spider_surge, started
 from tests.test_tmnt_views import CARDS, at_first_attack
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -205,12 +205,7 @@ def test_a_surge_with_nothing_to_place_is_a_calm_line_said_once(tmp_path: Path) 
 
 
 def test_a_surge_that_places_minions_is_the_red_panel(tmp_path: Path) -> None:
-    d = started(tmp_path / "m.jsonl")
-    d.enc_name.value = "Spiders"
-    d.enc_surge.value = "spider=1"
-    d.enc_btn.click()
-    for _ in range(3):
-        d.add2.click()
+    d = spider_surge(tmp_path / "m.jsonl")
     alert = text(d.surge_alert.value)
     assert "SURGE! Resolve it before play goes on" in alert and "companion-error" in d.surge_alert.value
     # the surge's sentence is said once, under the button that caused it; the red panel heads it

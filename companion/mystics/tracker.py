@@ -134,6 +134,7 @@ from .. import cite, possessive
 from ..cards import KeptCards
 from ..errors import CompanionError, LogError, RuleError, UnknownCardError, closest, did_you_mean
 from ..eventlog import Event, EventFields, EventLog, Tracker, event_rng
+from ..verdict import plural
 from . import chapter as ch
 from . import initiative as ini
 from . import limits as lim
@@ -2754,10 +2755,9 @@ def _begin_turn(t: MysticsTracker, state: MysticsState, nxt: int, rnd: int, e: E
 def wounds_taken(m: Mouse, n: int, poison: bool) -> str:
     """``n`` wounds just taken by ``m`` (as it is now), said so that the count is never read as life left:
     "+1 wound (4 wounds; life 5)", "+1 poison wound (2 wounds, 1 poison; life unknown)"."""
-    kind = "poison wound" if poison else "wound"
-    held = f"{m.total_wounds} wound" + ("" if m.total_wounds == 1 else "s")
-    held += f", {m.poison} poison" if m.poison else ""
-    return f"+{n} {kind}{'' if n == 1 else 's'} ({held}; life {m.life if m.life is not None else 'unknown'})"
+    held = plural(m.total_wounds, "wound") + (f", {m.poison} poison" if m.poison else "")
+    return (f"+{plural(n, 'poison wound' if poison else 'wound')} "
+            f"({held}; life {m.life if m.life is not None else 'unknown'})")
 
 
 def _wound(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:

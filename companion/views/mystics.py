@@ -67,7 +67,7 @@ import traitlets
 from .. import cite, possessive, ui
 from ..cards import BUNDLED, leaving_out
 from ..errors import CompanionError, LogError, UnknownCardError, did_you_mean
-from ..eventlog import old_log_kept, redone_said, seed_from_text, undone_said
+from ..eventlog import old_log_kept, redone_said, seed_from_text
 from ..mystics import limits as lim
 from ..mystics import names as nm
 from ..mystics import odds as od
@@ -91,7 +91,6 @@ from ..mystics.tracker import (
     achievement_name,
     achievement_refusal,
     achievement_typo,
-    added_messages,
     boss_cards_on_track,
     captured_error,
     chapter_part,
@@ -1246,6 +1245,10 @@ class MouseBox:
 class MysticsDashboard(ui.TrackerPage):
     """The whole chapter on one screen; ``path=None`` uses the autosave log in the user folder."""
 
+    #: what the Rolls boxes' gates said, by event and box text, for the tracker and state on show
+    #: (:meth:`_rolls_off`: a new tracker or state starts a new dict)
+    _rolls_seen: tuple[Any, Any, dict[tuple[str, str], str | None]] = (None, None, {})
+
     def __init__(
         self, path: str | Path | None = None, *, tracker_kwargs: dict[str, Any] | None = None
     ) -> None:
@@ -1903,13 +1906,15 @@ class MysticsDashboard(ui.TrackerPage):
         ui.show(where, "error" if lost_now else "info", lines[0], lines[1:])
 
     def do(self, event: dict[str, Any]) -> None:
-        self._write(lambda: self.tracker.do(event), lambda before, after: list(added_messages(before, after)))
+        self._write(lambda: self.tracker.do(event), self.tracker.action_words)
 
     def undo(self) -> None:
-        self._write(self.tracker.undo, lambda before, after: undone_said(list(added_messages(after, before))))
+        t = self.tracker
+        self._write(t.undo, lambda before, after: t.undone_words(t.action_words(after, before)))
 
     def redo(self) -> None:
-        self._write(self.tracker.redo, lambda before, after: redone_said(list(added_messages(before, after))))
+        t = self.tracker
+        self._write(t.redo, lambda before, after: redone_said(t.action_words(before, after)))
 
     def _said(self, state: MysticsState, lines: list[str]) -> MysticsState:
         """Keep what the page's action said (every message it added: a surge, the rolls, Time is Short!)
@@ -1925,7 +1930,7 @@ class MysticsDashboard(ui.TrackerPage):
             return self._news.lines
         if self._latest is None or self._latest[0] is not s:  # (another window's action, or a reopening)
             before = self.tracker.before_latest()
-            self._latest = (s, [] if before is None else list(added_messages(before, s)))
+            self._latest = (s, [] if before is None else self.tracker.action_words(before, s))
         return self._latest[1]
 
     def _surge_is_news(self) -> bool:
@@ -2490,12 +2495,25 @@ class MysticsDashboard(ui.TrackerPage):
     def _rolls_off(self, event: Callable[[], dict[str, Any]], box: w.Text) -> str | None:
         """Why the event ``event()`` makes of the boxes cannot roll its ambushes with the Rolls ``box`` as
         typed, in this page's words naming the box (:meth:`_rolls_refusal`); ``None``: it can, or only the
-        click can say (boxes the tracker cannot read, a refusal of its own: said then)."""
+        click can say (boxes the tracker cannot read, a refusal of its own: said then). Worked out once
+        per state, event and box text: the board regates on every keystroke in any of its boxes, and each
+        answer runs the event as a trial (:meth:`~companion.mystics.tracker.MysticsTracker.rolls_taken`)."""
         try:
-            refused = self._rolls_refusal(event(), box)
+            made = event()
         except CompanionError:
             return None
-        return None if refused is None else page_words(refused.render())
+        tracker, state, seen = self._rolls_seen
+        if tracker is not self.tracker or state is not self.state:
+            seen = {}
+            self._rolls_seen = (self.tracker, self.state, seen)
+        key = (repr(made), box.value)
+        if key not in seen:
+            try:
+                refused = self._rolls_refusal(made, box)
+            except CompanionError:
+                refused = None
+            seen[key] = None if refused is None else page_words(refused.render())
+        return seen[key]
 
     def _rolls_refusal(self, event: dict[str, Any], box: w.Text) -> CompanionError | None:
         """The tracker's refusal of the rolls typed in ``box`` for ``event`` (:func:`rolls_refusal`: their
