@@ -592,15 +592,16 @@ class KeptCards:
     def __call__(self) -> CardDB:
         key = _read_at(self.game)  # (before reading: a file written meanwhile is read at the next call)
         if self._kept is None or self._kept[0] != key:
-            self._kept = (key, self._read())
+            self._kept = (key, self._read(key))
         return self._kept[1]
 
-    def _read(self) -> CardDB:
+    def _read(self, key: tuple[FilesStamp, LeftOut]) -> CardDB:
+        """The cards, ``key`` being what they are read at now (:func:`_read_at`)."""
         if self.leave_out and not leaving_out_active(self.game):
-            with leaving_out(self.game):
-                return self._read()
+            with leaving_out(self.game):  # (what is left out is the block's now)
+                return self._read(_read_at(self.game))
         held = _HELD.get().get(self.game)
-        return held[1] if held is not None and held[0] == _read_at(self.game) else load_game(self.game)
+        return held[1] if held is not None and held[0] == key else load_game(self.game)
 
 
 def _read_at(game: str) -> tuple[FilesStamp, LeftOut]:

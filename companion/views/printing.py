@@ -349,10 +349,12 @@ class PrintView:
         backs = self.backs.value != "none" or self.what.value == "calibration"
         self.align_box.layout.display = None if backs else "none"
 
-    def _card_copies(self) -> tuple[list[Any], str, tuple[str, ...]]:
+    def _card_copies(self, *, game_hint: bool = True) -> tuple[list[Any], str, tuple[str, ...]]:
         """The copies to print, the PDF's title, and how the decklist was read where it could have been
         read otherwise (a name several cards carry), for the message; from the game's cards as the page
-        keeps them (:meth:`_game_cards`: read again by *Make PDF*, :meth:`_read_cards`)."""
+        keeps them (:meth:`_game_cards`: read again by *Make PDF*, :meth:`_read_cards`). ``game_hint``
+        off: a typed list's error does not look for another game's cards (the estimate, at every
+        keystroke, drops it)."""
         from ..printing.jobs import reading_notes, select_cards
 
         game = self.game.value
@@ -365,7 +367,7 @@ class PrintView:
 
                 raise PrintError("the decklist is empty", where="Decklist",
                                  expected="lines like '3 Card Name'")
-            dl = parse(self.pasted.value, db, where="Decklist")
+            dl = parse(self.pasted.value, db, where="Decklist", game_hint=game_hint)
             title = f"{GAMES[game]}: {dl.name or 'my deck'}"
             return dl.cards(), title, reading_notes(dl.readings, "Decklist")
         try:
@@ -405,7 +407,7 @@ class PrintView:
 
         what = self.what.value
         if what == "cards":
-            return run_size(len(self._card_copies()[0]), self._card_options())
+            return run_size(len(self._card_copies(game_hint=False)[0]), self._card_options())
         if what == "board":
             return board_size(find_board(self.game.value), self.paper.value)
         if what == "sheet":
