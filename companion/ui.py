@@ -807,7 +807,9 @@ def stepper(description: str, value: int = 0, *, min: int = 0, max: int = 99,
     label's text is kept as ``.caption`` (the number itself has no description: the label shows
     it); the parts as ``.label``, ``.minus`` and ``.plus``. ``bounded=False``: the box keeps what
     was typed past ``min``/``max`` (stored as ``.limits``), so a page can say so, quoting it,
-    instead of cutting 500 down to 99 unseen; - and + stay within the limits.
+    instead of cutting 500 down to 99 unseen. Either way - and + stay within the box's ``.min`` and
+    ``.max`` as they are when pressed: a page may move them (Aged and a disadvantage share their
+    levels), and a button press is never "entered" past them.
     """
     looks: dict[str, Any] = {"layout": w.Layout(width="80px")}
     number: w.BoundedIntText | w.IntText
@@ -816,6 +818,7 @@ def stepper(description: str, value: int = 0, *, min: int = 0, max: int = 99,
     else:
         number = w.IntText(value=value, step=step, **looks)
         number.limits = (min, max)
+        number.min, number.max = min, max  # (the limits in force: a page may move them)
     number.add_class("companion-stepper-number")
     label = _label(description)
     minus = w.Button(description="−", layout=w.Layout(width="48px", height=BUTTON_HEIGHT),
@@ -824,8 +827,7 @@ def stepper(description: str, value: int = 0, *, min: int = 0, max: int = 99,
                     tooltip=f"{description} +{step}")
 
     def bump(delta: int) -> None:
-        lo, hi = (number.min, number.max) if bounded else (min, max)
-        number.value = max_(min_(number.value + delta, hi), lo)
+        number.value = max_(min_(number.value + delta, number.max), number.min)
 
     minus.on_click(lambda _b: bump(-step))
     plus.on_click(lambda _b: bump(step))

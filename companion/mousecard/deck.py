@@ -203,8 +203,9 @@ def _joker_guesses(word: str) -> list[PlayingCard]:
     words = word.split()
     if not words or len(words) > 2 or min(map(len, words)) < 2:  # ("k" is a king, not a jo-k-er)
         return []
-    colours = [c for w in words for c in closest(w, COLOURS, n=1)]
-    jokers = [w for w in words if not closest(w, COLOURS, n=1) and closest(w, ["joker"], n=1)]
+    near = {w: closest(w, COLOURS, n=1) for w in words}  # (each word's nearest colour, if any)
+    colours = [c for w in words for c in near[w]]
+    jokers = [w for w in words if not near[w] and closest(w, ["joker"], n=1)]
     if len(colours) + len(jokers) != len(words) or len(colours) > 1 or len(jokers) > 1:
         return []
     return [PlayingCard(JOKER, c) for c in (colours or COLOURS)]

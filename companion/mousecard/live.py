@@ -673,7 +673,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                 raise RuleError(f"a {key}'s name is {len(tidy)} characters long, {len(tidy) - MAX_NAME} "
                                 "too many", where=key, expected=expected,
                                 found=_shown_text(tidy, MAX_NAME), suggestion="Shorten it.")
-            event = {**event, key: tidy_name(name)}
+            event = {**event, key: tidy}
         if kind == "start":
             _check_short(event, "title", MAX_TEXT, "a session's title")
         if kind == "draw":  # (a reshuffle's "reason" is its kind, checked by apply)

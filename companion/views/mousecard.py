@@ -43,7 +43,7 @@ from traitlets import TraitError
 
 from .. import ui
 from ..errors import CompanionError, LogError, RuleError, cut, os_reason
-from ..eventlog import new_seed, redone_said, undone_said
+from ..eventlog import new_seed, redone_said
 from ..mousecard.deck import RANK_LABELS
 from ..mousecard.live import (
     BONUS_LABELS,
@@ -290,8 +290,7 @@ def said_under_row(panel: w.HTML, exc: BaseException) -> None:
     out; a field the page has a box for is named as the box is labelled (the log's "cards:" is the
     "Cards typed in" box), as it says where to look."""
     if isinstance(exc, CompanionError) and (exc.where in EVENTS or exc.where in BOX_LABELS):
-        exc = CompanionError(exc.message, where=BOX_LABELS.get(exc.where or ""), expected=exc.expected,
-                             found=exc.found, suggestion=exc.suggestion, cite=exc.cite)
+        exc = exc.relabel(where=BOX_LABELS.get(exc.where or ""), cls=CompanionError)
     ui.show_error(panel, exc)
 
 
@@ -434,7 +433,6 @@ class MouseCardPage(ui.TrackerPage):
         self.range_note = w.HTML()
         self.range_note.add_class("cmp-mousecard-range-note")
         for number in self.numbers:  # (first: the odds are worked out for the number kept)
-            number.min, number.max = number.limits
             number.observe(lambda ch, number=number: self._keep_in_range(number, ch["new"]), names="value")
         self.red_bad = w.Dropdown(options=menu_options("red_bad"), value="joker",
                                   description="House reading", style=wide,
@@ -889,8 +887,9 @@ class MouseCardPage(ui.TrackerPage):
         before = self.tracker.state
         self._acting(self.tracker.undo if undo else self.tracker.redo, refuse_stale=True)
         after = self.tracker.state
-        said = ([plain(x) for x in undone_said(before.journal[len(after.journal):])] if undo else
-                [plain(x) for x in redone_said(after.journal[len(before.journal):])])
+        words = (self.tracker.undone_words(self.tracker.action_words(after, before)) if undo else
+                 redone_said(self.tracker.action_words(before, after)))
+        said = [plain(x) for x in words]
         none = self.tracker.no_session()
         if none is not None:
             said.append(f"No session under way now: {none.why}. {self._no_session_hint(none)}")
@@ -935,8 +934,9 @@ class MouseCardPage(ui.TrackerPage):
             stale = True
             raise
         finally:
-            aside = self.tracker.set_aside() if self.tracker.reloads != reloads else []
-            if self.tracker.reloads != reloads and (aside or not stale):  # (lines set aside are always said)
+            reread = self.tracker.reloads != reloads
+            aside = self.tracker.set_aside() if reread else []
+            if reread and (aside or not stale):  # (lines set aside are always said)
                 ui.show(self.notice, "warn" if aside else "info", "The saved session was changed in another "
                         "window", ["it was read again first: the page shows it as it is now", *aside[:5]])
             elif not self.show_unusable(self.notice):  # a log that cannot be used stays said
