@@ -486,13 +486,11 @@ def _parse_events(raws: list[str]) -> list[Any]:
 def _apply(t: Any, event: Any) -> list[str]:
     """Do one parsed event on tracker ``t``; what it did, for the screen."""
     from ..eventlog import redone_said
-    from ..village.game import undone_lines
 
-    kind = event["event"]
-    taken = list(t.state.last) if kind == "undo" else []  # what an undo takes back, said as the page says it
+    kind, before = event["event"], t.state
     t.act(event)
-    if kind == "undo":
-        return undone_lines(taken)
+    if kind == "undo":  # (what it took back, said as the page says it)
+        return t.undone_words(t.action_words(t.state, before))
     if kind == "redo":
         return redone_said(list(t.state.last))
     return list(t.state.last)

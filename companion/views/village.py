@@ -115,7 +115,6 @@ from ..village.game import (
     direct_damage_said,
     mouse_names,
     new_game,
-    undone_lines,
     unknown_card_note,
     why_no_ability,
     why_no_mega,
@@ -383,7 +382,7 @@ class VillageCompanion(ui.TrackerPage):
         self.mouse_name.observe(self._fill_stats, names="value")
         for key, box in (("atk", self.mouse_atk), ("def", self.mouse_def)):
             box.observe(lambda _c, key=key: self._stat_typed(key), names="value")
-            box.observe(lambda _c: self._regate(), names="value")  # (the mouse to play: _mouse_refusal)
+            box.observe(lambda _c: self._regate(), names="value")  # (the mouse to play: _refusal)
         self.target = w.Dropdown(description="Selected mouse", options=[],
                                  style={"description_width": "initial"},
                                  layout=w.Layout(width="360px", height=ui.BUTTON_HEIGHT))
@@ -890,10 +889,10 @@ class VillageCompanion(ui.TrackerPage):
         follows. Refused when another window wrote the log since the page was drawn (the page is drawn
         again): what would be taken back is then an action the player has not seen, even another game's."""
         self.refuse_if_unusable()
-        taken = self.state.last
+        shown = self.state
         self._run_locked(self.tracker.undo, refuse_stale=True)
         self._show_resolved_attack()
-        said = undone_lines(taken)
+        said = self.tracker.undone_words(self.tracker.action_words(self.state, shown))
         if not self.state.started and self._previous is not None:  # the start undone: no game on show
             said.append(f"The game before this one is kept in {self._previous}: 'Back to the previous game' "
                         "brings it back.")
@@ -1037,20 +1036,12 @@ class VillageCompanion(ui.TrackerPage):
         which button plays it (:func:`~companion.village.game.why_not_card_type`, the tracker's rule)."""
         return why_not_card_type(card, kind, PLAYS_IT)
 
-    def _mouse_refusal(self, kind: str) -> str | None:
-        """Why the mouse its boxes name (name, ATK, DEF) cannot be played as ``kind`` now, or ``None``:
-        what the click would refuse (:meth:`_mouse_to_play`), off before it."""
+    @staticmethod
+    def _refusal(play: Callable[[str], object], kind: str) -> str | None:
+        """Why ``play(kind)`` (what the click would play: :meth:`_mouse_to_play`, :meth:`_card_to_play`)
+        would be refused now, or ``None``: the button is off before the click."""
         try:
-            self._mouse_to_play(kind)
-        except CompanionError as exc:
-            return exc.render(where=False)
-        return None
-
-    def _card_refusal(self, kind: str) -> str | None:
-        """Why the Item or Magic card its box names cannot be played as ``kind`` (``item`` or ``magic``),
-        or ``None``: what the click would refuse (:meth:`_card_to_play`), off before it."""
-        try:
-            self._card_to_play(kind)
+            play(kind)
         except CompanionError as exc:
             return exc.render(where=False)
         return None
@@ -1355,9 +1346,9 @@ class VillageCompanion(ui.TrackerPage):
                 reason = why_not(s, kind) or self._nothing_to_affect(kind)
             reason = reason or self._not_for_selected(kind)
             if not reason and kind in MOUSE_TYPES:  # the mouse its boxes name
-                reason = self._mouse_refusal(MOUSE_TYPES[kind])
+                reason = self._refusal(self._mouse_to_play, MOUSE_TYPES[kind])
             elif not reason and kind in CARD_TYPES:  # the Item or Magic card its box names
-                reason = self._card_refusal(kind)
+                reason = self._refusal(self._card_to_play, kind)
             ui.gate(button, reason)
         # (the first turn: no attack, First Turn; no mouse to attack with: nothing to declare)
         ui.gate(self.resolve_button, why_not(s, "attack") or self._nothing_to_declare())
