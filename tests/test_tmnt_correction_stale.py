@@ -76,3 +76,11 @@ def test_a_correction_still_keeps_a_count_another_window_corrected_in_the_same_g
     page.fix_apply.click()
     assert STALE not in page.fix_msg.value
     assert (page.state.players[0].hand, page.state.players[0].deck) == (3, 12)
+
+
+def test_every_stale_refusal_of_the_page_is_one_kind() -> None:
+    """A correction's refusal and Next's are the same kind of error, ui.StaleRefusal, as every page's."""
+    from companion import ui
+    from companion.views.tmnt import GameTracker
+
+    assert isinstance(GameTracker._stale("the correction"), ui.StaleRefusal)

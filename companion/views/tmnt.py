@@ -804,12 +804,13 @@ class GameTracker(ui.TrackerPage):
         self._run_locked(write)
 
     @staticmethod
-    def _stale(what: str) -> CompanionError:
+    def _stale(what: str) -> ui.StaleRefusal:
         """The refusal of ``what``, chosen from the game on show, when another window changed it since the
-        page was drawn (the page is drawn again: :meth:`~companion.ui.TrackerPage._run_locked`)."""
-        return CompanionError(f"another window changed the game since this page was drawn: {what} "
-                              "was not done, and nothing was recorded",
-                              suggestion="The page now shows the game as it is: check it, then press again.")
+        page was drawn (the page is drawn again: :meth:`~companion.ui.TrackerPage._run_locked`): a
+        :class:`~companion.ui.StaleRefusal`, however it is found."""
+        return ui.StaleRefusal(f"another window changed the game since this page was drawn: {what} "
+                               "was not done, and nothing was recorded",
+                               suggestion="The page now shows the game as it is: check it, then press again.")
 
     def _on_show(self, event: dict[str, Any], what: str) -> None:
         """Write ``event``, an action chosen from the game on show (Next, a flip, an Event or Item card),
