@@ -604,6 +604,43 @@ class KeptCards:
         return held[1] if held is not None and held[0] == key else load_game(self.game)
 
 
+class CardsAsRead:
+    """Per game, the cards that load (:func:`load_what_loads`: a card file of yours that does not load is
+    left out, with its errors) as a page last read them, and your card files' stamp then
+    (:func:`card_files_stamp`). A page chooses when to read again: the Printables page whenever a card
+    file of yours changed (:meth:`current`), the deck builder only on *Reload card data* (:meth:`read`),
+    saying meanwhile that the files changed (:meth:`changed`), so a list being checked never changes
+    under its builder."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[FilesStamp, CardDB, dict[str, list[str]]]] = {}
+
+    def read(self, game: str) -> tuple[CardDB, dict[str, list[str]]]:
+        """Read ``game``'s cards now, and keep them: the cards and, per file left out, its errors."""
+        stamp = card_files_stamp(game)  # (before reading: a file written meanwhile is read again)
+        db, skipped = load_what_loads(game)
+        self._kept[game] = (stamp, db, skipped)
+        return db, skipped
+
+    def current(self, game: str) -> tuple[CardDB, dict[str, list[str]]]:
+        """``game``'s cards, read again only when your card files changed since (one ``stat`` a file)."""
+        kept = self._kept.get(game)
+        if kept is None or kept[0] != card_files_stamp(game):
+            return self.read(game)
+        return kept[1], kept[2]
+
+    def last(self, game: str) -> tuple[CardDB, dict[str, list[str]]]:
+        """``game``'s cards as last read (read now if never), no file looked at: for work done at every
+        keystroke."""
+        kept = self._kept.get(game)
+        return (kept[1], kept[2]) if kept is not None else self.read(game)
+
+    def changed(self, game: str) -> bool:
+        """Whether your card files of ``game`` changed since they were read (``False`` if never read)."""
+        kept = self._kept.get(game)
+        return kept is not None and kept[0] != card_files_stamp(game)
+
+
 def _read_at(game: str) -> tuple[FilesStamp, LeftOut]:
     """What ``load_game(game)`` would load now depends on: your card files' stamp, what is left out."""
     return card_files_stamp(game), _LEFT_OUT.get().get(game, _NOTHING_LEFT_OUT)

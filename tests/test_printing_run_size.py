@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
+import companion.cards as cards_module
 from companion.cards import DATA_DIR, load_what_loads
 from companion.cli import main
 from companion.printing.render import BIG_RUN_PAGES, CardOptions, RunSize, print_cards, run_size
-from companion.views import printing as view_module
 from companion.views.printing import PrintView
 
 
@@ -118,7 +118,7 @@ def test_the_page_reads_each_game_once_until_a_card_file_of_yours_changes(
         reads.append(game)
         return load_what_loads(game, *args)
 
-    monkeypatch.setattr(view_module, "load_what_loads", counted)
+    monkeypatch.setattr(cards_module, "load_what_loads", counted)
     mine = _isolated_user_data / "village" / "mine.json"
     mine.parent.mkdir(parents=True)
     card = json.loads((DATA_DIR / "village" / "demo.json").read_text(encoding="utf-8"))["cards"][0]

@@ -63,7 +63,7 @@ from typing import Any
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import BUNDLED, DATA_DIR, Card, CardDB, FilesStamp, card_files_stamp, load_what_loads
+from ..cards import BUNDLED, DATA_DIR, Card, CardDB, CardsAsRead
 from ..deck.decklist import Decklist, DecklistError, DeckNameError, parse
 from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
@@ -240,10 +240,8 @@ class DeckBuilderView:
     def __init__(self, game: str = "village", text: str | None = None) -> None:
         if game not in DECK_GAMES:
             raise CompanionError(f"the deck builder serves {' and '.join(DECK_GAMES)}, not {game!r}")
-        self._dbs: dict[str, CardDB] = {}
-        #: per game, your card files left out (path -> errors) and the card data's stamp when read
-        self._skipped: dict[str, dict[str, list[str]]] = {}
-        self._stamps: dict[str, FilesStamp] = {}
+        #: per game, the cards as read and your card files left out (read again on *Reload card data*)
+        self._cards = CardsAsRead()
         self._texts: dict[str, str] = {}
         self._names: dict[str, str] = {}  # per game, the Name box (a name belongs to that game's list)
         self._rows: dict[str, dict[str, tuple[w.HBox, w.HTML]]] = {}
@@ -420,24 +418,18 @@ class DeckBuilderView:
 
     @property
     def db(self) -> CardDB:
-        g = self.game.value
-        if g not in self._dbs:
-            self._read_cards(g)
-        return self._dbs[g]
+        return self._cards.last(self.game.value)[0]
 
     def _read_cards(self, game: str) -> None:
         """Read ``game``'s cards: a card file of yours that does not load is left out (its errors go
         to ``load_problems``), as on the cards page; the table's rows are made again."""
-        stamp = card_files_stamp(game)
-        self._dbs[game], self._skipped[game] = load_what_loads(game)
-        self._stamps[game] = stamp
+        self._cards.read(game)
         self._rows.pop(game, None)  # a card's row shows its name and numbers: made anew
 
     def card_data_changed(self) -> bool:
         """Whether your card files of the game changed since they were read (see
         :func:`~companion.cards.card_files_stamp`)."""
-        game = self.game.value
-        return game in self._dbs and self._stamps.get(game) != card_files_stamp(game)
+        return self._cards.changed(self.game.value)
 
     def reload_cards(self, *, said: str = "Card data read again") -> None:
         """*Reload card data*: read the game's card files again, then check the list with them."""
@@ -454,6 +446,10 @@ class DeckBuilderView:
         self.refresh(check_cards=False)
         self._show_load_problems(said=f"{said} ({plural(len(self.db), GAMES[game] + ' card')})")
 
+    def _left_out(self) -> dict[str, list[str]]:
+        """Your card files of the game left out when its cards were read (path -> errors)."""
+        return self._cards.last(self.game.value)[1]
+
     def _show_load_problems(self, said: str = "") -> None:
         """Say which card files of yours were left out and why (``said``, if any, when all loaded)."""
         def closing(files: int, corrections: int) -> str:
@@ -461,8 +457,7 @@ class DeckBuilderView:
             return (f"the list is checked with the other cards. Fix {them} (`companion validate` lists "
                     "every problem), then Reload card data.")
 
-        show_load_problems(self.load_problems, self.game.value, self._skipped.get(self.game.value, {}),
-                           closing, said=said)
+        show_load_problems(self.load_problems, self.game.value, self._left_out(), closing, said=said)
 
     @property
     def fmt(self) -> DeckFormat:
@@ -868,7 +863,7 @@ class DeckBuilderView:
         except DecklistError as exc:
             self._cannot_read(readable_part(self.input.value, exc, self.db))
             lines = exc.rendered_issues()
-            left_out = [p for p in self._skipped.get(self.game.value, {}) if p != BUNDLED]
+            left_out = [p for p in self._left_out() if p != BUNDLED]
             if left_out and any(i.unknown for i in exc.issues):
                 lines.append(f"A card of {', '.join(left_out)} reads as unknown while "
                              f"{'that file is' if len(left_out) == 1 else 'those files are'} left out "

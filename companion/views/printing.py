@@ -48,13 +48,13 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import DATA_DIR, card_files_stamp, load_what_loads, user_data_dir
+from ..cards import DATA_DIR, CardsAsRead, user_data_dir
 from ..errors import CompanionError, os_reason
 from ..textio import slug, write_bytes_atomic
 from .cards import show_left_out
 
 if TYPE_CHECKING:
-    from ..cards import CardDB, FilesStamp
+    from ..cards import CardDB
     from ..deck.saved import SavedDeck
     from ..printing.render import CardOptions, RunSize
 
@@ -233,7 +233,8 @@ class PrintView:
         #: each file this page wrote: the settings and the SHA-256 of the bytes (see :meth:`_save`)
         self._made: dict[Path, tuple[tuple[Any, ...], str]] = {}
         #: per game, its cards as read (see :meth:`_game_cards`): the stamp, the cards, the files left out
-        self._loaded: dict[str, tuple[FilesStamp, CardDB, dict[str, list[str]]]] = {}
+        self._cards = CardsAsRead()  # the games' cards as last read (read again when your files change)
+        self._counted: tuple[tuple[Any, ...], CardDB, int] | None = None  # (see :meth:`_copies_counted`)
         for control in self._shaping:  # (the lambda's value is unused: mypy refuses _outdated's None in it)
             control.observe(guard(lambda _c: self._filling
                                   or self._outdated()), names="value")  # type: ignore[func-returns-value]
@@ -278,20 +279,13 @@ class PrintView:
         """The chosen game's cards, a card file of yours that does not load left out, and those left out
         (for :meth:`_show_left_out`, which the game's choice and *Make PDF* call). Read once for the page:
         again only when a card file of yours was added, removed or changed since
-        (:func:`~companion.cards.card_files_stamp`), so switching games or printables reads nothing."""
-        game = self.game.value
-        stamp = card_files_stamp(game)
-        kept = self._loaded.get(game)
-        if kept is None or kept[0] != stamp:
-            db, skipped = load_what_loads(game)
-            kept = self._loaded[game] = (stamp, db, skipped)
-        return kept[1], kept[2]
+        (:meth:`~companion.cards.CardsAsRead.current`), so switching games or printables reads nothing."""
+        return self._cards.current(self.game.value)
 
     def _game_cards(self) -> CardDB:
         """The chosen game's cards as the page last read them (:meth:`_read_cards`), no file looked at: the
         estimate counts with them at every keystroke of the list."""
-        kept = self._loaded.get(self.game.value)
-        return kept[1] if kept is not None else self._read_cards()[0]
+        return self._cards.last(self.game.value)[0]
 
     def _show_left_out(self, skipped: Mapping[str, Sequence[str]]) -> None:
         """Say which card files of yours card sheets leave out, and why (``skipped``: as
@@ -407,12 +401,31 @@ class PrintView:
 
         what = self.what.value
         if what == "cards":
-            return run_size(len(self._card_copies(game_hint=False)[0]), self._card_options())
+            return run_size(self._copies_counted(), self._card_options())
         if what == "board":
             return board_size(find_board(self.game.value), self.paper.value)
         if what == "sheet":
             return board_size(find_sheet(self.sheet.value), self.paper.value)
         return CALIBRATION_SIZE
+
+    def _copies_counted(self) -> int:
+        """How many cards the Cards choice prints (:meth:`_card_copies`), worked out again only when the
+        choice, the list typed, the game's cards or the deck file (one ``stat``) changed: a change of
+        size, paper or bleed re-reads no saved deck."""
+        deck = self.deck.value
+        try:
+            file = os.stat(deck) if deck not in ("", "-") else None
+        except OSError:
+            file = None  # (read below: a file that cannot be read is refused as Make PDF refuses it)
+        db = self._game_cards()
+        key = (self.game.value, deck, self.pasted.value if deck == "-" else "",
+               file and (file.st_mtime_ns, file.st_size, file.st_ino))
+        kept = self._counted
+        if kept is not None and kept[0] == key and kept[1] is db and (file is not None or deck in ("", "-")):
+            return kept[2]
+        count = len(self._card_copies(game_hint=False)[0])
+        self._counted = (key, db, count)
+        return count
 
     def _show_estimate(self) -> None:
         """Above *Make PDF*: the pages and sheets of paper the printable chosen makes (``This makes 24

@@ -1,0 +1,97 @@
+"""Mends from the read of the whole change: the Mouse Card page names the box a mistyped card was
+typed in; one keeper of the cards a page read (:class:`companion.cards.CardsAsRead`); the Printables
+page's estimate reads no deck again for a change of layout."""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import companion.printing.jobs as jobs_module
+from companion.cards import DATA_DIR, CardsAsRead
+from companion.views.mousecard import MouseCardPage
+from companion.views.printing import PrintView
+
+
+def _text(value: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", value))
+
+
+@pytest.mark.parametrize("typed", ["red jokr", "QH, queen of hartes"])
+def test_a_mistyped_card_is_refused_as_of_the_cards_typed_in_box(tmp_path: Path, typed: str) -> None:
+    page = MouseCardPage(tmp_path / "session.jsonl", plot=False, settle=None)
+    page.character.value = "Pip"
+    page.cards.value = typed
+    page.draw_button.click()
+    said = _text(page.draw_msg.value)
+    assert "Cards typed in: not a card of the Mouse Card deck" in said and "Did you mean" in said
+    assert page.cards.value == typed  # (kept to be put right)
+    assert not page.tracker.state.draws
+
+
+def _mine(user: Path, name: str) -> Path:
+    mine = user / "village" / "mine.json"
+    mine.parent.mkdir(parents=True, exist_ok=True)
+    card = json.loads((DATA_DIR / "village" / "demo.json").read_text(encoding="utf-8"))["cards"][0]
+    mine.write_text(json.dumps({"game": "village", "set": "Mine", "cards": [{**card, "id": "mine",
+                                                                                 "name": name}]}),
+                    encoding="utf-8")
+    return mine
+
+
+def _touched(path: Path) -> None:
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+
+
+def test_cards_as_read_reads_again_only_when_asked_to(_isolated_user_data: Path) -> None:
+    mine = _mine(_isolated_user_data, "My Scout")
+    kept = CardsAsRead()
+    assert not kept.changed("village")  # (never read)
+    db, skipped = kept.last("village")
+    assert db.find("My Scout") is not None and skipped == {}
+    assert kept.current("village")[0] is db and kept.last("village")[0] is db
+    _mine(_isolated_user_data, "My Other Scout")
+    _touched(mine)
+    assert kept.changed("village")
+    assert kept.last("village")[0] is db  # (the deck builder's: kept until Reload card data)
+    again = kept.current("village")[0]  # (the Printables page's: read again)
+    assert again is not db and again.find("My Other Scout") is not None and not kept.changed("village")
+    mine.write_text("{", encoding="utf-8")
+    assert "mine.json" in " ".join(kept.read("village")[1])  # (left out, with its errors)
+
+
+def test_the_estimate_reads_the_deck_again_only_when_it_changed(monkeypatch: pytest.MonkeyPatch,
+                                                               tmp_path: Path) -> None:
+    reads: list[Any] = []
+    select = jobs_module.select_cards
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        reads.append(kwargs.get("deck"))
+        return select(*args, **kwargs)
+
+    monkeypatch.setattr(jobs_module, "select_cards", counted)
+    deck = tmp_path / "mine.txt"
+    deck.write_text((DATA_DIR / "decks" / "village-demo-legal.txt").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    page = PrintView("village")
+    page.deck.options = [*page.deck.options, ("mine", str(deck))]
+    reads.clear()  # (the whole game, counted when the page opened)
+    page.deck.value = str(deck)
+    assert "This makes" in page.estimate.value and reads == [str(deck)]
+    for control, value in ((page.paper, "letter"), (page.bleed, not page.bleed.value),
+                           (page.crop, not page.crop.value)):
+        control.value = value
+    assert len(reads) == 1 and "This makes" in page.estimate.value  # a change of layout: the count kept
+    deck.write_text("3 Acorn Scout\n", encoding="utf-8")
+    _touched(deck)
+    page.paper.value = "a4"
+    assert len(reads) == 2 and "This makes 2 pages (1 sheet of paper, duplex)" in _text(page.estimate.value)
+    page.deck.value = ""  # the whole game: a count of its own
+    assert len(reads) == 3
