@@ -180,10 +180,15 @@ def _typed_guesses(word: str) -> list[str]:
     """The cards closest to a mistyped one (``word``: lower case, single-spaced), written as it was
     typed: ``"red joker"`` for ``"red jokr"``, ``"queen of hearts"`` for ``"queen of hartes"``,
     ``"QC"`` for ``"QX"``; else the closest of every card's short and long name."""
+    names = [c.short for c in FULL_DECK] + [c.name.lower() for c in FULL_DECK]
+    return _written_guesses(word) or closest(word, names, n=2)
+
+
+def _written_guesses(word: str) -> list[str]:
+    """The cards a mistyped card names (a near joker, a rank or a suit put right), written as
+    ``word`` was typed; empty when it names none (then only the general likeness is left)."""
     guesses = _joker_guesses(word) or _card_guesses(word)
-    if guesses:
-        return list(dict.fromkeys(_written_like(card, word) for card in guesses))
-    return closest(word, [c.short for c in FULL_DECK] + [c.name.lower() for c in FULL_DECK], n=2)
+    return list(dict.fromkeys(_written_like(card, word) for card in guesses))
 
 
 def _written_like(card: PlayingCard, typed: str) -> str:
@@ -285,7 +290,6 @@ def _mistyped_at(words: list[str], i: int) -> tuple[str, list[str]]:
     end = next((j for j in range(i + 1, min(i + 3, len(words))) if _card_at(words, j)[0] is not None),
                min(i + 3, len(words)))
     for n in range(end - i, 1, -1):
-        word = _normal(" ".join(words[i:i + n]))
-        if _joker_guesses(word) or _card_guesses(word):
-            return " ".join(words[i:i + n]), _typed_guesses(word)
+        if guesses := _written_guesses(_normal(" ".join(words[i:i + n]))):
+            return " ".join(words[i:i + n]), guesses
     return words[i], _typed_guesses(_normal(words[i]))

@@ -943,16 +943,24 @@ class MouseCardPage(ui.TrackerPage):
                 self.notice.value = ""
 
     def draw(self) -> None:
-        from ..mousecard.deck import parse_cards
-
         character = self.drawer()
-        typed = self.cards.value.strip()
-        cards = [c.id for c in parse_cards(typed)] if typed else None
+        cards = self._typed_cards()
         hint = self.tracker.state.new_name_hint(character)
         self._act(draw_event(character, self.task.value.strip() or DEFAULT_TASK, self.check(fate_chips=False),
                              cards))
         self.cards.value = ""
         self._new_name(hint)
+
+    def _typed_cards(self) -> list[str] | None:
+        """The cards of the "Cards typed in" box, by id (``None``: the box is empty, the shuffled deck
+        draws); a card mistyped is refused as of that box, as the log's refusals of typed cards are."""
+        from ..mousecard.deck import parse_cards
+
+        typed = self.cards.value.strip()
+        try:
+            return [c.id for c in parse_cards(typed)] if typed else None
+        except CompanionError as exc:
+            raise exc.relabel(where="cards") from None
 
     def drawer(self) -> str:
         """Who draws: the Character box's name; raises while the box is empty (Draw is off then:
@@ -1028,13 +1036,10 @@ class MouseCardPage(ui.TrackerPage):
     def draw_on(self) -> None:
         """Go on with the draw shown (:meth:`shown_draw`) once its bad card is cancelled (typed
         cards from the "Cards typed in" field, or the shuffled deck's)."""
-        from ..mousecard.deck import parse_cards
-
         rec = self._shown_or_refuse("draw_on")
-        typed = self.cards.value.strip()
         event: dict[str, Any] = {"event": "draw_on", "character": rec.character, **self._naming(rec)}
-        if typed:
-            event["cards"] = [c.id for c in parse_cards(typed)]
+        if (cards := self._typed_cards()) is not None:
+            event["cards"] = cards
         self._act(event, refuse_stale=True)
         self.cards.value = ""
 
