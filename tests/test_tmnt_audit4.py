@@ -14,7 +14,7 @@ import pytest
 from companion.cards import card_from_record
 from companion.errors import RuleError
 from companion.tmnt.attack import BattleCard
-from companion.tmnt.game import TmntTracker, redone_line, undone_line, why_not_first_card
+from companion.tmnt.game import TmntTracker, check_first_card, redone_line, undone_line
 from companion.views.tmnt import PICK, RECORD_NOT_FIRST, GameTracker
 from tests.test_tmnt_cli_do import run
 
@@ -123,8 +123,8 @@ def test_the_tracker_refuses_another_first_card_in_the_predicates_words() -> Non
     t.do({"event": "next"})
     me = t.state.players[0]
     leo = BattleCard("character", "wind", 3, name="Leonardo")
-    said = why_not_first_card(me, leo)
-    assert said is not None and why_not_first_card(me, BattleCard("attack", "wind", 2)) is None
+    said, _note = check_first_card(me, leo)
+    assert said is not None and check_first_card(me, BattleCard("attack", "wind", 2)) == (None, None)
     with pytest.raises(RuleError) as caught:
         t.do({"event": "attack", "character": leo.to_json(), "attacks": []})
     assert caught.value.render() == said.render()

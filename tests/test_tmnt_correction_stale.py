@@ -1,7 +1,7 @@
 """The TMNT page's corrections (counts, a Block Zone tapped) when another window starts a new game between
 the page's last look at the log and the click: refused as a stale page's action, nothing written and
 nothing typed lost; once the page shows the new game, the correction works
-(:meth:`companion.views.tmnt.GameTracker._locked` with ``same_game``)."""
+(:meth:`companion.views.tmnt.GameTracker._locked`, for the game on show, any turn)."""
 
 from __future__ import annotations
 

@@ -666,10 +666,9 @@ class TmntTracker(Tracker[Game]):
                             "the Attack Phase is skipped", cite=_cite("attack"))
         logged = self.replaying
         first = _attacker(event.get("character"), me.zones[0].kind, logged=logged)
-        refused = why_not_first_card(me, first, logged=logged)
+        refused, mismatch = check_first_card(me, first, logged=logged)
         if refused is not None:
             raise refused
-        mismatch = first_card_mismatch(me, first)
         # the card the log now names on the 1st Block Zone (a name it had stays when none is given)
         named = (replace(first, name=me.first_card.name)
                  if me.first_card is not None and not first.name and not (mismatch and mismatch.other_card)
@@ -909,21 +908,25 @@ def first_card_mismatch(player: Player, chosen: BattleCard) -> Mismatch | None:
     return None
 
 
-def why_not_first_card(player: Player, chosen: BattleCard, *, logged: bool = False) -> RuleError | None:
-    """Why an attack cannot be recorded with ``chosen`` as the card on ``player``'s 1st Block Zone: not
-    the type of card flipped there, or another card than the one the log names there
-    (:func:`first_card_mismatch`; another Power alone is said, not refused); ``None``: it can. The
-    tracker raises it; the page turns Record attack off with it. ``logged``: an older line is read as it
-    was (the name it gives is not checked)."""
+def check_first_card(player: Player, chosen: BattleCard, *,
+                     logged: bool = False) -> tuple[RuleError | None, Mismatch | None]:
+    """Why an attack cannot be recorded with ``chosen`` as the card on ``player``'s 1st Block Zone (not the
+    type of card flipped there, or another card than the one the log names there), and how ``chosen``
+    differs from the card the log names (:func:`first_card_mismatch`; another Power alone is said, not
+    refused): worked out once for both, the refusal ``None`` when it can be recorded. The tracker raises
+    the refusal and says the difference in the Forward Step; the page turns Record attack off with the
+    one and warns of the other. ``logged``: an older line is read as it was (the name it gives is not
+    checked, its difference said)."""
+    mismatch = first_card_mismatch(player, chosen)
     flipped = player.zones[0].kind
     if flipped and chosen.type != flipped:
         return RuleError(f"the 1st Block card is {a_an(flipped)} card, not {a_an(chosen.type)} card",
                          cite=cite("tmnt", SEC_PHASE),
-                         suggestion=f"Record the attack with the {flipped} card flipped.")
-    mismatch = first_card_mismatch(player, chosen)
+                         suggestion=f"Record the attack with the {flipped} card flipped."), mismatch
     if mismatch is not None and mismatch.other_card and not logged:
-        return RuleError(mismatch.message, cite=cite("tmnt", SEC_ATTACK), suggestion=mismatch.suggestion)
-    return None
+        return RuleError(mismatch.message, cite=cite("tmnt", SEC_ATTACK), suggestion=mismatch.suggestion), \
+            mismatch
+    return None, mismatch
 
 
 def why_not_from_hand(state: Game, attacks: int, *, counter: bool) -> RuleError | None:

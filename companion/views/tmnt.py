@@ -80,18 +80,18 @@ from ..tmnt.game import (
     START_DECK_MAX,
     START_DECK_MIN,
     Game,
+    Mismatch,
     Player,
     TmntTracker,
     adjust_phase,
     attack_event,
     can_attack,
+    check_first_card,
     deck_runs_out,
-    first_card_mismatch,
     redone_line,
     undone_line,
     why_not_card,
     why_not_correct,
-    why_not_first_card,
     why_not_from_hand,
     why_not_next,
     zone_words,
@@ -105,6 +105,9 @@ NONE, CUSTOM = "none", "custom"
 PICK = "pick"  # the tracker's first choice for the 1st Block card: none yet, the table names it
 ZONE_W, ZONE_H = "150px", "64px"
 NO_KEEP = 0  # the "no Character" choice (a Dropdown shows a None value as blank)
+#: What a tracker action was chosen for: the game (the log line of its start) and its turn (``None``: any
+#: turn of that game): :meth:`GameTracker._locked` refuses it once the log holds another.
+Chosen = tuple[int | None, int | None]
 #: The house reading for an Attack card on the 1st Block Zone (the book is silent): the values
 #: are those of the ``start`` event and of ``companion tmnt attack --attack-card-power``.
 POWER_READINGS = (("counts its Power", "count"), ("adds no Power", "ignore"))
@@ -315,7 +318,7 @@ class AttackBuilder:
         self.verdict: Verdict | None = None
         self.first: BattleCard | None = None  # the 1st Block card chosen, as last read (None: not read)
         #: why :attr:`first` is not the card on the attacker's 1st Block Zone, as last read
-        #: (:func:`~companion.tmnt.game.why_not_first_card`; ``None``: it is, or none to check)
+        #: (:func:`~companion.tmnt.game.check_first_card`; ``None``: it is, or none to check)
         self.not_first: RuleError | None = None
         self.mismatch.add_class("cmp-tmnt-character-mismatch")
         self.in_tracker = in_tracker
@@ -442,11 +445,11 @@ class AttackBuilder:
             first = self.character.card()  # (each card place read once)
             self.first = first
             self._skip_attack_step(first)
+            other_power = None  # (the card the tracker names, with another Power: said, not refused)
             if first is not None and self.attacker is not None:
-                self.not_first = why_not_first_card(self.attacker, first)
+                self.not_first, other_power = check_first_card(self.attacker, first)
             # (said before the other places are read: one that cannot be read leaves it right)
-            self.mismatch.value = (_mismatch_html(self.attacker, first, self.not_first)
-                                   if first is not None else "")
+            self.mismatch.value = _mismatch_html(self.not_first, other_power)
             if first is None:  # the tracker's empty choice: nothing to work out yet
                 self.power_reading.layout.display = "none"
                 self.result.value = ui.panel_html("info", "Choose the card on the 1st Block Zone",
@@ -490,18 +493,14 @@ RECORD_NOT_LEGAL = "the attack is not legal: its problems are listed right above
 RECORD_NOT_FIRST = "not the card on the 1st Block Zone: why is said right above"
 
 
-def _mismatch_html(player: Player | None, chosen: BattleCard, refused: RuleError | None) -> str:
-    """Why ``chosen`` is not the card on ``player``'s 1st Block Zone, when it is not: not the type of card
-    flipped there, or not the card the tracker names there (``refused``, what
-    :func:`~companion.tmnt.game.why_not_first_card` said of it: Record is off), or another Power for it
-    (:func:`~companion.tmnt.game.first_card_mismatch`: recorded and said); ``""`` when it is (or outside
-    the tracker: no ``player``)."""
-    if player is None:
-        return ""
+def _mismatch_html(refused: RuleError | None, found: Mismatch | None) -> str:
+    """Why the card chosen is not the card on the attacker's 1st Block Zone, when it is not: not the type of
+    card flipped there, or not the card the tracker names there (``refused``: Record is off), or another
+    Power for it (``found``: recorded and said), as :func:`~companion.tmnt.game.check_first_card` found
+    them; ``""`` when it is (or nothing was checked: outside the tracker, no card chosen)."""
     if refused is not None:
         return ui.panel_html("error", "Not the card on the 1st Block Zone: Record attack is off",
                              [x for x in (refused.message, refused.suggestion, refused.cite) if x])
-    found = first_card_mismatch(player, chosen)
     if found is None:
         return ""
     return ui.panel_html("warn", "Not the Power recorded for this card",
@@ -600,8 +599,8 @@ class GameTracker(ui.TrackerPage):
         self._renaming = False  # _name_fix_player is renaming the player choices: the player stays
         # the game (its start's log line) and turn whose Result Step choices the keep boxes hold, and
         # whose attack the builder holds: a new game (this window's or another's) starts them empty
-        self._keep_key: tuple[int | None, int] | None = None
-        self._attack_key: tuple[int | None, int] | None = None
+        self._keep_key: Chosen | None = None
+        self._attack_key: Chosen | None = None
         self._news: tuple[Game, str] | None = None  # what an undo or redo said, and the state it left
         #: the state whose message a correction said under its buttons: not said again in the status
         self._said_below: Game | None = None
@@ -782,23 +781,28 @@ class GameTracker(ui.TrackerPage):
     def _do(self, event: dict[str, Any]) -> None:
         self._run(lambda: self.tracker.do(event))
 
-    def _key(self) -> tuple[int | None, int]:
+    def _key(self) -> Chosen:
         """The game on show (the log line of its start) and its turn: what the builder's cards and
         the keep choices were chosen for."""
         return self.tracker.game_line, self.state.turn
 
-    def _locked(self, build: Callable[[], dict[str, Any]], *, same_game: str | None = None) -> None:
-        """Write the event ``build`` makes from the log as it holds now, read again under its lock
-        (:meth:`~companion.ui.TrackerPage._run_locked`). ``same_game``: what the event is (a correction),
-        refused as a stale page's action is (:meth:`_stale`) when the log then holds another game than
-        the one on show (another window's new game, or its start undone): it would land in a game the
-        player has not seen. Another window's count or zone changed meanwhile is no reason (the event
-        ``build`` makes sends only what it changes)."""
-        game = self.tracker.game_line  # (the game on show: not read again before the lock)
+    def _game_on_show(self) -> Chosen:
+        """The game on show, any of its turns: what a correction was chosen for (:meth:`_locked`)."""
+        return self.tracker.game_line, None
 
+    def _locked(self, build: Callable[[], dict[str, Any]], what: str, held: Chosen | None) -> None:
+        """Write the event ``build`` makes from the log as it holds now, read again under its lock
+        (:meth:`~companion.ui.TrackerPage._run_locked`), unless the log then holds another game or turn
+        than ``held``, the game (its start's log line) and turn ``what`` was chosen for (:meth:`_key`; a
+        turn ``None``: any turn of that game, a correction, whose event sends only what it changes;
+        ``held`` ``None``: nothing chosen yet to check). Another window's new game (or its start undone,
+        or another turn) would make it land in a game the player has not seen: refused as a stale page's
+        action is (:meth:`_stale`), the page drawn again as the log holds it."""
         def write() -> None:
-            if same_game is not None and self.tracker.game_line != game:
-                raise self._stale(same_game)
+            if held is not None:
+                game, turn = held
+                if self.tracker.game_line != game or turn not in (None, self.state.turn):
+                    raise self._stale(what)
             self.tracker.do(build())
 
         self._run_locked(write)
@@ -818,15 +822,6 @@ class GameTracker(ui.TrackerPage):
         (:meth:`~companion.ui.TrackerPage._run_locked` with ``refuse_stale``), the page is redrawn and
         nothing recorded (a stale Next would end a phase the player has not seen)."""
         self._run_locked(lambda: self.tracker.do(event), refuse_stale=True, stale_error=self._stale(what))
-
-    def _unchanged(self, held: tuple[int | None, int] | None, what: str) -> None:
-        """Refuse when the log (read again under its lock: :meth:`_locked`) now holds another game or
-        turn than the one ``what`` was chosen for (``held``): the redraw clears it, and recording it
-        would play cards nobody played."""
-        if held is not None and self._key() != held:
-            raise CompanionError(f"another window changed the game (a new game, or another turn): {what} "
-                                 "was cleared, and nothing was recorded",
-                                 suggestion="Choose again for the game as it is now, then record it.")
 
     def _undo(self) -> None:
         """Take back the latest action the page shows; the status says what it was, as ``companion tmnt
@@ -853,7 +848,7 @@ class GameTracker(ui.TrackerPage):
 
     def _record_ready(self) -> None:
         """Record is on once the table has chosen the card on the 1st Block Zone (none is chosen for it),
-        that card is the one flipped there (:func:`~companion.tmnt.game.why_not_first_card`, the rule the
+        that card is the one flipped there (:func:`~companion.tmnt.game.check_first_card`, the rule the
         tracker refuses it by), the builder finds the attack legal, and the hands hold the cards placed
         from them (:func:`~companion.tmnt.game.why_not_from_hand`, said in words under Record): a refusal
         is not a click away, and one the panel above already shows is not said twice."""
@@ -872,22 +867,16 @@ class GameTracker(ui.TrackerPage):
 
     def _record(self) -> None:
         """Record the attack the builder holds, if it was chosen for the game and turn on show (checked
-        under the log's lock: no other window writes between the check and the record)."""
-        def build() -> dict[str, Any]:
-            self._unchanged(self._attack_key, "the attack builder")
-            return attack_event(*self.builder.chosen(), power_bonus=self.builder.bonus())
-
-        self._locked(build)
+        under the log's lock, no other window writing between the check and the record: :meth:`_locked`)."""
+        self._locked(lambda: attack_event(*self.builder.chosen(), power_bonus=self.builder.bonus()),
+                     "Record attack", self._attack_key)
 
     def _result_step(self) -> None:
         """Apply the Result Step with the keep choices, if they were made for the game and turn on show
         (checked under the log's lock, as :meth:`_record`)."""
-        def build() -> dict[str, Any]:
-            self._unchanged(self._keep_key, "the Result Step's choice")
-            return {"event": "result", "attacker_keeps": self.keep[0].value or None,
-                    "defender_keeps": self.keep[1].value or None}
-
-        self._locked(build)
+        self._locked(lambda: {"event": "result", "attacker_keeps": self.keep[0].value or None,
+                              "defender_keeps": self.keep[1].value or None},
+                     "Apply Result Step", self._keep_key)
 
     def _cycle_zone(self, p: int, z: int) -> None:
         """The tapped zone takes the face after the one its tile shows; the other zones are sent as
@@ -908,7 +897,7 @@ class GameTracker(ui.TrackerPage):
             zones[z] = {"face": face, "kind": None}
             return {"event": "correct", "player": p, "zones": zones, "reason": "tapped on the board"}
 
-        self._locked(build, same_game=f"the correction of the {_nth(z + 1)} Block Zone")
+        self._locked(build, f"the correction of the {_nth(z + 1)} Block Zone", self._game_on_show())
         self._say_done([left] if left else [])
 
     def _say_done(self, lines: list[str] | None = None) -> None:
@@ -997,7 +986,7 @@ class GameTracker(ui.TrackerPage):
             return {"event": "correct", "player": player, **changed, "reason": reason}
 
         try:  # (a redraw of the same game keeps the counts typed in: _load_fix)
-            self._locked(build, same_game="the correction")
+            self._locked(build, "the correction", self._game_on_show())
         except CompanionError:
             boxes = self._fix_boxes()
             for name, count in changed.items():
