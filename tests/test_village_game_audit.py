@@ -11,8 +11,8 @@ import pytest
 
 from companion.errors import RuleError
 from companion.views.village import UNDEFENDED, VillageCompanion
-from companion.village.battle import Attack, Fighter, mp_damage_line, mp_damage_read, resolve_battle
-from companion.village.game import check_card_name, check_mouse_name, undone_lines
+from companion.village.battle import Attack, Fighter, mp_damage_line, resolve_battle
+from companion.village.game import VillageTracker, check_card_name, check_mouse_name
 
 
 def started(tmp_path: Path) -> VillageCompanion:
@@ -92,8 +92,6 @@ def test_the_mp_damage_line_says_whose_mp_from_what_to_what() -> None:
     assert mp_damage_line(4, "", 17, 13) == "Mouse Points damage 4: the defending player 17 → 13 MP"
     assert mp_damage_line(4, "Bob", None, None) == "Mouse Points damage 4"
     assert mp_damage_line(5, "Bob", 4, 0).startswith("Mouse Points damage 5: Bob 4 → 0 MP: the attacker wins")
-    assert mp_damage_read(mp_damage_line(5, "Bob Two", 4, 0)) == ("Bob Two", 4)
-    assert mp_damage_read(mp_damage_line(4, "Bob", None, None)) is None
     result = resolve_battle([Fighter("Fly", 4, 1)], [], [Attack("Fly", None)], opponent_mp=17, opponent="Bob")
     assert "Mouse Points damage 4: Bob 17 → 13 MP" in result.lines()
 
@@ -133,8 +131,18 @@ def test_the_undo_of_an_attack_says_one_line_with_the_mp_as_they_now_are(tmp_pat
 
 
 def test_the_undo_of_an_attack_that_destroyed_mice_says_they_are_back() -> None:
-    taken = ["Pip #1 (ATK 4) beats Bo #2 (DEF 3): Bo #2 destroyed (village-tcg.txt, Attack / Defense "
-             "Structure)", "Mouse Points damage 0: Bob 17 → 17 MP", "note: no Mouse abilities may be used"]
-    assert undone_lines(taken) == ["Undone: the attack on Bob (Bob back to 17 MP; the mice it destroyed "
-                                   "back on the field)"]
-    assert undone_lines(["Ann draws a card"]) == ["Undone: Ann draws a card"]  # (any other action as said)
+    t = VillageTracker(None)
+    for event in ({"event": "start", "players": ["Ann", "Bob"], "seed": 3, "first": 0, "mp": 17},
+                  {"event": "draw"}, {"event": "play_basic", "name": "Pip", "atk": 4, "def": 3},
+                  {"event": "end_turn"}, {"event": "draw"},
+                  {"event": "play_basic", "name": "Bo", "atk": 1, "def": 3},
+                  {"event": "end_turn"}, {"event": "draw"},
+                  {"event": "attack", "attacks": [{"attacker": "Pip #1", "defender": "Bo #2"}]}):
+        t.do(event)
+    attacked = t.state
+    t.undo()
+    assert t.undone_words(t.action_words(t.state, attacked)) == [
+        "Undone: the attack on Bob (Bob back to 17 MP; the mice it destroyed back on the field)"]
+    drawn = t.state
+    t.undo()
+    assert t.undone_words(t.action_words(t.state, drawn)) == ["Undone: Ann draws (51 left in deck)"]

@@ -52,13 +52,15 @@ def refused(page: VillageCompanion, event: dict[str, object]) -> RuleError:
 def test_deck_minus_one_is_off_at_0_cards_with_the_trackers_reason(tmp_path: Path) -> None:
     page = started(tmp_path, decks=[8, 60])  # Ann's last card drawn: her deck is empty, the game over
     ann, bob = page.deck_minus
-    said = "Ann's deck has 0 cards: -1 would go below 0"
+    said = "Ann's deck has 0 cards: -1 would go below 0 (village-tcg.txt, You Win If)"
     assert page.state.over and page.state.players[0].deck == 0
     assert ann.disabled and ann.tooltip == said and off_said(page, said)
     assert not bob.disabled  # (a correction after the end: Bob's deck has cards)
     refusal = refused(page, {"event": "deck", "player": 0, "delta": -1})
     expected = why_not_deck(page.state, 0, -1)
-    assert expected is not None and refusal.message == expected.message == said
+    assert expected is not None
+    assert refusal.message == expected.message == "Ann's deck has 0 cards: -1 would go below 0"
+    assert refusal.cite == expected.cite == "village-tcg.txt, You Win If"
     assert "-0" not in refusal.render()  # (the command line's words: no "give delta -0")
     page.correction_buttons[5].click()  # Ann's deck +1: a correction brings a card back, on again
     assert page.state.players[0].deck == 1 and not ann.disabled and not page.state.over
@@ -72,8 +74,10 @@ def test_an_attack_flip_is_off_on_the_first_turn_and_after_the_attack(tmp_path: 
     assert not any(b.disabled for b in flips)
     page.flip_attack.value = True  # Ann's first turn: she has no attack
     first = why_not(page.state, "flip", attack_flip=True)
-    assert first and all(b.disabled and b.tooltip == first for b in flips) and off_said(page, first)
-    assert f"flip not allowed: {first}" == refused(page, {"event": "flip", "attack": True}).message
+    assert first is not None and first.cite  # (a sentence and its rule-book section)
+    said = first.render()
+    assert all(b.disabled and b.tooltip == said for b in flips) and off_said(page, said)
+    assert f"flip not allowed: {said}" == refused(page, {"event": "flip", "attack": True}).render()
     page.flip_attack.value = False
     assert not any(b.disabled for b in flips)
     page.act({"event": "end_turn"})
@@ -83,8 +87,9 @@ def test_an_attack_flip_is_off_on_the_first_turn_and_after_the_attack(tmp_path: 
     page.act({"event": "attack", "attacks": [{"attacker": scout, "defender": None}]})
     page.flip_attack.value = True
     after = why_not(page.state, "flip", attack_flip=True)
-    assert after and "already resolved" in after and all(b.tooltip == after and b.disabled for b in flips)
-    assert f"flip not allowed: {after}" == refused(page, {"event": "flip", "attack": True}).message
+    assert after is not None and "already resolved" in after.message
+    assert all(b.tooltip == after.render() and b.disabled for b in flips)
+    assert f"flip not allowed: {after.render()}" == refused(page, {"event": "flip", "attack": True}).render()
 
 
 def test_a_single_function_flip_after_one_of_more_functions_is_off_with_what_to_do(tmp_path: Path) -> None:
@@ -93,11 +98,14 @@ def test_a_single_function_flip_after_one_of_more_functions_is_off_with_what_to_
     page.flip_card.value, page.flip_functions.value = "Twin Coin", 2
     flips[0].click()  # heads, for a card of two functions
     page.flip_card.value, page.flip_functions.value = "Lucky Clover", 1
-    said = why_not_flip(page.state, 1, "Lucky Clover", page=True)
-    assert said and "'Twin Coin' (two or more functions) is already in play" in said
+    out_of_order = why_not_flip(page.state, 1, "Lucky Clover", page=True)
+    assert out_of_order is not None
+    assert "'Twin Coin' (two or more functions) is already in play" in out_of_order.message
+    said = out_of_order.render()
     assert all(b.disabled and b.tooltip == said for b in flips) and off_said(page, said)
     refusal = refused(page, {"event": "flip", "card": "Lucky Clover", "functions": 1, "result": "tails"})
-    assert refusal.message == why_not_flip(page.state, 1, "Lucky Clover")  # (the command line's words)
+    cli = why_not_flip(page.state, 1, "Lucky Clover")  # (the command line's words)
+    assert cli is not None and refusal.render() == cli.render()
     page.flip_functions.value = 2  # another card of more functions may flip after it
     assert not any(b.disabled for b in flips)
     page.flip_functions.value = 1
@@ -137,7 +145,7 @@ def test_a_magic_kind_the_partial_card_data_contradicts_is_off_in_page_words(tmp
     assert magic.disabled and magic.tooltip == said and off_said(page, said) and "event" not in said
     card = db.lookup("Dusk")
     clash = why_not_magic_kind(card, True, False, page=True)
-    assert clash is not None and clash.message == said
+    assert clash is not None and clash.render() == said
     refusal = refused(page, {"event": "magic", "name": "Dusk", "instant": True, "continuous": False})
     cli = why_not_magic_kind(card, True, False)
     assert cli is not None and refusal.message == cli.message
@@ -156,7 +164,9 @@ def test_a_card_of_another_kind_turns_off_the_button_that_does_not_play_it(tmp_p
     assert b["magic"].disabled and b["magic"].tooltip == item_said and off_said(page, item_said)
     assert not b["item"].disabled
     cap = page.db().lookup("Acorn Cap")
-    assert refused(page, {"event": "magic", "name": "Acorn Cap"}).message == why_not_card_type(cap, "magic")
+    wrong = why_not_card_type(cap, "magic")
+    assert wrong is not None
+    assert refused(page, {"event": "magic", "name": "Acorn Cap"}).render() == wrong.render()
     page.card_name.value = "Quicksand"  # a Magic card
     magic_said = f"'Quicksand' is a Magic card: “Play Magic card” plays it ({CITE_MAGIC})"
     assert b["item"].disabled and b["item"].tooltip == magic_said and not b["magic"].disabled
@@ -167,8 +177,9 @@ def test_a_card_of_another_kind_turns_off_the_button_that_does_not_play_it(tmp_p
                  f"(sacrifice selected)” ({CITE_MEGA})")
     assert b["play_basic"].disabled and b["play_basic"].tooltip == mega_said and off_said(page, mega_said)
     giant = page.db().lookup("Harvest Giant")
-    assert refused(page, {"event": "play_basic", "name": "Harvest Giant"}).message == why_not_card_type(
-        giant, "basic-mouse")
+    wrong = why_not_card_type(giant, "basic-mouse")
+    assert wrong is not None and refused(page, {"event": "play_basic", "name": "Harvest Giant"}).render() == (
+        wrong.render())
     page.mouse_name.value = "Pebble Pup"
     assert not b["play_basic"].disabled
 

@@ -368,7 +368,8 @@ def test_magic_once_per_turn_and_instants_on_the_opponents_turn() -> None:
         t.do({"event": "magic", "name": "Sun", "instant": True})
     with pytest.raises(RuleError, match="not instant"):
         t.do({"event": "magic", "name": "Fog", "player": 1})
-    assert "not instant" in (why_not(t.state, "magic", 1) or "")
+    refused = why_not(t.state, "magic", 1)
+    assert refused is not None and "not instant" in refused.message and refused.cite
     assert why_not(t.state, "magic", 1, instant=True) is None
     t.do({"event": "magic", "name": "Quick", "player": 1, "instant": True})
     t.do({"event": "end_turn"})

@@ -499,9 +499,12 @@ def _apply(t: Any, event: Any) -> list[str]:
 def _unknown_cards(events: list[Any], db: Any) -> list[str]:
     """Warnings for card names the Village data does not know, with the closest ones: the rules
     take any name (a card of your own, its ATK and DEF typed in), but a typo should not pass
-    unseen. Said after the trial, with the fields the rules never read (a misspelt one is refused
-    there, as every game's ``do`` refuses it: :func:`~companion.cli.batch.write_all`). ``db``: the
-    card data, or ``None`` when it could not be read (names are not checked)."""
+    unseen. A name close to a card of the data (a misspelt mouse, Item or Magic card) is refused by
+    the trial, before anything is written (the tracker's :meth:`~companion.village.game.VillageTracker.
+    complete`); any other is said here, after the trial, with the fields the rules never read (a
+    misspelt field is refused there, as every game's ``do`` refuses it:
+    :func:`~companion.cli.batch.write_all`). ``db``: the card data, or ``None`` when it could not be
+    read (names are not checked)."""
     from ..village.game import unknown_card_note
     from .batch import Watched
 

@@ -109,7 +109,7 @@ from ..village.game import (
     CheckItem,
     VillageState,
     VillageTracker,
-    check_card_name,
+    check_item_or_magic_name,
     check_mouse_name,
     checklist,
     direct_damage_said,
@@ -158,6 +158,33 @@ UNUSABLE = ui.UNUSABLE
 #: the buttons that act on the selected mouse (off while none is selected, or while it is one they cannot
 #: act on: :func:`~companion.village.game.why_not_on`)
 ON_SELECTED = ("summon_mega", "fruit", "ability", "item", "stats", "destroy", "destroy_item")
+#: The page's gates, each turning its buttons on or off by one rule (:meth:`VillageCompanion._gate`): each
+#: turn and card-effect button by its event kind, then "attack" (Declare and resolve), "flip" (the three flip
+#: buttons) and "deck" (each player's "deck −1").
+GATES = ("draw", "play_basic", "summon_mega", "fruit", "ability", "item", "magic", "end_turn", "stats",
+         "destroy", "destroy_item", "destroy_magic", "attack", "flip", "deck")
+#: Which gates read each box of the page (the box's attribute): a change in the box (a keystroke) regates
+#: only those (:meth:`VillageCompanion._regate`); every gate also reads the game, and all are gated when the
+#: page is drawn. The one place that knows it: a gate made to read another box is named here.
+GATES_READING: dict[str, tuple[str, ...]] = {
+    "mouse_name": ("play_basic", "summon_mega"),  # the mouse to play (_mouse_to_play)
+    "mouse_atk": ("play_basic", "summon_mega"),
+    "mouse_def": ("play_basic", "summon_mega"),
+    "sacrifice_allowed": ("summon_mega",),  # (why_no_mega, why_not_on)
+    "target": ON_SELECTED,  # the selected mouse (_nothing_to_affect, _not_for_selected)
+    "ability": ("ability",),  # its name and Fruit cost (why_not_on)
+    "cost": ("ability",),
+    "card_name": ("item", "magic"),  # the Item or Magic card to play (_card_to_play)
+    "item_opponent": ("item",),  # what the Item's card allows (why_not_on)
+    "item_extra": ("item",),
+    "magic_kind": ("magic",),  # instant or not (why_not, _card_to_play)
+    "magic_player": ("magic",),  # who plays it (why_not)
+    "item_off": ("destroy_item",),  # the Item to take off (_nothing_to_affect)
+    "magic_off": ("destroy_magic",),  # the Magic card to remove (_nothing_to_affect)
+    "flip_card": ("flip",),  # the flip's card, its functions, whether it can negate an attack
+    "flip_functions": ("flip",),
+    "flip_attack": ("flip",),
+}
 HELP = (  # the page's "How to use this page": what the notebook's lead leaves out
     "Start under <b>New game</b>: the names, the decks, who goes first (or a coin toss) and the house "
     "reading of an ability's Fruit cost. A new game keeps the old log beside it; <b>Back to the previous "
@@ -190,6 +217,15 @@ HELP_NOTEBOOK = (  # (the app hides the command line: ui.help_box leaves these o
 STATUS_ICON = {"done": "✔", "current": "▶", "todo": "○", "skipped": "–", "unavailable": "✖"}
 STATUS_COLOUR = {"done": ui.COLOURS["ok"], "current": ui.COLOURS["info"], "todo": ui.COLOURS["ink"],
                  "skipped": ui.COLOURS["muted"], "unavailable": ui.COLOURS["error"]}
+
+
+def off_reason(refused: RuleError | None) -> str | None:
+    """A rule's refusal (a ``why_not`` of :mod:`companion.village.game`) as a button that is off says it
+    (:func:`~companion.ui.gate`): its sentence and rule-book section; what the command line expects or
+    suggests is its own. ``None``: the rule allows it."""
+    if refused is None:
+        return None
+    return refused.message + (f" ({refused.cite})" if refused.cite else "")
 
 
 def wide(button: w.Button) -> w.Button:
@@ -382,7 +418,7 @@ class VillageCompanion(ui.TrackerPage):
         self.mouse_name.observe(self._fill_stats, names="value")
         for key, box in (("atk", self.mouse_atk), ("def", self.mouse_def)):
             box.observe(lambda _c, key=key: self._stat_typed(key), names="value")
-            box.observe(lambda _c: self._regate(), names="value")  # (the mouse to play: _refusal)
+            box.observe(lambda _c, key=key: self._regate(f"mouse_{key}"), names="value")
         self.target = w.Dropdown(description="Selected mouse", options=[],
                                  style={"description_width": "initial"},
                                  layout=w.Layout(width="360px", height=ui.BUTTON_HEIGHT))
@@ -406,7 +442,7 @@ class VillageCompanion(ui.TrackerPage):
         self.target.observe(lambda _c: None if self._refreshing_target else self._target_picked(),
                             names="value")
         self.ability.observe(lambda _c: self._ability_chosen(), names="value")
-        self.cost.observe(lambda _c: self._regate(), names="value")
+        self.cost.observe(lambda _c: self._regate("cost"), names="value")
 
         def tick(description: str, css: str) -> w.Checkbox:  # (its whole label in sight)
             box = w.Checkbox(value=False, indent=False, description=description,
@@ -474,9 +510,9 @@ class VillageCompanion(ui.TrackerPage):
         # what decides whether a button may act: who plays the Magic card and whether it is instant, what
         # a card allows (an Item on an opponent's Mouse, a second Item, a Mega Mouse sacrificed), which
         # Item or Magic card leaves the field
-        for box in (self.magic_kind, self.magic_player, self.sacrifice_allowed, self.item_opponent,
-                    self.item_extra, self.item_off, self.magic_off):
-            box.observe(lambda _c: self._regate(), names="value")
+        for name in ("magic_kind", "magic_player", "sacrifice_allowed", "item_opponent", "item_extra",
+                     "item_off", "magic_off"):
+            getattr(self, name).observe(lambda _c, name=name: self._regate(name), names="value")
         b = self.buttons
         previous = wide(ui.big_button("Back to the previous game", icon="history",
                                       tooltip="the game this page's New game kept aside: it comes back, and "
@@ -619,8 +655,8 @@ class VillageCompanion(ui.TrackerPage):
             fb.add_class("cmp-village-flip")
             flips.append(fb)
         self.flip_buttons = flips
-        for box in (self.flip_card, self.flip_functions, self.flip_attack):  # (what decides a flip)
-            box.observe(lambda _c: self._regate(), names="value")
+        for name in ("flip_card", "flip_functions", "flip_attack"):  # (what decides a flip)
+            getattr(self, name).observe(lambda _c, name=name: self._regate(name), names="value")
         self.flip_msg, caption = self._group(flips)
         at = self.section_messages.guard(self.flip_msg)
         for fb, result in zip(flips, ("heads", "tails", None), strict=True):
@@ -711,7 +747,7 @@ class VillageCompanion(ui.TrackerPage):
         gated once for both."""
         with self._gating_later():
             self._magic_kind_from_card(name)
-        self._regate()
+        self._regate("card_name")
 
     def _magic_kind_from_card(self, name: str) -> None:
         """A Magic card named in the card data sets whether it is instant or continuous: the toggle is
@@ -753,7 +789,7 @@ class VillageCompanion(ui.TrackerPage):
                         self._stats_from_card.discard(key)
         finally:
             self._filling_stats = False
-        self._regate()
+        self._regate("mouse_name")
 
     @staticmethod
     def _stat(box: w.Text) -> int | None:
@@ -813,7 +849,7 @@ class VillageCompanion(ui.TrackerPage):
         both (its reason names the ability)."""
         with self._gating_later():
             self._fill_cost()
-        self._regate()
+        self._regate("ability")
 
     @contextlib.contextmanager
     def _gating_later(self) -> Iterator[None]:
@@ -825,12 +861,12 @@ class VillageCompanion(ui.TrackerPage):
         finally:
             self._drawing = was
 
-    def _regate(self) -> None:
-        """A box that decides whether a button may act changed (a card's tick, the Fruit cost, the Item
-        or Magic card chosen): gate the buttons again, unless the page is being drawn (it gates them at
-        its end)."""
+    def _regate(self, box: str) -> None:
+        """The box ``box`` (its attribute: a card's tick, the Fruit cost, the Item or Magic card named)
+        changed: gate again the buttons whose rule reads it (:data:`GATES_READING`), unless the page is
+        being drawn (it gates them all at its end)."""
         if not self._drawing:
-            self._refresh_buttons()
+            self._gate(GATES_READING[box])
 
     @property
     def state(self) -> VillageState:
@@ -1031,7 +1067,7 @@ class VillageCompanion(ui.TrackerPage):
             ui.show(self.message, "ok", "Back to the previous game", lines)
 
     @staticmethod
-    def _wrong_type(card: Any, kind: str) -> str | None:
+    def _wrong_type(card: Any, kind: str) -> RuleError | None:
         """Why ``card`` (card data, or ``None``) is not played as ``kind`` by the button pressed, saying
         which button plays it (:func:`~companion.village.game.why_not_card_type`, the tracker's rule)."""
         return why_not_card_type(card, kind, PLAYS_IT)
@@ -1051,19 +1087,18 @@ class VillageCompanion(ui.TrackerPage):
         names it. Refused: no name typed (a tap by accident would record a card, and a Magic card use up
         the turn's draw and Magic); a known card of another type (:meth:`_wrong_type`); a Magic card played
         as a kind its card data is not (:func:`~companion.village.game.why_not_magic_kind`); a name close
-        to a card of the data, the card it may mean said, by the rule a mouse's name is checked by
-        (:func:`check_card_name`). Any other name is a card of one's own."""
+        to a card of the data, the card it may mean said, by the rule the tracker refuses it by
+        (:func:`~companion.village.game.check_item_or_magic_name`). Any other name is a card of one's own."""
         name = " ".join(str(self.card_name.value or "").split())
         what = CARD_WORDS[kind]
         if not name:
             raise CompanionError(f"type the {what}'s name first (a card of the data, or one of your own)")
         card = self.db().lookup(name)
         wrong = self._wrong_type(card, kind)
-        if wrong:
-            raise RuleError(wrong)
+        if wrong is not None:
+            raise wrong
         if card is None:
-            check_card_name(self.db(), name, (CARD_TYPES[kind],),
-                            "For a card of your own, give it a name no card of the data has.")
+            check_item_or_magic_name(self.db(), kind, name)
             return name
         if kind == "magic":
             clash = why_not_magic_kind(card, self.magic_kind.value == "instant",
@@ -1081,8 +1116,8 @@ class VillageCompanion(ui.TrackerPage):
         name = str(self.mouse_name.value or "").strip()
         card = self.db().lookup(name) if name else None
         wrong = self._wrong_type(card, kind)
-        if wrong:
-            raise RuleError(wrong)
+        if wrong is not None:
+            raise wrong
         atk, dfn = self._stat(self.mouse_atk), self._stat(self.mouse_def)
         if card is not None:
             stats = {"atk": card.get("atk") if atk is None else atk,
@@ -1332,43 +1367,56 @@ class VillageCompanion(ui.TrackerPage):
 
     # -- redraw ------------------------------------------------------------------------------
     def _refresh_buttons(self, *, reasons: bool = True) -> None:
-        """Enable each action the rules allow now; a disabled one says why in its tooltip and, in
-        words a touch screen shows, under its row (:meth:`_refresh_reasons`; ``reasons`` off: the
-        caller says them once, after gating more)."""
+        """Enable each action the rules allow now (every gate: :data:`GATES`); a disabled one says why in
+        its tooltip and, in words a touch screen shows, under its row (:meth:`_refresh_reasons`;
+        ``reasons`` off: the caller says them once, after gating more)."""
+        self._gate(GATES, reasons=reasons)
+
+    def _gate(self, gates: tuple[str, ...], *, reasons: bool = True) -> None:
+        """Turn the buttons of each of ``gates`` (:data:`GATES`) on or off as the rules allow now, then
+        (``reasons``) say under each group why those off are off."""
         s = self.state
-        for kind, button in self.buttons.items():
-            if kind == "magic":  # an Instant Magic card may be played at any time, by either player
-                reason = why_not(s, kind, self._magic_player() if s.started else None,
-                                 instant=self.magic_kind.value == "instant")
-            elif kind == "summon_mega":  # a mouse to sacrifice (none on the first turn: First Turn)
-                reason = why_no_mega(s, self.sacrifice_allowed.value) or self._nothing_to_affect(kind)
+        for gate in gates:
+            if gate == "attack":  # (the first turn: no attack, First Turn; no mouse: nothing to declare)
+                ui.gate(self.resolve_button, off_reason(why_not(s, "attack")) or self._nothing_to_declare())
+            elif gate == "flip":
+                flip = why_not(s, "flip", attack_flip=self.flip_attack.value) or why_not_flip(
+                    s, self.flip_functions.value, self._flip_card() or "coin flip", page=True)
+                for button in self.flip_buttons:
+                    ui.gate(button, off_reason(flip))
+            elif gate == "deck":  # a deck never goes below 0 cards (You Win If)
+                for p, button in enumerate(self.deck_minus):
+                    ui.gate(button, off_reason(why_not(s, "deck") or why_not_deck(s, p, -1)))
             else:
-                reason = why_not(s, kind) or self._nothing_to_affect(kind)
-            reason = reason or self._not_for_selected(kind)
-            if not reason and kind in MOUSE_TYPES:  # the mouse its boxes name
-                reason = self._refusal(self._mouse_to_play, MOUSE_TYPES[kind])
-            elif not reason and kind in CARD_TYPES:  # the Item or Magic card its box names
-                reason = self._refusal(self._card_to_play, kind)
-            ui.gate(button, reason)
-        # (the first turn: no attack, First Turn; no mouse to attack with: nothing to declare)
-        ui.gate(self.resolve_button, why_not(s, "attack") or self._nothing_to_declare())
-        flip = why_not(s, "flip", attack_flip=self.flip_attack.value) or why_not_flip(
-            s, self.flip_functions.value, self._flip_card() or "coin flip", page=True)
-        for button in self.flip_buttons:
-            ui.gate(button, flip)
-        for p, button in enumerate(self.deck_minus):  # a deck never goes below 0 cards (You Win If)
-            off = why_not(s, "deck") or why_not_deck(s, p, -1)
-            ui.gate(button, off.message if isinstance(off, RuleError) else off)
+                ui.gate(self.buttons[gate], self._action_off(gate))
         if reasons:
             self._refresh_reasons()
+
+    def _action_off(self, kind: str) -> str | None:
+        """Why the turn or card-effect button of ``kind`` is off now, or ``None``: the rules of the turn,
+        what it acts on (the selected mouse, an Item, a Magic card) and the mouse or card its boxes name."""
+        s = self.state
+        if kind == "magic":  # an Instant Magic card may be played at any time, by either player
+            reason = off_reason(why_not(s, kind, self._magic_player() if s.started else None,
+                                        instant=self.magic_kind.value == "instant"))
+        elif kind == "summon_mega":  # a mouse to sacrifice (none on the first turn: First Turn)
+            reason = off_reason(why_no_mega(s, self.sacrifice_allowed.value)) or self._nothing_to_affect(kind)
+        else:
+            reason = off_reason(why_not(s, kind)) or self._nothing_to_affect(kind)
+        reason = reason or self._not_for_selected(kind)
+        if not reason and kind in MOUSE_TYPES:  # the mouse its boxes name
+            reason = self._refusal(self._mouse_to_play, MOUSE_TYPES[kind])
+        elif not reason and kind in CARD_TYPES:  # the Item or Magic card its box names
+            reason = self._refusal(self._card_to_play, kind)
+        return reason
 
     def _refresh_reasons(self) -> None:
         """Under each group of buttons, why those that are off are off (their tooltips, in words), but
         for what the page already says: no game yet, the game over, a log that cannot be used."""
         s = self.state
-        skip = [NO_GAME, why_not(s, "draw") if not s.started else "", UNUSABLE]
+        skip = [NO_GAME, off_reason(why_not(s, "draw")) if not s.started else "", UNUSABLE]
         if s.over:
-            skip += [why_not(s, "draw") or "", self._over_why()]
+            skip += [off_reason(why_not(s, "draw")) or "", self._over_why()]
         for widgets, caption in self._groups:
             shown = [x for x in widgets if x.layout.display != "none"]
             caption.value = ui.off_reasons(shown, skip=[r for r in skip if r])
@@ -1425,13 +1473,13 @@ class VillageCompanion(ui.TrackerPage):
             return None
         card = self._target_card() if kind == "ability" else None
         none = why_no_ability(card) if card is not None else None
-        if none:
-            return none
+        if none is not None:
+            return off_reason(none)
         try:
-            return why_not_on(s, kind, uid, opponent_allowed=self.item_opponent.value,
-                              extra=self.item_extra.value, sacrifice_allowed=self.sacrifice_allowed.value,
-                              cost=self.cost.value, ability=self.ability.value or None,
-                              allowed_by=self._allowed_by())
+            return off_reason(why_not_on(s, kind, uid, opponent_allowed=self.item_opponent.value,
+                                         extra=self.item_extra.value,
+                                         sacrifice_allowed=self.sacrifice_allowed.value, cost=self.cost.value,
+                                         ability=self.ability.value or None, allowed_by=self._allowed_by()))
         except RuleError as exc:  # (no longer on the field: the tracker would say so)
             return exc.message
 
@@ -1627,7 +1675,7 @@ class VillageCompanion(ui.TrackerPage):
         with self._gating_later():
             self._fill_abilities()
             self._refresh_effects()
-        self._refresh_buttons()
+        self._regate("target")
 
     def _refresh_target(self, options: list[str], mine: list[str]) -> None:
         """Offer every mouse on the field and keep the one selected while it is there; the turn

@@ -14,7 +14,6 @@ every illegal assignment (nothing is resolved when there is one).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
@@ -33,8 +32,6 @@ MP_DAMAGE = "Mouse Points damage"
 DEFENDING_PLAYER = "the defending player"
 #: Said after the Mouse Points an attack leaves when it leaves none (You Win If).
 ATTACKER_WINS = f": the attacker wins the game ({cite('village', 'You Win If')})"
-_MP_LINE = re.compile(rf"{MP_DAMAGE} \d+: (?P<who>.+) (?P<before>\d+) → \d+ MP"
-                      rf"(?:{re.escape(ATTACKER_WINS)})?")
 HOUSE_DIRECT = ("house interpretation: an undefended attack hits the opponent's Mouse Points for "
                 "the attacker's ATK (the rule book does not give the amount)")
 
@@ -128,18 +125,11 @@ class BattleResult:
 def mp_damage_line(damage: int, opponent: str, before: int | None, after: int | None) -> str:
     """The Mouse Points an attack takes, in one wording (the page, its preview, ``village battle``):
     the damage, then whose Mouse Points go from what to what ("Mouse Points damage 4: Bob 17 → 13 MP"),
-    never read as "from 4 to 13"; an undo reads it back (:func:`mp_damage_read`)."""
+    never read as "from 4 to 13"."""
     if before is None or after is None:
         return f"{MP_DAMAGE} {damage}"
     return (f"{MP_DAMAGE} {damage}: {opponent or DEFENDING_PLAYER} {before} → {after} MP"
             + (ATTACKER_WINS if after == 0 else ""))
-
-
-def mp_damage_read(line: str) -> tuple[str, int] | None:
-    """Whose Mouse Points an attack's line (:func:`mp_damage_line`) says, and how many they had before
-    it, or ``None``: another line, or one that does not say them."""
-    found = _MP_LINE.fullmatch(line)
-    return (found["who"], int(found["before"])) if found else None
 
 
 def duel(atk: int, defense: int) -> str:

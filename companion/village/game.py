@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import copy
 import difflib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -53,7 +53,7 @@ from .. import cite
 from ..errors import LogError, RuleError, closest, did_you_mean, shown
 from ..eventlog import NEW_GAME_HERE, Event, EventFields, Tracker, event_rng, new_seed, undone_said
 from ..textio import PLAYER_NAME_MAX, player_name
-from .battle import Attack, BattleResult, Fighter, mp_damage_read, resolve_battle
+from .battle import Attack, BattleResult, Fighter, resolve_battle
 
 START_MP = 30
 HAND = 7
@@ -408,19 +408,43 @@ def _recheck_winner(state: VillageState) -> VillageState:
     return again
 
 
-def undone_lines(taken: tuple[str, ...] | list[str]) -> list[str]:
-    """What an undo says: ``Undone: …`` and what the action had said, without the forfeited-draw
-    warning (said when the action was done; the undo gives the draw back). An attack is said in one line
-    with the Mouse Points as they now are ("Undone: the attack on Bob (Bob back to 17 MP)"): its outcome
-    lines and notes, or the MP it had left, are no longer true."""
-    for line in taken:
-        mp = mp_damage_read(line)
-        if mp is not None:
-            who, before = mp
-            mice = ("; the mice it destroyed back on the field"
-                    if any(" destroyed" in x for x in taken if not x.startswith("note:")) else "")
-            return [f"Undone: the attack on {who} ({who} back to {before} MP{mice})"]
+class ActionSaid(list[str]):
+    """What an action said (:meth:`VillageTracker.action_words`: its lines, a list as every tracker's
+    words are), with the states ``before`` and ``after`` it: what an undo of it says is worked out from
+    those states (:meth:`VillageTracker.undone_words`), never read back out of the words. The page,
+    ``village do`` and a page following another window all pass an action's words on to the undo's."""
+
+    def __init__(self, lines: Iterable[str], before: VillageState, after: VillageState) -> None:
+        super().__init__(lines)
+        self.before, self.after = before, after
+
+
+def undone_lines(taken: Sequence[str], before: VillageState | None = None,
+                 after: VillageState | None = None) -> list[str]:
+    """What an undo says: ``Undone: …`` and what the action had said (``taken``), without the
+    forfeited-draw warning (said when the action was done; the undo gives the draw back). An attack (the
+    action from ``before`` to ``after``, when they are known: :func:`attack_undone`) is said in one line
+    with the Mouse Points as they now are: its outcome lines and notes, or the MP it had left, are no
+    longer true."""
+    attack = attack_undone(before, after) if before is not None and after is not None else None
+    if attack is not None:
+        return [attack]
     return undone_said([line for line in taken if line != FORFEIT_NOTE])
+
+
+def attack_undone(before: VillageState, after: VillageState) -> str | None:
+    """What the undo of the action that took the game from ``before`` to ``after`` says when that action
+    resolved the turn's attack ("Undone: the attack on Bob (Bob back to 17 MP; the mice it destroyed back
+    on the field)"), from the two states: whose Mouse Points, as they were before it, and whether it
+    destroyed mice; ``None`` for any other action (a declaration of no attack too)."""
+    if not after.t.attacked or before.t.attacked or before.turn != after.turn:
+        return None
+    them = 1 - before.current
+    who, mp = before.players[them].name, before.players[them].mp
+    on_field = {m.uid for pl in after.players for m in pl.field}
+    destroyed = any(m.uid not in on_field for pl in before.players for m in pl.field)
+    mice = "; the mice it destroyed back on the field" if destroyed else ""
+    return f"Undone: the attack on {who} ({who} back to {mp} MP{mice})"
 
 
 def step_title(step: int) -> str:
@@ -429,8 +453,8 @@ def step_title(step: int) -> str:
 
 def why_not(state: VillageState, kind: str, player: int | None = None, *,
             instant: bool = False, attack_flip: bool = False, no_attack: bool = False,
-            logged: bool = False) -> str | None:
-    """Why an action is not allowed now (a sentence with its citation), or ``None`` if it is.
+            logged: bool = False) -> RuleError | None:
+    """Why an action is not allowed now (its sentence and rule-book section), or ``None`` if it is.
 
     Covers the turn-level limits; :meth:`VillageTracker.apply` checks the details
     (which mouse, how much Fruit) on top. ``instant``: an Instant Magic card, playable
@@ -442,94 +466,96 @@ def why_not(state: VillageState, kind: str, player: int | None = None, *,
     if kind == "start":
         return None
     if not state.started:
-        return "the game has not started"
+        return RuleError("the game has not started")
     if state.over and kind not in CORRECTIONS:
-        return f"the game is over: {state.win_reason}"
+        return RuleError(f"the game is over: {state.win_reason}")
     t = state.t
     if kind == "redraw":
         if state.opened:
-            return f"the redraw is only allowed at the very start of the match ({CITE_REDRAW})"
+            return RuleError("the redraw is only allowed at the very start of the match", cite=CITE_REDRAW)
         return None
     step = EVENTS.get(kind)
     if kind == "ability" and t.attacked:
-        return f"no abilities after declaring an attack ({CITE_TURN}, Step 4)"
+        return RuleError("no abilities after declaring an attack", cite=f"{CITE_TURN}, Step 4")
     if kind == "draw":
         if t.drew:
-            return ("the turn's card is already drawn; you may only draw at the start of your turn "
-                    f"({CITE_TURN})")
+            return RuleError("the turn's card is already drawn; you may only draw at the start of your turn",
+                             cite=CITE_TURN)
         if t.step > 1:
-            return f"this turn's draw was forfeited by moving on to Step {t.step} ({CITE_TURN}, Step 1)"
+            return RuleError(f"this turn's draw was forfeited by moving on to Step {t.step}",
+                             cite=f"{CITE_TURN}, Step 1")
     if step is not None and state.strict_order and step < t.step and kind != "draw" and not instant:
-        return (f"Step {step} ({step_title(step)}) comes before the current Step {t.step} "
-                f"({step_title(t.step)}); undo to go back ({CITE_TURN})")
+        return RuleError(f"Step {step} ({step_title(step)}) comes before the current Step {t.step} "
+                         f"({step_title(t.step)}); undo to go back", cite=CITE_TURN)
     if kind in ("play_basic", "summon_mega") and t.mouse_played:
-        return (f"one Basic Mouse or one Mega Mouse per turn: a {t.mouse_played} mouse was already played "
-                f"this turn ({CITE_TURN}, Step 2)")
+        return RuleError(f"one Basic Mouse or one Mega Mouse per turn: a {t.mouse_played} mouse was already "
+                         "played this turn", cite=f"{CITE_TURN}, Step 2")
     if kind == "fruit" and t.fruit:
-        return f"one Fruit per turn, already equipped this turn ({CITE_TURN}, Step 3)"
+        return RuleError("one Fruit per turn, already equipped this turn", cite=f"{CITE_TURN}, Step 3")
     if kind == "item" and t.items >= 1:
-        return f"Item cards are played once per turn ({CITE_ITEM})"
+        return RuleError("Item cards are played once per turn", cite=CITE_ITEM)
     if kind == "magic":
         p = state.current if player is None else player
         if p != state.current and not instant:
-            return (f"a Magic card that is not instant: on the opponent's turn only Instant Magic Cards "
-                    f"may be played ({CITE_MAGIC})")
+            return RuleError("a Magic card that is not instant: on the opponent's turn only Instant Magic "
+                             "Cards may be played", cite=CITE_MAGIC)
         if p in t.magic:
-            return (f"Magic cards are playable once per turn; {state.players[p].name} already played one "
-                    f"({CITE_MAGIC})")
+            return RuleError(f"Magic cards are playable once per turn; {state.players[p].name} already "
+                             "played one", cite=CITE_MAGIC)
     if kind == "attack":
         if state.first_turn and not no_attack:
-            return f"the player who moves first cannot attack on the first turn ({CITE_FIRST})"
+            return RuleError("the player who moves first cannot attack on the first turn", cite=CITE_FIRST)
         if t.attacked:
-            return f"the attack for this turn is already declared ({CITE_TURN}, Step 6)"
+            return RuleError("the attack for this turn is already declared", cite=f"{CITE_TURN}, Step 6")
         if t.declared and not logged:
-            return (f"this turn's Attack Phase is over: no attack was declared, and a turn has one Attack "
-                    f"Phase ({CITE_TURN}, Step 6)")
+            return RuleError("this turn's Attack Phase is over: no attack was declared, and a turn has one "
+                             "Attack Phase", cite=f"{CITE_TURN}, Step 6")
     if kind == "flip" and attack_flip and state.first_turn:  # (it would skip Steps 2-5 for nothing)
-        return (f"a coin flip that can negate an attack goes at the beginning of the Attack Phase, and the "
-                f"player who moves first has no attack on the first turn ({CITE_FIRST}; {CITE_FLIPS})")
+        return RuleError("a coin flip that can negate an attack goes at the beginning of the Attack Phase, "
+                         "and the player who moves first has no attack on the first turn",
+                         cite=f"{CITE_FIRST}; {CITE_FLIPS}")
     if kind == "flip" and attack_flip and t.attacked:
-        return (f"a coin flip that can negate an attack goes at the beginning of the Attack Phase, and this "
-                f"turn's attack is already resolved ({CITE_FLIPS})")
+        return RuleError("a coin flip that can negate an attack goes at the beginning of the Attack Phase, "
+                         "and this turn's attack is already resolved", cite=CITE_FLIPS)
     return None
 
 
 def why_not_flip(state: VillageState, functions: int, card: str = "coin flip", *,
-                 page: bool = False) -> str | None:
-    """Why a flip of ``card``, a card with ``functions`` functions, cannot go now (a sentence with its
-    citation), or ``None``: of the flips in play at once (logged one after another), the single-function
-    card's goes first (Coin Flips). On top of the turn-level limits of :func:`why_not`; the tracker
-    refuses a flip with it and the page turns the flip buttons off with it (``page``: with what to do
-    there)."""
+                 page: bool = False) -> RuleError | None:
+    """Why a flip of ``card``, a card with ``functions`` functions, cannot go now (its sentence and
+    rule-book section), or ``None``: of the flips in play at once (logged one after another), the
+    single-function card's goes first (Coin Flips). On top of the turn-level limits of :func:`why_not`;
+    the tracker refuses a flip with it and the page turns the flip buttons off with it (``page``: with
+    what to do there)."""
     if functions != 1:
         return None
     before = next((f for f in state.t.flips[state.t.flips_from:] if f[1] > 1), None)
     if before is None:
         return None
     if page:
-        return (f"{card!r} has one function, so its flip goes before those of cards with more functions, "
-                f"and the flip of {before[0]!r} (two or more functions) is already in play: undo back to "
-                f"before it to flip {card!r} first ({CITE_FLIPS})")
-    return (f"{card!r} has one function, so of the flips in play at once its flip goes before those of "
-            f"cards with more functions ({CITE_FLIPS})")
+        return RuleError(f"{card!r} has one function, so its flip goes before those of cards with more "
+                         f"functions, and the flip of {before[0]!r} (two or more functions) is already in "
+                         f"play: undo back to before it to flip {card!r} first", cite=CITE_FLIPS)
+    return RuleError(f"{card!r} has one function, so of the flips in play at once its flip goes before those "
+                     "of cards with more functions", cite=CITE_FLIPS)
 
 
 def why_not_deck(state: VillageState, player: int, delta: int) -> RuleError | None:
     """Why ``player``'s deck cannot change by ``delta`` now, or ``None``: a deck never goes below 0 cards
     (a typo would empty it, and an empty deck loses the game: You Win If). The tracker refuses a new
-    ``deck`` event with it (its suggestion is the command line's) and the page turns "deck −1" off with
-    its sentence."""
+    ``deck`` event with it (what it expects and suggests are the command line's) and the page turns
+    "deck −1" off with its sentence and rule-book section."""
     pl = state.players[player]
     if pl.deck + delta >= 0:
         return None
     if pl.deck == 0:
-        return RuleError(f"{pl.name}'s deck has 0 cards: {delta} would go below 0",
+        return RuleError(f"{pl.name}'s deck has 0 cards: {delta} would go below 0", cite=CITE_WIN,
                          expected="a delta of 0 or more",
-                         suggestion=f"The deck is already empty, which loses the game ({CITE_WIN}).")
-    return RuleError(f"{pl.name}'s deck has {pl.deck} card(s): {delta} would go below 0",
+                         suggestion="The deck is already empty, which loses the game.")
+    return RuleError(f"{pl.name}'s deck has {pl.deck} card(s): {delta} would go below 0", cite=CITE_WIN,
                      expected=f"a delta of -{pl.deck} or more",
-                     suggestion=f"An empty deck loses the game ({CITE_WIN}): give delta -{pl.deck} if "
-                                "that is what happened.")
+                     suggestion=f"An empty deck loses the game: give delta -{pl.deck} if that is what "
+                                "happened.")
 
 
 def sacrificable(state: VillageState) -> list[str]:
@@ -544,23 +570,24 @@ def sacrificable(state: VillageState) -> list[str]:
             if m.kind == "basic" and m.since_turn < state.turn]
 
 
-def why_no_mega(state: VillageState, sacrifice_allowed: bool = False) -> str | None:
-    """Why no Mega Mouse can be summoned now (a sentence with its citation), or ``None``: the
+def why_no_mega(state: VillageState, sacrifice_allowed: bool = False) -> RuleError | None:
+    """Why no Mega Mouse can be summoned now (its sentence and rule-book section), or ``None``: the
     turn-level limits (:func:`why_not`), then whether the turn player has a mouse to sacrifice: a
     Basic Mouse that has had a full turn on the field, or (``sacrifice_allowed``: its card says so) a
     Mega Mouse (Summoning MegaMice). On the first turn of the game there is none (First Turn)."""
-    reason = why_not(state, "summon_mega")
-    if reason:
-        return reason
+    refused = why_not(state, "summon_mega")
+    if refused is not None:
+        return refused
     if sacrificable(state):
         return None
     if sacrifice_allowed and any(m.kind == "mega" for m in state.players[state.current].field):
         return None
     if state.first_turn:
-        return (f"on the first turn a player can play one Basic Mouse; a Mega Mouse needs a Basic Mouse that "
-                f"has been on the field for a full turn ({CITE_FIRST}; {CITE_MEGA})")
-    return (f"no Basic Mouse of {state.players[state.current].name} has been on the field for a full turn "
-            f"yet, so none can be sacrificed for a Mega Mouse ({CITE_MEGA})")
+        return RuleError("on the first turn a player can play one Basic Mouse; a Mega Mouse needs a Basic "
+                         "Mouse that has been on the field for a full turn",
+                         cite=f"{CITE_FIRST}; {CITE_MEGA}")
+    return RuleError(f"no Basic Mouse of {state.players[state.current].name} has been on the field for a "
+                     "full turn yet, so none can be sacrificed for a Mega Mouse", cite=CITE_MEGA)
 
 
 #: The actions that take only one of the turn player's own mice: a sacrifice, a Fruit, an ability (Order
@@ -571,8 +598,8 @@ OWN_MOUSE_ONLY = ("summon_mega", "fruit", "ability", "attack")
 
 def why_not_on(state: VillageState, kind: str, uid: str, *, opponent_allowed: bool = False,
                extra: bool = False, sacrifice_allowed: bool = False, cost: int = 0,
-               ability: str | None = None, allowed_by: Mapping[str, str] | None = None) -> str | None:
-    """Why the action ``kind`` cannot act on the mouse ``uid`` (a sentence with its citation), or
+               ability: str | None = None, allowed_by: Mapping[str, str] | None = None) -> RuleError | None:
+    """Why the action ``kind`` cannot act on the mouse ``uid`` (its sentence and rule-book section), or
     ``None``: which mouse it may be, on top of the turn-level limits of :func:`why_not`. The tracker
     refuses an event with it and the page turns a button off with it before the click, so the rule
     is written once. A mouse not on the field is refused (:meth:`VillageState.mouse`).
@@ -592,38 +619,38 @@ def why_not_on(state: VillageState, kind: str, uid: str, *, opponent_allowed: bo
     p, m = state.mouse(uid)
     theirs = p != state.current
     if theirs and kind in OWN_MOUSE_ONLY:
-        return (f"{uid!r} belongs to {state.players[p].name}, not to {state.players[state.current].name} "
-                f"whose turn it is ({CITE_TURN})")
+        return RuleError(f"{uid!r} belongs to {state.players[p].name}, not to "
+                         f"{state.players[state.current].name} whose turn it is", cite=CITE_TURN)
     if kind == "item":
         if theirs and not opponent_allowed:
-            return (f"{uid!r} is an opponent's mouse: equip an Item to an opponent's Mouse only when the "
-                    f"card says so ({how('opponent_allowed')}) ({CITE_ITEM})")
+            return RuleError(f"{uid!r} is an opponent's mouse: equip an Item to an opponent's Mouse only "
+                             f"when the card says so ({how('opponent_allowed')})", cite=CITE_ITEM)
         if m.items and not extra:
-            return (f"{uid!r} already has an Item ({m.items[0]}): one equipped Item per Mouse unless a "
-                    f"card's ability says otherwise ({how('extra')}) ({CITE_ITEM})")
+            return RuleError(f"{uid!r} already has an Item ({m.items[0]}): one equipped Item per Mouse "
+                             f"unless a card's ability says otherwise ({how('extra')})", cite=CITE_ITEM)
     if kind == "summon_mega":
         if m.kind != "basic" and not sacrifice_allowed:
-            return (f"{uid!r} is a Mega Mouse: Mega Mice cannot be sacrificed unless a card says so "
-                    f"({how('sacrifice_allowed')}) ({CITE_MEGA})")
+            return RuleError(f"{uid!r} is a Mega Mouse: Mega Mice cannot be sacrificed unless a card says so "
+                             f"({how('sacrifice_allowed')})", cite=CITE_MEGA)
         if m.kind == "basic" and m.since_turn >= state.turn:
-            return (f"{uid!r} came onto the field this turn: a Basic Mouse must be on the field for at least "
-                    f"one full turn before it can be sacrificed ({CITE_MEGA})")
+            return RuleError(f"{uid!r} came onto the field this turn: a Basic Mouse must be on the field for "
+                             "at least one full turn before it can be sacrificed", cite=CITE_MEGA)
     if kind == "ability":
         if uid in state.t.abilities:
-            return f"{uid!r} already used its ability this turn: once per turn ({CITE_ABILITY})"
+            return RuleError(f"{uid!r} already used its ability this turn: once per turn", cite=CITE_ABILITY)
         if m.fruit < cost:
             what = repr(ability) if ability else "the ability"
-            return (f"{uid!r} has {m.fruit} Fruit equipped but {what} costs {cost} ({CITE_ABILITY}; "
-                    f"{CITE_TURN}, Step 4)")
+            return RuleError(f"{uid!r} has {m.fruit} Fruit equipped but {what} costs {cost}",
+                             cite=f"{CITE_ABILITY}; {CITE_TURN}, Step 4")
     return None
 
 
-def why_no_ability(card: Any) -> str | None:
+def why_no_ability(card: Any) -> RuleError | None:
     """Why the mouse ``card`` (card data) has no ability to use, or ``None``: its card prints none
     (Card Descriptions 6 Abilities)."""
     if any(isinstance(a, Mapping) for a in card.get("abilities") or ()):
         return None
-    return f"{card.name!r} has no ability on its card ({CITE_ABILITY})"
+    return RuleError(f"{card.name!r} has no ability on its card", cite=CITE_ABILITY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -664,9 +691,8 @@ def checklist(state: VillageState) -> list[CheckItem]:
                 detail = "no attack on the first turn of the game"
         else:
             done = False
-        reason = None
-        if step == 6:
-            reason = why_not(state, "attack")
+        refused = why_not(state, "attack") if step == 6 else None
+        reason = refused.render() if refused is not None else None
         if done:
             status = "done"
         elif step == t.step:
@@ -746,10 +772,23 @@ def check_card_name(db: Any, name: object, types: tuple[str, ...], hint: str | N
                         suggestion=hint)
 
 
+#: What to do instead when a card of one's own (an Item or a Magic card) is named close to a card of the data.
+OWN_CARD_HINT = "For a card of your own, give it a name no card of the data has."
+
+
+def check_item_or_magic_name(db: Any, kind: str, name: object) -> None:
+    """Refuse the Item or Magic card named ``name`` (``kind``: the event, ``item`` or ``magic``) when it
+    is not in the card data ``db`` but close to one of its cards of that type (:func:`check_card_name`,
+    with what to do for a card of one's own): the tracker refuses a new event with it (``village do``
+    before anything is written) and the page turns the button off with it."""
+    check_card_name(db, name, (CARD_TYPES[kind],), OWN_CARD_HINT)
+
+
 def unknown_card_note(db: Any, event: Mapping[str, Any]) -> str | None:
     """What to say of an event naming a card the card data ``db`` does not know (``None``: it knows
     it, or there is no data): the rules take any name (a card of one's own, its ATK and DEF typed
-    in), but a typo should not pass unseen, so the note gives the closest names."""
+    in), but a typo should not pass unseen, so the note gives the closest names (a name close to a card
+    of the data is refused before this: :func:`check_card_name`)."""
     field_ = CARD_NAME_FIELDS.get(str(event.get("event")))
     name = event.get(field_) if field_ else None
     if db is None or not isinstance(name, str) or not name.strip() or db.lookup(name) is not None:
@@ -768,9 +807,9 @@ def _mouse_id(uid: object, example: str = "") -> str:
     return uid
 
 
-def why_not_card_type(card: Any, kind: str, plays_it: Mapping[str, str] | None = None) -> str | None:
-    """Why ``card`` (card data; ``None``: a card of one's own) cannot be played as ``kind`` (a sentence
-    with its citation), or ``None``: ``kind`` is ``basic-mouse`` (Order of Turn, Step 2), ``mega-mouse``
+def why_not_card_type(card: Any, kind: str, plays_it: Mapping[str, str] | None = None) -> RuleError | None:
+    """Why ``card`` (card data; ``None``: a card of one's own) cannot be played as ``kind`` (its sentence
+    and rule-book section), or ``None``: ``kind`` is ``basic-mouse`` (Order of Turn, Step 2), ``mega-mouse``
     (Summoning MegaMice), ``magic`` or ``item`` (Card Descriptions 4-5); a Mega Mouse is never played as a
     Basic Mouse, and a Fruit card is no mouse at all. The tracker refuses an event with it
     (:func:`check_card_type`) and the page turns the button off with it before the click.
@@ -781,18 +820,19 @@ def why_not_card_type(card: Any, kind: str, plays_it: Mapping[str, str] | None =
         return None
     kind_of, own = _KIND_OF.get(card.type, (f"a {card.type} card", CITE_EFFECTS))
     if plays_it and card.type in plays_it:
-        return f"{card.name!r} is {kind_of}: {plays_it[card.type]} ({own})"
+        return RuleError(f"{card.name!r} is {kind_of}: {plays_it[card.type]}", cite=own)
     if kind == "basic-mouse" and card.type == "mega-mouse":
-        return f"{card.name!r} is a Mega Mouse: it is summoned by sacrificing a Basic Mouse ({CITE_MEGA})"
+        return RuleError(f"{card.name!r} is a Mega Mouse: it is summoned by sacrificing a Basic Mouse",
+                         cite=CITE_MEGA)
     what, source = _KIND_OF[kind]
-    return f"{card.name!r} is {kind_of}, not {what} ({source})"
+    return RuleError(f"{card.name!r} is {kind_of}, not {what}", cite=source)
 
 
 def check_card_type(card: Any, kind: str) -> None:
     """Refuse a card played as a type it is not, for the reason :func:`why_not_card_type` gives."""
-    reason = why_not_card_type(card, kind)
-    if reason:
-        raise RuleError(reason)
+    refused = why_not_card_type(card, kind)
+    if refused is not None:
+        raise refused
 
 
 def why_not_magic_kind(card: Any, instant: object, continuous: object, *,
@@ -807,8 +847,8 @@ def why_not_magic_kind(card: Any, instant: object, continuous: object, *,
         if printed is None or said is None or bool(said) == bool(printed):
             continue
         if page:
-            return RuleError(f"{card.name} is {'' if printed else 'not '}{flag} by its card data "
-                             f"({CITE_MAGIC})")
+            return RuleError(f"{card.name} is {'' if printed else 'not '}{flag} by its card data",
+                             cite=CITE_MAGIC)
         return RuleError(f"{card.name} is {'' if printed else 'not '}{flag} by the card data, not as the "
                          f"event says ({flag}: {shown(bool(said))})", cite=CITE_MAGIC,
                          suggestion=f"Leave '{flag}' out: the card data gives it.")
@@ -822,8 +862,8 @@ def card_ability(card: Any, name: object) -> tuple[str, int | None]:
     from ..cards import norm_text
 
     none = why_no_ability(card)
-    if none:
-        raise RuleError(none)
+    if none is not None:
+        raise none
     abilities = [a for a in card.get("abilities") or () if isinstance(a, Mapping)]
     names = [str(a.get("name") or "ability") for a in abilities]
     costs = [a.get("fruit_cost") for a in abilities]
@@ -848,8 +888,9 @@ class VillageTracker(Tracker[VillageState]):
     a new action names a card and the data fills in what the event leaves out, as the
     notebook's boxes do (:meth:`complete`): a mouse's ATK and DEF, an ability's Fruit cost,
     whether a Magic card is instant or continuous; and a card played as the wrong kind of
-    mouse, or as a Magic or Item card it is not, is refused. The log records the filled-in
-    event, so a replay never needs the data.
+    mouse, or as a Magic or Item card it is not, is refused, and so is a name that is no card of
+    the data but close to one (a misspelt card, :func:`check_card_name`). The log records the
+    filled-in event, so a replay never needs the data.
     """
 
     KIND = "village"
@@ -862,12 +903,16 @@ class VillageTracker(Tracker[VillageState]):
     one_game = True
 
     def action_words(self, before: VillageState, after: VillageState) -> list[str]:
-        """What an action said: the lines the page and ``village do`` show (``last``)."""
-        return [line for line in after.last if line]
+        """What an action said: the lines the page and ``village do`` show (``last``), with the states
+        before and after it, for what an undo of it says (:class:`ActionSaid`)."""
+        return ActionSaid((line for line in after.last if line), before, after)
 
     def undone_words(self, taken: Sequence[str]) -> list[str]:
-        """What an undo says, without the forfeited-draw warning (:func:`undone_lines`)."""
-        return undone_lines(list(taken))
+        """What an undo says, without the forfeited-draw warning; an attack's from the states before and
+        after it, which ``taken`` carries when :meth:`action_words` said it (:func:`undone_lines`)."""
+        if isinstance(taken, ActionSaid):
+            return undone_lines(taken, taken.before, taken.after)
+        return undone_lines(taken)
 
     def initial(self) -> VillageState:
         return VillageState()
@@ -910,9 +955,11 @@ class VillageTracker(Tracker[VillageState]):
         if kind in CARD_TYPES:
             name = event.get("name")
             card = db.lookup(name) if isinstance(name, str) and name.strip() else None
-            if card is None:
-                if kind in MOUSE_TYPES:  # a misspelt card is no mouse of one's own
+            if card is None:  # a misspelt card is no card of one's own
+                if kind in MOUSE_TYPES:
                     check_mouse_name(db, name, event.get("atk"), event.get("def"))
+                else:
+                    check_item_or_magic_name(db, kind, name)
                 return event
             check_card_type(card, CARD_TYPES[kind])
             out["name"] = card.name
@@ -947,12 +994,12 @@ class VillageTracker(Tracker[VillageState]):
     # -- helpers ---------------------------------------------------------------------------
     def _refuse(self, state: VillageState, kind: str, event: Event) -> None:
         player = event.get("player") if kind == "magic" else None
-        reason = why_not(state, kind, player if player in (0, 1) else None,
-                         instant=kind == "magic" and bool(event.get("instant")),
-                         attack_flip=kind == "flip" and event.get("attack") is True,
-                         no_attack=kind == "attack" and event.get("attacks") == [], logged=self.replaying)
-        if reason:
-            raise RuleError(f"{kind.replace('_', ' ')} not allowed: {reason}")
+        refused = why_not(state, kind, player if player in (0, 1) else None,
+                          instant=kind == "magic" and bool(event.get("instant")),
+                          attack_flip=kind == "flip" and event.get("attack") is True,
+                          no_attack=kind == "attack" and event.get("attacks") == [], logged=self.replaying)
+        if refused is not None:
+            raise refused.relabel(message=f"{kind.replace('_', ' ')} not allowed: {refused.message}")
 
     def _advance(self, state: VillageState, kind: str) -> VillageState:
         step = EVENTS[kind]
@@ -964,9 +1011,9 @@ class VillageTracker(Tracker[VillageState]):
         """The mouse ``uid`` an event of ``kind`` acts on, refused for the reason :func:`why_not_on`
         gives (``checks``: what the event says, passed on to it)."""
         uid = _mouse_id(uid, " such as 'Acorn Scout #1'")
-        reason = why_not_on(state, kind, uid, **checks)
-        if reason:
-            raise RuleError(reason)
+        refused = why_not_on(state, kind, uid, **checks)
+        if refused is not None:
+            raise refused
         return state.mouse(uid)[1]
 
     def _replace_mouse(self, state: VillageState, new: FieldMouse) -> VillageState:
@@ -1194,8 +1241,8 @@ class VillageTracker(Tracker[VillageState]):
         what = f"coin flip for {card}" if e.get("card") else "coin flip"  # (never "coin flip for coin flip")
         functions = _int(e, "functions", 1, minimum=1, maximum=self._cap)
         out_of_order = why_not_flip(state, functions, card)
-        if out_of_order:
-            raise RuleError(out_of_order)
+        if out_of_order is not None:
+            raise out_of_order
         result = e.get("result")
         said: tuple[str, ...] = ()
         if result is None:
