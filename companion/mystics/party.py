@@ -386,25 +386,25 @@ def level_up_refusal(m: Mouse, ability: str, ability_classes: Iterable[str] = ()
     if m.cheese < cost:
         return RuleError(f"{m.name} has {m.cheese} cheese; leveling up costs {cost} ({_c('Level Up')})",
                          expected=f"{cost} cheese", found=str(m.cheese))
-    try:
-        check_ability_class(m, ability, ability_classes, "Level Up")
-    except RuleError as exc:
-        return exc
+    refused = ability_class_refusal(m, ability, ability_classes, "Level Up")
+    if refused is not None:
+        return refused
     held = next((a for a in m.abilities if a.casefold() == ability.casefold()), None)
     if held is not None:  # ("first aid" is the "First Aid" the mouse has)
         return RuleError(f"{m.name} already has ability {held!r}: a new ability card ({_c('Level Up')})")
     return None
 
 
-def check_ability_class(m: Mouse, ability: str, ability_classes: Iterable[str], section: str) -> None:
-    """The ability card must match the mouse's class (Game setup; Level Up); ``any`` cards fit all.
-
-    A mouse or card whose classes are not known is not checked.
-    """
+def ability_class_refusal(m: Mouse, ability: str, ability_classes: Iterable[str],
+                          section: str) -> RuleError | None:
+    """Why the ability card does not fit ``m``: it must match the mouse's class (Game setup; Level Up, the
+    ``section`` cited); ``any`` cards fit all. ``None``: it fits, or the mouse's or the card's classes are
+    not known (not checked)."""
     need = {c.lower() for c in ability_classes} - {"any"}
     if need and m.classes and not need & set(m.classes):
-        raise RuleError(f"ability {ability!r} needs class {' or '.join(sorted(need))}; "
-                        f"{m.name} is {' and '.join(m.classes)}", cite=cite("mystics", section))
+        return RuleError(f"ability {ability!r} needs class {' or '.join(sorted(need))}; "
+                         f"{m.name} is {' and '.join(m.classes)}", cite=cite("mystics", section))
+    return None
 
 
 def gain(m: Mouse, card: str, trick: bool = False, discard: str | None = None, *,

@@ -124,6 +124,7 @@ available slots like any new minion cards (Determining Initiative Order).
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -750,7 +751,7 @@ class MysticsTracker(Tracker[MysticsState]):
 
     def roll_die(self, state: MysticsState, purpose: str, n: int, cards: Sequence[str] = ()) -> list[int]:
         """``n`` rolls of the action die drawn from the seed (``cards``: the cards they are for, named
-        when the die data cannot draw them). A trial (:meth:`rolls_taken`) notes what they are for instead."""
+        when the die data cannot draw them). A trial (:meth:`rolls_trial`) notes what they are for instead."""
         if self._draws is not None and self._draws.trial:  # (any number moves a card: the count is the same)
             self._draws.rolled.append((purpose, tuple(cards)))
             return [MOVEMENT_RANGE[0]] * n
@@ -771,20 +772,26 @@ class MysticsTracker(Tracker[MysticsState]):
         faces = self.die
         return bool(faces) and all(getattr(f, "movement", None) is not None for f in faces)
 
-    def rolls_taken(self, state: MysticsState, event: Event, *,
-                    typed: bool = False) -> list[tuple[str, tuple[str, ...]]]:
+    def rolls_taken(self, state: MysticsState, event: Event) -> list[tuple[str, tuple[str, ...]]]:
         """The die rolls ``event`` takes, as :func:`place_minions` asks for them, in the order they roll:
         each ambush's purpose (:data:`BOSS_AMBUSH`: a boss's first card's; ``"ambush"``) and the cards
-        that roll, one roll each (Ambushes; Boss initiative cards). Found by a trial of the event, its
-        typed rolls left out (``typed``: used, so that their refusal is raised), written nowhere: a roll
-        moves a card, never changes how many roll. Raises the event's own refusal when it has one."""
+        that roll, one roll each (Ambushes; Boss initiative cards): :meth:`rolls_trial` of the event, its
+        typed rolls left out. Raises the event's own refusal when it has one."""
+        return self.rolls_trial(state, {k: v for k, v in event.items() if k != "rolls"}).rolled
+
+    def rolls_trial(self, state: MysticsState, event: Event) -> Draws:
+        """A trial of ``event``, written nowhere: what its die rolls are for (``rolled``: as
+        :meth:`rolls_taken` says them) and whether it reads the rolls typed in it (``typed_read``: cheese that
+        brings no surge reads none), their count never refused (a roll moves a card, never changes how many
+        roll), so one trial answers both (:func:`rolls_refusal`). Raises the event's own refusal when it has
+        one."""
         trial = Draws(trial=True)
         draws, self._draws = self._draws, trial
         try:
-            self.apply(state, event if typed else {k: v for k, v in event.items() if k != "rolls"})
+            self.apply(state, event)
         finally:
             self._draws = draws
-        return trial.rolled
+        return trial
 
     def choose_boss_cards(self, state: MysticsState, boss: str, cards: Sequence[InitCard],
                           chosen: Sequence[str] | None) -> tuple[InitCard, ...]:
@@ -844,7 +851,8 @@ def rolls_refusal(t: MysticsTracker, state: MysticsState, event: Event) -> Typed
     bad = typed_rolls_refusal(rolls)
     if bad is not None:
         return bad
-    rolled = t.rolls_taken(state, event)
+    trial = t.rolls_trial(state, event)  # (one trial: what it takes, and whether it reads the rolls typed)
+    rolled = trial.rolled
     need = sum(len(cards) for _purpose, cards in rolled)
     boss = any(purpose == BOSS_AMBUSH for purpose, _cards in rolled)
     cites = c("Ambushes") + ("; " + c("Boss initiative cards") if boss else "")
@@ -854,14 +862,10 @@ def rolls_refusal(t: MysticsTracker, state: MysticsState, event: Event) -> Typed
         return TypedRollsError(f"no die rolls typed in, {need} needed: the action die data has no movement "
                                "numbers, so the rolls come from the table", expected=rolls_words(rolled),
                                cite=cites)
-    if len(rolls) == need:
+    if len(rolls) == need or not trial.typed_read:  # (rolls it never reads: cheese that brings no surge)
         return None
-    try:
-        t.rolls_taken(state, event, typed=True)
-    except TypedRollsError:  # (said with the count it takes in all, not the first ambush short of rolls)
-        return TypedRollsError(f"{len(rolls)} die roll(s) typed in, {need} needed",
-                               expected=rolls_words(rolled), found=repr(rolls)[:60], cite=cites)
-    return None  # (rolls it never reads: cheese that brings no surge)
+    return TypedRollsError(f"{len(rolls)} die roll(s) typed in, {need} needed",  # (the count it takes in all)
+                           expected=rolls_words(rolled), found=repr(rolls)[:60], cite=cites)
 
 
 def rolls_words(rolled: Sequence[tuple[str, Sequence[str]]]) -> str:
@@ -889,10 +893,11 @@ class Draws:
     decided: dict[str, Any] = field(default_factory=dict)
     #: the card data values the action read, by kind and key (:data:`CARD_DATA`)
     card_data: dict[str, dict[str, Any]] = field(default_factory=dict)
-    #: a trial (:meth:`MysticsTracker.rolls_taken`): no roll is drawn, each ambush's purpose and cards are
-    #: noted in ``rolled``
+    #: a trial (:meth:`MysticsTracker.rolls_trial`): no roll is drawn, each ambush's purpose and cards are
+    #: noted in ``rolled``, and ``typed_read`` notes whether the event's typed rolls are read (minions placed)
     trial: bool = False
     rolled: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    typed_read: bool = False
 
     def shuffled(self, ids: list[str]) -> None:
         """Note one shuffle's result (of two cards or more: one card is no draw); an action that
@@ -1178,10 +1183,14 @@ def _remember(state: MysticsState, reads: Sequence[tuple[str, str, Any, bool]] |
     return replace(state, read=read, today=tuple(today))
 
 
-def _search_key(t: MysticsTracker, state: MysticsState, card: str) -> str:
+def _search_key(t: MysticsTracker, state: MysticsState, card: str,
+                look: Callable[[str], Any | None] | None = None) -> tuple[str, Any | None]:
     """The key search card ``card`` is read and recorded by, so one card is one record however it is typed:
     that of a record the chapter (or this line) holds already, named by its key, id or name in any case;
-    else the id of the card of today's data it names; else the name as typed, casefolded."""
+    else the id of the card of today's data it names; else the name as typed, casefolded. With what today's
+    data holds for the key when it was looked up for it (``None``: not in the data; :data:`_ABSENT`: a key
+    held, not looked up), so it is not looked up again; ``look``: how (default
+    :meth:`MysticsTracker.search_card`)."""
     want = card.casefold().strip()
     held: list[tuple[str, Any]] = [(key, value) for (kind, key), (value, _by) in state.read.items()
                                    if kind == SEARCH_CARDS]
@@ -1190,24 +1199,25 @@ def _search_key(t: MysticsTracker, state: MysticsState, card: str) -> str:
         held += [(key, value) for key, value in values.items() if isinstance(key, str)]
     for key, _value in held:
         if key == card:
-            return key
+            return key, _ABSENT
     for key, value in held:
         names = [key, *(value.get(f) for f in ("id", "name") if isinstance(value, Mapping))]
         if any(isinstance(x, str) and x.casefold().strip() == want for x in names):
-            return key
-    found = t.search_card(card)
-    return found.id if found is not None else want
+            return key, _ABSENT
+    found = (t.search_card if look is None else look)(card)
+    return (found.id if found is not None else want), found
 
 
-def _search(t: MysticsTracker, state: MysticsState, card: str) -> Any | None:
+def _search(t: MysticsTracker, state: MysticsState, card: str,
+            look: Callable[[str], Any | None] | None = None) -> Any | None:
     """Search card ``card`` (by id or name, any case) as the chapter read it (:meth:`MysticsTracker._data`,
-    keyed by :func:`_search_key`); ``None``: not in the card data, or card data that cannot be loaded (a
-    card typed in is taken as typed)."""
-    key = _search_key(t, state, card)
+    keyed by :func:`_search_key`, ``look`` looking it up there); ``None``: not in the card data, or card data
+    that cannot be loaded (a card typed in is taken as typed)."""
+    key, found = _search_key(t, state, card, look)
 
     def today() -> Any:
         t.search_card_data()  # (data that cannot be loaded is no "not in the data": nothing is recorded)
-        return _search_json(t.search_card(key))
+        return _search_json(t.search_card(key) if found is _ABSENT else found)
 
     try:
         value = t._data(state, SEARCH_CARDS, key, today)
@@ -1554,17 +1564,68 @@ def _took_free(state: MysticsState, mouse: str, kind: str, partner: str | None =
                                            state.step))
 
 
-def held_card(t: MysticsTracker, m: Mouse, typed: str) -> str:
+def held_card(t: MysticsTracker, m: Mouse, typed: str,
+              look: Callable[[str], Any | None] | None = None) -> str:
     """The card of ``m`` that ``typed`` names, as it is recorded: by its recorded name or id, or by the
     name the table reads (starting equipment is recorded by id: ``Dagger`` is ``dagger``), in any case.
-    ``typed`` as it is when the mouse holds no such card (the caller says so, or takes a new card)."""
+    ``typed`` as it is when the mouse holds no such card (the caller says so, or takes a new card).
+    ``look``: how a card is looked up in the card data (default :meth:`MysticsTracker.search_card`)."""
     recorded = [g.name for g in m.gear]
     if typed in recorded:
         return typed
-    keys = {typed.casefold(), t.card_name(typed).casefold(), t.card_id(typed).casefold()}
-    hits = [r for r in dict.fromkeys(recorded)
-            if {r.casefold(), t.card_name(r).casefold(), t.card_id(r).casefold()} & keys]
+    look = t.search_card if look is None else look
+
+    def names(card: str) -> set[str]:  # (its id as :meth:`MysticsTracker.card_id` says it)
+        found = look(card)
+        card_id = card if found is None else found.id
+        return {card.casefold(), t.card_name(card).casefold(), card_id.casefold()}
+
+    keys = names(typed)
+    hits = [r for r in dict.fromkeys(recorded) if names(r) & keys]
     return hits[0] if len(hits) == 1 else typed
+
+
+class PackCard:
+    """A search card typed for one of mouse ``mouse``'s pack actions (To pack, Equip, Unequip, Discard) in
+    ``state``, looked up in the card data once for all of them: a page gates the four buttons at each
+    keystroke and acts on one, and each would look the card (and the mouse's) up again. Each part is
+    worked out when first asked for; a new state, mouse or text needs a new one."""
+
+    def __init__(self, t: MysticsTracker, state: MysticsState, mouse: str, typed: str) -> None:
+        self.t, self.state, self.m, self.typed = t, state, state.mouse(mouse), typed
+        self._found: dict[str, Any | None] = {}
+
+    def look(self, card: str) -> Any | None:
+        """The search card of today's data ``card`` names (:meth:`MysticsTracker.search_card`), looked up
+        once."""
+        if card not in self._found:
+            self._found[card] = self.t.search_card(card)
+        return self._found[card]
+
+    @property
+    def today(self) -> Any | None:
+        """The card of today's data the text typed names (by id or name, any case), or ``None``."""
+        return self.look(self.typed)
+
+    @functools.cached_property
+    def held(self) -> str:
+        """The mouse's card the text names, as recorded (:func:`held_card`); as typed when it holds none."""
+        return held_card(self.t, self.m, self.typed, self.look)
+
+    @functools.cached_property
+    def info(self) -> Any | None:
+        """The card typed as the chapter reads it (:func:`_search`): what a card put in the pack is."""
+        return _search(self.t, self.state, self.typed, self.look)
+
+    @functools.cached_property
+    def held_info(self) -> Any | None:
+        """The mouse's card (:attr:`held`) as the chapter reads it: what an equip requires."""
+        return self.info if self.held == self.typed else _search(self.t, self.state, self.held, self.look)
+
+
+def pack_card(t: MysticsTracker, state: MysticsState, mouse: str, card: str | PackCard) -> PackCard:
+    """``card`` as a :class:`PackCard` of ``mouse`` in ``state`` (one looked up already is passed along)."""
+    return card if isinstance(card, PackCard) else PackCard(t, state, mouse, card)
 
 
 def _kept(t: MysticsTracker, state: MysticsState, error: CompanionError | None) -> MysticsState:
@@ -1710,6 +1771,9 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
     bad = typed_rolls_refusal(rolls)  # every number typed checked first: a 9 is named as no number of the die
     if bad is not None:
         raise bad
+    trial = t._draws if t._draws is not None and t._draws.trial else None
+    if trial is not None and rolls is not None:  # (a trial notes they are read, and counts what it takes)
+        trial.typed_read, rolls = True, None
     used = 0
 
     def next_rolls(purpose: str, cards: Sequence[str]) -> list[int]:
@@ -1975,10 +2039,9 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         classes = _ability_classes(t, state, ability)  # (as the line recorded them: never today's data)
         if classes is None:  # (a card the data lacks is a typo: named with the closest ones)
             _start_check(t, kept, _unknown_ability(t, ability))
-        try:
-            pt.check_ability_class(mice[i], ability, classes or (), "Game setup")
-        except RuleError as exc:
-            _start_check(t, kept, exc)
+        refused = pt.ability_class_refusal(mice[i], ability, classes or (), "Game setup")
+        if refused is not None:
+            _start_check(t, kept, refused)
         mice[i] = replace(mice[i], abilities=(ability,))
     rolls = _list(e, "rolls")
     if rolls:  # (an empty list, as a tool may write it, rolls nothing)
@@ -2992,7 +3055,7 @@ def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     discard = None if discard is None else held_card(t, m, discard)
     trick = _flag(e, "trick")  # (every field read before a rule refuses: 'do' names the unread)
     state = _kept(t, state, _captured_cards(m, "gain"))
-    trick, party = _gained_kind(t, state, card, trick)
+    trick, party = _gained_kind(_search(t, state, card), trick)
     state = _room_discard(t, state, m, card, discard, trick=trick, party=party)
     m2 = pt.gain(m, card, trick, discard, strict=False, show=t.card_name, party=party)
     if party:
@@ -3004,54 +3067,63 @@ def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     return _discarded(t, _say(replace(state, mice=pt.put(state.mice, m2)), words), m, discard)
 
 
-def _gained_kind(t: MysticsTracker, state: MysticsState, card: str, trick: bool) -> tuple[bool, bool]:
-    """(trick, party item) for ``card`` going into a pack: as the card data has it when it holds the card
-    (Tricks; Party Items), else a trick only as ``trick`` says; a party item is no trick."""
-    info = _search(t, state, card)
+def _gained_kind(info: Any | None, trick: bool) -> tuple[bool, bool]:
+    """(trick, party item) for a card going into a pack, ``info`` as the chapter reads it (:func:`_search`):
+    as the card data has it when it holds the card (Tricks; Party Items), else a trick only as ``trick``
+    says; a party item is no trick."""
     kind = None if info is None else info.subtype
     party = kind == "party-item"
     return (trick or kind == "trick") and not party, party
 
 
-def why_not_gain(t: MysticsTracker, state: MysticsState, mouse: str, card: str,
+def why_not_gain(t: MysticsTracker, state: MysticsState, mouse: str, card: str | PackCard,
                  trick: bool = False) -> RuleError | None:
     """Why ``card`` cannot go into ``mouse``'s pack now, with no discard (``None``: it can): the
     tracker's refusal of a new ``gain`` event, which the page's “To pack” is off for (Equip; Captured
-    Mouse)."""
+    Mouse). ``card``: as typed, or looked up already (:class:`PackCard`), as for each ``why_not_``."""
     m = state.mouse(mouse)
     refused = _captured_cards(m, "gain")
     if refused is not None:
         return refused
-    trick, party = _gained_kind(t, state, card, trick)
-    return pt.gain_refusal(m, card, trick, strict=False, show=t.card_name, party=party)
+    named = pack_card(t, state, mouse, card)
+    trick, party = _gained_kind(named.info, trick)
+    return pt.gain_refusal(m, named.typed, trick, strict=False, show=t.card_name, party=party)
 
 
-def why_not_discard(t: MysticsTracker, state: MysticsState, mouse: str, card: str) -> RuleError | None:
+def why_not_discard(t: MysticsTracker, state: MysticsState, mouse: str,
+                    card: str | PackCard) -> RuleError | None:
     """Why ``mouse`` cannot discard ``card`` now (``None``: it can): captured, or it has no such card (the
     tracker's refusal of a new ``discard`` event, in its order; Equip)."""
     m = state.mouse(mouse)
-    return _captured_cards(m, "discard") or pt.missing_card(m, held_card(t, m, card), t.card_name)
+    refused = _captured_cards(m, "discard")
+    return refused or pt.missing_card(m, pack_card(t, state, mouse, card).held, t.card_name)
 
 
-def why_not_equip(t: MysticsTracker, state: MysticsState, mouse: str, card: str, slot: str,
+def why_not_equip(t: MysticsTracker, state: MysticsState, mouse: str, card: str | PackCard, slot: str,
                   paws: int = 1) -> RuleError | None:
     """Why ``mouse`` cannot equip ``card`` in ``slot`` now for what the card and the mouse are (``None``:
     it can): captured, a trick, a slot it lacks or that is taken, too few paws, a class or mouse the card
     requires (Equip; Tricks; Search Cards). The tracker's refusal of a new ``equip`` event before the
     turn's (:func:`free_action_refusal`), which the page says first."""
     m = state.mouse(mouse)
-    card = held_card(t, m, card)
-    return (_captured_cards(m, "equip") or pt.equip_refusal(m, card, slot, paws, show=t.card_name)
-            or _requirement_check(t, state, m, card)[1])
+    refused = _captured_cards(m, "equip")
+    if refused is not None:
+        return refused
+    named = pack_card(t, state, mouse, card)
+    return (pt.equip_refusal(m, named.held, slot, paws, show=t.card_name)
+            or _requirement_check(t, state, m, named.held_info)[1])
 
 
-def why_not_unequip(t: MysticsTracker, state: MysticsState, mouse: str, card: str) -> RuleError | None:
+def why_not_unequip(t: MysticsTracker, state: MysticsState, mouse: str,
+                    card: str | PackCard) -> RuleError | None:
     """Why ``mouse`` cannot put ``card`` from its slot into its pack now, with no discard (``None``: it
     can): no such card, in the pack already, a full pack (Equip), or captured. The tracker's refusal of a
     new ``unequip`` event before the turn's (:func:`free_action_refusal`)."""
     m = state.mouse(mouse)
-    card = held_card(t, m, card)
-    return _captured_cards(m, "unequip") or pt.unequip_refusal(m, card, None, t.card_name, strict=False)
+    refused = _captured_cards(m, "unequip")
+    if refused is not None:
+        return refused
+    return pt.unequip_refusal(m, pack_card(t, state, mouse, card).held, None, t.card_name, strict=False)
 
 
 def why_not_level_up(t: MysticsTracker, state: MysticsState, mouse: str, ability: str) -> RuleError | None:
@@ -3103,14 +3175,15 @@ def _discard(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 
 def _equip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
-    card = held_card(t, m, _str(e, "card"))
+    named = PackCard(t, state, m.id, _str(e, "card"))  # (the card and the mouse's looked up once)
+    card = named.held
     slot = _str(e, "slot")
     paws = _int(e, "paws", 1, minimum=1, maximum=pt.PAW_SLOTS,
                 why=f"a mouse has {pt.PAW_SLOTS} paw slots ({c('Equip')})")
     state = _kept(t, state, _captured_cards(m, "equip"))
     # (a logged line is kept as played)
     m2 = pt.equip(m, card, slot, paws, strict=not t.replaying, show=t.card_name)
-    state = _requirements(t, state, m, card)  # (what the card needs first: no turn makes it fit)
+    state = _requirements(t, state, m, named.held_info)  # (what the card needs first: no turn makes it fit)
     state = _kept(t, state, free_action_refusal(state, m.id, "equip"))
     return _say(_took_free(replace(state, mice=pt.put(state.mice, m2)), m.id, "equip"),
                 f"{m.name} equips {t.card_name(card)!r} ({slot}) ({c('Equip')})"
@@ -3145,22 +3218,22 @@ class _Who:
     classes: tuple[str, ...] | None
 
 
-def _requirements(t: MysticsTracker, state: MysticsState, m: Mouse, card: str) -> MysticsState:
-    """A search card's other requirements (a class, or a named mouse: Search Cards, "Other
-    requirements: any class or stat required to use this weapon"): a new equip of a card whose
-    requirement the mouse does not meet is refused (one logged before the check is kept as played);
-    one that cannot be checked (the mouse's classes, or the requirement, not known) is allowed, with a
-    note saying so. A card the data does not hold is not checked (:func:`_requirement_check`)."""
-    note, refused = _requirement_check(t, state, m, card)
+def _requirements(t: MysticsTracker, state: MysticsState, m: Mouse, info: Any | None) -> MysticsState:
+    """A search card's other requirements (a class, or a named mouse: Search Cards, "Other requirements:
+    any class or stat required to use this weapon"), ``info`` the card as the chapter reads it
+    (:func:`_search`): a new equip of a card whose requirement the mouse does not meet is refused (one
+    logged before the check is kept as played); one that cannot be checked (the mouse's classes, or the
+    requirement, not known) is allowed, with a note saying so. A card the data does not hold is not
+    checked (:func:`_requirement_check`)."""
+    note, refused = _requirement_check(t, state, m, info)
     return _kept(t, _say(state, note) if note else state, refused)
 
 
 def _requirement_check(t: MysticsTracker, state: MysticsState, m: Mouse,
-                       card: str) -> tuple[str | None, RuleError | None]:
-    """(a note, the refusal) of ``m`` equipping ``card`` for the card's other requirements (Search Cards):
-    the note when it could not be checked, the refusal when ``m`` does not meet it; ``(None, None)``: met,
-    or nothing to check."""
-    info = _search(t, state, card)
+                       info: Any | None) -> tuple[str | None, RuleError | None]:
+    """(a note, the refusal) of ``m`` equipping the card ``info`` (as the chapter reads it: :func:`_search`)
+    for the card's other requirements (Search Cards): the note when it could not be checked, the refusal
+    when ``m`` does not meet it; ``(None, None)``: met, or nothing to check (``info`` ``None``)."""
     req = None if info is None else info.requirements
     if req is None or req.none:
         return None, None

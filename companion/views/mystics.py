@@ -86,6 +86,7 @@ from ..mystics.tracker import (
     PUT_END_MARKER,
     MysticsState,
     MysticsTracker,
+    PackCard,
     RollsNeeded,
     TypedRollsError,
     achievement_name,
@@ -101,7 +102,6 @@ from ..mystics.tracker import (
     free_action_refusal,
     greedy_refusal,
     has_pilfer,
-    held_card,
     not_its_turn,
     party_setup_refusal,
     pilfer_refusal,
@@ -836,6 +836,9 @@ class MouseBox:
         #: button's label, the name, the state it was asked on); a second tap takes it as typed
         #: (:meth:`_typed`)
         self._asked: tuple[str, str, MysticsState] | None = None
+        #: the card typed in the Card box, looked up once for the tracker, state and text on show
+        #: (:meth:`_pack_card`): the four pack buttons' gates and the click share it
+        self._card_seen: PackCard | None = None
         for label, fn, kind in (
             ("To pack", lambda: self._typed(self._gain(), "To pack"), "gain"),
             ("Equip", lambda: self._typed(self._equip(), "Equip"), "equip"),
@@ -952,10 +955,12 @@ class MouseBox:
         lack a card of the table's own, so a second tap of ``label``, the name and the table as they were,
         takes it as typed."""
         name, t, state = str(event["card"]), self.dash.tracker, self.dash.state
-        m = state.mouse(self.mid)
-        if ui.half_character(name) is not None or held_card(t, m, name) in [g.name for g in m.gear]:
-            return event  # (half a character: the page refuses it with its own words)
-        found = t.search_card(name)
+        if ui.half_character(name) is not None:
+            return event  # (the page refuses it with its own words)
+        named = self._pack_card(state, name)
+        if named.held in [g.name for g in named.m.gear]:
+            return event
+        found = named.today
         if found is not None:
             return {**event, "card": str(found.name)}
         try:  # (spelt alike only: "Bow" is a card of its own, not Accurate Bow)
@@ -971,6 +976,14 @@ class MouseBox:
         raise CompanionError(f"{name!r} is no search card of the card data. {hint}",
                              suggestion=f"Press “{label}” again to add {name!r} as typed "
                                         "(a card of your own).")
+
+    def _pack_card(self, state: MysticsState, typed: str) -> PackCard:
+        """The card ``typed`` for this mouse's pack actions in ``state``, looked up once for the tracker, the
+        state and the text (:class:`~companion.mystics.tracker.PackCard`)."""
+        seen, t = self._card_seen, self.dash.tracker
+        if seen is None or seen.t is not t or seen.state is not state or seen.typed != typed:
+            seen = self._card_seen = PackCard(t, state, self.mid, typed)
+        return seen
 
     def _unequip(self) -> dict[str, Any]:
         return {"event": "unequip", "mouse": self.mid, "card": self._name()}
@@ -1119,8 +1132,9 @@ class MouseBox:
 
     def _gear_refusal(self, t: MysticsTracker, state: MysticsState, m: Mouse,
                       widget: Any) -> CompanionError | None:
-        """Why the pack button ``widget`` refuses the card typed, as the tracker would (its predicates)."""
-        card = self._name()
+        """Why the pack button ``widget`` refuses the card typed, as the tracker would (its predicates), the
+        card looked up once for the four buttons (:meth:`_pack_card`)."""
+        card = self._pack_card(state, self._name())
         if widget is self.gear_buttons["gain"]:
             return why_not_gain(t, state, m.id, card, bool(self.trick.value))
         if widget is self.gear_buttons["equip"]:
@@ -1248,6 +1262,12 @@ class MysticsDashboard(ui.TrackerPage):
     #: what the Rolls boxes' gates said, by event and box text, for the tracker and state on show
     #: (:meth:`_rolls_off`: a new tracker or state starts a new dict)
     _rolls_seen: tuple[Any, Any, dict[tuple[str, str], str | None]] = (None, None, {})
+    #: while a click runs, the status is drawn once, as it ends (:meth:`show_once_said`), not by each redraw
+    #: meanwhile; ``_status_due``: a draw was asked for meanwhile
+    _status_waits = False
+    _status_due = False
+    #: the panel the latest click's refusal was shown in (the status then shows only that refusal)
+    _refused_in: w.HTML | None = None
 
     def __init__(
         self, path: str | Path | None = None, *, tracker_kwargs: dict[str, Any] | None = None
@@ -1773,6 +1793,7 @@ class MysticsDashboard(ui.TrackerPage):
         """How a control's error is shown (:class:`~companion.ui.SectionMessages`): after the page is drawn
         again from the state, so no control shows what did not happen (a toggle pressed, a choice made),
         and a refusal in this page's words, not the log's."""
+        self._refused_in = target
         try:
             self.refresh()
         except Exception:  # pragma: no cover - the error to show is the first one
@@ -1786,16 +1807,24 @@ class MysticsDashboard(ui.TrackerPage):
         """Decorate a control's callback: its error is shown in ``where``, the message panel of the
         control's section (the status when none is given), a message an earlier click left in another
         section cleared first (:meth:`~companion.ui.SectionMessages.guard`); the click is counted, so that
-        the status no longer shows what an earlier one did (:meth:`status_words`)."""
+        the status no longer shows what an earlier one did (:meth:`status_words`), and the status is drawn
+        once, as the click ends (:meth:`show_once_said`), however often the page is drawn again meanwhile."""
 
         def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
             @functools.wraps(fn)
             def counted(*args: Any, **kwargs: Any) -> Any:
                 self._clicks += 1
+                self._refused_in = None
+                waits, self._status_waits = self._status_waits, True  # (the status: drawn once, at the end)
                 try:
                     return fn(*args, **kwargs)
+                except Exception as exc:  # (shown before the status is drawn: it may be shown in it)
+                    self._show_refused(self.section_messages.current, exc)
+                    return None
                 finally:
-                    self.show_once_said()
+                    self._status_waits = waits
+                    if not waits:
+                        self.show_once_said()
 
             return self.section_messages.guard(self.status if where is None else where)(counted)
 
@@ -1965,9 +1994,15 @@ class MysticsDashboard(ui.TrackerPage):
 
     def show_once_said(self) -> None:
         """After a click: the status and the surge alert say in full again what the panel of an earlier
-        click said (every click clears the sections' panels), or only refer to it."""
-        if self.state.started and not self._drawing:
+        click said (every click clears the sections' panels), or only refer to it. The status is drawn here
+        once for the click (:meth:`show_status` waits meanwhile), unless the click's refusal is shown in it
+        (it is all the status shows then)."""
+        due, self._status_due = self._status_due, False
+        if self._drawing:
+            return
+        if (due or self.state.started) and self._refused_in is not self.status:
             self.show_status()
+        if self.state.started:
             self.surge_alert.value = self._surge_alert()
 
     def status_words(self) -> list[str]:
@@ -2497,7 +2532,8 @@ class MysticsDashboard(ui.TrackerPage):
         typed, in this page's words naming the box (:meth:`_rolls_refusal`); ``None``: it can, or only the
         click can say (boxes the tracker cannot read, a refusal of its own: said then). Worked out once
         per state, event and box text: the board regates on every keystroke in any of its boxes, and each
-        answer runs the event as a trial (:meth:`~companion.mystics.tracker.MysticsTracker.rolls_taken`)."""
+        answer runs the event as a trial, once
+        (:meth:`~companion.mystics.tracker.MysticsTracker.rolls_trial`)."""
         try:
             made = event()
         except CompanionError:
@@ -2748,7 +2784,11 @@ class MysticsDashboard(ui.TrackerPage):
 
     def show_status(self) -> None:
         """The status: whose turn it is (or how the chapter ended, for as long as it stays so) and what no
-        section says of the latest action (:meth:`status_words`), or what the page waits for."""
+        section says of the latest action (:meth:`status_words`), or what the page waits for. During a click,
+        drawn once, as it ends (:meth:`show_once_said`)."""
+        if self._status_waits:
+            self._status_due = True
+            return
         s = self.state
         if not s.started:
             if not self.show_unusable(self.status):
