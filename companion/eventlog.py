@@ -734,6 +734,33 @@ class EventLog:
         return len(self.events)
 
 
+@dataclass(frozen=True)
+class NoStart:
+    """Why a log holds nothing under way (:meth:`Tracker.no_start`), the one place its words come from
+    (``replay``, a refused action, a page). ``reason``: ``"empty"`` (nothing was started in the log,
+    nothing undone), ``"undone"`` (its start was undone: a redo brings it back) or ``"missing"``
+    (:meth:`Tracker.missing_start`: a redo would not help); ``why`` in words ("its start was undone"),
+    ``hint``: what to do; ``thing``: what the log holds (a game, a session, a chapter)."""
+
+    reason: str
+    why: str
+    hint: str
+    thing: str = "game"
+
+    @property
+    def said(self) -> str:
+        """"no game is under way in this log: " and why."""
+        return f"no {self.thing} is under way in this log: {self.why}"
+
+    @property
+    def line(self) -> str:
+        """The line ``replay`` begins with: "No game under way in this log: WHY. WHAT TO DO"."""
+        return f"No {self.thing} under way in this log: {self.why}. {self.hint}"
+
+    def to_json(self) -> dict[str, str]:
+        return {"reason": self.reason, "why": self.why, "hint": self.hint}
+
+
 class Tracker(Generic[S]):
     """State as a fold of an :class:`EventLog`, with validated actions and undo/redo.
 
@@ -875,6 +902,66 @@ class Tracker(Generic[S]):
     def is_new(self) -> bool:
         """Whether the log holds no action yet (at most its first line, naming its tracker)."""
         return all(le.event["event"] == HEADER for le in self.log.events)
+
+    # -- nothing under way -----------------------------------------------------------
+    #: What a start with no seed of its own loses when its line is lost (said by :meth:`missing_start`).
+    FIRST_ACTION: ClassVar[str] = "its first action"
+
+    @property
+    def start_undone(self) -> bool:
+        """Whether the log's start was undone (a redo brings it back)."""
+        return bool(self._undone) and self._undone[-1].event.get("event") == "start"
+
+    def _log_words(self, log: str | os.PathLike[str] | None) -> str:
+        """The log as a hint names it: ``log`` as typed, else the tracker's file ("LOG" for none)."""
+        return str(log if log is not None else self.log.path if self.log.path is not None else "LOG")
+
+    def new_start(self, log: str | os.PathLike[str] | None = None) -> str:
+        """How to start anew, as every hint of a log with nothing under way ends: "start a new game. Start
+        one with: …" (:func:`~companion.logstarts.start_hint`)."""
+        from .logstarts import LOG_STARTS, start_hint
+
+        return f"start a new {LOG_STARTS[self.KIND].thing}. {start_hint(self.KIND, self._log_words(log))}"
+
+    def missing_start(self, log: str | os.PathLike[str] | None = None) -> tuple[str, str]:
+        """Why no start is in force in a log that holds actions and whose start was not just undone
+        (:attr:`start_undone`), in words, with what to do: a start line that cannot be used (which),
+        one undone long ago (lines an older version logged after it), or none at all: the log lost
+        its first action (a line deleted, or one that cannot be read). A redo helps in none of these."""
+        again = self.new_start(log)
+        starts = [le.line or 0 for le in self.log.events if le.event.get("event") == "start"]
+        refused = [p.line for p in self.problems if p.line in starts]
+        if refused:
+            return (f"its start (line {refused[0]}) cannot be used",
+                    f"Mend line {refused[0]} in the file (from a copy of the log), or {again}")
+        if starts:
+            return (f"its start (line {starts[0]}) was undone, and actions were logged after it",
+                    f"A redo no longer brings it back: {again}")
+        events = {le.line for le in self.log.events}
+        first = min((le.line or 0 for le in self.log.events if le.event.get("event") != HEADER), default=0)
+        unread = [p.line for p in self.problems if p.line not in events and (not first or p.line < first)]
+        lost = (f"line {unread[0]}, before every action, cannot be used: was it the start?" if unread else
+                f"the log lost {self.FIRST_ACTION}?")
+        return (f"it has no start line ({lost})", "Nothing was undone, so a redo will not bring it back: put "
+                f"the start line back from a copy of the log, or {again}")
+
+    def no_start(self, log: str | os.PathLike[str] | None = None) -> NoStart | None:
+        """Why nothing is under way in this log (``None``: a start is in force): it is empty, its start was
+        undone (a redo brings it back), or its start is missing (:meth:`missing_start`: nothing was undone,
+        so a redo would not help). ``log``: the log as the user named it, for the commands in the hint."""
+        from .logstarts import LOG_STARTS, empty_log, for_log, start_hint
+
+        if getattr(self.state, "started", True):
+            return None
+        where, thing = self._log_words(log), LOG_STARTS[self.KIND].thing
+        if self.is_new and not self.problems:  # (said as every tracker's empty log says it)
+            return NoStart("empty", empty_log(self.KIND), start_hint(self.KIND, where), thing)
+        if self.start_undone:
+            redo = for_log(LOG_STARTS[self.KIND].redo, where)
+            hint = (f"Redo the undone start to go on with the {thing} ('{redo}', or the notebook page's "
+                    f"Redo), or {self.new_start(log)}")
+            return NoStart("undone", "its start was undone", hint, thing)
+        return NoStart("missing", *self.missing_start(log), thing)
 
     # -- to implement --------------------------------------------------------------
     def initial(self) -> S:  # pragma: no cover - abstract

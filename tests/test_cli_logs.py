@@ -9,6 +9,7 @@ import pytest
 
 from companion.cli import existing_log, main
 from companion.errors import CompanionError, LogError
+from companion.logstarts import start_hint
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -89,7 +90,8 @@ def test_a_log_whose_start_was_undone_says_how_to_bring_it_back(
     thing = "chapter" if game == "mystics" else "game"
     assert capsys.readouterr().out.splitlines()[0] == (
         f"No {thing} under way in this log: its start was undone. Redo the undone start to go on with the "
-        f"{thing}: companion {game} do {log} redo (or Redo on the notebook page).")
+        f"{thing} ('companion {game} do {log} redo', or the notebook page's Redo), or start a new {thing}. "
+        f"{start_hint(game, log)}")  # (the Mouse Card's words: one Tracker.no_start)
 
 
 #: A command that leaves each tracker's log with a game under way, then the commands whose --json is checked.
@@ -145,7 +147,10 @@ def test_the_common_keys_count_actions_and_problems_of_a_log_with_a_bad_line(
     assert (out["actions"], out["events"], out["can_undo"]) == (0, 0, False)
     assert len(out["problems"]) == 1 and "line 2" in out["problems"][0]
     assert main(["village", "replay", str(log)]) == 1
-    assert capsys.readouterr().out.startswith("No game under way in this log: it holds no start in force")
+    assert capsys.readouterr().out.startswith(
+        "No game under way in this log: it has no start line (the log lost its first action?). Nothing was "
+        "undone, so a redo will not bring it back: put the start line back from a copy of the log, or start "
+        "a new game. Start one with: companion village do ")
 
 
 def test_the_helper_names_the_path_as_given_with_the_commands_own_error_and_hint(tmp_path: Path) -> None:

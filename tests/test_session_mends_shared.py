@@ -95,3 +95,26 @@ def test_the_estimate_reads_the_deck_again_only_when_it_changed(monkeypatch: pyt
     assert len(reads) == 2 and "This makes 2 pages (1 sheet of paper, duplex)" in _text(page.estimate.value)
     page.deck.value = ""  # the whole game: a count of its own
     assert len(reads) == 3
+
+
+@pytest.mark.parametrize("game", ["village", "tmnt", "mystics"])
+def test_every_tracker_tells_a_start_line_that_cannot_be_used_as_the_mouse_card_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str) -> None:
+    """One :meth:`companion.eventlog.Tracker.no_start` for every tracker: a start line that cannot be used
+    is named by its line, with what to do (it was "no start in force" for all but the Mouse Card)."""
+    from companion.cli import main
+
+    log = tmp_path / "g.jsonl"
+    begin = ([game, "new", str(log), "--mice", "collin", "--seed", "1"] if game == "mystics"
+             else [game, "do", str(log), '{"event": "start", "seed": 1}'])
+    assert main(begin) == 0
+    lines = log.read_text(encoding="utf-8").splitlines()
+    start = json.loads(lines[1])
+    start["mice" if game == "mystics" else "players"] = 5  # (no list of names: the start is refused)
+    log.write_text("\n".join([lines[0], json.dumps(start), *lines[2:]]) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    main([game, "replay", str(log)])
+    thing = "chapter" if game == "mystics" else "game"
+    out = capsys.readouterr().out
+    assert out.startswith(f"No {thing} under way in this log: its start (line 2) cannot be used. Mend line 2 "
+                          f"in the file (from a copy of the log), or start a new {thing}. Start one with: "), out

@@ -352,26 +352,13 @@ def existing_log(path: str | Path, *, error: type[CompanionError] = CompanionErr
 #: the old game is not lost, an undo brings it back.
 NEW_GAME_REPLACES = "This new game replaces the game the log held; undo brings that game back."
 
-def no_game_line(game: str, tracker: Any, log: str | Path) -> str:
-    """What a ``replay`` (or a ``do`` that leaves none) says of a log with no game under way, in the
-    shape the Mouse Card live deck says it (:meth:`~companion.mousecard.live.LiveDeckTracker.no_session`):
-    "No game under way in this log: WHY. WHAT TO DO". It is empty, its start was undone (a redo brings
-    it back), or it holds no start in force (a start line that cannot be used, or lost)."""
-    from ..logstarts import LOG_STARTS, empty_log, for_log, start_hint
-
-    start = LOG_STARTS[game]
-    if tracker.is_new and not tracker.problems:
-        why = empty_log(game)
-        hint = start_hint(game, log)
-    elif tracker.can_redo:
-        why = "its start was undone"
-        hint = (f"Redo the undone start to go on with the {start.thing}: "
-                f"{for_log(start.redo, log)} (or Redo on the notebook page).")
-    else:
-        why = "it holds no start in force (a start line that cannot be used, or one that was lost)"
-        hint = (f"Mend the start line from a copy of the log, or start a new {start.thing}. "
-                f"{start_hint(game, log)}")
-    return f"No {start.thing} under way in this log: {why}. {hint}"
+def no_game_line(tracker: Any, log: str | Path) -> str:
+    """What a ``replay`` (or a ``do`` that leaves none) says of a log with no game under way
+    (:meth:`~companion.eventlog.Tracker.no_start`, the Mouse Card's words too): "No game under way in this
+    log: WHY. WHAT TO DO". It is empty, its start was undone (a redo brings it back), or its start is
+    missing (a start line that cannot be used, or one that was lost)."""
+    none = tracker.no_start(log)
+    return none.line if none is not None else ""
 
 
 #: The keys of :func:`tracker_json`, as each tracker's ``--json`` help names them.

@@ -228,7 +228,7 @@ def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None
         out["house_readings"] = list(HOUSE_READINGS)
         print_json(out)
     elif not tracker.state.started:  # empty, or its start undone: no board to speak of
-        print(no_game_line("mystics", tracker, log))
+        print(no_game_line(tracker, log))
     else:
         print("\n".join(render_state(tracker.state, house_readings=getattr(args, "house_readings", False),
                                       log=log or None)))

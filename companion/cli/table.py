@@ -418,7 +418,7 @@ def _state_lines(t: Any, log: str) -> list[str]:
 
     state = t.state
     if not state.started:
-        return [no_game_line("village", t, log)]
+        return [no_game_line(t, log)]
     out = []
     for i, p in enumerate(state.players):
         mark = "*" if i == state.current and not state.over else " "

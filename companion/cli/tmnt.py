@@ -379,7 +379,7 @@ def _board(tracker: Any, log: str) -> list[str]:
     from ..cli import no_game_line
     from ..tmnt.game import describe
 
-    return describe(tracker.state) if tracker.state.started else [no_game_line("tmnt", tracker, log)]
+    return describe(tracker.state) if tracker.state.started else [no_game_line(tracker, log)]
 
 
 def _replay_json(tracker: Any, log: str, warnings: list[str] | None = None) -> dict[str, Any]:

@@ -45,6 +45,7 @@ Events (``"event"`` field):
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -52,8 +53,7 @@ from typing import Any
 from .. import cite
 from ..cards import tidy_name  # a character's or player's name as the session keeps it ("  Pip " is "Pip")
 from ..errors import CompanionError, LogError, RuleError, as_listed, cut
-from ..eventlog import HEADER, Event, EventLog, LoggedEvent, LogProblem, Tracker, event_rng
-from ..logstarts import LOG_STARTS, empty_log, for_log, start_hint
+from ..eventlog import Event, EventLog, LoggedEvent, LogProblem, NoStart, Tracker, event_rng
 from ..textio import logged_text, one_line
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
 from .odds import HOUSE_NOTES, TaskCheck, check_notes
@@ -76,9 +76,6 @@ BONUS_LABELS: dict[tuple[str, str], str] = {
 }
 #: How every hint of a log with no session names a new one (``NEWLOG``: a file of the user's choosing).
 NEW_SESSION = "a new session ('companion mousecard new NEWLOG', or the notebook page on a new log)"
-#: What to do when a log's start is missing (nothing undone: the line was lost, or cannot be used).
-MISSING_START_HINT = ("Nothing was undone, so a redo will not bring it back: put the start line back from a "
-                      f"copy of the log, or start {NEW_SESSION}.")
 #: Every draw's rule-book sections (the page, the CLI's journal lines and ``replay --json`` cite them,
 #: with :func:`draw_cites`' special effects).
 DRAW_CITES = (cite("mousecard", "Task checks"), LIVE_CITES["draw"])
@@ -104,27 +101,6 @@ KEPT_AS_LOGGED = (" (the cards logged at the table: the shuffle now deals others
                   "it was lost or changed)")
 #: The :attr:`~companion.eventlog.LogProblem.kind` of such a draw's problem (every other is unusable).
 MISMATCH_KIND = "mismatch"
-
-
-@dataclass(frozen=True, slots=True)
-class NoSession:
-    """Why a log holds no session under way (:meth:`LiveDeckTracker.no_session`), the one place its
-    words come from (every refusal, ``replay``, its JSON, ``odds --deck-log`` and the page say these).
-    ``reason``: ``"empty"`` (nothing was started in the log, nothing undone), ``"undone"`` (its start
-    was undone: a redo brings it back) or ``"missing"`` (:meth:`LiveDeckTracker.missing_start`: a redo
-    would not help); ``why`` in words ("its start was undone"), and ``hint``: what to do."""
-
-    reason: str
-    why: str
-    hint: str
-
-    @property
-    def said(self) -> str:
-        """"no session is under way in this log: " and why."""
-        return f"no session is under way in this log: {self.why}"
-
-    def to_json(self) -> dict[str, str]:
-        return {"reason": self.reason, "why": self.why, "hint": self.hint}
 
 
 @dataclass(frozen=True, slots=True)
@@ -899,53 +875,25 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                     return le.line
         return None
 
-    @property
-    def start_undone(self) -> bool:
-        """Whether the session's start was undone (a redo brings it back)."""
-        return bool(self._undone) and self._undone[-1].event.get("event") == "start"
+    #: (a lost first line: :meth:`~companion.eventlog.Tracker.missing_start`)
+    FIRST_ACTION = "its first action, whose seed shuffles the deck"
 
-    def missing_start(self) -> tuple[str, str]:
-        """Why no start is in force in a log that holds actions and whose start was not just undone
-        (:attr:`start_undone`), in words, with what to do: a start line that cannot be used (which),
-        one undone long ago (lines an older version logged after it), or none at all: the log lost
-        its first action (a line deleted, or one that cannot be read). A redo helps in none of these."""
-        starts = [le.line or 0 for le in self.log.events if le.event.get("event") == "start"]
-        refused = [p.line for p in self.problems if p.line in starts]
-        if refused:
-            return (f"its start (line {refused[0]}) cannot be used",
-                    f"Mend line {refused[0]} in the file (from a copy of the log), or start {NEW_SESSION}.")
-        if starts:
-            return (f"its start (line {starts[0]}) was undone, and actions were logged after it",
-                    f"A redo no longer brings it back: start {NEW_SESSION}.")
-        events = {le.line for le in self.log.events}
-        first = min((le.line or 0 for le in self.log.events if le.event.get("event") != HEADER), default=0)
-        unread = [p.line for p in self.problems if p.line not in events and (not first or p.line < first)]
-        lost = (f"line {unread[0]}, before every action, cannot be used: was it the start?" if unread else
-                "the log lost its first action, whose seed shuffles the deck?")
-        return f"it has no start line ({lost})", MISSING_START_HINT
+    def new_start(self, log: str | os.PathLike[str] | None = None) -> str:
+        """How to start anew (:meth:`~companion.eventlog.Tracker.new_start`): on a new log, as a log that
+        holds a session (or its undone start) refuses a new one."""
+        return f"start {NEW_SESSION}."
 
-    def no_session(self) -> NoSession | None:
-        """Why no session is under way in this log (None: one is): it is empty, its start was undone
-        (a redo brings it back), or its start is missing (:meth:`missing_start`: nothing was undone, so
-        a redo would not help). Typed-in draws an older version logged without a start do not make
-        one: with no start in force there is no shuffled deck, and no new action is taken."""
-        if self.state.started:
-            return None
-        log = str(self.log.path) if self.log.path is not None else "LOG"
-        if self.is_new and not self.problems:  # (said as every tracker's empty log says it)
-            return NoSession("empty", empty_log("mousecard"), start_hint("mousecard", log))
-        if self.start_undone:
-            redo = for_log(LOG_STARTS["mousecard"].redo, log)
-            return NoSession("undone", "its start was undone", f"Redo the undone start to go on with the "
-                             f"session ('{redo}', or the notebook page's Redo), or start {NEW_SESSION}.")
-        why, hint = self.missing_start()
-        return NoSession("missing", why, hint)
+    def no_session(self) -> NoStart | None:
+        """Why no session is under way in this log (:meth:`~companion.eventlog.Tracker.no_start`; None: one
+        is). Typed-in draws an older version logged without a start do not make one: with no start in
+        force there is no shuffled deck, and no new action is taken."""
+        return self.no_start()
 
-    def no_session_refusal(self, where: str, none: NoSession | None = None) -> RuleError:
+    def no_session_refusal(self, where: str, none: NoStart | None = None) -> RuleError:
         """Why an action (or odds from the deck) is refused in a log with no session under way
         (:meth:`no_session`; ``none``: what it said, when the caller asked already), with what to do."""
         if none is None:  # (asked with one under way: its start is missing)
-            none = self.no_session() or NoSession("missing", *self.missing_start())
+            none = self.no_session() or NoStart("missing", *self.missing_start(), "session")
         return RuleError(none.said, where=where, suggestion=none.hint)
 
     def deck_doubts(self) -> tuple[list[LogProblem], list[LogProblem]]:

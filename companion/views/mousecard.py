@@ -43,7 +43,7 @@ from traitlets import TraitError
 
 from .. import ui
 from ..errors import CompanionError, LogError, RuleError, cut, os_reason
-from ..eventlog import new_seed, redone_said
+from ..eventlog import NoStart, new_seed, redone_said
 from ..mousecard.deck import RANK_LABELS
 from ..mousecard.live import (
     BONUS_LABELS,
@@ -53,7 +53,6 @@ from ..mousecard.live import (
     DrawRecord,
     LiveDeck,
     LiveDeckTracker,
-    NoSession,
     cites_text,
     doubt_note,
     draw_cites,
@@ -907,7 +906,7 @@ class MouseCardPage(ui.TrackerPage):
             self.character.value = rec.character
 
     @staticmethod
-    def _no_session_hint(none: NoSession) -> str:
+    def _no_session_hint(none: NoStart) -> str:
         """What to do when no session is under way (``none``: why): in the app, whose Redo brings back a
         start just undone, "Press Redo" (the app shows no command line and no log path); elsewhere the
         live deck's own hint, as the command line gives it."""
