@@ -116,5 +116,6 @@ def test_every_tracker_tells_a_start_line_that_cannot_be_used_as_the_mouse_card_
     main([game, "replay", str(log)])
     thing = "chapter" if game == "mystics" else "game"
     out = capsys.readouterr().out
-    assert out.startswith(f"No {thing} under way in this log: its start (line 2) cannot be used. Mend line 2 "
-                          f"in the file (from a copy of the log), or start a new {thing}. Start one with: "), out
+    said = (f"No {thing} under way in this log: its start (line 2) cannot be used. Mend line 2 in the file "
+            f"(from a copy of the log), or start a new {thing}. Start one with: ")
+    assert out.startswith(said), out
