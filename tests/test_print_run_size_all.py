@@ -114,7 +114,8 @@ def test_max_pages_for_a_board_or_sheet_at_the_boundary(tmp_path: Path, capsys: 
         assert refused(code, err, pages, pages - 1) and not out.exists()
     code, said, err = run(capsys, kind, name, "--paper", "letter", "--max-pages", str(pages),
                           "--out", str(out))
-    assert code == 0 and pages_of(out) == pages and "warning" not in err and f"{pages} sheet(s)" in said
+    assert code == 0 and pages_of(out) == pages and "warning" not in err
+    assert f"{pages} sheet{'s' * (pages != 1)}" in said and "(s)" not in said
     code, _said, err = run(capsys, kind, name, "--max-pages", "0", "--out", str(tmp_path / "c.pdf"))
     assert code == 2 and "--max-pages 0 is out of range" in err and not (tmp_path / "c.pdf").exists()
 
@@ -149,7 +150,7 @@ def test_the_commands_say_max_pages_in_their_help(capsys: pytest.CaptureFixture[
 # --------------------------------------------------------------------------- the Printables page
 
 @pytest.mark.parametrize(("what", "game", "sheet"), [("board", "tmnt", None), ("board", "mystics", None),
-                                                     ("sheet", "village", "monarchs-score"),
+                                                     ("sheet", "monarchs", "monarchs-score"),
                                                      ("calibration", "village", None)])
 def test_the_page_counts_what_it_will_print(what: str, game: str, sheet: str | None) -> None:
     page = PrintView(game)
@@ -167,6 +168,6 @@ def test_the_page_counts_what_it_will_print(what: str, game: str, sheet: str | N
 def test_the_page_shows_no_count_for_a_game_without_a_board() -> None:
     page = PrintView("mousecard")
     page.what.value = "board"
-    assert page.estimate.value == ""
-    page.what.value = "sheet"  # a score sheet is not the game's: counted
-    assert "This makes 1 page" in page.estimate.value
+    assert page.estimate.value == "" and page.make_button.disabled
+    page.what.value = "sheet"  # no score sheet of the game (another game's is not offered): none counted
+    assert page.estimate.value == "" and page.make_button.disabled

@@ -276,7 +276,9 @@ def test_no_crop_marks_for_the_empty_slots_of_a_partial_page(tmp_path: Path,
     assert lowest == pytest.approx(grid.slots[3].top - sheet["crop_mark_offset"] - sheet["crop_mark_length"])
 
 
-def test_the_page_warns_of_an_offset_without_backs() -> None:
+def test_the_page_says_nothing_of_an_offset_without_backs() -> None:
+    """Without backs the page hides the offset boxes: an offset left there does nothing, and a warning
+    naming those hidden boxes would send the user looking for them (audit B)."""
     from companion.views.printing import PrintView
 
     view = PrintView("village")
@@ -285,7 +287,7 @@ def test_the_page_warns_of_an_offset_without_backs() -> None:
     view.backs.value = "none"
     view.off_x.value = 1.0
     view.make_button.click()
-    assert "Made" in view.status.value and "moves the backs, and there are none" in view.status.value
+    assert "companion-ok" in view.status.value and "offset" not in view.status.value.lower()
 
 
 def test_a_long_back_label_cut_off_is_a_warning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

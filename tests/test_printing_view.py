@@ -49,8 +49,11 @@ def test_bad_list_and_missing_board_are_shown_not_raised(view: PrintView) -> Non
     assert "did not work" in view.status.value and "Nope Card" in view.status.value
     view.game.value = "mousecard"
     view.what.value = "board"
+    assert view.make_button.disabled  # (off: a click from code is told the same, in the page's words)
     view.make_button.click()
-    assert "no board" in view.status.value
+    said = view.status.value
+    assert "No board for The Mouse Card system" in said
+    assert "companion print" not in said and "mousecard" not in said
 
 
 @pytest.mark.parametrize(("what", "game"),

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+import companion.cards as cards_module
 from companion import cite
 from companion.cards import DATA_DIR, card_files_stamp
 from companion.deck.decklist import DecklistError, LineIssue
 from companion.errors import CompanionError, RuleError, UnknownCardError, shown
-from companion.views import printing as view_module
 from companion.views.printing import PrintView
 
 
@@ -26,7 +26,8 @@ def test_an_error_relabelled_keeps_every_other_field() -> None:
     assert type(out) is UnknownCardError and out is not exc and exc.where == "mouse"
     assert (out.name, out.game, out.suggestions, out.cite, out.exit_code) == ("colin", "mystics", ("Collin",),
                                                                               exc.cite, 5)
-    assert out.args == (out.render(),) and out.render().startswith("--mice: unknown mystics card 'colin'")
+    assert out.args == (out.render(),)
+    assert out.render().startswith("--mice: unknown Mice and Mystics card 'colin'")
     plain = CompanionError("must be 1 to 20", where="skill", expected="a number", found="0",
                            suggestion="Try 3.", cite=cite("mousecard", "Task checks"))
     ruled = plain.relabel(cls=RuleError, message="skill must be 1 to 20", where=None)
@@ -38,7 +39,7 @@ def test_an_error_relabelled_keeps_every_other_field() -> None:
 
 
 def test_a_decklist_error_relabelled_keeps_its_issues() -> None:
-    issue = LineIssue(2, "3 Nope", "unknown village card 'Nope'", unknown="Nope")
+    issue = LineIssue(2, "3 Nope", "unknown Village TCG card 'Nope'", unknown="Nope")
     exc = DecklistError([issue], where="a.txt")
     out = exc.relabel(where="Decklist")
     assert out.issues == exc.issues and out.headline() == exc.headline() and out.where == "Decklist"
@@ -59,7 +60,7 @@ def test_the_print_page_looks_at_no_card_file_while_the_list_is_typed(
         looks.append(game)
         return card_files_stamp(game)
 
-    monkeypatch.setattr(view_module, "card_files_stamp", counted)
+    monkeypatch.setattr(cards_module, "card_files_stamp", counted)  # (read by the page's CardsAsRead)
     page = PrintView("village")
     assert looks == ["village"]  # the page's first choice reads the cards, once
     page.deck.value = "-"

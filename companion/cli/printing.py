@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import os_reason
+from ..verdict import plural
 from .cards import game_name, load_cards
 
 if TYPE_CHECKING:
@@ -258,10 +259,9 @@ def _cards(args: argparse.Namespace) -> int:
         if note:  # the PDF is made (exit 0), but say which faces lost text or show boxes
             print(f"companion: warning: {note}", file=sys.stderr)
     summary["warnings"] = [n for n in (big, *notes) if n]  # (the big run's was said before drawing)
-    pages = len(res.pages)
-    return _report(args, summary, f"wrote {out}: {res.copies} cards ({res.distinct} different), "
+    return _report(args, summary, f"wrote {out}: {plural(res.copies, 'card')} ({res.distinct} different), "
                                   f"{g.cols} across x {g.rows} down per {sheet_words(g.paper)}, "
-                                  f"{pages} page{'s' * (pages != 1)}")
+                                  f"{plural(len(res.pages), 'page')}")
 
 
 def _big_pages() -> int:
@@ -339,7 +339,7 @@ def _board(args: argparse.Namespace) -> int:
     from ..printing.boards import find_board
 
     summary = _tiled(args, find_board, args.game)
-    return _report(args, summary, f"wrote {summary['out']}: {summary['sheets']} sheet(s) "
+    return _report(args, summary, f"wrote {summary['out']}: {plural(summary['sheets'], 'sheet')} "
                                   f"({summary['cols']} across x {summary['rows']} down)")
 
 
@@ -347,7 +347,7 @@ def _sheet(args: argparse.Namespace) -> int:
     from ..printing.boards import find_sheet
 
     summary = _tiled(args, find_sheet, args.name)
-    return _report(args, summary, f"wrote {summary['out']}: {summary['sheets']} sheet(s)")
+    return _report(args, summary, f"wrote {summary['out']}: {plural(summary['sheets'], 'sheet')}")
 
 
 def _calibration(args: argparse.Namespace) -> int:

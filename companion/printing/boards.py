@@ -75,6 +75,12 @@ def sheets() -> dict[str, dict[str, Any]]:
     return dict(board_data()["sheets"])
 
 
+def game_sheets(game: str) -> dict[str, dict[str, Any]]:
+    """The score sheets of ``game`` (a game id), by name: a sheet's name starts with its game's id
+    (``monarchs-score``, ``village-mp``), so a page offers each game its own sheets only."""
+    return {name: spec for name, spec in sheets().items() if name.startswith(f"{game}-")}
+
+
 def find_board(game: str) -> dict[str, Any]:
     """The board of ``game`` (any case, as every choice of words is taken)."""
     table = boards()
@@ -884,7 +890,7 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
         "3. Hold the sheet against a light. The front cross shows through onto the grid on the back.",
         "   Read the grid numbers under the cross centre: X (across this page) and Y (up it), in mm.",
         "4. Enter them for card sheets that come out landscape: companion print cards GAME --backs duplex",
-        "   --offset X,Y --offset-from landscape (or 'landscape' in the notebook's calibration page choice).",
+        "   --offset X,Y --offset-from landscape (or Calibration page: Landscape on the Printables page).",
         "   They are used as they are, whichever way your printer turns landscape pages. If this page was",
         "   printed with an offset, add it: the back page says so.",
         "5. Check: print this page with that --offset; the cross should now sit on 0,0.",
@@ -932,12 +938,17 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
     for i, line in enumerate(_reading_note(offset)):
         c.drawCentredString(pw / 2 * MM, (ph - 27 - i * 4.5) * MM, line)
     draw_footer(c, (pw, ph), "calibration page 2 (back"
-                + (", landscape: use with --offset-from landscape" if landscape else "") + ")")
+                + (f", landscape: {LANDSCAPE_READING}" if landscape else "") + ")")
     c.showPage()
     save(c)
     return {"pages": CALIBRATION_SIZE.pages, "paper_mm": [round(pw, 4), round(ph, 4)],
             "orientation": "landscape" if landscape else "portrait",
             "back_centre_mm": [round(bx, 4), round(by, 4)]}
+
+
+#: Where the landscape calibration page's reading is entered, as the page and the command line name it
+#: (its back page's footer says so).
+LANDSCAPE_READING = "Calibration page: Landscape on the Printables page, or --offset-from landscape"
 
 
 def _reading_note(offset: tuple[float, float]) -> list[str]:

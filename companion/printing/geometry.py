@@ -107,13 +107,8 @@ class Geometry:
         name = (spec or self.default_size).strip().lower()
         if name in self.card_sizes:
             return self.card_sizes[name]
-        m = _SIZE.match(name)
-        if m:
-            w, h = float(m.group(1)), float(m.group(2))
-            if not (10 <= w <= 400 and 10 <= h <= 400):
-                raise PrintError(f"card size {spec!r} out of range", where="--size",
-                                 expected="each side between 10 and 400 mm")
-            return w, h
+        if _SIZE.match(name):
+            return custom_card_size(spec or name)
         from ..errors import closest
 
         raise PrintError(f"unknown card size {spec!r}", where="--size",
@@ -126,6 +121,24 @@ class Geometry:
             raise PrintError(f"unknown paper {spec!r}", where="--paper",
                              expected=" or ".join(self.papers))
         return self.papers[name]
+
+
+#: What a card size typed as width x height looks like: the *W x H mm* box's form (not the Size menu's names).
+WXH_EXPECTED = "width x height in mm, e.g. 63x88"
+
+
+def custom_card_size(text: str) -> tuple[float, float]:
+    """A card size typed as width x height in mm (``63x88``, ``63 x 88 mm``), each side 10 to 400 mm: how
+    ``--size WxH`` and the page's *W x H mm* box read it. Anything else is refused naming that form alone
+    (:data:`WXH_EXPECTED`): the named sizes belong to the Size menu, not to this box."""
+    m = _SIZE.match(text)
+    if not m:
+        raise PrintError(f"unknown card size {text!r}", where="--size", expected=WXH_EXPECTED)
+    w, h = float(m.group(1)), float(m.group(2))
+    if not (10 <= w <= 400 and 10 <= h <= 400):
+        raise PrintError(f"card size {text!r} out of range", where="--size",
+                         expected="each side between 10 and 400 mm")
+    return w, h
 
 
 def _lengths(d: dict[str, Any], where: str) -> dict[str, float]:

@@ -30,6 +30,31 @@ PRINTABLE_TYPES: dict[str, tuple[str, ...] | None] = {
 }
 
 
+#: How a record type that is not printed is named when a page says so: (one, several); another type by its id.
+NOT_CARDS = {"chapter": ("chapter", "chapters"), "die-face": ("action-die face", "action-die faces")}
+
+
+def not_printed(game: str, records: Sequence[Any]) -> str | None:
+    """What printing the whole of ``game`` leaves out of its ``records`` (the types :data:`PRINTABLE_TYPES`
+    does not print), said beside the count of cards printed, which is smaller than the Cards page's count of
+    records: ``of the game's 38 records, the chapter and the 6 action-die faces are not printed (they are
+    data, not cards)``; ``None`` when every record prints."""
+    from collections import Counter
+
+    types = PRINTABLE_TYPES.get(game)
+    left = Counter(c.type for c in records if types is not None and c.type not in types)
+    if not left:
+        return None
+    order = [*(t for t in NOT_CARDS if t in left), *sorted(t for t in left if t not in NOT_CARDS)]
+    named = []
+    for kind in order:
+        one, many = NOT_CARDS.get(kind, (kind.replace("-", " "), kind.replace("-", " ") + "s"))
+        named.append(f"the {one}" if left[kind] == 1 else f"the {left[kind]} {many}")
+    listed = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+    verb = "is" if sum(left.values()) == 1 else "are"
+    return f"of the game's {len(records)} records, {listed} {verb} not printed (data, not cards)"
+
+
 @dataclass
 class Selection:
     """The copies to print (one entry per printed card), a title for the PDF and how the decklist

@@ -20,6 +20,7 @@ from typing import IO, Any
 from .. import GAMES
 from ..errors import os_reason
 from ..validation import IMAGE_SUFFIXES, back_kind
+from ..verdict import plural
 from .geometry import (
     PT_PER_MM,
     Box,
@@ -810,7 +811,7 @@ class RunSize:
         if self.parts:
             return f"{len(self.parts)} PDFs"
         if self.per_page:
-            return f"{self.copies} cards, {self.per_page} to a page"
+            return f"{plural(self.copies, 'card')}, {self.per_page} to a page"
         return "a board or sheet at real size"
 
     def big_note(self) -> str | None:

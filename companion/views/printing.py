@@ -28,10 +28,14 @@ A game's cards are read once for the page, and again only when a card file of yo
 without a reload button). Above *Make PDF*, the page shows how many pages and sheets of paper what it
 will print makes (card sheets, a board, a score sheet, the calibration page), from its plan alone (nothing
 is drawn), with a warning past :data:`~companion.printing.render.BIG_RUN_PAGES` pages
-(``cmp-print-estimate``).
+(``cmp-print-estimate``); while the settings cannot be printed (a typo in the list, a bad size or bleed), it
+shows why there instead, as *Make PDF* would say it (``cmp-print-estimate-refusal``).
 
 Each kind of printable shows only its own controls: the Cards menu, size, bleed, crop marks and
-backs for card sheets, the sheet for a score sheet, the flip and offsets for the calibration page.
+backs for card sheets, the chosen game's score sheets (by title) for a score sheet, the flip and offsets
+for the calibration page. A game with no board or no score sheet says so, and *Make PDF* is off. The
+offsets are read only with duplex backs (they move the backs; without backs they are hidden and do
+nothing), and an emptied number box reads as 0 (:class:`MmBox`).
 """
 
 from __future__ import annotations
@@ -46,12 +50,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
+import traitlets
 
 from .. import GAMES, ui
-from ..cards import DATA_DIR, CardsAsRead, user_data_dir
+from ..cards import BUNDLED, DATA_DIR, RECORD_KEY, CardsAsRead, user_data_dir
 from ..errors import CompanionError, os_reason
 from ..textio import slug, write_bytes_atomic
-from .cards import show_left_out
+from ..verdict import plural
+from .cards import show_load_problems
 
 if TYPE_CHECKING:
     from ..cards import CardDB
@@ -110,11 +116,44 @@ def bundled_decks(game: str) -> list[Path]:
     return sorted(folder.glob(f"{game}-*.txt")) if folder.is_dir() else []
 
 
+class _MmText(traitlets.Unicode):
+    """The text of an :class:`MmBox`: a number set from code (a notebook, a test) is kept as its text."""
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        if isinstance(value, int | float):  # (True is 1, as a FloatText took it)
+            from ..printing.geometry import typed
+
+            value = typed(float(value))
+        return super().validate(obj, value)
+
+
+class MmBox(w.Text):
+    """A box of millimetres (*Bleed*, *Offset X/Y*) read as typed: an emptied box is 0, what a user who
+    cleared it meant. Not a FloatText: its front end puts the old number back in an emptied box, unseen,
+    and the PDF was made with it. A length set from code may be a number (kept as its text)."""
+
+    value = _MmText("", help="the length typed, in mm").tag(sync=True)
+
+    def mm(self) -> float:
+        """The length typed, in mm: blank is 0, a trailing ``mm`` and a decimal comma are taken; anything
+        else is refused naming this box (whether it is in range is the caller's to say)."""
+        from ..printing.geometry import PrintError
+
+        text = self.value.strip().removesuffix("mm").strip().replace(",", ".")
+        if not text:
+            return 0.0
+        try:
+            return float(text)
+        except ValueError:
+            raise PrintError(f"not a number: {self.value!r}", where=self.description,
+                             expected="a number of mm such as 1.5 (empty: 0)") from None
+
+
 class PrintView:
     """The print-and-play page; ``.widget`` is what the notebook displays."""
 
     def __init__(self, game: str = "village") -> None:
-        from ..printing.boards import board_games, sheets
+        from ..printing.boards import board_games
         from ..printing.geometry import load_geometry
 
         geo = load_geometry()
@@ -142,8 +181,8 @@ class PrintView:
         self.pasted = w.Textarea(placeholder="3 Acorn Scout\n2 Barley Runner\n...", description="Decklist",
                                  style=WIDE, layout=w.Layout(width="420px", max_width="100%", height="90px"))
         self.pasted.add_class("cmp-print-pasted")
-        self.sheet = w.Dropdown(options=list(sheets()), description="Sheet", style=WIDE,
-                                layout=w.Layout(width="320px"))
+        #: the chosen game's score sheets, by their titles (filled with the game: :meth:`_sheet_options`)
+        self.sheet = w.Dropdown(description="Sheet", style=WIDE, layout=w.Layout(width="360px"))
         self.board_games = board_games()
         self.size = w.Dropdown(options=[*geo.card_sizes, "custom"], value=geo.default_size,
                                description="Size", style=WIDE, layout=w.Layout(width="220px", margin=GAP))
@@ -154,18 +193,18 @@ class PrintView:
                                      style={"button_width": "auto"})
         # unbounded boxes: a value past the limits is kept as typed and refused, quoted, when the PDF is
         # made (a bounded box would cut 25 down to 20 unseen and print with it)
-        self.bleed = w.FloatText(value=0.0, step=0.5, description="Bleed mm", style=WIDE,
-                                 layout=w.Layout(width="180px", margin=GAP))
+        self.bleed = MmBox(value="0", placeholder="0", description="Bleed mm", style=WIDE,
+                           continuous_update=False, layout=w.Layout(width="180px", margin=GAP))
         check = {"indent": False, "layout": w.Layout(width="auto", margin="2px 24px 2px 0")}
         self.crop = w.Checkbox(value=True, description="Crop marks", **check)
         self.corners = w.Checkbox(value=False, description="Rounded-corner guides", **check)
         self.backs = w.Dropdown(options=[("No backs", "none"), ("Duplex, long-edge flip", "duplex"),
                                          ("Duplex, short-edge flip", "duplex-short")], value="duplex",
                                 description="Backs", style=WIDE, layout=w.Layout(width="300px"))
-        self.off_x = w.FloatText(value=0.0, step=0.25, description="Offset X mm", style=WIDE,
-                                 layout=w.Layout(width="200px", margin=GAP))
-        self.off_y = w.FloatText(value=0.0, step=0.25, description="Offset Y mm", style=WIDE,
-                                 layout=w.Layout(width="200px", margin=GAP))
+        self.off_x = MmBox(value="0", placeholder="0", description="Offset X mm", style=WIDE,
+                           continuous_update=False, layout=w.Layout(width="200px", margin=GAP))
+        self.off_y = MmBox(value="0", placeholder="0", description="Offset Y mm", style=WIDE,
+                           continuous_update=False, layout=w.Layout(width="200px", margin=GAP))
         #: the calibration page's orientation: the one printed, and the one card offsets were read on
         self.orientation = w.ToggleButtons(options=[("Portrait", "portrait"), ("Landscape", "landscape")],
                                            value="portrait", style={"button_width": "auto"})
@@ -220,7 +259,8 @@ class PrintView:
         self.deck.observe(lambda _c: self._show_applying(), names="value")
         self.backs.observe(lambda _c: self._show_applying(), names="value")
         for control in (self.deck, self.pasted, self.sheet, self.size, self.custom, self.paper, self.bleed,
-                        self.crop, self.corners, self.backs):  # (game, Print: _refresh; menu filled: after)
+                        self.crop, self.corners, self.backs, self.off_x,
+                        self.off_y):  # (game, Print: _refresh; menu filled: after)
             control.observe(guard(lambda _c: self._filling
                                   or self._show_estimate()), names="value")  # type: ignore[func-returns-value]
         self.make_button.on_click(guard(lambda _b: self.make()))
@@ -249,6 +289,11 @@ class PrintView:
         try:
             self.deck.options = self._deck_options()
             self.deck.value = ""
+            sheets = self._sheet_options()
+            if sheets != list(self.sheet.options):  # (new options choose the first: else the choice stays)
+                self.sheet.options = sheets
+                if sheets and self.sheet.index is None:  # (a menu that was empty chooses none by itself)
+                    self.sheet.index = 0
         finally:
             self._filling = False
         self._show_custom()
@@ -256,17 +301,16 @@ class PrintView:
         what = self.what.value
         self._show_left_out(self._read_cards()[1] if what == "cards" else {})
         self._show_estimate()
+        missing = self._unavailable()
+        ui.gate(self.make_button, missing)  # nothing to make: off, saying why (said above it too)
         if what == "cards":
             self.options.children = [self.card_box]
         elif what == "sheet":
-            self.options.children = [self.sheet]
+            self.options.children = [self.sheet] if missing is None else [w.HTML(html.escape(missing))]
         elif what == "board":
-            have = game in self.board_games
             self.options.children = [w.HTML(
                 f"The {html.escape(GAMES[game])} board at real size, tiled over sheets with overlap and "
-                "registration crosses." if have else
-                f"No board for {html.escape(GAMES[game])}. Boards: "
-                + ", ".join(GAMES[g] for g in self.board_games) + ".")]
+                "registration crosses." if missing is None else html.escape(missing))]
         else:
             self.options.children = [w.HTML(
                 "Two pages: 100 mm rulers (check the scale) and a back grid: read the offset there and "
@@ -274,6 +318,27 @@ class PrintView:
                 "grid moves with it: enter that offset plus the reading). Print it double-sided with the "
                 "flip chosen in <i>Backs</i>, and as <i>Landscape</i> for card sheets that come out "
                 "landscape. <i>How to use this page</i> says more."), self.backs, self.align_box]
+
+    def _sheet_options(self) -> list[tuple[str, str]]:
+        """The Sheet menu: the chosen game's score sheets (:func:`~companion.printing.boards.game_sheets`),
+        each by its title (``Of Mice and Monarchs score pad``), never another game's."""
+        from ..printing.boards import game_sheets
+
+        return [(spec.get("title", name), name) for name, spec in game_sheets(self.game.value).items()]
+
+    def _unavailable(self) -> str | None:
+        """Why there is nothing to make for the game and printable chosen (a game with no board, or no
+        score sheet), in the page's words, naming the games that have one; ``None`` when there is."""
+        from ..printing.boards import game_sheets, sheets
+
+        game, what = self.game.value, self.what.value
+        if what == "board" and game not in self.board_games:
+            return (f"No board for {GAMES[game]}. Boards: "
+                    + ", ".join(GAMES[g] for g in self.board_games) + ".")
+        if what == "sheet" and not game_sheets(game):
+            return (f"No score sheet for {GAMES[game]}. Score sheets: "
+                    + ", ".join(str(spec.get("title", name)) for name, spec in sheets().items()) + ".")
+        return None
 
     def _read_cards(self) -> tuple[CardDB, dict[str, list[str]]]:
         """The chosen game's cards, a card file of yours that does not load left out, and those left out
@@ -289,8 +354,13 @@ class PrintView:
 
     def _show_left_out(self, skipped: Mapping[str, Sequence[str]]) -> None:
         """Say which card files of yours card sheets leave out, and why (``skipped``: as
-        :func:`~companion.cards.load_what_loads` gives them; empty: nothing to say)."""
-        show_left_out(self.load_problems, self.game.value, skipped, then="make the PDF again")
+        :func:`~companion.cards.load_what_loads` gives them; empty: nothing to say), in plain words: the
+        panel lists every problem, so it names no command."""
+        def closing(files: int, corrections: int) -> str:
+            them = "them" if files + corrections != 1 else "it"
+            return f"this page prints the other cards. Fix {them} as listed below, then make the PDF again."
+
+        show_load_problems(self.load_problems, self.game.value, skipped, closing)
 
     def _deck_options(self) -> list[tuple[str, str]]:
         """The Cards menu: the whole game, the bundled decks, your saved decks of the game (as the deck
@@ -343,12 +413,11 @@ class PrintView:
         backs = self.backs.value != "none" or self.what.value == "calibration"
         self.align_box.layout.display = None if backs else "none"
 
-    def _card_copies(self, *, game_hint: bool = True) -> tuple[list[Any], str, tuple[str, ...]]:
+    def _card_copies(self) -> tuple[list[Any], str, tuple[str, ...]]:
         """The copies to print, the PDF's title, and how the decklist was read where it could have been
         read otherwise (a name several cards carry), for the message; from the game's cards as the page
-        keeps them (:meth:`_game_cards`: read again by *Make PDF*, :meth:`_read_cards`). ``game_hint``
-        off: a typed list's error does not look for another game's cards (the estimate, at every
-        keystroke, drops it)."""
+        keeps them (:meth:`_game_cards`: read again by *Make PDF*, :meth:`_read_cards`). A typed list's
+        error is the one *Make PDF* gives, so the estimate shows it in the same words."""
         from ..printing.jobs import reading_notes, select_cards
 
         game = self.game.value
@@ -361,7 +430,7 @@ class PrintView:
 
                 raise PrintError("the decklist is empty", where="Decklist",
                                  expected="lines like '3 Card Name'")
-            dl = parse(self.pasted.value, db, where="Decklist", game_hint=game_hint)
+            dl = parse(self.pasted.value, db, where="Decklist")
             title = f"{GAMES[game]}: {dl.name or 'my deck'}"
             return dl.cards(), title, reading_notes(dl.readings, "Decklist")
         try:
@@ -380,17 +449,21 @@ class PrintView:
         return sel.copies, sel.title, tuple(sel.notes)
 
     def _card_options(self) -> CardOptions:
-        """The card sheets' settings as :func:`~companion.printing.render.print_cards` takes them; a
-        blank *W x H mm* box is refused (it would quietly print the default size)."""
-        from ..printing.geometry import PrintError
+        """The card sheets' settings as :func:`~companion.printing.render.print_cards` takes them. A blank
+        *W x H mm* box is refused (it would quietly print the default size), and one that is not width x
+        height is refused in that box's words (a Size menu name typed there is taken). Without backs the
+        offset boxes are hidden and not read: an offset moves backs only, so one left there does nothing."""
+        from ..printing.geometry import WXH_EXPECTED, PrintError, custom_card_size, load_geometry
         from ..printing.render import CardOptions
 
         size = self.custom.value if self.size.value == "custom" else self.size.value
         if not size.strip():
-            raise PrintError("no card size given", where="--size",
-                             expected="width x height in mm (e.g. 63x88)")
+            raise PrintError("no card size given", where="--size", expected=WXH_EXPECTED)
+        if self.size.value == "custom" and size.strip().lower() not in load_geometry().card_sizes:
+            custom_card_size(size)
+        offset = self._offset() if self.backs.value != "none" else (0.0, 0.0)
         return CardOptions(size=size, paper=self.paper.value, bleed=self._bleed(), crop_marks=self.crop.value,
-                           corners=self.corners.value, backs=self.backs.value, offset=self._offset(),
+                           corners=self.corners.value, backs=self.backs.value, offset=offset,
                            offset_from=self.orientation.value)
 
     def _run_size(self) -> RunSize:
@@ -423,26 +496,40 @@ class PrintView:
         kept = self._counted
         if kept is not None and kept[0] == key and kept[1] is db and (file is not None or deck in ("", "-")):
             return kept[2]
-        count = len(self._card_copies(game_hint=False)[0])
+        count = len(self._card_copies()[0])
         self._counted = (key, db, count)
         return count
 
     def _show_estimate(self) -> None:
         """Above *Make PDF*: the pages and sheets of paper the printable chosen makes (``This makes 24
-        pages (12 sheets of paper, duplex)``), a warning past :data:`~companion.printing.render.BIG_RUN_PAGES`
-        pages. Nothing while the settings do not read (an empty or bad list, a bad size, a game with no
-        board): *Make PDF* says why."""
-        try:
-            size = self._run_size()
-        except CompanionError:
+        pages (12 sheets of paper, duplex)``), with what the whole game leaves out (:meth:`_not_printed`), a
+        warning past :data:`~companion.printing.render.BIG_RUN_PAGES` pages. While the settings do not read
+        (an empty or bad list, a bad size or bleed), why, in the words *Make PDF* would say (the closest card
+        name too): a count that just went would leave the user guessing. Nothing for a game with no board or
+        score sheet (the page says so above, and *Make PDF* is off)."""
+        if self._unavailable() is not None:
             self.estimate.value = ""
             return
+        try:
+            size = self._run_size()
+        except CompanionError as exc:
+            self.estimate.value = _refusal_html(self._in_page_words(exc))
+            return
         note = size.big_note()
+        left = self._not_printed() if self.what.value == "cards" else None
         if note:
-            ui.show(self.estimate, "warn", "A big print run", [note])
+            ui.show(self.estimate, "warn", "A big print run", [note, *([left] if left else [])])
         else:
             self.estimate.value = (f"<span style='color:{ui.COLOURS['muted']}'>This makes "
-                                   f"{html.escape(size.words())}</span>")
+                                   f"{html.escape(size.words())}{html.escape(f'; {left}' if left else '')}"
+                                   "</span>")
+
+    def _not_printed(self) -> str | None:
+        """With Cards: all cards of the game, the records that are not printed (data, not cards), said where
+        the count is, since the Cards page counts them (:func:`~companion.printing.jobs.not_printed`)."""
+        from ..printing.jobs import not_printed
+
+        return not_printed(self.game.value, self._game_cards().cards) if self.deck.value == "" else None
 
     def _clear(self) -> None:
         """Forget the last PDF: no download link or preview that a failed run could leave stale."""
@@ -475,17 +562,25 @@ class PrintView:
         as if they were the PDF just asked for (the file saved before stays in the folder).
         An error names the control on this page, not the command line's option.
         """
-        from ..printing.geometry import PrintError
-
         try:
             return self._make()
-        except PrintError as exc:
-            labels = {"--size": "W x H mm" if self.size.value == "custom" else self.size.description,
-                      "--paper": "Paper", "--bleed": self.bleed.description,
-                      "--offset": "Offset X/Y mm", "--backs": self.backs.description}
-            if exc.where not in labels:
+        except CompanionError as exc:
+            said = self._in_page_words(exc)
+            if said is exc:
                 raise
-            raise exc.relabel(where=labels[exc.where]) from None
+            raise said from None
+
+    def _in_page_words(self, exc: CompanionError) -> CompanionError:
+        """``exc`` naming this page's control where it names the command line's option (``--size``: *W x H
+        mm* or *Size*); itself otherwise. What *Make PDF* and the estimate say."""
+        from ..printing.geometry import PrintError
+
+        labels = {"--size": "W x H mm" if self.size.value == "custom" else self.size.description,
+                  "--paper": "Paper", "--bleed": self.bleed.description,
+                  "--offset": "Offset X/Y mm", "--backs": self.backs.description}
+        if not isinstance(exc, PrintError) or exc.where not in labels:
+            return exc
+        return exc.relabel(where=labels[exc.where])
 
     def _make(self) -> bytes:
         from ..printing.boards import find_board, find_sheet, overlap_words, print_board, print_calibration
@@ -494,14 +589,23 @@ class PrintView:
         from ..printing.text import SMALL_TEXT_PT
 
         self._clear()
+        missing = self._unavailable()
+        if missing is not None:  # (the button is off: a notebook's call of make() is told the same)
+            raise CompanionError(missing)
         buf = io.BytesIO()
         game, what, paper = self.game.value, self.what.value, self.paper.value
         warnings: list[str] = []
         problems: list[str] = []  # what the warnings are about, for the status line
         if what == "cards":
-            # a card file of yours that does not load is left out (said above), as the command leaves it out
-            # (the page gives no art folder: print_cards reads no card data)
-            self._show_left_out(self._read_cards()[1])  # (read again if a card file of yours changed)
+            # a card file of yours that does not load is left out (named above, and counted under the
+            # button), as the command leaves it out (the page gives no art folder: print_cards reads no
+            # card data)
+            skipped = self._read_cards()[1]  # (read again if a card file of yours changed)
+            self._show_left_out(skipped)
+            left_out = _left_out_words(skipped)
+            if left_out:
+                warnings.append(f"{left_out} (named above, under Game): the PDF holds the other cards")
+                problems.append(left_out)
             copies, title, readings = self._card_copies()
             opts = self._card_options()
             self.progress.max = max(len(copies), 1)
@@ -515,23 +619,22 @@ class PrintView:
                 res = print_cards(copies, buf, opts, game=game, title=title, on_page=moved)
             finally:
                 self.progress.layout.display = "none"
-            name = f"cards-{game}-{slug(title.split(': ', 1)[-1], default='cards', limit=40)}-{paper}.pdf"
+            deck = slug(title.split(': ', 1)[-1], default='cards', limit=40)
+            # (a deck named after its game, village-demo-legal, is not named twice: cards-village-demo-...)
+            name = f"cards-{deck if deck.startswith(f'{game}-') else f'{game}-{deck}'}-{paper}.pdf"
             per = sheet_words(res.grid.paper) + (" (more cards fit that way)" if is_landscape(res.grid.paper)
                                                  else "")
-            summary = [f"{res.copies} cards ({res.distinct} different), "
+            left = self._not_printed()
+            summary = [f"{plural(res.copies, 'card')} ({res.distinct} different), "
                        f"{res.grid.cols} across x {res.grid.rows} down per {per}, "
-                       f"{len(res.pages)} pages", f"card {res.grid.card[0]:g} x {res.grid.card[1]:g} mm"]
+                       f"{plural(len(res.pages), 'page')}", *([left] if left else []),
+                       f"card {res.grid.card[0]:g} x {res.grid.card[1]:g} mm"]
             if readings:  # a name several cards carry: which printing was printed
                 warnings.extend(readings)
                 problems.append("a name in the list was read as one of several cards")
             if res.art_notes:  # what Pillow warned reading a card's art or back (damaged EXIF data)
                 warnings.extend(res.art_notes)
                 problems.append("an image gave a warning")
-            ox, oy = opts.offset
-            if (ox or oy) and opts.backs == "none":  # an offset only moves back pages (as the CLI says)
-                warnings.append(f"the offset {ox:g},{oy:g} mm moves the backs, and there are none: choose a "
-                                "duplex flip in Backs (or set the offset to 0)")
-                problems.append("the offset has no backs to move")
             small = f"some text is smaller than {SMALL_TEXT_PT:g} pt"
             for note, what_went_wrong in ((res.truncation_note(), "some text did not fit"),
                                           (res.small_text_note(), small),
@@ -547,11 +650,12 @@ class PrintView:
             bands = overlap_words(info["overlap_mm"], info["overlap_across_mm"], info["overlap_down_mm"])
             tiled = f"; overlap {bands}, then cut and glue as the printed steps say" if info["sheets"] > 1 \
                 else ""
-            summary = [f"{info['sheets']} sheet(s) ({info['cols']} across x {info['rows']} down){tiled}"]
+            summary = [f"{plural(info['sheets'], 'sheet')} ({info['cols']} across x {info['rows']} down)"
+                       + tiled]
         elif what == "sheet":
             info = print_board(find_sheet(self.sheet.value), buf, paper=paper)
             name = f"sheet-{self.sheet.value}-{paper}.pdf"
-            summary = [f"{info['sheets']} sheet(s)"]
+            summary = [plural(info['sheets'], 'sheet')]
         else:
             flip = "short" if self.backs.value == "duplex-short" else "long"
             landscape = self.orientation.value == "landscape"
@@ -600,13 +704,13 @@ class PrintView:
         its message, quoting what was typed (``offset '25,0' out of range``), never cut to the limit."""
         from ..printing.geometry import checked_offset
 
-        return checked_offset(float(self.off_x.value), float(self.off_y.value))
+        return checked_offset(self.off_x.mm(), self.off_y.mm())
 
     def _bleed(self) -> float:
         """*Bleed mm*, refused past the range as ``--bleed`` is (``bleed 12 mm out of range``)."""
         from ..printing.geometry import check_bleed
 
-        return check_bleed(float(self.bleed.value))
+        return check_bleed(self.bleed.mm())
 
     def _save(self, folder: Path, name: str, pdf: bytes) -> tuple[Path, list[str]]:
         """Write ``pdf`` as ``name`` in ``folder``, whole or not at all; the file written and the
@@ -666,6 +770,30 @@ class PrintView:
 
         self.preview.value = page_png(self.pdf, self.page.value - 1, dpi=50)
         self.preview.layout.display = ""
+
+
+def _left_out_words(skipped: Mapping[str, Sequence[str]]) -> str | None:
+    """How many card files (and corrections) of yours card sheets left out (``skipped``: as
+    :func:`~companion.cards.load_what_loads` gives them), for the message under *Make PDF*: ``1 card file
+    of yours was left out``; ``None`` when none was (the bundled cards failing is an error of its own)."""
+    mine = [key for key in skipped if key != BUNDLED]
+    if not mine:
+        return None
+    records = sum(bool(RECORD_KEY.search(key)) for key in mine)  # corrections, one by one
+    files = len(mine) - records
+    parts = [*([plural(files, "card file")] if files else []), *([plural(records, "correction")] if records
+                                                                  else [])]
+    return f"{' and '.join(parts)} of yours {'was' if len(mine) == 1 else 'were'} left out"
+
+
+def _refusal_html(exc: CompanionError, lines: int = 4) -> str:
+    """Why the settings cannot be printed, in place of the count above *Make PDF*: the error as *Make PDF*
+    says it, its first ``lines`` lines (a list with many bad lines: *Make PDF* lists them all)."""
+    said = exc.render().splitlines()
+    if len(said) > lines:
+        said = [*said[:lines], f"... and {plural(len(said) - lines, 'more line')}: Make PDF lists them all"]
+    style = f"color:{ui.COLOURS['warn']};white-space:pre-line"
+    return f"<div class='cmp-print-estimate-refusal' style='{style}'>{html.escape(chr(10).join(said))}</div>"
 
 
 def _numbered(name: str, n: int) -> str:
