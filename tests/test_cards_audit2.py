@@ -25,14 +25,14 @@ def _tiles(view: CardBrowserView, search: str) -> str:
 def test_a_fruit_an_item_and_an_event_have_no_stats_to_call_unknown() -> None:
     """pandas 3's ``to_dict`` gives None for an empty cell: a Fruit card read "ATK unknown"."""
     view = CardBrowserView("village")
-    for search, kind in (("apple", "fruit"), ("needle", "item")):
+    for search, kind in (("apple", "Fruit"), ("needle", "Item")):  # (the type as the game names it)
         tiles = _tiles(view, search)
         assert tiles.startswith(kind) and "ATK" not in tiles and "DEF" not in tiles and "unknown" not in tiles
     mouse = _tiles(view, "acorn scout")
     assert "ATK 1" in mouse and "DEF 1" in mouse
     view.game_buttons.value = "tmnt"
     pizza = _tiles(view, "pizza")
-    assert pizza.startswith("event") and "Power" not in pizza and "unknown" not in pizza
+    assert pizza.startswith("Event") and "Power" not in pizza and "unknown" not in pizza
     assert "Power " in _tiles(view, "leonardo")  # a Character card has Power
 
 

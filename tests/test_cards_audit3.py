@@ -307,7 +307,7 @@ def test_the_cards_page_tile_marks_a_corrected_value() -> None:
     correct_card("village", "acorn-scout", {"atk": 3, "food": "lunch"}, note="house")
     view = CardBrowserView("village")
     view.search.value = "acorn scout"
-    assert "basic-mouse · lunch* · ATK 3* · DEF 1 · demo" in view.tiles.value
+    assert "Basic Mouse · lunch* · ATK 3* · DEF 1 · demo" in view.tiles.value
     assert "cmp-cards-legend" in view.tiles.value and CORRECTED_LEGEND.split(" (")[0] in view.tiles.value
     view.search.value = "thistle"  # no corrected card shown: no legend
     assert "cmp-cards-legend" not in view.tiles.value

@@ -11,7 +11,7 @@ import pytest
 
 from companion import GAMES
 from companion.cards import DATA_DIR, load_game
-from companion.views.cards import ALL, CardBrowserView, filter_frame, numeric_fields
+from companion.views.cards import ALL, CardBrowserView, filter_frame, numeric_fields, type_name
 
 
 def test_filter_frame_by_type_text_and_range() -> None:
@@ -61,7 +61,7 @@ def test_view_checks_uploaded_files() -> None:
     view.check_bytes(b"{oops", "broken.json")
     assert "broken.json:1:2: is not valid JSON" in view.report.value
     view.check_bytes(b"name,type,food,source\nMy Apple,fruit,lunch,me\n", "sheet.csv")
-    assert "companion-ok" in view.report.value and "1 cards" in view.report.value
+    assert "companion-ok" in view.report.value and "1 card." in view.report.value
     view.check_bytes(b"name,type,food,source\nMy Apple,fruit,brunch,me\n", "sheet.csv")
     assert "row 2, column C" in view.report.value
 
@@ -329,7 +329,9 @@ def test_every_mystics_type_is_a_section_that_opens_with_its_count_and_no_box_ho
     counts = Counter(str(t) for t in view.frame["type"])
     headings = [re.sub(r"<[^>]+>", "", h) for h in
                 re.findall(r"<summary class='cmp-cards-section-title'[^>]*>(.*?)</summary>", table)]
-    assert headings == [f"{t} · {n} card{'s' if n != 1 else ''}" for t, n in sorted(counts.items())]
+    # each type as the game names it ("Die Face"; its id, die-face, is the section's data-type)
+    assert headings == [f"{type_name('mystics', t)} · {n} card{'s' if n != 1 else ''}"
+                        for t, n in sorted(counts.items())]
     sections_box = re.search(r"<div class='cmp-cards-sections'[^>]*>", table)
     assert sections_box is not None and "style" not in sections_box.group(0)  # (the sections: not boxed)
     assert table.count("max-height") == table.count("<thead>")  # (a box per table with a header row)

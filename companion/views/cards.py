@@ -4,7 +4,10 @@ Filter by type, by text (name, id, card text, ability names) and by a range of a
 number on the cards (ATK, Power, cost...); the result shows as a table or as card tiles (a tile
 shows the start of the card's text, cut at a word with "…", the whole text on its tooltip). *Check a
 card file of your own* validates an uploaded JSON card file (or CSV sheet) or a path on this
-computer, and lists every problem with its place in the file, what was expected and what was found.
+computer, and lists every problem with its place in the file, what was expected and what was found;
+a CSV sheet that checks clean is added to your card folder for the game with *Add to my cards* (the
+conversion ``companion cards import`` makes). Types read as the game names them ("Basic Mouse", as the
+printed card says it: :func:`type_name`), never the data's ids (``basic-mouse``).
 
 CSS classes for browser tests:
 ``cmp-cards-page`` (the whole view), ``cmp-help`` (How to use this page), ``cmp-cards-game`` (game buttons),
@@ -18,8 +21,9 @@ card: its fields listed down, ``data-card`` its id), ``cmp-cards-empty`` (no car
 ``cmp-cards-tiles`` (the tiles), ``cmp-cards-legend`` (under the tiles: what ``*``, a value of
 your own correction, means), ``cmp-cards-upload`` (file upload),
 ``cmp-cards-path`` (a path to check), ``cmp-cards-validate`` (check button),
-``cmp-cards-report`` (the validation report panel), ``cmp-cards-load-problems`` (card files of
-your own that could not be loaded, with their errors).
+``cmp-cards-report`` (the validation report panel), ``cmp-cards-add`` (*Add to my cards*, shown under it
+for a sheet that checks clean), ``cmp-cards-load-problems`` (card files of your own that could not be
+loaded, with their errors).
 
 A card file of your own that does not validate never hides the others: the browser shows
 every card that loads and lists the broken file's errors above the table.
@@ -37,18 +41,21 @@ its own when wider than the page.
 from __future__ import annotations
 
 import html
+import itertools
 import os
+import shlex
 from collections.abc import Callable, Collection, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import BUNDLED, RECORD_KEY, Card, CardDB, corrected_fields, load_what_loads
+from ..cards import BUNDLED, RECORD_KEY, Card, CardDB, corrected_fields, load_what_loads, user_data_dir
 
 __all__ = ["BUNDLED", "CardBrowserView", "card_row", "column_title", "load_what_loads", "page_cards",
            "plain_fields", "shorten", "show_left_out", "show_load_problems", "table_cells", "table_html",
-           "tile_html", "typed_path"]
+           "tile_html", "type_name", "typed_path"]
 from ..errors import CompanionError
 from ..verdict import plural
 
@@ -115,9 +122,20 @@ _TILE_NUMBERS = {"atk": "ATK", "def": "DEF", "power": "Power", "cost": "Cost", "
 #: What the Table and Tiles tabs show when no card passes the filters (not an empty table or grid).
 NO_MATCH_HTML = ("<div class='cmp-cards-empty' style='padding:8px 4px'>No card matches these filters: "
                  "clear the search or choose (all) types to see more.</div>")
-#: The line under the tiles when some value on them is the user's own correction.
-CORRECTED_LEGEND = ("* your correction (`companion cards correct`, saved in your corrections.json), not the "
-                    "book's value")
+#: The line under the tiles when some value on them is the user's own correction (HTML: the command in
+#: ``<code>``, for a notebook or a script; the page itself corrects nothing).
+CORRECTED_LEGEND = ("* a value you corrected yourself, not the book's: it is kept in the corrections file of "
+                    "your card folder (written by <code>companion cards correct</code> on the command line)")
+
+
+def type_name(game: str | None, card_type: Any) -> str:
+    """A card type as the game names it, the words of its printed card's type line ("Basic Mouse",
+    "Die Face"), not the data's id (``basic-mouse``): the one labelling the printed faces use
+    (:mod:`companion.printing.faces`), so the page and the card never read differently."""
+    from ..printing.faces import VILLAGE_TYPES, _title
+
+    named = VILLAGE_TYPES.get(str(card_type)) if game == "village" else None
+    return named[0] if named is not None else _title(card_type)
 
 
 def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
@@ -135,7 +153,7 @@ def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
     card list marks them (:data:`CORRECTED_LEGEND` says what it means under the tiles).
     """
     mark = {key: "*" for key in corrected}
-    bits = [str(row.get("type", ""))]
+    bits = [type_name(game, row.get("type", ""))]
     for key in _TILE_WORDS:
         if _present(row.get(key)):
             bits.append(str(row[key]) + mark.get(key, ""))
@@ -299,17 +317,17 @@ TABLE_HEIGHT = "75vh"
 def _sections_html(shown: pd.DataFrame, cards: Mapping[str, Card], types: Sequence[str],
                    game: str | None) -> str:
     """The table split by type: a line saying so, then one collapsible section per type
-    (``<details class='cmp-cards-section'>``, ``data-type`` its type) whose line reads the type and
-    its count (``hero · 6 cards``); open, it shows a table of only the columns that type's cards
-    fill, without the type column, scrolling sideways in its own box when wider than the page. A
-    type of a single card shows as a list of its fields (:func:`_field_list`) rather than one row
-    of many columns. The first section is open, or every one when few cards are shown
+    (``<details class='cmp-cards-section'>``, ``data-type`` its type's id) whose line reads the type
+    (:func:`type_name`) and its count (``Hero · 6 cards``); open, it shows a table of only the columns
+    that type's cards fill, without the type column, scrolling sideways in its own box when wider than
+    the page. A type of a single card shows as a list of its fields (:func:`_field_list`) rather than
+    one row of many columns. The first section is open, or every one when few cards are shown
     (:data:`FEW_CARDS`)."""
     parts = {t: shown[shown["type"].astype(str) == t].copy() for t in types}
     sections = []
     for n, (card_type, part) in enumerate(parts.items(), 1):
         title = (f"<summary class='cmp-cards-section-title' style='cursor:pointer;padding:8px 0;"
-                 f"font-weight:bold;font-size:15px'>{html.escape(card_type)}"
+                 f"font-weight:bold;font-size:15px'>{html.escape(type_name(game, card_type))}"
                  f" <span style='color:{ui.COLOURS['muted']};font-weight:normal'>· "
                  f"{plural(len(part), 'card')}</span></summary>")
         scope = f"cmp-cards-df-{n}"
@@ -400,6 +418,8 @@ def _one_table(shown: pd.DataFrame, cards: Mapping[str, Card], game: str | None,
     body = []
     for (_i, row), card_id, name in zip(shown.iterrows(), ids, names, strict=True):
         plain = plain_fields(cards.get(card_id))
+        if "type" in columns:  # as the game names it ("Basic Mouse"), not its id
+            plain["type"] = type_name(game, row["type"])
         cells = [_name_cell(card_id, name, twice) if col == "name" else
                  _cell(row[col], plain.get(col), col in sentences) for col in columns]
         body.append(f"<tr data-card='{html.escape(card_id, quote=True)}'>{''.join(cells)}</tr>")
@@ -521,6 +541,25 @@ def page_cards(game: str, panel: w.HTML) -> CardDB:
     return db
 
 
+#: The upload button's words, before a file is taken.
+UPLOAD_LABEL = "Upload a file"
+#: The upload button reads its tooltip (``title``), not ipywidgets' own label, which adds how many files
+#: it holds: "Upload a file (0)" at first and again once a file is taken (the page empties it, so the same
+#: file uploaded again is checked again). Its icon keeps the page's size.
+UPLOAD_STYLE = ("<style>.cmp-cards-upload.widget-upload{font-size:0}"
+                ".cmp-cards-upload.widget-upload > i{font-size:var(--jp-widgets-font-size)}"
+                ".cmp-cards-upload.widget-upload::after{content:attr(title);"
+                "font-size:var(--jp-widgets-font-size)}</style>")
+
+
+def _card_file_name(sheet: str) -> str:
+    """The card file a sheet becomes: its name's stem as a file name, ``.json`` (``My Cards.csv`` ->
+    ``my-cards.json``)."""
+    from ..textio import slug
+
+    return f"{slug(Path(sheet).stem, default='my-cards')}.json"
+
+
 #: The page's help (collapsed under "How to use this page"): for everyone, then for a notebook only.
 HELP = (
     "Pick a game, then filter its cards by <b>type</b>, by <b>text</b> (name, card text, ability names) "
@@ -534,6 +573,9 @@ HELP = (
     "or type its path, and press <i>Check file</i>. Every problem is listed with its place in the file "
     "(<code>/cards/5/power</code>), what was expected and what was found, and for a misspelt field the "
     "closest known name.",
+    "A CSV sheet that checks clean can go straight into your cards: press <i>Add to my cards</i> under the "
+    "report, and the page writes it as a card file in your card folder for the game (it never replaces a "
+    "file there: a name that is taken gets a number) and says where it went.",
     "Put finished files in your user data folder (<code>~/.companion/&lt;game&gt;/</code>) and every tool "
     "loads them. A file there that does not validate is left out of the browser: the message above the "
     "table names it and lists its errors, and every other card stays browsable.",
@@ -588,7 +630,10 @@ class CardBrowserView:
         self.results.set_title(1, "Tiles")
         self.status = ui.panel()
 
-        self.upload = w.FileUpload(accept=".json,.csv", multiple=False, description="Upload a file",
+        # its label is its tooltip (:data:`UPLOAD_STYLE`): ipywidgets' own says how many files it holds,
+        # "(0)" once the file is taken and the upload emptied for the next one
+        self.upload = w.FileUpload(accept=".json,.csv", multiple=False, description=UPLOAD_LABEL,
+                                   tooltip=UPLOAD_LABEL,
                                    layout=w.Layout(width="auto", height=ui.BUTTON_HEIGHT))
         self.upload.add_class("cmp-cards-upload")
         self.path = w.Text(description="or a path", placeholder="my-cards.json",
@@ -598,6 +643,12 @@ class CardBrowserView:
         self.check_button.add_class("cmp-cards-validate")
         self.report = ui.panel()  # the check's verdict, right under its controls (empty until a check)
         self.report.add_class("cmp-cards-report")
+        self.add_button = ui.big_button("Add to my cards", style="success", icon="plus",
+                                        tooltip="Write the sheet as a card file in your card folder")
+        self.add_button.add_class("cmp-cards-add")
+        self.add_button.layout.display = "none"  # until a sheet checks clean
+        #: The sheet that checked clean, which *Add to my cards* writes: (game, its bytes, its name).
+        self.sheet: tuple[str, bytes, str] | None = None
 
         self.game_buttons.observe(ui.guarded(self.status)(self._on_game), names="value")
         for widget in (self.type_menu, self.search, self.range):
@@ -605,6 +656,7 @@ class CardBrowserView:
         self.stat_menu.observe(ui.guarded(self.status)(self._on_stat), names="value")
         self.upload.observe(ui.guarded(self.report)(self._on_upload), names="value")
         self.check_button.on_click(ui.guarded(self.report)(lambda _b: self.check_path()))
+        self.add_button.on_click(ui.guarded(self.report)(lambda _b: self.add_sheet()))
 
         self.help = ui.help_box(HELP, HELP_NOTEBOOK)
 
@@ -615,11 +667,12 @@ class CardBrowserView:
             ui.row(self.type_menu, self.search),
             ui.row(self.stat_menu, self.range),
             self.status, self.load_problems, self.count, self.results,
-            w.HTML("<h3 style='margin-bottom:2px'>Check a card file of your own</h3>"
+            w.HTML(f"{UPLOAD_STYLE}<h3 style='margin-bottom:2px'>Check a card file of your own</h3>"
                    f"<div style='color:{ui.COLOURS['muted']}'>A JSON card file, or a CSV sheet for the "
                    "chosen game: upload it or type its path, then press Check file.</div>"),
             ui.row(self.upload, self.path, self.check_button),
             self.report,
+            self.add_button,
         ])
         self.widget.add_class("cmp-cards-page")
         ui.guarded(self.status)(self.load)(game)
@@ -648,7 +701,7 @@ class CardBrowserView:
             frame.insert(min(3, len(frame.columns)), "set", [c.set for c in self.db])
         self.frame = frame
         types = sorted({c.type for c in self.db})
-        self.type_menu.options = [ALL, *types]
+        self.type_menu.options = [(ALL, ALL), *((type_name(game, t), t) for t in types)]
         self.type_menu.value = ALL
         self.search.value = ""
         self.stat_menu.options = [NO_STAT, *numeric_fields(frame)]
@@ -690,13 +743,14 @@ class CardBrowserView:
                                    not_applicable=na.get(str(r.get("id")), ()), corrected=corrected))
         more = f"<div>… and {len(rows) - MAX_TILES} more (narrow the filters)</div>" \
             if len(rows) > MAX_TILES else ""
-        legend = f"<div class='cmp-cards-legend'>{html.escape(CORRECTED_LEGEND)}</div>" if marked else ""
+        legend = f"<div class='cmp-cards-legend'>{CORRECTED_LEGEND}</div>" if marked else ""
         none = "" if tiles else NO_MATCH_HTML
         self.tiles.value = "<div>" + "".join(tiles) + "</div>" + none + more + legend
         self.status.value = ""
 
     def _on_game(self, change: dict[str, Any]) -> None:
         self.load(change["new"])
+        self._offer(None)  # a sheet checked for the game before is not this game's
 
     def _on_filter(self, _change: dict[str, Any]) -> None:
         if not self._quiet:
@@ -730,10 +784,13 @@ class CardBrowserView:
 
     # -- checking a file of your own -------------------------------------------------
 
-    def check_bytes(self, raw: bytes, name: str) -> None:
-        """Validate an uploaded file (JSON card file, or CSV sheet for the chosen game)."""
+    def check_bytes(self, raw: bytes, name: str, *, on_disk: bool = False) -> None:
+        """Validate an uploaded file (JSON card file, or CSV sheet for the chosen game); ``on_disk``:
+        ``name`` is the file's path on this computer (typed in the path box), not an upload's name.
+        A sheet that checks clean is offered to *Add to my cards* (:meth:`add_sheet`)."""
         from ..validation import validate_bytes
 
+        self._offer(None)
         if name.lower().endswith(".csv"):
             from ..cardcsv import CsvImportError, import_csv
 
@@ -742,11 +799,75 @@ class CardBrowserView:
             except CsvImportError as exc:
                 ui.show(self.report, "error", f"{name}: {plural(len(exc.problems), 'problem')}", exc.problems)
                 return
-            ui.show(self.report, "ok", f"{name}: a valid {GAMES[self.game]} sheet",
-                    [f"{len(doc['cards'])} cards; `companion cards import {self.game} {name} "
-                     "--out FILE.json` turns it into a card file."])
+            sheet = shlex.quote(name) if on_disk else "SHEET.csv"  # (an upload's name is no path)
+            out = shlex.quote(str(user_data_dir() / self.game / _card_file_name(name)))
+            command = f"companion cards import {self.game} {sheet} --out {out}"
+            named = GAMES[self.game]
+            self.report.value = ui.panel_html("ok", f"{name}: a valid {named} sheet", [
+                f"{plural(len(doc['cards']), 'card')}. Press <b>Add to my cards</b> to keep them: the page "
+                f"writes them as a card file in your {html.escape(named)} card folder, where every tool "
+                "reads them.",
+                f"For a script, the same from the command line: <code>{html.escape(command)}</code>"],
+                raw=True)
+            self._offer((self.game, raw, name))
             return
         self.show_report(validate_bytes(raw, file=name))
+
+    def _offer(self, sheet: tuple[str, bytes, str] | None) -> None:
+        """Show *Add to my cards* for ``sheet`` (the game it checked clean for, its bytes and name), or
+        hide it (``None``: no sheet, or one that did not check clean, or another game's)."""
+        self.sheet = sheet
+        self.add_button.layout.display = "none" if sheet is None else ""
+
+    def add_sheet(self) -> Path | None:
+        """*Add to my cards*: the sheet that checked clean, written as a card file in the user's card folder
+        for its game, as ``companion cards import`` converts it (checked again against the cards loaded
+        now: the folder may have changed since); the file written. A file there is never replaced: a taken
+        name gets a number (``mine-2.json``), claimed before it is written. The report says where it went,
+        and the browser reads the cards again to show them. ``None``: the sheet no longer checks clean
+        (the report lists why; nothing is written)."""
+        from ..cardcsv import CsvImportError, card_file_text, import_csv
+        from ..cards import CORRECTIONS_NAME
+        from ..highscores import LEGACY_NAME
+        from ..validation import validate_paths
+        from .printing import _numbered, _write_new
+
+        if self.sheet is None:
+            raise CompanionError("no sheet to add", expected="a CSV sheet checked clean: check one first")
+        game, raw, name = self.sheet
+        folder = user_data_dir() / game
+        folder.mkdir(parents=True, exist_ok=True)
+        taken: list[str] = []
+        for n in itertools.count(1):
+            path = folder / _numbered(_card_file_name(name), n)
+            if path.name in (CORRECTIONS_NAME, LEGACY_NAME):  # (read otherwise, or not at all)
+                continue
+            if path.exists():
+                taken.append(path.name)
+                continue
+            try:
+                doc = import_csv(game, raw, file=name, out=path)
+            except CsvImportError as exc:  # (a card of the sheet is among yours since it was checked)
+                self._offer(None)
+                ui.show(self.report, "error", f"{name}: {plural(len(exc.problems), 'problem')}; nothing was "
+                                              "added", exc.problems)
+                return None
+            try:
+                _write_new(path, card_file_text(doc).encode("utf-8"))
+            except FileExistsError:  # another window took the name meanwhile: the next one
+                taken.append(path.name)
+                continue
+            break
+        self._offer(None)
+        warnings = [i.render() for i in validate_paths([path]).warnings]
+        kept = (f" ({', '.join(taken)} was already there and is kept)" if len(taken) == 1 else
+                f" ({', '.join(taken)} were already there and are kept)" if taken else "")
+        ui.show(self.report, "warn" if warnings else "ok",
+                f"Added {plural(len(doc['cards']), 'card')} to your {GAMES[game]} cards",
+                [f"Saved as {path}{kept}; every tool reads it from there, and the browser above shows "
+                 "them now.", *warnings])
+        self.load(game)  # (the sheet is the game's shown: another game's is never offered)
+        return path
 
     def check_path(self) -> None:
         """Validate the file or folder typed in the path box."""
@@ -758,8 +879,9 @@ class CardBrowserView:
         if path.lower().endswith(".csv"):  # a sheet, checked as an upload of it is
             from ..cardcsv import read_csv_file
 
-            self.check_bytes(read_csv_file(path), path)
+            self.check_bytes(read_csv_file(path), path, on_disk=True)
             return
+        self._offer(None)
         self.show_report(validate_paths([path]))
 
     def show_report(self, report: Any) -> None:
@@ -776,4 +898,5 @@ class CardBrowserView:
             raw, name = bytes(item["content"]), str(item["name"])
         finally:
             self.upload.value = ()  # emptied, so the same file uploaded again is checked again
+        self.upload.tooltip = f"Upload another file (last: {shorten(name, 40)})"  # its label: never "(0)"
         self.check_bytes(raw, name)
