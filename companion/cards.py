@@ -604,6 +604,13 @@ class KeptCards:
         return held[1] if held is not None and held[0] == key else load_game(self.game)
 
 
+def type_name(card_type: object) -> str:
+    """A card type as the games name it, the words of a printed card's type line ("Basic Mouse",
+    "Die Face"), not the data's id (``basic-mouse``): the printed faces and the Cards page both say it
+    so, so the page and the card never read differently."""
+    return str(card_type).replace("-", " ").title()
+
+
 class CardsAsRead:
     """Per game, the cards that load (:func:`load_what_loads`: a card file of yours that does not load is
     left out, with its errors) as a page last read them, and your card files' stamp then

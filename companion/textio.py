@@ -332,6 +332,26 @@ def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str 
 PLAYER_NAME_MAX = 40
 
 
+def numbered_name(name: str, n: int) -> str:
+    """``name`` itself for 1, else with ``-<n>`` before its suffix: ``deck.pdf``, ``deck-2.pdf``."""
+    if n == 1:
+        return name
+    path = Path(name)
+    return f"{path.stem}-{n}{path.suffix}"
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Write a file that does not exist yet, whole or not at all; :class:`FileExistsError` if it
+    does. The name is claimed first (``O_EXCL``: no other window can take it meanwhile), then
+    filled atomically; a failed write gives the name back."""
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666))
+    try:
+        write_bytes_atomic(path, data)
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+
+
 def one_line(text: str) -> bool:
     """Whether ``text`` holds no line break, tab or other control character (each would break the
     line of a board, a journal or a message it is shown in)."""

@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from companion.cardcsv import card_file_text, import_csv
-from companion.views.cards import CORRECTED_LEGEND, UPLOAD_STYLE, CardBrowserView, type_name
+from companion.cards import type_name
+from companion.views.cards import CORRECTED_LEGEND, UPLOAD_STYLE, CardBrowserView
 
 SHEET = b"name,type,atk,def,source\nPip the Brave,basic-mouse,2,1,my design\nPip Fruit,fruit,,,my design\n"
 
@@ -127,7 +128,7 @@ def test_types_read_as_the_printed_card_names_them() -> None:
 
     db, _ = load_what_loads("village")
     for card in db:  # the page's word is the printed card's type line's
-        assert village_face(card).type_line.startswith(type_name("village", card.type)), card.id
+        assert village_face(card).type_line.startswith(type_name(card.type)), card.id
     view = CardBrowserView("village")
     assert "<td>Basic Mouse</td>" in view.table.value and "<td>Mega Mouse</td>" in view.table.value
     assert "<td>basic-mouse</td>" not in view.table.value

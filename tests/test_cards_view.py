@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from companion import GAMES
-from companion.cards import DATA_DIR, load_game
-from companion.views.cards import ALL, CardBrowserView, filter_frame, numeric_fields, type_name
+from companion.cards import DATA_DIR, load_game, type_name
+from companion.views.cards import ALL, CardBrowserView, filter_frame, numeric_fields
 
 
 def test_filter_frame_by_type_text_and_range() -> None:
@@ -330,7 +330,7 @@ def test_every_mystics_type_is_a_section_that_opens_with_its_count_and_no_box_ho
     headings = [re.sub(r"<[^>]+>", "", h) for h in
                 re.findall(r"<summary class='cmp-cards-section-title'[^>]*>(.*?)</summary>", table)]
     # each type as the game names it ("Die Face"; its id, die-face, is the section's data-type)
-    assert headings == [f"{type_name('mystics', t)} · {n} card{'s' if n != 1 else ''}"
+    assert headings == [f"{type_name(t)} · {n} card{'s' if n != 1 else ''}"
                         for t, n in sorted(counts.items())]
     sections_box = re.search(r"<div class='cmp-cards-sections'[^>]*>", table)
     assert sections_box is not None and "style" not in sections_box.group(0)  # (the sections: not boxed)

@@ -277,6 +277,7 @@ def test_a_pdf_made_with_other_settings_never_replaces_the_earlier_one(
 
 
 def test_a_numbered_pdf_that_cannot_be_written_leaves_no_empty_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    import companion.textio as textio
     import companion.views.printing as printing
     from companion.cards import user_data_dir
 
@@ -288,6 +289,7 @@ def test_a_numbered_pdf_that_cannot_be_written_leaves_no_empty_file(monkeypatch:
         raise OSError(28, "No space left on device", str(path))
 
     monkeypatch.setattr(printing, "write_bytes_atomic", full)
+    monkeypatch.setattr(textio, "write_bytes_atomic", full)  # (write_new's, for the numbered name)
     view = PrintView("village")
     view.what.value = "calibration"
     view.make_button.click()
@@ -306,7 +308,7 @@ def test_a_folder_that_cannot_be_written_still_offers_the_pdf(monkeypatch: pytes
         raise PathError(PermissionError(13, "Permission denied", f"{path}.1234.tmp"))
 
     monkeypatch.setattr(printing, "write_bytes_atomic", refused)
-    monkeypatch.setattr(printing, "_write_new", refused)
+    monkeypatch.setattr(printing, "write_new", refused)
     view = PrintView("village")
     view.what.value = "calibration"
     view.make_button.click()

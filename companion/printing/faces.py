@@ -40,6 +40,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor, white
 
 from .. import GAMES
+from ..cards import type_name
 from .text import _width1, fit_line, fit_text_checked
 
 MM = 72.0 / 25.4
@@ -200,8 +201,8 @@ def village_face(card: Any) -> FaceSpec:
     Food Card ... (i.e. Breakfast, Lunch, Dinner, and Dessert)").
     """
     ctype = str(card.get("type") or "")
-    label, colour = VILLAGE_TYPES.get(ctype, (ctype.replace("-", " ").title() or "?",
-                                              GAME_COLOURS["village"]))
+    colour = VILLAGE_TYPES.get(ctype, ("", GAME_COLOURS["village"]))[1]
+    label = type_name(ctype) or "?"
     spec = FaceSpec(title=str(card.get("name") or "?"), colour=colour, type_line=label,
                     footer=_footer(card), demo=_demo(card))
     if ctype in ("basic-mouse", "mega-mouse") or "atk" in card.data or "def" in card.data:
@@ -376,6 +377,7 @@ def _known_first(cells: list[Cell]) -> list[tuple[str, str]]:
 
 def _title(value: Any) -> str:
     return str(value).replace("-", " ").title()
+
 
 
 def _plus(value: Any) -> str:

@@ -51,11 +51,20 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import BUNDLED, RECORD_KEY, Card, CardDB, corrected_fields, load_what_loads, user_data_dir
+from ..cards import (
+    BUNDLED,
+    RECORD_KEY,
+    Card,
+    CardDB,
+    corrected_fields,
+    load_what_loads,
+    type_name,
+    user_data_dir,
+)
 
 __all__ = ["BUNDLED", "CardBrowserView", "card_row", "column_title", "load_what_loads", "page_cards",
            "plain_fields", "shorten", "show_left_out", "show_load_problems", "table_cells", "table_html",
-           "tile_html", "type_name", "typed_path"]
+           "tile_html", "typed_path"]
 from ..errors import CompanionError
 from ..verdict import plural
 
@@ -128,15 +137,6 @@ CORRECTED_LEGEND = ("* a value you corrected yourself, not the book's: it is kep
                     "your card folder (written by <code>companion cards correct</code> on the command line)")
 
 
-def type_name(game: str | None, card_type: Any) -> str:
-    """A card type as the game names it, the words of its printed card's type line ("Basic Mouse",
-    "Die Face"), not the data's id (``basic-mouse``): the one labelling the printed faces use
-    (:mod:`companion.printing.faces`), so the page and the card never read differently."""
-    from ..printing.faces import VILLAGE_TYPES, _title
-
-    named = VILLAGE_TYPES.get(str(card_type)) if game == "village" else None
-    return named[0] if named is not None else _title(card_type)
-
 
 def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
               not_applicable: Collection[str] = (), corrected: Collection[str] = ()) -> str:
@@ -153,7 +153,7 @@ def tile_html(row: dict[str, Any], game: str, *, demo: bool | None = None,
     card list marks them (:data:`CORRECTED_LEGEND` says what it means under the tiles).
     """
     mark = {key: "*" for key in corrected}
-    bits = [type_name(game, row.get("type", ""))]
+    bits = [type_name(row.get("type", ""))]
     for key in _TILE_WORDS:
         if _present(row.get(key)):
             bits.append(str(row[key]) + mark.get(key, ""))
@@ -327,7 +327,7 @@ def _sections_html(shown: pd.DataFrame, cards: Mapping[str, Card], types: Sequen
     sections = []
     for n, (card_type, part) in enumerate(parts.items(), 1):
         title = (f"<summary class='cmp-cards-section-title' style='cursor:pointer;padding:8px 0;"
-                 f"font-weight:bold;font-size:15px'>{html.escape(type_name(game, card_type))}"
+                 f"font-weight:bold;font-size:15px'>{html.escape(type_name(card_type))}"
                  f" <span style='color:{ui.COLOURS['muted']};font-weight:normal'>· "
                  f"{plural(len(part), 'card')}</span></summary>")
         scope = f"cmp-cards-df-{n}"
@@ -419,7 +419,7 @@ def _one_table(shown: pd.DataFrame, cards: Mapping[str, Card], game: str | None,
     for (_i, row), card_id, name in zip(shown.iterrows(), ids, names, strict=True):
         plain = plain_fields(cards.get(card_id))
         if "type" in columns:  # as the game names it ("Basic Mouse"), not its id
-            plain["type"] = type_name(game, row["type"])
+            plain["type"] = type_name(row["type"])
         cells = [_name_cell(card_id, name, twice) if col == "name" else
                  _cell(row[col], plain.get(col), col in sentences) for col in columns]
         body.append(f"<tr data-card='{html.escape(card_id, quote=True)}'>{''.join(cells)}</tr>")
@@ -701,7 +701,7 @@ class CardBrowserView:
             frame.insert(min(3, len(frame.columns)), "set", [c.set for c in self.db])
         self.frame = frame
         types = sorted({c.type for c in self.db})
-        self.type_menu.options = [(ALL, ALL), *((type_name(game, t), t) for t in types)]
+        self.type_menu.options = [(ALL, ALL), *((type_name(t), t) for t in types)]
         self.type_menu.value = ALL
         self.search.value = ""
         self.stat_menu.options = [NO_STAT, *numeric_fields(frame)]
@@ -829,8 +829,8 @@ class CardBrowserView:
         from ..cardcsv import CsvImportError, card_file_text, import_csv
         from ..cards import CORRECTIONS_NAME
         from ..highscores import LEGACY_NAME
+        from ..textio import numbered_name, write_new
         from ..validation import validate_paths
-        from .printing import _numbered, _write_new
 
         if self.sheet is None:
             raise CompanionError("no sheet to add", expected="a CSV sheet checked clean: check one first")
@@ -839,7 +839,7 @@ class CardBrowserView:
         folder.mkdir(parents=True, exist_ok=True)
         taken: list[str] = []
         for n in itertools.count(1):
-            path = folder / _numbered(_card_file_name(name), n)
+            path = folder / numbered_name(_card_file_name(name), n)
             if path.name in (CORRECTIONS_NAME, LEGACY_NAME):  # (read otherwise, or not at all)
                 continue
             if path.exists():
@@ -853,7 +853,7 @@ class CardBrowserView:
                                               "added", exc.problems)
                 return None
             try:
-                _write_new(path, card_file_text(doc).encode("utf-8"))
+                write_new(path, card_file_text(doc).encode("utf-8"))
             except FileExistsError:  # another window took the name meanwhile: the next one
                 taken.append(path.name)
                 continue

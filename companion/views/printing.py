@@ -55,7 +55,7 @@ import traitlets
 from .. import GAMES, ui
 from ..cards import BUNDLED, DATA_DIR, RECORD_KEY, CardsAsRead, user_data_dir
 from ..errors import CompanionError, os_reason
-from ..textio import slug, write_bytes_atomic
+from ..textio import numbered_name, slug, write_bytes_atomic, write_new
 from ..verdict import plural
 from .cards import show_load_problems
 
@@ -733,12 +733,12 @@ class PrintView:
                 return path, []
         kept: list[str] = []
         for n in itertools.count(1):
-            path = folder / _numbered(name, n)
+            path = folder / numbered_name(name, n)
             if self._replaceable(path, pdf, settings):
                 write_bytes_atomic(path, pdf)
             else:
                 try:
-                    _write_new(path, pdf)
+                    write_new(path, pdf)
                 except FileExistsError:  # another PDF (or anything else) has the name: keep it
                     kept.append(path.name)
                     continue
@@ -794,26 +794,6 @@ def _refusal_html(exc: CompanionError, lines: int = 4) -> str:
         said = [*said[:lines], f"... and {plural(len(said) - lines, 'more line')}: Make PDF lists them all"]
     style = f"color:{ui.COLOURS['warn']};white-space:pre-line"
     return f"<div class='cmp-print-estimate-refusal' style='{style}'>{html.escape(chr(10).join(said))}</div>"
-
-
-def _numbered(name: str, n: int) -> str:
-    """``name`` itself for 1, else with ``-<n>`` before its suffix: ``deck.pdf``, ``deck-2.pdf``."""
-    if n == 1:
-        return name
-    path = Path(name)
-    return f"{path.stem}-{n}{path.suffix}"
-
-
-def _write_new(path: Path, data: bytes) -> None:
-    """Write a file that does not exist yet, whole or not at all; :class:`FileExistsError` if it
-    does. The name is claimed first (``O_EXCL``: no other window can take it meanwhile), then
-    filled atomically; a failed write gives the name back."""
-    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666))
-    try:
-        write_bytes_atomic(path, data)
-    except BaseException:
-        path.unlink(missing_ok=True)
-        raise
 
 
 def _page_count(pdf: bytes) -> int:
