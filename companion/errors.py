@@ -13,6 +13,8 @@ import errno
 from collections.abc import Iterable
 from typing import Any, Self, TypeVar, overload
 
+from . import GAMES
+
 _E = TypeVar("_E", bound="CompanionError")
 
 #: A field :meth:`CompanionError.relabel` keeps (``None`` is a value it may be given: no place).
@@ -144,7 +146,15 @@ class UnknownCardError(CompanionError):
         self.suggestions = tuple(suggestions)
         hint = did_you_mean(self.suggestions)
         shown = name if len(name) <= 60 else name[:59] + "…"  # (a pasted page is not a card name)
-        super().__init__(f"unknown {game} card {shown!r}", where=where, suggestion=hint, cite=cite)
+        super().__init__(f"unknown {game_words(game)} card {shown!r}", where=where, suggestion=hint,
+                         cite=cite)
+
+
+def game_words(game: str) -> str:
+    """A game id as a message names the game (``village`` is ``Village TCG``; ``mystics ability`` is
+    ``Mice and Mystics ability``): a player reads the game's name, never the id the files use."""
+    first, _, rest = game.partition(" ")
+    return " ".join(filter(None, (GAMES.get(first, first), rest)))
 
 
 class LogError(CompanionError):

@@ -76,13 +76,13 @@ def test_mystics_new_names_the_mice_and_ability_options(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = str(tmp_path / "m.jsonl")
     code, _, err = run(capsys, "mystics", "new", log, "--mice", "colin")
-    assert code == 2 and err.startswith("companion: --mice: unknown mystics card 'colin'")
+    assert code == 2 and err.startswith("companion: --mice: unknown Mice and Mystics card 'colin'")
     assert "Did you mean 'collin'?" in err  # (the suggestion stays)
     code, _, err = run(capsys, "mystics", "new", log, "--mice", "")
     assert code == 2 and err.startswith("companion: --mice '' names no mouse") and '"mice"' not in err
     assert "(mice-and-mystics.txt, Game setup)" in err
     code, _, err = run(capsys, "mystics", "new", log, "--mice", "collin", "--ability", "collin=Foo")
-    assert code == 2 and err.strip() == ("companion: --ability: unknown mystics ability card 'Foo' "
+    assert code == 2 and err.strip() == ("companion: --ability: unknown Mice and Mystics ability card 'Foo' "
                                          "(mice-and-mystics.txt, Game setup)")
     assert not Path(log).exists()
 

@@ -140,7 +140,7 @@ def test_the_deck_builder_leaves_a_broken_card_file_out_and_keeps_working(
     view.input.value = "3 Acorn Scout\n2 Wild Fig\n"
     assert view.deck is not None and view.deck.card_count == 5
     view.input.value = "3 Acorn Scout\n2 Bad Card\n"  # a card of the file left out: said why
-    assert "unknown village card 'Bad Card'" in text_of(view.status.value)
+    assert "unknown Village TCG card 'Bad Card'" in text_of(view.status.value)
     assert f"A card of {broken} reads as unknown while that file is left out" in text_of(view.status.value)
 
 
@@ -152,7 +152,7 @@ def test_the_deck_builder_reads_card_data_again_when_your_card_files_change(
 
     view = DeckBuilderView("village")
     view.input.value = "2 Wild Fig\n"
-    assert view.deck is None and "unknown village card 'Wild Fig'" in text_of(view.status.value)
+    assert view.deck is None and "unknown Village TCG card 'Wild Fig'" in text_of(view.status.value)
     folder = _isolated_user_data / "village"
     folder.mkdir(parents=True)
     (folder / "my-village.json").write_text(json.dumps(MINE), encoding="utf-8")  # imported meanwhile
@@ -287,8 +287,8 @@ def test_a_csv_decklist_reports_one_problem_a_row(tmp_path: Path, capsys: pytest
     lines = [line.strip() for line in err.splitlines()[1:]]
     # (the header's 'set' column is not a decklist's: its cells are ignored, not a problem)
     assert [line.split(":")[0] for line in lines] == ["line 2", "line 3", "line 4", "line 5"]
-    assert "unknown village card 'Acorn Scot'. Did you mean 'Acorn Scout'" in lines[0]
-    assert "bad count 'x'" in lines[1] and "unknown village card 'Apple, Red'" in lines[2]
+    assert "unknown Village TCG card 'Acorn Scot'. Did you mean 'Acorn Scout'" in lines[0]
+    assert "bad count 'x'" in lines[1] and "unknown Village TCG card 'Apple, Red'" in lines[2]
     assert "no count in this row" in lines[3]
 
 

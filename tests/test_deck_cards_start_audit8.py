@@ -66,7 +66,7 @@ def test_a_typo_is_one_error_panel_under_the_list_and_the_table_keeps_the_readab
     assert panels == [view.status]  # one red panel, not three
     said = text_of(view.status.value)
     assert "1 line cannot be read" in said and "line 1" in said and "Did you mean 'Acorn Scout'" in said
-    assert "unknown village card 'Acorn Scot'" in said  # what was found, and the closest names
+    assert "unknown Village TCG card 'Acorn Scot'" in said  # what was found, and the closest names
     assert view.summary.value == "" and "message under the list" in text_of(view.verdict.value)
     assert view.status in columns(view)[0].children[0].children  # the message is in the Decklist column
     rows = dict(zip(view._row_order, view.table.children, strict=False))

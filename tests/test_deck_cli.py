@@ -389,11 +389,11 @@ def test_stats_odds_and_export_say_how_a_shared_name_was_read(tmp_path: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     deck = tmp_path / "t.txt"
     deck.write_text("3 Leonardo\n3 Raphael\n", encoding="utf-8")
-    said = "companion: note: line 1: 'Leonardo' names 2 tmnt cards; read as leonardo-1"
+    said = "companion: note: line 1: 'Leonardo' names 2 TMNT TCG cards; read as leonardo-1"
     for verb in ("stats", "odds", "export"):
         assert main(["deck", verb, "tmnt", str(deck), *(["--json"] if verb != "export" else [])]) == 0
         out, err = capsys.readouterr()
         assert err.startswith(said) and "note" not in out  # standard output stays the figures alone
     assert main(["deck", "check", "tmnt", str(deck)]) == 1
     out, err = capsys.readouterr()
-    assert err == "" and "note [name-read-as] line 1: 'Leonardo' names 2 tmnt cards" in out
+    assert err == "" and "note [name-read-as] line 1: 'Leonardo' names 2 TMNT TCG cards" in out

@@ -76,7 +76,7 @@ def test_every_bad_line_is_reported_at_once() -> None:
     issues = err.value.issues
     assert [i.line for i in issues] == [1, 3, 4, 5, 6, 7, 9, 10, 11]
     by_line = {i.line: i for i in issues}
-    assert by_line[1].problem == "unknown village card 'Acorn Scot'"
+    assert by_line[1].problem == "unknown Village TCG card 'Acorn Scot'"
     assert by_line[1].suggestions[0] == "Acorn Scout" and len(by_line[1].suggestions) <= 3
     assert by_line[1].text == "3 Acorn Scot"
     assert "bad count '0'" in by_line[3].problem
@@ -90,7 +90,8 @@ def test_every_bad_line_is_reported_at_once() -> None:
     assert by_line[11].suggestions == ()
     rendered = err.value.render()
     assert rendered.startswith("my.txt: the decklist has 9 lines that cannot be read")
-    assert "line 1: '3 Acorn Scot': unknown village card 'Acorn Scot'. Did you mean 'Acorn Scout'" in rendered
+    assert ("line 1: '3 Acorn Scot': unknown Village TCG card 'Acorn Scot'. Did you mean 'Acorn Scout'"
+            in rendered)
     assert isinstance(err.value, CompanionError) and err.value.exit_code == 2
     assert err.value.to_json()["issues"][0]["line"] == 1
 
@@ -99,7 +100,7 @@ def test_unknown_card_and_bad_count_on_one_line() -> None:
     with pytest.raises(DecklistError) as err:
         parse_text("0 Acorn Scot\n", VDB)
     (issue,) = err.value.issues  # one problem a line (audit 5), saying both
-    assert "bad count '0'" in issue.problem and "unknown village card 'Acorn Scot'" in issue.problem
+    assert "bad count '0'" in issue.problem and "unknown Village TCG card 'Acorn Scot'" in issue.problem
     assert "Acorn Scout" in issue.suggestions
 
 
@@ -131,7 +132,7 @@ def test_json_form() -> None:
     ({"cards": [{"card": "Apple", "count": 3.0}]}, "bad count 3.0: a count is a whole", "/cards/0/count"),
     ({"cards": [{"card": "Apple", "count": None}]}, "bad count null", "/cards/0/count"),
     ({"cards": [{"card": "Apple", "count": "many"}]}, 'bad count "many"', "/cards/0/count"),
-    ({"cards": [{"card": "Appel", "count": 1}]}, "unknown village card 'Appel'", "/cards/0/card"),
+    ({"cards": [{"card": "Appel", "count": 1}]}, "unknown Village TCG card 'Appel'", "/cards/0/card"),
 ])
 def test_json_errors(doc: object, problem: str, pointer: str) -> None:
     with pytest.raises(DecklistError) as err:
@@ -344,7 +345,7 @@ def test_a_name_two_cards_carry_is_read_as_the_first_and_the_check_says_so() -> 
     assert [c.id for c in db.named("Leonardo")] == ["leonardo-1", "leonardo-2"]  # two printings
     deck = parse_text("3 Leonardo\n2 leonardo-2\n1 Raphael\n", db)
     assert counts(deck) == {"leonardo-1": 3, "leonardo-2": 2, "raphael": 1}
-    said = ("line 1: 'Leonardo' names 2 tmnt cards; read as leonardo-1, the first (not leonardo-2). "
+    said = ("line 1: 'Leonardo' names 2 TMNT TCG cards; read as leonardo-1, the first (not leonardo-2). "
             "Write the id to choose one.")
     assert deck.readings == (said,)  # by id (line 2) or a name of one card (line 3): nothing to say
     verdict = check_deck(deck, formats.load_format("tmnt"))
@@ -354,7 +355,8 @@ def test_a_name_two_cards_carry_is_read_as_the_first_and_the_check_says_so() -> 
                             "so it is the first; printings of one name: tmnt-tcg.txt, How to Build Your Own "
                             "Deck (2)")
     jdeck = parse_json({"game": "tmnt", "cards": [{"card": "leonardo", "count": 1}]}, db)
-    assert jdeck.readings[0].startswith("/cards/0/card: 'leonardo' names 2 tmnt cards; read as leonardo-1")
+    assert jdeck.readings[0].startswith("/cards/0/card: 'leonardo' names 2 TMNT TCG cards; read as "
+                                        "leonardo-1")
     # written out, a shared name becomes the id (the name as a comment), so it reads back unasked
     text = to_text(deck, db)
     assert "3 leonardo-1  # Leonardo" in text and "1 Raphael" in text

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.deck.draft import draft_path
 from companion.deck.saved import deck_stem, decks_dir, free_name, slug
 from companion.errors import CompanionError
 from companion.views.deck import DeckBuilderView, DeckSaveError, card_summary
@@ -227,7 +228,9 @@ def test_saving_never_replaces_another_deck_unasked() -> None:
     view.save.click()
     assert path.read_text() == "Name: Mice Fruit\n5 Pear\n" and "Saved" in view.status.value
     assert view.overwrite.value is False  # asked again next time
-    # another page (a new session) does not hold the file: it asks too, unless the text is the same
+    # another page (a new session: no draft brought back) does not hold the file: it asks too, unless
+    # the text is the same
+    draft_path().unlink()
     other = DeckBuilderView("village")
     other.name.value, other.input.value = "Mice Fruit", "6 Pear\n"
     with pytest.raises(DeckSaveError):
@@ -381,8 +384,8 @@ def test_the_name_box_belongs_to_each_games_list() -> None:
 
     view = DeckBuilderView("village")
     view.name.value = "village-deck"
-    view.game.value = "tmnt"
-    assert view.name.value == ""  # the Village deck's name does not follow onto the TMNT list
+    view.game.value = "tmnt"  # the Village deck's name does not follow onto the TMNT list: the TMNT demo's
+    assert view.name.value == "TMNT demo (legal)"
     path = view.save_list()
     assert path.name.startswith("tmnt-") and "village" not in path.name  # its own name (the list's)
     assert not (decks_dir() / "tmnt-village-deck.txt").exists()
@@ -538,7 +541,7 @@ def test_save_writes_the_saved_list_that_was_opened_and_edits_unpick_the_menu() 
 
 def test_the_same_list_again_opens_at_once_and_a_save_updates_the_question() -> None:
     view = DeckBuilderView("village")
-    view.input.value = "3 Acorn Scout\n"
+    view.name.value, view.input.value = "", "3 Acorn Scout\n"
     _upload(view, "same.txt", "3 Acorn Scout\n")  # what the editor holds already: nothing to lose
     assert view.choice.layout.display == "none" and view.name.value == "same"
     view.input.value = "2 Acorn Scout\n"

@@ -195,7 +195,7 @@ def test_the_other_games_hint_comes_before_the_unknown_cards(capsys: pytest.Capt
     code, _, err = run(capsys, "deck", "check", "village", TMNT_LIST)
     first, *rest = err.splitlines()
     assert code == 2 and "These look like TMNT TCG cards" in first and "`companion deck check tmnt`" in first
-    assert len(rest) == 18 and all("unknown village card" in line for line in rest)
+    assert len(rest) == 18 and all("unknown Village TCG card" in line for line in rest)
     assert err.count("These look like") == 1
 
 

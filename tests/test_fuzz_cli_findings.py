@@ -135,8 +135,8 @@ def test_do_refuses_an_event_nested_too_deeply(tmp_path: Path, capsys: pytest.Ca
 # -- an option given "--" as its value (--title=--): argparse gave it an empty list --
 
 @pytest.mark.parametrize(("argv", "said"), [
-    (["village", "battle", "--attack=--"], "unknown village card '--'"),
-    (["tmnt", "attack", "--character=--"], "unknown tmnt card '--'"),
+    (["village", "battle", "--attack=--"], "unknown Village TCG card '--'"),
+    (["tmnt", "attack", "--character=--"], "unknown TMNT TCG card '--'"),
     (["print", "cards", "village", "--size=--", "--out", "{tmp}/x.pdf"], "unknown card size '--'"),
     (["mousecard", "award", "{log}", "", "--character=--"], "'--'"),
 ])

@@ -130,7 +130,7 @@ def test_buy_back_row_and_bad_specs(capsys: pytest.CaptureFixture[str]) -> None:
     (["--hand", "1", "-1", "--front", "2"], "--hand 2: a card's influence is 0 to 999"),
     (["--influence", "-3", "--front", "2"], "--influence"),
     (["--influence", "5"], "give the Court's cards with --front"),
-    (["--hand", "²", "--front", "2"], "unknown monarchs card"),  # a digit int() cannot read
+    (["--hand", "²", "--front", "2"], "unknown Of Mice and Monarchs card"),  # a digit int() cannot read
 ])
 def test_buy_refuses_what_it_cannot_use(capsys: pytest.CaptureFixture[str], argv: list[str],
                                         needle: str) -> None:

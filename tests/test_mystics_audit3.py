@@ -397,12 +397,12 @@ def test_mystics_new_takes_an_ability_per_mouse(tmp_path: Path, capsys: pytest.C
     assert "needs class leader" in capsys.readouterr().err and not other.exists()
     assert main(["mystics", "new", str(other), "--mice", "collin,filch", "--ability", "collin=inspre"]) == 2
     err = capsys.readouterr().err  # a typo is no ability card: named with the closest, nothing written
-    assert ("--ability: unknown mystics ability card 'inspre' (mice-and-mystics.txt, Game setup). Did "
-            "you mean 'Inspire'?") in err and not other.exists()
+    assert ("--ability: unknown Mice and Mystics ability card 'inspre' (mice-and-mystics.txt, Game setup). "
+            "Did you mean 'Inspire'?") in err and not other.exists()
     other.write_text('{"event": "log", "tracker": "mystics"}\n{"event": "start", "chapter_end": 6, "mice": '
                      '["collin"], "minions": {}, "seed": 1, "abilities": {"collin": "inspre"}}\n')
     assert main(["mystics", "replay", str(other)]) == 0  # a start already logged is kept as played
-    assert "unknown mystics ability card 'inspre'" in capsys.readouterr().out
+    assert "unknown Mice and Mystics ability card 'inspre'" in capsys.readouterr().out
 
 
 # -- 10: the rolls asked for name their cards; greedy roaches; cursed; victory with minions left ------------

@@ -513,7 +513,7 @@ def test_a_broken_user_card_file_shows_its_real_error(tmp_path: Path,
     assert main(["mystics", "new", str(tmp_path / "g.jsonl"), "--mice", "collin"]) == 0
     err = capsys.readouterr().err
     assert "action-die.json does not load and is left out" in err and "duplicate id 'die-sword'" in err
-    assert "unknown mystics card" not in err and (tmp_path / "g.jsonl").exists()
+    assert "unknown Mice and Mystics card" not in err and (tmp_path / "g.jsonl").exists()
 
 
 # -- the CLI: a random recorded seed, all-or-nothing do, reports, --json -----------------------------

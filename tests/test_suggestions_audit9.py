@@ -22,7 +22,7 @@ def test_a_minion_type_in_the_plural_suggests_the_types_of_that_word_only(
     log = str(tmp_path / "x.jsonl")
     code, _, err = run(capsys, "mystics", "new", log, "--mice", "collin", "--minions", "rats=3")
     assert code == 2
-    assert "unknown mystics card 'rats'. Did you mean 'rat-warriors' or 'elite-rat-warriors'?" in err
+    assert "unknown Mice and Mystics card 'rats'. Did you mean 'rat-warriors' or 'elite-rat-warriors'?" in err
     assert "roaches" not in err and "brodie" not in err
     assert not Path(log).exists() or not Path(log).read_text(encoding="utf-8").strip()
 
@@ -68,7 +68,7 @@ def test_correcting_another_games_card_names_the_game_and_the_command(
         capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "cards", "correct", "village", "leonardo", "life=3", "--note", "my copy")
     assert code == 2
-    assert ("unknown village card 'leonardo'. This looks like a TMNT TCG card (the one unknown name is): "
+    assert ("unknown Village TCG card 'leonardo'. This looks like a TMNT TCG card (the one unknown name is): "
             "use `companion cards correct tmnt leonardo life=3 --note 'my copy'`.") in err
 
 

@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..cards import Card, CardDB, norm_text
-from ..errors import CompanionError, closest, cut, did_you_mean, shown
+from ..errors import CompanionError, closest, cut, did_you_mean, game_words, shown
 from ..textio import csv_cells, csv_separator, read_text
 from ..validation import is_format_document, json_syntax_hint, loads_noting_twice, unescape_pointer
 from .fields import norm
@@ -381,7 +381,8 @@ def _resolve(db: CardDB, key: str, line: int | None, text: str, issues: list[Lin
     if card is None:  # close names for the first lines only: a list of 200,000 strangers is not a deck
         close = tuple(db.suggest(key)) if len(issues) < _SUGGEST_LINES else ()
         said = repr(key) if len(key) <= 60 else repr(key[:59] + "…")  # (a pasted page is no card name)
-        issues.append(LineIssue(line, text, f"unknown {db.game} card {said}", close, pointer, unknown=key))
+        issues.append(LineIssue(line, text, f"unknown {game_words(db.game)} card {said}", close, pointer,
+                                unknown=key))
     elif readings is not None and len(readings) < _SHOWN_ISSUES and card.id != key.strip().lower():
         same = db.named(card.name)
         place = f"line {line}" if pointer is None else pointer
@@ -390,8 +391,8 @@ def _resolve(db: CardDB, key: str, line: int | None, text: str, issues: list[Lin
                             + (f" (in {card.file})" if card.file else "") + f"; read as {card.id}.")
         elif len(same) > 1:  # a name, not an id, that several cards carry: say which was read
             others = ", ".join(c.id for c in same if c.id != card.id)
-            readings.append(f"{place}: {key.strip()!r} names {len(same)} {db.game} cards; read as "
-                            f"{card.id}, the first (not {others}). Write the id to choose one.")
+            readings.append(f"{place}: {key.strip()!r} names {len(same)} {game_words(db.game)} cards; "
+                            f"read as {card.id}, the first (not {others}). Write the id to choose one.")
     return card
 
 

@@ -7,10 +7,19 @@ change re-checks the list: the legality panel lists every problem with its rule-
 composition plot and the exact opening-hand odds update, and *Save* keeps the list in
 ``<user data>/decks/`` with its name (a ``Name:`` line, which the Name box shows when it is opened
 again). A save never replaces a file that another page or a program saved after this page opened or
-saved it: it asks first (*Save as new deck* or *Save over it*).
+saved it, nor a saved deck with a list that does not read: it asks first (*Save as new deck* or *Save
+over it*), in one panel beside those two answers. The Open menu's first entry names the list in the
+editor, and whether it is saved (``— editing: night-deck (unsaved)``); the page opens on the demo list
+as the Open menu opens it (its name in the Name box). An empty list gets no verdict: the page asks for
+one.
+
+What the editor holds (per game: the list, the Name box and the format) is kept as a draft
+(:mod:`companion.deck.draft`) on every change, and brought back when the page opens again (a reload),
+said in one line above the list; a draft that cannot be read is said there and left as it is.
 
 CSS classes for browser tests:
-``cmp-deck-page`` (the whole view), ``cmp-deck-game`` (game buttons),
+``cmp-deck-page`` (the whole view), ``cmp-deck-game`` (game buttons), ``cmp-deck-draft`` (the line saying
+what was brought back from the draft),
 ``cmp-deck-format`` (format menu), ``cmp-deck-input`` (the decklist text),
 ``cmp-deck-upload`` (file upload), ``cmp-deck-status`` (messages and parse errors),
 ``cmp-deck-search`` (card search), ``cmp-deck-table`` (the card table),
@@ -47,7 +56,8 @@ card data*.
 The custom question's *in the first* number starts at the format's opening hand (its ``hand_size``,
 else the rule book's, as ``deck odds --kind`` without ``--draws``) and follows the format when another
 is chosen, while it shows the opening hand of the format chosen until then; any other number is one you
-set, and a format change keeps it. A game change starts from that game's hand again.
+set, and a format change keeps it. A game change starts from that game's hand again. A number typed past
+what its box takes (*in the first* 100) stays as typed, and the Odds tab says so.
 """
 
 from __future__ import annotations
@@ -65,6 +75,7 @@ import ipywidgets as w
 from .. import GAMES, ui
 from ..cards import BUNDLED, DATA_DIR, Card, CardDB, CardsAsRead
 from ..deck.decklist import Decklist, DecklistError, DeckNameError, parse
+from ..deck.draft import DraftError, GameDraft, draft_path, draft_text, read_draft
 from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
 from ..deck.legality import check_deck, plural
@@ -80,9 +91,9 @@ from ..deck.saved import (
     saved_decks,
 )
 from ..deck.stats import composition, composition_figure, share_text
-from ..errors import CompanionError
+from ..errors import CompanionError, os_reason
 from ..probability import percent
-from ..textio import decode_text, read_bytes, within, write_text_atomic
+from ..textio import decode_text, number_text, read_bytes, within, write_text_atomic
 from ..verdict import verdict_html
 from .cards import show_load_problems
 
@@ -106,8 +117,10 @@ HELP = (
     "Zones), and <i>Your own question</i> asks for any kind of card.",
     "<b>Save</b> keeps the list and its name in your decks folder; <i>Overwrite</i> replaces a saved list "
     "of the same name without asking. If another page saved that list meanwhile, a save asks first "
-    "(<i>Save as new deck</i> or <i>Save over it</i>). Over edits not yet saved, an upload or a list picked "
-    "in <i>Open</i> waits until you choose <i>Replace my edits</i> or <i>Keep my edits</i>.",
+    "(<i>Save as new deck</i> or <i>Save over it</i>), as it does before a list that does not read "
+    "replaces a saved deck. Over edits not yet saved, an upload or a list picked in <i>Open</i> waits until "
+    "you choose <i>Replace my edits</i> or <i>Keep my edits</i>. What you type is kept as a draft: a reload "
+    "of the page brings it back.",
     "Rules: <code>village-tcg.txt</code> (Deck Mix, Redraw Rule) and <code>tmnt-tcg.txt</code> (How to "
     "Build Your Own Deck, Getting Started, How to Make a New Deck). Formats are data files in "
     "<code>data/formats/</code> (a house variant such as <code>village-casual-50</code> is a file, not "
@@ -133,6 +146,19 @@ def requested_game(default: str = "village", query: str | None = None) -> str:
 class DeckSaveError(CompanionError):
     """A save that would replace another saved deck, or under a name it cannot use (nothing is
     written)."""
+
+
+class SaveQuestion(DeckSaveError):
+    """A save that waits for the player's answer (*Save as new deck* or *Save over it*), asked in the
+    panel beside those two buttons (nothing is written meanwhile); the page says it there only."""
+
+
+def edited(text: str, name: str, clean: tuple[str, str]) -> bool:
+    """Whether a list ``text`` named ``name`` holds edits kept in no file: it differs from ``clean``, the
+    list and name the editor held when it was last opened, uploaded or saved. An empty box has nothing
+    to lose."""
+    named = name.strip()
+    return (text.strip() != "" and text != clean[0]) or (named != "" and named != clean[1].strip())
 
 
 @contextmanager
@@ -244,6 +270,9 @@ class DeckBuilderView:
         self._cards = CardsAsRead()
         self._texts: dict[str, str] = {}
         self._names: dict[str, str] = {}  # per game, the Name box (a name belongs to that game's list)
+        self._formats: dict[str, str] = {}  # per game, the format chosen (a game's list keeps its format)
+        #: per game, the uploaded file the editor's list came from (when it is none of the saved files)
+        self._uploaded: dict[str, str] = {}
         self._rows: dict[str, dict[str, tuple[w.HBox, w.HTML]]] = {}
         self.deck: Decklist | None = None
         #: while the list cannot be read: its lines that can be (:func:`readable_part`), whose counts the
@@ -266,8 +295,18 @@ class DeckBuilderView:
         #: per game, the saved file the editor holds and what it held when this page opened or saved it
         #: (:func:`companion.deck.saved.digest`): a save never replaces what another page saved since
         self._disk: dict[str, tuple[Path, str]] = {}
-        #: per game, the file a save found changed since (and what it held then): the question on show
-        self._clash: dict[str, tuple[Path, str]] = {}
+        #: per game, the question a save asks (:meth:`_ask_clash`): the file, what it held when asked, and
+        #: whether it changed since this page opened or saved it (else: the list does not read)
+        self._clash: dict[str, tuple[Path, str, bool]] = {}
+        #: what the list's check last said under it (its problems, its warnings, or nothing): what the
+        #: status shows again when a save asks its question instead (:class:`SaveQuestion`)
+        self._list_status = ""
+        self._unread: list[str] = []  #: the list's lines that do not read, as said under it (none: it reads)
+        #: the draft (:mod:`companion.deck.draft`): kept on each change once the page is up, unless the
+        #: draft found could not be read (it is left as it is); the text last written
+        self._drafting = False
+        self._draft_written = ""
+        self._draft_failed = False  # the note says a draft could not be written
         #: the opening hand of the format chosen (the default of *in the first*): while the box shows it,
         #: a format change puts the new format's hand there; another number is the player's, and stays
         self._draws_default = 7
@@ -353,22 +392,30 @@ class DeckBuilderView:
 
         self.kind = w.Dropdown(description="Kind", layout=w.Layout(width="360px"), **described)
         self.kind.add_class("cmp-deck-kind")
-        self.at_least = ui.stepper("at least", 1, min=0, max=40)
-        self.draws = ui.stepper("in the first", 7, min=0, max=99)
+        # a number typed past what a box takes stays as typed, and the Odds tab says so (never cut unseen)
+        self.at_least = ui.stepper("at least", 1, min=0, max=40, bounded=False)
+        self.draws = ui.stepper("in the first", 7, min=0, max=99, bounded=False)
         self.odds_html = w.HTML()
         self.odds = w.VBox([self.odds_html, w.HTML("<b>Your own question</b>"), self.kind,
                             self.at_least.box, self.draws.box])
         self.odds.add_class("cmp-deck-odds")
 
+        # what the page brought back from the draft, or why it could not (one line, above the list)
+        self.draft_note = w.HTML()
+        self.draft_note.add_class("cmp-deck-draft")
+
         self._wire()
+        draft_ok, unsaved = self._restore_draft(game, text)
         try:
             self._switch_game(game, text)
         except CompanionError as exc:  # a broken user card or format file: say so, keep the page
             ui.show_error(self.status, exc)
-
+        self._say_restored(unsaved)
+        self._draft_written = draft_text(self._draft_state())  # (as found: written at the first change)
+        self._drafting = draft_ok
 
         editor = w.VBox([w.HTML("<b>Decklist</b> — paste, upload, or use the card table"),
-                         self.input, ui.row(self.upload, self.load),
+                         self.draft_note, self.input, ui.row(self.upload, self.load),
                          self.choice, ui.row(self.name, self.save, self.overwrite),
                          self.clash, self.status])
         builder = w.VBox([w.HTML("<b>Cards</b>"), self.search, self.table_note, self.table, self.table_off])
@@ -407,14 +454,25 @@ class DeckBuilderView:
         self.search.observe(guard(lambda _ch: self._fill_table()), names="value")
         self.upload.observe(guard(self._on_upload), names="value")
         self.load.observe(guard(self._on_load), names="value")
-        self.save.on_click(guard(lambda _b: self.save_list()))
+        for widget in (self.input, self.name, self.format):  # the draft follows every change
+            widget.observe(guard(lambda _ch: self._keep_draft()), names="value")
+        saving = ui.guarded(self.status, show=self._show_save_error)
+        self.save.on_click(saving(lambda _b: self.save_list()))
         self.replace_edits.on_click(guard(lambda _b: self.take_incoming()))
         self.keep_edits.on_click(guard(lambda _b: self.drop_incoming()))
-        self.save_new.on_click(guard(lambda _b: self.save_as_new()))
-        self.save_over.on_click(guard(lambda _b: self.save_over_it()))
+        self.save_new.on_click(saving(lambda _b: self.save_as_new()))
+        self.save_over.on_click(saving(lambda _b: self.save_over_it()))
         self.reload.on_click(guard(lambda _b: self.reload_cards()))
         for widget in (self.kind, self.at_least, self.draws):
             widget.observe(guard(lambda _ch: self._update_odds()), names="value")
+
+    def _show_save_error(self, target: w.HTML, exc: BaseException) -> None:
+        """A save's error in the status; a save that asks (:class:`SaveQuestion`) asks in its own panel,
+        beside its two answers, and the status goes back to what the list's check said."""
+        if isinstance(exc, SaveQuestion):
+            target.value = self._list_status
+        else:
+            ui.show_error(target, exc)
 
     @property
     def db(self) -> CardDB:
@@ -475,18 +533,22 @@ class DeckBuilderView:
         if old is not None:
             self._texts[old] = self.input.value
             self._names[old] = self.name.value
+            if self.format.value:
+                self._formats[old] = self.format.value
         self._current_game = game
-        # the Name box and Overwrite belong to the list they were set for: each game its own name
-        # (a save never files one game's list under another's name), and no replacing unasked
-        self.name.value = self._names.get(game, "")
         self.overwrite.value = False
         self._busy = True
         try:
+            # the Name box and Overwrite belong to the list they were set for: each game its own name
+            # (a save never files one game's list under another's name), and no replacing unasked
+            self.name.value = self._names.get(game, "")
             problems: list[FormatError] = []
             fmts = available_formats(game, errors=problems)
             self.format.options = [(f"{f.name}" + (" (house)" if f.house else ""), f.id) for f in fmts]
-            self.format.value = f"{game}-standard" if any(f.id == f"{game}-standard" for f in fmts) else (
-                fmts[0].id if fmts else None)
+            ids = [f.id for f in fmts]  # the format this game's list was checked with, else the standard
+            kept = self._formats.get(game)
+            standard = f"{game}-standard" if f"{game}-standard" in ids else (ids[0] if ids else None)
+            self.format.value = kept if kept in ids else standard
             try:
                 self._set_draws(hand_size(game, self.fmt))
             except CompanionError:  # refresh() below says why the format cannot be used
@@ -495,14 +557,15 @@ class DeckBuilderView:
                 self._fill_kinds()
             except CompanionError:  # a broken card file of the user's: refresh() below says why,
                 self.kind.options = []  # and the game's own list still comes up (never the other's)
-            self._fill_load()
             if text is None:
                 text = self._texts.get(game)
-            if text is None:
-                example = EXAMPLES_DIR / f"{game}-demo-legal.txt"
-                text = example.read_text(encoding="utf-8") if example.exists() else ""
-            self.input.value = text
-            self._clean.setdefault(game, (text, self.name.value))  # what the page put there is no edit
+            example = EXAMPLES_DIR / f"{game}-demo-legal.txt"
+            if text is None and example.exists():  # the demo list, as the Open menu opens it (its name
+                self._put(self._read_saved(example, f"example: {example.stem}"))  # in the Name box)
+            else:
+                self.input.value = text or ""
+                self._clean.setdefault(game, (self.input.value, self.name.value))  # (what the page put
+            self._fill_load()  # there is no edit)
         finally:
             self._busy = False
         self.refresh()
@@ -514,6 +577,7 @@ class DeckBuilderView:
             self._ask(waiting)
         if game in self._clash:
             self._ask_clash(*self._clash[game])
+        self._keep_draft()
 
     def _set_draws(self, n: int) -> None:
         """Put the default ``n`` (the chosen format's hand) in the *in the first* box, and remember it
@@ -556,13 +620,11 @@ class DeckBuilderView:
         if default in seen:
             self.kind.value = default
 
-    def _fill_load(self, editing: Path | None = None) -> None:
-        """List the examples and saved lists of the game, none picked. The empty entry names the
-        saved list ``editing`` (the one just saved, now in the editor), so every entry, that one
-        too, opens when picked."""
+    def _fill_load(self) -> None:
+        """List the examples and saved lists of the game, none picked. The empty entry names the list
+        in the editor (:meth:`editing`), so every entry, that one's too, opens when picked."""
         game = self.game.value
-        editing_name = SavedDeck(editing, game).name if editing else ""
-        options: list[tuple[str, str]] = [(f"— editing: {editing_name} (saved)" if editing else "—", "")]
+        options: list[tuple[str, str]] = [(self.editing(), "")]
         if EXAMPLES_DIR.is_dir():
             options += [(f"example: {p.stem}", str(p)) for p in sorted(EXAMPLES_DIR.glob(f"{game}-*.txt"))]
         # lists only (no backups, images); two files of one name (x.txt, x.json): the suffix tells.
@@ -574,6 +636,129 @@ class DeckBuilderView:
             self.load.value = ""
         finally:
             self._busy = busy
+
+    def editing(self) -> str:
+        """How the Open menu's first entry names the list in the editor: ``— editing: night-deck
+        (saved)`` (a saved deck as saved), ``— editing: night-deck (unsaved)`` (edited since it was opened
+        or saved), ``— editing: example village-demo-legal``, ``— editing: mine.txt`` (an upload);
+        ``— editing: a new list (unsaved)`` for a list typed; ``—`` for an empty box (whatever it held)."""
+        game = self.game.value
+        held = self._held.get(game)
+        saved = held is not None and within(held[0], decks_dir())
+        if held is None:
+            what = self._uploaded.get(game, "")
+        elif saved:
+            what = SavedDeck(held[0], game).name
+        else:
+            what = f"example {held[0].stem}" if within(held[0], EXAMPLES_DIR) else held[0].name
+        if not self.input.value.strip():  # (an empty box: nothing in the editor to name)
+            return "—"
+        if self.unsaved():
+            return f"— editing: {what or 'a new list'} (unsaved)"
+        return f"— editing: {what}" + (" (saved)" if saved else "") if what else "—"
+
+    def _relabel_menu(self) -> None:
+        """The Open menu's first entry says again what the editor holds (:meth:`editing`); the entry
+        shown stays."""
+        first = (self.editing(), "")
+        options = list(self.load.options)
+        if not options or options[0] == first:
+            return
+        busy, self._busy = self._busy, True
+        try:
+            value = self.load.value
+            self.load.options = [first, *options[1:]]
+            self.load.value = value
+        finally:
+            self._busy = busy
+
+    # --- the draft --------------------------------------------------------------------------------
+
+    def _restore_draft(self, game: str, text: str | None) -> tuple[bool, list[str]]:
+        """Bring back each game's editor from the draft (:mod:`companion.deck.draft`): its list, Name
+        box and format, and the saved file it holds (one in your decks folder or an example; else none).
+        ``game``'s is not, when the page is made with a ``text`` of its own. Gives whether the page may
+        keep a draft, and the games whose list brought back holds unsaved edits. A draft that cannot be
+        read is said (above the list) and left as it is: the page then keeps none (it would replace it)."""
+        try:
+            drafts = read_draft(DECK_GAMES)
+        except DraftError as exc:
+            ui.show(self.draft_note, "warn", "Your unsaved list could not be brought back",
+                    [exc.render(), "That file is left as it is, and this page keeps no draft (it would "
+                                   "replace it): save your list to keep it, and move that file away or "
+                                   "delete it, then reload the page."])
+            return False, []
+        unsaved = []
+        for g, draft in drafts.items():
+            if g == game and text is not None:
+                continue
+            self._texts[g], self._names[g] = draft.text, draft.name
+            if draft.format:
+                self._formats[g] = draft.format
+            self._clean[g] = draft.clean or ("", "")  # (none kept: nothing of it is saved)
+            held = draft.held
+            if held is not None and (within(held[0], decks_dir()) or within(held[0], EXAMPLES_DIR)):
+                self._held[g] = held
+                self._from_file[g] = draft.from_file
+                if draft.digest is not None:
+                    self._disk[g] = (held[0], draft.digest)
+            elif draft.source:
+                self._uploaded[g] = draft.source
+            if edited(draft.text, draft.name, self._clean[g]):
+                unsaved.append(g)
+        return True, unsaved
+
+    def _say_restored(self, games: list[str]) -> None:
+        """Say, in one line above the list, that the unsaved lists of ``games`` were brought back."""
+        if not games:
+            return
+        here = self.game.value
+        others = " and ".join(GAMES[g] for g in games if g != here)
+        if here in games:
+            said = "Your unsaved list was brought back" + (f" (and your {others} list)" if others else "")
+        else:
+            said = f"Your unsaved {others} list was brought back: choose {others} above"
+        ui.show(self.draft_note, "info", said)
+
+    def _draft_state(self) -> dict[str, GameDraft]:
+        """Each game's editor as the draft keeps it (the games shown so far)."""
+        here = self.game.value
+        out: dict[str, GameDraft] = {}
+        for g in DECK_GAMES:
+            if g == here:
+                text, name, fmt = self.input.value, self.name.value, self.format.value
+            elif g in self._texts:
+                text, name, fmt = self._texts[g], self._names.get(g, ""), self._formats.get(g)
+            else:
+                continue
+            held, disk = self._held.get(g), self._disk.get(g)
+            out[g] = GameDraft(text, name, fmt, clean=self._clean.get(g), held=held,
+                               digest=disk[1] if held is not None and disk is not None and disk[0] == held[0]
+                               else None, from_file=self._from_file.get(g, False),
+                               source=self._uploaded.get(g) if held is None else None)
+        return out
+
+    def _keep_draft(self) -> None:
+        """Write the draft when what it keeps changed (never while the page sets itself, nor when the
+        draft found could not be read). A draft that cannot be written is said above the list, and the
+        list is left as it is (the next change tries again)."""
+        if not self._drafting or self._busy:
+            return
+        text = draft_text(self._draft_state())
+        if text == self._draft_written:
+            return
+        try:
+            write_text_atomic(draft_path(), text)
+        except (OSError, CompanionError) as exc:
+            reason = os_reason(exc) if isinstance(exc, OSError) else exc.render()
+            ui.show(self.draft_note, "warn", "Your list is not kept as a draft",
+                    [f"{draft_path()} cannot be written ({reason}): a reload of this page would lose "
+                     "what is not saved; Save keeps it."])
+            self._draft_failed = True
+            return
+        self._draft_written = text
+        if self._draft_failed:  # (written again: the note of a failure is no longer true)
+            self.draft_note.value, self._draft_failed = "", False
 
     # --- actions --------------------------------------------------------------------------------
 
@@ -618,15 +803,14 @@ class DeckBuilderView:
     def unsaved(self) -> bool:
         """Whether the editor holds edits kept in no file: a list or a name changed since the list
         was last opened, uploaded or saved. An empty box has nothing to lose."""
-        text, name = self._clean.get(self.game.value, ("", ""))
-        typed, named = self.input.value, self.name.value.strip()
-        return (typed.strip() != "" and typed != text) or (named != "" and named != name.strip())
+        return edited(self.input.value, self.name.value, self._clean.get(self.game.value, ("", "")))
 
     def _open_text(self, incoming: Incoming) -> None:
         """Put ``incoming`` in the editor at once if nothing typed is lost; else hold it and ask
         (*Replace my edits* / *Keep my edits*): the player's edits never vanish unasked."""
         same = incoming.text == self.input.value and self.name.value.strip() in ("", incoming.name)
         if same or not self.unsaved():  # (the very list the editor holds: nothing to lose)
+            self.draft_note.value = ""  # (a list brought back from the draft is no longer the one shown)
             self._put(incoming)
             return
         self._waiting[incoming.game] = incoming  # a later upload is the one the player now wants
@@ -658,6 +842,7 @@ class DeckBuilderView:
             raise CompanionError("no list is waiting to be opened", suggestion="Upload or open a list")
         if incoming.held is not None:  # a saved list: as the file holds it now (it may have been saved
             incoming = self._read_saved(incoming.held[0], incoming.source)  # since it was picked)
+        self.draft_note.value = ""
         self._put(incoming)
 
     def drop_incoming(self) -> None:
@@ -681,13 +866,17 @@ class DeckBuilderView:
         if incoming.held is None:
             self._held.pop(game, None)
             self._disk.pop(game, None)
+            self._uploaded[game] = incoming.source
             self._set_menu("")  # an upload is none of the saved lists
         else:
+            self._uploaded.pop(game, None)
             self._held[game] = incoming.held
             if incoming.digest is not None:
                 self._disk[game] = (incoming.held[0], incoming.digest)
             self._set_menu(str(incoming.held[0]))
         self.input.value = incoming.text
+        self._relabel_menu()  # (the list may be the one the editor held: no change to follow)
+        self._keep_draft()
 
     def _close_choice(self, game: str) -> None:
         """Forget the list waiting for ``game``'s editor, if any, and hide the question."""
@@ -698,16 +887,33 @@ class DeckBuilderView:
         self.ask.value = ""
         self.choice.layout.display = "none"
 
-    def _ask_clash(self, path: Path, found: str) -> None:
-        """Show the question of a save that found ``path`` changed (holding ``found``) since this page
-        opened or saved it; nothing is written until it is answered."""
-        self._clash[self.game.value] = (path, found)
+    def _ask_clash(self, path: Path, found: str, changed: bool = True) -> None:
+        """Show the question of a save that would replace what ``path`` holds (``found``): it ``changed``
+        since this page opened or saved it (another page or a program saved it), or the list does not
+        read (its lines that do not are named) or holds no card. Nothing is written until it is answered,
+        and the one message is this panel, beside its two answers."""
+        game = self.game.value
+        if not changed and self.deck is not None and self.deck.entries:  # (it reads now: nothing to ask)
+            self._close_clash(game)
+            return
+        self._clash[game] = (path, found, changed)
         with _as_save_error():
-            new = self.save_path(free_name(self.save_name(), self.game.value))
-        ui.show(self.clash_ask, "warn", f"{path.name} changed since this page opened or saved it",
-                ["Another page, or a program, saved it meanwhile; your list is still here, not saved.",
-                 f"Save as new deck: your list goes to {new.name}; {path.name} keeps the other version.",
-                 f"Save over it: your list replaces what {path.name} holds now; that version is lost."])
+            new = self.save_path(free_name(self.save_name(), game))
+        unread = [f"Not read: {line}" for line in self._unread] if self.deck is None else []
+        if changed:
+            title = f"{path.name} changed since this page opened or saved it"
+            lines = ["Another page, or a program, saved it meanwhile; your list is still here, not saved.",
+                     *unread]
+            kept = "the other version"
+        else:
+            flaw, mend = (("does not read", "Fix it (see under the list)") if self.deck is None
+                          else ("holds no card", "Paste or build it"))
+            title = f"Your list {flaw}, and {path.name} holds a saved deck"
+            lines = [f"Nothing was saved; your list is still here. {mend}, or:", *unread]
+            kept = "the saved deck"
+        ui.show(self.clash_ask, "warn", title,
+                [*lines, f"Save as new deck: your list goes to {new.name}; {path.name} keeps {kept}.",
+                 f"Save over it: your list, as typed, replaces what {path.name} holds now; that is lost."])
         self.clash.layout.display = None
 
     def _close_clash(self, game: str) -> None:
@@ -722,10 +928,13 @@ class DeckBuilderView:
     def _menu_follows_edits(self) -> None:
         """Once the editor holds unsaved edits, the Open menu no longer shows a saved list as the
         one in the editor (picking that list again then offers it back, asking first)."""
-        if self.load.value and self.unsaved() and not self._busy:
+        if self._busy:
+            return
+        if self.load.value and self.unsaved():
             self._set_menu("")
+        self._relabel_menu()  # "(unsaved)" once edited, "(saved)" when edited back
         waiting = self.incoming
-        if waiting is not None and self._asked_saved and self.unsaved() and not self._busy:
+        if waiting is not None and self._asked_saved and self.unsaved():
             self._ask(waiting)  # edited again after the save: they are at stake again
 
     def _set_menu(self, value: str) -> None:
@@ -785,13 +994,18 @@ class DeckBuilderView:
             known = self._disk.get(game)
             changed = (known is not None and known[0] == path and now is not None
                        and now not in (known[1], written))
-            if changed and not self.overwrite.value and over != now:
+            # a list that does not read (or holds no card) never quietly replaces the saved deck it was
+            # opened from
+            unread = (self.deck is None or not self.deck.entries) and now is not None and now != written
+            if (changed or unread) and not self.overwrite.value and over != now:
                 assert now is not None
-                self._ask_clash(path, now)
-                raise DeckSaveError(f"{path.name} changed since this page opened or saved it (another page "
-                                    "or a program saved it); nothing was saved", where=str(path.parent),
-                                    suggestion="Choose below: Save as new deck (yours under a new name), "
-                                               "or Save over it")
+                self._ask_clash(path, now, changed)
+                why = ("changed since this page opened or saved it (another page or a program saved it)"
+                       if changed else "holds a saved deck, and the list "
+                       + ("does not read" if self.deck is None else "holds no card"))
+                raise SaveQuestion(f"{path.name} {why}; nothing was saved", where=str(path.parent),
+                                   suggestion="Choose Save as new deck (yours under a new name) or Save "
+                                              "over it")
         elif now is not None and now != written and not self.overwrite.value:
             raise DeckSaveError(
                 f"{path.name} already holds another saved deck; nothing was saved",
@@ -812,13 +1026,19 @@ class DeckBuilderView:
         self._clean[game] = (self.input.value, self.name.value)  # saved: nothing of it is lost now
         self.overwrite.value = False
         self._close_clash(game)
-        self._fill_load(editing=path)
+        self._uploaded.pop(game, None)
+        self._fill_load()  # (its first entry: this deck, saved)
+        self.draft_note.value = ""  # (what was brought back is saved now)
+        self._keep_draft()
         waiting = self._waiting.get(game)
         if waiting is not None:  # the question still stands, but the edits are no longer at stake
             self._ask(waiting, saved=path)
         lines = [f"{path.name} in your decks folder ({path.parent})"]
         if new_name is not None and asked is not None:
-            lines.append(f"as the new deck {new_name!r}; {asked[0].name} keeps the other version")
+            kept = "the other version" if asked[2] else "the saved deck"
+            lines.append(f"as the new deck {new_name!r}; {asked[0].name} keeps {kept}")
+        if self.deck is None:  # saved as typed: what does not read is still said
+            lines += [f"Not read yet: {line}" for line in self._unread]
         ui.show(self.status, "ok", "Saved", lines)
         return path
 
@@ -852,9 +1072,18 @@ class DeckBuilderView:
 
     def refresh(self, *, check_cards: bool = True) -> None:
         """Re-read the list and update legality, table counts, statistics and odds (the card data
-        first, when your card files changed: ``check_cards``)."""
+        first, when your card files changed: ``check_cards``). An empty list (or one of comments only)
+        gets no verdict: the page asks for a list instead."""
         if self._busy:
             return
+        try:
+            self._check(check_cards)
+        finally:
+            self._list_status = self.status.value  # (what a save's question leaves on show)
+
+    def _check(self, check_cards: bool) -> None:
+        """:meth:`refresh`'s work."""
+        self._unread = []
         if check_cards and self.card_data_changed():
             self.reload_cards(said=f"Your {GAMES[self.game.value]} card files changed: card data read again")
             return
@@ -863,6 +1092,7 @@ class DeckBuilderView:
         except DecklistError as exc:
             self._cannot_read(readable_part(self.input.value, exc, self.db))
             lines = exc.rendered_issues()
+            self._unread = list(lines)
             left_out = [p for p in self._left_out() if p != BUNDLED]
             if left_out and any(i.unknown for i in exc.issues):
                 lines.append(f"A card of {', '.join(left_out)} reads as unknown while "
@@ -877,11 +1107,19 @@ class DeckBuilderView:
             return
         except CompanionError as exc:  # e.g. a JSON list for the other game
             self._cannot_read()
+            self._unread = [exc.render()]
             ui.show_error(self.status, exc)
             return
         self._show_warnings()
         self.partial = None
         self._fill_table()
+        if not self.deck.entries:  # nothing to judge yet (never "Not legal · 0 cards · 60 cards short")
+            self._no_results("once the list holds a card: paste or build a list",
+                             ui.panel_html("info", "No cards yet: paste or build a list"))
+            unusable = self._read_format()[1]
+            if unusable is not None:
+                ui.show_error(self.status, unusable)
+            return
         self._update_stats()
         fmt, unusable = self._read_format()  # read once for the odds and the verdict
         self._update_odds(fmt, read=False)
@@ -921,15 +1159,19 @@ class DeckBuilderView:
         counts of ``partial``, the lines that could be read (:func:`readable_part`)."""
         self.deck = None
         self.partial = partial
-        waiting = (f"<div style='color:{ui.COLOURS['muted']};padding:6px 0'>{{}} when every line of the "
-                   "list can be read (see the message under the list).</div>")
+        self._no_results("when every line of the list can be read (see the message under the list)")
+        self._fill_table()
+
+    def _no_results(self, until: str, summary: str = "") -> None:
+        """No verdict, statistics or odds on show (an older list's would read as this list's): the tabs
+        say, in grey, that they show ``until`` it is so; ``summary``: the line above them (HTML)."""
+        waiting = f"<div style='color:{ui.COLOURS['muted']};padding:6px 0'>{{}} {html.escape(until)}.</div>"
         self.verdict.value = waiting.format("The verdict shows")
-        self.summary.value = ""
+        self.summary.value = summary
         self.stats_table.value = waiting.format("The statistics show")
         self.odds_html.value = waiting.format("The odds show")
         self.plot.layout.display = "none"
         self._last_comp = None
-        self._fill_table()
 
     def _row(self, card: Card) -> tuple[w.HBox, w.HTML]:
         rows = self._rows.setdefault(self.game.value, {})
@@ -1009,7 +1251,7 @@ class DeckBuilderView:
         """The opening odds (with ``fmt``'s opening hand and citations; read here when not given,
         unless ``read`` is off: the caller read it and it cannot be used; then the books' hands,
         and the verdict says why) and the custom question."""
-        if self._busy or self.deck is None:
+        if self._busy or self.deck is None or not self.deck.entries:  # (the tab says what it waits for)
             return
         if fmt is None and read:
             fmt = self._read_format()[0]
@@ -1021,9 +1263,15 @@ class DeckBuilderView:
             except CompanionError as exc:  # said in the Odds tab, whose opening odds still show
                 refused = ui.panel_html("error", "Your own question cannot be asked", [exc.render()])
             else:
-                label = (f"at least {self.at_least.value} × {self.kind.value.replace('=', ' ')} "
-                         f"in the first {self.draws.value} cards")
-                odds = [*odds, chance(self.deck, flt, self.at_least.value, self.draws.value, label=label)]
+                past = [f"{box.caption}: {number_text(box.value)} is past what the box takes ({lo} to {hi})"
+                        for box in (self.at_least, self.draws) for lo, hi in [box.limits]
+                        if not lo <= box.value <= hi]
+                if past:  # a number as typed, said (never cut to the box's limit unseen)
+                    refused = ui.panel_html("error", "Your own question cannot be asked", past)
+                else:
+                    label = (f"at least {self.at_least.value} × {self.kind.value.replace('=', ' ')} "
+                             f"in the first {self.draws.value} cards")
+                    odds = [*odds, chance(self.deck, flt, self.at_least.value, self.draws.value, label=label)]
         self.odds_html.value = (odds_html(odds) if odds else "<i>No odds for this game.</i>") + refused
 
 

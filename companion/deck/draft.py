@@ -1,0 +1,116 @@
+"""The deck builder's draft: what its editor holds, kept on every change, so that a reload of the page
+(or a browser closed by mistake) brings back a list not saved yet.
+
+One small JSON file, ``<user data>/drafts/deck-builder.json`` (:func:`draft_path`): outside the decks
+folder, so neither the deck builder's Open menu nor the print page ever offers it as a saved deck. Per
+game it keeps the list as typed, the Name box and the format chosen, and what the page knew of the list
+(the saved file it was opened from or saved to, what that file held then, what the editor held when it
+was last opened or saved): the page comes back as it was left, its *Save* writing the same deck's file,
+and still asking first when another page saved that file meanwhile.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..cards import user_data_dir
+from ..errors import CompanionError
+from ..textio import decode_text, read_bytes
+
+#: The draft's form; a file of another form is not read as a draft (it is said, and left as it is).
+DRAFT_FORM = 1
+
+
+class DraftError(CompanionError):
+    """A draft file that cannot be read (the page says so, and leaves the file as it is)."""
+
+
+@dataclass(frozen=True)
+class GameDraft:
+    """One game's editor, as the deck builder left it."""
+
+    text: str  #: the list as typed
+    name: str  #: the Name box
+    format: str | None = None  #: the format chosen (its id)
+    #: the list and name the editor held when the list was last opened, uploaded or saved (what tells
+    #: an unsaved edit); ``None``: none yet
+    clean: tuple[str, str] | None = None
+    #: the file the editor holds (opened or saved) and its deck name (the page's ``deck_key``)
+    held: tuple[Path, str] | None = None
+    digest: str | None = None  #: what that file held when the page opened or saved it
+    from_file: bool = False  #: the list was opened from that file (not saved under the name typed)
+    source: str | None = None  #: the uploaded file the list came from, when it is none of the saved
+
+
+def draft_path() -> Path:
+    """Where the deck builder keeps its draft: ``<user data>/drafts/deck-builder.json``."""
+    return user_data_dir() / "drafts" / "deck-builder.json"
+
+
+def draft_text(games: Mapping[str, GameDraft]) -> str:
+    """The draft file's text for ``games`` (game id -> its editor)."""
+    doc = {"draft": DRAFT_FORM, "games": {game: {
+        "text": d.text, "name": d.name, "format": d.format,
+        "clean": list(d.clean) if d.clean is not None else None,
+        "held": [str(d.held[0]), d.held[1]] if d.held is not None else None,
+        "digest": d.digest, "from_file": d.from_file, "source": d.source,
+    } for game, d in games.items()}}
+    return json.dumps(doc, indent=1) + "\n"  # (ASCII: half a character pasted is kept, escaped)
+
+
+def read_draft(games: Iterable[str], path: Path | None = None) -> dict[str, GameDraft]:
+    """The editors the draft at ``path`` (default :func:`draft_path`) keeps, of ``games`` (another game's
+    is passed over); none when there is no draft. :class:`DraftError` when it cannot be read, or is not
+    a draft the deck builder wrote: it is never changed here."""
+    path = draft_path() if path is None else path
+    if not path.exists():
+        return {}
+    raw = read_bytes(path, what="deck builder draft", error=DraftError)
+    try:
+        doc = json.loads(decode_text(raw, where=str(path), what="deck builder draft", error=DraftError))
+    except json.JSONDecodeError as exc:
+        raise DraftError(f"is not JSON ({exc.msg}, line {exc.lineno})", where=str(path)) from None
+    except (ValueError, RecursionError) as exc:  # (a number of thousands of digits, nesting too deep)
+        raise DraftError(f"is not JSON this page reads ({type(exc).__name__})", where=str(path)) from None
+    if not isinstance(doc, dict) or doc.get("draft") != DRAFT_FORM or not isinstance(doc.get("games"), dict):
+        raise DraftError(f"is not a draft of this version of the deck builder (form {DRAFT_FORM})",
+                         where=str(path))
+    wanted = set(games)
+    try:
+        return {game: _game_draft(entry) for game, entry in doc["games"].items() if game in wanted}
+    except (TypeError, ValueError, KeyError) as exc:
+        raise DraftError(f"holds an editor the deck builder cannot read ({exc})", where=str(path)) from None
+
+
+def _game_draft(entry: Any) -> GameDraft:
+    """One game's editor from the draft's JSON; ``TypeError`` or ``ValueError`` when it is not one."""
+    def text(key: str, *, empty: bool = False) -> Any:
+        value = entry.get(key)
+        if value is None and empty:
+            return None
+        if not isinstance(value, str):
+            raise TypeError(f"{key!r} is not text")
+        return value
+
+    def pair(key: str) -> tuple[str, str] | None:
+        value = entry.get(key)
+        if value is None:
+            return None
+        if not (isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value)):
+            raise TypeError(f"{key!r} is not two texts")
+        return value[0], value[1]
+
+    if not isinstance(entry, dict):
+        raise TypeError("an editor is not a JSON object")
+    held = pair("held")
+    from_file = entry.get("from_file", False)
+    if not isinstance(from_file, bool):
+        raise TypeError("'from_file' is not true or false")
+    return GameDraft(text=text("text"), name=text("name"), format=text("format", empty=True),
+                     clean=pair("clean"), held=(Path(held[0]), held[1]) if held is not None else None,
+                     digest=text("digest", empty=True), from_file=from_file,
+                     source=text("source", empty=True))
