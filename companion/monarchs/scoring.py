@@ -636,18 +636,38 @@ class ScoreFile:
         notes = doc.get("notes") if isinstance(doc, dict) else None
         return notes if isinstance(notes, str) and notes.strip() else None
 
-    def why_empty(self) -> ScoreInputError | None:
-        """Why the file has nothing to score: no text but spaces (:meth:`cards` refuses with it; the
-        page turns Score this list off with it while its box is blank); ``None``: there is text to read."""
+    def _blank(self) -> ScoreInputError | None:
+        """The refusal of a file of no text but spaces (:meth:`cards` refuses with it)."""
         if self.stripped:
             return None
         return ScoreInputError("is empty", where=self.source, expected="a decklist or JSON")
 
+    def why_empty(self, cards: Sequence[ScoreCard] | None = None) -> ScoreInputError | None:
+        """Why the file has nothing to score, read without the card data: no text but spaces, a decklist
+        of comments only (``#``, ``//``), JSON whose ``"cards"`` list is empty; given ``cards``, what it
+        was read as, also when that is none (a list of headings alone). The page turns Score this list
+        off with it, and refuses a click with it, so a list of nothing never empties the score pad.
+        ``None``: there is something to read (a problem of it is :meth:`cards`'s to name)."""
+        blank = self._blank()
+        if blank is not None:
+            return blank
+        if self.is_json:
+            doc = self._readable()
+            if isinstance(doc, dict) and doc.get("cards") == []:
+                return ScoreInputError('lists no cards ("cards" is empty), nothing to score',
+                                       where=self.source)
+        elif all(line.strip().startswith(("#", "//")) for line in self.stripped.splitlines() if line.strip()):
+            return ScoreInputError("holds only comments, nothing to score", where=self.source)
+        if cards is not None and not cards:
+            return ScoreInputError("lists no cards, nothing to score", where=self.source)
+        return None
+
     def cards(self, db: Any = None) -> list[ScoreCard]:
-        """The cards the file lists (``db``: the card data, needed where it names cards)."""
-        empty = self.why_empty()
-        if empty is not None:
-            raise empty
+        """The cards the file lists (``db``: the card data, needed where it names cards); a file of no
+        text is refused (one of comments only reads as no cards: :meth:`why_empty` says so)."""
+        blank = self._blank()
+        if blank is not None:
+            raise blank
         if self.is_json:
             return parse_json_cards(self.doc, db, source=self.source, twice=self._read[1])
         if db is None:

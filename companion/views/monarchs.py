@@ -6,7 +6,9 @@ Build with ``MonarchsCompanion()`` and display ``.widget``. All rules come from
 CSS classes for browser tests:
 ``cmp-monarchs-page`` (the whole page), ``cmp-monarchs-input`` (each score-pad stepper),
 ``cmp-monarchs-total`` (the live total), ``cmp-monarchs-variant`` (standard/family toggle),
-``cmp-monarchs-family`` (per-colour crowns-per-card inputs), ``cmp-monarchs-list`` (paste a
+``cmp-monarchs-family`` (per-colour crowns-per-card inputs), ``cmp-monarchs-colour`` (one colour's
+counters and crowns per card, in one box), ``cmp-monarchs-draft`` (what was brought back from before a
+reload, above the tabs) and ``cmp-monarchs-afresh`` (its Start afresh), ``cmp-monarchs-list`` (paste a
 decklist or JSON), ``cmp-monarchs-score-list`` (its button), ``cmp-monarchs-table`` (the score
 table), ``cmp-monarchs-influence``, ``cmp-monarchs-court`` (the eight position inputs),
 ``cmp-monarchs-plan`` (plan button), ``cmp-monarchs-purchases`` (the result), ``cmp-monarchs-roll``,
@@ -24,6 +26,9 @@ refusal shows next to the button that caused it, on its own tab.
 
 A card file of yours that does not load is left out, as every command leaves it out: the page uses the
 bundled cards and your other files, and says above the tabs which file was left out and why.
+
+The score pad and the buy planner are kept in a draft on every change (:mod:`companion.monarchs.draft`), so
+a reload brings them back; the page says so above the tabs.
 """
 
 from __future__ import annotations
@@ -37,9 +42,10 @@ from typing import Any
 import ipywidgets as w
 
 from .. import ui
-from ..errors import CompanionError
+from ..errors import CompanionError, os_reason
 from ..highscores import load_high_scores, record_high_score, remove_high_score
 from ..monarchs.court import CITE_BUY, MAX_INFLUENCE, parse_court, plan_purchases
+from ..monarchs.draft import START_INFLUENCE, ColourPad, PageDraft, draft_path, read_draft
 from ..monarchs.flow import (
     MAX_COURT_DECK,
     MAX_ENTRIES,
@@ -63,12 +69,23 @@ from ..monarchs.scoring import (
     ScoreInputError,
     score,
 )
+from ..textio import write_text_atomic
 from ..verdict import plural
 from .cards import page_cards
 
 #: Most cards of one colour the score pad counts (its cards counter); a colour's crowns counter
 #: goes up to this many cards of :data:`~companion.monarchs.scoring.MAX_CROWNS` crowns each.
 MAX_PAD_CARDS = 99
+
+#: The page's own style: a pad box holding what is no whole number (``2.5`` pasted) is marked and says so,
+#: for the browser keeps such text on screen while the box counts its whole part.
+_INVALID = ".cmp-monarchs-page .companion-stepper:has(.cmp-monarchs-input input:invalid)"
+PAGE_CSS = (f"<style>{_INVALID} input {{border-color: {ui.COLOURS['error']}; background: #fdecea}} "
+            f"{_INVALID} {{position: relative}} "
+            f"{_INVALID} .companion-stepper-label {{color: {ui.COLOURS['error']}}} "
+            f"{_INVALID}::after {{content: 'a whole number'; position: absolute; left: 0; bottom: 0; "
+            f"white-space: nowrap; font-size: 11px; line-height: 1.1; color: {ui.COLOURS['error']}}}</style>")
+# (the words under the label, within the stepper's height: the row keeps its place, nothing is cut off)
 
 #: What the buy planner and the solo dice show once their inputs change after a result.
 STALE_PLAN = ("<div class='cmp-monarchs-stale'><i>The influence or the Court changed: press "
@@ -81,8 +98,9 @@ HELP = (
     "<b>Score pad</b>: at the end of the game sort your cards by colour and tap in the <b>cards</b> and "
     "<b>crowns</b> of each colour: the total updates as you go (the rule book's example gives 28 VP: try "
     "<i>Book example</i>). For the <b>family variant</b>, switch to <i>Family</i> and type the crowns on "
-    "each card of a colour; the two lowest go. You can also paste a decklist (<code>3 Card Name</code> "
-    "lines or CSV) or JSON.",
+    "each card of a colour; the two lowest go (+ and − on its cards add and take off a card of 0 crowns "
+    "there). You can also paste a decklist (<code>3 Card Name</code> lines or CSV) or JSON. The pad and the "
+    "buy planner are kept as you type: a reload of the page brings them back.",
     "<b>Buy planner</b>: what your hand's influence can buy (back row costs 2 more; only the top of a "
     "stack).",
     "<b>Solo</b>: reads the white and black dice, and keeps your high scores (Save score takes the score "
@@ -178,6 +196,12 @@ class MonarchsCompanion:
         self.hs_message = self._panel("hs-message")  # saving and taking back a high score
         #: the score Save score was last filled in with from the pad's total (see :meth:`_prefill`)
         self._prefilled = 0
+        self._syncing = False  # the page sets its own boxes: not read back as typed
+        #: the draft (:mod:`companion.monarchs.draft`) is kept on each change once the page is up; the text
+        #: last written or found (``None``: a draft that could not be read, replaced at the first change)
+        self._keeping = False
+        self._kept: str | None = None
+        self._unkept = False  # the draft note says the last change could not be written
         self._build_score()
         self._build_buy()
         self._build_solo()
@@ -185,10 +209,102 @@ class MonarchsCompanion:
         tabs = w.Tab(children=[self.score_tab, self.buy_tab, self.solo_tab, self.end_tab])
         for i, title in enumerate(("Score pad", "Buy planner", "Solo", "End of game")):
             tabs.set_title(i, title)
+        # what the page brought back from its draft, or why it could not (one line, above the tabs)
+        self.draft_note = self._panel("draft")
+        afresh = ui.big_button("Start afresh", icon="eraser")
+        afresh.add_class("cmp-monarchs-afresh")
+        afresh.on_click(ui.guarded(self.draft_note)(lambda _b: self.start_afresh()))
+        self.afresh_button = afresh
+        self.draft_row = ui.row(self.draft_note, afresh)
         self.widget = w.VBox([ui.header("Of Mice and Monarchs", "Score pad, buy planner and solo helper",
-                                        game="monarchs"), ui.help_box(HELP, HELP_NOTEBOOK),
-                              self.load_problems, tabs])
+                                        game="monarchs"), w.HTML(PAGE_CSS), ui.help_box(HELP, HELP_NOTEBOOK),
+                              self.load_problems, self.draft_row, tabs])
         self.widget.add_class("cmp-monarchs-page")
+        self._restore_draft()
+        self.refresh_score()
+        self._keeping = True
+
+    # -- the draft: the pad and the planner kept for a reload --------------------------------------
+    def _draft(self) -> PageDraft:
+        """The score pad and the buy planner as they stand (the boxes as typed)."""
+        colours = {c: ColourPad(self.cards[c].value, self.crowns[c].value, self.family[c].value)
+                   for c in COURT_COLOURS}
+        return PageDraft(variant=self.variant.value, colours=colours,
+                         influence=self.influence.value, front=tuple(t.value for t in self.front),
+                         back=tuple(t.value for t in self.back), best_first=self.sort_by.value,
+                         show_all=self.show_all.value)
+
+    def _put_draft(self, draft: PageDraft) -> None:
+        """Set the pad and the planner to ``draft`` (the page's own change: kept once done)."""
+        self._syncing = True
+        try:
+            self.variant.value = draft.variant
+            for colour, line in draft.colours.items():
+                self.cards[colour].value, self.crowns[colour].value = line.cards, line.crowns
+                self.family[colour].value = line.per_card
+            self.influence.value = draft.influence
+            for box, spec in zip((*self.front, *self.back), (*draft.front, *draft.back), strict=True):
+                box.value = spec
+            self.sort_by.value, self.show_all.value = draft.best_first, draft.show_all
+        finally:
+            self._syncing = False
+
+    def _restore_draft(self) -> None:
+        """Bring back the pad and the planner the page's draft keeps, saying so in one line; a draft that
+        cannot be read is said and left as it is (until the pad or the planner changes)."""
+        self.draft_row.layout.display = "none"
+        try:
+            draft = read_draft()
+        except CompanionError as exc:
+            ui.show(self.draft_note, "warn", "Your pad from before could not be brought back",
+                    [exc.render(), "The file is left as it is until you change the pad or the buy planner, "
+                                   "which replaces it: move it aside to keep it."])
+            self.afresh_button.layout.display = "none"  # (the page is fresh already)
+            self.draft_row.layout.display = None
+            return
+        self._kept = (draft or PageDraft()).to_text()
+        if draft is None or draft.is_fresh():
+            return
+        self._put_draft(draft)
+        fresh = PageDraft()
+        pad = (draft.variant, draft.colours) != (fresh.variant, fresh.colours)
+        planner = (draft.influence, draft.front, draft.back, draft.best_first, draft.show_all) != (
+            fresh.influence, fresh.front, fresh.back, fresh.best_first, fresh.show_all)
+        what = ("Your pad and buy planner from before were brought back" if pad and planner else
+                f"Your {'pad' if pad else 'buy planner'} from before was brought back")
+        self.draft_note.value = ui.panel_html("info", what, note=" <small>(kept as you type, for a reload: "
+                                              "<b>Start afresh</b> empties both)</small>")
+        self.draft_row.layout.display = None
+
+    def _keep(self) -> None:
+        """Write the pad and the planner to the draft once they changed (not while the page opens or sets
+        its own boxes: kept when that is done). A draft that cannot be written is said, the page goes on."""
+        if not self._keeping or self._syncing:
+            return
+        try:
+            text = self._draft().to_text()
+        except ValueError:
+            return  # (a number of thousands of digits, set by a program: the pad says it is past its box)
+        if text == self._kept:
+            return
+        try:
+            write_text_atomic(draft_path(), text)
+        except (OSError, CompanionError) as exc:
+            reason = exc.render() if isinstance(exc, CompanionError) else f"{draft_path()}: {os_reason(exc)}"
+            ui.show(self.draft_note, "warn", "Your pad cannot be kept for a reload", [reason])
+            self.afresh_button.layout.display = "none"
+            self.draft_row.layout.display = None
+            self._unkept = True
+            return
+        if self._kept is None or self._unkept:  # (the draft said unreadable, or unwritten: now written)
+            self.draft_row.layout.display = "none"
+        self._kept, self._unkept = text, False
+
+    def start_afresh(self) -> None:
+        """Empty the pad and the planner (as a page just opened has them), the draft too."""
+        self._put_draft(PageDraft())
+        self.list_message.value = ""
+        self.draft_row.layout.display = "none"
         self.refresh_score()
 
     @staticmethod
@@ -209,8 +325,8 @@ class MonarchsCompanion:
         for colour in COURT_COLOURS:
             n = ui.stepper("cards", 0, min=0, max=MAX_PAD_CARDS, bounded=False)
             c = ui.stepper("crowns", 0, min=0, max=MAX_PAD_CARDS * MAX_CROWNS, bounded=False)
-            f = w.Text(value="", placeholder="crowns on each card, e.g. 2 0 1", description="per card",
-                       style={"description_width": "initial"}, layout=w.Layout(width="290px"))
+            f = w.Text(value="", placeholder="e.g. 2 0 1", description="crowns per card",
+                       style={"description_width": "initial"}, layout=w.Layout(width="260px"))
             for widget in (n, c):
                 widget.add_class("cmp-monarchs-input")
                 widget.add_class(f"cmp-monarchs-{colour}")
@@ -220,7 +336,13 @@ class MonarchsCompanion:
             self.cards[colour], self.crowns[colour], self.family[colour] = n, c, f
             label = w.HTML(f"<div style='width:90px;font-size:18px'>"
                            f"<span style='color:{SWATCH[colour]}'>■</span> {colour}</div>")
-            rows.append(ui.row(label, n.box, c.box, f))
+            # one box per colour, a bar of its colour down its side: where the page is narrow and its
+            # crowns per card wrap onto a line of their own, they still read as that colour's
+            group = w.Box([ui.row(label, n.box, c.box, f)], layout=w.Layout(
+                border_left=f"6px solid {SWATCH[colour]}", border_bottom="1px solid #e0e0e0",
+                padding="0 0 2px 8px", margin="0 0 4px 0"))
+            group.add_class("cmp-monarchs-colour")
+            rows.append(group)
         self.total = w.HTML()
         self.total.add_class("cmp-monarchs-total")
         self.table = w.HTML()
@@ -256,17 +378,35 @@ class MonarchsCompanion:
                     if widget in (self.cards[c], self.crowns[c], self.family[c]))
 
     def _on_pad(self, change: Any) -> None:
-        if getattr(self, "_syncing", False):
+        if self._syncing:
             return
+        self._show_as_counted(change["owner"])
         colour = self._colour_of(change["owner"])
-        added = self._extend_family(colour) if change["owner"] is self.cards[colour] else ""
-        self.refresh_score([added] if added else [])
+        followed = self._follow_cards(colour) if change["owner"] is self.cards[colour] else ""
+        self.refresh_score([followed] if followed else [])
 
-    def _extend_family(self, colour: str) -> str:
-        """A colour's card count raised (the + button) while its crowns per card are typed and its
-        crowns unchanged: the new cards join the typed list with 0 crowns (what was typed is kept);
-        returns a note saying so. Any other change leaves the text as typed (the score pad then says
-        that it no longer matches the counters)."""
+    def _show_as_counted(self, box: w.IntText) -> None:
+        """A pad box shows the whole number it counts: a browser keeps ``2.5`` pasted into one on screen
+        while the box takes 2 (ipywidgets' number box redraws its text only for another number), so a
+        number that came from the browser is sent back to it through another, which redraws it. (A
+        ``2.5`` pasted over a 2 changes nothing the page is told of: the page's style marks such a box.)"""
+        if "value" not in getattr(box, "_property_lock", {}):  # (set here: by − or +, a list; shown)
+            return
+        was, self._syncing = self._syncing, True
+        try:
+            value = box.value
+            box.value = value + 1
+            box.value = value
+        finally:
+            self._syncing = was
+
+    def _follow_cards(self, colour: str) -> str:
+        """A colour's card count changed (its + or −) while its crowns per card are typed, in step with
+        its crowns: the list follows, so that − undoes +. Cards added join it with 0 crowns (what was
+        typed is kept); a card taken off is the last with 0 crowns (what + adds, and what a card counted
+        once too often most likely shows), else the last typed, the crowns counter losing its crowns.
+        Returns a note saying what changed. Any other change leaves the text as typed (the score pad
+        then says that it no longer matches the counters)."""
         text = self.family[colour].value
         if not text.strip():
             return ""
@@ -274,24 +414,47 @@ class MonarchsCompanion:
             crowns = self._crowns_list(colour)
         except CompanionError:
             return ""  # unreadable: kept, and its error is shown
-        n = self.cards[colour].value
-        if not len(crowns) < n <= MAX_PAD_CARDS or sum(crowns) != self.crowns[colour].value:
+        n, had = self.cards[colour].value, self.crowns[colour].value
+        if not 0 <= n <= MAX_PAD_CARDS or n == len(crowns) or sum(crowns) != had:
             return ""
-        k = n - len(crowns)
-        sep = ", " if "," in text else " "
+        sep = ", " if ", " in text else "," if "," in text else " "
+        if n > len(crowns):
+            k = n - len(crowns)
+            self._set_family(colour, text.rstrip() + (sep + "0") * k)
+            return (f"{colour}: {plural(k, 'card')} with 0 crowns added to the crowns typed per card (now "
+                    f"{_short(self.family[colour].value, 40)}): type "
+                    + ("its crowns there if it has any" if k == 1 else "their crowns there if they have any"))
+        typed = text.replace(",", " ").split()
+        gone = []
+        while len(typed) > n:
+            zeros = [i for i, x in enumerate(crowns) if x == 0]
+            i = zeros[-1] if zeros else len(typed) - 1
+            gone.append(crowns.pop(i))
+            del typed[i]
+        self._set_family(colour, sep.join(typed), crowns=had - sum(gone))
+        now = f"now {_short(self.family[colour].value, 40)}" if typed else "none left"
+        taken = f"{colour}: {plural(len(gone), 'card')}"
+        if not any(gone):
+            return f"{taken} with 0 crowns taken off the crowns typed per card ({now})"
+        return (f"{taken} taken off the crowns typed per card, those with 0 crowns first, then the last "
+                f"typed (the crowns taken off: {', '.join(map(str, gone))}; {now}); its crowns counter "
+                f"follows: {had} → {self.crowns[colour].value}")
+
+    def _set_family(self, colour: str, text: str, *, crowns: int | None = None) -> None:
+        """Set a colour's crowns per card (and its crowns counter) as the page's own change: not read back
+        as typed."""
         self._syncing = True
         try:
-            self.family[colour].value = text.rstrip() + (sep + "0") * k
+            self.family[colour].value = text
+            if crowns is not None:
+                self.crowns[colour].value = crowns
         finally:
             self._syncing = False
-        return (f"{colour}: {plural(k, 'card')} with 0 crowns added to the crowns typed per card (now "
-                f"{_short(self.family[colour].value, 40)}): type "
-                + ("its crowns there if it has any" if k == 1 else "their crowns there if they have any"))
 
     def _on_family_text(self, change: Any) -> None:
         """Crowns typed per card set that colour's counters (an unreadable text is kept, and the
         pad says what is wrong with it)."""
-        if getattr(self, "_syncing", False):
+        if self._syncing:
             return
         colour = self._colour_of(change["owner"])
         if self.family[colour].value.strip():
@@ -394,6 +557,7 @@ class MonarchsCompanion:
                                 + ("<small>unknown until the crowns on each card are typed</small>"
                                    if missing else ""))
             self.table.value = ""  # no total for a pad that cannot be read (the last would look current)
+            self._keep()  # (kept as typed: a reload brings back what is to be corrected)
             return None
         result = score(cards, self.variant.value)
         if said:
@@ -401,6 +565,7 @@ class MonarchsCompanion:
         self.total.value = (f"<div style='font-size:32px;font-weight:bold'>Total: {result.total} VP</div>")
         self.table.value = score_table_html(result)
         self._prefill(result.total)
+        self._keep()
         return result
 
     def _prefill(self, total: int) -> None:
@@ -436,16 +601,21 @@ class MonarchsCompanion:
         return ScoreFile(self.list_text.value, "pasted list")
 
     def _list_ready(self) -> None:
-        """Score this list is on only with something pasted (:meth:`~companion.monarchs.scoring.
-        ScoreFile.why_empty`); a list that cannot be read is still refused at the click, naming its line."""
+        """Score this list is on only with something to score pasted (:meth:`~companion.monarchs.scoring.
+        ScoreFile.why_empty`: not a blank box, nor comments alone, nor ``{"cards": []}``); a list that cannot
+        be read is still refused at the click, naming its line."""
         empty = self._pasted().why_empty()
-        ui.gate(self.score_list_button, None if empty is None else
-                f"the {empty.where} box is empty: paste a decklist ('3 Card Name' lines) or JSON first")
+        ui.gate(self.score_list_button, None if empty is None else f"the {empty.where} box {empty.message}: "
+                "paste a decklist ('3 Card Name' lines) or JSON first")
         self.list_off.value = ui.off_reasons([self.score_list_button])
 
     def score_list(self) -> None:
+        """Fill the pad from the pasted list; a list of no cards is refused and the pad left as it is."""
         pasted = self._pasted()
         cards = pasted.cards(self.db)  # (read only where the list names cards)
+        empty = pasted.why_empty(cards)
+        if empty is not None:
+            raise empty
         self.set_cards(cards)
         gray = sum(1 for c in cards if c.color not in COURT_COLOURS)  # the pad has no gray box
         lines = [f"{gray} gray card(s) never score; their crowns were ignored "
@@ -485,13 +655,13 @@ class MonarchsCompanion:
 
     # -- buy planner -------------------------------------------------------------------------
     def _build_buy(self) -> None:
-        self.influence = ui.stepper("Influence", 5, min=0, max=MAX_INFLUENCE, bounded=False)
+        self.influence = ui.stepper("Influence", START_INFLUENCE, min=0, max=MAX_INFLUENCE, bounded=False)
         self.influence.add_class("cmp-monarchs-influence")
         self.front = [w.Text(placeholder="cost:crowns or name", description=f"Front {i}",
-                             style={"description_width": "56px"}, layout=w.Layout(width="250px"))
+                             style={"description_width": "56px"}, layout=w.Layout(width="235px"))
                       for i in range(1, 5)]
         self.back = [w.Text(placeholder="cost:crowns or name", description=f"Back {i}",
-                            style={"description_width": "56px"}, layout=w.Layout(width="250px"))
+                            style={"description_width": "56px"}, layout=w.Layout(width="235px"))
                      for i in range(1, 5)]
         for t in (*self.front, *self.back):
             t.add_class("cmp-monarchs-court")
@@ -517,11 +687,16 @@ class MonarchsCompanion:
                        "name, <code>-</code> for empty, or a stack <code>2:0/4:1</code> (top card last). "
                        "Back-row cards cost 2 more (of-mice-and-monarchs.md, Game Play).</small>")
         self.buy_tab = w.VBox([self.influence.box, help_,
-                               w.HTML("<b>Back row (cost +2)</b>"),
-                               w.HBox(self.back[:2]), w.HBox(self.back[2:]),
-                               w.HTML("<b>Front row</b>"), w.HBox(self.front[:2]), w.HBox(self.front[2:]),
+                               w.HTML("<b>Back row (cost +2)</b>"), self._court_row(self.back),
+                               w.HTML("<b>Front row</b>"), self._court_row(self.front),
                                ui.labelled("Best first", self.sort_by), self.show_all, plan,
                                self.buy_message, self.purchases])
+
+    @staticmethod
+    def _court_row(boxes: list[w.Text]) -> w.HBox:
+        """A Court row's four positions side by side, as the table lays them out; where the page is too
+        narrow for four, two and two (never three and one)."""
+        return ui.row(w.HBox(boxes[:2]), w.HBox(boxes[2:]))
 
     def _plan_outdated(self) -> None:
         """An input of the planner changed: the plan shown was for other inputs, so it goes (a
@@ -529,6 +704,7 @@ class MonarchsCompanion:
         if self.purchases.value and STALE_PLAN not in self.purchases.value:
             self.purchases.value = STALE_PLAN
         self._solo_outdated()
+        self._keep()
 
     def _solo_outdated(self) -> None:
         """The dice or the Court changed: the reading shown was for other dice."""
@@ -677,10 +853,10 @@ class MonarchsCompanion:
             if not rows:
                 continue
             title = f"<div style='margin-top:6px'><b>{html.escape(SCORING_TITLES[variant])}</b></div>"
-            parts.append(title + "<ol style='font-size:17px'>" + "".join(  # a tie shares its rank
+            # a tie shares its rank; each row's scoring is its table's, said once, in the heading
+            parts.append(title + "<ol style='font-size:17px'>" + "".join(
                 f"<li value='{rank}'><b>{e.score}</b> VP {html.escape(e.name)} <small>{html.escape(e.date)}"
-                + (f" ({e.variant})" if e.variant else "") + "</small></li>"
-                for rank, _i, e in rows) + "</ol>")
+                "</small></li>" for rank, _i, e in rows) + "</ol>")
         self.highscores.value = "".join(parts)
 
     def _list_for_removal(self, table: HighScores) -> None:

@@ -1,0 +1,160 @@
+"""The Of Mice and Monarchs page's draft: its score pad and buy planner as they were left, kept on every
+change, so that a reload of the page (or a browser closed by mistake) brings them back.
+
+One small JSON file, ``<user data>/drafts/monarchs-page.json`` (:func:`draft_path`): outside the
+``monarchs/`` card folder, where every ``.json`` file loads as a card file. It holds the pad (the
+scoring, each colour's cards, crowns and crowns per card, as typed) and the planner (the influence,
+the eight Court positions, what is listed first). This module is the file side only: the page puts the
+values in its boxes.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..cards import user_data_dir
+from ..errors import CompanionError
+from ..textio import read_text
+from .court import SORTS
+from .scoring import COURT_COLOURS, VARIANTS
+
+#: The draft's form; a file of another form is not read as a draft (it is said, and left as it is).
+DRAFT_FORM = 1
+#: The influence a new page's buy planner starts with.
+START_INFLUENCE = 5
+#: The positions of one Court row.
+ROW = 4
+
+
+class DraftError(CompanionError):
+    """A draft file that cannot be read (the page says so, and leaves the file as it is)."""
+
+
+@dataclass(frozen=True)
+class ColourPad:
+    """One colour's line of the score pad, as typed (a number past the box's limits too: the pad says so)."""
+
+    cards: int = 0
+    crowns: int = 0
+    per_card: str = ""  #: the crowns typed on each card
+
+
+@dataclass(frozen=True)
+class PageDraft:
+    """The score pad and the buy planner, as the page left them (the defaults: a page just opened)."""
+
+    variant: str = "standard"
+    colours: Mapping[str, ColourPad] = field(default_factory=lambda: {c: ColourPad() for c in COURT_COLOURS})
+    influence: int = START_INFLUENCE
+    front: tuple[str, ...] = ("",) * ROW
+    back: tuple[str, ...] = ("",) * ROW
+    best_first: str = SORTS[0]
+    show_all: bool = False
+
+    def is_fresh(self) -> bool:
+        """Whether nothing was typed: the draft of a page just opened (nothing to bring back)."""
+        return self == PageDraft()
+
+    def to_text(self) -> str:
+        """The draft file's text. ``ValueError`` for a number of thousands of digits (only a program sets
+        one: a browser's box holds none), which no file keeps."""
+        doc = {"draft": DRAFT_FORM, "page": "monarchs",
+               "pad": {"variant": self.variant,
+                       "colours": {c: {"cards": p.cards, "crowns": p.crowns, "per_card": p.per_card}
+                                   for c, p in self.colours.items()}},
+               "planner": {"influence": self.influence, "front": list(self.front), "back": list(self.back),
+                           "best_first": self.best_first, "show_all": self.show_all}}
+        return json.dumps(doc, indent=1) + "\n"  # (ASCII: half a character pasted is kept, escaped)
+
+
+def draft_path() -> Path:
+    """Where the page keeps its draft: ``<user data>/drafts/monarchs-page.json``."""
+    return user_data_dir() / "drafts" / "monarchs-page.json"
+
+
+def read_draft(path: Path | None = None) -> PageDraft | None:
+    """The draft at ``path`` (default :func:`draft_path`); ``None`` when there is none. :class:`DraftError`
+    when it cannot be read or is not a draft this page wrote: it is never changed here."""
+    path = draft_path() if path is None else path
+    if not path.exists():
+        return None
+    text = read_text(path, what="Of Mice and Monarchs page draft", error=DraftError)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DraftError(f"is not JSON ({exc.msg}, line {exc.lineno})", where=str(path)) from None
+    except (ValueError, RecursionError) as exc:  # (a number of thousands of digits, nesting too deep)
+        raise DraftError(f"is not JSON this page reads ({type(exc).__name__})", where=str(path)) from None
+    if not isinstance(doc, dict) or doc.get("draft") != DRAFT_FORM or doc.get("page") != "monarchs":
+        raise DraftError("is not a draft of this version of the Of Mice and Monarchs page "
+                         f"(form {DRAFT_FORM})", where=str(path))
+    try:
+        return _page_draft(doc)
+    except (TypeError, ValueError) as exc:
+        raise DraftError(f"holds a pad or planner this page cannot read ({exc})", where=str(path)) from None
+
+
+def _page_draft(doc: Mapping[str, Any]) -> PageDraft:
+    """The draft from its JSON (a part left out: as a page just opened has it); ``TypeError`` or
+    ``ValueError`` saying what is not as the page writes it."""
+    fresh = PageDraft()
+    pad, planner = _part(doc, "pad"), _part(doc, "planner")
+    colours = dict(fresh.colours)
+    for colour, line in _part(pad, "colours").items():
+        if colour not in colours:
+            raise ValueError(f"{colour!r} is not a Court colour")
+        if not isinstance(line, dict):
+            raise TypeError(f"{colour!r} is not a JSON object")
+        colours[colour] = ColourPad(_number(line, "cards", 0), _number(line, "crowns", 0),
+                                    _text(line, "per_card"))
+    return PageDraft(variant=_choice(pad, "variant", VARIANTS), colours=colours,
+                     influence=_number(planner, "influence", START_INFLUENCE),
+                     front=_row(planner, "front"), back=_row(planner, "back"),
+                     best_first=_choice(planner, "best_first", SORTS),
+                     show_all=_flag(planner, "show_all"))
+
+
+def _part(doc: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = doc.get(key, {})
+    if not isinstance(value, dict):
+        raise TypeError(f"{key!r} is not a JSON object")
+    return value
+
+
+def _number(doc: Mapping[str, Any], key: str, default: int) -> int:
+    value = doc.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{key!r} is not a whole number")
+    return value
+
+
+def _text(doc: Mapping[str, Any], key: str) -> str:
+    value = doc.get(key, "")
+    if not isinstance(value, str):
+        raise TypeError(f"{key!r} is not text")
+    return value
+
+
+def _choice(doc: Mapping[str, Any], key: str, choices: tuple[str, ...]) -> str:
+    value = doc.get(key, choices[0])
+    if value not in choices:
+        raise ValueError(f"{key!r} is none of {', '.join(choices)}")
+    return str(value)
+
+
+def _flag(doc: Mapping[str, Any], key: str) -> bool:
+    value = doc.get(key, False)
+    if not isinstance(value, bool):
+        raise TypeError(f"{key!r} is not true or false")
+    return value
+
+
+def _row(doc: Mapping[str, Any], key: str) -> tuple[str, ...]:
+    value = doc.get(key, [""] * ROW)
+    if not (isinstance(value, list) and len(value) == ROW and all(isinstance(v, str) for v in value)):
+        raise TypeError(f"{key!r} is not {ROW} texts")
+    return tuple(value)
