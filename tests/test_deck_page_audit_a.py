@@ -196,7 +196,8 @@ def test_a_draft_that_cannot_be_read_is_said_and_left_as_it_is() -> None:
     view.input.value = "3 Apple\n"
     view.format.value = "village-casual-50"
     assert draft.read_text(encoding="utf-8") == "{not json"  # never replaced
-    draft.write_text('{"draft": 1, "games": {"village": {"text": 3}}}', encoding="utf-8")
+    draft.write_text('{"draft": 1, "page": "deck-builder", "games": {"village": {"text": 3}}}',
+                     encoding="utf-8")
     said = text_of(DeckBuilderView("village").draft_note.value)
     assert "holds an editor the deck builder cannot read" in said
 

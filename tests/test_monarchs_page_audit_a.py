@@ -210,7 +210,8 @@ def test_the_pads_clear_is_kept_too() -> None:
     assert again.cards["red"].value == 0 and again.draft_row.layout.display == "none"
 
 
-@pytest.mark.parametrize("content", [b"{not json", b'{"draft": 1, "page": "monarchs", "pad": {"colours": '
+@pytest.mark.parametrize("content", [b"{not json",
+                                     b'{"draft": 1, "page": "monarchs-page", "pad": {"colours": '
                                      b'{"green": {"cards": "three"}}}}', b'{"draft": 9}', b"\xff\xfe"])
 def test_a_draft_that_cannot_be_read_is_said_and_kept_until_the_pad_changes(content: bytes) -> None:
     path = draft_path()

@@ -11,22 +11,17 @@ and still asking first when another page saved that file meanwhile.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..cards import user_data_dir
-from ..errors import CompanionError
-from ..textio import decode_text, read_bytes
+from ..drafts import DraftError, draft_text, read_draft_doc
+from ..drafts import draft_path as _page_draft_path
 
-#: The draft's form; a file of another form is not read as a draft (it is said, and left as it is).
-DRAFT_FORM = 1
-
-
-class DraftError(CompanionError):
-    """A draft file that cannot be read (the page says so, and leaves the file as it is)."""
+#: The deck builder's page name in its draft file (:mod:`companion.drafts`).
+PAGE = "deck-builder"
+__all__ = ["PAGE", "DraftError", "GameDraft", "draft_path", "games_text", "read_draft"]
 
 
 @dataclass(frozen=True)
@@ -48,18 +43,17 @@ class GameDraft:
 
 def draft_path() -> Path:
     """Where the deck builder keeps its draft: ``<user data>/drafts/deck-builder.json``."""
-    return user_data_dir() / "drafts" / "deck-builder.json"
+    return _page_draft_path(PAGE)
 
 
-def draft_text(games: Mapping[str, GameDraft]) -> str:
+def games_text(games: Mapping[str, GameDraft]) -> str:
     """The draft file's text for ``games`` (game id -> its editor)."""
-    doc = {"draft": DRAFT_FORM, "games": {game: {
+    return draft_text(PAGE, {"games": {game: {
         "text": d.text, "name": d.name, "format": d.format,
         "clean": list(d.clean) if d.clean is not None else None,
         "held": [str(d.held[0]), d.held[1]] if d.held is not None else None,
         "digest": d.digest, "from_file": d.from_file, "source": d.source,
-    } for game, d in games.items()}}
-    return json.dumps(doc, indent=1) + "\n"  # (ASCII: half a character pasted is kept, escaped)
+    } for game, d in games.items()}})
 
 
 def read_draft(games: Iterable[str], path: Path | None = None) -> dict[str, GameDraft]:
@@ -67,18 +61,11 @@ def read_draft(games: Iterable[str], path: Path | None = None) -> dict[str, Game
     is passed over); none when there is no draft. :class:`DraftError` when it cannot be read, or is not
     a draft the deck builder wrote: it is never changed here."""
     path = draft_path() if path is None else path
-    if not path.exists():
+    doc = read_draft_doc(path, PAGE, "deck builder")
+    if doc is None:
         return {}
-    raw = read_bytes(path, what="deck builder draft", error=DraftError)
-    try:
-        doc = json.loads(decode_text(raw, where=str(path), what="deck builder draft", error=DraftError))
-    except json.JSONDecodeError as exc:
-        raise DraftError(f"is not JSON ({exc.msg}, line {exc.lineno})", where=str(path)) from None
-    except (ValueError, RecursionError) as exc:  # (a number of thousands of digits, nesting too deep)
-        raise DraftError(f"is not JSON this page reads ({type(exc).__name__})", where=str(path)) from None
-    if not isinstance(doc, dict) or doc.get("draft") != DRAFT_FORM or not isinstance(doc.get("games"), dict):
-        raise DraftError(f"is not a draft of this version of the deck builder (form {DRAFT_FORM})",
-                         where=str(path))
+    if not isinstance(doc.get("games"), dict):
+        raise DraftError("holds no editors (its 'games' is not a JSON object)", where=str(path))
     wanted = set(games)
     try:
         return {game: _game_draft(entry) for game, entry in doc["games"].items() if game in wanted}

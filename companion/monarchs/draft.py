@@ -10,28 +10,22 @@ values in its boxes.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..cards import user_data_dir
-from ..errors import CompanionError
-from ..textio import read_text
+from ..drafts import DraftError, draft_text, read_draft_doc
+from ..drafts import draft_path as _page_draft_path
 from .court import SORTS
 from .scoring import COURT_COLOURS, VARIANTS
 
-#: The draft's form; a file of another form is not read as a draft (it is said, and left as it is).
-DRAFT_FORM = 1
+#: The page's name in its draft file (:mod:`companion.drafts`).
+PAGE = "monarchs-page"
 #: The influence a new page's buy planner starts with.
 START_INFLUENCE = 5
 #: The positions of one Court row.
 ROW = 4
-
-
-class DraftError(CompanionError):
-    """A draft file that cannot be read (the page says so, and leaves the file as it is)."""
 
 
 @dataclass(frozen=True)
@@ -62,36 +56,26 @@ class PageDraft:
     def to_text(self) -> str:
         """The draft file's text. ``ValueError`` for a number of thousands of digits (only a program sets
         one: a browser's box holds none), which no file keeps."""
-        doc = {"draft": DRAFT_FORM, "page": "monarchs",
-               "pad": {"variant": self.variant,
-                       "colours": {c: {"cards": p.cards, "crowns": p.crowns, "per_card": p.per_card}
-                                   for c, p in self.colours.items()}},
-               "planner": {"influence": self.influence, "front": list(self.front), "back": list(self.back),
-                           "best_first": self.best_first, "show_all": self.show_all}}
-        return json.dumps(doc, indent=1) + "\n"  # (ASCII: half a character pasted is kept, escaped)
+        return draft_text(PAGE, {
+            "pad": {"variant": self.variant,
+                    "colours": {c: {"cards": p.cards, "crowns": p.crowns, "per_card": p.per_card}
+                                for c, p in self.colours.items()}},
+            "planner": {"influence": self.influence, "front": list(self.front), "back": list(self.back),
+                        "best_first": self.best_first, "show_all": self.show_all}})
 
 
 def draft_path() -> Path:
     """Where the page keeps its draft: ``<user data>/drafts/monarchs-page.json``."""
-    return user_data_dir() / "drafts" / "monarchs-page.json"
+    return _page_draft_path(PAGE)
 
 
 def read_draft(path: Path | None = None) -> PageDraft | None:
     """The draft at ``path`` (default :func:`draft_path`); ``None`` when there is none. :class:`DraftError`
     when it cannot be read or is not a draft this page wrote: it is never changed here."""
     path = draft_path() if path is None else path
-    if not path.exists():
+    doc = read_draft_doc(path, PAGE, "Of Mice and Monarchs page")
+    if doc is None:
         return None
-    text = read_text(path, what="Of Mice and Monarchs page draft", error=DraftError)
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise DraftError(f"is not JSON ({exc.msg}, line {exc.lineno})", where=str(path)) from None
-    except (ValueError, RecursionError) as exc:  # (a number of thousands of digits, nesting too deep)
-        raise DraftError(f"is not JSON this page reads ({type(exc).__name__})", where=str(path)) from None
-    if not isinstance(doc, dict) or doc.get("draft") != DRAFT_FORM or doc.get("page") != "monarchs":
-        raise DraftError("is not a draft of this version of the Of Mice and Monarchs page "
-                         f"(form {DRAFT_FORM})", where=str(path))
     try:
         return _page_draft(doc)
     except (TypeError, ValueError) as exc:

@@ -75,7 +75,7 @@ import ipywidgets as w
 from .. import GAMES, ui
 from ..cards import BUNDLED, DATA_DIR, Card, CardDB, CardsAsRead
 from ..deck.decklist import Decklist, DecklistError, DeckNameError, parse
-from ..deck.draft import DraftError, GameDraft, draft_path, draft_text, read_draft
+from ..deck.draft import DraftError, GameDraft, draft_path, games_text, read_draft
 from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
 from ..deck.legality import check_deck, plural
@@ -411,7 +411,7 @@ class DeckBuilderView:
         except CompanionError as exc:  # a broken user card or format file: say so, keep the page
             ui.show_error(self.status, exc)
         self._say_restored(unsaved)
-        self._draft_written = draft_text(self._draft_state())  # (as found: written at the first change)
+        self._draft_written = games_text(self._draft_state())  # (as found: written at the first change)
         self._drafting = draft_ok
 
         editor = w.VBox([w.HTML("<b>Decklist</b> — paste, upload, or use the card table"),
@@ -744,7 +744,7 @@ class DeckBuilderView:
         list is left as it is (the next change tries again)."""
         if not self._drafting or self._busy:
             return
-        text = draft_text(self._draft_state())
+        text = games_text(self._draft_state())
         if text == self._draft_written:
             return
         try:

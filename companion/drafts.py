@@ -1,0 +1,58 @@
+"""Drafts: what a page's boxes hold, kept on every change so that a reload of the page (or a browser
+closed by mistake) brings it back: the deck builder's lists, the Of Mice and Monarchs score pad and buy
+planner.
+
+Each page keeps one small JSON file in ``<user data>/drafts/`` (:func:`draft_path`), outside every card
+and deck folder (every ``.json`` of a game's card folder loads as a card file; every file of the decks
+folder is offered as a saved deck). A draft names its form and its page (``{"draft": 1, "page":
+"deck-builder", ...}``); a file that cannot be read, or is not a draft of that page, is said and left as
+it is (:class:`DraftError`): the page writes it again only once the user changes something. This module
+is the file's envelope; each page's own module reads its parts (:mod:`companion.deck.draft`,
+:mod:`companion.monarchs.draft`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from .cards import user_data_dir
+from .errors import CompanionError
+from .textio import read_text
+
+#: The drafts' form; a file of another form is not read as a draft (it is said, and left as it is).
+DRAFT_FORM = 1
+
+
+class DraftError(CompanionError):
+    """A draft file that cannot be read (the page says so, and leaves the file as it is)."""
+
+
+def draft_path(page: str) -> Path:
+    """Where ``page`` keeps its draft: ``<user data>/drafts/<page>.json``."""
+    return user_data_dir() / "drafts" / f"{page}.json"
+
+
+def draft_text(page: str, parts: dict[str, Any]) -> str:
+    """A draft file's text: its form and page, then ``parts`` (the page's own)."""
+    return json.dumps({"draft": DRAFT_FORM, "page": page, **parts}, indent=1) + "\n"  # (ASCII: half a
+    # character pasted is kept, escaped)
+
+
+def read_draft_doc(path: Path, page: str, what: str) -> dict[str, Any] | None:
+    """The JSON of ``page``'s draft at ``path`` (``what``: the page, as an error names it); ``None`` when
+    there is none. :class:`DraftError` when it cannot be read or is not a draft of this version of that
+    page: it is never changed here."""
+    if not path.exists():
+        return None
+    text = read_text(path, what=f"{what} draft", error=DraftError)
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DraftError(f"is not JSON ({exc.msg}, line {exc.lineno})", where=str(path)) from None
+    except (ValueError, RecursionError) as exc:  # (a number of thousands of digits, nesting too deep)
+        raise DraftError(f"is not JSON this page reads ({type(exc).__name__})", where=str(path)) from None
+    if not isinstance(doc, dict) or doc.get("draft") != DRAFT_FORM or doc.get("page") != page:
+        raise DraftError(f"is not a draft of this version of the {what} (form {DRAFT_FORM})", where=str(path))
+    return doc
