@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .cards import CORRECTIONS_NAME, CardFileError, load_game, read_json_file, thaw, user_data_dir
-from .errors import CompanionError
+from .errors import CompanionError, game_words
 from .textio import write_text_atomic
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -276,7 +276,7 @@ def _one_card(db: Any, key: str) -> Any:
     same = db.named(key) or db.named(target.name)
     if len(same) > 1:
         ids = ", ".join(c.id for c in same)
-        raise CompanionError(f"{key.strip()!r} names {len(same)} {db.game} cards", where=db.game,
+        raise CompanionError(f"{key.strip()!r} names {len(same)} {game_words(db.game)} cards", where=db.game,
                              expected="one card", found=ids,
                              suggestion=f"Give the id of the one to correct, e.g. `companion cards "
                                         f"correct {db.game} {same[0].id} ...`.")

@@ -76,7 +76,7 @@ def test_cards_list(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "cards", "list", "mousecard", "--json")
     assert code == 0 and len(json.loads(out)) == 54
     code, _, err = run(capsys, "cards", "list", "village", "--type", "mega")
-    assert code == 2 and "unknown village card type 'mega'" in err and "mega-mouse" in err
+    assert code == 2 and "unknown Village TCG card type 'mega'" in err and "mega-mouse" in err
 
 
 def own_copy(tmp_path: Path, game: str = "village") -> Path:

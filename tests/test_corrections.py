@@ -150,7 +150,7 @@ def test_the_source_is_kept_and_appended_to_never_replaced(_isolated_user_data: 
 def test_a_name_two_printings_share_asks_for_the_id(_isolated_user_data: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     """F2: 'Clover Forager' silently corrected the first of two printings."""
-    with pytest.raises(CompanionError, match="names 2 village cards") as info:
+    with pytest.raises(CompanionError, match="names 2 Village TCG cards") as info:
         correct_card("village", "Clover Forager", {"atk": 2})
     assert info.value.found == "clover-forager, clover-forager-alt"
     assert not corrections_path("village").exists()

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 from .. import GAMES, __version__
-from ..errors import CompanionError, PathError, closest, did_you_mean, os_reason
+from ..errors import CompanionError, PathError, closest, did_you_mean, game_words, os_reason
 
 #: Modules that add subcommands; each defines ``register(sub, groups)``.
 #: ``sub`` adds top-level commands, ``groups[name]`` adds to a shared group
@@ -321,7 +321,7 @@ def raise_unknown(game: str, unknown: Sequence[CompanionError], *,
     """Refuse the unknown cards a command was given, every one at once (``unknown cards: ...; ...``, as
     ``error``), or the one as it is; nothing when there is none."""
     if len(unknown) > 1:
-        raise error(f"unknown {game} cards: " + "; ".join(e.render() for e in unknown))
+        raise error(f"unknown {game_words(game)} cards: " + "; ".join(e.render() for e in unknown))
     if unknown:
         raise unknown[0]
 

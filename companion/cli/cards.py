@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import GAMES
-from ..errors import CompanionError, UnknownCardError, as_listed, closest, did_you_mean, os_reason
+from ..errors import CompanionError, UnknownCardError, as_listed, closest, did_you_mean, game_words, os_reason
 from ..textio import folder_problem, same_file
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -272,7 +272,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         # any case, as every choice of words is taken ('--type Attack')
         args.card_type = as_listed(args.card_type, types)
         if args.card_type not in types:
-            raise CompanionError(f"unknown {args.game} card type {args.card_type!r}",
+            raise CompanionError(f"unknown {game_words(args.game)} card type {args.card_type!r}",
                                  expected="one of " + ", ".join(types),
                                  suggestion=did_you_mean(closest(args.card_type, types, n=1)))
         cards = [c for c in cards if c.type == args.card_type]

@@ -876,7 +876,7 @@ def print_calibration(out: str | os.PathLike[str] | IO[bytes], *, paper: str = "
         "3. Hold the sheet against a light. The front cross shows through onto the grid on the back.",
         "   Read the grid numbers under the cross centre: X (across) and Y (up), in mm.",
         "4. Enter them as the offset: companion print cards GAME --backs duplex --offset X,Y",
-        "   (or in the notebook's 'offset' fields). If this page was printed with an offset, add it:",
+        "   (or Offset X and Y on the Printables page). If this page was printed with an offset, add it:",
         "   the back page says so. Positive X moves backs right (along the paper's short side), Y up,",
         "   as seen on the back. Card sheets that come out landscape turn it, assuming the printer turns",
         "   landscape pages anticlockwise: to be sure, print this page with --landscape for them.",
