@@ -83,6 +83,11 @@ body {--jp-widgets-font-size: @BASE@}
 .jupyter-widgets.jupyter-widget-tab > .lm-TabBar {min-height: 38px}
 .jupyter-widgets .jupyter-widget-Collapse-header, .jupyter-widgets .p-Collapse-header {
   color: #202124; font-size: @BASE@; min-height: 36px; line-height: 24px}
+/* an upload button shows its tooltip (upload_button): ipywidgets' own label adds the files it holds,
+   "(0)" once the page has taken the file and emptied it for the next one */
+.companion-upload.widget-upload {font-size: 0}
+.companion-upload.widget-upload > i, .companion-upload.widget-upload::after {font-size: @BASE@}
+.companion-upload.widget-upload::after {content: attr(title)}
 .companion-stepper-label {font-size: @BASE@}
 .jupyter-widgets.companion-stepper-number {height: 40px}
 .jupyter-widgets.companion-stepper-number input {height: 40px; font-size: 16px; text-align: center}
@@ -104,6 +109,16 @@ def header(title: str, subtitle: str = "", *, game: str | None = None, home: boo
             "title='The start page: every tool of the companion'>◀ All tools</a>" if home else "")
     return w.HTML(f"{CSS}<div class='companion-page companion-header'>{back}"
                   f"<h2>{html.escape(title)}{tag}</h2>{sub}</div>")
+
+
+def upload_button(label: str, accept: str) -> w.FileUpload:
+    """A button that uploads one file (``accept``: its suffixes), labelled ``label``: the label is its
+    tooltip (see :data:`CSS`), so the page can say the file taken ("Upload another file (last: …)") and
+    it never reads ipywidgets' "(0)" once the page empties it to take the same file again."""
+    upload = w.FileUpload(accept=accept, multiple=False, description=label, tooltip=label,
+                          layout=w.Layout(width="auto", height=BUTTON_HEIGHT))
+    upload.add_class("companion-upload")
+    return upload
 
 
 def panel_html(kind: str, title: str, lines: Iterable[str] = (), *, raw: bool = False, note: str = "") -> str:

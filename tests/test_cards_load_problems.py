@@ -37,8 +37,8 @@ def test_both_pages_show_the_same_lines_and_headline_with_their_own_advice(_isol
     deck_page = _text(DeckBuilderView("village").load_problems.value)
     head = "1 of your Village TCG card files and 1 of your corrections could not be loaded and are left out; "
     assert head + "the other cards are shown. Fix it (or check it below)." in cards_page
-    assert head + ("the list is checked with the other cards. Fix them (`companion validate` lists every "
-                   "problem), then Reload card data.") in deck_page
+    advice = "the list is checked with the other cards. Fix them as listed below, then Reload card data."
+    assert head + advice in deck_page and "`" not in deck_page  # (plain words: the panel lists every problem)
     assert cards_page.split("</b>")[1] == deck_page.split("</b>")[1]  # the same lines, file by file
     assert f"<li>{mine}: left out</li>" in cards_page and f"<li>{record}: left out</li>" in cards_page
 

@@ -10,9 +10,10 @@ import re
 from datetime import UTC, datetime
 from pathlib import Path
 
+from companion import ui
 from companion.cardcsv import card_file_text, import_csv
 from companion.cards import type_name
-from companion.views.cards import CORRECTED_LEGEND, UPLOAD_STYLE, CardBrowserView
+from companion.views.cards import CORRECTED_LEGEND, CardBrowserView
 
 SHEET = b"name,type,atk,def,source\nPip the Brave,basic-mouse,2,1,my design\nPip Fruit,fruit,,,my design\n"
 
@@ -109,11 +110,9 @@ def test_the_upload_button_shows_its_own_words_not_ipywidgets_count() -> None:
     the file is taken, so it read "Upload a file (0)". The button now shows its tooltip instead: "Upload a
     file", then the file taken."""
     view = CardBrowserView("village")
-    page = "".join(child.value for child in view.widget.children if hasattr(child, "value")
-                   and isinstance(child.value, str))
-    assert UPLOAD_STYLE in page
-    assert ".cmp-cards-upload.widget-upload{font-size:0}" in UPLOAD_STYLE  # ipywidgets' words (with "(0)")
-    assert "::after{content:attr(title)" in UPLOAD_STYLE  # ... give way to the tooltip
+    assert "companion-upload" in view.upload._dom_classes
+    assert ".companion-upload.widget-upload {font-size: 0}" in ui.CSS  # ipywidgets' words (with "(0)")
+    assert ".companion-upload.widget-upload::after {content: attr(title)}" in ui.CSS  # the tooltip instead
     assert view.upload.tooltip == "Upload a file"
     _upload(view, SHEET, "good.csv")
     assert view.upload.value == () and "good.csv" in view.upload.tooltip and "(0)" not in view.upload.tooltip

@@ -4,6 +4,7 @@ page's estimate reads no deck again for a change of layout."""
 
 from __future__ import annotations
 
+import datetime
 import html
 import json
 import os
@@ -119,3 +120,17 @@ def test_every_tracker_tells_a_start_line_that_cannot_be_used_as_the_mouse_card_
     said = (f"No {thing} under way in this log: its start (line 2) cannot be used. Mend line 2 in the file "
             f"(from a copy of the log), or start a new {thing}. Start one with: ")
     assert out.startswith(said), out
+
+
+def test_the_deck_builders_upload_button_says_the_list_taken_never_a_count() -> None:
+    """The deck builder's upload is :func:`companion.ui.upload_button`, as the Cards page's: it reads its
+    tooltip, so it never shows ipywidgets' "(0)" once the list is taken, and names the file taken."""
+    from companion.views.deck import DeckBuilderView
+
+    view = DeckBuilderView("village")
+    assert "companion-upload" in view.upload._dom_classes and view.upload.tooltip == "Upload list"
+    view.upload.value = ({"name": "pears.txt", "type": "text/plain", "size": 14,
+                          "content": memoryview(b"3 Acorn Scout\n"),
+                          "last_modified": datetime.datetime(2026, 11, 24, tzinfo=datetime.UTC)},)
+    assert view.upload.value == () and view.upload.tooltip == "Upload another list (last: pears.txt)"
+    assert "Acorn Scout" in view.input.value

@@ -519,16 +519,20 @@ def show_load_problems(panel: w.HTML, game: str, skipped: Mapping[str, Sequence[
 
 
 def show_left_out(panel: w.HTML, game: str, skipped: Mapping[str, Sequence[str]], *,
-                  then: str = "open this page again") -> None:
+                  then: str = "open this page again",
+                  goes_on: str = "this page uses the other cards") -> None:
     """:func:`show_load_problems` for a page with no *Reload card data* button (a tracker, the
-    planners, the print page): it goes on with the other cards; ``then``: what reads the files again
-    once they are fixed."""
-    def closing(files: int, corrections: int) -> str:
-        them = "them" if files + corrections != 1 else "it"
-        return (f"this page uses the other cards. Fix {them} (`companion validate` lists every problem), "
-                f"then {then}.")
+    planners, the print page): it goes on with the other cards (``goes_on`` says how); ``then``: what
+    reads the files again once they are fixed."""
+    show_load_problems(panel, game, skipped,
+                       lambda files, corrections: fix_then(files, corrections, goes_on, then))
 
-    show_load_problems(panel, game, skipped, closing)
+
+def fix_then(files: int, corrections: int, goes_on: str, then: str) -> str:
+    """The advice after the count of card files left out: how the page goes on, and what to do, in plain
+    words (the panel lists every problem, so it names no command)."""
+    them = "them" if files + corrections != 1 else "it"
+    return f"{goes_on}. Fix {them} as listed below, then {then}."
 
 
 def page_cards(game: str, panel: w.HTML) -> CardDB:
@@ -543,13 +547,6 @@ def page_cards(game: str, panel: w.HTML) -> CardDB:
 
 #: The upload button's words, before a file is taken.
 UPLOAD_LABEL = "Upload a file"
-#: The upload button reads its tooltip (``title``), not ipywidgets' own label, which adds how many files
-#: it holds: "Upload a file (0)" at first and again once a file is taken (the page empties it, so the same
-#: file uploaded again is checked again). Its icon keeps the page's size.
-UPLOAD_STYLE = ("<style>.cmp-cards-upload.widget-upload{font-size:0}"
-                ".cmp-cards-upload.widget-upload > i{font-size:var(--jp-widgets-font-size)}"
-                ".cmp-cards-upload.widget-upload::after{content:attr(title);"
-                "font-size:var(--jp-widgets-font-size)}</style>")
 
 
 def _card_file_name(sheet: str) -> str:
@@ -630,11 +627,7 @@ class CardBrowserView:
         self.results.set_title(1, "Tiles")
         self.status = ui.panel()
 
-        # its label is its tooltip (:data:`UPLOAD_STYLE`): ipywidgets' own says how many files it holds,
-        # "(0)" once the file is taken and the upload emptied for the next one
-        self.upload = w.FileUpload(accept=".json,.csv", multiple=False, description=UPLOAD_LABEL,
-                                   tooltip=UPLOAD_LABEL,
-                                   layout=w.Layout(width="auto", height=ui.BUTTON_HEIGHT))
+        self.upload = ui.upload_button(UPLOAD_LABEL, ".json,.csv")  # (its label: its tooltip, never "(0)")
         self.upload.add_class("cmp-cards-upload")
         self.path = w.Text(description="or a path", placeholder="my-cards.json",
                            style={"description_width": "initial"}, layout=w.Layout(width="380px"))
@@ -667,7 +660,7 @@ class CardBrowserView:
             ui.row(self.type_menu, self.search),
             ui.row(self.stat_menu, self.range),
             self.status, self.load_problems, self.count, self.results,
-            w.HTML(f"{UPLOAD_STYLE}<h3 style='margin-bottom:2px'>Check a card file of your own</h3>"
+            w.HTML(f"<h3 style='margin-bottom:2px'>Check a card file of your own</h3>"
                    f"<div style='color:{ui.COLOURS['muted']}'>A JSON card file, or a CSV sheet for the "
                    "chosen game: upload it or type its path, then press Check file.</div>"),
             ui.row(self.upload, self.path, self.check_button),

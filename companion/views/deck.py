@@ -95,7 +95,7 @@ from ..errors import CompanionError, os_reason
 from ..probability import percent
 from ..textio import decode_text, number_text, read_bytes, within, write_text_atomic
 from ..verdict import verdict_html
-from .cards import show_load_problems
+from .cards import fix_then, shorten, show_load_problems
 
 DECK_GAMES = ("village", "tmnt")
 EXAMPLES_DIR = DATA_DIR / "decks"
@@ -260,6 +260,10 @@ def readable_part(text: str, error: DecklistError, db: CardDB) -> Decklist | Non
         return None
 
 
+#: The upload button's words, before a list is taken.
+UPLOAD_LABEL = "Upload list"
+
+
 class DeckBuilderView:
     """The whole deck builder; display ``.widget``. Tests drive it through its widgets."""
 
@@ -324,8 +328,7 @@ class DeckBuilderView:
         self.input = w.Textarea(placeholder="3 Card Name\n3x Another Card\n# comments are fine",
                                 continuous_update=False, layout=w.Layout(width="auto", height="340px"))
         self.input.add_class("cmp-deck-input")
-        self.upload = w.FileUpload(accept=".txt,.json,.dec,.csv", multiple=False, description="Upload list",
-                                   layout=w.Layout(width="auto", height=ui.BUTTON_HEIGHT))
+        self.upload = ui.upload_button(UPLOAD_LABEL, ".txt,.json,.dec,.csv")
         self.upload.add_class("cmp-deck-upload")
         self.name = w.Text(description="Name", placeholder="my deck", layout=w.Layout(width="240px"),
                            **described)
@@ -510,12 +513,10 @@ class DeckBuilderView:
 
     def _show_load_problems(self, said: str = "") -> None:
         """Say which card files of yours were left out and why (``said``, if any, when all loaded)."""
-        def closing(files: int, corrections: int) -> str:
-            them = "them" if files + corrections != 1 else "it"
-            return (f"the list is checked with the other cards. Fix {them} (`companion validate` lists "
-                    "every problem), then Reload card data.")
-
-        show_load_problems(self.load_problems, self.game.value, self._left_out(), closing, said=said)
+        show_load_problems(self.load_problems, self.game.value, self._left_out(),
+                           lambda files, corrections: fix_then(files, corrections,
+                                                               "the list is checked with the other cards",
+                                                               "Reload card data"), said=said)
 
     @property
     def fmt(self) -> DeckFormat:
@@ -773,6 +774,7 @@ class DeckBuilderView:
         finally:
             self.upload.value = ()  # emptied, so the same file uploaded again is read again
         fname = str(item.get("name", "upload"))
+        self.upload.tooltip = f"Upload another list (last: {shorten(fname, 40)})"  # (its label: its tooltip)
         text, name = split_name(decode_text(raw, where=fname, what="decklist"), self.db)
         self._open_text(Incoming(self.game.value, text, name or Path(fname).stem, None, fname))
 

@@ -57,7 +57,7 @@ from ..cards import BUNDLED, DATA_DIR, RECORD_KEY, CardsAsRead, user_data_dir
 from ..errors import CompanionError, os_reason
 from ..textio import numbered_name, slug, write_bytes_atomic, write_new
 from ..verdict import plural
-from .cards import show_load_problems
+from .cards import show_left_out
 
 if TYPE_CHECKING:
     from ..cards import CardDB
@@ -354,13 +354,9 @@ class PrintView:
 
     def _show_left_out(self, skipped: Mapping[str, Sequence[str]]) -> None:
         """Say which card files of yours card sheets leave out, and why (``skipped``: as
-        :func:`~companion.cards.load_what_loads` gives them; empty: nothing to say), in plain words: the
-        panel lists every problem, so it names no command."""
-        def closing(files: int, corrections: int) -> str:
-            them = "them" if files + corrections != 1 else "it"
-            return f"this page prints the other cards. Fix {them} as listed below, then make the PDF again."
-
-        show_load_problems(self.load_problems, self.game.value, skipped, closing)
+        :func:`~companion.cards.load_what_loads` gives them; empty: nothing to say)."""
+        show_left_out(self.load_problems, self.game.value, skipped, then="make the PDF again",
+                      goes_on="this page prints the other cards")
 
     def _deck_options(self) -> list[tuple[str, str]]:
         """The Cards menu: the whole game, the bundled decks, your saved decks of the game (as the deck
