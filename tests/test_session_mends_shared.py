@@ -134,3 +134,19 @@ def test_the_deck_builders_upload_button_says_the_list_taken_never_a_count() -> 
                           "last_modified": datetime.datetime(2026, 11, 24, tzinfo=datetime.UTC)},)
     assert view.upload.value == () and view.upload.tooltip == "Upload another list (last: pears.txt)"
     assert "Acorn Scout" in view.input.value
+
+
+def test_the_open_menu_says_a_renamed_deck_is_saved_as_a_new_one() -> None:
+    """A saved deck opened, then renamed in the Name box: Save writes a new deck (the old file stays), and
+    the Open menu says so, not "editing: night-deck (unsaved)"."""
+    from companion.views.deck import DeckBuilderView, decks_dir
+
+    view = DeckBuilderView("village")
+    view.name.value = "Night Deck"
+    view.save_list()
+    assert view.editing() == "— editing: night-deck (saved)"
+    view.name.value = "Reload test"
+    assert view.editing() == "— editing: a new list 'Reload test' (unsaved; from night-deck)"
+    path = view.save_list()
+    assert path.name == "village-reload-test.txt" and (decks_dir() / "village-night-deck.txt").exists()
+    assert view.editing() == "— editing: reload-test (saved)"  # (the new deck, as the menu lists it)

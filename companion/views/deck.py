@@ -654,6 +654,8 @@ class DeckBuilderView:
             what = f"example {held[0].stem}" if within(held[0], EXAMPLES_DIR) else held[0].name
         if not self.input.value.strip():  # (an empty box: nothing in the editor to name)
             return "—"
+        if saved and self._own_file(self.save_name()) is None:  # (renamed: Save writes a new deck)
+            return f"— editing: a new list {self.save_name()!r} (unsaved; from {what})"
         if self.unsaved():
             return f"— editing: {what or 'a new list'} (unsaved)"
         return f"— editing: {what}" + (" (saved)" if saved else "") if what else "—"
@@ -958,6 +960,21 @@ class DeckBuilderView:
         game = self.game.value
         return decks_dir() / f"{game}-{deck_stem(self.save_name() if name is None else name, game)}.txt"
 
+    def _own_file(self, name: str) -> Path | None:
+        """The deck's own file that Save writes the list named ``name`` to, when the editor holds a deck
+        opened or saved here (never an example) and ``name`` still names it; ``None``: a new file
+        (:meth:`save_path`). Its own file may be hand-named, .json or .csv. A list opened from its file
+        is known by the file's name too, so a name that gives that file's name again (its old spelling,
+        "Mice & Fruit") names it as well; not a CSV file's, which keeps no name: only the name it is
+        known by names it."""
+        game = self.game.value
+        opened = self._held.get(game)
+        if opened is None or not within(opened[0], decks_dir()):
+            return None
+        by_file = (self._from_file.get(game, False) and opened[0].suffix.lower() != ".csv"
+                   and self.save_path(name) == self.save_path(opened[0].stem))
+        return opened[0] if opened[1] == deck_key(name, game) or by_file else None
+
     def save_list(self, *, new_name: str | None = None, over: str | None = None) -> Path:
         """Write the list to ``<user data>/decks/<game>-<name>.txt``, with its name (``new_name``, else
         :meth:`save_name`): a text list as typed (comments kept) with a ``Name:`` line saying it, a JSON
@@ -976,18 +993,10 @@ class DeckBuilderView:
         name = self.save_name() if new_name is None else new_name
         path = self.save_path(name)
         typed = self.input.value if self.input.value.endswith("\n") else self.input.value + "\n"
-        # this deck, opened or saved here (never an example): it is written to its own file
-        # (hand-named, .json, .csv). A list opened from its file is known by the file's name too, so a
-        # name that gives that file's name again (its old spelling, "Mice & Fruit") names it as well;
-        # not a CSV file's, which keeps no name: only the name it is known by names it
-        opened = self._held.get(game)
-        held = False
-        if new_name is None and opened is not None and within(opened[0], decks_dir()):
-            by_file = (self._from_file.get(game, False) and opened[0].suffix.lower() != ".csv"
-                       and path == self.save_path(opened[0].stem))
-            held = opened[1] == deck_key(name, game) or by_file
-            if held:
-                path = opened[0]
+        own = self._own_file(name) if new_name is None else None
+        held = own is not None
+        if own is not None:
+            path = own
         with _as_save_error():
             text = file_text(typed, self.deck, name, path.name, self.db)
         written = digest(text.encode("utf-8"))
