@@ -150,3 +150,20 @@ def test_the_open_menu_says_a_renamed_deck_is_saved_as_a_new_one() -> None:
     path = view.save_list()
     assert path.name == "village-reload-test.txt" and (decks_dir() / "village-night-deck.txt").exists()
     assert view.editing() == "— editing: reload-test (saved)"  # (the new deck, as the menu lists it)
+
+
+def test_settings_that_make_no_pdf_are_not_said_to_want_make_pdf() -> None:
+    """A PDF made, then a game with no board chosen: Make PDF is off, and the message says why rather than
+    "press Make PDF"."""
+    page = PrintView("village")
+    page.what.value = "board"
+    page.make_button.click()
+    assert page.pdf.startswith(b"%PDF")
+    page.game.value = "mousecard"
+    said = _text(page.status.value)
+    assert page.make_button.disabled and "press Make PDF" not in said
+    assert "The settings changed: no PDF is made with them (" in said and "Mouse Card" in said
+    page.game.value = "village"
+    page.make_button.click()
+    page.paper.value = "letter"
+    assert "The settings changed: press Make PDF for a new PDF" in _text(page.status.value)
