@@ -301,7 +301,7 @@ def test_house_variant_is_a_file(vdb: CardDB) -> None:
     assert check_deck(deck, fmt).is_legal
     v = check_deck(make(vdb, village_fill(49)), fmt)
     assert rules(v) == ["deck-size"]
-    assert v.problems[0].cite.startswith("house format village-casual-50")
+    assert v.problems[0].cite.startswith("house format Village TCG casual (50 cards): ")
     assert "village-tcg.txt, Deck Mix" in v.problems[0].cite
     assert any(n.rule == "house-format" for n in v.notes)
     assert not check_deck(deck, load_format("village")).is_legal
@@ -403,7 +403,7 @@ def test_a_user_formats_rules_cite_its_file_not_the_rule_book(tmp_path: Path, vd
     house = tmp_path / "house.json"
     house.write_text(json.dumps(_doc(id="village-h", house="40 cards")))
     assert load_format("village", str(house)).cite("Deck Mix") == (
-        "house format village-h: 40 cards; your format file house.json, Deck Mix")
+        "house format Village TCG: 40 cards; your format file house.json, Deck Mix")
     bundled = load_format("village", str(ROOT / "data" / "formats" / "village-casual-50.json"))
     assert bundled.bundled and bundled.cite("Deck Mix").endswith("based on village-tcg.txt, Deck Mix")
     assert load_format("village").cite("Deck Mix") == "village-tcg.txt, Deck Mix"

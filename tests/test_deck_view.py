@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 from datetime import UTC, datetime
@@ -265,7 +266,9 @@ def test_a_user_format_whose_file_name_is_not_its_id_can_be_chosen() -> None:
     assert "Not legal · 43 cards" in view.summary.value
     view.format.value = "village-house-40"
     assert "Legal · 43 cards" in view.summary.value and view.status.value == ""
-    assert "house format village-house-40" in view.verdict.value
+    verdict = html.unescape(view.verdict.value)
+    assert "house format House 40: 40 cards" in verdict and "village-house-40" not in verdict
+    assert verdict.count("40 cards") == 2  # (the rule's citation and the house-format note, once each)
 
 
 def test_a_format_that_fails_leaves_no_stale_verdict() -> None:

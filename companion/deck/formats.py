@@ -85,15 +85,20 @@ class DeckFormat:
         return self.path is not None and _is_bundled(Path(self.path))
 
     def cite(self, section: str) -> str:
-        """The citation for a rule of this format; house formats say they are house rules, and a
-        format of the user's own cites its file, never the rule book it may not follow."""
-        if self.bundled:
-            book = cite(self.game, section) if self.game in RULE_BOOKS else section
-        else:
-            book = f"your format file {Path(str(self.path)).name}, {section}"
+        """The citation for a rule of this format; house formats say they are house rules (by the format's
+        name, as the Format menu shows it), and a format of the user's own cites its file, never the rule
+        book it may not follow."""
         if not self.house:
-            return book
-        return f"house format {self.id}: {self.house}; " + (f"based on {book}" if self.bundled else book)
+            return self.source_cite(section)
+        return f"house format {self.name}: {self.house}; {self.source_cite(section)}"
+
+    def source_cite(self, section: str) -> str:
+        """Where a rule of this format comes from, the house rule aside: the rule book's section (``based
+        on`` it, for a bundled house format), or the user's own format file."""
+        if not self.bundled:
+            return f"your format file {Path(str(self.path)).name}, {section}"
+        book = cite(self.game, section) if self.game in RULE_BOOKS else section
+        return f"based on {book}" if self.house else book
 
     @property
     def size_text(self) -> str:

@@ -157,7 +157,7 @@ def _advice_notes(deck: Decklist, fmt: DeckFormat) -> list[Note]:
                           f"has {', '.join(have)}: {verdict}.", fmt.cite(advice.section)))
     if fmt.house:
         notes.append(Note("house-format", f"{fmt.name} is a house format, not the rule book's: {fmt.house}.",
-                          fmt.cite(fmt.size_section)))
+                          fmt.source_cite(fmt.size_section)))  # (the note says the house rule: said once)
     return notes
 
 
