@@ -546,7 +546,8 @@ class PrintView:
         name = self.filename
         self._clear()
         off = self.make_button.disabled  # (gated before this runs: the settings now make no PDF)
-        now = f"no PDF is made with them ({self.make_button.tooltip})" if off else "press Make PDF for a new PDF"
+        now = (f"no PDF is made with them ({self.make_button.tooltip})" if off
+               else "press Make PDF for a new PDF")
         ui.show(self.status, "info", f"The settings changed: {now}",
                 [f"{name} (made with the previous settings) stays in {user_data_dir() / 'printables'}: "
                  "a PDF made with other settings never replaces it (a new PDF of the same name is "
