@@ -349,7 +349,7 @@ class MonarchsCompanion:
         self.table.add_class("cmp-monarchs-table")
         self.list_text = w.Textarea(placeholder="or paste a decklist ('3 Card Name' lines) or JSON "
                                     '{"cards": [{"color": "orange", "crowns": 1}]}',
-                                    layout=w.Layout(width="auto", height="90px"))  # (never past the column's edge)
+                                    layout=w.Layout(width="auto", height="90px"))  # (within its column)
         self.list_text.add_class("cmp-monarchs-list")
         listed = ui.guarded(self.list_message)
         load = ui.big_button("Score this list", style="primary")
