@@ -1053,6 +1053,15 @@ class Tracker(Generic[S]):
         leave out what only the action itself needed to say)."""
         return undone_said(taken)
 
+    def undo_words(self, before: S, after: S) -> list[str]:
+        """What the undo that took the state from ``before`` back to ``after`` says: the undone action's own
+        words (:meth:`action_words`, from ``after`` to ``before``) as :meth:`undone_words` says them."""
+        return self.undone_words(self.action_words(after, before))
+
+    def redo_words(self, before: S, after: S) -> list[str]:
+        """What the redo that took the state from ``before`` to ``after`` says (:func:`redone_said`)."""
+        return redone_said(self.action_words(before, after))
+
     def before_latest(self) -> S | None:
         """The state before the latest action in force (``None`` when there is none): an undo's fold
         (:meth:`_step_back`) on a copy whose history is its own, so this tracker and its log are left

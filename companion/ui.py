@@ -339,11 +339,10 @@ def followed_words(tracker: Any, shown: Any, history: list[Event], events: list[
     latest = added[-1]
     kind, done = latest.get("event"), tracker.history
     if kind == UNDO:
-        taken = (tracker.action_words(tracker.state, shown)
-                 if len(done) == len(history) - 1 and done == history[:-1] else [])
-        said = tracker.undone_words(taken)
+        said = (tracker.undo_words(shown, tracker.state) if len(done) == len(history) - 1
+                and done == history[:-1] else tracker.undone_words([]))
     elif kind == REDO:
-        said = redone_said(tracker.action_words(tracker.before_latest(), tracker.state) if done else [])
+        said = tracker.redo_words(tracker.before_latest(), tracker.state) if done else redone_said([])
     elif done and done[-1] == latest:
         said = tracker.action_words(tracker.before_latest(), tracker.state) or [f"a {kind} action"]
     else:  # (a line the rules refused: set aside)

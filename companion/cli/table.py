@@ -485,14 +485,12 @@ def _parse_events(raws: list[str]) -> list[Any]:
 
 def _apply(t: Any, event: Any) -> list[str]:
     """Do one parsed event on tracker ``t``; what it did, for the screen."""
-    from ..eventlog import redone_said
-
     kind, before = event["event"], t.state
     t.act(event)
     if kind == "undo":  # (what it took back, said as the page says it)
-        return t.undone_words(t.action_words(t.state, before))
+        return t.undo_words(before, t.state)
     if kind == "redo":
-        return redone_said(list(t.state.last))
+        return t.redo_words(before, t.state)
     return list(t.state.last)
 
 

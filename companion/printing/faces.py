@@ -259,7 +259,7 @@ def tmnt_face(card: Any) -> FaceSpec:
     counter = "counter" in kind or kind in ("c", "fc")
     # the book's names for the marked Attack Cards: Forceful [F], Counter [C], Forceful Counter [F] [C]
     marks = " ".join(w for w, on in (("Forceful", forceful), ("Counter", counter)) if on)
-    type_line = ctype.replace("-", " ").title()
+    type_line = type_name(ctype)
     if marks:
         type_line = f"{marks} {type_line}" if ctype == "attack" else f"{type_line} · {marks}"
     if ctype != "event":
@@ -494,7 +494,7 @@ def mystics_face(card: Any) -> FaceSpec:
         return text
 
     spec = FaceSpec(title=str(card.get("name") or "?"), colour=colour_for(ctype, MYSTICS_TYPES),
-                    type_line=ctype.replace("-", " ").title(), footer=_footer(card), demo=_demo(card))
+                    type_line=type_name(ctype), footer=_footer(card), demo=_demo(card))
     if ctype in ("hero", "minion", "boss"):
         spec.type_line = f"Initiative card · {spec.type_line}"
     elif "search" in ctype:

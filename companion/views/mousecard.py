@@ -43,7 +43,7 @@ from traitlets import TraitError
 
 from .. import ui
 from ..errors import CompanionError, LogError, RuleError, cut, os_reason
-from ..eventlog import NoStart, new_seed, redone_said
+from ..eventlog import NoStart, new_seed
 from ..mousecard.deck import RANK_LABELS
 from ..mousecard.live import (
     BONUS_LABELS,
@@ -886,8 +886,7 @@ class MouseCardPage(ui.TrackerPage):
         before = self.tracker.state
         self._acting(self.tracker.undo if undo else self.tracker.redo, refuse_stale=True)
         after = self.tracker.state
-        words = (self.tracker.undone_words(self.tracker.action_words(after, before)) if undo else
-                 redone_said(self.tracker.action_words(before, after)))
+        words = (self.tracker.undo_words if undo else self.tracker.redo_words)(before, after)
         said = [plain(x) for x in words]
         none = self.tracker.no_session()
         if none is not None:

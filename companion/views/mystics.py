@@ -1939,11 +1939,11 @@ class MysticsDashboard(ui.TrackerPage):
 
     def undo(self) -> None:
         t = self.tracker
-        self._write(t.undo, lambda before, after: t.undone_words(t.action_words(after, before)))
+        self._write(t.undo, t.undo_words)
 
     def redo(self) -> None:
         t = self.tracker
-        self._write(t.redo, lambda before, after: redone_said(t.action_words(before, after)))
+        self._write(t.redo, t.redo_words)
 
     def _said(self, state: MysticsState, lines: list[str]) -> MysticsState:
         """Keep what the page's action said (every message it added: a surge, the rolls, Time is Short!)

@@ -87,7 +87,7 @@ import ipywidgets as w
 
 from .. import ui
 from ..errors import CompanionError, LogError, RuleError, os_reason
-from ..eventlog import EventLog, old_log_kept, redone_said
+from ..eventlog import EventLog, old_log_kept
 from ..village.battle import ATTACKER_WINS, Attack
 from ..village.game import (
     ATTACK_PHASE_NOTE,
@@ -928,7 +928,7 @@ class VillageCompanion(ui.TrackerPage):
         shown = self.state
         self._run_locked(self.tracker.undo, refuse_stale=True)
         self._show_resolved_attack()
-        said = self.tracker.undone_words(self.tracker.action_words(self.state, shown))
+        said = self.tracker.undo_words(shown, self.state)
         if not self.state.started and self._previous is not None:  # the start undone: no game on show
             said.append(f"The game before this one is kept in {self._previous}: 'Back to the previous game' "
                         "brings it back.")
@@ -938,9 +938,10 @@ class VillageCompanion(ui.TrackerPage):
         """Do again the latest action undone; the message says what it did, the battle panel follows.
         Refused, as :meth:`undo` is, on a page another window made stale."""
         self.refuse_if_unusable()
+        shown = self.state
         self._run_locked(self.tracker.redo, refuse_stale=True)
         self._show_resolved_attack()
-        said = redone_said(self.state.last)
+        said = self.tracker.redo_words(shown, self.state)
         ui.show(self.message, "info", said[0], said[1:])
 
     def _attack_in_force(self) -> bool:
