@@ -79,6 +79,7 @@ from ..mousecard.odds import (
 )
 from ..mousecard.situations import MAX_LEVELS, SITUATION_HELP
 from ..probability import share
+from ..verdict import plural
 
 MARK_COLOUR = {"success": ui.COLOURS["ok"], "bad": ui.COLOURS["error"],
                "bad success": "#8e24aa", "joker": "#8e24aa", "miss": ui.COLOURS["muted"],
@@ -277,7 +278,7 @@ def history_html(st: LiveDeck) -> str:
     n = len(st.journal)
     items = "".join(f"<li>{html.escape(plain(x))}</li>" for x in reversed(st.journal))
     cites = session_cites(st)
-    return (f"<b>Session history</b> ({n} line{'' if n == 1 else 's'}, latest first)"
+    return (f"<b>Session history</b> ({plural(n, 'line')}, latest first)"
             f"<div class='cmp-mousecard-history-lines' style='max-height:{HISTORY_HEIGHT};overflow-y:auto'>"
             f"<ol reversed start='{n}' style='margin:4px 0'>{items}</ol></div>"
             + (f"<small>Draws resolved by {html.escape(cites_text(cites))}</small>" if cites else ""))
@@ -597,9 +598,11 @@ class MouseCardPage(ui.TrackerPage):
             return
         lo, hi = number.min, number.max
         note = ""
+        # the box whose levels add up with this one's, if any
+        other = (self.disadvantage if number is self.aged else
+                 self.aged if number is self.disadvantage else None)
         if not lo <= value <= hi:
             kept = hi if value > hi else lo
-            other = {id(self.aged): self.disadvantage, id(self.disadvantage): self.aged}.get(id(number))
             why = (f" (while {other.caption} is {other.value}: {MAX_LEVELS} levels in all)"
                    if other is not None and value > hi and hi < MAX_LEVELS else "")
             note = (f"{number.caption} is {'at most' if value > hi else 'at least'} {kept}{why}: "
@@ -609,7 +612,7 @@ class MouseCardPage(ui.TrackerPage):
                 number.value = kept
             finally:
                 self._clamping = False
-        if number is self.aged or number is self.disadvantage:
+        if other is not None:
             self.disadvantage.max = MAX_LEVELS - self.aged.value
             self.aged.max = MAX_LEVELS - self.disadvantage.value
         self.range_note.value = ui.panel_html("warn", note) if note else ""
