@@ -166,12 +166,12 @@ def test_the_undo_of_an_attack_is_said_from_the_states_not_from_its_words() -> N
     after = t.state
     assert any(" destroyed" in line for line in after.last)  # (its words name it)
     t.undo()
-    assert t.undone_words(t.action_words(t.state, after)) == ["Undone: the attack on Bob (Bob back to 17 MP)"]
+    assert t.undo_words(after, t.state) == ["Undone: the attack on Bob (Bob back to 17 MP)"]
     t, before = attacked(None, defender=True)
     after = t.state
     t.undo()
     assert t.state == before
-    assert t.undone_words(t.action_words(before, after)) == [
+    assert t.undo_words(after, before) == [
         "Undone: the attack on Bob (Bob back to 17 MP; the mice it destroyed back on the field)"]
     words_alone = t.undone_words(list(after.last))  # (no states: each line as said)
     assert words_alone[0].startswith("Undone: Pip #1 (ATK 4) beats Bo #2")

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import copy
 import difflib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -408,27 +408,10 @@ def _recheck_winner(state: VillageState) -> VillageState:
     return again
 
 
-class ActionSaid(list[str]):
-    """What an action said (:meth:`VillageTracker.action_words`: its lines, a list as every tracker's
-    words are), with the states ``before`` and ``after`` it: what an undo of it says is worked out from
-    those states (:meth:`VillageTracker.undone_words`), never read back out of the words. The page,
-    ``village do`` and a page following another window all pass an action's words on to the undo's."""
-
-    def __init__(self, lines: Iterable[str], before: VillageState, after: VillageState) -> None:
-        super().__init__(lines)
-        self.before, self.after = before, after
-
-
-def undone_lines(taken: Sequence[str], before: VillageState | None = None,
-                 after: VillageState | None = None) -> list[str]:
+def undone_lines(taken: Sequence[str]) -> list[str]:
     """What an undo says: ``Undone: …`` and what the action had said (``taken``), without the
-    forfeited-draw warning (said when the action was done; the undo gives the draw back). An attack (the
-    action from ``before`` to ``after``, when they are known: :func:`attack_undone`) is said in one line
-    with the Mouse Points as they now are: its outcome lines and notes, or the MP it had left, are no
-    longer true."""
-    attack = attack_undone(before, after) if before is not None and after is not None else None
-    if attack is not None:
-        return [attack]
+    forfeited-draw warning (said when the action was done; the undo gives the draw back). An attack is
+    said otherwise, from the states (:func:`attack_undone`)."""
     return undone_said([line for line in taken if line != FORFEIT_NOTE])
 
 
@@ -903,16 +886,19 @@ class VillageTracker(Tracker[VillageState]):
     one_game = True
 
     def action_words(self, before: VillageState, after: VillageState) -> list[str]:
-        """What an action said: the lines the page and ``village do`` show (``last``), with the states
-        before and after it, for what an undo of it says (:class:`ActionSaid`)."""
-        return ActionSaid((line for line in after.last if line), before, after)
+        """What an action said: the lines the page and ``village do`` show (``last``)."""
+        return [line for line in after.last if line]
 
     def undone_words(self, taken: Sequence[str]) -> list[str]:
-        """What an undo says, without the forfeited-draw warning; an attack's from the states before and
-        after it, which ``taken`` carries when :meth:`action_words` said it (:func:`undone_lines`)."""
-        if isinstance(taken, ActionSaid):
-            return undone_lines(taken, taken.before, taken.after)
+        """What an undo says, without the forfeited-draw warning (:func:`undone_lines`)."""
         return undone_lines(taken)
+
+    def undo_words(self, before: VillageState, after: VillageState) -> list[str]:
+        """What the undo from ``before`` back to ``after`` says: an attack in one line, from the states, with
+        the Mouse Points as they now are (its outcome lines, or the MP it had left, are no longer true:
+        :func:`attack_undone`); any other action as :meth:`undone_words` says it."""
+        attack = attack_undone(after, before)
+        return [attack] if attack is not None else super().undo_words(before, after)
 
     def initial(self) -> VillageState:
         return VillageState()
