@@ -835,15 +835,13 @@ def short_json(value: Any, limit: int = 80) -> str:
     return cut(text, limit, quoted=isinstance(value, str))  # (text inside its quotes: "99999…")
 
 
-def parse(text: str, db: CardDB, *, name: str = "", where: str | None = None,
-          game_hint: bool = True) -> Decklist:
+def parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
     """Either form (see :func:`_parse`); a list whose unknown names are mostly another game's cards
-    says so (:class:`DecklistError`'s ``other_game`` and ``hint``). ``game_hint`` off: no such word,
-    and no other game's cards read to find it (a caller that drops the error, at every keystroke)."""
+    says so (:class:`DecklistError`'s ``other_game`` and ``hint``)."""
     try:
         return _parse(text, db, name=name, where=where)
     except DecklistError as exc:
-        raise (_game_hint(exc, db.game) if game_hint else exc) from None
+        raise _game_hint(exc, db.game) from None
 
 
 def list_form(text: str) -> str:
