@@ -141,8 +141,8 @@ def test_the_undo_of_an_attack_that_destroyed_mice_says_they_are_back() -> None:
         t.do(event)
     attacked = t.state
     t.undo()
-    assert t.undone_words(t.action_words(t.state, attacked)) == [
+    assert t.undo_words(attacked, t.state) == [
         "Undone: the attack on Bob (Bob back to 17 MP; the mice it destroyed back on the field)"]
     drawn = t.state
     t.undo()
-    assert t.undone_words(t.action_words(t.state, drawn)) == ["Undone: Ann draws (51 left in deck)"]
+    assert t.undo_words(drawn, t.state) == ["Undone: Ann draws (51 left in deck)"]
