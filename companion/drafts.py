@@ -7,19 +7,21 @@ and deck folder (every ``.json`` of a game's card folder loads as a card file; e
 folder is offered as a saved deck). A draft names its form and its page (``{"draft": 1, "page":
 "deck-builder", ...}``); a file that cannot be read, or is not a draft of that page, is said and left as
 it is (:class:`DraftError`): the page writes it again only once the user changes something. This module
-is the file's envelope; each page's own module reads its parts (:mod:`companion.deck.draft`,
-:mod:`companion.monarchs.draft`).
+is the file's envelope and its keeping (:class:`DraftKeeper`: written when it changed, a failure said by
+the page and cleared by the next write); each page's own module reads its parts
+(:mod:`companion.deck.draft`, :mod:`companion.monarchs.draft`).
 """
 
 from __future__ import annotations
 
+import enum
 import json
 from pathlib import Path
 from typing import Any
 
 from .cards import user_data_dir
-from .errors import CompanionError
-from .textio import read_text
+from .errors import CompanionError, os_reason
+from .textio import read_text, write_text_atomic
 
 #: The drafts' form; a file of another form is not read as a draft (it is said, and left as it is).
 DRAFT_FORM = 1
@@ -56,3 +58,51 @@ def read_draft_doc(path: Path, page: str, what: str) -> dict[str, Any] | None:
     if not isinstance(doc, dict) or doc.get("draft") != DRAFT_FORM or doc.get("page") != page:
         raise DraftError(f"is not a draft of this version of the {what} (form {DRAFT_FORM})", where=str(path))
     return doc
+
+
+class Kept(enum.Enum):
+    """What :meth:`DraftKeeper.keep` did with a page's draft."""
+
+    UNCHANGED = "unchanged"  #: the text is what was last written (or found): nothing written
+    WRITTEN = "written"
+    #: written, where the page's last word on the draft was that it could not be (written, or read):
+    #: that note is no longer true
+    RECOVERED = "recovered"
+    FAILED = "failed"  #: not written: :attr:`DraftKeeper.failure` says why (the next change tries again)
+
+
+class DraftKeeper:
+    """One page's draft file, kept as the page changes: written (atomically) only when its text differs
+    from what was last written or found, and never fsync-ed (``durable=False``: a draft is re-written on
+    every keystroke, and a lost one costs only a convenience). A write that fails is recorded, not
+    raised: the page says it in its own words (:attr:`reason`) and goes on, and the next good write
+    tells it the note can go (:attr:`Kept.RECOVERED`)."""
+
+    def __init__(self, path: Path, kept: str | None = None) -> None:
+        self.path = path
+        #: the text last written or found on the page's opening (``None``: none known, e.g. a draft that
+        #: could not be read: its first write recovers from it)
+        self.kept = kept
+        #: why the last write failed (``None``: it did not)
+        self.failure: OSError | CompanionError | None = None
+
+    @property
+    def reason(self) -> str:
+        """Why the last write failed, in words ("permission denied", or the error said in full); ``""``
+        when it did not."""
+        if self.failure is None:
+            return ""
+        return os_reason(self.failure) if isinstance(self.failure, OSError) else self.failure.render()
+
+    def keep(self, text: str) -> Kept:
+        """Write ``text`` unless it is what the file already holds; what was done (:class:`Kept`)."""
+        if text == self.kept:
+            return Kept.UNCHANGED
+        recovering = self.kept is None or self.failure is not None
+        try:
+            write_text_atomic(self.path, text, durable=False)
+        except (OSError, CompanionError) as exc:
+            self.failure = exc
+            return Kept.FAILED
+        self.kept, self.failure = text, None
+        return Kept.RECOVERED if recovering else Kept.WRITTEN

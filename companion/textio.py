@@ -207,9 +207,9 @@ def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
         return False
 
 
-def _stage(path: str | os.PathLike[str], data: bytes, *, parents: bool) -> Path:
+def _stage(path: str | os.PathLike[str], data: bytes, *, parents: bool, durable: bool = True) -> Path:
     """``data`` in a new temporary file beside ``path`` (beside the file a symbolic link points
-    to), flushed and fsync-ed, with the permissions the save will have."""
+    to), flushed and (``durable``) fsync-ed, with the permissions the save will have."""
     target = Path(os.path.realpath(path))
     if parents:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -237,7 +237,8 @@ def _stage(path: str | os.PathLike[str], data: bytes, *, parents: bool) -> Path:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         if mode is not None:
             os.chmod(tmp, mode)
     except BaseException:
@@ -246,12 +247,13 @@ def _stage(path: str | os.PathLike[str], data: bytes, *, parents: bool) -> Path:
     return tmp
 
 
-def _commit(tmp: Path, path: str | os.PathLike[str]) -> None:
+def _commit(tmp: Path, path: str | os.PathLike[str], *, durable: bool = True) -> None:
     """Rename a staged file over ``path`` (the file a symbolic link points to: the link stays),
-    then flush the folder so the rename is on disk too."""
+    then (``durable``) flush the folder so the rename is on disk too."""
     target = Path(os.path.realpath(path))
     os.replace(tmp, target)
-    fsync_folder(target, best_effort=True)  # (not possible everywhere, e.g. on Windows)
+    if durable:
+        fsync_folder(target, best_effort=True)  # (not possible everywhere, e.g. on Windows)
 
 
 def fsync_folder(path: Path, *, best_effort: bool = False) -> None:
@@ -286,7 +288,8 @@ def is_special(path: str | os.PathLike[str]) -> bool:
 
 
 @contextlib.contextmanager
-def staged_bytes(path: str | os.PathLike[str], data: bytes, *, parents: bool = True) -> Iterator[None]:
+def staged_bytes(path: str | os.PathLike[str], data: bytes, *, parents: bool = True,
+                 durable: bool = True) -> Iterator[None]:
     """Save ``data`` to ``path`` whole or not at all, once the ``with`` body (what is saved with
     it, e.g. a PDF's layout file) has run without an error.
 
@@ -297,6 +300,12 @@ def staged_bytes(path: str | os.PathLike[str], data: bytes, *, parents: bool = T
     after the body. ``parents``: make missing folders (``companion print --layout-json`` does
     not: a mistyped folder is an error there). A path holding a NUL character, which no file
     system takes, is the user's error (a :class:`CompanionError` naming it), before anything is written.
+
+    ``durable=False`` skips both fsyncs (the file's and its folder's): the write stays atomic (a
+    temporary file renamed over the target: a reader sees the old file or the new one, never half
+    of one), but a crash of the machine may lose it. For a file re-written on every keystroke that
+    a lost write costs little (a page's draft: :mod:`companion.drafts`), where two fsyncs a change
+    would make typing wait on the disk; saves, logs and everything else stay durable.
     """
     if "\0" in os.fspath(path):
         raise CompanionError("is not a usable path (it holds a NUL character)",
@@ -306,26 +315,27 @@ def staged_bytes(path: str | os.PathLike[str], data: bytes, *, parents: bool = T
         with open(path, "wb") as fh:
             fh.write(data)
         return
-    tmp = _stage(path, data, parents=parents)
+    tmp = _stage(path, data, parents=parents, durable=durable)
     try:
         yield
-        _commit(tmp, path)
+        _commit(tmp, path, durable=durable)
     finally:
         tmp.unlink(missing_ok=True)
 
 
-def write_bytes_atomic(path: str | os.PathLike[str], data: bytes, *, parents: bool = True) -> Path:
+def write_bytes_atomic(path: str | os.PathLike[str], data: bytes, *, parents: bool = True,
+                       durable: bool = True) -> Path:
     """Write a whole file or nothing, so a crash or a full disk never leaves half a save (see
-    :func:`staged_bytes`)."""
-    with staged_bytes(path, data, parents=parents):
+    :func:`staged_bytes`; ``durable=False``: without the fsyncs, for a draft re-written on every change)."""
+    with staged_bytes(path, data, parents=parents, durable=durable):
         pass
     return Path(path)
 
 
 def write_text_atomic(path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8",
-                      parents: bool = True) -> Path:
+                      parents: bool = True, durable: bool = True) -> Path:
     """:func:`write_bytes_atomic` for text; line endings are written as given."""
-    return write_bytes_atomic(path, text.encode(encoding), parents=parents)
+    return write_bytes_atomic(path, text.encode(encoding), parents=parents, durable=durable)
 
 
 #: The longest player name a page or a start event takes: a name shows in every board line and message.

@@ -209,6 +209,9 @@ def test_a_draft_that_cannot_be_written_is_said_and_the_page_goes_on() -> None:
     view.input.value = "3 Apple\n"
     assert text_of(view.draft_note.value).startswith("Your list is not kept as a draft")
     assert "Not legal · 3 cards" in text_of(view.summary.value)
+    draft_path().parent.unlink()  # room again: the next change is kept, and the note goes
+    view.input.value = "4 Apple\n"
+    assert view.draft_note.value == "" and "4 Apple" in draft_path().read_text(encoding="utf-8")
 
 
 def test_the_draft_is_no_saved_deck_on_either_page() -> None:

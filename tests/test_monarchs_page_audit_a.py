@@ -228,17 +228,22 @@ def test_a_draft_that_cannot_be_read_is_said_and_kept_until_the_pad_changes(cont
 
 
 def test_a_draft_that_cannot_be_written_is_said_and_the_pad_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    import companion.views.monarchs as page
+    import companion.drafts as drafts
 
-    def refuse(path: Path, text: str) -> Path:
+    def refuse(path: Path, text: str, **_options: object) -> Path:
         raise PermissionError(13, "Permission denied", str(path))
 
-    monkeypatch.setattr(page, "write_text_atomic", refuse)
-    v = MonarchsCompanion(db())
-    v.cards["red"].value, v.crowns["red"].value = 2, 3
+    with monkeypatch.context() as m:
+        m.setattr(drafts, "write_text_atomic", refuse)
+        v = MonarchsCompanion(db())
+        v.cards["red"].value, v.crowns["red"].value = 2, 3
     assert "Total: 6 VP" in text(v.total.value)
     assert "Your pad cannot be kept for a reload" in text(v.draft_note.value)
-    assert "permission denied" in text(v.draft_note.value)
+    assert "permission denied" in text(v.draft_note.value) and str(draft_path()) in text(v.draft_note.value)
+    # writable again: the next change is kept, and the note goes
+    v.cards["red"].value = 3
+    kept = read_draft()
+    assert kept is not None and kept.colours["red"].cards == 3 and v.draft_row.layout.display == "none"
 
 
 def test_a_draft_reads_back_what_it_wrote_and_refuses_what_it_did_not() -> None:

@@ -91,7 +91,8 @@ from ..deck.saved import (
     saved_decks,
 )
 from ..deck.stats import composition, composition_figure, share_text
-from ..errors import CompanionError, os_reason
+from ..drafts import DraftKeeper, Kept
+from ..errors import CompanionError
 from ..probability import percent
 from ..textio import decode_text, number_text, read_bytes, within, write_text_atomic
 from ..verdict import verdict_html
@@ -307,10 +308,9 @@ class DeckBuilderView:
         self._list_status = ""
         self._unread: list[str] = []  #: the list's lines that do not read, as said under it (none: it reads)
         #: the draft (:mod:`companion.deck.draft`): kept on each change once the page is up, unless the
-        #: draft found could not be read (it is left as it is); the text last written
+        #: draft found could not be read (it is left as it is)
         self._drafting = False
-        self._draft_written = ""
-        self._draft_failed = False  # the note says a draft could not be written
+        self._keeper = DraftKeeper(draft_path(), "")
         #: the opening hand of the format chosen (the default of *in the first*): while the box shows it,
         #: a format change puts the new format's hand there; another number is the player's, and stays
         self._draws_default = 7
@@ -414,7 +414,7 @@ class DeckBuilderView:
         except CompanionError as exc:  # a broken user card or format file: say so, keep the page
             ui.show_error(self.status, exc)
         self._say_restored(unsaved)
-        self._draft_written = games_text(self._draft_state())  # (as found: written at the first change)
+        self._keeper.kept = games_text(self._draft_state())  # (as found: written at the first change)
         self._drafting = draft_ok
 
         editor = w.VBox([w.HTML("<b>Decklist</b> — paste, upload, or use the card table"),
@@ -747,21 +747,13 @@ class DeckBuilderView:
         list is left as it is (the next change tries again)."""
         if not self._drafting or self._busy:
             return
-        text = games_text(self._draft_state())
-        if text == self._draft_written:
-            return
-        try:
-            write_text_atomic(draft_path(), text)
-        except (OSError, CompanionError) as exc:
-            reason = os_reason(exc) if isinstance(exc, OSError) else exc.render()
+        kept = self._keeper.keep(games_text(self._draft_state()))
+        if kept is Kept.FAILED:
             ui.show(self.draft_note, "warn", "Your list is not kept as a draft",
-                    [f"{draft_path()} cannot be written ({reason}): a reload of this page would lose "
-                     "what is not saved; Save keeps it."])
-            self._draft_failed = True
-            return
-        self._draft_written = text
-        if self._draft_failed:  # (written again: the note of a failure is no longer true)
-            self.draft_note.value, self._draft_failed = "", False
+                    [f"{self._keeper.path} cannot be written ({self._keeper.reason}): a reload of this page "
+                     "would lose what is not saved; Save keeps it."])
+        elif kept is Kept.RECOVERED:  # (written again: the note of a failure is no longer true)
+            self.draft_note.value = ""
 
     # --- actions --------------------------------------------------------------------------------
 

@@ -42,7 +42,8 @@ from typing import Any
 import ipywidgets as w
 
 from .. import ui
-from ..errors import CompanionError, os_reason
+from ..drafts import DraftKeeper, Kept
+from ..errors import CompanionError
 from ..highscores import load_high_scores, record_high_score, remove_high_score
 from ..monarchs.court import CITE_BUY, MAX_INFLUENCE, parse_court, plan_purchases
 from ..monarchs.draft import START_INFLUENCE, ColourPad, PageDraft, draft_path, read_draft
@@ -69,7 +70,6 @@ from ..monarchs.scoring import (
     ScoreInputError,
     score,
 )
-from ..textio import write_text_atomic
 from ..verdict import plural
 from .cards import page_cards
 
@@ -197,11 +197,10 @@ class MonarchsCompanion:
         #: the score Save score was last filled in with from the pad's total (see :meth:`_prefill`)
         self._prefilled = 0
         self._syncing = False  # the page sets its own boxes: not read back as typed
-        #: the draft (:mod:`companion.monarchs.draft`) is kept on each change once the page is up; the text
-        #: last written or found (``None``: a draft that could not be read, replaced at the first change)
+        #: the draft (:mod:`companion.monarchs.draft`) is kept on each change once the page is up (a draft
+        #: that could not be read: replaced at the first change)
         self._keeping = False
-        self._kept: str | None = None
-        self._unkept = False  # the draft note says the last change could not be written
+        self._keeper = DraftKeeper(draft_path())
         self._build_score()
         self._build_buy()
         self._build_solo()
@@ -262,7 +261,7 @@ class MonarchsCompanion:
             self.afresh_button.layout.display = "none"  # (the page is fresh already)
             self.draft_row.layout.display = None
             return
-        self._kept = (draft or PageDraft()).to_text()
+        self._keeper.kept = (draft or PageDraft()).to_text()
         if draft is None or draft.is_fresh():
             return
         self._put_draft(draft)
@@ -285,20 +284,15 @@ class MonarchsCompanion:
             text = self._draft().to_text()
         except ValueError:
             return  # (a number of thousands of digits, set by a program: the pad says it is past its box)
-        if text == self._kept:
-            return
-        try:
-            write_text_atomic(draft_path(), text)
-        except (OSError, CompanionError) as exc:
-            reason = exc.render() if isinstance(exc, CompanionError) else f"{draft_path()}: {os_reason(exc)}"
-            ui.show(self.draft_note, "warn", "Your pad cannot be kept for a reload", [reason])
+        kept = self._keeper.keep(text)
+        if kept is Kept.FAILED:
+            failure, reason = self._keeper.failure, self._keeper.reason
+            ui.show(self.draft_note, "warn", "Your pad cannot be kept for a reload",
+                    [reason if isinstance(failure, CompanionError) else f"{self._keeper.path}: {reason}"])
             self.afresh_button.layout.display = "none"
             self.draft_row.layout.display = None
-            self._unkept = True
-            return
-        if self._kept is None or self._unkept:  # (the draft said unreadable, or unwritten: now written)
+        elif kept is Kept.RECOVERED:  # (the draft said unreadable, or unwritten: now written)
             self.draft_row.layout.display = "none"
-        self._kept, self._unkept = text, False
 
     def start_afresh(self) -> None:
         """Empty the pad and the planner (as a page just opened has them), the draft too."""
