@@ -730,6 +730,22 @@ def gate(widget: Any, reason: str | None) -> None:
     widget.tooltip = reason if reason is not None else own
 
 
+#: :func:`keep_choice` with no ``chosen``: the choice shown now stays.
+_SHOWN = object()
+
+
+def keep_choice(picker: Any, options: Sequence[Any], fallback: Any, *, chosen: Any = _SHOWN) -> None:
+    """Offer ``options`` in ``picker`` (a Dropdown, ToggleButtons: ``(label, value)`` pairs or plain values)
+    and keep ``chosen`` (default: the choice shown now) while it is offered, else choose ``fallback``: new
+    options make ipywidgets choose the first, which would drop the user's choice unseen. Options the same
+    as those offered are not set again (their observers do not run for nothing)."""
+    wanted = picker.value if chosen is _SHOWN else chosen  # (read first: new options change the value)
+    if list(picker.options) != list(options):
+        picker.options = options
+    values = [o[1] if isinstance(o, tuple) else o for o in options]
+    picker.value = wanted if wanted in values else fallback
+
+
 def off_reasons(widgets: Iterable[Any], *, skip: Iterable[str] = (), heading: str = "Off for now:") -> str:
     """HTML saying why the controls among ``widgets`` that are off are off (their tooltips, as
     :func:`gate` sets them), one line per reason naming the controls it covers; ``""`` when none

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from ..cards import Card, CardDB, norm_text
+from ..cards import Card, CardDB, KeptCards, norm_text
 from ..errors import CompanionError, closest, cut, did_you_mean, game_words, shown
 from ..textio import csv_cells, csv_separator, read_text
 from ..validation import is_format_document, json_syntax_hint, loads_noting_twice, unescape_pointer
@@ -288,24 +288,26 @@ def other_game_of(issues: Iterable[LineIssue], game: str,
     return other_game_of_names([u for i in issues if (u := i.unknown)], game, known)
 
 
+#: per game, its cards as :func:`other_game_of_names` last read them (see there)
+_THEIR_CARDS: dict[str, KeptCards] = {}
+
+
 def other_game_of_names(unknown: Sequence[str], game: str,
                         known: int | None = None) -> tuple[str, int, int] | None:
     """:func:`other_game_of` for the ``unknown`` card names themselves (a command's one card name,
     ``cards correct village leonardo``)."""
     if not unknown or (len(unknown) < 2 and known is None):
         return None
-    from ..cards import load_game
-
     for other in _DECK_GAMES:
         if other == game:
             continue
+        # kept between calls (a page asks at every keystroke in a list with a bad line), read again when
+        # your card files change; a broken one of yours is left out: the other cards still tell
+        kept = _THEIR_CARDS.get(other) or _THEIR_CARDS.setdefault(other, KeptCards(other, leave_out=True))
         try:
-            db = load_game(other)
-        except CompanionError:  # a broken card file of yours: the bundled cards still tell
-            try:
-                db = load_game(other, include_user=False)
-            except CompanionError:
-                continue
+            db = kept()
+        except CompanionError:
+            continue
         theirs = [db.lookup(name) is not None for name in unknown]
         k = sum(theirs)
         if k >= 2 and 2 * k > len(unknown):

@@ -204,6 +204,13 @@ class Game:
         return 1 - self.active
 
     @property
+    def awaits_flip(self) -> bool:
+        """Whether play waits for the table's flip: the Flip Phase, the 1st Block card of the player to
+        play still face-down (Turn Sequence, Flip Phase). Next waits for it; a page asks what it is."""
+        return (self.started and not self.over and self.phase == "flip"
+                and self.players[self.active].zones[0].face == "down")
+
+    @property
     def adjust_skipped(self) -> bool:
         """The first player skips the Adjust Phase on the first turn."""
         return self.turn == 1
@@ -393,7 +400,7 @@ def why_not_next(state: Game) -> RuleError | None:
     if refused is not None:
         return refused
     me = state.players[state.active]
-    if state.phase == "flip" and me.zones[0].face == "down":
+    if state.awaits_flip:
         return RuleError("the 1st Block card is still face-down", cite=_cite("flip"),
                          suggestion="Turn over the 1st Block card first and say what it is.")
     if state.phase == "attack" and state.attack is None and can_attack(me):

@@ -62,9 +62,9 @@ from ..cards import (
     user_data_dir,
 )
 
-__all__ = ["BUNDLED", "CardBrowserView", "card_row", "column_title", "load_what_loads", "page_cards",
-           "plain_fields", "shorten", "show_left_out", "show_load_problems", "table_cells", "table_html",
-           "tile_html", "typed_path"]
+__all__ = ["BUNDLED", "CardBrowserView", "card_row", "column_title", "left_out_counts", "load_what_loads",
+           "page_cards", "plain_fields", "shorten", "show_left_out", "show_load_problems", "table_cells",
+           "table_html", "tile_html", "typed_path"]
 from ..errors import CompanionError
 from ..verdict import plural
 
@@ -502,8 +502,7 @@ def show_load_problems(panel: w.HTML, game: str, skipped: Mapping[str, Sequence[
     if bundled is not None:
         ui.show(panel, "error", f"The {name} cards could not be loaded", [*bundled, *lines])
     elif left:
-        n_records = sum(bool(RECORD_KEY.search(key)) for key in left)  # corrections, one by one
-        n_files = len(left) - n_records
+        n_files, n_records = left_out_counts(left)
         parts = []
         if n_files:
             parts.append(f"{n_files} of your {name} card files")
@@ -516,6 +515,15 @@ def show_load_problems(panel: w.HTML, game: str, skipped: Mapping[str, Sequence[
         ui.show(panel, "info", said, [])
     else:
         panel.value = ""
+
+
+def left_out_counts(skipped: Mapping[str, Sequence[str]]) -> tuple[int, int]:
+    """How many card files of yours and how many of your corrections (left out one by one) ``skipped``
+    names (as :func:`~companion.cards.load_what_loads` gives them; the bundled cards failing,
+    :data:`BUNDLED`, is not one of yours): the count the load problems panel and the print page say."""
+    mine = [key for key in skipped if key != BUNDLED]
+    records = sum(bool(RECORD_KEY.search(key)) for key in mine)
+    return len(mine) - records, records
 
 
 def show_left_out(panel: w.HTML, game: str, skipped: Mapping[str, Sequence[str]], *,

@@ -53,11 +53,11 @@ import ipywidgets as w
 import traitlets
 
 from .. import GAMES, ui
-from ..cards import BUNDLED, DATA_DIR, RECORD_KEY, CardsAsRead, user_data_dir
+from ..cards import DATA_DIR, CardsAsRead, user_data_dir
 from ..errors import CompanionError, os_reason
 from ..textio import numbered_name, slug, write_bytes_atomic, write_new
 from ..verdict import plural
-from .cards import show_left_out
+from .cards import left_out_counts, show_left_out
 
 if TYPE_CHECKING:
     from ..cards import CardDB
@@ -274,7 +274,8 @@ class PrintView:
         self._made: dict[Path, tuple[tuple[Any, ...], str]] = {}
         #: per game, its cards as read (see :meth:`_game_cards`): the stamp, the cards, the files left out
         self._cards = CardsAsRead()  # the games' cards as last read (read again when your files change)
-        self._counted: tuple[tuple[Any, ...], CardDB, int] | None = None  # (see :meth:`_copies_counted`)
+        #: the Cards choice last counted: its key, the cards, the count or refusal (:meth:`_copies_counted`)
+        self._counted: tuple[tuple[Any, ...], CardDB, int | CompanionError] | None = None
         for control in self._shaping:  # (the lambda's value is unused: mypy refuses _outdated's None in it)
             control.observe(guard(lambda _c: self._filling
                                   or self._outdated()), names="value")  # type: ignore[func-returns-value]
@@ -381,8 +382,7 @@ class PrintView:
         if options != list(self.deck.options):
             self._filling = True  # the same choice stays: no setting changed
             try:
-                self.deck.options = options
-                self.deck.value = chosen if chosen in {v for _, v in options} else ""
+                ui.keep_choice(self.deck, options, "")
             finally:
                 self._filling = False
             if self.deck.value != chosen:
@@ -480,7 +480,9 @@ class PrintView:
     def _copies_counted(self) -> int:
         """How many cards the Cards choice prints (:meth:`_card_copies`), worked out again only when the
         choice, the list typed, the game's cards or the deck file (one ``stat``) changed: a change of
-        size, paper or bleed re-reads no saved deck."""
+        size, paper or bleed re-reads no saved deck. A list that cannot be read is refused the same way:
+        its refusal is kept too, so a keystroke in another box does not read the list again (nor work out
+        again whether its unknown names are another game's cards, which loads that game's cards)."""
         deck = self.deck.value
         try:
             file = os.stat(deck) if deck not in ("", "-") else None
@@ -491,8 +493,14 @@ class PrintView:
                file and (file.st_mtime_ns, file.st_size, file.st_ino))
         kept = self._counted
         if kept is not None and kept[0] == key and kept[1] is db and (file is not None or deck in ("", "-")):
+            if isinstance(kept[2], CompanionError):
+                raise kept[2].with_traceback(None)  # (its traceback not grown at each raise)
             return kept[2]
-        count = len(self._card_copies()[0])
+        try:
+            count = len(self._card_copies()[0])
+        except CompanionError as exc:
+            self._counted = (key, db, exc)
+            raise
         self._counted = (key, db, count)
         return count
 
@@ -775,14 +783,12 @@ def _left_out_words(skipped: Mapping[str, Sequence[str]]) -> str | None:
     """How many card files (and corrections) of yours card sheets left out (``skipped``: as
     :func:`~companion.cards.load_what_loads` gives them), for the message under *Make PDF*: ``1 card file
     of yours was left out``; ``None`` when none was (the bundled cards failing is an error of its own)."""
-    mine = [key for key in skipped if key != BUNDLED]
-    if not mine:
+    files, records = left_out_counts(skipped)
+    if not files + records:
         return None
-    records = sum(bool(RECORD_KEY.search(key)) for key in mine)  # corrections, one by one
-    files = len(mine) - records
     parts = [*([plural(files, "card file")] if files else []), *([plural(records, "correction")] if records
                                                                   else [])]
-    return f"{' and '.join(parts)} of yours {'was' if len(mine) == 1 else 'were'} left out"
+    return f"{' and '.join(parts)} of yours {'was' if files + records == 1 else 'were'} left out"
 
 
 def _refusal_html(exc: CompanionError, lines: int = 4) -> str:

@@ -244,14 +244,8 @@ class CardSlot:
         keep = (lambda v: v in (NONE, PICK, CUSTOM) or self._types.get(v) == flipped) if flipped else None
         options = [(label, v) for label, v in self._all_options if keep is None or keep(v)]
         kinds = [k for k in self._all_kinds if flipped is None or k == flipped] or self._all_kinds
-        if list(self.kind.options) != kinds:
-            kind = self.kind.value
-            self.kind.options = kinds
-            self.kind.value = kind if kind in kinds else kinds[0]
-        if list(self.pick.options) != options:
-            chosen = self.pick.value
-            self.pick.options = options
-            self.pick.value = chosen if chosen in [v for _label, v in options] else self.default
+        ui.keep_choice(self.kind, kinds, kinds[0])
+        ui.keep_choice(self.pick, options, self.default)
 
     def observe(self, fn: Callable[[Any], None]) -> None:
         for widget in (self.pick, self.attr, self.power, self.kind):
@@ -790,20 +784,25 @@ class GameTracker(ui.TrackerPage):
         """The game on show, any of its turns: what a correction was chosen for (:meth:`_locked`)."""
         return self.tracker.game_line, None
 
-    def _locked(self, build: Callable[[], dict[str, Any]], what: str, held: Chosen | None) -> None:
+    def _locked(self, build: Callable[[], dict[str, Any]], what: str, held: Chosen | None, *,
+                said_below: bool = False) -> None:
         """Write the event ``build`` makes from the log as it holds now, read again under its lock
         (:meth:`~companion.ui.TrackerPage._run_locked`), unless the log then holds another game or turn
         than ``held``, the game (its start's log line) and turn ``what`` was chosen for (:meth:`_key`; a
         turn ``None``: any turn of that game, a correction, whose event sends only what it changes;
         ``held`` ``None``: nothing chosen yet to check). Another window's new game (or its start undone,
         or another turn) would make it land in a game the player has not seen: refused as a stale page's
-        action is (:meth:`_stale`), the page drawn again as the log holds it."""
+        action is (:meth:`_stale`), the page drawn again as the log holds it. ``said_below``: what the event
+        did is said under the buttons that made it (a correction: :meth:`_say_done`), so the redraw's status
+        leaves it out (:meth:`_status_message`): the status is drawn once."""
         def write() -> None:
             if held is not None:
                 game, turn = held
                 if self.tracker.game_line != game or turn not in (None, self.state.turn):
                     raise self._stale(what)
             self.tracker.do(build())
+            if said_below:  # (before the redraw, which comes once the lock is let go)
+                self._said_below = self.state
 
         self._run_locked(write)
 
@@ -897,17 +896,15 @@ class GameTracker(ui.TrackerPage):
             zones[z] = {"face": face, "kind": None}
             return {"event": "correct", "player": p, "zones": zones, "reason": "tapped on the board"}
 
-        self._locked(build, f"the correction of the {_nth(z + 1)} Block Zone", self._game_on_show())
+        self._locked(build, f"the correction of the {_nth(z + 1)} Block Zone", self._game_on_show(),
+                     said_below=True)
         self._say_done([left] if left else [])
 
     def _say_done(self, lines: list[str] | None = None) -> None:
         """What a correction did, under the buttons that made it (:attr:`section_messages`' current
-        panel), and there only: the status at the top, which may be off the screen, does not say it again.
-        ``lines``: more to say under it."""
+        panel), and there only: the status at the top, which may be off the screen, does not say it again
+        (its redraw left it out: :meth:`_locked`'s ``said_below``). ``lines``: more to say under it."""
         ui.show(self.section_messages.current, "ok", self.state.message, lines or [])
-        self._said_below = self.state
-        if self.state.started:  # (the status as the redraw drew it, less this message)
-            self._draw_status(self.state)
 
     def _fix_boxes(self) -> dict[str, w.BoundedIntText]:
         return {"hand": self.fix_hand, "deck": self.fix_deck, "trash": self.fix_trash,
@@ -986,7 +983,7 @@ class GameTracker(ui.TrackerPage):
             return {"event": "correct", "player": player, **changed, "reason": reason}
 
         try:  # (a redraw of the same game keeps the counts typed in: _load_fix)
-            self._locked(build, "the correction", self._game_on_show())
+            self._locked(build, "the correction", self._game_on_show(), said_below=True)
         except CompanionError:
             boxes = self._fix_boxes()
             for name, count in changed.items():
@@ -1011,9 +1008,8 @@ class GameTracker(ui.TrackerPage):
         no tooltip); what the page says already (no game yet, the game is over, a log it cannot use, why
         Record is off: the builder's panel above it) is not said again."""
         skip = (NO_GAME, GAME_OVER, UNUSABLE)
-        s = self.state  # (the Flip Phase's prompt says that Next waits for the card flipped: not again)
-        prompt = (s.started and not s.over and s.phase == "flip"
-                  and s.players[s.active].zones[0].face == "down")
+        # (the Flip Phase's prompt says that Next waits for the card flipped: not again)
+        prompt = self.state.awaits_flip
         self.next_off.value = ui.off_reasons([self.next], skip=(*skip, self.next.tooltip) if prompt else skip)
         self.actions_off.value = ui.off_reasons(
             list(self._gated_on_show),  # (a button of another phase is not on show: not listed)
@@ -1082,14 +1078,9 @@ class GameTracker(ui.TrackerPage):
     def _name_fix_player(self, names: list[str]) -> None:
         """Correct counts offers the players by their names, as the rest of the page names them (the
         player chosen stays chosen)."""
-        options = tuple((name, p) for p, name in enumerate(names))
-        if tuple(self.fix_player.options) == options:
-            return
-        chosen = self.fix_player.value
         self._renaming = True
         try:
-            self.fix_player.options = options
-            self.fix_player.value = chosen
+            ui.keep_choice(self.fix_player, [(name, p) for p, name in enumerate(names)], 0)
         finally:
             self._renaming = False
 
@@ -1116,8 +1107,7 @@ class GameTracker(ui.TrackerPage):
             return ""
         if s.over:
             return s.message
-        if s.phase == "flip" and s.players[s.active].zones[0].face == "down" \
-                and s.message.startswith("Flip Phase:"):
+        if s.awaits_flip and s.message.startswith("Flip Phase:"):
             return ""
         if s.phase == "adjust" and s.adjusted and s.message.startswith(f"Turn {s.turn},"):
             return ""
@@ -1154,7 +1144,7 @@ class GameTracker(ui.TrackerPage):
         if s.over:
             return (self.action_msg,)
         me, them = s.players[s.active], s.players[s.defending]
-        if s.phase == "flip" and me.zones[0].face == "down":
+        if s.awaits_flip:
             return (w.HTML(_flip_prompt(me.name, where)),
                     w.HBox(self.flip_buttons, layout=w.Layout(flex_flow="row wrap")),
                     self.action_msg, self.actions_off)
@@ -1191,10 +1181,9 @@ class GameTracker(ui.TrackerPage):
                 ups = [(_keep_label(player, z, zone.kind), z) for z, zone in enumerate(player.zones, 1)
                        if zone.face == "up" and zone.kind in (None, "character")]
                 options = [("no Character: every face-up card to the Trash", NO_KEEP)] + (ups if may else [])
-                chosen = self.keep[k].value if self._keep_key == key else NO_KEEP
-                self.keep[k].options = options
                 # a choice made this turn stays while it is offered (a correction redraws the page)
-                self.keep[k].value = chosen if chosen in [v for _label, v in options] else NO_KEEP
+                ui.keep_choice(self.keep[k], options, NO_KEEP,
+                               chosen=self.keep[k].value if self._keep_key == key else NO_KEEP)
                 ui.gate(self.keep[k], None if may else f"{player.name} sent cards from Deck to Trash in the "
                         f"Forward Step: no Character stays ({where})")
             self._keep_key = key
