@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from companion import possessive
 from companion.cli import main
 from companion.errors import CompanionError, RuleError
 from companion.eventlog import EventLog
@@ -210,7 +211,9 @@ def test_time_is_short_and_the_new_round_are_all_said(tmp_path: Path) -> None:
     d.next_btn.click()
     said = said_in(d.turn_msg)
     assert any(x.startswith("Time is Short!") for x in said), said
-    assert any(x.startswith("Round 2 begins") for x in said) and any(x.endswith("turn") for x in said)
+    assert any(x.startswith("Round 2 begins") for x in said), said
+    turn = f"{possessive(d.state.current.name)} turn"  # type: ignore[union-attr]
+    assert turn not in said and f"{turn} · round 2" in html.unescape(d.status.value)  # (said once: the title)
 
 
 def test_a_reopened_page_shows_what_the_latest_action_said_not_older_words(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+from companion import possessive
 from companion.views.mystics import CONFIRM_LOSS, END_LABELS, MysticsDashboard
 from tests.test_mystics_helpers import dash, started
 
@@ -48,6 +49,29 @@ def test_a_changed_box_or_another_action_takes_the_confirmation_back(tmp_path: P
     assert d.end_move_btn.description == END_LABELS["move"]
     d.end_move_btn.click()
     assert not d.state.board.defeated
+
+
+def test_another_windows_action_takes_the_confirmation_back(tmp_path: Path) -> None:
+    path = tmp_path / "m.jsonl"
+    d = started(path)
+    d.do({"event": "hourglass", "move": 2})
+    d.end_move.value = -4
+    d.end_move_btn.click()
+    assert d.end_move_btn.description == CONFIRM_LOSS
+    dash(path).do({"event": "note", "text": "another window"})
+    assert d.follow_once() and d.end_move.value == -4  # (the box as typed: only the state is another)
+    assert d.end_move_btn.description == END_LABELS["move"]
+    d.end_move_btn.click()  # a first tap again: said, not done
+    assert not d.state.board.defeated and d.end_move_btn.description == CONFIRM_LOSS
+
+
+def test_next_turn_says_whose_turn_it_is_once_in_the_status_title(tmp_path: Path) -> None:
+    d = started(tmp_path / "m.jsonl")
+    d.next_btn.click()
+    turn = f"{possessive(d.state.current.name)} turn"  # type: ignore[union-attr]
+    status = html.unescape(d.status.value)
+    assert status.count(turn) == 1 and f"{turn} · round 1" in status
+    assert d.turn_msg.value == ""  # (nothing else said: the panel under Next turn stays empty)
 
 
 def test_a_page_typed_that_loses_the_chapter_is_confirmed_too(tmp_path: Path) -> None:
@@ -144,3 +168,15 @@ def test_the_wound_message_says_the_wounds_and_the_life_apart(tmp_path: Path) ->
     d.do({"event": "wound", "mouse": "collin", "count": 1, "poison": True})
     poisoned = "Collin: +1 poison wound (1 wound, 1 poison; life 3) ("
     assert any(m.startswith(poisoned) for m in d.state.messages)
+
+
+def test_a_fault_drawing_the_status_after_a_click_is_shown_in_it_never_raised(tmp_path: Path,
+                                                                              monkeypatch) -> None:
+    d = started(tmp_path / "m.jsonl")
+
+    def broken() -> None:
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(d, "show_once_said", broken)
+    d.next_btn.click()  # (the turn is taken; only the drawing after it fails)
+    assert d.state.current is not None and "drawing failed" in html.unescape(d.status.value)

@@ -47,7 +47,7 @@ def test_a_round_ending_surge_takes_no_rolls_and_leaves_the_wheels_box(tmp_path:
     path = tmp_path / "m.jsonl"
     d = round_ending_surge(path, die)
     assert all(f.movement is None for f in d.tracker.die)  # (the rolls would come from the table)
-    assert d.tracker.rolls_taken(d.state, END_TURN) == []  # (the surge's minions deal a new order)
+    assert d.tracker.rolls_trial(d.state, END_TURN).rolled == []  # (the surge's minions deal a new order)
     for typed in ("", "2"):  # (rolls typed for a cheese click's surge: not Next turn's)
         d.cheese_rolls.value = typed
         assert not d.next_btn.disabled, d.next_btn.tooltip

@@ -1,6 +1,7 @@
 """Mice and Mystics page and tracker, repeated work mended (the review's findings): a Rolls box's gate runs
-its event as a trial once per state, event and box text; a gear card typed is looked up once for the four
-pack buttons and their click; the status is drawn once per click; Level up's refusal reads flat."""
+its event as a trial once per state, event and box text; a gear card typed is worked out once for the four
+pack buttons and their click, and the card data is not read again; the status and the surge alert are drawn
+once per click; Level up's refusal reads flat."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from typing import Any
 import pytest
 
 from companion import possessive, ui
+from companion.mystics import data as md
 from companion.mystics import party as pt
+from companion.mystics import tracker as mt
 from companion.mystics.party import HeroInfo
 from companion.mystics.tracker import (
     MysticsState,
@@ -111,19 +114,31 @@ def test_the_page_runs_each_trial_once_per_state_event_and_box_text(
     assert trials and repeated(trials) == []
 
 
-# -- 2. a gear card typed: looked up once for the four pack buttons and their click ----------------------
+# -- 2. a gear card typed: worked out once for the four pack buttons and their click ---------------------
 
 @pytest.fixture
 def lookups(monkeypatch: pytest.MonkeyPatch) -> Counter[str]:
-    """Every search card looked up in the card data (:meth:`MysticsTracker.search_card`), by the text."""
+    """The work a card typed takes, by kind and text: the mouse's card it names (``held:``
+    :func:`~companion.mystics.tracker.held_card`), the chapter's record of a card (``search:``
+    :func:`~companion.mystics.tracker._search`), and each reading of the search card data (``data``)."""
     seen: Counter[str] = Counter()
-    search = MysticsTracker.search_card
+    held, search, read = mt.held_card, mt._search, md.search_cards
 
-    def counted(self: MysticsTracker, card: str) -> Any:
-        seen[card] += 1
-        return search(self, card)
+    def held_counted(t: MysticsTracker, m: Any, typed: str) -> str:
+        seen[f"held:{typed}"] += 1
+        return held(t, m, typed)
 
-    monkeypatch.setattr(MysticsTracker, "search_card", counted)
+    def search_counted(t: MysticsTracker, state: MysticsState, card: str) -> Any:
+        seen[f"search:{card}"] += 1
+        return search(t, state, card)
+
+    def read_counted(*args: Any, **kwargs: Any) -> Any:
+        seen["data"] += 1
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr(mt, "held_card", held_counted)
+    monkeypatch.setattr(mt, "_search", search_counted)
+    monkeypatch.setattr(md, "search_cards", read_counted)
     return seen
 
 
@@ -134,19 +149,19 @@ def collins_turn(path: Path) -> MysticsDashboard:
     return d
 
 
-def test_a_card_typed_is_looked_up_once_for_the_four_pack_buttons(tmp_path: Path,
-                                                                   lookups: Counter[str]) -> None:
+def test_a_card_typed_is_worked_out_once_for_the_four_pack_buttons(tmp_path: Path,
+                                                                     lookups: Counter[str]) -> None:
     d = collins_turn(tmp_path / "m.jsonl")
     box = d._mouse_boxes["collin"]
     lookups.clear()
     box.card.value = "Dagger"
-    assert lookups["Dagger"] == 1 and max(lookups.values()) == 1, lookups
+    assert lookups == Counter({"held:Dagger": 1, "search:Dagger": 1}), lookups  # (no data read again)
     assert not box.gear_buttons["gain"].disabled, box.gear_buttons["gain"].tooltip
     assert "Collin has no card 'Dagger'" in html.unescape(box.gear_buttons["discard"].tooltip)
 
 
 @pytest.mark.parametrize("button", ["gain", "equip"])
-def test_a_pack_click_uses_the_card_its_gate_looked_up_and_its_action_looks_it_up_once(
+def test_a_pack_click_uses_the_card_its_gate_worked_out_and_its_action_works_it_out_once(
         tmp_path: Path, lookups: Counter[str], button: str) -> None:
     d = collins_turn(tmp_path / "m.jsonl")
     box = d._mouse_boxes["collin"]
@@ -177,8 +192,9 @@ def test_a_pack_click_uses_the_card_its_gate_looked_up_and_its_action_looks_it_u
     lookups.clear()
     box.gear_buttons[button].click()
     assert "Dagger" in [g.name for g in d.state.mouse("collin").gear], html.unescape(box.extra_msg.value)
-    assert before == [Counter()]  # (the click takes the card its gate looked up)
+    assert before == [Counter()]  # (the click takes the card its gate worked out)
     assert during[0] and max(during[0].values()) <= runs, (during, runs)  # (each card once per run)
+    assert "data" not in during[0]  # (the card data is read once per tracker, not per click)
 
 
 def test_a_card_looked_up_already_gives_the_answers_of_a_card_typed(tmp_path: Path,
@@ -190,7 +206,7 @@ def test_a_card_looked_up_already_gives_the_answers_of_a_card_typed(tmp_path: Pa
         named = PackCard(t, s, "collin", card)
         answers = [why_not_gain(t, s, "collin", named), why_not_equip(t, s, "collin", named, "paw"),
                    why_not_unequip(t, s, "collin", named), why_not_discard(t, s, "collin", named)]
-        assert max(lookups.values()) == 1, (card, lookups)  # (each card, the mouse's too, once for all four)
+        assert "data" not in lookups and max(lookups.values()) == 1, (card, lookups)  # (once for all four)
         typed = [why_not_gain(t, s, "collin", card), why_not_equip(t, s, "collin", card, "paw"),
                  why_not_unequip(t, s, "collin", card), why_not_discard(t, s, "collin", card)]
         assert [None if x is None else x.render() for x in answers] == \
@@ -260,6 +276,28 @@ def test_the_status_is_drawn_once_per_click(tmp_path: Path, status_draws: list[t
     d.start_btn.click()  # (a new chapter: the old log kept, named in the status)
     titles = drawn_in(d, status_draws)
     assert len(titles) == 1 and "kept" in html.unescape(d.status.value), d.status.value
+
+
+def test_the_surge_alert_is_worked_out_once_per_click(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    d = started(tmp_path / "m.jsonl")
+    d.enc_name.value = "Spiders"
+    d.enc_surge.value = "spider=1"
+    d.enc_btn.click()
+    works: list[str] = []
+    alert = MysticsDashboard._surge_alert
+
+    def counted(self: MysticsDashboard) -> str:
+        works.append(alert(self))
+        return works[-1]
+
+    monkeypatch.setattr(MysticsDashboard, "_surge_alert", counted)
+    for button in (d.add2, d.add2, d.add2, d.undo_btn, d.redo_btn):  # (the third surges, and is redone)
+        works.clear()
+        button.click()
+        assert len(works) == 1, (button.description, len(works))
+        assert d.surge_alert.value == works[0]
+    assert "Surge" in d.surge_alert.value, d.surge_alert.value
 
 
 def test_a_refused_click_draws_the_status_once_and_its_refusal_under_its_button(

@@ -225,7 +225,7 @@ def test_the_rolls_refused_before_are_those_the_tracker_refuses(before: list[dic
     for e in before:
         t.do(e)
     state, history = t.state, list(t.history)
-    assert sum(len(cards) for _purpose, cards in t.rolls_taken(state, event)) == need
+    assert sum(len(cards) for _purpose, cards in t.rolls_trial(state, event).rolled) == need
     assert t.state is state and t.history == history and t._draws is None  # (a trial writes nothing)
     for n in (need - 1, need, need + 1):
         if n < 0:

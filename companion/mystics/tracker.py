@@ -772,19 +772,14 @@ class MysticsTracker(Tracker[MysticsState]):
         faces = self.die
         return bool(faces) and all(getattr(f, "movement", None) is not None for f in faces)
 
-    def rolls_taken(self, state: MysticsState, event: Event) -> list[tuple[str, tuple[str, ...]]]:
-        """The die rolls ``event`` takes, as :func:`place_minions` asks for them, in the order they roll:
-        each ambush's purpose (:data:`BOSS_AMBUSH`: a boss's first card's; ``"ambush"``) and the cards
-        that roll, one roll each (Ambushes; Boss initiative cards): :meth:`rolls_trial` of the event, its
-        typed rolls left out. Raises the event's own refusal when it has one."""
-        return self.rolls_trial(state, {k: v for k, v in event.items() if k != "rolls"}).rolled
-
     def rolls_trial(self, state: MysticsState, event: Event) -> Draws:
-        """A trial of ``event``, written nowhere: what its die rolls are for (``rolled``: as
-        :meth:`rolls_taken` says them) and whether it reads the rolls typed in it (``typed_read``: cheese that
-        brings no surge reads none), their count never refused (a roll moves a card, never changes how many
-        roll), so one trial answers both (:func:`rolls_refusal`). Raises the event's own refusal when it has
-        one."""
+        """A trial of ``event``, written nowhere: what its die rolls are for (``rolled``, as
+        :func:`place_minions` asks for them, in the order they roll: each ambush's purpose
+        (:data:`BOSS_AMBUSH`: a boss's first card's; ``"ambush"``) and the cards that roll, one roll each:
+        Ambushes; Boss initiative cards) and whether it reads the rolls typed in it (``typed_read``: cheese
+        that brings no surge reads none), their count never refused (a roll moves a card, never changes how
+        many roll), so one trial answers both (:func:`rolls_refusal`). Raises the event's own refusal when it
+        has one."""
         trial = Draws(trial=True)
         draws, self._draws = self._draws, trial
         try:
@@ -843,7 +838,7 @@ def typed_rolls_refusal(rolls: Sequence[Any] | None) -> TypedRollsError | None:
 
 def rolls_refusal(t: MysticsTracker, state: MysticsState, event: Event) -> TypedRollsError | None:
     """The refusal of ``event``'s die rolls before it is done (``None``: none): a roll typed that the die
-    does not show, more or fewer typed than it takes (:meth:`MysticsTracker.rolls_taken`: one per minion
+    does not show, more or fewer typed than it takes (:meth:`MysticsTracker.rolls_trial`: one per minion
     initiative card on the track for an ambush, one for a boss's ambush), or none typed where it takes some
     the die data cannot draw (no movement numbers: they come from the table). Raises the event's own
     refusal when it has one (said as the action is done)."""
@@ -869,7 +864,7 @@ def rolls_refusal(t: MysticsTracker, state: MysticsState, event: Event) -> Typed
 
 
 def rolls_words(rolled: Sequence[tuple[str, Sequence[str]]]) -> str:
-    """What the rolls :meth:`MysticsTracker.rolls_taken` found are for, in the order they roll."""
+    """What the rolls a trial found (:meth:`MysticsTracker.rolls_trial`) are for, in the order they roll."""
     need = sum(len(cards) for _purpose, cards in rolled)
     if not need:
         return "no rolls: nothing ambushes (no ambush, or no minion initiative card on the track to roll)"
@@ -1183,14 +1178,12 @@ def _remember(state: MysticsState, reads: Sequence[tuple[str, str, Any, bool]] |
     return replace(state, read=read, today=tuple(today))
 
 
-def _search_key(t: MysticsTracker, state: MysticsState, card: str,
-                look: Callable[[str], Any | None] | None = None) -> tuple[str, Any | None]:
+def _search_key(t: MysticsTracker, state: MysticsState, card: str) -> tuple[str, Any | None]:
     """The key search card ``card`` is read and recorded by, so one card is one record however it is typed:
     that of a record the chapter (or this line) holds already, named by its key, id or name in any case;
     else the id of the card of today's data it names; else the name as typed, casefolded. With what today's
     data holds for the key when it was looked up for it (``None``: not in the data; :data:`_ABSENT`: a key
-    held, not looked up), so it is not looked up again; ``look``: how (default
-    :meth:`MysticsTracker.search_card`)."""
+    held, not looked up), so it is not looked up again."""
     want = card.casefold().strip()
     held: list[tuple[str, Any]] = [(key, value) for (kind, key), (value, _by) in state.read.items()
                                    if kind == SEARCH_CARDS]
@@ -1204,16 +1197,15 @@ def _search_key(t: MysticsTracker, state: MysticsState, card: str,
         names = [key, *(value.get(f) for f in ("id", "name") if isinstance(value, Mapping))]
         if any(isinstance(x, str) and x.casefold().strip() == want for x in names):
             return key, _ABSENT
-    found = (t.search_card if look is None else look)(card)
+    found = t.search_card(card)
     return (found.id if found is not None else want), found
 
 
-def _search(t: MysticsTracker, state: MysticsState, card: str,
-            look: Callable[[str], Any | None] | None = None) -> Any | None:
+def _search(t: MysticsTracker, state: MysticsState, card: str) -> Any | None:
     """Search card ``card`` (by id or name, any case) as the chapter read it (:meth:`MysticsTracker._data`,
-    keyed by :func:`_search_key`, ``look`` looking it up there); ``None``: not in the card data, or card data
-    that cannot be loaded (a card typed in is taken as typed)."""
-    key, found = _search_key(t, state, card, look)
+    keyed by :func:`_search_key`); ``None``: not in the card data, or card data that cannot be loaded (a card
+    typed in is taken as typed)."""
+    key, found = _search_key(t, state, card)
 
     def today() -> Any:
         t.search_card_data()  # (data that cannot be loaded is no "not in the data": nothing is recorded)
@@ -1564,21 +1556,16 @@ def _took_free(state: MysticsState, mouse: str, kind: str, partner: str | None =
                                            state.step))
 
 
-def held_card(t: MysticsTracker, m: Mouse, typed: str,
-              look: Callable[[str], Any | None] | None = None) -> str:
+def held_card(t: MysticsTracker, m: Mouse, typed: str) -> str:
     """The card of ``m`` that ``typed`` names, as it is recorded: by its recorded name or id, or by the
     name the table reads (starting equipment is recorded by id: ``Dagger`` is ``dagger``), in any case.
-    ``typed`` as it is when the mouse holds no such card (the caller says so, or takes a new card).
-    ``look``: how a card is looked up in the card data (default :meth:`MysticsTracker.search_card`)."""
+    ``typed`` as it is when the mouse holds no such card (the caller says so, or takes a new card)."""
     recorded = [g.name for g in m.gear]
     if typed in recorded:
         return typed
-    look = t.search_card if look is None else look
 
-    def names(card: str) -> set[str]:  # (its id as :meth:`MysticsTracker.card_id` says it)
-        found = look(card)
-        card_id = card if found is None else found.id
-        return {card.casefold(), t.card_name(card).casefold(), card_id.casefold()}
+    def names(card: str) -> set[str]:
+        return {card.casefold(), t.card_name(card).casefold(), t.card_id(card).casefold()}
 
     keys = names(typed)
     hits = [r for r in dict.fromkeys(recorded) if names(r) & keys]
@@ -1587,40 +1574,33 @@ def held_card(t: MysticsTracker, m: Mouse, typed: str,
 
 class PackCard:
     """A search card typed for one of mouse ``mouse``'s pack actions (To pack, Equip, Unequip, Discard) in
-    ``state``, looked up in the card data once for all of them: a page gates the four buttons at each
-    keystroke and acts on one, and each would look the card (and the mouse's) up again. Each part is
-    worked out when first asked for; a new state, mouse or text needs a new one."""
+    ``state``, worked out once for all of them: a page gates the four buttons at each keystroke and acts on
+    one, and each would find the mouse's card and read the chapter's record of it again. Each part is
+    worked out when first asked for (the card data itself is read once per tracker:
+    :meth:`MysticsTracker.search_card`); a new state, mouse or text needs a new one."""
 
     def __init__(self, t: MysticsTracker, state: MysticsState, mouse: str, typed: str) -> None:
         self.t, self.state, self.m, self.typed = t, state, state.mouse(mouse), typed
-        self._found: dict[str, Any | None] = {}
-
-    def look(self, card: str) -> Any | None:
-        """The search card of today's data ``card`` names (:meth:`MysticsTracker.search_card`), looked up
-        once."""
-        if card not in self._found:
-            self._found[card] = self.t.search_card(card)
-        return self._found[card]
 
     @property
     def today(self) -> Any | None:
         """The card of today's data the text typed names (by id or name, any case), or ``None``."""
-        return self.look(self.typed)
+        return self.t.search_card(self.typed)
 
     @functools.cached_property
     def held(self) -> str:
         """The mouse's card the text names, as recorded (:func:`held_card`); as typed when it holds none."""
-        return held_card(self.t, self.m, self.typed, self.look)
+        return held_card(self.t, self.m, self.typed)
 
     @functools.cached_property
     def info(self) -> Any | None:
         """The card typed as the chapter reads it (:func:`_search`): what a card put in the pack is."""
-        return _search(self.t, self.state, self.typed, self.look)
+        return _search(self.t, self.state, self.typed)
 
     @functools.cached_property
     def held_info(self) -> Any | None:
         """The mouse's card (:attr:`held`) as the chapter reads it: what an equip requires."""
-        return self.info if self.held == self.typed else _search(self.t, self.state, self.held, self.look)
+        return self.info if self.held == self.typed else _search(self.t, self.state, self.held)
 
 
 def pack_card(t: MysticsTracker, state: MysticsState, mouse: str, card: str | PackCard) -> PackCard:

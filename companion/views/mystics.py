@@ -264,6 +264,13 @@ PAGE_FIELDS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]],
 )
 
 
+def whose_turn(state: MysticsState) -> str:
+    """Whose turn it is, as the status's title says it (the tracker's words as a turn begins), or whose
+    card is next."""
+    cur, nxt = state.current, state.next_card
+    return f"{possessive(cur.name)} turn" if cur else f"Next: {nxt.name}" if nxt else "Next: the top card"
+
+
 def page_words(message: str) -> str:
     """A tracker message in this page's words: the page's buttons, not the log's event names."""
     for log, page in PAGE_WORDS:
@@ -1262,8 +1269,8 @@ class MysticsDashboard(ui.TrackerPage):
     #: what the Rolls boxes' gates said, by event and box text, for the tracker and state on show
     #: (:meth:`_rolls_off`: a new tracker or state starts a new dict)
     _rolls_seen: tuple[Any, Any, dict[tuple[str, str], str | None]] = (None, None, {})
-    #: while a click runs, the status is drawn once, as it ends (:meth:`show_once_said`), not by each redraw
-    #: meanwhile; ``_status_due``: a draw was asked for meanwhile
+    #: while a click runs, the status and the surge alert are drawn once, as it ends (:meth:`show_once_said`),
+    #: not by each redraw meanwhile; ``_status_due``: a draw of the status was asked for meanwhile
     _status_waits = False
     _status_due = False
     #: the panel the latest click's refusal was shown in (the status then shows only that refusal)
@@ -1588,7 +1595,8 @@ class MysticsDashboard(ui.TrackerPage):
         self.end_page_btn = _btn(END_LABELS["page"], "cmp-mystics-end-page")
         self.end_page_btn.on_click(a(self.chapter_msg)(lambda _b: self.move_end_marker("page")))
         #: a chapter end marker move that loses the chapter, said by a first tap: (how, the box's value, the
-        #: state it was said on); a second tap, same box, same state, does it (:meth:`move_end_marker`)
+        #: state it was said on); a second tap, same box and value, same state, does it (:meth:`_armed_for`:
+        #: a box changed, another action done here or in another window, and it is no longer confirmed)
         self._armed: tuple[str, int, MysticsState] | None = None
         self.victory_btn = _btn("Victory!", "cmp-mystics-victory", "primary")
         self.victory_btn.on_click(a(self.chapter_msg)(lambda _b: self.do({"event": "victory"})))
@@ -1650,8 +1658,6 @@ class MysticsDashboard(ui.TrackerPage):
         # the board's buttons follow what is typed: off when it cannot work (the page it is on, a move
         # of 0, an achievement taken or not earned by the mouse chosen, no room to enter or leave, no defeat
         # condition typed, rolls typed that the ambushes cannot take), with why
-        for box in (self.end_page, self.end_move):  # (a box changed: a loss said is no longer confirmed)
-            box.observe(lambda _c: self._disarm(), "value")
         for box in (self.end_page, self.end_move, self.achievement, self.ach_mouse, self.ach_move,
                     self.room_name, self.room_surge, self.defeat_reason, self.add_type, self.add_ambush,
                     self.add_rolls, self.enc_minions, self.enc_ambush, self.enc_rolls):
@@ -1806,27 +1812,28 @@ class MysticsDashboard(ui.TrackerPage):
     def guard(self, where: w.HTML | None = None) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorate a control's callback: its error is shown in ``where``, the message panel of the
         control's section (the status when none is given), a message an earlier click left in another
-        section cleared first (:meth:`~companion.ui.SectionMessages.guard`); the click is counted, so that
-        the status no longer shows what an earlier one did (:meth:`status_words`), and the status is drawn
-        once, as the click ends (:meth:`show_once_said`), however often the page is drawn again meanwhile."""
+        section cleared first (:meth:`~companion.ui.SectionMessages.guard`, this page's one error path:
+        :meth:`_show_refused`); the click is counted, so that the status no longer shows what an earlier one
+        did (:meth:`status_words`), and the status and the surge alert are drawn once, as the click ends
+        (:meth:`show_once_said`, after any refusal is shown: it may be shown in the status), however often
+        the page is drawn again meanwhile."""
 
         def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+            shown = self.section_messages.guard(self.status if where is None else where)(fn)
+
             @functools.wraps(fn)
             def counted(*args: Any, **kwargs: Any) -> Any:
                 self._clicks += 1
                 self._refused_in = None
-                waits, self._status_waits = self._status_waits, True  # (the status: drawn once, at the end)
+                waits, self._status_waits = self._status_waits, True  # (drawn once, at the end)
                 try:
-                    return fn(*args, **kwargs)
-                except Exception as exc:  # (shown before the status is drawn: it may be shown in it)
-                    self._show_refused(self.section_messages.current, exc)
-                    return None
+                    return shown(*args, **kwargs)
                 finally:
                     self._status_waits = waits
-                    if not waits:
-                        self.show_once_said()
+                    if not waits:  # (a fault drawing it is shown in the status: never a traceback)
+                        ui.guarded(self.status)(self.show_once_said)()
 
-            return self.section_messages.guard(self.status if where is None else where)(counted)
+            return counted
 
         return wrap
 
@@ -1927,12 +1934,15 @@ class MysticsDashboard(ui.TrackerPage):
     def _say_in_section(self, *, lost_now: bool) -> None:
         """What the action just done said, in the panel of the section acted in, under the button pressed
         (the status, under Undo and Redo, is often off-screen from there): the action's every line, in this
-        page's words, the first as the title; red when it lost the chapter (``lost_now``)."""
+        page's words, the first as the title; red when it lost the chapter (``lost_now``). Under Next turn,
+        not whose turn it now is: the status's title, just above the track and the button, says it."""
         where, news = self.section_messages.current, self._news
-        if where is self.status or news is None or news.state is not self.state or not news.lines:
+        if where is self.status or news is None or news.state is not self.state:
             return
-        lines = [page_words(m) for m in news.lines]
-        ui.show(where, "error" if lost_now else "info", lines[0], lines[1:])
+        banner = whose_turn(self.state) if where is self.turn_msg else None
+        lines = [page_words(m) for m in news.lines if m != banner]
+        if lines:
+            ui.show(where, "error" if lost_now else "info", lines[0], lines[1:])
 
     def do(self, event: dict[str, Any]) -> None:
         self._write(lambda: self.tracker.do(event), self.tracker.action_words)
@@ -2617,13 +2627,10 @@ class MysticsDashboard(ui.TrackerPage):
             ) from None
         box.value = ""
 
-    def _disarm(self) -> None:
-        """Forget a chapter loss said by a first tap (a box changed): the next tap says it again."""
-        self._armed = None
-
     def _armed_for(self, how: str) -> bool:
         """Whether the chapter end button ``how`` ("move", "page") was tapped once already, with the box as
-        it is and nothing done since: its next tap does what the first said."""
+        it is and nothing done since (here or in another window: the state is another): its next tap does
+        what the first said. The button's label (:meth:`_regate_board`, at every box change) asks it too."""
         box = self.end_move if how == "move" else self.end_page
         return self._armed is not None and self._armed[:2] == (how, int(box.value)) and \
             self._armed[2] is self.state
@@ -2810,11 +2817,7 @@ class MysticsDashboard(ui.TrackerPage):
                     f"Chapter {'lost' if b.defeated else 'won'} in round {s.round}: play has ended",
                     lines if said else [end, *lines])
             return
-        cur = s.current
-        nxt = s.next_card
-        title = (f"{possessive(cur.name)} turn" if cur else f"Next: {nxt.name}" if nxt
-                 else "Next: the top card") + f" · round {s.round}"
-        ui.show(self.status, "info", title, lines)
+        ui.show(self.status, "info", f"{whose_turn(s)} · round {s.round}", lines)
 
     def _board_off(self) -> dict[Any, str | None]:
         """Why each of the board's controls cannot work now, by the state and the boxes typed in."""
@@ -2951,7 +2954,8 @@ class MysticsDashboard(ui.TrackerPage):
         self.track.value = track_html(s)
         self.wheel.value = wheel_html(s)
         self.hourglass.value = chapter_html(s)
-        self.surge_alert.value = self._surge_alert()
+        if not self._status_waits:  # (during a click: drawn once, as it ends, by show_once_said)
+            self.surge_alert.value = self._surge_alert()
         self.messages.value = (
             "<details><summary>What happened (latest last)</summary><ul>"
             + "".join(f"<li>{html.escape(page_words(m))}</li>" for m in s.messages[-12:])
