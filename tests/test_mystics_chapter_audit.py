@@ -51,6 +51,23 @@ def test_a_changed_box_or_another_action_takes_the_confirmation_back(tmp_path: P
     assert not d.state.board.defeated
 
 
+def test_a_box_changed_and_changed_back_is_a_first_tap_again(tmp_path: Path) -> None:
+    """The browser smoke test lost a chapter to one tap: -5 tapped, the box set to -4 and back to -5, and
+    the button read "Confirm" again. A changed box disarms, whatever it is changed back to, and the warning
+    that named the confirm button goes with it."""
+    d = started(tmp_path / "m.jsonl")
+    d.do({"event": "hourglass", "move": 2})
+    d.end_move.value = -5
+    d.end_move_btn.click()
+    assert d.end_move_btn.description == CONFIRM_LOSS and "This loses the chapter" in d.chapter_msg.value
+    d.end_move.value = -4
+    assert d.end_move_btn.description == END_LABELS["move"] and d.chapter_msg.value == ""
+    d.end_move.value = -5
+    assert d.end_move_btn.description == END_LABELS["move"]
+    d.end_move_btn.click()  # a first tap again: said, not done
+    assert not d.state.board.defeated and d.end_move_btn.description == CONFIRM_LOSS
+
+
 def test_another_windows_action_takes_the_confirmation_back(tmp_path: Path) -> None:
     path = tmp_path / "m.jsonl"
     d = started(path)

@@ -1594,10 +1594,11 @@ class MysticsDashboard(ui.TrackerPage):
         )
         self.end_page_btn = _btn(END_LABELS["page"], "cmp-mystics-end-page")
         self.end_page_btn.on_click(a(self.chapter_msg)(lambda _b: self.move_end_marker("page")))
-        #: a chapter end marker move that loses the chapter, said by a first tap: (how, the box's value, the
-        #: state it was said on); a second tap, same box and value, same state, does it (:meth:`_armed_for`:
-        #: a box changed, another action done here or in another window, and it is no longer confirmed)
-        self._armed: tuple[str, int, MysticsState] | None = None
+        #: a chapter end marker move that loses the chapter, said by a first tap: (how, the state it was said
+        #: on); a second tap on that state does it (:meth:`_armed_for`). A box changed (:meth:`_disarm`, even
+        #: back to the number tapped), or another action done here or in another window (another state), and
+        #: it is no longer confirmed
+        self._armed: tuple[str, MysticsState] | None = None
         self.victory_btn = _btn("Victory!", "cmp-mystics-victory", "primary")
         self.victory_btn.on_click(a(self.chapter_msg)(lambda _b: self.do({"event": "victory"})))
         # a chapter whose Victory clears minions, with minions on the board: said before the click
@@ -1658,6 +1659,8 @@ class MysticsDashboard(ui.TrackerPage):
         # the board's buttons follow what is typed: off when it cannot work (the page it is on, a move
         # of 0, an achievement taken or not earned by the mouse chosen, no room to enter or leave, no defeat
         # condition typed, rolls typed that the ambushes cannot take), with why
+        for box in (self.end_page, self.end_move):  # (first: the gates below read whether it is still armed)
+            box.observe(lambda _c: self._disarm(), "value")
         for box in (self.end_page, self.end_move, self.achievement, self.ach_mouse, self.ach_move,
                     self.room_name, self.room_surge, self.defeat_reason, self.add_type, self.add_ambush,
                     self.add_rolls, self.enc_minions, self.enc_ambush, self.enc_rolls):
@@ -2627,13 +2630,19 @@ class MysticsDashboard(ui.TrackerPage):
             ) from None
         box.value = ""
 
+    def _disarm(self) -> None:
+        """A box of the chapter end marker changed: a chapter loss said by a first tap is no longer
+        confirmed (a number changed and changed back is typed anew: its next tap says it again), and the
+        warning under the buttons, which names a button that no longer reads so, goes."""
+        if self._armed is not None and self._armed[1] is self.state:
+            self.chapter_msg.value = ""
+        self._armed = None
+
     def _armed_for(self, how: str) -> bool:
-        """Whether the chapter end button ``how`` ("move", "page") was tapped once already, with the box as
-        it is and nothing done since (here or in another window: the state is another): its next tap does
-        what the first said. The button's label (:meth:`_regate_board`, at every box change) asks it too."""
-        box = self.end_move if how == "move" else self.end_page
-        return self._armed is not None and self._armed[:2] == (how, int(box.value)) and \
-            self._armed[2] is self.state
+        """Whether the chapter end button ``how`` ("move", "page") was tapped once already, no box changed
+        since (:meth:`_disarm`) and nothing done (here or in another window: the state is another): its next
+        tap does what the first said. The button's label (:meth:`_regate_board`) asks it too."""
+        return self._armed is not None and self._armed[0] == how and self._armed[1] is self.state
 
     def chapter_end_loss(self, event: dict[str, Any]) -> str | None:
         """Why the ``chapter_end`` ``event`` would lose the chapter (the marker onto or behind the hourglass:
@@ -2650,8 +2659,7 @@ class MysticsDashboard(ui.TrackerPage):
         event = self._chapter_end_event(how)
         loss = self.chapter_end_loss(event)
         if loss is not None and not self._armed_for(how):
-            box = self.end_move if how == "move" else self.end_page
-            self._armed = (how, int(box.value), self.state)
+            self._armed = (how, self.state)
             self._regate_board()
             ui.show(self.chapter_msg, "warn", f"This loses the chapter: press “{CONFIRM_LOSS}” to do it",
                     [page_words(loss), "Change the box, or do anything else, to leave the chapter as it is."])
