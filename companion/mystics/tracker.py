@@ -863,6 +863,12 @@ def rolls_refusal(t: MysticsTracker, state: MysticsState, event: Event) -> Typed
                            expected=rolls_words(rolled), found=repr(rolls)[:60], cite=cites)
 
 
+def turn_words(name: str) -> str:
+    """How a turn is said as it begins (``Tilda's turn``): the line an end of turn logs, and a page's title
+    of whose turn it is."""
+    return f"{possessive(name)} turn"
+
+
 def rolls_words(rolled: Sequence[tuple[str, Sequence[str]]]) -> str:
     """What the rolls a trial found (:meth:`MysticsTracker.rolls_trial`) are for, in the order they roll."""
     need = sum(len(cards) for _purpose, cards in rolled)
@@ -2762,7 +2768,7 @@ def _begin_turn(t: MysticsTracker, state: MysticsState, nxt: int, rnd: int, e: E
     # a new turn: no figure is defeated in it yet, no mouse captured in it, and its mouse has taken no free
     # action (so a captured mouse whose turn begins was captured before it: this is its next turn)
     state = _new_turn(state, turn=nxt, acting=nxt_card.id, round=rnd)
-    state = _say(state, f"{possessive(nxt_card.name)} turn")
+    state = _say(state, turn_words(nxt_card.name))
     if nxt_card.kind != ini.MOUSE:
         last = _last_mouse_index(state.track)
         if last >= 0:

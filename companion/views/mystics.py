@@ -110,6 +110,7 @@ from ..mystics.tracker import (
     rolls_refusal,
     share_refusal,
     story_move,
+    turn_words,
     victory_warning,
     why_not_discard,
     why_not_equip,
@@ -268,7 +269,7 @@ def whose_turn(state: MysticsState) -> str:
     """Whose turn it is, as the status's title says it (the tracker's words as a turn begins), or whose
     card is next."""
     cur, nxt = state.current, state.next_card
-    return f"{possessive(cur.name)} turn" if cur else f"Next: {nxt.name}" if nxt else "Next: the top card"
+    return turn_words(cur.name) if cur else f"Next: {nxt.name}" if nxt else "Next: the top card"
 
 
 def page_words(message: str) -> str:
@@ -1177,7 +1178,7 @@ class MouseBox:
         free = kind in ("level_up", "equip", "unequip", "share")
         # not its turn: said after what the mouse lacks (cheese, a card) and before what the boxes lack
         turn = self._turn_off(state, m, cast(str, kind)) if free else None  # (free: kind is one of them)
-        turn_words = None if turn is None else page_words(turn.render())
+        not_turn = None if turn is None else page_words(turn.render())
         if widget is self.rescue:
             if not m.captured:
                 return f"{m.name} is not captured"
@@ -1212,8 +1213,8 @@ class MouseBox:
             if m.cheese < LEVEL_UP_COST:
                 return (f"{m.name} has {m.cheese} cheese; leveling up costs {LEVEL_UP_COST} "
                         f"({cite('mystics', 'Level Up')})")
-            if turn_words is not None:
-                return turn_words
+            if not_turn is not None:
+                return not_turn
             if not self.ability.value.strip():
                 return "type the ability card's name in the box first"
             ability = self._level_up()["ability"]
@@ -1225,8 +1226,8 @@ class MouseBox:
                 return f"{m.name} has nothing equipped"
             if widget is self.gear_buttons["discard"] and not m.gear:
                 return f"{m.name} has no card to discard"
-            if turn_words is not None:
-                return turn_words
+            if not_turn is not None:
+                return not_turn
             if not self.card.value.strip():
                 return "type the search card's name in the box first"
             card_off = self._card_refusal(lambda t: self._gear_refusal(t, state, m, widget))
@@ -1250,8 +1251,8 @@ class MouseBox:
                         f"({cite('mystics', 'Captured Mouse')})")
             if not m.cheese and not m.gear:
                 return f"{m.name} has no cheese and no card to give"
-            if turn_words is not None:
-                return turn_words
+            if not_turn is not None:
+                return not_turn
             if not int(self.share_cheese.value) and not self.share_card.value:
                 return "choose cheese or a card to give"
             if self._needs_discard(state) is not None and not self.share_discard.value:
