@@ -545,11 +545,10 @@ class DeckBuilderView:
             self.name.value = self._names.get(game, "")
             problems: list[FormatError] = []
             fmts = available_formats(game, errors=problems)
-            self.format.options = [(f"{f.name}" + (" (house)" if f.house else ""), f.id) for f in fmts]
             ids = [f.id for f in fmts]  # the format this game's list was checked with, else the standard
-            kept = self._formats.get(game)
             standard = f"{game}-standard" if f"{game}-standard" in ids else (ids[0] if ids else None)
-            self.format.value = kept if kept in ids else standard
+            ui.keep_choice(self.format, [(f"{f.name}" + (" (house)" if f.house else ""), f.id) for f in fmts],
+                           standard, chosen=self._formats.get(game))
             try:
                 self._set_draws(hand_size(game, self.fmt))
             except CompanionError:  # refresh() below says why the format cannot be used
@@ -663,15 +662,12 @@ class DeckBuilderView:
     def _relabel_menu(self) -> None:
         """The Open menu's first entry says again what the editor holds (:meth:`editing`); the entry
         shown stays."""
-        first = (self.editing(), "")
         options = list(self.load.options)
-        if not options or options[0] == first:
+        if not options:
             return
         busy, self._busy = self._busy, True
         try:
-            value = self.load.value
-            self.load.options = [first, *options[1:]]
-            self.load.value = value
+            ui.keep_choice(self.load, [(self.editing(), ""), *options[1:]], "")
         finally:
             self._busy = busy
 

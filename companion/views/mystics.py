@@ -2406,14 +2406,9 @@ class MysticsDashboard(ui.TrackerPage):
         turn = (s.round, s.turn, s.acting)
         want = self.minion_by.value if turn == self._by_seen else self._turn_mouse()
         self._by_seen = turn
-        ids = [v for _label, v in options]
-        want = want if want in ids else ""
-        if list(self.minion_by.options) == options and self.minion_by.value == want:
-            return
         was, self._syncing = self._syncing, True
         try:
-            self.minion_by.options = options
-            self.minion_by.value = want
+            ui.keep_choice(self.minion_by, options, "", chosen=want)
         finally:
             self._syncing = was
 

@@ -833,10 +833,8 @@ class VillageCompanion(ui.TrackerPage):
                 costs[name] = cost
             if not options:
                 options, costs = [("no ability on its card", UNKNOWN_ABILITY)], {UNKNOWN_ABILITY: None}
-        keep = self.ability.value
         self._ability_costs = costs
-        self.ability.options = options
-        self.ability.value = keep if keep in costs else options[0][1]
+        ui.keep_choice(self.ability, options, options[0][1])
         self._fill_cost()
 
     def _fill_cost(self) -> None:
@@ -1509,17 +1507,10 @@ class VillageCompanion(ui.TrackerPage):
             for box, value in zip((self.effect_atk, self.effect_def), stats, strict=True):
                 box.value = "" if value is None else str(value)
         items = list(dict.fromkeys(mouse.items)) if mouse is not None else []
-        if list(self.item_off.options) != items:
-            keep = self.item_off.value
-            self.item_off.options = items
-            self.item_off.value = keep if keep in items else (items[0] if items else None)
+        ui.keep_choice(self.item_off, items, items[0] if items else None)
         magic = [(f"{pl.name}: {name}", (p, name)) for p, pl in enumerate(s.players)
                  for name in dict.fromkeys(pl.magic)] if s.started else []
-        if list(self.magic_off.options) != magic:
-            keep = self.magic_off.value
-            self.magic_off.options = magic
-            values = [v for _label, v in magic]
-            self.magic_off.value = keep if keep in values else (values[0] if values else None)
+        ui.keep_choice(self.magic_off, magic, magic[0][1] if magic else None)
 
     def _clear_turn_inputs(self) -> None:
         """A new turn (or a new game, or a turn taken back): the mouse boxes held the last turn's
@@ -1605,14 +1596,11 @@ class VillageCompanion(ui.TrackerPage):
         self.previous_button.layout.display = None if self._previous is not None else "none"
         ui.gate(self.previous_button, None if self._previous is not None else "no game kept aside")
         twice = [("no mouse", NO_TWICE), *((uid, uid) for uid in mine)]
-        if list(self.twice.options) != twice:
-            keep = self.twice.value
-            self._refreshing_target = True  # (the battle box is built below)
-            try:
-                self.twice.options = twice
-                self.twice.value = keep if keep in mine else NO_TWICE
-            finally:
-                self._refreshing_target = False
+        self._refreshing_target = True  # (the battle box is built below)
+        try:
+            ui.keep_choice(self.twice, twice, NO_TWICE)
+        finally:
+            self._refreshing_target = False
         self._build_assign()
         ui.gate(self.preview_button, None if s.started else NO_GAME)
         if s.over or not s.started:  # nothing happens outside a game: undo, redo, or a new game
