@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,8 @@ from .textio import read_text, write_text_atomic
 
 #: The drafts' form; a file of another form is not read as a draft (it is said, and left as it is).
 DRAFT_FORM = 1
+#: :func:`text_field`'s ``absent`` for a field every draft of the page has.
+REQUIRED = object()
 
 
 class DraftError(CompanionError):
@@ -58,6 +61,26 @@ def read_draft_doc(path: Path, page: str, what: str) -> dict[str, Any] | None:
     if not isinstance(doc, dict) or doc.get("draft") != DRAFT_FORM or doc.get("page") != page:
         raise DraftError(f"is not a draft of this version of the {what} (form {DRAFT_FORM})", where=str(path))
     return doc
+
+
+def text_field(doc: Mapping[str, Any], key: str, absent: Any = "") -> Any:
+    """A draft's text field ``key``: ``absent`` when it is missing or null (:data:`REQUIRED`: never);
+    ``TypeError`` naming the field when it is anything but text. The pages' readers share it, so a
+    draft's field reads alike on every page."""
+    value = doc.get(key)
+    if value is None and absent is not REQUIRED:
+        return absent
+    if not isinstance(value, str):
+        raise TypeError(f"{key!r} is not text")
+    return value
+
+
+def flag_field(doc: Mapping[str, Any], key: str) -> bool:
+    """A draft's true-or-false field ``key`` (false when missing); ``TypeError`` when it is not one."""
+    value = doc.get(key, False)
+    if not isinstance(value, bool):
+        raise TypeError(f"{key!r} is not true or false")
+    return value
 
 
 class Kept(enum.Enum):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from companion import textio
-from companion.drafts import DraftKeeper, Kept, draft_path
+from companion.drafts import REQUIRED, DraftKeeper, Kept, draft_path, flag_field, text_field
 
 
 def _no_fsync(monkeypatch: pytest.MonkeyPatch) -> list[int]:
@@ -71,3 +71,18 @@ def test_a_write_that_is_not_durable_is_the_same_bytes_atomically(tmp_path: Path
         textio.write_text_atomic(target, "third\n", durable=False)
     assert target.read_bytes() == b"durable"
     assert [p.name for p in target.parent.iterdir()] == ["draft.json"]
+
+
+def test_a_drafts_fields_read_alike_on_every_page() -> None:
+    doc = {"name": "Mice", "null": None, "number": 3, "on": True, "off": False, "word": "yes"}
+    assert text_field(doc, "name", REQUIRED) == "Mice" and text_field(doc, "name") == "Mice"
+    assert text_field(doc, "missing") == "" and text_field(doc, "null", None) is None
+    for key in ("missing", "null", "number"):
+        with pytest.raises(TypeError, match=f"'{key}' is not text"):
+            text_field(doc, key, REQUIRED)
+    with pytest.raises(TypeError, match="'number' is not text"):
+        text_field(doc, "number")
+    assert [flag_field(doc, key) for key in ("on", "off", "missing")] == [True, False, False]
+    for key in ("word", "number", "null"):
+        with pytest.raises(TypeError, match=f"'{key}' is not true or false"):
+            flag_field(doc, key)

@@ -13,7 +13,7 @@ import pytest
 
 from companion.errors import CompanionError
 from companion.highscores import record_high_score
-from companion.monarchs.draft import PageDraft, draft_path, read_draft
+from companion.monarchs.draft import ColourPad, PageDraft, draft_path, read_draft
 from companion.monarchs.flow import HighScore
 from companion.monarchs.scoring import ScoreFile
 from companion.views.monarchs import MonarchsCompanion
@@ -258,3 +258,16 @@ def test_a_draft_reads_back_what_it_wrote_and_refuses_what_it_did_not() -> None:
     with pytest.raises(CompanionError, match="'show_all' is not true or false"):
         read_draft()
     assert not PageDraft(influence=6).is_fresh() and PageDraft().is_fresh()
+
+
+@pytest.mark.parametrize(("draft", "parts"), [
+    (PageDraft(), (False, False)),
+    (PageDraft(variant="family"), (True, False)),
+    (PageDraft(colours={**PageDraft().colours, "red": ColourPad(cards=2)}), (True, False)),
+    (PageDraft(show_all=True), (False, True)),
+    (PageDraft(back=("", "", "Duke", "")), (False, True)),
+    (PageDraft(variant="family", influence=7), (True, True)),
+])
+def test_a_draft_tells_whether_its_pad_and_its_planner_were_typed_in(draft: PageDraft,
+                                                                    parts: tuple[bool, bool]) -> None:
+    assert draft.typed_in() == parts

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..drafts import DraftError, draft_text, read_draft_doc
+from ..drafts import REQUIRED, DraftError, draft_text, flag_field, read_draft_doc, text_field
 from ..drafts import draft_path as _page_draft_path
 
 #: The deck builder's page name in its draft file (:mod:`companion.drafts`).
@@ -75,14 +75,6 @@ def read_draft(games: Iterable[str], path: Path | None = None) -> dict[str, Game
 
 def _game_draft(entry: Any) -> GameDraft:
     """One game's editor from the draft's JSON; ``TypeError`` or ``ValueError`` when it is not one."""
-    def text(key: str, *, empty: bool = False) -> Any:
-        value = entry.get(key)
-        if value is None and empty:
-            return None
-        if not isinstance(value, str):
-            raise TypeError(f"{key!r} is not text")
-        return value
-
     def pair(key: str) -> tuple[str, str] | None:
         value = entry.get(key)
         if value is None:
@@ -94,10 +86,8 @@ def _game_draft(entry: Any) -> GameDraft:
     if not isinstance(entry, dict):
         raise TypeError("an editor is not a JSON object")
     held = pair("held")
-    from_file = entry.get("from_file", False)
-    if not isinstance(from_file, bool):
-        raise TypeError("'from_file' is not true or false")
-    return GameDraft(text=text("text"), name=text("name"), format=text("format", empty=True),
-                     clean=pair("clean"), held=(Path(held[0]), held[1]) if held is not None else None,
-                     digest=text("digest", empty=True), from_file=from_file,
-                     source=text("source", empty=True))
+    return GameDraft(text=text_field(entry, "text", REQUIRED), name=text_field(entry, "name", REQUIRED),
+                     format=text_field(entry, "format", None), clean=pair("clean"),
+                     held=(Path(held[0]), held[1]) if held is not None else None,
+                     digest=text_field(entry, "digest", None), from_file=flag_field(entry, "from_file"),
+                     source=text_field(entry, "source", None))

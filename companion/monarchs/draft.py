@@ -11,11 +11,11 @@ values in its boxes.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from ..drafts import DraftError, draft_text, read_draft_doc
+from ..drafts import DraftError, draft_text, flag_field, read_draft_doc, text_field
 from ..drafts import draft_path as _page_draft_path
 from .court import SORTS
 from .scoring import COURT_COLOURS, VARIANTS
@@ -37,6 +37,10 @@ class ColourPad:
     per_card: str = ""  #: the crowns typed on each card
 
 
+#: The fields of :class:`PageDraft` that are the score pad; the others are the buy planner.
+PAD_FIELDS = frozenset({"variant", "colours"})
+
+
 @dataclass(frozen=True)
 class PageDraft:
     """The score pad and the buy planner, as the page left them (the defaults: a page just opened)."""
@@ -52,6 +56,13 @@ class PageDraft:
     def is_fresh(self) -> bool:
         """Whether nothing was typed: the draft of a page just opened (nothing to bring back)."""
         return self == PageDraft()
+
+    def typed_in(self) -> tuple[bool, bool]:
+        """Whether the score pad, and whether the buy planner, differ from a page just opened (what a
+        page brought back says it brought back)."""
+        fresh = PageDraft()
+        changed = {f.name for f in fields(self) if getattr(self, f.name) != getattr(fresh, f.name)}
+        return bool(changed & PAD_FIELDS), bool(changed - PAD_FIELDS)
 
     def to_text(self) -> str:
         """The draft file's text. ``ValueError`` for a number of thousands of digits (only a program sets
@@ -94,12 +105,12 @@ def _page_draft(doc: Mapping[str, Any]) -> PageDraft:
         if not isinstance(line, dict):
             raise TypeError(f"{colour!r} is not a JSON object")
         colours[colour] = ColourPad(_number(line, "cards", 0), _number(line, "crowns", 0),
-                                    _text(line, "per_card"))
+                                    text_field(line, "per_card"))
     return PageDraft(variant=_choice(pad, "variant", VARIANTS), colours=colours,
                      influence=_number(planner, "influence", START_INFLUENCE),
                      front=_row(planner, "front"), back=_row(planner, "back"),
                      best_first=_choice(planner, "best_first", SORTS),
-                     show_all=_flag(planner, "show_all"))
+                     show_all=flag_field(planner, "show_all"))
 
 
 def _part(doc: Mapping[str, Any], key: str) -> Mapping[str, Any]:
@@ -116,25 +127,11 @@ def _number(doc: Mapping[str, Any], key: str, default: int) -> int:
     return value
 
 
-def _text(doc: Mapping[str, Any], key: str) -> str:
-    value = doc.get(key, "")
-    if not isinstance(value, str):
-        raise TypeError(f"{key!r} is not text")
-    return value
-
-
 def _choice(doc: Mapping[str, Any], key: str, choices: tuple[str, ...]) -> str:
     value = doc.get(key, choices[0])
     if value not in choices:
         raise ValueError(f"{key!r} is none of {', '.join(choices)}")
     return str(value)
-
-
-def _flag(doc: Mapping[str, Any], key: str) -> bool:
-    value = doc.get(key, False)
-    if not isinstance(value, bool):
-        raise TypeError(f"{key!r} is not true or false")
-    return value
 
 
 def _row(doc: Mapping[str, Any], key: str) -> tuple[str, ...]:

@@ -265,10 +265,7 @@ class MonarchsCompanion:
         if draft is None or draft.is_fresh():
             return
         self._put_draft(draft)
-        fresh = PageDraft()
-        pad = (draft.variant, draft.colours) != (fresh.variant, fresh.colours)
-        planner = (draft.influence, draft.front, draft.back, draft.best_first, draft.show_all) != (
-            fresh.influence, fresh.front, fresh.back, fresh.best_first, fresh.show_all)
+        pad, planner = draft.typed_in()
         what = ("Your pad and buy planner from before were brought back" if pad and planner else
                 f"Your {'pad' if pad else 'buy planner'} from before was brought back")
         self.draft_note.value = ui.panel_html("info", what, note=" <small>(kept as you type, for a reload: "
