@@ -137,3 +137,27 @@ def test_types_read_as_the_printed_card_names_them() -> None:
     assert set(view.filtered()["type"]) == {"mega-mouse"}
     mystics = CardBrowserView("mystics").table.value
     assert ">Die Face <span" in mystics and "data-type='die-face'" in mystics
+
+
+# -- smoke test: Check file after an upload checks the upload, not an empty path box -----------------
+
+
+def test_check_file_checks_the_file_given_last_upload_or_path(tmp_path: Path) -> None:
+    view = CardBrowserView("village")
+    bad = SHEET.replace(b"basic-mouse,2,1", b"basic-mouse,two,1")
+    _upload(view, bad, "mine.csv")
+    said = html.unescape(view.report.value)
+    assert "mine.csv: 1 problem" in said and "row 2, column C 'atk'" in said
+    view.check_button.click()  # as the page's words say: the upload is checked again, the same
+    assert html.unescape(view.report.value) == said
+    sheet = tmp_path / "typed.csv"
+    sheet.write_bytes(SHEET)
+    view.path.value = str(sheet)  # the path typed since: Check file checks it
+    view.check_button.click()
+    assert "typed.csv: a valid Village TCG sheet" in view.report.value
+    _upload(view, bad, "again.csv")  # uploaded since: the upload
+    view.check_button.click()
+    assert "again.csv: 1 problem" in html.unescape(view.report.value)
+    view.path.value = ""  # typed in (emptied) since: nothing given, said so
+    view.check_button.click()
+    assert "no file given" in view.report.value and "again.csv" not in view.report.value

@@ -69,7 +69,8 @@ def test_view_checks_uploaded_files() -> None:
 def test_view_checks_a_path(tmp_path: Path) -> None:
     view = CardBrowserView("village")
     view.check_button.click()
-    assert "no path given" in view.report.value
+    assert "no file given (expected a card file uploaded, or the path of a card file or folder typed)" \
+        in html.unescape(view.report.value)
     view.path.value = str(tmp_path / "missing.json")
     view.check_button.click()
     assert "does not exist" in view.report.value

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from companion.cli import main
 from companion.mousecard.live import from_live_deck, ignored_options, open_live_deck
 from companion.mousecard.odds import MAX_SKILL, TaskCheck, check_notes, exact_odds, odds
 from companion.views import mousecard as page_module
-from companion.views.mousecard import MouseCardPage, odds_html, plain
+from companion.views.mousecard import SHORT_FRACTION, MouseCardPage, exact_html, odds_html, plain
 
 APP = ("VOILA_BASE_URL", "VOILA_PREHEAT", "VOILA_REQUEST_URL", "SERVER_SOFTWARE")
 
@@ -37,12 +38,14 @@ def _page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, app: bool = False)
 
 # -- 2: a long exact fraction wraps inside its panel -------------------------------------------------
 
-def test_a_long_exact_fraction_may_break_anywhere_and_the_labels_stay_on_one_line() -> None:
+def test_a_long_exact_fraction_is_folded_and_its_digits_may_break_anywhere() -> None:
     result = exact_odds(TaskCheck(15, "J", need=6, situation="combat", fate_chips=3))
     p = result.p_success
-    assert len(f"{p.numerator}/{p.denominator}") > 40  # (the audit's: wider than an 800-pixel page)
+    assert len(f"{p.numerator}/{p.denominator}") > SHORT_FRACTION  # (wider than an 800-pixel page)
     panel = odds_html(result)
-    digits = re.search(r"<small style='([^']*)'>\(exactly (\d+)/(\d+)\)</small>", panel)
+    size = f"{len(str(p.numerator))} and {len(str(p.denominator))} digits"
+    assert f"<summary><small>(exactly: a fraction of {size}, shown on a click)</small></summary>" in panel
+    digits = re.search(r"</summary><small style='([^']*)'>(\d+)/(\d+)</small></details>", panel)
     assert digits is not None and "overflow-wrap:anywhere" in digits[1]
     assert (int(digits[2]), int(digits[3])) == (p.numerator, p.denominator)
     labels = re.findall(r"<td style='([^']*)'>([^<]*)</td>", panel)
@@ -50,11 +53,28 @@ def test_a_long_exact_fraction_may_break_anywhere_and_the_labels_stay_on_one_lin
     assert "A bad card" in [label for _style, label in labels]
 
 
+@pytest.mark.parametrize(("p", "folded"), [
+    (Fraction(10**17, 10**20 + 1), False),  # 18 + 1 + 21 characters: 40, said on its line
+    (Fraction(10**18, 10**20 + 1), True),  # 41: folded
+    (Fraction(1, 3), False),
+])
+def test_a_fraction_up_to_40_characters_is_said_on_its_line(p: Fraction, folded: bool) -> None:
+    digits = f"{p.numerator}/{p.denominator}"
+    said = exact_html(p)
+    assert ("<details" in said) is folded
+    if not folded:
+        assert said == f"<small style='overflow-wrap:anywhere'>(exactly {digits})</small>"
+    else:
+        assert f"<small style='overflow-wrap:anywhere'>{digits}</small></details>" in said
+
+
 def test_the_chance_shown_while_computing_may_break_anywhere_too() -> None:
     target = page_module.w.HTML()
     chance = exact_odds(TaskCheck(12, "J", need=5, situation="combat")).p_success
     MouseCardPage._computing(target, TaskCheck(12, "J", need=5), chance=chance)
-    assert f"<small style='overflow-wrap:anywhere'>(exactly {chance.numerator}/{chance.denominator}:" \
+    assert len(f"{chance.numerator}/{chance.denominator}") > SHORT_FRACTION
+    assert "(exactly: a fraction of" in target.value and ": drawing on does not change it" in target.value
+    assert f"<small style='overflow-wrap:anywhere'>{chance.numerator}/{chance.denominator}</small>" \
         in target.value
 
 

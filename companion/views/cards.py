@@ -650,13 +650,17 @@ class CardBrowserView:
         self.add_button.layout.display = "none"  # until a sheet checks clean
         #: The sheet that checked clean, which *Add to my cards* writes: (game, its bytes, its name).
         self.sheet: tuple[str, bytes, str] | None = None
+        #: The file uploaded last (its bytes and name), which *Check file* checks again while it is newer
+        #: than what the path box holds (:meth:`check_file`); ``None``: none, or the path typed since.
+        self.uploaded: tuple[bytes, str] | None = None
 
         self.game_buttons.observe(ui.guarded(self.status)(self._on_game), names="value")
         for widget in (self.type_menu, self.search, self.range):
             widget.observe(ui.guarded(self.status)(self._on_filter), names="value")
         self.stat_menu.observe(ui.guarded(self.status)(self._on_stat), names="value")
         self.upload.observe(ui.guarded(self.report)(self._on_upload), names="value")
-        self.check_button.on_click(ui.guarded(self.report)(lambda _b: self.check_path()))
+        self.path.observe(self._on_path, names="value")
+        self.check_button.on_click(ui.guarded(self.report)(lambda _b: self.check_file()))
         self.add_button.on_click(ui.guarded(self.report)(lambda _b: self.add_sheet()))
 
         self.help = ui.help_box(HELP, HELP_NOTEBOOK)
@@ -670,7 +674,8 @@ class CardBrowserView:
             self.status, self.load_problems, self.count, self.results,
             w.HTML(f"<h3 style='margin-bottom:2px'>Check a card file of your own</h3>"
                    f"<div style='color:{ui.COLOURS['muted']}'>A JSON card file, or a CSV sheet for the "
-                   "chosen game: upload it or type its path, then press Check file.</div>"),
+                   "chosen game: upload it (it is checked at once) or type its path; <b>Check file</b> "
+                   "checks the one you gave last (again, once you changed it or your cards).</div>"),
             ui.row(self.upload, self.path, self.check_button),
             self.report,
             self.add_button,
@@ -870,13 +875,25 @@ class CardBrowserView:
         self.load(game)  # (the sheet is the game's shown: another game's is never offered)
         return path
 
+    def check_file(self) -> None:
+        """*Check file*: the file uploaded last, while the path box has not been typed in since (a sheet
+        is checked against the cards loaded now, which may have changed), else the path typed."""
+        if self.uploaded is not None:
+            self.check_bytes(*self.uploaded)
+        else:
+            self.check_path()
+
+    def _on_path(self, _change: dict[str, Any]) -> None:
+        self.uploaded = None  # the path typed is the file given last
+
     def check_path(self) -> None:
         """Validate the file or folder typed in the path box."""
         from ..validation import validate_paths
 
         path = typed_path(self.path.value)
         if not path:
-            raise CompanionError("no path given", expected="the path of a card file or folder")
+            raise CompanionError("no file given", expected="a card file uploaded, or the path of a card file "
+                                                           "or folder typed")
         if path.lower().endswith(".csv"):  # a sheet, checked as an upload of it is
             from ..cardcsv import read_csv_file
 
@@ -900,4 +917,5 @@ class CardBrowserView:
         finally:
             self.upload.value = ()  # emptied, so the same file uploaded again is checked again
         self.upload.tooltip = f"Upload another file (last: {shorten(name, 40)})"  # its label: never "(0)"
+        self.uploaded = raw, name
         self.check_bytes(raw, name)
