@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 from fractions import Fraction
 from pathlib import Path
 
@@ -296,3 +297,31 @@ def test_the_command_line_says_the_successes_alike(capsys: pytest.CaptureFixture
                  "combat", "--mode", "broke", "--fate-chips", "1"]) == 0
     said = "(counting the successes aces and fate chips add: exactly 2 never happens)"
     assert said in capsys.readouterr().out
+
+
+# -- smoke test: the first large check waited for the compiled engine to load -----------------------
+
+def test_a_page_loads_the_compiled_engine_in_the_background_once(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from companion.mousecard import passes
+
+    threads: list[str] = []
+    monkeypatch.setattr(passes, "_WARMING", [])
+    monkeypatch.setattr(passes, "warm", lambda: threads.append(threading.current_thread().name))
+    first = _page(tmp_path, monkeypatch)
+    passes._WARMING[0].join(5)
+    assert threads == ["companion-warm"]  # off the notebook's thread
+    _page(tmp_path, monkeypatch)  # another page: loaded already
+    passes._WARMING[0].join(5)
+    assert threads == ["companion-warm"] and first is not None
+
+    def broken() -> None:
+        raise RuntimeError("no compiler here")
+
+    raised: list[object] = []
+    monkeypatch.setattr(threading, "excepthook", raised.append)
+    monkeypatch.setattr(passes, "_WARMING", [])
+    monkeypatch.setattr(passes, "warm", broken)
+    thread = passes.warm_in_background()  # a failure is never raised (the user's own check says it)
+    thread.join(5)
+    assert not thread.is_alive() and raised == []

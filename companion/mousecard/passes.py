@@ -611,6 +611,32 @@ def warm() -> None:
     exact_odds(TaskCheck(10, 7, need=6, situation="combat", aged=3, fate_chips=2))
 
 
+_WARMING: list[Any] = []  # the thread of :func:`warm_in_background`, once started
+
+
+def warm_in_background() -> Any:
+    """Load the compiled engine (:func:`warm`) in a daemon thread, once per process; returns the thread.
+
+    A page starts it as it opens: numba takes about half a second to load the sweep's cached machine
+    code (about 10 s to compile it where no cache was made), which the first large check asked for
+    would otherwise wait, while the user is still reading the page. A failure here is never said: the
+    check the user asks for meets it again and says it.
+    """
+    import threading
+
+    def load() -> None:
+        try:
+            warm()
+        except Exception:  # (said by the user's own check, if it meets it)
+            pass
+
+    if not _WARMING:
+        thread = threading.Thread(target=load, name="companion-warm", daemon=True)
+        _WARMING.append(thread)
+        thread.start()
+    return _WARMING[0]
+
+
 def _put(masses: dict[Any, dict[int, int]], key: Any, e: int, w: int) -> None:
     """Add w / (base * B**e) to ``masses[key]``."""
     mass = masses.get(key)

@@ -77,6 +77,7 @@ from ..mousecard.odds import (
     same_chance_stopping,
     success_curve,
 )
+from ..mousecard.passes import warm_in_background
 from ..mousecard.situations import MAX_LEVELS, SITUATION_HELP
 from ..probability import share
 from ..verdict import plural
@@ -377,6 +378,9 @@ class MouseCardPage(ui.TrackerPage):
         self.compute()
         if plot:
             self.plot()
+        # the compiled engine of large checks loads while the user reads the page, not on their first
+        # large check (about half a second)
+        warm_in_background()
 
     def show_unusable(self, panel: w.HTML) -> bool:
         """Say in ``panel`` why the live deck is off: its log cannot be used
