@@ -45,7 +45,8 @@ def test_a_long_exact_fraction_is_folded_and_its_digits_may_break_anywhere() -> 
     assert len(f"{p.numerator}/{p.denominator}") > SHORT_FRACTION  # (wider than an 800-pixel page)
     panel = odds_html(result)
     size = f"{len(str(p.numerator))} and {len(str(p.denominator))} digits"
-    assert f"<summary><small>(exactly: a fraction of {size}, shown on a click)</small></summary>" in panel
+    assert (f"<summary title='Click to show or hide its digits'><small>(exactly: a fraction of {size})"
+            "</small></summary>") in panel
     digits = re.search(r"</summary><small style='([^']*)'>(\d+)/(\d+)</small></details>", panel)
     assert digits is not None and "overflow-wrap:anywhere" in digits[1]
     assert (int(digits[2]), int(digits[3])) == (p.numerator, p.denominator)

@@ -176,15 +176,15 @@ SHORT_FRACTION = 40
 def exact_html(p: Fraction, why: str = "") -> str:
     """``p`` exactly, as the odds panels say it small after the percentage: "(exactly 8941216/13561587)"
     and ``why`` (HTML). A fraction longer than :data:`SHORT_FRACTION` (a large check's runs to a hundred
-    digits, which nobody reads at the table) is folded: its size is said, and a click shows its digits,
-    which break where the line ends (a fraction of hundreds of digits wraps inside its panel, never
-    widening it past the page)."""
+    digits, which nobody reads at the table) is folded: its size is said (beside the disclosure
+    triangle), and a click shows its digits, which break where the line ends (a fraction of hundreds of
+    digits wraps inside its panel, never widening it past the page)."""
     digits = f"{p.numerator}/{p.denominator}"
     if len(digits) <= SHORT_FRACTION:
         return f"<small style='overflow-wrap:anywhere'>(exactly {digits}{why})</small>"
     size = f"{len(str(p.numerator))} and {len(str(p.denominator))} digits"
-    return (f"<details class='companion-exact' style='display:inline-block'><summary><small>(exactly: a "
-            f"fraction of {size}, shown on a click{why})</small></summary>"
+    return (f"<details class='companion-exact' style='display:inline-block'><summary title='Click to show or "
+            f"hide its digits'><small>(exactly: a fraction of {size}{why})</small></summary>"
             f"<small style='overflow-wrap:anywhere'>{digits}</small></details>")
 
 
