@@ -1063,13 +1063,21 @@ class Tracker(Generic[S]):
         return redone_said(self.action_words(before, after))
 
     def before_latest(self) -> S | None:
-        """The state before the latest action in force (``None`` when there is none): an undo's fold
-        (:meth:`_step_back`) on a copy whose history is its own, so this tracker and its log are left
-        as they are (a page says what the latest action did by comparing the two)."""
-        if not self._done:
-            return None
+        """The state before the latest action in force (``None`` when there is none): a page says what
+        the latest action did by comparing the two."""
+        return self.state_after(len(self._done) - 1) if self._done else None
+
+    def state_after(self, n: int) -> S:
+        """The state after the first ``n`` actions in force (0 <= n <= their number): the fold from the
+        nearest kept state before it, as an undo's (:meth:`_step_back`), on a copy whose history is its
+        own, so this tracker and its log are left as they are."""
+        if not 0 <= n <= len(self._done):
+            raise ValueError(f"no state after {n!r} actions: {len(self._done)} are in force")
+        if n == len(self._done):
+            return self._state
         trial = copy.copy(self)  # (shares the tracker's data; the fold's lists are the copy's)
-        trial._done, trial._undone, trial._marks = list(self._done), [], dict(self._marks)
+        trial._done, trial._undone = self._done[:n + 1], []
+        trial._marks = {k: v for k, v in self._marks.items() if k <= n + 1}
         trial._step_back()
         return trial.state
 

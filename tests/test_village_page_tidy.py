@@ -496,3 +496,48 @@ def test_text_boxes_sit_level_with_the_buttons_and_the_player_boxes_fill_their_r
     deck_row = next(x for x in page.player_boxes[0].children
                     if page.deck_labels[0] in getattr(x, "children", ()))
     assert deck_row.layout.flex_flow == "row wrap" and "white-space:nowrap" in page.deck_labels[0].value
+
+
+def test_a_page_opened_again_shows_the_attack_resolved_this_turn(tmp_path: Path) -> None:
+    """Browser smoke test: after a reload the battle panel was empty, the attack only in the history."""
+    page = started(tmp_path)
+    page.mouse_name.value, page.mouse_atk.value, page.mouse_def.value = "Pip", "3", "2"
+    page.play_basic()
+    page.act({"event": "end_turn"})
+    page.act({"event": "end_turn"})
+    [uid] = list(page.assign)
+    page.assign[uid].value = UNDEFENDED
+    page.resolve()
+    shown = page.battle_result.value
+    assert "Attack resolved" in shown
+    assert VillageCompanion(tmp_path / "v.jsonl").battle_result.value == shown  # a reload
+    page.act({"event": "mp", "player": 0, "delta": 1})  # a correction: the attack is still in force,
+    again = VillageCompanion(tmp_path / "v.jsonl")  # with the lines it said when resolved
+    assert again.battle_result.value == shown and again._resolved is not None
+    assert again.tracker.state_after(again._resolved[0] + 1).last == again._resolved[4]
+    page.act({"event": "end_turn"})  # its turn is over: no panel
+    assert VillageCompanion(tmp_path / "v.jsonl").battle_result.value == ""
+    page.undo()
+    assert VillageCompanion(tmp_path / "v.jsonl").battle_result.value == shown
+
+
+@pytest.mark.parametrize("checkpoint", [None, 2])  # kept states: only the first, or every 2nd
+def test_state_after_folds_the_first_actions_and_leaves_the_tracker_as_it_is(tmp_path: Path,
+                                                                             checkpoint: int | None) -> None:
+    page = started(tmp_path)
+    tracker = page.tracker
+    if checkpoint is not None:
+        tracker.CHECKPOINT = checkpoint
+    for _ in range(5):
+        page.act({"event": "end_turn"})
+    assert checkpoint is None or len(tracker._marks) > 1
+    history, state = tracker.history, tracker.state
+    turns = [tracker.state_after(n).turn for n in range(len(history) + 1)]
+    assert turns[-3:] == [turns[-4] + 1, turns[-4] + 2, turns[-4] + 3] and turns[0] == tracker.initial().turn
+    assert tracker.state_after(len(history)) is state and tracker.before_latest() == tracker.state_after(
+        len(history) - 1)
+    assert tracker.history == history and tracker.state is state
+    with pytest.raises(ValueError, match="no state after -1 actions"):
+        tracker.state_after(-1)
+    with pytest.raises(ValueError, match=f"no state after {len(history) + 1} actions"):
+        tracker.state_after(len(history) + 1)

@@ -295,6 +295,8 @@ class VillageCompanion(ui.TrackerPage):
         self._build()
         if self.unusable is None and not self._show_set_aside(self.message, self.state.notes):
             self._show_notes()
+        if self.unusable is None:
+            self._resume_attack()
         self.refresh()
         self.show_unusable(self.message)
 
@@ -1298,11 +1300,27 @@ class VillageCompanion(ui.TrackerPage):
         self.act(event)
         self.twice.value = NO_TWICE
         self.direct_mode.value = DIRECT_GAME  # the next attack takes the game's amount unless chosen again
-        history = self.tracker.history
-        s = self.state
-        self._resolved = (len(history) - 1, history[-1], "", s.turn, s.last, s.win_reason if s.over else "")
+        self._remember_attack(len(self.tracker.history) - 1, self.state)
         self._show_resolved_attack()
         self.message.value = ""  # (the battle panel just below says it all: once is enough)
+
+    def _remember_attack(self, at: int, s: VillageState) -> None:
+        """Keep the attack resolved as action ``at`` of the history, ``s`` the state it left, for the
+        battle panel (:meth:`_show_resolved_attack`)."""
+        self._resolved = (at, self.tracker.history[at], "", s.turn, s.last, s.win_reason if s.over else "")
+
+    def _resume_attack(self) -> None:
+        """A page opened on a game whose turn has an attack resolved shows its battle panel again, as
+        the page that resolved it did (a reload, another window): the attack's lines are those of the
+        state it left (:meth:`~companion.eventlog.Tracker.state_after`)."""
+        history = self.tracker.history
+        at = next((i for i in range(len(history) - 1, -1, -1) if history[i].get("event") == "attack"), None)
+        if at is None or any(e.get("event") in ("end_turn", "start") for e in history[at + 1:]):
+            return
+        left = self.tracker.state_after(at + 1)
+        if left.turn == self.state.turn:
+            self._remember_attack(at, left)
+            self._show_resolved_attack()
 
     def _resolved_html(self) -> str:
         """The panel of the attack resolved last, as the game now stands: an attack that won the game
