@@ -120,7 +120,8 @@ def test_a_refused_built_event_writes_nothing(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
-def test_a_redraw_keeps_the_resolved_attack_while_in_force_and_clears_it_after(tmp_path: Path) -> None:
+def resolved_attack(tmp_path: Path) -> tuple[VillageCompanion, str]:
+    """A page whose player 0 attacked undefended with Pip this turn, and its battle panel."""
     page = started(tmp_path)
     page.mouse_name.value, page.mouse_atk.value, page.mouse_def.value = "Pip", "3", "2"
     page.play_basic()
@@ -131,6 +132,11 @@ def test_a_redraw_keeps_the_resolved_attack_while_in_force_and_clears_it_after(t
     page.resolve()
     shown = page.battle_result.value
     assert "Attack resolved" in shown
+    return page, shown
+
+
+def test_a_redraw_keeps_the_resolved_attack_while_in_force_and_clears_it_after(tmp_path: Path) -> None:
+    page, shown = resolved_attack(tmp_path)
     page.refresh()
     assert page.battle_result.value == shown
     page.act({"event": "mp", "player": 0, "delta": 1})  # a correction: the attack is still in force
@@ -500,16 +506,7 @@ def test_text_boxes_sit_level_with_the_buttons_and_the_player_boxes_fill_their_r
 
 def test_a_page_opened_again_shows_the_attack_resolved_this_turn(tmp_path: Path) -> None:
     """Browser smoke test: after a reload the battle panel was empty, the attack only in the history."""
-    page = started(tmp_path)
-    page.mouse_name.value, page.mouse_atk.value, page.mouse_def.value = "Pip", "3", "2"
-    page.play_basic()
-    page.act({"event": "end_turn"})
-    page.act({"event": "end_turn"})
-    [uid] = list(page.assign)
-    page.assign[uid].value = UNDEFENDED
-    page.resolve()
-    shown = page.battle_result.value
-    assert "Attack resolved" in shown
+    page, shown = resolved_attack(tmp_path)
     assert VillageCompanion(tmp_path / "v.jsonl").battle_result.value == shown  # a reload
     page.act({"event": "mp", "player": 0, "delta": 1})  # a correction: the attack is still in force,
     again = VillageCompanion(tmp_path / "v.jsonl")  # with the lines it said when resolved
