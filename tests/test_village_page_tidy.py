@@ -538,3 +538,19 @@ def test_state_after_folds_the_first_actions_and_leaves_the_tracker_as_it_is(tmp
         tracker.state_after(-1)
     with pytest.raises(ValueError, match=f"no state after {len(history) + 1} actions"):
         tracker.state_after(len(history) + 1)
+
+
+def test_a_page_opened_again_says_what_the_latest_coin_flip_showed(tmp_path: Path) -> None:
+    """Browser smoke test: after a reload the flip's side was only in the history."""
+    page = started(tmp_path)
+    page.flip_card.value = "Quicksand"
+    page.flip_buttons[2].click()  # the seeded coin
+    said = page.flip_msg.value
+    assert "coin flip for Quicksand: " in said
+    again = VillageCompanion(tmp_path / "v.jsonl")  # a reload
+    assert again.flip_msg.value == said and again.message is again.flip_msg
+    again.buttons["end_turn"].click()  # a later action: its words replace the flip's
+    assert again.flip_msg.value == "" and "Ann ends the turn" in again.message.value
+    assert VillageCompanion(tmp_path / "v.jsonl").flip_msg.value == ""  # ...on the next opening too
+    again.undo()  # the flip is the latest action again
+    assert VillageCompanion(tmp_path / "v.jsonl").flip_msg.value == said

@@ -297,6 +297,8 @@ class VillageCompanion(ui.TrackerPage):
             self._show_notes()
         if self.unusable is None:
             self._resume_attack()
+            if not self.message.value:  # (what the log says of itself comes first)
+                self._resume_flip()
         self.refresh()
         self.show_unusable(self.message)
 
@@ -1321,6 +1323,16 @@ class VillageCompanion(ui.TrackerPage):
         if left.turn == self.state.turn:
             self._remember_attack(at, left)
             self._show_resolved_attack()
+
+    def _resume_flip(self) -> None:
+        """A page opened on a game whose latest action is a coin flip says what the coin showed again,
+        under the flip buttons, as the page that flipped it did (a reload, another window): the side is
+        the table's to act on, and otherwise only the history would say it."""
+        history = self.tracker.history
+        if history and history[-1].get("event") == "flip" and self.state.last:
+            lines = list(self.state.last)
+            kind = "warn" if ATTACK_PHASE_NOTE in lines else "ok"  # (as :meth:`act` said it)
+            ui.show(self.section_messages.use(self.flip_msg), kind, lines[0], lines[1:])
 
     def _resolved_html(self) -> str:
         """The panel of the attack resolved last, as the game now stands: an attack that won the game
