@@ -51,6 +51,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import CompanionError, LogError, os_reason
 from .textio import MAX_TEXT_BYTES, fsync_folder, lone_surrogate, read_bytes
+from .written import note as note_written
 
 try:
     import fcntl
@@ -628,6 +629,7 @@ class EventLog:
                                suggestion="Free some disk space, then try again.") from None
             self._size = before + len(data)
             self._mtime = os.fstat(fd).st_mtime_ns
+            note_written(self.path)
         finally:
             os.close(fd)
 

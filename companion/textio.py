@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from .errors import CompanionError, os_reason
+from .written import note as note_written
 
 #: Larger than any decklist, log or sheet a table produces; guards against reading a disk image.
 MAX_TEXT_BYTES = 64 * 2**20
@@ -254,6 +255,7 @@ def _commit(tmp: Path, path: str | os.PathLike[str], *, durable: bool = True) ->
     os.replace(tmp, target)
     if durable:
         fsync_folder(target, best_effort=True)  # (not possible everywhere, e.g. on Windows)
+    note_written(path)
 
 
 def fsync_folder(path: Path, *, best_effort: bool = False) -> None:

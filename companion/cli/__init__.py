@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
-from .. import GAMES, __version__
+from .. import GAMES, __version__, written
 from ..errors import CompanionError, PathError, closest, did_you_mean, game_words, os_reason
 
 #: Modules that add subcommands; each defines ``register(sub, groups)``.
@@ -452,19 +452,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"companion: {STDOUT_CLOSED.render()}", file=sys.stderr)
         return 2
     sys.stdout = _Output(stdout)
+    before = written.mark()
     try:
         code = _main(argv)
         sys.stdout.flush()  # (what is still buffered: a full disk is said here, not lost at exit)
         return code
     except OutputError as exc:  # said on standard error, never on the standard output that failed
         _discard(stdout)
-        print(f"companion: {exc.error.render()}", file=sys.stderr)
+        print(f"companion: {_done_anyway(exc.error, written.since(before)).render()}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader closed the pipe early (| head): not an error
         _discard(stdout)
         return 0
     finally:
         sys.stdout = stdout
+
+
+def _done_anyway(error: CompanionError, paths: list[str]) -> CompanionError:
+    """``error`` (standard output failed), saying what the command wrote before it failed: an action
+    already in its log must not be done again (a second award; a second draw deals new cards)."""
+    if not paths:
+        return error
+    files = ", ".join(paths[:3]) + (f" and {len(paths) - 3} more" if len(paths) > 3 else "")
+    return CompanionError(f"{error.message}, but what the command did is saved: it wrote {files}",
+                          suggestion="Do not run it again (it would be done twice); the log's replay "
+                                     "command, or the file itself, shows what it did.")
 
 
 def _discard(stream: TextIO) -> None:
