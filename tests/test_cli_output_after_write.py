@@ -43,8 +43,8 @@ def test_an_action_saved_before_its_output_failed_says_so(argv: list[str], tmp_p
         assert log.read_text().count("\n") == lines + 1
 
 
-def test_a_command_that_wrote_nothing_keeps_the_plain_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_command_that_wrote_nothing_keeps_the_plain_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     log = _new_session(tmp_path, capsys)
     LiveDeckTracker(log)  # (reading a log writes nothing)
     monkeypatch.setattr(sys, "stdout", FullDisk())

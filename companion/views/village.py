@@ -11,8 +11,8 @@ never reads as if it were one of those reasons.
 Every button is one event of a :class:`~companion.village.game.VillageTracker` whose log autosaves
 under ``user_data_dir()/logs/village.jsonl`` and is resumed on the next start; undo/redo are events
 too. A page opened again (a reload, another window) shows the battle panel of the attack resolved this
-turn and, when the latest action is a coin flip, what the coin showed. The rules live in :mod:`companion.village`; this module only reads
-and writes widget values.
+turn and, when the latest action is a coin flip, what the coin showed. The rules live in
+:mod:`companion.village`; this module only reads and writes widget values.
 
 CSS classes for browser tests:
 ``cmp-village-page``, ``cmp-village-player`` (each player's panel), ``cmp-village-mp`` (each
