@@ -6,9 +6,9 @@ plus a ``set`` column; ``qty`` is the number of copies. How a cell is read:
 
 - empty, or only spaces: the card does not have that field;
 - ``null``: the value is unknown (shown as unknown by the tools), in a field that may be null;
-- a whole number, ``true``/``false``: for fields that hold numbers or flags (``2.0`` is not a
-  whole number as a card prints it, and a formula such as ``=1+1`` is not a value: both are
-  refused with the reason);
+- a whole number, ``true``/``false`` (or ``yes``/``no``): for fields that hold numbers or flags
+  (``2.0`` is not a whole number as a card prints it, and a formula such as ``=1+1`` is not a
+  value: both are refused with the reason);
 - ``a; b; c``: a list (``keywords``, ``classes``, ``unknown``...);
 - in a text field (``name``, ``text``, ``source``...) the cell is the text as it stands, even
   when it starts with ``[`` (TMNT's ``[F] forceful``), ``{`` or a quotation mark; only a cell
@@ -50,7 +50,8 @@ from .errors import CompanionError, closest, did_you_mean
 
 _INT = re.compile(r"^[+-]?\d+$")
 _NUMBER = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$")
-_BOOLS = {"true": True, "false": False, "yes": True, "no": False}
+#: The words a true/false cell may hold (any case): JSON's, and yes/no as sheets often say them.
+FLAG_WORDS = {"true": True, "false": False, "yes": True, "no": False}
 #: A cell starting with one of these is a formula to a spreadsheet (OWASP's CSV injection list).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 #: More digits than this is no card's number (and Python's int() refuses above 4300).
@@ -84,6 +85,31 @@ class SheetProblem:
         (``message``: what the plain list of problems said)."""
         return {"row": self.row, "column": self.column, "field": self.field, "problem": self.problem,
                 "suggestions": list(self.suggestions), "message": self.render()}
+
+
+def read_flag(text: str) -> bool | None:
+    """A true/false value as a sheet's cell (or a ``--kind`` filter) writes it: one of
+    :data:`FLAG_WORDS`, any case, spaces around it aside; ``None`` for anything else."""
+    return FLAG_WORDS.get(text.strip().lower())
+
+
+class WrittenWhole(ValueError):
+    """A cell holding a whole number written with a point or an exponent (``2.0``, ``1e3``), where a
+    whole number belongs: refused. ``number`` is the whole number it stands for and ``value`` the
+    cell's value with it in place (a list's item at ``at``, ``/2``), so that import can check that
+    number against the schema before suggesting it (``1e3`` is 1000, more than a card holds)."""
+
+    def __init__(self, text: str, number: int, value: Any, at: str = "") -> None:
+        super().__init__(f"expected a whole number, found the number {text}")
+        self.text, self.number, self.value, self.at = text, number, value, at
+
+    def advice(self, out_of_range: str | None = None) -> str:
+        """The problem with what to write: ``(write 2)``, or when the schema refuses that number
+        too (``out_of_range``: what it expects, ``at most 999``), the range instead."""
+        if out_of_range is None:
+            return f"{self} (write {self.number})"
+        return (f"expected a whole number {out_of_range}, found the number {self.text} ({self.number} is "
+                "out of range)")
 
 
 class CsvImportError(CompanionError):
@@ -180,8 +206,9 @@ def _whole_number(stripped: str, kinds: frozenset[str]) -> tuple[bool, Any]:
             return True, value
         if "string" in kinds:  # a field that also takes text: "2.0" is that text
             return False, None
-        hint = f" (write {int(value)})" if value.is_integer() and abs(value) < 1e15 else ""
-        raise ValueError(f"expected a whole number, found the number {stripped}{hint}")
+        if value.is_integer() and abs(value) < 1e15:  # (said with its number once its range is known)
+            raise WrittenWhole(stripped, int(value), int(value))
+        raise ValueError(f"expected a whole number, found the number {stripped}")
     return False, None
 
 
@@ -222,11 +249,21 @@ def decode_cell(text: str, kinds: frozenset[str], items: frozenset[str]) -> tupl
             raise ValueError(f"the cell holds a spreadsheet formula ({stripped[:40]}), not a number: type "
                              "the number itself (a sheet saved as CSV keeps a formula's result, not the "
                              "formula)")
-    if "boolean" in kinds and stripped.lower() in _BOOLS:
-        return True, _BOOLS[stripped.lower()]
+    if "boolean" in kinds and read_flag(stripped) is not None:
+        return True, read_flag(stripped)
     if "array" in kinds and "string" not in kinds:
         parts = [p.strip() for p in text.split(";")]
-        return True, [decode_cell(p, items or frozenset({"any"}), frozenset())[1] if p else p for p in parts]
+        out: list[Any] = []
+        first: tuple[int, WrittenWhole] | None = None
+        for k, part in enumerate(parts):
+            try:
+                out.append(decode_cell(part, items or frozenset({"any"}), frozenset())[1] if part else part)
+            except WrittenWhole as exc:  # (the list with its whole number in place, for its range)
+                first = first or (k, exc)
+                out.append(exc.number)
+        if first is not None:
+            raise WrittenWhole(first[1].text, first[1].number, out, f"/{first[0]}")
+        return True, out
     return True, text
 
 
@@ -442,8 +479,12 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
             problems.append(SheetProblem(f"the column {required!r} is missing "
                                          f"(every card needs its own {required})", 1))
     missing_cols = [c for c in ("name", "type", "source") if c not in cols]
+    problems += _other_game_problem(header, game, file)
 
     bad: set[tuple[int, str]] = set()  # (card index, field) with a cell problem already reported
+    # (card index, field) -> a cell's whole number written 2.0 or 1e3 (its problem's index): the card
+    # holds the number, so that the schema says whether to suggest it or the range instead
+    written: dict[tuple[int, str], tuple[int, WrittenWhole]] = {}
     set_col = cols.index("set") if "set" in cols else None
 
     def set_of(row: list[str]) -> str:
@@ -500,6 +541,12 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
             kinds, items = types.get(name, (frozenset({"any"}), frozenset()))
             try:
                 present, value = decode_cell(cell, kinds, items)
+            except WrittenWhole as exc:
+                written[(len(cards), name)] = (len(problems), exc)
+                problems.append(SheetProblem(exc.advice(), r, column_letter(j), name))
+                bad.add((len(cards), name))
+                card[name] = exc.value
+                continue
             except ValueError as exc:
                 problems.append(SheetProblem(str(exc), r, column_letter(j), name))
                 bad.add((len(cards), name))
@@ -539,6 +586,10 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         issues += _loaded_issues(game, doc, file, out, issues)
     for issue in issues:
         index, field = _card_field(issue.pointer)
+        refused = written.get((index, field)) if index is not None and field is not None else None
+        if refused is not None and issue.pointer == f"/cards/{index}/{field}{refused[1].at}" \
+                and issue.message.endswith("is out of range"):  # 1e3: never "write 1000" (at most 999)
+            problems[refused[0]] = replace(problems[refused[0]], problem=refused[1].advice(issue.expected))
         if index is not None and ((index, field) in bad or (field in quiet and _is_missing(issue))):
             continue  # said already: the cell's own problem, or the missing column
         same = _SAME_FILE.search(issue.message) if issue.kind == "duplicate-id" else None
@@ -559,6 +610,24 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def _other_game_problem(header: Sequence[str], game: str, file: str) -> list[SheetProblem]:
+    """A problem of the whole sheet when its columns are another game's cards' fields
+    (:func:`companion.validation.other_game_fields`): a TMNT sheet imported as village. Its unknown
+    columns are still said one by one; this says what to do about them all."""
+    from . import GAMES
+    from .validation import other_game_fields
+
+    names = [h.lower().replace(" ", "_") for h in header if h]
+    other = other_game_fields([n for n in names if n != "set" and n not in FILE_COLUMNS], game)
+    if other is None:
+        return []
+    them, fields = other
+    shown = ", ".join(map(repr, fields[:5])) + (", ..." if len(fields) > 5 else "")
+    base = "" if file.startswith("<") else f" {Path(file).name}"
+    return [SheetProblem(f"this sheet's columns ({shown}) are the {GAMES[them]}'s, not the {GAMES[game]}'s: "
+                         f"import it as a {them} sheet (`companion cards import {them}{base}`)")]
 
 
 def _open_quote(row: Sequence[str], line: int, raw: str, delimiter: str) -> tuple[int, str] | None:

@@ -43,6 +43,7 @@ from __future__ import annotations
 import bisect
 import importlib
 import json
+import math
 import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -623,6 +624,55 @@ def all_fields(game: str) -> list[str]:
     return [f for f in uniq if f not in tail] + tail
 
 
+def other_game_fields(names: Iterable[str], game: str) -> tuple[str, list[str]] | None:
+    """``(other game, its fields among names)`` when ``names`` (the fields a file's cards use, or a
+    sheet's columns) are most likely another game's cards than ``game``'s: at least two of them are
+    fields only that game has, they are most of the names ``game`` does not know, and they outnumber
+    the names only ``game`` has (a TMNT file with a stray 'atk' and 'def' is still a TMNT file). The
+    fields every game shares ('name', 'text'...) tell nothing. ``None`` otherwise. A card file (for
+    ``validate``) and a sheet (for ``cards import``) of the wrong game are told so with it, as a
+    decklist of the other game's cards is."""
+    present = list(dict.fromkeys(names))
+    try:
+        mine = set(all_fields(game))
+    except CompanionError:
+        return None
+    unknown = [n for n in present if n not in mine]
+    best: tuple[str, list[str]] | None = None
+    for other in GAMES:
+        if other == game or not unknown:
+            continue
+        try:
+            theirs = set(all_fields(other))
+        except CompanionError:  # (a game without a card schema)
+            continue
+        fit = [n for n in unknown if n in theirs]
+        own = [n for n in present if n in mine and n not in theirs]
+        if len(fit) >= 2 and 2 * len(fit) > len(unknown) and len(fit) > len(own) \
+                and (best is None or len(fit) > len(best[1])):
+            best = other, fit
+    return best
+
+
+def _other_game_issue(doc: Any, file: str, game: str,
+                      found: Sequence[ValidationIssue]) -> list[ValidationIssue]:
+    """An error at ``/game`` when the fields of the cards the schema calls unknown are another game's
+    (:func:`other_game_fields`): "Did you mean 'art'?" for a Village 'atk' in a file whose game says
+    tmnt points the wrong way; the file's game is what to check."""
+    if not any(i.kind == "unknown-field" for i in found):
+        return []
+    cards = doc.get("cards") if isinstance(doc, dict) else None
+    names = [k for c in cards if type(c) is dict for k in c] if isinstance(cards, list) else []
+    other = other_game_fields(names, game)
+    if other is None:
+        return []
+    them, fields = other
+    shown = _joined([f"'{f}'" for f in fields[:5]] + (["more"] if len(fields) > 5 else []))
+    return [ValidationIssue(file, f"these cards' fields ({shown}) are {GAMES[them]}'s, not {GAMES[game]}'s",
+                            pointer="/game", suggestion=f"Is the file's game right? If these are "
+                                                        f'{GAMES[them]} cards, write "game": "{them}".')]
+
+
 # ---------------------------------------------------------------------------------------
 # Reading files
 
@@ -1131,8 +1181,9 @@ def validate_document(doc: Any, *, file: str, game: str | None = None,
     found = list(dict.fromkeys(_merge_misspelt(found)))  # one report per distinct problem
     not_objects = {i.pointer for i in found if i.expected == "an object" and "wrong type" in i.message}
     found = [i for i in found if i.pointer not in not_objects or i.expected == "an object"]
-    found += _decimal_integers(doc, file, g)
+    found += _decimal_integers(doc, file, g, said=found)
     found.sort(key=_issue_order)
+    issues += _other_game_issue(doc, file, g, found)
     if not found:
         found = list(_card_checks(doc, file, g, warnings=warnings))
     else:  # the schema's errors hide none of the card checks' problems: all in one run
@@ -1250,8 +1301,8 @@ def _marked(marks: Sequence[int] | None, i: int, mark: int) -> bool:
     return marks is None or i >= len(marks) or bool(marks[i] & mark)
 
 
-def _decimal_integers(doc: Any, file: str, game: str, *,
-                      marks: Sequence[int] | None = None) -> list[ValidationIssue]:
+def _decimal_integers(doc: Any, file: str, game: str, *, marks: Sequence[int] | None = None,
+                      said: Sequence[ValidationIssue] = ()) -> list[ValidationIssue]:
     """Whole numbers written with a decimal part or an exponent (``2.0``, ``1e0``) in cards.
 
     JSON Schema's ``integer`` takes them, but every number on a card is a whole number: ``2.0``
@@ -1259,7 +1310,10 @@ def _decimal_integers(doc: Any, file: str, game: str, *,
     import; refusing it here too keeps ``validate`` and ``cards import`` in agreement. Fields the
     schema types as ``number`` (none yet) may hold them. Values beyond 2**53 are left to the
     schema's range (a float there is not exact anyway). ``marks``: :func:`_marks` of ``doc``.
+    ``said``: the schema's issues; where one says the value is out of range (``1e3``, when at most
+    999 is allowed), the range is given instead of a whole number that would be refused too.
     """
+    ranges = {i.pointer: i.expected for i in said if i.message.endswith("is out of range")}
     cards = doc.get("cards") if isinstance(doc, dict) else None
     if not isinstance(cards, list):
         return []
@@ -1277,11 +1331,14 @@ def _decimal_integers(doc: Any, file: str, game: str, *,
             path, number = found
             cid = card.get("id") if isinstance(card.get("id"), str) else None
             what = f"'{[k for k in (key, *path) if isinstance(k, str)][-1]}'"
+            pointer = _pointer(["cards", i, key, *path])
+            allowed = ranges.get(pointer)  # (out of range: its number would be refused too)
+            write = f"{int(number)}" if allowed is None else f"a whole number {allowed}"
             out.append(ValidationIssue(file, f"{what} is a whole number written with a decimal part",
-                                       pointer=_pointer(["cards", i, key, *path]), card_id=cid,
-                                       expected=f"a whole number, such as {int(number)}",
-                                       found=json.dumps(number),
-                                       suggestion=f"Write {int(number)} (no '.0' or exponent)."))
+                                       pointer=pointer, card_id=cid,
+                                       expected=f"a whole number, such as {int(number)}" if allowed is None
+                                       else f"a whole number {allowed}", found=json.dumps(number),
+                                       suggestion=f"Write {write} (no '.0' or exponent)."))
     return out
 
 
@@ -1784,7 +1841,12 @@ def _bundled_name_issues(game: str, every: Sequence[Record],
     A record another of the user's replaces under the same id (a correction of it) still counts, in
     its own file, as its card does; that correction is then not warned of again. A bundled card
     replaced by one of the user's (a ``replaces`` naming it) is gone from the decklists, so its name
-    is free. Two cards of the user's sharing a name are not looked for here."""
+    is free.
+
+    Two cards of the user's sharing a name (in one file or in two; names compared as above, so
+    "Twin" and "twin" do) are warned of the same way, on the one loaded later: a decklist naming it
+    gets the first (even when the two play alike: two records of one card in your file are more likely
+    a slip than two printings)."""
     from .cards import file_key, game_files, norm_text, tidy_name
 
     bundled_files = {file_key(f) for f in game_files(game)}
@@ -1816,11 +1878,17 @@ def _bundled_name_issues(game: str, every: Sequence[Record],
         cid, name = str(rec.id), str(rec.data.get("name"))
         low, key = cid.lower(), norm_text(name)
         corrects_mine = rec.data.get("replaces") == cid and low in earlier_mine
+        again = low in earlier_mine  # (an id of yours given twice: its error says enough)
         earlier_mine.add(low)
         holder = first.get(key)
         if corrects_mine or not rec.valid or holder is None or live.get(low) != key or holder.id is None \
-                or holder.id.lower() == low or holder.id.lower() not in bundled_ids \
-                or _in_play(rec.data) in printings.get(key, ()):
+                or holder.id.lower() == low:
+            continue
+        if holder.id.lower() not in bundled_ids:  # the first card of that name is one of yours too
+            if holder.valid and not again:
+                out.append(_own_name_issue(rec, holder))
+            continue
+        if _in_play(rec.data) in printings.get(key, ()):
             continue
         where = (f"{holder.file} {holder.pointer}" if bundled(holder)
                  else f"as corrected at {holder.file} {holder.pointer}")
@@ -1834,6 +1902,24 @@ def _bundled_name_issues(game: str, every: Sequence[Record],
                        f"bundled card instead, give this record \"replaces\": \"{holder.id}\"; or give "
                        "it a name of its own."))
     return out
+
+
+def _own_name_issue(rec: Record, holder: Record) -> ValidationIssue:
+    """The warning of :func:`_bundled_name_issues` for a card of the user's whose name an earlier card
+    of the user's (``holder``, in this file or another) has: both places, and which one a decklist gets."""
+    from .cards import tidy_name
+
+    cid, hid = str(rec.id), str(holder.id)
+    shown, theirs = tidy_name(str(rec.data.get("name"))), tidy_name(str(holder.data.get("name")))
+    where = holder.pointer if holder.file == rec.file else f"{holder.file} {holder.pointer}"
+    named = "has this name too" if shown == theirs else f"is named {theirs!r}, the same name to a decklist " \
+                                                        "(names are matched ignoring case)"
+    return rec.issue(f"your card {hid!r} ({where}) {named}: a decklist naming {shown!r} gets {hid!r} "
+                     "(loaded first), not this card", field_="name", kind="data", severity="warning",
+                     expected="a name of its own, or this card's id in decklists",
+                     found=f"the name {shown!r}",
+                     suggestion=f"Give one of the two a name of its own, or write this card's id in "
+                                f"decklists ('3 {cid}').")
 
 
 _CARD_POINTER = re.compile(r"/cards/(\d+)(?:/|$)")
@@ -2288,9 +2374,23 @@ def _add_lines(report: Report, texts: Mapping[str, str]) -> None:
                 text = Path(file).read_text(encoding="utf-8-sig")
             except (OSError, ValueError):
                 continue
-        lines = pointer_lines(text, pointers)
-        report.issues = [replace(i, line=_line_of(i.pointer, lines)) if i.file == file and i.pointer
-                         and i.line is None else i for i in report.issues]
+        numbers: dict[str, str] = {}
+        lines = pointer_lines(text, pointers, numbers)
+        report.issues = [replace(i, line=_line_of(i.pointer, lines),
+                                 found=_as_typed(i.found, numbers.get(i.pointer)))
+                         if i.file == file and i.pointer and i.line is None else i for i in report.issues]
+
+
+def _as_typed(found: str | None, typed: str | None) -> str | None:
+    """An issue's ``found`` number as the file writes it (``typed``: ``1e3``, not JSON's reading of it,
+    ``1000.0``), when it is that number; else ``found`` as it is."""
+    if found is None or typed is None or found == typed:
+        return found
+    try:
+        same = float(found) == float(typed) and math.isfinite(float(typed))
+    except ValueError:  # (found is not a bare number: "text ...", "3 characters")
+        return found
+    return typed if same else found
 
 
 def _line_of(pointer: str, lines: Mapping[str, int]) -> int | None:
@@ -2306,12 +2406,14 @@ _WS = re.compile(r"[ \t\n\r]*")
 _SCALAR = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?|true|false|null|NaN|-?Infinity")
 
 
-def pointer_lines(text: str, pointers: Iterable[str]) -> dict[str, int]:
+def pointer_lines(text: str, pointers: Iterable[str],
+                  numbers: dict[str, str] | None = None) -> dict[str, int]:
     """Line numbers (1-based) where the values at some JSON pointers start in ``text``.
 
     A small scanner over valid JSON (strings are read with :mod:`json`'s own scanner);
     the ancestors of every wanted pointer are recorded too. Returns what it found (an
-    empty dict if the text is not what it expects).
+    empty dict if the text is not what it expects). ``numbers``, if given, gets the text of each
+    wanted value that is a number, as the file writes it (``1e3``, which JSON reads as 1000.0).
     """
     from json.decoder import scanstring  # type: ignore[attr-defined]  # (json's own; typeshed omits it)
 
@@ -2368,6 +2470,8 @@ def pointer_lines(text: str, pointers: Iterable[str]) -> dict[str, int]:
         m = _SCALAR.match(text, pos)
         if not m:
             raise ValueError(f"unexpected {ch!r}")
+        if numbers is not None and path in want and m.group()[-1:].isdigit():
+            numbers[path] = m.group()
         return m.end()
 
     try:

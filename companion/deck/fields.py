@@ -110,8 +110,12 @@ def parse_kind(specs: Iterable[str], cards: Iterable[Card] | None = None) -> dic
     With ``cards`` (the game's card data), a field that no card has is refused with the fields the
     cards have and the closest (every spec's field is checked before any value), a value that no
     card has in that field with the closest value; and a value holding a comma
-    (``ability=Hide, Then Seek``) is read whole when a card has it (see :func:`split_values`).
+    (``ability=Hide, Then Seek``) is read whole when a card has it (see :func:`split_values`). In a
+    true/false field (``instant``) a value is read as a card sheet's cell is
+    (:func:`companion.cardcsv.read_flag`: ``yes`` is true), and the values are said as true and false.
     """
+    from ..cardcsv import read_flag  # (the sheets' reader of true/false cells)
+
     pool = list(cards or ())
     specs = list(specs)
     for spec in specs:
@@ -124,18 +128,24 @@ def parse_kind(specs: Iterable[str], cards: Iterable[Card] | None = None) -> dic
         field, _, vals = spec.partition("=")
         path = resolve_path(field)
         found = [v for card in pool for v in values(card, path)]
-        have = {norm(v): "unknown" if v is None else str(v) for v in found
+        have = {norm(v): norm(v) if v is None or isinstance(v, bool) else str(v) for v in found
                 if not isinstance(v, Mapping | list | tuple)}
         items = split_values(vals, have)
         if not items:
             raise CompanionError(f"bad kind {spec!r}: no value after '='",
                                  expected="FIELD=VALUE[,VALUE...]")
+        flags = any(isinstance(v, bool) for v in found)  # a true/false field: read as card sheets read it
+        if flags:
+            items = [norm(flag) if (flag := read_flag(item)) is not None else item for item in items]
         for item in items if pool else ():
             if norm(item) not in have:
                 known = sorted(repr(k) if "," in k else k for k in have.values())  # (a comma: whose?)
+                listed = "one of " + ", ".join(known) if len(known) <= 12 else None
+                if flags:  # JSON's words, as the card files and sheets write them (never Python's True)
+                    listed = " or ".join(w for w in ("true", "false", "unknown") if w in known) \
+                        + " (yes and no are read as true and false)"
                 raise CompanionError(f"bad kind {spec!r}: no card has {field.strip()} {item!r}",
-                                     expected="one of " + ", ".join(known) if len(known) <= 12 else None,
-                                     suggestion=did_you_mean(closest(item, known)))
+                                     expected=listed, suggestion=did_you_mean(closest(item, known)))
         flt.setdefault(path, []).extend(items)
     return flt
 
