@@ -181,7 +181,7 @@ def test_deck_export_writes_the_form_its_file_name_says(tmp_path: Path) -> None:
     legal = str(DATA_DIR / "decks" / "village-demo-legal.txt")
     sheet = tmp_path / "x.csv"
     assert main(["deck", "export", "village", legal, "-o", str(sheet)]) == 0
-    assert sheet.read_text(encoding="utf-8").startswith("count,card\n")
+    assert sheet.read_text(encoding="utf-8").startswith("Name: Village demo (legal)\ncount,card\n")
     assert main(["deck", "check", "village", str(sheet)]) == 0
     listed = tmp_path / "y.csv"
     assert main(["deck", "export", "village", legal, "-o", str(listed), "--to", "text"]) == 0

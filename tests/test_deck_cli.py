@@ -224,9 +224,9 @@ def test_check_json_decklist_errors_give_json_pointers(tmp_path: Path, cards: Pa
                                                              {"card": "T Acorm", "count": 2}]}, indent=2))
     code, data = run_json(capsys, "deck", "check", "village", str(path), "--cards", str(cards))
     assert code == 2
-    assert [(i["pointer"], i["line"]) for i in data["issues"]] == [("/cards/1/card", None)]
+    assert [(i["pointer"], i["line"]) for i in data["issues"]] == [("/cards/1/card", 9)]  # (its line too)
     code, _, err = run(capsys, "deck", "check", "village", str(path), "--cards", str(cards))
-    assert code == 2 and "/cards/1/card: " in err and "line 2" not in err and "Traceback" not in err
+    assert code == 2 and "line 9 /cards/1/card: " in err and "Traceback" not in err
     path.write_text(json.dumps([{"card": "T Acorn", "count": 3}]))
     code, _, err = run(capsys, "deck", "check", "village", str(path), "--cards", str(cards))
     assert code == 2 and "found an array" in err and "no count" not in err

@@ -111,7 +111,8 @@ def test_by_id_picks_the_printing_and_by_name_the_first() -> None:
 
 def test_json_form() -> None:
     doc = {"game": "village", "name": "J", "cards": [{"card": "Acorn Scout", "count": 3},
-                                                     {"card": "pear", "count": 999}, {"card": "Apple"}]}
+                                                     {"card": "pear", "count": 999},
+                                                     {"card": "Apple", "count": 1}]}
     deck = parse_json(doc, VDB)
     assert (deck.name, counts(deck)) == ("J", {"acorn-scout": 3, "pear": 999, "apple": 1})
     assert parse(json.dumps(doc), VDB) == deck
@@ -143,7 +144,7 @@ def test_json_errors(doc: object, problem: str, pointer: str) -> None:
     assert issue.to_json()["pointer"] == pointer
 
 
-def test_json_errors_name_the_json_pointer_not_a_line() -> None:
+def test_json_errors_name_the_json_pointer_and_its_line() -> None:
     doc = {"game": "village", "cards": [{"card": "Acorn Scout", "count": 3}, {"card": "Pear", "count": 2},
                                         {"card": "Acorn Scot", "count": 2}, {"card": "Apple", "count": "2"},
                                         {"card": "Apple", "count": -1}]}
@@ -152,8 +153,8 @@ def test_json_errors_name_the_json_pointer_not_a_line() -> None:
     assert [i.pointer for i in err.value.issues] == ["/cards/2/card", "/cards/3/count", "/cards/4/count"]
     rendered = err.value.render()
     assert rendered.startswith("my.json: the decklist has 3 entries that cannot be read:")
-    assert "\n  /cards/2/card: " in rendered and "Did you mean 'Acorn Scout'" in rendered
-    assert "line " not in rendered
+    assert "\n  line 13 /cards/2/card: " in rendered and "Did you mean 'Acorn Scout'" in rendered
+    assert [i.line for i in err.value.issues] == [13, 18, 22]
 
 
 def test_a_top_level_json_array_is_read_as_json_and_explained() -> None:
@@ -162,7 +163,7 @@ def test_a_top_level_json_array_is_read_as_json_and_explained() -> None:
     (issue,) = err.value.issues
     assert issue.pointer == "" and "found an array" in issue.problem and '"cards": [...]' in issue.problem
     assert "no count" not in err.value.render()
-    assert err.value.render().startswith("the decklist cannot be read:\n  the top level: ")
+    assert err.value.render().startswith("the decklist cannot be read:\n  line 1, the top level: ")
 
 
 @pytest.mark.parametrize("game", ["TMNT", "Tmnt", " tmnt "])

@@ -17,12 +17,15 @@ cards (``[Sideboard]`` is an error, as below); one header line (``Deck``, ``Main
 ``Maybe``...) is not part of the deck: its header is an error, not a silent merge.
 
 JSON form: ``{"game": "village", "name": "...", "cards": [{"card": "Acorn Scout", "count": 3}]}``
-(``game`` in any case). ``count`` is a JSON whole number from 1 to 999 (1 when left out);
-text such as ``"3"`` is refused, with the number to write instead.
+(``game`` in any case). ``count`` is a JSON whole number from 1 to 999, never left out (as a
+text line's count is not); text such as ``"3"`` is refused, with the number to write instead.
+
+CSV form (a list kept in a spreadsheet, :func:`parse_csv`): a ``count,card`` header row, and above
+it at most one title row (one cell: ``My deck,,`` or ``Name: My deck``), which names the list.
 
 A list that cannot be read raises one :class:`DecklistError` listing *every* bad
-line (line number, or for JSON the JSON pointer such as ``/cards/2/card``; the text; what
-is wrong; up to three close card names), never just the first.
+line or entry, one problem each (its line number, and for JSON the JSON pointer such as
+``/cards/2/card``; the text; what is wrong; up to three close card names), never just the first.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from typing import Any, cast
 
 from ..cards import Card, CardDB, KeptCards, norm_text
 from ..errors import CompanionError, closest, cut, did_you_mean, game_words, shown
-from ..textio import csv_cells, csv_separator, read_text
+from ..textio import CSV_SEPARATORS, csv_cells, csv_separator, read_text
 from ..validation import is_format_document, json_syntax_hint, loads_noting_twice, unescape_pointer
 from .fields import norm
 
@@ -126,7 +129,8 @@ class LineIssue:
     """One unreadable line: where, the text as written, what is wrong, close card names.
 
     A text list names its ``line``; a JSON list names a JSON ``pointer`` (``/cards/2/card``,
-    ``""`` for the whole document) and has no line (``None``).
+    ``""`` for the whole document), and the line it starts on when the list's text is known
+    (``None``: not known).
     """
 
     line: int | None
@@ -139,10 +143,14 @@ class LineIssue:
 
     @property
     def place(self) -> str:
-        """``line 3``, ``/cards/2/card`` or ``the top level``: where the problem is."""
-        if self.pointer is not None:
-            return self.pointer or "the top level"
-        return f"line {self.line}"
+        """``line 3``, ``line 4 /cards/2/card`` (``/cards/2/card`` with no line) or ``line 1, the top
+        level``: where the problem is."""
+        if self.pointer is None:
+            return f"line {self.line}"
+        pointer = self.pointer or "the top level"
+        if self.line is None:
+            return pointer
+        return f"line {self.line} {pointer}" if self.pointer else f"line {self.line}, {pointer}"
 
     def render(self) -> str:
         hint = did_you_mean(self.suggestions)
@@ -174,12 +182,13 @@ class DecklistError(CompanionError):
         #: ``hint`` says what to do then (said first, before the lines)
         self.other_game = other_game
         self.hint = hint
-        n = len(self.issues)
         pointers = [i.pointer for i in self.issues if i.pointer is not None]
         if any(not p.startswith("/cards/") for p in pointers):
             head = "the decklist cannot be read"  # the JSON document's shape, not one entry
             self._headline = "The list cannot be read"
         else:
+            # entries, not problems, are counted: /cards/3/count and /cards/3/card are one entry
+            n = len({p.split("/")[2] for p in pointers}) if pointers else len(self.issues)
             what = ("entry", "entries") if pointers else ("line", "lines")
             head = f"the decklist has {n} {what[n != 1]} that cannot be read"
             self._headline = f"{n} {what[n != 1]} cannot be read"
@@ -378,10 +387,13 @@ def _parse_count(token: str, unit: str = "line") -> int | str:
 
 
 def _resolve(db: CardDB, key: str, line: int | None, text: str, issues: list[LineIssue],
-             pointer: str | None = None, readings: list[str] | None = None) -> Card | None:
+             pointer: str | None = None, readings: list[str] | None = None, *,
+             suggest: bool = True) -> Card | None:
+    """The card ``key`` names, else ``None`` and its problem added to ``issues`` (with close names
+    while ``issues`` is short and ``suggest`` is true: the caller's own count of problems so far)."""
     card = db.lookup(key)
     if card is None:  # close names for the first lines only: a list of 200,000 strangers is not a deck
-        close = tuple(db.suggest(key)) if len(issues) < _SUGGEST_LINES else ()
+        close = tuple(db.suggest(key)) if suggest and len(issues) < _SUGGEST_LINES else ()
         said = repr(key) if len(key) <= 60 else repr(key[:59] + "…")  # (a pasted page is no card name)
         issues.append(LineIssue(line, text, f"unknown {game_words(db.game)} card {said}", close, pointer,
                                 unknown=key))
@@ -517,12 +529,24 @@ def _csv_row_issue(number: int, shown: str) -> LineIssue | None:
 def _bad_count_issue(db: CardDB, number: int, shown: str, count: str, key: str, n_issues: int) -> LineIssue:
     """The one problem of a line whose count is bad: the count's problem, and the card's if it is
     unknown too (a text line that looks like a CSV row is told how to write it before this)."""
-    mine: list[LineIssue] = []
-    _resolve(db, key, number, shown, mine if n_issues < _SUGGEST_LINES else [])
-    if not mine:
-        return LineIssue(number, shown, count)
-    return LineIssue(number, shown, f"{count}; and {mine[0].problem}", mine[0].suggestions,
-                     unknown=mine[0].unknown)
+    mine: list[LineIssue] = [LineIssue(number, shown, count)]
+    _resolve(db, key, number, shown, mine, suggest=n_issues < _SUGGEST_LINES)
+    return _one_issue(mine)
+
+
+def _one_issue(problems: Sequence[LineIssue], pointer: str | None = None) -> LineIssue:
+    """The problems of one line or entry as its one problem: ``bad count "3": ...; and unknown card
+    'Raphel'`` (the one with close names last, so that "Did you mean" follows its name). Its pointer:
+    theirs when they share one, else ``pointer`` (the entry's: ``/cards/3``)."""
+    if len(problems) == 1:
+        return problems[0]
+    ordered = sorted(problems, key=lambda i: bool(i.suggestions))  # (stable: else as given)
+    first = ordered[0]
+    pointers = {i.pointer for i in ordered}
+    return LineIssue(first.line, first.text, "; and ".join(i.problem for i in ordered),
+                     next((i.suggestions for i in ordered if i.suggestions), ()),
+                     first.pointer if len(pointers) == 1 else pointer,
+                     unknown=next((i.unknown for i in ordered if i.unknown), None))
 
 
 #: A text line that is a CSV row with its count first (``3,Acorn Scout``, ``3;Apple``).
@@ -570,16 +594,40 @@ def _csv_row(line: str) -> bool:
     return bool(_CSV_ROW.match(line) or _CSV_ROW_LAST.match(line))
 
 
-def _csv_separator(text: str) -> tuple[str | None, bool]:
-    """The separator of a CSV decklist (:func:`companion.textio.csv_separator` of its lines that are
-    neither blank nor comments: a ``sep=`` line's, else a header row's, else every line a row of a
-    count and a card), ``None`` if the list is no CSV; and whether a ``sep=`` line states it."""
-    return csv_separator(_meaningful(text), header=_csv_header, row=_csv_row)
+def _rows(text: str) -> list[tuple[int, str]]:
+    """The lines that are neither blank (nor empty rows) nor comments, with their line numbers, as
+    written (a ``sep=`` line's tab kept)."""
+    return [(number, line) for number, line in enumerate(text.splitlines(), start=1)
+            if not _blank_row(line) and not line.strip().startswith(("#", "//"))]
+
+
+#: Rows searched for a CSV decklist's header row (a spreadsheet's title or notes may stand above it).
+_HEADER_ROWS = 20
+
+
+def _csv_start(text: str) -> tuple[str | None, bool, int]:
+    """How a CSV decklist starts: its separator (``None``: the list is no CSV), whether a ``sep=`` first
+    line states it, and the line number of its header row (0: none, its rows are cards from the first).
+
+    The header is the first of its first :data:`_HEADER_ROWS` rows that is one (:func:`_csv_header`,
+    with any separator, or the one the ``sep=`` line states): rows above it are a title or a mistake
+    (:func:`parse_csv` says which). Without one, :func:`companion.textio.csv_separator` tells (every
+    row a count and a card), as it does for a card sheet."""
+    rows = _rows(text)
+    if not rows:
+        return None, False, 0
+    sep, stated = csv_separator([rows[0][1]])  # (a sep= line, or the separators of the first row)
+    for number, line in rows[1 if stated else 0:][:_HEADER_ROWS]:
+        for each in (sep,) if stated and sep else CSV_SEPARATORS:
+            if _csv_header(csv_cells(line.strip(), each)):
+                return each, stated, number
+    sep, stated = csv_separator([line for _, line in rows], header=_csv_header, row=_csv_row)
+    return sep, stated, 0
 
 
 def looks_like_csv(text: str) -> bool:
     """Whether ``text`` is a CSV decklist (see :func:`parse_csv`)."""
-    return _csv_separator(text)[0] is not None
+    return _csv_start(text)[0] is not None
 
 
 def _blank_row(line: str) -> bool:
@@ -588,11 +636,60 @@ def _blank_row(line: str) -> bool:
     return not line.strip(' \t,;"')
 
 
-def _meaningful(text: str) -> list[str]:
-    """The lines that are neither blank (nor empty rows) nor comments, as written (a ``sep=`` line's
-    tab kept)."""
-    return [line for line in text.splitlines()
-            if not _blank_row(line) and not line.strip().startswith(("#", "//"))]
+def _csv_title(cells: list[str]) -> str | None:
+    """The name a title row above a CSV decklist's header says: its one cell (``My deck,,``), without a
+    ``Name:`` before it (``Name: My deck``, as ``deck export --to csv`` writes it); ``None``: the row
+    is no title (it has more than one cell)."""
+    said = [c for c in cells if c]
+    if len(said) != 1:
+        return None
+    m = _NAME.match(said[0])
+    return (m.group("name") if m else said[0]).strip()
+
+
+def csv_name(text: str) -> str:
+    """The name a CSV decklist's title row says (:func:`parse_csv`); ``""``: it has none."""
+    sep, stated, head = _csv_start(text)
+    rows = [(n, line) for n, line in _rows(text)[1 if stated else 0:] if n < head]
+    title = _csv_title(csv_cells(rows[0][1].strip(), sep or ",")) if rows else None
+    return title or ""
+
+
+def csv_row_text(cells: Sequence[str], delimiter: str = ",") -> str:
+    """One row of CSV, its cells in quotes where a spreadsheet needs them (the separator, a quote)."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter, lineterminator="\n").writerow(cells)
+    return out.getvalue().rstrip("\n")
+
+
+def _above_header_issue(number: int, line: str, cells: list[str], head: int, delimiter: str) -> LineIssue:
+    """The problem of a row above a CSV decklist's header row that is not its title (one title row
+    is read there, :func:`_csv_title`): a ``Name:`` row split by the separator is told to quote it."""
+    if _NAME.match(line) and len([c for c in cells if c]) > 1:
+        whole = csv_row_text([line.rstrip(delimiter + " ")], delimiter)
+        return LineIssue(number, line, f"a 'Name:' row is one cell, and {delimiter!r} separates cells: "
+                                       f"put the name in quotes, like {whole}")
+    return LineIssue(number, line, f"above the header row (line {head}) only one title row is read (one "
+                                   "cell, like 'Name: My deck'): move this row below the header if it is a "
+                                   "card, else leave it out")
+
+
+def _separator_issue(number: int, line: str, cells: list[str], delimiter: str, said: str) -> LineIssue | None:
+    """The problem of a row that holds a count and a card behind another separator than the sheet's
+    (``2,Sai`` in a ``;`` sheet: one cell to the sheet), with the row to write; ``None``: it does not.
+    ``said``: what states the sheet's separator (``its header row, line 1``)."""
+    if len([c for c in cells if c]) != 1:
+        return None
+    for other in CSV_SEPARATORS:
+        split = [c for c in csv_cells(line, other) if c] if other != delimiter else []
+        if len(split) == 2 and sum(bool(re.fullmatch(r"\d+", c)) for c in split) == 1:
+            return LineIssue(number, line, f"this row separates its cells with {other!r}, but the sheet "
+                                           f"separates them with {delimiter!r} ({said}): write "
+                                           f"{csv_row_text(split, delimiter)!r}")
+    return None
 
 
 def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
@@ -603,10 +700,13 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
     a card column (``count,nom``) is the one problem said. ``;`` and tabs separate cells too, and a first
     line ``sep=;`` (Excel's) states the separator; a cell in quotes may hold the separator. Blank
     lines, rows whose cells are all empty (a spreadsheet's ``,,`` or ``;;;``) and ``#`` or ``//``
-    comments are skipped. Raise :class:`DecklistError` with one problem per bad row, by line."""
-    lines = text.splitlines()
-    found_sep, stated = _csv_separator(text)
+    comments are skipped. One title row may stand above the header (:func:`_csv_title`: ``My deck,,``
+    or ``Name: My deck``): it names the list; any other row there is a problem. Raise
+    :class:`DecklistError` with one problem per bad row, by line."""
+    found_sep, stated, head = _csv_start(text)
     delimiter = found_sep or ","
+    said = "its sep= line says so" if stated else f"as its header row, line {head}, does" if head \
+        else "as its first row does"
     issues: list[LineIssue] = []
     found: list[tuple[Card, int]] = []
     readings: list[str] = []
@@ -614,28 +714,34 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
     card_col: int | None = None
     width = 0  # the header's columns (0: no header), whose cells a row may fill
     ignored: list[str] = []  # the header's columns a decklist does not take, as warnings
-    for number, raw in enumerate(lines, start=1):
+    above = 0  # rows above the header so far (the first may be the title)
+    for number, raw in _rows(text)[1 if stated else 0:]:  # (the sep= line: no row)
         line = raw.strip()
-        if _blank_row(line) or line.startswith(("#", "//")):
-            continue
-        if stated:  # the sep= line: no row
-            stated = False
-            continue
         cells = csv_cells(line, delimiter)
-        if count_col is None and card_col is None:  # the first row: a header, or the first card
-            if _csv_header(cells):
-                count_col, card_col = _header_columns(cells)
-                if count_col is None or card_col is None:  # no row can be read without both
-                    issues.append(_header_issue(number, line, cells, count_col))
-                    break
-                width = len(cells)
-                ignored += [f"line {number}: the column {c!r} is not read (a decklist takes a count and a "
-                            "card); its cells are ignored" for i, c in enumerate(cells)
-                            if c and i not in (count_col, card_col)]
-                continue
+        if number < head:  # above the header: its title, and nothing else
+            title = None if above else _csv_title(cells)
+            above += 1
+            if title is None:
+                issues.append(_above_header_issue(number, line, cells, head, delimiter))
+            else:
+                name = title or name
+            continue
+        if number == head:
+            count_col, card_col = _header_columns(cells)
+            if count_col is None or card_col is None:  # no row can be read without both
+                issues.append(_header_issue(number, line, cells, count_col))
+                break
+            width = len(cells)
+            ignored += [f"line {number}: the column {c!r} is not read (a decklist takes a count and a "
+                        "card); its cells are ignored" for i, c in enumerate(cells)
+                        if c and i not in (count_col, card_col)]
+            continue
+        if count_col is None or card_col is None:  # no header: the first row says which is which
             count_col, card_col = (1, 0) if len(cells) == 2 and re.fullmatch(r"\d+", cells[1]) and \
                 not re.fullmatch(r"\d+", cells[0]) else (0, 1)
-        assert count_col is not None and card_col is not None  # (both set by the first row)
+        if (wrong := _separator_issue(number, line, cells, delimiter, said)) is not None:
+            issues.append(wrong)
+            continue
         cells += [""] * (max(count_col, card_col) + 1 - len(cells))
         # (a cell under a column the header names but a decklist does not take is ignored)
         extra = [c for i, c in enumerate(cells) if i not in (count_col, card_col) and i >= width and c]
@@ -737,36 +843,54 @@ def parse_json(doc: Any, db: CardDB, *, where: str | None = None, twice: Collect
     issues += _unknown_keys(doc, _LIST_KEYS, "")
     issues += twice_issues(doc, "", twice)
     for index, item in enumerate(doc["cards"]):
-        text = short_json(item)
         here = f"/cards/{index}"
-        if isinstance(item, Mapping):
-            issues += _unknown_keys(item, _ENTRY_KEYS, here)
-            issues += twice_issues(item, here, twice)
-        if not isinstance(item, Mapping) or not isinstance(item.get("card"), str) or not item["card"].strip():
-            hint = ""
-            if isinstance(item, Mapping) and "card" not in item and "name" in item:
-                hint = ': the card\'s name or id goes in "card"'
-            issues.append(LineIssue(None, text, 'expected {"card": "<name or id>", "count": <number>}'
-                                    + hint, pointer=f"{here}/card" if isinstance(item, Mapping) else here))
-            continue
-        count = _json_count(item.get("count", 1))
-        card = _resolve(db, item["card"], None, text, issues, pointer=f"{here}/card", readings=readings)
-        if isinstance(count, str):
-            issues.append(LineIssue(None, text, count, pointer=f"{here}/count"))
-            continue
-        if card is not None and "name" in item:  # a reminder of the card: it must be the card's name
-            said = item["name"]
-            if not isinstance(said, str) or norm_text(said) != norm_text(card.name):
-                issues.append(LineIssue(None, text, f'"name" says {short_json(said, 40)}, but "card" '
-                                        f"{short_json(item['card'], 40)} is {card.name!r} ({card.id}): make "
-                                        f'them agree, or leave "name" out (the card is read from "card")',
-                                        pointer=f"{here}/name"))
-                continue
-        if card is not None:
-            found.append((card, count))
+        entry, mine = _entry(db, item, here, twice, readings, suggest=len(issues) < _SUGGEST_LINES)
+        if mine:  # one problem an entry, as a text list has one a line
+            issues.append(_one_issue(mine, here))
+        elif entry is not None:
+            found.append(entry)
     if issues:
         raise DecklistError(issues, where=where, known=len(found))
     return _merge(db.game, found, name, readings)
+
+
+#: What an entry of a JSON decklist is, as its problems say it.
+_ENTRY = '{"card": "<name or id>", "count": <number>}'
+
+
+def _entry(db: CardDB, item: Any, here: str, twice: Collection[str], readings: list[str], *,
+           suggest: bool = True) -> tuple[tuple[Card, int] | None, list[LineIssue]]:
+    """The JSON decklist entry ``item`` (at pointer ``here``) as its card and count, and its problems
+    (the entry is read only without any): its card, its count (never left out: a forgotten count is not
+    read as 1), a ``name`` that is not its card's, fields it does not have and keys given twice.
+    ``suggest``: close names for an unknown card."""
+    text = short_json(item)
+    if not isinstance(item, Mapping):
+        return None, [LineIssue(None, text, f"expected {_ENTRY}, found {_json_kind(item)}", pointer=here)]
+    mine: list[LineIssue] = []
+    key = item.get("card")
+    card = None
+    if "card" in item and isinstance(key, str) and key.strip():
+        if "count" not in item:
+            mine.append(LineIssue(None, text, 'no "count": add "count": N, the number of copies (a whole '
+                                              f"number from 1 to {MAX_COUNT})", pointer=f"{here}/count"))
+    else:
+        found = 'no "card"' if "card" not in item else f'{_json_kind(key)} in "card"'
+        hint = ': the card\'s name or id goes in "card"' if "card" not in item and "name" in item else ""
+        mine.append(LineIssue(None, text, f"expected {_ENTRY}, found {found}{hint}", pointer=f"{here}/card"))
+    count = _json_count(item["count"]) if "count" in item else 0
+    if isinstance(count, str):
+        mine.append(LineIssue(None, text, count, pointer=f"{here}/count"))
+    if isinstance(key, str) and key.strip():
+        card = _resolve(db, key, None, text, mine, pointer=f"{here}/card", readings=readings, suggest=suggest)
+    if card is not None and "name" in item:  # a reminder of the card: it must be the card's name
+        said = item["name"]
+        if not isinstance(said, str) or norm_text(said) != norm_text(card.name):
+            mine.append(LineIssue(None, text, f'"name" says {short_json(said, 40)}, but "card" '
+                                  f"{short_json(key, 40)} is {card.name!r} ({card.id}): make them agree, or "
+                                  'leave "name" out (the card is read from "card")', pointer=f"{here}/name"))
+    mine += _unknown_keys(item, _ENTRY_KEYS, here) + twice_issues(item, here, twice)
+    return (card, count) if card is not None and isinstance(count, int) and count else None, mine
 
 
 def twice_issues(obj: Mapping[str, Any], here: str, twice: Collection[str], *,
@@ -883,9 +1007,29 @@ def _parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -
                                            "digits", pointer="")], where=where) from None
         except RecursionError:
             raise DecklistError([LineIssue(1, text[:40], "nested too deeply")], where=where) from None
-        deck = parse_json(doc, db, where=where, twice=twice)
+        try:
+            deck = parse_json(doc, db, where=where, twice=twice)
+        except DecklistError as exc:
+            raise _with_lines(exc, text) from None
         return deck if deck.name or not name else Decklist(deck.game, deck.entries, name, deck.readings)
     return parse_text(text, db, name=name, where=where)
+
+
+def _with_lines(exc: DecklistError, text: str) -> DecklistError:
+    """``exc`` (a JSON list's problems, by JSON pointer) with the line of each problem in ``text``, as
+    ``companion validate`` finds it for a card file (:func:`..validation.pointer_lines`; a field left out:
+    its entry's line)."""
+    from dataclasses import replace
+
+    from ..validation import _line_of, pointer_lines
+
+    pointers = [i.pointer for i in exc.issues if i.pointer is not None and i.line is None]
+    if not pointers:
+        return exc
+    lines = pointer_lines(text, pointers)
+    issues = [replace(i, line=_line_of(i.pointer, lines)) if i.pointer is not None and i.line is None else i
+              for i in exc.issues]
+    return DecklistError(issues, where=exc.where, hint=exc.hint, other_game=exc.other_game, known=exc.known)
 
 
 def read_json(text: str) -> tuple[Any, list[str]]:

@@ -16,7 +16,7 @@ import io
 import json
 import re
 from collections.abc import Iterable
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from ..cards import Card, CardDB
 from ..errors import CompanionError
@@ -26,6 +26,8 @@ from .decklist import (
     DecklistError,
     DeckNameError,
     card_line,
+    csv_name,
+    csv_row_text,
     key_for,
     list_form,
     name_line,
@@ -94,7 +96,8 @@ def _head_lines(lines: list[str], db: CardDB) -> list[int]:
 
 def split_name(text: str, db: CardDB) -> tuple[str, str]:
     """A list as the editor shows it, and its name: a text list's ``Name:`` line goes into the Name box
-    (:func:`with_name` writes it back on *Save*), a JSON list's ``name`` is read; ``""``: none."""
+    (:func:`with_name` writes it back on *Save*), a JSON list's ``name`` and a CSV list's title row
+    (:func:`..decklist.csv_name`) are read; ``""``: none."""
     form = list_form(text)
     if form == "json":
         try:
@@ -104,7 +107,7 @@ def split_name(text: str, db: CardDB) -> tuple[str, str]:
         name = doc.get("name") if isinstance(doc, dict) else None
         return text, name.strip() if isinstance(name, str) else ""
     if form == "csv":
-        return text, ""  # a CSV list has no name: its file's name names it
+        return text, csv_name(text)  # (a CSV list without a title row: its file's name names it)
     lines = text.splitlines(keepends=True)
     names = _head_lines(lines, db)
     if not names:
@@ -193,10 +196,25 @@ def comment_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if line.strip().startswith(("#", "//"))]
 
 
+def csv_name_row(name: str) -> str:
+    """``Name: <name>`` (the name without spaces at its ends) as a CSV list's title row, in quotes where
+    CSV needs them: the row :func:`..decklist.parse_csv` reads as the list's name. Refused
+    (:class:`DeckNameError`) when it would not read back as ``name``: a row is one line."""
+    name = name.strip()
+    row = csv_row_text([f"Name: {name}"])
+    if csv_name(f"{row}\ncount,card\n") != name:
+        raise DeckNameError(f"the deck name {name!r} cannot be kept in a CSV list (a name is one line)",
+                            suggestion="Write the name on one line")
+    return row
+
+
 def csv_text(deck: Decklist, db: CardDB, comments: Iterable[str] = ()) -> str:
-    """``deck`` as a CSV list (a ``count,card`` header row, a row a card; the name by id where the
-    card's name is not enough), after ``comments`` (which a CSV list keeps as comment lines)."""
+    """``deck`` as a CSV list (its name as a ``Name:`` title row, :func:`csv_name_row`; a ``count,card``
+    header row; a row a card, the name by id where the card's name is not enough), after ``comments``
+    (which a CSV list keeps as comment lines)."""
     out = io.StringIO()
+    if deck.name.strip():
+        out.write(csv_name_row(deck.name) + "\n")
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["count", "card"])
     for e in deck.entries:
@@ -261,8 +279,10 @@ def file_text(typed: str, deck: Decklist | None, name: str, file_name: str, db: 
     A ``.json`` file stays JSON and a ``.csv`` file CSV (a list of another form written from the list
     read; :class:`ListFormError` when it cannot be read); a text list's ``Name:`` line says ``name``
     (:func:`with_name`: every line as typed), a JSON list's ``name`` (:func:`json_named`); a CSV list
-    has no name, so one written to a text file becomes a text list (:func:`as_text`, its comment lines
-    kept). A name a text list cannot hold is refused (:class:`DeckNameError`)."""
+    written to a text file becomes a text list (:func:`as_text`, its comment lines kept). A list written
+    anew as CSV has a ``Name:`` title row unless the file's own name already says ``name`` (as the
+    pages name a saved list without one: ``village-sheet.csv`` is "sheet"), so a spreadsheet's file
+    gains no row it does not need. A name a text list cannot hold is refused (:class:`DeckNameError`)."""
     form, wanted = list_form(typed), file_form(file_name)
     if wanted != "text" and form != wanted:
         if deck is None:  # the list must read to be written in the file's form
@@ -273,7 +293,10 @@ def file_text(typed: str, deck: Decklist | None, name: str, file_name: str, db: 
         named = Decklist(deck.game, deck.entries, name)
         if wanted == "json":
             return json.dumps(to_json(named), indent=2, ensure_ascii=False) + "\n"
-        return csv_text(named, db, comment_lines(typed))
+        from .saved import SavedDeck
+
+        by_file = SavedDeck(Path(file_name), deck.game).name == name.strip()
+        return csv_text(Decklist(deck.game, deck.entries, "") if by_file else named, db, comment_lines(typed))
     if form == "json":
         return json_named(typed, deck, name)
     if form == "csv":

@@ -953,8 +953,8 @@ class DeckBuilderView:
         opened or saved here (never an example) and ``name`` still names it; ``None``: a new file
         (:meth:`save_path`). Its own file may be hand-named, .json or .csv. A list opened from its file
         is known by the file's name too, so a name that gives that file's name again (its old spelling,
-        "Mice & Fruit") names it as well; not a CSV file's, which keeps no name: only the name it is
-        known by names it."""
+        "Mice & Fruit") names it as well; not a CSV file's (its name is its title row, if any, which
+        the editor keeps as typed): only the name it is known by names it."""
         game = self.game.value
         opened = self._held.get(game)
         if opened is None or not within(opened[0], decks_dir()):
