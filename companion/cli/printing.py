@@ -159,6 +159,27 @@ def _check_outputs(outputs: list[tuple[str, str | None]], inputs: list[tuple[str
                                  suggestion=f"Choose another {opt}; nothing was written.")
 
 
+def _refuse_read_place(path: str, option: str) -> None:
+    """Refuse a JSON output (the layout) where the companion reads files by itself: a card folder of
+    yours (every ``.json`` there loads as that game's cards, so the layout broke card loading for every
+    later command), your formats folder, the bundled data; refused as ``deck export -o`` refuses it, by
+    the same check and in the same words (:func:`companion.cli.deck.refuse_read_file`; the inputs were
+    checked by :func:`_check_outputs`). Your decks folder too, which ``deck export`` may write a
+    decklist to: a layout there would be offered as a saved decklist that does not read."""
+    from ..cards import read_here
+    from ..printing.geometry import PrintError
+    from .deck import refuse_read_file
+
+    refuse_read_file(path, option, argparse.Namespace(deckfile="-", cards=None, format=None))
+    role = read_here(path)
+    if role is not None and role.kind == "decks":
+        tail = ("writing it would replace it" if Path(path).exists()
+                else "the deck builder and the print page would offer a layout there as a decklist")
+        raise PrintError(f"{path!r} is {role.what}; {tail}", where=option,
+                         expected="a path outside your decks folder",
+                         suggestion=f"Choose another {option}; nothing was written.")
+
+
 def _small_pt(pt: float) -> float:
     """A text size below the readable one, for ``small_text`` in JSON, as the warning says it: to 2
     decimals, or as many as keep it below that size (2.999 is never 3.0, the size it is smaller than)."""
@@ -222,6 +243,8 @@ def _cards(args: argparse.Namespace) -> int:
                          where="--layout-json", suggestion="Write the layout to a file, or leave out --json.")
     _check_outputs([("--out", args.out), ("--layout-json", layout_path)],
                    [("--deck", args.deck), *(("--cards", f) for f in args.cards or ())])
+    if layout_path and layout_path != "-":
+        _refuse_read_place(layout_path, "--layout-json")
     out = _out(args.out)
     if layout_path and layout_path != "-":
         existing_folder(Path(layout_path).parent, where="--layout-json", what="the layout")

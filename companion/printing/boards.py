@@ -37,7 +37,7 @@ from .geometry import (
     to_mm,
 )
 from .render import MM, RunSize, binary_streams, draw_footer, new_canvas, save
-from .text import fit_line, fit_text
+from .text import SMALL_TEXT_PT, fit_line, fit_text
 
 LINE = HexColor("#455a64")
 FAINT = HexColor("#cfd8dc")
@@ -192,11 +192,22 @@ class _Board:
         self._keep_outline(1 * MM, 1 * MM, (self.bw - 2) * MM, (self.bh - 2) * MM)
         x = self.left()
         self.label(sp["title"], x * MM, (self.bh - 12) * MM, (self.bw * 0.6 - x) * MM, 15)
-        note = sp["cite"] + (f" · {sp['house_note']}" if sp.get("house_note") else "")
-        self.label(note, self.bw * 0.6 * MM, (self.bh - 12) * MM, (self.bw * 0.4 - 8) * MM, 7,
-                   "Helvetica", colour=MUTED)
+        self._cite(sp["cite"] + (f" · {sp['house_note']}" if sp.get("house_note") else ""))
         for e in sp["elements"]:
             getattr(self, f"_{e['kind']}")(e)
+
+    def _cite(self, note: str) -> None:
+        """The board's source and its house note (what of it is not the book's), right of the title, in
+        one line at 7 pt, smaller as it needs down to :data:`~companion.printing.text.SMALL_TEXT_PT`;
+        a note that would be smaller on one line is wrapped instead, its last line on the title's
+        baseline and the others above it, in the header band, where no element is."""
+        x, base, width = self.bw * 0.6 * MM, (self.bh - 12) * MM, (self.bw * 0.4 - 8) * MM
+        if fit_line(note, "Helvetica", 7, 4, width)[0] >= SMALL_TEXT_PT:
+            self.label(note, x, base, width, 7, "Helvetica", colour=MUTED)
+            return
+        room, leading = 9 * MM, 1.18  # (the band above the title's baseline, inside the board's outline)
+        size, lines = fit_text(note, "Helvetica", 7, SMALL_TEXT_PT, width, room, leading)
+        self._note(note, x, base + (len(lines) - 1) * size * leading, width, room, 7, SMALL_TEXT_PT, leading)
 
     def _slot_outline(self, x: float, y: float, w: float, h: float, dashed: bool = True) -> None:
         c = self.c
@@ -771,7 +782,8 @@ def print_board(spec: dict[str, Any], out: str | os.PathLike[str] | IO[bytes], *
     the cut line on the sheet that goes on top, the glue band on the one beneath, registration
     crosses on the line, and the numbered steps (:func:`assembly_steps`) in every sheet's margin.
 
-    Returns a summary: ``{"sheets": n, "cols": ..., "rows": ..., "paper_mm": [w, h], "overlap_mm": ...}``.
+    Returns a summary: ``{"pages": n, "sheets": n, "cols": ..., "rows": ..., "paper_mm": [w, h],
+    "overlap_mm": ...}`` (one page a sheet, printed single-sided; ``pages`` as every print command gives it).
     """
     geo = load_geometry()
     board = _Board(None, spec)
@@ -810,7 +822,7 @@ def print_board(spec: dict[str, Any], out: str | os.PathLike[str] | IO[bytes], *
         draw_footer(c, plan.paper, f"{spec['title']} · {where} · print at 100 % (actual size)", content)
         c.showPage()
     save(c)
-    return {"sheets": len(plan.tiles), "cols": plan.cols, "rows": plan.rows,
+    return {"pages": len(plan.tiles), "sheets": len(plan.tiles), "cols": plan.cols, "rows": plan.rows,
             "paper_mm": [round(plan.paper[0], 4), round(plan.paper[1], 4)],
             "overlap_mm": round(plan.overlap, 3),
             "overlap_across_mm": None if plan.overlap_across is None else round(plan.overlap_across, 3),

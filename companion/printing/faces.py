@@ -1200,12 +1200,19 @@ def _joker(card: Any) -> bool:
     return str(card.get("rank") or "").lower() == "joker" or "joker" in str(card.get("type") or "").lower()
 
 
+#: The width (pt) of the light cut line a Mouse Card face has on its trim when no corner guide marks it:
+#: the card is white on white paper, and its only line had been the border 0.05 w inside the trim, along
+#: which cards came out about 57 x 82.5 mm instead of 63.5 x 88.9.
+TRIM_LINE = 0.3
+
+
 def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, corners: float = 0.0,
                       art: Art | None = None, sizes: dict[str, float] | None = None) -> list[str]:
     """A Mouse Card deck card: rank and suit in two corners and a large centre pip (or JOKER), below it
     a small reminder of the card's special effect (:func:`reminder`: kings, aces, the jokers), and
     the set's name (the footer) at the bottom between the corners; a card labelled demo has a
-    ``DEMO`` tag at the top between the corners.
+    ``DEMO`` tag at the top between the corners. The face is white, so a thin light line
+    (:data:`TRIM_LINE`) is drawn on the trim to cut along, unless ``corners`` draws a corner guide there.
 
     Returns the parts that did not fit even at the smallest font and were cut off with an
     ellipsis (``rank``, ``text``, ``footer``; empty when all fit), as :func:`draw_face` does; its
@@ -1217,7 +1224,10 @@ def draw_playing_card(c: Any, card: Any, w: float, h: float, bleed: float, *, co
     c.rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, stroke=0, fill=1)
     pad = 0.05 * w
     c.setStrokeColor(HexColor("#b0bec5"))
-    c.setLineWidth(0.6)
+    if not corners:  # a white card on white paper: a cut line on the trim (a corner guide is one already),
+        c.setLineWidth(TRIM_LINE)  # all of it inside the trim, which clips the face without bleed
+        c.rect(TRIM_LINE / 2, TRIM_LINE / 2, w - TRIM_LINE, h - TRIM_LINE, stroke=1, fill=0)
+    c.setLineWidth(0.6)  # the border: a design element 0.05 w inside the trim, never the line to cut on
     c.roundRect(pad, pad, w - 2 * pad, h - 2 * pad, 0.04 * w, stroke=1, fill=0)
     rank = str(card.get("rank") or "?")
     suit = SUIT_NAMES.get(str(card.get("suit") or "").lower())

@@ -185,6 +185,10 @@ def parse_offset(text: str | None) -> tuple[float, float]:
     except ValueError:
         raise PrintError(f"bad offset {text!r}", where="--offset",
                          expected="X,Y in mm, e.g. 0.5,-1") from None
+    for part, value in zip(parts, (x, y), strict=True):
+        if not math.isfinite(value):  # ('nan', 'inf': float reads them, as --bleed's refusal says)
+            raise PrintError(f"not a number: {part.strip()!r} (in offset {text!r})", where="--offset",
+                             expected="X,Y in mm, e.g. 0.5,-1")
     return checked_offset(x, y, text)
 
 

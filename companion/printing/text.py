@@ -15,9 +15,10 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 ELLIPSIS = "\u2026"
 #: Below this font size (pt) printed text is hard to read: a warning names the cards that have it
 #: (:meth:`.render.PrintResult.small_text_note`), and a sheet's footer drops words rather than go below
-#: it. 5 pt: on mini-american cards the footers (3.8 to 4.1 pt) and Mice and Mystics type lines (4.0 to
-#: 4.6 pt) were hard to read in print and went unwarned under the 3 pt it had been. Every bundled
-#: printable, at its size (poker), is above it.
+#: it. 5 pt: on mini-american cards the Mice and Mystics type lines (4.0 to 4.6 pt) were hard to read in
+#: print and went unwarned under the 3 pt it had been. A card face's footer (the set's name, 3.8 to 4.3 pt
+#: at the mini sizes) is not counted (:data:`.render.UNCOUNTED`). Every bundled printable, at its size
+#: (poker), is above it.
 SMALL_TEXT_PT = 5.0
 
 
