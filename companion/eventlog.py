@@ -261,6 +261,10 @@ def parse_lines(text: str, *, source: str = "log") -> tuple[list[LoggedEvent], l
     for number, raw in enumerate(text.split("\n"), start=1):
         if not raw.strip():
             continue
+        if not raw.replace("\0", "").strip():  # (a file system may zero-fill a write a crash cut short)
+            problems.append(LogProblem(number, f"a line of {raw.count(chr(0))} NUL bytes, as a crash can "
+                                               "leave, not an event"))
+            continue
         try:
             obj = json.loads(raw)
         except json.JSONDecodeError as exc:

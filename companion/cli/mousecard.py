@@ -123,7 +123,12 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     r.add_argument("log", metavar="LOG", help="the session log (JSONL) to read; the file is not changed")
     r.add_argument("--json", action="store_true",
                    help="the session's state as JSON: each draw with its check, cards, marks (a bad card a "
-                        "bonus cancelled is 'cancelled'), verdict and cites (its rule-book sections); "
+                        "bonus cancelled is 'cancelled'), verdict (a draw no ace, fate chip or draw-on may "
+                        "change any more, its character having drawn since or its chapter ended, is "
+                        "'success' or 'failed'), ace_uses (what an unspent ace may still do: 'success' "
+                        "while the draw lacks successes, 'cancel' while a bad card is in effect; none "
+                        "once no action may change the draw), can_draw_on and cites (its rule-book "
+                        "sections); "
                         "cards_remaining is the log's count, and deck_in_doubt (true or false) with "
                         "deck_in_doubt_lines says whether the cards left are not known (the lines why); "
                         f"with {TRACKER_JSON_HELP}")
@@ -265,9 +270,14 @@ def _typed_cards(text: str | None) -> list[str] | None:
     from ..mousecard.deck import parse_cards
 
     try:
-        return [c.id for c in parse_cards(text)]
+        cards = [c.id for c in parse_cards(text)]
     except CompanionError as exc:
         raise exc.relabel(where="--cards") from None
+    if not cards:  # (the page's own words say its field: "leave the field empty")
+        raise CompanionError("no cards typed in", where="--cards", found=repr(text),
+                             suggestion="Type the cards drawn, e.g. --cards 'QH, 3S', or leave --cards out "
+                                        "to draw from the session's shuffled deck.")
+    return cards
 
 
 def _existing_log(path: str) -> Path:
@@ -390,24 +400,28 @@ def _state_json(tracker: Any, log: str, none: Any = _UNASKED, warnings: list[str
         # the log's count; while the deck is in doubt the cards left are not known (the lines why)
         "cards_remaining": len(st.order), "deck_in_doubt": bool(doubts),
         "deck_in_doubt_lines": [p.line for p in doubts], "fate_chips": dict(st.chips),
-        "draws": [_draw_json(d, st.chips_of(d.character)) for d in st.draws],
+        "draws": [_draw_json(d, st) for d in st.draws],
         "history": list(st.journal),
     }
 
 
-def _draw_json(d: Any, chips: int) -> dict[str, Any]:
+def _draw_json(d: Any, st: Any) -> dict[str, Any]:
     """One draw of ``replay --json``: its check (as 'odds --json' gives it), its cards and where it
-    stands, and the rule-book sections it was resolved by (``cites``, as 'odds --json' has them);
-    ``chips``: the character's fate chips now (for ``verdict``)."""
+    stands in the session ``st`` now (``verdict``, ``ace_uses`` and ``can_draw_on`` as ``bonus`` and
+    ``draw-on`` would take an action on it: none once the character has drawn since or its chapter
+    has ended, :meth:`~companion.mousecard.live.LiveDeck.closed`), and the rule-book sections it was
+    resolved by (``cites``, as 'odds --json' has them)."""
     from ..mousecard.live import draw_cites
 
     c = d.check
+    open_ = st.closed(d) is None
     return {"number": d.number, "chapter": d.chapter, "character": d.character, "task": d.task,
             "check": c.to_json(policies=False),
             "cards": [x.short for x in d.cards], "marks": [m for _c, m in d.marks()],
             "successes": d.total_successes, "need": c.need, "succeeded": d.succeeded,
-            "verdict": d.verdict(chips), "aces": d.aces, "aces_unspent": d.aces_unspent,
-            "ace_uses": list(d.ace_uses), "chips_spent": d.chips_spent, "can_draw_on": d.can_draw_on,
+            "verdict": st.verdict_of(d), "aces": d.aces, "aces_unspent": d.aces_unspent,
+            "ace_uses": list(d.ace_uses) if open_ else [], "chips_spent": d.chips_spent,
+            "can_draw_on": d.can_draw_on and open_,
             "bad_in_effect": d.bad_in_effect, "cancelled": d.cancelled,
             "reshuffles": d.reshuffles, "stopped": d.stopped, "typed": d.typed,
             "cites": list(draw_cites(d))}
@@ -455,14 +469,17 @@ def _problems(tracker: Any) -> list[Any]:
 
 def _player(args: argparse.Namespace) -> str:
     """Whose fate chips an award or a spend moves: PLAYER, or --character / --player (as 'draw' names
-    the character); one of the two, or both the same."""
+    the character); one of the two, or both the same (as the session matches names: :func:`~companion.
+    mousecard.live.tidy_name`)."""
+    from ..mousecard.live import tidy_name
+
     given = [n for n in (args.player, args.player_option) if n is not None]
     if not given:
         raise CompanionError(f"whose fate chips? 'mousecard {args.action}' needs the player's name",
                              where="PLAYER", expected="a name after LOG, or --character NAME",
                              suggestion=f"e.g. companion mousecard {args.action} {shlex.quote(args.log)} Pip "
                                         f"--chips {args.chips}")
-    if len(given) == 2 and " ".join(given[0].split()).casefold() != " ".join(given[1].split()).casefold():
+    if len(given) == 2 and tidy_name(given[0]).casefold() != tidy_name(given[1]).casefold():
         raise CompanionError(f"two players named: {given[0]!r} (PLAYER) and {given[1]!r} (--character or "
                              "--player)", where="PLAYER", expected="one player's name, once")
     return given[0]

@@ -46,12 +46,13 @@ Events (``"event"`` field):
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import cite
-from ..cards import tidy_name  # a character's or player's name as the session keeps it ("  Pip " is "Pip")
+from ..cards import tidy_name as tidy_spaces
 from ..errors import CompanionError, LogError, RuleError, as_listed, cut
 from ..eventlog import Event, EventLog, LoggedEvent, LogProblem, NoStart, Tracker, event_rng
 from ..textio import logged_text, one_line
@@ -101,6 +102,35 @@ KEPT_AS_LOGGED = (" (the cards logged at the table: the shuffle now deals others
                   "it was lost or changed)")
 #: The :attr:`~companion.eventlog.LogProblem.kind` of such a draw's problem (every other is unusable).
 MISMATCH_KIND = "mismatch"
+#: The fields each event needs, having no default (:func:`_missing`): a line without them is named
+#: with every one it lacks.
+REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
+    "start": ("seed",), "draw": ("character", "skill"), "draw_on": ("character",),
+    "bonus": ("character", "source", "use"), "award": ("player",), "spend": ("player",)}
+
+
+def tidy_name(name: str) -> str:
+    """A character's or player's name as the session keeps and matches it (a new action's, and a logged
+    line's alike): spaces tidied (``"  Pip "`` is ``"Pip"``) and in Unicode's composed form (NFC), so
+    that "Píp" typed with a separate accent (as macOS and some keyboards give it) is the "Píp" typed
+    as one character, not a second player who looks the same."""
+    return unicodedata.normalize("NFC", tidy_spaces(name))
+
+
+#: The zero-width non-joiner and joiner: format characters that Persian and Indic names need to be spelt
+#: right (they change how letters join), so a name may hold them.
+JOINERS = frozenset("\u200c\u200d")
+
+
+def format_character(name: str) -> str | None:
+    """The first invisible format character in ``name`` (Unicode category Cf: a zero-width space, a
+    direction mark, a soft hyphen; never one of :data:`JOINERS`), as a message names it ("U+200B ZERO
+    WIDTH SPACE"); None when there is none. A new action's name holding one is refused: it would show
+    as a name the session already knows, with chips and draws of its own."""
+    found = next((ch for ch in name if unicodedata.category(ch) == "Cf" and ch not in JOINERS), None)
+    if found is None:
+        return None
+    return f"U+{ord(found):04X} {unicodedata.name(found, 'FORMAT CHARACTER')}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,13 +193,11 @@ class DrawRecord:
 
     @property
     def ace_uses(self) -> tuple[str, ...]:
-        """What an unspent ace may still do: ``"success"``, and ``"cancel"`` while a bad card is in
-        effect that is not the ace itself (a lone ace that is the only bad card cannot cancel it)."""
-        if self.aces_unspent < 1:
-            return ()
-        if self.bad_in_effect < 1 or self.lone_bad_ace:
-            return ("success",)
-        return ("success", "cancel")
+        """What an unspent ace may still do, as :meth:`bonus_refusal` allows it: ``"success"`` until
+        the draw has the successes it needs (one more would change nothing), and ``"cancel"`` while a
+        bad card is in effect that is not the ace itself (a lone ace that is the only bad card cannot
+        cancel it)."""
+        return tuple(use for use in ("success", "cancel") if self.bonus_refusal("ace", use, 0) is None)
 
     @property
     def lone_bad_ace(self) -> bool:
@@ -190,13 +218,16 @@ class DrawRecord:
         each of the character's ``chips`` adds one at most (Aces; Fate Chips)."""
         return self.total_successes + self.aces_unspent + max(0, chips)
 
-    def verdict(self, chips: int = 0) -> str:
+    def verdict(self, chips: int = 0, *, closed: bool = False) -> str:
         """``success``; ``sure: spend N ace(s) as success(es)``; ``failed`` when nothing is left to
-        change it (no unspent ace, none of the character's ``chips``, no drawing on); ``cannot reach
-        N: ...`` when what is left (the unspent aces and the ``chips``, no drawing on) falls short of
-        the need; else ``not yet``."""
+        change it (no unspent ace, none of the character's ``chips``, no drawing on), or when no action
+        may change it any more (``closed``: :meth:`LiveDeck.closed`); ``cannot reach N: ...`` when what
+        is left (the unspent aces and the ``chips``, no drawing on) falls short of the need; else
+        ``not yet``."""
         if self.succeeded:
             return "success"
+        if closed:
+            return "failed"
         if self.sure:
             return f"sure: spend {self.check.need - self.total_successes} ace(s) as success(es)"
         if not self.aces_unspent and chips < 1 and not self.can_draw_on:
@@ -332,6 +363,24 @@ class LiveDeck:
             return None
         return f"{rec.character}'s draw #{rec.number} belongs to chapter {rec.chapter}, which has ended"
 
+    def closed(self, rec: DrawRecord) -> str | None:
+        """Why no ace, fate chip or drawing on may change the draw ``rec`` any more, as a new action is
+        refused: its chapter has ended (:meth:`ended_chapter`), or its character has drawn since (a
+        bonus and a draw-on act on the character's latest draw only); ``None`` while one may."""
+        ended = self.ended_chapter(rec)
+        if ended is not None:
+            return ended
+        latest = self.last_draw(rec.character)
+        if latest is not None and latest.number != rec.number:
+            return f"{rec.character}'s draw #{rec.number} is no longer their latest: #{latest.number} is"
+        return None
+
+    def verdict_of(self, rec: DrawRecord) -> str:
+        """Where the draw ``rec`` stands now (:meth:`DrawRecord.verdict`): with its character's fate
+        chips while an action may still change it, ``success`` or ``failed`` once none may
+        (:meth:`closed`), as ``bonus`` and ``draw_on`` then refuse."""
+        return rec.verdict(self.chips_of(rec.character), closed=self.closed(rec) is not None)
+
     def last_draw(self, character: str) -> DrawRecord | None:
         character = self.name_of(character)
         for d in reversed(self.draws):
@@ -412,6 +461,23 @@ def _text(event: Event, key: str, *, required: bool = True, default: str = "") -
     if not isinstance(value, str) or (required and not value.strip()):
         raise LogError(f"{key!r} must be a non-empty text", found=repr(value))
     return value.strip() or default
+
+
+def _missing(event: Event) -> None:
+    """Refuse a line that lacks fields its event needs (:data:`REQUIRED_FIELDS`), naming every one
+    missing (a field there but null or of the wrong kind is said by the reader of that field)."""
+    kind = str(event.get("event"))
+    needed = REQUIRED_FIELDS.get(kind, ())
+    missing = [key for key in needed if key not in event]
+    if missing:
+        raise LogError(f"the {kind!r} event is missing {_and(missing)}",
+                       expected=f"every field a {kind!r} event needs: {_and(list(needed))}")
+
+
+def _and(keys: list[str]) -> str:
+    """``'a'``, ``'a' and 'b'``, ``'a', 'b' and 'c'``: fields as a message names them."""
+    quoted = [repr(k) for k in keys]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 
 def _check_short(event: Event, key: str, limit: int, what: str) -> None:
@@ -629,7 +695,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         a replay keeps the cards the table saw even if its line or one before it is lost or changed
         (the shuffle would then deal otherwise). A new action's names are one short line each
         (a pasted paragraph or a line break would garble the journal); an older log's are read
-        as they are; each is tidied (:func:`tidy_name`), as the state matches it. A new session's
+        as they are; each is tidied (:func:`tidy_name`), as the state matches it, and a new action's
+        holding an invisible format character is refused (:func:`format_character`). A new session's
         title is one line too. A seeded draw or draw_on is refused while the deck is in doubt
         (:meth:`deck_in_doubt`); a line already logged is read as it was."""
         kind = event.get("event")
@@ -645,6 +712,13 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                 raise RuleError(f"a {key}'s name must be one line (no line break, tab or other control "
                                 "character)", where=key, expected=expected, found=_shown_text(name, MAX_NAME),
                                 suggestion="Write the name on one line.")
+            hidden = format_character(name)
+            if hidden is not None:
+                raise RuleError(f"a {key}'s name holds an invisible format character ({hidden})", where=key,
+                                expected="a name of visible letters, digits, spaces and marks",
+                                found=_shown_text(name.strip(), MAX_NAME),
+                                suggestion="Type the name again (a paste may have brought the character "
+                                           "with it).")
             if len(tidy) > MAX_NAME:  # (the count typed and the limit, and where it goes over)
                 raise RuleError(f"a {key}'s name is {len(tidy)} characters long, {len(tidy) - MAX_NAME} "
                                 "too many", where=key, expected=expected,
@@ -678,6 +752,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
 
     def apply(self, state: LiveDeck, event: Event) -> LiveDeck:
         kind = event.get("event")
+        _missing(event)
         if kind == "start":
             if state.started:
                 raise RuleError("the session has already started", where="start",

@@ -82,7 +82,7 @@ class BadRule:
         if self.levels > MAX_LEVELS:
             raise CompanionError(f"too many levels of Aged and disadvantage: {self.levels}",
                                  where="aged + disadvantage", expected=f"at most {MAX_LEVELS} "
-                                 "(bad ranks 2..K)", found=str(self.levels))
+                                 "(bad ranks 2..K)")  # (the sentence says the levels found)
         if self.red_bad not in RED_BAD_CHOICES:
             raise CompanionError(f"unknown red_bad reading {self.red_bad!r}", where="red_bad",
                                  expected=" or ".join(RED_BAD_CHOICES))

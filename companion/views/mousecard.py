@@ -226,6 +226,11 @@ def odds_html(result: CheckOdds, anyway: CheckOdds | None = None, *, live: int |
             + f"<small><i>{cites}</i></small></div>")
 
 
+#: What an unspent ace may still do (:attr:`~companion.mousecard.live.DrawRecord.ace_uses`), as the
+#: draw panel says it.
+ACE_USE_WORDS = {"success": "add a success", "cancel": "cancel a bad card"}
+
+
 def draw_html(rec: DrawRecord, chips: int = 0) -> str:
     """A draw with each card marked: green success, red bad, blue a bad card cancelled, purple joker,
     grey miss; ``chips``: the character's fate chips (a draw with nothing left to spend has failed,
@@ -261,7 +266,7 @@ def draw_html(rec: DrawRecord, chips: int = 0) -> str:
     uses = rec.ace_uses
     if uses:
         lines.append(f"{rec.aces_unspent} ace(s) unspent: "
-                     + ("add a success or cancel a bad card" if "cancel" in uses else "add a success")
+                     + " or ".join(ACE_USE_WORDS[use] for use in uses)
                      + (" (an ace cannot cancel itself)" if rec.lone_bad_ace and rec.bad_in_effect else ""))
     if said == "failed":
         lines.append(f"nothing left to spend: no unspent ace, and {rec.character} has no fate chip")
