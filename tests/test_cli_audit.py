@@ -284,7 +284,8 @@ def test_help_texts_state_the_limits(capsys: pytest.CaptureFixture[str]) -> None
 ])
 def test_mousecard_errors_name_the_option_as_typed(option: str, value: str, said: str,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["odds", "mousecard", "--skill", "3", "--target", "J", option, value]
+    skill = [] if option == "--skill" else ["--skill", "3"]  # (an option is given once)
+    argv = ["odds", "mousecard", *skill, "--target", "J", option, value]
     code, _, err = run(capsys, *argv)
     assert code == 2 and said in err and "fate_chips" not in err
 

@@ -118,6 +118,25 @@ def _folded(text: str) -> str:
     return text.strip().lower()
 
 
+#: Where :class:`_StoreOnce` keeps the options given so far in one parse (taken off before a command runs).
+_GIVEN = "_options_given"
+
+
+class _StoreOnce(argparse._StoreAction):
+    """An option that takes one value (``--counter X``), refused when given twice with different values:
+    argparse would keep the last one without a word (``--counter X --counter Y`` used Y only, though the
+    book allows one Counter card). The same value twice is harmless and kept."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        given: dict[str, Any] = namespace.__dict__.setdefault(_GIVEN, {})
+        if self.dest in given and given[self.dest] != values:
+            raise argparse.ArgumentError(self, f"given twice ({given[self.dest]!r}, then {values!r}): "
+                                               "give it once")
+        given[self.dest] = values
+        super().__call__(parser, namespace, values, option_string)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(self, message)
@@ -129,6 +148,8 @@ class _Parser(argparse.ArgumentParser):
         if (choices is not None and "type" not in kwargs
                 and all(isinstance(c, str) and c == c.lower() for c in choices)):
             kwargs["type"] = _folded
+        if kwargs.get("action", "store") == "store" and args and str(args[0]).startswith("-"):
+            kwargs["action"] = _StoreOnce  # (an option of one value: given twice is refused)
         return super().add_argument(*args, **kwargs)
 
     def _get_values(self, action: argparse.Action, arg_strings: list[str]) -> Any:
@@ -525,6 +546,7 @@ def _main(argv: Sequence[str] | None) -> int:
         if extra and not getattr(args, "passes_on_options", False):
             parser.parse_args(argv)  # the usual "unrecognized arguments" error, exit 2
         args.extra_args = extra  # for commands that pass options on (companion app)
+        vars(args).pop(_GIVEN, None)
     except UsageError as exc:
         return _usage_error(parser, argv, exc)
     except SystemExit as exc:  # --help and --version (0)

@@ -1,6 +1,7 @@
-"""Standard output that fails after a command has written its log (a full disk, ``> /dev/full``): the
-error says the action is saved, so that nobody runs it again and has it done twice (exploratory test:
-a retried award gave a second chip, a retried draw dealt new cards)."""
+"""CLI audit 10 (exploratory tests): standard output that fails after a command has written its log
+(a full disk, ``> /dev/full``) says the action is saved, so that nobody runs it again and has it done
+twice (a retried award gave a second chip, a retried draw dealt new cards); an option of one value
+given twice is refused (the last one won without a word)."""
 
 from __future__ import annotations
 
@@ -51,3 +52,20 @@ def test_a_command_that_wrote_nothing_keeps_the_plain_error(
     assert main(["mousecard", "replay", str(log)]) == 2
     err = capsys.readouterr().err
     assert "what the command did is saved" not in err and "try again" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["tmnt", "attack", "--character", "Mu:3", "--counter", "Mu:1", "--counter", "Mu:2"],
+    ["odds", "mousecard", "--skill", "3", "--skill", "4", "--target", "J"],
+])
+def test_an_option_of_one_value_given_twice_is_refused(argv: list[str],
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Exploratory test: the last value won without a word (one Counter card of two was dropped)."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "given twice" in err and "give it once" in err
+
+
+def test_the_same_value_twice_is_harmless(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "mousecard", "--skill", "3", "--skill", "3", "--target", "J", "--json"]) == 0
+    assert '"p_success"' in capsys.readouterr().out
