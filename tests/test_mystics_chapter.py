@@ -207,7 +207,7 @@ def test_greedy_roach_steal_goes_to_the_wheel_and_can_surge() -> None:
     t.do({"event": "minion_cheese", "count": 5})
     t.do({"event": "greedy_steal", "mouse": "filch"})
     assert t.state.mouse("filch").cheese == 0 and t.state.board.hourglass == 2
-    with pytest.raises(RuleError, match="cannot spend"):
+    with pytest.raises(RuleError, match="no cheese for a greedy roach to steal"):
         t.do({"event": "greedy_steal", "mouse": "filch"})
 
 

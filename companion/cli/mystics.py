@@ -487,10 +487,10 @@ def _odds(args: argparse.Namespace) -> int:
     for option, value in (("--bonus", args.bonus), ("--defense-bonus", args.defense_bonus),
                           ("--defense-dice", args.defense_dice)):
         bounded(option, value, -odds.MAX_DICE, odds.MAX_DICE, "dice added or taken away")
+    from ..mystics.data import die_notes
+
     die = _die(args)
-    uncertain = [f.id for f in die if not getattr(f, "certain", True)]
-    note = (f"Die faces not confirmed by the rule book: {', '.join(uncertain)} (correct them in the data)"
-            if uncertain else "")
+    data_notes = die_notes(die)
     kind = args.kind
     out: dict[str, Any]
     if kind == "attack":
@@ -540,9 +540,8 @@ def _odds(args: argparse.Namespace) -> int:
         out = {"kind": kind, "distribution": {str(k): str(v) for k, v in dist.items()},
                "notes": [f"mice-and-mystics.txt, {where}"]}
         lines = [f"{kind} (spaces):", *_fmt(dist), f"mice-and-mystics.txt, {where}"]
-    if note:  # (one list of notes in every kind's JSON)
-        out["notes"].append(note)
-        lines.append(note)
+    out["notes"] += data_notes  # (one list of notes in every kind's JSON)
+    lines += data_notes
     if args.json:
         print_json(out)
     else:

@@ -11,7 +11,7 @@ positions, pruned by the remaining influence) and sorts them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import cite
@@ -47,6 +47,8 @@ class CourtCard:
     influence: int = 0
     color: str = ""
     move_cover: int = 0
+    #: a demo card of the card data (made up, not official): results built on it say so
+    demo: bool = field(default=False, compare=False)
 
     @classmethod
     def from_card(cls, card: Any) -> CourtCard:
@@ -57,7 +59,7 @@ class CourtCard:
                             suggestion="Pick a Court card (coloured, with a cost)")
         return cls(card.name, int(cost), int(card.get("crowns") or 0),
                    int(card.get("influence") or 0), str(card.get("color") or ""),
-                   int(card.get("move_cover") or 0))
+                   int(card.get("move_cover") or 0), demo=bool(getattr(card, "is_demo", False)))
 
 
 Stack = tuple[CourtCard, ...]  # bottom first, top last
@@ -102,6 +104,12 @@ class Court:
     def top(self, row: str, position: int) -> CourtCard | None:
         s = self.stack(row, position)
         return s[-1] if s else None
+
+    def demo_note(self) -> str | None:
+        """The note a result read from this Court carries when it holds demo cards (else ``None``)."""
+        from .scoring import demo_note
+
+        return demo_note(c.name for _row, _pos, stack in self.positions() for c in stack if c.demo)
 
 
 #: Cards in a hand: the turn plays all five (of-mice-and-monarchs.md, Game Play).
@@ -244,6 +252,9 @@ def plan_purchases(influence: int, court: Court, *, by: str = "crowns", maximal_
     positions = court.positions()
     found: list[Purchase] = []
     notes = ["Back-row cards cost 2 more; only the top card of a stack can be bought."]
+    demo = court.demo_note()
+    if demo:
+        notes.append(demo)
     combos = 1
     for _row, _pos, stack in positions:
         combos *= len(stack) + 1

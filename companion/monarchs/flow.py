@@ -68,9 +68,10 @@ def end_status(players: int, seat: int, court_deck_left: int) -> EndStatus:
                         f"{_short_repr(court_deck_left)}",
                         suggestion=f"The book sets no size of the Court deck; the companion follows up to "
                                    f"{MAX_COURT_DECK} cards")
-    if court_deck_left > 0:
+    if court_deck_left > 0:  # (solo ends when the Court deck is exhausted: Solo Mode)
+        where = CITE_SOLO if players == 1 else CITE_END
         return EndStatus(False, (), f"{court_deck_left} card(s) left in the Court deck: play on "
-                                    f"({CITE_END}).")
+                                    f"({where}).", where)
     if players == 1:
         return EndStatus(True, (), "Solo: the Court deck is exhausted, the game ends. "
                                    f"Score now ({CITE_SOLO}).", CITE_SOLO)
@@ -166,6 +167,9 @@ def solo_removal(white: int, black: int, court: Court | None = None, *,
             removed.append((row, SoloTake(die, None)))
         lines.append(f"{colour} {die}: remove {what} from the game")
     lines.append(f"Then slide cards down and refill the Court as usual ({CITE_SOLO}).")
+    demo = court.demo_note() if court is not None else None
+    if demo:
+        lines.append(f"note: {demo}")
     return SoloRemoval(w, b, tuple(lines), tuple(removed))
 
 
@@ -439,6 +443,8 @@ class HighScores:
                 raise CompanionError("the date of a score is a day of the calendar", where=f"{here}/date",
                                      expected="YYYY-MM-DD", found=_short_repr(date), suggestion=_FIX_ENTRY)
             variant = e.get("variant")  # (none: kept before the scoring was recorded)
+            if isinstance(variant, str) and variant.strip().casefold() in SCORE_VARIANTS:
+                variant = variant.strip().casefold()  # (any case, as the command line's --variant FAMILY)
             if variant is not None and variant not in SCORE_VARIANTS:
                 raise CompanionError("a score's scoring is standard or family", where=f"{here}/variant",
                                      expected=" or ".join(repr(v) for v in SCORE_VARIANTS),

@@ -16,8 +16,9 @@ with its JSON pointer (:class:`ScoreFileError`), a key given twice refused, a nu
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -70,6 +71,10 @@ class ScoreCard:
     color: str
     crowns: int
     name: str = ""
+    #: read from a demo card of the card data (made up, not official: :func:`data_notes` says so)
+    demo: bool = field(default=False, compare=False)
+    #: copies of the card in its set (``qty``), when the card data gives it
+    qty: int | None = field(default=None, compare=False)
 
     def label(self) -> str:
         """``Sun King (3 crowns)``, or ``yellow card (0 crowns)`` for a card given by colour alone
@@ -110,7 +115,39 @@ def score_card_from_card(card: Any) -> ScoreCard:
     if crowns is None:
         raise ScoreInputError(f"the crowns of {card.name!r} are unknown in the card data",
                               suggestion="Give this card by colour and crowns instead")
-    return make_card(colour, crowns, card.name, where=f"card {card.name!r}")
+    return of_data(make_card(colour, crowns, card.name, where=f"card {card.name!r}"), card)
+
+
+def of_data(sc: ScoreCard, card: Any) -> ScoreCard:
+    """``sc`` marked with what the card data's record ``card`` says of it: demo or not, its ``qty``."""
+    qty = card.get("qty")
+    return replace(sc, demo=bool(getattr(card, "is_demo", False)),
+                   qty=qty if isinstance(qty, int) and not isinstance(qty, bool) else None)
+
+
+def demo_note(names: Iterable[str]) -> str | None:
+    """The note a result built from demo cards carries (``None`` without any): the card data's
+    demo cards are made up to exercise the tools, never official (README, Card data)."""
+    shown_names = sorted(set(names))
+    if not shown_names:
+        return None
+    return (f"demo cards (made up, not official ones; the rule book holds no card list): "
+            f"{', '.join(shown_names)}")
+
+
+def data_notes(cards: Sequence[ScoreCard]) -> list[str]:
+    """What a score must say of the card data it read: the demo cards among ``cards`` and each card
+    counted more times than its set holds (a typo in a count)."""
+    notes: list[str] = []
+    said = demo_note(c.name for c in cards if c.demo)
+    if said:
+        notes.append(said)
+    counts = Counter(c.name for c in cards if c.qty is not None)
+    qty = {c.name: c.qty for c in cards if c.qty is not None}
+    for name, n in counts.items():
+        if n > (qty[name] or 0):
+            notes.append(f"{n} {name}, but the set holds {qty[name]}: check the count")
+    return notes
 
 
 # -- scoring ---------------------------------------------------------------------------------
@@ -199,6 +236,7 @@ def score(cards: Iterable[ScoreCard], variant: str = "standard") -> Score:
     """Score a player's cards. ``variant`` is ``standard`` or ``family``."""
     if variant not in VARIANTS:
         raise ScoreInputError(f"unknown scoring variant {variant!r}", expected=" or ".join(VARIANTS))
+    cards = list(cards)
     by: dict[str, list[ScoreCard]] = {c: [] for c in COLOURS}
     for card in cards:
         by[normalise_colour(card.color)].append(card)
@@ -216,6 +254,7 @@ def score(cards: Iterable[ScoreCard], variant: str = "standard") -> Score:
     gray = by[GRAY]
     if any(c.crowns for c in gray):
         notes.append("gray cards never score: their crowns were ignored")
+    notes += data_notes(cards)
     total = sum(r.vp for r in rows)
     return Score(variant, tuple(rows), len(gray), total, tuple(notes))
 
@@ -278,8 +317,6 @@ def parse_decklist(text: str, db: Any, *, source: str = "decklist") -> list[Scor
     each with close card names; a list whose unknown names are mostly another game's cards
     (a Village deck) is said to be that game's, once.
     """
-    from dataclasses import replace
-
     from .. import GAMES
     from ..deck.decklist import (
         DecklistError,
@@ -537,6 +574,7 @@ def _json_entry(entry: Mapping[str, Any], db: Any, where: str,
             return []
         sc = ScoreCard(colour, crowns, label)
         if card is not None:
+            sc = of_data(sc, card)
             try:
                 _check_against_data(card, sc, where)
             except CompanionError as exc:

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import cite
-from ..cards import DATA_DIR, Card, CardDB, game_cards
+from ..cards import DATA_DIR, Card, CardDB, corrected_fields, game_cards
 from ..errors import CompanionError, UnknownCardError
 from .names import achievement_key  # (one normalisation of an achievement's name: the tracker's too)
 
@@ -118,7 +118,10 @@ def _named(value: Any) -> tuple[Named, ...] | None:
 class DieFace:
     """One face of the action die: its symbols and movement number (``None`` = unknown).
 
-    ``certain`` is False when the face is not confirmed by the rule book text.
+    ``certain`` is False when the face is not confirmed by the rule book text. ``own_file`` names
+    the user's file the face comes from (a ``companion cards correct`` correction or a die of
+    their own; empty for the bundled data) and ``corrected`` the fields holding the user's values,
+    so that odds built on them say so (a user's value is never the book's).
     """
 
     id: str
@@ -128,6 +131,13 @@ class DieFace:
     certain: bool
     name: str = ""
     notes: str = ""
+    own_file: str = ""
+    corrected: tuple[str, ...] = ()
+
+    @property
+    def book_certain(self) -> bool:
+        """Confirmed by the rule book: certain in the bundled data, not by a user's own value."""
+        return self.certain and not (self.own_file and (not self.corrected or "certain" in self.corrected))
 
     @property
     def melee_hit(self) -> bool:
@@ -155,9 +165,32 @@ def die_face(card: Card) -> DieFace:
     """A :class:`DieFace` from a ``die-face`` record."""
     _expect(card, "die-face")
     mv = card.get("movement")
+    own = "" if _bundled(card) else str(card.file)
     return DieFace(id=card.id, symbols=_strs(card.get("symbols")), movement=None if mv is None else int(mv),
                    source=card.source, certain=bool(card.get("certain", False)), name=card.name,
-                   notes=str(card.get("notes", "")))
+                   notes=str(card.get("notes", "")), own_file=own,
+                   corrected=tuple(sorted(corrected_fields(card))) if own else ())
+
+
+def die_notes(faces: Iterable[DieFace]) -> list[str]:
+    """What odds built on ``faces`` must say about their data: the faces holding the user's own
+    values (which file, which fields) and the faces not confirmed by the rule book, a face the
+    user marked certain included ("certain by your correction", not by the book)."""
+    faces = tuple(faces)
+    notes: list[str] = []
+    by_file: dict[str, list[str]] = {}
+    for f in faces:
+        if f.own_file:
+            what = f" ({', '.join(f.corrected)})" if f.corrected else ""
+            by_file.setdefault(f.own_file, []).append(f"{f.id}{what}")
+    for file, ids in by_file.items():
+        notes.append(f"Die faces with your own values, not the rule book's: {', '.join(ids)} (from {file})")
+    unsure = [f.id if not f.certain else f"{f.id} (certain by your correction only)"
+              for f in faces if not f.book_certain]
+    if unsure:
+        notes.append(f"Die faces not confirmed by the rule book: {', '.join(unsure)} "
+                     "(correct them in the data)")
+    return notes
 
 
 def _bundled(card: Card) -> bool:

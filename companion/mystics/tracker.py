@@ -1647,11 +1647,19 @@ def _refocus(state: MysticsState, track: ini.Track) -> MysticsState:
 NO_LEAD_CHEESE = "no_lead_cheese"
 
 
-def _born_to_lead(t: MysticsTracker, state: MysticsState, event: Event) -> MysticsState:
+#: Born to Lead's words when cards join the track without a new order (added at the bottom, an ambush):
+#: the book says "when placing cards on the initiative track", so reading it then too is the house's.
+LEAD_HOUSE = "house interpretation: Born to Lead is checked every time cards are placed on the track"
+
+
+def _born_to_lead(t: MysticsTracker, state: MysticsState, event: Event, *,
+                  house: bool = False) -> MysticsState:
     """Born to Lead: Collin not in the first initiative spot takes 1 cheese, unless he is captured: his
     figure is off the board and his cheese was discarded (Captured Mouse), so he takes none. A live action
     logs the mice it gave none (:data:`NO_LEAD_CHEESE`); a line logged before this rule, which gave a
-    captured Collin his cheese, is kept as it was played, with a note."""
+    captured Collin his cheese, is kept as it was played, with a note. ``house``: cards were added
+    without a new order, where giving the cheese is a house reading (:data:`LEAD_HOUSE`), said so."""
+    said = f"; {LEAD_HOUSE}" if house else ""
     for i, card in enumerate(state.track):
         if card.kind != ini.MOUSE or i == 0:
             continue
@@ -1675,7 +1683,7 @@ def _born_to_lead(t: MysticsTracker, state: MysticsState, event: Event) -> Mysti
             m = pt.change_cheese(m, 1)
             state = _say(replace(state, mice=pt.put(state.mice, m)),
                          f"Born to Lead: {m.name} is not in the first initiative spot: +1 cheese "
-                         f"({c('Mouse Hero Cards')}, Collin)")
+                         f"({c('Mouse Hero Cards')}, Collin{said})")
     return state
 
 
@@ -1830,7 +1838,8 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
     if len(state.track) > ini.TRACK_SLOTS:
         state = _say(state, f"{len(state.track)} cards: the track extends past its {ini.TRACK_SLOTS} slots "
                             f"({c('Determining Initiative Order')}, Note)")
-    return _born_to_lead(t, state, event) if placed or ambush else state
+    new_order = placed and not had_minion_cards  # (a full order determined: the book's own case)
+    return _born_to_lead(t, state, event, house=not new_order) if placed or ambush else state
 
 
 def figure_room(minions: Sequence[MinionGroup], mid: str) -> int:
@@ -2396,6 +2405,7 @@ def _tile_named(t: MysticsTracker, state: MysticsState, name: str) -> int | None
 
 def _minion_cheese(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     n = _int(e, "count", 1, maximum=lim.MAX_COUNT, why=lim.COUNT_WHY)
+    state = _zero(t, state, "minion_cheese", n, "1 or more (added), -1 or less (taken off)")
     state = _say(state, f"{n:+d} cheese on the minion wheel ({c('Surges')})")
     return _wheel(t, state, n, e)
 
@@ -2560,6 +2570,8 @@ def _greedy_steal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
     refused = greedy_refusal(state, m)
     if refused is not None and m.captured:  # (its cheese was discarded: refused, a logged line too)
         raise refused
+    if m.cheese < 1:  # (a roach steals: not the hero card's "cannot spend")
+        raise RuleError(f"{m.name} has no cheese for a greedy roach to steal ({c('Greedy Roaches')})")
     state = _kept(t, state, refused)  # (no roaches: a line logged before the check is kept, with a note)
     state = replace(state, mice=pt.put(state.mice, pt.change_cheese(m, -1)))
     state = _say(state, f"A greedy roach steals 1 cheese from {m.name}: it goes on the minion wheel "
@@ -3661,6 +3673,19 @@ def end_marker_move_refusal(state: MysticsState, move: int) -> RuleError | None:
     return _move_refusal(ch.move_chapter_end(state.board, move).chapter_end, move, "the chapter end marker")
 
 
+def _unmoved(t: MysticsTracker, state: MysticsState, kind: str, move: int, start: int, page: int,
+             why: str) -> MysticsState:
+    """A move that leaves its marker where it was changes nothing: a new action is refused (so Undo never
+    takes back an action nobody saw), a logged one is kept as it was played, with a note."""
+    if move and page != start:
+        return state
+    if not move:
+        return _kept(t, state, LogError(f"'{kind}' event: a move of 0 changes nothing",
+                                        expected="1 or more (forward), -1 or less (back)"))
+    return _kept(t, state, RuleError(f"'{kind}' event: the marker stays on page {lim.show(start)}, so the "
+                                     f"move changes nothing: {why} ({c('Story Control Board')})"))
+
+
 def _cut_move(start: int, move: int, page: int, why: str) -> str:
     """A move from page ``start`` by ``move`` pages that ended on ``page``: "" when it went the whole
     way, else the words for how far it went (``why`` it stopped short), to follow where it is."""
@@ -3690,6 +3715,8 @@ def _chapter_end(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSta
         move = _int(e, "move", 1, maximum=lim.MAX_PAGE, why=lim.PAGE_WHY)
         _check_move(end_marker_move_refusal(state, move))
         board = ch.move_chapter_end(before, move)
+        state = _unmoved(t, state, "chapter_end", move, before.chapter_end, board.chapter_end,
+                         "the chapter track begins at page 1")
         cut = _cut_move(before.chapter_end, move, board.chapter_end, "the chapter track begins at page 1")
     state = _say(replace(state, board=board), f"Chapter end marker on page {lim.show(board.chapter_end)}"
                                               f"{cut} ({c('Story Control Board')})")
@@ -3702,6 +3729,7 @@ def _hourglass(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
     board = ch.move_hourglass(before, move)
     _check_move(_move_refusal(board.hourglass, move, "the hourglass"))
     why = "it stops on the chapter end marker" if move > 0 else "the chapter track begins at page 1"
+    state = _unmoved(t, state, "hourglass", move, before.hourglass, board.hourglass, why)
     cut = _cut_move(before.hourglass, move, board.hourglass, why)
     state = _say(replace(state, board=board),
                  f"Hourglass on page {board.hourglass}{cut} ({c('Story Control Board')})")

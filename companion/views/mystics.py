@@ -3044,7 +3044,7 @@ class OddsPanel:
             f"<tr><td>{k}</td><td>{_pc(p)}</td><td>{_pc(od.at_least(a.wounds, k))}</td></tr>"
             for k, p in a.wounds.items()
         )
-        uncertain = [f.id for f in die if not getattr(f, "certain", True)]
+        uncertain = [f.id for f in die if not getattr(f, "book_certain", getattr(f, "certain", True))]
         warn = (
             f"<div style='color:#9a6700'>The die faces are not confirmed by the rule book "
             f"({html.escape(', '.join(uncertain))}): check them against your dice.</div>"
