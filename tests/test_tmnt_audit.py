@@ -151,7 +151,8 @@ def test_the_adjust_phase_that_empties_a_deck_is_said_before_game_over(
 
 def test_redo_says_what_it_brought_back_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = game(tmp_path, capsys, *TO_FLIP, '{"event": "flip", "card": "character"}')
-    flipped = "Ann flips a Character card: resolve any <Flip> text; it stays on the 1st Block Zone."
+    flipped = ("Ann flips a Character card: resolve any <Flip> text; it stays on the 1st Block Zone "
+               "(tmnt-tcg.txt, Flip Phase).")
     code, out, _ = run(capsys, "do", str(log), "undo")
     assert code == 0 and out.count(flipped) == 1
     code, out, _ = run(capsys, "do", str(log), "redo")

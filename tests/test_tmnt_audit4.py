@@ -207,7 +207,8 @@ def test_page_undo_and_redo_say_what_they_took_back_and_brought_back(
     g.new_game.click()
     to_phase(g, "flip")
     g.flip_buttons[0].click()
-    flipped = "Ann flips a Character card: resolve any <Flip> text; it stays on the 1st Block Zone."
+    flipped = ("Ann flips a Character card: resolve any <Flip> text; it stays on the 1st Block Zone "
+               "(tmnt-tcg.txt, Flip Phase).")
     g.undo.click()
     assert html.escape(f"Undone: {flipped}") in g.status.value
     g.redo.click()

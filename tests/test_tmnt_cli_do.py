@@ -42,8 +42,8 @@ def test_a_whole_game_played_with_do_is_the_game_replay_shows(tmp_path: Path,
     assert code == 0 and err == ""
     assert out.splitlines()[:3] == [
         "Ann goes first (chosen) and skips the Adjust Phase on this turn (tmnt-tcg.txt, Adjust Phase).",
-        "Event Phase: you may place 1 <Play> Event card.",
-        "Ann places an Event card; after its text it goes to the Trash."]
+        "Event Phase: you may place 1 <Play> Event card (tmnt-tcg.txt, Event Phase).",
+        "Ann places an Event card; after its text it goes to the Trash (tmnt-tcg.txt, Event Phase)."]
     assert "Turn 1: Ann — 5 Flip Phase" in out and "hand 2, Deck 3, Trash 2, Items 1" in out
     # a flip taken back and done again, then the attack and its Result Step
     code, out, _ = run(capsys, "do", str(log), '{"event": "flip", "card": "character"}', "undo", "REDO", NEXT)
@@ -330,7 +330,8 @@ def test_an_object_power_is_capped_as_a_typed_one_and_a_deck_sends_only_what_it_
     # 10: the Forward Step is said, and then the end of the game
     (said,) = doc["said"]
     assert said.startswith("Forward Step: damage 1000002; Bob flips 4 Block card(s) from the 1st; Bob sends "
-                           "the last 3 card(s) of the Deck to the Trash (999998 due).")
+                           "the last 3 card(s) of the Deck to the Trash (999998 due) (tmnt-tcg.txt, Attack "
+                           "Phase (3) Forward Step).")
     assert said.endswith("Game over: Bob's Deck ran out: Ann wins (tmnt-tcg.txt, Game Over).")
 
 
@@ -378,7 +379,9 @@ def test_a_correction_says_each_new_value_and_the_old_one(tmp_path: Path,
                        '"zones": ["up", "down", "empty", "down"], "reason": "Splinter"}')
     assert code == 0
     assert out.splitlines()[0] == ("Corrected Ann: hand 5 (unchanged), Deck 2 (was 3), Block Zone 1 face-up "
-                                   "(was face-down), Block Zone 3 empty (was face-down); reason: Splinter")
+                                   "(was face-down), Block Zone 3 empty (was face-down); reason: Splinter. "
+                                   "Warning: Block Zone(s) 3 left empty; the Block Zones must not be empty "
+                                   "at the end of the Set Phase (tmnt-tcg.txt, Set Phase)")
 
 
 def test_a_bad_kept_block_zone_names_its_field(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

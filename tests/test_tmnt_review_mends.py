@@ -115,7 +115,8 @@ def test_an_attack_with_another_power_checks_the_card_once_and_says_it_as_before
     g.record.click()  # the tracker's check: the refusal and the Forward Step's note from one answer
     assert len(mismatch_calls) == 1
     assert g.state.message == (f"Forward Step: damage 6; {POWER_NOTE}; Bob flips 3 Block card(s) from the "
-                               "1st; Bob sends 3 from Deck to Trash. Now the Result Step.")
+                               "1st; Bob sends 3 from Deck to Trash (tmnt-tcg.txt, Attack Phase (3) "
+                               "Forward Step). Now the Result Step.")
 
 
 def test_another_card_is_refused_after_one_check_in_the_same_words(

@@ -160,7 +160,8 @@ def test_battle_refuses_two_defenders_and_negative_mp(capsys: pytest.CaptureFixt
     code, _, err = run(capsys, "village", "battle", "--attack", "A:3", "--direct-damage", "-1")
     assert code == 2 and "--direct-damage" in err
     code, out, _ = run(capsys, "village", "battle", "--attack", "A:3", "--mp", "0", "--json")
-    assert code == 0 and json.loads(out)["mp_after"] == 0
+    # (0 MP: the game is over already, so the attack is refused: village-tcg.txt, You Win If)
+    assert code == 1 and [p["rule"] for p in json.loads(out)["problems"]] == ["game-over"]
 
 
 def test_battle_errors_are_json_with_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -305,7 +305,9 @@ def _fighter(spec: str, db: Any, where: str, attacking: bool, unknown: list[Comp
         return Fighter(label.strip(), n if attacking else None, None if attacking else n)
     name = spec.strip()
     if not name:
-        raise CliInputError("empty mouse", where=where)
+        raise CliInputError("a Mouse is missing: nothing to name it", where=where,
+                            expected="NAME:NUMBER, or a card name from the Village card data",
+                            found=repr(spec[:60]))
     if db is None:
         raise CliInputError("give NAME:NUMBER, or a card name from the Village card data", where=where,
                             found=repr(spec))
@@ -337,6 +339,12 @@ def _village_battle(args: argparse.Namespace) -> int:
                                 expected="ATTACKER:ATK or ATTACKER:ATK>DEFENDER:DEF", found=repr(spec),
                                 suggestion="Give each attack its own --attack")
         left, sep, right = spec.partition(">")
+        if not left.strip():
+            raise CliInputError("nothing before '>': the attacking Mouse is missing" if sep else
+                                "the attacking Mouse is missing", where=f"--attack {i}",
+                                expected="ATTACKER:ATK>DEFENDER:DEF, or ATTACKER:ATK alone for an "
+                                         "undefended attack", found=repr(spec[:60]),
+                                suggestion="Type the attacker (and its ATK) first")
         if sep and not right.strip():
             raise CliInputError("nothing after '>': the defending Mouse is missing", where=f"--attack {i}",
                                 expected="ATTACKER:ATK>DEFENDER:DEF, or ATTACKER:ATK alone for an "

@@ -605,6 +605,18 @@ def deck_to_trash(x: Mapping[str, Any], who: str) -> str:
     return str(x[f"{who}_trashed"])
 
 
+def _already_face_up(r: ForwardResult) -> str:
+    """The flipped Block cards that were face-up already, named by Block Zone when the Zones are known
+    (else by their place from the 1st Block card), so that a count is never read as a Zone number."""
+    places = [p for p in range(1, r.blocks_flipped + 1) if p not in r.newly_face_up_blocks]
+    if not places:
+        return ""
+    where, numbers = (("Zone", [r.zones[p - 1] for p in places]) if r.zones is not None
+                      else ("Block card", places))
+    named = f"{where}{'s' if len(numbers) > 1 else ''} {', '.join(map(str, numbers))}"
+    return f"; {len(places)} of them ({named}) already face-up and still counted"
+
+
 def forward_notes(r: ForwardResult) -> list[Note]:
     """Plain sentences for the Forward and Result Steps, each with its citation."""
     fwd, res = cite("tmnt", SEC_FORWARD), cite("tmnt", SEC_RESULT)
@@ -615,14 +627,11 @@ def forward_notes(r: ForwardResult) -> list[Note]:
         said = f"damage {r.damage} = total Power {r.total_power} − Counter Power {r.counter_power}"
     out = [Note("damage", said, fwd)]
     if r.blocks_flipped:
-        already = r.blocks_flipped - len(r.newly_face_up_blocks)
         reached = r.zones[:r.blocks_flipped] if r.zones is not None else ()
         on = ("" if tuple(reached) in ((), tuple(range(1, r.blocks_flipped + 1)))
               else f", on Block Zone(s) {', '.join(map(str, reached))}")  # (an empty Zone holds none)
         out.append(Note("blocks-flipped", f"the defender flips Block cards 1–{r.blocks_flipped} from the "
-                        f"1st ({r.blocks_flipped} card(s){on}"
-                        + (f", {already} already face-up and still counted" if already else "") + ")",
-                        fwd))
+                        f"1st ({r.blocks_flipped} card(s){on}{_already_face_up(r)})", fwd))
     if r.defender_due:
         out.append(Note("defender-trash", f"damage beyond the {r.blocks} Block card(s): the defender sends "
                         f"{r.defender_due} card(s) from Deck to Trash", fwd))

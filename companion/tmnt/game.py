@@ -581,17 +581,19 @@ class TmntTracker(Tracker[Game]):
         nxt = PHASES[i + 1]
         if nxt == "set":
             player, filled = slide_and_fill(me)
-            msg = (f"Set Phase: {me.name} fills {filled} empty Block Zone(s) from the hand."
-                   if filled else "Set Phase: every Block Zone is filled already.")
+            msg = (f"Set Phase: {me.name} fills {filled} empty Block Zone(s) from the hand"
+                   if filled else "Set Phase: every Block Zone is filled already")
+            msg += f" ({_cite('set')})."
             return replace(_set_player(state, state.active, player), phase="set", message=msg)
-        msg = {"event": "Event Phase: you may place 1 <Play> Event card.",
-               "item": "Item Phase: you may place 1 Item card (discard 1 card of its Attribute).",
-               "flip": "Flip Phase: turn over the 1st Block card and say what it is.",
-               "attack": "Attack Phase: place up to 3 Attack cards, then the Counter and Forward Steps."
-               }.get(nxt, "")
+        msg = {"event": "Event Phase: you may place 1 <Play> Event card",
+               "item": "Item Phase: you may place 1 Item card (discard 1 card of its Attribute)",
+               "flip": "Flip Phase: turn over the 1st Block card and say what it is",
+               "attack": "Attack Phase: place up to 3 Attack cards, then the Counter and Forward Steps"
+               }[nxt]
         if nxt == "flip" and me.zones[0].face == "up":  # a Character kept from the last turn
-            msg = "Flip Phase: the 1st Block card is face-up already (kept last turn): nothing to flip."
-        if nxt == "attack" and not can_attack(me):
+            msg = "Flip Phase: the 1st Block card is face-up already (kept last turn): nothing to flip"
+        msg += f" ({_cite(nxt)})."
+        if nxt == "attack" and not can_attack(me):  # (its own message, cited)
             msg = (f"Attack Phase skipped: no Character or Attack card face-up on {me.name}'s 1st "
                    f"Block Zone ({_cite('attack')}). Next ends the turn.")
         return replace(state, phase=nxt, message=msg)
@@ -633,11 +635,11 @@ class TmntTracker(Tracker[Game]):
         if card in ("character", "attack"):
             zone = Zone("up", card)
             msg = (f"{me.name} flips {a_an(card.title())} card: resolve any <Flip> text; it stays on "
-                   "the 1st Block Zone.")
+                   f"the 1st Block Zone ({_cite('flip')}).")
             trash = me.trash
         else:
             zone, msg = EMPTY, (f"{me.name} flips {a_an(card.title())} card: resolve any <Flip> text, "
-                                "then it goes to the Trash; no attack this turn.")
+                                f"then it goes to the Trash; no attack this turn ({_cite('flip')}).")
             trash = me.trash + 1
         me = replace(me, zones=(zone, *me.zones[1:]), trash=trash)
         return replace(_set_player(state, state.active, me), message=msg)
@@ -649,7 +651,8 @@ class TmntTracker(Tracker[Game]):
         me = state.players[state.active]
         me = replace(me, hand=me.hand - 1, trash=me.trash + 1)
         return replace(_set_player(state, state.active, me), event_played=True,
-                       message=f"{me.name} places an Event card; after its text it goes to the Trash.")
+                       message=f"{me.name} places an Event card; after its text it goes to the Trash "
+                               f"({_cite('event')}).")
 
     def _play_item(self, state: Game, event: Event) -> Game:
         refused = why_not_card(state, "item")
@@ -658,7 +661,8 @@ class TmntTracker(Tracker[Game]):
         me = state.players[state.active]
         me = replace(me, hand=me.hand - 2, trash=me.trash + 1, items=me.items + 1)
         return replace(_set_player(state, state.active, me), item_played=True,
-                       message=f"{me.name} places an Item card and discards 1 card of its Attribute.")
+                       message=f"{me.name} places an Item card and discards 1 card of its Attribute "
+                               f"({_cite('item')}).")
 
     def _attack(self, state: Game, event: Event) -> Game:
         if state.phase != "attack" and state.attack is None:
@@ -738,7 +742,7 @@ class TmntTracker(Tracker[Game]):
                              f"({due} due)")
             elif due:
                 notes.append(f"{name} sends {due} from Deck to Trash")
-        forward = "Forward Step: " + "; ".join(notes) + "."
+        forward = "Forward Step: " + "; ".join(notes) + f" ({cite('tmnt', SEC_FORWARD)})."
         state = check_over(replace(state, attack=record, phase="result", message=forward))
         if state.over:  # what the attack did, then how the game ended
             return replace(state, message=f"{forward} {state.message}")
@@ -786,7 +790,7 @@ class TmntTracker(Tracker[Game]):
                                                     trash=p.trash + sent + attack_zone))
         return replace(state, resolved=True,
                        message="Result Step done: face-up Block cards and the Attack Zone go to the "
-                               "Trash. Next ends the turn.")
+                               f"Trash ({cite('tmnt', SEC_RESULT)}). Next ends the turn.")
 
     def _correct(self, state: Game, event: Event) -> Game:
         """Set counts or Block Zones by hand (card texts the tracker does not model)."""
@@ -820,8 +824,10 @@ class TmntTracker(Tracker[Game]):
         why = f"; reason: {reason}" if reason else ""
         said = [_change(key, getattr(p, key), value) for key, value in changes.items()
                 if key in _CHANGE_LABELS]  # (not the card named on the 1st Block Zone: the Zone says it)
-        return replace(_set_player(state, idx, replace(p, **changes)),
-                       message=f"Corrected {p.name}: {', '.join(said)}{why}")
+        after = replace(p, **changes)
+        warning = _set_phase_gaps(state, idx, after)
+        return replace(_set_player(state, idx, after),
+                       message=f"Corrected {p.name}: {', '.join(said)}{why}{warning}")
 
     def _reason(self, reason: Any) -> str:
         """A correction's ``reason``: one line of text, at most :data:`REASON_MAX` characters (``null``
@@ -862,6 +868,17 @@ def _attacker(raw: Any, zone_kind: str | None, *, logged: bool = True) -> Battle
 
 #: How a correction names each thing it sets (``Corrected Ann: Deck 12 (was 31)``).
 _CHANGE_LABELS = {"hand": "hand", "deck": "Deck", "trash": "Trash", "items": "Items", "zones": "Block Zones"}
+
+
+def _set_phase_gaps(state: Game, idx: int, player: Player) -> str:
+    """The warning a correction in the Set Phase gets when it leaves the turn player's Block Zones
+    empty (tmnt-tcg.txt, Set Phase: "The Block Zones must not be empty at the end of this Phase");
+    ``""`` otherwise."""
+    empty = [k for k, z in enumerate(player.zones, start=1) if z.face == "empty"]
+    if state.phase != "set" or idx != state.active or not empty:
+        return ""
+    return (f". Warning: Block Zone(s) {', '.join(map(str, empty))} left empty; the Block Zones must not be "
+            f"empty at the end of the Set Phase ({_cite('set')})")
 
 
 def _change(key: str, before: Any, after: Any) -> str:

@@ -26,12 +26,13 @@ from ..verdict import Note, Problem, Verdict
 CITE_BATTLE = cite("village", "Attack / Defense Structure")
 CITE_FIRST_TURN = cite("village", "First Turn")
 CITE_ABILITY_FAQ = cite("village", "Ability FAQ's")
+CITE_WIN = cite("village", "You Win If")
 #: How an attack's Mouse Points line begins, and whom it names when the defending player's name is not
 #: known (``village battle``).
 MP_DAMAGE = "Mouse Points damage"
 DEFENDING_PLAYER = "the defending player"
 #: Said after the Mouse Points an attack leaves when it leaves none (You Win If).
-ATTACKER_WINS = f": the attacker wins the game ({cite('village', 'You Win If')})"
+ATTACKER_WINS = f": the attacker wins the game ({CITE_WIN})"
 HOUSE_DIRECT = ("house interpretation: an undefended attack hits the opponent's Mouse Points for "
                 "the attacker's ATK (the rule book does not give the amount)")
 
@@ -105,7 +106,8 @@ class BattleResult:
         illegal one: its verdict."""
         if not self.is_legal:
             return self.verdict.lines()
-        return [*self._outcome_lines(), *(f"note: {n.message}" for n in self.verdict.notes)]
+        return [*self._outcome_lines(),
+                *(f"note: {n.message}" + (f" ({n.cite})" if n.cite else "") for n in self.verdict.notes)]
 
     def verdict_lines(self) -> list[str]:
         """The battle as every verdict on the command line says it (``tmnt attack`` too): what it
@@ -179,6 +181,10 @@ def resolve_battle(attackers: Sequence[Fighter], defenders: Sequence[Fighter], a
                                         "give each mouse on the field its own label", (f.label,),
                                         CITE_BATTLE))
             side[f.label] = f
+    if opponent_mp == 0 and attacks:  # (the game ended when the Mouse Points reached 0)
+        problems.append(Problem("game-over", f"{opponent or DEFENDING_PLAYER} has 0 Mouse Points: the game "
+                                "is already over, so no attack is made", tuple(a.attacker for a in attacks),
+                                CITE_WIN))
     if first_turn and attacks:
         problems.append(Problem("no-first-turn-attack", "the player who moves first cannot attack on the "
                                 "first turn of the game", tuple(a.attacker for a in attacks),
@@ -189,7 +195,7 @@ def resolve_battle(attackers: Sequence[Fighter], defenders: Sequence[Fighter], a
                                     "attack twice, not more", (label,), CITE_BATTLE))
         elif label in twice and n == 2:
             notes.append(Note("card-allows-twice", f"{label} attacks twice: a card effect allows it (twice), "
-                              f"over 'each attacking Mouse may only attack once' ({CITE_BATTLE})",
+                              "over 'each attacking Mouse may only attack once'",
                               CITE_BATTLE))
         elif n > 1:
             problems.append(Problem("attacks-once", f"{label!r} is assigned {n} attacks; each attacking "

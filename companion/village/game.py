@@ -168,7 +168,8 @@ EVENT_FIELDS: dict[str, EventFields] = {
     "draw": EventFields(f"Step 1: the turn player draws their card ({CITE_TURN})"),
     "step": EventFields("any time: move the turn's checklist on to a step, skipping the ones between "
                         f"({CITE_TURN})", ("to",),
-                        notes=(("to", "the step to move on to, at most 6; end_turn ends the turn"),)),
+                        notes=(("to", "the step to move on to, 1 to 6; to end the turn use the end_turn "
+                                      "event"),)),
     "play_basic": EventFields(f"Step 2: play a Basic Mouse ({CITE_TURN}, Step 2)",
                               optional=("name", "atk", "def", "number"),
                               notes=(_NAME, ("atk", "its ATK"), ("def", "its DEF"), _NUMBER)),
@@ -923,6 +924,10 @@ class VillageTracker(Tracker[VillageState]):
                            "typed in", found=shown(event["seeded"], 40),
                            suggestion='leave seeded out for the seeded coin, or give "result" for the '
                                       "table's own flip")
+        if kind == "flip" and _coin_side(event.get("result")) != event.get("result"):  # "Heads": heads
+            event = copy.copy(event)
+            event["result"] = _coin_side(event["result"])
+            return event
         if kind == "flip" and event.get("result") is None and state.started:
             # what the seeded coin gives is logged with the flip, so a line lost or changed earlier in
             # the log never turns it over on replay (the key of the draw would then be another flip's)
@@ -1081,7 +1086,8 @@ class VillageTracker(Tracker[VillageState]):
             raise RuleError(f"players must be two names, not {shown(names)}",
                             expected=f"two names, each on one line of at most {PLAYER_NAME_MAX} characters, "
                                      'e.g. ["Ann", "Bob"]')
-        decks = e.get("decks", [e.get("deck", DEFAULT_DECK)] * 2)
+        # (deck is read only when decks is not given: given with it, it is said to be unused)
+        decks = e["decks"] if "decks" in e else [e.get("deck", DEFAULT_DECK)] * 2
         if not isinstance(decks, list | tuple) or len(decks) != 2:
             raise RuleError(f"decks must be two card counts, not {shown(decks)}")
         for d in decks:
@@ -1229,7 +1235,7 @@ class VillageTracker(Tracker[VillageState]):
         out_of_order = why_not_flip(state, functions, card)
         if out_of_order is not None:
             raise out_of_order
-        result = e.get("result")
+        result = _coin_side(e.get("result"))
         said: tuple[str, ...] = ()
         if result is None:
             result = now = seeded_flip(state)
@@ -1401,6 +1407,14 @@ class VillageTracker(Tracker[VillageState]):
         return replace(state, current=nxt, turn=state.turn + 1, t=TurnState(), opened=True,
                        last=(f"{ended} ends the turn; turn {state.turn + 1}: {state.players[nxt].name} "
                              "draws a card (Step 1)",))
+
+
+def _coin_side(result: Any) -> Any:
+    """A flip's ``result`` as the log keeps it: "Heads" or " TAILS" read as ``heads`` or ``tails`` (option
+    words take any case); anything else as it was (refused by the flip)."""
+    if isinstance(result, str) and result.strip().lower() in ("heads", "tails"):
+        return result.strip().lower()
+    return result
 
 
 def seeded_flip(state: VillageState) -> str:
