@@ -85,7 +85,9 @@ def test_to_text_refuses_a_name_that_would_read_back_as_another() -> None:
 
 def test_plus_on_a_json_list_whose_name_a_text_list_cannot_hold_changes_nothing() -> None:
     view = DeckBuilderView("village")
-    view.input.value = MICE  # pasted: the Name box is empty, so its name would go in a Name: line
+    view.input.value = MICE  # pasted: its name goes into the Name box (as an opened list's does)
+    assert view.name.value == "Mice #1"
+    view.name.value = ""  # the box emptied: the name would have to go in a Name: line
     _minus, plus = _row(view, "Apple")
     plus.click()
     said = text_of(view.status.value)

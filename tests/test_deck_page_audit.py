@@ -203,9 +203,13 @@ def test_a_name_line_typed_in_the_list_is_the_one_kept_and_a_json_list_keeps_its
     assert path.name == "village-orchard.txt"
     assert path.read_text(encoding="utf-8") == "# mine\nName: Orchard\n3 Apple\n"
     view.name.value = "Orchard"  # the same deck: its Name: line says the box's name, in place
-    view.input.value = "# mine\nName: orchard  # old\n4 Apple\n"
+    view.input.value = "# mine\nName: Orchard  # old\n4 Apple\n"
+    view.name.value = "ORCHARD"
     assert view.save_list() == path
-    assert path.read_text(encoding="utf-8") == "# mine\nName: Orchard  # old\n4 Apple\n"
+    assert path.read_text(encoding="utf-8") == "# mine\nName: ORCHARD  # old\n4 Apple\n"
+    view.input.value = "# mine\nName: orchard  # old\n4 Apple\n"  # the Name: line retyped: the box follows
+    assert view.name.value == "orchard" and view.save_list() == path
+    assert path.read_text(encoding="utf-8") == "# mine\nName: orchard  # old\n4 Apple\n"
     view.name.value, view.input.value = "Bushel", '{"cards": [{"card": "Apple", "count": 2}]}'
     jpath = view.save_list()
     assert json.loads(jpath.read_text(encoding="utf-8"))["name"] == "Bushel"

@@ -1,17 +1,17 @@
 """The deck builder view: paste, upload or build a list; legality, statistics and odds follow it.
 
-Choose the game (Village TCG or TMNT TCG) and the format, then paste a decklist,
-upload a ``.txt``/``.json``/``.csv`` file, or build one from the searchable card table with
-the big − and + buttons (they change a count where it is written, keeping every comment). Every
-change re-checks the list: the legality panel lists every problem with its rule-book section, the
-composition plot and the exact opening-hand odds update, and *Save* keeps the list in
-``<user data>/decks/`` with its name (a ``Name:`` line, which the Name box shows when it is opened
-again). A save never replaces a file that another page or a program saved after this page opened or
-saved it, nor a saved deck with a list that does not read: it asks first (*Save as new deck* or *Save
-over it*), in one panel beside those two answers. The Open menu's first entry names the list in the
-editor, and whether it is saved (``— editing: night-deck (unsaved)``); the page opens on the demo list
-as the Open menu opens it (its name in the Name box). An empty list gets no verdict: the page asks for
-one.
+Choose the game (Village TCG or TMNT TCG) and the format, then paste a decklist, upload a
+``.txt``/``.json``/``.csv`` file, or build one from the searchable card table with the big − and +
+buttons (they change a count where it is written, keeping every comment). Every change re-checks the
+list: the legality panel lists every problem with its rule-book section, the composition plot and the
+exact opening-hand odds update, and *Save* keeps the list in ``<user data>/decks/`` with its name (a
+``Name:`` line, which the Name box shows when it is opened again; a list typed or pasted with a name of
+its own puts that name in the box too). A save never replaces a file that another page or a program
+saved after this page opened or saved it, nor a saved deck with a list that does not read: it asks first
+(*Save as new deck* or *Save over it*), in one panel beside those two answers. The Open menu's first
+entry names the list in the editor, and whether it is saved (``— editing: night-deck (unsaved)``); the
+page opens on the demo list as the Open menu opens it (its name in the Name box). An empty list gets no
+verdict: the page asks for one.
 
 What the editor holds (per game: the list, the Name box and the format) is kept as a draft
 (:mod:`companion.deck.draft`) on every change, and brought back when the page opens again (a reload),
@@ -451,6 +451,7 @@ class DeckBuilderView:
         guard = ui.guarded(self.status)
         self.game.observe(guard(lambda ch: self._switch_game(ch["new"])), names="value")
         self.format.observe(guard(lambda _ch: self._on_format()), names="value")
+        self.input.observe(guard(self._name_follows_list), names="value")  # (first: the check reads the name)
         self.input.observe(guard(lambda _ch: self.refresh()), names="value")
         self.input.observe(guard(lambda _ch: self._menu_follows_edits()), names="value")
         self.name.observe(guard(lambda _ch: self._menu_follows_edits()), names="value")
@@ -526,6 +527,18 @@ class DeckBuilderView:
     def incoming(self) -> Incoming | None:
         """The list waiting to replace this game's unsaved edits (see :meth:`_open_text`), if any."""
         return self._waiting.get(self.game.value)
+
+    def _name_follows_list(self, change: dict[str, Any]) -> None:
+        """A list's own name typed or pasted into the editor (a ``Name:`` line, a JSON list's ``name``, a
+        CSV list's title row) goes into the Name box when it is new, as an opened list's does: Save then
+        files the list under the name it gives itself, never under the name of the list the editor held
+        before (the example's, on a page just opened). The box stays the player's to change after; a
+        list the page puts in the editor (opened, uploaded, another game's) brings its name itself."""
+        if self._busy:
+            return
+        own = split_name(str(change["new"]), self.db)[1]
+        if own and own != split_name(str(change["old"]), self.db)[1] and own != self.name.value.strip():
+            self.name.value = own
 
     def _switch_game(self, game: str, text: str | None = None) -> None:
         old = getattr(self, "_current_game", None)
