@@ -41,7 +41,7 @@ def test_usage_errors_name_the_command_suggest_the_option_and_are_json_with_json
     assert "usage: companion deck check" in err and "Did you mean '--format'?" in err
     assert main(["odds", "mousecard", "--skill", "x", "--target", "J", "--json"]) == 2
     doc = json.loads(capsys.readouterr().out)
-    assert doc["game"] == "mousecard" and "invalid int value: 'x'" in doc["error"]
+    assert doc["game"] == "mousecard" and "expected a whole number, found 'x'" in doc["error"]
     assert doc["usage"].startswith("usage: companion odds mousecard")
     assert main(["odds", "mousecard", "--skill", "3", "--target", "J", "--mode", "brok"]) == 2
     assert "Did you mean 'broke'?" in capsys.readouterr().err
@@ -77,3 +77,21 @@ def test_a_path_the_system_refuses_anywhere_is_the_users_error_not_a_bug(
     assert code == 2 and "internal error" not in text
     assert "cannot be used (file name too long)" in text and "Use a shorter name" in text
     assert str(log) in text
+
+
+@pytest.mark.parametrize(("typed", "said"), [
+    ("1.5", "expected a whole number, found '1.5': did you mean 1 or 2?"),
+    ("3.0", "expected a whole number, found '3.0': did you mean 3?"),
+    ("-0.5", "expected a whole number, found '-0.5': did you mean -1 or 0?"),
+    ("three", "expected a whole number, found 'three'"),
+    ("nan", "expected a whole number, found 'nan'"),
+    ("1e30", "expected a whole number, found '1e30'"),
+])
+def test_a_number_option_refuses_what_is_not_whole_in_plain_words(
+        typed: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["odds", "mousecard", "--skill", typed, "--target", "J"]) == 2
+    err = capsys.readouterr().err
+    assert f"argument --skill: {said}" in err and "invalid int" not in err
+    assert ("did you mean" in said) == ("did you mean" in err)
+    assert main(["tmnt", "attack", "--blocks", typed]) == 2  # every whole-number option of every command
+    assert f"argument --blocks: {said}" in capsys.readouterr().err

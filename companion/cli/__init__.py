@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
 import os
 import re
 import shlex
@@ -137,17 +138,39 @@ class _StoreOnce(argparse._StoreAction):
         super().__call__(parser, namespace, values, option_string)
 
 
+def _whole(text: str) -> int:
+    """A whole number typed for an option of ``type=int``, refused in plain words: argparse's own
+    "invalid int value: '1.5'" names a Python type, not what the option wants; a number with a
+    fraction is told the whole numbers either side of it."""
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    said = f"expected a whole number, found {text!r}"
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(said) from None
+    if math.isfinite(number) and abs(number) < 1e15:  # (a number of many digits: none suggested)
+        low, high = math.floor(number), math.ceil(number)
+        said += f": did you mean {low}?" if low == high else f": did you mean {low} or {high}?"
+    raise argparse.ArgumentTypeError(said) from None
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(self, message)
 
     def add_argument(self, *args: Any, **kwargs: Any) -> argparse.Action:
         """As argparse's; an option whose choices are lower-case words (and that has no type of its
-        own) takes them in any case: ``--paper A4``, ``--mode Broke``."""
+        own) takes them in any case: ``--paper A4``, ``--mode Broke``; a whole number is read by
+        :func:`_whole`."""
         choices = kwargs.get("choices")
         if (choices is not None and "type" not in kwargs
                 and all(isinstance(c, str) and c == c.lower() for c in choices)):
             kwargs["type"] = _folded
+        if kwargs.get("type") is int:
+            kwargs["type"] = _whole  # (its refusal in plain words)
         if kwargs.get("action", "store") == "store" and args and str(args[0]).startswith("-"):
             kwargs["action"] = _StoreOnce  # (an option of one value: given twice is refused)
         return super().add_argument(*args, **kwargs)
