@@ -95,3 +95,23 @@ def test_a_number_option_refuses_what_is_not_whole_in_plain_words(
     assert ("did you mean" in said) == ("did you mean" in err)
     assert main(["tmnt", "attack", "--blocks", typed]) == 2  # every whole-number option of every command
     assert f"argument --blocks: {said}" in capsys.readouterr().err
+
+
+def test_mystics_replay_text_shows_each_mouses_equipment_pack_and_the_party_items(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "m.jsonl")
+    assert main(["mystics", "new", log, "--mice", "collin,filch,nez", "--seed", "3"]) == 0
+    assert main(["mystics", "do", log, '{"event": "gain", "mouse": "nez", "card": "Rope"}',
+                 '{"event": "gain", "mouse": "nez", "card": "Grape"}',
+                 '{"event": "equip", "mouse": "filch", "card": "Dagger", "slot": "paw"}']) == 0
+    capsys.readouterr()
+    assert main(["mystics", "replay", log]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = {line.split(":")[0].strip(): i for i, line in enumerate(lines) if line.startswith("  ")}
+    # starting equipment is recorded by id, shown by its name (as the page shows it)
+    assert lines[at["Collin"] + 1] == "    equipped: Collin's Sword (paw), Leather Breastplate (armor)"
+    assert lines[at["Filch"] + 1] == "    equipped: Dagger (paw)"
+    assert lines[at["Nez"] + 1] == "    pack: Rope"  # a party item is in no pack: said once, below the party
+    assert "pack 1/3" in lines[at["Nez"]]
+    assert any(line.startswith("Party items, by the story control board, shared (mice-and-mystics.txt, "
+                               "Party Items): Grape (drawn by Nez)") for line in lines)

@@ -59,8 +59,11 @@ def chapter_bar(hourglass: int, chapter_end: int) -> str:
     return bar if None not in pages else f"{bar} ({total} pages)"
 
 
-def render_state(state: Any, *, house_readings: bool = False, log: str | None = None) -> list[str]:
-    """The dashboard as text lines; what a huge number would draw unit by unit is cut short.
+def render_state(state: Any, *, house_readings: bool = False, log: str | None = None,
+                 card_name: Callable[[str], str] = str) -> list[str]:
+    """The dashboard as text lines; what a huge number would draw unit by unit is cut short. Each
+    mouse's equipment, pack and ability cards follow its line, as the page shows them (``card_name``:
+    a card recorded by id, starting equipment, by its name); the party items, once (Party Items).
 
     The house readings in use (where the rule book is silent) close it: one line naming how many
     and how to see them (``log``: the log's path, for the command shown), or with ``house_readings``
@@ -108,6 +111,16 @@ def render_state(state: Any, *, house_readings: bool = False, log: str | None = 
         lines.append(f"  {m.name}: wounds {m.wounds}+{m.poison} poison / life {life}, cheese {m.cheese}"
                      + (", CAPTURED" if m.captured else "") + (f", {conds}" if conds else "")
                      + f", pack {m.pack_load}/3")
+        equipped = ", ".join(f"{card_name(g.name)} ({g.slot})" for g in m.equipped)
+        pack = ", ".join(card_name(g.name) + (" (trick)" if g.trick else "") for g in m.pack if not g.party)
+        gear = [f"equipped: {equipped}" if equipped else "", f"pack: {pack}" if pack else "",
+                f"abilities: {', '.join(m.abilities)}" if m.abilities else ""]
+        if any(gear):
+            lines.append("    " + "; ".join(g for g in gear if g))
+    items = [f"{card_name(g.name)} (drawn by {m.name})" for m in state.mice for g in m.gear if g.party]
+    if items:
+        lines.append(f"Party items, by the story control board, shared ({cite('mystics', 'Party Items')}): "
+                     + ", ".join(items))
     lines += house_reading_lines(every=house_readings, log=log)
     return lines
 
@@ -231,7 +244,7 @@ def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None
         print(no_game_line(tracker, log))
     else:
         print("\n".join(render_state(tracker.state, house_readings=getattr(args, "house_readings", False),
-                                      log=log or None)))
+                                      log=log or None, card_name=tracker.card_name)))
 
 
 @_with_cards
