@@ -502,11 +502,13 @@ def load_game(game: str, extra: Iterable[str | os.PathLike[str]] = (), *,
             continue
         seen.add(key)
         cards += [c for c in load_file(f, game, validate=validate) if (key, c.index) not in skip]
-    from .validation import ensure_unique, resolve_replacements
+    from .validation import ensure_checks, ensure_unique, resolve_replacements
 
     if validate:
         ensure_unique(cards)
     kept, orphans = resolve_replacements(cards, lambda c: (c.id, c.get("replaces")))
+    if validate:
+        ensure_checks(game, kept)
     return CardDB(game, kept, replaced=replaced_ids(cards, kept, orphans))
 
 

@@ -1157,7 +1157,7 @@ def test_characters_the_font_cannot_draw_are_a_warning_naming_the_card(
     deck = tmp_path / "m.json"  # the Mouse Card deck draws its own faces: its texts are checked too
     deck.write_text(json.dumps({"game": "mousecard", "set": "Deck ♠ 🃏", "cards": [
         {"id": "x-ace", "name": "Ace", "type": "standard", "rank": "A", "suit": "spades", "colour": "black",
-         "value": 14, "source": "me"}]}, ensure_ascii=False), encoding="utf-8")
+         "value": 14, "source": "me", "replaces": "a-spades"}]}, ensure_ascii=False), encoding="utf-8")
     code, out, err = run(capsys, "cards", "mousecard", "--cards", str(deck), "--json", "--out", str(pdf))
     assert code == 0
     assert json.loads(out)["missing_glyphs"] == [{"id": "x-ace", "name": "Ace", "characters": "🃏"}]

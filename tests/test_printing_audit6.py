@@ -29,7 +29,7 @@ LONG_SET = "A Mouse Card Deck With An Extraordinarily Long Set Name For Footer T
 def _mousecard_file(tmp_path: Path, set_name: str, n: int = 3) -> Path:
     deck = json.loads((ROOT / "data" / "mousecard" / "deck.json").read_text(encoding="utf-8"))
     deck["set"] = set_name
-    deck["cards"] = [dict(c, id=f"long-{c['id']}") for c in deck["cards"][:n]]
+    deck["cards"] = [dict(c, id=f"long-{c['id']}", replaces=c["id"]) for c in deck["cards"][:n]]
     f = tmp_path / "long.json"
     f.write_text(json.dumps(deck), encoding="utf-8")
     return f
