@@ -854,14 +854,22 @@ class Tracker(Generic[S]):
             for module in TRACKER_MODULES:  # (every tool, not only the ones imported so far)
                 importlib.import_module(module)
             if not set(owners) <= set(self._TRACKERS):
+                from .errors import closest
+
+                near = closest(owner, sorted(self._TRACKERS), n=1)
+                mend = (f"If line 1 means {near[0]!r}, mend it to "
+                        f"{json.dumps({'event': HEADER, 'tracker': near[0]})}; else give" if near else "Give")
                 raise LogError(f"this log is from a tool this companion does not know ({owner!r}), not a "
                                f"{self.KIND} log", where=where,
                                expected=f"a log made by 'companion {self.KIND}'",
-                               suggestion="Give a new file name for a new log; this file was left untouched.")
+                               suggestion=f"{mend} a new file name for a new log; this file was left "
+                                          "untouched.")
+        header = json.dumps({"event": HEADER, "tracker": self.KIND})
         raise LogError(f"this is a {owner or 'different'} log, not a {self.KIND} one",
                        where=where, expected=f"a log made by 'companion {self.KIND}'",
-                       suggestion=(f"Open it with {tools}, " if owner else "")
-                       + "or give a new file name for a new log.")
+                       suggestion=(f"Open it with {tools}, or give a new file name for a new log." if owner
+                                   else f"Its first line names no tool: if it is a {self.KIND} log, mend "
+                                        f"line 1 to {header}; else give a new file name for a new log."))
 
     @classmethod
     def _fits(cls, events: list[Event], known: frozenset[str]) -> bool:
@@ -885,8 +893,10 @@ class Tracker(Generic[S]):
         so a Village log of start, draw, end_turn is not a Mouse Card one. When this tool and
         another both could have (a lone start with a seed), all are named, this one among
         them: claiming it would lock the other tool out of its own log at this tool's first
-        action. When none fits (a hand-edited log), the kinds are counted: another tool's
-        when at least as many are kinds only other tools know as kinds this one knows."""
+        action. When none fits (a hand-edited log: a start with a misspelt field), the tools
+        that know the most of its events own it, all of them on a tie: a Village log of start,
+        draw and mp is Village's (the Mouse Card tool knows start and draw only), and no two
+        tools claim it alone, each writing into it."""
         for module in TRACKER_MODULES:  # every tool's kinds, not only the ones imported so far
             importlib.import_module(module)
         known = frozenset().union(*(t.EVENT_KINDS for t in self._TRACKERS.values()))
@@ -896,13 +906,9 @@ class Tracker(Generic[S]):
         fitting = sorted(kind for kind, other in self._TRACKERS.items() if other._fits(events, known))
         if fitting:  # (a lone Village start would fit TMNT's too: both are named)
             return fitting
-        others = {kind: other.EVENT_KINDS for kind, other in self._TRACKERS.items() if kind != self.KIND}
-        elsewhere = sum(k not in self.EVENT_KINDS and any(k in known for known in others.values())
-                        for k in kinds)
-        mine = sum(k in self.EVENT_KINDS for k in kinds)
-        if not elsewhere or elsewhere < mine:
-            return [self.KIND]
-        return [max(others, key=lambda kind: sum(k in others[kind] for k in kinds))]
+        scores = {kind: sum(k in other.EVENT_KINDS for k in kinds) for kind, other in self._TRACKERS.items()}
+        best = max(scores.values())
+        return sorted(kind for kind, score in scores.items() if score == best)
 
     @property
     def is_new(self) -> bool:

@@ -372,7 +372,20 @@ def raise_unknown(game: str, unknown: Sequence[CompanionError], *,
 
 def print_json(obj: Any) -> None:
     """The one way commands print ``--json`` output: indented, UTF-8, stable key order."""
-    sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False) + "\n")
+    sys.stdout.write(json_text(obj, indent=2) + "\n")
+
+
+def json_text(obj: Any, *, indent: int) -> str:
+    """``obj`` as JSON for standard output: its characters as they are where the output can encode
+    them (UTF-8), else ``\\u`` escapes (a Windows code page, an ASCII pipe): the streams' own
+    fallback (:func:`_tolerant_streams`) writes Python's ``\\x``/``\\U`` escapes, which no JSON
+    reader takes."""
+    text = json.dumps(obj, indent=indent, ensure_ascii=False)
+    try:
+        text.encode(getattr(sys.stdout, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return json.dumps(obj, indent=indent, ensure_ascii=True)
+    return text
 
 
 def existing_log(path: str | Path, *, error: type[CompanionError] = CompanionError,
@@ -508,6 +521,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader closed the pipe early (| head): not an error
         _discard(stdout)
         return 0
+    except KeyboardInterrupt:  # before any command ran (the parser, its imports): nothing was done
+        print("companion: interrupted", file=sys.stderr)
+        return 130
     finally:
         sys.stdout = stdout
 

@@ -584,7 +584,8 @@ def _said(args: argparse.Namespace, tracker: Any, line: str, warnings: list[str]
     if args.json:
         from . import print_json
 
-        print_json({"line": line, **_state_json(tracker, args.log, none, warnings)})
+        print_json({**_state_json(tracker, args.log, none, warnings), "line": line})  # (the keys every
+        # tracker's --json begins with first: tracker_json)
     else:
         print(line)
         if cites:

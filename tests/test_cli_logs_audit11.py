@@ -1,0 +1,74 @@
+"""Event logs from the command line, exploratory test 11: a hand-edited log no tool fits is owned by the tool
+that knows the most of its events (the Mouse Card tool once claimed a Village log and wrote into it);
+``--json`` stays JSON where standard output cannot encode its text; Ctrl+C before a command runs says so
+in one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.cli import main
+
+# a Village log with no first line, its start's 'players' misspelt: no tool's start fits it
+OLD_VILLAGE = ('{"event": "start", "playres": ["A", "B"], "seed": 1}\n{"event": "draw"}\n'
+               '{"event": "mp", "player": 0, "delta": -3}\n')
+
+
+def test_a_hand_edited_village_log_is_not_claimed_or_written_by_the_mouse_card_tool(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "old.jsonl"
+    log.write_text(OLD_VILLAGE, encoding="utf-8")
+    assert main(["mousecard", "award", str(log), "Pip"]) == 2
+    err = capsys.readouterr().err
+    assert "this is a village log, not a mousecard one" in err and "companion village" in err
+    assert log.read_text(encoding="utf-8") == OLD_VILLAGE  # nothing appended
+    assert main(["mousecard", "replay", str(log)]) == 2
+    assert main(["village", "replay", str(log)]) == 0  # its own tool reads it
+    assert "27 MP" in capsys.readouterr().out
+
+
+def _run(args: list[str], tmp_path: Path, encoding: str) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "COMPANION_USER_DATA": str(tmp_path / "data")}
+    return subprocess.run([sys.executable, "-m", "companion", *args], env=env, capture_output=True,
+                          cwd=tmp_path, timeout=120, check=False)
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_json_stays_json_where_standard_output_cannot_encode_the_names(tmp_path: Path, encoding: str) -> None:
+    start = json.dumps({"event": "start", "players": ["\U0001f469 Ann", "Zo\u00eb"], "seed": 1})
+    assert _run(["village", "do", "g.jsonl", start], tmp_path, "utf-8").returncode == 0
+    done = _run(["village", "replay", "--json", "g.jsonl"], tmp_path, encoding)
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout.decode(encoding))  # Python's \U0001f469 or \xeb escapes are no JSON
+    assert [p["name"] for p in doc["players"]] == ["\U0001f469 Ann", "Zo\u00eb"]
+    utf8 = _run(["village", "replay", "--json", "g.jsonl"], tmp_path, "utf-8")
+    assert "Zo\u00eb" in utf8.stdout.decode("utf-8")  # where it can: the characters as they are
+
+
+def test_ctrl_c_before_the_command_runs_is_said_in_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import companion.cli as cli
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "build_parser", interrupted)
+    assert main(["village", "replay", "x.jsonl"]) == 130
+    assert capsys.readouterr().err == "companion: interrupted\n"
+
+
+def test_mouse_card_actions_json_begins_with_the_keys_every_tracker_begins_with(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "m.jsonl")
+    for args in (["new", log, "--seed", "7"], ["award", log, "Pip"],
+                 ["draw", log, "--character", "Pip", "--skill", "2", "--target", "5"], ["undo", log]):
+        assert main(["mousecard", *args, "--json"]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert list(doc)[:7] == ["game", "log", "actions", "can_undo", "can_redo", "problems", "warnings"]
+        assert doc["game"] == "mousecard" and doc["line"]
