@@ -106,11 +106,11 @@ def test_the_face_up_note_names_zones_not_a_count(capsys: pytest.CaptureFixture[
     code, out, _ = run(capsys, "tmnt", "attack", "--character", "wind:3", "--attack", "fire:2",
                        "--empty-zones", "1,3", "--face-up", "2")
     assert code == 0
-    assert ("the defender flips Block cards 1–2 from the 1st (2 card(s), on Block Zone(s) 2, 4; 1 of them "
+    assert ("the defender flips Block cards 1–2 from the 1st (2 cards, on Block Zones 2, 4; 1 of them "
             "(Zone 2) already face-up and still counted)") in out
     code, out, _ = run(capsys, "tmnt", "attack", "--character", "wind:3", "--attack", "fire:2",
                        "--blocks", "3", "--face-up", "1,3")
-    assert code == 0 and "(3 card(s); 2 of them (Block cards 1, 3) already face-up and still counted)" in out
+    assert code == 0 and "(3 cards; 2 of them (Block cards 1, 3) already face-up and still counted)" in out
 
 
 # -- 5. the step event's help ----------------------------------------------------------------------

@@ -397,11 +397,11 @@ def test_a_deck_smaller_than_the_cards_due_sends_what_it_holds_and_says_so(
     assert v.extra["defender_trashed"] == 1 and v.extra["defender_due"] == 8  # sent, and due
     assert v.extra["due"] == 8 and v.extra["sent"] == 1
     said = next(n.message for n in v.notes if n.rule == "game-over")
-    assert "must send 8 card(s) from Deck to Trash but its Deck holds 1" in said
+    assert "must send 8 cards from Deck to Trash but its Deck holds 1" in said
     trash = next(n.message for n in v.notes if n.rule == "defender-trash")
-    assert "the defender is due to send 8 card(s)" in trash
+    assert "the defender is due to send 8 cards" in trash
     assert main(["tmnt", "attack", "--character", "wind:12", "--defender-deck", "1"]) == 0
     assert "defender sends 1 (its whole Deck; 8 due)" in capsys.readouterr().out
     last = resolve_attack(ch("wind", 12), defender_deck=8)  # exactly the Deck: its last cards
-    assert "the defender sends its last 8 card(s) from Deck to Trash: its Deck runs out" in next(
+    assert "the defender sends its last 8 cards from Deck to Trash: its Deck runs out" in next(
         n.message for n in last.notes if n.rule == "game-over")

@@ -230,7 +230,7 @@ def test_newly_face_up_is_block_zone_numbers_in_the_log_and_in_tmnt_attack(
             "--empty-zones for those)") in capsys.readouterr().out
     assert main(["tmnt", "attack", "--character", "wind:2", "--empty-zones", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Turned face-up: Block Zone(s) 2, 3" in out and "on Block Zone(s) 2, 3" in out
+    assert "Turned face-up: Block Zone(s) 2, 3" in out and "on Block Zones 2, 3" in out
 
 
 # -- 8. the Result Step's choices name the cards -------------------------------------------------------

@@ -31,7 +31,7 @@ from typing import Any
 from .. import cite
 from ..errors import CompanionError, did_you_mean, shown
 from ..textio import logged_text, one_line
-from ..verdict import Note, Problem, Verdict
+from ..verdict import Note, Problem, Verdict, plural
 
 ATTRIBUTES: tuple[str, ...] = ("wind", "nature", "fire", "mountain")  # book numbers 1-4
 KINDS: tuple[str, ...] = ("normal", "forceful", "counter", "forceful-counter")
@@ -560,12 +560,13 @@ def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
         if over is not None:
             extra.update(over)
             loser = over["loser"]
-            notes = [Note(n.rule, n.message.replace(f"the {loser} sends {over['due']} card(s)",
-                                                    f"the {loser} is due to send {over['due']} card(s)"),
+            cards = plural(over["due"], "card")
+            notes = [Note(n.rule, n.message.replace(f"the {loser} sends {cards}",
+                                                    f"the {loser} is due to send {cards}"),
                           n.cite) if n.rule == f"{loser}-trash" else n for n in notes]
             due, held = over["due"], over["sent"]
-            how = (f"sends its last {held} card(s) from Deck to Trash" if due == held
-                   else f"must send {due} card(s) from Deck to Trash but its Deck holds {held}")
+            how = (f"sends its last {plural(held, 'card')} from Deck to Trash" if due == held
+                   else f"must send {plural(due, 'card')} from Deck to Trash but its Deck holds {held}")
             notes.append(Note("game-over", f"the {loser} {how}: its Deck runs out, the game is over and "
                               f"the {'attacker' if loser == 'defender' else 'defender'} wins",
                               cite("tmnt", "Game Over")))
@@ -628,16 +629,18 @@ def forward_notes(r: ForwardResult) -> list[Note]:
     out = [Note("damage", said, fwd)]
     if r.blocks_flipped:
         reached = r.zones[:r.blocks_flipped] if r.zones is not None else ()
+        zones = plural(len(reached), "Block Zone", "Block Zones").split(" ", 1)[1]
         on = ("" if tuple(reached) in ((), tuple(range(1, r.blocks_flipped + 1)))
-              else f", on Block Zone(s) {', '.join(map(str, reached))}")  # (an empty Zone holds none)
-        out.append(Note("blocks-flipped", f"the defender flips Block cards 1–{r.blocks_flipped} from the "
-                        f"1st ({r.blocks_flipped} card(s){on}{_already_face_up(r)})", fwd))
+              else f", on {zones} {', '.join(map(str, reached))}")  # (an empty Zone holds none)
+        which = "Block card 1" if r.blocks_flipped == 1 else f"Block cards 1–{r.blocks_flipped}"
+        out.append(Note("blocks-flipped", f"the defender flips {which} from the "
+                        f"1st ({plural(r.blocks_flipped, 'card')}{on}{_already_face_up(r)})", fwd))
     if r.defender_due:
-        out.append(Note("defender-trash", f"damage beyond the {r.blocks} Block card(s): the defender sends "
-                        f"{r.defender_due} card(s) from Deck to Trash", fwd))
+        out.append(Note("defender-trash", f"damage beyond the {plural(r.blocks, 'Block card')}: the defender "
+                        f"sends {plural(r.defender_due, 'card')} from Deck to Trash", fwd))
     if r.attacker_due:
-        out.append(Note("attacker-trash", f"the Counter is {r.attacker_due} bigger than the total "
-                        f"Power: the attacker sends {r.attacker_due} card(s) from Deck to Trash", fwd))
+        out.append(Note("attacker-trash", f"the Counter is {r.attacker_due} bigger than the total Power: "
+                        f"the attacker sends {plural(r.attacker_due, 'card')} from Deck to Trash", fwd))
     if r.blocks_flipped:
         out.append(Note("flip-texts", "then resolve <Flip> texts on the defender's face-up Block cards, "
                         "in order from the 1st", fwd))

@@ -22,7 +22,8 @@ same house reading, chosen for the whole game), ``cmp-tmnt-phase``, ``cmp-tmnt-n
 ``cmp-tmnt-keep-defender``, ``cmp-tmnt-result-step``, ``cmp-tmnt-correct`` (with the boxes
 ``cmp-tmnt-correct-items`` and ``cmp-tmnt-correct-reason``; ``cmp-tmnt-correct-off``: why it is off),
 ``cmp-tmnt-attacks-off`` (the tracker's builder: why Attack 1-3 are off, an Attack card on the 1st
-Block Zone), ``cmp-tmnt-character-mismatch`` (the builder's warning when its character is not the card
+Block Zone), ``cmp-tmnt-counter-off`` (why Counter is off: no Attack card placed, so the Counter Step
+is skipped), ``cmp-tmnt-character-mismatch`` (the builder's warning when its character is not the card
 the tracker names on the 1st Block Zone),
 ``cmp-tmnt-load-problems`` (card files of yours left out: the builder's, the tracker's at its top).
 
@@ -63,6 +64,7 @@ from ..tmnt.attack import (
     KINDS,
     POWER_MAX,
     SEC_ATTACK,
+    SEC_COUNTER,
     SEC_FORWARD,
     AttackSpecError,
     BattleCard,
@@ -319,6 +321,9 @@ class AttackBuilder:
         #: why the Attack 1-3 boxes are off (the tracker's, an Attack card on the 1st Block Zone)
         self.attacks_off = w.HTML()
         self.attacks_off.add_class("cmp-tmnt-attacks-off")
+        #: why the Counter box is off (no Attack card placed: the Counter Step is skipped)
+        self.counter_off = w.HTML()
+        self.counter_off.add_class("cmp-tmnt-counter-off")
         self._updating = False  # (an update that empties the Attack boxes does not start another)
         self.attack_card_power = attack_card_power_toggle("cmp-tmnt-attack-card-power")
         self.power_reading = w.VBox([self.attack_card_power, w.HTML(
@@ -358,7 +363,7 @@ class AttackBuilder:
             self.cards_note,
             w.HTML("<b>Attacker</b>"), self.character.box, self.mismatch, self.power_reading,
             *(s.box for s in self.attacks), self.attacks_off, bonus_box,
-            w.HTML("<b>Defender</b>"), self.counter.box, defender,
+            w.HTML("<b>Defender</b>"), self.counter.box, self.counter_off, defender,
             self.resolve, self.result])
         self.widget.add_class("cmp-tmnt-builder")
         for slot in (self.character, *self.attacks, self.counter):
@@ -432,6 +437,18 @@ class AttackBuilder:
         self.attacks_off.value = (f"<small style='color:{ui.COLOURS['muted']}'>Attack 1-3 are off: "
                                   f"{html.escape(reason)}.</small>" if reason else "")
 
+    def _skip_counter_step(self, placed: bool) -> None:
+        """With no Attack card placed the Counter Step is skipped (tmnt-tcg.txt, Attack Phase (2) Counter
+        Step): the Counter box is emptied and off, and why is said under it, as Attack 1-3 are when the
+        Attack Step is skipped; choosing one then only made the attack illegal."""
+        reason = None if placed else (f"no Attack card is placed, so the Counter Step is skipped "
+                                      f"({cite('tmnt', SEC_COUNTER)})")
+        if reason is not None and self.counter.pick.value != NONE:
+            self.counter.pick.value = NONE
+        ui.gate(self.counter.pick, reason)
+        self.counter_off.value = (f"<small style='color:{ui.COLOURS['muted']}'>Counter is off: "
+                                  f"{html.escape(reason)}.</small>" if reason else "")
+
     def _update(self) -> None:
         """:meth:`update`'s work, one at a time."""
         self.verdict = self.first = self.not_first = None
@@ -450,7 +467,9 @@ class AttackBuilder:
                                                   [PICK_FIRST])
                 return
             picked = [s.card() for s in self.attacks]  # (None: an Attack place left empty)
-            attacks, counter = [c for c in picked if c is not None], self.counter.card()
+            attacks = [c for c in picked if c is not None]
+            self._skip_counter_step(bool(attacks))
+            counter = self.counter.card()
             blocks = int(self.blocks.value)
             for i, b in enumerate(self.face_up, start=1):
                 b.disabled = i > blocks
