@@ -88,10 +88,15 @@ def test_a_log_whose_start_was_undone_says_how_to_bring_it_back(
     capsys.readouterr()
     assert main([game, "replay", str(log)]) == 0
     thing = "chapter" if game == "mystics" else "game"
+    hint = start_hint(game, log)
+    if game == "mystics":  # (mystics new takes no log that holds lines: a start is logged with do)
+        start_event = '{"event": "start", "mice": ["collin", "filch"], "chapter_end": 6}'
+        hint = (f"Start one with: companion mystics do {log} '{start_event}' (or Start chapter on the Mice "
+                "and Mystics notebook page); on a new log: companion mystics new NEWLOG --mice collin,filch.")
     assert capsys.readouterr().out.splitlines()[0] == (
         f"No {thing} under way in this log: its start was undone. Redo the undone start to go on with the "
         f"{thing} ('companion {game} do {log} redo', or the notebook page's Redo), or start a new {thing}. "
-        f"{start_hint(game, log)}")  # (the Mouse Card's words: one Tracker.no_start)
+        f"{hint}")  # (the Mouse Card's words: one Tracker.no_start)
 
 
 #: A command that leaves each tracker's log with a game under way, then the commands whose --json is checked.

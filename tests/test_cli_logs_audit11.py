@@ -72,3 +72,60 @@ def test_mouse_card_actions_json_begins_with_the_keys_every_tracker_begins_with(
         doc = json.loads(capsys.readouterr().out)
         assert list(doc)[:7] == ["game", "log", "actions", "can_undo", "can_redo", "problems", "warnings"]
         assert doc["game"] == "mousecard" and doc["line"]
+
+
+@pytest.mark.parametrize(("game", "lines", "said"), [
+    ("village", ['{"event": "start", "players": ["A", "B"], "seed": 1, "dekc": 40}'], "Did you mean 'deck'?"),
+    ("tmnt", ['{"event": "start", "players": ["A", "B"], "seed": 1, "dekc": 20}'], "Did you mean 'deck'?"),
+    ("mystics", ['{"event": "start", "mice": ["collin"], "chapter_end": 6, "chaptr": 3}'],
+     "Did you mean 'chapter'?"),
+])
+def test_a_replay_says_a_field_a_hand_edit_misspelt_which_it_ignored(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, lines: list[str], said: str) -> None:
+    log = tmp_path / "g.jsonl"
+    header = json.dumps({"event": "log", "tracker": game})
+    log.write_text("\n".join([header, *lines]) + "\n", encoding="utf-8")
+    before = log.read_bytes()
+    assert main([game, "replay", str(log)]) == 0  # read as before: the default stands in for the typo
+    err = capsys.readouterr().err
+    assert "companion: warning: line 2 (start): " in err
+    assert "is not a field it takes, so the replay ignored it" in err
+    assert said in err
+    assert main([game, "replay", "--json", str(log)]) == 0
+    warnings = json.loads(capsys.readouterr().out)["warnings"]
+    assert any(said in w and w.startswith("line 2 (start): ") for w in warnings)
+    assert log.read_bytes() == before
+
+
+def test_a_replay_of_the_logs_the_tools_wrote_warns_of_no_field(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.test_golden_logs import LOGS
+
+    for log in sorted(LOGS.glob("*.jsonl")):
+        game = log.stem.split("-")[0]
+        if game in ("village", "tmnt", "mystics"):
+            main([game, "replay", "--json", str(log)])
+            assert not [w for w in json.loads(capsys.readouterr().out)["warnings"] if "not a field" in w], log
+
+
+def test_mystics_says_a_way_to_start_anew_that_works_on_a_log_whose_start_was_undone(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "m.jsonl")
+    assert main(["mystics", "new", log, "--mice", "collin,filch", "--seed", "2"]) == 0
+    assert main(["mystics", "do", log, "undo"]) == 0
+    capsys.readouterr()
+    assert main(["mystics", "replay", log]) == 0
+    said = capsys.readouterr().out
+    assert "its start was undone" in said and "companion mystics new" not in said.split("on a new log")[0]
+    assert f"companion mystics do {log} " in said  # (the hint's command, run: it starts a chapter)
+    start = said.rsplit(f"companion mystics do {log} ", 1)[1].split(" (or Start chapter")[0].strip("'")
+    assert main(["mystics", "new", log, "--mice", "collin,filch"]) == 2  # (new takes no log that holds lines)
+    capsys.readouterr()
+    assert main(["mystics", "do", log, "redo"]) == 0  # (a redo too: both ways work)
+    assert main(["mystics", "do", log, "undo"]) == 0
+    capsys.readouterr()
+    assert main(["mystics", "do", log, '{"event": "hourglass"}']) == 2  # a new action: why, and the way on
+    err = capsys.readouterr().err
+    assert "'hourglass' before the chapter started (its start was undone)" in err
+    assert "Redo the undone start" in err
+    assert main(["mystics", "do", log, start]) == 0
+    assert "Chapter starts" in capsys.readouterr().out

@@ -172,6 +172,37 @@ def unread_fields(events: list[Any], table: Mapping[str, Any]) -> tuple[str | No
     return typo, others
 
 
+def stray_fields(tracker: Any) -> list[str]:
+    """The fields of the log's lines that their event does not take (a hand edit's ``"dekc"`` for
+    ``"deck"``), each in words with its line and, where one is close, the field it may mean: the replay
+    reads such a line without them (the default stands in), as it always has, and says so, as ``do``
+    refuses the same line. Only the top level of each line is read (``do`` says the rest)."""
+    table = fields_table(tracker)
+    if not table:
+        return []
+    out: list[str] = []
+    for logged in tracker.log.events:
+        event = logged.event
+        kind = event.get("event")
+        spec = table.get(kind) if isinstance(kind, str) else None
+        if spec is None:  # the first line, undo, redo, or a kind the log's problems name
+            continue
+        for key in sorted(set(event) - set(spec.names) - {"event"}, key=str):
+            hint = did_you_mean(closest(str(key), [n for n in spec.names if n not in event], n=1))
+            out.append(f"line {logged.line} ({kind}): {str(key)!r} is not a field it takes, so the replay "
+                       "ignored it" + (f". {hint}" if hint else ""))
+    return out
+
+
+def say_stray_fields(tracker: Any) -> list[str]:
+    """:func:`stray_fields`, each said on standard error as a warning; the same lines are returned, for
+    ``--json``'s ``warnings``."""
+    lines = stray_fields(tracker)
+    for line in lines:
+        print(f"companion: warning: {line}", file=sys.stderr)
+    return lines
+
+
 def fields_table(tracker: Any) -> Mapping[str, Any] | None:
     """The :class:`~companion.eventlog.EventFields` by kind of ``tracker``'s game: the ``EVENT_FIELDS``
     of the module that defines its class (``None`` if it has none)."""

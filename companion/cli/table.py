@@ -470,10 +470,13 @@ def _log_json(t: Any, log: str, warnings: list[str] | None = None) -> dict[str, 
 
 
 def _village_replay(args: argparse.Namespace) -> int:
+    from .batch import say_stray_fields, stray_fields
+
     t = _open_log(args.log, True)
     problems = [str(p) for p in t.problems]
+    strays = stray_fields(t) if args.json else say_stray_fields(t)  # (said first)
     if args.json:
-        _print_json(_log_json(t, args.log))
+        _print_json(_log_json(t, args.log, strays))
     else:
         print("\n".join(_state_lines(t, args.log)))
         say_problems(problems)

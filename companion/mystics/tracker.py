@@ -125,6 +125,7 @@ available slots like any new minion cards (Determining Initiative Order).
 from __future__ import annotations
 
 import functools
+import os
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -409,6 +410,21 @@ class MysticsTracker(Tracker[MysticsState]):
 
     KIND = "mystics"
 
+    def new_start(self, log: str | os.PathLike[str] | None = None) -> str:
+        """How to start anew (:meth:`~companion.eventlog.Tracker.new_start`): ``mystics new`` takes no log
+        that holds lines (an undone start, one that cannot be used), so a start event is logged into it
+        with ``do``, or a new log is begun."""
+        if self.is_new:
+            return super().new_start(log)
+        import json
+        import shlex
+
+        start = json.dumps({"event": "start", "mice": ["collin", "filch"], "chapter_end": 6})
+        where = shlex.quote(self._log_words(log))
+        return (f"start a new chapter. Start one with: companion mystics do {where} {shlex.quote(start)} (or "
+                "Start chapter on the Mice and Mystics notebook page); on a new log: companion mystics new "
+                "NEWLOG --mice collin,filch.")
+
     def action_words(self, before: MysticsState, after: MysticsState) -> list[str]:
         """What an action said: the messages it added (:func:`added_messages`)."""
         return list(added_messages(before, after))
@@ -656,7 +672,10 @@ class MysticsTracker(Tracker[MysticsState]):
             raise LogError(f"unknown event {kind!r}", expected="one of " + ", ".join(kinds),
                            suggestion=f"Did you mean {hint[0]!r}?" if hint else None)
         if kind != "start" and not state.started:
-            raise RuleError(f"{kind!r} before the chapter started", suggestion='log a "start" event first')
+            none = None if self.replaying or state is not self.state else self.no_start()
+            if none is not None:  # a new action: why no chapter is under way (an undone start: redo it)
+                raise RuleError(f"{kind!r} before the chapter started ({none.why})", suggestion=none.hint)
+            raise RuleError(f"{kind!r} before the chapter started", suggestion='Log a "start" event first.')
         ended = None if self.replaying else end_refusal(state, str(kind))
         if ended is not None:
             raise ended
