@@ -48,8 +48,9 @@ from typing import Any
 
 from .errors import CompanionError, closest, did_you_mean
 
-_INT = re.compile(r"^[+-]?\d+$")
-_NUMBER = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$")
+#: A number cell: ASCII digits, as JSON and `cards correct` take them (a sheet's "٣" is text)
+_INT = re.compile(r"^[+-]?\d+$", re.ASCII)
+_NUMBER = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$", re.ASCII)
 #: The words a true/false cell may hold (any case): JSON's, and yes/no as sheets often say them.
 FLAG_WORDS = {"true": True, "false": False, "yes": True, "no": False}
 #: A cell starting with one of these is a formula to a spreadsheet (OWASP's CSV injection list).

@@ -60,3 +60,31 @@ def test_a_55th_card_is_left_out_as_the_deck_is_54(
     assert main(["cards", "list", "mousecard", "--json"]) == 0
     out, err = capsys.readouterr()
     assert len(json.loads(out)) == 54 and "the Mouse Card deck has the wrong number of cards" in err
+
+
+def test_a_sheets_number_is_ascii_digits_as_json_and_cards_correct_take(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheet = tmp_path / "n.csv"
+    out = tmp_path / "n.json"
+    for cell in ("\u0663", "\uff15"):  # an Arabic-Indic 3, a full-width 5: text a spreadsheet shows as such
+        sheet.write_text(f"id,name,type,atk,def,source\nzz-f,ZZ F,basic-mouse,{cell},2,me\n",
+                         encoding="utf-8")
+        assert main(["cards", "import", "village", str(sheet), "-o", str(out)]) == 1
+        err = capsys.readouterr().err
+        assert "column D 'atk'" in err and f'found text "{cell}"' in err and not out.exists()
+    sheet.write_text("id,name,type,atk,def,source\nzz-f,ZZ F,basic-mouse,+3, 0007 ,me\n", encoding="utf-8")
+    assert main(["cards", "import", "village", str(sheet), "-o", str(out)]) == 0
+    card = json.loads(out.read_text(encoding="utf-8"))["cards"][0]
+    assert (card["atk"], card["def"]) == (3, 7)
+
+
+def test_correcting_another_games_card_suggests_a_command_that_can_work(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "correct", "mystics", "leonardo", "life=4", "--note", "test"]) == 2
+    err = capsys.readouterr().err
+    assert "use `companion cards correct tmnt ID life=4 --note test`" in err  # two printings: an id
+    assert "'leonardo' names 2 TMNT TCG cards, give one's id: leonardo-1, leonardo-2" in err
+    assert "a TMNT TCG character card has no 'life'" in err
+    assert main(["cards", "correct", "village", "leonardo-1", "power=4"]) == 2
+    err = capsys.readouterr().err
+    assert "use `companion cards correct tmnt leonardo-1 power=4`." in err and "has no" not in err

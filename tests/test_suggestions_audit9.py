@@ -69,7 +69,8 @@ def test_correcting_another_games_card_names_the_game_and_the_command(
     code, _, err = run(capsys, "cards", "correct", "village", "leonardo", "life=3", "--note", "my copy")
     assert code == 2
     assert ("unknown Village TCG card 'leonardo'. This looks like a TMNT TCG card (the one unknown name is): "
-            "use `companion cards correct tmnt leonardo life=3 --note 'my copy'`.") in err
+            "use `companion cards correct tmnt ID life=3 --note 'my copy'` ('leonardo' names 2 TMNT TCG "
+            "cards, give one's id: leonardo-1, leonardo-2; a TMNT TCG character card has no 'life').") in err
 
 
 def test_a_typo_in_cards_correct_keeps_its_suggestions_and_gets_no_game_hint(

@@ -169,10 +169,37 @@ def _another_games_card(exc: UnknownCardError, args: argparse.Namespace) -> Unkn
     if found is None:
         return exc
     other, k, n = found
+    key, caveat = _in_other_game(other, exc.name, [v.split("=", 1)[0].strip() for v in args.values])
     return exc.relabel(suggestion=" ".join(filter(None, [
-        f"{looks_like(other, k, n)}: use `companion cards correct {other} {shlex.quote(exc.name)} "
+        f"{looks_like(other, k, n)}: use `companion cards correct {other} {shlex.quote(key)} "
         f"{' '.join(shlex.quote(v) for v in args.values)}"
-        f"{f' --note {shlex.quote(args.note)}' if args.note else ''}`.", exc.suggestion])))
+        f"{f' --note {shlex.quote(args.note)}' if args.note else ''}`{caveat}.", exc.suggestion])))
+
+
+def _in_other_game(game: str, name: str, fields: list[str]) -> tuple[str, str]:
+    """How the command suggested for another game's card (:func:`_another_games_card`) names it, and what
+    it must mind there: the card's id where the name is one printing's (or ``ID`` and the printings' ids
+    where several carry it, as ``cards correct`` asks), and the fields that game's card does not have."""
+    from ..cards import load_what_loads
+    from ..corrections import _schema_fields
+
+    try:
+        db = load_what_loads(game)[0]  # (its files of yours left out are that game's to say)
+        card = db.lookup(name)
+    except CompanionError:
+        return name, ""
+    if card is None:
+        return name, ""
+    same = db.named(name) if card.id.lower() != name.strip().lower() else [card]
+    key, notes = card.id, []
+    if len(same) > 1:
+        key = "ID"
+        notes.append(f"{name.strip()!r} names {len(same)} {game_words(game)} cards, give one's id: "
+                     + ", ".join(c.id for c in same))
+    missing = [f for f in fields if f and f not in set(card.data) | _schema_fields(game, card.type)]
+    if missing:
+        notes.append(f"a {game_words(game)} {card.type} card has no " + " or ".join(repr(f) for f in missing))
+    return key, (" (" + "; ".join(notes) + ")" if notes else "")
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
