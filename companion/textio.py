@@ -390,6 +390,22 @@ def logged_text(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
+#: The zero-width non-joiner and joiner: format characters that Persian and Indic names need to be spelt
+#: right (they change how letters join), so a name may hold them.
+JOINERS = frozenset("\u200c\u200d")
+
+
+def format_character(name: str) -> str | None:
+    """The first invisible format character in ``name`` (Unicode category Cf: a zero-width space, a
+    direction mark, a soft hyphen; never one of :data:`JOINERS`), as a message names it ("U+200B ZERO
+    WIDTH SPACE"); None when there is none. A new name holding one is refused: it would show as a name
+    already known (a session's, with chips and draws of its own), or turn the rest of a line around."""
+    found = next((ch for ch in name if unicodedata.category(ch) == "Cf" and ch not in JOINERS), None)
+    if found is None:
+        return None
+    return f"U+{ord(found):04X} {unicodedata.name(found, 'FORMAT CHARACTER')}"
+
+
 def player_name(name: str, k: int, *, logged: bool = False, error: type[CompanionError] = CompanionError,
                 where: str | None = None) -> str:
     """Player ``k``'s name as the pages take it: spaces collapsed, on one line, at most
@@ -410,6 +426,10 @@ def player_name(name: str, k: int, *, logged: bool = False, error: type[Companio
     if len(text) > PLAYER_NAME_MAX:
         raise error(f"player {k}'s name is {len(text)} characters long", where=where, expected=expected,
                     found=shown(text, 40), suggestion="Shorten it.")
+    hidden = format_character(text)
+    if hidden is not None:  # (a zero-width space: a look-alike name; a direction mark turns lines)
+        raise error(f"player {k}'s name holds an invisible format character ({hidden})", where=where,
+                    expected=expected, found=shown(text, 40), suggestion="Type the name again without it.")
     return text
 
 

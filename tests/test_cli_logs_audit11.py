@@ -129,3 +129,24 @@ def test_mystics_says_a_way_to_start_anew_that_works_on_a_log_whose_start_was_un
     assert "Redo the undone start" in err
     assert main(["mystics", "do", log, start]) == 0
     assert "Chapter starts" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", ["village", "tmnt"])
+@pytest.mark.parametrize(("name", "code"), [("\u200b", "U+200B ZERO WIDTH SPACE"),
+                                            ("\u202eBob", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+                                            ("A\u00adnn", "U+00AD SOFT HYPHEN")])
+def test_a_player_name_holding_an_invisible_format_character_is_refused_as_the_mouse_card_refuses_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, name: str, code: str) -> None:
+    log = tmp_path / "g.jsonl"
+    start = json.dumps({"event": "start", "players": [name, "Ann"], "seed": 1})
+    assert main([game, "do", str(log), start]) == 2
+    err = capsys.readouterr().err
+    assert f"player 1's name holds an invisible format character ({code})" in err and not log.exists()
+    joined = "\u0645\u06cc\u200c\u0631\u0648\u0645"  # a Persian name with a zero-width non-joiner: allowed
+    start = json.dumps({"event": "start", "players": [joined, "Zo\u00eb"], "seed": 1})
+    assert main([game, "do", str(log), start]) == 0
+    capsys.readouterr()
+    assert main([game, "replay", "--json", str(log)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    players = doc["players"] if game == "village" else doc["state"]["players"]
+    assert [p["name"] for p in players] == [joined, "Zo\u00eb"]

@@ -55,7 +55,7 @@ from .. import cite
 from ..cards import tidy_name as tidy_spaces
 from ..errors import CompanionError, LogError, RuleError, as_listed, cut
 from ..eventlog import Event, EventLog, LoggedEvent, LogProblem, NoStart, Tracker, event_rng
-from ..textio import logged_text, one_line
+from ..textio import format_character, logged_text, one_line
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
 from .odds import HOUSE_NOTES, TaskCheck, check_notes
 
@@ -115,22 +115,6 @@ def tidy_name(name: str) -> str:
     that "Píp" typed with a separate accent (as macOS and some keyboards give it) is the "Píp" typed
     as one character, not a second player who looks the same."""
     return unicodedata.normalize("NFC", tidy_spaces(name))
-
-
-#: The zero-width non-joiner and joiner: format characters that Persian and Indic names need to be spelt
-#: right (they change how letters join), so a name may hold them.
-JOINERS = frozenset("\u200c\u200d")
-
-
-def format_character(name: str) -> str | None:
-    """The first invisible format character in ``name`` (Unicode category Cf: a zero-width space, a
-    direction mark, a soft hyphen; never one of :data:`JOINERS`), as a message names it ("U+200B ZERO
-    WIDTH SPACE"); None when there is none. A new action's name holding one is refused: it would show
-    as a name the session already knows, with chips and draws of its own."""
-    found = next((ch for ch in name if unicodedata.category(ch) == "Cf" and ch not in JOINERS), None)
-    if found is None:
-        return None
-    return f"U+{ord(found):04X} {unicodedata.name(found, 'FORMAT CHARACTER')}"
 
 
 @dataclass(frozen=True, slots=True)
