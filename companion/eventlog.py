@@ -361,13 +361,26 @@ def redone_said(lines: Sequence[str]) -> list[str]:
     return [f"Redone: {line}" for line in lines if line] or ["Redone: the action undone"]
 
 
+#: The longest seed typed as a word, in characters (every tracker's start takes the same seeds).
+SEED_TEXT_MAX = 100
+
+
 def seed_from_text(text: str | None) -> int | str:
     """The seed a ``start`` event records, from what the player typed: a number (``-5`` too), a word, or
     (blank) a fresh random one (:func:`new_seed`). The log records it, so a replay deals the same way. A
-    number of thousands of digits (more than ``int`` reads) is kept as a word: any text is a seed."""
+    seed on several lines, or longer than :data:`SEED_TEXT_MAX` characters, is refused (every message
+    that says the seed would carry it whole), as the TMNT start refuses it."""
+    from .errors import shown
+    from .textio import one_line
+
     text = (text or "").strip()
     if not text:
         return new_seed()
+    if not one_line(text) or len(text) > SEED_TEXT_MAX:
+        raise CompanionError(f"a seed is a number or a word on one line of at most {SEED_TEXT_MAX} "
+                             "characters", where="seed", found=shown(text, 40),
+                             suggestion="Type one such as 1234 or \"table 2\" (or none: a fresh one is drawn "
+                                        "and recorded).")
     if text.removeprefix("-").isdecimal():
         try:
             return int(text)

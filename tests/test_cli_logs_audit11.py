@@ -150,3 +150,27 @@ def test_a_player_name_holding_an_invisible_format_character_is_refused_as_the_m
     doc = json.loads(capsys.readouterr().out)
     players = doc["players"] if game == "village" else doc["state"]["players"]
     assert [p["name"] for p in players] == [joined, "Zo\u00eb"]
+
+
+def test_a_village_coin_flips_card_must_be_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "v.jsonl"
+    assert main(["village", "do", str(log), '{"event": "start", "players": ["A", "B"], "seed": 1}']) == 0
+    lines = log.read_text(encoding="utf-8")
+    for card in ("7", '{"x": [1, 2]}', "[\"Quicksand\"]"):
+        assert main(["village", "do", str(log), f'{{"event": "flip", "card": {card}}}']) == 2
+        assert "card must be text (the card the coin is flipped for)" in capsys.readouterr().err
+    assert log.read_text(encoding="utf-8") == lines
+    assert main(["village", "do", str(log), '{"event": "flip", "card": "Quicksand"}']) == 0
+    assert "coin flip for Quicksand" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("seed", ["s" * 101, "a\nb"])
+@pytest.mark.parametrize("command", [["mousecard", "new", "{log}"],
+                                     ["mystics", "new", "{log}", "--mice", "collin,filch"]])
+def test_every_trackers_seed_is_a_word_on_one_line_of_at_most_100_characters(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], seed: str, command: list[str]) -> None:
+    log = tmp_path / "g.jsonl"
+    assert main([c.replace("{log}", str(log)) for c in command] + ["--seed", seed]) == 2
+    assert "a seed is a number or a word on one line of at most 100 characters" in capsys.readouterr().err
+    assert not log.exists()
+    assert main([c.replace("{log}", str(log)) for c in command] + ["--seed", "s" * 100]) == 0

@@ -120,7 +120,9 @@ def test_numbers_of_thousands_of_digits_give_a_short_clean_error() -> None:
         assert "a number of 4001 digits" in exc.value.render() and len(exc.value.render()) < 400
     with pytest.raises(CompanionError, match="bad minion count"):
         parse_counts("rat_warriors=" + "9" * 5000)  # more digits than int() reads
-    assert seed_from_text("1" * 5000) == "1" * 5000  # kept as a word
+    with pytest.raises(CompanionError, match="at most 100 characters"):  # (no seed is thousands of digits)
+        seed_from_text("1" * 5000)
+    assert seed_from_text("1" * 100) == int("1" * 100)
     assert seed_from_text("42") == 42
 
 
@@ -144,8 +146,9 @@ def test_cli_new_refuses_huge_options_and_writes_nothing(tmp_path: Path, capsys:
 def test_cli_new_with_a_seed_of_thousands_of_digits(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "s.jsonl"
-    assert main(["mystics", "new", str(log), "--mice", "collin", "--seed", "7" * 5000]) == 0
-    assert "internal error" not in capsys.readouterr().err
+    assert main(["mystics", "new", str(log), "--mice", "collin", "--seed", "7" * 5000]) == 2  # (at most 100)
+    err = capsys.readouterr().err
+    assert "internal error" not in err and "at most 100 characters" in err and not log.exists()
 
 
 def test_cli_do_refuses_a_huge_move_and_writes_nothing(tmp_path: Path,

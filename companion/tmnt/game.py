@@ -34,7 +34,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError, closest, did_you_mean
-from ..eventlog import NEW_GAME_HERE, Event, EventFields, Tracker, event_rng
+from ..eventlog import NEW_GAME_HERE, SEED_TEXT_MAX, Event, EventFields, Tracker, event_rng
 from ..eventlog import redone_said as _redone
 from ..eventlog import undone_said as _undone
 from ..textio import PLAYER_NAME_MAX, logged_text, one_line, player_name
@@ -237,8 +237,6 @@ START_DECK_MAX = 1000
 
 #: The longest ``reason`` a correction keeps (one line), as the Mice and Mystics page limits a defeat reason.
 REASON_MAX = 200
-#: The longest seed given as a word.
-SEED_TEXT_MAX = 100
 #: The fields of a card in an attack event given as an object, not as "ATTR:POWER[:KIND]".
 CARD_FIELDS: tuple[str, ...] = ("type", "attribute", "power", "kind", "name")
 _CARD = "{" + ", ".join(CARD_FIELDS) + "}"

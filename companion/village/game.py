@@ -1229,6 +1229,10 @@ class VillageTracker(Tracker[VillageState]):
         return replace(state, opened=True, last=(f"{pl.name} plays {name}; it {stays}",))
 
     def _on_flip(self, state: VillageState, e: Event) -> VillageState:
+        if not self.replaying and e.get("card") is not None and not isinstance(e.get("card"), str):
+            raise RuleError("card must be text (the card the coin is flipped for), not "
+                            f"{shown(e.get('card'), 40)}", expected='a card\'s name, e.g. "Quicksand"')
+            # (a logged line is read as it was)
         card = str(e.get("card") or "coin flip")
         what = f"coin flip for {card}" if e.get("card") else "coin flip"  # (never "coin flip for coin flip")
         functions = _int(e, "functions", 1, minimum=1, maximum=self._cap)
