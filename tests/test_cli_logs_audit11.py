@@ -174,3 +174,17 @@ def test_every_trackers_seed_is_a_word_on_one_line_of_at_most_100_characters(
     assert "a seed is a number or a word on one line of at most 100 characters" in capsys.readouterr().err
     assert not log.exists()
     assert main([c.replace("{log}", str(log)) for c in command] + ["--seed", "s" * 100]) == 0
+
+
+def test_a_mouse_card_refusal_names_the_log_as_every_trackers_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = tmp_path / "session-2.jsonl"
+    assert main(["mousecard", "new", str(log), "--seed", "1"]) == 0
+    assert main(["mousecard", "undo", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["mousecard", "undo", str(log)]) == 2
+    assert capsys.readouterr().err == f"companion: {log}: nothing to undo\n"
+    assert main(["mousecard", "redo", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["mousecard", "redo", str(log), "--json"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"] == f"{log}: nothing to redo"

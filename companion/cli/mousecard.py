@@ -258,7 +258,10 @@ def _do(args: argparse.Namespace, tracker: Any, event: dict[str, Any]) -> None:
     try:
         tracker.do(event)
     except CompanionError as exc:
-        raise as_typed(exc, _action_options(args)) from None
+        typed = as_typed(exc, _action_options(args))
+        if typed is exc and not exc.where:  # (no option, no place: the log, as elsewhere)
+            typed = exc.relabel(where=str(args.log))
+        raise typed from None
 
 
 def _typed_cards(text: str | None) -> list[str] | None:
@@ -509,7 +512,10 @@ def _act(args: argparse.Namespace) -> int:
         from ..mousecard.live import event_cites
 
         earlier, done = tracker.state, tracker.history
-        tracker.undo() if args.action == "undo" else tracker.redo()
+        try:
+            tracker.undo() if args.action == "undo" else tracker.redo()
+        except CompanionError as exc:  # ("m.jsonl: nothing to undo", as elsewhere)
+            raise (exc if exc.where else exc.relabel(where=str(args.log))) from None
         before, after = earlier.journal, tracker.state.journal
         # the rule-book sections of a draw the undo took back (as it stood) or the redo brought back
         if args.action == "undo":
