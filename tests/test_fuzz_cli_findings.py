@@ -29,7 +29,7 @@ def _copy(tmp_path: Path, name: str) -> Path:
 # -- a lone surrogate (a JSON "\ud800" without its other half; a command-line word that is not UTF-8) --
 
 @pytest.mark.parametrize(("tracker", "event"), [
-    ("village", '{"event": "flip", "card": {"x": "\\ud800"}}'),
+    ("village", '{"event": "flip", "card": "Quicksand", "x": {"y": "\\ud800"}}'),
     ("village", '{"event": "mp", "player": 0, "delta": 1, "\\udc80x": 1}'),
     ("tmnt", '{"event": "correct", "player": 0, "hand": 3, "reason": "\\ud800"}'),
     ("mystics", '{"event": "note", "text": "a\\ud800"}'),

@@ -43,3 +43,19 @@ def test_the_forward_step_notes_say_one_card_and_plurals_in_words() -> None:
     said = " ".join(n.message for n in many.notes)
     assert "flips Block cards 1–2 from the 1st (2 cards)" in said
     assert "damage beyond the 2 Block cards: the defender sends 5 cards from Deck to Trash" in said
+
+
+def test_an_undo_in_the_item_phase_says_the_phase_once(tmp_path: Path) -> None:
+    from companion.views.tmnt import GameTracker
+    from tests.test_tmnt_views import CARDS
+
+    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+    g.first.value = 0
+    g.new_game.click()
+    while g.state.phase != "item":
+        g.next.click()
+    g.play_item.click()
+    g.undo.click()
+    said = _text(g.status.value)
+    assert said.startswith("Undone: ") and "4 Item Phase (tmnt-tcg.txt, Item Phase): " in said
+    assert "): Item Phase: " not in said and said.endswith("(discard 1 card of its Attribute).")  # said once

@@ -78,7 +78,7 @@ def end_status(players: int, seat: int, court_deck_left: int) -> EndStatus:
     left = tuple(range(seat + 1, players + 1))
     if not left:
         msg = (f"End of the game: seat {seat} sits to the right of the Start player, "
-               f"so the game ends now. Score ({CITE_END}).")
+               f"so the game ends now: score it ({CITE_END}).")
     else:
         who = ", ".join(f"seat {s}" for s in left)
         msg = (f"End of the game triggered: {len(left)} more turn(s) ({who}) so everyone plays "

@@ -1112,7 +1112,14 @@ class GameTracker(ui.TrackerPage):
         where = cite("tmnt", "Game Over" if s.over else PHASE_SECTIONS[s.phase])
         if said:
             phase = f"{title} ({where})"
-            now = phase if said.endswith(s.message) else f"{phase}: {s.message}"  # (a redo: said once)
+            message = s.message
+            named = f"{PHASE_SECTIONS[s.phase]}: "  # ("Item Phase: you may place …": the phase said once)
+            if not s.over and message.startswith(named):
+                message = message[len(named):]
+                for end in ("", "."):  # (its section, said before it: not again)
+                    if message.endswith(f" ({where}){end}"):
+                        message = message[:-len(f" ({where}){end}")] + end
+            now = phase if said.endswith(s.message) else f"{phase}: {message}"  # (a redo: said once)
             ui.show(self.status, kind, said, [now])
         else:
             self.status.value = _status_html(kind, title, where, self._status_message(s))
