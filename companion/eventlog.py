@@ -1176,7 +1176,10 @@ class Tracker(Generic[S]):
             self.sync()
             self.check_writable()
             event = self.complete(self._state, event)
-            new_state = self.apply(self._state, event)  # raises before anything is written
+            try:
+                new_state = self.apply(self._state, event)  # raises before anything is written
+            except CompanionError as exc:
+                raise self._with_no_start(exc, event) from None
             with self.batch():  # (a new log's first line and its first action: one write)
                 if self.KIND and not self.log.events and not self.log.problems:
                     self.log.append({"event": HEADER, "tracker": self.KIND})  # a new log says whose it is
@@ -1184,6 +1187,18 @@ class Tracker(Generic[S]):
         self._push(le, new_state)
         self._undone.clear()
         return new_state
+
+    def _with_no_start(self, exc: CompanionError, event: Event) -> CompanionError:
+        """``exc``, an action refused in a log with nothing under way, saying why and the way on when its
+        start was undone or cannot be used (:meth:`no_start`: a redo, or a new start), as ``replay`` says
+        it; a rule of the game alone says "the game has not started", and the player may start a new game
+        over the one an undo took back."""
+        if getattr(self._state, "started", True) or event.get("event") in ("start", "undo", "redo"):
+            return exc
+        none = self.no_start()
+        if none is None or none.reason == "empty" or none.hint in (exc.suggestion or ""):
+            return exc
+        return exc.relabel(message=f"{exc.message} ({none.why})", suggestion=none.hint)
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[BatchWrite]:

@@ -188,3 +188,26 @@ def test_a_mouse_card_refusal_names_the_log_as_every_trackers_does(
     capsys.readouterr()
     assert main(["mousecard", "redo", str(log), "--json"]) == 2
     assert json.loads(capsys.readouterr().out)["error"] == f"{log}: nothing to redo"
+
+
+@pytest.mark.parametrize(("game", "start", "action", "refusal"), [
+    ("village", '{"event": "start", "players": ["A", "B"], "seed": 1}', '{"event": "draw"}',
+     "draw not allowed: the game has not started (its start was undone)"),
+    ("tmnt", '{"event": "start", "players": ["A", "B"], "seed": 1}', '{"event": "next"}',
+     "next: no game yet (its start was undone)"),
+])
+def test_an_action_after_the_start_was_undone_says_so_and_offers_the_redo(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, start: str, action: str,
+        refusal: str) -> None:
+    log = tmp_path / "g.jsonl"
+    assert main([game, "do", str(log), start]) == 0
+    assert main([game, "do", str(log), "undo"]) == 0
+    lines = log.read_bytes()
+    capsys.readouterr()
+    assert main([game, "do", str(log), action]) == 2
+    err = capsys.readouterr().err
+    assert refusal in err and "Redo the undone start to go on with the game" in err
+    assert log.read_bytes() == lines
+    empty = tmp_path / "e.jsonl"  # nothing ever started there: the rule's own words, no redo offered
+    assert main([game, "do", str(empty), action]) == 2
+    assert "Redo" not in capsys.readouterr().err
