@@ -1175,9 +1175,9 @@ class Tracker(Generic[S]):
         with self.log.locked():
             self.sync()
             self.check_writable()
-            event = self.complete(self._state, event)
-            try:
-                new_state = self.apply(self._state, event)  # raises before anything is written
+            try:  # (either raises before anything is written)
+                event = self.complete(self._state, event)
+                new_state = self.apply(self._state, event)
             except CompanionError as exc:
                 raise self._with_no_start(exc, event) from None
             with self.batch():  # (a new log's first line and its first action: one write)

@@ -671,10 +671,7 @@ class MysticsTracker(Tracker[MysticsState]):
             hint = closest(str(kind), kinds)
             raise LogError(f"unknown event {kind!r}", expected="one of " + ", ".join(kinds),
                            suggestion=f"Did you mean {hint[0]!r}?" if hint else None)
-        if kind != "start" and not state.started:
-            none = None if self.replaying or state is not self.state else self.no_start()
-            if none is not None:  # a new action: why no chapter is under way (an undone start: redo it)
-                raise RuleError(f"{kind!r} before the chapter started ({none.why})", suggestion=none.hint)
+        if kind != "start" and not state.started:  # (a new action: Tracker.do says an undone start's redo)
             raise RuleError(f"{kind!r} before the chapter started", suggestion='Log a "start" event first.')
         ended = None if self.replaying else end_refusal(state, str(kind))
         if ended is not None:
