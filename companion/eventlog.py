@@ -1025,12 +1025,17 @@ class Tracker(Generic[S]):
         problems: list[LogProblem] = []
         # the log's own first line: its first event but undos and redos (see :meth:`_check_owner`)
         first = next((le for le in self.log.events if le.event["event"] not in (UNDO, REDO)), None)
+        self._joined: LogError | None = None
         with self._replaying():
-            for le in self.log.events:
+            for k, le in enumerate(self.log.events):
                 kind = le.event["event"]
                 if kind == HEADER:
                     if le is not first:  # another log's first line, inside this one (two files joined?)
-                        problems.append(LogProblem(le.line or 0, self._stray_header(le.event)))
+                        rest = self.log.events[k + 1:]
+                        problems.append(LogProblem(le.line or 0, self._stray_header(le.event, rest)))
+                        if self._other_game(le.event):  # its game's lines are no actions of this one
+                            self._joined = self._joined_error(le, rest)
+                            break
                     continue  # (which tool's log this is: checked once, see :meth:`_check_owner`)
                 if kind == UNDO:
                     if self._done:
@@ -1048,18 +1053,39 @@ class Tracker(Generic[S]):
                     self._undone.clear()
         self.problems = sorted(self.log.problems + problems, key=lambda pr: pr.line)  # in the file's order
 
-    def _stray_header(self, event: Event) -> str:
-        """What a first line found inside a log is, in words (it is no action: ignored)."""
+    def _other_game(self, event: Event) -> bool:
+        """Whether a first line found inside this log names another game's tool (its lines are that
+        game's actions: never folded into this game)."""
+        tool = event.get("tracker")
+        return bool(self.KIND) and isinstance(tool, str) and bool(tool) and tool != self.KIND
+
+    def _stray_header(self, event: Event, rest: Sequence[LoggedEvent] = ()) -> str:
+        """What a first line found inside a log is, in words: a second first line of this game's is
+        ignored, and the lines after it read as this log's; another game's sets itself and every line
+        after it aside (``rest``), so that game's start, draws and undos never act on this one."""
         tool = event.get("tracker")
         shown = json.dumps(event, ensure_ascii=False)[:80]
         if self.KIND and tool == self.KIND:
-            whose = f"a second first line of a {tool} log"
-        elif isinstance(tool, str) and tool:
-            whose = f"another game's first line (a {tool[:40]} log's)"
-        else:
-            whose = "another log's first line"
-        return (f"{whose} inside this log, {shown}: ignored (were two logs joined?); "
+            return (f"a second first line of a {tool} log inside this log, {shown}: ignored (were two logs "
+                    "joined?); the events after it are read as this log's")
+        if self._other_game(event):
+            after = (f" and the {len(rest)} line(s) after it (to line {rest[-1].line})" if rest else "")
+            return (f"another game's first line (a {str(tool)[:40]} log's) inside this log, {shown}: it"
+                    f"{after} are set aside, not read as this {self.KIND} log's (were two logs joined?)")
+        return (f"another log's first line inside this log, {shown}: ignored (were two logs joined?); "
                 "the events after it are read as this log's")
+
+    def _joined_error(self, le: LoggedEvent, rest: Sequence[LoggedEvent]) -> LogError:
+        """Why nothing is written to a log that holds another game's log from line ``le.line`` on: a new
+        action would go after that game's lines, where the next reading sets it aside too."""
+        tool = str(le.event.get("tracker"))[:40]
+        end = rest[-1].line if rest else le.line
+        return LogError(f"another game's log (a {tool} log) is joined to this one from line {le.line}: "
+                        "nothing is written to it until that part is moved out",
+                        where=str(self.log.path or "LOG"),
+                        suggestion=f"Move lines {le.line} to {end} into a file of their own (the {tool} log "
+                                   f"they were), then try again; this {self.KIND} log's own lines are read "
+                                   "as they are.")
 
     def _push(self, le: LoggedEvent, state: S) -> None:
         self._done.append(le)
@@ -1163,6 +1189,8 @@ class Tracker(Generic[S]):
         when told to (:meth:`refuse_writes`)."""
         if self._no_writes is not None:
             raise self._no_writes
+        if self._joined is not None:
+            raise self._joined
 
     def refuse_writes(self, reason: CompanionError) -> None:
         """Refuse every action from now on with ``reason``: a page whose log cannot be used

@@ -396,10 +396,15 @@ def test_another_games_first_line_inside_a_log_is_a_log_problem(
     t = VillageTracker(path)
     assert [p.line for p in t.problems] == [3]
     assert "another game's first line (a tmnt log's) inside this log" in t.problems[0].message
-    assert len(t.history) == 2  # the start and the deck after it
+    assert len(t.history) == 1  # the start: the line after the other game's first line is that game's
+    assert "it and the 1 line(s) after it (to line 4) are set aside" in t.problems[0].message
     capsys.readouterr()
     assert main(["village", "replay", str(path)]) == 1
     assert "line 3: another game's first line" in capsys.readouterr().err
+    lines = path.read_bytes()
+    assert main(["village", "do", str(path), '{"event": "draw"}']) == 2  # (after that game's lines)
+    assert "is joined to this one from line 3: nothing is written" in capsys.readouterr().err
+    assert path.read_bytes() == lines
 
 
 def test_a_second_first_line_of_the_same_game_is_said_too(tmp_path: Path) -> None:

@@ -184,6 +184,8 @@ def stray_fields(tracker: Any) -> list[str]:
     for logged in tracker.log.events:
         event = logged.event
         kind = event.get("event")
+        if kind == "log" and tracker._other_game(event):  # (another game's lines, joined: set aside unread)
+            break
         spec = table.get(kind) if isinstance(kind, str) else None
         if spec is None:  # the first line, undo, redo, or a kind the log's problems name
             continue
