@@ -433,6 +433,15 @@ def player_name(name: str, k: int, *, logged: bool = False, error: type[Companio
     return text
 
 
+def different_names(names: Sequence[str], *, error: type[CompanionError] = CompanionError,
+                    where: str | None = None) -> None:
+    """Refuse a new start whose two players share a name (any case): every message names the player
+    ("Eve ends the turn; turn 2: Eve draws a card"), which would then say neither."""
+    if len(names) == 2 and names[0].casefold() == names[1].casefold():
+        raise error(f"both players are named {names[0]!r}", where=where, expected="two different names",
+                    suggestion='Tell them apart, e.g. "Eve" and "Eve B".')
+
+
 def folder_problem(folder: str | os.PathLike[str]) -> str | None:
     """What keeps ``folder`` from taking a new file, in words ("does not exist", "is a file, not a
     folder"), or ``None`` when it is a folder that exists. Commands never make a folder (a mistyped

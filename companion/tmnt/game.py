@@ -37,7 +37,7 @@ from ..errors import CompanionError, LogError, RuleError, closest, did_you_mean
 from ..eventlog import NEW_GAME_HERE, SEED_TEXT_MAX, Event, EventFields, Tracker, event_rng
 from ..eventlog import redone_said as _redone
 from ..eventlog import undone_said as _undone
-from ..textio import PLAYER_NAME_MAX, logged_text, one_line, player_name
+from ..textio import PLAYER_NAME_MAX, different_names, logged_text, one_line, player_name
 from .attack import (
     BLOCK_ZONES,
     CARD_NAME_MAX,
@@ -535,6 +535,8 @@ class TmntTracker(Tracker[Game]):
                                     'e.g. ["Ann", "Bob"]')
         names = [player_name(n, k, logged=self.replaying, error=LogError, where="start")
                  for k, n in enumerate(names, start=1)]
+        if not self.replaying:
+            different_names(names, error=LogError, where="start")
         deck = _count(event, "deck", low=START_DECK_MIN, high=START_DECK_MAX, default=DECK_SIZE)
         seed = event.get("seed")
         if "seed" in event and not _good_seed(seed, logged=self.replaying) \

@@ -52,7 +52,7 @@ from typing import Any
 from .. import cite
 from ..errors import LogError, RuleError, closest, did_you_mean, shown
 from ..eventlog import NEW_GAME_HERE, Event, EventFields, Tracker, event_rng, new_seed, undone_said
-from ..textio import PLAYER_NAME_MAX, player_name
+from ..textio import PLAYER_NAME_MAX, different_names, player_name
 from .battle import Attack, BattleResult, Fighter, resolve_battle
 
 START_MP = 30
@@ -397,9 +397,25 @@ def _check_winner(state: VillageState) -> VillageState:
     return state
 
 
+def _losing(pl: Any) -> str | None:
+    """How player ``pl`` meets a losing condition (You Win If), in words, or ``None``."""
+    return "has 0 Mouse Points" if pl.mp <= 0 else "has no cards in the deck" if pl.deck <= 0 else None
+
+
 def _recheck_winner(state: VillageState) -> VillageState:
     """Who won, worked out again after a correction (:data:`CORRECTIONS`) of an ended game: it may
-    change the winner, or give both players Mouse Points and cards again, and the game goes on."""
+    change the winner, or give both players Mouse Points and cards again, and the game goes on. While
+    the player who lost still meets a losing condition the result stands, even when a correction
+    brings the winner to one too: the first to lose lost (house reading: the book names no winner when
+    both players would lose), never a win handed to a player at 0."""
+    if state.winner is not None and _losing(state.players[1 - state.winner]) is not None:
+        winner, loser = state.players[state.winner], state.players[1 - state.winner]
+        too = _losing(winner)
+        if too is None:
+            return state
+        return replace(state, last=(*state.last, f"{winner.name} {too} too, but {loser.name} lost first: the "
+                                                 f"result stands ({CITE_WIN}; house reading: the book names "
+                                                 "no winner when both players would lose)"))
     again = _check_winner(replace(state, winner=None, win_reason=""))
     if again.winner is None:
         return replace(again, last=(*again.last, f"both players have Mouse Points and cards in their decks "
@@ -1112,6 +1128,8 @@ class VillageTracker(Tracker[VillageState]):
         direct = _int(e, "direct_damage", None, minimum=0, maximum=self._cap)
         names = [player_name(n, k, logged=self.replaying, error=RuleError)
                  for k, n in enumerate(names, start=1)]
+        if not self.replaying:
+            different_names(names, error=RuleError)
         players = (Player(names[0], mp, decks[0] - HAND), Player(names[1], mp, decks[1] - HAND))
         how = f" (coin toss from seed {seed!r})" if tossed else ""
         last: tuple[str, ...] = (f"{players[first].name} goes first{how}; each player draws 7 cards and has "
