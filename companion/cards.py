@@ -377,7 +377,8 @@ def card_files_stamp(game: str) -> FilesStamp:
 class ReadHere:
     """What the companion reads at a path (:func:`read_here`): ``kind`` is ``"bundled"``,
     ``"cards"`` (a card folder of ``game``), ``"corrections"`` (``game``'s corrections file),
-    ``"format"`` or ``"decks"`` (your decks folder); ``what`` says it in words ("your village card
+    ``"format"``, ``"decks"`` (your decks folder) or ``"state"`` (your logs, high scores and drafts
+    folders); ``what`` says it in words ("your village card
     file, which every village command reads")."""
 
     kind: str
@@ -406,6 +407,11 @@ def read_here(path: str | os.PathLike[str]) -> ReadHere | None:
     there = p.exists()
     from .deck.saved import LIST_SUFFIXES
 
+    kept = {"logs": "the trackers' game logs", "highscores": "the Monarchs solo high scores",
+            "drafts": "what the pages' editors hold, brought back on a reload"}
+    if folder.parent == user and folder.name in kept:  # (any file: a game log replaced is a game lost)
+        where = f"your {folder.name} folder, which holds {kept[folder.name]}"
+        return ReadHere("state", None, f"a file in {where}" if there else f"in {where}")
     if folder == user / "decks" and p.suffix.lower() in LIST_SUFFIXES:
         return ReadHere("decks", None, "your saved decklist, which the deck builder and the print page open"
                         if there else "in your decks folder, which holds the deck builder's saved decklists")

@@ -374,7 +374,8 @@ def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> Non
 
 
 def _refuse_decks_folder(out: str, game: str, what: str, role: ReadHere | None) -> None:
-    """Refuse an ``--out`` in your decks folder (:func:`companion.cards.read_here`'s ``"decks"``: where
+    """Refuse an ``--out`` in your logs, high scores or drafts folder (``"state"``: what the pages keep), or
+    in your decks folder (:func:`companion.cards.read_here`'s ``"decks"``: where
     the deck builder saves decklists and offers them, as the print page does): a card file or a sheet
     written there would replace a saved deck, or be offered as a deck that cannot be read. Said before
     anything is read or written, as for the format and corrections files. ``what``: the kind of file
@@ -382,6 +383,11 @@ def _refuse_decks_folder(out: str, game: str, what: str, role: ReadHere | None) 
     from ..cards import user_data_dir
     from ..deck.saved import decks_dir
 
+    if role is not None and role.kind == "state":  # (a game log, the high scores, a draft: never replaced)
+        tail = "; writing it would replace it" if Path(out).exists() else ""
+        raise CompanionError(f"{out!r} is {role.what}{tail}", where="--out",
+                             expected=f"a {what} path outside that folder",
+                             suggestion="Choose another --out; nothing was written.")
     if role is None or role.kind != "decks":
         return
     there = role.what + ("; writing it would replace it" if Path(out).exists() else "")

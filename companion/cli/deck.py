@@ -186,8 +186,9 @@ def refuse_read_file(raw: str, option: str, args: argparse.Namespace) -> None:
         tail = ("" if role.kind == "bundled" else "; writing it would replace it" if Path(raw).exists()
                 else "; a file written there would be read as one")
         raise CompanionError(f"{raw!r} is {role.what}{tail}",
-                             where=option, expected="a path outside your card and format folders and the "
-                                                    "bundled data",
+                             where=option, expected="a path outside the folders the companion reads by "
+                                                    "itself (your cards, formats, logs, high scores and "
+                                                    "drafts) and the bundled data",
                              suggestion=f"Choose another {option}; nothing was written.")
 
 

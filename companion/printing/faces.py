@@ -33,7 +33,7 @@ import hashlib
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +128,15 @@ def watermark(colour: Color | str) -> Color:
     return MUTED  # a fill too light to read on paper even at full strength
 
 
+def printable(text: str) -> str:
+    """``text`` as a card face draws it: composed (NFC: the font has "é", not "e" and a combining accent,
+    which it draws as ■) and without soft hyphens (U+00AD marks where a word may break; this wrapping
+    breaks between words only, so drawn it would be a stray hyphen mid-line)."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", str(text)).replace("\u00ad", "")
+
+
 def stat(value: Any) -> str:
     """A printed stat: the value, or ``?`` when missing or unknown."""
     if value is None or value == "":
@@ -158,6 +167,18 @@ class FaceSpec:
     demo: bool = False  # the card is labelled demo (Card.is_demo): a DEMO tag first among the tags
     # a labelled row of small numbered boxes above the stats ("Initiative card" [2][1][2][2])
     numbers: tuple[str, list[str]] | None = None
+
+    def printable(self) -> FaceSpec:
+        """The face with every text as the font draws it (:func:`printable`): a name a Mac pasted
+        decomposed ("Cafe" and a combining accent) prints "Café", never "Cafe■"; a soft hyphen prints
+        nothing mid-line. The builders fill a face in steps, so the print run asks for this once built."""
+        names = ("title", "type_line", "corner", "body", "setup", "footer", "legend", "big")
+        texts: dict[str, Any] = {name: printable(value) for name in names
+                                 if isinstance(value := getattr(self, name), str)}
+        numbers = (None if self.numbers is None
+                   else (printable(self.numbers[0]), [printable(n) for n in self.numbers[1]]))
+        return replace(self, **texts, stats=[(printable(k), printable(v)) for k, v in self.stats],
+                       tags=[(printable(word), fill) for word, fill in self.tags], numbers=numbers)
 
     def all_tags(self) -> list[tuple[str, str]]:
         """The tags drawn, right to left: ``DEMO`` first on a demo card, then :attr:`tags`."""

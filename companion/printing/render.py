@@ -478,7 +478,7 @@ class _Faces:
                                     sizes=sizes)
             self._check_glyphs(card, playing_card_texts(card))
         else:
-            spec = BUILDERS.get(self.game, generic_face)(card)
+            spec = BUILDERS.get(self.game, generic_face)(card).printable()
             cut = draw_face(c, spec, self.w, self.h, self.bleed, art=art, corners=self.corners, sizes=sizes)
             self._check_glyphs(card, face_texts(spec))
         self._note(card, cut, sizes)
