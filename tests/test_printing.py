@@ -185,7 +185,7 @@ def test_print_cards_takes_one_card_file_per_cards_option_like_the_other_command
     out = tmp_path / "one.pdf"
     code = main(["print", "cards", "--cards", str(CARDS), "village", "--out", str(out)])
     printed = capsys.readouterr().out
-    assert code == 0 and out.exists() and printed.rstrip().endswith(", 1 page")
+    assert code == 0 and out.exists() and printed.rstrip().endswith(", 1 page (1 sheet of paper)")
 
 
 def test_a_card_that_fits_only_without_crop_marks_says_so() -> None:

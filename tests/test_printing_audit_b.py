@@ -73,7 +73,7 @@ def test_the_command_says_one_card_and_one_page(tmp_path: Path, capsys: pytest.C
     deck.write_text("1 Acorn Scout\n", encoding="utf-8")
     assert main(["print", "cards", "village", "--deck", str(deck), "--out", str(tmp_path / "c.pdf")]) == 0
     out = capsys.readouterr().out
-    assert "1 card (1 different)" in out and out.rstrip().endswith(", 1 page")
+    assert "1 card (1 different)" in out and out.rstrip().endswith(", 1 page (1 sheet of paper)")
 
 
 # --------------------------------------------------------------------------- 3. an emptied number box

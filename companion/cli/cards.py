@@ -53,7 +53,8 @@ def game_name(text: str) -> str:
 def register(sub: Any, groups: dict[str, Any]) -> None:
     p = sub.add_parser("validate", help="check card files against the schemas (every error)",
                        description="Check card files: schema, duplicate ids, references, counts. "
-                                   "No PATH checks all bundled data and your own card folder. "
+                                   "No PATH checks all bundled data, your own card folders and your format "
+                                   "files. "
                                    "Exit 0 valid, 1 invalid, 2 unreadable.")
     p.add_argument("paths", nargs="*", metavar="PATH", help="card files or folders of card files")
     p.add_argument("--json", action="store_true", help="the report as JSON")

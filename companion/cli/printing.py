@@ -284,7 +284,7 @@ def _cards(args: argparse.Namespace) -> int:
     summary["warnings"] = [n for n in (big, *notes) if n]  # (the big run's was said before drawing)
     return _report(args, summary, f"wrote {out}: {plural(res.copies, 'card')} ({res.distinct} different), "
                                   f"{g.cols} across x {g.rows} down per {sheet_words(g.paper)}, "
-                                  f"{plural(len(res.pages), 'page')}")
+                                  f"{size.words()}")  # (pages and sheets of paper, as print all says them)
 
 
 def _big_pages() -> int:

@@ -329,7 +329,7 @@ def _check_movement(die: Sequence[Face]) -> None:
             + ", ".join(missing),
             expected="1, 2 or 3 on every face", cite=cite("mystics", "Mouse Movement"),
             suggestion="Give them from your own dice (companion cards correct mystics FACE movement=N, "
-                       "or FACE=N for each of them in the movement option)")
+                       "or FACE=N for each of them in --movement)")
 
 
 def mouse_move(die: Sequence[Face], move_value: int) -> Dist:

@@ -587,7 +587,8 @@ HELP = (
 )
 HELP_NOTEBOOK = (
     "From the command line: <code>companion validate my-cards.json</code> checks a file (<code>companion "
-    "validate</code> alone checks your user data folder); <code>companion cards import GAME sheet.csv "
+    "validate</code> alone checks all the bundled data, your card folders and your format files); "
+    "<code>companion cards import GAME sheet.csv "
     "--out my-cards.json</code> turns a sheet into a card file.",
     "For your own analysis in a notebook: <code>browser.frame</code> holds the chosen game's cards as a "
     "<b>pandas</b> DataFrame, one row per card and one column per field (it follows the game buttons): "
