@@ -31,3 +31,37 @@ def test_two_players_of_one_name_are_refused(
     log = tmp_path / "g.jsonl"
     assert main([game, "do", str(log), '{"event": "start", "players": ["Eve", "eve"], "seed": 1}']) == 2
     assert "both players are named 'Eve'" in capsys.readouterr().err and not log.exists()
+
+
+def _village(log: str, *events: str) -> int:
+    return main(["village", "do", log, *events])
+
+
+def test_an_attack_flip_waits_for_the_draw_and_a_mouse_to_attack_with(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "v.jsonl")
+    flip = '{"event": "flip", "card": "Super Confused", "functions": 2, "attack": true}'
+    assert _village(log, '{"event": "start", "players": ["Ann", "Cleo"], "first": 0, "seed": 1}',
+                    '{"event": "draw"}', '{"event": "end_turn"}') == 0
+    capsys.readouterr()
+    assert _village(log, flip) == 2  # Cleo's turn 2, before her draw: it would forfeit the draw
+    assert "draw this turn's card first" in capsys.readouterr().err
+    assert _village(log, '{"event": "draw"}') == 0
+    assert _village(log, flip) == 2
+    assert "Cleo has no mouse on the field to attack with" in capsys.readouterr().err
+    assert _village(log, '{"event": "play_basic", "name": "Acorn Scout"}', flip) == 0
+    assert "at the beginning of the Attack Phase" in capsys.readouterr().out
+
+
+def test_a_mega_mouse_summoned_is_told_only_what_the_turn_still_allows(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "v.jsonl")
+    assert _village(log, '{"event": "start", "players": ["Ann", "Cleo"], "first": 0, "seed": 1}',
+                    '{"event": "draw"}', '{"event": "play_basic", "name": "Acorn Scout"}',
+                    '{"event": "end_turn"}', '{"event": "draw"}', '{"event": "end_turn"}',
+                    '{"event": "draw"}') == 0
+    capsys.readouterr()
+    summon = '{"event": "summon_mega", "name": "Harvest Giant", "sacrifice": "Acorn Scout #1"}'
+    assert _village(log, summon) == 0
+    out = capsys.readouterr().out
+    assert "it may attack this turn" in out and "ability" not in out.split("plays")[1].split("\n")[0]

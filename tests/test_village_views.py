@@ -584,7 +584,10 @@ def test_a_flip_that_can_negate_an_attack_opens_the_attack_phase_and_others_move
         v.flip("tails")
     assert v.state.t.step == 1
     v.act({"event": "end_turn"})
-    v.act({"event": "draw"})  # Bob's turn: he may attack
+    v.act({"event": "draw"})  # Bob's turn: he may attack, once he has a mouse to attack with
+    with pytest.raises(RuleError, match="Bob has no mouse on the field to attack with"):
+        v.flip("tails")
+    v.act({"event": "play_basic", "name": "Acorn Scout"})
     v.flip("tails")
     assert v.state.t.step == 6 and v.tracker.history[-1]["attack"] is True
 

@@ -514,6 +514,14 @@ def why_not(state: VillageState, kind: str, player: int | None = None, *,
         return RuleError("a coin flip that can negate an attack goes at the beginning of the Attack Phase, "
                          "and the player who moves first has no attack on the first turn",
                          cite=f"{CITE_FIRST}; {CITE_FLIPS}")
+    if kind == "flip" and attack_flip and not logged and not t.drew and t.step <= 1:  # (it would forfeit
+        # the draw and Steps 2-5 for an attack that comes at Step 6)
+        return RuleError("a coin flip that can negate an attack goes at the beginning of the Attack Phase: "
+                         "draw this turn's card first", cite=f"{CITE_FLIPS}; {CITE_TURN}, Step 1")
+    if kind == "flip" and attack_flip and not logged and not state.players[state.current].field:
+        return RuleError("a coin flip that can negate an attack goes at the beginning of the Attack Phase, "
+                         f"and {state.players[state.current].name} has no mouse on the field to attack with",
+                         cite=CITE_FLIPS)
     if kind == "flip" and attack_flip and t.attacked:
         return RuleError("a coin flip that can negate an attack goes at the beginning of the Attack Phase, "
                          "and this turn's attack is already resolved", cite=CITE_FLIPS)
@@ -1192,7 +1200,23 @@ class VillageTracker(Tracker[VillageState]):
         state = replace(state, t=replace(state.t, mouse_played="mega"))
         return replace(self._advance(state, "summon_mega"),
                        last=(f"{pl.name} sacrifices {sac.uid} ({gone} card(s) to the discard pile) and plays "
-                             f"{m.uid}; it may use its ability and attack this turn ({CITE_MEGA})",))
+                             f"{m.uid}; {self._mega_may(state, m)}",))
+
+    def _mega_may(self, state: VillageState, m: FieldMouse) -> str:
+        """What a Mega Mouse just summoned may still do this turn (Mega Mice may use their ability and
+        attack the turn they come: Card Descriptions), as far as the turn allows: no ability once the
+        attack is declared (Step 4 comes before it), no attack on the first turn or once declared, and no
+        ability for a card the card data gives none."""
+        t = state.t
+        card = self.cards.lookup(m.name) if self.cards is not None else None
+        has_ability = card is None or bool(card.get("abilities"))  # (a mouse not in the data: it may)
+        may = [*(["use its ability"] if has_ability and not t.declared else []),
+               *(["attack"] if not t.declared and not state.first_turn else [])]
+        if may:
+            return f"it may {' and '.join(may)} this turn ({CITE_MEGA})"
+        why = ("the player who moves first cannot attack on the first turn"
+               if state.first_turn and not t.declared else "this turn's Attack Phase is over")
+        return f"{why}, so it does nothing more this turn ({CITE_MEGA})"
 
     def _on_fruit(self, state: VillageState, e: Event) -> VillageState:
         m = self._mouse_for(state, "fruit", e.get("mouse"))
