@@ -65,3 +65,21 @@ def test_a_mega_mouse_summoned_is_told_only_what_the_turn_still_allows(
     assert _village(log, summon) == 0
     out = capsys.readouterr().out
     assert "it may attack this turn" in out and "ability" not in out.split("plays")[1].split("\n")[0]
+
+
+def test_an_attack_naming_a_mouse_of_the_wrong_side_says_whose_it_is(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "v.jsonl")
+    assert _village(log, '{"event": "start", "players": ["Ann", "Bob"], "first": 0, "seed": 1}',
+                    '{"event": "draw"}', '{"event": "play_basic", "name": "Acorn Scout"}',
+                    '{"event": "end_turn"}', '{"event": "draw"}',
+                    '{"event": "play_basic", "name": "Pebble Pup"}') == 0
+    capsys.readouterr()
+    own = '{"event": "attack", "attacks": [{"attacker": "Pebble Pup #2", "defender": "Pebble Pup #2"}]}'
+    assert _village(log, own) == 2
+    err = capsys.readouterr().err
+    assert "'Pebble Pup #2' is the turn player's mouse, so it cannot be the defending one" in err
+    theirs = '{"event": "attack", "attacks": [{"attacker": "Acorn Scout #1", "defender": "Acorn Scout #1"}]}'
+    assert _village(log, theirs) == 2
+    err = capsys.readouterr().err
+    assert "'Acorn Scout #1' is the opponent's mouse, so it cannot be the attacking one" in err

@@ -143,9 +143,19 @@ def duel(atk: int, defense: int) -> str:
     return "both-destroyed"
 
 
-def _lookup(label: str, side: dict[str, Fighter], role: str, problems: list[Problem]) -> Fighter | None:
+def _lookup(label: str, side: dict[str, Fighter], role: str, problems: list[Problem],
+            other: Collection[str] = ()) -> Fighter | None:
+    """The fighter ``label`` names on its ``side``; else a problem: a mouse of the other side (``other``)
+    is named as such (the turn player's mice attack, the opponent's defend), any other with the closest."""
     if label in side:
         return side[label]
+    if label in other:
+        mine = role == "defending"  # (a defender named from the attacking side: the turn player's own)
+        problems.append(Problem(
+            f"unknown-{role}", f"{label!r} is {'the turn player' if mine else 'the opponent'}'s mouse, so it "
+            f"cannot be the {role} one: the turn player's mice attack, the opponent's defend", (label,),
+            CITE_BATTLE))
+        return None
     hint = did_you_mean(closest(label, list(side)))
     problems.append(Problem(
         f"unknown-{role}", f"no {role} mouse {label!r} on the field" + (f". {hint}" if hint else ""),
@@ -207,8 +217,9 @@ def resolve_battle(attackers: Sequence[Fighter], defenders: Sequence[Fighter], a
                                     CITE_BATTLE))
     pairs: list[tuple[Fighter, Fighter | None]] = []
     for a in attacks:
-        att = _lookup(a.attacker, att_side, "attacking", problems)
-        dfd = _lookup(a.defender, def_side, "defending", problems) if a.defender is not None else None
+        att = _lookup(a.attacker, att_side, "attacking", problems, def_side)
+        dfd = (_lookup(a.defender, def_side, "defending", problems, att_side) if a.defender is not None
+               else None)
         if att is not None and att.atk is None:
             problems.append(Problem("unknown-atk", f"the ATK of {att.label!r} is unknown; type it in",
                                     (att.label,), CITE_BATTLE))
