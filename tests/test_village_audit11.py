@@ -83,3 +83,15 @@ def test_an_attack_naming_a_mouse_of_the_wrong_side_says_whose_it_is(
     assert _village(log, theirs) == 2
     err = capsys.readouterr().err
     assert "'Acorn Scout #1' is the opponent's mouse, so it cannot be the attacking one" in err
+
+
+def test_an_ability_cost_typed_other_than_the_cards_is_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "v.jsonl")
+    assert _village(log, '{"event": "start", "players": ["Ann", "Bob"], "first": 0, "seed": 1}',
+                    '{"event": "draw"}', '{"event": "play_basic", "name": "Thistle Guard"}',
+                    '{"event": "fruit", "mouse": "Thistle Guard #1"}') == 0
+    capsys.readouterr()
+    assert _village(log, '{"event": "ability", "mouse": "Thistle Guard #1", "cost": 1}') == 0
+    out = capsys.readouterr().out
+    assert "Prickly Wall costs 2 Fruit on its card; 1 was used" in out and "Abilities" in out

@@ -1241,7 +1241,23 @@ class VillageTracker(Tracker[VillageState]):
             said = f"{m.uid} {used}: it pays {cost} Fruit, {m.fruit - cost} left equipped"
         else:
             said = f"{m.uid} {used} ({cost} Fruit needed, {m.fruit} equipped)"
-        return replace(self._advance(state, "ability"), last=(said, FRUIT_READINGS[state.fruit_reading]))
+        return replace(self._advance(state, "ability"), last=(said, *self._cost_note(m, ability, cost),
+                                                               FRUIT_READINGS[state.fruit_reading]))
+
+    def _cost_note(self, m: FieldMouse, ability: str | None, cost: int) -> tuple[str, ...]:
+        """A cost typed other than the card's (the card data's, when it knows the mouse and the cost),
+        said beside the ability: a card effect may change it, a slip at the table should not pass as one."""
+        card = self.cards.lookup(m.name) if self.cards is not None else None
+        if card is None:
+            return ()
+        try:
+            name, printed = card_ability(card, ability)
+        except RuleError:  # (refused before this, as the card's own words say it)
+            return ()
+        if printed is None or printed == cost:
+            return ()
+        return (f"{name} costs {printed} Fruit on its card; {cost} was used (a card effect that changes "
+                f"the cost?) ({CITE_ABILITY})",)
 
     def _on_item(self, state: VillageState, e: Event) -> VillageState:
         m = self._mouse_for(state, "item", e.get("mouse"), opponent_allowed=bool(e.get("opponent_allowed")),
