@@ -95,3 +95,25 @@ def test_an_ability_cost_typed_other_than_the_cards_is_said(
     assert _village(log, '{"event": "ability", "mouse": "Thistle Guard #1", "cost": 1}') == 0
     out = capsys.readouterr().out
     assert "Prickly Wall costs 2 Fruit on its card; 1 was used" in out and "Abilities" in out
+
+
+@pytest.mark.parametrize(("gone", "ann", "bob"), [
+    ('{"event": "destroy_item", "mouse": "Acorn Scout #1"}', 0, 1),  # the Item alone: to Bob's pile
+    ('{"event": "destroy", "mouse": "Acorn Scout #1"}', 1, 1),  # the mouse to Ann's, Bob's Item to Bob's
+])
+def test_an_item_played_on_the_opponents_mouse_goes_to_its_owners_discard_pile(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], gone: str, ann: int, bob: int) -> None:
+    import json
+
+    log = str(tmp_path / "v.jsonl")
+    honey = '{"event": "item", "mouse": "Acorn Scout #1", "name": "Sticky Honey", "opponent_allowed": true}'
+    assert _village(log, '{"event": "start", "players": ["Ann", "Bob"], "first": 0, "seed": 3}',
+                    '{"event": "draw"}', '{"event": "play_basic", "name": "Acorn Scout"}',
+                    '{"event": "end_turn"}', '{"event": "draw"}',
+                    '{"event": "play_basic", "name": "Pebble Pup"}', honey) == 0
+    assert "Acorn Scout #1 equips Sticky Honey (Bob's Item)" in capsys.readouterr().out
+    assert _village(log, gone) == 0
+    capsys.readouterr()
+    assert main(["village", "replay", "--json", log]) == 0
+    players = json.loads(capsys.readouterr().out)["players"]
+    assert [p["discard"] for p in players] == [ann, bob]

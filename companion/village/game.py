@@ -257,6 +257,9 @@ class FieldMouse:
     since_turn: int
     fruit: int = 0
     items: tuple[str, ...] = ()
+    #: the Items among :attr:`items` that the other player played on this mouse: theirs, so they go to
+    #: that player's discard pile (Item Cards: the card's owner; a mouse's own Items go to its owner's)
+    foreign: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1040,9 +1043,20 @@ class VillageTracker(Tracker[VillageState]):
     def _remove_mouse(self, state: VillageState, uid: str) -> VillageState:
         p, m = state.mouse(uid)
         pl = state.players[p]
-        gone = 1 + m.fruit + len(m.items)  # the mouse with its fruit and items (Item Cards)
-        return _set_player(state, p, replace(pl, field=tuple(x for x in pl.field if x.uid != uid),
-                                             discard=pl.discard + gone))
+        gone = 1 + m.fruit + len(m.items) - len(m.foreign)  # the mouse with its fruit and items (Item Cards)
+        state = _set_player(state, p, replace(pl, field=tuple(x for x in pl.field if x.uid != uid),
+                                              discard=pl.discard + gone))
+        if m.foreign:  # the other player's Items on it go to that player's discard pile
+            other = state.players[1 - p]
+            state = _set_player(state, 1 - p, replace(other, discard=other.discard + len(m.foreign)))
+        return state
+
+    @staticmethod
+    def _gone_words(state: VillageState, m: FieldMouse, p: int) -> str:
+        """``3 card(s) to the discard pile``, and the other player's Items on the mouse to theirs."""
+        own = 1 + m.fruit + len(m.items) - len(m.foreign)
+        theirs = f", {len(m.foreign)} to {state.players[1 - p].name}'s (their Item)" if m.foreign else ""
+        return f"{own} card(s) to the discard pile{theirs}"
 
     def _new_mouse(self, state: VillageState, event: Event, kind: str) -> tuple[VillageState, FieldMouse]:
         name = event.get("name") or ("Mega Mouse" if kind == "mega" else "Basic Mouse")
@@ -1192,14 +1206,14 @@ class VillageTracker(Tracker[VillageState]):
     def _on_summon_mega(self, state: VillageState, e: Event) -> VillageState:
         sac = self._mouse_for(state, "summon_mega", e.get("sacrifice"),
                               sacrifice_allowed=e.get("sacrifice_allowed") is True)
-        gone = 1 + sac.fruit + len(sac.items)
+        gone = self._gone_words(state, sac, state.mouse(sac.uid)[0])
         state = self._remove_mouse(state, sac.uid)
         state, m = self._new_mouse(state, e, "mega")
         pl = state.players[state.current]
         state = _set_player(state, state.current, replace(pl, field=(*pl.field, m)))
         state = replace(state, t=replace(state.t, mouse_played="mega"))
         return replace(self._advance(state, "summon_mega"),
-                       last=(f"{pl.name} sacrifices {sac.uid} ({gone} card(s) to the discard pile) and plays "
+                       last=(f"{pl.name} sacrifices {sac.uid} ({gone}) and plays "
                              f"{m.uid}; {self._mega_may(state, m)}",))
 
     def _mega_may(self, state: VillageState, m: FieldMouse) -> str:
@@ -1263,9 +1277,12 @@ class VillageTracker(Tracker[VillageState]):
         m = self._mouse_for(state, "item", e.get("mouse"), opponent_allowed=bool(e.get("opponent_allowed")),
                             extra=bool(e.get("extra")))
         name = str(e.get("name") or "Item")
-        state = self._replace_mouse(state, replace(m, items=(*m.items, name)))
+        owner = state.mouse(m.uid)[0]
+        foreign = (*m.foreign, name) if owner != state.current else m.foreign  # (played on the opponent's)
+        state = self._replace_mouse(state, replace(m, items=(*m.items, name), foreign=foreign))
         state = replace(state, t=replace(state.t, items=state.t.items + 1))
-        return replace(self._advance(state, "item"), last=(f"{m.uid} equips {name}",))
+        whose = f" ({state.players[state.current].name}'s Item)" if owner != state.current else ""
+        return replace(self._advance(state, "item"), last=(f"{m.uid} equips {name}{whose}",))
 
     def _on_magic(self, state: VillageState, e: Event) -> VillageState:
         p = _player(state, e, state.current)
@@ -1402,11 +1419,11 @@ class VillageTracker(Tracker[VillageState]):
 
     def _on_destroy(self, state: VillageState, e: Event) -> VillageState:
         uid = _mouse_id(e.get("mouse"))
-        _p, m = state.mouse(uid)
-        gone = 1 + m.fruit + len(m.items)
+        p, m = state.mouse(uid)
+        gone = self._gone_words(state, m, p)
         return replace(self._remove_mouse(state, uid),
-                       last=(f"{uid} is destroyed by a card effect: {gone} card(s) to the discard pile, the "
-                             f"mouse with its Fruit and Items ({CITE_ITEM})",))
+                       last=(f"{uid} is destroyed by a card effect: {gone}, the mouse with its Fruit and "
+                             f"Items ({CITE_ITEM})",))
 
     def _on_destroy_item(self, state: VillageState, e: Event) -> VillageState:
         uid = _mouse_id(e.get("mouse"))
@@ -1425,8 +1442,11 @@ class VillageTracker(Tracker[VillageState]):
             name = m.items[0]
         items = _one_taken(m.items, name, f"{uid!r} has no Item {shown(name, 80)} equipped: it has "
                                           f"{', '.join(map(repr, m.items))} ({CITE_ITEM})")
-        state = self._replace_mouse(state, replace(m, items=items))
+        theirs = name in m.foreign  # (the other player's Item: to that player's pile, or hand)
+        foreign = _one_taken(m.foreign, name, "") if theirs else m.foreign
+        state = self._replace_mouse(state, replace(m, items=items, foreign=foreign))
         if to == "discard":
+            p = 1 - p if theirs else p
             pl = state.players[p]
             state = _set_player(state, p, replace(pl, discard=pl.discard + 1))
             went = "is destroyed by a card effect and goes to the discard pile"
