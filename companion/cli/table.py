@@ -431,7 +431,8 @@ def _state_lines(t: Any, log: str) -> list[str]:
     for i, p in enumerate(state.players):
         mark = "*" if i == state.current and not state.over else " "
         n = len(p.field)
-        out.append(f"{mark} {p.name}: {p.mp} MP, {p.deck} cards in deck, {p.discard} in the discard pile, "
+        cards = f"{p.deck} card{'s' * (p.deck != 1)}"
+        out.append(f"{mark} {p.name}: {p.mp} MP, {cards} in deck, {p.discard} in the discard pile, "
                    f"{n} {'mouse' if n == 1 else 'mice'} on the field")
         for m in p.field:
             stats = f"ATK {m.atk if m.atk is not None else 'unknown'} / DEF " \
