@@ -2522,26 +2522,17 @@ def ensure_checks(game: str, cards: Sequence[Card]) -> None:
     (:func:`register_check`) find among ``cards``, the cards in force: a file ``companion validate``
     rejects for one of them (a Queen of Hearts coloured black; a Mouse Card deck of 55 cards) does not
     load either, so every command leaves it out with its warning, as it does a file failing the schema."""
-    from .cards import CardFileError
+    from .cards import CardFileError, thaw  # (a loaded card keeps lists as tuples; the checks read JSON)
 
     checks = _checks_for(game)
     if not checks:
         return
-    records = [Record(c.file or "", c.index if c.index is not None else -1, _as_json(c.data)) for c in cards]
+    records = [Record(c.file or "", c.index if c.index is not None else -1, thaw(c.data)) for c in cards]
     for check in checks:
         for issue in check(records):
             if issue.severity == "error":
                 raise CardFileError(issue.message, where=issue.where, expected=issue.expected,
                                     found=issue.found, suggestion=issue.suggestion)
-
-
-def _as_json(value: Any) -> Any:
-    """A card's data as its file holds it (a loaded card keeps lists as tuples), for the checks."""
-    if isinstance(value, Mapping):
-        return {k: _as_json(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return [_as_json(v) for v in value]
-    return value
 
 
 def ensure_unique(cards: Sequence[Card]) -> None:

@@ -46,14 +46,9 @@ def test_the_forward_step_notes_say_one_card_and_plurals_in_words() -> None:
 
 
 def test_an_undo_in_the_item_phase_says_the_phase_once(tmp_path: Path) -> None:
-    from companion.views.tmnt import GameTracker
-    from tests.test_tmnt_views import CARDS
+    from tests.test_tmnt_print_tidy import tracker_at
 
-    g = GameTracker(tmp_path / "t.jsonl", CARDS)
-    g.first.value = 0
-    g.new_game.click()
-    while g.state.phase != "item":
-        g.next.click()
+    g = tracker_at(tmp_path, "item")
     g.play_item.click()
     g.undo.click()
     said = _text(g.status.value)

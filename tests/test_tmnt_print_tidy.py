@@ -42,10 +42,15 @@ def test_keep_choice_sets_the_same_options_not_again() -> None:
 
 
 def tracker_at_the_flip(tmp_path: Path) -> GameTracker:
+    return tracker_at(tmp_path, "flip")
+
+
+def tracker_at(tmp_path: Path, phase: str) -> GameTracker:
+    """A new game's tracker page (Player 1 first), moved on to ``phase`` with Next."""
     g = GameTracker(tmp_path / "t.jsonl", CARDS)
     g.first.value = 0
     g.new_game.click()
-    while g.state.phase != "flip":
+    while g.state.phase != phase:
         g.next.click()
     return g
 
