@@ -117,3 +117,21 @@ def test_an_item_played_on_the_opponents_mouse_goes_to_its_owners_discard_pile(
     assert main(["village", "replay", "--json", log]) == 0
     players = json.loads(capsys.readouterr().out)["players"]
     assert [p["discard"] for p in players] == [ann, bob]
+
+
+def test_the_replay_says_one_card_in_a_deck_of_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    log = str(tmp_path / "v.jsonl")
+    assert _village(log, '{"event": "start", "players": ["Ann", "Bob"], "decks": [9, 60], "first": 0, '
+                         '"seed": 1}', '{"event": "draw"}') == 0  # 9 - 7 - 1: one card left in Ann's deck
+    capsys.readouterr()
+    assert main(["village", "replay", log]) == 0
+    out = capsys.readouterr().out
+    assert "Ann: 30 MP, 1 card in deck," in out and "1 cards" not in out
+
+
+def test_the_monarchs_end_of_the_game_asks_to_score_it() -> None:
+    from companion.monarchs.flow import end_status
+
+    said = end_status(3, 3, 0).message
+    assert "so the game ends now: score it (" in said and "now. Score (" not in said
