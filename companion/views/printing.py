@@ -159,6 +159,7 @@ class PrintView:
         geo = load_geometry()
         self.pdf: bytes = b""
         self.filename = ""
+        self._changed_from = ""  # the PDF the "settings changed" message on show speaks of ("": none on show)
         self.status = ui.panel()
         self.status.add_class("cmp-print-status")
         self.load_problems = w.HTML()  # the card files of yours card sheets leave out, and why
@@ -548,11 +549,17 @@ class PrintView:
         """A control that shapes the PDF changed: the PDF made before is no longer the one asked for.
 
         Its link and preview go (the file saved before stays in the folder) and the message says so.
+        A refusal on show goes once the settings read (the estimate above *Make PDF*, worked out first, is
+        no refusal: the card it named was mended); while they still do not, it stays, the reason standing.
+        The message about a PDF made before follows every later change (what Make PDF would do now).
         """
-        if not self.pdf:
+        if "companion-error" in self.status.value and "cmp-print-estimate-refusal" not in self.estimate.value:
+            self.status.value = ""
+        if not self.pdf and not (self._changed_from and "The settings changed" in self.status.value):
             return
-        name = self.filename
+        name = self.filename or self._changed_from
         self._clear()
+        self._changed_from = name
         off = self.make_button.disabled  # (gated before this runs: the settings now make no PDF)
         now = (f"no PDF is made with them ({self.make_button.tooltip})" if off
                else "press Make PDF for a new PDF")
