@@ -381,12 +381,8 @@ def seed_from_text(text: str | None) -> int | str:
                              "characters", where="seed", found=shown(text, 40),
                              suggestion="Type one such as 1234 or \"table 2\" (or none: a fresh one is drawn "
                                         "and recorded).")
-    if text.removeprefix("-").isdecimal():
-        try:
-            return int(text)
-        except ValueError:
-            return text
-    return text
+    # (at most SEED_TEXT_MAX digits: far below int()'s limit on digits)
+    return int(text) if text.removeprefix("-").isdecimal() else text
 
 
 #: What every tracker's refused second start suggests (:meth:`Tracker.restart_refused`).
