@@ -293,8 +293,11 @@ def _export(args: argparse.Namespace) -> int:
         args.to = file_form(output) if output else "text"
     db, deck = _load(args)
     try:
-        if args.to == "json":
-            text = json.dumps(to_json(deck), indent=2, ensure_ascii=False) + "\n"
+        if args.to == "json":  # (a file is UTF-8; standard output may not encode every character)
+            from . import json_text
+
+            text = (json.dumps(to_json(deck), indent=2, ensure_ascii=False) if output
+                    else json_text(to_json(deck), indent=2)) + "\n"
         elif args.to == "csv":
             from ..deck.listtext import csv_text
 

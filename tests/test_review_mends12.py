@@ -1,0 +1,31 @@
+"""Mends from a review of one change: a fix made in one caller reaches every caller, the
+same rule lives in one place (each test fails without its mend)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+
+def _companion(args: list[str], tmp_path: Path, encoding: str) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "COMPANION_USER_DATA": str(tmp_path / "data")}
+    return subprocess.run([sys.executable, "-m", "companion", *args], env=env, capture_output=True,
+                          cwd=tmp_path, timeout=120, check=False)
+
+
+@pytest.mark.parametrize("encoding", ["cp1252", "ascii"])
+def test_deck_export_to_json_on_standard_output_stays_json_where_it_cannot_encode_the_name(
+        tmp_path: Path, encoding: str) -> None:
+    (tmp_path / "l.txt").write_text("Name: Caf\u00e9 \u2603 deck\n3 Acorn Scout\n", encoding="utf-8")
+    done = _companion(["deck", "export", "village", "l.txt", "--to", "json"], tmp_path, encoding)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.decode(encoding))["name"] == "Caf\u00e9 \u2603 deck"
+    # a file is UTF-8 with the characters as they are
+    assert _companion(["deck", "export", "village", "l.txt", "--to", "json", "-o", "out.json"], tmp_path,
+                      encoding).returncode == 0
+    assert "Caf\u00e9 \u2603 deck" in (tmp_path / "out.json").read_text(encoding="utf-8")
