@@ -29,3 +29,15 @@ def test_deck_export_to_json_on_standard_output_stays_json_where_it_cannot_encod
     assert _companion(["deck", "export", "village", "l.txt", "--to", "json", "-o", "out.json"], tmp_path,
                       encoding).returncode == 0
     assert "Caf\u00e9 \u2603 deck" in (tmp_path / "out.json").read_text(encoding="utf-8")
+
+
+def test_the_tmnt_status_says_the_phase_once_after_any_action_not_only_an_undo(tmp_path: Path) -> None:
+    import html
+    import re
+
+    from tests.test_tmnt_print_tidy import tracker_at
+
+    g = tracker_at(tmp_path, "item")  # moved to the Item Phase: no undo said
+    said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", g.status.value)).split())
+    assert said.count("Item Phase") == 2, said  # the title and its section, then the message alone
+    assert "(tmnt-tcg.txt, Item Phase) Item Phase:" not in said and "you may place" in said

@@ -1112,17 +1112,11 @@ class GameTracker(ui.TrackerPage):
         where = cite("tmnt", "Game Over" if s.over else PHASE_SECTIONS[s.phase])
         if said:
             phase = f"{title} ({where})"
-            message = s.message
-            named = f"{PHASE_SECTIONS[s.phase]}: "  # ("Item Phase: you may place …": the phase said once)
-            if not s.over and message.startswith(named):
-                message = message[len(named):]
-                for end in ("", "."):  # (its section, said before it: not again)
-                    if message.endswith(f" ({where}){end}"):
-                        message = message[:-len(f" ({where}){end}")] + end
-            now = phase if said.endswith(s.message) else f"{phase}: {message}"  # (a redo: said once)
-            ui.show(self.status, kind, said, [now])
+            now = phase if said.endswith(s.message) else f"{phase}: {_phase_said_once(s, s.message, where)}"
+            ui.show(self.status, kind, said, [now])  # (a redo: said once)
         else:
-            self.status.value = _status_html(kind, title, where, self._status_message(s))
+            self.status.value = _status_html(kind, title, where,
+                                             _phase_said_once(s, self._status_message(s), where))
         return where
 
     def _status_message(self, s: Game) -> str:
@@ -1285,6 +1279,19 @@ def _to_trash(player: Player, attack_zone: int) -> str:
         return f"{player.name}: nothing face-up, nothing to the Trash"
     verb = "goes" if len(parts) == 1 and not many and attack_zone in (0, 1) else "go"  # (one card)
     return f"{player.name}: {' and '.join(parts)} {verb} to the Trash, except a Character kept"
+
+
+def _phase_said_once(s: Game, message: str, where: str) -> str:
+    """``message`` shown under its phase's title and section ``where``: without its own "Item Phase: "
+    opening and its own "(tmnt-tcg.txt, Item Phase)" ending, which the title already says."""
+    named = f"{PHASE_SECTIONS[s.phase]}: "
+    if s.over or not message.startswith(named):
+        return message
+    message = message[len(named):]
+    for end in ("", "."):
+        if message.endswith(f" ({where}){end}"):
+            return message[:-len(f" ({where}){end}")] + end
+    return message
 
 
 def _status_html(kind: str, phase: str, where: str, message: str) -> str:
