@@ -41,3 +41,19 @@ def test_the_tmnt_status_says_the_phase_once_after_any_action_not_only_an_undo(t
     said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", g.status.value)).split())
     assert said.count("Item Phase") == 2, said  # the title and its section, then the message alone
     assert "(tmnt-tcg.txt, Item Phase) Item Phase:" not in said and "you may place" in said
+
+
+def test_the_mystics_odds_panel_names_the_users_corrected_die_faces_as_the_odds_command_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import html
+
+    from companion.views.mystics import MysticsDashboard
+    from tests.helpers import run_cli
+
+    for field in ('symbols=["sword"]', "certain=true"):
+        assert run_cli(capsys, "cards", "correct", "mystics", "die-sword", field, "--note", "my dice")[0] == 0
+    d = MysticsDashboard(tmp_path / "m.jsonl")  # the die as every command reads it: corrections too
+    d.odds.battle.value = 3
+    said = html.unescape(d.odds.result.value)
+    assert "Die faces with your own values, not the rule book's: die-sword" in said
+    assert "die-sword (certain by your correction only)" in said

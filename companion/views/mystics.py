@@ -78,6 +78,7 @@ from ..mystics.chapter import (
     move_chapter_end,
     put_chapter_end,
 )
+from ..mystics.data import die_notes
 from ..mystics.party import LEVEL_UP_COST, HeroInfo, Mouse, needs_discard
 from ..mystics.tracker import (
     CAPTURED_CANNOT,
@@ -3044,13 +3045,8 @@ class OddsPanel:
             f"<tr><td>{k}</td><td>{_pc(p)}</td><td>{_pc(od.at_least(a.wounds, k))}</td></tr>"
             for k, p in a.wounds.items()
         )
-        uncertain = [f.id for f in die if not getattr(f, "book_certain", getattr(f, "certain", True))]
-        warn = (
-            f"<div style='color:#9a6700'>The die faces are not confirmed by the rule book "
-            f"({html.escape(', '.join(uncertain))}): check them against your dice.</div>"
-            if uncertain
-            else ""
-        )
+        # what the odds must say of their data, in the words the command line's odds use
+        warn = "".join(f"<div style='color:#9a6700'>{html.escape(n)}.</div>" for n in die_notes(die))
         trap = od.mousetrap_odds(die, int(self.move.value))
         self.result.value = (
             f"<div style='font-size:16px'><b>{a.attack_dice} dice vs {a.defense_dice}</b>: "
