@@ -57,3 +57,20 @@ def test_the_mystics_odds_panel_names_the_users_corrected_die_faces_as_the_odds_
     said = html.unescape(d.odds.result.value)
     assert "Die faces with your own values, not the rule book's: die-sword" in said
     assert "die-sword (certain by your correction only)" in said
+
+
+def test_a_mouse_card_list_pasted_on_the_printables_page_takes_the_short_names_as_a_file_does() -> None:
+    import html
+    import re
+
+    from companion.views.printing import PrintView
+
+    v = PrintView("mousecard")
+    v.deck.value = "-"
+    v.pasted.value = "1 AH\n2 10H\n1 red joker"
+    v.make_button.click()
+    said = re.sub(r"<[^>]+>", " ", v.status.value)
+    assert "companion-error" not in v.status.value and v.pdf, said
+    v.pasted.value = "1 AX"  # no such card: refused as before
+    v.make_button.click()
+    assert "unknown The Mouse Card system card 'AX'" in html.unescape(re.sub(r"<[^>]+>", " ", v.status.value))

@@ -961,9 +961,40 @@ def short_json(value: Any, limit: int = 80) -> str:
     return cut(text, limit, quoted=isinstance(value, str))  # (text inside its quotes: "99999…")
 
 
+class ShortNames(CardDB):
+    """The Mouse Card deck's cards, found also by the names ``odds mousecard --cards`` takes (``AH``,
+    ``10H``, ``QS``, ``q♥``, ``red joker``: :func:`companion.mousecard.deck.parse_card`), so one decklist
+    serves both; a name that is no such card is looked up as before (and its close names suggested)."""
+
+    #: The longest such name ("queen of diamonds", with room): a longer one is never tried, so a list of
+    #: many long strangers costs no more than it did (the parser's refusal works out close cards).
+    LONGEST = 20
+
+    @classmethod
+    def of(cls, db: CardDB) -> ShortNames:
+        """``db`` as it is (its cards, replacements and look-ups), reading short names too."""
+        short = cls.__new__(cls)
+        short.__dict__.update(vars(db))
+        return short
+
+    def lookup(self, key: str) -> Card | None:
+        from ..mousecard.deck import parse_card
+
+        card = super().lookup(key)
+        if card is None and len(key.strip()) <= self.LONGEST:
+            try:
+                card = super().lookup(parse_card(key).id)
+            except CompanionError:
+                return None
+        return card
+
+
 def parse(text: str, db: CardDB, *, name: str = "", where: str | None = None) -> Decklist:
     """Either form (see :func:`_parse`); a list whose unknown names are mostly another game's cards
-    says so (:class:`DecklistError`'s ``other_game`` and ``hint``)."""
+    says so (:class:`DecklistError`'s ``other_game`` and ``hint``). A Mouse Card list takes the short
+    names too (:class:`ShortNames`), whichever page or command reads it."""
+    if db.game == "mousecard" and not isinstance(db, ShortNames):
+        db = ShortNames.of(db)
     try:
         return _parse(text, db, name=name, where=where)
     except DecklistError as exc:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, CardDB
+from ..cards import CardDB
 from ..textio import write_text_atomic
 from .geometry import PrintError
 
@@ -95,8 +95,6 @@ def select_cards(game: str, *, deck: str | os.PathLike[str] | None = None,
     if deck is not None:
         from ..deck.decklist import parse, read_decklist
 
-        if game == "mousecard":
-            db = ShortNames.of(db)
         if str(deck) == "-":  # standard input, as for 'deck check GAME -'
             from ..textio import read_stdin
 
@@ -124,35 +122,6 @@ def select_cards(game: str, *, deck: str | os.PathLike[str] | None = None,
         raise PrintError(f"no {game} cards to print", where="print cards",
                          expected="a card file with cards, or a decklist (--deck)")
     return Selection(game, expand_copies(chosen), title, pool=db.cards)
-
-
-class ShortNames(CardDB):
-    """The Mouse Card deck's cards, found also by the names ``odds mousecard --cards`` takes (``AH``,
-    ``10H``, ``QS``, ``q♥``, ``red joker``: :func:`companion.mousecard.deck.parse_card`), so one decklist
-    serves both; a name that is no such card is looked up as before (and its close names suggested)."""
-
-    #: The longest such name ("queen of diamonds", with room): a longer one is never tried, so a list of
-    #: many long strangers costs no more than it did (the parser's refusal works out close cards).
-    LONGEST = 20
-
-    @classmethod
-    def of(cls, db: CardDB) -> ShortNames:
-        """``db`` as it is (its cards, replacements and look-ups), reading short names too."""
-        short = cls.__new__(cls)
-        short.__dict__.update(vars(db))
-        return short
-
-    def lookup(self, key: str) -> Card | None:
-        from ..errors import CompanionError
-        from ..mousecard.deck import parse_card
-
-        card = super().lookup(key)
-        if card is None and len(key.strip()) <= self.LONGEST:
-            try:
-                card = super().lookup(parse_card(key).id)
-            except CompanionError:
-                return None
-        return card
 
 
 @dataclass(frozen=True)
