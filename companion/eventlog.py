@@ -365,6 +365,21 @@ def redone_said(lines: Sequence[str]) -> list[str]:
 SEED_TEXT_MAX = 100
 
 
+#: What a start event's seed may be, as every tracker's refusal says it (:func:`good_seed`).
+SEED_WORDS = f"a whole number or a word on one line of at most {SEED_TEXT_MAX} characters"
+
+
+def good_seed(seed: object, *, logged: bool = False) -> bool:
+    """Whether ``seed`` can seed a start event, in every tracker: a whole number, or a word on one line
+    of at most :data:`SEED_TEXT_MAX` characters (:data:`SEED_WORDS`), as :func:`seed_from_text` reads
+    what the player typed; ``logged``: a line already in a log is read as it was written (any text)."""
+    if isinstance(seed, str):
+        from .textio import one_line
+
+        return logged or (bool(seed.strip()) and one_line(seed) and len(seed) <= SEED_TEXT_MAX)
+    return isinstance(seed, int) and not isinstance(seed, bool)
+
+
 def seed_from_text(text: str | None) -> int | str:
     """The seed a ``start`` event records, from what the player typed: a number (``-5`` too), a word, or
     (blank) a fresh random one (:func:`new_seed`). The log records it, so a replay deals the same way. A

@@ -74,3 +74,36 @@ def test_a_mouse_card_list_pasted_on_the_printables_page_takes_the_short_names_a
     v.pasted.value = "1 AX"  # no such card: refused as before
     v.make_button.click()
     assert "unknown The Mouse Card system card 'AX'" in html.unescape(re.sub(r"<[^>]+>", " ", v.status.value))
+
+
+@pytest.mark.parametrize("seed", ["s" * 101, "a\nb", " "])
+@pytest.mark.parametrize("game", ["village", "mystics", "mousecard", "tmnt"])
+def test_every_trackers_start_event_takes_the_seeds_its_new_command_takes(
+        tmp_path: Path, seed: str, game: str) -> None:
+    """A start event sent with 'do' (or by a script) met the seed rule only in TMNT: Village echoed a
+    10,000-character seed whole in every coin flip's message."""
+    from companion.errors import CompanionError
+    from companion.mousecard.live import LiveDeckTracker
+    from companion.mystics.tracker import MysticsTracker
+    from companion.tmnt.game import TmntTracker
+    from companion.village.game import VillageTracker
+
+    kind = {"village": VillageTracker, "mystics": MysticsTracker, "mousecard": LiveDeckTracker,
+            "tmnt": TmntTracker}[game]
+    start: dict[str, object] = {"event": "start", "seed": seed}
+    if game == "mystics":
+        start.update(chapter_end=6, mice=["collin", "filch"])
+    log = tmp_path / "g.jsonl"
+    with pytest.raises(CompanionError, match="at most 100 characters"):
+        kind(log).do(start)
+    assert not log.exists() or not log.read_text(encoding="utf-8").strip()
+    start["seed"] = "s" * 100
+    assert kind(log).do(start).started
+
+
+def test_a_long_seed_a_log_already_holds_is_read_as_it_was_written(tmp_path: Path) -> None:
+    from companion.village.game import VillageTracker
+
+    log = tmp_path / "old.jsonl"
+    log.write_text(json.dumps({"event": "start", "seed": "s" * 500, "first": 0}) + "\n", encoding="utf-8")
+    assert VillageTracker(log).state.started

@@ -53,8 +53,18 @@ from typing import Any
 
 from .. import cite
 from ..cards import tidy_name as tidy_spaces
-from ..errors import CompanionError, LogError, RuleError, as_listed, cut
-from ..eventlog import Event, EventLog, LoggedEvent, LogProblem, NoStart, Tracker, event_rng
+from ..errors import CompanionError, LogError, RuleError, as_listed, cut, shown
+from ..eventlog import (
+    SEED_WORDS,
+    Event,
+    EventLog,
+    LoggedEvent,
+    LogProblem,
+    NoStart,
+    Tracker,
+    event_rng,
+    good_seed,
+)
 from ..textio import format_character, logged_text, one_line
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
 from .odds import HOUSE_NOTES, TaskCheck, check_notes
@@ -742,8 +752,9 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                 raise RuleError("the session has already started", where="start",
                                 suggestion="Use a reshuffle, or a new log for a new session.")
             seed = event.get("seed")
-            if not isinstance(seed, int | str) or isinstance(seed, bool):
-                raise LogError("'seed' must be a number or a text", found=repr(seed))
+            if not good_seed(seed, logged=self.replaying):
+                raise LogError("'seed' must be a number or a word", expected=SEED_WORDS,
+                               found=shown(seed, 40))
             state = replace(state, seed=seed, title=shown_title(str(event.get("title", ""))), shuffles=0)
             state = _reshuffle(state)
             return replace(state, journal=(*state.journal, f"Session started (seed {seed})."))

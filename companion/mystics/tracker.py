@@ -134,8 +134,8 @@ from typing import Any, cast
 
 from .. import cite, possessive
 from ..cards import KeptCards
-from ..errors import CompanionError, LogError, RuleError, UnknownCardError, closest, did_you_mean
-from ..eventlog import Event, EventFields, EventLog, Tracker, event_rng
+from ..errors import CompanionError, LogError, RuleError, UnknownCardError, closest, did_you_mean, shown
+from ..eventlog import SEED_WORDS, Event, EventFields, EventLog, Tracker, event_rng, good_seed
 from ..verdict import plural
 from . import chapter as ch
 from . import initiative as ini
@@ -1996,8 +1996,8 @@ def _start(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     if not mice_spec:
         raise LogError('"start" needs a non-empty "mice" list')
     seed = e.get("seed", 0)
-    if not isinstance(seed, int | str) or isinstance(seed, bool):
-        raise LogError(f"bad seed {seed!r}", expected="a number or a string")
+    if not good_seed(seed, logged=t.replaying):
+        raise LogError(f"bad seed {shown(seed, 40)}", expected=SEED_WORDS)
     chapter = e.get("chapter")
     if chapter is not None and (not isinstance(chapter, int) or isinstance(chapter, bool)):
         raise LogError(f"bad chapter {repr(chapter)[:40]}", expected="a chapter number")

@@ -34,7 +34,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, LogError, RuleError, closest, did_you_mean
-from ..eventlog import NEW_GAME_HERE, SEED_TEXT_MAX, Event, EventFields, Tracker, event_rng
+from ..eventlog import NEW_GAME_HERE, SEED_TEXT_MAX, Event, EventFields, Tracker, event_rng, good_seed
 from ..eventlog import redone_said as _redone
 from ..eventlog import undone_said as _undone
 from ..textio import PLAYER_NAME_MAX, different_names, logged_text, one_line, player_name
@@ -323,14 +323,6 @@ def _player_index(event: Event, key: str = "player") -> int:
     return int(value)
 
 
-def _good_seed(seed: object, *, logged: bool = False) -> bool:
-    """Whether ``seed`` can seed the coin toss: a whole number, or a word of at most
-    :data:`SEED_TEXT_MAX` characters (``logged``: a line already in a log, any text)."""
-    if isinstance(seed, str):
-        return logged or (bool(seed.strip()) and len(seed) <= SEED_TEXT_MAX)
-    return isinstance(seed, int) and not isinstance(seed, bool)
-
-
 def undone_line(message: str | None) -> str:
     """What an undo says (``companion tmnt do`` and the page): ``Undone:`` and the message of the action
     it took back (``None``: not known, another window wrote the log meanwhile)."""
@@ -539,7 +531,7 @@ class TmntTracker(Tracker[Game]):
             different_names(names, error=LogError, where="start")
         deck = _count(event, "deck", low=START_DECK_MIN, high=START_DECK_MAX, default=DECK_SIZE)
         seed = event.get("seed")
-        if "seed" in event and not _good_seed(seed, logged=self.replaying) \
+        if "seed" in event and not good_seed(seed, logged=self.replaying) \
                 and not (self.replaying and "first" in event):  # (an older line is read as it was)
             raise LogError(f"start: 'seed' must be a whole number or a word, not {shown(seed, 40)}",
                            expected=f"a seed such as 1234 or \"table 2\" (a word of at most {SEED_TEXT_MAX} "
@@ -549,7 +541,7 @@ class TmntTracker(Tracker[Game]):
             first = _player_index(event, "first")
             how = "chosen"
         elif "seed" in event:
-            assert seed is not None  # (a seed _good_seed refused was raised above)
+            assert seed is not None  # (a seed good_seed refused was raised above)
             first = event_rng(seed, "coin").randrange(2)
             how = "coin toss"
         else:

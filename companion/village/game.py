@@ -51,7 +51,17 @@ from typing import Any
 
 from .. import cite
 from ..errors import LogError, RuleError, closest, did_you_mean, shown
-from ..eventlog import NEW_GAME_HERE, Event, EventFields, Tracker, event_rng, new_seed, undone_said
+from ..eventlog import (
+    NEW_GAME_HERE,
+    SEED_WORDS,
+    Event,
+    EventFields,
+    Tracker,
+    event_rng,
+    good_seed,
+    new_seed,
+    undone_said,
+)
 from ..textio import PLAYER_NAME_MAX, different_names, player_name
 from .battle import Attack, BattleResult, Fighter, resolve_battle
 
@@ -1135,8 +1145,8 @@ class VillageTracker(Tracker[VillageState]):
             if self._cap is not None and d > self._cap:
                 raise RuleError(f"a deck holds at most {self._cap} cards, not {_shown(d)}")
         seed = e.get("seed", 0)  # logs written before seeds were recorded flipped with seed 0
-        if isinstance(seed, bool) or not isinstance(seed, int | str):
-            raise RuleError(f"seed must be a whole number or text, not {shown(seed, 40)}")
+        if not good_seed(seed, logged=self.replaying):
+            raise RuleError(f"seed must be {SEED_WORDS}, not {shown(seed, 40)}")
         # an older log's start without 'first' had Player 1 go first; a new one tosses (complete())
         first = e.get("first", 0 if self.replaying else coin_toss(seed))
         if first not in (0, 1) or isinstance(first, bool):
