@@ -107,3 +107,22 @@ def test_a_long_seed_a_log_already_holds_is_read_as_it_was_written(tmp_path: Pat
     log = tmp_path / "old.jsonl"
     log.write_text(json.dumps({"event": "start", "seed": "s" * 500, "first": 0}) + "\n", encoding="utf-8")
     assert VillageTracker(log).state.started
+
+
+def test_a_village_result_that_stands_says_its_reason_as_it_is_now(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Bob lost at 0 MP; a correction empties his deck, another gives him 5 MP back: Ann still wins, now
+    because his deck has no cards (the result kept saying he had 0 Mouse Points)."""
+    from companion.cli import main
+
+    log = str(tmp_path / "v.jsonl")
+    assert main(["village", "do", log, '{"event": "start", "players": ["Ann", "Bob"], "first": 0, "seed": 1}',
+                 '{"event": "mp", "player": 1, "delta": -30}']) == 0
+    assert "Bob has 0 Mouse Points: Ann wins" in capsys.readouterr().out
+    assert main(["village", "do", log, '{"event": "deck", "player": 1, "delta": -53}',
+                 '{"event": "mp", "player": 1, "delta": 5}']) == 0
+    out = capsys.readouterr().out
+    assert "the game is still over, now: Bob's deck has no cards: Ann wins" in out, out
+    assert main(["village", "replay", log, "--json"]) == 0
+    state = json.loads(capsys.readouterr().out)
+    assert "deck has no cards" in json.dumps(state) and "Bob has 0 Mouse Points" not in json.dumps(state)

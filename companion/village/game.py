@@ -421,14 +421,14 @@ def _recheck_winner(state: VillageState) -> VillageState:
     the player who lost still meets a losing condition the result stands, even when a correction
     brings the winner to one too: the first to lose lost (house reading: the book names no winner when
     both players would lose), never a win handed to a player at 0."""
-    if state.winner is not None and _losing(state.players[1 - state.winner]) is not None:
+    if state.winner is not None:
         winner, loser = state.players[state.winner], state.players[1 - state.winner]
         too = _losing(winner)
-        if too is None:
-            return state
-        return replace(state, last=(*state.last, f"{winner.name} {too} too, but {loser.name} lost first: the "
-                                                 f"result stands ({CITE_WIN}; house reading: the book names "
-                                                 "no winner when both players would lose)"))
+        if too is not None and _losing(loser) is not None:
+            said = (f"{winner.name} {too} too, but {loser.name} lost first: the result stands ({CITE_WIN}; "
+                    "house reading: the book names no winner when both players would lose)")
+            return replace(state, last=(*state.last, said))
+    # (the loser alone losing: the same winner, its reason worked out again: it may be another now)
     again = _check_winner(replace(state, winner=None, win_reason=""))
     if again.winner is None:
         return replace(again, last=(*again.last, f"both players have Mouse Points and cards in their decks "
