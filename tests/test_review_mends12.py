@@ -126,3 +126,19 @@ def test_a_village_result_that_stands_says_its_reason_as_it_is_now(
     assert main(["village", "replay", log, "--json"]) == 0
     state = json.loads(capsys.readouterr().out)
     assert "deck has no cards" in json.dumps(state) and "Bob has 0 Mouse Points" not in json.dumps(state)
+
+
+def test_a_village_mouse_sacrificed_alone_sends_1_card_to_the_discard_pile(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    log = str(tmp_path / "v.jsonl")
+    start = '{"event": "start", "players": ["Ann", "Cleo"], "first": 0, "seed": 1}'
+    play = '{"event": "play_basic", "name": "Acorn Scout"}'
+    draw, end = '{"event": "draw"}', '{"event": "end_turn"}'
+    assert main(["village", "do", log, start, draw, play, end, draw, end, draw,
+                 '{"event": "summon_mega", "name": "Harvest Giant", "sacrifice": "Acorn Scout #1"}']) == 0
+    out = capsys.readouterr().out
+    assert "1 card to the discard pile" in out and "card(s)" not in out
+    assert main(["village", "do", log, '{"event": "deck", "player": 1, "delta": -99}']) == 2
+    assert "Cleo's deck has 52 cards: -99 would go below 0" in capsys.readouterr().err

@@ -428,7 +428,7 @@ def test_a_deck_change_below_zero_is_refused_not_a_lost_game(tmp_path: Path,
     capsys.readouterr()
     code = main(["village", "do", str(log), '{"event": "deck", "player": 0, "delta": -100}'])
     err = capsys.readouterr().err
-    assert code == 2 and "deck has 53 card(s): -100 would go below 0" in err  # (60 less the opening 7)
+    assert code == 2 and "deck has 53 cards: -100 would go below 0" in err  # (60 less the opening 7)
     assert "give delta -53 if that is what happened. Nothing was written" in err
     assert main(["village", "do", str(log), '{"event": "deck", "player": 0, "delta": -53}']) == 0
 

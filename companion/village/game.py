@@ -63,6 +63,7 @@ from ..eventlog import (
     undone_said,
 )
 from ..textio import PLAYER_NAME_MAX, different_names, player_name
+from ..verdict import plural
 from .battle import Attack, BattleResult, Fighter, resolve_battle
 
 START_MP = 30
@@ -270,6 +271,12 @@ class FieldMouse:
     #: the Items among :attr:`items` that the other player played on this mouse: theirs, so they go to
     #: that player's discard pile (Item Cards: the card's owner; a mouse's own Items go to its owner's)
     foreign: tuple[str, ...] = ()
+
+    @property
+    def own_cards(self) -> int:
+        """The cards that go to this mouse's player's discard pile with it: itself, its Fruit and its own
+        Items (not :attr:`foreign`)."""
+        return 1 + self.fruit + len(self.items) - len(self.foreign)
 
 
 @dataclass(frozen=True, slots=True)
@@ -573,7 +580,8 @@ def why_not_deck(state: VillageState, player: int, delta: int) -> RuleError | No
         return RuleError(f"{pl.name}'s deck has 0 cards: {delta} would go below 0", cite=CITE_WIN,
                          expected="a delta of 0 or more",
                          suggestion="The deck is already empty, which loses the game.")
-    return RuleError(f"{pl.name}'s deck has {pl.deck} card(s): {delta} would go below 0", cite=CITE_WIN,
+    return RuleError(f"{pl.name}'s deck has {plural(pl.deck, 'card')}: {delta} would go below 0",
+                     cite=CITE_WIN,
                      expected=f"a delta of -{pl.deck} or more",
                      suggestion=f"An empty deck loses the game: give delta -{pl.deck} if that is what "
                                 "happened.")
@@ -1053,9 +1061,8 @@ class VillageTracker(Tracker[VillageState]):
     def _remove_mouse(self, state: VillageState, uid: str) -> VillageState:
         p, m = state.mouse(uid)
         pl = state.players[p]
-        gone = 1 + m.fruit + len(m.items) - len(m.foreign)  # the mouse with its fruit and items (Item Cards)
         state = _set_player(state, p, replace(pl, field=tuple(x for x in pl.field if x.uid != uid),
-                                              discard=pl.discard + gone))
+                                              discard=pl.discard + m.own_cards))
         if m.foreign:  # the other player's Items on it go to that player's discard pile
             other = state.players[1 - p]
             state = _set_player(state, 1 - p, replace(other, discard=other.discard + len(m.foreign)))
@@ -1063,10 +1070,9 @@ class VillageTracker(Tracker[VillageState]):
 
     @staticmethod
     def _gone_words(state: VillageState, m: FieldMouse, p: int) -> str:
-        """``3 card(s) to the discard pile``, and the other player's Items on the mouse to theirs."""
-        own = 1 + m.fruit + len(m.items) - len(m.foreign)
+        """``3 cards to the discard pile``, and the other player's Items on the mouse to theirs."""
         theirs = f", {len(m.foreign)} to {state.players[1 - p].name}'s (their Item)" if m.foreign else ""
-        return f"{own} card(s) to the discard pile{theirs}"
+        return f"{plural(m.own_cards, 'card')} to the discard pile{theirs}"
 
     def _new_mouse(self, state: VillageState, event: Event, kind: str) -> tuple[VillageState, FieldMouse]:
         name = event.get("name") or ("Mega Mouse" if kind == "mega" else "Basic Mouse")
