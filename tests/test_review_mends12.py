@@ -142,3 +142,24 @@ def test_a_village_mouse_sacrificed_alone_sends_1_card_to_the_discard_pile(
     assert "1 card to the discard pile" in out and "card(s)" not in out
     assert main(["village", "do", log, '{"event": "deck", "player": 1, "delta": -99}']) == 2
     assert "Cleo's deck has 52 cards: -99 would go below 0" in capsys.readouterr().err
+
+
+def test_a_mega_mouse_summoned_after_no_attack_is_told_what_the_turn_allows_as_the_rules_do(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without the strict order of steps an ability stays allowed after declaring no attack (only an
+    attack declared ends abilities, Step 4): the message said the Mega Mouse could do nothing more,
+    and the ability was then taken."""
+    from companion.cli import main
+
+    log = str(tmp_path / "v.jsonl")
+    start = '{"event": "start", "players": ["Ann", "Cleo"], "first": 0, "seed": 1, "strict_order": false}'
+    play = '{"event": "play_basic", "name": "Acorn Scout"}'
+    draw, end = '{"event": "draw"}', '{"event": "end_turn"}'
+    assert main(["village", "do", log, start, draw, play, end, draw, end, draw,
+                 '{"event": "attack", "attacks": []}']) == 0
+    capsys.readouterr()
+    assert main(["village", "do", log,
+                 '{"event": "summon_mega", "name": "Storm Whisker", "sacrifice": "Acorn Scout #1"}']) == 0
+    out = capsys.readouterr().out
+    assert "it may use its ability this turn" in out and "does nothing more" not in out, out
+    assert main(["village", "do", log, '{"event": "ability", "mouse": "Storm Whisker #2"}']) == 0

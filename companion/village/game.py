@@ -1236,17 +1236,16 @@ class VillageTracker(Tracker[VillageState]):
         """What a Mega Mouse just summoned may still do this turn (Mega Mice may use their ability and
         attack the turn they come: Card Descriptions), as far as the turn allows: no ability once the
         attack is declared (Step 4 comes before it), no attack on the first turn or once declared, and no
-        ability for a card the card data gives none."""
-        t = state.t
+        ability for a card the card data gives none. The turn's limits are :func:`why_not`'s, as the
+        ability and the attack themselves meet them."""
         card = self.cards.lookup(m.name) if self.cards is not None else None
-        has_ability = card is None or bool(card.get("abilities"))  # (a mouse not in the data: it may)
-        may = [*(["use its ability"] if has_ability and not t.declared else []),
-               *(["attack"] if not t.declared and not state.first_turn else [])]
-        if may:
-            return f"it may {' and '.join(may)} this turn ({CITE_MEGA})"
-        why = ("the player who moves first cannot attack on the first turn"
-               if state.first_turn and not t.declared else "this turn's Attack Phase is over")
-        return f"{why}, so it does nothing more this turn ({CITE_MEGA})"
+        has_ability = card is None or why_no_ability(card) is None  # (a mouse not in the data: it may)
+        no_attack = why_not(state, "attack")
+        may = [*(["use its ability"] if has_ability and why_not(state, "ability") is None else []),
+               *(["attack"] if no_attack is None else [])]
+        if not may and no_attack is not None:
+            return f"{no_attack.message}, so it does nothing more this turn ({CITE_MEGA})"
+        return f"it may {' and '.join(may)} this turn ({CITE_MEGA})"
 
     def _on_fruit(self, state: VillageState, e: Event) -> VillageState:
         m = self._mouse_for(state, "fruit", e.get("mouse"))
