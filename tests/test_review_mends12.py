@@ -163,3 +163,36 @@ def test_a_mega_mouse_summoned_after_no_attack_is_told_what_the_turn_allows_as_t
     out = capsys.readouterr().out
     assert "it may use its ability this turn" in out and "does nothing more" not in out, out
     assert main(["village", "do", log, '{"event": "ability", "mouse": "Storm Whisker #2"}']) == 0
+
+
+class _Recorder:
+    """A canvas that keeps the strings drawn and takes every other call."""
+
+    def __init__(self) -> None:
+        self.drawn: list[str] = []
+
+    def __getattr__(self, name: str) -> object:
+        if name.startswith("draw") and name.endswith("String"):
+            return lambda *args, **_kw: self.drawn.append(args[2])
+        return lambda *args, **_kw: self  # (a path made on it is drawn on it too)
+
+
+def test_every_text_of_the_users_prints_composed_footers_and_back_labels_too() -> None:
+    """The NFC clean-up reached card faces only: a Mouse Card set's name, a back's label and a sheet's
+    footer (a decklist's name) still drew a decomposed "Café" as "Cafe" and a box."""
+    import unicodedata
+    from types import SimpleNamespace
+
+    from companion.printing.faces import draw_back, draw_playing_card, playing_card_texts
+    from companion.printing.render import draw_footer
+
+    nfd = unicodedata.normalize("NFD", "Caf\u00e9")
+    card = SimpleNamespace(set=f"{nfd} set", is_demo=False, get={"rank": 14, "suit": "hearts"}.get,
+                           id="a-hearts", name="Ace of Hearts")
+    c = _Recorder()
+    draw_playing_card(c, card, 180.0, 252.0, 9.0)
+    draw_back(c, "mousecard", 180.0, 252.0, 9.0, label=f"{nfd} back")
+    draw_footer(c, (595.0, 842.0), f"{nfd} deck \u00b7 print at 100%")
+    assert "Caf\u00e9 set" in c.drawn and "Caf\u00e9 deck \u00b7 print at 100%" in c.drawn, c.drawn
+    assert any("Caf\u00e9 back" in s or s == "Caf\u00e9" for s in c.drawn), c.drawn
+    assert not any(nfd in s for s in c.drawn) and "Caf\u00e9 set" in playing_card_texts(card)

@@ -41,7 +41,7 @@ from reportlab.lib.colors import Color, HexColor, white
 
 from .. import GAMES
 from ..cards import type_name
-from .text import _width1, fit_line, fit_text_checked
+from .text import _width1, fit_line, fit_text_checked, printable
 
 MM = 72.0 / 25.4
 INK = HexColor("#202124")
@@ -128,15 +128,6 @@ def watermark(colour: Color | str) -> Color:
     return MUTED  # a fill too light to read on paper even at full strength
 
 
-def printable(text: str) -> str:
-    """``text`` as a card face draws it: composed (NFC: the font has "é", not "e" and a combining accent,
-    which it draws as ■) and without soft hyphens (U+00AD marks where a word may break; this wrapping
-    breaks between words only, so drawn it would be a stray hyphen mid-line)."""
-    import unicodedata
-
-    return unicodedata.normalize("NFC", str(text)).replace("\u00ad", "")
-
-
 def stat(value: Any) -> str:
     """A printed stat: the value, or ``?`` when missing or unknown."""
     if value is None or value == "":
@@ -205,7 +196,8 @@ def _demo(card: Any) -> bool:
 
 
 def _footer(card: Any) -> str:
-    s = str(getattr(card, "set", "") or "")
+    """A Mouse Card deck card's footer: its set (a name of the user's), as drawn (:func:`printable`)."""
+    s = printable(str(getattr(card, "set", "") or ""))
     return f"{s} · DEMO card" if _demo(card) and "demo" not in s.lower() else s
 
 
@@ -1387,7 +1379,7 @@ def draw_back(c: Any, game: str, w: float, h: float, bleed: float, *, label: str
         c.setFillColor(disc)
         r = min(w, h) * 0.28
         c.circle(w / 2, h / 2, r, stroke=0, fill=1)
-        text = label or BACK_NAMES.get(game) or GAMES.get(game, game)
+        text = printable(label or BACK_NAMES.get(game) or GAMES.get(game, game))  # (a label of the user's)
         c.setFillColor(text_on(disc))
         # the name keeps inside the disc: 1.7 r wide at most ("Of Mice and Monarchs" had been allowed
         # 2.24 r and hung off it), on two lines where one would shrink below 0.6 of its size, and never

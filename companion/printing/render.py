@@ -306,7 +306,10 @@ def draw_footer(c: Any, paper: tuple[float, float], text: str, content: Sequence
     says where); returns where it went, ``None`` when the page has no room for it. ``shorter``: the
     line's shorter wordings, used in turn where it would be drawn below :data:`SMALL_TEXT_PT`
     (:func:`fit_footer`)."""
-    text, spot = fit_footer(paper, [text, *shorter], content, reserve=reserve)
+    from .text import printable
+
+    # (the sheet's name may be the user's: a decklist's, a card file's)
+    text, spot = fit_footer(paper, [printable(t) for t in (text, *shorter)], content, reserve=reserve)
     if spot is None:
         return None
     c.saveState()

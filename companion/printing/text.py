@@ -22,6 +22,13 @@ ELLIPSIS = "\u2026"
 SMALL_TEXT_PT = 5.0
 
 
+def printable(text: str) -> str:
+    """``text`` as it is drawn: composed (NFC: the font has "é", not "e" and a combining accent,
+    which it draws as ■) and without soft hyphens (U+00AD marks where a word may break; this wrapping
+    breaks between words only, so drawn it would be a stray hyphen mid-line)."""
+    return unicodedata.normalize("NFC", str(text)).replace("\u00ad", "")
+
+
 @functools.lru_cache(maxsize=4096)
 def _drawable(ch: str, font: str) -> bool:
     """Whether ``font`` or one of its substitution fonts (Symbol, ZapfDingbats for the standard
