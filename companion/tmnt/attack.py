@@ -555,15 +555,11 @@ def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
                               blocks, face_up, zones=zones, defender_deck=defender_deck,
                               attacker_deck=attacker_deck)
         extra.update(result.to_json())
-        notes += forward_notes(result)
         over = _game_over(result, defender_deck, attacker_deck)
+        notes += forward_notes(result, due=None if over is None else over["loser"])
         if over is not None:
             extra.update(over)
             loser = over["loser"]
-            cards = plural(over["due"], "card")
-            notes = [Note(n.rule, n.message.replace(f"the {loser} sends {cards}",
-                                                    f"the {loser} is due to send {cards}"),
-                          n.cite) if n.rule == f"{loser}-trash" else n for n in notes]
             due, held = over["due"], over["sent"]
             how = (f"sends its last {plural(held, 'card')} from Deck to Trash" if due == held
                    else f"must send {plural(due, 'card')} from Deck to Trash but its Deck holds {held}")
@@ -618,8 +614,10 @@ def _already_face_up(r: ForwardResult) -> str:
     return f"; {len(places)} of them ({named}) already face-up and still counted"
 
 
-def forward_notes(r: ForwardResult) -> list[Note]:
-    """Plain sentences for the Forward and Result Steps, each with its citation."""
+def forward_notes(r: ForwardResult, *, due: str | None = None) -> list[Note]:
+    """Plain sentences for the Forward and Result Steps, each with its citation. ``due``: the side
+    (``"attacker"`` or ``"defender"``) whose Deck holds fewer cards than it must send: it "is due to
+    send" them (the game ends: :func:`resolve_attack` says so)."""
     fwd, res = cite("tmnt", SEC_FORWARD), cite("tmnt", SEC_RESULT)
     if r.total_power < r.counter_power:  # no false sum ("0 = 4 − 5")
         said = (f"damage 0: the Counter Power {r.counter_power} is bigger than the total Power "
@@ -629,18 +627,20 @@ def forward_notes(r: ForwardResult) -> list[Note]:
     out = [Note("damage", said, fwd)]
     if r.blocks_flipped:
         reached = r.zones[:r.blocks_flipped] if r.zones is not None else ()
-        zones = plural(len(reached), "Block Zone", "Block Zones").split(" ", 1)[1]
+        zones = "Block Zone" if len(reached) == 1 else "Block Zones"
         on = ("" if tuple(reached) in ((), tuple(range(1, r.blocks_flipped + 1)))
               else f", on {zones} {', '.join(map(str, reached))}")  # (an empty Zone holds none)
         which = "Block card 1" if r.blocks_flipped == 1 else f"Block cards 1–{r.blocks_flipped}"
         out.append(Note("blocks-flipped", f"the defender flips {which} from the "
                         f"1st ({plural(r.blocks_flipped, 'card')}{on}{_already_face_up(r)})", fwd))
     if r.defender_due:
+        sends = "is due to send" if due == "defender" else "sends"
         out.append(Note("defender-trash", f"damage beyond the {plural(r.blocks, 'Block card')}: the defender "
-                        f"sends {plural(r.defender_due, 'card')} from Deck to Trash", fwd))
+                        f"{sends} {plural(r.defender_due, 'card')} from Deck to Trash", fwd))
     if r.attacker_due:
+        sends = "is due to send" if due == "attacker" else "sends"
         out.append(Note("attacker-trash", f"the Counter is {r.attacker_due} bigger than the total Power: "
-                        f"the attacker sends {plural(r.attacker_due, 'card')} from Deck to Trash", fwd))
+                        f"the attacker {sends} {plural(r.attacker_due, 'card')} from Deck to Trash", fwd))
     if r.blocks_flipped:
         out.append(Note("flip-texts", "then resolve <Flip> texts on the defender's face-up Block cards, "
                         "in order from the 1st", fwd))
