@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from . import GAMES
 from .errors import CompanionError, closest, did_you_mean, os_reason
 from .textio import LONE_SURROGATE, lone_surrogate
+from .verdict import and_list
 
 T = TypeVar("T")
 
@@ -667,7 +668,7 @@ def _other_game_issue(doc: Any, file: str, game: str,
     if other is None:
         return []
     them, fields = other
-    shown = _joined([f"'{f}'" for f in fields[:5]] + (["more"] if len(fields) > 5 else []))
+    shown = and_list([f"'{f}'" for f in fields[:5]] + (["more"] if len(fields) > 5 else []))
     return [ValidationIssue(file, f"these cards' fields ({shown}) are {GAMES[them]}'s, not {GAMES[game]}'s",
                             pointer="/game", suggestion=f"Is the file's game right? If these are "
                                                         f'{GAMES[them]} cards, write "game": "{them}".')]
@@ -932,11 +933,6 @@ def with_article(noun: str) -> str:
     return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
 
 
-def _joined(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def field_owners(game: str, name: str) -> list[str]:
     """The card types of ``game`` that have the field ``name`` (none: no card has it)."""
     return [t for t, names in card_fields(game).items() if name in names]
@@ -947,7 +943,7 @@ def field_hint(game: str, card_type: str, name: str, known: Iterable[str]) -> st
     card is no typo for 'art'), else the closest of the ``known`` field names."""
     owners = [t for t in field_owners(game, name) if t != card_type]
     if owners:
-        return f"'{name}' belongs to {_joined(owners)} cards, not {card_type} cards"
+        return f"'{name}' belongs to {and_list(owners)} cards, not {card_type} cards"
     return did_you_mean(closest(name, sorted(known), n=1))
 
 
@@ -998,7 +994,7 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str,
                 yield issue(f"{with_article(ctype + ' card')} has no field '{name}'", kind="unknown-field",
                             pointer=_pointer([*path, name]),
                             expected="one of the fields " + ", ".join(known),
-                            suggestion=f"'{name}' belongs to {_joined(owners)} cards: remove it, or "
+                            suggestion=f"'{name}' belongs to {and_list(owners)} cards: remove it, or "
                                        "check the card's type")
                 continue
             hint = closest(str(name), known, n=1)

@@ -7,6 +7,7 @@ A check never stops at the first problem; it returns a :class:`Verdict` listing 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +15,11 @@ from typing import Any
 def plural(n: int, word: str, words: str | None = None) -> str:
     """``plural(1, "card")`` -> ``"1 card"``; ``plural(3, "card")`` -> ``"3 cards"``."""
     return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``: several things named in one sentence."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 @dataclass(frozen=True, slots=True)
 class Problem:

@@ -196,3 +196,10 @@ def test_every_text_of_the_users_prints_composed_footers_and_back_labels_too() -
     assert "Caf\u00e9 set" in c.drawn and "Caf\u00e9 deck \u00b7 print at 100%" in c.drawn, c.drawn
     assert any("Caf\u00e9 back" in s or s == "Caf\u00e9" for s in c.drawn), c.drawn
     assert not any(nfd in s for s in c.drawn) and "Caf\u00e9 set" in playing_card_texts(card)
+
+
+def test_and_list_names_one_two_or_several_things_as_a_sentence_does() -> None:
+    from companion.verdict import and_list
+
+    assert and_list(["a"]) == "a" and and_list(["a", "b"]) == "a and b"
+    assert and_list(["a", "b", "c"]) == "a, b and c"

@@ -66,6 +66,7 @@ from ..eventlog import (
     good_seed,
 )
 from ..textio import format_character, logged_text, one_line
+from ..verdict import and_list
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
 from .odds import HOUSE_NOTES, TaskCheck, check_notes
 
@@ -470,8 +471,7 @@ def _missing(event: Event) -> None:
 
 def _and(keys: list[str]) -> str:
     """``'a'``, ``'a' and 'b'``, ``'a', 'b' and 'c'``: fields as a message names them."""
-    quoted = [repr(k) for k in keys]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+    return and_list([repr(k) for k in keys])
 
 
 def _check_short(event: Event, key: str, limit: int, what: str) -> None:

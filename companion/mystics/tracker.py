@@ -136,7 +136,7 @@ from .. import cite, possessive
 from ..cards import KeptCards
 from ..errors import CompanionError, LogError, RuleError, UnknownCardError, closest, did_you_mean, shown
 from ..eventlog import SEED_WORDS, Event, EventFields, EventLog, Tracker, event_rng, good_seed
-from ..verdict import plural
+from ..verdict import and_list, plural
 from . import chapter as ch
 from . import initiative as ini
 from . import limits as lim
@@ -1805,7 +1805,7 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
     placed = bool(new_cards) or start
     if joined:
         have = "its type has" if len(joined) == 1 else "their types have"
-        state = _say(state, f"{_words(joined)} placed: {have} an initiative card on the track already, no "
+        state = _say(state, f"{and_list(joined)} placed: {have} an initiative card on the track already, no "
                             "card added "
                             f"({c('Determining Initiative Order')})")
     if not had_minion_cards and placed:
@@ -1864,11 +1864,6 @@ def figure_room(minions: Sequence[MinionGroup], mid: str) -> int:
     Board); more are refused (a surge places as many as fit)."""
     existing = next((g for g in minions if g.id == mid), None)
     return lim.MAX_FIGURES - (len(existing.figures) if existing is not None else 0)
-
-
-def _words(items: Sequence[str]) -> str:
-    """``["a", "b", "c"]`` -> ``"a, b and c"``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def _card_words(state: MysticsState, card_id: str) -> str:
@@ -2139,8 +2134,8 @@ def _setup_minions_note(t: MysticsTracker, state: MysticsState, info: Chapter) -
     placed = [figure_words(got, name) for name, _n, got in here if got] + [
         figure_words(len(g.figures), g.name) for g in extra]
     value = ",".join(f"{mid}={n}" for mid, n in want.items())
-    return _say(state, f"Note: chapter {state.chapter}'s setup places {_words(parts)}, here "
-                       f"{_words(placed) if placed else 'no minions'} ({c('Chapter setup')}; "
+    return _say(state, f"Note: chapter {state.chapter}'s setup places {and_list(parts)}, here "
+                       f"{and_list(placed) if placed else 'no minions'} ({c('Chapter setup')}; "
                        f"{c('Game setup')}, step 6): if the table has the chapter's, start again with them "
                        f"(--minions {value}): their initiative cards are shuffled in with the mice's at the "
                        f"start ({c('Game setup')}, step 7), which minions added later are not (they go to "
@@ -3811,8 +3806,7 @@ def _set_order(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
 
 def _card_list(cards: Sequence[str], track: ini.Track) -> str:
     by_id = {x.id: x.name for x in track}
-    words = [by_id.get(x, x) for x in cards]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return and_list([by_id.get(x, x) for x in cards])
 
 
 def _turn_after_reorder(before: MysticsState, after: MysticsState) -> str:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import CardDB
 from ..textio import write_text_atomic
+from ..verdict import and_list
 from .geometry import PrintError
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def not_printed(game: str, records: Sequence[Any]) -> str | None:
     for kind in order:
         one, many = NOT_CARDS.get(kind, (kind.replace("-", " "), kind.replace("-", " ") + "s"))
         named.append(f"the {one}" if left[kind] == 1 else f"the {left[kind]} {many}")
-    listed = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+    listed = and_list(named)
     verb = "is" if sum(left.values()) == 1 else "are"
     return f"of the game's {len(records)} records, {listed} {verb} not printed (data, not cards)"
 
