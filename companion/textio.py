@@ -433,13 +433,17 @@ def player_name(name: str, k: int, *, logged: bool = False, error: type[Companio
     return text
 
 
-def different_names(names: Sequence[str], *, error: type[CompanionError] = CompanionError,
-                    where: str | None = None) -> None:
-    """Refuse a new start whose two players share a name (any case): every message names the player
-    ("Eve ends the turn; turn 2: Eve draws a card"), which would then say neither."""
-    if len(names) == 2 and names[0].casefold() == names[1].casefold():
-        raise error(f"both players are named {names[0]!r}", where=where, expected="two different names",
+def player_names(names: Sequence[str], *, logged: bool = False, error: type[CompanionError] = CompanionError,
+                 where: str | None = None) -> list[str]:
+    """The players' names as a start takes them (:func:`player_name` each, numbered from 1). A new
+    start whose two players share a name (any case) is refused too: every message names the player
+    ("Eve ends the turn; turn 2: Eve draws a card"), which would then say neither; a logged one is
+    read as it was."""
+    out = [player_name(n, k, logged=logged, error=error, where=where) for k, n in enumerate(names, start=1)]
+    if not logged and len(out) == 2 and out[0].casefold() == out[1].casefold():
+        raise error(f"both players are named {out[0]!r}", where=where, expected="two different names",
                     suggestion='Tell them apart, e.g. "Eve" and "Eve B".')
+    return out
 
 
 def folder_problem(folder: str | os.PathLike[str]) -> str | None:

@@ -37,7 +37,7 @@ from ..errors import CompanionError, LogError, RuleError, closest, did_you_mean
 from ..eventlog import NEW_GAME_HERE, SEED_TEXT_MAX, Event, EventFields, Tracker, event_rng, good_seed
 from ..eventlog import redone_said as _redone
 from ..eventlog import undone_said as _undone
-from ..textio import PLAYER_NAME_MAX, different_names, logged_text, one_line, player_name
+from ..textio import PLAYER_NAME_MAX, logged_text, one_line, player_names
 from .attack import (
     BLOCK_ZONES,
     CARD_NAME_MAX,
@@ -525,10 +525,7 @@ class TmntTracker(Tracker[Game]):
             raise LogError(f"start: 'players' must be two names, not {shown(names)}",
                            expected=f"two names, each on one line of at most {PLAYER_NAME_MAX} characters, "
                                     'e.g. ["Ann", "Bob"]')
-        names = [player_name(n, k, logged=self.replaying, error=LogError, where="start")
-                 for k, n in enumerate(names, start=1)]
-        if not self.replaying:
-            different_names(names, error=LogError, where="start")
+        names = player_names(names, logged=self.replaying, error=LogError, where="start")
         deck = _count(event, "deck", low=START_DECK_MIN, high=START_DECK_MAX, default=DECK_SIZE)
         seed = event.get("seed")
         if "seed" in event and not good_seed(seed, logged=self.replaying) \

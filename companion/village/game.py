@@ -62,7 +62,7 @@ from ..eventlog import (
     new_seed,
     undone_said,
 )
-from ..textio import PLAYER_NAME_MAX, different_names, player_name
+from ..textio import PLAYER_NAME_MAX, player_names
 from ..verdict import plural
 from .battle import Attack, BattleResult, Fighter, resolve_battle
 
@@ -1164,10 +1164,7 @@ class VillageTracker(Tracker[VillageState]):
                             f"interpretation of {CITE_ABILITY}), not {shown(reading, 40)}")
         mp = _int(e, "mp", START_MP, minimum=1, maximum=self._cap)
         direct = _int(e, "direct_damage", None, minimum=0, maximum=self._cap)
-        names = [player_name(n, k, logged=self.replaying, error=RuleError)
-                 for k, n in enumerate(names, start=1)]
-        if not self.replaying:
-            different_names(names, error=RuleError)
+        names = player_names(names, logged=self.replaying, error=RuleError)
         players = (Player(names[0], mp, decks[0] - HAND), Player(names[1], mp, decks[1] - HAND))
         how = f" (coin toss from seed {seed!r})" if tossed else ""
         last: tuple[str, ...] = (f"{players[first].name} goes first{how}; each player draws 7 cards and has "
