@@ -2567,9 +2567,12 @@ def _by(t: MysticsTracker, state: MysticsState, e: Event) -> str | None:
 def greedy_refusal(state: MysticsState, m: Mouse) -> RuleError | None:
     """Why a greedy roach cannot steal a cheese of ``m``'s now (``None``: it can), in the tracker's words and
     the page's: only a greedy roach steals, so roaches must be on the board (Greedy Roaches); a captured
-    mouse's cheese was discarded (Captured Mouse)."""
+    mouse's cheese was discarded (Captured Mouse); a mouse with no cheese has none to steal (a roach
+    steals: not the hero card's "cannot spend")."""
     if m.captured:
         return captured_error(m, "greedy_steal")
+    if m.cheese < 1:
+        return RuleError(f"{m.name} has no cheese for a greedy roach to steal ({c('Greedy Roaches')})")
     if not any(pt.is_roach(g.id, g.name) for g in state.minions):
         return RuleError("no roaches on the board: only a greedy roach steals cheese "
                          f"({c('Greedy Roaches')})", suggestion="Place the encounter's greedy roaches first.")
@@ -2579,10 +2582,8 @@ def greedy_refusal(state: MysticsState, m: Mouse) -> RuleError | None:
 def _greedy_steal(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     m = state.mouse(_str(e, "mouse"))
     refused = greedy_refusal(state, m)
-    if refused is not None and m.captured:  # (its cheese was discarded: refused, a logged line too)
+    if refused is not None and (m.captured or m.cheese < 1):  # (refused, a logged line too)
         raise refused
-    if m.cheese < 1:  # (a roach steals: not the hero card's "cannot spend")
-        raise RuleError(f"{m.name} has no cheese for a greedy roach to steal ({c('Greedy Roaches')})")
     state = _kept(t, state, refused)  # (no roaches: a line logged before the check is kept, with a note)
     state = replace(state, mice=pt.put(state.mice, pt.change_cheese(m, -1)))
     state = _say(state, f"A greedy roach steals 1 cheese from {m.name}: it goes on the minion wheel "

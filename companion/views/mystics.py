@@ -1192,9 +1192,7 @@ class MouseBox:
             refused = pilfer_refusal(self.dash.tracker, state, m)
             return None if refused is None else page_words(refused.render())
         if widget is self.greedy:
-            if not m.cheese:
-                return f"{m.name} has no cheese for a greedy roach to steal"
-            refused = greedy_refusal(state, m)  # (no roaches on the board: the tracker's words)
+            refused = greedy_refusal(state, m)  # (the tracker's words)
             if refused is not None:
                 return page_words(refused.render())
             return self.dash.cheese_rolls_off({"event": "greedy_steal", "mouse": m.id}, 1)  # (a surge's)
