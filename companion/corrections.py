@@ -93,7 +93,7 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
     db = load_game(game)
     target = _one_card(db, card)
     said = {f: (written or {}).get(f) or f"{f}={json.dumps(v)}" for f, v in values.items()}
-    _check_names(target, set(target.data) | _schema_fields(game, target.type), said)
+    _check_names(target, correctable_fields(game, target), said)
     shapes = _check_shapes(game, said, values)
     record = thaw(target.data)
     record.update(values)
@@ -267,13 +267,24 @@ def _check_values(game: str, card_id: str, record: dict[str, Any], values: Mappi
         raise CorrectionError(found + others)
 
 
+def printings_named(db: Any, key: str, target: Any) -> list[Any]:
+    """The cards ``key`` may mean, ``target`` being the one ``db`` finds for it: that card alone for
+    an id (or the id of a card it replaced), else every printing of its name."""
+    if target.id.lower() == key.strip().lower() or db.replacement_of(key) is target:
+        return [target]
+    return list(db.named(key) or db.named(target.name))
+
+
+def correctable_fields(game: str, card: Any) -> set[str]:
+    """The fields a correction of ``card`` may set: its own and those its type's schema has."""
+    return set(card.data) | _schema_fields(game, card.type)
+
+
 def _one_card(db: Any, key: str) -> Any:
     """The card an id or name names; a name that several printings carry is refused with their
     ids (correcting one of them silently would leave the user unsure which)."""
     target = db.find(key)
-    if target.id.lower() == key.strip().lower() or db.replacement_of(key) is target:
-        return target  # an id, or the id of a card it replaced
-    same = db.named(key) or db.named(target.name)
+    same = printings_named(db, key, target)
     if len(same) > 1:
         ids = ", ".join(c.id for c in same)
         raise CompanionError(f"{key.strip()!r} names {len(same)} {game_words(db.game)} cards", where=db.game,

@@ -181,23 +181,23 @@ def _in_other_game(game: str, name: str, fields: list[str]) -> tuple[str, str]:
     """How the command suggested for another game's card (:func:`_another_games_card`) names it, and what
     it must mind there: the card's id where the name is one printing's (or ``ID`` and the printings' ids
     where several carry it, as ``cards correct`` asks), and the fields that game's card does not have."""
-    from ..cards import load_what_loads
-    from ..corrections import _schema_fields
+    from ..corrections import correctable_fields, printings_named
+    from ..deck.decklist import their_cards
 
     try:
-        db = load_what_loads(game)[0]  # (its files of yours left out are that game's to say)
+        db = their_cards(game)  # (as other_game_of_names read them; its files of yours left out)
         card = db.lookup(name)
     except CompanionError:
         return name, ""
     if card is None:
         return name, ""
-    same = db.named(name) if card.id.lower() != name.strip().lower() else [card]
+    same = printings_named(db, name, card)
     key, notes = card.id, []
     if len(same) > 1:
         key = "ID"
         notes.append(f"{name.strip()!r} names {len(same)} {game_words(game)} cards, give one's id: "
                      + ", ".join(c.id for c in same))
-    missing = [f for f in fields if f and f not in set(card.data) | _schema_fields(game, card.type)]
+    missing = [f for f in fields if f and f not in correctable_fields(game, card)]
     if missing:
         notes.append(f"a {game_words(game)} {card.type} card has no " + " or ".join(repr(f) for f in missing))
     return key, (" (" + "; ".join(notes) + ")" if notes else "")

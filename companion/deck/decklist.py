@@ -297,8 +297,16 @@ def other_game_of(issues: Iterable[LineIssue], game: str,
     return other_game_of_names([u for i in issues if (u := i.unknown)], game, known)
 
 
-#: per game, its cards as :func:`other_game_of_names` last read them (see there)
+#: per game, its cards as :func:`their_cards` last read them
 _THEIR_CARDS: dict[str, KeptCards] = {}
+
+
+def their_cards(game: str) -> CardDB:
+    """``game``'s cards as a command or page of another game reads them, to say whose a name is: kept
+    between calls (a page asks at every keystroke in a list with a bad line), read again when your
+    card files change; a broken one of yours is left out (the other cards still tell)."""
+    kept = _THEIR_CARDS.get(game) or _THEIR_CARDS.setdefault(game, KeptCards(game, leave_out=True))
+    return kept()
 
 
 def other_game_of_names(unknown: Sequence[str], game: str,
@@ -310,11 +318,8 @@ def other_game_of_names(unknown: Sequence[str], game: str,
     for other in _DECK_GAMES:
         if other == game:
             continue
-        # kept between calls (a page asks at every keystroke in a list with a bad line), read again when
-        # your card files change; a broken one of yours is left out: the other cards still tell
-        kept = _THEIR_CARDS.get(other) or _THEIR_CARDS.setdefault(other, KeptCards(other, leave_out=True))
         try:
-            db = kept()
+            db = their_cards(other)
         except CompanionError:
             continue
         theirs = [db.lookup(name) is not None for name in unknown]
