@@ -2393,6 +2393,14 @@ def _as_typed(found: str | None, typed: str | None) -> str | None:
     return typed if same else found
 
 
+def lines_of(text: str, pointers: Iterable[str]) -> dict[str, int | None]:
+    """The line of ``text`` each JSON pointer's problem is said at: where its value starts
+    (:func:`pointer_lines`), or its nearest parent's (a field left out); ``None`` where neither is."""
+    pointers = list(pointers)
+    lines = pointer_lines(text, pointers)
+    return {p: _line_of(p, lines) for p in pointers}
+
+
 def _line_of(pointer: str, lines: Mapping[str, int]) -> int | None:
     """The line of a pointer, or of its nearest ancestor that exists (a missing field)."""
     while pointer:

@@ -1057,13 +1057,13 @@ def _with_lines(exc: DecklistError, text: str) -> DecklistError:
     its entry's line)."""
     from dataclasses import replace
 
-    from ..validation import _line_of, pointer_lines
+    from ..validation import lines_of
 
     pointers = [i.pointer for i in exc.issues if i.pointer is not None and i.line is None]
     if not pointers:
         return exc
-    lines = pointer_lines(text, pointers)
-    issues = [replace(i, line=_line_of(i.pointer, lines)) if i.pointer is not None and i.line is None else i
+    at = lines_of(text, pointers)
+    issues = [replace(i, line=at[i.pointer]) if i.pointer is not None and i.line is None else i
               for i in exc.issues]
     return DecklistError(issues, where=exc.where, hint=exc.hint, other_game=exc.other_game, known=exc.known)
 

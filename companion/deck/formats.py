@@ -117,13 +117,13 @@ def validate_format(doc: Any, *, where: str = "format", text: str | None = None)
     """Every problem of a format document, one line each (``line 3 /deck_size: ...``; the line
     when the file's ``text`` is given), empty when valid. The checks are
     :func:`companion.validation.validate_format_document` (``format.schema.json``)."""
-    from ..validation import _line_of, pointer_lines, validate_format_document
+    from ..validation import lines_of, validate_format_document
 
     issues = validate_format_document(doc, file=where)
-    lines = pointer_lines(text, [i.pointer for i in issues]) if text and issues else {}
+    at = lines_of(text, [i.pointer for i in issues]) if text and issues else {}
     out = []
     for issue in issues:
-        line = _line_of(issue.pointer, lines)  # a missing field: the line of its parent
+        line = at.get(issue.pointer)  # a missing field: the line of its parent
         head = (f"line {line} " if line else "") + (issue.pointer or "/")
         out.append(replace(issue, file=head, pointer="", line=None, card_id=None).render())
     return out
