@@ -397,7 +397,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     folder holds it.
     """
     from .cards import check_game
-    from .validation import field_types, validate_document
+    from .validation import field_types, out_of_range, validate_document
 
     check_game(game)
     text = read_csv_text(raw, file=file)
@@ -589,7 +589,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         index, field = _card_field(issue.pointer)
         refused = written.get((index, field)) if index is not None and field is not None else None
         if refused is not None and issue.pointer == f"/cards/{index}/{field}{refused[1].at}" \
-                and issue.message.endswith("is out of range"):  # 1e3: never "write 1000" (at most 999)
+                and out_of_range(issue):  # 1e3: never "write 1000" (at most 999)
             problems[refused[0]] = replace(problems[refused[0]], problem=refused[1].advice(issue.expected))
         if index is not None and ((index, field) in bad or (field in quiet and _is_missing(issue))):
             continue  # said already: the cell's own problem, or the missing column

@@ -1014,7 +1014,7 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str,
     elif v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         words = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
                  "exclusiveMaximum": "less than"}[v]
-        yield issue(f"{what} is out of range", expected=f"{words} {vv}", found=_show(inst))
+        yield issue(f"{what} {_OUT_OF_RANGE}", expected=f"{words} {vv}", found=_show(inst))
     elif v in ("minLength", "maxLength"):
         if v == "minLength" and vv == 1:
             yield issue(f"{what} is empty", expected="some text", found='""')
@@ -1180,7 +1180,7 @@ def validate_document(doc: Any, *, file: str, game: str | None = None,
     # a whole number written 1e3 beyond the range is one problem, its range said in it (never two)
     decimals = _decimal_integers(doc, file, g, said=found)
     written = {i.pointer for i in decimals}
-    found = [i for i in found if not (i.pointer in written and i.message.endswith("is out of range"))]
+    found = [i for i in found if not (i.pointer in written and out_of_range(i))]
     found += decimals
     found.sort(key=_issue_order)
     issues += _other_game_issue(doc, file, g, found)
@@ -1313,7 +1313,7 @@ def _decimal_integers(doc: Any, file: str, game: str, *, marks: Sequence[int] | 
     ``said``: the schema's issues; where one says the value is out of range (``1e3``, when at most
     999 is allowed), the range is given instead of a whole number that would be refused too.
     """
-    ranges = {i.pointer: i.expected for i in said if i.message.endswith("is out of range")}
+    ranges = {i.pointer: i.expected for i in said if out_of_range(i)}
     cards = doc.get("cards") if isinstance(doc, dict) else None
     if not isinstance(cards, list):
         return []
@@ -2391,6 +2391,14 @@ def _as_typed(found: str | None, typed: str | None) -> str | None:
     except ValueError:  # (found is not a bare number: "text ...", "3 characters")
         return found
     return typed if same else found
+
+
+_OUT_OF_RANGE = "is out of range"  # (how a schema's minimum or maximum is said: :func:`out_of_range`)
+
+
+def out_of_range(issue: ValidationIssue) -> bool:
+    """Whether ``issue`` says a value is beyond its schema's range (its ``expected`` says the range)."""
+    return issue.message.endswith(_OUT_OF_RANGE)
 
 
 def lines_of(text: str, pointers: Iterable[str]) -> dict[str, int | None]:
