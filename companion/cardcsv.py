@@ -47,12 +47,12 @@ from pathlib import Path
 from typing import Any
 
 from .errors import CompanionError, closest, did_you_mean
+from .textio import read_flag  # (a true/false cell, as a --kind filter reads one)
 
 #: A number cell: ASCII digits, as JSON and `cards correct` take them (a sheet's "٣" is text)
 _INT = re.compile(r"^[+-]?\d+$", re.ASCII)
 _NUMBER = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$", re.ASCII)
 #: The words a true/false cell may hold (any case): JSON's, and yes/no as sheets often say them.
-FLAG_WORDS = {"true": True, "false": False, "yes": True, "no": False}
 #: A cell starting with one of these is a formula to a spreadsheet (OWASP's CSV injection list).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 #: More digits than this is no card's number (and Python's int() refuses above 4300).
@@ -86,12 +86,6 @@ class SheetProblem:
         (``message``: what the plain list of problems said)."""
         return {"row": self.row, "column": self.column, "field": self.field, "problem": self.problem,
                 "suggestions": list(self.suggestions), "message": self.render()}
-
-
-def read_flag(text: str) -> bool | None:
-    """A true/false value as a sheet's cell (or a ``--kind`` filter) writes it: one of
-    :data:`FLAG_WORDS`, any case, spaces around it aside; ``None`` for anything else."""
-    return FLAG_WORDS.get(text.strip().lower())
 
 
 class WrittenWhole(ValueError):

@@ -433,6 +433,16 @@ def player_name(name: str, k: int, *, logged: bool = False, error: type[Companio
     return text
 
 
+#: The words a sheet's cell (or a ``--kind`` filter) writes true and false with.
+FLAG_WORDS = {"true": True, "false": False, "yes": True, "no": False}
+
+
+def read_flag(text: str) -> bool | None:
+    """A true/false value as a sheet's cell (or a ``--kind`` filter) writes it: one of
+    :data:`FLAG_WORDS`, any case, spaces around it aside; ``None`` for anything else."""
+    return FLAG_WORDS.get(text.strip().lower())
+
+
 def player_names(names: Sequence[str], *, logged: bool = False, error: type[CompanionError] = CompanionError,
                  where: str | None = None) -> list[str]:
     """The players' names as a start takes them (:func:`player_name` each, numbered from 1). A new

@@ -112,9 +112,9 @@ def parse_kind(specs: Iterable[str], cards: Iterable[Card] | None = None) -> dic
     card has in that field with the closest value; and a value holding a comma
     (``ability=Hide, Then Seek``) is read whole when a card has it (see :func:`split_values`). In a
     true/false field (``instant``) a value is read as a card sheet's cell is
-    (:func:`companion.cardcsv.read_flag`: ``yes`` is true), and the values are said as true and false.
+    (:func:`companion.textio.read_flag`: ``yes`` is true), and the values are said as true and false.
     """
-    from ..cardcsv import read_flag  # (the sheets' reader of true/false cells)
+    from ..textio import read_flag  # (the sheets' reader of true/false cells)
 
     pool = list(cards or ())
     specs = list(specs)
