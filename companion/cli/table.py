@@ -20,6 +20,7 @@ from typing import Any
 
 from ..errors import CompanionError
 from ..textio import read_text
+from ..verdict import plural
 from . import NEW_GAME_REPLACES, TRACKER_JSON_HELP, existing_log, raise_unknown, say_problems, warn_set_aside
 
 
@@ -303,11 +304,7 @@ def _fighter(spec: str, db: Any, where: str, attacking: bool, unknown: list[Comp
             raise CliInputError(f"expected NAME:NUMBER with a name and a number from 0 to {_MAX_STAT}",
                                 where=where, found=repr(spec[:60]))
         return Fighter(label.strip(), n if attacking else None, None if attacking else n)
-    name = spec.strip()
-    if not name:
-        raise CliInputError("a Mouse is missing: nothing to name it", where=where,
-                            expected="NAME:NUMBER, or a card name from the Village card data",
-                            found=repr(spec[:60]))
+    name = spec.strip()  # (never empty: _village_battle refuses a missing Mouse first)
     if db is None:
         raise CliInputError("give NAME:NUMBER, or a card name from the Village card data", where=where,
                             found=repr(spec))
@@ -431,9 +428,8 @@ def _state_lines(t: Any, log: str) -> list[str]:
     for i, p in enumerate(state.players):
         mark = "*" if i == state.current and not state.over else " "
         n = len(p.field)
-        cards = f"{p.deck} card{'s' * (p.deck != 1)}"
-        out.append(f"{mark} {p.name}: {p.mp} MP, {cards} in deck, {p.discard} in the discard pile, "
-                   f"{n} {'mouse' if n == 1 else 'mice'} on the field")
+        out.append(f"{mark} {p.name}: {p.mp} MP, {plural(p.deck, 'card')} in deck, "
+                   f"{p.discard} in the discard pile, {n} {'mouse' if n == 1 else 'mice'} on the field")
         for m in p.field:
             stats = f"ATK {m.atk if m.atk is not None else 'unknown'} / DEF " \
                     f"{m.defense if m.defense is not None else 'unknown'}"
