@@ -1037,6 +1037,9 @@ class Tracker(Generic[S]):
         # the log's own first line: its first event but undos and redos (see :meth:`_check_owner`)
         first = next((le for le in self.log.events if le.event["event"] not in (UNDO, REDO)), None)
         self._joined: LogError | None = None
+        #: the line from which this log's lines were set aside unread (another game's log, joined to
+        #: it: :meth:`_joined_error`), ``None`` when every line was read
+        self.set_aside_from: int | None = None
         with self._replaying():
             for k, le in enumerate(self.log.events):
                 kind = le.event["event"]
@@ -1046,6 +1049,7 @@ class Tracker(Generic[S]):
                         problems.append(LogProblem(le.line or 0, self._stray_header(le.event, rest)))
                         if self._other_game(le.event):  # its game's lines are no actions of this one
                             self._joined = self._joined_error(le, rest)
+                            self.set_aside_from = le.line
                             break
                     continue  # (which tool's log this is: checked once, see :meth:`_check_owner`)
                 if kind == UNDO:

@@ -182,10 +182,10 @@ def stray_fields(tracker: Any) -> list[str]:
         return []
     out: list[str] = []
     for logged in tracker.log.events:
+        if tracker.set_aside_from is not None and (logged.line or 0) >= tracker.set_aside_from:
+            break  # (another game's lines, joined: set aside unread)
         event = logged.event
         kind = event.get("event")
-        if kind == "log" and tracker._other_game(event):  # (another game's lines, joined: set aside unread)
-            break
         spec = table.get(kind) if isinstance(kind, str) else None
         if spec is None:  # the first line, undo, redo, or a kind the log's problems name
             continue
@@ -196,11 +196,11 @@ def stray_fields(tracker: Any) -> list[str]:
     return out
 
 
-def say_stray_fields(tracker: Any) -> list[str]:
-    """:func:`stray_fields`, each said on standard error as a warning; the same lines are returned, for
-    ``--json``'s ``warnings``."""
+def say_stray_fields(tracker: Any, *, quiet: bool = False) -> list[str]:
+    """:func:`stray_fields`, each said on standard error as a warning (``quiet``: not said, for
+    ``--json``, whose ``warnings`` hold them); the lines are returned."""
     lines = stray_fields(tracker)
-    for line in lines:
+    for line in [] if quiet else lines:
         print(f"companion: warning: {line}", file=sys.stderr)
     return lines
 

@@ -170,13 +170,13 @@ def card_data_notes(tracker: Any) -> list[str]:
 
 @_with_cards
 def _replay(args: argparse.Namespace) -> int:
-    from .batch import say_stray_fields, stray_fields
+    from .batch import say_stray_fields
 
     tracker = _read_log(Path(args.log))
     problems = [str(p) for p in tracker.problems]
     kept = kept_notes(tracker)
     data = card_data_notes(tracker)
-    strays = stray_fields(tracker) if args.json else say_stray_fields(tracker)  # (said first)
+    strays = say_stray_fields(tracker, quiet=args.json)  # (said first)
     warnings = [*(getattr(args, "left_out", None) or ()), *strays]  # (a card file of yours left out first)
     _show(args, tracker, {"kept": kept, "card_data": data, "warnings": warnings})  # (problems: every
     # tracker's key)

@@ -467,11 +467,11 @@ def _log_json(t: Any, log: str, warnings: list[str] | None = None) -> dict[str, 
 
 
 def _village_replay(args: argparse.Namespace) -> int:
-    from .batch import say_stray_fields, stray_fields
+    from .batch import say_stray_fields
 
     t = _open_log(args.log, True)
     problems = [str(p) for p in t.problems]
-    strays = stray_fields(t) if args.json else say_stray_fields(t)  # (said first)
+    strays = say_stray_fields(t, quiet=args.json)  # (said first)
     if args.json:
         _print_json(_log_json(t, args.log, strays))
     else:

@@ -360,12 +360,12 @@ def replay_command(args: argparse.Namespace) -> int:
     from ..cli import existing_log, print_json, say_problems
     from ..eventlog import EventLog
     from ..tmnt.game import TmntTracker
-    from .batch import say_stray_fields, stray_fields
+    from .batch import say_stray_fields
 
     # (a folder or another kind of file: the log says what it is)
     path = existing_log(Path(args.log), game="tmnt")
     tracker = TmntTracker(EventLog(path, read_only=True))
-    strays = stray_fields(tracker) if args.json else say_stray_fields(tracker)  # (said first)
+    strays = say_stray_fields(tracker, quiet=args.json)  # (said first)
     if args.json:
         print_json(_replay_json(tracker, args.log, strays))
     else:
