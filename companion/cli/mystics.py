@@ -70,6 +70,7 @@ def render_state(state: Any, *, house_readings: bool = False, log: str | None = 
     each of them on a line of its own."""
     from ..mystics.chapter import WHEEL_SIZE
     from ..mystics.limits import drawn_figures, show
+    from ..mystics.party import PARTY_ITEMS_WORDS, equipped_names, pack_names, party_items
 
     b = state.board
     nxt = state.next_card
@@ -111,16 +112,15 @@ def render_state(state: Any, *, house_readings: bool = False, log: str | None = 
         lines.append(f"  {m.name}: wounds {m.wounds}+{m.poison} poison / life {life}, cheese {m.cheese}"
                      + (", CAPTURED" if m.captured else "") + (f", {conds}" if conds else "")
                      + f", pack {m.pack_load}/3")
-        equipped = ", ".join(f"{card_name(g.name)} ({g.slot})" for g in m.equipped)
-        pack = ", ".join(card_name(g.name) + (" (trick)" if g.trick else "") for g in m.pack if not g.party)
+        equipped = ", ".join(equipped_names(m, card_name))
+        pack = ", ".join(pack_names(m, card_name))
         gear = [f"equipped: {equipped}" if equipped else "", f"pack: {pack}" if pack else "",
                 f"abilities: {', '.join(m.abilities)}" if m.abilities else ""]
         if any(gear):
             lines.append("    " + "; ".join(g for g in gear if g))
-    items = [f"{card_name(g.name)} (drawn by {m.name})" for m in state.mice for g in m.gear if g.party]
+    items = party_items(state.mice, card_name)
     if items:
-        lines.append(f"Party items, by the story control board, shared ({cite('mystics', 'Party Items')}): "
-                     + ", ".join(items))
+        lines.append(f"{PARTY_ITEMS_WORDS} ({cite('mystics', 'Party Items')}): " + ", ".join(items))
     lines += house_reading_lines(every=house_readings, log=log)
     return lines
 

@@ -258,6 +258,28 @@ class Mouse:
                 "equipped": {g.name: g.slot for g in self.equipped}}
 
 
+#: How the party items are introduced wherever they are listed (Party Items): their cards lie by the story
+#: control board, shared by the party, in no mouse's pack.
+PARTY_ITEMS_WORDS = "Party items, by the story control board, shared"
+
+
+def equipped_names(m: Mouse, card_name: Callable[[str], str] = str) -> list[str]:
+    """``m``'s equipped cards as the dashboards list them, each with its slot: ``Sword (weapon)``
+    (``card_name`` shows a card recorded by id by its name)."""
+    return [f"{card_name(g.name)} ({g.slot})" for g in m.equipped]
+
+
+def pack_names(m: Mouse, card_name: Callable[[str], str] = str) -> list[str]:
+    """The cards in ``m``'s pack as the dashboards list them, a trick said (a party item is shared, by
+    the story control board: :func:`party_items`, not here)."""
+    return [card_name(g.name) + (" (trick)" if g.trick else "") for g in m.pack if not g.party]
+
+
+def party_items(mice: Iterable[Mouse], card_name: Callable[[str], str] = str) -> list[str]:
+    """The party items, each with the mouse that drew it: ``Lantern (drawn by Filch)``."""
+    return [f"{card_name(g.name)} (drawn by {m.name})" for m in mice for g in m.gear if g.party]
+
+
 def new_mouse(info: HeroInfo, ability: str | None = None) -> Mouse:
     armorish = ("breastplate", "armor", "cloak", "mail", "helm", "shield")
     gear = tuple(Gear(name=e, slot="armor" if any(a in e.lower() for a in armorish) else "paw",

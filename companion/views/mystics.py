@@ -79,7 +79,16 @@ from ..mystics.chapter import (
     put_chapter_end,
 )
 from ..mystics.data import die_notes
-from ..mystics.party import LEVEL_UP_COST, HeroInfo, Mouse, needs_discard
+from ..mystics.party import (
+    LEVEL_UP_COST,
+    PARTY_ITEMS_WORDS,
+    HeroInfo,
+    Mouse,
+    equipped_names,
+    needs_discard,
+    pack_names,
+    party_items,
+)
 from ..mystics.tracker import (
     CAPTURED_CANNOT,
     HOUSE_READINGS,
@@ -511,11 +520,10 @@ def party_note_html(state: MysticsState, card_name: Callable[[str], str] = str) 
     button. ``card_name`` shows a card recorded by id by its name."""
     unknown = [m.name for m in state.mice if m.life is None]
     lines = []
-    items = [f"{card_name(g.name)} (drawn by {m.name})" for m in state.mice for g in m.gear if g.party]
+    items = party_items(state.mice, card_name)
     if items:
         where = html.escape(cite("mystics", "Party Items"))
-        lines.append(f"Party items, by the story control board, shared ({where}): "
-                     f"<b>{html.escape(', '.join(items))}</b>")
+        lines.append(f"{PARTY_ITEMS_WORDS} ({where}): <b>{html.escape(', '.join(items))}</b>")
     if unknown:
         lines.append(f"<span style='color:{ui.COLOURS['warn']}'>Life unknown in the card data for "
                      f"{html.escape(', '.join(unknown))}: type it from the hero card in the mouse's Life box "
@@ -643,10 +651,9 @@ def mouse_html(state: MysticsState, mid: str, card_name: Callable[[str], str] = 
             + _pips("#ecf0f1", max(m.life - m.total_wounds, 0))
         )
     conds = ", ".join(CONDITION_LABELS[c] for c in m.conditions)
-    equip = ", ".join(f"{card_name(g.name)} ({g.slot})" for g in m.equipped) or "nothing"
+    equip = ", ".join(equipped_names(m, card_name)) or "nothing"
     # (a party item lies by the story control board, shared: shown above the party, not in a pack)
-    pack = ", ".join(card_name(g.name) + (" (trick)" if g.trick else "")
-                     for g in m.pack if not g.party) or "empty"
+    pack = ", ".join(pack_names(m, card_name)) or "empty"
     status = "<b style='color:#b3261e'>CAPTURED</b> · " if m.captured else ""
     # (a life the card data does not know, "?", is asked for once above the party: party_note_html)
     return (
