@@ -168,7 +168,6 @@ def refuse_read_file(raw: str, option: str, args: argparse.Namespace) -> None:
     and corrections for a game, your format files, the bundled data: :func:`companion.cards.read_here`).
     Writing a decklist or a plot there would replace it (a card file replaced by a list makes every
     command of that game fail). Said before anything is read or written."""
-    from ..cards import read_here
     from ..errors import CompanionError
     from ..textio import same_file
 
@@ -181,8 +180,24 @@ def refuse_read_file(raw: str, option: str, args: argparse.Namespace) -> None:
             raise CompanionError(f"{raw!r} is the file being read ({what}); writing it would replace it",
                                  where=option, expected=f"a new path, not {src!r}",
                                  suggestion=f"Choose another {option}; nothing was written.")
+    refuse_read_place(raw, option)
+
+
+def refuse_read_place(raw: str, option: str, *, decks: str | None = None) -> None:
+    """Refuse an output path where the companion reads files by itself (your card files and
+    corrections, formats, logs, high scores and drafts, the bundled data:
+    :func:`companion.cards.read_here`). A decklist may go among your saved decks; ``decks``: why any
+    other file may not (a new file there would be offered as a decklist), which refuses it there too."""
+    from ..cards import read_here
+    from ..errors import CompanionError
+
     role = read_here(raw)
-    if role is not None and role.kind != "decks":  # (a decklist may go among your saved ones)
+    if role is not None and role.kind == "decks" and decks is not None:
+        tail = "writing it would replace it" if Path(raw).exists() else decks
+        raise CompanionError(f"{raw!r} is {role.what}; {tail}", where=option,
+                             expected="a path outside your decks folder",
+                             suggestion=f"Choose another {option}; nothing was written.")
+    if role is not None and role.kind != "decks":
         tail = ("" if role.kind == "bundled" else "; writing it would replace it" if Path(raw).exists()
                 else "; a file written there would be read as one")
         raise CompanionError(f"{raw!r} is {role.what}{tail}",

@@ -166,18 +166,10 @@ def _refuse_read_place(path: str, option: str) -> None:
     the same check and in the same words (:func:`companion.cli.deck.refuse_read_file`; the inputs were
     checked by :func:`_check_outputs`). Your decks folder too, which ``deck export`` may write a
     decklist to: a layout there would be offered as a saved decklist that does not read."""
-    from ..cards import read_here
-    from ..printing.geometry import PrintError
-    from .deck import refuse_read_file
+    from .deck import refuse_read_place
 
-    refuse_read_file(path, option, argparse.Namespace(deckfile="-", cards=None, format=None))
-    role = read_here(path)
-    if role is not None and role.kind == "decks":
-        tail = ("writing it would replace it" if Path(path).exists()
-                else "the deck builder and the print page would offer a layout there as a decklist")
-        raise PrintError(f"{path!r} is {role.what}; {tail}", where=option,
-                         expected="a path outside your decks folder",
-                         suggestion=f"Choose another {option}; nothing was written.")
+    refuse_read_place(path, option,
+                      decks="the deck builder and the print page would offer a layout there as a decklist")
 
 
 def _small_pt(pt: float) -> float:
