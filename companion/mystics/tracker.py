@@ -419,11 +419,14 @@ class MysticsTracker(Tracker[MysticsState]):
         import json
         import shlex
 
+        from ..logstarts import LOG_STARTS, for_log
+
         start = json.dumps({"event": "start", "mice": ["collin", "filch"], "chapter_end": 6})
         where = shlex.quote(self._log_words(log))
-        return (f"start a new chapter. Start one with: companion mystics do {where} {shlex.quote(start)} (or "
-                "Start chapter on the Mice and Mystics notebook page); on a new log: companion mystics new "
-                "NEWLOG --mice collin,filch.")
+        mine = LOG_STARTS["mystics"]
+        do = f"companion mystics do {where} {shlex.quote(start)}"
+        return (f"start a new {mine.thing}. Start one with: {do} (or {mine.page}); on a new log: "
+                f"{for_log(mine.command, 'NEWLOG')}.")
 
     def action_words(self, before: MysticsState, after: MysticsState) -> list[str]:
         """What an action said: the messages it added (:func:`added_messages`)."""
