@@ -203,3 +203,23 @@ def test_and_list_names_one_two_or_several_things_as_a_sentence_does() -> None:
 
     assert and_list(["a"]) == "a" and and_list(["a", "b"]) == "a and b"
     assert and_list(["a", "b", "c"]) == "a, b and c"
+
+
+@pytest.mark.parametrize("game", ["village", "tmnt", "mystics"])
+def test_an_event_typed_with_a_field_twice_is_refused_not_read_as_its_last_value(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str) -> None:
+    """JSON keeps a repeated key's last value without a word: '"delta": 5, "delta": -5' took 5 MP away."""
+    from companion.cli import main
+
+    log = tmp_path / "g.jsonl"
+    if game == "mystics":  # ('mystics do' takes a log already begun)
+        assert main(["mystics", "new", str(log), "--mice", "collin,filch", "--seed", "1"]) == 0
+    before = log.read_text(encoding="utf-8") if log.exists() else ""
+    twice = '{"event": "start", "seed": 1, "seed": 2}'
+    assert main([game, "do", str(log), twice]) == 2
+    err = capsys.readouterr().err
+    assert "the event gives 'seed' twice" in err and "each field once" in err and "Nothing was written" in err
+    assert (log.read_text(encoding="utf-8") if log.exists() else "") == before
+    nested = '{"event": "attack", "attacks": [{"attacker": "A", "attacker": "B"}]}'
+    assert main([game, "do", str(log), nested]) == 2
+    assert "'attacker' (at /attacks/0/attacker) twice" in capsys.readouterr().err

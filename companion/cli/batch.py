@@ -45,8 +45,10 @@ def read_event(raw: str, k: int, kinds: Iterable[str], *, error: type[CompanionE
     if word.lower() in ("undo", "redo"):
         return {"event": word.lower()}
     known = sorted({*kinds, "undo", "redo"})
+    from ..validation import loads_noting_twice, unescape_pointer
+
     try:
-        event = json.loads(raw)
+        event, twice = loads_noting_twice(raw)
     except json.JSONDecodeError as exc:
         if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", word):  # an event kind typed without its JSON
             kind = word.lower() if word.lower() in known else None
@@ -67,6 +69,15 @@ def read_event(raw: str, k: int, kinds: Iterable[str], *, error: type[CompanionE
     if not isinstance(event, dict):
         raise error('an event is a JSON object such as {"event": "undo"}', where=where,
                     found=repr(raw[:60]), suggestion=written)
+    if twice:  # (JSON keeps the last value without a word: which one was meant is the user's to say)
+        from ..verdict import and_list
+
+        keep = "Keep the value you mean and remove the other"
+        fields = and_list([repr(unescape_pointer(p.rsplit("/", 1)[1]))
+                           + (f" (at {p})" if p.count("/") > 1 else "") for p in twice[:3]])
+        raise error(f"the event gives {fields} twice", where=where,
+                    expected="each field once", found=repr(raw[:60]),
+                    suggestion=then(keep, written) if written else keep)
     if "event" not in event:
         raise error("the event has no 'event' field", where=where, expected='{"event": KIND, ...} with KIND '
                     "one of " + ", ".join(known), found=repr(raw[:60]), suggestion=written)
