@@ -605,6 +605,11 @@ class EventLog:
             raise LogError("is not UTF-8 text", where=str(self.path), expected="a UTF-8 event log",
                            found=unreadable[0].message.removeprefix("not UTF-8 text ").strip("()"))
         first = next((line for line in lines if line.strip()), tail.decode("utf-8", "replace"))
+        if "\0" in first and "{" in first.replace("\0", ""):  # ("\0{\0"\0e...": each character in two bytes)
+            raise LogError("is saved as UTF-16 text, not UTF-8 (nothing was changed)", where=str(self.path),
+                           expected="a UTF-8 event log", found=repr(first.replace("\0", "").strip()[:60]),
+                           suggestion="Save it again as UTF-8 (an editor's Save As, encoding UTF-8), then "
+                                      "open it again.")
         raise LogError("is not an event log: no line in it is an event (nothing was changed)",
                        where=str(self.path), expected='one JSON event per line, e.g. {"event": "start"}',
                        found=repr(first.strip()[:60]))

@@ -223,3 +223,19 @@ def test_an_event_typed_with_a_field_twice_is_refused_not_read_as_its_last_value
     nested = '{"event": "attack", "attacks": [{"attacker": "A", "attacker": "B"}]}'
     assert main([game, "do", str(log), nested]) == 2
     assert "'attacker' (at /attacks/0/attacker) twice" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-16-le"])
+def test_a_log_saved_as_utf16_is_named_so_and_left_as_it_is(tmp_path: Path, encoding: str,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    log = tmp_path / "g.jsonl"
+    assert main(["village", "do", str(log), '{"event": "start", "players": ["Ann", "Bob"], "first": 0}']) == 0
+    data = log.read_text(encoding="utf-8").encode(encoding)
+    log.write_bytes(data)  # an editor saved it as UTF-16
+    capsys.readouterr()
+    assert main(["village", "do", str(log), '{"event": "draw"}']) == 2
+    err = capsys.readouterr().err
+    assert "is saved as UTF-16 text, not UTF-8" in err and "Save it again as UTF-8" in err
+    assert log.read_bytes() == data
