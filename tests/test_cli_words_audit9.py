@@ -46,7 +46,7 @@ def test_a_live_deck_refusal_cites_its_section_in_brackets_not_as_a_see(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = _session(tmp_path, capsys)
     code, _, err = run(capsys, "mousecard", "spend", log, "Pip", "--chips", "3")
-    assert code == 2 and err.strip() == ("companion: spend: Pip has 0 fate chip(s), cannot spend 3 "
+    assert code == 2 and err.strip() == ("companion: spend: Pip has 0 fate chips, cannot spend 3 "
                                          "(mouse-card-system.txt, Fate Chips)")
     code, _, err = run(capsys, "mousecard", "bonus", log, "Tam", "--source", "ace", "--use", "cancel")
     assert code == 2 and "See " not in err

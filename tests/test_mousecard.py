@@ -769,7 +769,7 @@ def test_chips_that_alone_make_the_need_show_the_draws_own_chance_too() -> None:
     no_chips = odds(3, "J", need=2, situation="combat")
     assert with_chips.p_success == 1 and with_chips.expected_cards == 0
     assert with_chips.p_cards_alone == no_chips.p_success and no_chips.p_cards_alone is None
-    assert any("alone make the 2 success(es) needed" in n for n in with_chips.notes)
+    assert any("alone make the 2 successes needed" in n for n in with_chips.notes)
     doc = with_chips.to_json()
     p = no_chips.p_success
     assert doc["p_success_cards_alone_exact"] == f"{p.numerator}/{p.denominator}"

@@ -219,11 +219,11 @@ def test_names_are_tidied_once_wherever_they_enter(tmp_path: Path,
     capsys.readouterr()
     assert main(["mousecard", "award", log, "  pip  "]) == 0
     out, err = capsys.readouterr()
-    assert out.startswith("Pip receives 1 fate chip(s) (now 2).") and "new name" not in err
+    assert out.startswith("Pip receives 1 fate chip (now 2).") and "new name" not in err
     assert main(["mousecard", "award", log, "Pip  the  Brave"]) == 0
     assert main(["mousecard", "award", log, "pip the brave"]) == 0
     out, err = capsys.readouterr()
-    assert "Pip the Brave receives 1 fate chip(s) (now 2)." in out and "new name" not in err
+    assert "Pip the Brave receives 1 fate chip (now 2)." in out and "new name" not in err
     t = open_live_deck(log, read_only=True)
     assert dict(t.state.chips) == {"Pip": 2, "Pip the Brave": 2}
     assert t.state.new_name_hint(" Pip   the Brave ") is None

@@ -101,7 +101,7 @@ def test_undo_on_a_page_another_window_wrote_since_is_refused(
     assert page.tracker.state.chips_of("Pip") == 1 and len(page.tracker.state.draws) == 1
     assert "receives 1 fate chip" in page.history.value
     page.undo_button.click()  # pressed again, on the history now shown: said as the journal said it
-    assert "Undone: Pip receives 1 fate chip(s) (now 1)." in page.message.value
+    assert "Undone: Pip receives 1 fate chip (Pip back to 0 fate chips)." in page.message.value
     assert "That did not work" not in page.message.value and page.tracker.state.chips_of("Pip") == 0
 
 

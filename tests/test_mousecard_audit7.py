@@ -52,7 +52,7 @@ def test_undo_and_redo_of_other_actions_cite_nothing(tmp_path: Path,
     log = _session(tmp_path, capsys)
     _cli(capsys, "mousecard", "award", log, "Tam")
     assert _cli(capsys, "mousecard", "undo", log).splitlines() == [
-        "Undone: Tam receives 1 fate chip(s) (now 1)."]
+        "Undone: Tam receives 1 fate chip (Tam back to 0 fate chips)."]
     assert len(_cli(capsys, "mousecard", "redo", log).splitlines()) == 1
 
 

@@ -27,7 +27,7 @@ def _chips(log: str) -> dict[str, int]:
 def test_award_then_spend_name_the_player_either_way(log: str, who: list[str],
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _cli(capsys, "mousecard", "award", log, *who, "--chips", "3", "--json")
-    assert code == 0 and "3 fate chip(s)" in json.loads(out)["line"]
+    assert code == 0 and "3 fate chips" in json.loads(out)["line"]
     assert _cli(capsys, "mousecard", "spend", log, *who, "--chips", "2")[0] == 0
     assert _chips(log) == {"pip": 1}
 

@@ -441,8 +441,8 @@ _CANCEL = ["bonus", "Pip", "--source", "chip", "--use", "cancel"]
     ([], ["draw", "--character", "Tam", "--skill", "1", "--target", "J", "--cards", "QS"], "#2 Tam"),
     ([_CANCEL], ["draw-on", "--character", "Pip", "--cards", "KS"], "Pip draws on:"),
     ([], ["award", "Tam", "--chips", "2", "--reason", "a fine song"],
-     "Tam receives 2 fate chip(s) — a fine song (now 2)."),
-    ([], ["spend", "Pip"], "Pip spends 1 fate chip(s) (now 0)."),
+     "Tam receives 2 fate chips — a fine song (now 2)."),
+    ([], ["spend", "Pip"], "Pip spends 1 fate chip (now 0)."),
     ([], _CANCEL, "Pip spends a fate chip on draw #1: cancels a bad card"),
     ([], ["reshuffle", "--chapter"], "End of chapter: deck reshuffled; chapter 2 begins."),
     ([_CANCEL], ["undo"], "Undone: Pip spends a fate chip on draw #1"),
@@ -485,7 +485,7 @@ def test_cli_live_deck_action_json_shows_the_result_and_errors_as_json(
                              "marks": ["success", "miss"], "successes": 1, "succeeded": True}]
     assert main(["mousecard", "spend", str(log), "Pip", "--json"]) == 2
     assert json.loads(capsys.readouterr().out) == {
-        "game": "mousecard", "error": "spend: Pip has 0 fate chip(s), cannot spend 1 "
+        "game": "mousecard", "error": "spend: Pip has 0 fate chips, cannot spend 1 "
                                       "(mouse-card-system.txt, Fate Chips)"}
     with log.open("a", encoding="utf-8") as fh:
         fh.write('{"event": "award", "pla')
@@ -778,7 +778,7 @@ def test_a_finished_failed_draw_says_it_failed() -> None:
     assert t.state.journal[-1].endswith("0/2 success(es), failed")
     assert t.state.draws[-1].verdict(0) == "failed" and t.state.draws[-1].verdict(2) == "not yet"
     # one chip cannot make two successes: said so, not "not yet"
-    assert t.state.draws[-1].verdict(1) == "cannot reach 2: at most 1 with 1 fate chip(s)"
+    assert t.state.draws[-1].verdict(1) == "cannot reach 2: at most 1 with 1 fate chip"
     t.do({"event": "award", "player": "Tam"})
     typed(t, "Tam", "2D, 3D", skill=2, need=1, mode="broke")  # a chip left: not over yet
     assert t.state.journal[-1].endswith("0/1 success(es), not yet")

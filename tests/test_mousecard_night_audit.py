@@ -106,10 +106,10 @@ def test_undo_and_redo_say_what_they_took_back_and_brought_back(
     page.player.value = "Tansy"
     page.award_button.click()
     page.undo_button.click()
-    assert text_of(page.message.value) == "Undone: Tansy receives 1 fate chip(s) (now 1)."
+    assert text_of(page.message.value) == "Undone: Tansy receives 1 fate chip (Tansy back to 0 fate chips)."
     assert page.message is page.session_msg  # under the row of Undo
     page.redo_button.click()
-    assert text_of(page.message.value) == "Redone: Tansy receives 1 fate chip(s) (now 1)."
+    assert text_of(page.message.value) == "Redone: Tansy receives 1 fate chip (now 1)."
     assert page.tracker.state.chips_of("Tansy") == 1
 
 

@@ -465,7 +465,7 @@ def test_the_last_draw_panel_says_sure_failed_and_only_what_an_ace_may_do(tmp_pa
     assert all(b.disabled for b in page.bonus_buttons[:2])
     page.player.value = "Pip"
     page.award_button.click()  # a chip to spend, but one chip cannot make two successes
-    assert "Cannot reach 2: at most 1 with 1 fate chip(s)" in page.last.value
+    assert "Cannot reach 2: at most 1 with 1 fate chip" in page.last.value
     page.award_button.click()  # two chips: not over yet
     assert "Not yet a success" in page.last.value
     page.red_bad.value, page.situation.value, page.skill.value = "all", "red-bad", 1
@@ -596,7 +596,7 @@ def test_spend_a_fate_chip_is_off_while_the_player_named_holds_none(tmp_path: Pa
     other.player.value = "Pip"
     other.spend_button.click()  # another window spends the chip first
     page.spend_button.click()  # refused in words: never the log's event name ("spend:")
-    assert "Pip has 0 fate chip(s), cannot spend 1" in page.message.value
+    assert "Pip has 0 fate chips, cannot spend 1" in page.message.value
     assert "spend:" not in page.message.value
     assert page.spend_button.disabled  # drawn again as the log holds it
 

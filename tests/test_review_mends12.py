@@ -239,3 +239,20 @@ def test_a_log_saved_as_utf16_is_named_so_and_left_as_it_is(tmp_path: Path, enco
     err = capsys.readouterr().err
     assert "is saved as UTF-16 text, not UTF-8" in err and "Save it again as UTF-8" in err
     assert log.read_bytes() == data
+
+
+def test_an_undone_award_says_the_chips_as_they_are_back_to_not_the_count_it_had_made(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """'Undone: Pip receives 2 fate chip(s) (now 3).' read as if Pip had 3 after the undo."""
+    from companion.cli import main
+
+    log = str(tmp_path / "m.jsonl")
+    assert main(["mousecard", "new", log, "--seed", "3"]) == 0
+    assert main(["mousecard", "award", log, "Pip"]) == 0
+    assert main(["mousecard", "award", log, "Pip", "--chips", "2"]) == 0
+    assert "Pip receives 2 fate chips (now 3)." in capsys.readouterr().out
+    assert main(["mousecard", "undo", log]) == 0
+    out = capsys.readouterr().out
+    assert "Undone: Pip receives 2 fate chips (Pip back to 1 fate chip)." in out and "(now 3)" not in out
+    assert main(["mousecard", "redo", log]) == 0
+    assert "Redone: Pip receives 2 fate chips (now 3)." in capsys.readouterr().out

@@ -516,16 +516,16 @@ def _act(args: argparse.Namespace) -> int:
             tracker.undo() if args.action == "undo" else tracker.redo()
         except CompanionError as exc:  # ("m.jsonl: nothing to undo", as elsewhere)
             raise (exc if exc.where else exc.relabel(where=str(args.log))) from None
-        before, after = earlier.journal, tracker.state.journal
         # the rule-book sections of a draw the undo took back (as it stood) or the redo brought back
         if args.action == "undo":
             found = event_cites(earlier, done[-1]) if done else ()
         else:
             found = event_cites(tracker.state, tracker.history[-1]) if tracker.history else ()
         cites = cites_text(found) if found else ""
-        # the journal line the undo took away, or the one the redo brought back
-        line = before[-1] if args.action == "undo" and before else after[-1] if after else "the session"
-        line = f"{'Undone' if args.action == 'undo' else 'Redone'}: {line}"
+        # the journal line the undo took away (the fate chips as they are back to), or the one the redo
+        # brought back, as the page says them
+        words = (tracker.undo_words if args.action == "undo" else tracker.redo_words)(earlier, tracker.state)
+        line = words[-1] if words else f"{'Undone' if args.action == 'undo' else 'Redone'}: the session"
         none = tracker.no_session()
         if none is not None and none.reason == "undone":
             line += f" The log now holds no session: {none.why}. {none.hint}"

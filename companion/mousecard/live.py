@@ -46,6 +46,7 @@ Events (``"event"`` field):
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -66,7 +67,7 @@ from ..eventlog import (
     good_seed,
 )
 from ..textio import format_character, logged_text, one_line
-from ..verdict import and_list
+from ..verdict import and_list, plural
 from .deck import ACE, FULL_DECK, KING, PlayingCard, parse_card
 from .odds import HOUSE_NOTES, TaskCheck, check_notes
 
@@ -229,7 +230,7 @@ class DrawRecord:
             return "failed"
         if not self.may_draw_more and self.reach(chips) < self.check.need:
             left = [x for x in (f"{self.aces_unspent} unspent ace(s)" if self.aces_unspent else "",
-                                f"{chips} fate chip(s)" if chips > 0 else "") if x]
+                                plural(chips, "fate chip") if chips > 0 else "") if x]
             return (f"cannot reach {self.check.need}: at most {self.reach(chips)} with "
                     + " and ".join(left))
         return "not yet"
@@ -670,6 +671,10 @@ def _too_many_why(check: TaskCheck, stopped: str, cards: list[PlayingCard], bad_
             f"{'was' if drawn_before == 1 else 'were'} drawn before the bad card was cancelled")
 
 
+#: The fate chips an award or a spend ends its journal line with (:meth:`LiveDeckTracker.undo_words`).
+_NOW = re.compile(r" \(now \d+\)\.$")
+
+
 class LiveDeckTracker(Tracker[LiveDeck]):
     """The game master's deck: ``do({"event": "draw", ...})``, ``undo()``, ``redo()``."""
 
@@ -680,6 +685,18 @@ class LiveDeckTracker(Tracker[LiveDeck]):
     def action_words(self, before: LiveDeck, after: LiveDeck) -> list[str]:
         """What an action said: the journal lines it added (the session history's)."""
         return list(after.journal[len(before.journal):])
+
+    def undo_words(self, before: LiveDeck, after: LiveDeck) -> list[str]:
+        """What an undo says (:meth:`~companion.eventlog.Tracker.undo_words`): the action's own lines,
+        without the count of fate chips an award or a spend made ("(now 2)": taken back, it no longer
+        holds), then the counts as they are back to ("Pip back to 1 fate chip")."""
+        words = [_NOW.sub(".", w) for w in super().undo_words(before, after)]
+        names = sorted({p for p, _n in (*before.chips, *after.chips)})
+        back = [f"{p} back to {plural(after.chips_of(p), 'fate chip')}" for p in names
+                if before.chips_of(p) != after.chips_of(p)]
+        if back and words:
+            words[-1] = words[-1].rstrip(".") + f" ({'; '.join(back)})."
+        return words
 
     def initial(self) -> LiveDeck:
         return LiveDeck()
@@ -775,11 +792,11 @@ class LiveDeckTracker(Tracker[LiveDeck]):
                 raise RuleError(f"chips must be 1 to {MAX_CHIPS_AT_ONCE} at a time, not {n}", where=kind)
             have = state.chips_of(player)
             if kind == "spend" and not state.can_spend(player, n):
-                raise RuleError(f"{player} has {have} fate chip(s), cannot spend {n}",
+                raise RuleError(f"{player} has {plural(have, 'fate chip')}, cannot spend {n}",
                                 where="spend", cite=LIVE_CITES["chip"])
             new = have + n if kind == "award" else have - n
             reason = _text(event, "reason", required=False)
-            line = (f"{player} {'receives' if kind == 'award' else 'spends'} {n} fate chip(s)"
+            line = (f"{player} {'receives' if kind == 'award' else 'spends'} {plural(n, 'fate chip')}"
                     + (f" — {reason}" if reason else "") + f" (now {new}).")
             state = _set_chips(state, player, new)
             return replace(state, journal=(*state.journal, line))

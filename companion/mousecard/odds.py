@@ -67,6 +67,7 @@ from typing import Any
 from .. import cite, interrupt
 from ..errors import CompanionError
 from ..probability import share
+from ..verdict import plural
 from .deck import ACE, FULL_DECK, JOKER, KING, RANK_LABELS, PlayingCard, parse_rank
 from .situations import RED_BAD_LABELS, BadRule, parse_situation
 
@@ -248,7 +249,7 @@ class TaskCheck:
         if self.disadvantage:
             parts.append(f"disadvantage {self.disadvantage}")
         if self.fate_chips:
-            parts.append(f"{self.fate_chips} fate chip(s)")
+            parts.append(plural(self.fate_chips, "fate chip"))
         # the choices, where not the default
         parts += [x for x in (f"kings {self.kings}" if self.kings != "best" else "",
                               f"bonus {self.bonus}" if self.bonus != "best" else "",
@@ -1053,8 +1054,11 @@ def _exact_odds(check: TaskCheck, deck: frozenset[PlayingCard] | None) -> CheckO
     assert sum(succ.values()) == 1 == sum(bad.values()), "probabilities must add up to 1"
     notes = check_notes(check, deck=start_cards)
     if check.stop_when_sure and check.fate_chips >= check.need:
-        notes.append(f"the {check.fate_chips} fate chip(s) alone make the {check.need} success(es) needed, "
-                     "so a player sure to succeed draws no card and spends them (the policy above); "
+        one = check.fate_chips == 1
+        notes.append(f"the {plural(check.fate_chips, 'fate chip')} alone {'makes' if one else 'make'} the "
+                     f"{plural(check.need, 'success', 'successes')} needed, "
+                     f"so a player sure to succeed draws no card and spends {'it' if one else 'them'} (the "
+                     "policy above); "
                      "'from the cards' is the chance of the draw itself, with no fate chips")
         cards_alone: Fraction | None = _exact_odds(replace(check, fate_chips=0), deck).p_success
     else:

@@ -904,8 +904,9 @@ class MouseCardPage(ui.TrackerPage):
         """Undo (or redo) the latest action the history on show holds, never another window's (refused
         on a page another window made stale), and say under the row what it took back (or brought
         back) in the live deck's own words, its journal lines, as every page says it ("Undone: Tansy
-        receives 1 fate chip(s) (now 1)."; :func:`~companion.eventlog.undone_said`); with the start undone,
-        how to get the session back. The last-draw panel follows the draw in force (:meth:`_follow_draw`)."""
+        receives 1 fate chip (Tansy back to 0 fate chips).": :meth:`.LiveDeckTracker.undo_words`); with
+        the start undone, how to get the session back. The last-draw panel follows the draw in force
+        (:meth:`_follow_draw`)."""
         before = self.tracker.state
         self._acting(self.tracker.undo if undo else self.tracker.redo, refuse_stale=True)
         after = self.tracker.state
