@@ -256,3 +256,14 @@ def test_an_undone_award_says_the_chips_as_they_are_back_to_not_the_count_it_had
     assert "Undone: Pip receives 2 fate chips (Pip back to 1 fate chip)." in out and "(now 3)" not in out
     assert main(["mousecard", "redo", log]) == 0
     assert "Redone: Pip receives 2 fate chips (now 3)." in capsys.readouterr().out
+
+
+def test_a_card_size_typed_with_a_decimal_comma_reads_as_with_a_point() -> None:
+    from companion.errors import CompanionError
+    from companion.printing.geometry import custom_card_size
+
+    assert custom_card_size("63,5 x 88") == (63.5, 88.0) == custom_card_size("63.5x88")
+    assert custom_card_size("63,5x88,9 mm") == (63.5, 88.9)
+    for bad in ("63,,5x88", "63,x88", ",5x88"):
+        with pytest.raises(CompanionError, match="unknown card size"):
+            custom_card_size(bad)

@@ -24,7 +24,8 @@ PRINT_DATA = Path(__file__).resolve().parent.parent.parent / "data" / "print"
 
 _UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 _LENGTH = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)?\s*$")
-_SIZE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*[x×X*]\s*([0-9]+(?:\.[0-9]+)?)\s*(mm)?\s*$")
+# (a decimal comma as well as a point: "63,5 x 88" as many users type a millimetre and a half)
+_SIZE = re.compile(r"^\s*([0-9]+(?:[.,][0-9]+)?)\s*[x×X*]\s*([0-9]+(?:[.,][0-9]+)?)\s*(mm)?\s*$")
 PT_PER_MM = 72.0 / 25.4
 
 
@@ -128,13 +129,13 @@ WXH_EXPECTED = "width x height in mm, e.g. 63x88"
 
 
 def custom_card_size(text: str) -> tuple[float, float]:
-    """A card size typed as width x height in mm (``63x88``, ``63 x 88 mm``), each side 10 to 400 mm: how
-    ``--size WxH`` and the page's *W x H mm* box read it. Anything else is refused naming that form alone
+    """A card size typed as width x height in mm (``63x88``, ``63 x 88 mm``, ``63,5 x 88`` with a decimal
+    comma), each side 10 to 400 mm: how ``--size WxH`` and the page's *W x H mm* box read it. Anything else is refused naming that form alone
     (:data:`WXH_EXPECTED`): the named sizes belong to the Size menu, not to this box."""
     m = _SIZE.match(text)
     if not m:
         raise PrintError(f"unknown card size {text!r}", where="--size", expected=WXH_EXPECTED)
-    w, h = float(m.group(1)), float(m.group(2))
+    w, h = float(m.group(1).replace(",", ".")), float(m.group(2).replace(",", "."))
     if not (10 <= w <= 400 and 10 <= h <= 400):
         raise PrintError(f"card size {text!r} out of range", where="--size",
                          expected="each side between 10 and 400 mm")
