@@ -130,8 +130,9 @@ WXH_EXPECTED = "width x height in mm, e.g. 63x88"
 
 def custom_card_size(text: str) -> tuple[float, float]:
     """A card size typed as width x height in mm (``63x88``, ``63 x 88 mm``, ``63,5 x 88`` with a decimal
-    comma), each side 10 to 400 mm: how ``--size WxH`` and the page's *W x H mm* box read it. Anything else is refused naming that form alone
-    (:data:`WXH_EXPECTED`): the named sizes belong to the Size menu, not to this box."""
+    comma), each side 10 to 400 mm: how ``--size WxH`` and the page's *W x H mm* box read it. Anything
+    else is refused naming that form alone (:data:`WXH_EXPECTED`): the named sizes belong to the Size
+    menu, not to this box."""
     m = _SIZE.match(text)
     if not m:
         raise PrintError(f"unknown card size {text!r}", where="--size", expected=WXH_EXPECTED)
