@@ -267,3 +267,18 @@ def test_a_card_size_typed_with_a_decimal_comma_reads_as_with_a_point() -> None:
     for bad in ("63,,5x88", "63,x88", ",5x88"):
         with pytest.raises(CompanionError, match="unknown card size"):
             custom_card_size(bad)
+
+
+def test_two_deck_builder_pages_keep_each_others_unsaved_lists() -> None:
+    """A Village page written after a TMNT page erased the TMNT list from the draft: a reload of the
+    TMNT page brought back the example, and the list typed there was gone."""
+    from companion.views.deck import DeckBuilderView
+
+    village, tmnt = DeckBuilderView("village"), DeckBuilderView("tmnt")
+    tmnt.input.value = "Name: B turtles\n3 Karai\n3 Raphael\n"
+    village.input.value = "Name: A mice\n3 Acorn Scout\n57 Apple\n"
+    assert DeckBuilderView("tmnt").input.value == "Name: B turtles\n3 Karai\n3 Raphael\n"
+    assert DeckBuilderView("village").input.value == "Name: A mice\n3 Acorn Scout\n57 Apple\n"
+    tmnt.input.value = "Name: B turtles\n3 Karai\n"  # the page that showed it keeps its own list
+    assert DeckBuilderView("tmnt").input.value == "Name: B turtles\n3 Karai\n"
+    assert DeckBuilderView("village").input.value == "Name: A mice\n3 Acorn Scout\n57 Apple\n"

@@ -274,6 +274,9 @@ class DeckBuilderView:
         #: per game, the cards as read and your card files left out (read again on *Reload card data*)
         self._cards = CardsAsRead()
         self._texts: dict[str, str] = {}
+        #: the games whose editor this page has shown: the draft keeps this page's lists of these, and
+        #: of the others what the draft file holds now (another page may have written them meanwhile)
+        self._shown: set[str] = set()
         self._names: dict[str, str] = {}  # per game, the Name box (a name belongs to that game's list)
         self._formats: dict[str, str] = {}  # per game, the format chosen (a game's list keeps its format)
         #: per game, the uploaded file the editor's list came from (when it is none of the saved files)
@@ -550,6 +553,7 @@ class DeckBuilderView:
             if self.format.value:
                 self._formats[old] = self.format.value
         self._current_game = game
+        self._shown.add(game)
         self.overwrite.value = False
         self._busy = True
         try:
@@ -733,7 +737,8 @@ class DeckBuilderView:
         ui.show(self.draft_note, "info", said)
 
     def _draft_state(self) -> dict[str, GameDraft]:
-        """Each game's editor as the draft keeps it (the games shown so far)."""
+        """Each game's editor as the draft keeps it (the games this page knows: shown, or brought back
+        from the draft)."""
         here = self.game.value
         out: dict[str, GameDraft] = {}
         for g in DECK_GAMES:
@@ -756,7 +761,12 @@ class DeckBuilderView:
         list is left as it is (the next change tries again)."""
         if not self._drafting or self._busy:
             return
-        kept = self._keeper.keep(games_text(self._draft_state()))
+        state = self._draft_state()
+        try:  # a game this page never showed is another page's to keep: as the draft holds it now
+            theirs = read_draft([g for g in DECK_GAMES if g not in self._shown])
+        except DraftError:
+            theirs = {}
+        kept = self._keeper.keep(games_text({**state, **theirs}))
         if kept is Kept.FAILED:
             ui.show(self.draft_note, "warn", "Your list is not kept as a draft",
                     [f"{self._keeper.path} cannot be written ({self._keeper.reason}): a reload of this page "
