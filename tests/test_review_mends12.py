@@ -282,3 +282,21 @@ def test_two_deck_builder_pages_keep_each_others_unsaved_lists() -> None:
     tmnt.input.value = "Name: B turtles\n3 Karai\n"  # the page that showed it keeps its own list
     assert DeckBuilderView("tmnt").input.value == "Name: B turtles\n3 Karai\n"
     assert DeckBuilderView("village").input.value == "Name: A mice\n3 Acorn Scout\n57 Apple\n"
+
+
+def test_a_log_line_giving_a_field_twice_is_said_with_its_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A hand edit's '"chips": 2, "chips": 50' made Pip's 2 chips 50 without a word."""
+    from companion.cli import main
+
+    log = tmp_path / "m.jsonl"
+    assert main(["mousecard", "new", str(log), "--seed", "3"]) == 0
+    assert main(["mousecard", "award", str(log), "Pip", "--chips", "2"]) == 0
+    log.write_text(log.read_text(encoding="utf-8").replace('"chips": 2', '"chips": 2, "chips": 50'),
+                   encoding="utf-8")
+    capsys.readouterr()
+    assert main(["mousecard", "replay", str(log), "--json"]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert any(p.startswith("line 3: 'chips' given twice in one object: the replay reads the last value")
+               for p in doc["problems"]), doc["problems"]
+    assert main(["mousecard", "draw", str(log), "--character", "Pip", "--skill", "1", "--target", "J"]) == 0
