@@ -300,3 +300,24 @@ def test_a_log_line_giving_a_field_twice_is_said_with_its_line(
     assert any(p.startswith("line 3: 'chips' given twice in one object: the replay reads the last value")
                for p in doc["problems"]), doc["problems"]
     assert main(["mousecard", "draw", str(log), "--character", "Pip", "--skill", "1", "--target", "J"]) == 0
+
+
+def test_a_mouse_card_replay_warns_of_a_field_its_event_does_not_take(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """'situaton' left the check calm (the red joker no longer bad) without a word, as every other
+    tracker's replay says it."""
+    from companion.cli import main
+
+    log = tmp_path / "k.jsonl"
+    assert main(["mousecard", "new", str(log), "--seed", "4"]) == 0
+    assert main(["mousecard", "draw", str(log), "--character", "Pip", "--skill", "2", "--target", "J",
+                 "--situation", "combat", "--cards", "red joker"]) == 0
+    assert main(["mousecard", "award", str(log), "Pip", "--chips", "2", "--reason", "song"]) == 0
+    capsys.readouterr()
+    assert main(["mousecard", "replay", str(log)]) == 0
+    assert "warning" not in capsys.readouterr().err  # every field the tools write is taken
+    log.write_text(log.read_text(encoding="utf-8").replace('"situation"', '"situaton"'), encoding="utf-8")
+    assert main(["mousecard", "replay", str(log), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["warnings"] == [
+        "line 3 (draw): 'situaton' is not a field it takes, so the replay ignored it. "
+        "Did you mean 'situation'?"]

@@ -454,10 +454,12 @@ def _print_state(tracker: Any, log: str) -> None:
 def _replay(args: argparse.Namespace) -> int:
     from ..mousecard.live import open_live_deck
     from . import print_json
+    from .batch import say_stray_fields
 
     tracker = open_live_deck(str(_existing_log(args.log)), read_only=True)
+    strays = say_stray_fields(tracker, quiet=args.json)  # (said first)
     if args.json:
-        print_json(_state_json(tracker, args.log))
+        print_json(_state_json(tracker, args.log, warnings=strays))
     else:
         _print_state(tracker, args.log)
     return 1 if _problems(tracker) else 0

@@ -58,6 +58,7 @@ from ..errors import CompanionError, LogError, RuleError, as_listed, cut, shown
 from ..eventlog import (
     SEED_WORDS,
     Event,
+    EventFields,
     EventLog,
     LoggedEvent,
     LogProblem,
@@ -119,6 +120,24 @@ MISMATCH_KIND = "mismatch"
 REQUIRED_FIELDS: dict[str, tuple[str, ...]] = {
     "start": ("seed",), "draw": ("character", "skill"), "draw_on": ("character",),
     "bonus": ("character", "source", "use"), "award": ("player",), "spend": ("player",)}
+
+
+#: What each event takes (:class:`~companion.eventlog.EventFields`): a replay warns of a field a line's
+#: event does not take (a hand edit's "situaton" would quietly leave the check calm).
+EVENT_FIELDS: dict[str, EventFields] = {
+    "start": EventFields("a new session: the deck shuffled from the seed", fields=("seed",),
+                         optional=("title",)),
+    "draw": EventFields("a task check drawn for a character", fields=("character", "skill"),
+                        optional=("task", "target", "need", "situation", "aged", "disadvantage", "mode",
+                                  "red_bad", "bad_succeeds", "cancel_draws_on", "cards", "drawn")),
+    "draw_on": EventFields("a cautious draw drawing on after a cancelled bad card", fields=("character",),
+                           optional=("cards", "drawn", "draw", "draw_line")),
+    "bonus": EventFields("an ace or a fate chip spent on a draw", fields=("character", "source", "use"),
+                         optional=("draw", "draw_line")),
+    "award": EventFields("fate chips given to a player", fields=("player",), optional=("chips", "reason")),
+    "spend": EventFields("fate chips a player spends", fields=("player",), optional=("chips", "reason")),
+    "reshuffle": EventFields("every card back into the deck, shuffled", optional=("reason",)),
+}
 
 
 def tidy_name(name: str) -> str:
