@@ -321,3 +321,14 @@ def test_a_mouse_card_replay_warns_of_a_field_its_event_does_not_take(
     assert json.loads(capsys.readouterr().out)["warnings"] == [
         "line 3 (draw): 'situaton' is not a field it takes, so the replay ignored it. "
         "Did you mean 'situation'?"]
+
+
+def test_the_deck_builders_card_search_finds_a_name_typed_with_a_curly_apostrophe() -> None:
+    import unicodedata
+
+    from companion.views.deck import DeckBuilderView
+
+    v = DeckBuilderView("tmnt")
+    for typed in ("O\u2019Neil", "o'neil", unicodedata.normalize("NFD", "O\u2019NEIL")):
+        v.search.value = typed
+        assert [c.name for c in v.matching_cards()][:1] == ["April O'Neil"], typed

@@ -73,7 +73,7 @@ from typing import Any
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import BUNDLED, DATA_DIR, Card, CardDB, CardsAsRead
+from ..cards import BUNDLED, DATA_DIR, Card, CardDB, CardsAsRead, norm_text
 from ..deck.decklist import Decklist, DecklistError, DeckNameError, parse
 from ..deck.draft import DraftError, GameDraft, draft_path, games_text, read_draft
 from ..deck.fields import parse_kind
@@ -1218,13 +1218,14 @@ class DeckBuilderView:
         return rows[card.id]
 
     def matching_cards(self) -> list[Card]:
-        """Cards whose name, id, type or fields contain every search word; cards in the deck first."""
-        words = self.search.value.lower().split()
+        """Cards whose name, id, type or fields contain every search word; cards in the deck first. Words
+        compare as names do (:func:`~companion.cards.norm_text`: ``O’Neil`` finds ``O'Neil``)."""
+        words = norm_text(self.search.value).split()
         counted = self.deck or self.partial  # (while the list cannot be read: its lines that can)
         in_deck = {e.card.id for e in counted.entries} if counted else set()
         out = []
         for c in self.db:
-            hay = f"{c.name} {card_summary(c)} {c.get('food', '')}".lower()
+            hay = norm_text(f"{c.name} {card_summary(c)} {c.get('food', '')}")
             if all(word in hay for word in words):
                 out.append(c)
         return sorted(out, key=lambda c: c.id not in in_deck)
