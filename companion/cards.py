@@ -143,9 +143,14 @@ def card_from_record(game: str, set_name: str, record: Mapping[str, Any], *,
                 file=file, index=index)
 
 
+#: Characters that print as nothing (zero-width space, non-joiner and joiner, word joiner, a byte-order
+#: mark inside text): copied from a web page or a chat along with a card's name, they are no part of it.
+ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff"
 #: Typographic look-alikes written the plain way before comparing: curly and other apostrophes,
-#: quotation marks, and dashes/hyphens/minus signs ("April O’Neil" is "April O'Neil").
+#: quotation marks, and dashes/hyphens/minus signs ("April O’Neil" is "April O'Neil"); zero-width
+#: characters dropped.
 _LOOKALIKES = str.maketrans({
+    **dict.fromkeys(ZERO_WIDTH, None),
     **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u02bc\u02b9\u00b4`", "'"),
     **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u00ab\u00bb", '"'),
     **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d", "-"),
@@ -153,8 +158,9 @@ _LOOKALIKES = str.maketrans({
 
 
 def norm_text(text: str) -> str:
-    """Text as it compares: Unicode NFKC, typographic quotes and dashes made plain, runs of
-    spaces made one, case-folded. Two titles that print alike compare equal."""
+    """Text as it compares: Unicode NFKC, typographic quotes and dashes made plain, zero-width
+    characters dropped, runs of spaces made one, case-folded. Two titles that print alike compare
+    equal."""
     t = unicodedata.normalize("NFKC", str(text).translate(_LOOKALIKES)).translate(_LOOKALIKES)
     return " ".join(t.split()).casefold()
 

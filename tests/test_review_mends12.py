@@ -332,3 +332,14 @@ def test_the_deck_builders_card_search_finds_a_name_typed_with_a_curly_apostroph
     for typed in ("O\u2019Neil", "o'neil", unicodedata.normalize("NFD", "O\u2019NEIL")):
         v.search.value = typed
         assert [c.name for c in v.matching_cards()][:1] == ["April O'Neil"], typed
+
+
+def test_zero_width_characters_pasted_with_a_list_are_no_part_of_its_names() -> None:
+    from companion.cards import load_game
+    from companion.deck.decklist import parse
+
+    db = load_game("village")
+    dl = parse("3 Pebble Pup\u200b\n3 Acorn\u200d Scout\n\u200b\n\ufeff54 Apple\n", db)
+    assert [(e.card.name, e.count) for e in dl.entries] == [("Pebble Pup", 3), ("Acorn Scout", 3),
+                                                            ("Apple", 54)]
+    assert db.lookup("Pebble\u2060 Pup") is not None

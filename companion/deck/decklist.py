@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from ..cards import Card, CardDB, KeptCards, norm_text
+from ..cards import ZERO_WIDTH, Card, CardDB, KeptCards, norm_text
 from ..errors import CompanionError, closest, cut, did_you_mean, game_words, shown
 from ..textio import CSV_SEPARATORS, csv_cells, csv_separator, read_text
 from ..validation import is_format_document, json_syntax_hint, loads_noting_twice, unescape_pointer
@@ -441,6 +441,8 @@ def _misplaced(line: str, header: int, first_card: int) -> str | None:
     return None
 
 
+_NO_ZERO_WIDTH = str.maketrans(dict.fromkeys(ZERO_WIDTH, None))
+
 def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = None,
                bare_count: int | None = None) -> Decklist:
     """Parse the text form against ``db``; raise :class:`DecklistError` listing every bad line.
@@ -453,6 +455,7 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
     readings: list[str] = []
     header = first_card = 0  # the line numbers of the header and of the first card line (0: none yet)
     for number, raw in enumerate(text.splitlines(), start=1):
+        raw = raw.translate(_NO_ZERO_WIDTH)  # (pasted along with a name: they print as nothing)
         line = raw.strip()
         if not line or line.startswith("#") or line.startswith("//"):
             continue
