@@ -343,3 +343,15 @@ def test_zero_width_characters_pasted_with_a_list_are_no_part_of_its_names() -> 
     assert [(e.card.name, e.count) for e in dl.entries] == [("Pebble Pup", 3), ("Acorn Scout", 3),
                                                             ("Apple", 54)]
     assert db.lookup("Pebble\u2060 Pup") is not None
+
+
+def test_a_list_saved_with_the_name_box_emptied_is_not_filed_under_the_examples_name() -> None:
+    from companion.views.deck import DeckBuilderView
+
+    v = DeckBuilderView("village")  # the example, named in the Name box
+    v.input.value = "3 Acorn Scout\n57 Apple\n"
+    v.name.value = ""
+    assert v.save_name() == "deck" and v.save_path().name == "village-deck.txt"
+    v.input.value = "Name: Forest\n3 Acorn Scout\n57 Apple\n"
+    v.name.value = ""
+    assert v.save_name() == "Forest"

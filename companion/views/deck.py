@@ -963,8 +963,9 @@ class DeckBuilderView:
             self._busy = busy
 
     def save_name(self) -> str:
-        """The name a save uses: the Name box, else the list's own ``Name:`` line, else ``deck``."""
-        return self.name.value.strip() or (self.deck.name if self.deck and self.deck.name else "deck")
+        """The name a save uses: the Name box, else the list's own ``Name:`` line (its JSON name, its CSV
+        title row), else ``deck``; never a name the box held before it was emptied."""
+        return self.name.value.strip() or split_name(self.input.value, self.db)[1].strip() or "deck"
 
     def save_path(self, name: str | None = None) -> Path:
         """Where :meth:`save_list` writes the list named ``name`` (default: :meth:`save_name`)."""
