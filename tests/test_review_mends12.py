@@ -355,3 +355,18 @@ def test_a_list_saved_with_the_name_box_emptied_is_not_filed_under_the_examples_
     v.input.value = "Name: Forest\n3 Acorn Scout\n57 Apple\n"
     v.name.value = ""
     assert v.save_name() == "Forest"
+
+
+def test_a_deck_saved_where_a_folder_stands_says_why_not_that_another_deck_is_there(
+        _isolated_user_data: Path) -> None:
+    import html
+
+    from companion.views.deck import DeckBuilderView
+
+    (_isolated_user_data / "decks" / "village-dir.txt").mkdir(parents=True)
+    v = DeckBuilderView("village")
+    v.input.value = "Name: Dir\n3 Acorn Scout\n57 Apple\n"
+    v.save.click()
+    said = html.unescape(v.status.value)
+    assert "village-dir.txt cannot be saved: it cannot be read (" in said, said
+    assert "already holds another saved deck" not in said

@@ -92,9 +92,9 @@ from ..deck.saved import (
 )
 from ..deck.stats import composition, composition_figure, share_text
 from ..drafts import DraftKeeper, Kept
-from ..errors import CompanionError
+from ..errors import CompanionError, os_reason
 from ..probability import percent
-from ..textio import decode_text, number_text, read_bytes, within, write_text_atomic
+from ..textio import decode_text, folder_problem, number_text, read_bytes, within, write_text_atomic
 from ..verdict import verdict_html
 from .cards import fix_then, shorten, show_load_problems
 
@@ -264,6 +264,19 @@ def readable_part(text: str, error: DecklistError, db: CardDB) -> Decklist | Non
 #: The upload button's words, before a list is taken.
 UPLOAD_LABEL = "Upload list"
 
+
+
+def _unreadable(path: Path) -> str:
+    """Why a deck's file ``path`` cannot be read (:func:`~companion.deck.saved.file_digest`'s
+    ``"unreadable"``), in words: the decks folder is no folder, or the system's reason."""
+    problem = folder_problem(path.parent)
+    if problem is not None:
+        return f"your decks folder {path.parent} {problem}"
+    try:
+        path.read_bytes()
+    except OSError as exc:
+        return f"it cannot be read ({os_reason(exc)})"
+    return "it could not be read"
 
 class DeckBuilderView:
     """The whole deck builder; display ``.widget``. Tests drive it through its widgets."""
@@ -1013,6 +1026,10 @@ class DeckBuilderView:
             text = file_text(typed, self.deck, name, path.name, self.db)
         written = digest(text.encode("utf-8"))
         now = file_digest(path)
+        if now == "unreadable":  # (a folder of that name, no permission, your decks folder a file)
+            raise DeckSaveError(f"{path.name} cannot be saved: {_unreadable(path)}; nothing was saved",
+                                where=str(path.parent), suggestion="Choose another name, or mend that and "
+                                                                   "Save again")
         if held:
             known = self._disk.get(game)
             changed = (known is not None and known[0] == path and now is not None
