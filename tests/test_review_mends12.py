@@ -370,3 +370,21 @@ def test_a_deck_saved_where_a_folder_stands_says_why_not_that_another_deck_is_th
     said = html.unescape(v.status.value)
     assert "village-dir.txt cannot be saved: it cannot be read (" in said, said
     assert "already holds another saved deck" not in said
+
+
+def test_a_chip_as_a_success_on_a_draw_that_cannot_reach_its_need_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """As on a draw that already succeeded: the fate chip would be lost for nothing."""
+    from companion.cli import main
+
+    log = str(tmp_path / "b.jsonl")
+    assert main(["mousecard", "new", log, "--seed", "3"]) == 0
+    assert main(["mousecard", "award", log, "Pip"]) == 0
+    draw = ["mousecard", "draw", log, "--character", "Pip", "--skill", "1", "--target", "J"]
+    assert main([*draw, "--need", "3", "--cards", "4C"]) == 0
+    assert "cannot reach 3: at most 1 with 1 fate chip" in capsys.readouterr().out
+    assert main(["mousecard", "bonus", log, "Pip", "--source", "chip", "--use", "success"]) == 2
+    assert "cannot reach the 3 successes it needs (at most 1" in capsys.readouterr().err
+    assert main([*draw, "--need", "2", "--cards", "JC"]) == 0  # one short: the chip may make the need
+    assert main(["mousecard", "bonus", log, "Pip", "--source", "chip", "--use", "success"]) == 0
+

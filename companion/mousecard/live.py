@@ -278,8 +278,8 @@ class DrawRecord:
         """Why a ``source`` (``ace``/``chip``) may not be spent on this draw as ``use``
         (``success``/``cancel``), with the key of its :data:`LIVE_CITES` section; None when it may.
         ``chips``: the character's fate chips. An extra success on a draw that already has what it
-        needs would change nothing (a chip would be lost for nothing): refused, but a line already
-        ``logged`` so is read as it was."""
+        needs would change nothing, nor would a chip's on a draw that cannot reach it (a chip would be
+        lost for nothing): refused, but a line already ``logged`` so is read as it was."""
         who = f"{self.character}'s draw #{self.number}"
         if source == "ace" and self.aces_unspent < 1:
             return f"{who} has no unspent ace", "ace"
@@ -294,6 +294,11 @@ class DrawRecord:
             lost = ("the fate chip would be lost for nothing" if source == "chip" else
                     "an ace's extra success changes nothing")
             return (f"{who} already has the {self.check.need} success(es) it needs: {lost}", source)
+        if (use == "success" and source == "chip" and not logged and not self.may_draw_more
+                and self.reach(chips) < self.check.need):  # (as its verdict says: cannot reach N)
+            return (f"{who} cannot reach the {plural(self.check.need, 'success', 'successes')} it needs "
+                    f"(at most {self.reach(chips)}, every unspent ace and fate chip counted): the fate chip "
+                    "would be lost for nothing", "chip")
         return None
 
     def summary(self, chips: int = 0) -> str:
