@@ -792,8 +792,9 @@ class EventLog:
 class NoStart:
     """Why a log holds nothing under way (:meth:`Tracker.no_start`), the one place its words come from
     (``replay``, a refused action, a page). ``reason``: ``"empty"`` (nothing was started in the log,
-    nothing undone), ``"undone"`` (its start was undone: a redo brings it back) or ``"missing"``
-    (:meth:`Tracker.missing_start`: a redo would not help); ``why`` in words ("its start was undone"),
+    nothing undone), ``"undone"`` (its start was undone: a redo brings it back), ``"missing"``
+    (:meth:`Tracker.missing_start`: a redo would not help) or ``"unusable"`` (a page's log that cannot be
+    used: :meth:`Tracker.refuse_writes`); ``why`` in words ("its start was undone"),
     ``hint``: what to do; ``thing``: what the log holds (a game, a session, a chapter)."""
 
     reason: str
@@ -1014,6 +1015,10 @@ class Tracker(Generic[S]):
         if getattr(self.state, "started", True):
             return None
         where, thing = self._log_words(log), LOG_STARTS[self.KIND].thing
+        unusable = getattr(self, "_unusable", None)
+        if unusable is not None:  # (a page's stand-in for a log that cannot be used: not an empty one)
+            return NoStart("unusable", f"the log cannot be used ({unusable.message})",
+                           unusable.suggestion or "Mend the log, or open another.", thing)
         if self.is_new and not self.problems:  # (said as every tracker's empty log says it)
             return NoStart("empty", empty_log(self.KIND), start_hint(self.KIND, where), thing)
         if self.start_undone:
@@ -1233,8 +1238,9 @@ class Tracker(Generic[S]):
 
     def refuse_writes(self, reason: CompanionError) -> None:
         """Refuse every action from now on with ``reason``: a page whose log cannot be used
-        stands on an empty tracker that must not look as if it saved anything."""
-        self._no_writes = reason
+        stands on an empty tracker that must not look as if it saved anything (nor as if its log were
+        merely empty: :meth:`no_start` says ``reason``)."""
+        self._no_writes = self._unusable = reason
 
     def do(self, event: Event) -> S:
         """Complete ``event`` (:meth:`complete`), check it against the current state, then log it

@@ -388,3 +388,21 @@ def test_a_chip_as_a_success_on_a_draw_that_cannot_reach_its_need_is_refused(
     assert main([*draw, "--need", "2", "--cards", "JC"]) == 0  # one short: the chip may make the need
     assert main(["mousecard", "bonus", log, "Pip", "--source", "chip", "--use", "success"]) == 0
 
+
+
+def test_a_page_on_a_log_that_cannot_be_used_never_calls_it_empty(tmp_path: Path) -> None:
+    """The notice said the log was UTF-16; the deck status said it was empty and to start a session in
+    it, which the same error then refused."""
+    import html
+    import re
+
+    from companion.cli import main
+    from companion.views.mousecard import MouseCardPage
+
+    log = tmp_path / "m.jsonl"
+    assert main(["mousecard", "new", str(log), "--seed", "3"]) == 0
+    log.write_bytes(log.read_text(encoding="utf-8").encode("utf-16"))
+    page = MouseCardPage(log, plot=False, settle=None)
+    said = re.sub(r"<[^>]+>", " ", html.unescape(page.deck_status.value))
+    assert "the log cannot be used (is saved as UTF-16 text" in said and "empty" not in said
+    assert "mousecard new" not in said
