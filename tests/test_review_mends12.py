@@ -128,15 +128,27 @@ def test_a_village_result_that_stands_says_its_reason_as_it_is_now(
     assert "deck has no cards" in json.dumps(state) and "Bob has 0 Mouse Points" not in json.dumps(state)
 
 
+def _village_at_turn_3(tmp_path: Path, capsys: pytest.CaptureFixture[str], *,
+                       strict_order: bool = True) -> str:
+    """A Village log at Ann's second turn (turn 3), drawn, with her Acorn Scout #1 on the field."""
+    from companion.cli import main
+
+    log = str(tmp_path / "v.jsonl")
+    start = json.dumps({"event": "start", "players": ["Ann", "Cleo"], "first": 0, "seed": 1,
+                        "strict_order": strict_order})
+    play = '{"event": "play_basic", "name": "Acorn Scout"}'
+    draw, end = '{"event": "draw"}', '{"event": "end_turn"}'
+    assert main(["village", "do", log, start, draw, play, end, draw, end, draw]) == 0
+    capsys.readouterr()
+    return log
+
+
 def test_a_village_mouse_sacrificed_alone_sends_1_card_to_the_discard_pile(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from companion.cli import main
 
-    log = str(tmp_path / "v.jsonl")
-    start = '{"event": "start", "players": ["Ann", "Cleo"], "first": 0, "seed": 1}'
-    play = '{"event": "play_basic", "name": "Acorn Scout"}'
-    draw, end = '{"event": "draw"}', '{"event": "end_turn"}'
-    assert main(["village", "do", log, start, draw, play, end, draw, end, draw,
+    log = _village_at_turn_3(tmp_path, capsys)
+    assert main(["village", "do", log,
                  '{"event": "summon_mega", "name": "Harvest Giant", "sacrifice": "Acorn Scout #1"}']) == 0
     out = capsys.readouterr().out
     assert "1 card to the discard pile" in out and "card(s)" not in out
@@ -151,12 +163,8 @@ def test_a_mega_mouse_summoned_after_no_attack_is_told_what_the_turn_allows_as_t
     and the ability was then taken."""
     from companion.cli import main
 
-    log = str(tmp_path / "v.jsonl")
-    start = '{"event": "start", "players": ["Ann", "Cleo"], "first": 0, "seed": 1, "strict_order": false}'
-    play = '{"event": "play_basic", "name": "Acorn Scout"}'
-    draw, end = '{"event": "draw"}', '{"event": "end_turn"}'
-    assert main(["village", "do", log, start, draw, play, end, draw, end, draw,
-                 '{"event": "attack", "attacks": []}']) == 0
+    log = _village_at_turn_3(tmp_path, capsys, strict_order=False)
+    assert main(["village", "do", log, '{"event": "attack", "attacks": []}']) == 0
     capsys.readouterr()
     assert main(["village", "do", log,
                  '{"event": "summon_mega", "name": "Storm Whisker", "sacrifice": "Acorn Scout #1"}']) == 0
