@@ -414,3 +414,22 @@ def test_a_page_on_a_log_that_cannot_be_used_never_calls_it_empty(tmp_path: Path
     said = re.sub(r"<[^>]+>", " ", html.unescape(page.deck_status.value))
     assert "the log cannot be used (is saved as UTF-16 text" in said and "empty" not in said
     assert "mousecard new" not in said
+
+
+def test_a_deck_in_doubt_names_the_first_draw_the_shuffle_no_longer_deals(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The seed changed on line 2: the refusal said to put back line 5 (the draw after the last
+    reshuffle), which is intact; the first draw dealt otherwise is on line 3."""
+    from companion.cli import main
+
+    log = tmp_path / "e.jsonl"
+    draw = ["mousecard", "draw", str(log), "--character", "Pip", "--skill", "2", "--target", "J"]
+    assert main(["mousecard", "new", str(log), "--seed", "5"]) == 0
+    assert main(draw) == 0 and main(["mousecard", "reshuffle", str(log), "--chapter"]) == 0
+    assert main(draw) == 0
+    lines = log.read_text(encoding="utf-8").splitlines()
+    lines[1] = lines[1].replace('"seed": 5', '"seed": 6')
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(draw) == 2
+    assert "put back as it was the line lost or changed at or before line 3" in capsys.readouterr().err

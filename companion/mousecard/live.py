@@ -1092,7 +1092,11 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             parts.append(f"at {_named(lost)} of the log the shuffle no longer deals the cards logged at the "
                          f"table ({_this_or_before(lost)} was lost or changed: a card already on the table "
                          "may still be in the deck)")
-            mends.append(f"put back line {lost[0].line} as it was, or the line lost or changed before it "
+            first = min(p.line for p in self.mismatches())  # (a reshuffle since may hide the earliest)
+            mends.append(f"put back as it was the line lost or changed at or before line {first}, the first "
+                         "draw the shuffle no longer deals (from a copy of the log)"
+                         if first < lost[0].line else
+                         f"put back line {lost[0].line} as it was, or the line lost or changed before it "
                          "(from a copy of the log)")
         return RuleError(
             f"the deck is in doubt: {'; and '.join(parts)}, so the cards left in the shuffled deck are not "
