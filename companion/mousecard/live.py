@@ -1092,7 +1092,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             parts.append(f"at {_named(lost)} of the log the shuffle no longer deals the cards logged at the "
                          f"table ({_this_or_before(lost)} was lost or changed: a card already on the table "
                          "may still be in the deck)")
-            first = min(p.line for p in self.mismatches())  # (a reshuffle since may hide the earliest)
+            # (a reshuffle since may hide the earliest; every mismatch in doubt is one of them)
+            first = min((p.line for p in self.mismatches()), default=lost[0].line)
             mends.append(f"put back as it was the line lost or changed at or before line {first}, the first "
                          "draw the shuffle no longer deals (from a copy of the log)"
                          if first < lost[0].line else
