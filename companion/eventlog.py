@@ -37,7 +37,6 @@ import codecs
 import contextlib
 import copy
 import errno
-import functools
 import importlib
 import json
 import os
@@ -51,7 +50,14 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .errors import CompanionError, LogError, os_reason
-from .textio import MAX_TEXT_BYTES, fsync_folder, lone_surrogate, read_bytes
+from .textio import (
+    MAX_TEXT_BYTES,
+    fsync_folder,
+    loads_noting_twice,
+    lone_surrogate,
+    read_bytes,
+    unescape_pointer,
+)
 from .written import note as note_written
 
 try:
@@ -266,9 +272,8 @@ def parse_lines(text: str, *, source: str = "log") -> tuple[list[LoggedEvent], l
             problems.append(LogProblem(number, f"a line of {raw.count(chr(0))} NUL bytes, as a crash can "
                                                "leave, not an event"))
             continue
-        twice: list[str] = []
         try:
-            obj = json.loads(raw, object_pairs_hook=functools.partial(_noting_twice, twice=twice))
+            obj, twice = loads_noting_twice(raw)
         except json.JSONDecodeError as exc:
             at = "" if exc.msg.endswith(" at") else " at"  # ("Unterminated string starting at")
             problems.append(LogProblem(number, f"not valid JSON ({exc.msg}{at} column {exc.colno})"))
@@ -290,24 +295,12 @@ def parse_lines(text: str, *, source: str = "log") -> tuple[list[LoggedEvent], l
                 f"{json.dumps(obj)[:60]}"))
             continue
         if twice:  # read as JSON reads it (the last value), and said: which one was meant is not known
-            problems.append(LogProblem(number, f"{', '.join(repr(k) for k in twice[:3])} given twice in one "
+            keys = list(dict.fromkeys(unescape_pointer(p.rsplit("/", 1)[1]) for p in twice))
+            problems.append(LogProblem(number, f"{', '.join(repr(k) for k in keys[:3])} given twice in one "
                                                "object: the replay reads the last value (keep the one you "
                                                "mean and remove the other)"))
         events.append(LoggedEvent(number, obj))
     return events, problems
-
-
-def _noting_twice(pairs: list[tuple[str, Any]], twice: list[str]) -> dict[str, Any]:
-    """A JSON object from its ``pairs``, as :func:`json.loads` makes it (a key given twice keeps its
-    last value), each such key added to ``twice``."""
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen and key not in twice:
-                twice.append(key)
-            seen.add(key)
-    return out
 
 
 def _in_order(events: list[LoggedEvent]) -> tuple[list[LoggedEvent], list[LogProblem], int]:

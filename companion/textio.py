@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 import re
 import secrets
@@ -17,6 +18,7 @@ import sys
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 from .errors import CompanionError, os_reason
 from .written import note as note_written
@@ -468,3 +470,52 @@ def folder_problem(folder: str | os.PathLike[str]) -> str | None:
     except (OSError, ValueError):  # (a name the system cannot take: no such folder either)
         there = False
     return "is a file, not a folder" if there else "does not exist"
+
+
+def loads_noting_twice(text: str, **kwargs: Any) -> tuple[Any, list[str]]:
+    """``json.loads(text, **kwargs)`` and the JSON pointer of every key an object gives more than
+    once (``/cards/0/name``), in the order of the document: the one place a repeated key is found.
+
+    JSON keeps a repeated key's last value without a word, so the first is lost: a mistake to report
+    (with the pointer, and :func:`companion.validation.pointer_lines` for its line). Objects stay plain
+    dicts; the pointers cost nothing unless a key is repeated. Raises what :func:`json.loads` raises.
+    Here, not in :mod:`companion.validation`, so that a log's reader and ``do`` use it without loading
+    the schemas' module.
+    """
+    marked: dict[int, tuple[dict[str, Any], list[str]]] = {}  # id -> (the object, kept alive; keys)
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        out = dict(items)
+        if len(out) != len(items):
+            seen: set[str] = set()
+            keys: list[str] = []
+            for key, _value in items:
+                if key in seen and key not in keys:
+                    keys.append(key)
+                seen.add(key)
+            marked[id(out)] = (out, keys)
+        return out
+
+    doc = json.loads(text, object_pairs_hook=pairs, **kwargs)
+    if not marked:
+        return doc, []
+    found: list[str] = []
+    stack: list[tuple[Any, str]] = [(doc, "")]
+    while stack:  # depth first, in the order of the document
+        value, here = stack.pop()
+        if type(value) is dict:
+            found += [f"{here}/{escape_pointer(k)}" for k in marked.get(id(value), (None, []))[1]]
+            stack += [(v, f"{here}/{escape_pointer(k)}") for k, v in reversed(value.items())]
+        elif type(value) is list:
+            stack += [(v, f"{here}/{i}") for i, v in reversed(list(enumerate(value)))]
+    return doc, found
+
+
+def escape_pointer(key: str) -> str:
+    """A key as one part of a JSON pointer (``/`` is ``~1``, ``~`` is ``~0``)."""
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def unescape_pointer(part: str) -> str:
+    """One part of a JSON pointer as the key it names (``~1`` is ``/``, ``~0`` is ``~``)."""
+    return part.replace("~1", "/").replace("~0", "~")

@@ -54,7 +54,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import GAMES
 from .errors import CompanionError, closest, did_you_mean, os_reason
-from .textio import LONE_SURROGATE, lone_surrogate
+from .textio import LONE_SURROGATE, loads_noting_twice, lone_surrogate, unescape_pointer
+from .textio import escape_pointer as _escape
 from .verdict import and_list
 
 T = TypeVar("T")
@@ -771,52 +772,6 @@ def parse_document_all(raw: bytes | str, *,
     return doc, None, _twice_issues(doc, twice, text, file)
 
 
-def loads_noting_twice(text: str, **kwargs: Any) -> tuple[Any, list[str]]:
-    """``json.loads(text, **kwargs)`` and the JSON pointer of every key an object gives more than
-    once (``/cards/0/name``), in the order of the document: the one place a repeated key is found.
-
-    JSON keeps a repeated key's last value without a word, so the first is lost: a mistake to
-    report (with the pointer, and :func:`pointer_lines` for its line). Objects stay plain dicts;
-    the pointers cost nothing unless a key is repeated. Raises what :func:`json.loads` raises.
-    """
-    marked: dict[int, tuple[dict[str, Any], list[str]]] = {}  # id -> (the object, kept alive; keys)
-
-    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
-        out = dict(items)
-        if len(out) != len(items):
-            seen: set[str] = set()
-            keys: list[str] = []
-            for key, _value in items:
-                if key in seen and key not in keys:
-                    keys.append(key)
-                seen.add(key)
-            marked[id(out)] = (out, keys)
-        return out
-
-    doc = json.loads(text, object_pairs_hook=pairs, **kwargs)
-    if not marked:
-        return doc, []
-    found: list[str] = []
-    stack: list[tuple[Any, str]] = [(doc, "")]
-    while stack:  # depth first, in the order of the document
-        value, here = stack.pop()
-        if type(value) is dict:
-            found += [f"{here}/{_escape(k)}" for k in marked.get(id(value), (None, []))[1]]
-            stack += [(v, f"{here}/{_escape(k)}") for k, v in reversed(value.items())]
-        elif type(value) is list:
-            stack += [(v, f"{here}/{i}") for i, v in reversed(list(enumerate(value)))]
-    return doc, found
-
-
-def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
-
-
-def unescape_pointer(part: str) -> str:
-    """One part of a JSON pointer as the key it names (``~1`` is ``/``, ``~0`` is ``~``)."""
-    return part.replace("~1", "/").replace("~0", "~")
-
-
 def _twice_issues(doc: Any, pointers: Sequence[str], text: str, file: str) -> list[ValidationIssue]:
     """An error for each key given twice in one object (:func:`loads_noting_twice`): its pointer,
     the line of its last value (the one kept), the card it is in."""
@@ -921,7 +876,7 @@ def _show_typed(value: Any) -> str:
 
 
 def _pointer(parts: Iterable[Any]) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+    return "".join("/" + _escape(str(p)) for p in parts)
 
 
 _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text",

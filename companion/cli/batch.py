@@ -45,7 +45,7 @@ def read_event(raw: str, k: int, kinds: Iterable[str], *, error: type[CompanionE
     if word.lower() in ("undo", "redo"):
         return {"event": word.lower()}
     known = sorted({*kinds, "undo", "redo"})
-    from ..validation import loads_noting_twice, unescape_pointer
+    from ..textio import loads_noting_twice, unescape_pointer
 
     try:
         event, twice = loads_noting_twice(raw)

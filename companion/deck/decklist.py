@@ -40,8 +40,8 @@ from typing import Any, cast
 
 from ..cards import ZERO_WIDTH, Card, CardDB, KeptCards, norm_text
 from ..errors import CompanionError, closest, cut, did_you_mean, game_words, shown
-from ..textio import CSV_SEPARATORS, csv_cells, csv_separator, read_text
-from ..validation import is_format_document, json_syntax_hint, loads_noting_twice, unescape_pointer
+from ..textio import CSV_SEPARATORS, csv_cells, csv_separator, loads_noting_twice, read_text, unescape_pointer
+from ..validation import is_format_document, json_syntax_hint
 from .fields import norm
 
 #: The largest count one line may hold; anything bigger is a typo, not a deck.
@@ -816,7 +816,7 @@ def _json_count(raw: Any) -> int | str:
 
 def parse_json(doc: Any, db: CardDB, *, where: str | None = None, twice: Collection[str] = ()) -> Decklist:
     """Parse the JSON form (already decoded); a problem names its JSON pointer (``/cards/2/card``).
-    ``twice``: the pointers of keys the text gave twice (:func:`..validation.loads_noting_twice`)."""
+    ``twice``: the pointers of keys the text gave twice (:func:`..textio.loads_noting_twice`)."""
     example = f'{{"game": "{db.game}", "cards": [{{"card": "...", "count": 3}}]}}'
     if not isinstance(doc, Mapping):
         wrap = (f"; put the list in an object: {{\"game\": \"{db.game}\", \"cards\": [...]}}"
@@ -1074,7 +1074,7 @@ def _with_lines(exc: DecklistError, text: str) -> DecklistError:
 def read_json(text: str) -> tuple[Any, list[str]]:
     """JSON text as a list (or a score file) is read: a number with a fraction or an exponent kept
     as written (``1e9`` shows as ``1e9``), and the pointers of the keys given twice
-    (:func:`..validation.loads_noting_twice`, for :func:`twice_issues`). Raises what
+    (:func:`..textio.loads_noting_twice`, for :func:`twice_issues`). Raises what
     :func:`json.loads` raises."""
     return loads_noting_twice(text, parse_float=_JsonFloat)
 
