@@ -398,12 +398,11 @@ def seed_from_text(text: str | None) -> int | str:
     seed on several lines, or longer than :data:`SEED_TEXT_MAX` characters, is refused (every message
     that says the seed would carry it whole), as the TMNT start refuses it."""
     from .errors import shown
-    from .textio import one_line
 
     text = (text or "").strip()
     if not text:
         return new_seed()
-    if not one_line(text) or len(text) > SEED_TEXT_MAX:
+    if not good_seed(text):  # (a blank one was drawn above)
         raise CompanionError(f"a seed is a number or a word on one line of at most {SEED_TEXT_MAX} "
                              "characters", where="seed", found=shown(text, 40),
                              suggestion="Type one such as 1234 or \"table 2\" (or none: a fresh one is drawn "
@@ -848,6 +847,7 @@ class Tracker(Generic[S]):
         self.reloads = 0
         self._foreign: LogError | None = None  # the file became another tool's log (see :meth:`sync`)
         self._no_writes: CompanionError | None = None  # see :meth:`check_writable`
+        self._unusable: CompanionError | None = None  # see :meth:`refuse_writes`
         self._rebuild()
         self._check_owner()
 
@@ -1008,10 +1008,9 @@ class Tracker(Generic[S]):
         if getattr(self.state, "started", True):
             return None
         where, thing = self._log_words(log), LOG_STARTS[self.KIND].thing
-        unusable = getattr(self, "_unusable", None)
-        if unusable is not None:  # (a page's stand-in for a log that cannot be used: not an empty one)
-            return NoStart("unusable", f"the log cannot be used ({unusable.message})",
-                           unusable.suggestion or "Mend the log, or open another.", thing)
+        if self._unusable is not None:  # (a page's stand-in for a log that cannot be used: not an empty one)
+            return NoStart("unusable", f"the log cannot be used ({self._unusable.message})",
+                           self._unusable.suggestion or "Mend the log, or open another.", thing)
         if self.is_new and not self.problems:  # (said as every tracker's empty log says it)
             return NoStart("empty", empty_log(self.KIND), start_hint(self.KIND, where), thing)
         if self.start_undone:
