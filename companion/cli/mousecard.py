@@ -525,9 +525,9 @@ def _act(args: argparse.Namespace) -> int:
             found = event_cites(tracker.state, tracker.history[-1]) if tracker.history else ()
         cites = cites_text(found) if found else ""
         # the journal line the undo took away (the fate chips as they are back to), or the one the redo
-        # brought back, as the page says them
-        words = (tracker.undo_words if args.action == "undo" else tracker.redo_words)(earlier, tracker.state)
-        line = words[-1] if words else f"{'Undone' if args.action == 'undo' else 'Redone'}: the session"
+        # brought back, as the page says them (never none: undone_said, redone_said)
+        said = tracker.undo_words if args.action == "undo" else tracker.redo_words
+        line = said(earlier, tracker.state)[-1]
         none = tracker.no_session()
         if none is not None and none.reason == "undone":
             line += f" The log now holds no session: {none.why}. {none.hint}"

@@ -46,7 +46,6 @@ Events (``"event"`` field):
 from __future__ import annotations
 
 import os
-import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -233,6 +232,11 @@ class DrawRecord:
         each of the character's ``chips`` adds one at most (Aces; Fate Chips)."""
         return self.total_successes + self.aces_unspent + max(0, chips)
 
+    def cannot_reach(self, chips: int = 0) -> bool:
+        """Whether nothing left can make the need: no drawing on, and :meth:`reach` with the character's
+        ``chips`` falls short (its verdict says "cannot reach N"; a chip spent as a success is refused)."""
+        return not self.may_draw_more and self.reach(chips) < self.check.need
+
     def verdict(self, chips: int = 0, *, closed: bool = False) -> str:
         """``success``; ``sure: spend N ace(s) as success(es)``; ``failed`` when nothing is left to
         change it (no unspent ace, none of the character's ``chips``, no drawing on), or when no action
@@ -247,7 +251,7 @@ class DrawRecord:
             return f"sure: spend {self.check.need - self.total_successes} ace(s) as success(es)"
         if not self.aces_unspent and chips < 1 and not self.can_draw_on:
             return "failed"
-        if not self.may_draw_more and self.reach(chips) < self.check.need:
+        if self.cannot_reach(chips):
             left = [x for x in (f"{self.aces_unspent} unspent ace(s)" if self.aces_unspent else "",
                                 plural(chips, "fate chip") if chips > 0 else "") if x]
             return (f"cannot reach {self.check.need}: at most {self.reach(chips)} with "
@@ -294,8 +298,7 @@ class DrawRecord:
             lost = ("the fate chip would be lost for nothing" if source == "chip" else
                     "an ace's extra success changes nothing")
             return (f"{who} already has the {self.check.need} success(es) it needs: {lost}", source)
-        if (use == "success" and source == "chip" and not logged and not self.may_draw_more
-                and self.reach(chips) < self.check.need):  # (as its verdict says: cannot reach N)
+        if use == "success" and source == "chip" and not logged and self.cannot_reach(chips):
             return (f"{who} cannot reach the {plural(self.check.need, 'success', 'successes')} it needs "
                     f"(at most {self.reach(chips)}, every unspent ace and fate chip counted): the fate chip "
                     "would be lost for nothing", "chip")
@@ -695,8 +698,10 @@ def _too_many_why(check: TaskCheck, stopped: str, cards: list[PlayingCard], bad_
             f"{'was' if drawn_before == 1 else 'were'} drawn before the bad card was cancelled")
 
 
-#: The fate chips an award or a spend ends its journal line with (:meth:`LiveDeckTracker.undo_words`).
-_NOW = re.compile(r" \(now \d+\)\.$")
+def _now(chips: int) -> str:
+    """The fate chips an award or a spend ends its journal line with: `` (now 3).`` (an undo takes them
+    off again: :meth:`LiveDeckTracker.undo_words`)."""
+    return f" (now {chips})."
 
 
 class LiveDeckTracker(Tracker[LiveDeck]):
@@ -714,11 +719,13 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         """What an undo says (:meth:`~companion.eventlog.Tracker.undo_words`): the action's own lines,
         without the count of fate chips an award or a spend made ("(now 2)": taken back, it no longer
         holds), then the counts as they are back to ("Pip back to 1 fate chip")."""
-        words = [_NOW.sub(".", w) for w in super().undo_words(before, after)]
         names = sorted({p for p, _n in (*before.chips, *after.chips)})
-        back = [f"{p} back to {plural(after.chips_of(p), 'fate chip')}" for p in names
-                if before.chips_of(p) != after.chips_of(p)]
-        if back and words:
+        moved = [p for p in names if before.chips_of(p) != after.chips_of(p)]
+        words = super().undo_words(before, after)
+        for end in {_now(before.chips_of(p)) for p in moved}:  # (what the undone line ends with)
+            words = [w.removesuffix(end) + "." if w.endswith(end) else w for w in words]
+        back = [f"{p} back to {plural(after.chips_of(p), 'fate chip')}" for p in moved]
+        if back:  # (an undo always says something: undone_said)
             words[-1] = words[-1].rstrip(".") + f" ({'; '.join(back)})."
         return words
 
@@ -821,7 +828,7 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             new = have + n if kind == "award" else have - n
             reason = _text(event, "reason", required=False)
             line = (f"{player} {'receives' if kind == 'award' else 'spends'} {plural(n, 'fate chip')}"
-                    + (f" — {reason}" if reason else "") + f" (now {new}).")
+                    + (f" — {reason}" if reason else "") + _now(new))
             state = _set_chips(state, player, new)
             return replace(state, journal=(*state.journal, line))
         if kind == "reshuffle":
