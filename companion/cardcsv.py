@@ -52,7 +52,6 @@ from .textio import read_flag  # (a true/false cell, as a --kind filter reads on
 #: A number cell: ASCII digits, as JSON and `cards correct` take them (a sheet's "٣" is text)
 _INT = re.compile(r"^[+-]?\d+$", re.ASCII)
 _NUMBER = re.compile(r"^[+-]?(\d+\.\d*|\.\d+|\d+)([eE][+-]?\d+)?$", re.ASCII)
-#: The words a true/false cell may hold (any case): JSON's, and yes/no as sheets often say them.
 #: A cell starting with one of these is a formula to a spreadsheet (OWASP's CSV injection list).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 #: More digits than this is no card's number (and Python's int() refuses above 4300).

@@ -21,6 +21,7 @@ def and_list(words: Sequence[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``: several things named in one sentence."""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
+
 @dataclass(frozen=True, slots=True)
 class Problem:
     """One broken rule: ``rule`` id (``copy-limit``), a sentence naming cards and counts, a cite."""

@@ -443,6 +443,7 @@ def _misplaced(line: str, header: int, first_card: int) -> str | None:
 
 _NO_ZERO_WIDTH = str.maketrans(dict.fromkeys(ZERO_WIDTH, None))
 
+
 def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = None,
                bare_count: int | None = None) -> Decklist:
     """Parse the text form against ``db``; raise :class:`DecklistError` listing every bad line.

@@ -96,14 +96,13 @@ def digest(data: bytes) -> str:
 
 
 def file_digest(path: Path) -> str | None:
-    """:func:`digest` of what ``path`` holds now; ``None`` when there is no such file, and ``"unreadable"``
-    when it cannot be read (never the digest of anything: it reads as changed)."""
+    """:func:`digest` of what ``path`` holds now; ``None`` when there is no such file. A file that cannot
+    be read (a folder of that name, your decks folder a file, no permission) raises its
+    :class:`OSError`: the caller says why."""
     try:
         return digest(path.read_bytes())
     except FileNotFoundError:
         return None
-    except OSError:
-        return "unreadable"
 
 
 def saved_decks(game: str, problems: list[str] | None = None) -> list[SavedDeck]:

@@ -265,19 +265,6 @@ def readable_part(text: str, error: DecklistError, db: CardDB) -> Decklist | Non
 UPLOAD_LABEL = "Upload list"
 
 
-
-def _unreadable(path: Path) -> str:
-    """Why a deck's file ``path`` cannot be read (:func:`~companion.deck.saved.file_digest`'s
-    ``"unreadable"``), in words: the decks folder is no folder, or the system's reason."""
-    problem = folder_problem(path.parent)
-    if problem is not None:
-        return f"your decks folder {path.parent} {problem}"
-    try:
-        path.read_bytes()
-    except OSError as exc:
-        return f"it cannot be read ({os_reason(exc)})"
-    return "it could not be read"
-
 class DeckBuilderView:
     """The whole deck builder; display ``.widget``. Tests drive it through its widgets."""
 
@@ -1025,11 +1012,15 @@ class DeckBuilderView:
         with _as_save_error():
             text = file_text(typed, self.deck, name, path.name, self.db)
         written = digest(text.encode("utf-8"))
-        now = file_digest(path)
-        if now == "unreadable":  # (a folder of that name, no permission, your decks folder a file)
-            raise DeckSaveError(f"{path.name} cannot be saved: {_unreadable(path)}; nothing was saved",
+        try:
+            now = file_digest(path)
+        except OSError as exc:  # (a folder of that name, no permission, your decks folder a file)
+            problem = folder_problem(path.parent)
+            why = (f"your decks folder {path.parent} {problem}" if problem is not None
+                   else f"it cannot be read ({os_reason(exc)})")
+            raise DeckSaveError(f"{path.name} cannot be saved: {why}; nothing was saved",
                                 where=str(path.parent), suggestion="Choose another name, or mend that and "
-                                                                   "Save again")
+                                                                   "Save again") from None
         if held:
             known = self._disk.get(game)
             changed = (known is not None and known[0] == path and now is not None
