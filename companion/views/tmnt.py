@@ -50,7 +50,7 @@ game. Undo and Redo say what they took back or brought back, in the words of ``c
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -293,6 +293,17 @@ class CardSlot:
         return from_card(self.cards[self.pick.value])
 
 
+
+def _skip_step(slots: Sequence[Any], note: Any, off: str, reason: str | None) -> None:
+    """The boxes (``slots``) of a step the rules skip now (``reason``; ``None``: not skipped) emptied and
+    off, and why said under them in ``note`` ("Counter is off: ..."); on again otherwise."""
+    for slot in slots:
+        if reason is not None and slot.pick.value != NONE:
+            slot.pick.value = NONE
+        ui.gate(slot.pick, reason)
+    note.value = (f"<small style='color:{ui.COLOURS['muted']}'>{off}: {html.escape(reason)}.</small>"
+                  if reason else "")
+
 class AttackBuilder:
     """Attack Step check, Counter Step and Forward Step for one attack, recomputed on every change."""
 
@@ -430,12 +441,7 @@ class AttackBuilder:
         skipped = self.in_tracker and (flipped == "attack" or (first is not None and first.type == "attack"))
         reason = (f"an Attack card is on the 1st Block Zone, so the Attack Step is skipped: no Attack "
                   f"cards are placed ({cite('tmnt', SEC_ATTACK)})") if skipped else None
-        for slot in self.attacks:
-            if skipped:
-                slot.pick.value = NONE
-            ui.gate(slot.pick, reason)
-        self.attacks_off.value = (f"<small style='color:{ui.COLOURS['muted']}'>Attack 1-3 are off: "
-                                  f"{html.escape(reason)}.</small>" if reason else "")
+        _skip_step(self.attacks, self.attacks_off, "Attack 1-3 are off", reason)
 
     def _skip_counter_step(self, placed: bool) -> None:
         """With no Attack card placed the Counter Step is skipped (tmnt-tcg.txt, Attack Phase (2) Counter
@@ -443,11 +449,7 @@ class AttackBuilder:
         Attack Step is skipped; choosing one then only made the attack illegal."""
         reason = None if placed else (f"no Attack card is placed, so the Counter Step is skipped "
                                       f"({cite('tmnt', SEC_COUNTER)})")
-        if reason is not None and self.counter.pick.value != NONE:
-            self.counter.pick.value = NONE
-        ui.gate(self.counter.pick, reason)
-        self.counter_off.value = (f"<small style='color:{ui.COLOURS['muted']}'>Counter is off: "
-                                  f"{html.escape(reason)}.</small>" if reason else "")
+        _skip_step([self.counter], self.counter_off, "Counter is off", reason)
 
     def _update(self) -> None:
         """:meth:`update`'s work, one at a time."""
