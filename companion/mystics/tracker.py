@@ -2632,12 +2632,13 @@ def boss_card(state: MysticsState, g: MinionGroup, typed: str) -> InitCard | Non
     return hits[0] if len(hits) == 1 else None
 
 
-def _zero(t: MysticsTracker, state: MysticsState, kind: str, n: int, expected: str) -> MysticsState:
-    """A count of 0 changes nothing: a new action is refused (as ``mouse_cheese`` refuses it); a logged
-    one is kept, with a note."""
+def _zero(t: MysticsTracker, state: MysticsState, kind: str, n: int, expected: str, what: str = "count"
+          ) -> MysticsState:
+    """A ``what`` (a count, a move) of 0 changes nothing: a new action is refused (as ``mouse_cheese``
+    refuses it); a logged one is kept, with a note."""
     if n:
         return state
-    return _kept(t, state, LogError(f"'{kind}' event: a count of 0 changes nothing", expected=expected))
+    return _kept(t, state, LogError(f"'{kind}' event: a {what} of 0 changes nothing", expected=expected))
 
 
 def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
@@ -3695,8 +3696,7 @@ def _unmoved(t: MysticsTracker, state: MysticsState, kind: str, move: int, start
     if move and page != start:
         return state
     if not move:
-        return _kept(t, state, LogError(f"'{kind}' event: a move of 0 changes nothing",
-                                        expected="1 or more (forward), -1 or less (back)"))
+        return _zero(t, state, kind, move, "1 or more (forward), -1 or less (back)", what="move")
     return _kept(t, state, RuleError(f"'{kind}' event: the marker stays on page {lim.show(start)}, so the "
                                      f"move changes nothing: {why} ({c('Story Control Board')})"))
 
