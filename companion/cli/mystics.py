@@ -241,7 +241,8 @@ def _show(args: argparse.Namespace, tracker: Any, extra: dict[str, Any]) -> None
     log = str(getattr(args, "log", ""))
     if getattr(args, "json", False):
         # (a card file of yours left out: _with_cards; do says them among its own warnings)
-        warnings = extra.get("warnings", list(getattr(args, "left_out", None) or ()))
+        extra = dict(extra)
+        warnings = extra.pop("warnings", list(getattr(args, "left_out", None) or ()))
         out = {**tracker_json("mystics", tracker, log, warnings=warnings), **tracker.state.to_json(), **extra}
         out["house_readings"] = list(HOUSE_READINGS)
         print_json(out)
