@@ -46,7 +46,7 @@ import json
 import math
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from functools import cache, lru_cache
 from pathlib import Path
@@ -879,6 +879,26 @@ def _pointer(parts: Iterable[Any]) -> str:
     return "".join("/" + _escape(str(p)) for p in parts)
 
 
+def _unquoted(value: Any, types: Collection[str]) -> str | None:
+    """The advice for a value typed in quotes that would be right without them (``"3"`` for a whole
+    number, ``"true"``, ``"null"``): a hand-written JSON file's commonest type slip. ``None`` otherwise."""
+    if not isinstance(value, str):
+        return None
+    text = value.strip()
+    right: Any = None
+    if "integer" in types and re.fullmatch(r"[+-]?\d{1,9}", text):
+        right = int(text)
+    elif "number" in types and re.fullmatch(r"[+-]?(\d{1,9}(\.\d*)?|\.\d+)", text):
+        right = float(text) if "." in text else int(text)
+    elif "boolean" in types and text in ("true", "false"):
+        right = text == "true"
+    elif "null" in types and text == "null":
+        return "Write null without quotes (it means unknown)"
+    if right is None:
+        return None
+    return f"Write it without quotes: {json.dumps(right)}"
+
+
 _TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "text",
                "boolean": "true or false", "null": "null (unknown)", "array": "a list", "object": "an object"}
 
@@ -959,7 +979,7 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str,
     elif v == "type":
         types = [vv] if isinstance(vv, str) else list(vv)
         yield issue(f"{what} has the wrong type", expected=" or ".join(_TYPE_WORDS.get(t, t) for t in types),
-                    found=_show_typed(inst))
+                    found=_show_typed(inst), suggestion=_unquoted(inst, types))
     elif v == "enum":
         hint = closest(inst, [str(x) for x in vv], n=1) if isinstance(inst, str) else []
         yield issue(f"{what} is not an allowed value", expected="one of " + ", ".join(_show(x) for x in vv),
