@@ -199,6 +199,21 @@ def closest(word: str, choices: Iterable[str], n: int = 3, cutoff: float = 0.6) 
     return [lowered[h] for h in hits]
 
 
+def closest_tied(word: str, choices: Iterable[str], n: int = 3) -> list[str]:
+    """The best of :func:`closest`'s matches and those as few typos away, or every choice that holds
+    the word when the best does ("mouse": basic-mouse and mega-mouse alike): a guess that picks one of
+    two equal readings misleads."""
+    pool = list(dict.fromkeys(choices))
+    hits = closest(word, pool, n=n)
+    w = word.lower()
+    if hits and w and w in hits[0].lower():
+        return [c for c in pool if w in c.lower()][:n]
+    if len(hits) < 2:
+        return hits
+    best = _typos(w, hits[0].lower())
+    return [h for h in hits if _typos(w, h.lower()) == best]
+
+
 def did_you_mean(suggestions: Iterable[str]) -> str | None:
     """``"Did you mean 'A' or 'B'?"`` or ``None`` when there is nothing to suggest."""
     s = [repr(x) for x in suggestions]

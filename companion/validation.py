@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import GAMES
-from .errors import CompanionError, closest, did_you_mean, os_reason
+from .errors import CompanionError, closest, closest_tied, did_you_mean, os_reason
 from .textio import LONE_SURROGATE, loads_noting_twice, lone_surrogate, unescape_pointer
 from .textio import escape_pointer as _escape
 from .verdict import and_list
@@ -981,7 +981,7 @@ def _issues_from_error(err: Any, doc: Any, file: str, game: str,
         yield issue(f"{what} has the wrong type", expected=" or ".join(_TYPE_WORDS.get(t, t) for t in types),
                     found=_show_typed(inst), suggestion=_unquoted(inst, types))
     elif v == "enum":
-        hint = closest(inst, [str(x) for x in vv], n=1) if isinstance(inst, str) else []
+        hint = closest_tied(inst, [str(x) for x in vv]) if isinstance(inst, str) else []
         yield issue(f"{what} is not an allowed value", expected="one of " + ", ".join(_show(x) for x in vv),
                     found=_show(inst), suggestion=did_you_mean(hint))
     elif v == "const":
@@ -1057,13 +1057,13 @@ def _untyped_card_issues(doc: Any, file: str, game: str, budget: int) -> list[Va
         if type(card) is not dict or card.get("type") in types:
             continue
         named = card.get("type")
-        guess = closest(named, types, n=1) if isinstance(named, str) else []
-        if guess:
+        guess = closest_tied(named, types) if isinstance(named, str) else []
+        if len(guess) == 1:
             found += as_type(i, card, guess[0])
-        else:
-            every = {t: as_type(i, card, t) for t in types}
+        else:  # no type, or two as close ("mouse"): what holds for each that fits
+            every = {t: as_type(i, card, t) for t in guess or types}
             fits = [t for t, issues in every.items() if all(x.kind != "unknown-field" for x in issues)]
-            found += _held_by_each(every, fits or types)
+            found += _held_by_each(every, fits or guess or types)
         if len(found) >= budget:
             break
     return found[:budget]

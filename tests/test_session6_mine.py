@@ -34,3 +34,18 @@ def test_no_advice_where_quotes_are_not_the_slip() -> None:
     (issue,) = _issues({"atk": "true"})  # a whole number or null: true is no better without quotes
     assert "Write" not in issue
     assert _issues({}) == []  # (the base card itself is clean)
+
+
+def test_a_type_two_types_hold_is_not_guessed_as_one() -> None:
+    from companion.errors import closest_tied
+
+    assert closest_tied("Mouse", ["basic-mouse", "mega-mouse", "fruit"]) == ["basic-mouse", "mega-mouse"]
+    assert closest_tied("megamouse", ["basic-mouse", "mega-mouse", "fruit"]) == ["mega-mouse"]
+    assert closest_tied("frut", ["basic-mouse", "mega-mouse", "fruit"]) == ["fruit"]
+    assert closest_tied("zzz", ["basic-mouse", "fruit"]) == []
+    (kind,) = _issues({"type": "Mouse"})
+    assert kind.endswith("Did you mean 'basic-mouse' or 'mega-mouse'?")
+    card = {"id": "a", "name": "A", "type": "mouse", "atk": 1, "source": "demo"}
+    doc = {"game": "village", "set": "m", "cards": [card]}
+    issues = [i.render() for i in validate_document(doc, file="m")]
+    assert any("expected a basic-mouse or mega-mouse card to have 'def'" in i for i in issues), issues
