@@ -264,9 +264,11 @@ def _cards(args: argparse.Namespace) -> int:
                "small_text": [{"id": cid, "name": name, "smallest_pt": _small_pt(min(sizes.values())),
                                "parts": {part: _small_pt(pt) for part, pt in sizes.items()}}
                               for cid, name, sizes in res.small_text],
+               "corrected": [{"id": cid, "name": name, "fields": list(fields)}
+                             for cid, name, fields in res.corrected],
                "grid_moved_mm": [round(v, 4) for v in res.moved]}
-    notes = [*sel.notes, *res.art_notes, res.truncation_note(), res.small_text_note(), res.glyph_note(),
-             res.turn_note(), res.offset_note()]
+    notes = [*sel.notes, *res.art_notes, res.corrected_note(), res.truncation_note(), res.small_text_note(),
+             res.glyph_note(), res.turn_note(), res.offset_note()]
     if opts.offset != (0.0, 0.0) and args.backs == "none":  # an offset only moves back pages (0,0: none)
         notes.append(f"--offset {args.offset} moves the backs, and there are none: add --backs duplex "
                      "(or duplex-short)")

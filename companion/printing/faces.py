@@ -9,7 +9,10 @@ ace's or joker's special effect from the card's ``text``.
 
 A Mice and Mystics value whose reading of the rule book is not sure (listed in the record's
 ``uncertain``) prints with a trailing ``?`` (``Melee?``, ``Paws 1?``; text and abilities end in
-``(?)``), and a legend line above the footer explains the mark (:data:`UNCERTAIN_LEGEND`).
+``(?)``), and a legend line above the footer explains the mark (:data:`UNCERTAIN_LEGEND`). A value the user
+corrected (``companion cards correct``: :func:`companion.cards.corrected_fields`) prints with a trailing
+``*`` (``Life 5*``; text ends in ``(*)``), as the card list marks it, and the legend says it is theirs, not
+the book's (:data:`CORRECTED_LEGEND`).
 
 Symbols follow the rule books' legends: Village's Instant, Food (%) and continuous (∞)
 (village-tcg.txt, LEGEND); TMNT's Forceful [F] and Counter [C] marks (tmnt-tcg.txt,
@@ -40,8 +43,8 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor, white
 
 from .. import GAMES
-from ..cards import type_name
-from .text import _width1, fit_line, fit_text_checked, printable
+from ..cards import corrected_fields, type_name
+from .text import SMALL_TEXT_PT, _width1, fit_line, fit_text_checked, printable
 
 MM = 72.0 / 25.4
 INK = HexColor("#202124")
@@ -373,14 +376,21 @@ def _uncertain(card: Any) -> frozenset[str]:
         else frozenset()
 
 
-#: A stat cell: label, printed value, whether the value is known, whether its reading is uncertain.
-Cell = tuple[str, str, bool, bool]
+#: The legend line's words for a Mice and Mystics card that prints a value the user corrected.
+CORRECTED_LEGEND = "value* = your correction, not the book's"
 
 
-def _cell(label: str, value: str, field_: str, unsure: frozenset[str]) -> Cell:
-    """A known value's cell, marked with a trailing ``?`` if ``field_`` is uncertain."""
-    doubt = field_ in unsure
-    return (label, f"{value}?" if doubt else value, True, doubt)
+#: A stat cell: label, printed value, whether the value is known, the mark it carries ("?": its reading is
+#: uncertain, "*": the user's correction, "": none).
+Cell = tuple[str, str, bool, str]
+
+
+def _cell(label: str, value: str, field_: str, unsure: frozenset[str], mine: frozenset[str] = frozenset()
+          ) -> Cell:
+    """A known value's cell, marked with a trailing ``*`` if ``field_`` is the user's correction, else a
+    trailing ``?`` if its reading is uncertain."""
+    mark = "*" if field_ in mine else "?" if field_ in unsure else ""
+    return (label, value + mark, True, mark)
 
 
 def _known_first(cells: list[Cell]) -> list[tuple[str, str]]:
@@ -423,18 +433,18 @@ def _mystics_cells(card: Any, ctype: str) -> list[Cell]:
     required; armor and accessories their bonus, what it adds to and the slot. Others:
     the numbers the card has (a hero's life, battle, defense, lore and move; an ability's
     cost). A field the card has but whose value is null prints as ``?``; a value listed in
-    ``uncertain`` prints with a trailing ``?`` (``Paws 1?``).
+    ``uncertain`` prints with a trailing ``?`` (``Paws 1?``), one the user corrected with ``*``.
     """
     data = card.data
-    unsure = _uncertain(card)
+    unsure, mine = _uncertain(card), corrected_fields(card)
     cells: list[Cell] = []
 
     def add(key: str, label: str, show: Callable[[Any], str] = str, *, bare: bool = False) -> None:
         """The cell of ``key`` if the card has it; ``bare``: a known value is printed without its label."""
         if key in data:
             v = data[key]
-            cells.append((label, "?", False, False) if v is None else
-                         _cell("" if bare else label, show(v), key, unsure))
+            cells.append((label, "?", False, "") if v is None else
+                         _cell("" if bare else label, show(v), key, unsure, mine))
 
     if ctype == "search":
         add("bonus", "Bonus", _plus, bare=True)  # printed beside the symbol, "+1"
@@ -490,19 +500,23 @@ def mystics_face(card: Any) -> FaceSpec:
     Every value the data knows is printed and every unknown one as ``?``, known values
     first (mice-and-mystics.txt, Mouse Hero Cards, Search Cards, Ability Cards). A value
     whose reading is uncertain (the record's ``uncertain``) is marked with a trailing ``?``
-    (``(?)`` after text), and a legend line above the footer then says what the mark means.
+    (``(?)`` after text), one the user corrected with ``*`` (``(*)`` after text), and a legend line above
+    the footer then says what each mark on the card means.
     An initiative card's numbers (``initiative_numbers``: the book shows them without saying
     which stat each is) print as a row of boxes labelled "Initiative card"; a hero's starting
     equipment as "Starts with: …", by the search cards' names (Game setup, 4. Gather
     equipment); a boss gets a ``BOSS`` tag.
     """
     ctype = str(card.get("type") or "?")
-    unsure = _uncertain(card)
-    marked: list[str] = []  # the uncertain fields this face prints
+    unsure, mine = _uncertain(card), corrected_fields(card)
+    marked: set[str] = set()  # the marks this face prints: "?" (uncertain), "*" (the user's correction)
 
     def mark(text: str, key: str, end: str = "?") -> str:
+        if key in mine:  # (a correction takes the field off 'uncertain': the value is the user's now)
+            marked.add("*")
+            return f"{text}{end.replace('?', '*')}"
         if key in unsure:
-            marked.append(key)
+            marked.add("?")
             return f"{text}{end}"
         return text
 
@@ -513,7 +527,7 @@ def mystics_face(card: Any) -> FaceSpec:
     elif "search" in ctype:
         spec.type_line = "Search card"
     cells = _mystics_cells(card, ctype)
-    marked += [c[0] for c in cells if c[3]]
+    marked.update(c[3] for c in cells if c[3])
     spec.stats = _known_first(cells)
     if "subtype" in card.data:
         sub = card.get("subtype")
@@ -560,10 +574,14 @@ def mystics_face(card: Any) -> FaceSpec:
             continue
         battle = sub.get("battle")
         shown = "?" if battle is None else str(battle)
-        if battle is not None and "battle" in (sub.get("uncertain") or ()):
+        if battle is not None and "battle" in (sub.get("uncertain") or ()) and "initiative_cards" not in mine:
             shown += "?"
-            marked.append("battle")
-        parts.append(f"{sub.get('name') or '?'} (Battle {shown}): {sub.get('text') or ''}".rstrip())
+            marked.add("?")
+        line = f"{sub.get('name') or '?'} (Battle {shown}): {sub.get('text') or ''}".rstrip()
+        if "initiative_cards" in mine:  # the user's cards, each marked
+            line += " (*)"
+            marked.add("*")
+        parts.append(line)
     if "starting_equipment" in card.data:  # the search cards a hero starts with (Game setup, 4.)
         kit = card.get("starting_equipment")
         if kit is None:
@@ -573,8 +591,8 @@ def mystics_face(card: Any) -> FaceSpec:
             spec.setup = mark(f"Starts with: {names}", "starting_equipment", " (?)")
     spec.body = "\n".join(p for p in parts if p)
     spec.big = ctype.title()
-    if marked:
-        spec.legend = UNCERTAIN_LEGEND
+    spec.legend = " · ".join(legend for sign, legend in (("?", UNCERTAIN_LEGEND), ("*", CORRECTED_LEGEND))
+                             if sign in marked)
     return spec
 
 
@@ -898,8 +916,10 @@ def _tag_row(pen: Pen, tags: list[tuple[str, str]], right: float, width: float, 
     """Tags as pills from ``right`` leftwards, in a row ``row_h`` high from ``bottom``, their type sized by
     ``t``; returns the row's top. Each pill's text is near-black or white on its fill
     (:func:`text_on`). The words are short (DEMO, a colour, BOSS) and never cut: a row too wide for
-    ``width`` is drawn smaller as a whole."""
-    ts = t * 0.5
+    ``width`` is drawn smaller as a whole. Their type is never drawn below :data:`SMALL_TEXT_PT` where the
+    row has the room (a DEMO tag must be read: at the mini sizes ``t`` alone made it 4.9 pt, and the run
+    warned of small text on every demo card); only a card too small for it gets a smaller one."""
+    ts = max(t * 0.5, min(SMALL_TEXT_PT, row_h * 0.9 / 1.5))  # (a pill is 1.5 times its type high)
     widths = [_width1(word, "Helvetica-Bold") * ts + ts * 0.9 for word, _fill in tags]
     gap = ts * 0.45
     used = sum(widths) + gap * (len(tags) - 1)

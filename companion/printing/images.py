@@ -29,6 +29,22 @@ EXIF_ERRORS = (OSError, SyntaxError, ValueError, TypeError, KeyError, IndexError
                struct.error)
 
 
+def check_image(path: str | Path) -> None:
+    """Refuse an image that cannot be read or that Pillow does not know, from its header alone (a
+    :class:`PrintError` worded as :meth:`ImageCache.get` words it): cheap enough for every image of a run
+    before anything is drawn."""
+    from PIL import Image, UnidentifiedImageError
+
+    p = Path(path)
+    try:
+        with p.open("rb") as f, Image.open(f):
+            return
+    except UnidentifiedImageError:
+        raise PrintError("not an image Pillow can read", where=str(p)) from None
+    except (OSError, ValueError) as exc:  # ValueError: a path with a NUL in it
+        raise PrintError(f"cannot be read ({os_reason(exc)})", where=str(p)) from None
+
+
 class ImageCache:
     """Images of one canvas: path -> :class:`Art` (a form drawn once). :attr:`notes` are the warnings
     Pillow gave reading them (``Corrupt EXIF data``), each naming its file, for the print run's

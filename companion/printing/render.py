@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import IO, Any
 
 from .. import GAMES
+from ..cards import corrected_fields
 from ..errors import os_reason
 from ..validation import IMAGE_SUFFIXES, back_kind
 from ..verdict import plural
+from .faces import CORRECTED_LEGEND
 from .geometry import (
     PT_PER_MM,
     Box,
@@ -77,6 +79,9 @@ class PrintResult:
     small_text: list[tuple[str, str, dict[str, float]]] = field(default_factory=list)
     #: Cards with characters the font cannot draw (printed as black boxes): (id, name, characters).
     missing_glyphs: list[tuple[str, str, str]] = field(default_factory=list)
+    #: Cards printed with values the user corrected (``companion cards correct``), not the book's:
+    #: (id, name, fields), in the order they were drawn.
+    corrected: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)
     #: The duplex offset (calibration X,Y) and how far the grid was moved (page x, y in mm) to
     #: leave room for it; see :func:`~companion.printing.geometry.room_for_offset`.
     offset: tuple[float, float] = (0.0, 0.0)
@@ -90,6 +95,8 @@ class PrintResult:
     #: why), then what Pillow warned reading an image (ImageCache.notes: damaged EXIF data), each naming
     #: its file.
     art_notes: list[str] = field(default_factory=list)
+    #: The game the cards are (how :meth:`corrected_note` says the card marks a correction).
+    game: str = ""
 
     def turn_note(self, *, page: bool = False) -> str | None:
         """When the offset was read on a calibration page of the other orientation than the sheet's, the
@@ -159,6 +166,19 @@ class PrintResult:
         return (f"{n} card{'s' * (n != 1)} {'have' if n != 1 else 'has'} characters the PDF's font cannot "
                 f"draw, printed as '■': {named}. The font (Helvetica) covers Western European letters "
                 "and common symbols: spell those characters out or leave them out.")
+
+    def corrected_note(self, limit: int = 8) -> str | None:
+        """One sentence naming the cards printed with values the user corrected (not the book's), and
+        how the card shows it, or ``None``: a printed card must not pass a correction off as the book's."""
+        if not self.corrected:
+            return None
+        n = len(self.corrected)
+        named = _first_named([f"{name} ({cid}): {', '.join(fields)}"
+                              for cid, name, fields in self.corrected[:limit]], n)
+        marked = (f"each such value is marked * on the card, and the card's legend says '{CORRECTED_LEGEND}'"
+                  if self.game == "mystics" else "the card does not mark them")
+        return (f"{n} card{'s' * (n != 1)} {'print' if n != 1 else 'prints'} values you corrected yourself "
+                f"(companion cards correct), not the book's: {named}; {marked}.")
 
     def small_text_note(self, limit: int = 8) -> str | None:
         """One sentence naming the cards with text shrunk below the readable size, or ``None``."""
@@ -387,6 +407,7 @@ class _Faces:
         self._back_sizes: dict[tuple[str, str], dict[str, float]] = {}  # back form key -> part: pt
         self._backs_seen: set[str] = set()  # card ids whose back was noted
         self.missing: dict[str, tuple[str, str, str]] = {}  # card id -> (id, name, characters)
+        self.corrected: dict[str, tuple[str, str, tuple[str, ...]]] = {}  # card id -> (id, name, fields)
 
     @property
     def truncated(self) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -427,24 +448,17 @@ class _Faces:
             self.missing[card.id] = (card.id, card.name, had + "".join(c for c in chars if c not in had))
 
     def _resolve(self, card: Any, value: Any) -> Path | None:
-        if not value:
-            return None
-        p = Path(str(value))
-        if not p.is_absolute() and card.file:
-            p = Path(card.file).parent / p
-        return p
+        return image_path(card, value)
 
     def _image(self, card: Any, path: Path, field_: str) -> Any:
         """The image at ``path`` for a card's ``art`` or ``back`` (``field_``); a problem names the card
-        file, the JSON pointer and the image. (An ``--art`` folder's image that cannot be read is a
-        warning instead: :meth:`ArtFolder.art_for`.)"""
+        file, the JSON pointer and the image (:func:`card_image_error`; :func:`check_card_images` finds
+        most before anything is drawn). (An ``--art`` folder's image that cannot be read is a warning
+        instead: :meth:`ArtFolder.art_for`.)"""
         try:
             return self.images.get(path)
         except PrintError as exc:
-            raise PrintError(f"{field_} image {str(path)!r}: {exc.message}", where=card_where(card, field_),
-                             expected=exc.expected or "an image file Pillow can read, one of "
-                             f"{', '.join(IMAGE_SUFFIXES)}",
-                             suggestion="A relative path is read from the card file's folder.") from None
+            raise card_image_error(card, path, field_, exc) from None
 
     def art_for(self, card: Any) -> Any:
         """The card's own ``art`` (an error when it cannot be read), else its image in the ``--art``
@@ -473,6 +487,9 @@ class _Faces:
 
         name = f"f{len(self.faces)}"
         art = self.art_for(card)
+        mine = corrected_fields(card)
+        if mine:  # (a value of the user's, not the book's: said in the run's warnings)
+            self.corrected[card.id] = (card.id, card.name, tuple(sorted(mine)))
         c = self.c
         c.beginForm(name, -self.bleed, -self.bleed, self.w + self.bleed, self.h + self.bleed)
         sizes: dict[str, float] = {}
@@ -502,11 +519,7 @@ class _Faces:
                 art = self._image(card, self._resolve(card, text), "back")  # type: ignore[arg-type]
                 key = ("img", art.form)
             elif kind == "file":
-                raise PrintError(f"back {text!r} names a file that is not an image this can print",
-                                 where=card_where(card, "back"),
-                                 expected=f"an image, one of {', '.join(IMAGE_SUFFIXES)}, or a back's name "
-                                          "without a file suffix, printed on the back",
-                                 found=Path(text).suffix or "a path")
+                raise not_an_image_back(card, text)
             else:
                 label = text
                 key = ("label", label)
@@ -527,6 +540,77 @@ class _Faces:
                 self._check_glyphs(card, [label])
             self._note(card, ["back"] if self._back_cut[key] else [], self._back_sizes[key])
         return name
+
+
+def image_path(card: Any, value: Any) -> Path | None:
+    """The image a card's ``art`` or ``back`` value names (a relative path is read from the card file's
+    folder); ``None`` for no value."""
+    if not value:
+        return None
+    p = Path(str(value))
+    if not p.is_absolute() and card.file:
+        p = Path(card.file).parent / p
+    return p
+
+
+#: What a card's own image that cannot be read asks of the user, by its field: the run is refused.
+_IMAGE_FIX = {
+    "art": "Put the image at that path, or correct or remove the card's 'art' in its card file (a relative "
+           "path is read from the card file's folder). Nothing was written.",
+    "back": "Put the image at that path, or correct or remove the card's 'back' in its card file (a relative "
+            "path is read from the card file's folder; without it the game's plain back is printed), or "
+            "print with no backs. Nothing was written.",
+}
+
+
+def card_image_error(card: Any, path: Path, field_: str, exc: PrintError) -> PrintError:
+    """The refusal of a card's own ``art`` or ``back`` image (``field_``) at ``path`` that ``exc`` says
+    cannot be read: the image, the card file and pointer, and what to do."""
+    return PrintError(f"{field_} image {str(path)!r}: {exc.message}", where=card_where(card, field_),
+                      expected=exc.expected
+                      or f"an image file Pillow can read, one of {', '.join(IMAGE_SUFFIXES)}",
+                      suggestion=_IMAGE_FIX[field_])
+
+
+def not_an_image_back(card: Any, text: str) -> PrintError:
+    """The refusal of a card's ``back`` that names a file which is not an image printing reads."""
+    return PrintError(f"back {text!r} names a file that is not an image this can print",
+                      where=card_where(card, "back"),
+                      expected=f"an image, one of {', '.join(IMAGE_SUFFIXES)}, or a back's name without a "
+                               "file suffix, printed on the back",
+                      found=Path(text).suffix or "a path", suggestion=_IMAGE_FIX["back"])
+
+
+def check_card_images(cards: Iterable[Any], options: CardOptions) -> None:
+    """Refuse, before anything is drawn or written, a card's own ``art`` image, or its ``back`` image when
+    the run prints backs, that is not there or is not an image (its header read alone: cheap): a run
+    had drawn every front page before its first back page stopped at a missing back. What an image's
+    header cannot tell (a file cut short) is still refused when it is drawn; nothing is written then
+    either."""
+    from .images import check_image
+
+    seen: set[str] = set()
+    for card in cards:
+        if card.id in seen:
+            continue
+        seen.add(card.id)
+        wanted: list[tuple[str, Path]] = []
+        art = image_path(card, card.get("art"))
+        if art is not None:
+            wanted.append(("art", art))
+        value = card.get("back")
+        if options.backs != "none" and value:
+            kind, text = back_kind(str(value))
+            if kind == "file":
+                raise not_an_image_back(card, text)
+            back = image_path(card, text) if kind == "image" else None
+            if back is not None:
+                wanted.append(("back", back))
+        for field_, path in wanted:
+            try:
+                check_image(path)
+            except PrintError as exc:
+                raise card_image_error(card, path, field_, exc) from None
 
 
 def card_where(card: Any, field_: str) -> str:
@@ -869,6 +953,7 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
                          expected="at least one card")
     game = game or cards[0].game
     art_folder(options.art_dir)  # before any page is drawn
+    check_card_images(cards, options)
     geo = load_geometry()
     grid = card_grid(options, geo)
     flip = {"none": None, "duplex": "long", "duplex-short": "short"}.get(options.backs)
@@ -924,7 +1009,8 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
     return PrintResult(grid, pages, copies=len(cards), distinct=len(faces.faces),
                        images=len(faces.images._by_hash), layout=layout,
                        truncated=faces.truncated, small_text=faces.small_text,
-                       missing_glyphs=list(faces.missing.values()),
+                       missing_glyphs=list(faces.missing.values()), corrected=list(faces.corrected.values()),
+                       game=game,
                        offset=options.offset if flip else (0.0, 0.0), moved=moved,
                        offset_from=options.offset_from,
                        overflow=back_overflow(pages, grid.paper, grid.bleed, geometry=geo),

@@ -161,6 +161,10 @@ class PrintView:
         self.filename = ""
         self._changed_from = ""  # the PDF the "settings changed" message on show speaks of ("": none on show)
         self.status = ui.panel()
+        #: what :attr:`status` shows, set wherever it is written (:meth:`_say`, :meth:`_show_error`): "error"
+        #: (a refusal or an error), "changed" (the settings changed since the PDF made before), "" (anything
+        #: else, or nothing); :meth:`_outdated` and :meth:`_refresh` read it to know what a change takes back
+        self.status_shows = ""
         self.status.add_class("cmp-print-status")
         self.load_problems = w.HTML()  # the card files of yours card sheets leave out, and why
         self.load_problems.add_class("cmp-print-load-problems")
@@ -178,6 +182,9 @@ class PrintView:
         self.decks_refresh.add_class("cmp-print-decks-refresh")
         #: the saved decks offered, by the menu's value (the file's path)
         self._saved: dict[str, SavedDeck] = {}
+        #: why each list in your decks folder that is offered for no game is not (a list named after no game
+        #: whose cards do not tell its game): said by :meth:`refresh_decks`
+        self._untold: list[str] = []
         self._filling = False  # the deck menu is being filled: no setting changed
         self.pasted = w.Textarea(placeholder="3 Acorn Scout\n2 Barley Runner\n...", description="Decklist",
                                  style=WIDE, layout=w.Layout(width="420px", max_width="100%", height="90px"))
@@ -253,7 +260,7 @@ class PrintView:
             self.progress, self.page_row, self.preview,
         ])
         self.widget.add_class("companion-page")
-        guard = ui.guarded(self.status)
+        guard = ui.guarded(self.status, show=self._show_error)
         self.game.observe(guard(lambda _c: self._refresh()), names="value")
         self.what.observe(guard(lambda _c: self._refresh()), names="value")
         self.size.observe(guard(lambda _c: self._show_custom()), names="value")
@@ -283,9 +290,27 @@ class PrintView:
         self._refresh()
 
     # ------------------------------------------------------------------ state
+    def _say(self, kind: str, title: str, lines: Sequence[str] = (), *, shows: str = "") -> None:
+        """Show a message in :attr:`status` (``kind``, ``title`` and ``lines`` as :func:`ui.show` takes them),
+        noting what it is in :attr:`status_shows` (``shows``: "changed" for the settings-changed message)."""
+        ui.show(self.status, kind, title, lines)
+        self.status_shows = shows
+
+    def _show_error(self, target: w.HTML, exc: BaseException) -> None:
+        """How a control's error is shown (the page's guard): as every page shows one
+        (:func:`ui.show_error`), noted in :attr:`status_shows`."""
+        ui.show_error(target, exc)
+        if target is self.status:
+            self.status_shows = "error"
+
+    def _clear_status(self) -> None:
+        """Empty :attr:`status` (nothing on show)."""
+        self.status.value = ""
+        self.status_shows = ""
+
     def _refresh(self) -> None:
-        if "companion-error" in self.status.value:  # a refusal of the printable on show before: not this one
-            self.status.value = ""
+        if self.status_shows == "error":  # a refusal of the printable on show before: not this one
+            self._clear_status()
         game = self.game.value
         self._filling = True  # (the estimate is shown once, below)
         try:
@@ -362,16 +387,20 @@ class PrintView:
 
     def _deck_options(self) -> list[tuple[str, str]]:
         """The Cards menu: the whole game, the bundled decks, your saved decks of the game (as the deck
-        builder lists them: :func:`companion.deck.saved.saved_decks`), the pasted list. A decks folder
-        that cannot be read is said in the status."""
+        builder lists them: :func:`companion.deck.saved.saved_decks`, then the lists there named after no
+        game whose cards are this game's: :func:`~companion.printing.jobs.other_saved_decks`), the pasted
+        list. A decks folder that cannot be read is said in the status; a list whose game cannot be told is
+        kept in :attr:`_untold`, which the refresh button's message says."""
         from ..deck.saved import saved_decks
+        from ..printing.jobs import other_saved_decks
 
         game = self.game.value
         problems: list[str] = []
-        mine = saved_decks(game, problems)
+        self._untold = []
+        mine = [*saved_decks(game, problems), *other_saved_decks(game, problems, self._untold)]
         self._saved = {str(d.path): d for d in mine}
         if problems:
-            ui.show(self.status, "warn", "Your saved decks are not offered", problems)
+            self._say("warn", "Your saved decks are not offered", problems)
         return [(ALL_CARDS, ""), *((p.stem, str(p)) for p in bundled_decks(game)),
                 *((d.labelled(YOURS), str(d.path)) for d in mine), (PASTED, "-")]
 
@@ -395,9 +424,9 @@ class PrintView:
         where = decks_dir()
         gone = [] if self.deck.value == chosen else [f"the deck chosen, {Path(chosen).name}, is no longer in "
                                                       f"{where}: the cards of the whole game are chosen"]
-        ui.show(self.status, "warn" if gone else "info",
-                f"{n} saved deck{'s' * (n != 1)} of {GAMES[self.game.value]} in your decks folder",
-                [*gone, f"{where}; save one with the deck builder's Save"])
+        self._say("warn" if gone or self._untold else "info",
+                  f"{n} saved deck{'s' * (n != 1)} of {GAMES[self.game.value]} in your decks folder",
+                  [*gone, *self._untold, f"{where}; save one with the deck builder's Save"])
 
     def _show_custom(self) -> None:
         self.custom.layout.display = None if self.size.value == "custom" else "none"
@@ -438,10 +467,13 @@ class PrintView:
             mine = self._saved.get(self.deck.value)
             if mine is None or not (isinstance(exc, DecklistError) or exc.where == self.deck.value):
                 raise
+            named = mine.path.name.lower().startswith(f"{game}-")  # (the deck builder's Open offers it)
+            fix = (f"Open it in the deck builder (Open: 'saved: {mine.label}') to fix it" if named else
+                   f"Fix it in a text editor (or name it {game}-{mine.path.name} and open it in the deck "
+                   "builder)")
             raise CompanionError(f"your saved deck {mine.name!r} cannot be read: {exc.render(where=False)}",
                                  where=self.deck.value,
-                                 suggestion=f"Open it in the deck builder (Open: 'saved: {mine.label}') to "
-                                            "fix it, or choose another deck; the refresh button beside "
+                                 suggestion=f"{fix}, or choose another deck; the refresh button beside "
                                             "Cards reads your decks again.") from None
         return sel.copies, sel.title, tuple(sel.notes)
 
@@ -553,9 +585,9 @@ class PrintView:
         no refusal: the card it named was mended); while they still do not, it stays, the reason standing.
         The message about a PDF made before follows every later change (what Make PDF would do now).
         """
-        if "companion-error" in self.status.value and "cmp-print-estimate-refusal" not in self.estimate.value:
-            self.status.value = ""
-        if not self.pdf and not (self._changed_from and "The settings changed" in self.status.value):
+        if self.status_shows == "error" and "cmp-print-estimate-refusal" not in self.estimate.value:
+            self._clear_status()
+        if not self.pdf and not (self._changed_from and self.status_shows == "changed"):
             return
         name = self.filename or self._changed_from
         self._clear()
@@ -563,10 +595,10 @@ class PrintView:
         off = self.make_button.disabled  # (gated before this runs: the settings now make no PDF)
         now = (f"no PDF is made with them ({self.make_button.tooltip})" if off
                else "press Make PDF for a new PDF")
-        ui.show(self.status, "info", f"The settings changed: {now}",
-                [f"{name} (made with the previous settings) stays in {user_data_dir() / 'printables'}: "
-                 "a PDF made with other settings never replaces it (a new PDF of the same name is "
-                 "saved under the next free number: name-2.pdf, name-3.pdf, ...)"])
+        self._say("info", f"The settings changed: {now}",
+                  [f"{name} (made with the previous settings) stays in {user_data_dir() / 'printables'}: "
+                   "a PDF made with other settings never replaces it (a new PDF of the same name is "
+                   "saved under the next free number: name-2.pdf, name-3.pdf, ...)"], shows="changed")
 
     def make(self) -> bytes:
         """Make the chosen PDF: preview, file in the user data folder (never over another PDF, see
@@ -650,7 +682,8 @@ class PrintView:
                 warnings.extend(res.art_notes)
                 problems.append("an image gave a warning")
             small = f"some text is smaller than {SMALL_TEXT_PT:g} pt"
-            for note, what_went_wrong in ((res.truncation_note(), "some text did not fit"),
+            for note, what_went_wrong in ((res.corrected_note(), "some values are your corrections"),
+                                          (res.truncation_note(), "some text did not fit"),
                                           (res.small_text_note(), small),
                                           (res.turn_note(page=True), "the offset was turned for this sheet"),
                                           (res.glyph_note(), "some characters print as ■"),
@@ -708,9 +741,9 @@ class PrintView:
                          f"with other settings, or changed since): {'it is' if one else 'they are'} kept, "
                          f"not replaced, and this PDF is {name}")
         if warnings:
-            ui.show(self.status, "warn", f"Made {name}, but {' and '.join(problems)}", [*warnings, *lines])
+            self._say("warn", f"Made {name}, but {' and '.join(problems)}", [*warnings, *lines])
         else:
-            ui.show(self.status, "ok", f"Made {name}", lines)
+            self._say("ok", f"Made {name}", lines)
         return self.pdf
 
     def _offset(self) -> tuple[float, float]:
