@@ -21,6 +21,9 @@ Mouse Card live deck, the Mice and Mystics dashboard). It gives, for free:
   log nobody edited, its line number), so a line copied into the log again word for word (a sync
   conflict, a hand edit) is set aside when read, never applied twice (:func:`_in_order`); anything
   else (lines without a number, older logs, lines moved) is read as before;
+- **one encoding**: a line that is not UTF-8 (an old editor saved "Zoë" in Windows-1252) is named, with
+  how to save the file as UTF-8, and nothing is appended until it is (:meth:`EventLog.not_utf8_refusal`):
+  a UTF-8 line after it would leave a file no editor saves whole;
 - **one game per log**: a new log's first line names its tracker
   (``{"event": "log", "tracker": "village"}``) and another game's tool refuses the file;
 - **a new game over a finished one** (:func:`old_log_kept`): the old log is kept under another name,
@@ -52,6 +55,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .errors import CompanionError, LogError, os_reason
 from .textio import (
     MAX_TEXT_BYTES,
+    bad_byte_place,
     fsync_folder,
     loads_noting_twice,
     lone_surrogate,
@@ -102,7 +106,9 @@ class LogProblem:
     message: str
     kind: str = UNUSABLE
     #: a line set aside although it is an event (:func:`_in_order`: a copy, word for word, of a line read
-    #: before it): that event, and the line it repeats (the action counted once, from that line)
+    #: before it): that event, and the line it repeats (the action counted once, from that line); or the
+    #: event a line that is not UTF-8 text holds, its bytes that are not read as U+FFFD (its kind is
+    #: known, its text is not: :func:`_not_utf8_problem`), never applied
     event: Event | None = field(default=None, compare=False, hash=False)
     copy_of: int | None = field(default=None, compare=False, hash=False)
 
@@ -416,6 +422,43 @@ NEW_GAME_HERE = ("Or give --new-game to start one here: it replaces the game in 
                  "game back).")
 
 
+#: How to save a file as UTF-8, as every log's advice says it.
+SAVE_AS_UTF8 = "an editor's Save As, encoding UTF-8"
+
+
+def _not_utf8_words(number: int, raw: bytes, exc: UnicodeDecodeError,
+                    utf8_elsewhere: bool) -> tuple[str, str]:
+    """Of log line ``number`` (its bytes ``raw``), which is not UTF-8 text: where its first such byte is
+    (its column as an editor counts it) and what it reads as in Windows-1252, what an old editor saves
+    ("byte 0xeb at column 33, 'ë' in Windows-1252"); and how to mend the file ("save the file again as
+    UTF-8 (...)"; ``utf8_elsewhere``: its other lines hold UTF-8 beyond ASCII, which a Save As of the
+    whole file from another encoding would spoil, so the character is typed again instead)."""
+    byte = raw[exc.start]
+    column = bad_byte_place(raw, exc.start)[1]
+    try:
+        char = bytes([byte]).decode("cp1252")
+    except UnicodeDecodeError:  # (five bytes Windows-1252 leaves out)
+        char = ""
+    as_1252 = f", {char!r} in Windows-1252" if char.isprintable() and char else ""
+    if utf8_elsewhere:
+        mend = (f"open the file as UTF-8 (its other lines are), type again the character at line {number}, "
+                f"column {column} (shown as \ufffd), and save it")
+    else:
+        mend = f"save the file again as UTF-8 ({SAVE_AS_UTF8})"
+    return f"byte {byte:#04x} at column {column}{as_1252}", mend
+
+
+def _not_utf8_problem(number: int, raw: bytes, found: str, mend: str) -> LogProblem:
+    """The problem of log line ``number`` (its bytes ``raw``), which is not UTF-8 text (``found``, ``mend``:
+    :func:`_not_utf8_words`). The line read with such bytes as U+FFFD is kept as the problem's
+    :attr:`~LogProblem.event` when it is an event: the kind of action it was is known (a fate chip award
+    moves no card), although its text is not, and it is never applied."""
+    message = f"not UTF-8 text ({found}): {mend}; nothing is written to the log until then"
+    events, _problems = parse_lines(raw.decode("utf-8", "replace"))
+    # (U+FFFD is neither a quote nor a brace: the line's shape is as it was written)
+    return LogProblem(number, message, event=events[0].event if events else None)
+
+
 @dataclass(slots=True)
 class BatchWrite:
     """What became of a batch of actions (:meth:`EventLog.batch` yields it): ``written`` once all its
@@ -484,6 +527,10 @@ class EventLog:
         self._size: int | None = None  # the file's size as last read or written (None: no file)
         self._mtime: int | None = None  # and its modification time (ns): an edit of the same size
         self._held = 0  # how deep this log's lock is held (see :meth:`locked`)
+        #: the lines that are not UTF-8 text (saved in another encoding), each with what its problem says
+        #: (:func:`_not_utf8_words`): nothing is appended to the file while it has one
+        #: (:meth:`not_utf8_refusal`), so that it never holds two encodings
+        self._not_utf8: dict[int, tuple[str, str]] = {}
         self._pending: list[bytes] | None = None  # lines held for one write (see :meth:`batch`)
         self._batch: BatchWrite | None = None  # and what became of them
         if self.path is not None and (self.path.exists() or read_only):
@@ -520,6 +567,7 @@ class EventLog:
                            suggestion="Check the log as it is now, then try again.")
         self.events, self.problems, self._lines, self._size, self._mtime = [], [], 0, None, None
         self._seq = 0
+        self._not_utf8 = {}
         self.cut_line = None
         if self.path is not None and self.path.exists():
             self._load()
@@ -545,17 +593,29 @@ class EventLog:
         size = len(data)
         cut = data.rfind(b"\n") + 1
         head, tail = data[:cut], data[cut:]
+        raws = head.split(b"\n")[:-1]
+        if tail and self._tail_text(tail) is None and _is_json(tail.decode("utf-8", "replace")):
+            # a whole line in another encoding that only lacks its newline (an old editor's save), never
+            # a write cut by a crash (every line written is UTF-8): a line that is not UTF-8, left as it is
+            raws.append(tail)
+            tail = b""
         lines: list[str] = []
-        unreadable: list[LogProblem] = []
-        for number, raw in enumerate(head.split(b"\n")[:-1], start=1):
+        not_utf8: list[tuple[int, bytes, UnicodeDecodeError]] = []
+        for number, raw in enumerate(raws, start=1):
             if number == 1 and raw.startswith(codecs.BOM_UTF8):
                 raw = raw[len(codecs.BOM_UTF8):]
             try:
                 lines.append(raw.decode("utf-8"))
             except UnicodeDecodeError as exc:
                 lines.append("")  # keeps the numbering; reported instead
-                unreadable.append(LogProblem(number, f"not UTF-8 text (byte {raw[exc.start]:#04x} at "
-                                                     f"column {exc.start + 1})"))
+                not_utf8.append((number, raw, exc))
+        # (whether the file's other lines hold UTF-8 beyond ASCII: a Save As of the whole file from
+        # another encoding would spoil them, so the advice differs)
+        utf8_elsewhere = any(not line.isascii() for line in lines)
+        self._not_utf8 = {number: _not_utf8_words(number, raw, exc, utf8_elsewhere)
+                          for number, raw, exc in not_utf8}
+        unreadable = [_not_utf8_problem(number, raw, *self._not_utf8[number])
+                      for number, raw, _exc in not_utf8]
         text = "".join(line + "\n" for line in lines)
         events, problems = parse_lines(text, source=str(self.path))
         problems = sorted(unreadable + problems, key=lambda pr: pr.line)
@@ -613,8 +673,9 @@ class EventLog:
             if not tail or tail.lstrip().startswith(b"{"):
                 return
         if unreadable and not any(line.strip() for line in lines):
-            raise LogError("is not UTF-8 text", where=str(self.path), expected="a UTF-8 event log",
-                           found=unreadable[0].message.removeprefix("not UTF-8 text ").strip("()"))
+            raise LogError("is not UTF-8 text (nothing was changed)", where=str(self.path),
+                           expected="a UTF-8 event log", found=self._not_utf8[unreadable[0].line][0],
+                           suggestion=f"Save it again as UTF-8 ({SAVE_AS_UTF8}), then open it again.")
         first = next((line for line in lines if line.strip()), tail.decode("utf-8", "replace"))
         if "\0" in first and "{" in first.replace("\0", ""):  # ("\0{\0"\0e...": each character in two bytes)
             raise LogError("is saved as UTF-16 text, not UTF-8 (nothing was changed)", where=str(self.path),
@@ -624,6 +685,30 @@ class EventLog:
         raise LogError("is not an event log: no line in it is an event (nothing was changed)",
                        where=str(self.path), expected='one JSON event per line, e.g. {"event": "start"}',
                        found=repr(first.strip()[:60]))
+
+    @property
+    def not_utf8(self) -> list[int]:
+        """The lines of the file that are not UTF-8 text, in its order (see :meth:`not_utf8_refusal`)."""
+        return sorted(self._not_utf8)
+
+    def not_utf8_refusal(self) -> LogError | None:
+        """Why nothing is appended to this file now: a line of it is not UTF-8 text (saved in another
+        encoding, as an old editor saves "Zoë"), and a UTF-8 line after it would make the file a mix
+        of two encodings, which no editor then saves whole; ``None`` when every line is UTF-8 (or the
+        log is in memory). The line stays as it is, unread, until the file is saved as UTF-8."""
+        lines = self.not_utf8
+        if self.path is None or not lines:
+            return None
+        first, more = lines[0], lines[1:]
+        found, mend = self._not_utf8[first]
+        also = (f" (and line{'s' if len(more) > 1 else ''} {', '.join(map(str, more[:5]))}"
+                f"{', ...' if more[5:] else ''})" if more else "")
+        return LogError(f"line {first}{also} is not UTF-8 text (saved in another encoding?): nothing is "
+                        "written to this log until the file is all UTF-8 (an action's UTF-8 line would mix "
+                        "two encodings in it); the action was not saved", where=str(self.path),
+                        expected="a UTF-8 event log", found=f"line {first}: {found}",
+                        suggestion=f"{mend[:1].upper()}{mend[1:]}, then try again; the file was left as "
+                                   "it is.")
 
     @staticmethod
     def _tail_text(tail: bytes) -> str | None:
@@ -703,6 +788,9 @@ class EventLog:
         that would take the file past :data:`MAX_LOG_BYTES` (what is read back), is refused first."""
         if self.read_only:
             raise LogError("this log was opened read-only (for a replay)", where=str(self.path))
+        refused = self.not_utf8_refusal()
+        if refused is not None:
+            raise refused
         if not isinstance(event, dict) or not isinstance(event.get("event"), str):
             raise LogError('an event must be an object with a string "event" field',
                            found=repr(event))
@@ -983,7 +1071,10 @@ class Tracker(Generic[S]):
         one undone long ago (lines an older version logged after it), or none at all: the log lost
         its first action (a line deleted, or one that cannot be read). A redo helps in none of these."""
         again = self.new_start(log)
-        starts = [le.line or 0 for le in self.log.events if le.event.get("event") == "start"]
+        # (a start line that is not UTF-8 text is known by the kind its readable bytes spell)
+        starts = sorted([le.line or 0 for le in self.log.events if le.event.get("event") == "start"]
+                        + [p.line for p in self.log.problems if (p.event or {}).get("event") == "start"
+                           and p.line in self.log.not_utf8])
         refused = [p.line for p in self.problems if p.line in starts]
         if refused:
             return (f"its start (line {refused[0]}) cannot be used",
@@ -1058,6 +1149,8 @@ class Tracker(Generic[S]):
         # the log's own first line: its first event but undos and redos (see :meth:`_check_owner`)
         first = next((le for le in self.log.events if le.event["event"] not in (UNDO, REDO)), None)
         self._joined: LogError | None = None
+        # (kept here too: a trial on a copy (:meth:`first_refused`) has a log in memory of its own)
+        self._not_utf8: LogError | None = self.log.not_utf8_refusal()
         #: the line from which this log's lines were set aside unread (another game's log, joined to
         #: it: :meth:`_joined_error`), ``None`` when every line was read
         self.set_aside_from: int | None = None
@@ -1221,12 +1314,15 @@ class Tracker(Generic[S]):
     # -- acting --------------------------------------------------------------------
     def check_writable(self) -> None:
         """Refuse to write to an older log (no first line) that another tool could have
-        written too (a first action of this tool's kind would lock that tool out of it), or
-        when told to (:meth:`refuse_writes`)."""
+        written too (a first action of this tool's kind would lock that tool out of it), to one that
+        holds another game's log (:meth:`_joined_error`) or a line that is not UTF-8 text
+        (:meth:`EventLog.not_utf8_refusal`), or when told to (:meth:`refuse_writes`)."""
         if self._no_writes is not None:
             raise self._no_writes
         if self._joined is not None:
             raise self._joined
+        if self._not_utf8 is not None:
+            raise self._not_utf8
 
     def refuse_writes(self, reason: CompanionError) -> None:
         """Refuse every action from now on with ``reason``: a page whose log cannot be used

@@ -1023,13 +1023,19 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         aside (:attr:`~companion.eventlog.LogProblem.copy_of`: a sync conflict; the action counted
         once, so the deck is as the log says), and a last line cut by a crash, which was never in force
         (a read-only open leaves it in the file; the next action sets it aside). A problem is judged by
-        the event the log read on its line, never by another: a doubt is kept rather than missed."""
+        the event the log read on its line, never by another: a doubt is kept rather than missed. A line
+        that is not UTF-8 text (:attr:`~companion.eventlog.EventLog.not_utf8`) is judged by the event its
+        readable bytes spell (its problem's :attr:`~companion.eventlog.LogProblem.event`): an award of
+        chips to "Zoë" saved in Windows-1252 moves no card, whatever the name."""
         kinds = {le.line: le.event.get("event") for le in self.log.events}
+        not_utf8 = set(self.log.not_utf8)
         moving: list[LogProblem] = []
         cardless: list[LogProblem] = []
         for problem in self.problems:
+            read = problem.event if problem.line in not_utf8 and problem.event is not None else {}
+            kind = kinds.get(problem.line, read.get("event"))
             harmless = (problem.line == self.log.cut_line or problem.copy_of is not None
-                        or kinds.get(problem.line) in CARDLESS_EVENTS)
+                        or kind in CARDLESS_EVENTS)
             (cardless if harmless else moving).append(problem)
         return moving, cardless
 

@@ -393,6 +393,13 @@ class MouseCardPage(ui.TrackerPage):
         written there (:attr:`start_failed`), with what to do; whether it is off."""
         if self.start_failed is None:
             return super().show_unusable(panel)
+        if self.tracker.log.not_utf8:  # (a folder to make writable is not what helps)
+            ui.show(panel, "error", "The live deck is off: its log is not all UTF-8 text", [
+                self.start_failed.render(),
+                f"The session could not be started in {self.log_path}, so nothing can be drawn, awarded or "
+                "saved until the file is saved as UTF-8; then run this cell again.",
+                "The odds work as ever, from a full deck."])
+            return True
         ui.show(panel, "error", "The live deck is off: its log cannot be written", [
             self.start_failed.render(),
             f"The session could not be started in {self.log_path}, so nothing can be drawn, awarded or "
