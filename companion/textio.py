@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
+import math
 import os
 import re
 import secrets
@@ -381,6 +382,32 @@ def number_text(value: int | str) -> str:
         return "a number of thousands of digits"
     digits = len(text.lstrip("-"))
     return text if digits <= 15 else f"{text[:12]}... (a number of {digits} digits)"
+
+
+def not_whole_said(text: str, lo: int | None = None, hi: int | None = None) -> str:
+    """Why ``text``, typed where a whole number from ``lo`` to ``hi`` belongs (either end ``None``: not
+    said), is refused, in words: "expected a whole number, found '1.5': did you mean 1 or 2?". A number
+    typed in another form ('1.5', '3.0', '1e3') is told the whole numbers either side of it that would be
+    taken, none outside the range: when none would ('1e3' for 0 to 20), or the text is no number, the
+    range is said instead ("(1000 is out of range: it takes 0 to 20)"). A number of many digits gets no
+    suggestion (no one meant it)."""
+    said = f"expected a whole number, found {text!r}"
+    try:
+        number = float(text)
+    except ValueError:
+        number = math.nan
+    near: list[int] = []
+    if math.isfinite(number) and abs(number) < 1e15:
+        near = sorted({math.floor(number), math.ceil(number)})
+        taken = [n for n in near if (lo is None or n >= lo) and (hi is None or n <= hi)]
+        if taken:
+            return f"{said}: did you mean {' or '.join(map(str, taken))}?"
+    if lo is None and hi is None:
+        return said
+    takes = f"{lo} to {hi}" if lo is not None and hi is not None else f"{lo} or more" if lo is not None \
+        else f"at most {hi}"
+    out = f"{near[0]} is out of range: " if len(near) == 1 else ""  # ('1e3': 1000)
+    return f"{said} ({out}it takes {takes})"
 
 
 def logged_text(text: str, limit: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
@@ -79,22 +80,35 @@ def test_a_path_the_system_refuses_anywhere_is_the_users_error_not_a_bug(
     assert str(log) in text
 
 
-@pytest.mark.parametrize(("typed", "said"), [
-    ("1.5", "expected a whole number, found '1.5': did you mean 1 or 2?"),
-    ("3.0", "expected a whole number, found '3.0': did you mean 3?"),
-    ("-0.5", "expected a whole number, found '-0.5': did you mean -1 or 0?"),
-    ("three", "expected a whole number, found 'three'"),
-    ("nan", "expected a whole number, found 'nan'"),
-    ("1e30", "expected a whole number, found '1e30'"),
+@pytest.mark.parametrize(("typed", "skill", "blocks"), [
+    ("1.5", ": did you mean 1 or 2?", ": did you mean 1 or 2?"),
+    ("3.0", ": did you mean 3?", ": did you mean 3?"),
+    ("-0.5", " (it takes 1 to 20)", ": did you mean 0?"),  # (only a number the option takes is offered)
+    ("1e1", ": did you mean 10?", " (10 is out of range: it takes 0 to 4)"),
+    ("three", " (it takes 1 to 20)", " (it takes 0 to 4)"),
+    ("nan", " (it takes 1 to 20)", " (it takes 0 to 4)"),
+    ("1e30", " (it takes 1 to 20)", " (it takes 0 to 4)"),
 ])
 def test_a_number_option_refuses_what_is_not_whole_in_plain_words(
-        typed: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+        typed: str, skill: str, blocks: str, capsys: pytest.CaptureFixture[str]) -> None:
+    said = f"expected a whole number, found {typed!r}"
     assert main(["odds", "mousecard", "--skill", typed, "--target", "J"]) == 2
     err = capsys.readouterr().err
-    assert f"argument --skill: {said}" in err and "invalid int" not in err
-    assert ("did you mean" in said) == ("did you mean" in err)
+    assert f"argument --skill: {said}{skill}\n" in err and "invalid int" not in err
     assert main(["tmnt", "attack", "--blocks", typed]) == 2  # every whole-number option of every command
-    assert f"argument --blocks: {said}" in capsys.readouterr().err
+    assert f"argument --blocks: {said}{blocks}\n" in capsys.readouterr().err
+
+
+def test_a_number_option_without_a_range_still_suggests_either_side() -> None:
+    from companion.cli import whole_in
+
+    with pytest.raises(argparse.ArgumentTypeError, match=r"found '-0.5': did you mean -1 or 0\?$"):
+        whole_in()("-0.5")
+    with pytest.raises(argparse.ArgumentTypeError, match=r"found 'x'$"):
+        whole_in()("x")
+    with pytest.raises(argparse.ArgumentTypeError, match=r"\(it takes 2 or more\)$"):
+        whole_in(2)("0.5")
+    assert whole_in(0, 4)("7") == 7  # (a whole number out of range is the command's to refuse)
 
 
 def test_mystics_replay_text_shows_each_mouses_equipment_pack_and_the_party_items(

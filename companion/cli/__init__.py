@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import math
 import os
 import re
 import shlex
@@ -138,23 +137,25 @@ class _StoreOnce(argparse._StoreAction):
         super().__call__(parser, namespace, values, option_string)
 
 
-def _whole(text: str) -> int:
-    """A whole number typed for an option of ``type=int``, refused in plain words: argparse's own
-    "invalid int value: '1.5'" names a Python type, not what the option wants; a number with a
-    fraction is told the whole numbers either side of it."""
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    said = f"expected a whole number, found {text!r}"
-    try:
-        number = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(said) from None
-    if math.isfinite(number) and abs(number) < 1e15:  # (a number of many digits: none suggested)
-        low, high = math.floor(number), math.ceil(number)
-        said += f": did you mean {low}?" if low == high else f": did you mean {low} or {high}?"
-    raise argparse.ArgumentTypeError(said) from None
+def whole_in(lo: int | None = None, hi: int | None = None) -> Callable[[str], int]:
+    """The ``type`` of a whole-number option that takes ``lo`` to ``hi`` (``None``: not said): text that
+    is not a whole number is refused in plain words (argparse's own "invalid int value: '1.5'" names a
+    Python type, not what the option wants), a number typed in another form told only the whole numbers
+    it could mean that the option takes (:func:`~companion.textio.not_whole_said`: '--fate-chips 1e3' is
+    told the range, never "did you mean 1000?"). A whole number out of range is read, and refused by
+    the command in its own words."""
+    from ..textio import not_whole_said
+
+    def whole(text: str) -> int:
+        try:
+            return int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(not_whole_said(text, lo, hi)) from None
+
+    return whole
+
+
+_whole = whole_in()  # every ``type=int`` option's (see :meth:`_Parser.add_argument`)
 
 
 class _Parser(argparse.ArgumentParser):

@@ -11,7 +11,7 @@ from typing import Any
 from ..errors import CompanionError, LogError
 from ..mousecard.odds import BONUS_POLICIES, KING_POLICIES, MODES
 from ..mousecard.situations import RED_BAD_CHOICES
-from . import TRACKER_JSON_HELP, as_typed, existing_log, log_folder, say_problems, warn_set_aside
+from . import TRACKER_JSON_HELP, as_typed, existing_log, log_folder, say_problems, warn_set_aside, whole_in
 
 SITUATION_CHOICES = "calm, combat, unknown, combat-unknown, red-bad (alias ground)"
 #: Where the notebook keeps its session log, as every help text says it.
@@ -21,6 +21,8 @@ _NOTEBOOK_LOG = ("logs/mousecard.jsonl in the user data folder: ~/.companion, or
 #: ``MAX_NEED``, ``MAX_CHIPS`` and ``companion.mousecard.situations.MAX_LEVELS``; named here so that
 #: --help stays light, and checked against them by the tests).
 MAX_SKILL, MAX_NEED, MAX_CHIPS, MAX_LEVELS = 20, 20, 20, 12
+#: The fate chips one award or spend may move (``companion.mousecard.live.MAX_CHIPS_AT_ONCE``).
+MAX_CHIPS_AT_ONCE = 99
 #: A check's fields as the command line names them (an error of the check names the option as typed).
 _OPTIONS = {"skill": "--skill", "need": "--need", "fate_chips": "--fate-chips", "aged": "--aged",
             "disadvantage": "--disadvantage", "aged + disadvantage": "--aged + --disadvantage",
@@ -49,16 +51,17 @@ def _add_json(p: argparse.ArgumentParser) -> None:
 
 
 def _add_check_args(p: argparse.ArgumentParser, *, odds: bool) -> None:
-    p.add_argument("--skill", type=int, required=True,
+    p.add_argument("--skill", type=whole_in(1, MAX_SKILL), required=True,
                    help=f"cards to draw (the trait's skill level), 1 to {MAX_SKILL}")
     p.add_argument("--target", required=True,
                    help="lowest rank that succeeds: 2..10, J, Q, K, A (or jack, queen, king, ace; 11-14 also "
                         "mean J, Q, K, A)")
-    p.add_argument("--need", type=int, default=1, help=f"successes needed, 1 to {MAX_NEED} (default 1)")
+    p.add_argument("--need", type=whole_in(1, MAX_NEED), default=1,
+                   help=f"successes needed, 1 to {MAX_NEED} (default 1)")
     p.add_argument("--situation", default="calm", help=f"one of {SITUATION_CHOICES} (default calm)")
-    p.add_argument("--aged", type=int, default=0,
+    p.add_argument("--aged", type=whole_in(0, MAX_LEVELS), default=0,
                    help=f"levels of Aged (physical tasks); --aged + --disadvantage at most {MAX_LEVELS}")
-    p.add_argument("--disadvantage", type=int, default=0,
+    p.add_argument("--disadvantage", type=whole_in(0, MAX_LEVELS), default=0,
                    help=f"levels of a disadvantage (e.g. Leader); --aged + --disadvantage at most "
                         f"{MAX_LEVELS}")
     p.add_argument("--mode", default="cautious", choices=MODES,
@@ -66,7 +69,7 @@ def _add_check_args(p: argparse.ArgumentParser, *, odds: bool) -> None:
     p.add_argument("--red-bad", default="joker", choices=RED_BAD_CHOICES,
                    help="house interpretation for red-bad: the red joker (+ Aged ranks) or every red card")
     if odds:
-        p.add_argument("--fate-chips", type=int, default=0,
+        p.add_argument("--fate-chips", type=whole_in(0, MAX_CHIPS), default=0,
                        help=f"fate chips the player will spend, 0 to {MAX_CHIPS} (default 0)")
         p.add_argument("--kings", default="best", choices=KING_POLICIES,
                        help="take a king's extra card: best (while not yet sure to succeed), always (differs "
@@ -184,8 +187,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                             "characters (case and extra spaces are ignored)")
         a.add_argument("--character", "--player", dest="player_option", metavar="NAME",
                        help="the same as PLAYER, as 'draw' names the character (give one of the two)")
-        a.add_argument("--chips", type=int, default=1, metavar="N", help="how many fate chips, 1 to 99 "
-                       "(default 1)" + ("; at most as many as the player has" if verb == "spend" else ""))
+        a.add_argument("--chips", type=whole_in(1, MAX_CHIPS_AT_ONCE), default=1, metavar="N",
+                       help=f"how many fate chips, 1 to {MAX_CHIPS_AT_ONCE} (default 1)"
+                            + ("; at most as many as the player has" if verb == "spend" else ""))
         a.add_argument("--reason", default="", help="why, shown in the journal: one line of at most 120 "
                                                     "characters (optional)")
         _add_json(a)

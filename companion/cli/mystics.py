@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, LogError
-from . import TRACKER_JSON_HELP, as_typed, existing_log, log_folder, say_problems, warn_set_aside
+from . import TRACKER_JSON_HELP, as_typed, existing_log, log_folder, say_problems, warn_set_aside, whole_in
 
 #: The section ``--ability`` follows: one ability card per mouse (step 3).
 SETUP = cite("mystics", "Game setup")
@@ -600,9 +600,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    "holds events")
     n.add_argument("--mice", required=True, help="comma-separated mouse ids, e.g. collin,filch")
     n.add_argument("--minions", default="", help="type=count,... e.g. rat-warriors=3 (at most 20 of a type)")
-    n.add_argument("--chapter-end", type=int, default=6,
+    n.add_argument("--chapter-end", type=whole_in(2, 30), default=6,
                    help="page of the chapter end marker, 2 to 30 (default 6)")
-    n.add_argument("--chapter", type=int, default=None,
+    n.add_argument("--chapter", type=whole_in(1, 99), default=None,
                    help="chapter number, 1 to 99 (its Party Setup is checked when the data has the chapter)")
     n.add_argument("--ability", action="append", metavar="MOUSE=CARD",
                    help="the starting ability card of a mouse of --mice, of its class (mice-and-mystics.txt, "
@@ -657,13 +657,15 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "spaces a melee minion moves, one die; chase: spaces Brodie chases, the total "
                         "of --dice dice (default 2). move, minion-move and chase need the die faces' "
                         "movement numbers: give them with --movement")
-    o.add_argument("--battle", type=int, default=2,
+    o.add_argument("--battle", type=whole_in(0, 50), default=2,
                    help="attacker's battle value (dice, at most 50; default 2)")
-    o.add_argument("--defense", type=int, default=1,
+    o.add_argument("--defense", type=whole_in(0, 50), default=1,
                    help="defender's defense value (dice, at most 50; default 1)")
-    o.add_argument("--bonus", type=int, default=0, help="battle bonus dice from weapons/items (-50 to 50)")
-    o.add_argument("--defense-bonus", type=int, default=0, help="defense bonus dice (armor; -50 to 50)")
-    o.add_argument("--defense-dice", type=int, default=0,
+    o.add_argument("--bonus", type=whole_in(-50, 50), default=0,
+                   help="battle bonus dice from weapons/items (-50 to 50)")
+    o.add_argument("--defense-bonus", type=whole_in(-50, 50), default=0,
+                   help="defense bonus dice (armor; -50 to 50)")
+    o.add_argument("--defense-dice", type=whole_in(-50, 50), default=0,
                    help="defense dice modifier (Filch's dagger: -1; -50 to 50)")
     o.add_argument("--ranged", action="store_true",
                    help="a ranged attack: bows hit (default: melee, swords hit)")
@@ -671,12 +673,13 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="who attacks (default mouse): cheese a minion rolls goes to the minion cheese "
                         "wheel (--wheel, --brodie), cheese a mouse rolls to its stash")
     o.add_argument("--brodie", action="store_true", help="Brodie's cheese does not go to the wheel")
-    o.add_argument("--life", type=int, default=None,
+    o.add_argument("--life", type=whole_in(1, 20), default=None,
                    help="defender's life left (1 to 20): P(defeat/capture)")
-    o.add_argument("--wheel", type=int, default=None, help="cheese on the wheel now (0-5): P(surge)")
-    o.add_argument("--move", type=int, default=2, help="mouse move value (default 2)")
-    o.add_argument("--lore", type=int, default=None, help="tinkerer's lore (mousetraps)")
-    o.add_argument("--dice", type=int, default=None,
+    o.add_argument("--wheel", type=whole_in(0, 5), default=None,
+                   help="cheese on the wheel now (0-5): P(surge)")
+    o.add_argument("--move", type=whole_in(0, 50), default=2, help="mouse move value, 0 to 50 (default 2)")
+    o.add_argument("--lore", type=whole_in(0, 50), default=None, help="tinkerer's lore, 0 to 50 (mousetraps)")
+    o.add_argument("--dice", type=whole_in(1, 50), default=None,
                    help="number of dice, 1 to 50 (check: default 1; chase: default 2)")
     o.add_argument("--movement", default=None,
                    help="movement numbers of the die faces, e.g. die-sword=1,die-bow=2,... (needed by move, "

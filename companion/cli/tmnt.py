@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import CompanionError, UnknownCardError
 from ..logstarts import START_EXAMPLE
-from . import NEW_GAME_REPLACES, TRACKER_JSON_HELP, raise_unknown
+from . import NEW_GAME_REPLACES, TRACKER_JSON_HELP, raise_unknown, whole_in
 
 KINDS_HELP = "KIND: normal, forceful (f), counter (c), forceful-counter (fc)"
 #: Why a count of cards (hand, Deck) is at most ``companion.tmnt.game.COUNT_MAX``: the tracker's own limit.
@@ -41,7 +41,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="an Attack card, in the order placed (repeat up to 3 times)")
     a.add_argument("--counter", metavar="POWER|ATTR:POWER[:KIND]|NAME",
                    help="the defender's Counter (a bare number is a Counter card of that Power)")
-    a.add_argument("--blocks", type=int, default=None, metavar="N",
+    a.add_argument("--blocks", type=whole_in(0, 4), default=None, metavar="N",
                    help="the defender's Block cards left, 0-4 (default 4, or 4 minus --empty-zones)")
     a.add_argument("--empty-zones", default=None, metavar="ZONES",
                    help="the defender's empty Block Zones, e.g. 1 or 1,3: the other Zones hold the Block "
@@ -53,11 +53,13 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     a.add_argument("--attack-card-power", choices=("count", "ignore"), default="count",
                    help="house reading: an Attack card on the 1st Block Zone counts its own Power "
                         "(default) or not; the book is silent")
-    a.add_argument("--power-bonus", type=int, default=0, metavar="N",
+    a.add_argument("--power-bonus", type=whole_in(0, 999999), default=0, metavar="N",
                    help="Power that Items or card texts add to the total, 0 to 999999 (the most a Power "
                         "takes; default 0)")
-    a.add_argument("--defender-deck", type=int, metavar="N", help="cards in the defender's Deck, 0 to 10000")
-    a.add_argument("--attacker-deck", type=int, metavar="N", help="cards in the attacker's Deck, 0 to 10000")
+    a.add_argument("--defender-deck", type=whole_in(0, 10000), metavar="N",
+                   help="cards in the defender's Deck, 0 to 10000")
+    a.add_argument("--attacker-deck", type=whole_in(0, 10000), metavar="N",
+                   help="cards in the attacker's Deck, 0 to 10000")
     a.add_argument("--cards", action="append", default=[], metavar="FILE",
                    help="extra card file(s) for card names")
     a.add_argument("--json", action="store_true", help="machine-readable result")
@@ -67,9 +69,10 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         description="The Adjust Phase for a hand and its empty Block Zones: (1) bring the "
                                     "hand to 5 (draw up or discard down), then (2) draw 1 plus 1 per empty "
                                     "Block Zone (tmnt-tcg.txt, Adjust Phase).")
-    d.add_argument("--hand", type=int, required=True, metavar="N", help="cards in hand now, 0 to 10000")
-    d.add_argument("--empty", type=int, default=0, metavar="N", help="empty Block Zones, 0-4")
-    d.add_argument("--deck", type=int, default=40, metavar="N",
+    d.add_argument("--hand", type=whole_in(0, 10000), required=True, metavar="N",
+                   help="cards in hand now, 0 to 10000")
+    d.add_argument("--empty", type=whole_in(0, 4), default=0, metavar="N", help="empty Block Zones, 0-4")
+    d.add_argument("--deck", type=whole_in(0, 10000), default=40, metavar="N",
                    help="cards left in the Deck, 0 to 10000 (default 40: a full Deck)")
     d.add_argument("--json", action="store_true",
                    help="discard, refill, draw, hand and Deck after, and the rule's section as JSON (with "
