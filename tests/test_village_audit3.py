@@ -12,7 +12,7 @@ import pytest
 
 from companion.cli import main
 from companion.errors import RuleError
-from companion.views.village import TOSS, UNDEFENDED, VillageCompanion
+from companion.views.village import TOSS, VillageCompanion
 from companion.village.battle import Attack, Fighter, resolve_battle
 from companion.village.game import (
     ATTACK_PHASE_NOTE,
@@ -182,6 +182,7 @@ def test_the_page_takes_an_item_off_the_selected_mouse(tmp_path: Path) -> None:
 def test_a_card_lets_a_mouse_attack_twice() -> None:
     t = game()
     a, b = to_turn_three(t, {"name": "Twin", "atk": 4, "def": 4}, {"name": "Pup", "atk": 1, "def": 1})
+    t.do({"event": "ability", "mouse": a})  # (its ability, used in Step 4, lets it: test_session6_village)
     twice = [{"attacker": a, "defender": b}, {"attacker": a, "defender": None}]
     with pytest.raises(RuleError, match="may only attack once"):
         t.do({"event": "attack", "attacks": twice})
@@ -194,6 +195,7 @@ def test_a_card_lets_a_mouse_attack_twice() -> None:
 def test_twice_is_at_most_twice_and_a_destroyed_attacker_has_no_second_attack() -> None:
     t = game()
     a, b = to_turn_three(t, {"name": "Twin", "atk": 1, "def": 1}, {"name": "Wall", "atk": 1, "def": 3})
+    t.do({"event": "ability", "mouse": a})
     with pytest.raises(RuleError, match="attack twice, not more"):
         t.do({"event": "attack", "attacks": [{"attacker": a, "defender": None}] * 3, "twice": [a]})
     with pytest.raises(RuleError, match="destroyed by its first attack"):
@@ -212,21 +214,17 @@ def test_the_battle_resolver_takes_twice() -> None:
     assert r.is_legal and r.defenders_destroyed == ("x", "y")
 
 
-def test_the_page_offers_a_second_attack_to_the_mouse_a_card_lets_attack_twice(tmp_path: Path) -> None:
+def test_the_page_offers_no_second_attack_to_a_mouse_whose_ability_does_not_give_one(tmp_path: Path) -> None:
+    """Acorn Scout's only ability (Nibble) lets it attack once: the page's "attacks twice" picker offers
+    it no second attack (the mouse whose ability does: test_session6_village)."""
     v = page(tmp_path)
     acorn = play(v, "Acorn Scout")
     v.buttons["end_turn"].click()
     play(v, "Pebble Pup")
     v.buttons["end_turn"].click()
     v.buttons["draw"].click()
-    assert v.assign2 is None and acorn in v.twice.options[1]
-    v.twice.value = acorn
-    assert v.assign2 is not None and "2nd attack" in v.assign2.description
-    v.assign[acorn].value = UNDEFENDED
-    v.assign2.value = UNDEFENDED
-    v.resolve_button.click()
-    assert v.tracker.history[-1]["twice"] == [acorn] and v.state.players[1].mp == 28
-    assert v.twice.value == "" and v.assign2 is None  # the next turn's attacks start without it
+    assert v.assign2 is None and acorn not in [value for _label, value in v.twice.options]
+    assert v.twice.disabled
 
 
 # -- 4. the coin flip that can negate an attack --------------------------------------------------

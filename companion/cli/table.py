@@ -321,7 +321,34 @@ def _fighter(spec: str, db: Any, where: str, attacking: bool, unknown: list[Comp
     return Fighter.from_card(card, copy_label)
 
 
+def _typed_notes(fighters: list[tuple[str, Any, bool]], db: Any) -> list[Any]:
+    """A note for each ``NAME:NUMBER`` (``spec``, its fighter, whether it attacks) whose name is a mouse
+    card of ``db`` that prints another ATK (an attacker) or DEF (a defender): said, never refused (a card
+    effect may change them: :func:`~companion.village.battle.stats_typed`)."""
+    from ..verdict import Note
+    from ..village.battle import CITE_EFFECTS, stats_typed
+
+    notes: list[Any] = []
+    for spec, f, attacking in fighters:
+        label, sep, _num = spec.rpartition(":")
+        if db is None or f is None or not sep:
+            continue
+        name = label.strip()
+        card = db.lookup(name)
+        if card is None and "#" in name:  # a copy label: 'Acorn Scout#2:5'
+            card = db.lookup(name.rpartition("#")[0].strip())
+        if card is None or card.type not in ("basic-mouse", "mega-mouse"):
+            continue
+        said = stats_typed(card, f.atk if attacking else None, None if attacking else f.defense)
+        if said and all(n.message != said for n in notes):
+            notes.append(Note("stats-typed", said, CITE_EFFECTS))
+    return notes
+
+
 def _village_battle(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from ..verdict import Verdict
     from ..village.battle import Attack, resolve_battle
     from . import bounded
 
@@ -348,21 +375,23 @@ def _village_battle(args: argparse.Namespace) -> int:
                                          "undefended attack", found=repr(spec[:60]),
                                 suggestion="Type the defender after '>', or leave out '>' for an "
                                            "undefended attack")
-    needs_db = any(":" not in part for spec in args.attack for part in spec.split(">"))
-    # a --cards file is read (and refused when missing or broken) even when no card name needs it
-    db = _db("village", args.cards) if needs_db or args.cards else None
+    # a --cards file is read (and refused when missing or broken) even when no card name needs it; the
+    # cards are read for NAME:NUMBER too: a number typed other than the card's is said (_typed_notes)
+    db = _db("village", args.cards)
     attackers: dict[str, Any] = {}
     defenders: dict[str, Any] = {}
     attacks = []
     plain_cards: set[str] = set()  # attackers named by a bare card name (no copy label)
     unknown: list[CompanionError] = []  # every name that is no card, each with its closest cards
     fought = []
+    typed: list[tuple[str, Any, bool]] = []  # each side of each --attack: (its spec, fighter, attacking)
     for i, spec in enumerate(args.attack, 1):
         left, sep, right = spec.partition(">")
         a = _fighter(left, db, f"--attack {i}", True, unknown)
         d = (_fighter(right, db, f"--attack {i}", False, unknown) if sep and right.strip() not in ("", "-")
              else None)
         fought.append((left, a, d))
+        typed.extend([(left, a, True), (right, d, False)])
     raise_unknown("village", unknown, error=CliInputError)
     for i, (left, a, d) in enumerate(fought, 1):
         where = f"--attack {i}"
@@ -386,6 +415,9 @@ def _village_battle(args: argparse.Namespace) -> int:
     result = resolve_battle(list(attackers.values()), list(defenders.values()), attacks,
                             first_turn=args.first_turn, direct_damage=args.direct_damage,
                             opponent_mp=args.mp, twice=tuple(args.twice))
+    said = _typed_notes(typed, db)
+    if said:  # (first: what was typed is read before the notes on the battle)
+        result = replace(result, verdict=Verdict(result.verdict.problems, (*said, *result.verdict.notes)))
     hints = [f"two copies of {p.cards[0]!r}? label them {p.cards[0] + '#1'!r} and {p.cards[0] + '#2'!r}"
              for p in result.verdict.problems if p.rule == "attacks-once" and p.cards[0] in plain_cards]
     if args.json:

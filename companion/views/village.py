@@ -50,7 +50,9 @@ window began meanwhile (it would forfeit that player's draw and their Magic card
 
 New game keeps the old game's log beside the new one (``village-1.jsonl``...), says where, and takes
 the names and the Fruit reading of the game on show for a rematch; **Back to the previous game** swaps
-the two back, keeping the game on show under the next free number (no file is overwritten).
+the two back, keeping the game on show under the next free number (no file is overwritten). A page
+opened again offers it too: the new game's start records the seed of the game kept aside (``previous``),
+by which the page finds that log among the numbered ones beside its own.
 
 The attack button says what a tap does: *Declare and resolve attack* with a mouse assigned to attack,
 *Declare no attack (end the Attack Phase)* while the turn player has mice but none is (not attacking is a
@@ -125,6 +127,7 @@ from ..village.game import (
     why_not_flip,
     why_not_magic_kind,
     why_not_on,
+    why_not_twice,
 )
 from .cards import page_cards
 
@@ -204,7 +207,7 @@ HELP = (  # the page's "How to use this page": what the notebook's lead leaves o
     "sacrificed (Summoning MegaMice).",
     "Undefended attacks hit Mouse Points for the attacker's ATK: a house interpretation (the book gives "
     "no amount); choose <i>Direct damage</i> for the attacker's ATK or another amount, 0 included, for one "
-    "attack. A card that lets a mouse attack twice is chosen in Step 6.",
+    "attack. A mouse whose ability lets it attack twice (used in Step 4 first) is chosen in Step 6.",
     "<b>Card effects</b> records what a card does to the table (ATK and DEF changes, a mouse destroyed, "
     "an Item or a Magic card leaving), so battles use the numbers in play. Each new game records a fresh "
     "seed for <i>Flip for me</i>, so a replay of the log is exact; the <b>Redraw Rule</b> button shows only "
@@ -279,6 +282,10 @@ def step_html(item: CheckItem) -> str:
 class VillageCompanion(ui.TrackerPage):
     """The notebook page: both players, the turn guide with its actions, the battle resolver."""
 
+    #: where the game "Back to the previous game" brings back is kept (this page's New game kept it, or
+    #: the page found it on opening: :meth:`_kept_aside`); ``None``: no game kept aside
+    _previous: Path | None = None
+
     def __init__(self, log_path: str | Path | None = None, *, db: Any = None) -> None:
         self.log_path = Path(log_path) if log_path is not None else default_log_path()
         self._db = db
@@ -294,6 +301,8 @@ class VillageCompanion(ui.TrackerPage):
         self.tracker = self.open_tracker(VillageTracker, self.log_path)
         self._attach_cards()
         self._build()
+        if self.unusable is None:
+            self._previous = self._kept_aside()
         if self.unusable is None and not self._show_set_aside(self.message, self.state.notes):
             self._show_notes()
         if self.unusable is None:
@@ -526,7 +535,7 @@ class VillageCompanion(ui.TrackerPage):
         previous.add_class("cmp-village-previous")
         previous.layout.display = "none"  # shown once this page has kept a game aside
         self.previous_button = previous
-        self._previous: Path | None = None  # where this page's New game kept the game before
+        self._previous = None  # where this page's New game kept the game before
         self.head_msg, caption = self._group([undo, redo, previous])
         at = self.section_messages.guard(self.head_msg)
         undo.on_click(at(lambda _b: self.undo()))
@@ -604,9 +613,10 @@ class VillageCompanion(ui.TrackerPage):
         self.assign2: w.Dropdown | None = None  # the second attack of the mouse a card lets attack twice
         self.twice = w.Dropdown(description="A card lets attack twice", options=[("no mouse", NO_TWICE)],
                                 style={"description_width": "initial"},
-                                tooltip="a card effect (Twin Tail Duelist's Double Strike) lets this mouse "
-                                        "attack twice this turn: its second attack is resolved after its "
-                                        "first (village-tcg.txt, Attack / Defense Structure)",
+                                tooltip="a mouse whose ability (Twin Tail Duelist's Double Strike), used "
+                                        "this turn in Step 4, lets it attack twice: its second attack is "
+                                        "resolved after its first (village-tcg.txt, Attack / Defense "
+                                        "Structure)",
                                 layout=w.Layout(width="480px", height=ui.BUTTON_HEIGHT))
         self.twice.add_class("cmp-village-twice")
         self.twice.observe(lambda _c: self._twice_changed(), names="value")
@@ -959,7 +969,10 @@ class VillageCompanion(ui.TrackerPage):
     def _show_resolved_attack(self) -> None:
         """After an undo, a redo or a redraw the battle panel shows the attack resolved last if it is in
         force (a redo brings it back; a correction may have the game go on), else nothing: never an
-        attack taken back or of a turn that is over, nor a stale preview."""
+        attack taken back or of a turn that is over, nor a stale preview. An attack this page did not
+        resolve (a redo on a page opened after the undo) is found in the history (:meth:`_find_attack`)."""
+        if not self._attack_in_force():
+            self._find_attack()
         if self._resolved is not None and self._attack_in_force():
             panel = self._resolved_html()
             self._resolved = (*self._resolved[:2], panel, *self._resolved[3:])
@@ -995,6 +1008,8 @@ class VillageCompanion(ui.TrackerPage):
             ui.show_error(self.message, why)
 
         with old_log_kept(old, numbered, "start the new game", back=back, stay=stay) as kept:
+            if kept is not None and old.state.started:  # (found again by a page opened anew: _kept_aside)
+                start = {**start, "previous": old.state.seed}
             self.tracker = VillageTracker(self.log_path)
             self._attach_cards()
             self.tracker.do(start)
@@ -1069,6 +1084,31 @@ class VillageCompanion(ui.TrackerPage):
                          f"{reopen_hint(aside)}.")
         if not self.show_unusable(self.message):
             ui.show(self.message, "ok", "Back to the previous game", lines)
+
+    def _kept_aside(self) -> Path | None:
+        """The game kept aside that "Back to the previous game" brings back, found again by a page opened
+        anew (a reload, another window) as the page that kept it had it: of the numbered logs beside this
+        one (:func:`numbered`), one whose game is linked to the game on show by the seed a New game
+        records in the start of the game it begins (``previous``), either way: the game on show began
+        from it, or it began from the game on show (brought back since). Of several, the one kept last
+        (the highest number); a log that cannot be read is no game to bring back."""
+        s, path = self.state, self.log_path
+        if not s.started:
+            return None
+        name = re.compile(rf"{re.escape(path.stem)}-([0-9]{{1,9}}){re.escape(path.suffix)}")
+        try:
+            beside = [(int(m[1]), f) for f in path.parent.iterdir() if (m := name.fullmatch(f.name))]
+        except OSError:
+            return None
+        linked = []
+        for n, kept in beside:
+            try:
+                other = VillageTracker(EventLog(kept, read_only=True)).state
+            except (CompanionError, OSError):
+                continue
+            if other.started and (s.previous == other.seed or other.previous == s.seed):
+                linked.append((n, kept))
+        return max(linked)[1] if linked else None
 
     @staticmethod
     def _wrong_type(card: Any, kind: str) -> RuleError | None:
@@ -1314,8 +1354,16 @@ class VillageCompanion(ui.TrackerPage):
 
     def _resume_attack(self) -> None:
         """A page opened on a game whose turn has an attack resolved shows its battle panel again, as
-        the page that resolved it did (a reload, another window): the attack's lines are those of the
-        state it left (:meth:`~companion.eventlog.Tracker.state_after`)."""
+        the page that resolved it did (a reload, another window)."""
+        self._find_attack()
+        if self._resolved is not None:
+            self._show_resolved_attack()
+
+    def _find_attack(self) -> None:
+        """Remember the attack resolved this turn, from the history (none: :attr:`_resolved` is ``None``),
+        for the battle panel: the attack's lines are those of the state it left
+        (:meth:`~companion.eventlog.Tracker.state_after`)."""
+        self._resolved = None
         history = self.tracker.history
         at = next((i for i in range(len(history) - 1, -1, -1) if history[i].get("event") == "attack"), None)
         if at is None or any(e.get("event") in ("end_turn", "start") for e in history[at + 1:]):
@@ -1323,7 +1371,6 @@ class VillageCompanion(ui.TrackerPage):
         left = self.tracker.state_after(at + 1)
         if left.turn == self.state.turn:
             self._remember_attack(at, left)
-            self._show_resolved_attack()
 
     def _resume_flip(self) -> None:
         """A page opened on a game whose latest action is a coin flip says what the coin showed again,
@@ -1626,12 +1673,7 @@ class VillageCompanion(ui.TrackerPage):
         self._refresh_setup()
         self.previous_button.layout.display = None if self._previous is not None else "none"
         ui.gate(self.previous_button, None if self._previous is not None else "no game kept aside")
-        twice = [("no mouse", NO_TWICE), *((uid, uid) for uid in mine)]
-        self._refreshing_target = True  # (the battle box is built below)
-        try:
-            ui.keep_choice(self.twice, twice, NO_TWICE)
-        finally:
-            self._refreshing_target = False
+        self._refresh_twice(mine)
         self._build_assign()
         ui.gate(self.preview_button, None if s.started else NO_GAME)
         if s.over or not s.started:  # nothing happens outside a game: undo, redo, or a new game
@@ -1647,6 +1689,24 @@ class VillageCompanion(ui.TrackerPage):
         if self.unusable is not None:  # (the walk over every button only then)
             self._lock_if_unusable(self._all_buttons())
         self._refresh_reasons()
+
+    def _refresh_twice(self, mine: list[str]) -> None:
+        """Offer, to attack twice, only the turn player's mice the rules let (an ability that lets the mouse
+        attack twice used this turn: :func:`~companion.village.game.why_not_twice`, the tracker's rule);
+        with none, the picker is off and says why."""
+        s = self.state
+        refusals = {uid: why_not_twice(s, uid, self.tracker.mouse_card(s.mouse(uid)[1])) for uid in mine}
+        allowed = [uid for uid, refused in refusals.items() if refused is None]
+        self._refreshing_target = True  # (the battle box is built below)
+        try:
+            ui.keep_choice(self.twice, [("no mouse", NO_TWICE), *((uid, uid) for uid in allowed)], NO_TWICE)
+        finally:
+            self._refreshing_target = False
+        first = next(iter(refusals.values()), None)
+        ui.gate(self.twice, None if allowed or not mine else
+                off_reason(first) if len(mine) == 1 else
+                f"no mouse has used an ability that lets it attack twice this turn ({CITE_BATTLE}; "
+                f"{CITE_TURN}, Step 4; {CITE_ABILITY})")
 
     def _refresh_setup(self) -> None:
         """The New game boxes take the game on show's players and house reading, once for each game (a

@@ -27,6 +27,7 @@ CITE_BATTLE = cite("village", "Attack / Defense Structure")
 CITE_FIRST_TURN = cite("village", "First Turn")
 CITE_ABILITY_FAQ = cite("village", "Ability FAQ's")
 CITE_WIN = cite("village", "You Win If")
+CITE_EFFECTS = cite("village", "Card Descriptions")
 #: How an attack's Mouse Points line begins, and whom it names when the defending player's name is not
 #: known (``village battle``).
 MP_DAMAGE = "Mouse Points damage"
@@ -132,6 +133,20 @@ def mp_damage_line(damage: int, opponent: str, before: int | None, after: int | 
         return f"{MP_DAMAGE} {damage}"
     return (f"{MP_DAMAGE} {damage}: {opponent or DEFENDING_PLAYER} {before} → {after} MP"
             + (ATTACKER_WINS if after == 0 else ""))
+
+
+def stats_typed(card: Any, atk: int | None, defense: int | None) -> str | None:
+    """What to say of a mouse's ATK or DEF typed other than its card's (``card``: card data), or ``None``
+    (as printed, or not typed): "Acorn Scout: ATK 5 typed; the card says 1, ...", its section
+    (:data:`CITE_EFFECTS`) left to the caller. Never refused: a card effect
+    (an Item, a Magic card, an ability) may change them (Card Descriptions), but a slip at the table
+    should not pass as one."""
+    said = [f"{label} {typed} typed; the card says {printed}"
+            for label, typed, printed in (("ATK", atk, card.get("atk")), ("DEF", defense, card.get("def")))
+            if typed is not None and printed is not None and typed != printed]
+    if not said:
+        return None
+    return f"{card.name}: {'; '.join(said)}, used as typed (a card effect that changes it?)"
 
 
 def duel(atk: int, defense: int) -> str:

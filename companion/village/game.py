@@ -16,8 +16,9 @@ The fold enforces the rule book:
   Fruit; Step 4 abilities, once per mouse, with enough Fruit, never after an attack (whether
   the Fruit stays equipped or is paid is a house reading, ``fruit_cost``: :data:`FRUIT_READINGS`);
   Step 5 Items (one per turn, one per mouse) and one Magic card; Step 6 one Attack Phase, its
-  attacks declared together (never on the first turn of the game; a mouse attacks once unless a
-  card lets it attack twice, ``twice``); Step 7 end turn. By default the steps must be taken in
+  attacks declared together (never on the first turn of the game; a mouse attacks once unless its
+  ability, used this turn in Step 4, lets it attack twice, ``twice``: :func:`why_not_twice`); Step 7 end
+  turn. By default the steps must be taken in
   order (``strict_order``); instant Magic may be played at any time by either player.
 - Redraw Rule: once per player, only at the very start, only without a Basic Mouse.
 - Coin Flips: a card's flip may come whenever its ability or effect does (an Instant Magic
@@ -45,6 +46,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -64,7 +66,7 @@ from ..eventlog import (
 )
 from ..textio import PLAYER_NAME_MAX, player_names
 from ..verdict import plural
-from .battle import Attack, BattleResult, Fighter, resolve_battle
+from .battle import Attack, BattleResult, Fighter, resolve_battle, stats_typed
 
 START_MP = 30
 HAND = 7
@@ -153,7 +155,7 @@ EVENT_FIELDS: dict[str, EventFields] = {
         f"a new game: each player draws {HAND} cards and has {START_MP} Mouse Points "
         f"({cite('village', 'Gameplay')})",
         optional=("players", "first", "decks", "deck", "mp", "seed", "strict_order", "direct_damage",
-                  "fruit_cost", "toss"),
+                  "fruit_cost", "toss", "previous"),
         notes=(("players", f"two names, each on one line of at most {PLAYER_NAME_MAX} characters; default "
                            "Player 1, Player 2"),
                ("first", "0 (Player 1) or 1 (Player 2) goes first; left out: a coin toss from the seed "
@@ -170,7 +172,9 @@ EVENT_FIELDS: dict[str, EventFields] = {
                ("fruit_cost", "how an ability's Fruit cost is met (house interpretation): 'equipped' "
                               "(default: the Fruit stays on the mouse) or 'pay' (the Fruit paid is "
                               "discarded)"),
-               ("toss", "true: 'first' was chosen by the coin toss (recorded with it)"))),
+               ("toss", "true: 'first' was chosen by the coin toss (recorded with it)"),
+               ("previous", "the seed of the game kept aside when this one began (the page's New game "
+                            "records it, so that a page opened again offers 'Back to the previous game')"))),
     "redraw": EventFields(f"at the very start of the match, before any turn action: the Redraw Rule "
                           f"({CITE_REDRAW})", ("player", "basic_in_hand"),
                           notes=(_PLAYER, ("basic_in_hand", "false: the opening 7 cards hold no Basic "
@@ -225,8 +229,10 @@ EVENT_FIELDS: dict[str, EventFields] = {
                                                    "\"atk\": the attacker's ATK; default: the game's "
                                                    "(the start's direct_damage, else the attacker's ATK; "
                                                    "a house interpretation)"),
-                                 ("twice", "[mouse id, ...]: a card lets these mice attack twice this turn "
-                                           f"(a card effect over {CITE_BATTLE})")),
+                                 ("twice", "[mouse id, ...]: mice whose ability, used this turn in Step 4 "
+                                           "(an ability event before the attack), lets them attack twice, as "
+                                           "Twin Tail Duelist's Double Strike (a card effect over "
+                                           f"{CITE_BATTLE})")),
                           objects=(("attacks", ("attacker", "defender")),)),
     "stats": EventFields(f"any time: a card effect changes a mouse's ATK or DEF ({CITE_EFFECTS})", ("mouse",),
                          optional=("atk", "def"),
@@ -299,6 +305,7 @@ class TurnState:
     mouse_played: str = ""  # "basic" or "mega" once Step 2 is used
     fruit: bool = False
     abilities: tuple[str, ...] = ()
+    ability_names: tuple[str, ...] = ()  # the ability each of ``abilities`` used, by its name ("": not named)
     items: int = 0
     magic: tuple[int, ...] = ()  # players who played a Magic card this turn
     attacked: bool = False
@@ -328,6 +335,9 @@ class VillageState:
     #: what the log says of itself, for a replay and the page: a seeded flip whose logged result the
     #: seed no longer gives (a line before it was lost or changed), kept as it was logged
     notes: tuple[str, ...] = ()
+    #: the seed of the game a page's New game kept aside when this one began (the start's ``previous``):
+    #: how a page opened again finds that game, to offer "Back to the previous game"
+    previous: int | str | None = None
 
     @property
     def over(self) -> bool:
@@ -402,24 +412,28 @@ def _set_player(state: VillageState, p: int, pl: Player) -> VillageState:
     return replace(state, players=(ps[0], ps[1]))
 
 
+def _losing(pl: Player) -> tuple[str, str] | None:
+    """How player ``pl`` meets a losing condition (You Win If), or ``None``: in words after its name
+    ("has 0 Mouse Points") and as the win reason says it ("Bob's deck has no cards"). The one place the
+    two conditions are written: :func:`_check_winner` and :func:`_recheck_winner` read them here."""
+    if pl.mp <= 0:
+        return "has 0 Mouse Points", f"{pl.name} has 0 Mouse Points"
+    if pl.deck <= 0:
+        return "has no cards in the deck", f"{pl.name}'s deck has no cards"
+    return None
+
+
 def _check_winner(state: VillageState) -> VillageState:
-    """The winner, once a player has 0 MP or an empty deck (You Win If); kept once decided."""
+    """The winner, once a player has 0 MP or an empty deck (You Win If, :func:`_losing`); kept once
+    decided."""
     if state.winner is not None:
         return state
     for p, pl in enumerate(state.players):
-        other = state.players[1 - p].name
-        if pl.mp <= 0:
-            return replace(state, winner=1 - p, win_reason=f"{pl.name} has 0 Mouse Points: {other} wins "
-                                                           f"({CITE_WIN})")
-        if pl.deck <= 0:
-            return replace(state, winner=1 - p, win_reason=f"{pl.name}'s deck has no cards: {other} wins "
-                                                           f"({CITE_WIN})")
+        lost = _losing(pl)
+        if lost is not None:
+            return replace(state, winner=1 - p,
+                           win_reason=f"{lost[1]}: {state.players[1 - p].name} wins ({CITE_WIN})")
     return state
-
-
-def _losing(pl: Any) -> str | None:
-    """How player ``pl`` meets a losing condition (You Win If), in words, or ``None``."""
-    return "has 0 Mouse Points" if pl.mp <= 0 else "has no cards in the deck" if pl.deck <= 0 else None
 
 
 def _recheck_winner(state: VillageState) -> VillageState:
@@ -432,8 +446,8 @@ def _recheck_winner(state: VillageState) -> VillageState:
         winner, loser = state.players[state.winner], state.players[1 - state.winner]
         too = _losing(winner)
         if too is not None and _losing(loser) is not None:
-            said = (f"{winner.name} {too} too, but {loser.name} lost first: the result stands ({CITE_WIN}; "
-                    "house reading: the book names no winner when both players would lose)")
+            said = (f"{winner.name} {too[0]} too, but {loser.name} lost first: the result stands "
+                    f"({CITE_WIN}; house reading: the book names no winner when both players would lose)")
             return replace(state, last=(*state.last, said))
     # (the loser alone losing: the same winner, its reason worked out again: it may be another now)
     again = _check_winner(replace(state, winner=None, win_reason=""))
@@ -682,6 +696,43 @@ def why_no_ability(card: Any) -> RuleError | None:
     return RuleError(f"{card.name!r} has no ability on its card", cite=CITE_ABILITY)
 
 
+#: An ability's text that lets its mouse attack twice (Twin Tail Duelist's Double Strike: "This Mouse may
+#: attack twice this turn").
+ATTACKS_TWICE = re.compile(r"\battack\w*\b.*\btwice\b", re.IGNORECASE | re.DOTALL)
+
+
+def twice_abilities(card: Any) -> list[str]:
+    """The names of the abilities of the mouse ``card`` (card data) that may let it attack twice: those
+    whose text says so, or that have no text in the data (it cannot say they do not)."""
+    return [str(a.get("name") or "ability") for a in card.get("abilities") or ()
+            if isinstance(a, Mapping) and (not a.get("text") or ATTACKS_TWICE.search(str(a.get("text"))))]
+
+
+def why_not_twice(state: VillageState, uid: str, card: Any = None) -> RuleError | None:
+    """Why the turn player's mouse ``uid`` may not attack twice this turn (an attack's ``twice``), or
+    ``None``. Each attacking Mouse may only attack once (Attack / Defense Structure): a second attack
+    is a Mouse's ability (Twin Tail Duelist's Double Strike), and an ability is used in Step 4, before
+    the attack is declared, once per turn and with its Fruit cost (Order of Turn, Step 4; Card
+    Descriptions 6): so the mouse has used it this turn. ``card``: its card data (``None``: not known):
+    then the ability used is one that lets it attack twice (:func:`twice_abilities`), and a card with
+    none is refused. The tracker refuses an attack with it, and the page offers only the mice it allows."""
+    once = f"{CITE_BATTLE}: each attacking Mouse may only attack once"
+    names = twice_abilities(card) if card is not None else None
+    if names == []:
+        return RuleError(f"{uid!r} attacks once: its card ({card.name}) has no ability that lets it attack "
+                         "twice", cite=f"{once}; {CITE_ABILITY}")
+    which = " or ".join(map(repr, names)) if names else "an ability that lets it attack twice"
+    used = dict(zip(state.t.abilities, state.t.ability_names, strict=True))
+    if uid not in used:
+        return RuleError(f"{uid!r} has not used {which} this turn: a second attack comes from a Mouse's "
+                         "ability, used in Step 4 (its Fruit cost paid) before the attack is declared",
+                         cite=f"{once}; {CITE_TURN}, Step 4; {CITE_ABILITY}")
+    if names and used[uid] and used[uid] not in names:
+        return RuleError(f"{uid!r} used {used[uid]!r} this turn, not {which}: a Mouse uses its ability once "
+                         "per turn", cite=f"{once}; {CITE_ABILITY}")
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class CheckItem:
     step: int
@@ -925,7 +976,7 @@ class VillageTracker(Tracker[VillageState]):
     KIND = "village"
     EVENT_KINDS = frozenset(EVENTS)
     START_FIELDS = frozenset({"players", "first", "decks", "deck", "mp", "seed", "strict_order",
-                              "direct_damage", "fruit_cost", "toss"})
+                              "direct_damage", "fruit_cost", "toss", "previous"})
     cards: Any = None
     #: Refuse a new start while the log holds a game (:meth:`~companion.eventlog.Tracker.restart_refused`;
     #: the page's New game begins a new log).
@@ -1091,6 +1142,13 @@ class VillageTracker(Tracker[VillageState]):
         m = FieldMouse(f"{name} #{number}", name, kind, atk, dfn, state.turn)
         return replace(state, next_uid=max(state.next_uid, number + 1), uids=(*state.uids, m.uid)), m
 
+    def _stats_note(self, m: FieldMouse) -> tuple[str, ...]:
+        """An ATK or DEF typed other than the mouse's card's, said beside its play (never refused:
+        :func:`~companion.village.battle.stats_typed`)."""
+        card = self.mouse_card(m)
+        said = stats_typed(card, m.atk, m.defense) if card is not None else None
+        return (f"{said} ({CITE_EFFECTS})",) if said else ()
+
     @staticmethod
     def _mouse_number(state: VillageState, number: object) -> int:
         """A new mouse's ``number``, its ``#`` in its id (``Acorn Scout #3``): the rule book numbers no
@@ -1165,6 +1223,10 @@ class VillageTracker(Tracker[VillageState]):
         mp = _int(e, "mp", START_MP, minimum=1, maximum=self._cap)
         direct = _int(e, "direct_damage", None, minimum=0, maximum=self._cap)
         names = player_names(names, logged=self.replaying, error=RuleError)
+        previous = e.get("previous")
+        if previous is not None and not good_seed(previous, logged=self.replaying):
+            raise RuleError(f"previous (the seed of the game kept aside) must be {SEED_WORDS}, not "
+                            f"{shown(previous, 40)}")
         players = (Player(names[0], mp, decks[0] - HAND), Player(names[1], mp, decks[1] - HAND))
         how = f" (coin toss from seed {seed!r})" if tossed else ""
         last: tuple[str, ...] = (f"{players[first].name} goes first{how}; each player draws 7 cards and has "
@@ -1172,7 +1234,8 @@ class VillageTracker(Tracker[VillageState]):
         if reading != "equipped":
             last = (*last, f"for this game: {FRUIT_READINGS[reading]}")
         return VillageState(True, players, first, 1, first, TurnState(), False, None, "",
-                            seed, bool(e.get("strict_order", True)), direct, last=last, fruit_reading=reading)
+                            seed, bool(e.get("strict_order", True)), direct, last=last, fruit_reading=reading,
+                            previous=previous)
 
     def _on_redraw(self, state: VillageState, e: Event) -> VillageState:
         p = _player(state, e)
@@ -1214,7 +1277,8 @@ class VillageTracker(Tracker[VillageState]):
         pl = state.players[state.current]
         state = _set_player(state, state.current, replace(pl, field=(*pl.field, m)))
         state = replace(state, t=replace(state.t, mouse_played="basic"))
-        return replace(self._advance(state, "play_basic"), last=(f"{pl.name} plays {m.uid}",))
+        return replace(self._advance(state, "play_basic"),
+                       last=(f"{pl.name} plays {m.uid}", *self._stats_note(m)))
 
     def _on_summon_mega(self, state: VillageState, e: Event) -> VillageState:
         sac = self._mouse_for(state, "summon_mega", e.get("sacrifice"),
@@ -1227,7 +1291,7 @@ class VillageTracker(Tracker[VillageState]):
         state = replace(state, t=replace(state.t, mouse_played="mega"))
         return replace(self._advance(state, "summon_mega"),
                        last=(f"{pl.name} sacrifices {sac.uid} ({gone}) and plays "
-                             f"{m.uid}; {self._mega_may(state, m)}",))
+                             f"{m.uid}; {self._mega_may(state, m)}", *self._stats_note(m)))
 
     def _mega_may(self, state: VillageState, m: FieldMouse) -> str:
         """What a Mega Mouse just summoned may still do this turn (Mega Mice may use their ability and
@@ -1257,7 +1321,9 @@ class VillageTracker(Tracker[VillageState]):
             raise RuleError(f"name (the ability's) must be text, not {shown(ability, 40)}")
         m = self._mouse_for(state, "ability", e.get("mouse"), cost=cost,
                             ability=ability.strip() if ability else None)
-        state = replace(state, t=replace(state.t, abilities=(*state.t.abilities, m.uid)))
+        named = ability.strip() if ability else ""
+        state = replace(state, t=replace(state.t, abilities=(*state.t.abilities, m.uid),
+                                         ability_names=(*state.t.ability_names, named)))
         used = f"uses {ability.strip()}" if ability else "uses its ability"
         if state.fruit_reading == "pay" and cost:
             state = self._replace_mouse(state, replace(m, fruit=m.fruit - cost))
@@ -1381,8 +1447,16 @@ class VillageTracker(Tracker[VillageState]):
             raise RuleError(f"twice must be a list of mouse ids, not {shown(raw)}",
                             expected='e.g. ["Twin Tail Duelist #3"]')
         for uid in raw:
-            self._mouse_for(state, "attack", uid)
+            m = self._mouse_for(state, "attack", uid)
+            refused = None if self.replaying else why_not_twice(state, uid, self.mouse_card(m))
+            if refused is not None:  # (an older log's line is kept as it was played)
+                raise refused
         return tuple(raw)
+
+    def mouse_card(self, m: FieldMouse) -> Any:
+        """The card data of the mouse ``m`` (``None``: no data, or not a mouse card of it)."""
+        card = self.cards.lookup(m.name) if self.cards is not None else None
+        return card if card is not None and card.type in MOUSE_TYPES.values() else None
 
     def _on_attack(self, state: VillageState, e: Event) -> VillageState:
         raw = e.get("attacks")
