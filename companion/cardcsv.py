@@ -578,6 +578,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     issues = [i for i in validate_document(doc, file=file) if i.severity == "error"]
     if check_loaded:
         issues += _loaded_issues(game, doc, file, out, issues)
+    example = _Examples(game, types)
     for issue in issues:
         index, field = _card_field(issue.pointer)
         refused = written.get((index, field)) if index is not None and field is not None else None
@@ -593,7 +594,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
             problems.append(SheetProblem(f"duplicate id {issue.card_id!r} (first on row {first})",
                                          rows[index], column, "id" if column else None))
             continue
-        problems.append(_locate(issue, cols, rows))
+        problems.append(example.to(_locate(issue, cols, rows)))
     if not cards and not problems:  # a header alone (or blank rows): a card file of nothing
         problems.append(SheetProblem("the sheet has no card rows (a header alone, or blank rows): nothing to "
                                      "import"))
@@ -601,6 +602,53 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         problems.sort(key=lambda p: p.row or 0)
         raise CsvImportError(file, problems)
     return doc
+
+
+#: The longest example cell a problem shows (a longer one would bury the problem it follows)
+_EXAMPLE_LIMIT = 200
+
+
+def json_example(game: str, name: str) -> str | None:
+    """How to write a cell of the JSON column ``name`` (Village ``abilities``: a list of objects), as a
+    bundled card of ``game`` holds it (a list: its first item alone): ``Acorn Scout's: [{"name": ...}]``;
+    ``None`` when no bundled card has one short enough to show. A real card's value, never a made-up one."""
+    from .cards import load_game, thaw
+    from .validation import field_types
+
+    kinds, items = field_types(game).get(name, (frozenset(), frozenset()))
+    for card in load_game(game, include_user=False):
+        value = thaw(card.data.get(name))
+        if isinstance(value, list) and value:
+            value = value[:1]
+        if value in (None, [], {}):
+            continue
+        cell = encode_cell(value, kinds, items)
+        return f"{card.name}'s: {cell}" if len(cell) <= _EXAMPLE_LIMIT else None
+    return None
+
+
+class _Examples:
+    """The schema's problems of a sheet's cells in a column of JSON objects (Village ``abilities``), the
+    first of each row followed by how to write that column (:func:`json_example`), as a number column's
+    problem says the number to write: such a cell is the one a sheet cannot show the form of. (A cell that
+    is not JSON at all says so, and what JSON found, instead.)"""
+
+    def __init__(self, game: str, types: Mapping[str, tuple[frozenset[str], frozenset[str]]]) -> None:
+        self.game, self.types = game, types
+        self.examples: dict[str, str | None] = {}  # per column, its example (read once)
+        self.said: set[tuple[int | None, str]] = set()  # (row, column) whose example is said
+
+    def to(self, p: SheetProblem) -> SheetProblem:
+        """``p``, with the example of its column when it is the first problem of its row there."""
+        kinds, items = self.types.get(p.field or "", (frozenset(), frozenset()))
+        if p.field is None or "object" not in kinds | items or (p.row, p.field) in self.said:
+            return p
+        self.said.add((p.row, p.field))
+        if p.field not in self.examples:
+            self.examples[p.field] = json_example(self.game, p.field)
+        example = self.examples[p.field]
+        return p if example is None else replace(p, problem=f"{p.problem}; this column is written as JSON, "
+                                                            f"like {example}")
 
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")

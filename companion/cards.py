@@ -789,3 +789,31 @@ def _corrections_left_out(game: str, good: list[Path], path: Path, skipped: dict
 
 #: The end of a key of :func:`load_what_loads`'s problems that names one correction, not a file.
 RECORD_KEY = re.compile(r" /cards/\d+ \(card '.*'\)$")
+
+
+def left_out_holders(names: Iterable[str], left_out: Iterable[str]) -> tuple[dict[str, str], list[str]]:
+    """Which card file left out (``left_out``: :func:`load_what_loads`'s keys; the bundled data and single
+    corrections are passed over) holds a card of each of ``names`` (its id or name, compared as
+    :func:`norm_text` compares them), and which of those files cannot be told (they cannot be read as a
+    list of cards, or hold a card without a name). A name unknown to the cards that load is blamed on a
+    file left out only when that file holds it, or may hold it: any other file left out is not the reason."""
+    from .validation import read_document
+
+    wanted = {norm_text(n): n for n in names}
+    held: dict[str, str] = {}
+    untold: list[str] = []
+    for key in left_out:
+        if key == BUNDLED or RECORD_KEY.search(key):
+            continue
+        doc, _problem = read_document(key)
+        cards = doc.get("cards") if isinstance(doc, dict) else None
+        if not isinstance(cards, list):
+            untold.append(key)
+            continue
+        for card in cards:
+            if not isinstance(card, dict) or not isinstance(card.get("name"), str):
+                untold.append(key)  # (its name may be any of them)
+            for said in (card.get(k) for k in ("id", "name")) if isinstance(card, dict) else ():
+                if isinstance(said, str) and norm_text(said) in wanted:
+                    held.setdefault(wanted[norm_text(said)], key)
+    return held, list(dict.fromkeys(untold))

@@ -376,27 +376,22 @@ def _check_output(out: str, suffix: str, inputs: list[str], *, what: str) -> Non
 
 def _refuse_decks_folder(out: str, game: str, what: str, role: ReadHere | None) -> None:
     """Refuse an ``--out`` in your logs, high scores or drafts folder (``"state"``: what the pages keep), or
-    in your decks folder (:func:`companion.cards.read_here`'s ``"decks"``: where
-    the deck builder saves decklists and offers them, as the print page does): a card file or a sheet
-    written there would replace a saved deck, or be offered as a deck that cannot be read. Said before
-    anything is read or written, as for the format and corrections files. ``what``: the kind of file
-    written; ``role``: what :func:`~companion.cards.read_here` says of ``out``."""
+    in your decks folder (:func:`companion.cards.read_here`'s ``"decks"``: where the deck builder saves
+    decklists and offers them, as the print page does): a card file or a sheet written there would
+    replace a saved deck, or be offered as a deck that cannot be read. Said before anything is read or
+    written, as for the format and corrections files, in the words every command that writes a file uses
+    (:func:`companion.cli.deck.refuse_read_place`). ``what``: the kind of file written; ``role``: what
+    :func:`~companion.cards.read_here` says of ``out``."""
     from ..cards import user_data_dir
-    from ..deck.saved import decks_dir
+    from .deck import refuse_read_place
 
-    if role is not None and role.kind == "state":  # (a game log, the high scores, a draft: never replaced)
-        tail = "; writing it would replace it" if Path(out).exists() else ""
-        raise CompanionError(f"{out!r} is {role.what}{tail}", where="--out",
-                             expected=f"a {what} path outside that folder",
-                             suggestion="Choose another --out; nothing was written.")
-    if role is None or role.kind != "decks":
+    if role is None or role.kind not in ("state", "decks"):  # (the others: the caller's own checks)
         return
-    there = role.what + ("; writing it would replace it" if Path(out).exists() else "")
     hint = (f"Your own {game} cards load from {user_data_dir() / game} (e.g. --out "
-            f"{user_data_dir() / game / Path(out).name}); choose" if what.startswith("JSON") else "Choose")
-    raise CompanionError(f"{out!r} is {there}", where="--out",
-                         expected=f"a {what} path outside {decks_dir()}",
-                         suggestion=f"{hint} another --out; nothing was written.")
+            f"{user_data_dir() / game / Path(out).name})" if what.startswith("JSON") and role.kind == "decks"
+            else "")
+    refuse_read_place(out, "--out", decks=f"the deck builder and the print page would offer a {what} there "
+                                          "as a decklist", hint=hint, role=role)
 
 
 def cmd_import(args: argparse.Namespace) -> int:

@@ -113,9 +113,12 @@ def _check(args: argparse.Namespace) -> int:
         source = "standard input" if args.deckfile == "-" else args.deckfile
         warnings.append(f"{source} holds no cards (only blank lines, comments or a header, if anything)")
     if args.json:
+        from ..deck.decklist import counts_json
+
         body = verdict.to_json()
         print_json({"game": deck.game, "legal": verdict.is_legal, "card_count": deck.card_count,
-                    "name": deck.name, "format": fmt.id, "format_file": None if fmt.bundled else fmt.path,
+                    "unique_cards": len(deck.entries), "name": deck.name, "format": fmt.id,
+                    "format_file": None if fmt.bundled else fmt.path, "cards": counts_json(deck),
                     "problems": body["problems"], "notes": body["notes"], "warnings": warnings})
     else:
         print(f"{_title(deck)} ({_format_label(fmt)})")
@@ -162,6 +165,10 @@ def _plot_path(raw: str) -> Path:
     return _output_file(path, raw, "--plot")
 
 
+#: :func:`refuse_read_place`'s ``role`` not given: it asks :func:`~companion.cards.read_here` itself
+_READ = object()
+
+
 def refuse_read_file(raw: str, option: str, args: argparse.Namespace) -> None:
     """Refuse an output path that names a file this command (or any later one) reads: the decklist,
     a ``--cards`` or ``--format`` file, and whatever the companion loads by itself (your card files
@@ -183,20 +190,25 @@ def refuse_read_file(raw: str, option: str, args: argparse.Namespace) -> None:
     refuse_read_place(raw, option)
 
 
-def refuse_read_place(raw: str, option: str, *, decks: str | None = None) -> None:
+def refuse_read_place(raw: str, option: str, *, decks: str | None = None, hint: str = "",
+                      role: Any = _READ) -> None:
     """Refuse an output path where the companion reads files by itself (your card files and
     corrections, formats, logs, high scores and drafts, the bundled data:
     :func:`companion.cards.read_here`). A decklist may go among your saved decks; ``decks``: why any
-    other file may not (a new file there would be offered as a decklist), which refuses it there too."""
+    other file may not (a new file there would be offered as a decklist), which refuses it there too.
+    ``hint``: said before "Choose another ..." (where such a file goes instead); ``role``: what
+    :func:`~companion.cards.read_here` says of ``raw``, when the caller has asked it already. The one
+    wording of these refusals, for every command that writes a file."""
     from ..cards import read_here
     from ..errors import CompanionError
 
-    role = read_here(raw)
+    if role is _READ:
+        role = read_here(raw)
+    choose = f"{hint}{'; choose' if hint else 'Choose'} another {option}; nothing was written."
     if role is not None and role.kind == "decks" and decks is not None:
         tail = "writing it would replace it" if Path(raw).exists() else decks
         raise CompanionError(f"{raw!r} is {role.what}; {tail}", where=option,
-                             expected="a path outside your decks folder",
-                             suggestion=f"Choose another {option}; nothing was written.")
+                             expected="a path outside your decks folder", suggestion=choose)
     if role is not None and role.kind != "decks":
         tail = ("" if role.kind == "bundled" else "; writing it would replace it" if Path(raw).exists()
                 else "; a file written there would be read as one")
@@ -204,7 +216,7 @@ def refuse_read_place(raw: str, option: str, *, decks: str | None = None) -> Non
                              where=option, expected="a path outside the folders the companion reads by "
                                                     "itself (your cards, formats, logs, high scores and "
                                                     "drafts) and the bundled data",
-                             suggestion=f"Choose another {option}; nothing was written.")
+                             suggestion=choose)
 
 
 def _stats(args: argparse.Namespace) -> int:

@@ -10,8 +10,9 @@ Text form, one entry a line::
 
 Counts are written ``3`` or ``3x``; names and ids are case-insensitive (and curly
 apostrophes, quotes, dashes and repeated spaces match the plain ones); blank lines
-and comments (``#``, ``//``) are skipped, and so are labels in brackets (``[Mice]``) over a group of
-cards (``[Sideboard]`` is an error, as below); one header line (``Deck``, ``Main``,
+and comments (``#``, ``//``) are skipped, and so are labels in brackets (``[Mice]``) and section headers
+(``Mice:``, ``Fruit (20):``: no count, a colon at the end) over a group of cards (``[Sideboard]`` and
+``Sideboard:`` are errors, as below); one header line (``Deck``, ``Main``,
 ``Main deck:``) is allowed, and ``Name: My deck`` names the list, both before the first card
 (after it, or a second header, is an error that says so). A sideboard (``Sideboard``, ``Side``,
 ``Maybe``...) is not part of the deck: its header is an error, not a silent merge.
@@ -53,6 +54,9 @@ _NAME = re.compile(r"^name\s*:\s*(?P<name>.*)$", re.IGNORECASE)
 _SIDE = re.compile(r"^(sideboard|side\s*board|side\s*deck|side|maybe(board)?|extra\s*deck|tokens?)"
                    r"\s*:?\s*(\(\d+\))?$", re.IGNORECASE)  # a section after the main deck
 _LABEL = re.compile(r"\[([^\[\]]+)\]")  # "[Mice]", "[Main]": a label over a group of cards
+#: "Mice:", "Fruit (20):", "Characters:": a section header over a group of cards, as exported lists write
+#: one (no count first: a line that names no card and ends with a colon)
+_SECTION = re.compile(r"^(?P<label>[^\d\s:+-][^:]*?)\s*(\(\d+\))?\s*:\s*(\(\d+\))?$")
 _COMMENT_MARK = re.compile(r"\s+(#|//)")  # an inline comment starts here (unless a card's name goes on)
 _TRAILING_COUNT = re.compile(r"(?P<name>.+?)\s+[x×]?(?P<count>\d+)[x×]?", re.IGNORECASE)  # "Acorn Scout x3"
 #: Lines that get close card names in an error; later ones only their problem (each look-up
@@ -331,6 +335,17 @@ def other_game_of_names(unknown: Sequence[str], game: str,
     return None
 
 
+def their_card_names(unknown: Iterable[str], other: str) -> list[str]:
+    """The names of ``other``'s cards among the ``unknown`` names (or ids) of a list, each once, in the
+    list's order: the cards that make it look like ``other``'s list (:func:`other_game_of`), to name."""
+    try:
+        db = their_cards(other)
+    except CompanionError:
+        return []
+    found = [card.name for name in unknown if (card := db.lookup(name)) is not None]
+    return list(dict.fromkeys(found))
+
+
 def _game_hint(exc: DecklistError, game: str) -> DecklistError:
     """``exc``, with a word on the game when its unknown names are mostly another game's cards."""
     found = other_game_of(exc.issues, game, exc.known)
@@ -467,6 +482,10 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
             if _SIDE.match(label.group(1).strip()):  # "[Sideboard]" is not part of the deck: said so
                 issues.append(LineIssue(number, shown, _misplaced(label.group(1).strip(), 0, 0) or ""))
             continue
+        section = _SECTION.fullmatch(line)
+        if section and not _SIDE.match(line) and not _HEADER.match(line) and not _NAME.match(line) \
+                and db.lookup(line) is None and db.lookup(section.group("label")) is None:
+            continue  # "Mice:": a section header over the cards after it, like a "[Mice]" label
         m = _NAME.match(line)
         if (_HEADER.match(line) or m or _SIDE.match(line)) and db.lookup(line) is None:
             misplaced = _misplaced(line, header, first_card)
@@ -490,7 +509,7 @@ def parse_text(text: str, db: CardDB, *, name: str = "", where: str | None = Non
         if no_count:
             # no count first: say how to write it, with the card if it is one ("Acorn Scout x3"
             # and "Pear 20" have theirs at the end: move it to the front)
-            n, guess = 1, db.lookup(line)
+            n, guess = 1, db.lookup(line) or (db.lookup(section.group("label")) if section else None)
             tail = _TRAILING_COUNT.fullmatch(line)
             if guess is None and tail and isinstance(_parse_count(tail.group("count")), int):
                 guess = db.lookup(tail.group("name"))
@@ -614,9 +633,10 @@ def _rows(text: str) -> list[tuple[int, str]]:
 _HEADER_ROWS = 20
 
 
-def _csv_start(text: str) -> tuple[str | None, bool, int]:
+def _csv_start(text: str) -> tuple[str | None, bool, int, list[tuple[int, str]]]:
     """How a CSV decklist starts: its separator (``None``: the list is no CSV), whether a ``sep=`` first
-    line states it, and the line number of its header row (0: none, its rows are cards from the first).
+    line states it, the line number of its header row (0: none, its rows are cards from the first), and
+    its rows (:func:`_rows`, the ``sep=`` line taken off), read once for the caller too.
 
     The header is the first of its first :data:`_HEADER_ROWS` rows that is one (:func:`_csv_header`,
     with any separator, or the one the ``sep=`` line states): rows above it are a title or a mistake
@@ -624,14 +644,17 @@ def _csv_start(text: str) -> tuple[str | None, bool, int]:
     row a count and a card), as it does for a card sheet."""
     rows = _rows(text)
     if not rows:
-        return None, False, 0
+        return None, False, 0, []
     sep, stated = csv_separator([rows[0][1]])  # (a sep= line, or the separators of the first row)
-    for number, line in rows[1 if stated else 0:][:_HEADER_ROWS]:
+    data = rows[1:] if stated else rows
+    for number, line in data[:_HEADER_ROWS]:
         for each in (sep,) if stated and sep else CSV_SEPARATORS:
             if _csv_header(csv_cells(line.strip(), each)):
-                return each, stated, number
-    sep, stated = csv_separator([line for _, line in rows], header=_csv_header, row=_csv_row)
-    return sep, stated, 0
+                return each, stated, number, data
+    if stated:  # the sep= line says the separator: a list of rows without a header
+        return sep, stated, 0, data
+    # (every row tried as a header above, the first too: only the rows' own separators are left to tell)
+    return csv_separator([line for _, line in rows], row=_csv_row)[0], False, 0, data
 
 
 def looks_like_csv(text: str) -> bool:
@@ -658,8 +681,8 @@ def _csv_title(cells: list[str]) -> str | None:
 
 def csv_name(text: str) -> str:
     """The name a CSV decklist's title row says (:func:`parse_csv`); ``""``: it has none."""
-    sep, stated, head = _csv_start(text)
-    rows = [(n, line) for n, line in _rows(text)[1 if stated else 0:] if n < head]
+    sep, _stated, head, data = _csv_start(text)
+    rows = [(n, line) for n, line in data if n < head]
     title = _csv_title(csv_cells(rows[0][1].strip(), sep or ",")) if rows else None
     return title or ""
 
@@ -712,7 +735,7 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
     comments are skipped. One title row may stand above the header (:func:`_csv_title`: ``My deck,,``
     or ``Name: My deck``): it names the list; any other row there is a problem. Raise
     :class:`DecklistError` with one problem per bad row, by line."""
-    found_sep, stated, head = _csv_start(text)
+    found_sep, stated, head, data = _csv_start(text)
     delimiter = found_sep or ","
     said = "its sep= line says so" if stated else f"as its header row, line {head}, does" if head \
         else "as its first row does"
@@ -724,7 +747,7 @@ def parse_csv(text: str, db: CardDB, *, name: str = "", where: str | None = None
     width = 0  # the header's columns (0: no header), whose cells a row may fill
     ignored: list[str] = []  # the header's columns a decklist does not take, as warnings
     above = 0  # rows above the header so far (the first may be the title)
-    for number, raw in _rows(text)[1 if stated else 0:]:  # (the sep= line: no row)
+    for number, raw in data:  # (the sep= line: no row)
         line = raw.strip()
         cells = csv_cells(line, delimiter)
         if number < head:  # above the header: its title, and nothing else
@@ -1186,3 +1209,11 @@ def to_json(deck: Decklist) -> dict[str, Any]:
     return {"game": deck.game, "name": deck.name,  # (a total above MAX_COUNT as several entries)
             "cards": [{"card": e.card.id, "count": n, "name": e.card.name}
                       for e in deck.entries for n in _chunks(e.count)]}
+
+
+def counts_json(deck: Decklist) -> list[dict[str, Any]]:
+    """Each printing of ``deck`` once, with its total count (never cut into entries of at most
+    :data:`MAX_COUNT`, as :func:`to_json` writes a list): ``{"card": id, "name", "type", "count"}``, in the
+    list's order. What a verdict's JSON gives a script about the cards it judged."""
+    return [{"card": e.card.id, "name": e.card.name, "type": e.card.type, "count": e.count}
+            for e in deck.entries]

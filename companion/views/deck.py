@@ -36,6 +36,11 @@ the deck's file changed since the page opened or saved it), ``cmp-deck-save-new`
 your own left out because they do not load, with their errors), ``cmp-deck-reload`` (*Reload card
 data*).
 
+A list that reads as the other game's (most of its unknown names are that game's cards) says so under
+it, naming those cards; choosing that game then takes the list along to its editor (asking first over
+unsaved edits there, the list staying where it was until it is opened), and the editor it left gets back
+the list it held when last opened or saved (empty after an upload: the uploaded file keeps it).
+
 The page opens on the game its address names (``deck_builder.ipynb?game=tmnt``, as the start page links
 it: :func:`requested_game`), else on Village TCG. A list that cannot be read says so once, under the
 list (each line, what was expected, the closest card name); the card table keeps the counts of the lines
@@ -73,7 +78,7 @@ from typing import Any
 import ipywidgets as w
 
 from .. import GAMES, ui
-from ..cards import BUNDLED, DATA_DIR, Card, CardDB, CardsAsRead, norm_text
+from ..cards import DATA_DIR, Card, CardDB, CardsAsRead, left_out_holders, norm_text
 from ..deck.decklist import Decklist, DecklistError, DeckNameError, parse
 from ..deck.draft import DraftError, GameDraft, draft_path, games_text, read_draft
 from ..deck.fields import parse_kind
@@ -95,12 +100,14 @@ from ..drafts import DraftKeeper, Kept
 from ..errors import CompanionError, os_reason
 from ..probability import percent
 from ..textio import decode_text, folder_problem, number_text, read_bytes, within, write_text_atomic
-from ..verdict import verdict_html
+from ..verdict import and_list, verdict_html
 from .cards import fix_then, shorten, show_load_problems
 
 DECK_GAMES = ("village", "tmnt")
 EXAMPLES_DIR = DATA_DIR / "decks"
 MAX_ROWS = 40  # card-table rows shown at once; search narrows the rest
+#: The cards of another game a list's message names (the others counted: "and 14 more").
+_NAMED = 3
 #: Why the card table's − and + are off while the list cannot be read (said under the table).
 UNREADABLE = "the list cannot be read: fix the lines named under it first"
 
@@ -184,6 +191,10 @@ class Incoming:
     held: tuple[Path, str] | None  #: the saved file it is (see ``DeckBuilderView._held``); None: not one
     source: str  #: what the messages call it ("upload.txt", "saved: mine")
     digest: str | None = None  #: what the saved file held when read (:func:`companion.deck.saved.digest`)
+    #: the game whose editor the list leaves once it is opened here (another game's list, taken along when
+    #: that game is chosen: :meth:`DeckBuilderView._moving`); None: it comes from no editor
+    moved_from: str | None = None
+    kept: bool = True  #: a file holds it as it is (else: only the editor it leaves, so it is an edit here)
 
 
 def deck_key(name: str, game: str) -> str:
@@ -310,6 +321,9 @@ class DeckBuilderView:
         #: status shows again when a save asks its question instead (:class:`SaveQuestion`)
         self._list_status = ""
         self._unread: list[str] = []  #: the list's lines that do not read, as said under it (none: it reads)
+        #: the game whose list the editor's list reads as (:attr:`DecklistError.other_game`), if any: choosing
+        #: that game takes the list along (:meth:`_moving`)
+        self._other_game: str | None = None
         #: the draft (:mod:`companion.deck.draft`): kept on each change once the page is up, unless the
         #: draft found could not be read (it is left as it is)
         self._drafting = False
@@ -545,6 +559,7 @@ class DeckBuilderView:
 
     def _switch_game(self, game: str, text: str | None = None) -> None:
         old = getattr(self, "_current_game", None)
+        moving = self._moving(old, game) if old is not None else None
         self._hide_choice()  # a list waiting for the other game's editor waits there, not here
         self._hide_clash()  # and so does a save's question
         if old is not None:
@@ -590,12 +605,42 @@ class DeckBuilderView:
         if problems:
             ui.show(self.status, "warn", "Some format files were skipped", [p.render() for p in problems])
         waiting = self._waiting.get(game)
-        if waiting is not None:  # back in the game whose editor a list waits for: ask again
+        if moving is not None:  # another game's list, taken along (asked first over unsaved edits here)
+            self._open_text(moving)
+        elif waiting is not None:  # back in the game whose editor a list waits for: ask again
             self._ask(waiting)
         if game in self._clash:
             self._ask_clash(*self._clash[game])
         self._keep_draft()
 
+    def _moving(self, old: str, game: str) -> Incoming | None:
+        """The list the ``old`` game's editor holds, on its way to ``game``'s, when it reads as ``game``'s
+        list (its unknown names are ``game``'s cards: the page said so, and to choose ``game``); else
+        ``None``. It leaves ``old``'s editor only once it is opened in ``game``'s (:meth:`_vacate`), so an
+        answer *Keep my edits* there loses neither list."""
+        text = self.input.value
+        if self._other_game != game or self.deck is not None or not text.strip():
+            return None
+        clean = self._clean.get(old, ("", ""))
+        kept = text == clean[0]  # as it was opened or uploaded (a file holds it), not typed or pasted
+        held = self._held.get(old)
+        source = (self._uploaded.get(old) or (held[0].name if held is not None else "")) if kept else ""
+        return Incoming(game, text, self.name.value.strip(), None, source or f"your {GAMES[old]} list",
+                        moved_from=old, kept=kept)
+
+    def _vacate(self, game: str, text: str) -> None:
+        """``game``'s editor, whose list ``text`` went to another game's editor, goes back to the list it
+        held when last opened or saved (empty when that is the list that went: an upload, whose file
+        keeps it). An editor changed since keeps what it holds."""
+        if self._texts.get(game) != text:
+            return
+        clean = self._clean.get(game, ("", ""))
+        if clean[0] == text:
+            clean = ("", "")
+            for held in (self._held, self._disk, self._uploaded, self._from_file):
+                held.pop(game, None)
+        self._texts[game], self._names[game] = clean
+        self._clean[game] = clean
     def _set_draws(self, n: int) -> None:
         """Put the default ``n`` (the chosen format's hand) in the *in the first* box, and remember it
         as the default (a later format change may replace it; a number the player set, never)."""
@@ -838,17 +883,53 @@ class DeckBuilderView:
         if self._kept_shown:  # an earlier answer's message is no longer news (a list's problems stay)
             self.status.value = ""
             self._kept_shown = False
+        stays = (f" (it stays in the {GAMES[incoming.moved_from]} editor)" if incoming.moved_from is not None
+                 else "")
+        whose = self._whose_list(incoming)
         if saved is None:
             ui.show(self.ask, "warn", f"{incoming.source} is not opened yet: the editor holds unsaved edits",
-                    ["Replace my edits: open it in the editor; your edits are lost (Save them first to "
-                     "keep them)",
-                     f"Keep my edits: leave the editor as it is; {incoming.source} is not opened"])
+                    [*whose, "Replace my edits: open it in the editor; your edits are lost (Save them first "
+                     "to keep them)",
+                     f"Keep my edits: leave the editor as it is; {incoming.source} is not opened{stays}"])
         else:
             ui.show(self.ask, "info", f"{incoming.source} is not opened yet",
-                    [f"Your edits are saved in {saved.name}.",
+                    [f"Your edits are saved in {saved.name}.", *whose,
                      f"Replace my edits: open {incoming.source} in the editor",
-                     f"Keep my edits: leave the editor as it is; {incoming.source} is not opened"])
+                     f"Keep my edits: leave the editor as it is; {incoming.source} is not opened{stays}"])
         self.choice.layout.display = None
+
+    def _whose_list(self, incoming: Incoming) -> list[str]:
+        """A line saying that ``incoming`` reads as another game's list than its editor's (naming its
+        cards, and what choosing that game does), for the question it waits with; none when it does not."""
+        try:
+            parse(incoming.text, self._cards.last(incoming.game)[0])
+        except DecklistError as exc:
+            if exc.other_game is not None:
+                return [self._other_game_line(exc, waiting=True)]
+        except CompanionError:
+            pass
+        return []
+
+    def _other_game_line(self, exc: DecklistError, *, waiting: bool = False) -> str:
+        """``These look like TMNT TCG cards (18 of the 18 unknown names are): Leonardo, April O'Neil, Karai
+        and 14 more; choose TMNT TCG above and the list goes along ...``: whose list it is, by the cards it
+        names of that game, and how to move it there (:meth:`_moving`); ``waiting``: of a list not yet in
+        the editor (the question it waits with)."""
+        from ..deck.decklist import looks_like, their_card_names
+
+        assert exc.other_game is not None
+        other, k, n = exc.other_game
+        names = their_card_names([u for i in exc.issues if (u := i.unknown)], other)
+        more = len(names) - _NAMED
+        shown = [*names[:_NAMED], *([f"{more} more"] if more > 0 else [])]
+        here = GAMES[self.game.value]
+        if waiting:
+            return (f"{looks_like(other, k, n)}" + (f": {and_list(shown)}" if shown else "")
+                    + f"; once it is opened, choose {GAMES[other]} above and it goes along to that editor.")
+        return (f"{looks_like(other, k, n)}" + (f": {and_list(shown)}" if shown else "")
+                + f"; choose {GAMES[other]} above and the list goes along to the {GAMES[other]} editor "
+                f"(asking first if that one holds unsaved edits), and the {here} editor gets back the list "
+                "it held when last opened or saved.")
 
     def take_incoming(self) -> None:
         """*Replace my edits*: the list waiting (see :meth:`_open_text`) goes into the editor."""
@@ -875,13 +956,19 @@ class DeckBuilderView:
         self._close_choice(game)
         self._close_clash(game)  # a save's question was about the list the editor held
         self.overwrite.value = False  # ticked for another list: never a replacing save unasked
-        self._clean[game] = (incoming.text, incoming.name)  # (first: the edits below are no edits)
+        if incoming.moved_from is not None:  # it leaves the other game's editor now (nothing of it lost)
+            self._vacate(incoming.moved_from, incoming.text)
+        # (first: the edits below are no edits; a list that was only typed in another editor is one here)
+        self._clean[game] = (incoming.text, incoming.name) if incoming.kept else ("", "")
         self.name.value = incoming.name
         self._from_file[game] = incoming.held is not None
         if incoming.held is None:
             self._held.pop(game, None)
             self._disk.pop(game, None)
-            self._uploaded[game] = incoming.source
+            if incoming.kept:
+                self._uploaded[game] = incoming.source
+            else:
+                self._uploaded.pop(game, None)
             self._set_menu("")  # an upload is none of the saved lists
         else:
             self._uploaded.pop(game, None)
@@ -1115,6 +1202,7 @@ class DeckBuilderView:
     def _check(self, check_cards: bool) -> None:
         """:meth:`refresh`'s work."""
         self._unread = []
+        self._other_game = None
         if check_cards and self.card_data_changed():
             self.reload_cards(said=f"Your {GAMES[self.game.value]} card files changed: card data read again")
             return
@@ -1124,16 +1212,10 @@ class DeckBuilderView:
             self._cannot_read(readable_part(self.input.value, exc, self.db))
             lines = exc.rendered_issues()
             self._unread = list(lines)
-            left_out = [p for p in self._left_out() if p != BUNDLED]
-            if left_out and any(i.unknown for i in exc.issues):
-                lines.append(f"A card of {', '.join(left_out)} reads as unknown while "
-                             f"{'that file is' if len(left_out) == 1 else 'those files are'} left out "
-                             "(see above)")
-            if exc.other_game is not None:  # another game's list: say which, once
-                from ..deck.decklist import looks_like
-
-                other, k, n = exc.other_game
-                lines.insert(0, f"{looks_like(other, k, n)}: choose {GAMES[other]} above.")
+            lines += self._left_out_notes([u for i in exc.issues if (u := i.unknown)])
+            if exc.other_game is not None:  # another game's list: say which, once, and how to move it
+                self._other_game = exc.other_game[0]
+                lines.insert(0, self._other_game_line(exc))
             ui.show(self.status, "error", exc.headline(), lines)
             return
         except CompanionError as exc:  # e.g. a JSON list for the other game
@@ -1172,6 +1254,24 @@ class DeckBuilderView:
                 else f"Not legal · {plural(n, 'card')} · {plural(len(verdict.problems), 'problem')}: "
                      "see Legality")
         self.summary.value = ui.panel_html("ok" if verdict.is_legal else "error", head, [])
+
+    def _left_out_notes(self, unknown: list[str]) -> list[str]:
+        """What a card file of yours left out has to do with the ``unknown`` names, each a note after the
+        lines (never their reason): a name one of them holds is blamed on it, and a file whose cards
+        cannot be told (:func:`~companion.cards.left_out_holders`: unreadable, or a card without a name)
+        may hold the others; a file left out that holds none of them is not named here (the panel above
+        names it)."""
+        if not unknown or not self._left_out():
+            return []
+        held, untold = left_out_holders(unknown, self._left_out())
+        lines = [f"{name!r} is a card of {file}, which is left out (see above): fix that file, then "
+                 "Reload card data" for name, file in held.items()]
+        others = [repr(name) for name in dict.fromkeys(unknown) if name not in held]
+        for file in untold if others else ():
+            lines.append(f"A card of {file} reads as unknown while that file is left out (see above): if "
+                         f"{and_list(others)} {'is one' if len(others) == 1 else 'are'} of its cards, fix "
+                         "that file, then Reload card data")
+        return lines
 
     def _show_warnings(self) -> None:
         """Under the list: what of it is not read (a CSV list's extra column), as the deck commands
