@@ -1,7 +1,12 @@
-"""Mends of the sixth session not in a helper's area: a value typed in quotes in a card file."""
+"""Mends of the sixth session not in a helper's area: a value typed in quotes in a card file, a type two
+types hold alike, a deck saved under its own name offered by the deck builder."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
+from companion.cards import DATA_DIR
 from companion.validation import validate_document
 
 
@@ -49,3 +54,28 @@ def test_a_type_two_types_hold_is_not_guessed_as_one() -> None:
     doc = {"game": "village", "set": "m", "cards": [card]}
     issues = [i.render() for i in validate_document(doc, file="m")]
     assert any("expected a basic-mouse or mega-mouse card to have 'def'" in i for i in issues), issues
+
+
+def test_the_deck_builder_offers_a_deck_saved_under_its_own_name_for_its_game(
+        _isolated_user_data: Path) -> None:
+    """A list put in the decks folder by hand (named after no game) is offered by the deck builder's Open
+    for the game its cards are, as the Printables page offers it (deck.saved.saved_decks, one list)."""
+    from companion.deck.draft import draft_path
+    from companion.deck.saved import saved_decks
+    from companion.views.deck import DeckBuilderView
+
+    decks = _isolated_user_data / "decks"
+    decks.mkdir(parents=True, exist_ok=True)
+    shutil.copy(DATA_DIR / "decks" / "village-demo-legal.txt", decks / "my deck.txt")
+    shutil.copy(DATA_DIR / "decks" / "tmnt-demo-legal.txt", decks / "turtles.txt")
+    (decks / "notes.txt").write_text("buy more sleeves\n", encoding="utf-8")
+    untold: list[str] = []
+    assert [d.path.name for d in saved_decks("village", untold=untold)] == ["my deck.txt"]
+    assert len(untold) == 1 and untold[0].startswith("'notes.txt' is offered for no game")
+    draft_path().unlink(missing_ok=True)
+    view = DeckBuilderView("village")
+    offered = dict(view.load.options)
+    assert str(decks / "my deck.txt") in offered.values()
+    assert str(decks / "turtles.txt") not in offered.values()
+    view.load.value = str(decks / "my deck.txt")
+    assert "Acorn Scout" in view.input.value

@@ -9,6 +9,7 @@ same names (:attr:`SavedDeck.name`). A deck's file is named after the deck (:fun
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from pathlib import Path
 from ..cards import user_data_dir
 from ..errors import os_reason
 from ..textio import slug as text_slug
+from ..verdict import and_list
 from .decklist import DeckNameError
 
 #: The files that hold a list (never a backup, an image or a folder someone put there): the forms the
@@ -105,24 +107,95 @@ def file_digest(path: Path) -> str | None:
         return None
 
 
-def saved_decks(game: str, problems: list[str] | None = None) -> list[SavedDeck]:
-    """The lists saved for ``game`` in :func:`decks_dir`, by file name: ``<game>-*.txt``, ``.json`` and
-    ``.csv``.
+def saved_decks(game: str, problems: list[str] | None = None, untold: list[str] | None = None
+                ) -> list[SavedDeck]:
+    """The lists saved for ``game`` in :func:`decks_dir`: by file name, ``<game>-*.txt``, ``.json`` and
+    ``.csv`` (as the deck builder saves them), then the lists there named after no game (``my deck.txt``,
+    put there by hand) whose cards are ``game``'s (:func:`deck_game`). A list whose game cannot be told is
+    offered for no game, and ``untold`` (when given) gets why, naming it.
 
     No folder yet: none. A folder that cannot be listed gives none, and the reason is added to
     ``problems`` (when given), for the page to say; it is never raised.
     """
+    from .. import GAMES
+
     folder = decks_dir()
     try:
         if not folder.is_dir():
             return []
-        paths = sorted(p for p in folder.glob(f"{game}-*.*")
-                       if p.suffix.lower() in LIST_SUFFIXES and p.is_file())
+        lists = sorted(p for p in folder.iterdir() if p.suffix.lower() in LIST_SUFFIXES and p.is_file())
     except OSError as exc:
         if problems is not None:
             problems.append(f"your decks folder {folder} cannot be read ({os_reason(exc)})")
         return []
-    if not os.access(folder, os.R_OK | os.X_OK) and problems is not None:  # (glob keeps quiet about it)
+    if not os.access(folder, os.R_OK | os.X_OK) and problems is not None:  # (a listing may keep quiet)
         problems.append(f"your decks folder {folder} cannot be read (permission denied)")
+    prefixes = tuple(f"{g}-" for g in GAMES)
+    paths = [p for p in lists if p.name.lower().startswith(f"{game}-")]
+    for p in lists:
+        if p.name.lower().startswith(prefixes):
+            continue
+        told, why = deck_game(p)
+        if told == game:
+            paths.append(p)
+        elif told is None and untold is not None:
+            untold.append(f"{p.name!r} is offered for no game: {why}; name it <game>-{p.stem}{p.suffix} "
+                          f"(e.g. {next(iter(GAMES))}-{p.stem}{p.suffix}) to say whose it is")
     stems = [p.stem for p in paths]
     return [SavedDeck(p, game, twin=stems.count(p.stem) > 1) for p in paths]
+
+
+#: per saved list named after no game: (path, modification time, size) -> its game, or ``None`` and why
+_TOLD: dict[tuple[str, int, int], tuple[str | None, str]] = {}
+
+
+def deck_game(path: Path) -> tuple[str | None, str]:
+    """The game a decklist file is for, told by what it holds, not its name: a JSON list's ``"game"``, else
+    the game whose cards most of its lines name (read with every game's cards, as a list is read); ``None``
+    and why when that cannot be told (no line names a card of any game, two games' cards alike, a file that
+    cannot be read). Kept per file until it changes: a page asks whenever its game changes."""
+    from .. import GAMES
+    from ..errors import CompanionError
+    from ..textio import read_text
+    from .decklist import DecklistError, list_form, parse, their_cards
+
+    try:
+        st = path.stat()
+        key = (str(path), st.st_mtime_ns, st.st_size)
+        if key in _TOLD:
+            return _TOLD[key]
+        text = read_text(path, what="decklist")
+    except (OSError, CompanionError) as exc:
+        reason = os_reason(exc) if isinstance(exc, OSError) else exc.message
+        return None, f"it cannot be read ({reason})"
+    told: tuple[str | None, str]
+    named = None
+    if list_form(text) == "json":
+        try:
+            doc = json.loads(text)
+        except (ValueError, RecursionError):
+            doc = None
+        named = doc.get("game") if isinstance(doc, dict) else None
+    if isinstance(named, str):
+        game = named.strip().lower()
+        told = (game, "") if game in GAMES else \
+            (None, f'its "game" is {named!r}, not one of {", ".join(GAMES)}')
+    else:
+        known: dict[str, int] = {}
+        for game in GAMES:
+            try:
+                known[game] = len(parse(text, their_cards(game)).entries)
+            except DecklistError as exc:
+                known[game] = exc.known or 0
+            except CompanionError:
+                known[game] = 0
+        most = max(known.values(), default=0)
+        best = [g for g, n in known.items() if n == most]
+        if most == 0:
+            told = (None, "none of its lines names a card of any game")
+        elif len(best) > 1:
+            told = (None, f"its lines name as many cards of {and_list([GAMES[g] for g in best])}")
+        else:
+            told = (best[0], "")
+    _TOLD[key] = told
+    return told

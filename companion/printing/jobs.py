@@ -16,13 +16,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..cards import CardDB
-from ..errors import os_reason
 from ..textio import write_text_atomic
 from ..verdict import and_list
 from .geometry import PrintError
 
 if TYPE_CHECKING:
-    from ..deck.saved import SavedDeck
     from .render import CardOptions, RunSize
 
 #: Record types that are printed as cards when a whole game is printed (others are
@@ -125,94 +123,6 @@ def select_cards(game: str, *, deck: str | os.PathLike[str] | None = None,
         raise PrintError(f"no {game} cards to print", where="print cards",
                          expected="a card file with cards, or a decklist (--deck)")
     return Selection(game, expand_copies(chosen), title, pool=db.cards)
-
-
-#: per saved list named after no game: (path, modification time, size) -> its game, or ``None`` and why
-_TOLD: dict[tuple[str, int, int], tuple[str | None, str]] = {}
-
-
-def deck_game(path: Path) -> tuple[str | None, str]:
-    """The game a decklist file is for, told by what it holds, not its name: a JSON list's ``"game"``, else
-    the game whose cards most of its lines name (read with every game's cards, as a list is read); ``None``
-    and why when that cannot be told (no line names a card of any game, two games' cards alike, a file that
-    cannot be read). Kept per file until it changes: a page asks whenever its game changes."""
-    from .. import GAMES
-    from ..deck.decklist import DecklistError, list_form, parse, their_cards
-    from ..errors import CompanionError
-    from ..textio import read_text
-
-    try:
-        st = path.stat()
-        key = (str(path), st.st_mtime_ns, st.st_size)
-        if key in _TOLD:
-            return _TOLD[key]
-        text = read_text(path, what="decklist")
-    except (OSError, CompanionError) as exc:
-        reason = os_reason(exc) if isinstance(exc, OSError) else exc.message
-        return None, f"it cannot be read ({reason})"
-    told: tuple[str | None, str]
-    named = None
-    if list_form(text) == "json":
-        try:
-            doc = json.loads(text)
-        except (ValueError, RecursionError):
-            doc = None
-        named = doc.get("game") if isinstance(doc, dict) else None
-    if isinstance(named, str):
-        game = named.strip().lower()
-        told = (game, "") if game in GAMES else \
-            (None, f'its "game" is {named!r}, not one of {", ".join(GAMES)}')
-    else:
-        known: dict[str, int] = {}
-        for game in GAMES:
-            try:
-                known[game] = len(parse(text, their_cards(game)).entries)
-            except DecklistError as exc:
-                known[game] = exc.known or 0
-            except CompanionError:
-                known[game] = 0
-        most = max(known.values(), default=0)
-        best = [g for g, n in known.items() if n == most]
-        if most == 0:
-            told = (None, "none of its lines names a card of any game")
-        elif len(best) > 1:
-            told = (None, f"its lines name as many cards of {and_list([GAMES[g] for g in best])}")
-        else:
-            told = (best[0], "")
-    _TOLD[key] = told
-    return told
-
-
-def other_saved_decks(game: str, problems: list[str] | None = None,
-                      untold: list[str] | None = None) -> list[SavedDeck]:
-    """The lists in your decks folder named after no game (``my deck.txt``: the deck builder names its
-    files ``<game>-<name>``, and :func:`~companion.deck.saved.saved_decks` finds them by that name alone)
-    that hold ``game``'s cards (:func:`deck_game`), as :class:`~companion.deck.saved.SavedDeck`; a list
-    whose game cannot be told is offered for no game, and ``untold`` (when given) gets why, naming it. A
-    folder that cannot be read adds its reason to ``problems``, as ``saved_decks`` does (never raised)."""
-    from .. import GAMES
-    from ..deck.saved import LIST_SUFFIXES, SavedDeck, decks_dir
-
-    folder = decks_dir()
-    try:
-        if not folder.is_dir():
-            return []
-        paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in LIST_SUFFIXES and p.is_file()
-                       and not p.name.lower().startswith(tuple(f"{g}-" for g in GAMES)))
-    except OSError as exc:
-        if problems is not None and not any(str(folder) in said for said in problems):
-            problems.append(f"your decks folder {folder} cannot be read ({os_reason(exc)})")
-        return []
-    mine = []
-    for p in paths:
-        told, why = deck_game(p)
-        if told == game:
-            mine.append(p)
-        elif told is None and untold is not None:
-            untold.append(f"{p.name!r} is offered for no game: {why}; name it <game>-{p.stem}{p.suffix} "
-                          f"(e.g. {next(iter(GAMES))}-{p.stem}{p.suffix}) to say whose it is")
-    stems = [p.stem for p in mine]
-    return [SavedDeck(p, game, twin=stems.count(p.stem) > 1) for p in mine]
 
 
 @dataclass(frozen=True)

@@ -387,17 +387,16 @@ class PrintView:
 
     def _deck_options(self) -> list[tuple[str, str]]:
         """The Cards menu: the whole game, the bundled decks, your saved decks of the game (as the deck
-        builder lists them: :func:`companion.deck.saved.saved_decks`, then the lists there named after no
-        game whose cards are this game's: :func:`~companion.printing.jobs.other_saved_decks`), the pasted
-        list. A decks folder that cannot be read is said in the status; a list whose game cannot be told is
-        kept in :attr:`_untold`, which the refresh button's message says."""
+        builder lists them: :func:`companion.deck.saved.saved_decks`, the lists there named after no game
+        whose cards are this game's too), the pasted list. A decks folder that cannot be read is said in the
+        status; a list whose game cannot be told is kept in :attr:`_untold`, which the refresh button's
+        message says."""
         from ..deck.saved import saved_decks
-        from ..printing.jobs import other_saved_decks
 
         game = self.game.value
         problems: list[str] = []
         self._untold = []
-        mine = [*saved_decks(game, problems), *other_saved_decks(game, problems, self._untold)]
+        mine = saved_decks(game, problems, self._untold)
         self._saved = {str(d.path): d for d in mine}
         if problems:
             self._say("warn", "Your saved decks are not offered", problems)
