@@ -439,6 +439,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     header = [h.strip() for h in next(rows_of(), [])]
     known = columns(game)
     types = field_types(game)
+    example = _Examples(game, types)  # (a JSON column's problems end with how to write it)
     cols: list[str | None] = []  # the field each column holds (None: no name, unknown, repeated)
     ignored: set[int] = set()    # columns already reported in the header: their cells are not read
     near: dict[int, int] = {}    # an unknown column -> its problem, which names the closest column
@@ -541,8 +542,8 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
                 bad.add((len(cards), name))
                 card[name] = exc.value
                 continue
-            except ValueError as exc:
-                problems.append(SheetProblem(str(exc), r, column_letter(j), name))
+            except ValueError as exc:  # (a cell of a JSON column that is no JSON: how to write it too)
+                problems.append(example.to(SheetProblem(str(exc), r, column_letter(j), name)))
                 bad.add((len(cards), name))
                 continue
             if present:
@@ -578,7 +579,6 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
     issues = [i for i in validate_document(doc, file=file) if i.severity == "error"]
     if check_loaded:
         issues += _loaded_issues(game, doc, file, out, issues)
-    example = _Examples(game, types)
     for issue in issues:
         index, field = _card_field(issue.pointer)
         refused = written.get((index, field)) if index is not None and field is not None else None
@@ -630,8 +630,8 @@ def json_example(game: str, name: str) -> str | None:
 class _Examples:
     """The schema's problems of a sheet's cells in a column of JSON objects (Village ``abilities``), the
     first of each row followed by how to write that column (:func:`json_example`), as a number column's
-    problem says the number to write: such a cell is the one a sheet cannot show the form of. (A cell that
-    is not JSON at all says so, and what JSON found, instead.)"""
+    problem says the number to write: such a cell is the one a sheet cannot show the form of (a cell that
+    is not JSON at all too, after what JSON found)."""
 
     def __init__(self, game: str, types: Mapping[str, tuple[frozenset[str], frozenset[str]]]) -> None:
         self.game, self.types = game, types
