@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from companion.cards import DATA_DIR
 from companion.validation import validate_document
 
@@ -79,3 +81,16 @@ def test_the_deck_builder_offers_a_deck_saved_under_its_own_name_for_its_game(
     assert str(decks / "turtles.txt") not in offered.values()
     view.load.value = str(decks / "my deck.txt")
     assert "Acorn Scout" in view.input.value
+
+
+def test_the_deck_and_print_number_options_suggest_only_numbers_they_take(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from companion.cli import main
+
+    deck = str(DATA_DIR / "decks" / "village-demo-legal.txt")
+    assert main(["deck", "odds", "village", deck, "--kind", "type=fruit", "--at-least", "-0.5"]) == 2
+    err = capsys.readouterr().err
+    assert "argument --at-least: expected a whole number, found '-0.5': did you mean 0?\n" in err
+    assert main(["print", "cards", "village", "--max-pages", "0.5", "--out", "x.pdf"]) == 2
+    err = capsys.readouterr().err
+    assert "argument --max-pages: expected a whole number, found '0.5': did you mean 1?\n" in err

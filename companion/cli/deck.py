@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import os_reason
+from . import whole_in
 from .cards import game_name
 
 DECK_GAMES = ("village", "tmnt")
@@ -425,9 +426,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "on different fields must all match (--kind type=basic-mouse --kind "
                         "ability=Nibble: both), and on the same field they add values, any of which "
                         "matches (--kind type=fruit --kind type=item is type=fruit,item: either)")
-    o.add_argument("--at-least", type=int, default=None, metavar="K",
+    o.add_argument("--at-least", type=whole_in(0), default=None, metavar="K",
                    help="with --kind: at least this many (default 1)")
-    o.add_argument("--draws", type=int, default=None, metavar="N",
+    o.add_argument("--draws", type=whole_in(0), default=None, metavar="N",
                    help="with --kind: in the first N cards (default: the format's opening hand; "
                         "the rule books' 7 or 5)")
     o.set_defaults(handler=_odds)

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import os_reason
 from ..verdict import plural
+from . import whole_in
 from .cards import game_name, load_cards
 
 if TYPE_CHECKING:
@@ -421,7 +422,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
 
     def max_pages(p: argparse.ArgumentParser) -> None:
         most: Any = p.add_argument(  # (the help's %(big)s is read from the action)
-            "--max-pages", type=int, default=None, metavar="N",
+            "--max-pages", type=whole_in(1), default=None, metavar="N",
             help="refuse a run of more than N pages (counting back pages), before anything is drawn or "
                  "written. Without it, a run of more than %(big)s pages is made with a warning (pages and "
                  "sheets of paper) on standard error before it is drawn")
