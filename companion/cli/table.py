@@ -19,9 +19,19 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError
+from ..monarchs.court import MAX_INFLUENCE
+from ..monarchs.flow import MAX_COURT_DECK, MAX_ENTRIES, MAX_PLAYERS, MAX_SCORE
 from ..textio import read_text
 from ..verdict import plural
-from . import NEW_GAME_REPLACES, TRACKER_JSON_HELP, existing_log, raise_unknown, say_problems, warn_set_aside
+from . import (
+    NEW_GAME_REPLACES,
+    TRACKER_JSON_HELP,
+    existing_log,
+    raise_unknown,
+    say_problems,
+    warn_set_aside,
+    whole_in,
+)
 
 
 class CliInputError(CompanionError):
@@ -54,7 +64,13 @@ def _score_monarchs(args: argparse.Namespace) -> int:
     file = ScoreFile(_read_text(args.file, "score file"), args.file)  # its JSON read once, for all three
     # a JSON list of colours and crowns needs no card data, unless extra card files are named
     db = _db("monarchs", args.cards) if file.needs_card_data() or args.cards else None
-    result = score(file.cards(db), args.variant)
+    cards = file.cards(db)
+    empty = file.why_empty(cards)  # (comments or headings alone, "cards": []: refused, as the page does)
+    if empty is not None:
+        raise CliInputError(empty.message, where=empty.where,
+                            suggestion="List the player's cards: '3 Card Name' lines, or JSON "
+                                       '{"cards": [{"color": "orange", "crowns": 1}]}')
+    result = score(cards, args.variant)
     said = file.notes()  # what the file says of its figures
     if args.json:
         _print_json({**result.to_json(), **({"file_notes": said} if said else {})})
@@ -88,7 +104,7 @@ def _court(front: list[str], back: list[str], cards: list[str] | None, db: Any =
 def _hand(args: argparse.Namespace) -> tuple[int, list[Any], Any]:
     """The hand's influence, the card records it names (for their Move and Cover icons) and the cards
     loaded to read them (``None``: the hand named none)."""
-    from ..monarchs.court import MAX_INFLUENCE, hand_influence
+    from ..monarchs.court import hand_influence
 
     if args.influence is not None and args.hand is not None:
         raise CliInputError("give --influence N or --hand CARD..., not both", where="monarchs buy")
@@ -162,7 +178,7 @@ def _monarchs_buy(args: argparse.Namespace) -> int:
 
 
 def _monarchs_end(args: argparse.Namespace) -> int:
-    from ..monarchs.flow import MAX_COURT_DECK, end_status
+    from ..monarchs.flow import end_status
 
     if not 0 <= args.court_deck <= MAX_COURT_DECK:
         raise CliInputError(f"cards left in the Court deck are 0 to {MAX_COURT_DECK}, not "
@@ -208,7 +224,7 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
     import datetime
 
     from ..highscores import load_high_scores, record_high_score, remove_high_score
-    from ..monarchs.flow import MAX_ENTRIES, MAX_SCORE, SCORING_TITLES, HighScore, check_name
+    from ..monarchs.flow import SCORING_TITLES, HighScore, check_name
 
     rank = None
     if args.name is not None and args.add is None and args.remove is None:
@@ -649,14 +665,15 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     b = ms.add_parser("buy", help="affordable purchases from the Court, best first",
                       description="Every affordable purchase (back row costs 2 more; only the top of a "
                                   "stack). (of-mice-and-monarchs.md, Game Play)")
-    b.add_argument("--influence", type=int, help="the hand's influence (0 to 4995)")
+    b.add_argument("--influence", type=whole_in(0, MAX_INFLUENCE),
+                   help=f"the hand's influence (0 to {MAX_INFLUENCE})")
     b.add_argument("--hand", nargs="*", metavar="CARD", help="or the hand: influence numbers or card names")
     b.add_argument("--by", choices=("crowns", "influence", "spent"), default="crowns",
                    help="best first by: crowns gained (default), influence of the cards bought, or "
                         "influence spent (most first); ties go to more influence on the cards bought or "
                         "more crowns, then to spending more (unused influence is wasted)")
     b.add_argument("--all", action="store_true", help="also list purchases that leave a buyable card")
-    b.add_argument("--top", type=int, default=10, help="show the best N (0 = all; default 10)")
+    b.add_argument("--top", type=whole_in(0), default=10, help="show the best N (0 = all; default 10)")
     b.add_argument("--json", action="store_true", help="the purchases as JSON")
     _add_court_options(b)
     b.set_defaults(handler=_monarchs_buy)
@@ -665,10 +682,12 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                       description="Whether the end is triggered (the last Court card is placed in the "
                                   "Court rows) and how many turns are left, so that every seat plays as "
                                   "many turns (of-mice-and-monarchs.md, Game End and Scoring).")
-    e.add_argument("--players", type=int, required=True, help="number of players, 1 to 6 (1 = solo)")
-    e.add_argument("--seat", type=int, required=True,
+    e.add_argument("--players", type=whole_in(1, MAX_PLAYERS), required=True,
+                   help=f"number of players, 1 to {MAX_PLAYERS} (1 = solo)")
+    e.add_argument("--seat", type=whole_in(1, MAX_PLAYERS), required=True,
                    help="seat whose turn just ended, 1 to --players (1 = Start player)")
-    e.add_argument("--court-deck", type=int, required=True, help="cards left in the Court deck, 0 to 200")
+    e.add_argument("--court-deck", type=whole_in(0, MAX_COURT_DECK), required=True,
+                   help=f"cards left in the Court deck, 0 to {MAX_COURT_DECK}")
     e.add_argument("--json", action="store_true", help="triggered, turns_left, seats_left as JSON")
     e.set_defaults(handler=_monarchs_end)
 
@@ -677,8 +696,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                    "of the front Court row, the black die one of the back row, and the "
                                    "(top) card there leaves the game; on a 5 or 6 you pick the card "
                                    "(of-mice-and-monarchs.md, Solo Mode).")
-    so.add_argument("--white", type=int, required=True, help="white die: front row")
-    so.add_argument("--black", type=int, required=True, help="black die: back row")
+    so.add_argument("--white", type=whole_in(1, 6), required=True, help="white die: front row, 1 to 6")
+    so.add_argument("--black", type=whole_in(1, 6), required=True, help="black die: back row, 1 to 6")
     so.add_argument("--json", action="store_true", help="the dice and the cards removed as JSON")
     _add_court_options(so)
     so.set_defaults(handler=_monarchs_solo)
@@ -688,8 +707,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                   "scores are ranked apart, each scoring keeping its top 10 (a score kept "
                                   "before the scoring was recorded counts as standard, the book's 'Score "
                                   "normally'; of-mice-and-monarchs.md, Solo Mode).")
-    h.add_argument("--add", type=int, metavar="SCORE",
-                   help="record a solo score (victory points, 0 to 999) with today's date; says its rank")
+    h.add_argument("--add", type=whole_in(0, MAX_SCORE), metavar="SCORE",
+                   help=f"record a solo score (victory points, 0 to {MAX_SCORE}) with today's date; says its "
+                        "rank")
     h.add_argument("--name", default=None,
                    help="the player's name for the score --add records (optional; one line, at most 40 "
                         "characters); with --remove, which of several tied scores to take back (--name '' "
@@ -698,7 +718,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="with --add: the scoring the game was scored with (standard, the default, or "
                         "family), kept with the score; it is ranked among the scores of that scoring. With "
                         "--remove: the scoring's table the place is in (needed when both list it)")
-    h.add_argument("--remove", type=int, metavar="PLACE",
+    h.add_argument("--remove", type=whole_in(1, MAX_ENTRIES), metavar="PLACE",
                    help="take back the score at this place of its scoring's table, as listed (a mistyped "
                         "one; a place both tables list needs --variant, one tied scores share --name too)")
     h.add_argument("--json", action="store_true", help="the table (and the new score's rank) as JSON")
@@ -723,10 +743,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     bt.add_argument("--twice", action="append", default=[], metavar="ATTACKER",
                     help="an attacker (its label) that a card lets attack twice this turn, such as Twin Tail "
                          "Duelist's Double Strike: give its two attacks as two --attack, in order")
-    bt.add_argument("--direct-damage", type=int, default=None,
+    bt.add_argument("--direct-damage", type=whole_in(0, _MAX_STAT), default=None,
                     help="MP per undefended attack, 0 to 999 (default: the attacker's ATK, a house "
                          "interpretation)")
-    bt.add_argument("--mp", type=int, default=None, help="the defending player's Mouse Points, 0 to 999")
+    bt.add_argument("--mp", type=whole_in(0, _MAX_STAT), default=None,
+                    help=f"the defending player's Mouse Points, 0 to {_MAX_STAT}")
     bt.add_argument("--json", action="store_true", help="the battle's result as JSON")
     bt.add_argument("--cards", action="append", default=[], metavar="FILE", help="extra card file")
     bt.set_defaults(handler=_village_battle)

@@ -235,6 +235,21 @@ class BuyPlan:
                 "notes": list(self.notes), "cite": CITE_BUY}
 
 
+def check_influence(influence: object) -> int:
+    """``influence`` if the planner plans for it (a whole number 0..:data:`MAX_INFLUENCE`); else a
+    :class:`RuleError` quoting it (the page turns Plan purchases off with it, before the click)."""
+    if isinstance(influence, bool) or not isinstance(influence, int) or not 0 <= influence <= MAX_INFLUENCE:
+        try:
+            text = repr(influence)
+            shown = text if len(text) <= 24 else text[:24] + "…"
+        except ValueError:  # (Python writes out no int of thousands of digits)
+            shown = "a number of thousands of digits"
+        raise RuleError(f"influence must be a whole number 0 to {MAX_INFLUENCE}, not {shown}",
+                        suggestion=f"A hand is five cards; the companion plans up to {MAX_INFLUENCE} "
+                                   "influence (five cards of 999)")
+    return influence
+
+
 def plan_purchases(influence: int, court: Court, *, by: str = "crowns", maximal_only: bool = False,
                    dig: bool = True) -> BuyPlan:
     """Every affordable non-empty purchase, best first by ``crowns``, ``influence`` or ``spent``.
@@ -242,11 +257,7 @@ def plan_purchases(influence: int, court: Court, *, by: str = "crowns", maximal_
     ``dig``: buying a stack's top reveals the card below, which may then be bought too.
     ``maximal_only`` drops purchases to which another affordable card could be added.
     """
-    if isinstance(influence, bool) or not isinstance(influence, int) or not 0 <= influence <= MAX_INFLUENCE:
-        shown = repr(influence) if len(repr(influence)) <= 24 else repr(influence)[:24] + "…"
-        raise RuleError(f"influence must be a whole number 0 to {MAX_INFLUENCE}, not {shown}",
-                        suggestion=f"A hand is five cards; the companion plans up to {MAX_INFLUENCE} "
-                                   "influence (five cards of 999)")
+    check_influence(influence)
     if by not in SORTS:
         raise RuleError(f"cannot sort purchases by {by!r}", expected=" / ".join(SORTS))
     positions = court.positions()

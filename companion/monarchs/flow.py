@@ -127,8 +127,19 @@ class SoloRemoval:
 
 def _die(value: object, colour: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise RuleError(f"the {colour} die shows 1-6, not {value!r}", cite=CITE_SOLO)
+        raise RuleError(f"the {colour} die shows 1-6, not {_short_repr(value)}", cite=CITE_SOLO)
     return value
+
+
+def why_not_dice(white: object, black: object) -> RuleError | None:
+    """Why the solo dice cannot be read (a die past 1-6, as :func:`solo_removal` refuses it); ``None``:
+    they can. The page turns Read these dice off with it, before the click."""
+    try:
+        _die(white, "white")
+        _die(black, "black")
+    except RuleError as refused:
+        return refused
+    return None
 
 
 def _die_position(die: int) -> int | None:

@@ -608,10 +608,16 @@ class ScoreFile:
         """The text without a byte-order mark or spaces around it."""
         return self.text.lstrip("\ufeff").strip()
 
-    @property
+    @cached_property
     def is_json(self) -> bool:
-        """Whether the file is JSON (an object or a list), not a decklist."""
-        return self.stripped.startswith(("{", "["))
+        """Whether the file is JSON (an object or a list), not a decklist: read as a decklist is
+        (:func:`~companion.deck.decklist.list_form`), so a list sorted by colour under ``[Purple]``
+        headings is a decklist, not JSON that cannot be read; text starting with ``[`` whose first line
+        is no such heading (``[{"color": ...``) is JSON, its syntax error said as JSON's."""
+        from ..deck.decklist import list_form
+
+        first = self.stripped.splitlines()[0].rstrip() if self.stripped else ""
+        return list_form(self.stripped) == "json" or (first.startswith("[") and not first.endswith("]"))
 
     @property
     def doc(self) -> Any:

@@ -19,8 +19,9 @@ listed score back), ``cmp-monarchs-end``,
 ``cmp-monarchs-list-message`` (what scoring a pasted list did, under its buttons),
 ``cmp-monarchs-buy-message`` (under Plan purchases), ``cmp-monarchs-solo-message`` (under the dice
 buttons), ``cmp-monarchs-hs-message`` (what Save score or Remove did, under them),
-``cmp-monarchs-score-list-off``, ``cmp-monarchs-save-off``, ``cmp-monarchs-hs-remove-off`` (why Score
-this list, Save score, Remove are off, in words under them),
+``cmp-monarchs-score-list-off``, ``cmp-monarchs-save-off``, ``cmp-monarchs-hs-remove-off``,
+``cmp-monarchs-plan-off``, ``cmp-monarchs-read-off`` (why Score this list, Save score, Remove, Plan
+purchases, Read these dice are off, in words under them),
 ``cmp-monarchs-load-problems`` (card files of yours left out, above the tabs). Each result or
 refusal shows next to the button that caused it, on its own tab.
 
@@ -45,7 +46,7 @@ from .. import ui
 from ..drafts import DraftKeeper, Kept
 from ..errors import CompanionError
 from ..highscores import load_high_scores, record_high_score, remove_high_score
-from ..monarchs.court import CITE_BUY, MAX_INFLUENCE, parse_court, plan_purchases
+from ..monarchs.court import CITE_BUY, MAX_INFLUENCE, check_influence, parse_court, plan_purchases
 from ..monarchs.draft import START_INFLUENCE, ColourPad, PageDraft, draft_path, read_draft
 from ..monarchs.flow import (
     MAX_COURT_DECK,
@@ -57,6 +58,7 @@ from ..monarchs.flow import (
     HighScores,
     end_status,
     solo_removal,
+    why_not_dice,
     why_not_high_score,
 )
 from ..monarchs.scoring import (
@@ -670,6 +672,11 @@ class MonarchsCompanion:
         plan = ui.big_button("Plan purchases", style="primary")
         plan.add_class("cmp-monarchs-plan")
         plan.on_click(ui.guarded(self.buy_message)(lambda _b: self.plan()))
+        self.plan_button = plan
+        #: why Plan purchases is off, in words under it (a touch screen shows no tooltip)
+        self.plan_off = w.HTML()
+        self.plan_off.add_class("cmp-monarchs-plan-off")
+        self.influence.observe(lambda _c: self._plan_ready(), names="value")
         self.purchases = w.HTML()
         self.purchases.add_class("cmp-monarchs-purchases")
         for control in (self.influence, *self.front, *self.back, self.sort_by, self.show_all):
@@ -681,7 +688,19 @@ class MonarchsCompanion:
                                w.HTML("<b>Back row (cost +2)</b>"), self._court_row(self.back),
                                w.HTML("<b>Front row</b>"), self._court_row(self.front),
                                ui.labelled("Best first", self.sort_by), self.show_all, plan,
-                               self.buy_message, self.purchases])
+                               self.buy_message, self.plan_off, self.purchases])
+        self._plan_ready()
+
+    def _plan_ready(self) -> None:
+        """Plan purchases is on only with an influence the planner plans for (:func:`~companion.monarchs.
+        court.check_influence`: 0 to 4995); a number past it is said under the button before the click."""
+        try:
+            check_influence(self.influence.value)
+        except CompanionError as refused:
+            ui.gate(self.plan_button, f"{self.influence.caption}: {refused.message}")
+        else:
+            ui.gate(self.plan_button, None)
+        self.plan_off.value = ui.off_reasons([self.plan_button])
 
     @staticmethod
     def _court_row(boxes: list[w.Text]) -> w.HBox:
@@ -750,10 +769,15 @@ class MonarchsCompanion:
         roll.on_click(ui.guarded(self.solo_message)(lambda _b: self.roll()))
         read = ui.big_button("Read these dice")
         read.on_click(ui.guarded(self.solo_message)(lambda _b: self.read_dice()))
+        self.read_button = read
+        #: why Read these dice is off, in words under it
+        self.read_off = w.HTML()
+        self.read_off.add_class("cmp-monarchs-read-off")
         self.solo_out = w.HTML()
         self.solo_out.add_class("cmp-monarchs-solo")
         for die in (self.white, self.black):
             die.observe(lambda _c: self._solo_outdated(), names="value")
+            die.observe(lambda _c: self._dice_ready(), names="value")
         # a number past the box's limit stays as typed and reaches the table's own check: refused
         # with a message quoting it, never saved as 999
         self.hs_score = ui.stepper("Final score", 0, min=0, max=MAX_SCORE, bounded=False)
@@ -798,13 +822,22 @@ class MonarchsCompanion:
             w.HTML(f"{SMALL}After each turn roll both dice: white removes a front-row card, black a "
                    "back-row card (top of a stack only); 5 or 6: you choose. The Court positions typed "
                    "in the buy planner name the cards (of-mice-and-monarchs.md, Solo Mode).</small>"),
-            self.white.box, self.black.box, w.HBox([roll, read]), self.solo_message, self.solo_out,
+            self.white.box, self.black.box, w.HBox([roll, read]), self.solo_message, self.read_off,
+            self.solo_out,
             w.HTML("<b>High scores</b>"),
             ui.row(self.hs_score.box, self.hs_name),
             ui.row(ui.labelled("Scored with", self.hs_variant), save),
             self.hs_message, self.save_off, self.highscores, ui.row(self.hs_pick, remove), self.remove_off])
         self.show_high_scores()
         self._save_ready()
+        self._dice_ready()
+
+    def _dice_ready(self) -> None:
+        """Read these dice is on only with two dice of 1-6 (:func:`~companion.monarchs.flow.why_not_dice`);
+        a die past it is said under the button before the click (Roll both dice stays on: it sets both)."""
+        refused = why_not_dice(self.white.value, self.black.value)
+        ui.gate(self.read_button, None if refused is None else refused.message)
+        self.read_off.value = ui.off_reasons([self.read_button])
 
     def roll(self, rng: random.Random | None = None) -> None:
         r = rng or random.SystemRandom()
