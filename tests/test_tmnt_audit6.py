@@ -8,6 +8,7 @@ import html
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -33,9 +34,13 @@ def text(value: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", value)).split())
 
 
-def at_the_attack(tmp_path: Path, *, deck: int = 40, card: str = "character") -> GameTracker:
-    """A tracker at Player 1's Attack Phase, the 1st Block card flipped as ``card``."""
-    g = GameTracker(tmp_path / "t.jsonl", CARDS)
+def at_the_attack(tmp_path: Path, *, deck: int = 40, card: str = "character", cards: Any = None,
+                  names: tuple[str, str] | None = None) -> GameTracker:
+    """A tracker at Player 1's Attack Phase, the 1st Block card flipped as ``card``; ``cards``: the card
+    data (default: this file's), ``names``: the players' (default: the page's)."""
+    g = GameTracker(tmp_path / "t.jsonl", CARDS if cards is None else cards)
+    if names is not None:
+        g.names[0].value, g.names[1].value = names
     g.first.value = 0
     g.deck_size.value = deck
     g.new_game.click()

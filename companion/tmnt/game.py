@@ -509,11 +509,13 @@ class TmntTracker(Tracker[Game]):
 
     @staticmethod
     def _corrected(before: Game, after: Game) -> Game:
-        """Game Over again on corrected counts: the game ends only while a Deck is empty."""
-        if not before.over:
-            return check_over(after)
-        again = check_over(replace(after, over=False, winner=None))
+        """Game Over again on corrected counts: the game ends only while a Deck is empty. A correction that
+        ends the game, or leaves it over, still says what it set (``Corrected Ann: Deck 0 (was 12)``) before
+        the Game Over: its undo then names the correction, not the Game Over."""
+        again = check_over(after if not before.over else replace(after, over=False, winner=None))
         if again.over:
+            return replace(again, message=f"{after.message}. {again.message}")
+        if not before.over:
             return again
         return replace(again, message=f"{after.message}. Both Decks hold cards again, so the game goes "
                                       f"on ({cite('tmnt', 'Game Over')}).")

@@ -434,14 +434,16 @@ class AttackBuilder:
         finally:
             self._updating = False
 
-    def _skip_attack_step(self, first: BattleCard | None) -> None:
+    def _skip_attack_step(self, first: BattleCard | None) -> bool:
         """In the tracker, an Attack card on the 1st Block Zone (flipped, or the card chosen) skips the
-        Attack Step: the Attack 1-3 boxes are emptied and off, and why is said under them."""
+        Attack Step: the Attack 1-3 boxes are emptied and off, and why is said under them. Returns whether
+        it is skipped."""
         flipped = self.attacker.zones[0].kind if self.attacker is not None else None
         skipped = self.in_tracker and (flipped == "attack" or (first is not None and first.type == "attack"))
         reason = (f"an Attack card is on the 1st Block Zone, so the Attack Step is skipped: no Attack "
                   f"cards are placed ({cite('tmnt', SEC_ATTACK)})") if skipped else None
         _skip_step(self.attacks, self.attacks_off, "Attack 1-3 are off", reason)
+        return skipped
 
     def _skip_counter_step(self, placed: bool) -> None:
         """With no Attack card placed the Counter Step is skipped (tmnt-tcg.txt, Attack Phase (2) Counter
@@ -457,13 +459,15 @@ class AttackBuilder:
         try:
             first = self.character.card()  # (each card place read once)
             self.first = first
-            self._skip_attack_step(first)
+            skipped = self._skip_attack_step(first)
             other_power = None  # (the card the tracker names, with another Power: said, not refused)
             if first is not None and self.attacker is not None:
                 self.not_first, other_power = check_first_card(self.attacker, first)
             # (said before the other places are read: one that cannot be read leaves it right)
             self.mismatch.value = _mismatch_html(self.not_first, other_power)
             if first is None:  # the tracker's empty choice: nothing to work out yet
+                if skipped:  # (an Attack card flipped: no Attack card will be placed, so no Counter either)
+                    self._skip_counter_step(False)
                 self.power_reading.layout.display = "none"
                 self.result.value = ui.panel_html("info", "Choose the card on the 1st Block Zone",
                                                   [PICK_FIRST])
@@ -506,6 +510,10 @@ RECORD_PICK_FIRST = ("Pick the card flipped onto the 1st Block Zone first: its n
                      "Attribute and Power")
 RECORD_NOT_LEGAL = "the attack is not legal: its problems are listed right above"
 RECORD_NOT_FIRST = "not the card on the 1st Block Zone: why is said right above"
+#: Why Record is off while a card of unknown Power is chosen (a card file's ``null``: never guessed): said
+#: under it, as the tracker would refuse it (tmnt-tcg.txt, Attack Phase (3) Forward Step).
+RECORD_NO_POWER = ("the damage needs every card's Power, and a card chosen has none in the card data: "
+                   f"choose Custom… with its Power instead ({cite('tmnt', SEC_FORWARD)})")
 
 
 def _mismatch_html(refused: RuleError | None, found: Mismatch | None) -> str:
@@ -790,7 +798,14 @@ class GameTracker(ui.TrackerPage):
             event["seed"] = new_seed()
         else:
             event["first"] = int(self.first.value)
-        self._do(event)  # (a new game: a new key, so no choice of the last one carries over)
+
+        def start() -> None:
+            held = self.state  # (as the log holds it now: the game the new one replaces, if any)
+            self.tracker.do(event)
+            if held.started:  # said at the top, as Undo's news is: the old game is not gone
+                self._news = (self.state, _replaced(held))
+
+        self._run(start)  # (a new game: a new key, so no choice of the last one carries over)
         self.setup_box.selected_index = None
 
     def _do(self, event: dict[str, Any]) -> None:
@@ -869,9 +884,10 @@ class GameTracker(ui.TrackerPage):
     def _record_ready(self) -> None:
         """Record is on once the table has chosen the card on the 1st Block Zone (none is chosen for it),
         that card is the one flipped there (:func:`~companion.tmnt.game.check_first_card`, the rule the
-        tracker refuses it by), the builder finds the attack legal, and the hands hold the cards placed
-        from them (:func:`~companion.tmnt.game.why_not_from_hand`, said in words under Record): a refusal
-        is not a click away, and one the panel above already shows is not said twice."""
+        tracker refuses it by), the builder finds the attack legal and works out its damage (a card of unknown
+        Power in the card data has none: :data:`RECORD_NO_POWER`), and the hands hold the cards placed from
+        them (:func:`~companion.tmnt.game.why_not_from_hand`, said in words under Record): a refusal is not
+        a click away, and one the panel above already shows is not said twice."""
         # (what is picked and what the builder's update found of the card it read and of the attack,
         # not card(): a Power out of range must not raise here; Record stays on, and a click says what
         # is wrong with the card)
@@ -881,6 +897,7 @@ class GameTracker(ui.TrackerPage):
         ui.gate(self.record, RECORD_PICK_FIRST if b.character.pick.value in (NONE, PICK)
                 else RECORD_NOT_FIRST if b.not_first is not None
                 else RECORD_NOT_LEGAL if b.verdict is not None and not b.verdict.is_legal
+                else RECORD_NO_POWER if b.verdict is not None and b.verdict.extra.get("damage") is None
                 else _off(self.state, hand))
         if not self._drawing:  # (a redraw says why controls are off at its end)
             self._captions()
@@ -1217,6 +1234,15 @@ class GameTracker(ui.TrackerPage):
             return (w.HTML(ui.panel_html("info", title, [*said, _cited(none_kept, where)])),
                     *self.keep, self.result_step, self.action_msg, self.actions_off)
         return (self.action_msg,)
+
+
+def _replaced(held: Game) -> str:
+    """What New game says of the game the log held, which it replaces: which game it was, and that Undo
+    brings it back (as ``companion tmnt do --new-game`` says it)."""
+    names = " and ".join(p.name for p in held.players)
+    where = "over" if held.over else f"turn {held.turn}: {held.players[held.active].name} to play"
+    return (f"New game: it replaces the game this log held ({names}, {where}); Undo brings that game "
+            "back.")
 
 
 def _flip_prompt(name: str, where: str) -> str:
