@@ -194,13 +194,15 @@ def _cut(text: str, size: int) -> str:
 
 def _split_counts(text: str | None, *, what: str = "minion count",
                   example: str = "rat-warriors=3", maximum: int | None = None, why: str = "",
-                  option: str = "") -> dict[str, int]:
+                  option: str = "", kind: str = "minion type") -> dict[str, int]:
     """``a=1,b=2`` -> ``{"a": 1, "b": 2}``; with ``maximum``, a number out of 0..maximum is refused,
     naming ``option``, the value and the range (a number of thousands of digits too). A name without
-    its number (``a``, ``a=``) is refused: the count is never guessed."""
+    its number (``a``, ``a=``) is refused: the count is never guessed; so is a name given twice (a
+    ``kind``: the page's Minions box refuses it too), whose first number would be lost."""
     from ..mystics.limits import show
 
     out: dict[str, int] = {}
+    typed: dict[str, str] = {}  # each name's part, as typed
     for part in (text or "").split(","):
         if not part.strip():
             continue
@@ -220,7 +222,11 @@ def _split_counts(text: str | None, *, what: str = "minion count",
         if maximum is not None and not 0 <= value <= maximum:
             raise CompanionError(f"{option}: {what} {name.strip()[:40]}={show(value)} is out of range",
                                  expected=f"0 to {maximum}: {why}")
-        out[name.strip()] = value
+        if name.strip() in out:
+            raise CompanionError(f"{kind} {name.strip()[:40]!r} is given twice", where=option or None,
+                                 found=f"{_cut(typed[name.strip()], 60)!r}, {_cut(part.strip(), 60)!r}",
+                                 suggestion="Give each type once, with its whole count")
+        out[name.strip()], typed[name.strip()] = value, part.strip()
     return out
 
 
@@ -466,7 +472,7 @@ def _die(args: argparse.Namespace) -> Any:
         from ..errors import UnknownCardError, closest, did_you_mean
 
         counts = _split_counts(args.movement, what="die-face movement", example="die-sword=2 (1, 2 or 3)",
-                               option="--movement")
+                               option="--movement", kind="die face")
         try:
             die = with_movement(die, counts)
         except UnknownCardError as exc:  # a face id, not a card

@@ -514,6 +514,16 @@ def _find_gear(m: Mouse, card: str, show: Callable[[str], str] = str) -> int:
     return next(i for i, g in enumerate(m.gear) if g.name == card)
 
 
+def copy_index(m: Mouse, card: str, *, in_pack: bool) -> int | None:
+    """Where in ``m``'s gear the card ``card`` an equip (``in_pack``) or an unequip moves is: its copy in the
+    pack for an equip, an equipped copy for an unequip, when it has one (two cards of one name: Filch's
+    starting Dagger in his paw and a Dagger found in a search, which Prehensile Tail holds as well), else its
+    first; ``None``: it has none (Equip: an equip moves a card from the pack to a slot, an unequip the other
+    way)."""
+    copies = [i for i, g in enumerate(m.gear) if g.name == card]
+    return next((i for i in copies if (m.gear[i].slot is None) == in_pack), copies[0] if copies else None)
+
+
 def _room_card(m: Mouse, card: str, show: Callable[[str], str] = str) -> int:
     """Where in ``m``'s gear the card ``card`` discarded for room is: its copy in the pack that takes room
     when it has one (two cards of one name, one a party item: the other makes the room), else its first."""
@@ -541,7 +551,7 @@ def equip(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool = True,
     refused = equip_refusal(m, card, slot, paws, strict=strict, show=show)
     if refused is not None:
         raise refused
-    i = next((k for k, x in enumerate(m.gear) if x.name == card), None)
+    i = copy_index(m, card, in_pack=True)
     # (a card new to the mouse is equipped as it comes)
     g, rest = (Gear(name=card), m.gear) if i is None else (m.gear[i], m.gear[:i] + m.gear[i + 1:])
     return replace(m, gear=(*rest, replace(g, slot=slot, paws=paws if slot == "paw" else 1)))
@@ -554,7 +564,7 @@ def equip_refusal(m: Mouse, card: str, slot: str, paws: int = 1, *, strict: bool
     another way. What :func:`equip` refuses and the page gates."""
     if slot not in SLOTS:
         return RuleError(f"unknown equipment slot {slot!r} ({_c('Equip')})", expected=", ".join(SLOTS))
-    i = next((k for k, x in enumerate(m.gear) if x.name == card), None)
+    i = copy_index(m, card, in_pack=True)
     if i is None:
         missing = missing_card(m, card, show)
         if missing is not None and missing.suggestion and strict:  # a card of the mouse's typed another way
@@ -594,11 +604,12 @@ def unequip(m: Mouse, card: str, discard: str | None = None, show: Callable[[str
     refused = unequip_refusal(m, card, discard, show, strict=strict)
     if refused is not None:
         raise refused
-    g = m.gear[_find_gear(m, card, show)]
     if discard is not None:
         m = _drop_for_room(m, discard, show)
-    i = _find_gear(m, card, show)
-    return replace(m, gear=(*m.gear[:i], *m.gear[i + 1:], replace(g, slot=None)))
+    i = copy_index(m, card, in_pack=False)
+    if i is None:  # (no such card: said)
+        i = _find_gear(m, card, show)
+    return replace(m, gear=(*m.gear[:i], *m.gear[i + 1:], replace(m.gear[i], slot=None)))
 
 
 def unequip_refusal(m: Mouse, card: str, discard: str | None = None, show: Callable[[str], str] = str, *,
@@ -609,7 +620,8 @@ def unequip_refusal(m: Mouse, card: str, discard: str | None = None, show: Calla
     missing = missing_card(m, card, show)
     if missing is not None:
         return missing
-    g = next(x for x in m.gear if x.name == card)  # (the first of its name: the one unequip moves)
+    i = copy_index(m, card, in_pack=False)
+    g = m.gear[_find_gear(m, card, show) if i is None else i]  # (the copy unequip moves)
     if g.slot is None:
         return RuleError(f"{show(card)!r} is already in {possessive(m.name)} pack ({_c('Equip')})")
     if discard is not None:

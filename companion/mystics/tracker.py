@@ -1735,8 +1735,10 @@ def place_minions(t: MysticsTracker, state: MysticsState, counts: Sequence[tuple
         room = figure_room(groups, info.id)
         if n > room:
             if not (surge or (start and t.replaying)):
+                more = (f"0 to {room} more" if room
+                        else f"no more, with {lim.MAX_FIGURES} on the board already")
                 raise RuleError(f"{n} more {info.name} would make {lim.MAX_FIGURES - room + n} on the board; "
-                                f"at most {lim.MAX_FIGURES}", expected=f"0 to {room} more: {lim.FIGURES_WHY}")
+                                f"at most {lim.MAX_FIGURES}", expected=f"{more}: {lim.FIGURES_WHY}")
             state = _say(state, f"Only {room} more {info.name} fit on the board (at most {lim.MAX_FIGURES}): "
                                 f"{n - room} are ignored ({c('Surges')}: place as many as possible)")
             n = room
@@ -3277,7 +3279,8 @@ def _unequip(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     discard = _opt_str(e, "discard")
     discard = None if discard is None else held_card(t, m, discard)
     state = _kept(t, state, _captured_cards(m, "unequip"))
-    g = next((x for x in m.gear if x.name == card), None)
+    i = pt.copy_index(m, card, in_pack=False)
+    g = None if i is None else m.gear[i]
     if g is not None and g.slot is not None:  # (a card not held, or already in the pack: unequip says so)
         state = _room_discard(t, state, m, card, discard, trick=g.trick, party=g.party)
     m2 = pt.unequip(m, card, discard, t.card_name, strict=False)
