@@ -22,7 +22,15 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .cards import CORRECTIONS_NAME, CardFileError, load_game, read_json_file, thaw, user_data_dir
+from .cards import (
+    CORRECTIONS_NAME,
+    CardFileError,
+    corrected_fields,
+    load_game,
+    read_json_file,
+    thaw,
+    user_data_dir,
+)
 from .errors import CompanionError, game_words
 from .textio import write_text_atomic
 
@@ -86,7 +94,11 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
 
     Fields set to a value here are dropped from the card's ``unknown`` (and ``uncertain``)
     lists; a field set to null (unknown after all) is added to ``unknown``, unless the
-    schema makes it null for every card of that type (a joker's suit). ``written`` maps a field
+    schema makes it null for every card of that type (a joker's suit). A field of the user's
+    correction set back to the card's own value (the book's, :func:`uncorrected`; ``null`` for one
+    the book does not show) undoes that correction: its entry leaves the source, and with no
+    correction left the record leaves the corrections file (the card reads as the book has it, never
+    marked as yours); the card as it then stands is returned. ``written`` maps a field
     to the value as the user typed it (``life=1e3``), for messages; a value that does not fit
     the card is a :class:`CorrectionError` naming it, and nothing is written.
     """
@@ -95,6 +107,11 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
     said = {f: (written or {}).get(f) or f"{f}={json.dumps(v)}" for f, v in values.items()}
     _check_names(target, correctable_fields(game, target), said)
     shapes = _check_shapes(game, said, values)
+    path = corrections_path(game)
+    own = uncorrected(game, target, path)
+    # a correction of yours set back to the card's own value is undone (a value never corrected is
+    # recorded even when it is the book's: the user confirms it, as the note may say)
+    restored = {f for f, v in values.items() if f in corrected_fields(target) and _holds(own, f, v)}
     record = thaw(target.data)
     record.update(values)
     for flag in ("unknown", "uncertain"):
@@ -110,13 +127,18 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
         flagged = record.get("unknown")
         record["unknown"] = [*(flagged if isinstance(flagged, list) else []), *now_unknown]
     _check_values(game, target.id, record, values, said, shapes)
-    record["source"] = correction_source(str(record.get("source", "")), values, note)
-    path = corrections_path(game)
+    record["source"] = correction_source(str(record.get("source", "")), set(values) - restored, note,
+                                         restored=restored)
     doc = read_json_file(path) if path.exists() else {"game": game, "set": "User corrections",
                                                       "cards": []}
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
         raise CardFileError('expected an object with a "cards" list', where=str(path))
     mine = [c for c in doc["cards"] if isinstance(c, dict) and c.get("id") == target.id]
+    if MARK not in record["source"]:  # every value is the card's own again: no correction is left
+        if mine:
+            doc["cards"] = [c for c in doc["cards"] if c is not mine[0]]
+            _write_validated(path, doc, game)
+        return thaw(own.data)
     if mine:  # correcting a correction: update it in place, keep what replaces
         record["replaces"] = mine[0].get("replaces", target.id)
         doc["cards"] = [record if c is mine[0] else c for c in doc["cards"]]
@@ -127,7 +149,32 @@ def correct_card(game: str, card: str, values: Mapping[str, Any], *, note: str =
     return record
 
 
-def correction_source(base: str, fields: Iterable[str], note: str = "") -> str:
+def uncorrected(game: str, card: Any, path: Path | None = None) -> Any:
+    """``card`` as it reads without the user's corrections (``path``: the corrections file, by default
+    the game's): the bundled record (or the card file of the user's own) that a record of the corrections
+    file replaces, else ``card`` itself. What "undoing" a correction goes back to."""
+    from .cards import file_key
+
+    path = corrections_path(game) if path is None else path
+    if card.file is None or card.index is None or file_key(card.file) != file_key(path):
+        return card
+    before = load_game(game, leave_out={(file_key(path), card.index)})
+    return before.lookup(str(card.get("replaces") or card.id)) or card
+
+
+def _holds(card: Any, field: str, value: Any) -> bool:
+    """Whether ``card`` has ``value`` for ``field`` as its own, read with certainty (a field its record
+    lists as ``uncertain`` is not: setting the same value there confirms the reading, a correction)."""
+    if field not in card.data:
+        return False
+    flagged = card.get("uncertain")
+    if isinstance(flagged, tuple | list) and field in flagged:
+        return False
+    return json.dumps(thaw(card.data[field]), sort_keys=True) == json.dumps(value, sort_keys=True)
+
+
+def correction_source(base: str, fields: Iterable[str], note: str = "", *,
+                      restored: Iterable[str] = ()) -> str:
     """A corrected record's ``source``: the book's citation, then one entry per correction in
     force, ``fields (note)``, e.g. ``"... | user correction: life (read off my copy); battle"``.
 
@@ -136,17 +183,20 @@ def correction_source(base: str, fields: Iterable[str], note: str = "") -> str:
     not ``life; life; life; life``; the other fields of that entry keep it, note and all. A note
     is written as typed unless its brackets do not pair up or it holds a backslash: then each
     ``(``, ``)`` and ``\\`` is written after a backslash, so any note reads back as it was
-    (:func:`correction_entries`).
+    (:func:`correction_entries`). ``restored``: fields set back to the card's own value (the book's):
+    their entries go and none is added, and with no entry left the source is the book's alone.
     """
     now = set(fields)
+    gone = now | set(restored)
     book, sep, tail = base.partition(MARK)
     kept = []
     for names, rest in _entry_texts(tail) if sep else []:
-        left = [n for n in names.split(", ") if n not in now]
+        left = [n for n in names.split(", ") if n not in gone]
         if left:
             kept.append(", ".join(left) + rest)
-    kept.append(", ".join(sorted(now)) + (f" ({_note_text(note)})" if note else ""))
-    return book + MARK + "; ".join(kept)
+    if now:
+        kept.append(", ".join(sorted(now)) + (f" ({_note_text(note)})" if note else ""))
+    return book + MARK + "; ".join(kept) if kept else book
 
 
 def correction_entries(source: str) -> list[tuple[list[str], str | None]]:

@@ -19,7 +19,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import GAMES
-from ..errors import CompanionError, UnknownCardError, as_listed, closest, did_you_mean, game_words, os_reason
+from ..errors import (
+    CompanionError,
+    UnknownCardError,
+    as_listed,
+    closest_tied,
+    did_you_mean,
+    game_words,
+    os_reason,
+)
 from ..textio import folder_problem, same_file
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -124,7 +132,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                      "book does not show. It goes to <user data>/GAME/corrections.json "
                                      "as a record that replaces the bundled one and says so in its "
                                      "source; the bundled data is never changed. Nothing is written "
-                                     "unless the result validates.")
+                                     "unless the result validates. To undo a correction, set the field "
+                                     "back to the card's own value (null for one the book does not show).")
     fp.add_argument("game", type=game_name, choices=games, metavar="GAME", help=" | ".join(games))
     fp.add_argument("card", metavar="CARD", help="card name or id")
     fp.add_argument("values", nargs="+", metavar="FIELD=VALUE",
@@ -136,7 +145,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
 
 
 def cmd_correct(args: argparse.Namespace) -> int:
-    from ..corrections import correct_card, corrections_path, parse_assignment
+    """Record the values; a value that is the card's own (the book's) undoes its correction, and says
+    so, rather than being reported as a correction saved."""
+    from ..corrections import MARK, correct_card, correction_entries, corrections_path, parse_assignment
 
     values: dict[str, Any] = {}
     written: dict[str, str] = {}  # each value as typed, for messages ("life=1e3")
@@ -154,8 +165,16 @@ def cmd_correct(args: argparse.Namespace) -> int:
 
         print_json(record)
     else:
-        fields = ", ".join(f"{k}={json.dumps(v)}" for k, v in values.items())
-        print(f"{record['name']} ({record['id']}): {fields} (saved in {corrections_path(args.game)})")
+        source = str(record.get("source", ""))
+        mine = {n for names, _note in correction_entries(source) for n in names} if MARK in source else set()
+        kept = [f"{k}={json.dumps(v)}" for k, v in values.items() if k in mine]
+        own = [f"{k}={json.dumps(v)}" for k, v in values.items() if k not in mine]
+        said = [f"{', '.join(kept)} (saved in {corrections_path(args.game)})"] if kept else []
+        if own:  # (set back to what the card's own file says: a correction undone, or none made)
+            said.append(f"{', '.join(own)}: the card's own value, so no correction of yours is kept for "
+                        f"{'them' if len(own) > 1 else 'it'}"
+                        + ("" if kept else f" ({corrections_path(args.game)})"))
+        print(f"{record['name']} ({record['id']}): " + "; ".join(said))
     return 0
 
 
@@ -297,12 +316,11 @@ def cmd_list(args: argparse.Namespace) -> int:
     cards = list(db)
     if args.card_type:
         types = sorted({c.type for c in db})
-        # any case, as every choice of words is taken ('--type Attack')
-        args.card_type = as_listed(args.card_type, types)
+        args.card_type = _listed_type(args.card_type, types)
         if args.card_type not in types:
             raise CompanionError(f"unknown {game_words(args.game)} card type {args.card_type!r}",
                                  expected="one of " + ", ".join(types),
-                                 suggestion=did_you_mean(closest(args.card_type, types, n=1)))
+                                 suggestion=did_you_mean(closest_tied(args.card_type, types, n=3)))
         cards = [c for c in cards if c.type == args.card_type]
     if args.json:
         from . import print_json
@@ -333,6 +351,20 @@ def cmd_list(args: argparse.Namespace) -> int:
     if mine:
         print(CORRECTED_NOTE)
     return 0
+
+
+def _listed_type(text: str, types: Sequence[str]) -> str:
+    """The type ``text`` names, as ``--type`` takes it: its id in any case (``Attack``), or its name as
+    the Cards page and the printed card say it (``Basic Mouse``, ``basic_mouse``: :func:`type_name`), so
+    a type copied off the page is not refused; ``text`` itself when it names none (the caller refuses
+    it, suggesting every type as close: "mouse" is basic-mouse and mega-mouse alike)."""
+    from ..cards import type_name
+
+    listed = as_listed(text, types)
+    if listed in types:
+        return listed
+    words = " ".join(text.replace("_", " ").replace("-", " ").split()).casefold()
+    return next((t for t in types if type_name(t).casefold() == words), text)
 
 
 def _uncertain(card: Any) -> frozenset[str]:

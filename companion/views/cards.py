@@ -53,6 +53,7 @@ import ipywidgets as w
 from .. import GAMES, ui
 from ..cards import (
     BUNDLED,
+    DATA_DIR,
     RECORD_KEY,
     Card,
     CardDB,
@@ -557,6 +558,48 @@ def page_cards(game: str, panel: w.HTML) -> CardDB:
 UPLOAD_LABEL = "Upload a file"
 
 
+def _where_it_goes(raw: bytes) -> list[str]:
+    """For a card file that checks clean: where to put it for every tool to read its cards (the card
+    folder of the game it names), as a line of the report; the page adds only CSV sheets itself. Empty
+    when the file names no game."""
+    import json
+
+    try:
+        game = json.loads(raw.decode("utf-8-sig")).get("game")
+    except (ValueError, AttributeError):
+        return []
+    if game not in GAMES:
+        return []
+    return [f"To use its cards, put the file in your {GAMES[game]} card folder, {user_data_dir() / game}: "
+            "every tool reads it from there."]
+
+
+def _added_before(game: str, raw: bytes, name: str) -> tuple[Path, int] | None:
+    """The card file of the user's ``game`` folder that holds the sheet's cards just as the sheet has
+    them (the sheet added before, by the page or ``companion cards import``), and how many; ``None``
+    when none does, or the sheet does not convert even on its own."""
+    import json
+
+    from ..cardcsv import card_file_text, import_csv
+    from ..cards import CORRECTIONS_NAME, read_json_file, user_game_files
+
+    try:
+        doc = import_csv(game, raw, file=name, check_loaded=False)
+    except CompanionError:
+        return None
+    cards = json.loads(card_file_text(doc))["cards"]  # (as the file written holds them)
+    for path in user_game_files(game):
+        if path.name == CORRECTIONS_NAME:
+            continue
+        try:
+            held = read_json_file(path)
+        except CompanionError:
+            continue
+        if isinstance(held, dict) and held.get("cards") == cards:
+            return path, len(cards)
+    return None
+
+
 def _card_file_name(sheet: str) -> str:
     """The card file a sheet becomes: its name's stem as a file name, ``.json`` (``My Cards.csv`` ->
     ``my-cards.json``)."""
@@ -804,6 +847,9 @@ class CardBrowserView:
             try:
                 doc = import_csv(self.game, raw, file=name)
             except CsvImportError as exc:
+                if (kept := _added_before(self.game, raw, name)) is not None:
+                    self._say_added_before(name, kept, on_disk=on_disk)
+                    return
                 ui.show(self.report, "error", f"{name}: {plural(len(exc.problems), 'problem')}", exc.problems)
                 return
             sheet = shlex.quote(name) if on_disk else "SHEET.csv"  # (an upload's name is no path)
@@ -818,7 +864,21 @@ class CardBrowserView:
                 raw=True)
             self._offer((self.game, raw, name))
             return
-        self.show_report(validate_bytes(raw, file=name))
+        report = validate_bytes(raw, file=name)
+        self.show_report(report, more=_where_it_goes(raw) if report.ok else [])
+
+    def _say_added_before(self, name: str, kept: tuple[Path, int], *, on_disk: bool) -> None:
+        """Say that the sheet ``name`` is in the user's cards already (``kept``: the card file holding its
+        cards, as it has them, and how many): the same sheet added twice is nothing to add, not a list of
+        duplicate ids each advising a ``replaces`` column (which would add its cards a second time)."""
+        path, n = kept
+        sheet = shlex.quote(name) if on_disk else "SHEET.csv"
+        command = f"companion cards import {self.game} {sheet} --out {shlex.quote(str(path))}"
+        self.report.value = ui.panel_html("info", f"{name}: already in your {GAMES[self.game]} cards", [
+            f"Its {html.escape(plural(n, 'card'))} are in {html.escape(str(path))} as the sheet has them "
+            "(added before): there is nothing to add.",
+            "To change them, change the sheet and write it over that file from the command line: "
+            f"<code>{html.escape(command)}</code>"], raw=True)
 
     def _offer(self, sheet: tuple[str, bytes, str] | None) -> None:
         """Show *Add to my cards* for ``sheet`` (the game it checked clean for, its bytes and name), or
@@ -889,6 +949,7 @@ class CardBrowserView:
 
     def check_path(self) -> None:
         """Validate the file or folder typed in the path box."""
+        from ..textio import within
         from ..validation import validate_paths
 
         path = typed_path(self.path.value)
@@ -901,10 +962,15 @@ class CardBrowserView:
             self.check_bytes(read_csv_file(path), path, on_disk=True)
             return
         self._offer(None)
-        self.show_report(validate_paths([path]))
+        report = validate_paths([path])
+        # (a file in your card folder, or a bundled one, is read already)
+        mine = Path(path).is_file() and any(within(Path(path).parent, f) for f in (user_data_dir(), DATA_DIR))
+        self.show_report(report, more=_where_it_goes(Path(path).read_bytes())
+                         if report.ok and Path(path).is_file() and not mine else [])
 
-    def show_report(self, report: Any) -> None:
-        lines = [i.render() for i in report.issues]
+    def show_report(self, report: Any, more: Sequence[str] = ()) -> None:
+        """The validation report in the report panel, and ``more`` lines after its issues."""
+        lines = [*(i.render() for i in report.issues), *more]
         kind = "ok" if report.ok and not report.warnings else ("warn" if report.ok else "error")
         ui.show(self.report, kind, report.summary(), lines)
 
