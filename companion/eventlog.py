@@ -46,13 +46,14 @@ import os
 import random
 import secrets
 import signal
+import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .errors import CompanionError, LogError, os_reason
+from .errors import CompanionError, LogError, closest, did_you_mean, os_reason
 from .textio import (
     MAX_TEXT_BYTES,
     bad_byte_place,
@@ -1393,6 +1394,40 @@ class Tracker(Generic[S]):
             lines.insert(0, f"the last line was cut mid-write (cut off by a crash?): the half-written "
                             f"line was set aside in {path.name}.damaged: {cut.strip()[:80]!r}")
         return lines
+
+    def fields_table(self) -> Mapping[str, EventFields] | None:
+        """The :class:`EventFields` by kind of this tracker's game: the ``EVENT_FIELDS`` of the module
+        that defines its class, or the game's class it is made from (a page's own subclass); ``None`` if
+        none has one."""
+        for cls in type(self).__mro__:
+            table = getattr(sys.modules.get(cls.__module__), "EVENT_FIELDS", None)
+            if isinstance(table, Mapping):
+                return table
+        return None
+
+    def stray_fields(self) -> list[str]:
+        """The fields of the log's lines that their event does not take (a hand edit's ``"dekc"`` for
+        ``"deck"``), each in words with its line and, where one is close, the field it may mean: the replay
+        reads such a line without them (the default stands in), as it always has, and every command and
+        page that opens the log says so (``do`` refuses the same line). Only the top level of each line is
+        read (``do`` says the rest)."""
+        table = self.fields_table()
+        if not table:
+            return []
+        out: list[str] = []
+        for logged in self.log.events:
+            if self.set_aside_from is not None and (logged.line or 0) >= self.set_aside_from:
+                break  # (another game's lines, joined: set aside unread)
+            event = logged.event
+            kind = event.get("event")
+            spec = table.get(kind) if isinstance(kind, str) else None
+            if spec is None:  # the first line, undo, redo, or a kind the log's problems name
+                continue
+            for key in sorted(set(event) - set(spec.names) - {"event"}, key=str):
+                hint = did_you_mean(closest(str(key), [n for n in spec.names if n not in event], n=1))
+                out.append(f"line {logged.line} ({kind}): {str(key)!r} is not a field it takes, so the "
+                           "replay ignored it" + (f". {hint}" if hint else ""))
+        return out
 
     def act(self, event: Event) -> S:
         """One action as a log line writes it: ``{"event": "undo"}`` and ``{"event": "redo"}``

@@ -521,16 +521,21 @@ class TrackerPage:
 
     def _show_set_aside(self, panel: w.HTML, extra: Iterable[str] = ()) -> bool:
         """Say in ``panel`` what resuming the saved log set aside (a line cut by a crash,
-        lines that could not be used: :meth:`~companion.eventlog.Tracker.set_aside`), with
+        lines that could not be used: :meth:`~companion.eventlog.Tracker.set_aside`), and the fields of
+        its lines that the replay ignored (a hand edit's misspelt field:
+        :meth:`~companion.eventlog.Tracker.stray_fields`, as the replay command warns of them), with
         ``extra`` lines after; whether there was anything."""
-        lines = self.tracker.set_aside()
+        set_aside, strays = self.tracker.set_aside(), self.tracker.stray_fields()
+        lines = [*set_aside, *strays]
         if not lines:
             return False
         if len(lines) > 6:  # a log of many bad lines: the first few, and how many more
             lines = [*lines[:5], f"… and {len(lines) - 5} more (companion's replay command lists them all)"]
         title = ("Resumed after a crash: the last, half-written line was set aside"
                  if self.tracker.log.recovered is not None else
-                 "Resumed: some lines of the saved log could not be used (they stay in the file)")
+                 "Resumed: some lines of the saved log could not be used (they stay in the file)" if set_aside
+                 else "Resumed: some fields of the saved log were not read (a hand edit?); they stay in the "
+                      "file")
         show(panel, "warn", title, [*lines, *extra])
         return True
 

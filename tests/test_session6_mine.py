@@ -3,6 +3,9 @@ types hold alike, a deck saved under its own name offered by the deck builder.""
 
 from __future__ import annotations
 
+import html
+import json
+import re
 import shutil
 from pathlib import Path
 
@@ -94,3 +97,62 @@ def test_the_deck_and_print_number_options_suggest_only_numbers_they_take(
     assert main(["print", "cards", "village", "--max-pages", "0.5", "--out", "x.pdf"]) == 2
     err = capsys.readouterr().err
     assert "argument --max-pages: expected a whole number, found '0.5': did you mean 1?\n" in err
+
+
+def _with_a_stray_field(log: Path, field: str) -> None:
+    """The log's last line given a field its event does not take, as a hand edit leaves it."""
+    lines = log.read_text(encoding="utf-8").splitlines()
+    last = json.loads(lines[-1])
+    last[field] = 1
+    log.write_text("\n".join([*lines[:-1], json.dumps(last)]) + "\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", ["village", "tmnt", "mystics", "mousecard"])
+def test_a_page_opened_on_a_log_says_the_fields_its_replay_ignored(
+        game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The replay commands warn of a field a line's event does not take (tracker.stray_fields); a page
+    opened on the log says it too, in its resume notice, with the field it may mean."""
+    from companion.cli import main
+
+    log = tmp_path / f"{game}.jsonl"
+    if game == "village":
+        assert main(["village", "do", str(log), '{"event": "start", "first": 0, "seed": 1}',
+                     '{"event": "draw"}']) == 0
+        from companion.views.village import VillageCompanion
+
+        def panel() -> str:
+            return VillageCompanion(log).message.value
+        typo = "plyer"
+    elif game == "tmnt":
+        assert main(["tmnt", "do", str(log), '{"event": "start", "first": 0, "seed": 1}',
+                     '{"event": "next"}']) == 0
+        from companion.views.tmnt import GameTracker
+
+        def panel() -> str:
+            return GameTracker(log).status.value
+        typo = "nxet"
+    elif game == "mystics":
+        assert main(["mystics", "new", str(log), "--mice", "collin,filch", "--seed", "3"]) == 0
+        cheese = '{"event": "mouse_cheese", "mouse": "collin", "count": 1}'
+        assert main(["mystics", "do", str(log), cheese]) == 0
+        from companion.views.mystics import MysticsDashboard
+
+        def panel() -> str:
+            return MysticsDashboard(log).status.value
+        typo = "mose"
+    else:
+        assert main(["mousecard", "new", str(log)]) == 0
+        assert main(["mousecard", "award", str(log), "Pip"]) == 0
+        from companion.views.mousecard import MouseCardPage
+
+        def panel() -> str:
+            return MouseCardPage(log, plot=False, settle=None).notice.value
+        typo = "reasn"
+    _with_a_stray_field(log, typo)
+    capsys.readouterr()
+    assert main([game, "replay", str(log)]) == 0
+    (warned,) = capsys.readouterr().err.splitlines()
+    line = warned.removeprefix("companion: warning: ")
+    assert f"{typo!r} is not a field it takes, so the replay ignored it" in line
+    said = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", panel())).split())
+    assert "Resumed: some fields of the saved log were not read" in said and line in said

@@ -183,45 +183,13 @@ def unread_fields(events: list[Any], table: Mapping[str, Any]) -> tuple[str | No
     return typo, others
 
 
-def stray_fields(tracker: Any) -> list[str]:
-    """The fields of the log's lines that their event does not take (a hand edit's ``"dekc"`` for
-    ``"deck"``), each in words with its line and, where one is close, the field it may mean: the replay
-    reads such a line without them (the default stands in), as it always has, and says so, as ``do``
-    refuses the same line. Only the top level of each line is read (``do`` says the rest)."""
-    table = fields_table(tracker)
-    if not table:
-        return []
-    out: list[str] = []
-    for logged in tracker.log.events:
-        if tracker.set_aside_from is not None and (logged.line or 0) >= tracker.set_aside_from:
-            break  # (another game's lines, joined: set aside unread)
-        event = logged.event
-        kind = event.get("event")
-        spec = table.get(kind) if isinstance(kind, str) else None
-        if spec is None:  # the first line, undo, redo, or a kind the log's problems name
-            continue
-        for key in sorted(set(event) - set(spec.names) - {"event"}, key=str):
-            hint = did_you_mean(closest(str(key), [n for n in spec.names if n not in event], n=1))
-            out.append(f"line {logged.line} ({kind}): {str(key)!r} is not a field it takes, so the replay "
-                       "ignored it" + (f". {hint}" if hint else ""))
-    return out
-
-
 def say_stray_fields(tracker: Any, *, quiet: bool = False) -> list[str]:
-    """:func:`stray_fields`, each said on standard error as a warning (``quiet``: not said, for
-    ``--json``, whose ``warnings`` hold them); the lines are returned."""
-    lines = stray_fields(tracker)
+    """:meth:`~companion.eventlog.Tracker.stray_fields`, each said on standard error as a warning
+    (``quiet``: not said, for ``--json``, whose ``warnings`` hold them); the lines are returned."""
+    lines = tracker.stray_fields()
     for line in [] if quiet else lines:
         print(f"companion: warning: {line}", file=sys.stderr)
     return lines
-
-
-def fields_table(tracker: Any) -> Mapping[str, Any] | None:
-    """The :class:`~companion.eventlog.EventFields` by kind of ``tracker``'s game: the ``EVENT_FIELDS``
-    of the module that defines its class (``None`` if it has none)."""
-    module = sys.modules.get(type(tracker).__module__)
-    table = getattr(module, "EVENT_FIELDS", None)
-    return table if isinstance(table, Mapping) else None
 
 
 def _a(name: str) -> str:
@@ -345,11 +313,12 @@ def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, 
     """The heart of every ``do``: ``events`` on ``tracker``, all or nothing. First an event kind the
     game does not know is named (``unknown(kind)``, the game's ``unknown_event``, if given), then
     a field an event needs and lacks (:func:`check_fields`, with ``fields`` or the game's own table,
-    :func:`fields_table`), before any rule is tried on a value it would default to. Under the log's lock
-    (no other window writes between the trial and the writes) the log is read again if it changed, the
-    events are tried in memory (:meth:`~companion.eventlog.Tracker.first_refused`; the first refused
-    one is the error, :func:`refusal`), then a field the rules never read is refused when it is close
-    to one the event takes, or said as a warning (:func:`unread_fields`: the trial read them, so
+    :meth:`~companion.eventlog.Tracker.fields_table`), before any rule is tried on a value it would
+    default to. Under the log's lock (no other window writes between the trial and the writes) the log
+    is read again if it changed, the events are tried in memory
+    (:meth:`~companion.eventlog.Tracker.first_refused`; the first refused one is the error,
+    :func:`refusal`), then a field the rules never read is refused when it is close to one the event
+    takes, or said as a warning (:func:`unread_fields`: the trial read them, so
     which fields the rules read is known; each warning said and kept in ``warnings``), then
     ``check(events)`` may refuse or warn, then each is done by ``say(tracker, event)``,
     which returns what it did, in words; those lines are returned, in order. The events are written
@@ -359,7 +328,7 @@ def write_all(tracker: Any, events: list[Any], log: str, *, say: Callable[[Any, 
     take that is close to one it does is named (:func:`misspelt_field`) before any rule is tried too."""
     batch: BatchWrite | None = None  # the batch under way (None: not begun, so nothing was written)
     try:
-        table = fields if fields is not None else fields_table(tracker)
+        table = fields if fields is not None else tracker.fields_table()
         # a kind the game does not know, before any other refusal
         if table is not None and unknown is not None:
             kinds = [dict.get(event, "event") for event in events]  # (not marked as read)
