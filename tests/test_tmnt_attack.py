@@ -367,8 +367,10 @@ def test_negative_or_non_whole_deck_sizes_are_refused(deck: dict) -> None:
 
 
 def test_a_deck_of_zero_is_a_real_size() -> None:
+    # (a Deck already empty: the game is over, so no attack is made: tmnt-tcg.txt, Game Over)
     v = resolve_attack(ch(), [at("fire", 2)], defender_deck=0, attacker_deck=0)
-    assert v.is_legal and v.extra["game_over"] is True and v.extra["loser"] == "defender"
+    assert not v.is_legal and [p.rule for p in v.problems] == ["game-over"]
+    assert "draw" in v.problems[0].message
 
 
 @pytest.mark.parametrize("text", ["9999999", "1000000", "  12345678  "])

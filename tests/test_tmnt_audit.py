@@ -59,7 +59,7 @@ def test_a_phase_is_named_once_in_a_refusal(tmp_path: Path, capsys: pytest.Captu
     assert err.count("Flip Phase") == 1
     run(capsys, "do", str(log), '{"event": "flip", "card": "character"}', NEXT)
     code, _, err = run(capsys, "do", str(log), NEXT)  # the attack must be made
-    assert code == 2 and "(next): Ann's 1st Block Zone holds a face-up character card" in err
+    assert code == 2 and "(next): Ann's 1st Block Zone holds a face-up Character card" in err
     assert "so the attack must be made (tmnt-tcg.txt, Attack Phase)" in err and err.count("Attack Phase") == 1
 
 

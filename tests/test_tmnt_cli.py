@@ -228,7 +228,7 @@ def test_face_up_positions_in_other_decimal_digits_are_read(capsys: pytest.Captu
 def test_deck_sizes_of_zero_are_accepted(capsys: pytest.CaptureFixture[str]) -> None:
     code, out = run_json(capsys, "attack", "--character", "wind:3", "--attack", "fire:2",
                          "--defender-deck", "0", "--attacker-deck", "0")
-    assert code == 0 and out["game_over"] is True
+    assert code == 1 and [p["rule"] for p in out["problems"]] == ["game-over"]  # the game is already over
 
 
 @pytest.mark.parametrize("content", [None, "{not json", '{"game": "village", "set": "x", "cards": []}'])

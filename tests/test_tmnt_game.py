@@ -175,7 +175,7 @@ def test_flip_phase_must_be_done_before_moving_on() -> None:
         t.do({"event": "flip", "card": "dragon"})
     t.do({"event": "flip", "card": "attack"})
     assert t.state.players[0].zones[0] == Zone("up", "attack")
-    with pytest.raises(RuleError, match="already up"):
+    with pytest.raises(RuleError, match="already face-up"):
         t.do({"event": "flip", "card": "attack"})
 
 

@@ -121,6 +121,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     d.add_argument("--new-game", action="store_true",
                    help="let a start begin a new game in a log that holds one (as the notebook's New game "
                         "does): it replaces that game, and undo brings it back")
+    d.add_argument("--cards", action="append", default=[], metavar="FILE",
+                   help="extra card file(s) for card names in an attack event")
     d.add_argument("--json", action="store_true",
                    help="the state after the events as 'tmnt replay --json' gives it, with the log, the "
                         "number of events added, what they did (said) and the warnings")
@@ -431,6 +433,74 @@ def _said(t: Any, event: Any) -> list[str]:
     return said
 
 
+#: The fields of an attack event that take a card, and the card type each takes (for the closest names).
+_CARD_FIELDS = (("character", "character"), ("attacks", "attack"), ("counter", "attack"))
+
+
+def _named_cards(events: list[Any], log: str, extra: list[str]) -> list[Any]:
+    """Read the cards an attack event names from the card data, as ``tmnt attack --character NAME`` and
+    the page do: a card's name (or id) written alone, or an object with a ``name`` and no ``attribute``
+    or ``power``, becomes the card's object (type, attribute, power, kind, name; the object's own fields
+    kept), which the log keeps, so a replay needs no card data. A name the card data does not hold is
+    refused (nothing written) with the closest names of the card type the field takes. Returns the notes
+    on which printing a name chose (:meth:`_Resolver._note_printings`)."""
+    from ..errors import LogError
+    from .batch import refusal
+
+    resolve = _Resolver(extra)
+    if extra:
+        resolve.load()  # a card file that is missing or broken is an error even when no name needs it
+    for k, event in enumerate(events, start=1):
+        if dict.get(event, "event") != "attack":  # (read without marking the field read)
+            continue
+        try:
+            for field, card_type in _CARD_FIELDS:
+                raw = dict.get(event, field)
+                if field == "attacks" and isinstance(raw, list):
+                    raw[:] = [_card_named(resolve, a, f"attack.attacks[{i}]", card_type)
+                              for i, a in enumerate(raw)]
+                elif field != "attacks" and raw is not None:
+                    dict.__setitem__(event, field, _card_named(resolve, raw, f"attack.{field}", card_type,
+                                                               counter=field == "counter"))
+        except CompanionError as exc:
+            raise refusal(exc, k, events, log, error=LogError) from None
+    return resolve.notes
+
+
+def _card_named(resolve: _Resolver, value: Any, where: str, card_type: str, *, counter: bool = False) -> Any:
+    """``value`` (a card in an attack event) as the card data gives it, when it names a card
+    (:func:`_named_cards`); as it is otherwise (ATTR:POWER, a Counter's bare Power, a full object: the
+    tracker reads those)."""
+    from ..errors import closest
+    from ..tmnt.attack import ATTRIBUTES, CARD_FORMS, bare_power, from_card, looks_like_spec
+    from .batch import watched
+
+    if isinstance(value, str):
+        name = value
+        if (counter and bare_power(value)) or looks_like_spec(value) or not value.strip() \
+                or value.strip().lower() in ATTRIBUTES:
+            return value
+    elif isinstance(value, dict) and isinstance(value.get("name"), str) \
+            and ("attribute" not in value or "power" not in value):
+        name = value["name"]
+    else:
+        return value
+    db = resolve.load()
+    card = db.lookup(name)
+    if card is None:
+        if isinstance(value, str) and ":" in value and not db.suggest(value):
+            return value  # a mistyped ATTR:POWER, not a name: the tracker says how it is written
+        if isinstance(value, dict) and "attribute" in value:
+            return value  # a card not in the data, its Attribute given (its Power unknown)
+        near = closest(name.strip(), [c.name for c in db.of_type(card_type)]) or db.suggest(name)
+        unknown = UnknownCardError(name.strip(), "tmnt", near, where=where)
+        raise CompanionError(unknown.message, where=where, expected=CARD_FORMS,
+                             suggestion=unknown.suggestion) from None
+    resolve._note_printings(db, card, name)
+    found = from_card(card).to_json()
+    return watched({**found, **value} if isinstance(value, dict) else found)
+
+
 def do_command(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -438,16 +508,19 @@ def do_command(args: argparse.Namespace) -> int:
     from ..errors import LogError
     from ..eventlog import EventLog
     from ..tmnt.game import EVENT_FIELDS, EVENTS, TmntTracker, unknown_event
-    from .batch import check_before_log, write_all
+    from .batch import check_before_log, warn, write_all
 
     events = _read_events(args.events)
     path = Path(args.log)
     log = str(path)
     check_before_log(events, path, EVENTS, unknown=unknown_event, game="TMNT", tool="tmnt",
                      table=EVENT_FIELDS, error=LogError)
+    notes = _named_cards(events, log, getattr(args, "cards", []))
     t = TmntTracker(EventLog(path))
     t.one_game = not getattr(args, "new_game", False)  # a start on a game is refused, as 'village do' does
     warnings = warn_set_aside(t)  # said first: the events may still be refused
+    for note in notes:
+        warn(f"{note.message} ({note.cite})", warnings)
 
     said = write_all(t, events, log, say=_said, error=LogError, unknown=unknown_event, warnings=warnings)
     if args.json:

@@ -18,7 +18,8 @@ Pure rules (tmnt-tcg.txt, Attack Phase; rules README, TMNT rulings):
 Every refusal is a :class:`~companion.verdict.Problem` with a rule id and a citation:
 ``no-attacker``, ``attack-step-skipped``, ``not-an-attack``, ``too-many-attacks``,
 ``forceful-counter``, ``forceful-position``, ``attack-attribute``,
-``attack-attribute-repeat``, ``counter-step-skipped``, ``counter-kind``.
+``attack-attribute-repeat``, ``counter-step-skipped``, ``counter-kind``, ``game-over`` (a Deck
+already empty: :func:`already_over`).
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ POWER_DIGITS = 6  # a Power typed in has at most this many digits
 POWER_MAX = 10**POWER_DIGITS - 1
 #: The longest card name an event takes: the card files' own limit (data/schemas/defs.schema.json, name).
 CARD_NAME_MAX = 120
+#: The ways an event gives a card, as its refusals name them.
+CARD_FORMS = ('ATTR:POWER[:KIND] such as "fire:3:forceful", a card name such as "Raphael" (read from the '
+              'card data), or an object such as {"name": "Raphael", "attribute": "fire", "power": 4}')
 #: A bare number, even a bad one ("-2", "2.5"): a Counter written as its Power alone.
 BARE_NUMBER = re.compile(r"^\s*[+-]?[\d.,]*\d[\d.,]*\s*$")
 
@@ -258,6 +262,16 @@ def from_json(obj: Any, *, card_type: str = "attack", where: str = "card",
     log, read as it was (no Attribute: unknown; a long name cut short); ``False``: a new action,
     held to those rules."""
     if isinstance(obj, str):
+        if obj.strip().lower() in ATTRIBUTES or obj.strip() in _ATTR_NUMBERS:
+            raise AttackSpecError(f"{shown(obj)} is an Attribute without its Power", where=where,
+                                  expected=CARD_FORMS, suggestion="Add the card's Power after a colon, e.g. "
+                                                                  f"{obj.strip().lower()}:3.")
+        if ":" not in obj:  # a card's name, or a word: neither is ATTR:POWER (the rules hold no card data)
+            raise AttackSpecError(f"cannot read {shown(obj, 40)} as a card", where=where, expected=CARD_FORMS,
+                                  suggestion="'companion tmnt do' reads a card's name alone from the card "
+                                             "data (as 'companion tmnt attack' does); elsewhere give the "
+                                             "card as ATTR:POWER or as an object with its attribute and "
+                                             "power.")
         return parse_spec(obj, card_type=card_type, where=where, default_kind=default_kind)
     if not isinstance(obj, Mapping):
         raise AttackSpecError(f"cannot read {shown(obj)}", where=where,
@@ -526,6 +540,7 @@ def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
     attacks = tuple(attacks)
     problems, notes = check_attack_step(first, attacks, slots)
     problems += check_counter_step(attacks, counter)
+    problems += already_over(first, defender_deck, attacker_deck)
     if counter is not None and counter.play and not problems:
         notes.append(Note("play-text", f"the Counter {counter.label} shows <Play>: resolve its text",
                           cite("tmnt", SEC_COUNTER)))
@@ -570,6 +585,21 @@ def resolve_attack(first: BattleCard, attacks: Sequence[BattleCard] = (),
         extra["total_power"] = sum(p for p in powers if p is not None) + power_bonus
         extra["counter_power"] = counter_power
     return Verdict(tuple(problems), tuple(notes), extra)
+
+
+def already_over(first: BattleCard, defender_deck: int | None, attacker_deck: int | None) -> list[Problem]:
+    """A Deck that holds no cards already: the game ended when it ran out (tmnt-tcg.txt, Game Over), so no
+    attack is made, and none is worked out as if the game went on."""
+    empty = [who for who, deck in (("defender", defender_deck), ("attacker", attacker_deck)) if deck == 0]
+    if not empty:
+        return []
+    if len(empty) == 2:
+        said = "both Decks hold no cards: the game is already over (a draw)"
+    else:
+        winner = "attacker" if empty[0] == "defender" else "defender"
+        said = (f"the {empty[0]}'s Deck holds no cards: the game is already over (the {winner} won when it "
+                "ran out)")
+    return [_p("game-over", f"{said}, so no attack is made", [first], "Game Over")]
 
 
 def check_power_bonus(value: Any, *, where: str = "power_bonus") -> int:

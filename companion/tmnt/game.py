@@ -273,9 +273,10 @@ EVENT_FIELDS: dict[str, EventFields] = {
         f"the Attack, Counter and Forward Steps, checked and resolved ({cite('tmnt', SEC_PHASE)})",
         ("character",), optional=("attacks", "counter", "power_bonus"),
         notes=(("character", 'the face-up 1st Block card: ATTR:POWER such as "wind:3" ("wind:3:attack" for '
-                             f"an Attack card), or {_CARD}"),
+                             f"an Attack card), {_CARD} or a card's name ('companion tmnt do' reads it from "
+                             "the card data)"),
                ("attacks", "up to 3 Attack cards from the hand, in the order placed, each ATTR:POWER[:KIND] "
-                           f"(KIND: {', '.join(KINDS)}) or {_CARD}; default none"),
+                           f"(KIND: {', '.join(KINDS)}), {_CARD} or a card's name; default none"),
                ("counter", "the defender's Counter card from the hand, written as an Attack card (a counter "
                            "unless KIND says otherwise; as an object, its attribute may be left out), or its "
                            'Power alone ("2": a Counter card of that Power, as '
@@ -394,7 +395,7 @@ def why_not_next(state: Game) -> RuleError | None:
         return RuleError("the 1st Block card is still face-down", cite=_cite("flip"),
                          suggestion="Turn over the 1st Block card first and say what it is.")
     if state.phase == "attack" and state.attack is None and can_attack(me):
-        card = me.zones[0].kind or "Character or Attack"
+        card = (me.zones[0].kind or "Character or Attack").title()  # (the book's "Character card")
         return RuleError(f"{me.name}'s 1st Block Zone holds a face-up {card} card, so the attack must be "
                          "made", cite=_cite("attack"),
                          suggestion="Record it first; an attack with no Attack cards may be recorded.")
@@ -408,6 +409,40 @@ def why_not_next(state: Game) -> RuleError | None:
                          "Phase fills every Block Zone)", cite=_cite("set"),
                          suggestion="Correct the Block Zones if a card is there.")
     return None
+
+
+def why_not_flip(state: Game) -> RuleError | None:
+    """Why the 1st Block card cannot be flipped now: not the Flip Phase, or no face-down card on the 1st
+    Block Zone (face-up already, or empty after a correction); ``None``: it can (tmnt-tcg.txt, Flip
+    Phase)."""
+    if state.phase != "flip":
+        return RuleError(f"flip: the 1st Block card is flipped in the Flip Phase (now: "
+                         f"{PHASE_LABELS[state.phase]})", cite=_cite("flip"))
+    zone = state.players[state.active].zones[0]
+    if zone.face == "up":
+        return RuleError("the 1st Block card is already face-up", cite=_cite("flip"),
+                         suggestion="Press Next: there is nothing to turn over.")
+    if zone.face == "empty":
+        return RuleError("the 1st Block Zone is empty, so there is no card to turn over", cite=_cite("flip"),
+                         suggestion="Press Next, or correct the 1st Block Zone if a card is there.")
+    return None
+
+
+def flip_phase_now(state: Game) -> str | None:
+    """What the player to play can do in the Flip Phase when there is no face-down card on the 1st Block
+    Zone to turn over (a correction emptied it or turned it face-up): no flip, Next goes on to the Attack
+    Phase, skipped unless a Character or Attack card is face-up there; ``None`` outside the Flip Phase or
+    while the flip is awaited (tmnt-tcg.txt, Flip Phase)."""
+    if not state.started or state.over or state.phase != "flip" or state.awaits_flip:
+        return None
+    me = state.players[state.active]
+    refused = why_not_flip(state)
+    now = "the 1st Block card is already face-up, so there is nothing to turn over" if refused is None or \
+        me.zones[0].face == "up" else refused.message
+    then = ("Next goes on to the Attack Phase" if can_attack(me) else
+            "Next goes on to the Attack Phase, which is skipped (no Character or Attack card is face-up on "
+            f"{me.name}'s 1st Block Zone)")
+    return f"Flip Phase: {now}; {then} ({_cite('flip')})."
 
 
 def why_not_card(state: Game, kind: str) -> RuleError | None:
@@ -611,18 +646,19 @@ class TmntTracker(Tracker[Game]):
         return state
 
     def _flip(self, state: Game, event: Event) -> Game:
-        if state.phase != "flip":
-            raise RuleError(f"flip: the 1st Block card is flipped in the Flip Phase (now: "
-                            f"{PHASE_LABELS[state.phase]})", cite=_cite("flip"))
         card = event.get("card")
-        if card not in CARD_TYPES:
-            raise LogError(f"flip: 'card' must be one of {', '.join(CARD_TYPES)}, not {shown(card, 40)}",
-                           suggestion=did_you_mean(closest(card, CARD_TYPES)) if isinstance(card, str)
-                           else None)
+        refused = why_not_flip(state)
+        if card not in CARD_TYPES:  # a mistyped card is said with a refusal of the flip itself: both
+            typo = did_you_mean(closest(card, CARD_TYPES)) if isinstance(card, str) else None
+            bad = f"'card' must be one of {', '.join(CARD_TYPES)}, not {shown(card, 40)}"
+            if refused is None:
+                raise LogError(f"flip: {bad}", suggestion=typo)
+            said = refused.message if refused.message.startswith("flip:") else f"flip: {refused.message}"
+            raise RuleError(f"{said}; and {bad}", cite=refused.cite,
+                            suggestion=" ".join(x for x in (refused.suggestion, typo) if x) or None)
+        if refused is not None:
+            raise refused
         me = state.players[state.active]
-        if me.zones[0].face != "down":
-            raise RuleError(f"the 1st Block card is already {me.zones[0].face}",
-                            cite=_cite("flip"))
         if card in ("character", "attack"):
             zone = Zone("up", card)
             msg = (f"{me.name} flips {a_an(card.title())} card: resolve any <Flip> text; it stays on "
@@ -817,8 +853,11 @@ class TmntTracker(Tracker[Game]):
                 if key in _CHANGE_LABELS]  # (not the card named on the 1st Block Zone: the Zone says it)
         after = replace(p, **changes)
         warning = _set_phase_gaps(state, idx, after)
-        return replace(_set_player(state, idx, after),
-                       message=f"Corrected {p.name}: {', '.join(said)}{why}{warning}")
+        corrected = _set_player(state, idx, after)
+        # the Flip Phase's card to turn over gone (emptied or turned face-up): what the player can do now
+        now = flip_phase_now(corrected) if state.awaits_flip else None
+        return replace(corrected, message=f"Corrected {p.name}: {', '.join(said)}{why}{warning}"
+                                          + (f". {now}" if now else ""))
 
     def _reason(self, reason: Any) -> str:
         """A correction's ``reason``: one line of text, at most :data:`REASON_MAX` characters (``null``

@@ -90,6 +90,7 @@ from ..tmnt.game import (
     can_attack,
     check_first_card,
     deck_runs_out,
+    flip_phase_now,
     redone_line,
     undone_line,
     why_not_card,
@@ -1134,8 +1135,12 @@ class GameTracker(ui.TrackerPage):
             now = phase if said.endswith(s.message) else f"{phase}: {_phase_said_once(s, s.message, where)}"
             ui.show(self.status, kind, said, [now])  # (a redo: said once)
         else:
-            self.status.value = _status_html(kind, title, where,
-                                             _phase_said_once(s, self._status_message(s), where))
+            message = self._status_message(s)
+            lines = [_phase_said_once(s, message, where)] if message else []
+            can = flip_phase_now(s)  # no card to turn over (a correction): what the player can do now
+            if can and can not in message and not s.message.startswith("Flip Phase:"):  # (its own says it)
+                lines.append(_phase_said_once(s, can, where))
+            self.status.value = _status_html(kind, title, where, lines)
         return where
 
     def _status_message(self, s: Game) -> str:
@@ -1322,11 +1327,12 @@ def _phase_said_once(s: Game, message: str, where: str) -> str:
     return message
 
 
-def _status_html(kind: str, phase: str, where: str, message: str) -> str:
+def _status_html(kind: str, phase: str, where: str, lines: Sequence[str]) -> str:
     """The status panel: the phase (or Game over) with its rule-book section beside it, small, then what
-    the latest action did, one line: the section is the phase's, never a line of its own."""
+    the latest action did, one line, and what the player can do now when the page shows no control for
+    it: the section is the phase's, never a line of its own."""
     section = f" <small style='color:{ui.COLOURS['muted']}'><i>({html.escape(where)})</i></small>"
-    return ui.panel_html(kind, phase, [message] if message else [], note=section)
+    return ui.panel_html(kind, phase, list(lines), note=section)
 
 
 def _cited(sentence: str, where: str) -> str:
