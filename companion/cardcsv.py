@@ -498,6 +498,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
             + (f" ({did_you_mean(hint)})" if hint else ""), suggestions=tuple(hint))])
     cards: list[dict[str, Any]] = []
     rows: list[int] = []
+    named: dict[int, str] = {}  # card index -> the name its id was made from (no id given: _slug)
     file_values: dict[str, dict[str, int]] = {}  # file column -> each value -> the first row it is on
     reader = lines_of()
     next(reader, None)
@@ -550,6 +551,7 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
                 card[name] = value
         if "id" not in card and isinstance(card.get("name"), str) and (len(cards), "id") not in bad:
             card = {"id": _slug(card["name"]), **card}
+            named[len(cards)] = card["name"]
         cards.append(card)
         rows.append(r)
     if set_name is None:
@@ -590,11 +592,18 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         same = _SAME_FILE.search(issue.message) if issue.kind == "duplicate-id" else None
         if same and index is not None and int(same.group(1)) < len(rows):  # twice in this sheet
             column = column_letter(cols.index("id")) if "id" in cols else None
-            first = rows[int(same.group(1))]
-            problems.append(SheetProblem(f"duplicate id {issue.card_id!r} (first on row {first})",
+            first = int(same.group(1))
+            made = _ids_from_names(str(issue.card_id), [(rows[k], named[k]) for k in (first, index)
+                                                        if k in named], "id" in cols)
+            problems.append(SheetProblem(f"duplicate id {issue.card_id!r} (first on row {rows[first]})"
+                                         + (f"; {made}" if made else ""),
                                          rows[index], column, "id" if column else None))
             continue
-        problems.append(example.to(_locate(issue, cols, rows)))
+        found = example.to(_locate(issue, cols, rows))
+        if issue.kind == "duplicate-id" and index in named:  # a loaded card's id, made from this name
+            made = _ids_from_names(str(issue.card_id), [(rows[index], named[index])], "id" in cols)
+            found = replace(found, problem=f"{found.problem.rstrip('.')}. {made[:1].upper()}{made[1:]}")
+        problems.append(found)
     if not cards and not problems:  # a header alone (or blank rows): a card file of nothing
         problems.append(SheetProblem("the sheet has no card rows (a header alone, or blank rows): nothing to "
                                      "import"))
@@ -602,6 +611,58 @@ def import_csv(game: str, raw: bytes | str, *, file: str = "<csv>", set_name: st
         problems.sort(key=lambda p: p.row or 0)
         raise CsvImportError(file, problems)
     return doc
+
+
+@dataclass(frozen=True, slots=True)
+class AddedBefore:
+    """A sheet whose cards are in the user's cards already (:func:`added_before`): ``path``, the card file
+    of the user's folder holding them as the sheet has them, and ``cards``, how many."""
+
+    path: Path
+    cards: int
+
+    def said(self, game: str, sheet: str) -> tuple[str, str, str, str]:
+        """What the Cards page and ``cards import`` say of it, in the same words: the headline, the line
+        saying where the cards are, how to change them, and the command that does it, writing a changed
+        sheet over that file (``sheet``: the sheet as the command names it, quoted for a shell)."""
+        import shlex
+
+        from . import GAMES
+        from .verdict import plural
+
+        are, them = ("is", "it") if self.cards == 1 else ("are", "them")
+        return (f"already in your {GAMES[game]} cards",
+                f"Its {plural(self.cards, 'card')} {are} in {self.path} as the sheet has {them} "
+                "(added before): there is nothing to add.",
+                f"To change {them}, change the sheet and write it over that file",
+                f"companion cards import {game} {sheet} --out {shlex.quote(str(self.path))}")
+
+
+def added_before(game: str, raw: bytes | str, *, file: str = "<csv>",
+                 set_name: str | None = None) -> AddedBefore | None:
+    """The card file of the user's ``game`` folder that holds the sheet's cards just as the sheet has them
+    (the sheet added before, by the Cards page or ``cards import``), for a sheet that import refuses: the
+    same sheet added twice is nothing to add, not a list of duplicate ids each advising a ``replaces``
+    column (which would add its cards a second time). ``None`` when no file holds them, or the sheet does
+    not convert even on its own. Reads files, writes none, says nothing: the page and the command say it
+    (:meth:`AddedBefore.said`)."""
+    from .cards import CORRECTIONS_NAME, read_json_file, user_game_files
+
+    try:
+        doc = import_csv(game, raw, file=file, set_name=set_name, check_loaded=False)
+    except CompanionError:
+        return None
+    cards = json.loads(card_file_text(doc))["cards"]  # (as the file written holds them)
+    for path in user_game_files(game):
+        if path.name == CORRECTIONS_NAME:
+            continue
+        try:
+            held = read_json_file(path)
+        except CompanionError:
+            continue
+        if isinstance(held, dict) and held.get("cards") == cards:
+            return AddedBefore(Path(path), len(cards))
+    return None
 
 
 #: The longest example cell a problem shows (a longer one would bury the problem it follows)
@@ -744,6 +805,25 @@ def _loaded_issues(game: str, doc: dict[str, Any], file: str, out: str | os.Path
 
 
 _SAME_FILE = re.compile(r"already used at /cards/(\d+)$")
+
+
+def _ids_from_names(card_id: str, made: Sequence[tuple[int, str]], id_column: bool) -> str:
+    """The words a duplicate id's problem adds when the id was made from a name (``made``: the rows, with
+    their names, whose id cell was empty or whose sheet has no id column): that it was, why two names give
+    one id (:func:`_slug` keeps only ASCII letters and digits), and how to give ids. Empty for no row."""
+    if not made:
+        return ""
+    names = " and ".join(repr(name) for _row, name in made)
+    rows = " and ".join(str(row) for row, _name in made)
+    whose = (f"the ids of rows {rows} are made from their names {names}" if len(made) > 1 else
+             f"the id of row {rows} is made from its name {names}")
+    why = (f"a name with no letters or digits gives {card_id!r}" if card_id == _slug("") else
+           "a name's id keeps only its letters and digits, accents dropped")
+    them = f"rows {rows}" if len(made) > 1 else f"row {rows}"
+    own = "ids of their own" if len(made) > 1 else "an id of its own"
+    how = (f"give {them} {own} in the id column" if id_column else
+           f"add an 'id' column and give {them} {own} there")
+    return f"{whose} ({why}): {how} (lower case letters, digits and hyphens, such as '{card_id}-2')"
 
 
 def _slug(name: str) -> str:

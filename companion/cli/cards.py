@@ -31,6 +31,7 @@ from ..errors import (
 from ..textio import folder_problem, same_file
 
 if TYPE_CHECKING:  # pragma: no cover
+    from ..cardcsv import AddedBefore
     from ..cards import CardDB, ReadHere
 
 #: The columns ``cards list`` shows per game, after id, name and type.
@@ -90,8 +91,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                      "lists as 'a; b' or JSON cells) and write a validated card file. "
                                      "Its ids are checked against the game's loaded cards (bundled and "
                                      "your folder): to change one of those, fill the row's 'replaces' "
-                                     "column. Every problem is reported by row and column, in one run; "
-                                     "on any problem nothing is written.")
+                                     "column (a sheet whose cards are in your folder already, as it "
+                                     "has them, is said to be there). Every problem is reported by row "
+                                     "and column, in one run; on any problem nothing is written.")
     ip.add_argument("game", type=game_name, choices=games, metavar="GAME", help=" | ".join(games))
     ip.add_argument("csv", metavar="FILE.csv",
                     help="the sheet: a header row of the game's field names (every card needs name, "
@@ -427,7 +429,7 @@ def _refuse_decks_folder(out: str, game: str, what: str, role: ReadHere | None) 
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from ..cardcsv import CsvImportError, card_file_text, import_csv, read_csv_file
+    from ..cardcsv import CsvImportError, added_before, card_file_text, import_csv, read_csv_file
     from ..textio import write_text_atomic
 
     path = Path(args.csv)
@@ -462,6 +464,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         doc = import_csv(args.game, raw, file=str(path), set_name=args.set_name, source=args.source,
                          out=args.out, notes=args.notes)
     except CsvImportError as exc:
+        if (kept := added_before(args.game, raw, file=str(path), set_name=args.set_name)) is not None:
+            return _say_added_before(args, kept)
         if args.json:
             from . import print_json
 
@@ -493,6 +497,28 @@ def cmd_import(args: argparse.Namespace) -> int:
         for warning in warnings:
             print(f"companion: {warning}", file=sys.stderr)
     return 0
+
+
+def _say_added_before(args: argparse.Namespace, kept: AddedBefore) -> int:
+    """Say that the sheet imported is in your cards already (``kept``: the file holding its cards as it has
+    them), in the Cards page's words (:meth:`AddedBefore.said`), rather than a duplicate id per row each
+    advising a ``replaces`` column; nothing is written (exit 1: ``--out`` was not). ``--json``: the
+    summary of a refused import, its one problem that, and ``added_before`` the file holding the cards."""
+    import shlex
+
+    from ..cardcsv import SheetProblem
+
+    head, where, change, command = kept.said(args.game, shlex.quote(args.csv))
+    said = f"{head}. {where} {change}: `{command}`"
+    if args.json:
+        from . import print_json
+
+        print_json({"game": args.game, "wrote": None, "file": args.csv, "added_before": str(kept.path),
+                    "cards": kept.cards, "problems": [SheetProblem(said).to_json()]})
+        return 1
+    print(f"{args.csv}: {said}", file=sys.stderr)
+    print(f"companion: nothing to import; {args.out} was not written", file=sys.stderr)
+    return 1
 
 
 def cmd_export(args: argparse.Namespace) -> int:

@@ -1,13 +1,13 @@
 """The card browser: pick a game, filter its cards, and check a card file of your own.
 
-Filter by type, by text (name, id, card text, ability names) and by a range of any
-number on the cards (ATK, Power, cost...); the result shows as a table or as card tiles (a tile
-shows the start of the card's text, cut at a word with "…", the whole text on its tooltip). *Check a
-card file of your own* validates an uploaded JSON card file (or CSV sheet) or a path on this
-computer, and lists every problem with its place in the file, what was expected and what was found;
-a CSV sheet that checks clean is added to your card folder for the game with *Add to my cards* (the
-conversion ``companion cards import`` makes). Types read as the game names them ("Basic Mouse", as the
-printed card says it: :func:`type_name`), never the data's ids (``basic-mouse``).
+Filter by type, by text (name, id, type, card text, ability names) and by a range of any number the
+cards of the chosen type hold (ATK, Power, cost...); the result shows as a table or as card tiles (a
+tile shows the start of the card's text, cut at a word with "…", the whole text on its tooltip).
+*Check a card file of your own* validates an uploaded JSON card file (or CSV sheet) or a path on
+this computer, and lists every problem with its place in the file, what was expected and what was
+found; a CSV sheet that checks clean is added to your card folder for the game with *Add to my
+cards* (the conversion ``companion cards import`` makes). Types read as the game names them ("Basic
+Mouse", as the printed card says it: :func:`type_name`), never the data's ids (``basic-mouse``).
 
 CSS classes for browser tests:
 ``cmp-cards-page`` (the whole view), ``cmp-help`` (How to use this page), ``cmp-cards-game`` (game buttons),
@@ -72,6 +72,8 @@ from ..verdict import plural
 if TYPE_CHECKING:  # pragma: no cover
     import pandas as pd
 
+    from ..cardcsv import AddedBefore
+
 MAX_TILES = 60
 MAX_TABLE_ROWS = 100  # rows the table shows at once; the filters narrow the rest
 TILE_TEXT = 160  # characters of card text a tile shows (cut at a word, with "…"; the tooltip has it all)
@@ -102,17 +104,29 @@ def numeric_fields(frame: pd.DataFrame) -> list[str]:
     return out
 
 
+def stat_options(frame: pd.DataFrame, card_type: str = ALL) -> list[str]:
+    """The Number menu: :data:`NO_STAT`, then the numbers the cards of ``card_type`` hold
+    (:func:`numeric_fields` of those cards alone: a Fruit card has no ATK, so Fruit offers none)."""
+    if card_type != ALL and "type" in frame:
+        frame = frame[frame["type"] == card_type]
+    return [NO_STAT, *numeric_fields(frame)]
+
+
 def filter_frame(frame: pd.DataFrame, *, card_type: str = ALL, text: str = "", stat: str = NO_STAT,
                  low: float | None = None, high: float | None = None) -> pd.DataFrame:
-    """The rows matching every filter; a number filter drops cards whose value is unknown."""
+    """The rows matching every filter; a number filter drops cards whose value is unknown. The text
+    search reads the card's type too, as the data writes it and as the game names it (``basic mouse``
+    finds the Basic Mouse cards)."""
     rows = frame
     if card_type != ALL and "type" in rows:
         rows = rows[rows["type"] == card_type]
     words = text.strip().lower().split()
     if words:
-        cols = [c for c in ("id", "name", "text", "abilities", "ability", "notes") if c in rows]
+        cols = [c for c in ("id", "name", "type", "text", "abilities", "ability", "notes") if c in rows]
         blobs = [" ".join(str(v) for v in values if not _missing(v)).lower()
-                 for values in rows[cols].itertuples(index=False)]
+                 + (f" {type_name(str(kind)).lower()}" if "type" in rows and not _missing(kind) else "")
+                 for values, kind in zip(rows[cols].itertuples(index=False),
+                                         rows["type"] if "type" in rows else [None] * len(rows), strict=True)]
         rows = rows[[all(word in blob for word in words) for blob in blobs]]
     if stat != NO_STAT and stat in rows:
         values = rows[stat]
@@ -574,32 +588,6 @@ def _where_it_goes(raw: bytes) -> list[str]:
             "every tool reads it from there."]
 
 
-def _added_before(game: str, raw: bytes, name: str) -> tuple[Path, int] | None:
-    """The card file of the user's ``game`` folder that holds the sheet's cards just as the sheet has
-    them (the sheet added before, by the page or ``companion cards import``), and how many; ``None``
-    when none does, or the sheet does not convert even on its own."""
-    import json
-
-    from ..cardcsv import card_file_text, import_csv
-    from ..cards import CORRECTIONS_NAME, read_json_file, user_game_files
-
-    try:
-        doc = import_csv(game, raw, file=name, check_loaded=False)
-    except CompanionError:
-        return None
-    cards = json.loads(card_file_text(doc))["cards"]  # (as the file written holds them)
-    for path in user_game_files(game):
-        if path.name == CORRECTIONS_NAME:
-            continue
-        try:
-            held = read_json_file(path)
-        except CompanionError:
-            continue
-        if isinstance(held, dict) and held.get("cards") == cards:
-            return path, len(cards)
-    return None
-
-
 def _card_file_name(sheet: str) -> str:
     """The card file a sheet becomes: its name's stem as a file name, ``.json`` (``My Cards.csv`` ->
     ``my-cards.json``)."""
@@ -610,9 +598,9 @@ def _card_file_name(sheet: str) -> str:
 
 #: The page's help (collapsed under "How to use this page"): for everyone, then for a notebook only.
 HELP = (
-    "Pick a game, then filter its cards by <b>type</b>, by <b>text</b> (name, card text, ability names) "
-    "and by a <b>range</b> of any number on the cards (ATK, Power, cost, crowns...). The result shows as "
-    "a table or as card tiles (a tile's tooltip holds its whole text).",
+    "Pick a game, then filter its cards by <b>type</b>, by <b>text</b> (name, type, card text, ability "
+    "names) and by a <b>range</b> of any number on the cards of that type (ATK, Power, cost, crowns...). "
+    "The result shows as a table or as card tiles (a tile's tooltip holds its whole text).",
     "Demo cards (Village TCG, TMNT TCG, the Monarchs Court) are made up to exercise the tools and say so "
     "in their set; the rule books hold no card lists. Mice and Mystics records come from the rule book "
     "text; a value it does not show is <i>unknown</i>.",
@@ -699,7 +687,8 @@ class CardBrowserView:
         self.uploaded: tuple[bytes, str] | None = None
 
         self.game_buttons.observe(ui.guarded(self.status)(self._on_game), names="value")
-        for widget in (self.type_menu, self.search, self.range):
+        self.type_menu.observe(ui.guarded(self.status)(self._on_type), names="value")
+        for widget in (self.search, self.range):
             widget.observe(ui.guarded(self.status)(self._on_filter), names="value")
         self.stat_menu.observe(ui.guarded(self.status)(self._on_stat), names="value")
         self.upload.observe(ui.guarded(self.report)(self._on_upload), names="value")
@@ -754,7 +743,7 @@ class CardBrowserView:
         self.type_menu.options = [(ALL, ALL), *((type_name(t), t) for t in types)]
         self.type_menu.value = ALL
         self.search.value = ""
-        self.stat_menu.options = [NO_STAT, *numeric_fields(frame)]
+        self.stat_menu.options = stat_options(frame)
         self.stat_menu.value = NO_STAT
         self.range.disabled = True
         self.refresh()
@@ -806,7 +795,27 @@ class CardBrowserView:
         if not self._quiet:
             self.refresh()
 
+    def _on_type(self, change: dict[str, Any]) -> None:
+        """A type chosen: the Number menu offers only the numbers its cards hold (:func:`stat_options`);
+        a number they do not hold is set back to (none), which clears its range."""
+        if self._quiet or self.frame is None:
+            return
+        options = stat_options(self.frame, change["new"])
+        if list(self.stat_menu.options) != options:
+            stat = self.stat_menu.value
+            self._quiet = True
+            try:
+                self.stat_menu.options = options
+                self.stat_menu.value = stat if stat in options else NO_STAT
+            finally:
+                self._quiet = False
+            if stat not in options:
+                self.range.disabled = True
+        self.refresh()
+
     def _on_stat(self, change: dict[str, Any]) -> None:
+        if self._quiet:  # (the menu's options changing with the type: _on_type keeps its value)
+            return
         stat = change["new"]
         if stat == NO_STAT or self.frame is None:
             self.range.disabled = True
@@ -842,12 +851,12 @@ class CardBrowserView:
 
         self._offer(None)
         if name.lower().endswith(".csv"):
-            from ..cardcsv import CsvImportError, import_csv
+            from ..cardcsv import CsvImportError, added_before, import_csv
 
             try:
                 doc = import_csv(self.game, raw, file=name)
             except CsvImportError as exc:
-                if (kept := _added_before(self.game, raw, name)) is not None:
+                if (kept := added_before(self.game, raw, file=name)) is not None:
                     self._say_added_before(name, kept, on_disk=on_disk)
                     return
                 ui.show(self.report, "error", f"{name}: {plural(len(exc.problems), 'problem')}", exc.problems)
@@ -867,18 +876,13 @@ class CardBrowserView:
         report = validate_bytes(raw, file=name)
         self.show_report(report, more=_where_it_goes(raw) if report.ok else [])
 
-    def _say_added_before(self, name: str, kept: tuple[Path, int], *, on_disk: bool) -> None:
+    def _say_added_before(self, name: str, kept: AddedBefore, *, on_disk: bool) -> None:
         """Say that the sheet ``name`` is in the user's cards already (``kept``: the card file holding its
-        cards, as it has them, and how many): the same sheet added twice is nothing to add, not a list of
-        duplicate ids each advising a ``replaces`` column (which would add its cards a second time)."""
-        path, n = kept
-        sheet = shlex.quote(name) if on_disk else "SHEET.csv"
-        command = f"companion cards import {self.game} {sheet} --out {shlex.quote(str(path))}"
-        self.report.value = ui.panel_html("info", f"{name}: already in your {GAMES[self.game]} cards", [
-            f"Its {html.escape(plural(n, 'card'))} are in {html.escape(str(path))} as the sheet has them "
-            "(added before): there is nothing to add.",
-            "To change them, change the sheet and write it over that file from the command line: "
-            f"<code>{html.escape(command)}</code>"], raw=True)
+        cards, as it has them), in the words ``cards import`` uses (:meth:`AddedBefore.said`)."""
+        head, where, change, command = kept.said(self.game, shlex.quote(name) if on_disk else "SHEET.csv")
+        self.report.value = ui.panel_html("info", f"{name}: {head}", [
+            html.escape(where),
+            f"{html.escape(change)} from the command line: <code>{html.escape(command)}</code>"], raw=True)
 
     def _offer(self, sheet: tuple[str, bytes, str] | None) -> None:
         """Show *Add to my cards* for ``sheet`` (the game it checked clean for, its bytes and name), or
@@ -945,7 +949,15 @@ class CardBrowserView:
             self.check_path()
 
     def _on_path(self, _change: dict[str, Any]) -> None:
-        self.uploaded = None  # the path typed is the file given last
+        """The path typed is the file given last: *Add to my cards* no longer adds the sheet checked
+        before (an upload, or another path), which the report says; *Check file* checks the path."""
+        self.uploaded = None
+        if self.sheet is not None:
+            name = self.sheet[2]
+            self._offer(None)
+            ui.show(self.report, "info", f"{name}: not added", [
+                f"{name} checked clean, but the path box changed since, so Add to my cards is hidden: "
+                "press Check file to check the path typed, then add what it checks."])
 
     def check_path(self) -> None:
         """Validate the file or folder typed in the path box."""

@@ -42,7 +42,8 @@ TOOLS: dict[str, list[tuple[str, str, str]]] = {
 
 #: Tools that serve every game.
 COMMON_TOOLS: list[tuple[str, str, str]] = [
-    ("cards.ipynb", "Card database", "Browse and filter cards; validate your own card files"),
+    ("cards.ipynb", "Card database",
+     "Browse and filter cards; check your own card files, and add a spreadsheet (CSV) to your cards"),
     ("printables.ipynb", "Print and play", "Card sheets, boards, score sheets, calibration page"),
 ]
 
