@@ -82,9 +82,16 @@ def _table_locked(path: str | os.PathLike[str] | None) -> contextlib.AbstractCon
 def record_high_score(entry: HighScore,
                       path: str | os.PathLike[str] | None = None) -> tuple[HighScores, int | None]:
     """Load, add, save (under the table's lock: :func:`_table_locked`): the table after adding
-    ``entry`` and its rank."""
+    ``entry`` and its rank. A table holding scores of ``entry``'s scoring past its top ones (a file
+    merged by hand: :meth:`HighScores.why_not_add`) is refused, the file left as it was."""
+    from .monarchs.flow import scoring_of
+
     with _table_locked(path):
-        table, rank = load_high_scores(path).add(entry)
+        kept = load_high_scores(path)
+        refused = kept.why_not_add(scoring_of(entry))
+        if refused is not None:
+            raise refused.relabel(where=str(Path(path) if path is not None else high_score_path()))
+        table, rank = kept.add(entry)
         save_high_scores(table, path)
     return table, rank
 

@@ -279,7 +279,7 @@ def test_a_score_records_its_scoring(capsys: pytest.CaptureFixture[str]) -> None
     # each scoring ranks on its own: the older score (no scoring kept) counts as standard
     assert code == 0 and out.splitlines()[1:] == ["Standard scoring:", "  1.   12 VP  Old  2024-01-01",
                                                    "Family scoring:", out.splitlines()[4]]
-    assert out.splitlines()[4].startswith("  1.   20 VP    20") and out.splitlines()[4].endswith("(family)")
+    assert out.splitlines()[4].startswith("  1.   20 VP  20") and out.splitlines()[4].endswith("(family)")
     assert [e.variant for e in load_high_scores().entries] == ["family", ""]
     v = MonarchsCompanion(db())
     v.variant.value = "family"  # the pad's scoring is the one saved, unless set apart

@@ -105,6 +105,7 @@ def _hand(args: argparse.Namespace) -> tuple[int, list[Any], Any]:
     """The hand's influence, the card records it names (for their Move and Cover icons) and the cards
     loaded to read them (``None``: the hand named none)."""
     from ..monarchs.court import hand_influence
+    from ..monarchs.scoring import find_card
 
     if args.influence is not None and args.hand is not None:
         raise CliInputError("give --influence N or --hand CARD..., not both", where="monarchs buy")
@@ -121,6 +122,11 @@ def _hand(args: argparse.Namespace) -> tuple[int, list[Any], Any]:
     db = None
     for i, h in enumerate(args.hand, 1):
         where = f"--hand {i}"
+        if not h.strip():  # ('' from an empty shell variable: no card name at all)
+            raise CliInputError("an empty value, not a card", where=where,
+                                expected="a card name or the card's influence (0 to 999)", found=repr(h),
+                                suggestion="Give each card of the hand by its name or its influence, "
+                                           "e.g. --hand 2 3 'Sun King'")
         if h.lstrip("-").isdecimal():
             if h.startswith("-") or len(h) > 3:
                 raise CliInputError(f"a card's influence is 0 to 999, not {h[:12]}{'…' * (len(h) > 12)}",
@@ -129,7 +135,7 @@ def _hand(args: argparse.Namespace) -> tuple[int, list[Any], Any]:
             continue
         db = db or _db("monarchs", args.cards)
         try:
-            values.append(db.find(h))
+            values.append(find_card(db, h))  # (its close names only: 'Peasant Mouse A' is not D's)
         except CompanionError as exc:
             raise CliInputError(exc.message, where=where, suggestion=exc.suggestion, cite=exc.cite) from None
     total = hand_influence(values)
@@ -224,7 +230,7 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
     import datetime
 
     from ..highscores import load_high_scores, record_high_score, remove_high_score
-    from ..monarchs.flow import SCORING_TITLES, HighScore, check_name
+    from ..monarchs.flow import SCORING_TITLES, HighScore, check_name, not_kept_words
 
     rank = None
     if args.name is not None and args.add is None and args.remove is None:
@@ -252,8 +258,11 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
     else:
         table = load_high_scores()
     if args.json:
-        doc = table.to_json()
-        doc["tables"] = {v: [{"rank": r, **e.to_json()} for r, _i, e in rows] for v, rows in table.tables()}
+        doc = {k: v for k, v in table.to_json().items() if k not in table.extra}  # (the table, not notes)
+        doc["tables"] = {v: [{"rank": r, **{k: x for k, x in e.to_json().items() if k != "rank"}}
+                             for r, _i, e in rows] for v, rows in table.tables()}
+        if table.beyond:
+            doc["beyond_top"] = [e.to_json() for e in table.beyond]
         if args.add is not None:
             doc["rank"] = rank
             doc["variant"] = variant
@@ -262,13 +271,8 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
         _print_json(doc)
         return 0
     if args.add is not None:
-        same = table.of(variant)
-        tied_out = rank is None and len(same) >= MAX_ENTRIES and same[MAX_ENTRIES - 1].score == args.add
-        top = f"not in the top {MAX_ENTRIES}"
-        print(f"Score {args.add}: " + (
-            f"rank {rank}" if rank else
-            f"ties the {MAX_ENTRIES}th score, which keeps its place (the earlier one stays): {top}"
-            if tied_out else top) + f" ({variant} scoring, ranked among the {variant} scores)")
+        print(f"Score {args.add}: " + (f"rank {rank}" if rank else not_kept_words(table, args.add, variant))
+              + f" ({variant} scoring, ranked among the {variant} scores)")
     if removed is not None:
         print(f"Removed: {_monarchs_score_row(removed)}")
     if not table.entries:
@@ -280,6 +284,9 @@ def _monarchs_highscores(args: argparse.Namespace) -> int:
         print(f"{SCORING_TITLES[v]}:")
         for r, _i, e in rows:  # a tie shares its rank
             print(f"{r:>3}. {e.score:>4} VP  {_monarchs_score_row(e, score=False)}".rstrip())
+    note = table.beyond_note()
+    if note:
+        print(f"note: {note}")
     return 0
 
 
@@ -290,7 +297,7 @@ def _monarchs_score_row(e: Any, *, score: bool = True) -> str:
 
     parts = [f"{e.score} VP"] if score else []
     parts += [shown_name(e.name), e.date, f"({e.variant})" if e.variant else ""]
-    return "  ".join(parts).rstrip()
+    return "  ".join(x for x in parts if x)  # (an empty name or date leaves no gap: HighScore.label)
 
 
 # -- Village TCG -----------------------------------------------------------------------------

@@ -148,8 +148,10 @@ def parse_court_entry(spec: str, db: Any = None, *, where: str = "court") -> Sta
             if db is None:
                 raise RuleError("card names need the card database; or type COST[:CROWNS]",
                                 where=where, found=shown)
+            from .scoring import find_card
+
             try:
-                stack.append(CourtCard.from_card(db.find(part)))
+                stack.append(CourtCard.from_card(find_card(db, part)))  # (its close names only)
             except CompanionError as exc:
                 raise RuleError(exc.message, where=where, suggestion=exc.suggestion, cite=exc.cite) from None
     return tuple(stack)

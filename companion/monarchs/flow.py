@@ -16,11 +16,13 @@ import datetime
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import Any
 
 from .. import cite
 from ..errors import CompanionError, RuleError, shown
+from ..verdict import plural
 from .court import Court
 
 CITE_END = cite("monarchs", "Game End and Scoring")
@@ -267,12 +269,14 @@ def check_variant(value: object, *, where: str | None = None) -> str:
 @dataclass(frozen=True, slots=True)
 class HighScore:
     """One solo score (0..:data:`MAX_SCORE` VP, else :class:`RuleError`), who made it, when, and with
-    which scoring (``variant``: standard or family; ``""`` when not recorded)."""
+    which scoring (``variant``: standard or family; ``""`` when not recorded). ``extra``: the keys of
+    its file entry the companion does not use (a note typed in by hand), written back as they were."""
 
     score: int
     name: str = ""
     date: str = ""
     variant: str = "standard"
+    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), hash=False)
 
     def __post_init__(self) -> None:
         check_score(self.score)
@@ -287,7 +291,13 @@ class HighScore:
         out: dict[str, Any] = {"score": self.score, "name": self.name, "date": self.date}
         if self.variant:
             out["variant"] = self.variant
-        return out
+        return {**out, **{k: v for k, v in self.extra.items() if k not in ENTRY_KEYS}}
+
+
+#: The keys of a high-score entry the companion reads; any other is kept as it is (``HighScore.extra``).
+ENTRY_KEYS = ("score", "name", "date", "variant")
+#: The keys of a high-score file the companion reads; any other is kept as it is (``HighScores.extra``).
+TABLE_KEYS = ("game", "solo_high_scores")
 
 
 #: What a high-score file holds, for its errors.
@@ -323,9 +333,16 @@ class HighScores:
     table (:func:`scoring_of`): a family score is ranked among family scores, a standard one among
     standard scores, each table keeping its best :data:`MAX_ENTRIES` (the book's "Score normally.
     Beat your high score", Solo Mode: a family score is no score of the standard game, nor the
-    other way round). ``entries`` holds both, highest first."""
+    other way round). ``entries`` holds both, highest first.
+
+    A file merged by hand may hold more than :data:`MAX_ENTRIES` scores of a scoring: those past its
+    top ones are ``beyond`` (neither listed nor ranked, written back as they are: :meth:`why_not_add`),
+    and the file's keys the companion does not use are ``extra``, written back too: a save never loses
+    what the user typed in."""
 
     entries: tuple[HighScore, ...] = ()
+    beyond: tuple[HighScore, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}), hash=False)
 
     def of(self, variant: str) -> tuple[HighScore, ...]:
         """The entries of one scoring's table (``standard`` includes those kept without a scoring)."""
@@ -347,6 +364,30 @@ class HighScores:
         rank = 1 + sum(1 for e in same if e.score > entry.score)
         return replace(self, entries=_kept(entries)), (rank if ahead < MAX_ENTRIES else None)
 
+    def why_not_add(self, variant: str) -> CompanionError | None:
+        """Why a score of ``variant``'s scoring cannot be added (``None``: it can): the table holds
+        scores of it past its top :data:`MAX_ENTRIES` (a file merged by hand), and adding one would
+        decide which of them to drop. The file is kept as it is until they are moved out."""
+        past = [e for e in self.beyond if scoring_of(e) == variant]
+        if not past:
+            return None
+        listed = ", ".join(e.label() for e in past[:3]) + (", …" if len(past) > 3 else "")
+        return CompanionError(f"the high-score table holds {len(self.of(variant)) + len(past)} {variant} "
+                              f"scores, {len(past)} past the top {MAX_ENTRIES} it keeps ({listed}): a new "
+                              "score would have to drop some, so nothing is saved",
+                              where=f"high scores, {variant} scoring",
+                              suggestion=f"Move the scores past the {MAX_ENTRIES}th out of the file (to a "
+                                         "file of their own), or delete those not to keep, then save again")
+
+    def beyond_note(self) -> str | None:
+        """A note on the scores kept past the top :data:`MAX_ENTRIES` (``None``: there are none)."""
+        if not self.beyond:
+            return None
+        counts = {v: sum(1 for e in self.beyond if scoring_of(e) == v) for v in SCORE_VARIANTS}
+        said = " and ".join(f"{n} {v}" for v, n in counts.items() if n)
+        return (f"the file also holds {said} score(s) past the top {MAX_ENTRIES} (merged by hand?): kept "
+                "in the file, not listed; a score of that scoring is saved once they are moved out")
+
     def remove(self, place: int, name: str | None = None, *, entry: HighScore | None = None,
                variant: str | None = None) -> tuple[HighScores, HighScore]:
         """The table without its entry at ``place`` as the table shows it (:meth:`ranks`: a tie
@@ -364,11 +405,19 @@ class HighScores:
         mine = [i for i, e in enumerate(self.entries) if variant is None or scoring_of(e) == variant]
         at = [i for i in mine if ranks[i] == place]
         where = f"high scores, {variant} scoring" if variant else "high scores"
+        if not mine:  # (said as empty: "expected a score in the table" read as a slip of the place)
+            empty = (f"the {variant} scoring's table is empty" if variant
+                     else "the high-score tables are empty (standard and family scoring)")
+            others = [v for v in SCORE_VARIANTS if v != variant and self.of(v)] if variant else []
+            raise CompanionError(f"no high score at place {place}: {empty}", where=where,
+                                 suggestion=(f"The {others[0]} scoring's table lists "
+                                             f"{plural(len(self.of(others[0])), 'score')}: add --variant "
+                                             f"{others[0]}." if others else
+                                             "Nothing to take back: record a score with --add SCORE."))
         if not at:
             shown = ", ".join(str(r) for r in dict.fromkeys(ranks[i] for i in mine))
             raise CompanionError(f"no high score at place {place}", where=where,
-                                 expected=(f"a place the table shows: {shown}" if mine
-                                           else "a score in the table"))
+                                 expected=f"a place the table shows: {shown}")
         def same_name(i: int) -> bool:
             return name is not None and self.entries[i].name.strip().casefold() == name.strip().casefold()
 
@@ -380,6 +429,8 @@ class HighScores:
             raise CompanionError(f"place {place} is in both tables (standard and family scoring)",
                                  where="high scores", expected="the scoring of the one to take back too",
                                  suggestion="Add --variant standard or --variant family.")
+        if name is None and len({self.entries[i].name.strip().casefold() for i in at}) == 1:
+            name = self.entries[at[0]].name  # (tied scores of one name: --name could not tell them apart)
         if name is not None:
             named = [i for i in at if same_name(i)]
             if not named:
@@ -396,7 +447,9 @@ class HighScores:
                                  suggestion="Add --name NAME (--name '' for the score without a name).")
         entries = list(self.entries)
         gone = entries.pop(at[0])
-        return replace(self, entries=tuple(entries)), gone
+        # a score kept past the top ones (a file merged by hand) moves up into the place made
+        kept, beyond = _split(_by_score([*entries, *self.beyond]))
+        return replace(self, entries=kept, beyond=beyond), gone
 
     def ranks(self) -> list[int]:
         """Each entry's rank among the scores of its scoring (:func:`scoring_of`), a tie sharing the
@@ -421,7 +474,11 @@ class HighScores:
         return self.best_of("standard")
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": "monarchs", "solo_high_scores": [e.to_json() for e in self.entries]}
+        """The file's document: the scores past the top ones and the keys the companion does not use
+        written back as they were read."""
+        return {"game": "monarchs", "solo_high_scores": [e.to_json() for e in _by_score([*self.entries,
+                                                                                        *self.beyond])],
+                **{k: v for k, v in self.extra.items() if k not in TABLE_KEYS}}
 
     @classmethod
     def from_json(cls, doc: Any, *, where: str = "high scores") -> HighScores:
@@ -460,21 +517,42 @@ class HighScores:
                 raise CompanionError("a score's scoring is standard or family", where=f"{here}/variant",
                                      expected=" or ".join(repr(v) for v in SCORE_VARIANTS),
                                      found=_short_repr(variant), suggestion=_FIX_ENTRY)
-            out.append(HighScore(score, e.get("name") or "", date, variant or ""))
-        out.sort(key=lambda h: -h.score)
-        return cls(_kept(out))
+            extra = MappingProxyType({k: v for k, v in e.items() if k not in ENTRY_KEYS})
+            out.append(HighScore(score, e.get("name") or "", date, variant or "", extra))
+        kept, beyond = _split(_by_score(out))
+        return cls(kept, beyond, MappingProxyType({k: v for k, v in doc.items() if k not in TABLE_KEYS}))
 
 
 def _kept(entries: list[HighScore]) -> tuple[HighScore, ...]:
     """``entries`` (highest first) without those past the top :data:`MAX_ENTRIES` of their scoring."""
+    return _split(entries)[0]
+
+
+def _split(entries: list[HighScore]) -> tuple[tuple[HighScore, ...], tuple[HighScore, ...]]:
+    """``entries`` (highest first) parted into the top :data:`MAX_ENTRIES` of each scoring and the rest."""
     seen: dict[str, int] = {}
-    out = []
+    kept: list[HighScore] = []
+    past: list[HighScore] = []
     for e in entries:
         variant = scoring_of(e)
         seen[variant] = seen.get(variant, 0) + 1
-        if seen[variant] <= MAX_ENTRIES:
-            out.append(e)
-    return tuple(out)
+        (kept if seen[variant] <= MAX_ENTRIES else past).append(e)
+    return tuple(kept), tuple(past)
+
+
+def _by_score(entries: list[HighScore]) -> list[HighScore]:
+    """``entries`` highest first, ties in the order given (the earlier one first)."""
+    return sorted(entries, key=lambda h: -h.score)
+
+
+def not_kept_words(table: HighScores, score: int, variant: str) -> str:
+    """Why a score added to ``table`` (the table after it) made no rank: ``not in the top 10``, or that it
+    ties the 10th score, which keeps its place (a tie keeps the earlier one first)."""
+    same = table.of(variant)
+    top = f"not in the top {MAX_ENTRIES}"
+    if len(same) >= MAX_ENTRIES and same[MAX_ENTRIES - 1].score == score:
+        return f"ties the {MAX_ENTRIES}th score, which keeps its place (the earlier one stays): {top}"
+    return top
 
 
 def _json_kind(doc: Any) -> str:

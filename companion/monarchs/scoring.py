@@ -16,6 +16,7 @@ with its JSON pointer (:class:`ScoreFileError`), a key given twice refused, a nu
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -23,7 +24,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .. import cite
-from ..errors import CompanionError, UnknownCardError, closest, did_you_mean
+from ..errors import CompanionError, UnknownCardError, closest, closest_tied, did_you_mean
 from ..verdict import plural
 
 if TYPE_CHECKING:
@@ -299,15 +300,22 @@ MAX_SUGGESTIONS = 4
 
 
 def name_suggestions(db: Any, key: str) -> list[str]:
-    """Card names close to ``key``: those starting with it (as a whole word: "Peasant Mouse"), in
-    the card data's order, else the card data's closest names."""
-    k = " ".join(key.split()).casefold()
+    """Card names close to ``key``: those starting with its words (whole words, brackets and commas
+    aside: "Peasant Mouse A" is "Peasant Mouse (A, 0)" and "(A, +1)"), in the card data's order, else
+    the card data's closest names, only the closest of them (:func:`~companion.errors.closest_tied`:
+    a third name, further off, would only mislead)."""
+    k = _words(key)
     if k:
-        starting = [c.name for c in db if c.name.casefold().startswith(k)
-                    and not c.name[len(k):len(k) + 1].isalnum()]
+        starting = [c.name for c in db if _words(c.name)[:len(k)] == k]
         if starting:
             return list(dict.fromkeys(starting))[:MAX_SUGGESTIONS]
-    return list(db.suggest(key))
+    hits = list(db.suggest(key))
+    return closest_tied(key, hits) or hits
+
+
+def _words(text: str) -> list[str]:
+    """``text``'s words, without case or punctuation: ``Peasant Mouse (A, +1)`` is peasant mouse a 1."""
+    return re.findall(r"\w+", text.casefold())
 
 
 def parse_decklist(text: str, db: Any, *, source: str = "decklist") -> list[ScoreCard]:

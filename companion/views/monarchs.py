@@ -50,13 +50,13 @@ from ..monarchs.court import CITE_BUY, MAX_INFLUENCE, check_influence, parse_cou
 from ..monarchs.draft import START_INFLUENCE, ColourPad, PageDraft, draft_path, read_draft
 from ..monarchs.flow import (
     MAX_COURT_DECK,
-    MAX_ENTRIES,
     MAX_PLAYERS,
     MAX_SCORE,
     SCORING_TITLES,
     HighScore,
     HighScores,
     end_status,
+    not_kept_words,
     solo_removal,
     why_not_dice,
     why_not_high_score,
@@ -125,6 +125,8 @@ PICK_NONE = "choose a listed score…"
 #: Why Remove is off (and refused, were it clicked): no row of the Take back list chosen, or none listed.
 REMOVE_PICK_FIRST = "choose the score to take back in the Take back list first"
 REMOVE_NONE_LISTED = "no score is listed to take back"
+#: What to do about a high-score file that cannot be read (Save score is off, saying it).
+UNREADABLE_FIX = "why is said with the high scores, below; move the file aside to start a new table"
 
 SWATCH = {"purple": "#7e57c2", "yellow": "#f9a825", "green": "#2e7d32", "blue": "#1565c0",
           "red": "#c62828", "orange": "#ef6c00", "gray": "#9e9e9e"}
@@ -818,6 +820,8 @@ class MonarchsCompanion:
         self.remove_off.add_class("cmp-monarchs-hs-remove-off")
         self.hs_pick.observe(lambda _c: self._remove_ready(), names="value")
         self._listed: HighScores = HighScores()  # the table as listed (the rows of hs_pick)
+        #: why the kept table cannot take a score, as the page last read it (``None``: it can)
+        self._unreadable: CompanionError | None = None
         self.solo_tab = w.VBox([
             w.HTML(f"{SMALL}After each turn roll both dice: white removes a front-row card, black a "
                    "back-row card (top of a stack only); 5 or 6: you choose. The Court positions typed "
@@ -860,15 +864,20 @@ class MonarchsCompanion:
         return result
 
     def show_high_scores(self) -> None:
+        """The kept tables; a file that cannot be read is said where they go, and Save score is off."""
         try:
             table = load_high_scores()
         except CompanionError as exc:
             # shown where the table goes: the page's message is cleared by every later input
             # (and on opening); the file is left as it is for the user to move aside
             ui.show_error(self.highscores, exc)
+            self._unreadable = exc
             self._list_for_removal(HighScores())
+            self._save_ready()
             return
+        self._unreadable = None
         self._list_for_removal(table)
+        self._save_ready()
         if not table.entries:
             self.highscores.value = "<i>No solo scores yet: beat your high score!</i>"
             return
@@ -881,6 +890,9 @@ class MonarchsCompanion:
             parts.append(title + "<ol style='font-size:17px'>" + "".join(
                 f"<li value='{rank}'><b>{e.score}</b> VP {html.escape(e.name)} <small>{html.escape(e.date)}"
                 "</small></li>" for rank, _i, e in rows) + "</ol>")
+        note = table.beyond_note()
+        if note:  # (a file merged by hand: its scores past the top ten are kept, said)
+            parts.append(f"{SMALL}note: {html.escape(note)}</small>")
         self.highscores.value = "".join(parts)
 
     def _list_for_removal(self, table: HighScores) -> None:
@@ -918,7 +930,12 @@ class MonarchsCompanion:
         more cards and crowns than a real Court holds) is said under it before the click, not refused."""
         refused = why_not_high_score(self.hs_score.value, self.hs_name.value,
                                      boxes=(self.hs_score.caption, str(self.hs_name.description)))
-        ui.gate(self.save_button, None if refused is None else f"{refused.where}: {refused.message}")
+        full = self._listed.why_not_add(self.hs_variant.value)  # (a file merged by hand: past the top ten)
+        ui.gate(self.save_button,
+                f"the high-score table cannot be read, so a score cannot be added to it ({UNREADABLE_FIX})"
+                if self._unreadable is not None else
+                f"{full.message} ({full.suggestion})" if full is not None else
+                None if refused is None else f"{refused.where}: {refused.message}")
         self.save_off.value = ui.off_reasons([self.save_button])
 
     def save_score(self) -> int | None:
@@ -934,14 +951,14 @@ class MonarchsCompanion:
                                    "back with Remove"])
             self._saved_note = self.hs_message.value
             return None
-        _table, rank = record_high_score(HighScore(self.hs_score.value, self.hs_name.value.strip(),
+        table, rank = record_high_score(HighScore(self.hs_score.value, self.hs_name.value.strip(),
                                                    datetime.date.today().isoformat(), self.hs_variant.value))
         self._last_save = (key, now)
         self.show_high_scores()
         variant = self.hs_variant.value
         ui.show(self.hs_message, "ok", f"Saved {self.hs_score.value} VP ({variant} scoring): "
                 + (f"rank {rank} of the {variant} scores" if rank
-                   else f"not in the top {MAX_ENTRIES} of the {variant} scores"))
+                   else f"{not_kept_words(table, key[0], variant)} of the {variant} scores"))
         self._saved_note = self.hs_message.value
         return rank
 
@@ -988,8 +1005,10 @@ class MonarchsCompanion:
         self.refresh_end()
 
     def refresh_end(self) -> None:
-        if self.seat.value > self.players.value:  # (never changed behind the player's back: the seat
-            # may be set before the number of players, and a quietly moved seat gave wrong turns left)
+        # (a seat past the players is never changed behind the player's back: the seat may be set before
+        # the number of players, and a quietly moved seat gave wrong turns left; Players past its box is
+        # said as such below, not as a seat with no place)
+        if 1 <= self.players.value <= MAX_PLAYERS and self.seat.value > self.players.value:
             self.end_out.value = (f"<div style='font-size:16px;color:{ui.COLOURS['warn']}'>Seat "
                                   f"{self.seat.value} has no place at a table of {self.players.value}: set "
                                   f"Players, or a seat from 1 to {self.players.value}</div>")
@@ -997,7 +1016,14 @@ class MonarchsCompanion:
         try:
             s = end_status(self.players.value, self.seat.value, self.court_deck.value)
         except CompanionError as exc:  # (said where the status goes: an old status would look current)
-            ui.show_error(self.end_out, exc)
+            # a value typed past its box: the box's refusal, named as the page names it (no action
+            # was taken, so never "That did not work")
+            box = next((b for b, word in ((self.players, "players"), (self.seat, "seat"),
+                                          (self.court_deck, "Court deck")) if exc.message.startswith(word)),
+                       None)
+            title = f"{box.caption}: {_number_text(box.value)} is out of range" if box is not None \
+                else "These numbers cannot be read"
+            ui.show(self.end_out, "warn", title, [exc.render()])
             return
         colour = ui.COLOURS["warn"] if s.triggered else ui.COLOURS["ok"]
         self.end_out.value = f"<div style='font-size:18px;color:{colour}'>{html.escape(s.message)}</div>"
