@@ -97,9 +97,10 @@ def test_equip_the_rules_refuse_is_off(tmp_path: Path, mid: str, card: str, slot
 
 def test_equip_of_a_trick_is_off(tmp_path: Path) -> None:
     d = started(tmp_path / "m.jsonl")
-    d.tracker.do({"event": "gain", "mouse": "tilda", "card": "Dagger", "trick": True})
+    # (a card the data does not hold: the trick box decides; the data's Dagger is a weapon, no trick)
+    d.tracker.do({"event": "gain", "mouse": "tilda", "card": "Smoke Bomb", "trick": True})
     _turn_of(d, "tilda")
-    box = _box(d, "tilda", "Dagger")
+    box = _box(d, "tilda", "Smoke Bomb")
     assert box.gear_buttons["equip"].disabled and "is a trick" in box.gear_buttons["equip"].tooltip
     assert "is a trick" in _refused(d, box._equip())
 
@@ -114,6 +115,7 @@ def test_to_pack_over_the_limit_is_off_in_the_pages_words(tmp_path: Path) -> Non
     button = box.gear_buttons["gain"]
     assert button.disabled and "press Discard first" in button.tooltip and "the limit is 3" in button.tooltip
     assert _refused(d, box._gain()) == refused.render()
+    box.card.value = "Smoke Bomb"  # (a card the data does not hold: a trick as the box says)
     box.trick.value = True  # (a trick takes no room: the button follows the tick)
     assert not button.disabled, button.tooltip
 

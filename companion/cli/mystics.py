@@ -531,7 +531,8 @@ def _odds(args: argparse.Namespace) -> int:
             _exact(out, "p_defeat", p_defeat)
         if p_surge is not None:
             _exact(out, "p_surge", p_surge)
-        lines = [f"{args.attacker} attack, {a.attack_dice} dice vs {a.defense_dice} defense dice"
+        lines = [f"{args.attacker} attack, {odds.dice_words(a.attack_dice)} vs "
+                 f"{odds.dice_words(a.defense_dice, 'defense')}"
                  f" ({'ranged' if args.ranged else 'melee'})", "Wounds:", *_fmt(a.wounds),
                  f"Expected wounds: {float(a.expected_wounds):.3f}"]
         if p_defeat is not None:
@@ -549,7 +550,7 @@ def _odds(args: argparse.Namespace) -> int:
         else:
             n = 1 if args.dice is None else args.dice
             p = odds.check_odds(die, n)
-            label, where = f"at least one check symbol on {n} {'die' if n == 1 else 'dice'}", "Action Dice"
+            label, where = f"at least one check symbol on {odds.dice_words(n)}", "Action Dice"
         out = {"kind": kind}
         _exact(out, "p", p)
         out["notes"] = [f"mice-and-mystics.txt, {where}"]

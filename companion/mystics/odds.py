@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from .. import cite
 from ..errors import CompanionError
+from ..verdict import plural
 
 __all__ = [
     "BOW",
@@ -36,6 +37,7 @@ __all__ = [
     "attack_odds",
     "brodie_chase",
     "check_odds",
+    "dice_words",
     "expected",
     "face_count",
     "minion_move",
@@ -148,6 +150,12 @@ def _roll_pair(die: Sequence[Face], n: int,
                 nxt[key] = nxt.get(key, Fraction(0)) + p * q
         dist = nxt
     return dist
+
+
+def dice_words(n: int, kind: str = "") -> str:
+    """``n`` action dice in words, as every odds line says them: "1 die", "3 dice", "1 defense die"."""
+    words = f"{kind} " if kind else ""
+    return plural(n, f"{words}die", f"{words}dice")
 
 
 def at_least(dist: Mapping[int, Fraction], k: int) -> Fraction:

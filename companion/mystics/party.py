@@ -524,6 +524,46 @@ def copy_index(m: Mouse, card: str, *, in_pack: bool) -> int | None:
     return next((i for i in copies if (m.gear[i].slot is None) == in_pack), copies[0] if copies else None)
 
 
+def _shared_index(m: Mouse, card: str, show: Callable[[str], str] = str) -> int:
+    """Where in ``m``'s gear the copy of ``card`` a share takes is (:func:`shared_copy`)."""
+    i = copy_index(m, card, in_pack=True)
+    return _find_gear(m, card, show) if i is None else i  # (none: refused, naming the cards it has)
+
+
+def shared_copy(m: Mouse, card: str, show: Callable[[str], str] = str) -> Gear:
+    """The copy of ``card`` a share takes from ``m``: the pack's when it has one (two cards of one name:
+    Filch's starting Dagger in his paw stays there when he shares the Dagger found in a search; Share,
+    Equip: :func:`copy_index`). Refused when ``m`` has no such card, naming the cards it has."""
+    return m.gear[_shared_index(m, card, show)]
+
+
+def which_copy(m: Mouse, card: str) -> str:
+    """Which of two cards of one name ``m`` gives in a share (:func:`shared_copy`), in words: "from the pack,
+    not the equipped one", "from the tail slot"; "" when it holds one, or all of them in one place (the
+    copy given does not matter then)."""
+    copies = [g for g in m.gear if g.name == card]
+    g = shared_copy(m, card)
+    if len(copies) < 2 or all(x.slot == g.slot for x in copies):
+        return ""
+    return "from the pack, not the equipped one" if g.slot is None else f"from the {g.slot} slot"
+
+
+def share_choice(m: Mouse, card: str, show: Callable[[str], str] = str) -> str:
+    """``card`` as the share picker offers it: its name, with "(equipped)" when the copy a share takes is
+    equipped, and for a card held twice which copy it is ("Dagger (from the pack, not the equipped one)":
+    :func:`which_copy`)."""
+    which = which_copy(m, card)
+    if which:
+        return f"{show(card)} ({which})"
+    return show(card) + (" (equipped)" if shared_copy(m, card).slot else "")
+
+
+def give(m: Mouse, card: str, show: Callable[[str], str] = str) -> tuple[Mouse, Gear]:
+    """``m`` without the card it gives in a share, and that card: :func:`shared_copy`'s (Share)."""
+    i = _shared_index(m, card, show)
+    return replace(m, gear=m.gear[:i] + m.gear[i + 1:]), m.gear[i]
+
+
 def _room_card(m: Mouse, card: str, show: Callable[[str], str] = str) -> int:
     """Where in ``m``'s gear the card ``card`` discarded for room is: its copy in the pack that takes room
     when it has one (two cards of one name, one a party item: the other makes the room), else its first."""

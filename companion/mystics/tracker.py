@@ -1924,10 +1924,14 @@ def remove_figures(state: MysticsState, mid: str, figures: Sequence[int]) -> Mys
         return replace(state, minions=tuple(replace(x, figures=keep) if x.id == mid else x
                                             for x in state.minions))
     state = replace(state, minions=tuple(x for x in state.minions if x.id != mid))
+    on_track = [x.name for x in state.track if x.id in g.card_ids]
     for cid in g.card_ids:
         state = remove_card(state, cid)
-    return _say(state, f"The last {g.name} left the board: its initiative card is removed and the track "
-                       f"closes up ({c('Game round')})")
+    # (Brodie's two cards, a boss's cards: every one of them leaves, and is said)
+    cards = (f"its initiative cards ({and_list(on_track)}) are removed" if len(on_track) > 1
+             else "its initiative card is removed")
+    return _say(state, f"The last {g.name} left the board: {cards} and the track closes up "
+                       f"({c('Game round')})")
 
 
 #: Fields of an event that may fill the wheel (minion_cheese, greedy_steal, end_turn) that place the
@@ -3071,7 +3075,9 @@ def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     discard = None if discard is None else held_card(t, m, discard)
     trick = _flag(e, "trick")  # (every field read before a rule refuses: 'do' names the unread)
     state = _kept(t, state, _captured_cards(m, "gain"))
-    trick, party = _gained_kind(_search(t, state, card), trick)
+    info = _search(t, state, card)
+    state = _kept(t, state, trick_refusal(t, info, card, trick))  # (a line logged before: as played)
+    trick, party = _gained_kind(info, trick)
     state = _room_discard(t, state, m, card, discard, trick=trick, party=party)
     m2 = pt.gain(m, card, trick, discard, strict=False, show=t.card_name, party=party)
     if party:
@@ -3086,10 +3092,36 @@ def _gain(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
 def _gained_kind(info: Any | None, trick: bool) -> tuple[bool, bool]:
     """(trick, party item) for a card going into a pack, ``info`` as the chapter reads it (:func:`_search`):
     as the card data has it when it holds the card (Tricks; Party Items), else a trick only as ``trick``
-    says; a party item is no trick."""
+    says; a party item is no trick. (A ``trick`` the data contradicts is refused for a new action,
+    :func:`trick_refusal`; a line logged before that check keeps the trick it made.)"""
     kind = None if info is None else info.subtype
     party = kind == "party-item"
     return (trick or kind == "trick") and not party, party
+
+
+#: How a search card's kind is said in a refusal of the trick box ("a scroll", "an item", "a party item").
+_KIND_WORDS = {"party-item": "a party item", "item": "an item", "accessory": "an accessory",
+               "armor": "armor", "event": "an event"}
+
+
+def trick_refusal(t: MysticsTracker, info: Any | None, card: str, trick: bool) -> RuleError | None:
+    """Why ``card`` cannot go into a pack as a trick (``trick``), ``info`` the card as the chapter reads it
+    (:func:`_search`): the card data knows its type, and it is another (Search Cards: a trick is a search
+    card type of its own, which takes no room in the pack, Tricks; an item, a scroll, a weapon takes room,
+    Equip). The data decides, so a scroll ticked as a trick never slips past the pack limit. ``None``: no
+    trick asked for, a trick in the data, or a card whose type the data does not know (the box decides)."""
+    kind = None if info is None else info.subtype
+    if not trick or kind is None or kind == "trick":
+        return None
+    what = _KIND_WORDS.get(kind, f"a {kind}")
+    room = (f"takes no room in any pack, shared by the party ({c('Party Items')})" if kind == "party-item"
+            else f"takes room in the pack ({c('Equip')})")
+    cid = getattr(info, "id", None) or card
+    return RuleError(f"{t.card_name(card)!r} is {what} in the card data, not a trick: it {room}; a trick is "
+                     f"a search card type of its own ({c('Tricks')})",
+                     suggestion=f"untick “trick”: the card data says what a search card is (if your card is "
+                                f"a trick, correct the data: companion cards correct mystics {cid[:40]} "
+                                "subtype=trick)")
 
 
 def why_not_gain(t: MysticsTracker, state: MysticsState, mouse: str, card: str | PackCard,
@@ -3102,6 +3134,9 @@ def why_not_gain(t: MysticsTracker, state: MysticsState, mouse: str, card: str |
     if refused is not None:
         return refused
     named = pack_card(t, state, mouse, card)
+    refused = trick_refusal(t, named.info, named.typed, trick)
+    if refused is not None:
+        return refused
     trick, party = _gained_kind(named.info, trick)
     return pt.gain_refusal(m, named.typed, trick, strict=False, show=t.card_name, party=party)
 
@@ -3327,12 +3362,7 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
         discard = None
     if card is not None:
         card = held_card(t, a, card)
-        i = next((k for k, g in enumerate(a2.gear) if g.name == card), None)
-        if i is None:
-            pt.drop(a2, card, t.card_name)  # refused: it names the cards the mouse has
-        assert i is not None  # (pt.drop raised otherwise)
-        g = a2.gear[i]
-        a2 = pt.drop(a2, card, t.card_name)
+        a2, g = pt.give(a2, card, t.card_name)  # (its pack's copy of a card held twice: Share; Equip)
         discard = None if discard is None else held_card(t, b2, discard)
         state = _room_discard(t, state, b2, card, discard, trick=g.trick, party=g.party)
         b2 = pt.gain(b2, card, g.trick, discard, strict=False, show=t.card_name, party=g.party)
@@ -3345,7 +3375,8 @@ def _share(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
     state = replace(state, mice=pt.put(pt.put(state.mice, a2), b2))
     gifts = [f"{n} cheese"] if n else []
     if card is not None:
-        gifts.append(t.card_name(card))
+        which = pt.which_copy(a, card)  # (a card held twice: the copy given, said)
+        gifts.append(t.card_name(card) + (f" {which}" if which else ""))
     what = " and ".join(gifts) or "nothing"
     state = _say(state, f"{a.name} gives {b.name} {what} ({c('Share')})"
                  + _setup_said(state, "share", a.id, b.id))
@@ -3808,6 +3839,9 @@ def _set_order(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState
     if order is None:
         raise LogError('"set_order" needs an "order" list')
     new = _refocus(state, ini.reorder(state.track, order))
+    if state.board.defeated:  # (no turn is taken once the chapter is lost: none to name, nor Set turn)
+        return _say(new, f"Initiative order corrected to match the table; the chapter is lost, so no turn "
+                         f"is taken ({c('Defeat')})")
     return _say(new, "Initiative order corrected to match the table: " + _turn_after_reorder(state, new))
 
 
@@ -3950,15 +3984,17 @@ _HANDLERS: dict[str, Callable[[MysticsTracker, MysticsState, Event], MysticsStat
     "set_stats": _set_stats, "note": _note,
 }
 
-#: What may still be logged once the chapter is lost: a note and a correction of the counts. Play does
-#: not go on; a second defeat would change nothing and victory is refused (:func:`end_refusal` says
-#: why); the chapter end marker stays where the chapter was lost, so that the reason the defeat gives
-#: (the marker moved onto the hourglass, on page 4) stays true of the board.
+#: What may still be logged once the chapter is lost: a note and a correction of the counts or of the
+#: track's order. Play does not go on (Defeat: the mice are "immediately defeated"): no turn is taken, so
+#: none is corrected either (set_turn, like Next turn, is refused; its pointer would name a turn nobody
+#: takes); a second defeat would change nothing and victory is refused (:func:`end_refusal` says why); the
+#: chapter end marker stays where the chapter was lost, so that the reason the defeat gives (the marker
+#: moved onto the hourglass, on page 4) stays true of the board.
 #: What may still be logged after a victory: notes and corrections (the chapter's figures as the
 #: table has them, e.g. for the campaign), never another turn, surge or hourglass move.
 _AFTER_VICTORY = frozenset({"note", "set_stats", "set_order", "set_turn", "level_up", "mouse_cheese",
                             "achievement", "gain", "discard", "equip", "unequip", "share"})
-_AFTER_DEFEAT = frozenset({"note", "set_stats", "set_order", "set_turn"})
+_AFTER_DEFEAT = frozenset({"note", "set_stats", "set_order"})
 
 
 def end_refusal(state: MysticsState, kind: str) -> RuleError | None:
@@ -4098,8 +4134,10 @@ EVENT_FIELDS: dict[str, EventFields] = {
         notes=(("on", "false: it ends"),)),
     "gain": EventFields(
         "a search card into the pack", ("mouse", "card"), optional=("trick", "discard", CARD_DATA),
-        notes=(("trick", "true: a trick (a card of the data is what the data says; a party item takes no "
-                          "room in any pack)"), ("discard", "a card to make room"), _CARD_DATA)),
+        notes=(("trick", "true: a trick, for a card the data does not know the type of (a card of the "
+                          "data is what the data says: a trick it knows as another type is refused; a "
+                          "party item takes no room in any pack)"),
+               ("discard", "a card to make room"), _CARD_DATA)),
     "discard": EventFields("the mouse discards a card", ("mouse", "card")),
     "equip": EventFields(
         "equip a card", ("mouse", "card", "slot"), optional=("paws", CARD_DATA),

@@ -41,8 +41,8 @@ receiver with a full pack discards, shown only then) and ``cmp-mystics-share`` (
 corrections): ``cmp-mystics-order`` (the order put together), ``cmp-mystics-order-up``,
 ``cmp-mystics-order-down``, ``cmp-mystics-order-reset``, ``cmp-mystics-set-order``,
 ``cmp-mystics-turn-pick``, ``cmp-mystics-set-turn``; ``cmp-mystics-messages``,
-``cmp-mystics-odds`` (odds tab), ``cmp-mystics-odds-result``, ``cmp-mystics-load-problems`` (card files
-of yours left out, above the tabs).
+``cmp-mystics-odds`` (odds tab), ``cmp-mystics-odds-brodie`` (Brodie's cheese not to the wheel),
+``cmp-mystics-odds-result``, ``cmp-mystics-load-problems`` (card files of yours left out, above the tabs).
 
 A card file of yours that does not load is left out, as every command leaves it out: the page reads
 the bundled cards and your other files (:class:`PageTracker`), and says which file was left out and why.
@@ -56,7 +56,7 @@ import html
 import re
 import shlex
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, NamedTuple, cast
@@ -79,6 +79,7 @@ from ..mystics.chapter import (
     put_chapter_end,
 )
 from ..mystics.data import die_notes
+from ..mystics.initiative import InitCard
 from ..mystics.party import (
     LEVEL_UP_COST,
     PARTY_ITEMS_WORDS,
@@ -88,6 +89,8 @@ from ..mystics.party import (
     needs_discard,
     pack_names,
     party_items,
+    share_choice,
+    shared_copy,
 )
 from ..mystics.tracker import (
     CAPTURED_CANNOT,
@@ -172,7 +175,8 @@ HELP = (
     "<b>The party</b>: each mouse's starting ability card (chosen at <i>New chapter</i>), wounds, "
     "poison, cheese, capture and rescue, conditions, level up, the pack and equipment (equip, share, "
     "<i>Pilfer</i>), and <i>Set life</i> for a Life the card data does not know. <b>Battle odds</b>: "
-    "exact chances for an attack either way, mousetraps and searches.",
+    "exact chances for an attack either way (a defense dice modifier such as Filch's dagger's −1; Brodie, "
+    "whose cheese never goes to the wheel), mousetraps and searches.",
     "Every action is saved at once: <b>Undo</b>, <b>Redo</b>, and reopening this page resumes the "
     "chapter. Rules: <i>mice-and-mystics.txt</i> (Determining Initiative Order, Game round, Surges, "
     "Captured Mouse); house readings are named where they are used.",
@@ -452,10 +456,16 @@ def _pips(colour: str, n: int) -> str:
     ) + more
 
 
-def figures_words(figures: tuple[int, ...], life: int | None) -> str:
+def figures_words(figures: tuple[int, ...], life: int | None, boss_cards: Sequence[InitCard] = ()) -> str:
     """A minion type's figures on the board in words, each wounded one by its number in the Figure box
     ("3 figures, life 2 · figure 1: 1 wound"), never the log's list of wounds ("[1, 0, 0]"); at most
-    :data:`~companion.mystics.limits.DRAWN_FIGURES` wounded figures are named (an older log's long list)."""
+    :data:`~companion.mystics.limits.DRAWN_FIGURES` wounded figures are named (an older log's long list).
+    A boss's life and wounds are on its ``boss_cards`` on the track (Wounds on boss minions): said there,
+    each card's, not "life unknown" (:func:`~companion.mystics.tracker.boss_cards_on_track`)."""
+    if boss_cards:
+        each = ", ".join(f"{x.name} {x.wounds}/{x.life if x.life is not None else '?'}" for x in boss_cards)
+        return (f"{plural(len(figures), 'figure')}, life on its boss initiative cards (wounds/life): {each} "
+                f"({cite('mystics', 'Wounds on boss minions')})")
     wounded = [(i, n) for i, n in enumerate(figures, 1) if n]
     named = [f"figure {i}: {plural(n, 'wound')}" for i, n in wounded[:lim.DRAWN_FIGURES]]
     if len(wounded) > lim.DRAWN_FIGURES:
@@ -1036,7 +1046,7 @@ class MouseBox:
         if not card or not to:
             return None
         giver = state.mouse(self.mid)
-        gear = next((g for g in giver.gear if g.name == card), None)
+        gear = shared_copy(giver, card) if any(g.name == card for g in giver.gear) else None  # (Share)
         receiver = next((m for m in state.mice if m.id == to), None)
         if gear is None or receiver is None or not needs_discard(receiver, trick=gear.trick,
                                                                   party=gear.party):
@@ -1081,7 +1091,7 @@ class MouseBox:
         cards = [("(no card)", "")]
         for g in m.gear:  # shown by name (starting equipment is recorded by id), given as recorded
             if g.name not in {v for _label, v in cards}:
-                cards.append((dash.tracker.card_name(g.name) + (" (equipped)" if g.slot else ""), g.name))
+                cards.append((share_choice(m, g.name, dash.tracker.card_name), g.name))
         dash.choices(self.share_card, cards, "")
         others = [x for x in state.mice if x.id != self.mid]
         dash.choices(self.share_to, [(x.name, x.id) for x in others if not x.captured])
@@ -2972,7 +2982,8 @@ class MysticsDashboard(ui.TrackerPage):
             + "</ul></details>"
         )
         # minions
-        rows = [f"<li><b>{html.escape(g.name)}</b>: {html.escape(figures_words(g.figures, g.life))}</li>"
+        rows = [f"<li><b>{html.escape(g.name)}</b>: "
+                f"{html.escape(figures_words(g.figures, g.life, boss_cards_on_track(s, g)))}</li>"
                 for g in s.minions]
         self.minions.value = f"<ul>{''.join(rows)}</ul>" if rows else "<i>No minions on the board.</i>"
         # party
@@ -3001,6 +3012,11 @@ class OddsPanel:
         self.defense = ui.stepper("Defense dice", 1, min=0, max=10)
         self.bonus = ui.stepper("Battle bonus", 0, min=-3, max=5)
         self.dbonus = ui.stepper("Defense bonus", 0, min=-3, max=5)
+        # as 'odds mystics --defense-dice' and '--brodie' (one core function: od.attack_odds)
+        self.ddice = ui.stepper("Defense dice modifier (Filch's dagger: −1)", 0, min=-3, max=3)
+        self.brodie = w.Checkbox(description="Brodie attacks or defends (his cheese is not added to the "
+                                             "wheel)", indent=False, layout=w.Layout(width="auto"))
+        self.brodie.add_class("cmp-mystics-odds-brodie")
         self.life = ui.stepper("Defender life left", 1, min=1, max=10)
         self.wheel = ui.stepper("Cheese on wheel", 0, min=0, max=5)
         self.move = ui.stepper("Move / lore (traps)", 2, min=0, max=6)
@@ -3014,6 +3030,8 @@ class OddsPanel:
             self.defense,
             self.bonus,
             self.dbonus,
+            self.ddice,
+            self.brodie,
             self.life,
             self.wheel,
             self.move,
@@ -3024,6 +3042,7 @@ class OddsPanel:
                 w.HBox([self.attacker, self.ranged]),
                 w.HBox([self.battle.box, self.defense.box]),
                 w.HBox([self.bonus.box, self.dbonus.box]),
+                w.HBox([self.ddice.box, self.brodie]),
                 w.HBox([self.life.box, self.wheel.box]),
                 self.move.box,
                 self.result,
@@ -3032,20 +3051,26 @@ class OddsPanel:
         self.widget.add_class("cmp-mystics-odds")
         out(self.update)()
 
-    def update(self) -> None:
-        die = self.tracker.die
-        if not die:
-            ui.show(self.result, "warn", "No action die data", ["Add data/mystics/action-die.json"])
-            return
-        a = od.attack_odds(
-            die,
+    def attack_odds(self) -> od.AttackOdds:
+        """The odds of the attack the controls describe: ``odds mystics attack``'s, for the same inputs."""
+        return od.attack_odds(
+            self.tracker.die,
             int(self.battle.value),
             int(self.defense.value),
             ranged=bool(self.ranged.value),
             attacker=str(self.attacker.value),
             battle_bonus=int(self.bonus.value),
             defense_bonus=int(self.dbonus.value),
+            defense_dice_modifier=int(self.ddice.value),
+            brodie=bool(self.brodie.value),
         )
+
+    def update(self) -> None:
+        die = self.tracker.die
+        if not die:
+            ui.show(self.result, "warn", "No action die data", ["Add data/mystics/action-die.json"])
+            return
+        a = self.attack_odds()
         rows = "".join(
             f"<tr><td>{k}</td><td>{_pc(p)}</td><td>{_pc(od.at_least(a.wounds, k))}</td></tr>"
             for k, p in a.wounds.items()
@@ -3054,7 +3079,8 @@ class OddsPanel:
         warn = "".join(f"<div style='color:#9a6700'>{html.escape(n)}.</div>" for n in die_notes(die))
         trap = od.mousetrap_odds(die, int(self.move.value))
         self.result.value = (
-            f"<div style='font-size:16px'><b>{a.attack_dice} dice vs {a.defense_dice}</b>: "
+            f"<div style='font-size:16px'><b>{od.dice_words(a.attack_dice)} vs "
+            f"{od.dice_words(a.defense_dice)}</b>: "
             f"P(at least 1 wound) <b>{_pc(a.p_wounds_at_least(1))}</b>, P(defeat/capture) "
             f"<b>{_pc(a.p_defeat(int(self.life.value)))}</b>, expected wounds "
             f"{float(a.expected_wounds):.2f}, P(surge from this roll) "
