@@ -14,20 +14,14 @@ from companion.cards import card_from_record
 from companion.cli import main
 from companion.tmnt.game import TmntTracker, undone_line
 from companion.views.tmnt import RECORD_NO_POWER, GameTracker
+from tests.test_tmnt_audit6 import CARDS as AUDIT6_CARDS
 from tests.test_tmnt_audit6 import at_the_attack as _at_the_attack
 from tests.test_tmnt_views import _game_over
 
-CARDS = [card_from_record("tmnt", "Test demo", rec) for rec in (
-    {"id": "hero", "name": "Hero", "type": "character", "attribute": "wind", "power": 3, "source": "demo"},
-    {"id": "kick", "name": "Kick", "type": "attack", "attribute": "fire", "power": 2,
-     "attack_kind": "normal", "source": "demo"},
-    {"id": "mystery", "name": "Mystery", "type": "attack", "attribute": "nature", "power": None,
-     "attack_kind": "normal", "source": "demo"},
-    {"id": "strike", "name": "Strike", "type": "attack", "attribute": "mountain", "power": 4,
-     "attack_kind": "normal", "source": "demo"},
-    {"id": "parry", "name": "Parry", "type": "attack", "attribute": "nature", "power": 1,
-     "attack_kind": "counter", "source": "demo"},
-)]
+#: the cards of test_tmnt_audit6, and an Attack card whose Power the data does not know
+CARDS = [*AUDIT6_CARDS, card_from_record("tmnt", "Test demo", {
+    "id": "mystery", "name": "Mystery", "type": "attack", "attribute": "nature", "power": None,
+    "attack_kind": "normal", "source": "demo"})]
 
 
 def text(value: str) -> str:
@@ -119,5 +113,5 @@ def test_counter_is_off_before_the_flipped_attack_card_is_chosen(tmp_path: Path)
     b = g.builder
     assert b.first is None  # the table has not named it yet
     assert b.counter.pick.disabled and "the Counter Step is skipped" in text(b.counter_off.value)
-    b.character.pick.value = "strike"
+    b.character.pick.value = "blaze"
     assert b.counter.pick.disabled and not g.record.disabled
