@@ -418,6 +418,7 @@ class HighScores:
             shown = ", ".join(str(r) for r in dict.fromkeys(ranks[i] for i in mine))
             raise CompanionError(f"no high score at place {place}", where=where,
                                  expected=f"a place the table shows: {shown}")
+
         def same_name(i: int) -> bool:
             return name is not None and self.entries[i].name.strip().casefold() == name.strip().casefold()
 

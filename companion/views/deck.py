@@ -641,6 +641,7 @@ class DeckBuilderView:
                 held.pop(game, None)
         self._texts[game], self._names[game] = clean
         self._clean[game] = clean
+
     def _set_draws(self, n: int) -> None:
         """Put the default ``n`` (the chosen format's hand) in the *in the first* box, and remember it
         as the default (a later format change may replace it; a number the player set, never)."""
