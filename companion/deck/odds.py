@@ -138,8 +138,11 @@ def _tmnt(deck: Decklist, hand: int, cite_: Callable[[str], str]) -> list[Odds]:
     base = f"{k} Characters in {n} cards"
     in_hand = at_least(n, k, hand, 1)
     in_blocks = at_least(n, k, 4, 1)  # the 4 cards after the hand: by symmetry, like any 4 cards
+    # j Characters in hand leave k - j among the n - hand cards after it: a hand holding fewer than
+    # k - (n - hand) is impossible (its chance is 0), and the rest of the deck could not hold the others
+    # (a list of mostly Characters, as a deck is while its Characters go in first)
     both = sum((hypergeom_pmf(n, k, hand, j) * at_least(n - hand, k - j, 4, 1)
-                for j in range(1, min(k, hand) + 1)), Fraction(0))
+                for j in range(max(1, k - (n - hand)), min(k, hand) + 1)), Fraction(0))
     return [
         Odds(f"a Character in the opening {hand}-card hand", in_hand, base, hand_source),
         Odds("a Character in the four Block Zones (dealt next from the top)", in_blocks,

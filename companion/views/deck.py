@@ -1126,6 +1126,7 @@ class DeckBuilderView:
                                    suggestion="Choose Save as new deck (yours under a new name) or Save "
                                               "over it")
         elif now is not None and now != written and not self.overwrite.value:
+            self._fill_load()  # the deck it holds (another page may have saved it): offered to open, as said
             raise DeckSaveError(
                 f"{path.name} already holds another saved deck; nothing was saved",
                 where=str(path.parent),
@@ -1234,9 +1235,9 @@ class DeckBuilderView:
             if unusable is not None:
                 ui.show_error(self.status, unusable)
             return
-        self._update_stats()
+        # the verdict first: whatever the statistics or the odds run into, never an older list's verdict
+        # beside this list
         fmt, unusable = self._read_format()  # read once for the odds and the verdict
-        self._update_odds(fmt, read=False)
         n = self.deck.card_count
         if fmt is not None:
             try:
@@ -1249,12 +1250,14 @@ class DeckBuilderView:
                                                [unusable.render()])
             self.summary.value = ui.panel_html("error", f"{plural(n, 'card')} · no verdict: the format "
                                                "cannot be used (see the message above)", [])
-            return
-        self.verdict.value = verdict_html(verdict)
-        head = (f"Legal · {plural(n, 'card')}" if verdict.is_legal
-                else f"Not legal · {plural(n, 'card')} · {plural(len(verdict.problems), 'problem')}: "
-                     "see Legality")
-        self.summary.value = ui.panel_html("ok" if verdict.is_legal else "error", head, [])
+        else:
+            self.verdict.value = verdict_html(verdict)
+            head = (f"Legal · {plural(n, 'card')}" if verdict.is_legal
+                    else f"Not legal · {plural(n, 'card')} · {plural(len(verdict.problems), 'problem')}: "
+                         "see Legality")
+            self.summary.value = ui.panel_html("ok" if verdict.is_legal else "error", head, [])
+        self._update_stats()
+        self._update_odds(fmt, read=False)
 
     def _left_out_notes(self, unknown: list[str]) -> list[str]:
         """What a card file of yours left out has to do with the ``unknown`` names, each a note after the
@@ -1388,7 +1391,12 @@ class DeckBuilderView:
             return
         if fmt is None and read:
             fmt = self._read_format()[0]
-        odds = opening_odds(self.deck, fmt)
+        try:
+            odds = opening_odds(self.deck, fmt)
+        except CompanionError as exc:  # said in the tab: never the odds of the list before beside this one
+            self.odds_html.value = ui.panel_html("error", "The opening odds cannot be worked out",
+                                                 [exc.render()])
+            return
         refused = ""
         if self.kind.value:
             try:  # as deck odds --kind: a value is read whole, and a field no card has is refused
