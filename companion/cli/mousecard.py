@@ -55,7 +55,7 @@ def _add_check_args(p: argparse.ArgumentParser, *, odds: bool) -> None:
                    help=f"cards to draw (the trait's skill level), 1 to {MAX_SKILL}")
     p.add_argument("--target", required=True,
                    help="lowest rank that succeeds: 2..10, J, Q, K, A (or jack, queen, king, ace; 11-14 also "
-                        "mean J, Q, K, A)")
+                        "mean J, Q, K, A; the book's 'J or better', 'J+' or 'face cards' are J)")
     p.add_argument("--need", type=whole_in(1, MAX_NEED), default=1,
                    help=f"successes needed, 1 to {MAX_NEED} (default 1)")
     p.add_argument("--situation", default="calm", help=f"one of {SITUATION_CHOICES} (default calm)")

@@ -98,8 +98,16 @@ _SUIT_WORDS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs",
 
 
 def parse_rank(text: object, *, where: str = "target") -> int:
-    """A rank from ``"J"``, ``"jack"``, ``"10"``, ``"t"`` or ``"ace"`` (jokers are never a target)."""
-    word = str(text).strip().lower()
+    """A rank from ``"J"``, ``"jack"``, ``"10"``, ``"t"`` or ``"ace"`` (jokers are never a target); a task
+    as the book and the rules README word it is read too: ``"J or better"``, ``"J+"``, ``"face cards"``
+    (the book's "Face Cards or better": J, Q, K, A)."""
+    word = " ".join(str(text).strip().lower().split())
+    word = _FACE.get(word, word)
+    for tail in (" or better", "+"):  # "J or better", "face cards or better", "J+": the lowest that succeeds
+        if word.endswith(tail) and len(word) > len(tail):
+            word = word.removesuffix(tail).strip()
+            word = _FACE.get(word, word)
+            break
     value = _RANK_WORDS.get(word)
     # J..A by number, as the API takes them (a number of thousands of digits is none: int() refuses it)
     if value is None and word.isdecimal() and len(word) <= 2 and 11 <= int(word) <= 14:
@@ -108,7 +116,7 @@ def parse_rank(text: object, *, where: str = "target") -> int:
         value = _RANK_WORDS.get(word[:-1])
     if value is None and word[-1:] in _SUIT_WORDS and _RANK_WORDS.get(word[:-1].strip()) not in (None, JOKER):
         raise CompanionError(f"a target is a rank, not a card: {text!r}", where=where,
-                             expected="a rank such as " + str(text).strip()[:-1].strip().upper(),
+                             expected="a rank such as " + RANK_LABELS[_RANK_WORDS[word[:-1].strip()]],
                              suggestion="Every suit of that rank succeeds alike; leave the suit out.")
     if value is None or value == JOKER:
         hint = did_you_mean(_rank_guesses(word))
@@ -119,6 +127,8 @@ def parse_rank(text: object, *, where: str = "target") -> int:
     return value
 
 
+#: The book's "Face Cards" as a target (mouse-card-system.txt, opening paragraph: J, Q, K, A): a jack.
+_FACE = {"face": "j", "faces": "j", "face card": "j", "face cards": "j"}
 #: What a rank may be, as every refusal of one says (11-14 are taken for J-A, as the API takes them).
 RANK_EXPECTED = "one of 2, 3, ..., 10, J, Q, K, A (11-14 also mean J, Q, K, A)"
 

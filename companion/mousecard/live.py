@@ -147,6 +147,30 @@ def tidy_name(name: str) -> str:
     return unicodedata.normalize("NFC", tidy_spaces(name))
 
 
+def name_refusal(key: str, name: str) -> RuleError | None:
+    """Why a new action's ``key`` (``"character"`` or ``"player"``) may not be ``name``: it is more than one
+    line, holds an invisible format character (:func:`format_character`) or is longer than
+    :data:`MAX_NAME` once tidied; None when it may. The tracker refuses such an action with it, and the
+    page keeps its Draw, Award and Spend buttons off with it (a name typed there is refused alike)."""
+    tidy = tidy_name(name)
+    expected = f"a name on one line, at most {MAX_NAME} characters"
+    if not one_line(name.strip()):
+        return RuleError(f"a {key}'s name must be one line (no line break, tab or other control "
+                         "character)", where=key, expected=expected, found=_shown_text(name, MAX_NAME),
+                         suggestion="Write the name on one line.")
+    hidden = format_character(name)
+    if hidden is not None:
+        return RuleError(f"a {key}'s name holds an invisible format character ({hidden})", where=key,
+                         expected="a name of visible letters, digits, spaces and marks",
+                         found=_shown_text(name.strip(), MAX_NAME),
+                         suggestion="Type the name again (a paste may have brought the character with it).")
+    if len(tidy) > MAX_NAME:  # (the count typed and the limit, and where it goes over)
+        return RuleError(f"a {key}'s name is {len(tidy)} characters long, {len(tidy) - MAX_NAME} too many",
+                         where=key, expected=expected, found=_shown_text(tidy, MAX_NAME),
+                         suggestion="Shorten it.")
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class DrawRecord:
     """One resolved task check at the table."""
@@ -199,6 +223,21 @@ class DrawRecord:
     def can_draw_on(self) -> bool:
         """A cautious draw stopped by a bad card that has since been cancelled, with draws left."""
         return self.may_draw_more and self.bad_in_effect == 0
+
+    def draw_on_refusal(self) -> str | None:
+        """Why this draw cannot go on (``draw_on``): "it has no draws left", as the command line refuses
+        it ("Pip's draw #1 cannot go on: ...") and the page's Draw on button says when off (a cancelled
+        bad card is not always enough: the house reading, the draws left); None when it can
+        (:attr:`can_draw_on`)."""
+        if self.can_draw_on:
+            return None
+        return ("it is not a cautious draw" if self.check.mode != "cautious" else
+               "a cancelled bad card ends the draw (house reading cancel_draws_on off)"
+               if not self.check.cancel_draws_on else
+               "it has succeeded" if self.succeeded else
+               "it did not stop at a bad card" if self.stopped != "bad card" else
+               "its bad card is still in effect: cancel it with an ace or a fate chip first"
+               if self.bad_in_effect else "it has no draws left")
 
     @property
     def sure(self) -> bool:
@@ -364,7 +403,9 @@ class LiveDeck:
 
     def new_name_hint(self, name: str) -> str | None:
         """A word of warning when ``name`` (tidied) is new to this session but close to a name it
-        knows (a typo would otherwise start a new player with no chips and no draws): None otherwise."""
+        knows (a typo would otherwise start a new player with no chips and no draws): None otherwise. A
+        spend, bonus or draw-on refused for such a name suggests it too (not "Draw first", which would
+        start that new player)."""
         from ..errors import closest, did_you_mean
 
         name = tidy_name(name)
@@ -748,24 +789,10 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             name = event.get(key)
             if not isinstance(name, str):
                 continue
-            tidy = tidy_name(name)
-            expected = f"a name on one line, at most {MAX_NAME} characters"
-            if not one_line(name.strip()):
-                raise RuleError(f"a {key}'s name must be one line (no line break, tab or other control "
-                                "character)", where=key, expected=expected, found=_shown_text(name, MAX_NAME),
-                                suggestion="Write the name on one line.")
-            hidden = format_character(name)
-            if hidden is not None:
-                raise RuleError(f"a {key}'s name holds an invisible format character ({hidden})", where=key,
-                                expected="a name of visible letters, digits, spaces and marks",
-                                found=_shown_text(name.strip(), MAX_NAME),
-                                suggestion="Type the name again (a paste may have brought the character "
-                                           "with it).")
-            if len(tidy) > MAX_NAME:  # (the count typed and the limit, and where it goes over)
-                raise RuleError(f"a {key}'s name is {len(tidy)} characters long, {len(tidy) - MAX_NAME} "
-                                "too many", where=key, expected=expected,
-                                found=_shown_text(tidy, MAX_NAME), suggestion="Shorten it.")
-            event = {**event, key: tidy}
+            refused = name_refusal(key, name)
+            if refused is not None:
+                raise refused
+            event = {**event, key: tidy_name(name)}
         if kind == "start":
             _check_short(event, "title", MAX_TEXT, "a session's title")
         if kind == "draw":  # (a reshuffle's "reason" is its kind, checked by apply)
@@ -824,7 +851,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             have = state.chips_of(player)
             if kind == "spend" and not state.can_spend(player, n):
                 raise RuleError(f"{player} has {plural(have, 'fate chip')}, cannot spend {n}",
-                                where="spend", cite=LIVE_CITES["chip"])
+                                where="spend", suggestion=state.new_name_hint(player),
+                                cite=LIVE_CITES["chip"])
             new = have + n if kind == "award" else have - n
             reason = _text(event, "reason", required=False)
             line = (f"{player} {'receives' if kind == 'award' else 'spends'} {plural(n, 'fate chip')}"
@@ -863,18 +891,13 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         character = state.name_of(_text(event, "character"))
         rec = state.last_draw(character)
         if rec is None:
-            raise RuleError(f"{character} has not drawn yet", where="draw_on", suggestion="Draw first.",
+            raise RuleError(f"{character} has not drawn yet", where="draw_on",
+                            suggestion=state.new_name_hint(character) or "Draw first.",
                             cite=LIVE_CITES["draw"])
         self._meant(event, rec, "draw_on")
         self._in_chapter(state, rec, "draw_on")
-        if not rec.can_draw_on:
-            why = ("it is not a cautious draw" if rec.check.mode != "cautious" else
-                   "a cancelled bad card ends the draw (house reading cancel_draws_on off)"
-                   if not rec.check.cancel_draws_on else
-                   "it has succeeded" if rec.succeeded else
-                   "it did not stop at a bad card" if rec.stopped != "bad card" else
-                   "its bad card is still in effect: cancel it with an ace or a fate chip first"
-                   if rec.bad_in_effect else "it has no draws left")
+        why = rec.draw_on_refusal()
+        if why is not None:
             raise RuleError(f"{character}'s draw #{rec.number} cannot go on: {why}", where="draw_on",
                             cite=LIVE_CITES["draw"])
         typed = _typed(state, event)
@@ -899,7 +922,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         rec = state.last_draw(character)
         if rec is None:
             raise RuleError(f"{character} has not drawn yet", where="bonus",
-                            suggestion="Draw first: an ace or a fate chip is spent on a draw.",
+                            suggestion=state.new_name_hint(character)
+                            or "Draw first: an ace or a fate chip is spent on a draw.",
                             cite=LIVE_CITES["chip" if source == "chip" else "ace"])
         self._meant(event, rec, "bonus")
         self._in_chapter(state, rec, "bonus")

@@ -59,6 +59,7 @@ from ..mousecard.live import (
     draw_event,
     from_live_deck,
     ignored_options,
+    name_refusal,
     session_cites,
     tidy_name,
 )
@@ -91,7 +92,8 @@ DRAW_ON_TIP = ("After a cautious draw's bad card is cancelled, the same draw goe
 #: What the app says to bring back a session whose start was undone (its Redo does; see
 #: :meth:`MouseCardPage._no_session_hint`).
 PRESS_REDO = "Press Redo to bring the session back."
-#: Why Draw on is off after a draw that cannot go on.
+#: Why Draw on is off after a draw that cannot go on (then why that draw cannot:
+#: :meth:`~companion.mousecard.live.DrawRecord.draw_on_refusal`).
 DRAW_ON_OFF = "only after a cautious draw stopped by a bad card that was then cancelled"
 #: The box that takes the odds from the live deck's remaining cards.
 LIVE_BOX = "Draw from the live deck's remaining cards"
@@ -914,24 +916,31 @@ class MouseCardPage(ui.TrackerPage):
         receives 1 fate chip (Tansy back to 0 fate chips).": :meth:`.LiveDeckTracker.undo_words`); with
         the start undone, how to get the session back. The last-draw panel follows the draw in force
         (:meth:`_follow_draw`)."""
-        before = self.tracker.state
+        before, done = self.tracker.state, self.tracker.history
         self._acting(self.tracker.undo if undo else self.tracker.redo, refuse_stale=True)
         after = self.tracker.state
+        # (the action an undo took back: the latest in force, the page not being stale)
+        undone = done[-1] if undo and done and self.tracker.history == done[:-1] else None
         words = (self.tracker.undo_words if undo else self.tracker.redo_words)(before, after)
         said = [plain(x) for x in words]
         none = self.tracker.no_session()
         if none is not None:
             said.append(f"No session under way now: {none.why}. {self._no_session_hint(none)}")
         if before.draws != after.draws:
-            self._follow_draw()
+            self._follow_draw(undone)
         ui.show(self.message, "info", said[0], said[1:])
 
-    def _follow_draw(self) -> None:
+    def _follow_draw(self, undone: dict[str, Any] | None = None) -> None:
         """After an undo or a redo that changed a draw, the Character box names the character of the draw
         in force the latest action worked on (:meth:`_last_worked_on`: the draw a redo brought back, or
         the one before the draw an undo took back), so the last-draw panel and the ace, chip and draw-on
-        buttons act on it, never on a draw another character made earlier."""
-        rec = self._last_worked_on()
+        buttons act on it, never on a draw another character made earlier. An undone ace, fate chip or
+        draw-on (``undone``: the event an undo took back) leaves its draw in force: that draw is shown,
+        as it is back to, for the ace or chip meant to be spent on it."""
+        kind, name = (undone or {}).get("event"), (undone or {}).get("character")
+        on_draw = self.tracker.state.last_draw(name) if kind in ("bonus", "draw_on") and isinstance(
+            name, str) else None
+        rec = on_draw or self._last_worked_on()
         if rec is not None:
             self.character.value = rec.character
 
@@ -997,6 +1006,9 @@ class MouseCardPage(ui.TrackerPage):
         character = tidy_name(self.character.value)
         if not character:
             raise CompanionError("name the character who draws", where="Character")
+        refused = name_refusal("character", character)  # (too long, an invisible character: as a draw is)
+        if refused is not None:
+            raise refused.relabel(where="Character")
         return character
 
     def _no_session_why(self) -> str | None:
@@ -1009,9 +1021,12 @@ class MouseCardPage(ui.TrackerPage):
     @staticmethod
     def _unnamed(name: Callable[[], str]) -> str | None:
         """Why a button that needs a name is off: ``name`` (:meth:`drawer`, :meth:`chip_holder`)
-        refused, naming its empty box; ``None``: a name is given."""
+        refused, naming its empty box, or the name in it the live deck refuses (a RuleError: too long,
+        an invisible character); ``None``: a name is given that an action takes."""
         try:
             name()
+        except RuleError as refused:
+            return f"the {refused.where} box: {refused.message}"
         except CompanionError as refused:
             return f"the {refused.where} box is empty: {refused.message}"
         return None
@@ -1050,8 +1065,9 @@ class MouseCardPage(ui.TrackerPage):
         ended = None if latest is None else self.tracker.state.ended_chapter(latest)
         if ended is not None:
             return ended
-        name = self.character.value.strip()
-        return f"{name} has not drawn yet" if name else "no draw yet"
+        name = tidy_name(self.character.value)
+        hint = self.tracker.state.new_name_hint(name) if name else None  # (a misspelt name: the one meant)
+        return (f"{name} has not drawn yet" + (f" ({hint})" if hint else "")) if name else "no draw yet"
 
     def _shown_or_refuse(self, where: str) -> DrawRecord:
         """:meth:`shown_draw`, or why there is none."""
@@ -1095,10 +1111,14 @@ class MouseCardPage(ui.TrackerPage):
 
     def chip_holder(self) -> str:
         """:meth:`chip_player`, raising while both boxes are empty (Award and Spend are off then:
-        :meth:`_unnamed`)."""
+        :meth:`_unnamed`), or while the name is one an award or a spend refuses (:func:`~companion.
+        mousecard.live.name_refusal`, said of the box it came from)."""
         player = self.chip_player()
         if not player:
             raise CompanionError("name the player", where="Player")
+        refused = name_refusal("player", player)
+        if refused is not None:
+            raise refused.relabel(where="Player" if tidy_name(self.player.value) else "Character")
         return player
 
     def chip(self, verb: str) -> None:
@@ -1175,7 +1195,7 @@ class MouseCardPage(ui.TrackerPage):
                 "info", f"Chapter {st.chapter}: no draw yet" + (f" for {name}" if name else ""),
                 [f"{no_draw}: the ace, chip and draw-on buttons act on a draw of this chapter"])
         elif name:
-            self.last.value = ui.panel_html("info", f"{name} has not drawn yet: the ace, chip and draw-on "
+            self.last.value = ui.panel_html("info", f"{no_draw}: the ace, chip and draw-on "
                                                     "buttons act on the latest draw of the character named")
         else:
             self.last.value = ""
@@ -1191,7 +1211,8 @@ class MouseCardPage(ui.TrackerPage):
         ui.gate(self.draw_button, no_session or self._unnamed(self.drawer) or said)
         ui.gate(self.draw_on_button,
                 no_draw if rec is None else
-                DRAW_ON_OFF if not rec.can_draw_on else said)
+                plain(f"{DRAW_ON_OFF}: #{rec.number} cannot, {why}") if (why := rec.draw_on_refusal())
+                else said)
         self._lock_if_unusable([self.draw_button, self.draw_on_button, *self.bonus_buttons])
         self._say_off(no_draw)
 
@@ -1206,7 +1227,11 @@ class MouseCardPage(ui.TrackerPage):
         ui.gate(self.spend_button, unnamed if unnamed or st.can_spend(player) else
                 f"{st.name_of(player)} has no fate chip to spend")
         self._lock_if_unusable([self.award_button, self.spend_button])
-        self.chips_off.value = ui.off_reasons([self.award_button, self.spend_button], skip=SAID_ABOVE)
+        # a name with no chip that is close to a known one is likely misspelt: the one meant is said under it
+        hint = None if unnamed or st.can_spend(player) else st.new_name_hint(player)
+        self.chips_off.value = ui.off_reasons([self.award_button, self.spend_button], skip=SAID_ABOVE) + (
+            f"<div class='companion-off' style='color:{ui.COLOURS['muted']}; font-size:13px'>"
+            f"{html.escape(hint)}</div>" if hint and self.spend_button.disabled else "")
 
     def _say_off(self, no_draw: str | None) -> None:
         """Under the draw, bonus and session buttons, why those that are off are off (their tooltips,
