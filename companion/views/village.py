@@ -122,6 +122,7 @@ from ..village.game import (
     why_no_ability,
     why_no_mega,
     why_not,
+    why_not_card_text,
     why_not_card_type,
     why_not_deck,
     why_not_flip,
@@ -138,7 +139,12 @@ DECLARE_ATTACK = "Declare and resolve attack"
 DECLARE_NONE = "Declare no attack (end the Attack Phase)"
 NO_ATTACK_SAID = (f"No mouse is assigned to attack: “{DECLARE_NONE}” declares no attack this turn, which "
                   f"ends its Attack Phase (a turn has one: {CITE_TURN}, Step 6; attacking is a choice: "
-                  f"{CITE_BATTLE}); abilities stay allowed")
+                  f"{CITE_BATTLE})")
+#: What follows :data:`NO_ATTACK_SAID`: the steps before Step 6 close when the order of turn is enforced (the
+#: game's ``strict_order``), as after an attack; else abilities (and the rest) stay allowed.
+NO_ATTACK_THEN = {True: f"; the steps being taken in order ({CITE_TURN}), Steps 2-5 are then over for this "
+                        "turn",
+                  False: "; abilities stay allowed (the order of turn is not enforced in this game)"}
 DIRECT_GAME = ""  # the undefended-attack picker's value for the game's amount (the start's direct_damage)
 DIRECT_NUMBER = "number"  # ... for the MP typed in its box, for this attack
 NO_TWICE = ""  # the "attacks twice" picker's value when no card lets a mouse attack twice
@@ -1028,7 +1034,8 @@ class VillageCompanion(ui.TrackerPage):
     def previous_game(self) -> None:
         """Bring back the game this page's New game kept aside (:attr:`_previous`): the game on show is
         kept aside in its turn, under the next free number, so a second press brings it back; no file
-        is overwritten. Under the log's lock: no other window writes between the two moves."""
+        is overwritten. Under the log's lock: no other window writes between the two moves. The game
+        brought back shows the attack resolved in its turn, as a page opened on it does."""
         self.refuse_if_unusable()
         kept, path = self._previous, self.log_path
         if kept is None:
@@ -1077,6 +1084,7 @@ class VillageCompanion(ui.TrackerPage):
         self._attach_cards()
         self._previous = aside
         self._resolved, self.battle_result.value = None, ""
+        self._resume_attack()  # (its turn's attack resolved shows again, as on a page opened on it)
         self.refresh()
         lines = [f"The game kept in {kept.name} is back under {path.name}."]
         if aside is not None:
@@ -1137,6 +1145,9 @@ class VillageCompanion(ui.TrackerPage):
         what = CARD_WORDS[kind]
         if not name:
             raise CompanionError(f"type the {what}'s name first (a card of the data, or one of your own)")
+        too_long = why_not_card_text(name, f"the {what}'s name")  # (the tracker's rule)
+        if too_long is not None:
+            raise too_long
         card = self.db().lookup(name)
         wrong = self._wrong_type(card, kind)
         if wrong is not None:
@@ -1158,6 +1169,9 @@ class VillageCompanion(ui.TrackerPage):
         card it may mean, by the tracker's rule and words (:func:`check_mouse_name`), any other name with
         what to type; with them, a name close to a card plays with a warning."""
         name = str(self.mouse_name.value or "").strip()
+        too_long = why_not_card_text(name, "the mouse's name")  # (the tracker's rule)
+        if too_long is not None:
+            raise too_long
         card = self.db().lookup(name) if name else None
         wrong = self._wrong_type(card, kind)
         if wrong is not None:
@@ -1320,7 +1334,8 @@ class VillageCompanion(ui.TrackerPage):
             raise RuleError("there is no game yet: start one under New game, then declare attacks")
         attacks = self.attacks()
         if not attacks:  # (not a battle: the resolver's note on abilities is not for it)
-            self.battle_result.value = ui.panel_html("info", "No attack", [NO_ATTACK_SAID])
+            said = NO_ATTACK_SAID + NO_ATTACK_THEN[self.state.strict_order]
+            self.battle_result.value = ui.panel_html("info", "No attack", [said])
             self._preview_shown = self.battle_result.value
             return None
         result = self.tracker.battle(self.state, attacks, self._direct_damage(), self._twice_chosen())
@@ -1458,7 +1473,8 @@ class VillageCompanion(ui.TrackerPage):
                 ui.gate(self.resolve_button, off_reason(why_not(s, "attack")) or self._nothing_to_declare())
             elif gate == "flip":
                 flip = why_not(s, "flip", attack_flip=self.flip_attack.value) or why_not_flip(
-                    s, self.flip_functions.value, self._flip_card() or "coin flip", page=True)
+                    s, self.flip_functions.value, self._flip_card() or "coin flip", page=True) or \
+                    why_not_card_text(self._flip_card(), "the name of the card flipped for")
                 for button in self.flip_buttons:
                     ui.gate(button, off_reason(flip))
             elif gate == "deck":  # a deck never goes below 0 cards (You Win If)

@@ -62,9 +62,10 @@ from ..eventlog import (
     event_rng,
     good_seed,
     new_seed,
+    redone_said,
     undone_said,
 )
-from ..textio import PLAYER_NAME_MAX, player_names
+from ..textio import PLAYER_NAME_MAX, format_character, one_line, player_names
 from ..verdict import plural
 from .battle import Attack, BattleResult, Fighter, resolve_battle, stats_typed
 
@@ -461,9 +462,17 @@ def _recheck_winner(state: VillageState) -> VillageState:
 
 def undone_lines(taken: Sequence[str]) -> list[str]:
     """What an undo says: ``Undone: …`` and what the action had said (``taken``), without the
-    forfeited-draw warning (said when the action was done; the undo gives the draw back). An attack is
-    said otherwise, from the states (:func:`attack_undone`)."""
-    return undone_said([line for line in taken if line != FORFEIT_NOTE])
+    forfeited-draw warning (said when the action was done; the undo gives the draw back) and without the
+    game's house reading an ability restates (:func:`not_said_again`). An attack is said otherwise, from
+    the states (:func:`attack_undone`)."""
+    return undone_said([line for line in not_said_again(taken) if line != FORFEIT_NOTE])
+
+
+def not_said_again(lines: Sequence[str]) -> list[str]:
+    """What an action said (``lines``) as its undo or redo says it again: without the game's house reading
+    of the Fruit cost (:data:`FRUIT_READINGS`), which an ability restates; after ``Undone:`` or ``Redone:``
+    it would read as if the reading itself were taken back or made again."""
+    return [line for line in lines if line not in FRUIT_READINGS.values()]
 
 
 def attack_undone(before: VillageState, after: VillageState) -> str | None:
@@ -802,6 +811,40 @@ _KIND_OF = {"basic-mouse": ("a Basic Mouse", f"{CITE_TURN}, Step 2"),
 #: Event fields that name a Village card (checked against the card data, for a typo).
 CARD_NAME_FIELDS = {"play_basic": "name", "summon_mega": "name", "item": "name", "magic": "name"}
 
+#: The longest card name a new action takes (a mouse, an Item or Magic card, an ability, the card a coin is
+#: flipped for): a mouse's name is its id on the field ("Acorn Scout #3"), in every board line and message.
+CARD_NAME_MAX = 60
+#: The events that name a card anew, by the field that names it and how a refusal says it.
+NEW_NAME_FIELDS = {"play_basic": ("name", "the mouse's name"), "summon_mega": ("name", "the mouse's name"),
+                   "item": ("name", "the Item's name"), "magic": ("name", "the Magic card's name"),
+                   "ability": ("name", "the ability's name"),
+                   "flip": ("card", "the name of the card flipped for")}
+
+
+def why_not_card_text(name: object, what: str = "the card's name") -> RuleError | None:
+    """Why ``name``, a card named by a new action (``what``: which name, in words), is refused, or ``None``:
+    it is one line of at most :data:`CARD_NAME_MAX` characters without an invisible format character, as a
+    player's name is (:func:`~companion.textio.player_name`): a pasted paragraph or a line break would
+    become a mouse id and break every line that shows it. Not text: ``None`` (the event's own check says
+    so). The tracker refuses a new event with it (:meth:`VillageTracker.complete`) and the page turns the
+    button off with it; a line already logged is read as it was."""
+    if not isinstance(name, str):
+        return None
+    text = name.strip()
+    expected = f"a name on one line, at most {CARD_NAME_MAX} characters"
+    if not one_line(text):
+        return RuleError(f"{what} must be one line (no line break, tab or other control character)",
+                         expected=expected, found=shown(text, CARD_NAME_MAX),
+                         suggestion="Write the name on one line.")
+    if len(text) > CARD_NAME_MAX:
+        return RuleError(f"{what} is {len(text)} characters long", expected=expected,
+                         found=shown(text, CARD_NAME_MAX), suggestion="Shorten it.")
+    hidden = format_character(text)
+    if hidden is not None:  # (a look-alike of another card's name, or a line turned around)
+        return RuleError(f"{what} holds an invisible format character ({hidden})", expected=expected,
+                         found=shown(text, CARD_NAME_MAX), suggestion="Type the name again without it.")
+    return None
+
 
 def unknown_event(kind: object) -> LogError:
     """The refusal of an event kind the tracker does not know, with the closest one."""
@@ -990,6 +1033,10 @@ class VillageTracker(Tracker[VillageState]):
         """What an undo says, without the forfeited-draw warning (:func:`undone_lines`)."""
         return undone_lines(taken)
 
+    def redo_words(self, before: VillageState, after: VillageState) -> list[str]:
+        """What a redo says, without the house reading an ability restates (:func:`not_said_again`)."""
+        return redone_said(not_said_again(self.action_words(before, after)))
+
     def undo_words(self, before: VillageState, after: VillageState) -> list[str]:
         """What the undo from ``before`` back to ``after`` says: an attack in one line, from the states, with
         the Mouse Points as they now are (its outcome lines, or the MP it had left, are no longer true:
@@ -1011,6 +1058,11 @@ class VillageTracker(Tracker[VillageState]):
         data, for a name that is no card (a card of one's own: ATK and DEF typed in), or for a
         mouse the fold will refuse anyway."""
         kind = event.get("event")
+        named = NEW_NAME_FIELDS.get(str(kind))
+        if named is not None:  # (a new action's card name: one line, not too long)
+            refused = why_not_card_text(event.get(named[0]), named[1])
+            if refused is not None:
+                raise refused
         if kind == "start" and "first" not in event:  # who goes first: the coin toss, logged (Gameplay)
             event = copy.copy(event)
             event["first"], event["toss"] = coin_toss(event.get("seed", 0)), True
@@ -1479,7 +1531,7 @@ class VillageTracker(Tracker[VillageState]):
             direct = _int(e, "direct_damage", None, minimum=0, maximum=self._cap)
         twice = self._twice(state, e)
         state = replace(state, t=replace(state.t, declared=True))  # the turn's one Attack Phase
-        if not attacks:  # declaring no attack is not declaring an attack: abilities stay allowed
+        if not attacks:  # declaring no attack is not declaring an attack (no strict order: abilities stay)
             return replace(self._advance(state, "attack"),
                            last=(f"{state.players[state.current].name} declares no attack this turn",))
         result = self.battle(state, attacks, direct, twice)
