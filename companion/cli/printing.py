@@ -445,7 +445,7 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="an extra card file (repeat for more, as in the other commands); without "
                         "--deck, print exactly these files")
     size = p.add_argument("--size", default=None, metavar="NAME|WxH",
-                          help="card size: %(sizes)s, or WxH in mm")
+                          help="card size: %(sizes)s, or WxH in mm (or with a unit: 2.5x3.5in, 6.3x8.8cm)")
     size.sizes = _Lazy(sizes_help)
     p.add_argument("--bleed", default=None, metavar="MM",
                    help="bleed around each card, 0 to 10 mm (default 0: none; 3 is usual)")

@@ -12,7 +12,7 @@ import functools
 import json
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,8 +24,12 @@ PRINT_DATA = Path(__file__).resolve().parent.parent.parent / "data" / "print"
 
 _UNITS = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 _LENGTH = re.compile(r"^\s*(-?[0-9]+(?:\.[0-9]+)?)\s*(mm|cm|in|pt)?\s*$")
-# (a decimal comma as well as a point: "63,5 x 88" as many users type a millimetre and a half)
-_SIZE = re.compile(r"^\s*([0-9]+(?:[.,][0-9]+)?)\s*[x×X*]\s*([0-9]+(?:[.,][0-9]+)?)\s*(mm)?\s*$")
+# (a decimal comma as well as a point: "63,5 x 88" as many users type a millimetre and a half; each side
+# may carry a unit, "2.5in x 3.5in", or the last one both, "2.5x3.5in": letters, read by _size_unit)
+_NUMBER = r"([0-9]+(?:[.,][0-9]+)?)"
+_SIZE = re.compile(rf"^\s*{_NUMBER}\s*([a-z\"]*?)\s*[x×*]\s*{_NUMBER}\s*([a-z\"]*)\s*$", re.IGNORECASE)
+#: The units a card size typed as width x height takes (as the print data writes lengths), by what is typed.
+_SIZE_UNITS = {"mm": "mm", "cm": "cm", "in": "in", "inch": "in", "inches": "in", '"': "in"}
 PT_PER_MM = 72.0 / 25.4
 
 
@@ -125,18 +129,32 @@ class Geometry:
 
 
 #: What a card size typed as width x height looks like: the *W x H mm* box's form (not the Size menu's names).
-WXH_EXPECTED = "width x height in mm, e.g. 63x88"
+WXH_EXPECTED = "width x height in mm, e.g. 63x88 (or with a unit: 2.5x3.5in, 6.3x8.8cm)"
+
+
+def _size_unit(unit: str, text: str) -> float:
+    """Millimetres per ``unit`` of a card size typed as ``text`` (blank: mm); an unknown unit is refused,
+    named, with the units taken (a maker measuring in inches types ``2.5x3.5in``)."""
+    name = _SIZE_UNITS.get(unit.lower() or "mm")
+    if name is None:
+        raise PrintError(f"unknown unit {unit!r} in card size {text!r}", where="--size",
+                         expected="a size in mm, cm or in, e.g. 63x88, 6.3x8.8cm or 2.5x3.5in")
+    return _UNITS[name]
 
 
 def custom_card_size(text: str) -> tuple[float, float]:
     """A card size typed as width x height in mm (``63x88``, ``63 x 88 mm``, ``63,5 x 88`` with a decimal
-    comma), each side 10 to 400 mm: how ``--size WxH`` and the page's *W x H mm* box read it. Anything
-    else is refused naming that form alone (:data:`WXH_EXPECTED`): the named sizes belong to the Size
-    menu, not to this box."""
+    comma) or with a unit, as the print data writes lengths (``2.5x3.5in``, ``6.3cm x 8.8cm``: the last
+    side's unit is the first's too when it has none), each side 10 to 400 mm: how ``--size WxH`` and the
+    page's *W x H mm* box read it. Anything else is refused naming that form alone (:data:`WXH_EXPECTED`):
+    the named sizes belong to the Size menu, not to this box."""
     m = _SIZE.match(text)
     if not m:
         raise PrintError(f"unknown card size {text!r}", where="--size", expected=WXH_EXPECTED)
-    w, h = float(m.group(1).replace(",", ".")), float(m.group(2).replace(",", "."))
+    per_h = _size_unit(m.group(4), text)
+    per_w = _size_unit(m.group(2), text) if m.group(2) else per_h
+    w = round(float(m.group(1).replace(",", ".")) * per_w, 6)
+    h = round(float(m.group(3).replace(",", ".")) * per_h, 6)
     if not (10 <= w <= 400 and 10 <= h <= 400):
         raise PrintError(f"card size {text!r} out of range", where="--size",
                          expected="each side between 10 and 400 mm")
@@ -296,27 +314,31 @@ def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: 
         ax, ay = pw - 2 * (margin + rx), ph - 2 * (margin + ry)
         return _fit(ax, cw + 2 * bleed, step_x), _fit(ay, ch + 2 * bleed, step_y)
 
-    def best(rooms: list[tuple[float, float]]) -> tuple[int, int, float, float, float, float]:
+    def best(rooms: list[tuple[float, float]], on: tuple[float, float] = paper
+             ) -> tuple[int, int, float, float, float, float]:
         """The layout with the most cards of those keeping ``rooms`` (room for marks left and right,
-        below and above) on the sheet upright or turned: (cols, rows, paper w, h, rooms); of equals
+        below and above) on the sheet ``on`` upright or turned: (cols, rows, paper w, h, rooms); of equals
         the first, so the upright sheet and the most marks."""
         layouts = [(*count(pw, ph, rx, ry), pw, ph, rx, ry) for rx, ry in rooms
-                   for pw, ph in ([paper, (paper[1], paper[0])] if allow_landscape else [paper])]
+                   for pw, ph in ([on, (on[1], on[0])] if allow_landscape else [on])]
         return max(layouts, key=lambda o: o[0] * o[1])
 
-    cols, rows, pw, ph, rx, ry = best([(room, room)])
-    if crop_marks and corner_guides and guides_mark_cuts(card, g):
-        # the marks left out left and right, below and above or both: only for more cards than they allow
-        fewer = best([(room, 0.0), (0.0, room), (0.0, 0.0)])
-        if fewer[0] * fewer[1] > cols * rows:
-            cols, rows, pw, ph, rx, ry = fewer
+    def layout(on: tuple[float, float]) -> tuple[int, int, float, float, float, float]:
+        """The layout on the sheet ``on``: the most cards with every crop mark, or with corner guides
+        marking the cuts, the marks left out where that fits more."""
+        most = best([(room, room)], on)
+        if crop_marks and corner_guides and guides_mark_cuts(card, g):
+            # the marks left out left and right, below and above or both: only for more cards than they allow
+            fewer = best([(room, 0.0), (0.0, room), (0.0, 0.0)], on)
+            if fewer[0] * fewer[1] > most[0] * most[1]:
+                return fewer
+        return most
+
+    cols, rows, pw, ph, rx, ry = layout(paper)
     if cols * rows == 0:
         unmarked = best([(0.0, 0.0)])  # the crop marks' room alone may be what is in the way
-        marks = crop_marks and unmarked[0] * unmarked[1] > 0
-        raise PrintError(f"a {cw:g}x{ch:g} mm card does not fit on a {paper[0]:g}x{paper[1]:g} mm page"
-                         + (" with crop marks (it fits without them)" if marks else ""),
-                         where="--size", expected=("no crop marks, " if marks else "")
-                         + "a smaller card, less bleed or a larger paper")
+        raise _no_fit(paper, card, bleed, crop_marks and unmarked[0] * unmarked[1] > 0, g,
+                      fits=lambda other: math.prod(layout(other)[:2]) > 0)
     grid_w = cols * step_x - gutter  # bleed boxes included
     grid_h = rows * step_y - gutter
     x0 = (pw - grid_w) / 2 + bleed
@@ -327,6 +349,29 @@ def sheet_grid(paper: tuple[float, float], card: tuple[float, float], *, bleed: 
             if crop_marks else ())
     mark = _mark_length((pw, ph), slots, bleed, g, bare) if crop_marks else 0.0
     return SheetGrid((pw, ph), card, bleed, cols, rows, slots, mark, bare)
+
+
+def _no_fit(paper: tuple[float, float], card: tuple[float, float], bleed: float, marks: bool, g: Geometry,
+            fits: Callable[[tuple[float, float]], bool]) -> PrintError:
+    """Why not one ``card`` fits on ``paper`` (either way round), in the numbers a maker measures: the card
+    with its ``bleed``, and the area inside the safe margin printers print in (a 205x292 mm card is larger
+    than that on A4, though smaller than the paper); what would make it fit: no crop marks (``marks``:
+    it fits without them), less bleed when there is some, and each other paper of the data it ``fits`` on."""
+    cw, ch = card
+    margin = g.sheet["safe_margin"]
+    pw, ph = paper
+    with_bleed = f" with {typed(bleed)} mm bleed ({cw + 2 * bleed:g}x{ch + 2 * bleed:g} mm)" if bleed else ""
+    inside = (f"printers print inside its {margin:g} mm safe margin, "
+              f"{pw - 2 * margin:g}x{ph - 2 * margin:g} mm")
+    others = [name for name, size in g.papers.items()
+              if (min(size), max(size)) != (min(paper), max(paper)) and fits(size)]
+    remedies = [*(["no crop marks"] if marks else []), "a smaller card", *(["less bleed"] if bleed else []),
+                *(f"{name} paper (it fits there)" for name in others)]
+    if not others:
+        remedies.append("a larger paper")
+    return PrintError(f"a {cw:g}x{ch:g} mm card{with_bleed} does not fit on a {pw:g}x{ph:g} mm page"
+                      + (" with crop marks (it fits without them)" if marks else "") + f": {inside}",
+                      where="--size", expected=", ".join(remedies[:-1]) + " or " + remedies[-1])
 
 
 def crop_mark_reserve(geometry: Geometry | None = None) -> float:

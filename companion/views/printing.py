@@ -29,7 +29,8 @@ without a reload button). Above *Make PDF*, the page shows how many pages and sh
 will print makes (card sheets, a board, a score sheet, the calibration page), from its plan alone (nothing
 is drawn), with a warning past :data:`~companion.printing.render.BIG_RUN_PAGES` pages
 (``cmp-print-estimate``); while the settings cannot be printed (a typo in the list, a bad size or bleed), it
-shows why there instead, as *Make PDF* would say it (``cmp-print-estimate-refusal``).
+shows why there instead, as *Make PDF* would say it (``cmp-print-estimate-refusal``), and *Make PDF* is
+off, its tooltip saying why (on again once they read).
 
 Each kind of printable shows only its own controls: the Cards menu, size, bleed, crop marks and
 backs for card sheets, the chosen game's score sheets (by title) for a score sheet, the flip and offsets
@@ -77,7 +78,8 @@ HELP = (
     "Choose the <b>game</b> and what to <b>Print</b>. For card sheets choose what goes in <b>Cards</b> "
     "(a bundled decklist, one you saved in the deck builder, all cards of the game, or a list you type as "
     "<code>3 Card Name</code> lines), the <b>size</b> (poker 2.5 x 3.5 in, 63.5 x 88.9 mm, by default; "
-    "bridge, mini-euro, mini-american, tarot, tcg 63 x 88 mm or your own W x H in mm), the <b>paper</b>, "
+    "bridge, mini-euro, mini-american, tarot, tcg 63 x 88 mm or your own W x H in mm, or with a unit such as "
+    "<code>2.5x3.5in</code>), the <b>paper</b>, "
     "bleed, crop marks and duplex backs. Above <b>Make PDF</b> the page says how many pages and sheets of "
     "paper what you chose makes, with a warning for a big run. Press <b>Make PDF</b> to see a sheet and get "
     "the file (it is "
@@ -178,7 +180,8 @@ class PrintView:
         self.deck.add_class("cmp-print-deck")
         self.decks_refresh = ui.ActionButton(description="Read my decks again", icon="refresh",
                                              tooltip="Read your saved decks again (a deck saved in the deck "
-                                             "builder since this page opened)", layout=w.Layout(width="auto"))
+                                             "builder since this page opened), and your card files",
+                                             layout=w.Layout(width="auto"))
         self.decks_refresh.add_class("cmp-print-decks-refresh")
         #: the saved decks offered, by the menu's value (the file's path)
         self._saved: dict[str, SavedDeck] = {}
@@ -327,9 +330,8 @@ class PrintView:
         self._show_applying()
         what = self.what.value
         self._show_left_out(self._read_cards()[1] if what == "cards" else {})
-        self._show_estimate()
+        self._show_estimate()  # (Make PDF off, saying why, when there is nothing to make or it is refused)
         missing = self._unavailable()
-        ui.gate(self.make_button, missing)  # nothing to make: off, saying why (said above it too)
         if what == "cards":
             self.options.children = [self.card_box]
         elif what == "sheet":
@@ -405,8 +407,15 @@ class PrintView:
 
     def refresh_decks(self) -> None:
         """Read the saved decks again (the refresh button), keeping the deck chosen while it is still
-        there; say how many there are."""
+        there; say how many there are. For card sheets, your card files too when one changed on disk: the
+        count above *Make PDF* (and whether it is off) is then worked out with them."""
         chosen = self.deck.value
+        if self.what.value == "cards":  # your card files too: a list may name a card of one mended since
+            before = self._game_cards()
+            skipped = self._read_cards()
+            if skipped[0] is not before:
+                self._show_left_out(skipped[1])
+                self._show_estimate()
         options = self._deck_options()
         if options != list(self.deck.options):
             self._filling = True  # the same choice stays: no setting changed
@@ -507,6 +516,7 @@ class PrintView:
             return board_size(find_board(self.game.value), self.paper.value)
         if what == "sheet":
             return board_size(find_sheet(self.sheet.value), self.paper.value)
+        self._offset()  # (the page is drawn with it: one out of range is refused as Make PDF refuses it)
         return CALIBRATION_SIZE
 
     def _copies_counted(self) -> int:
@@ -542,15 +552,23 @@ class PrintView:
         warning past :data:`~companion.printing.render.BIG_RUN_PAGES` pages. While the settings do not read
         (an empty or bad list, a bad size or bleed), why, in the words *Make PDF* would say (the closest card
         name too): a count that just went would leave the user guessing. Nothing for a game with no board or
-        score sheet (the page says so above, and *Make PDF* is off)."""
-        if self._unavailable() is not None:
+        score sheet (the page says so above). *Make PDF* is off while either lasts, its tooltip saying why
+        (the refusal's first line), on again once the settings read: a button that would only be refused is
+        never offered. The cards are those last read (no file is looked at while a list is typed): the
+        refresh button beside Cards reads them again, with your decks (a card file of yours mended since)."""
+        missing = self._unavailable()
+        if missing is not None:
             self.estimate.value = ""
+            ui.gate(self.make_button, missing)  # nothing to make: off, saying why (said above it too)
             return
         try:
             size = self._run_size()
         except CompanionError as exc:
-            self.estimate.value = _refusal_html(self._in_page_words(exc))
+            said = self._in_page_words(exc)
+            self.estimate.value = _refusal_html(said)
+            ui.gate(self.make_button, _first_reason(said))
             return
+        ui.gate(self.make_button, None)
         note = size.big_note()
         left = self._not_printed() if self.what.value == "cards" else None
         if note:
@@ -838,6 +856,16 @@ def _refusal_html(exc: CompanionError, lines: int = 4) -> str:
         said = [*said[:lines], f"... and {plural(len(said) - lines, 'more line')}: Make PDF lists them all"]
     style = f"color:{ui.COLOURS['warn']};white-space:pre-line"
     return f"<div class='cmp-print-estimate-refusal' style='{style}'>{html.escape(chr(10).join(said))}</div>"
+
+
+def _first_reason(exc: CompanionError) -> str:
+    """*Make PDF*'s tooltip while the settings are refused: the refusal's first line, with its first listed
+    line when it introduces a list (``the decklist has 1 line that cannot be read:``), and where the rest
+    is."""
+    said = [line.strip() for line in exc.render().splitlines() if line.strip()]
+    first = said[0] + (f" {said[1]}" if said[0].endswith(":") and len(said) > 1 else "")
+    more = len(said) > (2 if said[0].endswith(":") else 1)
+    return f"{first}{' ...' if more else ''} (said above Make PDF)"
 
 
 def _page_count(pdf: bytes) -> int:
