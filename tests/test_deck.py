@@ -267,7 +267,7 @@ def test_tmnt_tips_are_notes(tdb: CardDB, tfmt) -> None:  # type: ignore[no-unty
     by_rule = {n.rule: n for n in v.notes}
     assert set(by_rule) == {"tip-characters", "tip-attacks", "tip-forceful"}
     # characters: 2 Leonardo + Foot Soldiers (wind) 40 - 14 = 26 -> 28 wind; 3 fire
-    assert "this deck has 28 (wind): outside the advice" in by_rule["tip-characters"].message
+    assert "this deck has 28 (Wind): outside the advice" in by_rule["tip-characters"].message
     # attacks not Forceful whose Attribute no Character has: none (wind and fire both present)
     assert "this deck has 0: outside the advice" in by_rule["tip-attacks"].message
     assert "this deck has 3: it follows the advice" in by_rule["tip-forceful"].message

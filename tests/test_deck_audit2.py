@@ -305,7 +305,7 @@ def test_a_text_list_with_a_csv_row_says_so_once_and_every_line_has_one_problem(
     assert lines[2].startswith("line 4:") and "bad count 'x3'" in lines[2] and "'Bogus'" in lines[2]
 
 
-def test_the_deck_builder_reads_a_csv_list_and_its_buttons_rewrite_it_as_text() -> None:
+def test_the_deck_builder_reads_a_csv_list_and_its_buttons_change_its_count_cells() -> None:
     from companion.views.deck import DeckBuilderView
 
     view = DeckBuilderView("village")
@@ -314,7 +314,7 @@ def test_the_deck_builder_reads_a_csv_list_and_its_buttons_rewrite_it_as_text() 
     assert view.deck is not None and view.deck.card_count == 5
     view.search.value = "apple"
     view.table.children[0].children[2].click()
-    assert view.input.value == "3 Acorn Scout\n3 Apple\n" and view.deck.card_count == 6
+    assert view.input.value == "count,card\n3,Acorn Scout\n3,Apple\n" and view.deck.card_count == 6
 
 
 # --- 7. a list of the other game's cards says so, once ----------------------------------------------

@@ -107,7 +107,7 @@ def test_stats_and_plot(tmp_path: Path, cards: Path, capsys: pytest.CaptureFixtu
     assert data["composition"]["Fruit cost"] == {"1": 3}
     png = tmp_path / "plot.png"
     code, out, _ = run(capsys, "deck", "stats", "village", deck, "--cards", str(cards), "--plot", str(png))
-    assert code == 0 and png.read_bytes()[:4] == b"\x89PNG" and "basic-mouse" in out
+    assert code == 0 and png.read_bytes()[:4] == b"\x89PNG" and "Basic Mouse" in out
 
 
 def test_odds(tmp_path: Path, cards: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -171,7 +171,7 @@ def test_plus_and_minus_on_a_csv_list_keep_its_comment_lines() -> None:
     view.input.value = "# from my sheet\ncount,card\n3,Acorn Scout\n2,Apple\n"
     _minus, plus = _row(view, "Apple")
     plus.click()
-    assert view.input.value == "# from my sheet\n3 Acorn Scout\n3 Apple\n"
+    assert view.input.value == "# from my sheet\ncount,card\n3,Acorn Scout\n3,Apple\n"  # (its cell changed)
 
 
 # --- 3. the name typed is kept in the file -----------------------------------------------------------

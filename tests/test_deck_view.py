@@ -29,7 +29,7 @@ def test_starts_with_the_example_list_and_a_verdict(view: DeckBuilderView) -> No
                         / "village-demo-legal.txt").read_text()
     assert "Legal · 60 cards" in view.summary.value
     assert "Recommended mix" in view.verdict.value
-    assert "basic-mouse" in view.stats_table.value
+    assert "Basic Mouse" in view.stats_table.value
     assert view.plot.value[:4] == b"\x89PNG"
     assert "still no Basic Mouse after the redraw" in view.odds_html.value
 
@@ -284,7 +284,7 @@ def test_a_format_that_fails_leaves_no_stale_verdict() -> None:
     assert "not valid JSON" in view.status.value
     assert "Legal" not in view.summary.value and "no verdict" in view.summary.value
     assert "Deck Mix" not in view.verdict.value and "No verdict" in view.verdict.value
-    assert view.deck is not None and "basic-mouse" in view.stats_table.value  # the list still reads
+    assert view.deck is not None and "Basic Mouse" in view.stats_table.value  # the list still reads
     view.format.value = "village-standard"
     assert "Not legal · 43 cards" in view.summary.value and view.status.value == ""
 

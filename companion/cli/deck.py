@@ -221,7 +221,7 @@ def refuse_read_place(raw: str, option: str, *, decks: str | None = None, hint: 
 
 
 def _stats(args: argparse.Namespace) -> int:
-    from ..deck.stats import composition, share_text
+    from ..deck.stats import composition, share_text, shown_composition
     from . import print_json
 
     plot = _plot_path(args.plot) if args.plot else None
@@ -246,7 +246,7 @@ def _stats(args: argparse.Namespace) -> int:
         return 0
     print(_title(deck))
     n = deck.card_count or 1
-    for facet, tally in comp.items():
+    for facet, tally in shown_composition(comp).items():  # (a type, an Attribute in the book's words)
         print(f"\n{facet}")
         width = max(len(v) for v in tally)
         scale = min(1.0, _BAR / max(tally.values(), default=1))  # a 1,000-card facet still fits a line

@@ -687,6 +687,66 @@ def csv_name(text: str) -> str:
     return title or ""
 
 
+@dataclass(frozen=True)
+class CsvLayout:
+    """Where a CSV decklist keeps what :func:`parse_csv` reads: what editing its rows in place needs
+    (:func:`..listtext.bump_csv`), so every other cell stays as typed."""
+
+    delimiter: str
+    header: tuple[str, ...]  #: the header row's cells (none: the list has no header)
+    count_col: int
+    card_col: int
+    #: its card rows: (line number, from 1; the row's count column; its card column; its cells)
+    rows: tuple[tuple[int, int, int, tuple[str, ...]], ...]
+    last: int  #: the line number of its last row, header or card (0: none)
+
+    @property
+    def width(self) -> int:
+        """The cells a new row has: the header's (a count and a card without one)."""
+        return max(len(self.header), self.count_col + 1, self.card_col + 1)
+
+    @property
+    def extra_columns(self) -> list[str]:
+        """The header's columns a decklist does not read (``note``): what a text list cannot keep."""
+        return [c for i, c in enumerate(self.header) if c and i not in (self.count_col, self.card_col)]
+
+
+def csv_layout(text: str) -> CsvLayout | None:
+    """The layout of the CSV decklist ``text`` as :func:`parse_csv` reads it (its separator, header,
+    columns, and each card row's count and card cells, a header-less row's in either order); ``None``
+    when ``text`` is no CSV list or its header lacks a count or a card column."""
+    sep, _stated, head, data = _csv_start(text)
+    if sep is None:
+        return None
+    header: tuple[str, ...] = ()
+    count_col: int | None = None
+    card_col: int | None = None
+    rows: list[tuple[int, int, int, tuple[str, ...]]] = []
+    last = 0
+    for number, raw in data:
+        cells = csv_cells(raw.strip(), sep)
+        if number < head:
+            continue
+        last = number
+        if number == head:
+            count_col, card_col = _header_columns(cells)
+            if count_col is None or card_col is None:
+                return None
+            header = tuple(cells)
+            continue
+        if count_col is None or card_col is None:  # no header: the first row says which is which
+            count_col, card_col = (1, 0) if len(cells) == 2 and re.fullmatch(r"\d+", cells[1]) and \
+                not re.fullmatch(r"\d+", cells[0]) else (0, 1)
+        here, there = count_col, card_col
+        digits = [bool(re.fullmatch(r"\d+", c)) for c in cells]
+        if len(cells) == 2 and digits[card_col] and not digits[count_col]:
+            here, there = there, here  # this row has them the other way round (as parse_csv reads it)
+        rows.append((number, here, there, tuple(cells)))
+    if count_col is None or card_col is None:
+        return None
+    return CsvLayout(sep, header, count_col, card_col, tuple(rows), last)
+
+
 def csv_row_text(cells: Sequence[str], delimiter: str = ",") -> str:
     """One row of CSV, its cells in quotes where a spreadsheet needs them (the separator, a quote)."""
     import csv

@@ -25,6 +25,7 @@ from ..verdict import Note, Problem, Verdict, plural
 from .decklist import DeckEntry, Decklist
 from .fields import matches, norm, values
 from .formats import AdviceItem, DeckFormat
+from .stats import book_words
 
 __all__ = ["DeckProblem", "check_deck", "measure", "plural"]
 
@@ -112,17 +113,21 @@ def _banned_problems(deck: Decklist, fmt: DeckFormat) -> list[Problem]:
 
 
 def measure(deck: Decklist, item: AdviceItem) -> tuple[int, str]:
-    """The deck's figure for one advice item, and what it refers to (an Attribute, say)."""
+    """The deck's figure for one advice item, and what it refers to (an Attribute, say, as the book writes
+    it: "Wind")."""
     chosen = [e for e in deck.entries if matches(e.card, item.filter)]
     if item.measure == "largest-group" and item.by:
         tally: Counter[str] = Counter()
+        said: dict[str, str] = {}  # each value as the data first writes it, for the note
         for e in chosen:
+            for x in values(e.card, item.by):
+                said.setdefault(norm(x), str(x))
             for v in set(norm(x) for x in values(e.card, item.by)):
                 tally[v] += e.count
         if not tally:
             return 0, ""
         value, n = tally.most_common(1)[0]
-        return n, value
+        return n, book_words(said.get(value, value))  # "Wind", as the book writes it
     if item.measure == "outside" and item.by and item.of is not None:
         theirs = {norm(v) for e in deck.entries if matches(e.card, item.of)
                   for v in values(e.card, item.by)}

@@ -2,11 +2,13 @@
 
 The deck builder's − and + buttons change one count where it is written (:func:`bump_text`), and a
 save writes the deck's name into the list's own ``Name:`` line (:func:`with_name`, :func:`split_name`
-the other way): every other character stays as typed. A list the parser reads as JSON or CSV
+the other way): every other character stays as typed. In a CSV list they change a row's count cell
+(:func:`bump_csv`: its other columns, quotes and title row kept). A list the parser reads as JSON
 (:func:`..decklist.list_form`) is rewritten from the list read instead (:func:`as_text`, :func:`bump`;
 :func:`csv_text` keeps a CSV list's comment lines), and :func:`file_text` is what a save writes in a
-file's form. The rules of the text form (comments, a card's line, the ``Name:`` line) are the parser's
-own (:mod:`.decklist`). Pure text: no files (see :mod:`.saved`), no widgets.
+file's form (never dropping a CSV list's column a text list cannot keep: :func:`text_loses`). The
+rules of the text form (comments, a card's line, the ``Name:`` line) are the parser's own
+(:mod:`.decklist`). Pure text: no files (see :mod:`.saved`), no widgets.
 """
 
 from __future__ import annotations
@@ -20,17 +22,20 @@ from pathlib import Path, PurePath
 
 from ..cards import Card, CardDB
 from ..errors import CompanionError
+from ..verdict import and_list
 from .decklist import (
     MAX_COUNT,
     Decklist,
     DecklistError,
     DeckNameError,
     card_line,
+    csv_layout,
     csv_name,
     csv_row_text,
     key_for,
     list_form,
     name_line,
+    parse_csv,
     parse_text,
     split_comment,
     to_json,
@@ -234,14 +239,107 @@ def as_text(typed: str, deck: Decklist, db: CardDB, name: str = "") -> str:
     return head + "".join(c + "\n" for c in comment_lines(typed)) + to_text(deck, db, header=False)
 
 
+def _cell_spans(line: str, sep: str) -> list[tuple[int, int]]:
+    """Where each cell of a CSV row stands in ``line`` (start, end), quotes as a spreadsheet writes
+    them (a separator in quotes is no separator): a cell is changed there, the others left as typed."""
+    spans, start, quoted = [], 0, False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted  # (a doubled quote inside quotes turns it off and on again)
+        elif ch == sep and not quoted:
+            spans.append((start, i))
+            start = i + 1
+    return [*spans, (start, len(line))]
+
+
+def _with_cell_count(line: str, sep: str, col: int, n: int) -> str | None:
+    """The CSV row ``line`` with ``n`` in its cell ``col`` (the count's digits replaced, its quotes and
+    spaces kept); ``None`` when the cell holds no count to replace."""
+    spans = _cell_spans(line, sep)
+    if col >= len(spans):
+        return None
+    start, end = spans[col]
+    cell, hits = re.subn(r"\d+", str(n), line[start:end], count=1)
+    return line[:start] + cell + line[end:] if hits else None
+
+
+def bump_csv(text: str, db: CardDB, card: Card, delta: int) -> str:
+    """A CSV list with ``delta`` copies of ``card`` more (or fewer), changed where it is written: a
+    row's count cell changes, every other cell (a ``note`` column's, quotes, a title row, a ``sep=`` line)
+    and every other line stays as typed. One copy more goes in the card's first row with room for it,
+    else in a new row after its last one (after the list's last row when the card is new: the card by
+    name or id, a cell for each column of the header, empty); one copy fewer comes off its last row. A
+    row taken down to 0 goes, unless it holds a cell of another column (a note): it is then kept as a
+    comment line (``# 1,Apple,fav``), so nothing typed is lost. Refused (:class:`ListFormError`, the
+    list left as it is) when the list's layout cannot be told or a change would not read back as
+    meant."""
+    before = _read_csv(text, db)
+    lines = text.splitlines(keepends=True)
+    end = _line_ending(lines)
+    for _ in range(abs(delta)):
+        layout = csv_layout("".join(lines))
+        if layout is None or before is None:
+            raise ListFormError("the CSV list's rows cannot be told apart, so − and + cannot change it",
+                                suggestion="Change its counts in the list")
+        hits = []  # (index, count column, count, whether the row holds a cell of another column)
+        for number, count_col, card_col, cells in layout.rows:
+            found = db.lookup(cells[card_col])
+            if found is not None and found.id == card.id:
+                count = re.search(r"\d+", cells[count_col])
+                others = any(c for j, c in enumerate(cells) if j not in (count_col, card_col))
+                hits.append((number - 1, count_col, int(count.group()) if count else 0, others))
+        if delta > 0:
+            room = next((hit for hit in hits if hit[2] < MAX_COUNT), None)
+            body, ending = _ending(lines[room[0]]) if room is not None else ("", "")
+            changed = _with_cell_count(body, layout.delimiter, room[1], room[2] + 1) if room else None
+            if room is not None and changed is not None:
+                lines[room[0]] = changed + ending
+            else:
+                new = [""] * layout.width
+                new[layout.count_col], new[layout.card_col] = "1", key_for(card, db)[0]
+                at = hits[-1][0] + 1 if hits else layout.last
+                if at and not _ending(lines[at - 1])[1]:  # the line before ends the text: it ends now
+                    lines[at - 1] += end
+                lines.insert(at, csv_row_text(new, layout.delimiter) + end)
+        elif hits:
+            i, col, n, others = hits[-1]
+            body, ending = _ending(lines[i])
+            changed = _with_cell_count(body, layout.delimiter, col, n - 1) if n > 1 else None
+            if changed is not None:
+                lines[i] = changed + ending
+            elif others:  # the card goes, what the player wrote beside it stays
+                lines[i] = f"# {body.strip()}{ending}"
+            else:
+                del lines[i]
+    out = "".join(lines)
+    after = _read_csv(out, db)
+    if before is None or after is None or after.count_of(card) != max(0, before.count_of(card) + delta) \
+            or any(after.count_of(e.card) != e.count for e in before.entries if e.card.id != card.id):
+        raise ListFormError("the CSV list would not read back as changed, so it is left as it is",
+                            suggestion="Change its counts in the list")
+    return out
+
+
+def _read_csv(text: str, db: CardDB) -> Decklist | None:
+    """``text`` read as a CSV list (``None``: it does not read)."""
+    try:
+        return parse_csv(text, db)
+    except DecklistError:
+        return None
+
+
 def bump(typed: str, deck: Decklist, card: Card, delta: int, db: CardDB, name: str = "") -> str:
     """The list ``typed`` (read as ``deck``; ``name``: the deck's name as the page shows it) with
     ``delta`` copies of ``card`` more or fewer: a text list changes one count where it is written
-    (:func:`bump_text`); a JSON or CSV list is rewritten as a text list (:func:`as_text`), with a
-    ``Name:`` line when the list's own name is not ``name``. A name a text list cannot hold is refused
+    (:func:`bump_text`), a CSV list one count cell (:func:`bump_csv`: its other columns, title row and
+    quotes kept); a JSON list is rewritten as a text list (:func:`as_text`), with a ``Name:`` line when
+    the list's own name is not ``name``. A name a text list cannot hold is refused
     (:class:`DeckNameError`), the list left as it is."""
-    if list_form(typed) == "text":
+    form = list_form(typed)
+    if form == "text":
         return bump_text(typed, db, card, delta)
+    if form == "csv":
+        return bump_csv(typed, db, card, delta)
     after = deck.with_count(card, max(0, deck.count_of(card) + delta))  # (above MAX_COUNT: several lines)
     own = deck.name.strip() if deck.name.strip() != name.strip() else ""  # a JSON list's own name
     try:
@@ -266,6 +364,13 @@ def json_named(typed: str, deck: Decklist | None, name: str) -> str:
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
 
+def text_loses(typed: str) -> list[str]:
+    """The columns of the CSV list ``typed`` that a text list cannot keep (a ``note`` column: its cells
+    are not read, but they are the player's); none for another form of list."""
+    layout = csv_layout(typed) if list_form(typed) == "csv" else None
+    return layout.extra_columns if layout is not None else []
+
+
 def file_form(file_name: str) -> str:
     """The form of list a file's name says, in any case: ``"json"`` (``.json``), ``"csv"`` (``.csv``: a
     list kept in a spreadsheet) or ``"text"`` (any other name)."""
@@ -279,7 +384,8 @@ def file_text(typed: str, deck: Decklist | None, name: str, file_name: str, db: 
     A ``.json`` file stays JSON and a ``.csv`` file CSV (a list of another form written from the list
     read; :class:`ListFormError` when it cannot be read); a text list's ``Name:`` line says ``name``
     (:func:`with_name`: every line as typed), a JSON list's ``name`` (:func:`json_named`); a CSV list
-    written to a text file becomes a text list (:func:`as_text`, its comment lines kept). A list written
+    written to a text file becomes a text list (:func:`as_text`, its comment lines kept; refused,
+    :class:`ListFormError`, when it has a column a text list cannot keep: :func:`text_loses`). A list written
     anew as CSV has a ``Name:`` title row unless the file's own name already says ``name`` (as the
     pages name a saved list without one: ``village-sheet.csv`` is "sheet"), so a spreadsheet's file
     gains no row it does not need. A name a text list cannot hold is refused (:class:`DeckNameError`)."""
@@ -302,5 +408,10 @@ def file_text(typed: str, deck: Decklist | None, name: str, file_name: str, db: 
     if form == "csv":
         if wanted == "csv" or deck is None:  # (a list that does not read: as typed)
             return typed
+        if lost := text_loses(typed):
+            columns = f"column{'s' if len(lost) > 1 else ''} {and_list([repr(c) for c in lost])}"
+            raise ListFormError(f"{file_name} is a text file, and a text list cannot keep the CSV list's "
+                                f"{columns}: it would be lost",
+                                suggestion="Save it as a .csv file, or take the column out of the list first")
         return as_text(typed, deck, db, name)
     return with_name(typed, name, db)

@@ -6,10 +6,12 @@ pandas and matplotlib are imported only by :func:`composition_frame` and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..cards import type_name
 from ..probability import half_up, percent
 from .decklist import Decklist
 from .fields import values
@@ -48,6 +50,32 @@ def _sort_key(path: str, label: str) -> tuple[int, float, str]:
     if path == "type":
         return (1, TYPE_ORDER.get(label, 99), label)
     return (1, 0, label)
+
+
+#: The facets whose values are words the rule books write (a type, an Attribute, an attack kind).
+WORDED = frozenset({"Type", "Attribute", "Attack kind"})
+
+
+def book_words(value: object) -> str:
+    """A value as the rule books write it: the data's id of a word (``wind``, ``basic-mouse``) in the
+    book's words ("Wind", "Basic Mouse": :func:`~companion.cards.type_name`, as the Cards page and the
+    printed cards say them); anything else (a number, ``unknown``, a name with capitals) as it is."""
+    text = str(value)
+    return type_name(text) if re.fullmatch(r"[a-z][a-z-]*", text) and text != "unknown" else text
+
+
+def shown_composition(comp: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """:func:`composition` as the deck builder and ``deck stats`` show it: a type's, an Attribute's and an
+    attack kind's values in the book's words (:func:`book_words`); the counts, order and other facets as
+    they are (``deck stats --json`` keeps the data's values)."""
+    out: dict[str, dict[str, int]] = {}
+    for facet, tally in comp.items():
+        shown: dict[str, int] = {}
+        for value, n in tally.items():
+            key = book_words(value) if facet in WORDED else value
+            shown[key] = shown.get(key, 0) + n
+        out[facet] = shown
+    return out
 
 
 def share_text(count: int, total: int) -> str:
@@ -95,7 +123,7 @@ def composition_figure(deck: Decklist, facets: Sequence[tuple[str, str]] | None 
     """Bar charts, one per facet, side by side (a matplotlib Figure, no pyplot state)."""
     from matplotlib.figure import Figure
 
-    comp = composition(deck, facets)
+    comp = shown_composition(composition(deck, facets))
     cols = max(len(comp), 1)
     fig = Figure(figsize=(3.2 * cols, 2.8), layout="constrained")
     axes = fig.subplots(1, cols, squeeze=False)[0]

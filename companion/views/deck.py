@@ -27,7 +27,8 @@ what was brought back from the draft),
 ``cmp-deck-table-off`` (under the table: why its buttons are off), ``cmp-help`` (How to use this page),
 ``cmp-deck-verdict`` (legality panel), ``cmp-deck-stats`` (composition table and plot),
 ``cmp-deck-odds`` (odds panel), ``cmp-deck-kind`` (the kind for custom odds),
-``cmp-deck-save`` (save button), ``cmp-deck-name`` (deck name), ``cmp-deck-overwrite`` (the
+``cmp-deck-save`` (save button; off while the list holds no card), ``cmp-deck-save-off`` (why it is off),
+``cmp-deck-name`` (deck name), ``cmp-deck-overwrite`` (the
 explicit choice to replace another saved deck of the same file name), ``cmp-deck-load`` (saved lists),
 ``cmp-deck-choice`` (the question shown when an uploaded or opened list would replace unsaved edits),
 ``cmp-deck-replace`` / ``cmp-deck-keep`` (its two answers), ``cmp-deck-clash`` (the question shown when
@@ -84,7 +85,7 @@ from ..deck.draft import DraftError, GameDraft, draft_path, games_text, read_dra
 from ..deck.fields import parse_kind
 from ..deck.formats import DeckFormat, FormatError, available_formats, load_format
 from ..deck.legality import check_deck, plural
-from ..deck.listtext import ListFormError, bump, file_text, split_name
+from ..deck.listtext import ListFormError, bump, file_text, split_name, text_loses
 from ..deck.odds import Odds, chance, hand_size, opening_odds
 from ..deck.saved import (
     SavedDeck,
@@ -95,7 +96,7 @@ from ..deck.saved import (
     free_name,
     saved_decks,
 )
-from ..deck.stats import composition, composition_figure, share_text
+from ..deck.stats import composition, composition_figure, share_text, shown_composition
 from ..drafts import DraftKeeper, Kept
 from ..errors import CompanionError, os_reason
 from ..probability import percent
@@ -110,6 +111,8 @@ MAX_ROWS = 40  # card-table rows shown at once; search narrows the rest
 _NAMED = 3
 #: Why the card table's − and + are off while the list cannot be read (said under the table).
 UNREADABLE = "the list cannot be read: fix the lines named under it first"
+#: Why a card's − is off while the list holds none of it (its tooltip; the count beside it shows 0).
+NONE_TO_TAKE = "the list holds none of that card (0): nothing to take off"
 
 #: The page's help (collapsed under "How to use this page"): for everyone, then for a notebook only.
 HELP = (
@@ -117,8 +120,9 @@ HELP = (
     "</code> or <code>3x Card Name</code>; names or ids, any case; <code>#</code> and <code>//</code> start "
     "comments), <b>upload</b> a <code>.txt</code>, <code>.dec</code>, <code>.json</code> or "
     "<code>.csv</code> list, or <b>build</b> it from the card table with the − and + buttons (the "
-    "search narrows the table; they change a count where it is written, keeping your comments; a JSON "
-    "or CSV list is rewritten as <code>3 Card Name</code> lines).",
+    "search narrows the table; they change a count where it is written, keeping your comments, and a CSV "
+    "list's count cell, keeping its other columns; a JSON list is rewritten as <code>3 Card Name</code> "
+    "lines).",
     "Every change checks the list again: <b>Legality</b> lists every problem with its rule-book section, "
     "<b>Statistics</b> shows the composition, the <b>Odds</b> tab gives exact chances (Village: a Basic "
     "Mouse in the opening 7 and after the redraw; TMNT: Characters in the opening hand and the four Block "
@@ -353,6 +357,8 @@ class DeckBuilderView:
         self.save = ui.big_button("Save", style="primary", icon="save",
                                   tooltip="Save this list in your decks folder")
         self.save.add_class("cmp-deck-save")
+        self.save_off = w.HTML()  # why Save is off (a touch screen shows no tooltip)
+        self.save_off.add_class("cmp-deck-save-off")
         self.overwrite = w.Checkbox(value=False, description="Overwrite", indent=False,
                                     tooltip="Save over another saved deck with the same file name",
                                     layout=w.Layout(width="auto"))
@@ -436,7 +442,7 @@ class DeckBuilderView:
 
         editor = w.VBox([w.HTML("<b>Decklist</b> — paste, upload, or use the card table"),
                          self.draft_note, self.input, ui.row(self.upload, self.load),
-                         self.choice, ui.row(self.name, self.save, self.overwrite),
+                         self.choice, ui.row(self.name, self.save, self.overwrite), self.save_off,
                          self.clash, self.status])
         builder = w.VBox([w.HTML("<b>Cards</b>"), self.search, self.table_note, self.table, self.table_off])
         results = w.Tab(children=[self.verdict, self.stats, self.odds])
@@ -704,7 +710,9 @@ class DeckBuilderView:
         """How the Open menu's first entry names the list in the editor: ``— editing: night-deck
         (saved)`` (a saved deck as saved), ``— editing: night-deck (unsaved)`` (edited since it was opened
         or saved), ``— editing: example village-demo-legal``, ``— editing: mine.txt`` (an upload);
-        ``— editing: a new list (unsaved)`` for a list typed; ``—`` for an empty box (whatever it held)."""
+        ``— editing: a new list (unsaved)`` for a list typed, ``— editing: a new list 'Night' (unsaved)``
+        for a list of its own name put over the one opened (:meth:`_names_another`); ``—`` for an empty box
+        (whatever it held)."""
         game = self.game.value
         held = self._held.get(game)
         saved = held is not None and within(held[0], decks_dir())
@@ -716,11 +724,21 @@ class DeckBuilderView:
             what = f"example {held[0].stem}" if within(held[0], EXAMPLES_DIR) else held[0].name
         if not self.input.value.strip():  # (an empty box: nothing in the editor to name)
             return "—"
+        if held is not None and self._names_another():  # the list names itself: a new list, not the file's
+            return f"— editing: a new list {self.save_name()!r} (unsaved)"
         if saved and self._own_file(self.save_name()) is None:  # (renamed: Save writes a new deck)
             return f"— editing: a new list {self.save_name()!r} (unsaved; from {what})"
         if self.unsaved():
             return f"— editing: {what or 'a new list'} (unsaved)"
         return f"— editing: {what}" + (" (saved)" if saved else "") if what else "—"
+
+    def _names_another(self) -> bool:
+        """Whether the list in the editor names itself (its ``Name:`` line, JSON name or CSV title row),
+        and that name is not the deck of the file the editor holds: the file's list was replaced by a new
+        one (pasted or typed), which the Open menu then names as new, not as the file's."""
+        held = self._held.get(self.game.value)
+        own = split_name(self.input.value, self.db)[1]
+        return held is not None and bool(own) and deck_key(own, self.game.value) != held[1]
 
     def _relabel_menu(self) -> None:
         """The Open menu's first entry says again what the editor holds (:meth:`editing`); the entry
@@ -1056,9 +1074,12 @@ class DeckBuilderView:
         return self.name.value.strip() or split_name(self.input.value, self.db)[1].strip() or "deck"
 
     def save_path(self, name: str | None = None) -> Path:
-        """Where :meth:`save_list` writes the list named ``name`` (default: :meth:`save_name`)."""
+        """Where :meth:`save_list` writes the list named ``name`` (default: :meth:`save_name`): a text
+        file, or a CSV file for a CSV list with a column a text list cannot keep (a ``note``: see
+        :func:`~companion.deck.listtext.text_loses`), so a save keeps every cell."""
         game = self.game.value
-        return decks_dir() / f"{game}-{deck_stem(self.save_name() if name is None else name, game)}.txt"
+        suffix = ".csv" if text_loses(self.input.value) else ".txt"
+        return decks_dir() / f"{game}-{deck_stem(self.save_name() if name is None else name, game)}{suffix}"
 
     def _own_file(self, name: str) -> Path | None:
         """The deck's own file that Save writes the list named ``name`` to, when the editor holds a deck
@@ -1089,6 +1110,8 @@ class DeckBuilderView:
         which passes what the file held when asked as ``over``) and :class:`DeckSaveError` says so.
         """
         game = self.game.value
+        if (empty := self._no_card()) is not None:  # (the button is off: a call says why)
+            raise DeckSaveError(f"nothing to save: {empty}", suggestion="Paste or build a list, then Save")
         asked = self._clash.get(game)  # the question on show, if any: which file changed
         name = self.save_name() if new_name is None else new_name
         path = self.save_path(name)
@@ -1200,6 +1223,19 @@ class DeckBuilderView:
             self._check(check_cards)
         finally:
             self._list_status = self.status.value  # (what a save's question leaves on show)
+            self._gate_save()
+
+    def _no_card(self) -> str | None:
+        """Why Save is off: the list reads and holds no card (an empty editor, comments only), so a save
+        would write a deck of nothing; ``None``: Save is on (a list that does not read is saved as typed)."""
+        if self.deck is not None and not self.deck.entries:
+            return "the list holds no card: paste or build a list first"
+        return None
+
+    def _gate_save(self) -> None:
+        """Save off while the list holds no card (:meth:`_no_card`), saying why under it."""
+        ui.gate(self.save, self._no_card())
+        self.save_off.value = ui.off_reasons([self.save])
 
     def _check(self, check_cards: bool) -> None:
         """:meth:`refresh`'s work."""
@@ -1356,11 +1392,14 @@ class DeckBuilderView:
             box, count = self._row(c)
             n = counted.count_of(c) if counted else 0
             count.value = f"<b style='font-size:18px'>{n}</b>" if n else "<span style='color:#aaa'>0</span>"
-            for button in (box.children[0], box.children[2]):  # − and +: off while the list cannot be read
-                ui.gate(button, None if self.deck is not None else UNREADABLE)
-                buttons.append(button)
+            minus, plus = box.children[0], box.children[2]  # off while the list cannot be read; − at 0
+            ui.gate(minus, UNREADABLE if self.deck is None else None if n else NONE_TO_TAKE)
+            ui.gate(plus, None if self.deck is not None else UNREADABLE)
+            buttons += [minus, plus]
         self.table.children = [self._row(c)[0] for c in shown]
-        self.table_off.value = ui.off_reasons(buttons)
+        # (a − at 0 says why in its tooltip; its count, 0 in grey, says it in sight: a line under the table
+        # would stand there for nearly every card)
+        self.table_off.value = ui.off_reasons(buttons, skip=(NONE_TO_TAKE,))
         more = len(cards) - len(shown)
         self.table_note.value = (f"<small>{plural(len(cards), 'card')}" + (f"; {more} more: narrow the search"
                                                                            if more > 0 else "") + "</small>")
@@ -1368,7 +1407,7 @@ class DeckBuilderView:
     def _update_stats(self) -> None:
         assert self.deck is not None
         comp = composition(self.deck)
-        self.stats_table.value = composition_html(comp, self.deck.card_count)
+        self.stats_table.value = composition_html(shown_composition(comp), self.deck.card_count)
         self.plot.layout.display = None
         if comp != self._last_comp:  # redraw the plot only when the composition changed
             self._last_comp = comp
