@@ -459,8 +459,8 @@ def test_the_art_folder_docstring_says_how_a_back_is_matched() -> None:
     (["--art", ""], "--art: no art folder given"),
     (["--art", "  "], "--art: no art folder given"),
     (["--bleed", ""], "--bleed: no length given"),
-    (["--bleed", "abc"], "--bleed: not a length in mm: 'abc'"),
-    (["--bleed", "nan"], "--bleed: not a length in mm: 'nan'"),
+    (["--bleed", "abc"], "--bleed: not a length: 'abc'"),  # (a unit is taken now: 0.3cm; not 'in mm')
+    (["--bleed", "nan"], "--bleed: not a length: 'nan'"),
     (["--size", ""], "--size: no card size given"),
 ])
 def test_blank_and_bad_options_are_refused_in_one_style(tmp_path: Path, capsys: pytest.CaptureFixture[str],

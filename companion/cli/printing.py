@@ -2,7 +2,7 @@
 
     companion print cards GAME [--deck FILE] [--cards FILE ...] [--paper a4|letter]
                           [--size NAME|WxH] [--bleed MM] [--crop-marks] [--corners]
-                          [--backs none|duplex|duplex-short] [--offset X,Y]
+                          [--backs none|duplex|duplex-short] [--offset X,Y] [--plain-back-if-missing]
                           [--offset-from portrait|landscape] [--art DIR]
                           [--layout-json FILE] [--progress] [--max-pages N] --out FILE.pdf
     companion print board GAME [--max-pages N] --out FILE.pdf
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import re
 import sys
@@ -61,23 +60,18 @@ class _Lazy:
 
 
 def _mm(text: str | None, option: str) -> float:
-    """A length in mm typed for ``option`` (``3``, ``3mm``); ``None`` (the option left out): 0. Whether it
-    is in range is the printing's to say, as the notebook page does (``bleed 12 mm out of range``). A
-    blank one is refused as :func:`_given` refuses every blank value, and a bad one the same way (a
-    :class:`PrintError` naming the option, not argparse's usage text): leaving the option out is how to
-    ask for its default."""
-    from ..printing.geometry import PrintError
+    """A length in mm typed for ``option`` (``3``, ``3mm``, or with a unit as ``--size`` takes one:
+    ``0.3cm``, ``0.12in``; :func:`~companion.printing.geometry.typed_length`); ``None`` (the option left
+    out): 0. Whether it is in range is the printing's to say, as the notebook page does (``bleed 12 mm out
+    of range``). A blank one is refused as :func:`_given` refuses every blank value, and a bad one the
+    same way (a :class:`PrintError` naming the option, not argparse's usage text): leaving the option out
+    is how to ask for its default."""
+    from ..printing.geometry import LENGTH_EXPECTED, typed_length
 
-    typed = _given(text, option, "length", "a number of mm such as 3", "none")
+    typed = _given(text, option, "length", LENGTH_EXPECTED, "none")
     if typed is None:
         return 0.0
-    try:
-        v = float(typed.strip().removesuffix("mm"))
-    except ValueError:
-        v = math.nan
-    if not math.isfinite(v):
-        raise PrintError(f"not a length in mm: {text!r}", where=option, expected="a number of mm such as 3")
-    return v
+    return typed_length(typed, where=option, name=option.lstrip("-"))
 
 
 def _given(value: str | None, option: str, what: str, expected: str, left_out: str) -> str | None:
@@ -218,7 +212,7 @@ def _cards(args: argparse.Namespace) -> int:
     import io
 
     from ..cards import check_game
-    from ..printing.geometry import PrintError, load_geometry, parse_offset, sheet_words
+    from ..printing.geometry import OFFSET_EXPECTED, PrintError, load_geometry, parse_offset, sheet_words
     from ..printing.jobs import existing_folder, select_cards
     from ..printing.render import CardOptions, print_cards, refuse_blank_art, run_size
 
@@ -226,7 +220,7 @@ def _cards(args: argparse.Namespace) -> int:
     _check_max_pages(args.max_pages)
     _given(args.size, "--size", "card size", "a named size or width x height in mm (e.g. 63x88)",
            f"the default size ({load_geometry().default_size})")
-    _given(args.offset, "--offset", "offset", "X,Y in mm, e.g. 0.5,-1", "none")
+    _given(args.offset, "--offset", "offset", OFFSET_EXPECTED, "none")
     bleed = _mm(args.bleed, "--bleed")
     refuse_blank_art(args.art)
     layout_path = "-" if _is_stdout(args.layout_json) else args.layout_json
@@ -245,7 +239,8 @@ def _cards(args: argparse.Namespace) -> int:
     sel = select_cards(args.game, deck=args.deck, cards_files=args.cards or (), db=db)
     opts = CardOptions(size=args.size, paper=args.paper, bleed=bleed, crop_marks=args.crop_marks,
                        corners=args.corners, backs=args.backs, offset=parse_offset(args.offset),
-                       offset_from=args.offset_from, art_dir=args.art)
+                       offset_from=args.offset_from, art_dir=args.art,
+                       plain_back_if_missing=args.plain_back_if_missing)
     size = run_size(len(sel.copies), opts)
     big = _big_run(size, args.max_pages, _FEWER_CARDS)
     buf = io.BytesIO()  # nothing is written until the whole run (and its layout) succeeds
@@ -267,9 +262,11 @@ def _cards(args: argparse.Namespace) -> int:
                               for cid, name, sizes in res.small_text],
                "corrected": [{"id": cid, "name": name, "fields": list(fields)}
                              for cid, name, fields in res.corrected],
+               "plain_backs": [{"id": cid, "name": name, "image": path, "reason": why}
+                               for cid, name, path, why in res.plain_backs],
                "grid_moved_mm": [round(v, 4) for v in res.moved]}
-    notes = [*sel.notes, *res.art_notes, res.corrected_note(), res.truncation_note(), res.small_text_note(),
-             res.glyph_note(), res.turn_note(), res.offset_note()]
+    notes = [*sel.notes, *res.art_notes, res.plain_back_note(), res.corrected_note(), res.truncation_note(),
+             res.small_text_note(), res.glyph_note(), res.turn_note(), res.offset_note()]
     if opts.offset != (0.0, 0.0) and args.backs == "none":  # an offset only moves back pages (0,0: none)
         notes.append(f"--offset {args.offset} moves the backs, and there are none: add --backs duplex "
                      "(or duplex-short)")
@@ -370,9 +367,9 @@ def _sheet(args: argparse.Namespace) -> int:
 
 def _calibration(args: argparse.Namespace) -> int:
     from ..printing.boards import print_calibration
-    from ..printing.geometry import parse_offset
+    from ..printing.geometry import OFFSET_EXPECTED, parse_offset
 
-    _given(args.offset, "--offset", "offset", "X,Y in mm, e.g. 0.5,-1", "none")
+    _given(args.offset, "--offset", "offset", OFFSET_EXPECTED, "none")
     out = _out(args.out)
     summary = print_calibration(out, paper=args.paper, offset=parse_offset(args.offset),
                                 flip="short" if args.short_edge else "long", landscape=args.landscape)
@@ -448,7 +445,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                           help="card size: %(sizes)s, or WxH in mm (or with a unit: 2.5x3.5in, 6.3x8.8cm)")
     size.sizes = _Lazy(sizes_help)
     p.add_argument("--bleed", default=None, metavar="MM",
-                   help="bleed around each card, 0 to 10 mm (default 0: none; 3 is usual)")
+                   help="bleed around each card, 0 to 10 mm (default 0: none; 3 is usual), in mm or with "
+                        "a unit as --size takes one: 3mm, 0.3cm, 0.12in")
     p.add_argument("--crop-marks", action="store_true", help="crop marks outside the cards")
     p.add_argument("--corners", action="store_true",
                    help="rounded-corner cutting guides on every card (they mark every cut: crop marks "
@@ -457,7 +455,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="none, or a back page after each front page (long- or short-edge flip)")
     p.add_argument("--offset", metavar="X,Y",
                    help="shift the backs by X,Y mm as read on the calibration page (X across it, Y up it, as "
-                        "seen on the back), each within ±20 mm, what the calibration grid reads. A sheet "
+                        "seen on the back; either value may carry a unit: 1mm,0.05in), each within ±20 mm, "
+                        "what the calibration grid reads. A sheet "
                         "comes out landscape when more cards fit on it that way, which depends on the card "
                         "size, bleed, crop marks and paper (paper_mm in --json and the summary line say "
                         "which). A sheet in the other orientation than the calibration page "
@@ -468,6 +467,11 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                         "fronts allow; backs stay behind their fronts); what still goes past it is a "
                         "warning, and the PDF is made anyway. "
                         + _NEGATIVE_HELP)
+    p.add_argument("--plain-back-if-missing", action="store_true",
+                   help="a card whose own 'back' image is not there or cannot be read gets the game's plain "
+                        "back instead, with a warning naming the card and the image (default: the run is "
+                        "refused, before anything is drawn; a 'back' naming a file that is no image is "
+                        "refused either way)")
     p.add_argument("--offset-from", choices=("portrait", "landscape"), default="portrait",
                    help="the calibration page the offset was read on: portrait (default, 'print "
                         "calibration') or landscape ('print calibration --landscape')")
@@ -518,7 +522,8 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                                  "both pages double-sided at 100 %, then read the offset that 'print "
                                  "cards --offset' takes.")
     p.add_argument("--offset", metavar="X,Y",
-                   help="print the back grid shifted by this offset (to check it); the offset to enter "
+                   help="print the back grid shifted by this offset, X,Y in mm or with a unit as 'print "
+                        "cards --offset' takes it (to check it); the offset to enter "
                         "is then this one plus the reading. The grid reads ±20 mm, the range "
                         "'print cards --offset' takes. " + _NEGATIVE_HELP)
     p.add_argument("--short-edge", action="store_true", help="for short-edge duplex")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CompanionError, did_you_mean
+from ..verdict import plural
 
 #: The bundled print data folder (``data/print``).
 PRINT_DATA = Path(__file__).resolve().parent.parent.parent / "data" / "print"
@@ -132,14 +133,51 @@ class Geometry:
 WXH_EXPECTED = "width x height in mm, e.g. 63x88 (or with a unit: 2.5x3.5in, 6.3x8.8cm)"
 
 
+def _unit_mm(unit: str) -> float | None:
+    """Millimetres per ``unit`` as a card size, a bleed or an offset is typed (blank: mm; ``cm``, ``in``,
+    ``inch``, ``"``, in any case); ``None`` for a unit these do not take."""
+    name = _SIZE_UNITS.get(unit.lower() or "mm")
+    return None if name is None else _UNITS[name]
+
+
 def _size_unit(unit: str, text: str) -> float:
     """Millimetres per ``unit`` of a card size typed as ``text`` (blank: mm); an unknown unit is refused,
     named, with the units taken (a maker measuring in inches types ``2.5x3.5in``)."""
-    name = _SIZE_UNITS.get(unit.lower() or "mm")
-    if name is None:
+    per = _unit_mm(unit)
+    if per is None:
         raise PrintError(f"unknown unit {unit!r} in card size {text!r}", where="--size",
                          expected="a size in mm, cm or in, e.g. 63x88, 6.3x8.8cm or 2.5x3.5in")
-    return _UNITS[name]
+    return per
+
+
+#: What a bleed typed with or without a unit looks like (``--bleed``), as a card size takes its units.
+LENGTH_EXPECTED = "a number of mm such as 3, or with a unit: 3mm, 0.3cm, 0.12in"
+#: One length typed: a number (a decimal comma too, as a size takes it), then a unit or none.
+_ONE_LENGTH = re.compile(r"^\s*([-+]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+))\s*([a-z\"]*)\s*$", re.IGNORECASE)
+
+
+def typed_length(text: str, *, where: str, expected: str = LENGTH_EXPECTED, noun: str = "length",
+                 name: str = "") -> float:
+    """A length typed as ``--bleed``, the page's *Bleed mm* and *Offset X/Y mm* boxes and each side of
+    ``--offset`` take it, in mm: a number of mm (``3``, ``3mm``, ``3,5``) or with a unit as a card size
+    takes one (``0.3cm``, ``0.12in``: :func:`_unit_mm`). Whether it is in range is the caller's to say. An
+    unknown unit is refused naming it (``unknown unit 'pt' in bleed '3pt'``: ``name`` is what the length
+    is); anything else is ``not a length`` (``noun``), and so is ``nan`` or ``inf``, which ``float``
+    reads."""
+    m = _ONE_LENGTH.match(text)
+    if m is None:
+        try:  # (what float reads, as this was read before units: 1e1, 1_0)
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value):
+            raise PrintError(f"not a {noun}: {text!r}", where=where, expected=expected)
+        return value
+    per = _unit_mm(m.group(2))
+    if per is None:
+        raise PrintError(f"unknown unit {m.group(2)!r} in {f'{name} ' if name else ''}{text.strip()!r}",
+                         where=where, expected=expected)
+    return round(float(m.group(1).replace(",", ".")) * per, 6)  # (0.3in is 7.62 mm, not 7.6199999...)
 
 
 def custom_card_size(text: str) -> tuple[float, float]:
@@ -191,24 +229,30 @@ def load_geometry() -> Geometry:
     )
 
 
+#: What ``--offset`` (and the calibration page's) takes, for its refusals and ``--help``.
+OFFSET_EXPECTED = "X,Y in mm, e.g. 0.5,-1, or with a unit, e.g. 1mm,0.05in"
+
+
 def parse_offset(text: str | None) -> tuple[float, float]:
     """``"X,Y"`` in mm (e.g. ``"0.5,-1"``; ``"0.5 -1"`` and ``"0.5;-1"`` too) for the back-side
-    shift; empty means no shift."""
+    shift, each value with a unit if wanted as a bleed takes one (``1mm,0.05in``: :func:`typed_length`);
+    empty means no shift. A refusal says the form expected and what was found (how many values, or
+    the one that is not a length)."""
     if text is None or not str(text).strip():
         return 0.0, 0.0
     t = str(text).strip().replace(";", ",")
-    parts = t.split(",") if "," in t else t.split()
-    try:
-        if len(parts) != 2:
-            raise ValueError
-        x, y = (float(p.strip().removesuffix("mm")) for p in parts)
-    except ValueError:
-        raise PrintError(f"bad offset {text!r}", where="--offset",
-                         expected="X,Y in mm, e.g. 0.5,-1") from None
-    for part, value in zip(parts, (x, y), strict=True):
-        if not math.isfinite(value):  # ('nan', 'inf': float reads them, as --bleed's refusal says)
-            raise PrintError(f"not a number: {part.strip()!r} (in offset {text!r})", where="--offset",
-                             expected="X,Y in mm, e.g. 0.5,-1")
+    parts = [p.strip() for p in (t.split(",") if "," in t else t.split())]
+    if len(parts) != 2 or not all(parts):
+        listed = ", ".join(repr(p) for p in parts)
+        found = f"{plural(len(parts), 'value')}: {listed}" if all(parts) else f"a value left empty: {listed}"
+        raise PrintError(f"bad offset {text!r}", where="--offset", expected=OFFSET_EXPECTED, found=found)
+    values = []
+    for part in parts:
+        try:
+            values.append(typed_length(part, where="--offset", expected=OFFSET_EXPECTED, noun="number"))
+        except PrintError as exc:  # (said with the offset it is in: 'nan' alone says nothing)
+            raise exc.relabel(message=f"{exc.message} (in offset {text!r})") from None
+    x, y = values
     return checked_offset(x, y, text)
 
 
@@ -218,8 +262,10 @@ def checked_offset(x: float, y: float, text: str | None = None) -> tuple[float, 
     lim = load_geometry().sheet["max_offset"]
     if not (math.isfinite(x) and math.isfinite(y)) or abs(x) > lim or abs(y) > lim:
         shown = text if text is not None else f"{typed(x)},{typed(y)}"
+        in_mm = text is not None and re.search(r"[a-z\"]", text, re.IGNORECASE) is not None  # (2in: 50.8)
         raise PrintError(f"offset {shown!r} out of range", where="--offset",
-                         expected=f"each value within ±{lim:g} mm")
+                         expected=f"each value within ±{lim:g} mm",
+                         found=f"{typed(x)},{typed(y)} mm" if in_mm else None)
     return x, y
 
 

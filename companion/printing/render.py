@@ -61,6 +61,9 @@ class CardOptions:
     offset: tuple[float, float] = (0.0, 0.0)  # from the calibration page; see geometry.page_offset
     offset_from: str = "portrait"  # the calibration page the offset was read on: portrait or landscape
     art_dir: str | None = None  # a folder of images named <card id or name>.<suffix>; must exist (ArtFolder)
+    #: a card's ``back`` image that is not there or cannot be read: print the game's plain back instead,
+    #: with a warning naming the card and the image (PrintResult.plain_back_note), not refuse the run
+    plain_back_if_missing: bool = False
 
 
 @dataclass
@@ -97,6 +100,22 @@ class PrintResult:
     art_notes: list[str] = field(default_factory=list)
     #: The game the cards are (how :meth:`corrected_note` says the card marks a correction).
     game: str = ""
+    #: Cards printed with the game's plain back because their ``back`` image is not there or cannot be
+    #: read (``plain_back_if_missing``): (id, name, the image's path, why it cannot be read).
+    plain_backs: list[tuple[str, str, str, str]] = field(default_factory=list)
+
+    def plain_back_note(self, limit: int = 8) -> str | None:
+        """One sentence naming the cards printed with the game's plain back in place of their back image
+        (and the image, and why), or ``None``: the maker asked for it, but must know which backs differ."""
+        if not self.plain_backs:
+            return None
+        n = len(self.plain_backs)
+        named = _first_named([f"{name} ({cid}): {path!r} {why}"
+                              for cid, name, path, why in self.plain_backs[:limit]], n)
+        return (f"{n} card{'s' * (n != 1)} {'were' if n != 1 else 'was'} printed with the game's plain back, "
+                f"{'their' if n != 1 else 'its'} back image missing or unreadable: {named}. Put the image "
+                "at that path, or correct the card's 'back' in its card file, and print again for the "
+                "back it names.")
 
     def turn_note(self, *, page: bool = False) -> str | None:
         """When the offset was read on a calibration page of the other orientation than the sheet's, the
@@ -408,6 +427,9 @@ class _Faces:
         self._backs_seen: set[str] = set()  # card ids whose back was noted
         self.missing: dict[str, tuple[str, str, str]] = {}  # card id -> (id, name, characters)
         self.corrected: dict[str, tuple[str, str, tuple[str, ...]]] = {}  # card id -> (id, name, fields)
+        #: card id -> (id, name, path, why): a back image missing or unreadable, the plain back printed
+        self.plain_backs: dict[str, tuple[str, str, str, str]] = {}
+        self._unreadable: dict[str, str] = {}  # back image path -> why it cannot be read (read once)
 
     @property
     def truncated(self) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -506,6 +528,21 @@ class _Faces:
         self.faces[card.id] = name
         return name
 
+    def _back_image(self, card: Any, path: Path) -> Any:
+        """The card's ``back`` image at ``path``; one that is not there or cannot be read is refused
+        (:func:`card_image_error`), or with ``plain_back_if_missing`` gives ``None`` (the game's plain back
+        is printed), the card and the image noted for :meth:`PrintResult.plain_back_note`."""
+        why = self._unreadable.get(str(path))
+        if why is None:
+            try:
+                return self.images.get(path)
+            except PrintError as exc:
+                if not self.options.plain_back_if_missing:
+                    raise card_image_error(card, path, "back", exc) from None
+                why = self._unreadable[str(path)] = exc.message
+        self.plain_backs.setdefault(card.id, (card.id, card.name, str(path), why))
+        return None
+
     def back(self, card: Any) -> str:
         from .faces import draw_back
 
@@ -516,8 +553,9 @@ class _Faces:
         if value:
             kind, text = back_kind(str(value))  # as `companion validate` reads it
             if kind == "image":
-                art = self._image(card, self._resolve(card, text), "back")  # type: ignore[arg-type]
-                key = ("img", art.form)
+                art = self._back_image(card, self._resolve(card, text))  # type: ignore[arg-type]
+                if art is not None:
+                    key = ("img", art.form)
             elif kind == "file":
                 raise not_an_image_back(card, text)
             else:
@@ -553,6 +591,11 @@ def image_path(card: Any, value: Any) -> Path | None:
     return p
 
 
+#: How a missing back image's refusal offers the plain back instead, in the command's words (the print
+#: page says it with its checkbox: :data:`PLAIN_BACK_CHOICE_PAGE`).
+PLAIN_BACK_CHOICE = "print the game's plain back for it (--plain-back-if-missing)"
+PLAIN_BACK_CHOICE_PAGE = "print the game's plain back for it (tick 'Plain back for a missing image')"
+
 #: What a card's own image that cannot be read asks of the user, by its field: the run is refused.
 _IMAGE_FIX = {
     "art": "Put the image at that path, or correct or remove the card's 'art' in its card file (a relative "
@@ -561,6 +604,10 @@ _IMAGE_FIX = {
             "path is read from the card file's folder; without it the game's plain back is printed), or "
             "print with no backs. Nothing was written.",
 }
+#: What a card's ``back`` image that cannot be read asks of the user: as a back that is no image, or the
+#: plain back in its place (``plain_back_if_missing``).
+_BACK_IMAGE_FIX = _IMAGE_FIX["back"].replace(
+    "or print with no backs.", f"print with no backs, or {PLAIN_BACK_CHOICE}.")
 
 
 def card_image_error(card: Any, path: Path, field_: str, exc: PrintError) -> PrintError:
@@ -569,7 +616,7 @@ def card_image_error(card: Any, path: Path, field_: str, exc: PrintError) -> Pri
     return PrintError(f"{field_} image {str(path)!r}: {exc.message}", where=card_where(card, field_),
                       expected=exc.expected
                       or f"an image file Pillow can read, one of {', '.join(IMAGE_SUFFIXES)}",
-                      suggestion=_IMAGE_FIX[field_])
+                      suggestion=_BACK_IMAGE_FIX if field_ == "back" else _IMAGE_FIX[field_])
 
 
 def not_an_image_back(card: Any, text: str) -> PrintError:
@@ -586,7 +633,8 @@ def check_card_images(cards: Iterable[Any], options: CardOptions) -> None:
     the run prints backs, that is not there or is not an image (its header read alone: cheap): a run
     had drawn every front page before its first back page stopped at a missing back. What an image's
     header cannot tell (a file cut short) is still refused when it is drawn; nothing is written then
-    either."""
+    either. With ``options.plain_back_if_missing`` a back image is not refused: the game's plain back is
+    printed for it, with a warning (:meth:`_Faces.back`)."""
     from .images import check_image
 
     seen: set[str] = set()
@@ -610,6 +658,8 @@ def check_card_images(cards: Iterable[Any], options: CardOptions) -> None:
             try:
                 check_image(path)
             except PrintError as exc:
+                if field_ == "back" and options.plain_back_if_missing:
+                    continue  # (the plain back is printed for it, said: _Faces.back)
                 raise card_image_error(card, path, field_, exc) from None
 
 
@@ -1014,5 +1064,6 @@ def print_cards(cards: Sequence[Any], out: str | os.PathLike[str] | IO[bytes],
                        offset=options.offset if flip else (0.0, 0.0), moved=moved,
                        offset_from=options.offset_from,
                        overflow=back_overflow(pages, grid.paper, grid.bleed, geometry=geo),
+                       plain_backs=list(faces.plain_backs.values()),
                        art_notes=[*(faces.art_files.notes() if faces.art_files is not None else []),
                                   *faces.images.notes])

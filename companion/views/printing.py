@@ -17,7 +17,8 @@ link), ``cmp-print-status`` (messages), ``cmp-print-page`` (preview page number,
 ``cmp-print-decks-refresh`` (read the saved decks again), ``cmp-print-pasted`` (the decklist typed in,
 shown when Cards is the list typed below), ``cmp-print-orientation`` (the calibration page's
 orientation), ``cmp-print-align`` (the offsets that line the backs up, shown with duplex backs),
-``cmp-print-load-problems`` (card files of yours left out, for card sheets).
+``cmp-print-load-problems`` (card files of yours left out, for card sheets), ``cmp-print-plain-back`` (the
+game's plain back for a card whose back image is missing, shown with duplex backs).
 
 A card file of yours that does not load is left out of card sheets, as ``companion print`` leaves it
 out: they print the bundled cards and your other files, and the page says which file was left out and
@@ -80,8 +81,11 @@ HELP = (
     "<code>3 Card Name</code> lines), the <b>size</b> (poker 2.5 x 3.5 in, 63.5 x 88.9 mm, by default; "
     "bridge, mini-euro, mini-american, tarot, tcg 63 x 88 mm or your own W x H in mm, or with a unit such as "
     "<code>2.5x3.5in</code>), the <b>paper</b>, "
-    "bleed, crop marks and duplex backs. Above <b>Make PDF</b> the page says how many pages and sheets of "
-    "paper what you chose makes, with a warning for a big run. Press <b>Make PDF</b> to see a sheet and get "
+    "bleed (in mm, or with a unit: <code>0.3cm</code>, <code>0.12in</code>), crop marks and duplex backs "
+    "(a card whose own back image is missing stops the PDF, unless <i>Plain back for a missing image</i> is "
+    "ticked: the game's plain back is then printed for it, and the message names the card). Above "
+    "<b>Make PDF</b> the page says how many pages and sheets of paper what you chose makes, with a warning "
+    "for a big run. Press <b>Make PDF</b> to see a sheet and get "
     "the file (it is "
     "also saved in your user data folder under <code>printables/</code>; a PDF made with other settings "
     "never replaces an earlier one of the same name: it is saved beside it as <code>name-2.pdf</code>, "
@@ -137,18 +141,16 @@ class MmBox(w.Text):
     value = _MmText("", help="the length typed, in mm").tag(sync=True)
 
     def mm(self) -> float:
-        """The length typed, in mm: blank is 0, a trailing ``mm`` and a decimal comma are taken; anything
-        else is refused naming this box (whether it is in range is the caller's to say)."""
-        from ..printing.geometry import PrintError
+        """The length typed, in mm: blank is 0, a trailing ``mm`` and a decimal comma are taken, and a unit
+        as ``--bleed`` and the *W x H mm* box take one (``0.3cm``, ``0.12in``:
+        :func:`~companion.printing.geometry.typed_length`); anything else is refused naming this box
+        (whether it is in range is the caller's to say)."""
+        from ..printing.geometry import typed_length
 
-        text = self.value.strip().removesuffix("mm").strip().replace(",", ".")
-        if not text:
+        if not self.value.strip():
             return 0.0
-        try:
-            return float(text)
-        except ValueError:
-            raise PrintError(f"not a number: {self.value!r}", where=self.description,
-                             expected="a number of mm such as 1.5 (empty: 0)") from None
+        return typed_length(self.value, where=self.description, noun="number",
+                            expected="a number of mm such as 1.5, or with a unit: 0.15cm, 0.06in (empty: 0)")
 
 
 class PrintView:
@@ -212,6 +214,10 @@ class PrintView:
         self.backs = w.Dropdown(options=[("No backs", "none"), ("Duplex, long-edge flip", "duplex"),
                                          ("Duplex, short-edge flip", "duplex-short")], value="duplex",
                                 description="Backs", style=WIDE, layout=w.Layout(width="300px"))
+        #: a card's back image missing or unreadable: the game's plain back for it, not a refusal (with backs)
+        self.plain_back = w.Checkbox(value=False, description="Plain back for a missing image", indent=False,
+                                     layout=w.Layout(width="auto", margin="2px 0 2px 24px"))  # (its own)
+        self.plain_back.add_class("cmp-print-plain-back")
         self.off_x = MmBox(value="0", placeholder="0", description="Offset X mm", style=WIDE,
                            continuous_update=False, layout=w.Layout(width="200px", margin=GAP))
         self.off_y = MmBox(value="0", placeholder="0", description="Offset Y mm", style=WIDE,
@@ -249,7 +255,7 @@ class PrintView:
         self.card_box = w.VBox([ui.row(self.deck, self.decks_refresh),
                                 self.pasted,
                                 ui.row(self.size, self.custom, self.bleed),
-                                ui.row(self.crop, self.corners), self.backs,
+                                ui.row(self.crop, self.corners), ui.row(self.backs, self.plain_back),
                                 self.align_box])
         self.options = w.VBox()
         self.page_row = ui.row(self.page, self.page_of, self.download)
@@ -280,7 +286,7 @@ class PrintView:
         #: the controls that shape the PDF: their values are the settings a PDF was made with
         self._shaping = (self.game, self.what, self.deck, self.pasted, self.sheet, self.size, self.custom,
                          self.paper, self.bleed, self.crop, self.corners, self.backs, self.off_x, self.off_y,
-                         self.orientation)
+                         self.orientation, self.plain_back)
         #: each file this page wrote: the settings and the SHA-256 of the bytes (see :meth:`_save`)
         self._made: dict[Path, tuple[tuple[Any, ...], str]] = {}
         #: per game, its cards as read (see :meth:`_game_cards`): the stamp, the cards, the files left out
@@ -446,6 +452,8 @@ class PrintView:
         self.pasted.layout.display = None if self.deck.value == "-" else "none"
         backs = self.backs.value != "none" or self.what.value == "calibration"
         self.align_box.layout.display = None if backs else "none"
+        # (the plain back stands in for a card's back image: card sheets with backs only)
+        self.plain_back.layout.display = None if self.backs.value != "none" else "none"
 
     def _card_copies(self) -> tuple[list[Any], str, tuple[str, ...]]:
         """The copies to print, the PDF's title, and how the decklist was read where it could have been
@@ -501,7 +509,7 @@ class PrintView:
         offset = self._offset() if self.backs.value != "none" else (0.0, 0.0)
         return CardOptions(size=size, paper=self.paper.value, bleed=self._bleed(), crop_marks=self.crop.value,
                            corners=self.corners.value, backs=self.backs.value, offset=offset,
-                           offset_from=self.orientation.value)
+                           offset_from=self.orientation.value, plain_back_if_missing=self.plain_back.value)
 
     def _run_size(self) -> RunSize:
         """How many pages and sheets of paper the printable chosen makes, as :meth:`_make` prints it (its
@@ -637,18 +645,23 @@ class PrintView:
         """``exc`` naming this page's control where it names the command line's option (``--size``: *W x H
         mm* or *Size*); itself otherwise. What *Make PDF* and the estimate say."""
         from ..printing.geometry import PrintError
+        from ..printing.render import PLAIN_BACK_CHOICE, PLAIN_BACK_CHOICE_PAGE
 
         labels = {"--size": "W x H mm" if self.size.value == "custom" else self.size.description,
                   "--paper": "Paper", "--bleed": self.bleed.description,
                   "--offset": "Offset X/Y mm", "--backs": self.backs.description}
-        if not isinstance(exc, PrintError) or exc.where not in labels:
+        if not isinstance(exc, PrintError):
+            return exc
+        if exc.suggestion and PLAIN_BACK_CHOICE in exc.suggestion:  # (a missing back image: the checkbox)
+            return exc.relabel(suggestion=exc.suggestion.replace(PLAIN_BACK_CHOICE, PLAIN_BACK_CHOICE_PAGE))
+        if exc.where not in labels:
             return exc
         return exc.relabel(where=labels[exc.where])
 
     def _make(self) -> bytes:
         from ..printing.boards import find_board, find_sheet, overlap_words, print_board, print_calibration
         from ..printing.geometry import is_landscape, sheet_words
-        from ..printing.render import print_cards
+        from ..printing.render import RunSize, print_cards
         from ..printing.text import SMALL_TEXT_PT
 
         self._clear()
@@ -688,13 +701,19 @@ class PrintView:
             per = sheet_words(res.grid.paper) + (" (more cards fit that way)" if is_landscape(res.grid.paper)
                                                  else "")
             left = self._not_printed()
+            # (pages and sheets of paper, as the count above the button and the command's summary say them)
+            sheets = RunSize(res.copies, res.grid.per_page, len(res.pages), opts.backs != "none").words()
             summary = [f"{plural(res.copies, 'card')} ({res.distinct} different), "
                        f"{res.grid.cols} across x {res.grid.rows} down per {per}, "
-                       f"{plural(len(res.pages), 'page')}", *([left] if left else []),
+                       f"{sheets}", *([left] if left else []),
                        f"card {res.grid.card[0]:g} x {res.grid.card[1]:g} mm"]
             if readings:  # a name several cards carry: which printing was printed
                 warnings.extend(readings)
                 problems.append("a name in the list was read as one of several cards")
+            plain = res.plain_back_note()
+            if plain:  # (asked for with the checkbox, but which backs differ must be said)
+                warnings.append(plain)
+                problems.append("a back image is missing: the plain back is printed for it")
             if res.art_notes:  # what Pillow warned reading a card's art or back (damaged EXIF data)
                 warnings.extend(res.art_notes)
                 problems.append("an image gave a warning")
