@@ -92,7 +92,9 @@ def test_a_closed_draw_offers_no_ace_and_no_draw_on(tmp_path: Path,
     assert "which has ended" in err
 
 
-def test_a_draw_sure_by_its_ace_but_replaced_unspent_has_failed() -> None:
+def test_a_draw_sure_by_its_ace_but_replaced_unspent_has_succeeded() -> None:
+    # (session 6, item 2: a draw sure to succeed by an unspent ace is a success once closed, never
+    # "failed": the ace is a success the player may count, and a seeded draw stops once sure)
     t = LiveDeckTracker()
     t.do({"event": "start", "seed": 3})
     _typed(t, "Pip", "AS", need=2)  # one success, one unspent ace: sure once it is spent
@@ -101,7 +103,7 @@ def test_a_draw_sure_by_its_ace_but_replaced_unspent_has_failed() -> None:
     _typed(t, "Pip", "3S")
     st = t.state
     assert st.closed(st.draws[0]) == "Pip's draw #1 is no longer their latest: #2 is"
-    assert st.verdict_of(st.draws[0]) == "failed"
+    assert st.verdict_of(st.draws[0]) == "success"
     with pytest.raises(RuleError):  # the ace is no longer Pip's to spend on #1: #2 has none
         t.do({"event": "bonus", "character": "Pip", "source": "ace", "use": "success"})
 

@@ -128,8 +128,9 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
                    help="the session's state as JSON: each draw with its check, cards, marks (a bad card a "
                         "bonus cancelled is 'cancelled'), verdict (a draw no ace, fate chip or draw-on may "
                         "change any more, its character having drawn since or its chapter ended, is "
-                        "'success' or 'failed'), ace_uses (what an unspent ace may still do: 'success' "
-                        "while the draw lacks successes, 'cancel' while a bad card is in effect; none "
+                        "'success' or 'failed': 'success' when its unspent aces made it sure), ace_uses "
+                        "(what an unspent ace may still do: 'success' while the draw lacks successes, "
+                        "'cancel' while a bad card is in effect; none "
                         "once no action may change the draw), can_draw_on and cites (its rule-book "
                         "sections); "
                         "cards_remaining is the log's count, and deck_in_doubt (true or false) with "
@@ -252,7 +253,7 @@ def _action_options(args: argparse.Namespace) -> dict[str, str]:
     the option typed (``--character``), not the log's field (``'character'``)."""
     if args.action in ("award", "spend"):
         player = "PLAYER" if args.player_option is None else "--character/--player"
-        return {"player": player, "reason": "--reason"}
+        return {"player": player, "reason": "--reason", "chips": "--chips"}
     character = "CHARACTER" if args.action == "bonus" else "--character"
     return {"character": character, "task": "--task", "cards": "--cards", "title": "--title"}
 

@@ -38,7 +38,8 @@ Events (``"event"`` field):
   cancelled, the same draw goes on with the draws it has left (house interpretation, as the odds: a
   cancelled bad card has no effect, so drawing may go on);
 - ``award`` / ``spend`` ``{"player", "chips": n, "reason"?}``: fate chips (chips belong to
-  the name the draws use);
+  the name the draws use); the history says what they changed of the player's latest draw (a draw
+  it called failed that a chip may now help);
 - ``reshuffle`` ``{"reason": "chapter"|"gm"}``: every card back; a chapter end also
   starts the next chapter (mouse-card-system.txt, How to draw cards, special effects: Jokers).
 """
@@ -278,14 +279,16 @@ class DrawRecord:
 
     def verdict(self, chips: int = 0, *, closed: bool = False) -> str:
         """``success``; ``sure: spend N ace(s) as success(es)``; ``failed`` when nothing is left to
-        change it (no unspent ace, none of the character's ``chips``, no drawing on), or when no action
-        may change it any more (``closed``: :meth:`LiveDeck.closed`); ``cannot reach N: ...`` when what
-        is left (the unspent aces and the ``chips``, no drawing on) falls short of the need; else
-        ``not yet``."""
+        change it (no unspent ace, none of the character's ``chips``, no drawing on); ``cannot reach N:
+        ...`` when what is left (the unspent aces and the ``chips``, no drawing on) falls short of the
+        need; else ``not yet``. Once no action may change it any more (``closed``: :meth:`LiveDeck.closed`)
+        it is ``success`` or ``failed`` as it stood at its end: a draw :attr:`sure` to succeed by its
+        unspent aces is a success (each ace is a success the player may count, Aces; a seeded draw stops
+        drawing once sure, so an ace left unspent never makes it a failure)."""
         if self.succeeded:
             return "success"
         if closed:
-            return "failed"
+            return "success" if self.sure else "failed"
         if self.sure:
             return f"sure: spend {self.check.need - self.total_successes} ace(s) as success(es)"
         if not self.aces_unspent and chips < 1 and not self.can_draw_on:
@@ -442,7 +445,8 @@ class LiveDeck:
     def verdict_of(self, rec: DrawRecord) -> str:
         """Where the draw ``rec`` stands now (:meth:`DrawRecord.verdict`): with its character's fate
         chips while an action may still change it, ``success`` or ``failed`` once none may
-        (:meth:`closed`), as ``bonus`` and ``draw_on`` then refuse."""
+        (:meth:`closed`), as ``bonus`` and ``draw_on`` then refuse (a draw sure by its unspent aces
+        then counts them: a success)."""
         return rec.verdict(self.chips_of(rec.character), closed=self.closed(rec) is not None)
 
     def last_draw(self, character: str) -> DrawRecord | None:
@@ -739,6 +743,28 @@ def _too_many_why(check: TaskCheck, stopped: str, cards: list[PlayingCard], bad_
             f"{'was' if drawn_before == 1 else 'were'} drawn before the bad card was cancelled")
 
 
+#: How :func:`_standing_changed` says a verdict (:meth:`DrawRecord.verdict`), where its own word reads
+#: short ("is now not yet").
+STANDING_WORDS = {"not yet": "not yet a success"}
+
+
+def _standing_changed(before: LiveDeck, after: LiveDeck, player: str) -> str:
+    """What an award or a spend of ``player``'s fate chips changed of their latest draw's standing, as
+    the history says it after the chips' line: " Pip's draw #2 (hide) is now not yet a success (it was
+    failed)." (a chip may now be spent on it); "" when the draw's verdict is of the kind it was, or no
+    action may change the draw (:meth:`LiveDeck.closed`). Each draw's line keeps the verdict of its
+    moment: this says why a later line spends a chip on a draw the history called failed."""
+    rec = after.last_draw(player)
+    if rec is None or after.closed(rec) is not None:
+        return ""
+    was, now = before.verdict_of(rec), after.verdict_of(rec)
+    if was.split(":")[0] == now.split(":")[0]:  # (the same kind: "cannot reach 3" by one chip more or less)
+        return ""
+    said = STANDING_WORDS.get
+    return (f" {rec.character}'s draw #{rec.number} ({rec.task}) is now {said(now, now)} "
+            f"(it was {said(was, was)}).")
+
+
 def _now(chips: int) -> str:
     """The fate chips an award or a spend ends its journal line with: `` (now 3).`` (an undo takes them
     off again: :meth:`LiveDeckTracker.undo_words`)."""
@@ -763,8 +789,9 @@ class LiveDeckTracker(Tracker[LiveDeck]):
         names = sorted({p for p, _n in (*before.chips, *after.chips)})
         moved = [p for p in names if before.chips_of(p) != after.chips_of(p)]
         words = super().undo_words(before, after)
-        for end in {_now(before.chips_of(p)) for p in moved}:  # (what the undone line ends with)
-            words = [w.removesuffix(end) + "." if w.endswith(end) else w for w in words]
+        for end in {_now(before.chips_of(p)) for p in moved}:  # (what the undone line's count reads)
+            # (the count, and what the award or spend changed of a draw's standing: both no longer hold)
+            words = [w[:w.index(end)] + "." if end in w else w for w in words]
         back = [f"{p} back to {plural(after.chips_of(p), 'fate chip')}" for p in moved]
         if back:  # (an undo always says something: undone_said)
             words[-1] = words[-1].rstrip(".") + f" ({'; '.join(back)})."
@@ -789,6 +816,9 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             name = event.get(key)
             if not isinstance(name, str):
                 continue
+            if name and not name.strip():  # (tidied it would read '': said as typed)
+                raise LogError(f"{key!r} must be a non-empty text", found=f"{name!r}, a blank name",
+                               suggestion=f"Type the {key}'s name.")
             refused = name_refusal(key, name)
             if refused is not None:
                 raise refused
@@ -847,7 +877,11 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             player = state.name_of(_text(event, "player"))
             n = _int(event, "chips", 1)
             if not 1 <= n <= MAX_CHIPS_AT_ONCE:
-                raise RuleError(f"chips must be 1 to {MAX_CHIPS_AT_ONCE} at a time, not {n}", where=kind)
+                raise RuleError(f"chips must be 1 to {MAX_CHIPS_AT_ONCE} at a time, not {n}", where="chips",
+                                expected=f"1 to {MAX_CHIPS_AT_ONCE} fate chips", found=str(n),
+                                suggestion=f"{'Award' if kind == 'award' else 'Spend'} at most "
+                                           f"{MAX_CHIPS_AT_ONCE} at once (more is likely a typo).",
+                                cite=LIVE_CITES["chip"])
             have = state.chips_of(player)
             if kind == "spend" and not state.can_spend(player, n):
                 raise RuleError(f"{player} has {plural(have, 'fate chip')}, cannot spend {n}",
@@ -857,8 +891,8 @@ class LiveDeckTracker(Tracker[LiveDeck]):
             reason = _text(event, "reason", required=False)
             line = (f"{player} {'receives' if kind == 'award' else 'spends'} {plural(n, 'fate chip')}"
                     + (f" — {reason}" if reason else "") + _now(new))
-            state = _set_chips(state, player, new)
-            return replace(state, journal=(*state.journal, line))
+            after = _set_chips(state, player, new)
+            return replace(after, journal=(*after.journal, line + _standing_changed(state, after, player)))
         if kind == "reshuffle":
             reason = str(event.get("reason", "gm"))
             if reason not in ("chapter", "gm"):

@@ -23,7 +23,8 @@ saved session set aside), ``cmp-mousecard-skill``, ``cmp-mousecard-target``,
 ``cmp-mousecard-draw-on`` (go on after a cancelled bad card),
 ``cmp-mousecard-last`` (the last draw, cards marked), ``cmp-mousecard-bonus`` (each ace/chip button),
 ``cmp-mousecard-player``, ``cmp-mousecard-award``, ``cmp-mousecard-spend``, ``cmp-mousecard-chips``
-(the chips table), ``cmp-mousecard-chapter``, ``cmp-mousecard-undo``, ``cmp-mousecard-redo``,
+(the chips table), ``cmp-mousecard-reshuffle`` (within the chapter), ``cmp-mousecard-chapter``,
+``cmp-mousecard-undo``, ``cmp-mousecard-redo``,
 ``cmp-mousecard-deck`` (deck status), ``cmp-mousecard-history`` (every line in a box that scrolls,
 ``cmp-mousecard-history-lines``).
 """
@@ -95,6 +96,10 @@ PRESS_REDO = "Press Redo to bring the session back."
 #: Why Draw on is off after a draw that cannot go on (then why that draw cannot:
 #: :meth:`~companion.mousecard.live.DrawRecord.draw_on_refusal`).
 DRAW_ON_OFF = "only after a cautious draw stopped by a bad card that was then cancelled"
+#: The Reshuffle button's label, and how the page names it where a reshuffle mends the deck in doubt
+#: (within the chapter, as ``mousecard reshuffle`` without ``--chapter``: no new chapter needed).
+RESHUFFLE_LABEL = "Reshuffle"
+RESHUFFLE_HINT = f"the {RESHUFFLE_LABEL} button: every card back, the chapter goes on"
 #: The box that takes the odds from the live deck's remaining cards.
 LIVE_BOX = "Draw from the live deck's remaining cards"
 #: The boxes of the player's choice to stop once sure, and of the two house readings: the words a
@@ -152,9 +157,9 @@ HELP = (
     "(where the book is silent) and the player's choices are listed under each result.",
     "<b>Live deck</b>: name the character and task and press <b>Draw</b> (or type in the cards drawn "
     "from a physical deck). Cards are marked success / bad / joker; a joker reshuffles every drawn card "
-    "back. Spend an ace or a fate chip on the latest draw, award and spend fate chips, reshuffle at the "
-    "end of a chapter. Every action is saved at once: <b>Undo</b>, <b>Redo</b>, and opening this page "
-    "again resumes the session.",
+    "back. Spend an ace or a fate chip on the latest draw, award and spend fate chips, reshuffle "
+    "(<b>Reshuffle</b> within the chapter, <b>End of chapter</b> to begin the next). Every action is "
+    "saved at once: <b>Undo</b>, <b>Redo</b>, and opening this page again resumes the session.",
 )
 HELP_NOTEBOOK = (
     "On the command line: <code>companion odds mousecard --skill 3 --target J --situation combat "
@@ -417,8 +422,8 @@ class MouseCardPage(ui.TrackerPage):
         :meth:`~companion.mousecard.live.LiveDeckTracker.mismatches`)."""
         lost = [str(p) for p in self.tracker.mismatches()][:3]
         if lost and self.tracker.doubt_refusal() is not None:
-            lost.append("a draw from the shuffled deck waits for a reshuffle (End of chapter); cards typed "
-                        "in from the physical deck do not")
+            lost.append(f"a draw from the shuffled deck waits for a reshuffle ({RESHUFFLE_HINT}); cards "
+                        "typed in from the physical deck do not")
         if self._show_set_aside(self.notice, lost) or not lost:
             return
         ui.show(self.notice, "warn", "Resumed: a line of the saved log was lost or changed", lost)
@@ -540,6 +545,9 @@ class MouseCardPage(ui.TrackerPage):
         self.draw_button.add_class("cmp-mousecard-draw")
         self.draw_on_button = ui.big_button("Draw on", icon="forward", tooltip=DRAW_ON_TIP)
         self.draw_on_button.add_class("cmp-mousecard-draw-on")
+        #: the character whose draw left the Task box as it is, and that task (:meth:`_task_follows`)
+        self._task_drawn: tuple[str, str] | None = None
+        self.character.observe(lambda _c: self._task_follows(), names="value")
         self.character.observe(lambda _c: self._refresh_last(self._no_session_why()), names="value")
         # typed cards may be drawn while the shuffled deck is in doubt: the Draw buttons follow the box
         self.cards.observe(lambda _c: self._refresh_last(self._no_session_why()), names="value")
@@ -561,6 +569,10 @@ class MouseCardPage(ui.TrackerPage):
         self.spend_button.add_class("cmp-mousecard-spend")
         self.chips_table = w.HTML()
         self.chips_table.add_class("cmp-mousecard-chips")
+        self.reshuffle_button = ui.big_button(RESHUFFLE_LABEL, icon="random",
+                                              tooltip="Every drawn card back into the deck, shuffled; the "
+                                                      "chapter goes on")
+        self.reshuffle_button.add_class("cmp-mousecard-reshuffle")
         self.chapter_button = ui.big_button("End of chapter: reshuffle", style="warning", icon="random")
         self.chapter_button.add_class("cmp-mousecard-chapter")
         self.undo_button = ui.big_button("Undo", icon="undo", repeatable=True)
@@ -584,7 +596,7 @@ class MouseCardPage(ui.TrackerPage):
         draw_row = ui.row(self.cards, self.draw_button, self.draw_on_button)
         bonus_row = ui.row(*self.bonus_buttons)
         chips_row = ui.row(self.player, self.award_button, self.spend_button)
-        session_row = ui.row(self.chapter_button, self.undo_button, self.redo_button)
+        session_row = ui.row(self.reshuffle_button, self.chapter_button, self.undo_button, self.redo_button)
         self.live_tab = w.VBox([
             self.deck_status, ui.row(self.character, self.task),
             draw_row, self.draw_msg, self.draw_off, self.last, bonus_row, self.bonus_msg, self.bonus_off,
@@ -597,6 +609,7 @@ class MouseCardPage(ui.TrackerPage):
             b.on_click(bonus_at(lambda _b, source=source, use=use: self.spend_bonus(source, use)))
         self.award_button.on_click(chips_at(lambda _b: self.chip("award")))
         self.spend_button.on_click(chips_at(lambda _b: self.chip("spend")))
+        self.reshuffle_button.on_click(session_at(lambda _b: self.reshuffle()))
         self.chapter_button.on_click(session_at(lambda _b: self.end_chapter()))
         self.undo_button.on_click(session_at(lambda _b: self._undo_redo(True)))
         self.redo_button.on_click(session_at(lambda _b: self._undo_redo(False)))
@@ -682,10 +695,23 @@ class MouseCardPage(ui.TrackerPage):
                 widget.value = value
             self.character.value = rec.character
             self.task.value = "" if rec.task == DEFAULT_TASK else rec.task
+            self._task_drawn = (_same(rec.character), self.task.value)
         except TraitError:  # pragma: no cover - a logged check is one the controls can show
             pass
         finally:
             self._restoring = False
+
+    def _task_follows(self) -> None:
+        """The Character box changed: a Task box still holding the task of the latest draw made (or shown on
+        resuming) is cleared when the box now names another character, so that Tilly's draw is never
+        logged with the task Pip drew for ("climb the wall"): each check is its own task, and a draw left
+        blank is logged as the default task, not as another's. A task typed since that draw is kept: the
+        game master typed it for the draw to come, whoever is named. (Cleared rather than set to the
+        character's own last task: that task is done, and their last draw, shown in the panel below,
+        says it.)"""
+        drawn = self._task_drawn
+        if drawn is not None and self.task.value == drawn[1] and _same(self.character.value) != drawn[0]:
+            self.task.value = ""
 
     def _last_worked_on(self) -> DrawRecord | None:
         """The draw the latest draw, draw-on or bonus in force acted on (a bonus spent on Pip's
@@ -771,8 +797,8 @@ class MouseCardPage(ui.TrackerPage):
                                                       "changed may have left a card on the table in the "
                                                       "deck)" if lost else "")
                 + ", and the deck has not been reshuffled since",
-                f"Untick “{LIVE_BOX}” for a full deck's odds, reshuffle "
-                "(End of chapter), or mend the line in the log file"]
+                f"Untick “{LIVE_BOX}” for a full deck's odds, reshuffle ({RESHUFFLE_HINT}), or mend "
+                "the line in the log file"]
 
     def _odds_pending(self, check: TaskCheck, deck: Any) -> None:
         # drawing on, the chance of success is often that of stopping once sure, which is
@@ -986,6 +1012,7 @@ class MouseCardPage(ui.TrackerPage):
         hint = self.tracker.state.new_name_hint(character)
         self._act(draw_event(character, self.task.value.strip() or DEFAULT_TASK, self.check(fate_chips=False),
                              cards))
+        self._task_drawn = (_same(character), self.task.value)  # (done: another character's draw clears it)
         self.cards.value = ""
         self._new_name(hint)
 
@@ -1123,7 +1150,8 @@ class MouseCardPage(ui.TrackerPage):
 
     def chip(self, verb: str) -> None:
         """Award or spend (``verb``) one fate chip of :meth:`chip_player`'s; a refusal of the name is said
-        of the box it came from (the Character box's while the Player box is empty)."""
+        of the box it came from (the Character box's while the Player box is empty). Said under the row
+        (:meth:`_say_chip`)."""
         player = self.chip_holder()
         hint = self.tracker.state.new_name_hint(player) if verb == "award" else None
         try:
@@ -1132,7 +1160,32 @@ class MouseCardPage(ui.TrackerPage):
             if exc.where == "player" and not tidy_name(self.player.value):
                 raise exc.relabel(where="character") from None
             raise
-        self._new_name(hint)
+        self._say_chip(verb, player, hint)
+
+    def _say_chip(self, verb: str, player: str, hint: str | None) -> None:
+        """Say under the chips row what an award or a spend did: "Pip: +1 fate chip (now 2)", whose name it
+        took (the Character box's, the Player box being empty: only the chips table would show it
+        otherwise), what it changed of the player's latest draw (the history's words after the count) and
+        a word on a new name close to a known one (``hint``)."""
+        st = self.tracker.state
+        name = st.name_of(player)
+        now = st.chips_of(name)
+        _count, _sep, changed = st.journal[-1].partition(f" (now {now}).") if st.journal else ("", "", "")
+        lines = [*([] if tidy_name(self.player.value) else
+                   [f"the Character box's name ({name}): the Player box is empty"]),
+                 *([plain(changed.strip())] if changed.strip() else []), *([hint] if hint else [])]
+        sign = "+" if verb == "award" else "−"
+        ui.show(self.message, "ok", f"{name}: {sign}1 fate chip (now {now})", lines)
+
+    def reshuffle(self) -> None:
+        """Reshuffle within the chapter (the game master's call, as ``mousecard reshuffle`` without
+        ``--chapter``): every card back into the deck, which makes a deck in doubt whole again without
+        ending the chapter (its draws stay open to aces and chips). Said under its row as the history
+        words it, with the deck's cards; refused when another window wrote the log since the page was
+        drawn (the deck on show is the one reshuffled)."""
+        self._act({"event": "reshuffle", "reason": "gm"}, refuse_stale=True)
+        st = self.tracker.state
+        ui.show(self.message, "ok", st.journal[-1], [f"{len(st.order)} cards in the deck"])
 
     def end_chapter(self) -> None:
         """End of chapter: every card back into the deck, and the next chapter begins (Jokers). Said
@@ -1168,8 +1221,11 @@ class MouseCardPage(ui.TrackerPage):
         ui.gate(self.undo_button, None if self.tracker.can_undo else "nothing to undo")
         ui.gate(self.redo_button, None if self.tracker.can_redo else "nothing to redo")
         ui.gate(self.chapter_button, no_session)
+        # (in words of its own: with no session there is no deck, and End of chapter's line says its reason)
+        ui.gate(self.reshuffle_button, None if no_session is None else f"no deck to reshuffle: {no_session}")
         # (after undo and redo are set; _refresh_last locks the others and says why each is off)
-        self._lock_if_unusable([self.chapter_button, self.undo_button, self.redo_button])
+        self._lock_if_unusable([self.reshuffle_button, self.chapter_button, self.undo_button,
+                                self.redo_button])
         self._refresh_last(no_session)
         if self.use_live.value:
             self.compute()
@@ -1241,8 +1297,14 @@ class MouseCardPage(ui.TrackerPage):
         skip = [*SAID_ABOVE, *([no_draw] if no_draw is not None and self.last.value else [])]
         for off, group in ((self.draw_off, [self.draw_button, self.draw_on_button]),
                            (self.bonus_off, self.bonus_buttons),
-                           (self.session_off, [self.chapter_button, self.undo_button, self.redo_button])):
+                           (self.session_off, [self.reshuffle_button, self.chapter_button, self.undo_button,
+                                               self.redo_button])):
             off.value = ui.off_reasons(group, skip=skip)
+
+
+def _same(name: str) -> str:
+    """``name`` as the session matches names (tidied, ignoring case): "pip " and "Pip" are one character."""
+    return tidy_name(name).casefold()
 
 
 def mousecard_page(log_path: str | Path | None = None) -> w.VBox:
