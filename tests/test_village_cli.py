@@ -130,7 +130,7 @@ def test_do_start_records_a_fresh_seed(tmp_path: Path, capsys: pytest.CaptureFix
 def test_do_warns_when_the_draw_is_forfeited(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     log = tmp_path / "game.jsonl"
     code, out, _ = run(capsys, "village", "do", str(log), '{"event": "start"}',
-                       '{"event": "play_basic", "name": "A"}')
+                       '{"event": "play_basic", "name": "A", "atk": 1, "def": 1}')
     assert code == 0 and "draw is forfeited" in out and "Order of Turn, Step 1" in out
 
 
@@ -477,8 +477,13 @@ def test_do_refuses_a_misspelt_mouse_card_without_stats_as_the_page_does(
     (mouse,) = json.loads(out)["players"][0]["field"]
     assert code == 0 and (mouse["atk"], mouse["def"]) == (2, 1) and "'Acorn Scout'" in err
     run(capsys, "village", "do", str(log), "undo")
-    code, _out, _err = run(capsys, "village", "do", str(log), '{"event": "play_basic", "name": "A"}')
-    assert code == 0  # a name close to no card: a mouse of one's own, its stats typed in later
+    # a name close to no card is a mouse of one's own: without its ATK and DEF it could not battle, so it is
+    # refused as the page refuses it (it was once taken, its stats to be typed in later)
+    code, _out, err = run(capsys, "village", "do", str(log), '{"event": "play_basic", "name": "A"}')
+    assert code == 2 and "'A' is not a card in the data. For a mouse of your own" in err, err
+    code, _out, _err = run(capsys, "village", "do", str(log),
+                           '{"event": "play_basic", "name": "A", "atk": 1, "def": 1}')
+    assert code == 0
 
 
 def test_battle_says_a_legal_battle_as_a_verdict_with_rule_ids_and_citations(

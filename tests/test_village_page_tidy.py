@@ -445,7 +445,7 @@ def test_a_change_of_mouse_points_or_a_deck_reads_with_an_arrow(tmp_path: Path) 
     page.player_boxes[1].children[1].children[1].click()  # -1 MP for Bob
     assert "Bob: 30 → 29 MP" in page.message.value and "-&gt;" not in page.message.value
     page.undo_button.click()
-    assert "Undone: Bob: 30 → 29 MP" in page.message.value
+    assert "Undone: the change of Bob's Mouse Points (Bob back to 30 MP)" in html.unescape(page.message.value)
     page.redo_button.click()
     assert "Redone: Bob: 30 → 29 MP" in page.message.value
     page.act({"event": "deck", "player": 0, "delta": -1})

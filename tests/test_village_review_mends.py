@@ -229,6 +229,8 @@ def test_every_why_not_is_a_rule_error_with_its_section_apart_from_its_sentence(
     assert refusals["why_not"].cite == CITE_FIRST  # type: ignore[union-attr]
     assert refusals["why_not_magic_kind"].cite == CITE_MAGIC  # type: ignore[union-attr]
     assert why_not(page.state, "draw") is not None and why_not_on(page.state, "fruit", pip) is None
+    t.do({"event": "end_turn"})  # (the first turn has no Attack Phase: First Turn)
+    t.do({"event": "draw"})
     t.do({"event": "attack", "attacks": []})  # (no attack declared: the turn's Attack Phase is over)
     with pytest.raises(RuleError) as refused:  # the tracker raises the rule's own refusal, its section kept
         t.do({"event": "attack", "attacks": []})

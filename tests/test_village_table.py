@@ -152,8 +152,9 @@ def test_no_attack_on_the_first_turn_then_allowed() -> None:
     t2.do({"event": "draw"})
     with pytest.raises(RuleError, match="first turn"):
         t2.do({"event": "attack", "attacks": [{"attacker": "A #1", "defender": None}]})
-    t2.do({"event": "attack", "attacks": []})  # declaring none is no attack: allowed (Step 6)
-    assert not t2.state.t.attacked
+    with pytest.raises(RuleError, match="first turn"):  # nor declaring none: the turn has no Attack Phase
+        t2.do({"event": "attack", "attacks": []})
+    assert not t2.state.t.attacked and not t2.state.t.declared
     # turn 2: Bob may attack Ann's mouse
     t.do({"event": "draw"})
     t.do({"event": "play_basic", "name": "Berry Guard", "atk": 2, "def": 2})

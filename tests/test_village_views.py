@@ -540,7 +540,7 @@ def test_undo_clears_a_preview_and_a_new_game_clears_the_panel(tmp_path: Path) -
     assert "Battle preview" in v.battle_result.value
     v.act({"event": "mp", "player": 1, "delta": -1})
     v.undo()
-    assert v.battle_result.value == "" and "Undone: Bob: 30 → 29 MP" in v.message.value
+    assert v.battle_result.value == "" and "Undone: the change of Bob" in v.message.value
     v.resolve()
     v.new_game()
     assert v.battle_result.value == ""
@@ -587,7 +587,7 @@ def test_a_flip_that_can_negate_an_attack_opens_the_attack_phase_and_others_move
     v.act({"event": "draw"})  # Bob's turn: he may attack, once he has a mouse to attack with
     with pytest.raises(RuleError, match="Bob has no mouse on the field to attack with"):
         v.flip("tails")
-    v.act({"event": "play_basic", "name": "Acorn Scout"})
+    v.act({"event": "play_basic", "name": "Acorn Scout", "atk": 1, "def": 1})
     v.flip("tails")
     assert v.state.t.step == 6 and v.tracker.history[-1]["attack"] is True
 

@@ -106,7 +106,6 @@ from ..village.game import (
     FORFEIT_NOTE,
     FRUIT_READINGS,
     MOUSE_TYPES,
-    OWN_MOUSE_HINT,
     OWN_MOUSE_ONLY,
     STEPS,
     CheckItem,
@@ -129,6 +128,7 @@ from ..village.game import (
     why_not_magic_kind,
     why_not_on,
     why_not_twice,
+    why_not_unknown_stats,
 )
 from .cards import page_cards
 
@@ -1035,7 +1035,8 @@ class VillageCompanion(ui.TrackerPage):
         """Bring back the game this page's New game kept aside (:attr:`_previous`): the game on show is
         kept aside in its turn, under the next free number, so a second press brings it back; no file
         is overwritten. Under the log's lock: no other window writes between the two moves. The game
-        brought back shows the attack resolved in its turn, as a page opened on it does."""
+        brought back shows the attack resolved in its turn, and the side of its latest coin flip when
+        that is its latest action, as a page opened on it does."""
         self.refuse_if_unusable()
         kept, path = self._previous, self.log_path
         if kept is None:
@@ -1092,6 +1093,7 @@ class VillageCompanion(ui.TrackerPage):
                          f"{reopen_hint(aside)}.")
         if not self.show_unusable(self.message):
             ui.show(self.message, "ok", "Back to the previous game", lines)
+            self._resume_flip(beside=True)  # (its latest coin flip shows again, as on a page opened on it)
 
     def _kept_aside(self) -> Path | None:
         """The game kept aside that "Back to the previous game" brings back, found again by a page opened
@@ -1167,7 +1169,8 @@ class VillageCompanion(ui.TrackerPage):
         typed by hand overrides its card); a name that is not a card plays only with ATK and DEF
         typed, as a mouse of your own: without them, a name close to a mouse card is refused with the
         card it may mean, by the tracker's rule and words (:func:`check_mouse_name`), any other name with
-        what to type; with them, a name close to a card plays with a warning."""
+        what to type (:func:`why_not_unknown_stats`: a mouse of unknown ATK or DEF cannot battle); with
+        them, a name close to a card plays with a warning."""
         name = str(self.mouse_name.value or "").strip()
         too_long = why_not_card_text(name, "the mouse's name")  # (the tracker's rule)
         if too_long is not None:
@@ -1180,6 +1183,9 @@ class VillageCompanion(ui.TrackerPage):
         if card is not None:
             stats = {"atk": card.get("atk") if atk is None else atk,
                      "def": card.get("def") if dfn is None else dfn}
+            unknown = why_not_unknown_stats(self.db(), card.name, stats["atk"], stats["def"])
+            if unknown is not None:  # (a card whose data gives no ATK or DEF: the tracker's rule)
+                raise unknown
             return {"name": card.name, **stats}, ()
         notes: tuple[str, ...] = ()
         try:  # (its stats left out: whether the name is a misspelt mouse card)
@@ -1189,11 +1195,9 @@ class VillageCompanion(ui.TrackerPage):
                 raise
             notes = (f"{misspelt.message} Played as a mouse of your own with the ATK and DEF typed; Undo if "
                      "the name is misspelt.",)
-        if atk is None or dfn is None:
-            if not name:
-                raise CompanionError("type the mouse's name (its card fills in ATK and DEF), or ATK and DEF "
-                                     "for a mouse of your own")
-            raise CompanionError(f"{name!r} is not a card in the data. {OWN_MOUSE_HINT}.")
+        unknown = why_not_unknown_stats(self.db(), name, atk, dfn)  # (the tracker's rule and words)
+        if unknown is not None:
+            raise unknown
         return {"name": name or ("Mega Mouse" if kind == "mega-mouse" else "Basic Mouse"),
                 "atk": atk, "def": dfn}, notes
 
@@ -1387,15 +1391,20 @@ class VillageCompanion(ui.TrackerPage):
         if left.turn == self.state.turn:
             self._remember_attack(at, left)
 
-    def _resume_flip(self) -> None:
+    def _resume_flip(self, *, beside: bool = False) -> None:
         """A page opened on a game whose latest action is a coin flip says what the coin showed again,
-        under the flip buttons, as the page that flipped it did (a reload, another window): the side is
-        the table's to act on, and otherwise only the history would say it."""
+        under the flip buttons, as the page that flipped it did (a reload, another window, Back to the
+        previous game): the side is the table's to act on, and otherwise only the history would say it.
+        ``beside``: said beside what the action that brought the game on show says in its own panel (Back
+        to the previous game's), which stays."""
         history = self.tracker.history
         if history and history[-1].get("event") == "flip" and self.state.last:
             lines = list(self.state.last)
             kind = "warn" if ATTACK_PHASE_NOTE in lines else "ok"  # (as :meth:`act` said it)
-            ui.show(self.section_messages.use(self.flip_msg), kind, lines[0], lines[1:])
+            if beside and self.message is self.flip_msg:  # (never over what brought the game back)
+                return
+            target = self.flip_msg if beside else self.section_messages.use(self.flip_msg)
+            ui.show(target, kind, lines[0], lines[1:])
 
     def _resolved_html(self) -> str:
         """The panel of the attack resolved last, as the game now stands: an attack that won the game

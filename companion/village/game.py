@@ -67,7 +67,7 @@ from ..eventlog import (
 )
 from ..textio import PLAYER_NAME_MAX, format_character, one_line, player_names
 from ..verdict import plural
-from .battle import Attack, BattleResult, Fighter, resolve_battle, stats_typed
+from .battle import MP_DAMAGE, Attack, BattleResult, Fighter, resolve_battle, stats_typed
 
 START_MP = 30
 HAND = 7
@@ -225,7 +225,8 @@ EVENT_FIELDS: dict[str, EventFields] = {
     "attack": EventFields(f"Step 6: declare and resolve the turn's attack, once per turn ({CITE_TURN}, "
                           "Step 6)", ("attacks",), optional=("direct_damage", "twice"),
                           notes=(("attacks", "[{attacker, defender|null}] in the order they are made, or [] "
-                                             "for no attack this turn"),
+                                             "for no attack this turn (the first turn of the game has no "
+                                             "Attack Phase: end it)"),
                                  ("direct_damage", "MP an undefended attack takes, for this attack, or "
                                                    "\"atk\": the attacker's ATK; default: the game's "
                                                    "(the start's direct_damage, else the attacker's ATK; "
@@ -461,11 +462,13 @@ def _recheck_winner(state: VillageState) -> VillageState:
 
 
 def undone_lines(taken: Sequence[str]) -> list[str]:
-    """What an undo says: ``Undone: …`` and what the action had said (``taken``), without the
-    forfeited-draw warning (said when the action was done; the undo gives the draw back) and without the
-    game's house reading an ability restates (:func:`not_said_again`). An attack is said otherwise, from
-    the states (:func:`attack_undone`)."""
-    return undone_said([line for line in not_said_again(taken) if line != FORFEIT_NOTE])
+    """What an undo says: ``Undone:`` and what the action had said first (``taken``), once: the lines
+    after it (a forfeited draw, a note of a cost or of stats typed, a flip's Attack Phase) were what the
+    action brought with it, which the undo takes back too, so said again after ``Undone:`` they would read
+    as if they happened again; nor is the game's house reading an ability restates (:func:`not_said_again`)
+    or the forfeited-draw warning alone said. An attack and a change of Mouse Points or of a deck are said
+    otherwise, from the states (:func:`attack_undone`, :func:`change_undone`)."""
+    return undone_said([line for line in not_said_again(taken) if line != FORFEIT_NOTE][:1])
 
 
 def not_said_again(lines: Sequence[str]) -> list[str]:
@@ -473,6 +476,15 @@ def not_said_again(lines: Sequence[str]) -> list[str]:
     of the Fruit cost (:data:`FRUIT_READINGS`), which an ability restates; after ``Undone:`` or ``Redone:``
     it would read as if the reading itself were taken back or made again."""
     return [line for line in lines if line not in FRUIT_READINGS.values()]
+
+
+def redone_lines(said: Sequence[str]) -> list[str]:
+    """What a redo says: ``Redone:`` and what the action said first, once, then what else it said (``said``,
+    without the house reading :func:`not_said_again` leaves out), as it said it: a warning or a note is
+    true again of the action done again, but it is no action brought back. An attack is said otherwise
+    (:func:`attack_redone`)."""
+    lines = not_said_again(said)
+    return [*redone_said(lines[:1]), *lines[1:]]
 
 
 def attack_undone(before: VillageState, after: VillageState) -> str | None:
@@ -490,6 +502,58 @@ def attack_undone(before: VillageState, after: VillageState) -> str | None:
     return f"Undone: the attack on {who} ({who} back to {mp} MP{mice})"
 
 
+def attack_redone(before: VillageState, after: VillageState) -> list[str] | None:
+    """What the redo that took the game from ``before`` to ``after`` says when it resolved the turn's attack
+    again: "Redone: the attack on Bob (Bob 17 → 14 MP; Bo #2 destroyed)", from the two states, once, then
+    each attack's outcome as the attack said it; not its notes (the house reading of an undefended attack,
+    no abilities after it: said when it was declared) nor its Mouse Points line, which the first line
+    says. ``None`` for any other action (:func:`attack_undone`'s counterpart)."""
+    if not after.t.attacked or before.t.attacked or before.turn != after.turn:
+        return None
+    them = 1 - before.current
+    who, was, now = before.players[them].name, before.players[them].mp, after.players[them].mp
+    mp = f"{who} {was} → {now} MP" if now != was else f"{who} still at {was} MP"
+    on_field = {m.uid for pl in after.players for m in pl.field}
+    gone = [m.uid for pl in before.players for m in pl.field if m.uid not in on_field]
+    mice = f"; {', '.join(gone)} destroyed" if gone else ""
+    won = f"; {after.win_reason}" if after.over and not before.over else ""
+    outcomes = [line for line in after.last if not line.startswith(("note: ", MP_DAMAGE))]
+    return [f"Redone: the attack on {who} ({mp}{mice}){won}", *outcomes]
+
+
+def change_undone(before: VillageState, after: VillageState) -> str | None:
+    """What the undo of the action that took the game from ``before`` to ``after`` says when that action
+    changed one player's Mouse Points or deck and nothing else of the game (``mp``, ``deck``): "Undone:
+    the change of Bob's Mouse Points (Bob back to 0 MP)", from the states, as the Mouse Points are again;
+    its own line ("Bob: 0 → 5 MP") after ``Undone:`` would read as if it happened again. ``None`` for any
+    other action."""
+    if before.turn != after.turn or replace(before.t, flips_from=0) != replace(after.t, flips_from=0):
+        return None
+    changed = [p for p in (0, 1) if before.players[p] != after.players[p]]
+    if len(changed) != 1:
+        return None
+    was, now = before.players[changed[0]], after.players[changed[0]]
+    if now.mp != was.mp and replace(now, mp=was.mp) == was:
+        return f"Undone: the change of {was.name}'s Mouse Points ({was.name} back to {was.mp} MP)"
+    if now.deck != was.deck and replace(now, deck=was.deck) == was:
+        return (f"Undone: the change of {was.name}'s deck ({was.name} back to {plural(was.deck, 'card')} in "
+                "deck)")
+    return None
+
+
+def end_undone(before: VillageState, after: VillageState) -> str | None:
+    """What an undo of the action that took the game from ``before`` to ``after`` says of the game's end,
+    from the states, when the undo changes it (``None``: it does not): an action that ended the game
+    taken back, the game goes on; a correction that had the game go on taken back, it is over again."""
+    if after.over and not before.over:
+        return f"the game goes on again (it had ended: {after.win_reason})"
+    if before.over and not after.over:
+        return f"the game is over again: {before.win_reason}"
+    if before.over and after.win_reason != before.win_reason:
+        return f"the game is still over, as before: {before.win_reason}"
+    return None
+
+
 def step_title(step: int) -> str:
     return dict(STEPS)[step]
 
@@ -503,8 +567,10 @@ def why_not(state: VillageState, kind: str, player: int | None = None, *,
     (which mouse, how much Fruit) on top. ``instant``: an Instant Magic card, playable
     at any time during either player's turn (village-tcg.txt, Legend); ``attack_flip``: a
     coin flip that can negate an attack (Coin Flips); ``no_attack``: an attack event that
-    declares none (Step 6: attack or end the turn); ``logged``: a line already in the log, read
-    again (a check added later, one Attack Phase per turn, is not applied: an older log replays).
+    declares none (Step 6: attack or end the turn), refused on the first turn as an attack is (First
+    Turn: the player who moves first cannot attack, so the turn has no Attack Phase, as the page's
+    button says); ``logged``: a line already in the log, read again (a check added later, one Attack
+    Phase per turn, none on the first turn, is not applied: an older log replays).
     """
     if kind == "start":
         return None
@@ -546,6 +612,10 @@ def why_not(state: VillageState, kind: str, player: int | None = None, *,
             return RuleError(f"Magic cards are playable once per turn; {state.players[p].name} already "
                              "played one", cite=CITE_MAGIC)
     if kind == "attack":
+        if state.first_turn and no_attack and not logged:  # (an older log's line took it: it replays)
+            return RuleError("the player who moves first cannot attack on the first turn, so the turn has no "
+                             "Attack Phase to declare no attack in", suggestion="End the turn instead "
+                             "(end_turn, Step 7).", cite=f"{CITE_FIRST}; {CITE_TURN}, Step 6")
         if state.first_turn and not no_attack:
             return RuleError("the player who moves first cannot attack on the first turn", cite=CITE_FIRST)
         if t.attacked:
@@ -761,10 +831,7 @@ def checklist(state: VillageState) -> list[CheckItem]:
             detail = "drawn" if t.drew else ("forfeited" if t.step > 1 else "draw your card first")
         elif step == 2:
             done = bool(t.mouse_played)
-            ready = sacrificable(state)
-            detail = (f"{t.mouse_played} mouse played" if done else
-                      f"may be sacrificed for a Mega Mouse: {', '.join(ready)}" if ready else
-                      "no Basic Mouse has had a full turn on the field yet")
+            detail = f"{t.mouse_played} mouse played" if done else _step_two_detail(state)
         elif step == 3:
             done = t.fruit
         elif step == 4:
@@ -796,6 +863,22 @@ def checklist(state: VillageState) -> list[CheckItem]:
             detail = reason or ""
         out.append(CheckItem(step, title, status, detail))
     return out
+
+
+def _step_two_detail(state: VillageState) -> str:
+    """What the turn guide says of Step 2 while no mouse is played this turn, true to the state: skipped (in
+    strict order: the turn is past it), or which of the turn player's Basic Mice may be sacrificed for a
+    Mega Mouse (Summoning MegaMice), or why none may: only Mega Mice on the field, or no Basic Mouse has
+    had a full turn there yet."""
+    if state.strict_order and state.t.step > 2:
+        return "no mouse played this turn"
+    ready = sacrificable(state)
+    if ready:
+        return f"may be sacrificed for a Mega Mouse: {', '.join(ready)}"
+    field_ = state.players[state.current].field if state.started else ()
+    if field_ and not any(m.kind == "basic" for m in field_):
+        return "no Basic Mouse on the field to sacrifice for a Mega Mouse, only Mega Mice"
+    return "no Basic Mouse has had a full turn on the field yet"
 
 
 #: The card ``type`` each event that names a card plays it as.
@@ -877,6 +960,28 @@ def check_mouse_name(db: Any, name: object, atk: object, dfn: object) -> None:
     if atk is not None and dfn is not None:
         return
     check_card_name(db, name, tuple(MOUSE_TYPES.values()), f"{OWN_MOUSE_HINT}.")
+
+
+def why_not_unknown_stats(db: Any, name: object, atk: object, dfn: object) -> RuleError | None:
+    """Why a new mouse named ``name`` cannot be played with the ATK ``atk`` and DEF ``dfn`` it has (``None``:
+    not given, and no card gives it), or ``None``: a mouse whose ATK or DEF is unknown cannot battle (its
+    attack, or an attack on it, is refused: Attack / Defense Structure), so a mouse that is no card of the
+    data ``db`` plays as a mouse of one's own, with both typed (:data:`OWN_MOUSE_HINT`). The tracker refuses
+    a new mouse with it and the page turns Play Basic Mouse and Summon Mega Mouse off with it, in the same
+    words; a line already logged is read as it was. Without card data (``None``) a name cannot be told
+    from a card's, so it passes: its ATK and DEF may be given later (``stats``)."""
+    if db is None or (atk is not None and dfn is not None):
+        return None
+    text = name.strip() if isinstance(name, str) else ""
+    if not text:
+        return RuleError("type the mouse's name (its card fills in ATK and DEF), or ATK and DEF for a mouse "
+                         "of your own")
+    card = db.lookup(text)
+    if card is None:
+        return RuleError(f"{text!r} is not a card in the data. {OWN_MOUSE_HINT}.")
+    missing = " and ".join(stat for stat, value in (("ATK", atk), ("DEF", dfn)) if value is None)
+    return RuleError(f"the card data does not give the {missing} of {card.name!r}: a mouse whose ATK or DEF "
+                     f"is unknown cannot battle; give its {missing} as printed on the card", cite=CITE_BATTLE)
 
 
 def check_card_name(db: Any, name: object, types: tuple[str, ...], hint: str | None = None) -> None:
@@ -1034,15 +1139,20 @@ class VillageTracker(Tracker[VillageState]):
         return undone_lines(taken)
 
     def redo_words(self, before: VillageState, after: VillageState) -> list[str]:
-        """What a redo says, without the house reading an ability restates (:func:`not_said_again`)."""
-        return redone_said(not_said_again(self.action_words(before, after)))
+        """What a redo says: ``Redone:`` once, with what was brought back (an attack from the states:
+        :func:`attack_redone`; any other action: :func:`redone_lines`)."""
+        attack = attack_redone(before, after)
+        return attack if attack is not None else redone_lines(self.action_words(before, after))
 
     def undo_words(self, before: VillageState, after: VillageState) -> list[str]:
-        """What the undo from ``before`` back to ``after`` says: an attack in one line, from the states, with
-        the Mouse Points as they now are (its outcome lines, or the MP it had left, are no longer true:
-        :func:`attack_undone`); any other action as :meth:`undone_words` says it."""
-        attack = attack_undone(after, before)
-        return [attack] if attack is not None else super().undo_words(before, after)
+        """What the undo from ``before`` back to ``after`` says: an attack, or a change of Mouse Points or
+        of a deck, in one line from the states, with the counts as they now are (their own lines are no
+        longer true: :func:`attack_undone`, :func:`change_undone`); any other action as
+        :meth:`undone_words` says it; then the game's end, when the undo changes it (:func:`end_undone`)."""
+        undone = attack_undone(after, before) or change_undone(after, before)
+        said = [undone] if undone is not None else super().undo_words(before, after)
+        end = end_undone(after, before)
+        return [*said, end] if end is not None else said
 
     def initial(self) -> VillageState:
         return VillageState()
@@ -1183,6 +1293,9 @@ class VillageTracker(Tracker[VillageState]):
             raise RuleError(f"name must be text, not {shown(name, 40)}")
         atk = _int(event, "atk", None, minimum=0, maximum=self._cap)
         dfn = _int(event, "def", None, minimum=0, maximum=self._cap)
+        unknown = None if self.replaying else why_not_unknown_stats(self.cards, event.get("name"), atk, dfn)
+        if unknown is not None:  # (an older log's mouse of unknown stats is kept as it was played)
+            raise unknown
         number = state.next_uid
         logged = event.get("number")  # (see complete(); an older log's events have none)
         if self.replaying:  # a line already in the log: its number if it can be, else the next one
