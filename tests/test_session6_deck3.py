@@ -14,10 +14,11 @@ import pytest
 
 from companion.cards import load_game
 from companion.deck import parse
-from companion.deck.draft import draft_path
 from companion.deck.listtext import ListFormError, bump, bump_csv, file_text
-from companion.views.deck import NONE_TO_TAKE, DeckBuilderView, DeckSaveError, decks_dir
+from companion.views.deck import NONE_TO_TAKE, DeckSaveError, decks_dir
 from tests.helpers import run_cli
+from tests.test_deck_page_audit import _row
+from tests.test_session6_deck import _fresh_page
 
 VDB = load_game("village")
 ACORN, APPLE, PEAR = VDB.find("Acorn Scout"), VDB.find("Apple"), VDB.find("Pear")
@@ -27,18 +28,6 @@ NOTED = "count,card,note\n3,Acorn Scout,fav\n2,Apple,\n"
 def text_of(panel: str) -> str:
     """A panel's text as the player reads it."""
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", panel)).split())
-
-
-def _fresh_page(game: str = "village") -> DeckBuilderView:
-    draft_path().unlink(missing_ok=True)
-    return DeckBuilderView(game)
-
-
-def _row(view: DeckBuilderView, name: str) -> tuple:
-    view.search.value = name.lower()
-    row = next(r for r in view.table.children if f"<b>{name}</b>" in r.children[3].value)
-    minus, _count, plus = row.children[:3]
-    return minus, plus
 
 
 # --- 1. a CSV list's other cells are never lost ----------------------------------------------------------

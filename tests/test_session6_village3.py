@@ -97,14 +97,21 @@ def test_an_older_log_declaring_no_attack_on_the_first_turn_still_replays(tmp_pa
     assert not again.problems and again.state.turn == 2
 
 
-def test_village_do_refuses_declaring_no_attack_on_the_first_turn(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def _refused_by_do(capsys: pytest.CaptureFixture[str], tmp_path: Path, event: str) -> str:
+    """What ``village do`` says refusing ``event`` on the first turn of a new game (after its draw); the
+    log is checked to be untouched."""
     log = str(tmp_path / "g.jsonl")
     run_cli(capsys, "village", "do", log, '{"event": "start", "seed": 1, "first": 0}', '{"event": "draw"}')
     before = Path(log).read_bytes()
-    code, _out, err = run_cli(capsys, "village", "do", log, '{"event": "attack", "attacks": []}')
-    assert code == 2 and "cannot attack on the first turn" in err and "First Turn" in err
-    assert "Nothing was written" in err and Path(log).read_bytes() == before
+    code, _out, err = run_cli(capsys, "village", "do", log, event)
+    assert code == 2 and "Nothing was written" in err and Path(log).read_bytes() == before
+    return err
+
+
+def test_village_do_refuses_declaring_no_attack_on_the_first_turn(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = _refused_by_do(capsys, tmp_path, '{"event": "attack", "attacks": []}')
+    assert "cannot attack on the first turn" in err and "First Turn" in err
 
 
 # -- 2. a mouse of unknown stats: refused by the tracker as by the page --------------------------------------
@@ -141,12 +148,8 @@ def test_a_logged_mouse_of_unknown_stats_still_replays(tmp_path: Path) -> None:
 @pytest.mark.skipif(not HAS_DATA, reason="bundled Village demo cards missing")
 def test_village_do_refuses_a_mouse_of_unknown_stats_and_writes_nothing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    log = str(tmp_path / "g.jsonl")
-    run_cli(capsys, "village", "do", log, '{"event": "start", "seed": 1, "first": 0}', '{"event": "draw"}')
-    before = Path(log).read_bytes()
-    code, _out, err = run_cli(capsys, "village", "do", log, '{"event": "play_basic", "name": "Zzqx Thing"}')
-    assert code == 2 and "'Zzqx Thing' is not a card in the data" in err and OWN_MOUSE_HINT in err
-    assert "Nothing was written" in err and Path(log).read_bytes() == before
+    err = _refused_by_do(capsys, tmp_path, '{"event": "play_basic", "name": "Zzqx Thing"}')
+    assert "'Zzqx Thing' is not a card in the data" in err and OWN_MOUSE_HINT in err
 
 
 # -- 3. Back to the previous game says its latest coin flip, as a page opened on it does ---------------------
