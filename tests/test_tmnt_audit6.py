@@ -387,8 +387,9 @@ def test_tmnt_do_and_tmnt_attack_take_the_power_bonus(tmp_path: Path,
 
 def test_a_custom_power_out_of_range_never_sticks_record_off(tmp_path: Path) -> None:
     """A Power past the limit in the Custom box raised inside the pick's observer: Record stayed off
-    even once the Power was mended. Record follows what is picked; a click says what is wrong."""
-    from companion.views.tmnt import CUSTOM, PICK
+    even once the Power was mended. Record is off while the builder shows the error (session 6: it was
+    on, and a click was refused with it), and on again as soon as the Power is mended."""
+    from companion.views.tmnt import CUSTOM, PICK, RECORD_NOT_READ
 
     g = at_the_attack(tmp_path)
     c = g.builder.character
@@ -396,11 +397,10 @@ def test_a_custom_power_out_of_range_never_sticks_record_off(tmp_path: Path) -> 
     c.power.value = 1_000_000
     c.pick.value = PICK
     c.pick.value = CUSTOM  # (raised here)
-    assert not g.record.disabled
-    lines = g.path.read_text()
-    g.record.click()
-    assert g.path.read_text() == lines and "Power must be 0 to" in text(g.action_msg.value)
+    assert g.record.disabled and g.record.tooltip == RECORD_NOT_READ
+    assert "Power must be 0 to" in text(g.builder.result.value)
     c.power.value = 5
+    assert not g.record.disabled
     g.record.click()
     assert g.tracker.history[-1]["character"]["power"] == 5
 

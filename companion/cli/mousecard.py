@@ -126,7 +126,12 @@ def register(sub: Any, groups: dict[str, Any]) -> None:
     r.add_argument("log", metavar="LOG", help="the session log (JSONL) to read; the file is not changed")
     r.add_argument("--json", action="store_true",
                    help="the session's state as JSON: each draw with its check, cards, marks (a bad card a "
-                        "bonus cancelled is 'cancelled'), verdict (a draw no ace, fate chip or draw-on may "
+                        "bonus cancelled is 'cancelled'), successes (the cards' and the bonuses spent), "
+                        "succeeded (true when successes reach need), sure_by_aces (true when successes "
+                        "fall short of need and the unspent aces make up the rest: the verdict of such a "
+                        "draw is 'sure: spend N ace(s)' while open and 'success' once closed, with "
+                        "succeeded false), verdict (where the draw stands now, the final word; a draw no "
+                        "ace, fate chip or draw-on may "
                         "change any more, its character having drawn since or its chapter ended, is "
                         "'success' or 'failed': 'success' when its unspent aces made it sure), ace_uses "
                         "(what an unspent ace may still do: 'success' while the draw lacks successes, "
@@ -418,7 +423,9 @@ def _draw_json(d: Any, st: Any) -> dict[str, Any]:
     stands in the session ``st`` now (``verdict``, ``ace_uses`` and ``can_draw_on`` as ``bonus`` and
     ``draw-on`` would take an action on it: none once the character has drawn since or its chapter
     has ended, :meth:`~companion.mousecard.live.LiveDeck.closed`), and the rule-book sections it was
-    resolved by (``cites``, as 'odds --json' has them)."""
+    resolved by (``cites``, as 'odds --json' has them). ``succeeded`` keeps its meaning (the successes
+    counted reach the need); ``sure_by_aces`` says when they fall short and the unspent aces make up the
+    rest, so a script reading a closed draw's ``verdict: "success"`` beside ``succeeded: false`` knows why."""
     from ..mousecard.live import draw_cites
 
     c = d.check
@@ -427,6 +434,7 @@ def _draw_json(d: Any, st: Any) -> dict[str, Any]:
             "check": c.to_json(policies=False),
             "cards": [x.short for x in d.cards], "marks": [m for _c, m in d.marks()],
             "successes": d.total_successes, "need": c.need, "succeeded": d.succeeded,
+            "sure_by_aces": d.sure and not d.succeeded,
             "verdict": st.verdict_of(d), "aces": d.aces, "aces_unspent": d.aces_unspent,
             "ace_uses": list(d.ace_uses) if open_ else [], "chips_spent": d.chips_spent,
             "can_draw_on": d.can_draw_on and open_,

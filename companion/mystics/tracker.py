@@ -2689,7 +2689,7 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
     if "card" in e:
         state = _kept(t, state, LogError(
             f"'wound_minion' event: {g.name} has no boss initiative cards to wound: its wounds go on a "
-            f"figure (figure, 0 is the first) ({c('Wounds on non-boss minions')})",
+            f"figure (figure, 0 is the first) ({_figure_wounds(g)})",
             expected="figure, not card", found=f"card {repr(e['card'])[:40]}"))
     i = _figure(e, g)
     wounds = g.figures[i] + n
@@ -2709,7 +2709,10 @@ def _wound_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsSt
 
 
 def _defeat_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsState:
+    """Figures of a minion type leave the board, defeated: cited as a wound that defeats them would be,
+    a boss's by the book's section for bosses (:func:`_figure_wounds`)."""
     g = _group(state, _str(e, "minion"))
+    where = _figure_wounds(g)
     by = _by(t, state, e)
     if "figure" in e:
         n = _int(e, "count", 1, minimum=1)
@@ -2722,12 +2725,11 @@ def _defeat_minion(t: MysticsTracker, state: MysticsState, e: Event) -> MysticsS
     else:
         n = _int(e, "count", 1, minimum=1)
         if n > len(g.figures):
-            raise RuleError(f"only {len(g.figures)} {g.name} on the board, cannot remove {n} "
-                            f"({c('Wounds on non-boss minions')})")
+            raise RuleError(f"only {len(g.figures)} {g.name} on the board, cannot remove {n} ({where})")
         figs = list(range(n))
     verb = "leaves" if len(figs) == 1 else "leave"
     state = _say(_defeated(state, g, len(figs), by), f"{figure_words(len(figs), g.name)} {verb} the board "
-                                                 f"({c('Wounds on non-boss minions')})")
+                                                 f"({where})")
     return remove_figures(state, g.id, figs)
 
 

@@ -324,6 +324,10 @@ class AttackBuilder:
         #: called after every update of the verdict (the tracker turns Record on or off with it)
         self.on_update: Callable[[], None] | None = None
         self.verdict: Verdict | None = None
+        #: the error the last update showed in :attr:`result` (a Power out of range in a card place or in
+        #: +N Power; ``None``: none): the tracker turns Record off with it, and on again at the update
+        #: that reads the value corrected (every change of a box updates)
+        self.error: Exception | None = None
         self.first: BattleCard | None = None  # the 1st Block card chosen, as last read (None: not read)
         #: why :attr:`first` is not the card on the attacker's 1st Block Zone, as last read
         #: (:func:`~companion.tmnt.game.check_first_card`; ``None``: it is, or none to check)
@@ -456,7 +460,7 @@ class AttackBuilder:
 
     def _update(self) -> None:
         """:meth:`update`'s work, one at a time."""
-        self.verdict = self.first = self.not_first = None
+        self.verdict = self.first = self.not_first = self.error = None
         try:
             first = self.character.card()  # (each card place read once)
             self.first = first
@@ -497,6 +501,7 @@ class AttackBuilder:
             self.result.value = ("" if self.not_first is not None
                                  else _result_html(verdict, blocks, face_up, self.zone_numbers, names))
         except Exception as exc:  # shown, never raised into the widget callback
+            self.error = exc
             ui.show_error(self.result, exc)
         finally:  # (after the early return of the empty choice too)
             if self.on_update is not None:
@@ -511,6 +516,9 @@ RECORD_PICK_FIRST = ("Pick the card flipped onto the 1st Block Zone first: its n
                      "Attribute and Power")
 RECORD_NOT_LEGAL = "the attack is not legal: its problems are listed right above"
 RECORD_NOT_FIRST = "not the card on the 1st Block Zone: why is said right above"
+#: Why Record is off while a value in the builder cannot be used (a Power out of range): its red panel right
+#: above says which and why; Record comes back on with the update that reads the value corrected.
+RECORD_NOT_READ = "a value in the attack cannot be used: the error is shown right above"
 #: Why Record is off while a card of unknown Power is chosen (a card file's ``null``: never guessed): said
 #: under it, as the tracker would refuse it (tmnt-tcg.txt, Attack Phase (3) Forward Step).
 RECORD_NO_POWER = ("the damage needs every card's Power, and a card chosen has none in the card data: "
@@ -884,18 +892,22 @@ class GameTracker(ui.TrackerPage):
 
     def _record_ready(self) -> None:
         """Record is on once the table has chosen the card on the 1st Block Zone (none is chosen for it),
-        that card is the one flipped there (:func:`~companion.tmnt.game.check_first_card`, the rule the
-        tracker refuses it by), the builder finds the attack legal and works out its damage (a card of unknown
-        Power in the card data has none: :data:`RECORD_NO_POWER`), and the hands hold the cards placed from
-        them (:func:`~companion.tmnt.game.why_not_from_hand`, said in words under Record): a refusal is not
-        a click away, and one the panel above already shows is not said twice."""
+        every value in the builder can be used (a Power out of range: :data:`RECORD_NOT_READ`, off only
+        until the update that reads it corrected), that card is the one flipped there
+        (:func:`~companion.tmnt.game.check_first_card`, the rule the tracker refuses it by), the builder
+        finds the attack legal and works out its damage (a card of unknown Power in the card data has none:
+        :data:`RECORD_NO_POWER`), and the hands hold the cards placed from them
+        (:func:`~companion.tmnt.game.why_not_from_hand`, said in words under Record): a refusal is not a
+        click away, and one the panel above already shows is not said twice."""
         # (what is picked and what the builder's update found of the card it read and of the attack,
-        # not card(): a Power out of range must not raise here; Record stays on, and a click says what
-        # is wrong with the card)
+        # not card(): a Power out of range must not raise here, in an observer; the error the update
+        # showed turns Record off, and the next update, which every change of a box makes, finds it
+        # gone once the value is corrected: Record never sticks off)
         b = self.builder
         placed = sum(slot.pick.value != NONE for slot in b.attacks)  # (Custom… is a card placed too)
         hand = why_not_from_hand(self.state, placed, counter=b.counter.pick.value != NONE)
         ui.gate(self.record, RECORD_PICK_FIRST if b.character.pick.value in (NONE, PICK)
+                else RECORD_NOT_READ if b.error is not None
                 else RECORD_NOT_FIRST if b.not_first is not None
                 else RECORD_NOT_LEGAL if b.verdict is not None and not b.verdict.is_legal
                 else RECORD_NO_POWER if b.verdict is not None and b.verdict.extra.get("damage") is None
@@ -1053,7 +1065,7 @@ class GameTracker(ui.TrackerPage):
         self.actions_off.value = ui.off_reasons(
             list(self._gated_on_show),  # (a button of another phase is not on show: not listed)
             # (the builder's panel says why Record is off)
-            skip=(*skip, RECORD_PICK_FIRST, RECORD_NOT_FIRST, RECORD_NOT_LEGAL))
+            skip=(*skip, RECORD_PICK_FIRST, RECORD_NOT_READ, RECORD_NOT_FIRST, RECORD_NOT_LEGAL))
 
     def _show_actions(self, children: tuple[w.Widget, ...]) -> None:
         """Put the phase's controls on show, and remember which of its gated ones are among them: what
